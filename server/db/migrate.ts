@@ -1,0 +1,22 @@
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import * as catalogue from './migrations/001-catalogue.ts';
+import * as customersCarts from './migrations/002-customers-carts.ts';
+
+// Listed here (not read from disk) so the bundle, tsx and tests all see the same ordered set.
+const migrations: Record<string, Migration> = {
+  '001-catalogue': catalogue,
+  '002-customers-carts': customersCarts,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** Brings the schema up to date; throws with the failing migration's name. */
+export async function migrateToLatest<T>(db: Kysely<T>): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`Migration ${failed?.migrationName ?? '(unknown)'} failed: ${reason}`);
+  }
+}

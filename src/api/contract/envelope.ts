@@ -1,0 +1,25 @@
+import { array, literal, number, optional, string, type, union, type Infer, type Struct } from 'superstruct';
+
+/** 1 success, -1 a business refusal, 2 a message to show. */
+export const replyCode = union([literal(1), literal(-1), literal(2)]);
+
+export const fieldError = type({ field: string(), message: string() });
+export type FieldError = Infer<typeof fieldError>;
+
+/** HTTP 400: every invalid field named. */
+export const badRequestBody = type({ code: literal(0), message: string(), errors: array(fieldError) });
+export type BadRequestBody = Infer<typeof badRequestBody>;
+
+/** A 500 carries only a detail; other failures a message. */
+export const failureBody = type({ code: optional(number()), message: optional(string()), detail: optional(string()) });
+
+/** The spec's reply shape { code, message?, data? } around one data struct. */
+export function envelope<T, S>(data: Struct<T, S>) {
+  return type({ code: replyCode, message: optional(string()), data: optional(data) });
+}
+
+export interface Envelope<T> {
+  code: 1 | -1 | 2;
+  message?: string | undefined;
+  data?: T | undefined;
+}

@@ -1,0 +1,21 @@
+import { array, enums, number, optional, string, type, type Infer } from 'superstruct';
+import { money } from './fields.ts';
+
+export const speedTypes = ['local', 'courier', 'farm-direct'] as const;
+export const speedType = enums(speedTypes);
+export type SpeedType = Infer<typeof speedType>;
+
+/** One size of a product as cards need it: the lowest price it is offered at in the shopper's area. */
+export const sizePrice = type({ id: number(), bottle_size: number(), price: money });
+export type SizePrice = Infer<typeof sizePrice>;
+
+/** A product on a card (home carousels, listings, search). */
+export const productSummary = type({
+  id: number(),
+  name: string(),
+  image: string(),
+  child: array(sizePrice),
+  speed_types: array(speedType),
+  stock_status: optional(string()),
+});
+export type ProductSummary = Infer<typeof productSummary>;

@@ -1,0 +1,91 @@
+import { validate, type Struct } from 'superstruct';
+import { badRequestBody, failureBody, type FieldError } from './contract/envelope.ts';
+
+/** A failed call as the spec's error catalogue describes it: a message to show and a code. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly code: number,
+    readonly status: number,
+    readonly errors: FieldError[] = [],
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const offlineMessage = 'You are not connected to internet';
+const storeId = 1;
+
+let tokenSource: () => string | undefined = () => undefined;
+
+/** The session actor tells the client where the bearer token lives (set once at start-up). */
+export function useTokenFrom(source: () => string | undefined): void {
+  tokenSource = source;
+}
+
+export interface CallOptions {
+  method?: 'GET' | 'POST';
+  query?: Record<string, string | number | undefined>;
+  body?: Record<string, unknown>;
+  signal?: AbortSignal;
+}
+
+/**
+ * The one way the client talks to the server: adds the bearer token and store_id=1, checks the reply with its
+ * contract struct, and turns every failure into an ApiError with the spec's message.
+ */
+export async function call<T, S>(path: string, reply: Struct<T, S>, options: CallOptions = {}): Promise<T> {
+  const method = options.method ?? (options.body ? 'POST' : 'GET');
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries({ ...options.query, store_id: storeId })) {
+    if (value !== undefined) params.set(key, String(value));
+  }
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const token = tokenSource();
+  if (token) headers.authorization = `Bearer ${token}`;
+  let body: string | undefined;
+  if (method === 'POST') {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify({ ...options.body, store_id: storeId });
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(`${path}?${params.toString()}`, { method, headers, body, signal: options.signal });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(offlineMessage, 500, 0);
+  }
+
+  const payload = await readPayload(response);
+  if (!response.ok) throw failure(response.status, payload);
+
+  const [invalid, value] = validate(payload, reply, { coerce: false });
+  if (invalid) {
+    throw new ApiError('The server sent an answer this page does not understand. Please reload.', 500, response.status);
+  }
+  return value;
+}
+
+async function readPayload(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function failure(status: number, payload: unknown): ApiError {
+  if (typeof payload === 'string' && payload.trim() !== '') return new ApiError(payload, status, status);
+  const [notBadRequest, badRequest] = validate(payload, badRequestBody);
+  if (!notBadRequest) return new ApiError(badRequest.message, 0, status, badRequest.errors);
+  const [unknownShape, body] = validate(payload, failureBody);
+  if (!unknownShape) {
+    const message = body.detail ?? body.message;
+    if (message) return new ApiError(message, body.code ?? status, status);
+  }
+  return new ApiError('Something Went Wrong.', status, status);
+}

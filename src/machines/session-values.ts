@@ -1,0 +1,34 @@
+import { boolean, enums, integer, number, optional, string, type, type Infer } from 'superstruct';
+
+/**
+ * The spec's client-stored values, under their spec names. Stored in the browser under one key; read back through
+ * this struct because storage is outside our control (an old or edited value must not crash the store).
+ */
+export const sessionValues = type({
+  Token: optional(string()),
+  cart_id: optional(string()),
+  CustomerId: optional(integer()),
+  cust_name: optional(string()),
+  zipcode: optional(string()),
+  zipState: optional(string()),
+  /** loc_id of the shopper's delivery area. */
+  location: optional(integer()),
+  couriertype: optional(enums(['local', 'courier', 'farm-direct'])),
+  vendor_location_id: optional(integer()),
+  ageGateVerified: optional(boolean()),
+  total_products_in_cart: optional(number()),
+  walletOrder: optional(boolean()),
+  shippingType: optional(string()),
+  delivery: optional(number()),
+  pickup: optional(number()),
+  dineinpickup: optional(number()),
+  retailer: optional(integer()),
+  retailer_name: optional(string()),
+  dineinTime: optional(string()),
+  stripeKey: optional(string()),
+  nextTab: optional(string()),
+  deliveryFees: optional(string()),
+});
+export type SessionValues = Infer<typeof sessionValues>;
+
+export const sessionStorageKey = 'meat-and-fish.session';

@@ -1,0 +1,42 @@
+import { assign, setup } from 'xstate';
+import type { SessionValues } from './session-values.ts';
+
+export type SessionEvent =
+  | { type: 'session.update'; values: Partial<SessionValues> }
+  | { type: 'session.forget'; keys: (keyof SessionValues)[] }
+  | { type: 'session.logout' };
+
+function blank(keys: readonly (keyof SessionValues)[]): Partial<SessionValues> {
+  return Object.fromEntries(keys.map((key) => [key, undefined]));
+}
+
+/**
+ * The app-wide session: the spec's client-stored values in one place. The composition root persists every
+ * snapshot under one storage key; nothing here touches storage, so tests run it as it is.
+ */
+export const sessionMachine = setup({
+  types: {
+    context: {} as SessionValues,
+    input: {} as SessionValues,
+    events: {} as SessionEvent,
+  },
+  actions: {
+    assignValues: assign(({ context, event }) => (event.type === 'session.update' ? { ...context, ...event.values } : context)),
+    // assign merges into context, so forgetting a value means setting it to undefined (JSON drops it on save).
+    forgetValues: assign(({ event }) => (event.type === 'session.forget' ? blank(event.keys) : {})),
+    clearAll: assign(({ context }) => blank(Object.keys(context) as (keyof SessionValues)[])),
+  },
+}).createMachine({
+  id: 'session',
+  context: ({ input }) => input,
+  initial: 'active',
+  states: {
+    active: {
+      on: {
+        'session.update': { actions: 'assignValues' },
+        'session.forget': { actions: 'forgetValues' },
+        'session.logout': { actions: 'clearAll' },
+      },
+    },
+  },
+});

@@ -1,0 +1,20 @@
+/** Money is integer cents in every computation; the API carries dollars as strings with two decimals. */
+export function centsToDollars(cents: number): string {
+  if (!Number.isInteger(cents)) throw new RangeError(`cents must be an integer, got ${cents}`);
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** '12.50' → 1250; returns undefined for anything that is not a 2-decimal dollar amount. */
+export function dollarsToCents(dollars: string): number | undefined {
+  const match = /^(-?)(\d+)\.(\d{2})$/.exec(dollars);
+  if (!match) return undefined;
+  const cents = Number(match[2]) * 100 + Number(match[3]);
+  return match[1] === '-' ? -cents : cents;
+}
+
+/** '$12.50' as shoppers see it. */
+export function formatMoney(dollars: string): string {
+  return dollars.startsWith('-') ? `-$${dollars.slice(1)}` : `$${dollars}`;
+}

@@ -1,0 +1,79 @@
+import { globalStyle, style } from '@vanilla-extract/css';
+import { media } from '../../styles/breakpoints.ts';
+import { vars } from '../../styles/theme.css.ts';
+
+export const header = style({ background: vars.color.surface, borderBottom: `1px solid ${vars.color.border}`, position: 'sticky', top: 0, zIndex: 20 });
+
+export const bar = style({
+  maxWidth: '1400px',
+  margin: '0 auto',
+  padding: '10px 16px',
+  display: 'flex',
+  alignItems: 'center',
+  gap: '20px',
+  flexWrap: 'wrap',
+});
+
+export const logo = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: '10px',
+  fontWeight: 800,
+  fontSize: '20px',
+  letterSpacing: '0.06em',
+  color: vars.color.primary,
+  textDecoration: 'none',
+});
+
+export const zip = style({ display: 'flex', alignItems: 'center', gap: '8px', fontSize: '14px', fontWeight: 600, color: vars.color.muted });
+
+export const changeLink = style({
+  background: 'none',
+  border: 'none',
+  color: vars.color.secondary,
+  textDecoration: 'underline',
+  cursor: 'pointer',
+  fontWeight: 600,
+  padding: 0,
+});
+
+export const right = style({ marginLeft: 'auto', display: 'flex', alignItems: 'center', gap: '18px', '@media': { [media.upToSm]: { marginLeft: 0 } } });
+
+export const userMenu = style({ position: 'relative' });
+
+export const userButton = style({ background: 'none', border: 'none', cursor: 'pointer', fontWeight: 600, padding: '8px 4px' });
+
+export const menuList = style({
+  position: 'absolute',
+  right: 0,
+  top: '100%',
+  margin: 0,
+  padding: '8px 0',
+  listStyle: 'none',
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.medium,
+  boxShadow: vars.shadow.card,
+  minWidth: '180px',
+});
+
+export const cart = style({ position: 'relative', color: vars.color.text, display: 'flex' });
+
+export const badge = style({
+  position: 'absolute',
+  top: '-8px',
+  right: '-10px',
+  background: vars.color.primary,
+  color: '#fff',
+  borderRadius: '999px',
+  fontSize: '12px',
+  minWidth: '20px',
+  height: '20px',
+  display: 'grid',
+  placeItems: 'center',
+  padding: '0 5px',
+  fontWeight: 700,
+});
+
+globalStyle(`${menuList} a`, { display: 'block', padding: '8px 16px', color: vars.color.text, textDecoration: 'none' });
+globalStyle(`${menuList} a:hover`, { background: vars.color.background });

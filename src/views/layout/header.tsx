@@ -1,0 +1,44 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useSessionValue } from '../app-context.tsx';
+import { PincodeDialog } from '../pages/pincode-dialog.tsx';
+import * as css from './header.css.ts';
+import { UserMenu } from './user-menu.tsx';
+
+export function Header() {
+  const zipcode = useSessionValue('zipcode');
+  const count = useSessionValue('total_products_in_cart') ?? 0;
+  const [changingZip, setChangingZip] = useState(false);
+
+  return (
+    <header className={css.header}>
+      <div className={css.bar}>
+        <Link to="/store" className={css.logo} aria-label="Meat and Fish home">
+          <img src="/favicon.svg" alt="" width={36} height={36} />
+          <span>MEAT &amp; FISH</span>
+        </Link>
+        <div className={css.zip}>
+          <span>SHOPPING AT - {zipcode ?? ''}</span>
+          <button type="button" className={css.changeLink} onClick={() => setChangingZip(true)}>
+            Change
+          </button>
+        </div>
+        <div className={css.right}>
+          <UserMenu />
+          <Link to="/cart" className={css.cart} aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}>
+            <svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true">
+              <path
+                fill="currentColor"
+                d="M7 18a2 2 0 1 0 0 4 2 2 0 0 0 0-4Zm10 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4ZM5.2 4l.5 2H21l-2.2 8.1a2 2 0 0 1-1.9 1.4H8.6a2 2 0 0 1-1.9-1.5L4.3 3H2V1h3.8l.4 3Z"
+              />
+            </svg>
+            <span className={css.badge} data-testid="cart-count">
+              {count}
+            </span>
+          </Link>
+        </div>
+      </div>
+      {changingZip && <PincodeDialog dismissible onClose={() => setChangingZip(false)} />}
+    </header>
+  );
+}

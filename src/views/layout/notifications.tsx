@@ -1,0 +1,34 @@
+import { useSelector } from '@xstate/react';
+import { useAppActors } from '../app-context.tsx';
+import * as css from './notifications.css.ts';
+
+/** Toasts bottom-right (green success, red error) and the snackbar; the machine times them out. */
+export function Notifications() {
+  const { notifications } = useAppActors();
+  const toasts = useSelector(notifications, (s) => s.context.toasts);
+  const snackbar = useSelector(notifications, (s) => s.context.snackbar);
+  return (
+    <>
+      <div className={css.toasts} aria-live="polite">
+        {toasts.map((toast) => (
+          <div key={toast.id} role={toast.kind === 'error' ? 'alert' : 'status'} className={css.toast[toast.kind]}>
+            <span>{toast.message}</span>
+            <button
+              type="button"
+              className={css.close}
+              aria-label="Dismiss"
+              onClick={() => notifications.send({ type: 'toast.dismiss', id: toast.id })}
+            >
+              ×
+            </button>
+          </div>
+        ))}
+      </div>
+      {snackbar && (
+        <div role="status" className={css.snackbar}>
+          {snackbar.message}
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,92 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useId } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { pincodeMachine } from '../../machines/pincode.machine.ts';
+import { fieldError, linkButton, primaryButton, textInput } from '../../styles/controls.css.ts';
+import { useAppActors, useNotify } from '../app-context.tsx';
+import * as css from './pincode-dialog.css.ts';
+
+export function servedZipsPath(city: string | undefined, state: string | undefined): string {
+  return city && state ? `/currentZipCodes/${encodeURIComponent(city)}/${encodeURIComponent(state)}` : '/currentZipCodes/ALL/US';
+}
+
+/** 'Please enter your pincode to start shopping' — renders the pincode machine. */
+export function PincodeDialog({ dismissible, onClose }: { dismissible: boolean; onClose?: () => void }) {
+  const { session } = useAppActors();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const actor = useActorRef(pincodeMachine, { input: { session, dismissible } });
+  const value = useSelector(actor, (s) => s.context.value);
+  const error = useSelector(actor, (s) => s.context.error);
+  const notServed = useSelector(actor, (s) => s.context.notServed);
+  const busy = useSelector(actor, (s) => s.matches('lookingUp') || s.matches('clearingCart'));
+  const canCancel = useSelector(actor, (s) => s.can({ type: 'pincode.cancel' }));
+  const titleId = useId();
+  const inputId = useId();
+  const errorId = useId();
+
+  useEffect(() => {
+    const subscription = actor.subscribe((snapshot) => {
+      if (snapshot.status !== 'done') return;
+      if (snapshot.output?.area) {
+        if (snapshot.output.changed) notify.snackbar('Pin Code Changed');
+        navigate('/store');
+      }
+      onClose?.();
+    });
+    return () => subscription.unsubscribe();
+  }, [actor, navigate, notify, onClose]);
+
+  return (
+    <div className={css.backdrop}>
+      <div role="dialog" aria-modal="true" aria-labelledby={titleId} className={css.dialog}>
+        {canCancel && (
+          <button type="button" className={css.close} aria-label="Close" onClick={() => actor.send({ type: 'pincode.cancel' })}>
+            ×
+          </button>
+        )}
+        <h2 id={titleId} className={css.title}>
+          Please enter your pincode to start shopping
+        </h2>
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            actor.send({ type: 'pincode.submit' });
+          }}
+        >
+          <label htmlFor={inputId} className={css.label}>
+            Pincode
+          </label>
+          <input
+            id={inputId}
+            className={textInput}
+            inputMode="numeric"
+            autoComplete="postal-code"
+            autoFocus
+            value={value}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            onChange={(event) => actor.send({ type: 'pincode.change', value: event.target.value })}
+          />
+          {error && (
+            <p id={errorId} className={fieldError} role="alert">
+              {error}
+            </p>
+          )}
+          {notServed && (
+            <div className={css.notServed} role="alert">
+              <p>{notServed.message}</p>
+              <Link to={servedZipsPath(notServed.city, notServed.state)} onClick={() => onClose?.()} className={linkButton}>
+                See the pincodes we serve
+              </Link>
+            </div>
+          )}
+          <button type="submit" className={`${primaryButton} ${css.submit}`} disabled={busy}>
+            {busy ? 'Checking…' : 'Start Shopping'}
+          </button>
+        </form>
+      </div>
+    </div>
+  );
+}

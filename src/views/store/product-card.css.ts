@@ -1,0 +1,21 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../styles/theme.css.ts';
+
+export const card = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '6px',
+  background: vars.color.surface,
+  borderRadius: vars.radius.medium,
+  boxShadow: vars.shadow.card,
+  padding: '10px 10px 14px',
+  color: vars.color.text,
+  textDecoration: 'none',
+  height: '100%',
+  transition: 'transform 120ms ease',
+  selectors: { '&:hover': { transform: 'translateY(-2px)' } },
+});
+
+export const image = style({ width: '100%', height: 'auto', aspectRatio: '4 / 3', objectFit: 'cover', borderRadius: vars.radius.small, background: '#f3ece8' });
+export const name = style({ fontWeight: 600, fontSize: '15px', lineHeight: 1.3 });
+export const price = style({ color: vars.color.primary, fontWeight: 700 });

@@ -1,0 +1,79 @@
+import { Link } from 'react-router-dom';
+import { useHomepage } from '../../api/home.api.ts';
+import { useSessionValue } from '../app-context.tsx';
+import { Carousel } from './carousel.tsx';
+import { ProductCard } from './product-card.tsx';
+import * as css from './store-home.css.ts';
+
+/** Where every banner and ad leads: the Valentine's Collection (category 1017). */
+export const promotionPath = "/store/category/Valentine's%20Collection/Valentine's%20Collection/1017";
+
+export function StoreHome() {
+  const zipcode = useSessionValue('zipcode');
+  const locId = useSessionValue('location');
+  const courierType = useSessionValue('couriertype');
+  const area = zipcode && locId !== undefined ? { zipcode, loc_id: locId, courier_type: courierType } : undefined;
+  const { data, error, isLoading } = useHomepage(area);
+
+  if (!area) {
+    return (
+      <p className={css.message}>
+        Please <Link to="/">choose your pincode</Link> to see what we deliver to you.
+      </p>
+    );
+  }
+  if (isLoading) return <p className={css.message}>Loading the store…</p>;
+  if (error instanceof Error) return <p className={css.message} role="alert">{error.message}</p>;
+  if (!data || data.code !== 1 || !data.data) {
+    return <p className={css.message}>{data?.message || 'No product available'}</p>;
+  }
+  const home = data.data;
+
+  return (
+    <div className={css.page}>
+      {home.banner.length > 0 && (
+        <Carousel label="Offers" perView="single">
+          {home.banner.map((banner) => (
+            <Link key={banner.imageurl} to={promotionPath} className={css.banner}>
+              <img src={banner.imageurl} alt={banner.alt} width={1600} height={500} />
+            </Link>
+          ))}
+        </Carousel>
+      )}
+
+      <section aria-labelledby="top-products" className={css.section}>
+        <h2 id="top-products" className={css.heading}>
+          TOP PRODUCT IN YOUR AREA
+        </h2>
+        <Carousel label="Top products" perView="store">
+          {home.topproduct.map((product) => (
+            <ProductCard key={product.id} product={product} />
+          ))}
+        </Carousel>
+      </section>
+
+      {home.ads.length > 0 && (
+        <div className={css.ads}>
+          {home.ads.map((ad) => (
+            <Link key={ad.imageurl} to={promotionPath} className={css.ad}>
+              <img src={ad.imageurl} alt={ad.text} width={600} height={300} />
+            </Link>
+          ))}
+        </div>
+      )}
+
+      {home.categories.map((section) => (
+        <section key={section.category_id} aria-labelledby={`section-${section.category_id}`} className={css.section}>
+          <h2 id={`section-${section.category_id}`} className={css.heading}>
+            OUR TOP {section.categoryName}
+          </h2>
+          <Carousel label={section.categoryName} perView="store">
+            {section.products.map((product) => (
+              <ProductCard key={product.id} product={product} />
+            ))}
+          </Carousel>
+        </section>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import { ageGateMachine } from '../../src/machines/age-gate.machine.ts';
+import { sessionMachine } from '../../src/machines/session.machine.ts';
+import { allStateIds, allTransitions, planPaths, replay, type PathPlan } from './path-coverage.ts';
+
+function sessionWith(verified: boolean) {
+  return createActor(sessionMachine, { input: verified ? { ageGateVerified: true } : {} }).start();
+}
+
+const events = [{ type: 'age.confirm' }, { type: 'age.deny' }, { type: 'age.back' }] as const;
+const serializeState = (snapshot: { value: unknown }) => JSON.stringify(snapshot.value);
+
+const runs = [false, true].map((verified) => ({
+  verified,
+  plans: planPaths(ageGateMachine, { input: { session: sessionWith(verified) }, events: [...events], serializeState }),
+}));
+
+describe('age gate paths', () => {
+  const takenTransitions = new Set<string>();
+  const reachedStates = new Set<string>();
+
+  for (const run of runs) {
+    describe(run.verified ? 'already verified' : 'first visit', () => {
+      it.each(run.plans.map((plan): [string, PathPlan] => [plan.name, plan]))('%s', (_name, plan) => {
+        const session = sessionWith(run.verified);
+        const result = replay(ageGateMachine, plan, { session });
+        result.transitions.forEach((t) => takenTransitions.add(t));
+        result.states.forEach((s) => reachedStates.add(s));
+        expect(result.snapshot.value).toEqual(plan.expected.value);
+        // Only "Yes" records the answer; "No" leaves the session untouched.
+        const confirmed = plan.events.some((e) => e.type === 'age.confirm');
+        expect(session.getSnapshot().context.ageGateVerified === true).toBe(run.verified || confirmed);
+      });
+    });
+  }
+
+  it('reaches every state and takes every transition', () => {
+    expect([...allStateIds(ageGateMachine)].filter((id) => !reachedStates.has(id))).toEqual([]);
+    expect([...allTransitions(ageGateMachine)].filter((t) => !takenTransitions.has(t))).toEqual([]);
+  });
+});

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { centsToDollars, dollarsToCents, formatMoney } from '../../src/rules/money.ts';
+import { cardPriceLabel, formatWeight, lowestPrice, visibleSizesSorted } from '../../src/rules/sizes.ts';
+
+describe('money', () => {
+  it.each([
+    [0, '0.00'],
+    [5, '0.05'],
+    [1299, '12.99'],
+    [100000, '1000.00'],
+    [-250, '-2.50'],
+  ])('%i cents → %s', (cents, dollars) => {
+    expect(centsToDollars(cents)).toBe(dollars);
+    expect(dollarsToCents(dollars)).toBe(cents);
+  });
+  it('refuses fractional cents and malformed dollars', () => {
+    expect(() => centsToDollars(1.5)).toThrow(RangeError);
+    expect(dollarsToCents('12.5')).toBeUndefined();
+    expect(dollarsToCents('abc')).toBeUndefined();
+  });
+  it('shows a dollar sign', () => {
+    expect(formatMoney('12.50')).toBe('$12.50');
+    expect(formatMoney('-3.00')).toBe('-$3.00');
+  });
+});
+
+describe('sizes', () => {
+  const sizes = [
+    { bottle_size: 1000, price: '18.99' },
+    { bottle_size: 0, price: '99.00' },
+    { bottle_size: 250, price: '6.49' },
+    { bottle_size: 500, price: '10.99' },
+  ];
+  it('sorts numerically (not as text) and hides size 0', () => {
+    expect(visibleSizesSorted(sizes).map((s) => s.bottle_size)).toEqual([250, 500, 1000]);
+  });
+  it("the card's 'from' price is the lowest of the sizes", () => {
+    expect(lowestPrice(sizes)).toBe('6.49');
+    expect(cardPriceLabel(sizes)).toBe('from $6.49');
+    expect(cardPriceLabel([{ bottle_size: 500, price: '9.99' }])).toBe('$9.99');
+    expect(lowestPrice([])).toBeUndefined();
+  });
+  it('formats weights', () => {
+    expect(formatWeight(250)).toBe('250 g');
+    expect(formatWeight(1000)).toBe('1 kg');
+    expect(formatWeight(1500)).toBe('1.5 kg');
+  });
+});
