@@ -1,7 +1,7 @@
 /**
  * Fills the catalogue tables from catalogue-data.ts, optionally padded with generated products of the same
- * shape for benchmarks. Ids are computed here (no RETURNING round trips) and rows go in as multi-row inserts (unnest of arrays),
- * so 100,000 products fit in a couple of minutes on the embedded database. Randomness comes from a PRNG
+ * shape for benchmarks. Ids are computed here (no RETURNING round trips) and rows go in as multi-row inserts
+ * (unnest of arrays), so 100,000 products take about a minute on the embedded database. Randomness comes from a PRNG
  * seeded per product, so every run (and every product, whatever N is) comes out the same.
  */
 import { sql, type Insertable, type Kysely, type RawBuilder } from 'kysely';
@@ -144,9 +144,9 @@ function sourcingLine(family: ProductFamily, style: string, brand: string, label
     case 'meat':
       return `${style} ${label.toLowerCase()} from ${brand}, cut and packed to order.`;
     case 'seafood':
-      return `${style}, supplied by ${brand} and packed on ice.`;
+      return `${style} seafood from ${brand}, packed on ice.`;
     case 'prepared':
-      return `${style}, made by ${brand} in small batches.`;
+      return `${style} recipe from ${brand}, made in small batches.`;
   }
 }
 
@@ -233,12 +233,54 @@ function emptyBatch(): Batch {
 
 const priceCategoryOf: ReadonlyMap<number, number> = new Map(locations.map((l) => [l.id, l.priceCategory]));
 
-/** Pricier shops (more stars) charge a little more; each shop's price wobbles by up to ±2%. */
-function offerPrice(listCents: number, locId: number, speed: SpeedType, rng: Rng): number {
+/**
+ * How a seller's price compares with the list price: shops with more stars charge a little more, the courier
+ * a little more, farms a little less, and each seller's price for a product wobbles by up to ±2%.
+ */
+function priceFactor(locId: number, speed: SpeedType, rng: Rng): number {
   const stars = priceCategoryOf.get(locId) ?? 3;
   const speedFactor = speed === 'courier' ? 1.04 : speed === 'farm-direct' ? 0.96 : 1;
-  const factor = (0.94 + stars * 0.03) * speedFactor * (0.98 + rng() * 0.04);
-  return shelfPrice(listCents * factor);
+  return (0.94 + stars * 0.03) * speedFactor * (0.98 + rng() * 0.04);
+}
+
+/** One place that sells a product, at one speed. */
+interface Seller {
+  locId: number;
+  areaLocId: number | null;
+  speed: SpeedType;
+  /** Applied to every size, so bigger sizes stay cheaper per gram at each seller. */
+  factor: number;
+  soldOut: boolean;
+}
+
+/** Where a product is sold: decided once per product, so all its sizes are sold in the same places. */
+function sellersOf(plan: PlannedProduct, rng: Rng): Seller[] {
+  const sellers: Seller[] = [];
+  const seafood = seafoodCategoryIds.has(plan.leaf);
+  cities.forEach((city, index) => {
+    // Hand-written products are in every New York and Chicago shop and most others; generated ones in about half.
+    const stocked = plan.handWritten ? index < 2 || rng() < 0.85 : rng() < 0.55;
+    if (!stocked) return;
+    const locId = seafood ? city.fishmongerLocId : city.butcherLocId;
+    sellers.push({
+      locId,
+      areaLocId: city.butcherLocId,
+      speed: 'local',
+      factor: priceFactor(locId, 'local', rng),
+      soldOut: plan.soldOutInNewYork && city.city === 'New York',
+    });
+  });
+  // Live shellfish cannot take a two-day courier trip; gift boxes always ship.
+  const courier = plan.type !== 'Live' && (plan.handWritten ? plan.top === 1012 || rng() < 0.75 : rng() < 0.6 || sellers.length === 0);
+  if (courier) {
+    sellers.push({ locId: COURIER_LOC_ID, areaLocId: null, speed: 'courier', factor: priceFactor(COURIER_LOC_ID, 'courier', rng), soldOut: false });
+  }
+  // Farms ship what they raise: US chicken, pork, turkey and duck, beef, lamb and goat.
+  const farmLoc = plan.country === 'United States' ? farmLocByTopCategory.get(plan.top) : undefined;
+  if (farmLoc !== undefined && (plan.handWritten || rng() < 0.5)) {
+    sellers.push({ locId: farmLoc, areaLocId: null, speed: 'farm-direct', factor: priceFactor(farmLoc, 'farm-direct', rng), soldOut: false });
+  }
+  return sellers;
 }
 
 /** 0 to 60 on the shelf, with roughly one offer in twelve sold out. */
@@ -270,54 +312,18 @@ function addProductRows(plan: PlannedProduct, batch: Batch, counters: Counters):
     batch.images.push({ id: counters.imageId++, product_id: plan.id, position: n, url: `/media/products/${plan.id}/${n}.svg` });
   }
 
-  // Where the product is sold is decided once per product, so all its sizes are sold in the same places.
-  const seafood = seafoodCategoryIds.has(plan.leaf);
-  const localCities = cities.filter((_, index) =>
-    plan.handWritten ? index < 2 || rng() < 0.85 : rng() < 0.55,
-  );
-  const courier =
-    plan.type !== 'Live' && (plan.handWritten ? plan.top === 1012 || rng() < 0.75 : rng() < 0.6 || localCities.length === 0);
-  const farmLoc = plan.country === 'United States' ? farmLocByTopCategory.get(plan.top) : undefined;
-  const farm = farmLoc !== undefined && (plan.handWritten || rng() < 0.5);
-
+  const sellers = sellersOf(plan, rng);
   for (const [grams, listCents] of plan.sizes) {
     const variantId = counters.variantId++;
-    const offers: Insertable<Database['variant_offers']>[] = [];
-    for (const city of localCities) {
-      const locId = seafood ? city.fishmongerLocId : city.butcherLocId;
-      const soldOut = plan.soldOutInNewYork && city.city === 'New York';
-      offers.push({
-        id: counters.offerId++,
-        variant_id: variantId,
-        loc_id: locId,
-        area_loc_id: city.butcherLocId,
-        speed: 'local',
-        price_cents: offerPrice(listCents, locId, 'local', rng),
-        stock: soldOut ? 0 : stockLevel(rng),
-      });
-    }
-    if (courier) {
-      offers.push({
-        id: counters.offerId++,
-        variant_id: variantId,
-        loc_id: COURIER_LOC_ID,
-        area_loc_id: null,
-        speed: 'courier',
-        price_cents: offerPrice(listCents, COURIER_LOC_ID, 'courier', rng),
-        stock: stockLevel(rng),
-      });
-    }
-    if (farm && farmLoc !== undefined) {
-      offers.push({
-        id: counters.offerId++,
-        variant_id: variantId,
-        loc_id: farmLoc,
-        area_loc_id: null,
-        speed: 'farm-direct',
-        price_cents: offerPrice(listCents, farmLoc, 'farm-direct', rng),
-        stock: stockLevel(rng),
-      });
-    }
+    const offers: Insertable<Database['variant_offers']>[] = sellers.map((seller) => ({
+      id: counters.offerId++,
+      variant_id: variantId,
+      loc_id: seller.locId,
+      area_loc_id: seller.areaLocId,
+      speed: seller.speed,
+      price_cents: shelfPrice(listCents * seller.factor),
+      stock: seller.soldOut ? 0 : stockLevel(rng),
+    }));
     // maximumprice: the most any seller asks for this size, never below the list price.
     const maximum = offers.reduce((max, offer) => Math.max(max, offer.price_cents), listCents);
     batch.variants.push({
@@ -392,8 +398,9 @@ function relatedIds(
 type ArrayType = 'int4' | 'text';
 
 /**
- * INSERT ... SELECT FROM unnest(arrays): one array parameter per column instead of one parameter per value,
- * about twice as fast as a multi-row VALUES list on PGlite. Columns are listed with their PostgreSQL type.
+ * A multi-row INSERT ... SELECT FROM unnest(arrays): one array parameter per column instead of one per value
+ * (2,000 offers would be 14,000 parameters), so statements stay small to send and to parse; on a plain table
+ * it measured about twice as fast as a VALUES list on PGlite. Columns are listed with their PostgreSQL type.
  */
 async function bulkInsert<R extends object>(
   db: Kysely<Database>,
@@ -583,27 +590,33 @@ export async function seedCatalogue(db: Kysely<Database>, options: { products?: 
   });
 }
 
+// Children before parents, for the DELETE fallback.
+const catalogueTables = [
+  'cart_items', 'carts', 'related_products', 'variant_offers', 'product_images', 'product_categories',
+  'product_variants', 'products', 'service_areas', 'vendor_locations', 'vendors', 'categories', 'banners', 'ads',
+] as const;
+
 /**
  * Removes every catalogue row, and the carts that point at its variants and shops, so the catalogue can be
- * seeded again. Customers and sessions stay. A table added later that references the catalogue (orders)
- * makes this fail loudly rather than lose data.
+ * seeded again. Customers and sessions stay. TRUNCATE is used when nothing else references these tables
+ * (a DELETE of 100,000 products runs per-row foreign-key checks and takes minutes); once another table
+ * does (orders, say), it falls back to DELETE, which fails loudly rather than lose that table's rows.
  */
 export async function clearCatalogue(db: Kysely<Database>): Promise<void> {
+  const tableList = sql.join(catalogueTables.map((t) => sql.lit(t)));
   await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('cart_items').execute();
-    await trx.deleteFrom('carts').execute();
-    await trx.deleteFrom('related_products').execute();
-    await trx.deleteFrom('variant_offers').execute();
-    await trx.deleteFrom('product_images').execute();
-    await trx.deleteFrom('product_categories').execute();
-    await trx.deleteFrom('product_variants').execute();
-    await trx.deleteFrom('products').execute();
-    await trx.deleteFrom('service_areas').execute();
-    await trx.deleteFrom('vendor_locations').execute();
-    await trx.deleteFrom('vendors').execute();
-    await trx.deleteFrom('categories').execute();
-    await trx.deleteFrom('banners').execute();
-    await trx.deleteFrom('ads').execute();
+    const outside = await sql<{ referencing: string }>`
+      select distinct c.conrelid::regclass::text as referencing
+      from pg_constraint c
+      where c.contype = 'f'
+        and c.confrelid = any(array[${tableList}]::regclass[])
+        and not c.conrelid = any(array[${tableList}]::regclass[])
+    `.execute(trx);
+    if (outside.rows.length === 0) {
+      await sql`truncate table ${sql.join(catalogueTables.map((t) => sql.table(t)))} restart identity`.execute(trx);
+      return;
+    }
+    for (const table of catalogueTables) await trx.deleteFrom(table).execute();
   });
 }
 
