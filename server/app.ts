@@ -6,7 +6,11 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { AppDeps } from './deps.ts';
 import { HttpError } from './http/errors.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { addToCartRoutes } from './routes/add-to-cart.routes.ts';
+import { captchaRoutes } from './routes/captcha.routes.ts';
 import { cartRoutes } from './routes/cart.routes.ts';
+import { catalogueRoutes } from './routes/catalogue.routes.ts';
+import { customerRoutes } from './routes/customer.routes.ts';
 import { homeRoutes } from './routes/home.routes.ts';
 import { locationRoutes } from './routes/location.routes.ts';
 import { mediaRoutes } from './routes/media.routes.ts';
@@ -29,7 +33,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
       return typeof given === 'string' && requestIdPattern.test(given) ? given : randomUUID();
     },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy: deps.config.trustProxy,
   });
 
   app.addHook('onSend', async (request, reply) => {
@@ -51,7 +55,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
     return reply.status(500).send({ detail: 'Internal server error' });
   });
 
-  for (const routes of [locationRoutes, homeRoutes, cartRoutes, mediaRoutes]) {
+  for (const routes of [locationRoutes, homeRoutes, catalogueRoutes, cartRoutes, addToCartRoutes, customerRoutes, captchaRoutes, mediaRoutes]) {
     await app.register(routes(deps));
   }
 

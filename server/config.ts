@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 
 /** Everything the server reads from the environment, validated once at start-up. */
@@ -13,6 +14,32 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Seed the catalogue when the database has none. */
   seedOnStart: boolean;
+  /**
+   * Which proxies may set X-Forwarded-For: false (default, the client's own address counts), or the load balancer's
+   * addresses/CIDRs. Trusting everyone would let any client pick a new IP and walk past the per-IP rate limits.
+   */
+  trustProxy: false | string[];
+  /** Where the shopper's browser reaches the store; password-reset links in mail start with it. */
+  appOrigin: string;
+  /** SMTP server for outgoing mail (smtp:// or smtps://, credentials in the URL); absent: the outbox table. */
+  smtpUrl: string | undefined;
+  /** The From of outgoing mail. */
+  mailFrom: string;
+  captcha: CaptchaConfig;
+}
+
+/** ALTCHA proof-of-work settings (see server/services/captcha.ts). */
+export interface CaptchaConfig {
+  /** Signs challenges; every instance behind one load balancer needs the same key. */
+  hmacKey: string;
+  /** False when no CAPTCHA_HMAC_KEY was set and a random key was made for this process. */
+  keyFromEnvironment: boolean;
+  /** PBKDF2 iterations per attempt. */
+  cost: number;
+  /** The secret counter is drawn from 0..maxNumber: the solver tries about maxNumber / 2 counters. */
+  maxNumber: number;
+  /** How long a challenge may be solved and used. */
+  ttlSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -56,8 +83,37 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const logLevel = env.LOG_LEVEL?.trim() || 'info';
   if (!isLogLevel(logLevel)) problems.push(`LOG_LEVEL must be one of ${logLevels.join(', ')} (got "${logLevel}")`);
 
+  const proxyText = env.TRUST_PROXY?.trim() || '';
+  const trustProxy = proxyText === '' || proxyText === 'false' ? false : proxyText.split(',').map((p) => p.trim()).filter(Boolean);
+  if (trustProxy && trustProxy.some((p) => !/^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(p))) {
+    problems.push(`TRUST_PROXY must be false or a comma-separated list of proxy addresses or CIDRs (got "${proxyText}")`);
+  }
+
   const seedText = env.SEED_ON_START?.trim() || 'true';
   if (seedText !== 'true' && seedText !== 'false') problems.push(`SEED_ON_START must be true or false (got "${seedText}")`);
+
+  const appOriginText = env.APP_ORIGIN?.trim() || `http://localhost:${port}`;
+  const appOrigin = originOf(appOriginText);
+  if (appOrigin === undefined) {
+    problems.push(`APP_ORIGIN must be an http(s) origin such as https://store.example.com, with no path (got "${appOriginText}")`);
+  }
+
+  const smtpUrl = env.SMTP_URL?.trim() || undefined;
+  if (smtpUrl !== undefined && !hasProtocol(smtpUrl, ['smtp:', 'smtps:'])) {
+    problems.push('SMTP_URL must be an SMTP URL such as smtps://user:password@mail.example.com:465');
+  }
+
+  const mailFrom = env.MAIL_FROM?.trim() || 'Meat & Fish Store <no-reply@localhost>';
+  if (!/^[^<>]*<[^\s@<>]+@[^\s@<>]+>$|^[^\s@<>]+@[^\s@<>]+$/.test(mailFrom)) {
+    problems.push(`MAIL_FROM must be an address such as "Store <no-reply@example.com>" (got "${mailFrom}")`);
+  }
+
+  const captchaKey = env.CAPTCHA_HMAC_KEY?.trim() || undefined;
+  if (captchaKey !== undefined && captchaKey.length < 32) {
+    problems.push('CAPTCHA_HMAC_KEY must be at least 32 characters (for example: openssl rand -base64 32)');
+  }
+  const captchaCost = wholeNumber(env.CAPTCHA_COST, 5000, 1, 1_000_000, 'CAPTCHA_COST', problems);
+  const captchaMaxNumber = wholeNumber(env.CAPTCHA_MAX_NUMBER, 200, 1, 1_000_000, 'CAPTCHA_MAX_NUMBER', problems);
 
   if (problems.length > 0) throw new ConfigError(problems);
   return {
@@ -68,5 +124,54 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staticDir: path.resolve(env.STATIC_DIR?.trim() || 'dist'),
     logLevel: isLogLevel(logLevel) ? logLevel : 'info',
     seedOnStart: seedText === 'true',
+    trustProxy,
+    appOrigin: appOrigin ?? appOriginText,
+    smtpUrl,
+    mailFrom,
+    captcha: {
+      // Without a configured key each process makes its own: fine for one instance, not for several.
+      hmacKey: captchaKey ?? randomBytes(32).toString('base64url'),
+      keyFromEnvironment: captchaKey !== undefined,
+      cost: captchaCost,
+      maxNumber: captchaMaxNumber,
+      ttlSeconds: 600,
+    },
   };
+}
+
+function hasProtocol(text: string, protocols: string[]): boolean {
+  try {
+    return protocols.includes(new URL(text).protocol);
+  } catch {
+    return false;
+  }
+}
+
+/** 'https://shop.example.com/' → 'https://shop.example.com'; undefined for anything with a path, query or other scheme. */
+function originOf(text: string): string | undefined {
+  try {
+    const url = new URL(text);
+    const bare = (url.pathname === '/' || url.pathname === '') && url.search === '' && url.hash === '';
+    if (!bare || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.username !== '') return undefined;
+    return url.origin;
+  } catch {
+    return undefined;
+  }
+}
+
+function wholeNumber(
+  value: string | undefined,
+  fallback: number,
+  min: number,
+  max: number,
+  name: string,
+  problems: string[],
+): number {
+  const text = value?.trim() || String(fallback);
+  const parsed = Number(text);
+  if (!/^\d+$/.test(text) || parsed < min || parsed > max) {
+    problems.push(`${name} must be a whole number from ${min} to ${max} (got "${text}")`);
+    return fallback;
+  }
+  return parsed;
 }

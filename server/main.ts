@@ -14,6 +14,9 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp({ db: database.db, config });
+  if (!config.captcha.keyFromEnvironment) {
+    app.log.warn('CAPTCHA_HMAC_KEY is not set: this process made its own key, so with several instances set one shared key.');
+  }
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

@@ -1,11 +1,13 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as catalogue from './migrations/001-catalogue.ts';
 import * as customersCarts from './migrations/002-customers-carts.ts';
+import * as accounts from './migrations/003-accounts.ts';
 
 // Listed here (not read from disk) so the bundle, tsx and tests all see the same ordered set.
 const migrations: Record<string, Migration> = {
   '001-catalogue': catalogue,
   '002-customers-carts': customersCarts,
+  '003-accounts': accounts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

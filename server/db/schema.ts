@@ -175,6 +175,40 @@ export interface CartItemsTable {
   created_at: CreatedAt;
 }
 
+export interface PasswordResetsTable {
+  id: Generated<number>;
+  customer_id: number;
+  /** SHA-256 of the emailed reset token, hex; the token itself is never stored. */
+  token_hash: string;
+  expires_at: Date;
+  /** Set when the token is spent (or when another reset succeeded): a token works once. */
+  used_at: Date | null;
+  created_at: CreatedAt;
+}
+
+/** Mail the default adapter "sends": kept here for the operator (and tests) to read. */
+export interface OutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  body_text: string;
+  body_html: string | null;
+  created_at: CreatedAt;
+}
+
+/** Accepted captcha solutions, by challenge signature, until the challenge expires. */
+export interface CaptchaUsesTable {
+  signature: string;
+  expires_at: Date;
+}
+
+/** Attempt counters: one row per limit key and fixed time window. */
+export interface RateLimitsTable {
+  key: string;
+  window_start: Date;
+  count: number;
+}
+
 export interface Database {
   categories: CategoriesTable;
   products: ProductsTable;
@@ -192,4 +226,8 @@ export interface Database {
   sessions: SessionsTable;
   carts: CartsTable;
   cart_items: CartItemsTable;
+  password_resets: PasswordResetsTable;
+  outbox: OutboxTable;
+  captcha_uses: CaptchaUsesTable;
+  rate_limits: RateLimitsTable;
 }

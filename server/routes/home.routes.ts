@@ -2,17 +2,15 @@ import type { FastifyPluginAsync } from 'fastify';
 import { bannersQuery, homepageQuery, type BannersReply, type HomepageReply } from '../../src/api/contract/home.contract.ts';
 import type { AppDeps } from '../deps.ts';
 import { parseWith } from '../http/validate.ts';
-import { banners, homepage } from '../services/home.ts';
-import { isServedArea } from '../services/service-areas.ts';
+import { isServedLocation, notServedMessage } from '../services/catalogue-cache.ts';
+import { banners, cachedHomepage } from '../services/home.ts';
 
 export function homeRoutes({ db }: AppDeps): FastifyPluginAsync {
   return async (app) => {
     app.get('/connect/index/homepage', async (request): Promise<HomepageReply> => {
       const query = parseWith(homepageQuery, request.query);
-      if (!(await isServedArea(db, query.loc_id))) {
-        return { code: -1, message: 'We do not deliver to this area yet. Please choose another pincode.' };
-      }
-      const data = await homepage(db, query.loc_id);
+      if (!(await isServedLocation(db, query.loc_id))) return { code: -1, message: notServedMessage };
+      const data = await cachedHomepage(db, query.loc_id);
       if (data.topproduct.length === 0) return { code: -1, message: 'No product available' };
       return { code: 1, data };
     });

@@ -53,9 +53,3 @@ export function zipsOfCity(cities: ServedCity[], city: string, state: string): s
     .filter((c) => c.city.toLowerCase() === wantCity && c.state.toLowerCase() === wantState)
     .flatMap((c) => c.postcodes);
 }
-
-/** Whether loc_id is a delivery area (the loc_id getaddressbyzipcode hands out). */
-export async function isServedArea(db: Kysely<Database>, locId: number): Promise<boolean> {
-  const row = await db.selectFrom('service_areas').select('loc_id').where('loc_id', '=', locId).limit(1).executeTakeFirst();
-  return row !== undefined;
-}

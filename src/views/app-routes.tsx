@@ -4,6 +4,10 @@ import { AppLayout } from './layout/app-layout.tsx';
 import { Landing } from './pages/landing.tsx';
 import { NotFound } from './pages/not-found.tsx';
 import { ServedZips } from './pages/served-zips.tsx';
+import { CategoryListingPage } from './store/listing/category-listing-page.tsx';
+import { LegacyCategoryPage } from './store/listing/legacy-category-page.tsx';
+import { SearchResultsPage } from './store/listing/search-results-page.tsx';
+import { ProductPage } from './store/product/product-page.tsx';
 import { StoreHome } from './store/store-home.tsx';
 
 /** Only routes whose screens exist are registered; every other path is the 404 screen. */
@@ -14,6 +18,13 @@ export function AppRoutes() {
       <Route element={<AppLayout />}>
         <Route element={<AgeGated />}>
           <Route path="/store" element={<StoreHome />} />
+          <Route path="/store/:productId" element={<ProductPage />} />
+          <Route path="/store/category/:categoryName/:categoryName2/:categoryId" element={<CategoryListingPage />} />
+          <Route path="/store/category/:categoryType/:categoryId" element={<CategoryListingPage />} />
+          <Route path="/store/search" element={<SearchResultsPage />} />
+          <Route path="/search" element={<SearchResultsPage />} />
+          <Route path="/category/:categoryName" element={<LegacyCategoryPage />} />
+          <Route path="/category/:categoryName/product/:productId" element={<ProductPage />} />
         </Route>
         <Route path="/currentZipCodes/:city/:state" element={<ServedZips />} />
         <Route path="*" element={<NotFound />} />

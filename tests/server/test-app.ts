@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.ts';
+import type { MailSender } from '../../server/adapters/mail/mail-port.ts';
 import { readConfig } from '../../server/config.ts';
 import { openDatabase, type DatabaseHandle } from '../../server/db/connection.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import { seedCatalogue } from '../../server/db/seed/seed-catalogue.ts';
+import type { RateLimits } from '../../server/services/rate-limit.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -11,13 +13,33 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+export interface TestAppOptions {
+  seed?: boolean;
+  /** Extra environment for readConfig (APP_ORIGIN, SMTP_URL ...). */
+  env?: Record<string, string>;
+  rateLimits?: RateLimits;
+  mail?: MailSender;
+}
+
+/** The captcha key tests sign their own (expired, forged) challenges with. */
+export const testCaptchaKey = 'test-captcha-key-0123456789abcdef0123456789';
+
 /** A fresh in-memory PGlite with the seed catalogue and the whole app, reached through app.inject. */
-export async function startTestApp(options: { seed?: boolean } = {}): Promise<TestApp> {
-  const config = readConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent', STATIC_DIR: 'tests/server/no-spa' });
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const config = readConfig({
+    DATA_DIR: 'memory://',
+    LOG_LEVEL: 'silent',
+    STATIC_DIR: 'tests/server/no-spa',
+    // The cheapest captcha: tests solve it in a few milliseconds.
+    CAPTCHA_HMAC_KEY: testCaptchaKey,
+    CAPTCHA_COST: '1',
+    CAPTCHA_MAX_NUMBER: '10',
+    ...options.env,
+  });
   const database = await openDatabase(config);
   await migrateToLatest(database.db);
   if (options.seed !== false) await seedCatalogue(database.db);
-  const app = await buildApp({ db: database.db, config }, { logger: false });
+  const app = await buildApp({ db: database.db, config, rateLimits: options.rateLimits, mail: options.mail }, { logger: false });
   await app.ready();
   return {
     app,

@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useSessionValue } from '../app-context.tsx';
 import { PincodeDialog } from '../pages/pincode-dialog.tsx';
+import { CategoryMenu } from './category-menu.tsx';
 import * as css from './header.css.ts';
+import { SearchBox } from './search-box.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 export function Header() {
@@ -23,6 +25,7 @@ export function Header() {
             Change
           </button>
         </div>
+        <SearchBox />
         <div className={css.right}>
           <UserMenu />
           <Link to="/cart" className={css.cart} aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}>
@@ -38,6 +41,7 @@ export function Header() {
           </Link>
         </div>
       </div>
+      <CategoryMenu />
       {changingZip && <PincodeDialog dismissible onClose={() => setChangingZip(false)} />}
     </header>
   );

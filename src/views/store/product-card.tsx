@@ -1,16 +1,30 @@
 import { Link } from 'react-router-dom';
 import type { ProductSummary } from '../../api/contract/product-summary.contract.ts';
-import { lowestPrice } from '../../rules/sizes.ts';
+import { cardPriceLabel, lowestPrice } from '../../rules/sizes.ts';
+import { speedName } from '../../rules/speeds.ts';
 import * as css from './product-card.css.ts';
 
-/** Image, name and 'from $' the lowest price of the product's sizes. */
-export function ProductCard({ product }: { product: ProductSummary }) {
-  const price = lowestPrice(product.child);
+/**
+ * Image, name and price. On the store home the price always reads 'from $' the lowest of the sizes; in listings it is
+ * 'from $price' when sizes differ, else the price, with the speed types the area offers.
+ */
+export function ProductCard({ product, variant = 'listing' }: { product: ProductSummary; variant?: 'home' | 'listing' }) {
+  const low = lowestPrice(product.child);
+  const price = variant === 'home' ? (low === undefined ? undefined : `from $${low}`) : cardPriceLabel(product.child);
   return (
     <Link to={`/store/${product.id}`} className={css.card}>
-      <img src={product.image} alt="" className={css.image} loading="lazy" width={320} height={240} />
+      <img src={product.image} alt="" className={css.image} loading="lazy" width={300} height={300} />
       <span className={css.name}>{product.name}</span>
-      {price !== undefined && <span className={css.price}>from ${price}</span>}
+      {price !== undefined && <span className={css.price}>{price}</span>}
+      {variant === 'listing' && product.speed_types.length > 0 && (
+        <span className={css.speeds}>
+          {product.speed_types.map((speed) => (
+            <span key={speed} className={css.speed}>
+              {speedName(speed)}
+            </span>
+          ))}
+        </span>
+      )}
     </Link>
   );
 }

@@ -47,7 +47,7 @@ export function StoreHome() {
         </h2>
         <Carousel label="Top products" perView="store">
           {home.topproduct.map((product) => (
-            <ProductCard key={product.id} product={product} />
+            <ProductCard key={product.id} product={product} variant="home" />
           ))}
         </Carousel>
       </section>
@@ -69,7 +69,7 @@ export function StoreHome() {
           </h2>
           <Carousel label={section.categoryName} perView="store">
             {section.products.map((product) => (
-              <ProductCard key={product.id} product={product} />
+              <ProductCard key={product.id} product={product} variant="home" />
             ))}
           </Carousel>
         </section>

@@ -1,0 +1,29 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { captchaVerifyBody, type CaptchaChallengeReply, type CaptchaVerifyReply } from '../../src/api/contract/captcha.contract.ts';
+import type { AppDeps } from '../deps.ts';
+import { enforceLimit, requireCaptcha } from '../http/guards.ts';
+import { parseWith } from '../http/validate.ts';
+import { createCaptcha } from '../services/captcha.ts';
+import { defaultRateLimits, RateLimiter } from '../services/rate-limit.ts';
+
+export function captchaRoutes({ db, config, rateLimits }: AppDeps): FastifyPluginAsync {
+  const captcha = createCaptcha(db, config.captcha);
+  const limiter = new RateLimiter(db);
+  const limits = rateLimits ?? defaultRateLimits;
+  return async (app) => {
+    /** The ALTCHA widget's challenge URL; a fresh challenge each time, never cached. */
+    app.get('/api/captcha/challenge', async (request, reply): Promise<CaptchaChallengeReply> => {
+      await enforceLimit(limiter, `captcha-challenge:ip:${request.ip}`, limits.captchaChallengePerIp);
+      const challenge = await captcha.newChallenge();
+      reply.header('cache-control', 'no-store');
+      return { parameters: challenge.parameters, signature: challenge.signature ?? '' };
+    });
+
+    /** For the zipcode entry gate: checks (and spends) a solution without doing anything else. */
+    app.post('/api/captcha/verify', async (request): Promise<CaptchaVerifyReply> => {
+      const body = parseWith(captchaVerifyBody, request.body);
+      await requireCaptcha(captcha, body.altcha);
+      return { code: 1, message: 'Captcha verified.' };
+    });
+  };
+}

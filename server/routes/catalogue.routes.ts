@@ -1,0 +1,110 @@
+import type { FastifyPluginAsync } from 'fastify';
+import {
+  categoryListQuery,
+  categoryQuery,
+  filtersBody,
+  searchBody,
+  searchQuery,
+  type CategoryListReply,
+  type ListingData,
+  type ListingReply,
+} from '../../src/api/contract/catalogue.contract.ts';
+import { productQuery, type ProductReply } from '../../src/api/contract/product.contract.ts';
+import {
+  emptyCategoryMessage,
+  emptySearchMessage,
+  noFilterMatchMessage,
+  noSearchMatchMessage,
+} from '../../src/rules/listing.ts';
+import type { AppDeps } from '../deps.ts';
+import { parseWith } from '../http/validate.ts';
+import { notServedMessage } from '../services/catalogue-cache.ts';
+import { categoryList } from '../services/categories.ts';
+import { categoryListing, selectionFromFilters, type ListingResult } from '../services/listing.ts';
+import { productDetail } from '../services/product-detail.ts';
+import { searchProducts } from '../services/search.ts';
+
+function emptyListing(limit: number, page: number): ListingData {
+  return { products: [], filters: [], pagination: { total_records: 0, total_page: 0, limit, current_page: page } };
+}
+
+/** code -1 when the category has nothing in the area (or the filters leave nothing); a page past the end is code 1. */
+function listingReply(result: ListingResult, limit: number, page: number, filtered: boolean): ListingReply {
+  if (result.kind === 'not-served') return { code: -1, message: notServedMessage, data: emptyListing(limit, page) };
+  if (result.kind === 'unknown-category') return { code: -1, message: emptyCategoryMessage, data: emptyListing(limit, page) };
+  if (result.available === 0) return { code: -1, message: emptyCategoryMessage, data: result.data };
+  if (filtered && result.data.pagination.total_records === 0) return { code: -1, message: noFilterMatchMessage, data: result.data };
+  return { code: 1, data: result.data };
+}
+
+/** Catalogue reads: the header's category menu, listings with filters, search and the product page. */
+export function catalogueRoutes({ db }: AppDeps): FastifyPluginAsync {
+  return async (app) => {
+    app.get('/connect/index/categorylist', async (request): Promise<CategoryListReply> => {
+      parseWith(categoryListQuery, request.query);
+      return { code: 1, data: await categoryList(db) };
+    });
+
+    app.get('/connect/index/category', async (request): Promise<ListingReply> => {
+      const query = parseWith(categoryQuery, request.query);
+      const result = await categoryListing(db, {
+        categoryId: query.catid,
+        locId: query.loc_id,
+        speed: query.courier_type,
+        sort: query.sort,
+        page: query.page,
+        limit: query.limit,
+      });
+      return listingReply(result, query.limit, query.page, false);
+    });
+
+    app.post('/connect/index/filters', async (request): Promise<ListingReply> => {
+      const body = parseWith(filtersBody, request.body);
+      const result = await categoryListing(db, {
+        categoryId: body.parent_category_id,
+        locId: body.loc_id,
+        speed: body.courier_type,
+        sort: body.sort,
+        page: body.page,
+        limit: body.limit,
+        selection: selectionFromFilters(body),
+      });
+      return listingReply(result, body.limit, body.page, true);
+    });
+
+    app.post('/connect/index/search', async (request): Promise<ListingReply> => {
+      const query = parseWith(searchQuery, request.query);
+      const body = parseWith(searchBody, request.body);
+      const text = (body.q ?? query.q ?? '').trim();
+      if (text === '') return { code: -1, message: emptySearchMessage, data: emptyListing(query.limit, query.page) };
+      const result = await searchProducts(db, {
+        text,
+        locId: query.loc_id,
+        speed: query.courier_type,
+        sort: query.sort,
+        page: query.page,
+        limit: query.limit,
+      });
+      if (result.kind === 'not-served') return { code: -1, message: notServedMessage, data: emptyListing(query.limit, query.page) };
+      if (result.kind === 'no-words' || result.data.pagination.total_records === 0) {
+        return { code: -1, message: noSearchMatchMessage, data: emptyListing(query.limit, query.page) };
+      }
+      return { code: 1, data: result.data };
+    });
+
+    app.get('/connect/index/product', async (request): Promise<ProductReply> => {
+      const query = parseWith(productQuery, request.query);
+      const result = await productDetail(db, query.prodid, query.loc_id);
+      switch (result.kind) {
+        case 'not-served':
+          return { code: -1, message: notServedMessage };
+        case 'not-found':
+          return { code: -1, message: 'Product not found' };
+        case 'not-in-area':
+          return { code: -1, message: 'This product is not available in your area.' };
+        case 'found':
+          return { code: 1, data: result.product };
+      }
+    });
+  };
+}

@@ -1,0 +1,168 @@
+import {
+  coerce,
+  define,
+  literal,
+  number,
+  object,
+  optional,
+  string,
+  type,
+  union,
+  type Infer,
+  type Struct,
+} from 'superstruct';
+import {
+  confirmPasswordError,
+  countryError,
+  createAccountEmailError,
+  createAccountPasswordError,
+  dobError,
+  emailOnlyError,
+  extraAuthMessages,
+  firstNameError,
+  genderError,
+  lastNameError,
+  newPasswordError,
+  signInEmailError,
+  signInPasswordError,
+} from '../../rules/auth-validation.ts';
+import { captchaField } from './captcha.contract.ts';
+import { envelope, replyCode } from './envelope.ts';
+import { storeId } from './fields.ts';
+
+/**
+ * A text field checked by a src/rules validator: missing gets the rule's "required" message; a number or object is
+ * refused rather than stringified, so the server never hashes or stores something that is not text.
+ */
+function textField(name: string, rule: (value: string) => string | undefined): Struct<string, null> {
+  return define<string>(name, (value) => {
+    if (value === undefined || value === null) return rule('') ?? true;
+    if (typeof value !== 'string') return `${name} must be text.`;
+    return rule(value) ?? true;
+  });
+}
+
+/** The confirmation field compares itself with its sibling, so a mismatch is reported with every other field. */
+function confirmField(name: string, passwordField: string): Struct<string, null> {
+  return define<string>(name, (value, context) => {
+    const parent: unknown = context.branch[context.branch.length - 2];
+    const password: unknown = typeof parent === 'object' && parent !== null ? Reflect.get(parent, passwordField) : undefined;
+    if (value !== undefined && value !== null && typeof value !== 'string') return `${name} must be text.`;
+    return confirmPasswordError(value ?? '', typeof password === 'string' ? password : '') ?? true;
+  });
+}
+
+/** Optional text: null (the old client's "none") becomes absent. */
+function optionalText(field: Struct<string, null>) {
+  return optional(coerce(field, literal(null), () => undefined));
+}
+
+/** A cart id the client holds (a guest's, usually); '' or null means none. */
+const cartIdField = optionalText(
+  define<string>('cart_id', (value) => (typeof value === 'string' && value.length <= 128 ? true : 'cart_id is not a valid cart id.')),
+);
+
+/** 0/1, '0'/'1', true/false or 'true'/'false' (forms and old clients differ) → boolean. */
+const newsletterField = optional(
+  coerce(
+    define<boolean>('newsletter_subscription', (value) => typeof value === 'boolean' || 'newsletter_subscription must be 0 or 1.'),
+    union([literal(0), literal(1), literal('0'), literal('1'), literal('true'), literal('false')]),
+    (value) => value === 1 || value === '1' || value === 'true',
+  ),
+);
+
+const resetTokenField = textField('reset_token', (value) =>
+  value.trim() === '' || value.length > 200 ? extraAuthMessages.resetTokenRequired : undefined,
+);
+
+/** A reply with only a code and a message to show (forgot, change password, logout). */
+export const messageReply = type({ code: replyCode, message: optional(string()) });
+export type MessageReply = Infer<typeof messageReply>;
+
+/**
+ * POST api/customer/login — email, password, the guest cart to merge, the captcha.
+ * The spec also shows the fields in the query; we read the body only, so passwords never land in URLs or logs.
+ */
+export const loginBody = object({
+  email: textField('email', signInEmailError),
+  password: textField('password', signInPasswordError),
+  cart_id: cartIdField,
+  altcha: captchaField,
+  store_id: optional(storeId),
+});
+export type LoginBody = Infer<typeof loginBody>;
+
+/** The spec's sign-in result. is_verified is 1 once KYC passed; verification_id is the KYC application ('' if none). */
+export const signInResult = type({
+  api_token: string(),
+  cart_id: string(),
+  customer_id: number(),
+  is_verified: number(),
+  total_product_in_cart: number(),
+  cust_name: string(),
+  verification_id: string(),
+});
+export type SignInResult = Infer<typeof signInResult>;
+/** code 1 with message 'success' and result; code -1 with a message for wrong credentials. */
+export const loginReply = type({ code: replyCode, message: optional(string()), result: optional(signInResult) });
+export type LoginReply = Infer<typeof loginReply>;
+
+/** POST api/customer/register */
+export const registerBody = object({
+  first_name: textField('first_name', firstNameError),
+  last_name: textField('last_name', lastNameError),
+  email: textField('email', createAccountEmailError),
+  password: textField('password', createAccountPasswordError),
+  confirm_password: confirmField('confirm_password', 'password'),
+  cart_id: cartIdField,
+  dob: optionalText(textField('dob', dobError)),
+  gender: optionalText(textField('gender', genderError)),
+  country: optionalText(textField('country', countryError)),
+  newsletter_subscription: newsletterField,
+  altcha: captchaField,
+  store_id: optional(storeId),
+});
+export type RegisterBody = Infer<typeof registerBody>;
+
+export const registerResult = type({
+  api_token: string(),
+  cart_id: string(),
+  customer_id: number(),
+  total_product_in_cart: number(),
+  cust_name: string(),
+});
+export type RegisterResult = Infer<typeof registerResult>;
+/** code 1 'User Created.' with result; code 2 with a message (the email is taken). */
+export const registerReply = type({ code: replyCode, message: optional(string()), result: optional(registerResult) });
+export type RegisterReply = Infer<typeof registerReply>;
+
+/** POST /api/cart/guestcart — email-only checkout. */
+export const guestCartBody = object({
+  customer_email: textField('customer_email', emailOnlyError),
+  cart_id: cartIdField,
+  store_id: optional(storeId),
+});
+export type GuestCartBody = Infer<typeof guestCartBody>;
+export const guestCartReply = envelope(type({ customer_id: number(), api_token: string(), cart_id: string() }));
+export type GuestCartReply = Infer<typeof guestCartReply>;
+
+/** POST /api/customer/forgot */
+export const forgotBody = object({
+  email: textField('email', emailOnlyError),
+  cart_id: cartIdField,
+  store_id: optional(storeId),
+});
+export type ForgotBody = Infer<typeof forgotBody>;
+
+/** POST /api/customer/changepassword — the reset token comes from the emailed link. */
+export const changePasswordBody = object({
+  reset_token: resetTokenField,
+  new_password: textField('new_password', newPasswordError),
+  confirm_password: confirmField('confirm_password', 'new_password'),
+  store_id: optional(storeId),
+});
+export type ChangePasswordBody = Infer<typeof changePasswordBody>;
+
+/** POST /api/customer/logout (our addition): the token comes from the Authorization header. */
+export const logoutBody = object({ store_id: optional(storeId) });
+export type LogoutBody = Infer<typeof logoutBody>;

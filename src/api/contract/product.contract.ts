@@ -1,0 +1,81 @@
+import { array, enums, nullable, number, object, optional, record, string, type, type Infer } from 'superstruct';
+import { blankIsMissing, speedField } from './catalogue.contract.ts';
+import { envelope } from './envelope.ts';
+import { money, numericId, storeId, zipcodeField } from './fields.ts';
+import { productSummary, speedType } from './product-summary.contract.ts';
+
+/** GET /connect/index/product?prodid=&store_id=1&loc_id=&dineinTime=&zipCode=&courier_type= */
+export const productQuery = object({
+  prodid: numericId('prodid'),
+  store_id: optional(storeId),
+  loc_id: numericId('loc_id'),
+  /** Left over from the dine-in template: accepted and not used. */
+  dineinTime: optional(string()),
+  zipCode: blankIsMissing(optional(zipcodeField)),
+  /** Accepted and not used to narrow the page: its SPEED dropdown offers every speed sold in the area. */
+  courier_type: speedField('courier_type'),
+});
+export type ProductQuery = Infer<typeof productQuery>;
+
+export const stockStatuses = ['in stock', 'out of stock'] as const;
+export const stockStatus = enums(stockStatuses);
+export type StockStatus = Infer<typeof stockStatus>;
+
+/** One offer of a size: the spec's speed_id entry (Type, Loc_id, Price) plus who sells it and how many are left. */
+export const speedOffer = type({
+  Type: speedType,
+  Loc_id: number(),
+  Price: money,
+  vendor_name: string(),
+  stock: number(),
+});
+export type SpeedOffer = Infer<typeof speedOffer>;
+
+/** The spec's product "child": one size. price is its lowest offered price in the area. */
+export const productSize = type({
+  id: number(),
+  bottle_size: number(),
+  price: money,
+  maximumprice: money,
+  brand_name: string(),
+  product_type: string(),
+  product_category: string(),
+  country_of_manufacture: nullable(string()),
+  stock_status: stockStatus,
+  speed_id: array(speedOffer),
+});
+export type ProductSize = Infer<typeof productSize>;
+
+/** vendor_list entry, keyed by the vendor location's loc_id: its lowest price and the size (prod_id) it is for. */
+export const vendorEntry = type({ vendor_name: string(), price: money, prod_id: number() });
+
+/** The store keeps no reviews yet: reviews is always empty, review_count comes with the catalogue. */
+export const review = type({ nickname: string(), detail: string(), rating: number() });
+
+export const productDetail = type({
+  id: number(),
+  name: string(),
+  description: string(),
+  images: array(string()),
+  image: string(),
+  thumbnail: string(),
+  base_image: string(),
+  small_image: string(),
+  additional_images: array(type({ additional_image: string() })),
+  price: money,
+  stock_status: stockStatus,
+  review_count: number(),
+  reviews: array(review),
+  taste_scale: nullable(number()),
+  skill_scale: nullable(number()),
+  /** Minutes to cook. */
+  time: nullable(number()),
+  related_products: array(productSummary),
+  vendor_list: record(string(), vendorEntry),
+  child: array(productSize),
+});
+export type ProductDetail = Infer<typeof productDetail>;
+
+/** code -1 with 'Product not found' or 'This product is not available in your area.' */
+export const productReply = envelope(productDetail);
+export type ProductReply = Infer<typeof productReply>;

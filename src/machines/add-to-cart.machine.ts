@@ -1,0 +1,145 @@
+import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
+import { addToCart } from '../api/add-to-cart.api.ts';
+import type { AddToCartBody, AddToCartResult } from '../api/contract/add-to-cart.contract.ts';
+import type { ProductSize } from '../api/contract/product.contract.ts';
+import { ApiError } from '../api/http.ts';
+import {
+  initialSelection,
+  offerFor,
+  selectableSizes,
+  selectedStockStatus,
+  selectionForSize,
+  speedsForSize,
+  type Selection,
+} from '../rules/product-options.ts';
+import { clampQuantity } from '../rules/quantity.ts';
+import type { SpeedValue } from '../rules/speeds.ts';
+import type { sessionMachine } from './session.machine.ts';
+
+export interface AddToCartInput {
+  session: ActorRefFrom<typeof sessionMachine>;
+  sizes: readonly ProductSize[];
+}
+
+export interface AddToCartContext extends AddToCartInput, Selection {
+  qty: number;
+  /** The server's refusal or the network's message, shown as a red toast. */
+  message: string | undefined;
+}
+
+export type AddToCartEvent =
+  | { type: 'size.select'; sizeId: number }
+  | { type: 'speed.select'; speed: SpeedValue }
+  | { type: 'qty.select'; qty: number }
+  | { type: 'cart.add' };
+
+function sizeOf(context: AddToCartContext): ProductSize | undefined {
+  return context.sizes.find((s) => s.id === context.sizeId);
+}
+
+/**
+ * The product page's choices and ADD TO CART (spec 4): size, speed and quantity; a change of size resets vendor and
+ * speed. Code 1 stores the cart and its count, then a guest without a token goes to guest registration and a customer
+ * to the cart (walletOrder off); anything else is the server's message as a red toast.
+ */
+export const addToCartMachine = setup({
+  types: {
+    context: {} as AddToCartContext,
+    input: {} as AddToCartInput,
+    events: {} as AddToCartEvent,
+  },
+  actors: {
+    addToCart: fromPromise<AddToCartResult, AddToCartBody>(({ input }) => addToCart(input)),
+  },
+  guards: {
+    isSelectableSize: ({ context, event }) =>
+      event.type === 'size.select' && selectableSizes(context.sizes).some((s) => s.id === event.sizeId),
+    isOfferedSpeed: ({ context, event }) => event.type === 'speed.select' && speedsForSize(sizeOf(context)).includes(event.speed),
+    isInStock: ({ context }) => selectedStockStatus(sizeOf(context), context) === 'in stock',
+    isAdded: (_, params: { result: AddToCartResult }) => params.result.code === 1 && params.result.cart_id !== undefined,
+    isGuest: ({ context }) => !context.session.getSnapshot().context.Token,
+  },
+  actions: {
+    assignSize: assign(({ context, event }) =>
+      event.type === 'size.select' ? selectionForSize(context.sizes.find((s) => s.id === event.sizeId)) : {},
+    ),
+    assignSpeed: assign(({ context, event }) =>
+      event.type === 'speed.select' ? { speed: event.speed, vendorLocId: offerFor(sizeOf(context), event.speed)?.Loc_id } : {},
+    ),
+    assignQty: assign(({ event }) => (event.type === 'qty.select' ? { qty: clampQuantity(event.qty) } : {})),
+    assignRefusal: assign((_, params: { result: AddToCartResult }) => ({
+      message: params.result.message || 'Something Went Wrong.',
+    })),
+    assignFailure: assign((_, params: { error: unknown }) => ({
+      message: params.error instanceof ApiError ? params.error.message : 'Something Went Wrong.',
+    })),
+    recordCart: sendTo(
+      ({ context }) => context.session,
+      (_, params: { result: AddToCartResult }) => ({
+        type: 'session.update' as const,
+        values: { cart_id: params.result.cart_id, total_products_in_cart: params.result.total_products_in_cart ?? 0 },
+      }),
+    ),
+    recordWalletOff: sendTo(({ context }) => context.session, { type: 'session.update', values: { walletOrder: false } }),
+    // Navigation and toasts belong to the page: it provides these.
+    goToGuestRegister: () => undefined,
+    goToCart: () => undefined,
+    notifyRefusal: () => undefined,
+  },
+}).createMachine({
+  id: 'addToCart',
+  context: ({ input }) => ({ ...input, ...initialSelection(input.sizes), qty: 1, message: undefined }),
+  initial: 'choosing',
+  states: {
+    choosing: {
+      on: {
+        'size.select': { guard: 'isSelectableSize', actions: 'assignSize' },
+        'speed.select': { guard: 'isOfferedSpeed', actions: 'assignSpeed' },
+        'qty.select': { actions: 'assignQty' },
+        'cart.add': { guard: 'isInStock', target: 'adding' },
+      },
+    },
+    adding: {
+      invoke: {
+        id: 'addToCart',
+        src: 'addToCart',
+        input: ({ context }) => {
+          const stored = context.session.getSnapshot().context;
+          return {
+            product_id: context.sizeId ?? 0,
+            qty: context.qty,
+            cart_id: stored.cart_id,
+            zipcode: stored.zipcode ?? '',
+            loc_id: stored.location ?? 0,
+            wallet: 0 as const,
+            speed_id: context.speed ?? 'local',
+            vendor_loc_id: context.vendorLocId,
+          };
+        },
+        onDone: [
+          {
+            guard: { type: 'isAdded', params: ({ event }) => ({ result: event.output }) },
+            target: 'added',
+            actions: { type: 'recordCart', params: ({ event }) => ({ result: event.output }) },
+          },
+          {
+            target: 'choosing',
+            actions: [{ type: 'assignRefusal', params: ({ event }) => ({ result: event.output }) }, 'notifyRefusal'],
+          },
+        ],
+        onError: {
+          target: 'choosing',
+          actions: [{ type: 'assignFailure', params: ({ event }) => ({ error: event.error }) }, 'notifyRefusal'],
+        },
+      },
+    },
+    added: {
+      always: [
+        { guard: 'isGuest', target: 'sentToGuestRegister' },
+        { target: 'sentToCart', actions: 'recordWalletOff' },
+      ],
+    },
+    sentToGuestRegister: { type: 'final', entry: 'goToGuestRegister' },
+    sentToCart: { type: 'final', entry: 'goToCart' },
+  },
+});

@@ -1,0 +1,325 @@
+import { defaultPageSize, isPageSize, isSortKey, parsePriceRange, type PageSize, type SortKey } from './listing.ts';
+import type { SpeedValue } from './speeds.ts';
+
+/**
+ * What a listing shows, kept in the URL query so a link, a reload and Back all give the same page.
+ * `page` is 0-based like the API. `catid` empty means 'Shop All' (the page's own category, no sub-category chosen).
+ */
+export interface ListingQueryState {
+  sort?: SortKey | undefined;
+  page: number;
+  limit: PageSize;
+  priceranges: string[];
+  size: number[];
+  catid: number[];
+  q?: string | undefined;
+}
+
+/** The filter groups the listing can send; the server may name others, which the listing does not offer. */
+export const filterParameters = ['priceranges', 'size', 'catid'] as const;
+export type FilterParameter = (typeof filterParameters)[number];
+
+export function isFilterParameter(value: unknown): value is FilterParameter {
+  return typeof value === 'string' && (filterParameters as readonly string[]).includes(value);
+}
+
+export const emptyListingQuery: ListingQueryState = { page: 0, limit: defaultPageSize, priceranges: [], size: [], catid: [] };
+
+/** The same bounds the contract checks, so a URL the client builds is never a 400. */
+const maxPage = 1_000_000;
+const maxId = 2_147_483_647;
+const maxGrams = 1_000_000;
+/** Beyond this a query is junk (or an attack on the cache), not a shopper's choice. */
+const maxValuesPerFilter = 50;
+const maxSearchLength = 100;
+
+function wholeNumber(text: string, max: number): number | undefined {
+  const trimmed = text.trim();
+  if (!/^\d{1,10}$/.test(trimmed)) return undefined;
+  const value = Number(trimmed);
+  return value <= max ? value : undefined;
+}
+
+/** Category ids are positive; 0 is never a category. */
+function positiveId(text: string): number | undefined {
+  const id = wholeNumber(text, maxId);
+  return id === undefined || id === 0 ? undefined : id;
+}
+
+function sortedNumbers(values: Iterable<number>): number[] {
+  return [...new Set(values)].sort((a, b) => a - b).slice(0, maxValuesPerFilter);
+}
+
+/** Price ranges in price order ('0-10', '10-25', '200-'), so equal choices give equal URLs and cache keys. */
+function sortedPriceRanges(values: Iterable<string>): string[] {
+  const byValue = new Map<string, number>();
+  for (const raw of values) {
+    const value = raw.trim();
+    const range = parsePriceRange(value);
+    if (range) byValue.set(value, range.minCents);
+  }
+  return [...byValue.entries()]
+    .sort(([a, minA], [b, minB]) => minA - minB || (a < b ? -1 : a > b ? 1 : 0))
+    .map(([value]) => value)
+    .slice(0, maxValuesPerFilter);
+}
+
+/** Reads the listing state from a query string; anything it does not understand falls back to the default. */
+export function parseListingQuery(search: string | URLSearchParams): ListingQueryState {
+  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
+  const sort = params.get('sort');
+  const limit = wholeNumber(params.get('limit') ?? '', 1000);
+  const q = (params.get('q') ?? '').trim().slice(0, maxSearchLength);
+  const state: ListingQueryState = {
+    page: wholeNumber(params.get('page') ?? '', maxPage) ?? 0,
+    limit: isPageSize(limit) ? limit : defaultPageSize,
+    priceranges: sortedPriceRanges(params.getAll('priceranges')),
+    size: sortedNumbers(params.getAll('size').flatMap((v) => wholeNumber(v, maxGrams) ?? [])),
+    catid: sortedNumbers(params.getAll('catid').flatMap((v) => positiveId(v) ?? [])),
+  };
+  if (isSortKey(sort)) state.sort = sort;
+  if (q !== '') state.q = q;
+  return state;
+}
+
+/** The query string (without '?') for a state: fixed key order, defaults left out, one key per chosen value. */
+export function listingQueryString(state: ListingQueryState): string {
+  const params = new URLSearchParams();
+  const q = state.q?.trim();
+  if (q) params.set('q', q);
+  if (state.sort) params.set('sort', state.sort);
+  if (state.page > 0) params.set('page', String(state.page));
+  if (state.limit !== defaultPageSize) params.set('limit', String(state.limit));
+  for (const value of sortedPriceRanges(state.priceranges)) params.append('priceranges', value);
+  for (const value of sortedNumbers(state.size)) params.append('size', String(value));
+  for (const value of sortedNumbers(state.catid)) params.append('catid', String(value));
+  return params.toString();
+}
+
+// ---- Transitions ---------------------------------------------------------------------------------------------
+
+function toggled<T>(values: readonly T[], value: T): T[] {
+  return values.includes(value) ? values.filter((v) => v !== value) : [...values, value];
+}
+
+/**
+ * Checks or unchecks one filter option; every filter change starts again at page 0 (spec 4).
+ * 'Shop All' is the page's own category: choosing it clears the sub-categories, and choosing a sub-category
+ * deselects it (the own id never stays in `catid`). Values the parameter cannot hold leave the state as it was.
+ */
+export function withFilterToggled(
+  state: ListingQueryState,
+  parameter: string,
+  value: string,
+  ownCategoryId: number | undefined,
+): ListingQueryState {
+  switch (parameter) {
+    case 'priceranges': {
+      if (!parsePriceRange(value)) return state;
+      return { ...state, page: 0, priceranges: sortedPriceRanges(toggled(state.priceranges, value.trim())) };
+    }
+    case 'size': {
+      const grams = wholeNumber(value, maxGrams);
+      if (grams === undefined) return state;
+      return { ...state, page: 0, size: sortedNumbers(toggled(state.size, grams)) };
+    }
+    case 'catid': {
+      const id = positiveId(value);
+      if (id === undefined) return state;
+      if (id === ownCategoryId) return { ...state, page: 0, catid: [] };
+      const others = state.catid.filter((c) => c !== ownCategoryId);
+      return { ...state, page: 0, catid: sortedNumbers(toggled(others, id)) };
+    }
+    default:
+      return state;
+  }
+}
+
+/** Whether a filter option shows as checked; 'Shop All' is checked exactly when no sub-category is. */
+export function isFilterChecked(
+  state: ListingQueryState,
+  parameter: string,
+  value: string,
+  ownCategoryId: number | undefined,
+): boolean {
+  switch (parameter) {
+    case 'priceranges':
+      return state.priceranges.includes(value.trim());
+    case 'size': {
+      const grams = wholeNumber(value, maxGrams);
+      return grams !== undefined && state.size.includes(grams);
+    }
+    case 'catid': {
+      const id = positiveId(value);
+      if (id === undefined) return false;
+      if (id === ownCategoryId) return state.catid.every((c) => c === ownCategoryId);
+      return state.catid.includes(id);
+    }
+    default:
+      return false;
+  }
+}
+
+/** Clear All keeps only the page's own category ('Shop All'), and the shopper's sort and page size (spec 4). */
+export function withClearAll(state: ListingQueryState, _ownCategoryId?: number): ListingQueryState {
+  // Keeping the own category is an empty catid: the page lists its own category whenever no sub-category is chosen,
+  // so the id is accepted for symmetry with withFilterToggled but never stored.
+  return { ...state, page: 0, priceranges: [], size: [], catid: [] };
+}
+
+/** A new order starts again at the first page: page 3 of another order shows unrelated products. */
+export function withSort(state: ListingQueryState, sort: string): ListingQueryState {
+  if (sort === '') return { ...state, sort: undefined, page: 0 };
+  return isSortKey(sort) ? { ...state, sort, page: 0 } : state;
+}
+
+export function withPage(state: ListingQueryState, page: number): ListingQueryState {
+  return Number.isInteger(page) && page >= 0 && page <= maxPage ? { ...state, page } : state;
+}
+
+/** A new page size starts again at page 0, since the old page number points at other products. */
+export function withLimit(state: ListingQueryState, limit: number): ListingQueryState {
+  return isPageSize(limit) ? { ...state, limit, page: 0 } : state;
+}
+
+/** A new search text starts at page 0 and keeps the shopper's sort and page size. */
+export function withSearchText(state: ListingQueryState, q: string): ListingQueryState {
+  const text = q.trim().slice(0, maxSearchLength);
+  return { ...state, q: text === '' ? undefined : text, page: 0 };
+}
+
+/** Any filter chosen (a sub-category counts; 'Shop All', the page's own category, does not). */
+export function hasActiveFilters(state: ListingQueryState, ownCategoryId?: number): boolean {
+  return state.priceranges.length > 0 || state.size.length > 0 || state.catid.some((c) => c !== ownCategoryId);
+}
+
+/** A filter as the listing reply sends it (the contract's shape, restated so rules import nothing else). */
+export interface FilterLike<O> {
+  name: string;
+  parameter: string;
+  options: readonly O[];
+}
+
+export interface FilterGroup<O> {
+  name: string;
+  options: Array<{ parameter: FilterParameter; option: O }>;
+}
+
+/**
+ * The filter panel's groups: one per filter name (filters sharing a name are shown together), in the server's
+ * order; parameters the listing cannot send are left out rather than offered and ignored.
+ */
+export function filterGroups<O>(filters: readonly FilterLike<O>[]): FilterGroup<O>[] {
+  const groups = new Map<string, FilterGroup<O>>();
+  for (const filter of filters) {
+    const { parameter } = filter;
+    if (!isFilterParameter(parameter) || filter.options.length === 0) continue;
+    const group = groups.get(filter.name) ?? { name: filter.name, options: [] };
+    group.options.push(...filter.options.map((option) => ({ parameter, option })));
+    groups.set(filter.name, group);
+  }
+  return [...groups.values()];
+}
+
+// ---- Requests -------------------------------------------------------------------------------------------------
+
+/** The shopper's delivery area as the catalogue calls take it. */
+export interface ListingArea {
+  zipcode: string;
+  loc_id: number;
+  courier_type?: SpeedValue | undefined;
+}
+
+export interface CategoryRequestQuery {
+  catid: number;
+  zipcode: string;
+  loc_id: number;
+  courier_type?: SpeedValue | undefined;
+  page: number;
+  limit: PageSize;
+  sort?: SortKey | undefined;
+}
+
+export interface FiltersRequestBody {
+  parent_category_id: number;
+  zipcode: string;
+  loc_id: number;
+  courier_type?: SpeedValue | undefined;
+  page: number;
+  limit: PageSize;
+  sort?: SortKey | undefined;
+  priceranges: string[];
+  size: number[];
+  catid: number[];
+}
+
+export type ListingRequest =
+  | { method: 'GET'; path: '/connect/index/category'; query: CategoryRequestQuery }
+  | { method: 'POST'; path: '/connect/index/filters'; body: FiltersRequestBody };
+
+/** Without a filter the plain category call answers (it is cached per page); any filter needs the filters call. */
+export function listingRequest(state: ListingQueryState, area: ListingArea, categoryId: number): ListingRequest {
+  const common = {
+    zipcode: area.zipcode,
+    loc_id: area.loc_id,
+    courier_type: area.courier_type,
+    page: state.page,
+    limit: state.limit,
+    sort: state.sort,
+  };
+  if (!hasActiveFilters(state, categoryId)) {
+    return { method: 'GET', path: '/connect/index/category', query: { catid: categoryId, ...common } };
+  }
+  return {
+    method: 'POST',
+    path: '/connect/index/filters',
+    body: {
+      parent_category_id: categoryId,
+      ...common,
+      priceranges: [...state.priceranges],
+      size: [...state.size],
+      catid: state.catid.filter((c) => c !== categoryId),
+    },
+  };
+}
+
+export interface SearchRequest {
+  query: { q: string; zipcode: string; loc_id: number; courier_type?: SpeedValue | undefined; page: number; limit: PageSize; sort?: SortKey | undefined };
+  body: { q: string };
+}
+
+/** The search call carries q in both the query and the body (the old client's shape; the body wins). */
+export function searchRequest(state: ListingQueryState, area: ListingArea): SearchRequest | undefined {
+  const q = state.q?.trim();
+  if (!q) return undefined;
+  return {
+    query: { q, zipcode: area.zipcode, loc_id: area.loc_id, courier_type: area.courier_type, page: state.page, limit: state.limit, sort: state.sort },
+    body: { q },
+  };
+}
+
+// ---- Category routes --------------------------------------------------------------------------------------------
+
+/** The last path segment as a category id: digits only, or undefined ('This category does not exist.'). */
+export function parseCategoryId(segment: string | undefined): number | undefined {
+  return segment !== undefined && /^\d+$/.test(segment) ? positiveId(segment) : undefined;
+}
+
+export interface NamedCategory<T> {
+  category_id: number;
+  category_name: string;
+  child: readonly T[];
+}
+
+/** The legacy /category/{name} route: the first category with that name, at any depth, ignoring case. */
+export function findCategoryByName<T extends NamedCategory<T>>(categories: readonly T[], name: string): T | undefined {
+  const wanted = name.trim().toLowerCase();
+  if (wanted === '') return undefined;
+  const queue = [...categories];
+  // Breadth first, so a top-level category wins over a sub-category of the same name.
+  for (let category = queue.shift(); category; category = queue.shift()) {
+    if (category.category_name.trim().toLowerCase() === wanted) return category;
+    queue.push(...category.child);
+  }
+  return undefined;
+}

@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useCategoryList } from '../../api/listing.api.ts';
+import { categoryPath, columnsOf } from '../../rules/category-paths.ts';
+import { useSessionValue } from '../app-context.tsx';
+import * as css from './category-menu.css.ts';
+
+/** Top categories with hover dropdowns (and a toggle button for keyboard and touch); children in columns of 5. */
+export function CategoryMenu() {
+  const courierType = useSessionValue('couriertype');
+  const { data } = useCategoryList(courierType);
+  const [openId, setOpenId] = useState<number | undefined>(undefined);
+  const categories = data?.code === 1 ? (data.data ?? []) : [];
+  if (categories.length === 0) return null;
+
+  return (
+    <nav aria-label="Categories" className={css.nav} onKeyDown={(event) => event.key === 'Escape' && setOpenId(undefined)}>
+      <ul className={css.bar}>
+        {categories.map((category) => {
+          const open = openId === category.category_id;
+          const menuId = `category-menu-${category.category_id}`;
+          return (
+            <li
+              key={category.category_id}
+              className={css.item}
+              onMouseEnter={() => setOpenId(category.category_id)}
+              onMouseLeave={() => setOpenId(undefined)}
+            >
+              <Link to={categoryPath(category.category_name, category.category_id)} className={css.topLink} onClick={() => setOpenId(undefined)}>
+                {category.category_name}
+              </Link>
+              {category.child.length > 0 && (
+                <>
+                  <button
+                    type="button"
+                    className={css.toggle}
+                    aria-expanded={open}
+                    aria-controls={menuId}
+                    aria-label={`${category.category_name} sub-categories`}
+                    onClick={() => setOpenId(open ? undefined : category.category_id)}
+                  >
+                    ▾
+                  </button>
+                  <div id={menuId} className={open ? css.dropdown : css.dropdownHidden}>
+                    {columnsOf(category.child).map((column, index) => (
+                      <ul key={index} className={css.column}>
+                        {column.map((child) => (
+                          <li key={child.category_id}>
+                            <Link to={categoryPath(child.category_name, child.category_id)} onClick={() => setOpenId(undefined)}>
+                              {child.category_name}
+                            </Link>
+                          </li>
+                        ))}
+                      </ul>
+                    ))}
+                  </div>
+                </>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

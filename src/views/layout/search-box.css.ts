@@ -1,0 +1,25 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../styles/theme.css.ts';
+
+export const box = style({ position: 'relative', flex: '1 1 260px', maxWidth: '420px' });
+export const input = style({
+  width: '100%',
+  padding: '9px 14px',
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: '999px',
+  fontSize: '14px',
+  background: vars.color.background,
+});
+export const panel = style({
+  position: 'absolute',
+  top: 'calc(100% + 6px)',
+  left: 0,
+  right: 0,
+  zIndex: 40,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.medium,
+  boxShadow: vars.shadow.card,
+  padding: '10px 14px',
+  fontSize: '14px',
+});

@@ -1,0 +1,66 @@
+import { Link, useParams } from 'react-router-dom';
+import { useCategoryList } from '../../../api/listing.api.ts';
+import { categoryPath } from '../../../rules/category-paths.ts';
+import { findCategoryByName } from '../../../rules/listing-query.ts';
+import { useSessionValue } from '../../app-context.tsx';
+import { CategoryListing, unknownCategoryMessage } from './category-listing-page.tsx';
+import * as css from './listing-pages.css.ts';
+
+/**
+ * The old store's /category/ALL and /category/{categoryName}: ALL lists the top-level categories, a name (any case,
+ * any depth of the tree) shows that category's listing at this address.
+ */
+export function LegacyCategoryPage() {
+  const { categoryName } = useParams();
+  const courierType = useSessionValue('couriertype');
+  const { data, error, isLoading } = useCategoryList(courierType);
+  const showAll = categoryName === undefined || categoryName.toUpperCase() === 'ALL';
+
+  if (error instanceof Error) {
+    return (
+      <p role="alert" className={css.message}>
+        {error.message}
+      </p>
+    );
+  }
+  if (isLoading || !data) {
+    return (
+      <p role="status" className={css.message}>
+        Loading categories…
+      </p>
+    );
+  }
+  const categories = data.data ?? [];
+
+  if (showAll) {
+    return (
+      <section aria-labelledby="shop-by-category">
+        <h1 id="shop-by-category">Shop by category</h1>
+        {categories.length === 0 ? (
+          <p className={css.message}>{data.message || 'No categories available'}</p>
+        ) : (
+          <ul className={css.categoryGrid}>
+            {categories.map((category) => (
+              <li key={category.category_id}>
+                <Link to={categoryPath(category.category_name, category.category_id)} className={css.categoryLink}>
+                  {category.category_name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    );
+  }
+
+  const category = findCategoryByName(categories, categoryName);
+  if (!category) {
+    return (
+      <div className={css.message}>
+        <p>{unknownCategoryMessage}</p>
+        <Link to="/store">Back to the store</Link>
+      </div>
+    );
+  }
+  return <CategoryListing key={category.category_id} title={category.category_name} categoryId={category.category_id} />;
+}

@@ -1,0 +1,76 @@
+import { useSelector } from '@xstate/react';
+import { Link, useParams } from 'react-router-dom';
+import type { ProductDetail } from '../../../api/contract/product.contract.ts';
+import { useProduct } from '../../../api/product.api.ts';
+import { useSessionValue } from '../../app-context.tsx';
+import { Carousel } from '../carousel.tsx';
+import { ProductCard } from '../product-card.tsx';
+import { ProductFacts } from './product-facts.tsx';
+import { ProductGallery } from './product-gallery.tsx';
+import * as css from './product-page.css.ts';
+import { ProductPurchase, useAddToCartActor } from './product-purchase.tsx';
+
+/** /store/{productId} and the legacy /category/{name}/product/{productId}. */
+export function ProductPage() {
+  const { productId = '' } = useParams();
+  const id = /^\d{1,10}$/.test(productId) ? Number(productId) : undefined;
+  const zipcode = useSessionValue('zipcode');
+  const locId = useSessionValue('location');
+  const area = zipcode && locId !== undefined ? { zipcode, loc_id: locId } : undefined;
+  const { data, error, isLoading } = useProduct(id, area);
+
+  if (id === undefined) return <ProductMissing message="This product does not exist." />;
+  if (!area) {
+    return (
+      <p className={css.message}>
+        Please <Link to="/">choose your pincode</Link> to see this product.
+      </p>
+    );
+  }
+  if (isLoading) return <p className={css.message}>Loading the product…</p>;
+  if (error instanceof Error) return <ProductMissing message={error.message} />;
+  if (!data || data.code !== 1 || !data.data) return <ProductMissing message={data?.message || 'Product not found'} />;
+  // Keyed by product: a new product starts a new machine with its own sizes.
+  return <ProductView key={data.data.id} product={data.data} />;
+}
+
+function ProductMissing({ message }: { message: string }) {
+  return (
+    <section className={css.message}>
+      <h1>Product not found</h1>
+      <p>{message}</p>
+      <Link to="/store">Back to the store</Link>
+    </section>
+  );
+}
+
+function ProductView({ product }: { product: ProductDetail }) {
+  const actor = useAddToCartActor(product.child);
+  const sizeId = useSelector(actor, (s) => s.context.sizeId);
+  const size = product.child.find((s) => s.id === sizeId);
+  return (
+    <article className={css.page}>
+      <div className={css.top}>
+        <ProductGallery name={product.name} images={product.images.length > 0 ? product.images : [product.image]} />
+        <div className={css.summary}>
+          <h1 className={css.name}>{product.name}</h1>
+          <p className={css.reviews}>
+            {product.review_count} {product.review_count === 1 ? 'review' : 'reviews'}
+          </p>
+          <ProductPurchase actor={actor} sizes={product.child} />
+        </div>
+      </div>
+      <ProductFacts product={product} size={size} />
+      {product.related_products.length > 0 && (
+        <section aria-labelledby="similar-title" className={css.similar}>
+          <h2 id="similar-title">Similar Items you may like</h2>
+          <Carousel label="Similar items" perView="detail">
+            {product.related_products.map((related) => (
+              <ProductCard key={related.id} product={related} />
+            ))}
+          </Carousel>
+        </section>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,87 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import { useNavigate } from 'react-router-dom';
+import type { ProductSize } from '../../../api/contract/product.contract.ts';
+import { addToCartMachine } from '../../../machines/add-to-cart.machine.ts';
+import { formatMoney } from '../../../rules/money.ts';
+import { selectableSizes, selectedPrice, speedsForSize } from '../../../rules/product-options.ts';
+import { quantityOptions } from '../../../rules/quantity.ts';
+import { formatWeight } from '../../../rules/sizes.ts';
+import { speedName } from '../../../rules/speeds.ts';
+import { primaryButton } from '../../../styles/controls.css.ts';
+import { useAppActors, useNotify } from '../../app-context.tsx';
+import { DropdownSelect } from '../../controls/dropdown-select.tsx';
+import * as css from './product-page.css.ts';
+
+export type AddToCartActor = ActorRefFrom<typeof addToCartMachine>;
+
+/** The machine with the page's navigation and toasts plugged in. */
+export function useAddToCartActor(sizes: readonly ProductSize[]): AddToCartActor {
+  const { session } = useAppActors();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const machine = useMemo(
+    () =>
+      addToCartMachine.provide({
+        actions: {
+          goToGuestRegister: () => navigate('/guest/register'),
+          goToCart: () => navigate('/cart'),
+          notifyRefusal: ({ context }) => notify.toast('error', context.message ?? 'Something Went Wrong.'),
+        },
+      }),
+    [navigate, notify],
+  );
+  return useActorRef(machine, { input: { session, sizes } });
+}
+
+/** SELECT SIZE, SPEED, QUANTITY, the price and ADD TO CART: renders the add-to-cart machine. */
+export function ProductPurchase({ actor, sizes }: { actor: AddToCartActor; sizes: readonly ProductSize[] }) {
+  const selection = useSelector(actor, (s) => ({ sizeId: s.context.sizeId, speed: s.context.speed, vendorLocId: s.context.vendorLocId }), shallowSelection);
+  const qty = useSelector(actor, (s) => s.context.qty);
+  const adding = useSelector(actor, (s) => s.matches('adding'));
+  const canAdd = useSelector(actor, (s) => s.can({ type: 'cart.add' }));
+  const size = sizes.find((s) => s.id === selection.sizeId);
+  const price = selectedPrice(size, selection);
+
+  return (
+    <div className={css.purchase}>
+      <div className={css.choices}>
+        <DropdownSelect
+          label="SELECT SIZE"
+          options={selectableSizes(sizes).map((s) => ({ value: s.id, label: s.bottle_size > 0 ? formatWeight(s.bottle_size) : 'One size' }))}
+          value={selection.sizeId}
+          onChange={(sizeId) => actor.send({ type: 'size.select', sizeId })}
+        />
+        <DropdownSelect
+          label="SPEED"
+          options={speedsForSize(size).map((speed) => ({ value: speed, label: speedName(speed) }))}
+          value={selection.speed}
+          placeholder="Not available here"
+          onChange={(speed) => actor.send({ type: 'speed.select', speed })}
+        />
+        <DropdownSelect
+          label="QUANTITY"
+          options={quantityOptions.map((n) => ({ value: n, label: String(n) }))}
+          value={qty}
+          onChange={(n) => actor.send({ type: 'qty.select', qty: n })}
+        />
+      </div>
+      {price !== undefined && (
+        <p className={css.price} aria-label="Price">
+          {formatMoney(price)}
+        </p>
+      )}
+      <button type="button" className={`${primaryButton} ${css.addButton}`} disabled={!canAdd || adding} onClick={() => actor.send({ type: 'cart.add' })}>
+        {canAdd || adding ? (adding ? 'ADDING…' : 'ADD TO CART') : 'OUT OF STOCK'}
+      </button>
+    </div>
+  );
+}
+
+function shallowSelection(
+  a: { sizeId?: number | undefined; speed?: string | undefined; vendorLocId?: number | undefined },
+  b: { sizeId?: number | undefined; speed?: string | undefined; vendorLocId?: number | undefined },
+): boolean {
+  return a.sizeId === b.sizeId && a.speed === b.speed && a.vendorLocId === b.vendorLocId;
+}

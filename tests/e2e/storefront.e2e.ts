@@ -1,0 +1,93 @@
+import { expect, test } from './fixtures.ts';
+import { cardPrices, choose, enterStore } from './steps.ts';
+
+const ascending = (values: number[]) => values.every((v, i) => i === 0 || (values[i - 1] ?? 0) <= v);
+
+test.describe('storefront journey', () => {
+  test('menu → listing → filter and sort → page 2 → product → size and speed → ADD TO CART as a guest', async ({ page }) => {
+    await enterStore(page);
+
+    // The header menu: hovering a category opens its sub-categories.
+    const menu = page.getByRole('navigation', { name: 'Categories' });
+    await menu.getByRole('link', { name: 'Beef', exact: true }).hover();
+    await expect(menu.getByRole('link', { name: 'Steaks', exact: true })).toBeVisible();
+    await menu.getByRole('link', { name: 'Beef', exact: true }).click();
+    await expect(page).toHaveURL(/\/store\/category\/Beef\/Beef\/1002$/);
+    await expect(page.getByRole('heading', { name: 'Beef', level: 1 })).toBeVisible();
+
+    // Sort applies to the whole result, and the order on screen is right.
+    await page.getByLabel('Sort by').selectOption({ label: 'Price- Low to High' });
+    await expect(page).toHaveURL(/sort=price_asc/);
+    await page.getByLabel('Show').selectOption('10');
+    await expect(page).toHaveURL(/limit=10/);
+    await expect(page.getByRole('list', { name: 'Products' }).getByRole('link')).toHaveCount(10);
+    const firstPage = await cardPrices(page);
+    expect(ascending(firstPage)).toBe(true);
+
+    await page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: '2', exact: true }).click();
+    await expect(page).toHaveURL(/page=1/);
+    await expect(page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: '2', exact: true })).toHaveAttribute('aria-current', 'page');
+    const secondPage = await cardPrices(page);
+    expect(ascending(secondPage)).toBe(true);
+    expect(secondPage[0]).toBeGreaterThanOrEqual(firstPage[firstPage.length - 1] ?? 0);
+
+    // A filter resets to page 0 and narrows the result; Back restores the previous state.
+    await page.getByRole('checkbox', { name: 'Under $10' }).check();
+    await expect(page).toHaveURL(/priceranges=0-10/);
+    await expect(page).not.toHaveURL(/page=/);
+    const cheap = await cardPrices(page);
+    expect(cheap.length).toBeGreaterThan(0);
+    expect(cheap.every((p) => p < 10)).toBe(true);
+    await page.getByRole('button', { name: 'Clear All' }).click();
+    await expect(page).not.toHaveURL(/priceranges/);
+
+    // A sub-category narrows the listing to steaks.
+    await page.getByRole('checkbox', { name: 'Steaks', exact: true }).check();
+    await expect(page).toHaveURL(/catid=\d+/);
+
+    // The product page: a bigger size costs more, the speed changes the offer, then ADD TO CART.
+    await page.getByRole('list', { name: 'Products' }).getByRole('link', { name: /Ribeye/ }).first().click();
+    await expect(page).toHaveURL(/\/store\/\d+$/);
+    const price = page.getByLabel('Price');
+    const sizeToggle = page.getByRole('combobox', { name: 'SELECT SIZE' });
+    await expect(sizeToggle).toBeVisible();
+    const before = await price.innerText();
+    await sizeToggle.click();
+    const sizes = page.getByRole('option');
+    const sizeCount = await sizes.count();
+    expect(sizeCount).toBeGreaterThan(1);
+    await sizes.nth(sizeCount - 1).click();
+    await expect(price).not.toHaveText(before);
+    await choose(page, 'SPEED', 'Next Day');
+    await expect(page.getByRole('combobox', { name: 'SPEED' })).toContainText('Next Day');
+    await choose(page, 'QUANTITY', '2');
+    await page.getByRole('button', { name: 'ADD TO CART' }).click();
+
+    await expect(page).toHaveURL(/\/guest\/register$/);
+    await expect(page.getByTestId('cart-count')).toHaveText('2');
+  });
+
+  test('the header search finds a product despite a typo', async ({ page }) => {
+    await enterStore(page);
+    await page.getByRole('searchbox', { name: 'SEARCH PRODUCTS' }).fill('salmn');
+    // 'Fetching Results Please Hold On...' shows for as long as the server takes (the machine tests check it).
+    await expect(page.getByText(/Total \d+ Result\./)).toBeVisible();
+    await page.getByRole('link', { name: 'Click Here to See Result' }).click();
+    await expect(page).toHaveURL(/\/store\/search\?q=salmn$/);
+    await expect(page.getByRole('list', { name: 'Products' }).getByRole('link', { name: /Salmon/ }).first()).toBeVisible();
+  });
+
+  test('an out-of-stock size reads OUT OF STOCK and cannot be added', async ({ page }) => {
+    await enterStore(page);
+    await page.getByRole('searchbox', { name: 'SEARCH PRODUCTS' }).fill('live maine lobster');
+    await page.getByRole('link', { name: 'Click Here to See Result' }).click();
+    await page.getByRole('list', { name: 'Products' }).getByRole('link', { name: /Lobster/ }).first().click();
+    await expect(page.getByRole('button', { name: 'OUT OF STOCK' })).toBeDisabled();
+  });
+
+  test('an unknown product shows a clear not-found screen', async ({ page }) => {
+    await enterStore(page);
+    await page.goto('/store/99999999');
+    await expect(page.getByRole('heading', { name: 'Product not found' })).toBeVisible();
+  });
+});

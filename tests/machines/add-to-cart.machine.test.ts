@@ -1,0 +1,140 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import type { ProductSize } from '../../src/api/contract/product.contract.ts';
+import { ApiError } from '../../src/api/http.ts';
+import { addToCartMachine } from '../../src/machines/add-to-cart.machine.ts';
+import type { SessionValues } from '../../src/machines/session-values.ts';
+import { sessionMachine } from '../../src/machines/session.machine.ts';
+import { allStateIds, allTransitions, planPaths, replay, type PathPlan } from './path-coverage.ts';
+
+function size(id: number, grams: number, offers: ProductSize['speed_id']): ProductSize {
+  return {
+    id,
+    bottle_size: grams,
+    price: offers[0]?.Price ?? '1.00',
+    maximumprice: '99.00',
+    brand_name: 'Miller Farms',
+    product_type: 'Fresh',
+    product_category: 'Beef',
+    country_of_manufacture: null,
+    stock_status: offers.some((o) => o.stock > 0) ? 'in stock' : 'out of stock',
+    speed_id: offers,
+  };
+}
+
+const sizes: ProductSize[] = [
+  size(21, 1000, [{ Type: 'farm-direct', Loc_id: 950, Price: '30.00', stock: 0, vendor_name: 'Farm' }]),
+  size(20, 500, [
+    { Type: 'local', Loc_id: 101, Price: '16.00', stock: 4, vendor_name: 'Butcher' },
+    { Type: 'courier', Loc_id: 900, Price: '17.00', stock: 9, vendor_name: 'Courier' },
+  ]),
+];
+
+const added = { type: 'xstate.done.actor.addToCart', output: { code: 1, message: 'Added', cart_id: 'cart-xyz', total_products_in_cart: 3 } };
+const refused = { type: 'xstate.done.actor.addToCart', output: { code: -1, message: 'Only 2 left in stock.' } };
+const failed = { type: 'xstate.error.actor.addToCart', error: new ApiError('You are not connected to internet', 500, 0) };
+
+function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
+  if (snapshot.matches('adding')) return [added, refused, failed];
+  return [
+    { type: 'size.select', sizeId: 21 },
+    { type: 'size.select', sizeId: 20 },
+    { type: 'size.select', sizeId: 999 },
+    { type: 'speed.select', speed: 'courier' },
+    { type: 'speed.select', speed: 'farm-direct' },
+    { type: 'qty.select', qty: 30 },
+    { type: 'cart.add' },
+  ];
+}
+
+const serializeState = (snapshot: AnyMachineSnapshot) => {
+  const c = snapshot.context as { sizeId?: number; speed?: string; qty: number; message?: string };
+  return JSON.stringify([snapshot.value, c.sizeId, c.speed, c.qty, c.message ?? null]);
+};
+
+const sessions: { name: string; stored: SessionValues }[] = [
+  { name: 'guest', stored: { zipcode: '10001', location: 101 } },
+  { name: 'customer', stored: { zipcode: '10001', location: 101, Token: 'token', cart_id: 'cart-xyz', total_products_in_cart: 1 } },
+];
+
+describe('add to cart paths', () => {
+  const taken = new Set<string>();
+  const reached = new Set<string>();
+  for (const who of sessions) {
+    const input = () => ({ session: createActor(sessionMachine, { input: who.stored }).start(), sizes });
+    const plans = planPaths(addToCartMachine, { input: input(), events: eventsFor, serializeState });
+    describe(who.name, () => {
+      it.each(plans.map((p): [string, PathPlan] => [p.name, p]))('%s', (_name, plan) => {
+        const args = input();
+        const result = replay(addToCartMachine, plan, args);
+        result.transitions.forEach((t) => taken.add(t));
+        result.states.forEach((s) => reached.add(s));
+        expect(result.snapshot.value).toEqual(plan.expected.value);
+        const stored = args.session.getSnapshot().context;
+        if (result.snapshot.status === 'done') {
+          expect(stored).toMatchObject({ cart_id: 'cart-xyz', total_products_in_cart: 3 });
+          expect(result.snapshot.value).toBe(who.stored.Token ? 'sentToCart' : 'sentToGuestRegister');
+          if (who.stored.Token) expect(stored.walletOrder).toBe(false);
+        } else {
+          expect(stored.total_products_in_cart).toBe(who.stored.total_products_in_cart);
+        }
+      });
+    });
+  }
+
+  it('reaches every state and takes every transition', () => {
+    expect([...allStateIds(addToCartMachine)].filter((s) => !reached.has(s))).toEqual([]);
+    expect([...allTransitions(addToCartMachine)].filter((t) => !taken.has(t))).toEqual([]);
+  });
+});
+
+describe('add to cart behaviour', () => {
+  function start(stored: SessionValues, reply: () => Promise<{ code: 1 | -1 | 2; message: string; cart_id?: string; total_products_in_cart?: number }>) {
+    const session = createActor(sessionMachine, { input: stored }).start();
+    const calls: unknown[] = [];
+    const goToGuestRegister = vi.fn();
+    const goToCart = vi.fn();
+    const notifyRefusal = vi.fn();
+    const machine = addToCartMachine.provide({
+      actors: {
+        addToCart: fromPromise(async ({ input }) => {
+          calls.push(input);
+          return reply();
+        }),
+      },
+      actions: { goToGuestRegister, goToCart, notifyRefusal },
+    });
+    const actor = createActor(machine, { input: { session, sizes } }).start();
+    return { actor, session, calls, goToGuestRegister, goToCart, notifyRefusal };
+  }
+
+  it('starts on the smallest size with a speed in stock; a new size resets speed and vendor', () => {
+    const { actor } = start({}, async () => ({ code: 1, message: 'ok', cart_id: 'c' }));
+    expect(actor.getSnapshot().context).toMatchObject({ sizeId: 20, speed: 'local', vendorLocId: 101, qty: 1 });
+    actor.send({ type: 'speed.select', speed: 'courier' });
+    expect(actor.getSnapshot().context).toMatchObject({ speed: 'courier', vendorLocId: 900 });
+    actor.send({ type: 'size.select', sizeId: 21 });
+    expect(actor.getSnapshot().context).toMatchObject({ sizeId: 21, speed: 'farm-direct', vendorLocId: 950 });
+    // Out of stock: ADD TO CART is refused by the machine itself.
+    expect(actor.getSnapshot().can({ type: 'cart.add' })).toBe(false);
+  });
+
+  it('a guest is sent to guest registration with the cart stored', async () => {
+    const t = start({ zipcode: '10001', location: 101 }, async () => ({ code: 1, message: 'ok', cart_id: 'new-cart', total_products_in_cart: 2 }));
+    t.actor.send({ type: 'qty.select', qty: 2 });
+    t.actor.send({ type: 'cart.add' });
+    await vi.waitFor(() => expect(t.actor.getSnapshot().status).toBe('done'));
+    expect(t.calls[0]).toMatchObject({ product_id: 20, qty: 2, speed_id: 'local', vendor_loc_id: 101, zipcode: '10001', loc_id: 101 });
+    expect(t.goToGuestRegister).toHaveBeenCalledOnce();
+    expect(t.goToCart).not.toHaveBeenCalled();
+    expect(t.session.getSnapshot().context).toMatchObject({ cart_id: 'new-cart', total_products_in_cart: 2 });
+  });
+
+  it("shows the server's refusal and stays on the page", async () => {
+    const t = start({ Token: 'x' }, async () => ({ code: -1, message: 'Only 2 left in stock.' }));
+    t.actor.send({ type: 'cart.add' });
+    await vi.waitFor(() => expect(t.notifyRefusal).toHaveBeenCalledOnce());
+    expect(t.actor.getSnapshot().value).toBe('choosing');
+    expect(t.actor.getSnapshot().context.message).toBe('Only 2 left in stock.');
+  });
+});

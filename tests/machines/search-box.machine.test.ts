@@ -1,0 +1,89 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import type { ListingReply } from '../../src/api/contract/catalogue.contract.ts';
+import { ApiError } from '../../src/api/http.ts';
+import { searchBoxMachine } from '../../src/machines/search-box.machine.ts';
+import { sessionMachine } from '../../src/machines/session.machine.ts';
+import { allStateIds, allTransitions, planPaths, replay, type PathPlan } from './path-coverage.ts';
+
+const afterDebounce = { type: 'xstate.after.searchDebounce.searchBox.debouncing' };
+const reply: ListingReply = {
+  code: 1,
+  data: { products: [], filters: [], pagination: { total_records: 7, total_page: 1, limit: 10, current_page: 0 } },
+};
+const found = { type: 'xstate.done.actor.searchProducts', output: reply };
+const failed = { type: 'xstate.error.actor.searchProducts', error: new ApiError('You are not connected to internet', 500, 0) };
+
+function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
+  const typing: AnyEventObject[] = [
+    { type: 'search.type', text: ' salmon ' },
+    { type: 'search.type', text: '   ' },
+    { type: 'search.close' },
+  ];
+  if (snapshot.matches('debouncing')) return [...typing, afterDebounce];
+  if (snapshot.matches('searching')) return [...typing, found, failed];
+  return typing;
+}
+
+const serializeState = (s: AnyMachineSnapshot) => {
+  const c = s.context as { text: string; query: string; total: number; message?: string };
+  return JSON.stringify([s.value, c.text, c.query, c.total, c.message ?? null]);
+};
+
+describe('search box paths', () => {
+  const input = () => ({ session: createActor(sessionMachine, { input: { zipcode: '10001', location: 101 } }).start() });
+  const plans = planPaths(searchBoxMachine, { input: input(), events: eventsFor, serializeState });
+  const taken = new Set<string>();
+  const reached = new Set<string>();
+
+  it.each(plans.map((p): [string, PathPlan] => [p.name, p]))('%s', (_name, plan) => {
+    const result = replay(searchBoxMachine, plan, input());
+    result.transitions.forEach((t) => taken.add(t));
+    result.states.forEach((s) => reached.add(s));
+    expect(result.snapshot.value).toEqual(plan.expected.value);
+    if (result.snapshot.matches('searching')) expect(result.snapshot.context.query).toBe('salmon');
+  });
+
+  it('reaches every state and takes every transition', () => {
+    expect([...allStateIds(searchBoxMachine)].filter((s) => !reached.has(s))).toEqual([]);
+    expect([...allTransitions(searchBoxMachine)].filter((t) => !taken.has(t))).toEqual([]);
+  });
+});
+
+describe('search box timing', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('searches once, 1 s after the last key, with the trimmed text', async () => {
+    const queries: string[] = [];
+    const machine = searchBoxMachine.provide({
+      actors: {
+        searchProducts: fromPromise(async ({ input }: { input: { q: string; zipcode: string; loc_id: number } }) => {
+          queries.push(input.q);
+          return reply;
+        }),
+      },
+    });
+    const session = createActor(sessionMachine, { input: { zipcode: '10001', location: 101 } }).start();
+    const actor = createActor(machine, { input: { session } }).start();
+    actor.send({ type: 'search.type', text: 's' });
+    vi.advanceTimersByTime(600);
+    actor.send({ type: 'search.type', text: 'salm' });
+    vi.advanceTimersByTime(600);
+    actor.send({ type: 'search.type', text: ' salmon ' });
+    vi.advanceTimersByTime(999);
+    expect(queries).toEqual([]);
+    vi.advanceTimersByTime(1);
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('showing'));
+    expect(queries).toEqual(['salmon']);
+    expect(actor.getSnapshot().context.total).toBe(7);
+  });
+
+  it('empty text does nothing', () => {
+    const session = createActor(sessionMachine, { input: {} }).start();
+    const actor = createActor(searchBoxMachine, { input: { session } }).start();
+    actor.send({ type: 'search.type', text: '    ' });
+    vi.advanceTimersByTime(5_000);
+    expect(actor.getSnapshot().value).toBe('idle');
+  });
+});

@@ -1,0 +1,31 @@
+import { sql, type Kysely } from 'kysely';
+import type { ProductSummary } from '../../src/api/contract/product-summary.contract.ts';
+import { dollarsToCents } from '../../src/rules/money.ts';
+import type { Database } from '../../server/db/schema.ts';
+
+/** New York: zip 10001 is served by the butcher location 101. 90210 is deliberately not served. */
+export const newYork = { zipcode: '10001', loc_id: 101 } as const;
+export const chicago = { zipcode: '60601', loc_id: 103 } as const;
+
+export function query(params: Record<string, string | number>): string {
+  return new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
+}
+
+/** A card's price as the listing sorts it: the lowest of its sizes' prices. */
+export function lowestCents(product: ProductSummary): number {
+  return Math.min(...product.child.map((c) => dollarsToCents(c.price) ?? Number.POSITIVE_INFINITY));
+}
+
+/** Whether every product id has at least one offer a shopper in area locId can buy. */
+export async function allOfferedIn(db: Kysely<Database>, productIds: number[], locId: number): Promise<boolean> {
+  if (productIds.length === 0) return true;
+  const result = await sql<{ n: number }>`
+    select count(distinct v.product_id)::int as n from product_variants v
+    join variant_offers o on o.variant_id = v.id
+    where v.product_id = any(${productIds}::int[]) and (o.area_loc_id = ${locId} or o.area_loc_id is null)`.execute(db);
+  return result.rows[0]?.n === new Set(productIds).size;
+}
+
+export function isNonDecreasing(values: readonly number[]): boolean {
+  return values.every((v, i) => i === 0 || (values[i - 1] ?? v) <= v);
+}
