@@ -361,7 +361,8 @@ const readingNotes = `## Reading these numbers
   once built). On PostgreSQL it runs on its own pool connection.
 - Every new search text pays the cold ranking. Many distinct texts (a shopper typing unusual words, or someone
   sending random text) cost database time in proportion; rate limiting search, or PostgreSQL, is the remedy.
-- The homepage row is server/services/home.ts (not part of this change): it caches nothing and is over budget.
+- The homepage is cached per area (server/services/home.ts: 30 s fresh, then served up to 5 minutes while it reloads);
+  the cold row is what a reload costs.
 - Other work on the 2 cores moves these numbers: a run while other processes were busy (load 5 to 8) measured
   product detail p99 31 ms on the embedded database.`;
 

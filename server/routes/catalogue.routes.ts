@@ -21,7 +21,7 @@ import { parseWith } from '../http/validate.ts';
 import { notServedMessage } from '../services/catalogue-cache.ts';
 import { categoryList } from '../services/categories.ts';
 import { categoryListing, selectionFromFilters, type ListingResult } from '../services/listing.ts';
-import { productDetail } from '../services/product-detail.ts';
+import { cachedProductDetail } from '../services/product-detail.ts';
 import { searchProducts } from '../services/search.ts';
 
 function emptyListing(limit: number, page: number): ListingData {
@@ -94,7 +94,7 @@ export function catalogueRoutes({ db }: AppDeps): FastifyPluginAsync {
 
     app.get('/connect/index/product', async (request): Promise<ProductReply> => {
       const query = parseWith(productQuery, request.query);
-      const result = await productDetail(db, query.prodid, query.loc_id);
+      const result = await cachedProductDetail(db, query.prodid, query.loc_id);
       switch (result.kind) {
         case 'not-served':
           return { code: -1, message: notServedMessage };

@@ -6,6 +6,7 @@ import type { Database } from '../db/schema.ts';
 import { isServedLocation } from './catalogue-cache.ts';
 import { executePrepared } from './prepared.ts';
 import { offeredInArea } from './product-summaries.ts';
+import { perDatabase, ReadCache } from './read-cache.ts';
 import { relatedCards, relatedCardsJson, type RelatedCardRow } from './related-cards.ts';
 
 export type ProductDetailResult =
@@ -46,7 +47,7 @@ interface ProductRow {
  * The detail page for one area: every size with the offers a shopper there can buy, nothing from other areas.
  * One statement (product, pictures, offers and related cards as JSON) because each round trip to the embedded
  * database costs about half a millisecond before any work is done, and prepared, because planning it costs three
- * times what running it does. Nothing here is cached: stock is live.
+ * times what running it does. Stock is live here; cachedProductDetail below adds a few seconds of sharing.
  */
 export async function productDetail(db: Kysely<Database>, productId: number, locId: number): Promise<ProductDetailResult> {
   if (!(await isServedLocation(db, locId))) return { kind: 'not-served' };
@@ -161,4 +162,16 @@ function vendorList(offers: readonly OfferRow[]): ProductDetail['vendor_list'] {
     list[String(locId)] = { vendor_name: offer.vendor_name, price: centsToDollars(offer.price_cents), prod_id: offer.variant_id };
   }
   return list;
+}
+
+/**
+ * Popular pages are opened by many shoppers at once: one reading serves them all for 2 s (and up to 5 s while it
+ * reloads). The stock shown may lag that long; add to cart checks stock live and says 'Only N left in stock.'.
+ */
+const detailCaches = perDatabase<Kysely<Database>, ReadCache<ProductDetailResult>>(
+  () => new ReadCache<ProductDetailResult>({ maxEntries: 4096, freshMs: 2_000, staleMs: 3_000 }),
+);
+
+export function cachedProductDetail(db: Kysely<Database>, productId: number, locId: number): Promise<ProductDetailResult> {
+  return detailCaches(db).get(`${productId}:${locId}`, () => productDetail(db, productId, locId));
 }

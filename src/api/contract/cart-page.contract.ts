@@ -1,0 +1,191 @@
+import { array, define, nullable, number, object, optional, string, type, type Infer } from 'superstruct';
+import { envelope } from './envelope.ts';
+import { money, numericId, storeId, zipcodeField } from './fields.ts';
+import { speedType } from './product-summary.contract.ts';
+
+/**
+ * The cart page's calls (spec "Cart page", "Cart checkout", section 7). Every call is scoped to the caller's own cart:
+ * a customer's cart needs that customer's bearer token, a guest cart is reached by its unguessable id alone; anything
+ * else is a 404. Money is dollars with two decimals; the server computes every figure.
+ */
+
+/** Cart ids are 32 random bytes in base64url. */
+export const cartIdField = define<string>(
+  'cart_id',
+  (v) => (typeof v === 'string' && /^[A-Za-z0-9_-]{1,128}$/.test(v)) || 'cart_id is not a cart id.',
+);
+
+/** 'YYYY-MM-DD', a real calendar date. */
+export const isoDate = define<string>('date', (v) => {
+  if (typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(v)) return 'Dates must be written YYYY-MM-DD.';
+  const parsed = new Date(`${v}T00:00:00Z`);
+  return (!Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(v)) || 'Dates must be written YYYY-MM-DD.';
+});
+
+/** 0 removes the line; 24 is the most of one line. */
+export const lineQty = define<number>(
+  'qty',
+  (v) => (typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 24) || 'qty must be a whole number from 0 to 24.',
+);
+
+/** A driver slot of one vendor location on one date; start and end are 'HH:MM' in the store's time zone. */
+export const timeSlot = type({ slot_id: number(), start: string(), end: string() });
+export type TimeSlot = Infer<typeof timeSlot>;
+
+/** The spec's cart item, plus the line's delivery choice and how many the seller can still sell. */
+export const cartLine = type({
+  cart_rid: number(),
+  /** The size (variant) id, as add to cart takes it. */
+  product_id: number(),
+  /** The product page this line came from. */
+  parent_id: number(),
+  name: string(),
+  bottle_size: number(),
+  image: string(),
+  qty: number(),
+  product_price: money,
+  row_total: money,
+  /** The speed: local (Same Day), courier (Next Day), farm-direct. */
+  type: speedType,
+  speed_id: speedType,
+  vendor_id: number(),
+  vendor_name: string(),
+  vendor_loc_id: number(),
+  shipping_amount: money,
+  delivery_date: nullable(string()),
+  timeslot: nullable(timeSlot),
+  stock: number(),
+});
+export type CartLine = Infer<typeof cartLine>;
+
+/** One vendor group (one vendor location, so one speed): its fee and the delivery it is promised. */
+export const deliveryGroup = type({
+  vendor_loc_id: number(),
+  vendor_id: number(),
+  vendor_name: string(),
+  type: speedType,
+  delivery_fee: money,
+  delivery_date: nullable(string()),
+  timeslot: nullable(timeSlot),
+  /** When the held slot seat is released unless the order is placed (ISO 8601), or null. */
+  hold_expires_at: nullable(string()),
+});
+export type DeliveryGroup = Infer<typeof deliveryGroup>;
+
+/** The spec's cart, every figure computed by the server. */
+export const cartData = type({
+  cart_id: string(),
+  result: array(cartLine),
+  delivery_groups: array(deliveryGroup),
+  subtotal: money,
+  discount: money,
+  subtotal_discount: money,
+  delivery_fee: money,
+  delivery_charges: money,
+  taxes: money,
+  /** e.g. 'NY: groceries are exempt from sales tax' — the tax table's own words for the shopper's state. */
+  tax_note: string(),
+  fee_amount: money,
+  gst_on_fee: money,
+  processing_fee: money,
+  packaging_fee: money,
+  bank_charges: money,
+  grandtotal: money,
+  coupon_code: nullable(string()),
+  total_items_count: number(),
+});
+export type CartData = Infer<typeof cartData>;
+
+/**
+ * code 1: the cart. code 2: the cart plus a message to show (a coupon refused: unknown, expired, used up, below its
+ * minimum, or a second coupon). code -1: no open cart ('Your cart is empty.').
+ */
+export const cartReply = envelope(cartData);
+export type CartReply = Infer<typeof cartReply>;
+
+/** POST /api/cart/showcart — coupon_code applies a coupon; remove_coupon: 1 takes it off; neither keeps it. */
+export const showCartBody = object({
+  cart_id: cartIdField,
+  coupon_code: optional(string()),
+  remove_coupon: optional(number()),
+  api_token: optional(nullable(string())),
+  store_id: optional(storeId),
+});
+export type ShowCartBody = Infer<typeof showCartBody>;
+
+/**
+ * POST /api/cart/updateitem — sets a line's quantity (0 removes it). Answers with the whole cart; a refusal
+ * (stock) is code -1 with the message and the cart as it stands, so the line returns to the server's quantity.
+ */
+export const updateItemBody = object({
+  cart_id: cartIdField,
+  cart_rid: numericId('cart_rid'),
+  qty: lineQty,
+  product_id: optional(numericId('product_id')),
+  api_token: optional(nullable(string())),
+  store_id: optional(storeId),
+});
+export type UpdateItemBody = Infer<typeof updateItemBody>;
+
+/** POST /api/cart/deleteitem — answers with the whole cart. */
+export const deleteItemBody = object({
+  cart_id: cartIdField,
+  cart_rid: numericId('cart_rid'),
+  api_token: optional(nullable(string())),
+  store_id: optional(storeId),
+});
+export type DeleteItemBody = Infer<typeof deleteItemBody>;
+
+/** POST /connect/delivery/nextDeliveryDate — the spec's "array of vendor_id, delivery_type", under `vendors`. */
+export const nextDeliveryDateBody = object({
+  vendors: array(object({ vendor_id: numericId('vendor_id'), delivery_type: speedType })),
+  store_id: optional(storeId),
+});
+export type NextDeliveryDateBody = Infer<typeof nextDeliveryDateBody>;
+
+export const nextDeliveryDateEntry = type({
+  vendor_id: number(),
+  delivery_type: speedType,
+  /** The earliest date this vendor can deliver at this speed, after today's cutoff. */
+  delivery_date: string(),
+  /** Dates the vendor does not deliver (holidays and closed days) over the next 60 days. */
+  holidays: array(string()),
+  /** Today's order cutoff (ISO 8601) while it is still ahead, else null: 'orders after 3pm EST move to the next day'. */
+  cutoff: nullable(string()),
+});
+export type NextDeliveryDateEntry = Infer<typeof nextDeliveryDateEntry>;
+export const nextDeliveryDateReply = type({ status: number(), response: array(nextDeliveryDateEntry) });
+export type NextDeliveryDateReply = Infer<typeof nextDeliveryDateReply>;
+
+/** POST /connect/driverslot/getslot — Same Day slots of a vendor location on a date for a zip. */
+export const getSlotBody = object({
+  order_date: isoDate,
+  zipcode: zipcodeField,
+  vendor_loc_id: numericId('vendor_loc_id'),
+  cart_id: optional(cartIdField),
+  store_id: optional(storeId),
+});
+export type GetSlotBody = Infer<typeof getSlotBody>;
+
+/** A slot with the seats left for this cart (its own hold counts as available). */
+export const slotOffer = type({ slot_id: number(), start: string(), end: string(), available: number() });
+export type SlotOffer = Infer<typeof slotOffer>;
+/** code 1 with the slots that still have a seat; code -1 'No Slots are available!' when none is left. */
+export const getSlotReply = envelope(array(slotOffer));
+export type GetSlotReply = Infer<typeof getSlotReply>;
+
+/**
+ * POST /api/cart/deliveryschedule — our addition: saves a vendor group's delivery date (and, for Same Day, its slot,
+ * holding one seat for this cart for 15 minutes). The server checks the date against the vendor's next delivery date,
+ * holidays and closed days, and the slot against its vendor, date, capacity and expiry. Answers with the whole cart;
+ * a refusal is code -1 with a message and the cart unchanged.
+ */
+export const deliveryScheduleBody = object({
+  cart_id: cartIdField,
+  vendor_loc_id: numericId('vendor_loc_id'),
+  delivery_date: isoDate,
+  slot_id: optional(nullable(numericId('slot_id'))),
+  api_token: optional(nullable(string())),
+  store_id: optional(storeId),
+});
+export type DeliveryScheduleBody = Infer<typeof deliveryScheduleBody>;

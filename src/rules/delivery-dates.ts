@@ -1,0 +1,139 @@
+import type { SpeedValue } from './speeds.ts';
+
+/**
+ * Delivery dates in the store's time zone. The FAQ promises "orders changed before 3pm EST"; we read that as 3 pm
+ * in New York (EST or EDT, whichever is in force), the cutoff for delivering today (Same Day) or tomorrow (Next Day).
+ * Dates are calendar days 'YYYY-MM-DD' — never Date objects, which would shift with the browser's time zone.
+ */
+export const storeTimeZone = 'America/New_York';
+export const cutoffHour = 15;
+
+interface ZonedParts {
+  date: string;
+  hour: number;
+  minute: number;
+}
+
+function zonedParts(now: Date, timeZone = storeTimeZone): ZonedParts {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(now);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
+  return { date: `${get('year')}-${get('month')}-${get('day')}`, hour: Number(get('hour')), minute: Number(get('minute')) };
+}
+
+/** Today's calendar date in New York. */
+export function storeToday(now: Date): string {
+  return zonedParts(now).date;
+}
+
+/** Minutes since midnight in New York. */
+export function storeMinutes(now: Date): number {
+  const { hour, minute } = zonedParts(now);
+  return hour * 60 + minute;
+}
+
+export function isPastCutoff(now: Date): boolean {
+  return storeMinutes(now) >= cutoffHour * 60;
+}
+
+/** The instant of today's 3 pm in New York (works across DST: it searches the offset that lands on 15:00). */
+export function cutoffInstant(now: Date): Date {
+  const today = storeToday(now);
+  for (const offsetHours of [4, 5]) {
+    const candidate = new Date(`${today}T${String(cutoffHour + offsetHours).padStart(2, '0')}:00:00Z`);
+    const parts = zonedParts(candidate);
+    if (parts.date === today && parts.hour === cutoffHour && parts.minute === 0) return candidate;
+  }
+  return new Date(`${today}T20:00:00Z`);
+}
+
+export function addDays(iso: string, days: number): string {
+  const date = new Date(`${iso}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** 0 = Sunday … 6 = Saturday. */
+export function weekdayOf(iso: string): number {
+  return new Date(`${iso}T12:00:00Z`).getUTCDay();
+}
+
+export interface VendorCalendar {
+  /** Weekdays the vendor does not deliver (0 = Sunday). */
+  closedWeekdays: readonly number[];
+  /** Dates the vendor does not deliver. */
+  holidays: readonly string[];
+  /** When set, the only weekdays the vendor delivers (farms: Tuesday and Friday). */
+  deliveryWeekdays?: readonly number[] | undefined;
+}
+
+/** Whether the vendor delivers on that date at all (closed days, holidays, delivery days). */
+export function isVendorOpen(iso: string, calendar: VendorCalendar): boolean {
+  const weekday = weekdayOf(iso);
+  if (calendar.closedWeekdays.includes(weekday)) return false;
+  if (calendar.holidays.includes(iso)) return false;
+  if (calendar.deliveryWeekdays && !calendar.deliveryWeekdays.includes(weekday)) return false;
+  return true;
+}
+
+/** Days after today an order placed now can arrive at the earliest, before the vendor's calendar is applied. */
+export function leadDays(speed: SpeedValue, now: Date): number {
+  const late = isPastCutoff(now) ? 1 : 0;
+  if (speed === 'local') return late;
+  if (speed === 'courier') return 1 + late;
+  return 2 + late;
+}
+
+/** The earliest date the vendor can deliver at this speed (searches 60 days; undefined if none). */
+export function nextDeliveryDate(now: Date, speed: SpeedValue, calendar: VendorCalendar): string | undefined {
+  const first = addDays(storeToday(now), leadDays(speed, now));
+  for (let i = 0; i < 60; i += 1) {
+    const candidate = addDays(first, i);
+    if (isVendorOpen(candidate, calendar)) return candidate;
+  }
+  return undefined;
+}
+
+/** A date the shopper may pick: on or after the vendor's next delivery date and a day the vendor delivers. */
+export function isDeliverableDate(iso: string, minDate: string, calendar: VendorCalendar): boolean {
+  return iso >= minDate && isVendorOpen(iso, calendar);
+}
+
+/** The dates in [from, from + days) the vendor does not deliver: what the date picker disables. */
+export function closedDates(from: string, days: number, calendar: VendorCalendar): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < days; i += 1) {
+    const iso = addDays(from, i);
+    if (!isVendorOpen(iso, calendar)) out.push(iso);
+  }
+  return out;
+}
+
+/** 'YYYY-MM-DD' → 'MM/dd/yyyy' (the spec's display format). */
+export function formatUsDate(iso: string): string {
+  const [year, month, day] = iso.split('-');
+  return `${month}/${day}/${year}`;
+}
+
+/** 'MM/dd/yyyy' → 'YYYY-MM-DD', or undefined when it is not a real date. */
+export function parseUsDate(text: string): string | undefined {
+  const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text.trim());
+  if (!match) return undefined;
+  const iso = `${match[3]}-${match[1]}-${match[2]}`;
+  const parsed = new Date(`${iso}T12:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(iso) ? iso : undefined;
+}
+
+/** 'Tue 12/01' for delivery promises. */
+export function shortDayLabel(iso: string): string {
+  const names = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+  const [, month, day] = iso.split('-');
+  return `${names[weekdayOf(iso)] ?? ''} ${month}/${day}`;
+}

@@ -1,0 +1,40 @@
+import { shortDayLabel } from './delivery-dates.ts';
+
+export interface SlotTimes {
+  start: string;
+  end: string;
+}
+
+/** Slots show start–end ('10:00–12:00'). */
+export function formatSlot(slot: SlotTimes): string {
+  return `${slot.start}–${slot.end}`;
+}
+
+/** 'HH:MM' → minutes since midnight. */
+export function minutesOf(time: string): number {
+  const [hours = '0', minutes = '0'] = time.split(':');
+  return Number(hours) * 60 + Number(minutes);
+}
+
+/** A slot of today is no longer offered once it starts within this many minutes (drivers need time to pick up). */
+export const slotLeadMinutes = 60;
+
+export function isSlotPast(slot: SlotTimes, nowMinutes: number): boolean {
+  return minutesOf(slot.start) - slotLeadMinutes < nowMinutes;
+}
+
+/** 'Arrives Tue 12/01 between 10:00 and 12:00', or 'Arrives Tue 12/01' without a slot. */
+export function deliveryPromise(date: string, slot?: SlotTimes | null): string {
+  const day = shortDayLabel(date);
+  return slot ? `Arrives ${day} between ${slot.start} and ${slot.end}` : `Arrives ${day}`;
+}
+
+/** '2 h 05 min left to order for today' before the cutoff; undefined once it has passed. */
+export function timeLeftLabel(now: Date, cutoff: Date): string | undefined {
+  const minutes = Math.floor((cutoff.getTime() - now.getTime()) / 60_000);
+  if (minutes <= 0) return undefined;
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  const text = hours > 0 ? `${hours} h ${String(rest).padStart(2, '0')} min` : `${rest} min`;
+  return `${text} left to order for today`;
+}
