@@ -1,0 +1,62 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import type { ProductSize } from '../../src/api/contract/product.contract.ts';
+import { notificationsMachine } from '../../src/machines/notifications.machine.ts';
+import { sessionMachine } from '../../src/machines/session.machine.ts';
+import { AppActorsContext } from '../../src/views/app-context.tsx';
+import { ProductPurchase, useAddToCartActor } from '../../src/views/store/product/product-purchase.tsx';
+
+function size(id: number, grams: number, stock: number, price: string): ProductSize {
+  return {
+    id,
+    bottle_size: grams,
+    price,
+    maximumprice: price,
+    brand_name: 'Harbor Catch',
+    product_type: 'Fresh',
+    product_category: 'Seafood',
+    country_of_manufacture: null,
+    stock_status: stock > 0 ? 'in stock' : 'out of stock',
+    speed_id: [{ Type: 'local', Loc_id: 102, Price: price, vendor_name: 'Fishmonger', stock }],
+  };
+}
+
+function Purchase({ sizes }: { sizes: ProductSize[] }) {
+  const actor = useAddToCartActor(sizes);
+  return <ProductPurchase actor={actor} sizes={sizes} />;
+}
+
+function renderPurchase(sizes: ProductSize[]) {
+  const session = createActor(sessionMachine, { input: { zipcode: '10001', location: 101 } }).start();
+  const notifications = createActor(notificationsMachine).start();
+  return render(
+    <MemoryRouter>
+      <AppActorsContext.Provider value={{ session, notifications }}>
+        <Purchase sizes={sizes} />
+      </AppActorsContext.Provider>
+    </MemoryRouter>,
+  );
+}
+
+afterEach(cleanup);
+
+describe('product purchase', () => {
+  it('reads OUT OF STOCK and is disabled when the chosen offer has no stock', () => {
+    renderPurchase([size(1, 500, 0, '49.99'), size(2, 1000, 0, '89.99')]);
+    const button = screen.getByRole('button', { name: 'OUT OF STOCK' });
+    expect(button).toHaveProperty('disabled', true);
+    expect(screen.queryByRole('button', { name: 'ADD TO CART' })).toBeNull();
+  });
+
+  it('reads ADD TO CART when in stock, and the price follows the size', () => {
+    renderPurchase([size(2, 1000, 3, '29.99'), size(1, 500, 5, '16.99')]);
+    expect(screen.getByRole('button', { name: 'ADD TO CART' })).toHaveProperty('disabled', false);
+    expect(screen.getByLabelText('Price').textContent).toBe('$16.99');
+    fireEvent.click(screen.getByRole('combobox', { name: 'SELECT SIZE' }));
+    fireEvent.click(screen.getByRole('option', { name: '1 kg' }));
+    expect(screen.getByLabelText('Price').textContent).toBe('$29.99');
+  });
+});
