@@ -32,3 +32,8 @@ export const sessionValues = type({
 export type SessionValues = Infer<typeof sessionValues>;
 
 export const sessionStorageKey = 'meat-and-fish.session';
+
+/** A signed-in customer: a token and a name. A guest-checkout token comes without a name and does not count. */
+export function isSignedIn(values: SessionValues): boolean {
+  return Boolean(values.Token && values.cust_name);
+}

@@ -17,3 +17,10 @@ export function pincodeError(value: string): string | undefined {
 export function normalizePincode(value: string): string {
   return value.trim();
 }
+
+/** The zipcode entry gate (/home) words an empty zip its own way (spec 5); the other rules are the pincode's. */
+export const zipGateMessages = { required: 'Please provide zipcode' } as const;
+
+export function zipGateError(value: string): string | undefined {
+  return value.trim() === '' ? zipGateMessages.required : pincodeError(value);
+}

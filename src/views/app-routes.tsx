@@ -1,6 +1,8 @@
 import { Route, Routes } from 'react-router-dom';
 import { AgeGated } from './layout/age-gated.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
+import { SignedOutOnly } from './layout/signed-out-only.tsx';
+import { AuthScreen, GuestRegisterPage, UpdatePasswordPage, ZipGatePage } from './lazy-pages.tsx';
 import { Landing } from './pages/landing.tsx';
 import { NotFound } from './pages/not-found.tsx';
 import { ServedZips } from './pages/served-zips.tsx';
@@ -15,7 +17,15 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route path="/" element={<Landing />} />
+      <Route path="/home" element={<ZipGatePage />} />
       <Route element={<AppLayout />}>
+        {/* One element for the three paths, so the links between them switch the form in place; it reads the path itself. */}
+        <Route element={<AuthScreen />}>
+          <Route path="/signIn" element={null} />
+          <Route path="/createAccount" element={null} />
+          <Route path="/forgot/password" element={null} />
+        </Route>
+        <Route path="/account/resetpassword" element={<UpdatePasswordPage />} />
         <Route element={<AgeGated />}>
           <Route path="/store" element={<StoreHome />} />
           <Route path="/store/:productId" element={<ProductPage />} />
@@ -25,8 +35,13 @@ export function AppRoutes() {
           <Route path="/search" element={<SearchResultsPage />} />
           <Route path="/category/:categoryName" element={<LegacyCategoryPage />} />
           <Route path="/category/:categoryName/product/:productId" element={<ProductPage />} />
+          <Route element={<SignedOutOnly redirectTo="/category/ALL" />}>
+            <Route path="/guest/register" element={<GuestRegisterPage />} />
+          </Route>
         </Route>
-        <Route path="/currentZipCodes/:city/:state" element={<ServedZips />} />
+        <Route element={<SignedOutOnly redirectTo="/category/ALL" />}>
+          <Route path="/currentZipCodes/:city/:state" element={<ServedZips />} />
+        </Route>
         <Route path="*" element={<NotFound />} />
       </Route>
     </Routes>

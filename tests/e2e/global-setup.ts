@@ -1,12 +1,27 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromiumPath } from '../../playwright.config.ts';
 
+/** A port nobody listens on right now: the server must know its own origin (APP_ORIGIN) before it starts. */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      probe.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
+    });
+  });
+}
+
 /**
  * Starts the real server (built SPA + API) on a free port with a fresh embedded database, and hands its address to
- * the tests through E2E_BASE_URL. A missing browser or build is a clear failure, never a skip.
+ * the tests through E2E_BASE_URL. Its output goes to E2E_SERVER_LOG, where the outbox mail adapter logs the links
+ * it "sends" (password reset). A missing browser or build is a clear failure, never a skip.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   if (!fs.existsSync(chromiumPath)) {
@@ -16,10 +31,24 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     throw new Error('The app is not built: run `vite build` first (npm run test:e2e does).');
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-e2e-'));
+  const logFile = path.join(dataDir, 'server.log');
+  const log = fs.createWriteStream(logFile, { flags: 'a' });
+  const port = await freePort();
   const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_ORIGIN: `http://localhost:${port}`,
+      DATA_DIR: dataDir,
+      // info: the outbox adapter logs mail at info level.
+      LOG_LEVEL: 'info',
+      NODE_ENV: 'production',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  server.stdout.pipe(log);
+  server.stderr.pipe(log);
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`The server did not start within 120 s:\n${output}`)), 120_000);
@@ -28,6 +57,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       const match = /The store is open at (http:\/\/localhost:\d+)/.exec(output);
       if (match?.[1]) {
         clearTimeout(timer);
+        // From here on the output only goes to the log file.
+        server.stdout.off('data', onData);
+        server.stderr.off('data', onData);
         resolve(match[1]);
       }
     };
@@ -39,10 +71,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     });
   });
   process.env.E2E_BASE_URL = url;
+  process.env.E2E_SERVER_LOG = logFile;
 
   return async () => {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
+    log.end();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -55,6 +55,8 @@ export const menuList = style({
   borderRadius: vars.radius.medium,
   boxShadow: vars.shadow.card,
   minWidth: '180px',
+  // Above the category menu below the bar (and its own drop-downs at 40), which would otherwise cover it.
+  zIndex: 50,
 });
 
 export const cart = style({ position: 'relative', color: vars.color.text, display: 'flex' });
@@ -77,3 +79,16 @@ export const badge = style({
 
 globalStyle(`${menuList} a`, { display: 'block', padding: '8px 16px', color: vars.color.text, textDecoration: 'none' });
 globalStyle(`${menuList} a:hover`, { background: vars.color.background });
+
+export const menuButton = style({
+  display: 'block',
+  width: '100%',
+  textAlign: 'left',
+  padding: '8px 16px',
+  background: 'none',
+  border: 'none',
+  font: 'inherit',
+  color: vars.color.text,
+  cursor: 'pointer',
+  selectors: { '&:hover:not(:disabled)': { background: vars.color.background } },
+});

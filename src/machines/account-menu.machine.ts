@@ -1,0 +1,48 @@
+import { fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
+import type { MessageReply } from '../api/contract/customer.contract.ts';
+import { logout } from '../api/customer.api.ts';
+import type { sessionMachine } from './session.machine.ts';
+
+export interface AccountMenuInput {
+  session: ActorRefFrom<typeof sessionMachine>;
+}
+
+export type AccountMenuEvent = { type: 'account.logout' };
+
+/**
+ * The header's customer menu: Logout ends the server session (a failure does not keep the shopper signed in here),
+ * forgets the whole session and reloads the app at '/'.
+ */
+export const accountMenuMachine = setup({
+  types: {
+    context: {} as AccountMenuInput,
+    input: {} as AccountMenuInput,
+    events: {} as AccountMenuEvent,
+  },
+  actors: {
+    logOut: fromPromise<MessageReply>(() => logout()),
+  },
+  actions: {
+    forgetSession: sendTo(({ context }) => context.session, { type: 'session.logout' }),
+    // The view provides this: a full reload drops every cached read of the old session.
+    goHome: () => undefined,
+  },
+}).createMachine({
+  id: 'accountMenu',
+  context: ({ input }) => input,
+  initial: 'idle',
+  states: {
+    idle: {
+      on: { 'account.logout': { target: 'loggingOut' } },
+    },
+    loggingOut: {
+      invoke: {
+        id: 'logOut',
+        src: 'logOut',
+        onDone: { target: 'loggedOut' },
+        onError: { target: 'loggedOut' },
+      },
+    },
+    loggedOut: { type: 'final', entry: ['forgetSession', 'goHome'] },
+  },
+});

@@ -1,0 +1,339 @@
+import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
+import type {
+  ForgotBody,
+  LoginBody,
+  LoginReply,
+  MessageReply,
+  RegisterBody,
+  RegisterReply,
+  RegisterResult,
+  SignInResult,
+} from '../api/contract/customer.contract.ts';
+import { forgot, login, register } from '../api/customer.api.ts';
+import { createAccountErrors, emailOnlyErrors, signInErrors, type FieldErrors } from '../rules/auth-validation.ts';
+import { authFailureMessages, failureOf, type Failure } from './auth-failure.ts';
+import type { SessionValues } from './session-values.ts';
+import type { sessionMachine } from './session.machine.ts';
+
+export type AuthScreen = 'signIn' | 'createAccount' | 'forgotPassword';
+export type AuthField = 'first_name' | 'last_name' | 'email' | 'password' | 'confirm_password';
+export const authFields: readonly AuthField[] = ['first_name', 'last_name', 'email', 'password', 'confirm_password'];
+
+export interface AuthInput {
+  session: ActorRefFrom<typeof sessionMachine>;
+  /** The screen the route opened; links then switch in place. */
+  screen: AuthScreen;
+}
+
+export interface AuthContext {
+  session: ActorRefFrom<typeof sessionMachine>;
+  start: AuthScreen;
+  values: Record<AuthField, string>;
+  newsletter: boolean;
+  errors: FieldErrors<AuthField>;
+  /** The form's own failure line (server refusal, captcha, network). */
+  message: string | undefined;
+  /** Forgot password: the server's answer that replaces the form. */
+  sentMessage: string | undefined;
+  /** The solved ALTCHA payload; the server spends it on every call, so a failed call needs a new one. */
+  captcha: string | undefined;
+  /** Bumped whenever the server spent the captcha: the view gives the widget a fresh start. */
+  captchaRound: number;
+}
+
+export type AuthEvent =
+  | { type: 'auth.show'; screen: AuthScreen }
+  | { type: 'field.change'; field: AuthField; value: string }
+  | { type: 'newsletter.change'; checked: boolean }
+  | { type: 'captcha.solve'; payload: string }
+  | { type: 'captcha.reset' }
+  | { type: 'auth.submit' };
+
+type SignedInResult = SignInResult | RegisterResult;
+
+const emptyValues: Record<AuthField, string> = { first_name: '', last_name: '', email: '', password: '', confirm_password: '' };
+
+function hasNoErrors(errors: object): boolean {
+  return Object.keys(errors).length === 0;
+}
+
+/** What the session keeps of a signed-in customer (the spec's Token, cart_id, CustomerId, ...). */
+function signedInValues(result: SignedInResult): Partial<SessionValues> {
+  return {
+    Token: result.api_token,
+    // '' is the server's "no open cart".
+    cart_id: result.cart_id || undefined,
+    CustomerId: result.customer_id,
+    cust_name: result.cust_name,
+    total_products_in_cart: result.total_product_in_cart,
+  };
+}
+
+function signInFailure(error: unknown): Failure<AuthField> {
+  return failureOf(error, authFields, authFailureMessages.offline, authFailureMessages.somethingWentWrong);
+}
+
+function registerFailure(error: unknown): Failure<AuthField> {
+  return failureOf(error, authFields, authFailureMessages.offline, authFailureMessages.offline);
+}
+
+/**
+ * The auth screen (spec 2 and 4): sign in, create account and forgot password, switching in place. Sign in and create
+ * account need a solved captcha before they can be submitted; every invalid field is reported at once. A customer
+ * signed in by either ends in `signedIn`, with the session updated and the view sent to /store.
+ */
+export const authMachine = setup({
+  types: {
+    context: {} as AuthContext,
+    input: {} as AuthInput,
+    events: {} as AuthEvent,
+  },
+  actors: {
+    logIn: fromPromise<LoginReply, Omit<LoginBody, 'store_id'>>(({ input }) => login(input)),
+    register: fromPromise<RegisterReply, Omit<RegisterBody, 'store_id'>>(({ input }) => register(input)),
+    forgot: fromPromise<MessageReply, Omit<ForgotBody, 'store_id'>>(({ input }) => forgot(input)),
+  },
+  guards: {
+    isStart: ({ context }, params: { screen: AuthScreen }) => context.start === params.screen,
+    isShow: ({ event }, params: { screen: AuthScreen }) => event.type === 'auth.show' && event.screen === params.screen,
+    hasCaptcha: ({ context }) => context.captcha !== undefined,
+    isSignInReady: ({ context }) => context.captcha !== undefined && hasNoErrors(signInErrors(context.values)),
+    isCreateAccountReady: ({ context }) => context.captcha !== undefined && hasNoErrors(createAccountErrors(context.values)),
+    isForgotValid: ({ context }) => hasNoErrors(emailOnlyErrors(context.values)),
+    // The spec: success is code 1 *and* message 'success'.
+    isSignedIn: (_, params: { reply: LoginReply }) =>
+      params.reply.code === 1 && params.reply.message === 'success' && params.reply.result !== undefined,
+    isRegistered: (_, params: { reply: RegisterReply }) => params.reply.code === 1 && params.reply.result !== undefined,
+    isSent: (_, params: { reply: MessageReply }) => params.reply.code === 1,
+  },
+  actions: {
+    assignField: assign(({ context, event }) =>
+      event.type === 'field.change'
+        ? { values: { ...context.values, [event.field]: event.value }, errors: { ...context.errors, [event.field]: undefined } }
+        : {},
+    ),
+    assignNewsletter: assign(({ event }) => (event.type === 'newsletter.change' ? { newsletter: event.checked } : {})),
+    assignCaptcha: assign(({ event }) => (event.type === 'captcha.solve' ? { captcha: event.payload } : {})),
+    clearCaptcha: assign({ captcha: undefined }),
+    renewCaptcha: assign(({ context }) => ({ captcha: undefined, captchaRound: context.captchaRound + 1 })),
+    // Passwords do not follow the shopper from one form to the next; the email does.
+    resetForm: assign(({ context }) => ({
+      values: { ...context.values, password: '', confirm_password: '' },
+      errors: {},
+      message: undefined,
+      sentMessage: undefined,
+      captcha: undefined,
+      captchaRound: context.captchaRound + 1,
+    })),
+    clearFailure: assign({ errors: {}, message: undefined }),
+    assignSignInErrors: assign(({ context }) => ({ errors: signInErrors(context.values), message: undefined })),
+    assignCreateAccountErrors: assign(({ context }) => ({ errors: createAccountErrors(context.values), message: undefined })),
+    assignForgotErrors: assign(({ context }) => ({ errors: emailOnlyErrors(context.values), message: undefined })),
+    assignRefusal: assign((_, params: { message: string }) => ({ message: params.message })),
+    assignFailure: assign((_, params: Failure<AuthField>) => ({ message: params.message, errors: params.errors })),
+    assignSent: assign((_, params: { message: string }) => ({ sentMessage: params.message })),
+    recordSignIn: sendTo(
+      ({ context }) => context.session,
+      (_, params: { result: SignedInResult }) => ({ type: 'session.update' as const, values: signedInValues(params.result) }),
+    ),
+    // The spec: a failed forgot-password request is only logged.
+    logFailure: (_, params: { error: unknown }) => console.warn('forgot password failed', params.error),
+    // Navigation and the snackbar belong to the view: it provides these.
+    goToStore: () => undefined,
+    notifyRegistered: (_, _params: { message: string }) => undefined,
+  },
+}).createMachine({
+  id: 'auth',
+  context: ({ input }) => ({
+    session: input.session,
+    start: input.screen,
+    values: emptyValues,
+    newsletter: false,
+    errors: {},
+    message: undefined,
+    sentMessage: undefined,
+    captcha: undefined,
+    captchaRound: 0,
+  }),
+  initial: 'opening',
+  on: {
+    'field.change': { actions: 'assignField' },
+    'newsletter.change': { actions: 'assignNewsletter' },
+    'captcha.solve': { actions: 'assignCaptcha' },
+    'captcha.reset': { actions: 'clearCaptcha' },
+  },
+  states: {
+    opening: {
+      always: [
+        { guard: { type: 'isStart', params: { screen: 'createAccount' } }, target: 'createAccount' },
+        { guard: { type: 'isStart', params: { screen: 'forgotPassword' } }, target: 'forgotPassword' },
+        { target: 'signIn' },
+      ],
+    },
+    signIn: {
+      initial: 'editing',
+      on: {
+        'auth.show': [
+          { guard: { type: 'isShow', params: { screen: 'createAccount' } }, target: 'createAccount', actions: 'resetForm' },
+          { guard: { type: 'isShow', params: { screen: 'forgotPassword' } }, target: 'forgotPassword', actions: 'resetForm' },
+        ],
+      },
+      states: {
+        editing: {
+          on: {
+            'auth.submit': [
+              { guard: 'isSignInReady', target: 'signingIn', actions: 'clearFailure' },
+              { guard: 'hasCaptcha', actions: 'assignSignInErrors' },
+            ],
+          },
+        },
+        signingIn: {
+          invoke: {
+            id: 'logIn',
+            src: 'logIn',
+            input: ({ context }) => ({
+              email: context.values.email.trim(),
+              password: context.values.password,
+              cart_id: context.session.getSnapshot().context.cart_id,
+              altcha: context.captcha ?? '',
+            }),
+            onDone: [
+              {
+                guard: { type: 'isSignedIn', params: ({ event }) => ({ reply: event.output }) },
+                target: '#auth.signedIn',
+                actions: { type: 'recordSignIn', params: ({ event }) => ({ result: signInResultOf(event.output) }) },
+              },
+              {
+                target: 'editing',
+                actions: [
+                  {
+                    type: 'assignRefusal',
+                    params: ({ event }) => ({ message: event.output.message || authFailureMessages.somethingWentWrong }),
+                  },
+                  'renewCaptcha',
+                ],
+              },
+            ],
+            onError: {
+              target: 'editing',
+              actions: [{ type: 'assignFailure', params: ({ event }) => signInFailure(event.error) }, 'renewCaptcha'],
+            },
+          },
+        },
+      },
+    },
+    createAccount: {
+      initial: 'editing',
+      on: {
+        'auth.show': [
+          { guard: { type: 'isShow', params: { screen: 'signIn' } }, target: 'signIn', actions: 'resetForm' },
+          { guard: { type: 'isShow', params: { screen: 'forgotPassword' } }, target: 'forgotPassword', actions: 'resetForm' },
+        ],
+      },
+      states: {
+        editing: {
+          on: {
+            'auth.submit': [
+              { guard: 'isCreateAccountReady', target: 'registering', actions: 'clearFailure' },
+              { guard: 'hasCaptcha', actions: 'assignCreateAccountErrors' },
+            ],
+          },
+        },
+        registering: {
+          invoke: {
+            id: 'register',
+            src: 'register',
+            input: ({ context }) => ({
+              first_name: context.values.first_name.trim(),
+              last_name: context.values.last_name.trim(),
+              email: context.values.email.trim(),
+              password: context.values.password,
+              confirm_password: context.values.confirm_password,
+              cart_id: context.session.getSnapshot().context.cart_id,
+              country: 'US',
+              newsletter_subscription: context.newsletter,
+              altcha: context.captcha ?? '',
+            }),
+            onDone: [
+              {
+                // The reply carries the new customer's session: that is the spec's automatic sign-in (a second
+                // login call would need a second captcha, and would leave this session unused).
+                guard: { type: 'isRegistered', params: ({ event }) => ({ reply: event.output }) },
+                target: '#auth.signedIn',
+                actions: [
+                  { type: 'recordSignIn', params: ({ event }) => ({ result: registerResultOf(event.output) }) },
+                  { type: 'notifyRegistered', params: ({ event }) => ({ message: event.output.message || 'User Created.' }) },
+                ],
+              },
+              {
+                target: 'editing',
+                actions: [
+                  { type: 'assignRefusal', params: ({ event }) => ({ message: event.output.message || authFailureMessages.offline }) },
+                  'renewCaptcha',
+                ],
+              },
+            ],
+            onError: {
+              target: 'editing',
+              actions: [{ type: 'assignFailure', params: ({ event }) => registerFailure(event.error) }, 'renewCaptcha'],
+            },
+          },
+        },
+      },
+    },
+    forgotPassword: {
+      initial: 'editing',
+      on: {
+        'auth.show': [
+          { guard: { type: 'isShow', params: { screen: 'signIn' } }, target: 'signIn', actions: 'resetForm' },
+          { guard: { type: 'isShow', params: { screen: 'createAccount' } }, target: 'createAccount', actions: 'resetForm' },
+        ],
+      },
+      states: {
+        editing: {
+          on: {
+            'auth.submit': [
+              { guard: 'isForgotValid', target: 'sending', actions: 'clearFailure' },
+              { actions: 'assignForgotErrors' },
+            ],
+          },
+        },
+        sending: {
+          invoke: {
+            id: 'forgot',
+            src: 'forgot',
+            input: ({ context }) => ({ email: context.values.email.trim(), cart_id: context.session.getSnapshot().context.cart_id }),
+            onDone: [
+              {
+                guard: { type: 'isSent', params: ({ event }) => ({ reply: event.output }) },
+                target: 'sent',
+                actions: { type: 'assignSent', params: ({ event }) => ({ message: event.output.message ?? '' }) },
+              },
+              {
+                target: 'editing',
+                actions: {
+                  type: 'assignRefusal',
+                  params: ({ event }) => ({ message: event.output.message || authFailureMessages.somethingWentWrong }),
+                },
+              },
+            ],
+            onError: { target: 'editing', actions: { type: 'logFailure', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+        sent: {},
+      },
+    },
+    signedIn: { type: 'final', entry: 'goToStore' },
+  },
+});
+
+// The guards above checked that result is there; these keep the types honest without a cast.
+function signInResultOf(reply: LoginReply): SignedInResult {
+  if (!reply.result) throw new Error('login reply without result');
+  return reply.result;
+}
+
+function registerResultOf(reply: RegisterReply): SignedInResult {
+  if (!reply.result) throw new Error('register reply without result');
+  return reply.result;
+}

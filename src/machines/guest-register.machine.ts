@@ -1,0 +1,102 @@
+import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
+import type { GuestCartBody, GuestCartReply } from '../api/contract/customer.contract.ts';
+import { guestCart } from '../api/customer.api.ts';
+import { emailOnlyError } from '../rules/auth-validation.ts';
+import { authFailureMessages, messageOf } from './auth-failure.ts';
+import type { SessionValues } from './session-values.ts';
+import type { sessionMachine } from './session.machine.ts';
+
+export interface GuestRegisterInput {
+  session: ActorRefFrom<typeof sessionMachine>;
+}
+
+export interface GuestRegisterContext extends GuestRegisterInput {
+  email: string;
+  error: string | undefined;
+  message: string | undefined;
+}
+
+export type GuestRegisterEvent = { type: 'field.change'; field: 'email'; value: string } | { type: 'guest.submit' };
+
+type GuestData = NonNullable<GuestCartReply['data']>;
+
+function failureMessage(error: unknown): string {
+  return messageOf(error, authFailureMessages.somethingWentWrong);
+}
+
+/** The guest's session: the spec's Token (api_token), CustomerId and the cart the server gave them. */
+function guestValues(data: GuestData): Partial<SessionValues> {
+  return { Token: data.api_token, CustomerId: data.customer_id, cart_id: data.cart_id || undefined };
+}
+
+/**
+ * Guest email checkout (/guest/register): one email field; the server makes a guest customer with a session and
+ * hands it the session's cart; success goes to /cart.
+ */
+export const guestRegisterMachine = setup({
+  types: {
+    context: {} as GuestRegisterContext,
+    input: {} as GuestRegisterInput,
+    events: {} as GuestRegisterEvent,
+  },
+  actors: {
+    registerGuest: fromPromise<GuestCartReply, Omit<GuestCartBody, 'store_id'>>(({ input }) => guestCart(input)),
+  },
+  guards: {
+    isEmailValid: ({ context }) => emailOnlyError(context.email) === undefined,
+    isGuestCreated: (_, params: { reply: GuestCartReply }) => params.reply.code === 1 && params.reply.data !== undefined,
+  },
+  actions: {
+    assignEmail: assign(({ event }) => (event.type === 'field.change' ? { email: event.value, error: undefined } : {})),
+    assignError: assign(({ context }) => ({ error: emailOnlyError(context.email), message: undefined })),
+    clearFailure: assign({ error: undefined, message: undefined }),
+    assignMessage: assign((_, params: { message: string }) => ({ message: params.message })),
+    recordGuest: sendTo(
+      ({ context }) => context.session,
+      (_, params: { data: GuestData }) => ({ type: 'session.update' as const, values: guestValues(params.data) }),
+    ),
+    // Navigation belongs to the view: it provides this.
+    goToCart: () => undefined,
+  },
+}).createMachine({
+  id: 'guestRegister',
+  context: ({ input }) => ({ ...input, email: '', error: undefined, message: undefined }),
+  initial: 'editing',
+  states: {
+    editing: {
+      on: {
+        'field.change': { actions: 'assignEmail' },
+        'guest.submit': [{ guard: 'isEmailValid', target: 'registering', actions: 'clearFailure' }, { actions: 'assignError' }],
+      },
+    },
+    registering: {
+      invoke: {
+        id: 'registerGuest',
+        src: 'registerGuest',
+        input: ({ context }) => ({ customer_email: context.email.trim(), cart_id: context.session.getSnapshot().context.cart_id }),
+        onDone: [
+          {
+            guard: { type: 'isGuestCreated', params: ({ event }) => ({ reply: event.output }) },
+            target: 'registered',
+            actions: { type: 'recordGuest', params: ({ event }) => ({ data: guestDataOf(event.output) }) },
+          },
+          {
+            target: 'editing',
+            actions: {
+              type: 'assignMessage',
+              params: ({ event }) => ({ message: event.output.message || authFailureMessages.somethingWentWrong }),
+            },
+          },
+        ],
+        onError: { target: 'editing', actions: { type: 'assignMessage', params: ({ event }) => ({ message: failureMessage(event.error) }) } },
+      },
+    },
+    registered: { type: 'final', entry: 'goToCart' },
+  },
+});
+
+// isGuestCreated checked that data is there; this keeps the type honest without a cast.
+function guestDataOf(reply: GuestCartReply): GuestData {
+  if (!reply.data) throw new Error('guestcart reply without data');
+  return reply.data;
+}

@@ -1,0 +1,105 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { ChangePasswordBody, MessageReply } from '../api/contract/customer.contract.ts';
+import { changePassword } from '../api/customer.api.ts';
+import { updatePasswordErrors, type FieldErrors } from '../rules/auth-validation.ts';
+import { authFailureMessages, messageOf } from './auth-failure.ts';
+
+export type PasswordField = 'new_password' | 'confirm_password';
+
+export interface UpdatePasswordInput {
+  /** The reset token from the emailed link's query string. */
+  token: string;
+}
+
+export interface UpdatePasswordContext extends UpdatePasswordInput {
+  values: Record<PasswordField, string>;
+  errors: FieldErrors<PasswordField>;
+  message: string | undefined;
+}
+
+export type UpdatePasswordEvent = { type: 'field.change'; field: PasswordField; value: string } | { type: 'password.submit' };
+
+function hasNoErrors(errors: object): boolean {
+  return Object.keys(errors).length === 0;
+}
+
+/** A refusal's words: the server's (a dead link answers 401 with its own message), the network's, or the fallback. */
+function failureMessage(error: unknown): string {
+  return messageOf(error, authFailureMessages.somethingWentWrong);
+}
+
+/**
+ * Update password (/account/resetpassword?token=…): new and confirm password with the spec's messages plus "both
+ * the same" (the server insists on it too); code 1 goes to /signIn, anything else shows the server's message.
+ */
+export const updatePasswordMachine = setup({
+  types: {
+    context: {} as UpdatePasswordContext,
+    input: {} as UpdatePasswordInput,
+    events: {} as UpdatePasswordEvent,
+  },
+  actors: {
+    changePassword: fromPromise<MessageReply, Omit<ChangePasswordBody, 'store_id'>>(({ input }) => changePassword(input)),
+  },
+  guards: {
+    isValid: ({ context }) => hasNoErrors(updatePasswordErrors(context.values)),
+    isChanged: (_, params: { reply: MessageReply }) => params.reply.code === 1,
+  },
+  actions: {
+    assignField: assign(({ context, event }) =>
+      event.type === 'field.change'
+        ? { values: { ...context.values, [event.field]: event.value }, errors: { ...context.errors, [event.field]: undefined } }
+        : {},
+    ),
+    assignErrors: assign(({ context }) => ({ errors: updatePasswordErrors(context.values), message: undefined })),
+    clearFailure: assign({ errors: {}, message: undefined }),
+    assignMessage: assign((_, params: { message: string }) => ({ message: params.message })),
+    // Navigation and the snackbar belong to the view: it provides these.
+    notifyChanged: (_, _params: { message: string }) => undefined,
+    goToSignIn: () => undefined,
+  },
+}).createMachine({
+  id: 'updatePassword',
+  context: ({ input }) => ({
+    token: input.token,
+    values: { new_password: '', confirm_password: '' },
+    errors: {},
+    message: undefined,
+  }),
+  initial: 'editing',
+  states: {
+    editing: {
+      on: {
+        'field.change': { actions: 'assignField' },
+        'password.submit': [{ guard: 'isValid', target: 'changing', actions: 'clearFailure' }, { actions: 'assignErrors' }],
+      },
+    },
+    changing: {
+      invoke: {
+        id: 'changePassword',
+        src: 'changePassword',
+        input: ({ context }) => ({
+          reset_token: context.token,
+          new_password: context.values.new_password,
+          confirm_password: context.values.confirm_password,
+        }),
+        onDone: [
+          {
+            guard: { type: 'isChanged', params: ({ event }) => ({ reply: event.output }) },
+            target: 'changed',
+            actions: { type: 'notifyChanged', params: ({ event }) => ({ message: event.output.message ?? '' }) },
+          },
+          {
+            target: 'editing',
+            actions: {
+              type: 'assignMessage',
+              params: ({ event }) => ({ message: event.output.message || authFailureMessages.somethingWentWrong }),
+            },
+          },
+        ],
+        onError: { target: 'editing', actions: { type: 'assignMessage', params: ({ event }) => ({ message: failureMessage(event.error) }) } },
+      },
+    },
+    changed: { type: 'final', entry: 'goToSignIn' },
+  },
+});

@@ -1,0 +1,71 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { authMachine, type AuthScreen as Screen } from '../../machines/auth.machine.ts';
+import { isSignedIn } from '../../machines/session-values.ts';
+import { useAppActors, useNotify } from '../app-context.tsx';
+import * as css from './auth.css.ts';
+import { CreateAccountForm } from './create-account-form.tsx';
+import { ForgotPasswordForm } from './forgot-password-form.tsx';
+import { SignInForm } from './sign-in-form.tsx';
+
+export const authPaths: Record<Screen, string> = {
+  signIn: '/signIn',
+  createAccount: '/createAccount',
+  forgotPassword: '/forgot/password',
+};
+
+/** Routes match case-insensitively and with a trailing slash, so this does too. */
+function screenOf(pathname: string): Screen {
+  const path = pathname.replace(/\/+$/, '').toLowerCase();
+  if (path === authPaths.createAccount.toLowerCase()) return 'createAccount';
+  if (path === authPaths.forgotPassword.toLowerCase()) return 'forgotPassword';
+  return 'signIn';
+}
+
+/**
+ * /signIn, /createAccount and /forgot/password: one screen and one machine, so the links between them switch the
+ * form in place (and the URL follows). A signed-in customer is sent on: to /store, or /category/ALL from forgot
+ * password (spec 2).
+ */
+export function AuthScreen() {
+  const { session } = useAppActors();
+  const screen = screenOf(useLocation().pathname);
+  const signedIn = useSelector(session, (s) => isSignedIn(s.context));
+  if (signedIn) return <Navigate to={screen === 'forgotPassword' ? '/category/ALL' : '/store'} replace />;
+  return <AuthForms screen={screen} />;
+}
+
+function AuthForms({ screen }: { screen: Screen }) {
+  const { session } = useAppActors();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const machine = useMemo(
+    () =>
+      authMachine.provide({
+        actions: {
+          goToStore: () => navigate('/store'),
+          notifyRegistered: (_, params) => notify.snackbar(params.message),
+        },
+      }),
+    [navigate, notify],
+  );
+  const actor = useActorRef(machine, { input: { session, screen } });
+
+  // The URL is the truth (links, Back and Forward): the machine follows it. The same screen is a no-op.
+  useEffect(() => {
+    actor.send({ type: 'auth.show', screen });
+  }, [actor, screen]);
+
+  const shown = useSelector(actor, (s): Screen => (s.matches('createAccount') ? 'createAccount' : s.matches('forgotPassword') ? 'forgotPassword' : 'signIn'));
+
+  return (
+    <div className={css.page}>
+      <section className={css.card} aria-labelledby="auth-title">
+        {shown === 'signIn' && <SignInForm actor={actor} />}
+        {shown === 'createAccount' && <CreateAccountForm actor={actor} />}
+        {shown === 'forgotPassword' && <ForgotPasswordForm actor={actor} />}
+      </section>
+    </div>
+  );
+}

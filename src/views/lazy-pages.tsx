@@ -1,0 +1,28 @@
+import { lazy, Suspense, type ComponentType } from 'react';
+import * as css from './pages/pages.css.ts';
+
+/**
+ * Screens loaded on demand, so the store's first load stays small (DESIGN.md budgets): the accounts screens and the
+ * captcha widget they carry come in their own chunks.
+ */
+function onDemand<P extends object>(load: () => Promise<ComponentType<P>>) {
+  const Page = lazy(async () => ({ default: await load() }));
+  return function OnDemand(props: P) {
+    return (
+      <Suspense
+        fallback={
+          <p className={css.centered} role="status">
+            Loading…
+          </p>
+        }
+      >
+        <Page {...props} />
+      </Suspense>
+    );
+  };
+}
+
+export const AuthScreen = onDemand(async () => (await import('./auth/auth-screen.tsx')).AuthScreen);
+export const UpdatePasswordPage = onDemand(async () => (await import('./auth/update-password-page.tsx')).UpdatePasswordPage);
+export const GuestRegisterPage = onDemand(async () => (await import('./auth/guest-register-page.tsx')).GuestRegisterPage);
+export const ZipGatePage = onDemand(async () => (await import('./auth/zip-gate-page.tsx')).ZipGatePage);
