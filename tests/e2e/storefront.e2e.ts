@@ -32,8 +32,10 @@ test.describe('storefront journey', () => {
     expect(secondPage[0]).toBeGreaterThanOrEqual(firstPage[firstPage.length - 1] ?? 0);
 
     // A filter resets to page 0 and narrows the result; Back restores the previous state.
-    await page.getByRole('checkbox', { name: 'Under $10' }).check();
+    // The URL is the listing's state: the box is checked once the new URL has rendered (click, then wait for it).
+    await page.getByRole('checkbox', { name: 'Under $10' }).click();
     await expect(page).toHaveURL(/priceranges=0-10/);
+    await expect(page.getByRole('checkbox', { name: 'Under $10' })).toBeChecked();
     await expect(page).not.toHaveURL(/page=/);
     const cheap = await cardPrices(page);
     expect(cheap.length).toBeGreaterThan(0);
@@ -42,8 +44,9 @@ test.describe('storefront journey', () => {
     await expect(page).not.toHaveURL(/priceranges/);
 
     // A sub-category narrows the listing to steaks.
-    await page.getByRole('checkbox', { name: 'Steaks', exact: true }).check();
+    await page.getByRole('checkbox', { name: 'Steaks', exact: true }).click();
     await expect(page).toHaveURL(/catid=\d+/);
+    await expect(page.getByRole('checkbox', { name: 'Steaks', exact: true })).toBeChecked();
 
     // The product page: a bigger size costs more, the speed changes the offer, then ADD TO CART.
     await page.getByRole('list', { name: 'Products' }).getByRole('link', { name: /Ribeye/ }).first().click();
