@@ -7,13 +7,18 @@ import type { AppDeps } from './deps.ts';
 import { HttpError } from './http/errors.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { addToCartRoutes } from './routes/add-to-cart.routes.ts';
+import { addressRoutes } from './routes/addresses.routes.ts';
 import { captchaRoutes } from './routes/captcha.routes.ts';
+import { checkoutRoutes } from './routes/checkout.routes.ts';
+import { cartPageRoutes } from './routes/cart-page.routes.ts';
 import { cartRoutes } from './routes/cart.routes.ts';
 import { catalogueRoutes } from './routes/catalogue.routes.ts';
 import { customerRoutes } from './routes/customer.routes.ts';
 import { homeRoutes } from './routes/home.routes.ts';
 import { locationRoutes } from './routes/location.routes.ts';
 import { mediaRoutes } from './routes/media.routes.ts';
+import { paymentRoutes } from './routes/payments.routes.ts';
+import { shippingRoutes } from './routes/shipping.routes.ts';
 
 /** Paths that belong to the API; anything else is a client route served by the SPA's index.html. */
 const apiPrefixes = ['/api/', '/connect/', '/payuapi/', '/wallet/wallet/', '/media/'];
@@ -55,7 +60,11 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
     return reply.status(500).send({ detail: 'Internal server error' });
   });
 
-  for (const routes of [locationRoutes, homeRoutes, catalogueRoutes, cartRoutes, addToCartRoutes, customerRoutes, captchaRoutes, mediaRoutes]) {
+  for (const routes of [locationRoutes, homeRoutes, catalogueRoutes, cartRoutes, addToCartRoutes, customerRoutes, captchaRoutes, mediaRoutes, cartPageRoutes]) {
+    await app.register(routes(deps));
+  }
+  // Checkout: addresses, delivery speeds, payments, order review and place order.
+  for (const routes of [addressRoutes, shippingRoutes, paymentRoutes, checkoutRoutes]) {
     await app.register(routes(deps));
   }
 

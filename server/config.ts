@@ -26,6 +26,14 @@ export interface Config {
   /** The From of outgoing mail. */
   mailFrom: string;
   captcha: CaptchaConfig;
+  /** Stripe keys; absent: the offline test gateway takes payments (server/adapters/payments). */
+  stripe: StripeConfig | undefined;
+}
+
+/** Both keys of one Stripe account (test or live, never one of each). */
+export interface StripeConfig {
+  secretKey: string;
+  publishableKey: string;
 }
 
 /** ALTCHA proof-of-work settings (see server/services/captcha.ts). */
@@ -115,6 +123,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const captchaCost = wholeNumber(env.CAPTCHA_COST, 5000, 1, 1_000_000, 'CAPTCHA_COST', problems);
   const captchaMaxNumber = wholeNumber(env.CAPTCHA_MAX_NUMBER, 200, 1, 1_000_000, 'CAPTCHA_MAX_NUMBER', problems);
 
+  const stripe = readStripe(env, problems);
+
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port,
@@ -136,7 +146,27 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxNumber: captchaMaxNumber,
       ttlSeconds: 600,
     },
+    stripe,
   };
+}
+
+/** Both Stripe keys or neither; a secret key in the publishable slot (or the other way round) is refused. */
+function readStripe(env: NodeJS.ProcessEnv, problems: string[]): StripeConfig | undefined {
+  const secretKey = env.STRIPE_SECRET_KEY?.trim() || undefined;
+  const publishableKey = env.STRIPE_PUBLISHABLE_KEY?.trim() || undefined;
+  if (secretKey === undefined && publishableKey === undefined) return undefined;
+  if (secretKey === undefined || publishableKey === undefined) {
+    problems.push('STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must be set together (or neither, for the offline test gateway)');
+    return undefined;
+  }
+  const secret = /^(sk|rk)_(test|live)_[A-Za-z0-9]+$/.exec(secretKey);
+  const publishable = /^pk_(test|live)_[A-Za-z0-9]+$/.exec(publishableKey);
+  if (!secret) problems.push('STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_... or sk_live_...)');
+  if (!publishable) problems.push('STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key (pk_test_... or pk_live_...)');
+  if (secret && publishable && secret[2] !== publishable[1]) {
+    problems.push('STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must both be test keys or both be live keys');
+  }
+  return secret && publishable ? { secretKey, publishableKey } : undefined;
 }
 
 function hasProtocol(text: string, protocols: string[]): boolean {

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { MailSender } from './adapters/mail/mail-port.ts';
+import type { PaymentGateway } from './adapters/payments/payment-port.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/schema.ts';
 import type { RateLimits } from './services/rate-limit.ts';
@@ -12,4 +13,13 @@ export interface AppDeps {
   mail?: MailSender | undefined;
   /** Attempt limits; when absent, defaultRateLimits (server/services/rate-limit.ts). Tests pass small ones. */
   rateLimits?: RateLimits | undefined;
+  /** The time the cart's date, cutoff, slot and coupon rules see; when absent, the real clock. Tests pin it. */
+  clock?: (() => Date) | undefined;
+  /** The card provider; when absent, chosen from the configuration (Stripe keys, else the offline test gateway). */
+  payments?: PaymentGateway | undefined;
+}
+
+/** The current time as the deps' clock tells it. */
+export function nowOf(deps: AppDeps): Date {
+  return deps.clock ? deps.clock() : new Date();
 }

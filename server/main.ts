@@ -1,8 +1,10 @@
+import { paymentGatewayFromConfig } from './adapters/payments/payments-from-config.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, readConfig } from './config.ts';
 import { openDatabase, DatabaseOpenError } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { isCatalogueEmpty, seedCatalogue } from './db/seed/seed-catalogue.ts';
+import { seedDeliveryIfMissing } from './db/seed/seed-delivery.ts';
 
 async function main(): Promise<void> {
   const config = readConfig();
@@ -11,9 +13,16 @@ async function main(): Promise<void> {
   if (config.seedOnStart && (await isCatalogueEmpty(database.db))) {
     const counts = await seedCatalogue(database.db);
     console.log(`Seeded the catalogue: ${counts.products} products, ${counts.variants} sizes, ${counts.offers} offers.`);
+  } else if (config.seedOnStart && (await seedDeliveryIfMissing(database.db))) {
+    // A database seeded before delivery calendars existed gets them (and the coupons) once.
+    console.log('Added delivery calendars, driver slots and coupons to the existing catalogue.');
   }
 
-  const app = await buildApp({ db: database.db, config });
+  const payments = paymentGatewayFromConfig(config);
+  const app = await buildApp({ db: database.db, config, payments });
+  if (payments.kind === 'test') {
+    app.log.warn('No STRIPE_SECRET_KEY: payments go to the offline test gateway (Stripe test card numbers; nothing is charged).');
+  }
   if (!config.captcha.keyFromEnvironment) {
     app.log.warn('CAPTCHA_HMAC_KEY is not set: this process made its own key, so with several instances set one shared key.');
   }

@@ -2,12 +2,16 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import * as catalogue from './migrations/001-catalogue.ts';
 import * as customersCarts from './migrations/002-customers-carts.ts';
 import * as accounts from './migrations/003-accounts.ts';
+import * as cartDelivery from './migrations/004-cart-delivery.ts';
+import * as checkout from './migrations/005-checkout.ts';
 
 // Listed here (not read from disk) so the bundle, tsx and tests all see the same ordered set.
 const migrations: Record<string, Migration> = {
   '001-catalogue': catalogue,
   '002-customers-carts': customersCarts,
   '003-accounts': accounts,
+  '004-cart-delivery': cartDelivery,
+  '005-checkout': checkout,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -209,6 +209,236 @@ export interface RateLimitsTable {
   count: number;
 }
 
+export type CouponKind = 'percent' | 'fixed';
+
+export interface CouponsTable {
+  id: Generated<number>;
+  /** Matched case-insensitively (unique on lower(code)); stored as shoppers see it. */
+  code: string;
+  kind: CouponKind;
+  /** Basis points for percent (1000 = 10 %), cents for fixed. */
+  amount: number;
+  min_subtotal_cents: Generated<number>;
+  expires_at: Date | null;
+  /** Null: no limit. */
+  usage_limit: number | null;
+  /** Orders placed with the coupon; the checkout counts them. */
+  used_count: Generated<number>;
+  created_at: CreatedAt;
+}
+
+export interface VendorClosedDaysTable {
+  vendor_id: number;
+  /** 0 = Sunday … 6 = Saturday. */
+  weekday: number;
+}
+
+export interface VendorHolidaysTable {
+  vendor_id: number;
+  date: string;
+  name: string;
+}
+
+/** When a vendor has rows here, it delivers only on those weekdays (farms: Tuesday and Friday). */
+export interface VendorDeliveryDaysTable {
+  vendor_id: number;
+  weekday: number;
+}
+
+/** A Same Day slot a shop runs every delivery day; its id is the API's slot_id. */
+export interface DriverSlotTemplatesTable {
+  id: number;
+  loc_id: number;
+  /** 'HH:MM' in the store's time zone. */
+  start_time: string;
+  end_time: string;
+  capacity: number;
+}
+
+/** A slot on one date: the row that is locked while a seat is taken, and the seats placed orders booked. */
+export interface DriverSlotsTable {
+  template_id: number;
+  slot_date: string;
+  booked: Generated<number>;
+}
+
+/** A seat one cart holds for one vendor group; counted against capacity only until expires_at. */
+export interface SlotHoldsTable {
+  id: Generated<number>;
+  cart_id: string;
+  loc_id: number;
+  template_id: number;
+  slot_date: string;
+  expires_at: Date;
+  created_at: CreatedAt;
+}
+
+/** The delivery date chosen for one vendor group (vendor location) of a cart. */
+export interface CartDeliveriesTable {
+  cart_id: string;
+  loc_id: number;
+  delivery_date: string;
+  updated_at: UpdatedAt;
+}
+
+/** State-level sales tax; rates in parts per million (6.875 % = 68750). */
+export interface StateTaxRatesTable {
+  state: string;
+  state_name: string;
+  general_rate_ppm: number;
+  grocery_rate_ppm: number;
+  grocery_exempt: boolean;
+  /** Shown to shoppers beside the tax line, e.g. 'NY: groceries are exempt from sales tax'. */
+  note: string;
+}
+
+export type AddressType = 'shipping' | 'billing';
+
+/** A customer's saved address (guests too). state is the USPS code, country always 'US'. */
+export interface AddressesTable {
+  id: Generated<number>;
+  customer_id: number;
+  address_type: AddressType;
+  nickname: string;
+  first_name: string;
+  last_name: string;
+  street1: string;
+  street2: string;
+  city: string;
+  state: string;
+  country: Generated<string>;
+  zipcode: string;
+  telephone: string;
+  /** Billing addresses carry the email the card form sent. */
+  email: string | null;
+  /** At most one default shipping address per customer (partial unique index). */
+  is_default: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export type PaymentGatewayKind = 'test' | 'stripe';
+
+/** The customer's record at the payment provider. */
+export interface PaymentCustomersTable {
+  customer_id: number;
+  gateway: PaymentGatewayKind;
+  gateway_customer_id: string;
+  created_at: CreatedAt;
+}
+
+/** A saved card: the provider's id for it and what its preview shows; never the number or the CVC. */
+export interface PaymentMethodsTable {
+  id: Generated<number>;
+  customer_id: number;
+  gateway: PaymentGatewayKind;
+  gateway_customer_id: string;
+  gateway_method_id: string;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  holder_name: string;
+  billing_address_id: number | null;
+  created_at: CreatedAt;
+}
+
+export type OrderStatus =
+  | 'pending_payment'
+  | 'processing'
+  | 'pending_payment_on_delivery'
+  | 'payment_failed'
+  | 'complete'
+  | 'canceled';
+
+/** What an order's shipping_address column holds: the address as it was when the order was placed. */
+export interface AddressSnapshot {
+  name: string;
+  street1: string;
+  street2: string;
+  city: string;
+  state: string;
+  zipcode: string;
+  country: string;
+  telephone: string;
+}
+
+export interface OrdersTable {
+  id: Generated<number>;
+  /** The order number shoppers see ('100000123'), from order_increment_seq. */
+  increment_id: Generated<string>;
+  customer_id: number;
+  /** The cart the order was placed from: one live order per cart (the place-order idempotency key). */
+  cart_id: string;
+  status: OrderStatus;
+  email: string;
+  zipcode: string;
+  speed_id: number;
+  retailer_loc_id: number | null;
+  address_id: number | null;
+  shipping_address: ColumnType<AddressSnapshot | null, string | null, string | null>;
+  /** 2 card, 3 UPI, 4 payment on delivery. */
+  payment_mode: number;
+  payment_method: string;
+  payment_gateway: PaymentGatewayKind | null;
+  payment_ref: string | null;
+  payment_method_id: number | null;
+  /** A fresh card's one-time token (never card data): a retried charge reuses it under the same idempotency key. */
+  payment_token: string | null;
+  /** When a request claimed the charge; a claim older than a couple of minutes may be taken over (crash recovery). */
+  charge_started_at: Date | null;
+  card_brand: string | null;
+  card_last4: string | null;
+  upi_id: string | null;
+  /** The provider's words when a payment failed. */
+  payment_message: string | null;
+  subtotal_cents: number;
+  discount_cents: number;
+  delivery_fee_cents: number;
+  /** Packaging, processing, bank charges and tax on fees: every fee that is not delivery. */
+  fee_cents: number;
+  taxes_cents: number;
+  tip_percent: number;
+  tip_cents: number;
+  grand_total_cents: number;
+  coupon_code: string | null;
+  gift_message: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/** One vendor group of an order: its delivery method, date, driver slot and fees. */
+export interface OrderDeliverablesTable {
+  id: Generated<number>;
+  order_id: number;
+  loc_id: number;
+  vendor_name: string;
+  speed: SpeedType;
+  /** The spec's delivery_method: 'Local Delivery', 'Pickup', 'Dine-in', 'Courier Delivery', 'Farm Direct'. */
+  delivery_method: string;
+  delivery_date: string | null;
+  slot_template_id: number | null;
+  slot_start: string | null;
+  slot_end: string | null;
+  delivery_fee_cents: number;
+  packaging_fee_cents: number;
+}
+
+export interface OrderItemsTable {
+  id: Generated<number>;
+  order_id: number;
+  deliverable_id: number;
+  offer_id: number;
+  variant_id: number;
+  product_id: number;
+  product_name: string;
+  bottle_size: number;
+  qty: number;
+  price_cents: number;
+  row_total_cents: number;
+  tax_cents: number;
+}
+
 export interface Database {
   categories: CategoriesTable;
   products: ProductsTable;
@@ -230,4 +460,19 @@ export interface Database {
   outbox: OutboxTable;
   captcha_uses: CaptchaUsesTable;
   rate_limits: RateLimitsTable;
+  coupons: CouponsTable;
+  vendor_closed_days: VendorClosedDaysTable;
+  vendor_holidays: VendorHolidaysTable;
+  vendor_delivery_days: VendorDeliveryDaysTable;
+  driver_slot_templates: DriverSlotTemplatesTable;
+  driver_slots: DriverSlotsTable;
+  slot_holds: SlotHoldsTable;
+  cart_deliveries: CartDeliveriesTable;
+  state_tax_rates: StateTaxRatesTable;
+  addresses: AddressesTable;
+  payment_customers: PaymentCustomersTable;
+  payment_methods: PaymentMethodsTable;
+  orders: OrdersTable;
+  order_deliverables: OrderDeliverablesTable;
+  order_items: OrderItemsTable;
 }

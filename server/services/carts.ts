@@ -28,3 +28,28 @@ export async function clearCart(db: Kysely<Database>, cartId: string, caller: Ca
     return true;
   });
 }
+
+/** findOwnCart with the cart row locked until the transaction ends: changes to one cart run one at a time. */
+export async function lockOwnCart(trx: Kysely<Database>, cartId: string, caller: Caller | undefined) {
+  const cart = await trx
+    .selectFrom('carts')
+    .selectAll()
+    .where('id', '=', cartId)
+    .where('status', '=', 'open')
+    .forUpdate()
+    .executeTakeFirst();
+  if (!cart) return undefined;
+  if (cart.customer_id !== null && cart.customer_id !== caller?.customerId) return undefined;
+  return cart;
+}
+
+/**
+ * The caller's cart whatever its status (an ordered or cleared cart is still theirs to be told about), or
+ * undefined when it does not exist or is someone else's.
+ */
+export async function findCallersCart(db: Kysely<Database>, cartId: string, caller: Caller | undefined) {
+  const cart = await db.selectFrom('carts').selectAll().where('id', '=', cartId).executeTakeFirst();
+  if (!cart) return undefined;
+  if (cart.customer_id !== null && cart.customer_id !== caller?.customerId) return undefined;
+  return cart;
+}

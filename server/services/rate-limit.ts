@@ -15,6 +15,11 @@ export interface RateLimits {
   forgotPerEmail: LimitRule;
   guestCartPerIp: LimitRule;
   captchaChallengePerIp: LimitRule;
+  /** Checkout limits (optional so older callers' limit sets stay valid; absent ones take the defaults). */
+  upiVerifyPerIp?: LimitRule | undefined;
+  /** Test-mode card tokenising, and card saves: card-testing bots try many numbers. */
+  cardTokenizePerIp?: LimitRule | undefined;
+  cardSavePerCustomer?: LimitRule | undefined;
 }
 
 /**
@@ -32,7 +37,15 @@ export const defaultRateLimits: RateLimits = {
   forgotPerEmail: { max: 5, windowSeconds: 60 * 60 },
   guestCartPerIp: { max: 20, windowSeconds: 60 * 60 },
   captchaChallengePerIp: { max: 60, windowSeconds: 10 * 60 },
+  upiVerifyPerIp: { max: 10, windowSeconds: 15 * 60 },
+  cardTokenizePerIp: { max: 20, windowSeconds: 60 * 60 },
+  cardSavePerCustomer: { max: 10, windowSeconds: 60 * 60 },
 };
+
+/** A checkout limit from the given set, else its default. */
+export function checkoutLimit(limits: RateLimits, name: 'upiVerifyPerIp' | 'cardTokenizePerIp' | 'cardSavePerCustomer'): LimitRule {
+  return limits[name] ?? defaultRateLimits[name] ?? { max: 10, windowSeconds: 3600 };
+}
 
 export const tooManyAttemptsMessage = 'Too many attempts. Please wait a few minutes and try again.';
 

@@ -26,3 +26,4 @@ export const AuthScreen = onDemand(async () => (await import('./auth/auth-screen
 export const UpdatePasswordPage = onDemand(async () => (await import('./auth/update-password-page.tsx')).UpdatePasswordPage);
 export const GuestRegisterPage = onDemand(async () => (await import('./auth/guest-register-page.tsx')).GuestRegisterPage);
 export const ZipGatePage = onDemand(async () => (await import('./auth/zip-gate-page.tsx')).ZipGatePage);
+export const CartPage = onDemand(async () => (await import('./cart/cart-page.tsx')).CartPage);

@@ -16,6 +16,9 @@ export const generousLimits: RateLimits = {
   forgotPerEmail: wide,
   guestCartPerIp: wide,
   captchaChallengePerIp: wide,
+  upiVerifyPerIp: wide,
+  cardTokenizePerIp: wide,
+  cardSavePerCustomer: wide,
 };
 
 /** A POST with a JSON body as the client sends it (store_id included), optionally with a bearer token. */

@@ -1,6 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp } from '../../server/app.ts';
 import type { MailSender } from '../../server/adapters/mail/mail-port.ts';
+import type { PaymentGateway } from '../../server/adapters/payments/payment-port.ts';
 import { readConfig } from '../../server/config.ts';
 import { openDatabase, type DatabaseHandle } from '../../server/db/connection.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
@@ -19,6 +20,12 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   rateLimits?: RateLimits;
   mail?: MailSender;
+  /** What the server takes as "now" (cart dates, cutoffs, slots, coupon expiry). */
+  clock?: () => Date;
+  /** The card provider; default: the offline test gateway, as readConfig chooses without Stripe keys. */
+  payments?: PaymentGateway;
+  /** Fastify's logger (tests that read the request log pass a stream). */
+  logger?: FastifyServerOptions['logger'];
 }
 
 /** The captcha key tests sign their own (expired, forged) challenges with. */
@@ -39,7 +46,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const database = await openDatabase(config);
   await migrateToLatest(database.db);
   if (options.seed !== false) await seedCatalogue(database.db);
-  const app = await buildApp({ db: database.db, config, rateLimits: options.rateLimits, mail: options.mail }, { logger: false });
+  const app = await buildApp({ db: database.db, config, rateLimits: options.rateLimits, mail: options.mail, clock: options.clock, payments: options.payments }, { logger: options.logger ?? false });
   await app.ready();
   return {
     app,

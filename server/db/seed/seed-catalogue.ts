@@ -27,6 +27,7 @@ import {
   type ProductSeed,
   type SizeSeed,
 } from './catalogue-data.ts';
+import { seedDelivery } from './seed-delivery.ts';
 
 export interface SeedCounts {
   products: number;
@@ -577,6 +578,7 @@ export async function seedCatalogue(db: Kysely<Database>, options: { products?: 
   }
   return db.transaction().execute(async (trx) => {
     await writeFixedRows(trx);
+    await seedDelivery(trx);
     const counters: Counters = { variantId: 1, offerId: 1, imageId: 1 };
     for (let first = 1; first <= total; first += PRODUCTS_PER_PASS) {
       const batch = emptyBatch();
@@ -592,13 +594,15 @@ export async function seedCatalogue(db: Kysely<Database>, options: { products?: 
 
 // Children before parents, for the DELETE fallback.
 const catalogueTables = [
-  'cart_items', 'carts', 'related_products', 'variant_offers', 'product_images', 'product_categories',
+  'slot_holds', 'cart_deliveries', 'driver_slots', 'driver_slot_templates', 'vendor_holidays', 'vendor_closed_days',
+  'vendor_delivery_days', 'cart_items', 'carts', 'related_products', 'variant_offers', 'product_images', 'product_categories',
   'product_variants', 'products', 'service_areas', 'vendor_locations', 'vendors', 'categories', 'banners', 'ads',
 ] as const;
 
 /**
  * Removes every catalogue row, and the carts that point at its variants and shops, so the catalogue can be
- * seeded again. Customers and sessions stay. TRUNCATE is used when nothing else references these tables
+ * seeded again, with the vendors' calendars and slots and the carts' delivery choices. Customers, sessions and
+ * coupons stay. TRUNCATE is used when nothing else references these tables
  * (a DELETE of 100,000 products runs per-row foreign-key checks and takes minutes); once another table
  * does (orders, say), it falls back to DELETE, which fails loudly rather than lose that table's rows.
  */

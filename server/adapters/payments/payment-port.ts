@@ -1,0 +1,70 @@
+import type { PaymentGatewayKind } from '../../db/schema.ts';
+
+/**
+ * The payment port. The store talks to a card provider only through this: the offline test gateway by default,
+ * Stripe in production. Card numbers never pass through it: the browser turns the card into a one-time token
+ * (Stripe Elements, or our test-mode tokenize route) and only tokens, ids, brands and last digits cross this line.
+ */
+export interface SavedCard {
+  /** The provider's id for the saved card (Stripe's pm_...). */
+  ref: string;
+  customerRef: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
+/** A refusal with the provider's words for the shopper ('Your card was declined.'). */
+export interface PaymentRefusal {
+  ok: false;
+  message: string;
+  /** The provider's reason code (card_declined, insufficient_funds, expired_card ...). */
+  code: string;
+}
+
+export type SaveCardResult = { ok: true; card: SavedCard } | PaymentRefusal;
+
+/** What pays: a saved card of the provider's customer, a fresh one-time token, or a verified UPI id. */
+export type PaymentSource =
+  | { kind: 'saved-card'; customerRef: string; cardRef: string }
+  | { kind: 'token'; token: string }
+  | { kind: 'upi'; vpa: string };
+
+export interface ChargeRequest {
+  amountCents: number;
+  currency: 'usd';
+  source: PaymentSource;
+  /** The same key always gives the same outcome and never a second charge (retries, double clicks). */
+  idempotencyKey: string;
+  description: string;
+  metadata: Record<string, string>;
+}
+
+export type ChargeResult =
+  | { ok: true; paymentRef: string; brand: string | null; last4: string | null }
+  | (PaymentRefusal & { paymentRef: string | null });
+
+export interface PaymentGateway {
+  readonly kind: PaymentGatewayKind;
+  /** What the browser needs to show card fields (Stripe's pk_..., or 'pk_test_gateway'). */
+  readonly publishableKey: string;
+  /** A customer record at the provider, for saved cards. */
+  createCustomer(input: { customerId: number; email: string; name: string }): Promise<string>;
+  /** Attaches the card behind a one-time token to the provider's customer. */
+  saveCard(input: { customerRef: string; token: string }): Promise<SaveCardResult>;
+  listCards(customerRef: string): Promise<SavedCard[]>;
+  removeCard(input: { customerRef: string; cardRef: string }): Promise<void>;
+  /** Charges (authorises and captures) once per idempotency key. */
+  charge(request: ChargeRequest): Promise<ChargeResult>;
+  /** Gives a captured payment back in full, once per idempotency key. */
+  refund(input: { paymentRef: string; idempotencyKey: string }): Promise<void>;
+}
+
+/** A provider that could not be reached or answered with a fault (not a refusal): the payment's outcome is unknown. */
+export class PaymentGatewayError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'PaymentGatewayError';
+  }
+}

@@ -1,0 +1,26 @@
+import type { Config } from '../../config.ts';
+import type { PaymentGateway } from './payment-port.ts';
+import { StripePaymentGateway } from './stripe-gateway.ts';
+import { TestPaymentGateway } from './test-gateway.ts';
+
+const built = new WeakMap<Config, PaymentGateway>();
+
+/**
+ * Stripe when STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY are set, otherwise the offline test gateway. One gateway
+ * per configuration object: the test gateway keeps its one-time tokens in memory, so the tokenize route and the
+ * routes that spend the tokens must share it.
+ */
+export function paymentGatewayFromConfig(config: Config): PaymentGateway {
+  const known = built.get(config);
+  if (known) return known;
+  const gateway = config.stripe
+    ? new StripePaymentGateway({ secretKey: config.stripe.secretKey, publishableKey: config.stripe.publishableKey })
+    : new TestPaymentGateway();
+  built.set(config, gateway);
+  return gateway;
+}
+
+/** The app's gateway: the one the deps carry, else the configuration's. */
+export function paymentsOf(deps: { payments?: PaymentGateway | undefined; config: Config }): PaymentGateway {
+  return deps.payments ?? paymentGatewayFromConfig(deps.config);
+}

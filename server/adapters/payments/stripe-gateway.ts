@@ -1,0 +1,171 @@
+import Stripe from 'stripe';
+import {
+  PaymentGatewayError,
+  type ChargeRequest,
+  type ChargeResult,
+  type PaymentGateway,
+  type PaymentRefusal,
+  type SaveCardResult,
+  type SavedCard,
+} from './payment-port.ts';
+
+export interface StripeGatewayOptions {
+  secretKey: string;
+  publishableKey: string;
+  /** Where the API lives; tests point these at a local stand-in (tests/server/stripe-standin.ts). */
+  apiHost?: string | undefined;
+  apiPort?: number | undefined;
+  apiProtocol?: 'http' | 'https' | undefined;
+  /** Retries of network failures; Stripe reuses the idempotency key, so a retry never charges twice. */
+  maxNetworkRetries?: number | undefined;
+  timeoutMs?: number | undefined;
+}
+
+const cannotAuthenticateMessage =
+  'This card needs an extra bank check that this checkout cannot do yet. Please use another card.';
+
+/**
+ * Production payments through Stripe: a Stripe customer per store customer, cards saved as PaymentMethods attached
+ * to it (created in the browser by Stripe Elements, so card numbers never reach our server), and one PaymentIntent
+ * per order attempt, created and confirmed under the order's idempotency key.
+ */
+export class StripePaymentGateway implements PaymentGateway {
+  readonly kind = 'stripe' as const;
+  readonly publishableKey: string;
+  private readonly stripe: Stripe;
+
+  constructor(options: StripeGatewayOptions) {
+    this.publishableKey = options.publishableKey;
+    this.stripe = new Stripe(options.secretKey, {
+      maxNetworkRetries: options.maxNetworkRetries ?? 2,
+      timeout: options.timeoutMs ?? 30_000,
+      telemetry: false,
+      appInfo: { name: 'meat-and-fish-store' },
+      ...(options.apiHost === undefined ? {} : { host: options.apiHost }),
+      ...(options.apiPort === undefined ? {} : { port: options.apiPort }),
+      ...(options.apiProtocol === undefined ? {} : { protocol: options.apiProtocol }),
+    });
+  }
+
+  async createCustomer(input: { customerId: number; email: string; name: string }): Promise<string> {
+    const customer = await this.call(() =>
+      this.stripe.customers.create(
+        { email: input.email, name: input.name, metadata: { store_customer_id: String(input.customerId) } },
+        // Two quick card saves by a customer with no Stripe record yet make one Stripe customer, not two.
+        { idempotencyKey: `store-customer-${input.customerId}` },
+      ),
+    );
+    return customer.id;
+  }
+
+  async saveCard(input: { customerRef: string; token: string }): Promise<SaveCardResult> {
+    try {
+      const method = await this.stripe.paymentMethods.attach(input.token, { customer: input.customerRef });
+      const card = savedCardOf(method, input.customerRef);
+      if (!card) return { ok: false, message: 'Only cards can be saved.', code: 'invalid_payment_method' };
+      return { ok: true, card };
+    } catch (error) {
+      const refusal = refusalOf(error);
+      if (refusal) return refusal;
+      throw wrap(error);
+    }
+  }
+
+  async listCards(customerRef: string): Promise<SavedCard[]> {
+    const list = await this.call(() => this.stripe.paymentMethods.list({ customer: customerRef, type: 'card', limit: 100 }));
+    return list.data.flatMap((method) => savedCardOf(method, customerRef) ?? []);
+  }
+
+  async removeCard(input: { customerRef: string; cardRef: string }): Promise<void> {
+    await this.call(() => this.stripe.paymentMethods.detach(input.cardRef));
+  }
+
+  async charge(request: ChargeRequest): Promise<ChargeResult> {
+    const source = request.source;
+    if (source.kind === 'upi') {
+      return { ok: false, message: 'UPI is not available with this payment provider.', code: 'payment_method_unavailable', paymentRef: null };
+    }
+    const paymentMethod = source.kind === 'token' ? source.token : source.cardRef;
+    let intent: Stripe.PaymentIntent;
+    try {
+      intent = await this.stripe.paymentIntents.create(
+        {
+          amount: request.amountCents,
+          currency: request.currency,
+          payment_method: paymentMethod,
+          allowed_payment_method_types: ['card'],
+          description: request.description,
+          metadata: request.metadata,
+          ...(source.kind === 'saved-card' ? { customer: source.customerRef } : {}),
+        },
+        { idempotencyKey: `${request.idempotencyKey}:create` },
+      );
+      intent = await this.stripe.paymentIntents.confirm(
+        intent.id,
+        { expand: ['payment_method'] },
+        { idempotencyKey: `${request.idempotencyKey}:confirm` },
+      );
+    } catch (error) {
+      const refusal = refusalOf(error);
+      if (refusal) return { ...refusal, paymentRef: paymentIntentIdOf(error) };
+      throw wrap(error);
+    }
+    if (intent.status === 'succeeded' || intent.status === 'processing' || intent.status === 'requires_capture') {
+      const card = typeof intent.payment_method === 'object' && intent.payment_method !== null ? intent.payment_method.card : null;
+      return { ok: true, paymentRef: intent.id, brand: card?.brand ?? null, last4: card?.last4 ?? null };
+    }
+    if (intent.status === 'requires_action') {
+      // 3-D Secure needs the shopper's browser (stripe.js handleNextAction); until the client does that, cancel.
+      await this.call(() => this.stripe.paymentIntents.cancel(intent.id, {}, { idempotencyKey: `${request.idempotencyKey}:cancel` }));
+      return { ok: false, message: cannotAuthenticateMessage, code: 'authentication_required', paymentRef: intent.id };
+    }
+    const last = intent.last_payment_error;
+    return {
+      ok: false,
+      message: last?.message ?? 'Your card was declined.',
+      code: last?.decline_code ?? last?.code ?? 'card_declined',
+      paymentRef: intent.id,
+    };
+  }
+
+  async refund(input: { paymentRef: string; idempotencyKey: string }): Promise<void> {
+    await this.call(() => this.stripe.refunds.create({ payment_intent: input.paymentRef }, { idempotencyKey: input.idempotencyKey }));
+  }
+
+  /** Any failure that is not a refusal means the provider's answer is unknown: say so, never pretend it declined. */
+  private async call<T>(run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      throw wrap(error);
+    }
+  }
+}
+
+function savedCardOf(method: Stripe.PaymentMethod, customerRef: string): SavedCard | undefined {
+  if (!method.card) return undefined;
+  return {
+    ref: method.id,
+    customerRef: typeof method.customer === 'string' ? method.customer : (method.customer?.id ?? customerRef),
+    brand: method.card.brand,
+    last4: method.card.last4,
+    expMonth: method.card.exp_month,
+    expYear: method.card.exp_year,
+  };
+}
+
+/** Stripe's card errors are refusals to show the shopper; every other error is a fault. */
+function refusalOf(error: unknown): PaymentRefusal | undefined {
+  if (!(error instanceof Stripe.errors.StripeCardError)) return undefined;
+  return { ok: false, message: error.message, code: error.decline_code ?? error.code ?? 'card_declined' };
+}
+
+function paymentIntentIdOf(error: unknown): string | null {
+  return error instanceof Stripe.errors.StripeError && error.payment_intent ? error.payment_intent.id : null;
+}
+
+function wrap(error: unknown): PaymentGatewayError {
+  if (error instanceof PaymentGatewayError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  return new PaymentGatewayError(`Stripe: ${message}`, { cause: error });
+}

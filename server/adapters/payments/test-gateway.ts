@@ -1,0 +1,231 @@
+import { randomBytes } from 'node:crypto';
+import { cardBrand, cardErrors, fullYear, lastFour, normalizeCardNumber, type CardDetails, type CardErrors } from '../../../src/rules/card-validation.ts';
+import {
+  PaymentGatewayError,
+  type ChargeRequest,
+  type ChargeResult,
+  type PaymentGateway,
+  type PaymentRefusal,
+  type SaveCardResult,
+  type SavedCard,
+} from './payment-port.ts';
+
+/**
+ * The offline default gateway (`npm start` with no Stripe keys, and every test). It behaves like Stripe in test mode:
+ * our own test-mode card form sends the card to POST /api/payments/tokenize, which checks it (Luhn, expiry, CVC) and
+ * answers a one-time token; from then on only the token, the brand, the last four digits and the expiry exist. Nothing
+ * here keeps the number or the CVC, in memory or anywhere else.
+ *
+ * Stripe's published test numbers choose the outcome, which is kept as one word beside the card:
+ *   4242 4242 4242 4242 (and any other valid number) succeeds;
+ *   4000 0000 0000 0002 is declined ('Your card was declined.'), when saved and when charged;
+ *   4000 0000 0000 9995 saves, then is declined for insufficient funds when charged;
+ *   4000 0000 0000 0341 saves, then is declined when charged;
+ *   4000 0000 0000 0069 expired card, 4000 0000 0000 0127 incorrect CVC, 4000 0000 0000 0119 processing error.
+ * UPI ids ending '@fail' are refused.
+ */
+type Outcome = 'succeed' | 'decline' | 'decline-on-charge' | 'insufficient-funds' | 'expired' | 'incorrect-cvc' | 'processing-error';
+
+const outcomeByNumber: ReadonlyMap<string, Outcome> = new Map([
+  ['4000000000000002', 'decline'],
+  ['4000000000009995', 'insufficient-funds'],
+  ['4000000000000341', 'decline-on-charge'],
+  ['4000000000000069', 'expired'],
+  ['4000000000000127', 'incorrect-cvc'],
+  ['4000000000000119', 'processing-error'],
+]);
+
+const refusals: Readonly<Record<Exclude<Outcome, 'succeed'>, Omit<PaymentRefusal, 'ok'>>> = {
+  decline: { message: 'Your card was declined.', code: 'card_declined' },
+  'decline-on-charge': { message: 'Your card was declined.', code: 'card_declined' },
+  'insufficient-funds': { message: 'Your card has insufficient funds.', code: 'insufficient_funds' },
+  expired: { message: 'Your card has expired.', code: 'expired_card' },
+  'incorrect-cvc': { message: "Your card's security code is incorrect.", code: 'incorrect_cvc' },
+  'processing-error': { message: 'An error occurred while processing your card. Try again in a little bit.', code: 'processing_error' },
+};
+
+/** Outcomes that already refuse when the card is saved (Stripe checks the card when attaching it). */
+const refusedOnSave: ReadonlySet<Outcome> = new Set(['decline', 'expired', 'incorrect-cvc', 'processing-error']);
+
+const outcomes: readonly Outcome[] = ['succeed', 'decline', 'decline-on-charge', 'insufficient-funds', 'expired', 'incorrect-cvc', 'processing-error'];
+
+interface CardFacts {
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  outcome: Outcome;
+}
+
+interface TokenEntry extends CardFacts {
+  expiresAt: number;
+}
+
+export type TokenizeResult = { ok: true; token: string; brand: string; last4: string; expMonth: number; expYear: number } | { ok: false; errors: CardErrors };
+
+/** One-time tokens live this long: enough to fill the billing address and press save. */
+const tokenTtlMs = 15 * 60 * 1000;
+export const testPublishableKey = 'pk_test_gateway';
+
+function randomId(prefix: string): string {
+  return `${prefix}_${randomBytes(12).toString('hex')}`;
+}
+
+/**
+ * Saved cards are named so that the name alone tells the gateway what it needs (brand, last four, expiry, outcome):
+ * a restarted `npm start` or a second instance can still charge a card saved before, with no gateway table.
+ */
+function methodRef(facts: CardFacts): string {
+  return `pm_test_${facts.brand}_${facts.last4}_${facts.expMonth}_${facts.expYear}_${facts.outcome}_${randomBytes(8).toString('hex')}`;
+}
+
+function factsOfRef(ref: string): CardFacts | undefined {
+  const match = /^pm_test_([a-z]+)_(\d{4})_(\d{1,2})_(\d{4})_([a-z-]+)_[0-9a-f]{16}$/.exec(ref);
+  if (!match) return undefined;
+  const outcome = outcomes.find((o) => o === match[5]);
+  if (!outcome || !match[1] || !match[2]) return undefined;
+  return { brand: match[1], last4: match[2], expMonth: Number(match[3]), expYear: Number(match[4]), outcome };
+}
+
+export class TestPaymentGateway implements PaymentGateway {
+  readonly kind = 'test' as const;
+  readonly publishableKey = testPublishableKey;
+
+  private readonly tokens = new Map<string, TokenEntry>();
+  private readonly customers = new Map<string, Map<string, SavedCard>>();
+  private readonly charges = new Map<string, { amountCents: number; result: ChargeResult }>();
+  private readonly payments = new Map<string, { amountCents: number; refunded: boolean }>();
+  private readonly refunds = new Set<string>();
+
+  constructor(private readonly now: () => Date = () => new Date()) {}
+
+  /** Test mode's stand-in for Stripe Elements: checks the card and forgets everything but the token's facts. */
+  tokenize(card: CardDetails): TokenizeResult {
+    const errors = cardErrors(card, this.now());
+    if (Object.keys(errors).length > 0) return { ok: false, errors };
+    const digits = normalizeCardNumber(card.number);
+    const facts: CardFacts = {
+      brand: cardBrand(digits) ?? 'unknown',
+      last4: lastFour(digits),
+      expMonth: card.expMonth,
+      expYear: fullYear(card.expYear),
+      outcome: outcomeByNumber.get(digits) ?? 'succeed',
+    };
+    this.pruneTokens();
+    const token = randomId('tok_test');
+    this.tokens.set(token, { ...facts, expiresAt: this.now().getTime() + tokenTtlMs });
+    return { ok: true, token, brand: facts.brand, last4: facts.last4, expMonth: facts.expMonth, expYear: facts.expYear };
+  }
+
+  async createCustomer(): Promise<string> {
+    const ref = randomId('cus_test');
+    this.customers.set(ref, new Map());
+    return ref;
+  }
+
+  async saveCard(input: { customerRef: string; token: string }): Promise<SaveCardResult> {
+    const facts = this.takeToken(input.token);
+    if (!facts) return { ok: false, message: 'No such token: the card details have expired. Please enter the card again.', code: 'token_invalid' };
+    if (facts.outcome !== 'succeed' && refusedOnSave.has(facts.outcome)) return { ok: false, ...refusals[facts.outcome] };
+    const card: SavedCard = { ref: methodRef(facts), customerRef: input.customerRef, brand: facts.brand, last4: facts.last4, expMonth: facts.expMonth, expYear: facts.expYear };
+    this.cardsOf(input.customerRef).set(card.ref, card);
+    return { ok: true, card };
+  }
+
+  async listCards(customerRef: string): Promise<SavedCard[]> {
+    return [...this.cardsOf(customerRef).values()];
+  }
+
+  async removeCard(input: { customerRef: string; cardRef: string }): Promise<void> {
+    this.cardsOf(input.customerRef).delete(input.cardRef);
+  }
+
+  async charge(request: ChargeRequest): Promise<ChargeResult> {
+    if (!Number.isInteger(request.amountCents) || request.amountCents < 50) {
+      throw new PaymentGatewayError('Amount must be at least 50 cents.');
+    }
+    const previous = this.charges.get(request.idempotencyKey);
+    if (previous) {
+      if (previous.amountCents !== request.amountCents) {
+        throw new PaymentGatewayError('Keys for idempotent requests can only be used with the same parameters they were first used with.');
+      }
+      return previous.result;
+    }
+    const result = this.decide(request);
+    this.charges.set(request.idempotencyKey, { amountCents: request.amountCents, result });
+    if (result.ok) this.payments.set(result.paymentRef, { amountCents: request.amountCents, refunded: false });
+    return result;
+  }
+
+  async refund(input: { paymentRef: string; idempotencyKey: string }): Promise<void> {
+    if (this.refunds.has(input.idempotencyKey)) return;
+    const payment = this.payments.get(input.paymentRef);
+    if (!payment) throw new PaymentGatewayError(`No such payment: ${input.paymentRef}`);
+    if (payment.refunded) throw new PaymentGatewayError('This payment has already been refunded.');
+    payment.refunded = true;
+    this.refunds.add(input.idempotencyKey);
+  }
+
+  /** For tests: whether a captured payment was refunded. */
+  isRefunded(paymentRef: string): boolean {
+    return this.payments.get(paymentRef)?.refunded ?? false;
+  }
+
+  /** For tests: the captured amount of a payment, in cents. */
+  amountOf(paymentRef: string): number | undefined {
+    return this.payments.get(paymentRef)?.amountCents;
+  }
+
+  /** For tests: how many distinct charges (idempotency keys) were made. */
+  get chargeCount(): number {
+    return this.charges.size;
+  }
+
+  private decide(request: ChargeRequest): ChargeResult {
+    const source = request.source;
+    if (source.kind === 'upi') {
+      if (source.vpa.toLowerCase().endsWith('@fail')) return { ok: false, message: 'The UPI payment was not approved.', code: 'upi_declined', paymentRef: null };
+      return { ok: true, paymentRef: randomId('pi_test'), brand: null, last4: null };
+    }
+    let facts: CardFacts | undefined;
+    if (source.kind === 'token') {
+      facts = this.takeToken(source.token);
+      if (!facts) return { ok: false, message: 'No such token: the card details have expired. Please enter the card again.', code: 'token_invalid', paymentRef: null };
+    } else {
+      const known = this.customers.get(source.customerRef);
+      // After a restart the gateway knows no customers; the card's own name still says what it is.
+      if (known && !known.has(source.cardRef)) return { ok: false, message: 'No such payment method.', code: 'resource_missing', paymentRef: null };
+      facts = factsOfRef(source.cardRef);
+      if (!facts) return { ok: false, message: 'No such payment method.', code: 'resource_missing', paymentRef: null };
+    }
+    const paymentRef = randomId('pi_test');
+    const now = this.now();
+    const expired = facts.expYear < now.getUTCFullYear() || (facts.expYear === now.getUTCFullYear() && facts.expMonth < now.getUTCMonth() + 1);
+    if (expired) return { ok: false, ...refusals.expired, paymentRef };
+    if (facts.outcome !== 'succeed') return { ok: false, ...refusals[facts.outcome], paymentRef };
+    return { ok: true, paymentRef, brand: facts.brand, last4: facts.last4 };
+  }
+
+  /** A token works once, and not after it expired. */
+  private takeToken(token: string): CardFacts | undefined {
+    const entry = this.tokens.get(token);
+    if (!entry) return undefined;
+    this.tokens.delete(token);
+    if (entry.expiresAt < this.now().getTime()) return undefined;
+    return { brand: entry.brand, last4: entry.last4, expMonth: entry.expMonth, expYear: entry.expYear, outcome: entry.outcome };
+  }
+
+  private cardsOf(customerRef: string): Map<string, SavedCard> {
+    let cards = this.customers.get(customerRef);
+    if (!cards) {
+      cards = new Map();
+      this.customers.set(customerRef, cards);
+    }
+    return cards;
+  }
+
+  private pruneTokens(): void {
+    const now = this.now().getTime();
+    for (const [token, entry] of this.tokens) if (entry.expiresAt < now) this.tokens.delete(token);
+  }
+}

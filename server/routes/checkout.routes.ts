@@ -1,0 +1,113 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import {
+  myOrdersBody,
+  orderReviewBody,
+  placeOrderBody,
+  type MyOrdersReply,
+  type OrderReviewReply,
+  type PlaceOrderBody,
+  type PlaceOrderReply,
+} from '../../src/api/contract/checkout.contract.ts';
+import { upiError } from '../../src/rules/upi.ts';
+import { mailSenderFromConfig } from '../adapters/mail/mail-from-config.ts';
+import { paymentsOf } from '../adapters/payments/payments-from-config.ts';
+import { nowOf, type AppDeps } from '../deps.ts';
+import { optionalCaller, requireCaller } from '../http/auth.ts';
+import { badRequest, notFound } from '../http/errors.ts';
+import { parseWith } from '../http/validate.ts';
+import { paymentMessages, settleOrder } from '../services/order-payment.ts';
+import { reviewOrder } from '../services/order-review.ts';
+import { listOrders, orderConfirmation } from '../services/orders.ts';
+import { placeOrderMessages, reserveOrder, type PaymentChoice } from '../services/place-order.ts';
+
+/** The payment the body asks for: 2 card (saved card_id or fresh card_token), 3 UPI, 4 pay on delivery. */
+function paymentChoice(body: PlaceOrderBody): PaymentChoice {
+  const mode = body.payment_mode ?? 2;
+  if (mode === 4) return { mode };
+  if (mode === 3) {
+    const upiId = (body.upi_id ?? body.upi_address ?? '').trim();
+    const problem = upiError(upiId);
+    if (problem) throw badRequest([{ field: 'upi_id', message: problem }]);
+    return { mode, upiId };
+  }
+  return { mode, cardId: body.card_id, token: body.card_token?.trim() || undefined };
+}
+
+export function checkoutRoutes(deps: AppDeps): FastifyPluginAsync {
+  const { db, config } = deps;
+  const payments = paymentsOf(deps);
+
+  return async (app) => {
+    const mail = deps.mail ?? mailSenderFromConfig(config, db, (entry) => app.log.info({ mail: { to: entry.to, subject: entry.subject } }, 'mail written to the outbox'));
+
+    app.post('/api/checkout/orderreview', async (request): Promise<OrderReviewReply> => {
+      const body = parseWith(orderReviewBody, request.body);
+      const caller = await optionalCaller(request, db);
+      const outcome = await reviewOrder(
+        db,
+        caller,
+        {
+          cartId: body.cart_id,
+          addressId: body.delivery_address_id ?? body.selectedAddress,
+          speedId: body.speed_id ?? body.selectedSpeedID,
+          tipPercent: body.driver_tip ?? 0,
+          giftMessage: body.gift_message ?? undefined,
+        },
+        nowOf(deps),
+      );
+      if (outcome.kind === 'not-found') throw notFound(outcome.what);
+      if (outcome.kind === 'refused') return { code: -1, message: outcome.message };
+      return { code: 1, data: outcome.data };
+    });
+
+    /**
+     * One order per cart, whatever arrives twice. Totals, taxes, fees and tips in the body are ignored: the server
+     * computes them inside the reserving transaction.
+     */
+    app.post('/api/placeorder/placeorder', async (request): Promise<PlaceOrderReply> => {
+      const body = parseWith(placeOrderBody, request.body);
+      const caller = await requireCaller(request, db);
+      const now = nowOf(deps);
+      const reserved = await reserveOrder(
+        db,
+        payments,
+        caller,
+        {
+          cartId: body.cart_id,
+          addressId: body.delivery_address_id ?? body.selectedAddress,
+          speedId: body.speed_id ?? body.selectedSpeedID,
+          retailerId: body.retailer_id ?? body.selectedRetailerID,
+          tipPercent: body.driver_tip ?? 0,
+          giftMessage: body.gift_message ?? undefined,
+          payment: paymentChoice(body),
+        },
+        now,
+      );
+      if (reserved.kind === 'not-found') throw notFound(reserved.what);
+      if (reserved.kind === 'refused') return { code: -1, message: reserved.message, ...(reserved.problems ? { problems: reserved.problems } : {}) };
+
+      const outcome = await settleOrder(db, payments, reserved.order.id, now, (error) => request.log.error({ err: error }, 'card provider failed while charging'));
+      const orderId = outcome.order.increment_id;
+      if (outcome.kind === 'payment-failed') return { code: -1, message: outcome.message, order_id: orderId, status: outcome.order.status };
+      if (outcome.kind === 'pending') return { code: 2, message: paymentMessages.pending, order_id: orderId, status: outcome.order.status };
+      const firstTime = outcome.settledHere || (reserved.kind === 'reserved' && outcome.order.status === 'pending_payment_on_delivery');
+      if (firstTime) sendConfirmation(request, outcome.order.id);
+      return { code: 1, message: placeOrderMessages.placed, order_id: orderId, status: outcome.order.status };
+    });
+
+    /** Not awaited: the order stands whether or not the mail server answers; a failure is logged. */
+    function sendConfirmation(request: FastifyRequest, orderId: number): void {
+      orderConfirmation(db, orderId, config.appOrigin)
+        .then((message) => mail.send(message))
+        .catch((error: unknown) => request.log.error({ err: error, orderId }, 'order confirmation mail not sent'));
+    }
+
+    const myOrders = async (request: FastifyRequest): Promise<MyOrdersReply> => {
+      parseWith(myOrdersBody, request.body ?? {});
+      const caller = await requireCaller(request, db);
+      return { code: 1, data: await listOrders(db, caller.customerId) };
+    };
+    app.get('/api/account/myorders', myOrders);
+    app.post('/api/account/myorders', myOrders);
+  };
+}

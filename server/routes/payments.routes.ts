@@ -1,0 +1,119 @@
+import type { FastifyPluginAsync } from 'fastify';
+import {
+  paymentMethodsBody,
+  removeCardBody,
+  saveCardBody,
+  stripePaymentsMethod,
+  tokenizeBody,
+  verifyUpiBody,
+  type PaymentMessageReply,
+  type PaymentMethodsReply,
+  type SaveCardReply,
+  type StripeDetailsReply,
+  type TokenizeReply,
+  type VerifyUpiReply,
+} from '../../src/api/contract/payment.contract.ts';
+import type { FieldError } from '../../src/api/contract/envelope.ts';
+import { upiMessages } from '../../src/rules/upi.ts';
+import { PaymentGatewayError } from '../adapters/payments/payment-port.ts';
+import { paymentsOf } from '../adapters/payments/payments-from-config.ts';
+import { TestPaymentGateway } from '../adapters/payments/test-gateway.ts';
+import type { AppDeps } from '../deps.ts';
+import { optionalCaller, requireCaller } from '../http/auth.ts';
+import { badRequest, notFound } from '../http/errors.ts';
+import { enforceLimit } from '../http/guards.ts';
+import { parseWith } from '../http/validate.ts';
+import { findOwnCart } from '../services/carts.ts';
+import { listSavedCards, removeCard, saveCard } from '../services/payment-methods.ts';
+import { checkoutLimit, defaultRateLimits, RateLimiter } from '../services/rate-limit.ts';
+import { verifyUpi } from '../services/upi.ts';
+
+export const providerUnreachableMessage = 'The card provider could not be reached. Please try again in a minute.';
+
+export function paymentRoutes(deps: AppDeps): FastifyPluginAsync {
+  const { db } = deps;
+  const payments = paymentsOf(deps);
+  const limits = deps.rateLimits ?? defaultRateLimits;
+  const limiter = new RateLimiter(db);
+
+  return async (app) => {
+    /** Public: the browser needs the publishable key (and, in test mode, to know it shows our own card fields). */
+    app.post('/api/api/account/stripeDetails', async (): Promise<StripeDetailsReply> => ({
+      code: 1,
+      data: { publishable_key: payments.publishableKey, gateway: payments.kind },
+    }));
+
+    app.post('/api/checkout/paymentmethods', async (request): Promise<PaymentMethodsReply> => {
+      const body = parseWith(paymentMethodsBody, request.body);
+      const caller = await requireCaller(request, db);
+      if (body.cart_id && !(await findOwnCart(db, body.cart_id, caller))) throw notFound('Cart not found');
+      return { code: 1, data: await listSavedCards(db, payments.kind, caller.customerId), payment_method: stripePaymentsMethod };
+    });
+
+    app.post('/api/account/mycards', async (request): Promise<SaveCardReply> => {
+      const body = parseWith(saveCardBody, request.body);
+      const caller = await requireCaller(request, db);
+      await enforceLimit(limiter, `card-save:customer:${caller.customerId}`, checkoutLimit(limits, 'cardSavePerCustomer'));
+      const [token] = body.card_token;
+      if (token === undefined) throw badRequest([{ field: 'card_token', message: 'card_token is required.' }]);
+      try {
+        const outcome = await saveCard(db, payments, caller.customerId, {
+          token,
+          billingAddressId: body.billing_address.billing_address_id,
+          holder: body.name,
+        });
+        if (outcome.kind === 'not-found') throw notFound('Address not found');
+        if (outcome.kind === 'refused') return { code: -1, data: outcome.message };
+        return { code: 1, message: 'Card saved.', data: [outcome.card] };
+      } catch (error) {
+        if (!(error instanceof PaymentGatewayError)) throw error;
+        request.log.error({ err: error }, 'card provider failed while saving a card');
+        return { code: -1, data: providerUnreachableMessage };
+      }
+    });
+
+    app.post('/api/account/RemoveCreditCard', async (request): Promise<PaymentMessageReply> => {
+      const body = parseWith(removeCardBody, request.body);
+      const caller = await requireCaller(request, db);
+      try {
+        if (!(await removeCard(db, payments, caller.customerId, body.card_id))) throw notFound('Card not found');
+      } catch (error) {
+        if (!(error instanceof PaymentGatewayError)) throw error;
+        request.log.error({ err: error }, 'card provider failed while removing a card');
+        return { code: -1, message: providerUnreachableMessage };
+      }
+      return { code: 1, message: 'Card removed.' };
+    });
+
+    /**
+     * Test mode's card form posts the card here; only the one-time token comes back. With Stripe the browser talks to
+     * Stripe itself and this route does not exist. Fastify logs requests without their bodies, and nothing below
+     * logs or stores the number or the CVC.
+     */
+    app.post('/api/payments/tokenize', async (request): Promise<TokenizeReply> => {
+      if (!(payments instanceof TestPaymentGateway)) throw notFound();
+      const body = parseWith(tokenizeBody, request.body);
+      await optionalCaller(request, db);
+      await enforceLimit(limiter, `card-tokenize:ip:${request.ip}`, checkoutLimit(limits, 'cardTokenizePerIp'));
+      const result = payments.tokenize({ holder: body.holder, number: body.number, expMonth: body.exp_month, expYear: body.exp_year, cvc: body.cvc });
+      if (!result.ok) {
+        const errors: FieldError[] = Object.entries(result.errors).map(([field, message]) => ({ field, message }));
+        throw badRequest(errors);
+      }
+      return {
+        code: 1,
+        data: { token: result.token, brand: result.brand, last4: result.last4, exp_month: result.expMonth, exp_year: result.expYear },
+      };
+    });
+
+    app.post('/payuapi/payu/varifyUpi', async (request): Promise<VerifyUpiReply> => {
+      const body = parseWith(verifyUpiBody, request.body);
+      await enforceLimit(limiter, `upi-verify:ip:${request.ip}`, checkoutLimit(limits, 'upiVerifyPerIp'));
+      const vpa = body.upi_id.trim();
+      const valid = await verifyUpi(vpa);
+      return valid
+        ? { code: 1, message: upiMessages.verified, isVPAValid: 1, vpa }
+        : { code: 1, message: upiMessages.invalid, isVPAValid: 0, vpa };
+    });
+  };
+}

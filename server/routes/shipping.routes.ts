@@ -1,0 +1,34 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { shippingBody, type ShippingReply } from '../../src/api/contract/shipping.contract.ts';
+import { nowOf, type AppDeps } from '../deps.ts';
+import { optionalCaller } from '../http/auth.ts';
+import { notFound } from '../http/errors.ts';
+import { parseWith } from '../http/validate.ts';
+import { shippingOptions } from '../services/shipping-options.ts';
+
+export function shippingRoutes(deps: AppDeps): FastifyPluginAsync {
+  const { db } = deps;
+  return async (app) => {
+    /** The delivery speed options for the caller's cart (a guest cart by its id; a customer's with their token). */
+    app.post('/api/shipping', async (request): Promise<ShippingReply> => {
+      const body = parseWith(shippingBody, request.body);
+      const caller = await optionalCaller(request, db);
+      const outcome = await shippingOptions(
+        db,
+        caller,
+        {
+          cartId: body.cart_id,
+          addressId: body.delivery_address_id,
+          zipcode: body.zipcode,
+          delivery: body.delivery ?? false,
+          pickup: body.pickup ?? false,
+          dineIn: body.dineinpickup ?? false,
+        },
+        nowOf(deps),
+      );
+      if (outcome.kind === 'not-found') throw notFound('Cart not found');
+      if (outcome.kind === 'refused') return { code: -1, message: outcome.message };
+      return { code: 1, data: { speed: outcome.speed } };
+    });
+  };
+}

@@ -1,0 +1,197 @@
+import {
+  array,
+  coerce,
+  define,
+  literal,
+  nullable,
+  number,
+  optional,
+  size,
+  string,
+  type,
+  union,
+  unknown,
+  type Infer,
+} from 'superstruct';
+import { isSpeedId, type SpeedId } from '../../rules/delivery-speeds.ts';
+import { isTipPercent, type TipPercent } from '../../rules/tips.ts';
+import { cartIdField, cartLine, deliveryGroup } from './cart-page.contract.ts';
+import { envelope, replyCode } from './envelope.ts';
+import { money, numericId, storeId } from './fields.ts';
+
+/**
+ * Order review and place order (spec section 7; DESIGN.md "Security": place order is one transaction). The request
+ * carries the cart flow's choices only: every figure (subtotal, discount, taxes, fees, tip, grand total) is computed
+ * by the server, and figures a client sends (taxes, delivery_fee, grandtotal ...) are accepted and ignored. Both
+ * bodies are open structs for that reason: the old client sends the whole cart flow record.
+ */
+
+/** '' and null (nothing chosen) read as absent. */
+const optionalId = (label: string) => optional(coerce(optional(numericId(label)), union([literal(''), literal(null)]), () => undefined));
+
+/** The cart flow's selectedAddress: an address id, or the UI's address object with its id. */
+const addressRef = optional(
+  coerce(
+    optional(numericId('selectedAddress')),
+    union([literal(''), literal(null), type({ id: unknown() }), type({ address_id: unknown() })]),
+    (value) => {
+      if (value === '' || value === null) return undefined;
+      const id: unknown = Reflect.get(value, 'id') ?? Reflect.get(value, 'address_id');
+      return typeof id === 'number' || typeof id === 'string' ? id : undefined;
+    },
+  ),
+);
+
+/** Speed ids 1, 2, 3, 10, 11 (DESIGN.md "Speeds"), as a number or numeric text. */
+export const speedIdField = coerce(
+  define<SpeedId>('speed_id', (v) => isSpeedId(v) || 'speed_id must be 1, 2, 3, 10 or 11.'),
+  string(),
+  (text) => (/^\d{1,2}$/.test(text.trim()) ? Number(text.trim()) : text),
+);
+
+/** The driver tip percent: 0, 5, 10, 15 or 20 ('' and null mean 0). */
+export const tipField = coerce(
+  define<TipPercent>('driver_tip', (v) => isTipPercent(v) || 'driver_tip must be 0, 5, 10, 15 or 20 (percent).'),
+  union([string(), literal(null)]),
+  (text) => (text === null || text.trim() === '' ? 0 : /^\d{1,2}$/.test(text.trim()) ? Number(text.trim()) : text),
+);
+
+const giftMessage = optional(nullable(size(string(), 0, 500)));
+
+/** The cart flow's checkout choices, shared by order review and place order. */
+const checkoutChoices = {
+  cart_id: cartIdField,
+  delivery_address_id: optionalId('delivery_address_id'),
+  selectedAddress: addressRef,
+  speed_id: optional(speedIdField),
+  selectedSpeedID: optional(speedIdField),
+  retailer_id: optionalId('retailer_id'),
+  selectedRetailerID: optionalId('selectedRetailerID'),
+  shipping_method_id: optional(nullable(string())),
+  selectedShippingMethodID: optional(nullable(string())),
+  driver_tip: optional(tipField),
+  gift_message: giftMessage,
+  api_token: optional(nullable(string())),
+  store_id: optional(storeId),
+};
+
+/** POST /api/checkout/orderreview */
+export const orderReviewBody = type(checkoutChoices);
+export type OrderReviewBody = Infer<typeof orderReviewBody>;
+
+/** The order summary: the cart's items and groups with the chosen speed's fees, and every total with the tip. */
+export const orderReviewData = type({
+  cart_id: string(),
+  speed_id: number(),
+  result: array(cartLine),
+  delivery_groups: array(deliveryGroup),
+  subtotal: money,
+  discount: money,
+  subtotal_discount: money,
+  delivery_fee: money,
+  delivery_charges: money,
+  taxes: money,
+  tax_note: string(),
+  fee_amount: money,
+  gst_on_fee: money,
+  processing_fee: money,
+  packaging_fee: money,
+  bank_charges: money,
+  driver_tip_percent: number(),
+  driver_tip: money,
+  grandtotal: money,
+  coupon_code: nullable(string()),
+  total_items_count: number(),
+  gift_message: nullable(string()),
+});
+export type OrderReviewData = Infer<typeof orderReviewData>;
+/** code 1 with the summary; code -1 with a message (empty cart, speed not for this cart, tip without a driver). */
+export const orderReviewReply = envelope(orderReviewData);
+export type OrderReviewReply = Infer<typeof orderReviewReply>;
+
+/** The spec's payment options: 2 cards, 3 UPI, 4 Payment on Delivery. */
+export const paymentModeField = coerce(
+  union([literal(2), literal(3), literal(4)]),
+  string(),
+  (text) => (/^\d$/.test(text.trim()) ? Number(text.trim()) : text),
+);
+
+/**
+ * POST /api/placeorder/placeorder — a card is a saved card_id (ours, from paymentmethods) or a fresh card_token;
+ * UPI needs the verified upi_id (or the cart flow's upi_address).
+ */
+export const placeOrderBody = type({
+  ...checkoutChoices,
+  payment_mode: optional(paymentModeField),
+  card_id: optionalId('card_id'),
+  card_token: optional(nullable(size(string(), 0, 255))),
+  upi_id: optional(nullable(size(string(), 0, 300))),
+  upi_address: optional(nullable(size(string(), 0, 300))),
+});
+export type PlaceOrderBody = Infer<typeof placeOrderBody>;
+
+/** What is wrong with one cart line or vendor group when the order cannot be placed (stock, slot, date). */
+export const orderProblem = type({
+  cart_rid: optional(number()),
+  vendor_loc_id: optional(number()),
+  message: string(),
+});
+export type OrderProblem = Infer<typeof orderProblem>;
+
+/**
+ * code 1 'Order Placed.' with order_id (the increment id, e.g. '100000123'); code -1 with a message: a refusal
+ * before payment (problems says which lines), or a declined payment (order_id set: the client goes to
+ * /payment/fail?orderId=); code 2 when the payment is still being confirmed.
+ */
+export const placeOrderReply = type({
+  code: replyCode,
+  message: optional(string()),
+  order_id: optional(string()),
+  status: optional(string()),
+  problems: optional(array(orderProblem)),
+});
+export type PlaceOrderReply = Infer<typeof placeOrderReply>;
+
+/** The spec's order item, with where it goes. */
+export const orderItem = type({
+  product_name: string(),
+  product_qty: number(),
+  bottle_size: number(),
+  price: money,
+  row_total: money,
+  tax: money,
+  status: string(),
+  delivery_method: string(),
+  vendor_name: string(),
+  delivery_date: nullable(string()),
+  time_slot: nullable(string()),
+});
+export type OrderItem = Infer<typeof orderItem>;
+
+/** The spec's order: items also grouped under local_delivery_items, courier_delivery_items, farm_direct_delivery_items. */
+export const orderSummary = type({
+  increment_id: string(),
+  status: string(),
+  created_at: string(),
+  delivery_method: string(),
+  subtotal: money,
+  delivery_fee: money,
+  tax: money,
+  driver_tip: money,
+  discount: money,
+  grand_total: money,
+  payment_method: string(),
+  gift_message: nullable(string()),
+  items: array(orderItem),
+  local_delivery_items: array(orderItem),
+  pickup_items: array(orderItem),
+  dine_in_items: array(orderItem),
+  courier_delivery_items: array(orderItem),
+  farm_direct_delivery_items: array(orderItem),
+});
+export type OrderSummary = Infer<typeof orderSummary>;
+
+/** GET or POST api/account/myorders — the caller's orders, newest first. */
+export const myOrdersBody = type({ api_token: optional(nullable(string())), store_id: optional(storeId) });
+export const myOrdersReply = envelope(array(orderSummary));
+export type MyOrdersReply = Infer<typeof myOrdersReply>;

@@ -1,0 +1,90 @@
+import { array, boolean, coerce, define, literal, nullable, number, optional, string, type, union, type Infer } from 'superstruct';
+import { cartIdField } from './cart-page.contract.ts';
+import { envelope } from './envelope.ts';
+import { money, numericId, storeId, zipcodeField } from './fields.ts';
+import { speedType } from './product-summary.contract.ts';
+
+/**
+ * POST /api/shipping — the checkout's 'Choose Delivery Slots' screen (spec section 3 "Delivery speed option",
+ * "Retailer", "Ship method"; DESIGN.md "Speeds"). Built from the caller's cart: its Same Day shops offer 1 Hour
+ * Delivery (1), Store Pickup (2) and Dine-In (3); its courier and farm groups ship (10, 11) on their dates.
+ */
+
+/** The client's stored flags: 1 / '1' / true means set. */
+const flag = optional(
+  coerce(
+    define<boolean>('flag', (v) => typeof v === 'boolean' || 'must be 0 or 1.'),
+    union([literal(0), literal(1), literal('0'), literal('1'), literal(''), literal(null)]),
+    (v) => v === 1 || v === '1',
+  ),
+);
+
+/** '' and null (no address chosen yet) read as absent. */
+const optionalId = (label: string) => optional(coerce(optional(numericId(label)), union([literal(''), literal(null)]), () => undefined));
+
+export const shippingBody = type({
+  cart_id: cartIdField,
+  delivery_address_id: optionalId('delivery_address_id'),
+  zipcode: optional(zipcodeField),
+  delivery: flag,
+  dineinpickup: flag,
+  pickup: flag,
+  api_token: optional(nullable(string())),
+  store_id: optional(storeId),
+});
+export type ShippingBody = Infer<typeof shippingBody>;
+
+/** A shop that delivers the cart's Same Day items, or where they are picked up or eaten in. */
+export const retailer = type({
+  id: number(),
+  name: string(),
+  phone: string(),
+  address: string(),
+  /** The cart's items from this shop. */
+  product_total: money,
+  desc: string(),
+  /** Miles from the delivery address (or the cart's zip) to the shop, one decimal; null when unknown. */
+  distance: nullable(number()),
+  /** 'YYYY-MM-DD': the group's chosen date, else the shop's next delivery date. */
+  pickup_date: nullable(string()),
+  /** 'HH:MM' start of the group's slot, else null. */
+  ready_time: nullable(string()),
+  delivery_fee: money,
+  isPrimary: boolean(),
+  index: number(),
+});
+export type Retailer = Infer<typeof retailer>;
+
+/** One courier or farm group's shipment. */
+export const shipMethod = type({
+  /** '<speed>-<loc id>', e.g. 'courier-201'. */
+  id: string(),
+  method: string(),
+  amount: money,
+  fee: money,
+  delivery_date: nullable(string()),
+  pickup_date: nullable(string()),
+  dropoff_eta: nullable(string()),
+  duration: string(),
+  type: speedType,
+  vendor_loc_id: number(),
+  isPrimary: boolean(),
+});
+export type ShipMethod = Infer<typeof shipMethod>;
+
+export const speedOption = type({
+  id: union([literal(1), literal(2), literal(3), literal(10), literal(11)]),
+  name: string(),
+  description: string(),
+  /** The spec's duration label: '~ 1 HOUR', 'READY IN 1 HOUR', '2 ~ 3 DAYS' (or ''). */
+  duration: string(),
+  retailers: array(retailer),
+  ship_methods: array(shipMethod),
+  isPrimary: boolean(),
+  delivery_fee: money,
+});
+export type SpeedOption = Infer<typeof speedOption>;
+
+/** code 1 with data.speed; code -1 with a message (empty cart, zip not matching the cart's). */
+export const shippingReply = envelope(type({ speed: array(speedOption) }));
+export type ShippingReply = Infer<typeof shippingReply>;

@@ -1,0 +1,278 @@
+import { assign, fromPromise, sendTo, setup, type ActorRef, type Snapshot } from 'xstate';
+import { getSlots, setDeliverySchedule } from '../api/cart.api.ts';
+import type {
+  CartReply,
+  DeliveryGroup,
+  DeliveryScheduleBody,
+  GetSlotBody,
+  GetSlotReply,
+  NextDeliveryDateEntry,
+  SlotOffer,
+} from '../api/contract/cart-page.contract.ts';
+import { ApiError } from '../api/http.ts';
+import { noSlotsMessage } from '../rules/cart-checkout.ts';
+import { isDeliverableDate, parseUsDate } from '../rules/delivery-dates.ts';
+import type { SpeedValue } from '../rules/speeds.ts';
+
+/** What a group tells the cart that spawned it: every save answers with the whole cart. */
+export type DeliveryGroupReport = { type: 'group.saved'; reply: CartReply } | { type: 'group.failed'; message: string };
+
+export type DeliveryGroupOwner = ActorRef<Snapshot<unknown>, DeliveryGroupReport>;
+
+export interface DeliveryGroupInput {
+  owner: DeliveryGroupOwner;
+  cartId: string;
+  zipcode: string;
+  /** The group as the server last answered it (its saved date and slot). */
+  group: DeliveryGroup;
+  /** This vendor's next delivery date, when the cart already has the calendar. */
+  calendar?: NextDeliveryDateEntry | undefined;
+}
+
+export interface DeliveryGroupContext {
+  owner: DeliveryGroupOwner;
+  cartId: string;
+  zipcode: string;
+  vendorLocId: number;
+  vendorId: number;
+  vendorName: string;
+  speed: SpeedValue;
+  calendar: NextDeliveryDateEntry | undefined;
+  /** Whether the cart has answered with a calendar (an entry or none for this vendor). */
+  calendarKnown: boolean;
+  /** The date and slot the server holds for this group. */
+  date: string | undefined;
+  slotId: number | undefined;
+  /** The date or slot being saved right now. */
+  draftDate: string | undefined;
+  draftSlotId: number | undefined;
+  slots: SlotOffer[];
+  slotsMessage: string | undefined;
+  dateError: string | undefined;
+}
+
+export type DeliveryGroupEvent =
+  | { type: 'group.calendar'; entry: NextDeliveryDateEntry | undefined }
+  /** `date` is 'YYYY-MM-DD' from the calendar or 'MM/dd/yyyy' typed into the field. */
+  | { type: 'group.date.choose'; date: string }
+  | { type: 'group.slot.choose'; slotId: number }
+  | { type: 'group.slots.retry' };
+
+export const invalidDateMessage = 'Please choose one of the available dates.';
+
+/** 'YYYY-MM-DD' as it is, 'MM/dd/yyyy' converted; undefined for anything else. */
+export function isoOfChoice(text: string): string | undefined {
+  return /^\d{4}-\d{2}-\d{2}$/.test(text) ? text : parseUsDate(text);
+}
+
+function failureMessage(error: unknown): string {
+  return error instanceof ApiError ? error.message : 'Something Went Wrong.';
+}
+
+/** The server's saved date and slot of this group in a reply (undefined fields when it holds none). */
+function savedSchedule(context: DeliveryGroupContext, reply: CartReply): { date: string | undefined; slotId: number | undefined } {
+  const group = reply.data?.delivery_groups.find((g) => g.vendor_loc_id === context.vendorLocId);
+  return { date: group?.delivery_date ?? undefined, slotId: group?.timeslot?.slot_id };
+}
+
+/**
+ * One vendor group's delivery (spec "Cart checkout"): a date on or after the vendor's next delivery date and not a
+ * holiday, saved with deliveryschedule; for Same Day groups the driver slots of that date, and the chosen slot saved
+ * too (the server holds the seat 15 minutes). Every save answers with the whole cart, which goes to the owner.
+ */
+export const deliveryGroupMachine = setup({
+  types: {
+    context: {} as DeliveryGroupContext,
+    input: {} as DeliveryGroupInput,
+    events: {} as DeliveryGroupEvent,
+  },
+  actors: {
+    saveSchedule: fromPromise<CartReply, Omit<DeliveryScheduleBody, 'store_id'>>(({ input }) => setDeliverySchedule(input)),
+    loadSlots: fromPromise<GetSlotReply, Omit<GetSlotBody, 'store_id'>>(({ input }) => getSlots(input)),
+  },
+  guards: {
+    isAwaitingCalendar: ({ context }) => !context.calendarKnown,
+    hasNoDates: ({ context }) => context.calendar === undefined,
+    needsSlots: ({ context }) => context.speed === 'local' && context.date !== undefined,
+    isDeliverableChoice: ({ context, event }) => {
+      if (event.type !== 'group.date.choose' || !context.calendar) return false;
+      const iso = isoOfChoice(event.date);
+      return iso !== undefined && isDeliverableDate(iso, context.calendar.delivery_date, { closedWeekdays: [], holidays: context.calendar.holidays });
+    },
+    isSaved: (_, params: { reply: CartReply }) => params.reply.code !== -1,
+    isSavedSameDay: ({ context }, params: { reply: CartReply }) => params.reply.code !== -1 && context.speed === 'local',
+    hasSlots: (_, params: { reply: GetSlotReply }) => params.reply.code === 1 && (params.reply.data?.length ?? 0) > 0,
+    isOfferedSlot: ({ context, event }) => event.type === 'group.slot.choose' && context.slots.some((s) => s.slot_id === event.slotId),
+  },
+  actions: {
+    assignCalendar: assign(({ context, event }) => {
+      if (event.type !== 'group.calendar') return {};
+      const entry = event.entry;
+      // A date saved on an earlier visit that is now before the vendor's next date is no longer a choice.
+      const stale = entry !== undefined && context.date !== undefined && context.date < entry.delivery_date;
+      return { calendar: entry, calendarKnown: true, ...(stale ? { date: undefined, slotId: undefined } : {}) };
+    }),
+    assignDraftDate: assign(({ event }) => (event.type === 'group.date.choose' ? { draftDate: isoOfChoice(event.date), dateError: undefined } : {})),
+    assignDateError: assign({ dateError: invalidDateMessage }),
+    assignDraftSlot: assign(({ event }) => (event.type === 'group.slot.choose' ? { draftSlotId: event.slotId } : {})),
+    assignSavedSchedule: assign(({ context }, params: { reply: CartReply }) => ({
+      ...savedSchedule(context, params.reply),
+      draftDate: undefined,
+      draftSlotId: undefined,
+    })),
+    clearDrafts: assign({ draftDate: undefined, draftSlotId: undefined }),
+    clearSlots: assign({ slots: [], slotsMessage: undefined }),
+    assignSlots: assign((_, params: { reply: GetSlotReply }) => ({ slots: params.reply.data ?? [], slotsMessage: undefined })),
+    assignNoSlots: assign({ slots: [], slotsMessage: noSlotsMessage }),
+    assignSlotsFailure: assign((_, params: { error: unknown }) => ({ slots: [], slotsMessage: failureMessage(params.error) })),
+    reportSaved: sendTo(
+      ({ context }) => context.owner,
+      (_, params: { reply: CartReply }) => ({ type: 'group.saved' as const, reply: params.reply }),
+    ),
+    reportRefusal: sendTo(
+      ({ context }) => context.owner,
+      (_, params: { reply: CartReply }) => ({ type: 'group.failed' as const, message: params.reply.message ?? 'Something Went Wrong.' }),
+    ),
+    reportFailure: sendTo(
+      ({ context }) => context.owner,
+      (_, params: { error: unknown }) => ({ type: 'group.failed' as const, message: failureMessage(params.error) }),
+    ),
+  },
+}).createMachine({
+  id: 'deliveryGroup',
+  context: ({ input }) => ({
+    owner: input.owner,
+    cartId: input.cartId,
+    zipcode: input.zipcode,
+    vendorLocId: input.group.vendor_loc_id,
+    vendorId: input.group.vendor_id,
+    vendorName: input.group.vendor_name,
+    speed: input.group.type,
+    calendar: input.calendar,
+    calendarKnown: input.calendar !== undefined,
+    date: input.group.delivery_date ?? undefined,
+    slotId: input.group.timeslot?.slot_id,
+    draftDate: undefined,
+    draftSlotId: undefined,
+    slots: [],
+    slotsMessage: undefined,
+    dateError: undefined,
+  }),
+  initial: 'checkingCalendar',
+  states: {
+    checkingCalendar: {
+      always: [
+        { guard: 'isAwaitingCalendar', target: 'waitingForCalendar' },
+        { guard: 'hasNoDates', target: 'noDates' },
+        { guard: 'needsSlots', target: 'scheduling.loadingSlots' },
+        { target: 'scheduling.idle' },
+      ],
+    },
+    waitingForCalendar: {
+      on: { 'group.calendar': { target: 'checkingCalendar', actions: 'assignCalendar' } },
+    },
+    /** The vendor has no delivery date in the next 60 days. */
+    noDates: {},
+    scheduling: {
+      initial: 'idle',
+      on: {
+        // A new date replaces the old one (and its slot) wherever the group is.
+        'group.date.choose': [
+          { guard: 'isDeliverableChoice', target: '.savingDate', actions: ['assignDraftDate', 'clearSlots'] },
+          { actions: 'assignDateError' },
+        ],
+      },
+      states: {
+        idle: {},
+        savingDate: {
+          tags: ['saving'],
+          invoke: {
+            id: 'saveSchedule',
+            src: 'saveSchedule',
+            input: ({ context }) => ({ cart_id: context.cartId, vendor_loc_id: context.vendorLocId, delivery_date: context.draftDate ?? '', slot_id: null }),
+            onDone: [
+              {
+                guard: { type: 'isSavedSameDay', params: ({ event }) => ({ reply: event.output }) },
+                target: 'loadingSlots',
+                actions: [
+                  { type: 'assignSavedSchedule', params: ({ event }) => ({ reply: event.output }) },
+                  { type: 'reportSaved', params: ({ event }) => ({ reply: event.output }) },
+                ],
+              },
+              {
+                guard: { type: 'isSaved', params: ({ event }) => ({ reply: event.output }) },
+                target: 'idle',
+                actions: [
+                  { type: 'assignSavedSchedule', params: ({ event }) => ({ reply: event.output }) },
+                  { type: 'reportSaved', params: ({ event }) => ({ reply: event.output }) },
+                ],
+              },
+              {
+                target: 'restoring',
+                actions: ['clearDrafts', { type: 'reportRefusal', params: ({ event }) => ({ reply: event.output }) }],
+              },
+            ],
+            onError: { target: 'restoring', actions: ['clearDrafts', { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) }] },
+          },
+        },
+        /** After a refused or failed date the group shows what the server still holds. */
+        restoring: {
+          always: [{ guard: 'needsSlots', target: 'loadingSlots' }, { target: 'idle' }],
+        },
+        loadingSlots: {
+          invoke: {
+            id: 'loadSlots',
+            src: 'loadSlots',
+            input: ({ context }) => ({ order_date: context.date ?? '', zipcode: context.zipcode, vendor_loc_id: context.vendorLocId, cart_id: context.cartId }),
+            onDone: [
+              {
+                guard: { type: 'hasSlots', params: ({ event }) => ({ reply: event.output }) },
+                target: 'choosingSlot',
+                actions: { type: 'assignSlots', params: ({ event }) => ({ reply: event.output }) },
+              },
+              // code -1 'No Slots are available!' (or an empty list): the spec's own words instead.
+              { target: 'noSlots', actions: 'assignNoSlots' },
+            ],
+            onError: { target: 'slotsFailed', actions: { type: 'assignSlotsFailure', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+        choosingSlot: {
+          on: { 'group.slot.choose': { guard: 'isOfferedSlot', target: 'savingSlot', actions: 'assignDraftSlot' } },
+        },
+        noSlots: {},
+        slotsFailed: {
+          on: { 'group.slots.retry': { target: 'loadingSlots' } },
+        },
+        savingSlot: {
+          tags: ['saving'],
+          invoke: {
+            id: 'saveSchedule',
+            src: 'saveSchedule',
+            input: ({ context }) => ({
+              cart_id: context.cartId,
+              vendor_loc_id: context.vendorLocId,
+              delivery_date: context.date ?? '',
+              slot_id: context.draftSlotId ?? null,
+            }),
+            onDone: [
+              {
+                guard: { type: 'isSaved', params: ({ event }) => ({ reply: event.output }) },
+                target: 'choosingSlot',
+                actions: [
+                  { type: 'assignSavedSchedule', params: ({ event }) => ({ reply: event.output }) },
+                  { type: 'reportSaved', params: ({ event }) => ({ reply: event.output }) },
+                ],
+              },
+              // The seat went to someone else meanwhile: show what is left now.
+              {
+                target: 'loadingSlots',
+                actions: ['clearDrafts', { type: 'reportRefusal', params: ({ event }) => ({ reply: event.output }) }],
+              },
+            ],
+            onError: { target: 'choosingSlot', actions: ['clearDrafts', { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) }] },
+          },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,137 @@
+import { centsToDollars, dollarsToCents } from './money.ts';
+import { maxQuantity } from './quantity.ts';
+import type { SpeedValue } from './speeds.ts';
+
+/** The spec's words on the cart page. */
+export const requiredMessage = 'Required';
+export const emptyCartMessage = 'Hey fill me, i am Empty';
+export const noSlotsMessage = 'All Slots are booked. Please try another date.';
+
+/** The spec's quantity update debounce. */
+export const quantityDebounceMs = 800;
+
+// ---------------------------------------------------------------- lines and pending quantities
+
+/** What grouping and the stepper need of a cart line (structurally the contract's CartLine). */
+export interface LineLike {
+  cart_rid: number;
+  vendor_loc_id: number;
+  vendor_name: string;
+  qty: number;
+  product_price: string;
+  row_total: string;
+}
+
+/** Desired quantities the shopper has set but the server has not confirmed yet, by cart_rid. */
+export type PendingQuantities = Readonly<Record<number, number>>;
+
+export interface LineGroup<L> {
+  vendor_loc_id: number;
+  vendor_name: string;
+  lines: L[];
+}
+
+/** Lines grouped by vendor location, groups and lines in the server's order. */
+export function groupLines<L extends Pick<LineLike, 'vendor_loc_id' | 'vendor_name'>>(lines: readonly L[]): LineGroup<L>[] {
+  const groups = new Map<number, LineGroup<L>>();
+  for (const line of lines) {
+    let group = groups.get(line.vendor_loc_id);
+    if (!group) {
+      group = { vendor_loc_id: line.vendor_loc_id, vendor_name: line.vendor_name, lines: [] };
+      groups.set(line.vendor_loc_id, group);
+    }
+    group.lines.push(line);
+  }
+  return [...groups.values()];
+}
+
+/** The stepper never goes below zero (zero removes the line) nor above the most one line may hold. */
+export function clampLineQuantity(qty: number): number {
+  if (!Number.isFinite(qty)) return 0;
+  return Math.min(maxQuantity, Math.max(0, Math.trunc(qty)));
+}
+
+/** unit price × qty in dollars, computed in cents; undefined when the price is not a money string. */
+export function lineTotal(unitPrice: string, qty: number): string | undefined {
+  const cents = dollarsToCents(unitPrice);
+  return cents === undefined ? undefined : centsToDollars(cents * qty);
+}
+
+/**
+ * The lines as the shopper should see them right now: a pending quantity shows at once (with its row total), even
+ * before the server has it. A line at zero stays on screen until the server removes it, so a slip can be undone.
+ */
+export function applyPending<L extends LineLike>(lines: readonly L[], pending: PendingQuantities): L[] {
+  return lines.map((line) => {
+    const qty = pending[line.cart_rid];
+    if (qty === undefined || qty === line.qty) return line;
+    return { ...line, qty, row_total: lineTotal(line.product_price, qty) ?? line.row_total };
+  });
+}
+
+/** The pending quantities still worth sending: those of lines that exist and differ from the server's quantity. */
+export function unsettledPending(lines: readonly Pick<LineLike, 'cart_rid' | 'qty'>[], pending: PendingQuantities): Record<number, number> {
+  const out: Record<number, number> = {};
+  for (const line of lines) {
+    const qty = pending[line.cart_rid];
+    if (qty !== undefined && qty !== line.qty) out[line.cart_rid] = qty;
+  }
+  return out;
+}
+
+/** A copy of `pending` without one line. */
+export function withoutPending(pending: PendingQuantities, cartRid: number): Record<number, number> {
+  const out: Record<number, number> = {};
+  for (const [rid, qty] of Object.entries(pending)) if (Number(rid) !== cartRid) out[Number(rid)] = qty;
+  return out;
+}
+
+// ---------------------------------------------------------------- checkout
+
+/** What checkout needs of a vendor group (structurally the contract's DeliveryGroup). */
+export interface ScheduledGroup {
+  vendor_loc_id: number;
+  type: SpeedValue;
+  delivery_date: string | null;
+  timeslot: unknown;
+}
+
+export interface GroupProblems {
+  date?: typeof requiredMessage;
+  slot?: typeof requiredMessage;
+}
+
+export type CheckoutProblems = Record<number, GroupProblems>;
+
+/**
+ * Spec "Cart checkout": every Same Day group needs a date and a time slot, every other group a date. A date before
+ * the vendor's current next delivery date (a saved date gone stale) counts as missing. Only groups with a problem
+ * appear, so every problem is reported at once.
+ */
+export function checkoutProblems(
+  groups: readonly ScheduledGroup[],
+  minDates: Readonly<Record<number, string>> = {},
+): CheckoutProblems {
+  const problems: CheckoutProblems = {};
+  for (const group of groups) {
+    const min = minDates[group.vendor_loc_id];
+    const hasDate = group.delivery_date !== null && (min === undefined || group.delivery_date >= min);
+    const found: GroupProblems = {};
+    if (!hasDate) found.date = requiredMessage;
+    if (group.type === 'local' && (!hasDate || group.timeslot === null || group.timeslot === undefined)) found.slot = requiredMessage;
+    if (found.date || found.slot) problems[group.vendor_loc_id] = found;
+  }
+  return problems;
+}
+
+export function hasCheckoutProblems(problems: CheckoutProblems): boolean {
+  return Object.keys(problems).length > 0;
+}
+
+export type CheckoutTarget = '/cart/card' | '/cart/address';
+
+/** Spec 4 "Checkout gating": dine-in and pick-up need no address, so they go straight to the card tab. */
+export function checkoutTarget(shippingType: string | undefined): CheckoutTarget {
+  const type = shippingType?.trim().toLowerCase();
+  return type === 'dine-in' || type === 'pick-up' ? '/cart/card' : '/cart/address';
+}

@@ -1,0 +1,46 @@
+import type { SpeedValue } from './speeds.ts';
+
+/**
+ * The checkout's delivery speed options (DESIGN.md "Speeds"): the speed ids the spec's 'Choose Delivery Slots' screen
+ * and place order carry. The cart's lines are local / courier / farm-direct; a local group may be delivered in the
+ * hour (1), picked up (2) or eaten in (3); courier and farm groups ship (10, 11).
+ */
+export const speedIds = { oneHour: 1, storePickup: 2, dineIn: 3, courier: 10, farmDirect: 11 } as const;
+export type SpeedId = (typeof speedIds)[keyof typeof speedIds];
+
+export interface SpeedOptionInfo {
+  id: SpeedId;
+  name: string;
+  /** The spec's duration label ('' where the spec gives none). */
+  duration: string;
+  /** Which cart lines the option serves. */
+  serves: SpeedValue;
+  /** What the shopper chooses with it. */
+  choice: 'delivery-fee' | 'retailer' | 'delivery-date';
+}
+
+export const speedOptionInfo: readonly SpeedOptionInfo[] = [
+  { id: 1, name: '1 Hour Delivery', duration: '~ 1 HOUR', serves: 'local', choice: 'delivery-fee' },
+  { id: 2, name: 'Store Pickup', duration: 'READY IN 1 HOUR', serves: 'local', choice: 'retailer' },
+  { id: 3, name: 'Dine-In', duration: '', serves: 'local', choice: 'retailer' },
+  { id: 10, name: 'Courier Delivery', duration: '2 ~ 3 DAYS', serves: 'courier', choice: 'delivery-date' },
+  { id: 11, name: 'Farm Direct', duration: '', serves: 'farm-direct', choice: 'delivery-date' },
+];
+
+/** The spec's default selection. */
+export const defaultSpeedId: SpeedId = speedIds.oneHour;
+
+export function isSpeedId(value: unknown): value is SpeedId {
+  return typeof value === 'number' && speedOptionInfo.some((s) => s.id === value);
+}
+
+export function speedOptionOf(id: SpeedId): SpeedOptionInfo {
+  const found = speedOptionInfo.find((s) => s.id === id);
+  if (!found) throw new RangeError(`Unknown speed id ${String(id)}`);
+  return found;
+}
+
+/** Pickup and dine-in need no address: the spec sends those shoppers straight to the card tab. */
+export function needsAddress(id: SpeedId): boolean {
+  return id !== speedIds.storePickup && id !== speedIds.dineIn;
+}

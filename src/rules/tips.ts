@@ -1,0 +1,23 @@
+/**
+ * Driver tip (spec section 9): 0, 5, 10, 15 or 20 percent of the item subtotal, offered only with '1 Hour Delivery'
+ * (speed id 1), to the cent. Cents are integers, so the rounding is half-up on whole cents.
+ */
+export const tipPercents = [0, 5, 10, 15, 20] as const;
+export type TipPercent = (typeof tipPercents)[number];
+
+/** The delivery speed option that carries a driver. */
+export const tipSpeedId = 1;
+
+export function isTipPercent(value: unknown): value is TipPercent {
+  return typeof value === 'number' && (tipPercents as readonly number[]).includes(value);
+}
+
+export function isTipAllowed(speedId: number): boolean {
+  return speedId === tipSpeedId;
+}
+
+/** percent % of subtotalCents, rounded half-up to a whole cent (1999 at 15 % → 300). */
+export function tipCents(subtotalCents: number, percent: TipPercent): number {
+  if (!Number.isInteger(subtotalCents) || subtotalCents < 0) throw new RangeError(`subtotal must be whole non-negative cents, got ${subtotalCents}`);
+  return Math.floor((subtotalCents * percent + 50) / 100);
+}

@@ -1,0 +1,58 @@
+import type { CartLine as CartLineData } from '../../api/contract/cart-page.contract.ts';
+import { formatMoney } from '../../rules/money.ts';
+import { maxQuantity } from '../../rules/quantity.ts';
+import { formatWeight } from '../../rules/sizes.ts';
+import { linkButton } from '../../styles/controls.css.ts';
+import * as css from './cart-line.css.ts';
+
+export interface CartLineProps {
+  /** The line as shown: a pending quantity already applied. */
+  line: CartLineData;
+  onQuantity: (qty: number) => void;
+  onRemove: () => void;
+}
+
+/** One item: image, name, size, unit price, the quantity stepper, its total and Remove. */
+export function CartLine({ line, onQuantity, onRemove }: CartLineProps) {
+  return (
+    <li className={css.line}>
+      <img className={css.image} src={line.image} alt="" width={72} height={72} loading="lazy" />
+      <div className={css.details}>
+        <p className={css.name}>{line.name}</p>
+        <p className={css.meta}>
+          {line.bottle_size > 0 ? `${formatWeight(line.bottle_size)} · ` : ''}
+          {formatMoney(line.product_price)} each
+        </p>
+      </div>
+      <div className={css.stepper} role="group" aria-label={`Change quantity of ${line.name}`}>
+        <button
+          type="button"
+          className={css.stepButton}
+          aria-label={`Decrease quantity of ${line.name}`}
+          disabled={line.qty <= 0}
+          onClick={() => onQuantity(line.qty - 1)}
+        >
+          −
+        </button>
+        <output className={css.qty} aria-label={`Quantity of ${line.name}`} aria-live="polite">
+          {line.qty}
+        </output>
+        <button
+          type="button"
+          className={css.stepButton}
+          aria-label={`Increase quantity of ${line.name}`}
+          disabled={line.qty >= maxQuantity}
+          onClick={() => onQuantity(line.qty + 1)}
+        >
+          +
+        </button>
+      </div>
+      <div className={css.end}>
+        <span className={css.total}>{formatMoney(line.row_total)}</span>
+        <button type="button" className={linkButton} aria-label={`Remove ${line.name}`} onClick={onRemove}>
+          Remove
+        </button>
+      </div>
+    </li>
+  );
+}

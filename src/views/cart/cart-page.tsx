@@ -1,0 +1,159 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { ActorRefFrom } from 'xstate';
+import { cartMachine } from '../../machines/cart.machine.ts';
+import { applyPending, emptyCartMessage, groupLines } from '../../rules/cart-checkout.ts';
+import { linkButton, primaryButton } from '../../styles/controls.css.ts';
+import { useAppActors, useNotify } from '../app-context.tsx';
+import * as css from './cart-page.css.ts';
+import { CouponBox } from './coupon-box.tsx';
+import { PriceSummary } from './price-summary.tsx';
+import { VendorGroup } from './vendor-group.tsx';
+
+export type CartActor = ActorRefFrom<typeof cartMachine>;
+
+/** The cart machine with the page's navigation and toasts plugged in. */
+export function useCartActor(): CartActor {
+  const { session } = useAppActors();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const machine = useMemo(
+    () =>
+      cartMachine.provide({
+        actions: {
+          goToAddress: () => navigate('/cart/address'),
+          goToCard: () => navigate('/cart/card'),
+          goToGuestRegister: () => navigate('/guest/register'),
+          goToStore: () => navigate('/store'),
+          notifyRefusal: ({ context }) => notify.toast('error', context.message ?? 'Something Went Wrong.'),
+        },
+      }),
+    [navigate, notify],
+  );
+  return useActorRef(machine, { input: { session } });
+}
+
+/** /cart (spec "Cart page"). */
+export function CartPage() {
+  return <CartScreen actor={useCartActor()} />;
+}
+
+/** Renders a cart actor: loading, failed, empty, or the cart itself. */
+export function CartScreen({ actor }: { actor: CartActor }) {
+  const phase = useSelector(actor, (s) => (s.matches('ready') ? 'ready' : s.matches('empty') ? 'empty' : s.matches('failed') ? 'failed' : 'loading'));
+  const loadError = useSelector(actor, (s) => s.context.loadError);
+
+  if (phase === 'loading') {
+    return (
+      <p className={css.status} role="status">
+        Loading your cart…
+      </p>
+    );
+  }
+  if (phase === 'failed') {
+    return (
+      <div className={css.notice} role="alert">
+        <span>Your cart could not be loaded. {loadError}</span>
+        <button type="button" className={primaryButton} onClick={() => actor.send({ type: 'cart.retry' })}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  if (phase === 'empty') {
+    return (
+      <section className={css.empty} aria-labelledby="cart-empty-title">
+        <span className={css.emptyIcon} aria-hidden="true">
+          🛒
+        </span>
+        <h1 id="cart-empty-title" className={css.emptyTitle}>
+          {emptyCartMessage}
+        </h1>
+        <button type="button" className={primaryButton} onClick={() => actor.send({ type: 'cart.shop' })}>
+          Start Shopping
+        </button>
+      </section>
+    );
+  }
+  return <CartContents actor={actor} />;
+}
+
+function CartContents({ actor }: { actor: CartActor }) {
+  const cart = useSelector(actor, (s) => s.context.cart);
+  const pending = useSelector(actor, (s) => s.context.pending);
+  const groups = useSelector(actor, (s) => s.context.groups);
+  const problems = useSelector(actor, (s) => s.context.problems);
+  const now = useSelector(actor, (s) => s.context.now);
+  const calendarMessage = useSelector(actor, (s) => (s.matches({ ready: { calendar: 'failed' } }) ? s.context.calendarMessage : undefined));
+  const couponText = useSelector(actor, (s) => s.context.couponText);
+  const couponMessage = useSelector(actor, (s) => s.context.couponMessage);
+  const couponBusy = useSelector(actor, (s) => !s.matches({ ready: { coupon: 'idle' } }));
+  const linesBusy = useSelector(actor, (s) => !s.matches({ ready: { lines: 'idle' } }));
+  const checkingOut = useSelector(actor, (s) => !s.matches({ ready: { checkout: 'idle' } }));
+  const canCheckout = useSelector(actor, (s) => s.can({ type: 'cart.checkout' }));
+  const shownGroups = useMemo(() => groupLines(applyPending(cart?.result ?? [], pending)), [cart, pending]);
+
+  if (!cart) return null;
+  const hasProblems = Object.keys(problems).length > 0;
+  return (
+    <div className={css.page}>
+      <h1 className={css.title}>Cart</h1>
+      <div className={css.layout}>
+        <div className={css.page}>
+          {calendarMessage && (
+            <div className={css.notice} role="alert">
+              <span>Delivery dates could not be loaded. {calendarMessage}</span>
+              <button type="button" className={linkButton} onClick={() => actor.send({ type: 'cart.calendar.retry' })}>
+                Try again
+              </button>
+            </div>
+          )}
+          <ul className={css.groups} aria-label="Items by seller">
+            {shownGroups.map((group) => (
+              <VendorGroup
+                key={group.vendor_loc_id}
+                group={group}
+                delivery={cart.delivery_groups.find((g) => g.vendor_loc_id === group.vendor_loc_id)}
+                groupRef={groups[group.vendor_loc_id]}
+                problems={problems[group.vendor_loc_id]}
+                now={now}
+                onQuantity={(cartRid, qty) => actor.send({ type: 'cart.quantity.change', cartRid, qty })}
+                onRemove={(cartRid) => actor.send({ type: 'cart.line.remove', cartRid })}
+              />
+            ))}
+          </ul>
+        </div>
+        <aside className={css.aside} aria-label="Order summary">
+          <div className={css.panel}>
+            <CouponBox
+              text={couponText}
+              applied={cart.coupon_code}
+              message={couponMessage}
+              busy={couponBusy}
+              onChange={(code) => actor.send({ type: 'cart.coupon.change', code })}
+              onApply={() => actor.send({ type: 'cart.coupon.apply' })}
+              onRemove={() => actor.send({ type: 'cart.coupon.remove' })}
+            />
+          </div>
+          <div className={css.panel}>
+            <PriceSummary cart={cart} busy={linesBusy || couponBusy} />
+          </div>
+          {hasProblems && (
+            <p className={css.checkoutHint} role="alert">
+              Choose a delivery date (and a time slot for Same Day) for every seller.
+            </p>
+          )}
+          <button
+            type="button"
+            className={`${primaryButton} ${css.checkout}`}
+            disabled={!canCheckout}
+            onClick={() => actor.send({ type: 'cart.checkout' })}
+          >
+            {checkingOut ? 'PLEASE WAIT…' : 'CHECKOUT'}
+          </button>
+        </aside>
+      </div>
+    </div>
+  );
+}

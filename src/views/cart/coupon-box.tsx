@@ -1,0 +1,58 @@
+import { useId, type FormEvent } from 'react';
+import type { CouponMessage } from '../../machines/cart.machine.ts';
+import { primaryButton, secondaryButton, textInput } from '../../styles/controls.css.ts';
+import * as css from './cart-summary.css.ts';
+
+export interface CouponBoxProps {
+  text: string;
+  /** The coupon the server applied, if any. */
+  applied: string | null;
+  message: CouponMessage | undefined;
+  busy: boolean;
+  onChange: (code: string) => void;
+  onApply: () => void;
+  onRemove: () => void;
+}
+
+/** 'Coupon code', APPLY, and REMOVE while one is applied; the server's message below. */
+export function CouponBox({ text, applied, message, busy, onChange, onApply, onRemove }: CouponBoxProps) {
+  const id = useId();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onApply();
+  };
+  return (
+    <form className={css.couponForm} onSubmit={submit} noValidate>
+      <label htmlFor={id}>Coupon code</label>
+      <div className={css.couponRow}>
+        <input
+          id={id}
+          className={textInput}
+          value={text}
+          placeholder={applied ?? ''}
+          autoComplete="off"
+          aria-invalid={message?.kind === 'error' ? true : undefined}
+          onChange={(e) => onChange(e.target.value)}
+        />
+        <button type="submit" className={primaryButton} disabled={busy}>
+          APPLY
+        </button>
+      </div>
+      {applied && (
+        <div className={css.couponRow}>
+          <span>
+            Applied: <strong>{applied}</strong>
+          </span>
+          <button type="button" className={secondaryButton} disabled={busy} onClick={onRemove}>
+            REMOVE
+          </button>
+        </div>
+      )}
+      {message && (
+        <p className={message.kind === 'error' ? css.couponError : css.couponSuccess} role={message.kind === 'error' ? 'alert' : 'status'}>
+          {message.text}
+        </p>
+      )}
+    </form>
+  );
+}

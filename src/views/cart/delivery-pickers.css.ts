@@ -1,0 +1,53 @@
+import { globalStyle, style } from '@vanilla-extract/css';
+import { media } from '../../styles/breakpoints.ts';
+import { vars } from '../../styles/theme.css.ts';
+
+export const field = style({ display: 'flex', flexDirection: 'column', gap: '6px', minWidth: 0 });
+export const label = style({ fontWeight: 600, fontSize: '14px' });
+export const inputRow = style({ display: 'flex', gap: '8px' });
+export const toggle = style({
+  flex: '0 0 auto',
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.surface,
+  borderRadius: vars.radius.small,
+  padding: '0 12px',
+  cursor: 'pointer',
+});
+export const calendar = style({
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.medium,
+  padding: '8px',
+  alignSelf: 'flex-start',
+  maxWidth: '100%',
+  overflowX: 'auto',
+});
+// react-day-picker sets its variables on .rdp-root itself, so the theme's colours go there too.
+globalStyle(`${calendar} .rdp-root`, {
+  margin: 0,
+  vars: {
+    '--rdp-accent-color': vars.color.primary,
+    '--rdp-accent-background-color': '#fbe3e2',
+    '--rdp-today-color': vars.color.secondary,
+  },
+  '@media': {
+    [media.upToXs]: {
+      vars: { '--rdp-day-width': '38px', '--rdp-day-height': '38px', '--rdp-day_button-width': '36px', '--rdp-day_button-height': '36px' },
+    },
+  },
+});
+export const slotField = style([field, { border: 'none', margin: 0, padding: 0 }]);
+export const slots = style({ display: 'flex', flexWrap: 'wrap', gap: '8px' });
+export const slot = style({
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.surface,
+  borderRadius: '999px',
+  padding: '6px 14px',
+  cursor: 'pointer',
+  fontVariantNumeric: 'tabular-nums',
+  selectors: {
+    '&[aria-pressed="true"]': { background: vars.color.secondary, borderColor: vars.color.secondary, color: '#fff' },
+    '&:disabled': { opacity: 0.55, cursor: 'wait' },
+  },
+});
+export const message = style({ margin: 0, color: vars.color.muted, fontSize: '14px' });

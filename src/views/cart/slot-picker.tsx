@@ -1,0 +1,54 @@
+import type { SlotOffer } from '../../api/contract/cart-page.contract.ts';
+import { formatSlot } from '../../rules/slots.ts';
+import { fieldError, linkButton } from '../../styles/controls.css.ts';
+import * as css from './delivery-pickers.css.ts';
+
+export interface SlotPickerProps {
+  vendorName: string;
+  slots: readonly SlotOffer[];
+  selectedId: number | undefined;
+  busy: boolean;
+  /** 'All Slots are booked. Please try another date.' or why the slots could not be loaded. */
+  message: string | undefined;
+  error: string | undefined;
+  onChoose: (slotId: number) => void;
+  /** Offered when loading the slots failed. */
+  onRetry?: (() => void) | undefined;
+}
+
+/** The Same Day time slots of the chosen date as toggle buttons named start–end. */
+export function SlotPicker({ vendorName, slots, selectedId, busy, message, error, onChoose, onRetry }: SlotPickerProps) {
+  return (
+    <fieldset className={css.slotField} aria-busy={busy}>
+      <legend className={css.label}>Delivery time for {vendorName}</legend>
+      {slots.length > 0 && (
+        <div className={css.slots}>
+          {slots.map((slot) => (
+            <button
+              key={slot.slot_id}
+              type="button"
+              className={css.slot}
+              aria-pressed={slot.slot_id === selectedId}
+              disabled={busy}
+              onClick={() => onChoose(slot.slot_id)}
+            >
+              {formatSlot(slot)}
+            </button>
+          ))}
+        </div>
+      )}
+      {busy && slots.length === 0 && <p className={css.message}>Loading time slots…</p>}
+      {message && (
+        <p className={css.message} role="status">
+          {message}{' '}
+          {onRetry && (
+            <button type="button" className={linkButton} onClick={onRetry}>
+              Try again
+            </button>
+          )}
+        </p>
+      )}
+      {error && <p className={fieldError}>{error}</p>}
+    </fieldset>
+  );
+}

@@ -1,0 +1,116 @@
+import { useSelector } from '@xstate/react';
+import type { CartLine as CartLineData, DeliveryGroup } from '../../api/contract/cart-page.contract.ts';
+import type { DeliveryGroupRef } from '../../machines/cart.machine.ts';
+import type { GroupProblems, LineGroup } from '../../rules/cart-checkout.ts';
+import { addDays, cutoffInstant, storeToday } from '../../rules/delivery-dates.ts';
+import { deliveryPromise, timeLeftLabel } from '../../rules/slots.ts';
+import { speedName } from '../../rules/speeds.ts';
+import { CartLine } from './cart-line.tsx';
+import { DeliveryDatePicker } from './delivery-date-picker.tsx';
+import { SlotPicker } from './slot-picker.tsx';
+import * as css from './vendor-group.css.ts';
+
+export interface VendorGroupProps {
+  /** The group's lines, pending quantities applied. */
+  group: LineGroup<CartLineData>;
+  /** The group as the server holds it (saved date and slot). */
+  delivery: DeliveryGroup | undefined;
+  groupRef: DeliveryGroupRef | undefined;
+  problems: GroupProblems | undefined;
+  now: Date;
+  onQuantity: (cartRid: number, qty: number) => void;
+  onRemove: (cartRid: number) => void;
+}
+
+/** One vendor's card: its delivery promise, date and (Same Day) slot, and its lines. */
+export function VendorGroup({ group, delivery, groupRef, problems, now, onQuantity, onRemove }: VendorGroupProps) {
+  const headingId = `vendor-${group.vendor_loc_id}`;
+  const speed = delivery?.type ?? group.lines[0]?.type ?? 'local';
+  const date = delivery?.delivery_date ?? undefined;
+  const timeLeft = speed === 'local' && date === storeToday(now) ? timeLeftLabel(now, cutoffInstant(now)) : undefined;
+
+  return (
+    <li>
+      <section className={css.card} aria-labelledby={headingId}>
+        <header className={css.header}>
+          <h2 id={headingId} className={css.vendor}>
+            {group.vendor_name}
+          </h2>
+          <span className={css.speed}>{speedName(speed)}</span>
+        </header>
+        {date && <p className={css.promise}>{deliveryPromise(date, delivery?.timeslot)}</p>}
+        {timeLeft && <p className={css.timeLeft}>{timeLeft}</p>}
+        {groupRef ? (
+          <GroupDelivery groupRef={groupRef} vendorName={group.vendor_name} problems={problems} maxDate={addDays(storeToday(now), lastDayOffered)} />
+        ) : (
+          <p className={css.muted}>Loading delivery dates…</p>
+        )}
+        <ul className={css.lines} aria-label={`Items from ${group.vendor_name}`}>
+          {group.lines.map((line) => (
+            <CartLine
+              key={line.cart_rid}
+              line={line}
+              onQuantity={(qty) => onQuantity(line.cart_rid, qty)}
+              onRemove={() => onRemove(line.cart_rid)}
+            />
+          ))}
+        </ul>
+      </section>
+    </li>
+  );
+}
+
+/** The server lists holidays for [today, today + 60) and takes dates up to today + 60: offer the listed days only. */
+const lastDayOffered = 59;
+
+interface GroupDeliveryProps {
+  groupRef: DeliveryGroupRef;
+  vendorName: string;
+  problems: GroupProblems | undefined;
+  maxDate: string;
+}
+
+/** The date and slot pickers of one group, rendered from its delivery-group actor. */
+function GroupDelivery({ groupRef, vendorName, problems, maxDate }: GroupDeliveryProps) {
+  const waiting = useSelector(groupRef, (s) => s.matches('waitingForCalendar') || s.matches('checkingCalendar'));
+  const noDates = useSelector(groupRef, (s) => s.matches('noDates'));
+  const calendar = useSelector(groupRef, (s) => s.context.calendar);
+  const speed = useSelector(groupRef, (s) => s.context.speed);
+  const date = useSelector(groupRef, (s) => s.context.draftDate ?? s.context.date);
+  const dateError = useSelector(groupRef, (s) => s.context.dateError);
+  const savingDate = useSelector(groupRef, (s) => s.matches({ scheduling: 'savingDate' }));
+  const slots = useSelector(groupRef, (s) => s.context.slots);
+  const slotId = useSelector(groupRef, (s) => s.context.draftSlotId ?? s.context.slotId);
+  const slotsMessage = useSelector(groupRef, (s) => s.context.slotsMessage);
+  const slotsBusy = useSelector(groupRef, (s) => s.matches({ scheduling: 'loadingSlots' }) || s.matches({ scheduling: 'savingSlot' }));
+  const slotsFailed = useSelector(groupRef, (s) => s.matches({ scheduling: 'slotsFailed' }));
+
+  if (waiting) return <p className={css.muted}>Loading delivery dates…</p>;
+  if (noDates || !calendar) return <p className={css.muted}>{vendorName} has no delivery dates in the next 60 days.</p>;
+  return (
+    <div className={css.delivery}>
+      <DeliveryDatePicker
+        vendorName={vendorName}
+        minDate={calendar.delivery_date}
+        maxDate={maxDate}
+        holidays={calendar.holidays}
+        value={date}
+        busy={savingDate}
+        error={problems?.date ?? dateError}
+        onChoose={(chosen) => groupRef.send({ type: 'group.date.choose', date: chosen })}
+      />
+      {speed === 'local' && (
+        <SlotPicker
+          vendorName={vendorName}
+          slots={date ? slots : []}
+          selectedId={slotId}
+          busy={slotsBusy || savingDate}
+          message={date ? slotsMessage : 'Choose a date to see the time slots.'}
+          error={problems?.slot}
+          onChoose={(chosen) => groupRef.send({ type: 'group.slot.choose', slotId: chosen })}
+          onRetry={slotsFailed ? () => groupRef.send({ type: 'group.slots.retry' }) : undefined}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { choose, enterStore } from './steps.ts';
+
+const ribeye = 'USDA Prime Ribeye Steak';
+const salmon = 'Atlantic Salmon Fillet, Skin-On';
+
+/** Finds a product through the search page, picks its speed, and adds it to the cart. */
+async function addToCart(page: Page, query: string, name: string, speed: 'Same Day' | 'Next Day'): Promise<void> {
+  await page.goto(`/store/search?q=${encodeURIComponent(query)}`);
+  await page.getByRole('list', { name: 'Products' }).getByRole('link', { name: new RegExp(name) }).first().click();
+  await expect(page).toHaveURL(/\/store\/\d+$/);
+  await choose(page, 'SPEED', speed);
+  await page.getByRole('button', { name: 'ADD TO CART' }).click();
+}
+
+/** A guest after their first ADD TO CART: checkout with an email, then the cart (spec "Guest register"). */
+async function registerAsGuest(page: Page): Promise<void> {
+  await expect(page).toHaveURL(/\/guest\/register$/);
+  await page.getByRole('main').getByLabel('Email').fill(`cart.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`);
+  await page.getByRole('button', { name: 'CONTINUE' }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+}
+
+function sellers(page: Page): Locator {
+  return page.getByRole('list', { name: 'Items by seller' }).getByRole('region');
+}
+
+/** The group holding `productName`. */
+function groupOf(page: Page, productName: string): Locator {
+  return sellers(page).filter({ hasText: productName });
+}
+
+/** Opens the group's calendar and picks its first enabled day (dates depend on today, so none is hard-coded). */
+async function pickFirstDay(group: Locator, skip = 0): Promise<void> {
+  await group.getByRole('button', { name: /^Choose delivery date for / }).click();
+  const days = group.getByRole('grid').getByRole('button', { disabled: false });
+  await expect(days.first()).toBeVisible();
+  await days.nth(skip).click();
+  await expect(group.getByRole('grid')).toHaveCount(0);
+  await expect(group.getByLabel(/^Delivery date for /)).toHaveValue(/^\d{2}\/\d{2}\/\d{4}$/);
+}
+
+/** A Same Day group: the first day that still has a slot, and its first slot. */
+async function pickDayAndSlot(group: Locator): Promise<void> {
+  const slots = group.getByRole('button', { name: /^\d{2}:\d{2}–\d{2}:\d{2}$/ });
+  for (let skip = 0; skip < 5; skip += 1) {
+    await pickFirstDay(group, skip);
+    const booked = group.getByText('All Slots are booked. Please try another date.');
+    await expect(slots.first().or(booked)).toBeVisible();
+    if (await slots.count()) break;
+  }
+  await slots.first().click();
+  await expect(slots.first()).toHaveAttribute('aria-pressed', 'true');
+  await expect(group.getByText(/^Arrives \w{3} \d{2}\/\d{2} between \d{2}:\d{2} and \d{2}:\d{2}$/)).toBeVisible();
+}
+
+function summaryAmount(page: Page, term: string | RegExp): Locator {
+  return page.getByRole('region', { name: 'Price summary' }).locator('div').filter({ has: page.getByText(term, { exact: true }) }).locator('dd').first();
+}
+
+test.describe('cart', () => {
+  test('two sellers → dates and a slot → a quantity change → WELCOME10 → CHECKOUT reaches /cart/address', async ({ page }) => {
+    await enterStore(page);
+    await addToCart(page, 'ribeye', ribeye, 'Same Day');
+    await registerAsGuest(page);
+    await addToCart(page, 'salmon', salmon, 'Next Day');
+    await expect(page).toHaveURL(/\/cart$/);
+
+    await expect(sellers(page)).toHaveCount(2);
+    const butcher = groupOf(page, ribeye);
+    const courier = groupOf(page, salmon);
+    await expect(butcher.getByText('Same Day', { exact: true })).toBeVisible();
+    await expect(courier.getByText('Next Day', { exact: true })).toBeVisible();
+    await expect(page.getByTestId('cart-count')).toHaveText('2');
+
+    await pickDayAndSlot(butcher);
+    await pickFirstDay(courier);
+    await expect(courier.getByText(/^Arrives \w{3} \d{2}\/\d{2}$/)).toBeVisible();
+
+    // Three quick clicks show at once and reach the server as ONE updateitem with the final quantity.
+    const updates: unknown[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/cart/updateitem')) updates.push(request.postDataJSON());
+    });
+    const subtotal = summaryAmount(page, 'Subtotal');
+    const before = await subtotal.innerText();
+    const increase = butcher.getByRole('button', { name: `Increase quantity of ${ribeye}` });
+    for (let i = 0; i < 3; i += 1) await increase.click();
+    await expect(butcher.getByRole('status', { name: `Quantity of ${ribeye}` })).toHaveText('4');
+    await expect(subtotal).not.toHaveText(before);
+    expect(updates).toHaveLength(1);
+    expect(updates[0]).toMatchObject({ qty: 4 });
+    await expect(page.getByTestId('cart-count')).toHaveText('5');
+
+    await page.getByLabel('Coupon code').fill('WELCOME10');
+    await page.getByRole('button', { name: 'APPLY' }).click();
+    await expect(page.getByText('Coupon WELCOME10 applied.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'REMOVE', exact: true })).toBeVisible();
+    await expect(summaryAmount(page, 'Discount (WELCOME10)')).toHaveText(/^-\$\d+\.\d{2}$/);
+    await page.screenshot({ path: 'test-results/cart-page.png', fullPage: true });
+
+    await page.getByRole('button', { name: 'CHECKOUT' }).click();
+    await expect(page).toHaveURL(/\/cart\/address$/);
+  });
+
+  test("CHECKOUT without a date shows 'Required' beside the date and the slot", async ({ page }) => {
+    await enterStore(page);
+    await addToCart(page, 'ribeye', ribeye, 'Same Day');
+    await registerAsGuest(page);
+    const butcher = groupOf(page, ribeye);
+    await expect(butcher.getByLabel(/^Delivery date for /)).toBeVisible();
+    await page.getByRole('button', { name: 'CHECKOUT' }).click();
+    await expect(butcher.getByText('Required', { exact: true })).toHaveCount(2);
+    await expect(page).toHaveURL(/\/cart$/);
+  });
+
+  test("removing every item shows 'Hey fill me, i am Empty'", async ({ page }) => {
+    await enterStore(page);
+    await addToCart(page, 'ribeye', ribeye, 'Same Day');
+    await registerAsGuest(page);
+    await page.getByRole('button', { name: `Remove ${ribeye}` }).click();
+    await expect(page.getByRole('heading', { name: 'Hey fill me, i am Empty' })).toBeVisible();
+    await expect(page.getByTestId('cart-count')).toHaveText('0');
+    await page.getByRole('button', { name: 'Start Shopping' }).click();
+    await expect(page).toHaveURL(/\/store$/);
+  });
+});

@@ -1,0 +1,417 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import type { CartData, CartReply } from '../../src/api/contract/cart-page.contract.ts';
+import { ApiError } from '../../src/api/http.ts';
+import { cartMachine, type CartContext } from '../../src/machines/cart.machine.ts';
+import { deliveryGroupMachine } from '../../src/machines/delivery-group.machine.ts';
+import type { SessionValues } from '../../src/machines/session-values.ts';
+import { sessionMachine } from '../../src/machines/session.machine.ts';
+import { applyPending } from '../../src/rules/cart-checkout.ts';
+import { baseCart, calendarReply, cart, chicken, ok, ribeye, salmon, scheduledCart, slotMorning, slotsReply } from './cart-fixtures.ts';
+import { allStateIds, allTransitions, planPaths, replay, type PathPlan } from './path-coverage.ts';
+
+const offline = new ApiError('You are not connected to internet', 500, 0);
+const moreRibeye = cart([{ ...ribeye, qty: 3, row_total: '60.00' }, chicken, salmon], { subtotal: '98.50', grandtotal: '114.00' });
+const withoutSalmon = cart([ribeye, chicken]);
+const emptied = cart([]);
+const stockRefusal: CartReply = { code: -1, message: 'Only 2 left in stock.', data: baseCart };
+const couponed = { ...baseCart, coupon_code: 'WELCOME10', discount: '7.85', grandtotal: '86.15' };
+
+const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output });
+const failed = (id: string, error: unknown = offline) => ({ type: `xstate.error.actor.${id}`, error });
+const afterDebounce = { type: 'xstate.after.quantityDebounce.cart.ready.lines.debouncing' };
+const minuteTick = { type: 'xstate.after.minuteTick.cart.ready.clock.ticking' };
+const change = (cartRid: number, qty: number) => ({ type: 'cart.quantity.change' as const, cartRid, qty });
+const remove = (cartRid: number) => ({ type: 'cart.line.remove' as const, cartRid });
+
+function region(snapshot: AnyMachineSnapshot, name: string): unknown {
+  const value = snapshot.value;
+  if (typeof value !== 'object' || value === null || !('ready' in value)) return undefined;
+  const ready: unknown = value.ready;
+  return typeof ready === 'object' && ready !== null && name in ready ? (ready as Record<string, unknown>)[name] : undefined;
+}
+
+/** Short names for the path tests: replies are named by what they mean, not by their whole JSON. */
+const named = new Map<AnyEventObject, string>();
+function label<E extends AnyEventObject>(name: string, event: E): E {
+  named.set(event, name);
+  return event;
+}
+
+const loaded = label('showCart: cart', done('showCart', ok(baseCart)));
+const loadedNoCart = label('showCart: no open cart', done('showCart', { code: -1, message: 'Your cart is empty.' }));
+const loadedNotFound = label('showCart: 404', failed('showCart', new ApiError('Cart not found', 404, 404)));
+const loadFailed = label('showCart: offline', failed('showCart'));
+const calendarLoaded = label('nextDeliveryDates: dates', done('nextDeliveryDates', calendarReply));
+const calendarRefused = label('nextDeliveryDates: status 0', done('nextDeliveryDates', { status: 0, response: [] }));
+const calendarFailed = label('nextDeliveryDates: offline', failed('nextDeliveryDates'));
+const updated = label('updateItem: ok', done('updateItem', ok(moreRibeye)));
+const updateRefused = label('updateItem: refused', done('updateItem', stockRefusal));
+const updateFailed = label('updateItem: offline', failed('updateItem'));
+const deleted = label('deleteItem: ok', done('deleteItem', ok(withoutSalmon)));
+const deletedLast = label('deleteItem: cart now empty', done('deleteItem', ok(emptied)));
+const deleteRefused = label('deleteItem: refused', done('deleteItem', stockRefusal));
+const deleteFailed = label('deleteItem: offline', failed('deleteItem'));
+const couponApplied = label('showCart: coupon on', done('showCart', ok(couponed, 'Coupon WELCOME10 applied.')));
+const couponRefused = label('showCart: code 2', done('showCart', { code: 2, message: 'This coupon needs a subtotal of $30.00.', data: baseCart }));
+const couponNoCart = label('showCart: no open cart', done('showCart', { code: -1, message: 'Your cart is empty.' }));
+const couponFailed = label('showCart: offline', failed('showCart'));
+const groupsScheduled = label('group.saved: all scheduled', { type: 'group.saved', reply: ok(scheduledCart) });
+
+function eventName(event: AnyEventObject): string {
+  const known = named.get(event);
+  if (known) return known;
+  const { type, ...rest } = event;
+  return Object.keys(rest).length > 0 ? `${type} ${JSON.stringify(rest)}` : type;
+}
+
+function isScheduled(c: CartContext): boolean {
+  return (c.cart?.delivery_groups ?? []).every((g) => g.delivery_date !== null);
+}
+
+function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
+  const c = snapshot.context as CartContext;
+  if (snapshot.matches('loading')) return [loaded, loadedNoCart, loadedNotFound, loadFailed];
+  if (snapshot.matches('failed')) return [{ type: 'cart.retry' }];
+  if (snapshot.matches('empty')) return [{ type: 'cart.shop' }];
+  // One region at a time keeps the graph small; together the paths still take every transition.
+  const calendar = region(snapshot, 'calendar');
+  if (calendar === 'loading') return [calendarLoaded, calendarRefused, calendarFailed];
+  if (calendar === 'failed') return [{ type: 'cart.calendar.retry' }];
+  const hasSalmon = c.cart?.result.some((l) => l.cart_rid === 3) ?? false;
+  const lines = region(snapshot, 'lines');
+  if (lines === 'updating') {
+    const during = [...(c.pending[1] !== 4 ? [change(1, 4)] : []), ...(hasSalmon && !c.batch.includes(3) ? [remove(3)] : [])];
+    return [updated, updateRefused, updateFailed, ...during];
+  }
+  if (lines === 'deleting') return [deleted, deletedLast, deleteRefused, deleteFailed, ...(c.pending[1] !== 4 ? [change(1, 4)] : []), remove(3)];
+  if (lines === 'debouncing') return [change(1, 3), ...(hasSalmon ? [remove(3)] : []), { type: 'cart.checkout' }, afterDebounce];
+  const coupon = region(snapshot, 'coupon');
+  if (coupon === 'applying' || coupon === 'removing') return [couponApplied, couponRefused, couponNoCart, couponFailed];
+  if (c.couponText !== '') return [{ type: 'cart.coupon.apply' }, { type: 'cart.coupon.remove' }];
+  if (isScheduled(c)) return [{ type: 'cart.checkout' }];
+  return [
+    change(1, 3),
+    change(1, 2),
+    change(99, 1),
+    ...(hasSalmon ? [remove(3)] : []),
+    { type: 'cart.coupon.change', code: 'WELCOME10' },
+    { type: 'cart.coupon.apply' },
+    { type: 'cart.coupon.remove' },
+    { type: 'cart.checkout' },
+    groupsScheduled,
+    { type: 'group.failed', message: 'That slot was just booked.' },
+    minuteTick,
+  ];
+}
+
+/** Guests and dine-in customers differ only at CHECKOUT: their paths go straight there. */
+function checkoutEventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
+  if (snapshot.matches('loading')) return [loaded];
+  if (region(snapshot, 'calendar') === 'loading') return [calendarLoaded];
+  if (snapshot.matches('ready')) return [{ type: 'cart.checkout' }, groupsScheduled];
+  return [];
+}
+
+const serializeState = (snapshot: AnyMachineSnapshot) => {
+  const c = snapshot.context as CartContext;
+  const cartKey = c.cart ? [c.cart.result.map((l) => `${l.cart_rid}x${l.qty}`).join(','), c.cart.coupon_code, isScheduled(c)] : null;
+  return JSON.stringify([snapshot.value, cartKey, c.pending, c.batch, c.sending ?? null, c.couponText, Object.keys(c.problems)]);
+};
+
+const sessions: { name: string; stored: SessionValues; events: (snapshot: AnyMachineSnapshot) => AnyEventObject[] }[] = [
+  { name: 'no cart', stored: { zipcode: '10001' }, events: eventsFor },
+  { name: 'customer', stored: { zipcode: '10001', cart_id: 'cart-abc', Token: 'token', cust_name: 'Ada' }, events: eventsFor },
+  { name: 'guest', stored: { zipcode: '10001', cart_id: 'cart-abc' }, events: checkoutEventsFor },
+  { name: 'dine-in customer', stored: { zipcode: '10001', cart_id: 'cart-abc', Token: 'token', shippingType: 'dine-in' }, events: checkoutEventsFor },
+];
+
+const fixedNow = () => new Date('2030-06-03T14:00:00Z');
+
+describe('cart paths', () => {
+  const taken = new Set<string>();
+  const reached = new Set<string>();
+  for (const who of sessions) {
+    const input = () => ({ session: createActor(sessionMachine, { input: who.stored }).start(), now: fixedNow });
+    const plans = planPaths(cartMachine, { input: input(), events: who.events, serializeState });
+    describe(who.name, () => {
+      it.each(plans.map((p): [string, PathPlan] => [p.events.map(eventName).join(' → ') || '(initial)', p]))('%s', (_name, plan) => {
+        const args = input();
+        const result = replay(cartMachine, plan, args);
+        result.transitions.forEach((t) => taken.add(t));
+        result.states.forEach((s) => reached.add(s));
+        expect(result.snapshot.value).toEqual(plan.expected.value);
+        // The header badge always equals the server's count.
+        const shown = (result.snapshot.context as CartContext).cart;
+        const badge = args.session.getSnapshot().context.total_products_in_cart;
+        if (result.snapshot.matches('empty')) expect(badge).toBe(0);
+        else if (shown) expect(badge).toBe(shown.total_items_count);
+        if (result.snapshot.matches({ ready: { checkout: 'leaving' } })) expect(isScheduled(result.snapshot.context)).toBe(true);
+      });
+    });
+  }
+
+  it('reaches every state and takes every transition', () => {
+    expect([...allStateIds(cartMachine)].filter((s) => !reached.has(s))).toEqual([]);
+    expect([...allTransitions(cartMachine)].filter((t) => !taken.has(t))).toEqual([]);
+  });
+});
+
+interface Stubs {
+  show?: (input: { coupon_code?: string; remove_coupon?: number }) => Promise<CartReply>;
+  update?: (input: { cart_rid: number; qty: number }) => Promise<CartReply>;
+  remove?: (input: { cart_rid: number }) => Promise<CartReply>;
+  save?: (input: { vendor_loc_id: number; delivery_date: string; slot_id?: number | null }) => Promise<CartReply>;
+}
+
+function start(stored: SessionValues, stubs: Stubs = {}, first: CartData = baseCart) {
+  const session = createActor(sessionMachine, { input: stored }).start();
+  const calls = { show: [] as unknown[], update: [] as { cart_rid: number; qty: number }[], remove: [] as { cart_rid: number }[], save: [] as unknown[] };
+  const spies = { goToAddress: vi.fn(), goToCard: vi.fn(), goToGuestRegister: vi.fn(), goToStore: vi.fn(), notifyRefusal: vi.fn() };
+  let server = first;
+  const machine = cartMachine.provide({
+    actors: {
+      showCart: fromPromise(async ({ input }) => {
+        calls.show.push(input);
+        return stubs.show ? stubs.show(input) : ok(server);
+      }),
+      updateItem: fromPromise(async ({ input }) => {
+        calls.update.push({ cart_rid: input.cart_rid, qty: input.qty });
+        if (stubs.update) return stubs.update(input);
+        server = { ...server, result: server.result.map((l) => (l.cart_rid === input.cart_rid ? { ...l, qty: input.qty } : l)) };
+        server = { ...server, total_items_count: server.result.reduce((n, l) => n + l.qty, 0) };
+        return ok(server);
+      }),
+      deleteItem: fromPromise(async ({ input }) => {
+        calls.remove.push({ cart_rid: input.cart_rid });
+        if (stubs.remove) return stubs.remove(input);
+        server = cart(server.result.filter((l) => l.cart_rid !== input.cart_rid));
+        return ok(server);
+      }),
+      nextDeliveryDates: fromPromise(async () => calendarReply),
+      deliveryGroup: deliveryGroupMachine.provide({
+        actors: {
+          loadSlots: fromPromise(async () => slotsReply),
+          saveSchedule: fromPromise(async ({ input }) => {
+            calls.save.push(input);
+            if (stubs.save) return stubs.save(input);
+            server = {
+              ...server,
+              delivery_groups: server.delivery_groups.map((g) =>
+                g.vendor_loc_id === input.vendor_loc_id ? { ...g, delivery_date: input.delivery_date, timeslot: input.slot_id ? slotMorning : null } : g,
+              ),
+            };
+            return ok(server);
+          }),
+        },
+      }),
+    },
+    actions: spies,
+  });
+  const actor = createActor(machine, { input: { session, now: fixedNow } }).start();
+  const shownQty = (cartRid: number) => {
+    const c = actor.getSnapshot().context;
+    return applyPending(c.cart?.result ?? [], c.pending).find((l) => l.cart_rid === cartRid)?.qty;
+  };
+  return { actor, session, calls, spies, shownQty };
+}
+
+const customer: SessionValues = { zipcode: '10001', cart_id: 'cart-abc', Token: 'token', cust_name: 'Ada' };
+
+async function ready(t: ReturnType<typeof start>) {
+  await vi.waitFor(() => expect(t.actor.getSnapshot().matches({ ready: { calendar: 'loaded' } })).toBe(true));
+}
+
+describe('cart quantities', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('shows each click at once and sends ONE request with the final quantity 800 ms after the last click', async () => {
+    const t = start(customer);
+    await ready(t);
+    for (const qty of [3, 4, 5]) {
+      t.actor.send(change(1, qty));
+      expect(t.shownQty(1)).toBe(qty);
+      vi.advanceTimersByTime(500);
+    }
+    vi.advanceTimersByTime(299);
+    expect(t.calls.update).toEqual([]);
+    vi.advanceTimersByTime(1);
+    await vi.waitFor(() => expect(t.actor.getSnapshot().matches({ ready: { lines: 'idle' } })).toBe(true));
+    expect(t.calls.update).toEqual([{ cart_rid: 1, qty: 5 }]);
+    expect(t.actor.getSnapshot().context.pending).toEqual({});
+    expect(t.session.getSnapshot().context.total_products_in_cart).toBe(7);
+  });
+
+  it('coalesces per line: two lines changed together make one request each', async () => {
+    const t = start(customer);
+    await ready(t);
+    t.actor.send(change(1, 3));
+    t.actor.send(change(2, 2));
+    t.actor.send(change(1, 4));
+    await vi.advanceTimersByTimeAsync(800);
+    await vi.waitFor(() => expect(t.actor.getSnapshot().matches({ ready: { lines: 'idle' } })).toBe(true));
+    expect(t.calls.update).toEqual([
+      { cart_rid: 1, qty: 4 },
+      { cart_rid: 2, qty: 2 },
+    ]);
+  });
+
+  it('a quantity set back to the server’s sends nothing', async () => {
+    const t = start(customer);
+    await ready(t);
+    t.actor.send(change(1, 3));
+    t.actor.send(change(1, 2));
+    await vi.advanceTimersByTimeAsync(800);
+    expect(t.calls.update).toEqual([]);
+    expect(t.actor.getSnapshot().matches({ ready: { lines: 'idle' } })).toBe(true);
+  });
+
+  it('never goes below zero; zero removes the line with deleteitem', async () => {
+    const t = start(customer);
+    await ready(t);
+    t.actor.send(change(3, -1));
+    expect(t.shownQty(3)).toBe(0);
+    await vi.advanceTimersByTimeAsync(800);
+    await vi.waitFor(() => expect(t.calls.remove).toEqual([{ cart_rid: 3 }]));
+    await vi.waitFor(() => expect(t.actor.getSnapshot().context.cart?.result.map((l) => l.cart_rid)).toEqual([1, 2]));
+    expect(t.calls.update).toEqual([]);
+    // The courier group went with its only line.
+    expect(Object.keys(t.actor.getSnapshot().context.groups)).toEqual(['101']);
+  });
+
+  it('a stock refusal returns the line to the server’s quantity with the server’s message', async () => {
+    const t = start(customer, { update: async () => stockRefusal });
+    await ready(t);
+    t.actor.send(change(1, 9));
+    await vi.advanceTimersByTimeAsync(800);
+    await vi.waitFor(() => expect(t.spies.notifyRefusal).toHaveBeenCalledOnce());
+    expect(t.shownQty(1)).toBe(2);
+    expect(t.actor.getSnapshot().context.message).toBe('Only 2 left in stock.');
+  });
+
+  it('a failed request keeps the last server cart and says why', async () => {
+    const t = start(customer, { update: () => Promise.reject(offline) });
+    await ready(t);
+    t.actor.send(change(1, 3));
+    await vi.advanceTimersByTimeAsync(800);
+    await vi.waitFor(() => expect(t.spies.notifyRefusal).toHaveBeenCalledOnce());
+    expect(t.actor.getSnapshot().context.message).toBe('You are not connected to internet');
+    expect(t.actor.getSnapshot().context.cart).toEqual(baseCart);
+    expect(t.shownQty(1)).toBe(2);
+  });
+
+  it('a change made while a request is out waits its own debounce', async () => {
+    let release: (reply: CartReply) => void = () => undefined;
+    const t = start(customer, { update: (input) => (input.qty === 3 ? new Promise((resolve) => (release = resolve)) : Promise.resolve(ok(moreRibeye))) });
+    await ready(t);
+    t.actor.send(change(1, 3));
+    await vi.advanceTimersByTimeAsync(800);
+    expect(t.actor.getSnapshot().matches({ ready: { lines: 'updating' } })).toBe(true);
+    t.actor.send(change(1, 6));
+    release(ok(moreRibeye));
+    await vi.waitFor(() => expect(t.actor.getSnapshot().matches({ ready: { lines: 'debouncing' } })).toBe(true));
+    expect(t.shownQty(1)).toBe(6);
+    await vi.advanceTimersByTimeAsync(800);
+    expect(t.calls.update).toEqual([
+      { cart_rid: 1, qty: 3 },
+      { cart_rid: 1, qty: 6 },
+    ]);
+  });
+
+  it('removing the last line shows the empty cart and a zero badge', async () => {
+    const t = start(customer, {}, cart([salmon]));
+    await ready(t);
+    t.actor.send(remove(3));
+    await vi.waitFor(() => expect(t.actor.getSnapshot().value).toBe('empty'));
+    expect(t.session.getSnapshot().context.total_products_in_cart).toBe(0);
+  });
+});
+
+describe('cart coupon', () => {
+  it("applies a coupon and shows the server's message; code 2 carries a refusal", async () => {
+    let reply: CartReply = ok(couponed, 'Coupon WELCOME10 applied.');
+    const t = start(customer, { show: async (input) => (input.coupon_code || input.remove_coupon ? reply : ok(baseCart)) });
+    await ready(t);
+    t.actor.send({ type: 'cart.coupon.apply' });
+    expect(t.actor.getSnapshot().context.couponMessage).toEqual({ kind: 'error', text: 'Required' });
+    t.actor.send({ type: 'cart.coupon.change', code: ' WELCOME10 ' });
+    t.actor.send({ type: 'cart.coupon.apply' });
+    await vi.waitFor(() => expect(t.actor.getSnapshot().context.cart?.coupon_code).toBe('WELCOME10'));
+    expect(t.calls.show.at(-1)).toEqual({ cart_id: 'cart-abc', coupon_code: 'WELCOME10' });
+    expect(t.actor.getSnapshot().context.couponMessage).toEqual({ kind: 'success', text: 'Coupon WELCOME10 applied.' });
+
+    reply = ok(baseCart, 'Coupon removed.');
+    t.actor.send({ type: 'cart.coupon.remove' });
+    await vi.waitFor(() => expect(t.actor.getSnapshot().context.cart?.coupon_code).toBeNull());
+    expect(t.calls.show.at(-1)).toEqual({ cart_id: 'cart-abc', remove_coupon: 1 });
+
+    reply = { code: 2, message: 'This coupon needs a subtotal of $30.00.', data: baseCart };
+    t.actor.send({ type: 'cart.coupon.change', code: 'WELCOME10' });
+    t.actor.send({ type: 'cart.coupon.apply' });
+    await vi.waitFor(() => expect(t.actor.getSnapshot().context.couponMessage).toEqual({ kind: 'error', text: 'This coupon needs a subtotal of $30.00.' }));
+  });
+});
+
+describe('cart checkout', () => {
+  it("marks every missing date and slot 'Required' at once and stays", async () => {
+    const t = start(customer);
+    await ready(t);
+    t.actor.send({ type: 'cart.checkout' });
+    expect(t.actor.getSnapshot().context.problems).toEqual({ 101: { date: 'Required', slot: 'Required' }, 201: { date: 'Required' } });
+    expect(t.spies.goToAddress).not.toHaveBeenCalled();
+  });
+
+  it('the problems clear as the groups get their date and slot, then CHECKOUT goes to /cart/address', async () => {
+    const t = start(customer);
+    await ready(t);
+    t.actor.send({ type: 'cart.checkout' });
+    const groups = t.actor.getSnapshot().context.groups;
+    groups[201]?.send({ type: 'group.date.choose', date: '2030-06-05' });
+    await vi.waitFor(() => expect(t.actor.getSnapshot().context.problems).toEqual({ 101: { date: 'Required', slot: 'Required' } }));
+    groups[101]?.send({ type: 'group.date.choose', date: '2030-06-04' });
+    await vi.waitFor(() => expect(t.actor.getSnapshot().context.problems).toEqual({ 101: { slot: 'Required' } }));
+    await vi.waitFor(() => expect(groups[101]?.getSnapshot().value).toEqual({ scheduling: 'choosingSlot' }));
+    groups[101]?.send({ type: 'group.slot.choose', slotId: 7 });
+    await vi.waitFor(() => expect(t.actor.getSnapshot().context.problems).toEqual({}));
+    t.actor.send({ type: 'cart.checkout' });
+    expect(t.spies.goToAddress).toHaveBeenCalledOnce();
+    expect(t.session.getSnapshot().context.nextTab).toBe('address');
+  });
+
+  it('a guest goes to /guest/register', async () => {
+    const t = start({ zipcode: '10001', cart_id: 'cart-abc' }, {}, scheduledCart);
+    await ready(t);
+    t.actor.send({ type: 'cart.checkout' });
+    expect(t.spies.goToGuestRegister).toHaveBeenCalledOnce();
+    expect(t.spies.goToAddress).not.toHaveBeenCalled();
+  });
+
+  it('dine-in and pick-up go straight to /cart/card', async () => {
+    for (const shippingType of ['dine-in', 'pick-up']) {
+      const t = start({ ...customer, shippingType }, {}, scheduledCart);
+      await ready(t);
+      t.actor.send({ type: 'cart.checkout' });
+      expect(t.spies.goToCard).toHaveBeenCalledOnce();
+      expect(t.session.getSnapshot().context.nextTab).toBe('card');
+    }
+  });
+
+  it('CHECKOUT during the debounce sends the quantity first, then leaves', async () => {
+    const t = start(customer, {}, scheduledCart);
+    await ready(t);
+    t.actor.send(change(1, 3));
+    t.actor.send({ type: 'cart.checkout' });
+    expect(t.spies.goToAddress).not.toHaveBeenCalled();
+    await vi.waitFor(() => expect(t.spies.goToAddress).toHaveBeenCalledOnce());
+    expect(t.calls.update).toEqual([{ cart_rid: 1, qty: 3 }]);
+  });
+
+  it('no cart id: the empty cart; Start Shopping goes to the store', () => {
+    const t = start({ zipcode: '10001' });
+    expect(t.actor.getSnapshot().value).toBe('empty');
+    t.actor.send({ type: 'cart.shop' });
+    expect(t.spies.goToStore).toHaveBeenCalledOnce();
+    expect(t.calls.show).toEqual([]);
+  });
+});

@@ -1,0 +1,201 @@
+import { describe, expect, it, vi } from 'vitest';
+import { assign, createActor, fromPromise, setup, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import type { CartReply, DeliveryGroup, GetSlotReply } from '../../src/api/contract/cart-page.contract.ts';
+import { ApiError } from '../../src/api/http.ts';
+import {
+  deliveryGroupMachine,
+  invalidDateMessage,
+  type DeliveryGroupInput,
+  type DeliveryGroupReport,
+} from '../../src/machines/delivery-group.machine.ts';
+import { noSlotsMessage } from '../../src/rules/cart-checkout.ts';
+import {
+  baseCart,
+  butcherEntry,
+  butcherGroup,
+  courierEntry,
+  courierGroup,
+  noSlotsReply,
+  ok,
+  slotMorning,
+  slotsReply,
+} from './cart-fixtures.ts';
+import { allStateIds, allTransitions, planPaths, replay, type PathPlan } from './path-coverage.ts';
+
+/** Stands in for the cart: records what the group reports. */
+const recorder = setup({
+  types: { context: {} as { reports: DeliveryGroupReport[] }, events: {} as DeliveryGroupReport },
+  actions: { record: assign(({ context, event }) => ({ reports: [...context.reports, event] })) },
+}).createMachine({ context: { reports: [] }, on: { 'group.saved': { actions: 'record' }, 'group.failed': { actions: 'record' } } });
+
+function owner() {
+  return createActor(recorder).start();
+}
+
+function savedReply(group: DeliveryGroup, date: string, slot: DeliveryGroup['timeslot'] = null): CartReply {
+  return ok({ ...baseCart, delivery_groups: baseCart.delivery_groups.map((g) => (g.vendor_loc_id === group.vendor_loc_id ? { ...g, delivery_date: date, timeslot: slot } : g)) });
+}
+
+const refused: CartReply = { code: -1, message: 'That date is not available.' };
+const offline = new ApiError('You are not connected to internet', 500, 0);
+
+const calendar = (entry = butcherEntry) => ({ type: 'group.calendar' as const, entry });
+const noCalendar = { type: 'group.calendar' as const, entry: undefined };
+const chooseMin = { type: 'group.date.choose' as const, date: '2030-06-04' };
+const chooseTyped = { type: 'group.date.choose' as const, date: '06/05/2030' };
+const chooseHoliday = { type: 'group.date.choose' as const, date: '2030-06-09' };
+const chooseSlot = { type: 'group.slot.choose' as const, slotId: 7 };
+const chooseUnknownSlot = { type: 'group.slot.choose' as const, slotId: 99 };
+
+function eventsFor(group: DeliveryGroup) {
+  const dateSaved = { type: 'xstate.done.actor.saveSchedule', output: savedReply(group, '2030-06-04') };
+  const slotSaved = { type: 'xstate.done.actor.saveSchedule', output: savedReply(group, '2030-06-04', slotMorning) };
+  const saveRefused = { type: 'xstate.done.actor.saveSchedule', output: refused };
+  const saveFailed = { type: 'xstate.error.actor.saveSchedule', error: offline };
+  return (snapshot: AnyMachineSnapshot): AnyEventObject[] => {
+    if (snapshot.matches('waitingForCalendar')) return [calendar(group.type === 'local' ? butcherEntry : courierEntry), noCalendar];
+    if (snapshot.matches('noDates')) return [chooseMin];
+    const choose = [chooseMin, chooseTyped, chooseHoliday];
+    if (snapshot.matches({ scheduling: 'savingDate' })) return [dateSaved, saveRefused, saveFailed, chooseTyped];
+    if (snapshot.matches({ scheduling: 'savingSlot' })) return [slotSaved, saveRefused, saveFailed];
+    if (snapshot.matches({ scheduling: 'loadingSlots' })) {
+      return [
+        { type: 'xstate.done.actor.loadSlots', output: slotsReply },
+        { type: 'xstate.done.actor.loadSlots', output: noSlotsReply },
+        { type: 'xstate.error.actor.loadSlots', error: offline },
+      ];
+    }
+    if (snapshot.matches({ scheduling: 'choosingSlot' })) return [...choose, chooseSlot, chooseUnknownSlot];
+    if (snapshot.matches({ scheduling: 'slotsFailed' })) return [...choose, { type: 'group.slots.retry' }];
+    return choose;
+  };
+}
+
+const serializeState = (snapshot: AnyMachineSnapshot) => {
+  const c = snapshot.context as { date?: string; slotId?: number; draftDate?: string; slots: unknown[]; slotsMessage?: string; dateError?: string };
+  return JSON.stringify([snapshot.value, c.date ?? null, c.slotId ?? null, c.draftDate ?? null, c.slots.length, c.slotsMessage ?? null, c.dateError ?? null]);
+};
+
+const starts: { name: string; input: () => DeliveryGroupInput }[] = [
+  { name: 'Same Day, nothing saved', input: () => ({ owner: owner(), cartId: 'cart-abc', zipcode: '10001', group: butcherGroup }) },
+  { name: 'Next Day, nothing saved', input: () => ({ owner: owner(), cartId: 'cart-abc', zipcode: '10001', group: courierGroup }) },
+  {
+    name: 'Same Day, date saved, calendar known',
+    input: () => ({ owner: owner(), cartId: 'cart-abc', zipcode: '10001', group: { ...butcherGroup, delivery_date: '2030-06-04' }, calendar: butcherEntry }),
+  },
+];
+
+describe('delivery group paths', () => {
+  const taken = new Set<string>();
+  const reached = new Set<string>();
+  for (const start of starts) {
+    const group = start.input().group;
+    const plans = planPaths(deliveryGroupMachine, { input: start.input(), events: eventsFor(group), serializeState });
+    describe(start.name, () => {
+      it.each(plans.map((p): [string, PathPlan] => [p.name, p]))('%s', (_name, plan) => {
+        const result = replay(deliveryGroupMachine, plan, start.input());
+        result.transitions.forEach((t) => taken.add(t));
+        result.states.forEach((s) => reached.add(s));
+        expect(result.snapshot.value).toEqual(plan.expected.value);
+        if (result.snapshot.matches({ scheduling: 'noSlots' })) expect(result.snapshot.context.slotsMessage).toBe(noSlotsMessage);
+      });
+    });
+  }
+
+  it('reaches every state and takes every transition', () => {
+    expect([...allStateIds(deliveryGroupMachine)].filter((s) => !reached.has(s))).toEqual([]);
+    expect([...allTransitions(deliveryGroupMachine)].filter((t) => !taken.has(t))).toEqual([]);
+  });
+});
+
+describe('delivery group behaviour', () => {
+  function start(group: DeliveryGroup, replies: { save?: (input: unknown) => Promise<CartReply>; slots?: () => Promise<GetSlotReply> } = {}) {
+    const saves: unknown[] = [];
+    const slotLoads: unknown[] = [];
+    const machine = deliveryGroupMachine.provide({
+      actors: {
+        saveSchedule: fromPromise(async ({ input }) => {
+          saves.push(input);
+          return replies.save ? replies.save(input) : savedReply(group, input.delivery_date, input.slot_id ? slotMorning : null);
+        }),
+        loadSlots: fromPromise(async ({ input }) => {
+          slotLoads.push(input);
+          return replies.slots ? replies.slots() : slotsReply;
+        }),
+      },
+    });
+    const cart = owner();
+    const actor = createActor(machine, { input: { owner: cart, cartId: 'cart-abc', zipcode: '10001', group } }).start();
+    return { actor, cart, saves, slotLoads };
+  }
+
+  it('Same Day: a date is saved without a slot, then its slots load, then the slot is saved with the date', async () => {
+    const t = start(butcherGroup);
+    t.actor.send(calendar());
+    expect(t.actor.getSnapshot().value).toEqual({ scheduling: 'idle' });
+    t.actor.send(chooseMin);
+    await vi.waitFor(() => expect(t.actor.getSnapshot().value).toEqual({ scheduling: 'choosingSlot' }));
+    expect(t.saves).toEqual([{ cart_id: 'cart-abc', vendor_loc_id: 101, delivery_date: '2030-06-04', slot_id: null }]);
+    expect(t.slotLoads).toEqual([{ order_date: '2030-06-04', zipcode: '10001', vendor_loc_id: 101, cart_id: 'cart-abc' }]);
+    expect(t.actor.getSnapshot().context.slots.map((s) => s.slot_id)).toEqual([7, 8]);
+
+    t.actor.send(chooseSlot);
+    await vi.waitFor(() => expect(t.actor.getSnapshot().context.slotId).toBe(7));
+    expect(t.saves[1]).toEqual({ cart_id: 'cart-abc', vendor_loc_id: 101, delivery_date: '2030-06-04', slot_id: 7 });
+    // Both replies went to the cart.
+    expect(t.cart.getSnapshot().context.reports.map((r) => r.type)).toEqual(['group.saved', 'group.saved']);
+  });
+
+  it('Next Day: a typed MM/dd/yyyy date is saved as YYYY-MM-DD and no slots are asked for', async () => {
+    const t = start(courierGroup);
+    t.actor.send(calendar(courierEntry));
+    t.actor.send(chooseTyped);
+    await vi.waitFor(() => expect(t.actor.getSnapshot().context.date).toBe('2030-06-05'));
+    expect(t.actor.getSnapshot().value).toEqual({ scheduling: 'idle' });
+    expect(t.slotLoads).toEqual([]);
+  });
+
+  it('refuses a holiday, a date before the next delivery date and text that is not a date', () => {
+    const t = start(butcherGroup);
+    t.actor.send(calendar());
+    for (const date of ['2030-06-09', '2030-06-03', '13/45/2030', 'tomorrow']) {
+      t.actor.send({ type: 'group.date.choose' as const, date });
+      expect(t.actor.getSnapshot().value).toEqual({ scheduling: 'idle' });
+      expect(t.actor.getSnapshot().context.dateError).toBe(invalidDateMessage);
+    }
+    expect(t.saves).toEqual([]);
+  });
+
+  it("no seat left: the spec's 'All Slots are booked' message", async () => {
+    const t = start(butcherGroup, { slots: async () => noSlotsReply });
+    t.actor.send(calendar());
+    t.actor.send(chooseMin);
+    await vi.waitFor(() => expect(t.actor.getSnapshot().value).toEqual({ scheduling: 'noSlots' }));
+    expect(t.actor.getSnapshot().context.slotsMessage).toBe('All Slots are booked. Please try another date.');
+  });
+
+  it('a refused slot reports the message and reloads the slots', async () => {
+    let call = 0;
+    const t = start(butcherGroup, {
+      save: async () => {
+        call += 1;
+        return call === 1 ? savedReply(butcherGroup, '2030-06-04') : { code: -1, message: 'That slot was just booked.' };
+      },
+    });
+    t.actor.send(calendar());
+    t.actor.send(chooseMin);
+    await vi.waitFor(() => expect(t.actor.getSnapshot().value).toEqual({ scheduling: 'choosingSlot' }));
+    t.actor.send(chooseSlot);
+    await vi.waitFor(() => expect(t.slotLoads).toHaveLength(2));
+    await vi.waitFor(() => expect(t.actor.getSnapshot().value).toEqual({ scheduling: 'choosingSlot' }));
+    expect(t.actor.getSnapshot().context.slotId).toBeUndefined();
+    expect(t.cart.getSnapshot().context.reports.at(-1)).toEqual({ type: 'group.failed', message: 'That slot was just booked.' });
+  });
+
+  it('a saved date before the vendor’s next delivery date is dropped when the calendar arrives', () => {
+    const t = start({ ...butcherGroup, delivery_date: '2030-06-01', timeslot: slotMorning });
+    t.actor.send(calendar());
+    expect(t.actor.getSnapshot().value).toEqual({ scheduling: 'idle' });
+    expect(t.actor.getSnapshot().context).toMatchObject({ date: undefined, slotId: undefined });
+  });
+});

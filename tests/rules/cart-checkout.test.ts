@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import {
+  applyPending,
+  checkoutProblems,
+  checkoutTarget,
+  clampLineQuantity,
+  groupLines,
+  hasCheckoutProblems,
+  lineTotal,
+  unsettledPending,
+  withoutPending,
+  type LineLike,
+  type ScheduledGroup,
+} from '../../src/rules/cart-checkout.ts';
+
+const line = (cart_rid: number, vendor_loc_id: number, qty: number, product_price = '10.00'): LineLike => ({
+  cart_rid,
+  vendor_loc_id,
+  vendor_name: `Vendor ${vendor_loc_id}`,
+  qty,
+  product_price,
+  row_total: product_price,
+});
+
+describe('groupLines', () => {
+  it('groups by vendor location in the order the server lists them', () => {
+    const groups = groupLines([line(1, 101, 1), line(2, 201, 1), line(3, 101, 2)]);
+    expect(groups.map((g) => [g.vendor_loc_id, g.vendor_name, g.lines.map((l) => l.cart_rid)])).toEqual([
+      [101, 'Vendor 101', [1, 3]],
+      [201, 'Vendor 201', [2]],
+    ]);
+    expect(groupLines([])).toEqual([]);
+  });
+});
+
+describe('quantities', () => {
+  it('keeps the stepper within 0..24', () => {
+    expect([-1, 0, 3, 3.7, 25, Number.NaN].map(clampLineQuantity)).toEqual([0, 0, 3, 3, 24, 0]);
+  });
+
+  it('computes a row total in cents', () => {
+    expect(lineTotal('8.35', 3)).toBe('25.05');
+    expect(lineTotal('0.10', 0)).toBe('0.00');
+    expect(lineTotal('ten', 1)).toBeUndefined();
+  });
+
+  it('shows pending quantities with their row totals, and leaves other lines as the server sent them', () => {
+    const lines = [line(1, 101, 2, '8.35'), line(2, 101, 1)];
+    const shown = applyPending(lines, { 1: 3, 9: 4 });
+    expect(shown[0]).toMatchObject({ qty: 3, row_total: '25.05' });
+    expect(shown[1]).toBe(lines[1]);
+    expect(applyPending(lines, { 1: 0 })[0]).toMatchObject({ qty: 0, row_total: '0.00' });
+  });
+
+  it('drops pending quantities equal to the server’s or of lines gone', () => {
+    const lines = [line(1, 101, 2), line(2, 101, 1)];
+    expect(unsettledPending(lines, { 1: 2, 2: 5, 7: 1 })).toEqual({ 2: 5 });
+    expect(withoutPending({ 1: 2, 2: 5 }, 1)).toEqual({ 2: 5 });
+  });
+});
+
+describe('checkoutProblems', () => {
+  const slot = { slot_id: 1, start: '10:00', end: '12:00' };
+  const group = (vendor_loc_id: number, type: ScheduledGroup['type'], delivery_date: string | null, timeslot: unknown = null): ScheduledGroup => ({
+    vendor_loc_id,
+    type,
+    delivery_date,
+    timeslot,
+  });
+
+  it("reports every missing date and Same Day slot at once as 'Required'", () => {
+    const problems = checkoutProblems([group(101, 'local', null), group(102, 'local', '2030-06-04'), group(201, 'courier', null), group(301, 'farm-direct', null)]);
+    expect(problems).toEqual({
+      101: { date: 'Required', slot: 'Required' },
+      102: { slot: 'Required' },
+      201: { date: 'Required' },
+      301: { date: 'Required' },
+    });
+    expect(hasCheckoutProblems(problems)).toBe(true);
+  });
+
+  it('passes when every group is scheduled', () => {
+    const problems = checkoutProblems([group(101, 'local', '2030-06-04', slot), group(201, 'courier', '2030-06-05')]);
+    expect(problems).toEqual({});
+    expect(hasCheckoutProblems(problems)).toBe(false);
+  });
+
+  it('counts a date before the vendor’s next delivery date as missing', () => {
+    expect(checkoutProblems([group(201, 'courier', '2030-06-03')], { 201: '2030-06-04' })).toEqual({ 201: { date: 'Required' } });
+    expect(checkoutProblems([group(201, 'courier', '2030-06-04')], { 201: '2030-06-04' })).toEqual({});
+  });
+});
+
+describe('checkoutTarget', () => {
+  it('dine-in and pick-up go to the card tab, everything else to the address tab', () => {
+    expect(checkoutTarget('dine-in')).toBe('/cart/card');
+    expect(checkoutTarget('Pick-Up')).toBe('/cart/card');
+    expect(checkoutTarget('delivery')).toBe('/cart/address');
+    expect(checkoutTarget(undefined)).toBe('/cart/address');
+  });
+});

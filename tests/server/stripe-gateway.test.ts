@@ -1,0 +1,162 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PaymentGatewayError } from '../../server/adapters/payments/payment-port.ts';
+import { StripePaymentGateway } from '../../server/adapters/payments/stripe-gateway.ts';
+import { startStripeStandIn, type StripeStandIn } from './stripe-standin.ts';
+
+let standIn: StripeStandIn;
+let gateway: StripePaymentGateway;
+
+beforeAll(async () => {
+  standIn = await startStripeStandIn();
+  gateway = new StripePaymentGateway({
+    secretKey: standIn.secretKey,
+    publishableKey: 'pk_test_standin123',
+    apiHost: '127.0.0.1',
+    apiPort: standIn.port,
+    apiProtocol: 'http',
+    maxNetworkRetries: 0,
+  });
+});
+afterAll(async () => {
+  await standIn.close();
+});
+
+function lastRequest(path: RegExp) {
+  const found = [...standIn.requests].reverse().find((r) => path.test(r.path));
+  if (!found) throw new Error(`no request to ${path}`);
+  return found;
+}
+
+describe('Stripe adapter against the local stand-in', () => {
+  it('creates a customer with our id in metadata, authenticated with the secret key', async () => {
+    const ref = await gateway.createCustomer({ customerId: 42, email: 'ada@example.com', name: 'Ada Lovelace' });
+    expect(ref).toMatch(/^cus_/);
+    const request = lastRequest(/^\/v1\/customers$/);
+    expect(request.headers.authorization).toBe(`Bearer ${standIn.secretKey}`);
+    expect(request.headers['idempotency-key']).toBe('store-customer-42');
+    expect(request.headers['stripe-version']).toBeTruthy();
+    expect(request.form).toMatchObject({ email: 'ada@example.com', name: 'Ada Lovelace', 'metadata[store_customer_id]': '42' });
+  });
+
+  it('saves, lists and removes a card', async () => {
+    const customer = await gateway.createCustomer({ customerId: 1, email: 'a@example.com', name: 'A' });
+    const saved = await gateway.saveCard({ customerRef: customer, token: 'pm_card_visa' });
+    expect(saved).toMatchObject({ ok: true, card: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034, customerRef: customer } });
+    if (!saved.ok) throw new Error('not saved');
+    expect(lastRequest(/attach$/).form).toEqual({ customer });
+    expect(await gateway.listCards(customer)).toEqual([saved.card]);
+    await gateway.removeCard({ customerRef: customer, cardRef: saved.card.ref });
+    expect(await gateway.listCards(customer)).toEqual([]);
+  });
+
+  it("answers a declined card with Stripe's own words when saving", async () => {
+    const customer = await gateway.createCustomer({ customerId: 2, email: 'b@example.com', name: 'B' });
+    const saved = await gateway.saveCard({ customerRef: customer, token: 'pm_card_chargeDeclined' });
+    expect(saved).toEqual({ ok: false, message: 'Your card was declined.', code: 'generic_decline' });
+  });
+
+  it('charges a saved card with one PaymentIntent per idempotency key', async () => {
+    const customer = await gateway.createCustomer({ customerId: 3, email: 'c@example.com', name: 'C' });
+    const saved = await gateway.saveCard({ customerRef: customer, token: 'pm_card_mastercard' });
+    if (!saved.ok) throw new Error('not saved');
+    const request = {
+      amountCents: 4599,
+      currency: 'usd' as const,
+      source: { kind: 'saved-card' as const, customerRef: customer, cardRef: saved.card.ref },
+      idempotencyKey: 'order-100000001-attempt-1',
+      description: 'Order 100000001',
+      metadata: { order_id: '100000001' },
+    };
+    const first = await gateway.charge(request);
+    expect(first).toMatchObject({ ok: true, brand: 'mastercard', last4: '4444' });
+    const create = lastRequest(/^\/v1\/payment_intents$/);
+    expect(create.headers['idempotency-key']).toBe('order-100000001-attempt-1:create');
+    expect(create.form).toMatchObject({
+      amount: '4599',
+      currency: 'usd',
+      customer,
+      payment_method: saved.card.ref,
+      'metadata[order_id]': '100000001',
+      'allowed_payment_method_types[0]': 'card',
+    });
+    expect(lastRequest(/confirm$/).headers['idempotency-key']).toBe('order-100000001-attempt-1:confirm');
+
+    const intentsBefore = standIn.intents.size;
+    const again = await gateway.charge(request);
+    expect(again).toEqual(first);
+    expect(standIn.intents.size).toBe(intentsBefore);
+  });
+
+  it('turns a decline at confirmation into a refusal that names the PaymentIntent', async () => {
+    const result = await gateway.charge({
+      amountCents: 1000,
+      currency: 'usd',
+      source: { kind: 'token', token: 'pm_card_chargeDeclinedInsufficientFunds' },
+      idempotencyKey: 'order-x-1',
+      description: 'Order x',
+      metadata: {},
+    });
+    expect(result).toMatchObject({ ok: false, message: 'Your card has insufficient funds.', code: 'insufficient_funds' });
+    if (result.ok) throw new Error('charged');
+    expect(result.paymentRef).toMatch(/^pi_/);
+    expect(standIn.intents.get(result.paymentRef ?? '')?.status).toBe('requires_payment_method');
+  });
+
+  it('cancels an intent that needs 3-D Secure and refuses it', async () => {
+    const result = await gateway.charge({
+      amountCents: 1000,
+      currency: 'usd',
+      source: { kind: 'token', token: 'pm_card_authenticationRequired' },
+      idempotencyKey: 'order-y-1',
+      description: 'Order y',
+      metadata: {},
+    });
+    expect(result).toMatchObject({ ok: false, code: 'authentication_required' });
+    if (result.ok) throw new Error('charged');
+    expect(standIn.intents.get(result.paymentRef ?? '')?.status).toBe('canceled');
+  });
+
+  it('refunds once per key', async () => {
+    const charged = await gateway.charge({
+      amountCents: 2500,
+      currency: 'usd',
+      source: { kind: 'token', token: 'pm_card_visa' },
+      idempotencyKey: 'order-z-1',
+      description: 'Order z',
+      metadata: {},
+    });
+    if (!charged.ok) throw new Error('declined');
+    await gateway.refund({ paymentRef: charged.paymentRef, idempotencyKey: 'refund-z' });
+    await gateway.refund({ paymentRef: charged.paymentRef, idempotencyKey: 'refund-z' });
+    expect(standIn.refunds.filter((r) => r.payment_intent === charged.paymentRef)).toHaveLength(1);
+  });
+
+  it('reports faults (bad key, unreachable API) as gateway errors, not declines', async () => {
+    const wrongKey = new StripePaymentGateway({
+      secretKey: 'sk_test_wrong',
+      publishableKey: 'pk_test_x',
+      apiHost: '127.0.0.1',
+      apiPort: standIn.port,
+      apiProtocol: 'http',
+      maxNetworkRetries: 0,
+    });
+    await expect(wrongKey.createCustomer({ customerId: 9, email: 'x@example.com', name: 'X' })).rejects.toBeInstanceOf(PaymentGatewayError);
+    const nowhere = new StripePaymentGateway({
+      secretKey: standIn.secretKey,
+      publishableKey: 'pk_test_x',
+      apiHost: '127.0.0.1',
+      apiPort: 1,
+      apiProtocol: 'http',
+      maxNetworkRetries: 0,
+      timeoutMs: 2000,
+    });
+    await expect(
+      nowhere.charge({ amountCents: 1000, currency: 'usd', source: { kind: 'token', token: 'pm_card_visa' }, idempotencyKey: 'k', description: 'd', metadata: {} }),
+    ).rejects.toBeInstanceOf(PaymentGatewayError);
+  });
+
+  it('refuses UPI, which Stripe does not offer in the US', async () => {
+    const result = await gateway.charge({ amountCents: 1000, currency: 'usd', source: { kind: 'upi', vpa: 'ada@okbank' }, idempotencyKey: 'u', description: 'd', metadata: {} });
+    expect(result).toMatchObject({ ok: false, code: 'payment_method_unavailable' });
+  });
+});
