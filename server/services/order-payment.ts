@@ -98,9 +98,13 @@ async function chargeClaimed(
   now: Date,
   log: (error: unknown) => void,
 ): Promise<SettleOutcome> {
+  if (order.grand_total_cents === 0) {
+    // Nothing to collect (a coupon covered everything and nobody delivers): no charge, no card needed.
+    return markPaid(db, order, { ok: true, paymentRef: 'none', brand: null, last4: null });
+  }
+  let result: ChargeResult;
   const source = await sourceOf(db, order);
   if (!source) return failOrder(db, order, paymentMessages.cardGone, null, now);
-  let result: ChargeResult;
   try {
     result = await payments.charge({
       amountCents: order.grand_total_cents,
@@ -117,6 +121,10 @@ async function chargeClaimed(
     return { kind: 'pending', order };
   }
   if (!result.ok) return failOrder(db, order, result.message, result.paymentRef, now);
+  return markPaid(db, order, result);
+}
+
+async function markPaid(db: Kysely<Database>, order: OrderRow, result: Extract<ChargeResult, { ok: true }>): Promise<SettleOutcome> {
   const paid = await db
     .updateTable('orders')
     .set({

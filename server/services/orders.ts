@@ -32,7 +32,15 @@ export function statusLabel(status: Selectable<OrdersTable>['status']): string {
 
 /** The caller's orders with their items, newest first, grouped as the Orders tab reads them. */
 export async function listOrders(db: Kysely<Database>, customerId: number): Promise<OrderSummary[]> {
-  const orders = await db.selectFrom('orders').selectAll().where('customer_id', '=', customerId).orderBy('id', 'desc').limit(100).execute();
+  // A declined attempt is not an order the shopper has: the cart was given back to pay again.
+  const orders = await db
+    .selectFrom('orders')
+    .selectAll()
+    .where('customer_id', '=', customerId)
+    .where('status', '<>', 'payment_failed')
+    .orderBy('id', 'desc')
+    .limit(100)
+    .execute();
   if (orders.length === 0) return [];
   const ids = orders.map((o) => o.id);
   const [deliverables, items] = await Promise.all([

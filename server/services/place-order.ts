@@ -6,13 +6,13 @@ import { isTipAllowed, type TipPercent } from '../../src/rules/tips.ts';
 import { upiMessages } from '../../src/rules/upi.ts';
 import type { PaymentGateway } from '../adapters/payments/payment-port.ts';
 import type { Database, OrdersTable, OrderStatus } from '../db/schema.ts';
-import { addressSnapshot, findOwnAddress } from './addresses.ts';
+import { addressSnapshot, findOwnAddress, type AddressRow } from './addresses.ts';
 import { loadDeliveryChoices } from './cart-view.ts';
 import { couponMessages, redeemCoupon } from './coupons.ts';
 import { notServedMessage } from './catalogue-cache.ts';
 import { allocateTax, availableSpeedIds, isServedZip, isSpeedForCart, loadOrderBasis, orderTotals } from './order-totals.ts';
 import { deliveryMethodOf } from './orders.ts';
-import { findOwnCard } from './payment-methods.ts';
+import { findOwnCard, type CardRow } from './payment-methods.ts';
 import type { Caller } from './sessions.ts';
 import { emptyCartMessage } from './shipping-options.ts';
 import { bookSlotHolds, checkSlotHolds } from './slots.ts';
@@ -118,7 +118,7 @@ async function reserveOnce(
   if (request.tipPercent > 0 && !isTipAllowed(speedId)) return { kind: 'refused', message: placeOrderMessages.tipWithoutDriver };
 
   // 3. Where it goes: the caller's own address, in the cart's zip (a served one, checked above).
-  let address;
+  let address: AddressRow | undefined;
   if (request.addressId !== undefined) {
     address = await findOwnAddress(trx, caller.customerId, request.addressId);
     if (!address) return { kind: 'not-found', what: 'Address not found' };
@@ -136,7 +136,7 @@ async function reserveOnce(
 
   // 4. How it is paid: only the caller's own saved card, or a fresh token, or a UPI id that verifies.
   const payment = request.payment;
-  let card;
+  let card: CardRow | undefined;
   if (payment.mode === 2) {
     if (payment.cardId !== undefined) {
       card = await findOwnCard(trx, payments.kind, caller.customerId, payment.cardId);

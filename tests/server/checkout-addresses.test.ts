@@ -6,6 +6,7 @@ import {
   setDefaultAddressReply,
   updateAddressReply,
 } from '../../src/api/contract/address.contract.ts';
+import { guestCartReply } from '../../src/api/contract/customer.contract.ts';
 import { badRequestBody } from '../../src/api/contract/envelope.ts';
 import { post, signedInCustomer } from './cart-page-helpers.ts';
 import { addAddress, newYorkAddress } from './checkout-helpers.ts';
@@ -171,12 +172,10 @@ describe('saved addresses', () => {
   });
 
   it('lets a guest with a token keep addresses', async () => {
-    const response = await post(t, '/api/cart/guestcart', { customer_email: 'guest@example.com', store_id: 1 });
-    const guest = response.body;
-    if (typeof guest !== 'object' || guest === null) throw new Error('no guest');
-    const data = Reflect.get(guest, 'data');
-    const token = String(Reflect.get(data, 'api_token'));
-    const customerId = Number(Reflect.get(data, 'customer_id'));
+    const { body: guest } = await post(t, '/api/cart/guestcart', { customer_email: 'guest@example.com', store_id: 1 });
+    assert(guest, guestCartReply);
+    if (!guest.data) throw new Error('no guest session');
+    const { api_token: token, customer_id: customerId } = guest.data;
     const id = await addAddress(t, token, customerId);
     expect((await addresses(token, customerId)).map((a) => a.address_id)).toEqual([id]);
   });

@@ -33,7 +33,7 @@ describe('Stripe adapter against the local stand-in', () => {
     expect(ref).toMatch(/^cus_/);
     const request = lastRequest(/^\/v1\/customers$/);
     expect(request.headers.authorization).toBe(`Bearer ${standIn.secretKey}`);
-    expect(request.headers['idempotency-key']).toBe('store-customer-42');
+    expect(request.headers['idempotency-key']).toMatch(/^store-customer-42-[0-9a-f]{16}$/);
     expect(request.headers['stripe-version']).toBeTruthy();
     expect(request.form).toMatchObject({ email: 'ada@example.com', name: 'Ada Lovelace', 'metadata[store_customer_id]': '42' });
   });

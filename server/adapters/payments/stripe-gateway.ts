@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import Stripe from 'stripe';
 import {
   PaymentGatewayError,
@@ -51,8 +52,9 @@ export class StripePaymentGateway implements PaymentGateway {
     const customer = await this.call(() =>
       this.stripe.customers.create(
         { email: input.email, name: input.name, metadata: { store_customer_id: String(input.customerId) } },
-        // Two quick card saves by a customer with no Stripe record yet make one Stripe customer, not two.
-        { idempotencyKey: `store-customer-${input.customerId}` },
+        // Two quick card saves by a customer with no Stripe record yet make one Stripe customer, not two. The email's
+        // hash is in the key so a reset database's customer 1 never gets an earlier customer 1's Stripe record.
+        { idempotencyKey: `store-customer-${input.customerId}-${createHash('sha256').update(input.email.toLowerCase()).digest('hex').slice(0, 16)}` },
       ),
     );
     return customer.id;

@@ -1,0 +1,158 @@
+import { assert } from 'superstruct';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { orderReviewReply } from '../../src/api/contract/checkout.contract.ts';
+import { shippingReply, type SpeedOption } from '../../src/api/contract/shipping.contract.ts';
+import { generousLimits } from './account-helpers.ts';
+import { manualClock, pickOffers, post, signedInCustomer, type OfferPick } from './cart-page-helpers.ts';
+import { addAddress, checkoutNow, readyCart } from './checkout-helpers.ts';
+import { startTestApp, type TestApp } from './test-app.ts';
+
+let t: TestApp;
+const clock = manualClock(checkoutNow);
+let butcher: OfferPick[];
+let courier: OfferPick[];
+let farm: OfferPick[];
+let used = 0;
+
+beforeAll(async () => {
+  t = await startTestApp({ clock: clock.now, rateLimits: generousLimits });
+  butcher = await pickOffers(t, { speed: 'local', locId: 101 }, 10, 0, { priceCents: 2000, stock: 20 });
+  courier = await pickOffers(t, { speed: 'courier', locId: 201 }, 5, 0, { priceCents: 3000, stock: 20 });
+  farm = await pickOffers(t, { speed: 'farm-direct', locId: 301 }, 5, 0, { priceCents: 4000, stock: 20 });
+});
+afterAll(async () => {
+  await t.close();
+});
+beforeEach(() => {
+  clock.set(checkoutNow);
+});
+
+function take(list: OfferPick[]): OfferPick {
+  const offer = list[used++ % list.length];
+  if (!offer) throw new Error('out of offers');
+  return offer;
+}
+
+async function shopper(email: string) {
+  const me = await signedInCustomer(t, email);
+  return { ...me, addressId: await addAddress(t, me.token, me.customerId) };
+}
+
+async function speeds(token: string, payload: Record<string, unknown>): Promise<SpeedOption[]> {
+  const { status, body } = await post(t, '/api/shipping', { store_id: 1, delivery: 0, pickup: 0, dineinpickup: 0, ...payload }, token);
+  expect(status).toBe(200);
+  assert(body, shippingReply);
+  if (body.code !== 1 || !body.data) throw new Error(`no speeds: ${JSON.stringify(body)}`);
+  return body.data.speed;
+}
+
+describe('POST /api/shipping', () => {
+  it("offers 1 Hour Delivery (primary), Store Pickup and Dine-In for a Same Day cart, from the cart's shops", async () => {
+    const me = await shopper('speeds-local@example.com');
+    const cartId = await readyCart(t, me.token, me.customerId, [{ offer: take(butcher), qty: 1 }]);
+    const list = await speeds(me.token, { cart_id: cartId, delivery_address_id: me.addressId, zipcode: '10001' });
+    expect(list.map((s) => [s.id, s.name, s.duration, s.isPrimary, s.delivery_fee])).toEqual([
+      [1, '1 Hour Delivery', '~ 1 HOUR', true, '4.99'],
+      [2, 'Store Pickup', 'READY IN 1 HOUR', false, '0.00'],
+      [3, 'Dine-In', '', false, '0.00'],
+    ]);
+    expect(list[0]?.retailers).toEqual([
+      {
+        id: 101,
+        name: 'Hudson Street Butchers — West Village',
+        phone: '2125550142',
+        address: '512 Hudson St, New York, NY 10014',
+        product_total: '20.00',
+        desc: 'Hudson Street Butchers',
+        distance: expect.any(Number),
+        pickup_date: '2026-12-01',
+        ready_time: expect.stringMatching(/^\d\d:00$/),
+        delivery_fee: '4.99',
+        isPrimary: true,
+        index: 0,
+      },
+    ]);
+    expect(list[0]?.retailers[0]?.distance).toBeGreaterThan(0);
+    expect(list[0]?.retailers[0]?.distance).toBeLessThan(5);
+    expect(list[1]?.retailers[0]?.delivery_fee).toBe('0.00');
+
+    const pickupOnly = await speeds(me.token, { cart_id: cartId, pickup: 1 });
+    expect(pickupOnly.map((s) => s.id)).toEqual([2]);
+    expect(pickupOnly[0]?.isPrimary).toBe(true);
+  });
+
+  it('ships courier and farm groups with their ship methods and dates', async () => {
+    const me = await shopper('speeds-mixed@example.com');
+    const cartId = await readyCart(
+      t,
+      me.token,
+      me.customerId,
+      [
+        { offer: take(butcher), qty: 1 },
+        { offer: take(courier), qty: 1 },
+        { offer: take(farm), qty: 1 },
+      ],
+      { 201: '2026-12-02', 301: '2026-12-04' },
+    );
+    const list = await speeds(me.token, { cart_id: cartId });
+    expect(list.map((s) => s.id)).toEqual([1, 2, 3, 10, 11]);
+    expect(list.find((s) => s.id === 10)).toMatchObject({
+      name: 'Courier Delivery',
+      duration: '2 ~ 3 DAYS',
+      delivery_fee: '9.99',
+      ship_methods: [{ id: 'courier-201', method: 'Courier Delivery (ColdChain Express)', amount: '9.99', delivery_date: '2026-12-02', isPrimary: true }],
+    });
+    expect(list.find((s) => s.id === 11)).toMatchObject({
+      name: 'Farm Direct',
+      ship_methods: [{ id: 'farm-direct-301', delivery_date: '2026-12-04', vendor_loc_id: 301 }],
+    });
+
+    const courierOnly = await readyCart(t, me.token, me.customerId, [{ offer: take(courier), qty: 1 }], { 201: '2026-12-02' });
+    const courierSpeeds = await speeds(me.token, { cart_id: courierOnly });
+    expect(courierSpeeds.map((s) => [s.id, s.isPrimary])).toEqual([[10, true]]);
+  });
+
+  it("refuses an address in another zip and answers 404 for someone else's address", async () => {
+    const me = await shopper('speeds-zip@example.com');
+    const other = await shopper('speeds-other@example.com');
+    const elsewhere = await addAddress(t, me.token, me.customerId, { street1: '1 Main St', zipcode: '10002' });
+    const cartId = await readyCart(t, me.token, me.customerId, [{ offer: take(butcher), qty: 1 }]);
+    const { body } = await post(t, '/api/shipping', { cart_id: cartId, delivery_address_id: elsewhere }, me.token);
+    expect(body).toEqual({ code: -1, message: 'Delivery zipcode Doesnot match with selected product zipcode' });
+    expect((await post(t, '/api/shipping', { cart_id: cartId, delivery_address_id: other.addressId }, me.token)).status).toBe(404);
+  });
+});
+
+describe('POST /api/checkout/orderreview', () => {
+  it('adds the driver tip (percent of the item subtotal) with 1 Hour Delivery', async () => {
+    const me = await shopper('review-tip@example.com');
+    const cartId = await readyCart(t, me.token, me.customerId, [{ offer: take(butcher), qty: 3 }]);
+    const { body } = await post(t, '/api/checkout/orderreview', { cart_id: cartId, selectedAddress: { id: me.addressId }, selectedSpeedID: '1', driver_tip: '20', gift_message: ' For you ', grandtotal: '1.00' }, me.token);
+    assert(body, orderReviewReply);
+    expect(body.data).toMatchObject({
+      speed_id: 1,
+      subtotal: '60.00',
+      delivery_fee: '4.99',
+      driver_tip_percent: 20,
+      driver_tip: '12.00',
+      taxes: '0.00',
+      grandtotal: '76.99',
+      gift_message: 'For you',
+      total_items_count: 3,
+    });
+    expect(body.data?.result[0]).toMatchObject({ qty: 3, shipping_amount: '4.99' });
+  });
+
+  it('drops the delivery fee for Store Pickup and refuses a tip without a driver', async () => {
+    const me = await shopper('review-pickup@example.com');
+    const cartId = await readyCart(t, me.token, me.customerId, [{ offer: take(butcher), qty: 1 }]);
+    const pickup = await post(t, '/api/checkout/orderreview', { cart_id: cartId, speed_id: 2 }, me.token);
+    assert(pickup.body, orderReviewReply);
+    expect(pickup.body.data).toMatchObject({ delivery_fee: '0.00', driver_tip: '0.00', grandtotal: '20.00' });
+    expect(pickup.body.data?.delivery_groups[0]?.delivery_fee).toBe('0.00');
+    const tipped = await post(t, '/api/checkout/orderreview', { cart_id: cartId, speed_id: 2, driver_tip: 5 }, me.token);
+    expect(tipped.body).toEqual({ code: -1, message: 'A driver tip is only offered with 1 Hour Delivery.' });
+    const badTip = await post(t, '/api/checkout/orderreview', { cart_id: cartId, driver_tip: 7 }, me.token);
+    expect(badTip.status).toBe(400);
+  });
+});
