@@ -1,0 +1,210 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { stripePaymentsMethod, type PaymentMessageReply, type PaymentMethodsReply, type SavedCardData, type SavedPaymentMethod } from '../api/contract/payment.contract.ts';
+import { ApiError } from '../api/http.ts';
+import { paymentMethods, removeCard } from '../api/payments.api.ts';
+import { cardBrandNames } from '../rules/card-validation.ts';
+import type { PaymentChoice } from './payment-options.machine.ts';
+
+export interface CardListInput {
+  cartId?: string | undefined;
+  /** Account settings: cards can be removed, and a new card reloads the list instead of continuing. */
+  fromSettings?: boolean | undefined;
+}
+
+export interface CardListContext {
+  cartId: string | undefined;
+  fromSettings: boolean;
+  cards: SavedPaymentMethod[];
+  chosenId: number | undefined;
+  loadError: string | undefined;
+  removingId: number | undefined;
+}
+
+export type CardListEvent =
+  | { type: 'card.choose'; cardId: number }
+  | { type: 'card.continue' }
+  | { type: 'card.add' }
+  | { type: 'card.add.back' }
+  | { type: 'card.added'; card: SavedCardData; billingAddressId: number }
+  | { type: 'card.remove'; cardId: number }
+  | { type: 'cards.retry' };
+
+export const cardListMessages = {
+  loadFailed: 'Your saved cards could not be loaded.',
+  removeFailed: 'something went wrong',
+} as const;
+
+/** 'visa' → 'Visa'; a brand we do not know is shown capitalised. */
+export function brandLabel(brand: string): string {
+  const key = brand.toLowerCase();
+  const known = Object.entries(cardBrandNames).find(([k]) => k === key);
+  return known ? known[1] : brand.charAt(0).toUpperCase() + brand.slice(1);
+}
+
+/** A saved card chosen for this order: the spec stores it in the cart flow with an empty token. */
+export function choiceOfSavedCard(card: SavedPaymentMethod): PaymentChoice {
+  return {
+    payment_mode: 2,
+    card_id: card.id,
+    card_token: '',
+    customer_stripe_id: card.customer_stripe_id,
+    card_info: card.card_info,
+    billing_address_id: card.address.billing_address_id ?? undefined,
+    payment_method: stripePaymentsMethod,
+  };
+}
+
+/**
+ * A card just added. Its first token is attached to the customer by the save (so it cannot be charged again), and the
+ * second is left to expire (payment.contract.ts): the order is paid with the saved card's id, like any saved card.
+ */
+export function choiceOfAddedCard(card: SavedCardData, billingAddressId: number): PaymentChoice {
+  return {
+    payment_mode: 2,
+    card_id: card.id,
+    card_token: '',
+    customer_stripe_id: card.customer,
+    card_info: `${brandLabel(card.brand)} ending in ${card.last4}`,
+    billing_address_id: card.metadata.address_id ?? billingAddressId,
+    payment_method: stripePaymentsMethod,
+  };
+}
+
+function messageOf(error: unknown, fallback: string): string {
+  return error instanceof ApiError ? error.message : fallback;
+}
+
+/**
+ * The card screen (spec section 4 "Card screen"): loads the saved cards, one is chosen, Continue hands it on;
+ * ADD NEW CARD opens the add-card form and back returns here. Settings also remove cards.
+ */
+export const cardListMachine = setup({
+  types: {
+    context: {} as CardListContext,
+    input: {} as CardListInput,
+    events: {} as CardListEvent,
+  },
+  actors: {
+    loadCards: fromPromise<PaymentMethodsReply, { cartId: string | undefined }>(({ input }) => paymentMethods(input.cartId)),
+    removeCard: fromPromise<PaymentMessageReply, { cardId: number }>(({ input }) => removeCard(input.cardId)),
+  },
+  guards: {
+    isLoaded: (_, params: { reply: PaymentMethodsReply }) => params.reply.code === 1,
+    isListedCard: ({ context, event }) =>
+      (event.type === 'card.choose' || event.type === 'card.remove') && context.cards.some((c) => c.id === event.cardId),
+    hasChosenCard: ({ context }) => context.cards.some((c) => c.id === context.chosenId),
+    isFromSettings: ({ context }) => context.fromSettings,
+    isRemoved: (_, params: { reply: PaymentMessageReply }) => params.reply.code === 1,
+  },
+  actions: {
+    assignCards: assign(({ context }, params: { reply: PaymentMethodsReply }) => ({
+      cards: params.reply.data,
+      // A card chosen before a reload stays chosen while it still exists.
+      chosenId: params.reply.data.some((c) => c.id === context.chosenId) ? context.chosenId : undefined,
+      loadError: undefined,
+    })),
+    assignLoadError: assign((_, params: { message: string }) => ({ loadError: params.message })),
+    assignChosen: assign(({ event }) => (event.type === 'card.choose' ? { chosenId: event.cardId } : {})),
+    assignAddedChosen: assign(({ event }) => (event.type === 'card.added' ? { chosenId: event.card.id } : {})),
+    assignRemoving: assign(({ event }) => (event.type === 'card.remove' ? { removingId: event.cardId } : {})),
+    dropRemovedCard: assign(({ context }) => ({
+      cards: context.cards.filter((c) => c.id !== context.removingId),
+      chosenId: context.chosenId === context.removingId ? undefined : context.chosenId,
+      removingId: undefined,
+    })),
+    clearRemoving: assign({ removingId: undefined }),
+    // The view provides these: handing the choice to checkout, and the alert.
+    continueWithChoice: (_, _params: { choice: PaymentChoice }) => undefined,
+    notifyRemoveRefusal: (_, _params: { message: string }) => undefined,
+  },
+}).createMachine({
+  id: 'cardList',
+  context: ({ input }) => ({
+    cartId: input.cartId,
+    fromSettings: input.fromSettings ?? false,
+    cards: [],
+    chosenId: undefined,
+    loadError: undefined,
+    removingId: undefined,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['loading'],
+      invoke: {
+        id: 'loadCards',
+        src: 'loadCards',
+        input: ({ context }) => ({ cartId: context.cartId }),
+        onDone: [
+          {
+            guard: { type: 'isLoaded', params: ({ event }) => ({ reply: event.output }) },
+            target: 'list',
+            actions: { type: 'assignCards', params: ({ event }) => ({ reply: event.output }) },
+          },
+          { target: 'failed', actions: { type: 'assignLoadError', params: ({ event }) => ({ message: event.output.message ?? cardListMessages.loadFailed }) } },
+        ],
+        onError: {
+          target: 'failed',
+          actions: { type: 'assignLoadError', params: ({ event }) => ({ message: messageOf(event.error, cardListMessages.loadFailed) }) },
+        },
+      },
+    },
+    failed: {
+      on: { 'cards.retry': { target: 'loading' }, 'card.add': { target: 'adding' } },
+    },
+    list: {
+      on: {
+        'card.choose': { guard: 'isListedCard', actions: 'assignChosen' },
+        'card.continue': {
+          guard: 'hasChosenCard',
+          actions: {
+            type: 'continueWithChoice',
+            params: ({ context }) => {
+              const card = context.cards.find((c) => c.id === context.chosenId);
+              if (!card) throw new Error('hasChosenCard let an unlisted card through');
+              return { choice: choiceOfSavedCard(card) };
+            },
+          },
+        },
+        'card.add': { target: 'adding' },
+        'card.remove': { guard: 'isListedCard', target: 'removing', actions: 'assignRemoving' },
+      },
+    },
+    /** The add-card form is open (its own machine); it reports back with card.added or card.add.back. */
+    adding: {
+      on: {
+        'card.add.back': { target: 'loading' },
+        'card.added': [
+          // Settings: "on completion returns and reloads".
+          { guard: 'isFromSettings', target: 'loading' },
+          {
+            target: 'loading',
+            actions: [
+              'assignAddedChosen',
+              { type: 'continueWithChoice', params: ({ event }) => ({ choice: choiceOfAddedCard(event.card, event.billingAddressId) }) },
+            ],
+          },
+        ],
+      },
+    },
+    removing: {
+      tags: ['removing'],
+      invoke: {
+        id: 'removeCard',
+        src: 'removeCard',
+        input: ({ context }) => ({ cardId: context.removingId ?? 0 }),
+        onDone: [
+          { guard: { type: 'isRemoved', params: ({ event }) => ({ reply: event.output }) }, target: 'list', actions: 'dropRemovedCard' },
+          {
+            target: 'list',
+            actions: ['clearRemoving', { type: 'notifyRemoveRefusal', params: ({ event }) => ({ message: event.output.message ?? cardListMessages.removeFailed }) }],
+          },
+        ],
+        onError: {
+          target: 'list',
+          actions: ['clearRemoving', { type: 'notifyRemoveRefusal', params: ({ event }) => ({ message: messageOf(event.error, cardListMessages.removeFailed) }) }],
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,150 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { VerifyUpiReply } from '../api/contract/payment.contract.ts';
+import { ApiError } from '../api/http.ts';
+import { verifyUpi } from '../api/payments.api.ts';
+import { upiError, upiMessages } from '../rules/upi.ts';
+
+/** What the card tab hands to checkout: the spec's cart flow payment fields. */
+export interface PaymentChoice {
+  payment_mode: 2 | 3 | 4;
+  card_id?: number;
+  card_token?: string;
+  customer_stripe_id?: string;
+  card_info?: string;
+  upi_address?: string;
+  billing_address_id?: number;
+  payment_method?: string;
+}
+
+/** The spec's payment options (section 9): 2 cards, 3 UPI, 4 Payment on Delivery. */
+export type PaymentMode = PaymentChoice['payment_mode'];
+export const paymentOptions: readonly { mode: PaymentMode; label: string }[] = [
+  { mode: 2, label: 'Cards' },
+  { mode: 3, label: 'UPI' },
+  { mode: 4, label: 'Payment on Delivery' },
+];
+
+/**
+ * The spec's bank list of seven, as a US store names them. No payment mode pays by bank (the server takes 2, 3 and
+ * 4 only), so the list is shown for information and cannot be chosen: offering a choice that cannot pay would fail at
+ * place order.
+ */
+export const bankTransferBanks: readonly string[] = ['Chase', 'Bank of America', 'Wells Fargo', 'Citibank', 'U.S. Bank', 'PNC', 'Capital One'];
+export const bankTransferNote = 'Pay by bank transfer is not offered yet.';
+
+export interface PaymentOptionsInput {
+  /** The option shown first; cards unless the tab says otherwise. */
+  initialMode?: PaymentMode | undefined;
+}
+
+export interface PaymentOptionsContext {
+  initialMode: PaymentMode | undefined;
+  upiId: string;
+  /** The id the server verified (the one Continue hands on). */
+  verifiedUpiId: string | undefined;
+  upiError: string | undefined;
+  upiMessage: string | undefined;
+}
+
+export type PaymentOptionsEvent =
+  | { type: 'payment.option.choose'; mode: PaymentMode }
+  | { type: 'upi.change'; upiId: string }
+  | { type: 'upi.verify' }
+  | { type: 'payment.continue' };
+
+/**
+ * Choose Payment Options (spec section 4 "Payment choice"): cards hand over to the card list; UPI needs the id
+ * verified by the server (isVPAValid 1); Payment on Delivery may continue at once.
+ */
+export const paymentOptionsMachine = setup({
+  types: {
+    context: {} as PaymentOptionsContext,
+    input: {} as PaymentOptionsInput,
+    events: {} as PaymentOptionsEvent,
+  },
+  actors: {
+    verifyUpi: fromPromise<VerifyUpiReply, { upiId: string }>(({ input }) => verifyUpi(input.upiId)),
+  },
+  guards: {
+    startsWithUpi: (_, params: { mode: PaymentMode | undefined }) => params.mode === 3,
+    startsWithDelivery: (_, params: { mode: PaymentMode | undefined }) => params.mode === 4,
+    isCardsChosen: ({ event }) => event.type === 'payment.option.choose' && event.mode === 2,
+    isUpiChosen: ({ event }) => event.type === 'payment.option.choose' && event.mode === 3,
+    isDeliveryChosen: ({ event }) => event.type === 'payment.option.choose' && event.mode === 4,
+    isUpiLongEnough: ({ context }) => upiError(context.upiId) === undefined,
+    isUpiValid: (_, params: { reply: VerifyUpiReply }) => params.reply.isVPAValid === 1,
+  },
+  actions: {
+    assignUpiId: assign(({ event }) =>
+      event.type === 'upi.change' ? { upiId: event.upiId, verifiedUpiId: undefined, upiError: undefined, upiMessage: undefined } : {},
+    ),
+    assignUpiTooShort: assign({ upiError: upiMessages.invalid, upiMessage: undefined }),
+    clearUpiMessages: assign({ upiError: undefined, upiMessage: undefined }),
+    assignUpiVerified: assign(({ context }) => ({ verifiedUpiId: context.upiId.trim(), upiError: undefined, upiMessage: upiMessages.verified })),
+    assignUpiRefused: assign((_, params: { reply: VerifyUpiReply }) => ({
+      upiError: params.reply.message && params.reply.message !== upiMessages.verified ? params.reply.message : upiMessages.invalid,
+    })),
+    assignUpiFailure: assign((_, params: { error: unknown }) => ({
+      upiError: params.error instanceof ApiError ? (params.error.errors[0]?.message ?? params.error.message) : upiMessages.invalid,
+    })),
+    // The view provides this: hands the choice to checkout.
+    continueWithChoice: (_, _params: { choice: PaymentChoice }) => undefined,
+  },
+}).createMachine({
+  id: 'paymentOptions',
+  context: ({ input }) => ({ initialMode: input.initialMode, upiId: '', verifiedUpiId: undefined, upiError: undefined, upiMessage: undefined }),
+  initial: 'starting',
+  on: {
+    'payment.option.choose': [
+      { guard: 'isCardsChosen', target: '.cards' },
+      { guard: 'isUpiChosen', target: '.upi' },
+      { guard: 'isDeliveryChosen', target: '.delivery' },
+    ],
+  },
+  states: {
+    starting: {
+      always: [
+        { guard: { type: 'startsWithUpi', params: ({ context }) => ({ mode: context.initialMode }) }, target: 'upi' },
+        { guard: { type: 'startsWithDelivery', params: ({ context }) => ({ mode: context.initialMode }) }, target: 'delivery' },
+        { target: 'cards' },
+      ],
+    },
+    /** The card list (its own machine) has the Continue of this option. */
+    cards: {},
+    upi: {
+      initial: 'editing',
+      on: { 'upi.change': { target: '.editing', actions: 'assignUpiId' } },
+      states: {
+        editing: {
+          on: {
+            'upi.verify': [{ guard: 'isUpiLongEnough', target: 'verifying', actions: 'clearUpiMessages' }, { actions: 'assignUpiTooShort' }],
+          },
+        },
+        verifying: {
+          tags: ['verifying'],
+          invoke: {
+            id: 'verifyUpi',
+            src: 'verifyUpi',
+            input: ({ context }) => ({ upiId: context.upiId.trim() }),
+            onDone: [
+              { guard: { type: 'isUpiValid', params: ({ event }) => ({ reply: event.output }) }, target: 'verified', actions: 'assignUpiVerified' },
+              { target: 'editing', actions: { type: 'assignUpiRefused', params: ({ event }) => ({ reply: event.output }) } },
+            ],
+            onError: { target: 'editing', actions: { type: 'assignUpiFailure', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+        verified: {
+          on: {
+            'payment.continue': {
+              actions: { type: 'continueWithChoice', params: ({ context }) => ({ choice: { payment_mode: 3, upi_address: context.verifiedUpiId ?? context.upiId.trim() } }) },
+            },
+          },
+        },
+      },
+    },
+    /** Payment on Delivery: nothing to fill in, Continue at once. */
+    delivery: {
+      on: { 'payment.continue': { actions: { type: 'continueWithChoice', params: () => ({ choice: { payment_mode: 4 } }) } } },
+    },
+  },
+});

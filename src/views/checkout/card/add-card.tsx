@@ -1,0 +1,155 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { lazy, Suspense, useCallback, useId, useMemo, useRef, type FormEvent } from 'react';
+import { fromPromise } from 'xstate';
+import {
+  addCardMachine,
+  testGatewayTokenizer,
+  type AddCardField,
+  type AddedCard,
+  type CardTokenizer,
+  type ShippingAddressForCard,
+} from '../../../machines/add-card.machine.ts';
+import { primaryButton, secondaryButton } from '../../../styles/controls.css.ts';
+import { useNotify } from '../../app-context.tsx';
+import * as css from './add-card.css.ts';
+import { BillingAddressFields } from './billing-address-fields.tsx';
+import * as tabCss from './card-tab.css.ts';
+import { TextField } from './text-field.tsx';
+
+// Stripe's packages load only when the server runs with Stripe keys.
+const StripeCardFields = lazy(() => import('./stripe-card-fields.tsx'));
+
+export interface AddCardProps {
+  shippingAddress?: ShippingAddressForCard | undefined;
+  fromSettings?: boolean | undefined;
+  onSaved: (added: AddedCard) => void;
+  onBack: () => void;
+}
+
+/** Add New Card: breadcrumb CARDS, the card fields, the Billing Address section and Save and Continue. */
+export function AddCard({ shippingAddress, fromSettings = false, onSaved, onBack }: AddCardProps) {
+  const notify = useNotify();
+  const callbacks = useRef({ onSaved, onBack });
+  callbacks.current = { onSaved, onBack };
+  const stripeTokenizer = useRef<CardTokenizer | undefined>(undefined);
+  const setStripeTokenizer = useCallback((tokenizer: CardTokenizer | undefined) => {
+    stripeTokenizer.current = tokenizer;
+  }, []);
+
+  const machine = useMemo(
+    () =>
+      addCardMachine.provide({
+        actors: {
+          createCardToken: fromPromise(({ input }) => {
+            if (input.gateway === 'test') return testGatewayTokenizer(input);
+            const tokenizer = stripeTokenizer.current;
+            return tokenizer ? tokenizer(input) : Promise.reject(new Error('The card form is still loading. Please try again in a moment.'));
+          }),
+        },
+        actions: {
+          notifyError: (_, params) => notify.toast('error', params.message),
+          goBack: () => callbacks.current.onBack(),
+          onSaved: (_, params) => callbacks.current.onSaved(params),
+        },
+      }),
+    [notify],
+  );
+  const actor = useActorRef(machine, { input: { shippingAddress, fromSettings } });
+
+  const loading = useSelector(actor, (s) => s.hasTag('loading'));
+  const gatewayError = useSelector(actor, (s) => (s.matches('gatewayFailed') ? s.context.gatewayError : undefined));
+  const gateway = useSelector(actor, (s) => s.context.gateway);
+  const values = useSelector(actor, (s) => s.context.values);
+  const errors = useSelector(actor, (s) => s.context.errors);
+  const formError = useSelector(actor, (s) => s.context.formError);
+  const sameAsShipping = useSelector(actor, (s) => s.context.sameAsShipping);
+  const saving = useSelector(actor, (s) => s.hasTag('saving'));
+  const titleId = useId();
+
+  const change = (field: AddCardField, value: string) => actor.send({ type: 'card.field.change', field, value });
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    actor.send({ type: 'card.save' });
+  };
+  const showToggle = !fromSettings && shippingAddress !== undefined;
+
+  return (
+    <section className={css.screen} aria-labelledby={titleId}>
+      <nav aria-label="Breadcrumb" className={css.breadcrumb}>
+        <button type="button" className={css.backArrow} aria-label="Back to cards" disabled={saving} onClick={() => actor.send({ type: 'card.back' })}>
+          ←
+        </button>
+        <span>CARDS</span>
+      </nav>
+      <h2 id={titleId} className={tabCss.title}>
+        Add New Card
+      </h2>
+      {loading && (
+        <p role="status" className={tabCss.status}>
+          Loading the card form…
+        </p>
+      )}
+      {gatewayError && (
+        <div role="alert" className={tabCss.error}>
+          <p>{gatewayError}</p>
+          <button type="button" className={secondaryButton} onClick={() => actor.send({ type: 'card.gateway.retry' })}>
+            Try again
+          </button>
+        </div>
+      )}
+      {gateway && (
+        <form className={css.form} onSubmit={save} noValidate aria-labelledby={titleId}>
+          <TextField label="Card Holder" value={values.holder} error={errors.holder} disabled={saving} autoComplete="cc-name" onChange={(v) => change('holder', v)} />
+          {gateway.gateway === 'stripe' ? (
+            <Suspense fallback={<p className={tabCss.status}>Loading the card fields…</p>}>
+              <StripeCardFields publishableKey={gateway.publishable_key} onReady={setStripeTokenizer} />
+            </Suspense>
+          ) : (
+            <>
+              <TextField
+                label="Card Number"
+                value={values.number}
+                error={errors.number}
+                disabled={saving}
+                autoComplete="cc-number"
+                inputMode="numeric"
+                placeholder="4242 4242 4242 4242"
+                onChange={(v) => change('number', v)}
+              />
+              <div className={css.row}>
+                <TextField label="Expiry (MM/YY)" value={values.expiry} error={errors.expiry} disabled={saving} autoComplete="cc-exp" placeholder="MM/YY" onChange={(v) => change('expiry', v)} />
+                <TextField label="CVC" value={values.cvc} error={errors.cvc} disabled={saving} autoComplete="cc-csc" inputMode="numeric" onChange={(v) => change('cvc', v)} />
+              </div>
+            </>
+          )}
+          <fieldset className={css.section}>
+            <legend className={css.legend}>Billing Address</legend>
+            {showToggle && (
+              <label className={css.toggle}>
+                <input
+                  type="checkbox"
+                  checked={sameAsShipping}
+                  disabled={saving}
+                  onChange={(e) => actor.send({ type: 'card.billing.same.toggle', same: e.target.checked })}
+                />
+                Same As Shipping Address
+              </label>
+            )}
+            <BillingAddressFields values={values} errors={errors} disabled={saving || (showToggle && sameAsShipping)} onChange={change} />
+          </fieldset>
+          {formError && (
+            <p role="alert" className={css.formError}>
+              {formError}
+            </p>
+          )}
+          <div className={tabCss.actions}>
+            <button type="submit" className={primaryButton} disabled={saving} aria-busy={saving}>
+              {saving && <span className={tabCss.spinner} aria-hidden="true" />}
+              Save and Continue
+            </button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}

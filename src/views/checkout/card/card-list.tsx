@@ -1,0 +1,77 @@
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { cardListMachine } from '../../../machines/card-list.machine.ts';
+import { brandLabel } from '../../../machines/card-list.machine.ts';
+import { primaryButton, secondaryButton } from '../../../styles/controls.css.ts';
+import { CardPreview } from './card-preview.tsx';
+import * as css from './card-tab.css.ts';
+
+export type CardListActor = ActorRefFrom<typeof cardListMachine>;
+
+/** 'Choose a Card for Payment': ADD NEW CARD, the saved cards, Continue (settings: Remove instead of Continue). */
+export function CardList({ actor, fromSettings }: { actor: CardListActor; fromSettings: boolean }) {
+  const loading = useSelector(actor, (s) => s.hasTag('loading'));
+  const loadError = useSelector(actor, (s) => (s.matches('failed') ? s.context.loadError : undefined));
+  const cards = useSelector(actor, (s) => s.context.cards);
+  const chosenId = useSelector(actor, (s) => s.context.chosenId);
+  const removingId = useSelector(actor, (s) => s.context.removingId);
+  const canContinue = useSelector(actor, (s) => s.can({ type: 'card.continue' }));
+
+  return (
+    <section className={css.tab} aria-labelledby="card-list-title">
+      <h2 id="card-list-title" className={css.title}>
+        Choose a Card for Payment
+      </h2>
+      {loading && (
+        <p role="status" className={css.status}>
+          Loading your cards…
+        </p>
+      )}
+      {loadError && (
+        <div role="alert" className={css.error}>
+          <p>{loadError}</p>
+          <button type="button" className={secondaryButton} onClick={() => actor.send({ type: 'cards.retry' })}>
+            Try again
+          </button>
+        </div>
+      )}
+      <div className={css.cards}>
+        <button type="button" className={css.addTile} onClick={() => actor.send({ type: 'card.add' })}>
+          ADD NEW CARD
+        </button>
+        <div role="radiogroup" aria-label="Saved cards" className={css.contents}>
+        {cards.map((card) => (
+          <div key={card.id} className={css.cardCell}>
+            <CardPreview
+              brand={card.brand}
+              last4={card.card_no}
+              expMonth={card.card_exp_month}
+              expYear={card.card_exp_year}
+              holder={card.name}
+              chosen={card.id === chosenId}
+              onChoose={() => actor.send({ type: 'card.choose', cardId: card.id })}
+            />
+            {fromSettings && (
+              <button
+                type="button"
+                className={`${secondaryButton} ${css.removeButton}`}
+                disabled={removingId !== undefined}
+                onClick={() => actor.send({ type: 'card.remove', cardId: card.id })}
+              >
+                {removingId === card.id ? 'Removing…' : `Remove ${brandLabel(card.brand)} ending ${card.card_no}`}
+              </button>
+            )}
+          </div>
+        ))}
+        </div>
+      </div>
+      {!fromSettings && (
+        <div className={css.actions}>
+          <button type="button" className={primaryButton} disabled={!canContinue} onClick={() => actor.send({ type: 'card.continue' })}>
+            Continue
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}

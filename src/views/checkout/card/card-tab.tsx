@@ -1,0 +1,123 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo, useRef } from 'react';
+import type { ShippingAddressForCard } from '../../../machines/add-card.machine.ts';
+import { cardListMachine } from '../../../machines/card-list.machine.ts';
+import {
+  bankTransferBanks,
+  bankTransferNote,
+  paymentOptions,
+  paymentOptionsMachine,
+  type PaymentChoice,
+  type PaymentMode,
+} from '../../../machines/payment-options.machine.ts';
+import { primaryButton, secondaryButton } from '../../../styles/controls.css.ts';
+import { useNotify } from '../../app-context.tsx';
+import { AddCard } from './add-card.tsx';
+import { CardList } from './card-list.tsx';
+import * as css from './card-tab.css.ts';
+import { UpiForm } from './upi-form.tsx';
+
+export type { PaymentChoice } from '../../../machines/payment-options.machine.ts';
+export type { ShippingAddressForCard } from '../../../machines/add-card.machine.ts';
+
+export interface CardTabProps {
+  /** The checkout's shipping address: 'Same As Shipping Address' copies it and reuses its id as the billing address. */
+  shippingAddress?: ShippingAddressForCard | undefined;
+  /** The cart being checked out (paymentmethods checks it is the caller's). */
+  cartId?: string | undefined;
+  /** Account settings: saved cards with Remove, ADD NEW CARD, no payment options, no 'Same As Shipping Address'. */
+  fromSettings?: boolean | undefined;
+  onContinue: (choice: PaymentChoice) => void;
+  onBack?: (() => void) | undefined;
+}
+
+/** The checkout's card tab: 'Choose Payment Options', then the card list, the UPI form or Payment on Delivery. */
+export function CardTab({ shippingAddress, cartId, fromSettings = false, onContinue, onBack }: CardTabProps) {
+  const notify = useNotify();
+  const latest = useRef(onContinue);
+  latest.current = onContinue;
+
+  const optionsMachine = useMemo(
+    () => paymentOptionsMachine.provide({ actions: { continueWithChoice: (_, params) => latest.current(params.choice) } }),
+    [],
+  );
+  const listMachine = useMemo(
+    () =>
+      cardListMachine.provide({
+        actions: {
+          continueWithChoice: (_, params) => latest.current(params.choice),
+          notifyRemoveRefusal: (_, params) => notify.toast('error', params.message),
+        },
+      }),
+    [notify],
+  );
+  const options = useActorRef(optionsMachine, { input: {} });
+  const cards = useActorRef(listMachine, { input: { cartId, fromSettings } });
+
+  const adding = useSelector(cards, (s) => s.matches('adding'));
+  const mode = useSelector(options, (s): PaymentMode => (s.matches('upi') ? 3 : s.matches('delivery') ? 4 : 2));
+  const canContinue = useSelector(options, (s) => s.can({ type: 'payment.continue' }));
+
+  if (adding) {
+    return (
+      <AddCard
+        shippingAddress={shippingAddress}
+        fromSettings={fromSettings}
+        onSaved={(added) => cards.send({ type: 'card.added', card: added.card, billingAddressId: added.billingAddressId })}
+        onBack={() => cards.send({ type: 'card.add.back' })}
+      />
+    );
+  }
+
+  return (
+    <div className={css.tab}>
+      {!fromSettings && (
+        <section className={css.tab} aria-labelledby="payment-options-title">
+          <h2 id="payment-options-title" className={css.title}>
+            Choose Payment Options
+          </h2>
+          <fieldset className={css.options}>
+            <legend className={css.visuallyHidden}>Payment options</legend>
+            {paymentOptions.map((option) => (
+              <label key={option.mode} className={css.option}>
+                <input
+                  type="radio"
+                  name="payment-option"
+                  value={option.mode}
+                  checked={mode === option.mode}
+                  onChange={() => options.send({ type: 'payment.option.choose', mode: option.mode })}
+                />
+                {option.label}
+              </label>
+            ))}
+          </fieldset>
+          <div className={css.banks} role="group" aria-labelledby="bank-transfer-title">
+            <p id="bank-transfer-title">{bankTransferNote}</p>
+            <ul className={css.bankList} aria-label="Banks">
+              {bankTransferBanks.map((bank) => (
+                <li key={bank}>{bank}</li>
+              ))}
+            </ul>
+          </div>
+        </section>
+      )}
+      {mode === 2 && <CardList actor={cards} fromSettings={fromSettings} />}
+      {mode === 3 && <UpiForm actor={options} />}
+      {mode === 4 && (
+        <div className={css.actions}>
+          <p className={css.status}>Pay when your order arrives.</p>
+          <button type="button" className={primaryButton} disabled={!canContinue} onClick={() => options.send({ type: 'payment.continue' })}>
+            Continue
+          </button>
+        </div>
+      )}
+      {onBack && (
+        <div className={css.actions}>
+          <button type="button" className={secondaryButton} onClick={onBack}>
+            Back
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import { CardCvcElement, CardExpiryElement, CardNumberElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
+import { loadStripe } from '@stripe/stripe-js';
+import { useEffect, useId, useMemo } from 'react';
+import type { CardTokenizer } from '../../../machines/add-card.machine.ts';
+import * as css from './add-card.css.ts';
+
+export interface StripeCardFieldsProps {
+  publishableKey: string;
+  /** Receives the tokenizer once Stripe has loaded (undefined when the fields go away). */
+  onReady: (tokenizer: CardTokenizer | undefined) => void;
+}
+
+const notReady = 'The card form is still loading. Please try again in a moment.';
+
+/**
+ * Production card fields: Stripe Elements in Stripe's own frames, so the number and CVC never touch our page. Loaded
+ * with a dynamic import only when the server's gateway is 'stripe' (tests and `npm start` use the test gateway).
+ */
+export default function StripeCardFields({ publishableKey, onReady }: StripeCardFieldsProps) {
+  const stripe = useMemo(() => loadStripe(publishableKey), [publishableKey]);
+  return (
+    <Elements stripe={stripe}>
+      <StripeFields onReady={onReady} />
+    </Elements>
+  );
+}
+
+function StripeFields({ onReady }: Pick<StripeCardFieldsProps, 'onReady'>) {
+  const stripe = useStripe();
+  const elements = useElements();
+  const id = useId();
+
+  useEffect(() => {
+    if (!stripe || !elements) return undefined;
+    // The spec's two tokens per card: each call makes one PaymentMethod (pm_...), which the server attaches.
+    const tokenizer: CardTokenizer = async (input) => {
+      const card = elements.getElement(CardNumberElement);
+      if (!card) throw new Error(notReady);
+      const result = await stripe.createPaymentMethod({ type: 'card', card, billing_details: { name: input.holder } });
+      if (result.error) throw new Error(result.error.message ?? notReady);
+      return { token: result.paymentMethod.id };
+    };
+    onReady(tokenizer);
+    return () => onReady(undefined);
+  }, [stripe, elements, onReady]);
+
+  return (
+    <>
+      <div className={css.field}>
+        <span id={`${id}-number`} className={css.label}>
+          Card Number
+        </span>
+        <div className={css.stripeField} aria-labelledby={`${id}-number`} role="group">
+          <CardNumberElement options={{ showIcon: true }} />
+        </div>
+      </div>
+      <div className={css.row}>
+        <div className={css.field}>
+          <span id={`${id}-expiry`} className={css.label}>
+            Expiry (MM/YY)
+          </span>
+          <div className={css.stripeField} aria-labelledby={`${id}-expiry`} role="group">
+            <CardExpiryElement />
+          </div>
+        </div>
+        <div className={css.field}>
+          <span id={`${id}-cvc`} className={css.label}>
+            CVC
+          </span>
+          <div className={css.stripeField} aria-labelledby={`${id}-cvc`} role="group">
+            <CardCvcElement />
+          </div>
+        </div>
+      </div>
+    </>
+  );
+}

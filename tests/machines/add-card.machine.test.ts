@@ -1,0 +1,335 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import type { AddAddressReply } from '../../src/api/contract/address.contract.ts';
+import type { SaveCardReply, SavedCardData, StripeDetailsReply } from '../../src/api/contract/payment.contract.ts';
+import { ApiError } from '../../src/api/http.ts';
+import {
+  addCardMachine,
+  formErrors,
+  type AddCardContext,
+  type AddCardField,
+  type AddCardInput,
+  type CardTokenInput,
+  type ShippingAddressForCard,
+} from '../../src/machines/add-card.machine.ts';
+import { allStateIds, allTransitions, planPaths, replay, type PathPlan } from './path-coverage.ts';
+
+const fixedNow = () => new Date('2030-06-03T14:00:00Z');
+const shipping: ShippingAddressForCard = {
+  address_id: 41,
+  firstname: 'Ada',
+  lastname: 'Lovelace',
+  street1: '1 Main St',
+  street2: '',
+  city: 'New York',
+  state: 'NY',
+  zipcode: '10001',
+  telephone: '2125550100',
+};
+const testGateway: StripeDetailsReply = { code: 1, data: { publishable_key: '', gateway: 'test' } };
+const savedCard: SavedCardData = { id: 9, customer: 'cus_test_1', metadata: { address_id: 77 }, brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 };
+const cardSaved: SaveCardReply = { code: 1, message: 'Card saved.', data: [savedCard] };
+const billingSaved: AddAddressReply = { code: 1, message: 'Address saved.', address_id: 77 };
+const offline = new ApiError('You are not connected to internet', 500, 0);
+
+const validValues: Record<AddCardField, string> = {
+  holder: 'Ada Lovelace',
+  number: '4242 4242 4242 4242',
+  expiry: '12/30',
+  cvc: '123',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  address: '1 Main St',
+  address2: '',
+  city: 'New York',
+  state: 'NY',
+  zip: '10001',
+  phone: '2125550100',
+};
+
+const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output });
+const failed = (id: string, error: unknown = offline) => ({ type: `xstate.error.actor.${id}`, error });
+
+const named = new Map<AnyEventObject, string>();
+function label<E extends AnyEventObject>(name: string, event: E): E {
+  named.set(event, name);
+  return event;
+}
+const gatewayLoaded = label('loadGateway: test', done('loadGateway', testGateway));
+const gatewayRefused = label('loadGateway: code -1', done('loadGateway', { code: -1, message: 'No gateway' }));
+const gatewayFailed = label('loadGateway: offline', failed('loadGateway'));
+const tokenMade = label('createCardToken: token', done('createCardToken', { token: 'tok_test_1' }));
+const tokenRefused = label('createCardToken: declined', failed('createCardToken', new Error('Your card was declined.')));
+const billingDone = label('saveBillingAddress: saved', done('saveBillingAddress', billingSaved));
+const billingRefused = label('saveBillingAddress: code -1', done('saveBillingAddress', { code: -1, message: "Your Zipcode and City Value Doesn't match.Please Fix and Try Again" }));
+const billingFailed = label('saveBillingAddress: offline', failed('saveBillingAddress'));
+const cardDone = label('saveCard: saved', done('saveCard', cardSaved));
+const cardRefused = label('saveCard: declined', done('saveCard', { code: -1, data: 'Your card was declined.' }));
+const cardRefusedBlank = label('saveCard: code -1 without text', done('saveCard', { code: -1, data: '' }));
+const cardFailed = label('saveCard: offline', failed('saveCard'));
+
+function eventName(event: AnyEventObject): string {
+  const known = named.get(event);
+  if (known) return known;
+  const { type, ...rest } = event;
+  return Object.keys(rest).length > 0 ? `${type} ${JSON.stringify(rest)}` : type;
+}
+
+/** Fixes the first invalid field: a chain of fixes, not every combination, keeps the graph small. */
+function nextFix(context: AddCardContext): AnyEventObject[] {
+  const field = Object.keys(formErrors(context))[0];
+  if (field === undefined) return [];
+  const key = field as AddCardField;
+  return [{ type: 'card.field.change', field: key, value: validValues[key] }];
+}
+
+function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
+  const c = snapshot.context as AddCardContext;
+  if (snapshot.matches('loadingGateway')) return [gatewayLoaded, gatewayRefused, gatewayFailed];
+  if (snapshot.matches('gatewayFailed')) return [{ type: 'card.gateway.retry' }, { type: 'card.back' }];
+  if (snapshot.matches({ saving: 'tokenizingFirst' }) || snapshot.matches({ saving: 'tokenizingSecond' })) return [tokenMade, tokenRefused];
+  if (snapshot.matches({ saving: 'savingBillingAddress' })) return [billingDone, billingRefused, billingFailed];
+  if (snapshot.matches({ saving: 'savingCard' })) return [cardDone, cardRefused, cardRefusedBlank, cardFailed];
+  if (snapshot.matches('editing')) {
+    return [
+      ...nextFix(c),
+      { type: 'card.save' },
+      { type: 'card.back' },
+      { type: 'card.billing.same.toggle', same: !c.sameAsShipping },
+    ];
+  }
+  return [];
+}
+
+const serializeState = (snapshot: AnyMachineSnapshot) => {
+  const c = snapshot.context as AddCardContext;
+  return JSON.stringify([snapshot.value, Object.keys(formErrors(c)), c.sameAsShipping, c.billingAddressId ?? null, c.tokens.length, c.tried, c.formError ?? null]);
+};
+
+describe('add card paths', () => {
+  const taken = new Set<string>();
+  const reached = new Set<string>();
+  const inputs: { name: string; input: AddCardInput }[] = [
+    { name: 'checkout', input: { shippingAddress: shipping, now: fixedNow } },
+    { name: 'settings', input: { shippingAddress: shipping, fromSettings: true, now: fixedNow } },
+  ];
+  for (const who of inputs) {
+    const plans = planPaths(addCardMachine, { input: who.input, events: eventsFor, serializeState });
+    describe(who.name, () => {
+      it.each(plans.map((p): [string, PathPlan] => [p.events.map(eventName).join(' → ') || '(initial)', p]))('%s', (_name, plan) => {
+        const result = replay(addCardMachine, plan, who.input);
+        result.transitions.forEach((t) => taken.add(t));
+        result.states.forEach((s) => reached.add(s));
+        expect(result.snapshot.value).toEqual(plan.expected.value);
+        const c = result.snapshot.context as AddCardContext;
+        // Settings never copies the shipping address.
+        if (who.input.fromSettings) expect(c.sameAsShipping).toBe(false);
+        if (result.snapshot.matches('saving')) expect(Object.keys(formErrors(c))).toEqual([]);
+      });
+    });
+  }
+
+  it('reaches every state and takes every transition', () => {
+    expect([...allStateIds(addCardMachine)].filter((s) => !reached.has(s))).toEqual([]);
+    expect([...allTransitions(addCardMachine)].filter((t) => !taken.has(t))).toEqual([]);
+  });
+});
+
+interface Stubs {
+  token?: (input: CardTokenInput, call: number) => Promise<{ token: string }>;
+  billing?: () => Promise<AddAddressReply>;
+  card?: () => Promise<SaveCardReply>;
+}
+
+function start(input: AddCardInput = { shippingAddress: shipping, now: fixedNow }, stubs: Stubs = {}) {
+  const calls: string[] = [];
+  const inputs = { tokens: [] as CardTokenInput[], billing: [] as unknown[], card: [] as unknown[] };
+  const spies = { notifyError: vi.fn(), goBack: vi.fn(), onSaved: vi.fn() };
+  const machine = addCardMachine.provide({
+    actors: {
+      loadGateway: fromPromise(async () => testGateway),
+      createCardToken: fromPromise(async ({ input: tokenInput }) => {
+        inputs.tokens.push(tokenInput);
+        calls.push(`token${inputs.tokens.length}`);
+        return stubs.token ? stubs.token(tokenInput, inputs.tokens.length) : { token: `tok_test_${inputs.tokens.length}` };
+      }),
+      saveBillingAddress: fromPromise(async ({ input: values }) => {
+        inputs.billing.push(values);
+        calls.push('billing');
+        return stubs.billing ? stubs.billing() : billingSaved;
+      }),
+      saveCard: fromPromise(async ({ input: body }) => {
+        inputs.card.push(body);
+        calls.push('card');
+        return stubs.card ? stubs.card() : cardSaved;
+      }),
+    },
+    actions: {
+      notifyError: (_, params) => spies.notifyError(params.message),
+      goBack: spies.goBack,
+      onSaved: (_, params) => spies.onSaved(params),
+    },
+  });
+  const actor = createActor(machine, { input }).start();
+  return { actor, calls, inputs, spies };
+}
+
+async function fill(actor: ReturnType<typeof start>['actor'], values: Partial<Record<AddCardField, string>> = validValues) {
+  await waitFor(actor, (s) => s.matches('editing'));
+  for (const [field, value] of Object.entries(values)) actor.send({ type: 'card.field.change', field: field as AddCardField, value });
+}
+
+const settled = (s: AnyMachineSnapshot) => s.matches('editing') || s.status === 'done';
+
+describe('add card behaviour', () => {
+  it('reports every invalid field at once with the billing words', async () => {
+    const { actor, calls } = start();
+    await waitFor(actor, (s) => s.matches('editing'));
+    actor.send({ type: 'card.save' });
+    expect(actor.getSnapshot().context.errors).toEqual({
+      holder: 'Card holder is required.',
+      number: 'Your card number is incomplete.',
+      expiry: "Your card's expiration date is incomplete.",
+      cvc: "Your card's security code is incomplete.",
+      firstName: 'first name is required.',
+      lastName: 'last name is required.',
+      address: 'Address is required.',
+      city: 'City is required.',
+      state: 'State is required.',
+      zip: 'Zipcode is required.',
+      phone: 'Phone is required.',
+    });
+    expect(calls).toEqual([]);
+  });
+
+  it('checks the card rules: Luhn, past expiry, CVC length, zip as a number', async () => {
+    const { actor } = start();
+    await fill(actor, { ...validValues, number: '4242 4242 4242 4241', expiry: '01/29', cvc: '12', zip: 'abcde' });
+    actor.send({ type: 'card.save' });
+    expect(actor.getSnapshot().context.errors).toEqual({
+      number: 'Your card number is invalid.',
+      expiry: "Your card's expiration date is in the past.",
+      cvc: "Your card's security code is incomplete.",
+      zip: 'Must be a number.',
+    });
+  });
+
+  it('makes two tokens, then saves the billing address, then the card with both tokens and its id', async () => {
+    const { actor, calls, inputs, spies } = start();
+    await fill(actor);
+    actor.send({ type: 'card.save' });
+    expect(actor.getSnapshot().hasTag('saving')).toBe(true);
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(calls).toEqual(['token1', 'token2', 'billing', 'card']);
+    expect(inputs.tokens[0]).toEqual({ gateway: 'test', holder: 'Ada Lovelace', number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' });
+    expect(inputs.card[0]).toEqual({ tokens: ['tok_test_1', 'tok_test_2'], billingAddressId: 77, holder: 'Ada Lovelace' });
+    expect(spies.onSaved).toHaveBeenCalledWith({ card: savedCard, billingAddressId: 77 });
+    expect(actor.getSnapshot().value).toBe('saved');
+  });
+
+  it('uses the shipping address id when Same As Shipping Address is on, and saves no billing address', async () => {
+    const { actor, calls, inputs } = start();
+    await fill(actor, { holder: 'Ada Lovelace', number: '4242424242424242', expiry: '12/30', cvc: '123' });
+    actor.send({ type: 'card.billing.same.toggle', same: true });
+    expect(actor.getSnapshot().context.values.city).toBe('New York');
+    actor.send({ type: 'card.save' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(calls).toEqual(['token1', 'token2', 'card']);
+    expect(inputs.card[0]).toMatchObject({ billingAddressId: 41 });
+  });
+
+  it('ignores the toggle when opened from account settings', async () => {
+    const { actor } = start({ shippingAddress: shipping, fromSettings: true, now: fixedNow });
+    await waitFor(actor, (s) => s.matches('editing'));
+    actor.send({ type: 'card.billing.same.toggle', same: true });
+    expect(actor.getSnapshot().context.sameAsShipping).toBe(false);
+  });
+
+  it('shows the card refusal text with :BackendError inline and in an alert', async () => {
+    const { actor, spies } = start(undefined, { card: async () => ({ code: -1, data: 'Your card was declined.' }) });
+    await fill(actor);
+    actor.send({ type: 'card.save' });
+    await waitFor(actor, settled);
+    expect(actor.getSnapshot().context.formError).toBe('Your card was declined. :BackendError');
+    expect(spies.notifyError).toHaveBeenCalledWith('Your card was declined. :BackendError');
+  });
+
+  it("falls back to 'something went wrong while processing card :BackendError'", async () => {
+    const { actor, spies } = start(undefined, { card: async () => ({ code: -1, data: '' }) });
+    await fill(actor);
+    actor.send({ type: 'card.save' });
+    await waitFor(actor, settled);
+    expect(actor.getSnapshot().context.formError).toBe('something went wrong while processing card :BackendError');
+    expect(spies.notifyError).toHaveBeenCalledWith('something went wrong while processing card :BackendError');
+  });
+
+  it('shows the billing refusal inline only', async () => {
+    const { actor, calls, spies } = start(undefined, { billing: async () => ({ code: -1, message: 'nope' }) });
+    await fill(actor);
+    actor.send({ type: 'card.save' });
+    await waitFor(actor, settled);
+    expect(actor.getSnapshot().context.formError).toBe('something went wrong while saving billing address');
+    expect(spies.notifyError).not.toHaveBeenCalled();
+    expect(calls).toEqual(['token1', 'token2', 'billing']);
+  });
+
+  it.each([
+    ['billing', { billing: () => Promise.reject(offline) }],
+    ['card', { card: () => Promise.reject(offline) }],
+  ])("says 'Internal server error occured' when the %s save fails in transport", async (_what, stubs: Stubs) => {
+    const { actor, spies } = start(undefined, stubs);
+    await fill(actor);
+    actor.send({ type: 'card.save' });
+    await waitFor(actor, settled);
+    expect(actor.getSnapshot().context.formError).toBe('Internal server error occured');
+    expect(spies.notifyError).toHaveBeenCalledWith('Internal server error occured');
+  });
+
+  it("shows the provider's tokenisation message inline and as a toast, and stops", async () => {
+    const { actor, calls, spies } = start(undefined, {
+      token: (_input, n) => (n === 2 ? Promise.reject(new Error('Your card was declined.')) : Promise.resolve({ token: 'tok_1' })),
+    });
+    await fill(actor);
+    actor.send({ type: 'card.save' });
+    await waitFor(actor, settled);
+    expect(actor.getSnapshot().hasTag('saving')).toBe(false);
+    expect(actor.getSnapshot().context.formError).toBe('Your card was declined.');
+    expect(spies.notifyError).toHaveBeenCalledWith('Your card was declined.');
+    expect(calls).toEqual(['token1', 'token2']);
+  });
+
+  it("puts the test gateway's field errors on their fields", async () => {
+    const refusal = new ApiError('Please correct the card.', 0, 400, [{ field: 'number', message: 'Your card number is invalid.' }]);
+    const { actor } = start(undefined, { token: () => Promise.reject(refusal) });
+    await fill(actor);
+    actor.send({ type: 'card.save' });
+    await waitFor(actor, settled);
+    expect(actor.getSnapshot().context.errors.number).toBe('Your card number is invalid.');
+    expect(actor.getSnapshot().context.formError).toBe('Your card number is invalid.');
+  });
+
+  it('reuses the billing address saved by a failed attempt, with fresh tokens', async () => {
+    let attempt = 0;
+    const { actor, calls, inputs } = start(undefined, {
+      card: async () => {
+        attempt += 1;
+        return attempt === 1 ? { code: -1, data: 'Your card was declined.' } : cardSaved;
+      },
+    });
+    await fill(actor);
+    actor.send({ type: 'card.save' });
+    await waitFor(actor, settled);
+    actor.send({ type: 'card.save' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(calls).toEqual(['token1', 'token2', 'billing', 'card', 'token3', 'token4', 'card']);
+    expect(inputs.card[1]).toEqual({ tokens: ['tok_test_3', 'tok_test_4'], billingAddressId: 77, holder: 'Ada Lovelace' });
+  });
+
+  it('goes back on card.back', async () => {
+    const { actor, spies } = start();
+    await waitFor(actor, (s) => s.matches('editing'));
+    actor.send({ type: 'card.back' });
+    expect(spies.goBack).toHaveBeenCalledOnce();
+    expect(actor.getSnapshot().status).toBe('done');
+  });
+});

@@ -1,0 +1,177 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import type { PaymentMessageReply, PaymentMethodsReply, SavedCardData, SavedPaymentMethod } from '../../src/api/contract/payment.contract.ts';
+import { ApiError } from '../../src/api/http.ts';
+import { cardListMachine, type CardListContext, type CardListInput } from '../../src/machines/card-list.machine.ts';
+import { allStateIds, allTransitions, planPaths, replay, type PathPlan } from './path-coverage.ts';
+
+export const visa: SavedPaymentMethod = {
+  id: 1,
+  customer_stripe_id: 'cus_test_1',
+  card_info: 'Visa ending in 4242',
+  card_no: '4242',
+  brand: 'visa',
+  name: 'Ada Lovelace',
+  card_exp_month: 12,
+  card_exp_year: 2030,
+  address: { billing_address_id: 77 },
+};
+export const mastercard: SavedPaymentMethod = { ...visa, id: 2, card_info: 'Mastercard ending in 4444', card_no: '4444', brand: 'mastercard', card_exp_month: 3, card_exp_year: 2031, address: { billing_address_id: null } };
+const listed: PaymentMethodsReply = { code: 1, data: [visa, mastercard], payment_method: 'stripe_payments' };
+const added: SavedCardData = { id: 3, customer: 'cus_test_1', metadata: { address_id: 78 }, brand: 'amex', last4: '8431', exp_month: 1, exp_year: 2032 };
+const offline = new ApiError('You are not connected to internet', 500, 0);
+
+const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output });
+const failed = (id: string, error: unknown = offline) => ({ type: `xstate.error.actor.${id}`, error });
+const named = new Map<AnyEventObject, string>();
+function label<E extends AnyEventObject>(name: string, event: E): E {
+  named.set(event, name);
+  return event;
+}
+const loaded = label('loadCards: two cards', done('loadCards', listed));
+const loadRefused = label('loadCards: code -1', done('loadCards', { code: -1, message: 'No cards', data: [], payment_method: 'stripe_payments' }));
+const loadFailed = label('loadCards: offline', failed('loadCards'));
+const removed = label('removeCard: removed', done('removeCard', { code: 1, message: 'Card removed.' }));
+const removeRefused = label('removeCard: code -1', done('removeCard', { code: -1, message: 'The card provider could not be reached.' }));
+const removeFailed = label('removeCard: offline', failed('removeCard'));
+const cardAdded = label('card.added: amex', { type: 'card.added', card: added, billingAddressId: 78 });
+
+function eventName(event: AnyEventObject): string {
+  const known = named.get(event);
+  if (known) return known;
+  const { type, ...rest } = event;
+  return Object.keys(rest).length > 0 ? `${type} ${JSON.stringify(rest)}` : type;
+}
+
+function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
+  const c = snapshot.context as CardListContext;
+  if (snapshot.matches('loading')) return [loaded, loadRefused, loadFailed];
+  if (snapshot.matches('failed')) return [{ type: 'cards.retry' }, { type: 'card.add' }];
+  if (snapshot.matches('adding')) return [{ type: 'card.add.back' }, cardAdded];
+  if (snapshot.matches('removing')) return [removed, removeRefused, removeFailed];
+  if (snapshot.matches('list')) {
+    return [
+      ...(c.chosenId === undefined ? [{ type: 'card.choose', cardId: 1 }, { type: 'card.choose', cardId: 99 }] : []),
+      { type: 'card.continue' },
+      { type: 'card.add' },
+      ...(c.cards.length === 2 ? [{ type: 'card.remove', cardId: 1 }, { type: 'card.remove', cardId: 99 }] : []),
+    ];
+  }
+  return [];
+}
+
+const serializeState = (snapshot: AnyMachineSnapshot) => {
+  const c = snapshot.context as CardListContext;
+  return JSON.stringify([snapshot.value, c.cards.map((x) => x.id), c.chosenId ?? null, c.removingId ?? null]);
+};
+
+describe('card list paths', () => {
+  const taken = new Set<string>();
+  const reached = new Set<string>();
+  const inputs: { name: string; input: CardListInput }[] = [
+    { name: 'checkout', input: { cartId: 'cart-abc' } },
+    { name: 'settings', input: { fromSettings: true } },
+  ];
+  for (const who of inputs) {
+    const plans = planPaths(cardListMachine, { input: who.input, events: eventsFor, serializeState });
+    describe(who.name, () => {
+      it.each(plans.map((p): [string, PathPlan] => [p.events.map(eventName).join(' → ') || '(initial)', p]))('%s', (_name, plan) => {
+        const result = replay(cardListMachine, plan, who.input);
+        result.transitions.forEach((t) => taken.add(t));
+        result.states.forEach((s) => reached.add(s));
+        expect(result.snapshot.value).toEqual(plan.expected.value);
+        const c = result.snapshot.context as CardListContext;
+        // Only a listed card can be chosen.
+        if (c.chosenId !== undefined && result.snapshot.matches('list')) expect(c.cards.some((x) => x.id === c.chosenId)).toBe(true);
+      });
+    });
+  }
+
+  it('reaches every state and takes every transition', () => {
+    expect([...allStateIds(cardListMachine)].filter((s) => !reached.has(s))).toEqual([]);
+    expect([...allTransitions(cardListMachine)].filter((t) => !taken.has(t))).toEqual([]);
+  });
+});
+
+function start(input: CardListInput, remove: () => Promise<PaymentMessageReply> = async () => ({ code: 1, message: 'Card removed.' })) {
+  const spies = { continueWithChoice: vi.fn(), notifyRemoveRefusal: vi.fn() };
+  const loads: (string | undefined)[] = [];
+  const machine = cardListMachine.provide({
+    actors: {
+      loadCards: fromPromise(async ({ input: body }) => {
+        loads.push(body.cartId);
+        return listed;
+      }),
+      removeCard: fromPromise(() => remove()),
+    },
+    actions: {
+      continueWithChoice: (_, params) => spies.continueWithChoice(params.choice),
+      notifyRemoveRefusal: (_, params) => spies.notifyRemoveRefusal(params.message),
+    },
+  });
+  const actor = createActor(machine, { input }).start();
+  return { actor, spies, loads };
+}
+
+describe('card list behaviour', () => {
+  it('shows a loading state, then the cards; Continue waits for a choice', async () => {
+    const { actor, spies, loads } = start({ cartId: 'cart-abc' });
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    await waitFor(actor, (s) => s.matches('list'));
+    expect(loads).toEqual(['cart-abc']);
+    expect(actor.getSnapshot().can({ type: 'card.continue' })).toBe(false);
+    actor.send({ type: 'card.choose', cardId: 2 });
+    expect(actor.getSnapshot().can({ type: 'card.continue' })).toBe(true);
+    actor.send({ type: 'card.continue' });
+    expect(spies.continueWithChoice).toHaveBeenCalledWith({
+      payment_mode: 2,
+      card_id: 2,
+      card_token: '',
+      customer_stripe_id: 'cus_test_1',
+      card_info: 'Mastercard ending in 4444',
+      billing_address_id: undefined,
+      payment_method: 'stripe_payments',
+    });
+  });
+
+  it('continues with a card just added (checkout) and chooses it', async () => {
+    const { actor, spies } = start({ cartId: 'cart-abc' });
+    await waitFor(actor, (s) => s.matches('list'));
+    actor.send({ type: 'card.add' });
+    actor.send({ type: 'card.added', card: added, billingAddressId: 78 });
+    expect(spies.continueWithChoice).toHaveBeenCalledWith({
+      payment_mode: 2,
+      card_id: 3,
+      card_token: '',
+      customer_stripe_id: 'cus_test_1',
+      card_info: 'American Express ending in 8431',
+      billing_address_id: 78,
+      payment_method: 'stripe_payments',
+    });
+  });
+
+  it('reloads instead of continuing when a card is added from settings', async () => {
+    const { actor, spies, loads } = start({ fromSettings: true });
+    await waitFor(actor, (s) => s.matches('list'));
+    actor.send({ type: 'card.add' });
+    actor.send({ type: 'card.added', card: added, billingAddressId: 78 });
+    await waitFor(actor, (s) => s.matches('list'));
+    expect(spies.continueWithChoice).not.toHaveBeenCalled();
+    expect(loads).toEqual([undefined, undefined]);
+  });
+
+  it('removes a card on code 1, and alerts the message otherwise', async () => {
+    const ok = start({ fromSettings: true });
+    await waitFor(ok.actor, (s) => s.matches('list'));
+    ok.actor.send({ type: 'card.remove', cardId: 1 });
+    await waitFor(ok.actor, (s) => s.matches('list'));
+    expect(ok.actor.getSnapshot().context.cards.map((c) => c.id)).toEqual([2]);
+
+    const refused = start({ fromSettings: true }, async () => ({ code: -1, message: 'The card provider could not be reached.' }));
+    await waitFor(refused.actor, (s) => s.matches('list'));
+    refused.actor.send({ type: 'card.remove', cardId: 1 });
+    await waitFor(refused.actor, (s) => s.matches('list'));
+    expect(refused.spies.notifyRemoveRefusal).toHaveBeenCalledWith('The card provider could not be reached.');
+    expect(refused.actor.getSnapshot().context.cards).toHaveLength(2);
+  });
+});

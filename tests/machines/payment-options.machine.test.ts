@@ -1,0 +1,151 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import type { VerifyUpiReply } from '../../src/api/contract/payment.contract.ts';
+import { ApiError } from '../../src/api/http.ts';
+import {
+  bankTransferBanks,
+  paymentOptionsMachine,
+  type PaymentOptionsContext,
+  type PaymentOptionsInput,
+} from '../../src/machines/payment-options.machine.ts';
+import { allStateIds, allTransitions, planPaths, replay, type PathPlan } from './path-coverage.ts';
+
+const valid: VerifyUpiReply = { code: 1, message: 'UPI verified successfully', isVPAValid: 1, vpa: 'ada@okbank' };
+const invalid: VerifyUpiReply = { code: 1, message: 'please provide valid UPI ID', isVPAValid: 0, vpa: 'ada@fail' };
+const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output });
+const failed = (id: string, error: unknown) => ({ type: `xstate.error.actor.${id}`, error });
+const named = new Map<AnyEventObject, string>();
+function label<E extends AnyEventObject>(name: string, event: E): E {
+  named.set(event, name);
+  return event;
+}
+const verified = label('verifyUpi: valid', done('verifyUpi', valid));
+const refused = label('verifyUpi: invalid', done('verifyUpi', invalid));
+const verifyFailed = label('verifyUpi: offline', failed('verifyUpi', new ApiError('You are not connected to internet', 500, 0)));
+
+function eventName(event: AnyEventObject): string {
+  const known = named.get(event);
+  if (known) return known;
+  const { type, ...rest } = event;
+  return Object.keys(rest).length > 0 ? `${type} ${JSON.stringify(rest)}` : type;
+}
+
+const choose = (mode: 2 | 3 | 4) => ({ type: 'payment.option.choose', mode });
+
+function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
+  const c = snapshot.context as PaymentOptionsContext;
+  const switching = [choose(2), choose(3), choose(4)];
+  if (snapshot.matches({ upi: 'verifying' })) return [verified, refused, verifyFailed];
+  if (snapshot.matches('upi')) {
+    return [
+      ...switching,
+      ...(c.upiId === '' ? [{ type: 'upi.change', upiId: 'ab' }, { type: 'upi.change', upiId: 'ada@okbank' }] : []),
+      { type: 'upi.verify' },
+      { type: 'payment.continue' },
+    ];
+  }
+  return [...switching, { type: 'payment.continue' }];
+}
+
+const serializeState = (snapshot: AnyMachineSnapshot) => {
+  const c = snapshot.context as PaymentOptionsContext;
+  return JSON.stringify([snapshot.value, c.upiId, c.verifiedUpiId ?? null, c.upiError ?? null]);
+};
+
+describe('payment options paths', () => {
+  const taken = new Set<string>();
+  const reached = new Set<string>();
+  const inputs: { name: string; input: PaymentOptionsInput }[] = [
+    { name: 'cards first', input: {} },
+    { name: 'UPI first', input: { initialMode: 3 } },
+    { name: 'delivery first', input: { initialMode: 4 } },
+  ];
+  for (const who of inputs) {
+    const plans = planPaths(paymentOptionsMachine, { input: who.input, events: eventsFor, serializeState });
+    describe(who.name, () => {
+      it.each(plans.map((p): [string, PathPlan] => [p.events.map(eventName).join(' → ') || '(initial)', p]))('%s', (_name, plan) => {
+        const result = replay(paymentOptionsMachine, plan, who.input);
+        result.transitions.forEach((t) => taken.add(t));
+        result.states.forEach((s) => reached.add(s));
+        expect(result.snapshot.value).toEqual(plan.expected.value);
+        // Continue is open exactly for Payment on Delivery and a verified UPI id.
+        const open = result.snapshot.matches('delivery') || result.snapshot.matches({ upi: 'verified' });
+        expect(result.snapshot.can({ type: 'payment.continue' })).toBe(open);
+      });
+    });
+  }
+
+  it('reaches every state and takes every transition', () => {
+    expect([...allStateIds(paymentOptionsMachine)].filter((s) => !reached.has(s))).toEqual([]);
+    expect([...allTransitions(paymentOptionsMachine)].filter((t) => !taken.has(t))).toEqual([]);
+  });
+});
+
+function start(reply: (upiId: string) => Promise<VerifyUpiReply> = async () => valid) {
+  const spies = { continueWithChoice: vi.fn(), verify: vi.fn() };
+  const machine = paymentOptionsMachine.provide({
+    actors: {
+      verifyUpi: fromPromise(({ input }) => {
+        spies.verify(input.upiId);
+        return reply(input.upiId);
+      }),
+    },
+    actions: { continueWithChoice: (_, params) => spies.continueWithChoice(params.choice) },
+  });
+  return { actor: createActor(machine, { input: {} }).start(), spies };
+}
+
+describe('payment options behaviour', () => {
+  it('lists seven banks', () => {
+    expect(bankTransferBanks).toHaveLength(7);
+  });
+
+  it('starts on cards, where this machine has no Continue (the card list has)', () => {
+    const { actor } = start();
+    expect(actor.getSnapshot().value).toBe('cards');
+    expect(actor.getSnapshot().can({ type: 'payment.continue' })).toBe(false);
+  });
+
+  it('enables Continue at once for Payment on Delivery', () => {
+    const { actor, spies } = start();
+    actor.send({ type: 'payment.option.choose', mode: 4 });
+    expect(actor.getSnapshot().can({ type: 'payment.continue' })).toBe(true);
+    actor.send({ type: 'payment.continue' });
+    expect(spies.continueWithChoice).toHaveBeenCalledWith({ payment_mode: 4 });
+  });
+
+  it("refuses a UPI id under 5 characters with 'please provide valid UPI ID' and asks nobody", () => {
+    const { actor, spies } = start();
+    actor.send({ type: 'payment.option.choose', mode: 3 });
+    actor.send({ type: 'upi.change', upiId: 'a@b' });
+    actor.send({ type: 'upi.verify' });
+    expect(actor.getSnapshot().context.upiError).toBe('please provide valid UPI ID');
+    expect(spies.verify).not.toHaveBeenCalled();
+    expect(actor.getSnapshot().can({ type: 'payment.continue' })).toBe(false);
+  });
+
+  it("verifies with the server: 'UPI verified successfully' and Continue with the id", async () => {
+    const { actor, spies } = start();
+    actor.send({ type: 'payment.option.choose', mode: 3 });
+    actor.send({ type: 'upi.change', upiId: ' ada@okbank ' });
+    actor.send({ type: 'upi.verify' });
+    await waitFor(actor, (s) => s.matches({ upi: 'verified' }));
+    expect(spies.verify).toHaveBeenCalledWith('ada@okbank');
+    expect(actor.getSnapshot().context.upiMessage).toBe('UPI verified successfully');
+    actor.send({ type: 'payment.continue' });
+    expect(spies.continueWithChoice).toHaveBeenCalledWith({ payment_mode: 3, upi_address: 'ada@okbank' });
+    // A changed id must be verified again.
+    actor.send({ type: 'upi.change', upiId: 'eve@okbank' });
+    expect(actor.getSnapshot().can({ type: 'payment.continue' })).toBe(false);
+  });
+
+  it('shows an invalid id inline and keeps Continue off', async () => {
+    const { actor } = start(async () => invalid);
+    actor.send({ type: 'payment.option.choose', mode: 3 });
+    actor.send({ type: 'upi.change', upiId: 'ada@fail' });
+    actor.send({ type: 'upi.verify' });
+    await waitFor(actor, (s) => s.matches({ upi: 'editing' }) && s.context.upiError !== undefined);
+    expect(actor.getSnapshot().context.upiError).toBe('please provide valid UPI ID');
+    expect(actor.getSnapshot().can({ type: 'payment.continue' })).toBe(false);
+  });
+});

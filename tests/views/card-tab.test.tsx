@@ -1,0 +1,144 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor } from 'xstate';
+import type { PaymentMethodsReply, SavedPaymentMethod } from '../../src/api/contract/payment.contract.ts';
+import { notificationsMachine } from '../../src/machines/notifications.machine.ts';
+import { sessionMachine } from '../../src/machines/session.machine.ts';
+import { AppActorsContext } from '../../src/views/app-context.tsx';
+import { CardTab, type PaymentChoice } from '../../src/views/checkout/card/card-tab.tsx';
+
+const visa: SavedPaymentMethod = {
+  id: 1,
+  customer_stripe_id: 'cus_test_1',
+  card_info: 'Visa ending in 4242',
+  card_no: '4242',
+  brand: 'visa',
+  name: 'Ada Lovelace',
+  card_exp_month: 12,
+  card_exp_year: 2030,
+  address: { billing_address_id: 77 },
+};
+const mastercard: SavedPaymentMethod = { ...visa, id: 2, card_info: 'Mastercard ending in 4444', card_no: '4444', brand: 'mastercard', card_exp_month: 3, card_exp_year: 2031 };
+
+// The tab's machines reach the server through src/api/payments.api.ts: stand-ins answer here.
+const server = vi.hoisted(() => ({ calls: [] as string[] }));
+vi.mock('../../src/api/payments.api.ts', () => ({
+  stripeDetails: vi.fn(async () => ({ code: 1, data: { publishable_key: '', gateway: 'test' } })),
+  paymentMethods: vi.fn(async (): Promise<PaymentMethodsReply> => {
+    server.calls.push('paymentmethods');
+    return { code: 1, data: [visa, mastercard], payment_method: 'stripe_payments' };
+  }),
+  tokenizeCard: vi.fn(),
+  saveCard: vi.fn(),
+  removeCard: vi.fn(),
+  verifyUpi: vi.fn(async (upiId: string) => ({ code: 1, message: 'UPI verified successfully', isVPAValid: 1, vpa: upiId })),
+  addBillingAddress: vi.fn(),
+}));
+
+function renderTab(props: { fromSettings?: boolean } = {}) {
+  const session = createActor(sessionMachine, { input: {} }).start();
+  const notifications = createActor(notificationsMachine).start();
+  const onContinue = vi.fn<(choice: PaymentChoice) => void>();
+  render(
+    <AppActorsContext.Provider value={{ session, notifications }}>
+      <CardTab
+        cartId="cart-abc"
+        fromSettings={props.fromSettings}
+        shippingAddress={{ address_id: 41, firstname: 'Ada', lastname: 'Lovelace', street1: '1 Main St', street2: '', city: 'New York', state: 'NY', zipcode: '10001', telephone: '2125550100' }}
+        onContinue={onContinue}
+      />
+    </AppActorsContext.Provider>,
+  );
+  return { onContinue };
+}
+
+beforeEach(() => {
+  server.calls = [];
+});
+afterEach(cleanup);
+
+describe('CardTab', () => {
+  it('shows the options, then masked previews; Continue waits for a card', async () => {
+    const { onContinue } = renderTab();
+    expect(screen.getByRole('heading', { name: 'Choose Payment Options' })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: 'Cards' })).toHaveProperty('checked', true);
+    expect(screen.getByRole('heading', { name: 'Choose a Card for Payment' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toContain('Loading your cards');
+    const card = await screen.findByRole('radio', { name: 'Visa ending 4242, expires 12/30' });
+    expect(card.textContent).toContain('************4242');
+    expect(card.textContent).toContain('12/30');
+    expect(screen.getByRole('radio', { name: 'Mastercard ending 4444, expires 03/31' }).textContent).toContain('************4444');
+    expect(screen.getByText('Pay by bank transfer is not offered yet.')).toBeTruthy();
+    expect(within(screen.getByRole('list', { name: 'Banks' })).getAllByRole('listitem')).toHaveLength(7);
+
+    const continueButton = screen.getByRole('button', { name: 'Continue' });
+    expect(continueButton).toHaveProperty('disabled', true);
+    fireEvent.click(card);
+    expect(card.getAttribute('aria-checked')).toBe('true');
+    expect(screen.getByRole('radio', { name: 'Mastercard ending 4444, expires 03/31' }).getAttribute('aria-checked')).toBe('false');
+    expect(continueButton).toHaveProperty('disabled', false);
+    fireEvent.click(continueButton);
+    expect(onContinue).toHaveBeenCalledWith(expect.objectContaining({ payment_mode: 2, card_id: 1, card_token: '', billing_address_id: 77 }));
+  });
+
+  it('ADD NEW CARD opens the form, which shows every invalid field at once; back returns to the list', async () => {
+    renderTab();
+    fireEvent.click(await screen.findByRole('button', { name: 'ADD NEW CARD' }));
+    expect(screen.getByText('CARDS')).toBeTruthy();
+    const save = await screen.findByRole('button', { name: 'Save and Continue' });
+    expect(screen.getByRole('checkbox', { name: 'Same As Shipping Address' })).toBeTruthy();
+    for (const name of ['Card Holder', 'Card Number', 'Expiry (MM/YY)', 'CVC', 'First Name', 'Last Name', 'Address', 'City', 'State', 'Zipcode', 'Phone']) {
+      expect(screen.getByLabelText(name)).toBeTruthy();
+    }
+    fireEvent.click(save);
+    for (const message of [
+      'Card holder is required.',
+      'Your card number is incomplete.',
+      "Your card's expiration date is incomplete.",
+      "Your card's security code is incomplete.",
+      'first name is required.',
+      'last name is required.',
+      'Address is required.',
+      'City is required.',
+      'State is required.',
+      'Zipcode is required.',
+      'Phone is required.',
+    ]) {
+      expect(screen.getByText(message)).toBeTruthy();
+    }
+    expect(screen.getByLabelText('Card Holder').getAttribute('aria-invalid')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: 'Back to cards' }));
+    expect(await screen.findByRole('heading', { name: 'Choose a Card for Payment' })).toBeTruthy();
+  });
+
+  it('hides Same As Shipping Address and the options from settings', async () => {
+    renderTab({ fromSettings: true });
+    expect(screen.queryByRole('heading', { name: 'Choose Payment Options' })).toBeNull();
+    expect(await screen.findByRole('button', { name: 'Remove Visa ending 4242' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'ADD NEW CARD' }));
+    await screen.findByRole('button', { name: 'Save and Continue' });
+    expect(screen.queryByRole('checkbox', { name: 'Same As Shipping Address' })).toBeNull();
+  });
+
+  it('Payment on Delivery enables Continue at once; UPI after verification', async () => {
+    const { onContinue } = renderTab();
+    fireEvent.click(screen.getByRole('radio', { name: 'Payment on Delivery' }));
+    const pod = screen.getByRole('button', { name: 'Continue' });
+    expect(pod).toHaveProperty('disabled', false);
+    fireEvent.click(pod);
+    expect(onContinue).toHaveBeenCalledWith({ payment_mode: 4 });
+
+    fireEvent.click(screen.getByRole('radio', { name: 'UPI' }));
+    expect(screen.getByRole('button', { name: 'Continue' })).toHaveProperty('disabled', true);
+    fireEvent.change(screen.getByLabelText('UPI ID'), { target: { value: 'abc' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(screen.getByRole('alert').textContent).toBe('please provide valid UPI ID');
+    fireEvent.change(screen.getByLabelText('UPI ID'), { target: { value: 'ada@okbank' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('UPI verified successfully')).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Continue' })).toHaveProperty('disabled', false));
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(onContinue).toHaveBeenLastCalledWith({ payment_mode: 3, upi_address: 'ada@okbank' });
+  });
+});
