@@ -2,7 +2,16 @@ import { Route, Routes } from 'react-router-dom';
 import { AgeGated } from './layout/age-gated.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
 import { SignedOutOnly } from './layout/signed-out-only.tsx';
-import { AuthScreen, CartPage, GuestRegisterPage, UpdatePasswordPage, ZipGatePage } from './lazy-pages.tsx';
+import {
+  AuthScreen,
+  CartPage,
+  CheckoutPage,
+  GuestRegisterPage,
+  PaymentFailPage,
+  PaymentSuccessPage,
+  UpdatePasswordPage,
+  ZipGatePage,
+} from './lazy-pages.tsx';
 import { Landing } from './pages/landing.tsx';
 import { NotFound } from './pages/not-found.tsx';
 import { ServedZips } from './pages/served-zips.tsx';
@@ -29,6 +38,9 @@ export function AppRoutes() {
         <Route element={<AgeGated />}>
           <Route path="/store" element={<StoreHome />} />
           <Route path="/cart" element={<CartPage />} />
+          <Route path="/cart/:cartflow" element={<CheckoutPage />} />
+          <Route path="/payment/success" element={<PaymentSuccessPage />} />
+          <Route path="/payment/fail" element={<PaymentFailPage />} />
           <Route path="/store/:productId" element={<ProductPage />} />
           <Route path="/store/category/:categoryName/:categoryName2/:categoryId" element={<CategoryListingPage />} />
           <Route path="/store/category/:categoryType/:categoryId" element={<CategoryListingPage />} />

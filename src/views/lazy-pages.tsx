@@ -27,3 +27,6 @@ export const UpdatePasswordPage = onDemand(async () => (await import('./auth/upd
 export const GuestRegisterPage = onDemand(async () => (await import('./auth/guest-register-page.tsx')).GuestRegisterPage);
 export const ZipGatePage = onDemand(async () => (await import('./auth/zip-gate-page.tsx')).ZipGatePage);
 export const CartPage = onDemand(async () => (await import('./cart/cart-page.tsx')).CartPage);
+export const CheckoutPage = onDemand(async () => (await import('./checkout/checkout-page.tsx')).CheckoutPage);
+export const PaymentSuccessPage = onDemand(async () => (await import('./checkout/payment-result-page.tsx')).PaymentSuccessPage);
+export const PaymentFailPage = onDemand(async () => (await import('./checkout/payment-result-page.tsx')).PaymentFailPage);

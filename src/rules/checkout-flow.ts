@@ -1,0 +1,160 @@
+import { centsToDollars, dollarsToCents } from './money.ts';
+import { isTipAllowed, tipCents, type TipPercent } from './tips.ts';
+
+/**
+ * The checkout tabs (spec "Checkout tabs", DESIGN.md "checkout tabs machine"): pure helpers the checkout machine and
+ * its views share.
+ */
+
+/**
+ * The steps in order. The three tabs (location, payment, summary) hold five steps: speed sits between address and
+ * card, face between card and summary. A step is added here and as one state of the machine; the others stay as
+ * they are (the face step is skipped while isFaceRequired is false).
+ */
+export const checkoutSteps = ['address', 'speed', 'card', 'face', 'checkout'] as const;
+export type CheckoutStep = (typeof checkoutSteps)[number];
+
+export function isCheckoutStep(value: unknown): value is CheckoutStep {
+  return typeof value === 'string' && (checkoutSteps as readonly string[]).includes(value);
+}
+
+/** The three tabs the spec shows, with their icons' labels. */
+export const checkoutTabs = [
+  { value: 'address', icon: 'location', steps: ['address', 'speed'] },
+  { value: 'card', icon: 'payment', steps: ['card', 'face'] },
+  { value: 'checkout', icon: 'summary', steps: ['checkout'] },
+] as const satisfies readonly { value: CheckoutStep; icon: string; steps: readonly CheckoutStep[] }[];
+
+export type CheckoutTab = (typeof checkoutTabs)[number]['value'];
+
+export function tabOfStep(step: CheckoutStep): CheckoutTab {
+  return checkoutTabs.find((tab) => (tab.steps as readonly CheckoutStep[]).includes(step))?.value ?? 'address';
+}
+
+/** The spec's tab flags: a step may be shown only while its flag is set. */
+export interface TabFlags {
+  isAddressTab: boolean;
+  isSpeedTab: boolean;
+  isCardTab: boolean;
+  isFaceTab: boolean;
+  isSummaryTab: boolean;
+}
+
+export const flagOfStep: Record<CheckoutStep, keyof TabFlags> = {
+  address: 'isAddressTab',
+  speed: 'isSpeedTab',
+  card: 'isCardTab',
+  face: 'isFaceTab',
+  checkout: 'isSummaryTab',
+};
+
+export const noTabs: TabFlags = { isAddressTab: false, isSpeedTab: false, isCardTab: false, isFaceTab: false, isSummaryTab: false };
+
+/** Entering a step opens it and every step before it that was open; later steps close (they must be reached again). */
+export function flagsOnEntering(current: TabFlags, step: CheckoutStep): TabFlags {
+  const index = checkoutSteps.indexOf(step);
+  const next: TabFlags = { ...current };
+  checkoutSteps.forEach((s, i) => {
+    if (i > index) next[flagOfStep[s]] = false;
+  });
+  next[flagOfStep[step]] = true;
+  return next;
+}
+
+// ---------------------------------------------------------------- addresses
+
+/** What the address cards need of a server address (structurally the contract's ServerAddress). */
+export interface ServerAddressLike {
+  address_id: number;
+  address_nickname: string;
+  name: string;
+  firstname: string;
+  lastname: string;
+  street1: string;
+  street2: string;
+  city: string;
+  state: string;
+  country: string;
+  zipcode: string;
+  telephone: string;
+  default_address: '1' | '0';
+  address_type: 'shipping' | 'billing';
+}
+
+/** The spec's UI shipping address. */
+export interface ShippingAddress {
+  id: number;
+  type: string;
+  name: string;
+  firstname: string;
+  lastname: string;
+  street_1: string;
+  street_2: string;
+  city: string;
+  state: string;
+  country: string;
+  zipcode: string;
+  phone: string;
+  defaultAddress: '1' | '0';
+  isPrimary: boolean;
+  address_1: string;
+  address_2: string;
+}
+
+export function toShippingAddress(a: ServerAddressLike): ShippingAddress {
+  return {
+    id: a.address_id,
+    type: a.address_nickname,
+    name: a.name,
+    firstname: a.firstname,
+    lastname: a.lastname,
+    street_1: a.street1,
+    street_2: a.street2,
+    city: a.city,
+    state: a.state,
+    country: a.country,
+    zipcode: a.zipcode,
+    phone: a.telephone,
+    defaultAddress: a.default_address,
+    isPrimary: a.default_address === '1',
+    address_1: a.street2 ? `${a.street1}, ${a.street2}` : a.street1,
+    address_2: `${a.city}, ${a.state} ${a.zipcode}`,
+  };
+}
+
+/** Only shipping records, the primary first (spec section 3). */
+export function shippingAddressesOf(list: readonly ServerAddressLike[]): ShippingAddress[] {
+  const shipping = list.filter((a) => a.address_type === 'shipping').map(toShippingAddress);
+  return [...shipping.filter((a) => a.isPrimary), ...shipping.filter((a) => !a.isPrimary)];
+}
+
+// ---------------------------------------------------------------- tips and messages
+
+/** The driver tip in dollars for the tip buttons: percent of the subtotal, to the cent; '0.00' unless speed 1. */
+export function tipAmount(subtotal: string, percent: TipPercent, speedId: number | undefined): string {
+  const cents = dollarsToCents(subtotal);
+  if (cents === undefined || cents < 0 || speedId === undefined || !isTipAllowed(speedId)) return '0.00';
+  return centsToDollars(tipCents(cents, percent));
+}
+
+export const checkoutMessages = {
+  placed: 'Order Placed.',
+  placeOrderFailed: 'something went wrong while placing the order',
+  internalError: 'internal server error occured',
+  faceTitle: 'Verify Yourself Before Placing An Order',
+} as const;
+
+/** The spec's snackbar lifetime in checkout. */
+export const checkoutSnackbarMs = 4000;
+
+/** What a place-order reply means for the shopper. */
+export type PlaceOrderOutcome =
+  | { kind: 'placed'; orderId: string }
+  | { kind: 'declined'; orderId: string; message: string }
+  | { kind: 'refused'; message: string };
+
+export function placeOrderOutcome(reply: { code: number; message?: string | undefined; order_id?: string | undefined }): PlaceOrderOutcome {
+  if (reply.code === 1 && reply.order_id) return { kind: 'placed', orderId: reply.order_id };
+  if (reply.code === -1 && reply.order_id) return { kind: 'declined', orderId: reply.order_id, message: reply.message || checkoutMessages.placeOrderFailed };
+  return { kind: 'refused', message: reply.message || checkoutMessages.placeOrderFailed };
+}

@@ -1,0 +1,59 @@
+import { useSelector } from '@xstate/react';
+import { primaryButton } from '../../styles/controls.css.ts';
+import { AddressForm } from './address-form.tsx';
+import * as css from './checkout.css.ts';
+import type { CheckoutActor } from './checkout-page.tsx';
+
+/** 'Select a Shipping Address': the saved addresses, 'ADD NEW ADDRESSES' and 'SAVE & CONTINUE'. */
+export function AddressStep({ actor }: { actor: CheckoutActor }) {
+  const adding = useSelector(actor, (s) => s.matches({ flow: { address: 'adding' } }));
+  const loading = useSelector(actor, (s) => s.matches({ flow: { address: 'loading' } }) || s.matches({ flow: { address: 'checking' } }));
+  const addresses = useSelector(actor, (s) => s.context.addresses);
+  const chosenId = useSelector(actor, (s) => s.context.chosenAddressId);
+
+  if (adding) return <AddressForm actor={actor} />;
+  return (
+    <section className={css.panel} aria-labelledby="address-title">
+      <div className={css.page}>
+        <h2 id="address-title" className={css.title}>
+          Select a Shipping Address
+        </h2>
+        {loading ? (
+          <p className={css.status} role="status">
+            Loading your addresses…
+          </p>
+        ) : (
+          <ul className={css.cards} aria-label="Shipping addresses">
+            {addresses.map((a) => (
+              <li key={a.id}>
+                <button
+                  type="button"
+                  className={a.id === chosenId ? css.card.chosen : css.card.plain}
+                  aria-pressed={a.id === chosenId}
+                  aria-label={`${a.type}: ${a.name}, ${a.address_1}, ${a.address_2}`}
+                  onClick={() => actor.send({ type: 'address.choose', id: a.id })}
+                >
+                  <span className={css.nickname}>{a.type}</span>
+                  <strong>{a.name}</strong>
+                  <span>{a.address_1}</span>
+                  <span>{a.address_2}</span>
+                  <span>{a.phone}</span>
+                </button>
+              </li>
+            ))}
+            <li>
+              <button type="button" className={css.card.add} onClick={() => actor.send({ type: 'address.form.toggle' })}>
+                ADD NEW ADDRESSES
+              </button>
+            </li>
+          </ul>
+        )}
+        <div className={css.actions}>
+          <button type="button" className={primaryButton} disabled={chosenId === undefined || loading} onClick={() => actor.send({ type: 'address.continue' })}>
+            SAVE &amp; CONTINUE
+          </button>
+        </div>
+      </div>
+    </section>
+  );
+}

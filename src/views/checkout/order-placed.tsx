@@ -1,0 +1,33 @@
+import { useSelector } from '@xstate/react';
+import { useNavigate } from 'react-router-dom';
+import { isSignedIn } from '../../machines/session-values.ts';
+import { checkoutMessages } from '../../rules/checkout-flow.ts';
+import { primaryButton } from '../../styles/controls.css.ts';
+import { useAppActors } from '../app-context.tsx';
+import * as css from './checkout.css.ts';
+import type { CheckoutActor } from './checkout-page.tsx';
+
+/** 'Order Placed.' with the order id: guests continue shopping, customers go to their orders. */
+export function OrderPlaced({ actor }: { actor: CheckoutActor }) {
+  const orderId = useSelector(actor, (s) => s.context.orderId);
+  const { session } = useAppActors();
+  const customer = useSelector(session, (s) => isSignedIn(s.context));
+  const navigate = useNavigate();
+  return (
+    <section className={css.result} aria-labelledby="placed-title">
+      <h2 id="placed-title" className={css.title}>
+        {checkoutMessages.placed}
+      </h2>
+      <p>Order ID: {orderId}</p>
+      {customer ? (
+        <button type="button" className={primaryButton} onClick={() => navigate('/setting/order')}>
+          Your Orders
+        </button>
+      ) : (
+        <button type="button" className={primaryButton} onClick={() => navigate('/category/ALL')}>
+          Continue Shopping
+        </button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,200 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { choose, enterStore, solveCaptcha } from './steps.ts';
+
+const ribeye = 'USDA Prime Ribeye Steak';
+
+function unique(prefix: string): string {
+  return `${prefix}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+/** Search → product → Same Day → ADD TO CART. */
+async function addRibeye(page: Page): Promise<void> {
+  await page.goto('/store/search?q=ribeye');
+  await page.getByRole('list', { name: 'Products' }).getByRole('link', { name: new RegExp(ribeye) }).first().click();
+  await expect(page).toHaveURL(/\/store\/\d+$/);
+  await choose(page, 'SPEED', 'Same Day');
+  await page.getByRole('button', { name: 'ADD TO CART' }).click();
+}
+
+/** The cart's only group: its first day with a slot, and the slot; then CHECKOUT. */
+async function scheduleAndCheckout(page: Page): Promise<void> {
+  await expect(page).toHaveURL(/\/cart$/);
+  const group: Locator = page.getByRole('list', { name: 'Items by seller' }).getByRole('region').first();
+  const slots = group.getByRole('button', { name: /^\d{2}:\d{2}–\d{2}:\d{2}$/ });
+  for (let skip = 0; skip < 5; skip += 1) {
+    await group.getByRole('button', { name: /^Choose delivery date for / }).click();
+    const days = group.getByRole('grid').getByRole('button', { disabled: false });
+    await days.nth(skip).click();
+    await expect(slots.first().or(group.getByText('All Slots are booked. Please try another date.'))).toBeVisible();
+    if (await slots.count()) break;
+  }
+  await slots.first().click();
+  await expect(slots.first()).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('button', { name: 'CHECKOUT' }).click();
+}
+
+async function addAddress(page: Page): Promise<void> {
+  await expect(page).toHaveURL(/\/cart\/address$/);
+  await expect(page.getByRole('heading', { name: 'Select a Shipping Address' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'SAVE & CONTINUE' })).toBeDisabled();
+  await page.getByRole('button', { name: 'ADD NEW ADDRESSES' }).click();
+  await expect(page.getByRole('heading', { name: 'ADD NEW ADDRESSES' })).toBeVisible();
+  const form = page.getByRole('tabpanel');
+  await form.getByLabel('First Name').fill('Ada');
+  await form.getByLabel('Last Name').fill('Lovelace');
+  await form.getByLabel('Address', { exact: true }).fill('350 5th Ave');
+  await form.getByLabel('Zipcode').fill('10001');
+  // The zip fills city and state from the lookup.
+  await expect(form.getByLabel('City')).not.toHaveValue('');
+  await form.getByLabel('Address Nickname').fill('Home');
+  await form.getByLabel('Phone').fill('2125550123');
+  await page.getByRole('button', { name: 'SAVE ADDRESS' }).click();
+  await expect(page.getByRole('heading', { name: 'Select a Shipping Address' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Home: Ada Lovelace/ })).toHaveAttribute('aria-pressed', 'true');
+}
+
+async function chooseSpeed(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'SAVE & CONTINUE' }).click();
+  await expect(page).toHaveURL(/\/cart\/speed$/);
+  await expect(page.getByRole('heading', { name: 'Choose Delivery Slots' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Select Speed' })).toContainText('1 Hour Delivery');
+  await expect(page.getByText('Delivery Fees')).toBeVisible();
+  await page.getByRole('button', { name: 'CONTINUE' }).click();
+  await expect(page).toHaveURL(/\/cart\/card$/);
+}
+
+async function addCard(page: Page, number: string): Promise<void> {
+  await page.getByRole('button', { name: 'ADD NEW CARD' }).click();
+  await page.getByLabel('Card Holder').fill('Ada Lovelace');
+  await page.getByLabel('Card Number').fill(number);
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('checkbox', { name: 'Same As Shipping Address' }).check();
+  await page.getByRole('button', { name: 'Save and Continue' }).click();
+}
+
+async function placeOrder(page: Page): Promise<void> {
+  await expect(page).toHaveURL(/\/cart\/checkout$/);
+  await expect(page.getByRole('heading', { name: 'Order Summary' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Price summary' })).toBeVisible();
+  await page.getByRole('button', { name: '10%' }).click();
+  await expect(page.getByRole('button', { name: '10%' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: 'PLACE ORDER' })).toBeEnabled();
+  await page.screenshot({ path: 'test-results/checkout-summary.png', fullPage: true });
+  await page.getByRole('button', { name: 'PLACE ORDER' }).dblclick();
+}
+
+async function asGuest(page: Page): Promise<void> {
+  await enterStore(page);
+  await addRibeye(page);
+  await expect(page).toHaveURL(/\/guest\/register$/);
+  await page.getByRole('main').getByLabel('Email').fill(unique('checkout'));
+  await page.getByRole('button', { name: 'CONTINUE' }).click();
+  await scheduleAndCheckout(page);
+}
+
+test.describe('checkout', () => {
+  test("a guest pays with 4242 4242 4242 4242 and sees 'Order Placed.'", async ({ page }) => {
+    const orders: unknown[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/placeorder/placeorder')) orders.push(r.postDataJSON());
+    });
+    await asGuest(page);
+    // A direct visit to the summary goes back to the current step.
+    await page.goto('/cart/checkout');
+    await expect(page).toHaveURL(/\/cart\/address$/);
+    await addAddress(page);
+    await page.screenshot({ path: 'test-results/checkout-address.png', fullPage: true });
+    await chooseSpeed(page);
+    await addCard(page, '4242 4242 4242 4242');
+    await placeOrder(page);
+    await expect(page.getByRole('heading', { name: 'Order Placed.' })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText(/^Order ID: \d+/)).toBeVisible();
+    await page.screenshot({ path: 'test-results/checkout-placed.png', fullPage: true });
+    expect(orders).toHaveLength(1);
+    await page.getByRole('button', { name: 'Continue Shopping' }).click();
+    await expect(page).toHaveURL(/\/category\/ALL$/);
+    await expect(page.getByTestId('cart-count')).toHaveText('0');
+  });
+
+  test("a declined card shows 'Your card was declined.' and a card declined at the charge lands on /payment/fail", async ({ page }) => {
+    await asGuest(page);
+    await addAddress(page);
+    await chooseSpeed(page);
+    // 4000 0000 0000 0002 is refused when it is saved: the card screen says so and nothing moves on.
+    await addCard(page, '4000 0000 0000 0002');
+    await expect(page.getByText(/Your card was declined\./).first()).toBeVisible({ timeout: 20_000 });
+    await expect(page).toHaveURL(/\/cart\/card$/);
+    // 4000 0000 0000 0341 saves, then is declined when the order is charged.
+    await page.getByLabel('Card Number').fill('4000 0000 0000 0341');
+    await page.getByRole('button', { name: 'Save and Continue' }).click();
+    await placeOrder(page);
+    await expect(page).toHaveURL(/\/payment\/fail\?orderId=\d+$/, { timeout: 20_000 });
+    await expect(page.getByRole('heading', { name: 'Payment failed' })).toBeVisible();
+    await expect(page.getByText(/^Order ID: \d+$/)).toBeVisible();
+    await page.screenshot({ path: 'test-results/checkout-payment-fail.png', fullPage: true });
+    await page.getByRole('button', { name: 'Start Shopping' }).click();
+    await expect(page).toHaveURL(/\/store$/);
+  });
+
+  test('Payment on Delivery places an order', async ({ page }) => {
+    await asGuest(page);
+    await addAddress(page);
+    await chooseSpeed(page);
+    await page.getByRole('radio', { name: 'Payment on Delivery' }).check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await placeOrder(page);
+    await expect(page.getByRole('heading', { name: 'Order Placed.' })).toBeVisible({ timeout: 20_000 });
+  });
+
+  test('a customer buys again with the saved address and the saved card', async ({ page }) => {
+    await enterStore(page);
+    await page.getByRole('button', { name: 'Hey , Guest' }).click();
+    await page.getByRole('link', { name: 'Create Account' }).click();
+    const form = page.getByRole('main');
+    await form.getByLabel('First Name').fill('Grace');
+    await form.getByLabel('Last Name').fill('Hopper');
+    await form.getByLabel('Email', { exact: true }).fill(unique('customer'));
+    await form.getByLabel('Password', { exact: true }).fill('correct horse 1');
+    await form.getByLabel('Confirm Password').fill('correct horse 1');
+    const submit = form.getByRole('button', { name: 'CREATE ACCOUNT' });
+    await solveCaptcha(page, submit);
+    await submit.click();
+    await expect(page).toHaveURL(/\/store$/);
+
+    await addRibeye(page);
+    await page.goto('/cart');
+    await scheduleAndCheckout(page);
+    await addAddress(page);
+    await chooseSpeed(page);
+    await addCard(page, '4242 4242 4242 4242');
+    await placeOrder(page);
+    await expect(page.getByRole('heading', { name: 'Order Placed.' })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('button', { name: 'Your Orders' })).toBeVisible();
+
+    await addRibeye(page);
+    await page.goto('/cart');
+    await scheduleAndCheckout(page);
+    await expect(page).toHaveURL(/\/cart\/address$/);
+    // The saved (primary or just saved) address is there and chosen.
+    const saved = page.getByRole('button', { name: /^Home: Ada Lovelace/ });
+    await saved.click();
+    await expect(saved).toHaveAttribute('aria-pressed', 'true');
+    await chooseSpeed(page);
+    await page.getByRole('radiogroup', { name: 'Saved cards' }).getByRole('radio').first().click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await placeOrder(page);
+    await expect(page.getByRole('heading', { name: 'Order Placed.' })).toBeVisible({ timeout: 20_000 });
+  });
+
+  test('on a phone a title bar with a back arrow leads from the address tab back', async ({ page }) => {
+    await asGuest(page);
+    await expect(page).toHaveURL(/\/cart\/address$/);
+    await page.setViewportSize({ width: 375, height: 740 });
+    await expect(page.getByRole('button', { name: 'Back', exact: true })).toBeVisible();
+    await page.screenshot({ path: 'test-results/checkout-mobile.png', fullPage: true });
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
+    await expect(page).toHaveURL(/\/cart$/);
+  });
+});

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import {
+  checkoutMessages,
+  flagsOnEntering,
+  isCheckoutStep,
+  noTabs,
+  placeOrderOutcome,
+  shippingAddressesOf,
+  tabOfStep,
+  tipAmount,
+} from '../../src/rules/checkout-flow.ts';
+import { away, billing, home, office } from '../machines/checkout-fixtures.ts';
+
+describe('tipAmount', () => {
+  it('is the percent of the subtotal to the cent, for 1 Hour Delivery only', () => {
+    expect(tipAmount('48.50', 0, 1)).toBe('0.00');
+    expect(tipAmount('48.50', 5, 1)).toBe('2.43');
+    expect(tipAmount('48.50', 10, 1)).toBe('4.85');
+    expect(tipAmount('19.99', 15, 1)).toBe('3.00');
+    expect(tipAmount('48.50', 20, 1)).toBe('9.70');
+    expect(tipAmount('48.50', 20, 2)).toBe('0.00');
+    expect(tipAmount('48.50', 20, undefined)).toBe('0.00');
+    expect(tipAmount('oops', 20, 1)).toBe('0.00');
+  });
+});
+
+describe('tab flags', () => {
+  it('entering a step opens it and closes every later one', () => {
+    const atSummary = flagsOnEntering(flagsOnEntering(flagsOnEntering(flagsOnEntering(noTabs, 'address'), 'speed'), 'card'), 'checkout');
+    expect(atSummary).toEqual({ isAddressTab: true, isSpeedTab: true, isCardTab: true, isFaceTab: false, isSummaryTab: true });
+    expect(flagsOnEntering(atSummary, 'card')).toEqual({ isAddressTab: true, isSpeedTab: true, isCardTab: true, isFaceTab: false, isSummaryTab: false });
+    expect(flagsOnEntering(atSummary, 'address')).toEqual({ ...noTabs, isAddressTab: true });
+  });
+
+  it('maps steps to the three tabs', () => {
+    expect(['address', 'speed', 'card', 'face', 'checkout'].map((s) => (isCheckoutStep(s) ? tabOfStep(s) : 'no'))).toEqual(['address', 'address', 'card', 'card', 'checkout']);
+    expect(isCheckoutStep('elsewhere')).toBe(false);
+  });
+});
+
+describe('shippingAddressesOf', () => {
+  it('keeps shipping records, primary first, with the two display lines', () => {
+    const list = shippingAddressesOf([office, away, home, billing, { ...office, address_id: 15, street2: 'Apt 4' }]);
+    expect(list.map((a) => a.id)).toEqual([11, 12, 13, 15]);
+    expect(list[0]).toMatchObject({ isPrimary: true, type: 'Home', phone: '2125550123', address_2: 'New York, NY 10001' });
+    expect(list[3]?.address_1).toBe('1 Main St, Apt 4');
+  });
+});
+
+describe('placeOrderOutcome', () => {
+  it('reads placed, declined (with an order id) and refused replies', () => {
+    expect(placeOrderOutcome({ code: 1, order_id: '100' })).toEqual({ kind: 'placed', orderId: '100' });
+    expect(placeOrderOutcome({ code: -1, order_id: '101', message: 'Your card was declined.' })).toEqual({ kind: 'declined', orderId: '101', message: 'Your card was declined.' });
+    expect(placeOrderOutcome({ code: -1, message: 'Only 1 left.' })).toEqual({ kind: 'refused', message: 'Only 1 left.' });
+    expect(placeOrderOutcome({ code: 2 })).toEqual({ kind: 'refused', message: checkoutMessages.placeOrderFailed });
+  });
+});
