@@ -122,6 +122,17 @@ function withServerCart(context: CartContext, cart: CartData | undefined): Parti
   return { cart, problems: context.checkoutTried ? currentProblems(next) : context.problems };
 }
 
+/** A group's save in flight (its 'saving' tag). Tests may swap the group logic for one without tags. */
+function isSaving(snapshot: unknown): boolean {
+  return (
+    typeof snapshot === 'object' &&
+    snapshot !== null &&
+    'hasTag' in snapshot &&
+    typeof snapshot.hasTag === 'function' &&
+    snapshot.hasTag('saving') === true
+  );
+}
+
 /**
  * The cart page (spec "Cart page", "Cart checkout", 4 "Checkout gating"): loads the server cart, shows quantity
  * changes at once and sends them 800 ms after the last change (one request per changed line, with its final
@@ -165,7 +176,10 @@ export const cartMachine = setup({
     hasCouponText: ({ context }) => context.couponText.trim() !== '',
     hasAppliedCoupon: ({ context }) => Boolean(context.cart?.coupon_code),
     // Checkout waits for quantities and coupons in flight: it must judge the cart the server will order.
-    isSettled: and([stateIn('#cart.ready.lines.idle'), stateIn('#cart.ready.coupon.idle')]),
+    // CHECKOUT right after a date or slot click must wait for that save: until the server answers, the cart's groups
+    // still say 'no slot', and deciding then would show 'Required' and drop the click.
+    areGroupsSaved: ({ context }) => Object.values(context.groups).every((ref) => !isSaving(ref.getSnapshot())),
+    isSettled: and([stateIn('#cart.ready.lines.idle'), stateIn('#cart.ready.coupon.idle'), 'areGroupsSaved']),
     hasCheckoutProblems: ({ context }) => hasCheckoutProblems(currentProblems(context)),
     isGuest: ({ context }) => !context.session.getSnapshot().context.Token,
     isCardFirst: ({ context }) => checkoutTarget(context.session.getSnapshot().context.shippingType) === '/cart/card',

@@ -379,6 +379,39 @@ describe('cart checkout', () => {
     expect(t.session.getSnapshot().context.nextTab).toBe('address');
   });
 
+  it('CHECKOUT pressed while the slot is still being saved waits for the save, then leaves', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let slowSave = false;
+    const t = start(customer, {
+      save: async (input) => {
+        if (slowSave) await gate;
+        const next = {
+          ...scheduledCart,
+          delivery_groups: scheduledCart.delivery_groups.map((g) =>
+            g.vendor_loc_id === input.vendor_loc_id ? { ...g, timeslot: input.slot_id ? slotMorning : null } : g,
+          ),
+        };
+        return ok(next);
+      },
+    });
+    await ready(t);
+    const groups = t.actor.getSnapshot().context.groups;
+    groups[201]?.send({ type: 'group.date.choose', date: '2030-06-05' });
+    groups[101]?.send({ type: 'group.date.choose', date: '2030-06-04' });
+    await vi.waitFor(() => expect(groups[101]?.getSnapshot().value).toEqual({ scheduling: 'choosingSlot' }));
+    slowSave = true;
+    groups[101]?.send({ type: 'group.slot.choose', slotId: 7 });
+    t.actor.send({ type: 'cart.checkout' });
+    // The click is kept, not answered with 'Required' from the cart as it was before the save.
+    expect(t.actor.getSnapshot().context.problems).toEqual({});
+    expect(t.spies.goToAddress).not.toHaveBeenCalled();
+    release();
+    await vi.waitFor(() => expect(t.spies.goToAddress).toHaveBeenCalledOnce());
+  });
+
   it('a guest goes to /guest/register', async () => {
     const t = start({ zipcode: '10001', cart_id: 'cart-abc' }, {}, scheduledCart);
     await ready(t);
