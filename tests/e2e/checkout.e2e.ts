@@ -164,7 +164,8 @@ test.describe('checkout', () => {
     await expect(page).toHaveURL(/\/store$/);
 
     await addRibeye(page);
-    await page.goto('/cart');
+    // A signed-in customer is taken to the cart by ADD TO CART itself (leaving earlier would cancel the request).
+    await expect(page).toHaveURL(/\/cart$/);
     await scheduleAndCheckout(page);
     await addAddress(page);
     await chooseSpeed(page);
@@ -174,7 +175,8 @@ test.describe('checkout', () => {
     await expect(page.getByRole('button', { name: 'Your Orders' })).toBeVisible();
 
     await addRibeye(page);
-    await page.goto('/cart');
+    // A signed-in customer is taken to the cart by ADD TO CART itself (leaving earlier would cancel the request).
+    await expect(page).toHaveURL(/\/cart$/);
     await scheduleAndCheckout(page);
     await expect(page).toHaveURL(/\/cart\/address$/);
     // The saved (primary or just saved) address is there and chosen.

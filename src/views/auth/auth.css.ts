@@ -32,9 +32,7 @@ export const nameRow = style({
   '@media': { [media.upToXs]: { gridTemplateColumns: '1fr' } },
 });
 
-export const field = style({ display: 'flex', flexDirection: 'column', gap: '6px' });
 
-export const label = style({ fontWeight: 600, fontSize: '14px' });
 
 export const checkbox = style({ display: 'flex', alignItems: 'flex-start', gap: '10px', fontSize: '13px', fontWeight: 600, letterSpacing: '0.02em' });
 

@@ -5,7 +5,7 @@ import { primaryButton } from '../../styles/controls.css.ts';
 import * as css from './auth.css.ts';
 import { CaptchaField } from './captcha-field.tsx';
 import { FormMessage } from './form-message.tsx';
-import { TextField } from './text-field.tsx';
+import { TextField } from '../controls/text-field.tsx';
 import { useAuthForm, type AuthActor } from './use-auth-form.ts';
 
 /** Create account: names, email, password twice, the newsletter choice and the captcha. */

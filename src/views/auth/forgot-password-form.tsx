@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { primaryButton } from '../../styles/controls.css.ts';
 import * as css from './auth.css.ts';
 import { FormMessage } from './form-message.tsx';
-import { TextField } from './text-field.tsx';
+import { TextField } from '../controls/text-field.tsx';
 import { useAuthForm, type AuthActor } from './use-auth-form.ts';
 
 /** Forgot password: one email field; the server's answer then replaces the form. */

@@ -6,7 +6,7 @@ import { primaryButton } from '../../styles/controls.css.ts';
 import { useAppActors } from '../app-context.tsx';
 import * as css from './auth.css.ts';
 import { FormMessage } from './form-message.tsx';
-import { TextField } from './text-field.tsx';
+import { TextField } from '../controls/text-field.tsx';
 
 /** /guest/register: checkout with an email only; the cart follows, then /cart. */
 export function GuestRegisterPage() {

@@ -4,7 +4,7 @@ import { primaryButton } from '../../styles/controls.css.ts';
 import * as css from './auth.css.ts';
 import { CaptchaField } from './captcha-field.tsx';
 import { FormMessage } from './form-message.tsx';
-import { TextField } from './text-field.tsx';
+import { TextField } from '../controls/text-field.tsx';
 import { useAuthForm, type AuthActor } from './use-auth-form.ts';
 
 /** Sign in: email or mobile, password, the captcha; SIGN IN stays disabled until the captcha is solved. */

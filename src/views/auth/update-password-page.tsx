@@ -6,7 +6,7 @@ import { primaryButton } from '../../styles/controls.css.ts';
 import { useNotify } from '../app-context.tsx';
 import * as css from './auth.css.ts';
 import { FormMessage } from './form-message.tsx';
-import { TextField } from './text-field.tsx';
+import { TextField } from '../controls/text-field.tsx';
 
 /** /account/resetpassword?token=…: without a token there is nothing to do here, so it goes to '/'. */
 export function UpdatePasswordPage() {

@@ -8,7 +8,7 @@ import * as pages from '../pages/pages.css.ts';
 import * as css from './auth.css.ts';
 import { CaptchaField } from './captcha-field.tsx';
 import { FormMessage } from './form-message.tsx';
-import { TextField } from './text-field.tsx';
+import { TextField } from '../controls/text-field.tsx';
 
 /** /home, the zipcode entry gate: a zip and the captcha, then the store; a sign-in link for customers. */
 export function ZipGatePage() {

@@ -32,5 +32,5 @@ export const empty = style([
   panel,
   { display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '16px', padding: '56px 24px', textAlign: 'center', maxWidth: '560px', margin: '24px auto' },
 ]);
-export const emptyIcon = style({ fontSize: '56px', lineHeight: 1 });
+export const emptyIcon = style({ color: vars.color.primary, margin: '0 auto' });
 export const emptyTitle = style({ margin: 0, fontSize: '24px' });

@@ -64,9 +64,13 @@ export function CartScreen({ actor }: { actor: CartActor }) {
   if (phase === 'empty') {
     return (
       <section className={css.empty} aria-labelledby="cart-empty-title">
-        <span className={css.emptyIcon} aria-hidden="true">
-          🛒
-        </span>
+        {/* Drawn, not an emoji: headless and older systems have no emoji font and show a box. */}
+        <svg className={css.emptyIcon} viewBox="0 0 24 24" width="56" height="56" aria-hidden="true">
+          <path
+            fill="currentColor"
+            d="M7 18a2 2 0 1 0 0 4 2 2 0 0 0 0-4Zm10 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4ZM5.2 4l.5 2H21l-2.2 8.1a2 2 0 0 1-1.9 1.4H8.6a2 2 0 0 1-1.9-1.5L4.3 3H2V1h3.8l.4 3Z"
+          />
+        </svg>
         <h1 id="cart-empty-title" className={css.emptyTitle}>
           {emptyCartMessage}
         </h1>

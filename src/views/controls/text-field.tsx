@@ -1,6 +1,6 @@
-import { useId, type HTMLInputTypeAttribute } from 'react';
+import { useId, type HTMLAttributes, type HTMLInputTypeAttribute } from 'react';
 import { fieldError, textInput } from '../../styles/controls.css.ts';
-import * as css from './auth.css.ts';
+import * as css from './text-field.css.ts';
 
 export interface TextFieldProps {
   label: string;
@@ -9,14 +9,16 @@ export interface TextFieldProps {
   onChange: (value: string) => void;
   type?: HTMLInputTypeAttribute;
   autoComplete?: string;
-  inputMode?: 'text' | 'email' | 'numeric';
+  inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'];
+  placeholder?: string;
+  disabled?: boolean;
   autoFocus?: boolean;
 }
 
 /** A labelled input with its message; an invalid input points at the message (aria-invalid + aria-describedby). */
-export function TextField({ label, value, error, onChange, type = 'text', autoComplete, inputMode, autoFocus }: TextFieldProps) {
+export function TextField({ label, value, error, onChange, type = 'text', autoComplete, inputMode, placeholder, disabled, autoFocus }: TextFieldProps) {
   const inputId = useId();
-  const errorId = useId();
+  const errorId = `${inputId}-error`;
   return (
     <div className={css.field}>
       <label htmlFor={inputId} className={css.label}>
@@ -29,6 +31,8 @@ export function TextField({ label, value, error, onChange, type = 'text', autoCo
         value={value}
         autoComplete={autoComplete}
         inputMode={inputMode}
+        placeholder={placeholder}
+        disabled={disabled}
         autoFocus={autoFocus}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
