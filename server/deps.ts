@@ -17,6 +17,8 @@ export interface AppDeps {
   clock?: (() => Date) | undefined;
   /** The card provider; when absent, chosen from the configuration (Stripe keys, else the offline test gateway). */
   payments?: PaymentGateway | undefined;
+  /** How often to settle orders whose payment outcome stayed unknown; when absent, never (tests call the sweep). */
+  paymentSweepMs?: number | undefined;
 }
 
 /** The current time as the deps' clock tells it. */

@@ -19,7 +19,7 @@ async function main(): Promise<void> {
   }
 
   const payments = paymentGatewayFromConfig(config);
-  const app = await buildApp({ db: database.db, config, payments });
+  const app = await buildApp({ db: database.db, config, payments, paymentSweepMs: 60_000 });
   if (payments.kind === 'test') {
     app.log.warn('No STRIPE_SECRET_KEY: payments go to the offline test gateway (Stripe test card numbers; nothing is charged).');
   }

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
   myOrdersBody,
   orderReviewBody,
@@ -16,6 +16,7 @@ import { optionalCaller, requireCaller } from '../http/auth.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { parseWith } from '../http/validate.ts';
 import { paymentMessages, settleOrder } from '../services/order-payment.ts';
+import { reconcilePendingPayments } from '../services/payment-reconciler.ts';
 import { reviewOrder } from '../services/order-review.ts';
 import { listOrders, orderConfirmation } from '../services/orders.ts';
 import { placeOrderMessages, reserveOrder, type PaymentChoice } from '../services/place-order.ts';
@@ -91,15 +92,39 @@ export function checkoutRoutes(deps: AppDeps): FastifyPluginAsync {
       if (outcome.kind === 'payment-failed') return { code: -1, message: outcome.message, order_id: orderId, status: outcome.order.status };
       if (outcome.kind === 'pending') return { code: 2, message: paymentMessages.pending, order_id: orderId, status: outcome.order.status };
       const firstTime = outcome.settledHere || (reserved.kind === 'reserved' && outcome.order.status === 'pending_payment_on_delivery');
-      if (firstTime) sendConfirmation(request, outcome.order.id);
+      if (firstTime) sendConfirmation(request.log, outcome.order.id);
       return { code: 1, message: placeOrderMessages.placed, order_id: orderId, status: outcome.order.status };
     });
 
     /** Not awaited: the order stands whether or not the mail server answers; a failure is logged. */
-    function sendConfirmation(request: FastifyRequest, orderId: number): void {
+    function sendConfirmation(log: FastifyBaseLogger, orderId: number): void {
       orderConfirmation(db, orderId, config.appOrigin)
         .then((message) => mail.send(message))
-        .catch((error: unknown) => request.log.error({ err: error, orderId }, 'order confirmation mail not sent'));
+        .catch((error: unknown) => log.error({ err: error, orderId }, 'order confirmation mail not sent'));
+    }
+
+    // Orders whose charge outcome stayed unknown are settled in the background (server/services/payment-reconciler.ts).
+    const sweepEveryMs = deps.paymentSweepMs;
+    if (sweepEveryMs !== undefined) {
+      let running: Promise<void> | undefined;
+      const sweep = async () => {
+        const report = await reconcilePendingPayments(db, payments, nowOf(deps), (error) => app.log.error({ err: error }, 'card provider failed while settling a pending order'));
+        for (const orderId of report.paid) sendConfirmation(app.log, orderId);
+        if (report.paid.length + report.failed.length > 0) app.log.info({ paid: report.paid, failed: report.failed }, 'pending payments settled');
+        if (report.needsReview.length > 0) app.log.error({ orders: report.needsReview }, 'orders pending payment for too long to retry safely: check them at the card provider');
+      };
+      const timer = setInterval(() => {
+        if (running) return;
+        running = sweep()
+          .catch((error: unknown) => app.log.error({ err: error }, 'pending payment sweep failed'))
+          .finally(() => (running = undefined));
+      }, sweepEveryMs);
+      timer.unref();
+      // Stop sweeping before the database closes, and let a pass in flight finish.
+      app.addHook('onClose', async () => {
+        clearInterval(timer);
+        await running;
+      });
     }
 
     const myOrders = async (request: FastifyRequest): Promise<MyOrdersReply> => {

@@ -26,7 +26,7 @@ export const paymentMessages = {
 } as const;
 
 /** A claim older than this was left by a request that died; another request may take the charge over. */
-const staleClaimSeconds = 120;
+export const staleClaimSeconds = 120;
 /** How long a duplicate request waits for the charging request before answering "still confirming". */
 const waitForChargeMs = 20_000;
 
@@ -64,8 +64,9 @@ export async function settleOrder(
   orderId: number,
   now: Date,
   log: (error: unknown) => void,
+  waitMs: number = waitForChargeMs,
 ): Promise<SettleOutcome> {
-  const deadline = Date.now() + waitForChargeMs;
+  const deadline = Date.now() + waitMs;
   for (;;) {
     const order = await readOrder(db, orderId);
     const done = settled(order);

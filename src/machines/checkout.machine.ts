@@ -1,5 +1,7 @@
 import { assign, fromPromise, raise, sendTo, setup, type ActorRefFrom } from 'xstate';
+import { showCart } from '../api/cart.api.ts';
 import { addShippingAddress, getShippingAddresses, orderReview, placeOrder, shippingOptions } from '../api/checkout.api.ts';
+import type { CartReply, ShowCartBody } from '../api/contract/cart-page.contract.ts';
 import type { AddAddressBody, AddAddressReply, GetAddressesReply } from '../api/contract/address.contract.ts';
 import type { OrderReviewBody, OrderReviewData, OrderReviewReply, PlaceOrderBody, PlaceOrderReply } from '../api/contract/checkout.contract.ts';
 import type { ZipLookupReply } from '../api/contract/location.contract.ts';
@@ -26,8 +28,10 @@ import {
   type ShippingAddress,
   type TabFlags,
 } from '../rules/checkout-flow.ts';
+import { requiredMessage as couponRequiredMessage } from '../rules/cart-checkout.ts';
 import { defaultSpeedId, type SpeedId } from '../rules/delivery-speeds.ts';
 import { isTipAllowed, type TipPercent } from '../rules/tips.ts';
+import type { CouponMessage } from './cart.machine.ts';
 import type { sessionMachine } from './session.machine.ts';
 
 type Sent<T> = Omit<T, 'store_id'>;
@@ -119,6 +123,9 @@ export interface CheckoutContext {
   speedMessage: string | undefined;
   review: OrderReviewData | undefined;
   reviewMessage: string | undefined;
+  /** The summary's coupon box: what is typed, and the server's answer to the last apply or remove. */
+  couponText: string;
+  couponMessage: CouponMessage | undefined;
   orderId: string | undefined;
   /** The snackbar's text (shown 4 s). */
   notice: string | undefined;
@@ -142,6 +149,9 @@ export type CheckoutEvent =
   | { type: 'gift.toggle' }
   | { type: 'gift.message.change'; text: string }
   | { type: 'review.retry' }
+  | { type: 'coupon.change'; code: string }
+  | { type: 'coupon.apply' }
+  | { type: 'coupon.remove' }
   | { type: 'order.place' }
   | { type: 'notice.show' }
   | { type: 'notice.dismiss' };
@@ -281,6 +291,8 @@ export const checkoutMachine = setup({
     shippingOptions: fromPromise<ShippingReply, Sent<ShippingBody>>(({ input }) => shippingOptions(input)),
     orderReview: fromPromise<OrderReviewReply, Sent<OrderReviewBody>>(({ input }) => orderReview(input)),
     placeOrder: fromPromise<PlaceOrderReply, Sent<PlaceOrderBody>>(({ input }) => placeOrder(input)),
+    // The cart's own coupon call (POST /api/cart/showcart with coupon_code or remove_coupon); the review then re-prices.
+    changeCoupon: fromPromise<CartReply, Sent<ShowCartBody>>(({ input }) => showCart(input)),
   },
   guards: {
     isCardFirst: ({ context }) => sessionOf(context).nextTab === 'card',
@@ -324,6 +336,8 @@ export const checkoutMachine = setup({
     // The identity issue turns this on; until then the face step is skipped.
     isFaceRequired: () => false,
     isTipOffered: ({ context }) => context.flow.selectedSpeedID !== undefined && isTipAllowed(context.flow.selectedSpeedID),
+    hasCouponText: ({ context }) => context.couponText.trim() !== '',
+    hasAppliedCoupon: ({ context }) => Boolean(context.review?.coupon_code),
     isPlaced: (_, params: { reply: PlaceOrderReply }) => placeOrderOutcome(params.reply).kind === 'placed',
     isDeclined: (_, params: { reply: PlaceOrderReply }) => placeOrderOutcome(params.reply).kind === 'declined',
   },
@@ -390,6 +404,15 @@ export const checkoutMachine = setup({
     assignTip: assign(({ context, event }) => (event.type === 'tip.choose' ? { flow: { ...context.flow, tipPercent: event.percent } } : {})),
     toggleGift: assign(({ context }) => ({ flow: { ...context.flow, isGift: !context.flow.isGift } })),
     assignGiftMessage: assign(({ context, event }) => (event.type === 'gift.message.change' ? { flow: { ...context.flow, giftMessage: event.text } } : {})),
+    assignCouponText: assign(({ event }) => (event.type === 'coupon.change' ? { couponText: event.code } : {})),
+    assignCouponRequired: assign({ couponMessage: { kind: 'error', text: couponRequiredMessage } }),
+    // Code 1 with the server's words is a success; code 2 is a refusal (expired, used up, minimum not met ...).
+    assignCouponReply: assign((_, params: { reply: CartReply }) => {
+      const text = params.reply.message;
+      if (params.reply.code !== 1) return { couponMessage: { kind: 'error' as const, text: text ?? 'Something Went Wrong.' } };
+      return { couponMessage: text ? { kind: 'success' as const, text } : undefined, couponText: '' };
+    }),
+    assignCouponFailure: assign((_, params: { error: unknown }) => ({ couponMessage: { kind: 'error' as const, text: failureText(params.error, 'Something Went Wrong.') } })),
     assignOrderId: assign((_, params: { reply: PlaceOrderReply }) => ({ orderId: params.reply.order_id })),
     clearGift: assign(({ context }) => ({ flow: { ...context.flow, isGift: false, giftMessage: '' } })),
     // The order closed the cart: its id, the checkout's stored choices and dates go; the badge shows 0.
@@ -427,6 +450,8 @@ export const checkoutMachine = setup({
     speedMessage: undefined,
     review: undefined,
     reviewMessage: undefined,
+    couponText: '',
+    couponMessage: undefined,
     orderId: undefined,
     notice: undefined,
   }),
@@ -658,7 +683,30 @@ export const checkoutMachine = setup({
                 'tip.choose': { guard: 'isTipOffered', target: 'reviewing', actions: 'assignTip' },
                 'gift.toggle': { actions: 'toggleGift' },
                 'gift.message.change': { actions: 'assignGiftMessage' },
+                'coupon.change': { actions: 'assignCouponText' },
+                'coupon.apply': [{ guard: 'hasCouponText', target: 'applyingCoupon' }, { actions: 'assignCouponRequired' }],
+                'coupon.remove': { guard: 'hasAppliedCoupon', target: 'removingCoupon' },
                 'order.place': { target: 'placing' },
+              },
+            },
+            // Either way the summary is priced again by the server (a refused coupon may also have dropped an old one).
+            applyingCoupon: {
+              on: { 'coupon.change': { actions: 'assignCouponText' } },
+              invoke: {
+                id: 'changeCoupon',
+                src: 'changeCoupon',
+                input: ({ context }) => ({ cart_id: context.cartId, coupon_code: context.couponText.trim() }),
+                onDone: { target: 'reviewing', actions: { type: 'assignCouponReply', params: ({ event }) => ({ reply: event.output }) } },
+                onError: { target: 'ready', actions: { type: 'assignCouponFailure', params: ({ event }) => ({ error: event.error }) } },
+              },
+            },
+            removingCoupon: {
+              invoke: {
+                id: 'changeCoupon',
+                src: 'changeCoupon',
+                input: ({ context }) => ({ cart_id: context.cartId, remove_coupon: 1 }),
+                onDone: { target: 'reviewing', actions: { type: 'assignCouponReply', params: ({ event }) => ({ reply: event.output }) } },
+                onError: { target: 'ready', actions: { type: 'assignCouponFailure', params: ({ event }) => ({ error: event.error }) } },
               },
             },
             // PLACE ORDER again, a tab or a tip while the order is on its way: ignored (the server is idempotent too).

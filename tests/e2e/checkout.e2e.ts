@@ -144,6 +144,15 @@ test.describe('checkout', () => {
     await chooseSpeed(page);
     await page.getByRole('radio', { name: 'Payment on Delivery' }).check();
     await page.getByRole('button', { name: 'Continue' }).click();
+    // The summary's coupon box asks the server, which refuses an expired code and prices the order again.
+    await page.getByLabel('Coupon code').fill('EXPIRED20');
+    await page.getByRole('button', { name: 'APPLY' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'This coupon has expired.' })).toBeVisible();
+    // The seed's ribeye (500 g, $36.59) meets WELCOME10's $30 minimum: 10 % comes off in the price summary.
+    await page.getByLabel('Coupon code').fill('WELCOME10');
+    await page.getByRole('button', { name: 'APPLY' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Coupon WELCOME10 applied.' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Price summary' }).getByText('Discount (WELCOME10)')).toBeVisible();
     await placeOrder(page);
     await expect(page.getByRole('heading', { name: 'Order Placed.' })).toBeVisible({ timeout: 20_000 });
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import type { AddAddressReply, GetAddressesReply } from '../../src/api/contract/address.contract.ts';
+import type { CartReply, ShowCartBody } from '../../src/api/contract/cart-page.contract.ts';
 import type { PlaceOrderReply } from '../../src/api/contract/checkout.contract.ts';
 import type { ZipLookupReply } from '../../src/api/contract/location.contract.ts';
 import { ApiError } from '../../src/api/http.ts';
@@ -9,9 +10,11 @@ import type { SessionValues } from '../../src/machines/session-values.ts';
 import { sessionMachine } from '../../src/machines/session.machine.ts';
 import { addressRuleMessages } from '../../src/rules/address-validation.ts';
 import { checkoutMessages } from '../../src/rules/checkout-flow.ts';
+import { baseCart, ok } from './cart-fixtures.ts';
 import { away, billing, home, office, reviewOk, shippingOk } from './checkout-fixtures.ts';
 import { allStateIds, allTransitions, planPaths, replay, type PathPlan } from './path-coverage.ts';
 
+type Sent<T> = Omit<T, 'store_id'>;
 const offline = new ApiError('You are not connected to internet', 500, 0);
 const customer: SessionValues = { Token: 'tok', CustomerId: 7, cust_name: 'Ada', cart_id: 'cart-abc', zipcode: '10001', total_products_in_cart: 3 };
 
@@ -45,6 +48,11 @@ const speedsFailed = label('shippingOptions: offline', failed('shippingOptions')
 const reviewed = label('orderReview: summary', done('orderReview', reviewOk));
 const reviewRefused = label('orderReview: code -1', done('orderReview', { code: -1, message: 'Your cart is empty.' }));
 const reviewFailed = label('orderReview: offline', failed('orderReview'));
+const reviewedWithCoupon = label('orderReview: summary with WELCOME10', done('orderReview', { ...reviewOk, data: reviewOk.data && { ...reviewOk.data, coupon_code: 'WELCOME10' } }));
+const couponApplied = label('changeCoupon: applied', done('changeCoupon', ok({ ...baseCart, coupon_code: 'WELCOME10' }, 'Coupon WELCOME10 applied.')));
+const couponRefused = label('changeCoupon: code 2', done('changeCoupon', { code: 2, message: 'This coupon has expired.', data: baseCart }));
+const couponRemoved = label('changeCoupon: removed', done('changeCoupon', ok(baseCart)));
+const couponFailed = label('changeCoupon: offline', failed('changeCoupon'));
 const placedReply: PlaceOrderReply = { code: 1, message: 'Order Placed.', order_id: '100000123' };
 const declinedReply: PlaceOrderReply = { code: -1, message: 'Your card was declined.', order_id: '100000124' };
 const placed = label('placeOrder: placed', done('placeOrder', placedReply));
@@ -95,10 +103,23 @@ function flowEvents(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   if (m({ speed: 'failed' })) return [{ type: 'speed.retry' }];
   if (m('card')) return [card, select('speed'), select('checkout')];
   if (m('face')) return [{ type: 'face.verified' }, select('card')];
-  if (m({ checkout: 'reviewing' })) return [reviewed, reviewRefused, reviewFailed, { type: 'tip.choose', percent: 10 }, { type: 'gift.toggle' }, { type: 'gift.message.change', text: 'Enjoy' }];
+  if (m({ checkout: 'reviewing' })) return [reviewed, reviewedWithCoupon, reviewRefused, reviewFailed, { type: 'tip.choose', percent: 10 }, { type: 'gift.toggle' }, { type: 'gift.message.change', text: 'Enjoy' }];
   if (m({ checkout: 'reviewFailed' })) return [{ type: 'review.retry' }];
   if (m({ checkout: 'ready' }))
-    return [{ type: 'tip.choose', percent: 15 }, { type: 'gift.toggle' }, { type: 'gift.message.change', text: 'Enjoy' }, { type: 'order.place' }, select('card'), select('face'), select('checkout')];
+    return [
+      { type: 'tip.choose', percent: 15 },
+      { type: 'gift.toggle' },
+      { type: 'gift.message.change', text: 'Enjoy' },
+      { type: 'coupon.change', code: 'WELCOME10' },
+      { type: 'coupon.apply' },
+      { type: 'coupon.remove' },
+      { type: 'order.place' },
+      select('card'),
+      select('face'),
+      select('checkout'),
+    ];
+  if (m({ checkout: 'applyingCoupon' })) return [couponApplied, couponRefused, couponFailed, { type: 'coupon.change', code: 'SAVE5' }];
+  if (m({ checkout: 'removingCoupon' })) return [couponRemoved, couponFailed];
   if (m({ checkout: 'placing' })) return [placed, declined, refused, placeFailed, select('address'), { type: 'order.place' }];
   if (m('placed') || m('paymentFailed')) return [select('address')];
   return [];
@@ -111,7 +132,9 @@ function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
 
 const serializeState = (snapshot: AnyMachineSnapshot) => {
   const c = snapshot.context as CheckoutContext;
-  return JSON.stringify([snapshot.value, c.flags, c.chosenAddressId, c.speedChoice, c.flow.selectedSpeedID, Boolean(c.zipLookup)]);
+  // The coupon box matters only on the ready summary (its guards): elsewhere it would multiply states for nothing.
+  const coupon = snapshot.matches({ flow: { checkout: 'ready' } }) ? [c.couponText !== '', Boolean(c.review?.coupon_code)] : [];
+  return JSON.stringify([snapshot.value, c.flags, c.chosenAddressId, c.speedChoice, c.flow.selectedSpeedID, Boolean(c.zipLookup), ...coupon]);
 };
 
 const variants = [
@@ -146,8 +169,8 @@ describe('checkout paths', () => {
 });
 
 /** A checkout whose server calls answer at once; returns the actor and what was sent. */
-function running(overrides: { place?: () => Promise<PlaceOrderReply>; values?: SessionValues } = {}) {
-  const calls = { placeOrder: 0, showStep: [] as string[], paymentFail: [] as string[] };
+function running(overrides: { place?: () => Promise<PlaceOrderReply>; values?: SessionValues; coupon?: (body: Sent<ShowCartBody>) => Promise<CartReply> } = {}) {
+  const calls = { placeOrder: 0, reviews: 0, coupons: [] as Sent<ShowCartBody>[], showStep: [] as string[], paymentFail: [] as string[] };
   const sessionRef = session(overrides.values ?? customer);
   const machine = checkoutMachine.provide({
     actors: {
@@ -155,7 +178,14 @@ function running(overrides: { place?: () => Promise<PlaceOrderReply>; values?: S
       lookupZip: fromPromise(async () => zipFound),
       addShippingAddress: fromPromise(async () => savedReply),
       shippingOptions: fromPromise(async () => shippingOk),
-      orderReview: fromPromise(async () => reviewOk),
+      orderReview: fromPromise(async () => {
+        calls.reviews += 1;
+        return reviewOk;
+      }),
+      changeCoupon: fromPromise<CartReply, Sent<ShowCartBody>>(async ({ input }) => {
+        calls.coupons.push(input);
+        return overrides.coupon ? overrides.coupon(input) : ok(baseCart, 'Coupon applied.');
+      }),
       placeOrder: fromPromise(async () => {
         calls.placeOrder += 1;
         return overrides.place ? overrides.place() : placedReply;
@@ -244,6 +274,30 @@ describe('checkout behaviour', () => {
     actor.send({ type: 'order.place' });
     await vi.waitFor(() => expect(actor.getSnapshot().context.notice).toBe(checkoutMessages.internalError));
     expect(actor.getSnapshot().matches({ flow: { checkout: 'ready' } })).toBe(true);
+  });
+
+  it('applies a coupon on the summary through the cart call, then prices the order again', async () => {
+    const { actor, calls } = running({ coupon: async (body) => (body.coupon_code === 'EXPIRED20' ? { code: 2, message: 'This coupon has expired.', data: baseCart } : ok(baseCart, 'Coupon applied.')) });
+    await toSummary(actor);
+    actor.send({ type: 'coupon.apply' });
+    expect(actor.getSnapshot().context.couponMessage).toEqual({ kind: 'error', text: 'Required' });
+    expect(calls.coupons).toEqual([]);
+
+    const reviewsBefore = calls.reviews;
+    actor.send({ type: 'coupon.change', code: ' EXPIRED20 ' });
+    actor.send({ type: 'coupon.apply' });
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ flow: { checkout: 'ready' } })).toBe(true));
+    expect(calls.coupons).toEqual([{ cart_id: 'cart-abc', coupon_code: 'EXPIRED20' }]);
+    expect(actor.getSnapshot().context.couponMessage).toEqual({ kind: 'error', text: 'This coupon has expired.' });
+    // A refused code stays in the box to be corrected.
+    expect(actor.getSnapshot().context.couponText).toBe(' EXPIRED20 ');
+    expect(calls.reviews).toBe(reviewsBefore + 1);
+
+    actor.send({ type: 'coupon.change', code: 'WELCOME10' });
+    actor.send({ type: 'coupon.apply' });
+    await vi.waitFor(() => expect(actor.getSnapshot().context.couponMessage).toEqual({ kind: 'success', text: 'Coupon applied.' }));
+    expect(actor.getSnapshot().context.couponText).toBe('');
+    await vi.waitFor(() => expect(calls.reviews).toBe(reviewsBefore + 2));
   });
 
   it('keeps the tip only with 1 Hour Delivery', async () => {

@@ -24,6 +24,8 @@ export interface TestAppOptions {
   clock?: () => Date;
   /** The card provider; default: the offline test gateway, as readConfig chooses without Stripe keys. */
   payments?: PaymentGateway;
+  /** Settle unknown payment outcomes in the background this often (off unless given). */
+  paymentSweepMs?: number;
   /** Fastify's logger (tests that read the request log pass a stream). */
   logger?: FastifyServerOptions['logger'];
 }
@@ -46,7 +48,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const database = await openDatabase(config);
   await migrateToLatest(database.db);
   if (options.seed !== false) await seedCatalogue(database.db);
-  const app = await buildApp({ db: database.db, config, rateLimits: options.rateLimits, mail: options.mail, clock: options.clock, payments: options.payments }, { logger: options.logger ?? false });
+  const app = await buildApp({ db: database.db, config, rateLimits: options.rateLimits, mail: options.mail, clock: options.clock, payments: options.payments, paymentSweepMs: options.paymentSweepMs }, { logger: options.logger ?? false });
   await app.ready();
   return {
     app,

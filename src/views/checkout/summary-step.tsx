@@ -3,6 +3,7 @@ import { tipAmount } from '../../rules/checkout-flow.ts';
 import { dollarsToCents, formatMoney } from '../../rules/money.ts';
 import { isTipAllowed, tipPercents } from '../../rules/tips.ts';
 import { primaryButton, secondaryButton } from '../../styles/controls.css.ts';
+import { CouponBox } from '../cart/coupon-box.tsx';
 import * as css from './checkout.css.ts';
 import type { CheckoutActor } from './checkout-page.tsx';
 import { OrderPlaced } from './order-placed.tsx';
@@ -18,6 +19,9 @@ export function SummaryStep({ actor }: { actor: CheckoutActor }) {
   const reviewMessage = useSelector(actor, (s) => s.context.reviewMessage);
   const flow = useSelector(actor, (s) => s.context.flow);
   const canPlace = useSelector(actor, (s) => s.can({ type: 'order.place' }));
+  const canApplyCoupon = useSelector(actor, (s) => s.can({ type: 'coupon.apply' }));
+  const couponText = useSelector(actor, (s) => s.context.couponText);
+  const couponMessage = useSelector(actor, (s) => s.context.couponMessage);
 
   if (placed) return <OrderPlaced actor={actor} />;
   const tipOffered = flow.selectedSpeedID !== undefined && isTipAllowed(flow.selectedSpeedID);
@@ -53,7 +57,17 @@ export function SummaryStep({ actor }: { actor: CheckoutActor }) {
               ))}
             </ul>
           )}
-          {review && <p>Coupon: {review.coupon_code ?? 'none applied'}</p>}
+          {review && (
+            <CouponBox
+              text={couponText}
+              applied={review.coupon_code}
+              message={couponMessage}
+              busy={!canApplyCoupon || placing}
+              onChange={(code) => actor.send({ type: 'coupon.change', code })}
+              onApply={() => actor.send({ type: 'coupon.apply' })}
+              onRemove={() => actor.send({ type: 'coupon.remove' })}
+            />
+          )}
           {tipOffered && review && (
             <fieldset className={css.field}>
               <legend>Driver tip</legend>

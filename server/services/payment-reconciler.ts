@@ -1,0 +1,72 @@
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import type { PaymentGateway } from '../adapters/payments/payment-port.ts';
+import type { Database } from '../db/schema.ts';
+import { settleOrder, staleClaimSeconds } from './order-payment.ts';
+
+/**
+ * Settles orders left in 'pending_payment': the request that reserved one died before charging, or the card provider
+ * could not be reached and the outcome is unknown. Such an order holds stock and slot seats until it is settled, and
+ * its shopper only saw "still confirming". Each pass re-sends the charge with the order's own idempotency key, so the
+ * provider answers the first outcome (or charges once, if it never got the first request): a success marks the order
+ * paid, a refusal marks it payment_failed and gives everything back.
+ *
+ * Every instance may run this: settleOrder claims an order in one UPDATE, so two sweepers never charge it twice.
+ */
+export interface ReconcileReport {
+  paid: number[];
+  failed: number[];
+  /** The provider still did not answer: tried again next pass. */
+  stillPending: number[];
+  /** Too old to re-send safely (see idempotencyHorizonHours): an operator has to look at these. */
+  needsReview: number[];
+}
+
+/** An order younger than this may still be charged by the request that made it. */
+const graceSeconds = staleClaimSeconds;
+/**
+ * Stripe keeps idempotency keys for at least 24 hours; after that a re-sent charge could charge twice, so older
+ * orders are only reported.
+ */
+export const idempotencyHorizonHours = 23;
+/** Orders settled per pass, so one pass stays short however large the backlog. */
+const batchSize = 25;
+
+export async function reconcilePendingPayments(
+  db: Kysely<Database>,
+  payments: PaymentGateway,
+  now: Date,
+  log: (error: unknown) => void,
+): Promise<ReconcileReport> {
+  const report: ReconcileReport = { paid: [], failed: [], stillPending: [], needsReview: [] };
+  // Database time, like the claim in settleOrder, so instances with drifting clocks agree on "stale".
+  const unclaimed = (eb: ExpressionBuilder<Database, 'orders'>) =>
+    eb.or([eb('charge_started_at', 'is', null), eb('charge_started_at', '<', sql<Date>`now() - make_interval(secs => ${staleClaimSeconds})`)]);
+  const horizon = sql<Date>`now() - make_interval(hours => ${idempotencyHorizonHours})`;
+  const due = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('status', '=', 'pending_payment')
+    .where('created_at', '<', sql<Date>`now() - make_interval(secs => ${graceSeconds})`)
+    .where('created_at', '>=', horizon)
+    .where(unclaimed)
+    .orderBy('id')
+    .limit(batchSize)
+    .execute();
+  for (const order of due) {
+    const outcome = await settleOrder(db, payments, order.id, now, log, 0);
+    if (outcome.kind === 'placed' && outcome.settledHere) report.paid.push(order.id);
+    else if (outcome.kind === 'payment-failed') report.failed.push(order.id);
+    else if (outcome.kind === 'pending') report.stillPending.push(order.id);
+  }
+  const stale = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('status', '=', 'pending_payment')
+    .where('created_at', '<', horizon)
+    .where(unclaimed)
+    .orderBy('id')
+    .limit(batchSize)
+    .execute();
+  report.needsReview = stale.map((o) => o.id);
+  return report;
+}

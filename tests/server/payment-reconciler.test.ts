@@ -1,0 +1,142 @@
+import { sql } from 'kysely';
+import { assert } from 'superstruct';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { placeOrderReply } from '../../src/api/contract/checkout.contract.ts';
+import { PaymentGatewayError, type ChargeRequest, type ChargeResult } from '../../server/adapters/payments/payment-port.ts';
+import { TestPaymentGateway } from '../../server/adapters/payments/test-gateway.ts';
+import { buildApp } from '../../server/app.ts';
+import { readConfig } from '../../server/config.ts';
+import { reconcilePendingPayments } from '../../server/services/payment-reconciler.ts';
+import { eventually, generousLimits } from './account-helpers.ts';
+import { manualClock, pickOffers, post, signedInCustomer, type OfferPick } from './cart-page-helpers.ts';
+import { addAddress, checkoutNow, readyCart, saveCard } from './checkout-helpers.ts';
+import { startTestApp, testCaptchaKey, type TestApp } from './test-app.ts';
+
+/** The offline gateway behind a switch: while `down`, every charge fails as an unreachable provider does. */
+class FlakyGateway extends TestPaymentGateway {
+  down = false;
+  override async charge(request: ChargeRequest): Promise<ChargeResult> {
+    if (this.down) throw new PaymentGatewayError('connect ETIMEDOUT api.stripe.com');
+    return super.charge(request);
+  }
+}
+
+const clock = manualClock(checkoutNow);
+const gateway = new FlakyGateway(clock.now);
+const inner = gateway;
+let t: TestApp;
+let offers: OfferPick[];
+let used = 0;
+const errors: unknown[] = [];
+
+beforeAll(async () => {
+  t = await startTestApp({ clock: clock.now, payments: gateway, rateLimits: generousLimits });
+  offers = await pickOffers(t, { speed: 'local', locId: 101 }, 12, 0, { priceCents: 1000, stock: 10 });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const db = () => t.database.db;
+const stockOf = async (offerId: number) => (await db().selectFrom('variant_offers').select('stock').where('id', '=', offerId).executeTakeFirstOrThrow()).stock;
+const orderOf = async (incrementId: string) => db().selectFrom('orders').selectAll().where('increment_id', '=', incrementId).executeTakeFirstOrThrow();
+const sweep = () => reconcilePendingPayments(db(), gateway, clock.now(), (error) => errors.push(error));
+
+/** Moves an order's creation and charge claim back in time, as if it had been left pending that long. */
+async function age(orderId: number, minutes: number) {
+  // created_at is not writable through the typed schema (only the database sets it): plain SQL for the test.
+  await sql`update orders set created_at = now() - make_interval(mins => ${minutes}), charge_started_at = now() - make_interval(mins => ${minutes}) where id = ${orderId}`.execute(db());
+}
+
+/** A customer's order placed while the card provider is unreachable: the shopper hears "still confirming". */
+async function pendingOrder(email: string, cardNumber = '4242424242424242') {
+  const me = await signedInCustomer(t, email);
+  const addressId = await addAddress(t, me.token, me.customerId);
+  const cardId = await saveCard(t, me.token, me.customerId, cardNumber);
+  const offer = offers[used++];
+  if (!offer) throw new Error('out of offers');
+  const cartId = await readyCart(t, me.token, me.customerId, [{ offer, qty: 2 }]);
+  const stockBefore = await stockOf(offer.offerId);
+  gateway.down = true;
+  try {
+    const { body } = await post(t, '/api/placeorder/placeorder', { cart_id: cartId, delivery_address_id: addressId, speed_id: 1, payment_mode: 2, card_id: cardId }, me.token);
+    assert(body, placeOrderReply);
+    expect(body).toMatchObject({ code: 2, status: 'pending_payment' });
+    const order = await orderOf(body.order_id ?? '');
+    return { me, offer, cartId, order, stockBefore };
+  } finally {
+    gateway.down = false;
+  }
+}
+
+describe('settling orders whose payment outcome is unknown', () => {
+  it('charges a pending order once the provider answers, and leaves a fresh one to its own request', async () => {
+    const { order, offer, stockBefore } = await pendingOrder('sweep-paid@example.com');
+    expect(await stockOf(offer.offerId)).toBe(stockBefore - 2);
+
+    // Younger than the grace period: the request that made it may still be charging it.
+    expect((await sweep()).paid).not.toContain(order.id);
+
+    await age(order.id, 5);
+    gateway.down = true;
+    const whileDown = await sweep();
+    gateway.down = false;
+    expect(whileDown.stillPending).toContain(order.id);
+    expect(errors.at(-1)).toBeInstanceOf(PaymentGatewayError);
+    expect((await orderOf(order.increment_id)).status).toBe('pending_payment');
+
+    await age(order.id, 5);
+    const charges = inner.chargeCount;
+    const report = await sweep();
+    expect(report.paid).toEqual([order.id]);
+    const paid = await orderOf(order.increment_id);
+    expect(paid).toMatchObject({ status: 'processing', payment_token: null });
+    expect(paid.payment_ref).toMatch(/\S/);
+    expect(inner.chargeCount).toBe(charges + 1);
+    // Stock stays taken by the paid order; a second pass finds nothing to do.
+    expect(await stockOf(offer.offerId)).toBe(stockBefore - 2);
+    expect((await sweep()).paid).toEqual([]);
+  });
+
+  it('marks a declined pending order payment_failed and gives its stock back', async () => {
+    const { order, offer, stockBefore, cartId } = await pendingOrder('sweep-declined@example.com', '4000000000000341');
+    await age(order.id, 5);
+    const report = await sweep();
+    expect(report.failed).toEqual([order.id]);
+    expect(await orderOf(order.increment_id)).toMatchObject({ status: 'payment_failed', payment_message: 'Your card was declined.' });
+    expect(await stockOf(offer.offerId)).toBe(stockBefore);
+    const cart = await db().selectFrom('carts').select('status').where('id', '=', cartId).executeTakeFirstOrThrow();
+    expect(cart.status).toBe('open');
+  });
+
+  it('reports an order too old to re-send safely and does not charge it', async () => {
+    const { order } = await pendingOrder('sweep-old@example.com');
+    await age(order.id, 24 * 60);
+    const charges = inner.chargeCount;
+    const report = await sweep();
+    expect(report.needsReview).toContain(order.id);
+    expect(report.paid).not.toContain(order.id);
+    expect(inner.chargeCount).toBe(charges);
+    expect((await orderOf(order.increment_id)).status).toBe('pending_payment');
+  });
+
+  it('runs in the background when the server is started with a sweep interval, and mails the confirmation', async () => {
+    const { order } = await pendingOrder('sweep-timer@example.com');
+    await age(order.id, 5);
+    // A second instance over the same database, as behind a load balancer, with the sweep on.
+    const config = readConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent', STATIC_DIR: 'tests/server/no-spa', CAPTCHA_HMAC_KEY: testCaptchaKey });
+    const instance = await buildApp({ db: db(), config, payments: gateway, clock: clock.now, paymentSweepMs: 20 }, { logger: false });
+    await instance.ready();
+    try {
+      const paid = await eventually(async () => {
+        const row = await orderOf(order.increment_id);
+        return row.status === 'processing' ? row : undefined;
+      });
+      expect(paid?.status).toBe('processing');
+      const mail = await eventually(() => db().selectFrom('outbox').select('subject').where('subject', 'like', `%${order.increment_id}%`).executeTakeFirst());
+      expect(mail?.subject).toContain(order.increment_id);
+    } finally {
+      await instance.close();
+    }
+  });
+});
