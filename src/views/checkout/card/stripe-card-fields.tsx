@@ -1,5 +1,5 @@
 import { CardCvcElement, CardExpiryElement, CardNumberElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
-import { loadStripe } from '@stripe/stripe-js';
+import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { useEffect, useId, useMemo } from 'react';
 import type { CardTokenizer } from '../../../machines/add-card.machine.ts';
 import * as css from './add-card.css.ts';
@@ -8,16 +8,23 @@ export interface StripeCardFieldsProps {
   publishableKey: string;
   /** Receives the tokenizer once Stripe has loaded (undefined when the fields go away). */
   onReady: (tokenizer: CardTokenizer | undefined) => void;
+  /**
+   * Loads Stripe.js for the key; `loadStripe` (the script from js.stripe.com) unless a test passes an offline fake.
+   * Keep it stable across renders: Elements does not accept a new Stripe object once it has one.
+   */
+  loadStripeWith?: ((publishableKey: string) => Promise<Stripe | null>) | undefined;
 }
 
 const notReady = 'The card form is still loading. Please try again in a moment.';
+/** Stripe always words its refusals; this covers one that comes without words. */
+const refusedWithoutReason = 'Your card could not be checked. Please check its details and try again.';
 
 /**
  * Production card fields: Stripe Elements in Stripe's own frames, so the number and CVC never touch our page. Loaded
  * with a dynamic import only when the server's gateway is 'stripe' (tests and `npm start` use the test gateway).
  */
-export default function StripeCardFields({ publishableKey, onReady }: StripeCardFieldsProps) {
-  const stripe = useMemo(() => loadStripe(publishableKey), [publishableKey]);
+export default function StripeCardFields({ publishableKey, onReady, loadStripeWith = loadStripe }: StripeCardFieldsProps) {
+  const stripe = useMemo(() => loadStripeWith(publishableKey), [loadStripeWith, publishableKey]);
   return (
     <Elements stripe={stripe}>
       <StripeFields onReady={onReady} />
@@ -37,7 +44,7 @@ function StripeFields({ onReady }: Pick<StripeCardFieldsProps, 'onReady'>) {
       const card = elements.getElement(CardNumberElement);
       if (!card) throw new Error(notReady);
       const result = await stripe.createPaymentMethod({ type: 'card', card, billing_details: { name: input.holder } });
-      if (result.error) throw new Error(result.error.message ?? notReady);
+      if (result.error) throw new Error(result.error.message ?? refusedWithoutReason);
       return { token: result.paymentMethod.id };
     };
     onReady(tokenizer);
