@@ -7,6 +7,7 @@ import type { AppDeps } from './deps.ts';
 import { HttpError } from './http/errors.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { addToCartRoutes } from './routes/add-to-cart.routes.ts';
+import { accountRoutes } from './routes/account.routes.ts';
 import { addressRoutes } from './routes/addresses.routes.ts';
 import { captchaRoutes } from './routes/captcha.routes.ts';
 import { checkoutRoutes } from './routes/checkout.routes.ts';
@@ -67,6 +68,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
   for (const routes of [addressRoutes, shippingRoutes, paymentRoutes, checkoutRoutes]) {
     await app.register(routes(deps));
   }
+  // Account settings: the dashboard and the preference switches.
+  await app.register(accountRoutes(deps));
 
   const indexFile = path.join(deps.config.staticDir, 'index.html');
   const hasSpa = fs.existsSync(indexFile);

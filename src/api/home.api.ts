@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { homepageReply, type HomepageReply } from './contract/home.contract.ts';
+import { bannersReply, homepageReply, type BannersReply, type HomepageReply } from './contract/home.contract.ts';
 import type { SpeedType } from './contract/product-summary.contract.ts';
 import { call } from './http.ts';
 
@@ -20,4 +20,13 @@ export function useHomepage(area: AreaKey | undefined) {
   return useSWR(area ? ['homepage', area.zipcode, area.loc_id, area.courier_type ?? ''] : null, () =>
     area ? getHomepage(area) : Promise.reject(new Error('no area')),
   );
+}
+
+export function getBanners(): Promise<BannersReply> {
+  return call('/connect/index/banners', bannersReply);
+}
+
+/** The store's banners (the splash slider): the same for every area. */
+export function useBanners() {
+  return useSWR(['banners'], getBanners);
 }

@@ -3,18 +3,26 @@ import { AgeGated } from './layout/age-gated.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
 import { SignedOutOnly } from './layout/signed-out-only.tsx';
 import {
+  AboutUsPage,
   AuthScreen,
   CartPage,
   CheckoutPage,
+  ContactUsPage,
+  FaqPage,
   GuestRegisterPage,
   PaymentFailPage,
   PaymentSuccessPage,
+  PrivacyPolicyPage,
+  RefundPolicyPage,
+  TermsPage,
   UpdatePasswordPage,
   ZipGatePage,
 } from './lazy-pages.tsx';
+import { SettingsPage } from './lazy-pages.tsx';
 import { Landing } from './pages/landing.tsx';
 import { NotFound } from './pages/not-found.tsx';
 import { ServedZips } from './pages/served-zips.tsx';
+import { SplashPage } from './pages/splash-page.tsx';
 import { CategoryListingPage } from './store/listing/category-listing-page.tsx';
 import { LegacyCategoryPage } from './store/listing/legacy-category-page.tsx';
 import { SearchResultsPage } from './store/listing/search-results-page.tsx';
@@ -27,6 +35,7 @@ export function AppRoutes() {
     <Routes>
       <Route path="/" element={<Landing />} />
       <Route path="/home" element={<ZipGatePage />} />
+      <Route path="/splash" element={<SplashPage />} />
       <Route element={<AppLayout />}>
         {/* One element for the three paths, so the links between them switch the form in place; it reads the path itself. */}
         <Route element={<AuthScreen />}>
@@ -35,6 +44,7 @@ export function AppRoutes() {
           <Route path="/forgot/password" element={null} />
         </Route>
         <Route path="/account/resetpassword" element={<UpdatePasswordPage />} />
+        <Route path="/setting/:settingParam" element={<SettingsPage />} />
         <Route element={<AgeGated />}>
           <Route path="/store" element={<StoreHome />} />
           <Route path="/cart" element={<CartPage />} />
@@ -55,6 +65,12 @@ export function AppRoutes() {
         <Route element={<SignedOutOnly redirectTo="/category/ALL" />}>
           <Route path="/currentZipCodes/:city/:state" element={<ServedZips />} />
         </Route>
+        <Route path="/about-us" element={<AboutUsPage />} />
+        <Route path="/privacy-policy" element={<PrivacyPolicyPage />} />
+        <Route path="/terms-conditions" element={<TermsPage />} />
+        <Route path="/refund-policy" element={<RefundPolicyPage />} />
+        <Route path="/contact-us" element={<ContactUsPage />} />
+        <Route path="/faq" element={<FaqPage />} />
         <Route path="*" element={<NotFound />} />
       </Route>
     </Routes>

@@ -30,3 +30,11 @@ export const CartPage = onDemand(async () => (await import('./cart/cart-page.tsx
 export const CheckoutPage = onDemand(async () => (await import('./checkout/checkout-page.tsx')).CheckoutPage);
 export const PaymentSuccessPage = onDemand(async () => (await import('./checkout/payment-result-page.tsx')).PaymentSuccessPage);
 export const PaymentFailPage = onDemand(async () => (await import('./checkout/payment-result-page.tsx')).PaymentFailPage);
+export const SettingsPage = onDemand(async () => (await import('./account/settings-page.tsx')).SettingsPage);
+// The static pages (footer links) load on demand too.
+export const AboutUsPage = onDemand(async () => (await import('./info/policy-pages.tsx')).AboutUsPage);
+export const PrivacyPolicyPage = onDemand(async () => (await import('./info/policy-pages.tsx')).PrivacyPolicyPage);
+export const TermsPage = onDemand(async () => (await import('./info/policy-pages.tsx')).TermsPage);
+export const RefundPolicyPage = onDemand(async () => (await import('./info/policy-pages.tsx')).RefundPolicyPage);
+export const ContactUsPage = onDemand(async () => (await import('./info/contact-page.tsx')).ContactUsPage);
+export const FaqPage = onDemand(async () => (await import('./info/faq-page.tsx')).FaqPage);

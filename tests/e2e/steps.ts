@@ -78,3 +78,67 @@ function lastResetLink(log: string, email: string): string | undefined {
   }
   return link;
 }
+
+/** A new customer through the header's Create Account link (captcha solved); signed in on the store afterwards. */
+export async function createCustomer(page: Page, shopper: { firstName: string; lastName: string; email: string; password: string }): Promise<void> {
+  await page.getByRole('button', { name: 'Hey , Guest' }).click();
+  await page.getByRole('link', { name: 'Create Account' }).click();
+  const form = page.getByRole('main');
+  await form.getByLabel('First Name').fill(shopper.firstName);
+  await form.getByLabel('Last Name').fill(shopper.lastName);
+  await form.getByLabel('Email', { exact: true }).fill(shopper.email);
+  await form.getByLabel('Password', { exact: true }).fill(shopper.password);
+  await form.getByLabel('Confirm Password').fill(shopper.password);
+  const submit = form.getByRole('button', { name: 'CREATE ACCOUNT' });
+  await solveCaptcha(page, submit);
+  await submit.click();
+  await expect(page).toHaveURL(/\/store$/);
+}
+
+/** Search → the first matching product → Same Day → ADD TO CART; a customer lands on the cart. */
+export async function addSameDayToCart(page: Page, query: string, productName: string): Promise<void> {
+  await page.goto(`/store/search?q=${encodeURIComponent(query)}`);
+  await page.getByRole('list', { name: 'Products' }).getByRole('link', { name: new RegExp(productName) }).first().click();
+  await expect(page).toHaveURL(/\/store\/\d+$/);
+  await choose(page, 'SPEED', 'Same Day');
+  await page.getByRole('button', { name: 'ADD TO CART' }).click();
+}
+
+/** On the cart: the first group's first day with a free slot, and that slot; then CHECKOUT. */
+export async function scheduleFirstGroupAndCheckout(page: Page): Promise<void> {
+  await expect(page).toHaveURL(/\/cart$/);
+  const group = page.getByRole('list', { name: 'Items by seller' }).getByRole('region').first();
+  const slots = group.getByRole('button', { name: /^\d{2}:\d{2}–\d{2}:\d{2}$/ });
+  for (let skip = 0; skip < 5; skip += 1) {
+    await group.getByRole('button', { name: /^Choose delivery date for / }).click();
+    await group.getByRole('grid').getByRole('button', { disabled: false }).nth(skip).click();
+    await expect(slots.first().or(group.getByText('All Slots are booked. Please try another date.'))).toBeVisible();
+    if (await slots.count()) break;
+  }
+  await slots.first().click();
+  await expect(slots.first()).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('button', { name: 'CHECKOUT' }).click();
+}
+
+/** The session the app keeps in the browser (one storage key): the bearer token and the customer id. */
+export async function sessionOf(page: Page): Promise<{ token: string; customerId: number }> {
+  const stored = await page.evaluate(() => window.localStorage.getItem('meat-and-fish.session'));
+  const values: unknown = stored ? JSON.parse(stored) : undefined;
+  if (typeof values !== 'object' || values === null || !('Token' in values) || !('CustomerId' in values)) throw new Error(`no session stored: ${stored}`);
+  const { Token, CustomerId } = values;
+  if (typeof Token !== 'string' || typeof CustomerId !== 'number') throw new Error(`no session stored: ${stored}`);
+  return { token: Token, customerId: CustomerId };
+}
+
+/** A POST to the store's API from the test itself, as the app sends it (bearer token, store_id). */
+export async function apiPost(path: string, body: Record<string, unknown>, token: string): Promise<unknown> {
+  const base = process.env.E2E_BASE_URL;
+  if (!base) throw new Error('E2E_BASE_URL is not set: global-setup did not start the server');
+  const response = await fetch(new URL(path, base), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ ...body, store_id: 1 }),
+  });
+  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
+  return response.json() as Promise<unknown>;
+}

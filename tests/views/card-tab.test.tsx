@@ -116,7 +116,8 @@ describe('CardTab', () => {
     renderTab({ fromSettings: true });
     expect(screen.queryByRole('heading', { name: 'Choose Payment Options' })).toBeNull();
     expect(await screen.findByRole('button', { name: 'Remove Visa ending 4242' })).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'ADD NEW CARD' }));
+    expect(screen.getByRole('heading', { name: 'PAYMENT METHOD' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'ADD CARD' }));
     await screen.findByRole('button', { name: 'Save and Continue' });
     expect(screen.queryByRole('checkbox', { name: 'Same As Shipping Address' })).toBeNull();
   });

@@ -8,7 +8,10 @@ import * as css from './card-tab.css.ts';
 
 export type CardListActor = ActorRefFrom<typeof cardListMachine>;
 
-/** 'Choose a Card for Payment': ADD NEW CARD, the saved cards, Continue (settings: Remove instead of Continue). */
+/**
+ * 'Choose a Card for Payment': ADD NEW CARD, the saved cards, Continue. Settings: 'PAYMENT METHOD' with an ADD CARD tile
+ * and Remove instead of Continue (spec section 2 "Account tab").
+ */
 export function CardList({ actor, fromSettings }: { actor: CardListActor; fromSettings: boolean }) {
   const loading = useSelector(actor, (s) => s.hasTag('loading'));
   const loadError = useSelector(actor, (s) => (s.matches('failed') ? s.context.loadError : undefined));
@@ -20,7 +23,7 @@ export function CardList({ actor, fromSettings }: { actor: CardListActor; fromSe
   return (
     <section className={css.tab} aria-labelledby="card-list-title">
       <h2 id="card-list-title" className={css.title}>
-        Choose a Card for Payment
+        {fromSettings ? 'PAYMENT METHOD' : 'Choose a Card for Payment'}
       </h2>
       {loading && (
         <p role="status" className={css.status}>
@@ -37,7 +40,7 @@ export function CardList({ actor, fromSettings }: { actor: CardListActor; fromSe
       )}
       <div className={css.cards}>
         <button type="button" className={css.addTile} onClick={() => actor.send({ type: 'card.add' })}>
-          ADD NEW CARD
+          {fromSettings ? 'ADD CARD' : 'ADD NEW CARD'}
         </button>
         <div role="radiogroup" aria-label="Saved cards" className={css.contents}>
         {cards.map((card) => (

@@ -1,0 +1,34 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { dashboardBody, preferencesBody, type DashboardReply, type PreferencesReply } from '../../src/api/contract/account.contract.ts';
+import { paymentsOf } from '../adapters/payments/payments-from-config.ts';
+import type { AppDeps } from '../deps.ts';
+import { requireCaller } from '../http/auth.ts';
+import { notFound } from '../http/errors.ts';
+import { parseWith } from '../http/validate.ts';
+import { dashboardOf, savePreferences } from '../services/account-dashboard.ts';
+
+/** The account settings page: the dashboard and the preference switches (addresses and cards have their own routes). */
+export function accountRoutes(deps: AppDeps): FastifyPluginAsync {
+  const { db } = deps;
+  const payments = paymentsOf(deps);
+  return async (app) => {
+    /** The spec leaves the method open: both are served. */
+    const myDashboard = async (request: FastifyRequest): Promise<DashboardReply> => {
+      parseWith(dashboardBody, request.body ?? {});
+      const caller = await requireCaller(request, db);
+      const data = await dashboardOf(db, payments.kind, caller.customerId);
+      if (!data) throw notFound('Customer not found');
+      return { code: 1, data };
+    };
+    app.get('/api/account/mydashboard', myDashboard);
+    app.post('/api/account/mydashboard', myDashboard);
+
+    app.post('/api/account/preferences', async (request): Promise<PreferencesReply> => {
+      const body = parseWith(preferencesBody, request.body);
+      const caller = await requireCaller(request, db);
+      const data = await savePreferences(db, caller.customerId, body);
+      if (!data) throw notFound('Customer not found');
+      return { code: 1, message: 'Preferences saved.', data };
+    });
+  };
+}

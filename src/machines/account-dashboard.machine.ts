@@ -1,0 +1,419 @@
+import { assign, fromPromise, raise, setup } from 'xstate';
+import { deleteAddress, myDashboard, savePreferences, setDefaultShippingAddress, updateAddress } from '../api/account.api.ts';
+import { getShippingAddresses } from '../api/checkout.api.ts';
+import type { DashboardData, DashboardReply, OnOff, PreferencesBody, PreferencesData, PreferencesReply } from '../api/contract/account.contract.ts';
+import type {
+  AddressMessageReply,
+  GetAddressesReply,
+  SetDefaultAddressReply,
+  UpdateAddressBody,
+  UpdateAddressReply,
+} from '../api/contract/address.contract.ts';
+import { ApiError } from '../api/http.ts';
+import { editValuesOf, withDefaultAddress } from '../rules/account-settings.ts';
+import { addressErrors, hasAddressErrors, type AddressErrors, type AddressValues } from '../rules/address-validation.ts';
+import { shippingAddressesOf, type ShippingAddress } from '../rules/checkout-flow.ts';
+
+export type Preference = keyof PreferencesData;
+
+export interface AccountDashboardInput {
+  /** The session's CustomerId: getaddresses and setdefaultshippingaddress name it. */
+  customerId: number | undefined;
+}
+
+export interface AccountDashboardContext {
+  customerId: number | undefined;
+  dashboard: DashboardData | undefined;
+  dashboardError: string | undefined;
+  /** The switches as saved before the one being saved now, to roll back to. */
+  savedPreferences: PreferencesData | undefined;
+  addresses: ShippingAddress[];
+  addressesError: string | undefined;
+  /** The address a make-default or delete is working on. */
+  pendingAddressId: number | undefined;
+  editingId: number | undefined;
+  editValues: AddressValues | undefined;
+  formErrors: AddressErrors;
+}
+
+export type AccountDashboardEvent =
+  | { type: 'dashboard.retry' }
+  | { type: 'dashboard.reload' }
+  | { type: 'preference.toggle'; preference: Preference; on: boolean }
+  | { type: 'addresses.retry' }
+  | { type: 'address.default'; addressId: number }
+  | { type: 'address.delete'; addressId: number }
+  | { type: 'address.edit'; addressId: number }
+  | { type: 'address.edit.cancel' }
+  | { type: 'address.save'; values: AddressValues };
+
+export const accountMessages = {
+  dashboardFailed: 'Your account could not be loaded.',
+  addressesFailed: 'Your addresses could not be loaded.',
+  somethingWentWrong: 'something went wrong',
+  preferencesFailed: 'Your preference could not be saved. Please try again.',
+} as const;
+
+function messageOf(error: unknown, fallback: string): string {
+  return error instanceof ApiError ? error.message : fallback;
+}
+
+/** The edit form's values as the update call names them; the form has no second street line or nickname: both are kept. */
+export function updateBodyOf(addressId: number, values: AddressValues): Omit<UpdateAddressBody, 'store_id' | 'api_token'> {
+  return {
+    address_id: addressId,
+    first_name: values.firstName.trim(),
+    last_name: values.lastName.trim(),
+    street: values.address.trim(),
+    street2: (values.address2 ?? '').trim(),
+    city: values.city.trim(),
+    state: values.state.trim(),
+    postcode: values.zip.trim(),
+    telephone: values.phone.trim(),
+    nickname: (values.addressNickname ?? '').trim(),
+  };
+}
+
+const flagOf = (on: boolean): OnOff => (on ? 1 : 0);
+
+/**
+ * The Account tab (spec section 4 "Account"): the dashboard with its two preference switches, and the shipping
+ * address table with make default, edit and delete. The saved cards are the card list's own machine (settings mode).
+ */
+export const accountDashboardMachine = setup({
+  types: {
+    context: {} as AccountDashboardContext,
+    input: {} as AccountDashboardInput,
+    events: {} as AccountDashboardEvent,
+  },
+  actors: {
+    loadDashboard: fromPromise<DashboardReply>(() => myDashboard()),
+    savePreferences: fromPromise<PreferencesReply, Omit<PreferencesBody, 'store_id' | 'api_token'>>(({ input }) => savePreferences(input)),
+    loadAddresses: fromPromise<GetAddressesReply, { customerId: number }>(({ input }) => getShippingAddresses(input.customerId)),
+    setDefaultAddress: fromPromise<SetDefaultAddressReply, { customerId: number; addressId: number }>(({ input }) =>
+      setDefaultShippingAddress(input.customerId, input.addressId),
+    ),
+    deleteAddress: fromPromise<AddressMessageReply, { addressId: number }>(({ input }) => deleteAddress(input.addressId)),
+    updateAddress: fromPromise<UpdateAddressReply, Omit<UpdateAddressBody, 'store_id' | 'api_token'>>(({ input }) => updateAddress(input)),
+  },
+  guards: {
+    isDone: (_, params: { code: number }) => params.code === 1,
+    isDefaultSet: (_, params: { reply: SetDefaultAddressReply }) => params.reply[0]?.code === 1,
+    hasCustomerId: ({ context }) => context.customerId !== undefined,
+    isListedAddress: ({ context }, params: { addressId: number }) => context.addresses.some((a) => a.id === params.addressId),
+    isOtherThanDefault: ({ context }, params: { addressId: number }) =>
+      context.addresses.some((a) => a.id === params.addressId && a.defaultAddress !== '1'),
+    isEditingThis: ({ context }, params: { addressId: number }) => context.editingId === params.addressId,
+    isDeletedDefault: ({ context }, params: { code: number }) =>
+      params.code === 1 && context.addresses.some((a) => a.id === context.pendingAddressId && a.isPrimary),
+    isEditValid: (_, params: { values: AddressValues }) => !hasAddressErrors(addressErrors(params.values, 'account-edit')),
+  },
+  actions: {
+    assignDashboard: assign((_, params: { data: DashboardData | undefined }) => ({ dashboard: params.data, dashboardError: undefined })),
+    assignDashboardError: assign((_, params: { message: string }) => ({ dashboardError: params.message })),
+    // The switch moves at once; the saved values are kept to roll back to.
+    assignPreference: assign(({ context }, params: { preference: Preference; on: boolean }) => {
+      if (!context.dashboard) return {};
+      const saved = { newsletter_subscription: context.dashboard.newsletter_subscription, notification: context.dashboard.notification };
+      return { savedPreferences: saved, dashboard: { ...context.dashboard, [params.preference]: flagOf(params.on) } };
+    }),
+    assignSavedPreferences: assign(({ context }, params: { data: PreferencesData | undefined }) => ({
+      dashboard: context.dashboard && params.data ? { ...context.dashboard, ...params.data } : context.dashboard,
+      savedPreferences: undefined,
+    })),
+    rollBackPreference: assign(({ context }) => ({
+      dashboard: context.dashboard && context.savedPreferences ? { ...context.dashboard, ...context.savedPreferences } : context.dashboard,
+      savedPreferences: undefined,
+    })),
+    assignAddresses: assign((_, params: { reply: GetAddressesReply }) => ({
+      addresses: shippingAddressesOf(params.reply.data ?? []),
+      addressesError: undefined,
+    })),
+    assignAddressesError: assign((_, params: { message: string }) => ({ addressesError: params.message })),
+    assignPending: assign((_, params: { addressId: number }) => ({ pendingAddressId: params.addressId })),
+    clearPending: assign({ pendingAddressId: undefined }),
+    markDefault: assign(({ context }) =>
+      context.pendingAddressId === undefined ? {} : { addresses: withDefaultAddress(context.addresses, context.pendingAddressId), pendingAddressId: undefined },
+    ),
+    dropAddress: assign(({ context }) => ({
+      addresses: context.addresses.filter((a) => a.id !== context.pendingAddressId),
+      pendingAddressId: undefined,
+      ...(context.editingId === context.pendingAddressId ? { editingId: undefined, editValues: undefined, formErrors: {} } : {}),
+    })),
+    assignEditing: assign(({ context }, params: { addressId: number }) => {
+      const address = context.addresses.find((a) => a.id === params.addressId);
+      return { editingId: address?.id, editValues: address ? editValuesOf(address) : undefined, formErrors: {} };
+    }),
+    assignFormErrors: assign((_, params: { values: AddressValues }) => ({
+      editValues: params.values,
+      formErrors: addressErrors(params.values, 'account-edit'),
+    })),
+    assignSubmitted: assign((_, params: { values: AddressValues }) => ({ editValues: params.values, formErrors: {} })),
+    clearEditing: assign({ editingId: undefined, editValues: undefined, formErrors: {} }),
+    reloadDashboard: raise({ type: 'dashboard.reload' }),
+    // The view provides it: the app's alert (a red toast).
+    notifyFailure: (_, _params: { message: string }) => undefined,
+  },
+}).createMachine({
+  id: 'accountDashboard',
+  context: ({ input }) => ({
+    customerId: input.customerId,
+    dashboard: undefined,
+    dashboardError: undefined,
+    savedPreferences: undefined,
+    addresses: [],
+    addressesError: undefined,
+    pendingAddressId: undefined,
+    editingId: undefined,
+    editValues: undefined,
+    formErrors: {},
+  }),
+  type: 'parallel',
+  states: {
+    /** YOUR INFORMATION and YOUR PREFRENCES. */
+    info: {
+      initial: 'loading',
+      on: { 'dashboard.reload': { target: '.loading' } },
+      states: {
+        loading: {
+          tags: ['loadingDashboard'],
+          invoke: {
+            id: 'loadDashboard',
+            src: 'loadDashboard',
+            onDone: [
+              {
+                guard: { type: 'isDone', params: ({ event }) => ({ code: event.output.code }) },
+                target: 'ready',
+                actions: { type: 'assignDashboard', params: ({ event }) => ({ data: event.output.data }) },
+              },
+              {
+                target: 'failed',
+                actions: { type: 'assignDashboardError', params: ({ event }) => ({ message: event.output.message ?? accountMessages.dashboardFailed }) },
+              },
+            ],
+            onError: {
+              target: 'failed',
+              actions: { type: 'assignDashboardError', params: ({ event }) => ({ message: messageOf(event.error, accountMessages.dashboardFailed) }) },
+            },
+          },
+        },
+        failed: {
+          on: { 'dashboard.retry': { target: 'loading' } },
+        },
+        ready: {
+          initial: 'idle',
+          states: {
+            idle: {
+              on: {
+                'preference.toggle': {
+                  target: 'saving',
+                  actions: { type: 'assignPreference', params: ({ event }) => ({ preference: event.preference, on: event.on }) },
+                },
+              },
+            },
+            saving: {
+              tags: ['savingPreferences'],
+              invoke: {
+                id: 'savePreferences',
+                src: 'savePreferences',
+                input: ({ event }) =>
+                  event.type === 'preference.toggle' ? { [event.preference]: flagOf(event.on) } : {},
+                onDone: [
+                  {
+                    guard: { type: 'isDone', params: ({ event }) => ({ code: event.output.code }) },
+                    target: 'idle',
+                    actions: { type: 'assignSavedPreferences', params: ({ event }) => ({ data: event.output.data }) },
+                  },
+                  {
+                    target: 'idle',
+                    actions: [
+                      'rollBackPreference',
+                      { type: 'notifyFailure', params: ({ event }) => ({ message: event.output.message ?? accountMessages.preferencesFailed }) },
+                    ],
+                  },
+                ],
+                onError: {
+                  target: 'idle',
+                  actions: ['rollBackPreference', { type: 'notifyFailure', params: ({ event }) => ({ message: messageOf(event.error, accountMessages.preferencesFailed) }) }],
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    /** MY SHIPPING ADDRESS and EDIT SHIPPING ADDRESS. */
+    addresses: {
+      initial: 'starting',
+      states: {
+        /** No customer id in the session: nothing to ask for (a signed-in session always has one). */
+        starting: {
+          always: [{ guard: 'hasCustomerId', target: 'loading' }, { target: 'list' }],
+        },
+        loading: {
+          tags: ['loadingAddresses'],
+          invoke: {
+            id: 'loadAddresses',
+            src: 'loadAddresses',
+            input: ({ context }) => ({ customerId: context.customerId ?? 0 }),
+            onDone: [
+              {
+                guard: { type: 'isDone', params: ({ event }) => ({ code: event.output.code }) },
+                target: 'list',
+                actions: { type: 'assignAddresses', params: ({ event }) => ({ reply: event.output }) },
+              },
+              {
+                target: 'failed',
+                actions: { type: 'assignAddressesError', params: ({ event }) => ({ message: event.output.message ?? accountMessages.addressesFailed }) },
+              },
+            ],
+            onError: {
+              target: 'failed',
+              actions: { type: 'assignAddressesError', params: ({ event }) => ({ message: messageOf(event.error, accountMessages.addressesFailed) }) },
+            },
+          },
+        },
+        failed: {
+          on: { 'addresses.retry': { target: 'loading' } },
+        },
+        list: {
+          initial: 'idle',
+          states: {
+            idle: {
+              on: {
+                'address.default': {
+                  guard: { type: 'isOtherThanDefault', params: ({ event }) => ({ addressId: event.addressId }) },
+                  target: 'settingDefault',
+                  actions: { type: 'assignPending', params: ({ event }) => ({ addressId: event.addressId }) },
+                },
+                'address.delete': {
+                  guard: { type: 'isListedAddress', params: ({ event }) => ({ addressId: event.addressId }) },
+                  target: 'deleting',
+                  actions: { type: 'assignPending', params: ({ event }) => ({ addressId: event.addressId }) },
+                },
+                'address.edit': {
+                  guard: { type: 'isListedAddress', params: ({ event }) => ({ addressId: event.addressId }) },
+                  target: 'editing',
+                  actions: { type: 'assignEditing', params: ({ event }) => ({ addressId: event.addressId }) },
+                },
+              },
+            },
+            settingDefault: {
+              tags: ['busyAddress'],
+              invoke: {
+                id: 'setDefaultAddress',
+                src: 'setDefaultAddress',
+                input: ({ context }) => ({ customerId: context.customerId ?? 0, addressId: context.pendingAddressId ?? 0 }),
+                onDone: [
+                  {
+                    guard: { type: 'isDefaultSet', params: ({ event }) => ({ reply: event.output }) },
+                    target: 'idle',
+                    // The primary address of YOUR INFORMATION changes with it.
+                    actions: ['markDefault', 'reloadDashboard'],
+                  },
+                  {
+                    target: 'idle',
+                    actions: ['clearPending', { type: 'notifyFailure', params: ({ event }) => ({ message: event.output[0]?.message ?? accountMessages.somethingWentWrong }) }],
+                  },
+                ],
+                onError: {
+                  target: 'idle',
+                  actions: ['clearPending', { type: 'notifyFailure', params: ({ event }) => ({ message: messageOf(event.error, accountMessages.somethingWentWrong) }) }],
+                },
+              },
+            },
+            deleting: {
+              tags: ['busyAddress'],
+              invoke: {
+                id: 'deleteAddress',
+                src: 'deleteAddress',
+                input: ({ context }) => ({ addressId: context.pendingAddressId ?? 0 }),
+                onDone: [
+                  {
+                    // The server makes the newest other address the default: read the list again.
+                    guard: { type: 'isDeletedDefault', params: ({ event }) => ({ code: event.output.code }) },
+                    target: '#accountDashboard.addresses.loading',
+                    actions: ['dropAddress', 'reloadDashboard'],
+                  },
+                  {
+                    guard: { type: 'isDone', params: ({ event }) => ({ code: event.output.code }) },
+                    target: 'idle',
+                    actions: 'dropAddress',
+                  },
+                  {
+                    target: 'idle',
+                    actions: ['clearPending', { type: 'notifyFailure', params: ({ event }) => ({ message: event.output.message ?? accountMessages.somethingWentWrong }) }],
+                  },
+                ],
+                onError: {
+                  target: 'idle',
+                  actions: ['clearPending', { type: 'notifyFailure', params: ({ event }) => ({ message: messageOf(event.error, accountMessages.somethingWentWrong) }) }],
+                },
+              },
+            },
+            /** EDIT SHIPPING ADDRESS is open, prefilled. */
+            editing: {
+              initial: 'form',
+              on: {
+                'address.edit.cancel': { target: 'idle', actions: 'clearEditing' },
+              },
+              states: {
+                form: {
+                  on: {
+                    // Edit toggles the form: the same address closes it, another one is loaded into it.
+                    'address.edit': [
+                      {
+                        guard: { type: 'isEditingThis', params: ({ event }) => ({ addressId: event.addressId }) },
+                        target: '#accountDashboard.addresses.list.idle',
+                        actions: 'clearEditing',
+                      },
+                      {
+                        guard: { type: 'isListedAddress', params: ({ event }) => ({ addressId: event.addressId }) },
+                        target: 'form',
+                        reenter: true,
+                        actions: { type: 'assignEditing', params: ({ event }) => ({ addressId: event.addressId }) },
+                      },
+                    ],
+                    'address.save': [
+                      {
+                        guard: { type: 'isEditValid', params: ({ event }) => ({ values: event.values }) },
+                        target: 'saving',
+                        actions: { type: 'assignSubmitted', params: ({ event }) => ({ values: event.values }) },
+                      },
+                      { actions: { type: 'assignFormErrors', params: ({ event }) => ({ values: event.values }) } },
+                    ],
+                  },
+                },
+                saving: {
+                  tags: ['savingAddress'],
+                  invoke: {
+                    id: 'updateAddress',
+                    src: 'updateAddress',
+                    input: ({ context }) => updateBodyOf(context.editingId ?? 0, context.editValues ?? editValuesOfNothing),
+                    onDone: [
+                      {
+                        guard: { type: 'isDone', params: ({ event }) => ({ code: event.output.code }) },
+                        target: '#accountDashboard.addresses.loading',
+                        actions: ['clearEditing', 'reloadDashboard'],
+                      },
+                      {
+                        target: 'form',
+                        actions: { type: 'notifyFailure', params: ({ event }) => ({ message: event.output.message ?? accountMessages.somethingWentWrong }) },
+                      },
+                    ],
+                    onError: {
+                      target: 'form',
+                      actions: { type: 'notifyFailure', params: ({ event }) => ({ message: messageOf(event.error, accountMessages.somethingWentWrong) }) },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+});
+
+const editValuesOfNothing: AddressValues = { firstName: '', lastName: '', address: '', city: '', state: '', zip: '', phone: '' };

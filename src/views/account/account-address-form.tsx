@@ -1,0 +1,72 @@
+import { useSelector } from '@xstate/react';
+import { useState } from 'react';
+import type { AddressField, AddressValues } from '../../rules/address-validation.ts';
+import { usStates } from '../../rules/us-states.ts';
+import { fieldError, primaryButton, secondaryButton } from '../../styles/controls.css.ts';
+import { DropdownSelect } from '../controls/dropdown-select.tsx';
+import { TextField } from '../controls/text-field.tsx';
+import type { AccountDashboardActor } from './account-tab.tsx';
+import * as css from './settings.css.ts';
+
+const stateOptions = usStates.map((s) => ({ value: s.code, label: `${s.name} (${s.code})` }));
+
+/** EDIT SHIPPING ADDRESS: the account edit form, prefilled; the machine checks it and reports every invalid field at once. */
+export function AccountAddressForm({ actor }: { actor: AccountDashboardActor }) {
+  const editingId = useSelector(actor, (s) => s.context.editingId);
+  const initial = useSelector(actor, (s) => s.context.editValues);
+  if (editingId === undefined || !initial) return null;
+  // A new address to edit starts a new form.
+  return <Form key={editingId} actor={actor} initial={initial} />;
+}
+
+function Form({ actor, initial }: { actor: AccountDashboardActor; initial: AddressValues }) {
+  const [values, setValues] = useState<AddressValues>(initial);
+  const errors = useSelector(actor, (s) => s.context.formErrors);
+  const saving = useSelector(actor, (s) => s.hasTag('savingAddress'));
+  const field = (name: AddressField, label: string, options: { inputMode?: 'numeric' | 'tel'; autoComplete?: string } = {}) => (
+    <TextField
+      label={label}
+      value={values[name] ?? ''}
+      error={errors[name]}
+      inputMode={options.inputMode}
+      autoComplete={options.autoComplete}
+      onChange={(value) => setValues((v) => ({ ...v, [name]: value }))}
+    />
+  );
+
+  return (
+    <section className={css.card} aria-labelledby="edit-address-title">
+      <h2 id="edit-address-title" className={css.cardTitle}>
+        EDIT SHIPPING ADDRESS
+      </h2>
+      <form
+        noValidate
+        className={css.form}
+        aria-labelledby="edit-address-title"
+        onSubmit={(e) => {
+          e.preventDefault();
+          actor.send({ type: 'address.save', values });
+        }}
+      >
+        {field('firstName', 'First Name', { autoComplete: 'given-name' })}
+        {field('lastName', 'Last Name', { autoComplete: 'family-name' })}
+        <div className={css.wide}>{field('address', 'Address', { autoComplete: 'address-line1' })}</div>
+        {field('city', 'City', { autoComplete: 'address-level2' })}
+        {field('zip', 'Zipcode', { inputMode: 'numeric', autoComplete: 'postal-code' })}
+        <div>
+          <DropdownSelect label="State" options={stateOptions} value={values.state || undefined} onChange={(state) => setValues((v) => ({ ...v, state }))} />
+          {errors.state && <p className={fieldError}>{errors.state}</p>}
+        </div>
+        {field('phone', 'Phone', { inputMode: 'tel', autoComplete: 'tel' })}
+        <div className={`${css.actions} ${css.wide}`}>
+          <button type="submit" className={primaryButton} disabled={saving} aria-busy={saving}>
+            {saving ? 'SAVING…' : 'SAVE'}
+          </button>
+          <button type="button" className={secondaryButton} disabled={saving} onClick={() => actor.send({ type: 'address.edit.cancel' })}>
+            CANCEL
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,182 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import { accountDashboardMachine, type Preference } from '../../machines/account-dashboard.machine.ts';
+import { primaryButton, secondaryButton } from '../../styles/controls.css.ts';
+import { useNotify, useSessionValue } from '../app-context.tsx';
+import { CardTab } from '../checkout/card/card-tab.tsx';
+import { AccountAddressForm } from './account-address-form.tsx';
+import { LoadState } from './load-state.tsx';
+import * as css from './settings.css.ts';
+
+export type AccountDashboardActor = ActorRefFrom<typeof accountDashboardMachine>;
+
+const maskedPassword = '••••••••';
+const noop = () => undefined;
+
+/** /setting/user: YOUR INFORMATION, YOUR PREFRENCES, MY SHIPPING ADDRESS, EDIT SHIPPING ADDRESS and PAYMENT METHOD. */
+export function AccountTab() {
+  const notify = useNotify();
+  const customerId = useSessionValue('CustomerId');
+  const machine = useMemo(
+    () => accountDashboardMachine.provide({ actions: { notifyFailure: (_, params) => notify.toast('error', params.message) } }),
+    [notify],
+  );
+  const actor = useActorRef(machine, { input: { customerId } });
+  const name = useSelector(actor, (s) => s.context.dashboard?.name ?? '');
+  const editing = useSelector(actor, (s) => s.matches({ addresses: { list: 'editing' } }));
+
+  return (
+    <div className={css.page}>
+      <div className={css.grid}>
+        <Information actor={actor} />
+        <Preferences actor={actor} />
+      </div>
+      <Addresses actor={actor} />
+      {editing && <AccountAddressForm actor={actor} />}
+      {/* Only a customer with a name has cards to show (a guest account has none to manage). */}
+      {name !== '' && (
+        <section className={css.card} aria-label="Payment method">
+          <CardTab fromSettings onContinue={noop} />
+        </section>
+      )}
+    </div>
+  );
+}
+
+function Information({ actor }: { actor: AccountDashboardActor }) {
+  const dashboard = useSelector(actor, (s) => s.context.dashboard);
+  const loading = useSelector(actor, (s) => s.hasTag('loadingDashboard'));
+  const error = useSelector(actor, (s) => (s.matches({ info: 'failed' }) ? s.context.dashboardError : undefined));
+  return (
+    <section className={css.card} aria-labelledby="your-information-title">
+      <h2 id="your-information-title" className={css.cardTitle}>
+        YOUR INFORMATION
+      </h2>
+      <LoadState loading={loading && !dashboard} loadingText="Loading your information…" error={error} onRetry={() => actor.send({ type: 'dashboard.retry' })} />
+      {dashboard && (
+        <dl className={css.facts}>
+          {dashboard.name !== '' && <Fact name="Full Name" value={dashboard.name} />}
+          <Fact name="Primary Address" value={dashboard.address || 'No address saved yet'} />
+          <Fact name="Email" value={dashboard.email} />
+          {dashboard.name !== '' && <Fact name="Password" value={maskedPassword} />}
+        </dl>
+      )}
+    </section>
+  );
+}
+
+function Fact({ name, value }: { name: string; value: string }) {
+  return (
+    <>
+      <dt className={css.factName}>{name}</dt>
+      <dd className={css.factValue}>{value}</dd>
+    </>
+  );
+}
+
+const switches: readonly { preference: Preference; label: string }[] = [
+  { preference: 'notification', label: 'NOTIFICATIONS' },
+  { preference: 'newsletter_subscription', label: 'NEWSLETTER' },
+];
+
+function Preferences({ actor }: { actor: AccountDashboardActor }) {
+  const dashboard = useSelector(actor, (s) => s.context.dashboard);
+  const canToggle = useSelector(actor, (s) => s.can({ type: 'preference.toggle', preference: 'notification', on: true }));
+  return (
+    <section className={css.card} aria-labelledby="your-preferences-title">
+      <h2 id="your-preferences-title" className={css.cardTitle}>
+        YOUR PREFRENCES
+      </h2>
+      {switches.map(({ preference, label }) => (
+        <label key={preference} className={css.switchRow}>
+          {label}
+          <input
+            type="checkbox"
+            role="switch"
+            className={css.switchInput}
+            checked={dashboard?.[preference] === 1}
+            disabled={!canToggle}
+            onChange={(e) => actor.send({ type: 'preference.toggle', preference, on: e.target.checked })}
+          />
+        </label>
+      ))}
+    </section>
+  );
+}
+
+function Addresses({ actor }: { actor: AccountDashboardActor }) {
+  const addresses = useSelector(actor, (s) => s.context.addresses);
+  const loading = useSelector(actor, (s) => s.hasTag('loadingAddresses'));
+  const error = useSelector(actor, (s) => (s.matches({ addresses: 'failed' }) ? s.context.addressesError : undefined));
+  const busy = useSelector(actor, (s) => s.hasTag('busyAddress') || s.hasTag('savingAddress'));
+  const pendingId = useSelector(actor, (s) => s.context.pendingAddressId);
+  const settingDefault = useSelector(actor, (s) => s.matches({ addresses: { list: 'settingDefault' } }));
+  const editingId = useSelector(actor, (s) => s.context.editingId);
+  return (
+    <section className={css.card} aria-labelledby="shipping-address-title">
+      <h2 id="shipping-address-title" className={css.cardTitle}>
+        MY SHIPPING ADDRESS
+      </h2>
+      <LoadState loading={loading} loadingText="Loading your addresses…" error={error} onRetry={() => actor.send({ type: 'addresses.retry' })} />
+      {!loading && !error && addresses.length === 0 && <p className={css.status}>You have no saved shipping addresses yet.</p>}
+      {!loading && addresses.length > 0 && (
+        <table className={css.table} aria-labelledby="shipping-address-title">
+          <thead>
+            <tr className={css.headRow}>
+              <th className={css.th}>NAME</th>
+              <th className={css.th}>ADDRESS</th>
+              <th className={css.th}>ACTIONS</th>
+            </tr>
+          </thead>
+          <tbody className={css.body}>
+            {addresses.map((a) => (
+              <tr key={a.id} className={css.row} aria-label={`${a.type || a.name}: ${a.address_1}`}>
+                <td className={css.td}>
+                  <strong>{a.name}</strong>
+                  {a.isPrimary && <span className={css.badge}>Default</span>}
+                  {a.type && <span className={css.nickname}>{a.type}</span>}
+                </td>
+                <td className={css.td}>
+                  {a.address_1}, {a.address_2}
+                  <span className={css.nickname}>{a.phone}</span>
+                </td>
+                <td className={css.td}>
+                  <div className={css.actions}>
+                    {!a.isPrimary && (
+                      <button
+                        type="button"
+                        className={`${secondaryButton} ${css.smallButton}`}
+                        disabled={busy}
+                        onClick={() => actor.send({ type: 'address.default', addressId: a.id })}
+                      >
+                        {settingDefault && pendingId === a.id ? 'Saving…' : 'Make default'}
+                      </button>
+                    )}
+                    <button
+                      type="button"
+                      className={`${editingId === a.id ? primaryButton : secondaryButton} ${css.smallButton}`}
+                      aria-pressed={editingId === a.id}
+                      disabled={busy}
+                      onClick={() => actor.send({ type: 'address.edit', addressId: a.id })}
+                    >
+                      Edit
+                    </button>
+                    <button
+                      type="button"
+                      className={`${secondaryButton} ${css.smallButton}`}
+                      disabled={busy}
+                      onClick={() => actor.send({ type: 'address.delete', addressId: a.id })}
+                    >
+                      {!settingDefault && pendingId === a.id ? 'Deleting…' : 'Delete'}
+                    </button>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

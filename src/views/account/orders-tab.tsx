@@ -1,0 +1,124 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { OrderSummary } from '../../api/contract/checkout.contract.ts';
+import { myOrdersMachine } from '../../machines/my-orders.machine.ts';
+import { capitalised, orderPanels } from '../../rules/account-settings.ts';
+import { formatUsDate } from '../../rules/delivery-dates.ts';
+import { formatMoney } from '../../rules/money.ts';
+import { LoadState } from './load-state.tsx';
+import * as css from './settings.css.ts';
+
+type MyOrdersActor = ActorRefFrom<typeof myOrdersMachine>;
+
+/** /setting/order: 'YOUR ORDERS' with Delivery Orders, Pickup Orders and Dine-In (dine-in orders only: no wallet yet). */
+export function OrdersTab() {
+  const actor = useActorRef(myOrdersMachine);
+  const loading = useSelector(actor, (s) => s.matches('loading'));
+  const error = useSelector(actor, (s) => (s.matches('failed') ? s.context.loadError : undefined));
+  const panels = useSelector(actor, (s) => s.context.panels);
+  return (
+    <div className={css.page}>
+      <h1 className={css.panelTitle}>YOUR ORDERS</h1>
+      <LoadState loading={loading} loadingText="Loading your orders…" error={error} onRetry={() => actor.send({ type: 'orders.retry' })} />
+      {!loading &&
+        !error &&
+        orderPanels.map(({ panel, title, empty }) => (
+          <section key={panel} className={css.card} aria-labelledby={`orders-${panel}`}>
+            <h2 id={`orders-${panel}`} className={css.cardTitle}>
+              {title}
+            </h2>
+            {panels[panel].length === 0 ? (
+              <p className={css.status}>{empty}</p>
+            ) : (
+              <ul className={css.orderList}>
+                {panels[panel].map((order) => (
+                  <li key={order.increment_id}>
+                    <OrderPanel actor={actor} order={order} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        ))}
+    </div>
+  );
+}
+
+function OrderPanel({ actor, order }: { actor: MyOrdersActor; order: OrderSummary }) {
+  const open = useSelector(actor, (s) => s.context.openIds.includes(order.increment_id));
+  const bodyId = `order-${order.increment_id}`;
+  return (
+    <>
+      <button
+        type="button"
+        className={css.orderHeader}
+        aria-expanded={open}
+        aria-controls={bodyId}
+        onClick={() => actor.send({ type: 'order.toggle', incrementId: order.increment_id })}
+      >
+        <span className={css.orderNumber}>ORDER #{order.increment_id}</span>
+        <span className={css.orderMeta}>
+          {capitalised(order.status)} · {formatMoney(order.grand_total)}
+        </span>
+      </button>
+      {open && (
+        <div id={bodyId} role="region" aria-label={`ORDER #${order.increment_id}`} className={css.orderBody}>
+          <table className={css.table}>
+            <thead>
+              <tr className={css.headRow}>
+                <th className={css.th}>PRODUCT</th>
+                <th className={css.th}>QTY</th>
+                <th className={css.th}>TOTAL</th>
+                <th className={css.th}>STATUS</th>
+                <th className={css.th}>DELIVERY</th>
+                <th className={css.th}>DATE</th>
+              </tr>
+            </thead>
+            <tbody className={css.body}>
+              {order.items.map((item, index) => (
+                <tr key={index} className={css.row}>
+                  <td className={css.td}>
+                    {item.product_name}
+                    {item.vendor_name && <span className={css.nickname}>{item.vendor_name}</span>}
+                  </td>
+                  <td className={css.labelledTd} data-label="QTY">
+                    {item.product_qty}
+                  </td>
+                  <td className={css.labelledTd} data-label="TOTAL">
+                    {formatMoney(item.row_total)}
+                  </td>
+                  <td className={css.labelledTd} data-label="STATUS">
+                    {capitalised(item.status)}
+                  </td>
+                  <td className={css.labelledTd} data-label="DELIVERY">
+                    {item.delivery_method}
+                  </td>
+                  <td className={css.labelledTd} data-label="DATE">
+                    {item.delivery_date ? formatUsDate(item.delivery_date) : '—'}
+                    {item.time_slot && ` ${item.time_slot}`}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <dl className={css.totals} aria-label="Order totals">
+            <Amount name="Delivery Fee" value={order.delivery_fee} />
+            <Amount name="Tax" value={order.tax} />
+            <Amount name="Driver Tip" value={order.driver_tip} />
+            <Amount name="Discount" value={order.discount} />
+            <Amount name="Grand Total" value={order.grand_total} strong />
+          </dl>
+        </div>
+      )}
+    </>
+  );
+}
+
+function Amount({ name, value, strong = false }: { name: string; value: string; strong?: boolean }) {
+  return (
+    <>
+      <dt className={strong ? css.grandTotal : undefined}>{name}</dt>
+      <dd className={strong ? css.grandTotal : css.factValue}>{formatMoney(value)}</dd>
+    </>
+  );
+}

@@ -1,0 +1,146 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { addSameDayToCart, apiPost, createCustomer, enterStore, scheduleFirstGroupAndCheckout, sessionOf } from './steps.ts';
+
+const shots = 'scratch';
+
+async function saveAddress(token: string, customerId: number, fields: Record<string, string>): Promise<void> {
+  const reply = await apiPost(
+    `/connect/customer/addaddress?customerid=${customerId}`,
+    { first_name: 'Ada', last_name: 'Lovelace', street1: '350 5th Ave', city: 'New York', state: 'NY', zipcode: '10001', telephone: '2125550100', country: 'US', address_type: 'shipping', ...fields },
+    token,
+  );
+  expect(reply).toMatchObject({ code: 1 });
+}
+
+/** One Same Day order paid on delivery, to the saved Home address; answers its number. */
+async function placeOrder(page: Page): Promise<string> {
+  await addSameDayToCart(page, 'ribeye', 'USDA Prime Ribeye Steak');
+  await scheduleFirstGroupAndCheckout(page);
+  await expect(page).toHaveURL(/\/cart\/address$/);
+  await page.getByRole('button', { name: /^Home: Ada Lovelace/ }).click();
+  await page.getByRole('button', { name: 'SAVE & CONTINUE' }).click();
+  await expect(page).toHaveURL(/\/cart\/speed$/);
+  await page.getByRole('button', { name: 'CONTINUE' }).click();
+  await expect(page).toHaveURL(/\/cart\/card$/);
+  await page.getByRole('radio', { name: 'Payment on Delivery' }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/cart\/checkout$/);
+  await expect(page.getByRole('button', { name: 'PLACE ORDER' })).toBeEnabled();
+  await page.getByRole('button', { name: 'PLACE ORDER' }).click();
+  await expect(page.getByRole('heading', { name: 'Order Placed.' })).toBeVisible({ timeout: 20_000 });
+  const text = await page.getByText(/^Order ID: \d+/).innerText();
+  const id = /(\d+)/.exec(text)?.[1];
+  if (!id) throw new Error(`no order id in ${text}`);
+  return id;
+}
+
+async function screenshots(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `${shots}/${name}-desktop.png`, fullPage: true });
+  const desktop = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${shots}/${name}-390.png`, fullPage: true });
+  if (desktop) await page.setViewportSize(desktop);
+}
+
+test.describe('account settings', () => {
+  test('a visitor without a token is sent to sign in; an unknown tab is PAGE NOT FOUND', async ({ page }) => {
+    await enterStore(page);
+    await page.goto('/setting/user');
+    await expect(page).toHaveURL(/\/signIn$/);
+    await page.goto('/setting/wallet');
+    await expect(page.getByRole('heading', { name: 'PAGE NOT FOUND' })).toBeVisible();
+  });
+
+  test('a customer edits, defaults and deletes addresses, keeps a preference and finds the order placed', async ({ page }) => {
+    test.setTimeout(120_000);
+    const unique = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await enterStore(page);
+    await createCustomer(page, { firstName: 'Ada', lastName: 'Lovelace', email: `ada.settings.${unique}@example.com`, password: 'correct horse 1' });
+    const { token, customerId } = await sessionOf(page);
+    await saveAddress(token, customerId, { nickname: 'Home', default_address: '1' });
+    await saveAddress(token, customerId, { nickname: 'Work', street1: '1 Main St' });
+
+    // Orders: through checkout's 'Your Orders' button.
+    const orderId = await placeOrder(page);
+    await page.getByRole('button', { name: 'Your Orders' }).click();
+    await expect(page).toHaveURL(/\/setting\/order$/);
+    await expect(page.getByRole('heading', { name: 'YOUR ORDERS' })).toBeVisible();
+    const delivery = page.getByRole('region', { name: 'Delivery Orders' });
+    const first = delivery.getByRole('button', { name: new RegExp(`^ORDER #${orderId}\\b`) });
+    await expect(first).toHaveAttribute('aria-expanded', 'true');
+    const details = delivery.getByRole('region', { name: `ORDER #${orderId}` });
+    await expect(details.getByText('USDA Prime Ribeye Steak')).toBeVisible();
+    await expect(details.getByText(/^\$\d+\.\d{2}$/).last()).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Pickup Orders' }).getByText('You have no pickup orders yet.')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Dine-In' }).getByText('You have no dine-in orders yet.')).toBeVisible();
+    await screenshots(page, 'setting-order');
+    await first.click();
+    await expect(first).toHaveAttribute('aria-expanded', 'false');
+
+    // Account: the tab changes the URL.
+    await page.getByRole('tab', { name: 'Account' }).click();
+    await expect(page).toHaveURL(/\/setting\/user$/);
+    const info = page.getByRole('region', { name: 'YOUR INFORMATION' });
+    await expect(info.getByText('Ada Lovelace')).toBeVisible();
+    await expect(info.getByText('350 5th Ave, New York, NY 10001')).toBeVisible();
+    await expect(info.getByText('••••••••')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'YOUR PREFRENCES' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'PAYMENT METHOD' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'ADD CARD' })).toBeVisible();
+
+    const table = page.getByRole('table', { name: 'MY SHIPPING ADDRESS' });
+    const homeRow = table.getByRole('row', { name: /^Home:/ });
+    const workRow = table.getByRole('row', { name: /^Work:/ });
+    await expect(homeRow.getByText('Default', { exact: true })).toBeVisible();
+
+    // Edit Work: a bad phone and an empty first name are both reported, then the fix is saved.
+    await workRow.getByRole('button', { name: 'Edit' }).click();
+    const form = page.getByRole('form', { name: 'EDIT SHIPPING ADDRESS' });
+    await expect(form.getByLabel('Address', { exact: true })).toHaveValue('1 Main St');
+    await form.getByLabel('Phone').fill('212555abcd');
+    await form.getByLabel('First Name').fill('');
+    await form.getByRole('button', { name: 'SAVE' }).click();
+    await expect(form.getByText('Phone must be a number.')).toBeVisible();
+    await expect(form.getByText('First name is required.')).toBeVisible();
+    await form.getByLabel('First Name').fill('Grace');
+    await form.getByLabel('Phone').fill('2125550177');
+    await form.getByRole('button', { name: 'SAVE' }).click();
+    await expect(form).toHaveCount(0);
+    await expect(workRow.getByText('Grace Lovelace')).toBeVisible();
+    await expect(workRow.getByText('2125550177')).toBeVisible();
+
+    // Work becomes the default; the primary address follows.
+    await workRow.getByRole('button', { name: 'Make default' }).click();
+    await expect(workRow.getByText('Default', { exact: true })).toBeVisible();
+    await expect(homeRow.getByText('Default', { exact: true })).toHaveCount(0);
+    await expect(info.getByText('1 Main St, New York, NY 10001')).toBeVisible();
+
+    // Home is deleted.
+    await homeRow.getByRole('button', { name: 'Delete' }).click();
+    await expect(homeRow).toHaveCount(0);
+    await expect(table.getByRole('row', { name: /^Work:/ })).toBeVisible();
+
+    // NEWSLETTER is saved: it is still on after a reload.
+    const newsletter = page.getByRole('switch', { name: 'NEWSLETTER' });
+    await expect(newsletter).not.toBeChecked();
+    await newsletter.click();
+    await expect(newsletter).toBeChecked();
+    await expect(newsletter).toBeEnabled();
+    await page.reload();
+    await expect(page.getByRole('switch', { name: 'NEWSLETTER' })).toBeChecked();
+    await expect(page.getByRole('switch', { name: 'NOTIFICATIONS' })).toBeChecked();
+    await expect(page.getByRole('table', { name: 'MY SHIPPING ADDRESS' }).getByRole('row', { name: /^Work:/ })).toBeVisible();
+    await screenshots(page, 'setting-user');
+
+    // The Orders tab from the tab bar, and /setting/chat shows the Account tab.
+    await page.getByRole('tab', { name: 'Orders' }).click();
+    await expect(page).toHaveURL(/\/setting\/order$/);
+    await expect(page.getByRole('button', { name: new RegExp(`^ORDER #${orderId}\\b`) })).toHaveAttribute('aria-expanded', 'true');
+    await page.goto('/setting/chat');
+    await expect(page).toHaveURL(/\/setting\/user$/);
+    await expect(page.getByRole('tab', { name: 'Account' })).toHaveAttribute('aria-selected', 'true');
+  });
+});

@@ -1,0 +1,56 @@
+import { expect, test } from './fixtures.ts';
+import { enterStore } from './steps.ts';
+
+test.describe('store information pages', () => {
+  test('the footer leads to the FAQ, contact, refund, terms, privacy and about pages with the store policies', async ({ page }) => {
+    await enterStore(page);
+    const footer = page.getByRole('navigation', { name: 'Store information' });
+
+    await footer.getByRole('link', { name: 'FAQ' }).click();
+    await expect(page).toHaveURL(/\/faq$/);
+    await expect(page.getByRole('heading', { name: 'FAQ', level: 1 })).toBeVisible();
+    for (const accordion of ['Shipping', 'Flowers', 'Ordering']) await expect(page.getByText(accordion, { exact: true })).toBeVisible();
+    const ordering = page.locator('details').filter({ has: page.getByText('Ordering', { exact: true }) });
+    await expect(ordering.getByText(/within 72 hours of the ship date \(7 days on holidays\)/)).toBeHidden();
+    await page.getByText('Ordering', { exact: true }).click();
+    await expect(ordering.getByText(/within 72 hours of the ship date \(7 days on holidays\)/)).toBeVisible();
+    await expect(ordering.getByText(/Orders changed before 3pm EST/)).toBeVisible();
+    await page.screenshot({ path: 'test-results/info-faq.png', fullPage: true });
+
+    await footer.getByRole('link', { name: 'Contact Us' }).click();
+    await expect(page).toHaveURL(/\/contact-us$/);
+    await expect(page.getByText('Hours: Mon-Fri 9am-5pm EST')).toBeVisible();
+    await expect(page.getByRole('link', { name: /^\(\d{3}\) \d{3}-\d{4}$/ })).toHaveAttribute('href', /^tel:\+1\d{10}$/);
+    await expect(page.getByRole('link', { name: /@/ })).toHaveAttribute('href', /^mailto:/);
+
+    await footer.getByRole('link', { name: 'Cancellations and Refunds' }).click();
+    await expect(page.getByText(/7 days from delivery/)).toBeVisible();
+    await expect(page.getByText(/All sales are final, except for wrong, late, damaged or defective items/)).toBeVisible();
+    await expect(page.getByText(/a fee equal to the order value/)).toBeVisible();
+
+    await footer.getByRole('link', { name: 'Terms and Conditions' }).click();
+    await expect(page.getByText(/within 1 year of the order/)).toBeVisible();
+    await expect(page.getByText(/appeal an arbitration decision within 15 days/)).toBeVisible();
+
+    await footer.getByRole('link', { name: 'Privacy Policy' }).click();
+    await expect(page.getByText(/card numbers and security codes go straight to our card/)).toBeVisible();
+
+    await footer.getByRole('link', { name: 'About Us' }).click();
+    await expect(page).toHaveURL(/\/about-us$/);
+    await expect(page.getByText(/7-day freshness guarantee/)).toBeVisible();
+  });
+
+  test('the splash shows the banner slider, then opens the store by itself or at Start Shopping', async ({ page }) => {
+    await enterStore(page);
+    await page.goto('/splash');
+    await expect(page.getByRole('heading', { name: 'MEAT & FISH' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Offers' }).getByRole('img').first()).toBeVisible();
+    await page.screenshot({ path: 'test-results/splash.png' });
+    await page.getByRole('button', { name: 'Start Shopping' }).click();
+    await expect(page).toHaveURL(/\/category\/ALL$/);
+
+    await page.goto('/splash');
+    await expect(page.getByRole('button', { name: 'Start Shopping' })).toBeVisible();
+    await expect(page).toHaveURL(/\/category\/ALL$/, { timeout: 10_000 });
+  });
+});

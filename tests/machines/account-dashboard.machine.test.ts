@@ -1,0 +1,280 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import type { DashboardData, DashboardReply, PreferencesBody, PreferencesReply } from '../../src/api/contract/account.contract.ts';
+import type {
+  AddressMessageReply,
+  GetAddressesReply,
+  SetDefaultAddressReply,
+  UpdateAddressBody,
+  UpdateAddressReply,
+} from '../../src/api/contract/address.contract.ts';
+import { ApiError } from '../../src/api/http.ts';
+import {
+  accountDashboardMachine,
+  accountMessages,
+  type AccountDashboardContext,
+  type AccountDashboardInput,
+} from '../../src/machines/account-dashboard.machine.ts';
+import { addressMessages, type AddressValues } from '../../src/rules/address-validation.ts';
+import { address } from './checkout-fixtures.ts';
+import { allStateIds, allTransitions, planPaths, replay, type PathPlan } from './path-coverage.ts';
+
+const dashboard: DashboardData = {
+  name: 'Ada Lovelace',
+  address: '350 5th Ave, New York, NY 10001',
+  email: 'ada@example.com',
+  newsletter_subscription: 0,
+  notification: 1,
+  list_cards: [],
+};
+const home = address({ address_id: 1, street2: 'Floor 2', telephone: '2125550100', default_address: '1' });
+const work = address({ address_id: 2, address_nickname: 'Work', street1: '1 Main St', telephone: '2125550100' });
+const offline = new ApiError('You are not connected to internet', 500, 0);
+const goodValues: AddressValues = { firstName: 'Ada', lastName: 'Byron', address: '1 Main St', address2: '', city: 'New York', state: 'NY', zip: '10001', addressNickname: 'Home', phone: '2125550100' };
+const badValues: AddressValues = { ...goodValues, firstName: '', phone: '212-555' };
+
+const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output });
+const failed = (id: string) => ({ type: `xstate.error.actor.${id}`, error: offline });
+const named = new Map<AnyEventObject, string>();
+function label<E extends AnyEventObject>(name: string, event: E): E {
+  named.set(event, name);
+  return event;
+}
+const dashLoaded = label('loadDashboard: ok', done('loadDashboard', { code: 1, data: dashboard }));
+const dashRefused = label('loadDashboard: code -1', done('loadDashboard', { code: -1, message: 'No account' }));
+const dashFailed = label('loadDashboard: offline', failed('loadDashboard'));
+const prefsSaved = label('savePreferences: ok', done('savePreferences', { code: 1, data: { newsletter_subscription: 1, notification: 1 } }));
+const prefsRefused = label('savePreferences: code -1', done('savePreferences', { code: -1, message: 'Not now' }));
+const prefsFailed = label('savePreferences: offline', failed('savePreferences'));
+const addrLoaded = label('loadAddresses: home, work', done('loadAddresses', { code: 1, data: [work, home] }));
+const addrRefused = label('loadAddresses: code -1', done('loadAddresses', { code: -1, message: 'No' }));
+const addrFailed = label('loadAddresses: offline', failed('loadAddresses'));
+const defaultSet = label('setDefaultAddress: ok', done('setDefaultAddress', [{ code: 1, message: 'Default shipping address updated.' }]));
+const defaultRefused = label('setDefaultAddress: code -1', done('setDefaultAddress', [{ code: -1, message: 'Not allowed' }]));
+const defaultFailed = label('setDefaultAddress: offline', failed('setDefaultAddress'));
+const deleted = label('deleteAddress: ok', done('deleteAddress', { code: 1, message: 'Address deleted.' }));
+const deleteRefused = label('deleteAddress: code -1', done('deleteAddress', { code: -1, message: 'No' }));
+const deleteFailed = label('deleteAddress: offline', failed('deleteAddress'));
+const updated = label('updateAddress: ok', done('updateAddress', { code: 1, message: 'Address updated.' }));
+const updateRefused = label('updateAddress: code -1', done('updateAddress', { code: -1 }));
+const updateFailed = label('updateAddress: offline', failed('updateAddress'));
+const saveGood = label('address.save: valid', { type: 'address.save', values: goodValues });
+const saveBad = label('address.save: invalid', { type: 'address.save', values: badValues });
+
+function eventName(event: AnyEventObject): string {
+  const known = named.get(event);
+  if (known) return known;
+  const { type, ...rest } = event;
+  return Object.keys(rest).length > 0 ? `${type} ${JSON.stringify(rest)}` : type;
+}
+
+/**
+ * The two regions are walked one after the other, so the graph stays small: the dashboard region moves while the
+ * addresses still load (or while a reload runs), the address table once the dashboard is idle.
+ */
+function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
+  const c = snapshot.context as AccountDashboardContext;
+  const addressesLoading = snapshot.matches({ addresses: 'loading' });
+  const infoIdle = snapshot.matches({ info: { ready: 'idle' } });
+  const events: AnyEventObject[] = [];
+  if (addressesLoading || !infoIdle) {
+    if (snapshot.matches({ info: 'loading' })) events.push(dashLoaded, dashRefused, dashFailed);
+    if (snapshot.matches({ info: 'failed' })) events.push({ type: 'dashboard.retry' });
+    if (snapshot.matches({ info: { ready: 'saving' } })) events.push(prefsSaved, prefsRefused, prefsFailed);
+  }
+  if (addressesLoading && infoIdle) events.push({ type: 'preference.toggle', preference: 'newsletter_subscription', on: c.dashboard?.newsletter_subscription !== 1 });
+  if (addressesLoading) events.push(addrLoaded, addrRefused, addrFailed);
+  if (!infoIdle) return events;
+  if (snapshot.matches({ addresses: 'failed' })) events.push({ type: 'addresses.retry' });
+  if (snapshot.matches({ addresses: { list: 'idle' } })) {
+    events.push(
+      { type: 'address.default', addressId: 2 },
+      { type: 'address.default', addressId: 1 },
+      { type: 'address.delete', addressId: 99 },
+      { type: 'address.edit', addressId: 99 },
+    );
+    if (c.addresses.length === 2) events.push({ type: 'address.delete', addressId: 1 }, { type: 'address.delete', addressId: 2 }, { type: 'address.edit', addressId: 1 });
+  }
+  if (snapshot.matches({ addresses: { list: 'settingDefault' } })) events.push(defaultSet, defaultRefused, defaultFailed);
+  if (snapshot.matches({ addresses: { list: 'deleting' } })) events.push(deleted, deleteRefused, deleteFailed);
+  if (snapshot.matches({ addresses: { list: { editing: 'form' } } })) {
+    events.push(saveGood, saveBad, { type: 'address.edit.cancel' }, { type: 'address.edit', addressId: c.editingId === 1 ? 2 : 1 }, { type: 'address.edit', addressId: c.editingId ?? 1 });
+  }
+  if (snapshot.matches({ addresses: { list: { editing: 'saving' } } })) events.push(updated, updateRefused, updateFailed);
+  return events;
+}
+
+const serializeState = (snapshot: AnyMachineSnapshot) => {
+  const c = snapshot.context as AccountDashboardContext;
+  return JSON.stringify([
+    snapshot.value,
+    c.dashboard ? [c.dashboard.newsletter_subscription, c.dashboard.notification] : null,
+    c.addresses.map((a) => `${a.id}:${a.defaultAddress}`),
+    c.pendingAddressId ?? null,
+    c.editingId ?? null,
+    Object.keys(c.formErrors).length > 0,
+  ]);
+};
+
+describe('account dashboard paths', () => {
+  const taken = new Set<string>();
+  const reached = new Set<string>();
+  const inputs: { name: string; input: AccountDashboardInput }[] = [
+    { name: 'customer', input: { customerId: 7 } },
+    { name: 'no customer id', input: { customerId: undefined } },
+  ];
+  for (const who of inputs) {
+    const plans = planPaths(accountDashboardMachine, { input: who.input, events: eventsFor, serializeState });
+    describe(who.name, () => {
+      it.each(plans.map((p): [string, PathPlan] => [p.events.map(eventName).join(' → ') || '(initial)', p]))('%s', (_name, plan) => {
+        const result = replay(accountDashboardMachine, plan, who.input);
+        result.transitions.forEach((t) => taken.add(t));
+        result.states.forEach((s) => reached.add(s));
+        expect(result.snapshot.value).toEqual(plan.expected.value);
+        const c = result.snapshot.context as AccountDashboardContext;
+        // At most one default address, and the default is listed first or was just marked.
+        expect(c.addresses.filter((a) => a.defaultAddress === '1').length).toBeLessThanOrEqual(1);
+        // The form is open exactly while editing.
+        expect(c.editingId !== undefined).toBe(result.snapshot.matches({ addresses: { list: 'editing' } }));
+      });
+    });
+  }
+
+  it('reaches every state and takes every transition', () => {
+    expect([...allStateIds(accountDashboardMachine)].filter((s) => !reached.has(s))).toEqual([]);
+    expect([...allTransitions(accountDashboardMachine)].filter((t) => !taken.has(t))).toEqual([]);
+  });
+});
+
+interface Fakes {
+  setDefault?: () => Promise<SetDefaultAddressReply>;
+  remove?: () => Promise<AddressMessageReply>;
+  update?: (body: Omit<UpdateAddressBody, 'store_id' | 'api_token'>) => Promise<UpdateAddressReply>;
+  preferences?: () => Promise<PreferencesReply>;
+}
+
+function start(fakes: Fakes = {}) {
+  const notifyFailure = vi.fn<(message: string) => void>();
+  const calls = { dashboard: 0, addresses: 0 };
+  const machine = accountDashboardMachine.provide({
+    actors: {
+      loadDashboard: fromPromise<DashboardReply>(async () => {
+        calls.dashboard += 1;
+        return { code: 1, data: dashboard };
+      }),
+      loadAddresses: fromPromise<GetAddressesReply, { customerId: number }>(async () => {
+        calls.addresses += 1;
+        return { code: 1, data: [home, work] };
+      }),
+      setDefaultAddress: fromPromise<SetDefaultAddressReply, { customerId: number; addressId: number }>(() =>
+        fakes.setDefault ? fakes.setDefault() : Promise.resolve([{ code: 1, message: 'ok' }]),
+      ),
+      deleteAddress: fromPromise<AddressMessageReply, { addressId: number }>(() => (fakes.remove ? fakes.remove() : Promise.resolve({ code: 1 }))),
+      updateAddress: fromPromise<UpdateAddressReply, Omit<UpdateAddressBody, 'store_id' | 'api_token'>>(({ input }) =>
+        fakes.update ? fakes.update(input) : Promise.resolve({ code: 1 }),
+      ),
+      savePreferences: fromPromise<PreferencesReply, Omit<PreferencesBody, 'store_id' | 'api_token'>>(() =>
+        fakes.preferences ? fakes.preferences() : Promise.resolve({ code: 1, data: { newsletter_subscription: 1, notification: 1 } }),
+      ),
+    },
+    actions: { notifyFailure: (_, params) => notifyFailure(params.message) },
+  });
+  const actor = createActor(machine, { input: { customerId: 7 } }).start();
+  return { actor, notifyFailure, calls };
+}
+
+const ready = (actor: ReturnType<typeof start>['actor']) =>
+  waitFor(actor, (s) => s.matches({ info: { ready: 'idle' } }) && s.matches({ addresses: { list: 'idle' } }));
+
+describe('account dashboard behaviour', () => {
+  it('make default marks the chosen address 1 and the previous 0; a refusal alerts the server message', async () => {
+    const ok = start();
+    await ready(ok.actor);
+    ok.actor.send({ type: 'address.default', addressId: 2 });
+    await ready(ok.actor);
+    expect(ok.actor.getSnapshot().context.addresses.map((a) => [a.id, a.defaultAddress])).toEqual([
+      [1, '0'],
+      [2, '1'],
+    ]);
+    // The primary address of YOUR INFORMATION is read again.
+    expect(ok.calls.dashboard).toBe(2);
+
+    const refused = start({ setDefault: async () => [{ code: -1, message: 'Address not allowed' }] });
+    await ready(refused.actor);
+    refused.actor.send({ type: 'address.default', addressId: 2 });
+    await ready(refused.actor);
+    expect(refused.notifyFailure).toHaveBeenCalledWith('Address not allowed');
+    expect(refused.actor.getSnapshot().context.addresses.find((a) => a.id === 1)?.defaultAddress).toBe('1');
+  });
+
+  it('delete removes the address on code 1 only', async () => {
+    const ok = start();
+    await ready(ok.actor);
+    ok.actor.send({ type: 'address.delete', addressId: 2 });
+    await ready(ok.actor);
+    expect(ok.actor.getSnapshot().context.addresses.map((a) => a.id)).toEqual([1]);
+
+    const refused = start({ remove: async () => ({ code: -1 }) });
+    await ready(refused.actor);
+    refused.actor.send({ type: 'address.delete', addressId: 2 });
+    await ready(refused.actor);
+    expect(refused.actor.getSnapshot().context.addresses).toHaveLength(2);
+    expect(refused.notifyFailure).toHaveBeenCalledWith(accountMessages.somethingWentWrong);
+  });
+
+  it('edit opens prefilled, reports every invalid field at once, then saves, closes and reloads', async () => {
+    const bodies: unknown[] = [];
+    const { actor, calls } = start({
+      update: async (body) => {
+        bodies.push(body);
+        return { code: 1 };
+      },
+    });
+    await ready(actor);
+    actor.send({ type: 'address.edit', addressId: 1 });
+    expect(actor.getSnapshot().context.editValues).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace', address: '350 5th Ave', city: 'New York', zip: '10001', state: 'NY', phone: '2125550100' });
+    actor.send({ type: 'address.save', values: { ...badValues, lastName: '', zip: '1' } });
+    expect(actor.getSnapshot().context.formErrors).toEqual({
+      firstName: addressMessages.firstNameRequired,
+      lastName: addressMessages.lastNameRequired,
+      zip: addressMessages.zipLength,
+      phone: 'Phone must be a number.',
+    });
+    expect(bodies).toEqual([]);
+    actor.send({ type: 'address.save', values: goodValues });
+    await ready(actor);
+    expect(bodies).toEqual([
+      { address_id: 1, first_name: 'Ada', last_name: 'Byron', street: '1 Main St', street2: '', city: 'New York', state: 'NY', postcode: '10001', telephone: '2125550100', nickname: 'Home' },
+    ]);
+    expect(actor.getSnapshot().context.editingId).toBeUndefined();
+    expect(calls.addresses).toBe(2);
+    expect(calls.dashboard).toBe(2);
+  });
+
+  it("a refused edit keeps the form open and alerts 'something went wrong'", async () => {
+    const { actor, notifyFailure } = start({ update: async () => ({ code: -1 }) });
+    await ready(actor);
+    actor.send({ type: 'address.edit', addressId: 2 });
+    actor.send({ type: 'address.save', values: goodValues });
+    await waitFor(actor, (s) => s.matches({ addresses: { list: { editing: 'form' } } }));
+    expect(notifyFailure).toHaveBeenCalledWith('something went wrong');
+    expect(actor.getSnapshot().context.editingId).toBe(2);
+  });
+
+  it('a preference switch moves at once and rolls back with a message when saving fails', async () => {
+    const { actor, notifyFailure } = start({ preferences: () => Promise.reject(offline) });
+    await ready(actor);
+    actor.send({ type: 'preference.toggle', preference: 'newsletter_subscription', on: true });
+    expect(actor.getSnapshot().context.dashboard?.newsletter_subscription).toBe(1);
+    expect(actor.getSnapshot().can({ type: 'preference.toggle', preference: 'notification', on: false })).toBe(false);
+    await ready(actor);
+    expect(actor.getSnapshot().context.dashboard?.newsletter_subscription).toBe(0);
+    expect(notifyFailure).toHaveBeenCalledWith('You are not connected to internet');
+
+    const saved = start();
+    await ready(saved.actor);
+    saved.actor.send({ type: 'preference.toggle', preference: 'newsletter_subscription', on: true });
+    await ready(saved.actor);
+    expect(saved.actor.getSnapshot().context.dashboard?.newsletter_subscription).toBe(1);
+  });
+});
