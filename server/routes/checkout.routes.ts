@@ -2,9 +2,11 @@ import type { FastifyBaseLogger, FastifyPluginAsync, FastifyRequest } from 'fast
 import {
   myOrdersBody,
   orderReviewBody,
+  orderStatusBody,
   placeOrderBody,
   type MyOrdersReply,
   type OrderReviewReply,
+  type OrderStatusReply,
   type PlaceOrderBody,
   type PlaceOrderReply,
 } from '../../src/api/contract/checkout.contract.ts';
@@ -18,7 +20,7 @@ import { parseWith } from '../http/validate.ts';
 import { paymentMessages, settleOrder } from '../services/order-payment.ts';
 import { reconcilePendingPayments } from '../services/payment-reconciler.ts';
 import { reviewOrder } from '../services/order-review.ts';
-import { listOrders, orderConfirmation } from '../services/orders.ts';
+import { findOrder, listOrders, orderConfirmation } from '../services/orders.ts';
 import { placeOrderMessages, reserveOrder, type PaymentChoice } from '../services/place-order.ts';
 
 /** The payment the body asks for: 2 card (saved card_id or fresh card_token), 3 UPI, 4 pay on delivery. */
@@ -134,5 +136,16 @@ export function checkoutRoutes(deps: AppDeps): FastifyPluginAsync {
     };
     app.get('/api/account/myorders', myOrders);
     app.post('/api/account/myorders', myOrders);
+
+    /** The order status page ('Track your order'): one order of the caller's; someone else's is 404. */
+    const orderStatus = async (request: FastifyRequest): Promise<OrderStatusReply> => {
+      const body = parseWith(orderStatusBody, request.method === 'GET' ? request.query : request.body);
+      const caller = await requireCaller(request, db);
+      const order = await findOrder(db, caller.customerId, body.order_id.trim());
+      if (!order) throw notFound('Order not found');
+      return { code: 1, data: order };
+    };
+    app.get('/api/account/orderstatus', orderStatus);
+    app.post('/api/account/orderstatus', orderStatus);
   };
 }

@@ -41,6 +41,18 @@ export async function listOrders(db: Kysely<Database>, customerId: number): Prom
     .orderBy('id', 'desc')
     .limit(100)
     .execute();
+  return summarize(db, orders);
+}
+
+/** One of the caller's orders by its number, whatever its status (the order status page); undefined if not theirs. */
+export async function findOrder(db: Kysely<Database>, customerId: number, incrementId: string): Promise<OrderSummary | undefined> {
+  const order = await db.selectFrom('orders').selectAll().where('customer_id', '=', customerId).where('increment_id', '=', incrementId).executeTakeFirst();
+  if (!order) return undefined;
+  const [summary] = await summarize(db, [order]);
+  return summary;
+}
+
+async function summarize(db: Kysely<Database>, orders: Selectable<OrdersTable>[]): Promise<OrderSummary[]> {
   if (orders.length === 0) return [];
   const ids = orders.map((o) => o.id);
   const [deliverables, items] = await Promise.all([
@@ -126,6 +138,6 @@ export async function orderConfirmation(db: Kysely<Database>, orderId: number, a
         : order.upi_id
           ? `Paid with UPI (${order.upi_id}).`
           : 'Paid.';
-  lines.push(paid, '', `Your orders: ${appOrigin}/setting/order`);
+  lines.push(paid, '', `Follow your order: ${appOrigin}/order/status?orderId=${order.increment_id}`, `Your orders: ${appOrigin}/setting/order`);
   return { to: order.email, subject: `Your order ${order.increment_id} is placed`, text: lines.join('\n') };
 }

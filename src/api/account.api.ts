@@ -8,7 +8,7 @@ import {
   type UpdateAddressBody,
   type UpdateAddressReply,
 } from './contract/address.contract.ts';
-import { myOrdersReply, type MyOrdersReply } from './contract/checkout.contract.ts';
+import { myOrdersReply, orderStatusReply, type MyOrdersReply, type OrderStatusReply } from './contract/checkout.contract.ts';
 import { call } from './http.ts';
 
 /** `call` adds store_id itself (and the bearer token stands for the spec's api_token). */
@@ -45,4 +45,9 @@ export function setDefaultShippingAddress(customerId: number, addressId: number)
 /** POST api/account/myorders: the caller's orders, newest first. */
 export function myOrders(): Promise<MyOrdersReply> {
   return call('/api/account/myorders', myOrdersReply, { method: 'POST', body: {} });
+}
+
+/** One order of the caller's for the order status page. */
+export function orderStatus(orderId: string): Promise<OrderStatusReply> {
+  return call('/api/account/orderstatus', orderStatusReply, { query: { order_id: orderId } });
 }

@@ -18,7 +18,7 @@ import {
   UpdatePasswordPage,
   ZipGatePage,
 } from './lazy-pages.tsx';
-import { SettingsPage } from './lazy-pages.tsx';
+import { OrderStatusPage, SettingsPage } from './lazy-pages.tsx';
 import { Landing } from './pages/landing.tsx';
 import { NotFound } from './pages/not-found.tsx';
 import { ServedZips } from './pages/served-zips.tsx';
@@ -45,6 +45,7 @@ export function AppRoutes() {
         </Route>
         <Route path="/account/resetpassword" element={<UpdatePasswordPage />} />
         <Route path="/setting/:settingParam" element={<SettingsPage />} />
+        <Route path="/order/status" element={<OrderStatusPage />} />
         <Route element={<AgeGated />}>
           <Route path="/store" element={<StoreHome />} />
           <Route path="/cart" element={<CartPage />} />

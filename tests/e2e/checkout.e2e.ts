@@ -197,6 +197,15 @@ test.describe('checkout', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     await placeOrder(page);
     await expect(page.getByRole('heading', { name: 'Order Placed.' })).toBeVisible({ timeout: 20_000 });
+    // The customer's order tracking link: the order, paid, with its item and delivery.
+    const orderId = ((await page.getByText(/^Order ID: \d+$/).textContent()) ?? '').replace('Order ID: ', '');
+    await page.getByRole('link', { name: 'Track your order' }).click();
+    await expect(page).toHaveURL(new RegExp(`/order/status\\?orderId=${orderId}$`));
+    await expect(page.getByRole('heading', { name: `ORDER #${orderId}` })).toBeVisible();
+    const status = page.getByRole('region', { name: 'Order status' });
+    await expect(status.getByText('Processing').first()).toBeVisible();
+    await expect(status.getByRole('cell', { name: /USDA Prime Ribeye Steak/ })).toBeVisible();
+    await page.screenshot({ path: 'test-results/order-status.png', fullPage: true });
   });
 
   test('on a phone a title bar with a back arrow leads from the address tab back', async ({ page }) => {

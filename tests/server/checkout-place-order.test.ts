@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { assert } from 'superstruct';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { myOrdersReply, orderReviewReply, placeOrderReply, type PlaceOrderReply } from '../../src/api/contract/checkout.contract.ts';
+import { myOrdersReply, orderReviewReply, orderStatusReply, placeOrderReply, type PlaceOrderReply } from '../../src/api/contract/checkout.contract.ts';
 import { dollarsToCents } from '../../src/rules/money.ts';
 import { TestPaymentGateway } from '../../server/adapters/payments/test-gateway.ts';
 import { eventually, generousLimits } from './account-helpers.ts';
@@ -350,5 +350,35 @@ describe('my orders', () => {
     const stranger = await signedInCustomer(t, 'stranger@example.com');
     const theirs = await post(t, '/api/account/myorders', {}, stranger.token);
     expect(theirs.body).toEqual({ code: 1, data: [] });
+  });
+});
+
+describe('order status', () => {
+  it("shows one of the caller's orders by its number, and nobody else's", async () => {
+    const me = await shopper('tracking@example.com');
+    const cardId = await saveCard(t, me.token, me.customerId);
+    const cartId = await readyCart(t, me.token, me.customerId, [{ offer: nextOffer(), qty: 1 }]);
+    const placed = await place(me.token, { cart_id: cartId, delivery_address_id: me.addressId, payment_mode: 2, card_id: cardId });
+    const orderId = placed.body.order_id ?? '';
+    expect(placed.body.code).toBe(1);
+
+    const status = (query: string, token?: string) =>
+      t.app.inject({ method: 'GET', url: `/api/account/orderstatus?${query}`, headers: token ? { authorization: `Bearer ${token}` } : {} });
+    const mine = await status(`order_id=${orderId}`, me.token);
+    expect(mine.statusCode).toBe(200);
+    const body: unknown = JSON.parse(mine.body);
+    assert(body, orderStatusReply);
+    expect(body.data).toMatchObject({ increment_id: orderId, status: 'processing', items: [{ product_qty: 1, delivery_method: 'Local Delivery' }] });
+
+    const posted = await post(t, '/api/account/orderstatus', { order_id: orderId }, me.token);
+    expect(posted.body).toMatchObject({ code: 1, data: { increment_id: orderId } });
+
+    const stranger = await signedInCustomer(t, 'tracking-stranger@example.com');
+    expect((await status(`order_id=${orderId}`, stranger.token)).statusCode).toBe(404);
+    expect((await status('order_id=999999999', me.token)).statusCode).toBe(404);
+    expect((await status(`order_id=${orderId}`)).statusCode).toBe(401);
+    const bad = await status('order_id=1%20or%201=1', me.token);
+    expect(bad.statusCode).toBe(400);
+    expect(JSON.parse(bad.body)).toMatchObject({ code: 0, errors: [{ field: 'order_id', message: 'order_id must be an order number.' }] });
   });
 });

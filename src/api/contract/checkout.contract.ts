@@ -17,7 +17,7 @@ import { isSpeedId, type SpeedId } from '../../rules/delivery-speeds.ts';
 import { isTipPercent, type TipPercent } from '../../rules/tips.ts';
 import { cartIdField, cartLine, deliveryGroup } from './cart-page.contract.ts';
 import { envelope, replyCode } from './envelope.ts';
-import { money, numericId, storeId } from './fields.ts';
+import { money, numericId, ruleField, storeId } from './fields.ts';
 
 /**
  * Order review and place order (spec section 7; DESIGN.md "Security": place order is one transaction). The request
@@ -195,3 +195,12 @@ export type OrderSummary = Infer<typeof orderSummary>;
 export const myOrdersBody = type({ api_token: optional(nullable(string())), store_id: optional(storeId) });
 export const myOrdersReply = envelope(array(orderSummary));
 export type MyOrdersReply = Infer<typeof myOrdersReply>;
+
+/** The order number as the shopper sees it ('100000123'): digits only. */
+export const orderNumberField = ruleField('order_id', (value) => (/^\d{1,20}$/.test(value.trim()) ? undefined : 'order_id must be an order number.'));
+
+/** GET /api/account/orderstatus?order_id= (or POST) — one of the caller's orders, whatever its status; 404 if not theirs. */
+export const orderStatusBody = type({ order_id: orderNumberField, api_token: optional(nullable(string())), store_id: optional(storeId) });
+export type OrderStatusBody = Infer<typeof orderStatusBody>;
+export const orderStatusReply = envelope(orderSummary);
+export type OrderStatusReply = Infer<typeof orderStatusReply>;

@@ -3,9 +3,9 @@ import type { ActorRefFrom } from 'xstate';
 import type { OrderSummary } from '../../api/contract/checkout.contract.ts';
 import { myOrdersMachine } from '../../machines/my-orders.machine.ts';
 import { capitalised, orderPanels } from '../../rules/account-settings.ts';
-import { formatUsDate } from '../../rules/delivery-dates.ts';
 import { formatMoney } from '../../rules/money.ts';
 import { LoadState } from './load-state.tsx';
+import { OrderDetails } from './order-details.tsx';
 import * as css from './settings.css.ts';
 
 type MyOrdersActor = ActorRefFrom<typeof myOrdersMachine>;
@@ -63,62 +63,9 @@ function OrderPanel({ actor, order }: { actor: MyOrdersActor; order: OrderSummar
       </button>
       {open && (
         <div id={bodyId} role="region" aria-label={`ORDER #${order.increment_id}`} className={css.orderBody}>
-          <table className={css.table}>
-            <thead>
-              <tr className={css.headRow}>
-                <th className={css.th}>PRODUCT</th>
-                <th className={css.th}>QTY</th>
-                <th className={css.th}>TOTAL</th>
-                <th className={css.th}>STATUS</th>
-                <th className={css.th}>DELIVERY</th>
-                <th className={css.th}>DATE</th>
-              </tr>
-            </thead>
-            <tbody className={css.body}>
-              {order.items.map((item, index) => (
-                <tr key={index} className={css.row}>
-                  <td className={css.td}>
-                    {item.product_name}
-                    {item.vendor_name && <span className={css.nickname}>{item.vendor_name}</span>}
-                  </td>
-                  <td className={css.labelledTd} data-label="QTY">
-                    {item.product_qty}
-                  </td>
-                  <td className={css.labelledTd} data-label="TOTAL">
-                    {formatMoney(item.row_total)}
-                  </td>
-                  <td className={css.labelledTd} data-label="STATUS">
-                    {capitalised(item.status)}
-                  </td>
-                  <td className={css.labelledTd} data-label="DELIVERY">
-                    {item.delivery_method}
-                  </td>
-                  <td className={css.labelledTd} data-label="DATE">
-                    {item.delivery_date ? formatUsDate(item.delivery_date) : '—'}
-                    {item.time_slot && ` ${item.time_slot}`}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <dl className={css.totals} aria-label="Order totals">
-            <Amount name="Delivery Fee" value={order.delivery_fee} />
-            <Amount name="Tax" value={order.tax} />
-            <Amount name="Driver Tip" value={order.driver_tip} />
-            <Amount name="Discount" value={order.discount} />
-            <Amount name="Grand Total" value={order.grand_total} strong />
-          </dl>
+          <OrderDetails order={order} />
         </div>
       )}
-    </>
-  );
-}
-
-function Amount({ name, value, strong = false }: { name: string; value: string; strong?: boolean }) {
-  return (
-    <>
-      <dt className={strong ? css.grandTotal : undefined}>{name}</dt>
-      <dd className={strong ? css.grandTotal : css.factValue}>{formatMoney(value)}</dd>
     </>
   );
 }

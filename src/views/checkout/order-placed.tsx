@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { isSignedIn } from '../../machines/session-values.ts';
 import { checkoutMessages } from '../../rules/checkout-flow.ts';
 import { primaryButton } from '../../styles/controls.css.ts';
@@ -20,9 +20,12 @@ export function OrderPlaced({ actor }: { actor: CheckoutActor }) {
       </h2>
       <p>Order ID: {orderId}</p>
       {customer ? (
-        <button type="button" className={primaryButton} onClick={() => navigate('/setting/order')}>
-          Your Orders
-        </button>
+        <>
+          <button type="button" className={primaryButton} onClick={() => navigate('/setting/order')}>
+            Your Orders
+          </button>
+          <Link to={`/order/status?orderId=${encodeURIComponent(orderId ?? '')}`}>Track your order</Link>
+        </>
       ) : (
         <button type="button" className={primaryButton} onClick={() => navigate('/category/ALL')}>
           Continue Shopping

@@ -1,0 +1,102 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import type { OrderStatusReply } from '../../src/api/contract/checkout.contract.ts';
+import { ApiError } from '../../src/api/http.ts';
+import { orderRefreshMs, orderStatusMachine, orderStatusMessages, type OrderStatusContext } from '../../src/machines/order-status.machine.ts';
+import { order } from './order-fixtures.ts';
+import { allStateIds, allTransitions, planPaths, replay, type PathPlan } from './path-coverage.ts';
+
+const processing = order('100000123', 'Local Delivery');
+const complete = { ...processing, status: 'complete' };
+const done = (output: OrderStatusReply) => ({ type: 'xstate.done.actor.loadOrderStatus', output });
+const failed = (error: unknown) => ({ type: 'xstate.error.actor.loadOrderStatus', error });
+
+const named = new Map<AnyEventObject, string>();
+function label<E extends AnyEventObject>(name: string, event: E): E {
+  named.set(event, name);
+  return event;
+}
+const loaded = label('loadOrderStatus: processing', done({ code: 1, data: processing }));
+const loadedLater = label('loadOrderStatus: complete', done({ code: 1, data: complete }));
+const refused = label('loadOrderStatus: code -1', done({ code: -1, message: 'Not now' }));
+const notTheirs = label('loadOrderStatus: 404', failed(new ApiError('Order not found', 0, 404)));
+const offline = label('loadOrderStatus: offline', failed(new ApiError('You are not connected to internet', 500, 0)));
+const refreshTimer = label('after 60 s', { type: 'xstate.after.refreshInterval.orderStatus.shown' });
+
+function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
+  if (snapshot.matches('loading')) return [loaded, refused, notTheirs, offline];
+  if (snapshot.matches('shown')) return [refreshTimer, { type: 'order.refresh' }];
+  if (snapshot.matches('refreshing')) return [loadedLater, refused, offline];
+  if (snapshot.matches('failed')) return [{ type: 'order.retry' }];
+  return [];
+}
+const serializeState = (snapshot: AnyMachineSnapshot) => {
+  const c = snapshot.context as OrderStatusContext;
+  return JSON.stringify([snapshot.value, c.order?.status, c.loadError]);
+};
+const eventName = (e: AnyEventObject) => named.get(e) ?? e.type;
+
+describe('order status paths', () => {
+  const taken = new Set<string>();
+  const reached = new Set<string>();
+  for (const orderId of ['100000123', undefined, 'abc']) {
+    const plans = planPaths(orderStatusMachine, { input: { orderId }, events: eventsFor, serializeState });
+    it.each(plans.map((p): [string, PathPlan] => [`${orderId ?? '(none)'}: ${p.events.map(eventName).join(' → ') || '(initial)'}`, p]))('%s', (_name, plan) => {
+      const result = replay(orderStatusMachine, plan, { orderId });
+      result.transitions.forEach((t) => taken.add(t));
+      result.states.forEach((s) => reached.add(s));
+      expect(result.snapshot.value).toEqual(plan.expected.value);
+      expect((result.snapshot.context as OrderStatusContext).order?.status).toBe((plan.expected.context as OrderStatusContext).order?.status);
+    });
+  }
+
+  it('reaches every state and takes every transition', () => {
+    expect([...allStateIds(orderStatusMachine)].filter((s) => !reached.has(s))).toEqual([]);
+    expect([...allTransitions(orderStatusMachine)].filter((t) => !taken.has(t))).toEqual([]);
+  });
+});
+
+describe('order status behaviour', () => {
+  it('asks again every minute and keeps the order shown when a refresh fails', async () => {
+    vi.useFakeTimers();
+    try {
+      const replies: (() => Promise<OrderStatusReply>)[] = [
+        async () => ({ code: 1, data: processing }),
+        async () => Promise.reject(new ApiError('You are not connected to internet', 500, 0)),
+        async () => ({ code: 1, data: complete }),
+      ];
+      const asked: string[] = [];
+      const machine = orderStatusMachine.provide({
+        actors: {
+          loadOrderStatus: fromPromise<OrderStatusReply, { orderId: string }>(({ input }) => {
+            asked.push(input.orderId);
+            const next = replies.shift();
+            if (!next) throw new Error('asked too often');
+            return next();
+          }),
+        },
+      });
+      const actor = createActor(machine, { input: { orderId: ' 100000123 ' } }).start();
+      await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('shown'));
+      expect(actor.getSnapshot().context.order?.status).toBe('processing');
+      await vi.advanceTimersByTimeAsync(orderRefreshMs);
+      expect(actor.getSnapshot().value).toBe('shown');
+      expect(actor.getSnapshot().context.order?.status).toBe('processing');
+      await vi.advanceTimersByTimeAsync(orderRefreshMs);
+      expect(actor.getSnapshot().context.order?.status).toBe('complete');
+      expect(asked).toEqual(['100000123', '100000123', '100000123']);
+      actor.stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('asks nothing without an order number', () => {
+    const loadOrderStatus = vi.fn();
+    const machine = orderStatusMachine.provide({ actors: { loadOrderStatus: fromPromise<OrderStatusReply, { orderId: string }>(loadOrderStatus) } });
+    const actor = createActor(machine, { input: { orderId: undefined } }).start();
+    expect(actor.getSnapshot().value).toBe('noOrder');
+    expect(loadOrderStatus).not.toHaveBeenCalled();
+    expect(orderStatusMessages.noOrder).toBe('No order was chosen.');
+  });
+});
