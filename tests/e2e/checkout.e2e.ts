@@ -1,6 +1,6 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { choose, enterStore, solveCaptcha } from './steps.ts';
+import { addSameDayToCart, createCustomer, enterStore, scheduleFirstGroupAndCheckout } from './steps.ts';
 
 const ribeye = 'USDA Prime Ribeye Steak';
 
@@ -8,31 +8,8 @@ function unique(prefix: string): string {
   return `${prefix}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
 }
 
-/** Search → product → Same Day → ADD TO CART. */
-async function addRibeye(page: Page): Promise<void> {
-  await page.goto('/store/search?q=ribeye');
-  await page.getByRole('list', { name: 'Products' }).getByRole('link', { name: new RegExp(ribeye) }).first().click();
-  await expect(page).toHaveURL(/\/store\/\d+$/);
-  await choose(page, 'SPEED', 'Same Day');
-  await page.getByRole('button', { name: 'ADD TO CART' }).click();
-}
-
-/** The cart's only group: its first day with a slot, and the slot; then CHECKOUT. */
-async function scheduleAndCheckout(page: Page): Promise<void> {
-  await expect(page).toHaveURL(/\/cart$/);
-  const group: Locator = page.getByRole('list', { name: 'Items by seller' }).getByRole('region').first();
-  const slots = group.getByRole('button', { name: /^\d{2}:\d{2}–\d{2}:\d{2}$/ });
-  for (let skip = 0; skip < 5; skip += 1) {
-    await group.getByRole('button', { name: /^Choose delivery date for / }).click();
-    const days = group.getByRole('grid').getByRole('button', { disabled: false });
-    await days.nth(skip).click();
-    await expect(slots.first().or(group.getByText('All Slots are booked. Please try another date.'))).toBeVisible();
-    if (await slots.count()) break;
-  }
-  await slots.first().click();
-  await expect(slots.first()).toHaveAttribute('aria-pressed', 'true');
-  await page.getByRole('button', { name: 'CHECKOUT' }).click();
-}
+const addRibeye = (page: Page) => addSameDayToCart(page, 'ribeye', ribeye);
+const scheduleAndCheckout = scheduleFirstGroupAndCheckout;
 
 async function addAddress(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/cart\/address$/);
@@ -159,18 +136,7 @@ test.describe('checkout', () => {
 
   test('a customer buys again with the saved address and the saved card', async ({ page }) => {
     await enterStore(page);
-    await page.getByRole('button', { name: 'Hey , Guest' }).click();
-    await page.getByRole('link', { name: 'Create Account' }).click();
-    const form = page.getByRole('main');
-    await form.getByLabel('First Name').fill('Grace');
-    await form.getByLabel('Last Name').fill('Hopper');
-    await form.getByLabel('Email', { exact: true }).fill(unique('customer'));
-    await form.getByLabel('Password', { exact: true }).fill('correct horse 1');
-    await form.getByLabel('Confirm Password').fill('correct horse 1');
-    const submit = form.getByRole('button', { name: 'CREATE ACCOUNT' });
-    await solveCaptcha(page, submit);
-    await submit.click();
-    await expect(page).toHaveURL(/\/store$/);
+    await createCustomer(page, { firstName: 'Grace', lastName: 'Hopper', email: unique('customer'), password: 'correct horse 1' });
 
     await addRibeye(page);
     // A signed-in customer is taken to the cart by ADD TO CART itself (leaving earlier would cancel the request).
