@@ -3,7 +3,7 @@ import { vars } from './theme.css.ts';
 
 /** Buttons and inputs shared by every screen. */
 export const primaryButton = style({
-  background: vars.color.primary,
+  background: vars.color.primaryDark,
   color: '#fff',
   border: 'none',
   borderRadius: vars.radius.small,
@@ -12,7 +12,7 @@ export const primaryButton = style({
   letterSpacing: '0.04em',
   cursor: 'pointer',
   selectors: {
-    '&:hover:not(:disabled)': { background: vars.color.primaryDark },
+    '&:hover:not(:disabled)': { background: vars.color.primaryDarker },
     '&:disabled': { opacity: 0.55, cursor: 'not-allowed' },
   },
 });
@@ -37,7 +37,7 @@ export const linkButton = style({
   background: 'none',
   border: 'none',
   padding: 0,
-  color: vars.color.secondary,
+  color: vars.color.secondaryDark,
   textDecoration: 'underline',
   cursor: 'pointer',
 });

@@ -10,7 +10,7 @@ globalStyle('html, body', {
   lineHeight: 1.5,
 });
 globalStyle('#root', { minHeight: '100vh', display: 'flex', flexDirection: 'column' });
-globalStyle('a', { color: vars.color.secondary });
+globalStyle('a', { color: vars.color.secondaryDark });
 globalStyle('button', { font: 'inherit' });
 globalStyle(':focus-visible', { outline: `3px solid ${vars.color.secondary}`, outlineOffset: '2px' });
 globalStyle('img', { maxWidth: '100%', display: 'block' });

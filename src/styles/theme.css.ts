@@ -4,13 +4,21 @@ export const vars = createGlobalTheme(':root', {
   color: {
     primary: '#E5554F',
     primaryDark: '#c43d37',
+    /** Hover on primaryDark. */
+    primaryDarker: '#a3302b',
     secondary: '#009688',
+    /**
+     * The brand colours are lighter than WCAG AA allows for small text (3.7:1 on white): text, links and fills under
+     * white text use primaryDark (5.2:1) and secondaryDark (5.3:1); the brand colours stay for the logo, icons,
+     * borders and large text.
+     */
+    secondaryDark: '#00796b',
     text: '#1f2328',
     muted: '#5f6670',
     border: '#e3e5e8',
     surface: '#ffffff',
     background: '#faf7f5',
-    success: '#1e8e3e',
+    success: '#137333',
     error: '#d93025',
   },
   font: {

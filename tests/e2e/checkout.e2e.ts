@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { addAddress, addCard, chooseSpeed, placeOrder } from './checkout-steps.ts';
 import { addSameDayToCart, createCustomer, enterStore, scheduleFirstGroupAndCheckout } from './steps.ts';
 
 const ribeye = 'USDA Prime Ribeye Steak';
@@ -10,57 +11,6 @@ function unique(prefix: string): string {
 
 const addRibeye = (page: Page) => addSameDayToCart(page, 'ribeye', ribeye);
 const scheduleAndCheckout = scheduleFirstGroupAndCheckout;
-
-async function addAddress(page: Page): Promise<void> {
-  await expect(page).toHaveURL(/\/cart\/address$/);
-  await expect(page.getByRole('heading', { name: 'Select a Shipping Address' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'SAVE & CONTINUE' })).toBeDisabled();
-  await page.getByRole('button', { name: 'ADD NEW ADDRESSES' }).click();
-  await expect(page.getByRole('heading', { name: 'ADD NEW ADDRESSES' })).toBeVisible();
-  const form = page.getByRole('tabpanel');
-  await form.getByLabel('First Name').fill('Ada');
-  await form.getByLabel('Last Name').fill('Lovelace');
-  await form.getByLabel('Address', { exact: true }).fill('350 5th Ave');
-  await form.getByLabel('Zipcode').fill('10001');
-  // The zip fills city and state from the lookup.
-  await expect(form.getByLabel('City')).not.toHaveValue('');
-  await form.getByLabel('Address Nickname').fill('Home');
-  await form.getByLabel('Phone').fill('2125550123');
-  await page.getByRole('button', { name: 'SAVE ADDRESS' }).click();
-  await expect(page.getByRole('heading', { name: 'Select a Shipping Address' })).toBeVisible();
-  await expect(page.getByRole('button', { name: /^Home: Ada Lovelace/ })).toHaveAttribute('aria-pressed', 'true');
-}
-
-async function chooseSpeed(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'SAVE & CONTINUE' }).click();
-  await expect(page).toHaveURL(/\/cart\/speed$/);
-  await expect(page.getByRole('heading', { name: 'Choose Delivery Slots' })).toBeVisible();
-  await expect(page.getByRole('combobox', { name: 'Select Speed' })).toContainText('1 Hour Delivery');
-  await expect(page.getByText('Delivery Fees')).toBeVisible();
-  await page.getByRole('button', { name: 'CONTINUE' }).click();
-  await expect(page).toHaveURL(/\/cart\/card$/);
-}
-
-async function addCard(page: Page, number: string): Promise<void> {
-  await page.getByRole('button', { name: 'ADD NEW CARD' }).click();
-  await page.getByLabel('Card Holder').fill('Ada Lovelace');
-  await page.getByLabel('Card Number').fill(number);
-  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByRole('checkbox', { name: 'Same As Shipping Address' }).check();
-  await page.getByRole('button', { name: 'Save and Continue' }).click();
-}
-
-async function placeOrder(page: Page): Promise<void> {
-  await expect(page).toHaveURL(/\/cart\/checkout$/);
-  await expect(page.getByRole('heading', { name: 'Order Summary' })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Price summary' })).toBeVisible();
-  await page.getByRole('button', { name: '10%' }).click();
-  await expect(page.getByRole('button', { name: '10%' })).toHaveAttribute('aria-pressed', 'true');
-  await expect(page.getByRole('button', { name: 'PLACE ORDER' })).toBeEnabled();
-  await page.screenshot({ path: 'test-results/checkout-summary.png', fullPage: true });
-  await page.getByRole('button', { name: 'PLACE ORDER' }).dblclick();
-}
 
 async function asGuest(page: Page): Promise<void> {
   await enterStore(page);

@@ -77,4 +77,4 @@ export const links = style({ display: 'flex', justifyContent: 'space-between', f
 
 export const switchLine = style({ margin: '18px 0 0', textAlign: 'center', color: vars.color.muted, fontSize: '14px' });
 
-globalStyle(`${links} a, ${switchLine} a`, { color: vars.color.secondary, fontWeight: 600 });
+globalStyle(`${links} a, ${switchLine} a`, { color: vars.color.secondaryDark, fontWeight: 600 });

@@ -46,7 +46,7 @@ export const slot = style({
   cursor: 'pointer',
   fontVariantNumeric: 'tabular-nums',
   selectors: {
-    '&[aria-pressed="true"]': { background: vars.color.secondary, borderColor: vars.color.secondary, color: '#fff' },
+    '&[aria-pressed="true"]': { background: vars.color.secondaryDark, borderColor: vars.color.secondaryDark, color: '#fff' },
     '&:disabled': { opacity: 0.55, cursor: 'wait' },
   },
 });

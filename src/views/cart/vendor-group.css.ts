@@ -17,13 +17,13 @@ export const speed = style({
   fontSize: '13px',
   fontWeight: 700,
   letterSpacing: '0.04em',
-  color: vars.color.secondary,
-  border: `1px solid ${vars.color.secondary}`,
+  color: vars.color.secondaryDark,
+  border: `1px solid ${vars.color.secondaryDark}`,
   borderRadius: '999px',
   padding: '2px 10px',
 });
 export const promise = style({ margin: 0, fontWeight: 600 });
-export const timeLeft = style({ margin: 0, color: vars.color.primary, fontSize: '14px' });
+export const timeLeft = style({ margin: 0, color: vars.color.primaryDark, fontSize: '14px' });
 export const delivery = style({
   display: 'grid',
   gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)',

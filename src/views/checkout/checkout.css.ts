@@ -62,9 +62,9 @@ const cardBase = style({
 export const card = styleVariants({
   plain: [cardBase],
   chosen: [cardBase, { borderColor: vars.color.primary, background: '#fff5f4' }],
-  add: [cardBase, { alignItems: 'center', justifyContent: 'center', fontWeight: 700, color: vars.color.secondary, borderStyle: 'dashed' }],
+  add: [cardBase, { alignItems: 'center', justifyContent: 'center', fontWeight: 700, color: vars.color.secondaryDark, borderStyle: 'dashed' }],
 });
-export const nickname = style({ fontWeight: 700, textTransform: 'uppercase', fontSize: '13px', color: vars.color.secondary });
+export const nickname = style({ fontWeight: 700, textTransform: 'uppercase', fontSize: '13px', color: vars.color.secondaryDark });
 export const actions = style({ display: 'flex', justifyContent: 'flex-end', gap: '12px', flexWrap: 'wrap' });
 
 export const breadcrumb = style({ display: 'flex', alignItems: 'center', gap: '8px', fontWeight: 700 });
@@ -102,7 +102,7 @@ export const tipButton = style({
   border: `1px solid ${vars.color.border}`,
   background: vars.color.surface,
   cursor: 'pointer',
-  selectors: { '&[aria-pressed="true"]': { background: vars.color.secondary, color: '#fff', borderColor: vars.color.secondary } },
+  selectors: { '&[aria-pressed="true"]': { background: vars.color.secondaryDark, color: '#fff', borderColor: vars.color.secondaryDark } },
 });
 export const rows = style({ display: 'flex', flexDirection: 'column', gap: '8px', margin: 0 });
 export const row = style({ display: 'flex', justifyContent: 'space-between' });

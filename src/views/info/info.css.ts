@@ -38,7 +38,7 @@ export const accordionSummary = style({
   ':focus-visible': { outline: `2px solid ${vars.color.secondary}`, outlineOffset: '-2px' },
   selectors: {
     '&::-webkit-details-marker': { display: 'none' },
-    '&::after': { content: "'+'", fontSize: '22px', color: vars.color.primary },
+    '&::after': { content: "'+'", fontSize: '22px', color: vars.color.primaryDark },
     'details[open] > &::after': { content: "'−'" },
   },
 });

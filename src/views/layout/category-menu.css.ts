@@ -18,7 +18,7 @@ export const topLink = style({
   fontSize: '14px',
   color: vars.color.text,
   textDecoration: 'none',
-  selectors: { '&:hover': { color: vars.color.primary } },
+  selectors: { '&:hover': { color: vars.color.primaryDark } },
 });
 export const toggle = style({ background: 'none', border: 'none', cursor: 'pointer', padding: '4px', color: vars.color.muted });
 export const dropdownHidden = style({ display: 'none' });
@@ -37,4 +37,4 @@ export const dropdown = style({
 });
 export const column = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: '6px', minWidth: '150px' });
 globalStyle(`${column} a`, { color: vars.color.text, textDecoration: 'none', fontSize: '14px', whiteSpace: 'nowrap' });
-globalStyle(`${column} a:hover`, { color: vars.color.primary });
+globalStyle(`${column} a:hover`, { color: vars.color.primaryDark });

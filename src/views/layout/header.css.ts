@@ -30,7 +30,7 @@ export const zip = style({ display: 'flex', alignItems: 'center', gap: '8px', fo
 export const changeLink = style({
   background: 'none',
   border: 'none',
-  color: vars.color.secondary,
+  color: vars.color.secondaryDark,
   textDecoration: 'underline',
   cursor: 'pointer',
   fontWeight: 600,
@@ -65,7 +65,7 @@ export const badge = style({
   position: 'absolute',
   top: '-8px',
   right: '-10px',
-  background: vars.color.primary,
+  background: vars.color.primaryDark,
   color: '#fff',
   borderRadius: '999px',
   fontSize: '12px',

@@ -15,7 +15,7 @@ export function Header() {
   return (
     <header className={css.header}>
       <div className={css.bar}>
-        <Link to="/store" className={css.logo} aria-label="Meat and Fish home">
+        <Link to="/store" className={css.logo} aria-label="MEAT & FISH home">
           <img src="/favicon.svg" alt="" width={36} height={36} />
           <span>MEAT &amp; FISH</span>
         </Link>

@@ -21,7 +21,7 @@ export const card = style({
   textAlign: 'center',
 });
 
-export const brand = style({ color: vars.color.primary, fontWeight: 800, letterSpacing: '0.08em', margin: '0 0 8px' });
+export const brand = style({ color: vars.color.primaryDark, fontWeight: 800, letterSpacing: '0.08em', margin: '0 0 8px' });
 
 export const actions = style({ display: 'flex', flexDirection: 'column', gap: '12px', marginTop: '20px' });
 

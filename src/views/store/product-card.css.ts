@@ -18,13 +18,13 @@ export const card = style({
 
 export const image = style({ width: '100%', height: 'auto', aspectRatio: '1 / 1', objectFit: 'cover', borderRadius: vars.radius.small, background: '#f3ece8' });
 export const name = style({ fontWeight: 600, fontSize: '15px', lineHeight: 1.3 });
-export const price = style({ color: vars.color.primary, fontWeight: 700 });
+export const price = style({ color: vars.color.primaryDark, fontWeight: 700 });
 export const speeds = style({ display: 'flex', flexWrap: 'wrap', gap: '6px', marginTop: 'auto' });
 export const speed = style({
   fontSize: '12px',
   fontWeight: 600,
-  color: vars.color.secondary,
-  border: `1px solid ${vars.color.secondary}`,
+  color: vars.color.secondaryDark,
+  border: `1px solid ${vars.color.secondaryDark}`,
   borderRadius: '999px',
   padding: '1px 8px',
 });

@@ -13,7 +13,7 @@ export const addTile = style({
   border: `2px dashed ${vars.color.border}`,
   borderRadius: vars.radius.large,
   background: vars.color.surface,
-  color: vars.color.primary,
+  color: vars.color.primaryDark,
   fontWeight: 700,
   letterSpacing: '0.04em',
   cursor: 'pointer',

@@ -37,5 +37,5 @@ export const categoryLink = style({
   fontWeight: 700,
   fontSize: '17px',
   textDecoration: 'none',
-  selectors: { '&:hover': { color: vars.color.primary } },
+  selectors: { '&:hover': { color: vars.color.primaryDark } },
 });

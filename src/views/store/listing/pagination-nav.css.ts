@@ -27,8 +27,8 @@ export const link = style({
   fontWeight: 600,
   cursor: 'pointer',
   selectors: {
-    '&:hover:not([aria-disabled="true"])': { borderColor: vars.color.primary, color: vars.color.primary },
-    '&[aria-current="page"]': { background: vars.color.primary, borderColor: vars.color.primary, color: '#fff' },
+    '&:hover:not([aria-disabled="true"])': { borderColor: vars.color.primaryDark, color: vars.color.primaryDark },
+    '&[aria-current="page"]': { background: vars.color.primaryDark, borderColor: vars.color.primaryDark, color: '#fff' },
     '&[aria-disabled="true"]': { opacity: 0.45, cursor: 'not-allowed' },
   },
 });

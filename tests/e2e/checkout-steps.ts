@@ -1,0 +1,59 @@
+import type { Page } from '@playwright/test';
+import { expect } from './fixtures.ts';
+
+/** The checkout tabs as a shopper walks them (checkout and accessibility journeys). */
+
+/** The address tab: ADD NEW ADDRESSES, a New York address (the zip fills city and state), saved and chosen. */
+export async function addAddress(page: Page): Promise<void> {
+  await expect(page).toHaveURL(/\/cart\/address$/);
+  await expect(page.getByRole('heading', { name: 'Select a Shipping Address' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'SAVE & CONTINUE' })).toBeDisabled();
+  await page.getByRole('button', { name: 'ADD NEW ADDRESSES' }).click();
+  await expect(page.getByRole('heading', { name: 'ADD NEW ADDRESSES' })).toBeVisible();
+  const form = page.getByRole('tabpanel');
+  await form.getByLabel('First Name').fill('Ada');
+  await form.getByLabel('Last Name').fill('Lovelace');
+  await form.getByLabel('Address', { exact: true }).fill('350 5th Ave');
+  await form.getByLabel('Zipcode').fill('10001');
+  // The zip fills city and state from the lookup.
+  await expect(form.getByLabel('City')).not.toHaveValue('');
+  await form.getByLabel('Address Nickname').fill('Home');
+  await form.getByLabel('Phone').fill('2125550123');
+  await page.getByRole('button', { name: 'SAVE ADDRESS' }).click();
+  await expect(page.getByRole('heading', { name: 'Select a Shipping Address' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Home: Ada Lovelace/ })).toHaveAttribute('aria-pressed', 'true');
+}
+
+/** SAVE & CONTINUE, then 'Choose Delivery Slots' with its default 1 Hour Delivery, then CONTINUE to the card tab. */
+export async function chooseSpeed(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'SAVE & CONTINUE' }).click();
+  await expect(page).toHaveURL(/\/cart\/speed$/);
+  await expect(page.getByRole('heading', { name: 'Choose Delivery Slots' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Select Speed' })).toContainText('1 Hour Delivery');
+  await expect(page.getByText('Delivery Fees')).toBeVisible();
+  await page.getByRole('button', { name: 'CONTINUE' }).click();
+  await expect(page).toHaveURL(/\/cart\/card$/);
+}
+
+/** ADD NEW CARD with the given test number, billing the same as shipping, then Save and Continue. */
+export async function addCard(page: Page, number: string): Promise<void> {
+  await page.getByRole('button', { name: 'ADD NEW CARD' }).click();
+  await page.getByLabel('Card Holder').fill('Ada Lovelace');
+  await page.getByLabel('Card Number').fill(number);
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('checkbox', { name: 'Same As Shipping Address' }).check();
+  await page.getByRole('button', { name: 'Save and Continue' }).click();
+}
+
+/** The Order Summary: a 10 % tip, then PLACE ORDER (double-clicked: one order must come of it). */
+export async function placeOrder(page: Page): Promise<void> {
+  await expect(page).toHaveURL(/\/cart\/checkout$/);
+  await expect(page.getByRole('heading', { name: 'Order Summary' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Price summary' })).toBeVisible();
+  await page.getByRole('button', { name: '10%' }).click();
+  await expect(page.getByRole('button', { name: '10%' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: 'PLACE ORDER' })).toBeEnabled();
+  await page.screenshot({ path: 'test-results/checkout-summary.png', fullPage: true });
+  await page.getByRole('button', { name: 'PLACE ORDER' }).dblclick();
+}
