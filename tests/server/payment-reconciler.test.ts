@@ -29,8 +29,11 @@ let offers: OfferPick[];
 let used = 0;
 const errors: unknown[] = [];
 
+/** CHECKOUT_DATABASE_URL (an empty PostgreSQL database) runs this file against a real server, as place order's tests do. */
+const databaseUrl = process.env.CHECKOUT_DATABASE_URL;
+
 beforeAll(async () => {
-  t = await startTestApp({ clock: clock.now, payments: gateway, rateLimits: generousLimits });
+  t = await startTestApp({ clock: clock.now, payments: gateway, rateLimits: generousLimits, ...(databaseUrl ? { env: { DATABASE_URL: databaseUrl } } : {}) });
   offers = await pickOffers(t, { speed: 'local', locId: 101 }, 12, 0, { priceCents: 1000, stock: 10 });
 });
 afterAll(async () => {
