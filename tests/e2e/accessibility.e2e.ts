@@ -45,6 +45,11 @@ test.describe('accessibility (axe, WCAG 2.1 AA)', () => {
       await page.goto(path);
       expect.soft(await violationsOn(page), path).toEqual([]);
     }
+    // A phone: the folded header and the category list opened.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/store');
+    await page.getByRole('navigation', { name: 'Categories' }).getByRole('button', { name: /^Categories/ }).click();
+    expect.soft(await violationsOn(page), '/store on a phone').toEqual([]);
   });
 
   test('sign in, create account, the cart, checkout and the account pages', async ({ page }) => {

@@ -70,6 +70,23 @@ test.describe('storefront journey', () => {
     await expect(page.getByTestId('cart-count')).toHaveText('2');
   });
 
+  test('on a phone the category menu folds behind one Categories button', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await enterStore(page);
+    const menu = page.getByRole('navigation', { name: 'Categories' });
+    const toggle = menu.getByRole('button', { name: /^Categories/ });
+    await expect(menu.getByRole('link', { name: 'Beef', exact: true })).toBeHidden();
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await menu.getByRole('button', { name: 'Beef sub-categories' }).click();
+    await expect(menu.getByRole('link', { name: 'Steaks', exact: true })).toBeVisible();
+    await page.screenshot({ path: 'test-results/storefront-phone-menu.png' });
+    await menu.getByRole('link', { name: 'Steaks', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Steaks', level: 1 })).toBeVisible();
+    // Choosing a category folds the list again.
+    await expect(menu.getByRole('link', { name: 'Beef', exact: true })).toBeHidden();
+  });
+
   test('the header search finds a product despite a typo', async ({ page }) => {
     await enterStore(page);
     await page.getByRole('searchbox', { name: 'SEARCH PRODUCTS' }).fill('salmn');

@@ -10,12 +10,21 @@ export function CategoryMenu() {
   const courierType = useSessionValue('couriertype');
   const { data } = useCategoryList(courierType);
   const [openId, setOpenId] = useState<number | undefined>(undefined);
+  // Phones: the bar folds behind one 'Categories' button instead of filling half the screen.
+  const [listOpen, setListOpen] = useState(false);
   const categories = data?.code === 1 ? (data.data ?? []) : [];
   if (categories.length === 0) return null;
+  const close = () => {
+    setOpenId(undefined);
+    setListOpen(false);
+  };
 
   return (
     <nav aria-label="Categories" className={css.nav} onKeyDown={(event) => event.key === 'Escape' && setOpenId(undefined)}>
-      <ul className={css.bar}>
+      <button type="button" className={css.listToggle} aria-expanded={listOpen} aria-controls="category-bar" onClick={() => setListOpen(!listOpen)}>
+        Categories {listOpen ? '▴' : '▾'}
+      </button>
+      <ul id="category-bar" className={listOpen ? `${css.bar} ${css.barOpen}` : css.bar}>
         {categories.map((category) => {
           const open = openId === category.category_id;
           const menuId = `category-menu-${category.category_id}`;
@@ -26,7 +35,7 @@ export function CategoryMenu() {
               onMouseEnter={() => setOpenId(category.category_id)}
               onMouseLeave={() => setOpenId(undefined)}
             >
-              <Link to={categoryPath(category.category_name, category.category_id)} className={css.topLink} onClick={() => setOpenId(undefined)}>
+              <Link to={categoryPath(category.category_name, category.category_id)} className={css.topLink} onClick={close}>
                 {category.category_name}
               </Link>
               {category.child.length > 0 && (
@@ -46,7 +55,7 @@ export function CategoryMenu() {
                       <ul key={index} className={css.column}>
                         {column.map((child) => (
                           <li key={child.category_id}>
-                            <Link to={categoryPath(child.category_name, child.category_id)} onClick={() => setOpenId(undefined)}>
+                            <Link to={categoryPath(child.category_name, child.category_id)} onClick={close}>
                               {child.category_name}
                             </Link>
                           </li>

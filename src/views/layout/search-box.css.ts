@@ -1,7 +1,13 @@
 import { style } from '@vanilla-extract/css';
+import { media } from '../../styles/breakpoints.ts';
 import { vars } from '../../styles/theme.css.ts';
 
-export const box = style({ position: 'relative', flex: '1 1 260px', maxWidth: '420px' });
+export const box = style({
+  position: 'relative',
+  flex: '1 1 260px',
+  maxWidth: '420px',
+  '@media': { [media.upToSm]: { order: 3, flexBasis: '100%', maxWidth: 'none' } },
+});
 export const input = style({
   width: '100%',
   padding: '9px 14px',
