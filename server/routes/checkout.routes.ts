@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
+  confirmOrderBody,
   myOrdersBody,
   orderReviewBody,
   orderStatusBody,
@@ -17,7 +18,7 @@ import { nowOf, type AppDeps } from '../deps.ts';
 import { optionalCaller, requireCaller } from '../http/auth.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { parseWith } from '../http/validate.ts';
-import { paymentMessages, settleOrder } from '../services/order-payment.ts';
+import { paymentMessages, settleOrder, type SettleOutcome } from '../services/order-payment.ts';
 import { reconcilePendingPayments } from '../services/payment-reconciler.ts';
 import { reviewOrder } from '../services/order-review.ts';
 import { findOrder, listOrders, orderConfirmation } from '../services/orders.ts';
@@ -90,13 +91,37 @@ export function checkoutRoutes(deps: AppDeps): FastifyPluginAsync {
       if (reserved.kind === 'refused') return { code: -1, message: reserved.message, ...(reserved.problems ? { problems: reserved.problems } : {}) };
 
       const outcome = await settleOrder(db, payments, reserved.order.id, now, (error) => request.log.error({ err: error }, 'card provider failed while charging'));
-      const orderId = outcome.order.increment_id;
-      if (outcome.kind === 'payment-failed') return { code: -1, message: outcome.message, order_id: orderId, status: outcome.order.status };
-      if (outcome.kind === 'pending') return { code: 2, message: paymentMessages.pending, order_id: orderId, status: outcome.order.status };
-      const firstTime = outcome.settledHere || (reserved.kind === 'reserved' && outcome.order.status === 'pending_payment_on_delivery');
-      if (firstTime) sendConfirmation(request.log, outcome.order.id);
-      return { code: 1, message: placeOrderMessages.placed, order_id: orderId, status: outcome.order.status };
+      const cashOnDelivery = reserved.kind === 'reserved' && outcome.order.status === 'pending_payment_on_delivery';
+      return replyFor(request, outcome, cashOnDelivery);
     });
+
+    /** After the shopper's bank check (3-D Secure): the payment's status settles the order. */
+    app.post('/api/placeorder/confirm', async (request): Promise<PlaceOrderReply> => {
+      const body = parseWith(confirmOrderBody, request.body);
+      const caller = await requireCaller(request, db);
+      const order = await db
+        .selectFrom('orders')
+        .select('id')
+        .where('increment_id', '=', body.order_id.trim())
+        .where('customer_id', '=', caller.customerId)
+        .executeTakeFirst();
+      if (!order) throw notFound('Order not found');
+      const outcome = await settleOrder(db, payments, order.id, nowOf(deps), (error) => request.log.error({ err: error }, 'card provider failed while confirming'), 0);
+      return replyFor(request, outcome, false);
+    });
+
+    /** Place order's and confirm's answer; the confirmation mail goes out once, from the request that settled the order. */
+    function replyFor(request: FastifyRequest, outcome: SettleOutcome, firstTime: boolean): PlaceOrderReply {
+      const orderId = outcome.order.increment_id;
+      const status = outcome.order.status;
+      if (outcome.kind === 'payment-failed') return { code: -1, message: outcome.message, order_id: orderId, status };
+      if (outcome.kind === 'pending') return { code: 2, message: paymentMessages.pending, order_id: orderId, status };
+      if (outcome.kind === 'authenticate') {
+        return { code: 2, message: paymentMessages.authenticate, order_id: orderId, status, authentication: { client_secret: outcome.clientSecret, gateway: payments.kind } };
+      }
+      if (outcome.settledHere || firstTime) sendConfirmation(request.log, outcome.order.id);
+      return { code: 1, message: placeOrderMessages.placed, order_id: orderId, status };
+    }
 
     /** Not awaited: the order stands whether or not the mail server answers; a failure is logged. */
     function sendConfirmation(log: FastifyBaseLogger, orderId: number): void {

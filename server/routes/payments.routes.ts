@@ -4,12 +4,14 @@ import {
   removeCardBody,
   saveCardBody,
   stripePaymentsMethod,
+  testAuthenticateBody,
   tokenizeBody,
   verifyUpiBody,
   type PaymentMessageReply,
   type PaymentMethodsReply,
   type SaveCardReply,
   type StripeDetailsReply,
+  type TestAuthenticateReply,
   type TokenizeReply,
   type VerifyUpiReply,
 } from '../../src/api/contract/payment.contract.ts';
@@ -103,6 +105,18 @@ export function paymentRoutes(deps: AppDeps): FastifyPluginAsync {
         code: 1,
         data: { token: result.token, brand: result.brand, last4: result.last4, exp_month: result.expMonth, exp_year: result.expYear },
       };
+    });
+
+    /**
+     * Test mode's bank page for 3-D Secure: the shopper completes or fails the check. Like Stripe's own page, only the
+     * payment's client secret (which only the paying browser got) opens it. Not served with Stripe.
+     */
+    app.post('/api/payments/test-authenticate', async (request): Promise<TestAuthenticateReply> => {
+      if (!(payments instanceof TestPaymentGateway)) throw notFound();
+      const body = parseWith(testAuthenticateBody, request.body);
+      await enforceLimit(limiter, `card-tokenize:ip:${request.ip}`, checkoutLimit(limits, 'cardTokenizePerIp'));
+      if (!payments.authenticate(body.client_secret, body.complete)) return { code: -1, message: 'This payment is not waiting for a bank check.' };
+      return { code: 1, data: {} };
     });
 
     app.post('/payuapi/payu/varifyUpi', async (request): Promise<VerifyUpiReply> => {

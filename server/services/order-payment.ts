@@ -13,16 +13,23 @@ import type { OrderRow } from './place-order.ts';
  * request (double click, second tab) waits for the outcome instead. The charge's idempotency key is the order
  * number, so if a process dies mid-charge, the next try for the cart re-sends the very same request once the claim
  * is stale, and the provider answers the first outcome instead of charging again.
+ *
+ * A card whose bank asks for a check (3-D Secure) leaves the order pending with the provider's payment id in
+ * payment_ref: the shopper's browser runs the check, then confirm (or the reconciler) reads the payment's status
+ * instead of charging again, and settles the order the same way.
  */
 export type SettleOutcome =
   | { kind: 'placed'; order: OrderRow; settledHere: boolean }
   | { kind: 'payment-failed'; order: OrderRow; message: string }
-  | { kind: 'pending'; order: OrderRow };
+  | { kind: 'pending'; order: OrderRow }
+  | { kind: 'authenticate'; order: OrderRow; clientSecret: string };
 
 export const paymentMessages = {
   failed: 'Your payment could not be completed.',
   cardGone: 'The card chosen for this order was removed. Please choose another card.',
   pending: 'We are still confirming your payment with the card provider. Please check your orders in a few minutes.',
+  authenticate: 'Please confirm this payment with your bank.',
+  authenticationTimedOut: 'The payment was not confirmed with your bank in time. Please try again.',
 } as const;
 
 /** A claim older than this was left by a request that died; another request may take the charge over. */
@@ -71,6 +78,7 @@ export async function settleOrder(
     const order = await readOrder(db, orderId);
     const done = settled(order);
     if (done) return done;
+    if (order.payment_ref !== null) return settleFromStatus(db, payments, order, now);
     const claimed = await claimCharge(db, orderId);
     if (claimed) return chargeClaimed(db, payments, claimed, now, log);
     if (Date.now() > deadline) return { kind: 'pending', order };
@@ -121,8 +129,55 @@ async function chargeClaimed(
     log(error);
     return { kind: 'pending', order };
   }
-  if (!result.ok) return failOrder(db, order, result.message, result.paymentRef, now);
-  return markPaid(db, order, result);
+  return settleWith(db, order, result, now);
+}
+
+/** The order as the provider's answer leaves it: paid, failed (everything given back) or waiting for the bank check. */
+async function settleWith(db: Kysely<Database>, order: OrderRow, result: ChargeResult, now: Date): Promise<SettleOutcome> {
+  if (result.ok === true) return markPaid(db, order, result);
+  if (result.ok === false) return failOrder(db, order, result.message, result.paymentRef, now);
+  const waiting = await db
+    .updateTable('orders')
+    .set({ payment_ref: result.paymentRef, updated_at: new Date() })
+    .where('id', '=', order.id)
+    .where('status', '=', 'pending_payment')
+    .returningAll()
+    .executeTakeFirst();
+  if (!waiting) {
+    const current = await readOrder(db, order.id);
+    return settled(current) ?? { kind: 'pending', order: current };
+  }
+  return { kind: 'authenticate', order: waiting, clientSecret: result.clientSecret };
+}
+
+/**
+ * An order whose payment waits for (or went through) the bank check: the provider's status says how it ended. Only
+ * reads at the provider, and markPaid/failOrder act only on a still-pending order, so any number of callers is safe.
+ */
+async function settleFromStatus(db: Kysely<Database>, payments: PaymentGateway, order: OrderRow, now: Date): Promise<SettleOutcome> {
+  if (order.payment_ref === null) return { kind: 'pending', order };
+  let result: ChargeResult;
+  try {
+    result = await payments.paymentStatus(order.payment_ref);
+  } catch (error) {
+    if (!(error instanceof PaymentGatewayError)) throw error;
+    return { kind: 'pending', order };
+  }
+  return settleWith(db, order, result, now);
+}
+
+/**
+ * The reconciler's end for a bank check the shopper never finished: the payment is cancelled at the provider (when it
+ * still waits) and the order fails, giving its stock and seats back. A check that did finish settles as usual.
+ */
+export async function abandonAuthentication(db: Kysely<Database>, payments: PaymentGateway, orderId: number, now: Date): Promise<SettleOutcome> {
+  const order = await readOrder(db, orderId);
+  const done = settled(order);
+  if (done || order.payment_ref === null) return done ?? { kind: 'pending', order };
+  const outcome = await settleFromStatus(db, payments, order, now);
+  if (outcome.kind !== 'authenticate') return outcome;
+  await payments.cancelPayment(order.payment_ref);
+  return failOrder(db, order, paymentMessages.authenticationTimedOut, order.payment_ref, now);
 }
 
 async function markPaid(db: Kysely<Database>, order: OrderRow, result: Extract<ChargeResult, { ok: true }>): Promise<SettleOutcome> {

@@ -1,7 +1,7 @@
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
-import type { PaymentGateway } from '../adapters/payments/payment-port.ts';
+import { PaymentGatewayError, type PaymentGateway } from '../adapters/payments/payment-port.ts';
 import type { Database } from '../db/schema.ts';
-import { settleOrder, staleClaimSeconds } from './order-payment.ts';
+import { abandonAuthentication, settleOrder, staleClaimSeconds, type SettleOutcome } from './order-payment.ts';
 
 /**
  * Settles orders left in 'pending_payment': the request that reserved one died before charging, or the card provider
@@ -9,6 +9,10 @@ import { settleOrder, staleClaimSeconds } from './order-payment.ts';
  * its shopper only saw "still confirming". Each pass re-sends the charge with the order's own idempotency key, so the
  * provider answers the first outcome (or charges once, if it never got the first request): a success marks the order
  * paid, a refusal marks it payment_failed and gives everything back.
+ *
+ * An order whose payment waits for the shopper's bank check (3-D Secure) is left to the shopper for
+ * authenticationWindowMinutes; after that its status is read once more: a finished check settles it, an unfinished
+ * one is cancelled at the provider and the order fails, giving its stock back.
  *
  * Every instance may run this: settleOrder claims an order in one UPDATE, so two sweepers never charge it twice.
  */
@@ -28,6 +32,8 @@ const graceSeconds = staleClaimSeconds;
  * orders are only reported.
  */
 export const idempotencyHorizonHours = 23;
+/** How long a shopper has to finish the bank check before the order lets its stock go. */
+export const authenticationWindowMinutes = 15;
 /** Orders settled per pass, so one pass stays short however large the backlog. */
 const batchSize = 25;
 
@@ -48,15 +54,36 @@ export async function reconcilePendingPayments(
     .where('status', '=', 'pending_payment')
     .where('created_at', '<', sql<Date>`now() - make_interval(secs => ${graceSeconds})`)
     .where('created_at', '>=', horizon)
+    // Orders waiting for a bank check are the shopper's to finish (below).
+    .where('payment_ref', 'is', null)
     .where(unclaimed)
     .orderBy('id')
     .limit(batchSize)
     .execute();
-  for (const order of due) {
-    const outcome = await settleOrder(db, payments, order.id, now, log, 0);
-    if (outcome.kind === 'placed' && outcome.settledHere) report.paid.push(order.id);
-    else if (outcome.kind === 'payment-failed') report.failed.push(order.id);
-    else if (outcome.kind === 'pending') report.stillPending.push(order.id);
+  const record = (orderId: number, outcome: SettleOutcome) => {
+    if (outcome.kind === 'placed' && outcome.settledHere) report.paid.push(orderId);
+    else if (outcome.kind === 'payment-failed') report.failed.push(orderId);
+    else if (outcome.kind === 'pending' || outcome.kind === 'authenticate') report.stillPending.push(orderId);
+  };
+  for (const order of due) record(order.id, await settleOrder(db, payments, order.id, now, log, 0));
+
+  const abandoned = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('status', '=', 'pending_payment')
+    .where('payment_ref', 'is not', null)
+    .where('created_at', '<', sql<Date>`now() - make_interval(mins => ${authenticationWindowMinutes})`)
+    .orderBy('id')
+    .limit(batchSize)
+    .execute();
+  for (const order of abandoned) {
+    try {
+      record(order.id, await abandonAuthentication(db, payments, order.id, now));
+    } catch (error) {
+      if (!(error instanceof PaymentGatewayError)) throw error;
+      log(error);
+      report.stillPending.push(order.id);
+    }
   }
   const stale = await db
     .selectFrom('orders')

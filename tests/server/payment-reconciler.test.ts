@@ -143,3 +143,77 @@ describe('settling orders whose payment outcome is unknown', () => {
     }
   });
 });
+
+describe('a bank check (3-D Secure) before the payment completes', () => {
+  /** A customer's order paid with a card whose bank asks for a check: placed, and waiting for it. */
+  async function orderAwaitingCheck(email: string) {
+    const me = await signedInCustomer(t, email);
+    const addressId = await addAddress(t, me.token, me.customerId);
+    const cardId = await saveCard(t, me.token, me.customerId, '4000002500003155');
+    const offer = offers[used++];
+    if (!offer) throw new Error('out of offers');
+    const cartId = await readyCart(t, me.token, me.customerId, [{ offer, qty: 1 }]);
+    const stockBefore = await stockOf(offer.offerId);
+    const placeBody = { cart_id: cartId, delivery_address_id: addressId, speed_id: 1, payment_mode: 2, card_id: cardId };
+    const { body } = await post(t, '/api/placeorder/placeorder', placeBody, me.token);
+    assert(body, placeOrderReply);
+    expect(body).toMatchObject({ code: 2, message: 'Please confirm this payment with your bank.', status: 'pending_payment', authentication: { gateway: 'test' } });
+    const clientSecret = body.authentication?.client_secret ?? '';
+    const orderId = body.order_id ?? '';
+    expect(await stockOf(offer.offerId)).toBe(stockBefore - 1);
+    return { me, offer, stockBefore, orderId, clientSecret, placeBody };
+  }
+  const confirm = async (token: string, orderId: string) => {
+    const { status, body } = await post(t, '/api/placeorder/confirm', { order_id: orderId }, token);
+    if (status !== 200) return { status, body };
+    assert(body, placeOrderReply);
+    return { status, body };
+  };
+
+  it('waits for the check, then a completed check pays the order once and mails it', async () => {
+    const { me, orderId, clientSecret, placeBody } = await orderAwaitingCheck('check-ok@example.com');
+    // A second PLACE ORDER (another tab) gets the same check at once, not a second charge.
+    const charges = inner.chargeCount;
+    const again = await post(t, '/api/placeorder/placeorder', placeBody, me.token);
+    expect(again.body).toMatchObject({ code: 2, order_id: orderId, authentication: { client_secret: clientSecret } });
+    expect(inner.chargeCount).toBe(charges);
+    // Before the check, confirm says it still waits.
+    expect((await confirm(me.token, orderId)).body).toMatchObject({ code: 2, authentication: { client_secret: clientSecret } });
+
+    const stranger = await signedInCustomer(t, 'check-stranger@example.com');
+    expect((await confirm(stranger.token, orderId)).status).toBe(404);
+    const wrongSecret = await post(t, '/api/payments/test-authenticate', { client_secret: 'pi_nope_secret_nope', complete: true });
+    expect(wrongSecret.body).toEqual({ code: -1, message: 'This payment is not waiting for a bank check.' });
+
+    expect((await post(t, '/api/payments/test-authenticate', { client_secret: clientSecret, complete: true })).body).toEqual({ code: 1, data: {} });
+    expect((await confirm(me.token, orderId)).body).toMatchObject({ code: 1, message: 'Order Placed.', order_id: orderId, status: 'processing' });
+    expect((await confirm(me.token, orderId)).body).toMatchObject({ code: 1, status: 'processing' });
+    const mail = await eventually(() => db().selectFrom('outbox').select('subject').where('subject', 'like', `%${orderId}%`).executeTakeFirst());
+    expect(mail?.subject).toContain(orderId);
+    const mails = await db().selectFrom('outbox').select('id').where('subject', 'like', `%${orderId}%`).execute();
+    expect(mails).toHaveLength(1);
+  });
+
+  it('a failed check fails the order and gives its stock back', async () => {
+    const { me, offer, stockBefore, orderId, clientSecret } = await orderAwaitingCheck('check-failed@example.com');
+    await post(t, '/api/payments/test-authenticate', { client_secret: clientSecret, complete: false });
+    expect((await confirm(me.token, orderId)).body).toMatchObject({
+      code: -1,
+      message: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+      status: 'payment_failed',
+    });
+    expect(await stockOf(offer.offerId)).toBe(stockBefore);
+  });
+
+  it('a check nobody finishes lets the order go after the window, and the payment can no longer complete', async () => {
+    const { offer, stockBefore, orderId, clientSecret } = await orderAwaitingCheck('check-abandoned@example.com');
+    const order = await orderOf(orderId);
+    await age(order.id, 5);
+    expect((await sweep()).failed).not.toContain(order.id);
+    await age(order.id, 20);
+    expect((await sweep()).failed).toContain(order.id);
+    expect(await orderOf(orderId)).toMatchObject({ status: 'payment_failed', payment_message: 'The payment was not confirmed with your bank in time. Please try again.' });
+    expect(await stockOf(offer.offerId)).toBe(stockBefore);
+    expect((await post(t, '/api/payments/test-authenticate', { client_secret: clientSecret, complete: true })).body).toMatchObject({ code: -1 });
+  });
+});

@@ -102,18 +102,29 @@ describe('Stripe adapter against the local stand-in', () => {
     expect(standIn.intents.get(result.paymentRef ?? '')?.status).toBe('requires_payment_method');
   });
 
-  it('cancels an intent that needs 3-D Secure and refuses it', async () => {
-    const result = await gateway.charge({
-      amountCents: 1000,
-      currency: 'usd',
-      source: { kind: 'token', token: 'pm_card_authenticationRequired' },
-      idempotencyKey: 'order-y-1',
-      description: 'Order y',
-      metadata: {},
-    });
-    expect(result).toMatchObject({ ok: false, code: 'authentication_required' });
-    if (result.ok) throw new Error('charged');
-    expect(standIn.intents.get(result.paymentRef ?? '')?.status).toBe('canceled');
+  it('hands a 3-D Secure check to the browser, then reads how it ended', async () => {
+    const charge = (key: string) =>
+      gateway.charge({
+        amountCents: 1000,
+        currency: 'usd',
+        source: { kind: 'token', token: 'pm_card_authenticationRequired' },
+        idempotencyKey: key,
+        description: 'Order y',
+        metadata: {},
+      });
+    const result = await charge('order-y-1');
+    if (result.ok !== 'authenticate') throw new Error(`expected a bank check: ${JSON.stringify(result)}`);
+    expect(result.clientSecret).toMatch(/^pi_.+_secret_/);
+    const confirm = standIn.requests.find((r) => r.path === `/v1/payment_intents/${result.paymentRef}/confirm`);
+    expect(confirm?.form.use_stripe_sdk).toBe('true');
+    expect(await gateway.paymentStatus(result.paymentRef)).toEqual(result);
+    standIn.authenticate(result.paymentRef, true);
+    expect(await gateway.paymentStatus(result.paymentRef)).toMatchObject({ ok: true, paymentRef: result.paymentRef, brand: 'visa', last4: '3184' });
+
+    const failing = await charge('order-y-2');
+    if (failing.ok !== 'authenticate') throw new Error('expected a bank check');
+    standIn.authenticate(failing.paymentRef, false);
+    expect(await gateway.paymentStatus(failing.paymentRef)).toMatchObject({ ok: false, code: 'payment_intent_authentication_failure', paymentRef: failing.paymentRef });
   });
 
   it('refunds once per key', async () => {

@@ -76,6 +76,8 @@ export interface StripeStandIn {
   requests: RecordedRequest[];
   intents: Map<string, StoredIntent>;
   refunds: { id: string; payment_intent: string; amount: number }[];
+  /** What stripe.js handleNextAction does at the bank: the check passes (succeeded) or fails. */
+  authenticate(intentId: string, complete: boolean): void;
   close(): Promise<void>;
 }
 
@@ -141,6 +143,8 @@ export async function startStripeStandIn(secretKey = 'sk_test_standin123'): Prom
       payment_method: expandMethod && method ? methodObject(method) : intent.payment_method,
       last_payment_error: intent.last_payment_error,
       latest_charge: intent.status === 'succeeded' ? `ch_${intent.id.slice(3)}` : null,
+      client_secret: `${intent.id}_secret_standin`,
+      next_action: intent.status === 'requires_action' ? { type: 'use_stripe_sdk', use_stripe_sdk: {} } : null,
     };
   }
 
@@ -214,6 +218,12 @@ export async function startStripeStandIn(secretKey = 'sk_test_standin123'): Prom
       intent.status = info?.needsAction ? 'requires_action' : 'succeeded';
       return { status: 200, body: intentObject(intent, expand) };
     }
+    match = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
+    if (method === 'GET' && match?.[1]) {
+      const intent = intents.get(match[1]);
+      if (!intent) return invalid(`No such payment_intent: '${match[1]}'`, 404);
+      return { status: 200, body: intentObject(intent, query.getAll('expand[]').includes('payment_method') || query.get('expand[0]') === 'payment_method') };
+    }
     match = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(path);
     if (method === 'POST' && match?.[1]) {
       const intent = intents.get(match[1]);
@@ -281,6 +291,18 @@ export async function startStripeStandIn(secretKey = 'sk_test_standin123'): Prom
     requests,
     intents,
     refunds,
+    authenticate(intentId, complete) {
+      const intent = intents.get(intentId);
+      if (!intent || intent.status !== 'requires_action') throw new Error(`no intent waiting for authentication: ${intentId}`);
+      intent.status = complete ? 'succeeded' : 'requires_payment_method';
+      intent.last_payment_error = complete
+        ? null
+        : {
+            type: 'invalid_request_error',
+            code: 'payment_intent_authentication_failure',
+            message: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+          };
+    },
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();

@@ -41,9 +41,20 @@ export interface ChargeRequest {
   metadata: Record<string, string>;
 }
 
+/**
+ * The shopper's bank wants them to confirm the payment (3-D Secure) in their browser: with Stripe, stripe.js
+ * handleNextAction(clientSecret); with the test gateway, its test bank page. paymentStatus tells how it ended.
+ */
+export interface AuthenticationNeeded {
+  ok: 'authenticate';
+  paymentRef: string;
+  clientSecret: string;
+}
+
 export type ChargeResult =
   | { ok: true; paymentRef: string; brand: string | null; last4: string | null }
-  | (PaymentRefusal & { paymentRef: string | null });
+  | (PaymentRefusal & { paymentRef: string | null })
+  | AuthenticationNeeded;
 
 export interface PaymentGateway {
   readonly kind: PaymentGatewayKind;
@@ -57,6 +68,10 @@ export interface PaymentGateway {
   removeCard(input: { customerRef: string; cardRef: string }): Promise<void>;
   /** Charges (authorises and captures) once per idempotency key. */
   charge(request: ChargeRequest): Promise<ChargeResult>;
+  /** Where a payment that charge started stands now: paid, refused, or still waiting for the shopper's bank check. */
+  paymentStatus(paymentRef: string): Promise<ChargeResult>;
+  /** Cancels a payment that still waits for the shopper's bank check, so it can never complete later. */
+  cancelPayment(paymentRef: string): Promise<void>;
   /** Gives a captured payment back in full, once per idempotency key. */
   refund(input: { paymentRef: string; idempotencyKey: string }): Promise<void>;
 }

@@ -22,8 +22,6 @@ export interface StripeGatewayOptions {
   timeoutMs?: number | undefined;
 }
 
-const cannotAuthenticateMessage =
-  'This card needs an extra bank check that this checkout cannot do yet. Please use another card.';
 
 /**
  * Production payments through Stripe: a Stripe customer per store customer, cards saved as PaymentMethods attached
@@ -104,7 +102,8 @@ export class StripePaymentGateway implements PaymentGateway {
       );
       intent = await this.stripe.paymentIntents.confirm(
         intent.id,
-        { expand: ['payment_method'] },
+        // A bank check (3-D Secure) comes back as next_action use_stripe_sdk, which stripe.js handleNextAction runs.
+        { expand: ['payment_method'], use_stripe_sdk: true },
         { idempotencyKey: `${request.idempotencyKey}:confirm` },
       );
     } catch (error) {
@@ -112,22 +111,16 @@ export class StripePaymentGateway implements PaymentGateway {
       if (refusal) return { ...refusal, paymentRef: paymentIntentIdOf(error) };
       throw wrap(error);
     }
-    if (intent.status === 'succeeded' || intent.status === 'processing' || intent.status === 'requires_capture') {
-      const card = typeof intent.payment_method === 'object' && intent.payment_method !== null ? intent.payment_method.card : null;
-      return { ok: true, paymentRef: intent.id, brand: card?.brand ?? null, last4: card?.last4 ?? null };
-    }
-    if (intent.status === 'requires_action') {
-      // 3-D Secure needs the shopper's browser (stripe.js handleNextAction); until the client does that, cancel.
-      await this.call(() => this.stripe.paymentIntents.cancel(intent.id, {}, { idempotencyKey: `${request.idempotencyKey}:cancel` }));
-      return { ok: false, message: cannotAuthenticateMessage, code: 'authentication_required', paymentRef: intent.id };
-    }
-    const last = intent.last_payment_error;
-    return {
-      ok: false,
-      message: last?.message ?? 'Your card was declined.',
-      code: last?.decline_code ?? last?.code ?? 'card_declined',
-      paymentRef: intent.id,
-    };
+    return resultOf(intent);
+  }
+
+  async cancelPayment(paymentRef: string): Promise<void> {
+    await this.call(() => this.stripe.paymentIntents.cancel(paymentRef, {}, { idempotencyKey: `cancel-${paymentRef}` }));
+  }
+
+  async paymentStatus(paymentRef: string): Promise<ChargeResult> {
+    const intent = await this.call(() => this.stripe.paymentIntents.retrieve(paymentRef, { expand: ['payment_method'] }));
+    return resultOf(intent);
   }
 
   async refund(input: { paymentRef: string; idempotencyKey: string }): Promise<void> {
@@ -142,6 +135,25 @@ export class StripePaymentGateway implements PaymentGateway {
       throw wrap(error);
     }
   }
+}
+
+/** What a PaymentIntent's status means for the order. */
+function resultOf(intent: Stripe.PaymentIntent): ChargeResult {
+  if (intent.status === 'succeeded' || intent.status === 'processing' || intent.status === 'requires_capture') {
+    const card = typeof intent.payment_method === 'object' && intent.payment_method !== null ? intent.payment_method.card : null;
+    return { ok: true, paymentRef: intent.id, brand: card?.brand ?? null, last4: card?.last4 ?? null };
+  }
+  if (intent.status === 'requires_action' && intent.client_secret) {
+    // The shopper's browser runs the bank check (stripe.js handleNextAction); paymentStatus reads how it ended.
+    return { ok: 'authenticate', paymentRef: intent.id, clientSecret: intent.client_secret };
+  }
+  const last = intent.last_payment_error;
+  return {
+    ok: false,
+    message: last?.message ?? 'Your card was declined.',
+    code: last?.decline_code ?? last?.code ?? 'card_declined',
+    paymentRef: intent.id,
+  };
 }
 
 function savedCardOf(method: Stripe.PaymentMethod, customerRef: string): SavedCard | undefined {

@@ -21,10 +21,12 @@ import {
  *   4000 0000 0000 0002 is declined ('Your card was declined.'), when saved and when charged;
  *   4000 0000 0000 9995 saves, then is declined for insufficient funds when charged;
  *   4000 0000 0000 0341 saves, then is declined when charged;
- *   4000 0000 0000 0069 expired card, 4000 0000 0000 0127 incorrect CVC, 4000 0000 0000 0119 processing error.
+ *   4000 0000 0000 0069 expired card, 4000 0000 0000 0127 incorrect CVC, 4000 0000 0000 0119 processing error;
+ *   4000 0025 0000 3155 and 4000 0027 6000 3184 ask for the bank's check (3-D Secure) when charged: the payment waits
+ *   until the shopper completes or fails it on the test bank page (POST /api/payments/test-authenticate).
  * UPI ids ending '@fail' are refused.
  */
-type Outcome = 'succeed' | 'decline' | 'decline-on-charge' | 'insufficient-funds' | 'expired' | 'incorrect-cvc' | 'processing-error';
+type Outcome = 'succeed' | 'decline' | 'decline-on-charge' | 'insufficient-funds' | 'expired' | 'incorrect-cvc' | 'processing-error' | 'authenticate';
 
 const outcomeByNumber: ReadonlyMap<string, Outcome> = new Map([
   ['4000000000000002', 'decline'],
@@ -33,9 +35,11 @@ const outcomeByNumber: ReadonlyMap<string, Outcome> = new Map([
   ['4000000000000069', 'expired'],
   ['4000000000000127', 'incorrect-cvc'],
   ['4000000000000119', 'processing-error'],
+  ['4000002500003155', 'authenticate'],
+  ['4000002760003184', 'authenticate'],
 ]);
 
-const refusals: Readonly<Record<Exclude<Outcome, 'succeed'>, Omit<PaymentRefusal, 'ok'>>> = {
+const refusals: Readonly<Record<Exclude<Outcome, 'succeed' | 'authenticate'>, Omit<PaymentRefusal, 'ok'>>> = {
   decline: { message: 'Your card was declined.', code: 'card_declined' },
   'decline-on-charge': { message: 'Your card was declined.', code: 'card_declined' },
   'insufficient-funds': { message: 'Your card has insufficient funds.', code: 'insufficient_funds' },
@@ -47,7 +51,22 @@ const refusals: Readonly<Record<Exclude<Outcome, 'succeed'>, Omit<PaymentRefusal
 /** Outcomes that already refuse when the card is saved (Stripe checks the card when attaching it). */
 const refusedOnSave: ReadonlySet<Outcome> = new Set(['decline', 'expired', 'incorrect-cvc', 'processing-error']);
 
-const outcomes: readonly Outcome[] = ['succeed', 'decline', 'decline-on-charge', 'insufficient-funds', 'expired', 'incorrect-cvc', 'processing-error'];
+const outcomes: readonly Outcome[] = ['succeed', 'decline', 'decline-on-charge', 'insufficient-funds', 'expired', 'incorrect-cvc', 'processing-error', 'authenticate'];
+
+/** Stripe's words when the shopper fails or abandons the bank's check. */
+export const authenticationFailure: Omit<PaymentRefusal, 'ok'> = {
+  message: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+  code: 'payment_intent_authentication_failure',
+};
+
+/** A payment waiting for the bank's check, and how it ended. */
+interface PendingAuthentication {
+  clientSecret: string;
+  amountCents: number;
+  brand: string;
+  last4: string;
+  state: 'requires_action' | 'succeeded' | 'failed';
+}
 
 interface CardFacts {
   brand: string;
@@ -96,6 +115,7 @@ export class TestPaymentGateway implements PaymentGateway {
   private readonly charges = new Map<string, { amountCents: number; result: ChargeResult }>();
   private readonly payments = new Map<string, { amountCents: number; refunded: boolean }>();
   private readonly refunds = new Set<string>();
+  private readonly authentications = new Map<string, PendingAuthentication>();
 
   constructor(private readonly now: () => Date = () => new Date()) {}
 
@@ -126,7 +146,7 @@ export class TestPaymentGateway implements PaymentGateway {
   async saveCard(input: { customerRef: string; token: string }): Promise<SaveCardResult> {
     const facts = this.takeToken(input.token);
     if (!facts) return { ok: false, message: 'No such token: the card details have expired. Please enter the card again.', code: 'token_invalid' };
-    if (facts.outcome !== 'succeed' && refusedOnSave.has(facts.outcome)) return { ok: false, ...refusals[facts.outcome] };
+    if (facts.outcome !== 'succeed' && facts.outcome !== 'authenticate' && refusedOnSave.has(facts.outcome)) return { ok: false, ...refusals[facts.outcome] };
     const card: SavedCard = { ref: methodRef(facts), customerRef: input.customerRef, brand: facts.brand, last4: facts.last4, expMonth: facts.expMonth, expYear: facts.expYear };
     this.cardsOf(input.customerRef).set(card.ref, card);
     return { ok: true, card };
@@ -153,8 +173,39 @@ export class TestPaymentGateway implements PaymentGateway {
     }
     const result = this.decide(request);
     this.charges.set(request.idempotencyKey, { amountCents: request.amountCents, result });
-    if (result.ok) this.payments.set(result.paymentRef, { amountCents: request.amountCents, refunded: false });
+    if (result.ok === true) this.payments.set(result.paymentRef, { amountCents: request.amountCents, refunded: false });
     return result;
+  }
+
+  async paymentStatus(paymentRef: string): Promise<ChargeResult> {
+    const pending = this.authentications.get(paymentRef);
+    if (pending) {
+      if (pending.state === 'requires_action') return { ok: 'authenticate', paymentRef, clientSecret: pending.clientSecret };
+      if (pending.state === 'failed') return { ok: false, ...authenticationFailure, paymentRef };
+      return { ok: true, paymentRef, brand: pending.brand, last4: pending.last4 };
+    }
+    if (this.payments.has(paymentRef)) return { ok: true, paymentRef, brand: null, last4: null };
+    throw new PaymentGatewayError(`No such payment: ${paymentRef}`);
+  }
+
+  async cancelPayment(paymentRef: string): Promise<void> {
+    const pending = this.authentications.get(paymentRef);
+    if (pending?.state === 'requires_action') pending.state = 'failed';
+  }
+
+  /**
+   * The test bank page: the shopper completes or fails the check. Only the client secret (which the browser holds)
+   * opens it, as with Stripe. Answers false for an unknown secret or a check already done.
+   */
+  authenticate(clientSecret: string, complete: boolean): boolean {
+    for (const [paymentRef, pending] of this.authentications) {
+      if (pending.clientSecret !== clientSecret) continue;
+      if (pending.state !== 'requires_action') return false;
+      pending.state = complete ? 'succeeded' : 'failed';
+      if (complete) this.payments.set(paymentRef, { amountCents: pending.amountCents, refunded: false });
+      return true;
+    }
+    return false;
   }
 
   async refund(input: { paymentRef: string; idempotencyKey: string }): Promise<void> {
@@ -202,6 +253,11 @@ export class TestPaymentGateway implements PaymentGateway {
     const now = this.now();
     const expired = facts.expYear < now.getUTCFullYear() || (facts.expYear === now.getUTCFullYear() && facts.expMonth < now.getUTCMonth() + 1);
     if (expired) return { ok: false, ...refusals.expired, paymentRef };
+    if (facts.outcome === 'authenticate') {
+      const clientSecret = `${paymentRef}_secret_${randomBytes(12).toString('hex')}`;
+      this.authentications.set(paymentRef, { clientSecret, amountCents: request.amountCents, brand: facts.brand, last4: facts.last4, state: 'requires_action' });
+      return { ok: 'authenticate', paymentRef, clientSecret };
+    }
     if (facts.outcome !== 'succeed') return { ok: false, ...refusals[facts.outcome], paymentRef };
     return { ok: true, paymentRef, brand: facts.brand, last4: facts.last4 };
   }

@@ -17,6 +17,7 @@ import { isSpeedId, type SpeedId } from '../../rules/delivery-speeds.ts';
 import { isTipPercent, type TipPercent } from '../../rules/tips.ts';
 import { cartIdField, cartLine, deliveryGroup } from './cart-page.contract.ts';
 import { envelope, replyCode } from './envelope.ts';
+import { gatewayKind } from './payment.contract.ts';
 import { money, numericId, ruleField, storeId } from './fields.ts';
 
 /**
@@ -149,6 +150,8 @@ export const placeOrderReply = type({
   order_id: optional(string()),
   status: optional(string()),
   problems: optional(array(orderProblem)),
+  /** With code 2: the shopper's bank wants a check (3-D Secure) before the payment completes. */
+  authentication: optional(type({ client_secret: string(), gateway: gatewayKind })),
 });
 export type PlaceOrderReply = Infer<typeof placeOrderReply>;
 
@@ -198,6 +201,13 @@ export type MyOrdersReply = Infer<typeof myOrdersReply>;
 
 /** The order number as the shopper sees it ('100000123'): digits only. */
 export const orderNumberField = ruleField('order_id', (value) => (/^\d{1,20}$/.test(value.trim()) ? undefined : 'order_id must be an order number.'));
+
+/**
+ * POST /api/placeorder/confirm — after the bank check (3-D Secure) of one of the caller's orders: the server reads the
+ * payment's status and answers as place order does (1 placed, -1 failed, 2 still waiting or still confirming).
+ */
+export const confirmOrderBody = type({ order_id: orderNumberField, api_token: optional(nullable(string())), store_id: optional(storeId) });
+export type ConfirmOrderBody = Infer<typeof confirmOrderBody>;
 
 /** GET /api/account/orderstatus?order_id= (or POST) — one of the caller's orders, whatever its status; 404 if not theirs. */
 export const orderStatusBody = type({ order_id: orderNumberField, api_token: optional(nullable(string())), store_id: optional(storeId) });

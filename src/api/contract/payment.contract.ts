@@ -1,5 +1,6 @@
 import {
   array,
+  boolean,
   coerce,
   define,
   enums,
@@ -119,6 +120,15 @@ export const tokenizeBody = object({
   store_id: optional(storeId),
 });
 export type TokenizeBody = Infer<typeof tokenizeBody>;
+
+/**
+ * POST /api/payments/test-authenticate — the test gateway's bank page: the shopper completes or fails the 3-D Secure
+ * check of the payment behind client_secret. Exists only with the test gateway (Stripe runs its own page).
+ */
+export const testAuthenticateBody = object({ client_secret: size(string(), 1, 200), complete: boolean(), store_id: optional(storeId) });
+export type TestAuthenticateBody = Infer<typeof testAuthenticateBody>;
+export const testAuthenticateReply = envelope(type({}));
+export type TestAuthenticateReply = Infer<typeof testAuthenticateReply>;
 export const tokenizeReply = envelope(type({ token: string(), brand: string(), last4: string(), exp_month: number(), exp_year: number() }));
 export type TokenizeReply = Infer<typeof tokenizeReply>;
 
