@@ -39,6 +39,11 @@ export function orderReview(body: Sent<OrderReviewBody>): Promise<OrderReviewRep
   return call('/api/checkout/orderreview', orderReviewReply, { method: 'POST', body: { ...body } });
 }
 
+/** POST /api/placeorder/confirm: after the bank check, the order as its payment now stands. */
+export function confirmOrder(orderId: string): Promise<PlaceOrderReply> {
+  return call('/api/placeorder/confirm', placeOrderReply, { method: 'POST', body: { order_id: orderId } });
+}
+
 /** POST /api/placeorder/placeorder: one order per cart, however often it arrives. */
 export function placeOrder(body: Sent<PlaceOrderBody>): Promise<PlaceOrderReply> {
   return call('/api/placeorder/placeorder', placeOrderReply, { method: 'POST', body: { ...body } });

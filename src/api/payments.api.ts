@@ -4,6 +4,7 @@ import {
   paymentMethodsReply,
   saveCardReply,
   stripeDetailsReply,
+  testAuthenticateReply,
   tokenizeReply,
   verifyUpiReply,
   type PaymentMessageReply,
@@ -11,6 +12,7 @@ import {
   type SaveCardBody,
   type SaveCardReply,
   type StripeDetailsReply,
+  type TestAuthenticateReply,
   type TokenizeBody,
   type TokenizeReply,
   type VerifyUpiReply,
@@ -23,6 +25,11 @@ type Sent<T> = Omit<T, 'store_id' | 'api_token'>;
 /** POST /api/api/account/stripeDetails: the publishable key and which card fields to show ('test' or 'stripe'). */
 export function stripeDetails(): Promise<StripeDetailsReply> {
   return call('/api/api/account/stripeDetails', stripeDetailsReply, { method: 'POST', body: {} });
+}
+
+/** POST /api/payments/test-authenticate: the test gateway's bank page, completing or failing a 3-D Secure check. */
+export function testAuthenticate(clientSecret: string, complete: boolean): Promise<TestAuthenticateReply> {
+  return call('/api/payments/test-authenticate', testAuthenticateReply, { method: 'POST', body: { client_secret: clientSecret, complete } });
 }
 
 /** POST /api/checkout/paymentmethods: the caller's saved cards (cart_id only at checkout). */

@@ -1,12 +1,14 @@
 import { assign, fromPromise, raise, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { showCart } from '../api/cart.api.ts';
-import { addShippingAddress, getShippingAddresses, orderReview, placeOrder, shippingOptions } from '../api/checkout.api.ts';
+import { addShippingAddress, confirmOrder, getShippingAddresses, orderReview, placeOrder, shippingOptions } from '../api/checkout.api.ts';
 import type { CartReply, ShowCartBody } from '../api/contract/cart-page.contract.ts';
 import type { AddAddressBody, AddAddressReply, GetAddressesReply } from '../api/contract/address.contract.ts';
 import type { OrderReviewBody, OrderReviewData, OrderReviewReply, PlaceOrderBody, PlaceOrderReply } from '../api/contract/checkout.contract.ts';
 import type { ZipLookupReply } from '../api/contract/location.contract.ts';
 import type { ShippingBody, ShippingReply, SpeedOption } from '../api/contract/shipping.contract.ts';
+import type { TestAuthenticateReply } from '../api/contract/payment.contract.ts';
 import { ApiError } from '../api/http.ts';
+import { testAuthenticate } from '../api/payments.api.ts';
 import { getAddressByZipcode } from '../api/location.api.ts';
 import {
   addressErrors,
@@ -127,6 +129,10 @@ export interface CheckoutContext {
   couponText: string;
   couponMessage: CouponMessage | undefined;
   orderId: string | undefined;
+  /** The last answer of place order or confirm, which 'settling' routes. */
+  orderReply: PlaceOrderReply | undefined;
+  /** The bank check (3-D Secure) the order's payment waits for. */
+  authentication: { clientSecret: string; gateway: 'test' | 'stripe' } | undefined;
   /** The snackbar's text (shown 4 s). */
   notice: string | undefined;
 }
@@ -153,6 +159,7 @@ export type CheckoutEvent =
   | { type: 'coupon.apply' }
   | { type: 'coupon.remove' }
   | { type: 'order.place' }
+  | { type: 'payment.authenticate'; complete: boolean }
   | { type: 'notice.show' }
   | { type: 'notice.dismiss' };
 
@@ -293,6 +300,13 @@ export const checkoutMachine = setup({
     placeOrder: fromPromise<PlaceOrderReply, Sent<PlaceOrderBody>>(({ input }) => placeOrder(input)),
     // The cart's own coupon call (POST /api/cart/showcart with coupon_code or remove_coupon); the review then re-prices.
     changeCoupon: fromPromise<CartReply, Sent<ShowCartBody>>(({ input }) => showCart(input)),
+    // The bank check: Stripe's own (stripe.js, provided by the page: machines do not load Stripe), or the test
+    // gateway's bank page answered by the shopper.
+    handleNextAction: fromPromise<void, { clientSecret: string }>(async () => {
+      throw new Error('No bank check is available here.');
+    }),
+    answerTestBank: fromPromise<TestAuthenticateReply, { clientSecret: string; complete: boolean }>(({ input }) => testAuthenticate(input.clientSecret, input.complete)),
+    confirmOrder: fromPromise<PlaceOrderReply, { orderId: string }>(({ input }) => confirmOrder(input.orderId)),
   },
   guards: {
     isCardFirst: ({ context }) => sessionOf(context).nextTab === 'card',
@@ -338,8 +352,10 @@ export const checkoutMachine = setup({
     isTipOffered: ({ context }) => context.flow.selectedSpeedID !== undefined && isTipAllowed(context.flow.selectedSpeedID),
     hasCouponText: ({ context }) => context.couponText.trim() !== '',
     hasAppliedCoupon: ({ context }) => Boolean(context.review?.coupon_code),
-    isPlaced: (_, params: { reply: PlaceOrderReply }) => placeOrderOutcome(params.reply).kind === 'placed',
-    isDeclined: (_, params: { reply: PlaceOrderReply }) => placeOrderOutcome(params.reply).kind === 'declined',
+    isPlaced: ({ context }) => context.orderReply !== undefined && placeOrderOutcome(context.orderReply).kind === 'placed',
+    isDeclined: ({ context }) => context.orderReply !== undefined && placeOrderOutcome(context.orderReply).kind === 'declined',
+    isAuthenticationNeeded: ({ context }) => context.orderReply !== undefined && placeOrderOutcome(context.orderReply).kind === 'authenticate',
+    isStripeCheck: ({ context }) => context.authentication?.gateway === 'stripe',
   },
   actions: {
     openStep: assign(({ context }, params: { step: CheckoutStep }) => ({ step: params.step, flags: flagsOnEntering(context.flags, params.step) })),
@@ -413,7 +429,15 @@ export const checkoutMachine = setup({
       return { couponMessage: text ? { kind: 'success' as const, text } : undefined, couponText: '' };
     }),
     assignCouponFailure: assign((_, params: { error: unknown }) => ({ couponMessage: { kind: 'error' as const, text: failureText(params.error, 'Something Went Wrong.') } })),
-    assignOrderId: assign((_, params: { reply: PlaceOrderReply }) => ({ orderId: params.reply.order_id })),
+    assignOrderReply: assign((_, params: { reply: PlaceOrderReply }) => ({ orderReply: params.reply })),
+    assignOrderId: assign(({ context }) => ({ orderId: context.orderReply?.order_id })),
+    assignAuthentication: assign(({ context }) => {
+      const outcome = context.orderReply ? placeOrderOutcome(context.orderReply) : undefined;
+      return outcome?.kind === 'authenticate'
+        ? { orderId: outcome.orderId, authentication: { clientSecret: outcome.clientSecret, gateway: outcome.gateway } }
+        : {};
+    }),
+    assignReplyNotice: assign(({ context }) => ({ notice: context.orderReply?.message || checkoutMessages.placeOrderFailed })),
     clearGift: assign(({ context }) => ({ flow: { ...context.flow, isGift: false, giftMessage: '' } })),
     // The order closed the cart: its id, the checkout's stored choices and dates go; the badge shows 0.
     clearSessionAfterOrder: sendTo(
@@ -453,6 +477,8 @@ export const checkoutMachine = setup({
     couponText: '',
     couponMessage: undefined,
     orderId: undefined,
+    orderReply: undefined,
+    authentication: undefined,
     notice: undefined,
   }),
   type: 'parallel',
@@ -716,32 +742,73 @@ export const checkoutMachine = setup({
                 id: 'placeOrder',
                 src: 'placeOrder',
                 input: ({ context }) => placeOrderBody(context),
-                onDone: [
-                  {
-                    guard: { type: 'isPlaced', params: ({ event }) => ({ reply: event.output }) },
-                    target: '#checkout.flow.placed',
-                    actions: [
-                      { type: 'assignOrderId', params: ({ event }) => ({ reply: event.output }) },
-                      'clearGift',
-                      'clearSessionAfterOrder',
-                      'recordEmptyBadge',
-                    ],
+                onDone: { target: 'settling', actions: { type: 'assignOrderReply', params: ({ event }) => ({ reply: event.output }) } },
+                onError: {
+                  target: 'ready',
+                  actions: [{ type: 'assignNotice', params: ({ event }) => ({ message: placeOrderErrorMessage(event.error) }) }, 'showNotice'],
+                },
+              },
+            },
+            // Where place order's (or confirm's) answer leads.
+            settling: {
+              always: [
+                {
+                  guard: 'isPlaced',
+                  target: '#checkout.flow.placed',
+                  actions: ['assignOrderId', 'clearGift', 'clearSessionAfterOrder', 'recordEmptyBadge'],
+                },
+                {
+                  guard: 'isDeclined',
+                  target: '#checkout.flow.paymentFailed',
+                  actions: ['assignOrderId', 'assignReplyNotice', 'showNotice', { type: 'goToPaymentFail', params: ({ context }) => ({ orderId: context.orderReply?.order_id ?? '' }) }],
+                },
+                { guard: 'isAuthenticationNeeded', target: 'authenticating', actions: 'assignAuthentication' },
+                { target: 'ready', actions: ['assignReplyNotice', 'showNotice'] },
+              ],
+            },
+            // The shopper's bank checks the payment (3-D Secure); then the server says how it ended.
+            authenticating: {
+              on: { 'tab.select': { actions: 'showStep' } },
+              initial: 'choosing',
+              states: {
+                choosing: {
+                  always: [{ guard: 'isStripeCheck', target: 'withStripe' }, { target: 'withTestBank' }],
+                },
+                withStripe: {
+                  invoke: {
+                    id: 'handleNextAction',
+                    src: 'handleNextAction',
+                    input: ({ context }) => ({ clientSecret: context.authentication?.clientSecret ?? '' }),
+                    // A failed or closed check is read back from the server too.
+                    onDone: { target: '#checkout.flow.checkout.confirming' },
+                    onError: { target: '#checkout.flow.checkout.confirming' },
                   },
-                  {
-                    guard: { type: 'isDeclined', params: ({ event }) => ({ reply: event.output }) },
-                    target: '#checkout.flow.paymentFailed',
-                    actions: [
-                      { type: 'assignOrderId', params: ({ event }) => ({ reply: event.output }) },
-                      { type: 'assignNotice', params: ({ event }) => ({ message: event.output.message ?? checkoutMessages.placeOrderFailed }) },
-                      'showNotice',
-                      { type: 'goToPaymentFail', params: ({ event }) => ({ orderId: event.output.order_id ?? '' }) },
-                    ],
+                },
+                // Test mode's bank page: the shopper completes or fails the check.
+                withTestBank: {
+                  on: { 'payment.authenticate': { target: 'answeringTestBank' } },
+                },
+                answeringTestBank: {
+                  invoke: {
+                    id: 'answerTestBank',
+                    src: 'answerTestBank',
+                    input: ({ context, event }) => ({
+                      clientSecret: context.authentication?.clientSecret ?? '',
+                      complete: event.type === 'payment.authenticate' && event.complete,
+                    }),
+                    onDone: { target: '#checkout.flow.checkout.confirming' },
+                    onError: { target: '#checkout.flow.checkout.confirming' },
                   },
-                  {
-                    target: 'ready',
-                    actions: [{ type: 'assignNotice', params: ({ event }) => ({ message: event.output.message || checkoutMessages.placeOrderFailed }) }, 'showNotice'],
-                  },
-                ],
+                },
+              },
+            },
+            confirming: {
+              on: { 'tab.select': { actions: 'showStep' } },
+              invoke: {
+                id: 'confirmOrder',
+                src: 'confirmOrder',
+                input: ({ context }) => ({ orderId: context.orderId ?? '' }),
+                onDone: { target: 'settling', actions: { type: 'assignOrderReply', params: ({ event }) => ({ reply: event.output }) } },
                 onError: {
                   target: 'ready',
                   actions: [{ type: 'assignNotice', params: ({ event }) => ({ message: placeOrderErrorMessage(event.error) }) }, 'showNotice'],

@@ -151,10 +151,20 @@ export const checkoutSnackbarMs = 4000;
 export type PlaceOrderOutcome =
   | { kind: 'placed'; orderId: string }
   | { kind: 'declined'; orderId: string; message: string }
+  | { kind: 'authenticate'; orderId: string; clientSecret: string; gateway: 'test' | 'stripe' }
   | { kind: 'refused'; message: string };
 
-export function placeOrderOutcome(reply: { code: number; message?: string | undefined; order_id?: string | undefined }): PlaceOrderOutcome {
+export function placeOrderOutcome(reply: {
+  code: number;
+  message?: string | undefined;
+  order_id?: string | undefined;
+  authentication?: { client_secret: string; gateway: 'test' | 'stripe' } | undefined;
+}): PlaceOrderOutcome {
   if (reply.code === 1 && reply.order_id) return { kind: 'placed', orderId: reply.order_id };
+  // The bank asks for a check (3-D Secure) before the payment completes.
+  if (reply.code === 2 && reply.order_id && reply.authentication) {
+    return { kind: 'authenticate', orderId: reply.order_id, clientSecret: reply.authentication.client_secret, gateway: reply.authentication.gateway };
+  }
   if (reply.code === -1 && reply.order_id) return { kind: 'declined', orderId: reply.order_id, message: reply.message || checkoutMessages.placeOrderFailed };
   return { kind: 'refused', message: reply.message || checkoutMessages.placeOrderFailed };
 }

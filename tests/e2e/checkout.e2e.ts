@@ -65,6 +65,30 @@ test.describe('checkout', () => {
     await expect(page).toHaveURL(/\/store$/);
   });
 
+  test("a card whose bank asks for a check: COMPLETE places the order, FAIL lands on /payment/fail", async ({ page }) => {
+    await asGuest(page);
+    await addAddress(page);
+    await chooseSpeed(page);
+    // 4000 0025 0000 3155: Stripe's test card that needs 3-D Secure; test mode shows a stand-in for the bank's page.
+    await addCard(page, '4000 0025 0000 3155');
+    await placeOrder(page);
+    const bank = page.getByRole('dialog', { name: 'Confirm this payment' });
+    await expect(bank).toBeVisible({ timeout: 20_000 });
+    await page.screenshot({ path: 'test-results/checkout-bank-check.png' });
+    await bank.getByRole('button', { name: 'COMPLETE' }).click();
+    await expect(page.getByRole('heading', { name: 'Order Placed.' })).toBeVisible({ timeout: 20_000 });
+
+    await addRibeye(page);
+    await scheduleAndCheckout(page);
+    await page.getByRole('button', { name: /^Home: Ada Lovelace/ }).click();
+    await chooseSpeed(page);
+    await addCard(page, '4000 0027 6000 3184');
+    await placeOrder(page);
+    await page.getByRole('dialog', { name: 'Confirm this payment' }).getByRole('button', { name: 'FAIL' }).click();
+    await expect(page).toHaveURL(/\/payment\/fail\?orderId=\d+$/, { timeout: 20_000 });
+    await expect(page.getByRole('heading', { name: 'Payment failed' })).toBeVisible();
+  });
+
   test('Payment on Delivery places an order', async ({ page }) => {
     await asGuest(page);
     await addAddress(page);

@@ -59,6 +59,24 @@ const placed = label('placeOrder: placed', done('placeOrder', placedReply));
 const declined = label('placeOrder: declined', done('placeOrder', declinedReply));
 const refused = label('placeOrder: refused', done('placeOrder', { code: -1, message: 'Only 1 left in stock.' }));
 const placeFailed = label('placeOrder: offline', failed('placeOrder'));
+const checkReply = (gateway: 'test' | 'stripe'): PlaceOrderReply => ({
+  code: 2,
+  message: 'Please confirm this payment with your bank.',
+  order_id: '100000125',
+  status: 'pending_payment',
+  authentication: { client_secret: 'pi_1_secret_2', gateway },
+});
+const needsTestCheck = label('placeOrder: bank check (test)', done('placeOrder', checkReply('test')));
+const needsStripeCheck = label('placeOrder: bank check (stripe)', done('placeOrder', checkReply('stripe')));
+const testBankAnswered = label('answerTestBank: answered', done('answerTestBank', { code: 1, data: {} }));
+const testBankFailed = label('answerTestBank: offline', failed('answerTestBank'));
+const stripeChecked = label('handleNextAction: done', done('handleNextAction', undefined));
+const stripeCheckFailed = label('handleNextAction: error', failed('handleNextAction', new Error('closed')));
+const confirmedPlaced = label('confirmOrder: placed', done('confirmOrder', { ...placedReply, order_id: '100000125' }));
+const confirmedDeclined = label('confirmOrder: check failed', done('confirmOrder', { code: -1, message: 'We are unable to authenticate your payment method.', order_id: '100000125' }));
+const confirmedWaiting = label('confirmOrder: still waiting', done('confirmOrder', checkReply('test')));
+const confirmPending = label('confirmOrder: still confirming', done('confirmOrder', { code: 2, message: 'We are still confirming your payment.', order_id: '100000125' }));
+const confirmFailed = label('confirmOrder: offline', failed('confirmOrder'));
 const snackbarTimeout = label('after 4 s', { type: 'xstate.after.snackbarLifetime.checkout.notice.shown' });
 
 const validValues = { firstName: 'Ada', lastName: 'Lovelace', address: '350 5th Ave', address2: '', city: 'New York', state: 'NY', zip: '10001', addressNickname: 'Home', phone: '2125550123' };
@@ -120,7 +138,12 @@ function flowEvents(snapshot: AnyMachineSnapshot): AnyEventObject[] {
     ];
   if (m({ checkout: 'applyingCoupon' })) return [couponApplied, couponRefused, couponFailed, { type: 'coupon.change', code: 'SAVE5' }];
   if (m({ checkout: 'removingCoupon' })) return [couponRemoved, couponFailed];
-  if (m({ checkout: 'placing' })) return [placed, declined, refused, placeFailed, select('address'), { type: 'order.place' }];
+  if (m({ checkout: 'placing' })) return [placed, declined, refused, placeFailed, needsTestCheck, needsStripeCheck, select('address'), { type: 'order.place' }];
+  if (m({ checkout: { authenticating: 'withTestBank' } }))
+    return [{ type: 'payment.authenticate', complete: true }, { type: 'payment.authenticate', complete: false }, select('address')];
+  if (m({ checkout: { authenticating: 'answeringTestBank' } })) return [testBankAnswered, testBankFailed];
+  if (m({ checkout: { authenticating: 'withStripe' } })) return [stripeChecked, stripeCheckFailed];
+  if (m({ checkout: 'confirming' })) return [confirmedPlaced, confirmedDeclined, confirmedWaiting, confirmPending, confirmFailed, select('address')];
   if (m('placed') || m('paymentFailed')) return [select('address')];
   return [];
 }
@@ -298,6 +321,38 @@ describe('checkout behaviour', () => {
     await vi.waitFor(() => expect(actor.getSnapshot().context.couponMessage).toEqual({ kind: 'success', text: 'Coupon applied.' }));
     expect(actor.getSnapshot().context.couponText).toBe('');
     await vi.waitFor(() => expect(calls.reviews).toBe(reviewsBefore + 2));
+  });
+
+  it("asks the shopper's bank to check the payment, then places the order the server confirms", async () => {
+    const answers: boolean[] = [];
+    const confirmed: string[] = [];
+    const { actor, calls, sessionRef } = running({ place: async () => checkReply('test') });
+    const machine = actor.getSnapshot().machine.provide({
+      actors: {
+        answerTestBank: fromPromise<{ code: 1; data: Record<string, never> }, { clientSecret: string; complete: boolean }>(async ({ input }) => {
+          answers.push(input.complete);
+          expect(input.clientSecret).toBe('pi_1_secret_2');
+          return { code: 1, data: {} };
+        }),
+        confirmOrder: fromPromise<PlaceOrderReply, { orderId: string }>(async ({ input }) => {
+          confirmed.push(input.orderId);
+          return { ...placedReply, order_id: input.orderId };
+        }),
+      },
+    });
+    actor.stop();
+    const checking = createActor(machine, { input: { session: sessionRef } }).start();
+    await toSummary(checking);
+    checking.send({ type: 'order.place' });
+    await vi.waitFor(() => expect(checking.getSnapshot().matches({ flow: { checkout: { authenticating: 'withTestBank' } } })).toBe(true));
+    expect(checking.getSnapshot().context.orderId).toBe('100000125');
+    checking.send({ type: 'order.place' });
+    checking.send({ type: 'payment.authenticate', complete: true });
+    await vi.waitFor(() => expect(checking.getSnapshot().matches({ flow: 'placed' })).toBe(true));
+    expect(answers).toEqual([true]);
+    expect(confirmed).toEqual(['100000125']);
+    expect(calls.placeOrder).toBe(1);
+    expect(sessionRef.getSnapshot().context.cart_id).toBeUndefined();
   });
 
   it('keeps the tip only with 1 Hour Delivery', async () => {

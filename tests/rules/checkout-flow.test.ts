@@ -54,4 +54,13 @@ describe('placeOrderOutcome', () => {
     expect(placeOrderOutcome({ code: -1, message: 'Only 1 left.' })).toEqual({ kind: 'refused', message: 'Only 1 left.' });
     expect(placeOrderOutcome({ code: 2 })).toEqual({ kind: 'refused', message: checkoutMessages.placeOrderFailed });
   });
+
+  it('reads a bank check (3-D Secure) only with its order id and client secret', () => {
+    const authentication = { client_secret: 'pi_1_secret_2', gateway: 'stripe' as const };
+    expect(placeOrderOutcome({ code: 2, order_id: '102', authentication })).toEqual({ kind: 'authenticate', orderId: '102', clientSecret: 'pi_1_secret_2', gateway: 'stripe' });
+    expect(placeOrderOutcome({ code: 2, authentication, message: 'Please confirm this payment with your bank.' })).toEqual({
+      kind: 'refused',
+      message: 'Please confirm this payment with your bank.',
+    });
+  });
 });

@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
-import type { ActorRefFrom } from 'xstate';
+import { fromPromise, type ActorRefFrom } from 'xstate';
 import { checkoutMachine } from '../../machines/checkout.machine.ts';
 import { useAppActors } from '../app-context.tsx';
 import { AddressStep } from './address-step.tsx';
@@ -10,11 +10,12 @@ import * as css from './checkout.css.ts';
 import { CheckoutTabs } from './checkout-tabs.tsx';
 import { FaceStep } from './face-step.tsx';
 import { SpeedStep } from './speed-step.tsx';
+import { stripeHandleNextAction } from './stripe-next-action.ts';
 import { SummaryStep } from './summary-step.tsx';
 
 export type CheckoutActor = ActorRefFrom<typeof checkoutMachine>;
 
-/** The checkout machine with the page's navigation plugged in: the URL follows the machine's step. */
+/** The checkout machine with the page's navigation (the URL follows the step) and Stripe's bank check plugged in. */
 function useCheckoutActor(): CheckoutActor {
   const { session } = useAppActors();
   const navigate = useNavigate();
@@ -24,6 +25,9 @@ function useCheckoutActor(): CheckoutActor {
   const machine = useMemo(
     () =>
       checkoutMachine.provide({
+        actors: {
+          handleNextAction: fromPromise<void, { clientSecret: string }>(({ input }) => stripeHandleNextAction(input.clientSecret)),
+        },
         actions: {
           showStep: ({ context }) => {
             const path = `/cart/${context.step}`;

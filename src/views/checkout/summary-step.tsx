@@ -7,6 +7,7 @@ import { CouponBox } from '../cart/coupon-box.tsx';
 import * as css from './checkout.css.ts';
 import type { CheckoutActor } from './checkout-page.tsx';
 import { OrderPlaced } from './order-placed.tsx';
+import { BankCheck } from './bank-check.tsx';
 import { ReviewTotals } from './review-totals.tsx';
 
 /** Order Summary: items, coupon, driver tip (1 Hour Delivery only), gift, the server's totals and PLACE ORDER. */
@@ -110,6 +111,7 @@ export function SummaryStep({ actor }: { actor: CheckoutActor }) {
       <aside className={css.panel} aria-label="Order totals">
         <div className={css.page}>
           {review && <ReviewTotals review={review} busy={reviewing} />}
+          <BankCheck actor={actor} />
           <button type="button" className={primaryButton} disabled={!canPlace || !review || dollarsToCents(review.grandtotal) === undefined} aria-busy={placing} onClick={() => actor.send({ type: 'order.place' })}>
             {placing && <span className={css.spinner} aria-hidden="true" />}
             PLACE ORDER

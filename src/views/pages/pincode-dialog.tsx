@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { pincodeMachine } from '../../machines/pincode.machine.ts';
 import { fieldError, linkButton, primaryButton, textInput } from '../../styles/controls.css.ts';
 import { useAppActors, useNotify } from '../app-context.tsx';
+import * as dialogCss from '../../styles/dialog.css.ts';
 import * as css from './pincode-dialog.css.ts';
 
 export function servedZipsPath(city: string | undefined, state: string | undefined): string {
@@ -38,14 +39,14 @@ export function PincodeDialog({ dismissible, onClose }: { dismissible: boolean; 
   }, [actor, navigate, notify, onClose]);
 
   return (
-    <div className={css.backdrop}>
-      <div role="dialog" aria-modal="true" aria-labelledby={titleId} className={css.dialog}>
+    <div className={dialogCss.backdrop}>
+      <div role="dialog" aria-modal="true" aria-labelledby={titleId} className={dialogCss.dialog}>
         {canCancel && (
           <button type="button" className={css.close} aria-label="Close" onClick={() => actor.send({ type: 'pincode.cancel' })}>
             ×
           </button>
         )}
-        <h2 id={titleId} className={css.title}>
+        <h2 id={titleId} className={dialogCss.title}>
           Please enter your pincode to start shopping
         </h2>
         <form
