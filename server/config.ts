@@ -28,6 +28,11 @@ export interface Config {
   captcha: CaptchaConfig;
   /** Stripe keys; absent: the offline test gateway takes payments (server/adapters/payments). */
   stripe: StripeConfig | undefined;
+  /**
+   * Multiplies every per-IP attempt limit (1: the defaults). For shoppers who share few addresses (a campus, a
+   * carrier-grade NAT) and for the browser tests, which all come from 127.0.0.1. Per-account limits stay as they are.
+   */
+  rateLimitScale: number;
 }
 
 /** Both keys of one Stripe account (test or live, never one of each). */
@@ -124,6 +129,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const captchaMaxNumber = wholeNumber(env.CAPTCHA_MAX_NUMBER, 200, 1, 1_000_000, 'CAPTCHA_MAX_NUMBER', problems);
 
   const stripe = readStripe(env, problems);
+  const rateLimitScale = wholeNumber(env.RATE_LIMIT_SCALE, 1, 1, 1000, 'RATE_LIMIT_SCALE', problems);
 
   if (problems.length > 0) throw new ConfigError(problems);
   return {
@@ -147,6 +153,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ttlSeconds: 600,
     },
     stripe,
+    rateLimitScale,
   };
 }
 

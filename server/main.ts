@@ -5,6 +5,7 @@ import { openDatabase, DatabaseOpenError } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { isCatalogueEmpty, seedCatalogue } from './db/seed/seed-catalogue.ts';
 import { seedDeliveryIfMissing } from './db/seed/seed-delivery.ts';
+import { defaultRateLimits, withPerIpScale } from './services/rate-limit.ts';
 
 async function main(): Promise<void> {
   const config = readConfig();
@@ -19,7 +20,8 @@ async function main(): Promise<void> {
   }
 
   const payments = paymentGatewayFromConfig(config);
-  const app = await buildApp({ db: database.db, config, payments, paymentSweepMs: 60_000 });
+  const rateLimits = withPerIpScale(defaultRateLimits, config.rateLimitScale);
+  const app = await buildApp({ db: database.db, config, payments, rateLimits, paymentSweepMs: 60_000 });
   if (payments.kind === 'test') {
     app.log.warn('No STRIPE_SECRET_KEY: payments go to the offline test gateway (Stripe test card numbers; nothing is charged).');
   }

@@ -114,7 +114,8 @@ export function paymentRoutes(deps: AppDeps): FastifyPluginAsync {
     app.post('/api/payments/test-authenticate', async (request): Promise<TestAuthenticateReply> => {
       if (!(payments instanceof TestPaymentGateway)) throw notFound();
       const body = parseWith(testAuthenticateBody, request.body);
-      await enforceLimit(limiter, `card-tokenize:ip:${request.ip}`, checkoutLimit(limits, 'cardTokenizePerIp'));
+      // Its own bucket, as generous as tokenising: guessing a client secret is hopeless, but nothing should be free.
+      await enforceLimit(limiter, `bank-check:ip:${request.ip}`, checkoutLimit(limits, 'cardTokenizePerIp'));
       if (!payments.authenticate(body.client_secret, body.complete)) return { code: -1, message: 'This payment is not waiting for a bank check.' };
       return { code: 1, data: {} };
     });

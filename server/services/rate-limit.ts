@@ -42,6 +42,22 @@ export const defaultRateLimits: RateLimits = {
   cardSavePerCustomer: { max: 10, windowSeconds: 60 * 60 },
 };
 
+/** The limits with every per-IP maximum multiplied by scale (RATE_LIMIT_SCALE); per-account limits unchanged. */
+export function withPerIpScale(limits: RateLimits, scale: number): RateLimits {
+  const scaled = (rule: LimitRule): LimitRule => ({ ...rule, max: rule.max * scale });
+  const optional = (rule: LimitRule | undefined) => (rule === undefined ? undefined : scaled(rule));
+  return {
+    ...limits,
+    signInPerIp: scaled(limits.signInPerIp),
+    registerPerIp: scaled(limits.registerPerIp),
+    forgotPerIp: scaled(limits.forgotPerIp),
+    guestCartPerIp: scaled(limits.guestCartPerIp),
+    captchaChallengePerIp: scaled(limits.captchaChallengePerIp),
+    upiVerifyPerIp: optional(limits.upiVerifyPerIp ?? defaultRateLimits.upiVerifyPerIp),
+    cardTokenizePerIp: optional(limits.cardTokenizePerIp ?? defaultRateLimits.cardTokenizePerIp),
+  };
+}
+
 /** A checkout limit from the given set, else its default. */
 export function checkoutLimit(limits: RateLimits, name: 'upiVerifyPerIp' | 'cardTokenizePerIp' | 'cardSavePerCustomer'): LimitRule {
   return limits[name] ?? defaultRateLimits[name] ?? { max: 10, windowSeconds: 3600 };

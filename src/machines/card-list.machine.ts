@@ -131,6 +131,8 @@ export const cardListMachine = setup({
   states: {
     loading: {
       tags: ['loading'],
+      // The ADD NEW CARD tile shows while the saved cards load: a new card does not need them.
+      on: { 'card.add': { target: 'adding' } },
       invoke: {
         id: 'loadCards',
         src: 'loadCards',

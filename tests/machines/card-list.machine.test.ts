@@ -45,7 +45,7 @@ function eventName(event: AnyEventObject): string {
 
 function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   const c = snapshot.context as CardListContext;
-  if (snapshot.matches('loading')) return [loaded, loadRefused, loadFailed];
+  if (snapshot.matches('loading')) return [loaded, loadRefused, loadFailed, { type: 'card.add' }];
   if (snapshot.matches('failed')) return [{ type: 'cards.retry' }, { type: 'card.add' }];
   if (snapshot.matches('adding')) return [{ type: 'card.add.back' }, cardAdded];
   if (snapshot.matches('removing')) return [removed, removeRefused, removeFailed];

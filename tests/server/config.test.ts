@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, readConfig } from '../../server/config.ts';
 import { DatabaseOpenError, openDatabase } from '../../server/db/connection.ts';
+import { defaultRateLimits, withPerIpScale } from '../../server/services/rate-limit.ts';
 
 describe('configuration', () => {
   it('has working defaults', () => {
@@ -11,6 +12,17 @@ describe('configuration', () => {
     expect(config.port).toBe(3000);
     expect(config.databaseUrl).toBeUndefined();
     expect(config.dataDir).toBe(path.resolve('./data'));
+  });
+
+  it('scales the per-IP attempt limits only', () => {
+    expect(readConfig({}).rateLimitScale).toBe(1);
+    const scale = readConfig({ RATE_LIMIT_SCALE: '10' }).rateLimitScale;
+    const limits = withPerIpScale(defaultRateLimits, scale);
+    expect(limits.signInPerIp.max).toBe(defaultRateLimits.signInPerIp.max * 10);
+    expect(limits.cardTokenizePerIp?.max).toBe((defaultRateLimits.cardTokenizePerIp?.max ?? 0) * 10);
+    expect(limits.signInFailuresPerAccount).toEqual(defaultRateLimits.signInFailuresPerAccount);
+    expect(limits.cardSavePerCustomer).toEqual(defaultRateLimits.cardSavePerCustomer);
+    expect(() => readConfig({ RATE_LIMIT_SCALE: '0' })).toThrow(/RATE_LIMIT_SCALE/);
   });
 
   it('names every bad variable at once', () => {

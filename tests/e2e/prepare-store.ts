@@ -1,0 +1,17 @@
+/**
+ * The browser journeys' store: the seed catalogue in a fresh embedded database, with deep stock on every offer that
+ * has some, so a run's many orders never sell a product out under a later journey (offers seeded out of stock stay
+ * out of stock: a journey checks them). Run by global-setup before the server opens the same folder.
+ */
+import { sql } from 'kysely';
+import { openDatabase } from '../../server/db/connection.ts';
+import { migrateToLatest } from '../../server/db/migrate.ts';
+import { seedCatalogue } from '../../server/db/seed/seed-catalogue.ts';
+
+const dataDir = process.argv[2];
+if (!dataDir) throw new Error('usage: prepare-store.ts DATA_DIR');
+const database = await openDatabase({ dataDir });
+await migrateToLatest(database.db);
+await seedCatalogue(database.db);
+await sql`update variant_offers set stock = stock + 1000 where stock > 0`.execute(database.db);
+await database.close();
