@@ -1,0 +1,17 @@
+/**
+ * Texts both sides use, declared once: the server sends them, the client shows them or falls back to them.
+ * The spec's exact words where the spec has them. In rules because the server, the machines and the views all may
+ * import rules (and rules import nothing).
+ */
+
+/** A cart id that is unknown, closed or someone else's (the server never says which). */
+export const cartNotFoundMessage = 'Cart not found';
+
+/** A zip outside every service area (storefront spec, pincode selection and dine-in list code -1). */
+export const comingSoonMessage = 'We are coming soon to this pincode. Please see a list of all pincodes we currently serve.';
+
+/** The cart page's empty state (cart spec). */
+export const emptyCartMessage = 'Hey fill me, i am Empty';
+
+/** The server's refusal to price, review or place an order for a cart with no lines. */
+export const cartIsEmptyRefusal = 'Your cart is empty.';
