@@ -24,6 +24,12 @@ export function useTokenFrom(source: () => string | undefined): void {
   tokenSource = source;
 }
 
+/**
+ * A request body as the client sends it: `call` adds store_id itself, and the bearer token in the Authorization header
+ * stands for the spec's api_token (never sent in a body or a query).
+ */
+export type Sent<T> = Omit<T, 'store_id' | 'api_token'>;
+
 export interface CallOptions {
   method?: 'GET' | 'POST';
   query?: Record<string, string | number | undefined>;
