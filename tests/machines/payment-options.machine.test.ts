@@ -8,7 +8,7 @@ import {
   type PaymentOptionsContext,
   type PaymentOptionsInput,
 } from '../../src/machines/payment-options.machine.ts';
-import { allStateIds, allTransitions, planPaths, replay, type PathPlan } from './path-coverage.ts';
+import { allStateIds, allTransitions, planPaths, replay, type PathPlan, coverageTitle } from './path-coverage.ts';
 
 const valid: VerifyUpiReply = { code: 1, message: 'UPI verified successfully', isVPAValid: 1, vpa: 'ada@okbank' };
 const invalid: VerifyUpiReply = { code: 1, message: 'please provide valid UPI ID', isVPAValid: 0, vpa: 'ada@fail' };
@@ -75,7 +75,7 @@ describe('payment options paths', () => {
     });
   }
 
-  it('reaches every state and takes every transition', () => {
+  it(coverageTitle(paymentOptionsMachine), () => {
     expect([...allStateIds(paymentOptionsMachine)].filter((s) => !reached.has(s))).toEqual([]);
     expect([...allTransitions(paymentOptionsMachine)].filter((t) => !taken.has(t))).toEqual([]);
   });

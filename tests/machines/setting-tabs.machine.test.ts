@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { settingTabsMachine, type SettingTabsInput } from '../../src/machines/setting-tabs.machine.ts';
 import { settingTabs } from '../../src/rules/account-settings.ts';
-import { allStateIds, allTransitions, planPaths, replay, type PathPlan } from './path-coverage.ts';
+import { allStateIds, allTransitions, planPaths, replay, type PathPlan, coverageTitle } from './path-coverage.ts';
 
 const events: AnyEventObject[] = settingTabs.flatMap((tab) => [
   { type: 'tab.select', tab },
@@ -27,7 +27,7 @@ describe('setting tabs paths', () => {
     });
   }
 
-  it('reaches every state and takes every transition', () => {
+  it(coverageTitle(settingTabsMachine), () => {
     expect([...allStateIds(settingTabsMachine)].filter((s) => !reached.has(s))).toEqual([]);
     expect([...allTransitions(settingTabsMachine)].filter((t) => !taken.has(t))).toEqual([]);
   });

@@ -3,7 +3,7 @@ import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot 
 import type { MessageReply } from '../../src/api/contract/customer.contract.ts';
 import { ApiError } from '../../src/api/http.ts';
 import { updatePasswordMachine, type PasswordField } from '../../src/machines/update-password.machine.ts';
-import { allStateIds, allTransitions, planPaths, replay, type PathPlan } from './path-coverage.ts';
+import { allStateIds, allTransitions, planPaths, replay, type PathPlan, coverageTitle } from './path-coverage.ts';
 
 const changed = { type: 'xstate.done.actor.changePassword', output: { code: 1, message: 'Password updated. Please sign in with your new password.' } };
 const refused = { type: 'xstate.done.actor.changePassword', output: { code: -1, message: 'Not now.' } };
@@ -38,7 +38,7 @@ describe('update password paths', () => {
     expect(result.snapshot.value).toEqual(plan.expected.value);
   });
 
-  it('reaches every state and takes every transition', () => {
+  it(coverageTitle(updatePasswordMachine), () => {
     expect([...allStateIds(updatePasswordMachine)].filter((s) => !reached.has(s))).toEqual([]);
     expect([...allTransitions(updatePasswordMachine)].filter((t) => !taken.has(t))).toEqual([]);
   });
