@@ -17,9 +17,9 @@ import {
   type Infer,
 } from 'superstruct';
 import { upiError } from '../../rules/upi.ts';
-import { cartIdField } from './cart-page.contract.ts';
-import { envelope, replyCode } from './envelope.ts';
-import { numericId, ruleField, storeId } from './fields.ts';
+import { onOff } from './account.contract.ts';
+import { codeAndMessage, envelope, replyCode } from './envelope.ts';
+import { cartIdField, ignoredApiToken, numericId, ruleField, storeId } from './fields.ts';
 
 /**
  * Cards and UPI (spec section 3 "Saved payment method", section 7 calls). Card numbers never reach these calls except
@@ -56,7 +56,7 @@ export type SavedPaymentMethod = Infer<typeof savedPaymentMethod>;
 /** POST /api/checkout/paymentmethods — cart_id is optional (the account page lists cards without a cart). */
 export const paymentMethodsBody = type({
   cart_id: optional(nullable(cartIdField)),
-  api_token: optional(nullable(string())),
+  api_token: ignoredApiToken,
   store_id: optional(storeId),
 });
 export type PaymentMethodsBody = Infer<typeof paymentMethodsBody>;
@@ -78,7 +78,7 @@ export const saveCardBody = type({
   billing_address: type({ billing_address_id: numericId('billing_address_id') }),
   /** The card holder; when absent, the billing address's name. */
   name: optional(size(string(), 0, 100)),
-  api_token: optional(nullable(string())),
+  api_token: ignoredApiToken,
   store_id: optional(storeId),
 });
 export type SaveCardBody = Infer<typeof saveCardBody>;
@@ -99,9 +99,9 @@ export const saveCardReply = type({ code: replyCode, message: optional(string())
 export type SaveCardReply = Infer<typeof saveCardReply>;
 
 /** POST /api/account/RemoveCreditCard */
-export const removeCardBody = type({ card_id: numericId('card_id'), api_token: optional(nullable(string())), store_id: optional(storeId) });
+export const removeCardBody = type({ card_id: numericId('card_id'), api_token: ignoredApiToken, store_id: optional(storeId) });
 export type RemoveCardBody = Infer<typeof removeCardBody>;
-export const paymentMessageReply = type({ code: replyCode, message: optional(string()) });
+export const paymentMessageReply = codeAndMessage;
 export type PaymentMessageReply = Infer<typeof paymentMessageReply>;
 
 /** Month and year arrive as numbers or numeric text from the form. */
@@ -136,5 +136,5 @@ export type TokenizeReply = Infer<typeof tokenizeReply>;
 export const verifyUpiBody = object({ upi_id: ruleField('upi_id', upiError), store_id: optional(storeId) });
 export type VerifyUpiBody = Infer<typeof verifyUpiBody>;
 /** isVPAValid 1 with 'UPI verified successfully'; 0 with 'please provide valid UPI ID'. */
-export const verifyUpiReply = type({ code: replyCode, message: string(), isVPAValid: union([literal(0), literal(1)]), vpa: string() });
+export const verifyUpiReply = type({ code: replyCode, message: string(), isVPAValid: onOff, vpa: string() });
 export type VerifyUpiReply = Infer<typeof verifyUpiReply>;

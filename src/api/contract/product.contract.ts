@@ -1,7 +1,6 @@
 import { array, enums, nullable, number, object, optional, record, string, type, type Infer } from 'superstruct';
-import { blankIsMissing, speedField } from './catalogue.contract.ts';
 import { envelope } from './envelope.ts';
-import { money, numericId, storeId, zipcodeField } from './fields.ts';
+import { blankIsMissing, money, numericId, speedField, storeId, zipcodeField } from './fields.ts';
 import { productSummary, speedType } from './product-summary.contract.ts';
 
 /** GET /connect/index/product?prodid=&store_id=1&loc_id=&dineinTime=&zipCode=&courier_type= */
