@@ -138,7 +138,9 @@ export const guestCartBody = object({
   store_id: optional(storeId),
 });
 export type GuestCartBody = Infer<typeof guestCartBody>;
-export const guestCartReply = envelope(type({ customer_id: number(), api_token: string(), cart_id: string() }));
+export const guestCartData = type({ customer_id: number(), api_token: string(), cart_id: string() });
+export type GuestCartData = Infer<typeof guestCartData>;
+export const guestCartReply = envelope(guestCartData);
 export type GuestCartReply = Infer<typeof guestCartReply>;
 
 /** POST /api/customer/forgot */

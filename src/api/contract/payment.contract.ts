@@ -33,7 +33,9 @@ export type GatewayKind = Infer<typeof gatewayKind>;
 export const stripePaymentsMethod = 'stripe_payments';
 
 /** POST /api/api/account/stripeDetails — public: the key the browser's card fields need, and which fields to show. */
-export const stripeDetailsReply = envelope(type({ publishable_key: string(), gateway: gatewayKind }));
+export const stripeDetails = type({ publishable_key: string(), gateway: gatewayKind });
+export type StripeDetails = Infer<typeof stripeDetails>;
+export const stripeDetailsReply = envelope(stripeDetails);
 export type StripeDetailsReply = Infer<typeof stripeDetailsReply>;
 
 /** The spec's saved payment method. id is ours (the card_id of place order and RemoveCreditCard). */
