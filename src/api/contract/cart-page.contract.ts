@@ -173,7 +173,7 @@ export const getSlotBody = object({
 export type GetSlotBody = Infer<typeof getSlotBody>;
 
 /** A slot with the seats left for this cart (its own hold counts as available). */
-export const slotOffer = type({ slot_id: number(), start: string(), end: string(), available: number() });
+export const slotOffer = type({ ...timeSlot.schema, available: number() });
 export type SlotOffer = Infer<typeof slotOffer>;
 /** code 1 with the slots that still have a seat; code -1 'No Slots are available!' when none is left. */
 export const getSlotReply = envelope(array(slotOffer));

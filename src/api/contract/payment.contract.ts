@@ -85,15 +85,16 @@ export const saveCardBody = type({
 });
 export type SaveCardBody = Infer<typeof saveCardBody>;
 
+/** What a card shows of itself, in the provider's words (Stripe's card object): brand, last four digits, expiry. */
+export const cardFacts = type({ brand: string(), last4: string(), exp_month: number(), exp_year: number() });
+export type CardFacts = Infer<typeof cardFacts>;
+
 export const savedCardData = type({
   id: number(),
   /** The provider's customer (Stripe's cus_...). */
   customer: string(),
   metadata: type({ address_id: nullable(number()) }),
-  brand: string(),
-  last4: string(),
-  exp_month: number(),
-  exp_year: number(),
+  ...cardFacts.schema,
 });
 export type SavedCardData = Infer<typeof savedCardData>;
 /** code 1 with data[0] the saved card; code -1 with data the provider's refusal ('Your card was declined.'). */
@@ -131,7 +132,7 @@ export const testAuthenticateBody = object({ client_secret: size(string(), 1, 20
 export type TestAuthenticateBody = Infer<typeof testAuthenticateBody>;
 export const testAuthenticateReply = envelope(type({}));
 export type TestAuthenticateReply = Infer<typeof testAuthenticateReply>;
-export const tokenizeReply = envelope(type({ token: string(), brand: string(), last4: string(), exp_month: number(), exp_year: number() }));
+export const tokenizeReply = envelope(type({ token: string(), ...cardFacts.schema }));
 export type TokenizeReply = Infer<typeof tokenizeReply>;
 
 /** POST /payuapi/payu/varifyUpi */
