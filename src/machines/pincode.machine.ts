@@ -3,6 +3,7 @@ import { clearCart } from '../api/cart.api.ts';
 import type { ZipLookupReply } from '../api/contract/location.contract.ts';
 import { ApiError } from '../api/http.ts';
 import { getAddressByZipcode } from '../api/location.api.ts';
+import { comingSoonMessage } from '../rules/messages.ts';
 import { normalizePincode, pincodeError } from '../rules/pincode.ts';
 import type { SessionValues } from './session-values.ts';
 import type { sessionMachine } from './session.machine.ts';
@@ -34,8 +35,6 @@ export type PincodeEvent =
   | { type: 'pincode.change'; value: string }
   | { type: 'pincode.submit' }
   | { type: 'pincode.cancel' };
-
-const fallbackComingSoon = 'We are coming soon to this pincode. Please see a list of all pincodes we currently serve.';
 
 /**
  * 'Please enter your pincode to start shopping': validates the zip, asks the server whether it is served, clears the
@@ -70,7 +69,7 @@ export const pincodeMachine = setup({
     assignNotServed: assign((_, params: { reply: ZipLookupReply }) => {
       const reply = params.reply;
       const place = reply.data?.[0];
-      return { notServed: { message: reply.message ?? fallbackComingSoon, city: place?.city, state: place?.state } };
+      return { notServed: { message: reply.message ?? comingSoonMessage, city: place?.city, state: place?.state } };
     }),
     assignRequestError: assign((_, params: { error: unknown }) => ({
       error: params.error instanceof ApiError ? params.error.message : 'Something Went Wrong.',

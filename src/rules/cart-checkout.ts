@@ -4,7 +4,6 @@ import type { SpeedValue } from './speeds.ts';
 
 /** The spec's words on the cart page. */
 export const requiredMessage = 'Required';
-export const emptyCartMessage = 'Hey fill me, i am Empty';
 export const noSlotsMessage = 'All Slots are booked. Please try another date.';
 
 /** The spec's quantity update debounce. */

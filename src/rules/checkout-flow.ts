@@ -14,10 +14,6 @@ import { isTipAllowed, tipCents, type TipPercent } from './tips.ts';
 export const checkoutSteps = ['address', 'speed', 'card', 'face', 'checkout'] as const;
 export type CheckoutStep = (typeof checkoutSteps)[number];
 
-export function isCheckoutStep(value: unknown): value is CheckoutStep {
-  return typeof value === 'string' && (checkoutSteps as readonly string[]).includes(value);
-}
-
 /** The three tabs the spec shows, with their icons' labels. */
 export const checkoutTabs = [
   { value: 'address', icon: 'location', steps: ['address', 'speed'] },

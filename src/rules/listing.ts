@@ -1,5 +1,3 @@
-import { lowestPrice, type Sized } from './sizes.ts';
-
 /** The listing's "Sort by" choices: value sent to the server, label shown in the dropdown. */
 export const sortKeys = ['name_asc', 'name_desc', 'price_desc', 'price_asc'] as const;
 export type SortKey = (typeof sortKeys)[number];
@@ -41,10 +39,6 @@ export function totalPages(totalRecords: number, limit: number): number {
   return limit > 0 ? Math.ceil(totalRecords / limit) : 0;
 }
 
-export function pageOffset(page: number, limit: number): number {
-  return page * limit;
-}
-
 /**
  * Price filter buckets in cents, lower bound included and upper bound excluded, so $10.00 is in '$10 - $25'.
  * The value is the spec's 'min-max' in dollars; an open top bucket is 'min-' (the Magento convention).
@@ -79,11 +73,6 @@ export function priceBucketValue(bucket: PriceBucket): string {
   return `${wholeDollars(bucket.minCents)}-${bucket.maxCents === undefined ? '' : wholeDollars(bucket.maxCents)}`;
 }
 
-/** The bucket a price falls in (every non-negative price falls in one). */
-export function priceBucketOf(cents: number): PriceBucket | undefined {
-  return priceBuckets.find((b) => cents >= b.minCents && (b.maxCents === undefined || cents < b.maxCents));
-}
-
 const dollarAmount = /^\d{1,7}(?:\.\d{1,2})?$/;
 
 function dollarsTextToCents(text: string): number {
@@ -104,27 +93,4 @@ export function parsePriceRange(value: string): PriceBucket | undefined {
   const maxCents = high === '' ? undefined : dollarsTextToCents(high);
   if (maxCents !== undefined && maxCents <= minCents) return undefined;
   return { minCents, maxCents };
-}
-
-/**
- * Sorts one loaded page the way the server sorts whole results: names by lower-cased code points (what
- * PostgreSQL's C collation does), prices by the lowest size price; ties always by id ascending.
- */
-export function sortProducts<T extends { id: number; name: string; child: readonly Sized[] }>(
-  products: readonly T[],
-  key: SortKey,
-): T[] {
-  const priceCents = (p: T): number => {
-    const low = lowestPrice(p.child);
-    return low === undefined ? Number.POSITIVE_INFINITY : Math.round(Number(low) * 100);
-  };
-  const nameOf = (p: T) => p.name.toLowerCase();
-  const byName = (a: T, b: T) => (nameOf(a) < nameOf(b) ? -1 : nameOf(a) > nameOf(b) ? 1 : 0);
-  const compare: Record<SortKey, (a: T, b: T) => number> = {
-    name_asc: (a, b) => byName(a, b) || a.id - b.id,
-    name_desc: (a, b) => byName(b, a) || a.id - b.id,
-    price_asc: (a, b) => priceCents(a) - priceCents(b) || a.id - b.id,
-    price_desc: (a, b) => priceCents(b) - priceCents(a) || a.id - b.id,
-  };
-  return [...products].sort(compare[key]);
 }

@@ -14,7 +14,14 @@ export function dollarsToCents(dollars: string): number | undefined {
   return match[1] === '-' ? -cents : cents;
 }
 
-/** '$12.50' as shoppers see it. */
+/** One formatter for the whole app: building an Intl.NumberFormat is costly, formatting with it is not. */
+const usDollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/**
+ * The API's dollars as shoppers see them: '12.50' → '$12.50', '-3.00' → '-$3.00', '1234.50' → '$1,234.50' (US
+ * grouping). Text that is not a two-decimal dollar amount is returned as is rather than shown as '$NaN'.
+ */
 export function formatMoney(dollars: string): string {
-  return dollars.startsWith('-') ? `-$${dollars.slice(1)}` : `$${dollars}`;
+  const cents = dollarsToCents(dollars);
+  return cents === undefined ? dollars : usDollars.format(cents / 100);
 }

@@ -60,11 +60,3 @@ export function pageNeighbours(currentPage0: number, totalPages: number): PageNe
     next: currentPage0 < last ? currentPage0 + 1 : undefined,
   };
 }
-
-export function hasPreviousPage(currentPage0: number, totalPages: number): boolean {
-  return pageNeighbours(currentPage0, totalPages).previous !== undefined;
-}
-
-export function hasNextPage(currentPage0: number, totalPages: number): boolean {
-  return pageNeighbours(currentPage0, totalPages).next !== undefined;
-}

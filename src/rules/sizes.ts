@@ -1,3 +1,5 @@
+import { formatMoney } from './money.ts';
+
 /** Sizes are weights in grams; the spec sorts them numerically and hides size 0. */
 export interface Sized {
   bottle_size: number;
@@ -24,7 +26,7 @@ export function cardPriceLabel(sizes: readonly Sized[]): string | undefined {
   const low = lowestPrice(sizes);
   if (low === undefined) return undefined;
   const distinct = new Set(sizes.map((s) => s.price));
-  return distinct.size > 1 ? `from $${low}` : `$${low}`;
+  return distinct.size > 1 ? `from ${formatMoney(low)}` : formatMoney(low);
 }
 
 /** 250 → '250 g', 1000 → '1 kg', 1500 → '1.5 kg'. */

@@ -1,6 +1,6 @@
 /**
  * The spec's delivery speeds. Shoppers pick Same Day / Next Day / Farm Direct; the API and database carry the
- * internal values local / courier / farm-direct; the cart shows the "shown as" label.
+ * internal values local / courier / farm-direct.
  */
 export const speedValues = ['local', 'courier', 'farm-direct'] as const;
 export type SpeedValue = (typeof speedValues)[number];
@@ -12,32 +12,21 @@ export interface Speed {
   value: SpeedValue;
   /** What the speed selector offers. */
   name: SpeedName;
-  /** How the store shows the speed elsewhere (spec: "Same Day (shown as Local Delivery ...)"). */
-  label: string;
 }
 
 /** In the order the SPEED dropdown lists them. */
 export const speeds: readonly Speed[] = [
-  { value: 'local', name: 'Same Day', label: 'Local Delivery' },
-  { value: 'courier', name: 'Next Day', label: 'Courier Delivery' },
-  { value: 'farm-direct', name: 'Farm Direct', label: 'Farm Direct' },
+  { value: 'local', name: 'Same Day' },
+  { value: 'courier', name: 'Next Day' },
+  { value: 'farm-direct', name: 'Farm Direct' },
 ];
 
 export function isSpeedValue(value: unknown): value is SpeedValue {
   return typeof value === 'string' && (speedValues as readonly string[]).includes(value);
 }
 
-/** 'Same Day' → 'local'; undefined for anything else. */
-export function speedOfName(name: string): SpeedValue | undefined {
-  return speeds.find((s) => s.name === name)?.value;
-}
-
 export function speedName(value: SpeedValue): SpeedName {
   return speedOf(value).name;
-}
-
-export function speedLabel(value: SpeedValue): string {
-  return speedOf(value).label;
 }
 
 /** The speeds among `available`, in the dropdown's order (duplicates and unknown values dropped). */

@@ -73,8 +73,3 @@ export function stateCodeOf(value: string): string | undefined {
   if (text === '') return undefined;
   return usStates.find((s) => s.code.toLowerCase() === text || s.name.toLowerCase() === text)?.code;
 }
-
-/** 'NY' → 'New York'; undefined for an unknown code. */
-export function stateNameOf(code: string): string | undefined {
-  return usStates.find((s) => s.code === code.trim().toUpperCase())?.name;
-}

@@ -21,6 +21,14 @@ describe('money', () => {
   it('shows a dollar sign', () => {
     expect(formatMoney('12.50')).toBe('$12.50');
     expect(formatMoney('-3.00')).toBe('-$3.00');
+    expect(formatMoney('0.00')).toBe('$0.00');
+  });
+  it('groups thousands the US way', () => {
+    expect(formatMoney('1234.50')).toBe('$1,234.50');
+    expect(formatMoney('-1000000.05')).toBe('-$1,000,000.05');
+  });
+  it('shows text that is not dollars as it is, never $NaN', () => {
+    expect(formatMoney('abc')).toBe('abc');
   });
 });
 

@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  hasNextPage,
-  hasPreviousPage,
   marginPagesDisplayed,
   pageNeighbours,
   pageRangeDisplayed,
@@ -98,10 +96,6 @@ describe('previous and next', () => {
     expect(pageNeighbours(0, 20)).toEqual({ previous: undefined, next: 1 });
     expect(pageNeighbours(19, 20)).toEqual({ previous: 18, next: undefined });
     expect(pageNeighbours(7, 20)).toEqual({ previous: 6, next: 8 });
-    expect(hasPreviousPage(0, 20)).toBe(false);
-    expect(hasNextPage(0, 20)).toBe(true);
-    expect(hasPreviousPage(19, 20)).toBe(true);
-    expect(hasNextPage(19, 20)).toBe(false);
   });
 
   it('goes nowhere with one page or none', () => {

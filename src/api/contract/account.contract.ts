@@ -1,6 +1,6 @@
-import { array, literal, nullable, number, object, optional, refine, string, type, union, type Infer } from 'superstruct';
+import { array, literal, number, object, optional, refine, string, type, union, type Infer } from 'superstruct';
 import { envelope } from './envelope.ts';
-import { storeId } from './fields.ts';
+import { callerOnlyBody, ignoredApiToken, storeId } from './fields.ts';
 
 /**
  * The account settings page (spec section 3 "Account dashboard", section 7 "Dashboard"). The customer always comes
@@ -12,7 +12,7 @@ export const onOff = union([literal(0), literal(1)]);
 export type OnOff = Infer<typeof onOff>;
 
 /** GET or POST api/account/mydashboard */
-export const dashboardBody = type({ api_token: optional(nullable(string())), store_id: optional(storeId) });
+export const dashboardBody = callerOnlyBody;
 
 /** The spec's dashboard saved card. */
 export const dashboardCard = type({
@@ -46,7 +46,7 @@ export const preferencesBody = refine(
   object({
     newsletter_subscription: optional(onOff),
     notification: optional(onOff),
-    api_token: optional(nullable(string())),
+    api_token: ignoredApiToken,
     store_id: optional(storeId),
   }),
   'preferences',

@@ -1,25 +1,12 @@
 import { array, coerce, define, literal, nullable, number, object, optional, size, string, type, type Infer } from 'superstruct';
 import { isQuantity, quantityMessage } from '../../rules/quantity.ts';
-import { isSpeedValue, speedValues, type SpeedValue } from '../../rules/speeds.ts';
-import { blankIsMissing } from './catalogue.contract.ts';
 import { replyCode } from './envelope.ts';
-import { numericId, storeId, zipcodeField } from './fields.ts';
+import { blankIsMissing, cartIdField, ignoredApiToken, numericId, speedValueField, storeId, zipcodeField } from './fields.ts';
 
 const qtyField = coerce(
   define<number>('qty', (v) => isQuantity(v) || quantityMessage),
   string(),
   (text) => (/^\d{1,3}$/.test(text.trim()) ? Number(text.trim()) : text),
-);
-
-const speedIdField = define<SpeedValue>(
-  'speed_id',
-  (v) => isSpeedValue(v) || `speed_id must be one of ${speedValues.join(', ')}.`,
-);
-
-/** Cart ids are 32 random bytes in base64url; anything else cannot be a cart. */
-const cartIdField = define<string>(
-  'cart_id',
-  (v) => (typeof v === 'string' && /^[A-Za-z0-9_-]{1,128}$/.test(v)) || 'cart_id is not a cart id.',
 );
 
 /**
@@ -35,10 +22,10 @@ export const addToCartBody = object({
   loc_id: numericId('loc_id'),
   /** Always 0 here: wallet redemptions have their own call. */
   wallet: optional(coerce(literal(0), literal('0'), () => 0)),
-  speed_id: speedIdField,
+  speed_id: speedValueField('speed_id'),
   vendor_loc_id: blankIsMissing(optional(nullable(numericId('vendor_loc_id')))),
   store_id: optional(storeId),
-  api_token: optional(nullable(string())),
+  api_token: ignoredApiToken,
 });
 export type AddToCartBody = Infer<typeof addToCartBody>;
 

@@ -3,7 +3,6 @@ import {
   coerce,
   define,
   literal,
-  nullable,
   number,
   object,
   optional,
@@ -15,8 +14,8 @@ import {
   type Struct,
 } from 'superstruct';
 import { addressErrors, addressFields, type AddressErrors, type AddressField, type AddressForm, type AddressValues } from '../../rules/address-validation.ts';
-import { envelope, replyCode } from './envelope.ts';
-import { numericId, storeId } from './fields.ts';
+import { codeAndMessage, envelope, replyCode } from './envelope.ts';
+import { ignoredApiToken, numericId, storeId } from './fields.ts';
 
 /**
  * Saved addresses (spec section 3 "Server address", "New address payload"; section 7 calls). The customer always comes
@@ -39,9 +38,12 @@ const text = (max = 200): Struct<string, null> =>
 
 const optionalText = (max = 200) => optional(text(max));
 
-/** The spec's default flag is '1' or '0'; forms also send 1/0 and booleans. */
+/** The spec's default flag is '1' or '0'. */
+const defaultFlagValue = union([literal('1'), literal('0')]);
+
+/** The default flag as forms send it: also 1/0 and booleans. */
 export const defaultFlag = coerce(
-  union([literal('1'), literal('0')]),
+  defaultFlagValue,
   union([literal(1), literal(0), literal(true), literal(false)]),
   (v) => (v === 1 || v === true ? '1' : '0'),
 );
@@ -62,7 +64,7 @@ export const serverAddress = type({
   country: string(),
   zipcode: string(),
   telephone: string(),
-  default_address: union([literal('1'), literal('0')]),
+  default_address: defaultFlagValue,
   address_type: addressType,
 });
 export type ServerAddress = Infer<typeof serverAddress>;
@@ -89,7 +91,7 @@ function addressRefinement<T>(
 export const getAddressesQuery = object({
   customerid: numericId('customerid'),
   address_type: optional(addressType),
-  api_token: optional(nullable(string())),
+  api_token: ignoredApiToken,
   store_id: optional(storeId),
 });
 export type GetAddressesQuery = Infer<typeof getAddressesQuery>;
@@ -115,7 +117,7 @@ export const addAddressBody = addressRefinement(
     default_address: optional(defaultFlag),
     country: optional(literal('US')),
     address_type: optional(addressType),
-    api_token: optional(nullable(string())),
+    api_token: ignoredApiToken,
     billing_address: optionalText(300),
     email: optionalText(254),
     dob: optionalText(20),
@@ -161,7 +163,7 @@ export const updateAddressBody = addressRefinement(
     telephone: text(),
     nickname: optionalText(),
     country: optional(literal('US')),
-    api_token: optional(nullable(string())),
+    api_token: ignoredApiToken,
     store_id: optional(storeId),
   }),
   () => 'account-edit',
@@ -185,18 +187,18 @@ export type UpdateAddressReply = Infer<typeof updateAddressReply>;
 /** /connect/customer/deleteAddress */
 export const deleteAddressBody = object({
   address_id: numericId('address_id'),
-  api_token: optional(nullable(string())),
+  api_token: ignoredApiToken,
   store_id: optional(storeId),
 });
 export type DeleteAddressBody = Infer<typeof deleteAddressBody>;
-export const addressMessageReply = type({ code: replyCode, message: optional(string()) });
+export const addressMessageReply = codeAndMessage;
 export type AddressMessageReply = Infer<typeof addressMessageReply>;
 
 /** /api/customer/setdefaultshippingaddress — answers an array whose first element has code and message. */
 export const setDefaultAddressBody = object({
   customer_id: numericId('customer_id'),
   address_id: numericId('address_id'),
-  api_token: optional(nullable(string())),
+  api_token: ignoredApiToken,
   store_id: optional(storeId),
 });
 export type SetDefaultAddressBody = Infer<typeof setDefaultAddressBody>;

@@ -1,6 +1,6 @@
 import { define, number, object, optional, string, type, type Infer } from 'superstruct';
 import { captchaMessages } from '../../rules/auth-validation.ts';
-import { replyCode } from './envelope.ts';
+import { codeAndMessage } from './envelope.ts';
 import { storeId } from './fields.ts';
 
 /** A solved ALTCHA payload is about 700 characters; anything far larger is not one. */
@@ -33,5 +33,5 @@ export type CaptchaChallengeReply = Infer<typeof captchaChallengeReply>;
 /** POST /api/captcha/verify — lets the zipcode entry gate check its captcha before going on. */
 export const captchaVerifyBody = object({ altcha: captchaField, store_id: optional(storeId) });
 export type CaptchaVerifyBody = Infer<typeof captchaVerifyBody>;
-export const captchaVerifyReply = type({ code: replyCode, message: optional(string()) });
+export const captchaVerifyReply = codeAndMessage;
 export type CaptchaVerifyReply = Infer<typeof captchaVerifyReply>;

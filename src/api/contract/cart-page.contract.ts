@@ -1,6 +1,7 @@
 import { array, define, nullable, number, object, optional, string, type, type Infer } from 'superstruct';
+import { maxQuantity } from '../../rules/quantity.ts';
 import { envelope } from './envelope.ts';
-import { money, numericId, storeId, zipcodeField } from './fields.ts';
+import { cartIdField, ignoredApiToken, money, numericId, storeId, zipcodeField } from './fields.ts';
 import { speedType } from './product-summary.contract.ts';
 
 /**
@@ -9,12 +10,6 @@ import { speedType } from './product-summary.contract.ts';
  * else is a 404. Money is dollars with two decimals; the server computes every figure.
  */
 
-/** Cart ids are 32 random bytes in base64url. */
-export const cartIdField = define<string>(
-  'cart_id',
-  (v) => (typeof v === 'string' && /^[A-Za-z0-9_-]{1,128}$/.test(v)) || 'cart_id is not a cart id.',
-);
-
 /** 'YYYY-MM-DD', a real calendar date. */
 export const isoDate = define<string>('date', (v) => {
   if (typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(v)) return 'Dates must be written YYYY-MM-DD.';
@@ -22,10 +17,11 @@ export const isoDate = define<string>('date', (v) => {
   return (!Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(v)) || 'Dates must be written YYYY-MM-DD.';
 });
 
-/** 0 removes the line; 24 is the most of one line. */
+/** 0 removes the line; maxQuantity (24) is the most of one line. */
 export const lineQty = define<number>(
   'qty',
-  (v) => (typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 24) || 'qty must be a whole number from 0 to 24.',
+  (v) =>
+    (typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= maxQuantity) || `qty must be a whole number from 0 to ${maxQuantity}.`,
 );
 
 /** A driver slot of one vendor location on one date; start and end are 'HH:MM' in the store's time zone. */
@@ -72,25 +68,34 @@ export const deliveryGroup = type({
 });
 export type DeliveryGroup = Infer<typeof deliveryGroup>;
 
-/** The spec's cart, every figure computed by the server. */
-export const cartData = type({
-  cart_id: string(),
-  result: array(cartLine),
-  delivery_groups: array(deliveryGroup),
+/**
+ * The cart's money totals in dollars, every figure computed by the server. Declared once: the cart page shows them,
+ * and order review (checkout.contract.ts) sends the same figures for the chosen speed, plus the tip.
+ */
+export const moneyTotals = type({
   subtotal: money,
   discount: money,
   subtotal_discount: money,
   delivery_fee: money,
   delivery_charges: money,
   taxes: money,
-  /** e.g. 'NY: groceries are exempt from sales tax' — the tax table's own words for the shopper's state. */
-  tax_note: string(),
   fee_amount: money,
   gst_on_fee: money,
   processing_fee: money,
   packaging_fee: money,
   bank_charges: money,
   grandtotal: money,
+});
+export type MoneyTotals = Infer<typeof moneyTotals>;
+
+/** The spec's cart: its lines, its vendor groups and its totals. */
+export const cartData = type({
+  cart_id: string(),
+  result: array(cartLine),
+  delivery_groups: array(deliveryGroup),
+  ...moneyTotals.schema,
+  /** e.g. 'NY: groceries are exempt from sales tax' — the tax table's own words for the shopper's state. */
+  tax_note: string(),
   coupon_code: nullable(string()),
   total_items_count: number(),
 });
@@ -108,7 +113,7 @@ export const showCartBody = object({
   cart_id: cartIdField,
   coupon_code: optional(string()),
   remove_coupon: optional(number()),
-  api_token: optional(nullable(string())),
+  api_token: ignoredApiToken,
   store_id: optional(storeId),
 });
 export type ShowCartBody = Infer<typeof showCartBody>;
@@ -122,7 +127,7 @@ export const updateItemBody = object({
   cart_rid: numericId('cart_rid'),
   qty: lineQty,
   product_id: optional(numericId('product_id')),
-  api_token: optional(nullable(string())),
+  api_token: ignoredApiToken,
   store_id: optional(storeId),
 });
 export type UpdateItemBody = Infer<typeof updateItemBody>;
@@ -131,7 +136,7 @@ export type UpdateItemBody = Infer<typeof updateItemBody>;
 export const deleteItemBody = object({
   cart_id: cartIdField,
   cart_rid: numericId('cart_rid'),
-  api_token: optional(nullable(string())),
+  api_token: ignoredApiToken,
   store_id: optional(storeId),
 });
 export type DeleteItemBody = Infer<typeof deleteItemBody>;
@@ -168,7 +173,7 @@ export const getSlotBody = object({
 export type GetSlotBody = Infer<typeof getSlotBody>;
 
 /** A slot with the seats left for this cart (its own hold counts as available). */
-export const slotOffer = type({ slot_id: number(), start: string(), end: string(), available: number() });
+export const slotOffer = type({ ...timeSlot.schema, available: number() });
 export type SlotOffer = Infer<typeof slotOffer>;
 /** code 1 with the slots that still have a seat; code -1 'No Slots are available!' when none is left. */
 export const getSlotReply = envelope(array(slotOffer));
@@ -185,7 +190,7 @@ export const deliveryScheduleBody = object({
   vendor_loc_id: numericId('vendor_loc_id'),
   delivery_date: isoDate,
   slot_id: optional(nullable(numericId('slot_id'))),
-  api_token: optional(nullable(string())),
+  api_token: ignoredApiToken,
   store_id: optional(storeId),
 });
 export type DeliveryScheduleBody = Infer<typeof deliveryScheduleBody>;

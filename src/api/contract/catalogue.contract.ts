@@ -4,7 +4,6 @@ import {
   defaulted,
   define,
   lazy,
-  literal,
   number,
   object,
   optional,
@@ -15,27 +14,15 @@ import {
   type Struct,
 } from 'superstruct';
 import { isPageSize, isSortKey, pageSizeMessage, sortKeys, type PageSize, type SortKey } from '../../rules/listing.ts';
-import { isSpeedValue, speedValues, type SpeedValue } from '../../rules/speeds.ts';
 import { envelope } from './envelope.ts';
-import { numericId, storeId, zipcodeField } from './fields.ts';
+import { blankIsMissing, numericId, speedField, storeId, zipcodeField } from './fields.ts';
 import { productSummary } from './product-summary.contract.ts';
 
 // ---- Shared query fields -------------------------------------------------------------------------------------
 
-/** The old client sends blank parameters ('courier_type=', 'sort='): blank means "not given". */
-export function blankIsMissing<T, S>(struct: Struct<T, S>): Struct<T, S> {
-  return coerce(struct, literal(''), () => undefined);
-}
-
 /** Whole numbers arrive as text in query strings and sometimes in bodies: accept '12' and 12. */
 function wholeNumberText(struct: Struct<number, null>): Struct<number, null> {
   return coerce(struct, string(), (text) => (/^\d{1,10}$/.test(text.trim()) ? Number(text.trim()) : text));
-}
-
-export function speedField(label: string): Struct<SpeedValue | undefined, null> {
-  return blankIsMissing(
-    optional(define<SpeedValue>(label, (v) => isSpeedValue(v) || `${label} must be one of ${speedValues.join(', ')}.`)),
-  );
 }
 
 export const pageField = blankIsMissing(

@@ -1,5 +1,6 @@
 import {
   array,
+  assign,
   coerce,
   define,
   literal,
@@ -13,12 +14,12 @@ import {
   unknown,
   type Infer,
 } from 'superstruct';
-import { isSpeedId, type SpeedId } from '../../rules/delivery-speeds.ts';
 import { isTipPercent, type TipPercent } from '../../rules/tips.ts';
-import { cartIdField, cartLine, deliveryGroup } from './cart-page.contract.ts';
+import { cartData } from './cart-page.contract.ts';
 import { envelope, replyCode } from './envelope.ts';
 import { gatewayKind } from './payment.contract.ts';
-import { money, numericId, ruleField, storeId } from './fields.ts';
+import { callerOnlyBody, cartIdField, ignoredApiToken, money, numericId, optionalId, ruleField, storeId } from './fields.ts';
+import { speedId } from './shipping.contract.ts';
 
 /**
  * Order review and place order (spec section 7; DESIGN.md "Security": place order is one transaction). The request
@@ -26,9 +27,6 @@ import { money, numericId, ruleField, storeId } from './fields.ts';
  * by the server, and figures a client sends (taxes, delivery_fee, grandtotal ...) are accepted and ignored. Both
  * bodies are open structs for that reason: the old client sends the whole cart flow record.
  */
-
-/** '' and null (nothing chosen) read as absent. */
-const optionalId = (label: string) => optional(coerce(optional(numericId(label)), union([literal(''), literal(null)]), () => undefined));
 
 /** The cart flow's selectedAddress: an address id, or the UI's address object with its id. */
 const addressRef = optional(
@@ -43,12 +41,8 @@ const addressRef = optional(
   ),
 );
 
-/** Speed ids 1, 2, 3, 10, 11 (DESIGN.md "Speeds"), as a number or numeric text. */
-export const speedIdField = coerce(
-  define<SpeedId>('speed_id', (v) => isSpeedId(v) || 'speed_id must be 1, 2, 3, 10 or 11.'),
-  string(),
-  (text) => (/^\d{1,2}$/.test(text.trim()) ? Number(text.trim()) : text),
-);
+/** A speed id (shipping.contract.ts), as a number or numeric text. */
+export const speedIdField = coerce(speedId, string(), (text) => (/^\d{1,2}$/.test(text.trim()) ? Number(text.trim()) : text));
 
 /** The driver tip percent: 0, 5, 10, 15 or 20 ('' and null mean 0). */
 export const tipField = coerce(
@@ -72,7 +66,7 @@ const checkoutChoices = {
   selectedShippingMethodID: optional(nullable(string())),
   driver_tip: optional(tipField),
   gift_message: giftMessage,
-  api_token: optional(nullable(string())),
+  api_token: ignoredApiToken,
   store_id: optional(storeId),
 };
 
@@ -80,42 +74,30 @@ const checkoutChoices = {
 export const orderReviewBody = type(checkoutChoices);
 export type OrderReviewBody = Infer<typeof orderReviewBody>;
 
-/** The order summary: the cart's items and groups with the chosen speed's fees, and every total with the tip. */
-export const orderReviewData = type({
-  cart_id: string(),
-  speed_id: number(),
-  result: array(cartLine),
-  delivery_groups: array(deliveryGroup),
-  subtotal: money,
-  discount: money,
-  subtotal_discount: money,
-  delivery_fee: money,
-  delivery_charges: money,
-  taxes: money,
-  tax_note: string(),
-  fee_amount: money,
-  gst_on_fee: money,
-  processing_fee: money,
-  packaging_fee: money,
-  bank_charges: money,
-  driver_tip_percent: number(),
-  driver_tip: money,
-  grandtotal: money,
-  coupon_code: nullable(string()),
-  total_items_count: number(),
-  gift_message: nullable(string()),
-});
+/**
+ * The order summary: the cart as the cart page sends it (items, groups, totals) with the chosen speed's fees, plus
+ * the speed, the tip and the gift message.
+ */
+export const orderReviewData = assign(
+  cartData,
+  type({
+    speed_id: number(),
+    driver_tip_percent: number(),
+    driver_tip: money,
+    gift_message: nullable(string()),
+  }),
+);
 export type OrderReviewData = Infer<typeof orderReviewData>;
 /** code 1 with the summary; code -1 with a message (empty cart, speed not for this cart, tip without a driver). */
 export const orderReviewReply = envelope(orderReviewData);
 export type OrderReviewReply = Infer<typeof orderReviewReply>;
 
 /** The spec's payment options: 2 cards, 3 UPI, 4 Payment on Delivery. */
-export const paymentModeField = coerce(
-  union([literal(2), literal(3), literal(4)]),
-  string(),
-  (text) => (/^\d$/.test(text.trim()) ? Number(text.trim()) : text),
-);
+export const paymentMode = union([literal(2), literal(3), literal(4)]);
+export type PaymentMode = Infer<typeof paymentMode>;
+
+/** A payment mode as a number or numeric text. */
+export const paymentModeField = coerce(paymentMode, string(), (text) => (/^\d$/.test(text.trim()) ? Number(text.trim()) : text));
 
 /**
  * POST /api/placeorder/placeorder — a card is a saved card_id (ours, from paymentmethods) or a fresh card_token;
@@ -195,22 +177,25 @@ export const orderSummary = type({
 export type OrderSummary = Infer<typeof orderSummary>;
 
 /** GET or POST api/account/myorders — the caller's orders, newest first. */
-export const myOrdersBody = type({ api_token: optional(nullable(string())), store_id: optional(storeId) });
+export const myOrdersBody = callerOnlyBody;
 export const myOrdersReply = envelope(array(orderSummary));
 export type MyOrdersReply = Infer<typeof myOrdersReply>;
 
 /** The order number as the shopper sees it ('100000123'): digits only. */
 export const orderNumberField = ruleField('order_id', (value) => (/^\d{1,20}$/.test(value.trim()) ? undefined : 'order_id must be an order number.'));
 
+/** A body naming one of the caller's orders. */
+const orderNumberBody = type({ order_id: orderNumberField, api_token: ignoredApiToken, store_id: optional(storeId) });
+
 /**
  * POST /api/placeorder/confirm — after the bank check (3-D Secure) of one of the caller's orders: the server reads the
  * payment's status and answers as place order does (1 placed, -1 failed, 2 still waiting or still confirming).
  */
-export const confirmOrderBody = type({ order_id: orderNumberField, api_token: optional(nullable(string())), store_id: optional(storeId) });
+export const confirmOrderBody = orderNumberBody;
 export type ConfirmOrderBody = Infer<typeof confirmOrderBody>;
 
 /** GET /api/account/orderstatus?order_id= (or POST) — one of the caller's orders, whatever its status; 404 if not theirs. */
-export const orderStatusBody = type({ order_id: orderNumberField, api_token: optional(nullable(string())), store_id: optional(storeId) });
+export const orderStatusBody = orderNumberBody;
 export type OrderStatusBody = Infer<typeof orderStatusBody>;
 export const orderStatusReply = envelope(orderSummary);
 export type OrderStatusReply = Infer<typeof orderStatusReply>;

@@ -27,8 +27,8 @@ import {
   signInPasswordError,
 } from '../../rules/auth-validation.ts';
 import { captchaField } from './captcha.contract.ts';
-import { envelope, replyCode } from './envelope.ts';
-import { storeId } from './fields.ts';
+import { codeAndMessage, envelope, replyCode } from './envelope.ts';
+import { heldCartIdField, storeId } from './fields.ts';
 
 /**
  * A text field checked by a src/rules validator: missing gets the rule's "required" message; a number or object is
@@ -57,11 +57,6 @@ function optionalText(field: Struct<string, null>) {
   return optional(coerce(field, literal(null), () => undefined));
 }
 
-/** A cart id the client holds (a guest's, usually); '' or null means none. */
-const cartIdField = optionalText(
-  define<string>('cart_id', (value) => (typeof value === 'string' && value.length <= 128 ? true : 'cart_id is not a valid cart id.')),
-);
-
 /** 0/1, '0'/'1', true/false or 'true'/'false' (forms and old clients differ) → boolean. */
 const newsletterField = optional(
   coerce(
@@ -76,7 +71,7 @@ const resetTokenField = textField('reset_token', (value) =>
 );
 
 /** A reply with only a code and a message to show (forgot, change password, logout). */
-export const messageReply = type({ code: replyCode, message: optional(string()) });
+export const messageReply = codeAndMessage;
 export type MessageReply = Infer<typeof messageReply>;
 
 /**
@@ -86,7 +81,7 @@ export type MessageReply = Infer<typeof messageReply>;
 export const loginBody = object({
   email: textField('email', signInEmailError),
   password: textField('password', signInPasswordError),
-  cart_id: cartIdField,
+  cart_id: heldCartIdField,
   altcha: captchaField,
   store_id: optional(storeId),
 });
@@ -114,7 +109,7 @@ export const registerBody = object({
   email: textField('email', createAccountEmailError),
   password: textField('password', createAccountPasswordError),
   confirm_password: confirmField('confirm_password', 'password'),
-  cart_id: cartIdField,
+  cart_id: heldCartIdField,
   dob: optionalText(textField('dob', dobError)),
   gender: optionalText(textField('gender', genderError)),
   country: optionalText(textField('country', countryError)),
@@ -139,17 +134,19 @@ export type RegisterReply = Infer<typeof registerReply>;
 /** POST /api/cart/guestcart — email-only checkout. */
 export const guestCartBody = object({
   customer_email: textField('customer_email', emailOnlyError),
-  cart_id: cartIdField,
+  cart_id: heldCartIdField,
   store_id: optional(storeId),
 });
 export type GuestCartBody = Infer<typeof guestCartBody>;
-export const guestCartReply = envelope(type({ customer_id: number(), api_token: string(), cart_id: string() }));
+export const guestCartData = type({ customer_id: number(), api_token: string(), cart_id: string() });
+export type GuestCartData = Infer<typeof guestCartData>;
+export const guestCartReply = envelope(guestCartData);
 export type GuestCartReply = Infer<typeof guestCartReply>;
 
 /** POST /api/customer/forgot */
 export const forgotBody = object({
   email: textField('email', emailOnlyError),
-  cart_id: cartIdField,
+  cart_id: heldCartIdField,
   store_id: optional(storeId),
 });
 export type ForgotBody = Infer<typeof forgotBody>;

@@ -13,13 +13,10 @@ export type BadRequestBody = Infer<typeof badRequestBody>;
 /** A 500 carries only a detail; other failures a message. */
 export const failureBody = type({ code: optional(number()), message: optional(string()), detail: optional(string()) });
 
+/** A reply with only a code and, maybe, a message to show; the calls that answer so name it after themselves. */
+export const codeAndMessage = type({ code: replyCode, message: optional(string()) });
+
 /** The spec's reply shape { code, message?, data? } around one data struct. */
 export function envelope<T, S>(data: Struct<T, S>) {
-  return type({ code: replyCode, message: optional(string()), data: optional(data) });
-}
-
-export interface Envelope<T> {
-  code: 1 | -1 | 2;
-  message?: string | undefined;
-  data?: T | undefined;
+  return type({ ...codeAndMessage.schema, data: optional(data) });
 }

@@ -1,5 +1,11 @@
-import { coerce, define, integer, number, string, type Struct } from 'superstruct';
+import { coerce, define, integer, literal, nullable, optional, string, type, union, type Struct } from 'superstruct';
 import { pincodeError } from '../../rules/pincode.ts';
+import { isSpeedValue, speedValues, type SpeedValue } from '../../rules/speeds.ts';
+
+/**
+ * Fields that several calls share (and the one body two calls share), each declared once here so a rule cannot drift
+ * between calls. A call's own fields stay in its contract file.
+ */
 
 /**
  * A string field checked by one of src/rules' validators: a missing value gets the rule's "required" message,
@@ -27,8 +33,52 @@ export function numericId(label: string): Struct<number, null> {
   );
 }
 
+/** An id the client may leave unchosen: '' and null (nothing chosen yet) read as absent. */
+export function optionalId(label: string) {
+  return optional(coerce(optional(numericId(label)), union([literal(''), literal(null)]), () => undefined));
+}
+
+/** The old client sends blank parameters ('courier_type=', 'sort='): blank means "not given". */
+export function blankIsMissing<T, S>(struct: Struct<T, S>): Struct<T, S> {
+  return coerce(struct, literal(''), () => undefined);
+}
+
+/**
+ * Cart ids are 32 random bytes in base64url (server/services/tokens.ts); anything else cannot be a cart. The one
+ * rule for every call that names a cart.
+ */
+export const cartIdField = define<string>(
+  'cart_id',
+  (v) => (typeof v === 'string' && /^[A-Za-z0-9_-]{1,128}$/.test(v)) || 'cart_id is not a cart id.',
+);
+
+/**
+ * The cart id a shopper's browser holds, sent along with sign-in, register, guest checkout and forgot password:
+ * '' and null (the old client's "none") read as absent. A well-formed id that is stale or not the caller's is
+ * ignored by those calls, so signing in never fails over it.
+ */
+export const heldCartIdField = optional(coerce(optional(cartIdField), union([literal(''), literal(null)]), () => undefined));
+
+/** A speed as the catalogue and the cart carry it: local, courier or farm-direct. */
+export function speedValueField(label: string): Struct<SpeedValue, null> {
+  return define<SpeedValue>(label, (v) => isSpeedValue(v) || `${label} must be one of ${speedValues.join(', ')}.`);
+}
+
+/** The catalogue's courier_type filter: optional, blank means every speed. */
+export function speedField(label: string): Struct<SpeedValue | undefined, null> {
+  return blankIsMissing(optional(speedValueField(label)));
+}
+
 /** Dollars with two decimals ('12.50'), the API's money format. */
 export const money = define<string>('money', (value) => typeof value === 'string' && /^-?\d+\.\d{2}$/.test(value));
 
 export const storeId = coerce(integer(), string(), (text) => Number(text));
-export { number };
+
+/**
+ * The old client puts its token in bodies too. Accepted so its requests still pass, and never read: the caller comes
+ * from the Authorization header only, so tokens stay out of bodies the server looks at and out of logs.
+ */
+export const ignoredApiToken = optional(nullable(string()));
+
+/** A body with nothing to say but who asks (the token) and which store: the caller's dashboard, the caller's orders. */
+export const callerOnlyBody = type({ api_token: ignoredApiToken, store_id: optional(storeId) });

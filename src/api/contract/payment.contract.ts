@@ -17,9 +17,9 @@ import {
   type Infer,
 } from 'superstruct';
 import { upiError } from '../../rules/upi.ts';
-import { cartIdField } from './cart-page.contract.ts';
-import { envelope, replyCode } from './envelope.ts';
-import { numericId, ruleField, storeId } from './fields.ts';
+import { onOff } from './account.contract.ts';
+import { codeAndMessage, envelope, replyCode } from './envelope.ts';
+import { cartIdField, ignoredApiToken, numericId, ruleField, storeId } from './fields.ts';
 
 /**
  * Cards and UPI (spec section 3 "Saved payment method", section 7 calls). Card numbers never reach these calls except
@@ -33,7 +33,9 @@ export type GatewayKind = Infer<typeof gatewayKind>;
 export const stripePaymentsMethod = 'stripe_payments';
 
 /** POST /api/api/account/stripeDetails — public: the key the browser's card fields need, and which fields to show. */
-export const stripeDetailsReply = envelope(type({ publishable_key: string(), gateway: gatewayKind }));
+export const stripeDetails = type({ publishable_key: string(), gateway: gatewayKind });
+export type StripeDetails = Infer<typeof stripeDetails>;
+export const stripeDetailsReply = envelope(stripeDetails);
 export type StripeDetailsReply = Infer<typeof stripeDetailsReply>;
 
 /** The spec's saved payment method. id is ours (the card_id of place order and RemoveCreditCard). */
@@ -56,7 +58,7 @@ export type SavedPaymentMethod = Infer<typeof savedPaymentMethod>;
 /** POST /api/checkout/paymentmethods — cart_id is optional (the account page lists cards without a cart). */
 export const paymentMethodsBody = type({
   cart_id: optional(nullable(cartIdField)),
-  api_token: optional(nullable(string())),
+  api_token: ignoredApiToken,
   store_id: optional(storeId),
 });
 export type PaymentMethodsBody = Infer<typeof paymentMethodsBody>;
@@ -78,20 +80,21 @@ export const saveCardBody = type({
   billing_address: type({ billing_address_id: numericId('billing_address_id') }),
   /** The card holder; when absent, the billing address's name. */
   name: optional(size(string(), 0, 100)),
-  api_token: optional(nullable(string())),
+  api_token: ignoredApiToken,
   store_id: optional(storeId),
 });
 export type SaveCardBody = Infer<typeof saveCardBody>;
+
+/** What a card shows of itself, in the provider's words (Stripe's card object): brand, last four digits, expiry. */
+export const cardFacts = type({ brand: string(), last4: string(), exp_month: number(), exp_year: number() });
+export type CardFacts = Infer<typeof cardFacts>;
 
 export const savedCardData = type({
   id: number(),
   /** The provider's customer (Stripe's cus_...). */
   customer: string(),
   metadata: type({ address_id: nullable(number()) }),
-  brand: string(),
-  last4: string(),
-  exp_month: number(),
-  exp_year: number(),
+  ...cardFacts.schema,
 });
 export type SavedCardData = Infer<typeof savedCardData>;
 /** code 1 with data[0] the saved card; code -1 with data the provider's refusal ('Your card was declined.'). */
@@ -99,9 +102,9 @@ export const saveCardReply = type({ code: replyCode, message: optional(string())
 export type SaveCardReply = Infer<typeof saveCardReply>;
 
 /** POST /api/account/RemoveCreditCard */
-export const removeCardBody = type({ card_id: numericId('card_id'), api_token: optional(nullable(string())), store_id: optional(storeId) });
+export const removeCardBody = type({ card_id: numericId('card_id'), api_token: ignoredApiToken, store_id: optional(storeId) });
 export type RemoveCardBody = Infer<typeof removeCardBody>;
-export const paymentMessageReply = type({ code: replyCode, message: optional(string()) });
+export const paymentMessageReply = codeAndMessage;
 export type PaymentMessageReply = Infer<typeof paymentMessageReply>;
 
 /** Month and year arrive as numbers or numeric text from the form. */
@@ -129,12 +132,12 @@ export const testAuthenticateBody = object({ client_secret: size(string(), 1, 20
 export type TestAuthenticateBody = Infer<typeof testAuthenticateBody>;
 export const testAuthenticateReply = envelope(type({}));
 export type TestAuthenticateReply = Infer<typeof testAuthenticateReply>;
-export const tokenizeReply = envelope(type({ token: string(), brand: string(), last4: string(), exp_month: number(), exp_year: number() }));
+export const tokenizeReply = envelope(type({ token: string(), ...cardFacts.schema }));
 export type TokenizeReply = Infer<typeof tokenizeReply>;
 
 /** POST /payuapi/payu/varifyUpi */
 export const verifyUpiBody = object({ upi_id: ruleField('upi_id', upiError), store_id: optional(storeId) });
 export type VerifyUpiBody = Infer<typeof verifyUpiBody>;
 /** isVPAValid 1 with 'UPI verified successfully'; 0 with 'please provide valid UPI ID'. */
-export const verifyUpiReply = type({ code: replyCode, message: string(), isVPAValid: union([literal(0), literal(1)]), vpa: string() });
+export const verifyUpiReply = type({ code: replyCode, message: string(), isVPAValid: onOff, vpa: string() });
 export type VerifyUpiReply = Infer<typeof verifyUpiReply>;

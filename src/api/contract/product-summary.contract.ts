@@ -1,8 +1,9 @@
 import { array, enums, number, optional, string, type, type Infer } from 'superstruct';
+import { speedValues } from '../../rules/speeds.ts';
 import { money } from './fields.ts';
 
-export const speedTypes = ['local', 'courier', 'farm-direct'] as const;
-export const speedType = enums(speedTypes);
+/** A speed as the API carries it (local, courier, farm-direct); the values are the rules' own list. */
+export const speedType = enums(speedValues);
 export type SpeedType = Infer<typeof speedType>;
 
 /** One size of a product as cards need it: the lowest price it is offered at in the shopper's area. */

@@ -1,8 +1,7 @@
 import { array, enums, nullable, number, object, optional, record, string, type, type Infer } from 'superstruct';
-import { blankIsMissing, speedField } from './catalogue.contract.ts';
 import { envelope } from './envelope.ts';
-import { money, numericId, storeId, zipcodeField } from './fields.ts';
-import { productSummary, speedType } from './product-summary.contract.ts';
+import { blankIsMissing, money, numericId, speedField, storeId, zipcodeField } from './fields.ts';
+import { productSummary, sizePrice, speedType } from './product-summary.contract.ts';
 
 /** GET /connect/index/product?prodid=&store_id=1&loc_id=&dineinTime=&zipCode=&courier_type= */
 export const productQuery = object({
@@ -31,11 +30,9 @@ export const speedOffer = type({
 });
 export type SpeedOffer = Infer<typeof speedOffer>;
 
-/** The spec's product "child": one size. price is its lowest offered price in the area. */
+/** The spec's product "child": one size as cards show it (price: its lowest offered price in the area), and more. */
 export const productSize = type({
-  id: number(),
-  bottle_size: number(),
-  price: money,
+  ...sizePrice.schema,
   maximumprice: money,
   brand_name: string(),
   product_type: string(),

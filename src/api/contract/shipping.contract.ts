@@ -1,7 +1,7 @@
 import { array, boolean, coerce, define, literal, nullable, number, optional, string, type, union, type Infer } from 'superstruct';
-import { cartIdField } from './cart-page.contract.ts';
+import { isSpeedId, type SpeedId } from '../../rules/delivery-speeds.ts';
 import { envelope } from './envelope.ts';
-import { money, numericId, storeId, zipcodeField } from './fields.ts';
+import { cartIdField, ignoredApiToken, money, optionalId, storeId, zipcodeField } from './fields.ts';
 import { speedType } from './product-summary.contract.ts';
 
 /**
@@ -19,8 +19,8 @@ const flag = optional(
   ),
 );
 
-/** '' and null (no address chosen yet) read as absent. */
-const optionalId = (label: string) => optional(coerce(optional(numericId(label)), union([literal(''), literal(null)]), () => undefined));
+/** A delivery speed option's id: 1, 2, 3, 10 or 11 (DESIGN.md "Speeds", src/rules/delivery-speeds.ts). */
+export const speedId = define<SpeedId>('speed_id', (v) => isSpeedId(v) || 'speed_id must be 1, 2, 3, 10 or 11.');
 
 export const shippingBody = type({
   cart_id: cartIdField,
@@ -29,7 +29,7 @@ export const shippingBody = type({
   delivery: flag,
   dineinpickup: flag,
   pickup: flag,
-  api_token: optional(nullable(string())),
+  api_token: ignoredApiToken,
   store_id: optional(storeId),
 });
 export type ShippingBody = Infer<typeof shippingBody>;
@@ -73,7 +73,7 @@ export const shipMethod = type({
 export type ShipMethod = Infer<typeof shipMethod>;
 
 export const speedOption = type({
-  id: union([literal(1), literal(2), literal(3), literal(10), literal(11)]),
+  id: speedId,
   name: string(),
   description: string(),
   /** The spec's duration label: '~ 1 HOUR', 'READY IN 1 HOUR', '2 ~ 3 DAYS' (or ''). */
