@@ -3,7 +3,7 @@ import type { MailSender } from './adapters/mail/mail-port.ts';
 import type { PaymentGateway } from './adapters/payments/payment-port.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/schema.ts';
-import type { RateLimits } from './services/rate-limit.ts';
+import type { RateLimits } from './services/platform/rate-limit.ts';
 
 /** What every route file gets: the database and the validated configuration. */
 export interface AppDeps {
@@ -11,7 +11,7 @@ export interface AppDeps {
   config: Config;
   /** Outgoing mail; when absent, chosen from the configuration (SMTP_URL, else the outbox table). */
   mail?: MailSender | undefined;
-  /** Attempt limits; when absent, defaultRateLimits (server/services/rate-limit.ts). Tests pass small ones. */
+  /** Attempt limits; when absent, defaultRateLimits (server/services/platform/rate-limit.ts). Tests pass small ones. */
   rateLimits?: RateLimits | undefined;
   /** The time the cart's date, cutoff, slot and coupon rules see; when absent, the real clock. Tests pin it. */
   clock?: (() => Date) | undefined;

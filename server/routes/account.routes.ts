@@ -5,7 +5,7 @@ import type { AppDeps } from '../deps.ts';
 import { requireCaller } from '../http/auth.ts';
 import { notFound } from '../http/errors.ts';
 import { parseWith } from '../http/validate.ts';
-import { dashboardOf, savePreferences } from '../services/account-dashboard.ts';
+import { dashboardOf, savePreferences } from '../services/accounts/account-dashboard.ts';
 
 /** The account settings page: the dashboard and the preference switches (addresses and cards have their own routes). */
 export function accountRoutes(deps: AppDeps): FastifyPluginAsync {

@@ -4,7 +4,7 @@ import type { AppDeps } from '../deps.ts';
 import { optionalCaller } from '../http/auth.ts';
 import { notFound } from '../http/errors.ts';
 import { parseWith } from '../http/validate.ts';
-import { addToCart, addToCartMessages } from '../services/add-to-cart.ts';
+import { addToCart, addToCartMessages } from '../services/cart/add-to-cart.ts';
 
 export function addToCartRoutes({ db }: AppDeps): FastifyPluginAsync {
   return async (app) => {

@@ -3,8 +3,8 @@ import { captchaVerifyBody, type CaptchaChallengeReply, type CaptchaVerifyReply 
 import type { AppDeps } from '../deps.ts';
 import { enforceLimit, requireCaptcha } from '../http/guards.ts';
 import { parseWith } from '../http/validate.ts';
-import { createCaptcha } from '../services/captcha.ts';
-import { defaultRateLimits, RateLimiter } from '../services/rate-limit.ts';
+import { createCaptcha } from '../services/platform/captcha.ts';
+import { defaultRateLimits, RateLimiter } from '../services/platform/rate-limit.ts';
 
 export function captchaRoutes({ db, config, rateLimits }: AppDeps): FastifyPluginAsync {
   const captcha = createCaptcha(db, config.captcha);

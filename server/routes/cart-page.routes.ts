@@ -16,14 +16,14 @@ import { nowOf, type AppDeps } from '../deps.ts';
 import { optionalCaller } from '../http/auth.ts';
 import { notFound } from '../http/errors.ts';
 import { parseWith } from '../http/validate.ts';
-import { deleteLine, updateLineQty, type LineOutcome } from '../services/cart-lines.ts';
-import { findCallersCart, findOwnCart, lockOwnCart } from '../services/carts.ts';
-import { itemSubtotalCents, loadCartLines, loadCartView } from '../services/cart-view.ts';
-import { applyCoupon, removeCoupon, revalidateCoupon, type CouponChange } from '../services/coupons.ts';
-import { nextDeliveryDates } from '../services/delivery-dates.ts';
-import { scheduleDelivery } from '../services/delivery-schedule.ts';
-import type { Caller } from '../services/sessions.ts';
-import { slotsFor } from '../services/slots.ts';
+import { deleteLine, updateLineQty, type LineOutcome } from '../services/cart/cart-lines.ts';
+import { findCallersCart, findOwnCart, lockOwnCart } from '../services/cart/carts.ts';
+import { itemSubtotalCents, loadCartLines, loadCartView } from '../services/cart/cart-view.ts';
+import { applyCoupon, removeCoupon, revalidateCoupon, type CouponChange } from '../services/cart/coupons.ts';
+import { nextDeliveryDates } from '../services/cart/delivery-dates.ts';
+import { scheduleDelivery } from '../services/cart/delivery-schedule.ts';
+import type { Caller } from '../services/accounts/sessions.ts';
+import { slotsFor } from '../services/cart/slots.ts';
 
 const cartNotFound = 'Cart not found';
 

@@ -4,7 +4,7 @@ import type { AppDeps } from '../deps.ts';
 import { optionalCaller } from '../http/auth.ts';
 import { notFound } from '../http/errors.ts';
 import { parseWith } from '../http/validate.ts';
-import { clearCart } from '../services/carts.ts';
+import { clearCart } from '../services/cart/carts.ts';
 
 export function cartRoutes({ db }: AppDeps): FastifyPluginAsync {
   return async (app) => {

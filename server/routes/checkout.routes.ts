@@ -18,11 +18,11 @@ import { nowOf, type AppDeps } from '../deps.ts';
 import { optionalCaller, requireCaller } from '../http/auth.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { parseWith } from '../http/validate.ts';
-import { paymentMessages, settleOrder, type SettleOutcome } from '../services/order-payment.ts';
-import { reconcilePendingPayments } from '../services/payment-reconciler.ts';
-import { reviewOrder } from '../services/order-review.ts';
-import { findOrder, listOrders, orderConfirmation } from '../services/orders.ts';
-import { placeOrderMessages, reserveOrder, type PaymentChoice } from '../services/place-order.ts';
+import { paymentMessages, settleOrder, type SettleOutcome } from '../services/payments/order-payment.ts';
+import { reconcilePendingPayments } from '../services/payments/payment-reconciler.ts';
+import { reviewOrder } from '../services/checkout/order-review.ts';
+import { findOrder, listOrders, orderConfirmation } from '../services/checkout/orders.ts';
+import { placeOrderMessages, reserveOrder, type PaymentChoice } from '../services/checkout/place-order.ts';
 
 /** The payment the body asks for: 2 card (saved card_id or fresh card_token), 3 UPI, 4 pay on delivery. */
 function paymentChoice(body: PlaceOrderBody): PaymentChoice {
@@ -130,7 +130,7 @@ export function checkoutRoutes(deps: AppDeps): FastifyPluginAsync {
         .catch((error: unknown) => log.error({ err: error, orderId }, 'order confirmation mail not sent'));
     }
 
-    // Orders whose charge outcome stayed unknown are settled in the background (server/services/payment-reconciler.ts).
+    // Orders whose charge outcome stayed unknown are settled in the background (server/services/payments/payment-reconciler.ts).
     const sweepEveryMs = deps.paymentSweepMs;
     if (sweepEveryMs !== undefined) {
       let running: Promise<void> | undefined;

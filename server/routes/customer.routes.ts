@@ -18,11 +18,11 @@ import { requireCaller } from '../http/auth.ts';
 import { notFound, tooManyRequests, unauthorized } from '../http/errors.ts';
 import { callerIfAny, enforceLimit, requireCaptcha } from '../http/guards.ts';
 import { parseWith } from '../http/validate.ts';
-import { assignGuestCart, authenticate, displayName, guestCustomer, registerAccount, revokeSession, startSession } from '../services/accounts.ts';
-import { createCaptcha } from '../services/captcha.ts';
-import { takeOverGuestCart } from '../services/cart-merge.ts';
-import { createPasswordReset, forgotMessage, resetDoneMessage, resetInvalidMessage, resetPassword } from '../services/password-reset.ts';
-import { defaultRateLimits, RateLimiter, tooManyAttemptsMessage } from '../services/rate-limit.ts';
+import { assignGuestCart, authenticate, displayName, guestCustomer, registerAccount, revokeSession, startSession } from '../services/accounts/accounts.ts';
+import { createCaptcha } from '../services/platform/captcha.ts';
+import { takeOverGuestCart } from '../services/cart/cart-merge.ts';
+import { createPasswordReset, forgotMessage, resetDoneMessage, resetInvalidMessage, resetPassword } from '../services/accounts/password-reset.ts';
+import { defaultRateLimits, RateLimiter, tooManyAttemptsMessage } from '../services/platform/rate-limit.ts';
 
 /** One answer for an unknown email and a wrong password, so sign-in never tells whether an account exists. */
 export const invalidCredentialsMessage = 'Invalid email or password.';

@@ -7,7 +7,7 @@ import {
 } from '../../src/api/contract/location.contract.ts';
 import type { AppDeps } from '../deps.ts';
 import { parseWith } from '../http/validate.ts';
-import { lookupZip, servedCities, zipsOfCity } from '../services/service-areas.ts';
+import { lookupZip, servedCities, zipsOfCity } from '../services/catalogue/service-areas.ts';
 
 export const comingSoonMessage =
   'We are coming soon to this pincode. Please see a list of all pincodes we currently serve.';

@@ -4,7 +4,7 @@ import { numericId } from '../../src/api/contract/fields.ts';
 import type { AppDeps } from '../deps.ts';
 import { notFound } from '../http/errors.ts';
 import { parseWith } from '../http/validate.ts';
-import { adIllustration, bannerIllustration, productIllustration } from '../services/illustrations.ts';
+import { adIllustration, bannerIllustration, productIllustration } from '../services/catalogue/illustrations.ts';
 
 const imageParams = object({ id: numericId('id'), file: string() });
 const indexParams = object({ file: string() });

@@ -25,10 +25,10 @@ import { requireCaller } from '../http/auth.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { enforceLimit } from '../http/guards.ts';
 import { parseWith } from '../http/validate.ts';
-import { findOwnCart } from '../services/carts.ts';
-import { listSavedCards, removeCard, saveCard } from '../services/payment-methods.ts';
-import { checkoutLimit, defaultRateLimits, RateLimiter } from '../services/rate-limit.ts';
-import { verifyUpi } from '../services/upi.ts';
+import { findOwnCart } from '../services/cart/carts.ts';
+import { listSavedCards, removeCard, saveCard } from '../services/payments/payment-methods.ts';
+import { checkoutLimit, defaultRateLimits, RateLimiter } from '../services/platform/rate-limit.ts';
+import { verifyUpi } from '../services/payments/upi.ts';
 
 export const providerUnreachableMessage = 'The card provider could not be reached. Please try again in a minute.';
 

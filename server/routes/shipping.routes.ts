@@ -4,7 +4,7 @@ import { nowOf, type AppDeps } from '../deps.ts';
 import { optionalCaller } from '../http/auth.ts';
 import { notFound } from '../http/errors.ts';
 import { parseWith } from '../http/validate.ts';
-import { shippingOptions } from '../services/shipping-options.ts';
+import { shippingOptions } from '../services/checkout/shipping-options.ts';
 
 export function shippingRoutes(deps: AppDeps): FastifyPluginAsync {
   const { db } = deps;

@@ -2,7 +2,7 @@ import { assert } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addToCartReply, type AddToCartResult } from '../../src/api/contract/add-to-cart.contract.ts';
 import { badRequestBody } from '../../src/api/contract/envelope.ts';
-import { hashSecret, newSecret } from '../../server/services/tokens.ts';
+import { hashSecret, newSecret } from '../../server/services/platform/tokens.ts';
 import { newYork } from './catalogue-helpers.ts';
 import { json, startTestApp, type TestApp } from './test-app.ts';
 

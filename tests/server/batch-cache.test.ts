@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BatchCache } from '../../server/services/batch-cache.ts';
+import { BatchCache } from '../../server/services/platform/batch-cache.ts';
 
 describe('BatchCache', () => {
   it('loads only what is missing, in one call, and keeps the order asked for', async () => {

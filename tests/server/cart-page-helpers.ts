@@ -2,7 +2,7 @@ import { assert } from 'superstruct';
 import { expect } from 'vitest';
 import { cartReply, type CartData, type CartReply } from '../../src/api/contract/cart-page.contract.ts';
 import type { SpeedValue } from '../../src/rules/speeds.ts';
-import { hashSecret, newSecret } from '../../server/services/tokens.ts';
+import { hashSecret, newSecret } from '../../server/services/platform/tokens.ts';
 import { json, type TestApp } from './test-app.ts';
 
 /** A clock the tests move by hand: the server reads it through deps.clock. */

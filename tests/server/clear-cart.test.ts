@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashSecret, newSecret } from '../../server/services/tokens.ts';
+import { hashSecret, newSecret } from '../../server/services/platform/tokens.ts';
 import { json, startTestApp, type TestApp } from './test-app.ts';
 
 let t: TestApp;

@@ -6,7 +6,7 @@ import { PaymentGatewayError, type ChargeRequest, type ChargeResult } from '../.
 import { TestPaymentGateway } from '../../server/adapters/payments/test-gateway.ts';
 import { buildApp } from '../../server/app.ts';
 import { readConfig } from '../../server/config.ts';
-import { reconcilePendingPayments } from '../../server/services/payment-reconciler.ts';
+import { reconcilePendingPayments } from '../../server/services/payments/payment-reconciler.ts';
 import { eventually, generousLimits } from './account-helpers.ts';
 import { manualClock, pickOffers, post, signedInCustomer, type OfferPick } from './cart-page-helpers.ts';
 import { addAddress, checkoutNow, readyCart, saveCard } from './checkout-helpers.ts';

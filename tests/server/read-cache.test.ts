@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ReadCache } from '../../server/services/read-cache.ts';
+import { ReadCache } from '../../server/services/platform/read-cache.ts';
 
 describe('ReadCache', () => {
   it('shares one load between concurrent misses', async () => {

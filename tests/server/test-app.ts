@@ -6,7 +6,7 @@ import { readConfig } from '../../server/config.ts';
 import { openDatabase, type DatabaseHandle } from '../../server/db/connection.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import { seedCatalogue } from '../../server/db/seed/seed-catalogue.ts';
-import type { RateLimits } from '../../server/services/rate-limit.ts';
+import type { RateLimits } from '../../server/services/platform/rate-limit.ts';
 
 export interface TestApp {
   app: FastifyInstance;
