@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { AppDeps } from './deps.ts';
 import { HttpError } from './http/errors.ts';
-import { securityHeaders } from './http/security-headers.ts';
+import { permissionsPolicy, securityHeaderOptions } from './http/security-headers.ts';
 import { addToCartRoutes } from './routes/add-to-cart.routes.ts';
 import { accountRoutes } from './routes/account.routes.ts';
 import { addressRoutes } from './routes/addresses.routes.ts';
@@ -42,9 +43,10 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
     trustProxy: deps.config.trustProxy,
   });
 
+  await app.register(fastifyHelmet, securityHeaderOptions);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
-    securityHeaders(reply);
+    reply.header('permissions-policy', permissionsPolicy);
   });
 
   app.setErrorHandler((error, request, reply) => {
