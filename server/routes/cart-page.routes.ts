@@ -12,7 +12,7 @@ import {
   type NextDeliveryDateReply,
 } from '../../src/api/contract/cart-page.contract.ts';
 import type { Database } from '../db/schema.ts';
-import { nowOf, type AppDeps } from '../deps.ts';
+import type { AppDeps } from '../deps.ts';
 import { optionalCaller } from '../http/auth.ts';
 import { notFound } from '../http/errors.ts';
 import { parseWith } from '../http/validate.ts';
@@ -71,7 +71,7 @@ export function cartPageRoutes(deps: AppDeps): FastifyPluginAsync {
     app.post('/api/cart/showcart', async (request): Promise<CartReply> => {
       const body = parseWith(showCartBody, request.body);
       const caller = await optionalCaller(request, db);
-      const now = nowOf(deps);
+      const now = deps.clock();
       const known = await findCallersCart(db, body.cart_id, caller);
       if (!known) throw notFound(cartNotFound);
       if (known.status !== 'open') return { code: -1, message: emptyCartMessage };
@@ -115,7 +115,7 @@ export function cartPageRoutes(deps: AppDeps): FastifyPluginAsync {
     app.post('/api/cart/updateitem', async (request): Promise<CartReply> => {
       const body = parseWith(updateItemBody, request.body);
       const caller = await optionalCaller(request, db);
-      const now = nowOf(deps);
+      const now = deps.clock();
       const ref = { cartId: body.cart_id, cartRid: body.cart_rid, variantId: body.product_id };
       return lineAnswer(db, body.cart_id, caller, now, await updateLineQty(db, caller, ref, body.qty, now));
     });
@@ -123,7 +123,7 @@ export function cartPageRoutes(deps: AppDeps): FastifyPluginAsync {
     app.post('/api/cart/deleteitem', async (request): Promise<CartReply> => {
       const body = parseWith(deleteItemBody, request.body);
       const caller = await optionalCaller(request, db);
-      const now = nowOf(deps);
+      const now = deps.clock();
       return lineAnswer(db, body.cart_id, caller, now, await deleteLine(db, caller, { cartId: body.cart_id, cartRid: body.cart_rid }, now));
     });
 
@@ -131,7 +131,7 @@ export function cartPageRoutes(deps: AppDeps): FastifyPluginAsync {
     app.post('/api/cart/deliveryschedule', async (request): Promise<CartReply> => {
       const body = parseWith(deliveryScheduleBody, request.body);
       const caller = await optionalCaller(request, db);
-      const now = nowOf(deps);
+      const now = deps.clock();
       const outcome = await scheduleDelivery(
         db,
         caller,
@@ -146,7 +146,7 @@ export function cartPageRoutes(deps: AppDeps): FastifyPluginAsync {
     app.post('/connect/delivery/nextDeliveryDate', async (request): Promise<NextDeliveryDateReply> => {
       const body = parseWith(nextDeliveryDateBody, request.body);
       const requests = body.vendors.map((v) => ({ vendorId: v.vendor_id, speed: v.delivery_type }));
-      return { status: 1, response: await nextDeliveryDates(db, requests, nowOf(deps)) };
+      return { status: 1, response: await nextDeliveryDates(db, requests, deps.clock()) };
     });
 
     app.post('/connect/driverslot/getslot', async (request): Promise<GetSlotReply> => {
@@ -157,7 +157,7 @@ export function cartPageRoutes(deps: AppDeps): FastifyPluginAsync {
       const listing = await slotsFor(
         db,
         { zipcode: body.zipcode.trim(), locId: body.vendor_loc_id, date: body.order_date, cartId: body.cart_id },
-        nowOf(deps),
+        deps.clock(),
       );
       return listing.kind === 'slots' ? { code: 1, data: listing.slots } : { code: -1, message: listing.message };
     });

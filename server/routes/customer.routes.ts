@@ -12,32 +12,22 @@ import {
   type RegisterReply,
 } from '../../src/api/contract/customer.contract.ts';
 import { normalizeEmail } from '../../src/rules/auth-validation.ts';
-import { mailSenderFromConfig } from '../adapters/mail/mail-from-config.ts';
 import type { AppDeps } from '../deps.ts';
 import { requireCaller } from '../http/auth.ts';
 import { notFound, tooManyRequests, unauthorized } from '../http/errors.ts';
 import { callerIfAny, enforceLimit, requireCaptcha } from '../http/guards.ts';
 import { parseWith } from '../http/validate.ts';
 import { assignGuestCart, authenticate, displayName, guestCustomer, registerAccount, revokeSession, startSession } from '../services/accounts/accounts.ts';
-import { createCaptcha } from '../services/platform/captcha.ts';
 import { takeOverGuestCart } from '../services/cart/cart-merge.ts';
 import { createPasswordReset, forgotMessage, resetDoneMessage, resetInvalidMessage, resetPassword } from '../services/accounts/password-reset.ts';
-import { defaultRateLimits, RateLimiter, tooManyAttemptsMessage } from '../services/platform/rate-limit.ts';
+import { tooManyAttemptsMessage } from '../services/platform/rate-limit.ts';
 
 /** One answer for an unknown email and a wrong password, so sign-in never tells whether an account exists. */
 export const invalidCredentialsMessage = 'Invalid email or password.';
 export const duplicateEmailMessage = 'An account with this email already exists. Please sign in.';
 
-export function customerRoutes(deps: AppDeps): FastifyPluginAsync {
-  const { db, config } = deps;
-  const limits = deps.rateLimits ?? defaultRateLimits;
-  const limiter = new RateLimiter(db);
-  const captcha = createCaptcha(db, config.captcha);
-
+export function customerRoutes({ db, config, mail, captcha, limiter, rateLimits: limits }: AppDeps): FastifyPluginAsync {
   return async (app) => {
-    const mail =
-      deps.mail ?? mailSenderFromConfig(config, db, (entry) => app.log.info({ mail: entry }, 'mail written to the outbox'));
-
     /**
      * Wrong credentials answer HTTP 200 with code -1 (a business refusal, as the envelope reads): the client shows
      * the message. 401 stays reserved for a missing or dead token.

@@ -18,7 +18,6 @@ import {
 import type { FieldError } from '../../src/api/contract/envelope.ts';
 import { upiMessages } from '../../src/rules/upi.ts';
 import { PaymentGatewayError } from '../adapters/payments/payment-port.ts';
-import { paymentsOf } from '../adapters/payments/payments-from-config.ts';
 import { TestPaymentGateway } from '../adapters/payments/test-gateway.ts';
 import type { AppDeps } from '../deps.ts';
 import { requireCaller } from '../http/auth.ts';
@@ -27,17 +26,12 @@ import { enforceLimit } from '../http/guards.ts';
 import { parseWith } from '../http/validate.ts';
 import { findOwnCart } from '../services/cart/carts.ts';
 import { listSavedCards, removeCard, saveCard } from '../services/payments/payment-methods.ts';
-import { checkoutLimit, defaultRateLimits, RateLimiter } from '../services/platform/rate-limit.ts';
+import { checkoutLimit } from '../services/platform/rate-limit.ts';
 import { verifyUpi } from '../services/payments/upi.ts';
 
 export const providerUnreachableMessage = 'The card provider could not be reached. Please try again in a minute.';
 
-export function paymentRoutes(deps: AppDeps): FastifyPluginAsync {
-  const { db } = deps;
-  const payments = paymentsOf(deps);
-  const limits = deps.rateLimits ?? defaultRateLimits;
-  const limiter = new RateLimiter(db);
-
+export function paymentRoutes({ db, payments, limiter, rateLimits: limits }: AppDeps): FastifyPluginAsync {
   return async (app) => {
     /** Public: the browser needs the publishable key (and, in test mode, to know it shows our own card fields). */
     app.post('/api/api/account/stripeDetails', async (): Promise<StripeDetailsReply> => ({

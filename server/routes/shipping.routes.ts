@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { shippingBody, type ShippingReply } from '../../src/api/contract/shipping.contract.ts';
-import { nowOf, type AppDeps } from '../deps.ts';
+import type { AppDeps } from '../deps.ts';
 import { optionalCaller } from '../http/auth.ts';
 import { notFound } from '../http/errors.ts';
 import { parseWith } from '../http/validate.ts';
@@ -24,7 +24,7 @@ export function shippingRoutes(deps: AppDeps): FastifyPluginAsync {
           pickup: body.pickup ?? false,
           dineIn: body.dineinpickup ?? false,
         },
-        nowOf(deps),
+        deps.clock(),
       );
       if (outcome.kind === 'not-found') throw notFound('Cart not found');
       if (outcome.kind === 'refused') return { code: -1, message: outcome.message };

@@ -1,10 +1,8 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { OrderItem, OrderSummary } from '../../../src/api/contract/checkout.contract.ts';
-import { formatUsDate } from '../../../src/rules/delivery-dates.ts';
 import { speedIds } from '../../../src/rules/delivery-speeds.ts';
-import { centsToDollars, formatMoney } from '../../../src/rules/money.ts';
+import { centsToDollars } from '../../../src/rules/money.ts';
 import type { SpeedValue } from '../../../src/rules/speeds.ts';
-import type { MailMessage } from '../../adapters/mail/mail-port.ts';
 import type { Database, OrdersTable } from '../../db/schema.ts';
 
 /** The spec's delivery groups: Dine-in, Pickup, Local Delivery, Courier Delivery, Farm Direct. */
@@ -50,6 +48,12 @@ export async function findOrder(db: Kysely<Database>, customerId: number, increm
   if (!order) return undefined;
   const [summary] = await summarize(db, [order]);
   return summary;
+}
+
+/** The id of one of the caller's orders by its number, or undefined when it is not theirs. */
+export async function findOrderId(db: Kysely<Database>, customerId: number, incrementId: string): Promise<number | undefined> {
+  const order = await db.selectFrom('orders').select('id').where('increment_id', '=', incrementId).where('customer_id', '=', customerId).executeTakeFirst();
+  return order?.id;
 }
 
 async function summarize(db: Kysely<Database>, orders: Selectable<OrdersTable>[]): Promise<OrderSummary[]> {
@@ -104,40 +108,4 @@ async function summarize(db: Kysely<Database>, orders: Selectable<OrdersTable>[]
       farm_direct_delivery_items: byMethod('Farm Direct'),
     };
   });
-}
-
-/** The confirmation mail: what was ordered, when it comes and what was paid. */
-export async function orderConfirmation(db: Kysely<Database>, orderId: number, appOrigin: string): Promise<MailMessage> {
-  const order = await db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
-  const [deliverables, items] = await Promise.all([
-    db.selectFrom('order_deliverables').selectAll().where('order_id', '=', orderId).orderBy('id').execute(),
-    db.selectFrom('order_items').selectAll().where('order_id', '=', orderId).orderBy('id').execute(),
-  ]);
-  const lines: string[] = [`Thank you for your order ${order.increment_id}.`, ''];
-  for (const deliverable of deliverables) {
-    const when = deliverable.delivery_date ? ` on ${formatUsDate(deliverable.delivery_date)}` : '';
-    const slot = deliverable.slot_start && deliverable.slot_end ? ` between ${deliverable.slot_start} and ${deliverable.slot_end}` : '';
-    lines.push(`${deliverable.delivery_method} from ${deliverable.vendor_name}${when}${slot}:`);
-    for (const item of items.filter((i) => i.deliverable_id === deliverable.id)) {
-      const size = item.bottle_size > 0 ? ` (${item.bottle_size} g)` : '';
-      lines.push(`  ${item.qty} × ${item.product_name}${size}  ${formatMoney(centsToDollars(item.row_total_cents))}`);
-    }
-  }
-  lines.push('', `Subtotal: ${formatMoney(centsToDollars(order.subtotal_cents))}`);
-  if (order.discount_cents > 0) lines.push(`Discount: -${formatMoney(centsToDollars(order.discount_cents))}`);
-  lines.push(`Delivery: ${formatMoney(centsToDollars(order.delivery_fee_cents))}`);
-  if (order.fee_cents > 0) lines.push(`Fees: ${formatMoney(centsToDollars(order.fee_cents))}`);
-  lines.push(`Taxes: ${formatMoney(centsToDollars(order.taxes_cents))}`);
-  if (order.tip_cents > 0) lines.push(`Driver tip: ${formatMoney(centsToDollars(order.tip_cents))}`);
-  lines.push(`Total: ${formatMoney(centsToDollars(order.grand_total_cents))}`);
-  const paid =
-    order.payment_mode === 4
-      ? 'You pay on delivery.'
-      : order.card_last4
-        ? `Paid with the card ending in ${order.card_last4}.`
-        : order.upi_id
-          ? `Paid with UPI (${order.upi_id}).`
-          : 'Paid.';
-  lines.push(paid, '', `Follow your order: ${appOrigin}/order/status?orderId=${order.increment_id}`, `Your orders: ${appOrigin}/setting/order`);
-  return { to: order.email, subject: `Your order ${order.increment_id} is placed`, text: lines.join('\n') };
 }
