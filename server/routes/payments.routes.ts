@@ -16,6 +16,7 @@ import {
   type VerifyUpiReply,
 } from '../../src/api/contract/payment.contract.ts';
 import type { FieldError } from '../../src/api/contract/envelope.ts';
+import { cartNotFoundMessage } from '../../src/rules/messages.ts';
 import { upiMessages } from '../../src/rules/upi.ts';
 import { PaymentGatewayError } from '../adapters/payments/payment-port.ts';
 import { TestPaymentGateway } from '../adapters/payments/test-gateway.ts';
@@ -24,8 +25,7 @@ import { requireCaller } from '../http/auth.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { enforceLimit } from '../http/guards.ts';
 import { parseWith } from '../http/validate.ts';
-import { findOwnCart } from '../services/cart/carts.ts';
-import { listSavedCards, removeCard, saveCard } from '../services/payments/payment-methods.ts';
+import { removeCard, saveCard, savedCardsForCart } from '../services/payments/payment-methods.ts';
 import { checkoutLimit } from '../services/platform/rate-limit.ts';
 import { verifyUpi } from '../services/payments/upi.ts';
 
@@ -42,8 +42,9 @@ export function paymentRoutes({ db, payments, limiter, rateLimits: limits }: App
     app.post('/api/checkout/paymentmethods', async (request): Promise<PaymentMethodsReply> => {
       const body = parseWith(paymentMethodsBody, request.body);
       const caller = await requireCaller(request, db);
-      if (body.cart_id && !(await findOwnCart(db, body.cart_id, caller))) throw notFound('Cart not found');
-      return { code: 1, data: await listSavedCards(db, payments.kind, caller.customerId), payment_method: stripePaymentsMethod };
+      const cards = await savedCardsForCart(db, payments.kind, caller, body.cart_id);
+      if (!cards) throw notFound(cartNotFoundMessage);
+      return { code: 1, data: cards, payment_method: stripePaymentsMethod };
     });
 
     app.post('/api/account/mycards', async (request): Promise<SaveCardReply> => {

@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { ServerAddress } from '../../../src/api/contract/address.contract.ts';
 import { addressRuleMessages, cityMatchesZip } from '../../../src/rules/address-validation.ts';
+import { normalizePincode } from '../../../src/rules/pincode.ts';
 import { stateCodeOf } from '../../../src/rules/us-states.ts';
 import type { AddressesTable, AddressSnapshot, AddressType, Database } from '../../db/schema.ts';
 import { placeOfZip } from '../platform/zip-directory.ts';
@@ -62,7 +63,7 @@ export function addressSnapshot(row: AddressRow): AddressSnapshot {
 
 /** The spec's zip/city rule: a zip the lookup knows must name the typed city (case and spaces aside). */
 async function zipCityRefusal(input: AddressInput): Promise<string | undefined> {
-  const place = await placeOfZip(input.zipcode.trim());
+  const place = await placeOfZip(normalizePincode(input.zipcode));
   return cityMatchesZip(input.city, place?.city) ? undefined : addressRuleMessages.zipCityMismatch;
 }
 
@@ -74,7 +75,7 @@ function columnsOf(input: AddressInput) {
     street2: input.street2.trim(),
     city: input.city.trim(),
     state: stateCodeOf(input.state) ?? input.state.trim().toUpperCase(),
-    zipcode: input.zipcode.trim(),
+    zipcode: normalizePincode(input.zipcode),
     telephone: input.telephone.trim(),
     nickname: input.nickname.trim(),
   };

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { ServedCity } from '../../../src/api/contract/location.contract.ts';
 import type { Database } from '../../db/schema.ts';
 import { placeOfZip } from '../platform/zip-directory.ts';
 
@@ -15,12 +16,6 @@ export async function lookupZip(db: Kysely<Database>, zipcode: string): Promise<
   if (area) return { served: true, ...area };
   const place = await placeOfZip(zipcode);
   return place ? { served: false, zipcode, city: place.city, state: place.state } : { served: false, zipcode };
-}
-
-export interface ServedCity {
-  city: string;
-  state: string;
-  postcodes: string[];
 }
 
 /** Every served city with its zips, ordered by state then city. */

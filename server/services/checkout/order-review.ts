@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { OrderReviewData } from '../../../src/api/contract/checkout.contract.ts';
 import { addressRuleMessages } from '../../../src/rules/address-validation.ts';
 import { speedIds, type SpeedId } from '../../../src/rules/delivery-speeds.ts';
+import { cartIsEmptyRefusal, cartNotFoundMessage } from '../../../src/rules/messages.ts';
 import { centsToDollars } from '../../../src/rules/money.ts';
 import { isTipAllowed, type TipPercent } from '../../../src/rules/tips.ts';
 import type { Database } from '../../db/schema.ts';
@@ -12,7 +13,6 @@ import { loadCartView } from '../cart/cart-view.ts';
 import { availableSpeedIds, isServedZip, isSpeedForCart, loadOrderBasis, orderTotals, totalsInDollars } from './order-totals.ts';
 import { placeOrderMessages } from './place-order.ts';
 import type { Caller } from '../accounts/sessions.ts';
-import { emptyCartMessage } from './shipping-options.ts';
 
 export interface ReviewRequest {
   cartId: string;
@@ -31,7 +31,7 @@ export type ReviewOutcome = { kind: 'review'; data: OrderReviewData } | { kind: 
  */
 export async function reviewOrder(db: Kysely<Database>, caller: Caller | undefined, request: ReviewRequest, now: Date): Promise<ReviewOutcome> {
   const cart = await findOwnCart(db, request.cartId, caller);
-  if (!cart) return { kind: 'not-found', what: 'Cart not found' };
+  if (!cart) return { kind: 'not-found', what: cartNotFoundMessage };
   if (request.addressId !== undefined) {
     const address = caller ? await findOwnAddress(db, caller.customerId, request.addressId) : undefined;
     if (!address) return { kind: 'not-found', what: 'Address not found' };
@@ -39,7 +39,7 @@ export async function reviewOrder(db: Kysely<Database>, caller: Caller | undefin
   }
   if (!(await isServedZip(db, cart.zipcode))) return { kind: 'refused', message: notServedMessage };
   const basis = await loadOrderBasis(db, cart, now);
-  if (basis.lines.length === 0) return { kind: 'refused', message: emptyCartMessage };
+  if (basis.lines.length === 0) return { kind: 'refused', message: cartIsEmptyRefusal };
   const speedId = request.speedId ?? availableSpeedIds(basis.groups)[0] ?? speedIds.oneHour;
   if (!isSpeedForCart(speedId, basis.groups)) return { kind: 'refused', message: placeOrderMessages.speedNotForCart };
   if (request.tipPercent > 0 && !isTipAllowed(speedId)) return { kind: 'refused', message: placeOrderMessages.tipWithoutDriver };

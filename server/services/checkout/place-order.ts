@@ -2,6 +2,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import type { OrderProblem } from '../../../src/api/contract/checkout.contract.ts';
 import { addressRuleMessages } from '../../../src/rules/address-validation.ts';
 import { needsAddress, speedIds, type SpeedId } from '../../../src/rules/delivery-speeds.ts';
+import { cartIsEmptyRefusal, cartNotFoundMessage } from '../../../src/rules/messages.ts';
 import { isTipAllowed, type TipPercent } from '../../../src/rules/tips.ts';
 import { upiMessages } from '../../../src/rules/upi.ts';
 import type { PaymentGateway } from '../../adapters/payments/payment-port.ts';
@@ -14,7 +15,6 @@ import { allocateTax, availableSpeedIds, isServedZip, isSpeedForCart, loadOrderB
 import { deliveryMethodOf } from './orders.ts';
 import { findOwnCard, type CardRow } from '../payments/payment-methods.ts';
 import type { Caller } from '../accounts/sessions.ts';
-import { emptyCartMessage } from './shipping-options.ts';
 import { bookSlotHolds, checkSlotHolds } from '../cart/slots.ts';
 import { verifyUpi } from '../payments/upi.ts';
 
@@ -89,7 +89,7 @@ async function reserveOnce(
 ): Promise<ReserveOutcome> {
   // 1. The cart row, locked: a second request for this cart waits here until the first commits.
   const cart = await trx.selectFrom('carts').selectAll().where('id', '=', request.cartId).forUpdate().executeTakeFirst();
-  if (!cart || (cart.customer_id !== null && cart.customer_id !== caller.customerId)) return { kind: 'not-found', what: 'Cart not found' };
+  if (!cart || (cart.customer_id !== null && cart.customer_id !== caller.customerId)) return { kind: 'not-found', what: cartNotFoundMessage };
   const live = await trx
     .selectFrom('orders')
     .selectAll()
@@ -97,11 +97,11 @@ async function reserveOnce(
     .where('status', '<>', 'payment_failed')
     .executeTakeFirst();
   if (live) return { kind: 'existing', order: live };
-  if (cart.status !== 'open') return { kind: 'not-found', what: 'Cart not found' };
+  if (cart.status !== 'open') return { kind: 'not-found', what: cartNotFoundMessage };
 
   // 2. The offers, locked in id order, so stock read below is the stock this order takes.
   const items = await trx.selectFrom('cart_items').select(['id', 'offer_id', 'qty']).where('cart_id', '=', cart.id).orderBy('offer_id').execute();
-  if (items.length === 0) return { kind: 'refused', message: emptyCartMessage };
+  if (items.length === 0) return { kind: 'refused', message: cartIsEmptyRefusal };
   if (!(await isServedZip(trx, cart.zipcode))) return { kind: 'refused', message: notServedMessage };
   const offers = await trx
     .selectFrom('variant_offers')

@@ -1,10 +1,11 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Retailer, ShipMethod, SpeedOption } from '../../../src/api/contract/shipping.contract.ts';
 import { addressRuleMessages } from '../../../src/rules/address-validation.ts';
 import { nextDeliveryDate } from '../../../src/rules/delivery-dates.ts';
 import { speedIds, speedOptionOf, type SpeedId } from '../../../src/rules/delivery-speeds.ts';
+import { cartIsEmptyRefusal } from '../../../src/rules/messages.ts';
 import { centsToDollars } from '../../../src/rules/money.ts';
-import type { Database } from '../../db/schema.ts';
+import type { Database, VendorLocationsTable } from '../../db/schema.ts';
 import { findOwnAddress } from '../accounts/addresses.ts';
 import { findOwnCart } from '../cart/carts.ts';
 import { notServedMessage } from '../catalogue/catalogue-cache.ts';
@@ -26,8 +27,6 @@ export interface ShippingRequest {
 
 export type ShippingOutcome = { kind: 'speeds'; speed: SpeedOption[] } | { kind: 'refused'; message: string } | { kind: 'not-found' };
 
-export const emptyCartMessage = 'Your cart is empty.';
-
 const descriptions: Readonly<Record<SpeedId, string>> = {
   1: "Brought by the shop's own driver in the time slot you chose.",
   2: 'Collect your order at the shop, ready an hour after you order.',
@@ -36,16 +35,9 @@ const descriptions: Readonly<Record<SpeedId, string>> = {
   11: 'Shipped straight from the farm on its delivery days.',
 };
 
-interface ShopRow {
-  id: number;
-  name: string;
-  street1: string;
-  street2: string | null;
-  city: string;
-  state: string;
-  zipcode: string;
-  telephone: string;
-}
+/** The columns of a shop that the retailer list shows. */
+const shopColumns = ['id', 'name', 'street1', 'street2', 'city', 'state', 'zipcode', 'telephone'] as const;
+type ShopRow = Pick<Selectable<VendorLocationsTable>, (typeof shopColumns)[number]>;
 
 function shopAddress(shop: ShopRow): string {
   const street = shop.street2 ? `${shop.street1}, ${shop.street2}` : shop.street1;
@@ -74,13 +66,13 @@ export async function shippingOptions(db: Kysely<Database>, caller: Caller | und
     if (address.zipcode !== cart.zipcode) return { kind: 'refused', message: addressRuleMessages.deliveryZipMismatch };
     fromZip = address.zipcode;
   }
-  if (request.zipcode !== undefined && request.zipcode.trim() !== cart.zipcode) {
+  if (request.zipcode !== undefined && request.zipcode !== cart.zipcode) {
     return { kind: 'refused', message: addressRuleMessages.deliveryZipMismatch };
   }
 
   if (!(await isServedZip(db, cart.zipcode))) return { kind: 'refused', message: notServedMessage };
   const basis = await loadOrderBasis(db, cart, now);
-  if (basis.lines.length === 0) return { kind: 'refused', message: emptyCartMessage };
+  if (basis.lines.length === 0) return { kind: 'refused', message: cartIsEmptyRefusal };
   const groups = basis.groups;
   const fees = orderTotals(basis, { speedId: speedIds.oneHour, tipPercent: 0 }).groups;
   const feeOf = (locId: number) => fees.find((f) => f.locId === locId)?.deliveryFeeCents ?? 0;
@@ -89,7 +81,7 @@ export async function shippingOptions(db: Kysely<Database>, caller: Caller | und
     vendorCalendars(db, groups.map((g) => g.vendorId)),
     db
       .selectFrom('vendor_locations')
-      .select(['id', 'name', 'street1', 'street2', 'city', 'state', 'zipcode', 'telephone'])
+      .select(shopColumns)
       .where('id', 'in', groups.map((g) => g.locId))
       .execute(),
   ]);

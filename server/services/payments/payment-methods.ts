@@ -4,6 +4,8 @@ import { cardBrandNames } from '../../../src/rules/card-validation.ts';
 import type { PaymentGateway } from '../../adapters/payments/payment-port.ts';
 import type { Database, PaymentMethodsTable } from '../../db/schema.ts';
 import { findOwnAddress } from '../accounts/addresses.ts';
+import type { Caller } from '../accounts/sessions.ts';
+import { findOwnCart } from '../cart/carts.ts';
 
 /**
  * Saved cards. The provider holds the card; this table holds its id and what a preview shows (brand, last four,
@@ -39,6 +41,20 @@ export async function listSavedCards(db: Kysely<Database>, gateway: PaymentGatew
     .orderBy('id', 'desc')
     .execute();
   return rows.map(toSavedPaymentMethod);
+}
+
+/**
+ * The caller's cards for checkout's payment step (or the account page, without a cart). A cart id, when sent, must
+ * be the caller's: undefined when it is not.
+ */
+export async function savedCardsForCart(
+  db: Kysely<Database>,
+  gateway: PaymentGateway['kind'],
+  caller: Caller,
+  cartId: string | null | undefined,
+): Promise<SavedPaymentMethod[] | undefined> {
+  if (cartId && !(await findOwnCart(db, cartId, caller))) return undefined;
+  return listSavedCards(db, gateway, caller.customerId);
 }
 
 export async function findOwnCard(db: Kysely<Database>, gateway: PaymentGateway['kind'], customerId: number, cardId: number): Promise<CardRow | undefined> {

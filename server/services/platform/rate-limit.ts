@@ -27,7 +27,7 @@ export interface RateLimits {
  * hour per account (OWASP's lockout range) and a household or office behind one IP twenty; registration and reset
  * mail are rarer still (ten and five an hour) and each reset sends a mail, so it is also limited per address; guest
  * checkout makes a customer row and a session each time. Challenges are cheap but not free (one key derivation).
- * Tests inject small limits through AppDeps.rateLimits.
+ * Tests inject small limits through AppParts.rateLimits.
  */
 export const defaultRateLimits: RateLimits = {
   signInPerIp: { max: 20, windowSeconds: 15 * 60 },
