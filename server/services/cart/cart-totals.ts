@@ -2,6 +2,7 @@
  * The cart's money, in integer cents, as pure functions: the server computes every figure the cart page and the
  * checkout show, and never takes one from a client. Rules and their reasons: docs/decisions/006-cart-totals-and-tax.md.
  */
+import { centsToDollars } from '../../../src/rules/money.ts';
 import type { SpeedValue } from '../../../src/rules/speeds.ts';
 import type { CouponKind } from '../../db/schema.ts';
 
@@ -17,6 +18,8 @@ export interface GroupAmounts {
   speed: SpeedValue;
   /** The group's items at their current prices, before any coupon. */
   subtotalCents: number;
+  /** The shopper collects the group at the shop (checkout's Store Pickup or Dine-In): nobody delivers it. */
+  collected?: boolean | undefined;
 }
 
 export interface CouponTerms {
@@ -63,7 +66,7 @@ export function couponDiscountCents(subtotalCents: number, coupon: CouponTerms |
 }
 
 export function groupFees(group: GroupAmounts): GroupFees {
-  const free = group.speed === 'local' && group.subtotalCents >= freeLocalDeliveryFromCents;
+  const free = group.collected === true || (group.speed === 'local' && group.subtotalCents >= freeLocalDeliveryFromCents);
   return {
     locId: group.locId,
     deliveryFeeCents: free ? 0 : deliveryFeeCents[group.speed],
@@ -102,5 +105,23 @@ export function cartTotals(input: { groups: readonly GroupAmounts[]; coupon: Cou
     feeAmount,
     taxes,
     grandtotal: subtotalAfterDiscount + deliveryFee + feeAmount + taxes,
+  };
+}
+
+/** The figures in dollars, as the cart page and the order review send them. */
+export function cartTotalsInDollars(totals: CartTotals) {
+  return {
+    subtotal: centsToDollars(totals.subtotal),
+    discount: centsToDollars(totals.discount),
+    subtotal_discount: centsToDollars(totals.subtotalAfterDiscount),
+    delivery_fee: centsToDollars(totals.deliveryFee),
+    delivery_charges: centsToDollars(totals.deliveryFee),
+    taxes: centsToDollars(totals.taxes),
+    fee_amount: centsToDollars(totals.feeAmount),
+    gst_on_fee: centsToDollars(totals.gstOnFee),
+    processing_fee: centsToDollars(totals.processingFee),
+    packaging_fee: centsToDollars(totals.packagingFee),
+    bank_charges: centsToDollars(totals.bankCharges),
+    grandtotal: centsToDollars(totals.grandtotal),
   };
 }

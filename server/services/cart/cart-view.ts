@@ -5,7 +5,7 @@ import { centsToDollars } from '../../../src/rules/money.ts';
 import { isSlotPast } from '../../../src/rules/slots.ts';
 import { speedValues, type SpeedValue } from '../../../src/rules/speeds.ts';
 import type { Database } from '../../db/schema.ts';
-import { cartTotals, type CouponTerms } from './cart-totals.ts';
+import { cartTotals, cartTotalsInDollars, type CouponTerms } from './cart-totals.ts';
 import { couponRefusal, findCoupon } from './coupons.ts';
 import { deliveryDateRefusal, vendorCalendars, type VendorCalendarInfo } from './delivery-dates.ts';
 
@@ -222,19 +222,8 @@ export async function loadCartView(db: Kysely<Database>, cart: CartRow, now: Dat
     cart_id: cart.id,
     result,
     delivery_groups: deliveryGroups,
-    subtotal: centsToDollars(totals.subtotal),
-    discount: centsToDollars(totals.discount),
-    subtotal_discount: centsToDollars(totals.subtotalAfterDiscount),
-    delivery_fee: centsToDollars(totals.deliveryFee),
-    delivery_charges: centsToDollars(totals.deliveryFee),
-    taxes: centsToDollars(totals.taxes),
+    ...cartTotalsInDollars(totals),
     tax_note: tax.note,
-    fee_amount: centsToDollars(totals.feeAmount),
-    gst_on_fee: centsToDollars(totals.gstOnFee),
-    processing_fee: centsToDollars(totals.processingFee),
-    packaging_fee: centsToDollars(totals.packagingFee),
-    bank_charges: centsToDollars(totals.bankCharges),
-    grandtotal: centsToDollars(totals.grandtotal),
     coupon_code: usable ? usable.code : null,
     total_items_count: lines.reduce((sum, line) => sum + line.qty, 0),
   };

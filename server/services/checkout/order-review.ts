@@ -10,7 +10,7 @@ import { findOwnAddress } from '../accounts/addresses.ts';
 import { findOwnCart } from '../cart/carts.ts';
 import { notServedMessage } from '../catalogue/catalogue-cache.ts';
 import { loadCartView } from '../cart/cart-view.ts';
-import { availableSpeedIds, isServedZip, isSpeedForCart, loadOrderBasis, orderTotals, totalsInDollars } from './order-totals.ts';
+import { availableSpeedIds, isServedZip, isSpeedForCart, loadOrderBasis, orderTotals, orderTotalsInDollars } from './order-totals.ts';
 import { placeOrderMessages } from './place-order.ts';
 import type { Caller } from '../accounts/sessions.ts';
 
@@ -61,7 +61,7 @@ export async function reviewOrder(db: Kysely<Database>, caller: Caller | undefin
       speed_id: speedId,
       result,
       delivery_groups: view.delivery_groups.map((g) => ({ ...g, delivery_fee: centsToDollars(feeOf(g.vendor_loc_id)) })),
-      ...totalsInDollars(totals),
+      ...orderTotalsInDollars(totals),
       tax_note: basis.tax.note,
       coupon_code: basis.coupon?.code ?? null,
       total_items_count: view.total_items_count,

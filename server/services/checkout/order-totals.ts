@@ -3,7 +3,7 @@ import { centsToDollars } from '../../../src/rules/money.ts';
 import { speedIds, type SpeedId } from '../../../src/rules/delivery-speeds.ts';
 import { isTipAllowed, tipCents, type TipPercent } from '../../../src/rules/tips.ts';
 import type { Database } from '../../db/schema.ts';
-import { cartTotals, type CouponTerms, type GroupFees } from '../cart/cart-totals.ts';
+import { cartTotals, cartTotalsInDollars, type CartTotals } from '../cart/cart-totals.ts';
 import { loadCartLines, taxRateForZip, vendorGroups, type CartLineRow, type TaxRate, type VendorGroup } from '../cart/cart-view.ts';
 import { couponMessages, couponRefusal, findCoupon, type CouponRow } from '../cart/coupons.ts';
 
@@ -18,25 +18,13 @@ export interface OrderChoice {
   tipPercent: TipPercent;
 }
 
-export interface OrderGroupFees extends GroupFees {
-  speed: VendorGroup['speed'];
-}
-
-export interface OrderTotals {
-  subtotal: number;
-  discount: number;
-  subtotalAfterDiscount: number;
-  groups: OrderGroupFees[];
-  deliveryFee: number;
-  packagingFee: number;
-  processingFee: number;
-  bankCharges: number;
-  gstOnFee: number;
-  feeAmount: number;
-  taxes: number;
+/**
+ * The cart's totals for the groups as the chosen speed delivers them, plus the driver tip: grandtotal includes the
+ * tip. Everything else is cartTotals' own computation.
+ */
+export interface OrderTotals extends CartTotals {
   tipPercent: TipPercent;
   tip: number;
-  grandTotal: number;
 }
 
 /** What the totals are computed from, read in one go (inside place order's transaction, after its locks). */
@@ -92,36 +80,15 @@ export function isSpeedForCart(speedId: SpeedId, groups: readonly VendorGroup[])
 }
 
 export function orderTotals(basis: Pick<OrderBasis, 'groups' | 'coupon' | 'tax'>, choice: OrderChoice): OrderTotals {
-  const coupon: CouponTerms | null = basis.coupon;
+  const noDriver = choice.speedId === speedIds.storePickup || choice.speedId === speedIds.dineIn;
   const cart = cartTotals({
-    groups: basis.groups.map((g) => ({ locId: g.locId, speed: g.speed, subtotalCents: g.subtotalCents })),
-    coupon,
+    groups: basis.groups.map((g) => ({ locId: g.locId, speed: g.speed, subtotalCents: g.subtotalCents, collected: noDriver && g.speed === 'local' })),
+    coupon: basis.coupon,
     taxRatePpm: basis.tax.ratePpm,
   });
-  const noDriver = choice.speedId === speedIds.storePickup || choice.speedId === speedIds.dineIn;
-  const groups: OrderGroupFees[] = cart.groups.map((fees, index) => {
-    const speed = basis.groups[index]?.speed ?? 'local';
-    return { ...fees, speed, deliveryFeeCents: noDriver && speed === 'local' ? 0 : fees.deliveryFeeCents };
-  });
-  const deliveryFee = groups.reduce((sum, g) => sum + g.deliveryFeeCents, 0);
   const tipPercent: TipPercent = isTipAllowed(choice.speedId) ? choice.tipPercent : 0;
   const tip = tipCents(cart.subtotal, tipPercent);
-  return {
-    subtotal: cart.subtotal,
-    discount: cart.discount,
-    subtotalAfterDiscount: cart.subtotalAfterDiscount,
-    groups,
-    deliveryFee,
-    packagingFee: cart.packagingFee,
-    processingFee: cart.processingFee,
-    bankCharges: cart.bankCharges,
-    gstOnFee: cart.gstOnFee,
-    feeAmount: cart.feeAmount,
-    taxes: cart.taxes,
-    tipPercent,
-    tip,
-    grandTotal: cart.subtotalAfterDiscount + deliveryFee + cart.feeAmount + cart.taxes + tip,
-  };
+  return { ...cart, tipPercent, tip, grandtotal: cart.grandtotal + tip };
 }
 
 /**
@@ -143,22 +110,7 @@ export function allocateTax(rowTotals: readonly number[], taxes: number): number
   return shares;
 }
 
-/** Dollars for the API, as the cart page shows them, plus the tip and the grand total. */
-export function totalsInDollars(totals: OrderTotals) {
-  return {
-    subtotal: centsToDollars(totals.subtotal),
-    discount: centsToDollars(totals.discount),
-    subtotal_discount: centsToDollars(totals.subtotalAfterDiscount),
-    delivery_fee: centsToDollars(totals.deliveryFee),
-    delivery_charges: centsToDollars(totals.deliveryFee),
-    taxes: centsToDollars(totals.taxes),
-    fee_amount: centsToDollars(totals.feeAmount),
-    gst_on_fee: centsToDollars(totals.gstOnFee),
-    processing_fee: centsToDollars(totals.processingFee),
-    packaging_fee: centsToDollars(totals.packagingFee),
-    bank_charges: centsToDollars(totals.bankCharges),
-    driver_tip_percent: totals.tipPercent,
-    driver_tip: centsToDollars(totals.tip),
-    grandtotal: centsToDollars(totals.grandTotal),
-  };
+/** Dollars for the API: the cart's figures, the tip and the grand total with it. */
+export function orderTotalsInDollars(totals: OrderTotals) {
+  return { ...cartTotalsInDollars(totals), driver_tip_percent: totals.tipPercent, driver_tip: centsToDollars(totals.tip) };
 }

@@ -326,7 +326,7 @@ async function writeOrder(trx: Kysely<Database>, payments: PaymentGateway, calle
       taxes_cents: totals.taxes,
       tip_percent: totals.tipPercent,
       tip_cents: totals.tip,
-      grand_total_cents: totals.grandTotal,
+      grand_total_cents: totals.grandtotal,
       coupon_code: facts.coupon?.code ?? null,
       gift_message: facts.giftMessage?.trim() || null,
     })
