@@ -64,3 +64,9 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
 export function json(response: { body: string }): unknown {
   return JSON.parse(response.body) as unknown;
 }
+
+/** A GET through app.inject: the status, the JSON body (unknown: tests check it with the contract) and the headers. */
+export async function getJson(t: TestApp, url: string) {
+  const response = await t.app.inject({ method: 'GET', url });
+  return { status: response.statusCode, body: json(response), headers: response.headers };
+}
