@@ -18,14 +18,13 @@ import {
 import type { FieldError } from '../../src/api/contract/envelope.ts';
 import { cartNotFoundMessage } from '../../src/rules/messages.ts';
 import { upiMessages } from '../../src/rules/upi.ts';
-import { PaymentGatewayError } from '../adapters/payments/payment-port.ts';
-import { TestPaymentGateway } from '../adapters/payments/test-gateway.ts';
 import type { AppDeps } from '../deps.ts';
 import { requireCaller } from '../http/auth.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { enforceLimit } from '../http/guards.ts';
 import { parseWith } from '../http/validate.ts';
 import { removeCard, saveCard, savedCardsForCart } from '../services/payments/payment-methods.ts';
+import { testGatewayOf } from '../services/payments/test-mode.ts';
 import { checkoutLimit } from '../services/platform/rate-limit.ts';
 import { verifyUpi } from '../services/payments/upi.ts';
 
@@ -53,30 +52,27 @@ export function paymentRoutes({ db, payments, limiter, rateLimits: limits }: App
       await enforceLimit(limiter, `card-save:customer:${caller.customerId}`, checkoutLimit(limits, 'cardSavePerCustomer'));
       const [token] = body.card_token;
       if (token === undefined) throw badRequest([{ field: 'card_token', message: 'card_token is required.' }]);
-      try {
-        const outcome = await saveCard(db, payments, caller.customerId, {
-          token,
-          billingAddressId: body.billing_address.billing_address_id,
-          holder: body.name,
-        });
-        if (outcome.kind === 'not-found') throw notFound('Address not found');
-        if (outcome.kind === 'refused') return { code: -1, data: outcome.message };
-        return { code: 1, message: 'Card saved.', data: [outcome.card] };
-      } catch (error) {
-        if (!(error instanceof PaymentGatewayError)) throw error;
-        request.log.error({ err: error }, 'card provider failed while saving a card');
+      const outcome = await saveCard(db, payments, caller.customerId, {
+        token,
+        billingAddressId: body.billing_address.billing_address_id,
+        holder: body.name,
+      });
+      if (outcome.kind === 'not-found') throw notFound('Address not found');
+      if (outcome.kind === 'refused') return { code: -1, data: outcome.message };
+      if (outcome.kind === 'unreachable') {
+        request.log.error({ err: outcome.error }, 'card provider failed while saving a card');
         return { code: -1, data: providerUnreachableMessage };
       }
+      return { code: 1, message: 'Card saved.', data: [outcome.card] };
     });
 
     app.post('/api/account/RemoveCreditCard', async (request): Promise<PaymentMessageReply> => {
       const body = parseWith(removeCardBody, request.body);
       const caller = await requireCaller(request, db);
-      try {
-        if (!(await removeCard(db, payments, caller.customerId, body.card_id))) throw notFound('Card not found');
-      } catch (error) {
-        if (!(error instanceof PaymentGatewayError)) throw error;
-        request.log.error({ err: error }, 'card provider failed while removing a card');
+      const outcome = await removeCard(db, payments, caller.customerId, body.card_id);
+      if (outcome.kind === 'not-found') throw notFound('Card not found');
+      if (outcome.kind === 'unreachable') {
+        request.log.error({ err: outcome.error }, 'card provider failed while removing a card');
         return { code: -1, message: providerUnreachableMessage };
       }
       return { code: 1, message: 'Card removed.' };
@@ -88,10 +84,11 @@ export function paymentRoutes({ db, payments, limiter, rateLimits: limits }: App
      * logs or stores the number or the CVC.
      */
     app.post('/api/payments/tokenize', async (request): Promise<TokenizeReply> => {
-      if (!(payments instanceof TestPaymentGateway)) throw notFound();
+      const testGateway = testGatewayOf(payments);
+      if (!testGateway) throw notFound();
       const body = parseWith(tokenizeBody, request.body);
       await enforceLimit(limiter, `card-tokenize:ip:${request.ip}`, checkoutLimit(limits, 'cardTokenizePerIp'));
-      const result = payments.tokenize({ holder: body.holder, number: body.number, expMonth: body.exp_month, expYear: body.exp_year, cvc: body.cvc });
+      const result = testGateway.tokenize({ holder: body.holder, number: body.number, expMonth: body.exp_month, expYear: body.exp_year, cvc: body.cvc });
       if (!result.ok) {
         const errors: FieldError[] = Object.entries(result.errors).map(([field, message]) => ({ field, message }));
         throw badRequest(errors);
@@ -107,11 +104,12 @@ export function paymentRoutes({ db, payments, limiter, rateLimits: limits }: App
      * payment's client secret (which only the paying browser got) opens it. Not served with Stripe.
      */
     app.post('/api/payments/test-authenticate', async (request): Promise<TestAuthenticateReply> => {
-      if (!(payments instanceof TestPaymentGateway)) throw notFound();
+      const testGateway = testGatewayOf(payments);
+      if (!testGateway) throw notFound();
       const body = parseWith(testAuthenticateBody, request.body);
       // Its own bucket, as generous as tokenising: guessing a client secret is hopeless, but nothing should be free.
       await enforceLimit(limiter, `bank-check:ip:${request.ip}`, checkoutLimit(limits, 'cardTokenizePerIp'));
-      if (!payments.authenticate(body.client_secret, body.complete)) return { code: -1, message: 'This payment is not waiting for a bank check.' };
+      if (!testGateway.authenticate(body.client_secret, body.complete)) return { code: -1, message: 'This payment is not waiting for a bank check.' };
       return { code: 1, data: {} };
     });
 

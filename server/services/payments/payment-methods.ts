@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { SavedCardData, SavedPaymentMethod } from '../../../src/api/contract/payment.contract.ts';
 import { cardBrandNames } from '../../../src/rules/card-validation.ts';
-import type { PaymentGateway } from '../../adapters/payments/payment-port.ts';
+import { PaymentGatewayError, type PaymentGateway } from '../../adapters/payments/payment-port.ts';
 import type { Database, PaymentMethodsTable } from '../../db/schema.ts';
 import { findOwnAddress } from '../accounts/addresses.ts';
 import type { Caller } from '../accounts/sessions.ts';
@@ -90,15 +90,40 @@ export async function gatewayCustomer(db: Kysely<Database>, payments: PaymentGat
   return stored?.gateway_customer_id ?? ref;
 }
 
-export type SaveCardOutcome = { kind: 'saved'; card: SavedCardData } | { kind: 'refused'; message: string } | { kind: 'not-found' };
+/** A provider that could not be reached (or failed) leaves the outcome unknown: the shopper is asked to try again. */
+export interface ProviderUnreachable {
+  kind: 'unreachable';
+  error: PaymentGatewayError;
+}
+
+/** Runs a card call, answering a provider failure as ProviderUnreachable instead of throwing it. */
+async function unlessUnreachable<T>(call: () => Promise<T>): Promise<T | ProviderUnreachable> {
+  try {
+    return await call();
+  } catch (error) {
+    if (!(error instanceof PaymentGatewayError)) throw error;
+    return { kind: 'unreachable', error };
+  }
+}
+
+export type SaveCardOutcome =
+  | { kind: 'saved'; card: SavedCardData }
+  | { kind: 'refused'; message: string }
+  | { kind: 'not-found' }
+  | ProviderUnreachable;
+
+interface CardToSave {
+  token: string;
+  billingAddressId: number;
+  holder: string | undefined;
+}
 
 /** The add-card sequence's last step: attach the tokenised card to the customer and remember its preview. */
-export async function saveCard(
-  db: Kysely<Database>,
-  payments: PaymentGateway,
-  customerId: number,
-  input: { token: string; billingAddressId: number; holder: string | undefined },
-): Promise<SaveCardOutcome> {
+export function saveCard(db: Kysely<Database>, payments: PaymentGateway, customerId: number, input: CardToSave): Promise<SaveCardOutcome> {
+  return unlessUnreachable(() => attachCard(db, payments, customerId, input));
+}
+
+async function attachCard(db: Kysely<Database>, payments: PaymentGateway, customerId: number, input: CardToSave): Promise<SaveCardOutcome> {
   const billing = await findOwnAddress(db, customerId, input.billingAddressId);
   if (!billing) return { kind: 'not-found' };
   const customerRef = await gatewayCustomer(db, payments, customerId);
@@ -136,10 +161,17 @@ export async function saveCard(
 }
 
 /** Detaches the card at the provider, then forgets it; orders keep their own copy of brand and last four. */
-export async function removeCard(db: Kysely<Database>, payments: PaymentGateway, customerId: number, cardId: number): Promise<boolean> {
-  const card = await findOwnCard(db, payments.kind, customerId, cardId);
-  if (!card) return false;
-  await payments.removeCard({ customerRef: card.gateway_customer_id, cardRef: card.gateway_method_id });
-  await db.deleteFrom('payment_methods').where('id', '=', card.id).where('customer_id', '=', customerId).execute();
-  return true;
+export function removeCard(
+  db: Kysely<Database>,
+  payments: PaymentGateway,
+  customerId: number,
+  cardId: number,
+): Promise<{ kind: 'removed' } | { kind: 'not-found' } | ProviderUnreachable> {
+  return unlessUnreachable(async () => {
+    const card = await findOwnCard(db, payments.kind, customerId, cardId);
+    if (!card) return { kind: 'not-found' } as const;
+    await payments.removeCard({ customerRef: card.gateway_customer_id, cardRef: card.gateway_method_id });
+    await db.deleteFrom('payment_methods').where('id', '=', card.id).where('customer_id', '=', customerId).execute();
+    return { kind: 'removed' } as const;
+  });
 }
