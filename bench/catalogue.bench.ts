@@ -351,7 +351,7 @@ async function drive(port: number, list: Scenario[]): Promise<Measured[]> {
 /** What the numbers mean; the same text in every run, so it is written here rather than by hand. */
 const readingNotes = `## Reading these numbers
 
-- Listings, filters and search answer from in-process caches (server/services/read-cache.ts, batch-cache.ts): the
+- Listings, filters and search answer from in-process caches (server/services/platform/read-cache.ts, batch-cache.ts): the
   listing of a (category, area, speed) is rebuilt at most every 5 minutes, a search text's ranking every 2 minutes,
   a product card every 10 s (served up to 30 s old while it refreshes); the category tree and served areas every
   minute. The "Under load" rows for them measure that warm path, after a 1 s warm-up. The product page is never
