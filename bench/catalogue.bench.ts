@@ -28,10 +28,10 @@ import { openDatabase } from '../server/db/connection.ts';
 import { migrateToLatest } from '../server/db/migrate.ts';
 import type { Database } from '../server/db/schema.ts';
 import { clearCatalogue, seedCatalogue } from '../server/db/seed/seed-catalogue.ts';
-import { homepage } from '../server/services/home.ts';
-import { categoryListing } from '../server/services/listing.ts';
-import { productDetail } from '../server/services/product-detail.ts';
-import { searchProducts } from '../server/services/search.ts';
+import { homepage } from '../server/services/catalogue/home.ts';
+import { categoryListing } from '../server/services/catalogue/listing.ts';
+import { productDetail } from '../server/services/catalogue/product-detail.ts';
+import { searchProducts } from '../server/services/catalogue/search.ts';
 
 const productCount = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const dataDir = path.resolve(process.env.BENCH_DATA_DIR ?? `bench/data-${Math.round(productCount / 1000)}k`);
@@ -351,7 +351,7 @@ async function drive(port: number, list: Scenario[]): Promise<Measured[]> {
 /** What the numbers mean; the same text in every run, so it is written here rather than by hand. */
 const readingNotes = `## Reading these numbers
 
-- Listings, filters and search answer from in-process caches (server/services/read-cache.ts, batch-cache.ts): the
+- Listings, filters and search answer from in-process caches (server/services/platform/read-cache.ts, batch-cache.ts): the
   listing of a (category, area, speed) is rebuilt at most every 5 minutes, a search text's ranking every 2 minutes,
   a product card every 10 s (served up to 30 s old while it refreshes); the category tree and served areas every
   minute. The "Under load" rows for them measure that warm path, after a 1 s warm-up. The product page is never
@@ -361,7 +361,7 @@ const readingNotes = `## Reading these numbers
   once built). On PostgreSQL it runs on its own pool connection.
 - Every new search text pays the cold ranking. Many distinct texts (a shopper typing unusual words, or someone
   sending random text) cost database time in proportion; rate limiting search, or PostgreSQL, is the remedy.
-- The homepage is cached per area (server/services/home.ts: 30 s fresh, then served up to 5 minutes while it reloads);
+- The homepage is cached per area (server/services/catalogue/home.ts: 30 s fresh, then served up to 5 minutes while it reloads);
   the cold row is what a reload costs.
 - Other work on the 2 cores moves these numbers: a run while other processes were busy (load 5 to 8) measured
   product detail p99 31 ms on the embedded database.`;

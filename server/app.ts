@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import type { AppDeps } from './deps.ts';
+import { mailSenderFromConfig } from './adapters/mail/mail-from-config.ts';
+import { paymentGatewayFromConfig } from './adapters/payments/payments-from-config.ts';
+import type { AppDeps, AppParts } from './deps.ts';
 import { HttpError } from './http/errors.ts';
-import { securityHeaders } from './http/security-headers.ts';
+import { permissionsPolicy, securityHeaderOptions } from './http/security-headers.ts';
 import { addToCartRoutes } from './routes/add-to-cart.routes.ts';
 import { accountRoutes } from './routes/account.routes.ts';
 import { addressRoutes } from './routes/addresses.routes.ts';
@@ -20,6 +23,11 @@ import { locationRoutes } from './routes/location.routes.ts';
 import { mediaRoutes } from './routes/media.routes.ts';
 import { paymentRoutes } from './routes/payments.routes.ts';
 import { shippingRoutes } from './routes/shipping.routes.ts';
+import { sendOrderConfirmation } from './services/checkout/order-confirmation.ts';
+import { startPaymentSweep } from './services/payments/payment-sweep.ts';
+import { outboxWriter } from './services/platform/outbox.ts';
+import { createCaptcha } from './services/platform/captcha.ts';
+import { defaultRateLimits, RateLimiter } from './services/platform/rate-limit.ts';
 
 /** Paths that belong to the API; anything else is a client route served by the SPA's index.html. */
 const apiPrefixes = ['/api/', '/connect/', '/payuapi/', '/wallet/wallet/', '/media/'];
@@ -30,21 +38,37 @@ export function isApiPath(url: string): boolean {
 
 const requestIdPattern = /^[A-Za-z0-9._-]{1,64}$/;
 
-export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerOptions['logger'] } = {}): Promise<FastifyInstance> {
+/**
+ * The app from its parts: the one place that builds the adapters (payments, mail) and the shared services (captcha,
+ * rate limiter, the payment sweep) and hands them to the routes.
+ */
+export async function buildApp(parts: AppParts, options: { logger?: FastifyServerOptions['logger'] } = {}): Promise<FastifyInstance> {
+  const { db, config } = parts;
   const app = Fastify({
-    logger: options.logger ?? { level: deps.config.logLevel },
+    logger: options.logger ?? { level: config.logLevel },
     // Honour a caller's or proxy's request id when it is sane, so one id follows a request through every log line.
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && requestIdPattern.test(given) ? given : randomUUID();
     },
     bodyLimit: 1024 * 1024,
-    trustProxy: deps.config.trustProxy,
+    trustProxy: config.trustProxy,
   });
+  const deps: AppDeps = {
+    db,
+    config,
+    payments: parts.payments ?? paymentGatewayFromConfig(config),
+    mail: parts.mail ?? mailSenderFromConfig(config, outboxWriter(db), (entry) => app.log.info({ mail: entry }, 'mail written to the outbox')),
+    rateLimits: parts.rateLimits ?? defaultRateLimits,
+    limiter: new RateLimiter(db),
+    captcha: createCaptcha(db, config.captcha),
+    clock: parts.clock ?? (() => new Date()),
+  };
 
+  await app.register(fastifyHelmet, securityHeaderOptions);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
-    securityHeaders(reply);
+    reply.header('permissions-policy', permissionsPolicy);
   });
 
   app.setErrorHandler((error, request, reply) => {
@@ -71,11 +95,25 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
   // Account settings: the dashboard and the preference switches.
   await app.register(accountRoutes(deps));
 
-  const indexFile = path.join(deps.config.staticDir, 'index.html');
+  // Orders whose charge outcome stayed unknown are settled in the background; each one paid there gets its mail.
+  if (parts.paymentSweepMs !== undefined) {
+    const sweep = startPaymentSweep({
+      db,
+      payments: deps.payments,
+      everyMs: parts.paymentSweepMs,
+      clock: deps.clock,
+      log: app.log,
+      onPaid: (orderId) => sendOrderConfirmation(deps, orderId, app.log),
+    });
+    // Stop sweeping before the database closes, and let a pass in flight finish.
+    app.addHook('onClose', () => sweep.stop());
+  }
+
+  const indexFile = path.join(config.staticDir, 'index.html');
   const hasSpa = fs.existsSync(indexFile);
   if (hasSpa) {
     await app.register(fastifyStatic, {
-      root: deps.config.staticDir,
+      root: config.staticDir,
       wildcard: false,
       index: false,
       setHeaders(reply, filePath) {

@@ -41,7 +41,7 @@ export interface StripeConfig {
   publishableKey: string;
 }
 
-/** ALTCHA proof-of-work settings (see server/services/captcha.ts). */
+/** ALTCHA proof-of-work settings (see server/services/platform/captcha.ts). */
 export interface CaptchaConfig {
   /** Signs challenges; every instance behind one load balancer needs the same key. */
   hmacKey: string;

@@ -3,15 +3,16 @@ import type { MailSender } from './adapters/mail/mail-port.ts';
 import type { PaymentGateway } from './adapters/payments/payment-port.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/schema.ts';
-import type { RateLimits } from './services/rate-limit.ts';
+import type { Captcha } from './services/platform/captcha.ts';
+import type { RateLimiter, RateLimits } from './services/platform/rate-limit.ts';
 
-/** What every route file gets: the database and the validated configuration. */
-export interface AppDeps {
+/** What buildApp is given: the database and the validated configuration, and whatever a caller wants to replace. */
+export interface AppParts {
   db: Kysely<Database>;
   config: Config;
   /** Outgoing mail; when absent, chosen from the configuration (SMTP_URL, else the outbox table). */
   mail?: MailSender | undefined;
-  /** Attempt limits; when absent, defaultRateLimits (server/services/rate-limit.ts). Tests pass small ones. */
+  /** Attempt limits; when absent, defaultRateLimits (server/services/platform/rate-limit.ts). Tests pass small ones. */
   rateLimits?: RateLimits | undefined;
   /** The time the cart's date, cutoff, slot and coupon rules see; when absent, the real clock. Tests pin it. */
   clock?: (() => Date) | undefined;
@@ -21,7 +22,16 @@ export interface AppDeps {
   paymentSweepMs?: number | undefined;
 }
 
-/** The current time as the deps' clock tells it. */
-export function nowOf(deps: AppDeps): Date {
-  return deps.clock ? deps.clock() : new Date();
+/** What every route file gets: the parts with every adapter and shared service built once, by buildApp. */
+export interface AppDeps {
+  db: Kysely<Database>;
+  config: Config;
+  mail: MailSender;
+  payments: PaymentGateway;
+  rateLimits: RateLimits;
+  /** The one attempt counter of the app (its counters live in the database, shared by every instance). */
+  limiter: RateLimiter;
+  captcha: Captcha;
+  /** The current time as the rules should see it. */
+  clock: () => Date;
 }

@@ -5,7 +5,7 @@ import { openDatabase, DatabaseOpenError } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { isCatalogueEmpty, seedCatalogue } from './db/seed/seed-catalogue.ts';
 import { seedDeliveryIfMissing } from './db/seed/seed-delivery.ts';
-import { defaultRateLimits, withPerIpScale } from './services/rate-limit.ts';
+import { defaultRateLimits, withPerIpScale } from './services/platform/rate-limit.ts';
 
 async function main(): Promise<void> {
   const config = readConfig();

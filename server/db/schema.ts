@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { GatewayKind } from '../../src/api/contract/payment.contract.ts';
 
 /** Kysely's view of the tables the migrations create. Money is integer cents everywhere. */
 export type SpeedType = 'local' | 'courier' | 'farm-direct';
@@ -317,12 +318,10 @@ export interface AddressesTable {
   updated_at: UpdatedAt;
 }
 
-export type PaymentGatewayKind = 'test' | 'stripe';
-
 /** The customer's record at the payment provider. */
 export interface PaymentCustomersTable {
   customer_id: number;
-  gateway: PaymentGatewayKind;
+  gateway: GatewayKind;
   gateway_customer_id: string;
   created_at: CreatedAt;
 }
@@ -331,7 +330,7 @@ export interface PaymentCustomersTable {
 export interface PaymentMethodsTable {
   id: Generated<number>;
   customer_id: number;
-  gateway: PaymentGatewayKind;
+  gateway: GatewayKind;
   gateway_customer_id: string;
   gateway_method_id: string;
   brand: string;
@@ -380,7 +379,7 @@ export interface OrdersTable {
   /** 2 card, 3 UPI, 4 payment on delivery. */
   payment_mode: number;
   payment_method: string;
-  payment_gateway: PaymentGatewayKind | null;
+  payment_gateway: GatewayKind | null;
   payment_ref: string | null;
   payment_method_id: number | null;
   /** A fresh card's one-time token (never card data): a retried charge reuses it under the same idempotency key. */

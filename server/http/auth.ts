@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { findSession, type Caller } from '../services/sessions.ts';
+import { findSession, type Caller } from '../services/accounts/sessions.ts';
 import { unauthorized } from './errors.ts';
 
 function bearerToken(request: FastifyRequest): string | undefined {

@@ -2,9 +2,9 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { captchaMessages } from '../../src/rules/auth-validation.ts';
 import type { Database } from '../db/schema.ts';
-import type { Captcha } from '../services/captcha.ts';
-import { tooManyAttemptsMessage, type LimitRule, type RateLimiter } from '../services/rate-limit.ts';
-import type { Caller } from '../services/sessions.ts';
+import type { Captcha } from '../services/platform/captcha.ts';
+import { tooManyAttemptsMessage, type LimitRule, type RateLimiter } from '../services/platform/rate-limit.ts';
+import type { Caller } from '../services/accounts/sessions.ts';
 import { optionalCaller } from './auth.ts';
 import { badRequest, HttpError, tooManyRequests } from './errors.ts';
 

@@ -1,16 +1,13 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { dashboardBody, preferencesBody, type DashboardReply, type PreferencesReply } from '../../src/api/contract/account.contract.ts';
-import { paymentsOf } from '../adapters/payments/payments-from-config.ts';
 import type { AppDeps } from '../deps.ts';
 import { requireCaller } from '../http/auth.ts';
 import { notFound } from '../http/errors.ts';
 import { parseWith } from '../http/validate.ts';
-import { dashboardOf, savePreferences } from '../services/account-dashboard.ts';
+import { dashboardOf, savePreferences } from '../services/accounts/account-dashboard.ts';
 
 /** The account settings page: the dashboard and the preference switches (addresses and cards have their own routes). */
-export function accountRoutes(deps: AppDeps): FastifyPluginAsync {
-  const { db } = deps;
-  const payments = paymentsOf(deps);
+export function accountRoutes({ db, payments }: AppDeps): FastifyPluginAsync {
   return async (app) => {
     /** The spec leaves the method open: both are served. */
     const myDashboard = async (request: FastifyRequest): Promise<DashboardReply> => {

@@ -16,7 +16,7 @@ import type { AppDeps } from '../deps.ts';
 import { requireCaller } from '../http/auth.ts';
 import { notFound } from '../http/errors.ts';
 import { parseWith } from '../http/validate.ts';
-import { addAddress, deleteAddress, listAddresses, setDefaultShippingAddress, updateAddress } from '../services/addresses.ts';
+import { addAddress, deleteAddress, listAddresses, setDefaultShippingAddress, updateAddress } from '../services/accounts/addresses.ts';
 
 export const addressNotFoundMessage = 'Address not found';
 

@@ -3,13 +3,8 @@ import { captchaVerifyBody, type CaptchaChallengeReply, type CaptchaVerifyReply 
 import type { AppDeps } from '../deps.ts';
 import { enforceLimit, requireCaptcha } from '../http/guards.ts';
 import { parseWith } from '../http/validate.ts';
-import { createCaptcha } from '../services/captcha.ts';
-import { defaultRateLimits, RateLimiter } from '../services/rate-limit.ts';
 
-export function captchaRoutes({ db, config, rateLimits }: AppDeps): FastifyPluginAsync {
-  const captcha = createCaptcha(db, config.captcha);
-  const limiter = new RateLimiter(db);
-  const limits = rateLimits ?? defaultRateLimits;
+export function captchaRoutes({ captcha, limiter, rateLimits: limits }: AppDeps): FastifyPluginAsync {
   return async (app) => {
     /** The ALTCHA widget's challenge URL; a fresh challenge each time, never cached. */
     app.get('/api/captcha/challenge', async (request, reply): Promise<CaptchaChallengeReply> => {

@@ -18,11 +18,11 @@ import {
 } from '../../src/rules/listing.ts';
 import type { AppDeps } from '../deps.ts';
 import { parseWith } from '../http/validate.ts';
-import { notServedMessage } from '../services/catalogue-cache.ts';
-import { categoryList } from '../services/categories.ts';
-import { categoryListing, selectionFromFilters, type ListingResult } from '../services/listing.ts';
-import { cachedProductDetail } from '../services/product-detail.ts';
-import { searchProducts } from '../services/search.ts';
+import { notServedMessage } from '../services/catalogue/catalogue-cache.ts';
+import { categoryList } from '../services/catalogue/categories.ts';
+import { categoryListing, selectionFromFilters, type ListingResult } from '../services/catalogue/listing.ts';
+import { cachedProductDetail } from '../services/catalogue/product-detail.ts';
+import { searchProducts } from '../services/catalogue/search.ts';
 
 function emptyListing(limit: number, page: number): ListingData {
   return { products: [], filters: [], pagination: { total_records: 0, total_page: 0, limit, current_page: page } };

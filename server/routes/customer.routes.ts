@@ -12,32 +12,26 @@ import {
   type RegisterReply,
 } from '../../src/api/contract/customer.contract.ts';
 import { normalizeEmail } from '../../src/rules/auth-validation.ts';
-import { mailSenderFromConfig } from '../adapters/mail/mail-from-config.ts';
+import { cartNotFoundMessage } from '../../src/rules/messages.ts';
 import type { AppDeps } from '../deps.ts';
 import { requireCaller } from '../http/auth.ts';
 import { notFound, tooManyRequests, unauthorized } from '../http/errors.ts';
 import { callerIfAny, enforceLimit, requireCaptcha } from '../http/guards.ts';
 import { parseWith } from '../http/validate.ts';
-import { assignGuestCart, authenticate, displayName, guestCustomer, registerAccount, revokeSession, startSession } from '../services/accounts.ts';
-import { createCaptcha } from '../services/captcha.ts';
-import { takeOverGuestCart } from '../services/cart-merge.ts';
-import { createPasswordReset, forgotMessage, resetDoneMessage, resetInvalidMessage, resetPassword } from '../services/password-reset.ts';
-import { defaultRateLimits, RateLimiter, tooManyAttemptsMessage } from '../services/rate-limit.ts';
+import { displayName, revokeSession } from '../services/accounts/accounts.ts';
+import { forgotMessage, resetDoneMessage, resetInvalidMessage, resetPassword } from '../services/accounts/password-reset.ts';
+import {
+  duplicateEmailMessage,
+  invalidCredentialsMessage,
+  requestPasswordReset,
+  signIn,
+  signUp,
+  startGuestCheckout,
+} from '../services/accounts/sign-in.ts';
+import { tooManyAttemptsMessage } from '../services/platform/rate-limit.ts';
 
-/** One answer for an unknown email and a wrong password, so sign-in never tells whether an account exists. */
-export const invalidCredentialsMessage = 'Invalid email or password.';
-export const duplicateEmailMessage = 'An account with this email already exists. Please sign in.';
-
-export function customerRoutes(deps: AppDeps): FastifyPluginAsync {
-  const { db, config } = deps;
-  const limits = deps.rateLimits ?? defaultRateLimits;
-  const limiter = new RateLimiter(db);
-  const captcha = createCaptcha(db, config.captcha);
-
+export function customerRoutes({ db, config, mail, captcha, limiter, rateLimits: limits }: AppDeps): FastifyPluginAsync {
   return async (app) => {
-    const mail =
-      deps.mail ?? mailSenderFromConfig(config, db, (entry) => app.log.info({ mail: entry }, 'mail written to the outbox'));
-
     /**
      * Wrong credentials answer HTTP 200 with code -1 (a business refusal, as the envelope reads): the client shows
      * the message. 401 stays reserved for a missing or dead token.
@@ -46,26 +40,25 @@ export function customerRoutes(deps: AppDeps): FastifyPluginAsync {
       const body = parseWith(loginBody, request.body);
       await enforceLimit(limiter, `sign-in:ip:${request.ip}`, limits.signInPerIp);
       await requireCaptcha(captcha, body.altcha);
-      // Counted per email whether or not an account has it, so a 429 reveals nothing either.
-      const failuresKey = `sign-in:failures:${normalizeEmail(body.email)}`;
-      if (await limiter.isBlocked(failuresKey, limits.signInFailuresPerAccount)) throw tooManyRequests(tooManyAttemptsMessage);
-      const account = await authenticate(db, body.email, body.password);
-      if (!account) {
-        await limiter.hit(failuresKey, limits.signInFailuresPerAccount);
-        return { code: -1, message: invalidCredentialsMessage };
-      }
       const caller = await callerIfAny(request, db);
-      const apiToken = await startSession(db, account.id);
-      const cart = await takeOverGuestCart(db, account.id, body.cart_id, caller?.isGuest ? caller.customerId : undefined);
+      const outcome = await signIn(
+        db,
+        { limiter, rule: limits.signInFailuresPerAccount },
+        { email: body.email, password: body.password, cartId: body.cart_id },
+        caller,
+      );
+      if (outcome.kind === 'blocked') throw tooManyRequests(tooManyAttemptsMessage);
+      if (outcome.kind === 'refused') return { code: -1, message: invalidCredentialsMessage };
+      const { account, session } = outcome;
       return {
         code: 1,
         message: 'success',
         result: {
-          api_token: apiToken,
-          cart_id: cart.cartId,
+          api_token: session.apiToken,
+          cart_id: session.cart.cartId,
           customer_id: account.id,
           is_verified: account.isVerified ? 1 : 0,
-          total_product_in_cart: cart.totalQty,
+          total_product_in_cart: session.cart.totalQty,
           cust_name: displayName(account),
           // KYC applications are another issue's; until then no customer has one.
           verification_id: '',
@@ -77,7 +70,8 @@ export function customerRoutes(deps: AppDeps): FastifyPluginAsync {
       const body = parseWith(registerBody, request.body);
       await enforceLimit(limiter, `register:ip:${request.ip}`, limits.registerPerIp);
       await requireCaptcha(captcha, body.altcha);
-      const outcome = await registerAccount(db, {
+      const caller = await callerIfAny(request, db);
+      const registration = {
         email: body.email,
         password: body.password,
         firstName: body.first_name,
@@ -85,20 +79,18 @@ export function customerRoutes(deps: AppDeps): FastifyPluginAsync {
         dob: body.dob,
         gender: body.gender,
         newsletter: body.newsletter_subscription ?? false,
-      });
+      };
+      const outcome = await signUp(db, registration, body.cart_id, caller);
       if (outcome.kind === 'duplicate') return { code: 2, message: duplicateEmailMessage };
-      const { account } = outcome;
-      const caller = await callerIfAny(request, db);
-      const apiToken = await startSession(db, account.id);
-      const cart = await takeOverGuestCart(db, account.id, body.cart_id, caller?.isGuest ? caller.customerId : undefined);
+      const { account, session } = outcome;
       return {
         code: 1,
         message: 'User Created.',
         result: {
-          api_token: apiToken,
-          cart_id: cart.cartId,
+          api_token: session.apiToken,
+          cart_id: session.cart.cartId,
           customer_id: account.id,
-          total_product_in_cart: cart.totalQty,
+          total_product_in_cart: session.cart.totalQty,
           cust_name: displayName(account),
         },
       };
@@ -110,12 +102,8 @@ export function customerRoutes(deps: AppDeps): FastifyPluginAsync {
       await enforceLimit(limiter, `guest-cart:ip:${request.ip}`, limits.guestCartPerIp);
       const caller = await callerIfAny(request, db);
       const cartId = body.cart_id ?? '';
-      // One transaction: a cart that is not a guest cart (404) leaves no guest row or session behind.
-      const guest = await db.transaction().execute(async (trx) => {
-        const customerId = await guestCustomer(trx, body.customer_email, caller);
-        if (cartId !== '' && !(await assignGuestCart(trx, cartId, customerId))) throw notFound('Cart not found');
-        return { customerId, apiToken: await startSession(trx, customerId) };
-      });
+      const guest = await startGuestCheckout(db, body.customer_email, cartId, caller);
+      if (guest.kind === 'cart-not-found') throw notFound(cartNotFoundMessage);
       return { code: 1, data: { customer_id: guest.customerId, api_token: guest.apiToken, cart_id: cartId } };
     });
 
@@ -123,11 +111,7 @@ export function customerRoutes(deps: AppDeps): FastifyPluginAsync {
       const body = parseWith(forgotBody, request.body);
       await enforceLimit(limiter, `forgot:ip:${request.ip}`, limits.forgotPerIp);
       await enforceLimit(limiter, `forgot:email:${normalizeEmail(body.email)}`, limits.forgotPerEmail);
-      const message = await createPasswordReset(db, body.email, config.appOrigin);
-      if (message) {
-        // Not awaited: an SMTP round trip would make known emails answer measurably slower than unknown ones.
-        mail.send(message).catch((error: unknown) => request.log.error({ err: error }, 'password reset mail not sent'));
-      }
+      await requestPasswordReset({ db, mail, config }, body.email, request.log);
       return { code: 1, message: forgotMessage };
     });
 

@@ -2,8 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { bannersQuery, homepageQuery, type BannersReply, type HomepageReply } from '../../src/api/contract/home.contract.ts';
 import type { AppDeps } from '../deps.ts';
 import { parseWith } from '../http/validate.ts';
-import { isServedLocation, notServedMessage } from '../services/catalogue-cache.ts';
-import { banners, cachedHomepage } from '../services/home.ts';
+import { isServedLocation, notServedMessage } from '../services/catalogue/catalogue-cache.ts';
+import { banners, cachedHomepage } from '../services/catalogue/home.ts';
 
 export function homeRoutes({ db }: AppDeps): FastifyPluginAsync {
   return async (app) => {

@@ -5,18 +5,17 @@ import {
   type ServiceAreaReply,
   type ZipLookupReply,
 } from '../../src/api/contract/location.contract.ts';
+import { comingSoonMessage } from '../../src/rules/messages.ts';
+import { normalizePincode } from '../../src/rules/pincode.ts';
 import type { AppDeps } from '../deps.ts';
 import { parseWith } from '../http/validate.ts';
-import { lookupZip, servedCities, zipsOfCity } from '../services/service-areas.ts';
-
-export const comingSoonMessage =
-  'We are coming soon to this pincode. Please see a list of all pincodes we currently serve.';
+import { lookupZip, servedCities, zipsOfCity } from '../services/catalogue/service-areas.ts';
 
 export function locationRoutes({ db }: AppDeps): FastifyPluginAsync {
   return async (app) => {
     app.get('/connect/index/getaddressbyzipcode', async (request): Promise<ZipLookupReply> => {
       const { zipcode } = parseWith(zipLookupQuery, request.query);
-      const found = await lookupZip(db, zipcode.trim());
+      const found = await lookupZip(db, normalizePincode(zipcode));
       if (found.served) {
         return {
           code: 1,

@@ -4,7 +4,7 @@ import { numericId } from '../../src/api/contract/fields.ts';
 import type { AppDeps } from '../deps.ts';
 import { notFound } from '../http/errors.ts';
 import { parseWith } from '../http/validate.ts';
-import { adIllustration, bannerIllustration, productIllustration } from '../services/illustrations.ts';
+import { adPicture, bannerPicture, productPicture } from '../services/catalogue/media.ts';
 
 const imageParams = object({ id: numericId('id'), file: string() });
 const indexParams = object({ file: string() });
@@ -23,23 +23,21 @@ export function mediaRoutes({ db }: AppDeps): FastifyPluginAsync {
   return async (app) => {
     app.get('/media/products/:id/:file', async (request, reply) => {
       const { id, file } = parseWith(imageParams, request.params);
-      const variant = imageIndex(file);
-      const product = await db.selectFrom('products').select(['name', 'kind']).where('id', '=', id).executeTakeFirst();
-      if (!product) throw notFound('Image not found');
-      return reply.headers(svgHeaders).send(productIllustration({ name: product.name, kind: product.kind, variant }));
+      const svg = await productPicture(db, id, imageIndex(file));
+      if (svg === undefined) throw notFound('Image not found');
+      return reply.headers(svgHeaders).send(svg);
     });
 
     app.get('/media/banners/:file', async (request, reply) => {
       const { file } = parseWith(indexParams, request.params);
-      return reply.headers(svgHeaders).send(bannerIllustration(imageIndex(file)));
+      return reply.headers(svgHeaders).send(bannerPicture(imageIndex(file)));
     });
 
     app.get('/media/ads/:file', async (request, reply) => {
       const { file } = parseWith(indexParams, request.params);
-      const index = imageIndex(file);
-      const ad = await db.selectFrom('ads').select('text').where('image_url', '=', `/media/ads/${index}.svg`).executeTakeFirst();
-      if (!ad) throw notFound('Image not found');
-      return reply.headers(svgHeaders).send(adIllustration(index, ad.text));
+      const svg = await adPicture(db, imageIndex(file));
+      if (svg === undefined) throw notFound('Image not found');
+      return reply.headers(svgHeaders).send(svg);
     });
   };
 }

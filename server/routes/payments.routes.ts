@@ -16,28 +16,21 @@ import {
   type VerifyUpiReply,
 } from '../../src/api/contract/payment.contract.ts';
 import type { FieldError } from '../../src/api/contract/envelope.ts';
+import { cartNotFoundMessage } from '../../src/rules/messages.ts';
 import { upiMessages } from '../../src/rules/upi.ts';
-import { PaymentGatewayError } from '../adapters/payments/payment-port.ts';
-import { paymentsOf } from '../adapters/payments/payments-from-config.ts';
-import { TestPaymentGateway } from '../adapters/payments/test-gateway.ts';
 import type { AppDeps } from '../deps.ts';
 import { requireCaller } from '../http/auth.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { enforceLimit } from '../http/guards.ts';
 import { parseWith } from '../http/validate.ts';
-import { findOwnCart } from '../services/carts.ts';
-import { listSavedCards, removeCard, saveCard } from '../services/payment-methods.ts';
-import { checkoutLimit, defaultRateLimits, RateLimiter } from '../services/rate-limit.ts';
-import { verifyUpi } from '../services/upi.ts';
+import { removeCard, saveCard, savedCardsForCart } from '../services/payments/payment-methods.ts';
+import { testGatewayOf } from '../services/payments/test-mode.ts';
+import { checkoutLimit } from '../services/platform/rate-limit.ts';
+import { verifyUpi } from '../services/payments/upi.ts';
 
 export const providerUnreachableMessage = 'The card provider could not be reached. Please try again in a minute.';
 
-export function paymentRoutes(deps: AppDeps): FastifyPluginAsync {
-  const { db } = deps;
-  const payments = paymentsOf(deps);
-  const limits = deps.rateLimits ?? defaultRateLimits;
-  const limiter = new RateLimiter(db);
-
+export function paymentRoutes({ db, payments, limiter, rateLimits: limits }: AppDeps): FastifyPluginAsync {
   return async (app) => {
     /** Public: the browser needs the publishable key (and, in test mode, to know it shows our own card fields). */
     app.post('/api/api/account/stripeDetails', async (): Promise<StripeDetailsReply> => ({
@@ -48,8 +41,9 @@ export function paymentRoutes(deps: AppDeps): FastifyPluginAsync {
     app.post('/api/checkout/paymentmethods', async (request): Promise<PaymentMethodsReply> => {
       const body = parseWith(paymentMethodsBody, request.body);
       const caller = await requireCaller(request, db);
-      if (body.cart_id && !(await findOwnCart(db, body.cart_id, caller))) throw notFound('Cart not found');
-      return { code: 1, data: await listSavedCards(db, payments.kind, caller.customerId), payment_method: stripePaymentsMethod };
+      const cards = await savedCardsForCart(db, payments.kind, caller, body.cart_id);
+      if (!cards) throw notFound(cartNotFoundMessage);
+      return { code: 1, data: cards, payment_method: stripePaymentsMethod };
     });
 
     app.post('/api/account/mycards', async (request): Promise<SaveCardReply> => {
@@ -58,30 +52,27 @@ export function paymentRoutes(deps: AppDeps): FastifyPluginAsync {
       await enforceLimit(limiter, `card-save:customer:${caller.customerId}`, checkoutLimit(limits, 'cardSavePerCustomer'));
       const [token] = body.card_token;
       if (token === undefined) throw badRequest([{ field: 'card_token', message: 'card_token is required.' }]);
-      try {
-        const outcome = await saveCard(db, payments, caller.customerId, {
-          token,
-          billingAddressId: body.billing_address.billing_address_id,
-          holder: body.name,
-        });
-        if (outcome.kind === 'not-found') throw notFound('Address not found');
-        if (outcome.kind === 'refused') return { code: -1, data: outcome.message };
-        return { code: 1, message: 'Card saved.', data: [outcome.card] };
-      } catch (error) {
-        if (!(error instanceof PaymentGatewayError)) throw error;
-        request.log.error({ err: error }, 'card provider failed while saving a card');
+      const outcome = await saveCard(db, payments, caller.customerId, {
+        token,
+        billingAddressId: body.billing_address.billing_address_id,
+        holder: body.name,
+      });
+      if (outcome.kind === 'not-found') throw notFound('Address not found');
+      if (outcome.kind === 'refused') return { code: -1, data: outcome.message };
+      if (outcome.kind === 'unreachable') {
+        request.log.error({ err: outcome.error }, 'card provider failed while saving a card');
         return { code: -1, data: providerUnreachableMessage };
       }
+      return { code: 1, message: 'Card saved.', data: [outcome.card] };
     });
 
     app.post('/api/account/RemoveCreditCard', async (request): Promise<PaymentMessageReply> => {
       const body = parseWith(removeCardBody, request.body);
       const caller = await requireCaller(request, db);
-      try {
-        if (!(await removeCard(db, payments, caller.customerId, body.card_id))) throw notFound('Card not found');
-      } catch (error) {
-        if (!(error instanceof PaymentGatewayError)) throw error;
-        request.log.error({ err: error }, 'card provider failed while removing a card');
+      const outcome = await removeCard(db, payments, caller.customerId, body.card_id);
+      if (outcome.kind === 'not-found') throw notFound('Card not found');
+      if (outcome.kind === 'unreachable') {
+        request.log.error({ err: outcome.error }, 'card provider failed while removing a card');
         return { code: -1, message: providerUnreachableMessage };
       }
       return { code: 1, message: 'Card removed.' };
@@ -93,10 +84,11 @@ export function paymentRoutes(deps: AppDeps): FastifyPluginAsync {
      * logs or stores the number or the CVC.
      */
     app.post('/api/payments/tokenize', async (request): Promise<TokenizeReply> => {
-      if (!(payments instanceof TestPaymentGateway)) throw notFound();
+      const testGateway = testGatewayOf(payments);
+      if (!testGateway) throw notFound();
       const body = parseWith(tokenizeBody, request.body);
       await enforceLimit(limiter, `card-tokenize:ip:${request.ip}`, checkoutLimit(limits, 'cardTokenizePerIp'));
-      const result = payments.tokenize({ holder: body.holder, number: body.number, expMonth: body.exp_month, expYear: body.exp_year, cvc: body.cvc });
+      const result = testGateway.tokenize({ holder: body.holder, number: body.number, expMonth: body.exp_month, expYear: body.exp_year, cvc: body.cvc });
       if (!result.ok) {
         const errors: FieldError[] = Object.entries(result.errors).map(([field, message]) => ({ field, message }));
         throw badRequest(errors);
@@ -112,11 +104,12 @@ export function paymentRoutes(deps: AppDeps): FastifyPluginAsync {
      * payment's client secret (which only the paying browser got) opens it. Not served with Stripe.
      */
     app.post('/api/payments/test-authenticate', async (request): Promise<TestAuthenticateReply> => {
-      if (!(payments instanceof TestPaymentGateway)) throw notFound();
+      const testGateway = testGatewayOf(payments);
+      if (!testGateway) throw notFound();
       const body = parseWith(testAuthenticateBody, request.body);
       // Its own bucket, as generous as tokenising: guessing a client secret is hopeless, but nothing should be free.
       await enforceLimit(limiter, `bank-check:ip:${request.ip}`, checkoutLimit(limits, 'cardTokenizePerIp'));
-      if (!payments.authenticate(body.client_secret, body.complete)) return { code: -1, message: 'This payment is not waiting for a bank check.' };
+      if (!testGateway.authenticate(body.client_secret, body.complete)) return { code: -1, message: 'This payment is not waiting for a bank check.' };
       return { code: 1, data: {} };
     });
 

@@ -1,10 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { shippingBody, type ShippingReply } from '../../src/api/contract/shipping.contract.ts';
-import { nowOf, type AppDeps } from '../deps.ts';
+import { cartNotFoundMessage } from '../../src/rules/messages.ts';
+import { normalizePincode } from '../../src/rules/pincode.ts';
+import type { AppDeps } from '../deps.ts';
 import { optionalCaller } from '../http/auth.ts';
 import { notFound } from '../http/errors.ts';
 import { parseWith } from '../http/validate.ts';
-import { shippingOptions } from '../services/shipping-options.ts';
+import { shippingOptions } from '../services/checkout/shipping-options.ts';
 
 export function shippingRoutes(deps: AppDeps): FastifyPluginAsync {
   const { db } = deps;
@@ -19,14 +21,14 @@ export function shippingRoutes(deps: AppDeps): FastifyPluginAsync {
         {
           cartId: body.cart_id,
           addressId: body.delivery_address_id,
-          zipcode: body.zipcode,
+          zipcode: body.zipcode === undefined ? undefined : normalizePincode(body.zipcode),
           delivery: body.delivery ?? false,
           pickup: body.pickup ?? false,
           dineIn: body.dineinpickup ?? false,
         },
-        nowOf(deps),
+        deps.clock(),
       );
-      if (outcome.kind === 'not-found') throw notFound('Cart not found');
+      if (outcome.kind === 'not-found') throw notFound(cartNotFoundMessage);
       if (outcome.kind === 'refused') return { code: -1, message: outcome.message };
       return { code: 1, data: { speed: outcome.speed } };
     });

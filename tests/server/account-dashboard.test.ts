@@ -4,7 +4,8 @@ import { dashboardReply, preferencesReply } from '../../src/api/contract/account
 import { getAddressesReply } from '../../src/api/contract/address.contract.ts';
 import { guestCartReply } from '../../src/api/contract/customer.contract.ts';
 import { generousLimits } from './account-helpers.ts';
-import { post, signedInCustomer } from './cart-page-helpers.ts';
+import { post } from './cart-page-helpers.ts';
+import { signedInCustomer } from './fixtures.ts';
 import { addAddress, saveCard } from './checkout-helpers.ts';
 import { json, startTestApp, type TestApp } from './test-app.ts';
 

@@ -2,8 +2,8 @@ import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { validate } from 'superstruct';
 import { captchaChallengeReply } from '../../src/api/contract/captcha.contract.ts';
-import type { RateLimits } from '../../server/services/rate-limit.ts';
-import { newSecret } from '../../server/services/tokens.ts';
+import type { RateLimits } from '../../server/services/platform/rate-limit.ts';
+import { newSecret } from '../../server/services/platform/tokens.ts';
 import { json, type TestApp } from './test-app.ts';
 
 const wide = { max: 10_000, windowSeconds: 3600 };

@@ -2,8 +2,9 @@ import { assert } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addToCartReply, type AddToCartResult } from '../../src/api/contract/add-to-cart.contract.ts';
 import { badRequestBody } from '../../src/api/contract/envelope.ts';
-import { hashSecret, newSecret } from '../../server/services/tokens.ts';
+import { newSecret } from '../../server/services/platform/tokens.ts';
 import { newYork } from './catalogue-helpers.ts';
+import { signedInCustomer } from './fixtures.ts';
 import { json, startTestApp, type TestApp } from './test-app.ts';
 
 let t: TestApp;
@@ -13,21 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-/** A registered customer with a live session, made directly in the database; returns the bearer token. */
-async function signedInCustomer(email: string): Promise<{ token: string; customerId: number }> {
-  const customer = await t.database.db
-    .insertInto('customers')
-    .values({ email, email_normalized: email, first_name: 'Test', last_name: 'Shopper', password_hash: null, is_guest: false, dob: null, gender: null })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const token = newSecret();
-  await t.database.db
-    .insertInto('sessions')
-    .values({ customer_id: customer.id, token_hash: hashSecret(token), expires_at: new Date(Date.now() + 3_600_000), revoked_at: null })
-    .execute();
-  return { token, customerId: customer.id };
-}
 
 let nextVariantSkip = 0;
 /** A fresh local size each time, so tests do not share cart lines or stock. */
@@ -218,7 +204,7 @@ describe('POST /api/cart/addtocart', () => {
 
   describe('whose cart', () => {
     it('gives a signed-in shopper a cart of their own', async () => {
-      const alice = await signedInCustomer('alice@example.com');
+      const alice = await signedInCustomer(t, 'alice@example.com');
       const size = await freshLocalSize();
       const result = await added({ product_id: size.variant_id }, alice.token);
       const cart = await t.database.db.selectFrom('carts').select('customer_id').where('id', '=', result.cart_id ?? '').executeTakeFirstOrThrow();
@@ -226,8 +212,8 @@ describe('POST /api/cart/addtocart', () => {
     });
 
     it("answers 404 for another shopper's cart, signed in or not", async () => {
-      const bob = await signedInCustomer('bob@example.com');
-      const carol = await signedInCustomer('carol@example.com');
+      const bob = await signedInCustomer(t, 'bob@example.com');
+      const carol = await signedInCustomer(t, 'carol@example.com');
       const size = await freshLocalSize();
       const bobs = await added({ product_id: size.variant_id }, bob.token);
       const asCarol = await add({ product_id: size.variant_id, cart_id: bobs.cart_id }, carol.token);

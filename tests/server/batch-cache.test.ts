@@ -1,54 +1,72 @@
 import { describe, expect, it } from 'vitest';
-import { BatchCache } from '../../server/services/batch-cache.ts';
+import { BatchCache } from '../../server/services/platform/batch-cache.ts';
 
-describe('BatchCache', () => {
-  it('loads only what is missing, in one call, and keeps the order asked for', async () => {
-    const cache = new BatchCache<number, string>({ maxEntries: 100, freshMs: 1000, staleMs: 0 });
-    const calls: number[][] = [];
-    const load = async (keys: number[]) => {
-      calls.push(keys);
-      return new Map(keys.filter((k) => k !== 3).map((k) => [k, `v${k}`]));
-    };
-    expect(await cache.getMany([1, 2, 3], load)).toEqual(['v1', 'v2']);
-    expect(await cache.getMany([4, 3, 2, 1], load)).toEqual(['v4', 'v2', 'v1']);
-    expect(calls).toEqual([[1, 2, 3], [4]]);
+/** A cache of numbers by id whose loader records every batch it is asked for; ids in `absent` have no value. */
+function recordingCache(options: { maxEntries?: number; freshMs?: number; staleMs?: number; now?: () => number; absent?: number[] } = {}) {
+  const batches: number[][] = [];
+  let version = 1;
+  let down = false;
+  const cache = new BatchCache<number, string>({
+    maxEntries: options.maxEntries ?? 100,
+    freshMs: options.freshMs ?? 1000,
+    staleMs: options.staleMs ?? 0,
+    ...(options.now ? { now: options.now } : {}),
+    keyOf: (id) => String(id),
+    loadMany: async (ids) => {
+      batches.push([...ids]);
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      if (down) throw new Error('db down');
+      return ids.map((id) => (options.absent?.includes(id) ? undefined : `v${id}.${version}`));
+    },
+  });
+  return {
+    cache,
+    batches,
+    setVersion: (v: number) => (version = v),
+    setDown: (d: boolean) => (down = d),
+  };
+}
+
+describe('BatchCache (product cards of listings, search and similar items)', () => {
+  it('loads only what is missing, in one call, remembers absent ones and keeps the order asked for', async () => {
+    const { cache, batches } = recordingCache({ absent: [3] });
+    expect(await cache.getMany([1, 2, 3])).toEqual(['v1.1', 'v2.1']);
+    expect(await cache.getMany([4, 3, 2, 1])).toEqual(['v4.1', 'v2.1', 'v1.1']);
+    expect(batches).toEqual([[1, 2, 3], [4]]);
   });
 
   it('shares a load between concurrent callers', async () => {
-    const cache = new BatchCache<number, number>({ maxEntries: 100, freshMs: 1000, staleMs: 0 });
-    let loads = 0;
-    const load = async (keys: number[]) => {
-      loads += 1;
-      await new Promise((resolve) => setTimeout(resolve, 5));
-      return new Map(keys.map((k) => [k, k * 10]));
-    };
-    const [a, b] = await Promise.all([cache.getMany([1, 2], load), cache.getMany([2, 1], load)]);
-    expect(a).toEqual([10, 20]);
-    expect(b).toEqual([20, 10]);
-    expect(loads).toBe(1);
+    const { cache, batches } = recordingCache();
+    const [a, b] = await Promise.all([cache.getMany([1, 2]), cache.getMany([2, 1])]);
+    expect(a).toEqual(['v1.1', 'v2.1']);
+    expect(b).toEqual(['v2.1', 'v1.1']);
+    expect(batches).toEqual([[1, 2]]);
   });
 
   it('serves stale values while refreshing them, and forgets expired ones', async () => {
-    let now = 0;
-    const cache = new BatchCache<string, number>({ maxEntries: 100, freshMs: 10, staleMs: 10, now: () => now });
-    let version = 1;
-    const load = async (keys: string[]) => new Map(keys.map((k) => [k, version]));
-    expect(await cache.getMany(['a'], load)).toEqual([1]);
-    version = 2;
-    now = 15;
-    expect(await cache.getMany(['a'], load)).toEqual([1]);
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(await cache.getMany(['a'], load)).toEqual([2]);
-    version = 3;
-    now = 100;
-    expect(await cache.getMany(['a'], load)).toEqual([3]);
+    let now = 1_000;
+    const { cache, setVersion } = recordingCache({ freshMs: 10, staleMs: 10, now: () => now });
+    expect(await cache.getMany([1])).toEqual(['v1.1']);
+    setVersion(2);
+    now += 15;
+    expect(await cache.getMany([1])).toEqual(['v1.1']);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(await cache.getMany([1])).toEqual(['v1.2']);
+    setVersion(3);
+    now += 100;
+    expect(await cache.getMany([1])).toEqual(['v1.3']);
   });
 
   it('stays within maxEntries and survives a failed load', async () => {
-    const cache = new BatchCache<number, number>({ maxEntries: 3, freshMs: 1000, staleMs: 0 });
-    await cache.getMany([1, 2, 3, 4, 5], async (keys) => new Map(keys.map((k) => [k, k])));
-    expect(cache.size).toBe(3);
-    await expect(cache.getMany([9], async () => Promise.reject(new Error('down')))).rejects.toThrow('down');
-    expect(await cache.getMany([9], async () => new Map([[9, 9]]))).toEqual([9]);
+    const { cache, batches, setDown } = recordingCache({ maxEntries: 3 });
+    await cache.getMany([1, 2, 3, 4, 5]);
+    batches.length = 0;
+    expect(await cache.getMany([3, 4, 5])).toEqual(['v3.1', 'v4.1', 'v5.1']);
+    expect(await cache.getMany([1])).toEqual(['v1.1']);
+    expect(batches).toEqual([[1]]);
+    setDown(true);
+    await expect(cache.getMany([9])).rejects.toThrow('db down');
+    setDown(false);
+    expect(await cache.getMany([9])).toEqual(['v9.1']);
   });
 });

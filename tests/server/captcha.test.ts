@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captchaChallengeReply } from '../../src/api/contract/captcha.contract.ts';
 import { buildApp } from '../../server/app.ts';
 import { readConfig } from '../../server/config.ts';
-import { createCaptcha } from '../../server/services/captcha.ts';
+import { createCaptcha } from '../../server/services/platform/captcha.ts';
 import { generousLimits, post, solve, solvedCaptcha } from './account-helpers.ts';
 import { json, startTestApp, testCaptchaKey, type TestApp } from './test-app.ts';
 

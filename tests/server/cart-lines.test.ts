@@ -1,14 +1,14 @@
 import { assert } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { badRequestBody } from '../../src/api/contract/envelope.ts';
-import { cartCall, cartLinesOf, makeCart, manualClock, pickOffers, post, signedInCustomer, type OfferPick } from './cart-page-helpers.ts';
+import { cartCall, cartLinesOf, makeCart, manualClock, pickOffers, post, type OfferPick } from './cart-page-helpers.ts';
+import { signedInCustomer, takeInTurn } from './fixtures.ts';
 import { startTestApp, type TestApp } from './test-app.ts';
 
 let t: TestApp;
 const clock = manualClock('2026-11-24T15:00:00Z');
 let offers: OfferPick[];
 let courierOffers: OfferPick[];
-let used = 0;
 
 beforeAll(async () => {
   t = await startTestApp({ clock: clock.now });
@@ -19,11 +19,7 @@ afterAll(async () => {
   await t.close();
 });
 
-function nextOffer(): OfferPick {
-  const offer = offers[used++];
-  if (!offer) throw new Error('out of offers');
-  return offer;
-}
+const nextOffer = takeInTurn(() => offers);
 
 /** A cart of two Same Day lines (qty 3 and 1, $10.00 each, 10 in stock). */
 async function twoLineCart(customerId: number | null = null) {

@@ -2,7 +2,7 @@ import { assert } from 'superstruct';
 import { expect } from 'vitest';
 import { cartReply, type CartData, type CartReply } from '../../src/api/contract/cart-page.contract.ts';
 import type { SpeedValue } from '../../src/rules/speeds.ts';
-import { hashSecret, newSecret } from '../../server/services/tokens.ts';
+import { newSecret } from '../../server/services/platform/tokens.ts';
 import { json, type TestApp } from './test-app.ts';
 
 /** A clock the tests move by hand: the server reads it through deps.clock. */
@@ -37,21 +37,6 @@ export async function cartCall(t: TestApp, url: string, payload: Record<string, 
   const data = body.data;
   if (!data) throw new Error(`no cart in ${JSON.stringify(body)}`);
   return { ...body, data };
-}
-
-export async function signedInCustomer(t: TestApp, email: string): Promise<{ token: string; customerId: number }> {
-  const db = t.database.db;
-  const customer = await db
-    .insertInto('customers')
-    .values({ email, email_normalized: email.toLowerCase(), first_name: 'Test', last_name: 'Shopper', password_hash: null, is_guest: false })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const token = newSecret();
-  await db
-    .insertInto('sessions')
-    .values({ customer_id: customer.id, token_hash: hashSecret(token), expires_at: new Date(Date.now() + 3_600_000) })
-    .execute();
-  return { token, customerId: customer.id };
 }
 
 export interface OfferPick {

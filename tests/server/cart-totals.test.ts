@@ -5,9 +5,10 @@ import {
   divideRoundHalfUp,
   groupFees,
   salesTaxCents,
-} from '../../server/services/cart-totals.ts';
+} from '../../server/services/cart/cart-totals.ts';
 import { stateTaxRates2026 } from '../../server/db/migrations/state-tax-rates-2026.ts';
-import { makeCart, manualClock, pickOne, post, showcart, signedInCustomer, type OfferPick } from './cart-page-helpers.ts';
+import { makeCart, manualClock, pickOne, post, showcart, type OfferPick } from './cart-page-helpers.ts';
+import { signedInCustomer } from './fixtures.ts';
 import { startTestApp, type TestApp } from './test-app.ts';
 
 describe('cart money (pure, cents)', () => {

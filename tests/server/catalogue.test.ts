@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categoryListReply, listingReply, type ListingData } from '../../src/api/contract/catalogue.contract.ts';
 import { badRequestBody } from '../../src/api/contract/envelope.ts';
 import { allOfferedIn, isNonDecreasing, lowestCents, newYork, query } from './catalogue-helpers.ts';
-import { json, startTestApp, type TestApp } from './test-app.ts';
+import { getJson, json, startTestApp, type TestApp } from './test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -18,13 +18,8 @@ const SALMON = 2017;
 const WHITE_FISH = 2018;
 const BEEF = 1002;
 
-async function get(url: string) {
-  const response = await t.app.inject({ method: 'GET', url });
-  return { status: response.statusCode, body: json(response) };
-}
-
 async function listing(params: Record<string, string | number>) {
-  const { status, body } = await get(`/connect/index/category?${query({ store_id: 1, ...newYork, ...params })}`);
+  const { status, body } = await getJson(t, `/connect/index/category?${query({ store_id: 1, ...newYork, ...params })}`);
   expect(status).toBe(200);
   assert(body, listingReply);
   return body;
@@ -65,7 +60,7 @@ async function categoriesOf(productIds: number[]): Promise<Map<number, Set<numbe
 
 describe('GET /connect/index/categorylist', () => {
   it('lists top-level categories by position with their sub-categories', async () => {
-    const { status, body } = await get('/connect/index/categorylist?store_id=1&courier_type=');
+    const { status, body } = await getJson(t, '/connect/index/categorylist?store_id=1&courier_type=');
     expect(status).toBe(200);
     assert(body, categoryListReply);
     expect(body.code).toBe(1);
@@ -78,8 +73,8 @@ describe('GET /connect/index/categorylist', () => {
   });
 
   it('accepts a courier type and refuses an unknown one', async () => {
-    expect((await get('/connect/index/categorylist?store_id=1&courier_type=courier')).status).toBe(200);
-    const bad = await get('/connect/index/categorylist?store_id=1&courier_type=drone');
+    expect((await getJson(t, '/connect/index/categorylist?store_id=1&courier_type=courier')).status).toBe(200);
+    const bad = await getJson(t, '/connect/index/categorylist?store_id=1&courier_type=drone');
     expect(bad.status).toBe(400);
     expect(fieldsOf(bad.body)).toEqual(['courier_type']);
   });
@@ -185,7 +180,7 @@ describe('GET /connect/index/category', () => {
   });
 
   it('refuses malformed input naming every field', async () => {
-    const { status, body } = await get(
+    const { status, body } = await getJson(t, 
       `/connect/index/category?${query({ catid: 'fish', store_id: 1, zipcode: '1000', loc_id: 'x', page: -1, limit: 30, sort: 'cheapest' })}`,
     );
     expect(status).toBe(400);
@@ -194,7 +189,7 @@ describe('GET /connect/index/category', () => {
 
   it('refuses a page size other than 10, 20 or 50', async () => {
     for (const limit of [0, 5, 21, 100, 'all']) {
-      const { status, body } = await get(`/connect/index/category?${query({ catid: FISH, ...newYork, limit })}`);
+      const { status, body } = await getJson(t, `/connect/index/category?${query({ catid: FISH, ...newYork, limit })}`);
       expect(status).toBe(400);
       expect(fieldsOf(body)).toEqual(['limit']);
     }

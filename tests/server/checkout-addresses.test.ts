@@ -8,7 +8,8 @@ import {
 } from '../../src/api/contract/address.contract.ts';
 import { guestCartReply } from '../../src/api/contract/customer.contract.ts';
 import { badRequestBody } from '../../src/api/contract/envelope.ts';
-import { post, signedInCustomer } from './cart-page-helpers.ts';
+import { post } from './cart-page-helpers.ts';
+import { signedInCustomer } from './fixtures.ts';
 import { addAddress, newYorkAddress } from './checkout-helpers.ts';
 import { json, startTestApp, type TestApp } from './test-app.ts';
 

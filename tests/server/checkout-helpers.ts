@@ -4,6 +4,7 @@ import { addAddressReply } from '../../src/api/contract/address.contract.ts';
 import { getSlotReply } from '../../src/api/contract/cart-page.contract.ts';
 import { saveCardReply, tokenizeReply } from '../../src/api/contract/payment.contract.ts';
 import { makeCart, post, type OfferPick } from './cart-page-helpers.ts';
+import { signedInCustomer } from './fixtures.ts';
 import type { TestApp } from './test-app.ts';
 
 /**
@@ -35,6 +36,12 @@ export async function addAddress(t: TestApp, token: string, customerId: number, 
   assert(body, addAddressReply);
   if (body.code !== 1 || body.address_id === undefined) throw new Error(`address not saved: ${JSON.stringify(body)}`);
   return body.address_id;
+}
+
+/** A signed-in customer with a New York shipping address (the default one). */
+export async function shopper(t: TestApp, email: string): Promise<{ token: string; customerId: number; addressId: number }> {
+  const me = await signedInCustomer(t, email);
+  return { ...me, addressId: await addAddress(t, me.token, me.customerId) };
 }
 
 /**

@@ -10,7 +10,8 @@ import {
 } from '../../src/api/contract/payment.contract.ts';
 import { TestPaymentGateway } from '../../server/adapters/payments/test-gateway.ts';
 import { generousLimits } from './account-helpers.ts';
-import { makeCart, pickOne, post, signedInCustomer } from './cart-page-helpers.ts';
+import { makeCart, pickOne, post } from './cart-page-helpers.ts';
+import { signedInCustomer } from './fixtures.ts';
 import { addAddress, saveCard, tokenize } from './checkout-helpers.ts';
 import { json, startTestApp, type TestApp } from './test-app.ts';
 

@@ -5,15 +5,15 @@ import { myOrdersReply, orderReviewReply, orderStatusReply, placeOrderReply, typ
 import { dollarsToCents } from '../../src/rules/money.ts';
 import { TestPaymentGateway } from '../../server/adapters/payments/test-gateway.ts';
 import { eventually, generousLimits } from './account-helpers.ts';
-import { makeCart, manualClock, pickOffers, post, signedInCustomer, type OfferPick } from './cart-page-helpers.ts';
-import { addAddress, checkoutNow, noonSlot, readyCart, saveCard, today, tokenize } from './checkout-helpers.ts';
+import { makeCart, manualClock, pickOffers, post, type OfferPick } from './cart-page-helpers.ts';
+import { orderOf, signedInCustomer, stockOf, takeInTurn } from './fixtures.ts';
+import { addAddress, checkoutNow, noonSlot, readyCart, saveCard, shopper, today, tokenize } from './checkout-helpers.ts';
 import { startTestApp, type TestApp } from './test-app.ts';
 
 let t: TestApp;
 const clock = manualClock(checkoutNow);
 const gateway = new TestPaymentGateway(clock.now);
 let butcher: OfferPick[];
-let used = 0;
 
 /**
  * CHECKOUT_DATABASE_URL (an empty PostgreSQL database) runs this file against a real server, where concurrent
@@ -32,17 +32,7 @@ beforeEach(() => {
   clock.set(checkoutNow);
 });
 
-function nextOffer(): OfferPick {
-  const offer = butcher[used++];
-  if (!offer) throw new Error('out of offers');
-  return offer;
-}
-
-async function shopper(email: string) {
-  const me = await signedInCustomer(t, email);
-  const addressId = await addAddress(t, me.token, me.customerId);
-  return { ...me, addressId };
-}
+const nextOffer = takeInTurn(() => butcher);
 
 async function place(token: string, body: Record<string, unknown>): Promise<{ status: number; body: PlaceOrderReply }> {
   const { status, body: reply } = await post(t, '/api/placeorder/placeorder', { store_id: 1, speed_id: 1, ...body }, token);
@@ -52,16 +42,14 @@ async function place(token: string, body: Record<string, unknown>): Promise<{ st
 }
 
 const db = () => t.database.db;
-const stockOf = async (offerId: number) => (await db().selectFrom('variant_offers').select('stock').where('id', '=', offerId).executeTakeFirstOrThrow()).stock;
 const booked = async (templateId: number, date = today) =>
   (await db().selectFrom('driver_slots').select('booked').where('template_id', '=', templateId).where('slot_date', '=', date).executeTakeFirst())?.booked ?? 0;
 const heldSlot = async (cartId: string) =>
   (await db().selectFrom('slot_holds').select('template_id').where('cart_id', '=', cartId).executeTakeFirstOrThrow()).template_id;
-const orderOf = async (incrementId: string) => db().selectFrom('orders').selectAll().where('increment_id', '=', incrementId).executeTakeFirstOrThrow();
 
 describe('place order', () => {
   it('recomputes every total on the server and ignores the totals a client sends', async () => {
-    const me = await shopper('totals@example.com');
+    const me = await shopper(t, 'totals@example.com');
     const cardId = await saveCard(t, me.token, me.customerId);
     const [a, b] = [nextOffer(), nextOffer()];
     const cartId = await readyCart(t, me.token, me.customerId, [
@@ -76,7 +64,7 @@ describe('place order', () => {
     // 3 × $12.50, $4.99 Same Day delivery, New York groceries untaxed, 15 % tip of $37.50 = $5.63.
     expect(summary).toMatchObject({ subtotal: '37.50', delivery_fee: '4.99', taxes: '0.00', driver_tip_percent: 15, driver_tip: '5.63', grandtotal: '48.12' });
 
-    const stockBefore = [await stockOf(a.offerId), await stockOf(b.offerId)];
+    const stockBefore = [await stockOf(t, a.offerId), await stockOf(t, b.offerId)];
     const slot = await heldSlot(cartId);
     const seatsBefore = await booked(slot);
     const { body } = await place(me.token, {
@@ -95,7 +83,7 @@ describe('place order', () => {
     });
     expect(body).toMatchObject({ code: 1, message: 'Order Placed.', order_id: expect.stringMatching(/^1\d{8}$/), status: 'processing' });
 
-    const order = await orderOf(body.order_id ?? '');
+    const order = await orderOf(t, body.order_id ?? '');
     expect(order).toMatchObject({
       status: 'processing',
       subtotal_cents: 3750,
@@ -112,7 +100,7 @@ describe('place order', () => {
     });
     expect(order.shipping_address).toMatchObject({ name: 'Ada Lovelace', street1: '350 5th Ave', zipcode: '10001' });
     expect(gateway.amountOf(order.payment_ref ?? '')).toBe(4812);
-    expect([await stockOf(a.offerId), await stockOf(b.offerId)]).toEqual([stockBefore[0]! - 2, stockBefore[1]! - 1]);
+    expect([await stockOf(t, a.offerId), await stockOf(t, b.offerId)]).toEqual([stockBefore[0]! - 2, stockBefore[1]! - 1]);
     expect(await booked(slot)).toBe(seatsBefore + 1);
     const items = await db().selectFrom('order_items').selectAll().where('order_id', '=', order.id).orderBy('id').execute();
     expect(items.map((i) => [i.qty, i.row_total_cents])).toEqual([
@@ -131,11 +119,11 @@ describe('place order', () => {
   });
 
   it('makes one order for one cart: two requests at once and a replay get the same order', async () => {
-    const me = await shopper('twice@example.com');
+    const me = await shopper(t, 'twice@example.com');
     const cardId = await saveCard(t, me.token, me.customerId);
     const offer = nextOffer();
     const cartId = await readyCart(t, me.token, me.customerId, [{ offer, qty: 1 }]);
-    const before = await stockOf(offer.offerId);
+    const before = await stockOf(t, offer.offerId);
     const charges = gateway.chargeCount;
 
     const body = { cart_id: cartId, delivery_address_id: me.addressId, card_id: cardId, payment_mode: 2 };
@@ -148,7 +136,7 @@ describe('place order', () => {
     const orders = await db().selectFrom('orders').select('id').where('cart_id', '=', cartId).execute();
     expect(orders).toHaveLength(1);
     expect(gateway.chargeCount).toBe(charges + 1);
-    expect(await stockOf(offer.offerId)).toBe(before - 1);
+    expect(await stockOf(t, offer.offerId)).toBe(before - 1);
     const mails = await db().selectFrom('outbox').select('id').where('subject', 'like', `%${first.body.order_id ?? 'none'}%`).execute();
     expect(mails.length).toBeLessThanOrEqual(1);
   });
@@ -156,7 +144,7 @@ describe('place order', () => {
   it('sells the last 5 units to exactly 5 of 20 shoppers paying at once, and never below zero', async () => {
     const [courier] = await pickOffers(t, { speed: 'courier', locId: 201 }, 1, 0, { priceCents: 2000, stock: 5 });
     if (!courier) throw new Error('no courier offer');
-    const shoppers = await Promise.all(Array.from({ length: 20 }, (_, i) => shopper(`race${i}@example.com`)));
+    const shoppers = await Promise.all(Array.from({ length: 20 }, (_, i) => shopper(t, `race${i}@example.com`)));
     const carts: string[] = [];
     for (const s of shoppers) carts.push(await readyCart(t, s.token, s.customerId, [{ offer: courier, qty: 1 }], { 201: '2026-12-02' }));
     const tokens: string[] = [];
@@ -170,7 +158,7 @@ describe('place order', () => {
     expect(placed).toHaveLength(5);
     expect(refused).toHaveLength(15);
     for (const r of refused) expect(r.body.message).toMatch(/is out of stock\.$/);
-    expect(await stockOf(courier.offerId)).toBe(0);
+    expect(await stockOf(t, courier.offerId)).toBe(0);
     const live = await db()
       .selectFrom('order_items')
       .innerJoin('orders', 'orders.id', 'order_items.order_id')
@@ -182,18 +170,18 @@ describe('place order', () => {
   });
 
   it('leaves no paid order after a declined card: stock, seat and cart come back, and another card then pays', async () => {
-    const me = await shopper('declined@example.com');
+    const me = await shopper(t, 'declined@example.com');
     const offer = nextOffer();
     const cartId = await readyCart(t, me.token, me.customerId, [{ offer, qty: 3 }]);
-    const stock = await stockOf(offer.offerId);
+    const stock = await stockOf(t, offer.offerId);
     const slot = await heldSlot(cartId);
     const seats = await booked(slot);
 
     const { body } = await place(me.token, { cart_id: cartId, delivery_address_id: me.addressId, payment_mode: 2, card_token: await tokenize(t, '4000000000000002') });
     expect(body).toMatchObject({ code: -1, message: 'Your card was declined.', order_id: expect.stringMatching(/^1\d{8}$/), status: 'payment_failed' });
-    const failed = await orderOf(body.order_id ?? '');
+    const failed = await orderOf(t, body.order_id ?? '');
     expect(failed).toMatchObject({ status: 'payment_failed', payment_message: 'Your card was declined.' });
-    expect(await stockOf(offer.offerId)).toBe(stock);
+    expect(await stockOf(t, offer.offerId)).toBe(stock);
     expect(await booked(slot)).toBe(seats);
     expect((await db().selectFrom('carts').select('status').where('id', '=', cartId).executeTakeFirstOrThrow()).status).toBe('open');
     expect(await heldSlot(cartId)).toBe(slot);
@@ -202,17 +190,17 @@ describe('place order', () => {
     const poorCard = await saveCard(t, me.token, me.customerId, '4000000000009995');
     const poor = await place(me.token, { cart_id: cartId, delivery_address_id: me.addressId, payment_mode: 2, card_id: poorCard });
     expect(poor.body).toMatchObject({ code: -1, message: 'Your card has insufficient funds.' });
-    expect(await stockOf(offer.offerId)).toBe(stock);
+    expect(await stockOf(t, offer.offerId)).toBe(stock);
 
     const retry = await place(me.token, { cart_id: cartId, delivery_address_id: me.addressId, payment_mode: 2, card_token: await tokenize(t, '4242424242424242') });
     expect(retry.body).toMatchObject({ code: 1, message: 'Order Placed.' });
     expect(retry.body.order_id).not.toBe(body.order_id);
-    expect(await stockOf(offer.offerId)).toBe(stock - 3);
+    expect(await stockOf(t, offer.offerId)).toBe(stock - 3);
     expect(await booked(slot)).toBe(seats + 1);
   });
 
   it('takes payment on delivery without a charge, and UPI with a verified id', async () => {
-    const me = await shopper('cod@example.com');
+    const me = await shopper(t, 'cod@example.com');
     const charges = gateway.chargeCount;
     const cod = await readyCart(t, me.token, me.customerId, [{ offer: nextOffer(), qty: 1 }]);
     const codReply = await place(me.token, { cart_id: cod, delivery_address_id: me.addressId, payment_mode: 4 });
@@ -224,7 +212,7 @@ describe('place order', () => {
     expect(badUpi.body).toEqual({ code: -1, message: 'please provide valid UPI ID' });
     const upi = await place(me.token, { cart_id: upiCart, delivery_address_id: me.addressId, payment_mode: 3, upi_address: 'ada@okbank' });
     expect(upi.body).toMatchObject({ code: 1, status: 'processing' });
-    expect((await orderOf(upi.body.order_id ?? '')).upi_id).toBe('ada@okbank');
+    expect((await orderOf(t, upi.body.order_id ?? '')).upi_id).toBe('ada@okbank');
   });
 
   it('keeps no card number in any table after purchases', async () => {
@@ -254,8 +242,8 @@ describe('place order', () => {
 
 describe('place order refusals (nothing charged, nothing taken)', () => {
   it("answers 404 for someone else's cart, address or card", async () => {
-    const owner = await shopper('po-owner@example.com');
-    const thief = await shopper('po-thief@example.com');
+    const owner = await shopper(t, 'po-owner@example.com');
+    const thief = await shopper(t, 'po-thief@example.com');
     const ownerCard = await saveCard(t, owner.token, owner.customerId);
     const thiefCard = await saveCard(t, thief.token, thief.customerId);
     const ownerCart = await readyCart(t, owner.token, owner.customerId, [{ offer: nextOffer(), qty: 1 }]);
@@ -272,7 +260,7 @@ describe('place order refusals (nothing charged, nothing taken)', () => {
   });
 
   it('refuses an address in another zip, an unserved zip and an empty cart', async () => {
-    const me = await shopper('zips@example.com');
+    const me = await shopper(t, 'zips@example.com');
     const cardId = await saveCard(t, me.token, me.customerId);
     const elsewhere = await addAddress(t, me.token, me.customerId, { street1: '1 Main St', zipcode: '10002', nickname: 'LES' });
     const cartId = await readyCart(t, me.token, me.customerId, [{ offer: nextOffer(), qty: 1 }]);
@@ -289,7 +277,7 @@ describe('place order refusals (nothing charged, nothing taken)', () => {
   });
 
   it('refuses a product that sold out and a slot that filled while the shopper was paying', async () => {
-    const me = await shopper('late@example.com');
+    const me = await shopper(t, 'late@example.com');
     const cardId = await saveCard(t, me.token, me.customerId);
     const charges = gateway.chargeCount;
     const offer = nextOffer();
@@ -311,12 +299,12 @@ describe('place order refusals (nothing charged, nothing taken)', () => {
     const full = await place(me.token, { cart_id: cartId, delivery_address_id: me.addressId, card_id: cardId });
     expect(full.body).toMatchObject({ code: -1, message: 'Your hold on this time slot expired and the slot is now full. Please choose another.' });
     expect(gateway.chargeCount).toBe(charges);
-    expect(await stockOf(offer.offerId)).toBe(20);
+    expect(await stockOf(t, offer.offerId)).toBe(20);
     expect((await db().selectFrom('carts').select('status').where('id', '=', cartId).executeTakeFirstOrThrow()).status).toBe('open');
   });
 
   it('refuses a tip without a driver and a speed the cart cannot use', async () => {
-    const me = await shopper('speeds@example.com');
+    const me = await shopper(t, 'speeds@example.com');
     const cartId = await readyCart(t, me.token, me.customerId, [{ offer: nextOffer(), qty: 1 }]);
     expect((await place(me.token, { cart_id: cartId, delivery_address_id: me.addressId, speed_id: 2, driver_tip: 10, payment_mode: 4 })).body).toEqual({
       code: -1,
@@ -330,7 +318,7 @@ describe('place order refusals (nothing charged, nothing taken)', () => {
 
 describe('my orders', () => {
   it("lists the caller's orders with their items grouped by delivery method", async () => {
-    const me = await shopper('history@example.com');
+    const me = await shopper(t, 'history@example.com');
     const cartId = await readyCart(t, me.token, me.customerId, [{ offer: nextOffer(), qty: 2 }]);
     const placed = await place(me.token, { cart_id: cartId, speed_id: 2, retailer_id: 101, payment_mode: 4 });
     expect(placed.body.code).toBe(1);
@@ -355,7 +343,7 @@ describe('my orders', () => {
 
 describe('order status', () => {
   it("shows one of the caller's orders by its number, and nobody else's", async () => {
-    const me = await shopper('tracking@example.com');
+    const me = await shopper(t, 'tracking@example.com');
     const cardId = await saveCard(t, me.token, me.customerId);
     const cartId = await readyCart(t, me.token, me.customerId, [{ offer: nextOffer(), qty: 1 }]);
     const placed = await place(me.token, { cart_id: cartId, delivery_address_id: me.addressId, payment_mode: 2, card_id: cardId });

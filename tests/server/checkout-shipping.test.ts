@@ -3,8 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { orderReviewReply } from '../../src/api/contract/checkout.contract.ts';
 import { shippingReply, type SpeedOption } from '../../src/api/contract/shipping.contract.ts';
 import { generousLimits } from './account-helpers.ts';
-import { manualClock, pickOffers, post, signedInCustomer, type OfferPick } from './cart-page-helpers.ts';
-import { addAddress, checkoutNow, readyCart } from './checkout-helpers.ts';
+import { manualClock, pickOffers, post, type OfferPick } from './cart-page-helpers.ts';
+import { addAddress, checkoutNow, readyCart, shopper } from './checkout-helpers.ts';
 import { startTestApp, type TestApp } from './test-app.ts';
 
 let t: TestApp;
@@ -33,11 +33,6 @@ function take(list: OfferPick[]): OfferPick {
   return offer;
 }
 
-async function shopper(email: string) {
-  const me = await signedInCustomer(t, email);
-  return { ...me, addressId: await addAddress(t, me.token, me.customerId) };
-}
-
 async function speeds(token: string, payload: Record<string, unknown>): Promise<SpeedOption[]> {
   const { status, body } = await post(t, '/api/shipping', { store_id: 1, delivery: 0, pickup: 0, dineinpickup: 0, ...payload }, token);
   expect(status).toBe(200);
@@ -48,7 +43,7 @@ async function speeds(token: string, payload: Record<string, unknown>): Promise<
 
 describe('POST /api/shipping', () => {
   it("offers 1 Hour Delivery (primary), Store Pickup and Dine-In for a Same Day cart, from the cart's shops", async () => {
-    const me = await shopper('speeds-local@example.com');
+    const me = await shopper(t, 'speeds-local@example.com');
     const cartId = await readyCart(t, me.token, me.customerId, [{ offer: take(butcher), qty: 1 }]);
     const list = await speeds(me.token, { cart_id: cartId, delivery_address_id: me.addressId, zipcode: '10001' });
     expect(list.map((s) => [s.id, s.name, s.duration, s.isPrimary, s.delivery_fee])).toEqual([
@@ -82,7 +77,7 @@ describe('POST /api/shipping', () => {
   });
 
   it('ships courier and farm groups with their ship methods and dates', async () => {
-    const me = await shopper('speeds-mixed@example.com');
+    const me = await shopper(t, 'speeds-mixed@example.com');
     const cartId = await readyCart(
       t,
       me.token,
@@ -113,8 +108,8 @@ describe('POST /api/shipping', () => {
   });
 
   it("refuses an address in another zip and answers 404 for someone else's address", async () => {
-    const me = await shopper('speeds-zip@example.com');
-    const other = await shopper('speeds-other@example.com');
+    const me = await shopper(t, 'speeds-zip@example.com');
+    const other = await shopper(t, 'speeds-other@example.com');
     const elsewhere = await addAddress(t, me.token, me.customerId, { street1: '1 Main St', zipcode: '10002' });
     const cartId = await readyCart(t, me.token, me.customerId, [{ offer: take(butcher), qty: 1 }]);
     const { body } = await post(t, '/api/shipping', { cart_id: cartId, delivery_address_id: elsewhere }, me.token);
@@ -125,7 +120,7 @@ describe('POST /api/shipping', () => {
 
 describe('POST /api/checkout/orderreview', () => {
   it('adds the driver tip (percent of the item subtotal) with 1 Hour Delivery', async () => {
-    const me = await shopper('review-tip@example.com');
+    const me = await shopper(t, 'review-tip@example.com');
     const cartId = await readyCart(t, me.token, me.customerId, [{ offer: take(butcher), qty: 3 }]);
     const { body } = await post(t, '/api/checkout/orderreview', { cart_id: cartId, selectedAddress: { id: me.addressId }, selectedSpeedID: '1', driver_tip: '20', gift_message: ' For you ', grandtotal: '1.00' }, me.token);
     assert(body, orderReviewReply);
@@ -144,7 +139,7 @@ describe('POST /api/checkout/orderreview', () => {
   });
 
   it('drops the delivery fee for Store Pickup and refuses a tip without a driver', async () => {
-    const me = await shopper('review-pickup@example.com');
+    const me = await shopper(t, 'review-pickup@example.com');
     const cartId = await readyCart(t, me.token, me.customerId, [{ offer: take(butcher), qty: 1 }]);
     const pickup = await post(t, '/api/checkout/orderreview', { cart_id: cartId, speed_id: 2 }, me.token);
     assert(pickup.body, orderReviewReply);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashSecret, newSecret } from '../../server/services/tokens.ts';
+import { newSecret } from '../../server/services/platform/tokens.ts';
+import { signedInCustomer } from './fixtures.ts';
 import { json, startTestApp, type TestApp } from './test-app.ts';
 
 let t: TestApp;
@@ -9,22 +10,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-/** A customer with a live session, made directly in the database. */
-async function customerWithToken(email: string) {
-  const db = t.database.db;
-  const customer = await db
-    .insertInto('customers')
-    .values({ email, email_normalized: email.toLowerCase(), first_name: 'Test', last_name: 'Shopper', password_hash: null, is_guest: false })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const token = newSecret();
-  await db
-    .insertInto('sessions')
-    .values({ customer_id: customer.id, token_hash: hashSecret(token), expires_at: new Date(Date.now() + 3_600_000) })
-    .execute();
-  return { id: customer.id, token };
-}
 
 async function cartWithItem(customerId: number | null) {
   const db = t.database.db;
@@ -57,8 +42,8 @@ function clear(cartId: string, token?: string) {
 
 describe('POST /api/cart/clearCart', () => {
   it("clears a customer's own cart", async () => {
-    const alice = await customerWithToken('alice@example.com');
-    const cart = await cartWithItem(alice.id);
+    const alice = await signedInCustomer(t, 'alice@example.com');
+    const cart = await cartWithItem(alice.customerId);
     const response = await clear(cart, alice.token);
     expect(response.statusCode).toBe(200);
     expect(json(response)).toMatchObject({ code: 1 });
@@ -66,9 +51,9 @@ describe('POST /api/cart/clearCart', () => {
   });
 
   it("refuses another customer's cart with 404 and leaves it whole", async () => {
-    const bob = await customerWithToken('bob@example.com');
-    const carol = await customerWithToken('carol@example.com');
-    const cart = await cartWithItem(bob.id);
+    const bob = await signedInCustomer(t, 'bob@example.com');
+    const carol = await signedInCustomer(t, 'carol@example.com');
+    const cart = await cartWithItem(bob.customerId);
     expect((await clear(cart, carol.token)).statusCode).toBe(404);
     expect((await clear(cart)).statusCode).toBe(404);
     expect(await itemsIn(cart)).toBe(1);

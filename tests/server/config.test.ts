@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, readConfig } from '../../server/config.ts';
 import { DatabaseOpenError, openDatabase } from '../../server/db/connection.ts';
-import { defaultRateLimits, withPerIpScale } from '../../server/services/rate-limit.ts';
+import { defaultRateLimits, withPerIpScale } from '../../server/services/platform/rate-limit.ts';
 
 describe('configuration', () => {
   it('has working defaults', () => {

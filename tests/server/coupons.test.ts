@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { redeemCoupon } from '../../server/services/coupons.ts';
+import { redeemCoupon } from '../../server/services/cart/coupons.ts';
 import { cartCall, makeCart, manualClock, pickOffers, post, showcart, type OfferPick } from './cart-page-helpers.ts';
 import { startTestApp, type TestApp } from './test-app.ts';
 

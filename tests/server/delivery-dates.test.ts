@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextDeliveryDateReply, type NextDeliveryDateEntry } from '../../src/api/contract/cart-page.contract.ts';
 import { badRequestBody } from '../../src/api/contract/envelope.ts';
 import { seedDeliveryIfMissing } from '../../server/db/seed/seed-delivery.ts';
-import { cartCall, makeCart, manualClock, pickOffers, post, showcart, signedInCustomer, type OfferPick } from './cart-page-helpers.ts';
+import { cartCall, makeCart, manualClock, pickOffers, post, showcart, type OfferPick } from './cart-page-helpers.ts';
+import { signedInCustomer } from './fixtures.ts';
 import { startTestApp, type TestApp } from './test-app.ts';
 
 let t: TestApp;

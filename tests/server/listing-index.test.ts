@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildListingIndex, noSelection, priceBucketCounts, selectPage, type ListingRow } from '../../server/services/listing-index.ts';
+import { buildListingIndex, noSelection, priceBucketCounts, selectPage, type ListingRow } from '../../server/services/catalogue/listing-index.ts';
 
 const row = (id: number, name: string, price_cents: number, weight: number, sizes: number[], categories: number[] = []): ListingRow => ({
   id,

@@ -5,6 +5,7 @@ import { readConfig } from '../../server/config.ts';
 import { mailSenderFromConfig } from '../../server/adapters/mail/mail-from-config.ts';
 import type { MailSender } from '../../server/adapters/mail/mail-port.ts';
 import { OutboxMailSender } from '../../server/adapters/mail/outbox-mail.ts';
+import { outboxWriter } from '../../server/services/platform/outbox.ts';
 import { SmtpMailSender } from '../../server/adapters/mail/smtp-mail.ts';
 import { eventually, generousLimits, post, register } from './account-helpers.ts';
 import { json, startTestApp, type TestApp } from './test-app.ts';
@@ -77,7 +78,7 @@ const message = { to: 'ann@example.com', subject: 'Reset your password', text: '
 describe('outbox mail (the default)', () => {
   it('writes the mail to the outbox table and logs it', async () => {
     const logged: unknown[] = [];
-    await new OutboxMailSender(t.database.db, (entry) => logged.push(entry)).send({ ...message, html: '<p>hi</p>' });
+    await new OutboxMailSender(outboxWriter(t.database.db), (entry) => logged.push(entry)).send({ ...message, html: '<p>hi</p>' });
     const rows = await t.database.db.selectFrom('outbox').selectAll().where('to_address', '=', 'ann@example.com').execute();
     expect(rows).toMatchObject([{ subject: message.subject, body_text: message.text, body_html: '<p>hi</p>' }]);
     expect(logged).toEqual([{ to: message.to, subject: message.subject, text: message.text }]);
@@ -112,8 +113,8 @@ describe('SMTP mail', () => {
 
   it('is chosen when SMTP_URL is set, the outbox otherwise', () => {
     const noLog = () => undefined;
-    expect(mailSenderFromConfig({ smtpUrl: smtp.url(), mailFrom: 'a@b.co' }, t.database.db, noLog)).toBeInstanceOf(SmtpMailSender);
-    expect(mailSenderFromConfig({ smtpUrl: undefined, mailFrom: 'a@b.co' }, t.database.db, noLog)).toBeInstanceOf(OutboxMailSender);
+    expect(mailSenderFromConfig({ smtpUrl: smtp.url(), mailFrom: 'a@b.co' }, outboxWriter(t.database.db), noLog)).toBeInstanceOf(SmtpMailSender);
+    expect(mailSenderFromConfig({ smtpUrl: undefined, mailFrom: 'a@b.co' }, outboxWriter(t.database.db), noLog)).toBeInstanceOf(OutboxMailSender);
   });
 });
 

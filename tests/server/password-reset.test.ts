@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashSecret } from '../../server/services/tokens.ts';
+import { hashSecret } from '../../server/services/platform/tokens.ts';
 import { eventually, generousLimits, login, post, register } from './account-helpers.ts';
 import { json, startTestApp, type TestApp } from './test-app.ts';
 

@@ -6,9 +6,10 @@ import { PaymentGatewayError, type ChargeRequest, type ChargeResult } from '../.
 import { TestPaymentGateway } from '../../server/adapters/payments/test-gateway.ts';
 import { buildApp } from '../../server/app.ts';
 import { readConfig } from '../../server/config.ts';
-import { reconcilePendingPayments } from '../../server/services/payment-reconciler.ts';
+import { reconcilePendingPayments } from '../../server/services/payments/payment-reconciler.ts';
 import { eventually, generousLimits } from './account-helpers.ts';
-import { manualClock, pickOffers, post, signedInCustomer, type OfferPick } from './cart-page-helpers.ts';
+import { manualClock, pickOffers, post, type OfferPick } from './cart-page-helpers.ts';
+import { orderOf, signedInCustomer, stockOf } from './fixtures.ts';
 import { addAddress, checkoutNow, readyCart, saveCard } from './checkout-helpers.ts';
 import { startTestApp, testCaptchaKey, type TestApp } from './test-app.ts';
 
@@ -41,8 +42,6 @@ afterAll(async () => {
 });
 
 const db = () => t.database.db;
-const stockOf = async (offerId: number) => (await db().selectFrom('variant_offers').select('stock').where('id', '=', offerId).executeTakeFirstOrThrow()).stock;
-const orderOf = async (incrementId: string) => db().selectFrom('orders').selectAll().where('increment_id', '=', incrementId).executeTakeFirstOrThrow();
 const sweep = () => reconcilePendingPayments(db(), gateway, clock.now(), (error) => errors.push(error));
 
 /** Moves an order's creation and charge claim back in time, as if it had been left pending that long. */
@@ -59,13 +58,13 @@ async function pendingOrder(email: string, cardNumber = '4242424242424242') {
   const offer = offers[used++];
   if (!offer) throw new Error('out of offers');
   const cartId = await readyCart(t, me.token, me.customerId, [{ offer, qty: 2 }]);
-  const stockBefore = await stockOf(offer.offerId);
+  const stockBefore = await stockOf(t, offer.offerId);
   gateway.down = true;
   try {
     const { body } = await post(t, '/api/placeorder/placeorder', { cart_id: cartId, delivery_address_id: addressId, speed_id: 1, payment_mode: 2, card_id: cardId }, me.token);
     assert(body, placeOrderReply);
     expect(body).toMatchObject({ code: 2, status: 'pending_payment' });
-    const order = await orderOf(body.order_id ?? '');
+    const order = await orderOf(t, body.order_id ?? '');
     return { me, offer, cartId, order, stockBefore };
   } finally {
     gateway.down = false;
@@ -75,7 +74,7 @@ async function pendingOrder(email: string, cardNumber = '4242424242424242') {
 describe('settling orders whose payment outcome is unknown', () => {
   it('charges a pending order once the provider answers, and leaves a fresh one to its own request', async () => {
     const { order, offer, stockBefore } = await pendingOrder('sweep-paid@example.com');
-    expect(await stockOf(offer.offerId)).toBe(stockBefore - 2);
+    expect(await stockOf(t, offer.offerId)).toBe(stockBefore - 2);
 
     // Younger than the grace period: the request that made it may still be charging it.
     expect((await sweep()).paid).not.toContain(order.id);
@@ -86,18 +85,18 @@ describe('settling orders whose payment outcome is unknown', () => {
     gateway.down = false;
     expect(whileDown.stillPending).toContain(order.id);
     expect(errors.at(-1)).toBeInstanceOf(PaymentGatewayError);
-    expect((await orderOf(order.increment_id)).status).toBe('pending_payment');
+    expect((await orderOf(t, order.increment_id)).status).toBe('pending_payment');
 
     await age(order.id, 5);
     const charges = inner.chargeCount;
     const report = await sweep();
     expect(report.paid).toEqual([order.id]);
-    const paid = await orderOf(order.increment_id);
+    const paid = await orderOf(t, order.increment_id);
     expect(paid).toMatchObject({ status: 'processing', payment_token: null });
     expect(paid.payment_ref).toMatch(/\S/);
     expect(inner.chargeCount).toBe(charges + 1);
     // Stock stays taken by the paid order; a second pass finds nothing to do.
-    expect(await stockOf(offer.offerId)).toBe(stockBefore - 2);
+    expect(await stockOf(t, offer.offerId)).toBe(stockBefore - 2);
     expect((await sweep()).paid).toEqual([]);
   });
 
@@ -106,8 +105,8 @@ describe('settling orders whose payment outcome is unknown', () => {
     await age(order.id, 5);
     const report = await sweep();
     expect(report.failed).toEqual([order.id]);
-    expect(await orderOf(order.increment_id)).toMatchObject({ status: 'payment_failed', payment_message: 'Your card was declined.' });
-    expect(await stockOf(offer.offerId)).toBe(stockBefore);
+    expect(await orderOf(t, order.increment_id)).toMatchObject({ status: 'payment_failed', payment_message: 'Your card was declined.' });
+    expect(await stockOf(t, offer.offerId)).toBe(stockBefore);
     const cart = await db().selectFrom('carts').select('status').where('id', '=', cartId).executeTakeFirstOrThrow();
     expect(cart.status).toBe('open');
   });
@@ -120,7 +119,7 @@ describe('settling orders whose payment outcome is unknown', () => {
     expect(report.needsReview).toContain(order.id);
     expect(report.paid).not.toContain(order.id);
     expect(inner.chargeCount).toBe(charges);
-    expect((await orderOf(order.increment_id)).status).toBe('pending_payment');
+    expect((await orderOf(t, order.increment_id)).status).toBe('pending_payment');
   });
 
   it('runs in the background when the server is started with a sweep interval, and mails the confirmation', async () => {
@@ -132,7 +131,7 @@ describe('settling orders whose payment outcome is unknown', () => {
     await instance.ready();
     try {
       const paid = await eventually(async () => {
-        const row = await orderOf(order.increment_id);
+        const row = await orderOf(t, order.increment_id);
         return row.status === 'processing' ? row : undefined;
       });
       expect(paid?.status).toBe('processing');
@@ -153,14 +152,14 @@ describe('a bank check (3-D Secure) before the payment completes', () => {
     const offer = offers[used++];
     if (!offer) throw new Error('out of offers');
     const cartId = await readyCart(t, me.token, me.customerId, [{ offer, qty: 1 }]);
-    const stockBefore = await stockOf(offer.offerId);
+    const stockBefore = await stockOf(t, offer.offerId);
     const placeBody = { cart_id: cartId, delivery_address_id: addressId, speed_id: 1, payment_mode: 2, card_id: cardId };
     const { body } = await post(t, '/api/placeorder/placeorder', placeBody, me.token);
     assert(body, placeOrderReply);
     expect(body).toMatchObject({ code: 2, message: 'Please confirm this payment with your bank.', status: 'pending_payment', authentication: { gateway: 'test' } });
     const clientSecret = body.authentication?.client_secret ?? '';
     const orderId = body.order_id ?? '';
-    expect(await stockOf(offer.offerId)).toBe(stockBefore - 1);
+    expect(await stockOf(t, offer.offerId)).toBe(stockBefore - 1);
     return { me, offer, stockBefore, orderId, clientSecret, placeBody };
   }
   const confirm = async (token: string, orderId: string) => {
@@ -202,18 +201,18 @@ describe('a bank check (3-D Secure) before the payment completes', () => {
       message: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
       status: 'payment_failed',
     });
-    expect(await stockOf(offer.offerId)).toBe(stockBefore);
+    expect(await stockOf(t, offer.offerId)).toBe(stockBefore);
   });
 
   it('a check nobody finishes lets the order go after the window, and the payment can no longer complete', async () => {
     const { offer, stockBefore, orderId, clientSecret } = await orderAwaitingCheck('check-abandoned@example.com');
-    const order = await orderOf(orderId);
+    const order = await orderOf(t, orderId);
     await age(order.id, 5);
     expect((await sweep()).failed).not.toContain(order.id);
     await age(order.id, 20);
     expect((await sweep()).failed).toContain(order.id);
-    expect(await orderOf(orderId)).toMatchObject({ status: 'payment_failed', payment_message: 'The payment was not confirmed with your bank in time. Please try again.' });
-    expect(await stockOf(offer.offerId)).toBe(stockBefore);
+    expect(await orderOf(t, orderId)).toMatchObject({ status: 'payment_failed', payment_message: 'The payment was not confirmed with your bank in time. Please try again.' });
+    expect(await stockOf(t, offer.offerId)).toBe(stockBefore);
     expect((await post(t, '/api/payments/test-authenticate', { client_secret: clientSecret, complete: true })).body).toMatchObject({ code: -1 });
   });
 });

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { executePrepared } from '../../server/services/prepared.ts';
+import { executePrepared } from '../../server/services/platform/prepared.ts';
 import { startTestApp, type TestApp } from './test-app.ts';
 
 let t: TestApp;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RateLimiter, defaultRateLimits, type RateLimits } from '../../server/services/rate-limit.ts';
+import { RateLimiter, defaultRateLimits, type RateLimits } from '../../server/services/platform/rate-limit.ts';
 import { login, post, register } from './account-helpers.ts';
 import { json, startTestApp, type TestApp } from './test-app.ts';
 

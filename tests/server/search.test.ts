@@ -2,7 +2,7 @@ import { assert } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listingReply, type ListingReply } from '../../src/api/contract/catalogue.contract.ts';
 import { badRequestBody } from '../../src/api/contract/envelope.ts';
-import { prefixQuery, searchWords } from '../../server/services/search.ts';
+import { prefixQuery, searchWords } from '../../server/services/catalogue/search.ts';
 import { allOfferedIn, isNonDecreasing, lowestCents, newYork, query } from './catalogue-helpers.ts';
 import { json, startTestApp, type TestApp } from './test-app.ts';
 

@@ -12,7 +12,7 @@ import {
   seedCatalogue,
 } from '../../server/db/seed/seed-catalogue.ts';
 import { parseSeedArgs } from '../../server/db/seed/seed-cli.ts';
-import { adIllustration, bannerIllustration, productIllustration } from '../../server/services/illustrations.ts';
+import { adIllustration, bannerIllustration, productIllustration } from '../../server/services/catalogue/illustrations.ts';
 
 let handle: DatabaseHandle;
 let db: Kysely<Database>;

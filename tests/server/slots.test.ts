@@ -1,8 +1,9 @@
 import { assert } from 'superstruct';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getSlotReply, type SlotOffer } from '../../src/api/contract/cart-page.contract.ts';
-import { bookSlotHolds, checkSlotHolds } from '../../server/services/slots.ts';
-import { cartCall, makeCart, manualClock, pickOffers, post, showcart, signedInCustomer, type OfferPick } from './cart-page-helpers.ts';
+import { bookSlotHolds, checkSlotHolds } from '../../server/services/cart/slots.ts';
+import { cartCall, makeCart, manualClock, pickOffers, post, showcart, type OfferPick } from './cart-page-helpers.ts';
+import { signedInCustomer } from './fixtures.ts';
 import { startTestApp, type TestApp } from './test-app.ts';
 
 let t: TestApp;

@@ -6,7 +6,7 @@ import { readConfig } from '../../server/config.ts';
 import { openDatabase, type DatabaseHandle } from '../../server/db/connection.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import { seedCatalogue } from '../../server/db/seed/seed-catalogue.ts';
-import type { RateLimits } from '../../server/services/rate-limit.ts';
+import type { RateLimits } from '../../server/services/platform/rate-limit.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -63,4 +63,10 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
 /** JSON body of an inject() response, typed only as unknown: tests check it with the contract structs. */
 export function json(response: { body: string }): unknown {
   return JSON.parse(response.body) as unknown;
+}
+
+/** A GET through app.inject: the status, the JSON body (unknown: tests check it with the contract) and the headers. */
+export async function getJson(t: TestApp, url: string) {
+  const response = await t.app.inject({ method: 'GET', url });
+  return { status: response.statusCode, body: json(response), headers: response.headers };
 }

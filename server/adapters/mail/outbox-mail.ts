@@ -1,6 +1,7 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
 import type { MailMessage, MailSender } from './mail-port.ts';
+
+/** Where the outbox keeps mail: the database's outbox table (server/services/platform/outbox.ts). */
+export type OutboxWrite = (message: MailMessage) => Promise<void>;
 
 /**
  * The no-setup default: mail is written to the outbox table and its text logged, so an operator running the store
@@ -9,15 +10,12 @@ import type { MailMessage, MailSender } from './mail-port.ts';
  */
 export class OutboxMailSender implements MailSender {
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly write: OutboxWrite,
     private readonly log: (entry: { to: string; subject: string; text: string }) => void = () => undefined,
   ) {}
 
   async send(message: MailMessage): Promise<void> {
-    await this.db
-      .insertInto('outbox')
-      .values({ to_address: message.to, subject: message.subject, body_text: message.text, body_html: message.html ?? null })
-      .execute();
+    await this.write(message);
     this.log({ to: message.to, subject: message.subject, text: message.text });
   }
 }

@@ -1,4 +1,4 @@
-import type { PaymentGatewayKind } from '../../db/schema.ts';
+import type { GatewayKind } from '../../../src/api/contract/payment.contract.ts';
 
 /**
  * The payment port. The store talks to a card provider only through this: the offline test gateway by default,
@@ -57,7 +57,7 @@ export type ChargeResult =
   | AuthenticationNeeded;
 
 export interface PaymentGateway {
-  readonly kind: PaymentGatewayKind;
+  readonly kind: GatewayKind;
   /** What the browser needs to show card fields (Stripe's pk_..., or 'pk_test_gateway'). */
   readonly publishableKey: string;
   /** A customer record at the provider, for saved cards. */

@@ -19,8 +19,3 @@ export function paymentGatewayFromConfig(config: Config): PaymentGateway {
   built.set(config, gateway);
   return gateway;
 }
-
-/** The app's gateway: the one the deps carry, else the configuration's. */
-export function paymentsOf(deps: { payments?: PaymentGateway | undefined; config: Config }): PaymentGateway {
-  return deps.payments ?? paymentGatewayFromConfig(deps.config);
-}

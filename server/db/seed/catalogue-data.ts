@@ -2,7 +2,7 @@
  * The hand-written seed catalogue: a real meat and fish shop. Data only; seed-catalogue.ts turns it into rows.
  * Prices are US retail prices in cents for the list price of each weight; shops and speeds vary them a little.
  */
-import type { IllustrationKind } from '../../services/illustrations.ts';
+import type { IllustrationKind } from '../artwork-content.ts';
 import type { VendorKind } from '../schema.ts';
 
 export const VALENTINES_CATEGORY_ID = 1017;

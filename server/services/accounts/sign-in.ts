@@ -1,0 +1,93 @@
+import type { Kysely } from 'kysely';
+import { normalizeEmail } from '../../../src/rules/auth-validation.ts';
+import type { MailSender } from '../../adapters/mail/mail-port.ts';
+import type { Database } from '../../db/schema.ts';
+import { takeOverGuestCart, type CartSummary } from '../cart/cart-merge.ts';
+import type { Log } from '../platform/log.ts';
+import type { LimitRule, RateLimiter } from '../platform/rate-limit.ts';
+import { assignGuestCart, authenticate, guestCustomer, registerAccount, startSession, type Account, type Registration } from './accounts.ts';
+import { createPasswordReset } from './password-reset.ts';
+import type { Caller } from './sessions.ts';
+
+/** One answer for an unknown email and a wrong password, so sign-in never tells whether an account exists. */
+export const invalidCredentialsMessage = 'Invalid email or password.';
+export const duplicateEmailMessage = 'An account with this email already exists. Please sign in.';
+
+/** A new session, and the customer's cart after taking over the one the shopper built as a guest. */
+export interface StartedSession {
+  apiToken: string;
+  cart: CartSummary;
+}
+
+/**
+ * What sign-in and sign-up both end with: a new api_token for the account, and the guest cart (cart_id, or the cart
+ * of the guest whose token came along) taken over.
+ */
+async function startSessionWithCart(db: Kysely<Database>, account: Account, guestCartId: string | undefined, caller: Caller | undefined): Promise<StartedSession> {
+  const apiToken = await startSession(db, account.id);
+  const cart = await takeOverGuestCart(db, account.id, guestCartId, caller?.isGuest ? caller.customerId : undefined);
+  return { apiToken, cart };
+}
+
+export type SignInOutcome =
+  /** Too many failed sign-ins for this email lately (counted whether or not an account has it, so this reveals nothing). */
+  | { kind: 'blocked' }
+  | { kind: 'refused' }
+  | { kind: 'signed-in'; account: Account; session: StartedSession };
+
+/** Sign-in: the account's password checked, failures counted per email, then a session and the guest's cart. */
+export async function signIn(
+  db: Kysely<Database>,
+  failures: { limiter: RateLimiter; rule: LimitRule },
+  credentials: { email: string; password: string; cartId: string | undefined },
+  caller: Caller | undefined,
+): Promise<SignInOutcome> {
+  const failuresKey = `sign-in:failures:${normalizeEmail(credentials.email)}`;
+  if (await failures.limiter.isBlocked(failuresKey, failures.rule)) return { kind: 'blocked' };
+  const account = await authenticate(db, credentials.email, credentials.password);
+  if (!account) {
+    await failures.limiter.hit(failuresKey, failures.rule);
+    return { kind: 'refused' };
+  }
+  return { kind: 'signed-in', account, session: await startSessionWithCart(db, account, credentials.cartId, caller) };
+}
+
+export type SignUpOutcome = { kind: 'duplicate' } | { kind: 'signed-up'; account: Account; session: StartedSession };
+
+/** Sign-up: a new account, signed in at once with the guest's cart. */
+export async function signUp(db: Kysely<Database>, registration: Registration, cartId: string | undefined, caller: Caller | undefined): Promise<SignUpOutcome> {
+  const outcome = await registerAccount(db, registration);
+  if (outcome.kind === 'duplicate') return outcome;
+  return { kind: 'signed-up', account: outcome.account, session: await startSessionWithCart(db, outcome.account, cartId, caller) };
+}
+
+/** Thrown inside the guest checkout transaction to roll it back. */
+class NotAGuestCart extends Error {}
+
+export type GuestCheckoutOutcome = { kind: 'started'; customerId: number; apiToken: string } | { kind: 'cart-not-found' };
+
+/**
+ * Email-only checkout: a guest customer and a session, and the guest's cart given to them. One transaction: a cart
+ * that is not a guest cart leaves no guest row or session behind.
+ */
+export async function startGuestCheckout(db: Kysely<Database>, email: string, cartId: string, caller: Caller | undefined): Promise<GuestCheckoutOutcome> {
+  try {
+    return await db.transaction().execute(async (trx): Promise<GuestCheckoutOutcome> => {
+      const customerId = await guestCustomer(trx, email, caller);
+      if (cartId !== '' && !(await assignGuestCart(trx, cartId, customerId))) throw new NotAGuestCart();
+      return { kind: 'started', customerId, apiToken: await startSession(trx, customerId) };
+    });
+  } catch (error) {
+    if (error instanceof NotAGuestCart) return { kind: 'cart-not-found' };
+    throw error;
+  }
+}
+
+/**
+ * Forgot password: the reset mail for a registered account, sent without waiting for it: an SMTP round trip would
+ * make known emails answer measurably slower than unknown ones. A failure is logged.
+ */
+export async function requestPasswordReset(deps: { db: Kysely<Database>; mail: MailSender; config: { appOrigin: string } }, email: string, log: Log): Promise<void> {
+  const message = await createPasswordReset(deps.db, email, deps.config.appOrigin);
+  if (message) deps.mail.send(message).catch((error: unknown) => log.error({ err: error }, 'password reset mail not sent'));
+}

@@ -1,0 +1,129 @@
+import { sql, type Kysely } from 'kysely';
+import { maxQuantity } from '../../../src/rules/quantity.ts';
+import type { SpeedValue } from '../../../src/rules/speeds.ts';
+import type { Database } from '../../db/schema.ts';
+import { findOwnCart } from './carts.ts';
+import { notServedMessage } from '../catalogue/catalogue-cache.ts';
+import { offeredInArea } from '../catalogue/product-summaries.ts';
+import type { Caller } from '../accounts/sessions.ts';
+import { newSecret } from '../platform/tokens.ts';
+
+export interface AddToCartRequest {
+  /** The size (variant) id: the spec's product_id. */
+  variantId: number;
+  qty: number;
+  cartId?: string | undefined;
+  zipcode: string;
+  locId: number;
+  speed: SpeedValue;
+  /** A particular seller; without it the cheapest in-stock offer of the speed in the area is taken. */
+  vendorLocId?: number | undefined;
+}
+
+export type AddToCartOutcome =
+  /** totalQty is the sum of quantities in the cart: what the cart badge shows. */
+  | { kind: 'added'; cartId: string; totalQty: number; lineQty: number }
+  | { kind: 'refused'; message: string; cartId?: string | undefined }
+  | { kind: 'cart-not-found' };
+
+export const addToCartMessages = {
+  added: 'Product added to cart successfully.',
+  productNotFound: 'Product not found',
+  notAtSpeed: 'This size is not available at this speed in your area.',
+  outOfStock: 'This size is out of stock.',
+  onlyLeft: (stock: number) => `Only ${stock} left in stock.`,
+  tooMany: (inCart: number) =>
+    `You can have at most ${maxQuantity} of this item in your cart (you have ${inCart}).`,
+  otherArea: 'Your cart holds items for another pincode. Clear the cart to shop in this area.',
+} as const;
+
+/**
+ * Adds qty of one size, at one speed, to the caller's cart (creating the cart when none is given), or says why not.
+ * The same size, speed and seller again adds to the existing line. Stock is checked, not reserved: it is taken
+ * when the order is placed. One transaction, with the cart row locked, so two quick clicks cannot exceed the limits.
+ */
+export async function addToCart(db: Kysely<Database>, caller: Caller | undefined, request: AddToCartRequest): Promise<AddToCartOutcome> {
+  return db.transaction().execute(async (trx): Promise<AddToCartOutcome> => {
+    let cart: { id: string; loc_id: number } | undefined;
+    if (request.cartId !== undefined) {
+      cart = await findOwnCart(trx, request.cartId, caller);
+      if (!cart) return { kind: 'cart-not-found' };
+      await trx.selectFrom('carts').select('id').where('id', '=', cart.id).forUpdate().executeTakeFirst();
+    }
+    const refuse = (message: string): AddToCartOutcome => ({ kind: 'refused', message, cartId: cart?.id });
+
+    const area = await trx
+      .selectFrom('service_areas')
+      .select('loc_id')
+      .where('zipcode', '=', request.zipcode)
+      .where('loc_id', '=', request.locId)
+      .executeTakeFirst();
+    if (!area) return refuse(notServedMessage);
+
+    const variant = await trx.selectFrom('product_variants').select('id').where('id', '=', request.variantId).executeTakeFirst();
+    if (!variant) return refuse(addToCartMessages.productNotFound);
+
+    let offers = trx
+      .selectFrom('variant_offers')
+      .select(['id', 'stock'])
+      .where('variant_id', '=', variant.id)
+      .where('speed', '=', request.speed)
+      .where(offeredInArea(request.locId));
+    if (request.vendorLocId !== undefined) offers = offers.where('loc_id', '=', request.vendorLocId);
+    const offer = await offers
+      .orderBy(sql`stock > 0`, 'desc')
+      .orderBy('price_cents')
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst();
+    if (!offer) return refuse(addToCartMessages.notAtSpeed);
+
+    if (cart && cart.loc_id !== request.locId) {
+      const other = await trx.selectFrom('cart_items').select('id').where('cart_id', '=', cart.id).limit(1).executeTakeFirst();
+      if (other) return refuse(addToCartMessages.otherArea);
+      // An empty cart simply follows the shopper to the new pincode.
+      await trx
+        .updateTable('carts')
+        .set({ zipcode: request.zipcode, loc_id: request.locId, updated_at: new Date() })
+        .where('id', '=', cart.id)
+        .execute();
+    }
+
+    const line = cart
+      ? await trx
+          .selectFrom('cart_items')
+          .select('qty')
+          .where('cart_id', '=', cart.id)
+          .where('offer_id', '=', offer.id)
+          .executeTakeFirst()
+      : undefined;
+    const inCart = line?.qty ?? 0;
+    const lineQty = inCart + request.qty;
+    if (lineQty > maxQuantity) return refuse(addToCartMessages.tooMany(inCart));
+    if (offer.stock < lineQty) {
+      return refuse(offer.stock === 0 ? addToCartMessages.outOfStock : addToCartMessages.onlyLeft(offer.stock));
+    }
+
+    const cartId = cart?.id ?? newSecret();
+    if (!cart) {
+      await trx
+        .insertInto('carts')
+        .values({ id: cartId, customer_id: caller?.customerId ?? null, zipcode: request.zipcode, loc_id: request.locId, coupon_code: null })
+        .execute();
+    }
+    await trx
+      .insertInto('cart_items')
+      .values({ cart_id: cartId, variant_id: variant.id, offer_id: offer.id, qty: lineQty, delivery_date: null, timeslot: null })
+      // The cart row is locked, so lineQty already counts what the line held.
+      .onConflict((oc) => oc.constraint('cart_items_line_unique').doUpdateSet({ qty: lineQty }))
+      .execute();
+    await trx.updateTable('carts').set({ updated_at: new Date() }).where('id', '=', cartId).execute();
+
+    const total = await trx
+      .selectFrom('cart_items')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('qty'), eb.lit(0)).as('qty'))
+      .where('cart_id', '=', cartId)
+      .executeTakeFirstOrThrow();
+    return { kind: 'added', cartId, totalQty: Number(total.qty), lineQty };
+  });
+}

@@ -1,0 +1,127 @@
+import type { Kysely, Transaction } from 'kysely';
+import { maxQuantity } from '../../../src/rules/quantity.ts';
+import type { Database } from '../../db/schema.ts';
+
+export interface CartSummary {
+  /** The customer's current open cart, or '' when there is none. */
+  cartId: string;
+  totalQty: number;
+}
+
+/**
+ * Sign-in and sign-up take over the cart the shopper built as a guest, then report the customer's current cart.
+ * The guest cart is one with no customer (or, for a shopper who went through guest checkout, that guest's own,
+ * proven by the guest's token). Anything else given as cart_id is ignored: a stale id in the browser must not
+ * make signing in fail.
+ */
+export async function takeOverGuestCart(
+  db: Kysely<Database>,
+  customerId: number,
+  guestCartId: string | undefined,
+  guestCallerId: number | undefined,
+): Promise<CartSummary> {
+  return db.transaction().execute(async (trx) => {
+    if (guestCartId) await mergeOrAdopt(trx, customerId, guestCartId, guestCallerId);
+    return currentCart(trx, customerId);
+  });
+}
+
+async function mergeOrAdopt(trx: Transaction<Database>, customerId: number, guestCartId: string, guestCallerId: number | undefined) {
+  // Locked, so two sign-ins racing with the same guest cart cannot both move its lines.
+  const guest = await trx
+    .selectFrom('carts')
+    .select(['id', 'customer_id', 'zipcode', 'loc_id', 'coupon_code'])
+    .where('id', '=', guestCartId)
+    .where('status', '=', 'open')
+    .forUpdate()
+    .executeTakeFirst();
+  const claimable = guest && (guest.customer_id === null || (guestCallerId !== undefined && guest.customer_id === guestCallerId));
+  if (!guest || !claimable) return;
+
+  const target = await trx
+    .selectFrom('carts')
+    .select(['id', 'loc_id', 'coupon_code'])
+    .where('customer_id', '=', customerId)
+    .where('status', '=', 'open')
+    .where('id', '!=', guest.id)
+    .orderBy('updated_at', 'desc')
+    .limit(1)
+    .forUpdate()
+    .executeTakeFirst();
+  const targetLines = target ? await linesOf(trx, target.id) : [];
+
+  // A cart holds one delivery area. With no cart, an empty one, or one for another area, the guest cart (the one
+  // the shopper is using now, in their current pincode) becomes the customer's current cart; an older cart for
+  // another area stays as it was, so no line is lost.
+  if (!target || targetLines.length === 0 || target.loc_id !== guest.loc_id) {
+    if (target && targetLines.length === 0) await close(trx, target.id);
+    await trx.updateTable('carts').set({ customer_id: customerId, updated_at: new Date() }).where('id', '=', guest.id).execute();
+    return;
+  }
+
+  const existing = new Map(targetLines.map((line) => [line.offer_id, line.qty]));
+  for (const line of await linesOf(trx, guest.id)) {
+    const total = (existing.get(line.offer_id) ?? 0) + line.qty;
+    // Capped at 24 and at what is in stock, but never below 1: a line is kept, and checkout checks stock again.
+    const qty = Math.max(1, Math.min(total, maxQuantity, line.stock));
+    await trx
+      .insertInto('cart_items')
+      .values({
+        cart_id: target.id,
+        variant_id: line.variant_id,
+        offer_id: line.offer_id,
+        qty,
+        delivery_date: line.delivery_date,
+        timeslot: line.timeslot,
+      })
+      .onConflict((oc) => oc.constraint('cart_items_line_unique').doUpdateSet({ qty }))
+      .execute();
+  }
+  await trx
+    .updateTable('carts')
+    .set({ zipcode: guest.zipcode, coupon_code: target.coupon_code ?? guest.coupon_code, updated_at: new Date() })
+    .where('id', '=', target.id)
+    .execute();
+  await close(trx, guest.id);
+}
+
+function linesOf(trx: Transaction<Database>, cartId: string) {
+  return trx
+    .selectFrom('cart_items')
+    .innerJoin('variant_offers', 'variant_offers.id', 'cart_items.offer_id')
+    .select([
+      'cart_items.variant_id',
+      'cart_items.offer_id',
+      'cart_items.qty',
+      'cart_items.delivery_date',
+      'cart_items.timeslot',
+      'variant_offers.stock',
+    ])
+    .where('cart_items.cart_id', '=', cartId)
+    .orderBy('cart_items.id')
+    .execute();
+}
+
+async function close(trx: Transaction<Database>, cartId: string): Promise<void> {
+  await trx.deleteFrom('cart_items').where('cart_id', '=', cartId).execute();
+  await trx.updateTable('carts').set({ status: 'cleared', updated_at: new Date() }).where('id', '=', cartId).execute();
+}
+
+/** The customer's most recently used open cart and how many items it holds (the header's cart count). */
+export async function currentCart(db: Kysely<Database>, customerId: number): Promise<CartSummary> {
+  const cart = await db
+    .selectFrom('carts')
+    .select('id')
+    .where('customer_id', '=', customerId)
+    .where('status', '=', 'open')
+    .orderBy('updated_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!cart) return { cartId: '', totalQty: 0 };
+  const total = await db
+    .selectFrom('cart_items')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('qty'), eb.lit(0)).as('qty'))
+    .where('cart_id', '=', cart.id)
+    .executeTakeFirstOrThrow();
+  return { cartId: cart.id, totalQty: Number(total.qty) };
+}

@@ -1,0 +1,230 @@
+import type { Kysely } from 'kysely';
+import type { CartData, CartLine, DeliveryGroup } from '../../../src/api/contract/cart-page.contract.ts';
+import { storeMinutes, storeToday } from '../../../src/rules/delivery-dates.ts';
+import { centsToDollars } from '../../../src/rules/money.ts';
+import { isSlotPast } from '../../../src/rules/slots.ts';
+import { speedValues, type SpeedValue } from '../../../src/rules/speeds.ts';
+import type { Database } from '../../db/schema.ts';
+import { cartTotals, cartTotalsInDollars, type CouponTerms } from './cart-totals.ts';
+import { couponRefusal, findCoupon } from './coupons.ts';
+import { deliveryDateRefusal, vendorCalendars, type VendorCalendarInfo } from './delivery-dates.ts';
+
+/** One cart line with what the cart page shows: the offer's current price and stock, the product and the seller. */
+export interface CartLineRow {
+  cart_rid: number;
+  variant_id: number;
+  product_id: number;
+  name: string;
+  bottle_size: number;
+  image: string | null;
+  qty: number;
+  price_cents: number;
+  stock: number;
+  speed: SpeedValue;
+  loc_id: number;
+  vendor_id: number;
+  vendor_name: string;
+}
+
+export async function loadCartLines(db: Kysely<Database>, cartId: string): Promise<CartLineRow[]> {
+  return db
+    .selectFrom('cart_items')
+    .innerJoin('variant_offers', 'variant_offers.id', 'cart_items.offer_id')
+    .innerJoin('product_variants', 'product_variants.id', 'cart_items.variant_id')
+    .innerJoin('products', 'products.id', 'product_variants.product_id')
+    .innerJoin('vendor_locations', 'vendor_locations.id', 'variant_offers.loc_id')
+    .innerJoin('vendors', 'vendors.id', 'vendor_locations.vendor_id')
+    .leftJoin('product_images', (join) =>
+      join.onRef('product_images.product_id', '=', 'products.id').on('product_images.position', '=', 0),
+    )
+    .select([
+      'cart_items.id as cart_rid',
+      'cart_items.variant_id',
+      'products.id as product_id',
+      'products.name',
+      'product_variants.bottle_size',
+      'product_images.url as image',
+      'cart_items.qty',
+      'variant_offers.price_cents',
+      'variant_offers.stock',
+      'variant_offers.speed',
+      'variant_offers.loc_id',
+      'vendors.id as vendor_id',
+      'vendors.name as vendor_name',
+    ])
+    .where('cart_items.cart_id', '=', cartId)
+    .orderBy('cart_items.id')
+    .execute();
+}
+
+export function itemSubtotalCents(lines: readonly CartLineRow[]): number {
+  return lines.reduce((sum, line) => sum + line.price_cents * line.qty, 0);
+}
+
+export interface HeldSlot {
+  templateId: number;
+  start: string;
+  end: string;
+  slotDate: string;
+  expiresAt: Date;
+}
+
+export interface DeliveryChoice {
+  date: string | null;
+  hold: HeldSlot | null;
+}
+
+/** Each vendor group's chosen date and held slot, by vendor location. */
+export async function loadDeliveryChoices(db: Kysely<Database>, cartId: string): Promise<Map<number, DeliveryChoice>> {
+  const [dates, holds] = await Promise.all([
+    db.selectFrom('cart_deliveries').select(['loc_id', 'delivery_date']).where('cart_id', '=', cartId).execute(),
+    db
+      .selectFrom('slot_holds')
+      .innerJoin('driver_slot_templates', 'driver_slot_templates.id', 'slot_holds.template_id')
+      .select(['slot_holds.loc_id', 'slot_holds.template_id', 'slot_holds.slot_date', 'slot_holds.expires_at', 'driver_slot_templates.start_time', 'driver_slot_templates.end_time'])
+      .where('slot_holds.cart_id', '=', cartId)
+      .execute(),
+  ]);
+  const choices = new Map<number, DeliveryChoice>();
+  for (const row of dates) choices.set(row.loc_id, { date: row.delivery_date, hold: null });
+  for (const row of holds) {
+    const choice = choices.get(row.loc_id) ?? { date: null, hold: null };
+    choice.hold = { templateId: row.template_id, start: row.start_time, end: row.end_time, slotDate: row.slot_date, expiresAt: row.expires_at };
+    choices.set(row.loc_id, choice);
+  }
+  return choices;
+}
+
+export interface TaxRate {
+  state: string;
+  ratePpm: number;
+  note: string;
+}
+
+/** The grocery sales tax of the state the cart delivers to (its zip's state). */
+export async function taxRateForZip(db: Kysely<Database>, zipcode: string): Promise<TaxRate> {
+  const row = await db
+    .selectFrom('service_areas')
+    .innerJoin('state_tax_rates', 'state_tax_rates.state', 'service_areas.state')
+    .select(['state_tax_rates.state', 'state_tax_rates.grocery_rate_ppm', 'state_tax_rates.grocery_exempt', 'state_tax_rates.note'])
+    .where('service_areas.zipcode', '=', zipcode)
+    .executeTakeFirst();
+  // Every cart's zip is a served one (add to cart checks it); a served zip without a rate is a data error, not 0 %.
+  if (!row) throw new Error(`No sales tax rate for the state of zip ${zipcode}`);
+  return { state: row.state, ratePpm: row.grocery_exempt ? 0 : row.grocery_rate_ppm, note: row.note };
+}
+
+export interface VendorGroup {
+  locId: number;
+  vendorId: number;
+  vendorName: string;
+  speed: SpeedValue;
+  lines: CartLineRow[];
+  subtotalCents: number;
+}
+
+/** Lines grouped by vendor location (one speed each): Same Day first, then Next Day, then Farm Direct. */
+export function vendorGroups(lines: readonly CartLineRow[]): VendorGroup[] {
+  const byLoc = new Map<number, VendorGroup>();
+  for (const line of lines) {
+    const group = byLoc.get(line.loc_id) ?? {
+      locId: line.loc_id,
+      vendorId: line.vendor_id,
+      vendorName: line.vendor_name,
+      speed: line.speed,
+      lines: [],
+      subtotalCents: 0,
+    };
+    group.lines.push(line);
+    group.subtotalCents += line.price_cents * line.qty;
+    byLoc.set(line.loc_id, group);
+  }
+  return [...byLoc.values()].sort((a, b) => speedValues.indexOf(a.speed) - speedValues.indexOf(b.speed) || a.locId - b.locId);
+}
+
+/** A group's promise as it stands now: a chosen date the vendor can no longer make, or a slot that has passed, reads as not chosen. */
+export function validChoice(group: VendorGroup, choice: DeliveryChoice | undefined, calendar: VendorCalendarInfo | undefined, now: Date): DeliveryChoice {
+  const date = choice?.date ?? null;
+  if (date === null || !calendar || deliveryDateRefusal(date, group.speed, calendar, now) !== undefined) return { date: null, hold: null };
+  const hold = choice?.hold ?? null;
+  if (group.speed !== 'local' || hold === null || hold.slotDate !== date) return { date, hold: null };
+  if (date === storeToday(now) && isSlotPast(hold, storeMinutes(now))) return { date, hold: null };
+  return { date, hold };
+}
+
+interface CartRow {
+  id: string;
+  zipcode: string;
+  coupon_code: string | null;
+}
+
+/** The whole cart as the cart page shows it, every figure computed here. */
+export async function loadCartView(db: Kysely<Database>, cart: CartRow, now: Date): Promise<CartData> {
+  const lines = await loadCartLines(db, cart.id);
+  const groups = vendorGroups(lines);
+  const [choices, calendars, tax, coupon] = await Promise.all([
+    loadDeliveryChoices(db, cart.id),
+    vendorCalendars(db, groups.map((g) => g.vendorId)),
+    taxRateForZip(db, cart.zipcode),
+    cart.coupon_code === null ? Promise.resolve(undefined) : findCoupon(db, cart.coupon_code),
+  ]);
+  const subtotal = itemSubtotalCents(lines);
+  // The routes drop a coupon that stopped applying before they show the cart; this keeps the figures honest anyway.
+  const usable: CouponTerms | null = coupon && couponRefusal(coupon, subtotal, now) === undefined ? coupon : null;
+  const totals = cartTotals({
+    groups: groups.map((g) => ({ locId: g.locId, speed: g.speed, subtotalCents: g.subtotalCents })),
+    coupon: usable,
+    taxRatePpm: tax.ratePpm,
+  });
+
+  const deliveryGroups: DeliveryGroup[] = [];
+  const result: CartLine[] = [];
+  groups.forEach((group, index) => {
+    const choice = validChoice(group, choices.get(group.locId), calendars.get(group.vendorId), now);
+    const timeslot = choice.hold ? { slot_id: choice.hold.templateId, start: choice.hold.start, end: choice.hold.end } : null;
+    const fee = totals.groups[index]?.deliveryFeeCents ?? 0;
+    deliveryGroups.push({
+      vendor_loc_id: group.locId,
+      vendor_id: group.vendorId,
+      vendor_name: group.vendorName,
+      type: group.speed,
+      delivery_fee: centsToDollars(fee),
+      delivery_date: choice.date,
+      timeslot,
+      hold_expires_at: choice.hold ? choice.hold.expiresAt.toISOString() : null,
+    });
+    group.lines.forEach((line, position) => {
+      result.push({
+        cart_rid: line.cart_rid,
+        product_id: line.variant_id,
+        parent_id: line.product_id,
+        name: line.name,
+        bottle_size: line.bottle_size,
+        image: line.image ?? `/media/products/${line.product_id}/0.svg`,
+        qty: line.qty,
+        product_price: centsToDollars(line.price_cents),
+        row_total: centsToDollars(line.price_cents * line.qty),
+        type: line.speed,
+        speed_id: line.speed,
+        vendor_id: line.vendor_id,
+        vendor_name: line.vendor_name,
+        vendor_loc_id: line.loc_id,
+        // The group's fee rides on its first line, so the lines' shipping amounts add up to the delivery fee.
+        shipping_amount: centsToDollars(position === 0 ? fee : 0),
+        delivery_date: choice.date,
+        timeslot,
+        stock: line.stock,
+      });
+    });
+  });
+
+  return {
+    cart_id: cart.id,
+    result,
+    delivery_groups: deliveryGroups,
+    ...cartTotalsInDollars(totals),
+    tax_note: tax.note,
+    coupon_code: usable ? usable.code : null,
+    total_items_count: lines.reduce((sum, line) => sum + line.qty, 0),
+  };
+}

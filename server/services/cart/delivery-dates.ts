@@ -1,0 +1,116 @@
+import type { Kysely } from 'kysely';
+import type { NextDeliveryDateEntry } from '../../../src/api/contract/cart-page.contract.ts';
+import {
+  addDays,
+  closedDates,
+  cutoffInstant,
+  formatUsDate,
+  isPastCutoff,
+  nextDeliveryDate,
+  storeToday,
+  weekdayOf,
+  type VendorCalendar,
+} from '../../../src/rules/delivery-dates.ts';
+import type { SpeedValue } from '../../../src/rules/speeds.ts';
+import type { Database } from '../../db/schema.ts';
+
+/** How far ahead the date picker looks (and the holidays list reaches). */
+export const calendarDays = 60;
+
+export interface VendorCalendarInfo {
+  vendorId: number;
+  vendorName: string;
+  calendar: VendorCalendar;
+  holidayNames: ReadonlyMap<string, string>;
+}
+
+/** The delivery calendars of the given vendors; unknown ids are simply absent from the map. */
+export async function vendorCalendars(db: Kysely<Database>, vendorIds: readonly number[]): Promise<Map<number, VendorCalendarInfo>> {
+  const ids = [...new Set(vendorIds)];
+  const out = new Map<number, VendorCalendarInfo>();
+  if (ids.length === 0) return out;
+  const [vendors, closed, holidays, deliveryDays] = await Promise.all([
+    db.selectFrom('vendors').select(['id', 'name']).where('id', 'in', ids).execute(),
+    db.selectFrom('vendor_closed_days').select(['vendor_id', 'weekday']).where('vendor_id', 'in', ids).execute(),
+    db.selectFrom('vendor_holidays').select(['vendor_id', 'date', 'name']).where('vendor_id', 'in', ids).orderBy('date').execute(),
+    db.selectFrom('vendor_delivery_days').select(['vendor_id', 'weekday']).where('vendor_id', 'in', ids).execute(),
+  ]);
+  for (const vendor of vendors) {
+    const delivery = deliveryDays.filter((d) => d.vendor_id === vendor.id).map((d) => d.weekday);
+    const own = holidays.filter((h) => h.vendor_id === vendor.id);
+    out.set(vendor.id, {
+      vendorId: vendor.id,
+      vendorName: vendor.name,
+      calendar: {
+        closedWeekdays: closed.filter((c) => c.vendor_id === vendor.id).map((c) => c.weekday),
+        holidays: own.map((h) => h.date),
+        // No rows means "every day the vendor is open", not "never".
+        deliveryWeekdays: delivery.length > 0 ? delivery : undefined,
+      },
+      holidayNames: new Map(own.map((h) => [h.date, h.name])),
+    });
+  }
+  return out;
+}
+
+const weekdayNames = ['Sundays', 'Mondays', 'Tuesdays', 'Wednesdays', 'Thursdays', 'Fridays', 'Saturdays'];
+
+function listWeekdays(days: readonly number[]): string {
+  const names = [...days].sort((a, b) => a - b).map((d) => weekdayNames[d] ?? '');
+  return names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''}`;
+}
+
+export const dateMessages = {
+  noDate: (vendor: string) => `${vendor} has no delivery date in the next ${calendarDays} days.`,
+  tooEarly: (vendor: string, earliest: string) => `The earliest delivery date for ${vendor} is ${formatUsDate(earliest)}.`,
+  holiday: (vendor: string, iso: string, name: string) => `${vendor} does not deliver on ${formatUsDate(iso)} (${name}).`,
+  closedDay: (vendor: string, weekday: number) => `${vendor} does not deliver on ${weekdayNames[weekday] ?? 'that day'}.`,
+  deliveryDays: (vendor: string, days: readonly number[]) => `${vendor} delivers only on ${listWeekdays(days)}.`,
+  tooFar: (vendor: string) => `${vendor} takes delivery dates up to ${calendarDays} days ahead.`,
+} as const;
+
+/** Why the vendor cannot deliver at this speed on iso (given "now"), or undefined when it can. */
+export function deliveryDateRefusal(iso: string, speed: SpeedValue, info: VendorCalendarInfo, now: Date): string | undefined {
+  const earliest = nextDeliveryDate(now, speed, info.calendar);
+  if (earliest === undefined) return dateMessages.noDate(info.vendorName);
+  if (iso < earliest) return dateMessages.tooEarly(info.vendorName, earliest);
+  const holiday = info.holidayNames.get(iso);
+  if (holiday !== undefined) return dateMessages.holiday(info.vendorName, iso, holiday);
+  const weekday = weekdayOf(iso);
+  if (info.calendar.closedWeekdays.includes(weekday)) return dateMessages.closedDay(info.vendorName, weekday);
+  const only = info.calendar.deliveryWeekdays;
+  if (only && !only.includes(weekday)) return dateMessages.deliveryDays(info.vendorName, only);
+  // The picker shows 60 days; a date far beyond would hold a slot or promise a calendar nobody has checked.
+  if (iso > addDays(storeToday(now), calendarDays)) return dateMessages.tooFar(info.vendorName);
+  return undefined;
+}
+
+/**
+ * The spec's next delivery date call: per vendor and speed, the earliest date after today's 3 pm cutoff, the dates
+ * the vendor does not deliver over the next 60 days, and the cutoff while it is still ahead. Unknown vendors (and
+ * vendors with no date in 60 days) are left out.
+ */
+export async function nextDeliveryDates(
+  db: Kysely<Database>,
+  requests: readonly { vendorId: number; speed: SpeedValue }[],
+  now: Date,
+): Promise<NextDeliveryDateEntry[]> {
+  const calendars = await vendorCalendars(db, requests.map((r) => r.vendorId));
+  const today = storeToday(now);
+  const cutoff = isPastCutoff(now) ? null : cutoffInstant(now).toISOString();
+  const entries: NextDeliveryDateEntry[] = [];
+  for (const request of requests) {
+    const info = calendars.get(request.vendorId);
+    if (!info) continue;
+    const date = nextDeliveryDate(now, request.speed, info.calendar);
+    if (date === undefined) continue;
+    entries.push({
+      vendor_id: request.vendorId,
+      delivery_type: request.speed,
+      delivery_date: date,
+      holidays: closedDates(today, calendarDays, info.calendar),
+      cutoff,
+    });
+  }
+  return entries;
+}

@@ -1,0 +1,37 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { perDatabase, ReadCache } from '../platform/read-cache.ts';
+
+export interface CategoryRow {
+  id: number;
+  name: string;
+  parent_id: number | null;
+}
+
+/**
+ * The category tree and the served areas: tens of rows that change only with the catalogue, read by every
+ * listing, search and product call. Kept for a minute so each of those calls saves a round trip.
+ */
+const caches = perDatabase<Kysely<Database>, { categories: ReadCache<CategoryRow[]>; areas: ReadCache<Set<number>> }>(() => ({
+  categories: new ReadCache<CategoryRow[]>({ maxEntries: 1, freshMs: 60_000, staleMs: 600_000 }),
+  areas: new ReadCache<Set<number>>({ maxEntries: 1, freshMs: 60_000, staleMs: 600_000 }),
+}));
+
+/** Every category in display order (position, then id). */
+export function categoryRows(db: Kysely<Database>): Promise<CategoryRow[]> {
+  return caches(db).categories.get('all', () =>
+    db.selectFrom('categories').select(['id', 'name', 'parent_id']).orderBy('position').orderBy('id').execute(),
+  );
+}
+
+/** Whether loc_id is one of the delivery areas getaddressbyzipcode hands out. */
+export async function isServedLocation(db: Kysely<Database>, locId: number): Promise<boolean> {
+  const areas = await caches(db).areas.get('all', async () => {
+    const rows = await db.selectFrom('service_areas').select('loc_id').distinct().execute();
+    return new Set(rows.map((r) => r.loc_id));
+  });
+  return areas.has(locId);
+}
+
+/** The words the home page uses for an area we do not serve. */
+export const notServedMessage = 'We do not deliver to this area yet. Please choose another pincode.';

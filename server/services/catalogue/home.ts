@@ -1,0 +1,85 @@
+import { sql, type Kysely } from 'kysely';
+import type { HomepageData } from '../../../src/api/contract/home.contract.ts';
+import type { Database } from '../../db/schema.ts';
+import { offeredInArea, productSummaries } from './product-summaries.ts';
+import { perDatabase, ReadCache } from '../platform/read-cache.ts';
+
+const topProductCount = 12;
+const sectionProductCount = 8;
+
+function availableInArea(locId: number) {
+  return sql<boolean>`exists (
+    select 1 from product_variants
+    join variant_offers on variant_offers.variant_id = product_variants.id
+    where product_variants.product_id = products.id and ${offeredInArea(locId)}
+  )`;
+}
+
+export async function banners(db: Kysely<Database>) {
+  const rows = await db.selectFrom('banners').select(['image_url', 'alt']).orderBy('position').execute();
+  return rows.map((r) => ({ imageurl: r.image_url, alt: r.alt }));
+}
+
+/**
+ * Every shopper of an area sees the same home, and its sections cost a dozen queries: kept 30 s, then served up to
+ * 5 minutes while it reloads in the background (stock badges on cards may lag that long; the product page and add to
+ * cart read live stock).
+ */
+const homeCaches = perDatabase<Kysely<Database>, ReadCache<HomepageData>>(
+  () => new ReadCache<HomepageData>({ maxEntries: 256, freshMs: 30_000, staleMs: 300_000 }),
+);
+
+export function cachedHomepage(db: Kysely<Database>, locId: number): Promise<HomepageData> {
+  return homeCaches(db).get(String(locId), () => homepage(db, locId));
+}
+
+/** The store home for one delivery area: banners, ads, the area's best sellers and a section per top category. */
+export async function homepage(db: Kysely<Database>, locId: number): Promise<HomepageData> {
+  const [bannerList, ads, topIds, sectionRows] = await Promise.all([
+    banners(db),
+    db.selectFrom('ads').select(['image_url', 'text']).orderBy('position').execute(),
+    db
+      .selectFrom('products')
+      .select('products.id')
+      .where(availableInArea(locId))
+      .orderBy('products.popularity', 'desc')
+      .orderBy('products.id')
+      .limit(topProductCount)
+      .execute(),
+    sql<{ category_id: number; category_name: string; product_id: number }>`
+      select c.id as category_id, c.name as category_name, top.id as product_id
+      from categories c
+      cross join lateral (
+        select products.id, products.popularity
+        from product_categories pc
+        join products on products.id = pc.product_id
+        where pc.category_id = c.id and ${availableInArea(locId)}
+        order by products.popularity desc, products.id
+        limit ${sectionProductCount}
+      ) top
+      where c.parent_id is null
+      order by c.position, c.id, top.popularity desc, top.id`.execute(db),
+  ]);
+
+  const sectionIds = sectionRows.rows.map((r) => r.product_id);
+  const summaries = await productSummaries(db, [...new Set([...topIds.map((r) => r.id), ...sectionIds])], locId);
+  const summaryById = new Map(summaries.map((s) => [s.id, s]));
+
+  const sections = new Map<number, HomepageData['categories'][number]>();
+  for (const row of sectionRows.rows) {
+    let section = sections.get(row.category_id);
+    if (!section) {
+      section = { category_id: row.category_id, categoryName: row.category_name, products: [] };
+      sections.set(row.category_id, section);
+    }
+    const summary = summaryById.get(row.product_id);
+    if (summary) section.products.push(summary);
+  }
+
+  return {
+    banner: bannerList,
+    ads: ads.map((a) => ({ imageurl: a.image_url, text: a.text })),
+    topproduct: topIds.flatMap((r) => summaryById.get(r.id) ?? []),
+    categories: [...sections.values()].filter((s) => s.products.length > 0),
+  };
+}

@@ -1,0 +1,70 @@
+import { sql, type Kysely } from 'kysely';
+import type { ProductSummary, SpeedType } from '../../../src/api/contract/product-summary.contract.ts';
+import { centsToDollars } from '../../../src/rules/money.ts';
+import type { Database } from '../../db/schema.ts';
+
+/** Offers a shopper in delivery area locId can buy: the area's own shops plus couriers and farms (area null). */
+export function offeredInArea(locId: number) {
+  return sql<boolean>`(variant_offers.area_loc_id = ${locId} or variant_offers.area_loc_id is null)`;
+}
+
+const speedOrder: readonly SpeedType[] = ['local', 'courier', 'farm-direct'];
+
+/**
+ * Card data for the given products in one area, in the order of productIds. Each size carries its lowest offered
+ * price in the area; products with nothing offered there are left out.
+ */
+export async function productSummaries(db: Kysely<Database>, productIds: number[], locId: number): Promise<ProductSummary[]> {
+  if (productIds.length === 0) return [];
+  const [products, sizes] = await Promise.all([
+    db
+      .selectFrom('products')
+      .leftJoin('product_images', (join) =>
+        join.onRef('product_images.product_id', '=', 'products.id').on('product_images.position', '=', 0),
+      )
+      .select(['products.id', 'products.name', 'product_images.url'])
+      .where('products.id', 'in', productIds)
+      .execute(),
+    db
+      .selectFrom('product_variants')
+      .innerJoin('variant_offers', 'variant_offers.variant_id', 'product_variants.id')
+      .select([
+        'product_variants.product_id',
+        'product_variants.id',
+        'product_variants.bottle_size',
+        (eb) => eb.fn.min('variant_offers.price_cents').as('price_cents'),
+        (eb) => eb.fn.max('variant_offers.stock').as('max_stock'),
+        sql<SpeedType[]>`array_agg(distinct variant_offers.speed)`.as('speeds'),
+      ])
+      .where('product_variants.product_id', 'in', productIds)
+      .where(offeredInArea(locId))
+      .groupBy(['product_variants.product_id', 'product_variants.id', 'product_variants.bottle_size'])
+      .execute(),
+  ]);
+
+  const sizesByProduct = new Map<number, typeof sizes>();
+  for (const size of sizes) {
+    const list = sizesByProduct.get(size.product_id) ?? [];
+    list.push(size);
+    sizesByProduct.set(size.product_id, list);
+  }
+  const byId = new Map(products.map((p) => [p.id, p]));
+  const summaries: ProductSummary[] = [];
+  for (const id of productIds) {
+    const product = byId.get(id);
+    const productSizes = sizesByProduct.get(id);
+    if (!product || !productSizes) continue;
+    const speeds = new Set(productSizes.flatMap((s) => s.speeds));
+    summaries.push({
+      id: product.id,
+      name: product.name,
+      image: product.url ?? `/media/products/${product.id}/0.svg`,
+      child: productSizes
+        .sort((a, b) => a.bottle_size - b.bottle_size)
+        .map((s) => ({ id: s.id, bottle_size: s.bottle_size, price: centsToDollars(Number(s.price_cents)) })),
+      speed_types: speedOrder.filter((s) => speeds.has(s)),
+      stock_status: productSizes.some((s) => Number(s.max_stock) > 0) ? 'in stock' : 'out of stock',
+    });
+  }
+  return summaries;
+}

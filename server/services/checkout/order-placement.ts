@@ -1,0 +1,47 @@
+import type { Kysely } from 'kysely';
+import type { MailSender } from '../../adapters/mail/mail-port.ts';
+import type { PaymentGateway } from '../../adapters/payments/payment-port.ts';
+import type { Database } from '../../db/schema.ts';
+import type { Caller } from '../accounts/sessions.ts';
+import { settleOrder, type SettleOutcome } from '../payments/order-payment.ts';
+import type { Log } from '../platform/log.ts';
+import { sendOrderConfirmation } from './order-confirmation.ts';
+import { findOrderId } from './orders.ts';
+import { reserveOrder, type PlaceOrderRequest, type ReserveOutcome } from './place-order.ts';
+
+/** What placing and confirming an order use: the database, the card provider, and mail for the confirmation. */
+export interface PlacementDeps {
+  db: Kysely<Database>;
+  payments: PaymentGateway;
+  mail: MailSender;
+  config: { appOrigin: string };
+}
+
+export type PlacementOutcome = Extract<ReserveOutcome, { kind: 'refused' | 'not-found' }> | { kind: 'settled'; settle: SettleOutcome };
+
+/**
+ * Place order: reserve the order (one transaction: stock, seats, coupon, the order itself), then charge it and
+ * settle it. The confirmation mail goes out once, from the request that settled the order (or placed a pay on
+ * delivery order); a repeated request answers the same order without a second mail.
+ */
+export async function placeOrder(deps: PlacementDeps, caller: Caller, request: PlaceOrderRequest, now: Date, log: Log): Promise<PlacementOutcome> {
+  const reserved = await reserveOrder(deps.db, deps.payments, caller, request, now);
+  if (reserved.kind === 'not-found' || reserved.kind === 'refused') return reserved;
+  const settle = await settleOrder(deps.db, deps.payments, reserved.order.id, now, (error) => log.error({ err: error }, 'card provider failed while charging'));
+  const cashOnDelivery = reserved.kind === 'reserved' && settle.order.status === 'pending_payment_on_delivery';
+  mailIfPlacedHere(deps, settle, cashOnDelivery, log);
+  return { kind: 'settled', settle };
+}
+
+/** After the shopper's bank check (3-D Secure): the payment's status settles the caller's order; undefined when it is not theirs. */
+export async function confirmOrder(deps: PlacementDeps, caller: Caller, orderNumber: string, now: Date, log: Log): Promise<SettleOutcome | undefined> {
+  const orderId = await findOrderId(deps.db, caller.customerId, orderNumber);
+  if (orderId === undefined) return undefined;
+  const settle = await settleOrder(deps.db, deps.payments, orderId, now, (error) => log.error({ err: error }, 'card provider failed while confirming'), 0);
+  mailIfPlacedHere(deps, settle, false, log);
+  return settle;
+}
+
+function mailIfPlacedHere(deps: PlacementDeps, settle: SettleOutcome, firstTime: boolean, log: Log): void {
+  if (settle.kind === 'placed' && (settle.settledHere || firstTime)) sendOrderConfirmation(deps, settle.order.id, log);
+}

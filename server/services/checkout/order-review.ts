@@ -1,0 +1,71 @@
+import type { Kysely } from 'kysely';
+import type { OrderReviewData } from '../../../src/api/contract/checkout.contract.ts';
+import { addressRuleMessages } from '../../../src/rules/address-validation.ts';
+import { speedIds, type SpeedId } from '../../../src/rules/delivery-speeds.ts';
+import { cartIsEmptyRefusal, cartNotFoundMessage } from '../../../src/rules/messages.ts';
+import { centsToDollars } from '../../../src/rules/money.ts';
+import { isTipAllowed, type TipPercent } from '../../../src/rules/tips.ts';
+import type { Database } from '../../db/schema.ts';
+import { findOwnAddress } from '../accounts/addresses.ts';
+import { findOwnCart } from '../cart/carts.ts';
+import { notServedMessage } from '../catalogue/catalogue-cache.ts';
+import { loadCartView } from '../cart/cart-view.ts';
+import { availableSpeedIds, isServedZip, isSpeedForCart, loadOrderBasis, orderTotals, orderTotalsInDollars } from './order-totals.ts';
+import { placeOrderMessages } from './place-order.ts';
+import type { Caller } from '../accounts/sessions.ts';
+
+export interface ReviewRequest {
+  cartId: string;
+  addressId: number | undefined;
+  speedId: SpeedId | undefined;
+  tipPercent: TipPercent;
+  giftMessage: string | undefined;
+}
+
+export type ReviewOutcome = { kind: 'review'; data: OrderReviewData } | { kind: 'refused'; message: string } | { kind: 'not-found'; what: string };
+
+/**
+ * The order summary before PLACE ORDER: the cart as the cart page shows it, with the chosen speed's fees (no delivery
+ * fee for Store Pickup and Dine-In) and the driver tip, every total computed here. Place order computes the same
+ * figures again inside its transaction; this answer is for showing only.
+ */
+export async function reviewOrder(db: Kysely<Database>, caller: Caller | undefined, request: ReviewRequest, now: Date): Promise<ReviewOutcome> {
+  const cart = await findOwnCart(db, request.cartId, caller);
+  if (!cart) return { kind: 'not-found', what: cartNotFoundMessage };
+  if (request.addressId !== undefined) {
+    const address = caller ? await findOwnAddress(db, caller.customerId, request.addressId) : undefined;
+    if (!address) return { kind: 'not-found', what: 'Address not found' };
+    if (address.zipcode !== cart.zipcode) return { kind: 'refused', message: addressRuleMessages.deliveryZipMismatch };
+  }
+  if (!(await isServedZip(db, cart.zipcode))) return { kind: 'refused', message: notServedMessage };
+  const basis = await loadOrderBasis(db, cart, now);
+  if (basis.lines.length === 0) return { kind: 'refused', message: cartIsEmptyRefusal };
+  const speedId = request.speedId ?? availableSpeedIds(basis.groups)[0] ?? speedIds.oneHour;
+  if (!isSpeedForCart(speedId, basis.groups)) return { kind: 'refused', message: placeOrderMessages.speedNotForCart };
+  if (request.tipPercent > 0 && !isTipAllowed(speedId)) return { kind: 'refused', message: placeOrderMessages.tipWithoutDriver };
+
+  const totals = orderTotals(basis, { speedId, tipPercent: request.tipPercent });
+  const view = await loadCartView(db, cart, now);
+  const feeOf = (locId: number) => totals.groups.find((g) => g.locId === locId)?.deliveryFeeCents ?? 0;
+  const firstLineOf = new Set<number>();
+  const result = view.result.map((line) => {
+    const first = !firstLineOf.has(line.vendor_loc_id);
+    firstLineOf.add(line.vendor_loc_id);
+    // As on the cart page, a group's fee rides on its first line.
+    return { ...line, shipping_amount: centsToDollars(first ? feeOf(line.vendor_loc_id) : 0) };
+  });
+  return {
+    kind: 'review',
+    data: {
+      cart_id: cart.id,
+      speed_id: speedId,
+      result,
+      delivery_groups: view.delivery_groups.map((g) => ({ ...g, delivery_fee: centsToDollars(feeOf(g.vendor_loc_id)) })),
+      ...orderTotalsInDollars(totals),
+      tax_note: basis.tax.note,
+      coupon_code: basis.coupon?.code ?? null,
+      total_items_count: view.total_items_count,
+      gift_message: request.giftMessage?.trim() || null,
+    },
+  };
+}

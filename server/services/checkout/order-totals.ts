@@ -1,0 +1,116 @@
+import type { Kysely } from 'kysely';
+import { centsToDollars } from '../../../src/rules/money.ts';
+import { speedIds, type SpeedId } from '../../../src/rules/delivery-speeds.ts';
+import { isTipAllowed, tipCents, type TipPercent } from '../../../src/rules/tips.ts';
+import type { Database } from '../../db/schema.ts';
+import { cartTotals, cartTotalsInDollars, type CartTotals } from '../cart/cart-totals.ts';
+import { loadCartLines, taxRateForZip, vendorGroups, type CartLineRow, type TaxRate, type VendorGroup } from '../cart/cart-view.ts';
+import { couponMessages, couponRefusal, findCoupon, type CouponRow } from '../cart/coupons.ts';
+
+/**
+ * The order's money, in integer cents, recomputed on the server for order review and place order: the cart's totals
+ * (docs/decisions/006) with the checkout's choices applied. Nothing here reads a figure sent by a client.
+ * - Store Pickup and Dine-In (speeds 2, 3) take the Same Day groups' delivery fees off: nobody drives them.
+ * - The driver tip is a percent of the item subtotal (before any coupon), with 1 Hour Delivery only.
+ */
+export interface OrderChoice {
+  speedId: SpeedId;
+  tipPercent: TipPercent;
+}
+
+/**
+ * The cart's totals for the groups as the chosen speed delivers them, plus the driver tip: grandtotal includes the
+ * tip. Everything else is cartTotals' own computation.
+ */
+export interface OrderTotals extends CartTotals {
+  tipPercent: TipPercent;
+  tip: number;
+}
+
+/** What the totals are computed from, read in one go (inside place order's transaction, after its locks). */
+export interface OrderBasis {
+  lines: CartLineRow[];
+  groups: VendorGroup[];
+  /** The cart's coupon when it still applies; a coupon that stopped applying is named in couponProblem. */
+  coupon: CouponRow | null;
+  couponProblem: string | undefined;
+  tax: TaxRate;
+}
+
+/** Whether the store delivers to the zip at all (an area may stop being served while a cart waits). */
+export async function isServedZip(db: Kysely<Database>, zipcode: string): Promise<boolean> {
+  const area = await db.selectFrom('service_areas').select('zipcode').where('zipcode', '=', zipcode).executeTakeFirst();
+  return area !== undefined;
+}
+
+export async function loadOrderBasis(db: Kysely<Database>, cart: { id: string; zipcode: string; coupon_code: string | null }, now: Date): Promise<OrderBasis> {
+  const lines = await loadCartLines(db, cart.id);
+  const groups = vendorGroups(lines);
+  const [tax, found] = await Promise.all([
+    taxRateForZip(db, cart.zipcode),
+    cart.coupon_code === null ? Promise.resolve(undefined) : findCoupon(db, cart.coupon_code),
+  ]);
+  const subtotal = groups.reduce((sum, g) => sum + g.subtotalCents, 0);
+  let coupon: CouponRow | null = null;
+  let couponProblem: string | undefined;
+  if (cart.coupon_code !== null) {
+    couponProblem = found ? couponRefusal(found, subtotal, now) : couponMessages.unknown;
+    if (found && couponProblem === undefined) coupon = found;
+  }
+  return { lines, groups, coupon, couponProblem, tax };
+}
+
+/** The speed ids this cart can be checked out with, the primary first. */
+export function availableSpeedIds(groups: readonly VendorGroup[]): SpeedId[] {
+  const out: SpeedId[] = [];
+  if (groups.some((g) => g.speed === 'local')) out.push(speedIds.oneHour, speedIds.storePickup, speedIds.dineIn);
+  if (groups.some((g) => g.speed === 'courier')) out.push(speedIds.courier);
+  if (groups.some((g) => g.speed === 'farm-direct')) out.push(speedIds.farmDirect);
+  return out;
+}
+
+/**
+ * Whether the speed fits the cart: a cart with Same Day items is checked out with 1, 2 or 3 (its courier and farm
+ * groups ship on their own); a cart with none, with a speed of one of its groups.
+ */
+export function isSpeedForCart(speedId: SpeedId, groups: readonly VendorGroup[]): boolean {
+  const available = availableSpeedIds(groups);
+  const hasLocal = groups.some((g) => g.speed === 'local');
+  return available.includes(speedId) && (!hasLocal || speedId <= speedIds.dineIn);
+}
+
+export function orderTotals(basis: Pick<OrderBasis, 'groups' | 'coupon' | 'tax'>, choice: OrderChoice): OrderTotals {
+  const noDriver = choice.speedId === speedIds.storePickup || choice.speedId === speedIds.dineIn;
+  const cart = cartTotals({
+    groups: basis.groups.map((g) => ({ locId: g.locId, speed: g.speed, subtotalCents: g.subtotalCents, collected: noDriver && g.speed === 'local' })),
+    coupon: basis.coupon,
+    taxRatePpm: basis.tax.ratePpm,
+  });
+  const tipPercent: TipPercent = isTipAllowed(choice.speedId) ? choice.tipPercent : 0;
+  const tip = tipCents(cart.subtotal, tipPercent);
+  return { ...cart, tipPercent, tip, grandtotal: cart.grandtotal + tip };
+}
+
+/**
+ * The order's sales tax spread over its items in proportion to their share of the item subtotal, the cents left over
+ * by rounding going to the largest remainders, so the items' taxes add up to the order's exactly.
+ */
+export function allocateTax(rowTotals: readonly number[], taxes: number): number[] {
+  const subtotal = rowTotals.reduce((sum, row) => sum + row, 0);
+  if (subtotal === 0 || taxes === 0) return rowTotals.map(() => 0);
+  const exact = rowTotals.map((row) => row * taxes);
+  const shares = exact.map((value) => Math.floor(value / subtotal));
+  let left = taxes - shares.reduce((sum, share) => sum + share, 0);
+  const order = exact.map((value, index) => ({ index, remainder: value % subtotal })).sort((a, b) => b.remainder - a.remainder || a.index - b.index);
+  for (const { index } of order) {
+    if (left === 0) break;
+    shares[index] = (shares[index] ?? 0) + 1;
+    left -= 1;
+  }
+  return shares;
+}
+
+/** Dollars for the API: the cart's figures, the tip and the grand total with it. */
+export function orderTotalsInDollars(totals: OrderTotals) {
+  return { ...cartTotalsInDollars(totals), driver_tip_percent: totals.tipPercent, driver_tip: centsToDollars(totals.tip) };
+}

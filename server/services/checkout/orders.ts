@@ -1,0 +1,111 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { OrderItem, OrderSummary } from '../../../src/api/contract/checkout.contract.ts';
+import { speedIds } from '../../../src/rules/delivery-speeds.ts';
+import { centsToDollars } from '../../../src/rules/money.ts';
+import type { SpeedValue } from '../../../src/rules/speeds.ts';
+import type { Database, OrdersTable } from '../../db/schema.ts';
+
+/** The spec's delivery groups: Dine-in, Pickup, Local Delivery, Courier Delivery, Farm Direct. */
+export function deliveryMethodOf(speed: SpeedValue, speedId: number): string {
+  if (speed === 'courier') return 'Courier Delivery';
+  if (speed === 'farm-direct') return 'Farm Direct';
+  if (speedId === speedIds.storePickup) return 'Pickup';
+  if (speedId === speedIds.dineIn) return 'Dine-in';
+  return 'Local Delivery';
+}
+
+/** Statuses shoppers see (the spec shows them capitalised). */
+const statusLabels: Readonly<Record<Selectable<OrdersTable>['status'], string>> = {
+  pending_payment: 'pending payment',
+  processing: 'processing',
+  pending_payment_on_delivery: 'pay on delivery',
+  payment_failed: 'payment failed',
+  complete: 'complete',
+  canceled: 'canceled',
+};
+
+export function statusLabel(status: Selectable<OrdersTable>['status']): string {
+  return statusLabels[status];
+}
+
+/** The caller's orders with their items, newest first, grouped as the Orders tab reads them. */
+export async function listOrders(db: Kysely<Database>, customerId: number): Promise<OrderSummary[]> {
+  // A declined attempt is not an order the shopper has: the cart was given back to pay again.
+  const orders = await db
+    .selectFrom('orders')
+    .selectAll()
+    .where('customer_id', '=', customerId)
+    .where('status', '<>', 'payment_failed')
+    .orderBy('id', 'desc')
+    .limit(100)
+    .execute();
+  return summarize(db, orders);
+}
+
+/** One of the caller's orders by its number, whatever its status (the order status page); undefined if not theirs. */
+export async function findOrder(db: Kysely<Database>, customerId: number, incrementId: string): Promise<OrderSummary | undefined> {
+  const order = await db.selectFrom('orders').selectAll().where('customer_id', '=', customerId).where('increment_id', '=', incrementId).executeTakeFirst();
+  if (!order) return undefined;
+  const [summary] = await summarize(db, [order]);
+  return summary;
+}
+
+/** The id of one of the caller's orders by its number, or undefined when it is not theirs. */
+export async function findOrderId(db: Kysely<Database>, customerId: number, incrementId: string): Promise<number | undefined> {
+  const order = await db.selectFrom('orders').select('id').where('increment_id', '=', incrementId).where('customer_id', '=', customerId).executeTakeFirst();
+  return order?.id;
+}
+
+async function summarize(db: Kysely<Database>, orders: Selectable<OrdersTable>[]): Promise<OrderSummary[]> {
+  if (orders.length === 0) return [];
+  const ids = orders.map((o) => o.id);
+  const [deliverables, items] = await Promise.all([
+    db.selectFrom('order_deliverables').selectAll().where('order_id', 'in', ids).execute(),
+    db.selectFrom('order_items').selectAll().where('order_id', 'in', ids).orderBy('id').execute(),
+  ]);
+  return orders.map((order) => {
+    const label = statusLabel(order.status);
+    const own = items
+      .filter((i) => i.order_id === order.id)
+      .map((item) => {
+        const deliverable = deliverables.find((d) => d.id === item.deliverable_id);
+        const entry: OrderItem & { speed: SpeedValue } = {
+          product_name: item.product_name,
+          product_qty: item.qty,
+          bottle_size: item.bottle_size,
+          price: centsToDollars(item.price_cents),
+          row_total: centsToDollars(item.row_total_cents),
+          tax: centsToDollars(item.tax_cents),
+          status: label,
+          delivery_method: deliverable?.delivery_method ?? 'Local Delivery',
+          vendor_name: deliverable?.vendor_name ?? '',
+          delivery_date: deliverable?.delivery_date ?? null,
+          time_slot: deliverable?.slot_start && deliverable.slot_end ? `${deliverable.slot_start}–${deliverable.slot_end}` : null,
+          speed: deliverable?.speed ?? 'local',
+        };
+        return entry;
+      });
+    const strip = ({ speed: _speed, ...item }: OrderItem & { speed: SpeedValue }): OrderItem => item;
+    const byMethod = (method: string) => own.filter((i) => i.delivery_method === method).map(strip);
+    return {
+      increment_id: order.increment_id,
+      status: label,
+      created_at: order.created_at.toISOString(),
+      delivery_method: own[0]?.delivery_method ?? 'Local Delivery',
+      subtotal: centsToDollars(order.subtotal_cents),
+      delivery_fee: centsToDollars(order.delivery_fee_cents),
+      tax: centsToDollars(order.taxes_cents),
+      driver_tip: centsToDollars(order.tip_cents),
+      discount: centsToDollars(order.discount_cents),
+      grand_total: centsToDollars(order.grand_total_cents),
+      payment_method: order.payment_method,
+      gift_message: order.gift_message,
+      items: own.map(strip),
+      local_delivery_items: byMethod('Local Delivery'),
+      pickup_items: byMethod('Pickup'),
+      dine_in_items: byMethod('Dine-in'),
+      courier_delivery_items: byMethod('Courier Delivery'),
+      farm_direct_delivery_items: byMethod('Farm Direct'),
+    };
+  });
+}

@@ -1,0 +1,399 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { OrderProblem } from '../../../src/api/contract/checkout.contract.ts';
+import { addressRuleMessages } from '../../../src/rules/address-validation.ts';
+import { needsAddress, speedIds, type SpeedId } from '../../../src/rules/delivery-speeds.ts';
+import { cartIsEmptyRefusal, cartNotFoundMessage } from '../../../src/rules/messages.ts';
+import { isTipAllowed, type TipPercent } from '../../../src/rules/tips.ts';
+import { upiMessages } from '../../../src/rules/upi.ts';
+import type { PaymentGateway } from '../../adapters/payments/payment-port.ts';
+import type { CartsTable, Database, OrdersTable, OrderStatus } from '../../db/schema.ts';
+import { addressSnapshot, findOwnAddress, type AddressRow } from '../accounts/addresses.ts';
+import { loadDeliveryChoices } from '../cart/cart-view.ts';
+import { couponMessages, redeemCoupon } from '../cart/coupons.ts';
+import { notServedMessage } from '../catalogue/catalogue-cache.ts';
+import {
+  allocateTax,
+  availableSpeedIds,
+  isServedZip,
+  isSpeedForCart,
+  loadOrderBasis,
+  orderTotals,
+  type OrderBasis,
+  type OrderTotals,
+} from './order-totals.ts';
+import { deliveryMethodOf } from './orders.ts';
+import { findOwnCard, type CardRow } from '../payments/payment-methods.ts';
+import type { Caller } from '../accounts/sessions.ts';
+import { bookSlotHolds, checkSlotHolds } from '../cart/slots.ts';
+import { verifyUpi } from '../payments/upi.ts';
+
+/**
+ * Place order, first step: one transaction that checks everything, takes the stock and the slot seats, writes the
+ * order and closes the cart. The charge happens after it commits (order-payment.ts): a card network call must not
+ * hold row locks, and a rolled-back transaction cannot take back a charge. Lock order, the same in every checkout so
+ * two never wait on each other: the cart row, the offers by id, then the slots (checkSlotHolds).
+ */
+export type PaymentChoice = { mode: 2; cardId?: number | undefined; token?: string | undefined } | { mode: 3; upiId: string } | { mode: 4 };
+
+export interface PlaceOrderRequest {
+  cartId: string;
+  addressId: number | undefined;
+  speedId: SpeedId | undefined;
+  retailerId: number | undefined;
+  tipPercent: TipPercent;
+  giftMessage: string | undefined;
+  payment: PaymentChoice;
+}
+
+export type OrderRow = Selectable<OrdersTable>;
+
+export type ReserveOutcome =
+  | { kind: 'reserved'; order: OrderRow }
+  /** The cart already has a live order (double click, retry, second tab): its outcome is the answer. */
+  | { kind: 'existing'; order: OrderRow }
+  | { kind: 'refused'; message: string; problems?: OrderProblem[] }
+  | { kind: 'not-found'; what: string };
+
+export const placeOrderMessages = {
+  placed: 'Order Placed.',
+  chooseAddress: 'Please choose a shipping address.',
+  chooseCard: 'Please choose a card or add a new one.',
+  speedNotForCart: 'This delivery speed is not available for the items in your cart.',
+  tipWithoutDriver: 'A driver tip is only offered with 1 Hour Delivery.',
+  retailerNotInCart: 'Please choose one of the shops your Same Day items come from.',
+  outOfStock: (name: string) => `${name} is out of stock.`,
+  onlyLeft: (name: string, stock: number) => `Only ${stock} of ${name} left in stock.`,
+  stockChanged: 'Some items in your cart are no longer available in the quantity you chose. Please update your cart.',
+  couponGone: (reason: string) => `${reason} Please review your cart.`,
+} as const;
+
+const paymentMethodNames: Readonly<Record<PaymentChoice['mode'], string>> = { 2: 'stripe_payments', 3: 'upi', 4: 'cashondelivery' };
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
+}
+
+/** Runs reserveOnce; a unique-index clash (another request made the cart's order first) is answered by that order. */
+export async function reserveOrder(
+  db: Kysely<Database>,
+  payments: PaymentGateway,
+  caller: Caller,
+  request: PlaceOrderRequest,
+  now: Date,
+): Promise<ReserveOutcome> {
+  try {
+    return await db.transaction().execute((trx) => reserveOnce(trx, payments, caller, request, now));
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    return db.transaction().execute((trx) => reserveOnce(trx, payments, caller, request, now));
+  }
+}
+
+/** What a step found, or the answer that ends the reservation there (a refusal, or the cart's existing order). */
+type Step<T> = { value: T } | { stop: ReserveOutcome };
+
+const cartNotFound: ReserveOutcome = { kind: 'not-found', what: cartNotFoundMessage };
+
+function refused(message: string, problems?: OrderProblem[]): ReserveOutcome {
+  return problems ? { kind: 'refused', message, problems } : { kind: 'refused', message };
+}
+
+/**
+ * The whole reservation, in one transaction. Steps run in this order, each one's refusal ending it: a refusal
+ * commits what the steps before it wrote (only renewed slot holds), never an order.
+ */
+async function reserveOnce(
+  trx: Kysely<Database>,
+  payments: PaymentGateway,
+  caller: Caller,
+  request: PlaceOrderRequest,
+  now: Date,
+): Promise<ReserveOutcome> {
+  const locked = await lockCallersCart(trx, request.cartId, caller);
+  if ('stop' in locked) return locked.stop;
+  const cart = locked.value;
+  const stock = await lockCartStock(trx, cart);
+  if ('stop' in stock) return stock.stop;
+
+  const basis = await loadOrderBasis(trx, cart, now);
+  const speed = chooseSpeed(request, basis);
+  if ('stop' in speed) return speed.stop;
+  const speedId = speed.value;
+  const address = await deliveryAddress(trx, caller, request.addressId, speedId, cart.zipcode);
+  if ('stop' in address) return address.stop;
+  const retailer = pickupRetailer(request.retailerId, speedId, basis);
+  if ('stop' in retailer) return retailer.stop;
+  const card = await paymentCard(trx, payments, caller, request.payment);
+  if ('stop' in card) return card.stop;
+
+  const shortage = stockShortage(stock.value, basis);
+  if (shortage) return shortage;
+  const seats = await renewSlotHolds(trx, cart.id, now);
+  if (seats) return seats;
+  const coupon = await redeemCartCoupon(trx, cart, basis, now);
+  if (coupon) return coupon;
+
+  await takeStock(trx, stock.value.items);
+  const totals = orderTotals(basis, { speedId, tipPercent: request.tipPercent });
+  const order = await writeOrder(trx, payments, caller, {
+    cart,
+    speedId,
+    retailerLocId: retailer.value,
+    address: address.value,
+    card: card.value,
+    payment: request.payment,
+    totals,
+    coupon: basis.coupon,
+    giftMessage: request.giftMessage,
+  });
+  await writeDeliverables(trx, order, basis, stock.value.items, speedId, totals);
+  await closeCart(trx, cart.id, caller);
+  return { kind: 'reserved', order };
+}
+
+type CartRow = Selectable<CartsTable>;
+
+/**
+ * The cart row, locked: a second request for this cart waits here until the first commits. A cart that already
+ * has a live order answers with it (double click, retry, second tab); a closed one is not found.
+ */
+async function lockCallersCart(trx: Kysely<Database>, cartId: string, caller: Caller): Promise<Step<CartRow>> {
+  const cart = await trx.selectFrom('carts').selectAll().where('id', '=', cartId).forUpdate().executeTakeFirst();
+  if (!cart || (cart.customer_id !== null && cart.customer_id !== caller.customerId)) return { stop: cartNotFound };
+  const live = await trx
+    .selectFrom('orders')
+    .selectAll()
+    .where('cart_id', '=', cart.id)
+    .where('status', '<>', 'payment_failed')
+    .executeTakeFirst();
+  if (live) return { stop: { kind: 'existing', order: live } };
+  if (cart.status !== 'open') return { stop: cartNotFound };
+  return { value: cart };
+}
+
+interface CartStock {
+  items: { id: number; offer_id: number; qty: number }[];
+  /** Each offer's stock, read under its row lock: the stock this order takes. */
+  stockOf: ReadonlyMap<number, number>;
+}
+
+/** The cart's lines and their offers, locked in id order; an empty cart or an area no longer served is refused. */
+async function lockCartStock(trx: Kysely<Database>, cart: CartRow): Promise<Step<CartStock>> {
+  const items = await trx.selectFrom('cart_items').select(['id', 'offer_id', 'qty']).where('cart_id', '=', cart.id).orderBy('offer_id').execute();
+  if (items.length === 0) return { stop: refused(cartIsEmptyRefusal) };
+  if (!(await isServedZip(trx, cart.zipcode))) return { stop: refused(notServedMessage) };
+  const offers = await trx
+    .selectFrom('variant_offers')
+    .select(['id', 'stock'])
+    .where('id', 'in', items.map((i) => i.offer_id))
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  return { value: { items, stockOf: new Map(offers.map((o) => [o.id, o.stock])) } };
+}
+
+/** The speed asked for (else the cart's primary one), if it fits the cart, and a tip only where a driver goes. */
+function chooseSpeed(request: PlaceOrderRequest, basis: OrderBasis): Step<SpeedId> {
+  const speedId = request.speedId ?? availableSpeedIds(basis.groups)[0] ?? speedIds.oneHour;
+  if (!isSpeedForCart(speedId, basis.groups)) return { stop: refused(placeOrderMessages.speedNotForCart) };
+  if (request.tipPercent > 0 && !isTipAllowed(speedId)) return { stop: refused(placeOrderMessages.tipWithoutDriver) };
+  return { value: speedId };
+}
+
+/** Where it goes: the caller's own address, in the cart's zip (a served one, checked before); none for pickup. */
+async function deliveryAddress(
+  trx: Kysely<Database>,
+  caller: Caller,
+  addressId: number | undefined,
+  speedId: SpeedId,
+  cartZipcode: string,
+): Promise<Step<AddressRow | undefined>> {
+  let address: AddressRow | undefined;
+  if (addressId !== undefined) {
+    address = await findOwnAddress(trx, caller.customerId, addressId);
+    if (!address) return { stop: { kind: 'not-found', what: 'Address not found' } };
+  }
+  if (needsAddress(speedId)) {
+    if (!address) return { stop: refused(placeOrderMessages.chooseAddress) };
+    if (address.zipcode !== cartZipcode) return { stop: refused(addressRuleMessages.deliveryZipMismatch) };
+  }
+  return { value: address };
+}
+
+/** Store Pickup and Dine-In: the shop of the cart's Same Day items the shopper chose (else the first); null otherwise. */
+function pickupRetailer(retailerId: number | undefined, speedId: SpeedId, basis: OrderBasis): Step<number | null> {
+  if (speedId !== speedIds.storePickup && speedId !== speedIds.dineIn) return { value: null };
+  const localLocs = basis.groups.filter((g) => g.speed === 'local').map((g) => g.locId);
+  if (retailerId !== undefined && !localLocs.includes(retailerId)) return { stop: refused(placeOrderMessages.retailerNotInCart) };
+  return { value: retailerId ?? localLocs[0] ?? null };
+}
+
+/** How it is paid: only the caller's own saved card, or a fresh token, or a UPI id that verifies. */
+async function paymentCard(trx: Kysely<Database>, payments: PaymentGateway, caller: Caller, payment: PaymentChoice): Promise<Step<CardRow | undefined>> {
+  let card: CardRow | undefined;
+  if (payment.mode === 2) {
+    if (payment.cardId !== undefined) {
+      card = await findOwnCard(trx, payments.kind, caller.customerId, payment.cardId);
+      if (!card) return { stop: { kind: 'not-found', what: 'Card not found' } };
+    } else if (!payment.token) {
+      return { stop: refused(placeOrderMessages.chooseCard) };
+    }
+  }
+  if (payment.mode === 3 && !(await verifyUpi(payment.upiId))) return { stop: refused(upiMessages.invalid) };
+  return { value: card };
+}
+
+/** Every line the locked stock cannot cover, by name, all reported at once. */
+function stockShortage({ items, stockOf }: CartStock, basis: OrderBasis): ReserveOutcome | undefined {
+  const problems: OrderProblem[] = [];
+  for (const item of items) {
+    const stock = stockOf.get(item.offer_id) ?? 0;
+    if (stock >= item.qty) continue;
+    const name = basis.lines.find((l) => l.cart_rid === item.id)?.name ?? 'An item';
+    problems.push({ cart_rid: item.id, message: stock === 0 ? placeOrderMessages.outOfStock(name) : placeOrderMessages.onlyLeft(name, stock) });
+  }
+  if (problems.length === 0) return undefined;
+  return refused(problems.length === 1 ? (problems[0]?.message ?? placeOrderMessages.stockChanged) : placeOrderMessages.stockChanged, problems);
+}
+
+/** Every group's date and Same Day seat still good, renewing the cart's holds (checkSlotHolds). */
+async function renewSlotHolds(trx: Kysely<Database>, cartId: string, now: Date): Promise<ReserveOutcome | undefined> {
+  const slots = await checkSlotHolds(trx, cartId, now);
+  if (slots.ok) return undefined;
+  return refused(
+    slots.problems.map((p) => p.message).join(' '),
+    slots.problems.map((p) => ({ vendor_loc_id: p.vendor_loc_id, message: p.message })),
+  );
+}
+
+/** The cart's coupon still applies, and one of its uses is taken now (two orders racing for the last use: one gets it). */
+async function redeemCartCoupon(trx: Kysely<Database>, cart: CartRow, basis: OrderBasis, now: Date): Promise<ReserveOutcome | undefined> {
+  if (cart.coupon_code !== null && basis.couponProblem !== undefined) return refused(placeOrderMessages.couponGone(basis.couponProblem));
+  if (basis.coupon && !(await redeemCoupon(trx, basis.coupon.code, now))) return refused(placeOrderMessages.couponGone(couponMessages.usedUp));
+  return undefined;
+}
+
+async function takeStock(trx: Kysely<Database>, items: CartStock['items']): Promise<void> {
+  for (const item of items) {
+    await trx.updateTable('variant_offers').set((eb) => ({ stock: eb('stock', '-', item.qty) })).where('id', '=', item.offer_id).execute();
+  }
+}
+
+interface OrderFacts {
+  cart: CartRow;
+  speedId: SpeedId;
+  retailerLocId: number | null;
+  address: AddressRow | undefined;
+  card: CardRow | undefined;
+  payment: PaymentChoice;
+  totals: OrderTotals;
+  coupon: OrderBasis['coupon'];
+  giftMessage: string | undefined;
+}
+
+/** The order row: pending payment (or pay on delivery), with the server's totals and what pays for it. */
+async function writeOrder(trx: Kysely<Database>, payments: PaymentGateway, caller: Caller, facts: OrderFacts): Promise<OrderRow> {
+  const { cart, address, card, payment, totals } = facts;
+  const customer = await trx.selectFrom('customers').select('email').where('id', '=', caller.customerId).executeTakeFirstOrThrow();
+  const status: OrderStatus = payment.mode === 4 ? 'pending_payment_on_delivery' : 'pending_payment';
+  return trx
+    .insertInto('orders')
+    .values({
+      customer_id: caller.customerId,
+      cart_id: cart.id,
+      status,
+      email: customer.email,
+      zipcode: cart.zipcode,
+      speed_id: facts.speedId,
+      retailer_loc_id: facts.retailerLocId,
+      address_id: address?.id ?? null,
+      shipping_address: address ? JSON.stringify(addressSnapshot(address)) : null,
+      payment_mode: payment.mode,
+      payment_method: paymentMethodNames[payment.mode],
+      payment_gateway: payment.mode === 4 ? null : payments.kind,
+      payment_ref: null,
+      payment_method_id: card?.id ?? null,
+      payment_token: payment.mode === 2 && !card ? (payment.token ?? null) : null,
+      charge_started_at: null,
+      card_brand: card?.brand ?? null,
+      card_last4: card?.last4 ?? null,
+      upi_id: payment.mode === 3 ? payment.upiId.trim() : null,
+      payment_message: null,
+      subtotal_cents: totals.subtotal,
+      discount_cents: totals.discount,
+      delivery_fee_cents: totals.deliveryFee,
+      fee_cents: totals.feeAmount,
+      taxes_cents: totals.taxes,
+      tip_percent: totals.tipPercent,
+      tip_cents: totals.tip,
+      grand_total_cents: totals.grandtotal,
+      coupon_code: facts.coupon?.code ?? null,
+      gift_message: facts.giftMessage?.trim() || null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** One deliverable per vendor group (its date, slot and fees) and its items, each with its share of the tax. */
+async function writeDeliverables(
+  trx: Kysely<Database>,
+  order: OrderRow,
+  basis: OrderBasis,
+  items: CartStock['items'],
+  speedId: SpeedId,
+  totals: OrderTotals,
+): Promise<void> {
+  const choices = await loadDeliveryChoices(trx, order.cart_id);
+  const taxes = allocateTax(basis.lines.map((l) => l.price_cents * l.qty), totals.taxes);
+  for (const [index, group] of basis.groups.entries()) {
+    const choice = choices.get(group.locId);
+    const fees = totals.groups[index];
+    const deliverable = await trx
+      .insertInto('order_deliverables')
+      .values({
+        order_id: order.id,
+        loc_id: group.locId,
+        vendor_name: group.vendorName,
+        speed: group.speed,
+        delivery_method: deliveryMethodOf(group.speed, speedId),
+        delivery_date: choice?.date ?? null,
+        slot_template_id: choice?.hold?.templateId ?? null,
+        slot_start: choice?.hold?.start ?? null,
+        slot_end: choice?.hold?.end ?? null,
+        delivery_fee_cents: fees?.deliveryFeeCents ?? 0,
+        packaging_fee_cents: fees?.packagingFeeCents ?? 0,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    for (const line of group.lines) {
+      const item = items.find((i) => i.id === line.cart_rid);
+      const lineIndex = basis.lines.indexOf(line);
+      await trx
+        .insertInto('order_items')
+        .values({
+          order_id: order.id,
+          deliverable_id: deliverable.id,
+          offer_id: item?.offer_id ?? 0,
+          variant_id: line.variant_id,
+          product_id: line.product_id,
+          product_name: line.name,
+          bottle_size: line.bottle_size,
+          qty: line.qty,
+          price_cents: line.price_cents,
+          row_total_cents: line.price_cents * line.qty,
+          tax_cents: taxes[lineIndex] ?? 0,
+        })
+        .execute();
+    }
+  }
+}
+
+/** The held seats become booked seats, and the cart closes (claimed by the caller if it was a bare guest cart). */
+async function closeCart(trx: Kysely<Database>, cartId: string, caller: Caller): Promise<void> {
+  await bookSlotHolds(trx, cartId);
+  await trx
+    .updateTable('carts')
+    .set({ status: 'ordered', customer_id: sql<number>`coalesce(customer_id, ${caller.customerId})`, updated_at: new Date() })
+    .where('id', '=', cartId)
+    .execute();
+}

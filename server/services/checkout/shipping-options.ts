@@ -1,0 +1,165 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Retailer, ShipMethod, SpeedOption } from '../../../src/api/contract/shipping.contract.ts';
+import { addressRuleMessages } from '../../../src/rules/address-validation.ts';
+import { nextDeliveryDate } from '../../../src/rules/delivery-dates.ts';
+import { speedIds, speedOptionOf, type SpeedId } from '../../../src/rules/delivery-speeds.ts';
+import { cartIsEmptyRefusal } from '../../../src/rules/messages.ts';
+import { centsToDollars } from '../../../src/rules/money.ts';
+import type { Database, VendorLocationsTable } from '../../db/schema.ts';
+import { findOwnAddress } from '../accounts/addresses.ts';
+import { findOwnCart } from '../cart/carts.ts';
+import { notServedMessage } from '../catalogue/catalogue-cache.ts';
+import { loadDeliveryChoices, validChoice, type VendorGroup } from '../cart/cart-view.ts';
+import { vendorCalendars } from '../cart/delivery-dates.ts';
+import { availableSpeedIds, isServedZip, loadOrderBasis, orderTotals } from './order-totals.ts';
+import type { Caller } from '../accounts/sessions.ts';
+import { milesBetweenZips } from '../platform/zip-distance.ts';
+
+export interface ShippingRequest {
+  cartId: string;
+  addressId?: number | undefined;
+  zipcode?: string | undefined;
+  /** The client's stored flags: when any is set, only the matching options are listed. */
+  delivery: boolean;
+  pickup: boolean;
+  dineIn: boolean;
+}
+
+export type ShippingOutcome = { kind: 'speeds'; speed: SpeedOption[] } | { kind: 'refused'; message: string } | { kind: 'not-found' };
+
+const descriptions: Readonly<Record<SpeedId, string>> = {
+  1: "Brought by the shop's own driver in the time slot you chose.",
+  2: 'Collect your order at the shop, ready an hour after you order.',
+  3: 'Eat in at the shop: your order is prepared for your table.',
+  10: 'Shipped chilled by courier in an insulated box.',
+  11: 'Shipped straight from the farm on its delivery days.',
+};
+
+/** The columns of a shop that the retailer list shows. */
+const shopColumns = ['id', 'name', 'street1', 'street2', 'city', 'state', 'zipcode', 'telephone'] as const;
+type ShopRow = Pick<Selectable<VendorLocationsTable>, (typeof shopColumns)[number]>;
+
+function shopAddress(shop: ShopRow): string {
+  const street = shop.street2 ? `${shop.street1}, ${shop.street2}` : shop.street1;
+  return `${street}, ${shop.city}, ${shop.state} ${shop.zipcode}`;
+}
+
+/** Which options the client's flags ask for: none set lists everything. */
+function wanted(request: ShippingRequest, id: SpeedId): boolean {
+  if (!request.delivery && !request.pickup && !request.dineIn) return true;
+  if (id === speedIds.storePickup) return request.pickup;
+  if (id === speedIds.dineIn) return request.dineIn;
+  return request.delivery;
+}
+
+/**
+ * The delivery speed options for the caller's cart. The cart's zip rules: an address or zip for another area is
+ * refused with the spec's message, since nothing in the cart is sold there.
+ */
+export async function shippingOptions(db: Kysely<Database>, caller: Caller | undefined, request: ShippingRequest, now: Date): Promise<ShippingOutcome> {
+  const cart = await findOwnCart(db, request.cartId, caller);
+  if (!cart) return { kind: 'not-found' };
+  let fromZip = cart.zipcode;
+  if (request.addressId !== undefined) {
+    const address = caller ? await findOwnAddress(db, caller.customerId, request.addressId) : undefined;
+    if (!address) return { kind: 'not-found' };
+    if (address.zipcode !== cart.zipcode) return { kind: 'refused', message: addressRuleMessages.deliveryZipMismatch };
+    fromZip = address.zipcode;
+  }
+  if (request.zipcode !== undefined && request.zipcode !== cart.zipcode) {
+    return { kind: 'refused', message: addressRuleMessages.deliveryZipMismatch };
+  }
+
+  if (!(await isServedZip(db, cart.zipcode))) return { kind: 'refused', message: notServedMessage };
+  const basis = await loadOrderBasis(db, cart, now);
+  if (basis.lines.length === 0) return { kind: 'refused', message: cartIsEmptyRefusal };
+  const groups = basis.groups;
+  const fees = orderTotals(basis, { speedId: speedIds.oneHour, tipPercent: 0 }).groups;
+  const feeOf = (locId: number) => fees.find((f) => f.locId === locId)?.deliveryFeeCents ?? 0;
+  const [choices, calendars, shops] = await Promise.all([
+    loadDeliveryChoices(db, cart.id),
+    vendorCalendars(db, groups.map((g) => g.vendorId)),
+    db
+      .selectFrom('vendor_locations')
+      .select(shopColumns)
+      .where('id', 'in', groups.map((g) => g.locId))
+      .execute(),
+  ]);
+
+  const dateOf = (group: VendorGroup) => {
+    const calendar = calendars.get(group.vendorId);
+    const choice = validChoice(group, choices.get(group.locId), calendar, now);
+    return { date: choice.date ?? (calendar ? (nextDeliveryDate(now, group.speed, calendar.calendar) ?? null) : null), start: choice.hold?.start ?? null };
+  };
+
+  const local = groups.filter((g) => g.speed === 'local');
+  const retailers = async (delivered: boolean): Promise<Retailer[]> =>
+    Promise.all(
+      local.map(async (group, index) => {
+        const shop = shops.find((s) => s.id === group.locId);
+        const when = dateOf(group);
+        return {
+          id: group.locId,
+          name: shop?.name ?? group.vendorName,
+          phone: shop?.telephone ?? '',
+          address: shop ? shopAddress(shop) : '',
+          product_total: centsToDollars(group.subtotalCents),
+          desc: group.vendorName,
+          distance: shop ? ((await milesBetweenZips(fromZip, shop.zipcode)) ?? null) : null,
+          pickup_date: when.date,
+          ready_time: when.start,
+          delivery_fee: centsToDollars(delivered ? feeOf(group.locId) : 0),
+          isPrimary: index === 0,
+          index,
+        };
+      }),
+    );
+  const shipMethods = (speed: VendorGroup['speed'], id: SpeedId): ShipMethod[] =>
+    groups
+      .filter((g) => g.speed === speed)
+      .map((group, index) => {
+        const fee = centsToDollars(feeOf(group.locId));
+        return {
+          id: `${speed}-${group.locId}`,
+          method: `${speedOptionOf(id).name} (${group.vendorName})`,
+          amount: fee,
+          fee,
+          delivery_date: dateOf(group).date,
+          pickup_date: null,
+          dropoff_eta: null,
+          duration: speedOptionOf(id).duration,
+          type: speed,
+          vendor_loc_id: group.locId,
+          isPrimary: index === 0,
+        };
+      });
+
+  const available = availableSpeedIds(groups);
+  const speed: SpeedOption[] = [];
+  for (const id of available) {
+    if (!wanted(request, id)) continue;
+    const info = speedOptionOf(id);
+    const isLocal = id === speedIds.oneHour || id === speedIds.storePickup || id === speedIds.dineIn;
+    const shopList = isLocal ? await retailers(id === speedIds.oneHour) : [];
+    const methods = id === speedIds.courier ? shipMethods('courier', id) : id === speedIds.farmDirect ? shipMethods('farm-direct', id) : [];
+    const feeCents = isLocal
+      ? id === speedIds.oneHour
+        ? local.reduce((sum, g) => sum + feeOf(g.locId), 0)
+        : 0
+      : groups.filter((g) => g.speed === (id === speedIds.courier ? 'courier' : 'farm-direct')).reduce((sum, g) => sum + feeOf(g.locId), 0);
+    speed.push({
+      id,
+      name: info.name,
+      description: descriptions[id],
+      duration: info.duration,
+      retailers: shopList,
+      ship_methods: methods,
+      isPrimary: false,
+      delivery_fee: centsToDollars(feeCents),
+    });
+  }
+  // The spec's default is 1 Hour Delivery; a cart without Same Day items defaults to its first shipping option.
+  const first = speed[0];
+  if (first) first.isPrimary = true;
+  return { kind: 'speeds', speed };
+}

@@ -1,0 +1,260 @@
+import { sql, type Kysely } from 'kysely';
+import { PaymentGatewayError, type ChargeResult, type PaymentGateway, type PaymentSource } from '../../adapters/payments/payment-port.ts';
+import type { Database } from '../../db/schema.ts';
+import { holdMinutes } from '../cart/slots.ts';
+import type { OrderRow } from '../checkout/place-order.ts';
+
+/**
+ * Place order, second step: charge the reserved order once, then settle it in a second transaction: paid
+ * ('processing'), or 'payment_failed' with its stock, slot seats and coupon use given back and its cart reopened,
+ * so a declined card leaves no paid order and nothing taken.
+ *
+ * Exactly one request charges an order: it claims the charge (orders.charge_started_at) in one UPDATE; a duplicate
+ * request (double click, second tab) waits for the outcome instead. The charge's idempotency key is the order
+ * number, so if a process dies mid-charge, the next try for the cart re-sends the very same request once the claim
+ * is stale, and the provider answers the first outcome instead of charging again.
+ *
+ * A card whose bank asks for a check (3-D Secure) leaves the order pending with the provider's payment id in
+ * payment_ref: the shopper's browser runs the check, then confirm (or the reconciler) reads the payment's status
+ * instead of charging again, and settles the order the same way.
+ */
+export type SettleOutcome =
+  | { kind: 'placed'; order: OrderRow; settledHere: boolean }
+  | { kind: 'payment-failed'; order: OrderRow; message: string }
+  | { kind: 'pending'; order: OrderRow }
+  | { kind: 'authenticate'; order: OrderRow; clientSecret: string };
+
+export const paymentMessages = {
+  failed: 'Your payment could not be completed.',
+  cardGone: 'The card chosen for this order was removed. Please choose another card.',
+  pending: 'We are still confirming your payment with the card provider. Please check your orders in a few minutes.',
+  authenticate: 'Please confirm this payment with your bank.',
+  authenticationTimedOut: 'The payment was not confirmed with your bank in time. Please try again.',
+} as const;
+
+/** A claim older than this was left by a request that died; another request may take the charge over. */
+export const staleClaimSeconds = 120;
+/** How long a duplicate request waits for the charging request before answering "still confirming". */
+const waitForChargeMs = 20_000;
+
+export function chargeKey(order: Pick<OrderRow, 'increment_id'>): string {
+  return `order-${order.increment_id}`;
+}
+
+async function readOrder(db: Kysely<Database>, orderId: number): Promise<OrderRow> {
+  return db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+}
+
+async function claimCharge(db: Kysely<Database>, orderId: number): Promise<OrderRow | undefined> {
+  return db
+    .updateTable('orders')
+    .set({ charge_started_at: sql<Date>`now()`, updated_at: sql<Date>`now()` })
+    .where('id', '=', orderId)
+    .where('status', '=', 'pending_payment')
+    .where((eb) => eb.or([eb('charge_started_at', 'is', null), eb('charge_started_at', '<', sql<Date>`now() - make_interval(secs => ${staleClaimSeconds})`)]))
+    .returningAll()
+    .executeTakeFirst();
+}
+
+function settled(order: OrderRow): SettleOutcome | undefined {
+  if (order.status === 'pending_payment') return undefined;
+  if (order.status === 'payment_failed' || order.status === 'canceled') {
+    return { kind: 'payment-failed', order, message: order.payment_message ?? paymentMessages.failed };
+  }
+  return { kind: 'placed', order, settledHere: false };
+}
+
+/** Charges the order (or waits for the request that does) and settles it. */
+export async function settleOrder(
+  db: Kysely<Database>,
+  payments: PaymentGateway,
+  orderId: number,
+  now: Date,
+  log: (error: unknown) => void,
+  waitMs: number = waitForChargeMs,
+): Promise<SettleOutcome> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    const order = await readOrder(db, orderId);
+    const done = settled(order);
+    if (done) return done;
+    if (order.payment_ref !== null) return settleFromStatus(db, payments, order, now);
+    const claimed = await claimCharge(db, orderId);
+    if (claimed) return chargeClaimed(db, payments, claimed, now, log);
+    if (Date.now() > deadline) return { kind: 'pending', order };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function sourceOf(db: Kysely<Database>, order: OrderRow): Promise<PaymentSource | undefined> {
+  if (order.payment_mode === 3) return order.upi_id ? { kind: 'upi', vpa: order.upi_id } : undefined;
+  if (order.payment_method_id !== null) {
+    const card = await db
+      .selectFrom('payment_methods')
+      .select(['gateway_customer_id', 'gateway_method_id'])
+      .where('id', '=', order.payment_method_id)
+      .where('customer_id', '=', order.customer_id)
+      .executeTakeFirst();
+    return card ? { kind: 'saved-card', customerRef: card.gateway_customer_id, cardRef: card.gateway_method_id } : undefined;
+  }
+  return order.payment_token ? { kind: 'token', token: order.payment_token } : undefined;
+}
+
+async function chargeClaimed(
+  db: Kysely<Database>,
+  payments: PaymentGateway,
+  order: OrderRow,
+  now: Date,
+  log: (error: unknown) => void,
+): Promise<SettleOutcome> {
+  if (order.grand_total_cents === 0) {
+    // Nothing to collect (a coupon covered everything and nobody delivers): no charge, no card needed.
+    return markPaid(db, order, { ok: true, paymentRef: 'none', brand: null, last4: null });
+  }
+  let result: ChargeResult;
+  const source = await sourceOf(db, order);
+  if (!source) return failOrder(db, order, paymentMessages.cardGone, null, now);
+  try {
+    result = await payments.charge({
+      amountCents: order.grand_total_cents,
+      currency: 'usd',
+      source,
+      idempotencyKey: chargeKey(order),
+      description: `Order ${order.increment_id}`,
+      metadata: { order_id: order.increment_id, customer_id: String(order.customer_id) },
+    });
+  } catch (error) {
+    if (!(error instanceof PaymentGatewayError)) throw error;
+    // The outcome is unknown: keep the order (and its stock) pending; the next try re-sends the same charge.
+    log(error);
+    return { kind: 'pending', order };
+  }
+  return settleWith(db, order, result, now);
+}
+
+/** The order as the provider's answer leaves it: paid, failed (everything given back) or waiting for the bank check. */
+async function settleWith(db: Kysely<Database>, order: OrderRow, result: ChargeResult, now: Date): Promise<SettleOutcome> {
+  if (result.ok === true) return markPaid(db, order, result);
+  if (result.ok === false) return failOrder(db, order, result.message, result.paymentRef, now);
+  const waiting = await db
+    .updateTable('orders')
+    .set({ payment_ref: result.paymentRef, updated_at: new Date() })
+    .where('id', '=', order.id)
+    .where('status', '=', 'pending_payment')
+    .returningAll()
+    .executeTakeFirst();
+  if (!waiting) {
+    const current = await readOrder(db, order.id);
+    return settled(current) ?? { kind: 'pending', order: current };
+  }
+  return { kind: 'authenticate', order: waiting, clientSecret: result.clientSecret };
+}
+
+/**
+ * An order whose payment waits for (or went through) the bank check: the provider's status says how it ended. Only
+ * reads at the provider, and markPaid/failOrder act only on a still-pending order, so any number of callers is safe.
+ */
+async function settleFromStatus(db: Kysely<Database>, payments: PaymentGateway, order: OrderRow, now: Date): Promise<SettleOutcome> {
+  if (order.payment_ref === null) return { kind: 'pending', order };
+  let result: ChargeResult;
+  try {
+    result = await payments.paymentStatus(order.payment_ref);
+  } catch (error) {
+    if (!(error instanceof PaymentGatewayError)) throw error;
+    return { kind: 'pending', order };
+  }
+  return settleWith(db, order, result, now);
+}
+
+/**
+ * The reconciler's end for a bank check the shopper never finished: the payment is cancelled at the provider (when it
+ * still waits) and the order fails, giving its stock and seats back. A check that did finish settles as usual.
+ */
+export async function abandonAuthentication(db: Kysely<Database>, payments: PaymentGateway, orderId: number, now: Date): Promise<SettleOutcome> {
+  const order = await readOrder(db, orderId);
+  const done = settled(order);
+  if (done || order.payment_ref === null) return done ?? { kind: 'pending', order };
+  const outcome = await settleFromStatus(db, payments, order, now);
+  if (outcome.kind !== 'authenticate') return outcome;
+  await payments.cancelPayment(order.payment_ref);
+  return failOrder(db, order, paymentMessages.authenticationTimedOut, order.payment_ref, now);
+}
+
+async function markPaid(db: Kysely<Database>, order: OrderRow, result: Extract<ChargeResult, { ok: true }>): Promise<SettleOutcome> {
+  const paid = await db
+    .updateTable('orders')
+    .set({
+      status: 'processing',
+      payment_ref: result.paymentRef,
+      card_brand: result.brand ?? order.card_brand,
+      card_last4: result.last4 ?? order.card_last4,
+      // A fresh token is spent: nothing about the card remains but its brand and last four.
+      payment_token: null,
+      updated_at: new Date(),
+    })
+    .where('id', '=', order.id)
+    .where('status', '=', 'pending_payment')
+    .returningAll()
+    .executeTakeFirst();
+  return { kind: 'placed', order: paid ?? (await readOrder(db, order.id)), settledHere: paid !== undefined };
+}
+
+/**
+ * Marks the order 'payment_failed' and gives back what it took, in one transaction: stock, booked slot seats (as a
+ * fresh hold for the cart, so the shopper can pay again without choosing the slot again), the coupon's use; and
+ * reopens the cart.
+ */
+export async function failOrder(
+  db: Kysely<Database>,
+  order: OrderRow,
+  message: string,
+  paymentRef: string | null,
+  now: Date,
+): Promise<SettleOutcome> {
+  return db.transaction().execute(async (trx): Promise<SettleOutcome> => {
+    const failed = await trx
+      .updateTable('orders')
+      .set({ status: 'payment_failed', payment_message: message, payment_ref: paymentRef, payment_token: null, updated_at: new Date() })
+      .where('id', '=', order.id)
+      .where('status', '=', 'pending_payment')
+      .returningAll()
+      .executeTakeFirst();
+    if (!failed) {
+      const current = await readOrder(trx, order.id);
+      return settled(current) ?? { kind: 'pending', order: current };
+    }
+    const items = await trx.selectFrom('order_items').select(['offer_id', 'qty']).where('order_id', '=', order.id).orderBy('offer_id').execute();
+    for (const item of items) {
+      await trx.updateTable('variant_offers').set((eb) => ({ stock: eb('stock', '+', item.qty) })).where('id', '=', item.offer_id).execute();
+    }
+    const deliverables = await trx
+      .selectFrom('order_deliverables')
+      .select(['loc_id', 'slot_template_id', 'delivery_date'])
+      .where('order_id', '=', order.id)
+      .execute();
+    const holdUntil = new Date(now.getTime() + holdMinutes * 60_000);
+    for (const d of deliverables) {
+      if (d.slot_template_id === null || d.delivery_date === null) continue;
+      await trx
+        .updateTable('driver_slots')
+        .set({ booked: sql<number>`greatest(booked - 1, 0)` })
+        .where('template_id', '=', d.slot_template_id)
+        .where('slot_date', '=', d.delivery_date)
+        .execute();
+      await trx
+        .insertInto('slot_holds')
+        .values({ cart_id: order.cart_id, loc_id: d.loc_id, template_id: d.slot_template_id, slot_date: d.delivery_date, expires_at: holdUntil })
+        .onConflict((oc) => oc.constraint('slot_holds_cart_group_unique').doNothing())
+        .execute();
+    }
+    if (order.coupon_code !== null) {
+      await trx
+        .updateTable('coupons')
+        .set({ used_count: sql<number>`greatest(used_count - 1, 0)` })
+        .where(sql<boolean>`lower(code) = lower(${order.coupon_code})`)
+        .execute();
+    }
+    await trx.updateTable('carts').set({ status: 'open', updated_at: new Date() }).where('id', '=', order.cart_id).where('status', '=', 'ordered').execute();
+    return { kind: 'payment-failed', order: failed, message };
+  });
+}

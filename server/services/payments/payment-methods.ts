@@ -1,0 +1,177 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { SavedCardData, SavedPaymentMethod } from '../../../src/api/contract/payment.contract.ts';
+import { cardBrandNames } from '../../../src/rules/card-validation.ts';
+import { PaymentGatewayError, type PaymentGateway } from '../../adapters/payments/payment-port.ts';
+import type { Database, PaymentMethodsTable } from '../../db/schema.ts';
+import { findOwnAddress } from '../accounts/addresses.ts';
+import type { Caller } from '../accounts/sessions.ts';
+import { findOwnCart } from '../cart/carts.ts';
+
+/**
+ * Saved cards. The provider holds the card; this table holds its id and what a preview shows (brand, last four,
+ * expiry, holder), scoped to the customer and to the gateway in use (test cards are not offered to Stripe).
+ */
+export type CardRow = Selectable<PaymentMethodsTable>;
+
+function brandName(brand: string): string {
+  const known = Object.entries(cardBrandNames).find(([key]) => key === brand);
+  return known ? known[1] : brand.charAt(0).toUpperCase() + brand.slice(1);
+}
+
+export function toSavedPaymentMethod(row: CardRow): SavedPaymentMethod {
+  return {
+    id: row.id,
+    customer_stripe_id: row.gateway_customer_id,
+    card_info: `${brandName(row.brand)} ending in ${row.last4}`,
+    card_no: row.last4,
+    brand: row.brand,
+    name: row.holder_name,
+    card_exp_month: row.exp_month,
+    card_exp_year: row.exp_year,
+    address: { billing_address_id: row.billing_address_id },
+  };
+}
+
+export async function listSavedCards(db: Kysely<Database>, gateway: PaymentGateway['kind'], customerId: number): Promise<SavedPaymentMethod[]> {
+  const rows = await db
+    .selectFrom('payment_methods')
+    .selectAll()
+    .where('customer_id', '=', customerId)
+    .where('gateway', '=', gateway)
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.map(toSavedPaymentMethod);
+}
+
+/**
+ * The caller's cards for checkout's payment step (or the account page, without a cart). A cart id, when sent, must
+ * be the caller's: undefined when it is not.
+ */
+export async function savedCardsForCart(
+  db: Kysely<Database>,
+  gateway: PaymentGateway['kind'],
+  caller: Caller,
+  cartId: string | null | undefined,
+): Promise<SavedPaymentMethod[] | undefined> {
+  if (cartId && !(await findOwnCart(db, cartId, caller))) return undefined;
+  return listSavedCards(db, gateway, caller.customerId);
+}
+
+export async function findOwnCard(db: Kysely<Database>, gateway: PaymentGateway['kind'], customerId: number, cardId: number): Promise<CardRow | undefined> {
+  return db
+    .selectFrom('payment_methods')
+    .selectAll()
+    .where('id', '=', cardId)
+    .where('customer_id', '=', customerId)
+    .where('gateway', '=', gateway)
+    .executeTakeFirst();
+}
+
+/** The customer's record at the provider, made on first use. */
+export async function gatewayCustomer(db: Kysely<Database>, payments: PaymentGateway, customerId: number): Promise<string> {
+  const find = () =>
+    db
+      .selectFrom('payment_customers')
+      .select('gateway_customer_id')
+      .where('customer_id', '=', customerId)
+      .where('gateway', '=', payments.kind)
+      .executeTakeFirst();
+  const known = await find();
+  if (known) return known.gateway_customer_id;
+  const customer = await db.selectFrom('customers').select(['email', 'first_name', 'last_name']).where('id', '=', customerId).executeTakeFirstOrThrow();
+  const ref = await payments.createCustomer({ customerId, email: customer.email, name: `${customer.first_name} ${customer.last_name}`.trim() });
+  // Two first card saves at once: the first row wins and both use it (Stripe's idempotency key made one customer anyway).
+  await db
+    .insertInto('payment_customers')
+    .values({ customer_id: customerId, gateway: payments.kind, gateway_customer_id: ref })
+    .onConflict((oc) => oc.columns(['customer_id', 'gateway']).doNothing())
+    .execute();
+  const stored = await find();
+  return stored?.gateway_customer_id ?? ref;
+}
+
+/** A provider that could not be reached (or failed) leaves the outcome unknown: the shopper is asked to try again. */
+export interface ProviderUnreachable {
+  kind: 'unreachable';
+  error: PaymentGatewayError;
+}
+
+/** Runs a card call, answering a provider failure as ProviderUnreachable instead of throwing it. */
+async function unlessUnreachable<T>(call: () => Promise<T>): Promise<T | ProviderUnreachable> {
+  try {
+    return await call();
+  } catch (error) {
+    if (!(error instanceof PaymentGatewayError)) throw error;
+    return { kind: 'unreachable', error };
+  }
+}
+
+export type SaveCardOutcome =
+  | { kind: 'saved'; card: SavedCardData }
+  | { kind: 'refused'; message: string }
+  | { kind: 'not-found' }
+  | ProviderUnreachable;
+
+interface CardToSave {
+  token: string;
+  billingAddressId: number;
+  holder: string | undefined;
+}
+
+/** The add-card sequence's last step: attach the tokenised card to the customer and remember its preview. */
+export function saveCard(db: Kysely<Database>, payments: PaymentGateway, customerId: number, input: CardToSave): Promise<SaveCardOutcome> {
+  return unlessUnreachable(() => attachCard(db, payments, customerId, input));
+}
+
+async function attachCard(db: Kysely<Database>, payments: PaymentGateway, customerId: number, input: CardToSave): Promise<SaveCardOutcome> {
+  const billing = await findOwnAddress(db, customerId, input.billingAddressId);
+  if (!billing) return { kind: 'not-found' };
+  const customerRef = await gatewayCustomer(db, payments, customerId);
+  const result = await payments.saveCard({ customerRef, token: input.token });
+  if (!result.ok) return { kind: 'refused', message: result.message };
+  const holder = (input.holder ?? '').trim() || `${billing.first_name} ${billing.last_name}`.trim();
+  const row = await db
+    .insertInto('payment_methods')
+    .values({
+      customer_id: customerId,
+      gateway: payments.kind,
+      gateway_customer_id: customerRef,
+      gateway_method_id: result.card.ref,
+      brand: result.card.brand,
+      last4: result.card.last4,
+      exp_month: result.card.expMonth,
+      exp_year: result.card.expYear,
+      holder_name: holder,
+      billing_address_id: billing.id,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return {
+    kind: 'saved',
+    card: {
+      id: row.id,
+      customer: customerRef,
+      metadata: { address_id: row.billing_address_id },
+      brand: row.brand,
+      last4: row.last4,
+      exp_month: row.exp_month,
+      exp_year: row.exp_year,
+    },
+  };
+}
+
+/** Detaches the card at the provider, then forgets it; orders keep their own copy of brand and last four. */
+export function removeCard(
+  db: Kysely<Database>,
+  payments: PaymentGateway,
+  customerId: number,
+  cardId: number,
+): Promise<{ kind: 'removed' } | { kind: 'not-found' } | ProviderUnreachable> {
+  return unlessUnreachable(async () => {
+    const card = await findOwnCard(db, payments.kind, customerId, cardId);
+    if (!card) return { kind: 'not-found' } as const;
+    await payments.removeCard({ customerRef: card.gateway_customer_id, cardRef: card.gateway_method_id });
+    await db.deleteFrom('payment_methods').where('id', '=', card.id).where('customer_id', '=', customerId).execute();
+    return { kind: 'removed' } as const;
+  });
+}

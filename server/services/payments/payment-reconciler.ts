@@ -1,0 +1,99 @@
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import { PaymentGatewayError, type PaymentGateway } from '../../adapters/payments/payment-port.ts';
+import type { Database } from '../../db/schema.ts';
+import { abandonAuthentication, settleOrder, staleClaimSeconds, type SettleOutcome } from './order-payment.ts';
+
+/**
+ * Settles orders left in 'pending_payment': the request that reserved one died before charging, or the card provider
+ * could not be reached and the outcome is unknown. Such an order holds stock and slot seats until it is settled, and
+ * its shopper only saw "still confirming". Each pass re-sends the charge with the order's own idempotency key, so the
+ * provider answers the first outcome (or charges once, if it never got the first request): a success marks the order
+ * paid, a refusal marks it payment_failed and gives everything back.
+ *
+ * An order whose payment waits for the shopper's bank check (3-D Secure) is left to the shopper for
+ * authenticationWindowMinutes; after that its status is read once more: a finished check settles it, an unfinished
+ * one is cancelled at the provider and the order fails, giving its stock back.
+ *
+ * Every instance may run this: settleOrder claims an order in one UPDATE, so two sweepers never charge it twice.
+ */
+export interface ReconcileReport {
+  paid: number[];
+  failed: number[];
+  /** The provider still did not answer: tried again next pass. */
+  stillPending: number[];
+  /** Too old to re-send safely (see idempotencyHorizonHours): an operator has to look at these. */
+  needsReview: number[];
+}
+
+/** An order younger than this may still be charged by the request that made it. */
+const graceSeconds = staleClaimSeconds;
+/**
+ * Stripe keeps idempotency keys for at least 24 hours; after that a re-sent charge could charge twice, so older
+ * orders are only reported.
+ */
+export const idempotencyHorizonHours = 23;
+/** How long a shopper has to finish the bank check before the order lets its stock go. */
+export const authenticationWindowMinutes = 15;
+/** Orders settled per pass, so one pass stays short however large the backlog. */
+const batchSize = 25;
+
+export async function reconcilePendingPayments(
+  db: Kysely<Database>,
+  payments: PaymentGateway,
+  now: Date,
+  log: (error: unknown) => void,
+): Promise<ReconcileReport> {
+  const report: ReconcileReport = { paid: [], failed: [], stillPending: [], needsReview: [] };
+  // Database time, like the claim in settleOrder, so instances with drifting clocks agree on "stale".
+  const unclaimed = (eb: ExpressionBuilder<Database, 'orders'>) =>
+    eb.or([eb('charge_started_at', 'is', null), eb('charge_started_at', '<', sql<Date>`now() - make_interval(secs => ${staleClaimSeconds})`)]);
+  const horizon = sql<Date>`now() - make_interval(hours => ${idempotencyHorizonHours})`;
+  const due = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('status', '=', 'pending_payment')
+    .where('created_at', '<', sql<Date>`now() - make_interval(secs => ${graceSeconds})`)
+    .where('created_at', '>=', horizon)
+    // Orders waiting for a bank check are the shopper's to finish (below).
+    .where('payment_ref', 'is', null)
+    .where(unclaimed)
+    .orderBy('id')
+    .limit(batchSize)
+    .execute();
+  const record = (orderId: number, outcome: SettleOutcome) => {
+    if (outcome.kind === 'placed' && outcome.settledHere) report.paid.push(orderId);
+    else if (outcome.kind === 'payment-failed') report.failed.push(orderId);
+    else if (outcome.kind === 'pending' || outcome.kind === 'authenticate') report.stillPending.push(orderId);
+  };
+  for (const order of due) record(order.id, await settleOrder(db, payments, order.id, now, log, 0));
+
+  const abandoned = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('status', '=', 'pending_payment')
+    .where('payment_ref', 'is not', null)
+    .where('created_at', '<', sql<Date>`now() - make_interval(mins => ${authenticationWindowMinutes})`)
+    .orderBy('id')
+    .limit(batchSize)
+    .execute();
+  for (const order of abandoned) {
+    try {
+      record(order.id, await abandonAuthentication(db, payments, order.id, now));
+    } catch (error) {
+      if (!(error instanceof PaymentGatewayError)) throw error;
+      log(error);
+      report.stillPending.push(order.id);
+    }
+  }
+  const stale = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('status', '=', 'pending_payment')
+    .where('created_at', '<', horizon)
+    .where(unclaimed)
+    .orderBy('id')
+    .limit(batchSize)
+    .execute();
+  report.needsReview = stale.map((o) => o.id);
+  return report;
+}

@@ -1,0 +1,45 @@
+import type { Kysely } from 'kysely';
+import type { PaymentGateway } from '../../adapters/payments/payment-port.ts';
+import type { Database } from '../../db/schema.ts';
+import type { Log } from '../platform/log.ts';
+import { reconcilePendingPayments } from './payment-reconciler.ts';
+
+export interface PaymentSweepSettings {
+  db: Kysely<Database>;
+  payments: PaymentGateway;
+  everyMs: number;
+  clock: () => Date;
+  log: Log;
+  /** An order the sweep found paid: its confirmation mail is due. */
+  onPaid: (orderId: number) => void;
+}
+
+/**
+ * Runs reconcilePendingPayments every `everyMs`, one pass at a time (a slow provider never stacks passes up), and
+ * logs what it settled and what needs a person. stop() ends it and waits for a pass in flight.
+ */
+export function startPaymentSweep(settings: PaymentSweepSettings): { stop(): Promise<void> } {
+  const { db, payments, log } = settings;
+  let running: Promise<void> | undefined;
+  const sweep = async () => {
+    const report = await reconcilePendingPayments(db, payments, settings.clock(), (error) =>
+      log.error({ err: error }, 'card provider failed while settling a pending order'),
+    );
+    for (const orderId of report.paid) settings.onPaid(orderId);
+    if (report.paid.length + report.failed.length > 0) log.info({ paid: report.paid, failed: report.failed }, 'pending payments settled');
+    if (report.needsReview.length > 0) log.error({ orders: report.needsReview }, 'orders pending payment for too long to retry safely: check them at the card provider');
+  };
+  const timer = setInterval(() => {
+    if (running) return;
+    running = sweep()
+      .catch((error: unknown) => log.error({ err: error }, 'pending payment sweep failed'))
+      .finally(() => (running = undefined));
+  }, settings.everyMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

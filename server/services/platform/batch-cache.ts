@@ -1,0 +1,39 @@
+import DataLoader from 'dataloader';
+import { ReadCache, type FreshnessOptions } from './read-cache.ts';
+
+/**
+ * A cache of many small values fetched in batches (the cards of a page: twenty products, one query). Each value is
+ * cached as ReadCache caches one (bounded, least recently used dropped first, served stale while reloading,
+ * concurrent misses for a key sharing one load); the loads one call starts, for what it finds missing or stale, go
+ * out as one batch. A key the loader finds nothing for is remembered as absent (a product not sold in an area).
+ *
+ * DataLoader does the batching: the loads started in one tick become one `loadMany` call. Its own cache is off:
+ * the ReadCache is the cache, and DataLoader's would never expire.
+ */
+export interface BatchCacheOptions<R, V> extends FreshnessOptions {
+  /** The cache key of a reference. */
+  keyOf: (ref: R) => string;
+  /** The values for refs, in their order; undefined for a ref that has none. */
+  loadMany: (refs: readonly R[]) => Promise<readonly (V | undefined)[]>;
+}
+
+/** An entry: the value, or a remembered absence (the cache holds no undefined). */
+interface Found<V> {
+  value: V | undefined;
+}
+
+export class BatchCache<R, V> {
+  private readonly entries: ReadCache<Found<V>>;
+  private readonly loader: DataLoader<R, Found<V>>;
+
+  constructor(private readonly options: BatchCacheOptions<R, V>) {
+    this.entries = new ReadCache<Found<V>>(options);
+    this.loader = new DataLoader<R, Found<V>>(async (refs) => (await options.loadMany(refs)).map((value) => ({ value })), { cache: false });
+  }
+
+  /** Values for refs, in refs' order, absent ones left out. */
+  async getMany(refs: readonly R[]): Promise<V[]> {
+    const found = await Promise.all(refs.map((ref) => this.entries.get(this.options.keyOf(ref), () => this.loader.load(ref))));
+    return found.flatMap((entry) => (entry.value === undefined ? [] : [entry.value]));
+  }
+}

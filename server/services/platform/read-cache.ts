@@ -1,0 +1,76 @@
+import { LRUCache } from 'lru-cache';
+
+/**
+ * A small in-process cache for catalogue reads that are expensive to compute and slow to change (category
+ * listings, search rankings, the category tree). Why it is safe across many server instances: it only holds
+ * what the database can recompute, for a bounded time, so every instance converges within `freshMs + staleMs`.
+ *
+ * - Concurrent misses for one key share a single load (ten shoppers opening the same big category cost one query).
+ * - After `freshMs` an entry is still served while it reloads in the background (no latency spike at expiry);
+ *   after `freshMs + staleMs` it is not served at all: the caller waits for the reload.
+ * - At most `maxEntries` keys, least recently used dropped first.
+ *
+ * lru-cache does the work: `fetch` with `allowStale` is the stale-while-revalidate, its in-flight fetch the shared
+ * load. It has no notion of "too stale to serve", so that one rule is checked here before each fetch.
+ */
+export interface FreshnessOptions {
+  maxEntries: number;
+  freshMs: number;
+  staleMs: number;
+  /** The clock (milliseconds, never 0); tests move it by hand. */
+  now?: () => number;
+}
+
+/** lru-cache's settings for the rules above. */
+function staleWhileRevalidate(options: FreshnessOptions) {
+  return {
+    max: options.maxEntries,
+    ttl: options.freshMs,
+    allowStale: true,
+    // A failed background reload keeps the stale value until it is too old; the next read tries again.
+    noDeleteOnFetchRejection: true,
+    // A load still finishes for its callers when its entry is evicted meanwhile (a full cache, a page of 5000 cards).
+    ignoreFetchAbort: true,
+    // Read the clock on every check (the default caches it for 1 ms behind a timer).
+    ttlResolution: 0,
+    ...(options.now ? { perf: { now: options.now } } : {}),
+  } as const;
+}
+
+/** Whether the key's entry is past `freshMs + staleMs`: no longer served, even while it reloads. */
+function isTooStale<K extends {}, V extends {}, C>(cache: LRUCache<K, V, C>, key: K, staleMs: number): boolean {
+  // freshMs minus the entry's age: negative once it is stale (0 for a key the cache does not hold, a miss anyway).
+  return cache.getRemainingTTL(key) <= -staleMs;
+}
+
+export class ReadCache<V extends {}> {
+  private readonly cache: LRUCache<string, V, () => Promise<V>>;
+
+  constructor(private readonly options: FreshnessOptions) {
+    this.cache = new LRUCache<string, V, () => Promise<V>>({
+      ...staleWhileRevalidate(options),
+      fetchMethod: (_key, _stale, { context }) => context(),
+    });
+  }
+
+  async get(key: string, load: () => Promise<V>): Promise<V> {
+    const allowStale = !isTooStale(this.cache, key, this.options.staleMs);
+    const value = await this.cache.fetch(key, { context: load, allowStale });
+    // fetch answers undefined only for an aborted load, and nothing here aborts one.
+    if (value === undefined) throw new Error(`ReadCache: no value loaded for ${key}`);
+    return value;
+  }
+}
+
+/** One set of caches per database handle, so two apps (or two test files) never see each other's data. */
+export function perDatabase<D extends object, C>(create: (db: D) => C): (db: D) => C {
+  const byDb = new WeakMap<D, C>();
+  return (db) => {
+    let caches = byDb.get(db);
+    if (!caches) {
+      caches = create(db);
+      byDb.set(db, caches);
+    }
+    return caches;
+  };
+}
