@@ -80,7 +80,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
   const databaseUrl = env.DATABASE_URL?.trim() || undefined;
   if (databaseUrl !== undefined) {
-    let ok = false;
+    let ok: boolean;
     try {
       const url = new URL(databaseUrl);
       ok = url.protocol === 'postgres:' || url.protocol === 'postgresql:';

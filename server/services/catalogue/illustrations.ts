@@ -609,7 +609,7 @@ export function productIllustration({ name, kind, variant }: { name: string; kin
   const seafood = seafoodKinds.has(kind);
   const shape = shapeFor(kind, name, uid);
 
-  let setting = '';
+  let setting: string;
   let garnish = '';
   let transform = 'translate(300 240) scale(1)';
   if (v === 0) {

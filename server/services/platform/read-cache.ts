@@ -38,12 +38,12 @@ function staleWhileRevalidate(options: FreshnessOptions) {
 }
 
 /** Whether the key's entry is past `freshMs + staleMs`: no longer served, even while it reloads. */
-function isTooStale<K extends {}, V extends {}, C>(cache: LRUCache<K, V, C>, key: K, staleMs: number): boolean {
+function isTooStale<K extends NonNullable<unknown>, V extends NonNullable<unknown>, C>(cache: LRUCache<K, V, C>, key: K, staleMs: number): boolean {
   // freshMs minus the entry's age: negative once it is stale (0 for a key the cache does not hold, a miss anyway).
   return cache.getRemainingTTL(key) <= -staleMs;
 }
 
-export class ReadCache<V extends {}> {
+export class ReadCache<V extends NonNullable<unknown>> {
   private readonly cache: LRUCache<string, V, () => Promise<V>>;
 
   constructor(private readonly options: FreshnessOptions) {
