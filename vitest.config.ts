@@ -9,6 +9,8 @@ export default defineConfig({
     environment: 'node',
     // Each server test file boots its own in-memory PGlite; two cores means two workers.
     maxWorkers: 2,
+    // Builds the server tests' starting databases once (PGlite images) instead of once per file.
+    globalSetup: ['tests/server/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

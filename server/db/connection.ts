@@ -10,6 +10,8 @@ export interface DatabaseHandle {
   db: Kysely<Database>;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** The embedded database's data folder as an image OpenOptions.startFrom takes (PGlite only). */
+  dumpImage?: () => Promise<Blob>;
 }
 
 export class DatabaseOpenError extends Error {
@@ -25,10 +27,20 @@ const types = {
   },
 };
 
+export interface OpenOptions {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  /**
+   * A PGlite data folder image (PGlite's dumpDataDir) to start an in-memory database from, instead of running initdb:
+   * about 0.4 s instead of 1.5–3 s, which is what the server tests pay per file.
+   */
+  startFrom?: Blob | undefined;
+}
+
 /** Opens PostgreSQL when a URL is given, otherwise the embedded PGlite in dataDir ('memory://' for tests). */
-export async function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string }): Promise<DatabaseHandle> {
+export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
-  return openPglite(options.dataDir);
+  return openPglite(options.dataDir, options.startFrom);
 }
 
 async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
@@ -45,7 +57,7 @@ async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
   return { db, kind: 'postgres', close: () => db.destroy() };
 }
 
-async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string, startFrom: Blob | undefined): Promise<DatabaseHandle> {
   const inMemory = dataDir.startsWith('memory://');
   if (!inMemory) {
     try {
@@ -58,7 +70,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   }
   let pglite: PGlite;
   try {
-    pglite = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+    pglite = await PGlite.create(dataDir, { extensions: { pg_trgm }, ...(startFrom && inMemory ? { loadDataDir: startFrom } : {}) });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new DatabaseOpenError(
@@ -72,6 +84,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   return {
     db,
     kind: 'pglite',
+    dumpImage: () => pglite.dumpDataDir('none'),
     async close() {
       await db.destroy();
       await pglite.close();

@@ -4,6 +4,7 @@ import type { MailSender } from '../../server/adapters/mail/mail-port.ts';
 import type { PaymentGateway } from '../../server/adapters/payments/payment-port.ts';
 import { readConfig } from '../../server/config.ts';
 import { openDatabase, type DatabaseHandle } from '../../server/db/connection.ts';
+import { databaseImage } from './database-images.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import { seedCatalogue } from '../../server/db/seed/seed-catalogue.ts';
 import type { RateLimits } from '../../server/services/platform/rate-limit.ts';
@@ -45,9 +46,13 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     CAPTCHA_MAX_NUMBER: '10',
     ...options.env,
   });
-  const database = await openDatabase(config);
-  await migrateToLatest(database.db);
-  if (options.seed !== false) await seedCatalogue(database.db);
+  const seeded = options.seed !== false;
+  const image = config.dataDir.startsWith('memory://') ? databaseImage(seeded) : undefined;
+  const database = await openDatabase({ ...config, startFrom: image });
+  if (!image) {
+    await migrateToLatest(database.db);
+    if (seeded) await seedCatalogue(database.db);
+  }
   const app = await buildApp({ db: database.db, config, rateLimits: options.rateLimits, mail: options.mail, clock: options.clock, payments: options.payments, paymentSweepMs: options.paymentSweepMs }, { logger: options.logger ?? false });
   await app.ready();
   return {
