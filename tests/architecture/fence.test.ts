@@ -224,9 +224,6 @@ const stillBroken = new Set([
   'no-circular',
   'views-api-only-swr-hooks',
   'views-cross-area',
-  'seed-not-to-services-or-routes',
-  'routes-not-to-db-or-adapters',
-  'adapters-not-to-db-schema',
 ]);
 
 function described(v: FenceViolation): string {
