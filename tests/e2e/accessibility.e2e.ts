@@ -120,6 +120,8 @@ test.describe('accessibility (axe, WCAG 2.1 AA)', () => {
     await continueToSpeed(page);
     expect.soft(await violationsOn(page, page.getByText('Delivery Fees')), '/cart/speed').toEqual([]);
     await continueToCard(page);
+    // The tab shows 'Loading your cards…' from its first frame until the saved cards arrive.
+    await expect(page.getByRole('heading', { name: 'Choose a Card for Payment' })).toBeVisible();
     await expect(page.getByText('Loading your cards…')).toHaveCount(0);
     expect.soft(await violationsOn(page, page.getByRole('button', { name: 'ADD NEW CARD' })), '/cart/card').toEqual([]);
     await openNewCard(page);
