@@ -112,12 +112,17 @@ test.describe('checkout', () => {
     await page.getByRole('radio', { name: 'Payment on Delivery' }).check();
     await page.getByRole('button', { name: 'Continue' }).click();
     // The summary's coupon box asks the server, which refuses an expired code and prices the order again.
+    // Type only once the summary is priced (APPLY enabled): while the server prices it the box drops what is typed
+    // (an app issue, see the report for issue 10).
+    const apply = page.getByRole('button', { name: 'APPLY' });
+    await expect(apply).toBeEnabled();
     await page.getByLabel('Coupon code').fill('EXPIRED20');
-    await page.getByRole('button', { name: 'APPLY' }).click();
+    await apply.click();
     await expect(page.getByRole('alert').filter({ hasText: 'This coupon has expired.' })).toBeVisible();
     // The seed's ribeye (500 g, $36.59) meets WELCOME10's $30 minimum: 10 % comes off in the price summary.
+    await expect(apply).toBeEnabled();
     await page.getByLabel('Coupon code').fill('WELCOME10');
-    await page.getByRole('button', { name: 'APPLY' }).click();
+    await apply.click();
     await expect(page.getByRole('status').filter({ hasText: 'Coupon WELCOME10 applied.' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Price summary' }).getByText('Discount (WELCOME10)')).toBeVisible();
     await placeOrder(page);
