@@ -7,8 +7,8 @@ export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.e2e.ts',
   globalSetup: './tests/e2e/global-setup.ts',
-  // Every test needs well under a third of this on an idle machine (the slowest about 15 s); the rest is room for a
-  // busy one. Waits are on what the page shows, so a slow machine only makes them longer.
+  // Every test needs well under a third of this (the slowest about 11 s on the shared machine, 20 s beside a CPU hog);
+  // the rest is room for a busier one. Waits are on what the page shows, so a slow machine only makes them longer.
   timeout: 90_000,
   expect: { timeout: 15_000 },
   // Every test sets up its own shopper (own email, own cart), so tests of one file may run on either worker.
