@@ -1,16 +1,17 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { addSameDayToCart, apiPost, createCustomer, enterStore, scheduleFirstGroupAndCheckout, sessionOf } from './steps.ts';
+import { addSameDayToCart, createCustomer, enterStore, saveAddressThroughApi, scheduleFirstGroupAndCheckout, sessionOf, uniqueEmail } from './steps.ts';
 
 const shots = 'scratch';
 
-async function saveAddress(token: string, customerId: number, fields: Record<string, string>): Promise<void> {
-  const reply = await apiPost(
-    `/connect/customer/addaddress?customerid=${customerId}`,
-    { first_name: 'Ada', last_name: 'Lovelace', street1: '350 5th Ave', city: 'New York', state: 'NY', zipcode: '10001', telephone: '2125550100', country: 'US', address_type: 'shipping', ...fields },
-    token,
-  );
-  expect(reply).toMatchObject({ code: 1 });
+/** A new customer of their own (signed in, on the store) with a default Home and a Work address saved. */
+async function customerWithAddresses(page: Page): Promise<void> {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await enterStore(page);
+  await createCustomer(page, { firstName: 'Ada', lastName: 'Lovelace', email: uniqueEmail('ada.settings'), password: 'correct horse 1' });
+  const session = await sessionOf(page);
+  await saveAddressThroughApi(session, { nickname: 'Home', default_address: '1' });
+  await saveAddressThroughApi(session, { nickname: 'Work', street1: '1 Main St' });
 }
 
 /** One Same Day order paid on delivery, to the saved Home address; answers its number. */
@@ -53,15 +54,8 @@ test.describe('account settings', () => {
     await expect(page.getByRole('heading', { name: 'PAGE NOT FOUND' })).toBeVisible();
   });
 
-  test('a customer edits, defaults and deletes addresses, keeps a preference and finds the order placed', async ({ page }) => {
-    test.setTimeout(120_000);
-    const unique = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await enterStore(page);
-    await createCustomer(page, { firstName: 'Ada', lastName: 'Lovelace', email: `ada.settings.${unique}@example.com`, password: 'correct horse 1' });
-    const { token, customerId } = await sessionOf(page);
-    await saveAddress(token, customerId, { nickname: 'Home', default_address: '1' });
-    await saveAddress(token, customerId, { nickname: 'Work', street1: '1 Main St' });
+  test('a customer finds the order placed on the Orders tab, and the tabs change the URL', async ({ page }) => {
+    await customerWithAddresses(page);
 
     // Orders: through checkout's 'Your Orders' button.
     const orderId = await placeOrder(page);
@@ -83,6 +77,20 @@ test.describe('account settings', () => {
     // Account: the tab changes the URL.
     await page.getByRole('tab', { name: 'Account' }).click();
     await expect(page).toHaveURL(/\/setting\/user$/);
+    await expect(page.getByRole('region', { name: 'YOUR INFORMATION' }).getByText('Ada Lovelace')).toBeVisible();
+
+    // The Orders tab from the tab bar, and /setting/chat shows the Account tab.
+    await page.getByRole('tab', { name: 'Orders' }).click();
+    await expect(page).toHaveURL(/\/setting\/order$/);
+    await expect(page.getByRole('button', { name: new RegExp(`^ORDER #${orderId}\\b`) })).toHaveAttribute('aria-expanded', 'true');
+    await page.goto('/setting/chat');
+    await expect(page).toHaveURL(/\/setting\/user$/);
+    await expect(page.getByRole('tab', { name: 'Account' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  test('a customer edits, defaults and deletes addresses', async ({ page }) => {
+    await customerWithAddresses(page);
+    await page.goto('/setting/user');
     const info = page.getByRole('region', { name: 'YOUR INFORMATION' });
     await expect(info.getByText('Ada Lovelace')).toBeVisible();
     await expect(info.getByText('350 5th Ave, New York, NY 10001')).toBeVisible();
@@ -118,12 +126,18 @@ test.describe('account settings', () => {
     await expect(homeRow.getByText('Default', { exact: true })).toHaveCount(0);
     await expect(info.getByText('1 Main St, New York, NY 10001')).toBeVisible();
 
-    // Home is deleted.
+    // Home is deleted; after a reload Work is still there.
     await homeRow.getByRole('button', { name: 'Delete' }).click();
     await expect(homeRow).toHaveCount(0);
     await expect(table.getByRole('row', { name: /^Work:/ })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('table', { name: 'MY SHIPPING ADDRESS' }).getByRole('row', { name: /^Work:/ })).toBeVisible();
+    await screenshots(page, 'setting-user');
+  });
 
-    // NEWSLETTER is saved: it is still on after a reload.
+  test('a customer turns NEWSLETTER on and it stays on after a reload', async ({ page }) => {
+    await customerWithAddresses(page);
+    await page.goto('/setting/user');
     const newsletter = page.getByRole('switch', { name: 'NEWSLETTER' });
     await expect(newsletter).not.toBeChecked();
     await newsletter.click();
@@ -132,15 +146,5 @@ test.describe('account settings', () => {
     await page.reload();
     await expect(page.getByRole('switch', { name: 'NEWSLETTER' })).toBeChecked();
     await expect(page.getByRole('switch', { name: 'NOTIFICATIONS' })).toBeChecked();
-    await expect(page.getByRole('table', { name: 'MY SHIPPING ADDRESS' }).getByRole('row', { name: /^Work:/ })).toBeVisible();
-    await screenshots(page, 'setting-user');
-
-    // The Orders tab from the tab bar, and /setting/chat shows the Account tab.
-    await page.getByRole('tab', { name: 'Orders' }).click();
-    await expect(page).toHaveURL(/\/setting\/order$/);
-    await expect(page.getByRole('button', { name: new RegExp(`^ORDER #${orderId}\\b`) })).toHaveAttribute('aria-expanded', 'true');
-    await page.goto('/setting/chat');
-    await expect(page).toHaveURL(/\/setting\/user$/);
-    await expect(page.getByRole('tab', { name: 'Account' })).toHaveAttribute('aria-selected', 'true');
   });
 });

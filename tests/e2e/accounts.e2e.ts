@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { enterStore, resetLinkFor, solveCaptcha } from './steps.ts';
+import { enterStore, resetLinkFor, solveCaptcha, uniqueEmail } from './steps.ts';
 
 interface Shopper {
   firstName: string;
@@ -10,8 +10,7 @@ interface Shopper {
 }
 
 function newShopper(firstName: string): Shopper {
-  const unique = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
-  return { firstName, lastName: 'Tester', email: `${firstName.toLowerCase()}.${unique}@example.com`, password: 'correct horse 1' };
+  return { firstName, lastName: 'Tester', email: uniqueEmail(firstName.toLowerCase()), password: 'correct horse 1' };
 }
 
 /** Through the header's guest menu to Create Account, and the new customer lands on the store. */
@@ -146,7 +145,7 @@ test.describe('accounts', () => {
     await page.getByRole('main').getByLabel('Email').fill('not-an-email');
     await submit.click();
     await expect(page.getByText('Email must be in email format.')).toBeVisible();
-    await page.getByRole('main').getByLabel('Email').fill(`guest.${Date.now()}@example.com`);
+    await page.getByRole('main').getByLabel('Email').fill(uniqueEmail('guest'));
     await submit.click();
 
     await expect(page).toHaveURL(/\/cart$/);

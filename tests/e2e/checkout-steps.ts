@@ -26,18 +26,39 @@ export async function addAddress(page: Page): Promise<void> {
 
 /** SAVE & CONTINUE, then 'Choose Delivery Slots' with its default 1 Hour Delivery, then CONTINUE to the card tab. */
 export async function chooseSpeed(page: Page): Promise<void> {
+  await continueToSpeed(page);
+  await continueToCard(page);
+}
+
+/** SAVE & CONTINUE on the address tab: 'Choose Delivery Slots' with its default 1 Hour Delivery and its fees. */
+export async function continueToSpeed(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'SAVE & CONTINUE' }).click();
   await expect(page).toHaveURL(/\/cart\/speed$/);
   await expect(page.getByRole('heading', { name: 'Choose Delivery Slots' })).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Select Speed' })).toContainText('1 Hour Delivery');
   await expect(page.getByText('Delivery Fees')).toBeVisible();
+}
+
+/** CONTINUE on the speed tab, to the card tab. */
+export async function continueToCard(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'CONTINUE' }).click();
   await expect(page).toHaveURL(/\/cart\/card$/);
 }
 
 /** ADD NEW CARD with the given test number, billing the same as shipping, then Save and Continue. */
 export async function addCard(page: Page, number: string): Promise<void> {
+  await openNewCard(page);
+  await saveNewCard(page, number);
+}
+
+/** ADD NEW CARD on the card tab: the card form opens. */
+export async function openNewCard(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'ADD NEW CARD' }).click();
+  await expect(page.getByLabel('Card Holder')).toBeVisible();
+}
+
+/** The open card form filled with the given test number, billing the same as shipping, then Save and Continue. */
+export async function saveNewCard(page: Page, number: string): Promise<void> {
   await page.getByLabel('Card Holder').fill('Ada Lovelace');
   await page.getByLabel('Card Number').fill(number);
   await page.getByLabel('Expiry (MM/YY)').fill('12/34');

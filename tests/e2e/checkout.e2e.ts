@@ -1,36 +1,38 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { addAddress, addCard, chooseSpeed, placeOrder } from './checkout-steps.ts';
-import { addSameDayToCart, createCustomer, enterStore, scheduleFirstGroupAndCheckout } from './steps.ts';
+import { addSameDayToCart, createCustomer, enterStore, scheduleFirstGroupAndCheckout, uniqueEmail } from './steps.ts';
 
 const ribeye = 'USDA Prime Ribeye Steak';
-
-function unique(prefix: string): string {
-  return `${prefix}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
-}
 
 const addRibeye = (page: Page) => addSameDayToCart(page, 'ribeye', ribeye);
 const scheduleAndCheckout = scheduleFirstGroupAndCheckout;
 
+/** A guest of their own (a new email) with a Same Day ribeye scheduled, on the address tab. */
 async function asGuest(page: Page): Promise<void> {
   await enterStore(page);
   await addRibeye(page);
   await expect(page).toHaveURL(/\/guest\/register$/);
-  await page.getByRole('main').getByLabel('Email').fill(unique('checkout'));
+  await page.getByRole('main').getByLabel('Email').fill(uniqueEmail('checkout'));
   await page.getByRole('button', { name: 'CONTINUE' }).click();
   await scheduleAndCheckout(page);
 }
 
 test.describe('checkout', () => {
+  test('a direct visit to the summary goes back to the current step', async ({ page }) => {
+    await asGuest(page);
+    await expect(page).toHaveURL(/\/cart\/address$/);
+    await page.goto('/cart/checkout');
+    await expect(page).toHaveURL(/\/cart\/address$/);
+    await expect(page.getByRole('heading', { name: 'Select a Shipping Address' })).toBeVisible();
+  });
+
   test("a guest pays with 4242 4242 4242 4242 and sees 'Order Placed.'", async ({ page }) => {
     const orders: unknown[] = [];
     page.on('request', (r) => {
       if (r.url().includes('/api/placeorder/placeorder')) orders.push(r.postDataJSON());
     });
     await asGuest(page);
-    // A direct visit to the summary goes back to the current step.
-    await page.goto('/cart/checkout');
-    await expect(page).toHaveURL(/\/cart\/address$/);
     await addAddress(page);
     await page.screenshot({ path: 'test-results/checkout-address.png', fullPage: true });
     await chooseSpeed(page);
@@ -45,7 +47,7 @@ test.describe('checkout', () => {
     await expect(page.getByTestId('cart-count')).toHaveText('0');
   });
 
-  test("a declined card shows 'Your card was declined.' and a card declined at the charge lands on /payment/fail", async ({ page }) => {
+  test("a card declined when it is saved shows 'Your card was declined.'; another number then saves", async ({ page }) => {
     await asGuest(page);
     await addAddress(page);
     await chooseSpeed(page);
@@ -53,9 +55,19 @@ test.describe('checkout', () => {
     await addCard(page, '4000 0000 0000 0002');
     await expect(page.getByText(/Your card was declined\./).first()).toBeVisible({ timeout: 20_000 });
     await expect(page).toHaveURL(/\/cart\/card$/);
-    // 4000 0000 0000 0341 saves, then is declined when the order is charged.
+    // The form keeps what was typed: a new number and Save and Continue move on to the summary.
     await page.getByLabel('Card Number').fill('4000 0000 0000 0341');
     await page.getByRole('button', { name: 'Save and Continue' }).click();
+    await expect(page).toHaveURL(/\/cart\/checkout$/, { timeout: 20_000 });
+    await expect(page.getByRole('heading', { name: 'Order Summary' })).toBeVisible();
+  });
+
+  test('a card declined when the order is charged lands on /payment/fail', async ({ page }) => {
+    await asGuest(page);
+    await addAddress(page);
+    await chooseSpeed(page);
+    // 4000 0000 0000 0341 saves, then is declined when the order is charged.
+    await addCard(page, '4000 0000 0000 0341');
     await placeOrder(page);
     await expect(page).toHaveURL(/\/payment\/fail\?orderId=\d+$/, { timeout: 20_000 });
     await expect(page.getByRole('heading', { name: 'Payment failed' })).toBeVisible();
@@ -65,7 +77,7 @@ test.describe('checkout', () => {
     await expect(page).toHaveURL(/\/store$/);
   });
 
-  test("a card whose bank asks for a check: COMPLETE places the order, FAIL lands on /payment/fail", async ({ page }) => {
+  test('a card whose bank asks for a check: COMPLETE places the order', async ({ page }) => {
     await asGuest(page);
     await addAddress(page);
     await chooseSpeed(page);
@@ -77,14 +89,18 @@ test.describe('checkout', () => {
     await page.screenshot({ path: 'test-results/checkout-bank-check.png' });
     await bank.getByRole('button', { name: 'COMPLETE' }).click();
     await expect(page.getByRole('heading', { name: 'Order Placed.' })).toBeVisible({ timeout: 20_000 });
+  });
 
-    await addRibeye(page);
-    await scheduleAndCheckout(page);
-    await page.getByRole('button', { name: /^Home: Ada Lovelace/ }).click();
+  test('a card whose bank asks for a check: FAIL lands on /payment/fail', async ({ page }) => {
+    await asGuest(page);
+    await addAddress(page);
     await chooseSpeed(page);
+    // 4000 0027 6000 3184: Stripe's test card that always asks for 3-D Secure.
     await addCard(page, '4000 0027 6000 3184');
     await placeOrder(page);
-    await page.getByRole('dialog', { name: 'Confirm this payment' }).getByRole('button', { name: 'FAIL' }).click();
+    const bank = page.getByRole('dialog', { name: 'Confirm this payment' });
+    await expect(bank).toBeVisible({ timeout: 20_000 });
+    await bank.getByRole('button', { name: 'FAIL' }).click();
     await expect(page).toHaveURL(/\/payment\/fail\?orderId=\d+$/, { timeout: 20_000 });
     await expect(page.getByRole('heading', { name: 'Payment failed' })).toBeVisible();
   });
@@ -96,12 +112,17 @@ test.describe('checkout', () => {
     await page.getByRole('radio', { name: 'Payment on Delivery' }).check();
     await page.getByRole('button', { name: 'Continue' }).click();
     // The summary's coupon box asks the server, which refuses an expired code and prices the order again.
+    // Type only once the summary is priced (APPLY enabled): while the server prices it the box drops what is typed
+    // (an app issue, see the report for issue 10).
+    const apply = page.getByRole('button', { name: 'APPLY' });
+    await expect(apply).toBeEnabled();
     await page.getByLabel('Coupon code').fill('EXPIRED20');
-    await page.getByRole('button', { name: 'APPLY' }).click();
+    await apply.click();
     await expect(page.getByRole('alert').filter({ hasText: 'This coupon has expired.' })).toBeVisible();
     // The seed's ribeye (500 g, $36.59) meets WELCOME10's $30 minimum: 10 % comes off in the price summary.
+    await expect(apply).toBeEnabled();
     await page.getByLabel('Coupon code').fill('WELCOME10');
-    await page.getByRole('button', { name: 'APPLY' }).click();
+    await apply.click();
     await expect(page.getByRole('status').filter({ hasText: 'Coupon WELCOME10 applied.' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Price summary' }).getByText('Discount (WELCOME10)')).toBeVisible();
     await placeOrder(page);
@@ -110,7 +131,7 @@ test.describe('checkout', () => {
 
   test('a customer buys again with the saved address and the saved card', async ({ page }) => {
     await enterStore(page);
-    await createCustomer(page, { firstName: 'Grace', lastName: 'Hopper', email: unique('customer'), password: 'correct horse 1' });
+    await createCustomer(page, { firstName: 'Grace', lastName: 'Hopper', email: uniqueEmail('customer'), password: 'correct horse 1' });
 
     await addRibeye(page);
     // A signed-in customer is taken to the cart by ADD TO CART itself (leaving earlier would cancel the request).

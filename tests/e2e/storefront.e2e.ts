@@ -57,6 +57,7 @@ test.describe('storefront journey', () => {
     const before = await price.innerText();
     await sizeToggle.click();
     const sizes = page.getByRole('option');
+    await expect(sizes.first()).toBeVisible();
     const sizeCount = await sizes.count();
     expect(sizeCount).toBeGreaterThan(1);
     await sizes.nth(sizeCount - 1).click();
@@ -78,7 +79,13 @@ test.describe('storefront journey', () => {
     await expect(menu.getByRole('link', { name: 'Beef', exact: true })).toBeHidden();
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    await menu.getByRole('button', { name: 'Beef sub-categories' }).click();
+    // The row's toggle by keyboard: a mouse click first brings the pointer over the row, whose hover opens the same
+    // menu, and the click then opens or closes it depending on whether React rendered in between (the race this test
+    // lost on a busy machine; an app issue, see the report for issue 10). Playwright's emulated taps move the mouse
+    // back off the row afterwards, which closes it too.
+    const beef = menu.getByRole('button', { name: 'Beef sub-categories' });
+    await beef.press('Enter');
+    await expect(beef).toHaveAttribute('aria-expanded', 'true');
     await expect(menu.getByRole('link', { name: 'Steaks', exact: true })).toBeVisible();
     await page.screenshot({ path: 'test-results/storefront-phone-menu.png' });
     await menu.getByRole('link', { name: 'Steaks', exact: true }).click();
