@@ -14,7 +14,7 @@ import { useNotify } from '../../app-context.tsx';
 import * as css from './add-card.css.ts';
 import { BillingAddressFields } from './billing-address-fields.tsx';
 import * as tabCss from './card-tab.css.ts';
-import { TextField } from '../../controls/text-field.tsx';
+import { TextField } from '../text-field.tsx';
 
 // Stripe's packages load only when the server runs with Stripe keys.
 const StripeCardFields = lazy(() => import('./stripe-card-fields.tsx'));
