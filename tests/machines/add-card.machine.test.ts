@@ -326,7 +326,7 @@ describe('add card behaviour', () => {
     const notified: string[] = [];
     const machine = addCardMachine.provide({
       actors: {
-        loadGateway: fromPromise(async () => ({ code: 1, data: { publishable_key: 'pk_test_offline', gateway: 'stripe' as const } })),
+        loadGateway: fromPromise<StripeDetailsReply>(async () => ({ code: 1, data: { publishable_key: 'pk_test_offline', gateway: 'stripe' } })),
         saveCard: fromPromise(async () => cardSaved),
       },
       actions: { notifyError: (_, params) => notified.push(params.message) },

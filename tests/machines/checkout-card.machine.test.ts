@@ -1,6 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
-import type { PaymentMethodsReply, SaveCardReply, SavedCardData } from '../../src/api/contract/payment.contract.ts';
+import type {
+  PaymentMessageReply,
+  PaymentMethodsReply,
+  SaveCardReply,
+  SavedCardData,
+  StripeDetailsReply,
+  VerifyUpiReply,
+} from '../../src/api/contract/payment.contract.ts';
 import { addCardMachine, type AddCardField } from '../../src/machines/add-card.machine.ts';
 import { cardListMachine } from '../../src/machines/card-list.machine.ts';
 import { checkoutCardMachine, type CheckoutCardInput } from '../../src/machines/checkout-card.machine.ts';
@@ -61,7 +68,7 @@ function running(input: CheckoutCardInput, saveCard: () => Promise<SaveCardReply
   const machine = checkoutCardMachine.provide({
     actors: {
       paymentOptions: paymentOptionsMachine.provide({
-        actors: { verifyUpi: fromPromise(async () => ({ code: 1, message: 'UPI verified successfully', isVPAValid: 1 as const, vpa: 'ada@okbank' })) },
+        actors: { verifyUpi: fromPromise<VerifyUpiReply, { upiId: string }>(async () => ({ code: 1, message: 'UPI verified successfully', isVPAValid: 1, vpa: 'ada@okbank' })) },
       }),
       cardList: cardListMachine.provide({
         actors: {
@@ -69,12 +76,12 @@ function running(input: CheckoutCardInput, saveCard: () => Promise<SaveCardReply
             spies.loads += 1;
             return listed;
           }),
-          removeCard: fromPromise(async () => ({ code: -1, message: 'The card provider could not be reached.' })),
+          removeCard: fromPromise<PaymentMessageReply, { cardId: number }>(async () => ({ code: -1, message: 'The card provider could not be reached.' })),
         },
       }),
       addCard: addCardMachine.provide({
         actors: {
-          loadGateway: fromPromise(async () => ({ code: 1, data: { publishable_key: '', gateway: 'test' as const } })),
+          loadGateway: fromPromise<StripeDetailsReply>(async () => ({ code: 1, data: { publishable_key: '', gateway: 'test' } })),
           createCardToken: fromPromise(async () => ({ token: 'tok_test' })),
           saveCard: fromPromise(() => saveCard()),
         },

@@ -3,6 +3,7 @@ import { createActor, fromPromise, waitFor, type AnyEventObject, type AnyMachine
 import type { AddAddressBody } from '../../src/api/contract/address.contract.ts';
 import type { CartReply, ShowCartBody } from '../../src/api/contract/cart-page.contract.ts';
 import type { OrderReviewBody, PlaceOrderBody, PlaceOrderReply } from '../../src/api/contract/checkout.contract.ts';
+import type { PaymentMethodsReply } from '../../src/api/contract/payment.contract.ts';
 import type { ShippingBody } from '../../src/api/contract/shipping.contract.ts';
 import type { Sent } from '../../src/api/http.ts';
 import { cardListMachine } from '../../src/machines/card-list.machine.ts';
@@ -35,6 +36,7 @@ import {
 import { done, label, offline, pathName } from './machine-events.ts';
 import { allStateIds, allTransitions, coverageTitle, planPaths, replay, type PathPlan } from './path-coverage.ts';
 
+const savedCards: PaymentMethodsReply = { code: 1, data: [visa, { ...mastercard, id: 5 }], payment_method: 'stripe_payments' };
 const customer: SessionValues = { Token: 'tok', CustomerId: 7, cust_name: 'Ada', cart_id: 'cart-abc', zipcode: '10001', total_products_in_cart: 3 };
 
 function session(values: SessionValues = customer) {
@@ -161,7 +163,7 @@ function running(overrides: Overrides = {}) {
         },
       }),
       cardStep: checkoutCardMachine.provide({
-        actors: { cardList: cardListMachine.provide({ actors: { loadCards: fromPromise(async () => ({ code: 1, data: [visa, { ...mastercard, id: 5 }], payment_method: 'stripe_payments' as const })) } }) },
+        actors: { cardList: cardListMachine.provide({ actors: { loadCards: fromPromise<PaymentMethodsReply, { cartId: string | undefined }>(async () => savedCards) } }) },
       }),
       summaryStep: checkoutSummaryMachine.provide({
         actors: {

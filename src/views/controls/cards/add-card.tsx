@@ -12,8 +12,13 @@ const StripeCardFields = lazy(() => import('./stripe-card-fields.tsx'));
 
 /** Add New Card: breadcrumb CARDS, the card fields, the Billing Address section and Save and Continue. */
 export function AddCard({ actor }: { actor: AddCardActor }) {
-  // Stripe's fields hand their tokenizer to the machine once Stripe has loaded.
-  const setStripeTokenizer = useCallback((tokenizer: CardTokenizer | undefined) => actor.send({ type: 'card.tokenizer.change', tokenizer }), [actor]);
+  // Stripe's fields hand their tokenizer to the machine once Stripe has loaded (and take it back as the form closes).
+  const setStripeTokenizer = useCallback(
+    (tokenizer: CardTokenizer | undefined) => {
+      if (actor.getSnapshot().status === 'active') actor.send({ type: 'card.tokenizer.change', tokenizer });
+    },
+    [actor],
+  );
   const fromSettings = useSelector(actor, (s) => s.context.fromSettings);
   const hasShippingAddress = useSelector(actor, (s) => s.context.shippingAddress !== undefined);
   const loading = useSelector(actor, (s) => s.hasTag('loading'));
