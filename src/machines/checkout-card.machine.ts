@@ -41,22 +41,23 @@ export function shippingAddressForCard(address: ShippingAddress | undefined): Sh
 
 /**
  * The card step, 'Choose Payment Options' and 'Choose a Card for Payment' (spec section 2 screens 3-5), also the
- * account settings' PAYMENT METHOD. It runs payment options and the card list side by side and, while the card list's
- * ADD NEW CARD is open, the add-card form; the form's saved card (or its back) goes to the card list.
+ * account settings' PAYMENT METHOD. It runs payment options (choosePaymentOption) and the card list (listCards) side
+ * by side and, while the card list's ADD NEW CARD is open, the add-card form (addCard); the form's saved card (or its
+ * back) goes to the card list.
  *
  * What the children choose (a saved card, a card just added, a verified UPI id, Payment on Delivery) goes to checkout
- * as 'card.continue' (reportChoice). Their refusals become a toast (notifyError, provided by the page).
+ * as 'card.continue' (notifyChoice). Their refusals become a toast (notifyError, provided by the page).
  */
 export const checkoutCardMachine = setup({
   types: {
     context: {} as CheckoutCardContext,
     input: {} as CheckoutCardInput,
     events: {} as CheckoutCardEvent,
-    children: {} as { paymentOptions: 'paymentOptions'; cardList: 'cardList'; addCard: 'addCard' },
+    children: {} as { choosePaymentOption: 'choosePaymentOption'; listCards: 'listCards'; addCard: 'addCard' },
   },
   actors: {
-    paymentOptions: paymentOptionsMachine,
-    cardList: cardListMachine,
+    choosePaymentOption: paymentOptionsMachine,
+    listCards: cardListMachine,
     addCard: addCardMachine,
   },
   guards: {
@@ -64,11 +65,11 @@ export const checkoutCardMachine = setup({
   },
   actions: {
     // The card list chooses the card just added (checkout) or reloads (settings); isCardAdded has checked there is one.
-    sendAddedCard: sendTo('cardList', (_, params: { added: AddedCard | undefined }) =>
+    sendAddedCard: sendTo('listCards', (_, params: { added: AddedCard | undefined }) =>
       params.added ? { type: 'card.added' as const, card: params.added.card, billingAddressId: params.added.billingAddressId } : { type: 'card.add.back' as const },
     ),
-    sendAddBack: sendTo('cardList', { type: 'card.add.back' }),
-    reportChoice: sendParent((_, params: { choice: PaymentChoice }): CheckoutReport => ({ type: 'card.continue', choice: params.choice })),
+    sendAddBack: sendTo('listCards', { type: 'card.add.back' }),
+    notifyChoice: sendParent((_, params: { choice: PaymentChoice }): CheckoutReport => ({ type: 'card.continue', choice: params.choice })),
     // The toast: provided by the page (the app's notifications).
     notifyError: (_, _params: { message: string }) => undefined,
   },
@@ -80,11 +81,11 @@ export const checkoutCardMachine = setup({
     fromSettings: input.fromSettings ?? false,
   }),
   invoke: [
-    { id: 'paymentOptions', src: 'paymentOptions', input: {} },
-    { id: 'cardList', src: 'cardList', input: ({ context }) => ({ cartId: context.cartId, fromSettings: context.fromSettings }) },
+    { id: 'choosePaymentOption', src: 'choosePaymentOption', input: {} },
+    { id: 'listCards', src: 'listCards', input: ({ context }) => ({ cartId: context.cartId, fromSettings: context.fromSettings }) },
   ],
   on: {
-    'payment.chosen': { actions: { type: 'reportChoice', params: ({ event }) => ({ choice: event.choice }) } },
+    'payment.chosen': { actions: { type: 'notifyChoice', params: ({ event }) => ({ choice: event.choice }) } },
     'card.error': { actions: { type: 'notifyError', params: ({ event }) => ({ message: event.message }) } },
   },
   initial: 'choosing',

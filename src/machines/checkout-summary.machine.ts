@@ -130,7 +130,7 @@ export const checkoutSummaryMachine = setup({
     }),
     assignPublishableKey: assign((_, params: { reply: StripeDetailsReply }) => ({ publishableKey: params.reply.data?.publishable_key })),
     // ---- reports to the tabs machine
-    notifyChoices: sendParent(({ context }): CheckoutReport => ({
+    notifySummaryChoices: sendParent(({ context }): CheckoutReport => ({
       type: 'summary.choices',
       choices: { tipPercent: context.flow.tipPercent, isGift: context.flow.isGift, giftMessage: context.flow.giftMessage },
     })),
@@ -159,9 +159,9 @@ export const checkoutSummaryMachine = setup({
   states: {
     reviewing: {
       on: {
-        'tip.choose': { guard: 'isTipOffered', target: 'reviewing', reenter: true, actions: ['assignTip', 'notifyChoices'] },
-        'gift.toggle': { actions: ['toggleGift', 'notifyChoices'] },
-        'gift.message.change': { actions: ['assignGiftMessage', 'notifyChoices'] },
+        'tip.choose': { guard: 'isTipOffered', target: 'reviewing', reenter: true, actions: ['assignTip', 'notifySummaryChoices'] },
+        'gift.toggle': { actions: ['toggleGift', 'notifySummaryChoices'] },
+        'gift.message.change': { actions: ['assignGiftMessage', 'notifySummaryChoices'] },
       },
       invoke: {
         id: 'orderReview',
@@ -189,9 +189,9 @@ export const checkoutSummaryMachine = setup({
     },
     ready: {
       on: {
-        'tip.choose': { guard: 'isTipOffered', target: 'reviewing', actions: ['assignTip', 'notifyChoices'] },
-        'gift.toggle': { actions: ['toggleGift', 'notifyChoices'] },
-        'gift.message.change': { actions: ['assignGiftMessage', 'notifyChoices'] },
+        'tip.choose': { guard: 'isTipOffered', target: 'reviewing', actions: ['assignTip', 'notifySummaryChoices'] },
+        'gift.toggle': { actions: ['toggleGift', 'notifySummaryChoices'] },
+        'gift.message.change': { actions: ['assignGiftMessage', 'notifySummaryChoices'] },
         'coupon.change': { actions: 'assignCouponText' },
         'coupon.apply': [{ guard: 'hasCouponText', target: 'applyingCoupon' }, { actions: 'assignCouponRequired' }],
         'coupon.remove': { guard: 'hasAppliedCoupon', target: 'removingCoupon' },

@@ -64,7 +64,8 @@ type PlacedOutcome = NonNullable<CheckoutSummaryOutput['outcome']>;
  * gate it, the cart flow the steps share, and the snackbar. Two regions: `flow` walks the ordered steps address →
  * speed → card → face → checkout (the summary), `notice` shows the snackbar for 4 s.
  *
- * Each step is its own machine, invoked while the step is open (invoke id = actor name): the address, speed and face
+ * Each step is its own machine, invoked while the step is open (invoke id = actor name: chooseAddress, chooseSpeed,
+ * choosePayment, verifyFace, reviewOrder; the views find them in the snapshot's children): the address, speed and face
  * steps end with their output, the card step reports 'card.continue', the summary ends placed or declined. Steps
  * report snackbar texts with 'notice.show'; the summary reports its tip and gift ('summary.choices') and keeps the tabs
  * steady while an order is on its way ('order.started' / 'order.ended').
@@ -83,17 +84,17 @@ export const checkoutMachine = setup({
     context: {} as CheckoutContext,
     input: {} as CheckoutInput,
     events: {} as CheckoutEvent,
-    children: {} as { addressStep: 'addressStep'; speedStep: 'speedStep'; cardStep: 'cardStep'; faceStep: 'faceStep'; summaryStep: 'summaryStep' },
+    children: {} as { chooseAddress: 'chooseAddress'; chooseSpeed: 'chooseSpeed'; choosePayment: 'choosePayment'; verifyFace: 'verifyFace'; reviewOrder: 'reviewOrder' },
   },
   delays: {
     snackbarLifetime: checkoutSnackbarMs,
   },
   actors: {
-    addressStep: checkoutAddressMachine,
-    speedStep: checkoutSpeedMachine,
-    cardStep: checkoutCardMachine,
-    faceStep: checkoutFaceMachine,
-    summaryStep: checkoutSummaryMachine,
+    chooseAddress: checkoutAddressMachine,
+    chooseSpeed: checkoutSpeedMachine,
+    choosePayment: checkoutCardMachine,
+    verifyFace: checkoutFaceMachine,
+    reviewOrder: checkoutSummaryMachine,
   },
   guards: {
     isCardFirst: ({ context }) => context.session.getSnapshot().context.nextTab === 'card',
@@ -189,8 +190,8 @@ export const checkoutMachine = setup({
         address: {
           entry: [{ type: 'openStep', params: { step: 'address' } }, 'showStep'],
           invoke: {
-            id: 'addressStep',
-            src: 'addressStep',
+            id: 'chooseAddress',
+            src: 'chooseAddress',
             input: ({ context }) => ({ session: context.session, chosenAddressId: context.flow.selectedAddress?.id }),
             onDone: { target: 'speed', actions: { type: 'assignSelectedAddress', params: ({ event }) => ({ address: event.output.address }) } },
           },
@@ -198,8 +199,8 @@ export const checkoutMachine = setup({
         speed: {
           entry: [{ type: 'openStep', params: { step: 'speed' } }, 'showStep'],
           invoke: {
-            id: 'speedStep',
-            src: 'speedStep',
+            id: 'chooseSpeed',
+            src: 'chooseSpeed',
             input: ({ context }) => ({ session: context.session, cartId: context.cartId, deliveryAddressId: context.flow.selectedAddress?.id }),
             onDone: { target: 'card', actions: { type: 'assignSpeed', params: ({ event }) => ({ speed: event.output.speed }) } },
           },
@@ -207,8 +208,8 @@ export const checkoutMachine = setup({
         card: {
           entry: [{ type: 'openStep', params: { step: 'card' } }, 'showStep'],
           invoke: {
-            id: 'cardStep',
-            src: 'cardStep',
+            id: 'choosePayment',
+            src: 'choosePayment',
             input: ({ context }) => ({ cartId: context.cartId, shippingAddress: shippingAddressForCard(context.flow.selectedAddress) }),
           },
           on: {
@@ -222,16 +223,16 @@ export const checkoutMachine = setup({
         face: {
           entry: [{ type: 'openStep', params: { step: 'face' } }, 'showStep'],
           invoke: {
-            id: 'faceStep',
-            src: 'faceStep',
+            id: 'verifyFace',
+            src: 'verifyFace',
             onDone: { target: 'checkout' },
           },
         },
         checkout: {
           entry: [{ type: 'openStep', params: { step: 'checkout' } }, 'showStep'],
           invoke: {
-            id: 'summaryStep',
-            src: 'summaryStep',
+            id: 'reviewOrder',
+            src: 'reviewOrder',
             input: ({ context }) => ({ cartId: context.cartId, flow: context.flow }),
             onDone: [
               {

@@ -30,7 +30,7 @@ function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
 }
 
 /** The choice goes to checkout, a parent this graph walk has not got. */
-const walkable = checkoutCardMachine.provide({ actions: { reportChoice: () => undefined } });
+const walkable = checkoutCardMachine.provide({ actions: { notifyChoice: () => undefined } });
 
 describe('checkout card paths', () => {
   const reached = new Set<string>();
@@ -64,13 +64,13 @@ const validCard: Partial<Record<AddCardField, string>> = { holder: 'Ada Lovelace
 
 /** The card step with its three children running; the server calls answer at once. */
 function running(input: CheckoutCardInput, saveCard: () => Promise<SaveCardReply> = async () => ({ code: 1, data: [added] })) {
-  const spies = { reportChoice: vi.fn(), notifyError: vi.fn(), loads: 0 };
+  const spies = { notifyChoice: vi.fn(), notifyError: vi.fn(), loads: 0 };
   const machine = checkoutCardMachine.provide({
     actors: {
-      paymentOptions: paymentOptionsMachine.provide({
+      choosePaymentOption: paymentOptionsMachine.provide({
         actors: { verifyUpi: fromPromise<VerifyUpiReply, { upiId: string }>(async () => ({ code: 1, message: 'UPI verified successfully', isVPAValid: 1, vpa: 'ada@okbank' })) },
       }),
-      cardList: cardListMachine.provide({
+      listCards: cardListMachine.provide({
         actors: {
           loadCards: fromPromise(async () => {
             spies.loads += 1;
@@ -88,15 +88,15 @@ function running(input: CheckoutCardInput, saveCard: () => Promise<SaveCardReply
       }),
     },
     actions: {
-      reportChoice: (_, params) => spies.reportChoice(params.choice),
+      notifyChoice: (_, params) => spies.notifyChoice(params.choice),
       notifyError: (_, params) => spies.notifyError(params.message),
     },
   });
   const actor = createActor(machine, { input }).start();
   const children = () => {
-    const { paymentOptions, cardList, addCard } = actor.getSnapshot().children;
-    if (!paymentOptions || !cardList) throw new Error('the card step runs payment options and the card list');
-    return { paymentOptions, cardList, addCard };
+    const { choosePaymentOption, listCards, addCard } = actor.getSnapshot().children;
+    if (!choosePaymentOption || !listCards) throw new Error('the card step runs payment options and the card list');
+    return { paymentOptions: choosePaymentOption, cardList: listCards, addCard };
   };
   return { actor, spies, children };
 }
@@ -107,14 +107,14 @@ describe('checkout card behaviour (the three children running)', () => {
     await waitFor(children().cardList, (s) => s.matches('list'));
     children().cardList.send({ type: 'card.choose', cardId: 2 });
     children().cardList.send({ type: 'card.continue' });
-    expect(spies.reportChoice).toHaveBeenCalledWith(expect.objectContaining({ payment_mode: 2, card_id: 2, card_token: '', card_info: 'Mastercard ending in 4444' }));
+    expect(spies.notifyChoice).toHaveBeenCalledWith(expect.objectContaining({ payment_mode: 2, card_id: 2, card_token: '', card_info: 'Mastercard ending in 4444' }));
   });
 
   it('Payment on Delivery hands over at once', () => {
     const { spies, children } = running({ cartId: 'cart-abc' });
     children().paymentOptions.send({ type: 'payment.option.choose', mode: 4 });
     children().paymentOptions.send({ type: 'payment.continue' });
-    expect(spies.reportChoice).toHaveBeenCalledWith({ payment_mode: 4 });
+    expect(spies.notifyChoice).toHaveBeenCalledWith({ payment_mode: 4 });
   });
 
   it('opens Add New Card from the list, and continues with the card it saves', async () => {
@@ -129,7 +129,7 @@ describe('checkout card behaviour (the three children running)', () => {
     addCard.send({ type: 'card.billing.same.toggle', same: true });
     addCard.send({ type: 'card.save' });
     await waitFor(actor, (s) => s.matches('choosing'));
-    expect(spies.reportChoice).toHaveBeenCalledWith(expect.objectContaining({ payment_mode: 2, card_id: 3, billing_address_id: 78, card_info: 'American Express ending in 8431' }));
+    expect(spies.notifyChoice).toHaveBeenCalledWith(expect.objectContaining({ payment_mode: 2, card_id: 3, billing_address_id: 78, card_info: 'American Express ending in 8431' }));
     // The list reloads with the new card.
     await waitFor(children().cardList, (s) => s.matches('list'));
     expect(spies.loads).toBe(2);
@@ -150,7 +150,7 @@ describe('checkout card behaviour (the three children running)', () => {
     expect(actor.getSnapshot().matches('choosing')).toBe(true);
     await waitFor(children().cardList, (s) => s.matches('list'));
     expect(spies.loads).toBe(2);
-    expect(spies.reportChoice).not.toHaveBeenCalled();
+    expect(spies.notifyChoice).not.toHaveBeenCalled();
   });
 
   it("settings: a card added reloads the list instead of continuing; a refused removal is a toast", async () => {
@@ -166,6 +166,6 @@ describe('checkout card behaviour (the three children running)', () => {
     addCard.send({ type: 'card.back' });
     expect(actor.getSnapshot().matches('choosing')).toBe(true);
     await waitFor(children().cardList, (s) => s.matches('list'));
-    expect(spies.reportChoice).not.toHaveBeenCalled();
+    expect(spies.notifyChoice).not.toHaveBeenCalled();
   });
 });

@@ -73,7 +73,7 @@ const serializeState = (snapshot: AnyMachineSnapshot) => {
 
 /** The reports to the tabs machine need a parent; the graph walks the machine alone. */
 const walkable = checkoutSummaryMachine.provide({
-  actions: { notifyChoices: () => undefined, notifySnackbar: () => undefined, notifyReplyMessage: () => undefined, notifyOrderStarted: () => undefined, notifyOrderEnded: () => undefined },
+  actions: { notifySummaryChoices: () => undefined, notifySnackbar: () => undefined, notifyReplyMessage: () => undefined, notifyOrderStarted: () => undefined, notifyOrderEnded: () => undefined },
 });
 
 const variants: { name: string; flow: CartFlow }[] = [

@@ -55,13 +55,13 @@ const oneHour: SpeedFlow = {
   deliveryDate: retailerA.pickup_date,
   pickup_date: retailerA.pickup_date,
 };
-const addressChosen = label('addressStep: Home', done('addressStep', { address: homeAddress }));
-const speedChosen = label('speedStep: 1 Hour Delivery', done('speedStep', { speed: oneHour }));
-const storePickup = label('speedStep: Store Pickup', done('speedStep', { speed: { ...oneHour, selectedSpeedID: 2 } }));
+const addressChosen = label('chooseAddress: Home', done('chooseAddress', { address: homeAddress }));
+const speedChosen = label('chooseSpeed: 1 Hour Delivery', done('chooseSpeed', { speed: oneHour }));
+const storePickup = label('chooseSpeed: Store Pickup', done('chooseSpeed', { speed: { ...oneHour, selectedSpeedID: 2 } }));
 const cardChosen = label('card.continue: saved card', { type: 'card.continue', choice: savedCardChoice });
-const faceVerified = label('faceStep: verified', done('faceStep', undefined));
-const orderPlaced = label('summaryStep: placed', done('summaryStep', { outcome: { kind: 'placed', orderId: '100000123' } }));
-const orderDeclined = label('summaryStep: declined', done('summaryStep', { outcome: { kind: 'declined', orderId: '100000124', message: 'Your card was declined.' } }));
+const faceVerified = label('verifyFace: verified', done('verifyFace', undefined));
+const orderPlaced = label('reviewOrder: placed', done('reviewOrder', { outcome: { kind: 'placed', orderId: '100000123' } }));
+const orderDeclined = label('reviewOrder: declined', done('reviewOrder', { outcome: { kind: 'declined', orderId: '100000124', message: 'Your card was declined.' } }));
 const tipChosen = label('summary.choices: 10 %', { type: 'summary.choices', choices: { tipPercent: 10, isGift: false, giftMessage: '' } });
 const notice = label('notice.show', { type: 'notice.show', message: addressRuleMessages.selectionNotAllowed });
 const snackbarTimeout = label('after 4 s', { type: 'xstate.after.snackbarLifetime.checkout.notice.shown' });
@@ -144,7 +144,7 @@ function running(overrides: Overrides = {}) {
   const sessionRef = session(overrides.values ?? customer);
   const machine = checkoutMachine.provide({
     actors: {
-      addressStep: checkoutAddressMachine.provide({
+      chooseAddress: checkoutAddressMachine.provide({
         actors: {
           getShippingAddresses: fromPromise(async () => addressesReply),
           lookupZip: fromPromise(async () => zipFound),
@@ -154,7 +154,7 @@ function running(overrides: Overrides = {}) {
           }),
         },
       }),
-      speedStep: checkoutSpeedMachine.provide({
+      chooseSpeed: checkoutSpeedMachine.provide({
         actors: {
           shippingOptions: fromPromise(async ({ input }) => {
             calls.shipping.push(input);
@@ -162,10 +162,10 @@ function running(overrides: Overrides = {}) {
           }),
         },
       }),
-      cardStep: checkoutCardMachine.provide({
-        actors: { cardList: cardListMachine.provide({ actors: { loadCards: fromPromise<PaymentMethodsReply, { cartId: string | undefined }>(async () => savedCards) } }) },
+      choosePayment: checkoutCardMachine.provide({
+        actors: { listCards: cardListMachine.provide({ actors: { loadCards: fromPromise<PaymentMethodsReply, { cartId: string | undefined }>(async () => savedCards) } }) },
       }),
-      summaryStep: checkoutSummaryMachine.provide({
+      reviewOrder: checkoutSummaryMachine.provide({
         actors: {
           orderReview: fromPromise(async ({ input }) => {
             calls.reviews.push(input);
@@ -200,27 +200,27 @@ function running(overrides: Overrides = {}) {
 type Checkout = ReturnType<typeof running>['actor'];
 
 /** The open step's actor (the views find it the same way). */
-function stepOf<K extends 'addressStep' | 'speedStep' | 'cardStep' | 'summaryStep'>(actor: Checkout, id: K) {
+function stepOf<K extends 'chooseAddress' | 'chooseSpeed' | 'choosePayment' | 'reviewOrder'>(actor: Checkout, id: K) {
   const step = actor.getSnapshot().children[id];
   if (!step) throw new Error(`${id} is not running`);
   return step;
 }
 
 async function choosingAddress(actor: Checkout) {
-  const address = stepOf(actor, 'addressStep');
+  const address = stepOf(actor, 'chooseAddress');
   await waitFor(address, (s) => s.matches('choosing'));
   return address;
 }
 
 async function toCard(actor: Checkout) {
   (await choosingAddress(actor)).send({ type: 'address.continue' });
-  const speed = stepOf(actor, 'speedStep');
+  const speed = stepOf(actor, 'chooseSpeed');
   await waitFor(speed, (s) => s.matches('choosing'));
   return speed;
 }
 
 async function chooseSavedCard(actor: Checkout) {
-  const cardList = stepOf(actor, 'cardStep').getSnapshot().children.cardList;
+  const cardList = stepOf(actor, 'choosePayment').getSnapshot().children.listCards;
   if (!cardList) throw new Error('the card step runs the card list');
   await waitFor(cardList, (s) => s.matches('list'));
   cardList.send({ type: 'card.choose', cardId: 5 });
@@ -230,7 +230,7 @@ async function chooseSavedCard(actor: Checkout) {
 async function toSummary(actor: Checkout) {
   (await toCard(actor)).send({ type: 'speed.continue' });
   await chooseSavedCard(actor);
-  const summary = stepOf(actor, 'summaryStep');
+  const summary = stepOf(actor, 'reviewOrder');
   await waitFor(summary, (s) => s.matches('ready'));
   return summary;
 }
@@ -385,13 +385,13 @@ describe('checkout behaviour (the tabs machine with its steps running)', () => {
 
     // Back to the speed tab: Store Pickup takes no tip, and the summary offers none.
     actor.send(select('speed'));
-    const speed = stepOf(actor, 'speedStep');
+    const speed = stepOf(actor, 'chooseSpeed');
     await waitFor(speed, (s) => s.matches('choosing'));
     speed.send({ type: 'speed.choose', speedId: 2 });
     speed.send({ type: 'speed.continue' });
     expect(actor.getSnapshot().context.flow.tipPercent).toBe(0);
     await chooseSavedCard(actor);
-    const pickup = stepOf(actor, 'summaryStep');
+    const pickup = stepOf(actor, 'reviewOrder');
     await waitFor(pickup, (s) => s.matches('ready'));
     pickup.send({ type: 'tip.choose', percent: 10 });
     expect(actor.getSnapshot().context.flow.tipPercent).toBe(0);
@@ -407,7 +407,7 @@ describe('checkout behaviour (the tabs machine with its steps running)', () => {
     actor.send(select('card'));
     expect(actor.getSnapshot().context.step).toBe('card');
     await chooseSavedCard(actor);
-    const again = stepOf(actor, 'summaryStep');
+    const again = stepOf(actor, 'reviewOrder');
     expect(again.getSnapshot().context.flow).toMatchObject({ tipPercent: 15, isGift: true, giftMessage: 'Happy birthday' });
   });
 });

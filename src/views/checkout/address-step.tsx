@@ -7,7 +7,7 @@ import * as css from './checkout.css.ts';
 
 /** The address step's actor while the step is open. */
 export function AddressStep() {
-  const actor = CheckoutActorContext.useSelector((s) => s.children.addressStep);
+  const actor = CheckoutActorContext.useSelector((s) => s.children.chooseAddress);
   return actor ? <AddressList actor={actor} /> : null;
 }
 

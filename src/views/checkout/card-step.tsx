@@ -4,8 +4,8 @@ import { CheckoutActorContext } from './checkout-context.ts';
 /** The card tab (shared with account settings): its step machine hands the choice to the checkout itself. */
 export function CardStep() {
   const checkout = CheckoutActorContext.useActorRef();
-  const cardStep = CheckoutActorContext.useSelector((s) => s.children.cardStep);
+  const choosePayment = CheckoutActorContext.useSelector((s) => s.children.choosePayment);
   const canGoBack = CheckoutActorContext.useSelector((s) => s.context.flags.isSpeedTab);
-  if (!cardStep) return null;
-  return <CardTabView actor={cardStep} onBack={canGoBack ? () => checkout.send({ type: 'tab.select', tab: 'speed' }) : undefined} />;
+  if (!choosePayment) return null;
+  return <CardTabView actor={choosePayment} onBack={canGoBack ? () => checkout.send({ type: 'tab.select', tab: 'speed' }) : undefined} />;
 }

@@ -29,8 +29,8 @@ function useCheckoutMachine() {
     () =>
       checkoutMachine.provide({
         actors: {
-          cardStep: checkoutCardMachine.provide({ actions: { notifyError: (_, params) => notify.toast('error', params.message) } }),
-          summaryStep: checkoutSummaryMachine.provide({
+          choosePayment: checkoutCardMachine.provide({ actions: { notifyError: (_, params) => notify.toast('error', params.message) } }),
+          reviewOrder: checkoutSummaryMachine.provide({
             actors: {
               handleNextAction: fromPromise<void, { clientSecret: string; publishableKey: string }>(({ input }) =>
                 stripeHandleNextAction(input.clientSecret, input.publishableKey),

@@ -3,7 +3,7 @@ import * as css from './checkout.css.ts';
 
 /**
  * The face step's place in the flow. The checkout never enters it yet (isFaceRequired is false): the identity issue
- * brings the webcam selfie and sends 'face.verified' to the face step's actor (children.faceStep) on a match.
+ * brings the webcam selfie and sends 'face.verified' to the face step's actor (children.verifyFace) on a match.
  */
 export function FaceStep() {
   return (

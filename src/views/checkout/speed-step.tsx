@@ -8,7 +8,7 @@ import * as css from './checkout.css.ts';
 
 /** The speed step's actor while the step is open. */
 export function SpeedStep() {
-  const actor = CheckoutActorContext.useSelector((s) => s.children.speedStep);
+  const actor = CheckoutActorContext.useSelector((s) => s.children.chooseSpeed);
   return actor ? <SpeedChoices actor={actor} /> : null;
 }
 

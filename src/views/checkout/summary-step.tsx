@@ -14,7 +14,7 @@ import { ReviewTotals } from './review-totals.tsx';
 /** The summary step's actor while the step is open; 'Order Placed.' once it has ended so. */
 export function SummaryStep() {
   const placed = CheckoutActorContext.useSelector((s) => s.matches({ flow: 'placed' }));
-  const actor = CheckoutActorContext.useSelector((s) => s.children.summaryStep);
+  const actor = CheckoutActorContext.useSelector((s) => s.children.reviewOrder);
   if (placed) return <OrderPlaced />;
   return actor ? <Summary actor={actor} /> : null;
 }

@@ -31,7 +31,7 @@ export function CardTab({ shippingAddress, cartId, fromSettings = false, onConti
     () =>
       checkoutCardMachine.provide({
         actions: {
-          reportChoice: (_, params) => latest.current(params.choice),
+          notifyChoice: (_, params) => latest.current(params.choice),
           notifyError: (_, params) => notify.toast('error', params.message),
         },
       }),
@@ -45,8 +45,8 @@ export function CardTab({ shippingAddress, cartId, fromSettings = false, onConti
 export function CardTabView({ actor, onBack }: { actor: CheckoutCardActor; onBack?: (() => void) | undefined }) {
   const fromSettings = useSelector(actor, (s) => s.context.fromSettings);
   const addCard = useSelector(actor, (s) => (s.matches('addingCard') ? s.children.addCard : undefined));
-  const options = useSelector(actor, (s) => s.children.paymentOptions);
-  const cards = useSelector(actor, (s) => s.children.cardList);
+  const options = useSelector(actor, (s) => s.children.choosePaymentOption);
+  const cards = useSelector(actor, (s) => s.children.listCards);
   const mode = useSelector(options, (s): PaymentMode => (s?.matches('upi') ? 3 : s?.matches('delivery') ? 4 : 2));
   const canContinue = useSelector(options, (s) => s?.can({ type: 'payment.continue' }) ?? false);
 
