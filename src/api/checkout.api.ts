@@ -14,10 +14,10 @@ import {
   type PlaceOrderReply,
 } from './contract/checkout.contract.ts';
 import { shippingReply, type ShippingBody, type ShippingReply } from './contract/shipping.contract.ts';
-import { call } from './http.ts';
-
-/** `call` adds store_id itself. */
-type Sent<T> = Omit<T, 'store_id'>;
+import { call, type Sent } from './http.ts';
+import type { AddressValues } from '../rules/address-validation.ts';
+import type { SpeedId } from '../rules/delivery-speeds.ts';
+import type { TipPercent } from '../rules/tips.ts';
 
 /** GET /connect/customer/getaddresses: the caller's shipping addresses. */
 export function getShippingAddresses(customerId: number): Promise<GetAddressesReply> {
@@ -47,4 +47,88 @@ export function confirmOrder(orderId: string): Promise<PlaceOrderReply> {
 /** POST /api/placeorder/placeorder: one order per cart, however often it arrives. */
 export function placeOrder(body: Sent<PlaceOrderBody>): Promise<PlaceOrderReply> {
   return call('/api/placeorder/placeorder', placeOrderReply, { method: 'POST', body: { ...body } });
+}
+
+// ---------------------------------------------------------------- request bodies (pure)
+
+/** The new address payload (spec section 3) for the address form's values: a US shipping address. */
+export function newAddressBody(values: AddressValues, makeDefault: boolean): Sent<AddAddressBody> {
+  return {
+    first_name: values.firstName.trim(),
+    last_name: values.lastName.trim(),
+    street1: values.address.trim(),
+    street2: (values.address2 ?? '').trim(),
+    city: values.city.trim(),
+    state: values.state.trim(),
+    zipcode: values.zip.trim(),
+    nickname: (values.addressNickname ?? '').trim(),
+    telephone: values.phone.trim(),
+    default_address: makeDefault ? '1' : '0',
+    country: 'US',
+    address_type: 'shipping',
+  };
+}
+
+/** The client-stored values the speed options depend on (structurally the session's): 1 means set. */
+export interface StoredDelivery {
+  zipcode?: string | undefined;
+  delivery?: number | undefined;
+  pickup?: number | undefined;
+  dineinpickup?: number | undefined;
+}
+
+/** POST /api/shipping's body: the cart, the chosen address and the stored delivery flags. */
+export function shippingOptionsBody(cartId: string, deliveryAddressId: number | undefined, stored: StoredDelivery): Sent<ShippingBody> {
+  return {
+    cart_id: cartId,
+    delivery_address_id: deliveryAddressId,
+    zipcode: stored.zipcode,
+    delivery: stored.delivery === 1,
+    pickup: stored.pickup === 1,
+    dineinpickup: stored.dineinpickup === 1,
+  };
+}
+
+/** The cart flow's choices order review reads (structurally the checkout machines' CartFlow). */
+export interface ReviewChoices {
+  selectedAddress: { id: number } | undefined;
+  selectedSpeedID: SpeedId | undefined;
+  selectedRetailerID: number | undefined;
+  selectedShippingMethodID: string | undefined;
+  tipPercent: TipPercent;
+}
+
+/** ... and what place order reads besides: the payment and the gift message. */
+export interface OrderChoices extends ReviewChoices, Pick<PlaceOrderBody, 'payment_mode' | 'card_id' | 'card_token' | 'upi_address'> {
+  isGift: boolean;
+  giftMessage: string;
+}
+
+/** POST /api/checkout/orderreview's body: the choices only; every figure is the server's. */
+export function reviewBody(cartId: string, flow: ReviewChoices): Sent<OrderReviewBody> {
+  return {
+    cart_id: cartId,
+    delivery_address_id: flow.selectedAddress?.id,
+    speed_id: flow.selectedSpeedID,
+    retailer_id: flow.selectedRetailerID,
+    shipping_method_id: flow.selectedShippingMethodID ?? null,
+    driver_tip: flow.tipPercent,
+  };
+}
+
+/** POST /api/placeorder/placeorder's body: the review's choices under both the API's and the cart flow's names, the payment and the gift. */
+export function placeOrderBody(cartId: string, flow: OrderChoices): Sent<PlaceOrderBody> {
+  return {
+    ...reviewBody(cartId, flow),
+    selectedAddress: flow.selectedAddress?.id,
+    selectedSpeedID: flow.selectedSpeedID,
+    selectedRetailerID: flow.selectedRetailerID,
+    selectedShippingMethodID: flow.selectedShippingMethodID ?? null,
+    payment_mode: flow.payment_mode,
+    card_id: flow.card_id,
+    card_token: flow.card_token ?? null,
+    upi_id: flow.upi_address ?? null,
+    upi_address: flow.upi_address ?? null,
+    gift_message: flow.isGift && flow.giftMessage.trim() !== '' ? flow.giftMessage.trim() : null,
+  };
 }

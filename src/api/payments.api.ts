@@ -17,10 +17,7 @@ import {
   type TokenizeReply,
   type VerifyUpiReply,
 } from './contract/payment.contract.ts';
-import { call } from './http.ts';
-
-/** `call` adds store_id itself (and the bearer token stands for the spec's api_token). */
-type Sent<T> = Omit<T, 'store_id' | 'api_token'>;
+import { call, type Sent } from './http.ts';
 
 /** POST /api/api/account/stripeDetails: the publishable key and which card fields to show ('test' or 'stripe'). */
 export function stripeDetails(): Promise<StripeDetailsReply> {

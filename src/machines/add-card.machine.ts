@@ -1,10 +1,11 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, sendParent, setup, type ActorRefFrom } from 'xstate';
 import type { AddAddressReply, ServerAddress } from '../api/contract/address.contract.ts';
 import type { GatewayKind, SaveCardReply, SavedCardData, StripeDetailsReply } from '../api/contract/payment.contract.ts';
 import { ApiError } from '../api/http.ts';
 import { addBillingAddress, saveCard, stripeDetails, tokenizeCard } from '../api/payments.api.ts';
 import { addressErrors, type AddressErrors } from '../rules/address-validation.ts';
 import { cardErrors, type CardErrors } from '../rules/card-validation.ts';
+import type { CardStepReport } from './checkout-flow.types.ts';
 
 /** The shipping address the 'Same As Shipping Address' toggle copies (a saved address: its id is reused). */
 export type ShippingAddressForCard = Pick<
@@ -30,6 +31,10 @@ export interface CardToken {
   token: string;
 }
 export type CardTokenizer = (input: CardTokenInput) => Promise<CardToken>;
+/** The tokenizer's input as the machine sends it: the card, and Stripe's tokenizer once its fields have loaded. */
+export interface CardTokenRequest extends CardTokenInput {
+  stripeTokenizer: CardTokenizer | undefined;
+}
 
 /** The spec's messages (section 8), word for word. */
 export const addCardMessages = {
@@ -38,6 +43,7 @@ export const addCardMessages = {
   billingFailed: 'something went wrong while saving billing address',
   serverError: 'Internal server error occured',
   tokenFailed: 'Your card could not be checked. Please try again.',
+  cardFormLoading: 'The card form is still loading. Please try again in a moment.',
 } as const;
 
 export interface AddCardInput {
@@ -63,6 +69,10 @@ export interface AddCardContext {
   tokens: string[];
   /** The billing address saved by an earlier attempt: a retry reuses it instead of saving a copy. */
   billingAddressId: number | undefined;
+  /** Stripe Elements' tokenizer, handed over by the card fields once Stripe has loaded (undefined until then). */
+  stripeTokenizer: CardTokenizer | undefined;
+  /** The card saved: the output. */
+  added: AddedCard | undefined;
 }
 
 export type AddCardEvent =
@@ -70,12 +80,18 @@ export type AddCardEvent =
   | { type: 'card.billing.same.toggle'; same: boolean }
   | { type: 'card.save' }
   | { type: 'card.back' }
-  | { type: 'card.gateway.retry' };
+  | { type: 'card.gateway.retry' }
+  | { type: 'card.tokenizer.change'; tokenizer: CardTokenizer | undefined };
 
 /** The saved card as the tab needs it: the server's reply plus the billing address the card was saved with. */
 export interface AddedCard {
   card: SavedCardData;
   billingAddressId: number;
+}
+
+/** The saved card, or none when the shopper went back. */
+export interface AddCardOutput {
+  added: AddedCard | undefined;
 }
 
 const emptyValues: AddCardValues = {
@@ -143,6 +159,13 @@ export const testGatewayTokenizer: CardTokenizer = async (input) => {
   return { token: reply.data.token };
 };
 
+/** The test gateway's own form, or Stripe Elements once its fields have handed their tokenizer over. */
+function createCardToken(request: CardTokenRequest): Promise<CardToken> {
+  const { stripeTokenizer, ...card } = request;
+  if (card.gateway === 'test') return testGatewayTokenizer(card);
+  return stripeTokenizer ? stripeTokenizer(card) : Promise.reject(new Error(addCardMessages.cardFormLoading));
+}
+
 /** The billing payload of the spec ("New address payload"); the street lines joined into billing_address. */
 function billingBody(values: AddCardValues) {
   const street = [values.address.trim(), values.address2.trim()].filter((s) => s !== '').join(' ');
@@ -169,18 +192,20 @@ function cardRefusal(reply: SaveCardReply): string {
 
 /**
  * Add New Card (spec section 4 "Add card sequence"): two card tokens from the provider, then the billing address
- * (unless it is the shipping address), then the card saved with both tokens and the billing address id. The
- * tokenizer is an actor so the view can plug Stripe Elements in; the default is the offline test gateway.
+ * (unless it is the shipping address), then the card saved with both tokens and the billing address id. With the
+ * test gateway the card goes to our own tokenize call; with Stripe, its card fields hand their tokenizer over
+ * ('card.tokenizer.change'). Invoked by the card step (checkout-card.machine.ts): its output is the saved card.
  */
 export const addCardMachine = setup({
   types: {
     context: {} as AddCardContext,
     input: {} as AddCardInput,
     events: {} as AddCardEvent,
+    output: {} as AddCardOutput,
   },
   actors: {
     loadGateway: fromPromise<StripeDetailsReply>(() => stripeDetails()),
-    createCardToken: fromPromise<CardToken, CardTokenInput>(({ input }) => testGatewayTokenizer(input)),
+    createCardToken: fromPromise<CardToken, CardTokenRequest>(({ input }) => createCardToken(input)),
     saveBillingAddress: fromPromise<AddAddressReply, AddCardValues>(({ input }) => addBillingAddress(billingBody(input))),
     saveCard: fromPromise<SaveCardReply, { tokens: string[]; billingAddressId: number; holder: string }>(({ input }) =>
       saveCard({ card_token: input.tokens, billing_address: { billing_address_id: input.billingAddressId }, name: input.holder }),
@@ -240,10 +265,10 @@ export const addCardMachine = setup({
     assignBillingRefusal: assign({ tokens: [], formError: addCardMessages.billingFailed }),
     assignCardRefusal: assign((_, params: { reply: SaveCardReply }) => ({ tokens: [], formError: cardRefusal(params.reply) })),
     assignServerError: assign({ tokens: [], formError: addCardMessages.serverError }),
-    // The view provides these: the toast (alert), leaving the form, and what happens with the saved card.
-    notifyError: (_, _params: { message: string }) => undefined,
-    goBack: () => undefined,
-    onSaved: (_, _params: AddedCard) => undefined,
+    assignAdded: assign((_, params: AddedCard) => ({ added: params })),
+    assignStripeTokenizer: assign(({ event }) => (event.type === 'card.tokenizer.change' ? { stripeTokenizer: event.tokenizer } : {})),
+    // The toast (alert) is the card step's: reported to it.
+    notifyError: sendParent((_, params: { message: string }): CardStepReport => ({ type: 'card.error', message: params.message })),
   },
 }).createMachine({
   id: 'addCard',
@@ -260,8 +285,14 @@ export const addCardMachine = setup({
     formError: undefined,
     tokens: [],
     billingAddressId: undefined,
+    stripeTokenizer: undefined,
+    added: undefined,
   }),
   initial: 'loadingGateway',
+  output: ({ context }) => ({ added: context.added }),
+  on: {
+    'card.tokenizer.change': { actions: 'assignStripeTokenizer' },
+  },
   states: {
     /** Which card fields to show: our own (test gateway) or Stripe Elements with the publishable key. */
     loadingGateway: {
@@ -283,7 +314,7 @@ export const addCardMachine = setup({
     gatewayFailed: {
       on: {
         'card.gateway.retry': { target: 'loadingGateway' },
-        'card.back': { target: 'closed', actions: 'goBack' },
+        'card.back': { target: 'closed' },
       },
     },
     editing: {
@@ -291,7 +322,7 @@ export const addCardMachine = setup({
         'card.field.change': { actions: 'assignField' },
         'card.billing.same.toggle': { guard: 'canCopyShipping', actions: 'assignSameAsShipping' },
         'card.save': [{ guard: 'isFormValid', target: 'saving', actions: ['assignErrors', 'startSaving'] }, { actions: 'assignErrors' }],
-        'card.back': { target: 'closed', actions: 'goBack' },
+        'card.back': { target: 'closed' },
       },
     },
     saving: {
@@ -365,7 +396,7 @@ export const addCardMachine = setup({
                 guard: { type: 'isCardSaved', params: ({ event }) => ({ reply: event.output }) },
                 target: '#addCard.saved',
                 actions: {
-                  type: 'onSaved',
+                  type: 'assignAdded',
                   params: ({ context, event }) => ({ card: savedCardOf(event.output), billingAddressId: context.billingAddressId ?? 0 }),
                 },
               },
@@ -390,10 +421,19 @@ export const addCardMachine = setup({
   },
 });
 
-function tokenInput(context: AddCardContext): CardTokenInput {
+function tokenInput(context: AddCardContext): CardTokenRequest {
   const v = context.values;
-  return { gateway: context.gateway?.gateway ?? 'test', holder: v.holder.trim(), number: v.number, expiry: v.expiry, cvc: v.cvc };
+  return {
+    gateway: context.gateway?.gateway ?? 'test',
+    holder: v.holder.trim(),
+    number: v.number,
+    expiry: v.expiry,
+    cvc: v.cvc,
+    stripeTokenizer: context.stripeTokenizer,
+  };
 }
+
+export type AddCardActor = ActorRefFrom<typeof addCardMachine>;
 
 function savedCardOf(reply: SaveCardReply): SavedCardData {
   // isCardSaved has checked that data is a non-empty list.

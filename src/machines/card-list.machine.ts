@@ -1,9 +1,9 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, sendParent, setup, type ActorRefFrom } from 'xstate';
 import { stripePaymentsMethod, type PaymentMessageReply, type PaymentMethodsReply, type SavedCardData, type SavedPaymentMethod } from '../api/contract/payment.contract.ts';
 import { ApiError } from '../api/http.ts';
 import { paymentMethods, removeCard } from '../api/payments.api.ts';
 import { cardBrandNames } from '../rules/card-validation.ts';
-import type { PaymentChoice } from './payment-options.machine.ts';
+import type { CardStepReport, PaymentChoice } from './checkout-flow.types.ts';
 
 export interface CardListInput {
   cartId?: string | undefined;
@@ -76,7 +76,8 @@ function messageOf(error: unknown, fallback: string): string {
 
 /**
  * The card screen (spec section 4 "Card screen"): loads the saved cards, one is chosen, Continue hands it on;
- * ADD NEW CARD opens the add-card form and back returns here. Settings also remove cards.
+ * ADD NEW CARD opens the add-card form and back returns here. Settings also remove cards. Invoked by the card step
+ * (checkout-card.machine.ts), which it reports to.
  */
 export const cardListMachine = setup({
   types: {
@@ -113,9 +114,10 @@ export const cardListMachine = setup({
       removingId: undefined,
     })),
     clearRemoving: assign({ removingId: undefined }),
-    // The view provides these: handing the choice to checkout, and the alert.
-    continueWithChoice: (_, _params: { choice: PaymentChoice }) => undefined,
-    notifyRemoveRefusal: (_, _params: { message: string }) => undefined,
+    // Reports to the card step: the choice for checkout, ADD NEW CARD opened, and the alert.
+    continueWithChoice: sendParent((_, params: { choice: PaymentChoice }): CardStepReport => ({ type: 'payment.chosen', choice: params.choice })),
+    notifyAddingCard: sendParent((): CardStepReport => ({ type: 'card.add.open' })),
+    notifyRemoveRefusal: sendParent((_, params: { message: string }): CardStepReport => ({ type: 'card.error', message: params.message })),
   },
 }).createMachine({
   id: 'cardList',
@@ -172,8 +174,9 @@ export const cardListMachine = setup({
         'card.remove': { guard: 'isListedCard', target: 'removing', actions: 'assignRemoving' },
       },
     },
-    /** The add-card form is open (its own machine); it reports back with card.added or card.add.back. */
+    /** The add-card form is open (the card step runs it); the card step reports back with card.added or card.add.back. */
     adding: {
+      entry: 'notifyAddingCard',
       on: {
         'card.add.back': { target: 'loading' },
         'card.added': [
@@ -210,3 +213,5 @@ export const cardListMachine = setup({
     },
   },
 });
+
+export type CardListActor = ActorRefFrom<typeof cardListMachine>;

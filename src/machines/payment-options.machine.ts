@@ -1,23 +1,11 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, sendParent, setup, type ActorRefFrom } from 'xstate';
 import type { VerifyUpiReply } from '../api/contract/payment.contract.ts';
 import { ApiError } from '../api/http.ts';
 import { verifyUpi } from '../api/payments.api.ts';
 import { upiError, upiMessages } from '../rules/upi.ts';
-
-/** What the card tab hands to checkout: the spec's cart flow payment fields. */
-export interface PaymentChoice {
-  payment_mode: 2 | 3 | 4;
-  card_id?: number;
-  card_token?: string;
-  customer_stripe_id?: string;
-  card_info?: string;
-  upi_address?: string;
-  billing_address_id?: number;
-  payment_method?: string;
-}
+import type { CardStepReport, PaymentChoice, PaymentMode } from './checkout-flow.types.ts';
 
 /** The spec's payment options (section 9): 2 cards, 3 UPI, 4 Payment on Delivery. */
-export type PaymentMode = PaymentChoice['payment_mode'];
 export const paymentOptions: readonly { mode: PaymentMode; label: string }[] = [
   { mode: 2, label: 'Cards' },
   { mode: 3, label: 'UPI' },
@@ -54,7 +42,7 @@ export type PaymentOptionsEvent =
 
 /**
  * Choose Payment Options (spec section 4 "Payment choice"): cards hand over to the card list; UPI needs the id
- * verified by the server (isVPAValid 1); Payment on Delivery may continue at once.
+ * verified by the server (isVPAValid 1); Payment on Delivery may continue at once. Invoked by the card step (checkout-card.machine.ts).
  */
 export const paymentOptionsMachine = setup({
   types: {
@@ -87,8 +75,8 @@ export const paymentOptionsMachine = setup({
     assignUpiFailure: assign((_, params: { error: unknown }) => ({
       upiError: params.error instanceof ApiError ? (params.error.errors[0]?.message ?? params.error.message) : upiMessages.invalid,
     })),
-    // The view provides this: hands the choice to checkout.
-    continueWithChoice: (_, _params: { choice: PaymentChoice }) => undefined,
+    // Hands the choice to the card step, which hands it to checkout.
+    continueWithChoice: sendParent((_, params: { choice: PaymentChoice }): CardStepReport => ({ type: 'payment.chosen', choice: params.choice })),
   },
 }).createMachine({
   id: 'paymentOptions',
@@ -148,3 +136,5 @@ export const paymentOptionsMachine = setup({
     },
   },
 });
+
+export type PaymentOptionsActor = ActorRefFrom<typeof paymentOptionsMachine>;

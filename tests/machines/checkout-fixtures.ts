@@ -1,6 +1,11 @@
-import type { ServerAddress } from '../../src/api/contract/address.contract.ts';
-import type { OrderReviewData, OrderReviewReply } from '../../src/api/contract/checkout.contract.ts';
+import type { AddAddressReply, GetAddressesReply, ServerAddress } from '../../src/api/contract/address.contract.ts';
+import type { OrderReviewData, OrderReviewReply, PlaceOrderReply } from '../../src/api/contract/checkout.contract.ts';
+import type { ZipLookupReply } from '../../src/api/contract/location.contract.ts';
 import type { ShippingReply, SpeedOption } from '../../src/api/contract/shipping.contract.ts';
+import type { SavedPaymentMethod } from '../../src/api/contract/payment.contract.ts';
+import type { CartFlow, PaymentChoice } from '../../src/machines/checkout-flow.types.ts';
+import { emptyFlow } from '../../src/machines/checkout.machine.ts';
+import { shippingAddressesOf } from '../../src/rules/checkout-flow.ts';
 import { baseCart } from './cart-fixtures.ts';
 
 export function address(overrides: Partial<ServerAddress> & Pick<ServerAddress, 'address_id'>): ServerAddress {
@@ -98,3 +103,53 @@ export const review: OrderReviewData = {
   gift_message: null,
 };
 export const reviewOk: OrderReviewReply = { code: 1, data: review };
+
+// ---------------------------------------------------------------- step answers shared by the checkout machine tests
+
+export const addressesReply: GetAddressesReply = { code: 1, data: [office, home, away, billing] };
+export const zipFound: ZipLookupReply = { code: 1, data: [{ zipcode: '10001', city: 'New York', state: 'NY', loc_id: 1 }] };
+export const savedAddressReply: AddAddressReply = { code: 1, address_id: 12 };
+
+export const placedReply: PlaceOrderReply = { code: 1, message: 'Order Placed.', order_id: '100000123' };
+export const declinedReply: PlaceOrderReply = { code: -1, message: 'Your card was declined.', order_id: '100000124' };
+/** Code 2: the shopper's bank checks the payment first (3-D Secure). */
+export function checkReply(gateway: 'test' | 'stripe'): PlaceOrderReply {
+  return {
+    code: 2,
+    message: 'Please confirm this payment with your bank.',
+    order_id: '100000125',
+    status: 'pending_payment',
+    authentication: { client_secret: 'pi_1_secret_2', gateway },
+  };
+}
+
+export const savedCardChoice: PaymentChoice = { payment_mode: 2, card_id: 5, customer_stripe_id: 'cus_1', card_info: 'Visa ending in 4242' };
+
+/** The cart flow as the summary receives it: the primary address, 1 Hour Delivery from the first shop, a saved card. */
+export const flowAtSummary: CartFlow = {
+  ...emptyFlow,
+  selectedAddress: shippingAddressesOf([home])[0],
+  selectedSpeedID: 1,
+  selectedRetailerID: retailerA.id,
+  deliveryFee: retailerA.delivery_fee,
+  deliveryDate: retailerA.pickup_date,
+  pickup_date: retailerA.pickup_date,
+  payment_mode: 2,
+  card_id: 5,
+  card_token: '',
+};
+
+// ---------------------------------------------------------------- saved cards
+
+export const visa: SavedPaymentMethod = {
+  id: 1,
+  customer_stripe_id: 'cus_test_1',
+  card_info: 'Visa ending in 4242',
+  card_no: '4242',
+  brand: 'visa',
+  name: 'Ada Lovelace',
+  card_exp_month: 12,
+  card_exp_year: 2030,
+  address: { billing_address_id: 77 },
+};
+export const mastercard: SavedPaymentMethod = { ...visa, id: 2, card_info: 'Mastercard ending in 4444', card_no: '4444', brand: 'mastercard', card_exp_month: 3, card_exp_year: 2031, address: { billing_address_id: null } };

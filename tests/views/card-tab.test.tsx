@@ -6,7 +6,8 @@ import type { PaymentMethodsReply, SavedPaymentMethod } from '../../src/api/cont
 import { notificationsMachine } from '../../src/machines/notifications.machine.ts';
 import { sessionMachine } from '../../src/machines/session.machine.ts';
 import { AppActorsContext } from '../../src/views/app-context.tsx';
-import { CardTab, type PaymentChoice } from '../../src/views/checkout/card/card-tab.tsx';
+import type { PaymentChoice } from '../../src/machines/checkout-flow.types.ts';
+import { CardTab } from '../../src/views/controls/cards/card-tab.tsx';
 
 const visa: SavedPaymentMethod = {
   id: 1,

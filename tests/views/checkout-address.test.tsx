@@ -15,7 +15,9 @@ import { away, home, office } from '../machines/checkout-fixtures.ts';
 // The page's machine talks to the server through src/api: in-memory answers stand in.
 const server = vi.hoisted(() => ({ addresses: { code: 1, data: [] } as GetAddressesReply, saved: [] as unknown[] }));
 
-vi.mock('../../src/api/checkout.api.ts', () => ({
+vi.mock('../../src/api/checkout.api.ts', async (importOriginal) => ({
+  // The request-body builders are pure: the real ones.
+  ...(await importOriginal<typeof import('../../src/api/checkout.api.ts')>()),
   getShippingAddresses: vi.fn(async () => server.addresses),
   addShippingAddress: vi.fn(async (_id: number, body: unknown) => {
     server.saved.push(body);

@@ -4,12 +4,13 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { createActor } from 'xstate';
 import type { SaveCardReply } from '../../src/api/contract/payment.contract.ts';
-import type { AddedCard, CardTokenInput, CardTokenizer } from '../../src/machines/add-card.machine.ts';
+import type { CardTokenInput, CardTokenizer } from '../../src/machines/add-card.machine.ts';
+import type { PaymentChoice } from '../../src/machines/checkout-flow.types.ts';
 import { notificationsMachine } from '../../src/machines/notifications.machine.ts';
 import { sessionMachine } from '../../src/machines/session.machine.ts';
 import { AppActorsContext } from '../../src/views/app-context.tsx';
-import { AddCard } from '../../src/views/checkout/card/add-card.tsx';
-import StripeCardFields from '../../src/views/checkout/card/stripe-card-fields.tsx';
+import { CardTab } from '../../src/views/controls/cards/card-tab.tsx';
+import StripeCardFields from '../../src/views/controls/cards/stripe-card-fields.tsx';
 
 // This machine is offline: the real loadStripe (a script from js.stripe.com) must never run. It stays pending unless a
 // test hands it the fake, which is how the add-card view (which passes no loader) gets one.
@@ -232,17 +233,20 @@ describe('AddCard with the stripe gateway', () => {
     telephone: '2125550100',
   };
 
+  /** The card tab's ADD NEW CARD (its card step runs the add-card machine); a saved card continues with onContinue. */
   async function renderAddCard() {
     const stripe = fakeStripe();
     stripeJs.loadStripe.mockImplementation(async () => stripe.stripe);
+    api.paymentMethods.mockResolvedValue({ code: 1, data: [], payment_method: 'stripe_payments' });
     const session = createActor(sessionMachine, { input: {} }).start();
     const notifications = createActor(notificationsMachine).start();
-    const onSaved = vi.fn<(added: AddedCard) => void>();
+    const onSaved = vi.fn<(choice: PaymentChoice) => void>();
     render(
       <AppActorsContext.Provider value={{ session, notifications }}>
-        <AddCard shippingAddress={shippingAddress} onSaved={onSaved} onBack={vi.fn()} />
+        <CardTab shippingAddress={shippingAddress} cartId="cart-abc" onContinue={onSaved} />
       </AppActorsContext.Provider>,
     );
+    fireEvent.click(await screen.findByRole('button', { name: 'ADD NEW CARD' }));
     await screen.findByRole('group', { name: 'Card Number' });
     await waitFor(() => expect(stripe.elements.create).toHaveBeenCalledTimes(3));
     return { ...stripe, notifications, onSaved };
@@ -272,7 +276,7 @@ describe('AddCard with the stripe gateway', () => {
 
     fillAndSave();
 
-    await waitFor(() => expect(onSaved).toHaveBeenCalledWith({ card, billingAddressId: 41 }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ payment_mode: 2, card_id: card.id, billing_address_id: 41 })));
     expect(fake.createPaymentMethod).toHaveBeenCalledTimes(2);
     expect(api.saveCard).toHaveBeenCalledWith({ card_token: ['pm_first', 'pm_second'], billing_address: { billing_address_id: 41 }, name: 'Ada Lovelace' });
     expect(api.tokenizeCard).not.toHaveBeenCalled();

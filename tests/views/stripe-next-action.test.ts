@@ -5,10 +5,6 @@ import { stripeHandleNextAction } from '../../src/views/checkout/stripe-next-act
 // Offline: the real loadStripe would fetch js.stripe.com.
 const stripeJs = vi.hoisted(() => ({ loadStripe: vi.fn<(key: string) => Promise<Stripe | null>>() }));
 vi.mock('@stripe/stripe-js', () => stripeJs);
-const api = vi.hoisted(() => ({
-  stripeDetails: vi.fn(async () => ({ code: 1 as const, data: { publishable_key: 'pk_test_offline', gateway: 'stripe' as const } })),
-}));
-vi.mock('../../src/api/payments.api.ts', () => api);
 
 /** Only what the bank check calls; typed as Stripe once, here. */
 function fakeStripe(handleNextAction: (options: { clientSecret: string }) => Promise<unknown>): Stripe {
@@ -21,13 +17,14 @@ describe("Stripe's bank check in the browser", () => {
   it('loads Stripe with the publishable key and runs handleNextAction for the payment', async () => {
     const handleNextAction = vi.fn(async () => ({ paymentIntent: { status: 'succeeded' } }));
     stripeJs.loadStripe.mockResolvedValue(fakeStripe(handleNextAction));
-    await stripeHandleNextAction('pi_1_secret_2');
+    // The key comes from the summary machine (POST stripeDetails); the page only runs Stripe.js.
+    await stripeHandleNextAction('pi_1_secret_2', 'pk_test_offline');
     expect(stripeJs.loadStripe).toHaveBeenCalledWith('pk_test_offline');
     expect(handleNextAction).toHaveBeenCalledWith({ clientSecret: 'pi_1_secret_2' });
   });
 
   it('fails clearly when Stripe cannot be loaded (the machine then asks the server how the payment stands)', async () => {
     stripeJs.loadStripe.mockResolvedValue(null);
-    await expect(stripeHandleNextAction('pi_1_secret_2')).rejects.toThrow('The card provider could not be loaded.');
+    await expect(stripeHandleNextAction('pi_1_secret_2', 'pk_test_offline')).rejects.toThrow('The card provider could not be loaded.');
   });
 });

@@ -4,7 +4,7 @@ import type { ActorRefFrom } from 'xstate';
 import { accountDashboardMachine, type Preference } from '../../machines/account-dashboard.machine.ts';
 import { primaryButton, secondaryButton } from '../../styles/controls.css.ts';
 import { useNotify, useSessionValue } from '../app-context.tsx';
-import { CardTab } from '../checkout/card/card-tab.tsx';
+import { CardTab } from '../controls/cards/card-tab.tsx';
 import { AccountAddressForm } from './account-address-form.tsx';
 import { LoadState } from './load-state.tsx';
 import * as css from './settings.css.ts';

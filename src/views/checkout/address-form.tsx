@@ -1,23 +1,23 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useId, useState, type ChangeEvent, type ReactNode } from 'react';
+import type { CheckoutAddressActor } from '../../machines/checkout-address.machine.ts';
 import type { AddressField, AddressValues } from '../../rules/address-validation.ts';
 import { usStates } from '../../rules/us-states.ts';
 import { primaryButton, textInput, fieldError } from '../../styles/controls.css.ts';
 import { DropdownSelect } from '../controls/dropdown-select.tsx';
 import * as css from './checkout.css.ts';
-import type { CheckoutActor } from './checkout-page.tsx';
 
 const blank: AddressValues = { firstName: '', lastName: '', address: '', address2: '', city: '', state: '', zip: '', addressNickname: '', phone: '' };
 const stateOptions = usStates.map((s) => ({ value: s.code, label: `${s.name} (${s.code})` }));
 
 /** 'ADD NEW ADDRESSES': the spec's shipping form; the machine validates it and reports every invalid field at once. */
-export function AddressForm({ actor }: { actor: CheckoutActor }) {
+export function AddressForm({ actor }: { actor: CheckoutAddressActor }) {
   const [values, setValues] = useState<AddressValues>(blank);
   const [makeDefault, setMakeDefault] = useState(false);
   const errors = useSelector(actor, (s) => s.context.formErrors);
   const lookup = useSelector(actor, (s) => s.context.zipLookup);
-  const saving = useSelector(actor, (s) => s.matches({ flow: { address: { adding: 'saving' } } }));
-  const lookingUp = useSelector(actor, (s) => s.matches({ flow: { address: { adding: 'lookingUp' } } }));
+  const saving = useSelector(actor, (s) => s.matches({ adding: 'saving' }));
+  const lookingUp = useSelector(actor, (s) => s.matches({ adding: 'lookingUp' }));
 
   // A 5-digit zip fills city and state from the lookup (spec section 5), once the answer is for the zip on screen.
   useEffect(() => {

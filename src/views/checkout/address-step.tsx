@@ -1,15 +1,23 @@
 import { useSelector } from '@xstate/react';
+import type { CheckoutAddressActor } from '../../machines/checkout-address.machine.ts';
 import { primaryButton } from '../../styles/controls.css.ts';
 import { AddressForm } from './address-form.tsx';
+import { CheckoutActorContext } from './checkout-context.ts';
 import * as css from './checkout.css.ts';
-import type { CheckoutActor } from './checkout-page.tsx';
+
+/** The address step's actor while the step is open. */
+export function AddressStep() {
+  const actor = CheckoutActorContext.useSelector((s) => s.children.chooseAddress);
+  return actor ? <AddressList actor={actor} /> : null;
+}
 
 /** 'Select a Shipping Address': the saved addresses, 'ADD NEW ADDRESSES' and 'SAVE & CONTINUE'. */
-export function AddressStep({ actor }: { actor: CheckoutActor }) {
-  const adding = useSelector(actor, (s) => s.matches({ flow: { address: 'adding' } }));
-  const loading = useSelector(actor, (s) => s.matches({ flow: { address: 'loading' } }) || s.matches({ flow: { address: 'checking' } }));
+function AddressList({ actor }: { actor: CheckoutAddressActor }) {
+  const adding = useSelector(actor, (s) => s.matches('adding'));
+  const loading = useSelector(actor, (s) => s.matches('loading') || s.matches('checking'));
   const addresses = useSelector(actor, (s) => s.context.addresses);
   const chosenId = useSelector(actor, (s) => s.context.chosenAddressId);
+  const canContinue = useSelector(actor, (s) => s.can({ type: 'address.continue' }));
 
   if (adding) return <AddressForm actor={actor} />;
   return (
@@ -49,7 +57,7 @@ export function AddressStep({ actor }: { actor: CheckoutActor }) {
           </ul>
         )}
         <div className={css.actions}>
-          <button type="button" className={primaryButton} disabled={chosenId === undefined || loading} onClick={() => actor.send({ type: 'address.continue' })}>
+          <button type="button" className={primaryButton} disabled={!canContinue} onClick={() => actor.send({ type: 'address.continue' })}>
             SAVE &amp; CONTINUE
           </button>
         </div>

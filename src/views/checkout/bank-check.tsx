@@ -1,21 +1,21 @@
 import { useSelector } from '@xstate/react';
+import type { CheckoutSummaryActor } from '../../machines/checkout-summary.machine.ts';
 import { primaryButton, secondaryButton } from '../../styles/controls.css.ts';
 import * as dialogCss from '../../styles/dialog.css.ts';
-import type { CheckoutActor } from './checkout-page.tsx';
 import * as css from './checkout.css.ts';
 
 /**
  * The bank's check of the payment (3-D Secure). With Stripe, stripe.js shows the bank's own page and this only says
  * the payment is being confirmed; in test mode this dialog stands in for the bank's page.
  */
-export function BankCheck({ actor }: { actor: CheckoutActor }) {
-  const testBank = useSelector(actor, (s) => s.matches({ flow: { checkout: { authenticating: 'withTestBank' } } }));
+export function BankCheck({ actor }: { actor: CheckoutSummaryActor }) {
+  const testBank = useSelector(actor, (s) => s.matches({ ordering: { authenticating: 'withTestBank' } }));
   const confirming = useSelector(
     actor,
     (s) =>
-      s.matches({ flow: { checkout: 'confirming' } }) ||
-      s.matches({ flow: { checkout: { authenticating: 'withStripe' } } }) ||
-      s.matches({ flow: { checkout: { authenticating: 'answeringTestBank' } } }),
+      s.matches({ ordering: 'confirming' }) ||
+      s.matches({ ordering: { authenticating: 'withStripe' } }) ||
+      s.matches({ ordering: { authenticating: 'answeringTestBank' } }),
   );
   if (testBank) {
     return (

@@ -1,11 +1,13 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef } from 'react';
+import { useMemo, useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
-import { fromPromise, type ActorRefFrom } from 'xstate';
+import { fromPromise } from 'xstate';
+import { checkoutCardMachine } from '../../machines/checkout-card.machine.ts';
 import { checkoutMachine } from '../../machines/checkout.machine.ts';
-import { useAppActors } from '../app-context.tsx';
+import { checkoutSummaryMachine } from '../../machines/checkout-summary.machine.ts';
+import { useAppActors, useNotify } from '../app-context.tsx';
 import { AddressStep } from './address-step.tsx';
 import { CardStep } from './card-step.tsx';
+import { CheckoutActorContext } from './checkout-context.ts';
 import * as css from './checkout.css.ts';
 import { CheckoutTabs } from './checkout-tabs.tsx';
 import { FaceStep } from './face-step.tsx';
@@ -13,20 +15,28 @@ import { SpeedStep } from './speed-step.tsx';
 import { stripeHandleNextAction } from './stripe-next-action.ts';
 import { SummaryStep } from './summary-step.tsx';
 
-export type CheckoutActor = ActorRefFrom<typeof checkoutMachine>;
-
-/** The checkout machine with the page's navigation (the URL follows the step) and Stripe's bank check plugged in. */
-function useCheckoutActor(): CheckoutActor {
-  const { session } = useAppActors();
+/**
+ * The checkout machine with what only the page has: navigation (the URL follows the step), the app's toasts for the
+ * card step, and Stripe.js for the bank check.
+ */
+function useCheckoutMachine() {
   const navigate = useNavigate();
+  const notify = useNotify();
   const location = useLocation();
   const pathname = useRef(location.pathname);
   pathname.current = location.pathname;
-  const machine = useMemo(
+  return useMemo(
     () =>
       checkoutMachine.provide({
         actors: {
-          handleNextAction: fromPromise<void, { clientSecret: string }>(({ input }) => stripeHandleNextAction(input.clientSecret)),
+          choosePayment: checkoutCardMachine.provide({ actions: { notifyError: (_, params) => notify.toast('error', params.message) } }),
+          reviewOrder: checkoutSummaryMachine.provide({
+            actors: {
+              handleNextAction: fromPromise<void, { clientSecret: string; publishableKey: string }>(({ input }) =>
+                stripeHandleNextAction(input.clientSecret, input.publishableKey),
+              ),
+            },
+          }),
         },
         actions: {
           showStep: ({ context }) => {
@@ -36,18 +46,27 @@ function useCheckoutActor(): CheckoutActor {
           goToPaymentFail: (_, params) => navigate(`/payment/fail?orderId=${encodeURIComponent(params.orderId)}`),
         },
       }),
-    [navigate],
+    [navigate, notify],
   );
-  return useActorRef(machine, { input: { session } });
 }
 
 /** /cart/{cartflow} (spec "Checkout tabs"). */
 export function CheckoutPage() {
-  const actor = useCheckoutActor();
+  const { session } = useAppActors();
+  const machine = useCheckoutMachine();
+  return (
+    <CheckoutActorContext.Provider logic={machine} options={{ input: { session } }}>
+      <CheckoutScreen />
+    </CheckoutActorContext.Provider>
+  );
+}
+
+function CheckoutScreen() {
+  const actor = CheckoutActorContext.useActorRef();
   const { cartflow = '' } = useParams();
   const navigate = useNavigate();
-  const step = useSelector(actor, (s) => s.context.step);
-  const notice = useSelector(actor, (s) => s.context.notice);
+  const step = CheckoutActorContext.useSelector((s) => s.context.step);
+  const notice = CheckoutActorContext.useSelector((s) => s.context.notice);
 
   // A URL the shopper typed or went back to asks the machine; a refused step puts the URL back (showStep).
   useEffect(() => {
@@ -62,13 +81,13 @@ export function CheckoutPage() {
         </button>
         <h1 className={css.title}>Checkout</h1>
       </div>
-      <CheckoutTabs actor={actor} />
+      <CheckoutTabs />
       <div role="tabpanel" aria-label={step}>
-        {step === 'address' && <AddressStep actor={actor} />}
-        {step === 'speed' && <SpeedStep actor={actor} />}
-        {step === 'card' && <CardStep actor={actor} />}
-        {step === 'face' && <FaceStep actor={actor} />}
-        {step === 'checkout' && <SummaryStep actor={actor} />}
+        {step === 'address' && <AddressStep />}
+        {step === 'speed' && <SpeedStep />}
+        {step === 'card' && <CardStep />}
+        {step === 'face' && <FaceStep />}
+        {step === 'checkout' && <SummaryStep />}
       </div>
       {notice && (
         <div role="alert" className={css.snackbar}>

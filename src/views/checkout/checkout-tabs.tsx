@@ -1,7 +1,6 @@
-import { useSelector } from '@xstate/react';
 import { checkoutTabs, flagOfStep, tabOfStep } from '../../rules/checkout-flow.ts';
+import { CheckoutActorContext } from './checkout-context.ts';
 import * as css from './checkout.css.ts';
-import type { CheckoutActor } from './checkout-page.tsx';
 
 /** Drawn in SVG: emoji need a font the shopper's system may not have. */
 const iconPaths: Record<(typeof checkoutTabs)[number]['icon'], string> = {
@@ -11,9 +10,10 @@ const iconPaths: Record<(typeof checkoutTabs)[number]['icon'], string> = {
 };
 
 /** The three tabs (location, payment, summary); a tab is enabled only while the machine's flag for it is set. */
-export function CheckoutTabs({ actor }: { actor: CheckoutActor }) {
-  const step = useSelector(actor, (s) => s.context.step);
-  const flags = useSelector(actor, (s) => s.context.flags);
+export function CheckoutTabs() {
+  const actor = CheckoutActorContext.useActorRef();
+  const step = CheckoutActorContext.useSelector((s) => s.context.step);
+  const flags = CheckoutActorContext.useSelector((s) => s.context.flags);
   const current = tabOfStep(step);
   return (
     <div role="tablist" aria-label="Checkout steps" className={css.tabs}>

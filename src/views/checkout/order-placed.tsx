@@ -4,12 +4,12 @@ import { isSignedIn } from '../../machines/session-values.ts';
 import { checkoutMessages } from '../../rules/checkout-flow.ts';
 import { primaryButton } from '../../styles/controls.css.ts';
 import { useAppActors } from '../app-context.tsx';
+import { CheckoutActorContext } from './checkout-context.ts';
 import * as css from './checkout.css.ts';
-import type { CheckoutActor } from './checkout-page.tsx';
 
 /** 'Order Placed.' with the order id: guests continue shopping, customers go to their orders. */
-export function OrderPlaced({ actor }: { actor: CheckoutActor }) {
-  const orderId = useSelector(actor, (s) => s.context.orderId);
+export function OrderPlaced() {
+  const orderId = CheckoutActorContext.useSelector((s) => s.context.orderId);
   const { session } = useAppActors();
   const customer = useSelector(session, (s) => isSignedIn(s.context));
   const navigate = useNavigate();

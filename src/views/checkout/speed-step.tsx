@@ -1,22 +1,30 @@
 import { useSelector } from '@xstate/react';
+import type { CheckoutSpeedActor } from '../../machines/checkout-speed.machine.ts';
 import { formatMoney } from '../../rules/money.ts';
 import { primaryButton } from '../../styles/controls.css.ts';
 import { DropdownSelect } from '../controls/dropdown-select.tsx';
+import { CheckoutActorContext } from './checkout-context.ts';
 import * as css from './checkout.css.ts';
-import type { CheckoutActor } from './checkout-page.tsx';
+
+/** The speed step's actor while the step is open. */
+export function SpeedStep() {
+  const actor = CheckoutActorContext.useSelector((s) => s.children.chooseSpeed);
+  return actor ? <SpeedChoices actor={actor} /> : null;
+}
 
 /** 'Choose Delivery Slots': speed, retailer (speeds 2, 3), delivery fee (1), date (10, 11), time, CONTINUE. */
-export function SpeedStep({ actor }: { actor: CheckoutActor }) {
-  const phase = useSelector(actor, (s) => (s.matches({ flow: { speed: 'choosing' } }) ? 'choosing' : s.matches({ flow: { speed: 'failed' } }) ? 'failed' : 'loading'));
+function SpeedChoices({ actor }: { actor: CheckoutSpeedActor }) {
+  const phase = useSelector(actor, (s) => (s.matches('choosing') ? 'choosing' : s.matches('failed') ? 'failed' : 'loading'));
   const speeds = useSelector(actor, (s) => s.context.speeds);
   const choice = useSelector(actor, (s) => s.context.speedChoice);
   const message = useSelector(actor, (s) => s.context.speedMessage);
+  // The shop (speeds 2, 3) and the date (10, 11) can be chosen when the machine takes the current one.
+  const retailerChoice = useSelector(actor, (s) => s.can({ type: 'retailer.choose', retailerId: s.context.speedChoice?.retailerId ?? 0 }));
+  const dateChoice = useSelector(actor, (s) => s.can({ type: 'method.choose', methodId: s.context.speedChoice?.methodId ?? '' }));
 
   const speed = speeds.find((s) => s.id === choice?.speedId);
   const retailer = speed?.retailers.find((r) => r.id === choice?.retailerId);
   const method = speed?.ship_methods.find((m) => m.id === choice?.methodId);
-  const retailerChoice = speed?.id === 2 || speed?.id === 3;
-  const dateChoice = speed?.id === 10 || speed?.id === 11;
 
   return (
     <section className={css.panel} aria-labelledby="speed-title">

@@ -1,21 +1,30 @@
 import { useSelector } from '@xstate/react';
+import type { CheckoutSummaryActor } from '../../machines/checkout-summary.machine.ts';
 import { tipAmount } from '../../rules/checkout-flow.ts';
 import { dollarsToCents, formatMoney } from '../../rules/money.ts';
-import { isTipAllowed, tipPercents } from '../../rules/tips.ts';
+import { tipPercents } from '../../rules/tips.ts';
 import { primaryButton, secondaryButton } from '../../styles/controls.css.ts';
 import { CouponBox } from '../cart/coupon-box.tsx';
+import { CheckoutActorContext } from './checkout-context.ts';
 import * as css from './checkout.css.ts';
-import type { CheckoutActor } from './checkout-page.tsx';
 import { OrderPlaced } from './order-placed.tsx';
 import { BankCheck } from './bank-check.tsx';
 import { ReviewTotals } from './review-totals.tsx';
 
+/** The summary step's actor while the step is open; 'Order Placed.' once it has ended so. */
+export function SummaryStep() {
+  const placed = CheckoutActorContext.useSelector((s) => s.matches({ flow: 'placed' }));
+  const actor = CheckoutActorContext.useSelector((s) => s.children.reviewOrder);
+  if (placed) return <OrderPlaced />;
+  return actor ? <Summary actor={actor} /> : null;
+}
+
 /** Order Summary: items, coupon, driver tip (1 Hour Delivery only), gift, the server's totals and PLACE ORDER. */
-export function SummaryStep({ actor }: { actor: CheckoutActor }) {
-  const placed = useSelector(actor, (s) => s.matches({ flow: 'placed' }));
-  const reviewing = useSelector(actor, (s) => s.matches({ flow: { checkout: 'reviewing' } }));
-  const placing = useSelector(actor, (s) => s.matches({ flow: { checkout: 'placing' } }));
-  const failed = useSelector(actor, (s) => s.matches({ flow: { checkout: 'reviewFailed' } }));
+function Summary({ actor }: { actor: CheckoutSummaryActor }) {
+  const reviewing = useSelector(actor, (s) => s.matches('reviewing'));
+  const placing = useSelector(actor, (s) => s.matches({ ordering: 'placing' }));
+  const failed = useSelector(actor, (s) => s.matches('reviewFailed'));
+  const tipOffered = useSelector(actor, (s) => s.context.tipOffered);
   const review = useSelector(actor, (s) => s.context.review);
   const reviewMessage = useSelector(actor, (s) => s.context.reviewMessage);
   const flow = useSelector(actor, (s) => s.context.flow);
@@ -24,8 +33,6 @@ export function SummaryStep({ actor }: { actor: CheckoutActor }) {
   const couponText = useSelector(actor, (s) => s.context.couponText);
   const couponMessage = useSelector(actor, (s) => s.context.couponMessage);
 
-  if (placed) return <OrderPlaced actor={actor} />;
-  const tipOffered = flow.selectedSpeedID !== undefined && isTipAllowed(flow.selectedSpeedID);
   return (
     <section className={css.summaryLayout} aria-labelledby="summary-title">
       <div className={css.panel}>

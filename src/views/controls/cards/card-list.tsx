@@ -1,12 +1,8 @@
 import { useSelector } from '@xstate/react';
-import type { ActorRefFrom } from 'xstate';
-import type { cardListMachine } from '../../../machines/card-list.machine.ts';
-import { brandLabel } from '../../../machines/card-list.machine.ts';
+import { brandLabel, type CardListActor } from '../../../machines/card-list.machine.ts';
 import { primaryButton, secondaryButton } from '../../../styles/controls.css.ts';
 import { CardPreview } from './card-preview.tsx';
 import * as css from './card-tab.css.ts';
-
-export type CardListActor = ActorRefFrom<typeof cardListMachine>;
 
 /**
  * 'Choose a Card for Payment': ADD NEW CARD, the saved cards, Continue. Settings: 'PAYMENT METHOD' with an ADD CARD tile

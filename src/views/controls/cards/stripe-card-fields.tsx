@@ -1,7 +1,7 @@
 import { CardCvcElement, CardExpiryElement, CardNumberElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { useEffect, useId, useMemo } from 'react';
-import type { CardTokenizer } from '../../../machines/add-card.machine.ts';
+import { addCardMessages, type CardTokenizer } from '../../../machines/add-card.machine.ts';
 import * as css from './add-card.css.ts';
 
 export interface StripeCardFieldsProps {
@@ -15,7 +15,6 @@ export interface StripeCardFieldsProps {
   loadStripeWith?: ((publishableKey: string) => Promise<Stripe | null>) | undefined;
 }
 
-const notReady = 'The card form is still loading. Please try again in a moment.';
 /** Stripe always words its refusals; this covers one that comes without words. */
 const refusedWithoutReason = 'Your card could not be checked. Please check its details and try again.';
 
@@ -42,7 +41,7 @@ function StripeFields({ onReady }: Pick<StripeCardFieldsProps, 'onReady'>) {
     // The spec's two tokens per card: each call makes one PaymentMethod (pm_...), which the server attaches.
     const tokenizer: CardTokenizer = async (input) => {
       const card = elements.getElement(CardNumberElement);
-      if (!card) throw new Error(notReady);
+      if (!card) throw new Error(addCardMessages.cardFormLoading);
       const result = await stripe.createPaymentMethod({ type: 'card', card, billing_details: { name: input.holder } });
       if (result.error) throw new Error(result.error.message ?? refusedWithoutReason);
       return { token: result.paymentMethod.id };

@@ -3,7 +3,7 @@ import type { AddCardErrors, AddCardField, AddCardValues } from '../../../machin
 import { usStates } from '../../../rules/us-states.ts';
 import { fieldError, textInput } from '../../../styles/controls.css.ts';
 import * as css from './add-card.css.ts';
-import { TextField } from '../../controls/text-field.tsx';
+import { TextField } from '../text-field.tsx';
 
 export interface BillingAddressFieldsProps {
   values: AddCardValues;

@@ -1,61 +1,26 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { lazy, Suspense, useCallback, useId, useMemo, useRef, type FormEvent } from 'react';
-import { fromPromise } from 'xstate';
-import {
-  addCardMachine,
-  testGatewayTokenizer,
-  type AddCardField,
-  type AddedCard,
-  type CardTokenizer,
-  type ShippingAddressForCard,
-} from '../../../machines/add-card.machine.ts';
+import { useSelector } from '@xstate/react';
+import { lazy, Suspense, useCallback, useId, type FormEvent } from 'react';
+import type { AddCardActor, AddCardField, CardTokenizer } from '../../../machines/add-card.machine.ts';
 import { primaryButton, secondaryButton } from '../../../styles/controls.css.ts';
-import { useNotify } from '../../app-context.tsx';
 import * as css from './add-card.css.ts';
 import { BillingAddressFields } from './billing-address-fields.tsx';
 import * as tabCss from './card-tab.css.ts';
-import { TextField } from '../../controls/text-field.tsx';
+import { TextField } from '../text-field.tsx';
 
 // Stripe's packages load only when the server runs with Stripe keys.
 const StripeCardFields = lazy(() => import('./stripe-card-fields.tsx'));
 
-export interface AddCardProps {
-  shippingAddress?: ShippingAddressForCard | undefined;
-  fromSettings?: boolean | undefined;
-  onSaved: (added: AddedCard) => void;
-  onBack: () => void;
-}
-
 /** Add New Card: breadcrumb CARDS, the card fields, the Billing Address section and Save and Continue. */
-export function AddCard({ shippingAddress, fromSettings = false, onSaved, onBack }: AddCardProps) {
-  const notify = useNotify();
-  const callbacks = useRef({ onSaved, onBack });
-  callbacks.current = { onSaved, onBack };
-  const stripeTokenizer = useRef<CardTokenizer | undefined>(undefined);
-  const setStripeTokenizer = useCallback((tokenizer: CardTokenizer | undefined) => {
-    stripeTokenizer.current = tokenizer;
-  }, []);
-
-  const machine = useMemo(
-    () =>
-      addCardMachine.provide({
-        actors: {
-          createCardToken: fromPromise(({ input }) => {
-            if (input.gateway === 'test') return testGatewayTokenizer(input);
-            const tokenizer = stripeTokenizer.current;
-            return tokenizer ? tokenizer(input) : Promise.reject(new Error('The card form is still loading. Please try again in a moment.'));
-          }),
-        },
-        actions: {
-          notifyError: (_, params) => notify.toast('error', params.message),
-          goBack: () => callbacks.current.onBack(),
-          onSaved: (_, params) => callbacks.current.onSaved(params),
-        },
-      }),
-    [notify],
+export function AddCard({ actor }: { actor: AddCardActor }) {
+  // Stripe's fields hand their tokenizer to the machine once Stripe has loaded (and take it back as the form closes).
+  const setStripeTokenizer = useCallback(
+    (tokenizer: CardTokenizer | undefined) => {
+      if (actor.getSnapshot().status === 'active') actor.send({ type: 'card.tokenizer.change', tokenizer });
+    },
+    [actor],
   );
-  const actor = useActorRef(machine, { input: { shippingAddress, fromSettings } });
-
+  const fromSettings = useSelector(actor, (s) => s.context.fromSettings);
+  const hasShippingAddress = useSelector(actor, (s) => s.context.shippingAddress !== undefined);
   const loading = useSelector(actor, (s) => s.hasTag('loading'));
   const gatewayError = useSelector(actor, (s) => (s.matches('gatewayFailed') ? s.context.gatewayError : undefined));
   const gateway = useSelector(actor, (s) => s.context.gateway);
@@ -71,7 +36,7 @@ export function AddCard({ shippingAddress, fromSettings = false, onSaved, onBack
     event.preventDefault();
     actor.send({ type: 'card.save' });
   };
-  const showToggle = !fromSettings && shippingAddress !== undefined;
+  const showToggle = !fromSettings && hasShippingAddress;
 
   return (
     <section className={css.screen} aria-labelledby={titleId}>

@@ -1,24 +1,15 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, useRef } from 'react';
 import type { ShippingAddressForCard } from '../../../machines/add-card.machine.ts';
-import { cardListMachine } from '../../../machines/card-list.machine.ts';
-import {
-  bankTransferBanks,
-  bankTransferNote,
-  paymentOptions,
-  paymentOptionsMachine,
-  type PaymentChoice,
-  type PaymentMode,
-} from '../../../machines/payment-options.machine.ts';
+import { checkoutCardMachine, type CheckoutCardActor } from '../../../machines/checkout-card.machine.ts';
+import type { PaymentChoice, PaymentMode } from '../../../machines/checkout-flow.types.ts';
+import { bankTransferBanks, bankTransferNote, paymentOptions } from '../../../machines/payment-options.machine.ts';
 import { primaryButton, secondaryButton } from '../../../styles/controls.css.ts';
 import { useNotify } from '../../app-context.tsx';
 import { AddCard } from './add-card.tsx';
 import { CardList } from './card-list.tsx';
 import * as css from './card-tab.css.ts';
 import { UpiForm } from './upi-form.tsx';
-
-export type { PaymentChoice } from '../../../machines/payment-options.machine.ts';
-export type { ShippingAddressForCard } from '../../../machines/add-card.machine.ts';
 
 export interface CardTabProps {
   /** The checkout's shipping address: 'Same As Shipping Address' copies it and reuses its id as the billing address. */
@@ -31,43 +22,35 @@ export interface CardTabProps {
   onBack?: (() => void) | undefined;
 }
 
-/** The checkout's card tab: 'Choose Payment Options', then the card list, the UPI form or Payment on Delivery. */
+/** The card tab with its own card step actor, for a page without a checkout (account settings): the choice goes to onContinue. */
 export function CardTab({ shippingAddress, cartId, fromSettings = false, onContinue, onBack }: CardTabProps) {
   const notify = useNotify();
   const latest = useRef(onContinue);
   latest.current = onContinue;
-
-  const optionsMachine = useMemo(
-    () => paymentOptionsMachine.provide({ actions: { continueWithChoice: (_, params) => latest.current(params.choice) } }),
-    [],
-  );
-  const listMachine = useMemo(
+  const machine = useMemo(
     () =>
-      cardListMachine.provide({
+      checkoutCardMachine.provide({
         actions: {
-          continueWithChoice: (_, params) => latest.current(params.choice),
-          notifyRemoveRefusal: (_, params) => notify.toast('error', params.message),
+          notifyChoice: (_, params) => latest.current(params.choice),
+          notifyError: (_, params) => notify.toast('error', params.message),
         },
       }),
     [notify],
   );
-  const options = useActorRef(optionsMachine, { input: {} });
-  const cards = useActorRef(listMachine, { input: { cartId, fromSettings } });
+  const actor = useActorRef(machine, { input: { shippingAddress, cartId, fromSettings } });
+  return <CardTabView actor={actor} onBack={onBack} />;
+}
 
-  const adding = useSelector(cards, (s) => s.matches('adding'));
-  const mode = useSelector(options, (s): PaymentMode => (s.matches('upi') ? 3 : s.matches('delivery') ? 4 : 2));
-  const canContinue = useSelector(options, (s) => s.can({ type: 'payment.continue' }));
+/** 'Choose Payment Options', then the card list, the UPI form or Payment on Delivery; Add New Card while it is open. */
+export function CardTabView({ actor, onBack }: { actor: CheckoutCardActor; onBack?: (() => void) | undefined }) {
+  const fromSettings = useSelector(actor, (s) => s.context.fromSettings);
+  const addCard = useSelector(actor, (s) => (s.matches('addingCard') ? s.children.addCard : undefined));
+  const options = useSelector(actor, (s) => s.children.choosePaymentOption);
+  const cards = useSelector(actor, (s) => s.children.listCards);
+  const mode = useSelector(options, (s): PaymentMode => (s?.matches('upi') ? 3 : s?.matches('delivery') ? 4 : 2));
+  const canContinue = useSelector(options, (s) => s?.can({ type: 'payment.continue' }) ?? false);
 
-  if (adding) {
-    return (
-      <AddCard
-        shippingAddress={shippingAddress}
-        fromSettings={fromSettings}
-        onSaved={(added) => cards.send({ type: 'card.added', card: added.card, billingAddressId: added.billingAddressId })}
-        onBack={() => cards.send({ type: 'card.add.back' })}
-      />
-    );
-  }
+  if (addCard) return <AddCard actor={addCard} />;
 
   return (
     <div className={css.tab}>
@@ -85,7 +68,7 @@ export function CardTab({ shippingAddress, cartId, fromSettings = false, onConti
                   name="payment-option"
                   value={option.mode}
                   checked={mode === option.mode}
-                  onChange={() => options.send({ type: 'payment.option.choose', mode: option.mode })}
+                  onChange={() => options?.send({ type: 'payment.option.choose', mode: option.mode })}
                 />
                 {option.label}
               </label>
@@ -101,12 +84,12 @@ export function CardTab({ shippingAddress, cartId, fromSettings = false, onConti
           </div>
         </section>
       )}
-      {mode === 2 && <CardList actor={cards} fromSettings={fromSettings} />}
-      {mode === 3 && <UpiForm actor={options} />}
+      {mode === 2 && cards && <CardList actor={cards} fromSettings={fromSettings} />}
+      {mode === 3 && options && <UpiForm actor={options} />}
       {mode === 4 && (
         <div className={css.actions}>
           <p className={css.status}>Pay when your order arrives.</p>
-          <button type="button" className={primaryButton} disabled={!canContinue} onClick={() => options.send({ type: 'payment.continue' })}>
+          <button type="button" className={primaryButton} disabled={!canContinue} onClick={() => options?.send({ type: 'payment.continue' })}>
             Continue
           </button>
         </div>

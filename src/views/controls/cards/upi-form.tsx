@@ -1,12 +1,9 @@
 import { useSelector } from '@xstate/react';
 import { useId, type FormEvent } from 'react';
-import type { ActorRefFrom } from 'xstate';
-import type { paymentOptionsMachine } from '../../../machines/payment-options.machine.ts';
+import type { PaymentOptionsActor } from '../../../machines/payment-options.machine.ts';
 import { primaryButton, secondaryButton, textInput } from '../../../styles/controls.css.ts';
 import * as formCss from './add-card.css.ts';
 import * as css from './card-tab.css.ts';
-
-export type PaymentOptionsActor = ActorRefFrom<typeof paymentOptionsMachine>;
 
 /** UPI: the id, Verify, the server's verdict; Continue only once verified. */
 export function UpiForm({ actor }: { actor: PaymentOptionsActor }) {

@@ -1,0 +1,324 @@
+import { assign, fromPromise, sendParent, setup, type ActorRefFrom } from 'xstate';
+import { showCart } from '../api/cart.api.ts';
+import { confirmOrder, orderReview, placeOrder, placeOrderBody, reviewBody } from '../api/checkout.api.ts';
+import type { CartReply, ShowCartBody } from '../api/contract/cart-page.contract.ts';
+import type { OrderReviewBody, OrderReviewData, OrderReviewReply, PlaceOrderBody, PlaceOrderReply } from '../api/contract/checkout.contract.ts';
+import type { StripeDetailsReply, TestAuthenticateReply } from '../api/contract/payment.contract.ts';
+import type { Sent } from '../api/http.ts';
+import { stripeDetails, testAuthenticate } from '../api/payments.api.ts';
+import { requiredMessage as couponRequiredMessage } from '../rules/cart-checkout.ts';
+import { checkoutMessages, placeOrderOutcome, type PlaceOrderOutcome } from '../rules/checkout-flow.ts';
+import { isTipAllowed, type TipPercent } from '../rules/tips.ts';
+import type { CouponMessage } from './cart.machine.ts';
+import type { CartFlow, CheckoutReport } from './checkout-flow.types.ts';
+import { failureText, placeOrderErrorMessage } from './checkout-errors.ts';
+
+export interface CheckoutSummaryInput {
+  cartId: string;
+  /** The cart flow as the earlier steps left it (this step changes only the tip and the gift). */
+  flow: CartFlow;
+}
+
+export interface CheckoutSummaryContext {
+  cartId: string;
+  flow: CartFlow;
+  /** Only 1 Hour Delivery takes a driver tip (the speed is chosen before this step). */
+  tipOffered: boolean;
+  review: OrderReviewData | undefined;
+  reviewMessage: string | undefined;
+  /** The summary's coupon box: what is typed, and the server's answer to the last apply or remove. */
+  couponText: string;
+  couponMessage: CouponMessage | undefined;
+  orderId: string | undefined;
+  /** The last answer of place order or confirm, which 'settling' routes. */
+  orderReply: PlaceOrderReply | undefined;
+  /** The bank check (3-D Secure) the order's payment waits for. */
+  authentication: { clientSecret: string; gateway: 'test' | 'stripe' } | undefined;
+  /** Stripe's publishable key, for the page's Stripe.js to run the bank check. */
+  publishableKey: string | undefined;
+}
+
+export type CheckoutSummaryEvent =
+  | { type: 'tip.choose'; percent: TipPercent }
+  | { type: 'gift.toggle' }
+  | { type: 'gift.message.change'; text: string }
+  | { type: 'review.retry' }
+  | { type: 'coupon.change'; code: string }
+  | { type: 'coupon.apply' }
+  | { type: 'coupon.remove' }
+  | { type: 'order.place' }
+  | { type: 'payment.authenticate'; complete: boolean };
+
+/** How the order ended: placed, or declined at the charge (the page then shows /payment/fail). */
+export interface CheckoutSummaryOutput {
+  outcome: Extract<PlaceOrderOutcome, { kind: 'placed' | 'declined' }> | undefined;
+}
+
+function outcomeOf(context: CheckoutSummaryContext): PlaceOrderOutcome | undefined {
+  return context.orderReply ? placeOrderOutcome(context.orderReply) : undefined;
+}
+
+function summaryOutput(context: CheckoutSummaryContext): CheckoutSummaryOutput {
+  const outcome = outcomeOf(context);
+  return { outcome: outcome?.kind === 'placed' || outcome?.kind === 'declined' ? outcome : undefined };
+}
+
+/**
+ * The summary step, Order Summary (spec section 2 "Order Summary"): the server prices the order (review) with the
+ * chosen tip; the coupon box goes through the cart's own call and the order is priced again; PLACE ORDER sends one
+ * order however often it is pressed, then the answer is settled: placed, declined at the charge, the bank's check
+ * (3-D Secure, then confirm), or a refusal shown in the snackbar.
+ *
+ * The tabs machine keeps the tabs steady while an order is on its way ('order.started' / 'order.ended'), takes the
+ * tip and gift back for a later visit ('summary.choices') and shows the snackbar ('notice.show').
+ * The bank check runs Stripe.js in the page: handleNextAction is provided there (machines never load Stripe).
+ */
+export const checkoutSummaryMachine = setup({
+  types: {
+    context: {} as CheckoutSummaryContext,
+    input: {} as CheckoutSummaryInput,
+    events: {} as CheckoutSummaryEvent,
+    output: {} as CheckoutSummaryOutput,
+  },
+  actors: {
+    orderReview: fromPromise<OrderReviewReply, Sent<OrderReviewBody>>(({ input }) => orderReview(input)),
+    placeOrder: fromPromise<PlaceOrderReply, Sent<PlaceOrderBody>>(({ input }) => placeOrder(input)),
+    // The cart's own coupon call (POST /api/cart/showcart with coupon_code or remove_coupon); the review then re-prices.
+    changeCoupon: fromPromise<CartReply, Sent<ShowCartBody>>(({ input }) => showCart(input)),
+    loadStripeKey: fromPromise<StripeDetailsReply>(() => stripeDetails()),
+    // Stripe's bank check in the shopper's browser: provided by the page, which loads Stripe.js.
+    handleNextAction: fromPromise<void, { clientSecret: string; publishableKey: string }>(async () => {
+      throw new Error('No bank check is available here.');
+    }),
+    // The test gateway's bank page, answered by the shopper.
+    answerTestBank: fromPromise<TestAuthenticateReply, { clientSecret: string; complete: boolean }>(({ input }) => testAuthenticate(input.clientSecret, input.complete)),
+    confirmOrder: fromPromise<PlaceOrderReply, { orderId: string }>(({ input }) => confirmOrder(input.orderId)),
+  },
+  guards: {
+    isCodeOne: (_, params: { code: number }) => params.code === 1,
+    isTipOffered: ({ context }) => context.tipOffered,
+    hasCouponText: ({ context }) => context.couponText.trim() !== '',
+    hasAppliedCoupon: ({ context }) => Boolean(context.review?.coupon_code),
+    isPlaced: ({ context }) => outcomeOf(context)?.kind === 'placed',
+    isDeclined: ({ context }) => outcomeOf(context)?.kind === 'declined',
+    isAuthenticationNeeded: ({ context }) => outcomeOf(context)?.kind === 'authenticate',
+    isStripeCheck: ({ context }) => context.authentication?.gateway === 'stripe',
+    hasPublishableKey: (_, params: { reply: StripeDetailsReply }) => params.reply.code === 1 && Boolean(params.reply.data?.publishable_key),
+  },
+  actions: {
+    assignReview: assign((_, params: { reply: OrderReviewReply }) => ({ review: params.reply.data, reviewMessage: undefined })),
+    assignReviewMessage: assign((_, params: { message: string }) => ({ reviewMessage: params.message })),
+    assignTip: assign(({ context, event }) => (event.type === 'tip.choose' ? { flow: { ...context.flow, tipPercent: event.percent } } : {})),
+    toggleGift: assign(({ context }) => ({ flow: { ...context.flow, isGift: !context.flow.isGift } })),
+    assignGiftMessage: assign(({ context, event }) => (event.type === 'gift.message.change' ? { flow: { ...context.flow, giftMessage: event.text } } : {})),
+    assignCouponText: assign(({ event }) => (event.type === 'coupon.change' ? { couponText: event.code } : {})),
+    assignCouponRequired: assign({ couponMessage: { kind: 'error', text: couponRequiredMessage } }),
+    // Code 1 with the server's words is a success; code 2 is a refusal (expired, used up, minimum not met ...).
+    assignCouponReply: assign((_, params: { reply: CartReply }) => {
+      const text = params.reply.message;
+      if (params.reply.code !== 1) return { couponMessage: { kind: 'error' as const, text: text ?? 'Something Went Wrong.' } };
+      return { couponMessage: text ? { kind: 'success' as const, text } : undefined, couponText: '' };
+    }),
+    assignCouponFailure: assign((_, params: { error: unknown }) => ({ couponMessage: { kind: 'error' as const, text: failureText(params.error) } })),
+    assignOrderReply: assign((_, params: { reply: PlaceOrderReply }) => ({ orderReply: params.reply })),
+    assignOrderId: assign(({ context }) => ({ orderId: context.orderReply?.order_id })),
+    assignAuthentication: assign(({ context }) => {
+      const outcome = outcomeOf(context);
+      return outcome?.kind === 'authenticate'
+        ? { orderId: outcome.orderId, authentication: { clientSecret: outcome.clientSecret, gateway: outcome.gateway } }
+        : {};
+    }),
+    assignPublishableKey: assign((_, params: { reply: StripeDetailsReply }) => ({ publishableKey: params.reply.data?.publishable_key })),
+    // ---- reports to the tabs machine
+    notifySummaryChoices: sendParent(({ context }): CheckoutReport => ({
+      type: 'summary.choices',
+      choices: { tipPercent: context.flow.tipPercent, isGift: context.flow.isGift, giftMessage: context.flow.giftMessage },
+    })),
+    notifySnackbar: sendParent((_, params: { message: string }): CheckoutReport => ({ type: 'notice.show', message: params.message })),
+    notifyReplyMessage: sendParent(({ context }): CheckoutReport => ({ type: 'notice.show', message: context.orderReply?.message || checkoutMessages.placeOrderFailed })),
+    notifyOrderStarted: sendParent((): CheckoutReport => ({ type: 'order.started' })),
+    notifyOrderEnded: sendParent((): CheckoutReport => ({ type: 'order.ended' })),
+  },
+}).createMachine({
+  id: 'checkoutSummary',
+  context: ({ input }) => ({
+    cartId: input.cartId,
+    flow: input.flow,
+    tipOffered: input.flow.selectedSpeedID !== undefined && isTipAllowed(input.flow.selectedSpeedID),
+    review: undefined,
+    reviewMessage: undefined,
+    couponText: '',
+    couponMessage: undefined,
+    orderId: undefined,
+    orderReply: undefined,
+    authentication: undefined,
+    publishableKey: undefined,
+  }),
+  initial: 'reviewing',
+  output: ({ context }) => summaryOutput(context),
+  states: {
+    reviewing: {
+      on: {
+        'tip.choose': { guard: 'isTipOffered', target: 'reviewing', reenter: true, actions: ['assignTip', 'notifySummaryChoices'] },
+        'gift.toggle': { actions: ['toggleGift', 'notifySummaryChoices'] },
+        'gift.message.change': { actions: ['assignGiftMessage', 'notifySummaryChoices'] },
+      },
+      invoke: {
+        id: 'orderReview',
+        src: 'orderReview',
+        input: ({ context }) => reviewBody(context.cartId, context.flow),
+        onDone: [
+          {
+            guard: { type: 'isCodeOne', params: ({ event }) => ({ code: event.output.code }) },
+            target: 'ready',
+            actions: { type: 'assignReview', params: ({ event }) => ({ reply: event.output }) },
+          },
+          {
+            target: 'reviewFailed',
+            actions: { type: 'assignReviewMessage', params: ({ event }) => ({ message: event.output.message ?? 'Something Went Wrong.' }) },
+          },
+        ],
+        onError: {
+          target: 'reviewFailed',
+          actions: { type: 'assignReviewMessage', params: ({ event }) => ({ message: failureText(event.error) }) },
+        },
+      },
+    },
+    reviewFailed: {
+      on: { 'review.retry': { target: 'reviewing' } },
+    },
+    ready: {
+      on: {
+        'tip.choose': { guard: 'isTipOffered', target: 'reviewing', actions: ['assignTip', 'notifySummaryChoices'] },
+        'gift.toggle': { actions: ['toggleGift', 'notifySummaryChoices'] },
+        'gift.message.change': { actions: ['assignGiftMessage', 'notifySummaryChoices'] },
+        'coupon.change': { actions: 'assignCouponText' },
+        'coupon.apply': [{ guard: 'hasCouponText', target: 'applyingCoupon' }, { actions: 'assignCouponRequired' }],
+        'coupon.remove': { guard: 'hasAppliedCoupon', target: 'removingCoupon' },
+        'order.place': { target: 'ordering' },
+      },
+    },
+    // Either way the summary is priced again by the server (a refused coupon may also have dropped an old one).
+    applyingCoupon: {
+      on: { 'coupon.change': { actions: 'assignCouponText' } },
+      invoke: {
+        id: 'changeCoupon',
+        src: 'changeCoupon',
+        input: ({ context }) => ({ cart_id: context.cartId, coupon_code: context.couponText.trim() }),
+        onDone: { target: 'reviewing', actions: { type: 'assignCouponReply', params: ({ event }) => ({ reply: event.output }) } },
+        onError: { target: 'ready', actions: { type: 'assignCouponFailure', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    removingCoupon: {
+      invoke: {
+        id: 'changeCoupon',
+        src: 'changeCoupon',
+        input: ({ context }) => ({ cart_id: context.cartId, remove_coupon: 1 }),
+        onDone: { target: 'reviewing', actions: { type: 'assignCouponReply', params: ({ event }) => ({ reply: event.output }) } },
+        onError: { target: 'ready', actions: { type: 'assignCouponFailure', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    // The order is on its way: PLACE ORDER again, a tip or a tab is ignored (the server is idempotent too).
+    ordering: {
+      entry: 'notifyOrderStarted',
+      exit: 'notifyOrderEnded',
+      initial: 'placing',
+      states: {
+        placing: {
+          invoke: {
+            id: 'placeOrder',
+            src: 'placeOrder',
+            input: ({ context }) => placeOrderBody(context.cartId, context.flow),
+            onDone: { target: 'settling', actions: { type: 'assignOrderReply', params: ({ event }) => ({ reply: event.output }) } },
+            onError: {
+              target: '#checkoutSummary.ready',
+              actions: { type: 'notifySnackbar', params: ({ event }) => ({ message: placeOrderErrorMessage(event.error) }) },
+            },
+          },
+        },
+        // Where place order's (or confirm's) answer leads.
+        settling: {
+          always: [
+            { guard: 'isPlaced', target: '#checkoutSummary.placed', actions: 'assignOrderId' },
+            { guard: 'isDeclined', target: '#checkoutSummary.paymentFailed', actions: 'assignOrderId' },
+            { guard: 'isAuthenticationNeeded', target: 'authenticating', actions: 'assignAuthentication' },
+            { target: '#checkoutSummary.ready', actions: 'notifyReplyMessage' },
+          ],
+        },
+        // The shopper's bank checks the payment (3-D Secure); then the server says how it ended.
+        authenticating: {
+          initial: 'choosing',
+          states: {
+            choosing: {
+              always: [{ guard: 'isStripeCheck', target: 'withStripe' }, { target: 'withTestBank' }],
+            },
+            // A failed or closed check (or no Stripe key) is read back from the server too.
+            withStripe: {
+              initial: 'loadingKey',
+              states: {
+                loadingKey: {
+                  invoke: {
+                    id: 'loadStripeKey',
+                    src: 'loadStripeKey',
+                    onDone: [
+                      {
+                        guard: { type: 'hasPublishableKey', params: ({ event }) => ({ reply: event.output }) },
+                        target: 'checking',
+                        actions: { type: 'assignPublishableKey', params: ({ event }) => ({ reply: event.output }) },
+                      },
+                      { target: '#checkoutSummary.ordering.confirming' },
+                    ],
+                    onError: { target: '#checkoutSummary.ordering.confirming' },
+                  },
+                },
+                checking: {
+                  invoke: {
+                    id: 'handleNextAction',
+                    src: 'handleNextAction',
+                    input: ({ context }) => ({ clientSecret: context.authentication?.clientSecret ?? '', publishableKey: context.publishableKey ?? '' }),
+                    onDone: { target: '#checkoutSummary.ordering.confirming' },
+                    onError: { target: '#checkoutSummary.ordering.confirming' },
+                  },
+                },
+              },
+            },
+            // Test mode's bank page: the shopper completes or fails the check.
+            withTestBank: {
+              on: { 'payment.authenticate': { target: 'answeringTestBank' } },
+            },
+            answeringTestBank: {
+              invoke: {
+                id: 'answerTestBank',
+                src: 'answerTestBank',
+                input: ({ context, event }) => ({
+                  clientSecret: context.authentication?.clientSecret ?? '',
+                  complete: event.type === 'payment.authenticate' && event.complete,
+                }),
+                onDone: { target: '#checkoutSummary.ordering.confirming' },
+                onError: { target: '#checkoutSummary.ordering.confirming' },
+              },
+            },
+          },
+        },
+        confirming: {
+          invoke: {
+            id: 'confirmOrder',
+            src: 'confirmOrder',
+            input: ({ context }) => ({ orderId: context.orderId ?? '' }),
+            onDone: { target: 'settling', actions: { type: 'assignOrderReply', params: ({ event }) => ({ reply: event.output }) } },
+            onError: {
+              target: '#checkoutSummary.ready',
+              actions: { type: 'notifySnackbar', params: ({ event }) => ({ message: placeOrderErrorMessage(event.error) }) },
+            },
+          },
+        },
+      },
+    },
+    // 'Order Placed.': the cart is closed. The tabs machine clears the session.
+    placed: { type: 'final' },
+    // Declined at the charge: the tabs machine shows /payment/fail.
+    paymentFailed: { type: 'final' },
+  },
+});
+
+export type CheckoutSummaryActor = ActorRefFrom<typeof checkoutSummaryMachine>;

@@ -1,0 +1,159 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import type { AddAddressBody, AddAddressReply } from '../../src/api/contract/address.contract.ts';
+import type { Sent } from '../../src/api/http.ts';
+import { checkoutAddressMachine, type CheckoutAddressContext, type CheckoutAddressInput } from '../../src/machines/checkout-address.machine.ts';
+import type { SessionValues } from '../../src/machines/session-values.ts';
+import { sessionMachine } from '../../src/machines/session.machine.ts';
+import { addressRuleMessages } from '../../src/rules/address-validation.ts';
+import { addressesReply, savedAddressReply, zipFound } from './checkout-fixtures.ts';
+import { done, failed, label, pathName } from './machine-events.ts';
+import { allStateIds, allTransitions, coverageTitle, planPaths, replay } from './path-coverage.ts';
+
+const customer: SessionValues = { Token: 'tok', CustomerId: 7, cust_name: 'Ada', cart_id: 'cart-abc', zipcode: '10001' };
+
+function session(values: SessionValues) {
+  return createActor(sessionMachine, { input: values }).start();
+}
+
+const addressesLoaded = label('getShippingAddresses: list', done('getShippingAddresses', addressesReply));
+const addressesRefused = label('getShippingAddresses: code -1', done('getShippingAddresses', { code: -1, message: 'no' }));
+const addressesFailed = label('getShippingAddresses: offline', failed('getShippingAddresses'));
+const zipLooked = label('lookupZip: New York', done('lookupZip', zipFound));
+const zipFailed = label('lookupZip: offline', failed('lookupZip'));
+const saved = label('addShippingAddress: saved', done('addShippingAddress', savedAddressReply));
+const saveRefused = label('addShippingAddress: code -1', done('addShippingAddress', { code: -1, message: addressRuleMessages.zipCityMismatch }));
+const saveFailed = label('addShippingAddress: offline', failed('addShippingAddress'));
+
+const validValues = { firstName: 'Ada', lastName: 'Lovelace', address: '350 5th Ave', address2: '', city: 'New York', state: 'NY', zip: '10001', addressNickname: 'Home', phone: '2125550123' };
+const wrongCity = { ...validValues, city: 'Boston' };
+const emptyValues = { firstName: '', lastName: '', address: '', address2: '', city: '', state: '', zip: '', addressNickname: '', phone: '' };
+
+function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
+  const m = (value: unknown) => snapshot.matches(value as never);
+  if (m('loading')) return [addressesLoaded, addressesRefused, addressesFailed];
+  if (m('choosing')) return [{ type: 'address.choose', id: 11 }, { type: 'address.choose', id: 13 }, { type: 'address.form.toggle' }, { type: 'address.continue' }];
+  if (m({ adding: 'editing' }))
+    return [
+      { type: 'address.zip.lookup', zip: '10001' },
+      { type: 'address.save', values: emptyValues, makeDefault: false },
+      { type: 'address.save', values: wrongCity, makeDefault: false },
+      { type: 'address.save', values: validValues, makeDefault: true },
+      { type: 'address.form.toggle' },
+    ];
+  if (m({ adding: 'lookingUp' })) return [zipLooked, zipFailed, { type: 'address.zip.lookup', zip: '10002' }];
+  if (m({ adding: 'saving' })) return [saved, saveRefused, saveFailed];
+  return [];
+}
+
+const serializeState = (snapshot: AnyMachineSnapshot) => {
+  const c = snapshot.context as CheckoutAddressContext;
+  return JSON.stringify([snapshot.value, c.addresses.length, c.chosenAddressId ?? null, Boolean(c.zipLookup)]);
+};
+
+/** The snackbar is the tabs machine's: the graph walks this machine alone. */
+const walkable = checkoutAddressMachine.provide({ actions: { notifySnackbar: () => undefined } });
+
+const variants: { name: string; values: SessionValues; chosenAddressId?: number }[] = [
+  { name: 'customer', values: customer },
+  // The primary address is preselected even when the shopping zip has changed since: continue refuses it.
+  { name: 'shopping zip changed', values: { ...customer, zipcode: '94103' } },
+  { name: 'guest without a customer id', values: { cart_id: 'cart-abc', zipcode: '10001' } },
+];
+
+describe('checkout address paths', () => {
+  const reached = new Set<string>();
+  const taken = new Set<string>();
+  for (const variant of variants) {
+    const input = (): CheckoutAddressInput => ({ session: session(variant.values), chosenAddressId: variant.chosenAddressId });
+    const plans = planPaths(walkable, { input: input(), events: eventsFor, serializeState });
+    describe(variant.name, () => {
+      it(`replays ${plans.length} paths`, () => {
+        for (const plan of plans) {
+          const result = replay(walkable, plan, input());
+          expect(result.snapshot.value, pathName(plan.events)).toEqual(plan.expected.value);
+          result.states.forEach((s) => reached.add(s));
+          result.transitions.forEach((t) => taken.add(t));
+          // Only an address in the shopping zip can be chosen.
+          const c = result.snapshot.context as CheckoutAddressContext;
+          const chosen = c.addresses.find((a) => a.id === c.chosenAddressId);
+          if (chosen && variant.values.zipcode === '10001') expect(chosen.zipcode).toBe('10001');
+        }
+      });
+    });
+  }
+  it(coverageTitle(checkoutAddressMachine), () => {
+    expect([...allStateIds(checkoutAddressMachine)].filter((s) => !reached.has(s))).toEqual([]);
+    expect([...allTransitions(checkoutAddressMachine)].filter((t) => !taken.has(t))).toEqual([]);
+  });
+});
+
+describe('checkout address behaviour', () => {
+  function running({ values = customer, chosenAddressId, save = async () => savedAddressReply }: { values?: SessionValues; chosenAddressId?: number; save?: () => Promise<AddAddressReply> } = {}) {
+    const sent: Sent<AddAddressBody>[] = [];
+    const notices: string[] = [];
+    const machine = checkoutAddressMachine.provide({
+      actors: {
+        getShippingAddresses: fromPromise(async () => addressesReply),
+        lookupZip: fromPromise(async () => zipFound),
+        addShippingAddress: fromPromise(async ({ input }) => {
+          sent.push(input.body);
+          return save();
+        }),
+      },
+      actions: { notifySnackbar: (_, params) => notices.push(params.message) },
+    });
+    return { actor: createActor(machine, { input: { session: session(values), chosenAddressId } }).start(), sent, notices };
+  }
+
+  it('keeps the address the flow already holds, and ends with the chosen address', async () => {
+    const { actor } = running({ chosenAddressId: 12 });
+    await waitFor(actor, (s) => s.matches('choosing'));
+    expect(actor.getSnapshot().context.chosenAddressId).toBe(12);
+    actor.send({ type: 'address.continue' });
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(actor.getSnapshot().output?.address).toMatchObject({ id: 12, type: 'Office' });
+  });
+
+  it('saves a new address without api_token (the bearer token stands for it) and chooses it once reloaded', async () => {
+    const { actor, sent } = running();
+    await waitFor(actor, (s) => s.matches('choosing'));
+    actor.send({ type: 'address.form.toggle' });
+    actor.send({ type: 'address.save', values: validValues, makeDefault: true });
+    await waitFor(actor, (s) => s.matches('choosing'));
+    expect(sent).toEqual([
+      {
+        first_name: 'Ada',
+        last_name: 'Lovelace',
+        street1: '350 5th Ave',
+        street2: '',
+        city: 'New York',
+        state: 'NY',
+        zipcode: '10001',
+        nickname: 'Home',
+        telephone: '2125550123',
+        default_address: '1',
+        country: 'US',
+        address_type: 'shipping',
+      },
+    ]);
+    expect(actor.getSnapshot().context.chosenAddressId).toBe(12);
+  });
+
+  it('tells the checkout why continue is refused when the shopping zip has changed', async () => {
+    const { actor, notices } = running({ values: { ...customer, zipcode: '94103' } });
+    await waitFor(actor, (s) => s.matches('choosing'));
+    actor.send({ type: 'address.continue' });
+    expect(notices).toEqual([addressRuleMessages.deliveryZipMismatch]);
+    expect(actor.getSnapshot().status).toBe('active');
+  });
+
+  it('reports a refused save and stays on the form', async () => {
+    const { actor: form, notices } = running({ save: async () => ({ code: -1, message: 'That zip is not served.' }) });
+    await waitFor(form, (s) => s.matches('choosing'));
+    form.send({ type: 'address.form.toggle' });
+    form.send({ type: 'address.save', values: validValues, makeDefault: false });
+    await vi.waitFor(() => expect(notices).toEqual(['That zip is not served.']));
+    expect(form.getSnapshot().matches({ adding: 'editing' })).toBe(true);
+  });
+});

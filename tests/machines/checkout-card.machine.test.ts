@@ -1,0 +1,171 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import type {
+  PaymentMessageReply,
+  PaymentMethodsReply,
+  SaveCardReply,
+  SavedCardData,
+  StripeDetailsReply,
+  VerifyUpiReply,
+} from '../../src/api/contract/payment.contract.ts';
+import { addCardMachine, type AddCardField } from '../../src/machines/add-card.machine.ts';
+import { cardListMachine } from '../../src/machines/card-list.machine.ts';
+import { checkoutCardMachine, type CheckoutCardInput } from '../../src/machines/checkout-card.machine.ts';
+import { paymentOptionsMachine } from '../../src/machines/payment-options.machine.ts';
+import { mastercard, savedCardChoice, visa } from './checkout-fixtures.ts';
+import { done, failed, label, pathName } from './machine-events.ts';
+import { allStateIds, allTransitions, coverageTitle, planPaths, replay } from './path-coverage.ts';
+
+const added: SavedCardData = { id: 3, customer: 'cus_test_1', metadata: { address_id: 78 }, brand: 'amex', last4: '8431', exp_month: 1, exp_year: 2032 };
+const cardAdded = label('addCard: saved', done('addCard', { added: { card: added, billingAddressId: 78 } }));
+const addBack = label('addCard: back', done('addCard', { added: undefined }));
+const addFailed = label('addCard: error', failed('addCard', new Error('saveCard replied without a card')));
+const chosen = label('payment.chosen: saved card', { type: 'payment.chosen', choice: savedCardChoice });
+const refusal = label('card.error: refused', { type: 'card.error', message: 'The card provider could not be reached.' });
+
+function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
+  if (snapshot.matches('choosing')) return [{ type: 'card.add.open' }, chosen, refusal];
+  if (snapshot.matches('addingCard')) return [cardAdded, addBack, addFailed];
+  return [];
+}
+
+/** The choice goes to checkout, a parent this graph walk has not got. */
+const walkable = checkoutCardMachine.provide({ actions: { notifyChoice: () => undefined } });
+
+describe('checkout card paths', () => {
+  const reached = new Set<string>();
+  const taken = new Set<string>();
+  const inputs: { name: string; input: CheckoutCardInput }[] = [
+    { name: 'checkout', input: { cartId: 'cart-abc' } },
+    { name: 'settings', input: { fromSettings: true } },
+  ];
+  for (const who of inputs) {
+    const plans = planPaths(walkable, { input: who.input, events: eventsFor, serializeState: (s) => JSON.stringify(s.value) });
+    describe(who.name, () => {
+      it(`replays ${plans.length} paths`, () => {
+        for (const plan of plans) {
+          const result = replay(walkable, plan, who.input);
+          expect(result.snapshot.value, pathName(plan.events)).toEqual(plan.expected.value);
+          result.states.forEach((s) => reached.add(s));
+          result.transitions.forEach((t) => taken.add(t));
+        }
+      });
+    });
+  }
+  it(coverageTitle(checkoutCardMachine), () => {
+    expect([...allStateIds(checkoutCardMachine)].filter((s) => !reached.has(s))).toEqual([]);
+    expect([...allTransitions(checkoutCardMachine)].filter((t) => !taken.has(t))).toEqual([]);
+  });
+});
+
+const listed: PaymentMethodsReply = { code: 1, data: [visa, mastercard], payment_method: 'stripe_payments' };
+const shippingAddress = { address_id: 41, firstname: 'Ada', lastname: 'Lovelace', street1: '1 Main St', street2: '', city: 'New York', state: 'NY', zipcode: '10001', telephone: '2125550100' };
+const validCard: Partial<Record<AddCardField, string>> = { holder: 'Ada Lovelace', number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' };
+
+/** The card step with its three children running; the server calls answer at once. */
+function running(input: CheckoutCardInput, saveCard: () => Promise<SaveCardReply> = async () => ({ code: 1, data: [added] })) {
+  const spies = { notifyChoice: vi.fn(), notifyError: vi.fn(), loads: 0 };
+  const machine = checkoutCardMachine.provide({
+    actors: {
+      choosePaymentOption: paymentOptionsMachine.provide({
+        actors: { verifyUpi: fromPromise<VerifyUpiReply, { upiId: string }>(async () => ({ code: 1, message: 'UPI verified successfully', isVPAValid: 1, vpa: 'ada@okbank' })) },
+      }),
+      listCards: cardListMachine.provide({
+        actors: {
+          loadCards: fromPromise(async () => {
+            spies.loads += 1;
+            return listed;
+          }),
+          removeCard: fromPromise<PaymentMessageReply, { cardId: number }>(async () => ({ code: -1, message: 'The card provider could not be reached.' })),
+        },
+      }),
+      addCard: addCardMachine.provide({
+        actors: {
+          loadGateway: fromPromise<StripeDetailsReply>(async () => ({ code: 1, data: { publishable_key: '', gateway: 'test' } })),
+          createCardToken: fromPromise(async () => ({ token: 'tok_test' })),
+          saveCard: fromPromise(() => saveCard()),
+        },
+      }),
+    },
+    actions: {
+      notifyChoice: (_, params) => spies.notifyChoice(params.choice),
+      notifyError: (_, params) => spies.notifyError(params.message),
+    },
+  });
+  const actor = createActor(machine, { input }).start();
+  const children = () => {
+    const { choosePaymentOption, listCards, addCard } = actor.getSnapshot().children;
+    if (!choosePaymentOption || !listCards) throw new Error('the card step runs payment options and the card list');
+    return { paymentOptions: choosePaymentOption, cardList: listCards, addCard };
+  };
+  return { actor, spies, children };
+}
+
+describe('checkout card behaviour (the three children running)', () => {
+  it('hands a chosen saved card to checkout', async () => {
+    const { spies, children } = running({ cartId: 'cart-abc' });
+    await waitFor(children().cardList, (s) => s.matches('list'));
+    children().cardList.send({ type: 'card.choose', cardId: 2 });
+    children().cardList.send({ type: 'card.continue' });
+    expect(spies.notifyChoice).toHaveBeenCalledWith(expect.objectContaining({ payment_mode: 2, card_id: 2, card_token: '', card_info: 'Mastercard ending in 4444' }));
+  });
+
+  it('Payment on Delivery hands over at once', () => {
+    const { spies, children } = running({ cartId: 'cart-abc' });
+    children().paymentOptions.send({ type: 'payment.option.choose', mode: 4 });
+    children().paymentOptions.send({ type: 'payment.continue' });
+    expect(spies.notifyChoice).toHaveBeenCalledWith({ payment_mode: 4 });
+  });
+
+  it('opens Add New Card from the list, and continues with the card it saves', async () => {
+    const { actor, spies, children } = running({ cartId: 'cart-abc', shippingAddress });
+    children().cardList.send({ type: 'card.add' });
+    expect(actor.getSnapshot().matches('addingCard')).toBe(true);
+    const addCard = children().addCard;
+    if (!addCard) throw new Error('Add New Card runs while it is open');
+    expect(addCard.getSnapshot().context.shippingAddress).toEqual(shippingAddress);
+    await waitFor(addCard, (s) => s.matches('editing'));
+    for (const [field, value] of Object.entries(validCard)) addCard.send({ type: 'card.field.change', field: field as AddCardField, value });
+    addCard.send({ type: 'card.billing.same.toggle', same: true });
+    addCard.send({ type: 'card.save' });
+    await waitFor(actor, (s) => s.matches('choosing'));
+    expect(spies.notifyChoice).toHaveBeenCalledWith(expect.objectContaining({ payment_mode: 2, card_id: 3, billing_address_id: 78, card_info: 'American Express ending in 8431' }));
+    // The list reloads with the new card.
+    await waitFor(children().cardList, (s) => s.matches('list'));
+    expect(spies.loads).toBe(2);
+  });
+
+  it('back from Add New Card reloads the list; a refused save is a toast', async () => {
+    const { actor, spies, children } = running({ cartId: 'cart-abc', shippingAddress }, async () => ({ code: -1, data: 'Your card was declined.' }));
+    await waitFor(children().cardList, (s) => s.matches('list'));
+    children().cardList.send({ type: 'card.add' });
+    const addCard = children().addCard;
+    if (!addCard) throw new Error('Add New Card runs while it is open');
+    await waitFor(addCard, (s) => s.matches('editing'));
+    for (const [field, value] of Object.entries(validCard)) addCard.send({ type: 'card.field.change', field: field as AddCardField, value });
+    addCard.send({ type: 'card.billing.same.toggle', same: true });
+    addCard.send({ type: 'card.save' });
+    await vi.waitFor(() => expect(spies.notifyError).toHaveBeenCalledWith('Your card was declined. :BackendError'));
+    addCard.send({ type: 'card.back' });
+    expect(actor.getSnapshot().matches('choosing')).toBe(true);
+    await waitFor(children().cardList, (s) => s.matches('list'));
+    expect(spies.loads).toBe(2);
+    expect(spies.notifyChoice).not.toHaveBeenCalled();
+  });
+
+  it("settings: a card added reloads the list instead of continuing; a refused removal is a toast", async () => {
+    const { actor, spies, children } = running({ fromSettings: true });
+    await waitFor(children().cardList, (s) => s.matches('list'));
+    children().cardList.send({ type: 'card.remove', cardId: 1 });
+    await vi.waitFor(() => expect(spies.notifyError).toHaveBeenCalledWith('The card provider could not be reached.'));
+    children().cardList.send({ type: 'card.add' });
+    const addCard = children().addCard;
+    if (!addCard) throw new Error('Add New Card runs while it is open');
+    await waitFor(addCard, (s) => s.matches('editing'));
+    expect(addCard.getSnapshot().context.fromSettings).toBe(true);
+    addCard.send({ type: 'card.back' });
+    expect(actor.getSnapshot().matches('choosing')).toBe(true);
+    await waitFor(children().cardList, (s) => s.matches('list'));
+    expect(spies.notifyChoice).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import type { ShippingBody } from '../../src/api/contract/shipping.contract.ts';
+import type { Sent } from '../../src/api/http.ts';
+import { checkoutSpeedMachine, type CheckoutSpeedContext, type CheckoutSpeedInput } from '../../src/machines/checkout-speed.machine.ts';
+import type { SessionValues } from '../../src/machines/session-values.ts';
+import { sessionMachine } from '../../src/machines/session.machine.ts';
+import { retailerA, retailerB, shippingOk } from './checkout-fixtures.ts';
+import { done, failed, label, pathName } from './machine-events.ts';
+import { allStateIds, allTransitions, coverageTitle, planPaths, replay } from './path-coverage.ts';
+
+const stored: SessionValues = { Token: 'tok', CustomerId: 7, cart_id: 'cart-abc', zipcode: '10001', delivery: 1 };
+const input = (): CheckoutSpeedInput => ({ session: createActor(sessionMachine, { input: stored }).start(), cartId: 'cart-abc', deliveryAddressId: 11 });
+
+const speedsLoaded = label('shippingOptions: speeds', done('shippingOptions', shippingOk));
+const speedsRefused = label('shippingOptions: code -1', done('shippingOptions', { code: -1, message: 'Zip mismatch' }));
+const speedsEmpty = label('shippingOptions: no speed', done('shippingOptions', { code: 1, data: { speed: [] } }));
+const speedsFailed = label('shippingOptions: offline', failed('shippingOptions'));
+
+function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
+  if (snapshot.matches('loading')) return [speedsLoaded, speedsRefused, speedsEmpty, speedsFailed];
+  if (snapshot.matches('choosing'))
+    return [
+      { type: 'speed.choose', speedId: 2 },
+      { type: 'speed.choose', speedId: 10 },
+      { type: 'speed.choose', speedId: 3 },
+      { type: 'retailer.choose', retailerId: 102 },
+      { type: 'method.choose', methodId: 'courier-201-b' },
+      { type: 'speed.continue' },
+    ];
+  if (snapshot.matches('failed')) return [{ type: 'speed.retry' }];
+  return [];
+}
+
+const serializeState = (snapshot: AnyMachineSnapshot) => {
+  const c = snapshot.context as CheckoutSpeedContext;
+  return JSON.stringify([snapshot.value, c.speedChoice ?? null, c.speedMessage ?? null]);
+};
+
+describe('checkout speed paths', () => {
+  const plans = planPaths(checkoutSpeedMachine, { input: input(), events: eventsFor, serializeState });
+  const reached = new Set<string>();
+  const taken = new Set<string>();
+  it(`replays ${plans.length} paths`, () => {
+    for (const plan of plans) {
+      const result = replay(checkoutSpeedMachine, plan, input());
+      expect(result.snapshot.value, pathName(plan.events)).toEqual(plan.expected.value);
+      result.states.forEach((s) => reached.add(s));
+      result.transitions.forEach((t) => taken.add(t));
+    }
+  });
+  it(coverageTitle(checkoutSpeedMachine), () => {
+    expect([...allStateIds(checkoutSpeedMachine)].filter((s) => !reached.has(s))).toEqual([]);
+    expect([...allTransitions(checkoutSpeedMachine)].filter((t) => !taken.has(t))).toEqual([]);
+  });
+});
+
+describe('checkout speed behaviour', () => {
+  function running() {
+    const bodies: Sent<ShippingBody>[] = [];
+    const machine = checkoutSpeedMachine.provide({
+      actors: {
+        shippingOptions: fromPromise(async ({ input: body }) => {
+          bodies.push(body);
+          return shippingOk;
+        }),
+      },
+    });
+    return { actor: createActor(machine, { input: input() }).start(), bodies };
+  }
+
+  it("asks for the cart's speeds without api_token, and preselects 1 Hour Delivery with the primary shop", async () => {
+    const { actor, bodies } = running();
+    await waitFor(actor, (s) => s.matches('choosing'));
+    expect(bodies).toEqual([{ cart_id: 'cart-abc', delivery_address_id: 11, zipcode: '10001', delivery: true, pickup: false, dineinpickup: false }]);
+    expect(actor.getSnapshot().context.speedChoice).toEqual({ speedId: 1, retailerId: retailerA.id, methodId: undefined });
+  });
+
+  it('lets Store Pickup choose the shop, and ends with the flow fields of the choice', async () => {
+    const { actor } = running();
+    await waitFor(actor, (s) => s.matches('choosing'));
+    actor.send({ type: 'method.choose', methodId: 'courier-201-b' });
+    expect(actor.getSnapshot().context.speedChoice?.methodId).toBeUndefined();
+    actor.send({ type: 'speed.choose', speedId: 2 });
+    actor.send({ type: 'retailer.choose', retailerId: retailerB.id });
+    actor.send({ type: 'speed.continue' });
+    expect(actor.getSnapshot().output).toEqual({
+      speed: {
+        selectedSpeedID: 2,
+        selectedRetailerID: retailerB.id,
+        selectedShippingMethodID: undefined,
+        deliveryFee: retailerB.delivery_fee,
+        shippingAmount: '0.00',
+        deliveryDate: retailerB.pickup_date,
+        pickup_date: retailerB.pickup_date,
+      },
+    });
+  });
+
+  it('lets Courier Delivery choose the date', async () => {
+    const { actor } = running();
+    await waitFor(actor, (s) => s.matches('choosing'));
+    actor.send({ type: 'speed.choose', speedId: 10 });
+    actor.send({ type: 'method.choose', methodId: 'courier-201-b' });
+    actor.send({ type: 'speed.continue' });
+    expect(actor.getSnapshot().output?.speed).toMatchObject({ selectedSpeedID: 10, selectedShippingMethodID: 'courier-201-b', deliveryDate: '2026-11-26', shippingAmount: '9.00' });
+  });
+});

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import type { PlaceOrderReply } from '../../src/api/contract/checkout.contract.ts';
+import type { CartFlow } from '../../src/machines/checkout-flow.types.ts';
+import { checkoutSummaryMachine, type CheckoutSummaryContext } from '../../src/machines/checkout-summary.machine.ts';
+import { baseCart, ok } from './cart-fixtures.ts';
+import { checkReply, declinedReply, flowAtSummary, placedReply, reviewOk } from './checkout-fixtures.ts';
+import { done, failed, label, pathName } from './machine-events.ts';
+import { allStateIds, allTransitions, coverageTitle, planPaths, replay } from './path-coverage.ts';
+
+const reviewed = label('orderReview: summary', done('orderReview', reviewOk));
+const reviewRefused = label('orderReview: code -1', done('orderReview', { code: -1, message: 'Your cart is empty.' }));
+const reviewFailed = label('orderReview: offline', failed('orderReview'));
+const reviewedWithCoupon = label('orderReview: summary with WELCOME10', done('orderReview', { ...reviewOk, data: reviewOk.data && { ...reviewOk.data, coupon_code: 'WELCOME10' } }));
+const couponApplied = label('changeCoupon: applied', done('changeCoupon', ok({ ...baseCart, coupon_code: 'WELCOME10' }, 'Coupon WELCOME10 applied.')));
+const couponRefused = label('changeCoupon: code 2', done('changeCoupon', { code: 2, message: 'This coupon has expired.', data: baseCart }));
+const couponRemoved = label('changeCoupon: removed', done('changeCoupon', ok(baseCart)));
+const couponFailed = label('changeCoupon: offline', failed('changeCoupon'));
+const placed = label('placeOrder: placed', done('placeOrder', placedReply));
+const declined = label('placeOrder: declined', done('placeOrder', declinedReply));
+const refused = label('placeOrder: refused', done('placeOrder', { code: -1, message: 'Only 1 left in stock.' }));
+const placeFailed = label('placeOrder: offline', failed('placeOrder'));
+const needsTestCheck = label('placeOrder: bank check (test)', done('placeOrder', checkReply('test')));
+const needsStripeCheck = label('placeOrder: bank check (stripe)', done('placeOrder', checkReply('stripe')));
+const keyLoaded = label('loadStripeKey: pk_test', done('loadStripeKey', { code: 1, data: { publishable_key: 'pk_test_offline', gateway: 'stripe' } }));
+const keyMissing = label('loadStripeKey: code -1', done('loadStripeKey', { code: -1, message: 'No gateway' }));
+const keyFailed = label('loadStripeKey: offline', failed('loadStripeKey'));
+const stripeChecked = label('handleNextAction: done', done('handleNextAction', undefined));
+const stripeCheckFailed = label('handleNextAction: error', failed('handleNextAction', new Error('closed')));
+const testBankAnswered = label('answerTestBank: answered', done('answerTestBank', { code: 1, data: {} }));
+const testBankFailed = label('answerTestBank: offline', failed('answerTestBank'));
+const confirmedPlaced = label('confirmOrder: placed', done('confirmOrder', { ...placedReply, order_id: '100000125' }));
+const confirmedDeclined = label(
+  'confirmOrder: check failed',
+  done('confirmOrder', { code: -1, message: 'We are unable to authenticate your payment method.', order_id: '100000125' } satisfies PlaceOrderReply),
+);
+const confirmedWaiting = label('confirmOrder: still waiting', done('confirmOrder', checkReply('test')));
+const confirmPending = label('confirmOrder: still confirming', done('confirmOrder', { code: 2, message: 'We are still confirming your payment.', order_id: '100000125' }));
+const confirmFailed = label('confirmOrder: offline', failed('confirmOrder'));
+
+function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
+  const m = (value: unknown) => snapshot.matches(value as never);
+  if (m('reviewing'))
+    return [reviewed, reviewedWithCoupon, reviewRefused, reviewFailed, { type: 'tip.choose', percent: 10 }, { type: 'gift.toggle' }, { type: 'gift.message.change', text: 'Enjoy' }];
+  if (m('reviewFailed')) return [{ type: 'review.retry' }];
+  if (m('ready'))
+    return [
+      { type: 'tip.choose', percent: 15 },
+      { type: 'gift.toggle' },
+      { type: 'gift.message.change', text: 'Enjoy' },
+      { type: 'coupon.change', code: 'WELCOME10' },
+      { type: 'coupon.apply' },
+      { type: 'coupon.remove' },
+      { type: 'order.place' },
+    ];
+  if (m('applyingCoupon')) return [couponApplied, couponRefused, couponFailed, { type: 'coupon.change', code: 'SAVE5' }];
+  if (m('removingCoupon')) return [couponRemoved, couponFailed];
+  if (m({ ordering: 'placing' })) return [placed, declined, refused, placeFailed, needsTestCheck, needsStripeCheck, { type: 'order.place' }];
+  if (m({ ordering: { authenticating: { withStripe: 'loadingKey' } } })) return [keyLoaded, keyMissing, keyFailed];
+  if (m({ ordering: { authenticating: { withStripe: 'checking' } } })) return [stripeChecked, stripeCheckFailed];
+  if (m({ ordering: { authenticating: 'withTestBank' } })) return [{ type: 'payment.authenticate', complete: true }, { type: 'payment.authenticate', complete: false }];
+  if (m({ ordering: { authenticating: 'answeringTestBank' } })) return [testBankAnswered, testBankFailed];
+  if (m({ ordering: 'confirming' })) return [confirmedPlaced, confirmedDeclined, confirmedWaiting, confirmPending, confirmFailed];
+  return [];
+}
+
+const serializeState = (snapshot: AnyMachineSnapshot) => {
+  const c = snapshot.context as CheckoutSummaryContext;
+  // The coupon box matters only on the ready summary (its guards): elsewhere it would multiply states for nothing.
+  const coupon = snapshot.matches('ready') ? [c.couponText !== '', Boolean(c.review?.coupon_code)] : [];
+  return JSON.stringify([snapshot.value, ...coupon]);
+};
+
+/** The reports to the tabs machine need a parent; the graph walks the machine alone. */
+const walkable = checkoutSummaryMachine.provide({
+  actions: { notifySummaryChoices: () => undefined, notifySnackbar: () => undefined, notifyReplyMessage: () => undefined, notifyOrderStarted: () => undefined, notifyOrderEnded: () => undefined },
+});
+
+const variants: { name: string; flow: CartFlow }[] = [
+  { name: '1 Hour Delivery (tip offered)', flow: flowAtSummary },
+  { name: 'Store Pickup (no tip)', flow: { ...flowAtSummary, selectedSpeedID: 2 } },
+];
+
+describe('checkout summary paths', () => {
+  const reached = new Set<string>();
+  const taken = new Set<string>();
+  for (const variant of variants) {
+    const input = { cartId: 'cart-abc', flow: variant.flow };
+    const plans = planPaths(walkable, { input, events: eventsFor, serializeState });
+    describe(variant.name, () => {
+      it(`replays ${plans.length} paths`, () => {
+        for (const plan of plans) {
+          const result = replay(walkable, plan, input);
+          expect(result.snapshot.value, pathName(plan.events)).toEqual(plan.expected.value);
+          result.states.forEach((s) => reached.add(s));
+          result.transitions.forEach((t) => taken.add(t));
+          // PLACE ORDER is open only on the ready summary.
+          expect(result.snapshot.can({ type: 'order.place' }), pathName(plan.events)).toBe(result.snapshot.matches('ready'));
+        }
+      });
+    });
+  }
+  it(coverageTitle(checkoutSummaryMachine), () => {
+    expect([...allStateIds(checkoutSummaryMachine)].filter((s) => !reached.has(s))).toEqual([]);
+    expect([...allTransitions(checkoutSummaryMachine)].filter((t) => !taken.has(t))).toEqual([]);
+  });
+});

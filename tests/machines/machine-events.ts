@@ -1,0 +1,37 @@
+import type { AnyEventObject } from 'xstate';
+import { ApiError } from '../../src/api/http.ts';
+
+/** Events for machine tests: an invoked actor's answer or failure, and readable names for path test titles. */
+
+export const offline = new ApiError('You are not connected to internet', 500, 0);
+
+/** `xstate.done.actor.<id>` with the actor's output. */
+export function done(id: string, output: unknown): AnyEventObject {
+  return { type: `xstate.done.actor.${id}`, output };
+}
+
+/** `xstate.error.actor.<id>`; offline unless told otherwise. */
+export function failed(id: string, error: unknown = offline): AnyEventObject {
+  return { type: `xstate.error.actor.${id}`, error };
+}
+
+const names = new WeakMap<AnyEventObject, string>();
+
+/** Names an event for path titles ('placeOrder: declined' instead of its JSON). */
+export function label<E extends AnyEventObject>(name: string, event: E): E {
+  names.set(event, name);
+  return event;
+}
+
+/** An event's label, else its type and fields. */
+export function eventName(event: AnyEventObject): string {
+  const known = names.get(event);
+  if (known) return known;
+  const { type, ...rest } = event;
+  return Object.keys(rest).length > 0 ? `${type} ${JSON.stringify(rest)}` : type;
+}
+
+/** A path's title: its events' names. */
+export function pathName(events: readonly AnyEventObject[]): string {
+  return events.map(eventName).join(' → ') || '(initial)';
+}
