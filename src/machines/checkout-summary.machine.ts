@@ -159,6 +159,8 @@ export const checkoutSummaryMachine = setup({
   states: {
     reviewing: {
       on: {
+        // The coupon box stays open while the order is priced again: what the shopper types is kept, not dropped.
+        'coupon.change': { actions: 'assignCouponText' },
         'tip.choose': { guard: 'isTipOffered', target: 'reviewing', reenter: true, actions: ['assignTip', 'notifySummaryChoices'] },
         'gift.toggle': { actions: ['toggleGift', 'notifySummaryChoices'] },
         'gift.message.change': { actions: ['assignGiftMessage', 'notifySummaryChoices'] },

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import type { PlaceOrderReply } from '../../src/api/contract/checkout.contract.ts';
 import type { CartFlow } from '../../src/machines/checkout-flow.types.ts';
 import { checkoutSummaryMachine, type CheckoutSummaryContext } from '../../src/machines/checkout-summary.machine.ts';
 import { baseCart, ok } from './cart-fixtures.ts';
 import { checkReply, declinedReply, flowAtSummary, placedReply, reviewOk } from './checkout-fixtures.ts';
 import { done, failed, label, pathName } from './machine-events.ts';
-import { allStateIds, allTransitions, coverageTitle, planPaths, replay } from './path-coverage.ts';
+import { allStateIds, allTransitions, coverageTitle, neverSettling, planPaths, replay } from './path-coverage.ts';
 
 const reviewed = label('orderReview: summary', done('orderReview', reviewOk));
 const reviewRefused = label('orderReview: code -1', done('orderReview', { code: -1, message: 'Your cart is empty.' }));
@@ -41,7 +41,7 @@ const confirmFailed = label('confirmOrder: offline', failed('confirmOrder'));
 function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   const m = (value: unknown) => snapshot.matches(value as never);
   if (m('reviewing'))
-    return [reviewed, reviewedWithCoupon, reviewRefused, reviewFailed, { type: 'tip.choose', percent: 10 }, { type: 'gift.toggle' }, { type: 'gift.message.change', text: 'Enjoy' }];
+    return [reviewed, reviewedWithCoupon, reviewRefused, reviewFailed, { type: 'tip.choose', percent: 10 }, { type: 'gift.toggle' }, { type: 'gift.message.change', text: 'Enjoy' }, { type: 'coupon.change', code: 'SAVE5' }];
   if (m('reviewFailed')) return [{ type: 'review.retry' }];
   if (m('ready'))
     return [
@@ -103,5 +103,20 @@ describe('checkout summary paths', () => {
   it(coverageTitle(checkoutSummaryMachine), () => {
     expect([...allStateIds(checkoutSummaryMachine)].filter((s) => !reached.has(s))).toEqual([]);
     expect([...allTransitions(checkoutSummaryMachine)].filter((t) => !taken.has(t))).toEqual([]);
+  });
+});
+
+describe('checkout summary coupon box', () => {
+  it('keeps what the shopper types while the order is priced again after a coupon reply', () => {
+    const actor = createActor(neverSettling(walkable), { input: { cartId: 'cart-abc', flow: flowAtSummary } }).start();
+    actor.send(reviewed);
+    actor.send({ type: 'coupon.change', code: 'EXPIRED20' });
+    actor.send({ type: 'coupon.apply' });
+    actor.send(couponRefused);
+    expect(actor.getSnapshot().matches('reviewing')).toBe(true);
+    actor.send({ type: 'coupon.change', code: 'WELCOME10' });
+    actor.send(reviewed);
+    expect(actor.getSnapshot().context.couponText).toBe('WELCOME10');
+    actor.stop();
   });
 });
