@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type AnyMachineSnapshot } from 'xstate';
+import type { AnyMachineSnapshot } from 'xstate';
 import { checkoutFaceMachine } from '../../src/machines/checkout-face.machine.ts';
 import { pathName } from './machine-events.ts';
 import { allStateIds, allTransitions, coverageTitle, planPaths, replay } from './path-coverage.ts';
