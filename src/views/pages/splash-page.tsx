@@ -1,7 +1,7 @@
 import { useActorRef } from '@xstate/react';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useBanners } from '../../api/home.api.ts';
+import { useBanners } from '../../api/home.swr.ts';
 import { splashMachine } from '../../machines/splash.machine.ts';
 import { Carousel } from '../store/carousel.tsx';
 import * as css from './pages.css.ts';

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { Link, useParams } from 'react-router-dom';
 import type { ProductDetail } from '../../../api/contract/product.contract.ts';
-import { useProduct } from '../../../api/product.api.ts';
+import { useProduct } from '../../../api/product.swr.ts';
 import { useSessionValue } from '../../app-context.tsx';
 import { Carousel } from '../carousel.tsx';
 import { ProductCard } from '../product-card.tsx';
