@@ -1,4 +1,4 @@
-import { assign, fromPromise, raise, setup } from 'xstate';
+import { assign, fromPromise, raise, setup, type ActorRefFrom } from 'xstate';
 import { deleteAddress, myDashboard, savePreferences, setDefaultShippingAddress, updateAddress } from '../api/account.api.ts';
 import { getShippingAddresses } from '../api/checkout.api.ts';
 import type { DashboardData, DashboardReply, OnOff, PreferencesBody, PreferencesData, PreferencesReply } from '../api/contract/account.contract.ts';
@@ -417,3 +417,6 @@ export const accountDashboardMachine = setup({
 });
 
 const editValuesOfNothing: AddressValues = { firstName: '', lastName: '', address: '', city: '', state: '', zip: '', phone: '' };
+
+/** The running dashboard, as the account tab and its address form hold it. */
+export type AccountDashboardActor = ActorRefFrom<typeof accountDashboardMachine>;

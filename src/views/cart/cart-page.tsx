@@ -7,8 +7,8 @@ import { applyPending, groupLines } from '../../rules/cart-checkout.ts';
 import { emptyCartMessage } from '../../rules/messages.ts';
 import { linkButton, primaryButton } from '../../styles/controls.css.ts';
 import { useAppActors, useNotify } from '../app-context.tsx';
+import { CouponBox } from '../controls/coupon-box.tsx';
 import * as css from './cart-page.css.ts';
-import { CouponBox } from './coupon-box.tsx';
 import { PriceSummary } from './price-summary.tsx';
 import { VendorGroup } from './vendor-group.tsx';
 

@@ -3,7 +3,7 @@ import { tipAmount } from '../../rules/checkout-flow.ts';
 import { dollarsToCents, formatMoney } from '../../rules/money.ts';
 import { isTipAllowed, tipPercents } from '../../rules/tips.ts';
 import { primaryButton, secondaryButton } from '../../styles/controls.css.ts';
-import { CouponBox } from '../cart/coupon-box.tsx';
+import { CouponBox } from '../controls/coupon-box.tsx';
 import * as css from './checkout.css.ts';
 import type { CheckoutActor } from './checkout-page.tsx';
 import { OrderPlaced } from './order-placed.tsx';
