@@ -369,6 +369,8 @@ export const cartMachine = setup({
               // CHECKOUT does not wait out the quantity debounce: the line queue sends what waits at once.
               on: { 'cart.checkout': { target: 'waiting', actions: 'flushLines' } },
             },
+            // Re-checked after every event the cart takes, its children's reports included: 'lines.settled' (which
+            // needs no handler of its own) says the queue has nothing waiting or in flight any more.
             waiting: {
               always: [{ guard: 'isSettled', target: 'deciding' }],
             },

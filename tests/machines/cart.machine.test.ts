@@ -430,6 +430,32 @@ describe('cart checkout', () => {
     expect(t.calls.update).toEqual([{ cart_rid: 1, qty: 3 }]);
   });
 
+  it('CHECKOUT during the debounce of a quantity set back to the server’s sends nothing and leaves', async () => {
+    const t = start(customer, {}, scheduledCart);
+    await ready(t);
+    t.actor.send(change(1, 3));
+    t.actor.send(change(1, 2));
+    t.actor.send({ type: 'cart.checkout' });
+    await vi.waitFor(() => expect(t.spies.goToAddress).toHaveBeenCalledOnce());
+    expect(t.calls.update).toEqual([]);
+  });
+
+  it('CHECKOUT while a coupon is being applied waits for its answer, then leaves', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const t = start(customer, { show: async (input) => (input.coupon_code ? gate.then(() => ok(scheduledCart, 'Coupon WELCOME10 applied.')) : ok(scheduledCart)) });
+    await ready(t);
+    t.actor.send({ type: 'cart.coupon.change', code: 'WELCOME10' });
+    t.actor.send({ type: 'cart.coupon.apply' });
+    t.actor.send({ type: 'cart.checkout' });
+    expect(t.actor.getSnapshot().matches({ ready: { checkout: 'waiting' } })).toBe(true);
+    expect(t.spies.goToAddress).not.toHaveBeenCalled();
+    release();
+    await vi.waitFor(() => expect(t.spies.goToAddress).toHaveBeenCalledOnce());
+  });
+
   it('no cart id: the empty cart; Start Shopping goes to the store', () => {
     const t = start({ zipcode: '10001' });
     expect(t.actor.getSnapshot().value).toBe('empty');
