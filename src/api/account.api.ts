@@ -9,10 +9,7 @@ import {
   type UpdateAddressReply,
 } from './contract/address.contract.ts';
 import { myOrdersReply, orderStatusReply, type MyOrdersReply, type OrderStatusReply } from './contract/checkout.contract.ts';
-import { call } from './http.ts';
-
-/** `call` adds store_id itself (and the bearer token stands for the spec's api_token). */
-type Sent<T> = Omit<T, 'store_id' | 'api_token'>;
+import { call, type Sent } from './http.ts';
 
 /** POST api/account/mydashboard: name, primary address, email, the two switches and the saved cards. */
 export function myDashboard(): Promise<DashboardReply> {

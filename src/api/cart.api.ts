@@ -3,7 +3,9 @@ import {
   cartReply,
   getSlotReply,
   nextDeliveryDateReply,
+  type CartLine,
   type CartReply,
+  type DeliveryGroup,
   type DeleteItemBody,
   type DeliveryScheduleBody,
   type GetSlotBody,
@@ -13,10 +15,7 @@ import {
   type ShowCartBody,
   type UpdateItemBody,
 } from './contract/cart-page.contract.ts';
-import { call } from './http.ts';
-
-/** `call` adds store_id itself. */
-type Sent<T> = Omit<T, 'store_id'>;
+import { call, type Sent } from './http.ts';
 
 /** Empties the caller's server cart (the bearer token proves a customer's cart is theirs). */
 export function clearCart(cartId: string, customerId?: number): Promise<ClearCartReply> {
@@ -51,4 +50,49 @@ export function getSlots(body: Sent<GetSlotBody>): Promise<GetSlotReply> {
 /** POST /api/cart/deliveryschedule: saves a group's date (and slot, holding the seat 15 minutes). */
 export function setDeliverySchedule(body: Sent<DeliveryScheduleBody>): Promise<CartReply> {
   return call('/api/cart/deliveryschedule', cartReply, { method: 'POST', body });
+}
+
+// ---------------------------------------------------------------- request bodies (pure: the machines call these)
+
+/** showcart as it is: the cart with every figure (the server re-checks a coupon that may have stopped applying). */
+export function cartRequest(cartId: string): Sent<ShowCartBody> {
+  return { cart_id: cartId };
+}
+
+/** showcart applying the coupon typed into the box (spaces around it do not count). */
+export function applyCouponRequest(cartId: string, code: string): Sent<ShowCartBody> {
+  return { cart_id: cartId, coupon_code: code.trim() };
+}
+
+/** showcart taking the applied coupon off. */
+export function removeCouponRequest(cartId: string): Sent<ShowCartBody> {
+  return { cart_id: cartId, remove_coupon: 1 };
+}
+
+/** updateitem: one line's new quantity, with the line's product when the cart still shows that line. */
+export function lineQuantityRequest(cartId: string, lines: readonly CartLine[], cartRid: number, qty: number): Sent<UpdateItemBody> {
+  const line = lines.find((l) => l.cart_rid === cartRid);
+  return { cart_id: cartId, cart_rid: cartRid, qty, product_id: line?.product_id };
+}
+
+/** deleteitem: one line off the cart. */
+export function lineRemovalRequest(cartId: string, cartRid: number): Sent<DeleteItemBody> {
+  return { cart_id: cartId, cart_rid: cartRid };
+}
+
+/** nextDeliveryDate: every vendor and speed of the cart's delivery groups, once each. */
+export function deliveryDatesRequest(groups: readonly DeliveryGroup[]): Sent<NextDeliveryDateBody> {
+  const seen = new Map<string, { vendor_id: number; delivery_type: DeliveryGroup['type'] }>();
+  for (const g of groups) seen.set(`${g.vendor_id}:${g.type}`, { vendor_id: g.vendor_id, delivery_type: g.type });
+  return { vendors: [...seen.values()] };
+}
+
+/** deliveryschedule: a group's date, and its Same Day slot (null while only the date is chosen). */
+export function scheduleRequest(cartId: string, vendorLocId: number, date: string, slotId: number | null): Sent<DeliveryScheduleBody> {
+  return { cart_id: cartId, vendor_loc_id: vendorLocId, delivery_date: date, slot_id: slotId };
+}
+
+/** getslot: a Same Day group's slots on its saved date (the cart's own hold counts as free). */
+export function slotsRequest(cartId: string, vendorLocId: number, date: string, zipcode: string): Sent<GetSlotBody> {
+  return { order_date: date, zipcode, vendor_loc_id: vendorLocId, cart_id: cartId };
 }

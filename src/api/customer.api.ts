@@ -1,9 +1,4 @@
-import {
-  captchaChallengeReply,
-  captchaVerifyReply,
-  type CaptchaChallengeReply,
-  type CaptchaVerifyReply,
-} from './contract/captcha.contract.ts';
+import { captchaVerifyReply, type CaptchaVerifyReply } from './contract/captcha.contract.ts';
 import {
   guestCartReply,
   loginReply,
@@ -19,13 +14,7 @@ import {
   type RegisterBody,
   type RegisterReply,
 } from './contract/customer.contract.ts';
-import { call } from './http.ts';
-
-/** `call` adds store_id itself. */
-type Sent<T> = Omit<T, 'store_id'>;
-
-/** Where the ALTCHA widget fetches its challenges (it calls the URL itself). */
-export const captchaChallengePath = '/api/captcha/challenge';
+import { call, type Sent } from './http.ts';
 
 export function login(body: Sent<LoginBody>): Promise<LoginReply> {
   return call('/api/customer/login', loginReply, { method: 'POST', body });
@@ -50,10 +39,6 @@ export function changePassword(body: Sent<ChangePasswordBody>): Promise<MessageR
 /** Ends the session of the bearer token `call` sends. */
 export function logout(): Promise<MessageReply> {
   return call('/api/customer/logout', messageReply, { method: 'POST', body: {} });
-}
-
-export function captchaChallenge(): Promise<CaptchaChallengeReply> {
-  return call(captchaChallengePath, captchaChallengeReply);
 }
 
 /** Checks (and spends) a solved captcha: the zipcode entry gate's only use of it. */

@@ -1,4 +1,3 @@
-import useSWR from 'swr';
 import {
   categoryListReply,
   listingReply,
@@ -10,7 +9,7 @@ import {
 } from './contract/catalogue.contract.ts';
 import type { SpeedType } from './contract/product-summary.contract.ts';
 import { call } from './http.ts';
-import { listingRequest, searchRequest, type ListingArea, type ListingQueryState, type ListingRequest, type SearchRequest } from '../rules/listing-query.ts';
+import type { ListingRequest, SearchRequest } from '../rules/listing-query.ts';
 
 // The rules build requests without importing the contract; these checks keep the two in step at compile time.
 type Assignable<T, U extends T> = U;
@@ -30,30 +29,4 @@ export function getSearchListing(request: SearchRequest): Promise<ListingReply> 
 
 export function getCategoryList(courierType: SpeedType | undefined): Promise<CategoryListReply> {
   return call('/connect/index/categorylist', categoryListReply, { query: { courier_type: courierType } });
-}
-
-/**
- * Keeping the previous page's reply while the next one loads, so the grid does not flash empty between pages,
- * sorts or filters; the view marks it busy instead.
- */
-const listingOptions = { keepPreviousData: true } as const;
-
-/**
- * A category listing: the plain category call without filters, the filters call with any. The key is the whole
- * request (SWR hashes objects by their sorted keys), so every parameter takes part.
- */
-export function useCategoryListing(area: ListingArea | undefined, categoryId: number | undefined, state: ListingQueryState) {
-  const request = area && categoryId !== undefined ? listingRequest(state, area, categoryId) : undefined;
-  return useSWR(request ? ['listing', request] : null, ([, key]: readonly [string, ListingRequest]) => getListing(key), listingOptions);
-}
-
-/** Search results for q (from the URL); nothing is asked for blank text. */
-export function useSearchListing(area: ListingArea | undefined, q: string | undefined, state: ListingQueryState) {
-  const request = area ? searchRequest({ ...state, q }, area) : undefined;
-  return useSWR(request ? ['search', request] : null, ([, key]: readonly [string, SearchRequest]) => getSearchListing(key), listingOptions);
-}
-
-/** The category tree (the same in every area), for the header menu and the legacy /category routes. */
-export function useCategoryList(courierType: SpeedType | undefined) {
-  return useSWR(['categorylist', courierType ?? ''], () => getCategoryList(courierType));
 }

@@ -1,4 +1,3 @@
-import useSWR from 'swr';
 import { productReply, type ProductReply } from './contract/product.contract.ts';
 import type { AreaKey } from './home.api.ts';
 import { call } from './http.ts';
@@ -7,10 +6,4 @@ export function getProduct(productId: number, area: AreaKey): Promise<ProductRep
   return call('/connect/index/product', productReply, {
     query: { prodid: productId, loc_id: area.loc_id, zipCode: area.zipcode, courier_type: area.courier_type },
   });
-}
-
-export function useProduct(productId: number | undefined, area: AreaKey | undefined) {
-  return useSWR(productId !== undefined && area ? ['product', productId, area.zipcode, area.loc_id] : null, () =>
-    productId !== undefined && area ? getProduct(productId, area) : Promise.reject(new Error('no product')),
-  );
 }

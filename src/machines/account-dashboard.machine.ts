@@ -1,4 +1,4 @@
-import { assign, fromPromise, raise, setup } from 'xstate';
+import { assign, fromPromise, raise, setup, type ActorRefFrom } from 'xstate';
 import { deleteAddress, myDashboard, savePreferences, setDefaultShippingAddress, updateAddress } from '../api/account.api.ts';
 import { getShippingAddresses } from '../api/checkout.api.ts';
 import type { DashboardData, DashboardReply, OnOff, PreferencesBody, PreferencesData, PreferencesReply } from '../api/contract/account.contract.ts';
@@ -9,7 +9,7 @@ import type {
   UpdateAddressBody,
   UpdateAddressReply,
 } from '../api/contract/address.contract.ts';
-import { ApiError } from '../api/http.ts';
+import { ApiError, type Sent } from '../api/http.ts';
 import { editValuesOf, withDefaultAddress } from '../rules/account-settings.ts';
 import { addressErrors, hasAddressErrors, type AddressErrors, type AddressValues } from '../rules/address-validation.ts';
 import { shippingAddressesOf, type ShippingAddress } from '../rules/checkout-flow.ts';
@@ -59,7 +59,7 @@ function messageOf(error: unknown, fallback: string): string {
 }
 
 /** The edit form's values as the update call names them; the form has no second street line or nickname: both are kept. */
-export function updateBodyOf(addressId: number, values: AddressValues): Omit<UpdateAddressBody, 'store_id' | 'api_token'> {
+export function updateBodyOf(addressId: number, values: AddressValues): Sent<UpdateAddressBody> {
   return {
     address_id: addressId,
     first_name: values.firstName.trim(),
@@ -88,13 +88,13 @@ export const accountDashboardMachine = setup({
   },
   actors: {
     loadDashboard: fromPromise<DashboardReply>(() => myDashboard()),
-    savePreferences: fromPromise<PreferencesReply, Omit<PreferencesBody, 'store_id' | 'api_token'>>(({ input }) => savePreferences(input)),
+    savePreferences: fromPromise<PreferencesReply, Sent<PreferencesBody>>(({ input }) => savePreferences(input)),
     loadAddresses: fromPromise<GetAddressesReply, { customerId: number }>(({ input }) => getShippingAddresses(input.customerId)),
     setDefaultAddress: fromPromise<SetDefaultAddressReply, { customerId: number; addressId: number }>(({ input }) =>
       setDefaultShippingAddress(input.customerId, input.addressId),
     ),
     deleteAddress: fromPromise<AddressMessageReply, { addressId: number }>(({ input }) => deleteAddress(input.addressId)),
-    updateAddress: fromPromise<UpdateAddressReply, Omit<UpdateAddressBody, 'store_id' | 'api_token'>>(({ input }) => updateAddress(input)),
+    updateAddress: fromPromise<UpdateAddressReply, Sent<UpdateAddressBody>>(({ input }) => updateAddress(input)),
   },
   guards: {
     isDone: (_, params: { code: number }) => params.code === 1,
@@ -417,3 +417,6 @@ export const accountDashboardMachine = setup({
 });
 
 const editValuesOfNothing: AddressValues = { firstName: '', lastName: '', address: '', city: '', state: '', zip: '', phone: '' };
+
+/** The running dashboard, as the account tab and its address form hold it. */
+export type AccountDashboardActor = ActorRefFrom<typeof accountDashboardMachine>;

@@ -10,8 +10,10 @@ import type {
   SignInResult,
 } from '../api/contract/customer.contract.ts';
 import { forgot, login, register } from '../api/customer.api.ts';
+import type { Sent } from '../api/http.ts';
 import { createAccountErrors, emailOnlyErrors, signInErrors, type FieldErrors } from '../rules/auth-validation.ts';
 import { authFailureMessages, failureOf, type Failure } from './auth-failure.ts';
+import type { CaptchaEvent } from './captcha.ts';
 import type { SessionValues } from './session-values.ts';
 import type { sessionMachine } from './session.machine.ts';
 
@@ -45,8 +47,7 @@ export type AuthEvent =
   | { type: 'auth.show'; screen: AuthScreen }
   | { type: 'field.change'; field: AuthField; value: string }
   | { type: 'newsletter.change'; checked: boolean }
-  | { type: 'captcha.solve'; payload: string }
-  | { type: 'captcha.reset' }
+  | CaptchaEvent
   | { type: 'auth.submit' };
 
 type SignedInResult = SignInResult | RegisterResult;
@@ -89,9 +90,9 @@ export const authMachine = setup({
     events: {} as AuthEvent,
   },
   actors: {
-    logIn: fromPromise<LoginReply, Omit<LoginBody, 'store_id'>>(({ input }) => login(input)),
-    register: fromPromise<RegisterReply, Omit<RegisterBody, 'store_id'>>(({ input }) => register(input)),
-    forgot: fromPromise<MessageReply, Omit<ForgotBody, 'store_id'>>(({ input }) => forgot(input)),
+    logIn: fromPromise<LoginReply, Sent<LoginBody>>(({ input }) => login(input)),
+    register: fromPromise<RegisterReply, Sent<RegisterBody>>(({ input }) => register(input)),
+    forgot: fromPromise<MessageReply, Sent<ForgotBody>>(({ input }) => forgot(input)),
   },
   guards: {
     isStart: ({ context }, params: { screen: AuthScreen }) => context.start === params.screen,

@@ -1,5 +1,5 @@
 import { assign, fromPromise, sendTo, setup, type ActorRef, type Snapshot } from 'xstate';
-import { getSlots, setDeliverySchedule } from '../api/cart.api.ts';
+import { getSlots, scheduleRequest, setDeliverySchedule, slotsRequest } from '../api/cart.api.ts';
 import type {
   CartReply,
   DeliveryGroup,
@@ -9,10 +9,11 @@ import type {
   NextDeliveryDateEntry,
   SlotOffer,
 } from '../api/contract/cart-page.contract.ts';
-import { ApiError } from '../api/http.ts';
+import type { Sent } from '../api/http.ts';
 import { noSlotsMessage } from '../rules/cart-checkout.ts';
 import { isDeliverableDate, parseUsDate } from '../rules/delivery-dates.ts';
 import type { SpeedValue } from '../rules/speeds.ts';
+import { answerOf, errorOf, failureMessage, isRefusal, replyMessage } from './cart-replies.ts';
 
 /** What a group tells the cart that spawned it: every save answers with the whole cart. */
 export type DeliveryGroupReport = { type: 'group.saved'; reply: CartReply } | { type: 'group.failed'; message: string };
@@ -65,10 +66,6 @@ export function isoOfChoice(text: string): string | undefined {
   return /^\d{4}-\d{2}-\d{2}$/.test(text) ? text : parseUsDate(text);
 }
 
-function failureMessage(error: unknown): string {
-  return error instanceof ApiError ? error.message : 'Something Went Wrong.';
-}
-
 /** The server's saved date and slot of this group in a reply (undefined fields when it holds none). */
 function savedSchedule(context: DeliveryGroupContext, reply: CartReply): { date: string | undefined; slotId: number | undefined } {
   const group = reply.data?.delivery_groups.find((g) => g.vendor_loc_id === context.vendorLocId);
@@ -87,8 +84,8 @@ export const deliveryGroupMachine = setup({
     events: {} as DeliveryGroupEvent,
   },
   actors: {
-    saveSchedule: fromPromise<CartReply, Omit<DeliveryScheduleBody, 'store_id'>>(({ input }) => setDeliverySchedule(input)),
-    loadSlots: fromPromise<GetSlotReply, Omit<GetSlotBody, 'store_id'>>(({ input }) => getSlots(input)),
+    saveSchedule: fromPromise<CartReply, Sent<DeliveryScheduleBody>>(({ input }) => setDeliverySchedule(input)),
+    loadSlots: fromPromise<GetSlotReply, Sent<GetSlotBody>>(({ input }) => getSlots(input)),
   },
   guards: {
     isAwaitingCalendar: ({ context }) => !context.calendarKnown,
@@ -99,8 +96,8 @@ export const deliveryGroupMachine = setup({
       const iso = isoOfChoice(event.date);
       return iso !== undefined && isDeliverableDate(iso, context.calendar.delivery_date, { closedWeekdays: [], holidays: context.calendar.holidays });
     },
-    isSaved: (_, params: { reply: CartReply }) => params.reply.code !== -1,
-    isSavedSameDay: ({ context }, params: { reply: CartReply }) => params.reply.code !== -1 && context.speed === 'local',
+    isSaved: (_, params: { reply: CartReply }) => !isRefusal(params.reply),
+    isSavedSameDay: ({ context }, params: { reply: CartReply }) => !isRefusal(params.reply) && context.speed === 'local',
     hasSlots: (_, params: { reply: GetSlotReply }) => params.reply.code === 1 && (params.reply.data?.length ?? 0) > 0,
     isOfferedSlot: ({ context, event }) => event.type === 'group.slot.choose' && context.slots.some((s) => s.slot_id === event.slotId),
   },
@@ -131,7 +128,7 @@ export const deliveryGroupMachine = setup({
     ),
     reportRefusal: sendTo(
       ({ context }) => context.owner,
-      (_, params: { reply: CartReply }) => ({ type: 'group.failed' as const, message: params.reply.message ?? 'Something Went Wrong.' }),
+      (_, params: { reply: CartReply }) => ({ type: 'group.failed' as const, message: replyMessage(params.reply) }),
     ),
     reportFailure: sendTo(
       ({ context }) => context.owner,
@@ -189,30 +186,30 @@ export const deliveryGroupMachine = setup({
           invoke: {
             id: 'saveSchedule',
             src: 'saveSchedule',
-            input: ({ context }) => ({ cart_id: context.cartId, vendor_loc_id: context.vendorLocId, delivery_date: context.draftDate ?? '', slot_id: null }),
+            input: ({ context }) => scheduleRequest(context.cartId, context.vendorLocId, context.draftDate ?? '', null),
             onDone: [
               {
-                guard: { type: 'isSavedSameDay', params: ({ event }) => ({ reply: event.output }) },
+                guard: { type: 'isSavedSameDay', params: answerOf },
                 target: 'loadingSlots',
                 actions: [
-                  { type: 'assignSavedSchedule', params: ({ event }) => ({ reply: event.output }) },
-                  { type: 'reportSaved', params: ({ event }) => ({ reply: event.output }) },
+                  { type: 'assignSavedSchedule', params: answerOf },
+                  { type: 'reportSaved', params: answerOf },
                 ],
               },
               {
-                guard: { type: 'isSaved', params: ({ event }) => ({ reply: event.output }) },
+                guard: { type: 'isSaved', params: answerOf },
                 target: 'idle',
                 actions: [
-                  { type: 'assignSavedSchedule', params: ({ event }) => ({ reply: event.output }) },
-                  { type: 'reportSaved', params: ({ event }) => ({ reply: event.output }) },
+                  { type: 'assignSavedSchedule', params: answerOf },
+                  { type: 'reportSaved', params: answerOf },
                 ],
               },
               {
                 target: 'restoring',
-                actions: ['clearDrafts', { type: 'reportRefusal', params: ({ event }) => ({ reply: event.output }) }],
+                actions: ['clearDrafts', { type: 'reportRefusal', params: answerOf }],
               },
             ],
-            onError: { target: 'restoring', actions: ['clearDrafts', { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) }] },
+            onError: { target: 'restoring', actions: ['clearDrafts', { type: 'reportFailure', params: errorOf }] },
           },
         },
         /** After a refused or failed date the group shows what the server still holds. */
@@ -223,17 +220,17 @@ export const deliveryGroupMachine = setup({
           invoke: {
             id: 'loadSlots',
             src: 'loadSlots',
-            input: ({ context }) => ({ order_date: context.date ?? '', zipcode: context.zipcode, vendor_loc_id: context.vendorLocId, cart_id: context.cartId }),
+            input: ({ context }) => slotsRequest(context.cartId, context.vendorLocId, context.date ?? '', context.zipcode),
             onDone: [
               {
-                guard: { type: 'hasSlots', params: ({ event }) => ({ reply: event.output }) },
+                guard: { type: 'hasSlots', params: answerOf },
                 target: 'choosingSlot',
-                actions: { type: 'assignSlots', params: ({ event }) => ({ reply: event.output }) },
+                actions: { type: 'assignSlots', params: answerOf },
               },
               // code -1 'No Slots are available!' (or an empty list): the spec's own words instead.
               { target: 'noSlots', actions: 'assignNoSlots' },
             ],
-            onError: { target: 'slotsFailed', actions: { type: 'assignSlotsFailure', params: ({ event }) => ({ error: event.error }) } },
+            onError: { target: 'slotsFailed', actions: { type: 'assignSlotsFailure', params: errorOf } },
           },
         },
         choosingSlot: {
@@ -248,28 +245,23 @@ export const deliveryGroupMachine = setup({
           invoke: {
             id: 'saveSchedule',
             src: 'saveSchedule',
-            input: ({ context }) => ({
-              cart_id: context.cartId,
-              vendor_loc_id: context.vendorLocId,
-              delivery_date: context.date ?? '',
-              slot_id: context.draftSlotId ?? null,
-            }),
+            input: ({ context }) => scheduleRequest(context.cartId, context.vendorLocId, context.date ?? '', context.draftSlotId ?? null),
             onDone: [
               {
-                guard: { type: 'isSaved', params: ({ event }) => ({ reply: event.output }) },
+                guard: { type: 'isSaved', params: answerOf },
                 target: 'choosingSlot',
                 actions: [
-                  { type: 'assignSavedSchedule', params: ({ event }) => ({ reply: event.output }) },
-                  { type: 'reportSaved', params: ({ event }) => ({ reply: event.output }) },
+                  { type: 'assignSavedSchedule', params: answerOf },
+                  { type: 'reportSaved', params: answerOf },
                 ],
               },
               // The seat went to someone else meanwhile: show what is left now.
               {
                 target: 'loadingSlots',
-                actions: ['clearDrafts', { type: 'reportRefusal', params: ({ event }) => ({ reply: event.output }) }],
+                actions: ['clearDrafts', { type: 'reportRefusal', params: answerOf }],
               },
             ],
-            onError: { target: 'choosingSlot', actions: ['clearDrafts', { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) }] },
+            onError: { target: 'choosingSlot', actions: ['clearDrafts', { type: 'reportFailure', params: errorOf }] },
           },
         },
       },

@@ -1,6 +1,7 @@
 import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
 import type { GuestCartBody, GuestCartReply } from '../api/contract/customer.contract.ts';
 import { guestCart } from '../api/customer.api.ts';
+import type { Sent } from '../api/http.ts';
 import { emailOnlyError } from '../rules/auth-validation.ts';
 import { authFailureMessages, messageOf } from './auth-failure.ts';
 import type { SessionValues } from './session-values.ts';
@@ -40,7 +41,7 @@ export const guestRegisterMachine = setup({
     events: {} as GuestRegisterEvent,
   },
   actors: {
-    registerGuest: fromPromise<GuestCartReply, Omit<GuestCartBody, 'store_id'>>(({ input }) => guestCart(input)),
+    registerGuest: fromPromise<GuestCartReply, Sent<GuestCartBody>>(({ input }) => guestCart(input)),
   },
   guards: {
     isEmailValid: ({ context }) => emailOnlyError(context.email) === undefined,

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { ChangePasswordBody, MessageReply } from '../api/contract/customer.contract.ts';
 import { changePassword } from '../api/customer.api.ts';
+import type { Sent } from '../api/http.ts';
 import { updatePasswordErrors, type FieldErrors } from '../rules/auth-validation.ts';
 import { authFailureMessages, messageOf } from './auth-failure.ts';
 
@@ -39,7 +40,7 @@ export const updatePasswordMachine = setup({
     events: {} as UpdatePasswordEvent,
   },
   actors: {
-    changePassword: fromPromise<MessageReply, Omit<ChangePasswordBody, 'store_id'>>(({ input }) => changePassword(input)),
+    changePassword: fromPromise<MessageReply, Sent<ChangePasswordBody>>(({ input }) => changePassword(input)),
   },
   guards: {
     isValid: ({ context }) => hasNoErrors(updatePasswordErrors(context.values)),

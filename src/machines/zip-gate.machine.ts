@@ -5,6 +5,7 @@ import { verifyCaptcha } from '../api/customer.api.ts';
 import { getAddressByZipcode } from '../api/location.api.ts';
 import { normalizePincode, zipGateError } from '../rules/pincode.ts';
 import { authFailureMessages, messageOf } from './auth-failure.ts';
+import type { CaptchaEvent } from './captcha.ts';
 import type { SessionValues } from './session-values.ts';
 import type { sessionMachine } from './session.machine.ts';
 
@@ -23,8 +24,7 @@ export interface ZipGateContext extends ZipGateInput {
 
 export type ZipGateEvent =
   | { type: 'field.change'; field: 'zipcode'; value: string }
-  | { type: 'captcha.solve'; payload: string }
-  | { type: 'captcha.reset' }
+  | CaptchaEvent
   | { type: 'zip.submit' };
 
 function failureMessage(error: unknown): string {

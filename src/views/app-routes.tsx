@@ -20,7 +20,7 @@ import {
 } from './lazy-pages.tsx';
 import { OrderStatusPage, SettingsPage } from './lazy-pages.tsx';
 import { Landing } from './pages/landing.tsx';
-import { NotFound } from './pages/not-found.tsx';
+import { NotFound } from './layout/not-found.tsx';
 import { ServedZips } from './pages/served-zips.tsx';
 import { SplashPage } from './pages/splash-page.tsx';
 import { CategoryListingPage } from './store/listing/category-listing-page.tsx';

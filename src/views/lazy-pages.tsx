@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import * as css from './pages/pages.css.ts';
+import * as css from './layout/page-frame.css.ts';
 
 /**
  * Screens loaded on demand, so the store's first load stays small (DESIGN.md budgets): the accounts screens and the

@@ -17,6 +17,7 @@ import {
 } from '../../src/machines/account-dashboard.machine.ts';
 import { addressMessages, type AddressValues } from '../../src/rules/address-validation.ts';
 import { address } from './checkout-fixtures.ts';
+import { done, failed, labelled } from './machine-events.ts';
 import { allStateIds, allTransitions, planPaths, replay, type PathPlan, coverageTitle } from './path-coverage.ts';
 
 const dashboard: DashboardData = {
@@ -33,13 +34,7 @@ const offline = new ApiError('You are not connected to internet', 500, 0);
 const goodValues: AddressValues = { firstName: 'Ada', lastName: 'Byron', address: '1 Main St', address2: '', city: 'New York', state: 'NY', zip: '10001', addressNickname: 'Home', phone: '2125550100' };
 const badValues: AddressValues = { ...goodValues, firstName: '', phone: '212-555' };
 
-const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output });
-const failed = (id: string) => ({ type: `xstate.error.actor.${id}`, error: offline });
-const named = new Map<AnyEventObject, string>();
-function label<E extends AnyEventObject>(name: string, event: E): E {
-  named.set(event, name);
-  return event;
-}
+const { label, eventName } = labelled();
 const dashLoaded = label('loadDashboard: ok', done('loadDashboard', { code: 1, data: dashboard }));
 const dashRefused = label('loadDashboard: code -1', done('loadDashboard', { code: -1, message: 'No account' }));
 const dashFailed = label('loadDashboard: offline', failed('loadDashboard'));
@@ -60,13 +55,6 @@ const updateRefused = label('updateAddress: code -1', done('updateAddress', { co
 const updateFailed = label('updateAddress: offline', failed('updateAddress'));
 const saveGood = label('address.save: valid', { type: 'address.save', values: goodValues });
 const saveBad = label('address.save: invalid', { type: 'address.save', values: badValues });
-
-function eventName(event: AnyEventObject): string {
-  const known = named.get(event);
-  if (known) return known;
-  const { type, ...rest } = event;
-  return Object.keys(rest).length > 0 ? `${type} ${JSON.stringify(rest)}` : type;
-}
 
 /**
  * The two regions are walked one after the other, so the graph stays small: the dashboard region moves while the

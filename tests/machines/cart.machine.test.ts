@@ -1,26 +1,24 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
-import type { CartData, CartReply } from '../../src/api/contract/cart-page.contract.ts';
-import { ApiError } from '../../src/api/http.ts';
+import type { CartData, CartReply, ShowCartBody } from '../../src/api/contract/cart-page.contract.ts';
+import { ApiError, type Sent } from '../../src/api/http.ts';
+import { cartCouponMachine } from '../../src/machines/cart-coupon.machine.ts';
+import { cartLinesMachine } from '../../src/machines/cart-lines.machine.ts';
 import { cartMachine, type CartContext } from '../../src/machines/cart.machine.ts';
 import { deliveryGroupMachine } from '../../src/machines/delivery-group.machine.ts';
 import type { SessionValues } from '../../src/machines/session-values.ts';
 import { sessionMachine } from '../../src/machines/session.machine.ts';
 import { applyPending } from '../../src/rules/cart-checkout.ts';
 import { baseCart, calendarReply, cart, chicken, ok, ribeye, salmon, scheduledCart, slotMorning, slotsReply } from './cart-fixtures.ts';
+import { done, failed, labelled } from './machine-events.ts';
 import { allStateIds, allTransitions, planPaths, replay, type PathPlan, coverageTitle } from './path-coverage.ts';
 
 const offline = new ApiError('You are not connected to internet', 500, 0);
 const moreRibeye = cart([{ ...ribeye, qty: 3, row_total: '60.00' }, chicken, salmon], { subtotal: '98.50', grandtotal: '114.00' });
 const withoutSalmon = cart([ribeye, chicken]);
-const emptied = cart([]);
 const stockRefusal: CartReply = { code: -1, message: 'Only 2 left in stock.', data: baseCart };
 const couponed = { ...baseCart, coupon_code: 'WELCOME10', discount: '7.85', grandtotal: '86.15' };
 
-const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output });
-const failed = (id: string, error: unknown = offline) => ({ type: `xstate.error.actor.${id}`, error });
-const afterDebounce = { type: 'xstate.after.quantityDebounce.cart.ready.lines.debouncing' };
-const minuteTick = { type: 'xstate.after.minuteTick.cart.ready.clock.ticking' };
 const change = (cartRid: number, qty: number) => ({ type: 'cart.quantity.change' as const, cartRid, qty });
 const remove = (cartRid: number) => ({ type: 'cart.line.remove' as const, cartRid });
 
@@ -32,11 +30,7 @@ function region(snapshot: AnyMachineSnapshot, name: string): unknown {
 }
 
 /** Short names for the path tests: replies are named by what they mean, not by their whole JSON. */
-const named = new Map<AnyEventObject, string>();
-function label<E extends AnyEventObject>(name: string, event: E): E {
-  named.set(event, name);
-  return event;
-}
+const { label, eventName } = labelled();
 
 const loaded = label('showCart: cart', done('showCart', ok(baseCart)));
 const loadedNoCart = label('showCart: no open cart', done('showCart', { code: -1, message: 'Your cart is empty.' }));
@@ -45,25 +39,15 @@ const loadFailed = label('showCart: offline', failed('showCart'));
 const calendarLoaded = label('nextDeliveryDates: dates', done('nextDeliveryDates', calendarReply));
 const calendarRefused = label('nextDeliveryDates: status 0', done('nextDeliveryDates', { status: 0, response: [] }));
 const calendarFailed = label('nextDeliveryDates: offline', failed('nextDeliveryDates'));
-const updated = label('updateItem: ok', done('updateItem', ok(moreRibeye)));
-const updateRefused = label('updateItem: refused', done('updateItem', stockRefusal));
-const updateFailed = label('updateItem: offline', failed('updateItem'));
-const deleted = label('deleteItem: ok', done('deleteItem', ok(withoutSalmon)));
-const deletedLast = label('deleteItem: cart now empty', done('deleteItem', ok(emptied)));
-const deleteRefused = label('deleteItem: refused', done('deleteItem', stockRefusal));
-const deleteFailed = label('deleteItem: offline', failed('deleteItem'));
-const couponApplied = label('showCart: coupon on', done('showCart', ok(couponed, 'Coupon WELCOME10 applied.')));
-const couponRefused = label('showCart: code 2', done('showCart', { code: 2, message: 'This coupon needs a subtotal of $30.00.', data: baseCart }));
-const couponNoCart = label('showCart: no open cart', done('showCart', { code: -1, message: 'Your cart is empty.' }));
-const couponFailed = label('showCart: offline', failed('showCart'));
+// The children's reports (the children themselves have their own path tests).
+const linesSaved = label('lines.saved: salmon gone', { type: 'lines.saved', reply: ok(withoutSalmon) });
+const linesRefused = label('lines.refused: stock', { type: 'lines.refused', reply: stockRefusal });
+const linesFailed = label('lines.failed: offline', { type: 'lines.failed', message: offline.message });
+const couponSaved = label('coupon.saved: WELCOME10 on', { type: 'coupon.saved', reply: ok(couponed, 'Coupon WELCOME10 applied.') });
+const couponFailed = label('coupon.failed: offline', { type: 'coupon.failed', message: offline.message });
 const groupsScheduled = label('group.saved: all scheduled', { type: 'group.saved', reply: ok(scheduledCart) });
-
-function eventName(event: AnyEventObject): string {
-  const known = named.get(event);
-  if (known) return known;
-  const { type, ...rest } = event;
-  return Object.keys(rest).length > 0 ? `${type} ${JSON.stringify(rest)}` : type;
-}
+const minuteTick = label('a minute passes', { type: 'xstate.after.minuteTick.cart.ready.clock.ticking' });
+const groupFailed = label('group.failed: slot taken', { type: 'group.failed', message: 'That slot was just booked.' });
 
 function isScheduled(c: CartContext): boolean {
   return (c.cart?.delivery_groups ?? []).every((g) => g.delivery_date !== null);
@@ -78,29 +62,23 @@ function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   const calendar = region(snapshot, 'calendar');
   if (calendar === 'loading') return [calendarLoaded, calendarRefused, calendarFailed];
   if (calendar === 'failed') return [{ type: 'cart.calendar.retry' }];
-  const hasSalmon = c.cart?.result.some((l) => l.cart_rid === 3) ?? false;
-  const lines = region(snapshot, 'lines');
-  if (lines === 'updating') {
-    const during = [...(c.pending[1] !== 4 ? [change(1, 4)] : []), ...(hasSalmon && !c.batch.includes(3) ? [remove(3)] : [])];
-    return [updated, updateRefused, updateFailed, ...during];
-  }
-  if (lines === 'deleting') return [deleted, deletedLast, deleteRefused, deleteFailed, ...(c.pending[1] !== 4 ? [change(1, 4)] : []), remove(3)];
-  if (lines === 'debouncing') return [change(1, 3), ...(hasSalmon ? [remove(3)] : []), { type: 'cart.checkout' }, afterDebounce];
-  const coupon = region(snapshot, 'coupon');
-  if (coupon === 'applying' || coupon === 'removing') return [couponApplied, couponRefused, couponNoCart, couponFailed];
-  if (c.couponText !== '') return [{ type: 'cart.coupon.apply' }, { type: 'cart.coupon.remove' }];
   if (isScheduled(c)) return [{ type: 'cart.checkout' }];
   return [
     change(1, 3),
-    change(1, 2),
-    change(99, 1),
-    ...(hasSalmon ? [remove(3)] : []),
+    remove(3),
     { type: 'cart.coupon.change', code: 'WELCOME10' },
     { type: 'cart.coupon.apply' },
     { type: 'cart.coupon.remove' },
     { type: 'cart.checkout' },
+    linesSaved,
+    linesRefused,
+    linesFailed,
+    { type: 'lines.emptied' },
+    couponSaved,
+    couponFailed,
+    { type: 'coupon.emptied' },
     groupsScheduled,
-    { type: 'group.failed', message: 'That slot was just booked.' },
+    groupFailed,
     minuteTick,
   ];
 }
@@ -116,7 +94,7 @@ function checkoutEventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
 const serializeState = (snapshot: AnyMachineSnapshot) => {
   const c = snapshot.context as CartContext;
   const cartKey = c.cart ? [c.cart.result.map((l) => `${l.cart_rid}x${l.qty}`).join(','), c.cart.coupon_code, isScheduled(c)] : null;
-  return JSON.stringify([snapshot.value, cartKey, c.pending, c.batch, c.sending ?? null, c.couponText, Object.keys(c.problems)]);
+  return JSON.stringify([snapshot.value, cartKey, Object.keys(c.problems)]);
 };
 
 const sessions: { name: string; stored: SessionValues; events: (snapshot: AnyMachineSnapshot) => AnyEventObject[] }[] = [
@@ -169,12 +147,13 @@ function start(stored: SessionValues, stubs: Stubs = {}, first: CartData = baseC
   const calls = { show: [] as unknown[], update: [] as { cart_rid: number; qty: number }[], remove: [] as { cart_rid: number }[], save: [] as unknown[] };
   const spies = { goToAddress: vi.fn(), goToCard: vi.fn(), goToGuestRegister: vi.fn(), goToStore: vi.fn(), notifyRefusal: vi.fn() };
   let server = first;
-  const machine = cartMachine.provide({
+  // The page's load and the coupon box both ask showcart.
+  const showCart = fromPromise<CartReply, Sent<ShowCartBody>>(async ({ input }) => {
+    calls.show.push(input);
+    return stubs.show ? stubs.show(input) : ok(server);
+  });
+  const lines = cartLinesMachine.provide({
     actors: {
-      showCart: fromPromise(async ({ input }) => {
-        calls.show.push(input);
-        return stubs.show ? stubs.show(input) : ok(server);
-      }),
       updateItem: fromPromise(async ({ input }) => {
         calls.update.push({ cart_rid: input.cart_rid, qty: input.qty });
         if (stubs.update) return stubs.update(input);
@@ -188,6 +167,13 @@ function start(stored: SessionValues, stubs: Stubs = {}, first: CartData = baseC
         server = cart(server.result.filter((l) => l.cart_rid !== input.cart_rid));
         return ok(server);
       }),
+    },
+  });
+  const machine = cartMachine.provide({
+    actors: {
+      showCart,
+      cartLines: lines,
+      cartCoupon: cartCouponMachine.provide({ actors: { showCart } }),
       nextDeliveryDates: fromPromise(async () => calendarReply),
       deliveryGroup: deliveryGroupMachine.provide({
         actors: {
@@ -209,11 +195,15 @@ function start(stored: SessionValues, stubs: Stubs = {}, first: CartData = baseC
     actions: spies,
   });
   const actor = createActor(machine, { input: { session, now: fixedNow } }).start();
+  /** The line queue and the coupon box, the cart's children. */
+  const queue = () => actor.getSnapshot().context.lines.getSnapshot();
+  const coupon = () => actor.getSnapshot().context.coupon.getSnapshot();
+  const linesAre = (state: 'idle' | 'debouncing' | 'updating') => actor.getSnapshot().matches('ready') && queue().matches(state);
   const shownQty = (cartRid: number) => {
     const c = actor.getSnapshot().context;
-    return applyPending(c.cart?.result ?? [], c.pending).find((l) => l.cart_rid === cartRid)?.qty;
+    return applyPending(c.cart?.result ?? [], queue().context.pending).find((l) => l.cart_rid === cartRid)?.qty;
   };
-  return { actor, session, calls, spies, shownQty };
+  return { actor, session, calls, spies, shownQty, queue, coupon, linesAre };
 }
 
 const customer: SessionValues = { zipcode: '10001', cart_id: 'cart-abc', Token: 'token', cust_name: 'Ada' };
@@ -237,9 +227,9 @@ describe('cart quantities', () => {
     vi.advanceTimersByTime(299);
     expect(t.calls.update).toEqual([]);
     vi.advanceTimersByTime(1);
-    await vi.waitFor(() => expect(t.actor.getSnapshot().matches({ ready: { lines: 'idle' } })).toBe(true));
+    await vi.waitFor(() => expect(t.linesAre('idle')).toBe(true));
     expect(t.calls.update).toEqual([{ cart_rid: 1, qty: 5 }]);
-    expect(t.actor.getSnapshot().context.pending).toEqual({});
+    expect(t.queue().context.pending).toEqual({});
     expect(t.session.getSnapshot().context.total_products_in_cart).toBe(7);
   });
 
@@ -250,7 +240,7 @@ describe('cart quantities', () => {
     t.actor.send(change(2, 2));
     t.actor.send(change(1, 4));
     await vi.advanceTimersByTimeAsync(800);
-    await vi.waitFor(() => expect(t.actor.getSnapshot().matches({ ready: { lines: 'idle' } })).toBe(true));
+    await vi.waitFor(() => expect(t.linesAre('idle')).toBe(true));
     expect(t.calls.update).toEqual([
       { cart_rid: 1, qty: 4 },
       { cart_rid: 2, qty: 2 },
@@ -264,7 +254,7 @@ describe('cart quantities', () => {
     t.actor.send(change(1, 2));
     await vi.advanceTimersByTimeAsync(800);
     expect(t.calls.update).toEqual([]);
-    expect(t.actor.getSnapshot().matches({ ready: { lines: 'idle' } })).toBe(true);
+    expect(t.linesAre('idle')).toBe(true);
   });
 
   it('never goes below zero; zero removes the line with deleteitem', async () => {
@@ -307,10 +297,10 @@ describe('cart quantities', () => {
     await ready(t);
     t.actor.send(change(1, 3));
     await vi.advanceTimersByTimeAsync(800);
-    expect(t.actor.getSnapshot().matches({ ready: { lines: 'updating' } })).toBe(true);
+    expect(t.linesAre('updating')).toBe(true);
     t.actor.send(change(1, 6));
     release(ok(moreRibeye));
-    await vi.waitFor(() => expect(t.actor.getSnapshot().matches({ ready: { lines: 'debouncing' } })).toBe(true));
+    await vi.waitFor(() => expect(t.linesAre('debouncing')).toBe(true));
     expect(t.shownQty(1)).toBe(6);
     await vi.advanceTimersByTimeAsync(800);
     expect(t.calls.update).toEqual([
@@ -334,12 +324,12 @@ describe('cart coupon', () => {
     const t = start(customer, { show: async (input) => (input.coupon_code || input.remove_coupon ? reply : ok(baseCart)) });
     await ready(t);
     t.actor.send({ type: 'cart.coupon.apply' });
-    expect(t.actor.getSnapshot().context.couponMessage).toEqual({ kind: 'error', text: 'Required' });
+    expect(t.coupon().context.couponMessage).toEqual({ kind: 'error', text: 'Required' });
     t.actor.send({ type: 'cart.coupon.change', code: ' WELCOME10 ' });
     t.actor.send({ type: 'cart.coupon.apply' });
     await vi.waitFor(() => expect(t.actor.getSnapshot().context.cart?.coupon_code).toBe('WELCOME10'));
     expect(t.calls.show.at(-1)).toEqual({ cart_id: 'cart-abc', coupon_code: 'WELCOME10' });
-    expect(t.actor.getSnapshot().context.couponMessage).toEqual({ kind: 'success', text: 'Coupon WELCOME10 applied.' });
+    expect(t.coupon().context.couponMessage).toEqual({ kind: 'success', text: 'Coupon WELCOME10 applied.' });
 
     reply = ok(baseCart, 'Coupon removed.');
     t.actor.send({ type: 'cart.coupon.remove' });
@@ -349,7 +339,7 @@ describe('cart coupon', () => {
     reply = { code: 2, message: 'This coupon needs a subtotal of $30.00.', data: baseCart };
     t.actor.send({ type: 'cart.coupon.change', code: 'WELCOME10' });
     t.actor.send({ type: 'cart.coupon.apply' });
-    await vi.waitFor(() => expect(t.actor.getSnapshot().context.couponMessage).toEqual({ kind: 'error', text: 'This coupon needs a subtotal of $30.00.' }));
+    await vi.waitFor(() => expect(t.coupon().context.couponMessage).toEqual({ kind: 'error', text: 'This coupon needs a subtotal of $30.00.' }));
   });
 });
 
@@ -438,6 +428,32 @@ describe('cart checkout', () => {
     expect(t.spies.goToAddress).not.toHaveBeenCalled();
     await vi.waitFor(() => expect(t.spies.goToAddress).toHaveBeenCalledOnce());
     expect(t.calls.update).toEqual([{ cart_rid: 1, qty: 3 }]);
+  });
+
+  it('CHECKOUT during the debounce of a quantity set back to the server’s sends nothing and leaves', async () => {
+    const t = start(customer, {}, scheduledCart);
+    await ready(t);
+    t.actor.send(change(1, 3));
+    t.actor.send(change(1, 2));
+    t.actor.send({ type: 'cart.checkout' });
+    await vi.waitFor(() => expect(t.spies.goToAddress).toHaveBeenCalledOnce());
+    expect(t.calls.update).toEqual([]);
+  });
+
+  it('CHECKOUT while a coupon is being applied waits for its answer, then leaves', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const t = start(customer, { show: async (input) => (input.coupon_code ? gate.then(() => ok(scheduledCart, 'Coupon WELCOME10 applied.')) : ok(scheduledCart)) });
+    await ready(t);
+    t.actor.send({ type: 'cart.coupon.change', code: 'WELCOME10' });
+    t.actor.send({ type: 'cart.coupon.apply' });
+    t.actor.send({ type: 'cart.checkout' });
+    expect(t.actor.getSnapshot().matches({ ready: { checkout: 'waiting' } })).toBe(true);
+    expect(t.spies.goToAddress).not.toHaveBeenCalled();
+    release();
+    await vi.waitFor(() => expect(t.spies.goToAddress).toHaveBeenCalledOnce());
   });
 
   it('no cart id: the empty cart; Start Shopping goes to the store', () => {

@@ -1,7 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { assign, createActor, fromPromise, setup, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import type { CartReply, DeliveryGroup, GetSlotReply } from '../../src/api/contract/cart-page.contract.ts';
-import { ApiError } from '../../src/api/http.ts';
 import {
   deliveryGroupMachine,
   invalidDateMessage,
@@ -20,16 +19,13 @@ import {
   slotMorning,
   slotsReply,
 } from './cart-fixtures.ts';
+import { done, failed } from './machine-events.ts';
 import { allStateIds, allTransitions, planPaths, replay, type PathPlan, coverageTitle } from './path-coverage.ts';
+import { reportRecorder } from './report-recorder.ts';
 
 /** Stands in for the cart: records what the group reports. */
-const recorder = setup({
-  types: { context: {} as { reports: DeliveryGroupReport[] }, events: {} as DeliveryGroupReport },
-  actions: { record: assign(({ context, event }) => ({ reports: [...context.reports, event] })) },
-}).createMachine({ context: { reports: [] }, on: { 'group.saved': { actions: 'record' }, 'group.failed': { actions: 'record' } } });
-
 function owner() {
-  return createActor(recorder).start();
+  return reportRecorder<DeliveryGroupReport>();
 }
 
 function savedReply(group: DeliveryGroup, date: string, slot: DeliveryGroup['timeslot'] = null): CartReply {
@@ -37,7 +33,6 @@ function savedReply(group: DeliveryGroup, date: string, slot: DeliveryGroup['tim
 }
 
 const refused: CartReply = { code: -1, message: 'That date is not available.' };
-const offline = new ApiError('You are not connected to internet', 500, 0);
 
 const calendar = (entry = butcherEntry) => ({ type: 'group.calendar' as const, entry });
 const noCalendar = { type: 'group.calendar' as const, entry: undefined };
@@ -48,10 +43,10 @@ const chooseSlot = { type: 'group.slot.choose' as const, slotId: 7 };
 const chooseUnknownSlot = { type: 'group.slot.choose' as const, slotId: 99 };
 
 function eventsFor(group: DeliveryGroup) {
-  const dateSaved = { type: 'xstate.done.actor.saveSchedule', output: savedReply(group, '2030-06-04') };
-  const slotSaved = { type: 'xstate.done.actor.saveSchedule', output: savedReply(group, '2030-06-04', slotMorning) };
-  const saveRefused = { type: 'xstate.done.actor.saveSchedule', output: refused };
-  const saveFailed = { type: 'xstate.error.actor.saveSchedule', error: offline };
+  const dateSaved = done('saveSchedule', savedReply(group, '2030-06-04'));
+  const slotSaved = done('saveSchedule', savedReply(group, '2030-06-04', slotMorning));
+  const saveRefused = done('saveSchedule', refused);
+  const saveFailed = failed('saveSchedule');
   return (snapshot: AnyMachineSnapshot): AnyEventObject[] => {
     if (snapshot.matches('waitingForCalendar')) return [calendar(group.type === 'local' ? butcherEntry : courierEntry), noCalendar];
     if (snapshot.matches('noDates')) return [chooseMin];
@@ -60,9 +55,9 @@ function eventsFor(group: DeliveryGroup) {
     if (snapshot.matches({ scheduling: 'savingSlot' })) return [slotSaved, saveRefused, saveFailed];
     if (snapshot.matches({ scheduling: 'loadingSlots' })) {
       return [
-        { type: 'xstate.done.actor.loadSlots', output: slotsReply },
-        { type: 'xstate.done.actor.loadSlots', output: noSlotsReply },
-        { type: 'xstate.error.actor.loadSlots', error: offline },
+        done('loadSlots', slotsReply),
+        done('loadSlots', noSlotsReply),
+        failed('loadSlots'),
       ];
     }
     if (snapshot.matches({ scheduling: 'choosingSlot' })) return [...choose, chooseSlot, chooseUnknownSlot];

@@ -1,16 +1,17 @@
 import type { AnyEventObject } from 'xstate';
-import { ApiError } from '../../src/api/http.ts';
+import { ApiError, offlineMessage } from '../../src/api/http.ts';
 
 /** Events for machine tests: an invoked actor's answer or failure, and readable names for path test titles. */
 
-export const offline = new ApiError('You are not connected to internet', 500, 0);
+/** The error `call` throws when the request never reached the server. */
+export const offline = new ApiError(offlineMessage, 500, 0);
 
-/** `xstate.done.actor.<id>` with the actor's output. */
+/** An invoked actor's answer, as the machine receives it: `xstate.done.actor.<id>` with the actor's output. */
 export function done(id: string, output: unknown): AnyEventObject {
   return { type: `xstate.done.actor.${id}`, output };
 }
 
-/** `xstate.error.actor.<id>`; offline unless told otherwise. */
+/** An invoked actor's failure, `xstate.error.actor.<id>`; offline unless told otherwise. */
 export function failed(id: string, error: unknown = offline): AnyEventObject {
   return { type: `xstate.error.actor.${id}`, error };
 }
@@ -34,4 +35,9 @@ export function eventName(event: AnyEventObject): string {
 /** A path's title: its events' names. */
 export function pathName(events: readonly AnyEventObject[]): string {
   return events.map(eventName).join(' → ') || '(initial)';
+}
+
+/** `label` and `eventName` as a pair, for files that destructure them. */
+export function labelled(): { label: typeof label; eventName: typeof eventName } {
+  return { label, eventName };
 }

@@ -3,6 +3,7 @@ import { createActor, fromPromise, waitFor, type AnyEventObject, type AnyMachine
 import type { MyOrdersReply } from '../../src/api/contract/checkout.contract.ts';
 import { ApiError } from '../../src/api/http.ts';
 import { myOrdersMachine, type MyOrdersContext } from '../../src/machines/my-orders.machine.ts';
+import { done, failed, labelled } from './machine-events.ts';
 import { order } from './order-fixtures.ts';
 import { allStateIds, allTransitions, planPaths, replay, type PathPlan, coverageTitle } from './path-coverage.ts';
 
@@ -14,14 +15,10 @@ const orders = [
   order('0999', 'Farm Direct'),
 ];
 
-const named = new Map<AnyEventObject, string>();
-function label<E extends AnyEventObject>(name: string, event: E): E {
-  named.set(event, name);
-  return event;
-}
-const loaded = label('loadOrders: five orders', { type: 'xstate.done.actor.loadOrders', output: { code: 1, data: orders } });
-const refused = label('loadOrders: code -1', { type: 'xstate.done.actor.loadOrders', output: { code: -1, message: 'Not now' } });
-const offline = label('loadOrders: offline', { type: 'xstate.error.actor.loadOrders', error: new ApiError('You are not connected to internet', 500, 0) });
+const { label, eventName } = labelled();
+const loaded = label('loadOrders: five orders', done('loadOrders', { code: 1, data: orders }));
+const refused = label('loadOrders: code -1', done('loadOrders', { code: -1, message: 'Not now' }));
+const offline = label('loadOrders: offline', failed('loadOrders'));
 
 function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   if (snapshot.matches('loading')) return [loaded, refused, offline];
@@ -33,7 +30,6 @@ const serializeState = (snapshot: AnyMachineSnapshot) => {
   const c = snapshot.context as MyOrdersContext;
   return JSON.stringify([snapshot.value, [...c.openIds].sort()]);
 };
-const eventName = (e: AnyEventObject) => named.get(e) ?? `${e.type} ${JSON.stringify({ ...e, type: undefined })}`;
 
 describe('my orders paths', () => {
   const taken = new Set<string>();

@@ -3,24 +3,20 @@ import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot 
 import type { OrderStatusReply } from '../../src/api/contract/checkout.contract.ts';
 import { ApiError } from '../../src/api/http.ts';
 import { orderRefreshMs, orderStatusMachine, orderStatusMessages, type OrderStatusContext } from '../../src/machines/order-status.machine.ts';
+import { done, failed, labelled } from './machine-events.ts';
 import { order } from './order-fixtures.ts';
 import { allStateIds, allTransitions, planPaths, replay, type PathPlan, coverageTitle } from './path-coverage.ts';
 
 const processing = order('100000123', 'Local Delivery');
 const complete = { ...processing, status: 'complete' };
-const done = (output: OrderStatusReply) => ({ type: 'xstate.done.actor.loadOrderStatus', output });
-const failed = (error: unknown) => ({ type: 'xstate.error.actor.loadOrderStatus', error });
+const answered = (output: OrderStatusReply) => done('loadOrderStatus', output);
 
-const named = new Map<AnyEventObject, string>();
-function label<E extends AnyEventObject>(name: string, event: E): E {
-  named.set(event, name);
-  return event;
-}
-const loaded = label('loadOrderStatus: processing', done({ code: 1, data: processing }));
-const loadedLater = label('loadOrderStatus: complete', done({ code: 1, data: complete }));
-const refused = label('loadOrderStatus: code -1', done({ code: -1, message: 'Not now' }));
-const notTheirs = label('loadOrderStatus: 404', failed(new ApiError('Order not found', 0, 404)));
-const offline = label('loadOrderStatus: offline', failed(new ApiError('You are not connected to internet', 500, 0)));
+const { label, eventName } = labelled();
+const loaded = label('loadOrderStatus: processing', answered({ code: 1, data: processing }));
+const loadedLater = label('loadOrderStatus: complete', answered({ code: 1, data: complete }));
+const refused = label('loadOrderStatus: code -1', answered({ code: -1, message: 'Not now' }));
+const notTheirs = label('loadOrderStatus: 404', failed('loadOrderStatus', new ApiError('Order not found', 0, 404)));
+const offline = label('loadOrderStatus: offline', failed('loadOrderStatus'));
 const refreshTimer = label('after 60 s', { type: 'xstate.after.refreshInterval.orderStatus.shown' });
 
 function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
@@ -34,7 +30,6 @@ const serializeState = (snapshot: AnyMachineSnapshot) => {
   const c = snapshot.context as OrderStatusContext;
   return JSON.stringify([snapshot.value, c.order?.status, c.loadError]);
 };
-const eventName = (e: AnyEventObject) => named.get(e) ?? e.type;
 
 describe('order status paths', () => {
   const taken = new Set<string>();

@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
+import type * as CartApi from '../../src/api/cart.api.ts';
 import type { CartData, CartReply } from '../../src/api/contract/cart-page.contract.ts';
 import { notificationsMachine } from '../../src/machines/notifications.machine.ts';
 import type { SessionValues } from '../../src/machines/session-values.ts';
@@ -18,10 +19,13 @@ const server = vi.hoisted(() => ({
   calls: [] as { path: string; body: unknown }[],
 }));
 
-vi.mock('../../src/api/cart.api.ts', () => {
+// The request-body builders are pure: the real ones stay.
+vi.mock('../../src/api/cart.api.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof CartApi>();
   const reply = (): CartReply => (server.cart ? { code: 1, data: server.cart } : { code: -1, message: 'Your cart is empty.' });
   const record = (path: string, body: unknown) => server.calls.push({ path, body });
   return {
+    ...real,
     showCart: vi.fn(async (body: { coupon_code?: string }) => {
       record('showcart', body);
       return body.coupon_code && server.couponReply ? server.couponReply : reply();

@@ -1,11 +1,11 @@
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
+import type { AccountDashboardActor } from '../../machines/account-dashboard.machine.ts';
 import type { AddressField, AddressValues } from '../../rules/address-validation.ts';
 import { usStates } from '../../rules/us-states.ts';
 import { fieldError, primaryButton, secondaryButton } from '../../styles/controls.css.ts';
 import { DropdownSelect } from '../controls/dropdown-select.tsx';
 import { TextField } from '../controls/text-field.tsx';
-import type { AccountDashboardActor } from './account-tab.tsx';
 import * as css from './settings.css.ts';
 
 const stateOptions = usStates.map((s) => ({ value: s.code, label: `${s.name} (${s.code})` }));

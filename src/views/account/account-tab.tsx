@@ -1,15 +1,12 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
-import type { ActorRefFrom } from 'xstate';
-import { accountDashboardMachine, type Preference } from '../../machines/account-dashboard.machine.ts';
+import { accountDashboardMachine, type AccountDashboardActor, type Preference } from '../../machines/account-dashboard.machine.ts';
 import { primaryButton, secondaryButton } from '../../styles/controls.css.ts';
 import { useNotify, useSessionValue } from '../app-context.tsx';
 import { CardTab } from '../controls/cards/card-tab.tsx';
 import { AccountAddressForm } from './account-address-form.tsx';
 import { LoadState } from './load-state.tsx';
 import * as css from './settings.css.ts';
-
-export type AccountDashboardActor = ActorRefFrom<typeof accountDashboardMachine>;
 
 const maskedPassword = '••••••••';
 const noop = () => undefined;

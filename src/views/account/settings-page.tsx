@@ -4,7 +4,7 @@ import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { settingTabsMachine } from '../../machines/setting-tabs.machine.ts';
 import { settingPath, settingTabOf, type SettingTab } from '../../rules/account-settings.ts';
 import { useSessionValue } from '../app-context.tsx';
-import { NotFound } from '../pages/not-found.tsx';
+import { NotFound } from '../layout/not-found.tsx';
 import { AccountTab } from './account-tab.tsx';
 import { OrdersTab } from './orders-tab.tsx';
 import * as css from './settings.css.ts';

@@ -4,13 +4,11 @@ import 'altcha/altcha.css';
 // The strict-CSP build of the widget: no inline worker from a blob: URL; Vite emits the PBKDF2 worker as our own file.
 import Pbkdf2Worker from 'altcha/workers/pbkdf2?worker';
 import type { AltchaWidgetElement } from 'altcha/external';
-import { captchaChallengePath } from '../../api/customer.api.ts';
+import { captchaChallengePath, type CaptchaEvent } from '../../machines/captcha.ts';
 import * as css from './auth.css.ts';
 
 // Our server issues PBKDF2/SHA-256 challenges (server/services/captcha.ts); that is the only algorithm registered.
 $altcha.algorithms.set('PBKDF2/SHA-256', () => new Pbkdf2Worker());
-
-export type CaptchaEvent = { type: 'captcha.solve'; payload: string } | { type: 'captcha.reset' };
 
 export interface CaptchaFieldProps {
   /** Any machine that takes the captcha events (auth, zip gate). */

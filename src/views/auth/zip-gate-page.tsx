@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { zipGateMachine } from '../../machines/zip-gate.machine.ts';
 import { primaryButton } from '../../styles/controls.css.ts';
 import { useAppActors } from '../app-context.tsx';
-import * as pages from '../pages/pages.css.ts';
+import * as frame from '../layout/page-frame.css.ts';
 import * as css from './auth.css.ts';
 import { CaptchaField } from './captcha-field.tsx';
 import { FormMessage } from './form-message.tsx';
@@ -28,9 +28,9 @@ export function ZipGatePage() {
   };
 
   return (
-    <div className={pages.landing}>
-      <section className={pages.card} aria-labelledby="zip-gate-title">
-        <p className={pages.brand}>MEAT &amp; FISH</p>
+    <div className={frame.landing}>
+      <section className={frame.card} aria-labelledby="zip-gate-title">
+        <p className={frame.brand}>MEAT &amp; FISH</p>
         <h1 id="zip-gate-title">Where should we deliver?</h1>
         <form noValidate className={css.gateForm} onSubmit={submit}>
           <fieldset className={css.fields} disabled={busy}>

@@ -7,8 +7,8 @@ import { applyPending, groupLines } from '../../rules/cart-checkout.ts';
 import { emptyCartMessage } from '../../rules/messages.ts';
 import { linkButton, primaryButton } from '../../styles/controls.css.ts';
 import { useAppActors, useNotify } from '../app-context.tsx';
+import { CouponBox } from '../controls/coupon-box.tsx';
 import * as css from './cart-page.css.ts';
-import { CouponBox } from './coupon-box.tsx';
 import { PriceSummary } from './price-summary.tsx';
 import { VendorGroup } from './vendor-group.tsx';
 
@@ -86,15 +86,17 @@ export function CartScreen({ actor }: { actor: CartActor }) {
 
 function CartContents({ actor }: { actor: CartActor }) {
   const cart = useSelector(actor, (s) => s.context.cart);
-  const pending = useSelector(actor, (s) => s.context.pending);
+  const lines = useSelector(actor, (s) => s.context.lines);
+  const coupon = useSelector(actor, (s) => s.context.coupon);
+  const pending = useSelector(lines, (s) => s.context.pending);
   const groups = useSelector(actor, (s) => s.context.groups);
   const problems = useSelector(actor, (s) => s.context.problems);
   const now = useSelector(actor, (s) => s.context.now);
   const calendarMessage = useSelector(actor, (s) => (s.matches({ ready: { calendar: 'failed' } }) ? s.context.calendarMessage : undefined));
-  const couponText = useSelector(actor, (s) => s.context.couponText);
-  const couponMessage = useSelector(actor, (s) => s.context.couponMessage);
-  const couponBusy = useSelector(actor, (s) => !s.matches({ ready: { coupon: 'idle' } }));
-  const linesBusy = useSelector(actor, (s) => !s.matches({ ready: { lines: 'idle' } }));
+  const couponText = useSelector(coupon, (s) => s.context.couponText);
+  const couponMessage = useSelector(coupon, (s) => s.context.couponMessage);
+  const couponBusy = useSelector(coupon, (s) => s.hasTag('busy'));
+  const linesBusy = useSelector(lines, (s) => s.hasTag('busy'));
   const checkingOut = useSelector(actor, (s) => !s.matches({ ready: { checkout: 'idle' } }));
   const canCheckout = useSelector(actor, (s) => s.can({ type: 'cart.checkout' }));
   const shownGroups = useMemo(() => groupLines(applyPending(cart?.result ?? [], pending)), [cart, pending]);

@@ -9,8 +9,3 @@ export const amount = style({ margin: 0, fontVariantNumeric: 'tabular-nums' });
 export const note = style({ flexBasis: '100%', margin: 0, fontSize: '12px', color: vars.color.muted });
 export const grand = style([row, { borderTop: `1px solid ${vars.color.border}`, paddingTop: '10px', fontWeight: 800, fontSize: '18px' }]);
 export const busy = style({ margin: '8px 0 0', fontSize: '13px', color: vars.color.muted });
-
-export const couponForm = style({ display: 'flex', flexDirection: 'column', gap: '8px' });
-export const couponRow = style({ display: 'flex', gap: '8px' });
-export const couponSuccess = style({ margin: 0, color: vars.color.success, fontSize: '14px' });
-export const couponError = style({ margin: 0, color: vars.color.error, fontSize: '14px' });

@@ -4,7 +4,7 @@ import { tipAmount } from '../../rules/checkout-flow.ts';
 import { dollarsToCents, formatMoney } from '../../rules/money.ts';
 import { tipPercents } from '../../rules/tips.ts';
 import { primaryButton, secondaryButton } from '../../styles/controls.css.ts';
-import { CouponBox } from '../cart/coupon-box.tsx';
+import { CouponBox } from '../controls/coupon-box.tsx';
 import { CheckoutActorContext } from './checkout-context.ts';
 import * as css from './checkout.css.ts';
 import { OrderPlaced } from './order-placed.tsx';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useCategoryList } from '../../api/listing.api.ts';
+import { useCategoryList } from '../../api/listing.swr.ts';
 import { categoryPath, columnsOf } from '../../rules/category-paths.ts';
 import { useSessionValue } from '../app-context.tsx';
 import * as css from './category-menu.css.ts';

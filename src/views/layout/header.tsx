@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useSessionValue } from '../app-context.tsx';
-import { PincodeDialog } from '../pages/pincode-dialog.tsx';
+import { PincodeDialog } from './pincode-dialog.tsx';
 import { CategoryMenu } from './category-menu.tsx';
 import * as css from './header.css.ts';
 import { SearchBox } from './search-box.tsx';

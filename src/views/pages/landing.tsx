@@ -3,8 +3,9 @@ import { Navigate } from 'react-router-dom';
 import { ageGateMachine } from '../../machines/age-gate.machine.ts';
 import { primaryButton, secondaryButton } from '../../styles/controls.css.ts';
 import { useAppActors, useSessionValue } from '../app-context.tsx';
+import * as frame from '../layout/page-frame.css.ts';
 import * as css from './pages.css.ts';
-import { PincodeDialog } from './pincode-dialog.tsx';
+import { PincodeDialog } from '../layout/pincode-dialog.tsx';
 
 /** '/': the age gate, then the pincode dialog when no zip is stored, then the store. */
 export function Landing() {
@@ -15,16 +16,16 @@ export function Landing() {
   if (state.matches('verified')) {
     if (zipcode) return <Navigate to="/store" replace />;
     return (
-      <div className={css.landing}>
+      <div className={frame.landing}>
         <PincodeDialog dismissible={false} />
       </div>
     );
   }
 
   return (
-    <div className={css.landing}>
-      <section className={css.card} aria-labelledby="age-title">
-        <p className={css.brand}>MEAT &amp; FISH</p>
+    <div className={frame.landing}>
+      <section className={frame.card} aria-labelledby="age-title">
+        <p className={frame.brand}>MEAT &amp; FISH</p>
         <h1 id="age-title">Are you 21 or older?</h1>
         {state.matches('refused') ? (
           <>

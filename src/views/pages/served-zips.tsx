@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router-dom';
-import { useServedZips } from '../../api/served-zips.api.ts';
+import { useServedZips } from '../../api/served-zips.swr.ts';
 import * as css from './pages.css.ts';
 
 /** /currentZipCodes/{city}/{state}: a plain list of the zips we deliver to. */

@@ -1,9 +1,10 @@
 import { useActorRef } from '@xstate/react';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useBanners } from '../../api/home.api.ts';
+import { useBanners } from '../../api/home.swr.ts';
 import { splashMachine } from '../../machines/splash.machine.ts';
-import { Carousel } from '../store/carousel.tsx';
+import { Carousel } from '../controls/carousel.tsx';
+import * as frame from '../layout/page-frame.css.ts';
 import * as css from './pages.css.ts';
 
 /** /splash: the banner slider, then the store (/category/ALL) by itself or at 'Start Shopping'. */
@@ -14,7 +15,7 @@ export function SplashPage() {
   const { data } = useBanners();
   const banners = data?.code === 1 ? (data.data ?? []) : [];
   return (
-    <div className={css.landing}>
+    <div className={frame.landing}>
       <section className={css.splash} aria-labelledby="splash-title">
         <h1 id="splash-title" className={css.splashTitle}>
           MEAT &amp; FISH

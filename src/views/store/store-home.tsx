@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
-import { useHomepage } from '../../api/home.api.ts';
+import { useHomepage } from '../../api/home.swr.ts';
 import { useSessionValue } from '../app-context.tsx';
-import { Carousel } from './carousel.tsx';
+import { Carousel } from '../controls/carousel.tsx';
 import { ProductCard } from './product-card.tsx';
 import * as css from './store-home.css.ts';
 

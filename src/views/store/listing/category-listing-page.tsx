@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router-dom';
-import { useCategoryListing } from '../../../api/listing.api.ts';
+import { useCategoryListing } from '../../../api/listing.swr.ts';
 import { parseCategoryId } from '../../../rules/listing-query.ts';
 import { ChoosePincode } from './choose-pincode.tsx';
 import * as css from './listing-pages.css.ts';

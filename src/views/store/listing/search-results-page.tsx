@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useSearchListing } from '../../../api/listing.api.ts';
+import { useSearchListing } from '../../../api/listing.swr.ts';
 import { emptySearchMessage, noSearchMatchMessage } from '../../../rules/listing.ts';
 import { withSearchText, type ListingQueryState } from '../../../rules/listing-query.ts';
 import { primaryButton, textInput } from '../../../styles/controls.css.ts';

@@ -1,9 +1,9 @@
 import { useSelector } from '@xstate/react';
 import { Link, useParams } from 'react-router-dom';
 import type { ProductDetail } from '../../../api/contract/product.contract.ts';
-import { useProduct } from '../../../api/product.api.ts';
+import { useProduct } from '../../../api/product.swr.ts';
 import { useSessionValue } from '../../app-context.tsx';
-import { Carousel } from '../carousel.tsx';
+import { Carousel } from '../../controls/carousel.tsx';
 import { ProductCard } from '../product-card.tsx';
 import { ProductFacts } from './product-facts.tsx';
 import { ProductGallery } from './product-gallery.tsx';

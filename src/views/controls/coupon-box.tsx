@@ -1,7 +1,7 @@
 import { useId, type FormEvent } from 'react';
-import type { CouponMessage } from '../../machines/cart.machine.ts';
+import type { CouponMessage } from '../../machines/cart-coupon.machine.ts';
 import { primaryButton, secondaryButton, textInput } from '../../styles/controls.css.ts';
-import * as css from './cart-summary.css.ts';
+import * as css from './coupon-box.css.ts';
 
 export interface CouponBoxProps {
   text: string;
@@ -14,7 +14,7 @@ export interface CouponBoxProps {
   onRemove: () => void;
 }
 
-/** 'Coupon code', APPLY, and REMOVE while one is applied; the server's message below. */
+/** 'Coupon code', APPLY, and REMOVE while one is applied; the server's message below (the cart page and the checkout summary). */
 export function CouponBox({ text, applied, message, busy, onChange, onApply, onRemove }: CouponBoxProps) {
   const id = useId();
   const submit = (event: FormEvent) => {

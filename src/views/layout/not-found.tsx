@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import * as css from './pages.css.ts';
+import * as css from './page-frame.css.ts';
 
 export function NotFound() {
   return (

@@ -1,0 +1,14 @@
+import useSWR from 'swr';
+import { getBanners, getHomepage, type AreaKey } from './home.api.ts';
+
+/** Catalogue reads go through SWR: cached per area, revalidated on focus. */
+export function useHomepage(area: AreaKey | undefined) {
+  return useSWR(area ? ['homepage', area.zipcode, area.loc_id, area.courier_type ?? ''] : null, () =>
+    area ? getHomepage(area) : Promise.reject(new Error('no area')),
+  );
+}
+
+/** The store's banners (the splash slider): the same for every area. */
+export function useBanners() {
+  return useSWR(['banners'], getBanners);
+}

@@ -1,0 +1,10 @@
+import useSWR from 'swr';
+import type { AreaKey } from './home.api.ts';
+import { getProduct } from './product.api.ts';
+
+/** One product in the shopper's area, through SWR like every catalogue read. */
+export function useProduct(productId: number | undefined, area: AreaKey | undefined) {
+  return useSWR(productId !== undefined && area ? ['product', productId, area.zipcode, area.loc_id] : null, () =>
+    productId !== undefined && area ? getProduct(productId, area) : Promise.reject(new Error('no product')),
+  );
+}

@@ -1,0 +1,41 @@
+import { validate } from 'superstruct';
+import { createActor } from 'xstate';
+import { useTokenFrom } from '../api/http.ts';
+import { notificationsMachine } from './notifications.machine.ts';
+import { sessionStorageKey, sessionValues, type SessionValues } from './session-values.ts';
+import { sessionMachine } from './session.machine.ts';
+
+/** The browser storage the session lives in; a getter, because merely reading `window.localStorage` may throw. */
+export type SessionStorage = () => Pick<Storage, 'getItem' | 'setItem'>;
+
+function loadSession(storage: SessionStorage): SessionValues {
+  try {
+    const raw = storage().getItem(sessionStorageKey);
+    if (!raw) return {};
+    const [invalid, values] = validate(JSON.parse(raw) as unknown, sessionValues);
+    return invalid ? {} : values;
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Start-up (called once by main.tsx): the app-wide session actor, read back from storage and saved on every change,
+ * the bearer token `call` sends taken from it, and the notifications actor. The only place that touches the
+ * browser's storage for the session.
+ */
+export function startAppActors(storage: SessionStorage) {
+  const session = createActor(sessionMachine, { input: loadSession(storage) });
+  session.subscribe((snapshot) => {
+    try {
+      storage().setItem(sessionStorageKey, JSON.stringify(snapshot.context));
+    } catch {
+      // Private mode or a full storage: the session still works for this tab.
+    }
+  });
+  session.start();
+  useTokenFrom(() => session.getSnapshot().context.Token);
+
+  const notifications = createActor(notificationsMachine).start();
+  return { session, notifications };
+}
