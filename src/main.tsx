@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
+import { takeTokenFrom } from './api/http.ts';
 import { startAppActors } from './machines/app-actors.ts';
 import './styles/global.css.ts';
 import { AppActorsContext } from './views/app-context.tsx';
@@ -8,6 +9,8 @@ import { AppRoutes } from './views/app-routes.tsx';
 
 // The composition root: the app's actors start once, then the views render them.
 const actors = startAppActors(() => window.localStorage);
+// `call` sends the session's token as the bearer token: the one place the client's http layer meets the session.
+takeTokenFrom(() => actors.session.getSnapshot().context.Token);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

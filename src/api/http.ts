@@ -20,7 +20,7 @@ const storeId = 1;
 let tokenSource: () => string | undefined = () => undefined;
 
 /** The session actor tells the client where the bearer token lives (set once at start-up). */
-export function useTokenFrom(source: () => string | undefined): void {
+export function takeTokenFrom(source: () => string | undefined): void {
   tokenSource = source;
 }
 

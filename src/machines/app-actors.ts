@@ -1,6 +1,5 @@
 import { validate } from 'superstruct';
 import { createActor } from 'xstate';
-import { useTokenFrom } from '../api/http.ts';
 import { notificationsMachine } from './notifications.machine.ts';
 import { sessionStorageKey, sessionValues, type SessionValues } from './session-values.ts';
 import { sessionMachine } from './session.machine.ts';
@@ -21,7 +20,7 @@ function loadSession(storage: SessionStorage): SessionValues {
 
 /**
  * Start-up (called once by main.tsx): the app-wide session actor, read back from storage and saved on every change,
- * the bearer token `call` sends taken from it, and the notifications actor. The only place that touches the
+ * and the notifications actor. The only place that touches the
  * browser's storage for the session.
  */
 export function startAppActors(storage: SessionStorage) {
@@ -34,7 +33,6 @@ export function startAppActors(storage: SessionStorage) {
     }
   });
   session.start();
-  useTokenFrom(() => session.getSnapshot().context.Token);
 
   const notifications = createActor(notificationsMachine).start();
   return { session, notifications };

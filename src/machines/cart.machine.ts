@@ -17,7 +17,6 @@ import { deliveryGroupMachine, type DeliveryGroupReport } from './delivery-group
 import type { sessionMachine } from './session.machine.ts';
 
 // checkout.machine.ts reads the coupon message's shape from here.
-export type { CouponMessage } from './cart-coupon.machine.ts';
 
 export type DeliveryGroupRef = ActorRefFrom<typeof deliveryGroupMachine>;
 export type CartLinesRef = ActorRefFrom<typeof cartLinesMachine>;

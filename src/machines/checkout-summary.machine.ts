@@ -9,7 +9,7 @@ import { stripeDetails, testAuthenticate } from '../api/payments.api.ts';
 import { requiredMessage as couponRequiredMessage } from '../rules/cart-checkout.ts';
 import { checkoutMessages, placeOrderOutcome, type PlaceOrderOutcome } from '../rules/checkout-flow.ts';
 import { isTipAllowed, type TipPercent } from '../rules/tips.ts';
-import type { CouponMessage } from './cart.machine.ts';
+import type { CouponMessage } from './cart-coupon.machine.ts';
 import type { CartFlow, CheckoutReport } from './checkout-flow.types.ts';
 import { failureText, placeOrderErrorMessage } from './checkout-errors.ts';
 

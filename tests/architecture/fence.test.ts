@@ -8,7 +8,7 @@ import { cruiseFence, repoRoot, violationsOf, type FenceViolation } from './fenc
 /**
  * The import fence proves itself: a small tree with this project's folder layout gets one planted violation of each
  * kind beside imports that are allowed, and the lint tools must report exactly the planted ones, by rule name.
- * Then the real tree must pass every rule but those still being fixed (stillBroken, which may only shrink).
+ * Then the real tree must pass every rule.
  */
 
 /** One planted file each; the comment on each line says which rule it breaks (none: it is allowed). */
@@ -215,17 +215,6 @@ const eslintAllowed: Record<string, string> = {
   'src/views/cart/cart-page.tsx': tree['src/views/cart/cart-page.tsx'] ?? '',
 };
 
-/**
- * Rules the real tree still breaks until the other issue-10 branches are merged (cycles in checkout and account
- * views, views calling src/api directly, the seed's illustrations, routes building adapters, adapters reading the
- * schema). Remove a rule from here as soon as it holds: the last test fails while a listed rule holds.
- */
-const stillBroken = new Set([
-  'no-circular',
-  'views-api-only-swr-hooks',
-  'views-cross-area',
-]);
-
 function described(v: FenceViolation): string {
   const to = v.to.includes('node_modules/') ? `pkg:${/node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(v.to)?.[1] ?? v.to}` : v.to;
   return `${v.rule}: ${v.from} → ${to}`;
@@ -267,10 +256,7 @@ describe('the import fence', { timeout: 60_000 }, () => {
     for (const file of Object.keys(eslintAllowed)) expect(rulesOf(file), file).toEqual([]);
   });
 
-  it('the real tree breaks no rule but those still being fixed, and each of those still has a violation', async () => {
-    const found = violationsOf(await cruiseFence());
-    expect(found.filter((v) => !stillBroken.has(v.rule)).map(described)).toEqual([]);
-    const holding = [...stillBroken].filter((rule) => !found.some((v) => v.rule === rule));
-    expect(holding, 'these rules hold now: remove them from stillBroken').toEqual([]);
+  it('the real tree breaks no rule', async () => {
+    expect(violationsOf(await cruiseFence()).map(described)).toEqual([]);
   });
 });
