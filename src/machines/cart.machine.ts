@@ -16,8 +16,6 @@ import { answerOf, errorOf, failureMessage, isMissingCart, isRefusal, replyMessa
 import { deliveryGroupMachine, type DeliveryGroupReport } from './delivery-group.machine.ts';
 import type { sessionMachine } from './session.machine.ts';
 
-// checkout.machine.ts reads the coupon message's shape from here.
-
 export type DeliveryGroupRef = ActorRefFrom<typeof deliveryGroupMachine>;
 export type CartLinesRef = ActorRefFrom<typeof cartLinesMachine>;
 export type CartCouponRef = ActorRefFrom<typeof cartCouponMachine>;
