@@ -83,7 +83,10 @@ class Fresh implements KyselyPlugin {
 
 async function prepareDatabase(db: Kysely<Database>): Promise<void> {
   await migrateToLatest(db);
-  const row = await db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('products')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   const existing = Number(row.n);
   if (existing !== productCount) {
     if (existing > 0) {
@@ -215,8 +218,7 @@ const pick = <T>(items: readonly T[]): T => {
   return item;
 };
 const randomPage = (pages: number) => Math.floor(Math.random() * pages);
-const qs = (params: Record<string, string | number>) =>
-  new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
+const qs = (params: Record<string, string | number>) => new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
 const json = { 'content-type': 'application/json' };
 
 function scenarios(targets: Targets): Scenario[] {

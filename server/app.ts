@@ -85,7 +85,17 @@ export async function buildApp(parts: AppParts, options: { logger?: FastifyServe
     return reply.status(500).send({ detail: 'Internal server error' });
   });
 
-  for (const routes of [locationRoutes, homeRoutes, catalogueRoutes, cartRoutes, addToCartRoutes, customerRoutes, captchaRoutes, mediaRoutes, cartPageRoutes]) {
+  for (const routes of [
+    locationRoutes,
+    homeRoutes,
+    catalogueRoutes,
+    cartRoutes,
+    addToCartRoutes,
+    customerRoutes,
+    captchaRoutes,
+    mediaRoutes,
+    cartPageRoutes,
+  ]) {
     await app.register(routes(deps));
   }
   // Checkout: addresses, delivery speeds, payments, order review and place order.

@@ -97,7 +97,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!isLogLevel(logLevel)) problems.push(`LOG_LEVEL must be one of ${logLevels.join(', ')} (got "${logLevel}")`);
 
   const proxyText = env.TRUST_PROXY?.trim() || '';
-  const trustProxy = proxyText === '' || proxyText === 'false' ? false : proxyText.split(',').map((p) => p.trim()).filter(Boolean);
+  const trustProxy =
+    proxyText === '' || proxyText === 'false'
+      ? false
+      : proxyText
+          .split(',')
+          .map((p) => p.trim())
+          .filter(Boolean);
   if (trustProxy && trustProxy.some((p) => !/^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(p))) {
     problems.push(`TRUST_PROXY must be false or a comma-separated list of proxy addresses or CIDRs (got "${proxyText}")`);
   }
@@ -196,14 +202,7 @@ function originOf(text: string): string | undefined {
   }
 }
 
-function wholeNumber(
-  value: string | undefined,
-  fallback: number,
-  min: number,
-  max: number,
-  name: string,
-  problems: string[],
-): number {
+function wholeNumber(value: string | undefined, fallback: number, min: number, max: number, name: string, problems: string[]): number {
   const text = value?.trim() || String(fallback);
   const parsed = Number(text);
   if (!/^\d+$/.test(text) || parsed < min || parsed > max) {

@@ -6,9 +6,33 @@
 
 /** The shapes a product can be drawn as; products.kind holds one of these (unknown kinds get a plate). */
 export const illustrationKinds = [
-  'chicken', 'whole-bird', 'beef', 'roast', 'burger', 'pork', 'bacon', 'lamb', 'goat', 'shank', 'offal', 'bones',
-  'fish', 'salmon', 'white-fish', 'tuna', 'shellfish', 'lobster', 'crab', 'oyster', 'mussel', 'scallop', 'squid',
-  'sausage', 'cold-cuts', 'ready-to-cook', 'gift',
+  'chicken',
+  'whole-bird',
+  'beef',
+  'roast',
+  'burger',
+  'pork',
+  'bacon',
+  'lamb',
+  'goat',
+  'shank',
+  'offal',
+  'bones',
+  'fish',
+  'salmon',
+  'white-fish',
+  'tuna',
+  'shellfish',
+  'lobster',
+  'crab',
+  'oyster',
+  'mussel',
+  'scallop',
+  'squid',
+  'sausage',
+  'cold-cuts',
+  'ready-to-cook',
+  'gift',
 ] as const;
 export type IllustrationKind = (typeof illustrationKinds)[number];
 

@@ -342,13 +342,7 @@ export interface PaymentMethodsTable {
   created_at: CreatedAt;
 }
 
-export type OrderStatus =
-  | 'pending_payment'
-  | 'processing'
-  | 'pending_payment_on_delivery'
-  | 'payment_failed'
-  | 'complete'
-  | 'canceled';
+export type OrderStatus = 'pending_payment' | 'processing' | 'pending_payment_on_delivery' | 'payment_failed' | 'complete' | 'canceled';
 
 /** What an order's shipping_address column holds: the address as it was when the order was placed. */
 export interface AddressSnapshot {

@@ -27,11 +27,11 @@ export function addToCartRoutes({ db }: AppDeps): FastifyPluginAsync {
         case 'cart-not-found':
           throw notFound(cartNotFoundMessage);
         case 'refused':
-          return [outcome.cartId === undefined ? { code: -1, message: outcome.message } : { code: -1, message: outcome.message, cart_id: outcome.cartId }];
-        case 'added':
           return [
-            { code: 1, message: addToCartMessages.added, cart_id: outcome.cartId, total_products_in_cart: outcome.totalQty },
+            outcome.cartId === undefined ? { code: -1, message: outcome.message } : { code: -1, message: outcome.message, cart_id: outcome.cartId },
           ];
+        case 'added':
+          return [{ code: 1, message: addToCartMessages.added, cart_id: outcome.cartId, total_products_in_cart: outcome.totalQty }];
       }
     });
   };

@@ -10,12 +10,7 @@ import {
   type ListingReply,
 } from '../../src/api/contract/catalogue.contract.ts';
 import { productQuery, type ProductReply } from '../../src/api/contract/product.contract.ts';
-import {
-  emptyCategoryMessage,
-  emptySearchMessage,
-  noFilterMatchMessage,
-  noSearchMatchMessage,
-} from '../../src/rules/listing.ts';
+import { emptyCategoryMessage, emptySearchMessage, noFilterMatchMessage, noSearchMatchMessage } from '../../src/rules/listing.ts';
 import type { AppDeps } from '../deps.ts';
 import { parseWith } from '../http/validate.ts';
 import { notServedMessage } from '../services/catalogue/catalogue-cache.ts';

@@ -102,7 +102,13 @@ export function checkoutRoutes(deps: AppDeps): FastifyPluginAsync {
       if (outcome.kind === 'payment-failed') return { code: -1, message: outcome.message, order_id: orderId, status };
       if (outcome.kind === 'pending') return { code: 2, message: paymentMessages.pending, order_id: orderId, status };
       if (outcome.kind === 'authenticate') {
-        return { code: 2, message: paymentMessages.authenticate, order_id: orderId, status, authentication: { client_secret: outcome.clientSecret, gateway: payments.kind } };
+        return {
+          code: 2,
+          message: paymentMessages.authenticate,
+          order_id: orderId,
+          status,
+          authentication: { client_secret: outcome.clientSecret, gateway: payments.kind },
+        };
       }
       return { code: 1, message: placeOrderMessages.placed, order_id: orderId, status };
     }

@@ -1,10 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import {
-  serviceAreaQuery,
-  zipLookupQuery,
-  type ServiceAreaReply,
-  type ZipLookupReply,
-} from '../../src/api/contract/location.contract.ts';
+import { serviceAreaQuery, zipLookupQuery, type ServiceAreaReply, type ZipLookupReply } from '../../src/api/contract/location.contract.ts';
 import { comingSoonMessage } from '../../src/rules/messages.ts';
 import { normalizePincode } from '../../src/rules/pincode.ts';
 import type { AppDeps } from '../deps.ts';

@@ -88,7 +88,13 @@ export function paymentRoutes({ db, payments, limiter, rateLimits: limits }: App
       if (!testGateway) throw notFound();
       const body = parseWith(tokenizeBody, request.body);
       await enforceLimit(limiter, `card-tokenize:ip:${request.ip}`, checkoutLimit(limits, 'cardTokenizePerIp'));
-      const result = testGateway.tokenize({ holder: body.holder, number: body.number, expMonth: body.exp_month, expYear: body.exp_year, cvc: body.cvc });
+      const result = testGateway.tokenize({
+        holder: body.holder,
+        number: body.number,
+        expMonth: body.exp_month,
+        expYear: body.exp_year,
+        cvc: body.cvc,
+      });
       if (!result.ok) {
         const errors: FieldError[] = Object.entries(result.errors).map(([field, message]) => ({ field, message }));
         throw badRequest(errors);
@@ -118,9 +124,7 @@ export function paymentRoutes({ db, payments, limiter, rateLimits: limits }: App
       await enforceLimit(limiter, `upi-verify:ip:${request.ip}`, checkoutLimit(limits, 'upiVerifyPerIp'));
       const vpa = body.upi_id.trim();
       const valid = await verifyUpi(vpa);
-      return valid
-        ? { code: 1, message: upiMessages.verified, isVPAValid: 1, vpa }
-        : { code: 1, message: upiMessages.invalid, isVPAValid: 0, vpa };
+      return valid ? { code: 1, message: upiMessages.verified, isVPAValid: 1, vpa } : { code: 1, message: upiMessages.invalid, isVPAValid: 0, vpa };
     });
   };
 }

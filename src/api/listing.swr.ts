@@ -1,7 +1,14 @@
 import useSWR from 'swr';
 import type { SpeedType } from './contract/product-summary.contract.ts';
 import { getCategoryList, getListing, getSearchListing } from './listing.api.ts';
-import { listingRequest, searchRequest, type ListingArea, type ListingQueryState, type ListingRequest, type SearchRequest } from '../rules/listing-query.ts';
+import {
+  listingRequest,
+  searchRequest,
+  type ListingArea,
+  type ListingQueryState,
+  type ListingRequest,
+  type SearchRequest,
+} from '../rules/listing-query.ts';
 
 /**
  * Keeping the previous page's reply while the next one loads, so the grid does not flash empty between pages,

@@ -133,7 +133,9 @@ export const accountDashboardMachine = setup({
     assignPending: assign((_, params: { addressId: number }) => ({ pendingAddressId: params.addressId })),
     clearPending: assign({ pendingAddressId: undefined }),
     markDefault: assign(({ context }) =>
-      context.pendingAddressId === undefined ? {} : { addresses: withDefaultAddress(context.addresses, context.pendingAddressId), pendingAddressId: undefined },
+      context.pendingAddressId === undefined
+        ? {}
+        : { addresses: withDefaultAddress(context.addresses, context.pendingAddressId), pendingAddressId: undefined },
     ),
     dropAddress: assign(({ context }) => ({
       addresses: context.addresses.filter((a) => a.id !== context.pendingAddressId),
@@ -188,12 +190,18 @@ export const accountDashboardMachine = setup({
               },
               {
                 target: 'failed',
-                actions: { type: 'assignDashboardError', params: ({ event }) => ({ message: event.output.message ?? accountMessages.dashboardFailed }) },
+                actions: {
+                  type: 'assignDashboardError',
+                  params: ({ event }) => ({ message: event.output.message ?? accountMessages.dashboardFailed }),
+                },
               },
             ],
             onError: {
               target: 'failed',
-              actions: { type: 'assignDashboardError', params: ({ event }) => ({ message: messageOf(event.error, accountMessages.dashboardFailed) }) },
+              actions: {
+                type: 'assignDashboardError',
+                params: ({ event }) => ({ message: messageOf(event.error, accountMessages.dashboardFailed) }),
+              },
             },
           },
         },
@@ -216,8 +224,7 @@ export const accountDashboardMachine = setup({
               invoke: {
                 id: 'savePreferences',
                 src: 'savePreferences',
-                input: ({ event }) =>
-                  event.type === 'preference.toggle' ? { [event.preference]: flagOf(event.on) } : {},
+                input: ({ event }) => (event.type === 'preference.toggle' ? { [event.preference]: flagOf(event.on) } : {}),
                 onDone: [
                   {
                     guard: { type: 'isDone', params: ({ event }) => ({ code: event.output.code }) },
@@ -234,7 +241,10 @@ export const accountDashboardMachine = setup({
                 ],
                 onError: {
                   target: 'idle',
-                  actions: ['rollBackPreference', { type: 'notifyFailure', params: ({ event }) => ({ message: messageOf(event.error, accountMessages.preferencesFailed) }) }],
+                  actions: [
+                    'rollBackPreference',
+                    { type: 'notifyFailure', params: ({ event }) => ({ message: messageOf(event.error, accountMessages.preferencesFailed) }) },
+                  ],
                 },
               },
             },
@@ -264,12 +274,18 @@ export const accountDashboardMachine = setup({
               },
               {
                 target: 'failed',
-                actions: { type: 'assignAddressesError', params: ({ event }) => ({ message: event.output.message ?? accountMessages.addressesFailed }) },
+                actions: {
+                  type: 'assignAddressesError',
+                  params: ({ event }) => ({ message: event.output.message ?? accountMessages.addressesFailed }),
+                },
               },
             ],
             onError: {
               target: 'failed',
-              actions: { type: 'assignAddressesError', params: ({ event }) => ({ message: messageOf(event.error, accountMessages.addressesFailed) }) },
+              actions: {
+                type: 'assignAddressesError',
+                params: ({ event }) => ({ message: messageOf(event.error, accountMessages.addressesFailed) }),
+              },
             },
           },
         },
@@ -313,12 +329,18 @@ export const accountDashboardMachine = setup({
                   },
                   {
                     target: 'idle',
-                    actions: ['clearPending', { type: 'notifyFailure', params: ({ event }) => ({ message: event.output[0]?.message ?? accountMessages.somethingWentWrong }) }],
+                    actions: [
+                      'clearPending',
+                      { type: 'notifyFailure', params: ({ event }) => ({ message: event.output[0]?.message ?? accountMessages.somethingWentWrong }) },
+                    ],
                   },
                 ],
                 onError: {
                   target: 'idle',
-                  actions: ['clearPending', { type: 'notifyFailure', params: ({ event }) => ({ message: messageOf(event.error, accountMessages.somethingWentWrong) }) }],
+                  actions: [
+                    'clearPending',
+                    { type: 'notifyFailure', params: ({ event }) => ({ message: messageOf(event.error, accountMessages.somethingWentWrong) }) },
+                  ],
                 },
               },
             },
@@ -342,12 +364,18 @@ export const accountDashboardMachine = setup({
                   },
                   {
                     target: 'idle',
-                    actions: ['clearPending', { type: 'notifyFailure', params: ({ event }) => ({ message: event.output.message ?? accountMessages.somethingWentWrong }) }],
+                    actions: [
+                      'clearPending',
+                      { type: 'notifyFailure', params: ({ event }) => ({ message: event.output.message ?? accountMessages.somethingWentWrong }) },
+                    ],
                   },
                 ],
                 onError: {
                   target: 'idle',
-                  actions: ['clearPending', { type: 'notifyFailure', params: ({ event }) => ({ message: messageOf(event.error, accountMessages.somethingWentWrong) }) }],
+                  actions: [
+                    'clearPending',
+                    { type: 'notifyFailure', params: ({ event }) => ({ message: messageOf(event.error, accountMessages.somethingWentWrong) }) },
+                  ],
                 },
               },
             },
@@ -398,12 +426,18 @@ export const accountDashboardMachine = setup({
                       },
                       {
                         target: 'form',
-                        actions: { type: 'notifyFailure', params: ({ event }) => ({ message: event.output.message ?? accountMessages.somethingWentWrong }) },
+                        actions: {
+                          type: 'notifyFailure',
+                          params: ({ event }) => ({ message: event.output.message ?? accountMessages.somethingWentWrong }),
+                        },
                       },
                     ],
                     onError: {
                       target: 'form',
-                      actions: { type: 'notifyFailure', params: ({ event }) => ({ message: messageOf(event.error, accountMessages.somethingWentWrong) }) },
+                      actions: {
+                        type: 'notifyFailure',
+                        params: ({ event }) => ({ message: messageOf(event.error, accountMessages.somethingWentWrong) }),
+                      },
                     },
                   },
                 },

@@ -95,8 +95,18 @@ export interface AddCardOutput {
 }
 
 const emptyValues: AddCardValues = {
-  holder: '', number: '', expiry: '', cvc: '',
-  firstName: '', lastName: '', address: '', address2: '', city: '', state: '', zip: '', phone: '',
+  holder: '',
+  number: '',
+  expiry: '',
+  cvc: '',
+  firstName: '',
+  lastName: '',
+  address: '',
+  address2: '',
+  city: '',
+  state: '',
+  zip: '',
+  phone: '',
 };
 
 const billingFields: readonly BillingField[] = ['firstName', 'lastName', 'address', 'address2', 'city', 'state', 'zip', 'phone'];
@@ -120,7 +130,16 @@ function billingFieldErrors(context: AddCardContext): AddressErrors {
   if (context.sameAsShipping && context.shippingAddress) return {};
   const v = context.values;
   return addressErrors(
-    { firstName: v.firstName, lastName: v.lastName, address: v.address, address2: v.address2, city: v.city, state: v.state, zip: v.zip, phone: v.phone },
+    {
+      firstName: v.firstName,
+      lastName: v.lastName,
+      address: v.address,
+      address2: v.address2,
+      city: v.city,
+      state: v.state,
+      zip: v.zip,
+      phone: v.phone,
+    },
     'billing',
   );
 }
@@ -390,7 +409,11 @@ export const addCardMachine = setup({
           invoke: {
             id: 'saveCard',
             src: 'saveCard',
-            input: ({ context }) => ({ tokens: context.tokens, billingAddressId: context.billingAddressId ?? 0, holder: context.values.holder.trim() }),
+            input: ({ context }) => ({
+              tokens: context.tokens,
+              billingAddressId: context.billingAddressId ?? 0,
+              holder: context.values.holder.trim(),
+            }),
             onDone: [
               {
                 guard: { type: 'isCardSaved', params: ({ event }) => ({ reply: event.output }) },

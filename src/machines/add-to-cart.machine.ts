@@ -28,10 +28,7 @@ export interface AddToCartContext extends AddToCartInput, Selection {
 }
 
 export type AddToCartEvent =
-  | { type: 'size.select'; sizeId: number }
-  | { type: 'speed.select'; speed: SpeedValue }
-  | { type: 'qty.select'; qty: number }
-  | { type: 'cart.add' };
+  { type: 'size.select'; sizeId: number } | { type: 'speed.select'; speed: SpeedValue } | { type: 'qty.select'; qty: number } | { type: 'cart.add' };
 
 function sizeOf(context: AddToCartContext): ProductSize | undefined {
   return context.sizes.find((s) => s.id === context.sizeId);
@@ -52,8 +49,7 @@ export const addToCartMachine = setup({
     addToCart: fromPromise<AddToCartResult, AddToCartBody>(({ input }) => addToCart(input)),
   },
   guards: {
-    isSelectableSize: ({ context, event }) =>
-      event.type === 'size.select' && selectableSizes(context.sizes).some((s) => s.id === event.sizeId),
+    isSelectableSize: ({ context, event }) => event.type === 'size.select' && selectableSizes(context.sizes).some((s) => s.id === event.sizeId),
     isOfferedSpeed: ({ context, event }) => event.type === 'speed.select' && speedsForSize(sizeOf(context)).includes(event.speed),
     isInStock: ({ context }) => selectedStockStatus(sizeOf(context), context) === 'in stock',
     isAdded: (_, params: { result: AddToCartResult }) => params.result.code === 1 && params.result.cart_id !== undefined,

@@ -293,10 +293,7 @@ export const authMachine = setup({
       states: {
         editing: {
           on: {
-            'auth.submit': [
-              { guard: 'isForgotValid', target: 'sending', actions: 'clearFailure' },
-              { actions: 'assignForgotErrors' },
-            ],
+            'auth.submit': [{ guard: 'isForgotValid', target: 'sending', actions: 'clearFailure' }, { actions: 'assignForgotErrors' }],
           },
         },
         sending: {

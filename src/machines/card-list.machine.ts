@@ -1,5 +1,11 @@
 import { assign, fromPromise, sendParent, setup, type ActorRefFrom } from 'xstate';
-import { stripePaymentsMethod, type PaymentMessageReply, type PaymentMethodsReply, type SavedCardData, type SavedPaymentMethod } from '../api/contract/payment.contract.ts';
+import {
+  stripePaymentsMethod,
+  type PaymentMessageReply,
+  type PaymentMethodsReply,
+  type SavedCardData,
+  type SavedPaymentMethod,
+} from '../api/contract/payment.contract.ts';
 import { ApiError } from '../api/http.ts';
 import { paymentMethods, removeCard } from '../api/payments.api.ts';
 import { cardBrandNames } from '../rules/card-validation.ts';
@@ -145,7 +151,10 @@ export const cardListMachine = setup({
             target: 'list',
             actions: { type: 'assignCards', params: ({ event }) => ({ reply: event.output }) },
           },
-          { target: 'failed', actions: { type: 'assignLoadError', params: ({ event }) => ({ message: event.output.message ?? cardListMessages.loadFailed }) } },
+          {
+            target: 'failed',
+            actions: { type: 'assignLoadError', params: ({ event }) => ({ message: event.output.message ?? cardListMessages.loadFailed }) },
+          },
         ],
         onError: {
           target: 'failed',
@@ -202,12 +211,18 @@ export const cardListMachine = setup({
           { guard: { type: 'isRemoved', params: ({ event }) => ({ reply: event.output }) }, target: 'list', actions: 'dropRemovedCard' },
           {
             target: 'list',
-            actions: ['clearRemoving', { type: 'notifyRemoveRefusal', params: ({ event }) => ({ message: event.output.message ?? cardListMessages.removeFailed }) }],
+            actions: [
+              'clearRemoving',
+              { type: 'notifyRemoveRefusal', params: ({ event }) => ({ message: event.output.message ?? cardListMessages.removeFailed }) },
+            ],
           },
         ],
         onError: {
           target: 'list',
-          actions: ['clearRemoving', { type: 'notifyRemoveRefusal', params: ({ event }) => ({ message: messageOf(event.error, cardListMessages.removeFailed) }) }],
+          actions: [
+            'clearRemoving',
+            { type: 'notifyRemoveRefusal', params: ({ event }) => ({ message: messageOf(event.error, cardListMessages.removeFailed) }) },
+          ],
         },
       },
     },

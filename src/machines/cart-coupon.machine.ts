@@ -63,7 +63,9 @@ export const cartCouponMachine = setup({
   actions: {
     assignCouponText: assign(({ event }) => (event.type === 'coupon.change' ? { couponText: event.code } : {})),
     assignCouponRequired: assign({ couponMessage: { kind: 'error', text: requiredMessage } }),
-    assignApplied: assign(({ context }, params: { reply: CartReply }) => ({ applied: params.reply.data ? params.reply.data.coupon_code : context.applied })),
+    assignApplied: assign(({ context }, params: { reply: CartReply }) => ({
+      applied: params.reply.data ? params.reply.data.coupon_code : context.applied,
+    })),
     assignCouponMessage: assign((_, params: { reply: CartReply }) => {
       const refusal = couponRefusal(params.reply);
       if (refusal !== undefined) return { couponMessage: { kind: 'error' as const, text: refusal } };

@@ -83,7 +83,10 @@ const lineAnswer = {
   ],
   onError: {
     target: 'flushing',
-    actions: [{ type: 'rollbackSent', params: {} }, { type: 'reportFailure', params: errorOf }],
+    actions: [
+      { type: 'rollbackSent', params: {} },
+      { type: 'reportFailure', params: errorOf },
+    ],
   },
 } as const;
 
@@ -155,7 +158,12 @@ export const cartLinesMachine = setup({
       const lines = params.reply ? linesOf(context, params.reply) : context.lines;
       const sent = context.sending;
       if (!sent) return { lines };
-      return { lines, pending: withoutPending(context.pending, sent.cartRid), batch: context.batch.filter((rid) => rid !== sent.cartRid), sending: undefined };
+      return {
+        lines,
+        pending: withoutPending(context.pending, sent.cartRid),
+        batch: context.batch.filter((rid) => rid !== sent.cartRid),
+        sending: undefined,
+      };
     }),
     reportSaved: sendTo(
       ({ context }) => context.owner,

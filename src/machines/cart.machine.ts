@@ -284,7 +284,13 @@ export const cartMachine = setup({
           {
             guard: { type: 'hasItems', params: answerOf },
             target: 'ready',
-            actions: [{ type: 'assignServerCart', params: answerOf }, 'recordBadge', 'syncGroups', 'syncLines', { type: 'syncCoupon', params: answerOf }],
+            actions: [
+              { type: 'assignServerCart', params: answerOf },
+              'recordBadge',
+              'syncGroups',
+              'syncLines',
+              { type: 'syncCoupon', params: answerOf },
+            ],
           },
           { target: 'empty' },
         ],
@@ -311,7 +317,9 @@ export const cartMachine = setup({
         'cart.coupon.apply': { actions: 'forwardCouponApply' },
         'cart.coupon.remove': { actions: 'forwardCouponRemoval' },
         // Every answer a child reports is the whole cart: the cart keeps it and passes it on to the others.
-        'lines.saved': { actions: [{ type: 'assignServerCart', params: reportOf }, 'recordBadge', 'syncGroups', { type: 'syncCoupon', params: reportOf }] },
+        'lines.saved': {
+          actions: [{ type: 'assignServerCart', params: reportOf }, 'recordBadge', 'syncGroups', { type: 'syncCoupon', params: reportOf }],
+        },
         'lines.refused': {
           actions: [
             { type: 'assignServerCart', params: reportOf },
@@ -322,7 +330,9 @@ export const cartMachine = setup({
           ],
         },
         'coupon.saved': { actions: [{ type: 'assignServerCart', params: reportOf }, 'recordBadge', 'syncLines'] },
-        'group.saved': { actions: [{ type: 'assignServerCart', params: reportOf }, 'recordBadge', 'syncLines', { type: 'syncCoupon', params: reportOf }] },
+        'group.saved': {
+          actions: [{ type: 'assignServerCart', params: reportOf }, 'recordBadge', 'syncLines', { type: 'syncCoupon', params: reportOf }],
+        },
         // A failure any child reports is one red toast.
         'lines.failed': { actions: [{ type: 'assignMessage', params: messageOf }, 'notifyRefusal'] },
         'coupon.failed': { actions: [{ type: 'assignMessage', params: messageOf }, 'notifyRefusal'] },
@@ -345,7 +355,10 @@ export const cartMachine = setup({
                     target: 'loaded',
                     actions: [{ type: 'assignCalendar', params: answerOf }, 'sendCalendarToGroups'],
                   },
-                  { target: 'failed', actions: { type: 'assignCalendarFailure', params: { message: 'Delivery dates are not available right now.' } } },
+                  {
+                    target: 'failed',
+                    actions: { type: 'assignCalendarFailure', params: { message: 'Delivery dates are not available right now.' } },
+                  },
                 ],
                 onError: {
                   target: 'failed',

@@ -109,7 +109,9 @@ export const checkoutAddressMachine = setup({
       const entry = params.reply.data?.[0];
       return { zipLookup: { zip: params.zip, city: entry?.city, state: entry?.state } };
     }),
-    assignSavedAddressId: assign((_, params: { reply: AddAddressReply }) => ({ savedAddressId: params.reply.address_id ?? params.reply.data?.address_id })),
+    assignSavedAddressId: assign((_, params: { reply: AddAddressReply }) => ({
+      savedAddressId: params.reply.address_id ?? params.reply.data?.address_id,
+    })),
     notifySnackbar: sendParent((_, params: { message: string }): CheckoutReport => ({ type: 'notice.show', message: params.message })),
   },
 }).createMachine({
@@ -216,7 +218,10 @@ export const checkoutAddressMachine = setup({
               // Spec: code not 1 stops saving; the server's zip/city refusal is worth showing.
               {
                 target: 'editing',
-                actions: { type: 'notifySnackbar', params: ({ event }) => ({ message: event.output.message ?? addressRuleMessages.zipCityMismatch }) },
+                actions: {
+                  type: 'notifySnackbar',
+                  params: ({ event }) => ({ message: event.output.message ?? addressRuleMessages.zipCityMismatch }),
+                },
               },
             ],
             onError: { target: 'editing' },

@@ -66,7 +66,9 @@ export const checkoutCardMachine = setup({
   actions: {
     // The card list chooses the card just added (checkout) or reloads (settings); isCardAdded has checked there is one.
     sendAddedCard: sendTo('listCards', (_, params: { added: AddedCard | undefined }) =>
-      params.added ? { type: 'card.added' as const, card: params.added.card, billingAddressId: params.added.billingAddressId } : { type: 'card.add.back' as const },
+      params.added
+        ? { type: 'card.added' as const, card: params.added.card, billingAddressId: params.added.billingAddressId }
+        : { type: 'card.add.back' as const },
     ),
     sendAddBack: sendTo('listCards', { type: 'card.add.back' }),
     notifyChoice: sendParent((_, params: { choice: PaymentChoice }): CheckoutReport => ({ type: 'card.continue', choice: params.choice })),

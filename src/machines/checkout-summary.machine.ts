@@ -91,7 +91,9 @@ export const checkoutSummaryMachine = setup({
       throw new Error('No bank check is available here.');
     }),
     // The test gateway's bank page, answered by the shopper.
-    answerTestBank: fromPromise<TestAuthenticateReply, { clientSecret: string; complete: boolean }>(({ input }) => testAuthenticate(input.clientSecret, input.complete)),
+    answerTestBank: fromPromise<TestAuthenticateReply, { clientSecret: string; complete: boolean }>(({ input }) =>
+      testAuthenticate(input.clientSecret, input.complete),
+    ),
     confirmOrder: fromPromise<PlaceOrderReply, { orderId: string }>(({ input }) => confirmOrder(input.orderId)),
   },
   guards: {
@@ -110,7 +112,9 @@ export const checkoutSummaryMachine = setup({
     assignReviewMessage: assign((_, params: { message: string }) => ({ reviewMessage: params.message })),
     assignTip: assign(({ context, event }) => (event.type === 'tip.choose' ? { flow: { ...context.flow, tipPercent: event.percent } } : {})),
     toggleGift: assign(({ context }) => ({ flow: { ...context.flow, isGift: !context.flow.isGift } })),
-    assignGiftMessage: assign(({ context, event }) => (event.type === 'gift.message.change' ? { flow: { ...context.flow, giftMessage: event.text } } : {})),
+    assignGiftMessage: assign(({ context, event }) =>
+      event.type === 'gift.message.change' ? { flow: { ...context.flow, giftMessage: event.text } } : {},
+    ),
     assignCouponText: assign(({ event }) => (event.type === 'coupon.change' ? { couponText: event.code } : {})),
     assignCouponRequired: assign({ couponMessage: { kind: 'error', text: couponRequiredMessage } }),
     // Code 1 with the server's words is a success; code 2 is a refusal (expired, used up, minimum not met ...).
@@ -135,7 +139,10 @@ export const checkoutSummaryMachine = setup({
       choices: { tipPercent: context.flow.tipPercent, isGift: context.flow.isGift, giftMessage: context.flow.giftMessage },
     })),
     notifySnackbar: sendParent((_, params: { message: string }): CheckoutReport => ({ type: 'notice.show', message: params.message })),
-    notifyReplyMessage: sendParent(({ context }): CheckoutReport => ({ type: 'notice.show', message: context.orderReply?.message || checkoutMessages.placeOrderFailed })),
+    notifyReplyMessage: sendParent(({ context }): CheckoutReport => ({
+      type: 'notice.show',
+      message: context.orderReply?.message || checkoutMessages.placeOrderFailed,
+    })),
     notifyOrderStarted: sendParent((): CheckoutReport => ({ type: 'order.started' })),
     notifyOrderEnded: sendParent((): CheckoutReport => ({ type: 'order.ended' })),
   },
@@ -277,7 +284,10 @@ export const checkoutSummaryMachine = setup({
                   invoke: {
                     id: 'handleNextAction',
                     src: 'handleNextAction',
-                    input: ({ context }) => ({ clientSecret: context.authentication?.clientSecret ?? '', publishableKey: context.publishableKey ?? '' }),
+                    input: ({ context }) => ({
+                      clientSecret: context.authentication?.clientSecret ?? '',
+                      publishableKey: context.publishableKey ?? '',
+                    }),
                     onDone: { target: '#checkoutSummary.ordering.confirming' },
                     onError: { target: '#checkoutSummary.ordering.confirming' },
                   },

@@ -1,12 +1,5 @@
 import { assign, raise, sendTo, setup, type ActorRefFrom } from 'xstate';
-import {
-  checkoutSnackbarMs,
-  flagsOnEntering,
-  noTabs,
-  type CheckoutStep,
-  type ShippingAddress,
-  type TabFlags,
-} from '../rules/checkout-flow.ts';
+import { checkoutSnackbarMs, flagsOnEntering, noTabs, type CheckoutStep, type ShippingAddress, type TabFlags } from '../rules/checkout-flow.ts';
 import { isTipAllowed } from '../rules/tips.ts';
 import { checkoutAddressMachine } from './checkout-address.machine.ts';
 import { checkoutCardMachine, shippingAddressForCard } from './checkout-card.machine.ts';
@@ -84,7 +77,13 @@ export const checkoutMachine = setup({
     context: {} as CheckoutContext,
     input: {} as CheckoutInput,
     events: {} as CheckoutEvent,
-    children: {} as { chooseAddress: 'chooseAddress'; chooseSpeed: 'chooseSpeed'; choosePayment: 'choosePayment'; verifyFace: 'verifyFace'; reviewOrder: 'reviewOrder' },
+    children: {} as {
+      chooseAddress: 'chooseAddress';
+      chooseSpeed: 'chooseSpeed';
+      choosePayment: 'choosePayment';
+      verifyFace: 'verifyFace';
+      reviewOrder: 'reviewOrder';
+    },
   },
   delays: {
     snackbarLifetime: checkoutSnackbarMs,
@@ -111,7 +110,9 @@ export const checkoutMachine = setup({
   },
   actions: {
     openStep: assign(({ context }, params: { step: CheckoutStep }) => ({ step: params.step, flags: flagsOnEntering(context.flags, params.step) })),
-    assignSelectedAddress: assign(({ context }, params: { address: ShippingAddress | undefined }) => ({ flow: { ...context.flow, selectedAddress: params.address } })),
+    assignSelectedAddress: assign(({ context }, params: { address: ShippingAddress | undefined }) => ({
+      flow: { ...context.flow, selectedAddress: params.address },
+    })),
     assignSpeed: assign(({ context }, params: { speed: SpeedFlow | undefined }) => {
       const speed = params.speed;
       if (!speed) return {};
@@ -140,13 +141,10 @@ export const checkoutMachine = setup({
     assignOrderId: assign((_, params: { outcome: PlacedOutcome | undefined }) => ({ orderId: params.outcome?.orderId })),
     clearGift: assign(({ context }) => ({ flow: { ...context.flow, isGift: false, giftMessage: '' } })),
     // The order closed the cart: its id, the checkout's stored choices and dates go; the badge shows 0.
-    clearSessionAfterOrder: sendTo(
-      ({ context }) => context.session,
-      {
-        type: 'session.forget',
-        keys: ['cart_id', 'nextTab', 'deliveryFees', 'delivery', 'pickup', 'dineinpickup', 'dineinTime', 'retailer', 'retailer_name', 'walletOrder'],
-      },
-    ),
+    clearSessionAfterOrder: sendTo(({ context }) => context.session, {
+      type: 'session.forget',
+      keys: ['cart_id', 'nextTab', 'deliveryFees', 'delivery', 'pickup', 'dineinpickup', 'dineinTime', 'retailer', 'retailer_name', 'walletOrder'],
+    }),
     recordEmptyBadge: sendTo(({ context }) => context.session, { type: 'session.update', values: { total_products_in_cart: 0 } }),
     // ---- snackbar
     assignNotice: assign((_, params: { message: string }) => ({ notice: params.message })),
@@ -238,14 +236,22 @@ export const checkoutMachine = setup({
               {
                 guard: { type: 'isPlaced', params: ({ event }) => ({ outcome: event.output.outcome }) },
                 target: 'placed',
-                actions: [{ type: 'assignOrderId', params: ({ event }) => ({ outcome: event.output.outcome }) }, 'clearGift', 'clearSessionAfterOrder', 'recordEmptyBadge'],
+                actions: [
+                  { type: 'assignOrderId', params: ({ event }) => ({ outcome: event.output.outcome }) },
+                  'clearGift',
+                  'clearSessionAfterOrder',
+                  'recordEmptyBadge',
+                ],
               },
               {
                 guard: { type: 'isDeclined', params: ({ event }) => ({ outcome: event.output.outcome }) },
                 target: 'paymentFailed',
                 actions: [
                   { type: 'assignOrderId', params: ({ event }) => ({ outcome: event.output.outcome }) },
-                  { type: 'showNotice', params: ({ event }) => ({ message: event.output.outcome?.kind === 'declined' ? event.output.outcome.message : '' }) },
+                  {
+                    type: 'showNotice',
+                    params: ({ event }) => ({ message: event.output.outcome?.kind === 'declined' ? event.output.outcome.message : '' }),
+                  },
                   { type: 'goToPaymentFail', params: ({ event }) => ({ orderId: event.output.outcome?.orderId ?? '' }) },
                 ],
               },

@@ -42,9 +42,7 @@ export const notificationsMachine = setup({
     expireLatestToast: raise(({ context }) => ({ type: 'toast.dismiss' as const, id: context.nextId - 1 }), {
       delay: 'toastLifetime',
     }),
-    removeToast: assign(({ context, event }) =>
-      event.type === 'toast.dismiss' ? { toasts: context.toasts.filter((t) => t.id !== event.id) } : {},
-    ),
+    removeToast: assign(({ context, event }) => (event.type === 'toast.dismiss' ? { toasts: context.toasts.filter((t) => t.id !== event.id) } : {})),
     showSnackbar: assign(({ context, event }) =>
       event.type === 'snackbar.show' ? { snackbar: { id: context.nextId, message: event.message }, nextId: context.nextId + 1 } : {},
     ),

@@ -124,7 +124,10 @@ export const paymentOptionsMachine = setup({
         verified: {
           on: {
             'payment.continue': {
-              actions: { type: 'continueWithChoice', params: ({ context }) => ({ choice: { payment_mode: 3, upi_address: context.verifiedUpiId ?? context.upiId.trim() } }) },
+              actions: {
+                type: 'continueWithChoice',
+                params: ({ context }) => ({ choice: { payment_mode: 3, upi_address: context.verifiedUpiId ?? context.upiId.trim() } }),
+              },
             },
           },
         },

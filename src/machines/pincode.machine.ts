@@ -31,10 +31,7 @@ export interface PincodeContext extends PincodeInput {
   notServed?: { message: string; city?: string | undefined; state?: string | undefined } | undefined;
 }
 
-export type PincodeEvent =
-  | { type: 'pincode.change'; value: string }
-  | { type: 'pincode.submit' }
-  | { type: 'pincode.cancel' };
+export type PincodeEvent = { type: 'pincode.change'; value: string } | { type: 'pincode.submit' } | { type: 'pincode.cancel' };
 
 /**
  * 'Please enter your pincode to start shopping': validates the zip, asks the server whether it is served, clears the
@@ -49,17 +46,13 @@ export const pincodeMachine = setup({
   },
   actors: {
     lookupZip: fromPromise<ZipLookupReply, { zipcode: string }>(({ input }) => getAddressByZipcode(input.zipcode)),
-    clearCart: fromPromise<unknown, { cartId: string; customerId?: number | undefined }>(({ input }) =>
-      clearCart(input.cartId, input.customerId),
-    ),
+    clearCart: fromPromise<unknown, { cartId: string; customerId?: number | undefined }>(({ input }) => clearCart(input.cartId, input.customerId)),
   },
   guards: {
     isPincodeValid: ({ context }) => pincodeError(context.value) === undefined,
     isServed: (_, params: { reply: ZipLookupReply }) => servedArea(params.reply) !== undefined,
     isServedWithCartToClear: ({ context }, params: { reply: ZipLookupReply }) =>
-      servedArea(params.reply) !== undefined &&
-      context.cartId !== undefined &&
-      normalizePincode(context.value) !== context.currentZip,
+      servedArea(params.reply) !== undefined && context.cartId !== undefined && normalizePincode(context.value) !== context.currentZip,
     canDismiss: ({ context }) => context.dismissible && context.currentZip !== undefined,
   },
   actions: {

@@ -2,9 +2,7 @@ import { assign, setup } from 'xstate';
 import type { SessionValues } from './session-values.ts';
 
 export type SessionEvent =
-  | { type: 'session.update'; values: Partial<SessionValues> }
-  | { type: 'session.forget'; keys: (keyof SessionValues)[] }
-  | { type: 'session.logout' };
+  { type: 'session.update'; values: Partial<SessionValues> } | { type: 'session.forget'; keys: (keyof SessionValues)[] } | { type: 'session.logout' };
 
 function blank(keys: readonly (keyof SessionValues)[]): Partial<SessionValues> {
   return Object.fromEntries(keys.map((key) => [key, undefined]));

@@ -38,10 +38,7 @@ export const settingTabsMachine = setup({
   states: {
     /** Reads the URL's tab once at the start. */
     choosing: {
-      always: [
-        { guard: { type: 'isOrdersTab', params: ({ context }) => ({ tab: context.tab }) }, target: 'orders' },
-        { target: 'account' },
-      ],
+      always: [{ guard: { type: 'isOrdersTab', params: ({ context }) => ({ tab: context.tab }) }, target: 'orders' }, { target: 'account' }],
     },
     account: {
       on: {

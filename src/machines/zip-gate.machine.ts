@@ -22,10 +22,7 @@ export interface ZipGateContext extends ZipGateInput {
   captchaRound: number;
 }
 
-export type ZipGateEvent =
-  | { type: 'field.change'; field: 'zipcode'; value: string }
-  | CaptchaEvent
-  | { type: 'zip.submit' };
+export type ZipGateEvent = { type: 'field.change'; field: 'zipcode'; value: string } | CaptchaEvent | { type: 'zip.submit' };
 
 function failureMessage(error: unknown): string {
   return messageOf(error, authFailureMessages.somethingWentWrong);

@@ -29,7 +29,15 @@ export type AddressField = keyof AddressValues;
 
 /** The fields in the order the forms show them (and report their errors). */
 export const addressFields: readonly AddressField[] = [
-  'firstName', 'lastName', 'address', 'address2', 'city', 'state', 'zip', 'addressNickname', 'phone',
+  'firstName',
+  'lastName',
+  'address',
+  'address2',
+  'city',
+  'state',
+  'zip',
+  'addressNickname',
+  'phone',
 ];
 export type AddressErrors = Partial<Record<AddressField, string>>;
 

@@ -180,10 +180,7 @@ export function createAccountErrors(input: Record<CreateAccountField, string>): 
 }
 
 /** Update password: required, minimum 8, and (our addition, the server insists) both the same. */
-export function updatePasswordErrors(input: {
-  new_password: string;
-  confirm_password: string;
-}): FieldErrors<'new_password' | 'confirm_password'> {
+export function updatePasswordErrors(input: { new_password: string; confirm_password: string }): FieldErrors<'new_password' | 'confirm_password'> {
   return collect<'new_password' | 'confirm_password'>([
     ['new_password', newPasswordError(input.new_password)],
     ['confirm_password', confirmPasswordError(input.confirm_password, input.new_password)],

@@ -107,10 +107,7 @@ export type CheckoutProblems = Record<number, GroupProblems>;
  * the vendor's current next delivery date (a saved date gone stale) counts as missing. Only groups with a problem
  * appear, so every problem is reported at once.
  */
-export function checkoutProblems(
-  groups: readonly ScheduledGroup[],
-  minDates: Readonly<Record<number, string>> = {},
-): CheckoutProblems {
+export function checkoutProblems(groups: readonly ScheduledGroup[], minDates: Readonly<Record<number, string>> = {}): CheckoutProblems {
   const problems: CheckoutProblems = {};
   for (const group of groups) {
     const min = minDates[group.vendor_loc_id];

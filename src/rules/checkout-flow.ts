@@ -161,6 +161,7 @@ export function placeOrderOutcome(reply: {
   if (reply.code === 2 && reply.order_id && reply.authentication) {
     return { kind: 'authenticate', orderId: reply.order_id, clientSecret: reply.authentication.client_secret, gateway: reply.authentication.gateway };
   }
-  if (reply.code === -1 && reply.order_id) return { kind: 'declined', orderId: reply.order_id, message: reply.message || checkoutMessages.placeOrderFailed };
+  if (reply.code === -1 && reply.order_id)
+    return { kind: 'declined', orderId: reply.order_id, message: reply.message || checkoutMessages.placeOrderFailed };
   return { kind: 'refused', message: reply.message || checkoutMessages.placeOrderFailed };
 }

@@ -107,12 +107,7 @@ function toggled<T>(values: readonly T[], value: T): T[] {
  * 'Shop All' is the page's own category: choosing it clears the sub-categories, and choosing a sub-category
  * deselects it (the own id never stays in `catid`). Values the parameter cannot hold leave the state as it was.
  */
-export function withFilterToggled(
-  state: ListingQueryState,
-  parameter: string,
-  value: string,
-  ownCategoryId: number | undefined,
-): ListingQueryState {
+export function withFilterToggled(state: ListingQueryState, parameter: string, value: string, ownCategoryId: number | undefined): ListingQueryState {
   switch (parameter) {
     case 'priceranges': {
       if (!parsePriceRange(value)) return state;
@@ -136,12 +131,7 @@ export function withFilterToggled(
 }
 
 /** Whether a filter option shows as checked; 'Shop All' is checked exactly when no sub-category is. */
-export function isFilterChecked(
-  state: ListingQueryState,
-  parameter: string,
-  value: string,
-  ownCategoryId: number | undefined,
-): boolean {
+export function isFilterChecked(state: ListingQueryState, parameter: string, value: string, ownCategoryId: number | undefined): boolean {
   switch (parameter) {
     case 'priceranges':
       return state.priceranges.includes(value.trim());
@@ -284,7 +274,15 @@ export function listingRequest(state: ListingQueryState, area: ListingArea, cate
 }
 
 export interface SearchRequest {
-  query: { q: string; zipcode: string; loc_id: number; courier_type?: SpeedValue | undefined; page: number; limit: PageSize; sort?: SortKey | undefined };
+  query: {
+    q: string;
+    zipcode: string;
+    loc_id: number;
+    courier_type?: SpeedValue | undefined;
+    page: number;
+    limit: PageSize;
+    sort?: SortKey | undefined;
+  };
   body: { q: string };
 }
 

@@ -19,7 +19,12 @@ export const primaryButton = style({
 
 export const secondaryButton = style([
   primaryButton,
-  { background: 'transparent', color: vars.color.text, border: `1px solid ${vars.color.border}`, selectors: { '&:hover:not(:disabled)': { background: vars.color.background } } },
+  {
+    background: 'transparent',
+    color: vars.color.text,
+    border: `1px solid ${vars.color.border}`,
+    selectors: { '&:hover:not(:disabled)': { background: vars.color.background } },
+  },
 ]);
 
 export const textInput = style({

@@ -20,7 +20,13 @@ async function violationsOn(page: Page, ...ready: Locator[]): Promise<string[]> 
   for (const shown of ready) await expect(shown).toBeVisible();
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return result.violations.map((v) => `${v.id} (${v.impact ?? 'n/a'}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')}`);
+  return result.violations.map(
+    (v) =>
+      `${v.id} (${v.impact ?? 'n/a'}): ${v.help} — ${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 5)
+        .join(', ')}`,
+  );
 }
 
 /** The header's category bar: it loads its own data, after the page around it. */
@@ -103,7 +109,12 @@ test.describe('accessibility (axe, WCAG 2.1 AA)', () => {
 
   test('the cart, the address tab and the address form showing its errors', async ({ page }) => {
     await customerWithCart(page);
-    expect.soft(await violationsOn(page, page.getByRole('list', { name: 'Items by seller' }), page.getByRole('region', { name: 'Price summary' })), '/cart').toEqual([]);
+    expect
+      .soft(
+        await violationsOn(page, page.getByRole('list', { name: 'Items by seller' }), page.getByRole('region', { name: 'Price summary' })),
+        '/cart',
+      )
+      .toEqual([]);
     await scheduleFirstGroupAndCheckout(page);
     await expect(page).toHaveURL(/\/cart\/address$/);
     expect.soft(await violationsOn(page, page.getByRole('heading', { name: 'Select a Shipping Address' })), '/cart/address').toEqual([]);

@@ -1,6 +1,14 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { addSameDayToCart, createCustomer, enterStore, saveAddressThroughApi, scheduleFirstGroupAndCheckout, sessionOf, uniqueEmail } from './steps.ts';
+import {
+  addSameDayToCart,
+  createCustomer,
+  enterStore,
+  saveAddressThroughApi,
+  scheduleFirstGroupAndCheckout,
+  sessionOf,
+  uniqueEmail,
+} from './steps.ts';
 
 const shots = 'scratch';
 

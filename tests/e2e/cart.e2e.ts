@@ -8,7 +8,11 @@ const salmon = 'Atlantic Salmon Fillet, Skin-On';
 /** Finds a product through the search page, picks its speed, and adds it to the cart. */
 async function addToCart(page: Page, query: string, name: string, speed: 'Same Day' | 'Next Day'): Promise<void> {
   await page.goto(`/store/search?q=${encodeURIComponent(query)}`);
-  await page.getByRole('list', { name: 'Products' }).getByRole('link', { name: new RegExp(name) }).first().click();
+  await page
+    .getByRole('list', { name: 'Products' })
+    .getByRole('link', { name: new RegExp(name) })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/store\/\d+$/);
   await choose(page, 'SPEED', speed);
   await page.getByRole('button', { name: 'ADD TO CART' }).click();
@@ -56,7 +60,12 @@ async function pickDayAndSlot(group: Locator): Promise<void> {
 }
 
 function summaryAmount(page: Page, term: string | RegExp): Locator {
-  return page.getByRole('region', { name: 'Price summary' }).locator('div').filter({ has: page.getByText(term, { exact: true }) }).locator('dd').first();
+  return page
+    .getByRole('region', { name: 'Price summary' })
+    .locator('div')
+    .filter({ has: page.getByText(term, { exact: true }) })
+    .locator('dd')
+    .first();
 }
 
 test.describe('cart', () => {

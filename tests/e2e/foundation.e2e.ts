@@ -60,9 +60,7 @@ test.describe('foundation journey', () => {
     const dialog = page.getByRole('dialog', { name: 'Please enter your pincode to start shopping' });
     await dialog.getByLabel('Pincode').fill('90210');
     await dialog.getByRole('button', { name: 'Start Shopping' }).click();
-    await expect(
-      dialog.getByText('We are coming soon to this pincode. Please see a list of all pincodes we currently serve.'),
-    ).toBeVisible();
+    await expect(dialog.getByText('We are coming soon to this pincode. Please see a list of all pincodes we currently serve.')).toBeVisible();
     await dialog.getByRole('link', { name: 'See the pincodes we serve' }).click();
     await expect(page).toHaveURL(/\/currentZipCodes\/Beverly%20Hills\/CA$/);
     await expect(page.getByRole('heading', { name: 'Pincodes we currently serve' })).toBeVisible();

@@ -101,7 +101,11 @@ export async function createCustomer(page: Page, shopper: { firstName: string; l
 /** Search → the first matching product → Same Day → ADD TO CART; a customer lands on the cart. */
 export async function addSameDayToCart(page: Page, query: string, productName: string): Promise<void> {
   await page.goto(`/store/search?q=${encodeURIComponent(query)}`);
-  await page.getByRole('list', { name: 'Products' }).getByRole('link', { name: new RegExp(productName) }).first().click();
+  await page
+    .getByRole('list', { name: 'Products' })
+    .getByRole('link', { name: new RegExp(productName) })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/store\/\d+$/);
   await choose(page, 'SPEED', 'Same Day');
   await page.getByRole('button', { name: 'ADD TO CART' }).click();
@@ -127,7 +131,8 @@ export async function scheduleFirstGroupAndCheckout(page: Page): Promise<void> {
 export async function sessionOf(page: Page): Promise<{ token: string; customerId: number }> {
   const stored = await page.evaluate(() => window.localStorage.getItem('meat-and-fish.session'));
   const values: unknown = stored ? JSON.parse(stored) : undefined;
-  if (typeof values !== 'object' || values === null || !('Token' in values) || !('CustomerId' in values)) throw new Error(`no session stored: ${stored}`);
+  if (typeof values !== 'object' || values === null || !('Token' in values) || !('CustomerId' in values))
+    throw new Error(`no session stored: ${stored}`);
   const { Token, CustomerId } = values;
   if (typeof Token !== 'string' || typeof CustomerId !== 'number') throw new Error(`no session stored: ${stored}`);
   return { token: Token, customerId: CustomerId };
@@ -150,7 +155,18 @@ export async function apiPost(path: string, body: Record<string, unknown>, token
 export async function saveAddressThroughApi(session: { token: string; customerId: number }, fields: Record<string, string>): Promise<void> {
   const reply = await apiPost(
     `/connect/customer/addaddress?customerid=${session.customerId}`,
-    { first_name: 'Ada', last_name: 'Lovelace', street1: '350 5th Ave', city: 'New York', state: 'NY', zipcode: '10001', telephone: '2125550100', country: 'US', address_type: 'shipping', ...fields },
+    {
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      street1: '350 5th Ave',
+      city: 'New York',
+      state: 'NY',
+      zipcode: '10001',
+      telephone: '2125550100',
+      country: 'US',
+      address_type: 'shipping',
+      ...fields,
+    },
     session.token,
   );
   expect(reply).toMatchObject({ code: 1 });

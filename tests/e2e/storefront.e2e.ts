@@ -26,7 +26,10 @@ test.describe('storefront journey', () => {
 
     await page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: '2', exact: true }).click();
     await expect(page).toHaveURL(/page=1/);
-    await expect(page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: '2', exact: true })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: '2', exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     const secondPage = await cardPrices(page);
     expect(ascending(secondPage)).toBe(true);
     expect(secondPage[0]).toBeGreaterThanOrEqual(firstPage[firstPage.length - 1] ?? 0);
@@ -49,7 +52,11 @@ test.describe('storefront journey', () => {
     await expect(page.getByRole('checkbox', { name: 'Steaks', exact: true })).toBeChecked();
 
     // The product page: a bigger size costs more, the speed changes the offer, then ADD TO CART.
-    await page.getByRole('list', { name: 'Products' }).getByRole('link', { name: /Ribeye/ }).first().click();
+    await page
+      .getByRole('list', { name: 'Products' })
+      .getByRole('link', { name: /Ribeye/ })
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/store\/\d+$/);
     const price = page.getByLabel('Price');
     const sizeToggle = page.getByRole('combobox', { name: 'SELECT SIZE' });
@@ -101,14 +108,23 @@ test.describe('storefront journey', () => {
     await expect(page.getByText(/Total \d+ Result\./)).toBeVisible();
     await page.getByRole('link', { name: 'Click Here to See Result' }).click();
     await expect(page).toHaveURL(/\/store\/search\?q=salmn$/);
-    await expect(page.getByRole('list', { name: 'Products' }).getByRole('link', { name: /Salmon/ }).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('list', { name: 'Products' })
+        .getByRole('link', { name: /Salmon/ })
+        .first(),
+    ).toBeVisible();
   });
 
   test('an out-of-stock size reads OUT OF STOCK and cannot be added', async ({ page }) => {
     await enterStore(page);
     await page.getByRole('searchbox', { name: 'SEARCH PRODUCTS' }).fill('live maine lobster');
     await page.getByRole('link', { name: 'Click Here to See Result' }).click();
-    await page.getByRole('list', { name: 'Products' }).getByRole('link', { name: /Lobster/ }).first().click();
+    await page
+      .getByRole('list', { name: 'Products' })
+      .getByRole('link', { name: /Lobster/ })
+      .first()
+      .click();
     await expect(page.getByRole('button', { name: 'OUT OF STOCK' })).toBeDisabled();
   });
 

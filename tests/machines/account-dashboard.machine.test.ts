@@ -31,7 +31,17 @@ const dashboard: DashboardData = {
 const home = address({ address_id: 1, street2: 'Floor 2', telephone: '2125550100', default_address: '1' });
 const work = address({ address_id: 2, address_nickname: 'Work', street1: '1 Main St', telephone: '2125550100' });
 const offline = new ApiError('You are not connected to internet', 500, 0);
-const goodValues: AddressValues = { firstName: 'Ada', lastName: 'Byron', address: '1 Main St', address2: '', city: 'New York', state: 'NY', zip: '10001', addressNickname: 'Home', phone: '2125550100' };
+const goodValues: AddressValues = {
+  firstName: 'Ada',
+  lastName: 'Byron',
+  address: '1 Main St',
+  address2: '',
+  city: 'New York',
+  state: 'NY',
+  zip: '10001',
+  addressNickname: 'Home',
+  phone: '2125550100',
+};
 const badValues: AddressValues = { ...goodValues, firstName: '', phone: '212-555' };
 
 const { label, eventName } = labelled();
@@ -70,7 +80,8 @@ function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
     if (snapshot.matches({ info: 'failed' })) events.push({ type: 'dashboard.retry' });
     if (snapshot.matches({ info: { ready: 'saving' } })) events.push(prefsSaved, prefsRefused, prefsFailed);
   }
-  if (addressesLoading && infoIdle) events.push({ type: 'preference.toggle', preference: 'newsletter_subscription', on: c.dashboard?.newsletter_subscription !== 1 });
+  if (addressesLoading && infoIdle)
+    events.push({ type: 'preference.toggle', preference: 'newsletter_subscription', on: c.dashboard?.newsletter_subscription !== 1 });
   if (addressesLoading) events.push(addrLoaded, addrRefused, addrFailed);
   if (!infoIdle) return events;
   if (snapshot.matches({ addresses: 'failed' })) events.push({ type: 'addresses.retry' });
@@ -81,12 +92,19 @@ function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
       { type: 'address.delete', addressId: 99 },
       { type: 'address.edit', addressId: 99 },
     );
-    if (c.addresses.length === 2) events.push({ type: 'address.delete', addressId: 1 }, { type: 'address.delete', addressId: 2 }, { type: 'address.edit', addressId: 1 });
+    if (c.addresses.length === 2)
+      events.push({ type: 'address.delete', addressId: 1 }, { type: 'address.delete', addressId: 2 }, { type: 'address.edit', addressId: 1 });
   }
   if (snapshot.matches({ addresses: { list: 'settingDefault' } })) events.push(defaultSet, defaultRefused, defaultFailed);
   if (snapshot.matches({ addresses: { list: 'deleting' } })) events.push(deleted, deleteRefused, deleteFailed);
   if (snapshot.matches({ addresses: { list: { editing: 'form' } } })) {
-    events.push(saveGood, saveBad, { type: 'address.edit.cancel' }, { type: 'address.edit', addressId: c.editingId === 1 ? 2 : 1 }, { type: 'address.edit', addressId: c.editingId ?? 1 });
+    events.push(
+      saveGood,
+      saveBad,
+      { type: 'address.edit.cancel' },
+      { type: 'address.edit', addressId: c.editingId === 1 ? 2 : 1 },
+      { type: 'address.edit', addressId: c.editingId ?? 1 },
+    );
   }
   if (snapshot.matches({ addresses: { list: { editing: 'saving' } } })) events.push(updated, updateRefused, updateFailed);
   return events;
@@ -220,7 +238,15 @@ describe('account dashboard behaviour', () => {
     });
     await ready(actor);
     actor.send({ type: 'address.edit', addressId: 1 });
-    expect(actor.getSnapshot().context.editValues).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace', address: '350 5th Ave', city: 'New York', zip: '10001', state: 'NY', phone: '2125550100' });
+    expect(actor.getSnapshot().context.editValues).toMatchObject({
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      address: '350 5th Ave',
+      city: 'New York',
+      zip: '10001',
+      state: 'NY',
+      phone: '2125550100',
+    });
     actor.send({ type: 'address.save', values: { ...badValues, lastName: '', zip: '1' } });
     expect(actor.getSnapshot().context.formErrors).toEqual({
       firstName: addressMessages.firstNameRequired,
@@ -232,7 +258,18 @@ describe('account dashboard behaviour', () => {
     actor.send({ type: 'address.save', values: goodValues });
     await ready(actor);
     expect(bodies).toEqual([
-      { address_id: 1, first_name: 'Ada', last_name: 'Byron', street: '1 Main St', street2: '', city: 'New York', state: 'NY', postcode: '10001', telephone: '2125550100', nickname: 'Home' },
+      {
+        address_id: 1,
+        first_name: 'Ada',
+        last_name: 'Byron',
+        street: '1 Main St',
+        street2: '',
+        city: 'New York',
+        state: 'NY',
+        postcode: '10001',
+        telephone: '2125550100',
+        nickname: 'Home',
+      },
     ]);
     expect(actor.getSnapshot().context.editingId).toBeUndefined();
     expect(calls.addresses).toBe(2);

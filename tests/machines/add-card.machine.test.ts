@@ -29,7 +29,15 @@ const shipping: ShippingAddressForCard = {
   telephone: '2125550100',
 };
 const testGateway: StripeDetailsReply = { code: 1, data: { publishable_key: '', gateway: 'test' } };
-const savedCard: SavedCardData = { id: 9, customer: 'cus_test_1', metadata: { address_id: 77 }, brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 };
+const savedCard: SavedCardData = {
+  id: 9,
+  customer: 'cus_test_1',
+  metadata: { address_id: 77 },
+  brand: 'visa',
+  last4: '4242',
+  exp_month: 12,
+  exp_year: 2030,
+};
 const cardSaved: SaveCardReply = { code: 1, message: 'Card saved.', data: [savedCard] };
 const billingSaved: AddAddressReply = { code: 1, message: 'Address saved.', address_id: 77 };
 
@@ -54,7 +62,10 @@ const gatewayFailed = label('loadGateway: offline', failed('loadGateway'));
 const tokenMade = label('createCardToken: token', done('createCardToken', { token: 'tok_test_1' }));
 const tokenRefused = label('createCardToken: declined', failed('createCardToken', new Error('Your card was declined.')));
 const billingDone = label('saveBillingAddress: saved', done('saveBillingAddress', billingSaved));
-const billingRefused = label('saveBillingAddress: code -1', done('saveBillingAddress', { code: -1, message: "Your Zipcode and City Value Doesn't match.Please Fix and Try Again" }));
+const billingRefused = label(
+  'saveBillingAddress: code -1',
+  done('saveBillingAddress', { code: -1, message: "Your Zipcode and City Value Doesn't match.Please Fix and Try Again" }),
+);
 const billingFailed = label('saveBillingAddress: offline', failed('saveBillingAddress'));
 const cardDone = label('saveCard: saved', done('saveCard', cardSaved));
 const cardRefused = label('saveCard: declined', done('saveCard', { code: -1, data: 'Your card was declined.' }));
@@ -91,7 +102,15 @@ function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
 
 const serializeState = (snapshot: AnyMachineSnapshot) => {
   const c = snapshot.context as AddCardContext;
-  return JSON.stringify([snapshot.value, Object.keys(formErrors(c)), c.sameAsShipping, c.billingAddressId ?? null, c.tokens.length, c.tried, c.formError ?? null]);
+  return JSON.stringify([
+    snapshot.value,
+    Object.keys(formErrors(c)),
+    c.sameAsShipping,
+    c.billingAddressId ?? null,
+    c.tokens.length,
+    c.tried,
+    c.formError ?? null,
+  ]);
 };
 
 /** The toast is the card step's: the graph walks this machine alone. */

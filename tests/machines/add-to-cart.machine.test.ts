@@ -89,7 +89,10 @@ describe('add to cart paths', () => {
 });
 
 describe('add to cart behaviour', () => {
-  function start(stored: SessionValues, reply: () => Promise<{ code: 1 | -1 | 2; message: string; cart_id?: string; total_products_in_cart?: number }>) {
+  function start(
+    stored: SessionValues,
+    reply: () => Promise<{ code: 1 | -1 | 2; message: string; cart_id?: string; total_products_in_cart?: number }>,
+  ) {
     const session = createActor(sessionMachine, { input: stored }).start();
     const calls: unknown[] = [];
     const goToGuestRegister = vi.fn();

@@ -24,7 +24,10 @@ const logInOffline = { type: 'xstate.error.actor.logIn', error: new ApiError('Yo
 const registered = { type: 'xstate.done.actor.register', output: { code: 1, message: 'User Created.', result: registerResult } };
 const emailTaken = { type: 'xstate.done.actor.register', output: { code: 2, message: 'An account with this email already exists. Please sign in.' } };
 const registerOffline = { type: 'xstate.error.actor.register', error: new ApiError('You are not connected to internet', 500, 0) };
-const sent = { type: 'xstate.done.actor.forgot', output: { code: 1, message: 'If an account exists for that email, we have sent a link to reset the password.' } };
+const sent = {
+  type: 'xstate.done.actor.forgot',
+  output: { code: 1, message: 'If an account exists for that email, we have sent a link to reset the password.' },
+};
 const notSent = { type: 'xstate.done.actor.forgot', output: { code: -1, message: 'Not now.' } };
 const forgotFailed = { type: 'xstate.error.actor.forgot', error: new ApiError('Too many attempts. Please try again later.', 0, 429) };
 
@@ -61,7 +64,8 @@ function screenOf(snapshot: AnyMachineSnapshot): AuthScreen {
 function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   const screen = screenOf(snapshot);
   const others = screens.filter((s) => s !== screen).map((s) => ({ type: 'auth.show', screen: s }));
-  if (snapshot.matches({ signIn: 'signingIn' })) return [signedIn, wrongPassword, logInOffline, others[0] ?? { type: 'auth.show', screen: 'createAccount' }];
+  if (snapshot.matches({ signIn: 'signingIn' }))
+    return [signedIn, wrongPassword, logInOffline, others[0] ?? { type: 'auth.show', screen: 'createAccount' }];
   if (snapshot.matches({ createAccount: 'registering' })) return [registered, emailTaken, registerOffline];
   if (snapshot.matches({ forgotPassword: 'sending' })) return [sent, notSent, forgotFailed];
   const context = snapshot.context as Ctx;
@@ -135,7 +139,7 @@ function start(
 ) {
   const sessionActor = createActor(sessionMachine, { input: session }).start();
   const calls: { logIn: unknown[]; register: unknown[]; forgot: unknown[] } = { logIn: [], register: [], forgot: [] };
-  const never = <T,>(): Promise<T> => new Promise<T>(() => undefined);
+  const never = <T>(): Promise<T> => new Promise<T>(() => undefined);
   const goToStore = vi.fn();
   const notifyRegistered = vi.fn();
   const logFailure = vi.fn();
@@ -212,10 +216,17 @@ describe('sign in', () => {
     ['code 1 without "success" is not a sign-in', async () => ({ code: 1, message: 'almost' }), 'almost'],
     ['a refusal without a message', async () => ({ code: -1 }), 'Something Went Wrong.'],
     ['no network', () => Promise.reject(new ApiError('You are not connected to internet', 500, 0)), 'Something Went wrong'],
-    ['a rate limit', () => Promise.reject(new ApiError('Too many attempts. Please try again later.', 0, 429)), 'Too many attempts. Please try again later.'],
+    [
+      'a rate limit',
+      () => Promise.reject(new ApiError('Too many attempts. Please try again later.', 0, 429)),
+      'Too many attempts. Please try again later.',
+    ],
     [
       'a spent captcha',
-      () => Promise.reject(new ApiError('altcha: x', 0, 400, [{ field: 'altcha', message: 'The captcha has expired or was already used. Please try again.' }])),
+      () =>
+        Promise.reject(
+          new ApiError('altcha: x', 0, 400, [{ field: 'altcha', message: 'The captcha has expired or was already used. Please try again.' }]),
+        ),
       'The captcha has expired or was already used. Please try again.',
     ],
     ['an unexpected failure', () => Promise.reject(new Error('boom')), 'Something Went Wrong.'],
@@ -235,7 +246,10 @@ describe('sign in', () => {
 
   it("puts a 400's field messages under their fields", async () => {
     const t = start('signIn', {
-      logIn: () => Promise.reject(new ApiError('email: Email must be in email format.', 0, 400, [{ field: 'email', message: 'Email must be in email format.' }])),
+      logIn: () =>
+        Promise.reject(
+          new ApiError('email: Email must be in email format.', 0, 400, [{ field: 'email', message: 'Email must be in email format.' }]),
+        ),
     });
     t.fill({ email: 'ada@example.com', password: 'correct horse' });
     t.actor.send({ type: 'captcha.solve', payload: 'solved' });
@@ -295,7 +309,11 @@ describe('create account', () => {
   });
 
   const failures: [string, () => Promise<RegisterReply>, string][] = [
-    ['code 2 shows the message', async () => ({ code: 2, message: 'An account with this email already exists. Please sign in.' }), 'An account with this email already exists. Please sign in.'],
+    [
+      'code 2 shows the message',
+      async () => ({ code: 2, message: 'An account with this email already exists. Please sign in.' }),
+      'An account with this email already exists. Please sign in.',
+    ],
     ['no network', () => Promise.reject(new ApiError('You are not connected to internet', 500, 0)), 'Something Went wrong'],
     ['an unexpected failure', () => Promise.reject(new Error('boom')), 'Something Went wrong'],
   ];

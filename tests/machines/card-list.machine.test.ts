@@ -7,7 +7,15 @@ import { done, failed, label, pathName } from './machine-events.ts';
 import { allStateIds, allTransitions, planPaths, replay, type PathPlan, coverageTitle } from './path-coverage.ts';
 
 const listed: PaymentMethodsReply = { code: 1, data: [visa, mastercard], payment_method: 'stripe_payments' };
-const added: SavedCardData = { id: 3, customer: 'cus_test_1', metadata: { address_id: 78 }, brand: 'amex', last4: '8431', exp_month: 1, exp_year: 2032 };
+const added: SavedCardData = {
+  id: 3,
+  customer: 'cus_test_1',
+  metadata: { address_id: 78 },
+  brand: 'amex',
+  last4: '8431',
+  exp_month: 1,
+  exp_year: 2032,
+};
 const loaded = label('loadCards: two cards', done('loadCards', listed));
 const loadRefused = label('loadCards: code -1', done('loadCards', { code: -1, message: 'No cards', data: [], payment_method: 'stripe_payments' }));
 const loadFailed = label('loadCards: offline', failed('loadCards'));
@@ -24,10 +32,20 @@ function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   if (snapshot.matches('removing')) return [removed, removeRefused, removeFailed];
   if (snapshot.matches('list')) {
     return [
-      ...(c.chosenId === undefined ? [{ type: 'card.choose', cardId: 1 }, { type: 'card.choose', cardId: 99 }] : []),
+      ...(c.chosenId === undefined
+        ? [
+            { type: 'card.choose', cardId: 1 },
+            { type: 'card.choose', cardId: 99 },
+          ]
+        : []),
       { type: 'card.continue' },
       { type: 'card.add' },
-      ...(c.cards.length === 2 ? [{ type: 'card.remove', cardId: 1 }, { type: 'card.remove', cardId: 99 }] : []),
+      ...(c.cards.length === 2
+        ? [
+            { type: 'card.remove', cardId: 1 },
+            { type: 'card.remove', cardId: 99 },
+          ]
+        : []),
     ];
   }
   return [];
@@ -39,7 +57,9 @@ const serializeState = (snapshot: AnyMachineSnapshot) => {
 };
 
 /** The reports go to the card step, a parent this graph walk has not got. */
-const walkable = cardListMachine.provide({ actions: { continueWithChoice: () => undefined, notifyAddingCard: () => undefined, notifyRemoveRefusal: () => undefined } });
+const walkable = cardListMachine.provide({
+  actions: { continueWithChoice: () => undefined, notifyAddingCard: () => undefined, notifyRemoveRefusal: () => undefined },
+});
 
 describe('card list paths', () => {
   const taken = new Set<string>();

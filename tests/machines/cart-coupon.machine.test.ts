@@ -18,7 +18,10 @@ const refused = label('showCart: code 2', done('showCart', { code: 2, message: b
 const noCart = label('showCart: no open cart', done('showCart', { code: -1, message: 'Your cart is empty.' } satisfies CartReply));
 const offline = label('showCart: offline', failed('showCart'));
 const loadedWithCoupon = label('coupon.sync: coupon on', { type: 'coupon.sync' as const, reply: ok(couponed) });
-const dropped = label('coupon.sync: code 2, coupon dropped', { type: 'coupon.sync' as const, reply: { code: 2, message: belowMinimum, data: baseCart } satisfies CartReply });
+const dropped = label('coupon.sync: code 2, coupon dropped', {
+  type: 'coupon.sync' as const,
+  reply: { code: 2, message: belowMinimum, data: baseCart } satisfies CartReply,
+});
 
 function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   const c = snapshot.context as CartCouponContext;
@@ -56,7 +59,8 @@ describe('cart coupon paths', () => {
     if (last === offline) expect(reports.at(-1)).toEqual({ type: 'coupon.failed', message: 'You are not connected to internet' });
     if (last === noCart) expect(reports.at(-1)).toEqual({ type: 'coupon.emptied' });
     // A refused code stays in the box to be corrected; an applied one moves to 'Applied: CODE'.
-    if (last === refused) expect(result.snapshot.context).toMatchObject({ couponText: ' WELCOME10 ', couponMessage: { kind: 'error', text: belowMinimum } });
+    if (last === refused)
+      expect(result.snapshot.context).toMatchObject({ couponText: ' WELCOME10 ', couponMessage: { kind: 'error', text: belowMinimum } });
     if (last === applied) expect(result.snapshot.context).toMatchObject({ couponText: '', applied: 'WELCOME10' });
     if (last === dropped) expect(result.snapshot.context.couponMessage).toEqual({ kind: 'error', text: belowMinimum });
   });

@@ -34,7 +34,8 @@ function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
     const during = [...(c.pending[1] !== 4 ? [change(1, 4)] : []), ...(hasSalmon && !c.batch.includes(3) ? [remove(3)] : [])];
     return [updated, updateRefused, updateFailed, ...during];
   }
-  if (snapshot.matches('deleting')) return [deleted, deletedLast, deleteRefused, deleteFailed, ...(c.pending[1] !== 4 ? [change(1, 4)] : []), remove(3)];
+  if (snapshot.matches('deleting'))
+    return [deleted, deletedLast, deleteRefused, deleteFailed, ...(c.pending[1] !== 4 ? [change(1, 4)] : []), remove(3)];
   if (snapshot.matches('debouncing')) return [change(1, 3), ...(hasSalmon ? [remove(3)] : []), { type: 'lines.flush' }, afterDebounce];
   if (c.lines.length === 0) return [loaded];
   return [change(1, 3), change(1, 2), change(99, 1), change(1, Number.NaN), ...(hasSalmon ? [remove(3)] : []), remove(99), synced];

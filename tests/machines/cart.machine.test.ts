@@ -144,7 +144,12 @@ interface Stubs {
 
 function start(stored: SessionValues, stubs: Stubs = {}, first: CartData = baseCart) {
   const session = createActor(sessionMachine, { input: stored }).start();
-  const calls = { show: [] as unknown[], update: [] as { cart_rid: number; qty: number }[], remove: [] as { cart_rid: number }[], save: [] as unknown[] };
+  const calls = {
+    show: [] as unknown[],
+    update: [] as { cart_rid: number; qty: number }[],
+    remove: [] as { cart_rid: number }[],
+    save: [] as unknown[],
+  };
   const spies = { goToAddress: vi.fn(), goToCard: vi.fn(), goToGuestRegister: vi.fn(), goToStore: vi.fn(), notifyRefusal: vi.fn() };
   let server = first;
   // The page's load and the coupon box both ask showcart.
@@ -184,7 +189,9 @@ function start(stored: SessionValues, stubs: Stubs = {}, first: CartData = baseC
             server = {
               ...server,
               delivery_groups: server.delivery_groups.map((g) =>
-                g.vendor_loc_id === input.vendor_loc_id ? { ...g, delivery_date: input.delivery_date, timeslot: input.slot_id ? slotMorning : null } : g,
+                g.vendor_loc_id === input.vendor_loc_id
+                  ? { ...g, delivery_date: input.delivery_date, timeslot: input.slot_id ? slotMorning : null }
+                  : g,
               ),
             };
             return ok(server);
@@ -293,7 +300,9 @@ describe('cart quantities', () => {
 
   it('a change made while a request is out waits its own debounce', async () => {
     let release: (reply: CartReply) => void = () => undefined;
-    const t = start(customer, { update: (input) => (input.qty === 3 ? new Promise((resolve) => (release = resolve)) : Promise.resolve(ok(moreRibeye))) });
+    const t = start(customer, {
+      update: (input) => (input.qty === 3 ? new Promise((resolve) => (release = resolve)) : Promise.resolve(ok(moreRibeye))),
+    });
     await ready(t);
     t.actor.send(change(1, 3));
     await vi.advanceTimersByTimeAsync(800);
@@ -445,7 +454,9 @@ describe('cart checkout', () => {
     const gate = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const t = start(customer, { show: async (input) => (input.coupon_code ? gate.then(() => ok(scheduledCart, 'Coupon WELCOME10 applied.')) : ok(scheduledCart)) });
+    const t = start(customer, {
+      show: async (input) => (input.coupon_code ? gate.then(() => ok(scheduledCart, 'Coupon WELCOME10 applied.')) : ok(scheduledCart)),
+    });
     await ready(t);
     t.actor.send({ type: 'cart.coupon.change', code: 'WELCOME10' });
     t.actor.send({ type: 'cart.coupon.apply' });

@@ -25,14 +25,25 @@ const saved = label('addShippingAddress: saved', done('addShippingAddress', save
 const saveRefused = label('addShippingAddress: code -1', done('addShippingAddress', { code: -1, message: addressRuleMessages.zipCityMismatch }));
 const saveFailed = label('addShippingAddress: offline', failed('addShippingAddress'));
 
-const validValues = { firstName: 'Ada', lastName: 'Lovelace', address: '350 5th Ave', address2: '', city: 'New York', state: 'NY', zip: '10001', addressNickname: 'Home', phone: '2125550123' };
+const validValues = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  address: '350 5th Ave',
+  address2: '',
+  city: 'New York',
+  state: 'NY',
+  zip: '10001',
+  addressNickname: 'Home',
+  phone: '2125550123',
+};
 const wrongCity = { ...validValues, city: 'Boston' };
 const emptyValues = { firstName: '', lastName: '', address: '', address2: '', city: '', state: '', zip: '', addressNickname: '', phone: '' };
 
 function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   const m = (value: unknown) => snapshot.matches(value as never);
   if (m('loading')) return [addressesLoaded, addressesRefused, addressesFailed];
-  if (m('choosing')) return [{ type: 'address.choose', id: 11 }, { type: 'address.choose', id: 13 }, { type: 'address.form.toggle' }, { type: 'address.continue' }];
+  if (m('choosing'))
+    return [{ type: 'address.choose', id: 11 }, { type: 'address.choose', id: 13 }, { type: 'address.form.toggle' }, { type: 'address.continue' }];
   if (m({ adding: 'editing' }))
     return [
       { type: 'address.zip.lookup', zip: '10001' },
@@ -89,7 +100,11 @@ describe('checkout address paths', () => {
 });
 
 describe('checkout address behaviour', () => {
-  function running({ values = customer, chosenAddressId, save = async () => savedAddressReply }: { values?: SessionValues; chosenAddressId?: number; save?: () => Promise<AddAddressReply> } = {}) {
+  function running({
+    values = customer,
+    chosenAddressId,
+    save = async () => savedAddressReply,
+  }: { values?: SessionValues; chosenAddressId?: number; save?: () => Promise<AddAddressReply> } = {}) {
     const sent: Sent<AddAddressBody>[] = [];
     const notices: string[] = [];
     const machine = checkoutAddressMachine.provide({

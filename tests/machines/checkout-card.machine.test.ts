@@ -16,7 +16,15 @@ import { mastercard, savedCardChoice, visa } from './checkout-fixtures.ts';
 import { done, failed, label, pathName } from './machine-events.ts';
 import { allStateIds, allTransitions, coverageTitle, planPaths, replay } from './path-coverage.ts';
 
-const added: SavedCardData = { id: 3, customer: 'cus_test_1', metadata: { address_id: 78 }, brand: 'amex', last4: '8431', exp_month: 1, exp_year: 2032 };
+const added: SavedCardData = {
+  id: 3,
+  customer: 'cus_test_1',
+  metadata: { address_id: 78 },
+  brand: 'amex',
+  last4: '8431',
+  exp_month: 1,
+  exp_year: 2032,
+};
 const cardAdded = label('addCard: saved', done('addCard', { added: { card: added, billingAddressId: 78 } }));
 const addBack = label('addCard: back', done('addCard', { added: undefined }));
 const addFailed = label('addCard: error', failed('addCard', new Error('saveCard replied without a card')));
@@ -59,7 +67,17 @@ describe('checkout card paths', () => {
 });
 
 const listed: PaymentMethodsReply = { code: 1, data: [visa, mastercard], payment_method: 'stripe_payments' };
-const shippingAddress = { address_id: 41, firstname: 'Ada', lastname: 'Lovelace', street1: '1 Main St', street2: '', city: 'New York', state: 'NY', zipcode: '10001', telephone: '2125550100' };
+const shippingAddress = {
+  address_id: 41,
+  firstname: 'Ada',
+  lastname: 'Lovelace',
+  street1: '1 Main St',
+  street2: '',
+  city: 'New York',
+  state: 'NY',
+  zipcode: '10001',
+  telephone: '2125550100',
+};
 const validCard: Partial<Record<AddCardField, string>> = { holder: 'Ada Lovelace', number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' };
 
 /** The card step with its three children running; the server calls answer at once. */
@@ -68,7 +86,14 @@ function running(input: CheckoutCardInput, saveCard: () => Promise<SaveCardReply
   const machine = checkoutCardMachine.provide({
     actors: {
       choosePaymentOption: paymentOptionsMachine.provide({
-        actors: { verifyUpi: fromPromise<VerifyUpiReply, { upiId: string }>(async () => ({ code: 1, message: 'UPI verified successfully', isVPAValid: 1, vpa: 'ada@okbank' })) },
+        actors: {
+          verifyUpi: fromPromise<VerifyUpiReply, { upiId: string }>(async () => ({
+            code: 1,
+            message: 'UPI verified successfully',
+            isVPAValid: 1,
+            vpa: 'ada@okbank',
+          })),
+        },
       }),
       listCards: cardListMachine.provide({
         actors: {
@@ -76,7 +101,10 @@ function running(input: CheckoutCardInput, saveCard: () => Promise<SaveCardReply
             spies.loads += 1;
             return listed;
           }),
-          removeCard: fromPromise<PaymentMessageReply, { cardId: number }>(async () => ({ code: -1, message: 'The card provider could not be reached.' })),
+          removeCard: fromPromise<PaymentMessageReply, { cardId: number }>(async () => ({
+            code: -1,
+            message: 'The card provider could not be reached.',
+          })),
         },
       }),
       addCard: addCardMachine.provide({
@@ -107,7 +135,9 @@ describe('checkout card behaviour (the three children running)', () => {
     await waitFor(children().cardList, (s) => s.matches('list'));
     children().cardList.send({ type: 'card.choose', cardId: 2 });
     children().cardList.send({ type: 'card.continue' });
-    expect(spies.notifyChoice).toHaveBeenCalledWith(expect.objectContaining({ payment_mode: 2, card_id: 2, card_token: '', card_info: 'Mastercard ending in 4444' }));
+    expect(spies.notifyChoice).toHaveBeenCalledWith(
+      expect.objectContaining({ payment_mode: 2, card_id: 2, card_token: '', card_info: 'Mastercard ending in 4444' }),
+    );
   });
 
   it('Payment on Delivery hands over at once', () => {
@@ -129,7 +159,9 @@ describe('checkout card behaviour (the three children running)', () => {
     addCard.send({ type: 'card.billing.same.toggle', same: true });
     addCard.send({ type: 'card.save' });
     await waitFor(actor, (s) => s.matches('choosing'));
-    expect(spies.notifyChoice).toHaveBeenCalledWith(expect.objectContaining({ payment_mode: 2, card_id: 3, billing_address_id: 78, card_info: 'American Express ending in 8431' }));
+    expect(spies.notifyChoice).toHaveBeenCalledWith(
+      expect.objectContaining({ payment_mode: 2, card_id: 3, billing_address_id: 78, card_info: 'American Express ending in 8431' }),
+    );
     // The list reloads with the new card.
     await waitFor(children().cardList, (s) => s.matches('list'));
     expect(spies.loads).toBe(2);
@@ -153,7 +185,7 @@ describe('checkout card behaviour (the three children running)', () => {
     expect(spies.notifyChoice).not.toHaveBeenCalled();
   });
 
-  it("settings: a card added reloads the list instead of continuing; a refused removal is a toast", async () => {
+  it('settings: a card added reloads the list instead of continuing; a refused removal is a toast', async () => {
     const { actor, spies, children } = running({ fromSettings: true });
     await waitFor(children().cardList, (s) => s.matches('list'));
     children().cardList.send({ type: 'card.remove', cardId: 1 });

@@ -6,7 +6,10 @@ import { allStateIds, allTransitions, coverageTitle, planPaths, replay } from '.
 
 // The face step's slot: the identity issue fills it in; 'face.verified' ends it.
 describe('checkout face paths', () => {
-  const plans = planPaths(checkoutFaceMachine, { events: [{ type: 'face.verified' }], serializeState: (s: AnyMachineSnapshot) => JSON.stringify(s.value) });
+  const plans = planPaths(checkoutFaceMachine, {
+    events: [{ type: 'face.verified' }],
+    serializeState: (s: AnyMachineSnapshot) => JSON.stringify(s.value),
+  });
   const reached = new Set<string>();
   const taken = new Set<string>();
   it(`replays ${plans.length} paths`, () => {

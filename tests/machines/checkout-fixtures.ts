@@ -63,8 +63,26 @@ const shipMethod = (id: string, date: string, primary: boolean) => ({
 });
 
 export const speeds: SpeedOption[] = [
-  { id: 2, name: 'Store Pickup', description: '', duration: 'READY IN 1 HOUR', retailers: [retailerA, retailerB], ship_methods: [], isPrimary: false, delivery_fee: '0.00' },
-  { id: 1, name: '1 Hour Delivery', description: '', duration: '~ 1 HOUR', retailers: [retailerA, retailerB], ship_methods: [], isPrimary: true, delivery_fee: '5.99' },
+  {
+    id: 2,
+    name: 'Store Pickup',
+    description: '',
+    duration: 'READY IN 1 HOUR',
+    retailers: [retailerA, retailerB],
+    ship_methods: [],
+    isPrimary: false,
+    delivery_fee: '0.00',
+  },
+  {
+    id: 1,
+    name: '1 Hour Delivery',
+    description: '',
+    duration: '~ 1 HOUR',
+    retailers: [retailerA, retailerB],
+    ship_methods: [],
+    isPrimary: true,
+    delivery_fee: '5.99',
+  },
   {
     id: 10,
     name: 'Courier Delivery',
@@ -152,4 +170,13 @@ export const visa: SavedPaymentMethod = {
   card_exp_year: 2030,
   address: { billing_address_id: 77 },
 };
-export const mastercard: SavedPaymentMethod = { ...visa, id: 2, card_info: 'Mastercard ending in 4444', card_no: '4444', brand: 'mastercard', card_exp_month: 3, card_exp_year: 2031, address: { billing_address_id: null } };
+export const mastercard: SavedPaymentMethod = {
+  ...visa,
+  id: 2,
+  card_info: 'Mastercard ending in 4444',
+  card_no: '4444',
+  brand: 'mastercard',
+  card_exp_month: 3,
+  card_exp_year: 2031,
+  address: { billing_address_id: null },
+};

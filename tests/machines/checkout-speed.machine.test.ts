@@ -10,7 +10,11 @@ import { done, failed, label, pathName } from './machine-events.ts';
 import { allStateIds, allTransitions, coverageTitle, planPaths, replay } from './path-coverage.ts';
 
 const stored: SessionValues = { Token: 'tok', CustomerId: 7, cart_id: 'cart-abc', zipcode: '10001', delivery: 1 };
-const input = (): CheckoutSpeedInput => ({ session: createActor(sessionMachine, { input: stored }).start(), cartId: 'cart-abc', deliveryAddressId: 11 });
+const input = (): CheckoutSpeedInput => ({
+  session: createActor(sessionMachine, { input: stored }).start(),
+  cartId: 'cart-abc',
+  deliveryAddressId: 11,
+});
 
 const speedsLoaded = label('shippingOptions: speeds', done('shippingOptions', shippingOk));
 const speedsRefused = label('shippingOptions: code -1', done('shippingOptions', { code: -1, message: 'Zip mismatch' }));
@@ -103,6 +107,11 @@ describe('checkout speed behaviour', () => {
     actor.send({ type: 'speed.choose', speedId: 10 });
     actor.send({ type: 'method.choose', methodId: 'courier-201-b' });
     actor.send({ type: 'speed.continue' });
-    expect(actor.getSnapshot().output?.speed).toMatchObject({ selectedSpeedID: 10, selectedShippingMethodID: 'courier-201-b', deliveryDate: '2026-11-26', shippingAmount: '9.00' });
+    expect(actor.getSnapshot().output?.speed).toMatchObject({
+      selectedSpeedID: 10,
+      selectedShippingMethodID: 'courier-201-b',
+      deliveryDate: '2026-11-26',
+      shippingAmount: '9.00',
+    });
   });
 });

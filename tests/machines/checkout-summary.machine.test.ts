@@ -11,8 +11,14 @@ import { allStateIds, allTransitions, coverageTitle, neverSettling, planPaths, r
 const reviewed = label('orderReview: summary', done('orderReview', reviewOk));
 const reviewRefused = label('orderReview: code -1', done('orderReview', { code: -1, message: 'Your cart is empty.' }));
 const reviewFailed = label('orderReview: offline', failed('orderReview'));
-const reviewedWithCoupon = label('orderReview: summary with WELCOME10', done('orderReview', { ...reviewOk, data: reviewOk.data && { ...reviewOk.data, coupon_code: 'WELCOME10' } }));
-const couponApplied = label('changeCoupon: applied', done('changeCoupon', ok({ ...baseCart, coupon_code: 'WELCOME10' }, 'Coupon WELCOME10 applied.')));
+const reviewedWithCoupon = label(
+  'orderReview: summary with WELCOME10',
+  done('orderReview', { ...reviewOk, data: reviewOk.data && { ...reviewOk.data, coupon_code: 'WELCOME10' } }),
+);
+const couponApplied = label(
+  'changeCoupon: applied',
+  done('changeCoupon', ok({ ...baseCart, coupon_code: 'WELCOME10' }, 'Coupon WELCOME10 applied.')),
+);
 const couponRefused = label('changeCoupon: code 2', done('changeCoupon', { code: 2, message: 'This coupon has expired.', data: baseCart }));
 const couponRemoved = label('changeCoupon: removed', done('changeCoupon', ok(baseCart)));
 const couponFailed = label('changeCoupon: offline', failed('changeCoupon'));
@@ -22,7 +28,10 @@ const refused = label('placeOrder: refused', done('placeOrder', { code: -1, mess
 const placeFailed = label('placeOrder: offline', failed('placeOrder'));
 const needsTestCheck = label('placeOrder: bank check (test)', done('placeOrder', checkReply('test')));
 const needsStripeCheck = label('placeOrder: bank check (stripe)', done('placeOrder', checkReply('stripe')));
-const keyLoaded = label('loadStripeKey: pk_test', done('loadStripeKey', { code: 1, data: { publishable_key: 'pk_test_offline', gateway: 'stripe' } }));
+const keyLoaded = label(
+  'loadStripeKey: pk_test',
+  done('loadStripeKey', { code: 1, data: { publishable_key: 'pk_test_offline', gateway: 'stripe' } }),
+);
 const keyMissing = label('loadStripeKey: code -1', done('loadStripeKey', { code: -1, message: 'No gateway' }));
 const keyFailed = label('loadStripeKey: offline', failed('loadStripeKey'));
 const stripeChecked = label('handleNextAction: done', done('handleNextAction', undefined));
@@ -35,13 +44,25 @@ const confirmedDeclined = label(
   done('confirmOrder', { code: -1, message: 'We are unable to authenticate your payment method.', order_id: '100000125' } satisfies PlaceOrderReply),
 );
 const confirmedWaiting = label('confirmOrder: still waiting', done('confirmOrder', checkReply('test')));
-const confirmPending = label('confirmOrder: still confirming', done('confirmOrder', { code: 2, message: 'We are still confirming your payment.', order_id: '100000125' }));
+const confirmPending = label(
+  'confirmOrder: still confirming',
+  done('confirmOrder', { code: 2, message: 'We are still confirming your payment.', order_id: '100000125' }),
+);
 const confirmFailed = label('confirmOrder: offline', failed('confirmOrder'));
 
 function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   const m = (value: unknown) => snapshot.matches(value as never);
   if (m('reviewing'))
-    return [reviewed, reviewedWithCoupon, reviewRefused, reviewFailed, { type: 'tip.choose', percent: 10 }, { type: 'gift.toggle' }, { type: 'gift.message.change', text: 'Enjoy' }, { type: 'coupon.change', code: 'SAVE5' }];
+    return [
+      reviewed,
+      reviewedWithCoupon,
+      reviewRefused,
+      reviewFailed,
+      { type: 'tip.choose', percent: 10 },
+      { type: 'gift.toggle' },
+      { type: 'gift.message.change', text: 'Enjoy' },
+      { type: 'coupon.change', code: 'SAVE5' },
+    ];
   if (m('reviewFailed')) return [{ type: 'review.retry' }];
   if (m('ready'))
     return [
@@ -58,7 +79,11 @@ function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   if (m({ ordering: 'placing' })) return [placed, declined, refused, placeFailed, needsTestCheck, needsStripeCheck, { type: 'order.place' }];
   if (m({ ordering: { authenticating: { withStripe: 'loadingKey' } } })) return [keyLoaded, keyMissing, keyFailed];
   if (m({ ordering: { authenticating: { withStripe: 'checking' } } })) return [stripeChecked, stripeCheckFailed];
-  if (m({ ordering: { authenticating: 'withTestBank' } })) return [{ type: 'payment.authenticate', complete: true }, { type: 'payment.authenticate', complete: false }];
+  if (m({ ordering: { authenticating: 'withTestBank' } }))
+    return [
+      { type: 'payment.authenticate', complete: true },
+      { type: 'payment.authenticate', complete: false },
+    ];
   if (m({ ordering: { authenticating: 'answeringTestBank' } })) return [testBankAnswered, testBankFailed];
   if (m({ ordering: 'confirming' })) return [confirmedPlaced, confirmedDeclined, confirmedWaiting, confirmPending, confirmFailed];
   return [];
@@ -73,7 +98,13 @@ const serializeState = (snapshot: AnyMachineSnapshot) => {
 
 /** The reports to the tabs machine need a parent; the graph walks the machine alone. */
 const walkable = checkoutSummaryMachine.provide({
-  actions: { notifySummaryChoices: () => undefined, notifySnackbar: () => undefined, notifyReplyMessage: () => undefined, notifyOrderStarted: () => undefined, notifyOrderEnded: () => undefined },
+  actions: {
+    notifySummaryChoices: () => undefined,
+    notifySnackbar: () => undefined,
+    notifyReplyMessage: () => undefined,
+    notifyOrderStarted: () => undefined,
+    notifyOrderEnded: () => undefined,
+  },
 });
 
 const variants: { name: string; flow: CartFlow }[] = [

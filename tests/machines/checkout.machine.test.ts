@@ -61,7 +61,10 @@ const storePickup = label('chooseSpeed: Store Pickup', done('chooseSpeed', { spe
 const cardChosen = label('card.continue: saved card', { type: 'card.continue', choice: savedCardChoice });
 const faceVerified = label('verifyFace: verified', done('verifyFace', undefined));
 const orderPlaced = label('reviewOrder: placed', done('reviewOrder', { outcome: { kind: 'placed', orderId: '100000123' } }));
-const orderDeclined = label('reviewOrder: declined', done('reviewOrder', { outcome: { kind: 'declined', orderId: '100000124', message: 'Your card was declined.' } }));
+const orderDeclined = label(
+  'reviewOrder: declined',
+  done('reviewOrder', { outcome: { kind: 'declined', orderId: '100000124', message: 'Your card was declined.' } }),
+);
 const tipChosen = label('summary.choices: 10 %', { type: 'summary.choices', choices: { tipPercent: 10, isGift: false, giftMessage: '' } });
 const notice = label('notice.show', { type: 'notice.show', message: addressRuleMessages.selectionNotAllowed });
 const snackbarTimeout = label('after 4 s', { type: 'xstate.after.snackbarLifetime.checkout.notice.shown' });
@@ -73,7 +76,8 @@ function flowEvents(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   if (m('speed')) return [speedChosen, storePickup, select('address'), select('card')];
   if (m('card')) return [cardChosen, select('speed'), select('checkout')];
   if (m('face')) return [faceVerified, select('card')];
-  if (m({ checkout: 'open' })) return [{ type: 'order.started' }, tipChosen, orderPlaced, orderDeclined, select('card'), select('face'), select('checkout')];
+  if (m({ checkout: 'open' }))
+    return [{ type: 'order.started' }, tipChosen, orderPlaced, orderDeclined, select('card'), select('face'), select('checkout')];
   if (m({ checkout: 'ordering' })) return [{ type: 'order.ended' }, select('address'), orderPlaced];
   if (m('placed') || m('paymentFailed')) return [select('address')];
   return [];
@@ -92,7 +96,11 @@ const serializeState = (snapshot: AnyMachineSnapshot) => {
 const variants = [
   { name: 'customer, face step off', machine: checkoutMachine, values: customer },
   // The identity issue turns the face step on; pickup and dine-in carts start at the card tab.
-  { name: 'card first, face step on', machine: checkoutMachine.provide({ guards: { isFaceRequired: () => true } }), values: { ...customer, nextTab: 'card' } },
+  {
+    name: 'card first, face step on',
+    machine: checkoutMachine.provide({ guards: { isFaceRequired: () => true } }),
+    values: { ...customer, nextTab: 'card' },
+  },
 ];
 
 describe('checkout tabs paths', () => {
@@ -163,7 +171,11 @@ function running(overrides: Overrides = {}) {
         },
       }),
       choosePayment: checkoutCardMachine.provide({
-        actors: { listCards: cardListMachine.provide({ actors: { loadCards: fromPromise<PaymentMethodsReply, { cartId: string | undefined }>(async () => savedCards) } }) },
+        actors: {
+          listCards: cardListMachine.provide({
+            actors: { loadCards: fromPromise<PaymentMethodsReply, { cartId: string | undefined }>(async () => savedCards) },
+          }),
+        },
       }),
       reviewOrder: checkoutSummaryMachine.provide({
         actors: {
@@ -184,7 +196,9 @@ function running(overrides: Overrides = {}) {
             overrides.answerTestBank?.(input.complete);
             return { code: 1 as const, data: {} };
           }),
-          confirmOrder: fromPromise(async ({ input }) => (overrides.confirmOrder ? overrides.confirmOrder(input.orderId) : { ...placedReply, order_id: input.orderId })),
+          confirmOrder: fromPromise(async ({ input }) =>
+            overrides.confirmOrder ? overrides.confirmOrder(input.orderId) : { ...placedReply, order_id: input.orderId },
+          ),
         },
       }),
     },
@@ -272,7 +286,20 @@ describe('checkout behaviour (the tabs machine with its steps running)', () => {
     address.send({ type: 'address.form.toggle' });
     address.send({ type: 'address.zip.lookup', zip: '10001' });
     await waitFor(address, (s) => s.context.zipLookup?.city === 'New York');
-    address.send({ type: 'address.save', values: { firstName: 'Ada', lastName: 'Lovelace', address: '350 5th Ave', city: 'Boston', state: 'NY', zip: '10001', addressNickname: 'Home', phone: '2125550123' }, makeDefault: false });
+    address.send({
+      type: 'address.save',
+      values: {
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        address: '350 5th Ave',
+        city: 'Boston',
+        state: 'NY',
+        zip: '10001',
+        addressNickname: 'Home',
+        phone: '2125550123',
+      },
+      makeDefault: false,
+    });
     expect(actor.getSnapshot().context.notice).toBe(addressRuleMessages.zipCityMismatch);
     expect(address.getSnapshot().matches({ adding: 'editing' })).toBe(true);
     expect(calls.addresses).toEqual([]);
@@ -294,7 +321,15 @@ describe('checkout behaviour (the tabs machine with its steps running)', () => {
     expect(sessionRef.getSnapshot().context.cart_id).toBeUndefined();
     expect(sessionRef.getSnapshot().context.total_products_in_cart).toBe(0);
     expect(actor.getSnapshot().context.flow.giftMessage).toBe('');
-    expect(calls.placeOrder[0]).toMatchObject({ cart_id: 'cart-abc', delivery_address_id: 11, speed_id: 1, payment_mode: 2, card_id: 5, card_token: '', gift_message: 'Enjoy' });
+    expect(calls.placeOrder[0]).toMatchObject({
+      cart_id: 'cart-abc',
+      delivery_address_id: 11,
+      speed_id: 1,
+      payment_mode: 2,
+      card_id: 5,
+      card_token: '',
+      gift_message: 'Enjoy',
+    });
   });
 
   it('sends no api_token in any body: the bearer token stands for it', async () => {
@@ -305,7 +340,14 @@ describe('checkout behaviour (the tabs machine with its steps running)', () => {
     const bodies = [...calls.shipping, ...calls.reviews, ...calls.placeOrder];
     expect(bodies).toHaveLength(3);
     for (const body of bodies) expect(body).not.toHaveProperty('api_token');
-    expect(calls.shipping[0]).toEqual({ cart_id: 'cart-abc', delivery_address_id: 11, zipcode: '10001', delivery: false, pickup: false, dineinpickup: false });
+    expect(calls.shipping[0]).toEqual({
+      cart_id: 'cart-abc',
+      delivery_address_id: 11,
+      zipcode: '10001',
+      delivery: false,
+      pickup: false,
+      dineinpickup: false,
+    });
   });
 
   it('goes to /payment/fail with the order id when the card is declined', async () => {
@@ -327,7 +369,10 @@ describe('checkout behaviour (the tabs machine with its steps running)', () => {
   });
 
   it('applies a coupon on the summary through the cart call, then prices the order again', async () => {
-    const { actor, calls } = running({ coupon: async (body) => (body.coupon_code === 'EXPIRED20' ? { code: 2, message: 'This coupon has expired.', data: baseCart } : ok(baseCart, 'Coupon applied.')) });
+    const { actor, calls } = running({
+      coupon: async (body) =>
+        body.coupon_code === 'EXPIRED20' ? { code: 2, message: 'This coupon has expired.', data: baseCart } : ok(baseCart, 'Coupon applied.'),
+    });
     const summary = await toSummary(actor);
     summary.send({ type: 'coupon.apply' });
     expect(summary.getSnapshot().context.couponMessage).toEqual({ kind: 'error', text: 'Required' });

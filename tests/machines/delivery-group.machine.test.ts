@@ -8,17 +8,7 @@ import {
   type DeliveryGroupReport,
 } from '../../src/machines/delivery-group.machine.ts';
 import { noSlotsMessage } from '../../src/rules/cart-checkout.ts';
-import {
-  baseCart,
-  butcherEntry,
-  butcherGroup,
-  courierEntry,
-  courierGroup,
-  noSlotsReply,
-  ok,
-  slotMorning,
-  slotsReply,
-} from './cart-fixtures.ts';
+import { baseCart, butcherEntry, butcherGroup, courierEntry, courierGroup, noSlotsReply, ok, slotMorning, slotsReply } from './cart-fixtures.ts';
 import { done, failed } from './machine-events.ts';
 import { allStateIds, allTransitions, planPaths, replay, type PathPlan, coverageTitle } from './path-coverage.ts';
 import { reportRecorder } from './report-recorder.ts';
@@ -29,7 +19,12 @@ function owner() {
 }
 
 function savedReply(group: DeliveryGroup, date: string, slot: DeliveryGroup['timeslot'] = null): CartReply {
-  return ok({ ...baseCart, delivery_groups: baseCart.delivery_groups.map((g) => (g.vendor_loc_id === group.vendor_loc_id ? { ...g, delivery_date: date, timeslot: slot } : g)) });
+  return ok({
+    ...baseCart,
+    delivery_groups: baseCart.delivery_groups.map((g) =>
+      g.vendor_loc_id === group.vendor_loc_id ? { ...g, delivery_date: date, timeslot: slot } : g,
+    ),
+  });
 }
 
 const refused: CartReply = { code: -1, message: 'That date is not available.' };
@@ -54,11 +49,7 @@ function eventsFor(group: DeliveryGroup) {
     if (snapshot.matches({ scheduling: 'savingDate' })) return [dateSaved, saveRefused, saveFailed, chooseTyped];
     if (snapshot.matches({ scheduling: 'savingSlot' })) return [slotSaved, saveRefused, saveFailed];
     if (snapshot.matches({ scheduling: 'loadingSlots' })) {
-      return [
-        done('loadSlots', slotsReply),
-        done('loadSlots', noSlotsReply),
-        failed('loadSlots'),
-      ];
+      return [done('loadSlots', slotsReply), done('loadSlots', noSlotsReply), failed('loadSlots')];
     }
     if (snapshot.matches({ scheduling: 'choosingSlot' })) return [...choose, chooseSlot, chooseUnknownSlot];
     if (snapshot.matches({ scheduling: 'slotsFailed' })) return [...choose, { type: 'group.slots.retry' }];
@@ -68,7 +59,15 @@ function eventsFor(group: DeliveryGroup) {
 
 const serializeState = (snapshot: AnyMachineSnapshot) => {
   const c = snapshot.context as { date?: string; slotId?: number; draftDate?: string; slots: unknown[]; slotsMessage?: string; dateError?: string };
-  return JSON.stringify([snapshot.value, c.date ?? null, c.slotId ?? null, c.draftDate ?? null, c.slots.length, c.slotsMessage ?? null, c.dateError ?? null]);
+  return JSON.stringify([
+    snapshot.value,
+    c.date ?? null,
+    c.slotId ?? null,
+    c.draftDate ?? null,
+    c.slots.length,
+    c.slotsMessage ?? null,
+    c.dateError ?? null,
+  ]);
 };
 
 const starts: { name: string; input: () => DeliveryGroupInput }[] = [
@@ -76,7 +75,13 @@ const starts: { name: string; input: () => DeliveryGroupInput }[] = [
   { name: 'Next Day, nothing saved', input: () => ({ owner: owner(), cartId: 'cart-abc', zipcode: '10001', group: courierGroup }) },
   {
     name: 'Same Day, date saved, calendar known',
-    input: () => ({ owner: owner(), cartId: 'cart-abc', zipcode: '10001', group: { ...butcherGroup, delivery_date: '2030-06-04' }, calendar: butcherEntry }),
+    input: () => ({
+      owner: owner(),
+      cartId: 'cart-abc',
+      zipcode: '10001',
+      group: { ...butcherGroup, delivery_date: '2030-06-04' },
+      calendar: butcherEntry,
+    }),
   },
 ];
 

@@ -23,7 +23,12 @@ const offline = label('loadOrders: offline', failed('loadOrders'));
 function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   if (snapshot.matches('loading')) return [loaded, refused, offline];
   if (snapshot.matches('failed')) return [{ type: 'orders.retry' }];
-  if (snapshot.matches('ready')) return [{ type: 'order.toggle', incrementId: '1003' }, { type: 'order.toggle', incrementId: '1001' }, { type: 'order.toggle', incrementId: 'nope' }];
+  if (snapshot.matches('ready'))
+    return [
+      { type: 'order.toggle', incrementId: '1003' },
+      { type: 'order.toggle', incrementId: '1001' },
+      { type: 'order.toggle', incrementId: 'nope' },
+    ];
   return [];
 }
 const serializeState = (snapshot: AnyMachineSnapshot) => {

@@ -36,13 +36,16 @@ describe('order status paths', () => {
   const reached = new Set<string>();
   for (const orderId of ['100000123', undefined, 'abc']) {
     const plans = planPaths(orderStatusMachine, { input: { orderId }, events: eventsFor, serializeState });
-    it.each(plans.map((p): [string, PathPlan] => [`${orderId ?? '(none)'}: ${p.events.map(eventName).join(' → ') || '(initial)'}`, p]))('%s', (_name, plan) => {
-      const result = replay(orderStatusMachine, plan, { orderId });
-      result.transitions.forEach((t) => taken.add(t));
-      result.states.forEach((s) => reached.add(s));
-      expect(result.snapshot.value).toEqual(plan.expected.value);
-      expect((result.snapshot.context as OrderStatusContext).order?.status).toBe((plan.expected.context as OrderStatusContext).order?.status);
-    });
+    it.each(plans.map((p): [string, PathPlan] => [`${orderId ?? '(none)'}: ${p.events.map(eventName).join(' → ') || '(initial)'}`, p]))(
+      '%s',
+      (_name, plan) => {
+        const result = replay(orderStatusMachine, plan, { orderId });
+        result.transitions.forEach((t) => taken.add(t));
+        result.states.forEach((s) => reached.add(s));
+        expect(result.snapshot.value).toEqual(plan.expected.value);
+        expect((result.snapshot.context as OrderStatusContext).order?.status).toBe((plan.expected.context as OrderStatusContext).order?.status);
+      },
+    );
   }
 
   it(coverageTitle(orderStatusMachine), () => {

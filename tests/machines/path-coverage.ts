@@ -1,12 +1,5 @@
 import { getShortestPaths, getStateNodes } from '@xstate/graph';
-import {
-  createActor,
-  fromPromise,
-  type AnyEventObject,
-  type AnyMachineSnapshot,
-  type AnyStateMachine,
-  type AnyTransitionDefinition,
-} from 'xstate';
+import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine, type AnyTransitionDefinition } from 'xstate';
 
 /**
  * Path tests from the machine graph (DESIGN.md "Path tests"): the fewest paths that reach every state and take every
@@ -126,7 +119,8 @@ export function neverSettling(machine: AnyStateMachine): AnyStateMachine {
 
 export function transitionKey(transition: AnyTransitionDefinition): string {
   const guard = transition.guard;
-  const guardName = typeof guard === 'string' ? guard : typeof guard === 'object' && guard !== null && 'type' in guard ? String(guard.type) : guard ? 'inline' : '';
+  const guardName =
+    typeof guard === 'string' ? guard : typeof guard === 'object' && guard !== null && 'type' in guard ? String(guard.type) : guard ? 'inline' : '';
   const targets = transition.target?.map((t) => t.id).join(',') ?? '(self)';
   return `${transition.source.id} --${transition.eventType}${guardName ? `[${guardName}]` : ''}--> ${targets}`;
 }

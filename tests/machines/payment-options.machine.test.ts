@@ -25,7 +25,12 @@ function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   if (snapshot.matches('upi')) {
     return [
       ...switching,
-      ...(c.upiId === '' ? [{ type: 'upi.change', upiId: 'ab' }, { type: 'upi.change', upiId: 'ada@okbank' }] : []),
+      ...(c.upiId === ''
+        ? [
+            { type: 'upi.change', upiId: 'ab' },
+            { type: 'upi.change', upiId: 'ada@okbank' },
+          ]
+        : []),
       { type: 'upi.verify' },
       { type: 'payment.continue' },
     ];

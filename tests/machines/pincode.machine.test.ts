@@ -43,7 +43,11 @@ const serializeState = (snapshot: AnyMachineSnapshot) => {
 
 const scenarios: { name: string; stored: SessionValues; dismissible: boolean }[] = [
   { name: 'first choice', stored: {}, dismissible: false },
-  { name: 'change from the header with a cart', stored: { zipcode: '10001', location: 101, cart_id: 'cart-1', total_products_in_cart: 3 }, dismissible: true },
+  {
+    name: 'change from the header with a cart',
+    stored: { zipcode: '10001', location: 101, cart_id: 'cart-1', total_products_in_cart: 3 },
+    dismissible: true,
+  },
 ];
 
 describe('pincode paths', () => {

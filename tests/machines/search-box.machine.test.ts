@@ -15,11 +15,7 @@ const found = { type: 'xstate.done.actor.searchProducts', output: reply };
 const failed = { type: 'xstate.error.actor.searchProducts', error: new ApiError('You are not connected to internet', 500, 0) };
 
 function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
-  const typing: AnyEventObject[] = [
-    { type: 'search.type', text: ' salmon ' },
-    { type: 'search.type', text: '   ' },
-    { type: 'search.close' },
-  ];
+  const typing: AnyEventObject[] = [{ type: 'search.type', text: ' salmon ' }, { type: 'search.type', text: '   ' }, { type: 'search.close' }];
   if (snapshot.matches('debouncing')) return [...typing, afterDebounce];
   if (snapshot.matches('searching')) return [...typing, found, failed];
   return typing;

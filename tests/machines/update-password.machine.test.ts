@@ -5,7 +5,10 @@ import { ApiError } from '../../src/api/http.ts';
 import { updatePasswordMachine, type PasswordField } from '../../src/machines/update-password.machine.ts';
 import { allStateIds, allTransitions, planPaths, replay, type PathPlan, coverageTitle } from './path-coverage.ts';
 
-const changed = { type: 'xstate.done.actor.changePassword', output: { code: 1, message: 'Password updated. Please sign in with your new password.' } };
+const changed = {
+  type: 'xstate.done.actor.changePassword',
+  output: { code: 1, message: 'Password updated. Please sign in with your new password.' },
+};
 const refused = { type: 'xstate.done.actor.changePassword', output: { code: -1, message: 'Not now.' } };
 const deadLink = {
   type: 'xstate.error.actor.changePassword',

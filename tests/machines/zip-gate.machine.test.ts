@@ -19,7 +19,10 @@ const served = {
   type: 'xstate.done.actor.lookupZip',
   output: { code: 1, message: 'Zipcode found', data: [{ zipcode: '60601', city: 'Chicago', state: 'IL', loc_id: 103 }] },
 };
-const notServed = { type: 'xstate.done.actor.lookupZip', output: { code: -1, message: comingSoon, data: [{ zipcode: '90210', city: 'Beverly Hills', state: 'CA' }] } };
+const notServed = {
+  type: 'xstate.done.actor.lookupZip',
+  output: { code: -1, message: comingSoon, data: [{ zipcode: '90210', city: 'Beverly Hills', state: 'CA' }] },
+};
 const offline = { type: 'xstate.error.actor.lookupZip', error: new ApiError('You are not connected to internet', 500, 0) };
 
 function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { capitalised, editValuesOf, orderGroupOf, ordersByPanel, panelOfGroup, settingTabOf, withDefaultAddress } from '../../src/rules/account-settings.ts';
+import {
+  capitalised,
+  editValuesOf,
+  orderGroupOf,
+  ordersByPanel,
+  panelOfGroup,
+  settingTabOf,
+  withDefaultAddress,
+} from '../../src/rules/account-settings.ts';
 import { toShippingAddress } from '../../src/rules/checkout-flow.ts';
 import { address } from '../machines/checkout-fixtures.ts';
 

@@ -69,7 +69,12 @@ describe('checkoutProblems', () => {
   });
 
   it("reports every missing date and Same Day slot at once as 'Required'", () => {
-    const problems = checkoutProblems([group(101, 'local', null), group(102, 'local', '2030-06-04'), group(201, 'courier', null), group(301, 'farm-direct', null)]);
+    const problems = checkoutProblems([
+      group(101, 'local', null),
+      group(102, 'local', '2030-06-04'),
+      group(201, 'courier', null),
+      group(301, 'farm-direct', null),
+    ]);
     expect(problems).toEqual({
       101: { date: 'Required', slot: 'Required' },
       102: { slot: 'Required' },

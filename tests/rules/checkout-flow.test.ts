@@ -28,7 +28,13 @@ describe('tab flags', () => {
   it('entering a step opens it and closes every later one', () => {
     const atSummary = flagsOnEntering(flagsOnEntering(flagsOnEntering(flagsOnEntering(noTabs, 'address'), 'speed'), 'card'), 'checkout');
     expect(atSummary).toEqual({ isAddressTab: true, isSpeedTab: true, isCardTab: true, isFaceTab: false, isSummaryTab: true });
-    expect(flagsOnEntering(atSummary, 'card')).toEqual({ isAddressTab: true, isSpeedTab: true, isCardTab: true, isFaceTab: false, isSummaryTab: false });
+    expect(flagsOnEntering(atSummary, 'card')).toEqual({
+      isAddressTab: true,
+      isSpeedTab: true,
+      isCardTab: true,
+      isFaceTab: false,
+      isSummaryTab: false,
+    });
     expect(flagsOnEntering(atSummary, 'address')).toEqual({ ...noTabs, isAddressTab: true });
   });
 
@@ -50,14 +56,23 @@ describe('shippingAddressesOf', () => {
 describe('placeOrderOutcome', () => {
   it('reads placed, declined (with an order id) and refused replies', () => {
     expect(placeOrderOutcome({ code: 1, order_id: '100' })).toEqual({ kind: 'placed', orderId: '100' });
-    expect(placeOrderOutcome({ code: -1, order_id: '101', message: 'Your card was declined.' })).toEqual({ kind: 'declined', orderId: '101', message: 'Your card was declined.' });
+    expect(placeOrderOutcome({ code: -1, order_id: '101', message: 'Your card was declined.' })).toEqual({
+      kind: 'declined',
+      orderId: '101',
+      message: 'Your card was declined.',
+    });
     expect(placeOrderOutcome({ code: -1, message: 'Only 1 left.' })).toEqual({ kind: 'refused', message: 'Only 1 left.' });
     expect(placeOrderOutcome({ code: 2 })).toEqual({ kind: 'refused', message: checkoutMessages.placeOrderFailed });
   });
 
   it('reads a bank check (3-D Secure) only with its order id and client secret', () => {
     const authentication = { client_secret: 'pi_1_secret_2', gateway: 'stripe' as const };
-    expect(placeOrderOutcome({ code: 2, order_id: '102', authentication })).toEqual({ kind: 'authenticate', orderId: '102', clientSecret: 'pi_1_secret_2', gateway: 'stripe' });
+    expect(placeOrderOutcome({ code: 2, order_id: '102', authentication })).toEqual({
+      kind: 'authenticate',
+      orderId: '102',
+      clientSecret: 'pi_1_secret_2',
+      gateway: 'stripe',
+    });
     expect(placeOrderOutcome({ code: 2, authentication, message: 'Please confirm this payment with your bank.' })).toEqual({
       kind: 'refused',
       message: 'Please confirm this payment with your bank.',

@@ -43,14 +43,7 @@ describe('page sizes', () => {
 
 describe('price buckets', () => {
   it('labels and values them the Magento way', () => {
-    expect(priceBuckets.map(priceBucketLabel)).toEqual([
-      'Under $10',
-      '$10 - $25',
-      '$25 - $50',
-      '$50 - $100',
-      '$100 - $200',
-      '$200 & Above',
-    ]);
+    expect(priceBuckets.map(priceBucketLabel)).toEqual(['Under $10', '$10 - $25', '$25 - $50', '$50 - $100', '$100 - $200', '$200 & Above']);
     expect(priceBuckets.map(priceBucketValue)).toEqual(['0-10', '10-25', '25-50', '50-100', '100-200', '200-']);
   });
 

@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  marginPagesDisplayed,
-  pageNeighbours,
-  pageRangeDisplayed,
-  paginationItems,
-} from '../../src/rules/pagination.ts';
+import { marginPagesDisplayed, pageNeighbours, pageRangeDisplayed, paginationItems } from '../../src/rules/pagination.ts';
 
 /** The window as a shopper reads it: 1-based page labels and '…' for a break. */
 function shown(current0: number, total: number): string {

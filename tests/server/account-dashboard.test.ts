@@ -108,12 +108,25 @@ describe("another customer's records", () => {
     const intruder = await signedInCustomer(t, 'intruder@example.com');
     const addressId = await addAddress(t, owner.token, owner.customerId);
     const cardId = await saveCard(t, owner.token, owner.customerId);
-    const edit = { address_id: addressId, first_name: 'Eve', last_name: 'X', street: '1 Main St', city: 'New York', state: 'NY', postcode: '10001', telephone: '2125550199' };
+    const edit = {
+      address_id: addressId,
+      first_name: 'Eve',
+      last_name: 'X',
+      street: '1 Main St',
+      city: 'New York',
+      state: 'NY',
+      postcode: '10001',
+      telephone: '2125550199',
+    };
 
     expect((await post(t, '/connect/customer/updateAddress', edit, intruder.token)).status).toBe(404);
     expect((await post(t, '/connect/customer/deleteAddress', { address_id: addressId }, intruder.token)).status).toBe(404);
-    expect((await post(t, '/api/customer/setdefaultshippingaddress', { customer_id: intruder.customerId, address_id: addressId }, intruder.token)).status).toBe(404);
-    expect((await post(t, '/api/customer/setdefaultshippingaddress', { customer_id: owner.customerId, address_id: addressId }, intruder.token)).status).toBe(404);
+    expect(
+      (await post(t, '/api/customer/setdefaultshippingaddress', { customer_id: intruder.customerId, address_id: addressId }, intruder.token)).status,
+    ).toBe(404);
+    expect(
+      (await post(t, '/api/customer/setdefaultshippingaddress', { customer_id: owner.customerId, address_id: addressId }, intruder.token)).status,
+    ).toBe(404);
     expect((await post(t, `/connect/customer/getaddresses?customerid=${owner.customerId}`, {}, intruder.token)).status).toBe(404);
     expect((await post(t, '/api/account/RemoveCreditCard', { card_id: cardId }, intruder.token)).status).toBe(404);
 
@@ -124,7 +137,10 @@ describe("another customer's records", () => {
     // The owner's own calls work: edit, remove the card, delete.
     expect((await post(t, '/connect/customer/updateAddress', edit, owner.token)).body).toMatchObject({ code: 1 });
     expect((await post(t, '/api/account/RemoveCreditCard', { card_id: cardId }, owner.token)).body).toEqual({ code: 1, message: 'Card removed.' });
-    expect((await post(t, '/connect/customer/deleteAddress', { address_id: addressId }, owner.token)).body).toEqual({ code: 1, message: 'Address deleted.' });
+    expect((await post(t, '/connect/customer/deleteAddress', { address_id: addressId }, owner.token)).body).toEqual({
+      code: 1,
+      message: 'Address deleted.',
+    });
     expect(await dashboard(owner.token)).toMatchObject({ address: '', list_cards: [] });
   });
 });

@@ -144,10 +144,7 @@ describe('POST api/customer/login', () => {
   it('stores no password or token in plain text', async () => {
     const result = await signedIn('shopper@example.com');
     const db = t.database.db;
-    const rows = JSON.stringify([
-      await db.selectFrom('customers').selectAll().execute(),
-      await db.selectFrom('sessions').selectAll().execute(),
-    ]);
+    const rows = JSON.stringify([await db.selectFrom('customers').selectAll().execute(), await db.selectFrom('sessions').selectAll().execute()]);
     expect(rows).not.toContain(password);
     expect(rows).not.toContain(result.api_token);
   });
@@ -190,7 +187,11 @@ describe('POST api/customer/login', () => {
     const weak = await hash(password, { algorithm: 2, memoryCost: 4096, timeCost: 1, parallelism: 1 });
     await db.updateTable('customers').set({ password_hash: weak }).where('email_normalized', '=', 'old-hash@example.com').execute();
     await signedIn('old-hash@example.com');
-    const row = await db.selectFrom('customers').select('password_hash').where('email_normalized', '=', 'old-hash@example.com').executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('customers')
+      .select('password_hash')
+      .where('email_normalized', '=', 'old-hash@example.com')
+      .executeTakeFirstOrThrow();
     expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });
 });
@@ -314,7 +315,7 @@ describe('POST /api/cart/guestcart', () => {
     expect(json(again)).toMatchObject({ code: 1, data: { customer_id: body?.data?.customer_id, cart_id: guest.cartId } });
   });
 
-  it("refuses a cart that is not a guest cart with 404, leaving no guest behind", async () => {
+  it('refuses a cart that is not a guest cart with 404, leaving no guest behind', async () => {
     await register(t, { email: 'cart-owner@example.com' });
     const guest = await guestCartWith(t, [{ qty: 1 }]);
     await signedIn('cart-owner@example.com', guest.cartId);

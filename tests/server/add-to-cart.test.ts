@@ -63,7 +63,11 @@ describe('POST /api/cart/addtocart', () => {
       cart_id: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
       total_products_in_cart: 2,
     });
-    const cart = await t.database.db.selectFrom('carts').selectAll().where('id', '=', result.cart_id ?? '').executeTakeFirstOrThrow();
+    const cart = await t.database.db
+      .selectFrom('carts')
+      .selectAll()
+      .where('id', '=', result.cart_id ?? '')
+      .executeTakeFirstOrThrow();
     expect(cart).toMatchObject({ customer_id: null, zipcode: newYork.zipcode, loc_id: newYork.loc_id, status: 'open' });
   });
 
@@ -207,7 +211,11 @@ describe('POST /api/cart/addtocart', () => {
       const alice = await signedInCustomer(t, 'alice@example.com');
       const size = await freshLocalSize();
       const result = await added({ product_id: size.variant_id }, alice.token);
-      const cart = await t.database.db.selectFrom('carts').select('customer_id').where('id', '=', result.cart_id ?? '').executeTakeFirstOrThrow();
+      const cart = await t.database.db
+        .selectFrom('carts')
+        .select('customer_id')
+        .where('id', '=', result.cart_id ?? '')
+        .executeTakeFirstOrThrow();
       expect(cart.customer_id).toBe(alice.customerId);
     });
 
@@ -228,7 +236,11 @@ describe('POST /api/cart/addtocart', () => {
       const size = await freshLocalSize();
       expect((await add({ product_id: size.variant_id, cart_id: newSecret() })).status).toBe(404);
       const guest = await added({ product_id: size.variant_id });
-      await t.database.db.updateTable('carts').set({ status: 'ordered' }).where('id', '=', guest.cart_id ?? '').execute();
+      await t.database.db
+        .updateTable('carts')
+        .set({ status: 'ordered' })
+        .where('id', '=', guest.cart_id ?? '')
+        .execute();
       expect((await add({ product_id: size.variant_id, cart_id: guest.cart_id })).status).toBe(404);
       expect((await add({ product_id: size.variant_id, cart_id: "'; drop table carts; --" })).status).toBe(400);
     });

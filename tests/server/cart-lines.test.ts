@@ -23,7 +23,14 @@ const nextOffer = takeInTurn(() => offers);
 
 /** A cart of two Same Day lines (qty 3 and 1, $10.00 each, 10 in stock). */
 async function twoLineCart(customerId: number | null = null) {
-  return makeCart(t, [{ offer: nextOffer(), qty: 3 }, { offer: nextOffer(), qty: 1 }], { customerId });
+  return makeCart(
+    t,
+    [
+      { offer: nextOffer(), qty: 3 },
+      { offer: nextOffer(), qty: 1 },
+    ],
+    { customerId },
+  );
 }
 
 const update = (payload: Record<string, unknown>, token?: string) => cartCall(t, '/api/cart/updateitem', payload, token);
@@ -119,7 +126,10 @@ describe('POST /api/cart/deleteitem', () => {
   it("deleting a group's last line gives back its seat and forgets its date; other groups keep theirs", async () => {
     const courier = courierOffers[0];
     if (!courier) throw new Error('out of offers');
-    const { cartId, lineIds } = await makeCart(t, [{ offer: nextOffer(), qty: 1 }, { offer: courier, qty: 1 }]);
+    const { cartId, lineIds } = await makeCart(t, [
+      { offer: nextOffer(), qty: 1 },
+      { offer: courier, qty: 1 },
+    ]);
     await cartCall(t, '/api/cart/deliveryschedule', { cart_id: cartId, vendor_loc_id: 101, delivery_date: '2026-11-25', slot_id: 10102 });
     await cartCall(t, '/api/cart/deliveryschedule', { cart_id: cartId, vendor_loc_id: 201, delivery_date: '2026-11-27' });
     const reply = await remove({ cart_id: cartId, cart_rid: lineIds[0] });

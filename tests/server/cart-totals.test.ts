@@ -1,11 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  cartTotals,
-  couponDiscountCents,
-  divideRoundHalfUp,
-  groupFees,
-  salesTaxCents,
-} from '../../server/services/cart/cart-totals.ts';
+import { cartTotals, couponDiscountCents, divideRoundHalfUp, groupFees, salesTaxCents } from '../../server/services/cart/cart-totals.ts';
 import { stateTaxRates2026 } from '../../server/db/migrations/state-tax-rates-2026.ts';
 import { makeCart, manualClock, pickOne, post, showcart, type OfferPick } from './cart-page-helpers.ts';
 import { signedInCustomer } from './fixtures.ts';
@@ -32,7 +26,11 @@ describe('cart money (pure, cents)', () => {
     expect(groupFees({ locId: 101, speed: 'local', subtotalCents: 7499 })).toEqual({ locId: 101, deliveryFeeCents: 499, packagingFeeCents: 0 });
     expect(groupFees({ locId: 101, speed: 'local', subtotalCents: 7500 })).toEqual({ locId: 101, deliveryFeeCents: 0, packagingFeeCents: 0 });
     expect(groupFees({ locId: 201, speed: 'courier', subtotalCents: 90_000 })).toEqual({ locId: 201, deliveryFeeCents: 999, packagingFeeCents: 200 });
-    expect(groupFees({ locId: 301, speed: 'farm-direct', subtotalCents: 100 })).toEqual({ locId: 301, deliveryFeeCents: 1299, packagingFeeCents: 200 });
+    expect(groupFees({ locId: 301, speed: 'farm-direct', subtotalCents: 100 })).toEqual({
+      locId: 301,
+      deliveryFeeCents: 1299,
+      packagingFeeCents: 200,
+    });
   });
 
   it('taxes the discounted item subtotal, never the fees', () => {

@@ -180,7 +180,8 @@ describe('GET /connect/index/category', () => {
   });
 
   it('refuses malformed input naming every field', async () => {
-    const { status, body } = await getJson(t, 
+    const { status, body } = await getJson(
+      t,
       `/connect/index/category?${query({ catid: 'fish', store_id: 1, zipcode: '1000', loc_id: 'x', page: -1, limit: 30, sort: 'cheapest' })}`,
     );
     expect(status).toBe(400);
@@ -220,9 +221,7 @@ describe('POST /connect/index/filters', () => {
     const sized = await filtered({ parent_category_id: FISH, size: [1000] });
     expect(sized.products.every((p) => p.child.some((c) => c.bottle_size === 1000))).toBe(true);
     const both = await filtered({ parent_category_id: FISH, priceranges: ['10-25'], size: ['1000'] });
-    expect(both.pagination.total_records).toBeLessThanOrEqual(
-      Math.min(cheap.pagination.total_records, sized.pagination.total_records),
-    );
+    expect(both.pagination.total_records).toBeLessThanOrEqual(Math.min(cheap.pagination.total_records, sized.pagination.total_records));
     expect(both.products.every((p) => lowestCents(p) < 2500 && p.child.some((c) => c.bottle_size === 1000))).toBe(true);
   });
 

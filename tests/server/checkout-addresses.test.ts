@@ -1,11 +1,6 @@
 import { assert } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  addAddressReply,
-  getAddressesReply,
-  setDefaultAddressReply,
-  updateAddressReply,
-} from '../../src/api/contract/address.contract.ts';
+import { addAddressReply, getAddressesReply, setDefaultAddressReply, updateAddressReply } from '../../src/api/contract/address.contract.ts';
 import { guestCartReply } from '../../src/api/contract/customer.contract.ts';
 import { badRequestBody } from '../../src/api/contract/envelope.ts';
 import { post } from './cart-page-helpers.ts';
@@ -42,7 +37,12 @@ async function rowCount(customerId: number): Promise<number> {
 describe('address validation (spec section 5, every message at once)', () => {
   it('names every missing shipping field with the spec words', async () => {
     const me = await signedInCustomer(t, 'empty@example.com');
-    const { status, body } = await post(t, `/connect/customer/addaddress?customerid=${me.customerId}`, { address_type: 'shipping', store_id: 1 }, me.token);
+    const { status, body } = await post(
+      t,
+      `/connect/customer/addaddress?customerid=${me.customerId}`,
+      { address_type: 'shipping', store_id: 1 },
+      me.token,
+    );
     expect(status).toBe(400);
     assert(body, badRequestBody);
     expect(body.errors).toEqual([
@@ -63,7 +63,16 @@ describe('address validation (spec section 5, every message at once)', () => {
     const { status, body } = await post(
       t,
       '/connect/customer/addaddress',
-      { address_type: 'billing', first_name: ' ', last_name: '', street1: 'x', city: 'New York', state: 'NY', zipcode: '1000a', telephone: '212-555-0100' },
+      {
+        address_type: 'billing',
+        first_name: ' ',
+        last_name: '',
+        street1: 'x',
+        city: 'New York',
+        state: 'NY',
+        zipcode: '1000a',
+        telephone: '212-555-0100',
+      },
       me.token,
     );
     expect(status).toBe(400);
@@ -74,7 +83,12 @@ describe('address validation (spec section 5, every message at once)', () => {
       { field: 'zipcode', message: 'Must be a number.' },
       { field: 'telephone', message: 'Phone  must be a number.' },
     ]);
-    const short = await post(t, `/connect/customer/addaddress?customerid=${me.customerId}`, { ...newYorkAddress, zipcode: '1000', telephone: '212555010' }, me.token);
+    const short = await post(
+      t,
+      `/connect/customer/addaddress?customerid=${me.customerId}`,
+      { ...newYorkAddress, zipcode: '1000', telephone: '212555010' },
+      me.token,
+    );
     assert(short.body, badRequestBody);
     expect(short.body.errors).toEqual([
       { field: 'zipcode', message: 'Must be exactly 5 digit' },
@@ -82,9 +96,14 @@ describe('address validation (spec section 5, every message at once)', () => {
     ]);
   });
 
-  it("refuses a zip of another city and saves nothing (\"Your Zipcode and City Value Doesn't match\")", async () => {
+  it('refuses a zip of another city and saves nothing ("Your Zipcode and City Value Doesn\'t match")', async () => {
     const me = await signedInCustomer(t, 'mismatch@example.com');
-    const { status, body } = await post(t, `/connect/customer/addaddress?customerid=${me.customerId}`, { ...newYorkAddress, city: 'Chicago' }, me.token);
+    const { status, body } = await post(
+      t,
+      `/connect/customer/addaddress?customerid=${me.customerId}`,
+      { ...newYorkAddress, city: 'Chicago' },
+      me.token,
+    );
     expect(status).toBe(200);
     expect(body).toEqual({ code: -1, message: "Your Zipcode and City Value Doesn't match.Please Fix and Try Again" });
     expect(await rowCount(me.customerId)).toBe(0);
@@ -152,21 +171,51 @@ describe('saved addresses', () => {
   it('updates with the account edit form (street, postcode) and its phone wording', async () => {
     const me = await signedInCustomer(t, 'edit@example.com');
     const id = await addAddress(t, me.token, me.customerId);
-    const bad = await post(t, '/connect/customer/updateAddress', { address_id: id, first_name: 'Ada', last_name: 'L', street: 'x', city: 'New York', state: 'NY', postcode: '10001', telephone: 'abc' }, me.token);
+    const bad = await post(
+      t,
+      '/connect/customer/updateAddress',
+      { address_id: id, first_name: 'Ada', last_name: 'L', street: 'x', city: 'New York', state: 'NY', postcode: '10001', telephone: 'abc' },
+      me.token,
+    );
     assert(bad.body, badRequestBody);
     expect(bad.body.errors).toEqual([{ field: 'telephone', message: 'Phone must be a number.' }]);
     const { body } = await post(
       t,
       '/connect/customer/updateAddress',
-      { address_id: id, first_name: 'Ada', last_name: 'King', street: '1 Main St', city: 'New York', state: 'New York', postcode: '10002', telephone: '2125550199' },
+      {
+        address_id: id,
+        first_name: 'Ada',
+        last_name: 'King',
+        street: '1 Main St',
+        city: 'New York',
+        state: 'New York',
+        postcode: '10002',
+        telephone: '2125550199',
+      },
       me.token,
     );
     assert(body, updateAddressReply);
-    expect(body.data).toMatchObject({ lastname: 'King', street1: '1 Main St', zipcode: '10002', state: 'NY', address_nickname: 'Home', default_address: '1' });
+    expect(body.data).toMatchObject({
+      lastname: 'King',
+      street1: '1 Main St',
+      zipcode: '10002',
+      state: 'NY',
+      address_nickname: 'Home',
+      default_address: '1',
+    });
     const mismatch = await post(
       t,
       '/connect/customer/updateAddress',
-      { address_id: id, first_name: 'Ada', last_name: 'King', street: '1 Main St', city: 'Austin', state: 'TX', postcode: '10002', telephone: '2125550199' },
+      {
+        address_id: id,
+        first_name: 'Ada',
+        last_name: 'King',
+        street: '1 Main St',
+        city: 'Austin',
+        state: 'TX',
+        postcode: '10002',
+        telephone: '2125550199',
+      },
       me.token,
     );
     expect(mismatch.body).toEqual({ code: -1, message: "Your Zipcode and City Value Doesn't match.Please Fix and Try Again" });
@@ -188,12 +237,20 @@ describe("someone else's ids are 404", () => {
     const thief = await signedInCustomer(t, 'thief@example.com');
     const id = await addAddress(t, owner.token, owner.customerId);
 
-    const list = await t.app.inject({ method: 'GET', url: `/connect/customer/getaddresses?customerid=${owner.customerId}`, headers: { authorization: `Bearer ${thief.token}` } });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/connect/customer/getaddresses?customerid=${owner.customerId}`,
+      headers: { authorization: `Bearer ${thief.token}` },
+    });
     expect(list.statusCode).toBe(404);
     expect((await post(t, `/connect/customer/addaddress?customerid=${owner.customerId}`, newYorkAddress, thief.token)).status).toBe(404);
     expect((await post(t, '/connect/customer/deleteAddress', { address_id: id }, thief.token)).status).toBe(404);
-    expect((await post(t, '/api/customer/setdefaultshippingaddress', { customer_id: thief.customerId, address_id: id }, thief.token)).status).toBe(404);
-    expect((await post(t, '/api/customer/setdefaultshippingaddress', { customer_id: owner.customerId, address_id: id }, thief.token)).status).toBe(404);
+    expect((await post(t, '/api/customer/setdefaultshippingaddress', { customer_id: thief.customerId, address_id: id }, thief.token)).status).toBe(
+      404,
+    );
+    expect((await post(t, '/api/customer/setdefaultshippingaddress', { customer_id: owner.customerId, address_id: id }, thief.token)).status).toBe(
+      404,
+    );
     const update = await post(
       t,
       '/connect/customer/updateAddress',
@@ -210,8 +267,17 @@ describe("someone else's ids are 404", () => {
 describe('the reply contract', () => {
   it('answers addaddress with code 1, address_id and the address', async () => {
     const me = await signedInCustomer(t, 'contract@example.com');
-    const { body } = await post(t, `/connect/customer/addaddress?customerid=${me.customerId}`, { ...newYorkAddress, zipcode: 10001, telephone: 2125550100 }, me.token);
+    const { body } = await post(
+      t,
+      `/connect/customer/addaddress?customerid=${me.customerId}`,
+      { ...newYorkAddress, zipcode: 10001, telephone: 2125550100 },
+      me.token,
+    );
     assert(body, addAddressReply);
-    expect(body).toMatchObject({ code: 1, address_id: expect.any(Number), data: { zipcode: '10001', telephone: '2125550100', default_address: '1' } });
+    expect(body).toMatchObject({
+      code: 1,
+      address_id: expect.any(Number),
+      data: { zipcode: '10001', telephone: '2125550100', default_address: '1' },
+    });
   });
 });

@@ -53,7 +53,9 @@ describe('the test gateway', () => {
     const gateway = new TestPaymentGateway(now);
     const result = gateway.tokenize(card);
     expect(result).toEqual({ ok: true, token: expect.stringMatching(/^tok_test_/), brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 });
-    const inside = JSON.stringify(gateway, (_key, value: unknown) => (value instanceof Map ? [...value.entries()] : value instanceof Set ? [...value] : value));
+    const inside = JSON.stringify(gateway, (_key, value: unknown) =>
+      value instanceof Map ? [...value.entries()] : value instanceof Set ? [...value] : value,
+    );
     expect(inside).not.toContain('4242424242424242');
     expect(inside).not.toContain('"123"');
   });
@@ -62,7 +64,14 @@ describe('the test gateway', () => {
     const gateway = new TestPaymentGateway(now);
     const token = gateway.tokenize(card);
     if (!token.ok) throw new Error('not tokenised');
-    const request = { amountCents: 1500, currency: 'usd' as const, source: { kind: 'token' as const, token: token.token }, idempotencyKey: 'order-1', description: 'Order 1', metadata: {} };
+    const request = {
+      amountCents: 1500,
+      currency: 'usd' as const,
+      source: { kind: 'token' as const, token: token.token },
+      idempotencyKey: 'order-1',
+      description: 'Order 1',
+      metadata: {},
+    };
     const first = await gateway.charge(request);
     expect(first).toMatchObject({ ok: true, brand: 'visa', last4: '4242' });
     expect(await gateway.charge(request)).toEqual(first);
@@ -89,13 +98,29 @@ describe('the test gateway', () => {
     const flaky = await save('4000000000000341');
     if (!poor.ok || !flaky.ok) throw new Error('not saved');
     const charge = (cardRef: string, key: string) =>
-      gateway.charge({ amountCents: 1000, currency: 'usd', source: { kind: 'saved-card', customerRef: customer, cardRef }, idempotencyKey: key, description: 'd', metadata: {} });
+      gateway.charge({
+        amountCents: 1000,
+        currency: 'usd',
+        source: { kind: 'saved-card', customerRef: customer, cardRef },
+        idempotencyKey: key,
+        description: 'd',
+        metadata: {},
+      });
     expect(await charge(poor.card.ref, 'a')).toMatchObject({ ok: false, message: 'Your card has insufficient funds.', code: 'insufficient_funds' });
     expect(await charge(flaky.card.ref, 'b')).toMatchObject({ ok: false, message: 'Your card was declined.' });
     // A card saved before a restart still charges: its id carries what the gateway needs.
     const good = await save('4242424242424242');
     if (!good.ok) throw new Error('not saved');
     const restarted = new TestPaymentGateway(now);
-    expect(await restarted.charge({ amountCents: 1000, currency: 'usd', source: { kind: 'saved-card', customerRef: customer, cardRef: good.card.ref }, idempotencyKey: 'c', description: 'd', metadata: {} })).toMatchObject({ ok: true, last4: '4242' });
+    expect(
+      await restarted.charge({
+        amountCents: 1000,
+        currency: 'usd',
+        source: { kind: 'saved-card', customerRef: customer, cardRef: good.card.ref },
+        idempotencyKey: 'c',
+        description: 'd',
+        metadata: {},
+      }),
+    ).toMatchObject({ ok: true, last4: '4242' });
   });
 });

@@ -64,7 +64,12 @@ export async function readyCart(
     if (locId < 200) {
       slotId = options.slots?.[locId];
       if (slotId === undefined) {
-        const slots = await post(t, '/connect/driverslot/getslot', { order_date: date, zipcode: '10001', vendor_loc_id: locId, cart_id: cartId }, token);
+        const slots = await post(
+          t,
+          '/connect/driverslot/getslot',
+          { order_date: date, zipcode: '10001', vendor_loc_id: locId, cart_id: cartId },
+          token,
+        );
         assert(slots.body, getSlotReply);
         slotId = slots.body.data?.[0]?.slot_id;
         if (slotId === undefined) throw new Error(`no slot left at ${locId} on ${date}`);
@@ -83,7 +88,14 @@ export async function readyCart(
 
 /** Test mode's card form: the card goes to our tokenize route, a one-time token comes back. */
 export async function tokenize(t: TestApp, number: string, extra: Record<string, unknown> = {}): Promise<string> {
-  const { status, body } = await post(t, '/api/payments/tokenize', { holder: 'Ada Lovelace', number, exp_month: 12, exp_year: 2030, cvc: '123', ...extra });
+  const { status, body } = await post(t, '/api/payments/tokenize', {
+    holder: 'Ada Lovelace',
+    number,
+    exp_month: 12,
+    exp_year: 2030,
+    cvc: '123',
+    ...extra,
+  });
   expect(status).toBe(200);
   assert(body, tokenizeReply);
   const token = body.data?.token;

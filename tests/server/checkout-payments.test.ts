@@ -1,13 +1,7 @@
 import { assert } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { badRequestBody } from '../../src/api/contract/envelope.ts';
-import {
-  paymentMethodsReply,
-  saveCardReply,
-  stripeDetailsReply,
-  tokenizeReply,
-  verifyUpiReply,
-} from '../../src/api/contract/payment.contract.ts';
+import { paymentMethodsReply, saveCardReply, stripeDetailsReply, tokenizeReply, verifyUpiReply } from '../../src/api/contract/payment.contract.ts';
 import { TestPaymentGateway } from '../../server/adapters/payments/test-gateway.ts';
 import { generousLimits } from './account-helpers.ts';
 import { makeCart, pickOne, post } from './cart-page-helpers.ts';
@@ -42,17 +36,35 @@ describe('stripeDetails', () => {
 
 describe('test-mode tokenize', () => {
   it('answers a one-time token with brand, last four and expiry only, and logs no number', async () => {
-    const { status, body } = await post(t, '/api/payments/tokenize', { holder: 'Ada', number: '4242 4242 4242 4242', exp_month: '12', exp_year: '2030', cvc: '123' });
+    const { status, body } = await post(t, '/api/payments/tokenize', {
+      holder: 'Ada',
+      number: '4242 4242 4242 4242',
+      exp_month: '12',
+      exp_year: '2030',
+      cvc: '123',
+    });
     expect(status).toBe(200);
     assert(body, tokenizeReply);
-    expect(body.data).toEqual({ token: expect.stringMatching(/^tok_test_[0-9a-f]{24}$/), brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 });
+    expect(body.data).toEqual({
+      token: expect.stringMatching(/^tok_test_[0-9a-f]{24}$/),
+      brand: 'visa',
+      last4: '4242',
+      exp_month: 12,
+      exp_year: 2030,
+    });
     expect(logLines.length).toBeGreaterThan(0);
     expect(logLines.join('\n')).not.toContain('4242424242424242');
     expect(logLines.join('\n')).not.toContain('4242 4242 4242 4242');
   });
 
   it('reports a wrong Luhn digit, a past expiry and a short CVC all at once', async () => {
-    const { status, body } = await post(t, '/api/payments/tokenize', { holder: '', number: '4242424242424241', exp_month: 10, exp_year: 2026, cvc: '12' });
+    const { status, body } = await post(t, '/api/payments/tokenize', {
+      holder: '',
+      number: '4242424242424241',
+      exp_month: 10,
+      exp_year: 2026,
+      cvc: '12',
+    });
     expect(status).toBe(400);
     assert(body, badRequestBody);
     expect(body.errors).toEqual([
@@ -108,11 +120,35 @@ describe('saved cards', () => {
   it("answers the spec's mycards shape, and a declined card with code -1 and the provider's words", async () => {
     const me = await signedInCustomer(t, 'declined@example.com');
     const billing = await addAddress(t, me.token, me.customerId, { address_type: 'billing', nickname: '' });
-    const good = await post(t, '/api/account/mycards', { card_token: [await tokenize(t, '5555555555554444'), await tokenize(t, '5555555555554444')], billing_address: { billing_address_id: billing } }, me.token);
+    const good = await post(
+      t,
+      '/api/account/mycards',
+      {
+        card_token: [await tokenize(t, '5555555555554444'), await tokenize(t, '5555555555554444')],
+        billing_address: { billing_address_id: billing },
+      },
+      me.token,
+    );
     assert(good.body, saveCardReply);
-    expect(good.body).toMatchObject({ code: 1, data: [{ id: expect.any(Number), customer: expect.stringMatching(/^cus_test_/), metadata: { address_id: billing }, brand: 'mastercard', last4: '4444' }] });
+    expect(good.body).toMatchObject({
+      code: 1,
+      data: [
+        {
+          id: expect.any(Number),
+          customer: expect.stringMatching(/^cus_test_/),
+          metadata: { address_id: billing },
+          brand: 'mastercard',
+          last4: '4444',
+        },
+      ],
+    });
 
-    const declined = await post(t, '/api/account/mycards', { card_token: [await tokenize(t, '4000000000000002')], billing_address: { billing_address_id: billing } }, me.token);
+    const declined = await post(
+      t,
+      '/api/account/mycards',
+      { card_token: [await tokenize(t, '4000000000000002')], billing_address: { billing_address_id: billing } },
+      me.token,
+    );
     expect(declined.body).toEqual({ code: -1, data: 'Your card was declined.' });
     // A token works once.
     const token = await tokenize(t, '4242424242424242');
@@ -131,7 +167,12 @@ describe('saved cards', () => {
 
     expect((await post(t, '/api/account/RemoveCreditCard', { card_id: cardId }, thief.token)).status).toBe(404);
     expect((await post(t, '/api/checkout/paymentmethods', { cart_id: cartId }, thief.token)).status).toBe(404);
-    const steal = await post(t, '/api/account/mycards', { card_token: [await tokenize(t, '4242424242424242')], billing_address: { billing_address_id: billing } }, thief.token);
+    const steal = await post(
+      t,
+      '/api/account/mycards',
+      { card_token: [await tokenize(t, '4242424242424242')], billing_address: { billing_address_id: billing } },
+      thief.token,
+    );
     expect(steal.status).toBe(404);
     const theirs = await post(t, '/api/checkout/paymentmethods', {}, thief.token);
     assert(theirs.body, paymentMethodsReply);

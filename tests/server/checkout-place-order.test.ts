@@ -1,7 +1,13 @@
 import { sql } from 'kysely';
 import { assert } from 'superstruct';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { myOrdersReply, orderReviewReply, orderStatusReply, placeOrderReply, type PlaceOrderReply } from '../../src/api/contract/checkout.contract.ts';
+import {
+  myOrdersReply,
+  orderReviewReply,
+  orderStatusReply,
+  placeOrderReply,
+  type PlaceOrderReply,
+} from '../../src/api/contract/checkout.contract.ts';
 import { dollarsToCents } from '../../src/rules/money.ts';
 import { TestPaymentGateway } from '../../server/adapters/payments/test-gateway.ts';
 import { eventually, generousLimits } from './account-helpers.ts';
@@ -22,7 +28,12 @@ let butcher: OfferPick[];
 const databaseUrl = process.env.CHECKOUT_DATABASE_URL;
 
 beforeAll(async () => {
-  t = await startTestApp({ clock: clock.now, payments: gateway, rateLimits: generousLimits, ...(databaseUrl ? { env: { DATABASE_URL: databaseUrl } } : {}) });
+  t = await startTestApp({
+    clock: clock.now,
+    payments: gateway,
+    rateLimits: generousLimits,
+    ...(databaseUrl ? { env: { DATABASE_URL: databaseUrl } } : {}),
+  });
   butcher = await pickOffers(t, { speed: 'local', locId: 101 }, 40, 0, { priceCents: 1250, stock: 20 });
 });
 afterAll(async () => {
@@ -43,7 +54,8 @@ async function place(token: string, body: Record<string, unknown>): Promise<{ st
 
 const db = () => t.database.db;
 const booked = async (templateId: number, date = today) =>
-  (await db().selectFrom('driver_slots').select('booked').where('template_id', '=', templateId).where('slot_date', '=', date).executeTakeFirst())?.booked ?? 0;
+  (await db().selectFrom('driver_slots').select('booked').where('template_id', '=', templateId).where('slot_date', '=', date).executeTakeFirst())
+    ?.booked ?? 0;
 const heldSlot = async (cartId: string) =>
   (await db().selectFrom('slot_holds').select('template_id').where('cart_id', '=', cartId).executeTakeFirstOrThrow()).template_id;
 
@@ -57,12 +69,24 @@ describe('place order', () => {
       { offer: b, qty: 1 },
     ]);
 
-    const review = await post(t, '/api/checkout/orderreview', { cart_id: cartId, delivery_address_id: me.addressId, speed_id: 1, driver_tip: 15 }, me.token);
+    const review = await post(
+      t,
+      '/api/checkout/orderreview',
+      { cart_id: cartId, delivery_address_id: me.addressId, speed_id: 1, driver_tip: 15 },
+      me.token,
+    );
     assert(review.body, orderReviewReply);
     const summary = review.body.data;
     if (!summary) throw new Error('no review');
     // 3 × $12.50, $4.99 Same Day delivery, New York groceries untaxed, 15 % tip of $37.50 = $5.63.
-    expect(summary).toMatchObject({ subtotal: '37.50', delivery_fee: '4.99', taxes: '0.00', driver_tip_percent: 15, driver_tip: '5.63', grandtotal: '48.12' });
+    expect(summary).toMatchObject({
+      subtotal: '37.50',
+      delivery_fee: '4.99',
+      taxes: '0.00',
+      driver_tip_percent: 15,
+      driver_tip: '5.63',
+      grandtotal: '48.12',
+    });
 
     const stockBefore = [await stockOf(t, a.offerId), await stockOf(t, b.offerId)];
     const slot = await heldSlot(cartId);
@@ -109,7 +133,14 @@ describe('place order', () => {
     ]);
     const deliverables = await db().selectFrom('order_deliverables').selectAll().where('order_id', '=', order.id).execute();
     expect(deliverables).toEqual([
-      expect.objectContaining({ loc_id: 101, delivery_method: 'Local Delivery', delivery_date: today, slot_template_id: slot, slot_start: expect.stringMatching(/^\d\d:00$/), delivery_fee_cents: 499 }),
+      expect.objectContaining({
+        loc_id: 101,
+        delivery_method: 'Local Delivery',
+        delivery_date: today,
+        slot_template_id: slot,
+        slot_start: expect.stringMatching(/^\d\d:00$/),
+        delivery_fee_cents: 499,
+      }),
     ]);
     const cart = await db().selectFrom('carts').select('status').where('id', '=', cartId).executeTakeFirstOrThrow();
     expect(cart.status).toBe('ordered');
@@ -137,7 +168,11 @@ describe('place order', () => {
     expect(orders).toHaveLength(1);
     expect(gateway.chargeCount).toBe(charges + 1);
     expect(await stockOf(t, offer.offerId)).toBe(before - 1);
-    const mails = await db().selectFrom('outbox').select('id').where('subject', 'like', `%${first.body.order_id ?? 'none'}%`).execute();
+    const mails = await db()
+      .selectFrom('outbox')
+      .select('id')
+      .where('subject', 'like', `%${first.body.order_id ?? 'none'}%`)
+      .execute();
     expect(mails.length).toBeLessThanOrEqual(1);
   });
 
@@ -151,7 +186,9 @@ describe('place order', () => {
     for (let i = 0; i < 20; i += 1) tokens.push(await tokenize(t, '4242424242424242'));
 
     const results = await Promise.all(
-      shoppers.map((s, i) => place(s.token, { cart_id: carts[i], delivery_address_id: s.addressId, speed_id: 10, payment_mode: 2, card_token: tokens[i] })),
+      shoppers.map((s, i) =>
+        place(s.token, { cart_id: carts[i], delivery_address_id: s.addressId, speed_id: 10, payment_mode: 2, card_token: tokens[i] }),
+      ),
     );
     const placed = results.filter((r) => r.body.code === 1);
     const refused = results.filter((r) => r.body.code === -1);
@@ -177,8 +214,18 @@ describe('place order', () => {
     const slot = await heldSlot(cartId);
     const seats = await booked(slot);
 
-    const { body } = await place(me.token, { cart_id: cartId, delivery_address_id: me.addressId, payment_mode: 2, card_token: await tokenize(t, '4000000000000002') });
-    expect(body).toMatchObject({ code: -1, message: 'Your card was declined.', order_id: expect.stringMatching(/^1\d{8}$/), status: 'payment_failed' });
+    const { body } = await place(me.token, {
+      cart_id: cartId,
+      delivery_address_id: me.addressId,
+      payment_mode: 2,
+      card_token: await tokenize(t, '4000000000000002'),
+    });
+    expect(body).toMatchObject({
+      code: -1,
+      message: 'Your card was declined.',
+      order_id: expect.stringMatching(/^1\d{8}$/),
+      status: 'payment_failed',
+    });
     const failed = await orderOf(t, body.order_id ?? '');
     expect(failed).toMatchObject({ status: 'payment_failed', payment_message: 'Your card was declined.' });
     expect(await stockOf(t, offer.offerId)).toBe(stock);
@@ -192,7 +239,12 @@ describe('place order', () => {
     expect(poor.body).toMatchObject({ code: -1, message: 'Your card has insufficient funds.' });
     expect(await stockOf(t, offer.offerId)).toBe(stock);
 
-    const retry = await place(me.token, { cart_id: cartId, delivery_address_id: me.addressId, payment_mode: 2, card_token: await tokenize(t, '4242424242424242') });
+    const retry = await place(me.token, {
+      cart_id: cartId,
+      delivery_address_id: me.addressId,
+      payment_mode: 2,
+      card_token: await tokenize(t, '4242424242424242'),
+    });
     expect(retry.body).toMatchObject({ code: 1, message: 'Order Placed.' });
     expect(retry.body.order_id).not.toBe(body.order_id);
     expect(await stockOf(t, offer.offerId)).toBe(stock - 3);
@@ -234,7 +286,12 @@ describe('place order', () => {
     const cvcColumns = columns.rows.filter((c) => /cvc|cvv|card_number|pan/.test(c.column_name));
     expect(cvcColumns).toEqual([]);
     // Every paid order still says which card paid: brand and last four only.
-    const paid = await db().selectFrom('orders').select(['card_brand', 'card_last4']).where('payment_mode', '=', 2).where('status', '=', 'processing').execute();
+    const paid = await db()
+      .selectFrom('orders')
+      .select(['card_brand', 'card_last4'])
+      .where('payment_mode', '=', 2)
+      .where('status', '=', 'processing')
+      .execute();
     expect(paid.length).toBeGreaterThan(0);
     for (const order of paid) expect(order.card_last4).toMatch(/^\d{4}$/);
   });
@@ -267,13 +324,22 @@ describe('place order refusals (nothing charged, nothing taken)', () => {
     const wrongZip = await place(me.token, { cart_id: cartId, delivery_address_id: elsewhere, card_id: cardId });
     expect(wrongZip.body).toEqual({ code: -1, message: 'Delivery zipcode Doesnot match with selected product zipcode' });
 
-    const beverlyHills = await addAddress(t, me.token, me.customerId, { street1: '9500 Wilshire Blvd', city: 'Beverly Hills', state: 'CA', zipcode: '90210', nickname: 'LA' });
+    const beverlyHills = await addAddress(t, me.token, me.customerId, {
+      street1: '9500 Wilshire Blvd',
+      city: 'Beverly Hills',
+      state: 'CA',
+      zipcode: '90210',
+      nickname: 'LA',
+    });
     const { cartId: unserved } = await makeCart(t, [{ offer: nextOffer(), qty: 1 }], { customerId: me.customerId, zipcode: '90210' });
     const notServed = await place(me.token, { cart_id: unserved, delivery_address_id: beverlyHills, card_id: cardId });
     expect(notServed.body).toMatchObject({ code: -1, message: expect.stringContaining('do not deliver') });
 
     const { cartId: empty } = await makeCart(t, [], { customerId: me.customerId });
-    expect((await place(me.token, { cart_id: empty, delivery_address_id: me.addressId, card_id: cardId })).body).toEqual({ code: -1, message: 'Your cart is empty.' });
+    expect((await place(me.token, { cart_id: empty, delivery_address_id: me.addressId, card_id: cardId })).body).toEqual({
+      code: -1,
+      message: 'Your cart is empty.',
+    });
   });
 
   it('refuses a product that sold out and a slot that filled while the shopper was paying', async () => {
@@ -288,14 +354,19 @@ describe('place order refusals (nothing charged, nothing taken)', () => {
 
     await db().updateTable('variant_offers').set({ stock: 1 }).where('id', '=', offer.offerId).execute();
     const short = await place(me.token, { cart_id: cartId, delivery_address_id: me.addressId, card_id: cardId });
-    expect(short.body).toMatchObject({ code: -1, message: expect.stringMatching(/^Only 1 of .+ left in stock\.$/), problems: [{ cart_rid: expect.any(Number) }] });
+    expect(short.body).toMatchObject({
+      code: -1,
+      message: expect.stringMatching(/^Only 1 of .+ left in stock\.$/),
+      problems: [{ cart_rid: expect.any(Number) }],
+    });
     await db().updateTable('variant_offers').set({ stock: 20 }).where('id', '=', offer.offerId).execute();
 
     // The hold lapses and other carts fill the slot: the order is refused with the slot message.
     clock.advanceMinutes(20);
     const others = await signedInCustomer(t, 'slot-fillers@example.com');
     const seatsLeft = 4 - (await booked(noonSlot(101), tomorrow[101]));
-    for (let i = 0; i < seatsLeft; i += 1) await readyCart(t, others.token, others.customerId, [{ offer: nextOffer(), qty: 1 }], tomorrow, { slots: noon });
+    for (let i = 0; i < seatsLeft; i += 1)
+      await readyCart(t, others.token, others.customerId, [{ offer: nextOffer(), qty: 1 }], tomorrow, { slots: noon });
     const full = await place(me.token, { cart_id: cartId, delivery_address_id: me.addressId, card_id: cardId });
     expect(full.body).toMatchObject({ code: -1, message: 'Your hold on this time slot expired and the slot is now full. Please choose another.' });
     expect(gateway.chargeCount).toBe(charges);
@@ -306,11 +377,15 @@ describe('place order refusals (nothing charged, nothing taken)', () => {
   it('refuses a tip without a driver and a speed the cart cannot use', async () => {
     const me = await shopper(t, 'speeds@example.com');
     const cartId = await readyCart(t, me.token, me.customerId, [{ offer: nextOffer(), qty: 1 }]);
-    expect((await place(me.token, { cart_id: cartId, delivery_address_id: me.addressId, speed_id: 2, driver_tip: 10, payment_mode: 4 })).body).toEqual({
+    expect(
+      (await place(me.token, { cart_id: cartId, delivery_address_id: me.addressId, speed_id: 2, driver_tip: 10, payment_mode: 4 })).body,
+    ).toEqual({
       code: -1,
       message: 'A driver tip is only offered with 1 Hour Delivery.',
     });
-    expect((await place(me.token, { cart_id: cartId, delivery_address_id: me.addressId, speed_id: 10, payment_mode: 4 })).body).toMatchObject({ code: -1 });
+    expect((await place(me.token, { cart_id: cartId, delivery_address_id: me.addressId, speed_id: 10, payment_mode: 4 })).body).toMatchObject({
+      code: -1,
+    });
     const bad = await post(t, '/api/placeorder/placeorder', { cart_id: cartId, driver_tip: 12 }, me.token);
     expect(bad.status).toBe(400);
   });

@@ -95,7 +95,9 @@ describe('POST /api/shipping', () => {
       name: 'Courier Delivery',
       duration: '2 ~ 3 DAYS',
       delivery_fee: '9.99',
-      ship_methods: [{ id: 'courier-201', method: 'Courier Delivery (ColdChain Express)', amount: '9.99', delivery_date: '2026-12-02', isPrimary: true }],
+      ship_methods: [
+        { id: 'courier-201', method: 'Courier Delivery (ColdChain Express)', amount: '9.99', delivery_date: '2026-12-02', isPrimary: true },
+      ],
     });
     expect(list.find((s) => s.id === 11)).toMatchObject({
       name: 'Farm Direct',
@@ -122,7 +124,19 @@ describe('POST /api/checkout/orderreview', () => {
   it('adds the driver tip (percent of the item subtotal) with 1 Hour Delivery', async () => {
     const me = await shopper(t, 'review-tip@example.com');
     const cartId = await readyCart(t, me.token, me.customerId, [{ offer: take(butcher), qty: 3 }]);
-    const { body } = await post(t, '/api/checkout/orderreview', { cart_id: cartId, selectedAddress: { id: me.addressId }, selectedSpeedID: '1', driver_tip: '20', gift_message: ' For you ', grandtotal: '1.00' }, me.token);
+    const { body } = await post(
+      t,
+      '/api/checkout/orderreview',
+      {
+        cart_id: cartId,
+        selectedAddress: { id: me.addressId },
+        selectedSpeedID: '1',
+        driver_tip: '20',
+        gift_message: ' For you ',
+        grandtotal: '1.00',
+      },
+      me.token,
+    );
     assert(body, orderReviewReply);
     expect(body.data).toMatchObject({
       speed_id: 1,

@@ -23,7 +23,10 @@ async function cartWithItem(customerId: number | null) {
     .executeTakeFirstOrThrow();
   const id = newSecret();
   await db.insertInto('carts').values({ id, customer_id: customerId, zipcode: area.zipcode, loc_id: area.loc_id, coupon_code: null }).execute();
-  await db.insertInto('cart_items').values({ cart_id: id, variant_id: offer.variant_id, offer_id: offer.id, qty: 2, delivery_date: null, timeslot: null }).execute();
+  await db
+    .insertInto('cart_items')
+    .values({ cart_id: id, variant_id: offer.variant_id, offer_id: offer.id, qty: 2, delivery_date: null, timeslot: null })
+    .execute();
   return id;
 }
 

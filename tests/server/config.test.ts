@@ -39,12 +39,8 @@ describe('configuration', () => {
   });
 
   it('an unreachable DATABASE_URL is a clear error', async () => {
-    await expect(openDatabase({ databaseUrl: 'postgres://nobody:secret@127.0.0.1:1/store', dataDir: 'unused' })).rejects.toThrow(
-      DatabaseOpenError,
-    );
-    await expect(openDatabase({ databaseUrl: 'postgres://nobody:secret@127.0.0.1:1/store', dataDir: 'unused' })).rejects.not.toThrow(
-      /secret/,
-    );
+    await expect(openDatabase({ databaseUrl: 'postgres://nobody:secret@127.0.0.1:1/store', dataDir: 'unused' })).rejects.toThrow(DatabaseOpenError);
+    await expect(openDatabase({ databaseUrl: 'postgres://nobody:secret@127.0.0.1:1/store', dataDir: 'unused' })).rejects.not.toThrow(/secret/);
   });
 
   it('a DATA_DIR that cannot be created is a clear error', async () => {

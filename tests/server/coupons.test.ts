@@ -95,7 +95,15 @@ describe('coupons on the cart', () => {
   it('drops a coupon that expired or was used up since it was applied', async () => {
     await t.database.db
       .insertInto('coupons')
-      .values({ code: 'FLASH15', kind: 'percent', amount: 1500, min_subtotal_cents: 0, expires_at: new Date('2026-11-24T16:00:00Z'), usage_limit: 1, used_count: 0 })
+      .values({
+        code: 'FLASH15',
+        kind: 'percent',
+        amount: 1500,
+        min_subtotal_cents: 0,
+        expires_at: new Date('2026-11-24T16:00:00Z'),
+        usage_limit: 1,
+        used_count: 0,
+      })
       .execute();
     const { cartId } = await cartOf(2);
     expect((await showcart(t, { cart_id: cartId, coupon_code: 'FLASH15' })).data.discount).toBe('3.00');
@@ -113,7 +121,9 @@ describe('coupons on the cart', () => {
     const other = await cartOf(2, 'SAVE5');
     await t.database.db.updateTable('coupons').set({ usage_limit: 7, used_count: 7 }).where('code', '=', 'SAVE5').execute();
     try {
-      expect((await showcart(t, { cart_id: other.cartId })).message).toBe('Coupon SAVE5 was removed from your cart. This coupon has been fully used.');
+      expect((await showcart(t, { cart_id: other.cartId })).message).toBe(
+        'Coupon SAVE5 was removed from your cart. This coupon has been fully used.',
+      );
     } finally {
       await t.database.db.updateTable('coupons').set({ usage_limit: null, used_count: 0 }).where('code', '=', 'SAVE5').execute();
     }

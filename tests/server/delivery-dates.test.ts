@@ -179,7 +179,9 @@ describe('POST /api/cart/deliveryschedule: dates', () => {
       expect((await post(t, '/api/cart/deliveryschedule', { ...payload, delivery_date }, owner.token)).status).toBe(400);
     }
     expect((await schedule(payload, owner.token)).code).toBe(1);
-    expect((await showcart(t, { cart_id: cartId }, owner.token)).data.delivery_groups.find((g) => g.vendor_loc_id === 201)?.delivery_date).toBe('2026-11-27');
+    expect((await showcart(t, { cart_id: cartId }, owner.token)).data.delivery_groups.find((g) => g.vendor_loc_id === 201)?.delivery_date).toBe(
+      '2026-11-27',
+    );
   });
 });
 
@@ -190,7 +192,10 @@ describe('a database seeded before the delivery tables existed', () => {
     await db.deleteFrom('driver_slot_templates').execute();
     await db.deleteFrom('vendor_holidays').execute();
     expect(await seedDeliveryIfMissing(db)).toBe(true);
-    const templates = await db.selectFrom('driver_slot_templates').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const templates = await db
+      .selectFrom('driver_slot_templates')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(templates.n)).toBe(8 * 5);
     expect((await datesAt('2026-11-25T20:30:00Z'))[0]).toBe('2026-11-27');
   });

@@ -34,7 +34,12 @@ const errors: unknown[] = [];
 const databaseUrl = process.env.CHECKOUT_DATABASE_URL;
 
 beforeAll(async () => {
-  t = await startTestApp({ clock: clock.now, payments: gateway, rateLimits: generousLimits, ...(databaseUrl ? { env: { DATABASE_URL: databaseUrl } } : {}) });
+  t = await startTestApp({
+    clock: clock.now,
+    payments: gateway,
+    rateLimits: generousLimits,
+    ...(databaseUrl ? { env: { DATABASE_URL: databaseUrl } } : {}),
+  });
   offers = await pickOffers(t, { speed: 'local', locId: 101 }, 12, 0, { priceCents: 1000, stock: 10 });
 });
 afterAll(async () => {
@@ -47,7 +52,9 @@ const sweep = () => reconcilePendingPayments(db(), gateway, clock.now(), (error)
 /** Moves an order's creation and charge claim back in time, as if it had been left pending that long. */
 async function age(orderId: number, minutes: number) {
   // created_at is not writable through the typed schema (only the database sets it): plain SQL for the test.
-  await sql`update orders set created_at = now() - make_interval(mins => ${minutes}), charge_started_at = now() - make_interval(mins => ${minutes}) where id = ${orderId}`.execute(db());
+  await sql`update orders set created_at = now() - make_interval(mins => ${minutes}), charge_started_at = now() - make_interval(mins => ${minutes}) where id = ${orderId}`.execute(
+    db(),
+  );
 }
 
 /** A customer's order placed while the card provider is unreachable: the shopper hears "still confirming". */
@@ -61,7 +68,12 @@ async function pendingOrder(email: string, cardNumber = '4242424242424242') {
   const stockBefore = await stockOf(t, offer.offerId);
   gateway.down = true;
   try {
-    const { body } = await post(t, '/api/placeorder/placeorder', { cart_id: cartId, delivery_address_id: addressId, speed_id: 1, payment_mode: 2, card_id: cardId }, me.token);
+    const { body } = await post(
+      t,
+      '/api/placeorder/placeorder',
+      { cart_id: cartId, delivery_address_id: addressId, speed_id: 1, payment_mode: 2, card_id: cardId },
+      me.token,
+    );
     assert(body, placeOrderReply);
     expect(body).toMatchObject({ code: 2, status: 'pending_payment' });
     const order = await orderOf(t, body.order_id ?? '');
@@ -135,7 +147,9 @@ describe('settling orders whose payment outcome is unknown', () => {
         return row.status === 'processing' ? row : undefined;
       });
       expect(paid?.status).toBe('processing');
-      const mail = await eventually(() => db().selectFrom('outbox').select('subject').where('subject', 'like', `%${order.increment_id}%`).executeTakeFirst());
+      const mail = await eventually(() =>
+        db().selectFrom('outbox').select('subject').where('subject', 'like', `%${order.increment_id}%`).executeTakeFirst(),
+      );
       expect(mail?.subject).toContain(order.increment_id);
     } finally {
       await instance.close();
@@ -156,7 +170,12 @@ describe('a bank check (3-D Secure) before the payment completes', () => {
     const placeBody = { cart_id: cartId, delivery_address_id: addressId, speed_id: 1, payment_mode: 2, card_id: cardId };
     const { body } = await post(t, '/api/placeorder/placeorder', placeBody, me.token);
     assert(body, placeOrderReply);
-    expect(body).toMatchObject({ code: 2, message: 'Please confirm this payment with your bank.', status: 'pending_payment', authentication: { gateway: 'test' } });
+    expect(body).toMatchObject({
+      code: 2,
+      message: 'Please confirm this payment with your bank.',
+      status: 'pending_payment',
+      authentication: { gateway: 'test' },
+    });
     const clientSecret = body.authentication?.client_secret ?? '';
     const orderId = body.order_id ?? '';
     expect(await stockOf(t, offer.offerId)).toBe(stockBefore - 1);
@@ -211,7 +230,10 @@ describe('a bank check (3-D Secure) before the payment completes', () => {
     expect((await sweep()).failed).not.toContain(order.id);
     await age(order.id, 20);
     expect((await sweep()).failed).toContain(order.id);
-    expect(await orderOf(t, orderId)).toMatchObject({ status: 'payment_failed', payment_message: 'The payment was not confirmed with your bank in time. Please try again.' });
+    expect(await orderOf(t, orderId)).toMatchObject({
+      status: 'payment_failed',
+      payment_message: 'The payment was not confirmed with your bank in time. Please try again.',
+    });
     expect(await stockOf(t, offer.offerId)).toBe(stockBefore);
     expect((await post(t, '/api/payments/test-authenticate', { client_secret: clientSecret, complete: true })).body).toMatchObject({ code: -1 });
   });

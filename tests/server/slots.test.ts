@@ -69,7 +69,10 @@ describe('POST /connect/driverslot/getslot', () => {
   });
 
   it('has no slots on holidays, closed days, after the cutoff for today, for other zips or for couriers', async () => {
-    expect(await slots({ order_date: '2026-11-26' })).toEqual({ code: -1, message: 'Hudson Street Butchers does not deliver on 11/26/2026 (Thanksgiving).' });
+    expect(await slots({ order_date: '2026-11-26' })).toEqual({
+      code: -1,
+      message: 'Hudson Street Butchers does not deliver on 11/26/2026 (Thanksgiving).',
+    });
     expect(await slots({ order_date: '2026-11-29' })).toEqual({ code: -1, message: 'Hudson Street Butchers does not deliver on Sundays.' });
     clock.set('2026-11-24T20:00:00Z');
     expect((await slots({ order_date: '2026-11-24' })).code).toBe(-1);
@@ -83,7 +86,9 @@ describe('POST /connect/driverslot/getslot', () => {
   it("refuses a cart that is not the caller's and malformed bodies", async () => {
     const owner = await signedInCustomer(t, 'slots-owner@example.com');
     const cartId = await butcherCart(owner.customerId);
-    expect((await post(t, '/connect/driverslot/getslot', { zipcode: '10001', vendor_loc_id: 101, order_date: '2026-11-25', cart_id: cartId })).status).toBe(404);
+    expect(
+      (await post(t, '/connect/driverslot/getslot', { zipcode: '10001', vendor_loc_id: 101, order_date: '2026-11-25', cart_id: cartId })).status,
+    ).toBe(404);
     expect((await slots({ order_date: '2026-11-25', cart_id: cartId }, owner.token)).code).toBe(1);
     const bad = await post(t, '/connect/driverslot/getslot', { zipcode: '1000', vendor_loc_id: 'x', order_date: '25/11/2026' });
     expect(bad.status).toBe(400);
@@ -188,7 +193,12 @@ describe('holding a seat in a slot (POST /api/cart/deliveryschedule with slot_id
     const owner = await signedInCustomer(t, 'hold-owner@example.com');
     const other = await signedInCustomer(t, 'hold-other@example.com');
     const cartId = await butcherCart(owner.customerId);
-    const response = await post(t, '/api/cart/deliveryschedule', { cart_id: cartId, vendor_loc_id: 101, delivery_date: '2026-12-02', slot_id: 10101 }, other.token);
+    const response = await post(
+      t,
+      '/api/cart/deliveryschedule',
+      { cart_id: cartId, vendor_loc_id: 101, delivery_date: '2026-12-02', slot_id: 10101 },
+      other.token,
+    );
     expect(response.status).toBe(404);
     expect(await t.database.db.selectFrom('slot_holds').select('id').where('cart_id', '=', cartId).execute()).toEqual([]);
   });
@@ -199,7 +209,10 @@ describe('checkSlotHolds and bookSlotHolds (for place order)', () => {
     const offer = courier[0];
     const local = butcher[used++];
     if (!offer || !local) throw new Error('out of offers');
-    const { cartId } = await makeCart(t, [{ offer: local, qty: 1 }, { offer, qty: 1 }]);
+    const { cartId } = await makeCart(t, [
+      { offer: local, qty: 1 },
+      { offer, qty: 1 },
+    ]);
     expect(await checkSlotHolds(t.database.db, cartId, clock.now())).toEqual({
       ok: false,
       problems: [
@@ -239,7 +252,12 @@ describe('checkSlotHolds and bookSlotHolds (for place order)', () => {
       expect(await checkSlotHolds(trx, cartId, clock.now())).toEqual({ ok: true });
       await bookSlotHolds(trx, cartId);
     });
-    const booked = await t.database.db.selectFrom('driver_slots').select('booked').where('template_id', '=', 10102).where('slot_date', '=', date).executeTakeFirstOrThrow();
+    const booked = await t.database.db
+      .selectFrom('driver_slots')
+      .select('booked')
+      .where('template_id', '=', 10102)
+      .where('slot_date', '=', date)
+      .executeTakeFirstOrThrow();
     expect(booked.booked).toBe(1);
     expect(await t.database.db.selectFrom('slot_holds').select('id').where('cart_id', '=', cartId).execute()).toEqual([]);
     clock.advanceMinutes(60);

@@ -124,7 +124,11 @@ describe('Stripe adapter against the local stand-in', () => {
     const failing = await charge('order-y-2');
     if (failing.ok !== 'authenticate') throw new Error('expected a bank check');
     standIn.authenticate(failing.paymentRef, false);
-    expect(await gateway.paymentStatus(failing.paymentRef)).toMatchObject({ ok: false, code: 'payment_intent_authentication_failure', paymentRef: failing.paymentRef });
+    expect(await gateway.paymentStatus(failing.paymentRef)).toMatchObject({
+      ok: false,
+      code: 'payment_intent_authentication_failure',
+      paymentRef: failing.paymentRef,
+    });
   });
 
   it('refunds once per key', async () => {
@@ -162,12 +166,26 @@ describe('Stripe adapter against the local stand-in', () => {
       timeoutMs: 2000,
     });
     await expect(
-      nowhere.charge({ amountCents: 1000, currency: 'usd', source: { kind: 'token', token: 'pm_card_visa' }, idempotencyKey: 'k', description: 'd', metadata: {} }),
+      nowhere.charge({
+        amountCents: 1000,
+        currency: 'usd',
+        source: { kind: 'token', token: 'pm_card_visa' },
+        idempotencyKey: 'k',
+        description: 'd',
+        metadata: {},
+      }),
     ).rejects.toBeInstanceOf(PaymentGatewayError);
   });
 
   it('refuses UPI, which Stripe does not offer in the US', async () => {
-    const result = await gateway.charge({ amountCents: 1000, currency: 'usd', source: { kind: 'upi', vpa: 'ada@okbank' }, idempotencyKey: 'u', description: 'd', metadata: {} });
+    const result = await gateway.charge({
+      amountCents: 1000,
+      currency: 'usd',
+      source: { kind: 'upi', vpa: 'ada@okbank' },
+      idempotencyKey: 'u',
+      description: 'd',
+      metadata: {},
+    });
     expect(result).toMatchObject({ ok: false, code: 'payment_method_unavailable' });
   });
 });

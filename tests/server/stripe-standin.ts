@@ -168,7 +168,8 @@ export async function startStripeStandIn(secretKey = 'sk_test_standin123'): Prom
     match = /^\/v1\/payment_methods\/([^/]+)\/detach$/.exec(path);
     if (method === 'POST' && match?.[1]) {
       const found = methods.get(match[1]);
-      if (!found || found.customer === null) return invalid(`The payment method you provided is not attached to a customer so detachment is impossible.`);
+      if (!found || found.customer === null)
+        return invalid(`The payment method you provided is not attached to a customer so detachment is impossible.`);
       found.customer = null;
       return { status: 200, body: methodObject(found) };
     }
@@ -222,7 +223,10 @@ export async function startStripeStandIn(secretKey = 'sk_test_standin123'): Prom
     if (method === 'GET' && match?.[1]) {
       const intent = intents.get(match[1]);
       if (!intent) return invalid(`No such payment_intent: '${match[1]}'`, 404);
-      return { status: 200, body: intentObject(intent, query.getAll('expand[]').includes('payment_method') || query.get('expand[0]') === 'payment_method') };
+      return {
+        status: 200,
+        body: intentObject(intent, query.getAll('expand[]').includes('payment_method') || query.get('expand[0]') === 'payment_method'),
+      };
     }
     match = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(path);
     if (method === 'POST' && match?.[1]) {

@@ -53,7 +53,18 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     await migrateToLatest(database.db);
     if (seeded) await seedCatalogue(database.db);
   }
-  const app = await buildApp({ db: database.db, config, rateLimits: options.rateLimits, mail: options.mail, clock: options.clock, payments: options.payments, paymentSweepMs: options.paymentSweepMs }, { logger: options.logger ?? false });
+  const app = await buildApp(
+    {
+      db: database.db,
+      config,
+      rateLimits: options.rateLimits,
+      mail: options.mail,
+      clock: options.clock,
+      payments: options.payments,
+      paymentSweepMs: options.paymentSweepMs,
+    },
+    { logger: options.logger ?? false },
+  );
   await app.ready();
   return {
     app,

@@ -23,7 +23,14 @@ vi.mock('../../src/api/account.api.ts', () => ({
     server.calls.push('mydashboard');
     return {
       code: 1,
-      data: { name: server.name, address: '350 5th Ave, New York, NY 10001', email: 'ada@example.com', newsletter_subscription: 0, notification: 1, list_cards: [] },
+      data: {
+        name: server.name,
+        address: '350 5th Ave, New York, NY 10001',
+        email: 'ada@example.com',
+        newsletter_subscription: 0,
+        notification: 1,
+        list_cards: [],
+      },
     };
   }),
   savePreferences: vi.fn(async () => ({ code: -1, message: 'Preferences are switched off today.' })),
@@ -134,7 +141,11 @@ describe('/setting/{settingParam}', () => {
     expect(within(details).getByText('$27.22')).toBeTruthy();
     expect(within(details).getByText('Processing')).toBeTruthy();
     const pickup = screen.getByRole('region', { name: 'Pickup Orders' });
-    expect(within(pickup).getByRole('button', { name: /^ORDER #100000002/ }).getAttribute('aria-expanded')).toBe('true');
+    expect(
+      within(pickup)
+        .getByRole('button', { name: /^ORDER #100000002/ })
+        .getAttribute('aria-expanded'),
+    ).toBe('true');
     expect(within(screen.getByRole('region', { name: 'Dine-In' })).getByText('You have no dine-in orders yet.')).toBeTruthy();
     fireEvent.click(headers[1] ?? delivery);
     expect(within(delivery).getByRole('region', { name: 'ORDER #100000001' })).toBeTruthy();

@@ -20,7 +20,15 @@ const visa: SavedPaymentMethod = {
   card_exp_year: 2030,
   address: { billing_address_id: 77 },
 };
-const mastercard: SavedPaymentMethod = { ...visa, id: 2, card_info: 'Mastercard ending in 4444', card_no: '4444', brand: 'mastercard', card_exp_month: 3, card_exp_year: 2031 };
+const mastercard: SavedPaymentMethod = {
+  ...visa,
+  id: 2,
+  card_info: 'Mastercard ending in 4444',
+  card_no: '4444',
+  brand: 'mastercard',
+  card_exp_month: 3,
+  card_exp_year: 2031,
+};
 
 // The tab's machines reach the server through src/api/payments.api.ts: stand-ins answer here.
 const server = vi.hoisted(() => ({ calls: [] as string[] }));
@@ -46,7 +54,17 @@ function renderTab(props: { fromSettings?: boolean } = {}) {
       <CardTab
         cartId="cart-abc"
         fromSettings={props.fromSettings}
-        shippingAddress={{ address_id: 41, firstname: 'Ada', lastname: 'Lovelace', street1: '1 Main St', street2: '', city: 'New York', state: 'NY', zipcode: '10001', telephone: '2125550100' }}
+        shippingAddress={{
+          address_id: 41,
+          firstname: 'Ada',
+          lastname: 'Lovelace',
+          street1: '1 Main St',
+          street2: '',
+          city: 'New York',
+          state: 'NY',
+          zipcode: '10001',
+          telephone: '2125550100',
+        }}
         onContinue={onContinue}
       />
     </AppActorsContext.Provider>,
@@ -89,7 +107,19 @@ describe('CardTab', () => {
     expect(screen.getByText('CARDS')).toBeTruthy();
     const save = await screen.findByRole('button', { name: 'Save and Continue' });
     expect(screen.getByRole('checkbox', { name: 'Same As Shipping Address' })).toBeTruthy();
-    for (const name of ['Card Holder', 'Card Number', 'Expiry (MM/YY)', 'CVC', 'First Name', 'Last Name', 'Address', 'City', 'State', 'Zipcode', 'Phone']) {
+    for (const name of [
+      'Card Holder',
+      'Card Number',
+      'Expiry (MM/YY)',
+      'CVC',
+      'First Name',
+      'Last Name',
+      'Address',
+      'City',
+      'State',
+      'Zipcode',
+      'Phone',
+    ]) {
       expect(screen.getByLabelText(name)).toBeTruthy();
     }
     fireEvent.click(save);

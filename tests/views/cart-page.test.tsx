@@ -32,7 +32,8 @@ vi.mock('../../src/api/cart.api.ts', async (importOriginal) => {
     }),
     updateItem: vi.fn(async (body: { cart_rid: number; qty: number }) => {
       record('updateitem', body);
-      if (server.cart) server.cart = { ...server.cart, result: server.cart.result.map((l) => (l.cart_rid === body.cart_rid ? { ...l, qty: body.qty } : l)) };
+      if (server.cart)
+        server.cart = { ...server.cart, result: server.cart.result.map((l) => (l.cart_rid === body.cart_rid ? { ...l, qty: body.qty } : l)) };
       return reply();
     }),
     deleteItem: vi.fn(async (body: { cart_rid: number }) => {
@@ -149,13 +150,18 @@ describe('CartPage', () => {
     // The butcher's date from the calendar: days before the next delivery date and holidays are disabled.
     fireEvent.click(within(butcher).getByRole('button', { name: 'Choose delivery date for Hudson Street Butchers' }));
     const grid = within(butcher).getByRole('grid');
-    const dayButton = (day: number) => within(grid).getAllByRole('button').find((b) => b.textContent === String(day));
+    const dayButton = (day: number) =>
+      within(grid)
+        .getAllByRole('button')
+        .find((b) => b.textContent === String(day));
     expect(dayButton(3)).toHaveProperty('disabled', true);
     expect(dayButton(9)).toHaveProperty('disabled', true);
     const fourth = dayButton(4);
     if (!fourth) throw new Error('no 4 June in the calendar');
     fireEvent.click(fourth);
-    await waitFor(() => expect((within(butcher).getByLabelText('Delivery date for Hudson Street Butchers') as HTMLInputElement).value).toBe('06/04/2030'));
+    await waitFor(() =>
+      expect((within(butcher).getByLabelText('Delivery date for Hudson Street Butchers') as HTMLInputElement).value).toBe('06/04/2030'),
+    );
     const slot = await within(butcher).findByRole('button', { name: '10:00–12:00' });
     expect(slot.getAttribute('aria-pressed')).toBe('false');
     fireEvent.click(slot);

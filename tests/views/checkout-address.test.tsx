@@ -104,7 +104,7 @@ describe('checkout address tab', () => {
     expect(server.saved).toEqual([]);
   });
 
-  it("fills city and state from the zip and refuses a city that does not match it", async () => {
+  it('fills city and state from the zip and refuses a city that does not match it', async () => {
     renderCheckout();
     fireEvent.click(await screen.findByRole('button', { name: 'ADD NEW ADDRESSES' }));
     fireEvent.change(screen.getByLabelText('First Name'), { target: { value: 'Ada' } });

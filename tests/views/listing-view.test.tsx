@@ -10,8 +10,24 @@ import { ListingView, type ListingViewProps } from '../../src/views/store/listin
 const ownCategoryId = 12;
 
 const filters: ListingFilter[] = [
-  { id: 1, name: 'Price', parameter: 'priceranges', options: [{ label: 'Under $10', value: '0-10' }, { label: '$10 - $25', value: '10-25' }] },
-  { id: 2, name: 'Size', parameter: 'size', options: [{ label: '500 g', value: '500' }, { label: '1 kg', value: '1000' }] },
+  {
+    id: 1,
+    name: 'Price',
+    parameter: 'priceranges',
+    options: [
+      { label: 'Under $10', value: '0-10' },
+      { label: '$10 - $25', value: '10-25' },
+    ],
+  },
+  {
+    id: 2,
+    name: 'Size',
+    parameter: 'size',
+    options: [
+      { label: '500 g', value: '500' },
+      { label: '1 kg', value: '1000' },
+    ],
+  },
   {
     id: 3,
     name: 'Category',
@@ -72,7 +88,11 @@ describe('ListingView', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Fish' })).toBeTruthy();
     const grid = screen.getByRole('list', { name: 'Products' });
     expect(within(grid).getAllByRole('listitem')).toHaveLength(2);
-    expect(within(grid).getByRole('link', { name: /Atlantic Salmon Fillet/ }).getAttribute('href')).toBe('/store/1');
+    expect(
+      within(grid)
+        .getByRole('link', { name: /Atlantic Salmon Fillet/ })
+        .getAttribute('href'),
+    ).toBe('/store/1');
   });
 
   it("offers the spec's sort labels and sorts from the first page", () => {
@@ -95,7 +115,11 @@ describe('ListingView', () => {
   it('offers page sizes 10, 20 and 50 and changes size from page 0', () => {
     const onChange = renderView({ state: state({ page: 2 }) });
     const show = screen.getByRole('combobox', { name: 'Show' });
-    expect(within(show).getAllByRole('option').map((o) => o.textContent)).toEqual(['10', '20', '50']);
+    expect(
+      within(show)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['10', '20', '50']);
     expect(show instanceof HTMLSelectElement && show.value).toBe('20');
     fireEvent.change(show, { target: { value: '50' } });
     expect(lastChange(onChange)).toEqual(state({ limit: 50, page: 0 }));

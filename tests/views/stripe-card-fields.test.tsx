@@ -72,7 +72,11 @@ interface FakeStripe {
 
 function elementTypeOf(typeOrComponent: unknown): unknown {
   if (typeof typeOrComponent === 'string') return typeOrComponent;
-  if ((typeof typeOrComponent === 'function' || typeof typeOrComponent === 'object') && typeOrComponent !== null && '__elementType' in typeOrComponent) {
+  if (
+    (typeof typeOrComponent === 'function' || typeof typeOrComponent === 'object') &&
+    typeOrComponent !== null &&
+    '__elementType' in typeOrComponent
+  ) {
     return typeOrComponent.__elementType;
   }
   return undefined;
@@ -183,7 +187,9 @@ describe('StripeCardFields (with a fake Stripe.js)', () => {
   it('hands onReady a tokenizer that makes one PaymentMethod per call from the card number element', async () => {
     const { fake, element, tokenizer } = renderFields();
     const tokenize = await tokenizer();
-    fake.createPaymentMethod.mockResolvedValueOnce({ paymentMethod: { id: 'pm_first' } }).mockResolvedValueOnce({ paymentMethod: { id: 'pm_second' } });
+    fake.createPaymentMethod
+      .mockResolvedValueOnce({ paymentMethod: { id: 'pm_first' } })
+      .mockResolvedValueOnce({ paymentMethod: { id: 'pm_second' } });
 
     // The spec's two tokens per card.
     expect(await tokenize(cardInput)).toEqual({ token: 'pm_first' });
@@ -270,7 +276,9 @@ describe('AddCard with the stripe gateway', () => {
 
   it('saves the card with two PaymentMethods from Stripe', async () => {
     const { fake, onSaved } = await renderAddCard();
-    fake.createPaymentMethod.mockResolvedValueOnce({ paymentMethod: { id: 'pm_first' } }).mockResolvedValueOnce({ paymentMethod: { id: 'pm_second' } });
+    fake.createPaymentMethod
+      .mockResolvedValueOnce({ paymentMethod: { id: 'pm_first' } })
+      .mockResolvedValueOnce({ paymentMethod: { id: 'pm_second' } });
     const card = { id: 9, customer: 'cus_1', metadata: { address_id: 41 }, brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 };
     api.saveCard.mockResolvedValueOnce({ code: 1, data: [card] });
 
@@ -278,7 +286,11 @@ describe('AddCard with the stripe gateway', () => {
 
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ payment_mode: 2, card_id: card.id, billing_address_id: 41 })));
     expect(fake.createPaymentMethod).toHaveBeenCalledTimes(2);
-    expect(api.saveCard).toHaveBeenCalledWith({ card_token: ['pm_first', 'pm_second'], billing_address: { billing_address_id: 41 }, name: 'Ada Lovelace' });
+    expect(api.saveCard).toHaveBeenCalledWith({
+      card_token: ['pm_first', 'pm_second'],
+      billing_address: { billing_address_id: 41 },
+      name: 'Ada Lovelace',
+    });
     expect(api.tokenizeCard).not.toHaveBeenCalled();
   });
 
@@ -289,7 +301,9 @@ describe('AddCard with the stripe gateway', () => {
     fillAndSave();
 
     expect((await screen.findByRole('alert')).textContent).toBe('Your card number is incorrect.');
-    expect(notifications.getSnapshot().context.toasts).toEqual([expect.objectContaining({ kind: 'error', message: 'Your card number is incorrect.' })]);
+    expect(notifications.getSnapshot().context.toasts).toEqual([
+      expect.objectContaining({ kind: 'error', message: 'Your card number is incorrect.' }),
+    ]);
     expect(fake.createPaymentMethod).toHaveBeenCalledTimes(1);
     expect(api.saveCard).not.toHaveBeenCalled();
     expect(onSaved).not.toHaveBeenCalled();

@@ -27,9 +27,7 @@ export type SaveCardResult = { ok: true; card: SavedCard } | PaymentRefusal;
 
 /** What pays: a saved card of the provider's customer, a fresh one-time token, or a verified UPI id. */
 export type PaymentSource =
-  | { kind: 'saved-card'; customerRef: string; cardRef: string }
-  | { kind: 'token'; token: string }
-  | { kind: 'upi'; vpa: string };
+  { kind: 'saved-card'; customerRef: string; cardRef: string } | { kind: 'token'; token: string } | { kind: 'upi'; vpa: string };
 
 export interface ChargeRequest {
   amountCents: number;

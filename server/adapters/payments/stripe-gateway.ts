@@ -22,7 +22,6 @@ export interface StripeGatewayOptions {
   timeoutMs?: number | undefined;
 }
 
-
 /**
  * Production payments through Stripe: a Stripe customer per store customer, cards saved as PaymentMethods attached
  * to it (created in the browser by Stripe Elements, so card numbers never reach our server), and one PaymentIntent

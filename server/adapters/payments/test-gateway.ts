@@ -1,5 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { cardBrand, cardErrors, fullYear, lastFour, normalizeCardNumber, type CardDetails, type CardErrors } from '../../../src/rules/card-validation.ts';
+import {
+  cardBrand,
+  cardErrors,
+  fullYear,
+  lastFour,
+  normalizeCardNumber,
+  type CardDetails,
+  type CardErrors,
+} from '../../../src/rules/card-validation.ts';
 import {
   PaymentGatewayError,
   type ChargeRequest,
@@ -51,7 +59,16 @@ const refusals: Readonly<Record<Exclude<Outcome, 'succeed' | 'authenticate'>, Om
 /** Outcomes that already refuse when the card is saved (Stripe checks the card when attaching it). */
 const refusedOnSave: ReadonlySet<Outcome> = new Set(['decline', 'expired', 'incorrect-cvc', 'processing-error']);
 
-const outcomes: readonly Outcome[] = ['succeed', 'decline', 'decline-on-charge', 'insufficient-funds', 'expired', 'incorrect-cvc', 'processing-error', 'authenticate'];
+const outcomes: readonly Outcome[] = [
+  'succeed',
+  'decline',
+  'decline-on-charge',
+  'insufficient-funds',
+  'expired',
+  'incorrect-cvc',
+  'processing-error',
+  'authenticate',
+];
 
 /** Stripe's words when the shopper fails or abandons the bank's check. */
 export const authenticationFailure: Omit<PaymentRefusal, 'ok'> = {
@@ -80,7 +97,8 @@ interface TokenEntry extends CardFacts {
   expiresAt: number;
 }
 
-export type TokenizeResult = { ok: true; token: string; brand: string; last4: string; expMonth: number; expYear: number } | { ok: false; errors: CardErrors };
+export type TokenizeResult =
+  { ok: true; token: string; brand: string; last4: string; expMonth: number; expYear: number } | { ok: false; errors: CardErrors };
 
 /** One-time tokens live this long: enough to fill the billing address and press save. */
 const tokenTtlMs = 15 * 60 * 1000;
@@ -146,8 +164,16 @@ export class TestPaymentGateway implements PaymentGateway {
   async saveCard(input: { customerRef: string; token: string }): Promise<SaveCardResult> {
     const facts = this.takeToken(input.token);
     if (!facts) return { ok: false, message: 'No such token: the card details have expired. Please enter the card again.', code: 'token_invalid' };
-    if (facts.outcome !== 'succeed' && facts.outcome !== 'authenticate' && refusedOnSave.has(facts.outcome)) return { ok: false, ...refusals[facts.outcome] };
-    const card: SavedCard = { ref: methodRef(facts), customerRef: input.customerRef, brand: facts.brand, last4: facts.last4, expMonth: facts.expMonth, expYear: facts.expYear };
+    if (facts.outcome !== 'succeed' && facts.outcome !== 'authenticate' && refusedOnSave.has(facts.outcome))
+      return { ok: false, ...refusals[facts.outcome] };
+    const card: SavedCard = {
+      ref: methodRef(facts),
+      customerRef: input.customerRef,
+      brand: facts.brand,
+      last4: facts.last4,
+      expMonth: facts.expMonth,
+      expYear: facts.expYear,
+    };
     this.cardsOf(input.customerRef).set(card.ref, card);
     return { ok: true, card };
   }
@@ -235,13 +261,20 @@ export class TestPaymentGateway implements PaymentGateway {
   private decide(request: ChargeRequest): ChargeResult {
     const source = request.source;
     if (source.kind === 'upi') {
-      if (source.vpa.toLowerCase().endsWith('@fail')) return { ok: false, message: 'The UPI payment was not approved.', code: 'upi_declined', paymentRef: null };
+      if (source.vpa.toLowerCase().endsWith('@fail'))
+        return { ok: false, message: 'The UPI payment was not approved.', code: 'upi_declined', paymentRef: null };
       return { ok: true, paymentRef: randomId('pi_test'), brand: null, last4: null };
     }
     let facts: CardFacts | undefined;
     if (source.kind === 'token') {
       facts = this.takeToken(source.token);
-      if (!facts) return { ok: false, message: 'No such token: the card details have expired. Please enter the card again.', code: 'token_invalid', paymentRef: null };
+      if (!facts)
+        return {
+          ok: false,
+          message: 'No such token: the card details have expired. Please enter the card again.',
+          code: 'token_invalid',
+          paymentRef: null,
+        };
     } else {
       const known = this.customers.get(source.customerRef);
       // After a restart the gateway knows no customers; the card's own name still says what it is.
@@ -255,7 +288,13 @@ export class TestPaymentGateway implements PaymentGateway {
     if (expired) return { ok: false, ...refusals.expired, paymentRef };
     if (facts.outcome === 'authenticate') {
       const clientSecret = `${paymentRef}_secret_${randomBytes(12).toString('hex')}`;
-      this.authentications.set(paymentRef, { clientSecret, amountCents: request.amountCents, brand: facts.brand, last4: facts.last4, state: 'requires_action' });
+      this.authentications.set(paymentRef, {
+        clientSecret,
+        amountCents: request.amountCents,
+        brand: facts.brand,
+        last4: facts.last4,
+        state: 'requires_action',
+      });
       return { ok: 'authenticate', paymentRef, clientSecret };
     }
     if (facts.outcome !== 'succeed') return { ok: false, ...refusals[facts.outcome], paymentRef };

@@ -136,8 +136,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   for (const table of [
-    'ads', 'banners', 'related_products', 'variant_offers', 'service_areas', 'vendor_locations', 'vendors',
-    'product_variants', 'product_images', 'product_categories', 'products', 'categories',
+    'ads',
+    'banners',
+    'related_products',
+    'variant_offers',
+    'service_areas',
+    'vendor_locations',
+    'vendors',
+    'product_variants',
+    'product_images',
+    'product_categories',
+    'products',
+    'categories',
   ]) {
     await db.schema.dropTable(table).ifExists().execute();
   }

@@ -37,7 +37,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('customer_id', 'integer', (c) => c.references('customers.id').onDelete('cascade'))
     .addColumn('zipcode', 'text', (c) => c.notNull())
     .addColumn('loc_id', 'integer', (c) => c.notNull().references('vendor_locations.id'))
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('open').check(sql`status in ('open', 'ordered', 'cleared')`))
+    .addColumn('status', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('open')
+        .check(sql`status in ('open', 'ordered', 'cleared')`),
+    )
     .addColumn('coupon_code', 'text')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))

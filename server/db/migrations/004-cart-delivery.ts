@@ -13,10 +13,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('percent', 'fixed')`))
     // Basis points for percent (1000 = 10 %), cents for fixed.
     .addColumn('amount', 'integer', (c) => c.notNull().check(sql`amount > 0`))
-    .addColumn('min_subtotal_cents', 'integer', (c) => c.notNull().defaultTo(0).check(sql`min_subtotal_cents >= 0`))
+    .addColumn('min_subtotal_cents', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`min_subtotal_cents >= 0`),
+    )
     .addColumn('expires_at', 'timestamptz')
     .addColumn('usage_limit', 'integer', (c) => c.check(sql`usage_limit >= 0`))
-    .addColumn('used_count', 'integer', (c) => c.notNull().defaultTo(0).check(sql`used_count >= 0`))
+    .addColumn('used_count', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`used_count >= 0`),
+    )
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addCheckConstraint('coupons_percent_at_most_100', sql`kind <> 'percent' or amount <= 10000`)
     .execute();
@@ -64,7 +74,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable('driver_slots')
     .addColumn('template_id', 'integer', (c) => c.notNull().references('driver_slot_templates.id').onDelete('cascade'))
     .addColumn('slot_date', 'date', (c) => c.notNull())
-    .addColumn('booked', 'integer', (c) => c.notNull().defaultTo(0).check(sql`booked >= 0`))
+    .addColumn('booked', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`booked >= 0`),
+    )
     .addPrimaryKeyConstraint('driver_slots_pk', ['template_id', 'slot_date'])
     .execute();
 
@@ -113,8 +128,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   for (const table of [
-    'state_tax_rates', 'cart_deliveries', 'slot_holds', 'driver_slots', 'driver_slot_templates', 'vendor_delivery_days',
-    'vendor_holidays', 'vendor_closed_days', 'coupons',
+    'state_tax_rates',
+    'cart_deliveries',
+    'slot_holds',
+    'driver_slots',
+    'driver_slot_templates',
+    'vendor_delivery_days',
+    'vendor_holidays',
+    'vendor_closed_days',
+    'coupons',
   ]) {
     await db.schema.dropTable(table).ifExists().execute();
   }

@@ -21,7 +21,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('street2', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('city', 'text', (c) => c.notNull())
     .addColumn('state', 'text', (c) => c.notNull().check(sql`state ~ '^[A-Z]{2}$'`))
-    .addColumn('country', 'text', (c) => c.notNull().defaultTo('US').check(sql`country = 'US'`))
+    .addColumn('country', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('US')
+        .check(sql`country = 'US'`),
+    )
     .addColumn('zipcode', 'text', (c) => c.notNull().check(sql`zipcode ~ '^[0-9]{5}$'`))
     .addColumn('telephone', 'text', (c) => c.notNull().check(sql`telephone ~ '^[0-9]{10}$'`))
     .addColumn('email', 'text')
@@ -68,7 +73,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('orders')
     .addColumn('id', 'serial', (c) => c.primaryKey())
-    .addColumn('increment_id', 'text', (c) => c.notNull().unique().defaultTo(sql`nextval('order_increment_seq')::text`))
+    .addColumn('increment_id', 'text', (c) =>
+      c
+        .notNull()
+        .unique()
+        .defaultTo(sql`nextval('order_increment_seq')::text`),
+    )
     .addColumn('customer_id', 'integer', (c) => c.notNull().references('customers.id'))
     .addColumn('cart_id', 'text', (c) => c.notNull())
     .addColumn('status', 'text', (c) =>

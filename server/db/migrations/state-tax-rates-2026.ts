@@ -29,11 +29,24 @@ function exempt(state: string, stateName: string, generalPpm: number, note?: str
 }
 
 function taxed(state: string, stateName: string, generalPpm: number, groceryPpm: number, note: string): StateTaxRateRow {
-  return { state, state_name: stateName, general_rate_ppm: generalPpm, grocery_rate_ppm: groceryPpm, grocery_exempt: false, note: `${state}: ${note}` };
+  return {
+    state,
+    state_name: stateName,
+    general_rate_ppm: generalPpm,
+    grocery_rate_ppm: groceryPpm,
+    grocery_exempt: false,
+    note: `${state}: ${note}`,
+  };
 }
 
 export const stateTaxRates2026: readonly StateTaxRateRow[] = [
-  taxed('AL', 'Alabama', 40000, 20000, 'groceries are taxed at a reduced 2% state rate (since Sep 1, 2025); local sales taxes also apply (not included)'),
+  taxed(
+    'AL',
+    'Alabama',
+    40000,
+    20000,
+    'groceries are taxed at a reduced 2% state rate (since Sep 1, 2025); local sales taxes also apply (not included)',
+  ),
   exempt('AK', 'Alaska', 0, 'no state sales tax; some boroughs and cities levy a local sales tax (not included)'),
   exempt('AZ', 'Arizona', 56000, 'groceries are exempt from the state tax; some cities tax food (not included)'),
   exempt('AR', 'Arkansas', 65000, 'the 0.125% state tax on groceries ended Jan 1, 2026; local sales taxes still apply to groceries (not included)'),
@@ -46,7 +59,12 @@ export const stateTaxRates2026: readonly StateTaxRateRow[] = [
   exempt('GA', 'Georgia', 40000, 'groceries are exempt from the 4% state tax; local sales taxes apply to groceries (not included)'),
   taxed('HI', 'Hawaii', 40000, 40000, 'the 4% general excise tax applies to groceries (county surcharges not included)'),
   taxed('ID', 'Idaho', 60000, 60000, 'groceries are taxed at the full 6% rate (residents get an income tax grocery credit)'),
-  exempt('IL', 'Illinois', 62500, 'groceries are exempt from state sales tax since the 1% state grocery tax was repealed on Jan 1, 2026; a city or county may levy its own 1% grocery tax (not included)'),
+  exempt(
+    'IL',
+    'Illinois',
+    62500,
+    'groceries are exempt from state sales tax since the 1% state grocery tax was repealed on Jan 1, 2026; a city or county may levy its own 1% grocery tax (not included)',
+  ),
   exempt('IN', 'Indiana', 70000),
   exempt('IA', 'Iowa', 60000),
   exempt('KS', 'Kansas', 65000, 'the state tax on groceries went to 0% on Jan 1, 2025; local sales taxes still apply (not included)'),

@@ -99,9 +99,7 @@ interface PlannedProduct {
   handWritten: boolean;
 }
 
-const parentOf: ReadonlyMap<number, number> = new Map(
-  categories.flatMap((c) => (c.parentId === null ? [] : [[c.id, c.parentId] as const])),
-);
+const parentOf: ReadonlyMap<number, number> = new Map(categories.flatMap((c) => (c.parentId === null ? [] : [[c.id, c.parentId] as const])));
 
 function topCategoryOf(leaf: number): number {
   const parent = parentOf.get(leaf);
@@ -163,11 +161,7 @@ function planGenerated(id: number): PlannedProduct {
   const brand = pickFrom(generatedBrands[family], rng);
   const factor = 0.85 + rng() * 0.45;
   const lines = template.description;
-  const description = [
-    lines[0] ?? template.name,
-    sourcingLine(family, style, brand, template.label),
-    ...lines.slice(Math.max(1, lines.length - 2)),
-  ];
+  const description = [lines[0] ?? template.name, sourcingLine(family, style, brand, template.label), ...lines.slice(Math.max(1, lines.length - 2))];
   return {
     id,
     name: `${style} ${template.name} — ${brand} #${id}`,
@@ -306,7 +300,10 @@ function addProductRows(plan: PlannedProduct, batch: Batch, counters: Counters):
     review_count: plan.reviews,
     popularity: plan.popularity,
     // Same order as refreshSearchVectors' string_agg (by category id), so both give the same vector.
-    category_names: [...categoryIds].sort((a, b) => a - b).map((id) => categoryNames.get(id) ?? '').join(' '),
+    category_names: [...categoryIds]
+      .sort((a, b) => a - b)
+      .map((id) => categoryNames.get(id) ?? '')
+      .join(' '),
   });
   for (const categoryId of categoryIds) batch.productCategories.push({ product_id: plan.id, category_id: categoryId });
   for (let n = 0; n < plan.images; n++) {
@@ -371,14 +368,8 @@ function groupProducts(plans: Iterable<{ id: number; leaf: number; top: number }
  * 4 to 8 related products: the next ones in the same leaf category first, then the same top-level
  * category, then the best sellers, never the product itself.
  */
-function relatedIds(
-  id: number,
-  leaf: number,
-  top: number,
-  groups: Neighbourhoods,
-  fallback: readonly number[],
-): number[] {
-  const wanted = 4 + (Math.imul(id, 2654435761) >>> 0) % 5;
+function relatedIds(id: number, leaf: number, top: number, groups: Neighbourhoods, fallback: readonly number[]): number[] {
+  const wanted = 4 + ((Math.imul(id, 2654435761) >>> 0) % 5);
   const chosen: number[] = [];
   const take = (list: readonly number[], start: number) => {
     for (let step = 0; step < list.length && chosen.length < wanted; step++) {
@@ -445,18 +436,56 @@ async function insertProducts(db: Kysely<Database>, rows: readonly ProductRow[])
 async function writeBatch(db: Kysely<Database>, batch: Batch): Promise<void> {
   // Parents before children: the foreign keys are checked at the end of each statement.
   await insertProducts(db, batch.products);
-  await bulkInsert<Row<'product_categories'>>(db, 'product_categories', [['product_id', 'int4'], ['category_id', 'int4']], batch.productCategories);
-  await bulkInsert<Row<'product_images'>>(db, 'product_images', [
-    ['id', 'int4'], ['product_id', 'int4'], ['position', 'int4'], ['url', 'text'],
-  ], batch.images);
-  await bulkInsert<Row<'product_variants'>>(db, 'product_variants', [
-    ['id', 'int4'], ['product_id', 'int4'], ['bottle_size', 'int4'], ['brand_name', 'text'], ['product_type', 'text'],
-    ['product_category', 'text'], ['country_of_manufacture', 'text'], ['price_cents', 'int4'], ['maximum_price_cents', 'int4'],
-  ], batch.variants);
-  await bulkInsert<Row<'variant_offers'>>(db, 'variant_offers', [
-    ['id', 'int4'], ['variant_id', 'int4'], ['loc_id', 'int4'], ['area_loc_id', 'int4'], ['speed', 'text'],
-    ['price_cents', 'int4'], ['stock', 'int4'],
-  ], batch.offers);
+  await bulkInsert<Row<'product_categories'>>(
+    db,
+    'product_categories',
+    [
+      ['product_id', 'int4'],
+      ['category_id', 'int4'],
+    ],
+    batch.productCategories,
+  );
+  await bulkInsert<Row<'product_images'>>(
+    db,
+    'product_images',
+    [
+      ['id', 'int4'],
+      ['product_id', 'int4'],
+      ['position', 'int4'],
+      ['url', 'text'],
+    ],
+    batch.images,
+  );
+  await bulkInsert<Row<'product_variants'>>(
+    db,
+    'product_variants',
+    [
+      ['id', 'int4'],
+      ['product_id', 'int4'],
+      ['bottle_size', 'int4'],
+      ['brand_name', 'text'],
+      ['product_type', 'text'],
+      ['product_category', 'text'],
+      ['country_of_manufacture', 'text'],
+      ['price_cents', 'int4'],
+      ['maximum_price_cents', 'int4'],
+    ],
+    batch.variants,
+  );
+  await bulkInsert<Row<'variant_offers'>>(
+    db,
+    'variant_offers',
+    [
+      ['id', 'int4'],
+      ['variant_id', 'int4'],
+      ['loc_id', 'int4'],
+      ['area_loc_id', 'int4'],
+      ['speed', 'text'],
+      ['price_cents', 'int4'],
+      ['stock', 'int4'],
+    ],
+    batch.offers,
+  );
 }
 
 /** Served zips with the zip dataset's own city, state and state name; a mismatch is a data error. */
@@ -479,7 +508,10 @@ async function writeFixedRows(db: Kysely<Database>): Promise<void> {
     .insertInto('categories')
     .values(ordered.map((c) => ({ id: c.id, name: c.name, parent_id: c.parentId, position: c.position })))
     .execute();
-  await db.insertInto('vendors').values(vendors.map((v) => ({ id: v.id, name: v.name, kind: v.kind }))).execute();
+  await db
+    .insertInto('vendors')
+    .values(vendors.map((v) => ({ id: v.id, name: v.name, kind: v.kind })))
+    .execute();
   await db
     .insertInto('vendor_locations')
     .values(
@@ -510,7 +542,11 @@ async function writeFixedRows(db: Kysely<Database>): Promise<void> {
     .execute();
 }
 
-const relatedColumns = [['product_id', 'int4'], ['related_id', 'int4'], ['position', 'int4']] as const;
+const relatedColumns = [
+  ['product_id', 'int4'],
+  ['related_id', 'int4'],
+  ['position', 'int4'],
+] as const;
 
 async function writeRelated(db: Kysely<Database>, total: number): Promise<void> {
   const handPlans = handWritten.map((seed, index) => ({ id: index + 1, leaf: seed.leaf, top: topCategoryOf(seed.leaf) }));
@@ -554,7 +590,9 @@ async function writeRelated(db: Kysely<Database>, total: number): Promise<void> 
 /** Serial columns got explicit ids, so their sequences must move past them before the app inserts rows. */
 async function resetSequences(db: Kysely<Database>): Promise<void> {
   for (const table of ['products', 'product_images', 'product_variants', 'variant_offers', 'banners', 'ads'] as const) {
-    await sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce((select max(id) from ${sql.table(table)}), 1), (select max(id) from ${sql.table(table)}) is not null)`.execute(db);
+    await sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce((select max(id) from ${sql.table(table)}), 1), (select max(id) from ${sql.table(table)}) is not null)`.execute(
+      db,
+    );
   }
 }
 
@@ -594,9 +632,27 @@ export async function seedCatalogue(db: Kysely<Database>, options: { products?: 
 
 // Children before parents, for the DELETE fallback.
 const catalogueTables = [
-  'slot_holds', 'cart_deliveries', 'driver_slots', 'driver_slot_templates', 'vendor_holidays', 'vendor_closed_days',
-  'vendor_delivery_days', 'cart_items', 'carts', 'related_products', 'variant_offers', 'product_images', 'product_categories',
-  'product_variants', 'products', 'service_areas', 'vendor_locations', 'vendors', 'categories', 'banners', 'ads',
+  'slot_holds',
+  'cart_deliveries',
+  'driver_slots',
+  'driver_slot_templates',
+  'vendor_holidays',
+  'vendor_closed_days',
+  'vendor_delivery_days',
+  'cart_items',
+  'carts',
+  'related_products',
+  'variant_offers',
+  'product_images',
+  'product_categories',
+  'product_variants',
+  'products',
+  'service_areas',
+  'vendor_locations',
+  'vendors',
+  'categories',
+  'banners',
+  'ads',
 ] as const;
 
 /**

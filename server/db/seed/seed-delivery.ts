@@ -54,7 +54,15 @@ export interface CouponSeed {
 export const seedCoupons: readonly CouponSeed[] = [
   { code: 'WELCOME10', kind: 'percent', amount: 1000, min_subtotal_cents: 3000, expires_at: null, usage_limit: null, used_count: 0 },
   { code: 'SAVE5', kind: 'fixed', amount: 500, min_subtotal_cents: 4000, expires_at: null, usage_limit: null, used_count: 0 },
-  { code: 'EXPIRED20', kind: 'percent', amount: 2000, min_subtotal_cents: 0, expires_at: new Date('2025-01-01T05:00:00Z'), usage_limit: null, used_count: 0 },
+  {
+    code: 'EXPIRED20',
+    kind: 'percent',
+    amount: 2000,
+    min_subtotal_cents: 0,
+    expires_at: new Date('2025-01-01T05:00:00Z'),
+    usage_limit: null,
+    used_count: 0,
+  },
   { code: 'USEDUP', kind: 'fixed', amount: 1000, min_subtotal_cents: 0, expires_at: null, usage_limit: 100, used_count: 100 },
 ];
 
@@ -103,7 +111,15 @@ export async function seedDelivery(db: Kysely<Database>): Promise<void> {
 export async function seedDeliveryIfMissing(db: Kysely<Database>): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const slot = await trx.selectFrom('driver_slot_templates').select('id').limit(1).executeTakeFirst();
-    const seedVendors = await trx.selectFrom('vendors').select('id').where('id', 'in', vendors.map((v) => v.id)).execute();
+    const seedVendors = await trx
+      .selectFrom('vendors')
+      .select('id')
+      .where(
+        'id',
+        'in',
+        vendors.map((v) => v.id),
+      )
+      .execute();
     if (slot || seedVendors.length !== vendors.length) return false;
     await trx.deleteFrom('vendor_closed_days').execute();
     await trx.deleteFrom('vendor_delivery_days').execute();

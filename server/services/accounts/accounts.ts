@@ -47,7 +47,11 @@ export async function authenticate(db: Kysely<Database>, email: string, password
   const ok = await verifyPassword(row?.password_hash ?? null, password);
   if (!row || !ok) return undefined;
   if (row.password_hash !== null && needsRehash(row.password_hash)) {
-    await db.updateTable('customers').set({ password_hash: await hashPassword(password) }).where('id', '=', row.id).execute();
+    await db
+      .updateTable('customers')
+      .set({ password_hash: await hashPassword(password) })
+      .where('id', '=', row.id)
+      .execute();
   }
   return { id: row.id, firstName: row.first_name, lastName: row.last_name, isVerified: row.is_verified };
 }

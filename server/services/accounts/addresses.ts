@@ -124,7 +124,8 @@ export async function addAddress(
         .where('is_default', '=', true)
         .executeTakeFirst();
       isDefault = makeDefault || current === undefined;
-      if (isDefault && current) await trx.updateTable('addresses').set({ is_default: false, updated_at: new Date() }).where('id', '=', current.id).execute();
+      if (isDefault && current)
+        await trx.updateTable('addresses').set({ is_default: false, updated_at: new Date() }).where('id', '=', current.id).execute();
     }
     const row = await trx
       .insertInto('addresses')

@@ -73,18 +73,8 @@ export async function resetPassword(db: Kysely<Database>, token: string, newPass
       .executeTakeFirst();
     if (spent.numUpdatedRows === 0n) return false;
     await trx.updateTable('customers').set({ password_hash: passwordHash }).where('id', '=', live.customer_id).execute();
-    await trx
-      .updateTable('password_resets')
-      .set({ used_at: now })
-      .where('customer_id', '=', live.customer_id)
-      .where('used_at', 'is', null)
-      .execute();
-    await trx
-      .updateTable('sessions')
-      .set({ revoked_at: now })
-      .where('customer_id', '=', live.customer_id)
-      .where('revoked_at', 'is', null)
-      .execute();
+    await trx.updateTable('password_resets').set({ used_at: now }).where('customer_id', '=', live.customer_id).where('used_at', 'is', null).execute();
+    await trx.updateTable('sessions').set({ revoked_at: now }).where('customer_id', '=', live.customer_id).where('revoked_at', 'is', null).execute();
     return true;
   });
 }

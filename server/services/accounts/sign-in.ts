@@ -23,7 +23,12 @@ export interface StartedSession {
  * What sign-in and sign-up both end with: a new api_token for the account, and the guest cart (cart_id, or the cart
  * of the guest whose token came along) taken over.
  */
-async function startSessionWithCart(db: Kysely<Database>, account: Account, guestCartId: string | undefined, caller: Caller | undefined): Promise<StartedSession> {
+async function startSessionWithCart(
+  db: Kysely<Database>,
+  account: Account,
+  guestCartId: string | undefined,
+  caller: Caller | undefined,
+): Promise<StartedSession> {
   const apiToken = await startSession(db, account.id);
   const cart = await takeOverGuestCart(db, account.id, guestCartId, caller?.isGuest ? caller.customerId : undefined);
   return { apiToken, cart };
@@ -31,9 +36,7 @@ async function startSessionWithCart(db: Kysely<Database>, account: Account, gues
 
 export type SignInOutcome =
   /** Too many failed sign-ins for this email lately (counted whether or not an account has it, so this reveals nothing). */
-  | { kind: 'blocked' }
-  | { kind: 'refused' }
-  | { kind: 'signed-in'; account: Account; session: StartedSession };
+  { kind: 'blocked' } | { kind: 'refused' } | { kind: 'signed-in'; account: Account; session: StartedSession };
 
 /** Sign-in: the account's password checked, failures counted per email, then a session and the guest's cart. */
 export async function signIn(
@@ -55,7 +58,12 @@ export async function signIn(
 export type SignUpOutcome = { kind: 'duplicate' } | { kind: 'signed-up'; account: Account; session: StartedSession };
 
 /** Sign-up: a new account, signed in at once with the guest's cart. */
-export async function signUp(db: Kysely<Database>, registration: Registration, cartId: string | undefined, caller: Caller | undefined): Promise<SignUpOutcome> {
+export async function signUp(
+  db: Kysely<Database>,
+  registration: Registration,
+  cartId: string | undefined,
+  caller: Caller | undefined,
+): Promise<SignUpOutcome> {
   const outcome = await registerAccount(db, registration);
   if (outcome.kind === 'duplicate') return outcome;
   return { kind: 'signed-up', account: outcome.account, session: await startSessionWithCart(db, outcome.account, cartId, caller) };
@@ -70,7 +78,12 @@ export type GuestCheckoutOutcome = { kind: 'started'; customerId: number; apiTok
  * Email-only checkout: a guest customer and a session, and the guest's cart given to them. One transaction: a cart
  * that is not a guest cart leaves no guest row or session behind.
  */
-export async function startGuestCheckout(db: Kysely<Database>, email: string, cartId: string, caller: Caller | undefined): Promise<GuestCheckoutOutcome> {
+export async function startGuestCheckout(
+  db: Kysely<Database>,
+  email: string,
+  cartId: string,
+  caller: Caller | undefined,
+): Promise<GuestCheckoutOutcome> {
   try {
     return await db.transaction().execute(async (trx): Promise<GuestCheckoutOutcome> => {
       const customerId = await guestCustomer(trx, email, caller);
@@ -87,7 +100,11 @@ export async function startGuestCheckout(db: Kysely<Database>, email: string, ca
  * Forgot password: the reset mail for a registered account, sent without waiting for it: an SMTP round trip would
  * make known emails answer measurably slower than unknown ones. A failure is logged.
  */
-export async function requestPasswordReset(deps: { db: Kysely<Database>; mail: MailSender; config: { appOrigin: string } }, email: string, log: Log): Promise<void> {
+export async function requestPasswordReset(
+  deps: { db: Kysely<Database>; mail: MailSender; config: { appOrigin: string } },
+  email: string,
+  log: Log,
+): Promise<void> {
   const message = await createPasswordReset(deps.db, email, deps.config.appOrigin);
   if (message) deps.mail.send(message).catch((error: unknown) => log.error({ err: error }, 'password reset mail not sent'));
 }

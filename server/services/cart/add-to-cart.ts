@@ -32,8 +32,7 @@ export const addToCartMessages = {
   notAtSpeed: 'This size is not available at this speed in your area.',
   outOfStock: 'This size is out of stock.',
   onlyLeft: (stock: number) => `Only ${stock} left in stock.`,
-  tooMany: (inCart: number) =>
-    `You can have at most ${maxQuantity} of this item in your cart (you have ${inCart}).`,
+  tooMany: (inCart: number) => `You can have at most ${maxQuantity} of this item in your cart (you have ${inCart}).`,
   otherArea: 'Your cart holds items for another pincode. Clear the cart to shop in this area.',
 } as const;
 
@@ -90,12 +89,7 @@ export async function addToCart(db: Kysely<Database>, caller: Caller | undefined
     }
 
     const line = cart
-      ? await trx
-          .selectFrom('cart_items')
-          .select('qty')
-          .where('cart_id', '=', cart.id)
-          .where('offer_id', '=', offer.id)
-          .executeTakeFirst()
+      ? await trx.selectFrom('cart_items').select('qty').where('cart_id', '=', cart.id).where('offer_id', '=', offer.id).executeTakeFirst()
       : undefined;
     const inCart = line?.qty ?? 0;
     const lineQty = inCart + request.qty;

@@ -32,7 +32,8 @@ export async function updateLineQty(db: Kysely<Database>, caller: Caller | undef
       await trx.deleteFrom('cart_items').where('id', '=', line.id).execute();
     } else {
       // Stock is checked, not reserved (it is taken when the order is placed), as add to cart does.
-      if (qty > line.stock) return { kind: 'refused', message: line.stock === 0 ? addToCartMessages.outOfStock : addToCartMessages.onlyLeft(line.stock) };
+      if (qty > line.stock)
+        return { kind: 'refused', message: line.stock === 0 ? addToCartMessages.outOfStock : addToCartMessages.onlyLeft(line.stock) };
       await trx.updateTable('cart_items').set({ qty }).where('id', '=', line.id).execute();
     }
     return afterChange(trx, cart, line.loc_id, now);

@@ -74,7 +74,12 @@ class KeepCart extends Error {
  * One transaction with the cart row locked: takes the coupon off when asked, then applies the new code, or checks
  * the kept one against the cart as it is now. Undefined when the cart closed meanwhile.
  */
-async function changeCoupon(db: Kysely<Database>, caller: Caller | undefined, request: ShowCartRequest, now: Date): Promise<CouponChange | undefined> {
+async function changeCoupon(
+  db: Kysely<Database>,
+  caller: Caller | undefined,
+  request: ShowCartRequest,
+  now: Date,
+): Promise<CouponChange | undefined> {
   const code = request.couponCode?.trim() ?? '';
   try {
     return await db.transaction().execute(async (trx): Promise<CouponChange | undefined> => {
@@ -99,14 +104,22 @@ async function changeCoupon(db: Kysely<Database>, caller: Caller | undefined, re
 }
 
 /** The cart after a line change: as it stands when refused (so the page puts the line back), 2 when the coupon dropped. */
-function afterLineChange(db: Kysely<Database>, cartId: string, caller: Caller | undefined, now: Date, outcome: LineOutcome): Promise<CartPageAnswer> | CartPageAnswer {
+function afterLineChange(
+  db: Kysely<Database>,
+  cartId: string,
+  caller: Caller | undefined,
+  now: Date,
+  outcome: LineOutcome,
+): Promise<CartPageAnswer> | CartPageAnswer {
   switch (outcome.kind) {
     case 'not-found':
       return { kind: 'not-found', what: 'Cart item not found' };
     case 'refused':
       return cartAnswer(db, cartId, caller, now, -1, outcome.message);
     case 'changed':
-      return outcome.couponMessage === undefined ? cartAnswer(db, cartId, caller, now, 1) : cartAnswer(db, cartId, caller, now, 2, outcome.couponMessage);
+      return outcome.couponMessage === undefined
+        ? cartAnswer(db, cartId, caller, now, 1)
+        : cartAnswer(db, cartId, caller, now, 2, outcome.couponMessage);
   }
 }
 

@@ -34,9 +34,7 @@ export async function loadCartLines(db: Kysely<Database>, cartId: string): Promi
     .innerJoin('products', 'products.id', 'product_variants.product_id')
     .innerJoin('vendor_locations', 'vendor_locations.id', 'variant_offers.loc_id')
     .innerJoin('vendors', 'vendors.id', 'vendor_locations.vendor_id')
-    .leftJoin('product_images', (join) =>
-      join.onRef('product_images.product_id', '=', 'products.id').on('product_images.position', '=', 0),
-    )
+    .leftJoin('product_images', (join) => join.onRef('product_images.product_id', '=', 'products.id').on('product_images.position', '=', 0))
     .select([
       'cart_items.id as cart_rid',
       'cart_items.variant_id',
@@ -81,7 +79,14 @@ export async function loadDeliveryChoices(db: Kysely<Database>, cartId: string):
     db
       .selectFrom('slot_holds')
       .innerJoin('driver_slot_templates', 'driver_slot_templates.id', 'slot_holds.template_id')
-      .select(['slot_holds.loc_id', 'slot_holds.template_id', 'slot_holds.slot_date', 'slot_holds.expires_at', 'driver_slot_templates.start_time', 'driver_slot_templates.end_time'])
+      .select([
+        'slot_holds.loc_id',
+        'slot_holds.template_id',
+        'slot_holds.slot_date',
+        'slot_holds.expires_at',
+        'driver_slot_templates.start_time',
+        'driver_slot_templates.end_time',
+      ])
       .where('slot_holds.cart_id', '=', cartId)
       .execute(),
   ]);
@@ -143,7 +148,12 @@ export function vendorGroups(lines: readonly CartLineRow[]): VendorGroup[] {
 }
 
 /** A group's promise as it stands now: a chosen date the vendor can no longer make, or a slot that has passed, reads as not chosen. */
-export function validChoice(group: VendorGroup, choice: DeliveryChoice | undefined, calendar: VendorCalendarInfo | undefined, now: Date): DeliveryChoice {
+export function validChoice(
+  group: VendorGroup,
+  choice: DeliveryChoice | undefined,
+  calendar: VendorCalendarInfo | undefined,
+  now: Date,
+): DeliveryChoice {
   const date = choice?.date ?? null;
   if (date === null || !calendar || deliveryDateRefusal(date, group.speed, calendar, now) !== undefined) return { date: null, hold: null };
   const hold = choice?.hold ?? null;
@@ -164,7 +174,10 @@ export async function loadCartView(db: Kysely<Database>, cart: CartRow, now: Dat
   const groups = vendorGroups(lines);
   const [choices, calendars, tax, coupon] = await Promise.all([
     loadDeliveryChoices(db, cart.id),
-    vendorCalendars(db, groups.map((g) => g.vendorId)),
+    vendorCalendars(
+      db,
+      groups.map((g) => g.vendorId),
+    ),
     taxRateForZip(db, cart.zipcode),
     cart.coupon_code === null ? Promise.resolve(undefined) : findCoupon(db, cart.coupon_code),
   ]);

@@ -7,12 +7,7 @@ import type { Caller } from '../accounts/sessions.ts';
  * by its unguessable id alone. Anything else is "not found", never "forbidden".
  */
 export async function findOwnCart(db: Kysely<Database>, cartId: string, caller: Caller | undefined) {
-  const cart = await db
-    .selectFrom('carts')
-    .selectAll()
-    .where('id', '=', cartId)
-    .where('status', '=', 'open')
-    .executeTakeFirst();
+  const cart = await db.selectFrom('carts').selectAll().where('id', '=', cartId).where('status', '=', 'open').executeTakeFirst();
   if (!cart) return undefined;
   if (cart.customer_id !== null && cart.customer_id !== caller?.customerId) return undefined;
   return cart;
@@ -31,13 +26,7 @@ export async function clearCart(db: Kysely<Database>, cartId: string, caller: Ca
 
 /** findOwnCart with the cart row locked until the transaction ends: changes to one cart run one at a time. */
 export async function lockOwnCart(trx: Kysely<Database>, cartId: string, caller: Caller | undefined) {
-  const cart = await trx
-    .selectFrom('carts')
-    .selectAll()
-    .where('id', '=', cartId)
-    .where('status', '=', 'open')
-    .forUpdate()
-    .executeTakeFirst();
+  const cart = await trx.selectFrom('carts').selectAll().where('id', '=', cartId).where('status', '=', 'open').forUpdate().executeTakeFirst();
   if (!cart) return undefined;
   if (cart.customer_id !== null && cart.customer_id !== caller?.customerId) return undefined;
   return cart;

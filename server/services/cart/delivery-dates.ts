@@ -95,7 +95,10 @@ export async function nextDeliveryDates(
   requests: readonly { vendorId: number; speed: SpeedValue }[],
   now: Date,
 ): Promise<NextDeliveryDateEntry[]> {
-  const calendars = await vendorCalendars(db, requests.map((r) => r.vendorId));
+  const calendars = await vendorCalendars(
+    db,
+    requests.map((r) => r.vendorId),
+  );
   const today = storeToday(now);
   const cutoff = isPastCutoff(now) ? null : cutoffInstant(now).toISOString();
   const entries: NextDeliveryDateEntry[] = [];

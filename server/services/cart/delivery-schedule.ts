@@ -20,7 +20,12 @@ export type ScheduleOutcome = { kind: 'saved' } | { kind: 'refused'; message: st
  * Saves a vendor group's delivery date (and Same Day slot, holding a seat for 15 minutes). Everything is checked
  * before anything is written, in one transaction with the cart locked: a refusal leaves the cart as it was.
  */
-export async function scheduleDelivery(db: Kysely<Database>, caller: Caller | undefined, request: ScheduleRequest, now: Date): Promise<ScheduleOutcome> {
+export async function scheduleDelivery(
+  db: Kysely<Database>,
+  caller: Caller | undefined,
+  request: ScheduleRequest,
+  now: Date,
+): Promise<ScheduleOutcome> {
   return db.transaction().execute(async (trx): Promise<ScheduleOutcome> => {
     const cart = await lockOwnCart(trx, request.cartId, caller);
     if (!cart) return { kind: 'not-found' };

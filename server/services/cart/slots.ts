@@ -61,9 +61,9 @@ function isPastToday(template: Template, date: string, now: Date): boolean {
 
 /** A location's slots on a date that still have a seat for this cart (its own hold counts as free), past ones left out. */
 export async function openSlots(db: Kysely<Database>, locId: number, date: string, cartId: string | undefined, now: Date): Promise<SlotOffer[]> {
-  const templates = (
-    await db.selectFrom('driver_slot_templates').selectAll().where('loc_id', '=', locId).orderBy('start_time').execute()
-  ).filter((t) => !isPastToday(t, date, now));
+  const templates = (await db.selectFrom('driver_slot_templates').selectAll().where('loc_id', '=', locId).orderBy('start_time').execute()).filter(
+    (t) => !isPastToday(t, date, now),
+  );
   const ids = templates.map((t) => t.id);
   const [held, booked] = await Promise.all([heldByOthers(db, ids, date, cartId, now), bookedSeats(db, ids, date)]);
   return templates
@@ -139,7 +139,11 @@ export async function holdSlot(
 
 /** Locks the slot's row for this date (creating it) and says whether a seat is left for cartId. */
 async function lockSeatCount(trx: Kysely<Database>, template: Template, date: string, cartId: string, now: Date): Promise<boolean> {
-  await trx.insertInto('driver_slots').values({ template_id: template.id, slot_date: date }).onConflict((oc) => oc.doNothing()).execute();
+  await trx
+    .insertInto('driver_slots')
+    .values({ template_id: template.id, slot_date: date })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
   const slot = await trx
     .selectFrom('driver_slots')
     .select('booked')
@@ -170,7 +174,13 @@ export type SlotHoldCheck = { ok: true } | { ok: false; problems: DeliveryProble
  */
 export async function checkSlotHolds(db: Kysely<Database>, cartId: string, now: Date): Promise<SlotHoldCheck> {
   const groups = vendorGroups(await loadCartLines(db, cartId));
-  const [choices, calendars] = await Promise.all([loadDeliveryChoices(db, cartId), vendorCalendars(db, groups.map((g) => g.vendorId))]);
+  const [choices, calendars] = await Promise.all([
+    loadDeliveryChoices(db, cartId),
+    vendorCalendars(
+      db,
+      groups.map((g) => g.vendorId),
+    ),
+  ]);
   const problems: DeliveryProblem[] = [];
   for (const group of groups) {
     const choice = validChoice(group, choices.get(group.locId), calendars.get(group.vendorId), now);
@@ -182,7 +192,10 @@ export async function checkSlotHolds(db: Kysely<Database>, cartId: string, now: 
     const outcome = await holdSlot(db, { cartId, locId: group.locId, date: choice.date, templateId: choice.hold.templateId }, now);
     if (outcome.kind === 'refused') {
       const expired = choice.hold.expiresAt.getTime() <= now.getTime();
-      problems.push({ vendor_loc_id: group.locId, message: expired && outcome.message === slotMessages.full ? slotMessages.lostHold : outcome.message });
+      problems.push({
+        vendor_loc_id: group.locId,
+        message: expired && outcome.message === slotMessages.full ? slotMessages.lostHold : outcome.message,
+      });
     }
   }
   return problems.length === 0 ? { ok: true } : { ok: false, problems };

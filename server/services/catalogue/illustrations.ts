@@ -10,7 +10,17 @@ export const PRIMARY = '#E5554F';
 export const SECONDARY = '#009688';
 
 const seafoodKinds: ReadonlySet<string> = new Set([
-  'fish', 'salmon', 'white-fish', 'tuna', 'shellfish', 'lobster', 'crab', 'oyster', 'mussel', 'scallop', 'squid',
+  'fish',
+  'salmon',
+  'white-fish',
+  'tuna',
+  'shellfish',
+  'lobster',
+  'crab',
+  'oyster',
+  'mussel',
+  'scallop',
+  'squid',
 ]);
 
 const FONT = "'Helvetica Neue', Arial, 'DejaVu Sans', sans-serif";
@@ -20,12 +30,7 @@ const INK = '#2B2926';
 const backgrounds = ['#FDF0E6', '#E3F2EF', '#FCE7E5', '#FFF5D6', '#E8EFFA', '#F0ECF8', '#EAF5E4'] as const;
 
 export function escapeXml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;');
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 }
 
 /** Rounds computed coordinates so the markup stays short. */
@@ -53,7 +58,10 @@ function pick<T>(items: readonly T[], index: number): T {
  * what does not fit ends with an ellipsis.
  */
 export function wrapText(text: string, maxChars: number, maxLines: number): string[] {
-  const words = text.trim().split(/\s+/).filter((w) => w.length > 0);
+  const words = text
+    .trim()
+    .split(/\s+/)
+    .filter((w) => w.length > 0);
   const lines: string[] = [];
   let current = '';
   let index = 0;
@@ -176,7 +184,8 @@ function porkChop(): string {
 function bacon(): string {
   return [-95, 0, 95]
     .map((y) => {
-      const wave = (dy: number) => `M-180 ${y + dy} C-120 ${y + dy - 34} -60 ${y + dy + 34} 0 ${y + dy} C60 ${y + dy - 34} 120 ${y + dy + 34} 180 ${y + dy}`;
+      const wave = (dy: number) =>
+        `M-180 ${y + dy} C-120 ${y + dy - 34} -60 ${y + dy + 34} 0 ${y + dy} C60 ${y + dy - 34} 120 ${y + dy + 34} 180 ${y + dy}`;
       return `<path d="${wave(0)}" fill="none" stroke="#D8645A" stroke-width="58" stroke-linecap="round"/>
   <path d="${wave(-10)}" fill="none" stroke="#F7DDCB" stroke-width="12" stroke-linecap="round"/>
   <path d="${wave(14)}" fill="none" stroke="#B5463E" stroke-width="6" stroke-linecap="round"/>`;
@@ -390,7 +399,10 @@ function scallopShell(color: string, rib: string): string {
 
 function squid(): string {
   const tentacles = [-50, -25, 0, 25, 50]
-    .map((x, i) => `<path d="M${x} 40 C${x + (i % 2 === 0 ? 30 : -30)} 90 ${x - (i % 2 === 0 ? 30 : -30)} 130 ${x + 10} 175" fill="none" stroke="#E3B4C8" stroke-width="14" stroke-linecap="round"/>`)
+    .map(
+      (x, i) =>
+        `<path d="M${x} 40 C${x + (i % 2 === 0 ? 30 : -30)} 90 ${x - (i % 2 === 0 ? 30 : -30)} 130 ${x + 10} 175" fill="none" stroke="#E3B4C8" stroke-width="14" stroke-linecap="round"/>`,
+    )
     .join('');
   return `
   ${tentacles}
@@ -458,7 +470,8 @@ function skewer(): string {
 }
 
 function heartBox(id: string): string {
-  const heart = 'M0 150 C-60 100 -190 20 -190 -60 C-190 -130 -120 -165 -70 -150 C-35 -140 -10 -115 0 -95 C10 -115 35 -140 70 -150 C120 -165 190 -130 190 -60 C190 20 60 100 0 150Z';
+  const heart =
+    'M0 150 C-60 100 -190 20 -190 -60 C-190 -130 -120 -165 -70 -150 C-35 -140 -10 -115 0 -95 C10 -115 35 -140 70 -150 C120 -165 190 -130 190 -60 C190 20 60 100 0 150Z';
   return `
   <defs><clipPath id="${id}"><path d="${heart}"/></clipPath></defs>
   <path d="${heart}" fill="${PRIMARY}" transform="translate(0 14)" opacity=".45"/>
@@ -588,9 +601,7 @@ function nameLabel(name: string): string {
   const bandHeight = lines.length === 1 ? 96 : 120;
   const bandTop = 584 - bandHeight;
   const firstBaseline = bandTop + bandHeight / 2 - ((lines.length - 1) * lineHeight) / 2 + size * 0.35;
-  const tspans = lines
-    .map((line, i) => `<tspan x="300" y="${r(firstBaseline + i * lineHeight)}">${escapeXml(line)}</tspan>`)
-    .join('');
+  const tspans = lines.map((line, i) => `<tspan x="300" y="${r(firstBaseline + i * lineHeight)}">${escapeXml(line)}</tspan>`).join('');
   return `<rect x="36" y="${bandTop}" width="528" height="${bandHeight}" rx="24" fill="#FFFFFF" fill-opacity=".93"/>
   <rect x="276" y="${bandTop - 3}" width="48" height="6" rx="3" fill="${PRIMARY}"/>
   <text font-family="${FONT}" font-size="${size}" font-weight="700" fill="${INK}" text-anchor="middle">${tspans}</text>`;
@@ -701,11 +712,14 @@ export function bannerIllustration(index: number): string {
   const firstTitleY = eyebrowY + 30 + titleSize;
   const subtitleY = firstTitleY + (titleLines.length - 1) * titleStep + 62;
   const buttonY = subtitleY + 30;
-  const titles = titleLines
-    .map((line, n) => `<tspan x="110" y="${firstTitleY + n * titleStep}">${escapeXml(line)}</tspan>`)
-    .join('');
+  const titles = titleLines.map((line, n) => `<tspan x="110" y="${firstTitleY + n * titleStep}">${escapeXml(line)}</tspan>`).join('');
   const hearts = [
-    [780, 80, 60], [1500, 70, 44], [1540, 420, 70], [880, 450, 36], [1080, 50, 30], [1560, 250, 26],
+    [780, 80, 60],
+    [1500, 70, 44],
+    [1540, 420, 70],
+    [880, 450, 36],
+    [1080, 50, 30],
+    [1560, 250, 26],
   ]
     .map(([x = 0, y = 0, s = 0]) => heartPath(x, y, s))
     .join('');
@@ -766,9 +780,7 @@ export function adIllustration(index: number, text: string): string {
     lines = wrapText(text, 19, 4);
   }
   const top = 150 - ((lines.length - 1) * size * 1.2) / 2 + size * 0.35;
-  const tspans = lines
-    .map((line, n) => `<tspan x="40" y="${r(top + n * size * 1.2)}">${escapeXml(line)}</tspan>`)
-    .join('');
+  const tspans = lines.map((line, n) => `<tspan x="40" y="${r(top + n * size * 1.2)}">${escapeXml(line)}</tspan>`).join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 600 300" width="600" height="300" role="img" aria-label="${escapeXml(text)}">
   <title>${escapeXml(text)}</title>
   <rect width="600" height="300" rx="24" fill="${theme.background}"/>

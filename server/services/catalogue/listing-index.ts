@@ -135,7 +135,10 @@ function filteredPositions(
   const sorted = (values: readonly number[]) => [...new Set(values)].sort((a, b) => a - b).join(',');
   const key = [
     order,
-    selection.priceRanges.map((r) => `${r.minCents}-${r.maxCents ?? ''}`).sort().join(','),
+    selection.priceRanges
+      .map((r) => `${r.minCents}-${r.maxCents ?? ''}`)
+      .sort()
+      .join(','),
     selection.minCents ?? '',
     selection.maxCents ?? '',
     sorted(selection.sizes),

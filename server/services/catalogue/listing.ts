@@ -96,12 +96,7 @@ export function selectionFromFilters(body: FiltersBody): ListingSelection {
 }
 
 /** Every product of the category offered in the area (at the speed, when given), with what filters and sorts need. */
-async function listingRows(
-  db: Kysely<Database>,
-  category: CategoryInfo,
-  locId: number,
-  speed: SpeedValue | undefined,
-): Promise<ListingRow[]> {
+async function listingRows(db: Kysely<Database>, category: CategoryInfo, locId: number, speed: SpeedValue | undefined): Promise<ListingRow[]> {
   const atSpeed = speed ? sql`variant_offers.speed = ${speed}` : sql`true`;
   const subCategories =
     category.descendantIds.length === 0
@@ -141,12 +136,12 @@ function listingFilters(index: ListingIndex, category: CategoryInfo): ListingFil
   }
 
   const hasProducts = (id: number) => index.categories.get(id)?.isEmpty() === false;
-  const childOptions = category.children.filter((c) => hasProducts(c.id)).map((c) => {
-    const grandchildren = c.children.filter((g) => hasProducts(g.id)).map((g) => ({ label: g.name, value: String(g.id) }));
-    return grandchildren.length > 0
-      ? { label: c.name, value: String(c.id), children: grandchildren }
-      : { label: c.name, value: String(c.id) };
-  });
+  const childOptions = category.children
+    .filter((c) => hasProducts(c.id))
+    .map((c) => {
+      const grandchildren = c.children.filter((g) => hasProducts(g.id)).map((g) => ({ label: g.name, value: String(g.id) }));
+      return grandchildren.length > 0 ? { label: c.name, value: String(c.id), children: grandchildren } : { label: c.name, value: String(c.id) };
+    });
   // 'Shop All' is the page's own category: the option Clear All keeps.
   filters.push({
     id: 3,

@@ -10,10 +10,7 @@ import { perDatabase, ReadCache } from '../platform/read-cache.ts';
 import { relatedCards, relatedCardsJson, type RelatedCardRow } from './related-cards.ts';
 
 export type ProductDetailResult =
-  | { kind: 'not-served' }
-  | { kind: 'not-found' }
-  | { kind: 'not-in-area' }
-  | { kind: 'found'; product: ProductDetail };
+  { kind: 'not-served' } | { kind: 'not-found' } | { kind: 'not-in-area' } | { kind: 'found'; product: ProductDetail };
 
 interface OfferRow {
   variant_id: number;
@@ -51,7 +48,10 @@ interface ProductRow {
  */
 export async function productDetail(db: Kysely<Database>, productId: number, locId: number): Promise<ProductDetailResult> {
   if (!(await isServedLocation(db, locId))) return { kind: 'not-served' };
-  const rows = await executePrepared(db, 'product_detail', sql<ProductRow>`
+  const rows = await executePrepared(
+    db,
+    'product_detail',
+    sql<ProductRow>`
     select p.id, p.name, p.description, p.taste_scale, p.skill_scale, p.time_minutes, p.review_count,
       array(select url from product_images where product_id = p.id order by position, id) as images,
       ${relatedCardsJson(sql<number>`p.id`, locId)} as related,
@@ -76,7 +76,8 @@ export async function productDetail(db: Kysely<Database>, productId: number, loc
         where product_variants.product_id = p.id and ${offeredInArea(locId)}
       ), '[]'::json) as offers
     from products p
-    where p.id = ${productId}`);
+    where p.id = ${productId}`,
+  );
   const product = rows[0];
   const offers = product?.offers ?? [];
   if (!product) return { kind: 'not-found' };

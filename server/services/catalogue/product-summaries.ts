@@ -19,9 +19,7 @@ export async function productSummaries(db: Kysely<Database>, productIds: number[
   const [products, sizes] = await Promise.all([
     db
       .selectFrom('products')
-      .leftJoin('product_images', (join) =>
-        join.onRef('product_images.product_id', '=', 'products.id').on('product_images.position', '=', 0),
-      )
+      .leftJoin('product_images', (join) => join.onRef('product_images.product_id', '=', 'products.id').on('product_images.position', '=', 0))
       .select(['products.id', 'products.name', 'product_images.url'])
       .where('products.id', 'in', productIds)
       .execute(),

@@ -18,7 +18,12 @@ const maxWords = 8;
  * never change the shape of a query, and it reaches the database only as bound parameters.
  */
 export function searchWords(text: string): string[] {
-  const words = text.slice(0, searchTextLimit).normalize('NFKC').toLowerCase().match(/[\p{L}\p{M}\p{N}]+/gu) ?? [];
+  const words =
+    text
+      .slice(0, searchTextLimit)
+      .normalize('NFKC')
+      .toLowerCase()
+      .match(/[\p{L}\p{M}\p{N}]+/gu) ?? [];
   return words.slice(0, maxWords);
 }
 
@@ -36,10 +41,7 @@ export interface SearchRequest {
   limit: number;
 }
 
-export type SearchResult =
-  | { kind: 'not-served' }
-  | { kind: 'no-words' }
-  | { kind: 'results'; data: ListingData };
+export type SearchResult = { kind: 'not-served' } | { kind: 'no-words' } | { kind: 'results'; data: ListingData };
 
 /**
  * The same query from many shoppers (and the search bar's count, then the results page) is ranked at most every

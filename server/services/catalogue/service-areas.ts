@@ -4,15 +4,10 @@ import type { Database } from '../../db/schema.ts';
 import { placeOfZip } from '../platform/zip-directory.ts';
 
 export type ZipLookup =
-  | { served: true; zipcode: string; city: string; state: string; loc_id: number }
-  | { served: false; zipcode: string; city?: string; state?: string };
+  { served: true; zipcode: string; city: string; state: string; loc_id: number } | { served: false; zipcode: string; city?: string; state?: string };
 
 export async function lookupZip(db: Kysely<Database>, zipcode: string): Promise<ZipLookup> {
-  const area = await db
-    .selectFrom('service_areas')
-    .select(['zipcode', 'city', 'state', 'loc_id'])
-    .where('zipcode', '=', zipcode)
-    .executeTakeFirst();
+  const area = await db.selectFrom('service_areas').select(['zipcode', 'city', 'state', 'loc_id']).where('zipcode', '=', zipcode).executeTakeFirst();
   if (area) return { served: true, ...area };
   const place = await placeOfZip(zipcode);
   return place ? { served: false, zipcode, city: place.city, state: place.state } : { served: false, zipcode };
@@ -44,7 +39,5 @@ export async function servedCities(db: Kysely<Database>): Promise<ServedCity[]> 
 export function zipsOfCity(cities: ServedCity[], city: string, state: string): string[] {
   const wantCity = city.trim().toLowerCase();
   const wantState = state.trim().toLowerCase();
-  return cities
-    .filter((c) => c.city.toLowerCase() === wantCity && c.state.toLowerCase() === wantState)
-    .flatMap((c) => c.postcodes);
+  return cities.filter((c) => c.city.toLowerCase() === wantCity && c.state.toLowerCase() === wantState).flatMap((c) => c.postcodes);
 }

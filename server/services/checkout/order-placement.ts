@@ -27,17 +27,32 @@ export type PlacementOutcome = Extract<ReserveOutcome, { kind: 'refused' | 'not-
 export async function placeOrder(deps: PlacementDeps, caller: Caller, request: PlaceOrderRequest, now: Date, log: Log): Promise<PlacementOutcome> {
   const reserved = await reserveOrder(deps.db, deps.payments, caller, request, now);
   if (reserved.kind === 'not-found' || reserved.kind === 'refused') return reserved;
-  const settle = await settleOrder(deps.db, deps.payments, reserved.order.id, now, (error) => log.error({ err: error }, 'card provider failed while charging'));
+  const settle = await settleOrder(deps.db, deps.payments, reserved.order.id, now, (error) =>
+    log.error({ err: error }, 'card provider failed while charging'),
+  );
   const cashOnDelivery = reserved.kind === 'reserved' && settle.order.status === 'pending_payment_on_delivery';
   mailIfPlacedHere(deps, settle, cashOnDelivery, log);
   return { kind: 'settled', settle };
 }
 
 /** After the shopper's bank check (3-D Secure): the payment's status settles the caller's order; undefined when it is not theirs. */
-export async function confirmOrder(deps: PlacementDeps, caller: Caller, orderNumber: string, now: Date, log: Log): Promise<SettleOutcome | undefined> {
+export async function confirmOrder(
+  deps: PlacementDeps,
+  caller: Caller,
+  orderNumber: string,
+  now: Date,
+  log: Log,
+): Promise<SettleOutcome | undefined> {
   const orderId = await findOrderId(deps.db, caller.customerId, orderNumber);
   if (orderId === undefined) return undefined;
-  const settle = await settleOrder(deps.db, deps.payments, orderId, now, (error) => log.error({ err: error }, 'card provider failed while confirming'), 0);
+  const settle = await settleOrder(
+    deps.db,
+    deps.payments,
+    orderId,
+    now,
+    (error) => log.error({ err: error }, 'card provider failed while confirming'),
+    0,
+  );
   mailIfPlacedHere(deps, settle, false, log);
   return settle;
 }

@@ -43,7 +43,11 @@ export async function isServedZip(db: Kysely<Database>, zipcode: string): Promis
   return area !== undefined;
 }
 
-export async function loadOrderBasis(db: Kysely<Database>, cart: { id: string; zipcode: string; coupon_code: string | null }, now: Date): Promise<OrderBasis> {
+export async function loadOrderBasis(
+  db: Kysely<Database>,
+  cart: { id: string; zipcode: string; coupon_code: string | null },
+  now: Date,
+): Promise<OrderBasis> {
   const lines = await loadCartLines(db, cart.id);
   const groups = vendorGroups(lines);
   const [tax, found] = await Promise.all([

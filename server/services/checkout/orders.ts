@@ -44,7 +44,12 @@ export async function listOrders(db: Kysely<Database>, customerId: number): Prom
 
 /** One of the caller's orders by its number, whatever its status (the order status page); undefined if not theirs. */
 export async function findOrder(db: Kysely<Database>, customerId: number, incrementId: string): Promise<OrderSummary | undefined> {
-  const order = await db.selectFrom('orders').selectAll().where('customer_id', '=', customerId).where('increment_id', '=', incrementId).executeTakeFirst();
+  const order = await db
+    .selectFrom('orders')
+    .selectAll()
+    .where('customer_id', '=', customerId)
+    .where('increment_id', '=', incrementId)
+    .executeTakeFirst();
   if (!order) return undefined;
   const [summary] = await summarize(db, [order]);
   return summary;
@@ -52,7 +57,12 @@ export async function findOrder(db: Kysely<Database>, customerId: number, increm
 
 /** The id of one of the caller's orders by its number, or undefined when it is not theirs. */
 export async function findOrderId(db: Kysely<Database>, customerId: number, incrementId: string): Promise<number | undefined> {
-  const order = await db.selectFrom('orders').select('id').where('increment_id', '=', incrementId).where('customer_id', '=', customerId).executeTakeFirst();
+  const order = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('increment_id', '=', incrementId)
+    .where('customer_id', '=', customerId)
+    .executeTakeFirst();
   return order?.id;
 }
 

@@ -160,12 +160,7 @@ type CartRow = Selectable<CartsTable>;
 async function lockCallersCart(trx: Kysely<Database>, cartId: string, caller: Caller): Promise<Step<CartRow>> {
   const cart = await trx.selectFrom('carts').selectAll().where('id', '=', cartId).forUpdate().executeTakeFirst();
   if (!cart || (cart.customer_id !== null && cart.customer_id !== caller.customerId)) return { stop: cartNotFound };
-  const live = await trx
-    .selectFrom('orders')
-    .selectAll()
-    .where('cart_id', '=', cart.id)
-    .where('status', '<>', 'payment_failed')
-    .executeTakeFirst();
+  const live = await trx.selectFrom('orders').selectAll().where('cart_id', '=', cart.id).where('status', '<>', 'payment_failed').executeTakeFirst();
   if (live) return { stop: { kind: 'existing', order: live } };
   if (cart.status !== 'open') return { stop: cartNotFound };
   return { value: cart };
@@ -185,7 +180,11 @@ async function lockCartStock(trx: Kysely<Database>, cart: CartRow): Promise<Step
   const offers = await trx
     .selectFrom('variant_offers')
     .select(['id', 'stock'])
-    .where('id', 'in', items.map((i) => i.offer_id))
+    .where(
+      'id',
+      'in',
+      items.map((i) => i.offer_id),
+    )
     .orderBy('id')
     .forUpdate()
     .execute();
@@ -229,7 +228,12 @@ function pickupRetailer(retailerId: number | undefined, speedId: SpeedId, basis:
 }
 
 /** How it is paid: only the caller's own saved card, or a fresh token, or a UPI id that verifies. */
-async function paymentCard(trx: Kysely<Database>, payments: PaymentGateway, caller: Caller, payment: PaymentChoice): Promise<Step<CardRow | undefined>> {
+async function paymentCard(
+  trx: Kysely<Database>,
+  payments: PaymentGateway,
+  caller: Caller,
+  payment: PaymentChoice,
+): Promise<Step<CardRow | undefined>> {
   let card: CardRow | undefined;
   if (payment.mode === 2) {
     if (payment.cardId !== undefined) {
@@ -275,7 +279,11 @@ async function redeemCartCoupon(trx: Kysely<Database>, cart: CartRow, basis: Ord
 
 async function takeStock(trx: Kysely<Database>, items: CartStock['items']): Promise<void> {
   for (const item of items) {
-    await trx.updateTable('variant_offers').set((eb) => ({ stock: eb('stock', '-', item.qty) })).where('id', '=', item.offer_id).execute();
+    await trx
+      .updateTable('variant_offers')
+      .set((eb) => ({ stock: eb('stock', '-', item.qty) }))
+      .where('id', '=', item.offer_id)
+      .execute();
   }
 }
 
@@ -344,7 +352,10 @@ async function writeDeliverables(
   totals: OrderTotals,
 ): Promise<void> {
   const choices = await loadDeliveryChoices(trx, order.cart_id);
-  const taxes = allocateTax(basis.lines.map((l) => l.price_cents * l.qty), totals.taxes);
+  const taxes = allocateTax(
+    basis.lines.map((l) => l.price_cents * l.qty),
+    totals.taxes,
+  );
   for (const [index, group] of basis.groups.entries()) {
     const choice = choices.get(group.locId);
     const fees = totals.groups[index];

@@ -56,7 +56,12 @@ function wanted(request: ShippingRequest, id: SpeedId): boolean {
  * The delivery speed options for the caller's cart. The cart's zip rules: an address or zip for another area is
  * refused with the spec's message, since nothing in the cart is sold there.
  */
-export async function shippingOptions(db: Kysely<Database>, caller: Caller | undefined, request: ShippingRequest, now: Date): Promise<ShippingOutcome> {
+export async function shippingOptions(
+  db: Kysely<Database>,
+  caller: Caller | undefined,
+  request: ShippingRequest,
+  now: Date,
+): Promise<ShippingOutcome> {
   const cart = await findOwnCart(db, request.cartId, caller);
   if (!cart) return { kind: 'not-found' };
   let fromZip = cart.zipcode;
@@ -78,18 +83,28 @@ export async function shippingOptions(db: Kysely<Database>, caller: Caller | und
   const feeOf = (locId: number) => fees.find((f) => f.locId === locId)?.deliveryFeeCents ?? 0;
   const [choices, calendars, shops] = await Promise.all([
     loadDeliveryChoices(db, cart.id),
-    vendorCalendars(db, groups.map((g) => g.vendorId)),
+    vendorCalendars(
+      db,
+      groups.map((g) => g.vendorId),
+    ),
     db
       .selectFrom('vendor_locations')
       .select(shopColumns)
-      .where('id', 'in', groups.map((g) => g.locId))
+      .where(
+        'id',
+        'in',
+        groups.map((g) => g.locId),
+      )
       .execute(),
   ]);
 
   const dateOf = (group: VendorGroup) => {
     const calendar = calendars.get(group.vendorId);
     const choice = validChoice(group, choices.get(group.locId), calendar, now);
-    return { date: choice.date ?? (calendar ? (nextDeliveryDate(now, group.speed, calendar.calendar) ?? null) : null), start: choice.hold?.start ?? null };
+    return {
+      date: choice.date ?? (calendar ? (nextDeliveryDate(now, group.speed, calendar.calendar) ?? null) : null),
+      start: choice.hold?.start ?? null,
+    };
   };
 
   const local = groups.filter((g) => g.speed === 'local');

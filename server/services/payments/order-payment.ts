@@ -51,7 +51,9 @@ async function claimCharge(db: Kysely<Database>, orderId: number): Promise<Order
     .set({ charge_started_at: sql<Date>`now()`, updated_at: sql<Date>`now()` })
     .where('id', '=', orderId)
     .where('status', '=', 'pending_payment')
-    .where((eb) => eb.or([eb('charge_started_at', 'is', null), eb('charge_started_at', '<', sql<Date>`now() - make_interval(secs => ${staleClaimSeconds})`)]))
+    .where((eb) =>
+      eb.or([eb('charge_started_at', 'is', null), eb('charge_started_at', '<', sql<Date>`now() - make_interval(secs => ${staleClaimSeconds})`)]),
+    )
     .returningAll()
     .executeTakeFirst();
 }
@@ -225,7 +227,11 @@ export async function failOrder(
     }
     const items = await trx.selectFrom('order_items').select(['offer_id', 'qty']).where('order_id', '=', order.id).orderBy('offer_id').execute();
     for (const item of items) {
-      await trx.updateTable('variant_offers').set((eb) => ({ stock: eb('stock', '+', item.qty) })).where('id', '=', item.offer_id).execute();
+      await trx
+        .updateTable('variant_offers')
+        .set((eb) => ({ stock: eb('stock', '+', item.qty) }))
+        .where('id', '=', item.offer_id)
+        .execute();
     }
     const deliverables = await trx
       .selectFrom('order_deliverables')
@@ -254,7 +260,12 @@ export async function failOrder(
         .where(sql<boolean>`lower(code) = lower(${order.coupon_code})`)
         .execute();
     }
-    await trx.updateTable('carts').set({ status: 'open', updated_at: new Date() }).where('id', '=', order.cart_id).where('status', '=', 'ordered').execute();
+    await trx
+      .updateTable('carts')
+      .set({ status: 'open', updated_at: new Date() })
+      .where('id', '=', order.cart_id)
+      .where('status', '=', 'ordered')
+      .execute();
     return { kind: 'payment-failed', order: failed, message };
   });
 }

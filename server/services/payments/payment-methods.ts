@@ -57,7 +57,12 @@ export async function savedCardsForCart(
   return listSavedCards(db, gateway, caller.customerId);
 }
 
-export async function findOwnCard(db: Kysely<Database>, gateway: PaymentGateway['kind'], customerId: number, cardId: number): Promise<CardRow | undefined> {
+export async function findOwnCard(
+  db: Kysely<Database>,
+  gateway: PaymentGateway['kind'],
+  customerId: number,
+  cardId: number,
+): Promise<CardRow | undefined> {
   return db
     .selectFrom('payment_methods')
     .selectAll()
@@ -78,7 +83,11 @@ export async function gatewayCustomer(db: Kysely<Database>, payments: PaymentGat
       .executeTakeFirst();
   const known = await find();
   if (known) return known.gateway_customer_id;
-  const customer = await db.selectFrom('customers').select(['email', 'first_name', 'last_name']).where('id', '=', customerId).executeTakeFirstOrThrow();
+  const customer = await db
+    .selectFrom('customers')
+    .select(['email', 'first_name', 'last_name'])
+    .where('id', '=', customerId)
+    .executeTakeFirstOrThrow();
   const ref = await payments.createCustomer({ customerId, email: customer.email, name: `${customer.first_name} ${customer.last_name}`.trim() });
   // Two first card saves at once: the first row wins and both use it (Stripe's idempotency key made one customer anyway).
   await db
@@ -107,10 +116,7 @@ async function unlessUnreachable<T>(call: () => Promise<T>): Promise<T | Provide
 }
 
 export type SaveCardOutcome =
-  | { kind: 'saved'; card: SavedCardData }
-  | { kind: 'refused'; message: string }
-  | { kind: 'not-found' }
-  | ProviderUnreachable;
+  { kind: 'saved'; card: SavedCardData } | { kind: 'refused'; message: string } | { kind: 'not-found' } | ProviderUnreachable;
 
 interface CardToSave {
   token: string;

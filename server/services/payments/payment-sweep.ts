@@ -27,7 +27,8 @@ export function startPaymentSweep(settings: PaymentSweepSettings): { stop(): Pro
     );
     for (const orderId of report.paid) settings.onPaid(orderId);
     if (report.paid.length + report.failed.length > 0) log.info({ paid: report.paid, failed: report.failed }, 'pending payments settled');
-    if (report.needsReview.length > 0) log.error({ orders: report.needsReview }, 'orders pending payment for too long to retry safely: check them at the card provider');
+    if (report.needsReview.length > 0)
+      log.error({ orders: report.needsReview }, 'orders pending payment for too long to retry safely: check them at the card provider');
   };
   const timer = setInterval(() => {
     if (running) return;

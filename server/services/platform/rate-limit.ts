@@ -116,6 +116,9 @@ export class RateLimiter {
     const now = this.now();
     if (now - this.lastPrune < pruneEveryMs) return;
     this.lastPrune = now;
-    await this.db.deleteFrom('rate_limits').where('window_start', '<', new Date(now - keepCountersMs)).execute();
+    await this.db
+      .deleteFrom('rate_limits')
+      .where('window_start', '<', new Date(now - keepCountersMs))
+      .execute();
   }
 }

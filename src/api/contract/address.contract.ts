@@ -1,19 +1,12 @@
+import { array, coerce, define, literal, number, object, optional, refine, string, type, union, type Infer, type Struct } from 'superstruct';
 import {
-  array,
-  coerce,
-  define,
-  literal,
-  number,
-  object,
-  optional,
-  refine,
-  string,
-  type,
-  union,
-  type Infer,
-  type Struct,
-} from 'superstruct';
-import { addressErrors, addressFields, type AddressErrors, type AddressField, type AddressForm, type AddressValues } from '../../rules/address-validation.ts';
+  addressErrors,
+  addressFields,
+  type AddressErrors,
+  type AddressField,
+  type AddressForm,
+  type AddressValues,
+} from '../../rules/address-validation.ts';
 import { codeAndMessage, envelope, replyCode } from './envelope.ts';
 import { ignoredApiToken, numericId, storeId } from './fields.ts';
 
@@ -42,10 +35,8 @@ const optionalText = (max = 200) => optional(text(max));
 const defaultFlagValue = union([literal('1'), literal('0')]);
 
 /** The default flag as forms send it: also 1/0 and booleans. */
-export const defaultFlag = coerce(
-  defaultFlagValue,
-  union([literal(1), literal(0), literal(true), literal(false)]),
-  (v) => (v === 1 || v === true ? '1' : '0'),
+export const defaultFlag = coerce(defaultFlagValue, union([literal(1), literal(0), literal(true), literal(false)]), (v) =>
+  v === 1 || v === true ? '1' : '0',
 );
 
 export const addressType = union([literal('shipping'), literal('billing')]);
@@ -136,7 +127,15 @@ export const addAddressBody = addressRefinement(
     addressNickname: v.nickname,
     phone: v.telephone,
   }),
-  { firstName: 'first_name', lastName: 'last_name', address: 'street1', address2: 'street2', zip: 'zipcode', addressNickname: 'nickname', phone: 'telephone' },
+  {
+    firstName: 'first_name',
+    lastName: 'last_name',
+    address: 'street1',
+    address2: 'street2',
+    zip: 'zipcode',
+    addressNickname: 'nickname',
+    phone: 'telephone',
+  },
 );
 export type AddAddressBody = Infer<typeof addAddressBody>;
 
@@ -178,7 +177,15 @@ export const updateAddressBody = addressRefinement(
     addressNickname: v.nickname,
     phone: v.telephone,
   }),
-  { firstName: 'first_name', lastName: 'last_name', address: 'street', address2: 'street2', zip: 'postcode', addressNickname: 'nickname', phone: 'telephone' },
+  {
+    firstName: 'first_name',
+    lastName: 'last_name',
+    address: 'street',
+    address2: 'street2',
+    zip: 'postcode',
+    addressNickname: 'nickname',
+    phone: 'telephone',
+  },
 );
 export type UpdateAddressBody = Infer<typeof updateAddressBody>;
 export const updateAddressReply = envelope(serverAddress);

@@ -20,8 +20,7 @@ export const isoDate = define<string>('date', (v) => {
 /** 0 removes the line; maxQuantity (24) is the most of one line. */
 export const lineQty = define<number>(
   'qty',
-  (v) =>
-    (typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= maxQuantity) || `qty must be a whole number from 0 to ${maxQuantity}.`,
+  (v) => (typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= maxQuantity) || `qty must be a whole number from 0 to ${maxQuantity}.`,
 );
 
 /** A driver slot of one vendor location on one date; start and end are 'HH:MM' in the store's time zone. */

@@ -1,18 +1,4 @@
-import {
-  array,
-  coerce,
-  defaulted,
-  define,
-  lazy,
-  number,
-  object,
-  optional,
-  refine,
-  string,
-  type,
-  type Infer,
-  type Struct,
-} from 'superstruct';
+import { array, coerce, defaulted, define, lazy, number, object, optional, refine, string, type, type Infer, type Struct } from 'superstruct';
 import { isPageSize, isSortKey, pageSizeMessage, sortKeys, type PageSize, type SortKey } from '../../rules/listing.ts';
 import { envelope } from './envelope.ts';
 import { blankIsMissing, numericId, speedField, storeId, zipcodeField } from './fields.ts';
@@ -28,8 +14,9 @@ function wholeNumberText(struct: Struct<number, null>): Struct<number, null> {
 export const pageField = blankIsMissing(
   defaulted(
     wholeNumberText(
-      define<number>('page', (v) =>
-        (typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 1_000_000) || 'page must be a whole number from 0.',
+      define<number>(
+        'page',
+        (v) => (typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 1_000_000) || 'page must be a whole number from 0.',
       ),
     ),
     0,
@@ -47,9 +34,7 @@ export const limitField: Struct<PageSize, null> = blankIsMissing(
   ),
 );
 
-export const sortField = blankIsMissing(
-  optional(define<SortKey>('sort', (v) => isSortKey(v) || `sort must be one of ${sortKeys.join(', ')}.`)),
-);
+export const sortField = blankIsMissing(optional(define<SortKey>('sort', (v) => isSortKey(v) || `sort must be one of ${sortKeys.join(', ')}.`)));
 
 // ---- GET /connect/index/categorylist?store_id=1&courier_type= -------------------------------------------------
 
@@ -116,8 +101,9 @@ export type CategoryQuery = Infer<typeof categoryQuery>;
 /** A dollar amount as a number (12.5) or text ('12.50'). */
 function dollarField(label: string): Struct<number, null> {
   return coerce(
-    define<number>(label, (v) =>
-      (typeof v === 'number' && Number.isFinite(v) && v >= 0 && v <= 10_000_000) || `${label} must be an amount in dollars.`,
+    define<number>(
+      label,
+      (v) => (typeof v === 'number' && Number.isFinite(v) && v >= 0 && v <= 10_000_000) || `${label} must be an amount in dollars.`,
     ),
     string(),
     (text) => (/^\d{1,8}(?:\.\d{1,2})?$/.test(text.trim()) ? Number(text.trim()) : text),
@@ -133,9 +119,7 @@ const gramsField = wholeNumberText(
 export const maxFilterValues = 50;
 
 function filterValues<T>(label: string, element: Struct<T, null>): Struct<T[] | undefined, Struct<T, null>> {
-  return optional(
-    refine(array(element), label, (values) => values.length <= maxFilterValues || `${label} takes at most ${maxFilterValues} values.`),
-  );
+  return optional(refine(array(element), label, (values) => values.length <= maxFilterValues || `${label} takes at most ${maxFilterValues} values.`));
 }
 
 /**

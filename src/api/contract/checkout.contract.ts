@@ -1,19 +1,4 @@
-import {
-  array,
-  assign,
-  coerce,
-  define,
-  literal,
-  nullable,
-  number,
-  optional,
-  size,
-  string,
-  type,
-  union,
-  unknown,
-  type Infer,
-} from 'superstruct';
+import { array, assign, coerce, define, literal, nullable, number, optional, size, string, type, union, unknown, type Infer } from 'superstruct';
 import { isTipPercent, type TipPercent } from '../../rules/tips.ts';
 import { cartData } from './cart-page.contract.ts';
 import { envelope, replyCode } from './envelope.ts';

@@ -1,16 +1,4 @@
-import {
-  coerce,
-  define,
-  literal,
-  number,
-  object,
-  optional,
-  string,
-  type,
-  union,
-  type Infer,
-  type Struct,
-} from 'superstruct';
+import { coerce, define, literal, number, object, optional, string, type, union, type Infer, type Struct } from 'superstruct';
 import {
   confirmPasswordError,
   countryError,

@@ -76,7 +76,11 @@ export type PaymentMethodsReply = Infer<typeof paymentMethodsReply>;
  * first (its id here). The first token is attached; the second is accepted and left to expire.
  */
 export const saveCardBody = type({
-  card_token: size(array(define<string>('card_token', (v) => (typeof v === 'string' && /^[A-Za-z0-9_]{3,255}$/.test(v)) || 'card_token is not a card token.')), 1, 2),
+  card_token: size(
+    array(define<string>('card_token', (v) => (typeof v === 'string' && /^[A-Za-z0-9_]{3,255}$/.test(v)) || 'card_token is not a card token.')),
+    1,
+    2,
+  ),
   billing_address: type({ billing_address_id: numericId('billing_address_id') }),
   /** The card holder; when absent, the billing address's name. */
   name: optional(size(string(), 0, 100)),

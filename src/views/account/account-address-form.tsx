@@ -54,7 +54,12 @@ function Form({ actor, initial }: { actor: AccountDashboardActor; initial: Addre
         {field('city', 'City', { autoComplete: 'address-level2' })}
         {field('zip', 'Zipcode', { inputMode: 'numeric', autoComplete: 'postal-code' })}
         <div>
-          <DropdownSelect label="State" options={stateOptions} value={values.state || undefined} onChange={(state) => setValues((v) => ({ ...v, state }))} />
+          <DropdownSelect
+            label="State"
+            options={stateOptions}
+            value={values.state || undefined}
+            onChange={(state) => setValues((v) => ({ ...v, state }))}
+          />
           {errors.state && <p className={fieldError}>{errors.state}</p>}
         </div>
         {field('phone', 'Phone', { inputMode: 'tel', autoComplete: 'tel' })}

@@ -50,7 +50,12 @@ function Information({ actor }: { actor: AccountDashboardActor }) {
       <h2 id="your-information-title" className={css.cardTitle}>
         YOUR INFORMATION
       </h2>
-      <LoadState loading={loading && !dashboard} loadingText="Loading your information…" error={error} onRetry={() => actor.send({ type: 'dashboard.retry' })} />
+      <LoadState
+        loading={loading && !dashboard}
+        loadingText="Loading your information…"
+        error={error}
+        onRetry={() => actor.send({ type: 'dashboard.retry' })}
+      />
       {dashboard && (
         <dl className={css.facts}>
           {dashboard.name !== '' && <Fact name="Full Name" value={dashboard.name} />}

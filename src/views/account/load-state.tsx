@@ -2,7 +2,17 @@ import { secondaryButton } from '../../styles/controls.css.ts';
 import * as css from './settings.css.ts';
 
 /** What a section says while its data loads, or when it could not be loaded (with Try again). */
-export function LoadState({ loading, loadingText, error, onRetry }: { loading: boolean; loadingText: string; error: string | undefined; onRetry: () => void }) {
+export function LoadState({
+  loading,
+  loadingText,
+  error,
+  onRetry,
+}: {
+  loading: boolean;
+  loadingText: string;
+  error: string | undefined;
+  onRetry: () => void;
+}) {
   return (
     <>
       {loading && (

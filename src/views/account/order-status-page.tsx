@@ -21,7 +21,9 @@ function OrderStatus() {
   const loading = useSelector(actor, (s) => s.matches('loading'));
   const refreshing = useSelector(actor, (s) => s.matches('refreshing'));
   const error = useSelector(actor, (s) => (s.matches('failed') ? s.context.loadError : undefined));
-  const missing = useSelector(actor, (s) => (s.matches('notFound') ? orderStatusMessages.notFound : s.matches('noOrder') ? orderStatusMessages.noOrder : undefined));
+  const missing = useSelector(actor, (s) =>
+    s.matches('notFound') ? orderStatusMessages.notFound : s.matches('noOrder') ? orderStatusMessages.noOrder : undefined,
+  );
   const order = useSelector(actor, (s) => s.context.order);
 
   return (

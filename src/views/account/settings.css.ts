@@ -106,7 +106,16 @@ export const labelledTd = style([
   {
     '@media': {
       [media.upToSm]: {
-        selectors: { '&::before': { content: 'attr(data-label)', display: 'inline-block', minWidth: '84px', color: vars.color.muted, fontSize: '12px', letterSpacing: '0.06em' } },
+        selectors: {
+          '&::before': {
+            content: 'attr(data-label)',
+            display: 'inline-block',
+            minWidth: '84px',
+            color: vars.color.muted,
+            fontSize: '12px',
+            letterSpacing: '0.06em',
+          },
+        },
       },
     },
   },

@@ -57,7 +57,9 @@ function AuthForms({ screen }: { screen: Screen }) {
     actor.send({ type: 'auth.show', screen });
   }, [actor, screen]);
 
-  const shown = useSelector(actor, (s): Screen => (s.matches('createAccount') ? 'createAccount' : s.matches('forgotPassword') ? 'forgotPassword' : 'signIn'));
+  const shown = useSelector(actor, (s): Screen =>
+    s.matches('createAccount') ? 'createAccount' : s.matches('forgotPassword') ? 'forgotPassword' : 'signIn',
+  );
 
   return (
     <div className={css.page}>

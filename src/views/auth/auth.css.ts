@@ -32,8 +32,6 @@ export const nameRow = style({
   '@media': { [media.upToXs]: { gridTemplateColumns: '1fr' } },
 });
 
-
-
 export const checkbox = style({ display: 'flex', alignItems: 'flex-start', gap: '10px', fontSize: '13px', fontWeight: 600, letterSpacing: '0.02em' });
 
 export const captcha = style({ minHeight: '74px' });

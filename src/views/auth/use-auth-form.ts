@@ -10,7 +10,10 @@ export function useAuthForm(actor: AuthActor) {
   const errors = useSelector(actor, (s) => s.context.errors);
   const message = useSelector(actor, (s) => s.context.message);
   const captchaRound = useSelector(actor, (s) => s.context.captchaRound);
-  const busy = useSelector(actor, (s) => s.matches({ signIn: 'signingIn' }) || s.matches({ createAccount: 'registering' }) || s.matches({ forgotPassword: 'sending' }));
+  const busy = useSelector(
+    actor,
+    (s) => s.matches({ signIn: 'signingIn' }) || s.matches({ createAccount: 'registering' }) || s.matches({ forgotPassword: 'sending' }),
+  );
   const canSubmit = useSelector(actor, (s) => s.can({ type: 'auth.submit' }));
   const change = (field: AuthField) => (value: string) => actor.send({ type: 'field.change', field, value });
   return { values, errors, message, captchaRound, busy, canSubmit, change };

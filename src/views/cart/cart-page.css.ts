@@ -26,11 +26,23 @@ export const aside = style({
 export const panel = style({ background: vars.color.surface, borderRadius: vars.radius.large, boxShadow: vars.shadow.card, padding: '20px' });
 export const checkout = style({ width: '100%' });
 export const checkoutHint = style({ color: vars.color.error, fontSize: '14px', margin: 0 });
-export const notice = style([panel, { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '12px', color: vars.color.error }]);
+export const notice = style([
+  panel,
+  { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '12px', color: vars.color.error },
+]);
 
 export const empty = style([
   panel,
-  { display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '16px', padding: '56px 24px', textAlign: 'center', maxWidth: '560px', margin: '24px auto' },
+  {
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'center',
+    gap: '16px',
+    padding: '56px 24px',
+    textAlign: 'center',
+    maxWidth: '560px',
+    margin: '24px auto',
+  },
 ]);
 export const emptyIcon = style({ color: vars.color.primary, margin: '0 auto' });
 export const emptyTitle = style({ margin: 0, fontSize: '24px' });

@@ -47,12 +47,7 @@ export function VendorGroup({ group, delivery, groupRef, problems, now, onQuanti
         )}
         <ul className={css.lines} aria-label={`Items from ${group.vendor_name}`}>
           {group.lines.map((line) => (
-            <CartLine
-              key={line.cart_rid}
-              line={line}
-              onQuantity={(qty) => onQuantity(line.cart_rid, qty)}
-              onRemove={() => onRemove(line.cart_rid)}
-            />
+            <CartLine key={line.cart_rid} line={line} onQuantity={(qty) => onQuantity(line.cart_rid, qty)} onRemove={() => onRemove(line.cart_rid)} />
           ))}
         </ul>
       </section>

@@ -76,7 +76,12 @@ export function AddressForm({ actor }: { actor: CheckoutAddressActor }) {
           {input('zip', 'Zipcode', { inputMode: 'numeric', autoComplete: 'postal-code' })}
           {input('city', 'City', { autoComplete: 'address-level2' })}
           <div className={css.field}>
-            <DropdownSelect label="State" options={stateOptions} value={values.state || undefined} onChange={(state) => setValues((v) => ({ ...v, state }))} />
+            <DropdownSelect
+              label="State"
+              options={stateOptions}
+              value={values.state || undefined}
+              onChange={(state) => setValues((v) => ({ ...v, state }))}
+            />
             {errors.state && (
               <span className={fieldError} role="alert">
                 {errors.state}
@@ -101,7 +106,17 @@ export function AddressForm({ actor }: { actor: CheckoutAddressActor }) {
   );
 }
 
-function Field({ label, error, wide, children }: { label: string; error: string | undefined; wide?: boolean | undefined; children: (id: string, errorId: string) => ReactNode }) {
+function Field({
+  label,
+  error,
+  wide,
+  children,
+}: {
+  label: string;
+  error: string | undefined;
+  wide?: boolean | undefined;
+  children: (id: string, errorId: string) => ReactNode;
+}) {
   const id = useId();
   const errorId = `${id}-error`;
   return (

@@ -68,7 +68,12 @@ export const nickname = style({ fontWeight: 700, textTransform: 'uppercase', fon
 export const actions = style({ display: 'flex', justifyContent: 'flex-end', gap: '12px', flexWrap: 'wrap' });
 
 export const breadcrumb = style({ display: 'flex', alignItems: 'center', gap: '8px', fontWeight: 700 });
-export const form = style({ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: '14px 18px', '@media': { [media.upToSm]: { gridTemplateColumns: 'minmax(0, 1fr)' } } });
+export const form = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+  gap: '14px 18px',
+  '@media': { [media.upToSm]: { gridTemplateColumns: 'minmax(0, 1fr)' } },
+});
 export const field = style({ display: 'flex', flexDirection: 'column', gap: '6px' });
 export const wide = style({ gridColumn: '1 / -1' });
 export const checkboxRow = style({ display: 'flex', alignItems: 'center', gap: '8px', gridColumn: '1 / -1' });
@@ -94,7 +99,13 @@ export const summaryLayout = style({
   '@media': { [media.upToMd]: { gridTemplateColumns: 'minmax(0, 1fr)' } },
 });
 export const items = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: '10px' });
-export const item = style({ display: 'flex', justifyContent: 'space-between', gap: '12px', borderBottom: `1px solid ${vars.color.border}`, paddingBottom: '8px' });
+export const item = style({
+  display: 'flex',
+  justifyContent: 'space-between',
+  gap: '12px',
+  borderBottom: `1px solid ${vars.color.border}`,
+  paddingBottom: '8px',
+});
 export const tips = style({ display: 'flex', gap: '8px', flexWrap: 'wrap' });
 export const tipButton = style({
   padding: '8px 14px',
@@ -107,7 +118,14 @@ export const tipButton = style({
 export const rows = style({ display: 'flex', flexDirection: 'column', gap: '8px', margin: 0 });
 export const row = style({ display: 'flex', justifyContent: 'space-between' });
 export const grand = style([row, { fontWeight: 700, borderTop: `1px solid ${vars.color.border}`, paddingTop: '8px' }]);
-export const textarea = style({ width: '100%', minHeight: '80px', padding: '10px', borderRadius: vars.radius.small, border: `1px solid ${vars.color.border}`, font: 'inherit' });
+export const textarea = style({
+  width: '100%',
+  minHeight: '80px',
+  padding: '10px',
+  borderRadius: vars.radius.small,
+  border: `1px solid ${vars.color.border}`,
+  font: 'inherit',
+});
 
 export const snackbar = style({
   position: 'fixed',
@@ -121,4 +139,16 @@ export const snackbar = style({
   borderRadius: vars.radius.small,
   boxShadow: vars.shadow.card,
 });
-export const result = style([panel, { display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '14px', padding: '48px 24px', textAlign: 'center', maxWidth: '560px', margin: '24px auto' }]);
+export const result = style([
+  panel,
+  {
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'center',
+    gap: '14px',
+    padding: '48px 24px',
+    textAlign: 'center',
+    maxWidth: '560px',
+    margin: '24px auto',
+  },
+]);

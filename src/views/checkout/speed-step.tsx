@@ -77,7 +77,10 @@ function SpeedChoices({ actor }: { actor: CheckoutSpeedActor }) {
             </dl>
             <DropdownSelect
               label="Select Date"
-              options={speed.ship_methods.map((m) => ({ value: m.id, label: `${m.delivery_date ?? m.method} — ${m.method} ${formatMoney(m.amount)}` }))}
+              options={speed.ship_methods.map((m) => ({
+                value: m.id,
+                label: `${m.delivery_date ?? m.method} — ${m.method} ${formatMoney(m.amount)}`,
+              }))}
               value={method?.id}
               disabled={!dateChoice}
               placeholder={retailer?.pickup_date ?? '—'}

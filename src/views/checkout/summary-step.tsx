@@ -119,7 +119,13 @@ function Summary({ actor }: { actor: CheckoutSummaryActor }) {
         <div className={css.page}>
           {review && <ReviewTotals review={review} busy={reviewing} />}
           <BankCheck actor={actor} />
-          <button type="button" className={primaryButton} disabled={!canPlace || !review || dollarsToCents(review.grandtotal) === undefined} aria-busy={placing} onClick={() => actor.send({ type: 'order.place' })}>
+          <button
+            type="button"
+            className={primaryButton}
+            disabled={!canPlace || !review || dollarsToCents(review.grandtotal) === undefined}
+            aria-busy={placing}
+            onClick={() => actor.send({ type: 'order.place' })}
+          >
             {placing && <span className={css.spinner} aria-hidden="true" />}
             PLACE ORDER
           </button>

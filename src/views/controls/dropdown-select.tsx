@@ -47,9 +47,7 @@ export function DropdownSelect<T>({
               <li
                 key={option.label}
                 {...getItemProps({ item: option, index })}
-                className={
-                  index === highlightedIndex ? css.highlighted : option === selectedItem ? css.selected : css.item
-                }
+                className={index === highlightedIndex ? css.highlighted : option === selectedItem ? css.selected : css.item}
               >
                 {option.label}
               </li>

@@ -16,7 +16,18 @@ export interface TextFieldProps {
 }
 
 /** A labelled input with its message; an invalid input points at the message (aria-invalid + aria-describedby). */
-export function TextField({ label, value, error, onChange, type = 'text', autoComplete, inputMode, placeholder, disabled, autoFocus }: TextFieldProps) {
+export function TextField({
+  label,
+  value,
+  error,
+  onChange,
+  type = 'text',
+  autoComplete,
+  inputMode,
+  placeholder,
+  disabled,
+  autoFocus,
+}: TextFieldProps) {
   const inputId = useId();
   const errorId = `${inputId}-error`;
   return (

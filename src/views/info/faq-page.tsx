@@ -29,12 +29,11 @@ export function FaqPage() {
     <InfoPage title="FAQ" lead="Answers to what shoppers ask us most.">
       <Accordion title="Shipping">
         <Answer question="Where do you deliver?">
-          To the zip codes our local butchers, fishmongers, courier and farms serve. Enter your zip at the top of the store to
-          see what reaches you.
+          To the zip codes our local butchers, fishmongers, courier and farms serve. Enter your zip at the top of the store to see what reaches you.
         </Answer>
         <Answer question="How is my order kept cold?">
-          Local shops deliver the same day in chilled vans; courier and farm orders travel in insulated boxes with ice packs
-          and arrive within their delivery window.
+          Local shops deliver the same day in chilled vans; courier and farm orders travel in insulated boxes with ice packs and arrive within their
+          delivery window.
         </Answer>
         <Answer question="Can I change the delivery date?">
           Yes, up to {p.changeWindowHours} hours before the ship date ({p.holidayChangeDays} days around holidays).
@@ -42,19 +41,18 @@ export function FaqPage() {
       </Accordion>
       <Accordion title="Flowers">
         <Answer question="Do you sell flowers?">
-          No. We sell meat and fish only; our Valentine&apos;s Collection and gift boxes are cuts and seafood, and a gift
-          message can go with any order.
+          No. We sell meat and fish only; our Valentine&apos;s Collection and gift boxes are cuts and seafood, and a gift message can go with any
+          order.
         </Answer>
       </Accordion>
       <Accordion title="Ordering">
         <Answer question="Can I change or cancel my order?">
-          Changes are allowed within {p.changeWindowHours} hours of the ship date ({p.holidayChangeDays} days on holidays).
-          Orders changed before {p.changeCutoff} are changed the same day. Cancelling a confirmed order may incur a fee equal
-          to the order value.
+          Changes are allowed within {p.changeWindowHours} hours of the ship date ({p.holidayChangeDays} days on holidays). Orders changed before{' '}
+          {p.changeCutoff} are changed the same day. Cancelling a confirmed order may incur a fee equal to the order value.
         </Answer>
         <Answer question="What if something is wrong with my order?">
-          Everything we sell carries a {p.freshnessGuaranteeDays}-day freshness guarantee. Contact us ({storeContact.email})
-          about wrong, late, damaged or defective items.
+          Everything we sell carries a {p.freshnessGuaranteeDays}-day freshness guarantee. Contact us ({storeContact.email}) about wrong, late,
+          damaged or defective items.
         </Answer>
       </Accordion>
     </InfoPage>

@@ -8,15 +8,14 @@ export function AboutUsPage() {
     <InfoPage title="About Us" lead="Meat and fish from the shops and farms near you, delivered.">
       <InfoSection heading="Who we are">
         <p>
-          We bring together local butchers and fishmongers who deliver the same day, a cold-chain courier for next-day
-          delivery and family farms that ship direct. You choose the shop, the cut and the delivery slot; they prepare your
-          order fresh.
+          We bring together local butchers and fishmongers who deliver the same day, a cold-chain courier for next-day delivery and family farms that
+          ship direct. You choose the shop, the cut and the delivery slot; they prepare your order fresh.
         </p>
       </InfoSection>
       <InfoSection heading="Our promise">
         <p>
-          Every order carries our {p.freshnessGuaranteeDays}-day freshness guarantee. If something arrives wrong, late,
-          damaged or defective, we make it right.
+          Every order carries our {p.freshnessGuaranteeDays}-day freshness guarantee. If something arrives wrong, late, damaged or defective, we make
+          it right.
         </p>
       </InfoSection>
     </InfoPage>
@@ -31,15 +30,14 @@ export function RefundPolicyPage() {
       </InfoSection>
       <InfoSection heading="Returns">
         <p>
-          All sales are final, except for wrong, late, damaged or defective items: tell us within the freshness guarantee and
-          we refund or replace them.
+          All sales are final, except for wrong, late, damaged or defective items: tell us within the freshness guarantee and we refund or replace
+          them.
         </p>
       </InfoSection>
       <InfoSection heading="Cancellations">
         <p>
-          You can change an order up to {p.changeWindowHours} hours before its ship date ({p.holidayChangeDays} days on
-          holidays). Cancelling a confirmed order may incur a fee equal to the order value, because the shop has already
-          prepared it.
+          You can change an order up to {p.changeWindowHours} hours before its ship date ({p.holidayChangeDays} days on holidays). Cancelling a
+          confirmed order may incur a fee equal to the order value, because the shop has already prepared it.
         </p>
       </InfoSection>
       <InfoSection heading="How refunds are paid">
@@ -54,20 +52,20 @@ export function TermsPage() {
     <InfoPage title="Terms and Conditions">
       <InfoSection heading="Using the store">
         <p>
-          By ordering you confirm that the details you give are true and that you are old enough to buy what you order.
-          Prices, stock and delivery slots are confirmed when the order is placed.
+          By ordering you confirm that the details you give are true and that you are old enough to buy what you order. Prices, stock and delivery
+          slots are confirmed when the order is placed.
         </p>
       </InfoSection>
       <InfoSection heading="Orders and payment">
         <p>
-          An order is accepted once it is paid (or, for payment on delivery, once it is confirmed). Cancelling a confirmed
-          order may incur a fee equal to the order value. All sales are final except wrong, late, damaged or defective items.
+          An order is accepted once it is paid (or, for payment on delivery, once it is confirmed). Cancelling a confirmed order may incur a fee equal
+          to the order value. All sales are final except wrong, late, damaged or defective items.
         </p>
       </InfoSection>
       <InfoSection heading="Claims and disputes">
         <p>
-          Any claim must be made within {p.claimWindowYears} year of the order. Disputes are settled by arbitration; either
-          party may appeal an arbitration decision within {p.arbitrationAppealDays} days.
+          Any claim must be made within {p.claimWindowYears} year of the order. Disputes are settled by arbitration; either party may appeal an
+          arbitration decision within {p.arbitrationAppealDays} days.
         </p>
       </InfoSection>
       <InfoSection heading="Contact">
@@ -84,27 +82,22 @@ export function PrivacyPolicyPage() {
     <InfoPage title="Privacy Policy">
       <InfoSection heading="What we keep">
         <p>
-          Your name, email, phone, delivery and billing addresses, your orders and your preferences. For cards we keep only
-          the brand, the last four digits and the expiry date: card numbers and security codes go straight to our card
-          processor and are never stored by us.
+          Your name, email, phone, delivery and billing addresses, your orders and your preferences. For cards we keep only the brand, the last four
+          digits and the expiry date: card numbers and security codes go straight to our card processor and are never stored by us.
         </p>
       </InfoSection>
       <InfoSection heading="Why">
         <p>
-          To deliver your orders, take payment, keep your account and, if you ask for it, send you news and offers. We do not
-          sell your information.
+          To deliver your orders, take payment, keep your account and, if you ask for it, send you news and offers. We do not sell your information.
         </p>
       </InfoSection>
       <InfoSection heading="On your device">
-        <p>
-          The store remembers your delivery zip, your cart and your sign-in in your browser&apos;s storage. Signing out clears
-          them.
-        </p>
+        <p>The store remembers your delivery zip, your cart and your sign-in in your browser&apos;s storage. Signing out clears them.</p>
       </InfoSection>
       <InfoSection heading="Security">
         <p>
-          Passwords are stored only as salted hashes and sign-in tokens only as their hashes. Write to {storeContact.email} to
-          see or delete what we hold about you.
+          Passwords are stored only as salted hashes and sign-in tokens only as their hashes. Write to {storeContact.email} to see or delete what we
+          hold about you.
         </p>
       </InfoSection>
     </InfoPage>

@@ -57,7 +57,17 @@ export const dropdown = style({
   borderRadius: vars.radius.medium,
   boxShadow: vars.shadow.card,
   // Phones: the sub-categories open in place, under their category.
-  '@media': { [media.upToSm]: { position: 'static', flexBasis: '100%', flexDirection: 'column', gap: '6px', border: 'none', boxShadow: 'none', padding: '0 12px 10px' } },
+  '@media': {
+    [media.upToSm]: {
+      position: 'static',
+      flexBasis: '100%',
+      flexDirection: 'column',
+      gap: '6px',
+      border: 'none',
+      boxShadow: 'none',
+      padding: '0 12px 10px',
+    },
+  },
 });
 export const column = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: '6px', minWidth: '150px' });
 globalStyle(`${column} a`, { color: vars.color.text, textDecoration: 'none', fontSize: '14px', whiteSpace: 'nowrap' });

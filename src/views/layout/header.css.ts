@@ -2,7 +2,13 @@ import { globalStyle, style } from '@vanilla-extract/css';
 import { media } from '../../styles/breakpoints.ts';
 import { vars } from '../../styles/theme.css.ts';
 
-export const header = style({ background: vars.color.surface, borderBottom: `1px solid ${vars.color.border}`, position: 'sticky', top: 0, zIndex: 20 });
+export const header = style({
+  background: vars.color.surface,
+  borderBottom: `1px solid ${vars.color.border}`,
+  position: 'sticky',
+  top: 0,
+  zIndex: 20,
+});
 
 export const bar = style({
   maxWidth: '1400px',
@@ -50,7 +56,13 @@ export const changeLink = style({
 });
 
 // Phones: logo and user/cart share the first row; the zip line and the search get full rows below.
-export const right = style({ marginLeft: 'auto', display: 'flex', alignItems: 'center', gap: '18px', '@media': { [media.upToSm]: { order: 1, gap: '14px' } } });
+export const right = style({
+  marginLeft: 'auto',
+  display: 'flex',
+  alignItems: 'center',
+  gap: '18px',
+  '@media': { [media.upToSm]: { order: 1, gap: '14px' } },
+});
 
 export const userMenu = style({ position: 'relative' });
 

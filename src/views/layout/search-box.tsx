@@ -12,7 +12,9 @@ export function SearchBox() {
   const query = useSelector(actor, (s) => s.context.query);
   const total = useSelector(actor, (s) => s.context.total);
   const message = useSelector(actor, (s) => s.context.message);
-  const state = useSelector(actor, (s) => (s.matches('searching') ? 'searching' : s.matches('showing') ? 'showing' : s.matches('failed') ? 'failed' : 'other'));
+  const state = useSelector(actor, (s) =>
+    s.matches('searching') ? 'searching' : s.matches('showing') ? 'showing' : s.matches('failed') ? 'failed' : 'other',
+  );
 
   return (
     <div className={css.box} role="search">

@@ -16,7 +16,14 @@ export const card = style({
   selectors: { '&:hover': { transform: 'translateY(-2px)' } },
 });
 
-export const image = style({ width: '100%', height: 'auto', aspectRatio: '1 / 1', objectFit: 'cover', borderRadius: vars.radius.small, background: '#f3ece8' });
+export const image = style({
+  width: '100%',
+  height: 'auto',
+  aspectRatio: '1 / 1',
+  objectFit: 'cover',
+  borderRadius: vars.radius.small,
+  background: '#f3ece8',
+});
 export const name = style({ fontWeight: 600, fontSize: '15px', lineHeight: 1.3 });
 export const price = style({ color: vars.color.primaryDark, fontWeight: 700 });
 export const speeds = style({ display: 'flex', flexWrap: 'wrap', gap: '6px', marginTop: 'auto' });

@@ -5,7 +5,14 @@ import { vars } from '../../styles/theme.css.ts';
 export const page = style({ display: 'flex', flexDirection: 'column', gap: '28px' });
 export const message = style({ textAlign: 'center', padding: '48px 16px', fontSize: '18px' });
 export const section = style({ display: 'flex', flexDirection: 'column', gap: '12px' });
-export const heading = style({ margin: 0, fontSize: '20px', letterSpacing: '0.06em', color: vars.color.text, borderLeft: `4px solid ${vars.color.primary}`, paddingLeft: '10px' });
+export const heading = style({
+  margin: 0,
+  fontSize: '20px',
+  letterSpacing: '0.06em',
+  color: vars.color.text,
+  borderLeft: `4px solid ${vars.color.primary}`,
+  paddingLeft: '10px',
+});
 export const banner = style({ display: 'block', borderRadius: vars.radius.large, overflow: 'hidden' });
 export const ads = style({
   display: 'grid',

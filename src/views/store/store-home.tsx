@@ -23,7 +23,12 @@ export function StoreHome() {
     );
   }
   if (isLoading) return <p className={css.message}>Loading the store…</p>;
-  if (error instanceof Error) return <p className={css.message} role="alert">{error.message}</p>;
+  if (error instanceof Error)
+    return (
+      <p className={css.message} role="alert">
+        {error.message}
+      </p>
+    );
   if (!data || data.code !== 1 || !data.data) {
     return <p className={css.message}>{data?.message || 'No product available'}</p>;
   }

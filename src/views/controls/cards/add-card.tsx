@@ -41,7 +41,13 @@ export function AddCard({ actor }: { actor: AddCardActor }) {
   return (
     <section className={css.screen} aria-labelledby={titleId}>
       <nav aria-label="Breadcrumb" className={css.breadcrumb}>
-        <button type="button" className={css.backArrow} aria-label="Back to cards" disabled={saving} onClick={() => actor.send({ type: 'card.back' })}>
+        <button
+          type="button"
+          className={css.backArrow}
+          aria-label="Back to cards"
+          disabled={saving}
+          onClick={() => actor.send({ type: 'card.back' })}
+        >
           ←
         </button>
         <span>CARDS</span>
@@ -64,7 +70,14 @@ export function AddCard({ actor }: { actor: AddCardActor }) {
       )}
       {gateway && (
         <form className={css.form} onSubmit={save} noValidate aria-labelledby={titleId}>
-          <TextField label="Card Holder" value={values.holder} error={errors.holder} disabled={saving} autoComplete="cc-name" onChange={(v) => change('holder', v)} />
+          <TextField
+            label="Card Holder"
+            value={values.holder}
+            error={errors.holder}
+            disabled={saving}
+            autoComplete="cc-name"
+            onChange={(v) => change('holder', v)}
+          />
           {gateway.gateway === 'stripe' ? (
             <Suspense fallback={<p className={tabCss.status}>Loading the card fields…</p>}>
               <StripeCardFields publishableKey={gateway.publishable_key} onReady={setStripeTokenizer} />
@@ -82,8 +95,24 @@ export function AddCard({ actor }: { actor: AddCardActor }) {
                 onChange={(v) => change('number', v)}
               />
               <div className={css.row}>
-                <TextField label="Expiry (MM/YY)" value={values.expiry} error={errors.expiry} disabled={saving} autoComplete="cc-exp" placeholder="MM/YY" onChange={(v) => change('expiry', v)} />
-                <TextField label="CVC" value={values.cvc} error={errors.cvc} disabled={saving} autoComplete="cc-csc" inputMode="numeric" onChange={(v) => change('cvc', v)} />
+                <TextField
+                  label="Expiry (MM/YY)"
+                  value={values.expiry}
+                  error={errors.expiry}
+                  disabled={saving}
+                  autoComplete="cc-exp"
+                  placeholder="MM/YY"
+                  onChange={(v) => change('expiry', v)}
+                />
+                <TextField
+                  label="CVC"
+                  value={values.cvc}
+                  error={errors.cvc}
+                  disabled={saving}
+                  autoComplete="cc-csc"
+                  inputMode="numeric"
+                  onChange={(v) => change('cvc', v)}
+                />
               </div>
             </>
           )}

@@ -39,29 +39,29 @@ export function CardList({ actor, fromSettings }: { actor: CardListActor; fromSe
           {fromSettings ? 'ADD CARD' : 'ADD NEW CARD'}
         </button>
         <div role="radiogroup" aria-label="Saved cards" className={css.contents}>
-        {cards.map((card) => (
-          <div key={card.id} className={css.cardCell}>
-            <CardPreview
-              brand={card.brand}
-              last4={card.card_no}
-              expMonth={card.card_exp_month}
-              expYear={card.card_exp_year}
-              holder={card.name}
-              chosen={card.id === chosenId}
-              onChoose={() => actor.send({ type: 'card.choose', cardId: card.id })}
-            />
-            {fromSettings && (
-              <button
-                type="button"
-                className={`${secondaryButton} ${css.removeButton}`}
-                disabled={removingId !== undefined}
-                onClick={() => actor.send({ type: 'card.remove', cardId: card.id })}
-              >
-                {removingId === card.id ? 'Removing…' : `Remove ${brandLabel(card.brand)} ending ${card.card_no}`}
-              </button>
-            )}
-          </div>
-        ))}
+          {cards.map((card) => (
+            <div key={card.id} className={css.cardCell}>
+              <CardPreview
+                brand={card.brand}
+                last4={card.card_no}
+                expMonth={card.card_exp_month}
+                expYear={card.card_exp_year}
+                holder={card.name}
+                chosen={card.id === chosenId}
+                onChoose={() => actor.send({ type: 'card.choose', cardId: card.id })}
+              />
+              {fromSettings && (
+                <button
+                  type="button"
+                  className={`${secondaryButton} ${css.removeButton}`}
+                  disabled={removingId !== undefined}
+                  onClick={() => actor.send({ type: 'card.remove', cardId: card.id })}
+                >
+                  {removingId === card.id ? 'Removing…' : `Remove ${brandLabel(card.brand)} ending ${card.card_no}`}
+                </button>
+              )}
+            </div>
+          ))}
         </div>
       </div>
       {!fromSettings && (

@@ -5,7 +5,12 @@ export const tab = style({ display: 'grid', gap: '20px' });
 export const title = style({ fontSize: '20px', fontWeight: 700, margin: 0 });
 export const options = style({ display: 'flex', flexWrap: 'wrap', gap: '12px 24px', border: 'none', padding: 0, margin: 0 });
 export const option = style({ display: 'flex', alignItems: 'center', gap: '8px', cursor: 'pointer', fontWeight: 600 });
-export const banks = style({ border: `1px dashed ${vars.color.border}`, borderRadius: vars.radius.medium, padding: '10px 14px', color: vars.color.muted });
+export const banks = style({
+  border: `1px dashed ${vars.color.border}`,
+  borderRadius: vars.radius.medium,
+  padding: '10px 14px',
+  color: vars.color.muted,
+});
 export const bankList = style({ display: 'flex', flexWrap: 'wrap', gap: '6px 16px', listStyle: 'none', padding: 0, margin: '6px 0 0' });
 export const cards = style({ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))', gap: '16px' });
 export const addTile = style({
@@ -39,4 +44,11 @@ export const spinner = style({
 });
 export const contents = style({ display: 'contents' });
 /** Read by screen readers, not shown. */
-export const visuallyHidden = style({ position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' });
+export const visuallyHidden = style({
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+});

@@ -16,17 +16,7 @@ export function CategoryListing({ title, categoryId }: { title: string; category
   const { data, error, isLoading } = useCategoryListing(area, categoryId, state);
 
   if (!area) return <ChoosePincode />;
-  return (
-    <ListingView
-      title={title}
-      state={state}
-      reply={data}
-      isLoading={isLoading}
-      error={error}
-      ownCategoryId={categoryId}
-      onChange={setState}
-    />
-  );
+  return <ListingView title={title} state={state} reply={data} isLoading={isLoading} error={error} ownCategoryId={categoryId} onChange={setState} />;
 }
 
 /**

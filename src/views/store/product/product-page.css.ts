@@ -11,7 +11,14 @@ export const top = style({
   '@media': { [media.upToMd]: { gridTemplateColumns: '1fr' } },
 });
 export const gallery = style({ display: 'flex', flexDirection: 'column', gap: '12px' });
-export const mainImage = style({ width: '100%', maxWidth: '560px', aspectRatio: '1 / 1', objectFit: 'cover', borderRadius: vars.radius.large, background: '#f3ece8' });
+export const mainImage = style({
+  width: '100%',
+  maxWidth: '560px',
+  aspectRatio: '1 / 1',
+  objectFit: 'cover',
+  borderRadius: vars.radius.large,
+  background: '#f3ece8',
+});
 export const thumbnails = style({ display: 'flex', gap: '8px', flexWrap: 'wrap' });
 export const thumbnail = style({
   padding: 0,
@@ -34,6 +41,13 @@ export const facts = style({ background: vars.color.surface, borderRadius: vars.
 export const factList = style({ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '6px 24px' });
 export const factLabel = style({ fontWeight: 600, minWidth: '110px' });
 export const scale = style({ display: 'flex', alignItems: 'center', gap: '12px', marginTop: '10px' });
-export const scaleTrack = style({ position: 'relative', width: '180px', height: '10px', borderRadius: '999px', background: vars.color.border, overflow: 'hidden' });
+export const scaleTrack = style({
+  position: 'relative',
+  width: '180px',
+  height: '10px',
+  borderRadius: '999px',
+  background: vars.color.border,
+  overflow: 'hidden',
+});
 export const scaleFill = style({ position: 'absolute', inset: '0 auto 0 0', background: vars.color.secondary });
 export const similar = style({ display: 'flex', flexDirection: 'column', gap: '12px' });

@@ -37,7 +37,11 @@ export function useAddToCartActor(sizes: readonly ProductSize[]): AddToCartActor
 
 /** SELECT SIZE, SPEED, QUANTITY, the price and ADD TO CART: renders the add-to-cart machine. */
 export function ProductPurchase({ actor, sizes }: { actor: AddToCartActor; sizes: readonly ProductSize[] }) {
-  const selection = useSelector(actor, (s) => ({ sizeId: s.context.sizeId, speed: s.context.speed, vendorLocId: s.context.vendorLocId }), shallowSelection);
+  const selection = useSelector(
+    actor,
+    (s) => ({ sizeId: s.context.sizeId, speed: s.context.speed, vendorLocId: s.context.vendorLocId }),
+    shallowSelection,
+  );
   const qty = useSelector(actor, (s) => s.context.qty);
   const adding = useSelector(actor, (s) => s.matches('adding'));
   const canAdd = useSelector(actor, (s) => s.can({ type: 'cart.add' }));
@@ -72,7 +76,12 @@ export function ProductPurchase({ actor, sizes }: { actor: AddToCartActor; sizes
           {formatMoney(price)}
         </p>
       )}
-      <button type="button" className={`${primaryButton} ${css.addButton}`} disabled={!canAdd || adding} onClick={() => actor.send({ type: 'cart.add' })}>
+      <button
+        type="button"
+        className={`${primaryButton} ${css.addButton}`}
+        disabled={!canAdd || adding}
+        onClick={() => actor.send({ type: 'cart.add' })}
+      >
         {canAdd || adding ? (adding ? 'ADDING…' : 'ADD TO CART') : 'OUT OF STOCK'}
       </button>
     </div>
