@@ -132,12 +132,12 @@ export const accountDashboardMachine = setup({
     assignAddressesError: assign((_, params: { message: string }) => ({ addressesError: params.message })),
     assignPending: assign((_, params: { addressId: number }) => ({ pendingAddressId: params.addressId })),
     clearPending: assign({ pendingAddressId: undefined }),
-    markDefault: assign(({ context }) =>
+    assignDefaultAddress: assign(({ context }) =>
       context.pendingAddressId === undefined
         ? {}
         : { addresses: withDefaultAddress(context.addresses, context.pendingAddressId), pendingAddressId: undefined },
     ),
-    dropAddress: assign(({ context }) => ({
+    removeAddress: assign(({ context }) => ({
       addresses: context.addresses.filter((a) => a.id !== context.pendingAddressId),
       pendingAddressId: undefined,
       ...(context.editingId === context.pendingAddressId ? { editingId: undefined, editValues: undefined, formErrors: {} } : {}),
@@ -325,7 +325,7 @@ export const accountDashboardMachine = setup({
                     guard: { type: 'isDefaultSet', params: ({ event }) => ({ reply: event.output }) },
                     target: 'idle',
                     // The primary address of YOUR INFORMATION changes with it.
-                    actions: ['markDefault', 'reloadDashboard'],
+                    actions: ['assignDefaultAddress', 'reloadDashboard'],
                   },
                   {
                     target: 'idle',
@@ -355,12 +355,12 @@ export const accountDashboardMachine = setup({
                     // The server makes the newest other address the default: read the list again.
                     guard: { type: 'isDeletedDefault', params: ({ event }) => ({ code: event.output.code }) },
                     target: '#accountDashboard.addresses.loading',
-                    actions: ['dropAddress', 'reloadDashboard'],
+                    actions: ['removeAddress', 'reloadDashboard'],
                   },
                   {
                     guard: { type: 'isDone', params: ({ event }) => ({ code: event.output.code }) },
                     target: 'idle',
-                    actions: 'dropAddress',
+                    actions: 'removeAddress',
                   },
                   {
                     target: 'idle',

@@ -273,7 +273,7 @@ export const addCardMachine = setup({
       return { values, sameAsShipping: event.same, billingAddressId: undefined, errors: context.tried ? formErrors(next) : context.errors };
     }),
     assignErrors: assign(({ context }) => ({ tried: true, errors: formErrors(context), formError: undefined })),
-    startSaving: assign({ tokens: [], formError: undefined }),
+    clearSaveAttempt: assign({ tokens: [], formError: undefined }),
     assignToken: assign(({ context }, params: { token: CardToken }) => ({ tokens: [...context.tokens, params.token.token] })),
     assignTokenFailure: assign(({ context }, params: { error: unknown }) => {
       const failure = tokenFailure(params.error);
@@ -287,7 +287,7 @@ export const addCardMachine = setup({
     assignAdded: assign((_, params: AddedCard) => ({ added: params })),
     assignStripeTokenizer: assign(({ event }) => (event.type === 'card.tokenizer.change' ? { stripeTokenizer: event.tokenizer } : {})),
     // The toast (alert) is the card step's: reported to it.
-    notifyError: sendParent((_, params: { message: string }): CardStepReport => ({ type: 'card.error', message: params.message })),
+    reportError: sendParent((_, params: { message: string }): CardStepReport => ({ type: 'card.error', message: params.message })),
   },
 }).createMachine({
   id: 'addCard',
@@ -340,7 +340,7 @@ export const addCardMachine = setup({
       on: {
         'card.field.change': { actions: 'assignField' },
         'card.billing.same.toggle': { guard: 'canCopyShipping', actions: 'assignSameAsShipping' },
-        'card.save': [{ guard: 'isFormValid', target: 'saving', actions: ['assignErrors', 'startSaving'] }, { actions: 'assignErrors' }],
+        'card.save': [{ guard: 'isFormValid', target: 'saving', actions: ['assignErrors', 'clearSaveAttempt'] }, { actions: 'assignErrors' }],
         'card.back': { target: 'closed' },
       },
     },
@@ -359,7 +359,7 @@ export const addCardMachine = setup({
               target: '#addCard.editing',
               actions: [
                 { type: 'assignTokenFailure', params: ({ event }) => ({ error: event.error }) },
-                { type: 'notifyError', params: ({ event }) => ({ message: tokenFailure(event.error).message }) },
+                { type: 'reportError', params: ({ event }) => ({ message: tokenFailure(event.error).message }) },
               ],
             },
           },
@@ -374,7 +374,7 @@ export const addCardMachine = setup({
               target: '#addCard.editing',
               actions: [
                 { type: 'assignTokenFailure', params: ({ event }) => ({ error: event.error }) },
-                { type: 'notifyError', params: ({ event }) => ({ message: tokenFailure(event.error).message }) },
+                { type: 'reportError', params: ({ event }) => ({ message: tokenFailure(event.error).message }) },
               ],
             },
           },
@@ -401,7 +401,7 @@ export const addCardMachine = setup({
             ],
             onError: {
               target: '#addCard.editing',
-              actions: ['assignServerError', { type: 'notifyError', params: () => ({ message: addCardMessages.serverError }) }],
+              actions: ['assignServerError', { type: 'reportError', params: () => ({ message: addCardMessages.serverError }) }],
             },
           },
         },
@@ -427,13 +427,13 @@ export const addCardMachine = setup({
                 target: '#addCard.editing',
                 actions: [
                   { type: 'assignCardRefusal', params: ({ event }) => ({ reply: event.output }) },
-                  { type: 'notifyError', params: ({ event }) => ({ message: cardRefusal(event.output) }) },
+                  { type: 'reportError', params: ({ event }) => ({ message: cardRefusal(event.output) }) },
                 ],
               },
             ],
             onError: {
               target: '#addCard.editing',
-              actions: ['assignServerError', { type: 'notifyError', params: () => ({ message: addCardMessages.serverError }) }],
+              actions: ['assignServerError', { type: 'reportError', params: () => ({ message: addCardMessages.serverError }) }],
             },
           },
         },

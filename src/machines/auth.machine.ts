@@ -116,7 +116,7 @@ export const authMachine = setup({
     assignNewsletter: assign(({ event }) => (event.type === 'newsletter.change' ? { newsletter: event.checked } : {})),
     assignCaptcha: assign(({ event }) => (event.type === 'captcha.solve' ? { captcha: event.payload } : {})),
     clearCaptcha: assign({ captcha: undefined }),
-    renewCaptcha: assign(({ context }) => ({ captcha: undefined, captchaRound: context.captchaRound + 1 })),
+    assignNextCaptchaRound: assign(({ context }) => ({ captcha: undefined, captchaRound: context.captchaRound + 1 })),
     // Passwords do not follow the shopper from one form to the next; the email does.
     resetForm: assign(({ context }) => ({
       values: { ...context.values, password: '', confirm_password: '' },
@@ -211,13 +211,13 @@ export const authMachine = setup({
                     type: 'assignRefusal',
                     params: ({ event }) => ({ message: event.output.message || authFailureMessages.somethingWentWrong }),
                   },
-                  'renewCaptcha',
+                  'assignNextCaptchaRound',
                 ],
               },
             ],
             onError: {
               target: 'editing',
-              actions: [{ type: 'assignFailure', params: ({ event }) => signInFailure(event.error) }, 'renewCaptcha'],
+              actions: [{ type: 'assignFailure', params: ({ event }) => signInFailure(event.error) }, 'assignNextCaptchaRound'],
             },
           },
         },
@@ -270,13 +270,13 @@ export const authMachine = setup({
                 target: 'editing',
                 actions: [
                   { type: 'assignRefusal', params: ({ event }) => ({ message: event.output.message || authFailureMessages.offline }) },
-                  'renewCaptcha',
+                  'assignNextCaptchaRound',
                 ],
               },
             ],
             onError: {
               target: 'editing',
-              actions: [{ type: 'assignFailure', params: ({ event }) => registerFailure(event.error) }, 'renewCaptcha'],
+              actions: [{ type: 'assignFailure', params: ({ event }) => registerFailure(event.error) }, 'assignNextCaptchaRound'],
             },
           },
         },

@@ -114,16 +114,16 @@ export const cardListMachine = setup({
     assignChosen: assign(({ event }) => (event.type === 'card.choose' ? { chosenId: event.cardId } : {})),
     assignAddedChosen: assign(({ event }) => (event.type === 'card.added' ? { chosenId: event.card.id } : {})),
     assignRemoving: assign(({ event }) => (event.type === 'card.remove' ? { removingId: event.cardId } : {})),
-    dropRemovedCard: assign(({ context }) => ({
+    removeRemovedCard: assign(({ context }) => ({
       cards: context.cards.filter((c) => c.id !== context.removingId),
       chosenId: context.chosenId === context.removingId ? undefined : context.chosenId,
       removingId: undefined,
     })),
     clearRemoving: assign({ removingId: undefined }),
     // Reports to the card step: the choice for checkout, ADD NEW CARD opened, and the alert.
-    continueWithChoice: sendParent((_, params: { choice: PaymentChoice }): CardStepReport => ({ type: 'payment.chosen', choice: params.choice })),
-    notifyAddingCard: sendParent((): CardStepReport => ({ type: 'card.add.open' })),
-    notifyRemoveRefusal: sendParent((_, params: { message: string }): CardStepReport => ({ type: 'card.error', message: params.message })),
+    reportChoice: sendParent((_, params: { choice: PaymentChoice }): CardStepReport => ({ type: 'payment.chosen', choice: params.choice })),
+    reportAddingCard: sendParent((): CardStepReport => ({ type: 'card.add.open' })),
+    reportRemoveRefusal: sendParent((_, params: { message: string }): CardStepReport => ({ type: 'card.error', message: params.message })),
   },
 }).createMachine({
   id: 'cardList',
@@ -171,7 +171,7 @@ export const cardListMachine = setup({
         'card.continue': {
           guard: 'hasChosenCard',
           actions: {
-            type: 'continueWithChoice',
+            type: 'reportChoice',
             params: ({ context }) => {
               const card = context.cards.find((c) => c.id === context.chosenId);
               if (!card) throw new Error('hasChosenCard let an unlisted card through');
@@ -185,7 +185,7 @@ export const cardListMachine = setup({
     },
     /** The add-card form is open (the card step runs it); the card step reports back with card.added or card.add.back. */
     adding: {
-      entry: 'notifyAddingCard',
+      entry: 'reportAddingCard',
       on: {
         'card.add.back': { target: 'loading' },
         'card.added': [
@@ -195,7 +195,7 @@ export const cardListMachine = setup({
             target: 'loading',
             actions: [
               'assignAddedChosen',
-              { type: 'continueWithChoice', params: ({ event }) => ({ choice: choiceOfAddedCard(event.card, event.billingAddressId) }) },
+              { type: 'reportChoice', params: ({ event }) => ({ choice: choiceOfAddedCard(event.card, event.billingAddressId) }) },
             ],
           },
         ],
@@ -208,12 +208,12 @@ export const cardListMachine = setup({
         src: 'removeCard',
         input: ({ context }) => ({ cardId: context.removingId ?? 0 }),
         onDone: [
-          { guard: { type: 'isRemoved', params: ({ event }) => ({ reply: event.output }) }, target: 'list', actions: 'dropRemovedCard' },
+          { guard: { type: 'isRemoved', params: ({ event }) => ({ reply: event.output }) }, target: 'list', actions: 'removeRemovedCard' },
           {
             target: 'list',
             actions: [
               'clearRemoving',
-              { type: 'notifyRemoveRefusal', params: ({ event }) => ({ message: event.output.message ?? cardListMessages.removeFailed }) },
+              { type: 'reportRemoveRefusal', params: ({ event }) => ({ message: event.output.message ?? cardListMessages.removeFailed }) },
             ],
           },
         ],
@@ -221,7 +221,7 @@ export const cardListMachine = setup({
           target: 'list',
           actions: [
             'clearRemoving',
-            { type: 'notifyRemoveRefusal', params: ({ event }) => ({ message: messageOf(event.error, cardListMessages.removeFailed) }) },
+            { type: 'reportRemoveRefusal', params: ({ event }) => ({ message: messageOf(event.error, cardListMessages.removeFailed) }) },
           ],
         },
       },

@@ -56,7 +56,7 @@ function linesOf(context: CartLinesContext, reply: CartReply): CartLine[] {
 /** A change or a removal made while a request is out waits for the next flush. */
 const whileSending = {
   'lines.change': { guard: 'isLineChange', actions: 'assignPending' },
-  'lines.remove': { guard: 'isKnownLine', actions: ['assignRemoval', 'appendRemovalToBatch'] },
+  'lines.remove': { guard: 'isKnownLine', actions: ['assignRemoval', 'addRemovalToBatch'] },
 } as const;
 
 /**
@@ -69,7 +69,7 @@ const lineAnswer = {
       guard: { type: 'isRefusal', params: answerOf },
       target: 'flushing',
       actions: [
-        { type: 'rollbackSent', params: answerOf },
+        { type: 'rollBackSent', params: answerOf },
         { type: 'reportRefusal', params: answerOf },
       ],
     },
@@ -84,7 +84,7 @@ const lineAnswer = {
   onError: {
     target: 'flushing',
     actions: [
-      { type: 'rollbackSent', params: {} },
+      { type: 'rollBackSent', params: {} },
       { type: 'reportFailure', params: errorOf },
     ],
   },
@@ -129,11 +129,11 @@ export const cartLinesMachine = setup({
     ),
     assignRemoval: assign(({ context, event }) => (event.type === 'lines.remove' ? { pending: { ...context.pending, [event.cartRid]: 0 } } : {})),
     assignBatch: assign(({ context }) => ({ batch: Object.keys(context.pending).map(Number) })),
-    appendRemovalToBatch: assign(({ context, event }) =>
+    addRemovalToBatch: assign(({ context, event }) =>
       event.type === 'lines.remove' && !context.batch.includes(event.cartRid) ? { batch: [...context.batch, event.cartRid] } : {},
     ),
     // A quantity set back to what the server holds (or of a line gone meanwhile) needs no request.
-    pruneBatch: assign(({ context }) => {
+    removeSettledFromBatch: assign(({ context }) => {
       const pending = unsettledPending(context.lines, context.pending);
       return { pending, batch: context.batch.filter((rid) => pending[rid] !== undefined) };
     }),
@@ -154,7 +154,7 @@ export const cartLinesMachine = setup({
       };
     }),
     // Refused or failed: the line returns to the server's quantity (a refusal brings the cart as it stands).
-    rollbackSent: assign(({ context }, params: { reply?: CartReply | undefined }) => {
+    rollBackSent: assign(({ context }, params: { reply?: CartReply | undefined }) => {
       const lines = params.reply ? linesOf(context, params.reply) : context.lines;
       const sent = context.sending;
       if (!sent) return { lines };
@@ -207,7 +207,7 @@ export const cartLinesMachine = setup({
       },
     },
     flushing: {
-      entry: 'pruneBatch',
+      entry: 'removeSettledFromBatch',
       always: [
         { guard: 'isCartEmpty', target: 'emptied' },
         { guard: 'isNextRemoval', target: 'deleting' },

@@ -58,7 +58,7 @@ function chosenAddress(context: CheckoutAddressContext): ShippingAddress | undef
  * The address step, 'Select a Shipping Address' (spec section 4 "Address screen"): a customer's saved addresses are
  * loaded, the primary chosen; 'ADD NEW ADDRESSES' opens the form (zip lookup, every invalid field at once, the zip and
  * city rule), a saved address is chosen once the list is reloaded; SAVE & CONTINUE ends the step with the address.
- * The checkout's snackbar belongs to the tabs machine: refusals are reported to it (notifySnackbar).
+ * The checkout's snackbar belongs to the tabs machine: refusals are reported to it (reportNotice).
  */
 export const checkoutAddressMachine = setup({
   types: {
@@ -112,7 +112,7 @@ export const checkoutAddressMachine = setup({
     assignSavedAddressId: assign((_, params: { reply: AddAddressReply }) => ({
       savedAddressId: params.reply.address_id ?? params.reply.data?.address_id,
     })),
-    notifySnackbar: sendParent((_, params: { message: string }): CheckoutReport => ({ type: 'notice.show', message: params.message })),
+    reportNotice: sendParent((_, params: { message: string }): CheckoutReport => ({ type: 'notice.show', message: params.message })),
   },
 }).createMachine({
   id: 'checkoutAddress',
@@ -151,11 +151,11 @@ export const checkoutAddressMachine = setup({
       on: {
         'address.choose': [
           { guard: 'isShoppingZipAddress', actions: 'assignChosenAddress' },
-          { actions: { type: 'notifySnackbar', params: { message: addressRuleMessages.selectionNotAllowed } } },
+          { actions: { type: 'reportNotice', params: { message: addressRuleMessages.selectionNotAllowed } } },
         ],
         'address.form.toggle': { target: 'adding' },
         'address.continue': [
-          { guard: 'isDeliveryZipMismatch', actions: { type: 'notifySnackbar', params: { message: addressRuleMessages.deliveryZipMismatch } } },
+          { guard: 'isDeliveryZipMismatch', actions: { type: 'reportNotice', params: { message: addressRuleMessages.deliveryZipMismatch } } },
           { guard: 'hasChosenAddress', target: 'chosen' },
         ],
       },
@@ -174,7 +174,7 @@ export const checkoutAddressMachine = setup({
               { guard: 'hasFormErrors', actions: 'assignFormErrors' },
               {
                 guard: 'isCityMismatch',
-                actions: ['clearFormErrors', { type: 'notifySnackbar', params: { message: addressRuleMessages.zipCityMismatch } }],
+                actions: ['clearFormErrors', { type: 'reportNotice', params: { message: addressRuleMessages.zipCityMismatch } }],
               },
               { target: 'saving', actions: 'clearFormErrors' },
             ],
@@ -219,7 +219,7 @@ export const checkoutAddressMachine = setup({
               {
                 target: 'editing',
                 actions: {
-                  type: 'notifySnackbar',
+                  type: 'reportNotice',
                   params: ({ event }) => ({ message: event.output.message ?? addressRuleMessages.zipCityMismatch }),
                 },
               },

@@ -46,7 +46,7 @@ export function shippingAddressForCard(address: ShippingAddress | undefined): Sh
  * back) goes to the card list.
  *
  * What the children choose (a saved card, a card just added, a verified UPI id, Payment on Delivery) goes to checkout
- * as 'card.continue' (notifyChoice). Their refusals become a toast (notifyError, provided by the page).
+ * as 'card.continue' (reportChoice). Their refusals become a toast (notifyError, provided by the page).
  */
 export const checkoutCardMachine = setup({
   types: {
@@ -71,7 +71,7 @@ export const checkoutCardMachine = setup({
         : { type: 'card.add.back' as const },
     ),
     sendAddBack: sendTo('listCards', { type: 'card.add.back' }),
-    notifyChoice: sendParent((_, params: { choice: PaymentChoice }): CheckoutReport => ({ type: 'card.continue', choice: params.choice })),
+    reportChoice: sendParent((_, params: { choice: PaymentChoice }): CheckoutReport => ({ type: 'card.continue', choice: params.choice })),
     // The toast: provided by the page (the app's notifications).
     notifyError: (_, _params: { message: string }) => undefined,
   },
@@ -87,7 +87,7 @@ export const checkoutCardMachine = setup({
     { id: 'listCards', src: 'listCards', input: ({ context }) => ({ cartId: context.cartId, fromSettings: context.fromSettings }) },
   ],
   on: {
-    'payment.chosen': { actions: { type: 'notifyChoice', params: ({ event }) => ({ choice: event.choice }) } },
+    'payment.chosen': { actions: { type: 'reportChoice', params: ({ event }) => ({ choice: event.choice }) } },
     'card.error': { actions: { type: 'notifyError', params: ({ event }) => ({ message: event.message }) } },
   },
   initial: 'choosing',

@@ -134,17 +134,17 @@ export const checkoutSummaryMachine = setup({
     }),
     assignPublishableKey: assign((_, params: { reply: StripeDetailsReply }) => ({ publishableKey: params.reply.data?.publishable_key })),
     // ---- reports to the tabs machine
-    notifySummaryChoices: sendParent(({ context }): CheckoutReport => ({
+    reportSummaryChoices: sendParent(({ context }): CheckoutReport => ({
       type: 'summary.choices',
       choices: { tipPercent: context.flow.tipPercent, isGift: context.flow.isGift, giftMessage: context.flow.giftMessage },
     })),
-    notifySnackbar: sendParent((_, params: { message: string }): CheckoutReport => ({ type: 'notice.show', message: params.message })),
-    notifyReplyMessage: sendParent(({ context }): CheckoutReport => ({
+    reportNotice: sendParent((_, params: { message: string }): CheckoutReport => ({ type: 'notice.show', message: params.message })),
+    reportReplyMessage: sendParent(({ context }): CheckoutReport => ({
       type: 'notice.show',
       message: context.orderReply?.message || checkoutMessages.placeOrderFailed,
     })),
-    notifyOrderStarted: sendParent((): CheckoutReport => ({ type: 'order.started' })),
-    notifyOrderEnded: sendParent((): CheckoutReport => ({ type: 'order.ended' })),
+    reportOrderStarted: sendParent((): CheckoutReport => ({ type: 'order.started' })),
+    reportOrderEnded: sendParent((): CheckoutReport => ({ type: 'order.ended' })),
   },
 }).createMachine({
   id: 'checkoutSummary',
@@ -168,9 +168,9 @@ export const checkoutSummaryMachine = setup({
       on: {
         // The coupon box stays open while the order is priced again: what the shopper types is kept, not dropped.
         'coupon.change': { actions: 'assignCouponText' },
-        'tip.choose': { guard: 'isTipOffered', target: 'reviewing', reenter: true, actions: ['assignTip', 'notifySummaryChoices'] },
-        'gift.toggle': { actions: ['toggleGift', 'notifySummaryChoices'] },
-        'gift.message.change': { actions: ['assignGiftMessage', 'notifySummaryChoices'] },
+        'tip.choose': { guard: 'isTipOffered', target: 'reviewing', reenter: true, actions: ['assignTip', 'reportSummaryChoices'] },
+        'gift.toggle': { actions: ['toggleGift', 'reportSummaryChoices'] },
+        'gift.message.change': { actions: ['assignGiftMessage', 'reportSummaryChoices'] },
       },
       invoke: {
         id: 'orderReview',
@@ -198,9 +198,9 @@ export const checkoutSummaryMachine = setup({
     },
     ready: {
       on: {
-        'tip.choose': { guard: 'isTipOffered', target: 'reviewing', actions: ['assignTip', 'notifySummaryChoices'] },
-        'gift.toggle': { actions: ['toggleGift', 'notifySummaryChoices'] },
-        'gift.message.change': { actions: ['assignGiftMessage', 'notifySummaryChoices'] },
+        'tip.choose': { guard: 'isTipOffered', target: 'reviewing', actions: ['assignTip', 'reportSummaryChoices'] },
+        'gift.toggle': { actions: ['toggleGift', 'reportSummaryChoices'] },
+        'gift.message.change': { actions: ['assignGiftMessage', 'reportSummaryChoices'] },
         'coupon.change': { actions: 'assignCouponText' },
         'coupon.apply': [{ guard: 'hasCouponText', target: 'applyingCoupon' }, { actions: 'assignCouponRequired' }],
         'coupon.remove': { guard: 'hasAppliedCoupon', target: 'removingCoupon' },
@@ -229,8 +229,8 @@ export const checkoutSummaryMachine = setup({
     },
     // The order is on its way: PLACE ORDER again, a tip or a tab is ignored (the server is idempotent too).
     ordering: {
-      entry: 'notifyOrderStarted',
-      exit: 'notifyOrderEnded',
+      entry: 'reportOrderStarted',
+      exit: 'reportOrderEnded',
       initial: 'placing',
       states: {
         placing: {
@@ -241,7 +241,7 @@ export const checkoutSummaryMachine = setup({
             onDone: { target: 'settling', actions: { type: 'assignOrderReply', params: ({ event }) => ({ reply: event.output }) } },
             onError: {
               target: '#checkoutSummary.ready',
-              actions: { type: 'notifySnackbar', params: ({ event }) => ({ message: placeOrderErrorMessage(event.error) }) },
+              actions: { type: 'reportNotice', params: ({ event }) => ({ message: placeOrderErrorMessage(event.error) }) },
             },
           },
         },
@@ -251,7 +251,7 @@ export const checkoutSummaryMachine = setup({
             { guard: 'isPlaced', target: '#checkoutSummary.placed', actions: 'assignOrderId' },
             { guard: 'isDeclined', target: '#checkoutSummary.paymentFailed', actions: 'assignOrderId' },
             { guard: 'isAuthenticationNeeded', target: 'authenticating', actions: 'assignAuthentication' },
-            { target: '#checkoutSummary.ready', actions: 'notifyReplyMessage' },
+            { target: '#checkoutSummary.ready', actions: 'reportReplyMessage' },
           ],
         },
         // The shopper's bank checks the payment (3-D Secure); then the server says how it ended.
@@ -320,7 +320,7 @@ export const checkoutSummaryMachine = setup({
             onDone: { target: 'settling', actions: { type: 'assignOrderReply', params: ({ event }) => ({ reply: event.output }) } },
             onError: {
               target: '#checkoutSummary.ready',
-              actions: { type: 'notifySnackbar', params: ({ event }) => ({ message: placeOrderErrorMessage(event.error) }) },
+              actions: { type: 'reportNotice', params: ({ event }) => ({ message: placeOrderErrorMessage(event.error) }) },
             },
           },
         },

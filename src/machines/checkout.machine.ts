@@ -65,12 +65,12 @@ type PlacedOutcome = NonNullable<CheckoutSummaryOutput['outcome']>;
  *
  * Gating: each step's entry sets the spec's tab flags (flagsOnEntering: its own on, later ones off), and 'tab.select'
  * moves only to a step whose flag is set; any other request (a direct visit to /cart/checkout, a tab not reached yet)
- * keeps the step and calls showStep, which puts the URL back. So card and checkout are reached only through continue.
+ * keeps the step and calls goToStep, which puts the URL back. So card and checkout are reached only through continue.
  *
  * Face step: the identity issue inserts it between card and summary. Today isFaceRequired is false, so the card
  * step's continue goes straight to checkout; turning it on is a guard implementation, not a rewrite of the others.
  *
- * Navigation belongs to the page: showStep and goToPaymentFail are provided by it.
+ * Navigation belongs to the page: goToStep and goToPaymentFail are provided by it.
  */
 export const checkoutMachine = setup({
   types: {
@@ -109,7 +109,7 @@ export const checkoutMachine = setup({
     isDeclined: (_, params: { outcome: CheckoutSummaryOutput['outcome'] }) => params.outcome?.kind === 'declined',
   },
   actions: {
-    openStep: assign(({ context }, params: { step: CheckoutStep }) => ({ step: params.step, flags: flagsOnEntering(context.flags, params.step) })),
+    assignStep: assign(({ context }, params: { step: CheckoutStep }) => ({ step: params.step, flags: flagsOnEntering(context.flags, params.step) })),
     assignSelectedAddress: assign(({ context }, params: { address: ShippingAddress | undefined }) => ({
       flow: { ...context.flow, selectedAddress: params.address },
     })),
@@ -141,7 +141,7 @@ export const checkoutMachine = setup({
     assignOrderId: assign((_, params: { outcome: PlacedOutcome | undefined }) => ({ orderId: params.outcome?.orderId })),
     clearGift: assign(({ context }) => ({ flow: { ...context.flow, isGift: false, giftMessage: '' } })),
     // The order closed the cart: its id, the checkout's stored choices and dates go; the badge shows 0.
-    clearSessionAfterOrder: sendTo(({ context }) => context.session, {
+    forgetOrderedCart: sendTo(({ context }) => context.session, {
       type: 'session.forget',
       keys: ['cart_id', 'nextTab', 'deliveryFees', 'delivery', 'pickup', 'dineinpickup', 'dineinTime', 'retailer', 'retailer_name', 'walletOrder'],
     }),
@@ -151,7 +151,7 @@ export const checkoutMachine = setup({
     showNotice: raise((_, params: { message: string }): CheckoutEvent => ({ type: 'notice.show', message: params.message })),
     clearNotice: assign({ notice: undefined }),
     // ---- provided by the page
-    showStep: () => undefined,
+    goToStep: () => undefined,
     goToPaymentFail: (_, _params: { orderId: string }) => undefined,
   },
 }).createMachine({
@@ -177,7 +177,7 @@ export const checkoutMachine = setup({
           { guard: 'isFaceTab', target: '.face' },
           { guard: 'isSummaryTab', target: '.checkout' },
           // Refused: the step stays and the URL goes back to it.
-          { actions: 'showStep' },
+          { actions: 'goToStep' },
         ],
       },
       states: {
@@ -186,7 +186,7 @@ export const checkoutMachine = setup({
           always: [{ guard: 'isCardFirst', target: 'card' }, { target: 'address' }],
         },
         address: {
-          entry: [{ type: 'openStep', params: { step: 'address' } }, 'showStep'],
+          entry: [{ type: 'assignStep', params: { step: 'address' } }, 'goToStep'],
           invoke: {
             id: 'chooseAddress',
             src: 'chooseAddress',
@@ -195,7 +195,7 @@ export const checkoutMachine = setup({
           },
         },
         speed: {
-          entry: [{ type: 'openStep', params: { step: 'speed' } }, 'showStep'],
+          entry: [{ type: 'assignStep', params: { step: 'speed' } }, 'goToStep'],
           invoke: {
             id: 'chooseSpeed',
             src: 'chooseSpeed',
@@ -204,7 +204,7 @@ export const checkoutMachine = setup({
           },
         },
         card: {
-          entry: [{ type: 'openStep', params: { step: 'card' } }, 'showStep'],
+          entry: [{ type: 'assignStep', params: { step: 'card' } }, 'goToStep'],
           invoke: {
             id: 'choosePayment',
             src: 'choosePayment',
@@ -219,7 +219,7 @@ export const checkoutMachine = setup({
         },
         // 'Verify Yourself Before Placing An Order': entered only once isFaceRequired says so (a later issue).
         face: {
-          entry: [{ type: 'openStep', params: { step: 'face' } }, 'showStep'],
+          entry: [{ type: 'assignStep', params: { step: 'face' } }, 'goToStep'],
           invoke: {
             id: 'verifyFace',
             src: 'verifyFace',
@@ -227,7 +227,7 @@ export const checkoutMachine = setup({
           },
         },
         checkout: {
-          entry: [{ type: 'openStep', params: { step: 'checkout' } }, 'showStep'],
+          entry: [{ type: 'assignStep', params: { step: 'checkout' } }, 'goToStep'],
           invoke: {
             id: 'reviewOrder',
             src: 'reviewOrder',
@@ -239,7 +239,7 @@ export const checkoutMachine = setup({
                 actions: [
                   { type: 'assignOrderId', params: ({ event }) => ({ outcome: event.output.outcome }) },
                   'clearGift',
-                  'clearSessionAfterOrder',
+                  'forgetOrderedCart',
                   'recordEmptyBadge',
                 ],
               },
@@ -269,17 +269,17 @@ export const checkoutMachine = setup({
             ordering: {
               on: {
                 'order.ended': { target: 'open' },
-                'tab.select': { actions: 'showStep' },
+                'tab.select': { actions: 'goToStep' },
               },
             },
           },
         },
         // 'Order Placed.': the cart is closed; the tabs are done.
         placed: {
-          on: { 'tab.select': { actions: 'showStep' } },
+          on: { 'tab.select': { actions: 'goToStep' } },
         },
         paymentFailed: {
-          on: { 'tab.select': { actions: 'showStep' } },
+          on: { 'tab.select': { actions: 'goToStep' } },
         },
       },
     },

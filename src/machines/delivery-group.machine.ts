@@ -90,7 +90,7 @@ export const deliveryGroupMachine = setup({
   guards: {
     isAwaitingCalendar: ({ context }) => !context.calendarKnown,
     hasNoDates: ({ context }) => context.calendar === undefined,
-    needsSlots: ({ context }) => context.speed === 'local' && context.date !== undefined,
+    isSlotChoiceNeeded: ({ context }) => context.speed === 'local' && context.date !== undefined,
     isDeliverableChoice: ({ context, event }) => {
       if (event.type !== 'group.date.choose' || !context.calendar) return false;
       const iso = isoOfChoice(event.date);
@@ -161,7 +161,7 @@ export const deliveryGroupMachine = setup({
       always: [
         { guard: 'isAwaitingCalendar', target: 'waitingForCalendar' },
         { guard: 'hasNoDates', target: 'noDates' },
-        { guard: 'needsSlots', target: 'scheduling.loadingSlots' },
+        { guard: 'isSlotChoiceNeeded', target: 'scheduling.loadingSlots' },
         { target: 'scheduling.idle' },
       ],
     },
@@ -214,7 +214,7 @@ export const deliveryGroupMachine = setup({
         },
         /** After a refused or failed date the group shows what the server still holds. */
         restoring: {
-          always: [{ guard: 'needsSlots', target: 'loadingSlots' }, { target: 'idle' }],
+          always: [{ guard: 'isSlotChoiceNeeded', target: 'loadingSlots' }, { target: 'idle' }],
         },
         loadingSlots: {
           invoke: {

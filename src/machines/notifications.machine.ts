@@ -43,14 +43,14 @@ export const notificationsMachine = setup({
       delay: 'toastLifetime',
     }),
     removeToast: assign(({ context, event }) => (event.type === 'toast.dismiss' ? { toasts: context.toasts.filter((t) => t.id !== event.id) } : {})),
-    showSnackbar: assign(({ context, event }) =>
+    assignSnackbar: assign(({ context, event }) =>
       event.type === 'snackbar.show' ? { snackbar: { id: context.nextId, message: event.message }, nextId: context.nextId + 1 } : {},
     ),
     expireSnackbar: raise(({ context }) => ({ type: 'snackbar.dismiss' as const, id: context.nextId - 1 }), {
       delay: 'snackbarLifetime',
     }),
     // Only the snackbar this timer was set for: a newer one keeps its full 6 s.
-    hideSnackbar: assign(({ context, event }) =>
+    clearSnackbar: assign(({ context, event }) =>
       event.type === 'snackbar.dismiss' && context.snackbar?.id === event.id ? { snackbar: undefined } : {},
     ),
   },
@@ -63,8 +63,8 @@ export const notificationsMachine = setup({
       on: {
         'toast.show': { actions: ['addToast', 'expireLatestToast'] },
         'toast.dismiss': { actions: 'removeToast' },
-        'snackbar.show': { actions: ['showSnackbar', 'expireSnackbar'] },
-        'snackbar.dismiss': { actions: 'hideSnackbar' },
+        'snackbar.show': { actions: ['assignSnackbar', 'expireSnackbar'] },
+        'snackbar.dismiss': { actions: 'clearSnackbar' },
       },
     },
   },

@@ -54,8 +54,8 @@ export const paymentOptionsMachine = setup({
     verifyUpi: fromPromise<VerifyUpiReply, { upiId: string }>(({ input }) => verifyUpi(input.upiId)),
   },
   guards: {
-    startsWithUpi: (_, params: { mode: PaymentMode | undefined }) => params.mode === 3,
-    startsWithDelivery: (_, params: { mode: PaymentMode | undefined }) => params.mode === 4,
+    isUpiInitial: (_, params: { mode: PaymentMode | undefined }) => params.mode === 3,
+    isDeliveryInitial: (_, params: { mode: PaymentMode | undefined }) => params.mode === 4,
     isCardsChosen: ({ event }) => event.type === 'payment.option.choose' && event.mode === 2,
     isUpiChosen: ({ event }) => event.type === 'payment.option.choose' && event.mode === 3,
     isDeliveryChosen: ({ event }) => event.type === 'payment.option.choose' && event.mode === 4,
@@ -76,7 +76,7 @@ export const paymentOptionsMachine = setup({
       upiError: params.error instanceof ApiError ? (params.error.errors[0]?.message ?? params.error.message) : upiMessages.invalid,
     })),
     // Hands the choice to the card step, which hands it to checkout.
-    continueWithChoice: sendParent((_, params: { choice: PaymentChoice }): CardStepReport => ({ type: 'payment.chosen', choice: params.choice })),
+    reportChoice: sendParent((_, params: { choice: PaymentChoice }): CardStepReport => ({ type: 'payment.chosen', choice: params.choice })),
   },
 }).createMachine({
   id: 'paymentOptions',
@@ -92,8 +92,8 @@ export const paymentOptionsMachine = setup({
   states: {
     starting: {
       always: [
-        { guard: { type: 'startsWithUpi', params: ({ context }) => ({ mode: context.initialMode }) }, target: 'upi' },
-        { guard: { type: 'startsWithDelivery', params: ({ context }) => ({ mode: context.initialMode }) }, target: 'delivery' },
+        { guard: { type: 'isUpiInitial', params: ({ context }) => ({ mode: context.initialMode }) }, target: 'upi' },
+        { guard: { type: 'isDeliveryInitial', params: ({ context }) => ({ mode: context.initialMode }) }, target: 'delivery' },
         { target: 'cards' },
       ],
     },
@@ -125,7 +125,7 @@ export const paymentOptionsMachine = setup({
           on: {
             'payment.continue': {
               actions: {
-                type: 'continueWithChoice',
+                type: 'reportChoice',
                 params: ({ context }) => ({ choice: { payment_mode: 3, upi_address: context.verifiedUpiId ?? context.upiId.trim() } }),
               },
             },
@@ -135,7 +135,7 @@ export const paymentOptionsMachine = setup({
     },
     /** Payment on Delivery: nothing to fill in, Continue at once. */
     delivery: {
-      on: { 'payment.continue': { actions: { type: 'continueWithChoice', params: () => ({ choice: { payment_mode: 4 } }) } } },
+      on: { 'payment.continue': { actions: { type: 'reportChoice', params: () => ({ choice: { payment_mode: 4 } }) } } },
     },
   },
 });

@@ -21,7 +21,7 @@ export const sessionMachine = setup({
   actions: {
     assignValues: assign(({ context, event }) => (event.type === 'session.update' ? { ...context, ...event.values } : context)),
     // assign merges into context, so forgetting a value means setting it to undefined (JSON drops it on save).
-    forgetValues: assign(({ event }) => (event.type === 'session.forget' ? blank(event.keys) : {})),
+    clearValues: assign(({ event }) => (event.type === 'session.forget' ? blank(event.keys) : {})),
     clearAll: assign(({ context }) => blank(Object.keys(context) as (keyof SessionValues)[])),
   },
 }).createMachine({
@@ -32,7 +32,7 @@ export const sessionMachine = setup({
     active: {
       on: {
         'session.update': { actions: 'assignValues' },
-        'session.forget': { actions: 'forgetValues' },
+        'session.forget': { actions: 'clearValues' },
         'session.logout': { actions: 'clearAll' },
       },
     },

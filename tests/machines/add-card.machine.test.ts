@@ -114,7 +114,7 @@ const serializeState = (snapshot: AnyMachineSnapshot) => {
 };
 
 /** The toast is the card step's: the graph walks this machine alone. */
-const walkable = addCardMachine.provide({ actions: { notifyError: () => undefined } });
+const walkable = addCardMachine.provide({ actions: { reportError: () => undefined } });
 
 describe('add card paths', () => {
   const taken = new Set<string>();
@@ -154,7 +154,7 @@ interface Stubs {
 function start(input: AddCardInput = { shippingAddress: shipping, now: fixedNow }, stubs: Stubs = {}) {
   const calls: string[] = [];
   const inputs = { tokens: [] as CardTokenInput[], billing: [] as unknown[], card: [] as unknown[] };
-  const spies = { notifyError: vi.fn() };
+  const spies = { reportError: vi.fn() };
   const machine = addCardMachine.provide({
     actors: {
       loadGateway: fromPromise(async () => testGateway),
@@ -175,7 +175,7 @@ function start(input: AddCardInput = { shippingAddress: shipping, now: fixedNow 
       }),
     },
     actions: {
-      notifyError: (_, params) => spies.notifyError(params.message),
+      reportError: (_, params) => spies.reportError(params.message),
     },
   });
   const actor = createActor(machine, { input }).start();
@@ -259,7 +259,7 @@ describe('add card behaviour', () => {
     actor.send({ type: 'card.save' });
     await waitFor(actor, settled);
     expect(actor.getSnapshot().context.formError).toBe('Your card was declined. :BackendError');
-    expect(spies.notifyError).toHaveBeenCalledWith('Your card was declined. :BackendError');
+    expect(spies.reportError).toHaveBeenCalledWith('Your card was declined. :BackendError');
   });
 
   it("falls back to 'something went wrong while processing card :BackendError'", async () => {
@@ -268,7 +268,7 @@ describe('add card behaviour', () => {
     actor.send({ type: 'card.save' });
     await waitFor(actor, settled);
     expect(actor.getSnapshot().context.formError).toBe('something went wrong while processing card :BackendError');
-    expect(spies.notifyError).toHaveBeenCalledWith('something went wrong while processing card :BackendError');
+    expect(spies.reportError).toHaveBeenCalledWith('something went wrong while processing card :BackendError');
   });
 
   it('shows the billing refusal inline only', async () => {
@@ -277,7 +277,7 @@ describe('add card behaviour', () => {
     actor.send({ type: 'card.save' });
     await waitFor(actor, settled);
     expect(actor.getSnapshot().context.formError).toBe('something went wrong while saving billing address');
-    expect(spies.notifyError).not.toHaveBeenCalled();
+    expect(spies.reportError).not.toHaveBeenCalled();
     expect(calls).toEqual(['token1', 'token2', 'billing']);
   });
 
@@ -290,7 +290,7 @@ describe('add card behaviour', () => {
     actor.send({ type: 'card.save' });
     await waitFor(actor, settled);
     expect(actor.getSnapshot().context.formError).toBe('Internal server error occured');
-    expect(spies.notifyError).toHaveBeenCalledWith('Internal server error occured');
+    expect(spies.reportError).toHaveBeenCalledWith('Internal server error occured');
   });
 
   it("shows the provider's tokenisation message inline and as a toast, and stops", async () => {
@@ -302,7 +302,7 @@ describe('add card behaviour', () => {
     await waitFor(actor, settled);
     expect(actor.getSnapshot().hasTag('saving')).toBe(false);
     expect(actor.getSnapshot().context.formError).toBe('Your card was declined.');
-    expect(spies.notifyError).toHaveBeenCalledWith('Your card was declined.');
+    expect(spies.reportError).toHaveBeenCalledWith('Your card was declined.');
     expect(calls).toEqual(['token1', 'token2']);
   });
 
@@ -348,7 +348,7 @@ describe('add card behaviour', () => {
         loadGateway: fromPromise<StripeDetailsReply>(async () => ({ code: 1, data: { publishable_key: 'pk_test_offline', gateway: 'stripe' } })),
         saveCard: fromPromise(async () => cardSaved),
       },
-      actions: { notifyError: (_, params) => notified.push(params.message) },
+      actions: { reportError: (_, params) => notified.push(params.message) },
     });
     const actor = createActor(machine, { input: { shippingAddress: shipping, now: fixedNow } }).start();
     await fill(actor, { holder: 'Ada Lovelace' });

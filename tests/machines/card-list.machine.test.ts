@@ -58,7 +58,7 @@ const serializeState = (snapshot: AnyMachineSnapshot) => {
 
 /** The reports go to the card step, a parent this graph walk has not got. */
 const walkable = cardListMachine.provide({
-  actions: { continueWithChoice: () => undefined, notifyAddingCard: () => undefined, notifyRemoveRefusal: () => undefined },
+  actions: { reportChoice: () => undefined, reportAddingCard: () => undefined, reportRemoveRefusal: () => undefined },
 });
 
 describe('card list paths', () => {
@@ -90,7 +90,7 @@ describe('card list paths', () => {
 });
 
 function start(input: CardListInput, remove: () => Promise<PaymentMessageReply> = async () => ({ code: 1, message: 'Card removed.' })) {
-  const spies = { continueWithChoice: vi.fn(), notifyAddingCard: vi.fn(), notifyRemoveRefusal: vi.fn() };
+  const spies = { reportChoice: vi.fn(), reportAddingCard: vi.fn(), reportRemoveRefusal: vi.fn() };
   const loads: (string | undefined)[] = [];
   const machine = cardListMachine.provide({
     actors: {
@@ -101,9 +101,9 @@ function start(input: CardListInput, remove: () => Promise<PaymentMessageReply> 
       removeCard: fromPromise(() => remove()),
     },
     actions: {
-      continueWithChoice: (_, params) => spies.continueWithChoice(params.choice),
-      notifyAddingCard: () => spies.notifyAddingCard(),
-      notifyRemoveRefusal: (_, params) => spies.notifyRemoveRefusal(params.message),
+      reportChoice: (_, params) => spies.reportChoice(params.choice),
+      reportAddingCard: () => spies.reportAddingCard(),
+      reportRemoveRefusal: (_, params) => spies.reportRemoveRefusal(params.message),
     },
   });
   const actor = createActor(machine, { input }).start();
@@ -120,7 +120,7 @@ describe('card list behaviour', () => {
     actor.send({ type: 'card.choose', cardId: 2 });
     expect(actor.getSnapshot().can({ type: 'card.continue' })).toBe(true);
     actor.send({ type: 'card.continue' });
-    expect(spies.continueWithChoice).toHaveBeenCalledWith({
+    expect(spies.reportChoice).toHaveBeenCalledWith({
       payment_mode: 2,
       card_id: 2,
       card_token: '',
@@ -135,9 +135,9 @@ describe('card list behaviour', () => {
     const { actor, spies } = start({ cartId: 'cart-abc' });
     await waitFor(actor, (s) => s.matches('list'));
     actor.send({ type: 'card.add' });
-    expect(spies.notifyAddingCard).toHaveBeenCalledOnce();
+    expect(spies.reportAddingCard).toHaveBeenCalledOnce();
     actor.send({ type: 'card.added', card: added, billingAddressId: 78 });
-    expect(spies.continueWithChoice).toHaveBeenCalledWith({
+    expect(spies.reportChoice).toHaveBeenCalledWith({
       payment_mode: 2,
       card_id: 3,
       card_token: '',
@@ -154,7 +154,7 @@ describe('card list behaviour', () => {
     actor.send({ type: 'card.add' });
     actor.send({ type: 'card.added', card: added, billingAddressId: 78 });
     await waitFor(actor, (s) => s.matches('list'));
-    expect(spies.continueWithChoice).not.toHaveBeenCalled();
+    expect(spies.reportChoice).not.toHaveBeenCalled();
     expect(loads).toEqual([undefined, undefined]);
   });
 
@@ -169,7 +169,7 @@ describe('card list behaviour', () => {
     await waitFor(refused.actor, (s) => s.matches('list'));
     refused.actor.send({ type: 'card.remove', cardId: 1 });
     await waitFor(refused.actor, (s) => s.matches('list'));
-    expect(refused.spies.notifyRemoveRefusal).toHaveBeenCalledWith('The card provider could not be reached.');
+    expect(refused.spies.reportRemoveRefusal).toHaveBeenCalledWith('The card provider could not be reached.');
     expect(refused.actor.getSnapshot().context.cards).toHaveLength(2);
   });
 });

@@ -63,7 +63,7 @@ const serializeState = (snapshot: AnyMachineSnapshot) => {
 };
 
 /** The snackbar is the tabs machine's: the graph walks this machine alone. */
-const walkable = checkoutAddressMachine.provide({ actions: { notifySnackbar: () => undefined } });
+const walkable = checkoutAddressMachine.provide({ actions: { reportNotice: () => undefined } });
 
 const variants: { name: string; values: SessionValues; chosenAddressId?: number }[] = [
   { name: 'customer', values: customer },
@@ -116,7 +116,7 @@ describe('checkout address behaviour', () => {
           return save();
         }),
       },
-      actions: { notifySnackbar: (_, params) => notices.push(params.message) },
+      actions: { reportNotice: (_, params) => notices.push(params.message) },
     });
     return { actor: createActor(machine, { input: { session: session(values), chosenAddressId } }).start(), sent, notices };
   }

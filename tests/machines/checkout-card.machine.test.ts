@@ -38,7 +38,7 @@ function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
 }
 
 /** The choice goes to checkout, a parent this graph walk has not got. */
-const walkable = checkoutCardMachine.provide({ actions: { notifyChoice: () => undefined } });
+const walkable = checkoutCardMachine.provide({ actions: { reportChoice: () => undefined } });
 
 describe('checkout card paths', () => {
   const reached = new Set<string>();
@@ -82,7 +82,7 @@ const validCard: Partial<Record<AddCardField, string>> = { holder: 'Ada Lovelace
 
 /** The card step with its three children running; the server calls answer at once. */
 function running(input: CheckoutCardInput, saveCard: () => Promise<SaveCardReply> = async () => ({ code: 1, data: [added] })) {
-  const spies = { notifyChoice: vi.fn(), notifyError: vi.fn(), loads: 0 };
+  const spies = { reportChoice: vi.fn(), notifyError: vi.fn(), loads: 0 };
   const machine = checkoutCardMachine.provide({
     actors: {
       choosePaymentOption: paymentOptionsMachine.provide({
@@ -116,7 +116,7 @@ function running(input: CheckoutCardInput, saveCard: () => Promise<SaveCardReply
       }),
     },
     actions: {
-      notifyChoice: (_, params) => spies.notifyChoice(params.choice),
+      reportChoice: (_, params) => spies.reportChoice(params.choice),
       notifyError: (_, params) => spies.notifyError(params.message),
     },
   });
@@ -135,7 +135,7 @@ describe('checkout card behaviour (the three children running)', () => {
     await waitFor(children().cardList, (s) => s.matches('list'));
     children().cardList.send({ type: 'card.choose', cardId: 2 });
     children().cardList.send({ type: 'card.continue' });
-    expect(spies.notifyChoice).toHaveBeenCalledWith(
+    expect(spies.reportChoice).toHaveBeenCalledWith(
       expect.objectContaining({ payment_mode: 2, card_id: 2, card_token: '', card_info: 'Mastercard ending in 4444' }),
     );
   });
@@ -144,7 +144,7 @@ describe('checkout card behaviour (the three children running)', () => {
     const { spies, children } = running({ cartId: 'cart-abc' });
     children().paymentOptions.send({ type: 'payment.option.choose', mode: 4 });
     children().paymentOptions.send({ type: 'payment.continue' });
-    expect(spies.notifyChoice).toHaveBeenCalledWith({ payment_mode: 4 });
+    expect(spies.reportChoice).toHaveBeenCalledWith({ payment_mode: 4 });
   });
 
   it('opens Add New Card from the list, and continues with the card it saves', async () => {
@@ -159,7 +159,7 @@ describe('checkout card behaviour (the three children running)', () => {
     addCard.send({ type: 'card.billing.same.toggle', same: true });
     addCard.send({ type: 'card.save' });
     await waitFor(actor, (s) => s.matches('choosing'));
-    expect(spies.notifyChoice).toHaveBeenCalledWith(
+    expect(spies.reportChoice).toHaveBeenCalledWith(
       expect.objectContaining({ payment_mode: 2, card_id: 3, billing_address_id: 78, card_info: 'American Express ending in 8431' }),
     );
     // The list reloads with the new card.
@@ -182,7 +182,7 @@ describe('checkout card behaviour (the three children running)', () => {
     expect(actor.getSnapshot().matches('choosing')).toBe(true);
     await waitFor(children().cardList, (s) => s.matches('list'));
     expect(spies.loads).toBe(2);
-    expect(spies.notifyChoice).not.toHaveBeenCalled();
+    expect(spies.reportChoice).not.toHaveBeenCalled();
   });
 
   it('settings: a card added reloads the list instead of continuing; a refused removal is a toast', async () => {
@@ -198,6 +198,6 @@ describe('checkout card behaviour (the three children running)', () => {
     addCard.send({ type: 'card.back' });
     expect(actor.getSnapshot().matches('choosing')).toBe(true);
     await waitFor(children().cardList, (s) => s.matches('list'));
-    expect(spies.notifyChoice).not.toHaveBeenCalled();
+    expect(spies.reportChoice).not.toHaveBeenCalled();
   });
 });

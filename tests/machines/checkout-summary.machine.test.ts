@@ -99,11 +99,11 @@ const serializeState = (snapshot: AnyMachineSnapshot) => {
 /** The reports to the tabs machine need a parent; the graph walks the machine alone. */
 const walkable = checkoutSummaryMachine.provide({
   actions: {
-    notifySummaryChoices: () => undefined,
-    notifySnackbar: () => undefined,
-    notifyReplyMessage: () => undefined,
-    notifyOrderStarted: () => undefined,
-    notifyOrderEnded: () => undefined,
+    reportSummaryChoices: () => undefined,
+    reportNotice: () => undefined,
+    reportReplyMessage: () => undefined,
+    reportOrderStarted: () => undefined,
+    reportOrderEnded: () => undefined,
   },
 });
 

@@ -146,7 +146,7 @@ function running(overrides: Overrides = {}) {
     shipping: [] as Sent<ShippingBody>[],
     addresses: [] as Sent<AddAddressBody>[],
     coupons: [] as Sent<ShowCartBody>[],
-    showStep: [] as string[],
+    goToStep: [] as string[],
     paymentFail: [] as string[],
   };
   const sessionRef = session(overrides.values ?? customer);
@@ -203,7 +203,7 @@ function running(overrides: Overrides = {}) {
       }),
     },
     actions: {
-      showStep: ({ context }) => calls.showStep.push(context.step),
+      goToStep: ({ context }) => calls.goToStep.push(context.step),
       goToPaymentFail: (_, params) => calls.paymentFail.push(params.orderId),
     },
   });
@@ -262,7 +262,7 @@ describe('checkout behaviour (the tabs machine with its steps running)', () => {
     const { actor, calls } = running();
     actor.send(select('checkout'));
     expect(actor.getSnapshot().context.step).toBe('address');
-    expect(calls.showStep.at(-1)).toBe('address');
+    expect(calls.goToStep.at(-1)).toBe('address');
     actor.send(select('card'));
     expect(actor.getSnapshot().context.step).toBe('address');
   });

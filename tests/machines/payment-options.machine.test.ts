@@ -44,7 +44,7 @@ const serializeState = (snapshot: AnyMachineSnapshot) => {
 };
 
 /** The choice goes to the card step, a parent this graph walk has not got. */
-const walkable = paymentOptionsMachine.provide({ actions: { continueWithChoice: () => undefined } });
+const walkable = paymentOptionsMachine.provide({ actions: { reportChoice: () => undefined } });
 
 describe('payment options paths', () => {
   const taken = new Set<string>();
@@ -76,7 +76,7 @@ describe('payment options paths', () => {
 });
 
 function start(reply: (upiId: string) => Promise<VerifyUpiReply> = async () => valid) {
-  const spies = { continueWithChoice: vi.fn(), verify: vi.fn() };
+  const spies = { reportChoice: vi.fn(), verify: vi.fn() };
   const machine = paymentOptionsMachine.provide({
     actors: {
       verifyUpi: fromPromise(({ input }) => {
@@ -84,7 +84,7 @@ function start(reply: (upiId: string) => Promise<VerifyUpiReply> = async () => v
         return reply(input.upiId);
       }),
     },
-    actions: { continueWithChoice: (_, params) => spies.continueWithChoice(params.choice) },
+    actions: { reportChoice: (_, params) => spies.reportChoice(params.choice) },
   });
   return { actor: createActor(machine, { input: {} }).start(), spies };
 }
@@ -105,7 +105,7 @@ describe('payment options behaviour', () => {
     actor.send({ type: 'payment.option.choose', mode: 4 });
     expect(actor.getSnapshot().can({ type: 'payment.continue' })).toBe(true);
     actor.send({ type: 'payment.continue' });
-    expect(spies.continueWithChoice).toHaveBeenCalledWith({ payment_mode: 4 });
+    expect(spies.reportChoice).toHaveBeenCalledWith({ payment_mode: 4 });
   });
 
   it("refuses a UPI id under 5 characters with 'please provide valid UPI ID' and asks nobody", () => {
@@ -127,7 +127,7 @@ describe('payment options behaviour', () => {
     expect(spies.verify).toHaveBeenCalledWith('ada@okbank');
     expect(actor.getSnapshot().context.upiMessage).toBe('UPI verified successfully');
     actor.send({ type: 'payment.continue' });
-    expect(spies.continueWithChoice).toHaveBeenCalledWith({ payment_mode: 3, upi_address: 'ada@okbank' });
+    expect(spies.reportChoice).toHaveBeenCalledWith({ payment_mode: 3, upi_address: 'ada@okbank' });
     // A changed id must be verified again.
     actor.send({ type: 'upi.change', upiId: 'eve@okbank' });
     expect(actor.getSnapshot().can({ type: 'payment.continue' })).toBe(false);

@@ -39,7 +39,7 @@ function useCheckoutMachine() {
           }),
         },
         actions: {
-          showStep: ({ context }) => {
+          goToStep: ({ context }) => {
             const path = `/cart/${context.step}`;
             if (pathname.current !== path) navigate(path, { replace: true });
           },
@@ -68,7 +68,7 @@ function CheckoutScreen() {
   const step = CheckoutActorContext.useSelector((s) => s.context.step);
   const notice = CheckoutActorContext.useSelector((s) => s.context.notice);
 
-  // A URL the shopper typed or went back to asks the machine; a refused step puts the URL back (showStep).
+  // A URL the shopper typed or went back to asks the machine; a refused step puts the URL back (goToStep).
   useEffect(() => {
     if (cartflow !== actor.getSnapshot().context.step) actor.send({ type: 'tab.select', tab: cartflow });
   }, [actor, cartflow]);

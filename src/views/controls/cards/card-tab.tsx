@@ -31,7 +31,7 @@ export function CardTab({ shippingAddress, cartId, fromSettings = false, onConti
     () =>
       checkoutCardMachine.provide({
         actions: {
-          notifyChoice: (_, params) => latest.current(params.choice),
+          reportChoice: (_, params) => latest.current(params.choice),
           notifyError: (_, params) => notify.toast('error', params.message),
         },
       }),
