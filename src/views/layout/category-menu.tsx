@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useReducer, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useCategoryList } from '../../api/listing.swr.ts';
+import { nextOpenMenu } from '../../rules/category-menu.ts';
 import { categoryPath, columnsOf } from '../../rules/category-paths.ts';
 import { useSessionValue } from '../app-context.tsx';
 import * as css from './category-menu.css.ts';
@@ -9,31 +10,31 @@ import * as css from './category-menu.css.ts';
 export function CategoryMenu() {
   const courierType = useSessionValue('couriertype');
   const { data } = useCategoryList(courierType);
-  const [openId, setOpenId] = useState<number | undefined>(undefined);
+  const [openMenu, send] = useReducer(nextOpenMenu, undefined);
   // Phones: the bar folds behind one 'Categories' button instead of filling half the screen.
   const [listOpen, setListOpen] = useState(false);
   const categories = data?.code === 1 ? (data.data ?? []) : [];
   if (categories.length === 0) return null;
   const close = () => {
-    setOpenId(undefined);
+    send({ type: 'close' });
     setListOpen(false);
   };
 
   return (
-    <nav aria-label="Categories" className={css.nav} onKeyDown={(event) => event.key === 'Escape' && setOpenId(undefined)}>
+    <nav aria-label="Categories" className={css.nav} onKeyDown={(event) => event.key === 'Escape' && send({ type: 'close' })}>
       <button type="button" className={css.listToggle} aria-expanded={listOpen} aria-controls="category-bar" onClick={() => setListOpen(!listOpen)}>
         Categories {listOpen ? '▴' : '▾'}
       </button>
       <ul id="category-bar" className={listOpen ? `${css.bar} ${css.barOpen}` : css.bar}>
         {categories.map((category) => {
-          const open = openId === category.category_id;
+          const open = openMenu?.id === category.category_id;
           const menuId = `category-menu-${category.category_id}`;
           return (
             <li
               key={category.category_id}
               className={css.item}
-              onMouseEnter={() => setOpenId(category.category_id)}
-              onMouseLeave={() => setOpenId(undefined)}
+              onMouseEnter={() => send({ type: 'hover', id: category.category_id })}
+              onMouseLeave={() => send({ type: 'leave' })}
             >
               <Link to={categoryPath(category.category_name, category.category_id)} className={css.topLink} onClick={close}>
                 {category.category_name}
@@ -46,7 +47,7 @@ export function CategoryMenu() {
                     aria-expanded={open}
                     aria-controls={menuId}
                     aria-label={`${category.category_name} sub-categories`}
-                    onClick={() => setOpenId(open ? undefined : category.category_id)}
+                    onClick={() => send({ type: 'toggle', id: category.category_id })}
                   >
                     ▾
                   </button>
