@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { mailSenderFromConfig } from './adapters/mail/mail-from-config.ts';
 import { paymentGatewayFromConfig } from './adapters/payments/payments-from-config.ts';
+import { DiskStorage } from './adapters/storage/disk-storage.ts';
 import type { AppDeps, AppParts } from './deps.ts';
 import { HttpError } from './http/errors.ts';
 import { permissionsPolicy, securityHeaderOptions } from './http/security-headers.ts';
@@ -19,6 +20,7 @@ import { cartRoutes } from './routes/cart.routes.ts';
 import { catalogueRoutes } from './routes/catalogue.routes.ts';
 import { customerRoutes } from './routes/customer.routes.ts';
 import { homeRoutes } from './routes/home.routes.ts';
+import { kycRoutes } from './routes/kyc.routes.ts';
 import { locationRoutes } from './routes/location.routes.ts';
 import { mediaRoutes } from './routes/media.routes.ts';
 import { paymentRoutes } from './routes/payments.routes.ts';
@@ -39,7 +41,7 @@ export function isApiPath(url: string): boolean {
 const requestIdPattern = /^[A-Za-z0-9._-]{1,64}$/;
 
 /**
- * The app from its parts: the one place that builds the adapters (payments, mail) and the shared services (captcha,
+ * The app from its parts: the one place that builds the adapters (payments, mail, storage) and the shared services (captcha,
  * rate limiter, the payment sweep) and hands them to the routes.
  */
 export async function buildApp(parts: AppParts, options: { logger?: FastifyServerOptions['logger'] } = {}): Promise<FastifyInstance> {
@@ -58,6 +60,7 @@ export async function buildApp(parts: AppParts, options: { logger?: FastifyServe
     db,
     config,
     payments: parts.payments ?? paymentGatewayFromConfig(config),
+    storage: parts.storage ?? new DiskStorage(config.uploads.dir),
     mail: parts.mail ?? mailSenderFromConfig(config, outboxWriter(db), (entry) => app.log.info({ mail: entry }, 'mail written to the outbox')),
     rateLimits: parts.rateLimits ?? defaultRateLimits,
     limiter: new RateLimiter(db),
@@ -104,6 +107,8 @@ export async function buildApp(parts: AppParts, options: { logger?: FastifyServe
   }
   // Account settings: the dashboard and the preference switches.
   await app.register(accountRoutes(deps));
+  // Identity: KYC applications and their photos.
+  await app.register(kycRoutes(deps));
 
   // Orders whose charge outcome stayed unknown are settled in the background; each one paid there gets its mail.
   if (parts.paymentSweepMs !== undefined) {

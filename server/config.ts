@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import os from 'node:os';
 import path from 'node:path';
 
 /** Everything the server reads from the environment, validated once at start-up. */
@@ -33,6 +34,17 @@ export interface Config {
    * carrier-grade NAT) and for the browser tests, which all come from 127.0.0.1. Per-account limits stay as they are.
    */
   rateLimitScale: number;
+  uploads: UploadsConfig;
+}
+
+/** ID photos and selfies (server/adapters/storage, server/services/identity). */
+export interface UploadsConfig {
+  /** The disk storage folder: never inside staticDir, so nothing there is reachable but through a signed link. */
+  dir: string;
+  /** Signs the links that serve uploads (HMAC-SHA256); every instance behind one load balancer needs the same key. */
+  signingKey: string;
+  /** False when no MEDIA_SIGNING_KEY was set and a random key was made for this process. */
+  keyFromEnvironment: boolean;
 }
 
 /** Both keys of one Stripe account (test or live, never one of each). */
@@ -137,13 +149,16 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const stripe = readStripe(env, problems);
   const rateLimitScale = wholeNumber(env.RATE_LIMIT_SCALE, 1, 1, 1000, 'RATE_LIMIT_SCALE', problems);
 
+  const staticDir = path.resolve(env.STATIC_DIR?.trim() || 'dist');
+  const uploads = readUploads(env, dataDir, staticDir, problems);
+
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port,
     host: env.HOST?.trim() || '0.0.0.0',
     databaseUrl,
     dataDir,
-    staticDir: path.resolve(env.STATIC_DIR?.trim() || 'dist'),
+    staticDir,
     logLevel: isLogLevel(logLevel) ? logLevel : 'info',
     seedOnStart: seedText === 'true',
     trustProxy,
@@ -160,7 +175,32 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     stripe,
     rateLimitScale,
+    uploads,
   };
+}
+
+/**
+ * UPLOAD_DIR (default <DATA_DIR>/uploads; with an in-memory database, a fresh temporary folder, as throwaway as the
+ * database) and MEDIA_SIGNING_KEY (default: random per process, like CAPTCHA_HMAC_KEY; a key of its own so a leak of
+ * one secret does not forge the other's signatures).
+ */
+function readUploads(env: NodeJS.ProcessEnv, dataDir: string, staticDir: string, problems: string[]): UploadsConfig {
+  const dirText = env.UPLOAD_DIR?.trim() || undefined;
+  const dir =
+    dirText !== undefined
+      ? path.resolve(dirText)
+      : dataDir.startsWith('memory://')
+        ? path.join(os.tmpdir(), `store-uploads-${randomBytes(8).toString('hex')}`)
+        : path.join(dataDir, 'uploads');
+  const relative = path.relative(staticDir, dir);
+  if (relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative))) {
+    problems.push(`UPLOAD_DIR must be outside STATIC_DIR, or ID photos would be served to anyone (got "${dir}")`);
+  }
+  const key = env.MEDIA_SIGNING_KEY?.trim() || undefined;
+  if (key !== undefined && key.length < 32) {
+    problems.push('MEDIA_SIGNING_KEY must be at least 32 characters (for example: openssl rand -base64 32)');
+  }
+  return { dir, signingKey: key ?? randomBytes(32).toString('base64url'), keyFromEnvironment: key !== undefined };
 }
 
 /** Both Stripe keys or neither; a secret key in the publishable slot (or the other way round) is refused. */

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { MailSender } from './adapters/mail/mail-port.ts';
 import type { PaymentGateway } from './adapters/payments/payment-port.ts';
+import type { FileStorage } from './adapters/storage/storage-port.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/schema.ts';
 import type { Captcha } from './services/platform/captcha.ts';
@@ -20,6 +21,8 @@ export interface AppParts {
   payments?: PaymentGateway | undefined;
   /** How often to settle orders whose payment outcome stayed unknown; when absent, never (tests call the sweep). */
   paymentSweepMs?: number | undefined;
+  /** Where ID photos go; when absent, a DiskStorage in config.uploads.dir. */
+  storage?: FileStorage | undefined;
 }
 
 /** What every route file gets: the parts with every adapter and shared service built once, by buildApp. */
@@ -28,6 +31,8 @@ export interface AppDeps {
   config: Config;
   mail: MailSender;
   payments: PaymentGateway;
+  /** Uploaded files (ID photos, selfies). */
+  storage: FileStorage;
   rateLimits: RateLimits;
   /** The one attempt counter of the app (its counters live in the database, shared by every instance). */
   limiter: RateLimiter;

@@ -432,6 +432,24 @@ export interface OrderItemsTable {
   tax_cents: number;
 }
 
+export type KycStatus = 'started' | 'uploaded' | 'verified' | 'refused';
+
+/** One identity-verification attempt (migration 007). The photos are storage-adapter keys, never client file names. */
+export interface KycApplicationsTable {
+  id: Generated<number>;
+  /** The spec's Application ID: 16 random bytes in hex, unguessable and free of '_' (file names split on it). */
+  public_id: string;
+  customer_id: number;
+  status: ColumnType<KycStatus, KycStatus | undefined, KycStatus>;
+  front_key: string | null;
+  back_key: string | null;
+  selfie_key: string | null;
+  refusal_reason: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+  decided_at: Date | null;
+}
+
 export interface Database {
   categories: CategoriesTable;
   products: ProductsTable;
@@ -468,4 +486,5 @@ export interface Database {
   orders: OrdersTable;
   order_deliverables: OrderDeliverablesTable;
   order_items: OrderItemsTable;
+  kyc_applications: KycApplicationsTable;
 }

@@ -20,6 +20,8 @@ export interface RateLimits {
   /** Test-mode card tokenising, and card saves: card-testing bots try many numbers. */
   cardTokenizePerIp?: LimitRule | undefined;
   cardSavePerCustomer?: LimitRule | undefined;
+  /** ID photo and selfie uploads (each one decoded and re-encoded: CPU and disk), per customer. */
+  kycUploadPerCustomer?: LimitRule | undefined;
 }
 
 /**
@@ -40,6 +42,8 @@ export const defaultRateLimits: RateLimits = {
   upiVerifyPerIp: { max: 10, windowSeconds: 15 * 60 },
   cardTokenizePerIp: { max: 20, windowSeconds: 60 * 60 },
   cardSavePerCustomer: { max: 10, windowSeconds: 60 * 60 },
+  // Three photos per attempt, a few retakes each, a few attempts: 30 an hour is plenty for a person.
+  kycUploadPerCustomer: { max: 30, windowSeconds: 60 * 60 },
 };
 
 /** The limits with every per-IP maximum multiplied by scale (RATE_LIMIT_SCALE); per-account limits unchanged. */
@@ -61,6 +65,11 @@ export function withPerIpScale(limits: RateLimits, scale: number): RateLimits {
 /** A checkout limit from the given set, else its default. */
 export function checkoutLimit(limits: RateLimits, name: 'upiVerifyPerIp' | 'cardTokenizePerIp' | 'cardSavePerCustomer'): LimitRule {
   return limits[name] ?? defaultRateLimits[name] ?? { max: 10, windowSeconds: 3600 };
+}
+
+/** The upload limit from the given set, else its default. */
+export function kycUploadLimit(limits: RateLimits): LimitRule {
+  return limits.kycUploadPerCustomer ?? defaultRateLimits.kycUploadPerCustomer ?? { max: 30, windowSeconds: 3600 };
 }
 
 export const tooManyAttemptsMessage = 'Too many attempts. Please wait a few minutes and try again.';

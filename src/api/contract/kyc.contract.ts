@@ -1,0 +1,88 @@
+import { boolean, define, enums, object, optional, string, type, type Infer } from 'superstruct';
+import { envelope } from './envelope.ts';
+import { ignoredApiToken, storeId } from './fields.ts';
+
+/**
+ * KYC uploads (spec section 7 "Upload KYC image"; issue 11 "Server"). The Application ID is 32 lower-case hex
+ * characters made by the server (no '_', so '{applicationId}_{side}.jpg' splits one way only).
+ */
+
+export const kycSides = ['aadhaar_front', 'aadhaar_back', 'selfie'] as const;
+export type KycSide = (typeof kycSides)[number];
+
+const applicationIdPattern = /^[0-9a-f]{32}$/;
+const fileNamePattern = /^([0-9a-f]{32})_(aadhaar_front|aadhaar_back|selfie)\.jpg$/;
+
+/** The file name the spec's client sends for one photo of an application. */
+export function kycFileName(applicationId: string, side: KycSide): string {
+  return `${applicationId}_${side}.jpg`;
+}
+
+/** '{applicationId}_aadhaar_front.jpg' → its parts; undefined for anything else (paths, other sides, other extensions). */
+export function parseKycFileName(fileName: string): { applicationId: string; side: KycSide } | undefined {
+  const match = fileNamePattern.exec(fileName);
+  const side = kycSides.find((s) => s === match?.[2]);
+  return match?.[1] !== undefined && side !== undefined ? { applicationId: match[1], side } : undefined;
+}
+
+export const kycFileNameMessage = 'fileName must be {applicationId}_aadhaar_front.jpg, {applicationId}_aadhaar_back.jpg or {applicationId}_selfie.jpg.';
+
+const fileNameField = define<string>('fileName', (value) => (typeof value === 'string' && parseKycFileName(value) !== undefined) || kycFileNameMessage);
+
+/** A data URL; its content is checked by the server (server/services/identity/id-image.ts), its length by bodyLimit. */
+const imageDataField = define<string>('imageData', (value) => typeof value === 'string' || 'imageData must be a data URL (text).');
+
+/** POST connect/uploadkyc/kyc */
+export const kycUploadBody = object({
+  imageData: imageDataField,
+  fileName: fileNameField,
+  api_token: ignoredApiToken,
+  store_id: optional(storeId),
+});
+export type KycUploadBody = Infer<typeof kycUploadBody>;
+
+export const kycStatus = enums(['started', 'uploaded', 'verified', 'refused']);
+export type KycStatusValue = Infer<typeof kycStatus>;
+
+export const kycUploadReply = envelope(
+  type({
+    applicationId: string(),
+    side: enums(kycSides),
+    status: kycStatus,
+    /** A signed link (an hour) to the stored, re-encoded photo; fetched with the bearer token, for a preview. */
+    imageUrl: string(),
+  }),
+);
+export type KycUploadReply = Infer<typeof kycUploadReply>;
+
+/**
+ * POST connect/uploadkyc/application — not in the spec's call table: the spec's KYC screen shows an Application ID
+ * and its uploads name it, but no call that makes one is shown (sign-in's verification_id is read later). This call
+ * gives the caller's open application, making one when there is none.
+ */
+export const kycApplicationBody = type({ api_token: ignoredApiToken, store_id: optional(storeId) });
+export type KycApplicationBody = Infer<typeof kycApplicationBody>;
+
+export const kycApplication = type({
+  applicationId: string(),
+  status: kycStatus,
+  uploaded: type({ aadhaar_front: boolean(), aadhaar_back: boolean(), selfie: boolean() }),
+});
+export type KycApplication = Infer<typeof kycApplication>;
+export const kycApplicationReply = envelope(kycApplication);
+export type KycApplicationReply = Infer<typeof kycApplicationReply>;
+
+/** GET /media/kyc/:key?exp=&sig= — the query of a signed link (checked by the server, never trusted). */
+export const kycImageQuery = object({ exp: string(), sig: string() });
+export const kycImageParams = object({ key: string() });
+
+export function isApplicationId(text: string): boolean {
+  return applicationIdPattern.test(text);
+}
+
+/** The spec's KYC messages about uploads. */
+export const kycUploadMessages = {
+  uploaded: 'Image Uploaded.',
+  failed: 'Error In Uploading.',
+  applicationNotFound: 'Application not found.',
+} as const;
