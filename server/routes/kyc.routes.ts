@@ -9,7 +9,6 @@ import {
   type KycApplicationReply,
   type KycUploadReply,
 } from '../../src/api/contract/kyc.contract.ts';
-import { isStorageKey } from '../adapters/storage/storage-port.ts';
 import type { AppDeps } from '../deps.ts';
 import { requireCaller } from '../http/auth.ts';
 import { HttpError, notFound } from '../http/errors.ts';
@@ -17,8 +16,7 @@ import { enforceLimit } from '../http/guards.ts';
 import { parseWith } from '../http/validate.ts';
 import type { Caller } from '../services/accounts/sessions.ts';
 import { maxImageBytes } from '../services/identity/id-image.ts';
-import { currentApplication, ownsKycImage, uploadKycImage } from '../services/identity/kyc-applications.ts';
-import { checkKycLink } from '../services/identity/kyc-links.ts';
+import { currentApplication, readKycImage, uploadKycImage } from '../services/identity/kyc-applications.ts';
 import { kycUploadLimit } from '../services/platform/rate-limit.ts';
 
 /**
@@ -45,6 +43,16 @@ function uploadRefused(field: string, message: string): HttpError {
   return new HttpError(400, `${field}: ${message}`, body);
 }
 
+/** The body checked by its contract; a 400 carries the spec's 'Error In Uploading.' like the image check's. */
+function parseUploadBody(input: unknown) {
+  try {
+    return parseWith(kycUploadBody, input);
+  } catch (error) {
+    if (!(error instanceof HttpError) || error.statusCode !== 400) throw error;
+    throw new HttpError(400, error.message, { ...error.body, message: kycUploadMessages.failed });
+  }
+}
+
 export function kycRoutes({ db, config, storage, limiter, rateLimits, clock }: AppDeps): FastifyPluginAsync {
   return async (app) => {
     app.post('/connect/uploadkyc/application', async (request): Promise<KycApplicationReply> => {
@@ -66,7 +74,7 @@ export function kycRoutes({ db, config, storage, limiter, rateLimits, clock }: A
       },
       async (request): Promise<KycUploadReply> => {
         const caller = uploadCallers.get(request) ?? (await requireCaller(request, db));
-        const body = parseWith(kycUploadBody, request.body);
+        const body = parseUploadBody(request.body);
         const name = parseKycFileName(body.fileName);
         if (!name) throw uploadRefused('fileName', 'fileName is not a KYC file name.');
         const outcome = await uploadKycImage(
@@ -83,18 +91,17 @@ export function kycRoutes({ db, config, storage, limiter, rateLimits, clock }: A
     app.get('/media/kyc/:key', async (request, reply) => {
       const caller = await requireCaller(request, db);
       const { key } = parseWith(kycImageParams, request.params);
-      if (!isStorageKey(key) || !(await ownsKycImage(db, caller.customerId, key))) throw notFound('Image not found');
       const { exp, sig } = parseWith(kycImageQuery, request.query);
-      const check = checkKycLink({ key, customerId: caller.customerId, signingKey: config.uploads.signingKey, now: clock(), exp, sig });
-      if (check !== 'ok') {
-        const message = check === 'expired' ? 'This link has expired.' : 'This link is not valid.';
+      const parts = { db, storage, signingKey: config.uploads.signingKey, now: clock() };
+      const image = await readKycImage(parts, { customerId: caller.customerId, key, exp, sig });
+      if (image.kind === 'not-found') throw notFound('Image not found');
+      if (image.kind !== 'image') {
+        const message = image.kind === 'expired' ? 'This link has expired.' : 'This link is not valid.';
         throw new HttpError(403, message, { code: 0, message });
       }
-      const bytes = await storage.get(key);
-      if (bytes === undefined) throw notFound('Image not found');
       return reply
         .headers({ 'content-type': 'image/jpeg', 'cache-control': 'private, no-store', 'x-content-type-options': 'nosniff' })
-        .send(Buffer.from(bytes));
+        .send(Buffer.from(image.bytes));
     });
   };
 }

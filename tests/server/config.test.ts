@@ -38,6 +38,21 @@ describe('configuration', () => {
     }
   });
 
+  it('keeps uploads in DATA_DIR/uploads or UPLOAD_DIR, never inside STATIC_DIR, signed with MEDIA_SIGNING_KEY', () => {
+    const defaults = readConfig({ DATA_DIR: '/srv/store-data' });
+    expect(defaults.uploads.dir).toBe(path.resolve('/srv/store-data/uploads'));
+    expect(defaults.uploads.keyFromEnvironment).toBe(false);
+    expect(defaults.uploads.signingKey.length).toBeGreaterThanOrEqual(32);
+    expect(readConfig({ DATA_DIR: 'memory://' }).uploads.dir.startsWith(os.tmpdir())).toBe(true);
+    const key = 'k'.repeat(32);
+    const given = readConfig({ UPLOAD_DIR: '/srv/uploads', MEDIA_SIGNING_KEY: key });
+    expect(given.uploads).toEqual({ dir: path.resolve('/srv/uploads'), signingKey: key, keyFromEnvironment: true });
+    expect(() => readConfig({ STATIC_DIR: '/srv/www', UPLOAD_DIR: '/srv/www/uploads' })).toThrow(/UPLOAD_DIR must be outside STATIC_DIR/);
+    expect(() => readConfig({ STATIC_DIR: '/srv/www', UPLOAD_DIR: '/srv/www' })).toThrow(/UPLOAD_DIR/);
+    expect(readConfig({ STATIC_DIR: '/srv/www', UPLOAD_DIR: '/srv/www-uploads' }).uploads.dir).toBe(path.resolve('/srv/www-uploads'));
+    expect(() => readConfig({ MEDIA_SIGNING_KEY: 'short' })).toThrow(/MEDIA_SIGNING_KEY/);
+  });
+
   it('an unreachable DATABASE_URL is a clear error', async () => {
     await expect(openDatabase({ databaseUrl: 'postgres://nobody:secret@127.0.0.1:1/store', dataDir: 'unused' })).rejects.toThrow(DatabaseOpenError);
     await expect(openDatabase({ databaseUrl: 'postgres://nobody:secret@127.0.0.1:1/store', dataDir: 'unused' })).rejects.not.toThrow(/secret/);

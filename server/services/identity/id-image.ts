@@ -15,9 +15,7 @@ export const maxImagePixels = 40_000_000;
 const imageFormats = ['jpeg', 'png', 'webp'] as const;
 export type ImageFormat = (typeof imageFormats)[number];
 
-export type IdImageResult =
-  | { ok: true; jpeg: Buffer; width: number; height: number }
-  | { ok: false; field: 'imageData'; message: string };
+export type IdImageResult = { ok: true; jpeg: Buffer; width: number; height: number } | { ok: false; field: 'imageData'; message: string };
 
 export const idImageMessages = {
   notDataUrl: 'imageData must be a data URL: data:image/jpeg, image/png or image/webp, base64.',

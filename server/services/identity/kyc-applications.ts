@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { KycApplication, KycSide } from '../../../src/api/contract/kyc.contract.ts';
 import type { FileStorage } from '../../adapters/storage/storage-port.ts';
-import { newStorageKey } from '../../adapters/storage/storage-port.ts';
+import { isStorageKey, newStorageKey } from '../../adapters/storage/storage-port.ts';
 import type { Database, KycApplicationsTable } from '../../db/schema.ts';
 import { checkIdImage } from './id-image.ts';
-import { kycImageLink } from './kyc-links.ts';
+import { checkKycLink, kycImageLink } from './kyc-links.ts';
 
 type ApplicationRow = Selectable<KycApplicationsTable>;
 
@@ -136,8 +136,23 @@ async function findOpenApplication(db: Kysely<Database>, customerId: number, app
     .executeTakeFirst();
 }
 
+export type ImageRead = { kind: 'image'; bytes: Uint8Array } | { kind: 'not-found' } | { kind: 'expired' } | { kind: 'invalid' };
+
+/**
+ * A stored photo through its signed link: only a storage key of the caller's own application (anything else, a path
+ * included, is 'not-found', the same answer whether or not it exists), then only with a valid, unexpired signature.
+ */
+export async function readKycImage(parts: UploadParts, request: { customerId: number; key: string; exp: string; sig: string }): Promise<ImageRead> {
+  const { key, customerId } = request;
+  if (!isStorageKey(key) || !(await ownsKycImage(parts.db, customerId, key))) return { kind: 'not-found' };
+  const check = checkKycLink({ key, customerId, signingKey: parts.signingKey, now: parts.now, exp: request.exp, sig: request.sig });
+  if (check !== 'ok') return { kind: check };
+  const bytes = await parts.storage.get(key);
+  return bytes === undefined ? { kind: 'not-found' } : { kind: 'image', bytes };
+}
+
 /** True when key is one of the caller's application photos (any status): the owner check of a signed link. */
-export async function ownsKycImage(db: Kysely<Database>, customerId: number, key: string): Promise<boolean> {
+async function ownsKycImage(db: Kysely<Database>, customerId: number, key: string): Promise<boolean> {
   const row = await db
     .selectFrom('kyc_applications')
     .select('id')

@@ -10,7 +10,6 @@ import { ignoredApiToken, storeId } from './fields.ts';
 export const kycSides = ['aadhaar_front', 'aadhaar_back', 'selfie'] as const;
 export type KycSide = (typeof kycSides)[number];
 
-const applicationIdPattern = /^[0-9a-f]{32}$/;
 const fileNamePattern = /^([0-9a-f]{32})_(aadhaar_front|aadhaar_back|selfie)\.jpg$/;
 
 /** The file name the spec's client sends for one photo of an application. */
@@ -25,9 +24,13 @@ export function parseKycFileName(fileName: string): { applicationId: string; sid
   return match?.[1] !== undefined && side !== undefined ? { applicationId: match[1], side } : undefined;
 }
 
-export const kycFileNameMessage = 'fileName must be {applicationId}_aadhaar_front.jpg, {applicationId}_aadhaar_back.jpg or {applicationId}_selfie.jpg.';
+export const kycFileNameMessage =
+  'fileName must be {applicationId}_aadhaar_front.jpg, {applicationId}_aadhaar_back.jpg or {applicationId}_selfie.jpg.';
 
-const fileNameField = define<string>('fileName', (value) => (typeof value === 'string' && parseKycFileName(value) !== undefined) || kycFileNameMessage);
+const fileNameField = define<string>(
+  'fileName',
+  (value) => (typeof value === 'string' && parseKycFileName(value) !== undefined) || kycFileNameMessage,
+);
 
 /** A data URL; its content is checked by the server (server/services/identity/id-image.ts), its length by bodyLimit. */
 const imageDataField = define<string>('imageData', (value) => typeof value === 'string' || 'imageData must be a data URL (text).');
@@ -75,10 +78,6 @@ export type KycApplicationReply = Infer<typeof kycApplicationReply>;
 /** GET /media/kyc/:key?exp=&sig= — the query of a signed link (checked by the server, never trusted). */
 export const kycImageQuery = object({ exp: string(), sig: string() });
 export const kycImageParams = object({ key: string() });
-
-export function isApplicationId(text: string): boolean {
-  return applicationIdPattern.test(text);
-}
 
 /** The spec's KYC messages about uploads. */
 export const kycUploadMessages = {
