@@ -13,7 +13,11 @@ import { createWorker, OEM } from 'tesseract.js';
 import { Human } from '../../../node_modules/@vladmandic/human/dist/human.node-wasm.js';
 import type { DetectedFace, EngineReply, EngineRequest, EngineResult } from './identity-engine-protocol.ts';
 
-/** Larger images are scaled down before detection: faces on IDs and selfies stay well over 100 px, and it is faster. */
+/**
+ * Images are letterboxed into a square of at most this side before detection. The face detector squeezes its input
+ * into a square: two faces side by side in an 800×400 picture were found as one unclear face, or none, unpadded.
+ * Faces on IDs and selfies stay well over 100 px at this size, and detection is faster than at full size.
+ */
 const detectionEdge = 1280;
 /** Small text reads better when the card is at least this wide. */
 const ocrMinWidth = 1200;
@@ -68,9 +72,11 @@ class UnreadableImage extends Error {}
 
 async function decodeForDetection(image: Uint8Array) {
   try {
+    const { width = 0, height = 0 } = await sharp(image, { limitInputPixels: maxInputPixels }).metadata();
+    const side = Math.min(detectionEdge, Math.max(width, height));
     const { data, info } = await sharp(image, { limitInputPixels: maxInputPixels })
       .rotate()
-      .resize({ width: detectionEdge, height: detectionEdge, fit: 'inside', withoutEnlargement: true })
+      .resize({ width: side, height: side, fit: 'contain', background: '#808080' })
       .removeAlpha()
       .raw()
       .toBuffer({ resolveWithObject: true });
