@@ -63,7 +63,11 @@ export function startLocalIdentityEngine(options: LocalIdentityEngineOptions = {
 
   const worker = new Worker(new URL('./identity-engine-worker.mjs', import.meta.url));
 
+  /** Set once the worker has died: every later call rejects with it at once instead of waiting for a timeout. */
+  let failure: Error | null = null;
+
   function failAll(error: Error) {
+    failure ??= error;
     rejectReady(error);
     for (const [id, request] of pending) {
       clearTimeout(request.timer);
@@ -88,6 +92,7 @@ export function startLocalIdentityEngine(options: LocalIdentityEngineOptions = {
   type Payload = EngineRequest extends infer R ? (R extends EngineRequest ? Omit<R, 'id'> : never) : never;
   async function send(payload: Payload): Promise<EngineResult> {
     if (closed) throw new Error('identity engine: closed');
+    if (failure) throw failure;
     await ready;
     const id = nextId++;
     return new Promise<EngineResult>((resolve, reject) => {
