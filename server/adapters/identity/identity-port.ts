@@ -1,0 +1,61 @@
+/**
+ * The identity port: compares the face on an ID card with a selfie and reads the date of birth from the card.
+ * The local engine (local-identity-engine.ts, offline, the default) implements it; a vendor adapter (e.g. Stripe
+ * Identity) is the production option. Images arrive as JPEG buffers already sanitised by the upload slice.
+ * Why the threshold and what a vendor adds: docs/decisions/013-identity-engine.md.
+ */
+
+/** Why an image pair could not be judged at all (nothing to compare, or nothing to read). */
+export type IdentityRefusal =
+  'unreadable-image' | 'no-face-on-id' | 'faces-on-id' | 'no-face-in-selfie' | 'faces-in-selfie' | 'unclear-face' | 'unreadable-date';
+
+/** The outcome of a KYC check: ID front against selfie, and the date of birth read from the ID front. */
+export type IdentityVerdict =
+  | {
+      kind: 'matched';
+      faceMatchPercent: number;
+      /** DD/MM/YYYY, as the spec's KYC verify result carries it. */
+      dateOfBirth: string;
+      documentNumber: string | null;
+    }
+  | { kind: 'mismatch'; faceMatchPercent: number; message: string }
+  | { kind: 'refused'; reason: IdentityRefusal; message: string };
+
+/** The outcome of the order-time check: a new selfie against the verified one. */
+export type FaceComparison =
+  | { kind: 'matched'; faceMatchPercent: number }
+  | { kind: 'mismatch'; faceMatchPercent: number; message: string }
+  | { kind: 'refused'; reason: IdentityRefusal; message: string };
+
+export interface IdentityImages {
+  idFront: Buffer;
+  selfie: Buffer;
+}
+
+export interface IdentityVerifier {
+  /** KYC: one face on each image, the same person, and a readable date of birth; otherwise a refusal or mismatch. */
+  verifyIdentity(images: IdentityImages): Promise<IdentityVerdict>;
+  /** Order-time face check: one face on each image, compared. */
+  compareFaces(verified: Buffer, fresh: Buffer): Promise<FaceComparison>;
+  /** Frees the models and threads; later calls reject. */
+  close(): Promise<void>;
+}
+
+/**
+ * What the shopper reads. The spec words the generic failures ('Error In Face Matching. Please Try Again' for KYC,
+ * 'Error In Face Matching Or WebCam Access Issue. Please Try Again' for the order check); the spec has no words for
+ * the specific refusals, so these say what to do next.
+ */
+export const identityMessages = {
+  kycMismatch: 'Error In Face Matching. Please Try Again',
+  orderMismatch: 'Error In Face Matching Or WebCam Access Issue. Please Try Again',
+  refusals: {
+    'unreadable-image': 'The photo could not be read. Please upload it again as a JPEG, PNG or WebP image.',
+    'no-face-on-id': 'No face was found on the ID photo. Please upload a clear photo of the front of your ID.',
+    'faces-on-id': 'More than one face was found on the ID photo. Please upload a photo of the front of your ID alone.',
+    'no-face-in-selfie': 'No face was found in the selfie. Please Try Again with your face in the frame.',
+    'faces-in-selfie': 'More than one face was found in the selfie. Please Try Again alone in the frame.',
+    'unclear-face': 'A face was found but is not clear enough to compare. Please Try Again in good light, facing the camera.',
+    'unreadable-date': 'The date of birth on the ID could not be read. Please upload a sharper photo of the front of your ID.',
+  } satisfies Record<IdentityRefusal, string>,
+} as const;
