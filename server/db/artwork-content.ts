@@ -33,6 +33,7 @@ export const illustrationKinds = [
   'cold-cuts',
   'ready-to-cook',
   'gift',
+  'bottle',
 ] as const;
 export type IllustrationKind = (typeof illustrationKinds)[number];
 

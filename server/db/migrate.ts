@@ -4,6 +4,7 @@ import * as customersCarts from './migrations/002-customers-carts.ts';
 import * as accounts from './migrations/003-accounts.ts';
 import * as cartDelivery from './migrations/004-cart-delivery.ts';
 import * as checkout from './migrations/005-checkout.ts';
+import * as ageRestricted from './migrations/006-age-restricted.ts';
 import * as kycApplications from './migrations/007-kyc-applications.ts';
 
 // Listed here (not read from disk) so the bundle, tsx and tests all see the same ordered set.
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '003-accounts': accounts,
   '004-cart-delivery': cartDelivery,
   '005-checkout': checkout,
+  '006-age-restricted': ageRestricted,
   '007-kyc-applications': kycApplications,
 };
 

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { GatewayKind } from '../../src/api/contract/payment.contract.ts';
+import type { SizeUnit } from '../../src/rules/sizes.ts';
 
 /** Kysely's view of the tables the migrations create. Money is integer cents everywhere. */
 export type SpeedType = 'local' | 'courier' | 'farm-direct';
@@ -29,6 +30,10 @@ export interface ProductsTable {
   review_count: Generated<number>;
   /** Orders over the last weeks: drives 'TOP PRODUCT IN YOUR AREA' and the home sections. */
   popularity: Generated<number>;
+  /** Only a verified customer over 21 may order it (drinks); place order enforces it. */
+  age_restricted: Generated<boolean>;
+  /** The unit of its variants' bottle_size: grams for food, millilitres for drinks. */
+  size_unit: Generated<SizeUnit>;
   /** Weighted name > category > description; filled by refreshSearchVectors. */
   search_vector: ColumnType<string | null, never, never>;
   created_at: CreatedAt;
@@ -51,7 +56,7 @@ export interface ProductImagesTable {
 export interface ProductVariantsTable {
   id: Generated<number>;
   product_id: number;
-  /** Weight in grams; 0 means "no size" and is hidden. */
+  /** Weight in grams (millilitres for a product whose size_unit is 'ml'); 0 means "no size" and is hidden. */
   bottle_size: number;
   brand_name: string;
   product_type: string;

@@ -15,3 +15,6 @@ export const emptyCartMessage = 'Hey fill me, i am Empty';
 
 /** The server's refusal to price, review or place an order for a cart with no lines. */
 export const cartIsEmptyRefusal = 'Your cart is empty.';
+
+/** Place order and order review refuse a cart with an age-restricted item unless the customer is verified (issue 11). */
+export const ageVerificationNeededRefusal = 'Please verify your identity (21+) before ordering age-restricted items.';

@@ -29,6 +29,17 @@ export function cardPriceLabel(sizes: readonly Sized[]): string | undefined {
   return distinct.size > 1 ? `from ${formatMoney(low)}` : formatMoney(low);
 }
 
+/** What a product's bottle_size counts: grams for food, millilitres for drinks. */
+export const sizeUnits = ['g', 'ml'] as const;
+export type SizeUnit = (typeof sizeUnits)[number];
+
+/** A size as shoppers read it: formatWeight for grams; 750 → '750 ml', 1000 → '1 L', 1750 → '1.75 L' for drinks. */
+export function formatSize(amount: number, unit: SizeUnit): string {
+  if (unit === 'g') return formatWeight(amount);
+  if (amount >= 1000) return `${Number((amount / 1000).toFixed(2))} L`;
+  return `${amount} ml`;
+}
+
 /** 250 → '250 g', 1000 → '1 kg', 1500 → '1.5 kg'. */
 export function formatWeight(grams: number): string {
   if (grams >= 1000) return `${Number((grams / 1000).toFixed(2))} kg`;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { centsToDollars, dollarsToCents, formatMoney } from '../../src/rules/money.ts';
-import { cardPriceLabel, formatWeight, lowestPrice, visibleSizesSorted } from '../../src/rules/sizes.ts';
+import { cardPriceLabel, formatSize, formatWeight, lowestPrice, visibleSizesSorted } from '../../src/rules/sizes.ts';
 
 describe('money', () => {
   it.each([
@@ -52,5 +52,15 @@ describe('sizes', () => {
     expect(formatWeight(250)).toBe('250 g');
     expect(formatWeight(1000)).toBe('1 kg');
     expect(formatWeight(1500)).toBe('1.5 kg');
+  });
+});
+
+describe('formatSize: grams for food, millilitres for drinks', () => {
+  it('keeps food as weights and reads drinks in ml and litres', () => {
+    expect(formatSize(500, 'g')).toBe('500 g');
+    expect(formatSize(1500, 'g')).toBe('1.5 kg');
+    expect(formatSize(750, 'ml')).toBe('750 ml');
+    expect(formatSize(1000, 'ml')).toBe('1 L');
+    expect(formatSize(1750, 'ml')).toBe('1.75 L');
   });
 });

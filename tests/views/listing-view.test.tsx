@@ -40,8 +40,16 @@ const filters: ListingFilter[] = [
   },
 ];
 
-function product(id: number, name: string): ProductSummary {
-  return { id, name, image: `/media/${id}.jpg`, child: [{ id: id * 10, bottle_size: 500, price: '12.50' }], speed_types: ['local'] };
+function product(id: number, name: string, ageRestricted = false): ProductSummary {
+  return {
+    id,
+    name,
+    image: `/media/${id}.jpg`,
+    child: [{ id: id * 10, bottle_size: ageRestricted ? 750 : 500, price: '12.50' }],
+    speed_types: ['local'],
+    age_restricted: ageRestricted,
+    size_unit: ageRestricted ? 'ml' : 'g',
+  };
 }
 
 function reply(overrides: { page?: number; totalPages?: number; products?: ProductSummary[] } = {}): ListingReply {
@@ -93,6 +101,16 @@ describe('ListingView', () => {
         .getByRole('link', { name: /Atlantic Salmon Fillet/ })
         .getAttribute('href'),
     ).toBe('/store/1');
+  });
+
+  it("marks an age-restricted product's card '21+' with a line about verification; food cards carry no mark", () => {
+    renderView({ reply: reply({ products: [product(1, 'Atlantic Salmon Fillet'), product(3, 'Junmai Ginjo Sake', true)] }) });
+    const grid = screen.getByRole('list', { name: 'Products' });
+    const sake = within(within(grid).getByRole('link', { name: /Junmai Ginjo Sake/ }));
+    expect(sake.getByRole('img', { name: '21 and over' }).textContent).toBe('21+');
+    expect(sake.getByText(/verify your identity/)).toBeTruthy();
+    const salmon = within(within(grid).getByRole('link', { name: /Atlantic Salmon Fillet/ }));
+    expect(salmon.queryByRole('img', { name: '21 and over' })).toBeNull();
   });
 
   it("offers the spec's sort labels and sorts from the first page", () => {

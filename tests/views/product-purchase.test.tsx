@@ -24,18 +24,18 @@ function size(id: number, grams: number, stock: number, price: string): ProductS
   };
 }
 
-function Purchase({ sizes }: { sizes: ProductSize[] }) {
+function Purchase({ sizes, drink }: { sizes: ProductSize[]; drink: boolean }) {
   const actor = useAddToCartActor(sizes);
-  return <ProductPurchase actor={actor} sizes={sizes} />;
+  return drink ? <ProductPurchase actor={actor} sizes={sizes} sizeUnit="ml" ageRestricted /> : <ProductPurchase actor={actor} sizes={sizes} />;
 }
 
-function renderPurchase(sizes: ProductSize[]) {
+function renderPurchase(sizes: ProductSize[], drink = false) {
   const session = createActor(sessionMachine, { input: { zipcode: '10001', location: 101 } }).start();
   const notifications = createActor(notificationsMachine).start();
   return render(
     <MemoryRouter>
       <AppActorsContext.Provider value={{ session, notifications }}>
-        <Purchase sizes={sizes} />
+        <Purchase sizes={sizes} drink={drink} />
       </AppActorsContext.Provider>
     </MemoryRouter>,
   );
@@ -58,5 +58,15 @@ describe('product purchase', () => {
     fireEvent.click(screen.getByRole('combobox', { name: 'SELECT SIZE' }));
     fireEvent.click(screen.getByRole('option', { name: '1 kg' }));
     expect(screen.getByLabelText('Price').textContent).toBe('$29.99');
+    expect(screen.queryByRole('img', { name: '21 and over' })).toBeNull();
+  });
+
+  it("an age-restricted drink shows the '21+' mark, says verification is needed and reads its sizes in ml", () => {
+    renderPurchase([size(1, 750, 5, '34.99'), size(2, 1500, 2, '64.99')], true);
+    expect(screen.getByRole('img', { name: '21 and over' }).textContent).toBe('21+');
+    expect(screen.getByText('Age-restricted: you must be over 21 and verify your identity before ordering.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('combobox', { name: 'SELECT SIZE' }));
+    expect(screen.getByRole('option', { name: '750 ml' })).toBeTruthy();
+    expect(screen.getByRole('option', { name: '1.5 L' })).toBeTruthy();
   });
 });

@@ -3,9 +3,12 @@
  * Prices are US retail prices in cents for the list price of each weight; shops and speeds vary them a little.
  */
 import type { IllustrationKind } from '../artwork-content.ts';
+import type { SizeUnit } from '../../../src/rules/sizes.ts';
 import type { VendorKind } from '../schema.ts';
 
 export const VALENTINES_CATEGORY_ID = 1017;
+/** Drinks for pairing: every product under it is age-restricted (21+, identity verified) and sized in ml. */
+export const DRINKS_CATEGORY_ID = 1013;
 
 export interface CategorySeed {
   id: number;
@@ -84,14 +87,23 @@ export const categories: readonly CategorySeed[] = [
 
   // A seasonal collection: products keep their own leaf and are also listed here.
   { id: VALENTINES_CATEGORY_ID, name: "Valentine's Collection", parentId: null, position: 13 },
+
+  // Age-restricted (issue 11): only a verified customer over 21 may order these.
+  { id: DRINKS_CATEGORY_ID, name: 'Wine & Spirits', parentId: null, position: 14 },
+  { id: 2043, name: 'Red Wine', parentId: DRINKS_CATEGORY_ID, position: 1 },
+  { id: 2044, name: 'White & Sparkling Wine', parentId: DRINKS_CATEGORY_ID, position: 2 },
+  { id: 2045, name: 'Sake', parentId: DRINKS_CATEGORY_ID, position: 3 },
+  { id: 2046, name: 'Whiskey & Bourbon', parentId: DRINKS_CATEGORY_ID, position: 4 },
+  { id: 2047, name: 'Craft Beer', parentId: DRINKS_CATEGORY_ID, position: 5 },
 ];
 
 /** Leaf categories whose products come from fishmongers rather than butchers. */
 export const seafoodCategoryIds: ReadonlySet<number> = new Set([2017, 2018, 2019, 2020, 2021, 2022, 2023, 2024, 2028, 2036, 2041]);
 
-export type ProductType = 'Fresh' | 'Frozen' | 'Smoked' | 'Cured' | 'Live' | 'Dry-Aged' | 'Marinated' | 'Cooked' | 'Gift Box';
+export type ProductType =
+  'Fresh' | 'Frozen' | 'Smoked' | 'Cured' | 'Live' | 'Dry-Aged' | 'Marinated' | 'Cooked' | 'Gift Box' | 'Wine' | 'Sake' | 'Spirits' | 'Beer';
 
-/** One weight of a product: grams (0 = "no size", e.g. a gift box) and list price in cents. */
+/** One size of a product: grams (millilitres for drinks; 0 = "no size", e.g. a gift box) and list price in cents. */
 export type SizeSeed = readonly [grams: number, priceCents: number];
 
 export interface ProductSeed {
@@ -116,6 +128,10 @@ export interface ProductSeed {
   images: 1 | 2 | 3 | 4;
   /** Also listed in the Valentine's Collection. */
   valentine?: true;
+  /** Only a verified customer over 21 may order it. */
+  ageRestricted?: true;
+  /** What the sizes count; grams when left out. */
+  sizeUnit?: SizeUnit;
 }
 
 const US = 'United States';
@@ -2451,6 +2467,256 @@ export const products: readonly ProductSeed[] = [
       MEAT,
     ],
   },
+  // ---------------------------------------------------------------- Wine & Spirits (age-restricted, sizes in ml)
+  {
+    name: 'Napa Valley Cabernet Sauvignon',
+    leaf: 2043,
+    kind: 'bottle',
+    brand: 'Stag Ridge Cellars',
+    type: 'Wine',
+    label: 'Red Wine',
+    country: US,
+    sizes: [
+      [750, 3499],
+      [1500, 6499],
+    ],
+    taste: null,
+    skill: null,
+    minutes: null,
+    reviews: 142,
+    popularity: 210,
+    images: 2,
+    ageRestricted: true,
+    sizeUnit: 'ml',
+    description: [
+      'A full-bodied Cabernet with blackcurrant, cedar and firm tannins that stand up to a charred ribeye or a dry-aged strip.',
+      'Aged 18 months in French oak; 14.5% ABV.',
+      'Open an hour before dinner and serve at 60–65 °F.',
+      'Age-restricted: sold only to verified customers over 21.',
+    ],
+  },
+  {
+    name: 'Mendoza Malbec Reserva',
+    leaf: 2043,
+    kind: 'bottle',
+    brand: 'Alto Andes Bodega',
+    type: 'Wine',
+    label: 'Red Wine',
+    country: 'Argentina',
+    sizes: [[750, 1899]],
+    taste: null,
+    skill: null,
+    minutes: null,
+    reviews: 96,
+    popularity: 150,
+    images: 1,
+    ageRestricted: true,
+    sizeUnit: 'ml',
+    description: [
+      'Plum, violet and a touch of smoke: the classic partner for grilled skirt steak, lamb chops and chimichurri.',
+      'High-altitude vineyards in the Uco Valley; 14% ABV.',
+      'Serve slightly cool, at about 62 °F.',
+      'Age-restricted: sold only to verified customers over 21.',
+    ],
+  },
+  {
+    name: 'Willamette Valley Pinot Noir',
+    leaf: 2043,
+    kind: 'bottle',
+    brand: 'Cascade Hill Vineyards',
+    type: 'Wine',
+    label: 'Red Wine',
+    country: US,
+    sizes: [[750, 2999]],
+    taste: null,
+    skill: null,
+    minutes: null,
+    reviews: 71,
+    popularity: 120,
+    images: 1,
+    ageRestricted: true,
+    sizeUnit: 'ml',
+    description: [
+      'A light, red-cherry Pinot Noir that flatters roast salmon, duck breast and pork tenderloin.',
+      'From Oregon hillside vineyards; 13.5% ABV.',
+      'Serve at 58–60 °F.',
+      'Age-restricted: sold only to verified customers over 21.',
+    ],
+  },
+  {
+    name: 'Sancerre Sauvignon Blanc',
+    leaf: 2044,
+    kind: 'bottle',
+    brand: 'Domaine des Caillottes',
+    type: 'Wine',
+    label: 'White Wine',
+    country: 'France',
+    sizes: [[750, 3299]],
+    taste: null,
+    skill: null,
+    minutes: null,
+    reviews: 64,
+    popularity: 130,
+    images: 1,
+    ageRestricted: true,
+    sizeUnit: 'ml',
+    description: [
+      'Crisp and flinty with citrus and cut grass: made for oysters on the half shell, clams and pan-fried white fish.',
+      'Loire Valley, France; 13% ABV.',
+      'Serve chilled, at 45–50 °F.',
+      'Age-restricted: sold only to verified customers over 21.',
+    ],
+  },
+  {
+    name: 'Sonoma Coast Chardonnay',
+    leaf: 2044,
+    kind: 'bottle',
+    brand: 'Russian River Estate',
+    type: 'Wine',
+    label: 'White Wine',
+    country: US,
+    sizes: [[750, 2499]],
+    taste: null,
+    skill: null,
+    minutes: null,
+    reviews: 88,
+    popularity: 140,
+    images: 1,
+    ageRestricted: true,
+    sizeUnit: 'ml',
+    description: [
+      'Ripe pear and a little toasted oak, round enough for butter-poached lobster, crab and seared scallops.',
+      'Sonoma County, California; 13.8% ABV.',
+      'Serve at 50–55 °F.',
+      'Age-restricted: sold only to verified customers over 21.',
+    ],
+  },
+  {
+    name: 'Brut Champagne Grande Réserve',
+    leaf: 2044,
+    kind: 'bottle',
+    brand: 'Maison Delacourt',
+    type: 'Wine',
+    label: 'Sparkling Wine',
+    country: 'France',
+    sizes: [[750, 4999]],
+    taste: null,
+    skill: null,
+    minutes: null,
+    reviews: 52,
+    popularity: 110,
+    images: 2,
+    ageRestricted: true,
+    sizeUnit: 'ml',
+    description: [
+      'Fine bubbles, brioche and green apple: caviar, oysters, king crab and fried chicken all love it.',
+      'Champagne, France; 12% ABV.',
+      'Serve well chilled, at 43–48 °F.',
+      'Age-restricted: sold only to verified customers over 21.',
+    ],
+  },
+  {
+    name: 'Junmai Ginjo Sake',
+    leaf: 2045,
+    kind: 'bottle',
+    brand: 'Hakusan Brewery',
+    type: 'Sake',
+    label: 'Sake',
+    country: 'Japan',
+    sizes: [
+      [300, 1499],
+      [720, 3299],
+    ],
+    taste: null,
+    skill: null,
+    minutes: null,
+    reviews: 47,
+    popularity: 100,
+    images: 1,
+    ageRestricted: true,
+    sizeUnit: 'ml',
+    description: [
+      'Clean and gently fruity, with melon and rice: the partner for sashimi-grade tuna, salmon and grilled mackerel.',
+      'Rice polished to 55%; 15.5% ABV.',
+      'Serve chilled; keep refrigerated once opened and drink within a week.',
+      'Age-restricted: sold only to verified customers over 21.',
+    ],
+  },
+  {
+    name: 'Kentucky Straight Bourbon Whiskey',
+    leaf: 2046,
+    kind: 'bottle',
+    brand: 'Old Hickory Ridge Distillery',
+    type: 'Spirits',
+    label: 'Bourbon',
+    country: US,
+    sizes: [
+      [750, 3999],
+      [1750, 7499],
+    ],
+    taste: null,
+    skill: null,
+    minutes: null,
+    reviews: 118,
+    popularity: 170,
+    images: 2,
+    ageRestricted: true,
+    sizeUnit: 'ml',
+    description: [
+      'Caramel, vanilla and charred oak, aged six years: a pour for smoked brisket, ribs and bourbon-glazed pork belly.',
+      'Distilled in Bardstown, Kentucky; 90 proof (45% ABV).',
+      'Neat, on one large ice cube, or a splash in the barbecue sauce.',
+      'Age-restricted: sold only to verified customers over 21.',
+    ],
+  },
+  {
+    name: 'Oyster Stout',
+    leaf: 2047,
+    kind: 'bottle',
+    brand: 'Harbor Light Brewing',
+    type: 'Beer',
+    label: 'Craft Beer',
+    country: US,
+    sizes: [[355, 399]],
+    taste: null,
+    skill: null,
+    minutes: null,
+    reviews: 39,
+    popularity: 90,
+    images: 1,
+    ageRestricted: true,
+    sizeUnit: 'ml',
+    description: [
+      'A dry, roasty stout brewed with a little oyster brine: the old pub pairing for a dozen on the half shell.',
+      'Brewed in Portland, Maine; 5.2% ABV.',
+      'Serve at 50 °F.',
+      'Age-restricted: sold only to verified customers over 21.',
+    ],
+  },
+  {
+    name: 'Hazy IPA',
+    leaf: 2047,
+    kind: 'bottle',
+    brand: 'Two Rivers Brewing Co.',
+    type: 'Beer',
+    label: 'Craft Beer',
+    country: US,
+    sizes: [[473, 449]],
+    taste: null,
+    skill: null,
+    minutes: null,
+    reviews: 58,
+    popularity: 115,
+    images: 1,
+    ageRestricted: true,
+    sizeUnit: 'ml',
+    description: [
+      'Juicy citrus hops and a soft finish that cut through burgers, buffalo wings and spicy sausages.',
+      'A 16 oz can from Colorado; 6.8% ABV.',
+      'Keep cold and drink fresh.',
+      'Age-restricted: sold only to verified customers over 21.',
+    ],
+  },
 ];
 
 // ---------------------------------------------------------------- vendors and where they are
@@ -2707,7 +2973,7 @@ export const ads: readonly string[] = [
 // ---------------------------------------------------------------- generated catalogue (--products N)
 
 /** Name parts for generated products: a style and a brand that fit the product's family. */
-export type ProductFamily = 'poultry' | 'meat' | 'seafood' | 'prepared';
+export type ProductFamily = 'poultry' | 'meat' | 'seafood' | 'prepared' | 'drinks';
 
 export const familyByTopCategory: ReadonlyMap<number, ProductFamily> = new Map([
   [1001, 'poultry'],
@@ -2722,6 +2988,7 @@ export const familyByTopCategory: ReadonlyMap<number, ProductFamily> = new Map([
   [1008, 'prepared'],
   [1010, 'prepared'],
   [1012, 'prepared'],
+  [DRINKS_CATEGORY_ID, 'drinks'],
 ]);
 
 export const generatedStyles: Readonly<Record<ProductFamily, readonly string[]>> = {
@@ -2729,6 +2996,7 @@ export const generatedStyles: Readonly<Record<ProductFamily, readonly string[]>>
   meat: ['Grass-Fed', 'Pasture-Raised', 'Organic', 'Heritage-Breed', 'Hand-Trimmed', 'Family Pack', 'Premium'],
   seafood: ['Wild-Caught', 'Line-Caught', 'Day-Boat', 'Sustainably Farmed', 'Flash-Frozen', "Chef's Select"],
   prepared: ['House-Made', 'Small-Batch', "Chef's Select", 'Premium', 'Family Pack'],
+  drinks: ['Reserve', 'Small-Batch', 'Estate', 'Limited Release', 'Single Barrel'],
 };
 
 export const generatedBrands: Readonly<Record<ProductFamily, readonly string[]>> = {
@@ -2754,4 +3022,5 @@ export const generatedBrands: Readonly<Record<ProductFamily, readonly string[]>>
     'Pacific Line',
   ],
   prepared: ["Butcher's Table", 'Harbor Kitchen', 'Old Town Sausage Co.', 'Smokehouse Hollow', "Carver's Deli", 'Casa Ibérica'],
+  drinks: ['Stag Ridge Cellars', 'Cascade Hill Vineyards', 'Harbor Light Brewing', 'Old Hickory Ridge Distillery', 'Hakusan Brewery'],
 };

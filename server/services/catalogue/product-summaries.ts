@@ -20,7 +20,7 @@ export async function productSummaries(db: Kysely<Database>, productIds: number[
     db
       .selectFrom('products')
       .leftJoin('product_images', (join) => join.onRef('product_images.product_id', '=', 'products.id').on('product_images.position', '=', 0))
-      .select(['products.id', 'products.name', 'product_images.url'])
+      .select(['products.id', 'products.name', 'products.age_restricted', 'products.size_unit', 'product_images.url'])
       .where('products.id', 'in', productIds)
       .execute(),
     db
@@ -62,6 +62,8 @@ export async function productSummaries(db: Kysely<Database>, productIds: number[
         .map((s) => ({ id: s.id, bottle_size: s.bottle_size, price: centsToDollars(Number(s.price_cents)) })),
       speed_types: speedOrder.filter((s) => speeds.has(s)),
       stock_status: productSizes.some((s) => Number(s.max_stock) > 0) ? 'in stock' : 'out of stock',
+      age_restricted: product.age_restricted,
+      size_unit: product.size_unit,
     });
   }
   return summaries;

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { ProductSummary } from '../../../src/api/contract/product-summary.contract.ts';
 import { centsToDollars } from '../../../src/rules/money.ts';
+import type { SizeUnit } from '../../../src/rules/sizes.ts';
 import { orderedSpeeds } from '../../../src/rules/speeds.ts';
 import { offeredInArea } from './product-summaries.ts';
 
@@ -9,6 +10,8 @@ export interface RelatedCardRow {
   id: number;
   name: string;
   image: string | null;
+  age_restricted: boolean;
+  size_unit: SizeUnit;
   sizes: { id: number; bottle_size: number; price_cents: number; max_stock: number; speeds: string[] }[];
 }
 
@@ -20,7 +23,8 @@ export interface RelatedCardRow {
  */
 export function relatedCardsJson(productId: RawBuilder<number>, locId: number): RawBuilder<RelatedCardRow[]> {
   return sql<RelatedCardRow[]>`coalesce((
-    select json_agg(json_build_object('id', r.id, 'name', r.name, 'image', img.url, 'sizes', s.sizes)
+    select json_agg(json_build_object('id', r.id, 'name', r.name, 'image', img.url, 'age_restricted', r.age_restricted,
+                                      'size_unit', r.size_unit, 'sizes', s.sizes)
                     order by rp.position, rp.related_id)
     from related_products rp
     join products r on r.id = rp.related_id
@@ -51,5 +55,7 @@ export function relatedCards(rows: readonly RelatedCardRow[]): ProductSummary[] 
     child: row.sizes.map((s) => ({ id: s.id, bottle_size: s.bottle_size, price: centsToDollars(s.price_cents) })),
     speed_types: orderedSpeeds(row.sizes.flatMap((s) => s.speeds)),
     stock_status: row.sizes.some((s) => s.max_stock > 0) ? 'in stock' : 'out of stock',
+    age_restricted: row.age_restricted,
+    size_unit: row.size_unit,
   }));
 }

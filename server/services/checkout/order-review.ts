@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { OrderReviewData } from '../../../src/api/contract/checkout.contract.ts';
 import { addressRuleMessages } from '../../../src/rules/address-validation.ts';
 import { speedIds, type SpeedId } from '../../../src/rules/delivery-speeds.ts';
-import { cartIsEmptyRefusal, cartNotFoundMessage } from '../../../src/rules/messages.ts';
+import { ageVerificationNeededRefusal, cartIsEmptyRefusal, cartNotFoundMessage } from '../../../src/rules/messages.ts';
 import { centsToDollars } from '../../../src/rules/money.ts';
 import { isTipAllowed, type TipPercent } from '../../../src/rules/tips.ts';
 import type { Database } from '../../db/schema.ts';
@@ -12,6 +12,7 @@ import { notServedMessage } from '../catalogue/catalogue-cache.ts';
 import { loadCartView } from '../cart/cart-view.ts';
 import { availableSpeedIds, isServedZip, isSpeedForCart, loadOrderBasis, orderTotals, orderTotalsInDollars } from './order-totals.ts';
 import { placeOrderMessages } from './place-order.ts';
+import { isAgeCheckMissing } from './age-restriction.ts';
 import type { Caller } from '../accounts/sessions.ts';
 
 export interface ReviewRequest {
@@ -40,6 +41,7 @@ export async function reviewOrder(db: Kysely<Database>, caller: Caller | undefin
   if (!(await isServedZip(db, cart.zipcode))) return { kind: 'refused', message: notServedMessage };
   const basis = await loadOrderBasis(db, cart, now);
   if (basis.lines.length === 0) return { kind: 'refused', message: cartIsEmptyRefusal };
+  if (await isAgeCheckMissing(db, cart.id, caller)) return { kind: 'refused', message: ageVerificationNeededRefusal };
   const speedId = request.speedId ?? availableSpeedIds(basis.groups)[0] ?? speedIds.oneHour;
   if (!isSpeedForCart(speedId, basis.groups)) return { kind: 'refused', message: placeOrderMessages.speedNotForCart };
   if (request.tipPercent > 0 && !isTipAllowed(speedId)) return { kind: 'refused', message: placeOrderMessages.tipWithoutDriver };

@@ -1,10 +1,14 @@
-import { array, enums, number, optional, string, type, type Infer } from 'superstruct';
+import { array, boolean, enums, number, optional, string, type, type Infer } from 'superstruct';
+import { sizeUnits } from '../../rules/sizes.ts';
 import { speedValues } from '../../rules/speeds.ts';
 import { money } from './fields.ts';
 
 /** A speed as the API carries it (local, courier, farm-direct); the values are the rules' own list. */
 export const speedType = enums(speedValues);
 export type SpeedType = Infer<typeof speedType>;
+
+/** What bottle_size counts for a product: 'g' (food) or 'ml' (drinks). */
+export const sizeUnit = enums(sizeUnits);
 
 /** One size of a product as cards need it: the lowest price it is offered at in the shopper's area. */
 export const sizePrice = type({ id: number(), bottle_size: number(), price: money });
@@ -18,5 +22,8 @@ export const productSummary = type({
   child: array(sizePrice),
   speed_types: array(speedType),
   stock_status: optional(string()),
+  /** Only a verified customer over 21 may order it (cards show a '21+' mark). */
+  age_restricted: boolean(),
+  size_unit: sizeUnit,
 });
 export type ProductSummary = Infer<typeof productSummary>;

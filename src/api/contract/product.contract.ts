@@ -1,7 +1,7 @@
-import { array, enums, nullable, number, object, optional, record, string, type, type Infer } from 'superstruct';
+import { array, boolean, enums, nullable, number, object, optional, record, string, type, type Infer } from 'superstruct';
 import { envelope } from './envelope.ts';
 import { blankIsMissing, money, numericId, speedField, storeId, zipcodeField } from './fields.ts';
-import { productSummary, sizePrice, speedType } from './product-summary.contract.ts';
+import { productSummary, sizePrice, sizeUnit, speedType } from './product-summary.contract.ts';
 
 /** GET /connect/index/product?prodid=&store_id=1&loc_id=&dineinTime=&zipCode=&courier_type= */
 export const productQuery = object({
@@ -70,6 +70,9 @@ export const productDetail = type({
   related_products: array(productSummary),
   vendor_list: record(string(), vendorEntry),
   child: array(productSize),
+  /** Only a verified customer over 21 may order it: the page shows a '21+' mark and says so. */
+  age_restricted: boolean(),
+  size_unit: sizeUnit,
 });
 export type ProductDetail = Infer<typeof productDetail>;
 

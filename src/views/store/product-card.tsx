@@ -1,12 +1,15 @@
 import { Link } from 'react-router-dom';
 import type { ProductSummary } from '../../api/contract/product-summary.contract.ts';
+import { ageRestrictedCardNotice } from '../../rules/age.ts';
 import { cardPriceLabel, lowestPrice } from '../../rules/sizes.ts';
+import { AgeRestrictedMark, AgeRestrictedNotice } from './age-restricted.tsx';
 import { speedName } from '../../rules/speeds.ts';
 import * as css from './product-card.css.ts';
 
 /**
  * Image, name and price. On the store home the price always reads 'from $' the lowest of the sizes; in listings it is
- * 'from $price' when sizes differ, else the price, with the speed types the area offers.
+ * 'from $price' when sizes differ, else the price, with the speed types the area offers. Age-restricted products
+ * (drinks) carry a '21+' mark and a line saying identity verification is needed.
  */
 export function ProductCard({ product, variant = 'listing' }: { product: ProductSummary; variant?: 'home' | 'listing' }) {
   const low = lowestPrice(product.child);
@@ -14,7 +17,9 @@ export function ProductCard({ product, variant = 'listing' }: { product: Product
   return (
     <Link to={`/store/${product.id}`} className={css.card}>
       <img src={product.image} alt="" className={css.image} loading="lazy" width={300} height={300} />
+      {product.age_restricted && <AgeRestrictedMark />}
       <span className={css.name}>{product.name}</span>
+      {product.age_restricted && <AgeRestrictedNotice text={ageRestrictedCardNotice} />}
       {price !== undefined && <span className={css.price}>{price}</span>}
       {variant === 'listing' && product.speed_types.length > 0 && (
         <span className={css.speeds}>

@@ -36,6 +36,7 @@ export const reviews = style({ margin: 0, color: vars.color.muted });
 export const purchase = style({ display: 'flex', flexDirection: 'column', gap: '16px' });
 export const choices = style({ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(150px, 1fr))', gap: '12px' });
 export const price = style({ margin: 0, fontSize: '28px', fontWeight: 800, color: vars.color.primary });
+export const ageNotice = style({ margin: 0, display: 'flex', alignItems: 'center', gap: '8px', flexWrap: 'wrap' });
 export const addButton = style({ alignSelf: 'flex-start', minWidth: '220px' });
 export const facts = style({ background: vars.color.surface, borderRadius: vars.radius.large, padding: '24px', boxShadow: vars.shadow.card });
 export const factList = style({ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '6px 24px' });

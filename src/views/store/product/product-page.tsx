@@ -57,7 +57,7 @@ function ProductView({ product }: { product: ProductDetail }) {
           <p className={css.reviews}>
             {product.review_count} {product.review_count === 1 ? 'review' : 'reviews'}
           </p>
-          <ProductPurchase actor={actor} sizes={product.child} />
+          <ProductPurchase actor={actor} sizes={product.child} sizeUnit={product.size_unit} ageRestricted={product.age_restricted} />
         </div>
       </div>
       <ProductFacts product={product} size={size} />

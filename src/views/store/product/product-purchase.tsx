@@ -7,11 +7,13 @@ import { addToCartMachine } from '../../../machines/add-to-cart.machine.ts';
 import { formatMoney } from '../../../rules/money.ts';
 import { selectableSizes, selectedPrice, speedsForSize } from '../../../rules/product-options.ts';
 import { quantityOptions } from '../../../rules/quantity.ts';
-import { formatWeight } from '../../../rules/sizes.ts';
+import { ageRestrictedNotice } from '../../../rules/age.ts';
+import { formatSize, type SizeUnit } from '../../../rules/sizes.ts';
 import { speedName } from '../../../rules/speeds.ts';
 import { primaryButton } from '../../../styles/controls.css.ts';
 import { useAppActors, useNotify } from '../../app-context.tsx';
 import { DropdownSelect } from '../../controls/dropdown-select.tsx';
+import { AgeRestrictedMark, AgeRestrictedNotice } from '../age-restricted.tsx';
 import * as css from './product-page.css.ts';
 
 export type AddToCartActor = ActorRefFrom<typeof addToCartMachine>;
@@ -35,8 +37,22 @@ export function useAddToCartActor(sizes: readonly ProductSize[]): AddToCartActor
   return useActorRef(machine, { input: { session, sizes } });
 }
 
-/** SELECT SIZE, SPEED, QUANTITY, the price and ADD TO CART: renders the add-to-cart machine. */
-export function ProductPurchase({ actor, sizes }: { actor: AddToCartActor; sizes: readonly ProductSize[] }) {
+/**
+ * SELECT SIZE, SPEED, QUANTITY, the price and ADD TO CART: renders the add-to-cart machine. Sizes read in the
+ * product's unit (grams, or ml for drinks); an age-restricted product says beside the button that identity
+ * verification is needed (place order enforces it on the server).
+ */
+export function ProductPurchase({
+  actor,
+  sizes,
+  sizeUnit = 'g',
+  ageRestricted = false,
+}: {
+  actor: AddToCartActor;
+  sizes: readonly ProductSize[];
+  sizeUnit?: SizeUnit;
+  ageRestricted?: boolean;
+}) {
   const selection = useSelector(
     actor,
     (s) => ({ sizeId: s.context.sizeId, speed: s.context.speed, vendorLocId: s.context.vendorLocId }),
@@ -53,7 +69,7 @@ export function ProductPurchase({ actor, sizes }: { actor: AddToCartActor; sizes
       <div className={css.choices}>
         <DropdownSelect
           label="SELECT SIZE"
-          options={selectableSizes(sizes).map((s) => ({ value: s.id, label: s.bottle_size > 0 ? formatWeight(s.bottle_size) : 'One size' }))}
+          options={selectableSizes(sizes).map((s) => ({ value: s.id, label: s.bottle_size > 0 ? formatSize(s.bottle_size, sizeUnit) : 'One size' }))}
           value={selection.sizeId}
           onChange={(sizeId) => actor.send({ type: 'size.select', sizeId })}
         />
@@ -74,6 +90,11 @@ export function ProductPurchase({ actor, sizes }: { actor: AddToCartActor; sizes
       {price !== undefined && (
         <p className={css.price} aria-label="Price">
           {formatMoney(price)}
+        </p>
+      )}
+      {ageRestricted && (
+        <p className={css.ageNotice}>
+          <AgeRestrictedMark /> <AgeRestrictedNotice text={ageRestrictedNotice} />
         </p>
       )}
       <button
