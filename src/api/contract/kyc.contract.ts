@@ -1,5 +1,5 @@
-import { boolean, define, enums, object, optional, string, type, type Infer } from 'superstruct';
-import { envelope } from './envelope.ts';
+import { boolean, define, enums, literal, number, object, optional, string, type, type Infer } from 'superstruct';
+import { codeAndMessage, envelope } from './envelope.ts';
 import { ignoredApiToken, storeId } from './fields.ts';
 
 /**
@@ -85,3 +85,65 @@ export const kycUploadMessages = {
   failed: 'Error In Uploading.',
   applicationNotFound: 'Application not found.',
 } as const;
+
+/** The spec's 32-hex Application ID, as the verify calls take it. */
+const applicationIdField = define<string>(
+  'applicationID',
+  (value) => (typeof value === 'string' && /^[0-9a-f]{32}$/.test(value)) || 'applicationID must be the Application ID shown on the KYC screen.',
+);
+
+/** POST connect/verifycustomer/verify: compare the ID's face with the selfie and read the date of birth. */
+export const verifyKycBody = object({ applicationID: applicationIdField, api_token: ignoredApiToken, store_id: optional(storeId) });
+export type VerifyKycBody = Infer<typeof verifyKycBody>;
+
+/**
+ * The spec's "KYC verify result": data.faceMatch, faceMatchPercent, dob (DD/MM/YYYY), aadharNumber (the ID's document
+ * number). A refusal (no face, two faces, an unreadable date, a mismatch) is code 2 with the message to show.
+ */
+export const verifyKycData = type({ faceMatch: boolean(), faceMatchPercent: number(), dob: string(), aadharNumber: string() });
+export type VerifyKycData = Infer<typeof verifyKycData>;
+export const verifyKycReply = envelope(verifyKycData);
+export type VerifyKycReply = Infer<typeof verifyKycReply>;
+
+/**
+ * POST api/customer/customerverify: is_verified=1 and the application's id as verificationid. The server grants it
+ * only when that application of the caller matched and its own age computation says over 21; the client's word is
+ * never enough.
+ */
+export const customerVerifyBody = object({
+  is_verified: literal(1),
+  verificationid: applicationIdField,
+  api_token: ignoredApiToken,
+  store_id: optional(storeId),
+});
+export type CustomerVerifyBody = Infer<typeof customerVerifyBody>;
+export const customerVerifyReply = codeAndMessage;
+export type CustomerVerifyReply = Infer<typeof customerVerifyReply>;
+
+/** POST connect/verifyorder/verify: a fresh selfie (uploaded first as {applicationId}_selfie.jpg) against the verified face. */
+export const verifyOrderBody = object({
+  applicationID: applicationIdField,
+  orderID: string(),
+  api_token: ignoredApiToken,
+  store_id: optional(storeId),
+});
+export type VerifyOrderBody = Infer<typeof verifyOrderBody>;
+export const verifyOrderReply = envelope(type({ faceMatch: boolean(), faceMatchPercent: number() }));
+export type VerifyOrderReply = Infer<typeof verifyOrderReply>;
+
+/** The spec's KYC and face verification messages (cart-checkout-account.md message tables). */
+export const kycMessages = {
+  frontMissing: 'Aadhar Front In Not Uploaded.',
+  backMissing: 'Aadhar Back In Not Uploaded.',
+  selfieMissing: 'Selfie In Not Uploaded.',
+  faceMatchFailed: 'Error In Face Matching. Please Try Again',
+  somethingWrong: 'Something Went Wrong',
+  signUpDone: 'Sign Up Successful - Please Sign In with your credentials.',
+  faceMatchIdMissing: 'Face Match Id Not Available.',
+  orderFaceFailed: 'Error In Face Matching Or WebCam Access Issue. Please Try Again',
+} as const;
+
+/** 'Kyc Successful Face Match is {percent} %' */
+export const kycSuccessMessage = (percent: number): string => `Kyc Successful Face Match is ${percent} %`;
+/** 'Face Verification Successful Match is {n} %' */
+export const faceCheckSuccessMessage = (percent: number): string => `Face Verification Successful Match is ${percent} %`;
