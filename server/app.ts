@@ -4,6 +4,7 @@ import path from 'node:path';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { identityVerifierFromConfig } from './adapters/identity/identity-from-config.ts';
 import { mailSenderFromConfig } from './adapters/mail/mail-from-config.ts';
 import { paymentGatewayFromConfig } from './adapters/payments/payments-from-config.ts';
 import { DiskStorage } from './adapters/storage/disk-storage.ts';
@@ -41,7 +42,7 @@ export function isApiPath(url: string): boolean {
 const requestIdPattern = /^[A-Za-z0-9._-]{1,64}$/;
 
 /**
- * The app from its parts: the one place that builds the adapters (payments, mail, storage) and the shared services (captcha,
+ * The app from its parts: the one place that builds the adapters (payments, mail, storage, identity) and the shared services (captcha,
  * rate limiter, the payment sweep) and hands them to the routes.
  */
 export async function buildApp(parts: AppParts, options: { logger?: FastifyServerOptions['logger'] } = {}): Promise<FastifyInstance> {
@@ -56,11 +57,15 @@ export async function buildApp(parts: AppParts, options: { logger?: FastifyServe
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
   });
+  // Built here, started on the first verification; closed with the app (only when this app built it).
+  const identity = parts.identity ?? identityVerifierFromConfig(config);
+  if (!parts.identity) app.addHook('onClose', () => identity.close());
   const deps: AppDeps = {
     db,
     config,
     payments: parts.payments ?? paymentGatewayFromConfig(config),
     storage: parts.storage ?? new DiskStorage(config.uploads.dir),
+    identity,
     mail: parts.mail ?? mailSenderFromConfig(config, outboxWriter(db), (entry) => app.log.info({ mail: entry }, 'mail written to the outbox')),
     rateLimits: parts.rateLimits ?? defaultRateLimits,
     limiter: new RateLimiter(db),

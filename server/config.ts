@@ -35,7 +35,15 @@ export interface Config {
    */
   rateLimitScale: number;
   uploads: UploadsConfig;
+  /**
+   * Which identity adapter compares faces and reads IDs (server/adapters/identity): 'local', the offline engine in a
+   * worker thread (the default). A vendor adapter (e.g. Stripe Identity) is the production option, not built yet.
+   */
+  identityEngine: IdentityEngineName;
 }
+
+export const identityEngineNames = ['local'] as const;
+export type IdentityEngineName = (typeof identityEngineNames)[number];
 
 /** ID photos and selfies (server/adapters/storage, server/services/identity). */
 export interface UploadsConfig {
@@ -152,6 +160,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const staticDir = path.resolve(env.STATIC_DIR?.trim() || 'dist');
   const uploads = readUploads(env, dataDir, staticDir, problems);
 
+  const identityText = env.IDENTITY_ENGINE?.trim() || 'local';
+  const identityEngine = identityEngineNames.find((name) => name === identityText);
+  if (identityEngine === undefined) {
+    problems.push(`IDENTITY_ENGINE must be one of ${identityEngineNames.join(', ')} (got "${identityText}")`);
+  }
+
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port,
@@ -176,6 +190,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripe,
     rateLimitScale,
     uploads,
+    identityEngine: identityEngine ?? 'local',
   };
 }
 

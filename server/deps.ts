@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { IdentityVerifier } from './adapters/identity/identity-port.ts';
 import type { MailSender } from './adapters/mail/mail-port.ts';
 import type { PaymentGateway } from './adapters/payments/payment-port.ts';
 import type { FileStorage } from './adapters/storage/storage-port.ts';
@@ -23,6 +24,8 @@ export interface AppParts {
   paymentSweepMs?: number | undefined;
   /** Where ID photos go; when absent, a DiskStorage in config.uploads.dir. */
   storage?: FileStorage | undefined;
+  /** Compares faces and reads IDs; when absent, chosen by IDENTITY_ENGINE and started on the first verification. */
+  identity?: IdentityVerifier | undefined;
 }
 
 /** What every route file gets: the parts with every adapter and shared service built once, by buildApp. */
@@ -33,6 +36,8 @@ export interface AppDeps {
   payments: PaymentGateway;
   /** Uploaded files (ID photos, selfies). */
   storage: FileStorage;
+  /** The identity adapter (KYC verify, the order face check). */
+  identity: IdentityVerifier;
   rateLimits: RateLimits;
   /** The one attempt counter of the app (its counters live in the database, shared by every instance). */
   limiter: RateLimiter;

@@ -6,6 +6,7 @@ import * as cartDelivery from './migrations/004-cart-delivery.ts';
 import * as checkout from './migrations/005-checkout.ts';
 import * as ageRestricted from './migrations/006-age-restricted.ts';
 import * as kycApplications from './migrations/007-kyc-applications.ts';
+import * as kycDecisions from './migrations/008-kyc-decisions.ts';
 
 // Listed here (not read from disk) so the bundle, tsx and tests all see the same ordered set.
 const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '005-checkout': checkout,
   '006-age-restricted': ageRestricted,
   '007-kyc-applications': kycApplications,
+  '008-kyc-decisions': kycDecisions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -452,7 +452,15 @@ export interface KycApplicationsTable {
   refusal_reason: string | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+  /** When the final decision was made (customer verify, or a refusal): the photos are deleted then. */
   decided_at: Date | null;
+  /** Migration 008: the engine's figure, the date of birth until the decision (then only its year), a keyed hash of the document number. */
+  face_match_percent: number | null;
+  date_of_birth: string | null;
+  birth_year: number | null;
+  document_hash: string | null;
+  /** Set while a verification runs (one at a time per application). */
+  verifying_since: Date | null;
 }
 
 export interface Database {

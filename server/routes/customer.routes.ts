@@ -28,6 +28,7 @@ import {
   signUp,
   startGuestCheckout,
 } from '../services/accounts/sign-in.ts';
+import { verificationIdOf } from '../services/identity/customer-verification.ts';
 import { tooManyAttemptsMessage } from '../services/platform/rate-limit.ts';
 
 export function customerRoutes({ db, config, mail, captcha, limiter, rateLimits: limits }: AppDeps): FastifyPluginAsync {
@@ -60,8 +61,7 @@ export function customerRoutes({ db, config, mail, captcha, limiter, rateLimits:
           is_verified: account.isVerified ? 1 : 0,
           total_product_in_cart: session.cart.totalQty,
           cust_name: displayName(account),
-          // KYC applications are another issue's; until then no customer has one.
-          verification_id: '',
+          verification_id: await verificationIdOf(db, account.id),
         },
       };
     });

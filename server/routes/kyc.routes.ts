@@ -6,8 +6,12 @@ import {
   kycUploadBody,
   kycUploadMessages,
   parseKycFileName,
+  customerVerifyBody,
+  verifyKycBody,
+  type CustomerVerifyReply,
   type KycApplicationReply,
   type KycUploadReply,
+  type VerifyKycReply,
 } from '../../src/api/contract/kyc.contract.ts';
 import type { AppDeps } from '../deps.ts';
 import { requireCaller } from '../http/auth.ts';
@@ -17,7 +21,9 @@ import { parseWith } from '../http/validate.ts';
 import type { Caller } from '../services/accounts/sessions.ts';
 import { maxImageBytes } from '../services/identity/id-image.ts';
 import { currentApplication, readKycImage, uploadKycImage } from '../services/identity/kyc-applications.ts';
-import { kycUploadLimit } from '../services/platform/rate-limit.ts';
+import { verifyCustomer } from '../services/identity/customer-verification.ts';
+import { verifyApplication } from '../services/identity/kyc-verification.ts';
+import { kycUploadLimit, kycVerifyLimit } from '../services/platform/rate-limit.ts';
 
 /**
  * KYC uploads (spec section 7 "Upload KYC image"; issue 11 "Server").
@@ -30,6 +36,10 @@ import { kycUploadLimit } from '../services/platform/rate-limit.ts';
  *   used: it never becomes a path. The photo is checked and re-encoded (services/identity/id-image.ts).
  * - GET /media/kyc/:key?exp=&sig= — a stored photo, through a signed link (services/identity/kyc-links.ts), to its
  *   owner only.
+ * - POST /connect/verifycustomer/verify — the identity engine on the application's ID front and selfie
+ *   (services/identity/kyc-verification.ts); rate-limited per customer, the engine being the expensive part.
+ * - POST /api/customer/customerverify — the final decision: is_verified only for the caller's own matched application
+ *   and over 21 by the server's own computation; the photos are deleted (services/identity/customer-verification.ts).
  */
 
 /** 8 MB of image in base64 is about 11.2 MB of JSON; the app's 1 MB limit stays for every other call. */
@@ -53,7 +63,7 @@ function parseUploadBody(input: unknown) {
   }
 }
 
-export function kycRoutes({ db, config, storage, limiter, rateLimits, clock }: AppDeps): FastifyPluginAsync {
+export function kycRoutes({ db, config, storage, identity, limiter, rateLimits, clock }: AppDeps): FastifyPluginAsync {
   return async (app) => {
     app.post('/connect/uploadkyc/application', async (request): Promise<KycApplicationReply> => {
       const caller = await requireCaller(request, db);
@@ -102,6 +112,26 @@ export function kycRoutes({ db, config, storage, limiter, rateLimits, clock }: A
       return reply
         .headers({ 'content-type': 'image/jpeg', 'cache-control': 'private, no-store', 'x-content-type-options': 'nosniff' })
         .send(Buffer.from(image.bytes));
+    });
+
+    app.post('/connect/verifycustomer/verify', async (request): Promise<VerifyKycReply> => {
+      const caller = await requireCaller(request, db);
+      const body = parseWith(verifyKycBody, request.body);
+      await enforceLimit(limiter, `kyc-verify:customer:${caller.customerId}`, kycVerifyLimit(rateLimits));
+      const outcome = await verifyApplication(
+        { db, storage, identity, hashKey: config.uploads.signingKey, now: clock() },
+        { customerId: caller.customerId, applicationId: body.applicationID },
+      );
+      if (outcome.kind === 'not-found') throw notFound(kycUploadMessages.applicationNotFound);
+      return outcome.reply;
+    });
+
+    app.post('/api/customer/customerverify', async (request): Promise<CustomerVerifyReply> => {
+      const caller = await requireCaller(request, db);
+      const body = parseWith(customerVerifyBody, request.body);
+      const outcome = await verifyCustomer({ db, storage, now: clock() }, { customerId: caller.customerId, applicationId: body.verificationid });
+      if (outcome.kind === 'not-found') throw notFound(kycUploadMessages.applicationNotFound);
+      return outcome.reply;
     });
   };
 }

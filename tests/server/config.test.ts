@@ -53,6 +53,12 @@ describe('configuration', () => {
     expect(() => readConfig({ MEDIA_SIGNING_KEY: 'short' })).toThrow(/MEDIA_SIGNING_KEY/);
   });
 
+  it('IDENTITY_ENGINE: local by default, anything else a clear error', () => {
+    expect(readConfig({}).identityEngine).toBe('local');
+    expect(readConfig({ IDENTITY_ENGINE: 'local' }).identityEngine).toBe('local');
+    expect(() => readConfig({ IDENTITY_ENGINE: 'magic' })).toThrow(/IDENTITY_ENGINE must be one of local/);
+  });
+
   it('an unreachable DATABASE_URL is a clear error', async () => {
     await expect(openDatabase({ databaseUrl: 'postgres://nobody:secret@127.0.0.1:1/store', dataDir: 'unused' })).rejects.toThrow(DatabaseOpenError);
     await expect(openDatabase({ databaseUrl: 'postgres://nobody:secret@127.0.0.1:1/store', dataDir: 'unused' })).rejects.not.toThrow(/secret/);

@@ -22,6 +22,8 @@ export interface RateLimits {
   cardSavePerCustomer?: LimitRule | undefined;
   /** ID photo and selfie uploads (each one decoded and re-encoded: CPU and disk), per customer. */
   kycUploadPerCustomer?: LimitRule | undefined;
+  /** KYC verifications and order face checks (each one runs the identity engine: seconds of CPU), per customer. */
+  kycVerifyPerCustomer?: LimitRule | undefined;
 }
 
 /**
@@ -44,6 +46,8 @@ export const defaultRateLimits: RateLimits = {
   cardSavePerCustomer: { max: 10, windowSeconds: 60 * 60 },
   // Three photos per attempt, a few retakes each, a few attempts: 30 an hour is plenty for a person.
   kycUploadPerCustomer: { max: 30, windowSeconds: 60 * 60 },
+  // A verification is about a second of engine time; ten an hour covers retakes and a few face checks at checkout.
+  kycVerifyPerCustomer: { max: 10, windowSeconds: 60 * 60 },
 };
 
 /** The limits with every per-IP maximum multiplied by scale (RATE_LIMIT_SCALE); per-account limits unchanged. */
@@ -70,6 +74,11 @@ export function checkoutLimit(limits: RateLimits, name: 'upiVerifyPerIp' | 'card
 /** The upload limit from the given set, else its default. */
 export function kycUploadLimit(limits: RateLimits): LimitRule {
   return limits.kycUploadPerCustomer ?? defaultRateLimits.kycUploadPerCustomer ?? { max: 30, windowSeconds: 3600 };
+}
+
+/** The verification limit from the given set, else its default. */
+export function kycVerifyLimit(limits: RateLimits): LimitRule {
+  return limits.kycVerifyPerCustomer ?? defaultRateLimits.kycVerifyPerCustomer ?? { max: 10, windowSeconds: 3600 };
 }
 
 export const tooManyAttemptsMessage = 'Too many attempts. Please wait a few minutes and try again.';

@@ -1,0 +1,161 @@
+import { createHmac } from 'node:crypto';
+import type { Kysely, Selectable } from 'kysely';
+import { kycMessages, type VerifyKycReply } from '../../../src/api/contract/kyc.contract.ts';
+import type { IdentityVerifier } from '../../adapters/identity/identity-port.ts';
+import type { FileStorage } from '../../adapters/storage/storage-port.ts';
+import type { Database, KycApplicationsTable } from '../../db/schema.ts';
+
+type ApplicationRow = Selectable<KycApplicationsTable>;
+
+/** A verification that started this long ago and never finished (a crashed instance) no longer holds the application. */
+const verifyingLeaseMs = 2 * 60 * 1000;
+
+export const verifyMessages = {
+  busy: 'This application is already being verified. Please wait a moment.',
+  decided: 'This application has already been decided. Please start a new one.',
+} as const;
+
+export interface VerifyParts {
+  db: Kysely<Database>;
+  storage: FileStorage;
+  identity: IdentityVerifier;
+  /** Keys the document number's hash (the uploads signing key). */
+  hashKey: string;
+  now: Date;
+}
+
+export type VerifyOutcome = { kind: 'not-found' } | { kind: 'reply'; reply: VerifyKycReply };
+
+const noMatch = (message: string, faceMatchPercent = 0): VerifyOutcome => ({
+  kind: 'reply',
+  reply: { code: 2, message, data: { faceMatch: false, faceMatchPercent, dob: '', aadharNumber: '' } },
+});
+const message2 = (message: string): VerifyOutcome => ({ kind: 'reply', reply: { code: 2, message } });
+
+/**
+ * The document number is kept only as HMAC-SHA256 under a server key: enough to see the same document on two
+ * accounts (same key), useless to whoever reads the database alone (a plain hash of an 8-character number is
+ * guessed in seconds). The number itself is answered once, to its owner, in the verify reply, and never stored.
+ */
+export function documentHash(documentNumber: string, key: string): string {
+  return createHmac('sha256', key).update(`kyc-document\n${documentNumber.toUpperCase()}`).digest('hex');
+}
+
+/** The photos of a decided application go: deleted from storage, keys cleared. Safe to call twice. */
+export async function deletePhotos(storage: FileStorage, row: Pick<ApplicationRow, 'front_key' | 'back_key' | 'selfie_key'>): Promise<void> {
+  for (const key of [row.front_key, row.back_key, row.selfie_key]) {
+    if (key !== null) await storage.delete(key);
+  }
+}
+
+/**
+ * POST connect/verifycustomer/verify: the caller's own application, all three photos present, then the identity
+ * engine on the ID front and the selfie. Matched: status 'verified' with the figure, the date of birth (kept whole
+ * until customer verify's age decision) and the document number's hash; the photos stay until that decision.
+ * Mismatch or refusal: status 'refused' with the reason, and the photos deleted at once (a decision; the shopper
+ * retries with a new application). One verification at a time per application: a second is answered 'busy'.
+ */
+export async function verifyApplication(parts: VerifyParts, request: { customerId: number; applicationId: string }): Promise<VerifyOutcome> {
+  const { db, storage, identity, now } = parts;
+  const row = await db
+    .selectFrom('kyc_applications')
+    .selectAll()
+    .where('public_id', '=', request.applicationId)
+    .where('customer_id', '=', request.customerId)
+    .executeTakeFirst();
+  if (!row) return { kind: 'not-found' };
+  if (row.status === 'verified' || row.status === 'refused') return message2(verifyMessages.decided);
+  if (row.front_key === null) return message2(kycMessages.frontMissing);
+  if (row.back_key === null) return message2(kycMessages.backMissing);
+  if (row.selfie_key === null) return message2(kycMessages.selfieMissing);
+
+  // Claim the application: only one verification at a time (across instances too: the claim is in the row).
+  const leaseEnd = new Date(now.getTime() - verifyingLeaseMs);
+  const claimed = await db
+    .updateTable('kyc_applications')
+    .set({ verifying_since: now })
+    .where('id', '=', row.id)
+    .where('status', '=', 'uploaded')
+    .where((eb) => eb.or([eb('verifying_since', 'is', null), eb('verifying_since', '<', leaseEnd)]))
+    .returningAll()
+    .executeTakeFirst();
+  if (!claimed) return message2(verifyMessages.busy);
+
+  try {
+    return await verifyClaimed(parts, claimed);
+  } finally {
+    await db.updateTable('kyc_applications').set({ verifying_since: null }).where('id', '=', claimed.id).execute();
+  }
+}
+
+async function verifyClaimed(parts: VerifyParts, row: ApplicationRow): Promise<VerifyOutcome> {
+  const { db, storage, identity, now } = parts;
+  const [idFront, selfie] = await Promise.all([readPhoto(storage, row.front_key), readPhoto(storage, row.selfie_key)]);
+  if (!idFront) return message2(kycMessages.frontMissing);
+  if (!selfie) return message2(kycMessages.selfieMissing);
+
+  let verdict;
+  try {
+    verdict = await identity.verifyIdentity({ idFront, selfie });
+  } catch {
+    // The engine failed (worker gone, timeout): nothing is decided, the shopper may try again.
+    return message2(kycMessages.somethingWrong);
+  }
+
+  // The decision is written only if the photos are still the ones judged (an upload in between would change them).
+  const samePhotos = db
+    .updateTable('kyc_applications')
+    .where('id', '=', row.id)
+    .where('status', '=', 'uploaded')
+    .where('front_key', '=', row.front_key)
+    .where('back_key', '=', row.back_key)
+    .where('selfie_key', '=', row.selfie_key);
+
+  if (verdict.kind === 'matched') {
+    const written = await samePhotos
+      .set({
+        status: 'verified',
+        face_match_percent: verdict.faceMatchPercent,
+        date_of_birth: verdict.dateOfBirth,
+        birth_year: Number(verdict.dateOfBirth.slice(6)),
+        document_hash: verdict.documentNumber === null ? null : documentHash(verdict.documentNumber, parts.hashKey),
+        refusal_reason: null,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirst();
+    if (!written) return message2(kycMessages.somethingWrong);
+    return {
+      kind: 'reply',
+      reply: {
+        code: 1,
+        data: { faceMatch: true, faceMatchPercent: verdict.faceMatchPercent, dob: verdict.dateOfBirth, aadharNumber: verdict.documentNumber ?? '' },
+      },
+    };
+  }
+
+  const reason = verdict.kind === 'mismatch' ? 'face-mismatch' : verdict.reason;
+  const faceMatchPercent = verdict.kind === 'mismatch' ? verdict.faceMatchPercent : null;
+  const written = await samePhotos
+    .set({
+      status: 'refused',
+      refusal_reason: reason,
+      face_match_percent: faceMatchPercent,
+      front_key: null,
+      back_key: null,
+      selfie_key: null,
+      decided_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirst();
+  if (!written) return message2(kycMessages.somethingWrong);
+  await deletePhotos(storage, row);
+  return noMatch(verdict.message, faceMatchPercent ?? 0);
+}
+
+async function readPhoto(storage: FileStorage, key: string | null): Promise<Buffer | undefined> {
+  if (key === null) return undefined;
+  const bytes = await storage.get(key);
+  return bytes === undefined ? undefined : Buffer.from(bytes);
+}
