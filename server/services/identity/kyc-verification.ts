@@ -56,7 +56,7 @@ export async function deletePhotos(storage: FileStorage, row: Pick<ApplicationRo
  * retries with a new application). One verification at a time per application: a second is answered 'busy'.
  */
 export async function verifyApplication(parts: VerifyParts, request: { customerId: number; applicationId: string }): Promise<VerifyOutcome> {
-  const { db, storage, identity, now } = parts;
+  const { db, now } = parts;
   const row = await db
     .selectFrom('kyc_applications')
     .selectAll()
