@@ -267,6 +267,38 @@ describe('KYC verify and customer verify with real images', { timeout: 60_000 },
   });
 });
 
+describe('an engine failure', () => {
+  it("answers 'Something Went Wrong' and decides nothing: the application stays open with its photos", async () => {
+    const uploads = fs.mkdtempSync(path.join(os.tmpdir(), 'kyc-verify-fail-'));
+    const failing = {
+      verifyIdentity: () => Promise.reject(new Error('identity engine: worker exited (1)')),
+      compareFaces: () => Promise.reject(new Error('identity engine: worker exited (1)')),
+      close: async () => undefined,
+    };
+    const other = await startTestApp({
+      env: { UPLOAD_DIR: uploads },
+      identity: failing,
+      rateLimits: { ...generousLimits, kycUploadPerCustomer: wide },
+    });
+    try {
+      const saved = t;
+      t = other;
+      try {
+        const frank = await signedInCustomer(t, 'frank-verify@example.com');
+        const { applicationId, keys } = await applicationWith(frank.token, await idCard('s1f1'), await selfieOf('s1f1'));
+        expect((await verify(frank.token, applicationId)).body).toEqual({ code: 2, message: kycMessages.somethingWrong });
+        expect(await applicationRow(applicationId)).toMatchObject({ status: 'uploaded', verifying_since: null, decided_at: null });
+        expect(keys.every((key) => fs.existsSync(path.join(uploads, key)))).toBe(true);
+      } finally {
+        t = saved;
+      }
+    } finally {
+      await other.close();
+      fs.rmSync(uploads, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('the lazily started identity adapter', () => {
   const verdict = { kind: 'mismatch', faceMatchPercent: 10, message: 'no' } as const;
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp } from '../../server/app.ts';
+import type { IdentityVerifier } from '../../server/adapters/identity/identity-port.ts';
 import type { MailSender } from '../../server/adapters/mail/mail-port.ts';
 import type { PaymentGateway } from '../../server/adapters/payments/payment-port.ts';
 import { readConfig } from '../../server/config.ts';
@@ -27,6 +28,8 @@ export interface TestAppOptions {
   payments?: PaymentGateway;
   /** Settle unknown payment outcomes in the background this often (off unless given). */
   paymentSweepMs?: number;
+  /** The identity adapter; default: the one IDENTITY_ENGINE names, started on the first verification. */
+  identity?: IdentityVerifier;
   /** Fastify's logger (tests that read the request log pass a stream). */
   logger?: FastifyServerOptions['logger'];
 }
@@ -62,6 +65,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       clock: options.clock,
       payments: options.payments,
       paymentSweepMs: options.paymentSweepMs,
+      identity: options.identity,
     },
     { logger: options.logger ?? false },
   );
