@@ -146,7 +146,7 @@ describe('kyc behaviour', () => {
       actors: {
         loadApplication: fromPromise(record('application', replies.application ?? (async () => application))),
         uploadImage: fromPromise(
-          record('upload', (input: { fileName: string }) =>
+          record('upload', (input: { imageData: string; fileName: string }) =>
             (replies.upload ?? (async (side: string) => uploaded(side === 'selfie' ? 'selfie' : 'aadhaar_front')))(input.fileName),
           ),
         ),
