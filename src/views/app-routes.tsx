@@ -18,7 +18,7 @@ import {
   UpdatePasswordPage,
   ZipGatePage,
 } from './lazy-pages.tsx';
-import { OrderStatusPage, SettingsPage } from './lazy-pages.tsx';
+import { KycPage, OrderStatusPage, SettingsPage } from './lazy-pages.tsx';
 import { Landing } from './pages/landing.tsx';
 import { NotFound } from './layout/not-found.tsx';
 import { ServedZips } from './pages/served-zips.tsx';
@@ -46,6 +46,8 @@ export function AppRoutes() {
         <Route path="/account/resetpassword" element={<UpdatePasswordPage />} />
         <Route path="/setting/:settingParam" element={<SettingsPage />} />
         <Route path="/order/status" element={<OrderStatusPage />} />
+        {/* /kyc?mode=update is the same screen opened from /setting/user, with Cancel back there. */}
+        <Route path="/kyc" element={<KycPage />} />
         <Route element={<AgeGated />}>
           <Route path="/store" element={<StoreHome />} />
           <Route path="/cart" element={<CartPage />} />

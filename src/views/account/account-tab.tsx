@@ -1,5 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
+import { Link } from 'react-router-dom';
 import { accountDashboardMachine, type AccountDashboardActor, type Preference } from '../../machines/account-dashboard.machine.ts';
 import { primaryButton, secondaryButton } from '../../styles/controls.css.ts';
 import { useNotify, useSessionValue } from '../app-context.tsx';
@@ -64,6 +65,10 @@ function Information({ actor }: { actor: AccountDashboardActor }) {
           {dashboard.name !== '' && <Fact name="Password" value={maskedPassword} />}
         </dl>
       )}
+      {/* The KYC screen in update mode (Cancel comes back here); showing the verification's status is later work. */}
+      <p className={css.status}>
+        <Link to="/kyc?mode=update">Verify your identity</Link>
+      </p>
     </section>
   );
 }

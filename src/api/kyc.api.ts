@@ -1,0 +1,35 @@
+import {
+  customerVerifyReply,
+  kycApplicationReply,
+  kycUploadReply,
+  verifyKycReply,
+  type CustomerVerifyBody,
+  type CustomerVerifyReply,
+  type KycApplicationBody,
+  type KycApplicationReply,
+  type KycUploadBody,
+  type KycUploadReply,
+  type VerifyKycBody,
+  type VerifyKycReply,
+} from './contract/kyc.contract.ts';
+import { call, type Sent } from './http.ts';
+
+/** The caller's open KYC application (made on first use): its Application ID and which photos are in. */
+export function loadKycApplication(body: Sent<KycApplicationBody>): Promise<KycApplicationReply> {
+  return call('/connect/uploadkyc/application', kycApplicationReply, { method: 'POST', body });
+}
+
+/** One photo of the application, as a data URL named '{applicationId}_{side}.jpg'. */
+export function uploadKycImage(body: Sent<KycUploadBody>): Promise<KycUploadReply> {
+  return call('/connect/uploadkyc/kyc', kycUploadReply, { method: 'POST', body });
+}
+
+/** Face match of the ID front against the selfie, and the date of birth read from the ID. */
+export function verifyKyc(body: Sent<VerifyKycBody>): Promise<VerifyKycReply> {
+  return call('/connect/verifycustomer/verify', verifyKycReply, { method: 'POST', body });
+}
+
+/** Marks the customer verified; the server decides from its own record of the application. */
+export function customerVerify(body: Sent<CustomerVerifyBody>): Promise<CustomerVerifyReply> {
+  return call('/api/customer/customerverify', customerVerifyReply, { method: 'POST', body });
+}

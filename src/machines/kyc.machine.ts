@@ -1,0 +1,302 @@
+import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
+import {
+  kycFileName,
+  kycMessages,
+  kycSuccessMessage,
+  kycUploadMessages,
+  type CustomerVerifyBody,
+  type CustomerVerifyReply,
+  type KycApplicationBody,
+  type KycApplicationReply,
+  type KycSide,
+  type KycUploadBody,
+  type KycUploadReply,
+  type VerifyKycBody,
+  type VerifyKycReply,
+} from '../api/contract/kyc.contract.ts';
+import { ApiError, type Sent } from '../api/http.ts';
+import { customerVerify, loadKycApplication, uploadKycImage, verifyKyc } from '../api/kyc.api.ts';
+import { checkAge } from '../rules/age.ts';
+import { messageOf } from './auth-failure.ts';
+import type { sessionMachine } from './session.machine.ts';
+
+export interface KycInput {
+  session: ActorRefFrom<typeof sessionMachine>;
+  /** Opened from /setting/user to update a verification: Cancel is offered and goes back there. */
+  updateMode: boolean;
+  /** The shopper's calendar date as 'YYYY-MM-DD': the age is computed on it (the view passes today, tests a fixed day). */
+  today: string;
+}
+
+export type KycImages = Partial<Record<KycSide, string>>;
+
+/** What the face match gave: the figure to show and the date of birth read from the ID. */
+export interface KycMatch {
+  percent: number;
+  dob: string;
+}
+
+export interface KycContext extends KycInput {
+  applicationId: string | undefined;
+  /** The chosen photos as data URLs, kept through a failed attempt so a retry needs only what was wrong. */
+  images: KycImages;
+  /** The spec's 'Aadhar Front In Not Uploaded.' lines, all at once, for the photos still missing. */
+  missing: string[];
+  /** The failure line (a refusal, the server's words, the network). */
+  message: string | undefined;
+  match: KycMatch | undefined;
+}
+
+export type KycEvent =
+  | { type: 'kyc.front.choose'; dataUrl: string }
+  | { type: 'kyc.back.choose'; dataUrl: string }
+  | { type: 'kyc.selfie.take'; dataUrl: string }
+  | { type: 'kyc.selfie.retake' }
+  | { type: 'kyc.submit' }
+  | { type: 'kyc.retry' }
+  | { type: 'kyc.cancel' };
+
+/** The three photos in the order they are uploaded, each with the spec's line when it is missing. */
+export const kycPhotos: readonly { side: KycSide; missing: string }[] = [
+  { side: 'aadhaar_front', missing: kycMessages.frontMissing },
+  { side: 'aadhaar_back', missing: kycMessages.backMissing },
+  { side: 'selfie', missing: kycMessages.selfieMissing },
+];
+
+/** The spec's lines for every photo not chosen yet, in screen order. */
+export function missingPhotoMessages(images: KycImages): string[] {
+  return kycPhotos.filter(({ side }) => !images[side]).map(({ missing }) => missing);
+}
+
+function missingMessageOf(side: KycSide): string {
+  return kycPhotos.find((photo) => photo.side === side)?.missing ?? '';
+}
+
+/** An upload refusal: the spec's 'Error In Uploading.' and, for a 400, the server's reason (too large, not an image…). */
+function uploadFailure(error: unknown): string {
+  if (!(error instanceof ApiError)) return kycUploadMessages.failed;
+  return [error.message || kycUploadMessages.failed, ...error.errors.map((e) => e.message)].join(' ');
+}
+
+function isApplicationReply(reply: KycApplicationReply): boolean {
+  return reply.code === 1 && reply.data !== undefined;
+}
+
+/**
+ * The KYC screen (/kyc; spec "KYC screen" and the KYC rule): shows the Application ID, holds the ID front, the ID back
+ * and the selfie as they are chosen; Submit needs all three (every missing one named at once), uploads them in turn,
+ * asks for the face match, computes the age from the date of birth read off the ID, and marks the customer verified
+ * only when over 21 (the server decides again on its own record). Success says 'Sign Up Successful …' and goes to
+ * sign-in — the session cleared first — or to guest registration when the session holds a cart id.
+ */
+export const kycMachine = setup({
+  types: {
+    context: {} as KycContext,
+    input: {} as KycInput,
+    events: {} as KycEvent,
+  },
+  actors: {
+    loadApplication: fromPromise<KycApplicationReply, Sent<KycApplicationBody>>(({ input }) => loadKycApplication(input)),
+    uploadImage: fromPromise<KycUploadReply, Sent<KycUploadBody>>(({ input }) => uploadKycImage(input)),
+    verifyKyc: fromPromise<VerifyKycReply, Sent<VerifyKycBody>>(({ input }) => verifyKyc(input)),
+    verifyCustomer: fromPromise<CustomerVerifyReply, Sent<CustomerVerifyBody>>(({ input }) => customerVerify(input)),
+  },
+  guards: {
+    isUpdateMode: ({ context }) => context.updateMode,
+    hasAllPhotos: ({ context }) => missingPhotoMessages(context.images).length === 0,
+    hasApplication: (_, params: { reply: KycApplicationReply }) => isApplicationReply(params.reply),
+    isUploaded: (_, params: { reply: KycUploadReply }) => params.reply.code === 1,
+    isFaceMatch: (_, params: { reply: VerifyKycReply }) => params.reply.code === 1 && params.reply.data?.faceMatch === true,
+    isOverAge: ({ context }) => context.match !== undefined && checkAge(context.match.dob, context.today).kind === 'over-21',
+    isTooYoung: ({ context }) => context.match !== undefined && checkAge(context.match.dob, context.today).kind === 'too-young',
+    isCustomerVerified: (_, params: { reply: CustomerVerifyReply }) => params.reply.code === 1,
+    // The spec: "go to sign-in, or guest register if a cart id exists".
+    hasCartId: ({ context }) => Boolean(context.session.getSnapshot().context.cart_id),
+  },
+  actions: {
+    assignApplication: assign((_, params: { reply: KycApplicationReply }) => ({ applicationId: params.reply.data?.applicationId })),
+    assignPhoto: assign(({ context }, params: { side: KycSide; dataUrl: string }) => ({
+      images: { ...context.images, [params.side]: params.dataUrl },
+      missing: context.missing.filter((line) => line !== missingMessageOf(params.side)),
+    })),
+    clearSelfie: assign(({ context }) => ({ images: { ...context.images, selfie: undefined } })),
+    assignMissing: assign(({ context }) => ({ missing: missingPhotoMessages(context.images), message: undefined })),
+    clearFailure: assign({ missing: [], message: undefined }),
+    assignMessage: assign((_, params: { message: string }) => ({ message: params.message })),
+    assignMatch: assign((_, params: { reply: VerifyKycReply }) => ({
+      match: params.reply.data ? { percent: params.reply.data.faceMatchPercent, dob: params.reply.data.dob } : undefined,
+    })),
+    assignAgeRefusal: assign(({ context }) => {
+      const age = context.match ? checkAge(context.match.dob, context.today) : undefined;
+      return { message: age && age.kind !== 'over-21' ? age.message : kycMessages.somethingWrong };
+    }),
+    // The spec: "With an empty cart id the session is cleared first" — the shopper signs in again, now verified.
+    forgetSession: sendTo(({ context }) => context.session, { type: 'session.logout' }),
+    // Navigation and the snackbar belong to the view: it provides these.
+    notifyFaceMatch: (_, _params: { message: string }) => undefined,
+    notifySignedUp: (_, _params: { message: string }) => undefined,
+    goToSignIn: () => undefined,
+    goToGuestRegister: () => undefined,
+    goToSettings: () => undefined,
+  },
+}).createMachine({
+  id: 'kyc',
+  context: ({ input }) => ({ ...input, applicationId: undefined, images: {}, missing: [], message: undefined, match: undefined }),
+  initial: 'loading',
+  on: {
+    'kyc.cancel': { guard: 'isUpdateMode', target: '.cancelled' },
+  },
+  states: {
+    loading: {
+      invoke: {
+        id: 'loadApplication',
+        src: 'loadApplication',
+        input: () => ({}),
+        onDone: [
+          {
+            guard: { type: 'hasApplication', params: ({ event }) => ({ reply: event.output }) },
+            target: 'editing',
+            actions: { type: 'assignApplication', params: ({ event }) => ({ reply: event.output }) },
+          },
+          {
+            target: 'loadFailed',
+            actions: { type: 'assignMessage', params: ({ event }) => ({ message: event.output.message || kycMessages.somethingWrong }) },
+          },
+        ],
+        onError: {
+          target: 'loadFailed',
+          actions: { type: 'assignMessage', params: ({ event }) => ({ message: messageOf(event.error, kycMessages.somethingWrong) }) },
+        },
+      },
+    },
+    loadFailed: {
+      on: { 'kyc.retry': { target: 'loading', actions: 'clearFailure' } },
+    },
+    editing: {
+      on: {
+        'kyc.front.choose': { actions: { type: 'assignPhoto', params: ({ event }) => ({ side: 'aadhaar_front', dataUrl: event.dataUrl }) } },
+        'kyc.back.choose': { actions: { type: 'assignPhoto', params: ({ event }) => ({ side: 'aadhaar_back', dataUrl: event.dataUrl }) } },
+        'kyc.selfie.take': { actions: { type: 'assignPhoto', params: ({ event }) => ({ side: 'selfie', dataUrl: event.dataUrl }) } },
+        'kyc.selfie.retake': { actions: 'clearSelfie' },
+        'kyc.submit': [{ guard: 'hasAllPhotos', target: 'submitting', actions: 'clearFailure' }, { actions: 'assignMissing' }],
+      },
+    },
+    submitting: {
+      initial: 'uploadingFront',
+      states: {
+        uploadingFront: {
+          invoke: {
+            id: 'uploadFront',
+            src: 'uploadImage',
+            input: ({ context }) => uploadBody(context, 'aadhaar_front'),
+            onDone: [
+              { guard: { type: 'isUploaded', params: ({ event }) => ({ reply: event.output }) }, target: 'uploadingBack' },
+              { target: '#kyc.failed', actions: { type: 'assignMessage', params: ({ event }) => uploadRefusal(event.output) } },
+            ],
+            onError: { target: '#kyc.failed', actions: { type: 'assignMessage', params: ({ event }) => ({ message: uploadFailure(event.error) }) } },
+          },
+        },
+        uploadingBack: {
+          invoke: {
+            id: 'uploadBack',
+            src: 'uploadImage',
+            input: ({ context }) => uploadBody(context, 'aadhaar_back'),
+            onDone: [
+              { guard: { type: 'isUploaded', params: ({ event }) => ({ reply: event.output }) }, target: 'uploadingSelfie' },
+              { target: '#kyc.failed', actions: { type: 'assignMessage', params: ({ event }) => uploadRefusal(event.output) } },
+            ],
+            onError: { target: '#kyc.failed', actions: { type: 'assignMessage', params: ({ event }) => ({ message: uploadFailure(event.error) }) } },
+          },
+        },
+        uploadingSelfie: {
+          invoke: {
+            id: 'uploadSelfie',
+            src: 'uploadImage',
+            input: ({ context }) => uploadBody(context, 'selfie'),
+            onDone: [
+              { guard: { type: 'isUploaded', params: ({ event }) => ({ reply: event.output }) }, target: 'matchingFace' },
+              { target: '#kyc.failed', actions: { type: 'assignMessage', params: ({ event }) => uploadRefusal(event.output) } },
+            ],
+            onError: { target: '#kyc.failed', actions: { type: 'assignMessage', params: ({ event }) => ({ message: uploadFailure(event.error) }) } },
+          },
+        },
+        matchingFace: {
+          invoke: {
+            id: 'verifyKyc',
+            src: 'verifyKyc',
+            input: ({ context }) => ({ applicationID: context.applicationId ?? '' }),
+            onDone: [
+              {
+                guard: { type: 'isFaceMatch', params: ({ event }) => ({ reply: event.output }) },
+                target: 'checkingAge',
+                actions: [
+                  { type: 'assignMatch', params: ({ event }) => ({ reply: event.output }) },
+                  { type: 'notifyFaceMatch', params: ({ event }) => ({ message: kycSuccessMessage(event.output.data?.faceMatchPercent ?? 0) }) },
+                ],
+              },
+              {
+                // The spec: a failed match, or code 2 with a message, shows the server's words.
+                target: '#kyc.failed',
+                actions: { type: 'assignMessage', params: ({ event }) => ({ message: event.output.message || kycMessages.faceMatchFailed }) },
+              },
+            ],
+            onError: {
+              target: '#kyc.failed',
+              actions: { type: 'assignMessage', params: ({ event }) => ({ message: messageOf(event.error, kycMessages.faceMatchFailed) }) },
+            },
+          },
+        },
+        checkingAge: {
+          always: [
+            { guard: 'isOverAge', target: 'verifyingCustomer' },
+            { guard: 'isTooYoung', target: '#kyc.refused', actions: 'assignAgeRefusal' },
+            // A date of birth the ID did not give clearly: retake the photo, not "come back later".
+            { target: '#kyc.failed', actions: 'assignAgeRefusal' },
+          ],
+        },
+        verifyingCustomer: {
+          invoke: {
+            id: 'verifyCustomer',
+            src: 'verifyCustomer',
+            input: ({ context }) => ({ is_verified: 1 as const, verificationid: context.applicationId ?? '' }),
+            onDone: [
+              { guard: { type: 'isCustomerVerified', params: ({ event }) => ({ reply: event.output }) }, target: '#kyc.verified' },
+              {
+                target: '#kyc.failed',
+                actions: { type: 'assignMessage', params: ({ event }) => ({ message: event.output.message || kycMessages.somethingWrong }) },
+              },
+            ],
+            onError: {
+              target: '#kyc.failed',
+              actions: { type: 'assignMessage', params: ({ event }) => ({ message: messageOf(event.error, kycMessages.somethingWrong) }) },
+            },
+          },
+        },
+      },
+    },
+    failed: {
+      on: { 'kyc.retry': { target: 'editing', actions: 'clearFailure' } },
+    },
+    /** Under 21 by the ID's date of birth: the spec's refusal; trying again with the same person would not change it. */
+    refused: {},
+    verified: {
+      entry: { type: 'notifySignedUp', params: { message: kycMessages.signUpDone } },
+      always: [
+        { guard: 'hasCartId', target: 'done', actions: 'goToGuestRegister' },
+        { target: 'done', actions: ['forgetSession', 'goToSignIn'] },
+      ],
+    },
+    done: { type: 'final' },
+    cancelled: { type: 'final', entry: 'goToSettings' },
+  },
+});
+
+export type KycActor = ActorRefFrom<typeof kycMachine>;
+
+function uploadBody(context: KycContext, side: KycSide): Sent<KycUploadBody> {
+  return { imageData: context.images[side] ?? '', fileName: kycFileName(context.applicationId ?? '', side) };
+}
+
+function uploadRefusal(reply: KycUploadReply): { message: string } {
+  return { message: reply.message || kycUploadMessages.failed };
+}

@@ -1,0 +1,171 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { kycMachine, type KycActor } from '../../machines/kyc.machine.ts';
+import { primaryButton, secondaryButton } from '../../styles/controls.css.ts';
+import { useAppActors, useNotify } from '../app-context.tsx';
+import { localToday } from './image-files.ts';
+import * as css from './kyc.css.ts';
+import { PhotoPicker } from './photo-picker.tsx';
+import { SelfieCamera } from './selfie-camera.tsx';
+
+/**
+ * /kyc (spec "KYC screen"): the Application ID, the ID's front and back, a webcam selfie, SUBMIT; opened from
+ * /setting/user as /kyc?mode=update it offers CANCEL back there. The flow is kyc.machine's; this page holds only the
+ * browser parts (files, drag and drop, the camera).
+ */
+export function KycPage() {
+  const { session } = useAppActors();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const [params] = useSearchParams();
+  const updateMode = params.get('mode') === 'update';
+  const machine = useMemo(
+    () =>
+      kycMachine.provide({
+        actions: {
+          notifyFaceMatch: (_, { message }) => notify.toast('success', message),
+          notifySignedUp: (_, { message }) => notify.snackbar(message),
+          goToSignIn: () => navigate('/signIn'),
+          goToGuestRegister: () => navigate('/guest/register'),
+          goToSettings: () => navigate('/setting/user'),
+        },
+      }),
+    [navigate, notify],
+  );
+  const actor = useActorRef(machine, { input: { session, updateMode, today: localToday() } });
+  const loading = useSelector(actor, (s) => s.matches('loading'));
+  const loadFailed = useSelector(actor, (s) => s.matches('loadFailed'));
+  const applicationId = useSelector(actor, (s) => s.context.applicationId);
+  const message = useSelector(actor, (s) => s.context.message);
+
+  return (
+    <div className={css.page}>
+      <section className={css.card} aria-labelledby="kyc-title">
+        <h1 id="kyc-title" className={css.title}>
+          {updateMode ? 'Update verification' : 'Verify your identity'}
+        </h1>
+        <p className={css.subtitle}>Photos of both sides of your national ID and a selfie: you must be over 21 to be verified.</p>
+        {loading && (
+          <p role="status" className={css.status}>
+            Loading your application…
+          </p>
+        )}
+        {loadFailed && (
+          <div role="alert">
+            <p className={css.message}>{message}</p>
+            <div className={css.actions}>
+              <button type="button" className={secondaryButton} onClick={() => actor.send({ type: 'kyc.retry' })}>
+                TRY AGAIN
+              </button>
+              <Link to="/signIn">Sign in</Link>
+            </div>
+          </div>
+        )}
+        {applicationId && <KycForm actor={actor} applicationId={applicationId} updateMode={updateMode} />}
+      </section>
+    </div>
+  );
+}
+
+function progressText(actor: ReturnType<KycActor['getSnapshot']>): string | undefined {
+  if (
+    actor.matches({ submitting: 'uploadingFront' }) ||
+    actor.matches({ submitting: 'uploadingBack' }) ||
+    actor.matches({ submitting: 'uploadingSelfie' })
+  )
+    return 'Uploading your photos…';
+  if (actor.matches({ submitting: 'matchingFace' }) || actor.matches({ submitting: 'checkingAge' })) return 'Matching your face with your ID…';
+  if (actor.matches({ submitting: 'verifyingCustomer' })) return 'Verifying your account…';
+  return undefined;
+}
+
+function KycForm({ actor, applicationId, updateMode }: { actor: KycActor; applicationId: string; updateMode: boolean }) {
+  const images = useSelector(actor, (s) => s.context.images);
+  const missing = useSelector(actor, (s) => s.context.missing);
+  const message = useSelector(actor, (s) => s.context.message);
+  const editing = useSelector(actor, (s) => s.matches('editing'));
+  const failed = useSelector(actor, (s) => s.matches('failed'));
+  const refused = useSelector(actor, (s) => s.matches('refused'));
+  const progress = useSelector(actor, progressText);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    actor.send({ type: 'kyc.submit' });
+  };
+
+  return (
+    <form noValidate onSubmit={submit} aria-label="Identity verification">
+      <p className={css.applicationId}>
+        Application ID: <strong>{applicationId}</strong>
+      </p>
+      <fieldset className={css.fields} disabled={!editing}>
+        <div className={css.photos}>
+          <div className={css.photo}>
+            <h2 className={css.photoTitle}>ID FRONT</h2>
+            <PhotoPicker
+              label="ID front photo"
+              preview={images.aadhaar_front}
+              previewAlt="ID front preview"
+              capture="environment"
+              disabled={!editing}
+              onChoose={(dataUrl) => actor.send({ type: 'kyc.front.choose', dataUrl })}
+            />
+          </div>
+          <div className={css.photo}>
+            <h2 className={css.photoTitle}>ID BACK</h2>
+            <PhotoPicker
+              label="ID back photo"
+              preview={images.aadhaar_back}
+              previewAlt="ID back preview"
+              capture="environment"
+              disabled={!editing}
+              onChoose={(dataUrl) => actor.send({ type: 'kyc.back.choose', dataUrl })}
+            />
+          </div>
+          <div className={css.photo}>
+            <h2 className={css.photoTitle}>SELFIE</h2>
+            <SelfieCamera
+              selfie={images.selfie}
+              disabled={!editing}
+              onTake={(dataUrl) => actor.send({ type: 'kyc.selfie.take', dataUrl })}
+              onRetake={() => actor.send({ type: 'kyc.selfie.retake' })}
+            />
+          </div>
+        </div>
+      </fieldset>
+      {missing.length > 0 && (
+        <ul role="alert" aria-label="Missing photos" className={css.missing}>
+          {missing.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      )}
+      {progress && (
+        <p role="status" className={css.status}>
+          {progress}
+        </p>
+      )}
+      {(failed || refused) && message && (
+        <p role="alert" className={css.message}>
+          {message}
+        </p>
+      )}
+      <div className={css.actions}>
+        {failed ? (
+          <button type="button" className={primaryButton} onClick={() => actor.send({ type: 'kyc.retry' })}>
+            TRY AGAIN
+          </button>
+        ) : (
+          <button type="submit" className={primaryButton} disabled={!editing}>
+            {progress ? 'PLEASE WAIT…' : 'SUBMIT'}
+          </button>
+        )}
+        {updateMode && (
+          <button type="button" className={secondaryButton} onClick={() => actor.send({ type: 'kyc.cancel' })}>
+            CANCEL
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}
