@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromiumPath } from '../../playwright.config.ts';
+import { writeFakeCamera } from './fake-camera.ts';
 
 /** A port nobody listens on right now: the server must know its own origin (APP_ORIGIN) before it starts. */
 async function freePort(): Promise<number> {
@@ -30,6 +31,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   if (!fs.existsSync(path.resolve('dist/index.html'))) {
     throw new Error('The app is not built: run `vite build` first (npm run test:e2e does).');
   }
+  await writeFakeCamera();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-e2e-'));
   const prepared = spawnSync(process.execPath, ['--import', 'tsx', 'tests/e2e/prepare-store.ts', dataDir], { encoding: 'utf8' });
   if (prepared.status !== 0) throw new Error(`The test store could not be prepared:\n${prepared.stderr}`);
