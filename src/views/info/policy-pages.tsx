@@ -86,6 +86,13 @@ export function PrivacyPolicyPage() {
           digits and the expiry date: card numbers and security codes go straight to our card processor and are never stored by us.
         </p>
       </InfoSection>
+      <InfoSection heading="Identity verification">
+        <p>
+          To sell wine, beer and spirits we check that you are over 21: you upload both sides of an ID and take a selfie. Our own server compares the
+          faces and reads the date of birth; the photos are never shared. Once the decision is made the photos are deleted, and we keep only the
+          decision, your year of birth and the face-match figure.
+        </p>
+      </InfoSection>
       <InfoSection heading="Why">
         <p>
           To deliver your orders, take payment, keep your account and, if you ask for it, send you news and offers. We do not sell your information.
