@@ -7,6 +7,7 @@ import * as checkout from './migrations/005-checkout.ts';
 import * as ageRestricted from './migrations/006-age-restricted.ts';
 import * as kycApplications from './migrations/007-kyc-applications.ts';
 import * as kycDecisions from './migrations/008-kyc-decisions.ts';
+import * as facePasses from './migrations/009-face-passes.ts';
 
 // Listed here (not read from disk) so the bundle, tsx and tests all see the same ordered set.
 const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '006-age-restricted': ageRestricted,
   '007-kyc-applications': kycApplications,
   '008-kyc-decisions': kycDecisions,
+  '009-face-passes': facePasses,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

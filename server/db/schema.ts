@@ -461,6 +461,22 @@ export interface KycApplicationsTable {
   document_hash: string | null;
   /** Set while a verification runs (one at a time per application). */
   verifying_since: Date | null;
+  /** Migration 009: the verified selfie's face embedding (kept after the photos go), and a fresh selfie awaiting a face check. */
+  face_embedding: ColumnType<number[] | null, string | null | undefined, string | null>;
+  check_selfie_key: string | null;
+}
+
+/** Migration 009: a matched order-time face check for one cart, valid until expires_at, taken by one order. */
+export interface FacePassesTable {
+  id: Generated<number>;
+  customer_id: number;
+  cart_id: string;
+  application_id: number;
+  face_match_percent: number;
+  created_at: CreatedAt;
+  expires_at: Date;
+  used_at: Date | null;
+  order_id: number | null;
 }
 
 export interface Database {
@@ -500,4 +516,5 @@ export interface Database {
   order_deliverables: OrderDeliverablesTable;
   order_items: OrderItemsTable;
   kyc_applications: KycApplicationsTable;
+  face_passes: FacePassesTable;
 }

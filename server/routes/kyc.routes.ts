@@ -8,10 +8,12 @@ import {
   parseKycFileName,
   customerVerifyBody,
   verifyKycBody,
+  verifyOrderBody,
   type CustomerVerifyReply,
   type KycApplicationReply,
   type KycUploadReply,
   type VerifyKycReply,
+  type VerifyOrderReply,
 } from '../../src/api/contract/kyc.contract.ts';
 import type { AppDeps } from '../deps.ts';
 import { requireCaller } from '../http/auth.ts';
@@ -22,6 +24,7 @@ import type { Caller } from '../services/accounts/sessions.ts';
 import { maxImageBytes } from '../services/identity/id-image.ts';
 import { currentApplication, readKycImage, uploadKycImage } from '../services/identity/kyc-applications.ts';
 import { verifyCustomer } from '../services/identity/customer-verification.ts';
+import { checkOrderFace } from '../services/identity/face-check.ts';
 import { verifyApplication } from '../services/identity/kyc-verification.ts';
 import { kycUploadLimit, kycVerifyLimit } from '../services/platform/rate-limit.ts';
 
@@ -40,6 +43,10 @@ import { kycUploadLimit, kycVerifyLimit } from '../services/platform/rate-limit.
  *   (services/identity/kyc-verification.ts); rate-limited per customer, the engine being the expensive part.
  * - POST /api/customer/customerverify — the final decision: is_verified only for the caller's own matched application
  *   and over 21 by the server's own computation; the photos are deleted (services/identity/customer-verification.ts).
+ * - POST /connect/verifyorder/verify — the order-time face check: the fresh selfie uploaded to the caller's verified
+ *   application against the face kept at verification; a match records a 15-minute face pass for the caller's open
+ *   cart (orderID carries the cart id: no order exists yet), which place order takes (services/identity/face-check.ts).
+ *   Limited per customer with verify, under its own key.
  */
 
 /** 8 MB of image in base64 is about 11.2 MB of JSON; the app's 1 MB limit stays for every other call. */
@@ -123,6 +130,18 @@ export function kycRoutes({ db, config, storage, identity, limiter, rateLimits, 
         { customerId: caller.customerId, applicationId: body.applicationID },
       );
       if (outcome.kind === 'not-found') throw notFound(kycUploadMessages.applicationNotFound);
+      return outcome.reply;
+    });
+
+    app.post('/connect/verifyorder/verify', async (request): Promise<VerifyOrderReply> => {
+      const caller = await requireCaller(request, db);
+      const body = parseWith(verifyOrderBody, request.body);
+      await enforceLimit(limiter, `face-check:customer:${caller.customerId}`, kycVerifyLimit(rateLimits));
+      const outcome = await checkOrderFace(
+        { db, storage, identity, now: clock() },
+        { customerId: caller.customerId, applicationId: body.applicationID, cartId: body.orderID },
+      );
+      if (outcome.kind === 'not-found') throw notFound(outcome.what);
       return outcome.reply;
     });
 

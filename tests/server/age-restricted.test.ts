@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listingReply } from '../../src/api/contract/catalogue.contract.ts';
 import { orderReviewReply, placeOrderReply } from '../../src/api/contract/checkout.contract.ts';
 import { productReply, type ProductDetail } from '../../src/api/contract/product.contract.ts';
-import { ageVerificationNeededRefusal } from '../../src/rules/messages.ts';
+import { ageVerificationNeededRefusal, facePassNeededRefusal } from '../../src/rules/messages.ts';
 import { openDatabase } from '../../server/db/connection.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import * as catalogue from '../../server/db/migrations/001-catalogue.ts';
@@ -157,8 +157,27 @@ describe('place order: age-restricted items need a verified customer', () => {
     const cart = await db().selectFrom('carts').select('status').where('id', '=', cartId).executeTakeFirstOrThrow();
     expect(cart.status).toBe('open');
 
-    // Verified (as customer verify will set it once KYC passes): the same cart goes through.
+    // Verified (as customer verify will set it once KYC passes): still refused without a face pass for this cart.
     await db().updateTable('customers').set({ is_verified: true }).where('id', '=', me.customerId).execute();
+    expect(await place(me.token, cartId, me.addressId)).toMatchObject({ code: -1, message: facePassNeededRefusal });
+    expect(await ordersOfCart(cartId)).toBe(0);
+
+    // With a fresh face pass (as connect/verifyorder/verify records it; tests/server/face-pass.test.ts does it for real).
+    const application = await db()
+      .insertInto('kyc_applications')
+      .values({ public_id: 'f'.repeat(32), customer_id: me.customerId, status: 'verified', decided_at: new Date() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db()
+      .insertInto('face_passes')
+      .values({
+        customer_id: me.customerId,
+        cart_id: cartId,
+        application_id: application.id,
+        face_match_percent: 90,
+        expires_at: new Date(clock.now().getTime() + 15 * 60 * 1000),
+      })
+      .execute();
     const placed = await place(me.token, cartId, me.addressId);
     expect(placed).toMatchObject({ code: 1, message: 'Order Placed.' });
     expect(await stockOf(t, wine.offerId)).toBe(8);

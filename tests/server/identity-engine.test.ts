@@ -25,8 +25,18 @@ afterAll(async () => {
 describe('local identity engine', { timeout: 20_000 }, () => {
   it("matches the same person's ID card and selfie and reads the date of birth and document number", async () => {
     const verdict = await engine.verifyIdentity({ idFront: await idCard('s1f1'), selfie: await selfieOf('s1f1') });
-    expect(verdict).toEqual({ kind: 'matched', faceMatchPercent: expect.any(Number), dateOfBirth: '14/03/1990', documentNumber: 'X1234567' });
-    if (verdict.kind === 'matched') expect(verdict.faceMatchPercent).toBeGreaterThanOrEqual(faceMatchThreshold * 100);
+    expect(verdict).toEqual({
+      kind: 'matched',
+      faceMatchPercent: expect.any(Number),
+      dateOfBirth: '14/03/1990',
+      documentNumber: 'X1234567',
+      selfieEmbedding: expect.any(Array),
+    });
+    if (verdict.kind !== 'matched') return;
+    expect(verdict.faceMatchPercent).toBeGreaterThanOrEqual(faceMatchThreshold * 100);
+    // The kept selfie embedding matches a new selfie of the same person, and not another person's.
+    expect(await engine.compareWithEmbedding(verdict.selfieEmbedding, await faceCrop('s1f1'))).toMatchObject({ kind: 'matched' });
+    expect(await engine.compareWithEmbedding(verdict.selfieEmbedding, await selfieOf('s3f3'))).toMatchObject({ kind: 'mismatch' });
   });
 
   it('answers a warm verification in under 2 s', async () => {

@@ -209,6 +209,10 @@ describe('KYC verify and customer verify with real images', { timeout: 60_000 },
       { offer: salmon, qty: 1 },
       { offer: sake, qty: 1 },
     ]);
+    // The order-time face check first (tests/server/face-pass.test.ts covers its refusals).
+    await upload(alice.token, aliceApplication.applicationId, 'selfie', await selfieOf('s1f1'));
+    const check = await post(t, '/connect/verifyorder/verify', { applicationID: aliceApplication.applicationId, orderID: cartId }, alice.token);
+    expect(check.body).toMatchObject({ code: 1, data: { faceMatch: true } });
     const { body } = await post(
       t,
       '/api/placeorder/placeorder',
@@ -273,6 +277,7 @@ describe('an engine failure', () => {
     const failing = {
       verifyIdentity: () => Promise.reject(new Error('identity engine: worker exited (1)')),
       compareFaces: () => Promise.reject(new Error('identity engine: worker exited (1)')),
+      compareWithEmbedding: () => Promise.reject(new Error('identity engine: worker exited (1)')),
       close: async () => undefined,
     };
     const other = await startTestApp({
@@ -311,6 +316,7 @@ describe('the lazily started identity adapter', () => {
         return verdict;
       },
       compareFaces: async () => verdict,
+      compareWithEmbedding: async () => verdict,
       close: async () => {
         closes += 1;
       },

@@ -17,6 +17,11 @@ export type IdentityVerdict =
       /** DD/MM/YYYY, as the spec's KYC verify result carries it. */
       dateOfBirth: string;
       documentNumber: string | null;
+      /**
+       * The selfie's face embedding (the engine's float vector): kept as the verified face once the photos are
+       * deleted, so an order-time check compares a new selfie with it (compareWithEmbedding).
+       */
+      selfieEmbedding: number[];
     }
   | { kind: 'mismatch'; faceMatchPercent: number; message: string }
   | { kind: 'refused'; reason: IdentityRefusal; message: string };
@@ -37,6 +42,8 @@ export interface IdentityVerifier {
   verifyIdentity(images: IdentityImages): Promise<IdentityVerdict>;
   /** Order-time face check: one face on each image, compared. */
   compareFaces(verified: Buffer, fresh: Buffer): Promise<FaceComparison>;
+  /** Order-time face check against the kept embedding of the verified selfie: one face on the new selfie, compared. */
+  compareWithEmbedding(verified: readonly number[], fresh: Buffer): Promise<FaceComparison>;
   /** Frees the models and threads; later calls reject. */
   close(): Promise<void>;
 }

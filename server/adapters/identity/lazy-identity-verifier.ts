@@ -46,6 +46,8 @@ export function lazyIdentityVerifier(start: () => IdentityVerifier): LazyIdentit
     },
     verifyIdentity: (images: IdentityImages): Promise<IdentityVerdict> => run((v) => v.verifyIdentity(images)),
     compareFaces: (verified: Buffer, fresh: Buffer): Promise<FaceComparison> => run((v) => v.compareFaces(verified, fresh)),
+    compareWithEmbedding: (verified: readonly number[], fresh: Buffer): Promise<FaceComparison> =>
+      run((v) => v.compareWithEmbedding(verified, fresh)),
     async close() {
       closed = true;
       const last = current;

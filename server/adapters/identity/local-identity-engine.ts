@@ -147,7 +147,7 @@ export function startLocalIdentityEngine(options: LocalIdentityEngineOptions = {
       const score = await similarity(a.embedding, b.embedding);
       const faceMatchPercent = Math.round(score * 100);
       if (score < threshold) return { kind: 'mismatch', faceMatchPercent, message: mismatchMessage } as const;
-      return { kind: 'matched', faceMatchPercent, text } as const;
+      return { kind: 'matched', faceMatchPercent, text, secondEmbedding: b.embedding } as const;
     } catch (error) {
       if (error instanceof UnreadableImageError) return refuse('unreadable-image');
       throw error;
@@ -164,13 +164,36 @@ export function startLocalIdentityEngine(options: LocalIdentityEngineOptions = {
       if (outcome.kind !== 'matched') return outcome;
       const card = readIdCard(outcome.text);
       if (!card.dateOfBirth) return refuse('unreadable-date');
-      return { kind: 'matched', faceMatchPercent: outcome.faceMatchPercent, dateOfBirth: card.dateOfBirth, documentNumber: card.documentNumber };
+      return {
+        kind: 'matched',
+        faceMatchPercent: outcome.faceMatchPercent,
+        dateOfBirth: card.dateOfBirth,
+        documentNumber: card.documentNumber,
+        selfieEmbedding: outcome.secondEmbedding,
+      };
     },
 
     async compareFaces(verified: Buffer, fresh: Buffer): Promise<FaceComparison> {
       const outcome = await compare(verified, fresh, 'selfie', identityMessages.orderMismatch, false);
       if (outcome.kind !== 'matched') return outcome;
       return { kind: 'matched', faceMatchPercent: outcome.faceMatchPercent };
+    },
+
+    async compareWithEmbedding(verified: readonly number[], fresh: Buffer): Promise<FaceComparison> {
+      // A kept embedding that is not one (empty, or another model's length) is an engine fault, not the shopper's.
+      if (verified.length === 0) throw new Error('identity engine: no verified embedding to compare with');
+      try {
+        const face = theFace(await describeFaces(fresh), 'selfie');
+        if (typeof face === 'string') return refuse(face);
+        if (face.embedding.length !== verified.length) throw new Error('identity engine: embeddings of different lengths');
+        const score = await similarity([...verified], face.embedding);
+        const faceMatchPercent = Math.round(score * 100);
+        if (score < threshold) return { kind: 'mismatch', faceMatchPercent, message: identityMessages.orderMismatch };
+        return { kind: 'matched', faceMatchPercent };
+      } catch (error) {
+        if (error instanceof UnreadableImageError) return refuse('unreadable-image');
+        throw error;
+      }
     },
 
     async close() {

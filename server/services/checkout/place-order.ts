@@ -2,7 +2,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import type { OrderProblem } from '../../../src/api/contract/checkout.contract.ts';
 import { addressRuleMessages } from '../../../src/rules/address-validation.ts';
 import { needsAddress, speedIds, type SpeedId } from '../../../src/rules/delivery-speeds.ts';
-import { ageVerificationNeededRefusal, cartIsEmptyRefusal, cartNotFoundMessage } from '../../../src/rules/messages.ts';
+import { cartIsEmptyRefusal, cartNotFoundMessage } from '../../../src/rules/messages.ts';
 import { isTipAllowed, type TipPercent } from '../../../src/rules/tips.ts';
 import { upiMessages } from '../../../src/rules/upi.ts';
 import type { PaymentGateway } from '../../adapters/payments/payment-port.ts';
@@ -25,7 +25,7 @@ import { deliveryMethodOf } from './orders.ts';
 import { findOwnCard, type CardRow } from '../payments/payment-methods.ts';
 import type { Caller } from '../accounts/sessions.ts';
 import { bookSlotHolds, checkSlotHolds } from '../cart/slots.ts';
-import { isAgeCheckMissing } from './age-restriction.ts';
+import { checkAgeGate, takeFacePass } from './age-restriction.ts';
 import { verifyUpi } from '../payments/upi.ts';
 
 /**
@@ -115,7 +115,8 @@ async function reserveOnce(
   const cart = locked.value;
   const stock = await lockCartStock(trx, cart);
   if ('stop' in stock) return stock.stop;
-  if (await isAgeCheckMissing(trx, cart.id, caller)) return refused(ageVerificationNeededRefusal);
+  const ageGate = await checkAgeGate(trx, cart.id, caller, now);
+  if (ageGate.kind === 'refused') return refused(ageGate.message);
 
   const basis = await loadOrderBasis(trx, cart, now);
   const speed = chooseSpeed(request, basis);
@@ -149,6 +150,7 @@ async function reserveOnce(
     giftMessage: request.giftMessage,
   });
   await writeDeliverables(trx, order, basis, stock.value.items, speedId, totals);
+  await takeFacePass(trx, ageGate, order.id, now);
   await closeCart(trx, cart.id, caller);
   return { kind: 'reserved', order };
 }

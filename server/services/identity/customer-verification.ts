@@ -56,7 +56,7 @@ export async function verifyCustomer(
       const reason = age.kind === 'too-young' ? 'under-21' : 'unreadable-date';
       await trx
         .updateTable('kyc_applications')
-        .set({ ...decision, status: 'refused', refusal_reason: reason })
+        .set({ ...decision, status: 'refused', refusal_reason: reason, face_embedding: null })
         .where('id', '=', row.id)
         .execute();
       return { outcome: refused(age.message), photos: row };

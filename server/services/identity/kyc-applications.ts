@@ -76,7 +76,7 @@ export interface UploadParts {
 export async function uploadKycImage(parts: UploadParts, request: UploadRequest): Promise<UploadOutcome> {
   const { db, storage } = parts;
   const owned = await findOpenApplication(db, request.customerId, request.applicationId);
-  if (!owned) return { kind: 'not-found' };
+  if (!owned) return request.side === 'selfie' ? uploadCheckSelfie(parts, request) : { kind: 'not-found' };
 
   const image = await checkIdImage(request.imageData);
   if (!image.ok) return { kind: 'refused', field: image.field, message: image.message };
@@ -126,6 +126,69 @@ export async function uploadKycImage(parts: UploadParts, request: UploadRequest)
   };
 }
 
+/**
+ * A fresh selfie for an order-time face check (connect/verifyorder/verify): only the selfie side, only to the caller's
+ * own application that is verified and decided (its photos are gone; its face embedding is kept). Stored under a new
+ * key in check_selfie_key until the check runs, which deletes it; a selfie uploaded before and not checked yet is
+ * replaced (and deleted). Anything else: 'not-found', as for any upload to a decided application.
+ */
+async function uploadCheckSelfie(parts: UploadParts, request: UploadRequest): Promise<UploadOutcome> {
+  const { db, storage } = parts;
+  const verified = await findFaceCheckApplication(db, request.customerId, request.applicationId);
+  if (!verified) return { kind: 'not-found' };
+
+  const image = await checkIdImage(request.imageData);
+  if (!image.ok) return { kind: 'refused', field: image.field, message: image.message };
+
+  const key = newStorageKey();
+  await storage.put(key, image.jpeg);
+  let replacedKey: string | null | undefined;
+  try {
+    replacedKey = await db.transaction().execute(async (trx) => {
+      const current = await trx
+        .selectFrom('kyc_applications')
+        .select(['id', 'check_selfie_key'])
+        .where('id', '=', verified.id)
+        .where('status', '=', 'verified')
+        .forUpdate()
+        .executeTakeFirst();
+      if (!current) return undefined;
+      await trx.updateTable('kyc_applications').set({ check_selfie_key: key }).where('id', '=', current.id).execute();
+      return current.check_selfie_key;
+    });
+  } catch (error) {
+    await storage.delete(key);
+    throw error;
+  }
+  if (replacedKey === undefined) {
+    await storage.delete(key);
+    return { kind: 'not-found' };
+  }
+  if (replacedKey !== null) await storage.delete(replacedKey);
+  return {
+    kind: 'stored',
+    applicationId: verified.public_id,
+    side: 'selfie',
+    status: 'verified',
+    imageUrl: kycImageLink({ key, customerId: request.customerId, signingKey: parts.signingKey, now: parts.now }),
+    replacedKey: replacedKey ?? undefined,
+  };
+}
+
+/** The caller's application that made them verified (decided, with its face kept): the one face checks compare with. */
+export async function findFaceCheckApplication(db: Kysely<Database>, customerId: number, applicationId: string): Promise<ApplicationRow | undefined> {
+  return db
+    .selectFrom('kyc_applications')
+    .innerJoin('customers', 'customers.id', 'kyc_applications.customer_id')
+    .selectAll('kyc_applications')
+    .where('kyc_applications.public_id', '=', applicationId)
+    .where('kyc_applications.customer_id', '=', customerId)
+    .where('kyc_applications.status', '=', 'verified')
+    .where('kyc_applications.decided_at', 'is not', null)
+    .where('customers.is_verified', '=', true)
+    .executeTakeFirst();
+}
+
 async function findOpenApplication(db: Kysely<Database>, customerId: number, applicationId: string): Promise<ApplicationRow | undefined> {
   return db
     .selectFrom('kyc_applications')
@@ -157,7 +220,7 @@ async function ownsKycImage(db: Kysely<Database>, customerId: number, key: strin
     .selectFrom('kyc_applications')
     .select('id')
     .where('customer_id', '=', customerId)
-    .where((eb) => eb.or([eb('front_key', '=', key), eb('back_key', '=', key), eb('selfie_key', '=', key)]))
+    .where((eb) => eb.or([eb('front_key', '=', key), eb('back_key', '=', key), eb('selfie_key', '=', key), eb('check_selfie_key', '=', key)]))
     .executeTakeFirst();
   return row !== undefined;
 }

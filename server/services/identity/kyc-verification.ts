@@ -119,6 +119,8 @@ async function verifyClaimed(parts: VerifyParts, row: ApplicationRow): Promise<V
         date_of_birth: verdict.dateOfBirth,
         birth_year: Number(verdict.dateOfBirth.slice(6)),
         document_hash: verdict.documentNumber === null ? null : documentHash(verdict.documentNumber, parts.hashKey),
+        // The verified face, kept for order-time face checks once the photos are deleted (migration 009).
+        face_embedding: JSON.stringify(verdict.selfieEmbedding),
         refusal_reason: null,
         updated_at: now,
       })
