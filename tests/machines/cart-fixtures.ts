@@ -15,6 +15,8 @@ export function line(overrides: Partial<CartLine> & Pick<CartLine, 'cart_rid' | 
     product_id: overrides.cart_rid * 10,
     parent_id: overrides.cart_rid * 100,
     bottle_size: 500,
+    size_unit: 'g',
+    age_restricted: false,
     image: `/media/${overrides.cart_rid}.jpg`,
     qty: 1,
     product_price: '10.00',

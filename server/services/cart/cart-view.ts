@@ -1,3 +1,4 @@
+import type { SizeUnit } from '../../../src/rules/sizes.ts';
 import type { Kysely } from 'kysely';
 import type { CartData, CartLine, DeliveryGroup } from '../../../src/api/contract/cart-page.contract.ts';
 import { storeMinutes, storeToday } from '../../../src/rules/delivery-dates.ts';
@@ -16,6 +17,8 @@ export interface CartLineRow {
   product_id: number;
   name: string;
   bottle_size: number;
+  size_unit: SizeUnit;
+  age_restricted: boolean;
   image: string | null;
   qty: number;
   price_cents: number;
@@ -41,6 +44,8 @@ export async function loadCartLines(db: Kysely<Database>, cartId: string): Promi
       'products.id as product_id',
       'products.name',
       'product_variants.bottle_size',
+      'products.size_unit',
+      'products.age_restricted',
       'product_images.url as image',
       'cart_items.qty',
       'variant_offers.price_cents',
@@ -213,6 +218,8 @@ export async function loadCartView(db: Kysely<Database>, cart: CartRow, now: Dat
         parent_id: line.product_id,
         name: line.name,
         bottle_size: line.bottle_size,
+        size_unit: line.size_unit,
+        age_restricted: line.age_restricted,
         image: line.image ?? `/media/products/${line.product_id}/0.svg`,
         qty: line.qty,
         product_price: centsToDollars(line.price_cents),

@@ -1,8 +1,8 @@
-import { array, define, nullable, number, object, optional, string, type, type Infer } from 'superstruct';
+import { array, boolean, define, nullable, number, object, optional, string, type, type Infer } from 'superstruct';
 import { maxQuantity } from '../../rules/quantity.ts';
 import { envelope } from './envelope.ts';
 import { cartIdField, ignoredApiToken, money, numericId, storeId, zipcodeField } from './fields.ts';
-import { speedType } from './product-summary.contract.ts';
+import { sizeUnit, speedType } from './product-summary.contract.ts';
 
 /**
  * The cart page's calls (spec "Cart page", "Cart checkout", section 7). Every call is scoped to the caller's own cart:
@@ -36,6 +36,10 @@ export const cartLine = type({
   parent_id: number(),
   name: string(),
   bottle_size: number(),
+  /** What bottle_size counts: 'g' for food, 'ml' for drinks (formatSize in src/rules/sizes.ts). */
+  size_unit: sizeUnit,
+  /** Only a verified customer over 21 with a fresh face check may order it (issue 11): the checkout's face step follows it. */
+  age_restricted: boolean(),
   image: string(),
   qty: number(),
   product_price: money,

@@ -1,7 +1,7 @@
 import type { CartLine as CartLineData } from '../../api/contract/cart-page.contract.ts';
 import { formatMoney } from '../../rules/money.ts';
 import { maxQuantity } from '../../rules/quantity.ts';
-import { formatWeight } from '../../rules/sizes.ts';
+import { formatSize } from '../../rules/sizes.ts';
 import { linkButton } from '../../styles/controls.css.ts';
 import * as css from './cart-line.css.ts';
 
@@ -20,7 +20,7 @@ export function CartLine({ line, onQuantity, onRemove }: CartLineProps) {
       <div className={css.details}>
         <p className={css.name}>{line.name}</p>
         <p className={css.meta}>
-          {line.bottle_size > 0 ? `${formatWeight(line.bottle_size)} · ` : ''}
+          {line.bottle_size > 0 ? `${formatSize(line.bottle_size, line.size_unit)} · ` : ''}
           {formatMoney(line.product_price)} each
         </p>
       </div>

@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import type { CheckoutSummaryActor } from '../../machines/checkout-summary.machine.ts';
 import { tipAmount } from '../../rules/checkout-flow.ts';
+import { formatSize } from '../../rules/sizes.ts';
 import { dollarsToCents, formatMoney } from '../../rules/money.ts';
 import { tipPercents } from '../../rules/tips.ts';
 import { primaryButton, secondaryButton } from '../../styles/controls.css.ts';
@@ -58,7 +59,7 @@ function Summary({ actor }: { actor: CheckoutSummaryActor }) {
               {review.result.map((line) => (
                 <li key={line.cart_rid} className={css.item}>
                   <span>
-                    {line.name} · {line.bottle_size} g × {line.qty}
+                    {line.name} · {formatSize(line.bottle_size, line.size_unit)} × {line.qty}
                   </span>
                   <span>{formatMoney(line.row_total)}</span>
                 </li>
