@@ -27,6 +27,7 @@ import { mediaRoutes } from './routes/media.routes.ts';
 import { paymentRoutes } from './routes/payments.routes.ts';
 import { shippingRoutes } from './routes/shipping.routes.ts';
 import { sendOrderConfirmation } from './services/checkout/order-confirmation.ts';
+import { startKycSweep } from './services/identity/kyc-sweep.ts';
 import { startPaymentSweep } from './services/payments/payment-sweep.ts';
 import { outboxWriter } from './services/platform/outbox.ts';
 import { createCaptcha } from './services/platform/captcha.ts';
@@ -43,7 +44,7 @@ const requestIdPattern = /^[A-Za-z0-9._-]{1,64}$/;
 
 /**
  * The app from its parts: the one place that builds the adapters (payments, mail, storage, identity) and the shared services (captcha,
- * rate limiter, the payment sweep) and hands them to the routes.
+ * rate limiter, the payment and KYC sweeps) and hands them to the routes.
  */
 export async function buildApp(parts: AppParts, options: { logger?: FastifyServerOptions['logger'] } = {}): Promise<FastifyInstance> {
   const { db, config } = parts;
@@ -126,6 +127,12 @@ export async function buildApp(parts: AppParts, options: { logger?: FastifyServe
       onPaid: (orderId) => sendOrderConfirmation(deps, orderId, app.log),
     });
     // Stop sweeping before the database closes, and let a pass in flight finish.
+    app.addHook('onClose', () => sweep.stop());
+  }
+
+  // KYC applications nobody decided within 30 days lose their photos and their row (the privacy page's promise).
+  if (parts.kycSweepMs !== undefined) {
+    const sweep = startKycSweep({ db, storage: deps.storage, everyMs: parts.kycSweepMs, clock: deps.clock, log: app.log });
     app.addHook('onClose', () => sweep.stop());
   }
 

@@ -22,6 +22,8 @@ export interface AppParts {
   payments?: PaymentGateway | undefined;
   /** How often to settle orders whose payment outcome stayed unknown; when absent, never (tests call the sweep). */
   paymentSweepMs?: number | undefined;
+  /** How often to remove KYC applications abandoned for 30 days (and their photos); when absent, never (tests call it). */
+  kycSweepMs?: number | undefined;
   /** Where ID photos go; when absent, a DiskStorage in config.uploads.dir. */
   storage?: FileStorage | undefined;
   /** Compares faces and reads IDs; when absent, chosen by IDENTITY_ENGINE and started on the first verification. */

@@ -1,4 +1,4 @@
-import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
+import { and, assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { addToCart } from '../api/add-to-cart.api.ts';
 import type { AddToCartBody, AddToCartResult } from '../api/contract/add-to-cart.contract.ts';
 import type { ProductSize } from '../api/contract/product.contract.ts';
@@ -14,14 +14,18 @@ import {
 } from '../rules/product-options.ts';
 import { clampQuantity } from '../rules/quantity.ts';
 import type { SpeedValue } from '../rules/speeds.ts';
+import { isSignedIn } from './session-values.ts';
 import type { sessionMachine } from './session.machine.ts';
 
 export interface AddToCartInput {
   session: ActorRefFrom<typeof sessionMachine>;
   sizes: readonly ProductSize[];
+  /** The product's age_restricted flag: only a signed-in customer may put it in a cart (issue 11). */
+  ageRestricted?: boolean | undefined;
 }
 
 export interface AddToCartContext extends AddToCartInput, Selection {
+  ageRestricted: boolean;
   qty: number;
   /** The server's refusal or the network's message, shown as a red toast. */
   message: string | undefined;
@@ -37,7 +41,9 @@ function sizeOf(context: AddToCartContext): ProductSize | undefined {
 /**
  * The product page's choices and ADD TO CART (spec 4): size, speed and quantity; a change of size resets vendor and
  * speed. Code 1 stores the cart and its count, then a guest without a token goes to guest registration and a customer
- * to the cart (walletOrder off); anything else is the server's message as a red toast.
+ * to the cart (walletOrder off); anything else is the server's message as a red toast. An age-restricted product
+ * for a guest (no token, no customer id, or a guest-checkout token without a name) is not sent at all: the page asks
+ * them to create an account and verify first ('accountNeeded'); the server refuses it too.
  */
 export const addToCartMachine = setup({
   types: {
@@ -54,6 +60,11 @@ export const addToCartMachine = setup({
     isInStock: ({ context }) => selectedStockStatus(sizeOf(context), context) === 'in stock',
     isAdded: (_, params: { result: AddToCartResult }) => params.result.code === 1 && params.result.cart_id !== undefined,
     isGuest: ({ context }) => !context.session.getSnapshot().context.Token,
+    // Only an account can verify its identity, so only a signed-in customer may add a restricted product.
+    isAccountNeeded: ({ context }) => {
+      const stored = context.session.getSnapshot().context;
+      return context.ageRestricted && !(isSignedIn(stored) && stored.CustomerId !== undefined);
+    },
   },
   actions: {
     assignSize: assign(({ context, event }) =>
@@ -84,7 +95,7 @@ export const addToCartMachine = setup({
   },
 }).createMachine({
   id: 'addToCart',
-  context: ({ input }) => ({ ...input, ...initialSelection(input.sizes), qty: 1, message: undefined }),
+  context: ({ input }) => ({ ...input, ageRestricted: input.ageRestricted ?? false, ...initialSelection(input.sizes), qty: 1, message: undefined }),
   initial: 'choosing',
   states: {
     choosing: {
@@ -92,7 +103,20 @@ export const addToCartMachine = setup({
         'size.select': { guard: 'isSelectableSize', actions: 'assignSize' },
         'speed.select': { guard: 'isOfferedSpeed', actions: 'assignSpeed' },
         'qty.select': { actions: 'assignQty' },
-        'cart.add': { guard: 'isInStock', target: 'adding' },
+        'cart.add': [
+          { guard: and(['isInStock', 'isAccountNeeded']), target: 'accountNeeded' },
+          { guard: 'isInStock', target: 'adding' },
+        ],
+      },
+    },
+    /** A guest asked for a restricted product: the page says to create an account and verify (21+); nothing is sent. */
+    accountNeeded: {
+      on: {
+        'size.select': { guard: 'isSelectableSize', target: 'choosing', actions: 'assignSize' },
+        'speed.select': { guard: 'isOfferedSpeed', target: 'choosing', actions: 'assignSpeed' },
+        'qty.select': { target: 'choosing', actions: 'assignQty' },
+        // Asking again changes nothing (the button stays, the message with it).
+        'cart.add': { target: 'accountNeeded' },
       },
     },
     adding: {

@@ -18,5 +18,12 @@ export const cartIsEmptyRefusal = 'Your cart is empty.';
 
 /** Place order and order review refuse a cart with an age-restricted item unless the customer is verified (issue 11). */
 export const ageVerificationNeededRefusal = 'Please verify your identity (21+) before ordering age-restricted items.';
+
 /** Place order's refusal of a cart with an age-restricted item when no fresh face check (15 minutes) was made for it. */
 export const facePassNeededRefusal = 'Please verify your face again before placing an order with age-restricted items.';
+
+/**
+ * A guest (no account: no token, or an email-only guest checkout) adding an age-restricted product: the product page
+ * and the add-to-cart call refuse it with these words (issue 11: "asked to create an account and verify first").
+ */
+export const guestAgeRestrictedRefusal = 'Please create an account and verify your identity (21+) to buy this.';

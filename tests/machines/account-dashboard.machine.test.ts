@@ -27,6 +27,7 @@ const dashboard: DashboardData = {
   newsletter_subscription: 0,
   notification: 1,
   list_cards: [],
+  identity: { status: 'refused', reason: 'Under 21' },
 };
 const home = address({ address_id: 1, street2: 'Floor 2', telephone: '2125550100', default_address: '1' });
 const work = address({ address_id: 2, address_nickname: 'Work', street1: '1 Main St', telephone: '2125550100' });
@@ -301,5 +302,20 @@ describe('account dashboard behaviour', () => {
     saved.actor.send({ type: 'preference.toggle', preference: 'newsletter_subscription', on: true });
     await ready(saved.actor);
     expect(saved.actor.getSnapshot().context.dashboard?.newsletter_subscription).toBe(1);
+  });
+
+  it('keeps the identity status the dashboard answered through a saved and a rolled-back switch', async () => {
+    const saved = start();
+    await ready(saved.actor);
+    expect(saved.actor.getSnapshot().context.dashboard?.identity).toEqual({ status: 'refused', reason: 'Under 21' });
+    saved.actor.send({ type: 'preference.toggle', preference: 'newsletter_subscription', on: true });
+    await ready(saved.actor);
+    expect(saved.actor.getSnapshot().context.dashboard?.identity).toEqual({ status: 'refused', reason: 'Under 21' });
+
+    const failing = start({ preferences: () => Promise.reject(offline) });
+    await ready(failing.actor);
+    failing.actor.send({ type: 'preference.toggle', preference: 'notification', on: false });
+    await ready(failing.actor);
+    expect(failing.actor.getSnapshot().context.dashboard?.identity).toEqual({ status: 'refused', reason: 'Under 21' });
   });
 });

@@ -52,16 +52,33 @@ const serializeState = (snapshot: AnyMachineSnapshot) => {
   return JSON.stringify([snapshot.value, c.sizeId, c.speed, c.qty, c.message ?? null]);
 };
 
-const sessions: { name: string; stored: SessionValues }[] = [
+const customer: SessionValues = {
+  zipcode: '10001',
+  location: 101,
+  Token: 'token',
+  CustomerId: 7,
+  cust_name: 'Ada',
+  cart_id: 'cart-xyz',
+  total_products_in_cart: 1,
+};
+const sessions: { name: string; stored: SessionValues; ageRestricted?: boolean }[] = [
   { name: 'guest', stored: { zipcode: '10001', location: 101 } },
   { name: 'customer', stored: { zipcode: '10001', location: 101, Token: 'token', cart_id: 'cart-xyz', total_products_in_cart: 1 } },
+  // A restricted product: a guest (no token; or a guest-checkout token, no name) is told to sign up and verify.
+  { name: 'guest, restricted product', stored: { zipcode: '10001', location: 101 }, ageRestricted: true },
+  {
+    name: 'guest checkout, restricted product',
+    stored: { zipcode: '10001', location: 101, Token: 'guest-token', CustomerId: 8 },
+    ageRestricted: true,
+  },
+  { name: 'customer, restricted product', stored: customer, ageRestricted: true },
 ];
 
 describe('add to cart paths', () => {
   const taken = new Set<string>();
   const reached = new Set<string>();
   for (const who of sessions) {
-    const input = () => ({ session: createActor(sessionMachine, { input: who.stored }).start(), sizes });
+    const input = () => ({ session: createActor(sessionMachine, { input: who.stored }).start(), sizes, ageRestricted: who.ageRestricted });
     const plans = planPaths(addToCartMachine, { input: input(), events: eventsFor, serializeState });
     describe(who.name, () => {
       it.each(plans.map((p): [string, PathPlan] => [p.name, p]))('%s', (_name, plan) => {
@@ -78,6 +95,10 @@ describe('add to cart paths', () => {
         } else {
           expect(stored.total_products_in_cart).toBe(who.stored.total_products_in_cart);
         }
+        // Only a guest with a restricted product reaches accountNeeded, and they never reach adding.
+        const guestRestricted = who.ageRestricted === true && who.stored.cust_name === undefined;
+        if (guestRestricted) expect(result.states.some((st) => st.includes('adding'))).toBe(false);
+        else expect(result.states.some((st) => st.includes('accountNeeded'))).toBe(false);
       });
     });
   }
@@ -92,6 +113,7 @@ describe('add to cart behaviour', () => {
   function start(
     stored: SessionValues,
     reply: () => Promise<{ code: 1 | -1 | 2; message: string; cart_id?: string; total_products_in_cart?: number }>,
+    ageRestricted = false,
   ) {
     const session = createActor(sessionMachine, { input: stored }).start();
     const calls: unknown[] = [];
@@ -107,7 +129,7 @@ describe('add to cart behaviour', () => {
       },
       actions: { goToGuestRegister, goToCart, notifyRefusal },
     });
-    const actor = createActor(machine, { input: { session, sizes } }).start();
+    const actor = createActor(machine, { input: { session, sizes, ageRestricted } }).start();
     return { actor, session, calls, goToGuestRegister, goToCart, notifyRefusal };
   }
 
@@ -131,6 +153,24 @@ describe('add to cart behaviour', () => {
     expect(t.goToGuestRegister).toHaveBeenCalledOnce();
     expect(t.goToCart).not.toHaveBeenCalled();
     expect(t.session.getSnapshot().context).toMatchObject({ cart_id: 'new-cart', total_products_in_cart: 2 });
+  });
+
+  it('a guest asking for a restricted product is told to create an account and verify; nothing is sent', async () => {
+    const t = start({ zipcode: '10001', location: 101 }, async () => ({ code: 1, message: 'ok', cart_id: 'c' }), true);
+    t.actor.send({ type: 'cart.add' });
+    expect(t.actor.getSnapshot().value).toBe('accountNeeded');
+    t.actor.send({ type: 'cart.add' });
+    expect(t.actor.getSnapshot().value).toBe('accountNeeded');
+    t.actor.send({ type: 'qty.select', qty: 2 });
+    expect(t.actor.getSnapshot().value).toBe('choosing');
+    expect(t.calls).toEqual([]);
+    expect(t.goToGuestRegister).not.toHaveBeenCalled();
+
+    // Signed in (the session changes under the page): the same button adds it.
+    t.session.send({ type: 'session.update', values: { Token: 'tok', CustomerId: 7, cust_name: 'Ada' } });
+    t.actor.send({ type: 'cart.add' });
+    await vi.waitFor(() => expect(t.goToCart).toHaveBeenCalledOnce());
+    expect(t.calls).toHaveLength(1);
   });
 
   it("shows the server's refusal and stays on the page", async () => {

@@ -36,6 +36,7 @@ describe('api/account/mydashboard', () => {
       newsletter_subscription: 0,
       notification: 1,
       list_cards: [],
+      identity: { status: 'not-started', reason: '' },
     });
 
     await addAddress(t, me.token, me.customerId, { nickname: 'Home' });
@@ -72,6 +73,75 @@ describe('api/account/mydashboard', () => {
     expect((await post(t, '/api/account/mydashboard', {}, 'not-a-token')).status).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: '/api/account/mydashboard' })).statusCode).toBe(401);
     expect((await post(t, '/api/account/preferences', { newsletter_subscription: 1 })).status).toBe(401);
+  });
+});
+
+describe('the identity status on the dashboard', () => {
+  type Row = { status: 'started' | 'uploaded' | 'verified' | 'refused'; refusal_reason?: string; decided_at?: Date; created_at?: Date };
+  const applications = () => t.database.db.selectFrom('kyc_applications').selectAll();
+  let serial = 0;
+  async function apply(customerId: number, row: Row) {
+    serial += 1;
+    await t.database.db
+      .insertInto('kyc_applications')
+      .values({ public_id: serial.toString(16).padStart(32, 'a'), customer_id: customerId, ...row })
+      .execute();
+  }
+
+  it('is read only: asking never makes an application', async () => {
+    const me = await signedInCustomer(t, 'id-none@example.com');
+    expect((await dashboard(me.token)).identity).toEqual({ status: 'not-started', reason: '' });
+    expect((await dashboard(me.token)).identity).toEqual({ status: 'not-started', reason: '' });
+    expect(await applications().where('customer_id', '=', me.customerId).execute()).toEqual([]);
+  });
+
+  it('follows the latest application: started, uploaded, matched, refused with its reason, verified', async () => {
+    const me = await signedInCustomer(t, 'id-steps@example.com');
+    const status = async () => (await dashboard(me.token)).identity;
+    await apply(me.customerId, {
+      status: 'refused',
+      refusal_reason: 'face-mismatch',
+      decided_at: new Date('2026-01-01'),
+      created_at: new Date('2026-01-01'),
+    });
+    expect(await status()).toEqual({ status: 'refused', reason: 'The faces did not match' });
+    await apply(me.customerId, {
+      status: 'refused',
+      refusal_reason: 'under-21',
+      decided_at: new Date('2026-01-02'),
+      created_at: new Date('2026-01-02'),
+    });
+    expect(await status()).toEqual({ status: 'refused', reason: 'Under 21' });
+    await apply(me.customerId, { status: 'started', created_at: new Date('2026-01-03') });
+    expect(await status()).toEqual({ status: 'not-started', reason: '' });
+    await t.database.db
+      .updateTable('kyc_applications')
+      .set({ status: 'uploaded' })
+      .where('customer_id', '=', me.customerId)
+      .where('status', '=', 'started')
+      .execute();
+    expect(await status()).toEqual({ status: 'pending', reason: '' });
+    // Matched, the age decision not made yet: still pending.
+    await t.database.db
+      .updateTable('kyc_applications')
+      .set({ status: 'verified' })
+      .where('customer_id', '=', me.customerId)
+      .where('status', '=', 'uploaded')
+      .execute();
+    expect(await status()).toEqual({ status: 'pending', reason: '' });
+    await t.database.db.updateTable('customers').set({ is_verified: true }).where('id', '=', me.customerId).execute();
+    expect(await status()).toEqual({ status: 'verified', reason: '' });
+    // A verified customer updating their verification stays verified while the new one is under way.
+    await apply(me.customerId, { status: 'uploaded', created_at: new Date('2026-01-04') });
+    expect(await status()).toEqual({ status: 'verified', reason: '' });
+  });
+
+  it("shows only the caller's own applications", async () => {
+    const refusedOne = await signedInCustomer(t, 'id-owner@example.com');
+    const other = await signedInCustomer(t, 'id-other@example.com');
+    await apply(refusedOne.customerId, { status: 'refused', refusal_reason: 'no-face-in-selfie', decided_at: new Date() });
+    expect((await dashboard(refusedOne.token)).identity).toEqual({ status: 'refused', reason: 'No face was found in the selfie' });
+    expect((await dashboard(other.token)).identity).toEqual({ status: 'not-started', reason: '' });
   });
 });
 

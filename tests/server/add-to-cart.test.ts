@@ -2,6 +2,7 @@ import { assert } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addToCartReply, type AddToCartResult } from '../../src/api/contract/add-to-cart.contract.ts';
 import { badRequestBody } from '../../src/api/contract/envelope.ts';
+import { guestAgeRestrictedRefusal } from '../../src/rules/messages.ts';
 import { newSecret } from '../../server/services/platform/tokens.ts';
 import { newYork } from './catalogue-helpers.ts';
 import { signedInCustomer } from './fixtures.ts';
@@ -16,16 +17,19 @@ afterAll(async () => {
 });
 
 let nextVariantSkip = 0;
-/** A fresh local size each time, so tests do not share cart lines or stock. */
-async function freshLocalSize(minStock = 24) {
+/** A fresh local size each time, so tests do not share cart lines or stock; an age-restricted one when asked. */
+async function freshLocalSize(minStock = 24, ageRestricted = false, skip = nextVariantSkip++) {
   const offer = await t.database.db
     .selectFrom('variant_offers')
-    .select(['id', 'variant_id', 'loc_id', 'stock'])
+    .innerJoin('product_variants', 'product_variants.id', 'variant_offers.variant_id')
+    .innerJoin('products', 'products.id', 'product_variants.product_id')
+    .select(['variant_offers.id', 'variant_offers.variant_id', 'variant_offers.loc_id', 'variant_offers.stock'])
+    .where('products.age_restricted', '=', ageRestricted)
     .where('speed', '=', 'local')
     .where('area_loc_id', '=', newYork.loc_id)
-    .where('stock', '>=', minStock)
-    .orderBy('variant_id')
-    .offset(nextVariantSkip++)
+    .where('variant_offers.stock', '>=', minStock)
+    .orderBy('variant_offers.variant_id')
+    .offset(skip)
     .executeTakeFirstOrThrow();
   return offer;
 }
@@ -263,5 +267,39 @@ describe('POST /api/cart/addtocart', () => {
       expect(moved.code).toBe(-1);
       expect(moved.message).toMatch(/another pincode/);
     });
+  });
+});
+
+describe('age-restricted products and guests', () => {
+  const guestCartToken = async (email: string) => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/cart/guestcart', payload: { customer_email: email, store_id: 1 } });
+    const body = json(response) as { data?: { api_token?: string } };
+    if (!body.data?.api_token) throw new Error('no guest token');
+    return body.data.api_token;
+  };
+
+  it('refuses a restricted product for a guest (no token, or an email-only guest) and adds nothing', async () => {
+    const drink = await freshLocalSize(1, true, 0);
+    expect(await added({ product_id: drink.variant_id })).toEqual({ code: -1, message: guestAgeRestrictedRefusal });
+
+    // A guest with a cart already: the refusal names the cart, and the cart keeps only what it had.
+    const food = await freshLocalSize();
+    const cart = await added({ product_id: food.variant_id });
+    if (!cart.cart_id) throw new Error('no cart');
+    expect(await added({ product_id: drink.variant_id, cart_id: cart.cart_id })).toEqual({
+      code: -1,
+      message: guestAgeRestrictedRefusal,
+      cart_id: cart.cart_id,
+    });
+    expect(await linesOf(cart.cart_id)).toEqual([expect.objectContaining({ variant_id: food.variant_id, qty: 1 })]);
+
+    const guestToken = await guestCartToken('restricted-guest@example.com');
+    expect(await added({ product_id: drink.variant_id }, guestToken)).toEqual({ code: -1, message: guestAgeRestrictedRefusal });
+  });
+
+  it('a customer with an account may put it in the cart (place order checks the verification)', async () => {
+    const drink = await freshLocalSize(1, true, 1);
+    const me = await signedInCustomer(t, 'restricted-customer@example.com');
+    expect(await added({ product_id: drink.variant_id }, me.token)).toMatchObject({ code: 1 });
   });
 });

@@ -3,6 +3,7 @@ import { buildApp } from '../../server/app.ts';
 import type { IdentityVerifier } from '../../server/adapters/identity/identity-port.ts';
 import type { MailSender } from '../../server/adapters/mail/mail-port.ts';
 import type { PaymentGateway } from '../../server/adapters/payments/payment-port.ts';
+import type { FileStorage } from '../../server/adapters/storage/storage-port.ts';
 import { readConfig } from '../../server/config.ts';
 import { openDatabase, type DatabaseHandle } from '../../server/db/connection.ts';
 import { databaseImage } from './database-images.ts';
@@ -28,6 +29,10 @@ export interface TestAppOptions {
   payments?: PaymentGateway;
   /** Settle unknown payment outcomes in the background this often (off unless given). */
   paymentSweepMs?: number;
+  /** Remove abandoned KYC applications in the background this often (off unless given). */
+  kycSweepMs?: number;
+  /** Where ID photos go; default: a DiskStorage in the configuration's uploads folder. */
+  storage?: FileStorage;
   /** The identity adapter; default: the one IDENTITY_ENGINE names, started on the first verification. */
   identity?: IdentityVerifier;
   /** Fastify's logger (tests that read the request log pass a stream). */
@@ -65,6 +70,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       clock: options.clock,
       payments: options.payments,
       paymentSweepMs: options.paymentSweepMs,
+      kycSweepMs: options.kycSweepMs,
+      storage: options.storage,
       identity: options.identity,
     },
     { logger: options.logger ?? false },

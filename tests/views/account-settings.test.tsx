@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import type { DashboardReply } from '../../src/api/contract/account.contract.ts';
+import type { DashboardIdentity, DashboardReply } from '../../src/api/contract/account.contract.ts';
 import type { GetAddressesReply } from '../../src/api/contract/address.contract.ts';
 import type { MyOrdersReply } from '../../src/api/contract/checkout.contract.ts';
 import { notificationsMachine } from '../../src/machines/notifications.machine.ts';
@@ -17,7 +17,11 @@ import { order } from '../machines/order-fixtures.ts';
 const home = address({ address_id: 1, default_address: '1' });
 
 // The page's machines reach the server through src/api: stand-ins answer here.
-const server = vi.hoisted(() => ({ name: 'Ada Lovelace', calls: [] as string[] }));
+const server = vi.hoisted(() => ({
+  name: 'Ada Lovelace',
+  calls: [] as string[],
+  identity: { status: 'not-started', reason: '' } as DashboardIdentity,
+}));
 vi.mock('../../src/api/account.api.ts', () => ({
   myDashboard: vi.fn(async (): Promise<DashboardReply> => {
     server.calls.push('mydashboard');
@@ -30,6 +34,7 @@ vi.mock('../../src/api/account.api.ts', () => ({
         newsletter_subscription: 0,
         notification: 1,
         list_cards: [],
+        identity: server.identity,
       },
     };
   }),
@@ -78,6 +83,7 @@ function renderAt(path: string, values: SessionValues = { Token: 'tok', Customer
 beforeEach(() => {
   server.name = 'Ada Lovelace';
   server.calls = [];
+  server.identity = { status: 'not-started', reason: '' };
 });
 afterEach(cleanup);
 
@@ -118,6 +124,22 @@ describe('/setting/{settingParam}', () => {
     expect(within(guestInfo).queryByText('Full Name')).toBeNull();
     expect(screen.queryByRole('heading', { name: 'PAYMENT METHOD' })).toBeNull();
     expect(server.calls).not.toContain('paymentmethods');
+  });
+
+  it.each([
+    [{ status: 'not-started', reason: '' }, 'Not started', 'Verify your identity'],
+    [{ status: 'pending', reason: '' }, 'Pending: your photos are waiting for a decision', 'Update verification'],
+    [{ status: 'verified', reason: '' }, 'Verified', 'Update verification'],
+    [{ status: 'refused', reason: 'The faces did not match' }, 'Refused', 'Verify your identity'],
+  ] as const)('shows the identity status %j with its entry to /kyc in update mode', async (identity, text, entry) => {
+    server.identity = identity;
+    renderAt('/setting/user');
+    const group = await screen.findByRole('group', { name: 'Identity verification' });
+    expect(within(group).getByText(text)).toBeTruthy();
+    if (identity.status === 'refused') expect(within(group).getByText('The faces did not match')).toBeTruthy();
+    else expect(within(group).queryByText('Reason')).toBeNull();
+    const link = within(group).getByRole('link', { name: entry });
+    expect(link.getAttribute('href')).toBe('/kyc?mode=update');
   });
 
   it('a switch that cannot be saved moves back and says why', async () => {

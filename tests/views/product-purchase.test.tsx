@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { ProductSize } from '../../src/api/contract/product.contract.ts';
 import { notificationsMachine } from '../../src/machines/notifications.machine.ts';
+import type { SessionValues } from '../../src/machines/session-values.ts';
 import { sessionMachine } from '../../src/machines/session.machine.ts';
 import { AppActorsContext } from '../../src/views/app-context.tsx';
 import { ProductPurchase, useAddToCartActor } from '../../src/views/store/product/product-purchase.tsx';
@@ -25,12 +26,12 @@ function size(id: number, grams: number, stock: number, price: string): ProductS
 }
 
 function Purchase({ sizes, drink }: { sizes: ProductSize[]; drink: boolean }) {
-  const actor = useAddToCartActor(sizes);
+  const actor = useAddToCartActor(sizes, drink);
   return drink ? <ProductPurchase actor={actor} sizes={sizes} sizeUnit="ml" ageRestricted /> : <ProductPurchase actor={actor} sizes={sizes} />;
 }
 
-function renderPurchase(sizes: ProductSize[], drink = false) {
-  const session = createActor(sessionMachine, { input: { zipcode: '10001', location: 101 } }).start();
+function renderPurchase(sizes: ProductSize[], drink = false, stored: SessionValues = { zipcode: '10001', location: 101 }) {
+  const session = createActor(sessionMachine, { input: stored }).start();
   const notifications = createActor(notificationsMachine).start();
   return render(
     <MemoryRouter>
@@ -68,5 +69,23 @@ describe('product purchase', () => {
     fireEvent.click(screen.getByRole('combobox', { name: 'SELECT SIZE' }));
     expect(screen.getByRole('option', { name: '750 ml' })).toBeTruthy();
     expect(screen.getByRole('option', { name: '1.5 L' })).toBeTruthy();
+  });
+
+  it('a guest pressing ADD TO CART on a restricted drink is asked to create an account and verify, with both links', () => {
+    renderPurchase([size(1, 750, 5, '34.99')], true);
+    expect(screen.queryByRole('alert')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'ADD TO CART' }));
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('Please create an account and verify your identity (21+) to buy this.');
+    expect(within(alert).getByRole('link', { name: 'Create Account' }).getAttribute('href')).toBe('/createAccount');
+    expect(within(alert).getByRole('link', { name: 'Verify your identity' }).getAttribute('href')).toBe('/kyc');
+    expect(screen.getByRole('button', { name: 'ADD TO CART' })).toHaveProperty('disabled', false);
+  });
+
+  it('a signed-in customer gets no such message (the add goes to the server)', () => {
+    renderPurchase([size(1, 750, 5, '34.99')], true, { zipcode: '10001', location: 101, Token: 't', CustomerId: 7, cust_name: 'Ada' });
+    fireEvent.click(screen.getByRole('button', { name: 'ADD TO CART' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('button', { name: 'ADDING…' })).toBeTruthy();
   });
 });

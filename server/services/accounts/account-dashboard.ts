@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { DashboardData, OnOff, PreferencesData } from '../../../src/api/contract/account.contract.ts';
+import type { DashboardData, DashboardIdentity, OnOff, PreferencesData } from '../../../src/api/contract/account.contract.ts';
+import { identityStatusOf } from '../../../src/rules/identity-status.ts';
 import type { PaymentGateway } from '../../adapters/payments/payment-port.ts';
 import { toShippingAddress } from '../../../src/rules/checkout-flow.ts';
 import type { Database } from '../../db/schema.ts';
@@ -13,11 +14,15 @@ const onOff = (flag: boolean): OnOff => (flag ? 1 : 0);
 export async function dashboardOf(db: Kysely<Database>, gateway: PaymentGateway['kind'], customerId: number): Promise<DashboardData | undefined> {
   const customer = await db
     .selectFrom('customers')
-    .select(['email', 'first_name', 'last_name', 'newsletter', 'notification'])
+    .select(['email', 'first_name', 'last_name', 'newsletter', 'notification', 'is_verified'])
     .where('id', '=', customerId)
     .executeTakeFirst();
   if (!customer) return undefined;
-  const [addresses, cards] = await Promise.all([listAddresses(db, customerId, 'shipping'), listSavedCards(db, gateway, customerId)]);
+  const [addresses, cards, identity] = await Promise.all([
+    listAddresses(db, customerId, 'shipping'),
+    listSavedCards(db, gateway, customerId),
+    identityOf(db, customerId, customer.is_verified),
+  ]);
   // listAddresses puts the default first; with no default the newest stands in.
   const primary = addresses[0] ? toShippingAddress(addresses[0]) : undefined;
   return {
@@ -34,7 +39,26 @@ export async function dashboardOf(db: Kysely<Database>, gateway: PaymentGateway[
       card_exp_month: card.card_exp_month,
       card_exp_year: card.card_exp_year,
     })),
+    identity,
   };
+}
+
+/**
+ * The identity status from the customer's flag and their latest application: a read, never a get-or-create (the KYC
+ * screen makes applications; the dashboard only looks). The reason is the stored one in plain words.
+ */
+async function identityOf(db: Kysely<Database>, customerId: number, isVerified: boolean): Promise<DashboardIdentity> {
+  const latest = await db
+    .selectFrom('kyc_applications')
+    .select(['status', 'refusal_reason'])
+    .where('customer_id', '=', customerId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  return identityStatusOf({
+    isVerified,
+    latest: latest && { status: latest.status, refusalReason: latest.refusal_reason },
+  });
 }
 
 /** Sets the flags given and answers both as saved. */

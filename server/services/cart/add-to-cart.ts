@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { guestAgeRestrictedRefusal } from '../../../src/rules/messages.ts';
 import { maxQuantity } from '../../../src/rules/quantity.ts';
 import type { SpeedValue } from '../../../src/rules/speeds.ts';
 import type { Database } from '../../db/schema.ts';
@@ -59,8 +60,15 @@ export async function addToCart(db: Kysely<Database>, caller: Caller | undefined
       .executeTakeFirst();
     if (!area) return refuse(notServedMessage);
 
-    const variant = await trx.selectFrom('product_variants').select('id').where('id', '=', request.variantId).executeTakeFirst();
+    const variant = await trx
+      .selectFrom('product_variants')
+      .innerJoin('products', 'products.id', 'product_variants.product_id')
+      .select(['product_variants.id', 'products.age_restricted'])
+      .where('product_variants.id', '=', request.variantId)
+      .executeTakeFirst();
     if (!variant) return refuse(addToCartMessages.productNotFound);
+    // Only an account can verify its identity: a guest cart (no token, or an email-only guest) never takes a restricted item.
+    if (variant.age_restricted && (!caller || caller.isGuest)) return refuse(guestAgeRestrictedRefusal);
 
     let offers = trx
       .selectFrom('variant_offers')

@@ -8,7 +8,7 @@ import type { Database, KycApplicationsTable } from '../../db/schema.ts';
 type ApplicationRow = Selectable<KycApplicationsTable>;
 
 /** A verification that started this long ago and never finished (a crashed instance) no longer holds the application. */
-const verifyingLeaseMs = 2 * 60 * 1000;
+export const verifyingLeaseMs = 2 * 60 * 1000;
 
 export const verifyMessages = {
   busy: 'This application is already being verified. Please wait a moment.',

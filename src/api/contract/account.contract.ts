@@ -1,4 +1,5 @@
-import { array, literal, number, object, optional, refine, string, type, union, type Infer } from 'superstruct';
+import { array, enums, literal, number, object, optional, refine, string, type, union, type Infer } from 'superstruct';
+import { identityStatuses } from '../../rules/identity-status.ts';
 import { envelope } from './envelope.ts';
 import { callerOnlyBody, ignoredApiToken, storeId } from './fields.ts';
 
@@ -25,6 +26,13 @@ export const dashboardCard = type({
 });
 export type DashboardCard = Infer<typeof dashboardCard>;
 
+/**
+ * The customer's identity verification (issue 11): status as src/rules/identity-status.ts derives it, and for a
+ * refusal its reason in plain words ('' otherwise). Read only: asking never starts an application.
+ */
+export const dashboardIdentity = type({ status: enums(identityStatuses), reason: string() });
+export type DashboardIdentity = Infer<typeof dashboardIdentity>;
+
 /** name is '' for a guest account (email-only checkout); address is the primary shipping address on one line, or ''. */
 export const dashboardData = type({
   name: string(),
@@ -33,6 +41,7 @@ export const dashboardData = type({
   newsletter_subscription: onOff,
   notification: onOff,
   list_cards: array(dashboardCard),
+  identity: dashboardIdentity,
 });
 export type DashboardData = Infer<typeof dashboardData>;
 export const dashboardReply = envelope(dashboardData);

@@ -1,7 +1,9 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
+import type { DashboardIdentity } from '../../api/contract/account.contract.ts';
 import { accountDashboardMachine, type AccountDashboardActor, type Preference } from '../../machines/account-dashboard.machine.ts';
+import { identityEntryLabel, identityStatusText } from '../../rules/identity-status.ts';
 import { primaryButton, secondaryButton } from '../../styles/controls.css.ts';
 import { useNotify, useSessionValue } from '../app-context.tsx';
 import { CardTab } from '../controls/cards/card-tab.tsx';
@@ -65,11 +67,23 @@ function Information({ actor }: { actor: AccountDashboardActor }) {
           {dashboard.name !== '' && <Fact name="Password" value={maskedPassword} />}
         </dl>
       )}
-      {/* The KYC screen in update mode (Cancel comes back here); showing the verification's status is later work. */}
-      <p className={css.status}>
-        <Link to="/kyc?mode=update">Verify your identity</Link>
-      </p>
+      {dashboard && <IdentityStatus identity={dashboard.identity} />}
     </section>
+  );
+}
+
+/** The identity verification's status and the entry to the KYC screen in update mode (its Cancel comes back here). */
+function IdentityStatus({ identity }: { identity: DashboardIdentity }) {
+  return (
+    <div aria-label="Identity verification" role="group">
+      <dl className={css.facts}>
+        <Fact name="Identity" value={identityStatusText[identity.status]} />
+        {identity.status === 'refused' && <Fact name="Reason" value={identity.reason} />}
+      </dl>
+      <p className={css.status}>
+        <Link to="/kyc?mode=update">{identityEntryLabel(identity.status)}</Link>
+      </p>
+    </div>
   );
 }
 

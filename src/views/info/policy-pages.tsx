@@ -90,7 +90,8 @@ export function PrivacyPolicyPage() {
         <p>
           To sell wine, beer and spirits we check that you are over 21: you upload both sides of an ID and take a selfie. Our own server compares the
           faces and reads the date of birth; the photos are never shared. Once the decision is made the photos are deleted, and we keep only the
-          decision, your year of birth and the face-match figure.
+          decision, your year of birth and the face-match figure. An application that is not finished within 30 days of starting it is deleted with
+          its photos and the date of birth read from your ID; you can start again at any time.
         </p>
       </InfoSection>
       <InfoSection heading="Why">

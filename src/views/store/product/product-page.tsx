@@ -45,7 +45,7 @@ function ProductMissing({ message }: { message: string }) {
 }
 
 function ProductView({ product }: { product: ProductDetail }) {
-  const actor = useAddToCartActor(product.child);
+  const actor = useAddToCartActor(product.child, product.age_restricted);
   const sizeId = useSelector(actor, (s) => s.context.sizeId);
   const size = product.child.find((s) => s.id === sizeId);
   return (

@@ -1,13 +1,14 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import type { ProductSize } from '../../../api/contract/product.contract.ts';
 import { addToCartMachine } from '../../../machines/add-to-cart.machine.ts';
 import { formatMoney } from '../../../rules/money.ts';
 import { selectableSizes, selectedPrice, speedsForSize } from '../../../rules/product-options.ts';
 import { quantityOptions } from '../../../rules/quantity.ts';
 import { ageRestrictedNotice } from '../../../rules/age.ts';
+import { guestAgeRestrictedRefusal } from '../../../rules/messages.ts';
 import { formatSize, type SizeUnit } from '../../../rules/sizes.ts';
 import { speedName } from '../../../rules/speeds.ts';
 import { primaryButton } from '../../../styles/controls.css.ts';
@@ -19,7 +20,7 @@ import * as css from './product-page.css.ts';
 export type AddToCartActor = ActorRefFrom<typeof addToCartMachine>;
 
 /** The machine with the page's navigation and toasts plugged in. */
-export function useAddToCartActor(sizes: readonly ProductSize[]): AddToCartActor {
+export function useAddToCartActor(sizes: readonly ProductSize[], ageRestricted = false): AddToCartActor {
   const { session } = useAppActors();
   const navigate = useNavigate();
   const notify = useNotify();
@@ -34,7 +35,7 @@ export function useAddToCartActor(sizes: readonly ProductSize[]): AddToCartActor
       }),
     [navigate, notify],
   );
-  return useActorRef(machine, { input: { session, sizes } });
+  return useActorRef(machine, { input: { session, sizes, ageRestricted } });
 }
 
 /**
@@ -61,6 +62,7 @@ export function ProductPurchase({
   const qty = useSelector(actor, (s) => s.context.qty);
   const adding = useSelector(actor, (s) => s.matches('adding'));
   const canAdd = useSelector(actor, (s) => s.can({ type: 'cart.add' }));
+  const accountNeeded = useSelector(actor, (s) => s.matches('accountNeeded'));
   const size = sizes.find((s) => s.id === selection.sizeId);
   const price = selectedPrice(size, selection);
 
@@ -105,6 +107,11 @@ export function ProductPurchase({
       >
         {canAdd || adding ? (adding ? 'ADDING…' : 'ADD TO CART') : 'OUT OF STOCK'}
       </button>
+      {accountNeeded && (
+        <p className={css.ageNotice} role="alert">
+          {guestAgeRestrictedRefusal} <Link to="/createAccount">Create Account</Link> · <Link to="/kyc">Verify your identity</Link>
+        </p>
+      )}
     </div>
   );
 }

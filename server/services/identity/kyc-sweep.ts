@@ -1,0 +1,39 @@
+import type { Kysely } from 'kysely';
+import type { FileStorage } from '../../adapters/storage/storage-port.ts';
+import type { Database } from '../../db/schema.ts';
+import type { Log } from '../platform/log.ts';
+import { abandonedAfterDays, removeAbandonedApplications } from './kyc-abandoned.ts';
+
+export interface KycSweepSettings {
+  db: Kysely<Database>;
+  storage: FileStorage;
+  everyMs: number;
+  clock: () => Date;
+  log: Log;
+}
+
+/**
+ * Runs removeAbandonedApplications every `everyMs`, one pass at a time, like the payment sweep. The log line is for an
+ * operator: how many applications went, never whose. stop() ends it and waits for a pass in flight.
+ */
+export function startKycSweep(settings: KycSweepSettings): { stop(): Promise<void> } {
+  const { db, storage, log } = settings;
+  let running: Promise<void> | undefined;
+  const sweep = async () => {
+    const { removed } = await removeAbandonedApplications({ db, storage, now: settings.clock() });
+    if (removed > 0) log.info({ removed, afterDays: abandonedAfterDays }, 'abandoned KYC applications removed with their photos');
+  };
+  const timer = setInterval(() => {
+    if (running) return;
+    running = sweep()
+      .catch((error: unknown) => log.error({ err: error }, 'abandoned KYC application sweep failed'))
+      .finally(() => (running = undefined));
+  }, settings.everyMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
