@@ -2,6 +2,9 @@ import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { kycFileName, kycMessages, type KycUploadReply, type VerifyOrderReply } from '../api/contract/kyc.contract.ts';
 import { uploadKycImage, verifyOrderFace } from '../api/kyc.api.ts';
 
+/** What the face step says when the webcam cannot be used (the spec's face-check failure names WebCam access). */
+export const webcamIssueMessage = kycMessages.orderFaceFailed;
+
 export interface CheckoutFaceInput {
   /** The open cart: the face pass is recorded for it (verifyorder's orderID; no order exists yet). */
   cartId: string;

@@ -1,6 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { kycMessages } from '../../api/contract/kyc.contract.ts';
-import type { CheckoutFaceActor } from '../../machines/checkout-face.machine.ts';
+import { webcamIssueMessage, type CheckoutFaceActor } from '../../machines/checkout-face.machine.ts';
 import { checkoutMessages } from '../../rules/checkout-flow.ts';
 import { primaryButton } from '../../styles/controls.css.ts';
 import { SelfieCamera } from '../controls/selfie-camera.tsx';
@@ -30,7 +29,7 @@ function FaceCheck({ actor }: { actor: CheckoutFaceActor }) {
           disabled={busy}
           onTake={(dataUrl) => actor.send({ type: 'face.selfie.take', dataUrl })}
           onRetake={() => actor.send({ type: 'face.selfie.retake' })}
-          fallback={<p className={css.error}>{kycMessages.orderFaceFailed}</p>}
+          fallback={<p className={css.error}>{webcamIssueMessage}</p>}
         />
         {busy && (
           <p className={css.status} role="status">
