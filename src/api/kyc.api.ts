@@ -3,6 +3,7 @@ import {
   kycApplicationReply,
   kycUploadReply,
   verifyKycReply,
+  verifyOrderReply,
   type CustomerVerifyBody,
   type CustomerVerifyReply,
   type KycApplicationBody,
@@ -11,6 +12,8 @@ import {
   type KycUploadReply,
   type VerifyKycBody,
   type VerifyKycReply,
+  type VerifyOrderBody,
+  type VerifyOrderReply,
 } from './contract/kyc.contract.ts';
 import { call, type Sent } from './http.ts';
 
@@ -32,4 +35,9 @@ export function verifyKyc(body: Sent<VerifyKycBody>): Promise<VerifyKycReply> {
 /** Marks the customer verified; the server decides from its own record of the application. */
 export function customerVerify(body: Sent<CustomerVerifyBody>): Promise<CustomerVerifyReply> {
   return call('/api/customer/customerverify', customerVerifyReply, { method: 'POST', body });
+}
+
+/** The order-time face check: the selfie just uploaded to the verified application against its kept face; orderID is the cart id. */
+export function verifyOrderFace(body: Sent<VerifyOrderBody>): Promise<VerifyOrderReply> {
+  return call('/connect/verifyorder/verify', verifyOrderReply, { method: 'POST', body });
 }

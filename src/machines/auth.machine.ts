@@ -67,6 +67,8 @@ function signedInValues(result: SignedInResult): Partial<SessionValues> {
     CustomerId: result.customer_id,
     cust_name: result.cust_name,
     total_products_in_cart: result.total_product_in_cart,
+    // A verified customer's KYC application (sign-in only; '' is none): the checkout's face check uploads to it.
+    verification_id: ('verification_id' in result && result.verification_id) || undefined,
   };
 }
 

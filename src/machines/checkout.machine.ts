@@ -1,5 +1,16 @@
-import { assign, raise, sendTo, setup, type ActorRefFrom } from 'xstate';
-import { checkoutSnackbarMs, flagsOnEntering, noTabs, type CheckoutStep, type ShippingAddress, type TabFlags } from '../rules/checkout-flow.ts';
+import { assign, fromPromise, raise, sendTo, setup, type ActorRefFrom } from 'xstate';
+import { showCart } from '../api/cart.api.ts';
+import type { CartLine, CartReply } from '../api/contract/cart-page.contract.ts';
+import { faceCheckSuccessMessage } from '../api/contract/kyc.contract.ts';
+import {
+  checkoutSnackbarMs,
+  flagsOnEntering,
+  isFaceCheckRequired,
+  noTabs,
+  type CheckoutStep,
+  type ShippingAddress,
+  type TabFlags,
+} from '../rules/checkout-flow.ts';
 import { isTipAllowed } from '../rules/tips.ts';
 import { checkoutAddressMachine } from './checkout-address.machine.ts';
 import { checkoutCardMachine, shippingAddressForCard } from './checkout-card.machine.ts';
@@ -38,6 +49,8 @@ export interface CheckoutInput {
 export interface CheckoutContext {
   session: ActorRefFrom<typeof sessionMachine>;
   cartId: string;
+  /** The cart's lines, read once when the checkout opens: whether the face step is needed follows them. */
+  cartLines: readonly Pick<CartLine, 'age_restricted'>[];
   /** The step on screen: the URL follows it. */
   step: CheckoutStep;
   flags: TabFlags;
@@ -67,8 +80,8 @@ type PlacedOutcome = NonNullable<CheckoutSummaryOutput['outcome']>;
  * moves only to a step whose flag is set; any other request (a direct visit to /cart/checkout, a tab not reached yet)
  * keeps the step and calls goToStep, which puts the URL back. So card and checkout are reached only through continue.
  *
- * Face step: the identity issue inserts it between card and summary. Today isFaceRequired is false, so the card
- * step's continue goes straight to checkout; turning it on is a guard implementation, not a rewrite of the others.
+ * Face step: between card and summary, only for a cart holding an age-restricted line (isFaceRequired, on the cart
+ * lines loaded when the checkout opens); other carts go from the card step straight to checkout.
  *
  * Navigation belongs to the page: goToStep and goToPaymentFail are provided by it.
  */
@@ -78,6 +91,7 @@ export const checkoutMachine = setup({
     input: {} as CheckoutInput,
     events: {} as CheckoutEvent,
     children: {} as {
+      loadCart: 'loadCart';
       chooseAddress: 'chooseAddress';
       chooseSpeed: 'chooseSpeed';
       choosePayment: 'choosePayment';
@@ -89,6 +103,7 @@ export const checkoutMachine = setup({
     snackbarLifetime: checkoutSnackbarMs,
   },
   actors: {
+    loadCart: fromPromise<CartReply, { cartId: string }>(({ input }) => showCart({ cart_id: input.cartId })),
     chooseAddress: checkoutAddressMachine,
     chooseSpeed: checkoutSpeedMachine,
     choosePayment: checkoutCardMachine,
@@ -103,13 +118,14 @@ export const checkoutMachine = setup({
     isCardTab: ({ context, event }) => event.type === 'tab.select' && event.tab === 'card' && context.flags.isCardTab,
     isFaceTab: ({ context, event }) => event.type === 'tab.select' && event.tab === 'face' && context.flags.isFaceTab,
     isSummaryTab: ({ context, event }) => event.type === 'tab.select' && event.tab === 'checkout' && context.flags.isSummaryTab,
-    // The identity issue turns this on; until then the face step is skipped.
-    isFaceRequired: () => false,
+    // A drink in the cart: only a verified customer with a fresh face check may order it (issue 11).
+    isFaceRequired: ({ context }) => isFaceCheckRequired(context.cartLines),
     isPlaced: (_, params: { outcome: CheckoutSummaryOutput['outcome'] }) => params.outcome?.kind === 'placed',
     isDeclined: (_, params: { outcome: CheckoutSummaryOutput['outcome'] }) => params.outcome?.kind === 'declined',
   },
   actions: {
     assignStep: assign(({ context }, params: { step: CheckoutStep }) => ({ step: params.step, flags: flagsOnEntering(context.flags, params.step) })),
+    assignCartLines: assign((_, params: { reply: CartReply }) => ({ cartLines: params.reply.data?.result ?? [] })),
     assignSelectedAddress: assign(({ context }, params: { address: ShippingAddress | undefined }) => ({
       flow: { ...context.flow, selectedAddress: params.address },
     })),
@@ -159,6 +175,7 @@ export const checkoutMachine = setup({
   context: ({ input }) => ({
     session: input.session,
     cartId: input.session.getSnapshot().context.cart_id ?? '',
+    cartLines: [],
     step: 'address',
     flags: noTabs,
     flow: emptyFlow,
@@ -181,9 +198,20 @@ export const checkoutMachine = setup({
         ],
       },
       states: {
-        // Pickup and dine-in carts need no address (spec "Checkout gating").
+        // The cart's lines first (a drink needs the face step); pickup and dine-in carts need no address (spec
+        // "Checkout gating"). Unreadable, the cart counts as holding no drink: place order still refuses one
+        // without a fresh face pass, so the server keeps the rule either way.
         starting: {
-          always: [{ guard: 'isCardFirst', target: 'card' }, { target: 'address' }],
+          invoke: {
+            id: 'loadCart',
+            src: 'loadCart',
+            input: ({ context }) => ({ cartId: context.cartId }),
+            onDone: [
+              { guard: 'isCardFirst', target: 'card', actions: { type: 'assignCartLines', params: ({ event }) => ({ reply: event.output }) } },
+              { target: 'address', actions: { type: 'assignCartLines', params: ({ event }) => ({ reply: event.output }) } },
+            ],
+            onError: [{ guard: 'isCardFirst', target: 'card' }, { target: 'address' }],
+          },
         },
         address: {
           entry: [{ type: 'assignStep', params: { step: 'address' } }, 'goToStep'],
@@ -217,13 +245,17 @@ export const checkoutMachine = setup({
             ],
           },
         },
-        // 'Verify Yourself Before Placing An Order': entered only once isFaceRequired says so (a later issue).
+        // 'Verify Yourself Before Placing An Order': only for a cart with a drink (isFaceRequired).
         face: {
           entry: [{ type: 'assignStep', params: { step: 'face' } }, 'goToStep'],
           invoke: {
             id: 'verifyFace',
             src: 'verifyFace',
-            onDone: { target: 'checkout' },
+            input: ({ context }) => ({ cartId: context.cartId, applicationId: context.session.getSnapshot().context.verification_id }),
+            onDone: {
+              target: 'checkout',
+              actions: { type: 'showNotice', params: ({ event }) => ({ message: faceCheckSuccessMessage(event.output.faceMatchPercent) }) },
+            },
           },
         },
         checkout: {

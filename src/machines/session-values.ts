@@ -28,6 +28,8 @@ export const sessionValues = type({
   stripeKey: optional(string()),
   nextTab: optional(string()),
   deliveryFees: optional(string()),
+  /** Sign-in's verification_id: the customer's verified KYC application, which the checkout's face check names. */
+  verification_id: optional(string()),
 });
 export type SessionValues = Infer<typeof sessionValues>;
 

@@ -140,6 +140,14 @@ export const checkoutMessages = {
   faceTitle: 'Verify Yourself Before Placing An Order',
 } as const;
 
+/**
+ * The face step is needed exactly when the cart holds an age-restricted line (a drink): only a verified customer with
+ * a fresh face check may order one (issue 11; the server's place order enforces the same rule).
+ */
+export function isFaceCheckRequired(lines: readonly { age_restricted: boolean }[]): boolean {
+  return lines.some((line) => line.age_restricted);
+}
+
 /** The spec's snackbar lifetime in checkout. */
 export const checkoutSnackbarMs = 4000;
 

@@ -18,6 +18,8 @@ import { sessionMachine } from '../../src/machines/session.machine.ts';
 import { addressRuleMessages } from '../../src/rules/address-validation.ts';
 import { checkoutMessages, shippingAddressesOf } from '../../src/rules/checkout-flow.ts';
 import { baseCart, ok } from './cart-fixtures.ts';
+import { checkoutFaceMachine } from '../../src/machines/checkout-face.machine.ts';
+import { faceCheckSuccessMessage, kycMessages, type KycUploadReply, type VerifyOrderReply } from '../../src/api/contract/kyc.contract.ts';
 import {
   addressesReply,
   checkReply,
@@ -33,7 +35,7 @@ import {
   visa,
   zipFound,
 } from './checkout-fixtures.ts';
-import { done, label, offline, pathName } from './machine-events.ts';
+import { done, failed, label, offline, pathName } from './machine-events.ts';
 import { allStateIds, allTransitions, coverageTitle, planPaths, replay, type PathPlan } from './path-coverage.ts';
 
 const savedCards: PaymentMethodsReply = { code: 1, data: [visa, { ...mastercard, id: 5 }], payment_method: 'stripe_payments' };
@@ -55,11 +57,15 @@ const oneHour: SpeedFlow = {
   deliveryDate: retailerA.pickup_date,
   pickup_date: retailerA.pickup_date,
 };
+const drinkCart = { ...baseCart, result: baseCart.result.map((line, i) => (i === 0 ? { ...line, age_restricted: true } : line)) };
+const cartLoaded = label('loadCart: no drink', done('loadCart', ok(baseCart)));
+const drinkCartLoaded = label('loadCart: a drink', done('loadCart', ok(drinkCart)));
+const cartUnreadable = label('loadCart: offline', failed('loadCart'));
 const addressChosen = label('chooseAddress: Home', done('chooseAddress', { address: homeAddress }));
 const speedChosen = label('chooseSpeed: 1 Hour Delivery', done('chooseSpeed', { speed: oneHour }));
 const storePickup = label('chooseSpeed: Store Pickup', done('chooseSpeed', { speed: { ...oneHour, selectedSpeedID: 2 } }));
 const cardChosen = label('card.continue: saved card', { type: 'card.continue', choice: savedCardChoice });
-const faceVerified = label('verifyFace: verified', done('verifyFace', undefined));
+const faceVerified = label('verifyFace: verified', done('verifyFace', { faceMatchPercent: 92 }));
 const orderPlaced = label('reviewOrder: placed', done('reviewOrder', { outcome: { kind: 'placed', orderId: '100000123' } }));
 const orderDeclined = label(
   'reviewOrder: declined',
@@ -72,6 +78,7 @@ const select = (tab: string) => ({ type: 'tab.select' as const, tab });
 
 function flowEvents(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   const m = (value: unknown) => snapshot.matches({ flow: value } as never);
+  if (m('starting')) return [cartLoaded, drinkCartLoaded, cartUnreadable];
   if (m('address')) return [addressChosen, select('checkout'), notice];
   if (m('speed')) return [speedChosen, storePickup, select('address'), select('card')];
   if (m('card')) return [cardChosen, select('speed'), select('checkout')];
@@ -90,17 +97,19 @@ function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
 
 const serializeState = (snapshot: AnyMachineSnapshot) => {
   const c = snapshot.context as CheckoutContext;
-  return JSON.stringify([snapshot.value, c.flags, c.flow.selectedSpeedID ?? null]);
+  return JSON.stringify([
+    snapshot.value,
+    c.flags,
+    c.flow.selectedSpeedID ?? null,
+    c.cartLines.length > 0 && c.cartLines.some((l) => l.age_restricted),
+  ]);
 };
 
 const variants = [
-  { name: 'customer, face step off', machine: checkoutMachine, values: customer },
-  // The identity issue turns the face step on; pickup and dine-in carts start at the card tab.
-  {
-    name: 'card first, face step on',
-    machine: checkoutMachine.provide({ guards: { isFaceRequired: () => true } }),
-    values: { ...customer, nextTab: 'card' },
-  },
+  // The face step follows the cart's lines (a drink or not), loaded when the checkout opens.
+  { name: 'customer, face step by the cart', machine: checkoutMachine, values: customer },
+  // Pickup and dine-in carts start at the card tab.
+  { name: 'card first, face step by the cart', machine: checkoutMachine, values: { ...customer, nextTab: 'card' } },
 ];
 
 describe('checkout tabs paths', () => {
@@ -136,6 +145,8 @@ interface Overrides {
   coupon?: (body: Sent<ShowCartBody>) => Promise<CartReply>;
   answerTestBank?: (complete: boolean) => void;
   confirmOrder?: (orderId: string) => Promise<PlaceOrderReply>;
+  cart?: CartReply;
+  verifyFace?: () => Promise<VerifyOrderReply>;
 }
 
 /** A checkout whose server calls answer at once; returns the actor and what was sent. */
@@ -148,10 +159,24 @@ function running(overrides: Overrides = {}) {
     coupons: [] as Sent<ShowCartBody>[],
     goToStep: [] as string[],
     paymentFail: [] as string[],
+    faceChecks: [] as { applicationId: string; cartId: string }[],
   };
   const sessionRef = session(overrides.values ?? customer);
   const machine = checkoutMachine.provide({
     actors: {
+      loadCart: fromPromise(async () => overrides.cart ?? ok(baseCart)),
+      verifyFace: checkoutFaceMachine.provide({
+        actors: {
+          uploadSelfie: fromPromise<KycUploadReply, { imageData: string; applicationId: string }>(async ({ input }) => ({
+            code: 1,
+            data: { applicationId: input.applicationId, side: 'selfie', status: 'verified', imageUrl: '/media/kyc/x' },
+          })),
+          verifyFace: fromPromise<VerifyOrderReply, { applicationId: string; cartId: string }>(async ({ input }) => {
+            calls.faceChecks.push(input);
+            return overrides.verifyFace ? overrides.verifyFace() : { code: 1, data: { faceMatch: true, faceMatchPercent: 93 } };
+          }),
+        },
+      }),
       chooseAddress: checkoutAddressMachine.provide({
         actors: {
           getShippingAddresses: fromPromise(async () => addressesReply),
@@ -214,13 +239,15 @@ function running(overrides: Overrides = {}) {
 type Checkout = ReturnType<typeof running>['actor'];
 
 /** The open step's actor (the views find it the same way). */
-function stepOf<K extends 'chooseAddress' | 'chooseSpeed' | 'choosePayment' | 'reviewOrder'>(actor: Checkout, id: K) {
+function stepOf<K extends 'chooseAddress' | 'chooseSpeed' | 'choosePayment' | 'verifyFace' | 'reviewOrder'>(actor: Checkout, id: K) {
   const step = actor.getSnapshot().children[id];
   if (!step) throw new Error(`${id} is not running`);
   return step;
 }
 
 async function choosingAddress(actor: Checkout) {
+  // The cart's lines load first.
+  await waitFor(actor, (s) => !s.matches({ flow: 'starting' }));
   const address = stepOf(actor, 'chooseAddress');
   await waitFor(address, (s) => s.matches('choosing'));
   return address;
@@ -454,5 +481,45 @@ describe('checkout behaviour (the tabs machine with its steps running)', () => {
     await chooseSavedCard(actor);
     const again = stepOf(actor, 'reviewOrder');
     expect(again.getSnapshot().context.flow).toMatchObject({ tipPercent: 15, isGift: true, giftMessage: 'Happy birthday' });
+  });
+
+  it('asks a cart with a drink for the face check between card and summary, then opens the summary', async () => {
+    const applicationId = 'a'.repeat(32);
+    const { actor, calls } = running({ cart: ok(drinkCart), values: { ...customer, verification_id: applicationId } });
+    (await toCard(actor)).send({ type: 'speed.continue' });
+    await chooseSavedCard(actor);
+    expect(actor.getSnapshot().context.step).toBe('face');
+    const face = stepOf(actor, 'verifyFace');
+    face.send({ type: 'face.verify' });
+    expect(face.getSnapshot().context.error).toBe(kycMessages.selfieMissing);
+    face.send({ type: 'face.selfie.take', dataUrl: 'data:image/jpeg;base64,AAAA' });
+    face.send({ type: 'face.verify' });
+    await vi.waitFor(() => expect(actor.getSnapshot().context.step).toBe('checkout'));
+    expect(calls.faceChecks).toEqual([{ applicationId, cartId: 'cart-abc' }]);
+    expect(actor.getSnapshot().context.notice).toBe(faceCheckSuccessMessage(93));
+  });
+
+  it('keeps the face step on a mismatch and without a verified application', async () => {
+    const { actor } = running({
+      cart: ok(drinkCart),
+      values: { ...customer, verification_id: 'b'.repeat(32) },
+      verifyFace: async () => ({ code: 2, message: kycMessages.orderFaceFailed, data: { faceMatch: false, faceMatchPercent: 40 } }),
+    });
+    (await toCard(actor)).send({ type: 'speed.continue' });
+    await chooseSavedCard(actor);
+    const face = stepOf(actor, 'verifyFace');
+    face.send({ type: 'face.selfie.take', dataUrl: 'data:image/jpeg;base64,AAAA' });
+    face.send({ type: 'face.verify' });
+    await waitFor(face, (s) => s.context.error !== undefined);
+    expect(face.getSnapshot().context).toMatchObject({ error: kycMessages.orderFaceFailed, selfie: undefined });
+    expect(actor.getSnapshot().context.step).toBe('face');
+
+    const unverified = running({ cart: ok(drinkCart) });
+    (await toCard(unverified.actor)).send({ type: 'speed.continue' });
+    await chooseSavedCard(unverified.actor);
+    const noId = stepOf(unverified.actor, 'verifyFace');
+    noId.send({ type: 'face.selfie.take', dataUrl: 'data:image/jpeg;base64,AAAA' });
+    noId.send({ type: 'face.verify' });
+    expect(noId.getSnapshot().context.error).toBe(kycMessages.faceMatchIdMissing);
   });
 });

@@ -27,6 +27,11 @@ vi.mock('../../src/api/checkout.api.ts', async (importOriginal) => ({
   orderReview: vi.fn(async () => new Promise(() => undefined)),
   placeOrder: vi.fn(async () => new Promise(() => undefined)),
 }));
+// The cart the checkout reads when it opens: no drink, so no face step.
+vi.mock('../../src/api/cart.api.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/api/cart.api.ts')>()),
+  showCart: vi.fn(async () => ({ code: 1, data: { result: [] } })),
+}));
 vi.mock('../../src/api/location.api.ts', () => ({
   getAddressByZipcode: vi.fn(async (zip: string) => ({ code: 1, data: [{ zipcode: zip, city: 'New York', state: 'NY', loc_id: 1 }] })),
   currentServiceArea: vi.fn(),

@@ -4,10 +4,10 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { kycMachine, type KycActor } from '../../machines/kyc.machine.ts';
 import { primaryButton, secondaryButton } from '../../styles/controls.css.ts';
 import { useAppActors, useNotify } from '../app-context.tsx';
+import { SelfieCamera } from '../controls/selfie-camera.tsx';
 import { localToday } from './image-files.ts';
 import * as css from './kyc.css.ts';
 import { PhotoPicker } from './photo-picker.tsx';
-import { SelfieCamera } from './selfie-camera.tsx';
 
 /**
  * /kyc (spec "KYC screen"): the Application ID, the ID's front and back, a webcam selfie, SUBMIT; opened from
@@ -129,6 +129,16 @@ function KycForm({ actor, applicationId, updateMode }: { actor: KycActor; applic
               disabled={!editing}
               onTake={(dataUrl) => actor.send({ type: 'kyc.selfie.take', dataUrl })}
               onRetake={() => actor.send({ type: 'kyc.selfie.retake' })}
+              fallback={
+                <PhotoPicker
+                  label="Selfie photo"
+                  preview={undefined}
+                  previewAlt="Selfie preview"
+                  capture="user"
+                  disabled={!editing}
+                  onChoose={(dataUrl) => actor.send({ type: 'kyc.selfie.take', dataUrl })}
+                />
+              }
             />
           </div>
         </div>

@@ -1,28 +1,31 @@
+import type { ReactNode } from 'react';
 import { secondaryButton } from '../../styles/controls.css.ts';
-import * as css from './kyc.css.ts';
-import { PhotoPicker } from './photo-picker.tsx';
+import * as css from './selfie-camera.css.ts';
 import { useCamera } from './use-camera.ts';
 
 /**
  * The selfie: the webcam's live picture and TAKE SELFIE; once taken, the photo and RETAKE. Without a camera (refused,
- * missing, no browser support) it says so and offers a photo file instead.
+ * missing, no browser support) it says so and shows `fallback` (the KYC screen offers a photo file there; the
+ * checkout's face check needs the camera itself). Shared by the KYC screen and the checkout's face step.
  */
 export function SelfieCamera({
   selfie,
   disabled,
   onTake,
   onRetake,
+  fallback,
 }: {
   selfie: string | undefined;
   disabled: boolean;
   onTake: (dataUrl: string) => void;
   onRetake: () => void;
+  fallback?: ReactNode;
 }) {
   const { videoRef, state, capture } = useCamera(selfie === undefined);
 
   if (selfie)
     return (
-      <div className={css.dropZone}>
+      <div className={css.frame}>
         <img className={css.preview} src={selfie} alt="Selfie preview" />
         <button type="button" className={secondaryButton} disabled={disabled} onClick={onRetake}>
           RETAKE
@@ -34,9 +37,9 @@ export function SelfieCamera({
     return (
       <>
         <p role="status" className={css.hint}>
-          {state.reason} Choose a selfie photo instead.
+          {state.reason}
         </p>
-        <PhotoPicker label="Selfie photo" preview={undefined} previewAlt="Selfie preview" capture="user" disabled={disabled} onChoose={onTake} />
+        {fallback}
       </>
     );
 
@@ -45,7 +48,7 @@ export function SelfieCamera({
     if (dataUrl) onTake(dataUrl);
   };
   return (
-    <div className={css.dropZone}>
+    <div className={css.frame}>
       <video ref={videoRef} className={css.video} aria-label="Camera preview" autoPlay muted playsInline />
       {state.kind === 'starting' && <span role="status">Starting the camera…</span>}
       <button type="button" className={secondaryButton} disabled={disabled || state.kind !== 'live'} onClick={take}>
