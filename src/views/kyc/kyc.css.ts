@@ -54,10 +54,6 @@ export const fileInput = style({ maxWidth: '100%', fontSize: '13px' });
 
 export const preview = style({ display: 'block', width: '100%', maxHeight: '180px', objectFit: 'contain', borderRadius: vars.radius.small });
 
-export const video = style({ display: 'block', width: '100%', maxHeight: '180px', background: '#000', borderRadius: vars.radius.small });
-
-export const hint = style({ margin: 0, fontSize: '13px', color: vars.color.muted });
-
 export const error = style({ margin: 0, fontSize: '14px', color: vars.color.error, fontWeight: 600 });
 
 export const missing = style({ margin: '18px 0 0', paddingLeft: '20px', color: vars.color.error, fontWeight: 600 });
