@@ -9,6 +9,9 @@ export default defineConfig({
     environment: 'node',
     // Each server test file boots its own in-memory PGlite; two cores means two workers.
     maxWorkers: 2,
+    // Worker threads instead of forked processes: the same tests, about a quarter less wall time (88 s → 67 s here),
+    // mostly in module import.
+    pool: 'threads',
     // Builds the server tests' starting databases once (PGlite images) instead of once per file.
     globalSetup: ['tests/server/global-setup.ts'],
     testTimeout: 30_000,
