@@ -22,7 +22,7 @@ import { TestPaymentGateway } from '../../server/adapters/payments/test-gateway.
 import { generousLimits } from './account-helpers.ts';
 import { manualClock, pickOne, post, type OfferPick } from './cart-page-helpers.ts';
 import { addAddress, checkoutNow, readyCart } from './checkout-helpers.ts';
-import { signedInCustomer } from './fixtures.ts';
+import { drinkOffer, signedInCustomer } from './fixtures.ts';
 import { faceCrop, idCard, selfieOf } from './identity-images.ts';
 import { startTestApp, type TestApp } from './test-app.ts';
 
@@ -84,21 +84,6 @@ async function faceCheck(token: string, applicationID: string, orderID: string) 
   return { status, body };
 }
 
-async function drinkOffer(name: string): Promise<OfferPick> {
-  const row = await db()
-    .selectFrom('variant_offers')
-    .innerJoin('product_variants', 'product_variants.id', 'variant_offers.variant_id')
-    .innerJoin('products', 'products.id', 'product_variants.product_id')
-    .select(['variant_offers.id', 'variant_offers.variant_id', 'variant_offers.loc_id'])
-    .where('products.name', '=', name)
-    .where('variant_offers.loc_id', '=', 101)
-    .where('variant_offers.speed', '=', 'local')
-    .orderBy('product_variants.bottle_size')
-    .executeTakeFirstOrThrow();
-  await db().updateTable('variant_offers').set({ stock: 50, price_cents: 3499 }).where('id', '=', row.id).execute();
-  return { offerId: row.id, variantId: row.variant_id, locId: row.loc_id };
-}
-
 describe('face pass before an order with a drink', { timeout: 90_000 }, () => {
   let alice: Awaited<ReturnType<typeof verifiedCustomer>>;
   let addressId: number;
@@ -122,7 +107,7 @@ describe('face pass before an order with a drink', { timeout: 90_000 }, () => {
   beforeAll(async () => {
     alice = await verifiedCustomer('alice-face@example.com');
     addressId = await addAddress(t, alice.token, alice.customerId);
-    sake = await drinkOffer('Junmai Ginjo Sake');
+    sake = await drinkOffer(t, 'Junmai Ginjo Sake', 50);
     salmon = await pickOne(t, { speed: 'local', locId: 101 }, 0, { priceCents: 2500, stock: 50 });
     cartId = await readyCart(t, alice.token, alice.customerId, [
       { offer: salmon, qty: 1 },

@@ -1,5 +1,6 @@
 import { hashSecret, newSecret } from '../../server/services/platform/tokens.ts';
 import type { TestApp } from './test-app.ts';
+import type { OfferPick } from './cart-page-helpers.ts';
 
 /** Rows the server tests make or read straight in the test database, in one place. */
 
@@ -40,4 +41,20 @@ export function takeInTurn<T>(list: () => readonly T[]): () => T {
     if (item === undefined) throw new Error('out of offers');
     return item;
   };
+}
+
+/** A drink sold by the butcher (loc 101, Same Day), priced $34.99 and stocked for the order; its smallest size. */
+export async function drinkOffer(t: TestApp, name: string, stock: number): Promise<OfferPick> {
+  const row = await t.database.db
+    .selectFrom('variant_offers')
+    .innerJoin('product_variants', 'product_variants.id', 'variant_offers.variant_id')
+    .innerJoin('products', 'products.id', 'product_variants.product_id')
+    .select(['variant_offers.id', 'variant_offers.variant_id', 'variant_offers.loc_id'])
+    .where('products.name', '=', name)
+    .where('variant_offers.loc_id', '=', 101)
+    .where('variant_offers.speed', '=', 'local')
+    .orderBy('product_variants.bottle_size')
+    .executeTakeFirstOrThrow();
+  await t.database.db.updateTable('variant_offers').set({ stock, price_cents: 3499 }).where('id', '=', row.id).execute();
+  return { offerId: row.id, variantId: row.variant_id, locId: row.loc_id };
 }

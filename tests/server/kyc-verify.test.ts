@@ -26,9 +26,9 @@ import { lazyIdentityVerifier } from '../../server/adapters/identity/lazy-identi
 import { customerVerifyMessages } from '../../server/services/identity/customer-verification.ts';
 import { verifyMessages } from '../../server/services/identity/kyc-verification.ts';
 import { generousLimits, login, register } from './account-helpers.ts';
-import { manualClock, pickOne, post, type OfferPick } from './cart-page-helpers.ts';
+import { manualClock, pickOne, post } from './cart-page-helpers.ts';
 import { addAddress, checkoutNow, readyCart } from './checkout-helpers.ts';
-import { signedInCustomer } from './fixtures.ts';
+import { drinkOffer, signedInCustomer } from './fixtures.ts';
 import { idCard, selfieOf } from './identity-images.ts';
 import { json, startTestApp, type TestApp } from './test-app.ts';
 
@@ -102,22 +102,6 @@ const isVerified = async (customerId: number) =>
 const applicationRow = (publicId: string) =>
   db().selectFrom('kyc_applications').selectAll().where('public_id', '=', publicId).executeTakeFirstOrThrow();
 const onDisk = (key: string) => fs.existsSync(path.join(uploadDir, key));
-
-/** A drink sold by the butcher (loc 101), priced and stocked for the order. */
-async function drinkOffer(name: string): Promise<OfferPick> {
-  const row = await db()
-    .selectFrom('variant_offers')
-    .innerJoin('product_variants', 'product_variants.id', 'variant_offers.variant_id')
-    .innerJoin('products', 'products.id', 'product_variants.product_id')
-    .select(['variant_offers.id', 'variant_offers.variant_id', 'variant_offers.loc_id'])
-    .where('products.name', '=', name)
-    .where('variant_offers.loc_id', '=', 101)
-    .where('variant_offers.speed', '=', 'local')
-    .orderBy('product_variants.bottle_size')
-    .executeTakeFirstOrThrow();
-  await db().updateTable('variant_offers').set({ stock: 10, price_cents: 3499 }).where('id', '=', row.id).execute();
-  return { offerId: row.id, variantId: row.variant_id, locId: row.loc_id };
-}
 
 describe('KYC verify and customer verify with real images', { timeout: 60_000 }, () => {
   const password = 'correct horse battery';
@@ -203,7 +187,7 @@ describe('KYC verify and customer verify with real images', { timeout: 60_000 },
 
   it('the verified customer places an order with a drink', async () => {
     const addressId = await addAddress(t, alice.token, alice.customerId);
-    const sake = await drinkOffer('Junmai Ginjo Sake');
+    const sake = await drinkOffer(t, 'Junmai Ginjo Sake', 10);
     const salmon = await pickOne(t, { speed: 'local', locId: 101 }, 0, { priceCents: 2500, stock: 10 });
     const cartId = await readyCart(t, alice.token, alice.customerId, [
       { offer: salmon, qty: 1 },

@@ -1,6 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { media } from '../../styles/breakpoints.ts';
 import { vars } from '../../styles/theme.css.ts';
+import { frame } from '../controls/selfie-camera.css.ts';
 
 export const page = style({ display: 'grid', placeItems: 'start center', padding: '40px 16px 64px' });
 
@@ -32,21 +33,8 @@ export const photo = style({ display: 'flex', flexDirection: 'column', gap: '10p
 
 export const photoTitle = style({ margin: 0, fontSize: '15px', fontWeight: 700, letterSpacing: '0.04em' });
 
-export const dropZone = style({
-  display: 'flex',
-  flexDirection: 'column',
-  alignItems: 'center',
-  justifyContent: 'center',
-  gap: '10px',
-  minHeight: '190px',
-  padding: '12px',
-  border: `2px dashed ${vars.color.border}`,
-  borderRadius: vars.radius.medium,
-  background: vars.color.background,
-  textAlign: 'center',
-  fontSize: '14px',
-  color: vars.color.muted,
-});
+/** An ID photo's drop zone looks like the camera's frame beside it. */
+export const dropZone = style([frame]);
 
 export const dropZoneActive = style({ borderColor: vars.color.secondary, background: '#e6f4f2' });
 
