@@ -26,6 +26,7 @@ import { locationRoutes } from './routes/location.routes.ts';
 import { mediaRoutes } from './routes/media.routes.ts';
 import { paymentRoutes } from './routes/payments.routes.ts';
 import { shippingRoutes } from './routes/shipping.routes.ts';
+import { walletRoutes } from './routes/wallet.routes.ts';
 import { sendOrderConfirmation } from './services/checkout/order-confirmation.ts';
 import { startKycSweep } from './services/identity/kyc-sweep.ts';
 import { startPaymentSweep } from './services/payments/payment-sweep.ts';
@@ -115,6 +116,8 @@ export async function buildApp(parts: AppParts, options: { logger?: FastifyServe
   await app.register(accountRoutes(deps));
   // Identity: KYC applications and their photos.
   await app.register(kycRoutes(deps));
+  // The prepaid wallet: dine-in purchases held at partner restaurants and their redemption.
+  await app.register(walletRoutes(deps));
 
   // Orders whose charge outcome stayed unknown are settled in the background; each one paid there gets its mail.
   if (parts.paymentSweepMs !== undefined) {

@@ -1,6 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { GatewayKind } from '../../src/api/contract/payment.contract.ts';
 import type { SizeUnit } from '../../src/rules/sizes.ts';
+import type { WalletUnit } from '../../src/rules/wallet.ts';
 
 /** Kysely's view of the tables the migrations create. Money is integer cents everywhere. */
 export type SpeedType = 'local' | 'courier' | 'farm-direct';
@@ -179,6 +180,9 @@ export interface CartItemsTable {
   delivery_date: string | null;
   timeslot: string | null;
   created_at: CreatedAt;
+  /** Migration 011: a line redeemed from this wallet entry (priced 0, no stock taken) at the restaurant wallet_loc_id. */
+  wallet_entry_id: ColumnType<number | null, number | null | undefined, number | null>;
+  wallet_loc_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface PasswordResetsTable {
@@ -435,6 +439,8 @@ export interface OrderItemsTable {
   price_cents: number;
   row_total_cents: number;
   tax_cents: number;
+  /** Migration 011: the wallet entry this line was redeemed from (priced 0). */
+  wallet_entry_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export type KycStatus = 'started' | 'uploaded' | 'verified' | 'refused';
@@ -479,6 +485,40 @@ export interface FacePassesTable {
   order_id: number | null;
 }
 
+/** Migration 011: what a paid dine-in order item holds in its customer's wallet, in the product's unit. */
+export interface WalletEntriesTable {
+  id: Generated<number>;
+  customer_id: number;
+  /** The dine-in order that bought it (orderNo is its increment_id). */
+  order_id: number;
+  order_item_id: number;
+  product_id: number;
+  variant_id: number;
+  /** The restaurant (vendor_locations.id) it was bought for: the order's retailer_loc_id. */
+  loc_id: number;
+  unit: WalletUnit;
+  ordered: number;
+  consumed: Generated<number>;
+  /** Never below zero (a CHECK); ordered = consumed + remaining + withdrawn. */
+  remaining: number;
+  /** Units a refund took back. */
+  withdrawn: Generated<number>;
+  /** The restaurant's star category and state when it was paid: where it may be redeemed. */
+  price_category: number;
+  state: string;
+  created_at: CreatedAt;
+}
+
+/** Migration 011: units one order redeemed from one entry, at one restaurant. */
+export interface WalletRedemptionsTable {
+  id: Generated<number>;
+  entry_id: number;
+  order_id: number;
+  loc_id: number;
+  amount: number;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   categories: CategoriesTable;
   products: ProductsTable;
@@ -517,4 +557,6 @@ export interface Database {
   order_items: OrderItemsTable;
   kyc_applications: KycApplicationsTable;
   face_passes: FacePassesTable;
+  wallet_entries: WalletEntriesTable;
+  wallet_redemptions: WalletRedemptionsTable;
 }

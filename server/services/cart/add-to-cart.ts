@@ -97,7 +97,13 @@ export async function addToCart(db: Kysely<Database>, caller: Caller | undefined
     }
 
     const line = cart
-      ? await trx.selectFrom('cart_items').select('qty').where('cart_id', '=', cart.id).where('offer_id', '=', offer.id).executeTakeFirst()
+      ? await trx
+          .selectFrom('cart_items')
+          .select('qty')
+          .where('cart_id', '=', cart.id)
+          .where('offer_id', '=', offer.id)
+          .where('wallet_entry_id', 'is', null)
+          .executeTakeFirst()
       : undefined;
     const inCart = line?.qty ?? 0;
     const lineQty = inCart + request.qty;

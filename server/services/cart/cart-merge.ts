@@ -59,7 +59,8 @@ async function mergeOrAdopt(trx: Transaction<Database>, customerId: number, gues
     return;
   }
 
-  const existing = new Map(targetLines.map((line) => [line.offer_id, line.qty]));
+  // Wallet lines (issue 12) are the customer's redemptions, never merged with a guest's paid line of the same offer.
+  const existing = new Map(targetLines.filter((line) => line.wallet_entry_id === null).map((line) => [line.offer_id, line.qty]));
   for (const line of await linesOf(trx, guest.id)) {
     const total = (existing.get(line.offer_id) ?? 0) + line.qty;
     // Capped at 24 and at what is in stock, but never below 1: a line is kept, and checkout checks stock again.
@@ -95,6 +96,7 @@ function linesOf(trx: Transaction<Database>, cartId: string) {
       'cart_items.qty',
       'cart_items.delivery_date',
       'cart_items.timeslot',
+      'cart_items.wallet_entry_id',
       'variant_offers.stock',
     ])
     .where('cart_items.cart_id', '=', cartId)

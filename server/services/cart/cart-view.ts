@@ -1,5 +1,5 @@
 import type { SizeUnit } from '../../../src/rules/sizes.ts';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { CartData, CartLine, DeliveryGroup } from '../../../src/api/contract/cart-page.contract.ts';
 import { storeMinutes, storeToday } from '../../../src/rules/delivery-dates.ts';
 import { centsToDollars } from '../../../src/rules/money.ts';
@@ -27,15 +27,18 @@ export interface CartLineRow {
   loc_id: number;
   vendor_id: number;
   vendor_name: string;
+  /** A line redeemed from this wallet entry: priced 0, at the restaurant (loc_id) where it is redeemed. */
+  wallet_entry_id: number | null;
 }
 
+/** Cart lines; a wallet line is priced 0 and belongs to the restaurant where it is redeemed, not to the offer's shop. */
 export async function loadCartLines(db: Kysely<Database>, cartId: string): Promise<CartLineRow[]> {
   return db
     .selectFrom('cart_items')
     .innerJoin('variant_offers', 'variant_offers.id', 'cart_items.offer_id')
     .innerJoin('product_variants', 'product_variants.id', 'cart_items.variant_id')
     .innerJoin('products', 'products.id', 'product_variants.product_id')
-    .innerJoin('vendor_locations', 'vendor_locations.id', 'variant_offers.loc_id')
+    .innerJoin('vendor_locations', (join) => join.on(sql<boolean>`vendor_locations.id = coalesce(cart_items.wallet_loc_id, variant_offers.loc_id)`))
     .innerJoin('vendors', 'vendors.id', 'vendor_locations.vendor_id')
     .leftJoin('product_images', (join) => join.onRef('product_images.product_id', '=', 'products.id').on('product_images.position', '=', 0))
     .select([
@@ -48,12 +51,14 @@ export async function loadCartLines(db: Kysely<Database>, cartId: string): Promi
       'products.age_restricted',
       'product_images.url as image',
       'cart_items.qty',
-      'variant_offers.price_cents',
-      'variant_offers.stock',
+      sql<number>`case when cart_items.wallet_entry_id is null then variant_offers.price_cents else 0 end`.as('price_cents'),
+      // The wallet holds a redeemed line: no more of it can be had than the line has.
+      sql<number>`case when cart_items.wallet_entry_id is null then variant_offers.stock else cart_items.qty end`.as('stock'),
       'variant_offers.speed',
-      'variant_offers.loc_id',
+      'vendor_locations.id as loc_id',
       'vendors.id as vendor_id',
       'vendors.name as vendor_name',
+      'cart_items.wallet_entry_id',
     ])
     .where('cart_items.cart_id', '=', cartId)
     .orderBy('cart_items.id')
@@ -131,6 +136,8 @@ export interface VendorGroup {
   speed: SpeedValue;
   lines: CartLineRow[];
   subtotalCents: number;
+  /** Every line is redeemed from the wallet at this restaurant: nobody delivers it, no date or slot is chosen. */
+  wallet: boolean;
 }
 
 /** Lines grouped by vendor location (one speed each): Same Day first, then Next Day, then Farm Direct. */
@@ -144,8 +151,10 @@ export function vendorGroups(lines: readonly CartLineRow[]): VendorGroup[] {
       speed: line.speed,
       lines: [],
       subtotalCents: 0,
+      wallet: true,
     };
     group.lines.push(line);
+    group.wallet = group.wallet && line.wallet_entry_id !== null;
     group.subtotalCents += line.price_cents * line.qty;
     byLoc.set(line.loc_id, group);
   }
@@ -190,7 +199,7 @@ export async function loadCartView(db: Kysely<Database>, cart: CartRow, now: Dat
   // The routes drop a coupon that stopped applying before they show the cart; this keeps the figures honest anyway.
   const usable: CouponTerms | null = coupon && couponRefusal(coupon, subtotal, now) === undefined ? coupon : null;
   const totals = cartTotals({
-    groups: groups.map((g) => ({ locId: g.locId, speed: g.speed, subtotalCents: g.subtotalCents })),
+    groups: groups.map((g) => ({ locId: g.locId, speed: g.speed, subtotalCents: g.subtotalCents, collected: g.wallet })),
     coupon: usable,
     taxRatePpm: tax.ratePpm,
   });
@@ -210,6 +219,7 @@ export async function loadCartView(db: Kysely<Database>, cart: CartRow, now: Dat
       delivery_date: choice.date,
       timeslot,
       hold_expires_at: choice.hold ? choice.hold.expiresAt.toISOString() : null,
+      wallet: group.wallet,
     });
     group.lines.forEach((line, position) => {
       result.push({
@@ -234,6 +244,7 @@ export async function loadCartView(db: Kysely<Database>, cart: CartRow, now: Dat
         delivery_date: choice.date,
         timeslot,
         stock: line.stock,
+        wallet: line.wallet_entry_id !== null,
       });
     });
   });

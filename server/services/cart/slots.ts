@@ -183,6 +183,8 @@ export async function checkSlotHolds(db: Kysely<Database>, cartId: string, now: 
   ]);
   const problems: DeliveryProblem[] = [];
   for (const group of groups) {
+    // Wallet redemptions are eaten at the restaurant: no delivery date, no driver.
+    if (group.wallet) continue;
     const choice = validChoice(group, choices.get(group.locId), calendars.get(group.vendorId), now);
     if (choice.date === null || (group.speed === 'local' && choice.hold === null)) {
       problems.push({ vendor_loc_id: group.locId, message: slotMessages.required });

@@ -67,6 +67,8 @@ export async function loadOrderBasis(
 /** The speed ids this cart can be checked out with, the primary first. */
 export function availableSpeedIds(groups: readonly VendorGroup[]): SpeedId[] {
   const out: SpeedId[] = [];
+  // Wallet redemptions are eaten at the restaurant: a cart of nothing else is a dine-in order.
+  if (groups.length > 0 && groups.every((g) => g.wallet)) return [speedIds.dineIn];
   if (groups.some((g) => g.speed === 'local')) out.push(speedIds.oneHour, speedIds.storePickup, speedIds.dineIn);
   if (groups.some((g) => g.speed === 'courier')) out.push(speedIds.courier);
   if (groups.some((g) => g.speed === 'farm-direct')) out.push(speedIds.farmDirect);
@@ -86,7 +88,12 @@ export function isSpeedForCart(speedId: SpeedId, groups: readonly VendorGroup[])
 export function orderTotals(basis: Pick<OrderBasis, 'groups' | 'coupon' | 'tax'>, choice: OrderChoice): OrderTotals {
   const noDriver = choice.speedId === speedIds.storePickup || choice.speedId === speedIds.dineIn;
   const cart = cartTotals({
-    groups: basis.groups.map((g) => ({ locId: g.locId, speed: g.speed, subtotalCents: g.subtotalCents, collected: noDriver && g.speed === 'local' })),
+    groups: basis.groups.map((g) => ({
+      locId: g.locId,
+      speed: g.speed,
+      subtotalCents: g.subtotalCents,
+      collected: (noDriver && g.speed === 'local') || g.wallet,
+    })),
     coupon: basis.coupon,
     taxRatePpm: basis.tax.ratePpm,
   });

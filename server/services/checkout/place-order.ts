@@ -27,6 +27,7 @@ import type { Caller } from '../accounts/sessions.ts';
 import { bookSlotHolds, checkSlotHolds } from '../cart/slots.ts';
 import { checkAgeGate, takeFacePass } from './age-restriction.ts';
 import { verifyUpi } from '../payments/upi.ts';
+import { claimWalletLines, redeemWalletClaims, type WalletClaim } from '../wallet/wallet-redemption.ts';
 
 /**
  * Place order, first step: one transaction that checks everything, takes the stock and the slot seats, writes the
@@ -126,11 +127,13 @@ async function reserveOnce(
   if ('stop' in address) return address.stop;
   const retailer = pickupRetailer(request.retailerId, speedId, basis);
   if ('stop' in retailer) return retailer.stop;
-  const card = await paymentCard(trx, payments, caller, request.payment);
+  const card = await paymentCard(trx, payments, caller, request.payment, isWalletOnly(basis));
   if ('stop' in card) return card.stop;
 
   const shortage = stockShortage(stock.value, basis);
   if (shortage) return shortage;
+  const wallet = await claimCartWallet(trx, cart.id, caller);
+  if ('stop' in wallet) return wallet.stop;
   const seats = await renewSlotHolds(trx, cart.id, now);
   if (seats) return seats;
   const coupon = await redeemCartCoupon(trx, cart, basis, now);
@@ -150,6 +153,7 @@ async function reserveOnce(
     giftMessage: request.giftMessage,
   });
   await writeDeliverables(trx, order, basis, stock.value.items, speedId, totals);
+  await redeemWalletClaims(trx, order.id, wallet.value);
   await takeFacePass(trx, ageGate, order.id, now);
   await closeCart(trx, cart.id, caller);
   return { kind: 'reserved', order };
@@ -171,14 +175,20 @@ async function lockCallersCart(trx: Kysely<Database>, cartId: string, caller: Ca
 }
 
 interface CartStock {
-  items: { id: number; offer_id: number; qty: number }[];
+  /** wallet_entry_id: a line redeemed from the wallet, which takes no stock. */
+  items: { id: number; offer_id: number; qty: number; wallet_entry_id: number | null }[];
   /** Each offer's stock, read under its row lock: the stock this order takes. */
   stockOf: ReadonlyMap<number, number>;
 }
 
 /** The cart's lines and their offers, locked in id order; an empty cart or an area no longer served is refused. */
 async function lockCartStock(trx: Kysely<Database>, cart: CartRow): Promise<Step<CartStock>> {
-  const items = await trx.selectFrom('cart_items').select(['id', 'offer_id', 'qty']).where('cart_id', '=', cart.id).orderBy('offer_id').execute();
+  const items = await trx
+    .selectFrom('cart_items')
+    .select(['id', 'offer_id', 'qty', 'wallet_entry_id'])
+    .where('cart_id', '=', cart.id)
+    .orderBy('offer_id')
+    .execute();
   if (items.length === 0) return { stop: refused(cartIsEmptyRefusal) };
   if (!(await isServedZip(trx, cart.zipcode))) return { stop: refused(notServedMessage) };
   const offers = await trx
@@ -231,19 +241,23 @@ function pickupRetailer(retailerId: number | undefined, speedId: SpeedId, basis:
   return { value: retailerId ?? localLocs[0] ?? null };
 }
 
-/** How it is paid: only the caller's own saved card, or a fresh token, or a UPI id that verifies. */
+/**
+ * How it is paid: only the caller's own saved card, or a fresh token, or a UPI id that verifies. A cart the wallet
+ * covers entirely has nothing to charge: no card is needed (a chosen one is still checked, and never charged).
+ */
 async function paymentCard(
   trx: Kysely<Database>,
   payments: PaymentGateway,
   caller: Caller,
   payment: PaymentChoice,
+  nothingToCharge: boolean,
 ): Promise<Step<CardRow | undefined>> {
   let card: CardRow | undefined;
   if (payment.mode === 2) {
     if (payment.cardId !== undefined) {
       card = await findOwnCard(trx, payments.kind, caller.customerId, payment.cardId);
       if (!card) return { stop: { kind: 'not-found', what: 'Card not found' } };
-    } else if (!payment.token) {
+    } else if (!payment.token && !nothingToCharge) {
       return { stop: refused(placeOrderMessages.chooseCard) };
     }
   }
@@ -255,6 +269,7 @@ async function paymentCard(
 function stockShortage({ items, stockOf }: CartStock, basis: OrderBasis): ReserveOutcome | undefined {
   const problems: OrderProblem[] = [];
   for (const item of items) {
+    if (item.wallet_entry_id !== null) continue;
     const stock = stockOf.get(item.offer_id) ?? 0;
     if (stock >= item.qty) continue;
     const name = basis.lines.find((l) => l.cart_rid === item.id)?.name ?? 'An item';
@@ -281,8 +296,20 @@ async function redeemCartCoupon(trx: Kysely<Database>, cart: CartRow, basis: Ord
   return undefined;
 }
 
+/** Every line is redeemed from the wallet: the order costs nothing. */
+function isWalletOnly(basis: OrderBasis): boolean {
+  return basis.lines.length > 0 && basis.lines.every((line) => line.wallet_entry_id !== null);
+}
+
+/** The cart's wallet lines, their entries locked (after the offers): each entry must still hold what its lines take. */
+async function claimCartWallet(trx: Kysely<Database>, cartId: string, caller: Caller): Promise<Step<WalletClaim[]>> {
+  const check = await claimWalletLines(trx, cartId, caller.customerId);
+  return check.ok ? { value: check.claims } : { stop: refused(check.message) };
+}
+
 async function takeStock(trx: Kysely<Database>, items: CartStock['items']): Promise<void> {
   for (const item of items) {
+    if (item.wallet_entry_id !== null) continue;
     await trx
       .updateTable('variant_offers')
       .set((eb) => ({ stock: eb('stock', '-', item.qty) }))
@@ -397,6 +424,7 @@ async function writeDeliverables(
           price_cents: line.price_cents,
           row_total_cents: line.price_cents * line.qty,
           tax_cents: taxes[lineIndex] ?? 0,
+          wallet_entry_id: line.wallet_entry_id,
         })
         .execute();
     }

@@ -3,6 +3,8 @@ import { PaymentGatewayError, type ChargeResult, type PaymentGateway, type Payme
 import type { Database } from '../../db/schema.ts';
 import { holdMinutes } from '../cart/slots.ts';
 import type { OrderRow } from '../checkout/place-order.ts';
+import { creditDineInWallet } from '../wallet/wallet-credit.ts';
+import { giveBackRedemptions } from '../wallet/wallet-redemption.ts';
 
 /**
  * Place order, second step: charge the reserved order once, then settle it in a second transaction: paid
@@ -182,29 +184,34 @@ export async function abandonAuthentication(db: Kysely<Database>, payments: Paym
   return failOrder(db, order, paymentMessages.authenticationTimedOut, order.payment_ref, now);
 }
 
+/** Paid: the order is 'processing', and a dine-in order's items go into the wallet in the same transaction. */
 async function markPaid(db: Kysely<Database>, order: OrderRow, result: Extract<ChargeResult, { ok: true }>): Promise<SettleOutcome> {
-  const paid = await db
-    .updateTable('orders')
-    .set({
-      status: 'processing',
-      payment_ref: result.paymentRef,
-      card_brand: result.brand ?? order.card_brand,
-      card_last4: result.last4 ?? order.card_last4,
-      // A fresh token is spent: nothing about the card remains but its brand and last four.
-      payment_token: null,
-      updated_at: new Date(),
-    })
-    .where('id', '=', order.id)
-    .where('status', '=', 'pending_payment')
-    .returningAll()
-    .executeTakeFirst();
+  const paid = await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable('orders')
+      .set({
+        status: 'processing',
+        payment_ref: result.paymentRef,
+        card_brand: result.brand ?? order.card_brand,
+        card_last4: result.last4 ?? order.card_last4,
+        // A fresh token is spent: nothing about the card remains but its brand and last four.
+        payment_token: null,
+        updated_at: new Date(),
+      })
+      .where('id', '=', order.id)
+      .where('status', '=', 'pending_payment')
+      .returningAll()
+      .executeTakeFirst();
+    if (row) await creditDineInWallet(trx, row);
+    return row;
+  });
   return { kind: 'placed', order: paid ?? (await readOrder(db, order.id)), settledHere: paid !== undefined };
 }
 
 /**
  * Marks the order 'payment_failed' and gives back what it took, in one transaction: stock, booked slot seats (as a
  * fresh hold for the cart, so the shopper can pay again without choosing the slot again), the coupon's use; and
- * reopens the cart.
+ * reopens the cart; the wallet units a redemption took go back to their entries.
  */
 export async function failOrder(
   db: Kysely<Database>,
@@ -225,7 +232,14 @@ export async function failOrder(
       const current = await readOrder(trx, order.id);
       return settled(current) ?? { kind: 'pending', order: current };
     }
-    const items = await trx.selectFrom('order_items').select(['offer_id', 'qty']).where('order_id', '=', order.id).orderBy('offer_id').execute();
+    // Wallet lines took no stock: their units go back to the wallet instead.
+    const items = await trx
+      .selectFrom('order_items')
+      .select(['offer_id', 'qty'])
+      .where('order_id', '=', order.id)
+      .where('wallet_entry_id', 'is', null)
+      .orderBy('offer_id')
+      .execute();
     for (const item of items) {
       await trx
         .updateTable('variant_offers')
@@ -253,6 +267,7 @@ export async function failOrder(
         .onConflict((oc) => oc.constraint('slot_holds_cart_group_unique').doNothing())
         .execute();
     }
+    await giveBackRedemptions(trx, order.id);
     if (order.coupon_code !== null) {
       await trx
         .updateTable('coupons')

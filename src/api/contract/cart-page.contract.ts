@@ -54,6 +54,8 @@ export const cartLine = type({
   delivery_date: nullable(string()),
   timeslot: nullable(timeSlot),
   stock: number(),
+  /** Redeemed from the shopper's prepaid wallet (issue 12): priced 0, quantity fixed. */
+  wallet: optional(boolean()),
 });
 export type CartLine = Infer<typeof cartLine>;
 
@@ -68,6 +70,8 @@ export const deliveryGroup = type({
   timeslot: nullable(timeSlot),
   /** When the held slot seat is released unless the order is placed (ISO 8601), or null. */
   hold_expires_at: nullable(string()),
+  /** Only wallet redemptions at this restaurant (issue 12): nothing to deliver, so no date or slot to choose. */
+  wallet: optional(boolean()),
 });
 export type DeliveryGroup = Infer<typeof deliveryGroup>;
 

@@ -1,0 +1,148 @@
+import type { Kysely } from 'kysely';
+import { maxQuantity } from '../../../src/rules/quantity.ts';
+import { walletRefusals, walletUnitsOf } from '../../../src/rules/wallet.ts';
+import type { Database } from '../../db/schema.ts';
+import type { Caller } from '../accounts/sessions.ts';
+import { addToCartMessages } from '../cart/add-to-cart.ts';
+import { lockOwnCart } from '../cart/carts.ts';
+import { notServedMessage } from '../catalogue/catalogue-cache.ts';
+import { newSecret } from '../platform/tokens.ts';
+import { findRestaurant } from './wallet-reads.ts';
+
+/**
+ * /wallet/wallet/walletAddToCart: one size of a product the caller holds from one past order, to be redeemed at one
+ * partner restaurant, as a cart line priced 0. The line draws on the order's entry for that product (for food, that
+ * size) redeemable at the restaurant; what the cart's wallet lines already take of it counts, so the cart never asks
+ * for more than the entry holds. Place order checks again under the entry's row lock.
+ */
+export interface WalletAddRequest {
+  cartId: string | undefined;
+  zipcode: string;
+  variantId: number;
+  size: number;
+  restaurantLocId: number;
+  orderNumber: string;
+}
+
+export type WalletAddOutcome =
+  | { kind: 'added'; cartId: string; totalQty: number }
+  | { kind: 'refused'; message: string; cartId?: string | undefined }
+  | { kind: 'not-found'; what: string };
+
+export const walletCartMessages = {
+  added: 'Added to cart from your wallet.',
+  orderNotFound: 'Order not found',
+  restaurantNotFound: 'Restaurant not found',
+} as const;
+
+export async function walletAddToCart(db: Kysely<Database>, caller: Caller, request: WalletAddRequest): Promise<WalletAddOutcome> {
+  return db.transaction().execute(async (trx): Promise<WalletAddOutcome> => {
+    let cart: { id: string; loc_id: number; zipcode: string } | undefined;
+    if (request.cartId !== undefined) {
+      cart = await lockOwnCart(trx, request.cartId, caller);
+      if (!cart) return { kind: 'not-found', what: 'Cart not found' };
+    }
+    const order = await trx
+      .selectFrom('orders')
+      .select('id')
+      .where('increment_id', '=', request.orderNumber)
+      .where('customer_id', '=', caller.customerId)
+      .executeTakeFirst();
+    if (!order) return { kind: 'not-found', what: walletCartMessages.orderNotFound };
+    const restaurant = await findRestaurant(trx, request.restaurantLocId);
+    if (!restaurant) return { kind: 'not-found', what: walletCartMessages.restaurantNotFound };
+    const refuse = (message: string): WalletAddOutcome => ({ kind: 'refused', message, cartId: cart?.id });
+
+    const variant = await trx
+      .selectFrom('product_variants')
+      .select(['id', 'product_id', 'bottle_size'])
+      .where('id', '=', request.variantId)
+      .executeTakeFirst();
+    if (!variant) return refuse(addToCartMessages.productNotFound);
+    if (variant.bottle_size !== request.size) return refuse(walletRefusals.sizeMismatch);
+
+    const area = await trx.selectFrom('service_areas').select('loc_id').where('zipcode', '=', request.zipcode).executeTakeFirst();
+    if (!area) return refuse(notServedMessage);
+
+    const entries = await trx
+      .selectFrom('wallet_entries')
+      .innerJoin('order_items', 'order_items.id', 'wallet_entries.order_item_id')
+      .select([
+        'wallet_entries.id',
+        'wallet_entries.unit',
+        'wallet_entries.variant_id',
+        'wallet_entries.remaining',
+        'wallet_entries.state',
+        'wallet_entries.price_category',
+        'order_items.offer_id',
+      ])
+      .where('wallet_entries.customer_id', '=', caller.customerId)
+      .where('wallet_entries.order_id', '=', order.id)
+      .where('wallet_entries.product_id', '=', variant.product_id)
+      .orderBy('wallet_entries.id')
+      .execute();
+    const redeemable = entries.filter(
+      (e) => e.state === restaurant.state && e.price_category === restaurant.price_category && (e.unit === 'ml' || e.variant_id === variant.id),
+    );
+    if (redeemable.length === 0) return refuse(entries.length === 0 ? walletRefusals.notEnoughLeft : walletRefusals.notRedeemableHere);
+
+    const inCart = cart
+      ? await trx
+          .selectFrom('cart_items')
+          .innerJoin('product_variants', 'product_variants.id', 'cart_items.variant_id')
+          .select(['cart_items.wallet_entry_id', 'cart_items.qty', 'product_variants.bottle_size', 'cart_items.variant_id', 'cart_items.offer_id'])
+          .where('cart_items.cart_id', '=', cart.id)
+          .where('cart_items.wallet_entry_id', 'is not', null)
+          .execute()
+      : [];
+    const need = walletUnitsOf(redeemable[0]?.unit ?? 'portion', variant.bottle_size, 1);
+    const entry = redeemable.find((e) => {
+      const taken = inCart.filter((l) => l.wallet_entry_id === e.id).reduce((sum, l) => sum + walletUnitsOf(e.unit, l.bottle_size, l.qty), 0);
+      return e.remaining - taken >= need;
+    });
+    if (!entry) return refuse(walletRefusals.notEnoughLeft);
+    const line = inCart.find((l) => l.wallet_entry_id === entry.id && l.variant_id === variant.id && l.offer_id === entry.offer_id);
+    const qty = (line?.qty ?? 0) + 1;
+    if (qty > maxQuantity) return refuse(addToCartMessages.tooMany(line?.qty ?? 0));
+
+    if (cart && cart.zipcode !== request.zipcode) {
+      const other = await trx.selectFrom('cart_items').select('id').where('cart_id', '=', cart.id).limit(1).executeTakeFirst();
+      if (other) return refuse(addToCartMessages.otherArea);
+      await trx
+        .updateTable('carts')
+        .set({ zipcode: request.zipcode, loc_id: area.loc_id, updated_at: new Date() })
+        .where('id', '=', cart.id)
+        .execute();
+    }
+    const cartId = cart?.id ?? newSecret();
+    if (!cart) {
+      await trx
+        .insertInto('carts')
+        .values({ id: cartId, customer_id: caller.customerId, zipcode: request.zipcode, loc_id: area.loc_id, coupon_code: null })
+        .execute();
+    } else {
+      // A bare guest cart the customer holds becomes theirs: wallet lines are never in a guest's cart.
+      await trx.updateTable('carts').set({ customer_id: caller.customerId, updated_at: new Date() }).where('id', '=', cartId).execute();
+    }
+    await trx
+      .insertInto('cart_items')
+      .values({
+        cart_id: cartId,
+        variant_id: variant.id,
+        offer_id: entry.offer_id,
+        qty,
+        delivery_date: null,
+        timeslot: null,
+        wallet_entry_id: entry.id,
+        wallet_loc_id: restaurant.id,
+      })
+      .onConflict((oc) => oc.constraint('cart_items_line_unique').doUpdateSet({ qty, wallet_loc_id: restaurant.id }))
+      .execute();
+    const total = await trx
+      .selectFrom('cart_items')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('qty'), eb.lit(0)).as('qty'))
+      .where('cart_id', '=', cartId)
+      .execute();
+    return { kind: 'added', cartId, totalQty: Number(total[0]?.qty ?? 0) };
+  });
+}

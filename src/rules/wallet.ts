@@ -1,0 +1,157 @@
+import type { SizeUnit } from './sizes.ts';
+
+/**
+ * The prepaid wallet (spec: Orders tab Dine-In panel, "Wallet", wallet product list). What a customer buys for
+ * dine-in is held in their wallet in the product's unit: millilitres for drinks, portions for food. It is redeemable
+ * at any partner restaurant of the state and star category it was bought in.
+ */
+export const walletUnits = ['ml', 'portion'] as const;
+export type WalletUnit = (typeof walletUnits)[number];
+
+/** The spec's shopper-facing words. */
+export const walletTexts = {
+  stateTooltip: 'Selecting state is mandatory',
+  totalAvailable: 'Total Available Liquor',
+  redeemNow: 'REDEEM NOW',
+  availableInWallet: 'Available in Wallet',
+  redeemableHere: 'Redeemable Here',
+  addToCart: 'ADD TO CART',
+  noWallet: 'Nothing in your wallet yet: what you buy for dine-in is kept here.',
+  noRestaurants: 'No partner restaurant redeems this part of your wallet yet.',
+  noProducts: 'Nothing in your wallet is redeemable at this restaurant.',
+  chooseRestaurant: 'Choose a restaurant from your wallet on Your Orders.',
+  dateTodayOrLater: 'Please choose today or a later date.',
+} as const;
+
+/** The server's refusals of a wallet redemption (add to cart and place order). */
+export const walletRefusals = {
+  notRedeemableHere: 'This restaurant does not redeem that part of your wallet.',
+  notEnoughLeft: 'Your wallet does not hold enough of this for that size.',
+  sizeMismatch: 'That size is not one of this product’s sizes.',
+  usedUp: (name: string) => `Your wallet no longer holds enough ${name} for this order.`,
+} as const;
+
+export function walletUnitOf(sizeUnit: SizeUnit): WalletUnit {
+  return sizeUnit === 'ml' ? 'ml' : 'portion';
+}
+
+/** What qty of a size takes from (or puts into) a wallet entry: its millilitres for drinks, one portion each for food. */
+export function walletUnitsOf(unit: WalletUnit, bottleSize: number, qty: number): number {
+  return unit === 'ml' ? bottleSize * qty : qty;
+}
+
+/** '750 ml', '1 portion', '3 portions'. */
+export function formatWalletAmount(amount: number, unit: WalletUnit): string {
+  if (unit === 'ml') return `${amount} ml`;
+  return `${amount} ${amount === 1 ? 'portion' : 'portions'}`;
+}
+
+// ---------------------------------------------------------------- the Dine-In panel's filters
+
+/** 'All' (0) or 1 to 5 stars: the spec's price category filter. */
+export const priceCategories = [0, 1, 2, 3, 4, 5] as const;
+export type PriceCategory = (typeof priceCategories)[number];
+export const allStates = 'All';
+
+export function isPriceCategory(value: unknown): value is PriceCategory {
+  return typeof value === 'number' && (priceCategories as readonly number[]).includes(value);
+}
+
+export function priceCategoryLabel(category: PriceCategory): string {
+  if (category === 0) return 'All';
+  return `${category} star`;
+}
+
+/** What the filters read of a wallet row (structurally the contract's WalletEntry). */
+export interface WalletRowLike {
+  remaining: number;
+  price_category: number;
+  state: string;
+  unit?: string | undefined;
+}
+
+export interface WalletFilter {
+  state: string;
+  category: PriceCategory;
+}
+
+export const noWalletFilter: WalletFilter = { state: allStates, category: 0 };
+
+/** The rows the state and category filters keep. */
+export function filterWalletRows<R extends WalletRowLike>(rows: readonly R[], filter: WalletFilter): R[] {
+  return rows.filter(
+    (row) => (filter.state === allStates || row.state === filter.state) && (filter.category === 0 || row.price_category === filter.category),
+  );
+}
+
+/** 'Total Available Liquor': the remaining units of the rows shown. */
+export function remainingTotal(rows: readonly WalletRowLike[]): number {
+  return rows.reduce((sum, row) => sum + row.remaining, 0);
+}
+
+/** The state choices: All, then every state the wallet has rows in, sorted. */
+export function walletStates(rows: readonly WalletRowLike[]): string[] {
+  return [allStates, ...[...new Set(rows.map((r) => r.state))].sort()];
+}
+
+/** Category options with no matching rows (in the chosen state) are disabled; All never is. */
+export function categoryOptions(rows: readonly WalletRowLike[], state: string): { value: PriceCategory; label: string; disabled: boolean }[] {
+  const inState = filterWalletRows(rows, { state, category: 0 });
+  return priceCategories.map((value) => ({
+    value,
+    label: priceCategoryLabel(value),
+    disabled: value !== 0 && !inState.some((row) => row.price_category === value),
+  }));
+}
+
+/** REDEEM NOW is disabled when the state is 'All' or nothing is left in the rows shown. */
+export function canRedeem(rows: readonly WalletRowLike[], filter: WalletFilter): boolean {
+  return filter.state !== allStates && remainingTotal(filterWalletRows(rows, filter)) > 0;
+}
+
+// ---------------------------------------------------------------- the wallet product list
+
+export const walletSortKeys = ['name_asc', 'name_desc', 'price_desc', 'price_asc'] as const;
+export type WalletSortKey = (typeof walletSortKeys)[number];
+export const walletSortLabels: Readonly<Record<WalletSortKey, string>> = {
+  name_asc: 'Name A to Z',
+  name_desc: 'Name Z to A',
+  price_desc: 'Price High to Low',
+  price_asc: 'Price Low to High',
+};
+
+export function isWalletSortKey(value: unknown): value is WalletSortKey {
+  return typeof value === 'string' && (walletSortKeys as readonly string[]).includes(value);
+}
+
+export interface SortableWalletProduct {
+  prod_name: string;
+  /** Cents of the product's first (smallest) size, for the price sorts. */
+  priceCents: number;
+}
+
+export function sortWalletProducts<P extends SortableWalletProduct>(products: readonly P[], key: WalletSortKey): P[] {
+  const byName = (a: P, b: P) => a.prod_name.localeCompare(b.prod_name);
+  const sorted = [...products];
+  if (key === 'name_asc') sorted.sort(byName);
+  if (key === 'name_desc') sorted.sort((a, b) => byName(b, a));
+  if (key === 'price_desc') sorted.sort((a, b) => b.priceCents - a.priceCents || byName(a, b));
+  if (key === 'price_asc') sorted.sort((a, b) => a.priceCents - b.priceCents || byName(a, b));
+  return sorted;
+}
+
+/** The visit's time picker: the spec's hours 10 to 16. */
+export const visitHours = { first: 10, last: 16 } as const;
+
+/** Dates are 'YYYY-MM-DD'; today or later is allowed (spec "Dine-in wallet selection"). */
+export function isVisitDateAllowed(date: string, today: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}$/.test(date) && date >= today;
+}
+
+/** 'HH:MM' within the visit hours (16:00 itself is the last). */
+export function isVisitTimeAllowed(time: string): boolean {
+  const match = /^(\d{2}):(\d{2})$/.exec(time);
+  if (!match) return false;
+  const minutes = Number(match[1]) * 60 + Number(match[2]);
+  return Number(match[2]) < 60 && minutes >= visitHours.first * 60 && minutes <= visitHours.last * 60;
+}

@@ -1,0 +1,356 @@
+import { assert } from 'superstruct';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { placeOrderReply } from '../../src/api/contract/checkout.contract.ts';
+import { walletAddToCartReply, walletIndexReply, walletProductsReply, walletVendorsReply } from '../../src/api/contract/wallet.contract.ts';
+import { TestPaymentGateway } from '../../server/adapters/payments/test-gateway.ts';
+import { withdrawOrderWallet } from '../../server/services/wallet/wallet-credit.ts';
+import { generousLimits } from './account-helpers.ts';
+import { cartCall, manualClock, pickOffers, post, type OfferPick } from './cart-page-helpers.ts';
+import { orderOf, signedInCustomer, stockOf, takeInTurn } from './fixtures.ts';
+import { checkoutNow, readyCart, saveCard, tokenize } from './checkout-helpers.ts';
+import { paidDineInOrder, partnerRestaurants, type Restaurants } from './wallet-fixtures.ts';
+import { startTestApp, type TestApp } from './test-app.ts';
+
+let t: TestApp;
+const clock = manualClock(checkoutNow);
+const gateway = new TestPaymentGateway(clock.now);
+let butcher: OfferPick[];
+let places: Restaurants;
+
+beforeAll(async () => {
+  t = await startTestApp({ clock: clock.now, payments: gateway, rateLimits: generousLimits });
+  butcher = await pickOffers(t, { speed: 'local', locId: 101 }, 30, 0, { priceCents: 2400, stock: 50 });
+  places = await partnerRestaurants(t.database);
+});
+afterAll(async () => {
+  await t.close();
+});
+beforeEach(() => {
+  clock.set(checkoutNow);
+});
+
+const nextOffer = takeInTurn(() => butcher);
+const db = () => t.database.db;
+
+async function walletOf(me: { token: string; customerId: number }) {
+  const { status, body } = await post(t, '/wallet/wallet/index', { customer_id: me.customerId }, me.token);
+  expect(status).toBe(200);
+  assert(body, walletIndexReply);
+  return body.data ?? [];
+}
+
+async function entryOf(orderNumber: string) {
+  const order = await orderOf(t, orderNumber);
+  return db().selectFrom('wallet_entries').selectAll().where('order_id', '=', order.id).orderBy('id').executeTakeFirstOrThrow();
+}
+
+/** A customer with a card and a paid dine-in order of qty portions of a fresh food offer. */
+async function customerWithWallet(email: string, qty: number) {
+  const me = await signedInCustomer(t, email);
+  const card = await saveCard(t, me.token, me.customerId);
+  const offer = nextOffer();
+  const placed = await paidDineInOrder(t, me, [{ offer, qty }], { payment_mode: 2, card_id: card });
+  expect(placed.code).toBe(1);
+  return { ...me, card, offer, orderNumber: placed.orderNumber };
+}
+
+async function redeem(me: { token: string }, body: Record<string, unknown>) {
+  const { status, body: reply } = await post(t, '/wallet/wallet/walletAddToCart', { qty: '1', wallet: 1, zipcode: '10001', ...body }, me.token);
+  return { status, reply };
+}
+
+async function sizeOf(variantId: number): Promise<number> {
+  return (await db().selectFrom('product_variants').select('bottle_size').where('id', '=', variantId).executeTakeFirstOrThrow()).bottle_size;
+}
+
+async function placeWallet(token: string, cartId: string, payment: Record<string, unknown> = { payment_mode: 2 }) {
+  const { status, body } = await post(t, '/api/placeorder/placeorder', { store_id: 1, cart_id: cartId, ...payment }, token);
+  expect(status).toBe(200);
+  assert(body, placeOrderReply);
+  return body;
+}
+
+describe('buying for dine-in fills the wallet', () => {
+  it('puts a paid dine-in order into the wallet, in portions, with its restaurant’s state and category', async () => {
+    const me = await customerWithWallet('wallet-fill@example.com', 3);
+    const rows = await walletOf(me);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      orderNo: me.orderNumber,
+      ordered: 3,
+      consumed: 0,
+      remaining: 3,
+      unit: 'portion',
+      state: 'NY',
+      price_category: places.category,
+    });
+  });
+
+  it('holds a drink in millilitres, and credits nothing for a declined card or a pick-up order', async () => {
+    const me = await signedInCustomer(t, 'wallet-ml@example.com');
+    const offer = nextOffer();
+    const product = await db().selectFrom('product_variants').select('product_id').where('id', '=', offer.variantId).executeTakeFirstOrThrow();
+    await db().updateTable('products').set({ size_unit: 'ml' }).where('id', '=', product.product_id).execute();
+    const size = await sizeOf(offer.variantId);
+    const declined = await paidDineInOrder(t, me, [{ offer, qty: 2 }], { payment_mode: 2, card_token: await tokenize(t, '4000000000000002') });
+    expect(declined.code).toBe(-1);
+    expect(await walletOf(me)).toEqual([]);
+    const paid = await paidDineInOrder(t, me, [{ offer, qty: 2 }], { payment_mode: 2, card_token: await tokenize(t, '4242424242424242') });
+    expect(paid.code).toBe(1);
+    expect(await walletOf(me)).toEqual([expect.objectContaining({ ordered: 2 * size, remaining: 2 * size, unit: 'ml' })]);
+
+    // Picked up at the shop (speed 2) is not dine-in: nothing goes into the wallet.
+    const cartId = await readyCart(t, me.token, me.customerId, [{ offer: nextOffer(), qty: 1 }]);
+    const pickup = await placeWallet(me.token, cartId, {
+      speed_id: 2,
+      retailer_id: 101,
+      payment_mode: 2,
+      card_token: await tokenize(t, '4242424242424242'),
+    });
+    expect(pickup).toMatchObject({ code: 1, status: 'processing' });
+    expect(await walletOf(me)).toHaveLength(1);
+  });
+});
+
+describe('the wallet calls answer only their owner, and name a bad field', () => {
+  it('400 names the field', async () => {
+    const me = await signedInCustomer(t, 'wallet-400@example.com');
+    const cases: [string, Record<string, unknown>, string][] = [
+      ['/wallet/wallet/index', {}, 'customer_id'],
+      ['/api/vendorsbyproduct/applyproducts', { customer_id: me.customerId, state: 'New York', price_category: 0 }, 'state'],
+      ['/api/vendorsbyproduct/applyproducts', { customer_id: me.customerId, state: 'NY', price_category: 7 }, 'price_category'],
+      ['/api/walletproductlst/walletProducts', { customer_id: me.customerId, vendor_id: 'x' }, 'vendor_id'],
+      [
+        '/wallet/wallet/walletAddToCart',
+        { zipcode: '10001', product_id: 1, qty: '2', size: 0, vendor_loc_id: 1, pastorderid: '1', wallet: 1 },
+        'qty',
+      ],
+      [
+        '/wallet/wallet/walletAddToCart',
+        { zipcode: '10001', product_id: 1, qty: '1', size: 0, vendor_loc_id: 1, pastorderid: '1', wallet: 0 },
+        'wallet',
+      ],
+      [
+        '/wallet/wallet/walletAddToCart',
+        { zipcode: '10001', product_id: 1, qty: '1', size: 0, vendor_loc_id: 1, pastorderid: 'abc', wallet: 1 },
+        'pastorderid',
+      ],
+      [
+        '/wallet/wallet/walletAddToCart',
+        { zipcode: '1000', product_id: 1, qty: '1', size: 0, vendor_loc_id: 1, pastorderid: '1', wallet: 1 },
+        'zipcode',
+      ],
+    ];
+    for (const [url, body, field] of cases) {
+      const { status, body: reply } = await post(t, url, body, me.token);
+      expect(status, url).toBe(400);
+      expect(reply, url).toMatchObject({ code: 0, errors: [expect.objectContaining({ field })] });
+    }
+    const query = await t.app.inject({
+      method: 'GET',
+      url: '/wallet/wallet/index?customer_id=abc',
+      headers: { authorization: `Bearer ${me.token}` },
+    });
+    expect(query.statusCode).toBe(400);
+  });
+
+  it('401 without a token; 404 for anyone else’s wallet, order or cart', async () => {
+    const owner = await customerWithWallet('wallet-owner@example.com', 2);
+    const other = await signedInCustomer(t, 'wallet-other@example.com');
+    expect((await post(t, '/wallet/wallet/index', { customer_id: owner.customerId })).status).toBe(401);
+
+    expect((await post(t, '/wallet/wallet/index', { customer_id: owner.customerId }, other.token)).status).toBe(404);
+    const vendors = { customer_id: owner.customerId, state: 'NY', price_category: 0 };
+    expect((await post(t, '/api/vendorsbyproduct/applyproducts', vendors, other.token)).status).toBe(404);
+    const products = { customer_id: owner.customerId, vendor_id: places.sameCategory[0]?.vendorId };
+    expect((await post(t, '/api/walletproductlst/walletProducts', products, other.token)).status).toBe(404);
+
+    const size = await sizeOf(owner.offer.variantId);
+    const line = { product_id: owner.offer.variantId, size, vendor_loc_id: places.sameCategory[0]?.locId, pastorderid: owner.orderNumber };
+    const stolen = await redeem(other, line);
+    expect(stolen.status).toBe(404);
+    expect(stolen.reply).toMatchObject({ message: 'Order not found' });
+
+    const mine = await redeem(owner, line);
+    assert(mine.reply, walletAddToCartReply);
+    expect(mine.reply[0]).toMatchObject({ code: 1 });
+    const intoTheirCart = await redeem(other, { ...line, cart_id: mine.reply[0]?.cart_id });
+    expect(intoTheirCart.status).toBe(404);
+    // A restaurant that is not a partner is not found either; the owner's wallet is untouched by all of it.
+    expect((await redeem(owner, { ...line, vendor_loc_id: 101 })).status).toBe(404);
+    expect((await walletOf(owner))[0]).toMatchObject({ remaining: 2, consumed: 0 });
+  });
+});
+
+describe('where and what to redeem', () => {
+  it('lists the restaurants of the state and category held, and what each redeems', async () => {
+    const me = await customerWithWallet('wallet-where@example.com', 2);
+    const list = await post(t, '/api/vendorsbyproduct/applyproducts', { customer_id: me.customerId, state: 'NY', price_category: 0 }, me.token);
+    assert(list.body, walletVendorsReply);
+    expect(list.body.data?.map((r) => r.location_id)).toEqual(places.sameCategory.map((p) => p.locId));
+    const otherStars = places.category === 5 ? 4 : places.category + 1;
+    const none = await post(
+      t,
+      '/api/vendorsbyproduct/applyproducts',
+      { customer_id: me.customerId, state: 'NY', price_category: otherStars },
+      me.token,
+    );
+    expect(none.body).toEqual({ code: 1, data: [] });
+    const illinois = await post(t, '/api/vendorsbyproduct/applyproducts', { customer_id: me.customerId, state: 'IL', price_category: 0 }, me.token);
+    expect(illinois.body).toEqual({ code: 1, data: [] });
+
+    const here = await post(
+      t,
+      '/api/walletproductlst/walletProducts',
+      { customer_id: me.customerId, vendor_id: places.sameCategory[1]?.vendorId },
+      me.token,
+    );
+    assert(here.body, walletProductsReply);
+    const size = await sizeOf(me.offer.variantId);
+    expect(here.body.data).toEqual([
+      expect.objectContaining({
+        available_wallet: 2,
+        redeamable_here: 2,
+        unit: 'portion',
+        child: [expect.objectContaining({ id: me.offer.variantId, bottle_size: size, pastorderid: me.orderNumber })],
+      }),
+    ]);
+    const elsewhere = await post(
+      t,
+      '/api/walletproductlst/walletProducts',
+      { customer_id: me.customerId, vendor_id: places.otherCategory.vendorId },
+      me.token,
+    );
+    assert(elsewhere.body, walletProductsReply);
+    expect(elsewhere.body.data).toEqual([expect.objectContaining({ available_wallet: 2, redeamable_here: 0, child: [] })]);
+    const refused = await redeem(me, {
+      product_id: me.offer.variantId,
+      size,
+      vendor_loc_id: places.otherCategory.locId,
+      pastorderid: me.orderNumber,
+    });
+    expect(refused.reply).toEqual([{ code: -1, message: 'This restaurant does not redeem that part of your wallet.' }]);
+  });
+});
+
+describe('redeeming', () => {
+  it('a wallet-only cart is a free dine-in order: no card, no stock taken, Consumed and Remaining move', async () => {
+    const me = await customerWithWallet('wallet-redeem@example.com', 2);
+    const size = await sizeOf(me.offer.variantId);
+    const stock = await stockOf(t, me.offer.offerId);
+    const restaurant = places.sameCategory[0];
+    const added = await redeem(me, { product_id: me.offer.variantId, size, vendor_loc_id: restaurant?.locId, pastorderid: me.orderNumber });
+    assert(added.reply, walletAddToCartReply);
+    const cartId = added.reply[0]?.cart_id ?? '';
+    const cart = await cartCall(t, '/api/cart/showcart', { cart_id: cartId }, me.token);
+    expect(cart.data.result).toEqual([
+      expect.objectContaining({ product_price: '0.00', row_total: '0.00', qty: 1, vendor_loc_id: restaurant?.locId, wallet: true }),
+    ]);
+    expect(cart.data.delivery_groups).toEqual([expect.objectContaining({ wallet: true, delivery_fee: '0.00' })]);
+    expect(cart.data.grandtotal).toBe('0.00');
+
+    const placed = await placeWallet(me.token, cartId);
+    expect(placed).toMatchObject({ code: 1, status: 'processing' });
+    const order = await orderOf(t, placed.order_id ?? '');
+    expect(order).toMatchObject({ speed_id: 3, retailer_loc_id: restaurant?.locId, grand_total_cents: 0, payment_ref: 'none' });
+    expect(await stockOf(t, me.offer.offerId)).toBe(stock);
+    expect((await walletOf(me))[0]).toMatchObject({ ordered: 2, consumed: 1, remaining: 1 });
+    // A redemption is not bought again: it adds nothing to the wallet.
+    expect(await walletOf(me)).toHaveLength(1);
+  });
+
+  it('20 concurrent redemptions of the last unit make exactly one order', async () => {
+    const me = await customerWithWallet('wallet-race@example.com', 1);
+    const size = await sizeOf(me.offer.variantId);
+    const carts: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      const added = await redeem(me, {
+        product_id: me.offer.variantId,
+        size,
+        vendor_loc_id: places.sameCategory[i % 2]?.locId,
+        pastorderid: me.orderNumber,
+      });
+      assert(added.reply, walletAddToCartReply);
+      carts.push(added.reply[0]?.cart_id ?? '');
+    }
+    const replies = await Promise.all(carts.map((cartId) => placeWallet(me.token, cartId)));
+    expect(replies.filter((r) => r.code === 1)).toHaveLength(1);
+    expect(replies.filter((r) => r.code === -1).every((r) => r.message?.startsWith('Your wallet no longer holds enough'))).toBe(true);
+    const entry = await entryOf(me.orderNumber);
+    expect(entry).toMatchObject({ consumed: 1, remaining: 0 });
+    const redemptions = await db().selectFrom('wallet_redemptions').select('order_id').where('entry_id', '=', entry.id).execute();
+    expect(redemptions).toHaveLength(1);
+  });
+
+  it('a failed payment gives the units back and keeps the wallet line in the reopened cart', async () => {
+    const me = await customerWithWallet('wallet-declined@example.com', 2);
+    const size = await sizeOf(me.offer.variantId);
+    const added = await redeem(me, {
+      product_id: me.offer.variantId,
+      size,
+      vendor_loc_id: places.sameCategory[0]?.locId,
+      pastorderid: me.orderNumber,
+    });
+    assert(added.reply, walletAddToCartReply);
+    const cartId = added.reply[0]?.cart_id ?? '';
+    // A paid line beside it, at the butcher's, so the order has something to charge: the card is declined.
+    const paidLine = nextOffer();
+    const more = await post(
+      t,
+      '/api/cart/addtocart',
+      { product_id: paidLine.variantId, qty: 1, cart_id: cartId, zipcode: '10001', loc_id: 101, speed_id: 'local', vendor_loc_id: 101 },
+      me.token,
+    );
+    expect(more.body).toEqual([expect.objectContaining({ code: 1 })]);
+    const slots = await post(
+      t,
+      '/connect/driverslot/getslot',
+      { order_date: '2026-12-01', zipcode: '10001', vendor_loc_id: 101, cart_id: cartId },
+      me.token,
+    );
+    const slotId = (slots.body as { data: { slot_id: number }[] }).data[0]?.slot_id;
+    await post(t, '/api/cart/deliveryschedule', { cart_id: cartId, vendor_loc_id: 101, delivery_date: '2026-12-01', slot_id: slotId }, me.token);
+    const stock = await stockOf(t, paidLine.offerId);
+
+    const failed = await placeWallet(me.token, cartId, { speed_id: 3, payment_mode: 2, card_token: await tokenize(t, '4000000000000002') });
+    expect(failed).toMatchObject({ code: -1, status: 'payment_failed' });
+    expect((await walletOf(me))[0]).toMatchObject({ consumed: 0, remaining: 2 });
+    expect(await stockOf(t, paidLine.offerId)).toBe(stock);
+    const cart = await cartCall(t, '/api/cart/showcart', { cart_id: cartId }, me.token);
+    expect(cart.data.result.filter((l) => l.wallet)).toHaveLength(1);
+
+    const paid = await placeWallet(me.token, cartId, { speed_id: 3, payment_mode: 2, card_id: me.card });
+    expect(paid).toMatchObject({ code: 1 });
+    // The redeemed entry moved; the paid line, bought for dine-in too, is a new entry of its own.
+    const rows = await walletOf(me);
+    expect(rows.find((r) => r.orderNo === me.orderNumber)).toMatchObject({ consumed: 1, remaining: 1 });
+    expect(rows.find((r) => r.orderNo === paid.order_id)).toMatchObject({ ordered: 1, consumed: 0, remaining: 1 });
+    expect(await stockOf(t, paidLine.offerId)).toBe(stock - 1);
+  });
+
+  it('a refund withdraws what is left and leaves what was consumed', async () => {
+    const me = await customerWithWallet('wallet-refund@example.com', 3);
+    const size = await sizeOf(me.offer.variantId);
+    const added = await redeem(me, {
+      product_id: me.offer.variantId,
+      size,
+      vendor_loc_id: places.sameCategory[0]?.locId,
+      pastorderid: me.orderNumber,
+    });
+    assert(added.reply, walletAddToCartReply);
+    expect((await placeWallet(me.token, added.reply[0]?.cart_id ?? '')).code).toBe(1);
+    const order = await orderOf(t, me.orderNumber);
+    const withdrawn = await db()
+      .transaction()
+      .execute((trx) => withdrawOrderWallet(trx, order.id));
+    expect(withdrawn).toBe(2);
+    expect(await entryOf(me.orderNumber)).toMatchObject({ ordered: 3, consumed: 1, remaining: 0, withdrawn: 2 });
+    const again = await redeem(me, {
+      product_id: me.offer.variantId,
+      size,
+      vendor_loc_id: places.sameCategory[0]?.locId,
+      pastorderid: me.orderNumber,
+    });
+    expect(again.reply).toEqual([{ code: -1, message: 'Your wallet does not hold enough of this for that size.' }]);
+  });
+});
