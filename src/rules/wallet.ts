@@ -21,6 +21,10 @@ export const walletTexts = {
   noProducts: 'Nothing in your wallet is redeemable at this restaurant.',
   chooseRestaurant: 'Choose a restaurant from your wallet on Your Orders.',
   dateTodayOrLater: 'Please choose today or a later date.',
+  timeInHours: 'Please choose a time from 10:00 to 16:00.',
+  /** The spec's dine-in form messages (storefront spec section 5). */
+  retailerRequired: 'Retailer is required.',
+  dateTimeRequired: 'Dining date and time is required',
 } as const;
 
 /** The server's refusals of a wallet redemption (add to cart and place order). */
@@ -154,4 +158,29 @@ export function isVisitTimeAllowed(time: string): boolean {
   if (!match) return false;
   const minutes = Number(match[1]) * 60 + Number(match[2]);
   return Number(match[2]) < 60 && minutes >= visitHours.first * 60 && minutes <= visitHours.last * 60;
+}
+
+export interface VisitChoice {
+  retailerId: number | undefined;
+  date: string;
+  time: string;
+}
+
+export interface VisitProblems {
+  retailer?: string;
+  dateTime?: string;
+}
+
+/** The dine-in retailer selection's checks, all reported at once; none when the visit can go on. */
+export function visitProblems(choice: VisitChoice, today: string): VisitProblems {
+  const problems: VisitProblems = {};
+  if (choice.retailerId === undefined) problems.retailer = walletTexts.retailerRequired;
+  if (!choice.date || !choice.time) problems.dateTime = walletTexts.dateTimeRequired;
+  else if (!isVisitDateAllowed(choice.date, today)) problems.dateTime = walletTexts.dateTodayOrLater;
+  else if (!isVisitTimeAllowed(choice.time)) problems.dateTime = walletTexts.timeInHours;
+  return problems;
+}
+
+export function hasVisitProblems(problems: VisitProblems): boolean {
+  return problems.retailer !== undefined || problems.dateTime !== undefined;
 }

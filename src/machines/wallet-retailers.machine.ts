@@ -1,0 +1,143 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { WalletRetailer, WalletVendorsReply } from '../api/contract/wallet.contract.ts';
+import { ApiError } from '../api/http.ts';
+import { walletVendors } from '../api/wallet.api.ts';
+import { hasVisitProblems, visitProblems, type VisitProblems } from '../rules/wallet.ts';
+import type { WalletRedemptionStart } from './wallet-panel.machine.ts';
+
+export interface WalletRetailersInput {
+  /** REDEEM NOW's navigation state; absent when /wallet/shipping is opened directly. */
+  start: WalletRedemptionStart | undefined;
+  /** The store's today ('YYYY-MM-DD'): the visit is today or later. */
+  today: string;
+}
+
+export interface WalletRetailersContext extends WalletRetailersInput {
+  retailers: WalletRetailer[];
+  retailerId: number | undefined;
+  date: string;
+  time: string;
+  problems: VisitProblems;
+  loadError: string | undefined;
+}
+
+export type WalletRetailersEvent =
+  | { type: 'retailers.retry' }
+  | { type: 'retailer.select'; locationId: number }
+  | { type: 'date.change'; date: string }
+  | { type: 'time.change'; time: string }
+  | { type: 'visit.submit' };
+
+/** What CONTINUE hands to /wallet/product/{locationId} (spec: date, time and retailerId), with the wallet's start. */
+export interface WalletVisit extends WalletRedemptionStart {
+  retailerId: number;
+  date: string;
+  time: string;
+}
+
+export const walletRetailersMessages = { loadFailed: 'The restaurants could not be loaded.' } as const;
+
+/**
+ * /wallet/shipping, the dine-in retailer selection (spec "Wallet"): the partner restaurants that redeem the wallet's
+ * rows of the state and category chosen on the Dine-In panel, then a retailer, a date (today or later) and a time
+ * (10:00 to 16:00); CONTINUE goes on with them, or names what is missing.
+ */
+export const walletRetailersMachine = setup({
+  types: {
+    context: {} as WalletRetailersContext,
+    input: {} as WalletRetailersInput,
+    events: {} as WalletRetailersEvent,
+  },
+  actors: {
+    loadRetailers: fromPromise<WalletVendorsReply, WalletRedemptionStart>(({ input }) =>
+      walletVendors({ customer_id: input.customerId, state: input.state, price_category: input.category }),
+    ),
+  },
+  guards: {
+    hasStart: ({ context }) => context.start !== undefined,
+    isLoaded: (_, params: { reply: WalletVendorsReply }) => params.reply.code === 1,
+    isListedRetailer: ({ context }, params: { locationId: number }) => context.retailers.some((r) => r.location_id === params.locationId),
+    isVisitComplete: ({ context }) => !hasVisitProblems(visitProblems(context, context.today)),
+  },
+  actions: {
+    assignRetailers: assign((_, params: { reply: WalletVendorsReply }) => {
+      const retailers = params.reply.data ?? [];
+      // One restaurant: it is the choice.
+      return { retailers, retailerId: retailers.length === 1 ? retailers[0]?.location_id : undefined, loadError: undefined };
+    }),
+    assignLoadError: assign((_, params: { message: string }) => ({ loadError: params.message })),
+    assignRetailer: assign(({ context }, params: { locationId: number }) => ({
+      retailerId: params.locationId,
+      problems: { ...context.problems, retailer: undefined },
+    })),
+    assignDate: assign((_, params: { date: string }) => ({ date: params.date })),
+    assignTime: assign((_, params: { time: string }) => ({ time: params.time })),
+    assignProblems: assign(({ context }) => ({ problems: visitProblems(context, context.today) })),
+    // Provided by the view: navigates to /wallet/product/{retailerId} with the visit as navigation state.
+    goToProducts: (_, _params: WalletVisit) => undefined,
+  },
+}).createMachine({
+  id: 'walletRetailers',
+  context: ({ input }) => ({ ...input, retailers: [], retailerId: undefined, date: input.today, time: '', problems: {}, loadError: undefined }),
+  initial: 'starting',
+  states: {
+    starting: {
+      always: [{ guard: 'hasStart', target: 'loading' }, { target: 'noStart' }],
+    },
+    /** Opened without REDEEM NOW: the page points back to the Dine-In panel. */
+    noStart: { type: 'final' },
+    loading: {
+      invoke: {
+        id: 'loadRetailers',
+        src: 'loadRetailers',
+        input: ({ context }) => context.start ?? { customerId: 0, state: '', category: 0 },
+        onDone: [
+          {
+            guard: { type: 'isLoaded', params: ({ event }) => ({ reply: event.output }) },
+            target: 'choosing',
+            actions: { type: 'assignRetailers', params: ({ event }) => ({ reply: event.output }) },
+          },
+          {
+            target: 'failed',
+            actions: { type: 'assignLoadError', params: ({ event }) => ({ message: event.output.message ?? walletRetailersMessages.loadFailed }) },
+          },
+        ],
+        onError: {
+          target: 'failed',
+          actions: {
+            type: 'assignLoadError',
+            params: ({ event }) => ({ message: event.error instanceof ApiError ? event.error.message : walletRetailersMessages.loadFailed }),
+          },
+        },
+      },
+    },
+    failed: {
+      on: { 'retailers.retry': { target: 'loading' } },
+    },
+    choosing: {
+      on: {
+        'retailer.select': {
+          guard: { type: 'isListedRetailer', params: ({ event }) => ({ locationId: event.locationId }) },
+          actions: { type: 'assignRetailer', params: ({ event }) => ({ locationId: event.locationId }) },
+        },
+        'date.change': { actions: { type: 'assignDate', params: ({ event }) => ({ date: event.date }) } },
+        'time.change': { actions: { type: 'assignTime', params: ({ event }) => ({ time: event.time }) } },
+        'visit.submit': [{ guard: 'isVisitComplete', target: 'chosen' }, { actions: 'assignProblems' }],
+      },
+    },
+    chosen: {
+      type: 'final',
+      entry: {
+        type: 'goToProducts',
+        params: ({ context }) => ({
+          customerId: context.start?.customerId ?? 0,
+          state: context.start?.state ?? '',
+          category: context.start?.category ?? 0,
+          retailerId: context.retailerId ?? 0,
+          date: context.date,
+          time: context.time,
+        }),
+      },
+    },
+  },
+});

@@ -1,0 +1,152 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import type { WalletAddToCartBody, WalletAddToCartResult, WalletProductsReply, WalletVendorsReply } from '../../src/api/contract/wallet.contract.ts';
+import type { Sent } from '../../src/api/http.ts';
+import { sessionMachine } from '../../src/machines/session.machine.ts';
+import { walletProductsMachine, type WalletProductsContext } from '../../src/machines/wallet-products.machine.ts';
+import type { WalletVisit } from '../../src/machines/wallet-retailers.machine.ts';
+import { done, failed, labelled } from './machine-events.ts';
+import { allStateIds, allTransitions, coverageTitle, planPaths, replay, type PathPlan } from './path-coverage.ts';
+import { retailers, walletProductList } from './wallet-fixtures.ts';
+
+const { label, eventName } = labelled();
+const today = '2026-12-01';
+const visit = { customerId: 7, state: 'NY', category: 4 as const, retailerId: 910101, date: '2026-12-02', time: '19:00' };
+const session = () =>
+  createActor(sessionMachine, { input: { Token: 't', CustomerId: 7, cust_name: 'Ada', zipcode: '10001', cart_id: 'c1' } }).start();
+
+const events = {
+  retailers: label('loadRetailers: two', done('loadRetailers', { code: 1, data: retailers })),
+  retailersRefused: label('loadRetailers: code -1', done('loadRetailers', { code: -1, message: 'Not now' })),
+  retailersOffline: label('loadRetailers: offline', failed('loadRetailers')),
+  strangers: label('loadRetailers: none of this one', done('loadRetailers', { code: 1, data: [retailers[1]] })),
+  products: label('loadProducts: two', done('loadProducts', { code: 1, data: walletProductList })),
+  productsRefused: label('loadProducts: code -1', done('loadProducts', { code: -1, message: 'Not now' })),
+  productsOffline: label('loadProducts: offline', failed('loadProducts')),
+  added: label('redeem: code 1', done('redeem', { code: 1, message: 'ok', cart_id: 'c2', total_products_in_cart: 1 })),
+  refused: label('redeem: code -1', done('redeem', { code: -1, message: 'No' })),
+  offline: label('redeem: offline', failed('redeem')),
+};
+
+function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
+  if (snapshot.matches('loadingRetailers')) return [events.retailers, events.retailersRefused, events.retailersOffline, events.strangers];
+  if (snapshot.matches('loadingProducts')) return [events.products, events.productsRefused, events.productsOffline];
+  if (snapshot.matches('failed')) return [{ type: 'products.retry' }];
+  if (snapshot.matches('ready'))
+    return [
+      { type: 'sort.select', sort: 'price_desc' },
+      { type: 'retailer.select', locationId: 910201 },
+      { type: 'retailer.select', locationId: 1 },
+      { type: 'date.change', date: '2026-11-30' },
+      { type: 'date.change', date: '2026-12-05' },
+      { type: 'time.change', time: '20:00' },
+      { type: 'time.change', time: '12:00' },
+      { type: 'filters.open' },
+      { type: 'cart.add', productId: 11, sizeId: 111 },
+      { type: 'cart.add', productId: 12, sizeId: 121 },
+    ];
+  if (snapshot.matches('filtering'))
+    return [
+      { type: 'filters.sort.select', sort: 'name_desc' },
+      { type: 'filters.retailer.select', locationId: 910201 },
+      { type: 'filters.retailer.select', locationId: 1 },
+      { type: 'filters.apply' },
+      { type: 'filters.cancel' },
+    ];
+  if (snapshot.matches('adding')) return [events.added, events.refused, events.offline];
+  return [];
+}
+const serializeState = (snapshot: AnyMachineSnapshot) => {
+  const c = snapshot.context as WalletProductsContext;
+  return JSON.stringify([snapshot.value, c.sort, c.retailerId, c.draft, c.date, c.time, c.retailers.length, c.products.length]);
+};
+const pick = (c: unknown) => {
+  const { sort, retailerId, draft, date, time } = c as WalletProductsContext;
+  return { sort, retailerId, draft, date, time };
+};
+
+describe.each([
+  { who: 'with a chosen restaurant', withVisit: true },
+  { who: 'opened directly', withVisit: false },
+])('wallet products paths $who', ({ withVisit }) => {
+  const input = { session: session(), visit: withVisit ? visit : undefined, today };
+  const taken = new Set<string>();
+  const reached = new Set<string>();
+  const plans = planPaths(walletProductsMachine, { input, events: eventsFor, serializeState });
+  it.each(plans.map((p): [string, PathPlan] => [p.events.map(eventName).join(' → ') || '(initial)', p]))('%s', (_name, plan) => {
+    const result = replay(walletProductsMachine, plan, input);
+    result.transitions.forEach((t) => taken.add(t));
+    result.states.forEach((s) => reached.add(s));
+    expect(result.snapshot.value).toEqual(plan.expected.value);
+    expect(pick(result.snapshot.context)).toEqual(pick(plan.expected.context));
+  });
+  if (withVisit) {
+    it(coverageTitle(walletProductsMachine), () => {
+      expect([...allStateIds(walletProductsMachine)].filter((s) => !reached.has(s) && !s.endsWith('noVisit'))).toEqual([]);
+      expect([...allTransitions(walletProductsMachine)].filter((t) => !taken.has(t) && !t.includes('noVisit'))).toEqual([]);
+    });
+  }
+});
+
+describe('wallet products behaviour', () => {
+  function start(result: WalletAddToCartResult | Error) {
+    const sent: Sent<WalletAddToCartBody>[] = [];
+    const logged: unknown[] = [];
+    let wentToCart = 0;
+    const machine = walletProductsMachine.provide({
+      actors: {
+        loadRetailers: fromPromise<WalletVendorsReply, WalletVisit>(async () => ({ code: 1, data: retailers })),
+        loadProducts: fromPromise<WalletProductsReply, { vendorId: number; customerId: number }>(async () => ({ code: 1, data: walletProductList })),
+        redeem: fromPromise<WalletAddToCartResult, Sent<WalletAddToCartBody>>(async ({ input }) => {
+          sent.push(input);
+          if (result instanceof Error) throw result;
+          return result;
+        }),
+      },
+      actions: {
+        goToCart: () => void (wentToCart += 1),
+        logRedeemFailure: (_, params) => void logged.push(params.reason),
+      },
+    });
+    const store = session();
+    const actor = createActor(machine, { input: { session: store, visit, today } }).start();
+    return { actor, store, sent, logged, cart: () => wentToCart };
+  }
+
+  it('redeems one of a size at the chosen restaurant, records walletOrder and the cart, and goes to the cart', async () => {
+    const t = start({ code: 1, message: 'ok', cart_id: 'c2', total_products_in_cart: 1 });
+    await waitFor(t.actor, (s) => s.matches('ready'));
+    t.actor.send({ type: 'cart.add', productId: 11, sizeId: 111 });
+    await waitFor(t.actor, (s) => s.status === 'done');
+    expect(t.sent).toEqual([
+      { cart_id: 'c1', zipcode: '10001', product_id: 111, qty: '1', size: 400, vendor_loc_id: 910101, pastorderid: '100000001', wallet: 1 },
+    ]);
+    expect(t.store.getSnapshot().context).toMatchObject({
+      walletOrder: true,
+      cart_id: 'c2',
+      total_products_in_cart: 1,
+      dineinTime: '2026-12-02 19:00',
+    });
+    expect(t.cart()).toBe(1);
+  });
+
+  it('only logs a refusal, and the mobile panel’s choices count only on Apply', async () => {
+    const t = start({ code: -1, message: 'No' });
+    await waitFor(t.actor, (s) => s.matches('ready'));
+    t.actor.send({ type: 'cart.add', productId: 11, sizeId: 111 });
+    await waitFor(t.actor, (s) => s.matches('ready') && t.logged.length === 1);
+    expect(t.logged).toEqual(['No']);
+    expect(t.store.getSnapshot().context.walletOrder).toBeUndefined();
+
+    t.actor.send({ type: 'filters.open' });
+    t.actor.send({ type: 'filters.sort.select', sort: 'price_asc' });
+    t.actor.send({ type: 'filters.cancel' });
+    expect(t.actor.getSnapshot().context.sort).toBe('name_asc');
+    t.actor.send({ type: 'filters.open' });
+    t.actor.send({ type: 'filters.sort.select', sort: 'price_asc' });
+    t.actor.send({ type: 'filters.retailer.select', locationId: 910201 });
+    t.actor.send({ type: 'filters.apply' });
+    expect(t.actor.getSnapshot().context).toMatchObject({ sort: 'price_asc', retailerId: 910201 });
+    await waitFor(t.actor, (s) => s.matches('ready'));
+  });
+});

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import type { WalletVendorsReply } from '../../src/api/contract/wallet.contract.ts';
+import { walletTexts } from '../../src/rules/wallet.ts';
+import { walletRetailersMachine, type WalletRetailersContext, type WalletVisit } from '../../src/machines/wallet-retailers.machine.ts';
+import type { WalletRedemptionStart } from '../../src/machines/wallet-panel.machine.ts';
+import { done, failed, labelled } from './machine-events.ts';
+import { allStateIds, allTransitions, coverageTitle, planPaths, replay, type PathPlan } from './path-coverage.ts';
+import { retailers } from './wallet-fixtures.ts';
+
+const { label, eventName } = labelled();
+const loaded = label('loadRetailers: two', done('loadRetailers', { code: 1, data: retailers }));
+const refused = label('loadRetailers: code -1', done('loadRetailers', { code: -1, message: 'Not now' }));
+const offline = label('loadRetailers: offline', failed('loadRetailers'));
+const today = '2026-12-01';
+const start = { customerId: 7, state: 'NY', category: 4 as const };
+
+function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
+  if (snapshot.matches('loading')) return [loaded, refused, offline];
+  if (snapshot.matches('failed')) return [{ type: 'retailers.retry' }];
+  if (snapshot.matches('choosing'))
+    return [
+      { type: 'retailer.select', locationId: 910201 },
+      { type: 'retailer.select', locationId: 1 },
+      { type: 'time.change', time: '19:00' },
+      { type: 'time.change', time: '13:30' },
+      { type: 'date.change', date: '2026-11-30' },
+      { type: 'visit.submit' },
+    ];
+  return [];
+}
+const serializeState = (snapshot: AnyMachineSnapshot) => {
+  const c = snapshot.context as WalletRetailersContext;
+  return JSON.stringify([snapshot.value, c.retailerId, c.date, c.time, c.problems]);
+};
+
+describe.each([
+  { who: 'from REDEEM NOW', input: { start, today } },
+  { who: 'opened directly', input: { start: undefined, today } },
+])('wallet retailers paths $who', ({ input }) => {
+  const taken = new Set<string>();
+  const reached = new Set<string>();
+  const plans = planPaths(walletRetailersMachine, { input, events: eventsFor, serializeState });
+  it.each(plans.map((p): [string, PathPlan] => [p.events.map(eventName).join(' → ') || '(initial)', p]))('%s', (_name, plan) => {
+    const result = replay(walletRetailersMachine, plan, input);
+    result.transitions.forEach((t) => taken.add(t));
+    result.states.forEach((s) => reached.add(s));
+    expect(result.snapshot.value).toEqual(plan.expected.value);
+    const pick = (c: unknown) => {
+      const { retailerId, date, time, problems } = c as WalletRetailersContext;
+      return { retailerId, date, time, problems };
+    };
+    expect(pick(result.snapshot.context)).toEqual(pick(plan.expected.context));
+  });
+  if (input.start) {
+    it(coverageTitle(walletRetailersMachine), () => {
+      expect([...allStateIds(walletRetailersMachine)].filter((s) => !reached.has(s) && !s.endsWith('noStart'))).toEqual([]);
+      expect([...allTransitions(walletRetailersMachine)].filter((t) => !taken.has(t) && !t.includes('noStart'))).toEqual([]);
+    });
+  }
+});
+
+describe('wallet retailers behaviour', () => {
+  it('names what is missing, then goes on with the retailer, date and time', async () => {
+    const visits: WalletVisit[] = [];
+    const machine = walletRetailersMachine.provide({
+      actors: { loadRetailers: fromPromise<WalletVendorsReply, WalletRedemptionStart>(async () => ({ code: 1, data: retailers })) },
+      actions: { goToProducts: (_, params) => void visits.push(params) },
+    });
+    const actor = createActor(machine, { input: { start, today } }).start();
+    await waitFor(actor, (s) => s.matches('choosing'));
+    actor.send({ type: 'visit.submit' });
+    expect(actor.getSnapshot().context.problems).toEqual({ retailer: walletTexts.retailerRequired, dateTime: walletTexts.dateTimeRequired });
+    actor.send({ type: 'retailer.select', locationId: 910201 });
+    actor.send({ type: 'date.change', date: '2026-11-30' });
+    actor.send({ type: 'time.change', time: '13:00' });
+    actor.send({ type: 'visit.submit' });
+    expect(actor.getSnapshot().context.problems).toEqual({ dateTime: walletTexts.dateTodayOrLater });
+    actor.send({ type: 'date.change', date: '2026-12-02' });
+    actor.send({ type: 'visit.submit' });
+    expect(visits).toEqual([{ customerId: 7, state: 'NY', category: 4, retailerId: 910201, date: '2026-12-02', time: '13:00' }]);
+  });
+});
