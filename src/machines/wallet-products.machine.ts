@@ -167,7 +167,7 @@ export const walletProductsMachine = setup({
     },
     loadingProducts: {
       always: {
-        guard: ({ context }) => vendorOf(context) === undefined,
+        guard: not('hasRetailer'),
         target: 'failed',
         actions: { type: 'assignLoadError', params: { message: undefined } },
       },
