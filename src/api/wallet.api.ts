@@ -24,7 +24,10 @@ export function walletVendors(body: Sent<WalletVendorsBody>): Promise<WalletVend
 
 /** POST /api/walletproductlst/walletProducts: what the wallet holds, and what one restaurant redeems of it. */
 export function walletProducts(vendorId: number, customerId: number): Promise<WalletProductsReply> {
-  return call('/api/walletproductlst/walletProducts', walletProductsReply, { method: 'POST', body: { vendor_id: vendorId, customer_id: customerId } });
+  return call('/api/walletproductlst/walletProducts', walletProductsReply, {
+    method: 'POST',
+    body: { vendor_id: vendorId, customer_id: customerId },
+  });
 }
 
 /** POST /wallet/wallet/walletAddToCart: the reply is a bare list; its first item is the result. */

@@ -9,7 +9,7 @@ import type {
   ShowCartBody,
 } from '../api/contract/cart-page.contract.ts';
 import type { Sent } from '../api/http.ts';
-import { checkoutProblems, checkoutTarget, hasCheckoutProblems, type CheckoutProblems } from '../rules/cart-checkout.ts';
+import { checkoutProblems, checkoutTarget, hasCheckoutProblems, isWalletOnlyCart, type CheckoutProblems } from '../rules/cart-checkout.ts';
 import { cartCouponMachine, type CartCouponReport } from './cart-coupon.machine.ts';
 import { cartLinesMachine, type CartLinesReport } from './cart-lines.machine.ts';
 import { answerOf, errorOf, failureMessage, isMissingCart, isRefusal, replyMessage } from './cart-replies.ts';
@@ -87,6 +87,11 @@ function minDates(context: CartContext): Record<number, string> {
   return out;
 }
 
+/** Dine-in and pick-up (the session's shippingType), or a cart of wallet redemptions only, go straight to the card tab. */
+function cardFirst(context: CartContext): boolean {
+  return checkoutTarget(context.session.getSnapshot().context.shippingType, isWalletOnlyCart(context.cart?.delivery_groups ?? [])) === '/cart/card';
+}
+
 function currentProblems(context: CartContext): CheckoutProblems {
   return checkoutProblems(context.cart?.delivery_groups ?? [], minDates(context));
 }
@@ -149,7 +154,7 @@ export const cartMachine = setup({
       !hasTag(context.lines, 'busy') && !hasTag(context.coupon, 'busy') && Object.values(context.groups).every((ref) => !hasTag(ref, 'saving')),
     hasCheckoutProblems: ({ context }) => hasCheckoutProblems(currentProblems(context)),
     isGuest: ({ context }) => !context.session.getSnapshot().context.Token,
-    isCardFirst: ({ context }) => checkoutTarget(context.session.getSnapshot().context.shippingType) === '/cart/card',
+    isCardFirst: ({ context }) => cardFirst(context),
   },
   actions: {
     assignServerCart: assign(({ context }, params: { reply: CartReply }) => withServerCart(context, params.reply.data)),
@@ -235,7 +240,7 @@ export const cartMachine = setup({
       ({ context }) => context.session,
       ({ context }) => ({
         type: 'session.update' as const,
-        values: { nextTab: checkoutTarget(context.session.getSnapshot().context.shippingType) === '/cart/card' ? 'card' : 'address' },
+        values: { nextTab: cardFirst(context) ? 'card' : 'address' },
       }),
     ),
     assignNow: assign(({ context }) => ({ now: context.clock() })),

@@ -1,8 +1,9 @@
+import { integer, is, min, object, string } from 'superstruct';
 import { assign, fromPromise, setup } from 'xstate';
 import type { WalletRetailer, WalletVendorsReply } from '../api/contract/wallet.contract.ts';
 import { ApiError } from '../api/http.ts';
 import { walletVendors } from '../api/wallet.api.ts';
-import { hasVisitProblems, visitProblems, type VisitProblems } from '../rules/wallet.ts';
+import { hasVisitProblems, isPriceCategory, visitProblems, type VisitProblems } from '../rules/wallet.ts';
 import type { WalletRedemptionStart } from './wallet-panel.machine.ts';
 
 export interface WalletRetailersInput {
@@ -33,6 +34,28 @@ export interface WalletVisit extends WalletRedemptionStart {
   retailerId: number;
   date: string;
   time: string;
+}
+
+const startShape = object({ customerId: min(integer(), 1), state: string(), category: integer() });
+const visitShape = object({ ...startShape.schema, retailerId: min(integer(), 1), date: string(), time: string() });
+
+/** REDEEM NOW's navigation state, read back from history (anything else, or nothing, reads as absent). */
+export function readRedemptionStart(value: unknown): WalletRedemptionStart | undefined {
+  if (!is(value, startShape) || !isPriceCategory(value.category)) return undefined;
+  return { customerId: value.customerId, state: value.state, category: value.category };
+}
+
+/** CONTINUE's navigation state for /wallet/product/{retailerId}, read back from history. */
+export function readWalletVisit(value: unknown): WalletVisit | undefined {
+  if (!is(value, visitShape) || !isPriceCategory(value.category)) return undefined;
+  return {
+    customerId: value.customerId,
+    state: value.state,
+    category: value.category,
+    retailerId: value.retailerId,
+    date: value.date,
+    time: value.time,
+  };
 }
 
 export const walletRetailersMessages = { loadFailed: 'The restaurants could not be loaded.' } as const;

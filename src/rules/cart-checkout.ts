@@ -93,6 +93,8 @@ export interface ScheduledGroup {
   type: SpeedValue;
   delivery_date: string | null;
   timeslot: unknown;
+  /** Only wallet redemptions, eaten at the restaurant (issue 12): nothing to schedule. */
+  wallet?: boolean | undefined;
 }
 
 export interface GroupProblems {
@@ -110,6 +112,7 @@ export type CheckoutProblems = Record<number, GroupProblems>;
 export function checkoutProblems(groups: readonly ScheduledGroup[], minDates: Readonly<Record<number, string>> = {}): CheckoutProblems {
   const problems: CheckoutProblems = {};
   for (const group of groups) {
+    if (group.wallet === true) continue;
     const min = minDates[group.vendor_loc_id];
     const hasDate = group.delivery_date !== null && (min === undefined || group.delivery_date >= min);
     const found: GroupProblems = {};
@@ -126,8 +129,16 @@ export function hasCheckoutProblems(problems: CheckoutProblems): boolean {
 
 export type CheckoutTarget = '/cart/card' | '/cart/address';
 
-/** Spec 4 "Checkout gating": dine-in and pick-up need no address, so they go straight to the card tab. */
-export function checkoutTarget(shippingType: string | undefined): CheckoutTarget {
+/**
+ * Spec 4 "Checkout gating": dine-in and pick-up need no address, so they go straight to the card tab; so does a cart
+ * of wallet redemptions only (issue 12), which is a dine-in order.
+ */
+export function checkoutTarget(shippingType: string | undefined, walletOnly = false): CheckoutTarget {
   const type = shippingType?.trim().toLowerCase();
-  return type === 'dine-in' || type === 'pick-up' ? '/cart/card' : '/cart/address';
+  return walletOnly || type === 'dine-in' || type === 'pick-up' ? '/cart/card' : '/cart/address';
+}
+
+/** Every group of the cart is wallet redemptions (and there is at least one). */
+export function isWalletOnlyCart(groups: readonly Pick<ScheduledGroup, 'wallet'>[]): boolean {
+  return groups.length > 0 && groups.every((group) => group.wallet === true);
 }

@@ -184,3 +184,12 @@ export function visitProblems(choice: VisitChoice, today: string): VisitProblems
 export function hasVisitProblems(problems: VisitProblems): boolean {
   return problems.retailer !== undefined || problems.dateTime !== undefined;
 }
+
+/** 'Total Available Liquor' as shoppers read it: the remaining units per unit ('1500 ml · 2 portions'), or '0'. */
+export function totalAvailableText(rows: readonly WalletRowLike[]): string {
+  const parts = walletUnits.flatMap((unit) => {
+    const amount = remainingTotal(rows.filter((row) => (row.unit ?? 'portion') === unit));
+    return amount > 0 ? [formatWalletAmount(amount, unit)] : [];
+  });
+  return parts.length > 0 ? parts.join(' · ') : '0';
+}

@@ -18,7 +18,7 @@ import {
   UpdatePasswordPage,
   ZipGatePage,
 } from './lazy-pages.tsx';
-import { KycPage, OrderStatusPage, SettingsPage } from './lazy-pages.tsx';
+import { KycPage, OrderStatusPage, SettingsPage, WalletProductsPage, WalletShippingPage } from './lazy-pages.tsx';
 import { Landing } from './pages/landing.tsx';
 import { NotFound } from './layout/not-found.tsx';
 import { ServedZips } from './pages/served-zips.tsx';
@@ -52,6 +52,8 @@ export function AppRoutes() {
           <Route path="/store" element={<StoreHome />} />
           <Route path="/cart" element={<CartPage />} />
           <Route path="/cart/:cartflow" element={<CheckoutPage />} />
+          <Route path="/wallet/shipping" element={<WalletShippingPage />} />
+          <Route path="/wallet/product/:retailerId" element={<WalletProductsPage />} />
           <Route path="/payment/success" element={<PaymentSuccessPage />} />
           <Route path="/payment/fail" element={<PaymentFailPage />} />
           <Route path="/store/:productId" element={<ProductPage />} />

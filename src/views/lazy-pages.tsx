@@ -26,6 +26,8 @@ export const AuthScreen = onDemand(async () => (await import('./auth/auth-screen
 export const UpdatePasswordPage = onDemand(async () => (await import('./auth/update-password-page.tsx')).UpdatePasswordPage);
 export const GuestRegisterPage = onDemand(async () => (await import('./auth/guest-register-page.tsx')).GuestRegisterPage);
 export const ZipGatePage = onDemand(async () => (await import('./auth/zip-gate-page.tsx')).ZipGatePage);
+export const WalletShippingPage = onDemand(async () => (await import('./wallet/wallet-shipping-page.tsx')).WalletShippingPage);
+export const WalletProductsPage = onDemand(async () => (await import('./wallet/wallet-products-page.tsx')).WalletProductsPage);
 export const CartPage = onDemand(async () => (await import('./cart/cart-page.tsx')).CartPage);
 export const CheckoutPage = onDemand(async () => (await import('./checkout/checkout-page.tsx')).CheckoutPage);
 export const PaymentSuccessPage = onDemand(async () => (await import('./checkout/payment-result-page.tsx')).PaymentSuccessPage);

@@ -7,10 +7,11 @@ import { formatMoney } from '../../rules/money.ts';
 import { LoadState } from './load-state.tsx';
 import { OrderDetails } from './order-details.tsx';
 import * as css from './settings.css.ts';
+import { WalletPanel } from './wallet-panel.tsx';
 
 type MyOrdersActor = ActorRefFrom<typeof myOrdersMachine>;
 
-/** /setting/order: 'YOUR ORDERS' with Delivery Orders, Pickup Orders and Dine-In (dine-in orders only: no wallet yet). */
+/** /setting/order: 'YOUR ORDERS' with Delivery Orders, Pickup Orders and Dine-In (its orders, then the prepaid wallet). */
 export function OrdersTab() {
   const actor = useActorRef(myOrdersMachine);
   const loading = useSelector(actor, (s) => s.matches('loading'));
@@ -38,6 +39,7 @@ export function OrdersTab() {
                 ))}
               </ul>
             )}
+            {panel === 'dineIn' && <WalletPanel />}
           </section>
         ))}
     </div>

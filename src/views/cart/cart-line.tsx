@@ -21,7 +21,7 @@ export function CartLine({ line, onQuantity, onRemove }: CartLineProps) {
         <p className={css.name}>{line.name}</p>
         <p className={css.meta}>
           {line.bottle_size > 0 ? `${formatSize(line.bottle_size, line.size_unit)} · ` : ''}
-          {formatMoney(line.product_price)} each
+          {line.wallet ? 'From your wallet' : `${formatMoney(line.product_price)} each`}
         </p>
       </div>
       <div className={css.stepper} role="group" aria-label={`Change quantity of ${line.name}`}>
@@ -41,7 +41,8 @@ export function CartLine({ line, onQuantity, onRemove }: CartLineProps) {
           type="button"
           className={css.stepButton}
           aria-label={`Increase quantity of ${line.name}`}
-          disabled={line.qty >= maxQuantity}
+          // A wallet line redeems one at a time (spec: quantity fixed at 1); Remove or − still take it out.
+          disabled={line.qty >= maxQuantity || line.wallet === true}
           onClick={() => onQuantity(line.qty + 1)}
         >
           +

@@ -36,11 +36,13 @@ export function VendorGroup({ group, delivery, groupRef, problems, now, onQuanti
           <h2 id={headingId} className={css.vendor}>
             {group.vendor_name}
           </h2>
-          <span className={css.speed}>{speedName(speed)}</span>
+          <span className={css.speed}>{delivery?.wallet ? 'Dine-In' : speedName(speed)}</span>
         </header>
         {date && <p className={css.promise}>{deliveryPromise(date, delivery?.timeslot)}</p>}
         {timeLeft && <p className={css.timeLeft}>{timeLeft}</p>}
-        {groupRef ? (
+        {delivery?.wallet ? (
+          <p className={css.promise}>Eat in at {group.vendor_name}: redeemed from your wallet, nothing to deliver.</p>
+        ) : groupRef ? (
           <GroupDelivery groupRef={groupRef} vendorName={group.vendor_name} problems={problems} maxDate={addDays(storeToday(now), lastDayOffered)} />
         ) : (
           <p className={css.muted}>Loading delivery dates…</p>

@@ -1,0 +1,116 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { readRedemptionStart, walletRetailersMachine } from '../../machines/wallet-retailers.machine.ts';
+import { storeToday } from '../../rules/delivery-dates.ts';
+import { priceCategoryLabel, visitHours, walletTexts } from '../../rules/wallet.ts';
+import { primaryButton, secondaryButton } from '../../styles/controls.css.ts';
+import * as css from './wallet.css.ts';
+
+const pad = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
+
+/**
+ * /wallet/shipping: the dine-in retailer selection. Receives the customer id, state and category from REDEEM NOW as
+ * navigation state, lists the partner restaurants that redeem that part of the wallet, then the restaurant, the
+ * visit's date and time, and CONTINUE to /wallet/product/{locationId}.
+ */
+export function WalletShippingPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const actor = useActorRef(
+    walletRetailersMachine.provide({
+      actions: { goToProducts: (_, visit) => void navigate(`/wallet/product/${visit.retailerId}`, { state: visit }) },
+    }),
+    { input: { start: readRedemptionStart(location.state), today: storeToday(new Date()) } },
+  );
+  const snapshot = useSelector(actor, (s) => s);
+  const { context } = snapshot;
+  if (snapshot.matches('noStart')) {
+    return (
+      <main className={css.page}>
+        <h1 className={css.title}>Redeem Your Wallet</h1>
+        <p className={css.subtitle}>{walletTexts.chooseRestaurant}</p>
+        <Link to="/setting/order">Your Orders</Link>
+      </main>
+    );
+  }
+  return (
+    <main className={css.page}>
+      <h1 className={css.title}>Redeem Your Wallet</h1>
+      <p className={css.subtitle}>
+        Partner restaurants in {context.start?.state} · {priceCategoryLabel(context.start?.category ?? 0)}
+      </p>
+      {snapshot.matches('loading') && <p role="status">Loading the restaurants…</p>}
+      {snapshot.matches('failed') && (
+        <div role="alert">
+          <p className={css.error}>{context.loadError}</p>
+          <button type="button" className={secondaryButton} onClick={() => actor.send({ type: 'retailers.retry' })}>
+            Try again
+          </button>
+        </div>
+      )}
+      {snapshot.matches('choosing') && context.retailers.length === 0 && <p className={css.subtitle}>{walletTexts.noRestaurants}</p>}
+      {snapshot.matches('choosing') && context.retailers.length > 0 && (
+        <form
+          className={css.card}
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            actor.send({ type: 'visit.submit' });
+          }}
+        >
+          <fieldset className={css.retailerList} aria-describedby={context.problems.retailer ? 'retailer-error' : undefined}>
+            <legend className={css.label}>Retailer</legend>
+            {context.retailers.map((r) => (
+              <label key={r.location_id} className={css.retailer}>
+                <input
+                  type="radio"
+                  name="retailer"
+                  value={r.location_id}
+                  checked={context.retailerId === r.location_id}
+                  onChange={() => actor.send({ type: 'retailer.select', locationId: r.location_id })}
+                />
+                <span className={css.retailerName}>{r.vendor_name}</span>
+                <span className={css.muted}>
+                  {'★'.repeat(r.price_category)} · {r.address}
+                </span>
+              </label>
+            ))}
+          </fieldset>
+          {context.problems.retailer && (
+            <p id="retailer-error" className={css.error}>
+              {context.problems.retailer}
+            </p>
+          )}
+          <div className={css.fields}>
+            <label className={css.field}>
+              <span className={css.label}>Date</span>
+              <input
+                className={css.input}
+                type="date"
+                min={context.today}
+                value={context.date}
+                onChange={(e) => actor.send({ type: 'date.change', date: e.target.value })}
+              />
+            </label>
+            <label className={css.field}>
+              <span className={css.label}>Time</span>
+              <input
+                className={css.input}
+                type="time"
+                min={pad(visitHours.first)}
+                max={pad(visitHours.last)}
+                step={900}
+                value={context.time}
+                onChange={(e) => actor.send({ type: 'time.change', time: e.target.value })}
+              />
+            </label>
+            <button type="submit" className={primaryButton}>
+              CONTINUE
+            </button>
+          </div>
+          {context.problems.dateTime && <p className={css.error}>{context.problems.dateTime}</p>}
+        </form>
+      )}
+    </main>
+  );
+}
