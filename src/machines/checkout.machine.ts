@@ -1,4 +1,4 @@
-import { assign, fromPromise, raise, sendTo, setup, type ActorRefFrom } from 'xstate';
+import { and, assign, fromPromise, raise, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { showCart } from '../api/cart.api.ts';
 import type { CartLine, CartReply } from '../api/contract/cart-page.contract.ts';
 import { faceCheckSuccessMessage } from '../api/contract/kyc.contract.ts';
@@ -12,6 +12,7 @@ import {
   type TabFlags,
 } from '../rules/checkout-flow.ts';
 import { isTipAllowed } from '../rules/tips.ts';
+import { isWalletOnlyLines } from '../rules/wallet.ts';
 import { checkoutAddressMachine } from './checkout-address.machine.ts';
 import { checkoutCardMachine, shippingAddressForCard } from './checkout-card.machine.ts';
 import { checkoutFaceMachine } from './checkout-face.machine.ts';
@@ -50,7 +51,7 @@ export interface CheckoutContext {
   session: ActorRefFrom<typeof sessionMachine>;
   cartId: string;
   /** The cart's lines, read once when the checkout opens: whether the face step is needed follows them. */
-  cartLines: readonly Pick<CartLine, 'age_restricted'>[];
+  cartLines: readonly Pick<CartLine, 'age_restricted' | 'wallet'>[];
   /** The step on screen: the URL follows it. */
   step: CheckoutStep;
   flags: TabFlags;
@@ -61,7 +62,12 @@ export interface CheckoutContext {
   notice: string | undefined;
 }
 
-export type CheckoutEvent = { type: 'tab.select'; tab: string } | { type: 'notice.dismiss' } | CheckoutReport;
+export type CheckoutEvent =
+  | { type: 'tab.select'; tab: string }
+  | { type: 'notice.dismiss' }
+  /** A cart of wallet redemptions only costs nothing: it goes on without a card (issue 12). */
+  | { type: 'payment.skip' }
+  | CheckoutReport;
 
 type PlacedOutcome = NonNullable<CheckoutSummaryOutput['outcome']>;
 
@@ -120,6 +126,7 @@ export const checkoutMachine = setup({
     isSummaryTab: ({ context, event }) => event.type === 'tab.select' && event.tab === 'checkout' && context.flags.isSummaryTab,
     // A drink in the cart: only a verified customer with a fresh face check may order it (issue 11).
     isFaceRequired: ({ context }) => isFaceCheckRequired(context.cartLines),
+    isNothingToPay: ({ context }) => isWalletOnlyLines(context.cartLines),
     isPlaced: (_, params: { outcome: CheckoutSummaryOutput['outcome'] }) => params.outcome?.kind === 'placed',
     isDeclined: (_, params: { outcome: CheckoutSummaryOutput['outcome'] }) => params.outcome?.kind === 'declined',
   },
@@ -242,6 +249,15 @@ export const checkoutMachine = setup({
             'card.continue': [
               { guard: 'isFaceRequired', target: 'face', actions: { type: 'assignPayment', params: ({ event }) => ({ choice: event.choice }) } },
               { target: 'checkout', actions: { type: 'assignPayment', params: ({ event }) => ({ choice: event.choice }) } },
+            ],
+            // Nothing to charge: no card is chosen and none is sent (the server checks the cart is all wallet).
+            'payment.skip': [
+              {
+                guard: and(['isNothingToPay', 'isFaceRequired']),
+                target: 'face',
+                actions: { type: 'assignPayment', params: { choice: { payment_mode: 2 } } },
+              },
+              { guard: 'isNothingToPay', target: 'checkout', actions: { type: 'assignPayment', params: { choice: { payment_mode: 2 } } } },
             ],
           },
         },

@@ -93,8 +93,8 @@ export const walletRetailersMachine = setup({
       retailerId: params.locationId,
       problems: { ...context.problems, retailer: undefined },
     })),
-    assignDate: assign((_, params: { date: string }) => ({ date: params.date })),
-    assignTime: assign((_, params: { time: string }) => ({ time: params.time })),
+    assignDate: assign(({ context }, params: { date: string }) => ({ date: params.date, problems: { ...context.problems, dateTime: undefined } })),
+    assignTime: assign(({ context }, params: { time: string }) => ({ time: params.time, problems: { ...context.problems, dateTime: undefined } })),
     assignProblems: assign(({ context }) => ({ problems: visitProblems(context, context.today) })),
     // Provided by the view: navigates to /wallet/product/{retailerId} with the visit as navigation state.
     goToProducts: (_, _params: WalletVisit) => undefined,

@@ -139,6 +139,6 @@ export function checkoutTarget(shippingType: string | undefined, walletOnly = fa
 }
 
 /** Every group of the cart is wallet redemptions (and there is at least one). */
-export function isWalletOnlyCart(groups: readonly Pick<ScheduledGroup, 'wallet'>[]): boolean {
+export function isWalletOnlyCart(groups: readonly Pick<ScheduledGroup, 'vendor_loc_id' | 'wallet'>[]): boolean {
   return groups.length > 0 && groups.every((group) => group.wallet === true);
 }

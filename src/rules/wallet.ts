@@ -193,3 +193,8 @@ export function totalAvailableText(rows: readonly WalletRowLike[]): string {
   });
   return parts.length > 0 ? parts.join(' · ') : '0';
 }
+
+/** Every cart line is redeemed from the wallet: the order costs nothing and needs no card. */
+export function isWalletOnlyLines(lines: readonly { wallet?: boolean | undefined }[]): boolean {
+  return lines.length > 0 && lines.every((line) => line.wallet === true);
+}

@@ -78,7 +78,8 @@ test.describe('prepaid wallet', () => {
     await page.screenshot({ path: 'test-results/wallet-cart.png', fullPage: true });
     await page.getByRole('button', { name: 'CHECKOUT' }).click();
     await expect(page).toHaveURL(/\/cart\/card$/);
-    await page.getByRole('radiogroup', { name: 'Saved cards' }).getByRole('radio').first().click();
+    // Nothing to pay: the wallet covers it, no card is asked for.
+    await expect(page.getByRole('heading', { name: 'Nothing to Pay' })).toBeVisible();
     await page.getByRole('button', { name: 'Continue' }).click();
     await placeAndConfirm(page);
 

@@ -61,6 +61,14 @@ const drinkCart = { ...baseCart, result: baseCart.result.map((line, i) => (i ===
 const cartLoaded = label('loadCart: no drink', done('loadCart', ok(baseCart)));
 const drinkCartLoaded = label('loadCart: a drink', done('loadCart', ok(drinkCart)));
 const cartUnreadable = label('loadCart: offline', failed('loadCart'));
+// Issue 12: a cart of wallet redemptions only costs nothing and skips the card (a drink still takes the face step).
+const walletCart = { ...baseCart, result: baseCart.result.map((line) => ({ ...line, wallet: true })) };
+const walletCartLoaded = label('loadCart: wallet only', done('loadCart', ok(walletCart)));
+const walletDrinkCartLoaded = label(
+  'loadCart: wallet only, a drink',
+  done('loadCart', ok({ ...walletCart, result: walletCart.result.map((line, i) => (i === 0 ? { ...line, age_restricted: true } : line)) })),
+);
+const paymentSkipped = label('payment.skip', { type: 'payment.skip' });
 const addressChosen = label('chooseAddress: Home', done('chooseAddress', { address: homeAddress }));
 const speedChosen = label('chooseSpeed: 1 Hour Delivery', done('chooseSpeed', { speed: oneHour }));
 const storePickup = label('chooseSpeed: Store Pickup', done('chooseSpeed', { speed: { ...oneHour, selectedSpeedID: 2 } }));
@@ -78,10 +86,10 @@ const select = (tab: string) => ({ type: 'tab.select' as const, tab });
 
 function flowEvents(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   const m = (value: unknown) => snapshot.matches({ flow: value } as never);
-  if (m('starting')) return [cartLoaded, drinkCartLoaded, cartUnreadable];
+  if (m('starting')) return [cartLoaded, drinkCartLoaded, cartUnreadable, walletCartLoaded, walletDrinkCartLoaded];
   if (m('address')) return [addressChosen, select('checkout'), notice];
   if (m('speed')) return [speedChosen, storePickup, select('address'), select('card')];
-  if (m('card')) return [cardChosen, select('speed'), select('checkout')];
+  if (m('card')) return [cardChosen, paymentSkipped, select('speed'), select('checkout')];
   if (m('face')) return [faceVerified, select('card')];
   if (m({ checkout: 'open' }))
     return [{ type: 'order.started' }, tipChosen, orderPlaced, orderDeclined, select('card'), select('face'), select('checkout')];
@@ -102,6 +110,7 @@ const serializeState = (snapshot: AnyMachineSnapshot) => {
     c.flags,
     c.flow.selectedSpeedID ?? null,
     c.cartLines.length > 0 && c.cartLines.some((l) => l.age_restricted),
+    c.cartLines.length > 0 && c.cartLines.every((l) => l.wallet === true),
   ]);
 };
 

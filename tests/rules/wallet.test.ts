@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { checkoutProblems, checkoutTarget, isWalletOnlyCart } from '../../src/rules/cart-checkout.ts';
+import {
+  canRedeem,
+  categoryOptions,
+  filterWalletRows,
+  formatWalletAmount,
+  isVisitTimeAllowed,
+  isWalletOnlyLines,
+  sortWalletProducts,
+  totalAvailableText,
+  visitProblems,
+  walletStates,
+  walletTexts,
+  walletUnitOf,
+  walletUnitsOf,
+} from '../../src/rules/wallet.ts';
+
+const rows = [
+  { remaining: 750, price_category: 4, state: 'NY', unit: 'ml' },
+  { remaining: 0, price_category: 2, state: 'NY', unit: 'portion' },
+  { remaining: 2, price_category: 4, state: 'IL', unit: 'portion' },
+];
+
+describe('wallet units', () => {
+  it('holds drinks in millilitres and food in portions', () => {
+    expect(walletUnitOf('ml')).toBe('ml');
+    expect(walletUnitOf('g')).toBe('portion');
+    expect(walletUnitsOf('ml', 750, 2)).toBe(1500);
+    expect(walletUnitsOf('portion', 400, 2)).toBe(2);
+    expect([formatWalletAmount(1, 'portion'), formatWalletAmount(3, 'portion'), formatWalletAmount(100, 'ml')]).toEqual([
+      '1 portion',
+      '3 portions',
+      '100 ml',
+    ]);
+  });
+});
+
+describe('the Dine-In panel filters', () => {
+  it('narrows by state and category and totals what is left, per unit', () => {
+    expect(walletStates(rows)).toEqual(['All', 'IL', 'NY']);
+    expect(filterWalletRows(rows, { state: 'NY', category: 0 })).toHaveLength(2);
+    expect(filterWalletRows(rows, { state: 'All', category: 4 })).toHaveLength(2);
+    expect(totalAvailableText(rows)).toBe('750 ml · 2 portions');
+    expect(totalAvailableText([])).toBe('0');
+  });
+
+  it('disables categories with no rows in the state', () => {
+    const ny = categoryOptions(rows, 'NY');
+    expect(ny.filter((o) => !o.disabled).map((o) => o.label)).toEqual(['All', '2 star', '4 star']);
+    expect(
+      categoryOptions(rows, 'IL')
+        .filter((o) => !o.disabled)
+        .map((o) => o.value),
+    ).toEqual([0, 4]);
+  });
+
+  it('REDEEM NOW needs a state and something left', () => {
+    expect(canRedeem(rows, { state: 'All', category: 0 })).toBe(false);
+    expect(canRedeem(rows, { state: 'NY', category: 2 })).toBe(false);
+    expect(canRedeem(rows, { state: 'NY', category: 0 })).toBe(true);
+  });
+});
+
+describe('the visit and the product list', () => {
+  it('needs a retailer, a date today or later and a time from 10 to 16', () => {
+    const today = '2026-12-01';
+    expect(visitProblems({ retailerId: undefined, date: '', time: '' }, today)).toEqual({
+      retailer: walletTexts.retailerRequired,
+      dateTime: walletTexts.dateTimeRequired,
+    });
+    expect(visitProblems({ retailerId: 1, date: '2026-11-30', time: '12:00' }, today)).toEqual({ dateTime: walletTexts.dateTodayOrLater });
+    expect(visitProblems({ retailerId: 1, date: today, time: '09:59' }, today)).toEqual({ dateTime: walletTexts.timeInHours });
+    expect(visitProblems({ retailerId: 1, date: today, time: '16:00' }, today)).toEqual({});
+    expect(isVisitTimeAllowed('16:01')).toBe(false);
+  });
+
+  it('sorts by name and by price', () => {
+    const products = [
+      { prod_name: 'Sake', priceCents: 3000 },
+      { prod_name: 'Oysters', priceCents: 2400 },
+      { prod_name: 'Ribeye', priceCents: 3800 },
+    ];
+    const names = (key: Parameters<typeof sortWalletProducts>[1]) => sortWalletProducts(products, key).map((p) => p.prod_name);
+    expect(names('name_asc')).toEqual(['Oysters', 'Ribeye', 'Sake']);
+    expect(names('name_desc')).toEqual(['Sake', 'Ribeye', 'Oysters']);
+    expect(names('price_desc')).toEqual(['Ribeye', 'Sake', 'Oysters']);
+    expect(names('price_asc')).toEqual(['Oysters', 'Sake', 'Ribeye']);
+  });
+});
+
+describe('wallet lines in the cart', () => {
+  const walletGroup = { vendor_loc_id: 9, type: 'local' as const, delivery_date: null, timeslot: null, wallet: true };
+  const shopGroup = { vendor_loc_id: 101, type: 'local' as const, delivery_date: null, timeslot: null };
+  it('a wallet group needs no date or slot, and a wallet-only cart goes straight to the card tab', () => {
+    expect(checkoutProblems([walletGroup, shopGroup])).toEqual({ 101: { date: 'Required', slot: 'Required' } });
+    expect(isWalletOnlyCart([walletGroup])).toBe(true);
+    expect(isWalletOnlyCart([walletGroup, shopGroup])).toBe(false);
+    expect(isWalletOnlyCart([])).toBe(false);
+    expect(checkoutTarget(undefined, true)).toBe('/cart/card');
+    expect(checkoutTarget(undefined, false)).toBe('/cart/address');
+    expect(isWalletOnlyLines([{ wallet: true }, { wallet: false }])).toBe(false);
+  });
+});
