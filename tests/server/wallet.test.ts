@@ -2,7 +2,10 @@ import { assert } from 'superstruct';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { placeOrderReply } from '../../src/api/contract/checkout.contract.ts';
 import { walletAddToCartReply, walletIndexReply, walletProductsReply, walletVendorsReply } from '../../src/api/contract/wallet.contract.ts';
+import { sql } from 'kysely';
+import { PaymentGatewayError, type ChargeRequest, type ChargeResult } from '../../server/adapters/payments/payment-port.ts';
 import { TestPaymentGateway } from '../../server/adapters/payments/test-gateway.ts';
+import { reconcilePendingPayments } from '../../server/services/payments/payment-reconciler.ts';
 import { withdrawOrderWallet } from '../../server/services/wallet/wallet-credit.ts';
 import { generousLimits } from './account-helpers.ts';
 import { cartCall, manualClock, pickOffers, post, type OfferPick } from './cart-page-helpers.ts';
@@ -11,9 +14,18 @@ import { checkoutNow, readyCart, saveCard, tokenize } from './checkout-helpers.t
 import { paidDineInOrder, partnerRestaurants, type Restaurants } from './wallet-fixtures.ts';
 import { startTestApp, type TestApp } from './test-app.ts';
 
+/** The offline gateway behind a switch: while `down`, every charge fails as an unreachable provider does. */
+class FlakyGateway extends TestPaymentGateway {
+  down = false;
+  override async charge(request: ChargeRequest): Promise<ChargeResult> {
+    if (this.down) throw new PaymentGatewayError('connect ETIMEDOUT api.stripe.com');
+    return super.charge(request);
+  }
+}
+
 let t: TestApp;
 const clock = manualClock(checkoutNow);
-const gateway = new TestPaymentGateway(clock.now);
+const gateway = new FlakyGateway(clock.now);
 let butcher: OfferPick[];
 let places: Restaurants;
 
@@ -109,6 +121,25 @@ describe('buying for dine-in fills the wallet', () => {
     });
     expect(pickup).toMatchObject({ code: 1, status: 'processing' });
     expect(await walletOf(me)).toHaveLength(1);
+  });
+});
+
+describe('the reconciler fills the wallet too', () => {
+  it('a dine-in order whose charge outcome was unknown goes into the wallet when the reconciler settles it paid', async () => {
+    const me = await signedInCustomer(t, 'wallet-reconciled@example.com');
+    const card = await saveCard(t, me.token, me.customerId);
+    gateway.down = true;
+    const pending = await paidDineInOrder(t, me, [{ offer: nextOffer(), qty: 2 }], { payment_mode: 2, card_id: card }).finally(() => {
+      gateway.down = false;
+    });
+    expect(pending.code).toBe(2);
+    expect(await walletOf(me)).toEqual([]);
+    const order = await orderOf(t, pending.orderNumber);
+    // Left pending for five minutes, past the reconciler's grace period.
+    await sql`update orders set created_at = now() - interval '5 minutes', charge_started_at = null where id = ${order.id}`.execute(db());
+    const report = await reconcilePendingPayments(db(), gateway, clock.now(), () => undefined);
+    expect(report.paid).toContain(order.id);
+    expect(await walletOf(me)).toEqual([expect.objectContaining({ orderNo: pending.orderNumber, ordered: 2, remaining: 2 })]);
   });
 });
 
