@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { addAddress, addCard, continueToCard, continueToSpeed } from './checkout-steps.ts';
 import { expect, test } from './fixtures.ts';
@@ -11,6 +12,13 @@ async function placeAndConfirm(page: Page): Promise<void> {
   await expect(page.getByRole('button', { name: 'PLACE ORDER' })).toBeEnabled();
   await page.getByRole('button', { name: 'PLACE ORDER' }).click();
   await expect(page.getByRole('heading', { name: 'Order Placed.' })).toBeVisible({ timeout: 20_000 });
+}
+
+/** WCAG 2.1 A and AA as axe judges the page now (the journey waits for what it shows first). */
+async function wcagViolations(page: Page): Promise<string[]> {
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** The Dine-In panel's wallet row of the ribeye: its Ordered, Consumed and Remaining cells. */
@@ -52,6 +60,7 @@ test.describe('prepaid wallet', () => {
     await expect(dineIn.getByTestId('wallet-total')).toHaveText('2 portions');
     await expect(redeem).toBeEnabled();
     await page.screenshot({ path: 'test-results/wallet-dine-in-panel.png', fullPage: true });
+    expect(await wcagViolations(page)).toEqual([]);
     await redeem.click();
 
     // /wallet/shipping: a partner restaurant, a time, CONTINUE.
@@ -61,6 +70,7 @@ test.describe('prepaid wallet', () => {
     await page.getByRole('radio', { name: /Sake House/ }).check();
     await page.getByLabel('Time').fill('13:00');
     await page.screenshot({ path: 'test-results/wallet-shipping.png', fullPage: true });
+    expect(await wcagViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'CONTINUE' }).click();
 
     // /wallet/product/{id}: the ribeye, redeemable here, ADD TO CART.
@@ -69,6 +79,7 @@ test.describe('prepaid wallet', () => {
     await expect(card.getByText('Redeemable Here')).toBeVisible();
     await expect(card.getByRole('definition').filter({ hasText: '2 portions' })).toHaveCount(2);
     await page.screenshot({ path: 'test-results/wallet-products.png', fullPage: true });
+    expect(await wcagViolations(page)).toEqual([]);
     await card.getByRole('button', { name: 'ADD TO CART' }).click();
 
     // The cart: one ribeye from the wallet, eaten in, $0.00; straight to the card tab.
