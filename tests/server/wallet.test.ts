@@ -124,6 +124,64 @@ describe('buying for dine-in fills the wallet', () => {
   });
 });
 
+describe('drinks are poured from what the bottle holds', () => {
+  it('a bottle bought for dine-in is redeemed by the glass in smaller sizes, never beyond what is left', async () => {
+    // A product with two sizes whose larger one the butcher sells Same Day; held in ml here, and no ID check needed.
+    const pick = await db()
+      .selectFrom('variant_offers')
+      .innerJoin('product_variants as big', 'big.id', 'variant_offers.variant_id')
+      .innerJoin('product_variants as small', (join) =>
+        join.onRef('small.product_id', '=', 'big.product_id').onRef('small.bottle_size', '<', 'big.bottle_size').on('small.bottle_size', '>', 0),
+      )
+      .innerJoin('products', 'products.id', 'big.product_id')
+      .select([
+        'variant_offers.id as offerId',
+        'big.id as bigId',
+        'big.bottle_size as bigSize',
+        'small.id as smallId',
+        'small.bottle_size as smallSize',
+        'products.id as productId',
+      ])
+      .where('variant_offers.loc_id', '=', 101)
+      .where('variant_offers.speed', '=', 'local')
+      .where('products.age_restricted', '=', false)
+      .orderBy('variant_offers.id', 'desc')
+      .executeTakeFirstOrThrow();
+    await db().updateTable('products').set({ size_unit: 'ml' }).where('id', '=', pick.productId).execute();
+    await db().updateTable('variant_offers').set({ stock: 20, price_cents: 3000 }).where('id', '=', pick.offerId).execute();
+    const me = await signedInCustomer(t, 'wallet-glass@example.com');
+    const offer: OfferPick = { offerId: pick.offerId, variantId: pick.bigId, locId: 101 };
+    const bought = await paidDineInOrder(t, me, [{ offer, qty: 1 }], { payment_mode: 2, card_token: await tokenize(t, '4242424242424242') });
+    expect(bought.code).toBe(1);
+
+    const here = await post(
+      t,
+      '/api/walletproductlst/walletProducts',
+      { customer_id: me.customerId, vendor_id: places.sameCategory[0]?.vendorId },
+      me.token,
+    );
+    assert(here.body, walletProductsReply);
+    const product = here.body.data?.find((p) => p.prod_id === pick.productId);
+    expect(product).toMatchObject({ unit: 'ml', available_wallet: pick.bigSize, redeamable_here: pick.bigSize });
+    expect(product?.child.map((c) => c.id)).toEqual(expect.arrayContaining([pick.smallId, pick.bigId]));
+
+    const glass = { product_id: pick.smallId, size: pick.smallSize, vendor_loc_id: places.sameCategory[0]?.locId, pastorderid: bought.orderNumber };
+    const added = await redeem(me, glass);
+    assert(added.reply, walletAddToCartReply);
+    const cartId = added.reply[0]?.cart_id ?? '';
+    // The whole bottle no longer fits beside the glass in this cart.
+    const bottle = await redeem(me, { ...glass, product_id: pick.bigId, size: pick.bigSize, cart_id: cartId });
+    expect(bottle.reply).toEqual([{ code: -1, message: 'Your wallet does not hold enough of this for that size.', cart_id: cartId }]);
+    expect((await placeWallet(me.token, cartId)).code).toBe(1);
+    expect((await walletOf(me))[0]).toMatchObject({
+      unit: 'ml',
+      ordered: pick.bigSize,
+      consumed: pick.smallSize,
+      remaining: pick.bigSize - pick.smallSize,
+    });
+  });
+});
+
 describe('the reconciler fills the wallet too', () => {
   it('a dine-in order whose charge outcome was unknown goes into the wallet when the reconciler settles it paid', async () => {
     const me = await signedInCustomer(t, 'wallet-reconciled@example.com');
