@@ -80,6 +80,21 @@ test.describe('prepaid wallet', () => {
     await expect(card.getByRole('definition').filter({ hasText: '2 portions' })).toHaveCount(2);
     await page.screenshot({ path: 'test-results/wallet-products.png', fullPage: true });
     expect(await wcagViolations(page)).toEqual([]);
+    // On a phone the sort and retailer sit in a filter panel: Cancel drops its choices, Apply keeps them.
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.getByRole('button', { name: 'Filter' }).click();
+    const panel = page.getByRole('region', { name: 'Filter' });
+    await panel.getByLabel('Sort by').selectOption({ label: 'Price High to Low' });
+    await page.screenshot({ path: 'test-results/wallet-products-phone.png', fullPage: true });
+    await panel.getByRole('button', { name: 'Cancel' }).click();
+    await expect(panel).toBeHidden();
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await expect(panel.getByLabel('Sort by')).toHaveValue('name_asc');
+    await panel.getByLabel('Sort by').selectOption({ label: 'Price Low to High' });
+    await panel.getByRole('button', { name: 'Apply' }).click();
+    await expect(panel).toBeHidden();
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await expect(page.getByLabel('Sort by')).toHaveValue('price_asc');
     await card.getByRole('button', { name: 'ADD TO CART' }).click();
 
     // The cart: one ribeye from the wallet, eaten in, $0.00; straight to the card tab.
