@@ -77,8 +77,8 @@ export const product = style({
 });
 export const image = style({
   width: '100%',
-  aspectRatio: '4 / 3',
-  objectFit: 'cover',
+  aspectRatio: '1 / 1',
+  objectFit: 'contain',
   borderRadius: vars.radius.medium,
   background: vars.color.background,
 });
