@@ -9,8 +9,9 @@ import type { Database } from '../../db/schema.ts';
  * (area null), at the speeds catalogueSpeeds gives for the shopper's courier_type.
  */
 export function offeredInArea(locId: number, courierType?: SpeedValue) {
-  const speeds = catalogueSpeeds(courierType);
-  return sql<boolean>`((variant_offers.area_loc_id = ${locId} or variant_offers.area_loc_id is null) and variant_offers.speed = any(${[...speeds]}::text[]))`;
+  // Literals from our own list, not parameters: the product page's prepared statement takes whole numbers only.
+  const speeds = sql.join(catalogueSpeeds(courierType).map((speed) => sql.lit(speed)));
+  return sql<boolean>`((variant_offers.area_loc_id = ${locId} or variant_offers.area_loc_id is null) and variant_offers.speed in (${speeds}))`;
 }
 
 const speedOrder: readonly SpeedType[] = speedValues;
