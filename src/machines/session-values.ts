@@ -1,4 +1,5 @@
 import { boolean, enums, integer, number, optional, string, type, type Infer } from 'superstruct';
+import { speedValues } from '../rules/speeds.ts';
 
 /**
  * The spec's client-stored values, under their spec names. Stored in the browser under one key; read back through
@@ -13,7 +14,8 @@ export const sessionValues = type({
   zipState: optional(string()),
   /** loc_id of the shopper's delivery area. */
   location: optional(integer()),
-  couriertype: optional(enums(['local', 'courier', 'farm-direct'])),
+  /** The catalogue's courier_type: dine-in or pickup after that choice on /ship/options (issue 12). */
+  couriertype: optional(enums(speedValues)),
   vendor_location_id: optional(integer()),
   ageGateVerified: optional(boolean()),
   total_products_in_cart: optional(number()),
