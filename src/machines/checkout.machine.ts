@@ -19,6 +19,8 @@ import type { CartFlow, CheckoutReport, PaymentChoice, SpeedFlow, SummaryChoices
 import { checkoutSpeedMachine } from './checkout-speed.machine.ts';
 import { checkoutSummaryMachine, type CheckoutSummaryOutput } from './checkout-summary.machine.ts';
 import type { sessionMachine } from './session.machine.ts';
+import type { SessionValues } from './session-values.ts';
+import { speedIds } from '../rules/delivery-speeds.ts';
 
 export const emptyFlow: CartFlow = {
   selectedAddress: undefined,
@@ -41,6 +43,20 @@ export const emptyFlow: CartFlow = {
   isGift: false,
   giftMessage: '',
 };
+
+/**
+ * Dine-in and pick-up (issue 12) skip the address and speed steps: the flow starts with what Delivery Options chose,
+ * the speed (3 or 2), the restaurant and the visit; anything else starts empty.
+ */
+export function flowFromSession(stored: SessionValues): CartFlow {
+  if (stored.nextTab !== 'card' || (stored.shippingType !== 'dine-in' && stored.shippingType !== 'pick-up')) return emptyFlow;
+  return {
+    ...emptyFlow,
+    selectedSpeedID: stored.shippingType === 'dine-in' ? speedIds.dineIn : speedIds.storePickup,
+    selectedRetailerID: stored.retailer,
+    pickup_date: stored.dineinTime,
+  };
+}
 
 export interface CheckoutInput {
   session: ActorRefFrom<typeof sessionMachine>;
@@ -178,7 +194,7 @@ export const checkoutMachine = setup({
     cartLines: [],
     step: 'address',
     flags: noTabs,
-    flow: emptyFlow,
+    flow: flowFromSession(input.session.getSnapshot().context),
     orderId: undefined,
     notice: undefined,
   }),

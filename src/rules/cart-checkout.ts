@@ -103,13 +103,16 @@ export interface GroupProblems {
 export type CheckoutProblems = Record<number, GroupProblems>;
 
 /**
- * Spec "Cart checkout": every Same Day group needs a date and a time slot, every other group a date. A date before
+ * Spec "Cart checkout": every Same Day group needs a date and a time slot, every other group a date (a restaurant's
+ * dine-in and pick-up groups none: they come with the visit chosen on /ship/options). A date before
  * the vendor's current next delivery date (a saved date gone stale) counts as missing. Only groups with a problem
  * appear, so every problem is reported at once.
  */
 export function checkoutProblems(groups: readonly ScheduledGroup[], minDates: Readonly<Record<number, string>> = {}): CheckoutProblems {
   const problems: CheckoutProblems = {};
   for (const group of groups) {
+    // A restaurant's dine-in or pick-up group: the visit's date and time were chosen on Delivery Options (issue 12).
+    if (group.type === 'dine-in' || group.type === 'pickup') continue;
     const min = minDates[group.vendor_loc_id];
     const hasDate = group.delivery_date !== null && (min === undefined || group.delivery_date >= min);
     const found: GroupProblems = {};

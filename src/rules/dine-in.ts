@@ -11,12 +11,13 @@ export function isPriceCategoryFilter(value: unknown): value is PriceCategoryFil
   return typeof value === 'number' && (priceCategoryFilters as readonly number[]).includes(value);
 }
 
-export function priceCategoryLabel(filter: PriceCategoryFilter): string {
-  return filter === 0 ? 'All' : `${filter} star`;
+/** 'All' for 0, else '4 star' (a restaurant's own category reads the same way). */
+export function priceCategoryLabel(stars: number): string {
+  return stars === 0 ? 'All' : `${stars} star`;
 }
 
 /** The sample star-rating price dialog: prices are multiples of a base price, 1 to 5 star (spec section 9). */
-export const sampleStarBasePrice = 25;
+export const sampleStarBasePrice = 60;
 export function sampleStarPrices(base: number = sampleStarBasePrice): { stars: number; price: number }[] {
   return [1, 2, 3, 4, 5].map((stars) => ({ stars, price: base * stars }));
 }
@@ -90,6 +91,12 @@ export function parseDineinTime(value: string | undefined): { date: string; time
   return match && match[1] && match[2] ? { date: match[1], time: match[2] } : undefined;
 }
 
+/** '19:00' as '7:00 PM'. */
+export function timeLabel(time: string): string {
+  const [h = 0, m = 0] = time.split(':').map(Number);
+  return `${h % 12 === 0 ? 12 : h % 12}:${String(m).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
+}
+
 /** 'Tue, Nov 26, 7:00 PM' for the header and the cart. */
 export function visitLabel(value: string | undefined): string | undefined {
   const parsed = parseDineinTime(value);
@@ -98,8 +105,7 @@ export function visitLabel(value: string | undefined): string | undefined {
   const [h, min] = parsed.time.split(':').map(Number);
   if (y === undefined || m === undefined || d === undefined || h === undefined || min === undefined) return undefined;
   const day = new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
-  const hour12 = h % 12 === 0 ? 12 : h % 12;
-  return `${day}, ${hour12}:${String(min).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
+  return `${day}, ${timeLabel(parsed.time)}`;
 }
 
 /** The spec's shipping flags for a choice: Dine-In sets dineinpickup, Pick-Up pickup=1, Delivery delivery=1. */

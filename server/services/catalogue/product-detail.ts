@@ -50,7 +50,14 @@ interface ProductRow {
  * times what running it does. Stock is live here; cachedProductDetail below adds a few seconds of sharing.
  */
 /** courierType: a visit speed (dine-in, pickup) shows only the restaurants' offers at it; anything else the delivery offers. */
-export async function productDetail(db: Kysely<Database>, productId: number, locId: number, courierType?: SpeedValue): Promise<ProductDetailResult> {
+export async function productDetail(
+  db: Kysely<Database>,
+  productId: number,
+  locId: number,
+  courierType?: SpeedValue,
+  restaurantLocId?: number,
+): Promise<ProductDetailResult> {
+  const atRestaurant = restaurantLocId === undefined ? sql`true` : sql`variant_offers.loc_id = ${restaurantLocId}`;
   if (!(await isServedLocation(db, locId))) return { kind: 'not-served' };
   const rows = await executePrepared(
     db,
@@ -77,7 +84,7 @@ export async function productDetail(db: Kysely<Database>, productId: number, loc
         from product_variants
         join variant_offers on variant_offers.variant_id = product_variants.id
         join vendor_locations on vendor_locations.id = variant_offers.loc_id
-        where product_variants.product_id = p.id and ${offeredInArea(locId, courierType)}
+        where product_variants.product_id = p.id and ${offeredInArea(locId, courierType)} and ${atRestaurant}
       ), '[]'::json) as offers
     from products p
     where p.id = ${productId}`,
@@ -179,7 +186,17 @@ const detailCaches = perDatabase<Kysely<Database>, ReadCache<ProductDetailResult
   () => new ReadCache<ProductDetailResult>({ maxEntries: 4096, freshMs: 2_000, staleMs: 3_000 }),
 );
 
-export function cachedProductDetail(db: Kysely<Database>, productId: number, locId: number, courierType?: SpeedValue): Promise<ProductDetailResult> {
+/** restaurantLocId narrows a visit speed's offers to one restaurant; with a delivery speed it is ignored. */
+export function cachedProductDetail(
+  db: Kysely<Database>,
+  productId: number,
+  locId: number,
+  courierType?: SpeedValue,
+  restaurantLocId?: number,
+): Promise<ProductDetailResult> {
   const visit = isVisitSpeed(courierType) ? courierType : undefined;
-  return detailCaches(db).get(`${productId}:${locId}:${visit ?? ''}`, () => productDetail(db, productId, locId, visit));
+  const restaurant = visit ? restaurantLocId : undefined;
+  return detailCaches(db).get(`${productId}:${locId}:${visit ?? ''}:${restaurant ?? ''}`, () =>
+    productDetail(db, productId, locId, visit, restaurant),
+  );
 }

@@ -5,6 +5,9 @@ import type { GroupProblems, LineGroup } from '../../rules/cart-checkout.ts';
 import { addDays, cutoffInstant, storeToday } from '../../rules/delivery-dates.ts';
 import { deliveryPromise, timeLeftLabel } from '../../rules/slots.ts';
 import { speedName } from '../../rules/speeds.ts';
+import { visitLabel } from '../../rules/dine-in.ts';
+import { Link } from 'react-router-dom';
+import { useSessionValue } from '../app-context.tsx';
 import { CartLine } from './cart-line.tsx';
 import { DeliveryDatePicker } from './delivery-date-picker.tsx';
 import { SlotPicker } from './slot-picker.tsx';
@@ -40,7 +43,9 @@ export function VendorGroup({ group, delivery, groupRef, problems, now, onQuanti
         </header>
         {date && <p className={css.promise}>{deliveryPromise(date, delivery?.timeslot)}</p>}
         {timeLeft && <p className={css.timeLeft}>{timeLeft}</p>}
-        {groupRef ? (
+        {speed === 'dine-in' || speed === 'pickup' ? (
+          <VisitLine speed={speed} />
+        ) : groupRef ? (
           <GroupDelivery groupRef={groupRef} vendorName={group.vendor_name} problems={problems} maxDate={addDays(storeToday(now), lastDayOffered)} />
         ) : (
           <p className={css.muted}>Loading delivery dates…</p>
@@ -52,6 +57,16 @@ export function VendorGroup({ group, delivery, groupRef, problems, now, onQuanti
         </ul>
       </section>
     </li>
+  );
+}
+
+/** A restaurant's group: when the shopper comes, as chosen on Delivery Options, and a way to change it. */
+function VisitLine({ speed }: { speed: 'dine-in' | 'pickup' }) {
+  const when = visitLabel(useSessionValue('dineinTime'));
+  return (
+    <p className={css.promise}>
+      {speed === 'dine-in' ? 'Your table' : 'Pick-up'}: {when ?? 'choose a date and time'} <Link to="/ship/options">Change</Link>
+    </p>
   );
 }
 
