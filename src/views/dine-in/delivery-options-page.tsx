@@ -168,7 +168,7 @@ export function DeliveryOptionsPage() {
               </>
             )}
             <div className={css.row}>
-              <div>
+              <div className={css.calendar}>
                 <p className={css.legend} id="visit-date-label">
                   {visit ? 'Date' : 'Delivery date'}
                 </p>

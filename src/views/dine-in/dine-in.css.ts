@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { media } from '../../styles/breakpoints.ts';
 import { vars } from '../../styles/theme.css.ts';
 
@@ -118,3 +118,13 @@ export const locatorItem = style({
   '@media': { [media.upToXs]: { gridTemplateColumns: '1fr' } },
 });
 export const locatorName = style({ margin: 0, fontSize: '18px' });
+
+/** The visit calendar in the theme's colours (react-day-picker sets its variables on .rdp-root itself). */
+export const calendar = style({});
+globalStyle(`${calendar} .rdp-root`, {
+  vars: {
+    '--rdp-accent-color': vars.color.primaryDark,
+    '--rdp-accent-background-color': '#fbe3e2',
+    '--rdp-today-color': vars.color.secondaryDark,
+  },
+});

@@ -35,7 +35,7 @@ export function PartnerLocatorPage() {
             <div>
               <h2 className={css.locatorName}>{restaurant.name}</h2>
               <p className={css.muted}>{restaurant.distance.toFixed(1)} miles away</p>
-              <RetailerSummary retailer={restaurant} />
+              <RetailerSummary retailer={restaurant} named={false} />
             </div>
             <Link className={primaryButton} to={`/ship/options?retailer=${restaurant.loc_id}`} aria-label={`Dine here: ${restaurant.name}`}>
               Dine here

@@ -2,15 +2,20 @@ import type { DineinRetailer } from '../../api/contract/dine-in.contract.ts';
 import { priceCategoryLabel, timeLabel } from '../../rules/dine-in.ts';
 import * as css from './dine-in.css.ts';
 
-/** A restaurant's stars, address, phone and hours. */
-export function RetailerSummary({ retailer }: { retailer: DineinRetailer }) {
+/** A restaurant's stars, address, phone and hours (and its name, unless a heading above shows it). */
+export function RetailerSummary({ retailer, named = true }: { retailer: DineinRetailer; named?: boolean }) {
   const street = retailer.street2 ? `${retailer.street1}, ${retailer.street2}` : retailer.street1;
   return (
     <div className={css.retailerCard}>
       <span className={css.stars} aria-label={priceCategoryLabel(retailer.price_category)}>
         {'★'.repeat(retailer.price_category)}
-      </span>{' '}
-      <strong>{retailer.name}</strong>
+      </span>
+      {named && (
+        <>
+          {' '}
+          <strong>{retailer.name}</strong>
+        </>
+      )}
       <div>
         {street}, {retailer.city}, {retailer.state} {retailer.zipcode}
       </div>
