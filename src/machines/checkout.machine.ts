@@ -19,7 +19,7 @@ import type { CartFlow, CheckoutReport, PaymentChoice, SpeedFlow, SummaryChoices
 import { checkoutSpeedMachine } from './checkout-speed.machine.ts';
 import { checkoutSummaryMachine, type CheckoutSummaryOutput } from './checkout-summary.machine.ts';
 import type { sessionMachine } from './session.machine.ts';
-import type { SessionValues } from './session-values.ts';
+import { visitChoiceKeys, type SessionValues } from './session-values.ts';
 import { speedIds } from '../rules/delivery-speeds.ts';
 
 export const emptyFlow: CartFlow = {
@@ -175,7 +175,8 @@ export const checkoutMachine = setup({
     // The order closed the cart: its id, the checkout's stored choices and dates go; the badge shows 0.
     forgetOrderedCart: sendTo(({ context }) => context.session, {
       type: 'session.forget',
-      keys: ['cart_id', 'nextTab', 'deliveryFees', 'delivery', 'pickup', 'dineinpickup', 'dineinTime', 'retailer', 'retailer_name', 'walletOrder'],
+      // The Delivery Options choice goes too (visitChoiceKeys): the header and the catalogue go back to delivery.
+      keys: ['cart_id', 'nextTab', 'deliveryFees', 'walletOrder', ...visitChoiceKeys],
     }),
     recordEmptyBadge: sendTo(({ context }) => context.session, { type: 'session.update', values: { total_products_in_cart: 0 } }),
     // ---- snackbar

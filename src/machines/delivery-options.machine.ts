@@ -238,7 +238,7 @@ export const deliveryOptionsMachine = setup({
             'option.select': { guard: 'isAvailableOption', target: '.editing', actions: ['assignOption', 'clearMessage'] },
             'stars.select': { actions: 'assignStars' },
             'retailer.select': { guard: 'isListedRetailer', actions: 'assignRetailer' },
-            'date.select': { guard: 'isSelectableDate', target: '.checkingSlots', actions: 'assignDate' },
+            'date.select': { guard: 'isSelectableDate', target: '.checkingSlots', actions: ['assignDate', 'clearMessage'] },
             'time.select': { guard: 'isOfferedTime', actions: 'assignTime' },
             'slot.select': { guard: 'isOfferedSlot', actions: 'assignSlot' },
             'options.continue': { guard: 'canContinue', target: 'chosen', actions: ['recordChoice', 'goToStore'] },

@@ -45,6 +45,16 @@ function isoOf(date: Date): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
+/**
+ * A day's accessible name starting with the number it shows ('26 November 2026, Thursday'), so what is seen is what
+ * is heard (WCAG 2.5.3); the library's own ('Thursday, November 26th, 2026') hides the '26'.
+ */
+function dayButtonLabel(date: Date, modifiers: { today?: boolean; selected?: boolean }): string {
+  const month = date.toLocaleDateString('en-US', { month: 'long' });
+  const weekday = date.toLocaleDateString('en-US', { weekday: 'long' });
+  return `${date.getDate()} ${month} ${date.getFullYear()}, ${weekday}${modifiers.today ? ', today' : ''}${modifiers.selected ? ', selected' : ''}`;
+}
+
 /** The parts of the machine's context the page shows. */
 function viewOf(context: DeliveryOptionsContext) {
   return {
@@ -178,6 +188,7 @@ export function DeliveryOptionsPage() {
                   selected={view.date ? dayOf(view.date) : undefined}
                   defaultMonth={dayOf(view.date ?? today)}
                   disabled={{ before: dayOf(today) }}
+                  labels={{ labelDayButton: dayButtonLabel }}
                   onSelect={(day) => {
                     if (day) actor.send({ type: 'date.select', date: isoOf(day) });
                   }}
