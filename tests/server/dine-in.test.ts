@@ -1,7 +1,8 @@
 import { assert } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listingReply } from '../../src/api/contract/catalogue.contract.ts';
-import { placeOrderReply } from '../../src/api/contract/checkout.contract.ts';
+import { orderReviewReply, placeOrderReply } from '../../src/api/contract/checkout.contract.ts';
+import { shippingReply } from '../../src/api/contract/shipping.contract.ts';
 import { dineinRetailerReply, partnerLocatorReply, zipSuggestionReply } from '../../src/api/contract/dine-in.contract.ts';
 import { homepageReply } from '../../src/api/contract/home.contract.ts';
 import { productReply } from '../../src/api/contract/product.contract.ts';
@@ -233,6 +234,26 @@ describe('dine-in and pick-up orders', () => {
       { speed_id: 2 },
     );
     expect(mixed.body).toMatchObject({ code: -1, message: mixedVisitCartRefusal });
+  });
+
+  it('/api/shipping lists Dine-In with the restaurant for the dine-in flag, and order review prices it without fees', async () => {
+    const offer = gramercy[5];
+    if (!offer) throw new Error('no offer');
+    const me = await signedInCustomer(t, 'shipping-flags@example.com');
+    const { cartId } = await makeCart(t, [{ offer, qty: 1 }], { customerId: me.customerId });
+    const flagged = await post(t, '/api/shipping', { cart_id: cartId, dineinpickup: 1, pickup: 0, delivery: 0 }, me.token);
+    assert(flagged.body, shippingReply);
+    expect(flagged.body.data?.speed.map((s) => [s.id, s.name, s.isPrimary])).toEqual([[3, 'Dine-In', true]]);
+    expect(flagged.body.data?.speed[0]?.retailers.map((r) => [r.id, r.name, r.delivery_fee])).toEqual([[401, 'Gramercy Chop House', '0.00']]);
+    // The pick-up or delivery flag asks for what a dine-in cart cannot be checked out with.
+    for (const flags of [{ pickup: 1 }, { delivery: 1 }]) {
+      const other = await post(t, '/api/shipping', { cart_id: cartId, dineinpickup: 0, pickup: 0, delivery: 0, ...flags }, me.token);
+      assert(other.body, shippingReply);
+      expect(other.body.data?.speed).toEqual([]);
+    }
+    const review = await post(t, '/api/checkout/orderreview', { cart_id: cartId, speed_id: 3, retailer_id: 401 }, me.token);
+    assert(review.body, orderReviewReply);
+    expect(review.body.data).toMatchObject({ speed_id: 3, delivery_fee: '0.00', subtotal: '89.00' });
   });
 
   it('refuses a malformed visit time with 400 naming pickup_date', async () => {

@@ -13,9 +13,12 @@ export function ShippingChoice() {
   const dineinTime = useSessionValue('dineinTime');
   const when = visitLabel(dineinTime);
   const visit = (shippingType === 'dine-in' || shippingType === 'pick-up') && retailerName;
+  const text = visit ? `${shippingType === 'dine-in' ? 'DINE-IN' : 'PICK-UP'} AT ${retailerName}${when ? ` · ${when}` : ''}` : 'DELIVERY';
   return (
     <div className={css.zip} data-testid="shipping-choice">
-      <span>{visit ? `${shippingType === 'dine-in' ? 'DINE-IN' : 'PICK-UP'} AT ${retailerName}${when ? ` · ${when}` : ''}` : 'DELIVERY'}</span>
+      <span className={css.choiceText} title={text}>
+        {text}
+      </span>
       <Link to="/ship/options" className={css.changeLink} aria-label="Change delivery option">
         Change
       </Link>
