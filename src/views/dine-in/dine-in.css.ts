@@ -50,13 +50,16 @@ export const panel = style({
   padding: '24px',
   display: 'grid',
   gap: '18px',
+  // Grid items default to their content's width: let them shrink to the panel on a phone.
+  gridTemplateColumns: 'minmax(0, 1fr)',
+  '@media': { [media.upToXs]: { padding: '16px' } },
 });
 
 export const row = style({
   display: 'grid',
-  gridTemplateColumns: '1fr 1fr',
+  gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)',
   gap: '18px',
-  '@media': { [media.upToSm]: { gridTemplateColumns: '1fr' } },
+  '@media': { [media.upToSm]: { gridTemplateColumns: 'minmax(0, 1fr)' } },
 });
 
 export const legend = style({ fontWeight: 700, fontSize: '14px', marginBottom: '8px', padding: 0 });
@@ -126,5 +129,10 @@ globalStyle(`${calendar} .rdp-root`, {
     '--rdp-accent-color': vars.color.primaryDark,
     '--rdp-accent-background-color': '#fbe3e2',
     '--rdp-today-color': vars.color.secondaryDark,
+  },
+  '@media': {
+    [media.upToXs]: {
+      vars: { '--rdp-day-width': '38px', '--rdp-day-height': '38px', '--rdp-day_button-width': '36px', '--rdp-day_button-height': '36px' },
+    },
   },
 });
