@@ -222,6 +222,13 @@ describe('dine-in and pick-up orders', () => {
     expect(noTime.body).toMatchObject({ code: -1, message: deliveryOptionMessages.visitTimeRequired });
     const pastTime = await order([{ offer: b, qty: 1 }], { speed_id: 3, pickup_date: '2026-11-30 19:00' });
     expect(pastTime.body).toMatchObject({ code: -1, message: deliveryOptionMessages.visitTimeRequired });
+    // Gramercy opens at noon and the clock says 9:00: 8:30 today, or 3 am, is no table; neither is pick-up at 7 pm.
+    for (const pickup_date of [`${today} 08:30`, `${today} 03:00`, `${today} 22:30`]) {
+      const closed = await order([{ offer: b, qty: 1 }], { speed_id: 3, pickup_date });
+      expect(closed.body).toMatchObject({ code: -1, message: deliveryOptionMessages.visitTimeRequired });
+    }
+    const latePickup = await order([{ offer: p, qty: 1 }], { speed_id: 2, pickup_date: `${today} 19:00` });
+    expect(latePickup.body).toMatchObject({ code: -1, message: deliveryOptionMessages.visitTimeRequired });
     const otherRetailer = await order([{ offer: c, qty: 1 }], { speed_id: 3, retailer_id: 402, pickup_date: `${today} 19:00` });
     expect(otherRetailer.body).toMatchObject({ code: -1 });
     const deliverySpeed = await order([{ offer: d, qty: 1 }], { speed_id: 1, pickup_date: `${today} 19:00` });

@@ -3,7 +3,8 @@ import type { OrderProblem } from '../../../src/api/contract/checkout.contract.t
 import { addressRuleMessages } from '../../../src/rules/address-validation.ts';
 import { needsAddress, speedIds, type SpeedId } from '../../../src/rules/delivery-speeds.ts';
 import { cartIsEmptyRefusal, cartNotFoundMessage, deliveryOptionMessages, mixedVisitCartRefusal } from '../../../src/rules/messages.ts';
-import { storeToday } from '../../../src/rules/delivery-dates.ts';
+import { storeMinutes, storeToday } from '../../../src/rules/delivery-dates.ts';
+import { visitTimes } from '../../../src/rules/dine-in.ts';
 import { isTipAllowed, type TipPercent } from '../../../src/rules/tips.ts';
 import { upiMessages } from '../../../src/rules/upi.ts';
 import { isVisitSpeed } from '../../../src/rules/speeds.ts';
@@ -126,7 +127,7 @@ async function reserveOnce(
   const speed = chooseSpeed(request, basis);
   if ('stop' in speed) return speed.stop;
   const speedId = speed.value;
-  const visit = visitTime(request, basis, now);
+  const visit = await visitTime(trx, request, basis, now);
   if ('stop' in visit) return visit.stop;
   const address = await deliveryAddress(trx, caller, request.addressId, speedId, cart.zipcode);
   if ('stop' in address) return address.stop;
@@ -212,14 +213,28 @@ function chooseSpeed(request: PlaceOrderRequest, basis: OrderBasis): Step<SpeedI
 }
 
 /**
- * A restaurant's dine-in items need the visit's date and time, today or later ('Dining date and time is required');
- * pick-up items take it when given. Undefined for a cart without such items.
+ * A restaurant's dine-in items need the visit's date and time ('Dining date and time is required'); pick-up items
+ * take it when given. Either must be one the Delivery Options screen offers (visitTimes: today or later, within
+ * the restaurant's hours, pick-up within 10-16). Undefined for a cart without such items.
  */
-function visitTime(request: PlaceOrderRequest, basis: OrderBasis, now: Date): Step<{ date: string; time: string } | undefined> {
-  const kinds = new Set(basis.groups.filter((g) => isVisitSpeed(g.speed)).map((g) => g.speed));
-  if (kinds.size === 0) return { value: undefined };
-  const visitAt = request.visitAt && request.visitAt.date >= storeToday(now) ? request.visitAt : undefined;
-  if (kinds.has('dine-in') && !visitAt) return { stop: refused(deliveryOptionMessages.visitTimeRequired) };
+async function visitTime(
+  trx: Kysely<Database>,
+  request: PlaceOrderRequest,
+  basis: OrderBasis,
+  now: Date,
+): Promise<Step<{ date: string; time: string } | undefined>> {
+  const groups = basis.groups.filter((g) => isVisitSpeed(g.speed));
+  const first = groups[0];
+  if (!first) return { value: undefined };
+  const visitAt = request.visitAt;
+  if (!visitAt) return first.speed === 'dine-in' ? { stop: refused(deliveryOptionMessages.visitTimeRequired) } : { value: undefined };
+  const hours = await trx.selectFrom('vendor_locations').select(['opens_at', 'closes_at']).where('id', '=', first.locId).executeTakeFirst();
+  const kind = first.speed === 'dine-in' ? 'dine-in' : 'pick-up';
+  const offered =
+    hours?.opens_at && hours.closes_at
+      ? visitTimes(kind, { opens_at: hours.opens_at, closes_at: hours.closes_at }, visitAt.date, storeToday(now), storeMinutes(now))
+      : [];
+  if (!offered.includes(visitAt.time)) return { stop: refused(deliveryOptionMessages.visitTimeRequired) };
   return { value: visitAt };
 }
 
