@@ -17,6 +17,7 @@ import { addressRoutes } from './routes/addresses.routes.ts';
 import { captchaRoutes } from './routes/captcha.routes.ts';
 import { checkoutRoutes } from './routes/checkout.routes.ts';
 import { cartPageRoutes } from './routes/cart-page.routes.ts';
+import { dineInRoutes } from './routes/dine-in.routes.ts';
 import { cartRoutes } from './routes/cart.routes.ts';
 import { catalogueRoutes } from './routes/catalogue.routes.ts';
 import { customerRoutes } from './routes/customer.routes.ts';
@@ -33,6 +34,7 @@ import { startPaymentSweep } from './services/payments/payment-sweep.ts';
 import { outboxWriter } from './services/platform/outbox.ts';
 import { createCaptcha } from './services/platform/captcha.ts';
 import { defaultRateLimits, RateLimiter } from './services/platform/rate-limit.ts';
+import { geoIpLocate } from './services/platform/geo-ip.ts';
 
 /** Paths that belong to the API; anything else is a client route served by the SPA's index.html. */
 const apiPrefixes = ['/api/', '/connect/', '/payuapi/', '/wallet/wallet/', '/media/'];
@@ -73,6 +75,7 @@ export async function buildApp(parts: AppParts, options: { logger?: FastifyServe
     limiter: new RateLimiter(db),
     captcha: createCaptcha(db, config.captcha),
     clock: parts.clock ?? (() => new Date()),
+    geoLocate: parts.geoLocate ?? geoIpLocate,
   };
 
   await app.register(fastifyHelmet, securityHeaderOptions);
@@ -105,6 +108,7 @@ export async function buildApp(parts: AppParts, options: { logger?: FastifyServe
     captchaRoutes,
     mediaRoutes,
     cartPageRoutes,
+    dineInRoutes,
   ]) {
     await app.register(routes(deps));
   }

@@ -6,6 +6,7 @@ import type { FileStorage } from './adapters/storage/storage-port.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/schema.ts';
 import type { Captcha } from './services/platform/captcha.ts';
+import type { GeoLocate } from './services/platform/geo-ip.ts';
 import type { RateLimiter, RateLimits } from './services/platform/rate-limit.ts';
 
 /** What buildApp is given: the database and the validated configuration, and whatever a caller wants to replace. */
@@ -28,6 +29,8 @@ export interface AppParts {
   storage?: FileStorage | undefined;
   /** Compares faces and reads IDs; when absent, chosen by IDENTITY_ENGINE and started on the first verification. */
   identity?: IdentityVerifier | undefined;
+  /** Places an address in a city (the pincode prefill); when absent, geoip-lite, loaded on the first lookup. */
+  geoLocate?: GeoLocate | undefined;
 }
 
 /** What every route file gets: the parts with every adapter and shared service built once, by buildApp. */
@@ -46,4 +49,6 @@ export interface AppDeps {
   captcha: Captcha;
   /** The current time as the rules should see it. */
   clock: () => Date;
+  /** Places a client address in a city (the pincode dialog's prefill). */
+  geoLocate: GeoLocate;
 }

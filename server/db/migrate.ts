@@ -8,6 +8,7 @@ import * as ageRestricted from './migrations/006-age-restricted.ts';
 import * as kycApplications from './migrations/007-kyc-applications.ts';
 import * as kycDecisions from './migrations/008-kyc-decisions.ts';
 import * as facePasses from './migrations/009-face-passes.ts';
+import * as partnerRestaurants from './migrations/010-partner-restaurants.ts';
 import * as wallet from './migrations/011-wallet.ts';
 
 // Listed here (not read from disk) so the bundle, tsx and tests all see the same ordered set.
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '007-kyc-applications': kycApplications,
   '008-kyc-decisions': kycDecisions,
   '009-face-passes': facePasses,
+  '010-partner-restaurants': partnerRestaurants,
   '011-wallet': wallet,
 };
 

@@ -4,8 +4,10 @@ import type { SizeUnit } from '../../src/rules/sizes.ts';
 import type { WalletUnit } from '../../src/rules/wallet.ts';
 
 /** Kysely's view of the tables the migrations create. Money is integer cents everywhere. */
-export type SpeedType = 'local' | 'courier' | 'farm-direct';
-export type VendorKind = SpeedType;
+/** An offer's speed (src/rules/speeds.ts): the three delivery speeds, and dine-in / pickup at a restaurant (migration 010). */
+export type SpeedType = 'local' | 'courier' | 'farm-direct' | 'dine-in' | 'pickup';
+/** A shop delivers at its own speed; a partner restaurant or bar (migration 010) sells for dine-in and pick-up. */
+export type VendorKind = 'local' | 'courier' | 'farm-direct' | 'restaurant';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -87,6 +89,12 @@ export interface VendorLocationsTable {
   price_category: number;
   /** Couriers and farms ship to every served zip; local shops only to their own. */
   ships_nationwide: boolean;
+  /** Migration 010, restaurants only: opening hours 'HH:MM' (every day, closes_at after opens_at) and a short description. */
+  opens_at: ColumnType<string | null, string | null | undefined, string | null>;
+  closes_at: ColumnType<string | null, string | null | undefined, string | null>;
+  description: ColumnType<string | null, string | null | undefined, string | null>;
+  latitude: ColumnType<number | null, number | null | undefined, number | null>;
+  longitude: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** A served zip and the local shop location that serves it. */

@@ -89,7 +89,7 @@ export function catalogueRoutes({ db }: AppDeps): FastifyPluginAsync {
 
     app.get('/connect/index/product', async (request): Promise<ProductReply> => {
       const query = parseWith(productQuery, request.query);
-      const result = await cachedProductDetail(db, query.prodid, query.loc_id);
+      const result = await cachedProductDetail(db, query.prodid, query.loc_id, query.courier_type, query.vendor_location_id);
       switch (result.kind) {
         case 'not-served':
           return { code: -1, message: notServedMessage };

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { parseDineinTime } from '../../src/rules/dine-in.ts';
 import {
   confirmOrderBody,
   myOrdersBody,
@@ -77,6 +78,7 @@ export function checkoutRoutes(deps: AppDeps): FastifyPluginAsync {
           tipPercent: body.driver_tip ?? 0,
           giftMessage: body.gift_message ?? undefined,
           payment: paymentChoice(body),
+          visitAt: parseDineinTime(body.pickup_date),
         },
         deps.clock(),
         request.log,

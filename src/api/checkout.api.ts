@@ -18,6 +18,7 @@ import { call, type Sent } from './http.ts';
 import type { AddressValues } from '../rules/address-validation.ts';
 import type { SpeedId } from '../rules/delivery-speeds.ts';
 import type { TipPercent } from '../rules/tips.ts';
+import { parseDineinTime } from '../rules/dine-in.ts';
 
 /** GET /connect/customer/getaddresses: the caller's shipping addresses. */
 export function getShippingAddresses(customerId: number): Promise<GetAddressesReply> {
@@ -102,6 +103,8 @@ export interface ReviewChoices {
 export interface OrderChoices extends ReviewChoices, Pick<PlaceOrderBody, 'payment_mode' | 'card_id' | 'card_token' | 'upi_address'> {
   isGift: boolean;
   giftMessage: string;
+  /** Dine-in and pick-up: the visit 'YYYY-MM-DD HH:MM' (the session's dineinTime); anything else is not sent. */
+  pickup_date?: string | undefined;
 }
 
 /** POST /api/checkout/orderreview's body: the choices only; every figure is the server's. */
@@ -130,5 +133,6 @@ export function placeOrderBody(cartId: string, flow: OrderChoices): Sent<PlaceOr
     upi_id: flow.upi_address ?? null,
     upi_address: flow.upi_address ?? null,
     gift_message: flow.isGift && flow.giftMessage.trim() !== '' ? flow.giftMessage.trim() : null,
+    pickup_date: parseDineinTime(flow.pickup_date) ? flow.pickup_date : undefined,
   };
 }

@@ -6,6 +6,8 @@ export interface AreaKey {
   zipcode: string;
   loc_id: number;
   courier_type?: SpeedType | undefined;
+  /** Dine-in and pick-up: the chosen restaurant (the product page lists only its offers). */
+  vendor_location_id?: number | undefined;
 }
 
 export function getHomepage(area: AreaKey): Promise<HomepageReply> {

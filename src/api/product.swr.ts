@@ -4,7 +4,8 @@ import { getProduct } from './product.api.ts';
 
 /** One product in the shopper's area, through SWR like every catalogue read. */
 export function useProduct(productId: number | undefined, area: AreaKey | undefined) {
-  return useSWR(productId !== undefined && area ? ['product', productId, area.zipcode, area.loc_id] : null, () =>
-    productId !== undefined && area ? getProduct(productId, area) : Promise.reject(new Error('no product')),
+  return useSWR(
+    productId !== undefined && area ? ['product', productId, area.zipcode, area.loc_id, area.courier_type ?? '', area.vendor_location_id ?? 0] : null,
+    () => (productId !== undefined && area ? getProduct(productId, area) : Promise.reject(new Error('no product'))),
   );
 }

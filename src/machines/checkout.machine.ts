@@ -20,6 +20,8 @@ import type { CartFlow, CheckoutReport, PaymentChoice, SpeedFlow, SummaryChoices
 import { checkoutSpeedMachine } from './checkout-speed.machine.ts';
 import { checkoutSummaryMachine, type CheckoutSummaryOutput } from './checkout-summary.machine.ts';
 import type { sessionMachine } from './session.machine.ts';
+import { visitChoiceKeys, type SessionValues } from './session-values.ts';
+import { speedIds } from '../rules/delivery-speeds.ts';
 
 export const emptyFlow: CartFlow = {
   selectedAddress: undefined,
@@ -42,6 +44,24 @@ export const emptyFlow: CartFlow = {
   isGift: false,
   giftMessage: '',
 };
+
+/**
+ * Dine-in and pick-up (issue 12) skip the address and speed steps: the flow starts with what Delivery Options chose,
+ * the speed (3 or 2), the restaurant and the visit. A cart of wallet redemptions (walletOrder) is a dine-in visit at
+ * the restaurant it was redeemed for: speed 3, the visit the wallet product list chose, and no retailer (the server
+ * takes the cart's restaurant, whatever Delivery Options last chose). Anything else starts empty.
+ */
+export function flowFromSession(stored: SessionValues): CartFlow {
+  if (stored.nextTab !== 'card') return emptyFlow;
+  if (stored.walletOrder === true) return { ...emptyFlow, selectedSpeedID: speedIds.dineIn, pickup_date: stored.dineinTime };
+  if (stored.shippingType !== 'dine-in' && stored.shippingType !== 'pick-up') return emptyFlow;
+  return {
+    ...emptyFlow,
+    selectedSpeedID: stored.shippingType === 'dine-in' ? speedIds.dineIn : speedIds.storePickup,
+    selectedRetailerID: stored.retailer,
+    pickup_date: stored.dineinTime,
+  };
+}
 
 export interface CheckoutInput {
   session: ActorRefFrom<typeof sessionMachine>;
@@ -166,7 +186,8 @@ export const checkoutMachine = setup({
     // The order closed the cart: its id, the checkout's stored choices and dates go; the badge shows 0.
     forgetOrderedCart: sendTo(({ context }) => context.session, {
       type: 'session.forget',
-      keys: ['cart_id', 'nextTab', 'deliveryFees', 'delivery', 'pickup', 'dineinpickup', 'dineinTime', 'retailer', 'retailer_name', 'walletOrder'],
+      // The Delivery Options choice goes too (visitChoiceKeys): the header and the catalogue go back to delivery.
+      keys: ['cart_id', 'nextTab', 'deliveryFees', 'walletOrder', ...visitChoiceKeys],
     }),
     recordEmptyBadge: sendTo(({ context }) => context.session, { type: 'session.update', values: { total_products_in_cart: 0 } }),
     // ---- snackbar
@@ -185,7 +206,7 @@ export const checkoutMachine = setup({
     cartLines: [],
     step: 'address',
     flags: noTabs,
-    flow: emptyFlow,
+    flow: flowFromSession(input.session.getSnapshot().context),
     orderId: undefined,
     notice: undefined,
   }),

@@ -5,7 +5,7 @@ import { ApiError } from '../api/http.ts';
 import { getAddressByZipcode } from '../api/location.api.ts';
 import { comingSoonMessage } from '../rules/messages.ts';
 import { normalizePincode, pincodeError } from '../rules/pincode.ts';
-import type { SessionValues } from './session-values.ts';
+import { visitChoiceKeys, type SessionValues } from './session-values.ts';
 import type { sessionMachine } from './session.machine.ts';
 
 export interface ServedArea {
@@ -70,7 +70,7 @@ export const pincodeMachine = setup({
     clearNotServed: assign({ notServed: undefined }),
     recordArea: sendTo(
       ({ context }) => context.session,
-      ({ context }) => ({ type: 'session.update' as const, values: areaValues(context) }),
+      ({ context }) => ({ type: 'session.update' as const, values: areaValues(context, context.session.getSnapshot().context.location) }),
     ),
   },
 }).createMachine({
@@ -143,10 +143,14 @@ export const pincodeMachine = setup({
 });
 
 /** What the session keeps of a chosen area; a new zip also drops the old area's cart. */
-function areaValues(context: PincodeContext): Partial<SessionValues> {
+function areaValues(context: PincodeContext, currentLocation: number | undefined): Partial<SessionValues> {
   const area = context.area;
   if (!area) return {};
   const values: Partial<SessionValues> = { zipcode: area.zipcode, zipState: area.state, location: area.loc_id };
+  // Another delivery area has other restaurants: a dine-in or pick-up choice made for the old one no longer applies.
+  if (currentLocation !== undefined && area.loc_id !== currentLocation) {
+    for (const key of visitChoiceKeys) values[key] = undefined;
+  }
   if (area.zipcode !== context.currentZip) {
     values.cart_id = undefined;
     values.total_products_in_cart = 0;

@@ -1,4 +1,5 @@
 import { boolean, enums, integer, number, optional, string, type, type Infer } from 'superstruct';
+import { speedValues } from '../rules/speeds.ts';
 
 /**
  * The spec's client-stored values, under their spec names. Stored in the browser under one key; read back through
@@ -13,7 +14,8 @@ export const sessionValues = type({
   zipState: optional(string()),
   /** loc_id of the shopper's delivery area. */
   location: optional(integer()),
-  couriertype: optional(enums(['local', 'courier', 'farm-direct'])),
+  /** The catalogue's courier_type: dine-in or pickup after that choice on /ship/options (issue 12). */
+  couriertype: optional(enums(speedValues)),
   vendor_location_id: optional(integer()),
   ageGateVerified: optional(boolean()),
   total_products_in_cart: optional(number()),
@@ -34,6 +36,22 @@ export const sessionValues = type({
 export type SessionValues = Infer<typeof sessionValues>;
 
 export const sessionStorageKey = 'meat-and-fish.session';
+
+/**
+ * The Delivery Options choice (issue 12): the shipping flags, the catalogue's courier type and the restaurant visit.
+ * Forgotten together when it stops applying (an order placed, another delivery area).
+ */
+export const visitChoiceKeys = [
+  'shippingType',
+  'couriertype',
+  'delivery',
+  'pickup',
+  'dineinpickup',
+  'retailer',
+  'retailer_name',
+  'vendor_location_id',
+  'dineinTime',
+] as const satisfies readonly (keyof SessionValues)[];
 
 /** A signed-in customer: a token and a name. A guest-checkout token comes without a name and does not count. */
 export function isSignedIn(values: SessionValues): boolean {

@@ -1,6 +1,6 @@
 import { centsToDollars, dollarsToCents } from './money.ts';
 import { maxQuantity } from './quantity.ts';
-import type { SpeedValue } from './speeds.ts';
+import { isVisitSpeed, type SpeedValue } from './speeds.ts';
 
 /** The spec's words on the cart page. */
 export const requiredMessage = 'Required';
@@ -105,14 +105,17 @@ export interface GroupProblems {
 export type CheckoutProblems = Record<number, GroupProblems>;
 
 /**
- * Spec "Cart checkout": every Same Day group needs a date and a time slot, every other group a date. A date before
+ * Spec "Cart checkout": every Same Day group needs a date and a time slot, every other group a date (a restaurant's
+ * dine-in and pick-up groups none: they come with the visit chosen on /ship/options). A date before
  * the vendor's current next delivery date (a saved date gone stale) counts as missing. Only groups with a problem
  * appear, so every problem is reported at once.
  */
 export function checkoutProblems(groups: readonly ScheduledGroup[], minDates: Readonly<Record<number, string>> = {}): CheckoutProblems {
   const problems: CheckoutProblems = {};
   for (const group of groups) {
-    if (group.wallet === true) continue;
+    // Wallet redemptions are eaten at the restaurant; a restaurant's dine-in or pick-up group comes with the visit
+    // chosen on Delivery Options (issue 12). Neither has a delivery date or slot to choose.
+    if (group.wallet === true || isVisitSpeed(group.type)) continue;
     const min = minDates[group.vendor_loc_id];
     const hasDate = group.delivery_date !== null && (min === undefined || group.delivery_date >= min);
     const found: GroupProblems = {};

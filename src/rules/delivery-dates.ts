@@ -86,7 +86,8 @@ export function isVendorOpen(iso: string, calendar: VendorCalendar): boolean {
 /** Days after today an order placed now can arrive at the earliest, before the vendor's calendar is applied. */
 export function leadDays(speed: SpeedValue, now: Date): number {
   const late = isPastCutoff(now) ? 1 : 0;
-  if (speed === 'local') return late;
+  // A restaurant serves (or hands over) the same day, like a local shop delivers.
+  if (speed === 'local' || speed === 'dine-in' || speed === 'pickup') return late;
   if (speed === 'courier') return 1 + late;
   return 2 + late;
 }

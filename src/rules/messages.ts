@@ -27,3 +27,15 @@ export const facePassNeededRefusal = 'Please verify your face again before placi
  * and the add-to-cart call refuse it with these words (issue 11: "asked to create an account and verify first").
  */
 export const guestAgeRestrictedRefusal = 'Please create an account and verify your identity (21+) to buy this.';
+
+/** The Delivery Options screen and the dine-in form (storefront spec sections 2, 5, 8; issue 12). */
+export const deliveryOptionMessages = {
+  noRetailer: 'No retailer available for this location presently',
+  retailerRequired: 'Retailer is required.',
+  visitTimeRequired: 'Dining date and time is required',
+  slotsBooked: 'All Slots are booked. Please try another date.',
+} as const;
+
+/** Place order's refusal of a cart that mixes a restaurant's dine-in or pick-up items with others. */
+export const mixedVisitCartRefusal =
+  'Dine-in and pick-up items cannot be ordered with items to deliver, or with each other. Please update your cart.';

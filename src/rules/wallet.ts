@@ -1,3 +1,5 @@
+import { isPriceCategoryFilter, priceCategoryFilters, priceCategoryLabel, type PriceCategoryFilter } from './dine-in.ts';
+import { deliveryOptionMessages } from './messages.ts';
 import type { SizeUnit } from './sizes.ts';
 
 /**
@@ -22,9 +24,6 @@ export const walletTexts = {
   chooseRestaurant: 'Choose a restaurant from your wallet on Your Orders.',
   dateTodayOrLater: 'Please choose today or a later date.',
   timeInHours: 'Please choose a time from 10:00 to 16:00.',
-  /** The spec's dine-in form messages (storefront spec section 5). */
-  retailerRequired: 'Retailer is required.',
-  dateTimeRequired: 'Dining date and time is required',
 } as const;
 
 /** The server's refusals of a wallet redemption (add to cart and place order). */
@@ -52,19 +51,12 @@ export function formatWalletAmount(amount: number, unit: WalletUnit): string {
 
 // ---------------------------------------------------------------- the Dine-In panel's filters
 
-/** 'All' (0) or 1 to 5 stars: the spec's price category filter. */
-export const priceCategories = [0, 1, 2, 3, 4, 5] as const;
-export type PriceCategory = (typeof priceCategories)[number];
+/** 'All' (0) or 1 to 5 stars: the spec's price category filter, the same as Delivery Options' star filter. */
+export const priceCategories = priceCategoryFilters;
+export type PriceCategory = PriceCategoryFilter;
+export const isPriceCategory = isPriceCategoryFilter;
+export { priceCategoryLabel };
 export const allStates = 'All';
-
-export function isPriceCategory(value: unknown): value is PriceCategory {
-  return typeof value === 'number' && (priceCategories as readonly number[]).includes(value);
-}
-
-export function priceCategoryLabel(category: PriceCategory): string {
-  if (category === 0) return 'All';
-  return `${category} star`;
-}
 
 /** What the filters read of a wallet row (structurally the contract's WalletEntry). */
 export interface WalletRowLike {
@@ -174,8 +166,8 @@ export interface VisitProblems {
 /** The dine-in retailer selection's checks, all reported at once; none when the visit can go on. */
 export function visitProblems(choice: VisitChoice, today: string): VisitProblems {
   const problems: VisitProblems = {};
-  if (choice.retailerId === undefined) problems.retailer = walletTexts.retailerRequired;
-  if (!choice.date || !choice.time) problems.dateTime = walletTexts.dateTimeRequired;
+  if (choice.retailerId === undefined) problems.retailer = deliveryOptionMessages.retailerRequired;
+  if (!choice.date || !choice.time) problems.dateTime = deliveryOptionMessages.visitTimeRequired;
   else if (!isVisitDateAllowed(choice.date, today)) problems.dateTime = walletTexts.dateTodayOrLater;
   else if (!isVisitTimeAllowed(choice.time)) problems.dateTime = walletTexts.timeInHours;
   return problems;

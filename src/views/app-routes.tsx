@@ -1,4 +1,4 @@
-import { Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes } from 'react-router-dom';
 import { AgeGated } from './layout/age-gated.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
 import { SignedOutOnly } from './layout/signed-out-only.tsx';
@@ -18,7 +18,15 @@ import {
   UpdatePasswordPage,
   ZipGatePage,
 } from './lazy-pages.tsx';
-import { KycPage, OrderStatusPage, SettingsPage, WalletProductsPage, WalletShippingPage } from './lazy-pages.tsx';
+import {
+  DeliveryOptionsPage,
+  KycPage,
+  OrderStatusPage,
+  PartnerLocatorPage,
+  SettingsPage,
+  WalletProductsPage,
+  WalletShippingPage,
+} from './lazy-pages.tsx';
 import { Landing } from './pages/landing.tsx';
 import { NotFound } from './layout/not-found.tsx';
 import { ServedZips } from './pages/served-zips.tsx';
@@ -36,6 +44,8 @@ export function AppRoutes() {
       <Route path="/" element={<Landing />} />
       <Route path="/home" element={<ZipGatePage />} />
       <Route path="/splash" element={<SplashPage />} />
+      {/* The old template's header route: the store is where its links led. */}
+      <Route path="/header" element={<Navigate to="/store" replace />} />
       <Route element={<AppLayout />}>
         {/* One element for the three paths, so the links between them switch the form in place; it reads the path itself. */}
         <Route element={<AuthScreen />}>
@@ -50,6 +60,8 @@ export function AppRoutes() {
         <Route path="/kyc" element={<KycPage />} />
         <Route element={<AgeGated />}>
           <Route path="/store" element={<StoreHome />} />
+          <Route path="/ship/options" element={<DeliveryOptionsPage />} />
+          <Route path="/party/locator" element={<PartnerLocatorPage />} />
           <Route path="/cart" element={<CartPage />} />
           <Route path="/cart/:cartflow" element={<CheckoutPage />} />
           <Route path="/wallet/shipping" element={<WalletShippingPage />} />

@@ -32,6 +32,8 @@ export const CartPage = onDemand(async () => (await import('./cart/cart-page.tsx
 export const CheckoutPage = onDemand(async () => (await import('./checkout/checkout-page.tsx')).CheckoutPage);
 export const PaymentSuccessPage = onDemand(async () => (await import('./checkout/payment-result-page.tsx')).PaymentSuccessPage);
 export const PaymentFailPage = onDemand(async () => (await import('./checkout/payment-result-page.tsx')).PaymentFailPage);
+export const DeliveryOptionsPage = onDemand(async () => (await import('./dine-in/delivery-options-page.tsx')).DeliveryOptionsPage);
+export const PartnerLocatorPage = onDemand(async () => (await import('./dine-in/partner-locator-page.tsx')).PartnerLocatorPage);
 export const KycPage = onDemand(async () => (await import('./kyc/kyc-page.tsx')).KycPage);
 export const SettingsPage = onDemand(async () => (await import('./account/settings-page.tsx')).SettingsPage);
 export const OrderStatusPage = onDemand(async () => (await import('./account/order-status-page.tsx')).OrderStatusPage);

@@ -2,14 +2,13 @@
  * The browser journeys' store: the seed catalogue in a fresh embedded database, with deep stock on every offer that
  * has some, so a run's many orders never sell a product out under a later journey (offers seeded out of stock stay
  * out of stock: a journey checks them), and as deep a driver's slot, so two journeys never race for its last seat
- * (each cart holds a seat from the moment its slot is chosen), and partner restaurants for the wallet journey when the
- * seed has none. Run by global-setup before the server opens the same folder.
+ * (each cart holds a seat from the moment its slot is chosen). Run by global-setup before the server opens the same
+ * folder.
  */
 import { sql } from 'kysely';
 import { openDatabase } from '../../server/db/connection.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import { seedCatalogue } from '../../server/db/seed/seed-catalogue.ts';
-import { partnerRestaurants } from './wallet-restaurants.ts';
 
 const dataDir = process.argv[2];
 if (!dataDir) throw new Error('usage: prepare-store.ts DATA_DIR');
@@ -18,5 +17,4 @@ await migrateToLatest(database.db);
 await seedCatalogue(database.db);
 await sql`update variant_offers set stock = stock + 1000 where stock > 0`.execute(database.db);
 await sql`update driver_slot_templates set capacity = capacity + 1000`.execute(database.db);
-await partnerRestaurants(database.db);
 await database.close();

@@ -1,10 +1,15 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { addAddress, addCard, continueToCard, continueToSpeed } from './checkout-steps.ts';
+import { openNewCard } from './checkout-steps.ts';
+import { chooseVisit, tomorrow } from './dine-in-steps.ts';
 import { expect, test } from './fixtures.ts';
-import { addSameDayToCart, choose, createCustomer, enterStore, scheduleFirstGroupAndCheckout, uniqueEmail } from './steps.ts';
+import { createCustomer, enterStore, uniqueEmail } from './steps.ts';
 
 const ribeye = 'USDA Prime Ribeye Steak';
+const oysters = 'East Coast Oysters';
+const restaurant = 'Gramercy Chop House';
+/** Its location id (the seed's New York 4-star restaurant). */
+const gramercy = 401;
 
 /** PLACE ORDER on the Order Summary, then 'Order Placed.' */
 async function placeAndConfirm(page: Page): Promise<void> {
@@ -21,31 +26,74 @@ async function wcagViolations(page: Page): Promise<string[]> {
   return result.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-/** The Dine-In panel's wallet row of the ribeye: its Ordered, Consumed and Remaining cells. */
-function walletRow(page: Page) {
-  return page.getByRole('table', { name: 'Wallet products' }).getByRole('row', { name: new RegExp(ribeye) });
+/** The Dine-In panel's wallet row of a product: its Ordered, Consumed and Remaining cells. */
+function walletRow(page: Page, product = ribeye) {
+  return page.getByRole('table', { name: 'Wallet products' }).getByRole('row', { name: new RegExp(product) });
+}
+
+/** ADD NEW CARD on a dine-in checkout: no shipping address to copy, so the billing address is typed in. */
+async function addCardWithBilling(page: Page): Promise<void> {
+  await openNewCard(page);
+  await page.getByLabel('Card Holder').fill('Ada Lovelace');
+  await page.getByLabel('Card Number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await page.getByLabel('CVC').fill('123');
+  const billing = page.getByRole('group', { name: 'Billing Address' });
+  await billing.getByLabel('First Name').fill('Ada');
+  await billing.getByLabel('Last Name').fill('Lovelace');
+  await billing.getByLabel('Address', { exact: true }).fill('350 5th Ave');
+  await billing.getByLabel('City').fill('New York');
+  await billing.getByLabel('State').selectOption({ label: 'New York (NY)' });
+  await billing.getByLabel('Zipcode').fill('10001');
+  await billing.getByLabel('Phone').fill('2125550100');
+  await page.getByRole('button', { name: 'Save and Continue' }).click();
+}
+
+/** Search, open the product, and ADD TO CART with the speed Delivery Options chose (the product page shows Dine-In). */
+async function addDineIn(page: Page, query: string, productName: string): Promise<void> {
+  await page.goto(`/store/search?q=${encodeURIComponent(query)}`);
+  await page
+    .getByRole('list', { name: 'Products' })
+    .getByRole('link', { name: new RegExp(productName) })
+    .first()
+    .click();
+  await expect(page.getByRole('combobox', { name: 'SPEED' })).toHaveText(/Dine-In/);
+  await page.getByRole('button', { name: 'ADD TO CART' }).click();
+  await expect(page).toHaveURL(/\/cart$/);
 }
 
 test.describe('prepaid wallet', () => {
-  test('a ribeye bought for dine-in is held in the wallet, redeemed at a partner restaurant, and Consumed and Remaining change', async ({ page }) => {
+  test('Dine-In at a 4-star restaurant tomorrow at 7 pm: a steak dinner and oysters go into the wallet, one steak is redeemed, and Consumed and Remaining change', async ({
+    page,
+  }) => {
+    const orders: unknown[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/placeorder/placeorder')) orders.push(r.postDataJSON());
+    });
     await enterStore(page);
     await createCustomer(page, { firstName: 'Ada', lastName: 'Lovelace', email: uniqueEmail('wallet'), password: 'correct horse 1' });
 
-    // Bought for dine-in: two ribeyes, Dine-In at the checkout's speed step, paid by card.
-    await addSameDayToCart(page, 'ribeye', ribeye);
-    await expect(page).toHaveURL(/\/cart$/);
+    // Delivery Options: Dine-In at Gramercy Chop House (4 star, New York), tomorrow at 7 pm.
+    await chooseVisit(page, 'Dine-In', '4 star', restaurant, '7:00 PM');
+    await expect(page.getByTestId('shipping-choice')).toContainText(`DINE-IN AT ${restaurant}`);
+
+    // The catalogue sells the restaurant's dine-in offers: a steak dinner for two and a dozen oysters.
+    await addDineIn(page, 'ribeye', ribeye);
+    await addDineIn(page, 'oysters', oysters);
     await page
       .getByRole('button', { name: `Increase quantity of ${ribeye}` })
       .first()
       .click();
     await expect(page.getByRole('status', { name: `Quantity of ${ribeye}`, exact: true })).toHaveText('2');
-    await scheduleFirstGroupAndCheckout(page);
-    await addAddress(page);
-    await continueToSpeed(page);
-    await choose(page, 'Select Speed', 'Dine-In');
-    await continueToCard(page);
-    await addCard(page, '4242 4242 4242 4242');
+
+    // The cart: the restaurant's group shows the visit, no delivery date; CHECKOUT goes straight to the card tab.
+    await expect(page.getByRole('heading', { name: restaurant })).toBeVisible();
+    await expect(page.getByText(/Your table: .*7:00 PM/)).toBeVisible();
+    await page.getByRole('button', { name: 'CHECKOUT' }).click();
+    await expect(page).toHaveURL(/\/cart\/card$/);
+    await addCardWithBilling(page);
     await placeAndConfirm(page);
+    expect(orders[0]).toMatchObject({ speed_id: 3, retailer_id: gramercy, pickup_date: `${tomorrow().iso} 19:00` });
 
     // The Dine-In panel: the wallet holds both portions.
     await page.goto('/setting/order');
@@ -53,21 +101,24 @@ test.describe('prepaid wallet', () => {
     await expect(walletRow(page)).toBeVisible();
     await expect(walletRow(page).getByRole('cell', { name: '2 portions' })).toHaveCount(2);
     await expect(walletRow(page).getByRole('cell', { name: '0 portions' })).toHaveCount(1);
+    await expect(walletRow(page, oysters).getByRole('cell', { name: '1 portion', exact: true })).toHaveCount(2);
     const redeem = dineIn.getByRole('button', { name: 'REDEEM NOW' });
     await expect(redeem).toBeDisabled();
     await expect(dineIn.getByLabel('State')).toHaveAttribute('aria-description', 'Selecting state is mandatory');
     await dineIn.getByLabel('State').selectOption('NY');
-    await expect(dineIn.getByTestId('wallet-total')).toHaveText('2 portions');
+    await expect(dineIn.getByTestId('wallet-total')).toHaveText('3 portions');
     await expect(redeem).toBeEnabled();
     await page.screenshot({ path: 'test-results/wallet-dine-in-panel.png', fullPage: true });
     expect(await wcagViolations(page)).toEqual([]);
     await redeem.click();
 
-    // /wallet/shipping: a partner restaurant, a time, CONTINUE.
+    // /wallet/shipping: the partner restaurants of the wallet's state and category, a date and time, CONTINUE.
     await expect(page).toHaveURL(/\/wallet\/shipping$/);
+    // The one restaurant of the wallet's state and category is already chosen; the visit's time is not.
+    await expect(page.getByRole('radio', { name: new RegExp(restaurant) })).toBeChecked();
     await page.getByRole('button', { name: 'CONTINUE' }).click();
-    await expect(page.getByText('Retailer is required.')).toBeVisible();
-    await page.getByRole('radio', { name: /Sake House/ }).check();
+    await expect(page.getByText('Dining date and time is required')).toBeVisible();
+    await page.getByLabel('Date').fill(tomorrow().iso);
     await page.getByLabel('Time').fill('13:00');
     await page.screenshot({ path: 'test-results/wallet-shipping.png', fullPage: true });
     expect(await wcagViolations(page)).toEqual([]);
@@ -100,7 +151,7 @@ test.describe('prepaid wallet', () => {
     // The cart: one ribeye from the wallet, eaten in, $0.00; straight to the card tab.
     await expect(page).toHaveURL(/\/cart$/);
     await expect(page.getByText(/· From your wallet$/)).toBeVisible();
-    await expect(page.getByText(/Eat in at Sake House/)).toBeVisible();
+    await expect(page.getByText(new RegExp(`Eat in at ${restaurant}, .*1:00 PM: redeemed from your wallet`))).toBeVisible();
     await page.screenshot({ path: 'test-results/wallet-cart.png', fullPage: true });
     await page.getByRole('button', { name: 'CHECKOUT' }).click();
     await expect(page).toHaveURL(/\/cart\/card$/);
@@ -108,6 +159,8 @@ test.describe('prepaid wallet', () => {
     await expect(page.getByRole('heading', { name: 'Nothing to Pay' })).toBeVisible();
     await page.getByRole('button', { name: 'Continue' }).click();
     await placeAndConfirm(page);
+    // A dine-in visit at the restaurant the wallet line was redeemed for, at the wallet's date and time.
+    expect(orders[1]).toMatchObject({ speed_id: 3, pickup_date: `${tomorrow().iso} 13:00` });
 
     // Consumed 1, Remaining 1.
     await page.goto('/setting/order');

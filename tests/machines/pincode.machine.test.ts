@@ -109,4 +109,31 @@ describe('pincode validation inside the machine', () => {
     expect(actor.getSnapshot().status).toBe('done');
     expect(actor.getSnapshot().output).toEqual({ area: { zipcode: '60601', state: 'IL', city: 'Chicago', loc_id: 103 }, changed: true });
   });
+
+  it('forgets a dine-in or pick-up choice when the new zip is in another area, and keeps it within the same one', () => {
+    const visit = {
+      shippingType: 'dine-in',
+      couriertype: 'dine-in' as const,
+      dineinpickup: 1,
+      retailer: 401,
+      retailer_name: 'Gramercy Chop House',
+      vendor_location_id: 401,
+      dineinTime: '2026-12-02 19:00',
+    };
+    const choose = (reply: typeof served) => {
+      const session = createActor(sessionMachine, { input: { zipcode: '10001', location: 101, ...visit } }).start();
+      const actor = createActor(pincodeMachine, { input: { session, dismissible: true } }).start();
+      actor.send({ type: 'pincode.change', value: reply.output.data[0]?.zipcode ?? '' });
+      actor.send({ type: 'pincode.submit' });
+      actor.send(reply as unknown as { type: 'pincode.submit' });
+      return session.getSnapshot().context;
+    };
+    const chicago = choose(served);
+    expect(chicago).toMatchObject({ zipcode: '60601', location: 103 });
+    expect(chicago.shippingType).toBeUndefined();
+    expect(chicago.retailer).toBeUndefined();
+    expect(chicago.couriertype).toBeUndefined();
+    const sameArea = choose({ ...served, output: { ...served.output, data: [{ zipcode: '10003', city: 'New York', state: 'NY', loc_id: 101 }] } });
+    expect(sameArea).toMatchObject({ zipcode: '10003', ...visit });
+  });
 });

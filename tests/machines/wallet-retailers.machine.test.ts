@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import type { WalletVendorsReply } from '../../src/api/contract/wallet.contract.ts';
 import { walletTexts } from '../../src/rules/wallet.ts';
+import { deliveryOptionMessages } from '../../src/rules/messages.ts';
 import { walletRetailersMachine, type WalletRetailersContext, type WalletVisit } from '../../src/machines/wallet-retailers.machine.ts';
 import type { WalletRedemptionStart } from '../../src/machines/wallet-panel.machine.ts';
 import { done, failed, labelled } from './machine-events.ts';
@@ -70,7 +71,10 @@ describe('wallet retailers behaviour', () => {
     const actor = createActor(machine, { input: { start, today } }).start();
     await waitFor(actor, (s) => s.matches('choosing'));
     actor.send({ type: 'visit.submit' });
-    expect(actor.getSnapshot().context.problems).toEqual({ retailer: walletTexts.retailerRequired, dateTime: walletTexts.dateTimeRequired });
+    expect(actor.getSnapshot().context.problems).toEqual({
+      retailer: deliveryOptionMessages.retailerRequired,
+      dateTime: deliveryOptionMessages.visitTimeRequired,
+    });
     actor.send({ type: 'retailer.select', locationId: 910201 });
     actor.send({ type: 'date.change', date: '2026-11-30' });
     actor.send({ type: 'time.change', time: '13:00' });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkoutProblems, checkoutTarget, isWalletOnlyCart } from '../../src/rules/cart-checkout.ts';
+import { deliveryOptionMessages } from '../../src/rules/messages.ts';
 import {
   canRedeem,
   categoryOptions,
@@ -66,8 +67,8 @@ describe('the visit and the product list', () => {
   it('needs a retailer, a date today or later and a time from 10 to 16', () => {
     const today = '2026-12-01';
     expect(visitProblems({ retailerId: undefined, date: '', time: '' }, today)).toEqual({
-      retailer: walletTexts.retailerRequired,
-      dateTime: walletTexts.dateTimeRequired,
+      retailer: deliveryOptionMessages.retailerRequired,
+      dateTime: deliveryOptionMessages.visitTimeRequired,
     });
     expect(visitProblems({ retailerId: 1, date: '2026-11-30', time: '12:00' }, today)).toEqual({ dateTime: walletTexts.dateTodayOrLater });
     expect(visitProblems({ retailerId: 1, date: today, time: '09:59' }, today)).toEqual({ dateTime: walletTexts.timeInHours });

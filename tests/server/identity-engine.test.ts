@@ -10,7 +10,8 @@ import { identityMessages } from '../../server/adapters/identity/identity-port.t
 import { faceMatchThreshold, startLocalIdentityEngine, type LocalIdentityEngine } from '../../server/adapters/identity/local-identity-engine.ts';
 import { faceCrop, idCard, noFace, selfieOf, twoFaces } from './identity-images.ts';
 
-// Loading the models takes about a second alone and several on a busy machine; one verification well under 2 s.
+// Loading the models takes about a second alone and several on a busy machine. How long a verification takes is
+// measured in bench/, never asserted here (a busy machine would fail it).
 let engine: LocalIdentityEngine;
 
 beforeAll(async () => {
@@ -39,16 +40,13 @@ describe('local identity engine', { timeout: 20_000 }, () => {
     expect(await engine.compareWithEmbedding(verdict.selfieEmbedding, await selfieOf('s3f3'))).toMatchObject({ kind: 'mismatch' });
   });
 
-  it('answers a warm verification in under 2 s', async () => {
+  it('reads a second card with another name, date of birth and document number', async () => {
     const images = {
       idFront: await idCard('s4f3', { name: 'ANA EXAMPLE', dateOfBirth: '02/11/1985', documentNumber: 'D98765432' }),
       selfie: await selfieOf('s4f3'),
     };
-    const started = performance.now();
     const verdict = await engine.verifyIdentity(images);
-    const elapsed = performance.now() - started;
     expect(verdict).toMatchObject({ kind: 'matched', dateOfBirth: '02/11/1985', documentNumber: 'D98765432' });
-    expect(elapsed).toBeLessThan(2_000);
   });
 
   it('does not match different people', async () => {

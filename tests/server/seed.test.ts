@@ -194,6 +194,7 @@ describe('seed catalogue: shops, zips and offers', () => {
       { kind: 'courier', nationwide: true, n: 1 },
       { kind: 'farm-direct', nationwide: true, n: 2 },
       { kind: 'local', nationwide: false, n: 8 },
+      { kind: 'restaurant', nationwide: false, n: 15 },
     ]);
     const badPhones = await count(sql<{ n: number }>`select count(*)::int as n from vendor_locations where telephone !~ '^[0-9]{10}$'`);
     expect(badPhones).toBe(0);
@@ -210,11 +211,14 @@ describe('seed catalogue: shops, zips and offers', () => {
       select count(*)::int as n from variant_offers o join vendor_locations l on l.id = o.loc_id join vendors v on v.id = l.vendor_id
       where (o.speed = 'local' and (o.area_loc_id is null or v.kind <> 'local'
                or not exists (select 1 from service_areas a where a.loc_id = o.area_loc_id)))
-         or (o.speed <> 'local' and (o.area_loc_id is not null or v.kind <> o.speed))
+         or (o.speed in ('courier', 'farm-direct') and (o.area_loc_id is not null or v.kind <> o.speed))
+         or (o.speed in ('dine-in', 'pickup') and (v.kind <> 'restaurant'
+               or not exists (select 1 from service_areas a join vendor_locations s on s.id = a.loc_id
+                              where a.loc_id = o.area_loc_id and s.city = l.city and s.state = l.state)))
     `);
     expect(wrong).toBe(0);
     const speeds = await rows(sql<{ speed: string }>`select distinct speed from variant_offers order by speed`);
-    expect(speeds.map((s) => s.speed)).toEqual(['courier', 'farm-direct', 'local']);
+    expect(speeds.map((s) => s.speed)).toEqual(['courier', 'dine-in', 'farm-direct', 'local', 'pickup']);
   });
 
   it('has stock from 0 to 60, some offers sold out, and at least 3 products sold out locally in New York', async () => {
@@ -257,6 +261,64 @@ describe('seed catalogue: shops, zips and offers', () => {
       ) x
     `);
     expect(overlap).toBe(0);
+  });
+});
+
+describe('seed catalogue: partner restaurants (issue 12)', () => {
+  it('has 2 to 5 restaurants in every served city, with stars 1 to 5, real zips of that city, hours and coordinates', async () => {
+    const perCity = await rows(sql<{ city: string; n: number; stars: number[] }>`
+      select a.city, count(distinct l.id)::int as n, array_agg(distinct l.price_category order by l.price_category) as stars
+      from (select distinct city, state from service_areas) a
+      left join vendor_locations l on l.city = a.city and l.state = a.state
+        and l.vendor_id in (select id from vendors where kind = 'restaurant')
+      group by a.city order by a.city
+    `);
+    expect(perCity.length).toBeGreaterThanOrEqual(4);
+    for (const city of perCity) {
+      expect(city.n).toBeGreaterThanOrEqual(2);
+      expect(city.n).toBeLessThanOrEqual(5);
+      expect(new Set(city.stars).size).toBeGreaterThanOrEqual(2);
+    }
+    const allStars = await rows(sql<{ s: number }>`
+      select distinct price_category as s from vendor_locations l join vendors v on v.id = l.vendor_id where v.kind = 'restaurant' order by 1
+    `);
+    expect(allStars.map((r) => r.s)).toEqual([1, 2, 3, 4, 5]);
+    const restaurantRows = await db
+      .selectFrom('vendor_locations')
+      .innerJoin('vendors', 'vendors.id', 'vendor_locations.vendor_id')
+      .select(['vendor_locations.zipcode', 'vendor_locations.city', 'opens_at', 'closes_at', 'latitude', 'longitude', 'description'])
+      .where('vendors.kind', '=', 'restaurant')
+      .execute();
+    for (const r of restaurantRows) {
+      expect(find(r.zipcode).city).toBe(r.city);
+      expect(r.opens_at).toMatch(/^\d\d:\d\d$/);
+      expect(r.closes_at! > r.opens_at!).toBe(true);
+      expect(r.latitude).not.toBeNull();
+      expect(r.longitude).not.toBeNull();
+      expect(r.description).not.toBe('');
+    }
+  });
+
+  it('sells steaks, oysters and the Wine & Spirits drinks for dine-in and pick-up at every restaurant, dearer than the shops', async () => {
+    const [mix] = await rows(sql<{ steaks: number; oysters: number; drinks: number; chicken: number; places: number }>`
+      select count(distinct p.id) filter (where p.name ilike '%steak%')::int as steaks,
+             count(distinct p.id) filter (where p.name ilike '%oyster%')::int as oysters,
+             count(distinct p.id) filter (where p.age_restricted)::int as drinks,
+             count(distinct p.id) filter (where p.kind = 'chicken')::int as chicken,
+             count(distinct o.loc_id)::int as places
+      from variant_offers o join product_variants v on v.id = o.variant_id join products p on p.id = v.product_id
+      where o.speed in ('dine-in', 'pickup')
+    `);
+    expect(mix?.steaks).toBeGreaterThanOrEqual(3);
+    expect(mix?.oysters).toBeGreaterThanOrEqual(1);
+    expect(mix?.drinks).toBeGreaterThanOrEqual(3);
+    expect(mix?.chicken).toBe(0);
+    expect(mix?.places).toBe(15);
+    const cheaperThanShop = await count(sql<{ n: number }>`
+      select count(*)::int as n from variant_offers r join variant_offers s on s.variant_id = r.variant_id and s.speed = 'local'
+      where r.speed = 'dine-in' and r.price_cents <= s.price_cents
+    `);
+    expect(cheaperThanShop).toBe(0);
   });
 });
 

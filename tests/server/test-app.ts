@@ -10,6 +10,7 @@ import { databaseImage } from './database-images.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import { seedCatalogue } from '../../server/db/seed/seed-catalogue.ts';
 import type { RateLimits } from '../../server/services/platform/rate-limit.ts';
+import type { GeoLocate } from '../../server/services/platform/geo-ip.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -35,6 +36,8 @@ export interface TestAppOptions {
   storage?: FileStorage;
   /** The identity adapter; default: the one IDENTITY_ENGINE names, started on the first verification. */
   identity?: IdentityVerifier;
+  /** Places a client address in a city (the pincode prefill); default: geoip-lite. */
+  geoLocate?: GeoLocate;
   /** Fastify's logger (tests that read the request log pass a stream). */
   logger?: FastifyServerOptions['logger'];
 }
@@ -73,6 +76,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       kycSweepMs: options.kycSweepMs,
       storage: options.storage,
       identity: options.identity,
+      geoLocate: options.geoLocate,
     },
     { logger: options.logger ?? false },
   );

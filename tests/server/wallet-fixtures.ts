@@ -1,76 +1,82 @@
-import { sql } from 'kysely';
 import { assert } from 'superstruct';
 import { expect } from 'vitest';
 import { placeOrderReply } from '../../src/api/contract/checkout.contract.ts';
 import type { DatabaseHandle } from '../../server/db/connection.ts';
-import { post, type OfferPick } from './cart-page-helpers.ts';
-import { readyCart } from './checkout-helpers.ts';
+import { makeCart, post, type OfferPick } from './cart-page-helpers.ts';
+import { today } from './checkout-helpers.ts';
 import type { TestApp } from './test-app.ts';
 
 /**
- * Wallet test fixtures. Part A of issue 12 adds the 'restaurant' vendor kind (migration 010) and seeds partner
- * restaurants; until that lands here, partnerRestaurants does the same for a test database: it widens the kind check
- * and adds restaurants in New York (in the category of the butcher, loc 101, where dine-in orders are eaten today,
- * and in another one) and one in Illinois.
+ * Wallet test fixtures over the seed's partner restaurants (migration 010, issue 12 part A): dine-in orders are eaten
+ * at Gramercy Chop House (loc 401, New York, 4 star), so what they leave in the wallet is redeemable at the New York
+ * restaurants of its category (only itself in the seed), not at another category in New York nor in another state.
  */
+export const dineInRestaurant = 401;
+/** The visit a dine-in order in these tests is for: tonight at 7 pm (the test clock is 9 am in New York). */
+export const dineInVisit = `${today} 19:00`;
+
 export interface Restaurants {
-  /** The butcher's star category: a dine-in order at loc 101 is redeemable at restaurants of this category in NY. */
+  /** Gramercy's star category. */
   category: number;
-  /** NY, same category: two locations of one vendor, and a second vendor. */
+  /** New York, Gramercy's category (Gramercy first). */
   sameCategory: { vendorId: number; locId: number }[];
-  /** NY, another category. */
+  /** New York, another category. */
   otherCategory: { vendorId: number; locId: number };
-  /** IL, same category. */
+  /** Illinois, the same category. */
   otherState: { vendorId: number; locId: number };
 }
 
-export async function partnerRestaurants(database: DatabaseHandle): Promise<Restaurants> {
-  const db = database.db;
-  await sql`alter table vendors drop constraint if exists vendors_kind_check`.execute(db);
-  await sql`alter table vendors add constraint vendors_kind_check check (kind in ('local', 'courier', 'farm-direct', 'restaurant'))`.execute(db);
-  const butcher = await db.selectFrom('vendor_locations').select('price_category').where('id', '=', 101).executeTakeFirstOrThrow();
-  const category = butcher.price_category;
-  const other = category === 5 ? 4 : category + 1;
-  const rows: [number, string, number, string, string, string, number][] = [
-    [9101, 'Harbor Oyster Bar', 910101, '12 Pier Street', 'New York', 'NY', category],
-    [9102, 'Sake House', 910201, '88 Mott Street', 'New York', 'NY', category],
-    [9103, 'The Chop Room', 910301, '5 Madison Avenue', 'New York', 'NY', other],
-    [9104, 'Lakeside Grill', 910401, '200 Wacker Drive', 'Chicago', 'IL', category],
-  ];
-  for (const [vendorId, name, locId, street, city, state, stars] of rows) {
-    await sql`insert into vendors (id, name, kind) values (${vendorId}, ${name}, 'restaurant') on conflict do nothing`.execute(db);
-    await db
-      .insertInto('vendor_locations')
-      .values({
-        id: locId,
-        vendor_id: vendorId,
-        name,
-        street1: street,
-        street2: null,
-        city,
-        state,
-        zipcode: state === 'NY' ? '10001' : '60601',
-        telephone: '2125550188',
-        price_category: stars,
-        ships_nationwide: false,
-      })
-      .onConflict((oc) => oc.column('id').doNothing())
-      .execute();
-  }
+export async function seededRestaurants(database: DatabaseHandle): Promise<Restaurants> {
+  const rows = await database.db
+    .selectFrom('vendor_locations')
+    .innerJoin('vendors', 'vendors.id', 'vendor_locations.vendor_id')
+    .select(['vendor_locations.id as locId', 'vendors.id as vendorId', 'vendor_locations.state', 'vendor_locations.price_category'])
+    .where('vendors.kind', '=', 'restaurant')
+    .orderBy('vendor_locations.id')
+    .execute();
+  const home = rows.find((r) => r.locId === dineInRestaurant);
+  if (!home) throw new Error('the seed has no restaurant 401');
+  const pick = (r: { vendorId: number; locId: number }) => ({ vendorId: r.vendorId, locId: r.locId });
+  const otherCategory = rows.find((r) => r.state === home.state && r.price_category !== home.price_category);
+  const otherState = rows.find((r) => r.state !== home.state && r.price_category === home.price_category);
+  if (!otherCategory || !otherState) throw new Error('the seed lacks the restaurants these tests compare');
   return {
-    category,
-    sameCategory: [
-      { vendorId: 9101, locId: 910101 },
-      { vendorId: 9102, locId: 910201 },
-    ],
-    otherCategory: { vendorId: 9103, locId: 910301 },
-    otherState: { vendorId: 9104, locId: 910401 },
+    category: home.price_category,
+    sameCategory: rows.filter((r) => r.state === home.state && r.price_category === home.price_category).map(pick),
+    otherCategory: pick(otherCategory),
+    otherState: pick(otherState),
   };
 }
 
+/** Offers of the restaurant at a visit speed, of products sold without an ID check, priced and stocked for the test. */
+export async function restaurantOffers(
+  database: DatabaseHandle,
+  speed: 'dine-in' | 'pickup',
+  count: number,
+  set: { priceCents: number; stock: number },
+): Promise<OfferPick[]> {
+  const db = database.db;
+  const rows = await db
+    .selectFrom('variant_offers')
+    .innerJoin('product_variants', 'product_variants.id', 'variant_offers.variant_id')
+    .innerJoin('products', 'products.id', 'product_variants.product_id')
+    .select(['variant_offers.id', 'variant_offers.variant_id', 'variant_offers.loc_id'])
+    .where('variant_offers.speed', '=', speed)
+    .where('variant_offers.loc_id', '=', dineInRestaurant)
+    .where('products.age_restricted', '=', false)
+    .orderBy('variant_offers.variant_id')
+    .limit(count)
+    .execute();
+  if (rows.length < count) throw new Error(`only ${rows.length} ${speed} offers at ${dineInRestaurant}`);
+  for (const row of rows) {
+    await db.updateTable('variant_offers').set({ price_cents: set.priceCents, stock: set.stock }).where('id', '=', row.id).execute();
+  }
+  return rows.map((r) => ({ offerId: r.id, variantId: r.variant_id, locId: r.loc_id }));
+}
+
 /**
- * A dine-in order (speed 3) of the customer's, eaten at the butcher's (loc 101), placed through the API and paid by
- * card: what buying for dine-in leaves in the wallet. Returns its order number.
+ * A dine-in order of the customer's at Gramercy (speed 3, the restaurant as retailer, tonight's visit), placed
+ * through the API and paid as `payment` says: what buying for dine-in leaves in the wallet. Returns its order number.
  */
 export async function paidDineInOrder(
   t: TestApp,
@@ -78,11 +84,11 @@ export async function paidDineInOrder(
   lines: readonly { offer: OfferPick; qty: number }[],
   payment: Record<string, unknown>,
 ): Promise<{ status: number; orderNumber: string; code: number }> {
-  const cartId = await readyCart(t, me.token, me.customerId, lines);
+  const { cartId } = await makeCart(t, lines, { customerId: me.customerId });
   const { status, body } = await post(
     t,
     '/api/placeorder/placeorder',
-    { store_id: 1, cart_id: cartId, speed_id: 3, retailer_id: 101, ...payment },
+    { store_id: 1, cart_id: cartId, speed_id: 3, retailer_id: dineInRestaurant, pickup_date: dineInVisit, ...payment },
     me.token,
   );
   expect(status).toBe(200);

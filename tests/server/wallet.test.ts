@@ -8,10 +8,10 @@ import { TestPaymentGateway } from '../../server/adapters/payments/test-gateway.
 import { reconcilePendingPayments } from '../../server/services/payments/payment-reconciler.ts';
 import { withdrawOrderWallet } from '../../server/services/wallet/wallet-credit.ts';
 import { generousLimits } from './account-helpers.ts';
-import { cartCall, manualClock, pickOffers, post, type OfferPick } from './cart-page-helpers.ts';
+import { cartCall, makeCart, manualClock, post, type OfferPick } from './cart-page-helpers.ts';
 import { orderOf, signedInCustomer, stockOf, takeInTurn } from './fixtures.ts';
-import { checkoutNow, readyCart, saveCard, tokenize } from './checkout-helpers.ts';
-import { paidDineInOrder, partnerRestaurants, type Restaurants } from './wallet-fixtures.ts';
+import { checkoutNow, saveCard, today, tokenize } from './checkout-helpers.ts';
+import { dineInRestaurant, dineInVisit, paidDineInOrder, restaurantOffers, seededRestaurants, type Restaurants } from './wallet-fixtures.ts';
 import { startTestApp, type TestApp } from './test-app.ts';
 
 /** The offline gateway behind a switch: while `down`, every charge fails as an unreachable provider does. */
@@ -26,13 +26,15 @@ class FlakyGateway extends TestPaymentGateway {
 let t: TestApp;
 const clock = manualClock(checkoutNow);
 const gateway = new FlakyGateway(clock.now);
-let butcher: OfferPick[];
+let dinners: OfferPick[];
+let pickups: OfferPick[];
 let places: Restaurants;
 
 beforeAll(async () => {
   t = await startTestApp({ clock: clock.now, payments: gateway, rateLimits: generousLimits });
-  butcher = await pickOffers(t, { speed: 'local', locId: 101 }, 30, 0, { priceCents: 2400, stock: 50 });
-  places = await partnerRestaurants(t.database);
+  dinners = await restaurantOffers(t.database, 'dine-in', 12, { priceCents: 2400, stock: 50 });
+  pickups = await restaurantOffers(t.database, 'pickup', 1, { priceCents: 2000, stock: 50 });
+  places = await seededRestaurants(t.database);
 });
 afterAll(async () => {
   await t.close();
@@ -41,7 +43,7 @@ beforeEach(() => {
   clock.set(checkoutNow);
 });
 
-const nextOffer = takeInTurn(() => butcher);
+const nextOffer = takeInTurn(() => dinners);
 const db = () => t.database.db;
 
 async function walletOf(me: { token: string; customerId: number }) {
@@ -75,8 +77,9 @@ async function sizeOf(variantId: number): Promise<number> {
   return (await db().selectFrom('product_variants').select('bottle_size').where('id', '=', variantId).executeTakeFirstOrThrow()).bottle_size;
 }
 
+/** Place order for a cart of wallet lines: a dine-in visit, tonight at 7 pm (the wallet product list's date and time). */
 async function placeWallet(token: string, cartId: string, payment: Record<string, unknown> = { payment_mode: 2 }) {
-  const { status, body } = await post(t, '/api/placeorder/placeorder', { store_id: 1, cart_id: cartId, ...payment }, token);
+  const { status, body } = await post(t, '/api/placeorder/placeorder', { store_id: 1, cart_id: cartId, pickup_date: dineInVisit, ...payment }, token);
   expect(status).toBe(200);
   assert(body, placeOrderReply);
   return body;
@@ -111,11 +114,14 @@ describe('buying for dine-in fills the wallet', () => {
     expect(paid.code).toBe(1);
     expect(await walletOf(me)).toEqual([expect.objectContaining({ ordered: 2 * size, remaining: 2 * size, unit: 'ml' })]);
 
-    // Picked up at the shop (speed 2) is not dine-in: nothing goes into the wallet.
-    const cartId = await readyCart(t, me.token, me.customerId, [{ offer: nextOffer(), qty: 1 }]);
+    // Picked up at the restaurant (speed 2) is not dine-in: nothing goes into the wallet.
+    const pickedUp = pickups[0];
+    if (!pickedUp) throw new Error('no pick-up offer');
+    const { cartId } = await makeCart(t, [{ offer: pickedUp, qty: 1 }], { customerId: me.customerId });
     const pickup = await placeWallet(me.token, cartId, {
       speed_id: 2,
-      retailer_id: 101,
+      retailer_id: dineInRestaurant,
+      pickup_date: `${today} 13:00`,
       payment_mode: 2,
       card_token: await tokenize(t, '4242424242424242'),
     });
@@ -126,7 +132,7 @@ describe('buying for dine-in fills the wallet', () => {
 
 describe('drinks are poured from what the bottle holds', () => {
   it('a bottle bought for dine-in is redeemed by the glass in smaller sizes, never beyond what is left', async () => {
-    // A product with two sizes whose larger one the butcher sells Same Day; held in ml here, and no ID check needed.
+    // A product with two sizes whose larger one Gramercy sells for dine-in; held in ml here, and no ID check needed.
     const pick = await db()
       .selectFrom('variant_offers')
       .innerJoin('product_variants as big', 'big.id', 'variant_offers.variant_id')
@@ -142,15 +148,15 @@ describe('drinks are poured from what the bottle holds', () => {
         'small.bottle_size as smallSize',
         'products.id as productId',
       ])
-      .where('variant_offers.loc_id', '=', 101)
-      .where('variant_offers.speed', '=', 'local')
+      .where('variant_offers.loc_id', '=', dineInRestaurant)
+      .where('variant_offers.speed', '=', 'dine-in')
       .where('products.age_restricted', '=', false)
       .orderBy('variant_offers.id', 'desc')
       .executeTakeFirstOrThrow();
     await db().updateTable('products').set({ size_unit: 'ml' }).where('id', '=', pick.productId).execute();
     await db().updateTable('variant_offers').set({ stock: 20, price_cents: 3000 }).where('id', '=', pick.offerId).execute();
     const me = await signedInCustomer(t, 'wallet-glass@example.com');
-    const offer: OfferPick = { offerId: pick.offerId, variantId: pick.bigId, locId: 101 };
+    const offer: OfferPick = { offerId: pick.offerId, variantId: pick.bigId, locId: dineInRestaurant };
     const bought = await paidDineInOrder(t, me, [{ offer, qty: 1 }], { payment_mode: 2, card_token: await tokenize(t, '4242424242424242') });
     expect(bought.code).toBe(1);
 
@@ -291,7 +297,7 @@ describe('where and what to redeem', () => {
     const here = await post(
       t,
       '/api/walletproductlst/walletProducts',
-      { customer_id: me.customerId, vendor_id: places.sameCategory[1]?.vendorId },
+      { customer_id: me.customerId, vendor_id: places.sameCategory.at(-1)?.vendorId },
       me.token,
     );
     assert(here.body, walletProductsReply);
@@ -356,7 +362,7 @@ describe('redeeming', () => {
       const added = await redeem(me, {
         product_id: me.offer.variantId,
         size,
-        vendor_loc_id: places.sameCategory[i % 2]?.locId,
+        vendor_loc_id: places.sameCategory[i % places.sameCategory.length]?.locId,
         pastorderid: me.orderNumber,
       });
       assert(added.reply, walletAddToCartReply);
@@ -382,23 +388,12 @@ describe('redeeming', () => {
     });
     assert(added.reply, walletAddToCartReply);
     const cartId = added.reply[0]?.cart_id ?? '';
-    // A paid line beside it, at the butcher's, so the order has something to charge: the card is declined.
+    // A paid dine-in line beside it, at the same restaurant, so the order has something to charge: the card is declined.
     const paidLine = nextOffer();
-    const more = await post(
-      t,
-      '/api/cart/addtocart',
-      { product_id: paidLine.variantId, qty: 1, cart_id: cartId, zipcode: '10001', loc_id: 101, speed_id: 'local', vendor_loc_id: 101 },
-      me.token,
-    );
-    expect(more.body).toEqual([expect.objectContaining({ code: 1 })]);
-    const slots = await post(
-      t,
-      '/connect/driverslot/getslot',
-      { order_date: '2026-12-01', zipcode: '10001', vendor_loc_id: 101, cart_id: cartId },
-      me.token,
-    );
-    const slotId = (slots.body as { data: { slot_id: number }[] }).data[0]?.slot_id;
-    await post(t, '/api/cart/deliveryschedule', { cart_id: cartId, vendor_loc_id: 101, delivery_date: '2026-12-01', slot_id: slotId }, me.token);
+    await db()
+      .insertInto('cart_items')
+      .values({ cart_id: cartId, variant_id: paidLine.variantId, offer_id: paidLine.offerId, qty: 1, delivery_date: null, timeslot: null })
+      .execute();
     const stock = await stockOf(t, paidLine.offerId);
 
     const failed = await placeWallet(me.token, cartId, { speed_id: 3, payment_mode: 2, card_token: await tokenize(t, '4000000000000002') });

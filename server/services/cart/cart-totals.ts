@@ -6,8 +6,8 @@ import { centsToDollars } from '../../../src/rules/money.ts';
 import type { SpeedValue } from '../../../src/rules/speeds.ts';
 import type { CouponKind } from '../../db/schema.ts';
 
-/** Delivery fee per vendor group, by speed. */
-export const deliveryFeeCents: Readonly<Record<SpeedValue, number>> = { local: 499, courier: 999, 'farm-direct': 1299 };
+/** Delivery fee per vendor group, by speed; a restaurant's dine-in and pick-up groups are never delivered. */
+export const deliveryFeeCents: Readonly<Record<SpeedValue, number>> = { local: 499, courier: 999, 'farm-direct': 1299, 'dine-in': 0, pickup: 0 };
 /** A Same Day group whose items come to this much delivers free (the home page ad: 'Free delivery over $75'). */
 export const freeLocalDeliveryFromCents = 7500;
 /** Insulated box and dry ice for a group that travels by courier or from a farm. */
@@ -70,7 +70,7 @@ export function groupFees(group: GroupAmounts): GroupFees {
   return {
     locId: group.locId,
     deliveryFeeCents: free ? 0 : deliveryFeeCents[group.speed],
-    packagingFeeCents: group.speed === 'local' ? 0 : packagingFeeCents,
+    packagingFeeCents: group.speed === 'courier' || group.speed === 'farm-direct' ? packagingFeeCents : 0,
   };
 }
 

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { SlotOffer } from '../../../src/api/contract/cart-page.contract.ts';
 import { storeMinutes, storeToday } from '../../../src/rules/delivery-dates.ts';
+import { isVisitSpeed } from '../../../src/rules/speeds.ts';
 import { isSlotPast } from '../../../src/rules/slots.ts';
 import type { Database } from '../../db/schema.ts';
 import { loadCartLines, loadDeliveryChoices, validChoice, vendorGroups } from './cart-view.ts';
@@ -185,6 +186,8 @@ export async function checkSlotHolds(db: Kysely<Database>, cartId: string, now: 
   for (const group of groups) {
     // Wallet redemptions are eaten at the restaurant: no delivery date, no driver.
     if (group.wallet) continue;
+    // A restaurant's dine-in or pick-up lines: the visit's date and time come with the order (place order's pickup_date).
+    if (isVisitSpeed(group.speed)) continue;
     const choice = validChoice(group, choices.get(group.locId), calendars.get(group.vendorId), now);
     if (choice.date === null || (group.speed === 'local' && choice.hold === null)) {
       problems.push({ vendor_loc_id: group.locId, message: slotMessages.required });

@@ -1,14 +1,20 @@
 import type { Kysely } from 'kysely';
 import type { ProductSummary } from '../../../src/api/contract/product-summary.contract.ts';
+import { isVisitSpeed, type SpeedValue } from '../../../src/rules/speeds.ts';
 import type { Database } from '../../db/schema.ts';
 import { BatchCache } from '../platform/batch-cache.ts';
 import { perDatabase } from '../platform/read-cache.ts';
 import { productSummaries } from './product-summaries.ts';
 
-/** One product's card in one delivery area. */
+/** One product's card in one delivery area, for the delivery speeds or one visit speed (dine-in, pickup). */
 interface CardRef {
   productId: number;
   locId: number;
+  visit: SpeedValue | undefined;
+}
+
+function areaKey(ref: Pick<CardRef, 'locId' | 'visit'>): string {
+  return `${ref.locId}|${ref.visit ?? ''}`;
 }
 
 /**
@@ -23,25 +29,35 @@ const cards = perDatabase<Kysely<Database>, BatchCache<CardRef, ProductSummary>>
       maxEntries: 50_000,
       freshMs: 10_000,
       staleMs: 20_000,
-      keyOf: (ref) => `${ref.locId}|${ref.productId}`,
+      keyOf: (ref) => `${areaKey(ref)}|${ref.productId}`,
       loadMany: (refs) => summariesByArea(db, refs),
     }),
 );
 
 /** One query per area among refs (concurrent pages of different areas may share a batch), answers in refs' order. */
 async function summariesByArea(db: Kysely<Database>, refs: readonly CardRef[]): Promise<(ProductSummary | undefined)[]> {
-  const idsByArea = new Map<number, number[]>();
-  for (const ref of refs) idsByArea.set(ref.locId, [...(idsByArea.get(ref.locId) ?? []), ref.productId]);
+  const idsByArea = new Map<string, { ref: CardRef; ids: number[] }>();
+  for (const ref of refs) {
+    const entry = idsByArea.get(areaKey(ref)) ?? { ref, ids: [] };
+    entry.ids.push(ref.productId);
+    idsByArea.set(areaKey(ref), entry);
+  }
   const found = new Map<string, ProductSummary>();
   await Promise.all(
-    [...idsByArea].map(async ([locId, ids]) => {
-      for (const summary of await productSummaries(db, ids, locId)) found.set(`${locId}|${summary.id}`, summary);
+    [...idsByArea].map(async ([key, { ref, ids }]) => {
+      for (const summary of await productSummaries(db, ids, ref.locId, ref.visit)) found.set(`${key}|${summary.id}`, summary);
     }),
   );
-  return refs.map((ref) => found.get(`${ref.locId}|${ref.productId}`));
+  return refs.map((ref) => found.get(`${areaKey(ref)}|${ref.productId}`));
 }
 
 /** Same as productSummaries (order kept, products not sold in the area left out), mostly from memory. */
-export async function cachedSummaries(db: Kysely<Database>, productIds: readonly number[], locId: number): Promise<ProductSummary[]> {
-  return cards(db).getMany(productIds.map((productId) => ({ productId, locId })));
+export async function cachedSummaries(
+  db: Kysely<Database>,
+  productIds: readonly number[],
+  locId: number,
+  courierType?: SpeedValue,
+): Promise<ProductSummary[]> {
+  const visit = isVisitSpeed(courierType) ? courierType : undefined;
+  return cards(db).getMany(productIds.map((productId) => ({ productId, locId, visit })));
 }

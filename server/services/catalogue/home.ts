@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { HomepageData } from '../../../src/api/contract/home.contract.ts';
+import { isVisitSpeed, type SpeedValue } from '../../../src/rules/speeds.ts';
 import type { Database } from '../../db/schema.ts';
 import { offeredInArea, productSummaries } from './product-summaries.ts';
 import { perDatabase, ReadCache } from '../platform/read-cache.ts';
@@ -7,11 +8,11 @@ import { perDatabase, ReadCache } from '../platform/read-cache.ts';
 const topProductCount = 12;
 const sectionProductCount = 8;
 
-function availableInArea(locId: number) {
+function availableInArea(locId: number, courierType: SpeedValue | undefined) {
   return sql<boolean>`exists (
     select 1 from product_variants
     join variant_offers on variant_offers.variant_id = product_variants.id
-    where product_variants.product_id = products.id and ${offeredInArea(locId)}
+    where product_variants.product_id = products.id and ${offeredInArea(locId, courierType)}
   )`;
 }
 
@@ -29,19 +30,21 @@ const homeCaches = perDatabase<Kysely<Database>, ReadCache<HomepageData>>(
   () => new ReadCache<HomepageData>({ maxEntries: 256, freshMs: 30_000, staleMs: 300_000 }),
 );
 
-export function cachedHomepage(db: Kysely<Database>, locId: number): Promise<HomepageData> {
-  return homeCaches(db).get(String(locId), () => homepage(db, locId));
+/** courierType: a visit speed (dine-in, pickup) builds the home of the restaurants' offers; the delivery speeds share one home. */
+export function cachedHomepage(db: Kysely<Database>, locId: number, courierType?: SpeedValue): Promise<HomepageData> {
+  const visit = isVisitSpeed(courierType) ? courierType : undefined;
+  return homeCaches(db).get(`${locId}|${visit ?? ''}`, () => homepage(db, locId, visit));
 }
 
 /** The store home for one delivery area: banners, ads, the area's best sellers and a section per top category. */
-export async function homepage(db: Kysely<Database>, locId: number): Promise<HomepageData> {
+export async function homepage(db: Kysely<Database>, locId: number, courierType?: SpeedValue): Promise<HomepageData> {
   const [bannerList, ads, topIds, sectionRows] = await Promise.all([
     banners(db),
     db.selectFrom('ads').select(['image_url', 'text']).orderBy('position').execute(),
     db
       .selectFrom('products')
       .select('products.id')
-      .where(availableInArea(locId))
+      .where(availableInArea(locId, courierType))
       .orderBy('products.popularity', 'desc')
       .orderBy('products.id')
       .limit(topProductCount)
@@ -53,7 +56,7 @@ export async function homepage(db: Kysely<Database>, locId: number): Promise<Hom
         select products.id, products.popularity
         from product_categories pc
         join products on products.id = pc.product_id
-        where pc.category_id = c.id and ${availableInArea(locId)}
+        where pc.category_id = c.id and ${availableInArea(locId, courierType)}
         order by products.popularity desc, products.id
         limit ${sectionProductCount}
       ) top
@@ -62,7 +65,7 @@ export async function homepage(db: Kysely<Database>, locId: number): Promise<Hom
   ]);
 
   const sectionIds = sectionRows.rows.map((r) => r.product_id);
-  const summaries = await productSummaries(db, [...new Set([...topIds.map((r) => r.id), ...sectionIds])], locId);
+  const summaries = await productSummaries(db, [...new Set([...topIds.map((r) => r.id), ...sectionIds])], locId, courierType);
   const summaryById = new Map(summaries.map((s) => [s.id, s]));
 
   const sections = new Map<number, HomepageData['categories'][number]>();

@@ -65,7 +65,7 @@ export async function categoryListing(db: Kysely<Database>, request: ListingRequ
     return { index: built, filters: listingFilters(built, category, sizeUnitsOf(rows)) };
   });
   const { ids, total } = selectPage(index, request.selection ?? noSelection, request.sort ?? 'default', request.page, request.limit);
-  const products = await cachedSummaries(db, ids, request.locId);
+  const products = await cachedSummaries(db, ids, request.locId, request.speed);
   return {
     kind: 'listing',
     available: listingSize(index),
@@ -117,7 +117,7 @@ async function listingRows(db: Kysely<Database>, category: CategoryInfo, locId: 
       from product_categories pc
       join product_variants on product_variants.product_id = pc.product_id
       join variant_offers on variant_offers.variant_id = product_variants.id
-      where pc.category_id = ${category.id} and ${offeredInArea(locId)}
+      where pc.category_id = ${category.id} and ${offeredInArea(locId, speed)}
       group by product_variants.product_id
     ) agg
     join products p on p.id = agg.product_id

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { ProductDetail, ProductSize } from '../../../src/api/contract/product.contract.ts';
 import { centsToDollars } from '../../../src/rules/money.ts';
 import type { SizeUnit } from '../../../src/rules/sizes.ts';
-import { speedValues } from '../../../src/rules/speeds.ts';
+import { isVisitSpeed, speedValues, type SpeedValue } from '../../../src/rules/speeds.ts';
 import type { Database } from '../../db/schema.ts';
 import { isServedLocation } from './catalogue-cache.ts';
 import { executePrepared } from '../platform/prepared.ts';
@@ -49,7 +49,15 @@ interface ProductRow {
  * database costs about half a millisecond before any work is done, and prepared, because planning it costs three
  * times what running it does. Stock is live here; cachedProductDetail below adds a few seconds of sharing.
  */
-export async function productDetail(db: Kysely<Database>, productId: number, locId: number): Promise<ProductDetailResult> {
+/** courierType: a visit speed (dine-in, pickup) shows only the restaurants' offers at it; anything else the delivery offers. */
+export async function productDetail(
+  db: Kysely<Database>,
+  productId: number,
+  locId: number,
+  courierType?: SpeedValue,
+  restaurantLocId?: number,
+): Promise<ProductDetailResult> {
+  const atRestaurant = restaurantLocId === undefined ? sql`true` : sql`variant_offers.loc_id = ${restaurantLocId}`;
   if (!(await isServedLocation(db, locId))) return { kind: 'not-served' };
   const rows = await executePrepared(
     db,
@@ -57,7 +65,7 @@ export async function productDetail(db: Kysely<Database>, productId: number, loc
     sql<ProductRow>`
     select p.id, p.name, p.description, p.taste_scale, p.skill_scale, p.time_minutes, p.review_count, p.age_restricted, p.size_unit,
       array(select url from product_images where product_id = p.id order by position, id) as images,
-      ${relatedCardsJson(sql<number>`p.id`, locId)} as related,
+      ${relatedCardsJson(sql<number>`p.id`, locId, courierType)} as related,
       coalesce((
         select json_agg(json_build_object(
             'variant_id', product_variants.id,
@@ -76,7 +84,7 @@ export async function productDetail(db: Kysely<Database>, productId: number, loc
         from product_variants
         join variant_offers on variant_offers.variant_id = product_variants.id
         join vendor_locations on vendor_locations.id = variant_offers.loc_id
-        where product_variants.product_id = p.id and ${offeredInArea(locId)}
+        where product_variants.product_id = p.id and ${offeredInArea(locId, courierType)} and ${atRestaurant}
       ), '[]'::json) as offers
     from products p
     where p.id = ${productId}`,
@@ -178,6 +186,17 @@ const detailCaches = perDatabase<Kysely<Database>, ReadCache<ProductDetailResult
   () => new ReadCache<ProductDetailResult>({ maxEntries: 4096, freshMs: 2_000, staleMs: 3_000 }),
 );
 
-export function cachedProductDetail(db: Kysely<Database>, productId: number, locId: number): Promise<ProductDetailResult> {
-  return detailCaches(db).get(`${productId}:${locId}`, () => productDetail(db, productId, locId));
+/** restaurantLocId narrows a visit speed's offers to one restaurant; with a delivery speed it is ignored. */
+export function cachedProductDetail(
+  db: Kysely<Database>,
+  productId: number,
+  locId: number,
+  courierType?: SpeedValue,
+  restaurantLocId?: number,
+): Promise<ProductDetailResult> {
+  const visit = isVisitSpeed(courierType) ? courierType : undefined;
+  const restaurant = visit ? restaurantLocId : undefined;
+  return detailCaches(db).get(`${productId}:${locId}:${visit ?? ''}:${restaurant ?? ''}`, () =>
+    productDetail(db, productId, locId, visit, restaurant),
+  );
 }

@@ -1,20 +1,31 @@
 import { sql, type Kysely } from 'kysely';
 import type { ProductSummary, SpeedType } from '../../../src/api/contract/product-summary.contract.ts';
 import { centsToDollars } from '../../../src/rules/money.ts';
+import { catalogueSpeeds, speedValues, type SpeedValue } from '../../../src/rules/speeds.ts';
 import type { Database } from '../../db/schema.ts';
 
-/** Offers a shopper in delivery area locId can buy: the area's own shops plus couriers and farms (area null). */
-export function offeredInArea(locId: number) {
-  return sql<boolean>`(variant_offers.area_loc_id = ${locId} or variant_offers.area_loc_id is null)`;
+/**
+ * Offers a shopper in delivery area locId can buy: the area's own shops (and restaurants) plus couriers and farms
+ * (area null), at the speeds catalogueSpeeds gives for the shopper's courier_type.
+ */
+export function offeredInArea(locId: number, courierType?: SpeedValue) {
+  // Literals from our own list, not parameters: the product page's prepared statement takes whole numbers only.
+  const speeds = sql.join(catalogueSpeeds(courierType).map((speed) => sql.lit(speed)));
+  return sql<boolean>`((variant_offers.area_loc_id = ${locId} or variant_offers.area_loc_id is null) and variant_offers.speed in (${speeds}))`;
 }
 
-const speedOrder: readonly SpeedType[] = ['local', 'courier', 'farm-direct'];
+const speedOrder: readonly SpeedType[] = speedValues;
 
 /**
  * Card data for the given products in one area, in the order of productIds. Each size carries its lowest offered
  * price in the area; products with nothing offered there are left out.
  */
-export async function productSummaries(db: Kysely<Database>, productIds: number[], locId: number): Promise<ProductSummary[]> {
+export async function productSummaries(
+  db: Kysely<Database>,
+  productIds: number[],
+  locId: number,
+  courierType?: SpeedValue,
+): Promise<ProductSummary[]> {
   if (productIds.length === 0) return [];
   const [products, sizes] = await Promise.all([
     db
@@ -35,7 +46,7 @@ export async function productSummaries(db: Kysely<Database>, productIds: number[
         sql<SpeedType[]>`array_agg(distinct variant_offers.speed)`.as('speeds'),
       ])
       .where('product_variants.product_id', 'in', productIds)
-      .where(offeredInArea(locId))
+      .where(offeredInArea(locId, courierType))
       .groupBy(['product_variants.product_id', 'product_variants.id', 'product_variants.bottle_size'])
       .execute(),
   ]);

@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { ProductSummary } from '../../../src/api/contract/product-summary.contract.ts';
 import { centsToDollars } from '../../../src/rules/money.ts';
 import type { SizeUnit } from '../../../src/rules/sizes.ts';
-import { orderedSpeeds } from '../../../src/rules/speeds.ts';
+import { orderedSpeeds, type SpeedValue } from '../../../src/rules/speeds.ts';
 import { offeredInArea } from './product-summaries.ts';
 
 /** One related product as the detail statement returns it (JSON built by PostgreSQL). */
@@ -21,7 +21,7 @@ export interface RelatedCardRow {
  * out), computed in the same round trip because on the embedded database every round trip costs about half a
  * millisecond and the detail page is read far more than anything else.
  */
-export function relatedCardsJson(productId: RawBuilder<number>, locId: number): RawBuilder<RelatedCardRow[]> {
+export function relatedCardsJson(productId: RawBuilder<number>, locId: number, courierType?: SpeedValue): RawBuilder<RelatedCardRow[]> {
   return sql<RelatedCardRow[]>`coalesce((
     select json_agg(json_build_object('id', r.id, 'name', r.name, 'image', img.url, 'age_restricted', r.age_restricted,
                                       'size_unit', r.size_unit, 'sizes', s.sizes)
@@ -38,7 +38,7 @@ export function relatedCardsJson(productId: RawBuilder<number>, locId: number): 
                max(variant_offers.stock) as max_stock, array_agg(distinct variant_offers.speed) as speeds
         from product_variants
         join variant_offers on variant_offers.variant_id = product_variants.id
-        where product_variants.product_id = r.id and ${offeredInArea(locId)}
+        where product_variants.product_id = r.id and ${offeredInArea(locId, courierType)}
         group by product_variants.id, product_variants.bottle_size
       ) x
     ) s

@@ -63,7 +63,7 @@ export async function searchProducts(db: Kysely<Database>, request: SearchReques
   return {
     kind: 'results',
     data: {
-      products: await cachedSummaries(db, ids, request.locId),
+      products: await cachedSummaries(db, ids, request.locId, request.speed),
       filters: [],
       pagination: {
         total_records: total,
@@ -94,7 +94,7 @@ async function rankedRows(db: Kysely<Database>, words: string[], locId: number, 
              array_agg(distinct product_variants.bottle_size) filter (where ${atSpeed}) as sizes
       from product_variants
       join variant_offers on variant_offers.variant_id = product_variants.id
-      where product_variants.product_id = p.id and ${offeredInArea(locId)}
+      where product_variants.product_id = p.id and ${offeredInArea(locId, speed)}
     ) agg on agg.sizes is not null
     where p.search_vector @@ ${query} or ${text} <% lower(p.name)`.execute(db);
   // Equal scores are common (many 'salmon fillet's): the more popular comes first, then the lower id.

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { centsToDollars } from '../../../src/rules/money.ts';
 import { speedIds, type SpeedId } from '../../../src/rules/delivery-speeds.ts';
 import { isTipAllowed, tipCents, type TipPercent } from '../../../src/rules/tips.ts';
+import { isVisitSpeed } from '../../../src/rules/speeds.ts';
 import type { Database } from '../../db/schema.ts';
 import { cartTotals, cartTotalsInDollars, type CartTotals } from '../cart/cart-totals.ts';
 import { loadCartLines, taxRateForZip, vendorGroups, type CartLineRow, type TaxRate, type VendorGroup } from '../cart/cart-view.ts';
@@ -64,8 +65,17 @@ export async function loadOrderBasis(
   return { lines, groups, coupon, couponProblem, tax };
 }
 
-/** The speed ids this cart can be checked out with, the primary first. */
+/**
+ * The speed ids this cart can be checked out with, the primary first. A restaurant's dine-in lines are checked out
+ * with Dine-In (3) and its pick-up lines with Store Pickup (2), alone: a cart that mixes them with each other or
+ * with lines to deliver has no speed (the shopper changed the Delivery Options with items in the cart).
+ */
 export function availableSpeedIds(groups: readonly VendorGroup[]): SpeedId[] {
+  const visits = new Set(groups.filter((g) => isVisitSpeed(g.speed)).map((g) => g.speed));
+  if (visits.size > 0) {
+    if (visits.size > 1 || groups.some((g) => !isVisitSpeed(g.speed))) return [];
+    return visits.has('dine-in') ? [speedIds.dineIn] : [speedIds.storePickup];
+  }
   const out: SpeedId[] = [];
   // Wallet redemptions are eaten at the restaurant: a cart of nothing else is a dine-in order.
   if (groups.length > 0 && groups.every((g) => g.wallet)) return [speedIds.dineIn];

@@ -2,9 +2,12 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import type { OrderProblem } from '../../../src/api/contract/checkout.contract.ts';
 import { addressRuleMessages } from '../../../src/rules/address-validation.ts';
 import { needsAddress, speedIds, type SpeedId } from '../../../src/rules/delivery-speeds.ts';
-import { cartIsEmptyRefusal, cartNotFoundMessage } from '../../../src/rules/messages.ts';
+import { cartIsEmptyRefusal, cartNotFoundMessage, deliveryOptionMessages, mixedVisitCartRefusal } from '../../../src/rules/messages.ts';
+import { storeMinutes, storeToday } from '../../../src/rules/delivery-dates.ts';
+import { visitTimes } from '../../../src/rules/dine-in.ts';
 import { isTipAllowed, type TipPercent } from '../../../src/rules/tips.ts';
 import { upiMessages } from '../../../src/rules/upi.ts';
+import { isVisitSpeed } from '../../../src/rules/speeds.ts';
 import type { PaymentGateway } from '../../adapters/payments/payment-port.ts';
 import type { CartsTable, Database, OrdersTable, OrderStatus } from '../../db/schema.ts';
 import { addressSnapshot, findOwnAddress, type AddressRow } from '../accounts/addresses.ts';
@@ -45,6 +48,8 @@ export interface PlaceOrderRequest {
   tipPercent: TipPercent;
   giftMessage: string | undefined;
   payment: PaymentChoice;
+  /** Dine-in and pick-up at a restaurant: when the shopper comes (the session's dineinTime). */
+  visitAt?: { date: string; time: string } | undefined;
 }
 
 export type OrderRow = Selectable<OrdersTable>;
@@ -123,6 +128,8 @@ async function reserveOnce(
   const speed = chooseSpeed(request, basis);
   if ('stop' in speed) return speed.stop;
   const speedId = speed.value;
+  const visit = await visitTime(trx, request, basis, now);
+  if ('stop' in visit) return visit.stop;
   const address = await deliveryAddress(trx, caller, request.addressId, speedId, cart.zipcode);
   if ('stop' in address) return address.stop;
   const retailer = pickupRetailer(request.retailerId, speedId, basis);
@@ -152,7 +159,7 @@ async function reserveOnce(
     coupon: basis.coupon,
     giftMessage: request.giftMessage,
   });
-  await writeDeliverables(trx, order, basis, stock.value.items, speedId, totals);
+  await writeDeliverables(trx, order, basis, stock.value.items, speedId, totals, visit.value);
   await redeemWalletClaims(trx, order.id, wallet.value);
   await takeFacePass(trx, ageGate, order.id, now);
   await closeCart(trx, cart.id, caller);
@@ -207,10 +214,38 @@ async function lockCartStock(trx: Kysely<Database>, cart: CartRow): Promise<Step
 
 /** The speed asked for (else the cart's primary one), if it fits the cart, and a tip only where a driver goes. */
 function chooseSpeed(request: PlaceOrderRequest, basis: OrderBasis): Step<SpeedId> {
-  const speedId = request.speedId ?? availableSpeedIds(basis.groups)[0] ?? speedIds.oneHour;
+  const available = availableSpeedIds(basis.groups);
+  if (available.length === 0 && basis.groups.some((g) => isVisitSpeed(g.speed))) return { stop: refused(mixedVisitCartRefusal) };
+  const speedId = request.speedId ?? available[0] ?? speedIds.oneHour;
   if (!isSpeedForCart(speedId, basis.groups)) return { stop: refused(placeOrderMessages.speedNotForCart) };
   if (request.tipPercent > 0 && !isTipAllowed(speedId)) return { stop: refused(placeOrderMessages.tipWithoutDriver) };
   return { value: speedId };
+}
+
+/**
+ * A restaurant's dine-in items need the visit's date and time ('Dining date and time is required'); pick-up items
+ * take it when given. Either must be one the Delivery Options screen offers (visitTimes: today or later, within
+ * the restaurant's hours, pick-up within 10-16). Undefined for a cart without such items.
+ */
+async function visitTime(
+  trx: Kysely<Database>,
+  request: PlaceOrderRequest,
+  basis: OrderBasis,
+  now: Date,
+): Promise<Step<{ date: string; time: string } | undefined>> {
+  const groups = basis.groups.filter((g) => isVisitSpeed(g.speed));
+  const first = groups[0];
+  if (!first) return { value: undefined };
+  const visitAt = request.visitAt;
+  if (!visitAt) return first.speed === 'dine-in' ? { stop: refused(deliveryOptionMessages.visitTimeRequired) } : { value: undefined };
+  const hours = await trx.selectFrom('vendor_locations').select(['opens_at', 'closes_at']).where('id', '=', first.locId).executeTakeFirst();
+  const kind = first.speed === 'dine-in' ? 'dine-in' : 'pick-up';
+  const offered =
+    hours?.opens_at && hours.closes_at
+      ? visitTimes(kind, { opens_at: hours.opens_at, closes_at: hours.closes_at }, visitAt.date, storeToday(now), storeMinutes(now))
+      : [];
+  if (!offered.includes(visitAt.time)) return { stop: refused(deliveryOptionMessages.visitTimeRequired) };
+  return { value: visitAt };
 }
 
 /** Where it goes: the caller's own address, in the cart's zip (a served one, checked before); none for pickup. */
@@ -233,10 +268,13 @@ async function deliveryAddress(
   return { value: address };
 }
 
-/** Store Pickup and Dine-In: the shop of the cart's Same Day items the shopper chose (else the first); null otherwise. */
+/**
+ * Store Pickup and Dine-In: the shop of the cart's Same Day items, or the restaurant of its dine-in or pick-up
+ * items, the shopper chose (else the first); null otherwise.
+ */
 function pickupRetailer(retailerId: number | undefined, speedId: SpeedId, basis: OrderBasis): Step<number | null> {
   if (speedId !== speedIds.storePickup && speedId !== speedIds.dineIn) return { value: null };
-  const localLocs = basis.groups.filter((g) => g.speed === 'local').map((g) => g.locId);
+  const localLocs = basis.groups.filter((g) => g.speed === 'local' || isVisitSpeed(g.speed)).map((g) => g.locId);
   if (retailerId !== undefined && !localLocs.includes(retailerId)) return { stop: refused(placeOrderMessages.retailerNotInCart) };
   return { value: retailerId ?? localLocs[0] ?? null };
 }
@@ -381,6 +419,7 @@ async function writeDeliverables(
   items: CartStock['items'],
   speedId: SpeedId,
   totals: OrderTotals,
+  visitAt: { date: string; time: string } | undefined,
 ): Promise<void> {
   const choices = await loadDeliveryChoices(trx, order.cart_id);
   const taxes = allocateTax(
@@ -388,7 +427,9 @@ async function writeDeliverables(
     totals.taxes,
   );
   for (const [index, group] of basis.groups.entries()) {
-    const choice = choices.get(group.locId);
+    // A restaurant's group: the visit is its date and its time its slot start; nothing is delivered.
+    const visit = isVisitSpeed(group.speed) ? visitAt : undefined;
+    const choice = isVisitSpeed(group.speed) ? undefined : choices.get(group.locId);
     const fees = totals.groups[index];
     const deliverable = await trx
       .insertInto('order_deliverables')
@@ -398,9 +439,9 @@ async function writeDeliverables(
         vendor_name: group.vendorName,
         speed: group.speed,
         delivery_method: deliveryMethodOf(group.speed, speedId),
-        delivery_date: choice?.date ?? null,
+        delivery_date: visit?.date ?? choice?.date ?? null,
         slot_template_id: choice?.hold?.templateId ?? null,
-        slot_start: choice?.hold?.start ?? null,
+        slot_start: visit?.time ?? choice?.hold?.start ?? null,
         slot_end: choice?.hold?.end ?? null,
         delivery_fee_cents: fees?.deliveryFeeCents ?? 0,
         packaging_fee_cents: fees?.packagingFeeCents ?? 0,

@@ -14,6 +14,7 @@ import { vendorCalendars } from '../cart/delivery-dates.ts';
 import { availableSpeedIds, isServedZip, loadOrderBasis, orderTotals } from './order-totals.ts';
 import type { Caller } from '../accounts/sessions.ts';
 import { milesBetweenZips } from '../platform/zip-distance.ts';
+import { isVisitSpeed } from '../../../src/rules/speeds.ts';
 
 export interface ShippingRequest {
   cartId: string;
@@ -107,7 +108,7 @@ export async function shippingOptions(
     };
   };
 
-  const local = groups.filter((g) => g.speed === 'local');
+  const local = groups.filter((g) => g.speed === 'local' || isVisitSpeed(g.speed));
   const retailers = async (delivered: boolean): Promise<Retailer[]> =>
     Promise.all(
       local.map(async (group, index) => {

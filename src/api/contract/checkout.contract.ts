@@ -1,5 +1,6 @@
 import { array, assign, coerce, define, literal, nullable, number, optional, size, string, type, union, unknown, type Infer } from 'superstruct';
 import { isTipPercent, type TipPercent } from '../../rules/tips.ts';
+import { parseDineinTime } from '../../rules/dine-in.ts';
 import { cartData } from './cart-page.contract.ts';
 import { envelope, replyCode } from './envelope.ts';
 import { gatewayKind } from './payment.contract.ts';
@@ -28,6 +29,12 @@ const addressRef = optional(
 
 /** A speed id (shipping.contract.ts), as a number or numeric text. */
 export const speedIdField = coerce(speedId, string(), (text) => (/^\d{1,2}$/.test(text.trim()) ? Number(text.trim()) : text));
+
+/** A dine-in or pick-up visit: 'YYYY-MM-DD HH:MM'. */
+const visitTimeField = define<string>(
+  'pickup_date',
+  (v) => (typeof v === 'string' && parseDineinTime(v) !== undefined) || 'pickup_date must be YYYY-MM-DD HH:MM.',
+);
 
 /** The driver tip percent: 0, 5, 10, 15 or 20 ('' and null mean 0). */
 export const tipField = coerce(
@@ -90,6 +97,8 @@ export const paymentModeField = coerce(paymentMode, string(), (text) => (/^\d$/.
  */
 export const placeOrderBody = type({
   ...checkoutChoices,
+  /** Dine-in and pick-up: the visit, 'YYYY-MM-DD HH:MM' (the session's dineinTime); '' and null mean none. */
+  pickup_date: optional(coerce(optional(visitTimeField), union([literal(''), literal(null)]), () => undefined)),
   payment_mode: optional(paymentModeField),
   card_id: optionalId('card_id'),
   card_token: optional(nullable(size(string(), 0, 255))),

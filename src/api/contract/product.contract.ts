@@ -11,8 +11,13 @@ export const productQuery = object({
   /** Left over from the dine-in template: accepted and not used. */
   dineinTime: optional(string()),
   zipCode: blankIsMissing(optional(zipcodeField)),
-  /** Accepted and not used to narrow the page: its SPEED dropdown offers every speed sold in the area. */
+  /**
+   * Delivery speeds do not narrow the page (its SPEED dropdown offers every delivery speed sold in the area); dine-in
+   * and pickup show only the restaurants' offers at that speed (issue 12).
+   */
   courier_type: speedField('courier_type'),
+  /** With dine-in or pickup: only this restaurant's offers (the one chosen on /ship/options). */
+  vendor_location_id: blankIsMissing(optional(numericId('vendor_location_id'))),
 });
 export type ProductQuery = Infer<typeof productQuery>;
 

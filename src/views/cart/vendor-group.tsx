@@ -5,6 +5,9 @@ import type { GroupProblems, LineGroup } from '../../rules/cart-checkout.ts';
 import { addDays, cutoffInstant, storeToday } from '../../rules/delivery-dates.ts';
 import { deliveryPromise, timeLeftLabel } from '../../rules/slots.ts';
 import { speedName } from '../../rules/speeds.ts';
+import { visitLabel } from '../../rules/dine-in.ts';
+import { Link } from 'react-router-dom';
+import { useSessionValue } from '../app-context.tsx';
 import { CartLine } from './cart-line.tsx';
 import { DeliveryDatePicker } from './delivery-date-picker.tsx';
 import { SlotPicker } from './slot-picker.tsx';
@@ -41,7 +44,9 @@ export function VendorGroup({ group, delivery, groupRef, problems, now, onQuanti
         {date && <p className={css.promise}>{deliveryPromise(date, delivery?.timeslot)}</p>}
         {timeLeft && <p className={css.timeLeft}>{timeLeft}</p>}
         {delivery?.wallet ? (
-          <p className={css.promise}>Eat in at {group.vendor_name}: redeemed from your wallet, nothing to deliver.</p>
+          <WalletVisitLine vendorName={group.vendor_name} />
+        ) : speed === 'dine-in' || speed === 'pickup' ? (
+          <VisitLine speed={speed} />
         ) : groupRef ? (
           <GroupDelivery groupRef={groupRef} vendorName={group.vendor_name} problems={problems} maxDate={addDays(storeToday(now), lastDayOffered)} />
         ) : (
@@ -54,6 +59,27 @@ export function VendorGroup({ group, delivery, groupRef, problems, now, onQuanti
         </ul>
       </section>
     </li>
+  );
+}
+
+/** A restaurant's group: when the shopper comes, as chosen on Delivery Options, and a way to change it. */
+function VisitLine({ speed }: { speed: 'dine-in' | 'pickup' }) {
+  const when = visitLabel(useSessionValue('dineinTime'));
+  return (
+    <p className={css.promise}>
+      {speed === 'dine-in' ? 'Your table' : 'Pick-up'}: {when ?? 'choose a date and time'} <Link to="/ship/options">Change</Link>
+    </p>
+  );
+}
+
+/** A group of wallet redemptions: eaten at the restaurant at the visit the wallet product list chose. */
+function WalletVisitLine({ vendorName }: { vendorName: string }) {
+  const when = visitLabel(useSessionValue('dineinTime'));
+  return (
+    <p className={css.promise}>
+      Eat in at {vendorName}
+      {when ? `, ${when}` : ''}: redeemed from your wallet, nothing to deliver.
+    </p>
   );
 }
 

@@ -117,3 +117,12 @@ export const menuButton = style({
   cursor: 'pointer',
   selectors: { '&:hover:not(:disabled)': { background: vars.color.background } },
 });
+
+/** The Delivery Options choice: one line, cut with an ellipsis (the whole text is its title). */
+export const choiceText = style({
+  maxWidth: '330px',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+  '@media': { [media.upToSm]: { maxWidth: '70vw' } },
+});

@@ -5,6 +5,7 @@ import { PincodeDialog } from './pincode-dialog.tsx';
 import { CategoryMenu } from './category-menu.tsx';
 import * as css from './header.css.ts';
 import { SearchBox } from './search-box.tsx';
+import { ShippingChoice } from './shipping-choice.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 export function Header() {
@@ -25,6 +26,7 @@ export function Header() {
             Change
           </button>
         </div>
+        <ShippingChoice />
         <SearchBox />
         <div className={css.right}>
           <UserMenu />

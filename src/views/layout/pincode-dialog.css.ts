@@ -19,3 +19,6 @@ export const close = style({
   fontSize: '24px',
   cursor: 'pointer',
 });
+
+/** The geo-IP offer under the field: 'Shopping near Brooklyn? Use 10002 (New York, NY)'. */
+export const suggestion = style({ fontSize: '14px', margin: '10px 0 0' });

@@ -1,7 +1,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useMemo } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { pincodeMachine } from '../../machines/pincode.machine.ts';
+import { zipSuggestionMachine } from '../../machines/zip-suggestion.machine.ts';
 import { fieldError, linkButton, primaryButton, textInput } from '../../styles/controls.css.ts';
 import { useAppActors, useNotify } from '../app-context.tsx';
 import * as dialogCss from '../../styles/dialog.css.ts';
@@ -17,6 +18,16 @@ export function PincodeDialog({ dismissible, onClose }: { dismissible: boolean; 
   const navigate = useNavigate();
   const notify = useNotify();
   const actor = useActorRef(pincodeMachine, { input: { session, dismissible } });
+  // The geo-IP prefill: offered for a shopper without a zip, put in the field only when taken, never submitted.
+  const suggester = useActorRef(
+    useMemo(
+      () =>
+        zipSuggestionMachine.provide({ actions: { reportSuggestion: (_, params) => actor.send({ type: 'pincode.change', value: params.zipcode }) } }),
+      [actor],
+    ),
+    { input: { session } },
+  );
+  const suggestion = useSelector(suggester, (s) => (s.matches('offered') ? s.context.suggestion : undefined));
   const value = useSelector(actor, (s) => s.context.value);
   const error = useSelector(actor, (s) => s.context.error);
   const notServed = useSelector(actor, (s) => s.context.notServed);
@@ -70,6 +81,14 @@ export function PincodeDialog({ dismissible, onClose }: { dismissible: boolean; 
             aria-describedby={error ? errorId : undefined}
             onChange={(event) => actor.send({ type: 'pincode.change', value: event.target.value })}
           />
+          {suggestion && (
+            <p className={css.suggestion}>
+              Shopping near {suggestion.fromCity ?? suggestion.city}?{' '}
+              <button type="button" className={linkButton} onClick={() => suggester.send({ type: 'suggestion.take' })}>
+                Use {suggestion.zipcode} ({suggestion.city}, {suggestion.state})
+              </button>
+            </p>
+          )}
           {error && (
             <p id={errorId} className={fieldError} role="alert">
               {error}

@@ -16,7 +16,14 @@ export function ProductPage() {
   const id = /^\d{1,10}$/.test(productId) ? Number(productId) : undefined;
   const zipcode = useSessionValue('zipcode');
   const locId = useSessionValue('location');
-  const area = zipcode && locId !== undefined ? { zipcode, loc_id: locId } : undefined;
+  const courierType = useSessionValue('couriertype');
+  const retailer = useSessionValue('retailer');
+  // Dine-in and pick-up: the chosen restaurant's offers only (issue 12).
+  const visit = courierType === 'dine-in' || courierType === 'pickup';
+  const area =
+    zipcode && locId !== undefined
+      ? { zipcode, loc_id: locId, courier_type: visit ? courierType : undefined, vendor_location_id: visit ? retailer : undefined }
+      : undefined;
   const { data, error, isLoading } = useProduct(id, area);
 
   if (id === undefined) return <ProductMissing message="This product does not exist." />;

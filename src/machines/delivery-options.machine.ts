@@ -1,0 +1,280 @@
+import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
+import { getSlots } from '../api/cart.api.ts';
+import type { GetSlotReply, SlotOffer } from '../api/contract/cart-page.contract.ts';
+import type { DineinRetailer, DineinRetailerReply } from '../api/contract/dine-in.contract.ts';
+import { dineinRetailerList } from '../api/dine-in.api.ts';
+import { courierTypeFor, dineinTimeOf, shippingFlagsFor, visitTimes, type DeliveryOptionKind, type PriceCategoryFilter } from '../rules/dine-in.ts';
+import { storeMinutes, storeToday } from '../rules/delivery-dates.ts';
+import { comingSoonMessage, deliveryOptionMessages } from '../rules/messages.ts';
+import type { SessionValues } from './session-values.ts';
+import type { sessionMachine } from './session.machine.ts';
+
+export interface DeliveryOptionsInput {
+  session: ActorRefFrom<typeof sessionMachine>;
+  /** The clock the date and time choices follow (tests pin it). */
+  now?: () => Date;
+  /** A restaurant to start with (the locator's 'Dine here'): Dine-In opens with it chosen. */
+  preferredRetailer?: number | undefined;
+}
+
+export interface DeliveryOptionsContext {
+  session: ActorRefFrom<typeof sessionMachine>;
+  now: () => Date;
+  preferredRetailer: number | undefined;
+  /** Every restaurant of the shopper's city (the star filter narrows what the dropdown lists). */
+  retailers: DineinRetailer[];
+  /** The first available card: Dine-In when the city has restaurants, else Delivery. */
+  primary: DeliveryOptionKind | undefined;
+  selected: DeliveryOptionKind | undefined;
+  stars: PriceCategoryFilter;
+  retailerId: number | undefined;
+  /** 'YYYY-MM-DD' */
+  date: string | undefined;
+  /** 'HH:MM' (dine-in and pick-up) */
+  time: string | undefined;
+  slots: SlotOffer[];
+  slotId: number | undefined;
+  /** Coming soon (zip not served), no retailer, or all slots booked. */
+  message: string | undefined;
+  /** The shopper has chosen something: the form's hints ('Retailer is required.') show from then on. */
+  touched: boolean;
+}
+
+export type DeliveryOptionsEvent =
+  | { type: 'option.select'; kind: DeliveryOptionKind }
+  | { type: 'stars.select'; stars: PriceCategoryFilter }
+  | { type: 'retailer.select'; locId: number | undefined }
+  | { type: 'date.select'; date: string }
+  | { type: 'time.select'; time: string }
+  | { type: 'slot.select'; slotId: number }
+  | { type: 'options.continue' }
+  | { type: 'sample.open' }
+  | { type: 'sample.close' };
+
+/** The restaurants the dropdown lists: all, or those of the chosen star category. */
+export function retailersShown(context: Pick<DeliveryOptionsContext, 'retailers' | 'stars'>): DineinRetailer[] {
+  return context.stars === 0 ? context.retailers : context.retailers.filter((r) => r.price_category === context.stars);
+}
+
+export function chosenRetailer(context: Pick<DeliveryOptionsContext, 'retailers' | 'retailerId'>): DineinRetailer | undefined {
+  return context.retailers.find((r) => r.loc_id === context.retailerId);
+}
+
+/** The times the time picker offers for the chosen restaurant and date. */
+export function timesShown(context: DeliveryOptionsContext): string[] {
+  const retailer = chosenRetailer(context);
+  if (!retailer || !context.date || (context.selected !== 'dine-in' && context.selected !== 'pick-up')) return [];
+  const now = context.now();
+  return visitTimes(context.selected, retailer, context.date, storeToday(now), storeMinutes(now));
+}
+
+/** Which cards can be chosen: Dine-In and Pick-Up when the city has restaurants, Delivery in any served area. */
+export function isOptionAvailable(context: Pick<DeliveryOptionsContext, 'retailers' | 'primary'>, kind: DeliveryOptionKind): boolean {
+  if (context.primary === undefined) return false;
+  return kind === 'delivery' || context.retailers.length > 0;
+}
+
+function isComplete(context: DeliveryOptionsContext): boolean {
+  if (context.selected === 'delivery') {
+    return context.date !== undefined && context.slots.some((s) => s.slot_id === context.slotId && s.available > 0);
+  }
+  return chosenRetailer(context) !== undefined && context.time !== undefined && timesShown(context).includes(context.time);
+}
+
+/** What the session keeps of the choice: the spec's shipping flags, the catalogue's courier type and the visit. */
+function choiceValues(context: DeliveryOptionsContext): Partial<SessionValues> {
+  const kind = context.selected ?? 'delivery';
+  const retailer = kind === 'delivery' ? undefined : chosenRetailer(context);
+  return {
+    ...shippingFlagsFor(kind),
+    couriertype: courierTypeFor(kind),
+    retailer: retailer?.loc_id,
+    retailer_name: retailer?.name,
+    vendor_location_id: retailer?.loc_id,
+    dineinTime: retailer && context.date && context.time ? dineinTimeOf(context.date, context.time) : undefined,
+  };
+}
+
+/**
+ * 'Choose a Delivery Options' (/ship/options; storefront spec "Delivery options screen", issue 12). Loads the
+ * restaurants of the shopper's city (POST /api/product/dineinRetailerList): an unserved zip shows the coming-soon
+ * message and nothing can be chosen; a city without restaurants offers Delivery only ('No retailer available for
+ * this location presently'). The first available card is primary and selected. Dine-In and Pick-Up need a
+ * restaurant (star filter, dropdown) and a date and time (today or later; the restaurant's hours, pick-up within the
+ * spec's 10-16); Delivery needs a date and a driver slot with a seat (POST /connect/driverslot/getslot at the area's
+ * shop; none left: 'All Slots are booked. Please try another date.'). Changing the card resets the choices below it.
+ * CONTINUE is possible only when complete: it writes the shipping flags into the session and goes to /store.
+ * A second region shows the sample star-rating price dialog.
+ */
+export const deliveryOptionsMachine = setup({
+  types: {
+    context: {} as DeliveryOptionsContext,
+    input: {} as DeliveryOptionsInput,
+    events: {} as DeliveryOptionsEvent,
+  },
+  actors: {
+    loadRetailers: fromPromise<DineinRetailerReply, { zipcode: string; location: number | undefined }>(({ input }) =>
+      dineinRetailerList({ zipcode: input.zipcode, location: input.location }),
+    ),
+    loadSlots: fromPromise<GetSlotReply, { date: string; zipcode: string; locId: number }>(({ input }) =>
+      getSlots({ order_date: input.date, zipcode: input.zipcode, vendor_loc_id: input.locId }),
+    ),
+  },
+  guards: {
+    hasArea: ({ context }) => {
+      const stored = context.session.getSnapshot().context;
+      return stored.zipcode !== undefined && stored.location !== undefined;
+    },
+    isServed: (_, params: { reply: DineinRetailerReply }) => params.reply.code === 1,
+    isAvailableOption: ({ context, event }) => event.type === 'option.select' && isOptionAvailable(context, event.kind),
+    isDeliveryChosen: ({ context }) => context.selected === 'delivery' && context.date !== undefined,
+    isSelectableDate: ({ context, event }) =>
+      event.type === 'date.select' && /^\d{4}-\d{2}-\d{2}$/.test(event.date) && event.date >= storeToday(context.now()),
+    isOfferedTime: ({ context, event }) => event.type === 'time.select' && timesShown(context).includes(event.time),
+    isOfferedSlot: ({ context, event }) => event.type === 'slot.select' && context.slots.some((s) => s.slot_id === event.slotId && s.available > 0),
+    isListedRetailer: ({ context, event }) =>
+      event.type === 'retailer.select' && (event.locId === undefined || retailersShown(context).some((r) => r.loc_id === event.locId)),
+    canContinue: ({ context }) => isComplete(context),
+  },
+  actions: {
+    assignRetailers: assign(({ context }, params: { reply: DineinRetailerReply }) => {
+      const retailers = params.reply.data?.vendordata ?? [];
+      const primary: DeliveryOptionKind = retailers.length > 0 ? 'dine-in' : 'delivery';
+      const preferred = retailers.find((r) => r.loc_id === context.preferredRetailer);
+      return {
+        retailers,
+        primary,
+        selected: primary,
+        retailerId: primary === 'dine-in' ? preferred?.loc_id : undefined,
+        message: retailers.length === 0 ? deliveryOptionMessages.noRetailer : undefined,
+      };
+    }),
+    assignNoRetailers: assign({ retailers: [], primary: 'delivery', selected: 'delivery', message: deliveryOptionMessages.noRetailer }),
+    assignComingSoon: assign({ message: comingSoonMessage, primary: undefined, selected: undefined }),
+    // Changing the speed resets the slots (spec section 4), and the restaurant, date and time with them.
+    assignOption: assign(({ event }) =>
+      event.type === 'option.select'
+        ? { selected: event.kind, retailerId: undefined, time: undefined, slots: [], slotId: undefined, touched: true }
+        : {},
+    ),
+    assignStars: assign(({ context, event }) => {
+      if (event.type !== 'stars.select') return {};
+      const keep = event.stars === 0 || chosenRetailer(context)?.price_category === event.stars;
+      return { stars: event.stars, retailerId: keep ? context.retailerId : undefined, time: keep ? context.time : undefined, touched: true };
+    }),
+    assignRetailer: assign(({ event }) => (event.type === 'retailer.select' ? { retailerId: event.locId, time: undefined, touched: true } : {})),
+    assignDate: assign(({ event }) =>
+      event.type === 'date.select' ? { date: event.date, time: undefined, slots: [], slotId: undefined, touched: true } : {},
+    ),
+    assignTime: assign(({ event }) => (event.type === 'time.select' ? { time: event.time, touched: true } : {})),
+    assignSlot: assign(({ event }) => (event.type === 'slot.select' ? { slotId: event.slotId, touched: true } : {})),
+    assignSlots: assign((_, params: { reply: GetSlotReply }) => {
+      const slots = (params.reply.data ?? []).filter((s) => s.available > 0);
+      return { slots, message: slots.length === 0 ? deliveryOptionMessages.slotsBooked : undefined };
+    }),
+    assignSlotsBooked: assign({ slots: [], message: deliveryOptionMessages.slotsBooked }),
+    clearMessage: assign(({ context }) => ({ message: context.retailers.length === 0 ? deliveryOptionMessages.noRetailer : undefined })),
+    recordChoice: sendTo(
+      ({ context }) => context.session,
+      ({ context }) => ({ type: 'session.update' as const, values: choiceValues(context) }),
+    ),
+    // Navigation belongs to the page: it provides this.
+    goToStore: () => undefined,
+  },
+}).createMachine({
+  id: 'deliveryOptions',
+  context: ({ input }) => ({
+    session: input.session,
+    now: input.now ?? (() => new Date()),
+    preferredRetailer: input.preferredRetailer,
+    retailers: [],
+    primary: undefined,
+    selected: undefined,
+    stars: 0,
+    retailerId: undefined,
+    date: undefined,
+    time: undefined,
+    slots: [],
+    slotId: undefined,
+    message: undefined,
+    touched: false,
+  }),
+  type: 'parallel',
+  states: {
+    options: {
+      initial: 'starting',
+      states: {
+        starting: {
+          always: [
+            { guard: 'hasArea', target: 'loading' },
+            { target: 'notServed', actions: 'assignComingSoon' },
+          ],
+        },
+        loading: {
+          invoke: {
+            id: 'loadRetailers',
+            src: 'loadRetailers',
+            input: ({ context }) => {
+              const stored = context.session.getSnapshot().context;
+              return { zipcode: stored.zipcode ?? '', location: stored.location };
+            },
+            onDone: [
+              {
+                guard: { type: 'isServed', params: ({ event }) => ({ reply: event.output }) },
+                target: 'choosing',
+                actions: { type: 'assignRetailers', params: ({ event }) => ({ reply: event.output }) },
+              },
+              { target: 'notServed', actions: 'assignComingSoon' },
+            ],
+            // The list could not be read: Delivery still works.
+            onError: { target: 'choosing', actions: 'assignNoRetailers' },
+          },
+        },
+        /** The coming-soon message; nothing to choose. */
+        notServed: {},
+        choosing: {
+          initial: 'editing',
+          on: {
+            'option.select': { guard: 'isAvailableOption', target: '.editing', actions: ['assignOption', 'clearMessage'] },
+            'stars.select': { actions: 'assignStars' },
+            'retailer.select': { guard: 'isListedRetailer', actions: 'assignRetailer' },
+            'date.select': { guard: 'isSelectableDate', target: '.checkingSlots', actions: ['assignDate', 'clearMessage'] },
+            'time.select': { guard: 'isOfferedTime', actions: 'assignTime' },
+            'slot.select': { guard: 'isOfferedSlot', actions: 'assignSlot' },
+            'options.continue': { guard: 'canContinue', target: 'chosen', actions: ['recordChoice', 'goToStore'] },
+          },
+          states: {
+            editing: {},
+            // A new date: Delivery asks for the driver's slots (a restaurant's times are known already).
+            checkingSlots: {
+              always: [
+                { guard: 'isDeliveryChosen', target: 'loadingSlots' },
+                { target: 'editing', actions: 'clearMessage' },
+              ],
+            },
+            loadingSlots: {
+              invoke: {
+                id: 'loadSlots',
+                src: 'loadSlots',
+                input: ({ context }) => {
+                  const stored = context.session.getSnapshot().context;
+                  return { date: context.date ?? '', zipcode: stored.zipcode ?? '', locId: stored.location ?? 0 };
+                },
+                onDone: { target: 'editing', actions: { type: 'assignSlots', params: ({ event }) => ({ reply: event.output }) } },
+                onError: { target: 'editing', actions: 'assignSlotsBooked' },
+              },
+            },
+          },
+        },
+        chosen: { type: 'final' },
+      },
+    },
+    sample: {
+      initial: 'closed',
+      states: {
+        closed: { on: { 'sample.open': { target: 'open' } } },
+        open: { on: { 'sample.close': { target: 'closed' } } },
+      },
+    },
+  },
+});

@@ -1,0 +1,131 @@
+/**
+ * Dine-in and pick-up (issue 12, spec storefront "Delivery options screen", "Dine-in retailer selection"): the star
+ * filter, the visit times a shopper may choose, and the shipping flags the choice writes. Pure: both sides use it.
+ */
+
+/** The star filter's values: 0 is All, then 1 to 5 star (spec section 9). */
+export const priceCategoryFilters = [0, 1, 2, 3, 4, 5] as const;
+export type PriceCategoryFilter = (typeof priceCategoryFilters)[number];
+
+export function isPriceCategoryFilter(value: unknown): value is PriceCategoryFilter {
+  return typeof value === 'number' && (priceCategoryFilters as readonly number[]).includes(value);
+}
+
+/** 'All' for 0, else '4 star' (a restaurant's own category reads the same way). */
+export function priceCategoryLabel(stars: number): string {
+  return stars === 0 ? 'All' : `${stars} star`;
+}
+
+/** The sample star-rating price dialog: prices are multiples of a base price, 1 to 5 star (spec section 9). */
+export const sampleStarBasePrice = 60;
+export function sampleStarPrices(base: number = sampleStarBasePrice): { stars: number; price: number }[] {
+  return [1, 2, 3, 4, 5].map((stars) => ({ stars, price: base * stars }));
+}
+
+/** The three cards of 'Choose a Delivery Options', in the spec's order. */
+export const deliveryOptionKinds = ['dine-in', 'delivery', 'pick-up'] as const;
+export type DeliveryOptionKind = (typeof deliveryOptionKinds)[number];
+
+export const deliveryOptionLabels: Readonly<Record<DeliveryOptionKind, string>> = {
+  'dine-in': 'Dine-In',
+  delivery: 'Delivery',
+  'pick-up': 'Pick-Up',
+};
+
+/**
+ * Pick-up hours: the spec's time picker, 10 to 16 (the last pick-up at 16:00). Dine-in follows the restaurant's own
+ * opening hours instead (a dinner at 7 pm is the point of it); both stay inside the restaurant's hours.
+ */
+export const pickupHours = { from: 10, to: 16 } as const;
+/** Minutes between the times offered. */
+export const visitTimeStepMinutes = 30;
+/** The last table is this long before closing. */
+export const lastSeatingBeforeCloseMinutes = 60;
+
+function minutesOf(hhmm: string): number | undefined {
+  const match = /^(\d\d):(\d\d)$/.exec(hhmm);
+  if (!match) return undefined;
+  return Number(match[1]) * 60 + Number(match[2]);
+}
+
+function hhmm(minutes: number): string {
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
+export interface OpeningHours {
+  opens_at: string;
+  closes_at: string;
+}
+
+/**
+ * The times ('HH:MM') a shopper can choose on `date` ('YYYY-MM-DD') for dine-in or pick-up at a restaurant: every
+ * half hour from opening to an hour before closing (pick-up also within 10:00-16:00); on today only those still
+ * ahead of `nowDate`/`nowMinutes` (the store's date and minutes since midnight), and none on a past date.
+ */
+export function visitTimes(kind: 'dine-in' | 'pick-up', hours: OpeningHours, date: string, nowDate: string, nowMinutes: number): string[] {
+  if (date < nowDate) return [];
+  const opens = minutesOf(hours.opens_at);
+  const closes = minutesOf(hours.closes_at);
+  if (opens === undefined || closes === undefined) return [];
+  let first = Math.ceil(opens / visitTimeStepMinutes) * visitTimeStepMinutes;
+  let last = closes - lastSeatingBeforeCloseMinutes;
+  if (kind === 'pick-up') {
+    first = Math.max(first, pickupHours.from * 60);
+    last = Math.min(last, pickupHours.to * 60);
+  }
+  const times: string[] = [];
+  for (let t = first; t <= last; t += visitTimeStepMinutes) {
+    if (date === nowDate && t <= nowMinutes) continue;
+    times.push(hhmm(t));
+  }
+  return times;
+}
+
+/** The stored dineinTime: 'YYYY-MM-DD HH:MM' (the restaurant's local time). */
+export function dineinTimeOf(date: string, time: string): string {
+  return `${date} ${time}`;
+}
+
+export function parseDineinTime(value: string | undefined): { date: string; time: string } | undefined {
+  const match = value ? /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2})$/.exec(value) : null;
+  return match && match[1] && match[2] ? { date: match[1], time: match[2] } : undefined;
+}
+
+/** '19:00' as '7:00 PM'. */
+export function timeLabel(time: string): string {
+  const [h = 0, m = 0] = time.split(':').map(Number);
+  return `${h % 12 === 0 ? 12 : h % 12}:${String(m).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
+}
+
+/** 'Tue, Nov 26, 7:00 PM' for the header and the cart. */
+export function visitLabel(value: string | undefined): string | undefined {
+  const parsed = parseDineinTime(value);
+  if (!parsed) return undefined;
+  const [y, m, d] = parsed.date.split('-').map(Number);
+  const [h, min] = parsed.time.split(':').map(Number);
+  if (y === undefined || m === undefined || d === undefined || h === undefined || min === undefined) return undefined;
+  const day = new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
+  return `${day}, ${timeLabel(parsed.time)}`;
+}
+
+/** The spec's shipping flags for a choice: Dine-In sets dineinpickup, Pick-Up pickup=1, Delivery delivery=1. */
+export interface ShippingFlags {
+  shippingType: DeliveryOptionKind;
+  delivery: 0 | 1;
+  pickup: 0 | 1;
+  dineinpickup: 0 | 1;
+}
+
+export function shippingFlagsFor(kind: DeliveryOptionKind): ShippingFlags {
+  return {
+    shippingType: kind,
+    delivery: kind === 'delivery' ? 1 : 0,
+    pickup: kind === 'pick-up' ? 1 : 0,
+    dineinpickup: kind === 'dine-in' ? 1 : 0,
+  };
+}
+
+/** The catalogue's courier_type for a choice: the restaurants' dine-in or pick-up offers; delivery shows every delivery speed. */
+export function courierTypeFor(kind: DeliveryOptionKind): 'dine-in' | 'pickup' | undefined {
+  return kind === 'dine-in' ? 'dine-in' : kind === 'pick-up' ? 'pickup' : undefined;
+}

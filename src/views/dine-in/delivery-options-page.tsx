@@ -1,0 +1,251 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import { DayPicker } from 'react-day-picker';
+import 'react-day-picker/style.css';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import {
+  chosenRetailer,
+  deliveryOptionsMachine,
+  isOptionAvailable,
+  retailersShown,
+  timesShown,
+  type DeliveryOptionsContext,
+} from '../../machines/delivery-options.machine.ts';
+import { storeToday } from '../../rules/delivery-dates.ts';
+import {
+  deliveryOptionKinds,
+  deliveryOptionLabels,
+  priceCategoryFilters,
+  priceCategoryLabel,
+  timeLabel,
+  type DeliveryOptionKind,
+} from '../../rules/dine-in.ts';
+import { deliveryOptionMessages } from '../../rules/messages.ts';
+import { primaryButton } from '../../styles/controls.css.ts';
+import { useAppActors } from '../app-context.tsx';
+import { DropdownSelect } from '../controls/dropdown-select.tsx';
+import * as css from './dine-in.css.ts';
+import { SampleStarPrices } from './sample-star-prices.tsx';
+import { RetailerSummary } from './retailer-summary.tsx';
+
+const cardNotes: Readonly<Record<DeliveryOptionKind, string>> = {
+  'dine-in': 'Eat or drink it at a partner restaurant or bar',
+  delivery: 'Brought to your door by the shop’s driver',
+  'pick-up': 'Collect it at a partner restaurant',
+};
+
+/** 'YYYY-MM-DD' as a local calendar day (DayPicker works in the browser's time zone; only the day matters). */
+function dayOf(iso: string): Date {
+  const [year = 1970, month = 1, day = 1] = iso.split('-').map(Number);
+  return new Date(year, month - 1, day);
+}
+
+function isoOf(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/**
+ * A day's accessible name starting with the number it shows ('26 November 2026, Thursday'), so what is seen is what
+ * is heard (WCAG 2.5.3); the library's own ('Thursday, November 26th, 2026') hides the '26'.
+ */
+function dayButtonLabel(date: Date, modifiers: { today?: boolean; selected?: boolean }): string {
+  const month = date.toLocaleDateString('en-US', { month: 'long' });
+  const weekday = date.toLocaleDateString('en-US', { weekday: 'long' });
+  return `${date.getDate()} ${month} ${date.getFullYear()}, ${weekday}${modifiers.today ? ', today' : ''}${modifiers.selected ? ', selected' : ''}`;
+}
+
+/** The parts of the machine's context the page shows. */
+function viewOf(context: DeliveryOptionsContext) {
+  return {
+    primary: context.primary,
+    selected: context.selected,
+    stars: context.stars,
+    retailerId: context.retailerId,
+    date: context.date,
+    time: context.time,
+    slotId: context.slotId,
+    slots: context.slots,
+    message: context.message,
+    touched: context.touched,
+    retailers: context.retailers,
+  };
+}
+
+/**
+ * /ship/options, 'Choose a Delivery Options' (storefront spec "Delivery options screen"): the cards, then for
+ * Dine-In and Pick-Up the star filter, the restaurant and the visit's date and time, for Delivery a date and the
+ * driver's slots. The delivery-options machine holds every rule; CONTINUE is enabled when it can continue.
+ */
+export function DeliveryOptionsPage() {
+  const { session } = useAppActors();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const preferred = Number(params.get('retailer')) || undefined;
+  const machine = useMemo(() => deliveryOptionsMachine.provide({ actions: { goToStore: () => navigate('/store') } }), [navigate]);
+  const actor = useActorRef(machine, { input: { session, preferredRetailer: preferred } });
+  const view = useSelector(
+    actor,
+    (s) => viewOf(s.context),
+    (a, b) => JSON.stringify(a) === JSON.stringify(b),
+  );
+  const shown = useSelector(actor, (s) => retailersShown(s.context));
+  const times = useSelector(
+    actor,
+    (s) => timesShown(s.context),
+    (a, b) => a.join() === b.join(),
+  );
+  const retailer = useSelector(actor, (s) => chosenRetailer(s.context));
+  const loading = useSelector(actor, (s) => s.matches({ options: 'loading' }));
+  const notServed = useSelector(actor, (s) => s.matches({ options: 'notServed' }));
+  const loadingSlots = useSelector(actor, (s) => s.matches({ options: { choosing: 'loadingSlots' } }));
+  const sampleOpen = useSelector(actor, (s) => s.matches({ sample: 'open' }));
+  const canContinue = useSelector(actor, (s) => s.can({ type: 'options.continue' }));
+  const today = storeToday(new Date());
+  const visit = view.selected === 'dine-in' || view.selected === 'pick-up';
+
+  return (
+    <main className={css.page}>
+      <h1 className={css.title}>Choose a Delivery Options</h1>
+      {loading && <p role="status">Loading…</p>}
+      {notServed && (
+        <p className={css.message} role="alert">
+          {view.message} <Link to="/">Change pincode</Link>
+        </p>
+      )}
+      {!loading && !notServed && (
+        <>
+          <div className={css.cards} role="radiogroup" aria-label="Delivery option">
+            {deliveryOptionKinds.map((kind) => {
+              const available = isOptionAvailable(view, kind);
+              const selected = view.selected === kind;
+              return (
+                <button
+                  key={kind}
+                  type="button"
+                  role="radio"
+                  aria-checked={selected}
+                  disabled={!available}
+                  className={selected ? css.cardSelected : css.card}
+                  onClick={() => actor.send({ type: 'option.select', kind })}
+                >
+                  {view.primary === kind && <span className={css.primaryBadge}>RECOMMENDED</span>}
+                  <span className={css.cardName}>{deliveryOptionLabels[kind]}</span>
+                  <span className={css.cardNote}>{cardNotes[kind]}</span>
+                </button>
+              );
+            })}
+          </div>
+          <section className={css.panel} aria-label={view.selected ? deliveryOptionLabels[view.selected] : 'Delivery option'}>
+            {view.message && (
+              <p className={css.message} role="status">
+                {view.message}
+              </p>
+            )}
+            {visit && (
+              <>
+                <fieldset className={css.fieldset}>
+                  <legend className={css.legend}>Retailer category</legend>
+                  <div className={css.chips}>
+                    {priceCategoryFilters.map((stars) => (
+                      <button
+                        key={stars}
+                        type="button"
+                        aria-pressed={view.stars === stars}
+                        className={view.stars === stars ? css.chipSelected : css.chip}
+                        onClick={() => actor.send({ type: 'stars.select', stars })}
+                      >
+                        {priceCategoryLabel(stars)}
+                      </button>
+                    ))}
+                    <button type="button" className={css.linkLike} onClick={() => actor.send({ type: 'sample.open' })}>
+                      What do the stars cost?
+                    </button>
+                  </div>
+                </fieldset>
+                <div>
+                  <DropdownSelect
+                    label="Retailer"
+                    placeholder={shown.length === 0 ? deliveryOptionMessages.noRetailer : 'Choose a restaurant…'}
+                    options={shown.map((r) => ({ value: r.loc_id, label: `${r.name} (${priceCategoryLabel(r.price_category)})` }))}
+                    value={view.retailerId}
+                    disabled={shown.length === 0}
+                    onChange={(locId) => actor.send({ type: 'retailer.select', locId })}
+                  />
+                  {view.touched && view.retailerId === undefined && <p className={css.hint}>{deliveryOptionMessages.retailerRequired}</p>}
+                  {retailer && <RetailerSummary retailer={retailer} />}
+                </div>
+              </>
+            )}
+            <div className={css.row}>
+              <div className={css.calendar}>
+                <p className={css.legend} id="visit-date-label">
+                  {visit ? 'Date' : 'Delivery date'}
+                </p>
+                <DayPicker
+                  mode="single"
+                  aria-labelledby="visit-date-label"
+                  selected={view.date ? dayOf(view.date) : undefined}
+                  defaultMonth={dayOf(view.date ?? today)}
+                  disabled={{ before: dayOf(today) }}
+                  labels={{ labelDayButton: dayButtonLabel }}
+                  onSelect={(day) => {
+                    if (day) actor.send({ type: 'date.select', date: isoOf(day) });
+                  }}
+                />
+              </div>
+              <div>
+                {visit ? (
+                  <>
+                    <DropdownSelect
+                      label="Time"
+                      placeholder={retailer && view.date && times.length === 0 ? 'No time left on this date' : 'Choose a time…'}
+                      options={times.map((time) => ({ value: time, label: timeLabel(time) }))}
+                      value={view.time}
+                      disabled={times.length === 0}
+                      onChange={(time) => actor.send({ type: 'time.select', time })}
+                    />
+                    {view.touched && (view.date === undefined || view.time === undefined) && (
+                      <p className={css.hint}>{deliveryOptionMessages.visitTimeRequired}</p>
+                    )}
+                    {retailer && (
+                      <p className={css.muted}>
+                        {retailer.name} is open {timeLabel(retailer.opens_at)} to {timeLabel(retailer.closes_at)}
+                        {view.selected === 'pick-up' ? '; pick-up from 10:00 AM to 4:00 PM.' : '; the last table is an hour before closing.'}
+                      </p>
+                    )}
+                  </>
+                ) : (
+                  <fieldset className={css.fieldset}>
+                    <legend className={css.legend}>Driver slot</legend>
+                    {loadingSlots && <p role="status">Loading slots…</p>}
+                    {!view.date && <p className={css.muted}>Choose a date to see the driver’s slots.</p>}
+                    <div className={css.chips}>
+                      {view.slots.map((slot) => (
+                        <button
+                          key={slot.slot_id}
+                          type="button"
+                          aria-pressed={view.slotId === slot.slot_id}
+                          className={view.slotId === slot.slot_id ? css.chipSelected : css.chip}
+                          onClick={() => actor.send({ type: 'slot.select', slotId: slot.slot_id })}
+                        >
+                          {slot.start} – {slot.end}
+                        </button>
+                      ))}
+                    </div>
+                  </fieldset>
+                )}
+              </div>
+            </div>
+            <div className={css.actions}>
+              <button type="button" className={primaryButton} disabled={!canContinue} onClick={() => actor.send({ type: 'options.continue' })}>
+                CONTINUE
+              </button>
+            </div>
+          </section>
+        </>
+      )}
+      {sampleOpen && <SampleStarPrices onClose={() => actor.send({ type: 'sample.close' })} />}
+    </main>
+  );
+}

@@ -1,0 +1,39 @@
+import type { Page } from '@playwright/test';
+import { addDays, storeToday } from '../../src/rules/delivery-dates.ts';
+import { expect } from './fixtures.ts';
+import { choose } from './steps.ts';
+
+/** Tomorrow in the store's time zone, as 'YYYY-MM-DD' and as the calendar names its day ('26 November 2026, Thursday'). */
+export function tomorrow(): { iso: string; name: RegExp } {
+  const iso = addDays(storeToday(new Date()), 1);
+  const [year = 0, month = 1, day = 1] = iso.split('-').map(Number);
+  const monthName = new Date(Date.UTC(year, month - 1, day)).toLocaleDateString('en-US', { month: 'long', timeZone: 'UTC' });
+  return { iso, name: new RegExp(`^${day} ${monthName} ${year}`) };
+}
+
+/** Picks tomorrow on the Delivery Options calendar (turning to next month when tomorrow is the 1st). */
+async function chooseTomorrow(page: Page): Promise<void> {
+  const day = page.getByRole('grid').getByRole('button', { name: tomorrow().name });
+  if (!(await day.isVisible())) await page.getByRole('button', { name: /next month/i }).click();
+  await day.click();
+}
+
+/** /ship/options: the card, a restaurant of the star category and tomorrow at the time; CONTINUE to the store. */
+export async function chooseVisit(page: Page, card: 'Dine-In' | 'Pick-Up', stars: string, restaurant: string, time: string): Promise<void> {
+  await page.goto('/ship/options');
+  await expect(page.getByRole('heading', { name: 'Choose a Delivery Options' })).toBeVisible();
+  // Dine-In is the first available card: primary and selected.
+  await expect(page.getByRole('radio', { name: /Dine-In/ })).toHaveAttribute('aria-checked', 'true');
+  if (card === 'Pick-Up') await page.getByRole('radio', { name: /Pick-Up/ }).click();
+  const next = page.getByRole('button', { name: 'CONTINUE' });
+  await expect(next).toBeDisabled();
+  await page.getByRole('button', { name: stars, exact: true }).click();
+  await choose(page, 'Retailer', `${restaurant} (${stars})`);
+  await chooseTomorrow(page);
+  await expect(next).toBeDisabled();
+  await choose(page, 'Time', time);
+  await expect(next).toBeEnabled();
+  await page.screenshot({ path: `test-results/delivery-options-${card}.png`, fullPage: true });
+  await next.click();
+  await expect(page).toHaveURL(/\/store$/);
+}

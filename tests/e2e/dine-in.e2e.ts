@@ -1,0 +1,116 @@
+import AxeBuilder from '@axe-core/playwright';
+import { chooseVisit, tomorrow } from './dine-in-steps.ts';
+import { expect, test } from './fixtures.ts';
+import { choose, enterStore, uniqueEmail } from './steps.ts';
+
+test.describe('dine-in and pick-up', () => {
+  test('Dine-In at a 4-star restaurant tomorrow at 7 pm: the header shows it and the catalogue holds only its dine-in offers', async ({ page }) => {
+    await enterStore(page);
+    await chooseVisit(page, 'Dine-In', '4 star', 'Gramercy Chop House', '7:00 PM');
+    const choice = page.getByTestId('shipping-choice');
+    await expect(choice).toContainText('DINE-IN AT Gramercy Chop House');
+    await expect(choice).toContainText('7:00 PM');
+
+    await page.goto('/store/search?q=steak');
+    const grid = page.getByRole('list', { name: 'Products' });
+    await expect(grid.getByRole('link', { name: /USDA Prime Ribeye Steak/ })).toBeVisible();
+    await expect(grid.getByText('Dine-In').first()).toBeVisible();
+    await expect(grid.getByText('Same Day')).toHaveCount(0);
+    await page.screenshot({ path: 'test-results/dine-in-catalogue.png', fullPage: true });
+
+    // The product page sells it for Dine-In at the chosen restaurant only.
+    await grid
+      .getByRole('link', { name: /USDA Prime Ribeye Steak/ })
+      .first()
+      .click();
+    await expect(page.getByRole('combobox', { name: 'SPEED' })).toHaveText(/Dine-In/);
+
+    // Change goes back to the Delivery Options.
+    await choice.getByRole('link', { name: 'Change delivery option' }).click();
+    await expect(page).toHaveURL(/\/ship\/options$/);
+  });
+
+  test('Pick-Up: CHECKOUT goes straight from the cart to the card tab, and the order is placed without an address', async ({ page }) => {
+    const orders: unknown[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/placeorder/placeorder')) orders.push(r.postDataJSON());
+    });
+    await enterStore(page);
+    await chooseVisit(page, 'Pick-Up', '4 star', 'Gramercy Chop House', '1:00 PM');
+    await expect(page.getByTestId('shipping-choice')).toContainText('PICK-UP AT Gramercy Chop House');
+
+    await page.goto('/store/search?q=ribeye');
+    await page
+      .getByRole('list', { name: 'Products' })
+      .getByRole('link', { name: /USDA Prime Ribeye Steak/ })
+      .first()
+      .click();
+    await expect(page.getByRole('combobox', { name: 'SPEED' })).toHaveText(/Pick-Up/);
+    await page.getByRole('button', { name: 'ADD TO CART' }).click();
+    await expect(page).toHaveURL(/\/guest\/register$/);
+    await page.getByRole('main').getByLabel('Email').fill(uniqueEmail('pickup'));
+    await page.getByRole('button', { name: 'CONTINUE' }).click();
+
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(page.getByText(/Pick-up: .*1:00 PM/)).toBeVisible();
+    await page.getByRole('button', { name: 'CHECKOUT' }).click();
+    await expect(page).toHaveURL(/\/cart\/card$/);
+    await page.getByRole('radio', { name: 'Payment on Delivery' }).check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(/\/cart\/checkout$/);
+    await expect(page.getByRole('button', { name: 'PLACE ORDER' })).toBeEnabled();
+    await page.getByRole('button', { name: 'PLACE ORDER' }).click();
+    await expect(page.getByRole('heading', { name: 'Order Placed.' })).toBeVisible({ timeout: 20_000 });
+    expect(orders).toHaveLength(1);
+    expect(orders[0]).toMatchObject({ speed_id: 2, retailer_id: 401, pickup_date: `${tomorrow().iso} 13:00` });
+    expect(orders[0]).not.toHaveProperty('delivery_address_id');
+  });
+
+  test('the partner locator lists restaurants nearest first, and Dine here opens Dine-In with that restaurant', async ({ page }) => {
+    await enterStore(page, '10003');
+    await page.goto('/party/locator');
+    const items = page.getByRole('main').getByRole('listitem');
+    await expect(items.first()).toContainText('Gramercy Chop House');
+    await expect(items.first()).toContainText('miles away');
+    await page.screenshot({ path: 'test-results/party-locator.png', fullPage: true });
+    await page.getByRole('link', { name: 'Dine here: Hudson Prime Steakhouse' }).click();
+    await expect(page).toHaveURL(/\/ship\/options\?retailer=402$/);
+    await expect(page.getByRole('combobox', { name: 'Retailer' })).toHaveText(/Hudson Prime Steakhouse/);
+  });
+
+  test('Delivery Options (with its sample price dialog) and the locator pass axe (WCAG 2.1 AA)', async ({ page }) => {
+    const violations = async () =>
+      (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()).violations.map(
+        (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+      );
+    await enterStore(page);
+    await page.goto('/ship/options');
+    await expect(page.getByRole('radio', { name: /Dine-In/ })).toHaveAttribute('aria-checked', 'true');
+    await choose(page, 'Retailer', 'Gramercy Chop House (4 star)');
+    expect(await violations()).toEqual([]);
+    await page.getByRole('button', { name: 'What do the stars cost?' }).click();
+    await expect(page.getByRole('dialog', { name: 'Sample star-rating prices' })).toBeVisible();
+    expect(await violations()).toEqual([]);
+    await page.getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('radio', { name: /Delivery/ }).click();
+    // The first day with a free driver slot (a holiday or a full day says 'All Slots are booked. Please try another date.').
+    const slot = page.getByRole('button', { name: /^\d{2}:\d{2} – \d{2}:\d{2}$/ }).first();
+    for (let skip = 1; skip < 6; skip += 1) {
+      await page.getByRole('grid').getByRole('button', { disabled: false }).nth(skip).click();
+      await expect(slot.or(page.getByText('All Slots are booked. Please try another date.'))).toBeVisible();
+      if (await slot.isVisible()) break;
+    }
+    await slot.click();
+    await expect(page.getByRole('button', { name: 'CONTINUE' })).toBeEnabled();
+    expect(await violations()).toEqual([]);
+    await page.goto('/party/locator');
+    await expect(page.getByRole('main').getByRole('listitem').first()).toBeVisible();
+    expect(await violations()).toEqual([]);
+  });
+
+  test('/header goes to the store', async ({ page }) => {
+    await enterStore(page);
+    await page.goto('/header');
+    await expect(page).toHaveURL(/\/store$/);
+  });
+});

@@ -1,0 +1,239 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import type { DineinRetailer, DineinRetailerReply } from '../../src/api/contract/dine-in.contract.ts';
+import type { GetSlotReply } from '../../src/api/contract/cart-page.contract.ts';
+import { deliveryOptionsMachine, isOptionAvailable, retailersShown, timesShown } from '../../src/machines/delivery-options.machine.ts';
+import type { SessionValues } from '../../src/machines/session-values.ts';
+import { sessionMachine } from '../../src/machines/session.machine.ts';
+import { comingSoonMessage, deliveryOptionMessages } from '../../src/rules/messages.ts';
+import { done, failed, label } from './machine-events.ts';
+import { allStateIds, allTransitions, coverageTitle, planPaths, replay, type PathPlan } from './path-coverage.ts';
+
+// Tuesday 1 December 2026, 9:00 in New York.
+const now = () => new Date('2026-12-01T14:00:00Z');
+const tomorrow = '2026-12-02';
+
+function restaurant(locId: number, stars: number, opens = '12:00', closes = '22:30'): DineinRetailer {
+  return {
+    loc_id: locId,
+    vendor_id: locId - 389,
+    name: `Restaurant ${locId}`,
+    street1: '1 Main St',
+    street2: '',
+    city: 'New York',
+    state: 'NY',
+    zipcode: '10010',
+    telephone: '2125550100',
+    price_category: stars,
+    opens_at: opens,
+    closes_at: closes,
+    description: 'Steakhouse',
+  };
+}
+const list: DineinRetailer[] = [restaurant(402, 5, '17:00', '23:00'), restaurant(401, 4)];
+const served = label('restaurants', done('loadRetailers', { code: 1, data: { vendordata: list } } satisfies DineinRetailerReply));
+const none = label('no restaurants', done('loadRetailers', { code: 1, data: { vendordata: [] } } satisfies DineinRetailerReply));
+const notServed = label('coming soon', done('loadRetailers', { code: -1, message: comingSoonMessage } satisfies DineinRetailerReply));
+const listFailed = label('list failed', failed('loadRetailers'));
+const slots = label(
+  'slots',
+  done('loadSlots', { code: 1, data: [{ slot_id: 10102, start: '12:00', end: '14:00', available: 2 }] } satisfies GetSlotReply),
+);
+const booked = label('booked', done('loadSlots', { code: -1, message: 'No Slots are available!' } satisfies GetSlotReply));
+const slotsFailed = label('slots failed', failed('loadSlots'));
+
+function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
+  if (snapshot.matches({ options: 'loading' })) return [served, none, notServed, listFailed];
+  if (snapshot.matches({ options: { choosing: 'loadingSlots' } })) return [slots, booked, slotsFailed];
+  const sample = snapshot.matches({ sample: 'open' }) ? { type: 'sample.close' } : { type: 'sample.open' };
+  if (!snapshot.matches({ options: 'choosing' })) return [sample];
+  return [
+    sample,
+    { type: 'option.select', kind: 'dine-in' },
+    { type: 'option.select', kind: 'delivery' },
+    { type: 'option.select', kind: 'pick-up' },
+    { type: 'stars.select', stars: 4 },
+    { type: 'stars.select', stars: 0 },
+    { type: 'retailer.select', locId: 401 },
+    { type: 'retailer.select', locId: 999 },
+    { type: 'date.select', date: tomorrow },
+    { type: 'date.select', date: '2026-11-30' },
+    { type: 'time.select', time: '19:00' },
+    { type: 'time.select', time: '12:00' },
+    { type: 'slot.select', slotId: 10102 },
+    { type: 'options.continue' },
+  ];
+}
+
+const serializeState = (snapshot: AnyMachineSnapshot) => {
+  const c = snapshot.context as {
+    selected?: string;
+    stars: number;
+    retailerId?: number;
+    date?: string;
+    time?: string;
+    slotId?: number;
+    slots: unknown[];
+  };
+  return JSON.stringify([
+    snapshot.value,
+    c.selected ?? null,
+    c.stars,
+    c.retailerId ?? null,
+    c.date ?? null,
+    c.time ?? null,
+    c.slotId ?? null,
+    c.slots.length,
+  ]);
+};
+
+const scenarios: { name: string; stored: SessionValues }[] = [
+  { name: 'shopper in New York', stored: { zipcode: '10001', location: 101 } },
+  { name: 'shopper without a zip', stored: {} },
+];
+
+describe('delivery options paths', () => {
+  const taken = new Set<string>();
+  const reached = new Set<string>();
+  for (const scenario of scenarios) {
+    const input = () => ({ session: createActor(sessionMachine, { input: scenario.stored }).start(), now });
+    const plans = planPaths(deliveryOptionsMachine, { input: input(), events: eventsFor, serializeState });
+    describe(scenario.name, () => {
+      it.each(plans.map((p): [string, PathPlan] => [p.name, p]))('%s', (_name, plan) => {
+        const args = input();
+        const result = replay(deliveryOptionsMachine, plan, args);
+        result.transitions.forEach((t) => taken.add(t));
+        result.states.forEach((s) => reached.add(s));
+        expect(result.snapshot.value).toEqual(plan.expected.value);
+        const session = args.session.getSnapshot().context;
+        const context = result.snapshot.context as { selected?: string; time?: string; slotId?: number };
+        if (result.snapshot.matches({ options: 'chosen' })) {
+          // The choice is in the session: the shipping flags and, for a restaurant, where and when.
+          expect(session.shippingType).toBe(context.selected);
+          if (context.selected === 'delivery') expect(session).toMatchObject({ delivery: 1, pickup: 0, dineinpickup: 0, couriertype: undefined });
+          else expect(session).toMatchObject({ retailer: 401, retailer_name: 'Restaurant 401', dineinTime: `${tomorrow} ${context.time}` });
+        } else {
+          expect(session).toEqual(scenario.stored);
+        }
+      });
+    });
+  }
+
+  it(coverageTitle(deliveryOptionsMachine), () => {
+    expect([...allStateIds(deliveryOptionsMachine)].filter((s) => !reached.has(s))).toEqual([]);
+    expect([...allTransitions(deliveryOptionsMachine)].filter((t) => !taken.has(t))).toEqual([]);
+  });
+});
+
+describe('delivery options behaviour', () => {
+  function start(
+    stored: SessionValues,
+    reply: DineinRetailerReply,
+    slotReply: GetSlotReply = slots.output as GetSlotReply,
+    preferredRetailer?: number,
+  ) {
+    const session = createActor(sessionMachine, { input: stored }).start();
+    const calls: { list: unknown[]; slots: unknown[] } = { list: [], slots: [] };
+    const goToStore = vi.fn();
+    const machine = deliveryOptionsMachine.provide({
+      actors: {
+        loadRetailers: fromPromise(async ({ input }) => {
+          calls.list.push(input);
+          return reply;
+        }),
+        loadSlots: fromPromise(async ({ input }) => {
+          calls.slots.push(input);
+          return slotReply;
+        }),
+      },
+      actions: { goToStore },
+    });
+    const actor = createActor(machine, { input: { session, now, preferredRetailer } }).start();
+    return { actor, session, calls, goToStore };
+  }
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+  const area = { zipcode: '10001', location: 101 };
+
+  it('makes Dine-In primary and selected when the city has restaurants; CONTINUE waits for a restaurant, date and time', async () => {
+    const t = start(area, served.output as DineinRetailerReply);
+    await settle();
+    const c = () => t.actor.getSnapshot().context;
+    expect(t.calls.list).toEqual([{ zipcode: '10001', location: 101 }]);
+    expect([c().primary, c().selected]).toEqual(['dine-in', 'dine-in']);
+    expect(['dine-in', 'delivery', 'pick-up'].map((k) => isOptionAvailable(c(), k as 'dine-in'))).toEqual([true, true, true]);
+    expect(t.actor.getSnapshot().can({ type: 'options.continue' })).toBe(false);
+    t.actor.send({ type: 'stars.select', stars: 4 });
+    expect(retailersShown(c()).map((r) => r.loc_id)).toEqual([401]);
+    t.actor.send({ type: 'retailer.select', locId: 401 });
+    t.actor.send({ type: 'date.select', date: tomorrow });
+    expect(timesShown(c())).toContain('19:00');
+    expect(t.actor.getSnapshot().can({ type: 'options.continue' })).toBe(false);
+    t.actor.send({ type: 'time.select', time: '19:00' });
+    t.actor.send({ type: 'options.continue' });
+    expect(t.goToStore).toHaveBeenCalledOnce();
+    expect(t.session.getSnapshot().context).toMatchObject({
+      shippingType: 'dine-in',
+      dineinpickup: 1,
+      pickup: 0,
+      delivery: 0,
+      couriertype: 'dine-in',
+      retailer: 401,
+      retailer_name: 'Restaurant 401',
+      vendor_location_id: 401,
+      dineinTime: '2026-12-02 19:00',
+    });
+  });
+
+  it('keeps pick-up inside 10 to 16 and the restaurant’s hours, and resets the choices when the card changes', async () => {
+    const t = start(area, served.output as DineinRetailerReply, undefined, 402);
+    await settle();
+    const c = () => t.actor.getSnapshot().context;
+    expect(c().retailerId).toBe(402);
+    t.actor.send({ type: 'option.select', kind: 'pick-up' });
+    expect(c().retailerId).toBeUndefined();
+    t.actor.send({ type: 'retailer.select', locId: 402 });
+    t.actor.send({ type: 'date.select', date: tomorrow });
+    // Opens at 17:00: no pick-up time inside 10-16.
+    expect(timesShown(c())).toEqual([]);
+    t.actor.send({ type: 'retailer.select', locId: 401 });
+    expect(timesShown(c())[0]).toBe('12:00');
+    expect(timesShown(c()).at(-1)).toBe('16:00');
+    t.actor.send({ type: 'time.select', time: '19:00' });
+    expect(c().time).toBeUndefined();
+    t.actor.send({ type: 'time.select', time: '12:30' });
+    t.actor.send({ type: 'options.continue' });
+    expect(t.session.getSnapshot().context).toMatchObject({
+      shippingType: 'pick-up',
+      pickup: 1,
+      couriertype: 'pickup',
+      dineinTime: '2026-12-02 12:30',
+    });
+  });
+
+  it('delivery needs a date and a slot with a seat; a day without seats says so', async () => {
+    const t = start(area, served.output as DineinRetailerReply, booked.output as GetSlotReply);
+    await settle();
+    t.actor.send({ type: 'option.select', kind: 'delivery' });
+    t.actor.send({ type: 'date.select', date: tomorrow });
+    await settle();
+    expect(t.calls.slots).toEqual([{ date: tomorrow, zipcode: '10001', locId: 101 }]);
+    expect(t.actor.getSnapshot().context.message).toBe(deliveryOptionMessages.slotsBooked);
+    expect(t.actor.getSnapshot().can({ type: 'options.continue' })).toBe(false);
+  });
+
+  it('offers Delivery only without restaurants, and nothing for an unserved zip', async () => {
+    const empty = start(area, none.output as DineinRetailerReply);
+    await settle();
+    expect(empty.actor.getSnapshot().context).toMatchObject({
+      primary: 'delivery',
+      selected: 'delivery',
+      message: deliveryOptionMessages.noRetailer,
+    });
+    empty.actor.send({ type: 'option.select', kind: 'dine-in' });
+    expect(empty.actor.getSnapshot().context.selected).toBe('delivery');
+    const unserved = start({ zipcode: '90210', location: 0 }, notServed.output as DineinRetailerReply);
+    await settle();
+    expect(unserved.actor.getSnapshot().matches({ options: 'notServed' })).toBe(true);
+    expect(unserved.actor.getSnapshot().context.message).toBe(comingSoonMessage);
+  });
+});

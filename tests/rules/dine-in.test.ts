@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import {
+  courierTypeFor,
+  dineinTimeOf,
+  parseDineinTime,
+  priceCategoryLabel,
+  sampleStarPrices,
+  shippingFlagsFor,
+  visitLabel,
+  visitTimes,
+} from '../../src/rules/dine-in.ts';
+
+const hours = { opens_at: '12:00', closes_at: '22:30' };
+
+describe('dine-in rules', () => {
+  it('offers dine-in times every half hour from opening to an hour before closing', () => {
+    const times = visitTimes('dine-in', hours, '2026-12-02', '2026-12-01', 600);
+    expect(times[0]).toBe('12:00');
+    expect(times.at(-1)).toBe('21:30');
+    expect(times).toContain('19:00');
+  });
+
+  it('keeps pick-up inside the spec’s 10 to 16 hours, and today only what is still ahead; no past date', () => {
+    expect(visitTimes('pick-up', { opens_at: '09:00', closes_at: '23:00' }, '2026-12-02', '2026-12-01', 0)).toEqual([
+      '10:00',
+      '10:30',
+      '11:00',
+      '11:30',
+      '12:00',
+      '12:30',
+      '13:00',
+      '13:30',
+      '14:00',
+      '14:30',
+      '15:00',
+      '15:30',
+      '16:00',
+    ]);
+    expect(visitTimes('dine-in', hours, '2026-12-01', '2026-12-01', 21 * 60)).toEqual(['21:30']);
+    expect(visitTimes('dine-in', hours, '2026-11-30', '2026-12-01', 0)).toEqual([]);
+  });
+
+  it('writes the spec’s shipping flags and the catalogue’s courier type for each card', () => {
+    expect(shippingFlagsFor('dine-in')).toEqual({ shippingType: 'dine-in', delivery: 0, pickup: 0, dineinpickup: 1 });
+    expect(shippingFlagsFor('pick-up')).toEqual({ shippingType: 'pick-up', delivery: 0, pickup: 1, dineinpickup: 0 });
+    expect(shippingFlagsFor('delivery')).toEqual({ shippingType: 'delivery', delivery: 1, pickup: 0, dineinpickup: 0 });
+    expect([courierTypeFor('dine-in'), courierTypeFor('pick-up'), courierTypeFor('delivery')]).toEqual(['dine-in', 'pickup', undefined]);
+  });
+
+  it('stores and shows the visit time', () => {
+    expect(dineinTimeOf('2026-12-02', '19:00')).toBe('2026-12-02 19:00');
+    expect(parseDineinTime('2026-12-02 19:00')).toEqual({ date: '2026-12-02', time: '19:00' });
+    expect(parseDineinTime('tomorrow')).toBeUndefined();
+    expect(visitLabel('2026-12-02 19:00')).toBe('Wed, Dec 2, 7:00 PM');
+    expect(visitLabel('2026-12-02 00:30')).toBe('Wed, Dec 2, 12:30 AM');
+  });
+
+  it('labels the star filter and prices the sample dialog in multiples of the base', () => {
+    expect([0, 1, 5].map((s) => priceCategoryLabel(s as 0 | 1 | 5))).toEqual(['All', '1 star', '5 star']);
+    expect(sampleStarPrices(20).map((p) => p.price)).toEqual([20, 40, 60, 80, 100]);
+  });
+});

@@ -1,0 +1,272 @@
+import { assert } from 'superstruct';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listingReply } from '../../src/api/contract/catalogue.contract.ts';
+import { orderReviewReply, placeOrderReply } from '../../src/api/contract/checkout.contract.ts';
+import { shippingReply } from '../../src/api/contract/shipping.contract.ts';
+import { dineinRetailerReply, partnerLocatorReply, zipSuggestionReply } from '../../src/api/contract/dine-in.contract.ts';
+import { homepageReply } from '../../src/api/contract/home.contract.ts';
+import { productReply } from '../../src/api/contract/product.contract.ts';
+import { comingSoonMessage, deliveryOptionMessages, mixedVisitCartRefusal } from '../../src/rules/messages.ts';
+import { TestPaymentGateway } from '../../server/adapters/payments/test-gateway.ts';
+import type { GeoLocate } from '../../server/services/platform/geo-ip.ts';
+import { generousLimits } from './account-helpers.ts';
+import { makeCart, manualClock, pickOffers, post, type OfferPick } from './cart-page-helpers.ts';
+import { checkoutNow, today } from './checkout-helpers.ts';
+import { orderOf, signedInCustomer } from './fixtures.ts';
+import { getJson, startTestApp, type TestApp } from './test-app.ts';
+
+let t: TestApp;
+const clock = manualClock(checkoutNow);
+/** Brooklyn for 71.190.0.1, nowhere for anything else: the pincode prefill's nearest-zip rule without the real data. */
+const fakeLocate: GeoLocate = async (ip) =>
+  ip === '71.190.0.1' ? { city: 'Brooklyn', region: 'NY', country: 'US', latitude: 40.7252, longitude: -73.944 } : undefined;
+
+beforeAll(async () => {
+  t = await startTestApp({
+    clock: clock.now,
+    payments: new TestPaymentGateway(clock.now),
+    rateLimits: generousLimits,
+    geoLocate: fakeLocate,
+    env: { TRUST_PROXY: '127.0.0.1' },
+  });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const newYorkArea = 101;
+
+describe('POST /api/product/dineinRetailerList', () => {
+  it('lists the restaurants of the zip’s city with the spec’s fields, dearest first', async () => {
+    const { status, body } = await post(t, '/api/product/dineinRetailerList', { zipcode: '10001', location: newYorkArea, store_id: 1 });
+    expect(status).toBe(200);
+    assert(body, dineinRetailerReply);
+    expect(body.code).toBe(1);
+    const list = body.data?.vendordata ?? [];
+    expect(list.length).toBeGreaterThanOrEqual(2);
+    expect(list.every((r) => r.city === 'New York' && r.state === 'NY')).toBe(true);
+    expect(list.map((r) => r.price_category)).toEqual([...list.map((r) => r.price_category)].sort((a, b) => b - a));
+    expect(list.find((r) => r.name === 'Gramercy Chop House')).toMatchObject({
+      loc_id: 401,
+      vendor_id: 12,
+      street1: '118 E 22nd St',
+      street2: '',
+      zipcode: '10010',
+      telephone: '2125550411',
+      price_category: 4,
+      opens_at: '12:00',
+      closes_at: '22:30',
+    });
+  });
+
+  it('filters by stars (0 is All), and answers an empty list for a star category with none', async () => {
+    const four = await post(t, '/api/product/dineinRetailerList', { zipcode: '10001', location: newYorkArea, price_category: 4 });
+    assert(four.body, dineinRetailerReply);
+    expect(four.body.data?.vendordata.map((r) => r.name)).toEqual(['Gramercy Chop House']);
+    const none = await post(t, '/api/product/dineinRetailerList', { zipcode: '10001', price_category: 1 });
+    assert(none.body, dineinRetailerReply);
+    expect(none.body).toEqual({ code: 1, data: { vendordata: [] } });
+    const all = await post(t, '/api/product/dineinRetailerList', { zipcode: '10001', price_category: 0 });
+    assert(all.body, dineinRetailerReply);
+    expect(all.body.data?.vendordata.length).toBe(4);
+  });
+
+  it('answers code -1 with the coming-soon message for an unserved zip, or a location that is not the zip’s', async () => {
+    for (const payload of [{ zipcode: '90210' }, { zipcode: '10001', location: 103 }]) {
+      const { status, body } = await post(t, '/api/product/dineinRetailerList', payload);
+      expect(status).toBe(200);
+      expect(body).toEqual({ code: -1, message: comingSoonMessage });
+    }
+  });
+
+  it('refuses bad input with 400 naming each field', async () => {
+    const { status, body } = await post(t, '/api/product/dineinRetailerList', { zipcode: '1234', location: 'x', price_category: 7 });
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ code: 0 });
+    const fields = (body as { errors: { field: string }[] }).errors.map((e) => e.field).sort();
+    expect(fields).toEqual(['location', 'price_category', 'zipcode']);
+    const missing = await post(t, '/api/product/dineinRetailerList', {});
+    expect(missing.status).toBe(400);
+    expect(JSON.stringify(missing.body)).toContain('"field":"zipcode"');
+  });
+});
+
+describe('GET /api/partners/locator', () => {
+  it('lists restaurants near the zip, nearest first, with distance, stars, address and hours', async () => {
+    const { status, body } = await getJson(t, '/api/partners/locator?zipcode=10010');
+    expect(status).toBe(200);
+    assert(body, partnerLocatorReply);
+    const list = body.data?.restaurants ?? [];
+    expect(list[0]?.name).toBe('Gramercy Chop House');
+    expect(list.map((r) => r.distance)).toEqual([...list.map((r) => r.distance)].sort((a, b) => a - b));
+    expect(list.every((r) => r.state === 'NY' && r.distance <= 30)).toBe(true);
+  });
+
+  it('answers -1 (coming soon) for a zip with no partner near it, and 400 for a bad zip', async () => {
+    const far = await getJson(t, '/api/partners/locator?zipcode=90210');
+    expect(far.body).toEqual({ code: -1, message: comingSoonMessage });
+    const bad = await getJson(t, '/api/partners/locator?zipcode=abc');
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('"field":"zipcode"');
+  });
+});
+
+describe('GET /connect/index/suggestzipcode', () => {
+  it('offers the served zip nearest the caller’s city, read from X-Forwarded-For only behind a trusted proxy', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/connect/index/suggestzipcode', headers: { 'x-forwarded-for': '71.190.0.1' } });
+    const body: unknown = JSON.parse(response.body);
+    assert(body, zipSuggestionReply);
+    expect(body.code).toBe(1);
+    expect(body.data).toMatchObject({ city: 'New York', state: 'NY', from_city: 'Brooklyn' });
+    expect(body.data?.zipcode).toMatch(/^100\d\d$/);
+  });
+
+  it('answers -1 when the address says nothing (a local address), and 400 for an unknown parameter', async () => {
+    const { body } = await getJson(t, '/connect/index/suggestzipcode');
+    expect(body).toMatchObject({ code: -1 });
+    const bad = await getJson(t, '/connect/index/suggestzipcode?zip=1');
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('"field":"zip"');
+  });
+});
+
+describe('the catalogue by courier_type', () => {
+  it('shows restaurant offers only for dine-in (steaks, no chicken), never in the delivery catalogue', async () => {
+    const area = `zipcode=10001&loc_id=${newYorkArea}&store_id=1`;
+    const dineIn = await getJson(t, `/connect/index/category?catid=1002&${area}&courier_type=dine-in&page=0&limit=50`);
+    assert(dineIn.body, listingReply);
+    const names = dineIn.body.data?.products.map((p) => p.name) ?? [];
+    expect(names).toContain('USDA Prime Ribeye Steak');
+    expect(names).not.toContain('Beef Brisket');
+    expect(dineIn.body.data?.products.every((p) => p.speed_types.join() === 'dine-in')).toBe(true);
+    const chicken = await getJson(t, `/connect/index/category?catid=1001&${area}&courier_type=dine-in&page=0&limit=50`);
+    assert(chicken.body, listingReply);
+    expect(chicken.body.code).toBe(-1);
+
+    const delivery = await getJson(t, `/connect/index/category?catid=1002&${area}&page=0&limit=50`);
+    assert(delivery.body, listingReply);
+    expect(delivery.body.data?.products.some((p) => p.speed_types.includes('dine-in') || p.speed_types.includes('pickup'))).toBe(false);
+
+    const home = await getJson(t, `/connect/index/homepage?${area}&courier_type=pickup`);
+    assert(home.body, homepageReply);
+    expect(home.body.data?.topproduct.every((p) => p.speed_types.join() === 'pickup')).toBe(true);
+  });
+
+  it('the product page lists each restaurant’s dine-in offer for courier_type dine-in, and none otherwise', async () => {
+    const id = await t.database.db.selectFrom('products').select('id').where('name', '=', 'USDA Prime Ribeye Steak').executeTakeFirstOrThrow();
+    const url = (type: string) => `/connect/index/product?prodid=${id.id}&store_id=1&loc_id=${newYorkArea}&zipCode=10001&courier_type=${type}`;
+    const dineIn = await getJson(t, url('dine-in'));
+    assert(dineIn.body, productReply);
+    const offers = dineIn.body.data?.child.flatMap((c) => c.speed_id) ?? [];
+    expect(new Set(offers.map((o) => o.Type))).toEqual(new Set(['dine-in']));
+    expect(offers.map((o) => o.Loc_id)).toContain(401);
+    const delivery = await getJson(t, url(''));
+    assert(delivery.body, productReply);
+    expect(delivery.body.data?.child.flatMap((c) => c.speed_id).some((o) => o.Loc_id > 400)).toBe(false);
+  });
+});
+
+describe('dine-in and pick-up orders', () => {
+  let gramercy: OfferPick[];
+  let gramercyPickup: OfferPick[];
+  let butcher: OfferPick[];
+  beforeAll(async () => {
+    gramercy = await pickOffers(t, { speed: 'dine-in', locId: 401 }, 6, 0, { priceCents: 8900, stock: 30 });
+    gramercyPickup = await pickOffers(t, { speed: 'pickup', locId: 401 }, 6, 0, { priceCents: 5900, stock: 30 });
+    butcher = await pickOffers(t, { speed: 'local', locId: 101 }, 2, 0, { priceCents: 1250, stock: 20 });
+  });
+
+  async function order(cartLines: { offer: OfferPick; qty: number }[], payload: Record<string, unknown>) {
+    const me = await signedInCustomer(t, `diner-${Math.random().toString(36).slice(2)}@example.com`);
+    const { cartId } = await makeCart(t, cartLines, { customerId: me.customerId });
+    const reply = await post(t, '/api/placeorder/placeorder', { cart_id: cartId, payment_mode: 4, ...payload }, me.token);
+    return { ...reply, cartId };
+  }
+
+  it('places a dine-in order without an address: speed 3, the restaurant as retailer, the visit on its group, no delivery fee', async () => {
+    const offer = gramercy[0];
+    if (!offer) throw new Error('no offer');
+    const { status, body } = await order([{ offer, qty: 2 }], { speed_id: 3, retailer_id: 401, pickup_date: `${today} 19:00` });
+    expect(status).toBe(200);
+    assert(body, placeOrderReply);
+    expect(body.code).toBe(1);
+    const row = await orderOf(t, body.order_id ?? '');
+    expect(row).toMatchObject({ speed_id: 3, retailer_loc_id: 401, address_id: null, shipping_address: null, delivery_fee_cents: 0, tip_cents: 0 });
+    const group = await t.database.db.selectFrom('order_deliverables').selectAll().where('order_id', '=', row.id).executeTakeFirstOrThrow();
+    expect(group).toMatchObject({
+      loc_id: 401,
+      speed: 'dine-in',
+      delivery_method: 'Dine-in',
+      slot_start: '19:00',
+      delivery_fee_cents: 0,
+      packaging_fee_cents: 0,
+    });
+    expect(group.delivery_date).toBe(today);
+  });
+
+  it('places a pick-up order with speed 2 and no visit time needed', async () => {
+    const offer = gramercyPickup[0];
+    if (!offer) throw new Error('no offer');
+    const { body } = await order([{ offer, qty: 1 }], { speed_id: 2, retailer_id: 401 });
+    assert(body, placeOrderReply);
+    expect(body.code).toBe(1);
+    expect(await orderOf(t, body.order_id ?? '')).toMatchObject({ speed_id: 2, retailer_loc_id: 401, address_id: null });
+  });
+
+  it('refuses dine-in without a visit time, another retailer, a delivery speed, or a cart mixed with delivery items', async () => {
+    const [a, b, c, d] = gramercy.slice(1);
+    const [p] = gramercyPickup.slice(1);
+    const [shop] = butcher;
+    if (!a || !b || !c || !d || !p || !shop) throw new Error('no offer');
+    const noTime = await order([{ offer: a, qty: 1 }], { speed_id: 3 });
+    expect(noTime.body).toMatchObject({ code: -1, message: deliveryOptionMessages.visitTimeRequired });
+    const pastTime = await order([{ offer: b, qty: 1 }], { speed_id: 3, pickup_date: '2026-11-30 19:00' });
+    expect(pastTime.body).toMatchObject({ code: -1, message: deliveryOptionMessages.visitTimeRequired });
+    // Gramercy opens at noon and the clock says 9:00: 8:30 today, or 3 am, is no table; neither is pick-up at 7 pm.
+    for (const pickup_date of [`${today} 08:30`, `${today} 03:00`, `${today} 22:30`]) {
+      const closed = await order([{ offer: b, qty: 1 }], { speed_id: 3, pickup_date });
+      expect(closed.body).toMatchObject({ code: -1, message: deliveryOptionMessages.visitTimeRequired });
+    }
+    const latePickup = await order([{ offer: p, qty: 1 }], { speed_id: 2, pickup_date: `${today} 19:00` });
+    expect(latePickup.body).toMatchObject({ code: -1, message: deliveryOptionMessages.visitTimeRequired });
+    const otherRetailer = await order([{ offer: c, qty: 1 }], { speed_id: 3, retailer_id: 402, pickup_date: `${today} 19:00` });
+    expect(otherRetailer.body).toMatchObject({ code: -1 });
+    const deliverySpeed = await order([{ offer: d, qty: 1 }], { speed_id: 1, pickup_date: `${today} 19:00` });
+    expect(deliverySpeed.body).toMatchObject({ code: -1 });
+    const mixed = await order(
+      [
+        { offer: p, qty: 1 },
+        { offer: shop, qty: 1 },
+      ],
+      { speed_id: 2 },
+    );
+    expect(mixed.body).toMatchObject({ code: -1, message: mixedVisitCartRefusal });
+  });
+
+  it('/api/shipping lists Dine-In with the restaurant for the dine-in flag, and order review prices it without fees', async () => {
+    const offer = gramercy[5];
+    if (!offer) throw new Error('no offer');
+    const me = await signedInCustomer(t, 'shipping-flags@example.com');
+    const { cartId } = await makeCart(t, [{ offer, qty: 1 }], { customerId: me.customerId });
+    const flagged = await post(t, '/api/shipping', { cart_id: cartId, dineinpickup: 1, pickup: 0, delivery: 0 }, me.token);
+    assert(flagged.body, shippingReply);
+    expect(flagged.body.data?.speed.map((s) => [s.id, s.name, s.isPrimary])).toEqual([[3, 'Dine-In', true]]);
+    expect(flagged.body.data?.speed[0]?.retailers.map((r) => [r.id, r.name, r.delivery_fee])).toEqual([[401, 'Gramercy Chop House', '0.00']]);
+    // The pick-up or delivery flag asks for what a dine-in cart cannot be checked out with.
+    for (const flags of [{ pickup: 1 }, { delivery: 1 }]) {
+      const other = await post(t, '/api/shipping', { cart_id: cartId, dineinpickup: 0, pickup: 0, delivery: 0, ...flags }, me.token);
+      assert(other.body, shippingReply);
+      expect(other.body.data?.speed).toEqual([]);
+    }
+    const review = await post(t, '/api/checkout/orderreview', { cart_id: cartId, speed_id: 3, retailer_id: 401 }, me.token);
+    assert(review.body, orderReviewReply);
+    expect(review.body.data).toMatchObject({ speed_id: 3, delivery_fee: '0.00', subtotal: '89.00' });
+  });
+
+  it('refuses a malformed visit time with 400 naming pickup_date', async () => {
+    const me = await signedInCustomer(t, 'bad-visit@example.com');
+    const { status, body } = await post(t, '/api/placeorder/placeorder', { cart_id: 'abc', payment_mode: 4, pickup_date: 'tomorrow 7pm' }, me.token);
+    expect(status).toBe(400);
+    expect(JSON.stringify(body)).toContain('"field":"pickup_date"');
+  });
+});
