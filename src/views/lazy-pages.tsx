@@ -31,6 +31,7 @@ export const CheckoutPage = onDemand(async () => (await import('./checkout/check
 export const PaymentSuccessPage = onDemand(async () => (await import('./checkout/payment-result-page.tsx')).PaymentSuccessPage);
 export const PaymentFailPage = onDemand(async () => (await import('./checkout/payment-result-page.tsx')).PaymentFailPage);
 export const KycPage = onDemand(async () => (await import('./kyc/kyc-page.tsx')).KycPage);
+export const VerifyFacePage = onDemand(async () => (await import('./kyc/verify-face-page.tsx')).VerifyFacePage);
 export const SettingsPage = onDemand(async () => (await import('./account/settings-page.tsx')).SettingsPage);
 export const OrderStatusPage = onDemand(async () => (await import('./account/order-status-page.tsx')).OrderStatusPage);
 // The static pages (footer links) load on demand too.
