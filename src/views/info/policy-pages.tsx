@@ -95,8 +95,8 @@ export function PrivacyPolicyPage() {
           from your ID; you can start again at any time.
         </p>
         <p>
-          Before an order with a drink you take a new selfie. It is compared with that description and deleted right after the check, or within about
-          an hour if the check never runs. A passed check lets you order from that cart for 15 minutes.
+          Before an order with a drink you take a new selfie. It is compared with that description and deleted right after the check, or within two
+          hours if the check never runs. A passed check lets you order from that cart for 15 minutes.
         </p>
       </InfoSection>
       <InfoSection heading="Why">
