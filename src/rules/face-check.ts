@@ -70,6 +70,7 @@ export const identityPrompts = {
   title: 'Age-restricted items in your cart',
   createAccount: 'Please create an account and verify your identity (21+) before ordering age-restricted items.',
   verifyIdentity: 'Please verify your identity (21+) before ordering age-restricted items.',
-  signInToCheck: 'Please sign in to verify your face: the face check compares you with your verified identity.',
+  signInToCheck: 'The face check compares you with your verified identity: sign in, or create an account and verify it first.',
+  signInToVerify: 'Your identity is verified on your account: sign in, or create an account first.',
   noCart: 'Your cart is empty: the face check is made for the order you are about to place.',
 } as const;

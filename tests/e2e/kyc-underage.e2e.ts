@@ -24,7 +24,10 @@ test('an underage ID is refused, and the checkout then asks the unverified custo
   expect(reply).toMatchObject({ code: 1, data: { faceMatch: true, dob } });
   await expect(page.getByRole('alert').filter({ hasText: 'Not Yet Fit For Alcohol Acc. To Govt. See you soon!!!' })).toBeVisible();
   await expect(page).toHaveURL(/\/kyc$/);
-  await expect(page.getByRole('button', { name: 'SUBMIT' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'SUBMIT' })).toBeHidden();
+  // No green 'Kyc Successful …' beside the refusal; the shop stays open.
+  await expect(page.getByText(/^Kyc Successful Face Match/)).toBeHidden();
+  await expect(page.getByRole('link', { name: 'Continue Shopping' })).toBeVisible();
   expect(customerVerifyCalls).toEqual([]);
   await page.screenshot({ path: 'test-results/kyc-underage.png', fullPage: true });
 

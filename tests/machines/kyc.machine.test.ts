@@ -95,6 +95,8 @@ describe('kyc paths', () => {
   const setups: [string, boolean, SessionValues][] = [
     ['update mode, cart', true, withCart],
     ['sign-up, no cart', false, withoutCart],
+    // Not signed in (a guest checkout's token has no name): asked to sign in first, nothing loaded.
+    ['guest', false, { Token: 'guest-token', cart_id: 'cart-guest' }],
   ];
   for (const [title, updateMode, stored] of setups) {
     const input = (): KycInput => ({ session: createActor(sessionMachine, { input: stored }).start(), updateMode, today });
@@ -126,6 +128,15 @@ interface Replies {
 }
 
 describe('kyc behaviour', () => {
+  it('asks a shopper who is not signed in to sign in first, without asking the server for an application', () => {
+    for (const stored of [{}, { Token: 'guest-token', cart_id: 'cart-guest' }] satisfies SessionValues[]) {
+      const session = createActor(sessionMachine, { input: stored }).start();
+      const actor = createActor(kycMachine, { input: { session, updateMode: false, today } }).start();
+      expect(actor.getSnapshot().value).toBe('accountNeeded');
+      expect(actor.getSnapshot().children).toEqual({});
+    }
+  });
+
   function start(replies: Replies = {}, options: { stored?: SessionValues; updateMode?: boolean } = {}) {
     const session = createActor(sessionMachine, { input: options.stored ?? withoutCart }).start();
     const calls: [string, unknown][] = [];
@@ -237,6 +248,8 @@ describe('kyc behaviour', () => {
     expect(t.actor.getSnapshot().context.message).toBe(tooYoungMessage);
     expect(t.calls.map(([name]) => name)).not.toContain('customerVerify');
     expect(t.actions.goToSignIn).not.toHaveBeenCalled();
+    // No 'Kyc Successful …' beside the refusal.
+    expect(t.actions.notifyFaceMatch).not.toHaveBeenCalled();
   });
 
   it('shows the server words on a face mismatch, and the spec fallback without them; a retry keeps the photos', async () => {

@@ -6,7 +6,18 @@ import * as css from './face-check.css.ts';
  * What a shopper who may not order an age-restricted item yet must do first (rules/face-check.ts): a guest creates an
  * account (or signs in), a customer verifies on /kyc. Shown by the checkout instead of its steps, and by /verifyFace.
  */
-export function IdentityPrompt({ gap, title = identityPrompts.title, text }: { gap: IdentityGap; title?: string; text?: string }) {
+export function IdentityPrompt({
+  gap,
+  title = identityPrompts.title,
+  text,
+  cartLink = true,
+}: {
+  gap: IdentityGap;
+  title?: string;
+  text?: string;
+  /** 'Back to cart', where the prompt stands in for a step of an order (checkout, /verifyFace). */
+  cartLink?: boolean;
+}) {
   return (
     <div className={css.prompt} role="alert" aria-labelledby="identity-prompt-title">
       <h2 id="identity-prompt-title" className={css.promptTitle}>
@@ -28,7 +39,7 @@ export function IdentityPrompt({ gap, title = identityPrompts.title, text }: { g
             Verify your identity
           </Link>
         )}
-        <Link to="/cart">Back to cart</Link>
+        {cartLink && <Link to="/cart">Back to cart</Link>}
       </div>
     </div>
   );
