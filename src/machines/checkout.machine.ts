@@ -171,21 +171,11 @@ export const checkoutMachine = setup({
     // The order closed the cart: its id, the checkout's stored choices and dates go; the badge shows 0.
     forgetOrderedCart: sendTo(({ context }) => context.session, {
       type: 'session.forget',
-      keys: [
-        'cart_id',
-        'faceCheckedCart',
-        'faceCheckedUntil',
-        'nextTab',
-        'deliveryFees',
-        'delivery',
-        'pickup',
-        'dineinpickup',
-        'dineinTime',
-        'retailer',
-        'retailer_name',
-        'walletOrder',
-      ],
+      keys: ['cart_id', 'nextTab', 'deliveryFees', 'delivery', 'pickup', 'dineinpickup', 'dineinTime', 'retailer', 'retailer_name', 'walletOrder'],
     }),
+    // An order on its way takes the face pass (a declined one too, and the cart reopens): the browser's note of it
+    // goes, so a second attempt meets the face step instead of place order's refusal.
+    forgetFacePass: sendTo(({ context }) => context.session, { type: 'session.forget', keys: ['faceCheckedCart', 'faceCheckedUntil'] }),
     recordEmptyBadge: sendTo(({ context }) => context.session, { type: 'session.update', values: { total_products_in_cart: 0 } }),
     // ---- snackbar
     assignNotice: assign((_, params: { message: string }) => ({ notice: params.message })),
@@ -329,7 +319,7 @@ export const checkoutMachine = setup({
           initial: 'open',
           states: {
             open: {
-              on: { 'order.started': { target: 'ordering' } },
+              on: { 'order.started': { target: 'ordering', actions: 'forgetFacePass' } },
             },
             // PLACE ORDER, the bank's check or confirm is under way: a tab (or a typed URL) is ignored.
             ordering: {

@@ -541,15 +541,21 @@ describe('checkout behaviour (the tabs machine with its steps running)', () => {
     }
   });
 
-  it('forgets the face pass note with the cart once the order is placed', async () => {
-    const { actor, sessionRef } = running({
-      cart: ok(drinkCart),
-      values: { ...customer, verification_id: 'b'.repeat(32), faceCheckedCart: 'cart-abc', faceCheckedUntil: Date.now() + 600_000 },
-    });
-    const summary = await toSummary(actor);
-    summary.send({ type: 'order.place' });
-    await waitFor(actor, (s) => s.matches({ flow: 'placed' }));
-    expect(sessionRef.getSnapshot().context).toMatchObject({ faceCheckedCart: undefined, faceCheckedUntil: undefined });
+  it('forgets the face pass note once an order is sent: placed, or declined (the pass is used and the cart reopens)', async () => {
+    for (const [place, end] of [
+      [undefined, 'placed'],
+      [async () => declinedReply, 'paymentFailed'],
+    ] as const) {
+      const { actor, sessionRef } = running({
+        cart: ok(drinkCart),
+        place,
+        values: { ...customer, verification_id: 'b'.repeat(32), faceCheckedCart: 'cart-abc', faceCheckedUntil: Date.now() + 600_000 },
+      });
+      const summary = await toSummary(actor);
+      summary.send({ type: 'order.place' });
+      await waitFor(actor, (s) => s.matches({ flow: end }));
+      expect(sessionRef.getSnapshot().context).toMatchObject({ faceCheckedCart: undefined, faceCheckedUntil: undefined });
+    }
   });
 
   it('stops a guest or an unverified customer with a drink in the cart at the prompt, before any step', async () => {
