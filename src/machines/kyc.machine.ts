@@ -135,6 +135,12 @@ export const kycMachine = setup({
     }),
     // The spec: "With an empty cart id the session is cleared first" — the shopper signs in again, now verified.
     forgetSession: sendTo(({ context }) => context.session, { type: 'session.logout' }),
+    // A session kept (a cart id) learns what the next sign-in would say: this application made the customer verified,
+    // so the checkout's face check has its face match id.
+    recordVerification: sendTo(
+      ({ context }) => context.session,
+      ({ context }) => ({ type: 'session.update', values: { verification_id: context.applicationId } }),
+    ),
     // Navigation and the snackbar belong to the view: it provides these.
     notifyFaceMatch: (_, _params: { message: string }) => undefined,
     notifySignedUp: (_, _params: { message: string }) => undefined,
@@ -293,7 +299,7 @@ export const kycMachine = setup({
     verified: {
       entry: { type: 'notifySignedUp', params: { message: kycMessages.signUpDone } },
       always: [
-        { guard: 'hasCartId', target: 'done', actions: 'goToGuestRegister' },
+        { guard: 'hasCartId', target: 'done', actions: ['recordVerification', 'goToGuestRegister'] },
         { target: 'done', actions: ['forgetSession', 'goToSignIn'] },
       ],
     },

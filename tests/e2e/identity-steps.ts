@@ -3,7 +3,7 @@ import { chromiumArgs, chromiumPath } from '../../playwright.config.ts';
 import { idCard, noFace } from '../server/identity-images.ts';
 import { fakeCameraFile } from './fake-camera.ts';
 import { expect } from './fixtures.ts';
-import { createCustomer, enterStore, solveCaptcha, uniqueEmail } from './steps.ts';
+import { solveCaptcha } from './steps.ts';
 
 /** The identity journeys as a shopper walks them: KYC with a rendered ID card and the fake camera, signing in again. */
 
@@ -48,18 +48,6 @@ export async function takeSelfie(page: Page): Promise<void> {
   await expect(page.getByRole('button', { name: 'TAKE SELFIE' })).toBeEnabled();
   await page.getByRole('button', { name: 'TAKE SELFIE' }).click();
   await expect(page.getByRole('img', { name: 'Selfie preview' })).toBeVisible();
-}
-
-/** A new customer verified over 21 and signed in again (KYC clears the session), shopping at 10001. */
-export async function newVerifiedCustomer(page: Page, prefix: string): Promise<void> {
-  await enterStore(page);
-  const email = uniqueEmail(prefix);
-  const password = 'correct horse 1';
-  await createCustomer(page, { firstName: 'Jane', lastName: 'Sample', email, password });
-  expect(await submitKyc(page, await idCardFront())).toMatchObject({ code: 1, data: { faceMatch: true } });
-  await expect(page.getByText('Sign Up Successful - Please Sign In with your credentials.')).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
-  await signInAgain(page, email, password);
 }
 
 /** Sign-in after KYC cleared the session; the age gate and the zip come again when the session lost them. */

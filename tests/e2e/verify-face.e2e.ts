@@ -1,21 +1,32 @@
 import { addAddress, addCard, chooseSpeed, placeOrder } from './checkout-steps.ts';
 import { expect, test } from './fixtures.ts';
-import { faceCameraLaunchOptions, newVerifiedCustomer, takeSelfie } from './identity-steps.ts';
-import { addSameDayToCart, scheduleFirstGroupAndCheckout } from './steps.ts';
+import { faceCameraLaunchOptions, idCardFront, submitKyc, takeSelfie } from './identity-steps.ts';
+import { addSameDayToCart, createCustomer, enterStore, scheduleFirstGroupAndCheckout, uniqueEmail } from './steps.ts';
 
 /**
- * /verifyFace: a verified customer with a drink in the cart passes the face check on its own screen with the fake
- * camera (the same face as their ID), continues to checkout, and the checkout then skips its face step for that cart:
- * the pass recorded by /verifyFace is the one place order takes.
+ * /verifyFace, as a shopper meets it: a new customer takes a drink to the checkout, is asked to verify first, verifies
+ * on /kyc (the session kept, since the cart is there), then passes the face check on its own screen with the fake
+ * camera (the same face as the ID), continues to checkout, and the checkout skips its face step for that cart: the
+ * pass /verifyFace recorded is the one place order takes.
  */
 test.use({ launchOptions: faceCameraLaunchOptions });
 
-test('a verified customer passes the face check on /verifyFace and orders the drink without a second selfie', async ({ page }) => {
+test('a customer verifies from the checkout prompt, passes the face check on /verifyFace and orders the drink without a second selfie', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await newVerifiedCustomer(page, 'vera.face');
+  await enterStore(page);
+  await createCustomer(page, { firstName: 'Vera', lastName: 'Sample', email: uniqueEmail('vera.face'), password: 'correct horse 1' });
   await addSameDayToCart(page, 'sake', 'Junmai Ginjo Sake');
   await scheduleFirstGroupAndCheckout(page);
-  await expect(page).toHaveURL(/\/cart\/address$/);
+  await page.getByRole('alert').getByRole('link', { name: 'Verify your identity' }).click();
+  await expect(page).toHaveURL(/\/kyc$/);
+
+  expect(await submitKyc(page, await idCardFront())).toMatchObject({ code: 1, data: { faceMatch: true } });
+  await expect(page.getByText('Sign Up Successful - Please Sign In with your credentials.')).toBeVisible();
+  // The cart is there, so the session is kept (the spec's guest-register branch leads a customer on to the store).
+  await expect(page).not.toHaveURL(/\/kyc$/);
+  await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
 
   await page.goto('/verifyFace');
   await expect(page.getByRole('heading', { name: 'Verify Yourself Before Placing An Order', level: 1 })).toBeVisible();

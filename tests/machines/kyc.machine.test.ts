@@ -110,7 +110,9 @@ describe('kyc paths', () => {
       if (result.snapshot.matches('cancelled')) expect(updateMode).toBe(true);
       // Only a verified shopper without a cart is signed out (the spec's "session is cleared first").
       const signedOut = result.snapshot.matches('done') && !stored.cart_id;
-      expect(args.session.getSnapshot().context).toEqual(signedOut ? {} : stored);
+      // Kept, the session of a verified customer names the application (the checkout's face match id).
+      const kept = result.snapshot.matches('done') ? { ...stored, verification_id: applicationId } : stored;
+      expect(args.session.getSnapshot().context).toEqual(signedOut ? {} : kept);
     });
   }
 
@@ -229,14 +231,14 @@ describe('kyc behaviour', () => {
     expect(t.actor.getSnapshot().status).toBe('done');
   });
 
-  it('goes to guest registration, session kept, when the session holds a cart id', async () => {
+  it('goes to guest registration, session kept and now naming the verified application, when the session holds a cart id', async () => {
     const t = start({}, { stored: withCart });
     await ready(t);
     chooseAll(t);
     t.actor.send({ type: 'kyc.submit' });
     await vi.waitFor(() => expect(t.actions.goToGuestRegister).toHaveBeenCalledOnce());
     expect(t.actions.goToSignIn).not.toHaveBeenCalled();
-    expect(t.session.getSnapshot().context).toEqual(withCart);
+    expect(t.session.getSnapshot().context).toEqual({ ...withCart, verification_id: applicationId });
   });
 
   it('refuses a shopper of 21 or under by the ID, without calling customer verify', async () => {
