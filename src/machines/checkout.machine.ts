@@ -315,6 +315,8 @@ export const checkoutMachine = setup({
           },
           on: {
             'summary.choices': { actions: { type: 'assignSummaryChoices', params: ({ event }) => ({ choices: event.choices }) } },
+            // Place order refused for want of a fresh face pass: the face step again, for a new selfie.
+            'face.required': { target: 'face' },
           },
           initial: 'open',
           states: {

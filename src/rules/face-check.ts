@@ -1,4 +1,5 @@
 import { isFaceCheckRequired } from './checkout-flow.ts';
+import { facePassNeededRefusal } from './messages.ts';
 
 /**
  * The order-time face check (issue 11; spec "Face verify", /verifyFace and the checkout's face step): who may take it,
@@ -63,6 +64,14 @@ export function facePassNoteAt(cartId: string, nowMs: number): { cartId: string;
 /** True while a passed check for this very cart is fresh: the checkout then skips its face step. */
 export function isFacePassFresh(note: FacePassNote, cartId: string, nowMs: number): boolean {
   return Boolean(cartId) && note.cartId === cartId && note.until !== undefined && nowMs < note.until;
+}
+
+/**
+ * Place order's refusal for want of a fresh face pass (the pass ran out on the summary, or an earlier order used it):
+ * the checkout then opens its face step again rather than leaving the shopper with the snackbar alone.
+ */
+export function isFacePassRefusal(message: string | undefined): boolean {
+  return message === facePassNeededRefusal;
 }
 
 /** The prompts a shopper sees instead of the camera (checkout and /verifyFace). */

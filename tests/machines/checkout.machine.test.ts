@@ -35,6 +35,7 @@ import {
   visa,
   zipFound,
 } from './checkout-fixtures.ts';
+import { facePassNeededRefusal } from '../../src/rules/messages.ts';
 import { done, failed, label, offline, pathName } from './machine-events.ts';
 import { allStateIds, allTransitions, coverageTitle, planPaths, replay, type PathPlan } from './path-coverage.ts';
 
@@ -85,7 +86,16 @@ function flowEvents(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   if (m('card')) return [cardChosen, select('speed'), select('checkout')];
   if (m('face')) return [faceVerified, select('card')];
   if (m({ checkout: 'open' }))
-    return [{ type: 'order.started' }, tipChosen, orderPlaced, orderDeclined, select('card'), select('face'), select('checkout')];
+    return [
+      { type: 'order.started' },
+      tipChosen,
+      orderPlaced,
+      orderDeclined,
+      { type: 'face.required' },
+      select('card'),
+      select('face'),
+      select('checkout'),
+    ];
   if (m({ checkout: 'ordering' })) return [{ type: 'order.ended' }, select('address'), orderPlaced];
   if (m('placed') || m('paymentFailed')) return [select('address')];
   return [];
@@ -556,6 +566,32 @@ describe('checkout behaviour (the tabs machine with its steps running)', () => {
       await waitFor(actor, (s) => s.matches({ flow: end }));
       expect(sessionRef.getSnapshot().context).toMatchObject({ faceCheckedCart: undefined, faceCheckedUntil: undefined });
     }
+  });
+
+  it('opens the face step again when place order wants a fresh face pass (it ran out on the summary)', async () => {
+    const { actor, calls } = running({
+      cart: ok(drinkCart),
+      values: { ...customer, verification_id: 'b'.repeat(32) },
+      place: async () => ({ code: -1, message: facePassNeededRefusal }),
+    });
+    (await toCard(actor)).send({ type: 'speed.continue' });
+    await chooseSavedCard(actor);
+    const face = stepOf(actor, 'verifyFace');
+    face.send({ type: 'face.selfie.take', dataUrl: 'data:image/jpeg;base64,AAAA' });
+    face.send({ type: 'face.verify' });
+    await waitFor(actor, (s) => s.context.step === 'checkout');
+    const summary = stepOf(actor, 'reviewOrder');
+    await waitFor(summary, (s) => s.matches('ready'));
+    summary.send({ type: 'order.place' });
+    await waitFor(actor, (s) => s.context.step === 'face');
+    expect(actor.getSnapshot().context.notice).toBe(facePassNeededRefusal);
+    expect(calls.placeOrder).toHaveLength(1);
+    // A new selfie, and the summary again.
+    const again = stepOf(actor, 'verifyFace');
+    again.send({ type: 'face.selfie.take', dataUrl: 'data:image/jpeg;base64,BBBB' });
+    again.send({ type: 'face.verify' });
+    await waitFor(actor, (s) => s.context.step === 'checkout');
+    expect(calls.faceChecks).toHaveLength(2);
   });
 
   it('stops a guest or an unverified customer with a drink in the cart at the prompt, before any step', async () => {
