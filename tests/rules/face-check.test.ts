@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ageVerificationNeededRefusal, facePassNeededRefusal } from '../../src/rules/messages.ts';
 import {
   ageCheckGapOf,
   faceCheckReadiness,
@@ -7,6 +8,7 @@ import {
   facePassNoteAt,
   identityGapOf,
   isFacePassFresh,
+  isFacePassRefusal,
 } from '../../src/rules/face-check.ts';
 
 const verified = { signedIn: true, verificationId: 'a'.repeat(32) };
@@ -58,5 +60,14 @@ describe('the browser note of a face pass', () => {
     expect(isFacePassFresh({ cartId: undefined, until: undefined }, '', now)).toBe(false);
     expect(isFacePassFresh({ cartId: '', until: note.until }, '', now)).toBe(false);
     expect(isFacePassFresh({ cartId: 'cart-1', until: undefined }, 'cart-1', now)).toBe(false);
+  });
+});
+
+describe("place order's face pass refusal", () => {
+  it('is told apart from its other refusals', () => {
+    expect(isFacePassRefusal(facePassNeededRefusal)).toBe(true);
+    expect(isFacePassRefusal(ageVerificationNeededRefusal)).toBe(false);
+    expect(isFacePassRefusal('Only 1 left in stock.')).toBe(false);
+    expect(isFacePassRefusal(undefined)).toBe(false);
   });
 });
