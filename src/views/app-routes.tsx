@@ -18,7 +18,7 @@ import {
   UpdatePasswordPage,
   ZipGatePage,
 } from './lazy-pages.tsx';
-import { DeliveryOptionsPage, KycPage, OrderStatusPage, PartnerLocatorPage, SettingsPage } from './lazy-pages.tsx';
+import { DeliveryOptionsPage, KycPage, OrderStatusPage, PartnerLocatorPage, SettingsPage, VerifyFacePage } from './lazy-pages.tsx';
 import { Landing } from './pages/landing.tsx';
 import { NotFound } from './layout/not-found.tsx';
 import { ServedZips } from './pages/served-zips.tsx';
@@ -50,6 +50,8 @@ export function AppRoutes() {
         <Route path="/order/status" element={<OrderStatusPage />} />
         {/* /kyc?mode=update is the same screen opened from /setting/user, with Cancel back there. */}
         <Route path="/kyc" element={<KycPage />} />
+        {/* The checkout's face check on its own, for the open cart; a match continues to /cart/checkout. */}
+        <Route path="/verifyFace" element={<VerifyFacePage />} />
         <Route element={<AgeGated />}>
           <Route path="/store" element={<StoreHome />} />
           <Route path="/ship/options" element={<DeliveryOptionsPage />} />

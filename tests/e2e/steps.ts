@@ -86,6 +86,14 @@ function lastResetLink(log: string, email: string): string | undefined {
 export async function createCustomer(page: Page, shopper: { firstName: string; lastName: string; email: string; password: string }): Promise<void> {
   await page.getByRole('button', { name: 'Hey , Guest' }).click();
   await page.getByRole('link', { name: 'Create Account' }).click();
+  await submitCreateAccount(page, shopper);
+}
+
+/** The create-account form, open on /createAccount, filled and submitted (captcha solved); signed in on the store afterwards. */
+export async function submitCreateAccount(
+  page: Page,
+  shopper: { firstName: string; lastName: string; email: string; password: string },
+): Promise<void> {
   const form = page.getByRole('main');
   await form.getByLabel('First Name').fill(shopper.firstName);
   await form.getByLabel('Last Name').fill(shopper.lastName);
