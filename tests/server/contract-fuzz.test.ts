@@ -6,17 +6,8 @@ import { newSecret, hashSecret } from '../../server/services/platform/tokens.ts'
 import { generousLimits } from './account-helpers.ts';
 import { makeCart, pickOne } from './cart-page-helpers.ts';
 import { shopper } from './checkout-helpers.ts';
-import {
-  contractModules,
-  expectSaneReply,
-  fuzzCases,
-  learnParts,
-  requestFieldNames,
-  send,
-  wrongTypeCases,
-  type RequestParts,
-  type Sender,
-} from './route-fuzz.ts';
+import { contractModules, expectSaneReply, fuzzCases, requestFieldNames, wrongTypeCases } from './route-fuzz.ts';
+import { learnParts, send, type RequestParts, type Sender } from './route-requests.ts';
 import { startTestApp } from './test-app.ts';
 
 /**
@@ -98,8 +89,8 @@ describe.each(routes.map((route) => [`${route.method} ${route.url}`, route] as c
   let parts: RequestParts = { query: {}, body: {}, params: {} };
 
   test('every field it reads, as a number, boolean, object, array, null, with a NUL or nested too deep', async () => {
-    parts = await learnParts(t, route, sender, known);
-    for (const fuzz of wrongTypeCases(route, parts)) expectSaneReply(fuzz, await send(t, route, parts, sender, fuzz));
+    parts = await learnParts(t.app, route, sender, known);
+    for (const fuzz of wrongTypeCases(route, parts)) expectSaneReply(fuzz, await send(t.app, route, parts, sender, fuzz));
   });
 
   test(
@@ -107,7 +98,7 @@ describe.each(routes.map((route) => [`${route.method} ${route.url}`, route] as c
     async () => {
       await fc.assert(
         fc.asyncProperty(fuzzCases(route, parts, dictionary), async (fuzz) => {
-          expectSaneReply(fuzz, await send(t, route, parts, sender, fuzz));
+          expectSaneReply(fuzz, await send(t.app, route, parts, sender, fuzz));
         }),
         { seed, numRuns: runs },
       );
