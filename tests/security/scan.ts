@@ -14,7 +14,7 @@ import { seedCatalogue } from '../../server/db/seed/seed-catalogue.ts';
 import { registeredRoutes, type RegisteredRoute } from '../../server/http/route-list.ts';
 import { defaultRateLimits, withPerIpScale } from '../../server/services/platform/rate-limit.ts';
 import { hashSecret, newSecret } from '../../server/services/platform/tokens.ts';
-import { learnParts, percentEncode, queryString, type RequestParts, type Sender } from '../server/route-requests.ts';
+import { learnParts, percentEncode, queryString, withOptionalFields, type RequestParts, type Sender } from '../server/route-requests.ts';
 
 /**
  * `npm run security:scan` (issue 14): starts the store on a throwaway embedded database, learns a valid request for
@@ -23,11 +23,11 @@ import { learnParts, percentEncode, queryString, type RequestParts, type Sender 
  * Prints every finding and every 5xx the server logged, writes the raw reports to a temporary folder, and exits 1
  * when anything is open. Not part of `npm test`: it needs `apt-get install -y wapiti sqlmap` and a few minutes.
  *
- * SCAN_SQLMAP_TECHNIQUE (default BEU: boolean, error, union; add T for time-based, slow), SCAN_SQLMAP_LEVEL (1),
+ * SCAN_SQLMAP_TECHNIQUE (default BE: boolean and error based; U adds union, T time-based, both slower), SCAN_SQLMAP_LEVEL (1),
  * SCAN_WAPITI_SECONDS (240) and SCAN_ROUTES (a substring: only matching routes) keep runs short or make them deeper.
  */
 
-const technique = process.env.SCAN_SQLMAP_TECHNIQUE ?? 'BEU';
+const technique = process.env.SCAN_SQLMAP_TECHNIQUE ?? 'BE';
 const level = process.env.SCAN_SQLMAP_LEVEL ?? '1';
 const wapitiSeconds = Number(process.env.SCAN_WAPITI_SECONDS ?? 240);
 const only = process.env.SCAN_ROUTES ?? '';
@@ -192,7 +192,24 @@ async function scanCustomer(app: FastifyInstance, db: Kysely<Database>) {
     telephone: '2125550100',
     q: 'salmon',
   };
-  return { token, newSession, known };
+  /** Optional fields worth an injection attempt, tried on every route and kept where the route reads them. */
+  const optional: Record<string, unknown> = {
+    q: 'salmon',
+    sort: 'price_low',
+    courier_type: 'courier',
+    page: 1,
+    limit: 10,
+    coupon_code: 'WELCOME10',
+    gift_message: 'Happy birthday',
+    delivery_address_id: addressId,
+    driver_tip: 10,
+    street2: 'Floor 2',
+    upi_id: 'ada@okbank',
+    name: 'Ada Lovelace',
+    address_type: 'shipping',
+    vendor_loc_id: offer.loc_id,
+  };
+  return { token, newSession, known, optional };
 }
 
 /** The URL of a route with its learned query; path parameters marked with sqlmap's '*' when asked. */
@@ -316,7 +333,13 @@ async function main(): Promise<void> {
     for (const route of routes) {
       // Logout would end the scanner's session: that route gets one of its own.
       const token = route.url.endsWith('/logout') ? await customer.newSession() : customer.token;
-      const parts = await learnParts(store.app, route, { ...sender, ownerToken: async () => token }, customer.known);
+      const routeSender = { ...sender, ownerToken: async () => token };
+      const learned = await learnParts(store.app, route, routeSender, customer.known);
+      const parts = await withOptionalFields(store.app, route, learned, routeSender, customer.optional, [
+        'gift_message',
+        'delivery_address_id',
+        'driver_tip',
+      ]);
       if (route.method === 'GET') startUrls.push(urlOf(store.base, route, parts, false));
       const outcome = await sqlmap(store.base, route, parts, token);
       const tested = Object.keys({ ...parts.params, ...parts.query, ...parts.body }).join(', ');

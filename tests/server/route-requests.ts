@@ -157,3 +157,37 @@ export async function learnParts(
   }
   return parts;
 }
+
+/**
+ * The learned parts plus optional fields the route also reads (a search's q, a coupon code, a gift message): each
+ * extra is kept when the route's reply does not name it as unknown or wrong, so a scanner tests it too. A route whose
+ * contract is open (it ignores fields it does not know, so it would keep every extra) gets only `openExtras`.
+ */
+export async function withOptionalFields(
+  app: FastifyInstance,
+  route: RegisteredRoute,
+  parts: RequestParts,
+  sender: Sender,
+  extras: Readonly<Record<string, unknown>>,
+  openExtras: readonly string[],
+): Promise<RequestParts> {
+  const grown: RequestParts = { query: { ...parts.query }, body: { ...parts.body }, params: { ...parts.params } };
+  const refused = async (name: string, value: unknown): Promise<boolean> => {
+    const where = route.method === 'GET' ? grown.query : grown.body;
+    where[name] = value;
+    const response = await send(app, route, grown, sender, { kind: 'as-is', auth: 'owner' });
+    const [error, reply] = response.statusCode === 400 ? badRequestBody.validate(JSON.parse(response.body)) : [undefined, undefined];
+    const no = error !== undefined || (reply?.errors.some((e) => e.field === name || e.field.startsWith(`${name}.`)) ?? false);
+    if (no) delete where[name];
+    return no;
+  };
+  const probe = 'scan_probe_unknown_field';
+  const open = !(await refused(probe, 'x'));
+  delete grown.query[probe];
+  delete grown.body[probe];
+  for (const [name, value] of Object.entries(extras)) {
+    if (name in grown.query || name in grown.body || (open && !openExtras.includes(name))) continue;
+    await refused(name, value);
+  }
+  return grown;
+}
