@@ -87,10 +87,13 @@ test('the fuzzer knows every contract module and many routes', () => {
 describe.each(routes.map((route) => [`${route.method} ${route.url}`, route] as const))('%s', (_, route) => {
   const sender = senderFor();
   let parts: RequestParts = { query: {}, body: {}, params: {} };
+  /** Whether the learned request passes the contract on its own: then a 400 must be about the field a case changed. */
+  let partsPass = false;
 
   test('every field it reads, as a number, boolean, object, array, null, with a NUL or nested too deep', async () => {
     parts = await learnParts(t.app, route, sender, known);
-    for (const fuzz of wrongTypeCases(route, parts)) expectSaneReply(fuzz, await send(t.app, route, parts, sender, fuzz));
+    partsPass = (await send(t.app, route, parts, sender, { kind: 'as-is', auth: 'owner' })).statusCode !== 400;
+    for (const fuzz of wrongTypeCases(route, parts)) expectSaneReply(fuzz, await send(t.app, route, parts, sender, fuzz), partsPass);
   });
 
   test(
@@ -98,7 +101,7 @@ describe.each(routes.map((route) => [`${route.method} ${route.url}`, route] as c
     async () => {
       await fc.assert(
         fc.asyncProperty(fuzzCases(route, parts, dictionary), async (fuzz) => {
-          expectSaneReply(fuzz, await send(t.app, route, parts, sender, fuzz));
+          expectSaneReply(fuzz, await send(t.app, route, parts, sender, fuzz), partsPass);
         }),
         { seed, numRuns: runs },
       );

@@ -100,8 +100,12 @@ function depthOf(value: unknown): number {
   return deepest;
 }
 
-/** The property: never a 5xx; a 400 is the contract's body naming fields; a NUL or an over-deep body is named. */
-export function expectSaneReply(fuzz: FuzzCase, response: { statusCode: number; body: string }): void {
+/**
+ * The property: never a 5xx; a 400 is the contract's body naming fields; a NUL or an over-deep body is named; and when
+ * the route's learned request passes on its own (`partsPass`), a 400 for a request with one field changed names that
+ * field (or, for an over-deep value or a poisoned key, the body).
+ */
+export function expectSaneReply(fuzz: FuzzCase, response: { statusCode: number; body: string }, partsPass = false): void {
   const context = `${JSON.stringify(fuzz).slice(0, 300)} → ${response.statusCode} ${response.body.slice(0, 300)}`;
   expect(response.statusCode, context).toBeLessThan(500);
   if (response.statusCode !== 400) return;
@@ -116,7 +120,15 @@ export function expectSaneReply(fuzz: FuzzCase, response: { statusCode: number; 
     expect(fields[0] === name || fields[0]?.startsWith(`${name}.`), context).toBe(true);
   }
   if (fuzz.kind === 'whole-body' && depthOf(fuzz.value) > maxJsonDepth) expect(fields, context).toEqual(['body']);
-  if (fuzz.kind === 'field' && fuzz.where === 'body' && depthOf(fuzz.value) + 1 > maxJsonDepth) expect(fields, context).toEqual(['body']);
+  const tooDeep = fuzz.kind === 'field' && fuzz.where === 'body' && depthOf(fuzz.value) + 1 > maxJsonDepth;
+  if (tooDeep) expect(fields, context).toEqual(['body']);
+  if (partsPass && fuzz.kind === 'field' && !tooDeep && fuzz.key !== '__proto__') {
+    const name = fieldName([fuzz.key]);
+    expect(
+      fields.some((field) => field === name || field.startsWith(`${name}.`)),
+      context,
+    ).toBe(true);
+  }
 }
 
 /** Values that broke servers before: empty, spaces, NULs, lone surrogates, BOM, bidi override, injections, huge. */
