@@ -10,6 +10,9 @@ import { paymentGatewayFromConfig } from './adapters/payments/payments-from-conf
 import { DiskStorage } from './adapters/storage/disk-storage.ts';
 import type { AppDeps, AppParts } from './deps.ts';
 import { HttpError } from './http/errors.ts';
+import { useDepthLimitedJsonParser } from './http/json-body.ts';
+import { trackRoutes } from './http/route-list.ts';
+import { refuseNulCharacters } from './http/validate.ts';
 import { permissionsPolicy, securityHeaderOptions } from './http/security-headers.ts';
 import { addToCartRoutes } from './routes/add-to-cart.routes.ts';
 import { accountRoutes } from './routes/account.routes.ts';
@@ -60,6 +63,9 @@ export async function buildApp(parts: AppParts, options: { logger?: FastifyServe
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
   });
+  useDepthLimitedJsonParser(app);
+  refuseNulCharacters(app);
+  trackRoutes(app);
   // Built here, started on the first verification; closed with the app (only when this app built it).
   const identity = parts.identity ?? identityVerifierFromConfig(config);
   if (!parts.identity) app.addHook('onClose', () => identity.close());
