@@ -10,6 +10,7 @@ import * as cartContract from '../../src/api/contract/cart.contract.ts';
 import * as catalogueContract from '../../src/api/contract/catalogue.contract.ts';
 import * as checkoutContract from '../../src/api/contract/checkout.contract.ts';
 import * as customerContract from '../../src/api/contract/customer.contract.ts';
+import * as dineInContract from '../../src/api/contract/dine-in.contract.ts';
 import { badRequestBody } from '../../src/api/contract/envelope.ts';
 import * as fieldsContract from '../../src/api/contract/fields.ts';
 import * as homeContract from '../../src/api/contract/home.contract.ts';
@@ -42,6 +43,7 @@ export const contractModules: Readonly<Record<string, Record<string, unknown>>> 
   'catalogue.contract.ts': catalogueContract,
   'checkout.contract.ts': checkoutContract,
   'customer.contract.ts': customerContract,
+  'dine-in.contract.ts': dineInContract,
   'envelope.ts': { badRequestBody },
   'fields.ts': fieldsContract,
   'home.contract.ts': homeContract,
