@@ -10,7 +10,7 @@ import { paymentGatewayFromConfig } from './adapters/payments/payments-from-conf
 import { DiskStorage } from './adapters/storage/disk-storage.ts';
 import type { AppDeps, AppParts } from './deps.ts';
 import { HttpError } from './http/errors.ts';
-import { permissionsPolicy, securityHeaderOptions } from './http/security-headers.ts';
+import { apiCacheControl, permissionsPolicy, securityHeaderOptions } from './http/security-headers.ts';
 import { addToCartRoutes } from './routes/add-to-cart.routes.ts';
 import { accountRoutes } from './routes/account.routes.ts';
 import { addressRoutes } from './routes/addresses.routes.ts';
@@ -40,6 +40,12 @@ export function isApiPath(url: string): boolean {
   return apiPrefixes.some((prefix) => url.startsWith(prefix));
 }
 
+/** The outbox's log line: the whole mail in development (to follow its links), only its subject in production. */
+function logOutboxMail(app: FastifyInstance, withText: boolean, entry: { to: string; subject: string; text: string }): void {
+  if (withText) app.log.info({ mail: entry }, 'mail written to the outbox');
+  else app.log.info({ mail: { subject: entry.subject } }, 'mail written to the outbox');
+}
+
 const requestIdPattern = /^[A-Za-z0-9._-]{1,64}$/;
 
 /**
@@ -67,17 +73,18 @@ export async function buildApp(parts: AppParts, options: { logger?: FastifyServe
     payments: parts.payments ?? paymentGatewayFromConfig(config),
     storage: parts.storage ?? new DiskStorage(config.uploads.dir),
     identity,
-    mail: parts.mail ?? mailSenderFromConfig(config, outboxWriter(db), (entry) => app.log.info({ mail: entry }, 'mail written to the outbox')),
+    mail: parts.mail ?? mailSenderFromConfig(config, outboxWriter(db), (entry) => logOutboxMail(app, config.logMailText, entry)),
     rateLimits: parts.rateLimits ?? defaultRateLimits,
     limiter: new RateLimiter(db),
     captcha: createCaptcha(db, config.captcha),
     clock: parts.clock ?? (() => new Date()),
   };
 
-  await app.register(fastifyHelmet, securityHeaderOptions);
+  await app.register(fastifyHelmet, securityHeaderOptions(config.appOrigin));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     reply.header('permissions-policy', permissionsPolicy);
+    if (isApiPath(request.url) && !reply.hasHeader('cache-control')) reply.header('cache-control', apiCacheControl);
   });
 
   app.setErrorHandler((error, request, reply) => {

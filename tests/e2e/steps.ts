@@ -50,8 +50,9 @@ export async function solveCaptcha(page: Page, submit: Locator): Promise<void> {
 }
 
 /**
- * The newest password-reset link mailed to `email`. The default mail adapter writes mail to the outbox and logs it;
- * global-setup sends the server's log to E2E_SERVER_LOG.
+ * The newest password-reset link mailed to `email`. The default mail adapter writes mail to the outbox and logs it
+ * (in production mode only because global-setup sets MAIL_LOG_LINKS=1); global-setup sends the server's log to
+ * E2E_SERVER_LOG.
  */
 export async function resetLinkFor(email: string): Promise<string> {
   const logFile = process.env.E2E_SERVER_LOG;
