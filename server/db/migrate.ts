@@ -8,6 +8,7 @@ import * as ageRestricted from './migrations/006-age-restricted.ts';
 import * as kycApplications from './migrations/007-kyc-applications.ts';
 import * as kycDecisions from './migrations/008-kyc-decisions.ts';
 import * as facePasses from './migrations/009-face-passes.ts';
+import * as couponLimits from './migrations/012-coupon-limits.ts';
 
 // Listed here (not read from disk) so the bundle, tsx and tests all see the same ordered set.
 const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '007-kyc-applications': kycApplications,
   '008-kyc-decisions': kycDecisions,
   '009-face-passes': facePasses,
+  '012-coupon-limits': couponLimits,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

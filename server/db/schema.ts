@@ -230,6 +230,17 @@ export interface CouponsTable {
   usage_limit: number | null;
   /** Orders placed with the coupon; the checkout counts them. */
   used_count: Generated<number>;
+  /** Live orders one customer (by account and by email) may place with it; null: no limit (migration 012). */
+  per_customer_limit: number | null;
+  created_at: CreatedAt;
+}
+
+/** One order placed with a coupon: who used it (by account and by email), for the per-customer limit. */
+export interface CouponRedemptionsTable {
+  order_id: number;
+  coupon_id: number;
+  customer_id: number;
+  email_normalized: string;
   created_at: CreatedAt;
 }
 
@@ -501,6 +512,7 @@ export interface Database {
   captcha_uses: CaptchaUsesTable;
   rate_limits: RateLimitsTable;
   coupons: CouponsTable;
+  coupon_redemptions: CouponRedemptionsTable;
   vendor_closed_days: VendorClosedDaysTable;
   vendor_holidays: VendorHolidaysTable;
   vendor_delivery_days: VendorDeliveryDaysTable;

@@ -55,7 +55,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...options.env,
   });
   const seeded = options.seed !== false;
-  const image = config.dataDir.startsWith('memory://') ? databaseImage(seeded) : undefined;
+  // Images are PGlite's: a PostgreSQL server (DATABASE_URL) is migrated and seeded the long way.
+  const image = config.databaseUrl === undefined && config.dataDir.startsWith('memory://') ? databaseImage(seeded) : undefined;
   const database = await openDatabase({ ...config, startFrom: image });
   if (!image) {
     await migrateToLatest(database.db);

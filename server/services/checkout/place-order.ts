@@ -9,7 +9,16 @@ import type { PaymentGateway } from '../../adapters/payments/payment-port.ts';
 import type { CartsTable, Database, OrdersTable, OrderStatus } from '../../db/schema.ts';
 import { addressSnapshot, findOwnAddress, type AddressRow } from '../accounts/addresses.ts';
 import { loadDeliveryChoices } from '../cart/cart-view.ts';
-import { couponMessages, redeemCoupon } from '../cart/coupons.ts';
+import {
+  couponCustomer,
+  couponMessages,
+  customerLimitRefusal,
+  dropCartCoupon,
+  lockCoupon,
+  recordRedemption,
+  redeemCoupon,
+  type CouponCustomer,
+} from '../cart/coupons.ts';
 import { notServedMessage } from '../catalogue/catalogue-cache.ts';
 import {
   allocateTax,
@@ -133,8 +142,8 @@ async function reserveOnce(
   if (shortage) return shortage;
   const seats = await renewSlotHolds(trx, cart.id, now);
   if (seats) return seats;
-  const coupon = await redeemCartCoupon(trx, cart, basis, now);
-  if (coupon) return coupon;
+  const coupon = await redeemCartCoupon(trx, cart, basis, caller, now);
+  if ('stop' in coupon) return coupon.stop;
 
   await takeStock(trx, stock.value.items);
   const totals = orderTotals(basis, { speedId, tipPercent: request.tipPercent });
@@ -150,6 +159,7 @@ async function reserveOnce(
     giftMessage: request.giftMessage,
   });
   await writeDeliverables(trx, order, basis, stock.value.items, speedId, totals);
+  if (basis.coupon && coupon.value) await recordRedemption(trx, order.id, basis.coupon.id, coupon.value);
   await takeFacePass(trx, ageGate, order.id, now);
   await closeCart(trx, cart.id, caller);
   return { kind: 'reserved', order };
@@ -274,11 +284,30 @@ async function renewSlotHolds(trx: Kysely<Database>, cartId: string, now: Date):
   );
 }
 
-/** The cart's coupon still applies, and one of its uses is taken now (two orders racing for the last use: one gets it). */
-async function redeemCartCoupon(trx: Kysely<Database>, cart: CartRow, basis: OrderBasis, now: Date): Promise<ReserveOutcome | undefined> {
-  if (cart.coupon_code !== null && basis.couponProblem !== undefined) return refused(placeOrderMessages.couponGone(basis.couponProblem));
-  if (basis.coupon && !(await redeemCoupon(trx, basis.coupon.code, now))) return refused(placeOrderMessages.couponGone(couponMessages.usedUp));
-  return undefined;
+/**
+ * The cart's coupon still applies, is within the customer's own limit (a welcome coupon: once per account and per
+ * email), and one of its uses is taken now: two orders racing for the last use, or one customer's two carts racing
+ * for a once-per-customer coupon, wait on the coupon's row lock and only one gets it. A coupon over the customer's
+ * limit comes off the cart, so the review shows the total without it. The value: who redeems it (none without one).
+ */
+async function redeemCartCoupon(
+  trx: Kysely<Database>,
+  cart: CartRow,
+  basis: OrderBasis,
+  caller: Caller,
+  now: Date,
+): Promise<Step<CouponCustomer | undefined>> {
+  if (cart.coupon_code !== null && basis.couponProblem !== undefined) return { stop: refused(placeOrderMessages.couponGone(basis.couponProblem)) };
+  if (!basis.coupon) return { value: undefined };
+  await lockCoupon(trx, basis.coupon.id);
+  const customer = await couponCustomer(trx, caller.customerId);
+  const overLimit = await customerLimitRefusal(trx, basis.coupon, customer);
+  if (overLimit !== undefined) {
+    await dropCartCoupon(trx, cart.id);
+    return { stop: refused(placeOrderMessages.couponGone(overLimit)) };
+  }
+  if (!(await redeemCoupon(trx, basis.coupon.code, now))) return { stop: refused(placeOrderMessages.couponGone(couponMessages.usedUp)) };
+  return { value: customer };
 }
 
 async function takeStock(trx: Kysely<Database>, items: CartStock['items']): Promise<void> {
