@@ -8,7 +8,11 @@ export interface LimitRule {
 
 export interface RateLimits {
   signInPerIp: LimitRule;
-  /** Failed sign-ins per email (whether or not an account has it, so the limit reveals nothing). */
+  /**
+   * Failed sign-ins per email and address pair (whether or not an account has the email, so the limit reveals
+   * nothing). Per pair, not per email: a stranger's wrong guesses lock out the stranger's address, never the owner's.
+   * The same window also counts an address's failures over all emails, which make its captcha harder.
+   */
   signInFailuresPerAccount: LimitRule;
   registerPerIp: LimitRule;
   forgotPerIp: LimitRule;
@@ -28,7 +32,7 @@ export interface RateLimits {
 
 /**
  * Every attempt limit in one place. Why these numbers: a person mistyping a password gets five tries per quarter
- * hour per account (OWASP's lockout range) and a household or office behind one IP twenty; registration and reset
+ * hour per account from one address (OWASP's lockout range; per address so a stranger cannot lock the owner out) and a household or office behind one IP twenty; registration and reset
  * mail are rarer still (ten and five an hour) and each reset sends a mail, so it is also limited per address; guest
  * checkout makes a customer row and a session each time. Challenges are cheap but not free (one key derivation).
  * Tests inject small limits through AppParts.rateLimits.
@@ -113,15 +117,20 @@ export class RateLimiter {
     return row.count <= rule.max;
   }
 
-  /** True when the limit is already reached (the next attempt would be refused), without counting. */
-  async isBlocked(key: string, rule: LimitRule): Promise<boolean> {
+  /** The attempts counted under key in the rule's current window. */
+  async count(key: string, rule: LimitRule): Promise<number> {
     const row = await this.db
       .selectFrom('rate_limits')
       .select('count')
       .where('key', '=', key)
       .where('window_start', '=', this.windowStart(rule))
       .executeTakeFirst();
-    return (row?.count ?? 0) >= rule.max;
+    return row?.count ?? 0;
+  }
+
+  /** True when the limit is already reached (the next attempt would be refused), without counting. */
+  async isBlocked(key: string, rule: LimitRule): Promise<boolean> {
+    return (await this.count(key, rule)) >= rule.max;
   }
 
   private windowStart(rule: LimitRule): Date {
