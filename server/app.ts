@@ -24,9 +24,11 @@ import { homeRoutes } from './routes/home.routes.ts';
 import { kycRoutes } from './routes/kyc.routes.ts';
 import { locationRoutes } from './routes/location.routes.ts';
 import { mediaRoutes } from './routes/media.routes.ts';
+import { orderConfirmationRoutes } from './routes/order-confirmation.routes.ts';
 import { paymentRoutes } from './routes/payments.routes.ts';
 import { shippingRoutes } from './routes/shipping.routes.ts';
 import { sendOrderConfirmation } from './services/checkout/order-confirmation.ts';
+import { startUnconfirmedOrderSweep } from './services/checkout/unconfirmed-orders.ts';
 import { startKycSweep } from './services/identity/kyc-sweep.ts';
 import { startPaymentSweep } from './services/payments/payment-sweep.ts';
 import { outboxWriter } from './services/platform/outbox.ts';
@@ -115,7 +117,7 @@ export async function buildApp(parts: AppParts, options: { logger?: FastifyServe
     await app.register(routes(deps));
   }
   // Checkout: addresses, delivery speeds, payments, order review and place order.
-  for (const routes of [addressRoutes, shippingRoutes, paymentRoutes, checkoutRoutes]) {
+  for (const routes of [addressRoutes, shippingRoutes, paymentRoutes, checkoutRoutes, orderConfirmationRoutes]) {
     await app.register(routes(deps));
   }
   // Account settings: the dashboard and the preference switches.
@@ -140,6 +142,12 @@ export async function buildApp(parts: AppParts, options: { logger?: FastifyServe
   // KYC applications nobody decided within 30 days lose their photos and their row (the privacy page's promise).
   if (parts.kycSweepMs !== undefined) {
     const sweep = startKycSweep({ db, storage: deps.storage, everyMs: parts.kycSweepMs, clock: deps.clock, log: app.log });
+    app.addHook('onClose', () => sweep.stop());
+  }
+
+  // Pay-on-delivery orders whose email nobody confirmed give their stock, seats and coupon use back.
+  if (parts.unconfirmedOrderSweepMs !== undefined) {
+    const sweep = startUnconfirmedOrderSweep({ db, everyMs: parts.unconfirmedOrderSweepMs, clock: deps.clock, log: app.log });
     app.addHook('onClose', () => sweep.stop());
   }
 

@@ -23,7 +23,15 @@ async function main(): Promise<void> {
 
   const payments = paymentGatewayFromConfig(config);
   const rateLimits = withPerIpScale(defaultRateLimits, config.rateLimitScale);
-  const app = await buildApp({ db: database.db, config, payments, rateLimits, paymentSweepMs: 60_000, kycSweepMs: 60 * 60_000 });
+  const app = await buildApp({
+    db: database.db,
+    config,
+    payments,
+    rateLimits,
+    paymentSweepMs: 60_000,
+    kycSweepMs: 60 * 60_000,
+    unconfirmedOrderSweepMs: 60_000,
+  });
   if (payments.kind === 'test') {
     app.log.warn('No STRIPE_SECRET_KEY: payments go to the offline test gateway (Stripe test card numbers; nothing is charged).');
   }

@@ -235,6 +235,24 @@ export interface CouponsTable {
   created_at: CreatedAt;
 }
 
+/** The emailed link that confirms a pay-on-delivery order (migration 013). */
+export interface OrderConfirmationsTable {
+  order_id: number;
+  /** SHA-256 of the emailed token, hex; the token itself is never stored. */
+  token_hash: string;
+  expires_at: Date;
+  confirmed_at: Date | null;
+  created_at: CreatedAt;
+}
+
+/** The operator's record of an unconfirmed pay-on-delivery order released: why, and how many units came back. */
+export interface OrderReleasesTable {
+  order_id: number;
+  reason: string;
+  units: number;
+  released_at: CreatedAt;
+}
+
 /** One order placed with a coupon: who used it (by account and by email), for the per-customer limit. */
 export interface CouponRedemptionsTable {
   order_id: number;
@@ -358,7 +376,15 @@ export interface PaymentMethodsTable {
   created_at: CreatedAt;
 }
 
-export type OrderStatus = 'pending_payment' | 'processing' | 'pending_payment_on_delivery' | 'payment_failed' | 'complete' | 'canceled';
+export type OrderStatus =
+  | 'pending_payment'
+  | 'processing'
+  /** Pay on delivery, until the shopper opens the emailed confirmation link (migration 013). */
+  | 'awaiting_confirmation'
+  | 'pending_payment_on_delivery'
+  | 'payment_failed'
+  | 'complete'
+  | 'canceled';
 
 /** What an order's shipping_address column holds: the address as it was when the order was placed. */
 export interface AddressSnapshot {
@@ -513,6 +539,8 @@ export interface Database {
   rate_limits: RateLimitsTable;
   coupons: CouponsTable;
   coupon_redemptions: CouponRedemptionsTable;
+  order_confirmations: OrderConfirmationsTable;
+  order_releases: OrderReleasesTable;
   vendor_closed_days: VendorClosedDaysTable;
   vendor_holidays: VendorHolidaysTable;
   vendor_delivery_days: VendorDeliveryDaysTable;

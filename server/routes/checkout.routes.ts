@@ -11,6 +11,8 @@ import {
   type PlaceOrderBody,
   type PlaceOrderReply,
 } from '../../src/api/contract/checkout.contract.ts';
+import { payOnDeliveryMessages } from '../../src/rules/messages.ts';
+import { payOnDeliveryConfirmMinutes } from '../../src/rules/pay-on-delivery.ts';
 import { upiError } from '../../src/rules/upi.ts';
 import type { AppDeps } from '../deps.ts';
 import { optionalCaller, requireCaller } from '../http/auth.ts';
@@ -110,7 +112,10 @@ export function checkoutRoutes(deps: AppDeps): FastifyPluginAsync {
           authentication: { client_secret: outcome.clientSecret, gateway: payments.kind },
         };
       }
-      return { code: 1, message: placeOrderMessages.placed, order_id: orderId, status };
+      // Pay on delivery from an unconfirmed email: placed, and the shopper is told to confirm it from the mail.
+      const message =
+        status === 'awaiting_confirmation' ? payOnDeliveryMessages.confirmByEmail(payOnDeliveryConfirmMinutes) : placeOrderMessages.placed;
+      return { code: 1, message, order_id: orderId, status };
     }
 
     const myOrders = async (request: FastifyRequest): Promise<MyOrdersReply> => {

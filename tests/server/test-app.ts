@@ -31,6 +31,8 @@ export interface TestAppOptions {
   paymentSweepMs?: number;
   /** Remove abandoned KYC applications in the background this often (off unless given). */
   kycSweepMs?: number;
+  /** Release unconfirmed pay-on-delivery orders in the background this often (off unless given). */
+  unconfirmedOrderSweepMs?: number;
   /** Where ID photos go; default: a DiskStorage in the configuration's uploads folder. */
   storage?: FileStorage;
   /** The identity adapter; default: the one IDENTITY_ENGINE names, started on the first verification. */
@@ -72,6 +74,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       payments: options.payments,
       paymentSweepMs: options.paymentSweepMs,
       kycSweepMs: options.kycSweepMs,
+      unconfirmedOrderSweepMs: options.unconfirmedOrderSweepMs,
       storage: options.storage,
       identity: options.identity,
     },

@@ -36,6 +36,7 @@ import type { Caller } from '../accounts/sessions.ts';
 import { bookSlotHolds, checkSlotHolds } from '../cart/slots.ts';
 import { checkAgeGate, takeFacePass } from './age-restriction.ts';
 import { verifyUpi } from '../payments/upi.ts';
+import { needsEmailConfirmation, startEmailConfirmation, unpaidOrderRefusal } from './pay-on-delivery.ts';
 
 /**
  * Place order, first step: one transaction that checks everything, takes the stock and the slot seats, writes the
@@ -58,7 +59,8 @@ export interface PlaceOrderRequest {
 export type OrderRow = Selectable<OrdersTable>;
 
 export type ReserveOutcome =
-  | { kind: 'reserved'; order: OrderRow }
+  /** emailConfirmationToken: a pay-on-delivery order that waits for the email's confirmation (its link's token). */
+  | { kind: 'reserved'; order: OrderRow; emailConfirmationToken?: string | undefined }
   /** The cart already has a live order (double click, retry, second tab): its outcome is the answer. */
   | { kind: 'existing'; order: OrderRow }
   | { kind: 'refused'; message: string; problems?: OrderProblem[] }
@@ -137,6 +139,8 @@ async function reserveOnce(
   if ('stop' in retailer) return retailer.stop;
   const card = await paymentCard(trx, payments, caller, request.payment);
   if ('stop' in card) return card.stop;
+  const unpaid = await limitUnpaidOrder(trx, caller, request.payment, stock.value.items, address.value);
+  if ('stop' in unpaid) return unpaid.stop;
 
   const shortage = stockShortage(stock.value, basis);
   if (shortage) return shortage;
@@ -157,12 +161,14 @@ async function reserveOnce(
     totals,
     coupon: basis.coupon,
     giftMessage: request.giftMessage,
+    awaitsEmailConfirmation: unpaid.value.confirmByEmail,
   });
   await writeDeliverables(trx, order, basis, stock.value.items, speedId, totals);
   if (basis.coupon && coupon.value) await recordRedemption(trx, order.id, basis.coupon.id, coupon.value);
   await takeFacePass(trx, ageGate, order.id, now);
   await closeCart(trx, cart.id, caller);
-  return { kind: 'reserved', order };
+  const emailConfirmationToken = unpaid.value.confirmByEmail ? await startEmailConfirmation(trx, order.id, now) : undefined;
+  return { kind: 'reserved', order, emailConfirmationToken };
 }
 
 type CartRow = Selectable<CartsTable>;
@@ -261,6 +267,26 @@ async function paymentCard(
   return { value: card };
 }
 
+/**
+ * Pay on delivery only: the order is within the unpaid-order limits (units per order, open unpaid orders per
+ * customer, email and address), and whether it waits for the email's confirmation before it stands.
+ */
+async function limitUnpaidOrder(
+  trx: Kysely<Database>,
+  caller: Caller,
+  payment: PaymentChoice,
+  items: CartStock['items'],
+  address: AddressRow | undefined,
+): Promise<Step<{ confirmByEmail: boolean }>> {
+  if (payment.mode !== 4) return { value: { confirmByEmail: false } };
+  const customer = await trx.selectFrom('customers').select('email').where('id', '=', caller.customerId).executeTakeFirstOrThrow();
+  const units = items.reduce((sum, item) => sum + item.qty, 0);
+  const party = { customerId: caller.customerId, email: customer.email, address: address && { street1: address.street1, zipcode: address.zipcode } };
+  const refusal = await unpaidOrderRefusal(trx, party, units);
+  if (refusal !== undefined) return { stop: refused(refusal) };
+  return { value: { confirmByEmail: await needsEmailConfirmation(trx, caller.customerId) } };
+}
+
 /** Every line the locked stock cannot cover, by name, all reported at once. */
 function stockShortage({ items, stockOf }: CartStock, basis: OrderBasis): ReserveOutcome | undefined {
   const problems: OrderProblem[] = [];
@@ -330,13 +356,16 @@ interface OrderFacts {
   totals: OrderTotals;
   coupon: OrderBasis['coupon'];
   giftMessage: string | undefined;
+  /** Pay on delivery from an email not confirmed yet: the order waits for the mailed link. */
+  awaitsEmailConfirmation: boolean;
 }
 
 /** The order row: pending payment (or pay on delivery), with the server's totals and what pays for it. */
 async function writeOrder(trx: Kysely<Database>, payments: PaymentGateway, caller: Caller, facts: OrderFacts): Promise<OrderRow> {
   const { cart, address, card, payment, totals } = facts;
   const customer = await trx.selectFrom('customers').select('email').where('id', '=', caller.customerId).executeTakeFirstOrThrow();
-  const status: OrderStatus = payment.mode === 4 ? 'pending_payment_on_delivery' : 'pending_payment';
+  const unpaidStatus: OrderStatus = facts.awaitsEmailConfirmation ? 'awaiting_confirmation' : 'pending_payment_on_delivery';
+  const status: OrderStatus = payment.mode === 4 ? unpaidStatus : 'pending_payment';
   return trx
     .insertInto('orders')
     .values({
