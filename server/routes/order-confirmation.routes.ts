@@ -14,18 +14,18 @@ function escapeHtml(text: string): string {
 }
 
 /** A small page of its own: the mailed link may be opened on a phone with no store session and no app loaded. */
-function page(reply: FastifyReply, status: number, body: string): FastifyReply {
+function page(reply: FastifyReply, status: number, title: string, body: string): FastifyReply {
   const html = `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(payOnDeliveryMessages.confirmPageTitle)} – Meat &amp; Fish Store</title>
+<title>${escapeHtml(title)} – Meat &amp; Fish Store</title>
 <style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;line-height:1.5;color:#1f1f1f}button{font:inherit;padding:.6rem 1.4rem;background:#b3261e;color:#fff;border:0;border-radius:4px;cursor:pointer}a{color:#b3261e}</style>
 </head>
 <body>
 <main>
-<h1>${escapeHtml(payOnDeliveryMessages.confirmPageTitle)}</h1>
+<h1>${escapeHtml(title)}</h1>
 ${body}
 <p><a href="/">Back to the store</a></p>
 </main>
@@ -51,11 +51,14 @@ export function orderConfirmationRoutes(deps: AppDeps): FastifyPluginAsync {
     app.get(confirmPath, async (request, reply) => {
       const token = tokenOf(request.query);
       const state = token === undefined ? { kind: 'invalid' as const } : await emailConfirmationState(deps.db, token, deps.clock());
-      if (state.kind === 'invalid' || token === undefined) return page(reply, 400, paragraph(payOnDeliveryMessages.linkInvalid));
-      if (state.kind === 'already-confirmed') return page(reply, 200, paragraph(payOnDeliveryMessages.alreadyConfirmed(state.orderNumber)));
+      if (state.kind === 'invalid' || token === undefined)
+        return page(reply, 400, payOnDeliveryMessages.invalidPageTitle, paragraph(payOnDeliveryMessages.linkInvalid));
+      if (state.kind === 'already-confirmed')
+        return page(reply, 200, payOnDeliveryMessages.confirmedPageTitle, paragraph(payOnDeliveryMessages.alreadyConfirmed(state.orderNumber)));
       return page(
         reply,
         200,
+        payOnDeliveryMessages.confirmPageTitle,
         `${paragraph(`Order ${state.orderNumber}: you pay when it is delivered.`)}
 <form method="post" action="${confirmPath}"><input type="hidden" name="token" value="${escapeHtml(token)}"><button type="submit">${escapeHtml(payOnDeliveryMessages.confirmButton)}</button></form>`,
       );
@@ -63,11 +66,12 @@ export function orderConfirmationRoutes(deps: AppDeps): FastifyPluginAsync {
 
     app.post(confirmPath, async (request, reply) => {
       const token = tokenOf(request.body);
-      if (token === undefined) return page(reply, 400, paragraph(payOnDeliveryMessages.linkInvalid));
+      if (token === undefined) return page(reply, 400, payOnDeliveryMessages.invalidPageTitle, paragraph(payOnDeliveryMessages.linkInvalid));
       const outcome = await confirmByEmail(deps, token, deps.clock(), request.log);
-      if (outcome.kind === 'invalid') return page(reply, 400, paragraph(payOnDeliveryMessages.linkInvalid));
-      if (outcome.kind === 'already-confirmed') return page(reply, 200, paragraph(payOnDeliveryMessages.alreadyConfirmed(outcome.orderNumber)));
-      return page(reply, 200, paragraph(payOnDeliveryMessages.confirmed(outcome.orderNumber)));
+      if (outcome.kind === 'invalid') return page(reply, 400, payOnDeliveryMessages.invalidPageTitle, paragraph(payOnDeliveryMessages.linkInvalid));
+      if (outcome.kind === 'already-confirmed')
+        return page(reply, 200, payOnDeliveryMessages.confirmedPageTitle, paragraph(payOnDeliveryMessages.alreadyConfirmed(outcome.orderNumber)));
+      return page(reply, 200, payOnDeliveryMessages.confirmedPageTitle, paragraph(payOnDeliveryMessages.confirmed(outcome.orderNumber)));
     });
   };
 }

@@ -42,6 +42,8 @@ export const payOnDeliveryMessages = {
   confirmByEmailNote: (minutes: number) =>
     `Check your email: open the link we sent you within ${minutes} minutes to confirm this order. Unconfirmed orders are cancelled.`,
   confirmPageTitle: 'Confirm your order',
+  confirmedPageTitle: 'Order confirmed',
+  invalidPageTitle: 'This link no longer works',
   confirmButton: 'Confirm my order',
   confirmed: (orderNumber: string) => `Thank you: order ${orderNumber} is confirmed. You pay when it is delivered.`,
   alreadyConfirmed: (orderNumber: string) => `Order ${orderNumber} is already confirmed.`,
