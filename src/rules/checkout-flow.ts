@@ -167,7 +167,11 @@ export function placeOrderOutcome(reply: {
   authentication?: { client_secret: string; gateway: 'test' | 'stripe' } | undefined;
 }): PlaceOrderOutcome {
   if (reply.code === 1 && reply.order_id) {
-    return { kind: 'placed', orderId: reply.order_id, ...(reply.status === 'awaiting_confirmation' ? { awaitsEmailConfirmation: true as const } : {}) };
+    return {
+      kind: 'placed',
+      orderId: reply.order_id,
+      ...(reply.status === 'awaiting_confirmation' ? { awaitsEmailConfirmation: true as const } : {}),
+    };
   }
   // The bank asks for a check (3-D Secure) before the payment completes.
   if (reply.code === 2 && reply.order_id && reply.authentication) {

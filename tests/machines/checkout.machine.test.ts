@@ -379,7 +379,11 @@ describe('checkout behaviour (the tabs machine with its steps running)', () => {
 
   it('a pay-on-delivery order waiting for the email is placed, and the placed screen is told to say so', async () => {
     const { actor } = running({
-      place: async () => ({ ...placedReply, status: 'awaiting_confirmation', message: 'Order Placed. Please confirm it with the link we emailed you.' }),
+      place: async () => ({
+        ...placedReply,
+        status: 'awaiting_confirmation',
+        message: 'Order Placed. Please confirm it with the link we emailed you.',
+      }),
     });
     (await toSummary(actor)).send({ type: 'order.place' });
     await vi.waitFor(() => expect(actor.getSnapshot().matches({ flow: 'placed' })).toBe(true));
