@@ -282,3 +282,35 @@ describe('pay-on-delivery limits', () => {
     expect(open).toHaveLength(payOnDeliveryMaxOpenOrders);
   });
 });
+
+describe('pay-on-delivery orders per address', () => {
+  it('an address placing more unpaid orders than payOnDeliveryPerIp an hour is told to wait; card orders are not counted', async () => {
+    const limited = await startTestApp({
+      clock: clock.now,
+      payments: new TestPaymentGateway(clock.now),
+      rateLimits: { ...generousLimits, payOnDeliveryPerIp: { max: 1, windowSeconds: 3600 } },
+    });
+    try {
+      const [offer] = await pickOffers(limited, { speed: 'courier', locId: 201 }, 1, 0, { priceCents: 1500, stock: 50 });
+      if (!offer) throw new Error('no courier offer');
+      const placeFrom = async (email: string, ip: string) => {
+        const me = await shopper(limited, email);
+        const cartId = await readyCart(limited, me.token, me.customerId, [{ offer, qty: 1 }], { 201: '2026-12-02' });
+        return limited.app.inject({
+          method: 'POST',
+          url: '/api/placeorder/placeorder',
+          payload: { store_id: 1, cart_id: cartId, delivery_address_id: me.addressId, speed_id: 10, payment_mode: 4 },
+          headers: { authorization: `Bearer ${me.token}` },
+          remoteAddress: ip,
+        });
+      };
+      expect((await placeFrom('ip-one@example.com', '198.51.100.1')).statusCode).toBe(200);
+      const second = await placeFrom('ip-two@example.com', '198.51.100.1');
+      expect(second.statusCode).toBe(429);
+      expect(second.json()).toEqual({ code: 0, message: 'Too many attempts. Please wait a few minutes and try again.' });
+      expect((await placeFrom('ip-three@example.com', '198.51.100.2')).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});

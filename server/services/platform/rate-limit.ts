@@ -24,6 +24,8 @@ export interface RateLimits {
   /** Test-mode card tokenising, and card saves: card-testing bots try many numbers. */
   cardTokenizePerIp?: LimitRule | undefined;
   cardSavePerCustomer?: LimitRule | undefined;
+  /** Pay-on-delivery orders placed from one address: each takes stock before anyone has paid. */
+  payOnDeliveryPerIp?: LimitRule | undefined;
   /** ID photo and selfie uploads (each one decoded and re-encoded: CPU and disk), per customer. */
   kycUploadPerCustomer?: LimitRule | undefined;
   /** KYC verifications and order face checks (each one runs the identity engine: seconds of CPU), per customer. */
@@ -48,6 +50,8 @@ export const defaultRateLimits: RateLimits = {
   upiVerifyPerIp: { max: 10, windowSeconds: 15 * 60 },
   cardTokenizePerIp: { max: 20, windowSeconds: 60 * 60 },
   cardSavePerCustomer: { max: 10, windowSeconds: 60 * 60 },
+  // Two open unpaid orders per shopper and door (rules/pay-on-delivery.ts); ten an hour covers a shared address.
+  payOnDeliveryPerIp: { max: 10, windowSeconds: 60 * 60 },
   // Three photos per attempt, a few retakes each, a few attempts: 30 an hour is plenty for a person.
   kycUploadPerCustomer: { max: 30, windowSeconds: 60 * 60 },
   // A verification is about a second of engine time; ten an hour covers retakes and a few face checks at checkout.
@@ -67,11 +71,15 @@ export function withPerIpScale(limits: RateLimits, scale: number): RateLimits {
     captchaChallengePerIp: scaled(limits.captchaChallengePerIp),
     upiVerifyPerIp: optional(limits.upiVerifyPerIp ?? defaultRateLimits.upiVerifyPerIp),
     cardTokenizePerIp: optional(limits.cardTokenizePerIp ?? defaultRateLimits.cardTokenizePerIp),
+    payOnDeliveryPerIp: optional(limits.payOnDeliveryPerIp ?? defaultRateLimits.payOnDeliveryPerIp),
   };
 }
 
 /** A checkout limit from the given set, else its default. */
-export function checkoutLimit(limits: RateLimits, name: 'upiVerifyPerIp' | 'cardTokenizePerIp' | 'cardSavePerCustomer'): LimitRule {
+export function checkoutLimit(
+  limits: RateLimits,
+  name: 'upiVerifyPerIp' | 'cardTokenizePerIp' | 'cardSavePerCustomer' | 'payOnDeliveryPerIp',
+): LimitRule {
   return limits[name] ?? defaultRateLimits[name] ?? { max: 10, windowSeconds: 3600 };
 }
 
