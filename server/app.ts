@@ -48,6 +48,34 @@ function logOutboxMail(app: FastifyInstance, withText: boolean, entry: { to: str
   else app.log.info({ mail: { subject: entry.subject } }, 'mail written to the outbox');
 }
 
+/** A token in a URL (a password-reset or order-confirmation link opened, an api_token sent as a query) is live. */
+const urlSecretPattern = /([?&](?:token|api_token|reset_token)=)[^&#]*/gi;
+
+export function redactUrlSecrets(url: string): string {
+  return url.replace(urlSecretPattern, '$1[redacted]');
+}
+
+/**
+ * The logger with request URLs' tokens redacted: every request is logged with its URL, and a reset or confirmation
+ * link opened in a browser carries its live token there.
+ */
+function withSecretsRedacted(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
+  if (typeof logger !== 'object' || logger === null) return logger;
+  return {
+    ...logger,
+    serializers: {
+      ...logger.serializers,
+      req: (request) => ({
+        method: request.method,
+        url: redactUrlSecrets(request.url ?? ''),
+        host: request.headers.host,
+        remoteAddress: request.socket?.remoteAddress,
+        remotePort: request.socket?.remotePort,
+      }),
+    },
+  };
+}
+
 const requestIdPattern = /^[A-Za-z0-9._-]{1,64}$/;
 
 /**
@@ -57,7 +85,7 @@ const requestIdPattern = /^[A-Za-z0-9._-]{1,64}$/;
 export async function buildApp(parts: AppParts, options: { logger?: FastifyServerOptions['logger'] } = {}): Promise<FastifyInstance> {
   const { db, config } = parts;
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: withSecretsRedacted(options.logger ?? { level: config.logLevel }),
     // Honour a caller's or proxy's request id when it is sane, so one id follows a request through every log line.
     genReqId: (request) => {
       const given = request.headers['x-request-id'];

@@ -76,3 +76,22 @@ describe('the served build', () => {
     }
   });
 });
+
+describe('the request log', () => {
+  it('never holds a live token from a URL (reset and confirmation links opened in a browser)', async () => {
+    const lines: string[] = [];
+    const logged = await startTestApp({ seed: false, logger: { level: 'info', stream: { write: (line: string) => void lines.push(line) } } });
+    try {
+      const token = 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde';
+      await logged.app.inject({ method: 'GET', url: `/api/placeorder/confirmemail?token=${token}` });
+      await logged.app.inject({ method: 'GET', url: `/account/resetpassword?token=${token}&x=1` });
+      await logged.app.inject({ method: 'GET', url: `/api/account/mydashboard?api_token=${token}` });
+      const requests = lines.filter((line) => line.includes('incoming request'));
+      expect(requests).toHaveLength(3);
+      expect(lines.join('\n')).not.toContain(token);
+      expect(requests[1]).toContain('/account/resetpassword?token=[redacted]&x=1');
+    } finally {
+      await logged.close();
+    }
+  });
+});
