@@ -42,7 +42,8 @@ import { needsEmailConfirmation, startEmailConfirmation, unpaidOrderRefusal } fr
  * Place order, first step: one transaction that checks everything, takes the stock and the slot seats, writes the
  * order and closes the cart. The charge happens after it commits (order-payment.ts): a card network call must not
  * hold row locks, and a rolled-back transaction cannot take back a charge. Lock order, the same in every checkout so
- * two never wait on each other: the cart row, the offers by id, then the slots (checkSlotHolds).
+ * two never wait on each other: the cart row, the offers by id, pay on delivery's advisory locks (the email, then the
+ * address), the slots (checkSlotHolds), then the coupon row.
  */
 export type PaymentChoice = { mode: 2; cardId?: number | undefined; token?: string | undefined } | { mode: 3; upiId: string } | { mode: 4 };
 
@@ -112,7 +113,8 @@ function refused(message: string, problems?: OrderProblem[]): ReserveOutcome {
 
 /**
  * The whole reservation, in one transaction. Steps run in this order, each one's refusal ending it: a refusal
- * commits what the steps before it wrote (only renewed slot holds), never an order.
+ * commits what the steps before it wrote (renewed slot holds; a coupon over the customer's limit taken off the cart),
+ * never an order.
  */
 async function reserveOnce(
   trx: Kysely<Database>,
