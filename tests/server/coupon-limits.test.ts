@@ -88,6 +88,9 @@ describe('the welcome coupon: once per customer', () => {
     expect(await discountOf(first.order_id)).toBe(400);
 
     const secondCart = await couponCart(me, 'welcome10');
+    // The order summary already prices the second cart without it: the shopper sees what they will pay.
+    const review = await post(t, '/api/checkout/orderreview', { cart_id: secondCart, delivery_address_id: me.addressId, speed_id: 10 }, me.token);
+    expect(review.body).toMatchObject({ code: 1, data: { coupon_code: null, discount: '0.00' } });
     expect(await placeWithCard(me, secondCart)).toEqual({
       code: -1,
       message: 'You have already used this coupon: it is one per customer. Please review your cart.',
@@ -106,6 +109,11 @@ describe('the welcome coupon: once per customer', () => {
     const cartId = await readyCart(t, me.token, me.customerId, [{ offer: nextOffer(), qty: 2 }], { 201: '2026-12-02' });
     const reply = await showcart(t, { cart_id: cartId, coupon_code: 'WELCOME10' }, me.token);
     expect(reply).toMatchObject({ message: 'You have already used this coupon: it is one per customer.' });
+    // A cart that had it before the first order went through loses it on its next view, with the reason.
+    const older = await couponCart(me, 'WELCOME10');
+    expect(await showcart(t, { cart_id: older }, me.token)).toMatchObject({
+      message: 'Coupon WELCOME10 was removed from your cart. You have already used this coupon: it is one per customer.',
+    });
   });
 
   it('counts guests by email: a new guest checkout with the same email does not get it twice', async () => {

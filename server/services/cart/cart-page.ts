@@ -91,8 +91,8 @@ async function changeCoupon(
         removed = await removeCoupon(trx, cart);
         cart.coupon_code = null;
       }
-      if (code === '') return removed.kind !== 'unchanged' ? removed : revalidateCoupon(trx, cart, subtotal, now);
       const customer = caller ? await couponCustomer(trx, caller.customerId) : undefined;
+      if (code === '') return removed.kind !== 'unchanged' ? removed : revalidateCoupon(trx, cart, subtotal, now, customer);
       const applied = await applyCoupon(trx, cart, code, subtotal, now, customer);
       // Swapping coupons in one call: a refused new code must not cost the shopper the old one.
       if (applied.kind === 'refused' && removed.kind === 'removed') throw new KeepCart(applied);

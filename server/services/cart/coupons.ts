@@ -111,10 +111,18 @@ export async function removeCoupon(db: Kysely<Database>, cart: CartCoupon): Prom
  * Checks the cart's coupon against the cart as it is now: after a quantity change (minimum no longer met), or
  * later (expired, used up), it is taken off with a message saying why.
  */
-export async function revalidateCoupon(db: Kysely<Database>, cart: CartCoupon, subtotalCents: number, now: Date): Promise<CouponChange> {
+export async function revalidateCoupon(
+  db: Kysely<Database>,
+  cart: CartCoupon,
+  subtotalCents: number,
+  now: Date,
+  customer?: CouponCustomer,
+): Promise<CouponChange> {
   if (cart.coupon_code === null) return { kind: 'unchanged' };
   const coupon = await findCoupon(db, cart.coupon_code);
-  const refusal = coupon ? couponRefusal(coupon, subtotalCents, now) : couponMessages.unknown;
+  const refusal = coupon
+    ? (couponRefusal(coupon, subtotalCents, now) ?? (customer ? await customerLimitRefusal(db, coupon, customer) : undefined))
+    : couponMessages.unknown;
   if (refusal === undefined) return { kind: 'unchanged' };
   await setCartCoupon(db, cart.id, null);
   return { kind: 'dropped', message: couponMessages.dropped(cart.coupon_code, refusal) };
