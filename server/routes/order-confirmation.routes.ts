@@ -1,6 +1,7 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { payOnDeliveryMessages } from '../../src/rules/messages.ts';
 import type { AppDeps } from '../deps.ts';
+import { badRequest } from '../http/errors.ts';
 import { confirmByEmail } from '../services/checkout/order-placement.ts';
 import { emailConfirmationState } from '../services/checkout/pay-on-delivery.ts';
 
@@ -37,6 +38,15 @@ ${body}
 const paragraph = (text: string) => `<p>${escapeHtml(text)}</p>`;
 
 /**
+ * A dead or malformed link: a page for a browser (it asks for text/html when the link is opened), the API's 400
+ * naming the token for any other client, like every other route.
+ */
+function invalidLink(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  if (!(request.headers.accept ?? '').includes('text/html')) throw badRequest([{ field: 'token', message: payOnDeliveryMessages.linkInvalid }]);
+  return page(reply, 400, payOnDeliveryMessages.invalidPageTitle, paragraph(payOnDeliveryMessages.linkInvalid));
+}
+
+/**
  * The link in the pay-on-delivery confirmation mail. GET shows a button (a mail scanner that follows links confirms
  * nothing); the button POSTs the token back, and the order stands. Plain HTML form posts: the page works without the
  * app's JavaScript.
@@ -51,8 +61,7 @@ export function orderConfirmationRoutes(deps: AppDeps): FastifyPluginAsync {
     app.get(confirmPath, async (request, reply) => {
       const token = tokenOf(request.query);
       const state = token === undefined ? { kind: 'invalid' as const } : await emailConfirmationState(deps.db, token, deps.clock());
-      if (state.kind === 'invalid' || token === undefined)
-        return page(reply, 400, payOnDeliveryMessages.invalidPageTitle, paragraph(payOnDeliveryMessages.linkInvalid));
+      if (state.kind === 'invalid' || token === undefined) return invalidLink(request, reply);
       if (state.kind === 'already-confirmed')
         return page(reply, 200, payOnDeliveryMessages.confirmedPageTitle, paragraph(payOnDeliveryMessages.alreadyConfirmed(state.orderNumber)));
       return page(
@@ -66,9 +75,9 @@ export function orderConfirmationRoutes(deps: AppDeps): FastifyPluginAsync {
 
     app.post(confirmPath, async (request, reply) => {
       const token = tokenOf(request.body);
-      if (token === undefined) return page(reply, 400, payOnDeliveryMessages.invalidPageTitle, paragraph(payOnDeliveryMessages.linkInvalid));
+      if (token === undefined) return invalidLink(request, reply);
       const outcome = await confirmByEmail(deps, token, deps.clock(), request.log);
-      if (outcome.kind === 'invalid') return page(reply, 400, payOnDeliveryMessages.invalidPageTitle, paragraph(payOnDeliveryMessages.linkInvalid));
+      if (outcome.kind === 'invalid') return invalidLink(request, reply);
       if (outcome.kind === 'already-confirmed')
         return page(reply, 200, payOnDeliveryMessages.confirmedPageTitle, paragraph(payOnDeliveryMessages.alreadyConfirmed(outcome.orderNumber)));
       return page(reply, 200, payOnDeliveryMessages.confirmedPageTitle, paragraph(payOnDeliveryMessages.confirmed(outcome.orderNumber)));

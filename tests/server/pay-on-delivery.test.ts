@@ -156,11 +156,14 @@ describe('pay on delivery waits for the email', () => {
     expect(second).toMatchObject({ code: 1, message: 'Order Placed.', status: 'pending_payment_on_delivery' });
   });
 
-  it('a forged or malformed link is refused with a clear page', async () => {
-    const forged = await t.app.inject({ method: 'GET', url: `/api/placeorder/confirmemail?token=${newSecret()}` });
+  it('a forged or malformed link is refused: a clear page in a browser, a 400 naming the token for other clients', async () => {
+    const html = { accept: 'text/html,application/xhtml+xml' };
+    const forged = await t.app.inject({ method: 'GET', url: `/api/placeorder/confirmemail?token=${newSecret()}`, headers: html });
     expect(forged.statusCode).toBe(400);
+    expect(forged.headers['content-type']).toContain('text/html');
     expect(forged.body).toContain('This confirmation link is invalid or has expired.');
-    expect((await t.app.inject({ method: 'GET', url: '/api/placeorder/confirmemail?token=%3Cscript%3E' })).body).not.toContain('<script>');
+    const hostile = await t.app.inject({ method: 'GET', url: '/api/placeorder/confirmemail?token=%3Cscript%3E', headers: html });
+    expect(hostile.body).not.toContain('<script>');
     const posted = await t.app.inject({
       method: 'POST',
       url: '/api/placeorder/confirmemail',
@@ -168,6 +171,10 @@ describe('pay on delivery waits for the email', () => {
       payload: 'token=nope',
     });
     expect(posted.statusCode).toBe(400);
+    expect(posted.json()).toMatchObject({ code: 0, errors: [{ field: 'token', message: payOnDeliveryMessages.linkInvalid }] });
+    const json = await t.app.inject({ method: 'POST', url: '/api/placeorder/confirmemail', payload: { token: 42 } });
+    expect(json.statusCode).toBe(400);
+    expect(json.json()).toMatchObject({ errors: [{ field: 'token' }] });
   });
 });
 
@@ -224,6 +231,7 @@ describe('unconfirmed orders are released', () => {
     expect(line).toContain('pod-never@example.com');
     const late = await clickConfirm(link);
     expect(late.statusCode).toBe(400);
+    expect(late.json()).toMatchObject({ errors: [{ field: 'token' }] });
     expect((await orderOf(t, placed.order_id ?? '')).status).toBe('canceled');
   });
 });
