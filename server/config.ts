@@ -40,6 +40,16 @@ export interface Config {
    * worker thread (the default). A vendor adapter (e.g. Stripe Identity) is the production option, not built yet.
    */
   identityEngine: IdentityEngineName;
+  /** DB_STATEMENT_TIMEOUT_MS: the longest one database statement may run (0: no limit). */
+  statementTimeoutMs: number;
+  /** SHUTDOWN_GRACE_MS: how long SIGTERM waits for requests in flight and the database before the process exits anyway. */
+  shutdownGraceMs: number;
+  /**
+   * Whether the outbox mail adapter logs each mail's text (reset links and order links with live tokens). On in
+   * development; off when NODE_ENV=production unless MAIL_LOG_LINKS=1 asks for it explicitly (the browser tests,
+   * which read the links from the log of a production-mode server).
+   */
+  logMailText: boolean;
 }
 
 export const identityEngineNames = ['local'] as const;
@@ -160,6 +170,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const staticDir = path.resolve(env.STATIC_DIR?.trim() || 'dist');
   const uploads = readUploads(env, dataDir, staticDir, problems);
 
+  const statementTimeoutMs = wholeNumber(env.DB_STATEMENT_TIMEOUT_MS, 15_000, 0, 3_600_000, 'DB_STATEMENT_TIMEOUT_MS', problems);
+  const shutdownGraceMs = wholeNumber(env.SHUTDOWN_GRACE_MS, 10_000, 100, 600_000, 'SHUTDOWN_GRACE_MS', problems);
+  const logMailText = readLogMailText(env, problems);
+
   const identityText = env.IDENTITY_ENGINE?.trim() || 'local';
   const identityEngine = identityEngineNames.find((name) => name === identityText);
   if (identityEngine === undefined) {
@@ -191,7 +205,22 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitScale,
     uploads,
     identityEngine: identityEngine ?? 'local',
+    statementTimeoutMs,
+    shutdownGraceMs,
+    logMailText,
   };
+}
+
+/**
+ * MAIL_LOG_LINKS: 1 logs outbox mail (with its live links), 0 does not; unset, only outside production. A production
+ * log is read by more people than the mailbox is, so there the links are logged only when someone asked for it.
+ */
+function readLogMailText(env: NodeJS.ProcessEnv, problems: string[]): boolean {
+  const text = env.MAIL_LOG_LINKS?.trim() || '';
+  if (text === '1') return true;
+  if (text === '0') return false;
+  if (text !== '') problems.push(`MAIL_LOG_LINKS must be 1 or 0 (got "${text}")`);
+  return env.NODE_ENV?.trim() !== 'production';
 }
 
 /**

@@ -77,6 +77,8 @@ export interface CheckoutContext {
   flow: CartFlow;
   /** 'Order Placed.' (or the declined order /payment/fail shows). */
   orderId: string | undefined;
+  /** The placed order is paid on delivery and waits for the shopper to confirm it from the mailed link. */
+  awaitsEmailConfirmation: boolean;
   /** The snackbar's text (shown 4 s). */
   notice: string | undefined;
 }
@@ -182,7 +184,10 @@ export const checkoutMachine = setup({
       };
     }),
     assignSummaryChoices: assign(({ context }, params: { choices: SummaryChoices }) => ({ flow: { ...context.flow, ...params.choices } })),
-    assignOrderId: assign((_, params: { outcome: PlacedOutcome | undefined }) => ({ orderId: params.outcome?.orderId })),
+    assignOrderId: assign((_, params: { outcome: PlacedOutcome | undefined }) => ({
+      orderId: params.outcome?.orderId,
+      awaitsEmailConfirmation: params.outcome?.kind === 'placed' && params.outcome.awaitsEmailConfirmation === true,
+    })),
     clearGift: assign(({ context }) => ({ flow: { ...context.flow, isGift: false, giftMessage: '' } })),
     // The order closed the cart: its id, the checkout's stored choices and dates go; the badge shows 0.
     forgetOrderedCart: sendTo(({ context }) => context.session, {
@@ -213,6 +218,7 @@ export const checkoutMachine = setup({
     flags: noTabs,
     flow: flowFromSession(input.session.getSnapshot().context),
     orderId: undefined,
+    awaitsEmailConfirmation: false,
     notice: undefined,
   }),
   type: 'parallel',

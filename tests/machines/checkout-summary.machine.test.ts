@@ -24,6 +24,10 @@ const couponRefused = label('changeCoupon: code 2', done('changeCoupon', { code:
 const couponRemoved = label('changeCoupon: removed', done('changeCoupon', ok(baseCart)));
 const couponFailed = label('changeCoupon: offline', failed('changeCoupon'));
 const placed = label('placeOrder: placed', done('placeOrder', placedReply));
+const placedAwaitingEmail = label(
+  'placeOrder: placed, pay on delivery awaiting the email',
+  done('placeOrder', { ...placedReply, status: 'awaiting_confirmation', message: 'Order Placed. Please confirm it with the link we emailed you.' }),
+);
 const declined = label('placeOrder: declined', done('placeOrder', declinedReply));
 const refused = label('placeOrder: refused', done('placeOrder', { code: -1, message: 'Only 1 left in stock.' }));
 const faceRefused = label('placeOrder: no fresh face pass', done('placeOrder', { code: -1, message: facePassNeededRefusal }));
@@ -79,7 +83,7 @@ function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   if (m('applyingCoupon')) return [couponApplied, couponRefused, couponFailed, { type: 'coupon.change', code: 'SAVE5' }];
   if (m('removingCoupon')) return [couponRemoved, couponFailed];
   if (m({ ordering: 'placing' }))
-    return [placed, declined, refused, faceRefused, placeFailed, needsTestCheck, needsStripeCheck, { type: 'order.place' }];
+    return [placed, placedAwaitingEmail, declined, refused, faceRefused, placeFailed, needsTestCheck, needsStripeCheck, { type: 'order.place' }];
   if (m({ ordering: { authenticating: { withStripe: 'loadingKey' } } })) return [keyLoaded, keyMissing, keyFailed];
   if (m({ ordering: { authenticating: { withStripe: 'checking' } } })) return [stripeChecked, stripeCheckFailed];
   if (m({ ordering: { authenticating: 'withTestBank' } }))
@@ -138,6 +142,27 @@ describe('checkout summary paths', () => {
   it(coverageTitle(checkoutSummaryMachine), () => {
     expect([...allStateIds(checkoutSummaryMachine)].filter((s) => !reached.has(s))).toEqual([]);
     expect([...allTransitions(checkoutSummaryMachine)].filter((t) => !taken.has(t))).toEqual([]);
+  });
+});
+
+describe('checkout summary after a pay-on-delivery order', () => {
+  it('ends placed, and its output says the order waits for the email; a card order does not', () => {
+    for (const [reply, awaits] of [
+      [placedAwaitingEmail, true],
+      [placed, false],
+    ] as const) {
+      const actor = createActor(neverSettling(walkable), { input: { cartId: 'cart-abc', flow: flowAtSummary } }).start();
+      actor.send(reviewed);
+      actor.send({ type: 'order.place' });
+      actor.send(reply);
+      expect(actor.getSnapshot().status).toBe('done');
+      expect(actor.getSnapshot().output?.outcome).toEqual({
+        kind: 'placed',
+        orderId: '100000123',
+        ...(awaits ? { awaitsEmailConfirmation: true } : {}),
+      });
+      actor.stop();
+    }
   });
 });
 

@@ -394,6 +394,26 @@ describe('checkout behaviour (the tabs machine with its steps running)', () => {
     });
   });
 
+  it('a pay-on-delivery order waiting for the email is placed, and the placed screen is told to say so', async () => {
+    const { actor } = running({
+      place: async () => ({
+        ...placedReply,
+        status: 'awaiting_confirmation',
+        message: 'Order Placed. Please confirm it with the link we emailed you.',
+      }),
+    });
+    (await toSummary(actor)).send({ type: 'order.place' });
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ flow: 'placed' })).toBe(true));
+    expect(actor.getSnapshot().context).toMatchObject({ orderId: '100000123', awaitsEmailConfirmation: true });
+  });
+
+  it('a card order needs no email confirmation', async () => {
+    const { actor } = running();
+    (await toSummary(actor)).send({ type: 'order.place' });
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ flow: 'placed' })).toBe(true));
+    expect(actor.getSnapshot().context.awaitsEmailConfirmation).toBe(false);
+  });
+
   it('goes to /payment/fail with the order id when the card is declined', async () => {
     const { actor, calls } = running({ place: async () => declinedReply });
     (await toSummary(actor)).send({ type: 'order.place' });

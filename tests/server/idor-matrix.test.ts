@@ -126,6 +126,8 @@ const table: Readonly<Record<string, Entry>> = {
   'POST /api/customer/register': { noId: 'a held cart that is not the caller’s is ignored (accounts.test.ts)' },
   'POST /api/cart/guestcart': { noId: 'a held cart that is not the caller’s is ignored (accounts.test.ts)' },
   'POST /api/customer/forgot': { noId: 'answers the same for every email' },
+  'GET /api/placeorder/confirmemail': { noId: 'the emailed token is the secret' },
+  'POST /api/placeorder/confirmemail': { noId: 'the emailed token is the secret' },
   'POST /api/customer/changepassword': { noId: 'the reset token is the secret' },
   'POST /api/customer/logout': { noId: 'ends the caller’s own session' },
   'POST /api/api/account/stripeDetails': { noId: 'the publishable key' },

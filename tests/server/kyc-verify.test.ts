@@ -204,7 +204,8 @@ describe('KYC verify and customer verify with real images', { timeout: 60_000 },
       alice.token,
     );
     assert(body, placeOrderReply);
-    expect(body).toMatchObject({ code: 1, message: 'Order Placed.' });
+    // Pay on delivery from a customer who never confirmed an order: placed, waiting for the emailed link.
+    expect(body).toMatchObject({ code: 1, status: 'awaiting_confirmation' });
   });
 
   it("another person's selfie does not match: code 2 with the engine's message, refused, photos deleted", async () => {
