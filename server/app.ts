@@ -7,7 +7,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { identityVerifierFromConfig } from './adapters/identity/identity-from-config.ts';
 import { mailSenderFromConfig } from './adapters/mail/mail-from-config.ts';
 import { paymentGatewayFromConfig } from './adapters/payments/payments-from-config.ts';
-import { DiskStorage } from './adapters/storage/disk-storage.ts';
+import { storageFromConfig } from './adapters/storage/storage-from-config.ts';
 import type { AppDeps, AppParts } from './deps.ts';
 import { HttpError } from './http/errors.ts';
 import { permissionsPolicy, securityHeaderOptions } from './http/security-headers.ts';
@@ -40,6 +40,12 @@ export function isApiPath(url: string): boolean {
   return apiPrefixes.some((prefix) => url.startsWith(prefix));
 }
 
+/** An adapter this app built is closed with it (its sockets, its threads); one a caller passed in is the caller's. */
+function closedWithApp<T extends { close(): void | Promise<void> }>(app: FastifyInstance, adapter: T): T {
+  app.addHook('onClose', async () => adapter.close());
+  return adapter;
+}
+
 const requestIdPattern = /^[A-Za-z0-9._-]{1,64}$/;
 
 /**
@@ -59,13 +65,14 @@ export async function buildApp(parts: AppParts, options: { logger?: FastifyServe
     trustProxy: config.trustProxy,
   });
   // Built here, started on the first verification; closed with the app (only when this app built it).
-  const identity = parts.identity ?? identityVerifierFromConfig(config);
-  if (!parts.identity) app.addHook('onClose', () => identity.close());
+  const identity = parts.identity ?? closedWithApp(app, identityVerifierFromConfig(config));
+  // STORAGE's disk folder or S3 bucket, unless the caller brought its own.
+  const storage = parts.storage ?? closedWithApp(app, storageFromConfig(config));
   const deps: AppDeps = {
     db,
     config,
     payments: parts.payments ?? paymentGatewayFromConfig(config),
-    storage: parts.storage ?? new DiskStorage(config.uploads.dir),
+    storage,
     identity,
     mail: parts.mail ?? mailSenderFromConfig(config, outboxWriter(db), (entry) => app.log.info({ mail: entry }, 'mail written to the outbox')),
     rateLimits: parts.rateLimits ?? defaultRateLimits,

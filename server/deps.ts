@@ -24,7 +24,7 @@ export interface AppParts {
   paymentSweepMs?: number | undefined;
   /** How often to remove KYC applications abandoned for 30 days (and their photos); when absent, never (tests call it). */
   kycSweepMs?: number | undefined;
-  /** Where ID photos go; when absent, a DiskStorage in config.uploads.dir. */
+  /** Where ID photos go; when absent, chosen by STORAGE (a DiskStorage in config.uploads.dir, or an S3 bucket). */
   storage?: FileStorage | undefined;
   /** Compares faces and reads IDs; when absent, chosen by IDENTITY_ENGINE and started on the first verification. */
   identity?: IdentityVerifier | undefined;

@@ -260,6 +260,7 @@ describe('an engine failure', () => {
     const uploads = fs.mkdtempSync(path.join(os.tmpdir(), 'kyc-verify-fail-'));
     const failing = {
       verifyIdentity: () => Promise.reject(new Error('identity engine: worker exited (1)')),
+      matchFaces: () => Promise.reject(new Error('identity engine: worker exited (1)')),
       compareFaces: () => Promise.reject(new Error('identity engine: worker exited (1)')),
       compareWithEmbedding: () => Promise.reject(new Error('identity engine: worker exited (1)')),
       close: async () => undefined,
@@ -299,6 +300,7 @@ describe('the lazily started identity adapter', () => {
         if (failNext) throw new Error('identity engine: worker exited (1)');
         return verdict;
       },
+      matchFaces: async () => verdict,
       compareFaces: async () => verdict,
       compareWithEmbedding: async () => verdict,
       close: async () => {
@@ -306,7 +308,7 @@ describe('the lazily started identity adapter', () => {
       },
     }));
     expect(lazy.starts).toBe(0);
-    const images = { idFront: Buffer.alloc(1), selfie: Buffer.alloc(1) };
+    const images = { idFront: Buffer.alloc(1), selfie: Buffer.alloc(1), reference: 'a'.repeat(32) };
     expect(await lazy.verifyIdentity(images)).toEqual(verdict);
     expect(await lazy.compareFaces(Buffer.alloc(1), Buffer.alloc(1))).toEqual(verdict);
     expect(lazy.starts).toBe(1);
