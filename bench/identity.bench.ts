@@ -25,7 +25,7 @@ import type { Database } from '../server/db/schema.ts';
 import { clearCatalogue, seedCatalogue } from '../server/db/seed/seed-catalogue.ts';
 import { hashSecret, newSecret } from '../server/services/platform/tokens.ts';
 import { sortKeys } from '../src/rules/listing.ts';
-import { idCard, selfieOf, type SampleFace } from '../tests/server/identity-images.ts';
+import { kycPhotoSets, type KycPhotos } from './kyc-photos.ts';
 import { identitySectionEnd, identitySectionStart, withIdentitySection } from './results-sections.ts';
 
 const productCount = Number(process.env.BENCH_PRODUCTS ?? 10_000);
@@ -137,24 +137,6 @@ async function stopServer(): Promise<void> {
 }
 
 // ------------------------------------------------------------------ identity load
-
-const faces: SampleFace[] = ['s1f1', 's4f3', 's6f1', 's3f3'];
-
-interface KycPhotos {
-  front: string;
-  back: string;
-  selfie: string;
-}
-
-async function photoSets(): Promise<KycPhotos[]> {
-  const url = (bytes: Buffer) => `data:image/jpeg;base64,${bytes.toString('base64')}`;
-  return Promise.all(
-    faces.map(async (face) => {
-      const card = url(await idCard(face));
-      return { front: card, back: card, selfie: url(await selfieOf(face)) };
-    }),
-  );
-}
 
 interface KycTimings {
   verifyMs: number[];
@@ -420,7 +402,7 @@ async function main(): Promise<void> {
   } finally {
     await database.close(); // PGlite is one process's database: closed before the server opens it
   }
-  const photos = await photoSets();
+  const photos = await kycPhotoSets();
   const photosFor = (i: number) => photos[i % photos.length] ?? { front: '', back: '', selfie: '' };
   const list = scenarios(targets);
   const idle = new Map<string, Result>();
