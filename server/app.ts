@@ -8,6 +8,8 @@ import { identityVerifierFromConfig } from './adapters/identity/identity-from-co
 import { mailSenderFromConfig } from './adapters/mail/mail-from-config.ts';
 import { paymentGatewayFromConfig } from './adapters/payments/payments-from-config.ts';
 import { storageFromConfig } from './adapters/storage/storage-from-config.ts';
+import type { FileStorage } from './adapters/storage/storage-port.ts';
+import type { Config } from './config.ts';
 import type { AppDeps, AppParts } from './deps.ts';
 import { HttpError } from './http/errors.ts';
 import { permissionsPolicy, securityHeaderOptions } from './http/security-headers.ts';
@@ -46,6 +48,18 @@ function closedWithApp<T extends { close(): void | Promise<void> }>(app: Fastify
   return adapter;
 }
 
+/** STORAGE's disk folder or bucket, checked before the app takes requests (a wrong S3_* variable stops the start). */
+async function readyStorage(app: FastifyInstance, config: Config): Promise<FileStorage> {
+  const storage = storageFromConfig(config);
+  try {
+    await storage.ready();
+  } catch (error) {
+    storage.close();
+    throw error;
+  }
+  return closedWithApp(app, storage);
+}
+
 const requestIdPattern = /^[A-Za-z0-9._-]{1,64}$/;
 
 /**
@@ -67,7 +81,7 @@ export async function buildApp(parts: AppParts, options: { logger?: FastifyServe
   // Built here, started on the first verification; closed with the app (only when this app built it).
   const identity = parts.identity ?? closedWithApp(app, identityVerifierFromConfig(config));
   // STORAGE's disk folder or S3 bucket, unless the caller brought its own.
-  const storage = parts.storage ?? closedWithApp(app, storageFromConfig(config));
+  const storage = parts.storage ?? (await readyStorage(app, config));
   const deps: AppDeps = {
     db,
     config,

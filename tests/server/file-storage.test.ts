@@ -105,7 +105,7 @@ describe('S3 storage only', () => {
     plain.close();
   });
 
-  it('is what STORAGE=s3 builds, and fails on a missing bucket rather than losing the photo', async () => {
+  it('is what STORAGE=s3 builds, checked at start-up; a missing bucket stops the start and fails a write', async () => {
     const config = readConfig({ DATA_DIR: 'memory://', ...s3.env });
     const storage = storageFromConfig(config);
     expect(storage).toBeInstanceOf(S3Storage);
@@ -113,8 +113,11 @@ describe('S3 storage only', () => {
     await storage.put(key, Buffer.from('via config'));
     expect(s3.objectKeys()).toContain(key);
     storage.close();
+    await expect(storage.ready()).resolves.toBeUndefined();
     const nowhere = new S3Storage({ ...s3.options, bucket: 'no-such-bucket' });
     await expect(nowhere.put(newStorageKey(), Buffer.from('x'))).rejects.toThrow(/bucket/i);
+    // At start-up already: the check names the variables to look at.
+    await expect(nowhere.ready()).rejects.toThrow(/S3_BUCKET="no-such-bucket" at http:\/\/127\.0\.0\.1:\d+ \(S3_ENDPOINT\).*HTTP 404/);
     nowhere.close();
   });
 });

@@ -18,10 +18,14 @@ import { startLocalIdentityEngine } from '../../server/adapters/identity/local-i
 import { StripeIdentityVerifier } from '../../server/adapters/identity/stripe-identity-verifier.ts';
 import { readConfig } from '../../server/config.ts';
 import { customerVerifyMessages } from '../../server/services/identity/customer-verification.ts';
+import { placeOrderReply } from '../../src/api/contract/checkout.contract.ts';
+import { TestPaymentGateway } from '../../server/adapters/payments/test-gateway.ts';
 import { generousLimits } from './account-helpers.ts';
-import { signedInCustomer } from './fixtures.ts';
+import { manualClock, pickOne, post } from './cart-page-helpers.ts';
+import { addAddress, checkoutNow, readyCart } from './checkout-helpers.ts';
+import { drinkOffer, signedInCustomer } from './fixtures.ts';
 import { idCard, selfieOf } from './identity-images.ts';
-import { applicationRow, applicationWith, customerVerify, isVerified, verifyKyc } from './kyc-helpers.ts';
+import { applicationRow, applicationWith, customerVerify, isVerified, uploadKyc, verifyKyc } from './kyc-helpers.ts';
 import { startStripeStandIn, type StripeStandIn } from './stripe-standin.ts';
 import { startTestApp, type TestApp } from './test-app.ts';
 
@@ -30,6 +34,7 @@ let stripe: StripeStandIn;
 let identity: IdentityVerifier;
 let uploadDir: string;
 const returnUrl = 'http://localhost:3000/kyc';
+const clock = manualClock(checkoutNow); // 1 December 2026 in New York
 
 beforeAll(async () => {
   stripe = await startStripeStandIn('rk_test_identitystandin');
@@ -42,6 +47,8 @@ beforeAll(async () => {
   t = await startTestApp({
     env: { UPLOAD_DIR: uploadDir },
     identity,
+    clock: clock.now,
+    payments: new TestPaymentGateway(clock.now),
     rateLimits: { ...generousLimits, kycUploadPerCustomer: wide, kycVerifyPerCustomer: wide },
   });
 }, 30_000);
@@ -65,8 +72,10 @@ async function readyApplication(email: string) {
 }
 
 describe('KYC through Stripe Identity', { timeout: 60_000 }, () => {
+  let alice: Awaited<ReturnType<typeof readyApplication>>;
+
   it('verify answers pending with Stripe’s page until the shopper has done it, then Stripe’s date of birth; customer verify decides', async () => {
-    const alice = await readyApplication('alice-stripe@example.com');
+    alice = await readyApplication('alice-stripe@example.com');
 
     const first = await verifyKyc(t, alice.token, alice.applicationId);
     expect(first.body).toEqual({
@@ -112,6 +121,29 @@ describe('KYC through Stripe Identity', { timeout: 60_000 }, () => {
     expect(alice.keys.some(onDisk)).toBe(false);
   });
 
+  it('the order-time face check compares a new selfie with the face kept from the Stripe-verified application', async () => {
+    const addressId = await addAddress(t, alice.token, alice.customerId);
+    const sake = await drinkOffer(t, 'Junmai Ginjo Sake', 10);
+    const salmon = await pickOne(t, { speed: 'local', locId: 101 }, 0, { priceCents: 2500, stock: 10 });
+    const cartId = await readyCart(t, alice.token, alice.customerId, [
+      { offer: salmon, qty: 1 },
+      { offer: sake, qty: 1 },
+    ]);
+    const calls = identityCalls().length;
+    await uploadKyc(t, alice.token, alice.applicationId, 'selfie', await selfieOf('s1f1'));
+    const check = await post(t, '/connect/verifyorder/verify', { applicationID: alice.applicationId, orderID: cartId }, alice.token);
+    expect(check.body).toMatchObject({ code: 1, data: { faceMatch: true } });
+    expect(identityCalls()).toHaveLength(calls); // the local engine's work: Stripe has no selfie-only check
+    const { body } = await post(
+      t,
+      '/api/placeorder/placeorder',
+      { store_id: 1, speed_id: 1, cart_id: cartId, payment_mode: 4, delivery_address_id: addressId },
+      alice.token,
+    );
+    assert(body, placeOrderReply);
+    expect(body).toMatchObject({ code: 1, message: 'Order Placed.' });
+  });
+
   it('Stripe’s selfie mismatch is a mismatch: refused, photos deleted', async () => {
     const bob = await readyApplication('bob-stripe@example.com');
     await verifyKyc(t, bob.token, bob.applicationId);
@@ -139,7 +171,7 @@ describe('KYC through Stripe Identity', { timeout: 60_000 }, () => {
   it('an under-21 date of birth from Stripe: verify reports it, customer verify refuses with the spec’s words', async () => {
     const dan = await readyApplication('dan-stripe@example.com');
     await verifyKyc(t, dan.token, dan.applicationId);
-    // Born 2010: under 21 on the real clock this app runs on until 2031.
+    // Born 2010: 16 on the app's 1 December 2026.
     stripe.finishIdentity(dan.applicationId, { kind: 'verified', dob: { day: 1, month: 6, year: 2010 }, documentNumber: 'D0002222' });
     expect((await verifyKyc(t, dan.token, dan.applicationId)).body).toMatchObject({ code: 1, data: { dob: '01/06/2010' } });
     expect((await customerVerify(t, dan.token, dan.applicationId)).body).toEqual({ code: -1, message: tooYoungMessage });

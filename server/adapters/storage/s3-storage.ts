@@ -1,4 +1,4 @@
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { isStorageKey, StorageKeyError, type FileStorage } from './storage-port.ts';
 
 export interface S3StorageOptions {
@@ -60,6 +60,24 @@ export class S3Storage implements FileStorage {
   /** S3 answers a delete of a missing object with success, as the port asks. */
   async delete(key: string): Promise<void> {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: checked(key) }));
+  }
+
+  /**
+   * Checks at start-up that the bucket is there and these credentials reach it, as the disk adapter makes its folder
+   * at start-up: a wrong S3_* variable stops the server with its name instead of failing the first shopper's upload.
+   */
+  async ready(): Promise<void> {
+    try {
+      await this.client.send(new HeadBucketCommand({ Bucket: this.options.bucket }));
+    } catch (error) {
+      const status = error instanceof S3ServiceException ? ` (HTTP ${error.$metadata.httpStatusCode ?? '?'} ${error.name})` : '';
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new Error(
+        `STORAGE=s3: the bucket S3_BUCKET="${this.options.bucket}" at ${this.options.endpoint ?? 'AWS'} (S3_ENDPOINT) cannot be reached with ` +
+          `these credentials (S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY, S3_REGION "${this.options.region}")${status}: ${reason}`,
+        { cause: error },
+      );
+    }
   }
 
   /** Ends the client's sockets (with the app). */
