@@ -25,6 +25,12 @@ async function main(): Promise<void> {
   if (payments.kind === 'test') {
     app.log.warn('No STRIPE_SECRET_KEY: payments go to the offline test gateway (Stripe test card numbers; nothing is charged).');
   }
+  // Where ID photos go and who judges them: one line, so an operator sees the production adapters are in use.
+  const storage = config.storage.kind === 's3' ? `S3 bucket ${config.storage.bucket} at ${config.storage.endpoint ?? 'AWS'}` : config.uploads.dir;
+  app.log.info(
+    { storage: config.storage.kind, identityEngine: config.identityEngine },
+    `ID photos: ${storage}; identity engine: ${config.identityEngine}`,
+  );
   if (!config.captcha.keyFromEnvironment) {
     app.log.warn('CAPTCHA_HMAC_KEY is not set: this process made its own key, so with several instances set one shared key.');
   }

@@ -9,7 +9,9 @@ import { customerVerifyMessages } from '../../server/services/identity/customer-
 import { generousLimits } from './account-helpers.ts';
 import { signedInCustomer } from './fixtures.ts';
 import { idCard, selfieOf } from './identity-images.ts';
-import { applicationRow, applicationWith, customerVerify, isVerified, verifyKyc } from './kyc-helpers.ts';
+import { S3Storage } from '../../server/adapters/storage/s3-storage.ts';
+import { post } from './cart-page-helpers.ts';
+import { applicationRow, applicationWith, customerVerify, isVerified, jpegUrl, openApplication, verifyKyc } from './kyc-helpers.ts';
 import { startS3StandIn, type S3StandIn } from './s3-standin.ts';
 import { startTestApp, type TestApp } from './test-app.ts';
 
@@ -41,6 +43,29 @@ describe('KYC on S3 storage', { timeout: 60_000 }, () => {
     expect(await isVerified(t, alice.customerId)).toBe(true);
     expect(await applicationRow(t, applicationId)).toMatchObject({ front_key: null, back_key: null, selfie_key: null });
     expect(s3.objectKeys().filter((key) => keys.includes(key))).toEqual([]);
+  });
+
+  it('a store that fails a write: the upload answers 500, the application is unchanged, nothing is stored', async () => {
+    // A bucket that went away after start-up (the start-up check would refuse a missing one).
+    const broken = new S3Storage({ ...s3.options, bucket: 'gone-away' });
+    const other = await startTestApp({ storage: broken });
+    try {
+      const carol = await signedInCustomer(other, 'carol-s3@example.com');
+      const applicationId = await openApplication(other, carol.token);
+      const before = s3.objectKeys().length;
+      const { status } = await post(
+        other,
+        '/connect/uploadkyc/kyc',
+        { imageData: jpegUrl(await idCard('s1f1')), fileName: `${applicationId}_aadhaar_front.jpg` },
+        carol.token,
+      );
+      expect(status).toBe(500);
+      expect(await applicationRow(other, applicationId)).toMatchObject({ status: 'started', front_key: null });
+      expect(s3.objectKeys()).toHaveLength(before);
+    } finally {
+      await other.close();
+      broken.close();
+    }
   });
 
   it('a refusal deletes the objects at once', async () => {
