@@ -1,4 +1,5 @@
 import { paymentGatewayFromConfig } from './adapters/payments/payments-from-config.ts';
+import { StorageUnreachableError } from './adapters/storage/s3-storage.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, readConfig } from './config.ts';
 import { openDatabase, DatabaseOpenError } from './db/connection.ts';
@@ -60,7 +61,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DatabaseOpenError) {
+  if (error instanceof ConfigError || error instanceof DatabaseOpenError || error instanceof StorageUnreachableError) {
     console.error(error.message);
   } else {
     console.error('The server could not start:', error);

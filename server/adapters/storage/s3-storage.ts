@@ -72,7 +72,7 @@ export class S3Storage implements FileStorage {
     } catch (error) {
       const status = error instanceof S3ServiceException ? ` (HTTP ${error.$metadata.httpStatusCode ?? '?'} ${error.name})` : '';
       const reason = error instanceof Error ? error.message : String(error);
-      throw new Error(
+      throw new StorageUnreachableError(
         `STORAGE=s3: the bucket S3_BUCKET="${this.options.bucket}" at ${this.options.endpoint ?? 'AWS'} (S3_ENDPOINT) cannot be reached with ` +
           `these credentials (S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY, S3_REGION "${this.options.region}")${status}: ${reason}`,
         { cause: error },
@@ -83,6 +83,14 @@ export class S3Storage implements FileStorage {
   /** Ends the client's sockets (with the app). */
   close(): void {
     this.client.destroy();
+  }
+}
+
+/** The configured bucket cannot be used: a start-up failure whose message names the variables to fix. */
+export class StorageUnreachableError extends Error {
+  constructor(message: string, options: { cause: unknown }) {
+    super(message, options);
+    this.name = 'StorageUnreachableError';
   }
 }
 
