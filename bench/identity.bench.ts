@@ -379,6 +379,13 @@ const readingNotes = `## Reading these numbers
   (tesseract's own thread), so it can keep both cores busy for most of a second. On 2 cores the request thread then
   shares the CPU with it, and every catalogue read slows: the "beside KYC" columns. With the embedded database the
   request thread also runs the database (PGlite is WASM in that thread), so nothing else absorbs the slack.
+- "listing: any category, sort and page" builds each category's listing on its first request (the catalogue bench's
+  cold listing, a few hundred ms on the only connection), then serves it from cache: the row mixes both, as a crawler
+  or many shoppers spread over the menu would.
+- The machine these runs share with other work was rarely quiet. The quietest run (load average 7 to 11, 25 November
+  2026) measured, alone → beside KYC: homepage p99 48 → 112 ms, product page p99 23 → 307 ms, verify p50 0.9-1.5 s
+  alone and 3.3 s beside the reads. So on 2 cores the reads do not stay within 25 ms while verifications run; the
+  budget holds only when the engine has cores of its own.
 - "search: a distinct text every request" is the worst case by design: every request ranks from scratch (no cache
   hit), and on the embedded database each ranking holds the only connection for a second or more under load, so ten
   at once queue. It is slow with or without KYC; it is the catalogue bench's cold search (RESULTS.md above), many times
