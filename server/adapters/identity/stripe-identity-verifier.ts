@@ -37,7 +37,8 @@ type VendorVerdict = Exclude<IdentityVerdict, { kind: 'matched' }> | { kind: 've
  * shopper has done it; then Stripe's verdict — its document and selfie checks, and the date of birth it read.
  *
  * What Stripe has no API for stays with the local engine (`faces`): the photos uploaded to us must show one face each
- * and the same person (checked first, so a plain mismatch costs no Stripe session), which gives the spec's match
+ * and the same person (checked before a session is made, so a plain mismatch costs none, and again once Stripe has
+ * verified, for the figure and the embedding), which gives the spec's match
  * figure and the embedding that order-time face checks compare with; compareFaces/compareWithEmbedding are the local
  * engine's. A Stripe API failure rejects: the service answers 'Something Went Wrong' and decides nothing.
  */
@@ -60,10 +61,19 @@ export class StripeIdentityVerifier implements IdentityVerifier {
   }
 
   async verifyIdentity({ idFront, selfie, reference }: IdentityImages): Promise<IdentityVerdict> {
+    const sessions = this.stripe.identity.verificationSessions;
+    const [existing] = (await sessions.list({ client_reference_id: reference, limit: 1 })).data;
+    // The faces are compared before a session is made, and then only once Stripe has verified: a shopper pressing
+    // Submit while Stripe waits costs two API calls, not a second of the engine.
+    if (existing === undefined) {
+      const faces = await this.faces.matchFaces({ idFront, selfie });
+      if (faces.kind !== 'matched') return faces;
+    }
+    const session = await sessions.retrieve(existing?.id ?? (await this.createSession(reference)), { expand: sessionExpand });
+    const vendor = verdictOf(session);
+    if (vendor.kind !== 'verified') return vendor;
     const faces = await this.faces.matchFaces({ idFront, selfie });
     if (faces.kind !== 'matched') return faces;
-    const vendor = verdictOf(await this.sessionFor(reference));
-    if (vendor.kind !== 'verified') return vendor;
     return {
       kind: 'matched',
       faceMatchPercent: faces.faceMatchPercent,
@@ -89,31 +99,25 @@ export class StripeIdentityVerifier implements IdentityVerifier {
     return this.faces.close();
   }
 
-  /** The application's session, made on its first verify (the idempotency key makes two at once one), read with its outputs. */
-  private async sessionFor(reference: string): Promise<Stripe.Identity.VerificationSession> {
-    const sessions = this.stripe.identity.verificationSessions;
-    const [existing] = (await sessions.list({ client_reference_id: reference, limit: 1 })).data;
-    const id =
-      existing?.id ??
-      (
-        await sessions.create(
-          {
-            type: 'document',
-            client_reference_id: reference,
-            metadata: { kyc_application: reference },
-            options: {
-              document: {
-                allowed_types: ['driving_license', 'passport', 'id_card'],
-                require_live_capture: true,
-                require_matching_selfie: true,
-              },
-            },
-            return_url: this.options.returnUrl,
+  /** The application's session (two at once make one: the idempotency key); its id. */
+  private async createSession(reference: string): Promise<string> {
+    const session = await this.stripe.identity.verificationSessions.create(
+      {
+        type: 'document',
+        client_reference_id: reference,
+        metadata: { kyc_application: reference },
+        options: {
+          document: {
+            allowed_types: ['driving_license', 'passport', 'id_card'],
+            require_live_capture: true,
+            require_matching_selfie: true,
           },
-          { idempotencyKey: `kyc-application-${reference}` },
-        )
-      ).id;
-    return sessions.retrieve(id, { expand: sessionExpand });
+        },
+        return_url: this.options.returnUrl,
+      },
+      { idempotencyKey: `kyc-application-${reference}` },
+    );
+    return session.id;
   }
 }
 
