@@ -32,6 +32,11 @@ async function main(): Promise<void> {
     { storage: config.storage.kind, identityEngine: config.identityEngine },
     `ID photos: ${storage}; identity engine: ${config.identityEngine}`,
   );
+  if (config.stripeIdentity && !config.stripeIdentity.secretKey.startsWith('rk_')) {
+    app.log.warn(
+      'IDENTITY_ENGINE=stripe with a secret key: Stripe sends the date of birth only to a restricted key (rk_… with Identity read access); set STRIPE_IDENTITY_KEY.',
+    );
+  }
   if (!config.captcha.keyFromEnvironment) {
     app.log.warn('CAPTCHA_HMAC_KEY is not set: this process made its own key, so with several instances set one shared key.');
   }
