@@ -25,7 +25,8 @@ import type { Database } from '../server/db/schema.ts';
 import { clearCatalogue, seedCatalogue } from '../server/db/seed/seed-catalogue.ts';
 import { hashSecret, newSecret } from '../server/services/platform/tokens.ts';
 import { sortKeys } from '../src/rules/listing.ts';
-import { kycPhotoSets, type KycPhotos } from './kyc-photos.ts';
+import { emptyTimings, oneKyc, startKycLoad, type KycTimings } from './kyc-load.ts';
+import { kycPhotoSets } from './kyc-photos.ts';
 import { identitySectionEnd, identitySectionStart, withIdentitySection } from './results-sections.ts';
 
 const productCount = Number(process.env.BENCH_PRODUCTS ?? 10_000);
@@ -134,77 +135,6 @@ async function stopServer(): Promise<void> {
     server.once('exit', () => resolve());
     server.kill('SIGTERM');
   });
-}
-
-// ------------------------------------------------------------------ identity load
-
-interface KycTimings {
-  verifyMs: number[];
-  uploadMs: number[];
-  matched: number;
-  other: string[];
-}
-
-/** One customer's whole KYC over HTTP: open the application, three uploads, verify, customer verify. */
-async function oneKyc(base: string, token: string, photos: KycPhotos, timings: KycTimings): Promise<void> {
-  const call = async (url: string, body: unknown) => {
-    const response = await fetch(`${base}${url}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify(body),
-    });
-    const parsed: unknown = await response.json();
-    if (response.status !== 200) throw new Error(`${url}: ${response.status} ${JSON.stringify(parsed)}`);
-    return parsed;
-  };
-  const opened = await call('/connect/uploadkyc/application', { store_id: 1 });
-  const applicationId =
-    typeof opened === 'object' &&
-    opened !== null &&
-    'data' in opened &&
-    typeof opened.data === 'object' &&
-    opened.data !== null &&
-    'applicationId' in opened.data
-      ? String(opened.data.applicationId)
-      : '';
-  for (const [side, imageData] of [
-    ['aadhaar_front', photos.front],
-    ['aadhaar_back', photos.back],
-    ['selfie', photos.selfie],
-  ] as const) {
-    const started = performance.now();
-    await call('/connect/uploadkyc/kyc', { imageData, fileName: `${applicationId}_${side}.jpg` });
-    timings.uploadMs.push(performance.now() - started);
-  }
-  const started = performance.now();
-  const verdict = await call('/connect/verifycustomer/verify', { applicationID: applicationId, store_id: 1 });
-  timings.verifyMs.push(performance.now() - started);
-  const code = typeof verdict === 'object' && verdict !== null && 'code' in verdict ? verdict.code : undefined;
-  if (code !== 1) {
-    timings.other.push(JSON.stringify(verdict).slice(0, 120));
-    return;
-  }
-  timings.matched += 1;
-  // The decision, as the client makes it next: the customer is verified and the photos deleted.
-  await call('/api/customer/customerverify', { is_verified: 1, verificationid: applicationId, store_id: 1 });
-}
-
-/** KYC without pause, `verifiersAtOnce` customers at a time, until stop() is called; round-robin over the customers. */
-function startKycLoad(base: string, tokens: string[], photos: KycPhotos[], timings: KycTimings) {
-  let next = 0;
-  let running = true;
-  const loops = Array.from({ length: verifiersAtOnce }, async () => {
-    while (running) {
-      const i = next++;
-      await oneKyc(base, tokens[i % tokens.length] ?? '', photos[i % photos.length] ?? { front: '', back: '', selfie: '' }, timings);
-    }
-  });
-  return {
-    async stop() {
-      running = false;
-      await Promise.all(loops);
-    },
-  };
 }
 
 // ------------------------------------------------------------------ catalogue reads
@@ -414,23 +344,23 @@ async function main(): Promise<void> {
   const list = scenarios(targets);
   const idle = new Map<string, Result>();
   const busy = new Map<string, Result>();
-  const alone: KycTimings = { verifyMs: [], uploadMs: [], matched: 0, other: [] };
+  const alone: KycTimings = emptyTimings();
   log(`${targets.categoryIds.length} categories, ${targets.productIds.length} sample products, ${targets.words.length} search words`);
 
   const loadAtStart = os.loadavg();
-  const kyc: KycTimings = { verifyMs: [], uploadMs: [], matched: 0, other: [] };
+  const kyc: KycTimings = emptyTimings();
   const base = `http://127.0.0.1:${await startServer()}`;
   log(`server on ${base}`);
   try {
     // The first verification loads the models (about a second, not counted); then six, one at a time.
-    await oneKyc(base, targets.tokens[0] ?? '', photosFor(0), { verifyMs: [], uploadMs: [], matched: 0, other: [] });
+    await oneKyc(base, targets.tokens[0] ?? '', photosFor(0), emptyTimings());
     for (let i = 1; i <= 6; i++) await oneKyc(base, targets.tokens[i] ?? '', photosFor(i), alone);
     log(`verify alone: p50 ${round(percentile(alone.verifyMs, 50))} ms, max ${round(Math.max(...alone.verifyMs))} ms`);
     for (const scenario of list) {
       log(`alone: ${scenario.name}`);
       idle.set(scenario.name, await drive(base, scenario));
     }
-    const load = startKycLoad(base, targets.tokens.slice(10), photos, kyc);
+    const load = startKycLoad(base, targets.tokens.slice(10), photos, kyc, verifiersAtOnce);
     for (const scenario of list) {
       log(`beside KYC: ${scenario.name}`);
       busy.set(scenario.name, await drive(base, scenario));
