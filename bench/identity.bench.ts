@@ -312,10 +312,12 @@ const readingNotes = `## Reading these numbers
 - "listing: any category, sort and page" builds each category's listing on its first request (the catalogue bench's
   cold listing, a few hundred ms on the only connection), then serves it from cache: the row mixes both, as a crawler
   or many shoppers spread over the menu would.
-- The machine these runs share with other work was rarely quiet. The quietest run (load average 7 to 11, 25 November
-  2026) measured, alone → beside KYC: homepage p99 48 → 112 ms, product page p99 23 → 307 ms, verify p50 0.9-1.5 s
-  alone and 3.3 s beside the reads. So on 2 cores the reads do not stay within 25 ms while verifications run; the
-  budget holds only when the engine has cores of its own.
+- The machine these runs share with other work was rarely quiet (load averages of 5 to 20 on its 2 cores), so the
+  rows move between runs. What held in every run: the product page, the one read that is never cached, is within
+  budget alone only when the machine is otherwise quiet (p99 13 ms at load 5) and leaves it beside KYC (104 ms in the
+  same run; 23 → 307 ms in another); reads lose between a third and two thirds of their rate; a verification takes
+  1-3 s beside the reads against 0.9-1.5 s alone on a quiet machine. So on 2 cores the reads do not stay within
+  25 ms while verifications run; the budget holds only when the engine has cores of its own.
 - "search: a distinct text every request" is the worst case by design: every request ranks from scratch (no cache
   hit), and on the embedded database each ranking holds the only connection for a second or more under load, so ten
   at once queue. It is slow with or without KYC; it is the catalogue bench's cold search (RESULTS.md above), many times
