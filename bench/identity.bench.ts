@@ -315,7 +315,8 @@ const readingNotes = `## Reading these numbers
 - The machine these runs share with other work was rarely quiet (load averages of 5 to 20 on its 2 cores), so the
   rows move between runs. What held in every run: the product page, the one read that is never cached, is within
   budget alone only when the machine is otherwise quiet (p99 13 ms at load 5) and leaves it beside KYC (104 ms in the
-  same run; 23 → 307 ms in another); reads lose between a third and two thirds of their rate; a verification takes
+  same run; 23 → 307 ms in another); the product page and listings lose a third to two thirds of their rate (the
+  homepage, one cached answer per area, moves more with the outside load than with KYC); a verification takes
   1-3 s beside the reads against 0.9-1.5 s alone on a quiet machine. So on 2 cores the reads do not stay within
   25 ms while verifications run; the budget holds only when the engine has cores of its own.
 - "search: a distinct text every request" is the worst case by design: every request ranks from scratch (no cache
