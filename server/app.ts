@@ -7,7 +7,9 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { identityVerifierFromConfig } from './adapters/identity/identity-from-config.ts';
 import { mailSenderFromConfig } from './adapters/mail/mail-from-config.ts';
 import { paymentGatewayFromConfig } from './adapters/payments/payments-from-config.ts';
-import { DiskStorage } from './adapters/storage/disk-storage.ts';
+import { storageFromConfig } from './adapters/storage/storage-from-config.ts';
+import type { FileStorage } from './adapters/storage/storage-port.ts';
+import type { Config } from './config.ts';
 import type { AppDeps, AppParts } from './deps.ts';
 import { HttpError } from './http/errors.ts';
 import { useDepthLimitedJsonParser } from './http/json-body.ts';
@@ -81,6 +83,24 @@ function withSecretsRedacted(logger: FastifyServerOptions['logger']): FastifySer
   };
 }
 
+/** An adapter this app built is closed with it (its sockets, its threads); one a caller passed in is the caller's. */
+function closedWithApp<T extends { close(): void | Promise<void> }>(app: FastifyInstance, adapter: T): T {
+  app.addHook('onClose', async () => adapter.close());
+  return adapter;
+}
+
+/** STORAGE's disk folder or bucket, checked before the app takes requests (a wrong S3_* variable stops the start). */
+async function readyStorage(app: FastifyInstance, config: Config): Promise<FileStorage> {
+  const storage = storageFromConfig(config);
+  try {
+    await storage.ready();
+  } catch (error) {
+    storage.close();
+    throw error;
+  }
+  return closedWithApp(app, storage);
+}
+
 const requestIdPattern = /^[A-Za-z0-9._-]{1,64}$/;
 
 /**
@@ -103,13 +123,14 @@ export async function buildApp(parts: AppParts, options: { logger?: FastifyServe
   refuseNulCharacters(app);
   trackRoutes(app);
   // Built here, started on the first verification; closed with the app (only when this app built it).
-  const identity = parts.identity ?? identityVerifierFromConfig(config);
-  if (!parts.identity) app.addHook('onClose', () => identity.close());
+  const identity = parts.identity ?? closedWithApp(app, identityVerifierFromConfig(config));
+  // STORAGE's disk folder or S3 bucket, unless the caller brought its own.
+  const storage = parts.storage ?? (await readyStorage(app, config));
   const deps: AppDeps = {
     db,
     config,
     payments: parts.payments ?? paymentGatewayFromConfig(config),
-    storage: parts.storage ?? new DiskStorage(config.uploads.dir),
+    storage,
     identity,
     mail: parts.mail ?? mailSenderFromConfig(config, outboxWriter(db), (entry) => logOutboxMail(app, config.logMailText, entry)),
     rateLimits: parts.rateLimits ?? defaultRateLimits,

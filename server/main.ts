@@ -1,4 +1,5 @@
 import { paymentGatewayFromConfig } from './adapters/payments/payments-from-config.ts';
+import { StorageUnreachableError } from './adapters/storage/s3-storage.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, readConfig } from './config.ts';
 import { openDatabase, DatabaseOpenError } from './db/connection.ts';
@@ -38,6 +39,17 @@ async function main(): Promise<void> {
   if (config.logMailText && process.env.NODE_ENV === 'production') {
     app.log.warn('MAIL_LOG_LINKS=1: mail text, with live reset and confirmation links, goes to the log. Only for tests.');
   }
+  // Where ID photos go and who judges them: one line, so an operator sees the production adapters are in use.
+  const storage = config.storage.kind === 's3' ? `S3 bucket ${config.storage.bucket} at ${config.storage.endpoint ?? 'AWS'}` : config.uploads.dir;
+  app.log.info(
+    { storage: config.storage.kind, identityEngine: config.identityEngine },
+    `ID photos: ${storage}; identity engine: ${config.identityEngine}`,
+  );
+  if (config.stripeIdentity && !config.stripeIdentity.secretKey.startsWith('rk_')) {
+    app.log.warn(
+      'IDENTITY_ENGINE=stripe with a secret key: Stripe sends the date of birth only to a restricted key (rk_… with Identity read access); set STRIPE_IDENTITY_KEY.',
+    );
+  }
   if (!config.captcha.keyFromEnvironment) {
     app.log.warn('CAPTCHA_HMAC_KEY is not set: this process made its own key, so with several instances set one shared key.');
   }
@@ -71,7 +83,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DatabaseOpenError) {
+  if (error instanceof ConfigError || error instanceof DatabaseOpenError || error instanceof StorageUnreachableError) {
     console.error(error.message);
   } else {
     console.error('The server could not start:', error);

@@ -27,6 +27,7 @@ const clock = manualClock(checkoutNow);
 const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'idor-matrix-'));
 const refusing: IdentityVerifier = {
   verifyIdentity: async () => ({ kind: 'refused', reason: 'no-face-on-id', message: 'No face found on the ID.' }),
+  matchFaces: async () => ({ kind: 'refused', reason: 'no-face-on-id', message: 'No face found on the ID.' }),
   compareFaces: async () => ({ kind: 'refused', reason: 'no-face-in-selfie', message: 'No face found in the selfie.' }),
   compareWithEmbedding: async () => ({ kind: 'refused', reason: 'no-face-in-selfie', message: 'No face found in the selfie.' }),
   close: async () => {},
