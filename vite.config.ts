@@ -12,5 +12,6 @@ export default defineConfig({
     port: 5173,
     proxy: Object.fromEntries(apiPrefixes.map((prefix) => [prefix, { target: apiTarget, changeOrigin: false }])),
   },
-  build: { outDir: 'dist', sourcemap: true },
+  // No source maps in dist: the server serves everything there, and maps would publish the whole source.
+  build: { outDir: 'dist', sourcemap: false },
 });

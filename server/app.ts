@@ -7,10 +7,15 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { identityVerifierFromConfig } from './adapters/identity/identity-from-config.ts';
 import { mailSenderFromConfig } from './adapters/mail/mail-from-config.ts';
 import { paymentGatewayFromConfig } from './adapters/payments/payments-from-config.ts';
-import { DiskStorage } from './adapters/storage/disk-storage.ts';
+import { storageFromConfig } from './adapters/storage/storage-from-config.ts';
+import type { FileStorage } from './adapters/storage/storage-port.ts';
+import type { Config } from './config.ts';
 import type { AppDeps, AppParts } from './deps.ts';
 import { HttpError } from './http/errors.ts';
-import { permissionsPolicy, securityHeaderOptions } from './http/security-headers.ts';
+import { useDepthLimitedJsonParser } from './http/json-body.ts';
+import { trackRoutes } from './http/route-list.ts';
+import { refuseNulCharacters } from './http/validate.ts';
+import { apiCacheControl, permissionsPolicy, securityHeaderOptions } from './http/security-headers.ts';
 import { addToCartRoutes } from './routes/add-to-cart.routes.ts';
 import { accountRoutes } from './routes/account.routes.ts';
 import { addressRoutes } from './routes/addresses.routes.ts';
@@ -25,10 +30,12 @@ import { homeRoutes } from './routes/home.routes.ts';
 import { kycRoutes } from './routes/kyc.routes.ts';
 import { locationRoutes } from './routes/location.routes.ts';
 import { mediaRoutes } from './routes/media.routes.ts';
+import { orderConfirmationRoutes } from './routes/order-confirmation.routes.ts';
 import { paymentRoutes } from './routes/payments.routes.ts';
 import { shippingRoutes } from './routes/shipping.routes.ts';
 import { walletRoutes } from './routes/wallet.routes.ts';
 import { sendOrderConfirmation } from './services/checkout/order-confirmation.ts';
+import { startUnconfirmedOrderSweep } from './services/checkout/unconfirmed-orders.ts';
 import { startKycSweep } from './services/identity/kyc-sweep.ts';
 import { startPaymentSweep } from './services/payments/payment-sweep.ts';
 import { outboxWriter } from './services/platform/outbox.ts';
@@ -43,6 +50,58 @@ export function isApiPath(url: string): boolean {
   return apiPrefixes.some((prefix) => url.startsWith(prefix));
 }
 
+/** The outbox's log line: the whole mail in development (to follow its links), only its subject in production. */
+function logOutboxMail(app: FastifyInstance, withText: boolean, entry: { to: string; subject: string; text: string }): void {
+  if (withText) app.log.info({ mail: entry }, 'mail written to the outbox');
+  else app.log.info({ mail: { subject: entry.subject } }, 'mail written to the outbox');
+}
+
+/** A token in a URL (a password-reset or order-confirmation link opened, an api_token sent as a query) is live. */
+const urlSecretPattern = /([?&](?:token|api_token|reset_token)=)[^&#]*/gi;
+
+export function redactUrlSecrets(url: string): string {
+  return url.replace(urlSecretPattern, '$1[redacted]');
+}
+
+/**
+ * The logger with request URLs' tokens redacted: every request is logged with its URL, and a reset or confirmation
+ * link opened in a browser carries its live token there.
+ */
+function withSecretsRedacted(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
+  if (typeof logger !== 'object' || logger === null) return logger;
+  return {
+    ...logger,
+    serializers: {
+      ...logger.serializers,
+      req: (request) => ({
+        method: request.method,
+        url: redactUrlSecrets(request.url ?? ''),
+        host: request.headers.host,
+        remoteAddress: request.socket?.remoteAddress,
+        remotePort: request.socket?.remotePort,
+      }),
+    },
+  };
+}
+
+/** An adapter this app built is closed with it (its sockets, its threads); one a caller passed in is the caller's. */
+function closedWithApp<T extends { close(): void | Promise<void> }>(app: FastifyInstance, adapter: T): T {
+  app.addHook('onClose', async () => adapter.close());
+  return adapter;
+}
+
+/** STORAGE's disk folder or bucket, checked before the app takes requests (a wrong S3_* variable stops the start). */
+async function readyStorage(app: FastifyInstance, config: Config): Promise<FileStorage> {
+  const storage = storageFromConfig(config);
+  try {
+    await storage.ready();
+  } catch (error) {
+    storage.close();
+    throw error;
+  }
+  return closedWithApp(app, storage);
+}
+
 const requestIdPattern = /^[A-Za-z0-9._-]{1,64}$/;
 
 /**
@@ -52,7 +111,7 @@ const requestIdPattern = /^[A-Za-z0-9._-]{1,64}$/;
 export async function buildApp(parts: AppParts, options: { logger?: FastifyServerOptions['logger'] } = {}): Promise<FastifyInstance> {
   const { db, config } = parts;
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: withSecretsRedacted(options.logger ?? { level: config.logLevel }),
     // Honour a caller's or proxy's request id when it is sane, so one id follows a request through every log line.
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
@@ -61,16 +120,20 @@ export async function buildApp(parts: AppParts, options: { logger?: FastifyServe
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
   });
+  useDepthLimitedJsonParser(app);
+  refuseNulCharacters(app);
+  trackRoutes(app);
   // Built here, started on the first verification; closed with the app (only when this app built it).
-  const identity = parts.identity ?? identityVerifierFromConfig(config);
-  if (!parts.identity) app.addHook('onClose', () => identity.close());
+  const identity = parts.identity ?? closedWithApp(app, identityVerifierFromConfig(config));
+  // STORAGE's disk folder or S3 bucket, unless the caller brought its own.
+  const storage = parts.storage ?? (await readyStorage(app, config));
   const deps: AppDeps = {
     db,
     config,
     payments: parts.payments ?? paymentGatewayFromConfig(config),
-    storage: parts.storage ?? new DiskStorage(config.uploads.dir),
+    storage,
     identity,
-    mail: parts.mail ?? mailSenderFromConfig(config, outboxWriter(db), (entry) => app.log.info({ mail: entry }, 'mail written to the outbox')),
+    mail: parts.mail ?? mailSenderFromConfig(config, outboxWriter(db), (entry) => logOutboxMail(app, config.logMailText, entry)),
     rateLimits: parts.rateLimits ?? defaultRateLimits,
     limiter: new RateLimiter(db),
     captcha: createCaptcha(db, config.captcha),
@@ -78,10 +141,11 @@ export async function buildApp(parts: AppParts, options: { logger?: FastifyServe
     geoLocate: parts.geoLocate ?? geoIpLocate,
   };
 
-  await app.register(fastifyHelmet, securityHeaderOptions);
+  await app.register(fastifyHelmet, securityHeaderOptions(config.appOrigin));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     reply.header('permissions-policy', permissionsPolicy);
+    if (isApiPath(request.url) && !reply.hasHeader('cache-control')) reply.header('cache-control', apiCacheControl);
   });
 
   app.setErrorHandler((error, request, reply) => {
@@ -113,7 +177,7 @@ export async function buildApp(parts: AppParts, options: { logger?: FastifyServe
     await app.register(routes(deps));
   }
   // Checkout: addresses, delivery speeds, payments, order review and place order.
-  for (const routes of [addressRoutes, shippingRoutes, paymentRoutes, checkoutRoutes]) {
+  for (const routes of [addressRoutes, shippingRoutes, paymentRoutes, checkoutRoutes, orderConfirmationRoutes]) {
     await app.register(routes(deps));
   }
   // Account settings: the dashboard and the preference switches.
@@ -140,6 +204,12 @@ export async function buildApp(parts: AppParts, options: { logger?: FastifyServe
   // KYC applications nobody decided within 30 days lose their photos and their row (the privacy page's promise).
   if (parts.kycSweepMs !== undefined) {
     const sweep = startKycSweep({ db, storage: deps.storage, everyMs: parts.kycSweepMs, clock: deps.clock, log: app.log });
+    app.addHook('onClose', () => sweep.stop());
+  }
+
+  // Pay-on-delivery orders whose email nobody confirmed give their stock, seats and coupon use back.
+  if (parts.unconfirmedOrderSweepMs !== undefined) {
+    const sweep = startUnconfirmedOrderSweep({ db, everyMs: parts.unconfirmedOrderSweepMs, clock: deps.clock, log: app.log });
     app.addHook('onClose', () => sweep.stop());
   }
 

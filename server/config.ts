@@ -35,15 +35,53 @@ export interface Config {
    */
   rateLimitScale: number;
   uploads: UploadsConfig;
+  /** Where uploads are stored (STORAGE): the disk folder uploads.dir, or an S3-compatible bucket. */
+  storage: StorageConfig;
   /**
    * Which identity adapter compares faces and reads IDs (server/adapters/identity): 'local', the offline engine in a
-   * worker thread (the default). A vendor adapter (e.g. Stripe Identity) is the production option, not built yet.
+   * worker thread (the default), or 'stripe', Stripe Identity's verification sessions (decision 016).
    */
   identityEngine: IdentityEngineName;
+  /** DB_STATEMENT_TIMEOUT_MS: the longest one database statement may run (0: no limit). */
+  statementTimeoutMs: number;
+  /** SHUTDOWN_GRACE_MS: how long SIGTERM waits for requests in flight and the database before the process exits anyway. */
+  shutdownGraceMs: number;
+  /**
+   * Whether the outbox mail adapter logs each mail's text (reset links and order links with live tokens). On in
+   * development; off when NODE_ENV=production unless MAIL_LOG_LINKS=1 asks for it explicitly (the browser tests,
+   * which read the links from the log of a production-mode server).
+   */
+  logMailText: boolean;
+  /** The key the Stripe Identity adapter calls with; set exactly when identityEngine is 'stripe'. */
+  stripeIdentity: StripeIdentityConfig | undefined;
 }
 
-export const identityEngineNames = ['local'] as const;
+export const identityEngineNames = ['local', 'stripe'] as const;
 export type IdentityEngineName = (typeof identityEngineNames)[number];
+
+export interface StripeIdentityConfig {
+  /** STRIPE_IDENTITY_KEY (a restricted key: reading a date of birth needs one), else STRIPE_SECRET_KEY. */
+  secretKey: string;
+  /** Where Stripe's hosted page sends the shopper back: the KYC screen. */
+  returnUrl: string;
+}
+
+export const storageKinds = ['disk', 's3'] as const;
+export const serverSideEncryptions = ['AES256', 'aws:kms', 'none'] as const;
+
+/** STORAGE=disk (default, UPLOAD_DIR) or STORAGE=s3 with the S3_* variables. */
+export type StorageConfig =
+  | { kind: 'disk' }
+  | {
+      kind: 's3';
+      /** Unset: AWS's own endpoint for the region. */
+      endpoint: string | undefined;
+      bucket: string;
+      region: string;
+      /** Unset: the AWS SDK's own chain (instance role, AWS_* variables). */
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+      serverSideEncryption: (typeof serverSideEncryptions)[number];
+    };
 
 /** ID photos and selfies (server/adapters/storage, server/services/identity). */
 export interface UploadsConfig {
@@ -160,11 +198,17 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const staticDir = path.resolve(env.STATIC_DIR?.trim() || 'dist');
   const uploads = readUploads(env, dataDir, staticDir, problems);
 
+  const statementTimeoutMs = wholeNumber(env.DB_STATEMENT_TIMEOUT_MS, 15_000, 0, 3_600_000, 'DB_STATEMENT_TIMEOUT_MS', problems);
+  const shutdownGraceMs = wholeNumber(env.SHUTDOWN_GRACE_MS, 10_000, 100, 600_000, 'SHUTDOWN_GRACE_MS', problems);
+  const logMailText = readLogMailText(env, problems);
+  const storage = readStorage(env, problems);
+
   const identityText = env.IDENTITY_ENGINE?.trim() || 'local';
   const identityEngine = identityEngineNames.find((name) => name === identityText);
   if (identityEngine === undefined) {
     problems.push(`IDENTITY_ENGINE must be one of ${identityEngineNames.join(', ')} (got "${identityText}")`);
   }
+  const stripeIdentity = identityEngine === 'stripe' ? readStripeIdentity(env, appOrigin ?? appOriginText, problems) : undefined;
 
   if (problems.length > 0) throw new ConfigError(problems);
   return {
@@ -190,8 +234,25 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripe,
     rateLimitScale,
     uploads,
+    storage,
     identityEngine: identityEngine ?? 'local',
+    statementTimeoutMs,
+    shutdownGraceMs,
+    logMailText,
+    stripeIdentity,
   };
+}
+
+/**
+ * MAIL_LOG_LINKS: 1 logs outbox mail (with its live links), 0 does not; unset, only outside production. A production
+ * log is read by more people than the mailbox is, so there the links are logged only when someone asked for it.
+ */
+function readLogMailText(env: NodeJS.ProcessEnv, problems: string[]): boolean {
+  const text = env.MAIL_LOG_LINKS?.trim() || '';
+  if (text === '1') return true;
+  if (text === '0') return false;
+  if (text !== '') problems.push(`MAIL_LOG_LINKS must be 1 or 0 (got "${text}")`);
+  return env.NODE_ENV?.trim() !== 'production';
 }
 
 /**
@@ -216,6 +277,61 @@ function readUploads(env: NodeJS.ProcessEnv, dataDir: string, staticDir: string,
     problems.push('MEDIA_SIGNING_KEY must be at least 32 characters (for example: openssl rand -base64 32)');
   }
   return { dir, signingKey: key ?? randomBytes(32).toString('base64url'), keyFromEnvironment: key !== undefined };
+}
+
+/**
+ * STORAGE=s3: S3_BUCKET is needed; S3_ENDPOINT (an http(s) URL) for a store other than AWS; S3_REGION (default
+ * us-east-1); S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together or neither (the SDK's own chain); S3_SSE, the
+ * server-side encryption asked on every write (AES256 by default; 'none' for a store that refuses the header).
+ */
+function readStorage(env: NodeJS.ProcessEnv, problems: string[]): StorageConfig {
+  const kindText = env.STORAGE?.trim() || 'disk';
+  const kind = storageKinds.find((name) => name === kindText);
+  if (kind === undefined) problems.push(`STORAGE must be one of ${storageKinds.join(', ')} (got "${kindText}")`);
+  if (kind !== 's3') return { kind: 'disk' };
+
+  const bucket = env.S3_BUCKET?.trim() || '';
+  // S3's bucket naming rules: 3-63 of lower-case letters, digits, dots and hyphens, a letter or digit at each end.
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) {
+    problems.push(`S3_BUCKET must name the bucket for uploads when STORAGE=s3 (3-63 lower-case letters, digits, dots, hyphens; got "${bucket}")`);
+  }
+  const endpoint = env.S3_ENDPOINT?.trim() || undefined;
+  if (endpoint !== undefined && !hasProtocol(endpoint, ['http:', 'https:'])) {
+    problems.push(`S3_ENDPOINT must be an http(s) URL such as https://minio.example.com:9000 (got "${endpoint}")`);
+  }
+  const region = env.S3_REGION?.trim() || 'us-east-1';
+  if (!/^[a-z0-9-]{2,32}$/.test(region)) problems.push(`S3_REGION must be a region name such as us-east-1 (got "${region}")`);
+  const accessKeyId = env.S3_ACCESS_KEY_ID?.trim() || undefined;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY?.trim() || undefined;
+  if ((accessKeyId === undefined) !== (secretAccessKey === undefined)) {
+    problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together (or neither, for the AWS SDK’s own credentials)');
+  }
+  const sseText = env.S3_SSE?.trim() || 'AES256';
+  const serverSideEncryption = serverSideEncryptions.find((name) => name === sseText);
+  if (serverSideEncryption === undefined) problems.push(`S3_SSE must be one of ${serverSideEncryptions.join(', ')} (got "${sseText}")`);
+  return {
+    kind: 's3',
+    endpoint,
+    bucket,
+    region,
+    credentials: accessKeyId !== undefined && secretAccessKey !== undefined ? { accessKeyId, secretAccessKey } : undefined,
+    serverSideEncryption: serverSideEncryption ?? 'AES256',
+  };
+}
+
+/** IDENTITY_ENGINE=stripe: STRIPE_IDENTITY_KEY (rk_/sk_), else STRIPE_SECRET_KEY; one of them is needed. */
+function readStripeIdentity(env: NodeJS.ProcessEnv, appOrigin: string, problems: string[]): StripeIdentityConfig | undefined {
+  const own = env.STRIPE_IDENTITY_KEY?.trim() || undefined;
+  const secretKey = own ?? (env.STRIPE_SECRET_KEY?.trim() || undefined);
+  if (secretKey === undefined) {
+    problems.push('IDENTITY_ENGINE=stripe needs STRIPE_IDENTITY_KEY (a restricted key with Identity access) or STRIPE_SECRET_KEY');
+    return undefined;
+  }
+  if (!/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/.test(secretKey)) {
+    problems.push(`${own !== undefined ? 'STRIPE_IDENTITY_KEY' : 'STRIPE_SECRET_KEY'} must be a Stripe secret or restricted key (sk_… or rk_…)`);
+    return undefined;
+  }
+  return { secretKey, returnUrl: `${appOrigin}/kyc` };
 }
 
 /** Both Stripe keys or neither; a secret key in the publishable slot (or the other way round) is refused. */

@@ -25,7 +25,9 @@ export interface AppParts {
   paymentSweepMs?: number | undefined;
   /** How often to remove KYC applications abandoned for 30 days (and their photos); when absent, never (tests call it). */
   kycSweepMs?: number | undefined;
-  /** Where ID photos go; when absent, a DiskStorage in config.uploads.dir. */
+  /** Release pay-on-delivery orders whose email was not confirmed in time this often (off unless given). */
+  unconfirmedOrderSweepMs?: number | undefined;
+  /** Where ID photos go; when absent, chosen by STORAGE (a DiskStorage in config.uploads.dir, or an S3 bucket). */
   storage?: FileStorage | undefined;
   /** Compares faces and reads IDs; when absent, chosen by IDENTITY_ENGINE and started on the first verification. */
   identity?: IdentityVerifier | undefined;

@@ -35,16 +35,27 @@ export interface OpenOptions {
    * about 0.4 s instead of 1.5–3 s, which is what the server tests pay per file.
    */
   startFrom?: Blob | undefined;
+  /**
+   * The longest any one statement may run, in milliseconds (0: no limit; default defaultStatementTimeoutMs). A query
+   * that runs away (a bad plan on an unanalysed table, a pathological search) is cancelled by the server instead of
+   * holding a connection, and a shutdown waiting for it, for minutes.
+   */
+  statementTimeoutMs?: number | undefined;
 }
+
+/** Far above any page's queries (milliseconds), far below "the server hangs". */
+export const defaultStatementTimeoutMs = 15_000;
 
 /** Opens PostgreSQL when a URL is given, otherwise the embedded PGlite in dataDir ('memory://' for tests). */
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl);
-  return openPglite(options.dataDir, options.startFrom);
+  const statementTimeoutMs = options.statementTimeoutMs ?? defaultStatementTimeoutMs;
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, statementTimeoutMs);
+  return openPglite(options.dataDir, options.startFrom, statementTimeoutMs);
 }
 
-async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, types, connectionTimeoutMillis: 5000 });
+async function openPostgres(databaseUrl: string, statementTimeoutMs: number): Promise<DatabaseHandle> {
+  // statement_timeout goes in every connection's start-up packet: every query on every pooled connection has it.
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, types, connectionTimeoutMillis: 5000, statement_timeout: statementTimeoutMs });
   try {
     const client = await pool.connect();
     client.release();
@@ -57,7 +68,7 @@ async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
   return { db, kind: 'postgres', close: () => db.destroy() };
 }
 
-async function openPglite(dataDir: string, startFrom: Blob | undefined): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string, startFrom: Blob | undefined, statementTimeoutMs: number): Promise<DatabaseHandle> {
   const inMemory = dataDir.startsWith('memory://');
   if (!inMemory) {
     try {
@@ -78,6 +89,10 @@ async function openPglite(dataDir: string, startFrom: Blob | undefined): Promise
         'If the folder is damaged, move it aside and start again to create a fresh database.',
     );
   }
+  // PGlite is one session: set once, the limit covers every query. (The WebAssembly build has no timer signal to
+  // cancel a statement with yet, so there the setting is a promise for when it does; the bounded shutdown in
+  // main.ts and ANALYZE after seeding are what keep a runaway query from hanging the embedded server.)
+  await pglite.exec(`set statement_timeout = ${Math.trunc(statementTimeoutMs)}`);
   // PGlite is one connection: the pool must hand it to one query at a time.
   const pool = new pg.Pool({ ...createPgConfig(pglite), types, max: 1 });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });

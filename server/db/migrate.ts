@@ -9,7 +9,9 @@ import * as kycApplications from './migrations/007-kyc-applications.ts';
 import * as kycDecisions from './migrations/008-kyc-decisions.ts';
 import * as facePasses from './migrations/009-face-passes.ts';
 import * as partnerRestaurants from './migrations/010-partner-restaurants.ts';
-import * as wallet from './migrations/011-wallet.ts';
+import * as couponLimits from './migrations/012-coupon-limits.ts';
+import * as orderConfirmation from './migrations/013-order-confirmation.ts';
+import * as wallet from './migrations/014-wallet.ts';
 
 // Listed here (not read from disk) so the bundle, tsx and tests all see the same ordered set.
 const migrations: Record<string, Migration> = {
@@ -23,7 +25,9 @@ const migrations: Record<string, Migration> = {
   '008-kyc-decisions': kycDecisions,
   '009-face-passes': facePasses,
   '010-partner-restaurants': partnerRestaurants,
-  '011-wallet': wallet,
+  '012-coupon-limits': couponLimits,
+  '013-order-confirmation': orderConfirmation,
+  '014-wallet': wallet,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

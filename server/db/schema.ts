@@ -188,7 +188,7 @@ export interface CartItemsTable {
   delivery_date: string | null;
   timeslot: string | null;
   created_at: CreatedAt;
-  /** Migration 011: a line redeemed from this wallet entry (priced 0, no stock taken) at the restaurant wallet_loc_id. */
+  /** Migration 014: a line redeemed from this wallet entry (priced 0, no stock taken) at the restaurant wallet_loc_id. */
   wallet_entry_id: ColumnType<number | null, number | null | undefined, number | null>;
   wallet_loc_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
@@ -242,6 +242,35 @@ export interface CouponsTable {
   usage_limit: number | null;
   /** Orders placed with the coupon; the checkout counts them. */
   used_count: Generated<number>;
+  /** Live orders one customer (by account and by email) may place with it; null: no limit (migration 012). */
+  per_customer_limit: number | null;
+  created_at: CreatedAt;
+}
+
+/** The emailed link that confirms a pay-on-delivery order (migration 013). */
+export interface OrderConfirmationsTable {
+  order_id: number;
+  /** SHA-256 of the emailed token, hex; the token itself is never stored. */
+  token_hash: string;
+  expires_at: Date;
+  confirmed_at: Date | null;
+  created_at: CreatedAt;
+}
+
+/** The operator's record of an unconfirmed pay-on-delivery order released: why, and how many units came back. */
+export interface OrderReleasesTable {
+  order_id: number;
+  reason: string;
+  units: number;
+  released_at: CreatedAt;
+}
+
+/** One order placed with a coupon: who used it (by account and by email), for the per-customer limit. */
+export interface CouponRedemptionsTable {
+  order_id: number;
+  coupon_id: number;
+  customer_id: number;
+  email_normalized: string;
   created_at: CreatedAt;
 }
 
@@ -359,7 +388,15 @@ export interface PaymentMethodsTable {
   created_at: CreatedAt;
 }
 
-export type OrderStatus = 'pending_payment' | 'processing' | 'pending_payment_on_delivery' | 'payment_failed' | 'complete' | 'canceled';
+export type OrderStatus =
+  | 'pending_payment'
+  | 'processing'
+  /** Pay on delivery, until the shopper opens the emailed confirmation link (migration 013). */
+  | 'awaiting_confirmation'
+  | 'pending_payment_on_delivery'
+  | 'payment_failed'
+  | 'complete'
+  | 'canceled';
 
 /** What an order's shipping_address column holds: the address as it was when the order was placed. */
 export interface AddressSnapshot {
@@ -447,7 +484,7 @@ export interface OrderItemsTable {
   price_cents: number;
   row_total_cents: number;
   tax_cents: number;
-  /** Migration 011: the wallet entry this line was redeemed from (priced 0). */
+  /** Migration 014: the wallet entry this line was redeemed from (priced 0). */
   wallet_entry_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
@@ -493,7 +530,7 @@ export interface FacePassesTable {
   order_id: number | null;
 }
 
-/** Migration 011: what a paid dine-in order item holds in its customer's wallet, in the product's unit. */
+/** Migration 014: what a paid dine-in order item holds in its customer's wallet, in the product's unit. */
 export interface WalletEntriesTable {
   id: Generated<number>;
   customer_id: number;
@@ -517,7 +554,7 @@ export interface WalletEntriesTable {
   created_at: CreatedAt;
 }
 
-/** Migration 011: units one order redeemed from one entry, at one restaurant. */
+/** Migration 014: units one order redeemed from one entry, at one restaurant. */
 export interface WalletRedemptionsTable {
   id: Generated<number>;
   entry_id: number;
@@ -549,6 +586,9 @@ export interface Database {
   captcha_uses: CaptchaUsesTable;
   rate_limits: RateLimitsTable;
   coupons: CouponsTable;
+  coupon_redemptions: CouponRedemptionsTable;
+  order_confirmations: OrderConfirmationsTable;
+  order_releases: OrderReleasesTable;
   vendor_closed_days: VendorClosedDaysTable;
   vendor_holidays: VendorHolidaysTable;
   vendor_delivery_days: VendorDeliveryDaysTable;

@@ -13,9 +13,12 @@ export async function enforceLimit(limiter: RateLimiter, key: string, rule: Limi
   if (!(await limiter.hit(key, rule))) throw tooManyRequests(tooManyAttemptsMessage);
 }
 
-/** A 400 on the altcha field unless the payload is a fresh, correct solution of one of our challenges. */
-export async function requireCaptcha(captcha: Captcha, payload: string): Promise<void> {
-  const result = await captcha.check(payload);
+/**
+ * A 400 on the altcha field unless the payload is a fresh, correct solution of one of our challenges, at least
+ * minDifficulty hard (sign-in after failures from the address; the client then fetches a new, harder one).
+ */
+export async function requireCaptcha(captcha: Captcha, payload: string, minDifficulty = 1): Promise<void> {
+  const result = await captcha.check(payload, minDifficulty);
   if (result === 'ok') return;
   const message = result === 'invalid' ? captchaMessages.required : captchaMessages.expired;
   throw badRequest([{ field: 'altcha', message }]);

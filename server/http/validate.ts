@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import { validate, type Struct } from 'superstruct';
 import type { FieldError } from '../../src/api/contract/envelope.ts';
 import { badRequest } from './errors.ts';
@@ -12,12 +13,17 @@ export function parseWith<T, S>(struct: Struct<T, S>, input: unknown): T {
   const errors: FieldError[] = [];
   const seen = new Set<string>();
   for (const failure of error.failures()) {
-    const field = failure.path.length > 0 ? failure.path.join('.') : String(failure.key ?? 'body');
+    const field = failure.path.length > 0 ? fieldName(failure.path) : String(failure.key ?? 'body');
     if (seen.has(field)) continue;
     seen.add(field);
     errors.push({ field, message: friendly(field, failure.message, failure.type) });
   }
   throw badRequest(errors);
+}
+
+/** A field's dotted path as a 400 names it; an empty name is shown as "" so the 400 still points somewhere. */
+export function fieldName(path: readonly unknown[]): string {
+  return path.map((segment) => (segment === '' ? '""' : String(segment).replaceAll('\u0000', '\\0'))).join('.');
 }
 
 // superstruct's own messages ("Expected a string, but received: undefined") are for developers; say it plainly.
@@ -27,4 +33,38 @@ function friendly(field: string, message: string, type: string): string {
     return `${field} is missing or has the wrong type.`;
   }
   return message;
+}
+
+/**
+ * The first field (dotted path, 'body' for the whole input) whose text or name holds a NUL character. Walks
+ * breadth-first without recursion (bodies are depth-limited by the JSON parser, but an input built in code is not).
+ */
+export function nulField(input: unknown): string | undefined {
+  const pending: Array<{ value: unknown; path: string[] }> = [{ value: input, path: [] }];
+  // for-of over an array also visits what the loop appends.
+  for (const { value, path } of pending) {
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return path.length > 0 ? fieldName(path) : 'body';
+    } else if (typeof value === 'object' && value !== null) {
+      for (const [key, child] of Object.entries(value)) {
+        if (key.includes('\u0000')) return fieldName([...path, key]);
+        pending.push({ value: child, path: [...path, key] });
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * No field of ours means a NUL character, PostgreSQL refuses one in text, and a contract that lets any string through
+ * would hand it on: every route's query, path parameters and body are refused with a 400 naming the field before the
+ * handler runs, whatever the route's contract says (issue 14).
+ */
+export function refuseNulCharacters(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    for (const input of [request.query, request.params, request.body]) {
+      const field = nulField(input);
+      if (field !== undefined) throw badRequest([{ field, message: `${field} must not contain a NUL character.` }]);
+    }
+  });
 }

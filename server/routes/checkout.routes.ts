@@ -12,16 +12,20 @@ import {
   type PlaceOrderBody,
   type PlaceOrderReply,
 } from '../../src/api/contract/checkout.contract.ts';
+import { payOnDeliveryMessages } from '../../src/rules/messages.ts';
+import { payOnDeliveryConfirmMinutes } from '../../src/rules/pay-on-delivery.ts';
 import { upiError } from '../../src/rules/upi.ts';
 import type { AppDeps } from '../deps.ts';
 import { optionalCaller, requireCaller } from '../http/auth.ts';
 import { badRequest, notFound } from '../http/errors.ts';
+import { enforceLimit } from '../http/guards.ts';
 import { parseWith } from '../http/validate.ts';
 import { paymentMessages, type SettleOutcome } from '../services/payments/order-payment.ts';
 import { reviewOrder } from '../services/checkout/order-review.ts';
 import { confirmOrder, placeOrder } from '../services/checkout/order-placement.ts';
 import { findOrder, listOrders } from '../services/checkout/orders.ts';
 import { placeOrderMessages, type PaymentChoice } from '../services/checkout/place-order.ts';
+import { checkoutLimit } from '../services/platform/rate-limit.ts';
 
 /** The payment the body asks for: 2 card (saved card_id or fresh card_token), 3 UPI, 4 pay on delivery. */
 function paymentChoice(body: PlaceOrderBody): PaymentChoice {
@@ -67,6 +71,9 @@ export function checkoutRoutes(deps: AppDeps): FastifyPluginAsync {
     app.post('/api/placeorder/placeorder', async (request): Promise<PlaceOrderReply> => {
       const body = parseWith(placeOrderBody, request.body);
       const caller = await requireCaller(request, db);
+      const payment = paymentChoice(body);
+      if (payment.mode === 4)
+        await enforceLimit(deps.limiter, `pay-on-delivery:ip:${request.ip}`, checkoutLimit(deps.rateLimits, 'payOnDeliveryPerIp'));
       const placed = await placeOrder(
         deps,
         caller,
@@ -77,7 +84,7 @@ export function checkoutRoutes(deps: AppDeps): FastifyPluginAsync {
           retailerId: body.retailer_id ?? body.selectedRetailerID,
           tipPercent: body.driver_tip ?? 0,
           giftMessage: body.gift_message ?? undefined,
-          payment: paymentChoice(body),
+          payment,
           visitAt: parseDineinTime(body.pickup_date),
         },
         deps.clock(),
@@ -112,7 +119,10 @@ export function checkoutRoutes(deps: AppDeps): FastifyPluginAsync {
           authentication: { client_secret: outcome.clientSecret, gateway: payments.kind },
         };
       }
-      return { code: 1, message: placeOrderMessages.placed, order_id: orderId, status };
+      // Pay on delivery from an unconfirmed email: placed, and the shopper is told to confirm it from the mail.
+      const message =
+        status === 'awaiting_confirmation' ? payOnDeliveryMessages.confirmByEmail(payOnDeliveryConfirmMinutes) : placeOrderMessages.placed;
+      return { code: 1, message, order_id: orderId, status };
     }
 
     const myOrders = async (request: FastifyRequest): Promise<MyOrdersReply> => {

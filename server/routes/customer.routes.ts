@@ -25,6 +25,7 @@ import {
   invalidCredentialsMessage,
   requestPasswordReset,
   signIn,
+  signInCaptchaDifficulty,
   signUp,
   startGuestCheckout,
 } from '../services/accounts/sign-in.ts';
@@ -40,14 +41,10 @@ export function customerRoutes({ db, config, mail, captcha, limiter, rateLimits:
     app.post('/api/customer/login', async (request): Promise<LoginReply> => {
       const body = parseWith(loginBody, request.body);
       await enforceLimit(limiter, `sign-in:ip:${request.ip}`, limits.signInPerIp);
-      await requireCaptcha(captcha, body.altcha);
+      const failures = { limiter, rule: limits.signInFailuresPerAccount, address: request.ip };
+      await requireCaptcha(captcha, body.altcha, await signInCaptchaDifficulty(failures));
       const caller = await callerIfAny(request, db);
-      const outcome = await signIn(
-        db,
-        { limiter, rule: limits.signInFailuresPerAccount },
-        { email: body.email, password: body.password, cartId: body.cart_id },
-        caller,
-      );
+      const outcome = await signIn(db, failures, { email: body.email, password: body.password, cartId: body.cart_id }, caller);
       if (outcome.kind === 'blocked') throw tooManyRequests(tooManyAttemptsMessage);
       if (outcome.kind === 'refused') return { code: -1, message: invalidCredentialsMessage };
       const { account, session } = outcome;

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import {
   kycApplicationBody,
   kycImageParams,
@@ -60,14 +60,13 @@ function uploadRefused(field: string, message: string): HttpError {
   return new HttpError(400, `${field}: ${message}`, body);
 }
 
-/** The body checked by its contract; a 400 carries the spec's 'Error In Uploading.' like the image check's. */
-function parseUploadBody(input: unknown) {
-  try {
-    return parseWith(kycUploadBody, input);
-  } catch (error) {
-    if (!(error instanceof HttpError) || error.statusCode !== 400) throw error;
-    throw new HttpError(400, error.message, { ...error.body, message: kycUploadMessages.failed });
-  }
+/**
+ * Every 400 of the upload carries the spec's 'Error In Uploading.' (with the fields named as usual), whether the
+ * contract, the app-wide NUL check or the image check refused it; other errors go on to the app's error handler.
+ */
+function uploadErrorHandler(error: unknown, _request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof HttpError && error.statusCode === 400) return reply.status(400).send({ ...error.body, message: kycUploadMessages.failed });
+  throw error;
 }
 
 export function kycRoutes({ db, config, storage, identity, limiter, rateLimits, clock }: AppDeps): FastifyPluginAsync {
@@ -82,6 +81,7 @@ export function kycRoutes({ db, config, storage, identity, limiter, rateLimits, 
       '/connect/uploadkyc/kyc',
       {
         bodyLimit: uploadBodyLimit,
+        errorHandler: uploadErrorHandler,
         // The token and the attempt count before the body is read: a stranger's 11 MB is never parsed.
         onRequest: async (request) => {
           const caller = await requireCaller(request, db);
@@ -91,7 +91,7 @@ export function kycRoutes({ db, config, storage, identity, limiter, rateLimits, 
       },
       async (request): Promise<KycUploadReply> => {
         const caller = uploadCallers.get(request) ?? (await requireCaller(request, db));
-        const body = parseUploadBody(request.body);
+        const body = parseWith(kycUploadBody, request.body);
         const name = parseKycFileName(body.fileName);
         if (!name) throw uploadRefused('fileName', 'fileName is not a KYC file name.');
         const outcome = await uploadKycImage(

@@ -58,7 +58,9 @@ export type CheckoutReport =
   | { type: 'summary.choices'; choices: SummaryChoices }
   /** The order is on its way (placing, the bank's check, confirming): the tabs stay where they are. */
   | { type: 'order.started' }
-  | { type: 'order.ended' };
+  | { type: 'order.ended' }
+  /** Place order wants a fresh face check for this cart: the tabs open the face step again. */
+  | { type: 'face.required' };
 
 /** What the card step's children (payment options, card list, add card) tell the card step. */
 export type CardStepReport =

@@ -8,6 +8,7 @@ import type { Sent } from '../api/http.ts';
 import { stripeDetails, testAuthenticate } from '../api/payments.api.ts';
 import { requiredMessage as couponRequiredMessage } from '../rules/cart-checkout.ts';
 import { checkoutMessages, placeOrderOutcome, type PlaceOrderOutcome } from '../rules/checkout-flow.ts';
+import { isFacePassRefusal } from '../rules/face-check.ts';
 import { isTipAllowed, type TipPercent } from '../rules/tips.ts';
 import type { CouponMessage } from './cart-coupon.machine.ts';
 import type { CartFlow, CheckoutReport } from './checkout-flow.types.ts';
@@ -104,6 +105,10 @@ export const checkoutSummaryMachine = setup({
     isPlaced: ({ context }) => outcomeOf(context)?.kind === 'placed',
     isDeclined: ({ context }) => outcomeOf(context)?.kind === 'declined',
     isAuthenticationNeeded: ({ context }) => outcomeOf(context)?.kind === 'authenticate',
+    isFacePassMissing: ({ context }) => {
+      const outcome = outcomeOf(context);
+      return outcome?.kind === 'refused' && isFacePassRefusal(outcome.message);
+    },
     isStripeCheck: ({ context }) => context.authentication?.gateway === 'stripe',
     hasPublishableKey: (_, params: { reply: StripeDetailsReply }) => params.reply.code === 1 && Boolean(params.reply.data?.publishable_key),
   },
@@ -143,6 +148,7 @@ export const checkoutSummaryMachine = setup({
       type: 'notice.show',
       message: context.orderReply?.message || checkoutMessages.placeOrderFailed,
     })),
+    reportFaceRequired: sendParent((): CheckoutReport => ({ type: 'face.required' })),
     reportOrderStarted: sendParent((): CheckoutReport => ({ type: 'order.started' })),
     reportOrderEnded: sendParent((): CheckoutReport => ({ type: 'order.ended' })),
   },
@@ -251,6 +257,8 @@ export const checkoutSummaryMachine = setup({
             { guard: 'isPlaced', target: '#checkoutSummary.placed', actions: 'assignOrderId' },
             { guard: 'isDeclined', target: '#checkoutSummary.paymentFailed', actions: 'assignOrderId' },
             { guard: 'isAuthenticationNeeded', target: 'authenticating', actions: 'assignAuthentication' },
+            // The face pass ran out (or was used): the refusal in the snackbar, and the tabs go back to the face step.
+            { guard: 'isFacePassMissing', target: '#checkoutSummary.ready', actions: ['reportReplyMessage', 'reportFaceRequired'] },
             { target: '#checkoutSummary.ready', actions: 'reportReplyMessage' },
           ],
         },

@@ -11,14 +11,16 @@ import {
   type ShippingAddress,
   type TabFlags,
 } from '../rules/checkout-flow.ts';
+import { ageCheckGapOf, isFacePassFresh, type IdentityGap } from '../rules/face-check.ts';
 import { isTipAllowed } from '../rules/tips.ts';
 import { isWalletOnlyLines } from '../rules/wallet.ts';
 import { checkoutAddressMachine } from './checkout-address.machine.ts';
 import { checkoutCardMachine, shippingAddressForCard } from './checkout-card.machine.ts';
-import { checkoutFaceMachine } from './checkout-face.machine.ts';
 import type { CartFlow, CheckoutReport, PaymentChoice, SpeedFlow, SummaryChoices } from './checkout-flow.types.ts';
 import { checkoutSpeedMachine } from './checkout-speed.machine.ts';
 import { checkoutSummaryMachine, type CheckoutSummaryOutput } from './checkout-summary.machine.ts';
+import { faceVerifyMachine } from './face-verify.machine.ts';
+import { isSignedIn } from './session-values.ts';
 import type { sessionMachine } from './session.machine.ts';
 import { visitChoiceKeys, type SessionValues } from './session-values.ts';
 import { speedIds } from '../rules/delivery-speeds.ts';
@@ -72,12 +74,16 @@ export interface CheckoutContext {
   cartId: string;
   /** The cart's lines, read once when the checkout opens: whether the face step is needed follows them. */
   cartLines: readonly Pick<CartLine, 'age_restricted' | 'wallet'>[];
+  /** A cart with an age-restricted line and a shopper who cannot order it yet: what they must do first. */
+  identityGap: IdentityGap | undefined;
   /** The step on screen: the URL follows it. */
   step: CheckoutStep;
   flags: TabFlags;
   flow: CartFlow;
   /** 'Order Placed.' (or the declined order /payment/fail shows). */
   orderId: string | undefined;
+  /** The placed order is paid on delivery and waits for the shopper to confirm it from the mailed link. */
+  awaitsEmailConfirmation: boolean;
   /** The snackbar's text (shown 4 s). */
   notice: string | undefined;
 }
@@ -107,7 +113,9 @@ type PlacedOutcome = NonNullable<CheckoutSummaryOutput['outcome']>;
  * keeps the step and calls goToStep, which puts the URL back. So card and checkout are reached only through continue.
  *
  * Face step: between card and summary, only for a cart holding an age-restricted line (isFaceRequired, on the cart
- * lines loaded when the checkout opens); other carts go from the card step straight to checkout.
+ * lines loaded when the checkout opens) and no fresh face pass noted for it; other carts go from the card step
+ * straight to checkout. Such a cart of a guest or of a customer not verified yet stops at identityNeeded, a prompt to
+ * create an account or verify on /kyc (isIdentityMissing), since place order would refuse it anyway.
  *
  * Navigation belongs to the page: goToStep and goToPaymentFail are provided by it.
  */
@@ -133,7 +141,7 @@ export const checkoutMachine = setup({
     chooseAddress: checkoutAddressMachine,
     chooseSpeed: checkoutSpeedMachine,
     choosePayment: checkoutCardMachine,
-    verifyFace: checkoutFaceMachine,
+    verifyFace: faceVerifyMachine,
     reviewOrder: checkoutSummaryMachine,
   },
   guards: {
@@ -144,8 +152,13 @@ export const checkoutMachine = setup({
     isCardTab: ({ context, event }) => event.type === 'tab.select' && event.tab === 'card' && context.flags.isCardTab,
     isFaceTab: ({ context, event }) => event.type === 'tab.select' && event.tab === 'face' && context.flags.isFaceTab,
     isSummaryTab: ({ context, event }) => event.type === 'tab.select' && event.tab === 'checkout' && context.flags.isSummaryTab,
-    // A drink in the cart: only a verified customer with a fresh face check may order it (issue 11).
-    isFaceRequired: ({ context }) => isFaceCheckRequired(context.cartLines),
+    // A drink in the cart: only a verified customer may order it (issue 11); a guest or an unverified customer is told
+    // what to do first instead of meeting the server's refusal at place order.
+    isIdentityMissing: ({ context }, params: { reply: CartReply }) =>
+      ageCheckGapOf(params.reply.data?.result ?? [], shopperOf(context)) !== undefined,
+    // ... and a fresh face check: the face step, unless one passed for this cart a moment ago (/verifyFace, or this
+    // step before the shopper went back to the card).
+    isFaceRequired: ({ context }) => isFaceCheckRequired(context.cartLines) && !isFacePassFresh(facePassNoteOf(context), context.cartId, Date.now()),
     isNothingToPay: ({ context }) => isWalletOnlyLines(context.cartLines),
     isPlaced: (_, params: { outcome: CheckoutSummaryOutput['outcome'] }) => params.outcome?.kind === 'placed',
     isDeclined: (_, params: { outcome: CheckoutSummaryOutput['outcome'] }) => params.outcome?.kind === 'declined',
@@ -153,6 +166,7 @@ export const checkoutMachine = setup({
   actions: {
     assignStep: assign(({ context }, params: { step: CheckoutStep }) => ({ step: params.step, flags: flagsOnEntering(context.flags, params.step) })),
     assignCartLines: assign((_, params: { reply: CartReply }) => ({ cartLines: params.reply.data?.result ?? [] })),
+    assignIdentityGap: assign(({ context }) => ({ identityGap: ageCheckGapOf(context.cartLines, shopperOf(context)) })),
     assignSelectedAddress: assign(({ context }, params: { address: ShippingAddress | undefined }) => ({
       flow: { ...context.flow, selectedAddress: params.address },
     })),
@@ -181,7 +195,10 @@ export const checkoutMachine = setup({
       };
     }),
     assignSummaryChoices: assign(({ context }, params: { choices: SummaryChoices }) => ({ flow: { ...context.flow, ...params.choices } })),
-    assignOrderId: assign((_, params: { outcome: PlacedOutcome | undefined }) => ({ orderId: params.outcome?.orderId })),
+    assignOrderId: assign((_, params: { outcome: PlacedOutcome | undefined }) => ({
+      orderId: params.outcome?.orderId,
+      awaitsEmailConfirmation: params.outcome?.kind === 'placed' && params.outcome.awaitsEmailConfirmation === true,
+    })),
     clearGift: assign(({ context }) => ({ flow: { ...context.flow, isGift: false, giftMessage: '' } })),
     // The order closed the cart: its id, the checkout's stored choices and dates go; the badge shows 0.
     forgetOrderedCart: sendTo(({ context }) => context.session, {
@@ -189,6 +206,9 @@ export const checkoutMachine = setup({
       // The Delivery Options choice goes too (visitChoiceKeys): the header and the catalogue go back to delivery.
       keys: ['cart_id', 'nextTab', 'deliveryFees', 'walletOrder', ...visitChoiceKeys],
     }),
+    // An order on its way takes the face pass (a declined one too, and the cart reopens): the browser's note of it
+    // goes, so a second attempt meets the face step instead of place order's refusal.
+    forgetFacePass: sendTo(({ context }) => context.session, { type: 'session.forget', keys: ['faceCheckedCart', 'faceCheckedUntil'] }),
     recordEmptyBadge: sendTo(({ context }) => context.session, { type: 'session.update', values: { total_products_in_cart: 0 } }),
     // ---- snackbar
     assignNotice: assign((_, params: { message: string }) => ({ notice: params.message })),
@@ -204,10 +224,12 @@ export const checkoutMachine = setup({
     session: input.session,
     cartId: input.session.getSnapshot().context.cart_id ?? '',
     cartLines: [],
+    identityGap: undefined,
     step: 'address',
     flags: noTabs,
     flow: flowFromSession(input.session.getSnapshot().context),
     orderId: undefined,
+    awaitsEmailConfirmation: false,
     notice: undefined,
   }),
   type: 'parallel',
@@ -235,12 +257,20 @@ export const checkoutMachine = setup({
             src: 'loadCart',
             input: ({ context }) => ({ cartId: context.cartId }),
             onDone: [
+              {
+                guard: { type: 'isIdentityMissing', params: ({ event }) => ({ reply: event.output }) },
+                target: 'identityNeeded',
+                actions: [{ type: 'assignCartLines', params: ({ event }) => ({ reply: event.output }) }, 'assignIdentityGap'],
+              },
               { guard: 'isCardFirst', target: 'card', actions: { type: 'assignCartLines', params: ({ event }) => ({ reply: event.output }) } },
               { target: 'address', actions: { type: 'assignCartLines', params: ({ event }) => ({ reply: event.output }) } },
             ],
             onError: [{ guard: 'isCardFirst', target: 'card' }, { target: 'address' }],
           },
         },
+        // A drink in the cart of a guest or an unverified customer: a prompt to create an account or verify on /kyc
+        // (identityGap) instead of the steps. Every tab is closed, so a tab or a typed URL only puts the URL back.
+        identityNeeded: {},
         address: {
           entry: [{ type: 'assignStep', params: { step: 'address' } }, 'goToStep'],
           invoke: {
@@ -288,7 +318,7 @@ export const checkoutMachine = setup({
           invoke: {
             id: 'verifyFace',
             src: 'verifyFace',
-            input: ({ context }) => ({ cartId: context.cartId, applicationId: context.session.getSnapshot().context.verification_id }),
+            input: ({ context }) => ({ session: context.session }),
             onDone: {
               target: 'checkout',
               actions: { type: 'showNotice', params: ({ event }) => ({ message: faceCheckSuccessMessage(event.output.faceMatchPercent) }) },
@@ -328,11 +358,13 @@ export const checkoutMachine = setup({
           },
           on: {
             'summary.choices': { actions: { type: 'assignSummaryChoices', params: ({ event }) => ({ choices: event.choices }) } },
+            // Place order refused for want of a fresh face pass: the face step again, for a new selfie.
+            'face.required': { target: 'face' },
           },
           initial: 'open',
           states: {
             open: {
-              on: { 'order.started': { target: 'ordering' } },
+              on: { 'order.started': { target: 'ordering', actions: 'forgetFacePass' } },
             },
             // PLACE ORDER, the bank's check or confirm is under way: a tab (or a typed URL) is ignored.
             ordering: {
@@ -372,3 +404,13 @@ export const checkoutMachine = setup({
 });
 
 export type CheckoutActor = ActorRefFrom<typeof checkoutMachine>;
+
+function shopperOf(context: CheckoutContext) {
+  const values = context.session.getSnapshot().context;
+  return { signedIn: isSignedIn(values), verificationId: values.verification_id };
+}
+
+function facePassNoteOf(context: CheckoutContext) {
+  const values = context.session.getSnapshot().context;
+  return { cartId: values.faceCheckedCart, until: values.faceCheckedUntil };
+}

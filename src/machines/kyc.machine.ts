@@ -18,6 +18,7 @@ import { ApiError, type Sent } from '../api/http.ts';
 import { customerVerify, loadKycApplication, uploadKycImage, verifyKyc } from '../api/kyc.api.ts';
 import { checkAge } from '../rules/age.ts';
 import { messageOf } from './auth-failure.ts';
+import { isSignedIn } from './session-values.ts';
 import type { sessionMachine } from './session.machine.ts';
 
 export interface KycInput {
@@ -103,6 +104,8 @@ export const kycMachine = setup({
   },
   guards: {
     isUpdateMode: ({ context }) => context.updateMode,
+    // Only a customer's account can be verified: a guest (no token, or a guest checkout's) signs in or signs up first.
+    isGuest: ({ context }) => !isSignedIn(context.session.getSnapshot().context),
     hasAllPhotos: ({ context }) => missingPhotoMessages(context.images).length === 0,
     hasApplication: (_, params: { reply: KycApplicationReply }) => isApplicationReply(params.reply),
     isUploaded: (_, params: { reply: KycUploadReply }) => params.reply.code === 1,
@@ -132,6 +135,12 @@ export const kycMachine = setup({
     }),
     // The spec: "With an empty cart id the session is cleared first" — the shopper signs in again, now verified.
     forgetSession: sendTo(({ context }) => context.session, { type: 'session.logout' }),
+    // A session kept (a cart id) learns what the next sign-in would say: this application made the customer verified,
+    // so the checkout's face check has its face match id.
+    recordVerification: sendTo(
+      ({ context }) => context.session,
+      ({ context }) => ({ type: 'session.update', values: { verification_id: context.applicationId } }),
+    ),
     // Navigation and the snackbar belong to the view: it provides these.
     notifyFaceMatch: (_, _params: { message: string }) => undefined,
     notifySignedUp: (_, _params: { message: string }) => undefined,
@@ -142,11 +151,16 @@ export const kycMachine = setup({
 }).createMachine({
   id: 'kyc',
   context: ({ input }) => ({ ...input, applicationId: undefined, images: {}, missing: [], message: undefined, match: undefined }),
-  initial: 'loading',
+  initial: 'deciding',
   on: {
     'kyc.cancel': { guard: 'isUpdateMode', target: '.cancelled' },
   },
   states: {
+    deciding: {
+      always: [{ guard: 'isGuest', target: 'accountNeeded' }, { target: 'loading' }],
+    },
+    /** Not signed in: the screen asks to sign in or create an account instead of failing to load an application. */
+    accountNeeded: {},
     loading: {
       invoke: {
         id: 'loadApplication',
@@ -229,10 +243,7 @@ export const kycMachine = setup({
               {
                 guard: { type: 'isFaceMatch', params: ({ event }) => ({ reply: event.output }) },
                 target: 'checkingAge',
-                actions: [
-                  { type: 'assignMatch', params: ({ event }) => ({ reply: event.output }) },
-                  { type: 'notifyFaceMatch', params: ({ event }) => ({ message: kycSuccessMessage(event.output.data?.faceMatchPercent ?? 0) }) },
-                ],
+                actions: { type: 'assignMatch', params: ({ event }) => ({ reply: event.output }) },
               },
               {
                 // The spec: a failed match, or code 2 with a message, shows the server's words.
@@ -248,7 +259,13 @@ export const kycMachine = setup({
         },
         checkingAge: {
           always: [
-            { guard: 'isOverAge', target: 'verifyingCustomer' },
+            // 'Kyc Successful Face Match is {percent} %' only on the way to success: beside the age refusal a green
+            // "successful" would contradict it.
+            {
+              guard: 'isOverAge',
+              target: 'verifyingCustomer',
+              actions: { type: 'notifyFaceMatch', params: ({ context }) => ({ message: kycSuccessMessage(context.match?.percent ?? 0) }) },
+            },
             { guard: 'isTooYoung', target: '#kyc.refused', actions: 'assignAgeRefusal' },
             // A date of birth the ID did not give clearly: retake the photo, not "come back later".
             { target: '#kyc.failed', actions: 'assignAgeRefusal' },
@@ -282,7 +299,7 @@ export const kycMachine = setup({
     verified: {
       entry: { type: 'notifySignedUp', params: { message: kycMessages.signUpDone } },
       always: [
-        { guard: 'hasCartId', target: 'done', actions: 'goToGuestRegister' },
+        { guard: 'hasCartId', target: 'done', actions: ['recordVerification', 'goToGuestRegister'] },
         { target: 'done', actions: ['forgetSession', 'goToSignIn'] },
       ],
     },

@@ -32,6 +32,9 @@ export const sessionValues = type({
   deliveryFees: optional(string()),
   /** Sign-in's verification_id: the customer's verified KYC application, which the checkout's face check names. */
   verification_id: optional(string()),
+  /** A passed face check (issue 11): the cart it was made for and until when (epoch ms) the checkout skips its face step. */
+  faceCheckedCart: optional(string()),
+  faceCheckedUntil: optional(number()),
 });
 export type SessionValues = Infer<typeof sessionValues>;
 

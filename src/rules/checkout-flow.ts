@@ -153,7 +153,8 @@ export const checkoutSnackbarMs = 4000;
 
 /** What a place-order reply means for the shopper. */
 export type PlaceOrderOutcome =
-  | { kind: 'placed'; orderId: string }
+  /** awaitsEmailConfirmation: pay on delivery from an email not confirmed yet (the order stands once the mailed link is used). */
+  | { kind: 'placed'; orderId: string; awaitsEmailConfirmation?: true }
   | { kind: 'declined'; orderId: string; message: string }
   | { kind: 'authenticate'; orderId: string; clientSecret: string; gateway: 'test' | 'stripe' }
   | { kind: 'refused'; message: string };
@@ -162,9 +163,16 @@ export function placeOrderOutcome(reply: {
   code: number;
   message?: string | undefined;
   order_id?: string | undefined;
+  status?: string | undefined;
   authentication?: { client_secret: string; gateway: 'test' | 'stripe' } | undefined;
 }): PlaceOrderOutcome {
-  if (reply.code === 1 && reply.order_id) return { kind: 'placed', orderId: reply.order_id };
+  if (reply.code === 1 && reply.order_id) {
+    return {
+      kind: 'placed',
+      orderId: reply.order_id,
+      ...(reply.status === 'awaiting_confirmation' ? { awaitsEmailConfirmation: true as const } : {}),
+    };
+  }
   // The bank asks for a check (3-D Secure) before the payment completes.
   if (reply.code === 2 && reply.order_id && reply.authentication) {
     return { kind: 'authenticate', orderId: reply.order_id, clientSecret: reply.authentication.client_secret, gateway: reply.authentication.gateway };

@@ -24,6 +24,7 @@ import {
   OrderStatusPage,
   PartnerLocatorPage,
   SettingsPage,
+  VerifyFacePage,
   WalletProductsPage,
   WalletShippingPage,
 } from './lazy-pages.tsx';
@@ -58,6 +59,8 @@ export function AppRoutes() {
         <Route path="/order/status" element={<OrderStatusPage />} />
         {/* /kyc?mode=update is the same screen opened from /setting/user, with Cancel back there. */}
         <Route path="/kyc" element={<KycPage />} />
+        {/* The checkout's face check on its own, for the open cart; a match continues to /cart/checkout. */}
+        <Route path="/verifyFace" element={<VerifyFacePage />} />
         <Route element={<AgeGated />}>
           <Route path="/store" element={<StoreHome />} />
           <Route path="/ship/options" element={<DeliveryOptionsPage />} />

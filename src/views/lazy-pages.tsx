@@ -35,6 +35,7 @@ export const PaymentFailPage = onDemand(async () => (await import('./checkout/pa
 export const DeliveryOptionsPage = onDemand(async () => (await import('./dine-in/delivery-options-page.tsx')).DeliveryOptionsPage);
 export const PartnerLocatorPage = onDemand(async () => (await import('./dine-in/partner-locator-page.tsx')).PartnerLocatorPage);
 export const KycPage = onDemand(async () => (await import('./kyc/kyc-page.tsx')).KycPage);
+export const VerifyFacePage = onDemand(async () => (await import('./kyc/verify-face-page.tsx')).VerifyFacePage);
 export const SettingsPage = onDemand(async () => (await import('./account/settings-page.tsx')).SettingsPage);
 export const OrderStatusPage = onDemand(async () => (await import('./account/order-status-page.tsx')).OrderStatusPage);
 // The static pages (footer links) load on demand too.

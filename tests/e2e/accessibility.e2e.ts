@@ -74,6 +74,9 @@ test.describe('accessibility (axe, WCAG 2.1 AA)', () => {
     ['/contact-us', 'Contact Us'],
     ['/privacy-policy', 'Privacy Policy'],
     ['/no-such-page', 'PAGE NOT FOUND'],
+    // A guest on the identity screens: the prompt to sign in or create an account.
+    ['/kyc', 'Verify your identity'],
+    ['/verifyFace', 'Verify Yourself Before Placing An Order'],
   ] as const) {
     test(`the page at ${path}`, async ({ page }) => {
       await enterStore(page);

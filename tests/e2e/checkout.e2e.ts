@@ -1,21 +1,23 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { addAddress, addCard, chooseSpeed, placeOrder } from './checkout-steps.ts';
-import { addSameDayToCart, createCustomer, enterStore, scheduleFirstGroupAndCheckout, uniqueEmail } from './steps.ts';
+import { addSameDayToCart, createCustomer, enterStore, orderConfirmationLinkFor, scheduleFirstGroupAndCheckout, uniqueEmail } from './steps.ts';
 
 const ribeye = 'USDA Prime Ribeye Steak';
 
 const addRibeye = (page: Page) => addSameDayToCart(page, 'ribeye', ribeye);
 const scheduleAndCheckout = scheduleFirstGroupAndCheckout;
 
-/** A guest of their own (a new email) with a Same Day ribeye scheduled, on the address tab. */
-async function asGuest(page: Page): Promise<void> {
+/** A guest of their own (a new email) with a Same Day ribeye scheduled, on the address tab; answers the email. */
+async function asGuest(page: Page): Promise<string> {
   await enterStore(page);
   await addRibeye(page);
   await expect(page).toHaveURL(/\/guest\/register$/);
-  await page.getByRole('main').getByLabel('Email').fill(uniqueEmail('checkout'));
+  const email = uniqueEmail('checkout');
+  await page.getByRole('main').getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'CONTINUE' }).click();
   await scheduleAndCheckout(page);
+  return email;
 }
 
 test.describe('checkout', () => {
@@ -105,8 +107,8 @@ test.describe('checkout', () => {
     await expect(page.getByRole('heading', { name: 'Payment failed' })).toBeVisible();
   });
 
-  test('Payment on Delivery places an order', async ({ page }) => {
-    await asGuest(page);
+  test('Payment on Delivery places an order, which the guest confirms from the mailed link', async ({ page }) => {
+    const email = await asGuest(page);
     await addAddress(page);
     await chooseSpeed(page);
     await page.getByRole('radio', { name: 'Payment on Delivery' }).check();
@@ -127,6 +129,13 @@ test.describe('checkout', () => {
     await expect(page.getByRole('region', { name: 'Price summary' }).getByText('Discount (WELCOME10)')).toBeVisible();
     await placeOrder(page);
     await expect(page.getByRole('heading', { name: 'Order Placed.' })).toBeVisible({ timeout: 20_000 });
+    // Pay on delivery from a guest's email: the order stands once the mailed link is used.
+    await expect(page.getByRole('status').filter({ hasText: 'Check your email: open the link we sent you within 30 minutes' })).toBeVisible();
+    const orderId = /(\d+)/.exec(await page.getByText(/^Order ID: \d+/).innerText())?.[1] ?? '';
+    await page.goto(await orderConfirmationLinkFor(email));
+    await expect(page.getByRole('heading', { name: 'Confirm your order' })).toBeVisible();
+    await page.getByRole('button', { name: 'Confirm my order' }).click();
+    await expect(page.getByText(`Thank you: order ${orderId} is confirmed. You pay when it is delivered.`)).toBeVisible();
   });
 
   test('a customer buys again with the saved address and the saved card', async ({ page }) => {

@@ -45,9 +45,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       HOST: '127.0.0.1',
       APP_ORIGIN: `http://localhost:${port}`,
       DATA_DIR: dataDir,
-      // info: the outbox adapter logs mail at info level.
+      // info: the outbox adapter logs mail at info level; in production mode only when MAIL_LOG_LINKS=1 asks for it.
       LOG_LEVEL: 'info',
       NODE_ENV: 'production',
+      MAIL_LOG_LINKS: '1',
       // Every journey comes from 127.0.0.1: one address doing the work of many shoppers (per-account limits still apply).
       RATE_LIMIT_SCALE: '10',
     },

@@ -1,7 +1,7 @@
 import { createCanvas } from '@napi-rs/canvas';
 import { chromiumArgs, chromiumPath } from '../../playwright.config.ts';
 import { expect, test } from './fixtures.ts';
-import { createCustomer, enterStore, uniqueEmail } from './steps.ts';
+import { enterStore, submitCreateAccount, uniqueEmail } from './steps.ts';
 
 /**
  * The KYC screen up to its first server verdict (the face match itself is the verify server's e2e): the Application
@@ -30,7 +30,11 @@ function idSide(text: string, colour: string): Buffer {
 test('a new customer opens /kyc, is told every missing photo, chooses both ID sides and takes a selfie', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await enterStore(page);
-  await createCustomer(page, { firstName: 'Kim', lastName: 'Nakamura', email: uniqueEmail('kim.kyc'), password: 'correct horse 1' });
+  // Not signed in yet: the screen asks for an account instead of loading an application.
+  await page.goto('/kyc');
+  await expect(page.getByRole('heading', { name: 'Please sign in' })).toBeVisible();
+  await page.getByRole('alert').getByRole('link', { name: 'Create Account' }).click();
+  await submitCreateAccount(page, { firstName: 'Kim', lastName: 'Nakamura', email: uniqueEmail('kim.kyc'), password: 'correct horse 1' });
 
   // Update mode from the account tab: CANCEL goes back there.
   await page.goto('/setting/user');

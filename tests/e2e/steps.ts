@@ -50,25 +50,35 @@ export async function solveCaptcha(page: Page, submit: Locator): Promise<void> {
 }
 
 /**
- * The newest password-reset link mailed to `email`. The default mail adapter writes mail to the outbox and logs it;
- * global-setup sends the server's log to E2E_SERVER_LOG.
+ * The newest password-reset link mailed to `email`. The default mail adapter writes mail to the outbox and logs it
+ * (in production mode only because global-setup sets MAIL_LOG_LINKS=1); global-setup sends the server's log to
+ * E2E_SERVER_LOG.
  */
 export async function resetLinkFor(email: string): Promise<string> {
+  return mailedLinkFor(email, /https?:\/\/\S+\/account\/resetpassword\?token=\S+/);
+}
+
+/** The newest link that confirms a pay-on-delivery order, mailed to `email` (read from the log as resetLinkFor). */
+export async function orderConfirmationLinkFor(email: string): Promise<string> {
+  return mailedLinkFor(email, /https?:\/\/\S+\/api\/placeorder\/confirmemail\?token=\S+/);
+}
+
+async function mailedLinkFor(email: string, pattern: RegExp): Promise<string> {
   const logFile = process.env.E2E_SERVER_LOG;
   if (!logFile) throw new Error('E2E_SERVER_LOG is not set: global-setup did not start the server');
   let link: string | undefined;
   // The mail may reach the log after the page showed its answer: read the log until the link is in it.
   await expect
     .poll(async () => {
-      link = lastResetLink(await readFile(logFile, 'utf8'), email);
+      link = lastMailedLink(await readFile(logFile, 'utf8'), email, pattern);
       return link;
     })
     .toBeDefined();
-  if (!link) throw new Error(`no reset link for ${email}`);
+  if (!link) throw new Error(`no link mailed to ${email}`);
   return link;
 }
 
-function lastResetLink(log: string, email: string): string | undefined {
+function lastMailedLink(log: string, email: string, pattern: RegExp): string | undefined {
   let link: string | undefined;
   for (const line of log.split('\n')) {
     if (!line.startsWith('{')) continue;
@@ -76,7 +86,7 @@ function lastResetLink(log: string, email: string): string | undefined {
     if (typeof entry !== 'object' || entry === null || !('mail' in entry)) continue;
     const mail: unknown = entry.mail;
     if (typeof mail !== 'object' || mail === null || !('to' in mail) || !('text' in mail) || mail.to !== email) continue;
-    const found = typeof mail.text === 'string' ? /https?:\/\/\S+\/account\/resetpassword\?token=\S+/.exec(mail.text) : null;
+    const found = typeof mail.text === 'string' ? pattern.exec(mail.text) : null;
     if (found) link = found[0];
   }
   return link;
@@ -86,6 +96,14 @@ function lastResetLink(log: string, email: string): string | undefined {
 export async function createCustomer(page: Page, shopper: { firstName: string; lastName: string; email: string; password: string }): Promise<void> {
   await page.getByRole('button', { name: 'Hey , Guest' }).click();
   await page.getByRole('link', { name: 'Create Account' }).click();
+  await submitCreateAccount(page, shopper);
+}
+
+/** The create-account form, open on /createAccount, filled and submitted (captcha solved); signed in on the store afterwards. */
+export async function submitCreateAccount(
+  page: Page,
+  shopper: { firstName: string; lastName: string; email: string; password: string },
+): Promise<void> {
   const form = page.getByRole('main');
   await form.getByLabel('First Name').fill(shopper.firstName);
   await form.getByLabel('Last Name').fill(shopper.lastName);

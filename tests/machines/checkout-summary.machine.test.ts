@@ -3,6 +3,7 @@ import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstat
 import type { PlaceOrderReply } from '../../src/api/contract/checkout.contract.ts';
 import type { CartFlow } from '../../src/machines/checkout-flow.types.ts';
 import { checkoutSummaryMachine, type CheckoutSummaryContext } from '../../src/machines/checkout-summary.machine.ts';
+import { facePassNeededRefusal } from '../../src/rules/messages.ts';
 import { baseCart, ok } from './cart-fixtures.ts';
 import { checkReply, declinedReply, flowAtSummary, placedReply, reviewOk } from './checkout-fixtures.ts';
 import { done, failed, label, pathName } from './machine-events.ts';
@@ -23,8 +24,13 @@ const couponRefused = label('changeCoupon: code 2', done('changeCoupon', { code:
 const couponRemoved = label('changeCoupon: removed', done('changeCoupon', ok(baseCart)));
 const couponFailed = label('changeCoupon: offline', failed('changeCoupon'));
 const placed = label('placeOrder: placed', done('placeOrder', placedReply));
+const placedAwaitingEmail = label(
+  'placeOrder: placed, pay on delivery awaiting the email',
+  done('placeOrder', { ...placedReply, status: 'awaiting_confirmation', message: 'Order Placed. Please confirm it with the link we emailed you.' }),
+);
 const declined = label('placeOrder: declined', done('placeOrder', declinedReply));
 const refused = label('placeOrder: refused', done('placeOrder', { code: -1, message: 'Only 1 left in stock.' }));
+const faceRefused = label('placeOrder: no fresh face pass', done('placeOrder', { code: -1, message: facePassNeededRefusal }));
 const placeFailed = label('placeOrder: offline', failed('placeOrder'));
 const needsTestCheck = label('placeOrder: bank check (test)', done('placeOrder', checkReply('test')));
 const needsStripeCheck = label('placeOrder: bank check (stripe)', done('placeOrder', checkReply('stripe')));
@@ -76,7 +82,8 @@ function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
     ];
   if (m('applyingCoupon')) return [couponApplied, couponRefused, couponFailed, { type: 'coupon.change', code: 'SAVE5' }];
   if (m('removingCoupon')) return [couponRemoved, couponFailed];
-  if (m({ ordering: 'placing' })) return [placed, declined, refused, placeFailed, needsTestCheck, needsStripeCheck, { type: 'order.place' }];
+  if (m({ ordering: 'placing' }))
+    return [placed, placedAwaitingEmail, declined, refused, faceRefused, placeFailed, needsTestCheck, needsStripeCheck, { type: 'order.place' }];
   if (m({ ordering: { authenticating: { withStripe: 'loadingKey' } } })) return [keyLoaded, keyMissing, keyFailed];
   if (m({ ordering: { authenticating: { withStripe: 'checking' } } })) return [stripeChecked, stripeCheckFailed];
   if (m({ ordering: { authenticating: 'withTestBank' } }))
@@ -102,6 +109,7 @@ const walkable = checkoutSummaryMachine.provide({
     reportSummaryChoices: () => undefined,
     reportNotice: () => undefined,
     reportReplyMessage: () => undefined,
+    reportFaceRequired: () => undefined,
     reportOrderStarted: () => undefined,
     reportOrderEnded: () => undefined,
   },
@@ -134,6 +142,27 @@ describe('checkout summary paths', () => {
   it(coverageTitle(checkoutSummaryMachine), () => {
     expect([...allStateIds(checkoutSummaryMachine)].filter((s) => !reached.has(s))).toEqual([]);
     expect([...allTransitions(checkoutSummaryMachine)].filter((t) => !taken.has(t))).toEqual([]);
+  });
+});
+
+describe('checkout summary after a pay-on-delivery order', () => {
+  it('ends placed, and its output says the order waits for the email; a card order does not', () => {
+    for (const [reply, awaits] of [
+      [placedAwaitingEmail, true],
+      [placed, false],
+    ] as const) {
+      const actor = createActor(neverSettling(walkable), { input: { cartId: 'cart-abc', flow: flowAtSummary } }).start();
+      actor.send(reviewed);
+      actor.send({ type: 'order.place' });
+      actor.send(reply);
+      expect(actor.getSnapshot().status).toBe('done');
+      expect(actor.getSnapshot().output?.outcome).toEqual({
+        kind: 'placed',
+        orderId: '100000123',
+        ...(awaits ? { awaitsEmailConfirmation: true } : {}),
+      });
+      actor.stop();
+    }
   });
 });
 

@@ -18,7 +18,7 @@ import { sessionMachine } from '../../src/machines/session.machine.ts';
 import { addressRuleMessages } from '../../src/rules/address-validation.ts';
 import { checkoutMessages, shippingAddressesOf } from '../../src/rules/checkout-flow.ts';
 import { baseCart, ok } from './cart-fixtures.ts';
-import { checkoutFaceMachine } from '../../src/machines/checkout-face.machine.ts';
+import { faceVerifyMachine } from '../../src/machines/face-verify.machine.ts';
 import { faceCheckSuccessMessage, kycMessages, type KycUploadReply, type VerifyOrderReply } from '../../src/api/contract/kyc.contract.ts';
 import {
   addressesReply,
@@ -35,6 +35,7 @@ import {
   visa,
   zipFound,
 } from './checkout-fixtures.ts';
+import { facePassNeededRefusal } from '../../src/rules/messages.ts';
 import { done, failed, label, offline, pathName } from './machine-events.ts';
 import { allStateIds, allTransitions, coverageTitle, planPaths, replay, type PathPlan } from './path-coverage.ts';
 
@@ -87,12 +88,22 @@ const select = (tab: string) => ({ type: 'tab.select' as const, tab });
 function flowEvents(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   const m = (value: unknown) => snapshot.matches({ flow: value } as never);
   if (m('starting')) return [cartLoaded, drinkCartLoaded, cartUnreadable, walletCartLoaded, walletDrinkCartLoaded];
+  if (m('identityNeeded')) return [select('address'), select('checkout')];
   if (m('address')) return [addressChosen, select('checkout'), notice];
   if (m('speed')) return [speedChosen, storePickup, select('address'), select('card')];
   if (m('card')) return [cardChosen, paymentSkipped, select('speed'), select('checkout')];
   if (m('face')) return [faceVerified, select('card')];
   if (m({ checkout: 'open' }))
-    return [{ type: 'order.started' }, tipChosen, orderPlaced, orderDeclined, select('card'), select('face'), select('checkout')];
+    return [
+      { type: 'order.started' },
+      tipChosen,
+      orderPlaced,
+      orderDeclined,
+      { type: 'face.required' },
+      select('card'),
+      select('face'),
+      select('checkout'),
+    ];
   if (m({ checkout: 'ordering' })) return [{ type: 'order.ended' }, select('address'), orderPlaced];
   if (m('placed') || m('paymentFailed')) return [select('address')];
   return [];
@@ -114,11 +125,16 @@ const serializeState = (snapshot: AnyMachineSnapshot) => {
   ]);
 };
 
+const verifiedCustomer: SessionValues = { ...customer, verification_id: 'a'.repeat(32) };
+
 const variants = [
   // The face step follows the cart's lines (a drink or not), loaded when the checkout opens.
-  { name: 'customer, face step by the cart', machine: checkoutMachine, values: customer },
+  { name: 'verified customer, face step by the cart', machine: checkoutMachine, values: verifiedCustomer },
   // Pickup and dine-in carts start at the card tab.
-  { name: 'card first, face step by the cart', machine: checkoutMachine, values: { ...customer, nextTab: 'card' } },
+  { name: 'card first, face step by the cart', machine: checkoutMachine, values: { ...verifiedCustomer, nextTab: 'card' } },
+  // A drink in the cart of a customer not verified yet, or of a guest (an old cart): the prompt, not the steps.
+  { name: 'customer not verified, a drink stops at the prompt', machine: checkoutMachine, values: customer },
+  { name: 'guest, a drink stops at the prompt', machine: checkoutMachine, values: { Token: 'guest-tok', cart_id: 'cart-abc', zipcode: '10001' } },
 ];
 
 describe('checkout tabs paths', () => {
@@ -135,7 +151,8 @@ describe('checkout tabs paths', () => {
           result.transitions.forEach((t) => taken.add(t));
           // The step on screen is always one whose tab flag is set.
           const c = result.snapshot.context as CheckoutContext;
-          if (!result.snapshot.matches({ flow: 'starting' })) expect(Object.values(c.flags).some(Boolean)).toBe(true);
+          if (!result.snapshot.matches({ flow: 'starting' }) && !result.snapshot.matches({ flow: 'identityNeeded' }))
+            expect(Object.values(c.flags).some(Boolean)).toBe(true);
         }
       });
     });
@@ -174,7 +191,7 @@ function running(overrides: Overrides = {}) {
   const machine = checkoutMachine.provide({
     actors: {
       loadCart: fromPromise(async () => overrides.cart ?? ok(baseCart)),
-      verifyFace: checkoutFaceMachine.provide({
+      verifyFace: faceVerifyMachine.provide({
         actors: {
           uploadSelfie: fromPromise<KycUploadReply, { imageData: string; applicationId: string }>(async ({ input }) => ({
             code: 1,
@@ -386,6 +403,26 @@ describe('checkout behaviour (the tabs machine with its steps running)', () => {
     });
   });
 
+  it('a pay-on-delivery order waiting for the email is placed, and the placed screen is told to say so', async () => {
+    const { actor } = running({
+      place: async () => ({
+        ...placedReply,
+        status: 'awaiting_confirmation',
+        message: 'Order Placed. Please confirm it with the link we emailed you.',
+      }),
+    });
+    (await toSummary(actor)).send({ type: 'order.place' });
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ flow: 'placed' })).toBe(true));
+    expect(actor.getSnapshot().context).toMatchObject({ orderId: '100000123', awaitsEmailConfirmation: true });
+  });
+
+  it('a card order needs no email confirmation', async () => {
+    const { actor } = running();
+    (await toSummary(actor)).send({ type: 'order.place' });
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ flow: 'placed' })).toBe(true));
+    expect(actor.getSnapshot().context.awaitsEmailConfirmation).toBe(false);
+  });
+
   it('goes to /payment/fail with the order id when the card is declined', async () => {
     const { actor, calls } = running({ place: async () => declinedReply });
     (await toSummary(actor)).send({ type: 'order.place' });
@@ -508,7 +545,7 @@ describe('checkout behaviour (the tabs machine with its steps running)', () => {
     expect(actor.getSnapshot().context.notice).toBe(faceCheckSuccessMessage(93));
   });
 
-  it('keeps the face step on a mismatch and without a verified application', async () => {
+  it('keeps the face step on a mismatch', async () => {
     const { actor } = running({
       cart: ok(drinkCart),
       values: { ...customer, verification_id: 'b'.repeat(32) },
@@ -522,13 +559,87 @@ describe('checkout behaviour (the tabs machine with its steps running)', () => {
     await waitFor(face, (s) => s.context.error !== undefined);
     expect(face.getSnapshot().context).toMatchObject({ error: kycMessages.orderFaceFailed, selfie: undefined });
     expect(actor.getSnapshot().context.step).toBe('face');
+  });
 
-    const unverified = running({ cart: ok(drinkCart) });
-    (await toCard(unverified.actor)).send({ type: 'speed.continue' });
-    await chooseSavedCard(unverified.actor);
-    const noId = stepOf(unverified.actor, 'verifyFace');
-    noId.send({ type: 'face.selfie.take', dataUrl: 'data:image/jpeg;base64,AAAA' });
-    noId.send({ type: 'face.verify' });
-    expect(noId.getSnapshot().context.error).toBe(kycMessages.faceMatchIdMissing);
+  it('skips the face step while a face pass noted for this cart is fresh (/verifyFace), not for a stale or another cart', async () => {
+    const verified = { ...customer, verification_id: 'b'.repeat(32) };
+    const fresh = running({ cart: ok(drinkCart), values: { ...verified, faceCheckedCart: 'cart-abc', faceCheckedUntil: Date.now() + 600_000 } });
+    (await toCard(fresh.actor)).send({ type: 'speed.continue' });
+    await chooseSavedCard(fresh.actor);
+    expect(fresh.actor.getSnapshot().context.step).toBe('checkout');
+    expect(fresh.calls.faceChecks).toEqual([]);
+
+    for (const note of [
+      { faceCheckedCart: 'cart-abc', faceCheckedUntil: Date.now() - 1 },
+      { faceCheckedCart: 'cart-other', faceCheckedUntil: Date.now() + 600_000 },
+    ]) {
+      const stale = running({ cart: ok(drinkCart), values: { ...verified, ...note } });
+      (await toCard(stale.actor)).send({ type: 'speed.continue' });
+      await chooseSavedCard(stale.actor);
+      expect(stale.actor.getSnapshot().context.step).toBe('face');
+    }
+  });
+
+  it('forgets the face pass note once an order is sent: placed, or declined (the pass is used and the cart reopens)', async () => {
+    for (const [place, end] of [
+      [undefined, 'placed'],
+      [async () => declinedReply, 'paymentFailed'],
+    ] as const) {
+      const { actor, sessionRef } = running({
+        cart: ok(drinkCart),
+        place,
+        values: { ...customer, verification_id: 'b'.repeat(32), faceCheckedCart: 'cart-abc', faceCheckedUntil: Date.now() + 600_000 },
+      });
+      const summary = await toSummary(actor);
+      summary.send({ type: 'order.place' });
+      await waitFor(actor, (s) => s.matches({ flow: end }));
+      expect(sessionRef.getSnapshot().context).toMatchObject({ faceCheckedCart: undefined, faceCheckedUntil: undefined });
+    }
+  });
+
+  it('opens the face step again when place order wants a fresh face pass (it ran out on the summary)', async () => {
+    const { actor, calls } = running({
+      cart: ok(drinkCart),
+      values: { ...customer, verification_id: 'b'.repeat(32) },
+      place: async () => ({ code: -1, message: facePassNeededRefusal }),
+    });
+    (await toCard(actor)).send({ type: 'speed.continue' });
+    await chooseSavedCard(actor);
+    const face = stepOf(actor, 'verifyFace');
+    face.send({ type: 'face.selfie.take', dataUrl: 'data:image/jpeg;base64,AAAA' });
+    face.send({ type: 'face.verify' });
+    await waitFor(actor, (s) => s.context.step === 'checkout');
+    const summary = stepOf(actor, 'reviewOrder');
+    await waitFor(summary, (s) => s.matches('ready'));
+    summary.send({ type: 'order.place' });
+    await waitFor(actor, (s) => s.context.step === 'face');
+    expect(actor.getSnapshot().context.notice).toBe(facePassNeededRefusal);
+    expect(calls.placeOrder).toHaveLength(1);
+    // A new selfie, and the summary again.
+    const again = stepOf(actor, 'verifyFace');
+    again.send({ type: 'face.selfie.take', dataUrl: 'data:image/jpeg;base64,BBBB' });
+    again.send({ type: 'face.verify' });
+    await waitFor(actor, (s) => s.context.step === 'checkout');
+    expect(calls.faceChecks).toHaveLength(2);
+  });
+
+  it('stops a guest or an unverified customer with a drink in the cart at the prompt, before any step', async () => {
+    for (const [values, gap] of [
+      [customer, 'verify-identity'],
+      [{ Token: 'guest-tok', cart_id: 'cart-abc', zipcode: '10001' }, 'create-account'],
+    ] as const) {
+      const { actor, calls } = running({ cart: ok(drinkCart), values });
+      await waitFor(actor, (s) => !s.matches({ flow: 'starting' }));
+      expect(actor.getSnapshot().matches({ flow: 'identityNeeded' })).toBe(true);
+      expect(actor.getSnapshot().context.identityGap).toBe(gap);
+      expect(actor.getSnapshot().children.chooseAddress).toBeUndefined();
+      // A typed /cart/checkout is refused: the URL goes back.
+      actor.send({ type: 'tab.select', tab: 'checkout' });
+      expect(actor.getSnapshot().matches({ flow: 'identityNeeded' })).toBe(true);
+      expect(calls.goToStep).toEqual(['address']);
+    }
+    // The same carts without a drink go on as usual.
+    const plain = running({ values: customer });
+    expect((await choosingAddress(plain.actor)).getSnapshot().value).toBe('choosing');
   });
 });

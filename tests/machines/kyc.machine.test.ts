@@ -95,6 +95,8 @@ describe('kyc paths', () => {
   const setups: [string, boolean, SessionValues][] = [
     ['update mode, cart', true, withCart],
     ['sign-up, no cart', false, withoutCart],
+    // Not signed in (a guest checkout's token has no name): asked to sign in first, nothing loaded.
+    ['guest', false, { Token: 'guest-token', cart_id: 'cart-guest' }],
   ];
   for (const [title, updateMode, stored] of setups) {
     const input = (): KycInput => ({ session: createActor(sessionMachine, { input: stored }).start(), updateMode, today });
@@ -108,7 +110,9 @@ describe('kyc paths', () => {
       if (result.snapshot.matches('cancelled')) expect(updateMode).toBe(true);
       // Only a verified shopper without a cart is signed out (the spec's "session is cleared first").
       const signedOut = result.snapshot.matches('done') && !stored.cart_id;
-      expect(args.session.getSnapshot().context).toEqual(signedOut ? {} : stored);
+      // Kept, the session of a verified customer names the application (the checkout's face match id).
+      const kept = result.snapshot.matches('done') ? { ...stored, verification_id: applicationId } : stored;
+      expect(args.session.getSnapshot().context).toEqual(signedOut ? {} : kept);
     });
   }
 
@@ -126,6 +130,15 @@ interface Replies {
 }
 
 describe('kyc behaviour', () => {
+  it('asks a shopper who is not signed in to sign in first, without asking the server for an application', () => {
+    for (const stored of [{}, { Token: 'guest-token', cart_id: 'cart-guest' }] satisfies SessionValues[]) {
+      const session = createActor(sessionMachine, { input: stored }).start();
+      const actor = createActor(kycMachine, { input: { session, updateMode: false, today } }).start();
+      expect(actor.getSnapshot().value).toBe('accountNeeded');
+      expect(actor.getSnapshot().children).toEqual({});
+    }
+  });
+
   function start(replies: Replies = {}, options: { stored?: SessionValues; updateMode?: boolean } = {}) {
     const session = createActor(sessionMachine, { input: options.stored ?? withoutCart }).start();
     const calls: [string, unknown][] = [];
@@ -218,14 +231,14 @@ describe('kyc behaviour', () => {
     expect(t.actor.getSnapshot().status).toBe('done');
   });
 
-  it('goes to guest registration, session kept, when the session holds a cart id', async () => {
+  it('goes to guest registration, session kept and now naming the verified application, when the session holds a cart id', async () => {
     const t = start({}, { stored: withCart });
     await ready(t);
     chooseAll(t);
     t.actor.send({ type: 'kyc.submit' });
     await vi.waitFor(() => expect(t.actions.goToGuestRegister).toHaveBeenCalledOnce());
     expect(t.actions.goToSignIn).not.toHaveBeenCalled();
-    expect(t.session.getSnapshot().context).toEqual(withCart);
+    expect(t.session.getSnapshot().context).toEqual({ ...withCart, verification_id: applicationId });
   });
 
   it('refuses a shopper of 21 or under by the ID, without calling customer verify', async () => {
@@ -237,6 +250,8 @@ describe('kyc behaviour', () => {
     expect(t.actor.getSnapshot().context.message).toBe(tooYoungMessage);
     expect(t.calls.map(([name]) => name)).not.toContain('customerVerify');
     expect(t.actions.goToSignIn).not.toHaveBeenCalled();
+    // No 'Kyc Successful …' beside the refusal.
+    expect(t.actions.notifyFaceMatch).not.toHaveBeenCalled();
   });
 
   it('shows the server words on a face mismatch, and the spec fallback without them; a retry keeps the photos', async () => {

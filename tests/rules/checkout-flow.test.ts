@@ -56,6 +56,11 @@ describe('shippingAddressesOf', () => {
 describe('placeOrderOutcome', () => {
   it('reads placed, declined (with an order id) and refused replies', () => {
     expect(placeOrderOutcome({ code: 1, order_id: '100' })).toEqual({ kind: 'placed', orderId: '100' });
+    expect(placeOrderOutcome({ code: 1, order_id: '103', status: 'awaiting_confirmation' })).toEqual({
+      kind: 'placed',
+      orderId: '103',
+      awaitsEmailConfirmation: true,
+    });
     expect(placeOrderOutcome({ code: -1, order_id: '101', message: 'Your card was declined.' })).toEqual({
       kind: 'declined',
       orderId: '101',

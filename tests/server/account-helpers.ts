@@ -19,6 +19,7 @@ export const generousLimits: RateLimits = {
   upiVerifyPerIp: wide,
   cardTokenizePerIp: wide,
   cardSavePerCustomer: wide,
+  payOnDeliveryPerIp: wide,
 };
 
 /** A POST with a JSON body as the client sends it (store_id included), optionally with a bearer token. */

@@ -70,3 +70,25 @@ describe('BatchCache (product cards of listings, search and similar items)', () 
     expect(await cache.getMany([9])).toEqual(['v9.1']);
   });
 });
+
+describe('BatchCache when a batch load fails (a pool timeout under load)', () => {
+  it('rejects every caller and leaves no rejection unhandled', async () => {
+    const unhandled: unknown[] = [];
+    const listener = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', listener);
+    try {
+      const { cache, setDown } = recordingCache({ maxEntries: 3 });
+      setDown(true);
+      // Two pages of cards at once, more cards than the cache holds: one batch, every card of it failing.
+      const outcomes = await Promise.allSettled([cache.getMany([1, 2, 3, 4, 5, 6, 7, 8]), cache.getMany([8, 9, 10])]);
+      expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected']);
+      // Node reports unhandled rejections once the microtask queue drains: one macrotask turn lets them show up.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(unhandled).toEqual([]);
+      setDown(false);
+      expect(await cache.getMany([1, 9])).toEqual(['v1.1', 'v9.1']);
+    } finally {
+      process.off('unhandledRejection', listener);
+    }
+  });
+});

@@ -53,10 +53,44 @@ describe('configuration', () => {
     expect(() => readConfig({ MEDIA_SIGNING_KEY: 'short' })).toThrow(/MEDIA_SIGNING_KEY/);
   });
 
+  it('STORAGE: disk by default; s3 needs a bucket, and each bad S3 variable is named', () => {
+    expect(readConfig({}).storage).toEqual({ kind: 'disk' });
+    expect(() => readConfig({ STORAGE: 'ftp' })).toThrow(/STORAGE must be one of disk, s3/);
+    expect(() => readConfig({ STORAGE: 's3' })).toThrow(/S3_BUCKET must name the bucket/);
+    expect(readConfig({ STORAGE: 's3', S3_BUCKET: 'store-uploads' }).storage).toEqual({
+      kind: 's3',
+      endpoint: undefined,
+      bucket: 'store-uploads',
+      region: 'us-east-1',
+      credentials: undefined,
+      serverSideEncryption: 'AES256',
+    });
+    const full = readConfig({
+      STORAGE: 's3',
+      S3_BUCKET: 'store-uploads',
+      S3_ENDPOINT: 'https://minio.example.com:9000',
+      S3_REGION: 'eu-west-3',
+      S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_SSE: 'none',
+    }).storage;
+    expect(full).toMatchObject({ endpoint: 'https://minio.example.com:9000', region: 'eu-west-3', serverSideEncryption: 'none' });
+    expect(full).toMatchObject({ credentials: { accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 'secret' } });
+    try {
+      readConfig({ STORAGE: 's3', S3_BUCKET: 'Bad_Bucket', S3_ENDPOINT: 'minio:9000', S3_ACCESS_KEY_ID: 'x', S3_SSE: 'rot13' });
+      throw new Error('expected a ConfigError');
+    } catch (error) {
+      const message = error instanceof Error ? error.message : '';
+      for (const name of ['S3_BUCKET', 'S3_ENDPOINT', 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY', 'S3_SSE']) expect(message).toContain(name);
+    }
+    // The S3 variables mean nothing without STORAGE=s3.
+    expect(readConfig({ S3_BUCKET: 'Bad_Bucket' }).storage).toEqual({ kind: 'disk' });
+  });
+
   it('IDENTITY_ENGINE: local by default, anything else a clear error', () => {
     expect(readConfig({}).identityEngine).toBe('local');
     expect(readConfig({ IDENTITY_ENGINE: 'local' }).identityEngine).toBe('local');
-    expect(() => readConfig({ IDENTITY_ENGINE: 'magic' })).toThrow(/IDENTITY_ENGINE must be one of local/);
+    expect(() => readConfig({ IDENTITY_ENGINE: 'magic' })).toThrow(/IDENTITY_ENGINE must be one of local, stripe/);
   });
 
   it('an unreachable DATABASE_URL is a clear error', async () => {

@@ -19,6 +19,8 @@ import {
 } from '../../src/api/contract/kyc.contract.ts';
 import { facePassNeededRefusal } from '../../src/rules/messages.ts';
 import { TestPaymentGateway } from '../../server/adapters/payments/test-gateway.ts';
+import { DiskStorage } from '../../server/adapters/storage/disk-storage.ts';
+import { removeFaceCheckLeftovers } from '../../server/services/identity/face-check-leftovers.ts';
 import { generousLimits } from './account-helpers.ts';
 import { manualClock, pickOne, post, type OfferPick } from './cart-page-helpers.ts';
 import { addAddress, checkoutNow, readyCart } from './checkout-helpers.ts';
@@ -182,7 +184,8 @@ describe('face pass before an order with a drink', { timeout: 90_000 }, () => {
     expect(body).toMatchObject({ code: 1, data: { faceMatch: true, faceMatchPercent: expect.any(Number) } });
     clock.advanceMinutes(5);
     const placed = await place(cartId);
-    expect(placed).toMatchObject({ code: 1, message: 'Order Placed.' });
+    // Pay on delivery from a customer who never confirmed an order: placed, waiting for the emailed link.
+    expect(placed).toMatchObject({ code: 1, status: 'awaiting_confirmation' });
     const order = await db().selectFrom('orders').select('id').where('cart_id', '=', cartId).executeTakeFirstOrThrow();
     const passes = await db().selectFrom('face_passes').selectAll().where('cart_id', '=', cartId).orderBy('id').execute();
     expect(passes).toHaveLength(1);
@@ -198,5 +201,33 @@ describe('face pass before an order with a drink', { timeout: 90_000 }, () => {
       .execute();
     expect(await place(next)).toMatchObject({ code: -1, message: facePassNeededRefusal });
     expect(await ordersOf(next)).toBe(0);
+  });
+
+  it('the KYC sweep deletes a check selfie left unchecked and the passes that expired unused; the order keeps its pass', async () => {
+    const sweep = () => removeFaceCheckLeftovers({ db: db(), storage: new DiskStorage(uploadDir), now: clock.now() });
+    // The earlier tests left unused passes that have expired by now (16 minutes and more ago) and one the order used.
+    const used = await db().selectFrom('face_passes').select('id').where('used_at', 'is not', null).execute();
+    expect(used).toHaveLength(1);
+
+    expect((await upload(alice.token, alice.applicationId, 'selfie', await selfieOf('s1f1'))).status).toBe(200);
+    expect(filesOnDisk()).toBe(1);
+    clock.advanceMinutes(14);
+    const first = await sweep();
+    expect(first.checkSelfies).toBe(0);
+    expect(first.facePasses).toBeGreaterThan(0);
+    expect(filesOnDisk()).toBe(1);
+
+    clock.advanceMinutes(2);
+    expect(await sweep()).toEqual({ facePasses: 0, checkSelfies: 1 });
+    expect(filesOnDisk()).toBe(0);
+    // The application lets go of it too (a late check would ask for a new selfie); its kept face stays.
+    const application = await db()
+      .selectFrom('kyc_applications')
+      .select(['check_selfie_key', 'face_embedding'])
+      .where('public_id', '=', alice.applicationId)
+      .executeTakeFirstOrThrow();
+    expect(application.check_selfie_key).toBeNull();
+    expect(application.face_embedding).not.toBeNull();
+    expect(await db().selectFrom('face_passes').select('id').execute()).toEqual(used);
   });
 });

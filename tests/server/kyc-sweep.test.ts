@@ -4,6 +4,7 @@ import type { FileStorage } from '../../server/adapters/storage/storage-port.ts'
 import { readConfig } from '../../server/config.ts';
 import { newStorageKey } from '../../server/adapters/storage/storage-port.ts';
 import type { KycStatus } from '../../server/db/schema.ts';
+import { checkSelfieLeftoverAfterMs, removeFaceCheckLeftovers } from '../../server/services/identity/face-check-leftovers.ts';
 import { removeAbandonedApplications } from '../../server/services/identity/kyc-abandoned.ts';
 import { eventually, generousLimits } from './account-helpers.ts';
 import { signedInCustomer } from './fixtures.ts';
@@ -138,5 +139,90 @@ describe('abandoned KYC applications', () => {
     } finally {
       await instance.close();
     }
+  });
+});
+
+const minute = 60 * 1000;
+
+/** A verified customer's decided application with a check selfie uploaded `uploadedMinutesAgo` and not checked. */
+async function verifiedWithCheckSelfie(name: string, uploadedMinutesAgo: number | undefined) {
+  const me = await signedInCustomer(t, `sweep-face-${name}@example.com`);
+  await t.database.db.updateTable('customers').set({ is_verified: true }).where('id', '=', me.customerId).execute();
+  const app = await application(me.customerId, 60, { status: 'verified', decided: true });
+  const key = newStorageKey();
+  if (uploadedMinutesAgo !== undefined) {
+    await storage.put(key, new Uint8Array([0xff, 0xd8, 0xff]));
+    await t.database.db
+      .updateTable('kyc_applications')
+      .set({ check_selfie_key: key, updated_at: new Date(now.getTime() - uploadedMinutesAgo * minute) })
+      .where('public_id', '=', app.publicId)
+      .execute();
+  }
+  const row = await t.database.db.selectFrom('kyc_applications').select('id').where('public_id', '=', app.publicId).executeTakeFirstOrThrow();
+  const area = await t.database.db.selectFrom('vendor_locations').select('id').orderBy('id').executeTakeFirstOrThrow();
+  const cartId = `sweep-cart-${name}`;
+  await t.database.db
+    .insertInto('carts')
+    .values({ id: cartId, customer_id: me.customerId, zipcode: '10001', loc_id: area.id, coupon_code: null })
+    .execute();
+  return { ...me, publicId: app.publicId, applicationRowId: row.id, key, cartId };
+}
+
+/** A face pass ending `expiresInMinutes` from now (negative: ended); `used` as if an order had taken it. */
+async function facePass(owner: { customerId: number; applicationRowId: number; cartId: string }, expiresInMinutes: number, used = false) {
+  const expires = new Date(now.getTime() + expiresInMinutes * minute);
+  const row = await t.database.db
+    .insertInto('face_passes')
+    .values({
+      customer_id: owner.customerId,
+      cart_id: owner.cartId,
+      application_id: owner.applicationRowId,
+      face_match_percent: 90,
+      created_at: new Date(expires.getTime() - 15 * minute),
+      expires_at: expires,
+      used_at: used ? new Date(expires.getTime() - 5 * minute) : null,
+      order_id: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+const passExists = async (id: number) =>
+  (await t.database.db.selectFrom('face_passes').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+const checkSelfieOf = async (publicId: string) =>
+  (await t.database.db.selectFrom('kyc_applications').select('check_selfie_key').where('public_id', '=', publicId).executeTakeFirstOrThrow())
+    .check_selfie_key;
+
+describe('face check leftovers', () => {
+  it('removes face passes that expired unused and check selfies left unchecked; keeps fresh ones and passes an order used', async () => {
+    const ada = await verifiedWithCheckSelfie('ada', checkSelfieLeftoverAfterMs / minute + 1);
+    const bob = await verifiedWithCheckSelfie('bob', 2);
+    const cy = await verifiedWithCheckSelfie('cy', undefined);
+    const expired = await facePass(ada, -1);
+    const expiredNow = await facePass(bob, 0);
+    const fresh = await facePass(bob, 10);
+    const used = await facePass(cy, -30, true);
+
+    expect(await removeFaceCheckLeftovers({ db: t.database.db, storage, now })).toEqual({ facePasses: 2, checkSelfies: 1 });
+
+    expect(await passExists(expired)).toBe(false);
+    expect(await passExists(expiredNow)).toBe(false);
+    expect(await passExists(fresh)).toBe(true);
+    expect(await passExists(used)).toBe(true);
+    // Ada's selfie waited longer than a pass lasts: the row lets go of it, and the file is gone.
+    expect(await checkSelfieOf(ada.publicId)).toBeNull();
+    expect(storage.files.has(ada.key)).toBe(false);
+    // Bob's is two minutes old: his check may still be on its way.
+    expect(await checkSelfieOf(bob.publicId)).toBe(bob.key);
+    expect(storage.files.has(bob.key)).toBe(true);
+    // The application itself, its kept face and its decision stay: only the leftovers go.
+    expect(await exists(ada.publicId)).toBe(true);
+
+    expect(await removeFaceCheckLeftovers({ db: t.database.db, storage, now })).toEqual({ facePasses: 0, checkSelfies: 0 });
+    now = new Date(now.getTime() + checkSelfieLeftoverAfterMs);
+    expect(await removeFaceCheckLeftovers({ db: t.database.db, storage, now })).toEqual({ facePasses: 1, checkSelfies: 1 });
+    expect(storage.files.has(bob.key)).toBe(false);
+    expect(await passExists(used)).toBe(true);
   });
 });

@@ -161,3 +161,44 @@ describe('forgot password through SMTP', () => {
     }
   });
 });
+
+describe('outbox mail in the log (no SMTP_URL)', () => {
+  /** The log lines of one forgot-password request against an app started with `env`. */
+  async function forgotLog(env: Record<string, string>): Promise<string> {
+    const lines: string[] = [];
+    const app = await startTestApp({
+      seed: false,
+      rateLimits: generousLimits,
+      env: { APP_ORIGIN: 'https://shop.example.com', ...env },
+      logger: { level: 'info', stream: { write: (line: string) => void lines.push(line) } },
+    });
+    try {
+      await register(app, { email: 'logged@example.com' });
+      await post(app, '/api/customer/forgot', { email: 'logged@example.com' });
+      await eventually(async () => lines.find((line) => line.includes('mail written to the outbox')));
+      const outbox = await app.database.db.selectFrom('outbox').select('body_text').execute();
+      expect(outbox.map((m) => m.body_text).join('\n')).toContain('/account/resetpassword?token=');
+      return lines.join('\n');
+    } finally {
+      await app.close();
+    }
+  }
+
+  it('logs the reset link in development, for the developer to follow', async () => {
+    expect(await forgotLog({})).toMatch(/resetpassword\?token=[A-Za-z0-9_-]{43}/);
+  });
+
+  it('never logs it when NODE_ENV=production: only the subject', async () => {
+    const log = await forgotLog({ NODE_ENV: 'production' });
+    expect(log).toContain('Reset your password');
+    expect(log).not.toContain('token=');
+    expect(log).not.toContain('logged@example.com');
+  });
+
+  it('logs it in production only when MAIL_LOG_LINKS=1 asks (the browser tests); other values are refused', async () => {
+    expect(await forgotLog({ NODE_ENV: 'production', MAIL_LOG_LINKS: '1' })).toMatch(/resetpassword\?token=/);
+    expect(readConfig({ NODE_ENV: 'production' }).logMailText).toBe(false);
+    expect(readConfig({ MAIL_LOG_LINKS: '0' }).logMailText).toBe(false);
+    expect(() => readConfig({ MAIL_LOG_LINKS: 'yes' })).toThrow(/MAIL_LOG_LINKS must be 1 or 0/);
+  });
+});

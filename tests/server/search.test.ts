@@ -106,7 +106,6 @@ describe('POST /connect/index/search', () => {
       '!!!@@@###',
       'a & b | !c:* <-> (d)',
       '\\',
-      '\u0000salmon\u0000',
       'x'.repeat(10_000),
       'salmon '.repeat(500),
       'é'.repeat(300),
@@ -121,6 +120,13 @@ describe('POST /connect/index/search', () => {
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBeGreaterThan(0);
+  });
+
+  it('refuses a NUL character, which no shopper types, with a 400 naming q (issue 14: it never reaches PostgreSQL)', async () => {
+    const { status, body } = await post({ q: 'salmon' }, { q: '\u0000salmon\u0000' });
+    expect(status).toBe(400);
+    assert(body, badRequestBody);
+    expect(body.errors.map((e) => e.field)).toEqual(['q']);
   });
 
   it('says when nothing matches', async () => {

@@ -11,10 +11,16 @@ import type { AddressInfo } from 'node:net';
  * Payment methods are Stripe's test ids: pm_card_visa and pm_card_mastercard succeed; pm_card_chargeDeclined is
  * refused when attached and when charged; pm_card_chargeDeclinedInsufficientFunds and pm_card_chargeCustomerFail
  * attach and then fail when charged; pm_card_authenticationRequired needs 3-D Secure.
+ *
+ * Identity (the Stripe Identity adapter): VerificationSessions created, listed by client_reference_id and retrieved,
+ * with verified_outputs, the date of birth, the last report and its document number only when expanded by name, as
+ * Stripe sends them. A session waits in requires_input until the test plays the shopper's part at Stripe
+ * (finishIdentity); identityOutage makes every Identity call answer 500, as an outage does.
  */
 export interface RecordedRequest {
   method: string;
   path: string;
+  query: URLSearchParams;
   headers: http.IncomingHttpHeaders;
   form: Record<string, string>;
 }
@@ -65,6 +71,26 @@ interface StoredIntent {
   last_payment_error: Record<string, unknown> | null;
 }
 
+/** The shopper's part at Stripe, and Stripe's verdict on it. */
+export type IdentityOutcome =
+  /** selfieChecked false: a session verified without a passed selfie check (one made elsewhere, without the selfie asked). */
+  | { kind: 'verified'; dob: { day: number; month: number; year: number }; documentNumber: string; selfieChecked?: boolean }
+  | { kind: 'failed'; code: string; reason: string }
+  | { kind: 'processing' }
+  | { kind: 'canceled' };
+
+export interface StoredSession {
+  id: string;
+  created: number;
+  client_reference_id: string | null;
+  metadata: Record<string, string>;
+  form: Record<string, string>;
+  status: 'requires_input' | 'processing' | 'verified' | 'canceled';
+  last_error: { code: string; reason: string } | null;
+  report: { id: string; documentNumber: string; selfie: 'verified' | 'unverified' } | null;
+  dob: { day: number; month: number; year: number } | null;
+}
+
 interface Reply {
   status: number;
   body: unknown;
@@ -78,6 +104,11 @@ export interface StripeStandIn {
   refunds: { id: string; payment_intent: string; amount: number }[];
   /** What stripe.js handleNextAction does at the bank: the check passes (succeeded) or fails. */
   authenticate(intentId: string, complete: boolean): void;
+  identitySessions: Map<string, StoredSession>;
+  /** What the shopper's visit to Stripe's page ends in, for the session of one application (client_reference_id). */
+  finishIdentity(reference: string, outcome: IdentityOutcome): void;
+  /** While true, every Identity call answers 500 (Stripe's api_error). */
+  identityOutage: boolean;
   close(): Promise<void>;
 }
 
@@ -113,6 +144,8 @@ export async function startStripeStandIn(secretKey = 'sk_test_standin123'): Prom
   const intents = new Map<string, StoredIntent>();
   const refunds: StripeStandIn['refunds'] = [];
   const idempotent = new Map<string, { fingerprint: string; reply: Reply }>();
+  const sessions = new Map<string, StoredSession>();
+  const standIn = { identityOutage: false };
 
   function methodObject(method: StoredMethod) {
     const info = testMethods[method.base];
@@ -148,7 +181,92 @@ export async function startStripeStandIn(secretKey = 'sk_test_standin123'): Prom
     };
   }
 
+  function sessionObject(session: StoredSession, expand: string[]) {
+    const report = session.report && {
+      id: session.report.id,
+      object: 'identity.verification_report',
+      type: 'document',
+      verification_session: session.id,
+      document: {
+        status: 'verified',
+        error: null,
+        type: 'driving_license',
+        issuing_country: 'US',
+        first_name: 'Jane',
+        last_name: 'Sample',
+        ...(expand.includes('last_verification_report.document.number') ? { number: session.report.documentNumber } : {}),
+      },
+      selfie: {
+        status: session.report.selfie,
+        error: session.report.selfie === 'verified' ? null : { code: 'selfie_face_mismatch', reason: 'The faces do not match.' },
+      },
+    };
+    const verified = session.status === 'verified' && session.dob;
+    return {
+      id: session.id,
+      object: 'identity.verification_session',
+      type: 'document',
+      created: session.created,
+      client_reference_id: session.client_reference_id,
+      client_secret: session.status === 'requires_input' ? `${session.id}_secret_standin` : null,
+      url: session.status === 'requires_input' ? `https://verify.stripe.com/start/test_${session.id.slice(3)}` : null,
+      livemode: false,
+      metadata: session.metadata,
+      status: session.status,
+      last_error: session.last_error,
+      last_verification_report: expand.includes('last_verification_report') ? report : (report?.id ?? null),
+      ...(expand.includes('verified_outputs')
+        ? {
+            verified_outputs: verified
+              ? { first_name: 'Jane', last_name: 'Sample', ...(expand.includes('verified_outputs.dob') ? { dob: session.dob } : {}) }
+              : null,
+          }
+        : {}),
+    };
+  }
+
+  function handleIdentity(method: string, path: string, form: Record<string, string>, query: URLSearchParams): Reply | undefined {
+    if (!path.startsWith('/v1/identity/')) return undefined;
+    if (standIn.identityOutage) return invalid('An unknown error occurred', 500, 'api_error');
+    const expand = [...query.entries(), ...Object.entries(form)].filter(([key]) => key.startsWith('expand[')).map(([, value]) => value);
+    if (method === 'POST' && path === '/v1/identity/verification_sessions') {
+      if (form.type !== 'document') return invalid('Invalid type: must be one of document, id_number or verification_flow');
+      const session: StoredSession = {
+        id: id('vs'),
+        created: Math.floor(Date.now() / 1000) + sessions.size, // newest first, even within one second
+        client_reference_id: form.client_reference_id ?? null,
+        metadata: metadataOf(form),
+        form,
+        status: 'requires_input',
+        last_error: null,
+        report: null,
+        dob: null,
+      };
+      sessions.set(session.id, session);
+      return { status: 200, body: sessionObject(session, expand) };
+    }
+    if (method === 'GET' && path === '/v1/identity/verification_sessions') {
+      const reference = query.get('client_reference_id');
+      const limit = Number(query.get('limit') ?? '10');
+      const data = [...sessions.values()]
+        .filter((session) => reference === null || session.client_reference_id === reference)
+        .sort((a, b) => b.created - a.created)
+        .slice(0, limit)
+        .map((session) => sessionObject(session, expand));
+      return { status: 200, body: { object: 'list', url: '/v1/identity/verification_sessions', has_more: false, data } };
+    }
+    const match = /^\/v1\/identity\/verification_sessions\/([^/]+)$/.exec(path);
+    if (method === 'GET' && match?.[1]) {
+      const session = sessions.get(match[1]);
+      if (!session) return invalid(`No such verification session: '${match[1]}'`, 404);
+      return { status: 200, body: sessionObject(session, expand) };
+    }
+    return invalid(`Unrecognized request URL (${method}: ${path}).`, 404);
+  }
+
   function handle(method: string, path: string, form: Record<string, string>, query: URLSearchParams): Reply {
+    const identity = handleIdentity(method, path, form, query);
+    if (identity) return identity;
     if (method === 'POST' && path === '/v1/customers') {
       const customer = { id: id('cus'), email: form.email ?? null, name: form.name ?? null, metadata: metadataOf(form) };
       customers.set(customer.id, customer);
@@ -257,7 +375,7 @@ export async function startStripeStandIn(secretKey = 'sk_test_standin123'): Prom
       const text = Buffer.concat(chunks).toString('utf8');
       const form = Object.fromEntries(new URLSearchParams(text));
       const method = request.method ?? 'GET';
-      requests.push({ method, path: url.pathname, headers: request.headers, form });
+      requests.push({ method, path: url.pathname, query: url.searchParams, headers: request.headers, form });
 
       let reply: Reply;
       if (request.headers.authorization !== `Bearer ${secretKey}`) {
@@ -295,6 +413,32 @@ export async function startStripeStandIn(secretKey = 'sk_test_standin123'): Prom
     requests,
     intents,
     refunds,
+    identitySessions: sessions,
+    get identityOutage() {
+      return standIn.identityOutage;
+    },
+    set identityOutage(on: boolean) {
+      standIn.identityOutage = on;
+    },
+    finishIdentity(reference, outcome) {
+      const session = [...sessions.values()].find((s) => s.client_reference_id === reference);
+      if (!session) throw new Error(`no verification session for ${reference}`);
+      if (outcome.kind === 'verified') {
+        session.report = {
+          id: id('vr'),
+          documentNumber: outcome.documentNumber,
+          selfie: outcome.selfieChecked === false ? 'unverified' : 'verified',
+        };
+        session.status = 'verified';
+        session.last_error = null;
+        session.dob = outcome.dob;
+      } else if (outcome.kind === 'failed') {
+        session.status = 'requires_input';
+        session.last_error = { code: outcome.code, reason: outcome.reason };
+      } else {
+        session.status = outcome.kind;
+      }
+    },
     authenticate(intentId, complete) {
       const intent = intents.get(intentId);
       if (!intent || intent.status !== 'requires_action') throw new Error(`no intent waiting for authentication: ${intentId}`);

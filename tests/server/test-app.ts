@@ -32,6 +32,8 @@ export interface TestAppOptions {
   paymentSweepMs?: number;
   /** Remove abandoned KYC applications in the background this often (off unless given). */
   kycSweepMs?: number;
+  /** Release unconfirmed pay-on-delivery orders in the background this often (off unless given). */
+  unconfirmedOrderSweepMs?: number;
   /** Where ID photos go; default: a DiskStorage in the configuration's uploads folder. */
   storage?: FileStorage;
   /** The identity adapter; default: the one IDENTITY_ENGINE names, started on the first verification. */
@@ -58,7 +60,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...options.env,
   });
   const seeded = options.seed !== false;
-  const image = config.dataDir.startsWith('memory://') ? databaseImage(seeded) : undefined;
+  // Images are PGlite's: a PostgreSQL server (DATABASE_URL) is migrated and seeded the long way.
+  const image = config.databaseUrl === undefined && config.dataDir.startsWith('memory://') ? databaseImage(seeded) : undefined;
   const database = await openDatabase({ ...config, startFrom: image });
   if (!image) {
     await migrateToLatest(database.db);
@@ -74,6 +77,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       payments: options.payments,
       paymentSweepMs: options.paymentSweepMs,
       kycSweepMs: options.kycSweepMs,
+      unconfirmedOrderSweepMs: options.unconfirmedOrderSweepMs,
       storage: options.storage,
       identity: options.identity,
       geoLocate: options.geoLocate,

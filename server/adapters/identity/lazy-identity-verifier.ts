@@ -1,4 +1,4 @@
-import type { FaceComparison, IdentityImages, IdentityVerdict, IdentityVerifier } from './identity-port.ts';
+import type { FaceComparison, FaceMatch, IdentityImages, IdentityVerdict, IdentityVerifier } from './identity-port.ts';
 
 export interface LazyIdentityVerifier extends IdentityVerifier {
   /** How many engines have been started so far (0 until the first verification): for tests and logs. */
@@ -45,6 +45,7 @@ export function lazyIdentityVerifier(start: () => IdentityVerifier): LazyIdentit
       return starts;
     },
     verifyIdentity: (images: IdentityImages): Promise<IdentityVerdict> => run((v) => v.verifyIdentity(images)),
+    matchFaces: (images: Omit<IdentityImages, 'reference'>): Promise<FaceMatch> => run((v) => v.matchFaces(images)),
     compareFaces: (verified: Buffer, fresh: Buffer): Promise<FaceComparison> => run((v) => v.compareFaces(verified, fresh)),
     compareWithEmbedding: (verified: readonly number[], fresh: Buffer): Promise<FaceComparison> =>
       run((v) => v.compareWithEmbedding(verified, fresh)),

@@ -9,6 +9,7 @@ import type { DetectedFace, EngineReply, EngineRequest, EngineResult } from './i
 import {
   identityMessages,
   type FaceComparison,
+  type FaceMatch,
   type IdentityImages,
   type IdentityRefusal,
   type IdentityVerdict,
@@ -171,6 +172,12 @@ export function startLocalIdentityEngine(options: LocalIdentityEngineOptions = {
         documentNumber: card.documentNumber,
         selfieEmbedding: outcome.secondEmbedding,
       };
+    },
+
+    async matchFaces({ idFront, selfie }: Omit<IdentityImages, 'reference'>): Promise<FaceMatch> {
+      const outcome = await compare(idFront, selfie, 'id', identityMessages.kycMismatch, false);
+      if (outcome.kind !== 'matched') return outcome;
+      return { kind: 'matched', faceMatchPercent: outcome.faceMatchPercent, selfieEmbedding: outcome.secondEmbedding };
     },
 
     async compareFaces(verified: Buffer, fresh: Buffer): Promise<FaceComparison> {

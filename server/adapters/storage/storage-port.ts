@@ -4,8 +4,8 @@ import { randomBytes } from 'node:crypto';
  * Where uploaded files live (ID photos, selfies): a flat store of opaque keys. The caller makes the key with
  * newStorageKey; an adapter refuses anything else, so a client's file name can never reach a path or an object name.
  *
- * Implementations: disk-storage.ts (the default, a folder outside the web root). An S3-compatible adapter is the
- * production option in DESIGN.md; it needs @aws-sdk/client-s3 (and s3rver for its tests), not installed yet.
+ * Implementations: disk-storage.ts (the default, a folder outside the web root) and s3-storage.ts (an S3-compatible
+ * bucket, for several instances), chosen by STORAGE (storage-from-config.ts).
  */
 export interface FileStorage {
   /** Writes the bytes under key, replacing nothing: each key is new. */

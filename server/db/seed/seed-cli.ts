@@ -7,7 +7,9 @@ import { pathToFileURL } from 'node:url';
 import { ConfigError, readConfig } from '../../config.ts';
 import { DatabaseOpenError, openDatabase } from '../connection.ts';
 import { migrateToLatest } from '../migrate.ts';
-import { clearCatalogue, HAND_WRITTEN_PRODUCTS, seedCatalogue } from './seed-catalogue.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../schema.ts';
+import { analyzeTables, clearCatalogue, HAND_WRITTEN_PRODUCTS, seedCatalogue, type SeedCounts } from './seed-catalogue.ts';
 
 /** Far above any benchmark, low enough to stop a typo (an extra zero or two) from filling the disk. */
 export const MAX_SEED_PRODUCTS = 1_000_000;
@@ -46,6 +48,15 @@ export function parseSeedArgs(argv: readonly string[]): SeedArgs {
   return { kind: 'seed', products };
 }
 
+/** What `npm run seed` does to the database: the schema up to date, the catalogue replaced, the statistics gathered. */
+export async function reseed(db: Kysely<Database>, products: number | undefined): Promise<SeedCounts> {
+  await migrateToLatest(db);
+  await clearCatalogue(db);
+  const counts = await seedCatalogue(db, products === undefined ? {} : { products });
+  await analyzeTables(db);
+  return counts;
+}
+
 async function main(argv: readonly string[]): Promise<number> {
   const args = parseSeedArgs(argv);
   if (args.kind === 'help') {
@@ -71,7 +82,8 @@ async function main(argv: readonly string[]): Promise<number> {
   const started = performance.now();
   let handle;
   try {
-    handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    // No statement timeout: one insert of a million products' rows may take longer than any page's query.
+    handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, statementTimeoutMs: 0 });
   } catch (error) {
     console.error(error instanceof DatabaseOpenError ? error.message : error);
     return 1;
@@ -79,9 +91,7 @@ async function main(argv: readonly string[]): Promise<number> {
   try {
     const where = handle.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
     console.log(`Seeding ${args.products ?? HAND_WRITTEN_PRODUCTS} products into ${where} ...`);
-    await migrateToLatest(handle.db);
-    await clearCatalogue(handle.db);
-    const counts = await seedCatalogue(handle.db, args.products === undefined ? {} : { products: args.products });
+    const counts = await reseed(handle.db, args.products);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(`Seeded ${counts.products} products, ${counts.variants} variants and ${counts.offers} offers in ${seconds} s.`);
     return 0;

@@ -49,11 +49,31 @@ export interface CouponSeed {
   expires_at: Date | null;
   usage_limit: number | null;
   used_count: number;
+  per_customer_limit: number | null;
 }
 
 export const seedCoupons: readonly CouponSeed[] = [
-  { code: 'WELCOME10', kind: 'percent', amount: 1000, min_subtotal_cents: 3000, expires_at: null, usage_limit: null, used_count: 0 },
-  { code: 'SAVE5', kind: 'fixed', amount: 500, min_subtotal_cents: 4000, expires_at: null, usage_limit: null, used_count: 0 },
+  // The welcome coupon: once per customer (by account and by email).
+  {
+    code: 'WELCOME10',
+    kind: 'percent',
+    amount: 1000,
+    min_subtotal_cents: 3000,
+    expires_at: null,
+    usage_limit: null,
+    used_count: 0,
+    per_customer_limit: 1,
+  },
+  {
+    code: 'SAVE5',
+    kind: 'fixed',
+    amount: 500,
+    min_subtotal_cents: 4000,
+    expires_at: null,
+    usage_limit: null,
+    used_count: 0,
+    per_customer_limit: null,
+  },
   {
     code: 'EXPIRED20',
     kind: 'percent',
@@ -62,8 +82,18 @@ export const seedCoupons: readonly CouponSeed[] = [
     expires_at: new Date('2025-01-01T05:00:00Z'),
     usage_limit: null,
     used_count: 0,
+    per_customer_limit: null,
   },
-  { code: 'USEDUP', kind: 'fixed', amount: 1000, min_subtotal_cents: 0, expires_at: null, usage_limit: 100, used_count: 100 },
+  {
+    code: 'USEDUP',
+    kind: 'fixed',
+    amount: 1000,
+    min_subtotal_cents: 0,
+    expires_at: null,
+    usage_limit: 100,
+    used_count: 100,
+    per_customer_limit: null,
+  },
 ];
 
 /** Writes calendars and slots (expects empty tables, like the catalogue) and adds the coupons that are missing. */

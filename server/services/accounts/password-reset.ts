@@ -3,6 +3,7 @@ import { normalizeEmail } from '../../../src/rules/auth-validation.ts';
 import type { MailMessage } from '../../adapters/mail/mail-port.ts';
 import type { Database } from '../../db/schema.ts';
 import { hashPassword } from './passwords.ts';
+import { mailText } from '../platform/mail-text.ts';
 import { hashSecret, newSecret } from '../platform/tokens.ts';
 
 /** A reset link works for one hour, once. */
@@ -33,7 +34,8 @@ export async function createPasswordReset(db: Kysely<Database>, email: string, a
 }
 
 function resetMail(to: string, firstName: string, link: string): MailMessage {
-  const greeting = firstName ? `Hello ${firstName},` : 'Hello,';
+  // The name is the customer's own text: one line in its place, so it cannot write the rest of our mail.
+  const greeting = mailText(firstName) ? `Hello ${mailText(firstName, 50)},` : 'Hello,';
   const text = [
     greeting,
     '',

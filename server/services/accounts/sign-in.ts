@@ -3,6 +3,7 @@ import { normalizeEmail } from '../../../src/rules/auth-validation.ts';
 import type { MailSender } from '../../adapters/mail/mail-port.ts';
 import type { Database } from '../../db/schema.ts';
 import { takeOverGuestCart, type CartSummary } from '../cart/cart-merge.ts';
+import { captchaDifficultyAfter } from '../platform/captcha.ts';
 import type { Log } from '../platform/log.ts';
 import type { LimitRule, RateLimiter } from '../platform/rate-limit.ts';
 import { assignGuestCart, authenticate, guestCustomer, registerAccount, startSession, type Account, type Registration } from './accounts.ts';
@@ -35,21 +36,46 @@ async function startSessionWithCart(
 }
 
 export type SignInOutcome =
-  /** Too many failed sign-ins for this email lately (counted whether or not an account has it, so this reveals nothing). */
+  /**
+   * Too many failed sign-ins for this email from this address lately (counted whether or not an account has it, so
+   * this reveals nothing). Another address, the owner's, is not blocked by them.
+   */
   { kind: 'blocked' } | { kind: 'refused' } | { kind: 'signed-in'; account: Account; session: StartedSession };
 
-/** Sign-in: the account's password checked, failures counted per email, then a session and the guest's cart. */
+/** Where a sign-in's failures are counted: the limiter, the rule, and the address the attempt came from. */
+export interface SignInFailures {
+  limiter: RateLimiter;
+  rule: LimitRule;
+  address: string;
+}
+
+const pairFailuresKey = (email: string, address: string) => `sign-in:failures:${normalizeEmail(email)}:from:${address}`;
+const addressFailuresKey = (address: string) => `sign-in:failures-from:${address}`;
+
+/**
+ * How hard the captcha of the next sign-in from this address must be: harder after each failure from it (any email),
+ * so guessing from one address gets slower and slower, while a shopper elsewhere solves the usual one.
+ */
+export async function signInCaptchaDifficulty(failures: SignInFailures): Promise<number> {
+  return captchaDifficultyAfter(await failures.limiter.count(addressFailuresKey(failures.address), failures.rule));
+}
+
+/**
+ * Sign-in: the account's password checked, failures counted per email and address pair (and per address, for the
+ * captcha's difficulty), then a session and the guest's cart.
+ */
 export async function signIn(
   db: Kysely<Database>,
-  failures: { limiter: RateLimiter; rule: LimitRule },
+  failures: SignInFailures,
   credentials: { email: string; password: string; cartId: string | undefined },
   caller: Caller | undefined,
 ): Promise<SignInOutcome> {
-  const failuresKey = `sign-in:failures:${normalizeEmail(credentials.email)}`;
-  if (await failures.limiter.isBlocked(failuresKey, failures.rule)) return { kind: 'blocked' };
+  const pairKey = pairFailuresKey(credentials.email, failures.address);
+  if (await failures.limiter.isBlocked(pairKey, failures.rule)) return { kind: 'blocked' };
   const account = await authenticate(db, credentials.email, credentials.password);
   if (!account) {
-    await failures.limiter.hit(failuresKey, failures.rule);
+    await failures.limiter.hit(pairKey, failures.rule);
+    await failures.limiter.hit(addressFailuresKey(failures.address), failures.rule);
     return { kind: 'refused' };
   }
   return { kind: 'signed-in', account, session: await startSessionWithCart(db, account, credentials.cartId, caller) };

@@ -6,7 +6,7 @@ import type { Caller } from '../accounts/sessions.ts';
 import { deleteLine, updateLineQty, type LineOutcome, type LineRef } from './cart-lines.ts';
 import { findCallersCart, findOwnCart, lockOwnCart } from './carts.ts';
 import { itemSubtotalCents, loadCartLines, loadCartView } from './cart-view.ts';
-import { applyCoupon, removeCoupon, revalidateCoupon, type CouponChange } from './coupons.ts';
+import { applyCoupon, couponCustomer, removeCoupon, revalidateCoupon, type CouponChange } from './coupons.ts';
 import { scheduleDelivery, type ScheduleRequest } from './delivery-schedule.ts';
 import { slotsFor, type SlotListing } from './slots.ts';
 
@@ -91,8 +91,9 @@ async function changeCoupon(
         removed = await removeCoupon(trx, cart);
         cart.coupon_code = null;
       }
-      if (code === '') return removed.kind !== 'unchanged' ? removed : revalidateCoupon(trx, cart, subtotal, now);
-      const applied = await applyCoupon(trx, cart, code, subtotal, now);
+      const customer = caller ? await couponCustomer(trx, caller.customerId) : undefined;
+      if (code === '') return removed.kind !== 'unchanged' ? removed : revalidateCoupon(trx, cart, subtotal, now, customer);
+      const applied = await applyCoupon(trx, cart, code, subtotal, now, customer);
       // Swapping coupons in one call: a refused new code must not cost the shopper the old one.
       if (applied.kind === 'refused' && removed.kind === 'removed') throw new KeepCart(applied);
       return applied;

@@ -12,13 +12,31 @@ export const couponMessages = {
   belowMinimum: (shortfallCents: number) => `Add $${centsToDollars(shortfallCents)} more to use this coupon.`,
   onePerCart: (current: string) => `Only one coupon can be used per cart. Remove ${current} first.`,
   dropped: (code: string, reason: string) => `Coupon ${code} was removed from your cart. ${reason}`,
+  perCustomer: (limit: number) =>
+    limit === 1
+      ? 'You have already used this coupon: it is one per customer.'
+      : `You have already used this coupon ${limit} times, its limit per customer.`,
 } as const;
 
 export interface CouponRow extends CouponTerms {
+  id: number;
   min_subtotal_cents: number;
   expires_at: Date | null;
   usage_limit: number | null;
   used_count: number;
+  /** Live orders one customer may place with it (by account and by email); null: no limit. */
+  per_customer_limit: number | null;
+}
+
+/** Who a per-customer limit counts: the account, and its email (guests get a new account each checkout). */
+export interface CouponCustomer {
+  customerId: number;
+  emailNormalized: string;
+}
+
+export async function couponCustomer(db: Kysely<Database>, customerId: number): Promise<CouponCustomer> {
+  const row = await db.selectFrom('customers').select('email_normalized').where('id', '=', customerId).executeTakeFirstOrThrow();
+  return { customerId, emailNormalized: row.email_normalized };
 }
 
 /** Why the coupon cannot be used on a cart whose items come to subtotalCents, or undefined when it can. */
@@ -33,7 +51,7 @@ export function couponRefusal(coupon: CouponRow, subtotalCents: number, now: Dat
 export async function findCoupon(db: Kysely<Database>, code: string): Promise<CouponRow | undefined> {
   return db
     .selectFrom('coupons')
-    .select(['code', 'kind', 'amount', 'min_subtotal_cents', 'expires_at', 'usage_limit', 'used_count'])
+    .select(['id', 'code', 'kind', 'amount', 'min_subtotal_cents', 'expires_at', 'usage_limit', 'used_count', 'per_customer_limit'])
     .where(sql<boolean>`lower(code) = lower(${code.trim()})`)
     .executeTakeFirst();
 }
@@ -59,13 +77,21 @@ async function setCartCoupon(db: Kysely<Database>, cartId: string, code: string 
  * Applies a code to the cart (one coupon per cart), or says why not and leaves the cart as it was. Run it inside
  * the transaction that locked the cart row.
  */
-export async function applyCoupon(db: Kysely<Database>, cart: CartCoupon, code: string, subtotalCents: number, now: Date): Promise<CouponChange> {
+export async function applyCoupon(
+  db: Kysely<Database>,
+  cart: CartCoupon,
+  code: string,
+  subtotalCents: number,
+  now: Date,
+  customer?: CouponCustomer,
+): Promise<CouponChange> {
   const current = cart.coupon_code;
   const sameAsCurrent = current !== null && current.toLowerCase() === code.trim().toLowerCase();
   if (current !== null && !sameAsCurrent) return { kind: 'refused', message: couponMessages.onePerCart(current) };
   const coupon = await findCoupon(db, code);
   if (!coupon) return { kind: 'refused', message: couponMessages.unknown };
-  const refusal = couponRefusal(coupon, subtotalCents, now);
+  // A known shopper hears at once that a once-per-customer coupon was used; the checkout checks again (guests too).
+  const refusal = couponRefusal(coupon, subtotalCents, now) ?? (customer ? await customerLimitRefusal(db, coupon, customer) : undefined);
   if (refusal !== undefined) {
     // Re-typing the cart's own coupon once it stopped applying takes it off, so the cart never shows a dead code.
     if (sameAsCurrent) await setCartCoupon(db, cart.id, null);
@@ -85,10 +111,18 @@ export async function removeCoupon(db: Kysely<Database>, cart: CartCoupon): Prom
  * Checks the cart's coupon against the cart as it is now: after a quantity change (minimum no longer met), or
  * later (expired, used up), it is taken off with a message saying why.
  */
-export async function revalidateCoupon(db: Kysely<Database>, cart: CartCoupon, subtotalCents: number, now: Date): Promise<CouponChange> {
+export async function revalidateCoupon(
+  db: Kysely<Database>,
+  cart: CartCoupon,
+  subtotalCents: number,
+  now: Date,
+  customer?: CouponCustomer,
+): Promise<CouponChange> {
   if (cart.coupon_code === null) return { kind: 'unchanged' };
   const coupon = await findCoupon(db, cart.coupon_code);
-  const refusal = coupon ? couponRefusal(coupon, subtotalCents, now) : couponMessages.unknown;
+  const refusal = coupon
+    ? (couponRefusal(coupon, subtotalCents, now) ?? (customer ? await customerLimitRefusal(db, coupon, customer) : undefined))
+    : couponMessages.unknown;
   if (refusal === undefined) return { kind: 'unchanged' };
   await setCartCoupon(db, cart.id, null);
   return { kind: 'dropped', message: couponMessages.dropped(cart.coupon_code, refusal) };
@@ -107,4 +141,44 @@ export async function redeemCoupon(db: Kysely<Database>, code: string, now: Date
     .where((eb) => eb.or([eb('usage_limit', 'is', null), eb('used_count', '<', eb.ref('usage_limit'))]))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Why this customer may not place another order with the coupon (its per-customer limit reached, counting their live
+ * orders by account or by email), or undefined. In the checkout, run it after lockCoupon: two orders of one customer
+ * racing for a once-per-customer coupon then count one after the other.
+ */
+export async function customerLimitRefusal(
+  db: Kysely<Database>,
+  coupon: Pick<CouponRow, 'id' | 'per_customer_limit'>,
+  customer: CouponCustomer,
+): Promise<string | undefined> {
+  if (coupon.per_customer_limit === null) return undefined;
+  const row = await db
+    .selectFrom('coupon_redemptions as r')
+    .innerJoin('orders as o', 'o.id', 'r.order_id')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('r.coupon_id', '=', coupon.id)
+    .where((eb) => eb.or([eb('r.customer_id', '=', customer.customerId), eb('r.email_normalized', '=', customer.emailNormalized)]))
+    .where('o.status', 'not in', ['payment_failed', 'canceled'])
+    .executeTakeFirstOrThrow();
+  return Number(row.n) >= coupon.per_customer_limit ? couponMessages.perCustomer(coupon.per_customer_limit) : undefined;
+}
+
+/** Locks the coupon's row until the transaction ends: the per-customer count and the redemption happen under it. */
+export async function lockCoupon(db: Kysely<Database>, couponId: number): Promise<void> {
+  await db.selectFrom('coupons').select('id').where('id', '=', couponId).forUpdate().execute();
+}
+
+/** The order's use of its coupon, counted against the customer's limit while the order lives. */
+export async function recordRedemption(db: Kysely<Database>, orderId: number, couponId: number, customer: CouponCustomer): Promise<void> {
+  await db
+    .insertInto('coupon_redemptions')
+    .values({ order_id: orderId, coupon_id: couponId, customer_id: customer.customerId, email_normalized: customer.emailNormalized })
+    .execute();
+}
+
+/** Takes the coupon off a cart (the checkout, when the customer's limit is reached: the review then shows the real total). */
+export async function dropCartCoupon(db: Kysely<Database>, cartId: string): Promise<void> {
+  await setCartCoupon(db, cartId, null);
 }

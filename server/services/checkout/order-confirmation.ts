@@ -4,8 +4,9 @@ import { centsToDollars, formatMoney } from '../../../src/rules/money.ts';
 import type { MailMessage, MailSender } from '../../adapters/mail/mail-port.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Log } from '../platform/log.ts';
+import { mailText } from '../platform/mail-text.ts';
 
-/** The confirmation mail: what was ordered, when it comes and what was paid. */
+/** The confirmation mail: what was ordered, when it comes and what was paid. Stored text goes through mailText. */
 export async function orderConfirmation(db: Kysely<Database>, orderId: number, appOrigin: string): Promise<MailMessage> {
   const order = await db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
   const [deliverables, items] = await Promise.all([
@@ -16,10 +17,10 @@ export async function orderConfirmation(db: Kysely<Database>, orderId: number, a
   for (const deliverable of deliverables) {
     const when = deliverable.delivery_date ? ` on ${formatUsDate(deliverable.delivery_date)}` : '';
     const slot = deliverable.slot_start && deliverable.slot_end ? ` between ${deliverable.slot_start} and ${deliverable.slot_end}` : '';
-    lines.push(`${deliverable.delivery_method} from ${deliverable.vendor_name}${when}${slot}:`);
+    lines.push(`${mailText(deliverable.delivery_method)} from ${mailText(deliverable.vendor_name)}${when}${slot}:`);
     for (const item of items.filter((i) => i.deliverable_id === deliverable.id)) {
       const size = item.bottle_size > 0 ? ` (${item.bottle_size} g)` : '';
-      lines.push(`  ${item.qty} × ${item.product_name}${size}  ${formatMoney(centsToDollars(item.row_total_cents))}`);
+      lines.push(`  ${item.qty} × ${mailText(item.product_name)}${size}  ${formatMoney(centsToDollars(item.row_total_cents))}`);
     }
   }
   lines.push('', `Subtotal: ${formatMoney(centsToDollars(order.subtotal_cents))}`);
@@ -35,7 +36,7 @@ export async function orderConfirmation(db: Kysely<Database>, orderId: number, a
       : order.card_last4
         ? `Paid with the card ending in ${order.card_last4}.`
         : order.upi_id
-          ? `Paid with UPI (${order.upi_id}).`
+          ? `Paid with UPI (${mailText(order.upi_id)}).`
           : 'Paid.';
   lines.push(paid, '', `Follow your order: ${appOrigin}/order/status?orderId=${order.increment_id}`, `Your orders: ${appOrigin}/setting/order`);
   return { to: order.email, subject: `Your order ${order.increment_id} is placed`, text: lines.join('\n') };

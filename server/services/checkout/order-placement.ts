@@ -7,6 +7,7 @@ import { settleOrder, type SettleOutcome } from '../payments/order-payment.ts';
 import type { Log } from '../platform/log.ts';
 import { sendOrderConfirmation } from './order-confirmation.ts';
 import { findOrderId } from './orders.ts';
+import { confirmationLink, confirmationRequestMail, confirmOrderByEmail, type EmailConfirmationOutcome } from './pay-on-delivery.ts';
 import { reserveOrder, type PlaceOrderRequest, type ReserveOutcome } from './place-order.ts';
 
 /** What placing and confirming an order use: the database, the card provider, and mail for the confirmation. */
@@ -32,7 +33,27 @@ export async function placeOrder(deps: PlacementDeps, caller: Caller, request: P
   );
   const cashOnDelivery = reserved.kind === 'reserved' && settle.order.status === 'pending_payment_on_delivery';
   mailIfPlacedHere(deps, settle, cashOnDelivery, log);
+  if (reserved.kind === 'reserved' && reserved.emailConfirmationToken !== undefined) {
+    sendConfirmationRequest(deps, reserved.order.id, reserved.emailConfirmationToken, log);
+  }
   return { kind: 'settled', settle };
+}
+
+/**
+ * The mail with the link that confirms a pay-on-delivery order, sent without waiting (as the order confirmation is);
+ * a failure is logged, and the unconfirmed order is released after its window.
+ */
+function sendConfirmationRequest(deps: PlacementDeps, orderId: number, token: string, log: Log): void {
+  confirmationRequestMail(deps.db, orderId, confirmationLink(deps.config.appOrigin, token))
+    .then((message) => deps.mail.send(message))
+    .catch((error: unknown) => log.error({ err: error, orderId }, 'order confirmation request mail not sent'));
+}
+
+/** The emailed link, used: the order stands (pay on delivery) and its confirmation mail goes out once. */
+export async function confirmByEmail(deps: PlacementDeps, token: string, now: Date, log: Log): Promise<EmailConfirmationOutcome> {
+  const outcome = await confirmOrderByEmail(deps.db, token, now);
+  if (outcome.kind === 'confirmed') sendOrderConfirmation(deps, outcome.orderId, log);
+  return outcome;
 }
 
 /** After the shopper's bank check (3-D Secure): the payment's status settles the caller's order; undefined when it is not theirs. */

@@ -10,6 +10,7 @@ import { findOwnAddress } from '../accounts/addresses.ts';
 import { findOwnCart } from '../cart/carts.ts';
 import { notServedMessage } from '../catalogue/catalogue-cache.ts';
 import { loadCartView } from '../cart/cart-view.ts';
+import { couponCustomer } from '../cart/coupons.ts';
 import { availableSpeedIds, isServedZip, isSpeedForCart, loadOrderBasis, orderTotals, orderTotalsInDollars } from './order-totals.ts';
 import { placeOrderMessages } from './place-order.ts';
 import { isAgeCheckMissing } from './age-restriction.ts';
@@ -39,7 +40,7 @@ export async function reviewOrder(db: Kysely<Database>, caller: Caller | undefin
     if (address.zipcode !== cart.zipcode) return { kind: 'refused', message: addressRuleMessages.deliveryZipMismatch };
   }
   if (!(await isServedZip(db, cart.zipcode))) return { kind: 'refused', message: notServedMessage };
-  const basis = await loadOrderBasis(db, cart, now);
+  const basis = await loadOrderBasis(db, cart, now, caller ? await couponCustomer(db, caller.customerId) : undefined);
   if (basis.lines.length === 0) return { kind: 'refused', message: cartIsEmptyRefusal };
   if (await isAgeCheckMissing(db, cart.id, caller)) return { kind: 'refused', message: ageVerificationNeededRefusal };
   const speedId = request.speedId ?? availableSpeedIds(basis.groups)[0] ?? speedIds.oneHour;

@@ -6,7 +6,7 @@ import { isVisitSpeed } from '../../../src/rules/speeds.ts';
 import type { Database } from '../../db/schema.ts';
 import { cartTotals, cartTotalsInDollars, type CartTotals } from '../cart/cart-totals.ts';
 import { loadCartLines, taxRateForZip, vendorGroups, type CartLineRow, type TaxRate, type VendorGroup } from '../cart/cart-view.ts';
-import { couponMessages, couponRefusal, findCoupon, type CouponRow } from '../cart/coupons.ts';
+import { couponMessages, couponRefusal, customerLimitRefusal, findCoupon, type CouponCustomer, type CouponRow } from '../cart/coupons.ts';
 
 /**
  * The order's money, in integer cents, recomputed on the server for order review and place order: the cart's totals
@@ -44,10 +44,15 @@ export async function isServedZip(db: Kysely<Database>, zipcode: string): Promis
   return area !== undefined;
 }
 
+/**
+ * The cart's lines, groups, tax and coupon. With the customer, a coupon over their own limit (a welcome coupon used
+ * before) is a problem too, so the order summary shows the total they will pay.
+ */
 export async function loadOrderBasis(
   db: Kysely<Database>,
   cart: { id: string; zipcode: string; coupon_code: string | null },
   now: Date,
+  customer?: CouponCustomer,
 ): Promise<OrderBasis> {
   const lines = await loadCartLines(db, cart.id);
   const groups = vendorGroups(lines);
@@ -60,6 +65,7 @@ export async function loadOrderBasis(
   let couponProblem: string | undefined;
   if (cart.coupon_code !== null) {
     couponProblem = found ? couponRefusal(found, subtotal, now) : couponMessages.unknown;
+    if (found && couponProblem === undefined && customer) couponProblem = await customerLimitRefusal(db, found, customer);
     if (found && couponProblem === undefined) coupon = found;
   }
   return { lines, groups, coupon, couponProblem, tax };

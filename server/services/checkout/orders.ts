@@ -18,6 +18,7 @@ export function deliveryMethodOf(speed: SpeedValue, speedId: number): string {
 const statusLabels: Readonly<Record<Selectable<OrdersTable>['status'], string>> = {
   pending_payment: 'pending payment',
   processing: 'processing',
+  awaiting_confirmation: 'awaiting email confirmation',
   pending_payment_on_delivery: 'pay on delivery',
   payment_failed: 'payment failed',
   complete: 'complete',

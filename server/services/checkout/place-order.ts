@@ -12,7 +12,16 @@ import type { PaymentGateway } from '../../adapters/payments/payment-port.ts';
 import type { CartsTable, Database, OrdersTable, OrderStatus } from '../../db/schema.ts';
 import { addressSnapshot, findOwnAddress, type AddressRow } from '../accounts/addresses.ts';
 import { loadDeliveryChoices } from '../cart/cart-view.ts';
-import { couponMessages, redeemCoupon } from '../cart/coupons.ts';
+import {
+  couponCustomer,
+  couponMessages,
+  customerLimitRefusal,
+  dropCartCoupon,
+  lockCoupon,
+  recordRedemption,
+  redeemCoupon,
+  type CouponCustomer,
+} from '../cart/coupons.ts';
 import { notServedMessage } from '../catalogue/catalogue-cache.ts';
 import {
   allocateTax,
@@ -30,13 +39,15 @@ import type { Caller } from '../accounts/sessions.ts';
 import { bookSlotHolds, checkSlotHolds } from '../cart/slots.ts';
 import { checkAgeGate, takeFacePass } from './age-restriction.ts';
 import { verifyUpi } from '../payments/upi.ts';
+import { needsEmailConfirmation, startEmailConfirmation, unpaidOrderRefusal } from './pay-on-delivery.ts';
 import { claimWalletLines, redeemWalletClaims, type WalletClaim } from '../wallet/wallet-redemption.ts';
 
 /**
  * Place order, first step: one transaction that checks everything, takes the stock and the slot seats, writes the
  * order and closes the cart. The charge happens after it commits (order-payment.ts): a card network call must not
  * hold row locks, and a rolled-back transaction cannot take back a charge. Lock order, the same in every checkout so
- * two never wait on each other: the cart row, the offers by id, then the slots (checkSlotHolds).
+ * two never wait on each other: the cart row, the offers by id, pay on delivery's advisory locks (the email, then the
+ * address), the slots (checkSlotHolds), then the coupon row.
  */
 export type PaymentChoice = { mode: 2; cardId?: number | undefined; token?: string | undefined } | { mode: 3; upiId: string } | { mode: 4 };
 
@@ -55,7 +66,8 @@ export interface PlaceOrderRequest {
 export type OrderRow = Selectable<OrdersTable>;
 
 export type ReserveOutcome =
-  | { kind: 'reserved'; order: OrderRow }
+  /** emailConfirmationToken: a pay-on-delivery order that waits for the email's confirmation (its link's token). */
+  | { kind: 'reserved'; order: OrderRow; emailConfirmationToken?: string | undefined }
   /** The cart already has a live order (double click, retry, second tab): its outcome is the answer. */
   | { kind: 'existing'; order: OrderRow }
   | { kind: 'refused'; message: string; problems?: OrderProblem[] }
@@ -107,7 +119,8 @@ function refused(message: string, problems?: OrderProblem[]): ReserveOutcome {
 
 /**
  * The whole reservation, in one transaction. Steps run in this order, each one's refusal ending it: a refusal
- * commits what the steps before it wrote (only renewed slot holds), never an order.
+ * commits what the steps before it wrote (renewed slot holds; a coupon over the customer's limit taken off the cart),
+ * never an order.
  */
 async function reserveOnce(
   trx: Kysely<Database>,
@@ -136,6 +149,8 @@ async function reserveOnce(
   if ('stop' in retailer) return retailer.stop;
   const card = await paymentCard(trx, payments, caller, request.payment, isWalletOnly(basis));
   if ('stop' in card) return card.stop;
+  const unpaid = await limitUnpaidOrder(trx, caller, request.payment, stock.value.items, address.value);
+  if ('stop' in unpaid) return unpaid.stop;
 
   const shortage = stockShortage(stock.value, basis);
   if (shortage) return shortage;
@@ -143,8 +158,8 @@ async function reserveOnce(
   if ('stop' in wallet) return wallet.stop;
   const seats = await renewSlotHolds(trx, cart.id, now);
   if (seats) return seats;
-  const coupon = await redeemCartCoupon(trx, cart, basis, now);
-  if (coupon) return coupon;
+  const coupon = await redeemCartCoupon(trx, cart, basis, caller, now);
+  if ('stop' in coupon) return coupon.stop;
 
   await takeStock(trx, stock.value.items);
   const totals = orderTotals(basis, { speedId, tipPercent: request.tipPercent });
@@ -158,12 +173,15 @@ async function reserveOnce(
     totals,
     coupon: basis.coupon,
     giftMessage: request.giftMessage,
+    awaitsEmailConfirmation: unpaid.value.confirmByEmail,
   });
   await writeDeliverables(trx, order, basis, stock.value.items, speedId, totals, visit.value);
   await redeemWalletClaims(trx, order.id, wallet.value);
+  if (basis.coupon && coupon.value) await recordRedemption(trx, order.id, basis.coupon.id, coupon.value);
   await takeFacePass(trx, ageGate, order.id, now);
   await closeCart(trx, cart.id, caller);
-  return { kind: 'reserved', order };
+  const emailConfirmationToken = unpaid.value.confirmByEmail ? await startEmailConfirmation(trx, order.id, now) : undefined;
+  return { kind: 'reserved', order, emailConfirmationToken };
 }
 
 type CartRow = Selectable<CartsTable>;
@@ -303,6 +321,26 @@ async function paymentCard(
   return { value: card };
 }
 
+/**
+ * Pay on delivery only: the order is within the unpaid-order limits (units per order, open unpaid orders per
+ * customer, email and address), and whether it waits for the email's confirmation before it stands.
+ */
+async function limitUnpaidOrder(
+  trx: Kysely<Database>,
+  caller: Caller,
+  payment: PaymentChoice,
+  items: CartStock['items'],
+  address: AddressRow | undefined,
+): Promise<Step<{ confirmByEmail: boolean }>> {
+  if (payment.mode !== 4) return { value: { confirmByEmail: false } };
+  const customer = await trx.selectFrom('customers').select('email').where('id', '=', caller.customerId).executeTakeFirstOrThrow();
+  const units = items.reduce((sum, item) => sum + item.qty, 0);
+  const party = { customerId: caller.customerId, email: customer.email, address: address && { street1: address.street1, zipcode: address.zipcode } };
+  const refusal = await unpaidOrderRefusal(trx, party, units);
+  if (refusal !== undefined) return { stop: refused(refusal) };
+  return { value: { confirmByEmail: await needsEmailConfirmation(trx, caller.customerId) } };
+}
+
 /** Every line the locked stock cannot cover, by name, all reported at once. */
 function stockShortage({ items, stockOf }: CartStock, basis: OrderBasis): ReserveOutcome | undefined {
   const problems: OrderProblem[] = [];
@@ -327,11 +365,30 @@ async function renewSlotHolds(trx: Kysely<Database>, cartId: string, now: Date):
   );
 }
 
-/** The cart's coupon still applies, and one of its uses is taken now (two orders racing for the last use: one gets it). */
-async function redeemCartCoupon(trx: Kysely<Database>, cart: CartRow, basis: OrderBasis, now: Date): Promise<ReserveOutcome | undefined> {
-  if (cart.coupon_code !== null && basis.couponProblem !== undefined) return refused(placeOrderMessages.couponGone(basis.couponProblem));
-  if (basis.coupon && !(await redeemCoupon(trx, basis.coupon.code, now))) return refused(placeOrderMessages.couponGone(couponMessages.usedUp));
-  return undefined;
+/**
+ * The cart's coupon still applies, is within the customer's own limit (a welcome coupon: once per account and per
+ * email), and one of its uses is taken now: two orders racing for the last use, or one customer's two carts racing
+ * for a once-per-customer coupon, wait on the coupon's row lock and only one gets it. A coupon over the customer's
+ * limit comes off the cart, so the review shows the total without it. The value: who redeems it (none without one).
+ */
+async function redeemCartCoupon(
+  trx: Kysely<Database>,
+  cart: CartRow,
+  basis: OrderBasis,
+  caller: Caller,
+  now: Date,
+): Promise<Step<CouponCustomer | undefined>> {
+  if (cart.coupon_code !== null && basis.couponProblem !== undefined) return { stop: refused(placeOrderMessages.couponGone(basis.couponProblem)) };
+  if (!basis.coupon) return { value: undefined };
+  await lockCoupon(trx, basis.coupon.id);
+  const customer = await couponCustomer(trx, caller.customerId);
+  const overLimit = await customerLimitRefusal(trx, basis.coupon, customer);
+  if (overLimit !== undefined) {
+    await dropCartCoupon(trx, cart.id);
+    return { stop: refused(placeOrderMessages.couponGone(overLimit)) };
+  }
+  if (!(await redeemCoupon(trx, basis.coupon.code, now))) return { stop: refused(placeOrderMessages.couponGone(couponMessages.usedUp)) };
+  return { value: customer };
 }
 
 /** Every line is redeemed from the wallet: the order costs nothing. */
@@ -366,13 +423,16 @@ interface OrderFacts {
   totals: OrderTotals;
   coupon: OrderBasis['coupon'];
   giftMessage: string | undefined;
+  /** Pay on delivery from an email not confirmed yet: the order waits for the mailed link. */
+  awaitsEmailConfirmation: boolean;
 }
 
 /** The order row: pending payment (or pay on delivery), with the server's totals and what pays for it. */
 async function writeOrder(trx: Kysely<Database>, payments: PaymentGateway, caller: Caller, facts: OrderFacts): Promise<OrderRow> {
   const { cart, address, card, payment, totals } = facts;
   const customer = await trx.selectFrom('customers').select('email').where('id', '=', caller.customerId).executeTakeFirstOrThrow();
-  const status: OrderStatus = payment.mode === 4 ? 'pending_payment_on_delivery' : 'pending_payment';
+  const unpaidStatus: OrderStatus = facts.awaitsEmailConfirmation ? 'awaiting_confirmation' : 'pending_payment_on_delivery';
+  const status: OrderStatus = payment.mode === 4 ? unpaidStatus : 'pending_payment';
   return trx
     .insertInto('orders')
     .values({

@@ -3,10 +3,8 @@ import { kycMessages, type VerifyOrderReply } from '../../../src/api/contract/ky
 import type { IdentityVerifier } from '../../adapters/identity/identity-port.ts';
 import type { FileStorage } from '../../adapters/storage/storage-port.ts';
 import type { Database } from '../../db/schema.ts';
+import { facePassLifetimeMs } from '../../../src/rules/face-check.ts';
 import { findFaceCheckApplication } from './kyc-applications.ts';
-
-/** How long a matched face check lets the shopper place the order from that cart. */
-export const facePassLifetimeMs = 15 * 60 * 1000;
 
 export const faceCheckMessages = {
   cartNotFound: 'Cart not found',

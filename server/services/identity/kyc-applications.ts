@@ -153,7 +153,8 @@ async function uploadCheckSelfie(parts: UploadParts, request: UploadRequest): Pr
         .forUpdate()
         .executeTakeFirst();
       if (!current) return undefined;
-      await trx.updateTable('kyc_applications').set({ check_selfie_key: key }).where('id', '=', current.id).execute();
+      // updated_at stamps the upload: the sweep removes a check selfie left unchecked (face-check-leftovers.ts).
+      await trx.updateTable('kyc_applications').set({ check_selfie_key: key, updated_at: parts.now }).where('id', '=', current.id).execute();
       return current.check_selfie_key;
     });
   } catch (error) {

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { FileStorage } from '../../adapters/storage/storage-port.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Log } from '../platform/log.ts';
+import { removeFaceCheckLeftovers } from './face-check-leftovers.ts';
 import { abandonedAfterDays, removeAbandonedApplications } from './kyc-abandoned.ts';
 
 export interface KycSweepSettings {
@@ -13,8 +14,9 @@ export interface KycSweepSettings {
 }
 
 /**
- * Runs removeAbandonedApplications every `everyMs`, one pass at a time, like the payment sweep. The log line is for an
- * operator: how many applications went, never whose. stop() ends it and waits for a pass in flight.
+ * Runs removeAbandonedApplications and removeFaceCheckLeftovers (expired face passes, unchecked check selfies) every
+ * `everyMs`, one pass at a time, like the payment sweep. The log lines are for an operator: how many went, never
+ * whose. stop() ends it and waits for a pass in flight.
  */
 export function startKycSweep(settings: KycSweepSettings): { stop(): Promise<void> } {
   const { db, storage, log } = settings;
@@ -22,6 +24,8 @@ export function startKycSweep(settings: KycSweepSettings): { stop(): Promise<voi
   const sweep = async () => {
     const { removed } = await removeAbandonedApplications({ db, storage, now: settings.clock() });
     if (removed > 0) log.info({ removed, afterDays: abandonedAfterDays }, 'abandoned KYC applications removed with their photos');
+    const leftovers = await removeFaceCheckLeftovers({ db, storage, now: settings.clock() });
+    if (leftovers.facePasses > 0 || leftovers.checkSelfies > 0) log.info(leftovers, 'expired face passes and unchecked check selfies removed');
   };
   const timer = setInterval(() => {
     if (running) return;

@@ -96,10 +96,16 @@ async function verifyClaimed(parts: VerifyParts, row: ApplicationRow): Promise<V
 
   let verdict;
   try {
-    verdict = await identity.verifyIdentity({ idFront, selfie });
+    verdict = await identity.verifyIdentity({ idFront, selfie, reference: row.public_id });
   } catch {
     // The engine failed (worker gone, timeout): nothing is decided, the shopper may try again.
     return message2(kycMessages.somethingWrong);
+  }
+
+  // A vendor still waiting for the shopper (or processing): nothing decided, photos kept, the claim released (finally).
+  if (verdict.kind === 'pending') {
+    const reply: VerifyKycReply = { code: 2, message: verdict.message };
+    return { kind: 'reply', reply: verdict.continueUrl === null ? reply : { ...reply, verificationUrl: verdict.continueUrl } };
   }
 
   // The decision is written only if the photos are still the ones judged (an upload in between would change them).

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { PaymentGatewayError, type ChargeResult, type PaymentGateway, type PaymentSource } from '../../adapters/payments/payment-port.ts';
 import type { Database } from '../../db/schema.ts';
 import { holdMinutes } from '../cart/slots.ts';
+import { releaseBookedSeats, returnCouponUse, returnStock } from '../checkout/order-give-back.ts';
 import type { OrderRow } from '../checkout/place-order.ts';
 import { creditDineInWallet } from '../wallet/wallet-credit.ts';
 import { giveBackRedemptions } from '../wallet/wallet-redemption.ts';
@@ -232,49 +233,25 @@ export async function failOrder(
       const current = await readOrder(trx, order.id);
       return settled(current) ?? { kind: 'pending', order: current };
     }
-    // Wallet lines took no stock: their units go back to the wallet instead.
-    const items = await trx
-      .selectFrom('order_items')
-      .select(['offer_id', 'qty'])
-      .where('order_id', '=', order.id)
-      .where('wallet_entry_id', 'is', null)
-      .orderBy('offer_id')
-      .execute();
-    for (const item of items) {
-      await trx
-        .updateTable('variant_offers')
-        .set((eb) => ({ stock: eb('stock', '+', item.qty) }))
-        .where('id', '=', item.offer_id)
-        .execute();
-    }
-    const deliverables = await trx
-      .selectFrom('order_deliverables')
-      .select(['loc_id', 'slot_template_id', 'delivery_date'])
-      .where('order_id', '=', order.id)
-      .execute();
+    // Wallet lines took no stock (returnStock skips them): their units go back to the wallet instead.
+    await returnStock(trx, order.id);
     const holdUntil = new Date(now.getTime() + holdMinutes * 60_000);
-    for (const d of deliverables) {
-      if (d.slot_template_id === null || d.delivery_date === null) continue;
-      await trx
-        .updateTable('driver_slots')
-        .set({ booked: sql<number>`greatest(booked - 1, 0)` })
-        .where('template_id', '=', d.slot_template_id)
-        .where('slot_date', '=', d.delivery_date)
-        .execute();
+    // The freed seats are held again for the cart, so the shopper can pay again without choosing the slot again.
+    for (const seat of await releaseBookedSeats(trx, order.id)) {
       await trx
         .insertInto('slot_holds')
-        .values({ cart_id: order.cart_id, loc_id: d.loc_id, template_id: d.slot_template_id, slot_date: d.delivery_date, expires_at: holdUntil })
+        .values({
+          cart_id: order.cart_id,
+          loc_id: seat.loc_id,
+          template_id: seat.slot_template_id,
+          slot_date: seat.delivery_date,
+          expires_at: holdUntil,
+        })
         .onConflict((oc) => oc.constraint('slot_holds_cart_group_unique').doNothing())
         .execute();
     }
     await giveBackRedemptions(trx, order.id);
-    if (order.coupon_code !== null) {
-      await trx
-        .updateTable('coupons')
-        .set({ used_count: sql<number>`greatest(used_count - 1, 0)` })
-        .where(sql<boolean>`lower(code) = lower(${order.coupon_code})`)
-        .execute();
-    }
+    await returnCouponUse(trx, order.coupon_code);
     await trx
       .updateTable('carts')
       .set({ status: 'open', updated_at: new Date() })

@@ -33,7 +33,14 @@ export class BatchCache<R, V> {
 
   /** Values for refs, in refs' order, absent ones left out. */
   async getMany(refs: readonly R[]): Promise<V[]> {
-    const found = await Promise.all(refs.map((ref) => this.entries.get(this.options.keyOf(ref), () => this.loader.load(ref))));
-    return found.flatMap((entry) => (entry.value === undefined ? [] : [entry.value]));
+    // Every card's promise is awaited, failed or not: when a batch fails (a pool timeout), each card of it rejects,
+    // and a rejection nobody awaits ends the process. The first failure is the answer.
+    const settled = await Promise.allSettled(refs.map((ref) => this.entries.get(this.options.keyOf(ref), () => this.loader.load(ref))));
+    const values: V[] = [];
+    for (const outcome of settled) {
+      if (outcome.status === 'rejected') throw outcome.reason;
+      if (outcome.value.value !== undefined) values.push(outcome.value.value);
+    }
+    return values;
   }
 }

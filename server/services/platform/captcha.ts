@@ -10,10 +10,24 @@ import type { Database } from '../../db/schema.ts';
 export type CaptchaCheck = 'ok' | 'invalid' | 'expired' | 'replayed';
 
 export interface Captcha {
-  newChallenge(): Promise<Challenge>;
-  check(payload: string): Promise<CaptchaCheck>;
+  /** A challenge about `difficulty` times the usual work (1 unless this address failed to sign in lately). */
+  newChallenge(difficulty?: number): Promise<Challenge>;
+  /** As verifyCaptcha, with why not; a solution of a challenge easier than minDifficulty is 'invalid'. */
+  check(payload: string, minDifficulty?: number): Promise<CaptchaCheck>;
   /** True only for a fresh, correctly solved challenge of ours; marks it used. */
   verifyCaptcha(payload: string): Promise<boolean>;
+}
+
+/** The most a challenge's work is multiplied by: 32 × 0.2–1 s is a long wait for a person, a real cost for a bot. */
+export const maxCaptchaDifficulty = 32;
+
+/**
+ * How hard the captcha of an address that failed `failures` sign-ins in the current window is: the first two
+ * mistakes cost nothing, then each one doubles the work, up to maxCaptchaDifficulty.
+ */
+export function captchaDifficultyAfter(failures: number): number {
+  const free = 2;
+  return failures <= free ? 1 : Math.min(2 ** (failures - free), maxCaptchaDifficulty);
 }
 
 const algorithm = 'PBKDF2/SHA-256';
@@ -65,13 +79,16 @@ export function createCaptcha(db: Kysely<Database>, settings: CaptchaConfig): Ca
     await db.deleteFrom('captcha_uses').where('expires_at', '<', new Date(now)).execute();
   }
 
-  async function check(payload: string): Promise<CaptchaCheck> {
+  async function check(payload: string, minDifficulty = 1): Promise<CaptchaCheck> {
     const decoded = decode(payload);
     if (!decoded) return 'invalid';
     const { challenge, solution } = decoded;
     const { expiresAt } = challenge.parameters;
     // Ours always expire; one that does not is not ours, and could never leave captcha_uses.
     if (expiresAt === undefined || challenge.parameters.algorithm !== algorithm) return 'invalid';
+    // The difficulty is in the signed parameters: an easy challenge fetched elsewhere does not pass for a hard one.
+    const difficulty = challenge.parameters.data?.difficulty;
+    if ((typeof difficulty === 'number' ? difficulty : 1) < minDifficulty) return 'invalid';
     const result = await verifySolution({
       challenge,
       solution,
@@ -93,11 +110,13 @@ export function createCaptcha(db: Kysely<Database>, settings: CaptchaConfig): Ca
   }
 
   return {
-    newChallenge: () =>
+    newChallenge: (difficulty = 1) =>
       createChallenge({
         algorithm,
         cost: settings.cost,
-        counter: randomInt(0, settings.maxNumber + 1),
+        // The solver tries counters from 0 up: a range `difficulty` times as wide is that much more work on average.
+        counter: randomInt(0, settings.maxNumber * difficulty + 1),
+        ...(difficulty > 1 ? { data: { difficulty } } : {}),
         deriveKey,
         expiresAt: new Date(Date.now() + settings.ttlSeconds * 1000),
         hmacSignatureSecret: signatureSecret,

@@ -8,7 +8,11 @@ export interface LimitRule {
 
 export interface RateLimits {
   signInPerIp: LimitRule;
-  /** Failed sign-ins per email (whether or not an account has it, so the limit reveals nothing). */
+  /**
+   * Failed sign-ins per email and address pair (whether or not an account has the email, so the limit reveals
+   * nothing). Per pair, not per email: a stranger's wrong guesses lock out the stranger's address, never the owner's.
+   * The same window also counts an address's failures over all emails, which make its captcha harder.
+   */
   signInFailuresPerAccount: LimitRule;
   registerPerIp: LimitRule;
   forgotPerIp: LimitRule;
@@ -20,6 +24,8 @@ export interface RateLimits {
   /** Test-mode card tokenising, and card saves: card-testing bots try many numbers. */
   cardTokenizePerIp?: LimitRule | undefined;
   cardSavePerCustomer?: LimitRule | undefined;
+  /** Pay-on-delivery orders placed from one address: each takes stock before anyone has paid. */
+  payOnDeliveryPerIp?: LimitRule | undefined;
   /** ID photo and selfie uploads (each one decoded and re-encoded: CPU and disk), per customer. */
   kycUploadPerCustomer?: LimitRule | undefined;
   /** KYC verifications and order face checks (each one runs the identity engine: seconds of CPU), per customer. */
@@ -28,7 +34,7 @@ export interface RateLimits {
 
 /**
  * Every attempt limit in one place. Why these numbers: a person mistyping a password gets five tries per quarter
- * hour per account (OWASP's lockout range) and a household or office behind one IP twenty; registration and reset
+ * hour per account from one address (OWASP's lockout range; per address so a stranger cannot lock the owner out) and a household or office behind one IP twenty; registration and reset
  * mail are rarer still (ten and five an hour) and each reset sends a mail, so it is also limited per address; guest
  * checkout makes a customer row and a session each time. Challenges are cheap but not free (one key derivation).
  * Tests inject small limits through AppParts.rateLimits.
@@ -44,6 +50,8 @@ export const defaultRateLimits: RateLimits = {
   upiVerifyPerIp: { max: 10, windowSeconds: 15 * 60 },
   cardTokenizePerIp: { max: 20, windowSeconds: 60 * 60 },
   cardSavePerCustomer: { max: 10, windowSeconds: 60 * 60 },
+  // Two open unpaid orders per shopper and door (rules/pay-on-delivery.ts); ten an hour covers a shared address.
+  payOnDeliveryPerIp: { max: 10, windowSeconds: 60 * 60 },
   // Three photos per attempt, a few retakes each, a few attempts: 30 an hour is plenty for a person.
   kycUploadPerCustomer: { max: 30, windowSeconds: 60 * 60 },
   // A verification is about a second of engine time; ten an hour covers retakes and a few face checks at checkout.
@@ -63,11 +71,15 @@ export function withPerIpScale(limits: RateLimits, scale: number): RateLimits {
     captchaChallengePerIp: scaled(limits.captchaChallengePerIp),
     upiVerifyPerIp: optional(limits.upiVerifyPerIp ?? defaultRateLimits.upiVerifyPerIp),
     cardTokenizePerIp: optional(limits.cardTokenizePerIp ?? defaultRateLimits.cardTokenizePerIp),
+    payOnDeliveryPerIp: optional(limits.payOnDeliveryPerIp ?? defaultRateLimits.payOnDeliveryPerIp),
   };
 }
 
 /** A checkout limit from the given set, else its default. */
-export function checkoutLimit(limits: RateLimits, name: 'upiVerifyPerIp' | 'cardTokenizePerIp' | 'cardSavePerCustomer'): LimitRule {
+export function checkoutLimit(
+  limits: RateLimits,
+  name: 'upiVerifyPerIp' | 'cardTokenizePerIp' | 'cardSavePerCustomer' | 'payOnDeliveryPerIp',
+): LimitRule {
   return limits[name] ?? defaultRateLimits[name] ?? { max: 10, windowSeconds: 3600 };
 }
 
@@ -113,15 +125,20 @@ export class RateLimiter {
     return row.count <= rule.max;
   }
 
-  /** True when the limit is already reached (the next attempt would be refused), without counting. */
-  async isBlocked(key: string, rule: LimitRule): Promise<boolean> {
+  /** The attempts counted under key in the rule's current window. */
+  async count(key: string, rule: LimitRule): Promise<number> {
     const row = await this.db
       .selectFrom('rate_limits')
       .select('count')
       .where('key', '=', key)
       .where('window_start', '=', this.windowStart(rule))
       .executeTakeFirst();
-    return (row?.count ?? 0) >= rule.max;
+    return row?.count ?? 0;
+  }
+
+  /** True when the limit is already reached (the next attempt would be refused), without counting. */
+  async isBlocked(key: string, rule: LimitRule): Promise<boolean> {
+    return (await this.count(key, rule)) >= rule.max;
   }
 
   private windowStart(rule: LimitRule): Date {

@@ -16,19 +16,7 @@ import {
 } from '../../rules/auth-validation.ts';
 import { captchaField } from './captcha.contract.ts';
 import { codeAndMessage, envelope, replyCode } from './envelope.ts';
-import { heldCartIdField, storeId } from './fields.ts';
-
-/**
- * A text field checked by a src/rules validator: missing gets the rule's "required" message; a number or object is
- * refused rather than stringified, so the server never hashes or stores something that is not text.
- */
-function textField(name: string, rule: (value: string) => string | undefined): Struct<string, null> {
-  return define<string>(name, (value) => {
-    if (value === undefined || value === null) return rule('') ?? true;
-    if (typeof value !== 'string') return `${name} must be text.`;
-    return rule(value) ?? true;
-  });
-}
+import { heldCartIdField, ruleField, storeId } from './fields.ts';
 
 /** The confirmation field compares itself with its sibling, so a mismatch is reported with every other field. */
 function confirmField(name: string, passwordField: string): Struct<string, null> {
@@ -54,7 +42,7 @@ const newsletterField = optional(
   ),
 );
 
-const resetTokenField = textField('reset_token', (value) =>
+const resetTokenField = ruleField('reset_token', (value) =>
   value.trim() === '' || value.length > 200 ? extraAuthMessages.resetTokenRequired : undefined,
 );
 
@@ -67,8 +55,8 @@ export type MessageReply = Infer<typeof messageReply>;
  * The spec also shows the fields in the query; we read the body only, so passwords never land in URLs or logs.
  */
 export const loginBody = object({
-  email: textField('email', signInEmailError),
-  password: textField('password', signInPasswordError),
+  email: ruleField('email', signInEmailError),
+  password: ruleField('password', signInPasswordError),
   cart_id: heldCartIdField,
   altcha: captchaField,
   store_id: optional(storeId),
@@ -92,15 +80,15 @@ export type LoginReply = Infer<typeof loginReply>;
 
 /** POST api/customer/register */
 export const registerBody = object({
-  first_name: textField('first_name', firstNameError),
-  last_name: textField('last_name', lastNameError),
-  email: textField('email', createAccountEmailError),
-  password: textField('password', createAccountPasswordError),
+  first_name: ruleField('first_name', firstNameError),
+  last_name: ruleField('last_name', lastNameError),
+  email: ruleField('email', createAccountEmailError),
+  password: ruleField('password', createAccountPasswordError),
   confirm_password: confirmField('confirm_password', 'password'),
   cart_id: heldCartIdField,
-  dob: optionalText(textField('dob', dobError)),
-  gender: optionalText(textField('gender', genderError)),
-  country: optionalText(textField('country', countryError)),
+  dob: optionalText(ruleField('dob', dobError)),
+  gender: optionalText(ruleField('gender', genderError)),
+  country: optionalText(ruleField('country', countryError)),
   newsletter_subscription: newsletterField,
   altcha: captchaField,
   store_id: optional(storeId),
@@ -121,7 +109,7 @@ export type RegisterReply = Infer<typeof registerReply>;
 
 /** POST /api/cart/guestcart — email-only checkout. */
 export const guestCartBody = object({
-  customer_email: textField('customer_email', emailOnlyError),
+  customer_email: ruleField('customer_email', emailOnlyError),
   cart_id: heldCartIdField,
   store_id: optional(storeId),
 });
@@ -133,7 +121,7 @@ export type GuestCartReply = Infer<typeof guestCartReply>;
 
 /** POST /api/customer/forgot */
 export const forgotBody = object({
-  email: textField('email', emailOnlyError),
+  email: ruleField('email', emailOnlyError),
   cart_id: heldCartIdField,
   store_id: optional(storeId),
 });
@@ -142,7 +130,7 @@ export type ForgotBody = Infer<typeof forgotBody>;
 /** POST /api/customer/changepassword — the reset token comes from the emailed link. */
 export const changePasswordBody = object({
   reset_token: resetTokenField,
-  new_password: textField('new_password', newPasswordError),
+  new_password: ruleField('new_password', newPasswordError),
   confirm_password: confirmField('confirm_password', 'new_password'),
   store_id: optional(storeId),
 });

@@ -8,13 +8,15 @@ import { isSpeedValue, speedValues, type SpeedValue } from '../../rules/speeds.t
  */
 
 /**
- * A string field checked by one of src/rules' validators: a missing value gets the rule's "required" message,
- * so a 400 names the field with the same words the shopper sees in the form.
+ * A string field checked by one of src/rules' validators: a missing value (or null) gets the rule's "required"
+ * message, so a 400 names the field with the same words the shopper sees in the form. A number, boolean, object or
+ * array is refused rather than read as text: the value reaches services as it came, and they treat it as a string.
  */
 export function ruleField(name: string, rule: (value: string) => string | undefined): Struct<string, null> {
   return define<string>(name, (value) => {
-    const text = typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
-    return rule(text) ?? true;
+    if (value === undefined || value === null) return rule('') ?? true;
+    if (typeof value !== 'string') return `${name} must be text.`;
+    return rule(value) ?? true;
   });
 }
 

@@ -102,7 +102,11 @@ export type VerifyKycBody = Infer<typeof verifyKycBody>;
  */
 export const verifyKycData = type({ faceMatch: boolean(), faceMatchPercent: number(), dob: string(), aadharNumber: string() });
 export type VerifyKycData = Infer<typeof verifyKycData>;
-export const verifyKycReply = envelope(verifyKycData);
+/**
+ * verificationUrl: with a vendor that collects its own capture (IDENTITY_ENGINE=stripe, decision 016), a code 2 reply
+ * may carry the vendor's page where the shopper finishes the check before pressing Submit again.
+ */
+export const verifyKycReply = type({ ...envelope(verifyKycData).schema, verificationUrl: optional(string()) });
 export type VerifyKycReply = Infer<typeof verifyKycReply>;
 
 /**

@@ -37,7 +37,8 @@ export const cardTitle = style({ margin: 0, fontSize: '16px', letterSpacing: '0.
 export const status = style({ color: vars.color.muted, margin: 0 });
 export const error = style({ color: vars.color.error, margin: 0 });
 
-export const facts = style({ display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', gap: '10px 16px', margin: 0 });
+/** Name and value columns; the names' column has one width in every list, so the identity facts line up with the rest. */
+export const facts = style({ display: 'grid', gridTemplateColumns: 'minmax(max-content, 9.5em) minmax(0, 1fr)', gap: '10px 16px', margin: 0 });
 export const factName = style({ color: vars.color.muted, fontSize: '13px', letterSpacing: '0.04em', textTransform: 'uppercase' });
 export const factValue = style({ margin: 0, overflowWrap: 'anywhere' });
 

@@ -10,7 +10,7 @@ import { CardStep } from './card-step.tsx';
 import { CheckoutActorContext } from './checkout-context.ts';
 import * as css from './checkout.css.ts';
 import { CheckoutTabs } from './checkout-tabs.tsx';
-import { FaceStep } from './face-step.tsx';
+import { FaceStep, IdentityStep } from './face-step.tsx';
 import { SpeedStep } from './speed-step.tsx';
 import { stripeHandleNextAction } from './stripe-next-action.ts';
 import { SummaryStep } from './summary-step.tsx';
@@ -67,6 +67,7 @@ function CheckoutScreen() {
   const navigate = useNavigate();
   const step = CheckoutActorContext.useSelector((s) => s.context.step);
   const notice = CheckoutActorContext.useSelector((s) => s.context.notice);
+  const identityNeeded = CheckoutActorContext.useSelector((s) => s.matches({ flow: 'identityNeeded' }));
 
   // A URL the shopper typed or went back to asks the machine; a refused step puts the URL back (goToStep).
   useEffect(() => {
@@ -82,13 +83,17 @@ function CheckoutScreen() {
         <h1 className={css.title}>Checkout</h1>
       </div>
       <CheckoutTabs />
-      <div role="tabpanel" aria-label={step}>
-        {step === 'address' && <AddressStep />}
-        {step === 'speed' && <SpeedStep />}
-        {step === 'card' && <CardStep />}
-        {step === 'face' && <FaceStep />}
-        {step === 'checkout' && <SummaryStep />}
-      </div>
+      {identityNeeded ? (
+        <IdentityStep />
+      ) : (
+        <div role="tabpanel" aria-label={step}>
+          {step === 'address' && <AddressStep />}
+          {step === 'speed' && <SpeedStep />}
+          {step === 'card' && <CardStep />}
+          {step === 'face' && <FaceStep />}
+          {step === 'checkout' && <SummaryStep />}
+        </div>
+      )}
       {notice && (
         <div role="alert" className={css.snackbar}>
           {notice}

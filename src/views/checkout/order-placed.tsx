@@ -2,6 +2,8 @@ import { useSelector } from '@xstate/react';
 import { Link, useNavigate } from 'react-router-dom';
 import { isSignedIn } from '../../machines/session-values.ts';
 import { checkoutMessages } from '../../rules/checkout-flow.ts';
+import { payOnDeliveryMessages } from '../../rules/messages.ts';
+import { payOnDeliveryConfirmMinutes } from '../../rules/pay-on-delivery.ts';
 import { primaryButton } from '../../styles/controls.css.ts';
 import { useAppActors } from '../app-context.tsx';
 import { CheckoutActorContext } from './checkout-context.ts';
@@ -10,6 +12,7 @@ import * as css from './checkout.css.ts';
 /** 'Order Placed.' with the order id: guests continue shopping, customers go to their orders. */
 export function OrderPlaced() {
   const orderId = CheckoutActorContext.useSelector((s) => s.context.orderId);
+  const awaitsEmail = CheckoutActorContext.useSelector((s) => s.context.awaitsEmailConfirmation);
   const { session } = useAppActors();
   const customer = useSelector(session, (s) => isSignedIn(s.context));
   const navigate = useNavigate();
@@ -19,6 +22,7 @@ export function OrderPlaced() {
         {checkoutMessages.placed}
       </h2>
       <p>Order ID: {orderId}</p>
+      {awaitsEmail && <p role="status">{payOnDeliveryMessages.confirmByEmailNote(payOnDeliveryConfirmMinutes)}</p>}
       {customer ? (
         <>
           <button type="button" className={primaryButton} onClick={() => navigate('/setting/order')}>

@@ -2,8 +2,10 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { kycMachine, type KycActor } from '../../machines/kyc.machine.ts';
+import { identityPrompts } from '../../rules/face-check.ts';
 import { primaryButton, secondaryButton } from '../../styles/controls.css.ts';
 import { useAppActors, useNotify } from '../app-context.tsx';
+import { IdentityPrompt } from '../controls/identity-prompt.tsx';
 import { SelfieCamera } from '../controls/selfie-camera.tsx';
 import { localToday } from './image-files.ts';
 import * as css from './kyc.css.ts';
@@ -34,6 +36,7 @@ export function KycPage() {
     [navigate, notify],
   );
   const actor = useActorRef(machine, { input: { session, updateMode, today: localToday() } });
+  const accountNeeded = useSelector(actor, (s) => s.matches('accountNeeded'));
   const loading = useSelector(actor, (s) => s.matches('loading'));
   const loadFailed = useSelector(actor, (s) => s.matches('loadFailed'));
   const applicationId = useSelector(actor, (s) => s.context.applicationId);
@@ -46,6 +49,7 @@ export function KycPage() {
           {updateMode ? 'Update verification' : 'Verify your identity'}
         </h1>
         <p className={css.subtitle}>Photos of both sides of your national ID and a selfie: you must be over 21 to be verified.</p>
+        {accountNeeded && <IdentityPrompt gap="create-account" title="Please sign in" text={identityPrompts.signInToVerify} cartLink={false} />}
         {loading && (
           <p role="status" className={css.status}>
             Loading your application…
@@ -166,14 +170,22 @@ function KycForm({ actor, applicationId, updateMode }: { actor: KycActor; applic
             TRY AGAIN
           </button>
         ) : (
-          <button type="submit" className={primaryButton} disabled={!editing}>
-            {progress ? 'PLEASE WAIT…' : 'SUBMIT'}
-          </button>
+          !refused && (
+            <button type="submit" className={primaryButton} disabled={!editing}>
+              {progress ? 'PLEASE WAIT…' : 'SUBMIT'}
+            </button>
+          )
         )}
         {updateMode && (
           <button type="button" className={secondaryButton} onClick={() => actor.send({ type: 'kyc.cancel' })}>
             CANCEL
           </button>
+        )}
+        {/* Refused for age: trying again would not change it; the rest of the shop is still open. */}
+        {refused && (
+          <Link className={css.link} to="/store">
+            Continue Shopping
+          </Link>
         )}
       </div>
     </form>

@@ -58,3 +58,6 @@ export const message = style({
 export const status = style({ margin: '18px 0 0', color: vars.color.muted, fontWeight: 600 });
 
 export const actions = style({ display: 'flex', gap: '12px', flexWrap: 'wrap', marginTop: '22px' });
+
+/** A way on that is not an action of the form (Continue Shopping after a refusal). */
+export const link = style({ alignSelf: 'center', fontWeight: 600, color: vars.color.secondaryDark });

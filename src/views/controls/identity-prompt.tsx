@@ -1,0 +1,46 @@
+import { Link } from 'react-router-dom';
+import { identityPrompts, type IdentityGap } from '../../rules/face-check.ts';
+import * as css from './face-check.css.ts';
+
+/**
+ * What a shopper who may not order an age-restricted item yet must do first (rules/face-check.ts): a guest creates an
+ * account (or signs in), a customer verifies on /kyc. Shown by the checkout instead of its steps, and by /verifyFace.
+ */
+export function IdentityPrompt({
+  gap,
+  title = identityPrompts.title,
+  text,
+  cartLink = true,
+}: {
+  gap: IdentityGap;
+  title?: string;
+  text?: string;
+  /** 'Back to cart', where the prompt stands in for a step of an order (checkout, /verifyFace). */
+  cartLink?: boolean;
+}) {
+  return (
+    <div className={css.prompt} role="alert" aria-labelledby="identity-prompt-title">
+      <h2 id="identity-prompt-title" className={css.promptTitle}>
+        {title}
+      </h2>
+      <p className={css.promptText}>{text ?? (gap === 'create-account' ? identityPrompts.createAccount : identityPrompts.verifyIdentity)}</p>
+      <div className={css.actions}>
+        {gap === 'create-account' ? (
+          <>
+            <Link className={css.primaryLink} to="/createAccount">
+              Create Account
+            </Link>
+            <Link className={css.secondaryLink} to="/signIn">
+              Sign In
+            </Link>
+          </>
+        ) : (
+          <Link className={css.primaryLink} to="/kyc">
+            Verify your identity
+          </Link>
+        )}
+        {cartLink && <Link to="/cart">Back to cart</Link>}
+      </div>
+    </div>
+  );
+}

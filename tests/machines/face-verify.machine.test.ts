@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import { faceCheckSuccessMessage, kycMessages } from '../../src/api/contract/kyc.contract.ts';
+import { faceVerifyMachine, type FaceVerifyContext } from '../../src/machines/face-verify.machine.ts';
+import type { SessionValues } from '../../src/machines/session-values.ts';
+import { sessionMachine } from '../../src/machines/session.machine.ts';
+import { facePassLifetimeMs } from '../../src/rules/face-check.ts';
+import { done, failed, label, pathName } from './machine-events.ts';
+import { allStateIds, allTransitions, coverageTitle, planPaths, replay } from './path-coverage.ts';
+
+const applicationId = 'a'.repeat(32);
+const verifiedCustomer: SessionValues = { Token: 'tok', cust_name: 'Ada', CustomerId: 7, cart_id: 'cart-abc', verification_id: applicationId };
+const shoppers = {
+  'verified customer with a cart': verifiedCustomer,
+  'verified customer without a cart': { ...verifiedCustomer, cart_id: undefined },
+  'customer not verified yet': { ...verifiedCustomer, verification_id: undefined },
+  // A guest checkout token carries no name: it is no account.
+  'guest with a guest cart': { Token: 'guest-tok', cart_id: 'cart-guest' },
+  'shopper not signed in': {},
+} satisfies Record<string, SessionValues>;
+
+const inputFor = (values: SessionValues) => ({ session: createActor(sessionMachine, { input: values }).start() });
+
+const take = label('TAKE SELFIE', { type: 'face.selfie.take', dataUrl: 'data:image/jpeg;base64,AAAA' });
+const retake = { type: 'face.selfie.retake' };
+const verify = { type: 'face.verify' };
+const uploaded = label('uploadSelfie: stored', done('uploadSelfie', { code: 1, data: {} }));
+const uploadRefused = label('uploadSelfie: code 0', done('uploadSelfie', { code: 0, message: 'Error In Uploading.' }));
+const uploadFailed = label('uploadSelfie: offline', failed('uploadSelfie'));
+const match = label('verifyFace: 93 %', done('verifyFace', { code: 1, data: { faceMatch: true, faceMatchPercent: 93 } }));
+const mismatch = label(
+  'verifyFace: mismatch',
+  done('verifyFace', { code: 2, message: kycMessages.orderFaceFailed, data: { faceMatch: false, faceMatchPercent: 30 } }),
+);
+const noFaceMatchId = label('verifyFace: no face match id', done('verifyFace', { code: 2, message: kycMessages.faceMatchIdMissing }));
+const verifyFailed = label('verifyFace: offline', failed('verifyFace'));
+
+function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
+  if (snapshot.matches('capturing')) return [take, retake, verify];
+  if (snapshot.matches('uploading')) return [uploaded, uploadRefused, uploadFailed];
+  if (snapshot.matches('verifying')) return [match, mismatch, verifyFailed];
+  return [];
+}
+
+const serializeState = (snapshot: AnyMachineSnapshot) => {
+  const c = snapshot.context as FaceVerifyContext;
+  return JSON.stringify([snapshot.value, c.selfie !== undefined, c.error ?? null]);
+};
+
+// Face verify: who may take it, then selfie → upload → verifyorder → the percent, or the spec's messages.
+describe('face verify paths', () => {
+  const reached = new Set<string>();
+  const taken = new Set<string>();
+  for (const [name, values] of Object.entries(shoppers)) {
+    const plans = planPaths(faceVerifyMachine, { input: inputFor(values), events: eventsFor, serializeState });
+    it(`${name}: replays ${plans.length} paths`, () => {
+      for (const plan of plans) {
+        const result = replay(faceVerifyMachine, plan, inputFor(values));
+        expect(result.snapshot.value, pathName(plan.events)).toEqual(plan.expected.value);
+        expect(result.snapshot.context.error, pathName(plan.events)).toEqual(plan.expected.context.error);
+        expect(result.snapshot.context.selfie, pathName(plan.events)).toEqual(plan.expected.context.selfie);
+        result.states.forEach((s) => reached.add(s));
+        result.transitions.forEach((t) => taken.add(t));
+      }
+    });
+  }
+  it(coverageTitle(faceVerifyMachine), () => {
+    expect([...allStateIds(faceVerifyMachine)].filter((s) => !reached.has(s))).toEqual([]);
+    expect([...allTransitions(faceVerifyMachine)].filter((t) => !taken.has(t))).toEqual([]);
+  });
+});
+
+describe('face verify: who may take it', () => {
+  const opened = (values: SessionValues) =>
+    createActor(faceVerifyMachine, { input: inputFor(values) })
+      .start()
+      .getSnapshot();
+
+  it('opens the camera for a verified customer with an open cart', () => {
+    expect(opened(verifiedCustomer).value).toBe('capturing');
+  });
+
+  it('asks a guest, or a shopper not signed in, to sign in or create an account first', () => {
+    expect(opened(shoppers['guest with a guest cart']).value).toBe('accountNeeded');
+    expect(opened(shoppers['shopper not signed in']).value).toBe('accountNeeded');
+  });
+
+  it('asks a customer with no face match id (not verified yet) to verify on /kyc; an empty cart to shop first', () => {
+    expect(opened(shoppers['customer not verified yet']).value).toBe('identityNeeded');
+    expect(opened(shoppers['verified customer without a cart']).value).toBe('cartNeeded');
+  });
+});
+
+describe('face verify messages', () => {
+  const run = (events: AnyEventObject[], values: SessionValues = verifiedCustomer) => {
+    const input = inputFor(values);
+    const plan = { name: '', events, expected: undefined as never };
+    return { snapshot: replay(faceVerifyMachine, plan, input).snapshot, session: input.session };
+  };
+
+  it("says 'Selfie In Not Uploaded.' without a selfie and when the upload fails", () => {
+    expect(run([verify]).snapshot.context.error).toBe(kycMessages.selfieMissing);
+    expect(run([take, verify, uploadRefused]).snapshot.context.error).toBe(kycMessages.selfieMissing);
+    expect(run([take, verify, uploadFailed]).snapshot.context.error).toBe(kycMessages.selfieMissing);
+  });
+
+  it("drops the selfie on a mismatch so the shopper retakes; shows the server's 'Face Match Id Not Available.'; Something Went Wrong offline", () => {
+    expect(run([take, verify, uploaded, mismatch]).snapshot.context).toMatchObject({ selfie: undefined, error: kycMessages.orderFaceFailed });
+    expect(run([take, verify, uploaded, noFaceMatchId]).snapshot.context.error).toBe(kycMessages.faceMatchIdMissing);
+    expect(run([take, verify, uploaded, verifyFailed]).snapshot.context.error).toBe(kycMessages.somethingWrong);
+  });
+
+  it('ends with the match percent, notes the pass for this cart in the session and continues to checkout', () => {
+    const notified: string[] = [];
+    let wentToCheckout = 0;
+    const machine = faceVerifyMachine.provide({
+      actions: { notifyMatch: (_, { message }) => notified.push(message), goToCheckout: () => (wentToCheckout += 1) },
+    });
+    const input = inputFor(verifiedCustomer);
+    const before = Date.now();
+    const s = replay(machine, { name: '', events: [take, verify, uploaded, match], expected: undefined as never }, input).snapshot;
+    expect(s.status).toBe('done');
+    expect(s.output).toEqual({ faceMatchPercent: 93 });
+    expect(notified).toEqual([faceCheckSuccessMessage(93)]);
+    expect(wentToCheckout).toBe(1);
+    const values = input.session.getSnapshot().context;
+    expect(values.faceCheckedCart).toBe('cart-abc');
+    // Noted for less than the server's 15 minutes (the clocks differ), from the moment of the match.
+    expect(values.faceCheckedUntil).toBeGreaterThan(before);
+    expect(values.faceCheckedUntil).toBeLessThan(Date.now() + facePassLifetimeMs);
+  });
+});

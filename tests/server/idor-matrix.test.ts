@@ -1,0 +1,354 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { assert } from 'superstruct';
+import { afterAll, describe, expect, test } from 'vitest';
+import { kycApplicationReply, kycUploadReply } from '../../src/api/contract/kyc.contract.ts';
+import { placeOrderReply } from '../../src/api/contract/checkout.contract.ts';
+import type { IdentityVerifier } from '../../server/adapters/identity/identity-port.ts';
+import { TestPaymentGateway } from '../../server/adapters/payments/test-gateway.ts';
+import { registeredRoutes } from '../../server/http/route-list.ts';
+import { generousLimits } from './account-helpers.ts';
+import { makeCart, manualClock, pickOffers, post } from './cart-page-helpers.ts';
+import { checkoutNow, readyCart, saveCard, shopper, today } from './checkout-helpers.ts';
+import { takeInTurn } from './fixtures.ts';
+import { json, startTestApp } from './test-app.ts';
+
+/**
+ * The IDOR matrix (issue 14): every route that takes an id of something a customer owns, asked by its owner, by
+ * another signed-in customer and anonymously. The owner gets a 200 (the request is right and reaches the record); the
+ * stranger gets the 404 a missing record gets (nothing reveals that it exists) and the anonymous caller a 401 or that
+ * 404. Strangers and anonymous callers go first, so the owner's 200 also shows nothing was deleted. The table is
+ * keyed by the routes the app registers: a new route fails the completeness test until it is entered here, either
+ * with its request or with the reason it takes no one's id.
+ */
+
+const clock = manualClock(checkoutNow);
+const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'idor-matrix-'));
+const refusing: IdentityVerifier = {
+  verifyIdentity: async () => ({ kind: 'refused', reason: 'no-face-on-id', message: 'No face found on the ID.' }),
+  matchFaces: async () => ({ kind: 'refused', reason: 'no-face-on-id', message: 'No face found on the ID.' }),
+  compareFaces: async () => ({ kind: 'refused', reason: 'no-face-in-selfie', message: 'No face found in the selfie.' }),
+  compareWithEmbedding: async () => ({ kind: 'refused', reason: 'no-face-in-selfie', message: 'No face found in the selfie.' }),
+  close: async () => {},
+};
+const wide = { max: 100_000, windowSeconds: 3600 };
+const t = await startTestApp({
+  clock: clock.now,
+  payments: new TestPaymentGateway(clock.now),
+  rateLimits: { ...generousLimits, kycUploadPerCustomer: wide, kycVerifyPerCustomer: wide },
+  identity: refusing,
+  env: { UPLOAD_DIR: uploadDir },
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(uploadDir, { recursive: true, force: true });
+});
+
+const owner = await shopper(t, 'idor-owner@example.com');
+const stranger = await shopper(t, 'idor-stranger@example.com');
+const offers = await pickOffers(t, { speed: 'local', locId: 101 }, 30, 0, { priceCents: 1250, stock: 100 });
+const nextOffer = takeInTurn(() => offers);
+
+/** The owner's records, each made fresh for the route that asks (so a delete cannot spoil another row of the table). */
+const owned = {
+  async cart() {
+    const made = await makeCart(t, [{ offer: nextOffer(), qty: 1 }], { customerId: owner.customerId });
+    return { cartId: made.cartId, lineId: made.lineIds[0] ?? 0 };
+  },
+  readyCart: () => readyCart(t, owner.token, owner.customerId, [{ offer: nextOffer(), qty: 1 }], { 101: today }),
+  card: () => saveCard(t, owner.token, owner.customerId),
+  async order(): Promise<string> {
+    const cartId = await owned.readyCart();
+    const cardId = await owned.card();
+    const placed = await post(
+      t,
+      '/api/placeorder/placeorder',
+      { cart_id: cartId, delivery_address_id: owner.addressId, speed_id: 1, payment_mode: 2, card_id: cardId },
+      owner.token,
+    );
+    assert(placed.body, placeOrderReply);
+    if (!placed.body.order_id) throw new Error(`no order: ${JSON.stringify(placed.body)}`);
+    return placed.body.order_id;
+  },
+  async application(): Promise<string> {
+    const reply = await post(t, '/connect/uploadkyc/application', {}, owner.token);
+    assert(reply.body, kycApplicationReply);
+    if (!reply.body.data) throw new Error('no application');
+    return reply.body.data.applicationId;
+  },
+  async kycImage(): Promise<{ applicationId: string; key: string; query: string }> {
+    const applicationId = await owned.application();
+    const photo = fs.readFileSync('node_modules/@vladmandic/face-api/demo/sample1.jpg');
+    const reply = await post(
+      t,
+      '/connect/uploadkyc/kyc',
+      { imageData: `data:image/jpeg;base64,${photo.toString('base64')}`, fileName: `${applicationId}_aadhaar_front.jpg` },
+      owner.token,
+    );
+    assert(reply.body, kycUploadReply);
+    const match = /^\/media\/kyc\/([0-9a-f]{32}\.jpg)\?(.*)$/.exec(reply.body.data?.imageUrl ?? '');
+    if (!match?.[1] || match[2] === undefined) throw new Error(`no image link: ${JSON.stringify(reply.body)}`);
+    return { applicationId, key: match[1], query: match[2] };
+  },
+};
+
+interface IdRequest {
+  /** The path with its query. */
+  url: string;
+  body?: Record<string, unknown>;
+}
+
+/** What the stranger and the anonymous caller may get besides 404 (a 401 where the route wants a signed-in caller). */
+type Entry = { request: () => Promise<IdRequest>; anonymous?: readonly number[] } | { noId: string };
+
+const cartOnly = async (): Promise<IdRequest> => ({ url: '', body: { cart_id: (await owned.cart()).cartId } });
+
+const table: Readonly<Record<string, Entry>> = {
+  'GET /connect/index/getaddressbyzipcode': { noId: 'a public zip lookup' },
+  'GET /connect/citylist/currentservicearea': { noId: 'a public service-area lookup' },
+  'GET /connect/index/homepage': { noId: 'the public catalogue' },
+  'GET /connect/index/banners': { noId: 'the public catalogue' },
+  'GET /connect/index/categorylist': { noId: 'the public catalogue' },
+  'GET /connect/index/category': { noId: 'the public catalogue' },
+  'POST /connect/index/filters': { noId: 'the public catalogue' },
+  'POST /connect/index/search': { noId: 'the public catalogue' },
+  'GET /connect/index/product': { noId: 'the public catalogue' },
+  'POST /api/product/dineinRetailerList': { noId: 'the public list of partner restaurants for a zip' },
+  'GET /api/partners/locator': { noId: 'the public list of partner restaurants near a zip' },
+  'GET /connect/index/suggestzipcode': { noId: 'a zip suggested from the caller’s own address' },
+  'GET /media/products/:id/:file': { noId: 'public product images' },
+  'GET /media/banners/:file': { noId: 'public banner images' },
+  'GET /media/ads/:file': { noId: 'public ad images' },
+  'POST /connect/delivery/nextDeliveryDate': { noId: 'vendor calendars are public' },
+  'GET /api/captcha/challenge': { noId: 'a fresh challenge for anyone' },
+  'POST /api/captcha/verify': { noId: 'checks a solved challenge' },
+  'POST /api/customer/login': { noId: 'a held cart that is not the caller’s is ignored (accounts.test.ts)' },
+  'POST /api/customer/register': { noId: 'a held cart that is not the caller’s is ignored (accounts.test.ts)' },
+  'POST /api/cart/guestcart': { noId: 'a held cart that is not the caller’s is ignored (accounts.test.ts)' },
+  'POST /api/customer/forgot': { noId: 'answers the same for every email' },
+  'GET /api/placeorder/confirmemail': { noId: 'the emailed token is the secret' },
+  'POST /api/placeorder/confirmemail': { noId: 'the emailed token is the secret' },
+  'POST /api/customer/changepassword': { noId: 'the reset token is the secret' },
+  'POST /api/customer/logout': { noId: 'ends the caller’s own session' },
+  'POST /api/api/account/stripeDetails': { noId: 'the publishable key' },
+  'POST /api/payments/tokenize': { noId: 'makes a one-time card token' },
+  'POST /api/payments/test-authenticate': { noId: 'the client secret is the secret' },
+  'POST /payuapi/payu/varifyUpi': { noId: 'checks a UPI address' },
+  'GET /api/account/myorders': { noId: 'the caller’s own orders (from the token)' },
+  'POST /api/account/myorders': { noId: 'the caller’s own orders (from the token)' },
+  'GET /api/account/mydashboard': { noId: 'the caller’s own dashboard (from the token)' },
+  'POST /api/account/mydashboard': { noId: 'the caller’s own dashboard (from the token)' },
+  'POST /api/account/preferences': { noId: 'the caller’s own preferences (from the token)' },
+  'POST /connect/uploadkyc/application': { noId: 'the caller’s own application (from the token)' },
+
+  'POST /api/cart/clearCart': { request: async () => ({ url: `?quote_id=${(await owned.cart()).cartId}` }) },
+  'POST /api/cart/addtocart': {
+    request: async () => ({
+      url: '',
+      body: { cart_id: (await owned.cart()).cartId, product_id: nextOffer().variantId, qty: 1, zipcode: '10001', loc_id: 101, speed_id: 'local' },
+    }),
+  },
+  'POST /api/cart/showcart': { request: cartOnly },
+  'POST /api/cart/updateitem': {
+    request: async () => {
+      const { cartId, lineId } = await owned.cart();
+      return { url: '', body: { cart_id: cartId, cart_rid: lineId, qty: 2 } };
+    },
+  },
+  'POST /api/cart/deleteitem': {
+    request: async () => {
+      const { cartId, lineId } = await owned.cart();
+      return { url: '', body: { cart_id: cartId, cart_rid: lineId } };
+    },
+  },
+  'POST /api/cart/deliveryschedule': {
+    request: async () => ({ url: '', body: { cart_id: (await owned.cart()).cartId, vendor_loc_id: 101, delivery_date: today } }),
+  },
+  'POST /connect/driverslot/getslot': {
+    request: async () => ({ url: '', body: { cart_id: (await owned.cart()).cartId, vendor_loc_id: 101, order_date: today, zipcode: '10001' } }),
+  },
+  'GET /connect/customer/getaddresses': { request: async () => ({ url: `?customerid=${owner.customerId}` }), anonymous: [401] },
+  'POST /connect/customer/getaddresses': { request: async () => ({ url: '', body: { customerid: owner.customerId } }), anonymous: [401] },
+  'POST /connect/customer/addaddress': {
+    request: async () => ({
+      url: `?customerid=${owner.customerId}`,
+      body: {
+        first_name: 'Ada',
+        last_name: 'Lovelace',
+        street1: '1 Main St',
+        city: 'New York',
+        state: 'NY',
+        zipcode: '10001',
+        telephone: '2125550100',
+        nickname: 'Home',
+      },
+    }),
+    anonymous: [401],
+  },
+  'POST /connect/customer/updateAddress': {
+    request: async () => ({
+      url: '',
+      body: {
+        address_id: owner.addressId,
+        first_name: 'Ada',
+        last_name: 'Lovelace',
+        street: '2 Main St',
+        city: 'New York',
+        state: 'NY',
+        postcode: '10001',
+        telephone: '2125550100',
+      },
+    }),
+    anonymous: [401],
+  },
+  'POST /connect/customer/deleteAddress': {
+    request: async () => {
+      const extra = await post(
+        t,
+        `/connect/customer/addaddress?customerid=${owner.customerId}`,
+        {
+          first_name: 'Ada',
+          last_name: 'Lovelace',
+          street1: '3 Main St',
+          city: 'New York',
+          state: 'NY',
+          zipcode: '10001',
+          telephone: '2125550100',
+          nickname: 'Work',
+        },
+        owner.token,
+      );
+      const addressId: unknown = Reflect.get(Object(extra.body), 'address_id');
+      return { url: '', body: { address_id: addressId } };
+    },
+    anonymous: [401],
+  },
+  'POST /api/customer/setdefaultshippingaddress': {
+    request: async () => ({ url: '', body: { customer_id: owner.customerId, address_id: owner.addressId } }),
+    anonymous: [401],
+  },
+  'POST /api/shipping': { request: async () => ({ url: '', body: { cart_id: await owned.readyCart(), delivery_address_id: owner.addressId } }) },
+  'POST /api/checkout/paymentmethods': { request: cartOnly, anonymous: [401] },
+  'POST /api/account/mycards': {
+    request: async () => {
+      const billing = await post(
+        t,
+        `/connect/customer/addaddress`,
+        {
+          first_name: 'Ada',
+          last_name: 'Lovelace',
+          street1: '4 Main St',
+          city: 'New York',
+          state: 'NY',
+          zipcode: '10001',
+          telephone: '2125550100',
+          address_type: 'billing',
+        },
+        owner.token,
+      );
+      const tokens = [];
+      for (let i = 0; i < 2; i++) {
+        const reply = await post(t, '/api/payments/tokenize', {
+          holder: 'Ada',
+          number: '4242424242424242',
+          exp_month: 12,
+          exp_year: 2030,
+          cvc: '123',
+        });
+        tokens.push(Reflect.get(Object(Reflect.get(Object(reply.body), 'data')), 'token'));
+      }
+      return { url: '', body: { card_token: tokens, billing_address: { billing_address_id: Reflect.get(Object(billing.body), 'address_id') } } };
+    },
+    anonymous: [401],
+  },
+  'POST /api/account/RemoveCreditCard': { request: async () => ({ url: '', body: { card_id: await owned.card() } }), anonymous: [401] },
+  'POST /api/checkout/orderreview': {
+    request: async () => ({ url: '', body: { cart_id: await owned.readyCart(), delivery_address_id: owner.addressId, speed_id: 1 } }),
+    anonymous: [401],
+  },
+  'POST /api/placeorder/placeorder': {
+    request: async () => ({
+      url: '',
+      body: { cart_id: await owned.readyCart(), delivery_address_id: owner.addressId, speed_id: 1, payment_mode: 2, card_id: await owned.card() },
+    }),
+    anonymous: [401],
+  },
+  'POST /api/placeorder/confirm': { request: async () => ({ url: '', body: { order_id: await owned.order() } }), anonymous: [401] },
+  'GET /api/account/orderstatus': { request: async () => ({ url: `?order_id=${await owned.order()}` }), anonymous: [401] },
+  'POST /api/account/orderstatus': { request: async () => ({ url: '', body: { order_id: await owned.order() } }), anonymous: [401] },
+  'POST /connect/uploadkyc/kyc': {
+    request: async () => {
+      const applicationId = await owned.application();
+      const photo = fs.readFileSync('node_modules/@vladmandic/face-api/demo/sample1.jpg');
+      return { url: '', body: { imageData: `data:image/jpeg;base64,${photo.toString('base64')}`, fileName: `${applicationId}_selfie.jpg` } };
+    },
+    anonymous: [401],
+  },
+  'GET /media/kyc/:key': {
+    request: async () => {
+      const image = await owned.kycImage();
+      return { url: `${image.key}?${image.query}` };
+    },
+    anonymous: [401],
+  },
+  'POST /connect/verifycustomer/verify': {
+    request: async () => {
+      const image = await owned.kycImage();
+      const selfie = fs.readFileSync('node_modules/@vladmandic/face-api/demo/sample1.jpg');
+      await post(
+        t,
+        '/connect/uploadkyc/kyc',
+        { imageData: `data:image/jpeg;base64,${selfie.toString('base64')}`, fileName: `${image.applicationId}_selfie.jpg` },
+        owner.token,
+      );
+      return { url: '', body: { applicationID: image.applicationId } };
+    },
+    anonymous: [401],
+  },
+  'POST /connect/verifyorder/verify': {
+    request: async () => ({ url: '', body: { applicationID: await owned.application(), orderID: (await owned.cart()).cartId } }),
+    anonymous: [401],
+  },
+  'POST /api/customer/customerverify': {
+    request: async () => ({ url: '', body: { is_verified: 1, verificationid: await owned.application() } }),
+    anonymous: [401],
+  },
+};
+
+const routes = registeredRoutes(t.app).map((route) => `${route.method} ${route.url}`);
+
+test('every route the app registers is in the matrix, and the matrix names no route that is gone', () => {
+  expect(routes.filter((route) => !(route in table))).toEqual([]);
+  expect(Object.keys(table).filter((key) => !routes.includes(key))).toEqual([]);
+});
+
+const idRoutes = Object.entries(table).flatMap(([key, entry]) => ('request' in entry ? [[key, entry] as const] : []));
+
+describe.each(idRoutes)('%s', (key, entry) => {
+  const [method = 'POST', route = ''] = key.split(' ');
+  const send = async (request: IdRequest, token: string | undefined) => {
+    const base = route.replace(/:\w+/, '');
+    const url = route.includes(':') ? base + request.url : route + request.url;
+    const response = await t.app.inject({
+      method: method === 'GET' ? 'GET' : 'POST',
+      url,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      ...(method === 'GET' ? {} : { payload: { store_id: 1, ...request.body } }),
+    });
+    return {
+      status: response.statusCode,
+      body: String(response.headers['content-type'] ?? '').includes('json') ? json(response) : response.body.length,
+    };
+  };
+
+  test('another customer gets 404, an anonymous caller 401 or 404, the owner 200', async () => {
+    const request = await entry.request();
+    const asStranger = await send(request, stranger.token);
+    expect(asStranger.status, JSON.stringify(asStranger.body)).toBe(404);
+    const asNobody = await send(request, undefined);
+    expect([404, ...(entry.anonymous ?? [])], JSON.stringify(asNobody.body)).toContain(asNobody.status);
+    const asOwner = await send(request, owner.token);
+    expect(asOwner.status, JSON.stringify(asOwner.body)).toBe(200);
+  });
+});
