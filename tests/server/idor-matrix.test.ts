@@ -13,6 +13,7 @@ import { makeCart, manualClock, pickOffers, post } from './cart-page-helpers.ts'
 import { checkoutNow, readyCart, saveCard, shopper, today } from './checkout-helpers.ts';
 import { takeInTurn } from './fixtures.ts';
 import { json, startTestApp } from './test-app.ts';
+import { dineInRestaurant, paidDineInOrder, restaurantOffers } from './wallet-fixtures.ts';
 
 /**
  * The IDOR matrix (issue 14): every route that takes an id of something a customer owns, asked by its owner, by
@@ -49,6 +50,8 @@ const owner = await shopper(t, 'idor-owner@example.com');
 const stranger = await shopper(t, 'idor-stranger@example.com');
 const offers = await pickOffers(t, { speed: 'local', locId: 101 }, 30, 0, { priceCents: 1250, stock: 100 });
 const nextOffer = takeInTurn(() => offers);
+const dinners = await restaurantOffers(t.database, 'dine-in', 4, { priceCents: 2400, stock: 100 });
+const nextDinner = takeInTurn(() => dinners);
 
 /** The owner's records, each made fresh for the route that asks (so a delete cannot spoil another row of the table). */
 const owned = {
@@ -70,6 +73,18 @@ const owned = {
     assert(placed.body, placeOrderReply);
     if (!placed.body.order_id) throw new Error(`no order: ${JSON.stringify(placed.body)}`);
     return placed.body.order_id;
+  },
+  /** A paid dine-in order at Gramercy (401): two portions in the owner's wallet. */
+  async walletOrder(): Promise<{ orderNumber: string; variantId: number; size: number }> {
+    const offer = nextDinner();
+    const placed = await paidDineInOrder(t, owner, [{ offer, qty: 2 }], { payment_mode: 2, card_id: await owned.card() });
+    if (placed.code !== 1) throw new Error(`no dine-in order: ${placed.orderNumber}`);
+    const variant = await t.database.db
+      .selectFrom('product_variants')
+      .select('bottle_size')
+      .where('id', '=', offer.variantId)
+      .executeTakeFirstOrThrow();
+    return { orderNumber: placed.orderNumber, variantId: offer.variantId, size: variant.bottle_size };
   },
   async application(): Promise<string> {
     const reply = await post(t, '/connect/uploadkyc/application', {}, owner.token);
@@ -308,6 +323,41 @@ const table: Readonly<Record<string, Entry>> = {
   },
   'POST /connect/verifyorder/verify': {
     request: async () => ({ url: '', body: { applicationID: await owned.application(), orderID: (await owned.cart()).cartId } }),
+    anonymous: [401],
+  },
+  'GET /wallet/wallet/index': { request: async () => ({ url: `?customer_id=${owner.customerId}` }), anonymous: [401] },
+  'POST /wallet/wallet/index': { request: async () => ({ url: '', body: { customer_id: owner.customerId } }), anonymous: [401] },
+  'POST /api/vendorsbyproduct/applyproducts': {
+    request: async () => ({ url: '', body: { customer_id: owner.customerId, state: 'NY', price_category: 0 } }),
+    anonymous: [401],
+  },
+  'POST /api/walletproductlst/walletProducts': {
+    request: async () => {
+      const restaurant = await t.database.db
+        .selectFrom('vendor_locations')
+        .select('vendor_id')
+        .where('id', '=', dineInRestaurant)
+        .executeTakeFirstOrThrow();
+      return { url: '', body: { customer_id: owner.customerId, vendor_id: restaurant.vendor_id } };
+    },
+    anonymous: [401],
+  },
+  'POST /wallet/wallet/walletAddToCart': {
+    request: async () => {
+      const held = await owned.walletOrder();
+      return {
+        url: '',
+        body: {
+          qty: '1',
+          wallet: 1,
+          zipcode: '10001',
+          product_id: held.variantId,
+          size: held.size,
+          vendor_loc_id: dineInRestaurant,
+          pastorderid: held.orderNumber,
+        },
+      };
+    },
     anonymous: [401],
   },
   'POST /api/customer/customerverify': {

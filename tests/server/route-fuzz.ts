@@ -20,6 +20,7 @@ import * as paymentContract from '../../src/api/contract/payment.contract.ts';
 import * as productSummaryContract from '../../src/api/contract/product-summary.contract.ts';
 import * as productContract from '../../src/api/contract/product.contract.ts';
 import * as shippingContract from '../../src/api/contract/shipping.contract.ts';
+import * as walletContract from '../../src/api/contract/wallet.contract.ts';
 import { maxJsonDepth } from '../../server/http/json-body.ts';
 import type { RegisteredRoute } from '../../server/http/route-list.ts';
 import { fieldName } from '../../server/http/validate.ts';
@@ -53,6 +54,7 @@ export const contractModules: Readonly<Record<string, Record<string, unknown>>> 
   'product-summary.contract.ts': productSummaryContract,
   'product.contract.ts': productContract,
   'shipping.contract.ts': shippingContract,
+  'wallet.contract.ts': walletContract,
 };
 
 /** The names of every field any request struct (…Body, …Query, …Params) declares, nested ones included. */
