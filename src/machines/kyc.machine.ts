@@ -17,6 +17,7 @@ import {
 import { ApiError, type Sent } from '../api/http.ts';
 import { customerVerify, loadKycApplication, uploadKycImage, verifyKyc } from '../api/kyc.api.ts';
 import { checkAge } from '../rules/age.ts';
+import { verificationLinkOf } from '../rules/verification-link.ts';
 import { messageOf } from './auth-failure.ts';
 import { isSignedIn } from './session-values.ts';
 import type { sessionMachine } from './session.machine.ts';
@@ -46,6 +47,8 @@ export interface KycContext extends KycInput {
   /** The failure line (a refusal, the server's words, the network). */
   message: string | undefined;
   match: KycMatch | undefined;
+  /** The vendor's page where the shopper finishes a pending check (decision 016), only when safe to open. */
+  verificationUrl: string | undefined;
 }
 
 export type KycEvent =
@@ -55,6 +58,7 @@ export type KycEvent =
   | { type: 'kyc.selfie.retake' }
   | { type: 'kyc.submit' }
   | { type: 'kyc.retry' }
+  | { type: 'kyc.check' }
   | { type: 'kyc.cancel' };
 
 /** The three photos in the order they are uploaded, each with the spec's line when it is missing. */
@@ -110,6 +114,8 @@ export const kycMachine = setup({
     hasApplication: (_, params: { reply: KycApplicationReply }) => isApplicationReply(params.reply),
     isUploaded: (_, params: { reply: KycUploadReply }) => params.reply.code === 1,
     isFaceMatch: (_, params: { reply: VerifyKycReply }) => params.reply.code === 1 && params.reply.data?.faceMatch === true,
+    // A vendor that has not decided yet (IDENTITY_ENGINE=stripe): nothing refused, the photos kept on the server.
+    isVerificationPending: (_, params: { reply: VerifyKycReply }) => params.reply.code === 2 && params.reply.pending === true,
     isOverAge: ({ context }) => context.match !== undefined && checkAge(context.match.dob, context.today).kind === 'over-21',
     isTooYoung: ({ context }) => context.match !== undefined && checkAge(context.match.dob, context.today).kind === 'too-young',
     isCustomerVerified: (_, params: { reply: CustomerVerifyReply }) => params.reply.code === 1,
@@ -129,6 +135,11 @@ export const kycMachine = setup({
     assignMatch: assign((_, params: { reply: VerifyKycReply }) => ({
       match: params.reply.data ? { percent: params.reply.data.faceMatchPercent, dob: params.reply.data.dob } : undefined,
     })),
+    assignPending: assign((_, params: { reply: VerifyKycReply }) => ({
+      message: params.reply.message || kycMessages.somethingWrong,
+      verificationUrl: verificationLinkOf(params.reply.verificationUrl),
+    })),
+    clearPending: assign({ message: undefined, verificationUrl: undefined }),
     assignAgeRefusal: assign(({ context }) => {
       const age = context.match ? checkAge(context.match.dob, context.today) : undefined;
       return { message: age && age.kind !== 'over-21' ? age.message : kycMessages.somethingWrong };
@@ -150,7 +161,15 @@ export const kycMachine = setup({
   },
 }).createMachine({
   id: 'kyc',
-  context: ({ input }) => ({ ...input, applicationId: undefined, images: {}, missing: [], message: undefined, match: undefined }),
+  context: ({ input }) => ({
+    ...input,
+    applicationId: undefined,
+    images: {},
+    missing: [],
+    message: undefined,
+    match: undefined,
+    verificationUrl: undefined,
+  }),
   initial: 'deciding',
   on: {
     'kyc.cancel': { guard: 'isUpdateMode', target: '.cancelled' },
@@ -246,6 +265,11 @@ export const kycMachine = setup({
                 actions: { type: 'assignMatch', params: ({ event }) => ({ reply: event.output }) },
               },
               {
+                guard: { type: 'isVerificationPending', params: ({ event }) => ({ reply: event.output }) },
+                target: '#kyc.pending',
+                actions: { type: 'assignPending', params: ({ event }) => ({ reply: event.output }) },
+              },
+              {
                 // The spec: a failed match, or code 2 with a message, shows the server's words.
                 target: '#kyc.failed',
                 actions: { type: 'assignMessage', params: ({ event }) => ({ message: event.output.message || kycMessages.faceMatchFailed }) },
@@ -293,6 +317,13 @@ export const kycMachine = setup({
     },
     failed: {
       on: { 'kyc.retry': { target: 'editing', actions: 'clearFailure' } },
+    },
+    /**
+     * The vendor has not decided (decision 016): its words, its page to finish the check when it gave one (opened in a
+     * new tab by the view), and Check again — verify alone, the photos are already on the server.
+     */
+    pending: {
+      on: { 'kyc.check': { target: '#kyc.submitting.matchingFace', actions: 'clearPending' } },
     },
     /** Under 21 by the ID's date of birth: the spec's refusal; trying again with the same person would not change it. */
     refused: {},
