@@ -91,6 +91,8 @@ function KycForm({ actor, applicationId, updateMode }: { actor: KycActor; applic
   const editing = useSelector(actor, (s) => s.matches('editing'));
   const failed = useSelector(actor, (s) => s.matches('failed'));
   const refused = useSelector(actor, (s) => s.matches('refused'));
+  const pending = useSelector(actor, (s) => s.matches('pending'));
+  const verificationUrl = useSelector(actor, (s) => s.context.verificationUrl);
   const progress = useSelector(actor, progressText);
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -164,8 +166,15 @@ function KycForm({ actor, applicationId, updateMode }: { actor: KycActor; applic
           {message}
         </p>
       )}
+      {pending && message && (
+        <p role="status" className={css.notice}>
+          {message}
+        </p>
+      )}
       <div className={css.actions}>
-        {failed ? (
+        {pending ? (
+          <VendorActions verificationUrl={verificationUrl} onCheck={() => actor.send({ type: 'kyc.check' })} />
+        ) : failed ? (
           <button type="button" className={primaryButton} onClick={() => actor.send({ type: 'kyc.retry' })}>
             TRY AGAIN
           </button>
@@ -189,5 +198,24 @@ function KycForm({ actor, applicationId, updateMode }: { actor: KycActor; applic
         )}
       </div>
     </form>
+  );
+}
+
+/**
+ * The vendor has not decided (decision 016): its page in a new tab when it gave one (the machine keeps only a safe
+ * link), and Check again once the shopper is done there.
+ */
+function VendorActions({ verificationUrl, onCheck }: { verificationUrl: string | undefined; onCheck: () => void }) {
+  return (
+    <>
+      {verificationUrl && (
+        <a className={`${primaryButton} ${css.vendorLink}`} href={verificationUrl} target="_blank" rel="noopener noreferrer">
+          Continue verification
+        </a>
+      )}
+      <button type="button" className={verificationUrl ? secondaryButton : primaryButton} onClick={onCheck}>
+        Check again
+      </button>
+    </>
   );
 }
