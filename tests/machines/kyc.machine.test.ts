@@ -39,11 +39,11 @@ const adultDob = '01/02/1990';
 const childDob = '16/06/2004'; // 20 on 2025-06-15
 // The vendor adapter's pending answers (IDENTITY_ENGINE=stripe, decision 016).
 const stripePage = 'https://verify.stripe.com/start/test_session';
-const continueMessage = 'Please finish verifying your identity with our verification partner, then press Submit again.';
+const continueMessage = 'Please finish verifying your identity with our verification partner, then press Check again.';
 const vendorWaits: VerifyKycReply = { code: 2, message: continueMessage, pending: true, verificationUrl: stripePage };
 const vendorProcessing: VerifyKycReply = {
   code: 2,
-  message: 'Your identity check is being processed. Please press Submit again in a minute.',
+  message: 'Your identity check is being processed. Please press Check again in a minute.',
   pending: true,
 };
 const badRequest = new ApiError('Error In Uploading.', 0, 400, [{ field: 'imageData', message: 'The photo must be a JPEG, PNG or WebP image.' }]);

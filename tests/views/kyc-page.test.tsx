@@ -68,8 +68,8 @@ afterEach(cleanup);
 
 describe('/kyc with a vendor that decides on its own page (IDENTITY_ENGINE=stripe)', () => {
   it('shows the vendor’s words and page while it waits, then Check again verifies and goes to sign-in', async () => {
-    const waiting = 'Please finish verifying your identity with our verification partner, then press Submit again.';
-    const processing = 'Your identity check is being processed. Please press Submit again in a minute.';
+    const waiting = 'Please finish verifying your identity with our verification partner, then press Check again.';
+    const processing = 'Your identity check is being processed. Please press Check again in a minute.';
     server.verifyAnswers = [
       { code: 2, message: waiting, pending: true, verificationUrl: stripePage },
       { code: 2, message: processing, pending: true },
