@@ -49,6 +49,11 @@ export interface KycContext extends KycInput {
   match: KycMatch | undefined;
   /** The vendor's page where the shopper finishes a pending check (decision 016), only when safe to open. */
   verificationUrl: string | undefined;
+  /**
+   * All three photos are already on the server, undecided (a vendor's hosted page returns the shopper to a fresh /kyc):
+   * Check again verifies them without choosing them again.
+   */
+  photosOnServer: boolean;
 }
 
 export type KycEvent =
@@ -87,6 +92,11 @@ function isApplicationReply(reply: KycApplicationReply): boolean {
   return reply.code === 1 && reply.data !== undefined;
 }
 
+function hasPhotosOnServer(reply: KycApplicationReply): boolean {
+  const uploaded = reply.data?.uploaded;
+  return reply.data?.status === 'uploaded' && uploaded !== undefined && kycPhotos.every(({ side }) => uploaded[side]);
+}
+
 /**
  * The KYC screen (/kyc; spec "KYC screen" and the KYC rule): shows the Application ID, holds the ID front, the ID back
  * and the selfie as they are chosen; Submit needs all three (every missing one named at once), uploads them in turn,
@@ -111,6 +121,8 @@ export const kycMachine = setup({
     // Only a customer's account can be verified: a guest (no token, or a guest checkout's) signs in or signs up first.
     isGuest: ({ context }) => !isSignedIn(context.session.getSnapshot().context),
     hasAllPhotos: ({ context }) => missingPhotoMessages(context.images).length === 0,
+    // Photos chosen on this screen replace the server's: then Submit uploads them, Check again is not offered.
+    canCheckServerPhotos: ({ context }) => context.photosOnServer && Object.values(context.images).every((image) => !image),
     hasApplication: (_, params: { reply: KycApplicationReply }) => isApplicationReply(params.reply),
     isUploaded: (_, params: { reply: KycUploadReply }) => params.reply.code === 1,
     isFaceMatch: (_, params: { reply: VerifyKycReply }) => params.reply.code === 1 && params.reply.data?.faceMatch === true,
@@ -123,7 +135,10 @@ export const kycMachine = setup({
     hasCartId: ({ context }) => Boolean(context.session.getSnapshot().context.cart_id),
   },
   actions: {
-    assignApplication: assign((_, params: { reply: KycApplicationReply }) => ({ applicationId: params.reply.data?.applicationId })),
+    assignApplication: assign((_, params: { reply: KycApplicationReply }) => ({
+      applicationId: params.reply.data?.applicationId,
+      photosOnServer: hasPhotosOnServer(params.reply),
+    })),
     assignPhoto: assign(({ context }, params: { side: KycSide; dataUrl: string }) => ({
       images: { ...context.images, [params.side]: params.dataUrl },
       missing: context.missing.filter((line) => line !== missingMessageOf(params.side)),
@@ -169,6 +184,7 @@ export const kycMachine = setup({
     message: undefined,
     match: undefined,
     verificationUrl: undefined,
+    photosOnServer: false,
   }),
   initial: 'deciding',
   on: {
@@ -212,6 +228,7 @@ export const kycMachine = setup({
         'kyc.selfie.take': { actions: { type: 'assignPhoto', params: ({ event }) => ({ side: 'selfie', dataUrl: event.dataUrl }) } },
         'kyc.selfie.retake': { actions: 'clearSelfie' },
         'kyc.submit': [{ guard: 'hasAllPhotos', target: 'submitting', actions: 'clearFailure' }, { actions: 'assignMissing' }],
+        'kyc.check': { guard: 'canCheckServerPhotos', target: 'submitting.matchingFace', actions: 'clearFailure' },
       },
     },
     submitting: {

@@ -26,6 +26,11 @@ const application: KycApplicationReply = {
   code: 1,
   data: { applicationId, status: 'started', uploaded: { aadhaar_front: false, aadhaar_back: false, selfie: false } },
 };
+// Back from the vendor's page in a fresh /kyc: the three photos are on the server, nothing decided.
+const onServer: KycApplicationReply = {
+  code: 1,
+  data: { applicationId, status: 'uploaded', uploaded: { aadhaar_front: true, aadhaar_back: true, selfie: true } },
+};
 const uploaded = (side: 'aadhaar_front' | 'aadhaar_back' | 'selfie'): KycUploadReply => ({
   code: 1,
   message: 'Image Uploaded.',
@@ -58,6 +63,7 @@ function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   if (snapshot.matches('loading'))
     return [
       label('application', done('loadApplication', application)),
+      label('application: photos on server', done('loadApplication', onServer)),
       label('application: refused', done('loadApplication', { code: -1 })),
       label('application: offline', failed('loadApplication')),
     ];
@@ -100,6 +106,7 @@ const serializeState = (snapshot: AnyMachineSnapshot) => {
     c.missing,
     c.message ?? null,
     c.verificationUrl ?? null,
+    c.photosOnServer,
   ]);
 };
 
@@ -353,6 +360,39 @@ describe('kyc behaviour', () => {
     expect(t.actions.notifyFaceMatch.mock.calls[0]?.[1]).toEqual({ message: kycSuccessMessage(100) });
     expect(t.actions.notifySignedUp).toHaveBeenCalledOnce();
     expect(t.session.getSnapshot().context).toEqual({});
+  });
+
+  it('back from the vendor in a fresh /kyc, Check again verifies the photos already on the server', async () => {
+    const t = start({ application: async () => onServer, verify: async () => match(adultDob, 100) }, { stored: withCart });
+    await ready(t);
+    expect(t.actor.getSnapshot().context.photosOnServer).toBe(true);
+    t.actor.send({ type: 'kyc.check' });
+    await vi.waitFor(() => expect(t.actions.goToGuestRegister).toHaveBeenCalledOnce());
+    expect(t.calls.map(([name]) => name)).toEqual(['application', 'verify', 'customerVerify']);
+  });
+
+  it('offers Check again from the form only for photos on the server and none chosen here', async () => {
+    const partly: KycApplicationReply = {
+      code: 1,
+      data: { applicationId, status: 'started', uploaded: { aadhaar_front: true, aadhaar_back: true, selfie: false } },
+    };
+    const decided: KycApplicationReply = {
+      code: 1,
+      data: { applicationId, status: 'refused', uploaded: { aadhaar_front: true, aadhaar_back: true, selfie: true } },
+    };
+    for (const application of [partly, decided]) {
+      const t = start({ application: async () => application });
+      await ready(t);
+      expect(t.actor.getSnapshot().context.photosOnServer).toBe(false);
+      t.actor.send({ type: 'kyc.check' });
+      expect(t.actor.getSnapshot().value).toBe('editing');
+    }
+    const t = start({ application: async () => onServer });
+    await ready(t);
+    t.actor.send({ type: 'kyc.front.choose', dataUrl: front });
+    t.actor.send({ type: 'kyc.check' });
+    expect(t.actor.getSnapshot().value).toBe('editing');
+    expect(t.calls.map(([name]) => name)).toEqual(['application']);
   });
 
   it('offers only a safe vendor page; a vendor refusal after a pending answer is a plain failure', async () => {

@@ -13,12 +13,12 @@ const applicationId = '0123456789abcdef0123456789abcdef';
 const stripePage = 'https://verify.stripe.com/start/test_session';
 
 // The page's machine reaches the server through src/api: a stand-in for IDENTITY_ENGINE=stripe answers here.
-const server = vi.hoisted(() => ({ calls: [] as string[], verifyAnswers: [] as VerifyKycReply[] }));
+const server = vi.hoisted(() => ({ calls: [] as string[], verifyAnswers: [] as VerifyKycReply[], photosOnServer: false }));
 vi.mock('../../src/api/kyc.api.ts', () => ({
-  loadKycApplication: vi.fn(async (): Promise<KycApplicationReply> => ({
-    code: 1,
-    data: { applicationId, status: 'started', uploaded: { aadhaar_front: false, aadhaar_back: false, selfie: false } },
-  })),
+  loadKycApplication: vi.fn(async (): Promise<KycApplicationReply> => {
+    const on = server.photosOnServer;
+    return { code: 1, data: { applicationId, status: on ? 'uploaded' : 'started', uploaded: { aadhaar_front: on, aadhaar_back: on, selfie: on } } };
+  }),
   uploadKycImage: vi.fn(async ({ fileName }: { fileName: string }): Promise<KycUploadReply> => {
     server.calls.push(`upload ${fileName}`);
     const side: KycSide = fileName.endsWith('_selfie.jpg') ? 'selfie' : fileName.endsWith('_back.jpg') ? 'aadhaar_back' : 'aadhaar_front';
@@ -63,6 +63,7 @@ async function choose(label: string, name: string) {
 beforeEach(() => {
   server.calls = [];
   server.verifyAnswers = [];
+  server.photosOnServer = false;
 });
 afterEach(cleanup);
 
@@ -112,6 +113,26 @@ describe('/kyc with a vendor that decides on its own page (IDENTITY_ENGINE=strip
     ]);
     // No cart: the session is cleared and the shopper signs in again, now verified.
     expect(session.getSnapshot().context).toEqual({});
+  });
+
+  it('back from the vendor’s page in a fresh /kyc, Check again verifies the photos already uploaded', async () => {
+    server.photosOnServer = true;
+    server.verifyAnswers = [{ code: 1, data: { faceMatch: true, faceMatchPercent: 100, dob: '01/02/1990', aadharNumber: 'D1' } }];
+    renderKyc();
+    expect((await screen.findByText(/^Your photos are already with us/)).getAttribute('role')).toBe('status');
+    fireEvent.click(screen.getByRole('button', { name: 'Check again' }));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/signIn'));
+    expect(server.calls).toEqual(['verify', 'customerverify']);
+  });
+
+  it('does not offer Check again once a new photo is chosen', async () => {
+    server.photosOnServer = true;
+    renderKyc();
+    await screen.findByRole('button', { name: 'Check again' });
+    await choose('ID front photo', 'front.jpg');
+    await screen.findByAltText('ID front preview');
+    expect(screen.queryByRole('button', { name: 'Check again' })).toBeNull();
+    expect(screen.queryByText(/^Your photos are already with us/)).toBeNull();
   });
 
   it('does not link to a vendor page that is not https', async () => {

@@ -84,6 +84,9 @@ function progressText(actor: ReturnType<KycActor['getSnapshot']>): string | unde
   return undefined;
 }
 
+/** Photos uploaded earlier and not decided yet (back from a vendor's page, or a check that failed to run). */
+const photosOnServerText = 'Your photos are already with us. Press Check again to verify them, or choose new photos and Submit.';
+
 function KycForm({ actor, applicationId, updateMode }: { actor: KycActor; applicationId: string; updateMode: boolean }) {
   const images = useSelector(actor, (s) => s.context.images);
   const missing = useSelector(actor, (s) => s.context.missing);
@@ -93,6 +96,8 @@ function KycForm({ actor, applicationId, updateMode }: { actor: KycActor; applic
   const refused = useSelector(actor, (s) => s.matches('refused'));
   const pending = useSelector(actor, (s) => s.matches('pending'));
   const verificationUrl = useSelector(actor, (s) => s.context.verificationUrl);
+  // Back from the vendor's page in a fresh /kyc: the photos are on the server, nothing chosen here.
+  const canCheck = useSelector(actor, (s) => s.matches('editing') && s.can({ type: 'kyc.check' }));
   const progress = useSelector(actor, progressText);
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -166,6 +171,11 @@ function KycForm({ actor, applicationId, updateMode }: { actor: KycActor; applic
           {message}
         </p>
       )}
+      {canCheck && (
+        <p role="status" className={css.notice}>
+          {photosOnServerText}
+        </p>
+      )}
       {pending && message && (
         <p role="status" className={css.notice}>
           {message}
@@ -184,6 +194,11 @@ function KycForm({ actor, applicationId, updateMode }: { actor: KycActor; applic
               {progress ? 'PLEASE WAIT…' : 'SUBMIT'}
             </button>
           )
+        )}
+        {canCheck && (
+          <button type="button" className={secondaryButton} onClick={() => actor.send({ type: 'kyc.check' })}>
+            Check again
+          </button>
         )}
         {updateMode && (
           <button type="button" className={secondaryButton} onClick={() => actor.send({ type: 'kyc.cancel' })}>
