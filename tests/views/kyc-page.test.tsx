@@ -60,6 +60,16 @@ async function choose(label: string, name: string) {
   fireEvent.change(await screen.findByLabelText(label), { target: { files: [file] } });
 }
 
+/** Both ID sides and the selfie (the file fallback: jsdom has no camera), each read before the next. */
+async function chooseAllPhotos() {
+  await choose('ID front photo', 'front.jpg');
+  await screen.findByAltText('ID front preview');
+  await choose('ID back photo', 'back.jpg');
+  await screen.findByAltText('ID back preview');
+  await choose('Selfie photo', 'selfie.jpg');
+  await screen.findByAltText('Selfie preview');
+}
+
 beforeEach(() => {
   server.calls = [];
   server.verifyAnswers = [];
@@ -78,12 +88,7 @@ describe('/kyc with a vendor that decides on its own page (IDENTITY_ENGINE=strip
     ];
     const { session } = renderKyc();
     await screen.findByText(applicationId);
-    await choose('ID front photo', 'front.jpg');
-    await screen.findByAltText('ID front preview');
-    await choose('ID back photo', 'back.jpg');
-    await screen.findByAltText('ID back preview');
-    await choose('Selfie photo', 'selfie.jpg');
-    await waitFor(() => expect(screen.queryByText('Selfie In Not Uploaded.')).toBeNull());
+    await chooseAllPhotos();
     fireEvent.click(screen.getByRole('button', { name: 'SUBMIT' }));
 
     // Pending: the vendor's words as information, its page in a new tab, and no Submit to upload the photos again.
@@ -139,12 +144,7 @@ describe('/kyc with a vendor that decides on its own page (IDENTITY_ENGINE=strip
     server.verifyAnswers = [{ code: 2, message: 'Finish the check.', pending: true, verificationUrl: 'javascript:alert(1)' }];
     renderKyc();
     await screen.findByText(applicationId);
-    await choose('ID front photo', 'front.jpg');
-    await screen.findByAltText('ID front preview');
-    await choose('ID back photo', 'back.jpg');
-    await screen.findByAltText('ID back preview');
-    await choose('Selfie photo', 'selfie.jpg');
-    await waitFor(() => expect(screen.queryByText('Selfie In Not Uploaded.')).toBeNull());
+    await chooseAllPhotos();
     fireEvent.click(screen.getByRole('button', { name: 'SUBMIT' }));
     const form = screen.getByRole('form', { name: 'Identity verification' });
     await within(form).findByText('Finish the check.');
