@@ -17,6 +17,7 @@ import {
 import { ApiError, type Sent } from '../api/http.ts';
 import { customerVerify, loadKycApplication, uploadKycImage, verifyKyc } from '../api/kyc.api.ts';
 import { checkAge } from '../rules/age.ts';
+import { verificationLinkOf } from '../rules/verification-link.ts';
 import { messageOf } from './auth-failure.ts';
 import { isSignedIn } from './session-values.ts';
 import type { sessionMachine } from './session.machine.ts';
@@ -46,6 +47,13 @@ export interface KycContext extends KycInput {
   /** The failure line (a refusal, the server's words, the network). */
   message: string | undefined;
   match: KycMatch | undefined;
+  /** The vendor's page where the shopper finishes a pending check (decision 016), only when safe to open. */
+  verificationUrl: string | undefined;
+  /**
+   * All three photos are already on the server, undecided (a vendor's hosted page returns the shopper to a fresh /kyc):
+   * Check again verifies them without choosing them again.
+   */
+  photosOnServer: boolean;
 }
 
 export type KycEvent =
@@ -55,6 +63,7 @@ export type KycEvent =
   | { type: 'kyc.selfie.retake' }
   | { type: 'kyc.submit' }
   | { type: 'kyc.retry' }
+  | { type: 'kyc.check' }
   | { type: 'kyc.cancel' };
 
 /** The three photos in the order they are uploaded, each with the spec's line when it is missing. */
@@ -83,6 +92,11 @@ function isApplicationReply(reply: KycApplicationReply): boolean {
   return reply.code === 1 && reply.data !== undefined;
 }
 
+function hasPhotosOnServer(reply: KycApplicationReply): boolean {
+  const uploaded = reply.data?.uploaded;
+  return reply.data?.status === 'uploaded' && uploaded !== undefined && kycPhotos.every(({ side }) => uploaded[side]);
+}
+
 /**
  * The KYC screen (/kyc; spec "KYC screen" and the KYC rule): shows the Application ID, holds the ID front, the ID back
  * and the selfie as they are chosen; Submit needs all three (every missing one named at once), uploads them in turn,
@@ -107,9 +121,13 @@ export const kycMachine = setup({
     // Only a customer's account can be verified: a guest (no token, or a guest checkout's) signs in or signs up first.
     isGuest: ({ context }) => !isSignedIn(context.session.getSnapshot().context),
     hasAllPhotos: ({ context }) => missingPhotoMessages(context.images).length === 0,
+    // Photos chosen on this screen replace the server's: then Submit uploads them, Check again is not offered.
+    canCheckServerPhotos: ({ context }) => context.photosOnServer && Object.values(context.images).every((image) => !image),
     hasApplication: (_, params: { reply: KycApplicationReply }) => isApplicationReply(params.reply),
     isUploaded: (_, params: { reply: KycUploadReply }) => params.reply.code === 1,
     isFaceMatch: (_, params: { reply: VerifyKycReply }) => params.reply.code === 1 && params.reply.data?.faceMatch === true,
+    // A vendor that has not decided yet (IDENTITY_ENGINE=stripe): nothing refused, the photos kept on the server.
+    isVerificationPending: (_, params: { reply: VerifyKycReply }) => params.reply.code === 2 && params.reply.pending === true,
     isOverAge: ({ context }) => context.match !== undefined && checkAge(context.match.dob, context.today).kind === 'over-21',
     isTooYoung: ({ context }) => context.match !== undefined && checkAge(context.match.dob, context.today).kind === 'too-young',
     isCustomerVerified: (_, params: { reply: CustomerVerifyReply }) => params.reply.code === 1,
@@ -117,7 +135,10 @@ export const kycMachine = setup({
     hasCartId: ({ context }) => Boolean(context.session.getSnapshot().context.cart_id),
   },
   actions: {
-    assignApplication: assign((_, params: { reply: KycApplicationReply }) => ({ applicationId: params.reply.data?.applicationId })),
+    assignApplication: assign((_, params: { reply: KycApplicationReply }) => ({
+      applicationId: params.reply.data?.applicationId,
+      photosOnServer: hasPhotosOnServer(params.reply),
+    })),
     assignPhoto: assign(({ context }, params: { side: KycSide; dataUrl: string }) => ({
       images: { ...context.images, [params.side]: params.dataUrl },
       missing: context.missing.filter((line) => line !== missingMessageOf(params.side)),
@@ -129,6 +150,11 @@ export const kycMachine = setup({
     assignMatch: assign((_, params: { reply: VerifyKycReply }) => ({
       match: params.reply.data ? { percent: params.reply.data.faceMatchPercent, dob: params.reply.data.dob } : undefined,
     })),
+    assignPending: assign((_, params: { reply: VerifyKycReply }) => ({
+      message: params.reply.message || kycMessages.somethingWrong,
+      verificationUrl: verificationLinkOf(params.reply.verificationUrl),
+    })),
+    clearPending: assign({ message: undefined, verificationUrl: undefined }),
     assignAgeRefusal: assign(({ context }) => {
       const age = context.match ? checkAge(context.match.dob, context.today) : undefined;
       return { message: age && age.kind !== 'over-21' ? age.message : kycMessages.somethingWrong };
@@ -150,7 +176,16 @@ export const kycMachine = setup({
   },
 }).createMachine({
   id: 'kyc',
-  context: ({ input }) => ({ ...input, applicationId: undefined, images: {}, missing: [], message: undefined, match: undefined }),
+  context: ({ input }) => ({
+    ...input,
+    applicationId: undefined,
+    images: {},
+    missing: [],
+    message: undefined,
+    match: undefined,
+    verificationUrl: undefined,
+    photosOnServer: false,
+  }),
   initial: 'deciding',
   on: {
     'kyc.cancel': { guard: 'isUpdateMode', target: '.cancelled' },
@@ -193,6 +228,7 @@ export const kycMachine = setup({
         'kyc.selfie.take': { actions: { type: 'assignPhoto', params: ({ event }) => ({ side: 'selfie', dataUrl: event.dataUrl }) } },
         'kyc.selfie.retake': { actions: 'clearSelfie' },
         'kyc.submit': [{ guard: 'hasAllPhotos', target: 'submitting', actions: 'clearFailure' }, { actions: 'assignMissing' }],
+        'kyc.check': { guard: 'canCheckServerPhotos', target: 'submitting.matchingFace', actions: 'clearFailure' },
       },
     },
     submitting: {
@@ -246,6 +282,11 @@ export const kycMachine = setup({
                 actions: { type: 'assignMatch', params: ({ event }) => ({ reply: event.output }) },
               },
               {
+                guard: { type: 'isVerificationPending', params: ({ event }) => ({ reply: event.output }) },
+                target: '#kyc.pending',
+                actions: { type: 'assignPending', params: ({ event }) => ({ reply: event.output }) },
+              },
+              {
                 // The spec: a failed match, or code 2 with a message, shows the server's words.
                 target: '#kyc.failed',
                 actions: { type: 'assignMessage', params: ({ event }) => ({ message: event.output.message || kycMessages.faceMatchFailed }) },
@@ -293,6 +334,13 @@ export const kycMachine = setup({
     },
     failed: {
       on: { 'kyc.retry': { target: 'editing', actions: 'clearFailure' } },
+    },
+    /**
+     * The vendor has not decided (decision 016): its words, its page to finish the check when it gave one (opened in a
+     * new tab by the view), and Check again — verify alone, the photos are already on the server.
+     */
+    pending: {
+      on: { 'kyc.check': { target: '#kyc.submitting.matchingFace', actions: 'clearPending' } },
     },
     /** Under 21 by the ID's date of birth: the spec's refusal; trying again with the same person would not change it. */
     refused: {},

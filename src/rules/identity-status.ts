@@ -44,12 +44,17 @@ const refusalReasonWords: Readonly<Record<string, string>> = {
   'no-face-in-selfie': 'No face was found in the selfie',
   'faces-in-selfie': 'More than one face was found in the selfie',
   'unclear-face': 'The face was not clear enough to compare',
+  // The vendor's own checks (decision 016, IDENTITY_ENGINE=stripe).
+  'document-unverified': 'The ID could not be verified (it may be expired or unreadable)',
+  'selfie-unverified': 'The selfie could not be verified against the ID',
+  'vendor-declined': 'The identity check with our verification partner was not completed',
 };
 
 export const unknownRefusalWords = 'The application was not accepted';
 
 export function refusalWords(reason: string | null): string {
-  return (reason !== null && refusalReasonWords[reason]) || unknownRefusalWords;
+  // Own keys only: 'constructor' and the like are not reasons.
+  return (reason !== null && Object.hasOwn(refusalReasonWords, reason) && refusalReasonWords[reason]) || unknownRefusalWords;
 }
 
 /** The line the account tab shows for each status. */

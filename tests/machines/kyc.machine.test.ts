@@ -26,6 +26,11 @@ const application: KycApplicationReply = {
   code: 1,
   data: { applicationId, status: 'started', uploaded: { aadhaar_front: false, aadhaar_back: false, selfie: false } },
 };
+// Back from the vendor's page in a fresh /kyc: the three photos are on the server, nothing decided.
+const onServer: KycApplicationReply = {
+  code: 1,
+  data: { applicationId, status: 'uploaded', uploaded: { aadhaar_front: true, aadhaar_back: true, selfie: true } },
+};
 const uploaded = (side: 'aadhaar_front' | 'aadhaar_back' | 'selfie'): KycUploadReply => ({
   code: 1,
   message: 'Image Uploaded.',
@@ -37,6 +42,15 @@ const match = (dob: string, percent = 87): VerifyKycReply => ({
 });
 const adultDob = '01/02/1990';
 const childDob = '16/06/2004'; // 20 on 2025-06-15
+// The vendor adapter's pending answers (IDENTITY_ENGINE=stripe, decision 016).
+const stripePage = 'https://verify.stripe.com/start/test_session';
+const continueMessage = 'Please finish verifying your identity with our verification partner, then press Check again.';
+const vendorWaits: VerifyKycReply = { code: 2, message: continueMessage, pending: true, verificationUrl: stripePage };
+const vendorProcessing: VerifyKycReply = {
+  code: 2,
+  message: 'Your identity check is being processed. Please press Check again in a minute.',
+  pending: true,
+};
 const badRequest = new ApiError('Error In Uploading.', 0, 400, [{ field: 'imageData', message: 'The photo must be a JPEG, PNG or WebP image.' }]);
 
 const uploadEvents = (id: string, side: 'aadhaar_front' | 'aadhaar_back' | 'selfie') => [
@@ -49,6 +63,7 @@ function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   if (snapshot.matches('loading'))
     return [
       label('application', done('loadApplication', application)),
+      label('application: photos on server', done('loadApplication', onServer)),
       label('application: refused', done('loadApplication', { code: -1 })),
       label('application: offline', failed('loadApplication')),
     ];
@@ -61,6 +76,8 @@ function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
       label('verify: under 21', done('verifyKyc', match(childDob))),
       label('verify: unreadable dob', done('verifyKyc', match('1990-02-01'))),
       label('verify: mismatch', done('verifyKyc', { code: 2, message: 'The faces do not match.' })),
+      label('verify: vendor waits for the shopper', done('verifyKyc', vendorWaits)),
+      label('verify: vendor processing', done('verifyKyc', vendorProcessing)),
       label('verify: offline', failed('verifyKyc')),
     ];
   if (snapshot.matches({ submitting: 'verifyingCustomer' }))
@@ -76,13 +93,21 @@ function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
     ...(images.selfie ? [{ type: 'kyc.selfie.retake' }] : [{ type: 'kyc.selfie.take', dataUrl: selfie }]),
     { type: 'kyc.submit' },
     { type: 'kyc.retry' },
+    { type: 'kyc.check' },
     { type: 'kyc.cancel' },
   ];
 }
 
 const serializeState = (snapshot: AnyMachineSnapshot) => {
   const c = snapshot.context as KycContext;
-  return JSON.stringify([snapshot.value, Object.keys(c.images).filter((k) => c.images[k as keyof typeof c.images]), c.missing, c.message ?? null]);
+  return JSON.stringify([
+    snapshot.value,
+    Object.keys(c.images).filter((k) => c.images[k as keyof typeof c.images]),
+    c.missing,
+    c.message ?? null,
+    c.verificationUrl ?? null,
+    c.photosOnServer,
+  ]);
 };
 
 const withCart: SessionValues = { Token: 'token-ada', cust_name: 'Ada', CustomerId: 42, cart_id: 'cart-ada' };
@@ -308,6 +333,83 @@ describe('kyc behaviour', () => {
     t.actor.send({ type: 'kyc.submit' });
     await vi.waitFor(() => expect(t.actor.getSnapshot().value).toBe('failed'));
     expect(t.calls.map(([name]) => name)).toEqual(['application', 'upload', 'upload']);
+  });
+
+  it('waits for the vendor: its words and page, then Check again verifies without uploading again and signs up', async () => {
+    const answers = [vendorWaits, vendorProcessing, match(adultDob, 100)];
+    const t = start({ verify: async () => answers.shift() ?? match(adultDob) });
+    await ready(t);
+    chooseAll(t);
+    t.actor.send({ type: 'kyc.submit' });
+    await vi.waitFor(() => expect(t.actor.getSnapshot().value).toBe('pending'));
+    expect(t.actor.getSnapshot().context).toMatchObject({ message: continueMessage, verificationUrl: stripePage });
+    // Photo and retry events do nothing while the vendor decides.
+    t.actor.send({ type: 'kyc.retry' });
+    t.actor.send({ type: 'kyc.submit' });
+    expect(t.actor.getSnapshot().value).toBe('pending');
+
+    t.actor.send({ type: 'kyc.check' });
+    await vi.waitFor(() => expect(t.actor.getSnapshot().context.message).toBe(vendorProcessing.message));
+    expect(t.actor.getSnapshot().value).toBe('pending');
+    // Processing: no page to go back to.
+    expect(t.actor.getSnapshot().context.verificationUrl).toBeUndefined();
+
+    t.actor.send({ type: 'kyc.check' });
+    await vi.waitFor(() => expect(t.actions.goToSignIn).toHaveBeenCalledOnce());
+    expect(t.calls.map(([name]) => name)).toEqual(['application', 'upload', 'upload', 'upload', 'verify', 'verify', 'verify', 'customerVerify']);
+    expect(t.actions.notifyFaceMatch.mock.calls[0]?.[1]).toEqual({ message: kycSuccessMessage(100) });
+    expect(t.actions.notifySignedUp).toHaveBeenCalledOnce();
+    expect(t.session.getSnapshot().context).toEqual({});
+  });
+
+  it('back from the vendor in a fresh /kyc, Check again verifies the photos already on the server', async () => {
+    const t = start({ application: async () => onServer, verify: async () => match(adultDob, 100) }, { stored: withCart });
+    await ready(t);
+    expect(t.actor.getSnapshot().context.photosOnServer).toBe(true);
+    t.actor.send({ type: 'kyc.check' });
+    await vi.waitFor(() => expect(t.actions.goToGuestRegister).toHaveBeenCalledOnce());
+    expect(t.calls.map(([name]) => name)).toEqual(['application', 'verify', 'customerVerify']);
+  });
+
+  it('offers Check again from the form only for photos on the server and none chosen here', async () => {
+    const partly: KycApplicationReply = {
+      code: 1,
+      data: { applicationId, status: 'started', uploaded: { aadhaar_front: true, aadhaar_back: true, selfie: false } },
+    };
+    const decided: KycApplicationReply = {
+      code: 1,
+      data: { applicationId, status: 'refused', uploaded: { aadhaar_front: true, aadhaar_back: true, selfie: true } },
+    };
+    for (const application of [partly, decided]) {
+      const t = start({ application: async () => application });
+      await ready(t);
+      expect(t.actor.getSnapshot().context.photosOnServer).toBe(false);
+      t.actor.send({ type: 'kyc.check' });
+      expect(t.actor.getSnapshot().value).toBe('editing');
+    }
+    const t = start({ application: async () => onServer });
+    await ready(t);
+    t.actor.send({ type: 'kyc.front.choose', dataUrl: front });
+    t.actor.send({ type: 'kyc.check' });
+    expect(t.actor.getSnapshot().value).toBe('editing');
+    expect(t.calls.map(([name]) => name)).toEqual(['application']);
+  });
+
+  it('offers only a safe vendor page; a vendor refusal after a pending answer is a plain failure', async () => {
+    const answers: VerifyKycReply[] = [
+      { ...vendorWaits, verificationUrl: 'javascript:alert(1)' },
+      { code: 2, message: 'Your ID could not be verified. Please start again with a valid, unexpired ID.' },
+    ];
+    const t = start({ verify: async () => answers.shift() ?? match(adultDob) });
+    await ready(t);
+    chooseAll(t);
+    t.actor.send({ type: 'kyc.submit' });
+    await vi.waitFor(() => expect(t.actor.getSnapshot().value).toBe('pending'));
+    expect(t.actor.getSnapshot().context).toMatchObject({ message: continueMessage, verificationUrl: undefined });
+    t.actor.send({ type: 'kyc.check' });
+    await vi.waitFor(() => expect(t.actor.getSnapshot().value).toBe('failed'));
+    expect(t.actor.getSnapshot().context.message).toBe('Your ID could not be verified. Please start again with a valid, unexpired ID.');
+    expect(t.actions.notifyFaceMatch).not.toHaveBeenCalled();
   });
 
   it('a failed load says why and can be retried', async () => {

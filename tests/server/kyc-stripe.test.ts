@@ -95,6 +95,7 @@ describe('KYC through Stripe Identity', { timeout: 60_000 }, () => {
     expect(first.body).toEqual({
       code: 2,
       message: identityMessages.vendorContinue,
+      pending: true,
       verificationUrl: expect.stringMatching(/^https:\/\/verify\.stripe\.com\//),
     });
     // One document session with a matching live selfie, keyed by the application; nothing decided, the photos kept.
@@ -232,10 +233,10 @@ describe('KYC through Stripe Identity', { timeout: 60_000 }, () => {
 
   it('maps Stripe’s other outcomes: processing and abandoned wait; a bad document, a missing selfie check, a cancel refuse', async () => {
     const cases = [
-      { outcome: { kind: 'processing' }, reply: { code: 2, message: identityMessages.vendorProcessing }, status: 'uploaded' },
+      { outcome: { kind: 'processing' }, reply: { code: 2, message: identityMessages.vendorProcessing, pending: true }, status: 'uploaded' },
       {
         outcome: { kind: 'failed', code: 'abandoned', reason: 'The user left.' },
-        reply: { code: 2, message: identityMessages.vendorContinue, verificationUrl: expect.any(String) },
+        reply: { code: 2, message: identityMessages.vendorContinue, pending: true, verificationUrl: expect.any(String) },
         status: 'uploaded',
       },
       {
@@ -263,6 +264,8 @@ describe('KYC through Stripe Identity', { timeout: 60_000 }, () => {
       stripe.finishIdentity(shopper.applicationId, c.outcome);
       const { body } = await verifyKyc(t, shopper.token, shopper.applicationId);
       expect(body, c.outcome.kind).toMatchObject(c.reply);
+      // A refusal is final: the screen must not offer to check again.
+      if (c.status === 'refused') expect(body, c.outcome.kind).not.toHaveProperty('pending');
       const row = await applicationRow(t, shopper.applicationId);
       expect(row.status, c.outcome.kind).toBe(c.status);
       if ('reason' in c) expect(row.refusal_reason).toBe(c.reason);

@@ -85,8 +85,8 @@ export const identityMessages = {
   kycMismatch: 'Error In Face Matching. Please Try Again',
   orderMismatch: 'Error In Face Matching Or WebCam Access Issue. Please Try Again',
   /** A vendor session waiting for the shopper, or for the vendor (decision 016). */
-  vendorContinue: 'Please finish verifying your identity with our verification partner, then press Submit again.',
-  vendorProcessing: 'Your identity check is being processed. Please press Submit again in a minute.',
+  vendorContinue: 'Please finish verifying your identity with our verification partner, then press Check again.',
+  vendorProcessing: 'Your identity check is being processed. Please press Check again in a minute.',
   refusals: {
     'unreadable-image': 'The photo could not be read. Please upload it again as a JPEG, PNG or WebP image.',
     'no-face-on-id': 'No face was found on the ID photo. Please upload a clear photo of the front of your ID.',

@@ -104,7 +104,7 @@ async function verifyClaimed(parts: VerifyParts, row: ApplicationRow): Promise<V
 
   // A vendor still waiting for the shopper (or processing): nothing decided, photos kept, the claim released (finally).
   if (verdict.kind === 'pending') {
-    const reply: VerifyKycReply = { code: 2, message: verdict.message };
+    const reply: VerifyKycReply = { code: 2, message: verdict.message, pending: true };
     return { kind: 'reply', reply: verdict.continueUrl === null ? reply : { ...reply, verificationUrl: verdict.continueUrl } };
   }
 

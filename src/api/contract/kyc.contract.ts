@@ -103,10 +103,16 @@ export type VerifyKycBody = Infer<typeof verifyKycBody>;
 export const verifyKycData = type({ faceMatch: boolean(), faceMatchPercent: number(), dob: string(), aadharNumber: string() });
 export type VerifyKycData = Infer<typeof verifyKycData>;
 /**
- * verificationUrl: with a vendor that collects its own capture (IDENTITY_ENGINE=stripe, decision 016), a code 2 reply
- * may carry the vendor's page where the shopper finishes the check before pressing Submit again.
+ * With a vendor that collects its own capture (IDENTITY_ENGINE=stripe, decision 016), verify may answer code 2 with
+ * pending: true while the vendor has not decided (nothing is decided, the photos stay: the shopper checks again), and
+ * verificationUrl: the vendor's page where the shopper finishes the check (absent while the vendor is processing).
+ * Without pending, a code 2 is a refusal or a mismatch.
  */
-export const verifyKycReply = type({ ...envelope(verifyKycData).schema, verificationUrl: optional(string()) });
+export const verifyKycReply = type({
+  ...envelope(verifyKycData).schema,
+  pending: optional(literal(true)),
+  verificationUrl: optional(string()),
+});
 export type VerifyKycReply = Infer<typeof verifyKycReply>;
 
 /**

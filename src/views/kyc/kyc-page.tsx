@@ -84,6 +84,9 @@ function progressText(actor: ReturnType<KycActor['getSnapshot']>): string | unde
   return undefined;
 }
 
+/** Photos uploaded earlier and not decided yet (back from a vendor's page, or a check that failed to run). */
+const photosOnServerText = 'Your photos are already with us. Press Check again to verify them, or choose new photos and Submit.';
+
 function KycForm({ actor, applicationId, updateMode }: { actor: KycActor; applicationId: string; updateMode: boolean }) {
   const images = useSelector(actor, (s) => s.context.images);
   const missing = useSelector(actor, (s) => s.context.missing);
@@ -91,6 +94,10 @@ function KycForm({ actor, applicationId, updateMode }: { actor: KycActor; applic
   const editing = useSelector(actor, (s) => s.matches('editing'));
   const failed = useSelector(actor, (s) => s.matches('failed'));
   const refused = useSelector(actor, (s) => s.matches('refused'));
+  const pending = useSelector(actor, (s) => s.matches('pending'));
+  const verificationUrl = useSelector(actor, (s) => s.context.verificationUrl);
+  // Back from the vendor's page in a fresh /kyc: the photos are on the server, nothing chosen here.
+  const canCheck = useSelector(actor, (s) => s.matches('editing') && s.can({ type: 'kyc.check' }));
   const progress = useSelector(actor, progressText);
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -164,8 +171,20 @@ function KycForm({ actor, applicationId, updateMode }: { actor: KycActor; applic
           {message}
         </p>
       )}
+      {canCheck && (
+        <p role="status" className={css.notice}>
+          {photosOnServerText}
+        </p>
+      )}
+      {pending && message && (
+        <p role="status" className={css.notice}>
+          {message}
+        </p>
+      )}
       <div className={css.actions}>
-        {failed ? (
+        {pending ? (
+          <VendorActions verificationUrl={verificationUrl} onCheck={() => actor.send({ type: 'kyc.check' })} />
+        ) : failed ? (
           <button type="button" className={primaryButton} onClick={() => actor.send({ type: 'kyc.retry' })}>
             TRY AGAIN
           </button>
@@ -175,6 +194,11 @@ function KycForm({ actor, applicationId, updateMode }: { actor: KycActor; applic
               {progress ? 'PLEASE WAIT…' : 'SUBMIT'}
             </button>
           )
+        )}
+        {canCheck && (
+          <button type="button" className={secondaryButton} onClick={() => actor.send({ type: 'kyc.check' })}>
+            Check again
+          </button>
         )}
         {updateMode && (
           <button type="button" className={secondaryButton} onClick={() => actor.send({ type: 'kyc.cancel' })}>
@@ -189,5 +213,24 @@ function KycForm({ actor, applicationId, updateMode }: { actor: KycActor; applic
         )}
       </div>
     </form>
+  );
+}
+
+/**
+ * The vendor has not decided (decision 016): its page in a new tab when it gave one (the machine keeps only a safe
+ * link), and Check again once the shopper is done there.
+ */
+function VendorActions({ verificationUrl, onCheck }: { verificationUrl: string | undefined; onCheck: () => void }) {
+  return (
+    <>
+      {verificationUrl && (
+        <a className={`${primaryButton} ${css.vendorLink}`} href={verificationUrl} target="_blank" rel="noopener noreferrer">
+          Continue verification
+        </a>
+      )}
+      <button type="button" className={verificationUrl ? secondaryButton : primaryButton} onClick={onCheck}>
+        Check again
+      </button>
+    </>
   );
 }

@@ -61,3 +61,16 @@ export const actions = style({ display: 'flex', gap: '12px', flexWrap: 'wrap', m
 
 /** A way on that is not an action of the form (Continue Shopping after a refusal). */
 export const link = style({ alignSelf: 'center', fontWeight: 600, color: vars.color.secondaryDark });
+
+/** The vendor's words while it decides (decision 016): information, not an error. */
+export const notice = style({
+  margin: '18px 0 0',
+  padding: '10px 12px',
+  borderRadius: vars.radius.small,
+  background: '#e6f4f2',
+  color: vars.color.text,
+  fontWeight: 600,
+});
+
+/** The vendor's page, opened in a new tab, looks like the form's main action. */
+export const vendorLink = style({ textDecoration: 'none', display: 'inline-block' });
