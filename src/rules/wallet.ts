@@ -32,6 +32,8 @@ export const walletRefusals = {
   notEnoughLeft: 'Your wallet does not hold enough of this for that size.',
   sizeMismatch: 'That size is not one of this product’s sizes.',
   usedUp: (name: string) => `Your wallet no longer holds enough ${name} for this order.`,
+  /** updateitem raising a wallet line: each redemption is added from the wallet, one at a time (spec: qty fixed at 1). */
+  qtyFixed: 'The quantity of a wallet item is fixed at 1: add it again from your wallet to redeem more.',
 } as const;
 
 export function walletUnitOf(sizeUnit: SizeUnit): WalletUnit {

@@ -67,6 +67,24 @@ export async function saveNewCard(page: Page, number: string): Promise<void> {
   await page.getByRole('button', { name: 'Save and Continue' }).click();
 }
 
+/** ADD NEW CARD on a dine-in or pick-up checkout: no shipping address to copy, so the billing address is typed in. */
+export async function addCardWithBilling(page: Page): Promise<void> {
+  await openNewCard(page);
+  await page.getByLabel('Card Holder').fill('Ada Lovelace');
+  await page.getByLabel('Card Number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await page.getByLabel('CVC').fill('123');
+  const billing = page.getByRole('group', { name: 'Billing Address' });
+  await billing.getByLabel('First Name').fill('Ada');
+  await billing.getByLabel('Last Name').fill('Lovelace');
+  await billing.getByLabel('Address', { exact: true }).fill('350 5th Ave');
+  await billing.getByLabel('City').fill('New York');
+  await billing.getByLabel('State').selectOption({ label: 'New York (NY)' });
+  await billing.getByLabel('Zipcode').fill('10001');
+  await billing.getByLabel('Phone').fill('2125550100');
+  await page.getByRole('button', { name: 'Save and Continue' }).click();
+}
+
 /** The Order Summary: a 10 % tip, then PLACE ORDER (double-clicked: one order must come of it). */
 export async function placeOrder(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/cart\/checkout$/);
@@ -77,4 +95,12 @@ export async function placeOrder(page: Page): Promise<void> {
   await expect(page.getByRole('button', { name: 'PLACE ORDER' })).toBeEnabled();
   await page.screenshot({ path: 'test-results/checkout-summary.png', fullPage: true });
   await page.getByRole('button', { name: 'PLACE ORDER' }).dblclick();
+}
+
+/** PLACE ORDER on an Order Summary without a tip (dine-in, pick-up, a wallet redemption), then 'Order Placed.' */
+export async function placeAndConfirm(page: Page): Promise<void> {
+  await expect(page).toHaveURL(/\/cart\/checkout$/);
+  await expect(page.getByRole('button', { name: 'PLACE ORDER' })).toBeEnabled();
+  await page.getByRole('button', { name: 'PLACE ORDER' }).click();
+  await expect(page.getByRole('heading', { name: 'Order Placed.' })).toBeVisible({ timeout: 20_000 });
 }

@@ -37,3 +37,21 @@ export async function chooseVisit(page: Page, card: 'Dine-In' | 'Pick-Up', stars
   await next.click();
   await expect(page).toHaveURL(/\/store$/);
 }
+
+/** Search, open the product, and ADD TO CART with the speed Delivery Options chose (the product page shows Dine-In). */
+export async function addDineIn(page: Page, query: string, productName: string): Promise<void> {
+  await page.goto(`/store/search?q=${encodeURIComponent(query)}`);
+  await page
+    .getByRole('list', { name: 'Products' })
+    .getByRole('link', { name: new RegExp(productName) })
+    .first()
+    .click();
+  await expect(page.getByRole('combobox', { name: 'SPEED' })).toHaveText(/Dine-In/);
+  await page.getByRole('button', { name: 'ADD TO CART' }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+}
+
+/** The Dine-In panel's wallet row of a product (/setting/order): its Ordered, Consumed and Remaining cells. */
+export function walletRow(page: Page, product: string) {
+  return page.getByRole('table', { name: 'Wallet products' }).getByRole('row', { name: new RegExp(product) });
+}

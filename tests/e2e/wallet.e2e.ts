@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { openNewCard } from './checkout-steps.ts';
-import { chooseVisit, tomorrow } from './dine-in-steps.ts';
+import { addCardWithBilling, placeAndConfirm } from './checkout-steps.ts';
+import { addDineIn, chooseVisit, tomorrow, walletRow } from './dine-in-steps.ts';
 import { expect, test } from './fixtures.ts';
 import { createCustomer, enterStore, uniqueEmail } from './steps.ts';
 
@@ -11,55 +11,11 @@ const restaurant = 'Gramercy Chop House';
 /** Its location id (the seed's New York 4-star restaurant). */
 const gramercy = 401;
 
-/** PLACE ORDER on the Order Summary, then 'Order Placed.' */
-async function placeAndConfirm(page: Page): Promise<void> {
-  await expect(page).toHaveURL(/\/cart\/checkout$/);
-  await expect(page.getByRole('button', { name: 'PLACE ORDER' })).toBeEnabled();
-  await page.getByRole('button', { name: 'PLACE ORDER' }).click();
-  await expect(page.getByRole('heading', { name: 'Order Placed.' })).toBeVisible({ timeout: 20_000 });
-}
-
 /** WCAG 2.1 A and AA as axe judges the page now (the journey waits for what it shows first). */
 async function wcagViolations(page: Page): Promise<string[]> {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return result.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-/** The Dine-In panel's wallet row of a product: its Ordered, Consumed and Remaining cells. */
-function walletRow(page: Page, product = ribeye) {
-  return page.getByRole('table', { name: 'Wallet products' }).getByRole('row', { name: new RegExp(product) });
-}
-
-/** ADD NEW CARD on a dine-in checkout: no shipping address to copy, so the billing address is typed in. */
-async function addCardWithBilling(page: Page): Promise<void> {
-  await openNewCard(page);
-  await page.getByLabel('Card Holder').fill('Ada Lovelace');
-  await page.getByLabel('Card Number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await page.getByLabel('CVC').fill('123');
-  const billing = page.getByRole('group', { name: 'Billing Address' });
-  await billing.getByLabel('First Name').fill('Ada');
-  await billing.getByLabel('Last Name').fill('Lovelace');
-  await billing.getByLabel('Address', { exact: true }).fill('350 5th Ave');
-  await billing.getByLabel('City').fill('New York');
-  await billing.getByLabel('State').selectOption({ label: 'New York (NY)' });
-  await billing.getByLabel('Zipcode').fill('10001');
-  await billing.getByLabel('Phone').fill('2125550100');
-  await page.getByRole('button', { name: 'Save and Continue' }).click();
-}
-
-/** Search, open the product, and ADD TO CART with the speed Delivery Options chose (the product page shows Dine-In). */
-async function addDineIn(page: Page, query: string, productName: string): Promise<void> {
-  await page.goto(`/store/search?q=${encodeURIComponent(query)}`);
-  await page
-    .getByRole('list', { name: 'Products' })
-    .getByRole('link', { name: new RegExp(productName) })
-    .first()
-    .click();
-  await expect(page.getByRole('combobox', { name: 'SPEED' })).toHaveText(/Dine-In/);
-  await page.getByRole('button', { name: 'ADD TO CART' }).click();
-  await expect(page).toHaveURL(/\/cart$/);
 }
 
 test.describe('prepaid wallet', () => {
@@ -98,9 +54,9 @@ test.describe('prepaid wallet', () => {
     // The Dine-In panel: the wallet holds both portions.
     await page.goto('/setting/order');
     const dineIn = page.getByRole('region', { name: 'Dine-In' });
-    await expect(walletRow(page)).toBeVisible();
-    await expect(walletRow(page).getByRole('cell', { name: '2 portions' })).toHaveCount(2);
-    await expect(walletRow(page).getByRole('cell', { name: '0 portions' })).toHaveCount(1);
+    await expect(walletRow(page, ribeye)).toBeVisible();
+    await expect(walletRow(page, ribeye).getByRole('cell', { name: '2 portions' })).toHaveCount(2);
+    await expect(walletRow(page, ribeye).getByRole('cell', { name: '0 portions' })).toHaveCount(1);
     await expect(walletRow(page, oysters).getByRole('cell', { name: '1 portion', exact: true })).toHaveCount(2);
     const redeem = dineIn.getByRole('button', { name: 'REDEEM NOW' });
     await expect(redeem).toBeDisabled();
@@ -164,8 +120,8 @@ test.describe('prepaid wallet', () => {
 
     // Consumed 1, Remaining 1.
     await page.goto('/setting/order');
-    await expect(walletRow(page)).toBeVisible();
-    await expect(walletRow(page).getByRole('cell', { name: '1 portion', exact: true })).toHaveCount(2);
-    await expect(walletRow(page).getByRole('cell', { name: '2 portions' })).toHaveCount(1);
+    await expect(walletRow(page, ribeye)).toBeVisible();
+    await expect(walletRow(page, ribeye).getByRole('cell', { name: '1 portion', exact: true })).toHaveCount(2);
+    await expect(walletRow(page, ribeye).getByRole('cell', { name: '2 portions' })).toHaveCount(1);
   });
 });

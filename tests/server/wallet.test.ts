@@ -7,6 +7,7 @@ import { PaymentGatewayError, type ChargeRequest, type ChargeResult } from '../.
 import { TestPaymentGateway } from '../../server/adapters/payments/test-gateway.ts';
 import { reconcilePendingPayments } from '../../server/services/payments/payment-reconciler.ts';
 import { withdrawOrderWallet } from '../../server/services/wallet/wallet-credit.ts';
+import { walletRefusals } from '../../src/rules/wallet.ts';
 import { generousLimits } from './account-helpers.ts';
 import { cartCall, makeCart, manualClock, post, type OfferPick } from './cart-page-helpers.ts';
 import { orderOf, signedInCustomer, stockOf, takeInTurn } from './fixtures.ts';
@@ -352,6 +353,33 @@ describe('redeeming', () => {
     expect((await walletOf(me))[0]).toMatchObject({ ordered: 2, consumed: 1, remaining: 1 });
     // A redemption is not bought again: it adds nothing to the wallet.
     expect(await walletOf(me)).toHaveLength(1);
+  });
+
+  it('updateitem refuses to raise a wallet line (quantity fixed at 1 per redemption) and still lets it go down', async () => {
+    const me = await customerWithWallet('wallet-qty@example.com', 2);
+    const size = await sizeOf(me.offer.variantId);
+    const restaurant = places.sameCategory[0];
+    const body = { product_id: me.offer.variantId, size, vendor_loc_id: restaurant?.locId, pastorderid: me.orderNumber };
+    const added = await redeem(me, body);
+    assert(added.reply, walletAddToCartReply);
+    const cartId = added.reply[0]?.cart_id ?? '';
+    const cart = await cartCall(t, '/api/cart/showcart', { cart_id: cartId }, me.token);
+    const cartRid = cart.data.result[0]?.cart_rid;
+    const qtyInCart = async () => (await db().selectFrom('cart_items').select('qty').where('cart_id', '=', cartId).executeTakeFirstOrThrow()).qty;
+
+    // The cart's usual refusal: code -1 with the reason, and the cart as it stands (the page puts the line back).
+    const raised = await cartCall(t, '/api/cart/updateitem', { cart_id: cartId, cart_rid: cartRid, qty: 2 }, me.token);
+    expect(raised).toMatchObject({ code: -1, message: walletRefusals.qtyFixed });
+    expect(raised.data.result).toEqual([expect.objectContaining({ cart_rid: cartRid, qty: 1, wallet: true })]);
+    expect(await qtyInCart()).toBe(1);
+
+    // A second redemption comes from the wallet again; lowering it back is allowed, raising it again is not.
+    const again = await redeem(me, { ...body, cart_id: cartId });
+    assert(again.reply, walletAddToCartReply);
+    expect(await qtyInCart()).toBe(2);
+    expect(await cartCall(t, '/api/cart/updateitem', { cart_id: cartId, cart_rid: cartRid, qty: 3 }, me.token)).toMatchObject({ code: -1 });
+    expect(await cartCall(t, '/api/cart/updateitem', { cart_id: cartId, cart_rid: cartRid, qty: 1 }, me.token)).toMatchObject({ code: 1 });
+    expect(await qtyInCart()).toBe(1);
   });
 
   it('20 concurrent redemptions of the last unit make exactly one order', async () => {

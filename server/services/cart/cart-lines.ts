@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { walletRefusals } from '../../../src/rules/wallet.ts';
 import { addToCartMessages } from './add-to-cart.ts';
 import { lockOwnCart } from './carts.ts';
 import { itemSubtotalCents, loadCartLines } from './cart-view.ts';
@@ -31,6 +32,8 @@ export async function updateLineQty(db: Kysely<Database>, caller: Caller | undef
     if (qty === 0) {
       await trx.deleteFrom('cart_items').where('id', '=', line.id).execute();
     } else {
+      // A wallet line only goes up through wallet add to cart, which checks what the wallet still holds; lowering is fine.
+      if (line.wallet_entry_id !== null && qty > line.qty) return { kind: 'refused', message: walletRefusals.qtyFixed };
       // Stock is checked, not reserved (it is taken when the order is placed), as add to cart does.
       if (qty > line.stock)
         return { kind: 'refused', message: line.stock === 0 ? addToCartMessages.outOfStock : addToCartMessages.onlyLeft(line.stock) };
@@ -56,7 +59,14 @@ async function findLine(trx: Kysely<Database>, cartId: string, ref: LineRef) {
   const line = await trx
     .selectFrom('cart_items')
     .innerJoin('variant_offers', 'variant_offers.id', 'cart_items.offer_id')
-    .select(['cart_items.id', 'cart_items.variant_id', 'variant_offers.stock', 'variant_offers.loc_id'])
+    .select([
+      'cart_items.id',
+      'cart_items.variant_id',
+      'cart_items.qty',
+      'cart_items.wallet_entry_id',
+      'variant_offers.stock',
+      'variant_offers.loc_id',
+    ])
     .where('cart_items.id', '=', ref.cartRid)
     .where('cart_items.cart_id', '=', cartId)
     .executeTakeFirst();
