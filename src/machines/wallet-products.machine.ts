@@ -9,15 +9,17 @@ import type {
 } from '../api/contract/wallet.contract.ts';
 import type { Sent } from '../api/http.ts';
 import { walletAddToCart, walletProducts, walletVendors } from '../api/wallet.api.ts';
-import { isVisitDateAllowed, isVisitTimeAllowed, type WalletSortKey } from '../rules/wallet.ts';
+import { storeToday } from '../rules/delivery-dates.ts';
+import { isVisitDateAllowed, type WalletSortKey } from '../rules/wallet.ts';
 import type { sessionMachine } from './session.machine.ts';
-import type { WalletVisit } from './wallet-retailers.machine.ts';
+import { walletTimesShown, type WalletVisit } from './wallet-retailers.machine.ts';
 
 export interface WalletProductsInput {
   session: ActorRefFrom<typeof sessionMachine>;
   /** The retailer selection's navigation state; absent when the page is opened directly. */
   visit: WalletVisit | undefined;
-  today: string;
+  /** The clock the date and time choices follow (tests pin it). */
+  now?: () => Date;
 }
 
 export interface WalletFilters {
@@ -25,7 +27,12 @@ export interface WalletFilters {
   retailerId: number;
 }
 
-export interface WalletProductsContext extends WalletProductsInput, WalletFilters {
+export interface WalletProductsContext extends WalletFilters {
+  session: ActorRefFrom<typeof sessionMachine>;
+  visit: WalletVisit | undefined;
+  now: () => Date;
+  /** The store's today ('YYYY-MM-DD') when the page opened: the visit is today or later. */
+  today: string;
   retailers: WalletRetailer[];
   products: WalletProduct[];
   date: string;
@@ -56,6 +63,11 @@ function vendorOf(context: Pick<WalletProductsContext, 'retailers' | 'retailerId
   return context.retailers.find((r) => r.location_id === context.retailerId)?.vendor_id;
 }
 
+/** A new restaurant or date (or the restaurants' hours arriving) keeps the visit's time only while it is offered. */
+function keptTime(context: WalletProductsContext, change: Partial<Pick<WalletProductsContext, 'retailers' | 'retailerId' | 'date'>>): string {
+  return walletTimesShown({ ...context, ...change }).includes(context.time) ? context.time : '';
+}
+
 function sizeOf(context: WalletProductsContext, productId: number, sizeId: number) {
   return context.products.find((p) => p.prod_id === productId)?.child.find((c) => c.id === sizeId);
 }
@@ -63,8 +75,9 @@ function sizeOf(context: WalletProductsContext, productId: number, sizeId: numbe
 /**
  * /wallet/product/{retailerId} (spec "Wallet product list"): the restaurants that redeem the chosen part of the
  * wallet (the retailer filter) and what the chosen one redeems, sorted by name or price, with the visit's date and
- * time. On a phone the sort and retailer sit in a filter panel whose choices count only on Apply. ADD TO CART
- * redeems one of a size: success records walletOrder and the cart in the session and goes to the cart; a failure is
+ * time (the restaurant's dine-in tables, walletVisitTimes: the times place order accepts; a time the restaurant does
+ * not offer is dropped). On a phone the sort and retailer sit in a filter panel whose choices count only on Apply.
+ * ADD TO CART, once the visit has an offered time, redeems one of a size: success records walletOrder and the cart in the session and goes to the cart; a failure is
  * only logged (spec).
  */
 export const walletProductsMachine = setup({
@@ -88,24 +101,37 @@ export const walletProductsMachine = setup({
     hasRetailer: ({ context }) => vendorOf(context) !== undefined,
     isListedRetailer: ({ context }, params: { locationId: number }) => context.retailers.some((r) => r.location_id === params.locationId),
     isOtherRetailer: ({ context }) => context.draft.retailerId !== context.retailerId,
-    isRedeemableSize: ({ context }, params: { productId: number; sizeId: number }) => sizeOf(context, params.productId, params.sizeId) !== undefined,
+    // A size of the list, on a visit at a time the restaurant offers (place order refuses any other).
+    isRedeemableSize: ({ context }, params: { productId: number; sizeId: number }) =>
+      sizeOf(context, params.productId, params.sizeId) !== undefined && walletTimesShown(context).includes(context.time),
+    isOfferedTime: ({ context }, params: { time: string }) => walletTimesShown(context).includes(params.time),
     isAdded: (_, params: { result: WalletAddToCartResult }) => params.result.code === 1 && params.result.cart_id !== undefined,
   },
   actions: {
-    assignRetailers: assign((_, params: { reply: WalletVendorsReply }) => ({ retailers: params.reply.data ?? [], loadError: undefined })),
+    assignRetailers: assign(({ context }, params: { reply: WalletVendorsReply }) => {
+      const retailers = params.reply.data ?? [];
+      return { retailers, time: keptTime(context, { retailers }), loadError: undefined };
+    }),
     assignProducts: assign((_, params: { reply: WalletProductsReply }) => ({ products: params.reply.data ?? [], loadError: undefined })),
     assignLoadError: assign((_, params: { message: string | undefined }) => ({ loadError: params.message ?? walletProductsMessages.loadFailed })),
     assignPending: assign((_, params: { productId: number; sizeId: number }) => ({ pending: params })),
     assignSort: assign((_, params: { sort: WalletSortKey }) => ({ sort: params.sort })),
-    assignRetailer: assign((_, params: { locationId: number }) => ({ retailerId: params.locationId, products: [] })),
-    assignDate: assign(({ context }, params: { date: string }) => (isVisitDateAllowed(params.date, context.today) ? { date: params.date } : {})),
-    assignTime: assign((_, params: { time: string }) => (isVisitTimeAllowed(params.time) ? { time: params.time } : {})),
+    assignRetailer: assign(({ context }, params: { locationId: number }) => ({
+      retailerId: params.locationId,
+      time: keptTime(context, { retailerId: params.locationId }),
+      products: [],
+    })),
+    assignDate: assign(({ context }, params: { date: string }) =>
+      isVisitDateAllowed(params.date, context.today) ? { date: params.date, time: keptTime(context, { date: params.date }) } : {},
+    ),
+    assignTime: assign((_, params: { time: string }) => ({ time: params.time })),
     assignDraft: assign(({ context }) => ({ draft: { sort: context.sort, retailerId: context.retailerId } })),
     assignDraftSort: assign(({ context }, params: { sort: WalletSortKey }) => ({ draft: { ...context.draft, sort: params.sort } })),
     assignDraftRetailer: assign(({ context }, params: { locationId: number }) => ({ draft: { ...context.draft, retailerId: params.locationId } })),
     applyDraft: assign(({ context }) => ({
       sort: context.draft.sort,
       retailerId: context.draft.retailerId,
+      time: keptTime(context, { retailerId: context.draft.retailerId }),
       products: context.draft.retailerId === context.retailerId ? context.products : [],
     })),
     recordWalletCart: sendTo(
@@ -130,14 +156,19 @@ export const walletProductsMachine = setup({
   id: 'walletProducts',
   context: ({ input }) => {
     const filters: WalletFilters = { sort: 'name_asc', retailerId: input.visit?.retailerId ?? 0 };
+    const now = input.now ?? (() => new Date());
+    const today = storeToday(now());
     return {
-      ...input,
+      session: input.session,
+      visit: input.visit,
+      now,
+      today,
       ...filters,
       draft: filters,
       pending: undefined,
       retailers: [],
       products: [],
-      date: input.visit?.date ?? input.today,
+      date: input.visit?.date ?? today,
       time: input.visit?.time ?? '',
       loadError: undefined,
     };
@@ -198,7 +229,10 @@ export const walletProductsMachine = setup({
           actions: { type: 'assignRetailer', params: ({ event }) => ({ locationId: event.locationId }) },
         },
         'date.change': { actions: { type: 'assignDate', params: ({ event }) => ({ date: event.date }) } },
-        'time.change': { actions: { type: 'assignTime', params: ({ event }) => ({ time: event.time }) } },
+        'time.change': {
+          guard: { type: 'isOfferedTime', params: ({ event }) => ({ time: event.time }) },
+          actions: { type: 'assignTime', params: ({ event }) => ({ time: event.time }) },
+        },
         'filters.open': { target: 'filtering', actions: 'assignDraft' },
         'cart.add': {
           guard: { type: 'isRedeemableSize', params: ({ event }) => ({ productId: event.productId, sizeId: event.sizeId }) },

@@ -3,17 +3,22 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { WalletRetailer, WalletVendorsReply } from '../api/contract/wallet.contract.ts';
 import { ApiError } from '../api/http.ts';
 import { walletVendors } from '../api/wallet.api.ts';
-import { hasVisitProblems, isPriceCategory, visitProblems, type VisitProblems } from '../rules/wallet.ts';
+import { storeToday } from '../rules/delivery-dates.ts';
+import { hasVisitProblems, isPriceCategory, visitProblems, walletVisitTimes, type VisitProblems } from '../rules/wallet.ts';
 import type { WalletRedemptionStart } from './wallet-panel.machine.ts';
 
 export interface WalletRetailersInput {
   /** REDEEM NOW's navigation state; absent when /wallet/shipping is opened directly. */
   start: WalletRedemptionStart | undefined;
-  /** The store's today ('YYYY-MM-DD'): the visit is today or later. */
-  today: string;
+  /** The clock the date and time choices follow (tests pin it). */
+  now?: () => Date;
 }
 
-export interface WalletRetailersContext extends WalletRetailersInput {
+export interface WalletRetailersContext {
+  start: WalletRedemptionStart | undefined;
+  now: () => Date;
+  /** The store's today ('YYYY-MM-DD') when the page opened: the visit is today or later. */
+  today: string;
   retailers: WalletRetailer[];
   retailerId: number | undefined;
   date: string;
@@ -58,12 +63,27 @@ export function readWalletVisit(value: unknown): WalletVisit | undefined {
   };
 }
 
+function chosenRetailer(context: Pick<WalletRetailersContext, 'retailers' | 'retailerId'>): WalletRetailer | undefined {
+  return context.retailers.find((r) => r.location_id === context.retailerId);
+}
+
+/** The times the time list offers: the chosen restaurant's dine-in tables on the chosen date (none before both). */
+export function walletTimesShown(context: Pick<WalletRetailersContext, 'retailers' | 'retailerId' | 'date' | 'now'>): string[] {
+  return context.date ? walletVisitTimes(chosenRetailer(context), context.date, context.now()) : [];
+}
+
+/** A new restaurant or date keeps the chosen time only when it is still offered. */
+function keptTime(context: WalletRetailersContext, change: Partial<Pick<WalletRetailersContext, 'retailerId' | 'date'>>): string {
+  return walletTimesShown({ ...context, ...change }).includes(context.time) ? context.time : '';
+}
+
 export const walletRetailersMessages = { loadFailed: 'The restaurants could not be loaded.' } as const;
 
 /**
  * /wallet/shipping, the dine-in retailer selection (spec "Wallet"): the partner restaurants that redeem the wallet's
  * rows of the state and category chosen on the Dine-In panel, then a retailer, a date (today or later) and a time
- * (10:00 to 16:00); CONTINUE goes on with them, or names what is missing.
+ * the restaurant seats guests at (walletVisitTimes: the times place order accepts; a new restaurant or date drops a
+ * time it no longer offers); CONTINUE goes on with them, or names what is missing.
  */
 export const walletRetailersMachine = setup({
   types: {
@@ -80,7 +100,8 @@ export const walletRetailersMachine = setup({
     hasStart: ({ context }) => context.start !== undefined,
     isLoaded: (_, params: { reply: WalletVendorsReply }) => params.reply.code === 1,
     isListedRetailer: ({ context }, params: { locationId: number }) => context.retailers.some((r) => r.location_id === params.locationId),
-    isVisitComplete: ({ context }) => !hasVisitProblems(visitProblems(context, context.today)),
+    isOfferedTime: ({ context }, params: { time: string }) => walletTimesShown(context).includes(params.time),
+    isVisitComplete: ({ context }) => !hasVisitProblems(visitProblems(context, chosenRetailer(context), context.now())),
   },
   actions: {
     assignRetailers: assign((_, params: { reply: WalletVendorsReply }) => {
@@ -91,17 +112,26 @@ export const walletRetailersMachine = setup({
     assignLoadError: assign((_, params: { message: string }) => ({ loadError: params.message })),
     assignRetailer: assign(({ context }, params: { locationId: number }) => ({
       retailerId: params.locationId,
+      time: keptTime(context, { retailerId: params.locationId }),
       problems: { ...context.problems, retailer: undefined },
     })),
-    assignDate: assign(({ context }, params: { date: string }) => ({ date: params.date, problems: { ...context.problems, dateTime: undefined } })),
+    assignDate: assign(({ context }, params: { date: string }) => ({
+      date: params.date,
+      time: keptTime(context, { date: params.date }),
+      problems: { ...context.problems, dateTime: undefined },
+    })),
     assignTime: assign(({ context }, params: { time: string }) => ({ time: params.time, problems: { ...context.problems, dateTime: undefined } })),
-    assignProblems: assign(({ context }) => ({ problems: visitProblems(context, context.today) })),
+    assignProblems: assign(({ context }) => ({ problems: visitProblems(context, chosenRetailer(context), context.now()) })),
     // Provided by the view: navigates to /wallet/product/{retailerId} with the visit as navigation state.
     goToProducts: (_, _params: WalletVisit) => undefined,
   },
 }).createMachine({
   id: 'walletRetailers',
-  context: ({ input }) => ({ ...input, retailers: [], retailerId: undefined, date: input.today, time: '', problems: {}, loadError: undefined }),
+  context: ({ input }) => {
+    const now = input.now ?? (() => new Date());
+    const today = storeToday(now());
+    return { start: input.start, now, today, retailers: [], retailerId: undefined, date: today, time: '', problems: {}, loadError: undefined };
+  },
   initial: 'starting',
   states: {
     starting: {
@@ -144,7 +174,10 @@ export const walletRetailersMachine = setup({
           actions: { type: 'assignRetailer', params: ({ event }) => ({ locationId: event.locationId }) },
         },
         'date.change': { actions: { type: 'assignDate', params: ({ event }) => ({ date: event.date }) } },
-        'time.change': { actions: { type: 'assignTime', params: ({ event }) => ({ time: event.time }) } },
+        'time.change': {
+          guard: { type: 'isOfferedTime', params: ({ event }) => ({ time: event.time }) },
+          actions: { type: 'assignTime', params: ({ event }) => ({ time: event.time }) },
+        },
         'visit.submit': [{ guard: 'isVisitComplete', target: 'chosen' }, { actions: 'assignProblems' }],
       },
     },

@@ -1,4 +1,12 @@
-import { isPriceCategoryFilter, priceCategoryFilters, priceCategoryLabel, type PriceCategoryFilter } from './dine-in.ts';
+import { storeMinutes, storeToday } from './delivery-dates.ts';
+import {
+  isPriceCategoryFilter,
+  priceCategoryFilters,
+  priceCategoryLabel,
+  visitTimes,
+  type OpeningHours,
+  type PriceCategoryFilter,
+} from './dine-in.ts';
 import { deliveryOptionMessages } from './messages.ts';
 import type { SizeUnit } from './sizes.ts';
 
@@ -23,7 +31,6 @@ export const walletTexts = {
   noProducts: 'Nothing in your wallet is redeemable at this restaurant.',
   chooseRestaurant: 'Choose a restaurant from your wallet on Your Orders.',
   dateTodayOrLater: 'Please choose today or a later date.',
-  timeInHours: 'Please choose a time from 10:00 to 16:00.',
 } as const;
 
 /** The server's refusals of a wallet redemption (add to cart and place order). */
@@ -138,20 +145,17 @@ export function sortWalletProducts<P extends SortableWalletProduct>(products: re
   return sorted;
 }
 
-/** The visit's time picker: the spec's hours 10 to 16. */
-export const visitHours = { first: 10, last: 16 } as const;
-
 /** Dates are 'YYYY-MM-DD'; today or later is allowed (spec "Dine-in wallet selection"). */
 export function isVisitDateAllowed(date: string, today: string): boolean {
   return /^\d{4}-\d{2}-\d{2}$/.test(date) && date >= today;
 }
 
-/** 'HH:MM' within the visit hours (16:00 itself is the last). */
-export function isVisitTimeAllowed(time: string): boolean {
-  const match = /^(\d{2}):(\d{2})$/.exec(time);
-  if (!match) return false;
-  const minutes = Number(match[1]) * 60 + Number(match[2]);
-  return Number(match[2]) < 60 && minutes >= visitHours.first * 60 && minutes <= visitHours.last * 60;
+/**
+ * The times a wallet visit can be booked at the restaurant on `date`: a dine-in table (visitTimes), the very rule
+ * place order checks the redeemed order's dineinTime against. None without the restaurant's hours.
+ */
+export function walletVisitTimes(hours: OpeningHours | undefined, date: string, now: Date): string[] {
+  return hours ? visitTimes('dine-in', hours, date, storeToday(now), storeMinutes(now)) : [];
 }
 
 export interface VisitChoice {
@@ -165,13 +169,17 @@ export interface VisitProblems {
   dateTime?: string;
 }
 
-/** The dine-in retailer selection's checks, all reported at once; none when the visit can go on. */
-export function visitProblems(choice: VisitChoice, today: string): VisitProblems {
+/**
+ * The dine-in retailer selection's checks, all reported at once; none when the visit can go on. `hours` are the
+ * chosen restaurant's: the time must be one walletVisitTimes offers (else the server's 'Dining date and time is
+ * required').
+ */
+export function visitProblems(choice: VisitChoice, hours: OpeningHours | undefined, now: Date): VisitProblems {
   const problems: VisitProblems = {};
   if (choice.retailerId === undefined) problems.retailer = deliveryOptionMessages.retailerRequired;
   if (!choice.date || !choice.time) problems.dateTime = deliveryOptionMessages.visitTimeRequired;
-  else if (!isVisitDateAllowed(choice.date, today)) problems.dateTime = walletTexts.dateTodayOrLater;
-  else if (!isVisitTimeAllowed(choice.time)) problems.dateTime = walletTexts.timeInHours;
+  else if (!isVisitDateAllowed(choice.date, storeToday(now))) problems.dateTime = walletTexts.dateTodayOrLater;
+  else if (!walletVisitTimes(hours, choice.date, now).includes(choice.time)) problems.dateTime = deliveryOptionMessages.visitTimeRequired;
   return problems;
 }
 

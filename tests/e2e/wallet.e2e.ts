@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { addCardWithBilling, placeAndConfirm } from './checkout-steps.ts';
 import { addDineIn, chooseVisit, tomorrow, walletRow } from './dine-in-steps.ts';
 import { expect, test } from './fixtures.ts';
-import { createCustomer, enterStore, uniqueEmail } from './steps.ts';
+import { choose, createCustomer, enterStore, uniqueEmail } from './steps.ts';
 
 const ribeye = 'USDA Prime Ribeye Steak';
 const oysters = 'East Coast Oysters';
@@ -75,7 +75,9 @@ test.describe('prepaid wallet', () => {
     await page.getByRole('button', { name: 'CONTINUE' }).click();
     await expect(page.getByText('Dining date and time is required')).toBeVisible();
     await page.getByLabel('Date').fill(tomorrow().iso);
-    await page.getByLabel('Time').fill('13:00');
+    // The time list offers the restaurant's own tables (Gramercy: noon to 10:30 pm, the last at 9:30 pm).
+    await expect(page.getByText(`${restaurant} is open 12:00 PM to 10:30 PM`)).toBeVisible();
+    await choose(page, 'Time', '1:00 PM');
     await page.screenshot({ path: 'test-results/wallet-shipping.png', fullPage: true });
     expect(await wcagViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'CONTINUE' }).click();

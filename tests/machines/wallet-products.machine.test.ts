@@ -7,10 +7,9 @@ import { walletProductsMachine, type WalletProductsContext } from '../../src/mac
 import type { WalletVisit } from '../../src/machines/wallet-retailers.machine.ts';
 import { done, failed, labelled } from './machine-events.ts';
 import { allStateIds, allTransitions, coverageTitle, planPaths, replay, type PathPlan } from './path-coverage.ts';
-import { retailers, walletProductList } from './wallet-fixtures.ts';
+import { retailers, walletNow as now, walletProductList } from './wallet-fixtures.ts';
 
 const { label, eventName } = labelled();
-const today = '2026-12-01';
 const visit = { customerId: 7, state: 'NY', category: 4 as const, retailerId: 910101, date: '2026-12-02', time: '19:00' };
 const session = () =>
   createActor(sessionMachine, { input: { Token: 't', CustomerId: 7, cust_name: 'Ada', zipcode: '10001', cart_id: 'c1' } }).start();
@@ -41,6 +40,7 @@ function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
       { type: 'date.change', date: '2026-12-05' },
       { type: 'time.change', time: '20:00' },
       { type: 'time.change', time: '12:00' },
+      { type: 'time.change', time: '09:00' },
       { type: 'filters.open' },
       { type: 'cart.add', productId: 11, sizeId: 111 },
       { type: 'cart.add', productId: 12, sizeId: 121 },
@@ -69,7 +69,7 @@ describe.each([
   { who: 'with a chosen restaurant', withVisit: true },
   { who: 'opened directly', withVisit: false },
 ])('wallet products paths $who', ({ withVisit }) => {
-  const input = { session: session(), visit: withVisit ? visit : undefined, today };
+  const input = { session: session(), visit: withVisit ? visit : undefined, now };
   const taken = new Set<string>();
   const reached = new Set<string>();
   const plans = planPaths(walletProductsMachine, { input, events: eventsFor, serializeState });
@@ -89,7 +89,7 @@ describe.each([
 });
 
 describe('wallet products behaviour', () => {
-  function start(result: WalletAddToCartResult | Error) {
+  function start(result: WalletAddToCartResult | Error, given: WalletVisit = visit) {
     const sent: Sent<WalletAddToCartBody>[] = [];
     const logged: unknown[] = [];
     let wentToCart = 0;
@@ -109,7 +109,7 @@ describe('wallet products behaviour', () => {
       },
     });
     const store = session();
-    const actor = createActor(machine, { input: { session: store, visit, today } }).start();
+    const actor = createActor(machine, { input: { session: store, visit: given, now } }).start();
     return { actor, store, sent, logged, cart: () => wentToCart };
   }
 
@@ -148,5 +148,20 @@ describe('wallet products behaviour', () => {
     t.actor.send({ type: 'filters.apply' });
     expect(t.actor.getSnapshot().context).toMatchObject({ sort: 'price_asc', retailerId: 910201 });
     await waitFor(t.actor, (s) => s.matches('ready'));
+  });
+
+  it('redeems at a 5 pm restaurant only at one of its tables: a time it does not offer is dropped and ADD TO CART waits', async () => {
+    const t = start({ code: 1, message: 'ok', cart_id: 'c2', total_products_in_cart: 1 }, { ...visit, retailerId: 910201, time: '13:00' });
+    await waitFor(t.actor, (s) => s.matches('ready'));
+    expect(t.actor.getSnapshot().context.time).toBe('');
+    t.actor.send({ type: 'cart.add', productId: 11, sizeId: 111 });
+    expect(t.actor.getSnapshot().matches('ready')).toBe(true);
+    t.actor.send({ type: 'time.change', time: '12:00' });
+    expect(t.actor.getSnapshot().context.time).toBe('');
+    t.actor.send({ type: 'time.change', time: '19:00' });
+    t.actor.send({ type: 'cart.add', productId: 11, sizeId: 111 });
+    await waitFor(t.actor, (s) => s.status === 'done');
+    expect(t.sent).toHaveLength(1);
+    expect(t.store.getSnapshot().context).toMatchObject({ walletOrder: true, dineinTime: '2026-12-02 19:00' });
   });
 });

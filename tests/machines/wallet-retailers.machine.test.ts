@@ -1,19 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import type { WalletVendorsReply } from '../../src/api/contract/wallet.contract.ts';
-import { walletTexts } from '../../src/rules/wallet.ts';
 import { deliveryOptionMessages } from '../../src/rules/messages.ts';
-import { walletRetailersMachine, type WalletRetailersContext, type WalletVisit } from '../../src/machines/wallet-retailers.machine.ts';
+import {
+  walletRetailersMachine,
+  walletTimesShown,
+  type WalletRetailersContext,
+  type WalletVisit,
+} from '../../src/machines/wallet-retailers.machine.ts';
 import type { WalletRedemptionStart } from '../../src/machines/wallet-panel.machine.ts';
 import { done, failed, labelled } from './machine-events.ts';
 import { allStateIds, allTransitions, coverageTitle, planPaths, replay, type PathPlan } from './path-coverage.ts';
-import { retailers } from './wallet-fixtures.ts';
+import { retailers, walletNow as now } from './wallet-fixtures.ts';
 
 const { label, eventName } = labelled();
 const loaded = label('loadRetailers: two', done('loadRetailers', { code: 1, data: retailers }));
 const refused = label('loadRetailers: code -1', done('loadRetailers', { code: -1, message: 'Not now' }));
 const offline = label('loadRetailers: offline', failed('loadRetailers'));
-const today = '2026-12-01';
 const start = { customerId: 7, state: 'NY', category: 4 as const };
 
 function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
@@ -22,10 +25,13 @@ function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   if (snapshot.matches('choosing'))
     return [
       { type: 'retailer.select', locationId: 910201 },
+      { type: 'retailer.select', locationId: 910101 },
       { type: 'retailer.select', locationId: 1 },
       { type: 'time.change', time: '19:00' },
       { type: 'time.change', time: '13:30' },
+      { type: 'time.change', time: '16:00' },
       { type: 'date.change', date: '2026-11-30' },
+      { type: 'date.change', date: '2026-12-02' },
       { type: 'visit.submit' },
     ];
   return [];
@@ -36,8 +42,8 @@ const serializeState = (snapshot: AnyMachineSnapshot) => {
 };
 
 describe.each([
-  { who: 'from REDEEM NOW', input: { start, today } },
-  { who: 'opened directly', input: { start: undefined, today } },
+  { who: 'from REDEEM NOW', input: { start, now } },
+  { who: 'opened directly', input: { start: undefined, now } },
 ])('wallet retailers paths $who', ({ input }) => {
   const taken = new Set<string>();
   const reached = new Set<string>();
@@ -68,20 +74,44 @@ describe('wallet retailers behaviour', () => {
       actors: { loadRetailers: fromPromise<WalletVendorsReply, WalletRedemptionStart>(async () => ({ code: 1, data: retailers })) },
       actions: { goToProducts: (_, params) => void visits.push(params) },
     });
-    const actor = createActor(machine, { input: { start, today } }).start();
+    const actor = createActor(machine, { input: { start, now } }).start();
     await waitFor(actor, (s) => s.matches('choosing'));
+    expect(walletTimesShown(actor.getSnapshot().context)).toEqual([]);
     actor.send({ type: 'visit.submit' });
     expect(actor.getSnapshot().context.problems).toEqual({
       retailer: deliveryOptionMessages.retailerRequired,
       dateTime: deliveryOptionMessages.visitTimeRequired,
     });
-    actor.send({ type: 'retailer.select', locationId: 910201 });
-    actor.send({ type: 'date.change', date: '2026-11-30' });
+    // Lunch at the oyster bar, then the 5 pm restaurant: 13:00 is not one of its tables, so it is dropped.
+    actor.send({ type: 'retailer.select', locationId: 910101 });
     actor.send({ type: 'time.change', time: '13:00' });
+    expect(actor.getSnapshot().context.time).toBe('13:00');
+    actor.send({ type: 'retailer.select', locationId: 910201 });
+    expect(actor.getSnapshot().context.time).toBe('');
+    expect(walletTimesShown(actor.getSnapshot().context)).toEqual([
+      '17:00',
+      '17:30',
+      '18:00',
+      '18:30',
+      '19:00',
+      '19:30',
+      '20:00',
+      '20:30',
+      '21:00',
+      '21:30',
+      '22:00',
+    ]);
+    actor.send({ type: 'time.change', time: '13:00' });
+    expect(actor.getSnapshot().context.time).toBe('');
+    actor.send({ type: 'time.change', time: '19:00' });
+    // A past date offers no time: the time goes with it.
+    actor.send({ type: 'date.change', date: '2026-11-30' });
+    expect(actor.getSnapshot().context.time).toBe('');
     actor.send({ type: 'visit.submit' });
-    expect(actor.getSnapshot().context.problems).toEqual({ dateTime: walletTexts.dateTodayOrLater });
+    expect(actor.getSnapshot().context.problems).toEqual({ dateTime: deliveryOptionMessages.visitTimeRequired });
     actor.send({ type: 'date.change', date: '2026-12-02' });
+    actor.send({ type: 'time.change', time: '19:00' });
     actor.send({ type: 'visit.submit' });
-    expect(visits).toEqual([{ customerId: 7, state: 'NY', category: 4, retailerId: 910201, date: '2026-12-02', time: '13:00' }]);
+    expect(visits).toEqual([{ customerId: 7, state: 'NY', category: 4, retailerId: 910201, date: '2026-12-02', time: '19:00' }]);
   });
 });

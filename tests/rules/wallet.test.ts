@@ -6,7 +6,6 @@ import {
   categoryOptions,
   filterWalletRows,
   formatWalletAmount,
-  isVisitTimeAllowed,
   isWalletOnlyLines,
   sortWalletProducts,
   totalAvailableText,
@@ -15,6 +14,7 @@ import {
   walletTexts,
   walletUnitOf,
   walletUnitsOf,
+  walletVisitTimes,
 } from '../../src/rules/wallet.ts';
 
 const rows = [
@@ -64,16 +64,43 @@ describe('the Dine-In panel filters', () => {
 });
 
 describe('the visit and the product list', () => {
-  it('needs a retailer, a date today or later and a time from 10 to 16', () => {
+  it('needs a retailer, a date today or later and one of the restaurant’s dine-in tables (what place order accepts)', () => {
     const today = '2026-12-01';
-    expect(visitProblems({ retailerId: undefined, date: '', time: '' }, today)).toEqual({
+    // Noon in New York on 1 December.
+    const now = new Date('2026-12-01T17:00:00Z');
+    const fivePm = { opens_at: '17:00', closes_at: '23:00' };
+    const lunch = { opens_at: '11:30', closes_at: '22:00' };
+    expect(visitProblems({ retailerId: undefined, date: '', time: '' }, undefined, now)).toEqual({
       retailer: deliveryOptionMessages.retailerRequired,
       dateTime: deliveryOptionMessages.visitTimeRequired,
     });
-    expect(visitProblems({ retailerId: 1, date: '2026-11-30', time: '12:00' }, today)).toEqual({ dateTime: walletTexts.dateTodayOrLater });
-    expect(visitProblems({ retailerId: 1, date: today, time: '09:59' }, today)).toEqual({ dateTime: walletTexts.timeInHours });
-    expect(visitProblems({ retailerId: 1, date: today, time: '16:00' }, today)).toEqual({});
-    expect(isVisitTimeAllowed('16:01')).toBe(false);
+    expect(visitProblems({ retailerId: 1, date: '2026-11-30', time: '19:00' }, fivePm, now)).toEqual({ dateTime: walletTexts.dateTodayOrLater });
+    // The old 10-16 window's times are refused at a restaurant that opens at 5 pm; its evening tables are fine.
+    expect(visitProblems({ retailerId: 1, date: today, time: '13:00' }, fivePm, now)).toEqual({ dateTime: deliveryOptionMessages.visitTimeRequired });
+    expect(visitProblems({ retailerId: 1, date: today, time: '19:00' }, fivePm, now)).toEqual({});
+    expect(visitProblems({ retailerId: 1, date: today, time: '22:30' }, fivePm, now)).toEqual({ dateTime: deliveryOptionMessages.visitTimeRequired });
+    expect(visitProblems({ retailerId: 1, date: today, time: '19:15' }, fivePm, now)).toEqual({ dateTime: deliveryOptionMessages.visitTimeRequired });
+    // Today only what is still ahead; no hours, no time.
+    expect(visitProblems({ retailerId: 1, date: today, time: '11:30' }, lunch, now)).toEqual({ dateTime: deliveryOptionMessages.visitTimeRequired });
+    expect(visitProblems({ retailerId: 1, date: today, time: '12:30' }, lunch, now)).toEqual({});
+    expect(visitProblems({ retailerId: 1, date: today, time: '19:00' }, undefined, now)).toEqual({
+      dateTime: deliveryOptionMessages.visitTimeRequired,
+    });
+    expect(walletVisitTimes(fivePm, '2026-12-02', now)).toEqual([
+      '17:00',
+      '17:30',
+      '18:00',
+      '18:30',
+      '19:00',
+      '19:30',
+      '20:00',
+      '20:30',
+      '21:00',
+      '21:30',
+      '22:00',
+    ]);
+    expect(walletVisitTimes(lunch, today, now)[0]).toBe('12:30');
+    expect(walletVisitTimes(undefined, today, now)).toEqual([]);
   });
 
   it('sorts by name and by price', () => {

@@ -12,6 +12,8 @@ import type { TestApp } from './test-app.ts';
  * restaurants of its category (only itself in the seed), not at another category in New York nor in another state.
  */
 export const dineInRestaurant = 401;
+/** Hudson Prime Steakhouse (loc 402, New York, 5 star): opens at 5 pm, so it seats no one before 17:00. */
+export const eveningRestaurant = 402;
 /** The visit a dine-in order in these tests is for: tonight at 7 pm (the test clock is 9 am in New York). */
 export const dineInVisit = `${today} 19:00`;
 
@@ -48,12 +50,13 @@ export async function seededRestaurants(database: DatabaseHandle): Promise<Resta
   };
 }
 
-/** Offers of the restaurant at a visit speed, of products sold without an ID check, priced and stocked for the test. */
+/** Offers of the restaurant (Gramercy unless `loc` says) at a visit speed, of products sold without an ID check, priced and stocked for the test. */
 export async function restaurantOffers(
   database: DatabaseHandle,
   speed: 'dine-in' | 'pickup',
   count: number,
   set: { priceCents: number; stock: number },
+  loc: number = dineInRestaurant,
 ): Promise<OfferPick[]> {
   const db = database.db;
   const rows = await db
@@ -62,12 +65,12 @@ export async function restaurantOffers(
     .innerJoin('products', 'products.id', 'product_variants.product_id')
     .select(['variant_offers.id', 'variant_offers.variant_id', 'variant_offers.loc_id'])
     .where('variant_offers.speed', '=', speed)
-    .where('variant_offers.loc_id', '=', dineInRestaurant)
+    .where('variant_offers.loc_id', '=', loc)
     .where('products.age_restricted', '=', false)
     .orderBy('variant_offers.variant_id')
     .limit(count)
     .execute();
-  if (rows.length < count) throw new Error(`only ${rows.length} ${speed} offers at ${dineInRestaurant}`);
+  if (rows.length < count) throw new Error(`only ${rows.length} ${speed} offers at ${loc}`);
   for (const row of rows) {
     await db.updateTable('variant_offers').set({ price_cents: set.priceCents, stock: set.stock }).where('id', '=', row.id).execute();
   }
@@ -75,7 +78,7 @@ export async function restaurantOffers(
 }
 
 /**
- * A dine-in order of the customer's at Gramercy (speed 3, the restaurant as retailer, tonight's visit), placed
+ * A dine-in order of the customer's at Gramercy, or at `loc` (speed 3, the restaurant as retailer, tonight's visit), placed
  * through the API and paid as `payment` says: what buying for dine-in leaves in the wallet. Returns its order number.
  */
 export async function paidDineInOrder(
@@ -83,12 +86,13 @@ export async function paidDineInOrder(
   me: { token: string; customerId: number },
   lines: readonly { offer: OfferPick; qty: number }[],
   payment: Record<string, unknown>,
+  loc: number = dineInRestaurant,
 ): Promise<{ status: number; orderNumber: string; code: number }> {
   const { cartId } = await makeCart(t, lines, { customerId: me.customerId });
   const { status, body } = await post(
     t,
     '/api/placeorder/placeorder',
-    { store_id: 1, cart_id: cartId, speed_id: 3, retailer_id: dineInRestaurant, pickup_date: dineInVisit, ...payment },
+    { store_id: 1, cart_id: cartId, speed_id: 3, retailer_id: loc, pickup_date: dineInVisit, ...payment },
     me.token,
   );
   expect(status).toBe(200);

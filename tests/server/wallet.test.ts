@@ -12,7 +12,15 @@ import { generousLimits } from './account-helpers.ts';
 import { cartCall, makeCart, manualClock, post, type OfferPick } from './cart-page-helpers.ts';
 import { orderOf, signedInCustomer, stockOf, takeInTurn } from './fixtures.ts';
 import { checkoutNow, saveCard, today, tokenize } from './checkout-helpers.ts';
-import { dineInRestaurant, dineInVisit, paidDineInOrder, restaurantOffers, seededRestaurants, type Restaurants } from './wallet-fixtures.ts';
+import {
+  dineInRestaurant,
+  dineInVisit,
+  eveningRestaurant,
+  paidDineInOrder,
+  restaurantOffers,
+  seededRestaurants,
+  type Restaurants,
+} from './wallet-fixtures.ts';
 import { startTestApp, type TestApp } from './test-app.ts';
 
 /** The offline gateway behind a switch: while `down`, every charge fails as an unreachable provider does. */
@@ -326,6 +334,43 @@ describe('where and what to redeem', () => {
       pastorderid: me.orderNumber,
     });
     expect(refused.reply).toEqual([{ code: -1, message: 'This restaurant does not redeem that part of your wallet.' }]);
+  });
+});
+
+describe('redeeming at a restaurant that opens at 5 pm', () => {
+  it('Hudson Prime sends its hours with the restaurant list and redeems for a 7 pm table; 1 pm, before it opens, is refused', async () => {
+    const [offer] = await restaurantOffers(t.database, 'dine-in', 1, { priceCents: 2400, stock: 50 }, eveningRestaurant);
+    if (!offer) throw new Error('no dine-in offer at Hudson Prime');
+    const me = await signedInCustomer(t, 'wallet-hudson@example.com');
+    const card = await saveCard(t, me.token, me.customerId);
+    const bought = await paidDineInOrder(t, me, [{ offer, qty: 2 }], { payment_mode: 2, card_id: card }, eveningRestaurant);
+    expect(bought.code).toBe(1);
+
+    const list = await post(t, '/api/vendorsbyproduct/applyproducts', { customer_id: me.customerId, state: 'NY', price_category: 5 }, me.token);
+    assert(list.body, walletVendorsReply);
+    expect(list.body.data).toContainEqual(expect.objectContaining({ location_id: eveningRestaurant, opens_at: '17:00', closes_at: '23:00' }));
+
+    const size = await sizeOf(offer.variantId);
+    const added = await redeem(me, { product_id: offer.variantId, size, vendor_loc_id: eveningRestaurant, pastorderid: bought.orderNumber });
+    assert(added.reply, walletAddToCartReply);
+    const cartId = added.reply[0]?.cart_id ?? '';
+    // The old wallet screen's 10-16 window: Hudson Prime seats no one then.
+    const lunch = await post(
+      t,
+      '/api/placeorder/placeorder',
+      { store_id: 1, cart_id: cartId, pickup_date: `${today} 13:00`, payment_mode: 2 },
+      me.token,
+    );
+    expect(lunch.body).toMatchObject({ code: -1, message: 'Dining date and time is required' });
+
+    const dinner = await placeWallet(me.token, cartId);
+    expect(dinner).toMatchObject({ code: 1, status: 'processing' });
+    const order = await orderOf(t, dinner.order_id ?? '');
+    expect(order).toMatchObject({ speed_id: 3, retailer_loc_id: eveningRestaurant, grand_total_cents: 0 });
+    // Two bought, one of the same size redeemed (in ml or portions, whatever the offer is): half is left.
+    const [entry] = await walletOf(me);
+    expect(entry?.consumed).toBeGreaterThan(0);
+    expect(entry).toMatchObject({ consumed: (entry?.ordered ?? 0) / 2, remaining: (entry?.ordered ?? 0) / 2 });
   });
 });
 

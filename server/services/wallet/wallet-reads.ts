@@ -71,6 +71,7 @@ export async function walletRetailers(db: Kysely<Database>, customerId: number, 
     .innerJoin('vendors', 'vendors.id', 'vendor_locations.vendor_id')
     .select(['vendor_locations.id as location_id', 'vendor_locations.name', 'vendors.id as vendor_id', 'vendors.name as vendor_name'])
     .select(['vendor_locations.price_category', 'vendor_locations.city', 'vendor_locations.street1'])
+    .select(['vendor_locations.opens_at', 'vendor_locations.closes_at'])
     .where(isRestaurantVendor())
     .where('vendor_locations.state', '=', state)
     .where('vendor_locations.price_category', 'in', categories)
@@ -83,6 +84,9 @@ export async function walletRetailers(db: Kysely<Database>, customerId: number, 
     vendor_name: row.name,
     price_category: row.price_category,
     address: `${row.street1}, ${row.city}`,
+    // No hours on record: no time is offered (place order would refuse any).
+    opens_at: row.opens_at ?? '',
+    closes_at: row.closes_at ?? '',
   }));
 }
 

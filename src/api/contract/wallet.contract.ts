@@ -62,13 +62,18 @@ export const walletVendorsBody = object({
 });
 export type WalletVendorsBody = Infer<typeof walletVendorsBody>;
 
-/** The spec's retailer location, plus its star category and street for the list. */
+/**
+ * The spec's retailer location, plus its star category and street for the list, and its opening hours ('HH:MM',
+ * every day; like Delivery Options' restaurants): the visit's times are the dine-in tables within them.
+ */
 export const walletRetailer = type({
   location_id: number(),
   vendor_name: string(),
   vendor_id: number(),
   price_category: number(),
   address: string(),
+  opens_at: string(),
+  closes_at: string(),
 });
 export type WalletRetailer = Infer<typeof walletRetailer>;
 export const walletVendorsReply = envelope(array(walletRetailer));

@@ -3,15 +3,15 @@ import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { WalletProduct, WalletRetailer } from '../../api/contract/wallet.contract.ts';
 import { walletProductsMachine, type WalletFilters } from '../../machines/wallet-products.machine.ts';
-import { readWalletVisit } from '../../machines/wallet-retailers.machine.ts';
-import { storeToday } from '../../rules/delivery-dates.ts';
+import { readWalletVisit, walletTimesShown } from '../../machines/wallet-retailers.machine.ts';
+import { timeLabel } from '../../rules/dine-in.ts';
+import { deliveryOptionMessages } from '../../rules/messages.ts';
 import { dollarsToCents, formatMoney } from '../../rules/money.ts';
 import { formatSize } from '../../rules/sizes.ts';
 import {
   formatWalletAmount,
   isWalletSortKey,
   sortWalletProducts,
-  visitHours,
   walletSortKeys,
   walletSortLabels,
   walletTexts,
@@ -19,9 +19,8 @@ import {
 } from '../../rules/wallet.ts';
 import { primaryButton, secondaryButton } from '../../styles/controls.css.ts';
 import { useAppActors } from '../app-context.tsx';
+import { DropdownSelect } from '../controls/dropdown-select.tsx';
 import * as css from './wallet.css.ts';
-
-const pad = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
 
 /**
  * /wallet/product/{retailerId}: what the chosen restaurant redeems from the wallet, with sort, retailer filter, the
@@ -36,7 +35,7 @@ export function WalletProductsPage() {
   const stated = readWalletVisit(location.state);
   const visit = stated && retailerId && /^\d+$/.test(retailerId) ? { ...stated, retailerId: Number(retailerId) } : stated;
   const actor = useActorRef(walletProductsMachine.provide({ actions: { goToCart: () => void navigate('/cart') } }), {
-    input: { session, visit, today: storeToday(new Date()) },
+    input: { session, visit },
   });
   const snapshot = useSelector(actor, (s) => s);
   const { context } = snapshot;
@@ -54,7 +53,9 @@ export function WalletProductsPage() {
     context.products.map((p) => ({ ...p, priceCents: dollarsToCents(p.child[0]?.price ?? '0.00') ?? 0 })),
     context.sort,
   );
-  const busy = snapshot.matches('adding');
+  const times = walletTimesShown(context);
+  // ADD TO CART waits for a time the restaurant offers (the machine refuses it without one).
+  const busy = snapshot.matches('adding') || !times.includes(context.time);
   return (
     <main className={css.page}>
       <h1 className={css.title}>{retailer?.vendor_name ?? 'Redeem Your Wallet'}</h1>
@@ -82,22 +83,19 @@ export function WalletProductsPage() {
             onChange={(e) => actor.send({ type: 'date.change', date: e.target.value })}
           />
         </label>
-        <label className={css.field}>
-          <span className={css.label}>Time</span>
-          <input
-            className={css.input}
-            type="time"
-            min={pad(visitHours.first)}
-            max={pad(visitHours.last)}
-            step={900}
-            value={context.time}
-            onChange={(e) => actor.send({ type: 'time.change', time: e.target.value })}
-          />
-        </label>
+        <DropdownSelect
+          label="Time"
+          placeholder={retailer && times.length === 0 ? 'No time left on this date' : 'Choose a time…'}
+          options={times.map((time) => ({ value: time, label: timeLabel(time) }))}
+          value={context.time || undefined}
+          disabled={times.length === 0}
+          onChange={(time) => actor.send({ type: 'time.change', time })}
+        />
         <button type="button" className={`${secondaryButton} ${css.filterButton}`} onClick={() => actor.send({ type: 'filters.open' })}>
           Filter
         </button>
       </div>
+      {retailer && !times.includes(context.time) && <p className={css.error}>{deliveryOptionMessages.visitTimeRequired}</p>}
       {snapshot.matches('filtering') && (
         <FilterPanel
           draft={context.draft}

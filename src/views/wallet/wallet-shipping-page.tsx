@@ -1,12 +1,11 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { readRedemptionStart, walletRetailersMachine } from '../../machines/wallet-retailers.machine.ts';
-import { storeToday } from '../../rules/delivery-dates.ts';
-import { priceCategoryLabel, visitHours, walletTexts } from '../../rules/wallet.ts';
+import { readRedemptionStart, walletRetailersMachine, walletTimesShown } from '../../machines/wallet-retailers.machine.ts';
+import { timeLabel } from '../../rules/dine-in.ts';
+import { priceCategoryLabel, walletTexts } from '../../rules/wallet.ts';
 import { primaryButton, secondaryButton } from '../../styles/controls.css.ts';
+import { DropdownSelect } from '../controls/dropdown-select.tsx';
 import * as css from './wallet.css.ts';
-
-const pad = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
 
 /**
  * /wallet/shipping: the dine-in retailer selection. Receives the customer id, state and category from REDEEM NOW as
@@ -20,10 +19,12 @@ export function WalletShippingPage() {
     walletRetailersMachine.provide({
       actions: { goToProducts: (_, visit) => void navigate(`/wallet/product/${visit.retailerId}`, { state: visit }) },
     }),
-    { input: { start: readRedemptionStart(location.state), today: storeToday(new Date()) } },
+    { input: { start: readRedemptionStart(location.state) } },
   );
   const snapshot = useSelector(actor, (s) => s);
   const { context } = snapshot;
+  const times = walletTimesShown(context);
+  const retailer = context.retailers.find((r) => r.location_id === context.retailerId);
   if (snapshot.matches('noStart')) {
     return (
       <main className={css.page}>
@@ -92,22 +93,23 @@ export function WalletShippingPage() {
                 onChange={(e) => actor.send({ type: 'date.change', date: e.target.value })}
               />
             </label>
-            <label className={css.field}>
-              <span className={css.label}>Time</span>
-              <input
-                className={css.input}
-                type="time"
-                min={pad(visitHours.first)}
-                max={pad(visitHours.last)}
-                step={900}
-                value={context.time}
-                onChange={(e) => actor.send({ type: 'time.change', time: e.target.value })}
-              />
-            </label>
+            <DropdownSelect
+              label="Time"
+              placeholder={retailer && context.date && times.length === 0 ? 'No time left on this date' : 'Choose a time…'}
+              options={times.map((time) => ({ value: time, label: timeLabel(time) }))}
+              value={context.time || undefined}
+              disabled={times.length === 0}
+              onChange={(time) => actor.send({ type: 'time.change', time })}
+            />
             <button type="submit" className={primaryButton}>
               CONTINUE
             </button>
           </div>
+          {retailer?.opens_at && (
+            <p className={css.subtitle}>
+              {retailer.vendor_name} is open {timeLabel(retailer.opens_at)} to {timeLabel(retailer.closes_at)}
+            </p>
+          )}
           {context.problems.dateTime && <p className={css.error}>{context.problems.dateTime}</p>}
         </form>
       )}
