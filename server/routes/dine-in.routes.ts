@@ -29,7 +29,7 @@ export function dineInRoutes({ db, geoLocate }: AppDeps): FastifyPluginAsync {
       return { code: 1, data: { vendordata: outcome.retailers } };
     });
 
-    /** /party/locator: restaurants near any zip, nearest first; code -1 (coming soon) when none is near. */
+    /** /party/locator: restaurants near any zip, nearest first; code -1 with the spec's unserved-zip notice when none is near. */
     app.get('/api/partners/locator', async (request): Promise<PartnerLocatorReply> => {
       const query = parseWith(partnerLocatorQuery, request.query);
       const near = await restaurantsNear(db, normalizePincode(query.zipcode));

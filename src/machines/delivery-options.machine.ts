@@ -34,7 +34,7 @@ export interface DeliveryOptionsContext {
   time: string | undefined;
   slots: SlotOffer[];
   slotId: number | undefined;
-  /** Coming soon (zip not served), no retailer, or all slots booked. */
+  /** The spec's notice for an unserved zip ('We are coming soon to this pincode…'), for no retailer, or for all slots booked. */
   message: string | undefined;
   /** The shopper has chosen something: the form's hints ('Retailer is required.') show from then on. */
   touched: boolean;

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { payOnDeliveryMessages } from '../../../src/rules/messages.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Log } from '../platform/log.ts';
+import { startPeriodicPass, type PeriodicPass } from '../platform/periodic-pass.ts';
 import { releaseBookedSeats, returnCouponUse, returnStock } from './order-give-back.ts';
 import { giveBackRedemptions } from '../wallet/wallet-redemption.ts';
 
@@ -71,24 +72,11 @@ export interface UnconfirmedOrderSweepSettings {
  * Runs releaseUnconfirmedOrders every `everyMs`, one pass at a time, and logs each release for the operator (one
  * structured line per pass: order, email, units). stop() ends it and waits for a pass in flight.
  */
-export function startUnconfirmedOrderSweep(settings: UnconfirmedOrderSweepSettings): { stop(): Promise<void> } {
+export function startUnconfirmedOrderSweep(settings: UnconfirmedOrderSweepSettings): PeriodicPass {
   const { db, log } = settings;
-  let running: Promise<void> | undefined;
   const sweep = async () => {
     const released = await releaseUnconfirmedOrders(db, settings.clock());
     if (released.length > 0) log.info({ released }, 'unconfirmed pay-on-delivery orders released: stock, seats and coupon uses given back');
   };
-  const timer = setInterval(() => {
-    if (running) return;
-    running = sweep()
-      .catch((error: unknown) => log.error({ err: error }, 'unconfirmed order sweep failed'))
-      .finally(() => (running = undefined));
-  }, settings.everyMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startPeriodicPass(settings.everyMs, log, 'unconfirmed order sweep failed', sweep);
 }

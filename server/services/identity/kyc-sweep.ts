@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { FileStorage } from '../../adapters/storage/storage-port.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Log } from '../platform/log.ts';
+import { startPeriodicPass, type PeriodicPass } from '../platform/periodic-pass.ts';
 import { removeFaceCheckLeftovers } from './face-check-leftovers.ts';
 import { abandonedAfterDays, removeAbandonedApplications } from './kyc-abandoned.ts';
 
@@ -18,26 +19,13 @@ export interface KycSweepSettings {
  * `everyMs`, one pass at a time, like the payment sweep. The log lines are for an operator: how many went, never
  * whose. stop() ends it and waits for a pass in flight.
  */
-export function startKycSweep(settings: KycSweepSettings): { stop(): Promise<void> } {
+export function startKycSweep(settings: KycSweepSettings): PeriodicPass {
   const { db, storage, log } = settings;
-  let running: Promise<void> | undefined;
   const sweep = async () => {
     const { removed } = await removeAbandonedApplications({ db, storage, now: settings.clock() });
     if (removed > 0) log.info({ removed, afterDays: abandonedAfterDays }, 'abandoned KYC applications removed with their photos');
     const leftovers = await removeFaceCheckLeftovers({ db, storage, now: settings.clock() });
     if (leftovers.facePasses > 0 || leftovers.checkSelfies > 0) log.info(leftovers, 'expired face passes and unchecked check selfies removed');
   };
-  const timer = setInterval(() => {
-    if (running) return;
-    running = sweep()
-      .catch((error: unknown) => log.error({ err: error }, 'abandoned KYC application sweep failed'))
-      .finally(() => (running = undefined));
-  }, settings.everyMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startPeriodicPass(settings.everyMs, log, 'abandoned KYC application sweep failed', sweep);
 }

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { PaymentGateway } from '../../adapters/payments/payment-port.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Log } from '../platform/log.ts';
+import { startPeriodicPass, type PeriodicPass } from '../platform/periodic-pass.ts';
 import { reconcilePendingPayments } from './payment-reconciler.ts';
 
 export interface PaymentSweepSettings {
@@ -18,9 +19,8 @@ export interface PaymentSweepSettings {
  * Runs reconcilePendingPayments every `everyMs`, one pass at a time (a slow provider never stacks passes up), and
  * logs what it settled and what needs a person. stop() ends it and waits for a pass in flight.
  */
-export function startPaymentSweep(settings: PaymentSweepSettings): { stop(): Promise<void> } {
+export function startPaymentSweep(settings: PaymentSweepSettings): PeriodicPass {
   const { db, payments, log } = settings;
-  let running: Promise<void> | undefined;
   const sweep = async () => {
     const report = await reconcilePendingPayments(db, payments, settings.clock(), (error) =>
       log.error({ err: error }, 'card provider failed while settling a pending order'),
@@ -30,17 +30,5 @@ export function startPaymentSweep(settings: PaymentSweepSettings): { stop(): Pro
     if (report.needsReview.length > 0)
       log.error({ orders: report.needsReview }, 'orders pending payment for too long to retry safely: check them at the card provider');
   };
-  const timer = setInterval(() => {
-    if (running) return;
-    running = sweep()
-      .catch((error: unknown) => log.error({ err: error }, 'pending payment sweep failed'))
-      .finally(() => (running = undefined));
-  }, settings.everyMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startPeriodicPass(settings.everyMs, log, 'pending payment sweep failed', sweep);
 }

@@ -4,7 +4,6 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { WalletProduct, WalletRetailer } from '../../api/contract/wallet.contract.ts';
 import { walletProductsMachine, type WalletFilters } from '../../machines/wallet-products.machine.ts';
 import { readWalletVisit, walletTimesShown } from '../../machines/wallet-retailers.machine.ts';
-import { timeLabel } from '../../rules/dine-in.ts';
 import { deliveryOptionMessages } from '../../rules/messages.ts';
 import { dollarsToCents, formatMoney } from '../../rules/money.ts';
 import { formatSize } from '../../rules/sizes.ts';
@@ -19,7 +18,7 @@ import {
 } from '../../rules/wallet.ts';
 import { primaryButton, secondaryButton } from '../../styles/controls.css.ts';
 import { useAppActors } from '../app-context.tsx';
-import { DropdownSelect } from '../controls/dropdown-select.tsx';
+import { VisitDateTime } from './visit-date-time.tsx';
 import * as css from './wallet.css.ts';
 
 /**
@@ -73,23 +72,14 @@ export function WalletProductsPage() {
             onChange={(id) => actor.send({ type: 'retailer.select', locationId: id })}
           />
         </div>
-        <label className={css.field}>
-          <span className={css.label}>Date</span>
-          <input
-            className={css.input}
-            type="date"
-            min={context.today}
-            value={context.date}
-            onChange={(e) => actor.send({ type: 'date.change', date: e.target.value })}
-          />
-        </label>
-        <DropdownSelect
-          label="Time"
-          placeholder={retailer && times.length === 0 ? 'No time left on this date' : 'Choose a time…'}
-          options={times.map((time) => ({ value: time, label: timeLabel(time) }))}
-          value={context.time || undefined}
-          disabled={times.length === 0}
-          onChange={(time) => actor.send({ type: 'time.change', time })}
+        <VisitDateTime
+          today={context.today}
+          date={context.date}
+          time={context.time}
+          times={times}
+          noTimeLeft={Boolean(retailer) && times.length === 0}
+          onDate={(date) => actor.send({ type: 'date.change', date })}
+          onTime={(time) => actor.send({ type: 'time.change', time })}
         />
         <button type="button" className={`${secondaryButton} ${css.filterButton}`} onClick={() => actor.send({ type: 'filters.open' })}>
           Filter

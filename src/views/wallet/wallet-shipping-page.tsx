@@ -4,7 +4,7 @@ import { readRedemptionStart, walletRetailersMachine, walletTimesShown } from '.
 import { timeLabel } from '../../rules/dine-in.ts';
 import { priceCategoryLabel, walletTexts } from '../../rules/wallet.ts';
 import { primaryButton, secondaryButton } from '../../styles/controls.css.ts';
-import { DropdownSelect } from '../controls/dropdown-select.tsx';
+import { VisitDateTime } from './visit-date-time.tsx';
 import * as css from './wallet.css.ts';
 
 /**
@@ -83,23 +83,14 @@ export function WalletShippingPage() {
             </p>
           )}
           <div className={css.fields}>
-            <label className={css.field}>
-              <span className={css.label}>Date</span>
-              <input
-                className={css.input}
-                type="date"
-                min={context.today}
-                value={context.date}
-                onChange={(e) => actor.send({ type: 'date.change', date: e.target.value })}
-              />
-            </label>
-            <DropdownSelect
-              label="Time"
-              placeholder={retailer && context.date && times.length === 0 ? 'No time left on this date' : 'Choose a time…'}
-              options={times.map((time) => ({ value: time, label: timeLabel(time) }))}
-              value={context.time || undefined}
-              disabled={times.length === 0}
-              onChange={(time) => actor.send({ type: 'time.change', time })}
+            <VisitDateTime
+              today={context.today}
+              date={context.date}
+              time={context.time}
+              times={times}
+              noTimeLeft={Boolean(retailer) && Boolean(context.date) && times.length === 0}
+              onDate={(date) => actor.send({ type: 'date.change', date })}
+              onTime={(time) => actor.send({ type: 'time.change', time })}
             />
             <button type="submit" className={primaryButton}>
               CONTINUE

@@ -1,0 +1,35 @@
+import { timeLabel } from '../../rules/dine-in.ts';
+import { DropdownSelect } from '../controls/dropdown-select.tsx';
+import * as css from './wallet.css.ts';
+
+interface VisitDateTimeProps {
+  today: string;
+  date: string;
+  time: string;
+  /** The times the chosen restaurant seats guests on `date` (the machine's walletTimesShown). */
+  times: readonly string[];
+  /** Whether to say that nothing is left on this date rather than ask for a choice. */
+  noTimeLeft: boolean;
+  onDate: (date: string) => void;
+  onTime: (time: string) => void;
+}
+
+/** The visit's date and time, shared by the wallet's restaurant choice and its product list. */
+export function VisitDateTime({ today, date, time, times, noTimeLeft, onDate, onTime }: VisitDateTimeProps) {
+  return (
+    <>
+      <label className={css.field}>
+        <span className={css.label}>Date</span>
+        <input className={css.input} type="date" min={today} value={date} onChange={(e) => onDate(e.target.value)} />
+      </label>
+      <DropdownSelect
+        label="Time"
+        placeholder={noTimeLeft ? 'No time left on this date' : 'Choose a time…'}
+        options={times.map((value) => ({ value, label: timeLabel(value) }))}
+        value={time || undefined}
+        disabled={times.length === 0}
+        onChange={onTime}
+      />
+    </>
+  );
+}
