@@ -1,0 +1,145 @@
+import { createHash } from 'node:crypto';
+import { mermaidChart } from '../../src/dev/flows/mermaid-chart.ts';
+import { outlineOf, type OutlineState, type OutlineTransition, type StatechartOutline } from '../../src/dev/flows/statechart-outline.ts';
+import { visualiserConfig } from '../../src/dev/flows/visualiser-config.ts';
+import { flowPlaces } from './flow-places.ts';
+import type { FlowUsage } from './flow-usage.ts';
+import type { CataloguedMachine } from './machine-catalogue.ts';
+
+/**
+ * Everything `npm run flows` writes except the SVGs, as file name → text, built in memory so the staleness test can
+ * compare it with docs/flows without writing. Sorted by machine id, no dates: an unchanged machine changes nothing.
+ */
+export const flowsFolder = 'docs/flows';
+
+export interface FlowDoc {
+  id: string;
+  outline: StatechartOutline;
+  mermaid: string;
+  /** sha256 of the Mermaid source: the SVG carries it, so a stale SVG is caught without rendering. */
+  mermaidHash: string;
+}
+
+export const svgHashComment = (hash: string) => `<!-- mermaid-source-sha256: ${hash} -->`;
+export const svgHashPattern = /^<!-- mermaid-source-sha256: ([0-9a-f]{64}) -->/;
+
+export function flowDocOf(entry: CataloguedMachine): FlowDoc {
+  const outline = outlineOf(entry.machine);
+  const mermaid = mermaidChart(outline);
+  return { id: entry.id, outline, mermaid, mermaidHash: createHash('sha256').update(mermaid).digest('hex') };
+}
+
+/** Markdown table cells: one line, pipes escaped. */
+const cell = (text: string | undefined) => (text ?? '').replace(/\s+/g, ' ').replace(/\|/g, '\\|').trim();
+const code = (text: string) => `\`${text}\``;
+const link = (file: string) => `[${file.replace(/^src\//, '')}](../../${file})`;
+
+function relativeState(outline: StatechartOutline, id: string): string {
+  return id === outline.id ? '(the machine)' : id.slice(outline.id.length + 1);
+}
+
+function stateKind(state: OutlineState, outline: StatechartOutline): string {
+  const parent = outline.states.find((s) => s.id === state.parentId);
+  const kinds = [parent?.initialId === state.id ? 'initial' : '', state.type === 'atomic' ? '' : state.type].filter(Boolean);
+  return kinds.join(', ');
+}
+
+function stateRows(outline: StatechartOutline): string[] {
+  return outline.states
+    .filter((state) => state.depth > 0)
+    .map((state) => {
+      const runs = state.invokes.length > 0 ? ` Runs ${state.invokes.map((i) => code(i.src)).join(', ')}.` : '';
+      return `| ${'&nbsp;&nbsp;'.repeat(state.depth - 1)}${code(state.key)} | ${stateKind(state, outline)} | ${cell(state.description)}${runs} |`;
+    });
+}
+
+function eventRows(outline: StatechartOutline): string[] {
+  const row = (t: OutlineTransition) => {
+    const to = t.targetIds.length > 0 ? t.targetIds.map((id) => code(relativeState(outline, id))).join(', ') : '(stays)';
+    const actions = t.actions.length > 0 ? t.actions.map(code).join(', ') : '';
+    return `| ${code(relativeState(outline, t.sourceId))} | ${cell(t.label)} | ${to} | ${actions} | ${cell(t.description)} |`;
+  };
+  return outline.transitions.map(row);
+}
+
+function eventNames(outline: StatechartOutline): string[] {
+  return [...new Set(outline.transitions.filter((t) => t.kind === 'event').map((t) => t.eventType))].sort();
+}
+
+function section(doc: FlowDoc, entry: CataloguedMachine, usage: FlowUsage | undefined, fileIds: Map<string, string>): string {
+  const { outline } = doc;
+  const place = flowPlaces[doc.id];
+  const startedBy = (usage?.parents ?? []).map((file) =>
+    fileIds.has(file) ? `[${fileIds.get(file)}](#${fileIds.get(file)?.toLowerCase()})` : link(file),
+  );
+  const lines = [
+    `## ${doc.id}`,
+    '',
+    outline.description ?? '_No description on the machine yet._',
+    '',
+    `![${doc.id} statechart](${doc.id}.svg)`,
+    '',
+    `- **Files**: [Mermaid source](${doc.id}.mmd) · [Stately import (JSON)](${doc.id}.json) · machine ${link(entry.file)} (\`${entry.exportName}\`)`,
+    `- **Routes**: ${place ? place.routes.map(code).join(', ') : '_not mapped yet: add it to tests/flows/flow-places.ts_'}`,
+    `- **Spec**: ${place ? place.spec : '_not mapped yet_'}`,
+    `- **Views**: ${usage && usage.views.length > 0 ? usage.views.map(link).join(', ') : '—'}`,
+    `- **Started by**: ${startedBy.length > 0 ? startedBy.join(', ') : '—'}`,
+    `- **Events it takes**: ${eventNames(outline).map(code).join(', ') || '—'}`,
+    '',
+    '| State | Kind | Description |',
+    '|---|---|---|',
+    ...stateRows(outline),
+    '',
+    '| From | On | To | Actions | Description |',
+    '|---|---|---|---|---|',
+    ...eventRows(outline),
+    '',
+  ];
+  return lines.join('\n');
+}
+
+function readme(docs: FlowDoc[], machines: CataloguedMachine[], usage: Map<string, FlowUsage>): string {
+  const fileIds = new Map(machines.map((m) => [m.file, m.id]));
+  const index = docs.map((doc) => {
+    const place = flowPlaces[doc.id];
+    const states = doc.outline.states.length - 1;
+    return `| [${doc.id}](#${doc.id.toLowerCase()}) | ${cell(doc.outline.description?.split(/(?<=\.)\s/)[0])} | ${place ? place.routes.map(code).join(', ') : '—'} | ${states} | ${doc.outline.transitions.length} |`;
+  });
+  return [
+    '# The store’s flows',
+    '',
+    'Generated by `npm run flows` from every machine in `src/machines/*.machine.ts`: do not edit by hand, run it again',
+    'after changing a machine (`tests/flows/flows-docs.test.ts` fails until you do). Per flow: its purpose, its diagram',
+    '(`<id>.svg`, drawn from `<id>.mmd`), its states and transitions with their descriptions, where a shopper meets it',
+    'and the part of the spec it implements. [coverage.md](coverage.md) (`npm run flows:coverage`) says how much of each',
+    'the path tests and the browser journeys reach.',
+    '',
+    'Reading a diagram: a box is a state with states inside (`--` splits parallel regions), `[*]` marks where a box',
+    'starts and where the flow ends, an arrow is a transition labelled `event [guard]` (`[otherwise]`: none of the',
+    'guards above it held; `x done` / `x failed`: the reply of what the state runs; `after …`: a timer), "(any state)"',
+    'is a transition the box takes from whichever of its states is active, and a note gives the state’s description,',
+    'what it runs and the events it handles without leaving.',
+    '',
+    'In the Stately visualiser: open <https://stately.ai/editor>, create a machine, choose **Import**, and paste',
+    '`createMachine(` + the contents of `<id>.json` + `)`. Guards, actions and actors come in by name; their code stays',
+    'in `src/machines`. In development, `/flows` shows the same charts with the live state of the page’s actors.',
+    '',
+    '| Flow | Purpose | Routes | States | Transitions |',
+    '|---|---|---|---|---|',
+    ...index,
+    '',
+    ...docs.map((doc, i) => section(doc, machines[i]!, usage.get(machines[i]!.file), fileIds)),
+  ].join('\n');
+}
+
+/** File name (inside docs/flows) → text, for every text output. */
+export function flowTexts(machines: CataloguedMachine[], usage: Map<string, FlowUsage>): { docs: FlowDoc[]; files: Map<string, string> } {
+  const docs = machines.map(flowDocOf);
+  const files = new Map<string, string>();
+  for (const doc of docs) {
+    files.set(`${doc.id}.mmd`, doc.mermaid);
+    files.set(`${doc.id}.json`, `${JSON.stringify(visualiserConfig(doc.outline), null, 2)}\n`);
+  }
+  files.set('README.md', readme(docs, machines, usage));
+  return { docs, files };
+}

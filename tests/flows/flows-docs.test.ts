@@ -1,0 +1,63 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createMachine } from 'xstate';
+import { allStateIds, allTransitions } from '../machines/path-coverage.ts';
+import { flowsFolder, flowTexts, svgHashPattern } from './flow-docs.ts';
+import { usageOf } from './flow-usage.ts';
+import { catalogueOf } from './machine-catalogue.ts';
+
+/**
+ * docs/flows is generated (`npm run flows`); this fails, naming the machine and the command, when a machine changed
+ * and the docs were not regenerated. SVGs are checked by the hash of the Mermaid source they were drawn from, so no
+ * browser is launched here.
+ */
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+const folder = path.join(repoRoot, flowsFolder);
+const globbed = import.meta.glob<Record<string, unknown>>('/src/machines/*.machine.ts', { eager: true });
+const machines = catalogueOf(Object.fromEntries(Object.entries(globbed).map(([file, exports]) => [file.replace(/^\//, ''), exports])));
+const { docs, files } = flowTexts(
+  machines,
+  usageOf(
+    repoRoot,
+    machines.map((m) => m.file),
+  ),
+);
+const stale = (what: string) => `${what} is out of date: run \`npm run flows\` and commit docs/flows`;
+const onDisk = (name: string) => {
+  const file = path.join(folder, name);
+  return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+};
+
+describe('docs/flows', () => {
+  it('finds the machines', () => {
+    expect(machines.length).toBeGreaterThan(20);
+  });
+
+  it.each(docs.map((doc) => [doc.id]))('%s: Mermaid chart, Stately JSON and SVG match the machine', (id) => {
+    const doc = docs.find((d) => d.id === id)!;
+    expect(onDisk(`${id}.mmd`), stale(`docs/flows/${id}.mmd (machine ${id})`)).toBe(files.get(`${id}.mmd`));
+    expect(onDisk(`${id}.json`), stale(`docs/flows/${id}.json (machine ${id})`)).toBe(files.get(`${id}.json`));
+    expect(svgHashPattern.exec(onDisk(`${id}.svg`) ?? '')?.[1], stale(`docs/flows/${id}.svg (machine ${id})`)).toBe(doc.mermaidHash);
+  });
+
+  it('the index matches every machine', () => {
+    expect(onDisk('README.md'), stale('docs/flows/README.md')).toBe(files.get('README.md'));
+  });
+
+  it('holds no files of machines that are gone', () => {
+    const ids = new Set(docs.map((doc) => doc.id));
+    const orphans = readdirSync(folder).filter((name) => /\.(mmd|json|svg)$/.test(name) && !ids.has(name.replace(/\.(mmd|json|svg)$/, '')));
+    expect(orphans, stale('docs/flows (files of removed machines)')).toEqual([]);
+  });
+});
+
+describe('the Stately JSON', () => {
+  // What the visualiser imports is a createMachine config: XState itself must rebuild the same chart from it.
+  it.each(machines.map((m) => [m.id, m]))('%s rebuilds into the same states and transitions', (_id, entry) => {
+    const config = JSON.parse(files.get(`${entry.id}.json`)!) as Parameters<typeof createMachine>[0];
+    const rebuilt = createMachine(config);
+    expect([...allStateIds(rebuilt)].sort()).toEqual([...allStateIds(entry.machine)].sort());
+    expect([...allTransitions(rebuilt)].sort()).toEqual([...allTransitions(entry.machine)].sort());
+  });
+});

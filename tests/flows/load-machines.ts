@@ -1,0 +1,18 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { tsImport } from 'tsx/esm/api';
+import { catalogueOf, isMachineFile, machineFolder, type CataloguedMachine } from './machine-catalogue.ts';
+
+export const repoRoot = path.resolve(import.meta.dirname, '../..');
+
+/** For the command-line tools (run with tsx): loads every `src/machines/*.machine.ts` there is now. */
+export async function loadMachines(): Promise<CataloguedMachine[]> {
+  const files = readdirSync(path.join(repoRoot, machineFolder)).filter(isMachineFile).sort();
+  const modules: Record<string, Record<string, unknown>> = {};
+  for (const name of files) {
+    const file = `${machineFolder}/${name}`;
+    modules[file] = (await tsImport(pathToFileURL(path.join(repoRoot, file)).href, import.meta.url)) as Record<string, unknown>;
+  }
+  return catalogueOf(modules);
+}
