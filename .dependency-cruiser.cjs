@@ -49,8 +49,10 @@ module.exports = {
     {
       name: 'not-to-dev-dep',
       severity: 'error',
-      comment: 'Shipped code (src/, server/) needs its packages in "dependencies"; type-only imports are erased.',
-      from: { path: '^(src|server)/' },
+      comment:
+        'Shipped code (src/, server/) needs its packages in "dependencies"; type-only imports are erased. src/dev ' +
+        '(the /flows page, ?inspect) is never shipped: see dev-tools-only-by-dynamic-import.',
+      from: { path: '^(src|server)/', pathNot: '^src/dev/' },
       to: { dependencyTypes: ['npm-dev'], dependencyTypesNot: ['type-only'], pathNot: pkg('@types') },
     },
     {
@@ -59,6 +61,16 @@ module.exports = {
       comment: 'Tests stand outside the fence, and nothing shipped or benchmarked imports them.',
       from: { pathNot: '^tests/' },
       to: { path: '^tests/' },
+    },
+
+    {
+      name: 'dev-tools-only-by-dynamic-import',
+      severity: 'error',
+      comment:
+        'src/dev (the /flows page, the actor inspection, ?inspect) exists in development builds only: the rest of src ' +
+        'reaches it through import() behind import.meta.env.DEV, which vite build drops (docs/decisions/019).',
+      from: { path: '^src/', pathNot: '^src/dev/' },
+      to: { path: '^src/dev/', dependencyTypesNot: ['dynamic-import'] },
     },
 
     // ── client: src/ ────────────────────────────────────────────────────────────────────────────────────────────

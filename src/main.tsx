@@ -11,6 +11,8 @@ import { AppRoutes } from './views/app-routes.tsx';
 const actors = startAppActors(() => window.localStorage);
 // `call` sends the session's token as the bearer token: the one place the client's http layer meets the session.
 takeTokenFrom(() => actors.session.getSnapshot().context.Token);
+// Development only (vite build drops it): the /flows page's live states and ?inspect (docs/decisions/019).
+if (import.meta.env.DEV) void import('./dev/dev-tools.ts').then((dev) => dev.startDevTools(actors));
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { AgeGated } from './layout/age-gated.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
@@ -38,6 +39,9 @@ import { SearchResultsPage } from './store/listing/search-results-page.tsx';
 import { ProductPage } from './store/product/product-page.tsx';
 import { StoreHome } from './store/store-home.tsx';
 
+/** /flows exists in development builds only: `vite build` replaces import.meta.env.DEV by false and drops the import. */
+const FlowsPage = import.meta.env.DEV ? lazy(async () => ({ default: (await import('../dev/flows-page.tsx')).FlowsPage })) : undefined;
+
 /** Only routes whose screens exist are registered; every other path is the 404 screen. */
 export function AppRoutes() {
   return (
@@ -45,6 +49,16 @@ export function AppRoutes() {
       <Route path="/" element={<Landing />} />
       <Route path="/home" element={<ZipGatePage />} />
       <Route path="/splash" element={<SplashPage />} />
+      {FlowsPage && (
+        <Route
+          path="/flows"
+          element={
+            <Suspense fallback={null}>
+              <FlowsPage />
+            </Suspense>
+          }
+        />
+      )}
       {/* The old template's header route: the store is where its links led. */}
       <Route path="/header" element={<Navigate to="/store" replace />} />
       <Route element={<AppLayout />}>

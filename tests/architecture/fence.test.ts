@@ -67,6 +67,9 @@ const tree: Record<string, string> = {
     `  return [props, useCart, cartMachine, cents, box, AppContext, TextField, h].length;`,
     `}`,
   ].join('\n'),
+  'src/dev/live-actors.ts': `import { createBrowserInspector } from '@statelyai/inspect';\nexport const i = createBrowserInspector;\n`,
+  'src/views/cart/lazy-dev-tools.ts': `export const tools = () => import('../../dev/live-actors.ts');\n`,
+  'src/views/cart/static-dev-tools.ts': `import { i } from '../../dev/live-actors.ts';\nexport const tools = i;\n`, // dev-tools-only-by-dynamic-import
   'src/views/cart/calls-server.ts': `import { call } from '../../api/http.ts';\nexport const c = call;\n`, // views-not-to-http-client
   'src/views/cart/calls-api.ts': `import { loadCart } from '../../api/cart.api.ts';\nexport const c = loadCart;\n`, // views-api-only-swr-hooks
   'src/views/cart/validates.ts': `import { CartReply } from '../../api/contract/cart.contract.ts';\nexport const c = CartReply;\n`, // views-contract-type-only
@@ -143,6 +146,7 @@ const expectedFence = [
   'db-not-to-adapters: server/db/migrate.ts → server/adapters/mail/outbox-mail.ts',
   'db-not-to-upper-layers: server/db/connection.ts → server/services/carts.ts',
   'http-not-to-routes: server/http/routes-back.ts → server/routes/cart.routes.ts',
+  'dev-tools-only-by-dynamic-import: src/views/cart/static-dev-tools.ts → src/dev/live-actors.ts',
   'machines-not-to-swr-hooks: src/machines/swr.machine.ts → src/api/cart.swr.ts',
   'machines-only-machines-api-rules-xstate: src/machines/hooks.machine.ts → pkg:react',
   'machines-only-machines-api-rules-xstate: src/machines/shows.machine.ts → src/views/cart/cart-page.tsx',

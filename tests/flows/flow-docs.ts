@@ -4,7 +4,7 @@ import { outlineOf, type OutlineState, type OutlineTransition, type StatechartOu
 import { visualiserConfig } from '../../src/dev/flows/visualiser-config.ts';
 import { flowPlaces } from './flow-places.ts';
 import type { FlowUsage } from './flow-usage.ts';
-import type { CataloguedMachine } from './machine-catalogue.ts';
+import type { CataloguedMachine } from '../../src/dev/flows/machine-catalogue.ts';
 
 /**
  * Everything `npm run flows` writes except the SVGs, as file name → text, built in memory so the staleness test can

@@ -5,7 +5,7 @@ import { createMachine } from 'xstate';
 import { allStateIds, allTransitions } from '../machines/path-coverage.ts';
 import { flowsFolder, flowTexts, svgHashPattern } from './flow-docs.ts';
 import { usageOf } from './flow-usage.ts';
-import { catalogueOf } from './machine-catalogue.ts';
+import { catalogueOf } from '../../src/dev/flows/machine-catalogue.ts';
 
 /**
  * docs/flows is generated (`npm run flows`); this fails, naming the machine and the command, when a machine changed

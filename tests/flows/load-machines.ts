@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
-import { catalogueOf, isMachineFile, machineFolder, type CataloguedMachine } from './machine-catalogue.ts';
+import { catalogueOf, isMachineFile, machineFolder, type CataloguedMachine } from '../../src/dev/flows/machine-catalogue.ts';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
 

@@ -19,16 +19,18 @@ export async function renderSvgs(charts: { id: string; mermaid: string; hash: st
   if (charts.length === 0) return svgs;
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs, headless: true });
   try {
-    const page = await browser.newPage();
-    // Nothing but our own script: a chart that tried to fetch anything would fail here, not reach the network.
-    await page.route('**/*', (route) => route.abort());
-    await page.setContent('<!doctype html><html><body></body></html>');
-    await page.addScriptTag({ path: mermaidScript });
     for (const chart of charts) {
+      // A fresh page per chart: Mermaid keeps state between renders, which moved edges by a few pixels.
+      const page = await browser.newPage();
+      // Nothing but our own script: a chart that tried to fetch anything would fail here, not reach the network.
+      await page.route('**/*', (route) => route.abort());
+      await page.setContent('<!doctype html><html><body></body></html>');
+      await page.addScriptTag({ path: mermaidScript });
       const svg = await page
         .evaluate(
           async ({ id, source }) => {
             const mermaid = (window as unknown as { mermaid: MermaidGlobal }).mermaid;
+            await document.fonts.ready;
             // Labels as SVG text, not HTML in foreignObject, so the file shows the same in an <img> and on a code host;
             // deterministic ids, so an unchanged chart renders to the same bytes.
             mermaid.initialize({
@@ -38,6 +40,8 @@ export async function renderSvgs(charts: { id: string; mermaid: string; hash: st
               deterministicIds: true,
               deterministicIDSeed: id,
               theme: 'default',
+              // Shapes are drawn by rough.js with a random seed unless one is given.
+              handDrawnSeed: 1,
             });
             return (await mermaid.render(`flow-${id}`, source)).svg;
           },
@@ -46,6 +50,7 @@ export async function renderSvgs(charts: { id: string; mermaid: string; hash: st
         .catch((error: unknown) => {
           throw new Error(`Mermaid could not draw ${chart.id} (docs/flows/${chart.id}.mmd): ${String(error)}`);
         });
+      await page.close();
       svgs.set(chart.id, `${svgHashComment(chart.hash)}\n${svg}\n`);
     }
   } finally {

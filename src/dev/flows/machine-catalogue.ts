@@ -3,7 +3,7 @@ import type { AnyStateMachine } from 'xstate';
 /**
  * Every machine the store defines, found rather than listed: each exported StateMachine of `src/machines/*.machine.ts`
  * (one per id; a file's `.provide()`d variants share their base's id and chart). The CLI loads the files with tsx's
- * `tsImport`, the vitest test with `import.meta.glob`, so both see whatever machine files exist.
+ * `tsImport`, the dev /flows page and the vitest test with `import.meta.glob`: all see whatever machine files exist.
  */
 export interface CataloguedMachine {
   id: string;

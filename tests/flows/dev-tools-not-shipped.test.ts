@@ -1,0 +1,50 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { build } from 'vite';
+
+/**
+ * The /flows page, the actor inspection and ?inspect (src/dev) are for development builds only: a production build
+ * (`vite build`, as `npm start` and the browser tests run it) must hold no trace of them, nor of Mermaid or the
+ * Stately inspector they load.
+ */
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+const outDir = mkdtempSync(path.join(tmpdir(), 'dist-no-dev-tools-'));
+afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+/** Strings only the dev tools carry: the page's component, the BroadcastChannel name, the packages' entry points. */
+const markers = ['FlowsPage', 'flows-live-actors', 'startDevTools', 'createBrowserInspector', 'mermaid'];
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? filesUnder(path.join(dir, entry.name)) : [path.join(dir, entry.name)],
+  );
+}
+
+describe('the production build', () => {
+  it('the markers are in the dev tools source (so their absence below means something)', () => {
+    const source = ['src/dev/flows-page.tsx', 'src/dev/live-actors.ts', 'src/dev/dev-tools.ts', 'src/dev/stately-inspector.ts']
+      .map((file) => readFileSync(path.join(repoRoot, file), 'utf8'))
+      .join('\n');
+    for (const marker of markers) expect(source).toContain(marker);
+  });
+
+  it('holds no trace of the dev tools', async () => {
+    // `vite build` sets NODE_ENV=production only when it is unset; vitest set it to 'test', which would make DEV true.
+    const nodeEnv = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'production';
+    try {
+      await build({ root: repoRoot, configFile: path.join(repoRoot, 'vite.config.ts'), logLevel: 'silent', build: { outDir, emptyOutDir: true } });
+    } finally {
+      process.env.NODE_ENV = nodeEnv;
+    }
+    const files = filesUnder(outDir);
+    expect(files.some((file) => file.endsWith('.js'))).toBe(true);
+    const traces = files.flatMap((file) => {
+      const text = readFileSync(file, 'utf8');
+      return markers.filter((marker) => text.includes(marker)).map((marker) => `${path.relative(outDir, file)}: ${marker}`);
+    });
+    expect(traces).toEqual([]);
+  }, 120_000);
+});
