@@ -1,5 +1,6 @@
 import { getShortestPaths, getStateNodes } from '@xstate/graph';
 import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine, type AnyTransitionDefinition } from 'xstate';
+import { recordReach } from './reach-recorder.ts';
 
 /**
  * Path tests from the machine graph (DESIGN.md "Path tests"): the fewest paths that reach every state and take every
@@ -169,6 +170,7 @@ export function replay(machine: AnyStateMachine, plan: PathPlan, input: unknown)
   for (const event of plan.events) actor.send(event);
   const snapshot = actor.getSnapshot();
   actor.stop();
+  recordReach({ machine: machine.id, states: [...states], transitions });
   return { snapshot, transitions, states: [...states] };
 }
 

@@ -1,0 +1,52 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { reachDirVariable, type ReachLine } from '../machines/reach-recorder.ts';
+import { flowsFolder } from './flow-docs.ts';
+import { coverageReport, reachFromJson, reachFromLines } from './flow-coverage.ts';
+import { loadMachines, repoRoot } from './load-machines.ts';
+
+/**
+ * `npm run flows:coverage`: runs the unit path tests (vitest, tests/machines) with FLOW_REACH_DIR set so each replay
+ * records what it reached, reads the generated browser journeys' tests/e2e/generated/reach.json when there is one,
+ * and writes docs/flows/coverage.md (and prints it).
+ */
+const reachDir = mkdtempSync(path.join(tmpdir(), 'flow-reach-'));
+const notes: string[] = [];
+try {
+  console.log('Running the unit path tests (vitest run tests/machines)…');
+  const run = spawnSync('npx', ['vitest', 'run', 'tests/machines'], {
+    cwd: repoRoot,
+    env: { ...process.env, [reachDirVariable]: reachDir, NO_COLOR: '1' },
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  // The test run's own summary lines; all of its output when it failed.
+  const output = `${run.stdout}${run.stderr}`;
+  console.log(
+    run.status === 0
+      ? output
+          .split('\n')
+          .filter((line) => /^\s*(Test Files|Tests|Duration)\b/.test(line))
+          .join('\n')
+      : output,
+  );
+  if (run.status !== 0)
+    notes.push(`The unit path tests failed (vitest exit code ${run.status}): the unit figures are what the passing part reached.`);
+  const lines = readdirSync(reachDir).flatMap((name) =>
+    readFileSync(path.join(reachDir, name), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as ReachLine),
+  );
+  const browserFile = path.join(repoRoot, 'tests/e2e/generated/reach.json');
+  const browser = existsSync(browserFile) ? reachFromJson(JSON.parse(readFileSync(browserFile, 'utf8'))) : undefined;
+  if (!browser) notes.push('No tests/e2e/generated/reach.json yet: no machine has generated browser journeys.');
+  const report = coverageReport(await loadMachines(), reachFromLines(lines), browser, notes);
+  writeFileSync(path.join(repoRoot, flowsFolder, 'coverage.md'), report);
+  console.log(`\n${report}`);
+  if (run.status !== 0) process.exitCode = 1;
+} finally {
+  rmSync(reachDir, { recursive: true, force: true });
+}

@@ -1,0 +1,116 @@
+import { allStateIds, allTransitions } from '../machines/path-coverage.ts';
+import type { ReachLine } from '../machines/reach-recorder.ts';
+import type { CataloguedMachine } from '../../src/dev/flows/machine-catalogue.ts';
+
+/**
+ * The path-coverage report: per machine, its states and transitions (as tests/machines/path-coverage.ts counts them)
+ * and how many the unit path tests and the generated browser journeys reach. Only keys the machine still has count,
+ * so a stale reach file cannot push a figure above the total.
+ */
+export interface Reach {
+  states: Set<string>;
+  transitions: Set<string>;
+}
+
+export type ReachByMachine = Map<string, Reach>;
+
+export function reachFromLines(lines: ReachLine[]): ReachByMachine {
+  const reach: ReachByMachine = new Map();
+  for (const line of lines) {
+    const entry = reach.get(line.machine) ?? { states: new Set<string>(), transitions: new Set<string>() };
+    line.states.forEach((s) => entry.states.add(s));
+    line.transitions.forEach((t) => entry.transitions.add(t));
+    reach.set(line.machine, entry);
+  }
+  return reach;
+}
+
+/** tests/e2e/generated/reach.json: `{ "<machine id>": { "states": [...], "transitions": [...] } }`. */
+export function reachFromJson(json: unknown): ReachByMachine {
+  const reach: ReachByMachine = new Map();
+  if (typeof json !== 'object' || json === null) throw new Error('reach.json is not an object of machine ids');
+  for (const [machine, value] of Object.entries(json)) {
+    const { states, transitions } = (value ?? {}) as { states?: unknown; transitions?: unknown };
+    if (!Array.isArray(states) || !Array.isArray(transitions)) throw new Error(`reach.json: ${machine} needs "states" and "transitions" arrays`);
+    reach.set(machine, { states: new Set(states.map(String)), transitions: new Set(transitions.map(String)) });
+  }
+  return reach;
+}
+
+interface Row {
+  id: string;
+  states: string[];
+  transitions: string[];
+  unit: Reach | undefined;
+  browser: Reach | undefined;
+}
+
+const count = (all: string[], reached: Set<string> | undefined) => all.filter((key) => reached?.has(key)).length;
+const share = (all: string[], reached: Set<string> | undefined) => {
+  const n = count(all, reached);
+  return `${n}/${all.length}${n === all.length ? ' ✓' : ''}`;
+};
+
+function rowOf(entry: CataloguedMachine, unit: ReachByMachine, browser: ReachByMachine | undefined): Row {
+  return {
+    id: entry.id,
+    states: [...allStateIds(entry.machine)].sort(),
+    transitions: [...allTransitions(entry.machine)].sort(),
+    unit: unit.get(entry.id),
+    browser: browser?.get(entry.id),
+  };
+}
+
+function missing(row: Row, reach: Reach | undefined): string[] {
+  return [...row.states.filter((s) => !reach?.states.has(s)).map((s) => `state ${s}`), ...row.transitions.filter((t) => !reach?.transitions.has(t))];
+}
+
+export function coverageReport(machines: CataloguedMachine[], unit: ReachByMachine, browser: ReachByMachine | undefined, notes: string[]): string {
+  const rows = machines.map((entry) => rowOf(entry, unit, browser));
+  const noJourneys = 'no generated journeys';
+  const totals = rows.reduce(
+    (sum, row) => ({
+      states: sum.states + row.states.length,
+      transitions: sum.transitions + row.transitions.length,
+      unitStates: sum.unitStates + count(row.states, row.unit?.states),
+      unitTransitions: sum.unitTransitions + count(row.transitions, row.unit?.transitions),
+      browserStates: sum.browserStates + count(row.states, row.browser?.states),
+      browserTransitions: sum.browserTransitions + count(row.transitions, row.browser?.transitions),
+    }),
+    { states: 0, transitions: 0, unitStates: 0, unitTransitions: 0, browserStates: 0, browserTransitions: 0 },
+  );
+  const lines = [
+    '# Path coverage of the flows',
+    '',
+    'Written by `npm run flows:coverage`: per machine, its states and transitions (every one written in the machine,',
+    'eventless, delayed and invoke replies included, keyed as `tests/machines/path-coverage.ts` keys them), how many the',
+    'unit path tests (`tests/machines/*.machine.test.ts`) reach, and how many the generated browser journeys reach',
+    '(`tests/e2e/generated/reach.json`). ✓ marks all of them.',
+    '',
+    ...notes.map((note) => `> ${note}`),
+    ...(notes.length > 0 ? [''] : []),
+    '| Machine | States | Transitions | Unit: states | Unit: transitions | Browser: states | Browser: transitions |',
+    '|---|---|---|---|---|---|---|',
+    ...rows.map((row) => {
+      const browserCells = row.browser
+        ? `${share(row.states, row.browser.states)} | ${share(row.transitions, row.browser.transitions)}`
+        : `${noJourneys} | —`;
+      return `| [${row.id}](README.md#${row.id.toLowerCase()}) | ${row.states.length} | ${row.transitions.length} | ${share(row.states, row.unit?.states)} | ${share(row.transitions, row.unit?.transitions)} | ${browserCells} |`;
+    }),
+    `| **all ${rows.length}** | ${totals.states} | ${totals.transitions} | ${totals.unitStates}/${totals.states} | ${totals.unitTransitions}/${totals.transitions} | ${totals.browserStates}/${totals.states} | ${totals.browserTransitions}/${totals.transitions} |`,
+    '',
+  ];
+  const gaps = rows.flatMap((row) => {
+    const unitGaps = missing(row, row.unit);
+    const browserGaps = row.browser ? missing(row, row.browser) : [];
+    if (unitGaps.length === 0 && browserGaps.length === 0) return [];
+    return [
+      `### ${row.id}`,
+      '',
+      ...(unitGaps.length > 0 ? ['Not reached by the unit path tests:', '', ...unitGaps.map((key) => `- \`${key}\``), ''] : []),
+      ...(browserGaps.length > 0 ? ['Not reached by the generated browser journeys:', '', ...browserGaps.map((key) => `- \`${key}\``), ''] : []),
+    ];
+  });
+  if (gaps.length > 0) lines.push('## What is not reached', '', ...gaps);
+  return lines.join('\n');
+}
