@@ -32,6 +32,8 @@ export function flowDocOf(entry: CataloguedMachine): FlowDoc {
 /** Markdown table cells: one line, pipes escaped. */
 const cell = (text: string | undefined) => (text ?? '').replace(/\s+/g, ' ').replace(/\|/g, '\\|').trim();
 const code = (text: string) => `\`${text}\``;
+/** A path is code; "every page (header)" is prose. */
+const route = (text: string) => (text.startsWith('/') ? code(text) : text);
 const link = (file: string) => `[${file.replace(/^src\//, '')}](../../${file})`;
 
 function relativeState(outline: StatechartOutline, id: string): string {
@@ -48,8 +50,13 @@ function stateRows(outline: StatechartOutline): string[] {
   return outline.states
     .filter((state) => state.depth > 0)
     .map((state) => {
-      const runs = state.invokes.length > 0 ? ` Runs ${state.invokes.map((i) => code(i.src)).join(', ')}.` : '';
-      return `| ${'&nbsp;&nbsp;'.repeat(state.depth - 1)}${code(state.key)} | ${stateKind(state, outline)} | ${cell(state.description)}${runs} |`;
+      const notes = [
+        cell(state.description),
+        state.entry.length > 0 ? `On entry ${state.entry.map(code).join(', ')}.` : '',
+        state.invokes.length > 0 ? `Runs ${state.invokes.map((i) => code(i.src)).join(', ')}.` : '',
+        state.exit.length > 0 ? `On exit ${state.exit.map(code).join(', ')}.` : '',
+      ];
+      return `| ${'&nbsp;&nbsp;'.repeat(state.depth - 1)}${code(state.key)} | ${stateKind(state, outline)} | ${notes.filter(Boolean).join(' ')} |`;
     });
 }
 
@@ -80,7 +87,7 @@ function section(doc: FlowDoc, entry: CataloguedMachine, usage: FlowUsage | unde
     `![${doc.id} statechart](${doc.id}.svg)`,
     '',
     `- **Files**: [Mermaid source](${doc.id}.mmd) · [Stately import (JSON)](${doc.id}.json) · machine ${link(entry.file)} (\`${entry.exportName}\`)`,
-    `- **Routes**: ${place ? place.routes.map(code).join(', ') : '_not mapped yet: add it to tests/flows/flow-places.ts_'}`,
+    `- **Routes**: ${place ? place.routes.map(route).join(', ') : '_not mapped yet: add it to tests/flows/flow-places.ts_'}`,
     `- **Spec**: ${place ? place.spec : '_not mapped yet_'}`,
     `- **Views**: ${usage && usage.views.length > 0 ? usage.views.map(link).join(', ') : '—'}`,
     `- **Started by**: ${startedBy.length > 0 ? startedBy.join(', ') : '—'}`,
@@ -103,7 +110,7 @@ function readme(docs: FlowDoc[], machines: CataloguedMachine[], usage: Map<strin
   const index = docs.map((doc) => {
     const place = flowPlaces[doc.id];
     const states = doc.outline.states.length - 1;
-    return `| [${doc.id}](#${doc.id.toLowerCase()}) | ${cell(doc.outline.description?.split(/(?<=\.)\s/)[0])} | ${place ? place.routes.map(code).join(', ') : '—'} | ${states} | ${doc.outline.transitions.length} |`;
+    return `| [${doc.id}](#${doc.id.toLowerCase()}) | ${cell(doc.outline.description?.split(/(?<=\.)\s/)[0])} | ${place ? place.routes.map(route).join(', ') : '—'} | ${states} | ${doc.outline.transitions.length} |`;
   });
   return [
     '# The store’s flows',
@@ -112,7 +119,8 @@ function readme(docs: FlowDoc[], machines: CataloguedMachine[], usage: Map<strin
     'after changing a machine (`tests/flows/flows-docs.test.ts` fails until you do). Per flow: its purpose, its diagram',
     '(`<id>.svg`, drawn from `<id>.mmd`), its states and transitions with their descriptions, where a shopper meets it',
     'and the part of the spec it implements. [coverage.md](coverage.md) (`npm run flows:coverage`) says how much of each',
-    'the path tests and the browser journeys reach.',
+    'the path tests and the browser journeys reach. Spec sections: S is `../shared/spec/storefront.md`, C is',
+    '`../shared/spec/cart-checkout-account.md`.',
     '',
     'Reading a diagram: a box is a state with states inside (`--` splits parallel regions), `[*]` marks where a box',
     'starts and where the flow ends, an arrow is a transition labelled `event [guard]` (`[otherwise]`: none of the',
