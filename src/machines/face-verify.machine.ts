@@ -13,9 +13,13 @@ export const noFaceMatchIdMessage = kycMessages.faceMatchIdMissing;
 
 export interface FaceVerifyInput {
   session: ActorRefFrom<typeof sessionMachine>;
+  /** The clock the face pass is dated by (tests pin it); the browser's by default. */
+  now?: (() => Date) | undefined;
 }
 
-export interface FaceVerifyContext extends FaceVerifyInput {
+export interface FaceVerifyContext {
+  session: ActorRefFrom<typeof sessionMachine>;
+  now: () => Date;
   /** The open cart: the pass is recorded for it (verifyorder's orderID; no order exists yet). */
   cartId: string | undefined;
   /** The customer's verified KYC application (sign-in's verification_id); undefined when there is none. */
@@ -98,7 +102,7 @@ export const faceVerifyMachine = setup({
     recordFacePass: sendTo(
       ({ context }) => context.session,
       ({ context }) => {
-        const note = facePassNoteAt(context.cartId ?? '', Date.now());
+        const note = facePassNoteAt(context.cartId ?? '', context.now().getTime());
         return { type: 'session.update', values: { faceCheckedCart: note.cartId, faceCheckedUntil: note.until } };
       },
     ),
@@ -110,7 +114,15 @@ export const faceVerifyMachine = setup({
   id: 'faceVerify',
   context: ({ input }) => {
     const values = input.session.getSnapshot().context;
-    return { ...input, cartId: values.cart_id, applicationId: values.verification_id, selfie: undefined, error: undefined, faceMatchPercent: 0 };
+    return {
+      session: input.session,
+      now: input.now ?? (() => new Date()),
+      cartId: values.cart_id,
+      applicationId: values.verification_id,
+      selfie: undefined,
+      error: undefined,
+      faceMatchPercent: 0,
+    };
   },
   initial: 'deciding',
   states: {
