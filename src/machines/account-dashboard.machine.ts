@@ -158,7 +158,7 @@ export const accountDashboardMachine = setup({
   },
 }).createMachine({
   description:
-    "The Account tab of My Account, /setting/user (cart-checkout-account.md, Account tab and States and transitions, Account). Two parts run side by side: YOUR INFORMATION with the NOTIFICATIONS and NEWSLETTER switches, and MY SHIPPING ADDRESS, where the customer makes an address the default, edits it (EDIT SHIPPING ADDRESS, every field required) or deletes it. A switch shows its new position at once and goes back if the server refuses; a failure is an alert with the server's message or 'something went wrong'. The saved cards have their own flow.",
+    "The Account tab of My Account, /setting/user (cart-checkout-account.md, Account tab and States and transitions, Account). Two parts run side by side: YOUR INFORMATION with the NOTIFICATIONS and NEWSLETTER switches, and MY SHIPPING ADDRESS, where the customer makes an address the default, edits it (EDIT SHIPPING ADDRESS, every field required) or deletes it. A switch shows its new position at once and goes back if the server refuses; a failure is a red toast with the server's message or 'something went wrong'. The saved cards have their own flow.",
   id: 'accountDashboard',
   context: ({ input }) => ({
     customerId: input.customerId,
@@ -243,7 +243,7 @@ export const accountDashboardMachine = setup({
                     actions: { type: 'assignSavedPreferences', params: ({ event }) => ({ data: event.output.data }) },
                   },
                   {
-                    description: 'Refused: the switch goes back and an alert says why.',
+                    description: 'Refused: the switch goes back and a red toast says why.',
                     target: 'idle',
                     actions: [
                       'rollBackPreference',
@@ -353,7 +353,7 @@ export const accountDashboardMachine = setup({
                     actions: ['assignDefaultAddress', 'reloadDashboard'],
                   },
                   {
-                    description: "Refused: an alert with the server's message.",
+                    description: "Refused: a red toast with the server's message.",
                     target: 'idle',
                     actions: [
                       'clearPending',
@@ -392,7 +392,7 @@ export const accountDashboardMachine = setup({
                     actions: 'removeAddress',
                   },
                   {
-                    description: "Refused: an alert with the server's message.",
+                    description: "Refused: a red toast with the server's message.",
                     target: 'idle',
                     actions: [
                       'clearPending',
@@ -465,7 +465,7 @@ export const accountDashboardMachine = setup({
                         actions: ['clearEditing', 'reloadDashboard'],
                       },
                       {
-                        description: "Refused: an alert with the server's message (or 'something went wrong'), the form stays open.",
+                        description: "Refused: a red toast with the server's message (or 'something went wrong'), the form stays open.",
                         target: 'form',
                         actions: {
                           type: 'notifyFailure',

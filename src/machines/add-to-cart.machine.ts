@@ -95,7 +95,7 @@ export const addToCartMachine = setup({
   },
 }).createMachine({
   description:
-    "The product page's choices and ADD TO CART (storefront.md, Product detail, and States and transitions, Add to cart). The shopper picks a size, a speed and a quantity (1 to 24); a new size resets the seller and speed. ADD TO CART (only when the size is 'in stock') stores the cart and its item count, then sends a guest to guest registration and a signed-in customer to the cart; a refusal is the server's message as a red toast. An age-restricted product is only for a signed-in customer: a guest is asked to create an account and verify first.",
+    "The product page's choices and ADD TO CART (storefront.md, Product detail, and States and transitions, Add to cart). The shopper picks a size, a speed and a quantity (1 to 24); a new size resets the seller and speed. ADD TO CART (only when the size is 'in stock') stores the cart and its item count, then sends a shopper without a token (a guest) to guest registration and anyone else to the cart; a refusal is the server's message as a red toast. An age-restricted product is only for a signed-in customer: a guest is asked to create an account and verify first.",
   id: 'addToCart',
   context: ({ input }) => ({ ...input, ageRestricted: input.ageRestricted ?? false, ...initialSelection(input.sizes), qty: 1, message: undefined }),
   initial: 'choosing',
@@ -169,7 +169,11 @@ export const addToCartMachine = setup({
       description: 'The product is in the cart: deciding where the shopper goes next.',
       always: [
         { description: 'A guest (no token): on to guest registration.', guard: 'isGuest', target: 'sentToGuestRegister' },
-        { description: 'A signed-in customer: on to the cart, as an ordinary (not wallet) order.', target: 'sentToCart', actions: 'recordWalletOff' },
+        {
+          description: 'A shopper with a token: on to the cart, as an ordinary (not wallet) order.',
+          target: 'sentToCart',
+          actions: 'recordWalletOff',
+        },
       ],
     },
     sentToGuestRegister: {
@@ -177,6 +181,10 @@ export const addToCartMachine = setup({
       type: 'final',
       entry: 'goToGuestRegister',
     },
-    sentToCart: { description: 'A signed-in customer goes to the cart.', type: 'final', entry: 'goToCart' },
+    sentToCart: {
+      description: 'A shopper with a token (a customer, or a guest who already gave an email) goes to the cart.',
+      type: 'final',
+      entry: 'goToCart',
+    },
   },
 });

@@ -185,7 +185,7 @@ export const cartLinesMachine = setup({
   },
 }).createMachine({
   description:
-    "The cart's quantity changes and removals (cart-checkout-account.md, Cart page and States and transitions, Quantity change: 'local update at once; server update debounced 800 ms'). A new quantity shows at once and is sent 800 ms after the shopper's last click, one request per changed line with its final quantity; a removal (or quantity 0) is sent at once. A refused or failed change puts the line back to the server's quantity, and every answer goes to the cart page. When the last line goes, the cart shows its empty state.",
+    "The cart's quantity changes and removals (cart-checkout-account.md, Cart page and States and transitions, Quantity change: 'local update at once; server update debounced 800 ms'). A new quantity shows at once and is sent 800 ms after the shopper's last click, one request per changed line with its final quantity (0 removes the line); a removal is sent at once. A refused or failed change puts the line back to the server's quantity, and every answer goes to the cart page. When the last line goes, the cart shows its empty state.",
   id: 'cartLines',
   context: ({ input }) => ({ owner: input.owner, cartId: input.cartId, lines: [], pending: {}, batch: [], sending: undefined }),
   initial: 'idle',

@@ -7,6 +7,7 @@ import type { AnyStateMachine, AnyStateNode } from 'xstate';
  * session or server) and its JSON definition survives JSON.stringify, which is what the visualiser imports.
  */
 const machineModules = import.meta.glob<Record<string, unknown>>('../../src/machines/*.machine.ts', { eager: true });
+const machineSources = import.meta.glob<string>('../../src/machines/*.machine.ts', { eager: true, query: '?raw', import: 'default' });
 
 /**
  * The eleven machines `flowmach` is refactoring on its own branch (issue 13, deliverable 1), described there.
@@ -41,15 +42,16 @@ function stateNodesOf(node: AnyStateNode): AnyStateNode[] {
   return [node, ...Object.values(node.states).flatMap(stateNodesOf)];
 }
 
-/** The visualiser's JSON: the ids of every state and the events each one takes, to compare before and after stringify. */
+/** The visualiser's JSON: every state's id, description and the events it takes, to compare before and after stringify. */
 interface JsonStateNode {
   id: string;
+  description?: string | undefined;
   on?: Record<string, unknown>;
   states?: Record<string, JsonStateNode>;
 }
 
 function shapeOf(node: JsonStateNode): string[] {
-  return [`${node.id}: ${Object.keys(node.on ?? {}).join(', ')}`, ...Object.values(node.states ?? {}).flatMap(shapeOf)];
+  return [`${node.id} (${node.description ?? ''}): ${Object.keys(node.on ?? {}).join(', ')}`, ...Object.values(node.states ?? {}).flatMap(shapeOf)];
 }
 
 describe('statechart descriptions', () => {
@@ -91,9 +93,19 @@ describe('statechart descriptions', () => {
 
 describe('statechart definitions load without a session', () => {
   it.each(machines.map(({ name, machine }) => [name, machine] as const))('%s round-trips through JSON', (_, machine) => {
-    const json = machine.toJSON() as unknown as JsonStateNode;
-    const text = JSON.stringify(json);
-    expect(JSON.parse(text)).toMatchObject({ id: machine.id });
-    expect(shapeOf(JSON.parse(text) as JsonStateNode)).toEqual(shapeOf(json));
+    const json: JsonStateNode = machine.toJSON();
+    const parsed: JsonStateNode = JSON.parse(JSON.stringify(json));
+    expect(parsed.id).toBe(machine.id);
+    expect(shapeOf(parsed)).toEqual(shapeOf(json));
+  });
+
+  // What a definition must not reach for: the page, the browser's storage, or the clock (machines take a clock in input).
+  const runtimeReads = /\b(?:window|document|localStorage|sessionStorage|navigator|globalThis)\.|\bDate\.now\(|\bperformance\.now\(/;
+
+  it('reads no browser global or clock in any machine file', () => {
+    const readers = Object.entries(machineSources).flatMap(([file, source]) =>
+      source.split('\n').flatMap((line, index) => (runtimeReads.test(line) ? [`${file.replace('../../', '')}:${index + 1}: ${line.trim()}`] : [])),
+    );
+    expect(readers, 'pass these in through input, or as actors and actions provided where the machine is created').toEqual([]);
   });
 });
