@@ -28,21 +28,26 @@ export const accountMenuMachine = setup({
     goHome: () => undefined,
   },
 }).createMachine({
+  description:
+    "The header's customer menu, 'Hey , {name}' (storefront.md, Header). Logout ends the server session, forgets everything stored in the browser and reloads the store at the root, even when the server could not be reached.",
   id: 'accountMenu',
   context: ({ input }) => input,
   initial: 'idle',
   states: {
-    idle: {
-      on: { 'account.logout': { target: 'loggingOut' } },
-    },
+    idle: { description: 'The menu shows My Orders, My Account and Logout.', on: { 'account.logout': { target: 'loggingOut' } } },
     loggingOut: {
+      description: "Ending the customer's session on the server.",
       invoke: {
         id: 'logOut',
         src: 'logOut',
         onDone: { target: 'loggedOut' },
-        onError: { target: 'loggedOut' },
+        onError: { description: 'The server could not be reached: the shopper is logged out here all the same.', target: 'loggedOut' },
       },
     },
-    loggedOut: { type: 'final', entry: ['forgetSession', 'goHome'] },
+    loggedOut: {
+      description: 'The stored session is forgotten and the store reloads at the root, as a guest.',
+      type: 'final',
+      entry: ['forgetSession', 'goHome'],
+    },
   },
 });

@@ -94,23 +94,32 @@ export const addToCartMachine = setup({
     notifyRefusal: () => undefined,
   },
 }).createMachine({
+  description:
+    "The product page's choices and ADD TO CART (storefront.md, Product detail, and States and transitions, Add to cart). The shopper picks a size, a speed and a quantity (1 to 24); a new size resets the seller and speed. ADD TO CART (only when the size is 'in stock') stores the cart and its item count, then sends a shopper without a token (a guest) to guest registration and anyone else to the cart; a refusal is the server's message as a red toast. An age-restricted product is only for a signed-in customer: a guest is asked to create an account and verify first.",
   id: 'addToCart',
   context: ({ input }) => ({ ...input, ageRestricted: input.ageRestricted ?? false, ...initialSelection(input.sizes), qty: 1, message: undefined }),
   initial: 'choosing',
   states: {
     choosing: {
+      description: 'The shopper chooses size, speed and quantity and may press ADD TO CART.',
       on: {
         'size.select': { guard: 'isSelectableSize', actions: 'assignSize' },
         'speed.select': { guard: 'isOfferedSpeed', actions: 'assignSpeed' },
         'qty.select': { actions: 'assignQty' },
         'cart.add': [
-          { guard: and(['isInStock', 'isAccountNeeded']), target: 'accountNeeded' },
-          { guard: 'isInStock', target: 'adding' },
+          {
+            description: 'An age-restricted product for a guest: they are asked to create an account and verify first.',
+            guard: and(['isInStock', 'isAccountNeeded']),
+            target: 'accountNeeded',
+          },
+          { description: 'The size is in stock: it is added to the cart.', guard: 'isInStock', target: 'adding' },
         ],
       },
     },
     /** A guest asked for a restricted product: the page says to create an account and verify (21+); nothing is sent. */
     accountNeeded: {
+      description:
+        'A guest asked for an age-restricted product: the page asks them to create an account and verify they are over 21; nothing is added.',
       on: {
         'size.select': { guard: 'isSelectableSize', target: 'choosing', actions: 'assignSize' },
         'speed.select': { guard: 'isOfferedSpeed', target: 'choosing', actions: 'assignSpeed' },
@@ -120,6 +129,7 @@ export const addToCartMachine = setup({
       },
     },
     adding: {
+      description: 'Adding the chosen size, speed and quantity to the cart.',
       invoke: {
         id: 'addToCart',
         src: 'addToCart',
@@ -138,11 +148,13 @@ export const addToCartMachine = setup({
         },
         onDone: [
           {
+            description: 'Added (code 1): the cart and its item count are stored.',
             guard: { type: 'isAdded', params: ({ event }) => ({ result: event.output }) },
             target: 'added',
             actions: { type: 'recordCart', params: ({ event }) => ({ result: event.output }) },
           },
           {
+            description: "Refused: the server's message (or 'Something Went Wrong.') as a red toast.",
             target: 'choosing',
             actions: [{ type: 'assignRefusal', params: ({ event }) => ({ result: event.output }) }, 'notifyRefusal'],
           },
@@ -154,12 +166,25 @@ export const addToCartMachine = setup({
       },
     },
     added: {
+      description: 'The product is in the cart: deciding where the shopper goes next.',
       always: [
-        { guard: 'isGuest', target: 'sentToGuestRegister' },
-        { target: 'sentToCart', actions: 'recordWalletOff' },
+        { description: 'A guest (no token): on to guest registration.', guard: 'isGuest', target: 'sentToGuestRegister' },
+        {
+          description: 'A shopper with a token: on to the cart, as an ordinary (not wallet) order.',
+          target: 'sentToCart',
+          actions: 'recordWalletOff',
+        },
       ],
     },
-    sentToGuestRegister: { type: 'final', entry: 'goToGuestRegister' },
-    sentToCart: { type: 'final', entry: 'goToCart' },
+    sentToGuestRegister: {
+      description: 'A guest goes to guest registration to give an email before checking out.',
+      type: 'final',
+      entry: 'goToGuestRegister',
+    },
+    sentToCart: {
+      description: 'A shopper with a token (a customer, or a guest who already gave an email) goes to the cart.',
+      type: 'final',
+      entry: 'goToCart',
+    },
   },
 });

@@ -146,6 +146,8 @@ export const authMachine = setup({
     notifyRegistered: (_, _params: { message: string }) => undefined,
   },
 }).createMachine({
+  description:
+    "The sign-in screen, which switches in place between Sign in, Create account and Forgot password (cart-checkout-account.md, Sign in, Create account, Forgot password, Validation rules and States and transitions, Register). Sign in and Create account are enabled only once the captcha is solved, and every invalid field is reported at once. A signed-in or newly registered customer's token, cart and name are stored and they go to /store; Forgot password replaces the form with the server's message. A failed attempt asks for a new captcha.",
   id: 'auth',
   context: ({ input }) => ({
     session: input.session,
@@ -167,30 +169,53 @@ export const authMachine = setup({
   },
   states: {
     opening: {
+      description: 'Opening the screen the route asked for: sign in, create account or forgot password.',
       always: [
-        { guard: { type: 'isStart', params: { screen: 'createAccount' } }, target: 'createAccount' },
-        { guard: { type: 'isStart', params: { screen: 'forgotPassword' } }, target: 'forgotPassword' },
-        { target: 'signIn' },
+        { description: 'The route is /createAccount.', guard: { type: 'isStart', params: { screen: 'createAccount' } }, target: 'createAccount' },
+        { description: 'The route is /forgot/password.', guard: { type: 'isStart', params: { screen: 'forgotPassword' } }, target: 'forgotPassword' },
+        { description: 'Any other route opens sign in.', target: 'signIn' },
       ],
     },
     signIn: {
+      description: 'Sign in: email and password.',
       initial: 'editing',
       on: {
         'auth.show': [
-          { guard: { type: 'isShow', params: { screen: 'createAccount' } }, target: 'createAccount', actions: 'resetForm' },
-          { guard: { type: 'isShow', params: { screen: 'forgotPassword' } }, target: 'forgotPassword', actions: 'resetForm' },
+          {
+            description: "The 'Start here' link: create account, passwords cleared.",
+            guard: { type: 'isShow', params: { screen: 'createAccount' } },
+            target: 'createAccount',
+            actions: 'resetForm',
+          },
+          {
+            description: 'The Forgot Password link.',
+            guard: { type: 'isShow', params: { screen: 'forgotPassword' } },
+            target: 'forgotPassword',
+            actions: 'resetForm',
+          },
         ],
       },
       states: {
         editing: {
+          description: 'The shopper types email and password and solves the captcha; errors from the last try are shown.',
           on: {
             'auth.submit': [
-              { guard: 'isSignInReady', target: 'signingIn', actions: 'clearFailure' },
-              { guard: 'hasCaptcha', actions: 'assignSignInErrors' },
+              {
+                description: 'Captcha solved and every field valid: the shopper is signed in.',
+                guard: 'isSignInReady',
+                target: 'signingIn',
+                actions: 'clearFailure',
+              },
+              {
+                description: "Captcha solved but a field is wrong: every field's error is shown at once.",
+                guard: 'hasCaptcha',
+                actions: 'assignSignInErrors',
+              },
             ],
           },
         },
         signingIn: {
+          description: 'Signing the shopper in.',
           invoke: {
             id: 'logIn',
             src: 'logIn',
@@ -202,11 +227,13 @@ export const authMachine = setup({
             }),
             onDone: [
               {
+                description: "Code 1 and 'success': the customer is signed in.",
                 guard: { type: 'isSignedIn', params: ({ event }) => ({ reply: event.output }) },
                 target: '#auth.signedIn',
                 actions: { type: 'recordSignIn', params: ({ event }) => ({ result: signInResultOf(event.output) }) },
               },
               {
+                description: "Refused: the server's message (or 'Something Went Wrong.') and a new captcha.",
                 target: 'editing',
                 actions: [
                   {
@@ -226,23 +253,45 @@ export const authMachine = setup({
       },
     },
     createAccount: {
+      description: 'Create account: first and last name, email, password twice and the newsletter choice.',
       initial: 'editing',
       on: {
         'auth.show': [
-          { guard: { type: 'isShow', params: { screen: 'signIn' } }, target: 'signIn', actions: 'resetForm' },
-          { guard: { type: 'isShow', params: { screen: 'forgotPassword' } }, target: 'forgotPassword', actions: 'resetForm' },
+          {
+            description: 'The Sign in link, passwords cleared.',
+            guard: { type: 'isShow', params: { screen: 'signIn' } },
+            target: 'signIn',
+            actions: 'resetForm',
+          },
+          {
+            description: 'The Forgot Password link.',
+            guard: { type: 'isShow', params: { screen: 'forgotPassword' } },
+            target: 'forgotPassword',
+            actions: 'resetForm',
+          },
         ],
       },
       states: {
         editing: {
+          description: 'The shopper fills in the form and solves the captcha; errors from the last try are shown.',
           on: {
             'auth.submit': [
-              { guard: 'isCreateAccountReady', target: 'registering', actions: 'clearFailure' },
-              { guard: 'hasCaptcha', actions: 'assignCreateAccountErrors' },
+              {
+                description: 'Captcha solved and every field valid: the account is created.',
+                guard: 'isCreateAccountReady',
+                target: 'registering',
+                actions: 'clearFailure',
+              },
+              {
+                description: "Captcha solved but a field is wrong: every field's error is shown at once.",
+                guard: 'hasCaptcha',
+                actions: 'assignCreateAccountErrors',
+              },
             ],
           },
         },
         registering: {
+          description: 'Creating the account; it signs the shopper in at once.',
           invoke: {
             id: 'register',
             src: 'register',
@@ -261,6 +310,7 @@ export const authMachine = setup({
               {
                 // The reply carries the new customer's session: that is the spec's automatic sign-in (a second
                 // login call would need a second captcha, and would leave this session unused).
+                description: "'User Created.': the new customer is signed in at once.",
                 guard: { type: 'isRegistered', params: ({ event }) => ({ reply: event.output }) },
                 target: '#auth.signedIn',
                 actions: [
@@ -269,6 +319,7 @@ export const authMachine = setup({
                 ],
               },
               {
+                description: "Refused (code 2, an email already used...): the server's message and a new captcha.",
                 target: 'editing',
                 actions: [
                   { type: 'assignRefusal', params: ({ event }) => ({ message: event.output.message || authFailureMessages.offline }) },
@@ -285,31 +336,44 @@ export const authMachine = setup({
       },
     },
     forgotPassword: {
+      description: 'Forgot password: the shopper asks for a reset link by email.',
       initial: 'editing',
       on: {
         'auth.show': [
-          { guard: { type: 'isShow', params: { screen: 'signIn' } }, target: 'signIn', actions: 'resetForm' },
-          { guard: { type: 'isShow', params: { screen: 'createAccount' } }, target: 'createAccount', actions: 'resetForm' },
+          { description: 'Back to sign in.', guard: { type: 'isShow', params: { screen: 'signIn' } }, target: 'signIn', actions: 'resetForm' },
+          {
+            description: 'On to create account.',
+            guard: { type: 'isShow', params: { screen: 'createAccount' } },
+            target: 'createAccount',
+            actions: 'resetForm',
+          },
         ],
       },
       states: {
         editing: {
+          description: 'The shopper types their email; errors from the last try are shown.',
           on: {
-            'auth.submit': [{ guard: 'isForgotValid', target: 'sending', actions: 'clearFailure' }, { actions: 'assignForgotErrors' }],
+            'auth.submit': [
+              { description: 'A valid email: the reset link is asked for.', guard: 'isForgotValid', target: 'sending', actions: 'clearFailure' },
+              { description: 'The email is missing or not an email: its error is shown.', actions: 'assignForgotErrors' },
+            ],
           },
         },
         sending: {
+          description: 'Asking the server to mail a password reset link.',
           invoke: {
             id: 'forgot',
             src: 'forgot',
             input: ({ context }) => ({ email: context.values.email.trim(), cart_id: context.session.getSnapshot().context.cart_id }),
             onDone: [
               {
+                description: "Code 1: the form gives way to the server's message.",
                 guard: { type: 'isSent', params: ({ event }) => ({ reply: event.output }) },
                 target: 'sent',
                 actions: { type: 'assignSent', params: ({ event }) => ({ message: event.output.message ?? '' }) },
               },
               {
+                description: "Refused: the server's message.",
                 target: 'editing',
                 actions: {
                   type: 'assignRefusal',
@@ -320,10 +384,14 @@ export const authMachine = setup({
             onError: { target: 'editing', actions: { type: 'logFailure', params: ({ event }) => ({ error: event.error }) } },
           },
         },
-        sent: {},
+        sent: { description: "The form is replaced by the server's message (the reset link is on its way)." },
       },
     },
-    signedIn: { type: 'final', entry: 'goToStore' },
+    signedIn: {
+      description: 'The customer is signed in (their token, cart and name are stored) and goes to /store.',
+      type: 'final',
+      entry: 'goToStore',
+    },
   },
 });
 

@@ -90,6 +90,8 @@ export const cartCouponMachine = setup({
     reportEmptied: sendTo(({ context }) => context.owner, { type: 'coupon.emptied' }),
   },
 }).createMachine({
+  description:
+    "The cart page's coupon box (cart-checkout-account.md, Cart page; Show cart with its optional coupon_code). APPLY sends the typed code, REMOVE takes the applied one off, and the server's message shows below the box: the coupon's success, or why it was refused (expired, used up, minimum not met). Any later cart answer may say a coupon stopped applying, and the box shows that too. An empty box answers 'Required'.",
   id: 'cartCoupon',
   context: ({ input }) => ({ owner: input.owner, cartId: input.cartId, applied: null, couponText: '', couponMessage: undefined }),
   initial: 'idle',
@@ -103,21 +105,31 @@ export const cartCouponMachine = setup({
   },
   states: {
     idle: {
+      description: 'The shopper may type a code and press APPLY, or REMOVE the applied coupon.',
       on: {
         'coupon.change': { actions: 'assignCouponText' },
-        'coupon.apply': [{ guard: 'hasCouponText', target: 'applying' }, { actions: 'assignCouponRequired' }],
+        'coupon.apply': [
+          { description: 'A code is typed: it is applied.', guard: 'hasCouponText', target: 'applying' },
+          { description: "APPLY with an empty box: 'Required'.", actions: 'assignCouponRequired' },
+        ],
         'coupon.remove': { guard: 'hasAppliedCoupon', target: 'removing' },
       },
     },
     applying: {
+      description: 'Applying the typed coupon: the cart is priced again with it.',
       tags: ['busy'],
       invoke: {
         id: 'showCart',
         src: 'showCart',
         input: ({ context }) => applyCouponRequest(context.cartId, context.couponText),
         onDone: [
-          { guard: { type: 'isNoOpenCart', params: answerOf }, target: 'closed' },
           {
+            description: 'The cart is no longer open: the empty cart is shown.',
+            guard: { type: 'isNoOpenCart', params: answerOf },
+            target: 'closed',
+          },
+          {
+            description: 'The server answered: the coupon is applied or its refusal is shown, and the cart gets the new totals.',
             target: 'idle',
             actions: [
               { type: 'assignApplied', params: answerOf },
@@ -131,14 +143,20 @@ export const cartCouponMachine = setup({
       },
     },
     removing: {
+      description: 'Taking the applied coupon off: the cart is priced again without it.',
       tags: ['busy'],
       invoke: {
         id: 'showCart',
         src: 'showCart',
         input: ({ context }) => removeCouponRequest(context.cartId),
         onDone: [
-          { guard: { type: 'isNoOpenCart', params: answerOf }, target: 'closed' },
           {
+            description: 'The cart is no longer open: the empty cart is shown.',
+            guard: { type: 'isNoOpenCart', params: answerOf },
+            target: 'closed',
+          },
+          {
+            description: 'The coupon is off: the cart gets the new totals.',
             target: 'idle',
             actions: [
               { type: 'assignApplied', params: answerOf },
@@ -152,9 +170,6 @@ export const cartCouponMachine = setup({
       },
     },
     /** No open cart any more: the cart shows its empty state. */
-    closed: {
-      type: 'final',
-      entry: 'reportEmptied',
-    },
+    closed: { description: 'The cart is no longer open: the cart page shows its empty state.', type: 'final', entry: 'reportEmptied' },
   },
 });

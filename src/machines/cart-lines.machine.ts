@@ -66,6 +66,7 @@ const whileSending = {
 const lineAnswer = {
   onDone: [
     {
+      description: "The server refused the change (code -1): the line goes back to the server's quantity and the cart shows the message.",
       guard: { type: 'isRefusal', params: answerOf },
       target: 'flushing',
       actions: [
@@ -74,6 +75,7 @@ const lineAnswer = {
       ],
     },
     {
+      description: 'The server took the change: the cart gets the new totals.',
       target: 'flushing',
       actions: [
         { type: 'confirmSent', params: answerOf },
@@ -82,6 +84,7 @@ const lineAnswer = {
     },
   ],
   onError: {
+    description: "No answer: the line goes back to the server's quantity and a red toast says why.",
     target: 'flushing',
     actions: [
       { type: 'rollBackSent', params: {} },
@@ -181,6 +184,8 @@ export const cartLinesMachine = setup({
     reportSettled: sendTo(({ context }) => context.owner, { type: 'lines.settled' }),
   },
 }).createMachine({
+  description:
+    "The cart's quantity changes and removals (cart-checkout-account.md, Cart page and States and transitions, Quantity change: 'local update at once; server update debounced 800 ms'). A new quantity shows at once and is sent 800 ms after the shopper's last click, one request per changed line with its final quantity (0 removes the line); a removal is sent at once. A refused or failed change puts the line back to the server's quantity, and every answer goes to the cart page. When the last line goes, the cart shows its empty state.",
   id: 'cartLines',
   context: ({ input }) => ({ owner: input.owner, cartId: input.cartId, lines: [], pending: {}, batch: [], sending: undefined }),
   initial: 'idle',
@@ -189,6 +194,7 @@ export const cartLinesMachine = setup({
   },
   states: {
     idle: {
+      description: 'Nothing waits to be sent: the lines show what the server holds.',
       entry: 'reportSettled',
       on: {
         'lines.change': { guard: 'isLineChange', target: 'debouncing', actions: 'assignPending' },
@@ -196,6 +202,7 @@ export const cartLinesMachine = setup({
       },
     },
     debouncing: {
+      description: 'The shopper is changing quantities: they show at once and are sent 800 ms after the last click.',
       tags: ['busy', 'debouncing'],
       after: { quantityDebounce: { target: 'flushing', actions: 'assignBatch' } },
       on: {
@@ -207,17 +214,19 @@ export const cartLinesMachine = setup({
       },
     },
     flushing: {
+      description: 'Picking the next change to send, one line at a time.',
       entry: 'removeSettledFromBatch',
       always: [
-        { guard: 'isCartEmpty', target: 'emptied' },
-        { guard: 'isNextRemoval', target: 'deleting' },
-        { guard: 'hasNextUpdate', target: 'updating' },
+        { description: 'No line is left: the cart is empty.', guard: 'isCartEmpty', target: 'emptied' },
+        { description: 'The next line waiting was removed (or set to 0): it is deleted.', guard: 'isNextRemoval', target: 'deleting' },
+        { description: 'The next line waiting has a new quantity: it is sent.', guard: 'hasNextUpdate', target: 'updating' },
         // Changes made while requests were out wait their own 800 ms.
-        { guard: 'hasPending', target: 'debouncing' },
-        { target: 'idle' },
+        { description: 'Changes made while requests were out wait their own 800 ms.', guard: 'hasPending', target: 'debouncing' },
+        { description: 'Everything is sent: nothing waits.', target: 'idle' },
       ],
     },
     updating: {
+      description: "Sending a line's new quantity to the server; further clicks wait for the next round.",
       tags: ['busy'],
       entry: 'assignSending',
       on: whileSending,
@@ -229,6 +238,7 @@ export const cartLinesMachine = setup({
       },
     },
     deleting: {
+      description: 'Removing a line from the cart on the server; further clicks wait for the next round.',
       tags: ['busy'],
       entry: 'assignSending',
       on: whileSending,
@@ -240,9 +250,6 @@ export const cartLinesMachine = setup({
       },
     },
     /** The last line went: the cart shows its empty state and the queue has nothing left to do. */
-    emptied: {
-      type: 'final',
-      entry: 'reportEmptied',
-    },
+    emptied: { description: "The last line went: the cart shows 'Hey fill me, i am Empty'.", type: 'final', entry: 'reportEmptied' },
   },
 });

@@ -128,6 +128,8 @@ export const checkoutSpeedMachine = setup({
     ),
   },
 }).createMachine({
+  description:
+    "The delivery speed step of the checkout, 'Choose Delivery Slots' (cart-checkout-account.md, Checkout tabs step 2 and States and transitions, Delivery speed). The cart's speed options are loaded with '1 Hour Delivery' (or the primary speed) preselected; choosing a speed reselects its primary retailer and ship method; Store Pickup and Dine-In let the shopper pick the shop, Courier and Farm Direct the delivery date; CONTINUE stores the choice and opens the payment step.",
   id: 'checkoutSpeed',
   context: ({ input }) => ({
     session: input.session,
@@ -141,17 +143,20 @@ export const checkoutSpeedMachine = setup({
   output: ({ context }) => ({ speed: flowOfSpeed(context) }),
   states: {
     loading: {
+      description: 'Loading the delivery speeds, retailers and dates offered for this cart and address.',
       invoke: {
         id: 'shippingOptions',
         src: 'shippingOptions',
         input: ({ context }) => shippingOptionsBody(context.cartId, context.deliveryAddressId, context.session.getSnapshot().context),
         onDone: [
           {
+            description: 'Speeds are offered: the default one is preselected with its primary retailer and method.',
             guard: { type: 'hasSpeeds', params: ({ event }) => ({ reply: event.output }) },
             target: 'choosing',
             actions: { type: 'assignSpeeds', params: ({ event }) => ({ reply: event.output }) },
           },
           {
+            description: "No speed offered for this cart: the server's message, or 'No delivery option is available for this cart.'",
             target: 'failed',
             actions: { type: 'assignSpeedMessage', params: ({ event }) => ({ message: event.output.message ?? noSpeedMessage }) },
           },
@@ -163,6 +168,7 @@ export const checkoutSpeedMachine = setup({
       },
     },
     choosing: {
+      description: 'The shopper is choosing the speed, and where offered the retailer or the delivery date, then presses CONTINUE.',
       on: {
         'speed.choose': { guard: 'isOfferedSpeed', actions: 'assignSpeedChoice' },
         'retailer.choose': { guard: 'isRetailerChoice', actions: 'assignRetailer' },
@@ -171,10 +177,11 @@ export const checkoutSpeedMachine = setup({
       },
     },
     failed: {
+      description: 'No speed could be offered (or the server could not be reached): the message is shown and the shopper may try again.',
       on: { 'speed.retry': { target: 'loading' } },
     },
     /** CONTINUE with an offered speed: the step is done. */
-    chosen: { type: 'final' },
+    chosen: { description: 'The shopper pressed CONTINUE with an offered speed: the step is done and the checkout opens payment.', type: 'final' },
   },
 });
 

@@ -153,6 +153,8 @@ export const checkoutSummaryMachine = setup({
     reportOrderEnded: sendParent((): CheckoutReport => ({ type: 'order.ended' })),
   },
 }).createMachine({
+  description:
+    "The order summary, the checkout tab (cart-checkout-account.md, Checkout tabs step 7 and States and transitions, Place order). The order is priced by the server from the cart and the choices made in the earlier steps; the shopper may apply or remove a coupon, choose a driver tip (1 Hour Delivery only), make it a gift with a message, and press PLACE ORDER. A card payment may need the bank's 3-D Secure check before the server says how it ended: 'Order Placed.', declined (Payment failed), or refused with a message (including a face check that ran out).",
   id: 'checkoutSummary',
   context: ({ input }) => ({
     cartId: input.cartId,
@@ -171,10 +173,17 @@ export const checkoutSummaryMachine = setup({
   output: ({ context }) => summaryOutput(context),
   states: {
     reviewing: {
+      description: 'Pricing the order: the server computes items, coupon, taxes, fees, tip and total for the summary.',
       on: {
         // The coupon box stays open while the order is priced again: what the shopper types is kept, not dropped.
         'coupon.change': { actions: 'assignCouponText' },
-        'tip.choose': { guard: 'isTipOffered', target: 'reviewing', reenter: true, actions: ['assignTip', 'reportSummaryChoices'] },
+        'tip.choose': {
+          description: 'A tip is chosen (1 Hour Delivery only): the order is priced again with it.',
+          guard: 'isTipOffered',
+          target: 'reviewing',
+          reenter: true,
+          actions: ['assignTip', 'reportSummaryChoices'],
+        },
         'gift.toggle': { actions: ['toggleGift', 'reportSummaryChoices'] },
         'gift.message.change': { actions: ['assignGiftMessage', 'reportSummaryChoices'] },
       },
@@ -184,11 +193,13 @@ export const checkoutSummaryMachine = setup({
         input: ({ context }) => reviewBody(context.cartId, context.flow),
         onDone: [
           {
+            description: 'The order is priced: the summary is shown.',
             guard: { type: 'isCodeOne', params: ({ event }) => ({ code: event.output.code }) },
             target: 'ready',
             actions: { type: 'assignReview', params: ({ event }) => ({ reply: event.output }) },
           },
           {
+            description: "The server refused to price it: its message, or 'Something Went Wrong.'",
             target: 'reviewFailed',
             actions: { type: 'assignReviewMessage', params: ({ event }) => ({ message: event.output.message ?? 'Something Went Wrong.' }) },
           },
@@ -200,46 +211,68 @@ export const checkoutSummaryMachine = setup({
       },
     },
     reviewFailed: {
+      description: 'The order could not be priced: the message is shown and the shopper may try again.',
       on: { 'review.retry': { target: 'reviewing' } },
     },
     ready: {
+      description: 'The summary is shown: the shopper may change the coupon, tip or gift, or press PLACE ORDER.',
       on: {
-        'tip.choose': { guard: 'isTipOffered', target: 'reviewing', actions: ['assignTip', 'reportSummaryChoices'] },
+        'tip.choose': {
+          description: 'A tip is chosen (1 Hour Delivery only): the order is priced again with it.',
+          guard: 'isTipOffered',
+          target: 'reviewing',
+          actions: ['assignTip', 'reportSummaryChoices'],
+        },
         'gift.toggle': { actions: ['toggleGift', 'reportSummaryChoices'] },
         'gift.message.change': { actions: ['assignGiftMessage', 'reportSummaryChoices'] },
         'coupon.change': { actions: 'assignCouponText' },
-        'coupon.apply': [{ guard: 'hasCouponText', target: 'applyingCoupon' }, { actions: 'assignCouponRequired' }],
-        'coupon.remove': { guard: 'hasAppliedCoupon', target: 'removingCoupon' },
+        'coupon.apply': [
+          { description: 'A coupon code is typed: it is applied.', guard: 'hasCouponText', target: 'applyingCoupon' },
+          { description: "Apply with an empty coupon box: 'Required'.", actions: 'assignCouponRequired' },
+        ],
+        'coupon.remove': { description: 'A coupon is applied: it is removed.', guard: 'hasAppliedCoupon', target: 'removingCoupon' },
         'order.place': { target: 'ordering' },
       },
     },
     // Either way the summary is priced again by the server (a refused coupon may also have dropped an old one).
     applyingCoupon: {
+      description: 'Applying the coupon the shopper typed.',
       on: { 'coupon.change': { actions: 'assignCouponText' } },
       invoke: {
         id: 'changeCoupon',
         src: 'changeCoupon',
         input: ({ context }) => ({ cart_id: context.cartId, coupon_code: context.couponText.trim() }),
-        onDone: { target: 'reviewing', actions: { type: 'assignCouponReply', params: ({ event }) => ({ reply: event.output }) } },
+        onDone: {
+          description: 'The server answered (applied, or refused with a reason): the order is priced again.',
+          target: 'reviewing',
+          actions: { type: 'assignCouponReply', params: ({ event }) => ({ reply: event.output }) },
+        },
         onError: { target: 'ready', actions: { type: 'assignCouponFailure', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     removingCoupon: {
+      description: 'Removing the applied coupon.',
       invoke: {
         id: 'changeCoupon',
         src: 'changeCoupon',
         input: ({ context }) => ({ cart_id: context.cartId, remove_coupon: 1 }),
-        onDone: { target: 'reviewing', actions: { type: 'assignCouponReply', params: ({ event }) => ({ reply: event.output }) } },
+        onDone: {
+          description: 'The coupon is removed: the order is priced again.',
+          target: 'reviewing',
+          actions: { type: 'assignCouponReply', params: ({ event }) => ({ reply: event.output }) },
+        },
         onError: { target: 'ready', actions: { type: 'assignCouponFailure', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     // The order is on its way: PLACE ORDER again, a tip or a tab is ignored (the server is idempotent too).
     ordering: {
+      description: 'The order is on its way: PLACE ORDER, a tip or a tab change is ignored until it ends.',
       entry: 'reportOrderStarted',
       exit: 'reportOrderEnded',
       initial: 'placing',
       states: {
         placing: {
+          description: 'Placing the order with the chosen address, speed, payment, tip and gift message.',
           invoke: {
             id: 'placeOrder',
             src: 'placeOrder',
@@ -253,42 +286,76 @@ export const checkoutSummaryMachine = setup({
         },
         // Where place order's (or confirm's) answer leads.
         settling: {
+          description: "Reading the server's answer: placed, declined, a bank check needed, or refused.",
           always: [
-            { guard: 'isPlaced', target: '#checkoutSummary.placed', actions: 'assignOrderId' },
-            { guard: 'isDeclined', target: '#checkoutSummary.paymentFailed', actions: 'assignOrderId' },
-            { guard: 'isAuthenticationNeeded', target: 'authenticating', actions: 'assignAuthentication' },
+            {
+              description: "Order placed: 'Order Placed.' with its number.",
+              guard: 'isPlaced',
+              target: '#checkoutSummary.placed',
+              actions: 'assignOrderId',
+            },
+            {
+              description: 'The card was declined: Payment failed.',
+              guard: 'isDeclined',
+              target: '#checkoutSummary.paymentFailed',
+              actions: 'assignOrderId',
+            },
+            {
+              description: 'The bank wants to check the payment (3-D Secure).',
+              guard: 'isAuthenticationNeeded',
+              target: 'authenticating',
+              actions: 'assignAuthentication',
+            },
             // The face pass ran out (or was used): the refusal in the snackbar, and the tabs go back to the face step.
-            { guard: 'isFacePassMissing', target: '#checkoutSummary.ready', actions: ['reportReplyMessage', 'reportFaceRequired'] },
-            { target: '#checkoutSummary.ready', actions: 'reportReplyMessage' },
+            {
+              description: 'Refused for want of a fresh face check: the refusal is shown and the checkout goes back to the face step.',
+              guard: 'isFacePassMissing',
+              target: '#checkoutSummary.ready',
+              actions: ['reportReplyMessage', 'reportFaceRequired'],
+            },
+            {
+              description: "Refused: the server's message (or 'something went wrong while placing the order') and the summary again.",
+              target: '#checkoutSummary.ready',
+              actions: 'reportReplyMessage',
+            },
           ],
         },
         // The shopper's bank checks the payment (3-D Secure); then the server says how it ended.
         authenticating: {
+          description: "The shopper's bank checks the card payment (3-D Secure).",
           initial: 'choosing',
           states: {
             choosing: {
-              always: [{ guard: 'isStripeCheck', target: 'withStripe' }, { target: 'withTestBank' }],
+              description: "Choosing the bank check: the card provider's own page or the test bank page.",
+              always: [
+                { description: 'A live card provider: its own bank check in the page.', guard: 'isStripeCheck', target: 'withStripe' },
+                { description: "Test mode: the test bank's page.", target: 'withTestBank' },
+              ],
             },
             // A failed or closed check (or no Stripe key) is read back from the server too.
             withStripe: {
+              description: "The card provider runs the bank's check in the page.",
               initial: 'loadingKey',
               states: {
                 loadingKey: {
+                  description: "Loading the card provider's public key for the bank check.",
                   invoke: {
                     id: 'loadStripeKey',
                     src: 'loadStripeKey',
                     onDone: [
                       {
+                        description: 'The key is there: the bank check starts.',
                         guard: { type: 'hasPublishableKey', params: ({ event }) => ({ reply: event.output }) },
                         target: 'checking',
                         actions: { type: 'assignPublishableKey', params: ({ event }) => ({ reply: event.output }) },
                       },
-                      { target: '#checkoutSummary.ordering.confirming' },
+                      { description: 'No key: the server is asked how the payment ended.', target: '#checkoutSummary.ordering.confirming' },
                     ],
                     onError: { target: '#checkoutSummary.ordering.confirming' },
                   },
                 },
                 checking: {
+                  description: "Waiting for the card provider's answer while the shopper completes the bank's check.",
                   invoke: {
                     id: 'handleNextAction',
                     src: 'handleNextAction',
@@ -304,9 +371,11 @@ export const checkoutSummaryMachine = setup({
             },
             // Test mode's bank page: the shopper completes or fails the check.
             withTestBank: {
+              description: "The test bank's page (test mode): the shopper completes or fails the check.",
               on: { 'payment.authenticate': { target: 'answeringTestBank' } },
             },
             answeringTestBank: {
+              description: "Sending the shopper's answer to the test bank.",
               invoke: {
                 id: 'answerTestBank',
                 src: 'answerTestBank',
@@ -321,6 +390,7 @@ export const checkoutSummaryMachine = setup({
           },
         },
         confirming: {
+          description: "Asking the server how the payment ended after the bank's check.",
           invoke: {
             id: 'confirmOrder',
             src: 'confirmOrder',
@@ -335,9 +405,9 @@ export const checkoutSummaryMachine = setup({
       },
     },
     // 'Order Placed.': the cart is closed. The tabs machine clears the session.
-    placed: { type: 'final' },
+    placed: { description: "'Order Placed.': the order is taken and the cart is closed.", type: 'final' },
     // Declined at the charge: the tabs machine shows /payment/fail.
-    paymentFailed: { type: 'final' },
+    paymentFailed: { description: 'The card was declined at the charge: the shopper is shown the Payment failed page.', type: 'final' },
   },
 });
 

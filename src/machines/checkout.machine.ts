@@ -67,10 +67,13 @@ export function flowFromSession(stored: SessionValues): CartFlow {
 
 export interface CheckoutInput {
   session: ActorRefFrom<typeof sessionMachine>;
+  /** The clock a face pass's freshness is read by (tests pin it); the browser's by default. */
+  now?: (() => Date) | undefined;
 }
 
 export interface CheckoutContext {
   session: ActorRefFrom<typeof sessionMachine>;
+  now: () => Date;
   cartId: string;
   /** The cart's lines, read once when the checkout opens: whether the face step is needed follows them. */
   cartLines: readonly Pick<CartLine, 'age_restricted' | 'wallet'>[];
@@ -158,7 +161,8 @@ export const checkoutMachine = setup({
       ageCheckGapOf(params.reply.data?.result ?? [], shopperOf(context)) !== undefined,
     // ... and a fresh face check: the face step, unless one passed for this cart a moment ago (/verifyFace, or this
     // step before the shopper went back to the card).
-    isFaceRequired: ({ context }) => isFaceCheckRequired(context.cartLines) && !isFacePassFresh(facePassNoteOf(context), context.cartId, Date.now()),
+    isFaceRequired: ({ context }) =>
+      isFaceCheckRequired(context.cartLines) && !isFacePassFresh(facePassNoteOf(context), context.cartId, context.now().getTime()),
     isNothingToPay: ({ context }) => isWalletOnlyLines(context.cartLines),
     isPlaced: (_, params: { outcome: CheckoutSummaryOutput['outcome'] }) => params.outcome?.kind === 'placed',
     isDeclined: (_, params: { outcome: CheckoutSummaryOutput['outcome'] }) => params.outcome?.kind === 'declined',
@@ -219,9 +223,12 @@ export const checkoutMachine = setup({
     goToPaymentFail: (_, _params: { orderId: string }) => undefined,
   },
 }).createMachine({
+  description:
+    "The checkout tabs after the shopper presses CHECKOUT on the cart (cart-checkout-account.md, Checkout tabs and Checkout gating). The shopper walks the steps in order: shipping address, delivery speed, payment, a face check when the cart holds an age-restricted drink, and the order summary with PLACE ORDER. A tab can only be opened once the shopper has reached it with continue; pick-up, dine-in and wallet carts start at the payment step. Alongside, a snackbar shows each step's success or failure text for 4 seconds.",
   id: 'checkout',
   context: ({ input }) => ({
     session: input.session,
+    now: input.now ?? (() => new Date()),
     cartId: input.session.getSnapshot().context.cart_id ?? '',
     cartLines: [],
     identityGap: undefined,
@@ -235,16 +242,20 @@ export const checkoutMachine = setup({
   type: 'parallel',
   states: {
     flow: {
+      description: 'The checkout steps, one open at a time.',
       initial: 'starting',
       on: {
         'tab.select': [
-          { guard: 'isAddressTab', target: '.address' },
-          { guard: 'isSpeedTab', target: '.speed' },
-          { guard: 'isCardTab', target: '.card' },
-          { guard: 'isFaceTab', target: '.face' },
-          { guard: 'isSummaryTab', target: '.checkout' },
+          { description: 'The shopper opens the address tab, which they have already reached.', guard: 'isAddressTab', target: '.address' },
+          { description: 'The shopper opens the delivery speed tab, which they have already reached.', guard: 'isSpeedTab', target: '.speed' },
+          { description: 'The shopper opens the payment tab, which they have already reached.', guard: 'isCardTab', target: '.card' },
+          { description: 'The shopper opens the face check tab, which they have already reached.', guard: 'isFaceTab', target: '.face' },
+          { description: 'The shopper opens the summary tab, which they have already reached.', guard: 'isSummaryTab', target: '.checkout' },
           // Refused: the step stays and the URL goes back to it.
-          { actions: 'goToStep' },
+          {
+            description: 'A tab not reached yet (or a typed URL): the shopper stays on the current step and the address bar goes back to it.',
+            actions: 'goToStep',
+          },
         ],
       },
       states: {
@@ -252,26 +263,49 @@ export const checkoutMachine = setup({
         // "Checkout gating"). Unreadable, the cart counts as holding no drink: place order still refuses one
         // without a fresh face pass, so the server keeps the rule either way.
         starting: {
+          description: "Reading the cart's lines to know whether it holds an age-restricted drink and which step to open first.",
           invoke: {
             id: 'loadCart',
             src: 'loadCart',
             input: ({ context }) => ({ cartId: context.cartId }),
             onDone: [
               {
+                description: 'A drink in the cart of a guest or an unverified customer: they must create an account or verify first.',
                 guard: { type: 'isIdentityMissing', params: ({ event }) => ({ reply: event.output }) },
                 target: 'identityNeeded',
                 actions: [{ type: 'assignCartLines', params: ({ event }) => ({ reply: event.output }) }, 'assignIdentityGap'],
               },
-              { guard: 'isCardFirst', target: 'card', actions: { type: 'assignCartLines', params: ({ event }) => ({ reply: event.output }) } },
-              { target: 'address', actions: { type: 'assignCartLines', params: ({ event }) => ({ reply: event.output }) } },
+              {
+                description: 'A pick-up, dine-in or wallet cart needs no address: straight to payment.',
+                guard: 'isCardFirst',
+                target: 'card',
+                actions: { type: 'assignCartLines', params: ({ event }) => ({ reply: event.output }) },
+              },
+              {
+                description: 'A delivery cart starts with the shipping address.',
+                target: 'address',
+                actions: { type: 'assignCartLines', params: ({ event }) => ({ reply: event.output }) },
+              },
             ],
-            onError: [{ guard: 'isCardFirst', target: 'card' }, { target: 'address' }],
+            onError: [
+              {
+                description:
+                  'The cart could not be read: a pick-up, dine-in or wallet cart still starts at payment (the server checks drinks at place order).',
+                guard: 'isCardFirst',
+                target: 'card',
+              },
+              { description: 'The cart could not be read: a delivery cart starts with the shipping address.', target: 'address' },
+            ],
           },
         },
         // A drink in the cart of a guest or an unverified customer: a prompt to create an account or verify on /kyc
         // (identityGap) instead of the steps. Every tab is closed, so a tab or a typed URL only puts the URL back.
-        identityNeeded: {},
+        identityNeeded: {
+          description:
+            'The cart holds an age-restricted drink and the shopper is a guest or not verified yet: they are asked to create an account or verify their identity on /kyc before they can check out.',
+        },
         address: {
+          description: 'The shopper is choosing or adding the shipping address (Select a Shipping Address).',
           entry: [{ type: 'assignStep', params: { step: 'address' } }, 'goToStep'],
           invoke: {
             id: 'chooseAddress',
@@ -281,6 +315,7 @@ export const checkoutMachine = setup({
           },
         },
         speed: {
+          description: 'The shopper is choosing the delivery speed, retailer, date and time (Choose Delivery Slots).',
           entry: [{ type: 'assignStep', params: { step: 'speed' } }, 'goToStep'],
           invoke: {
             id: 'chooseSpeed',
@@ -290,6 +325,7 @@ export const checkoutMachine = setup({
           },
         },
         card: {
+          description: 'The shopper is choosing how to pay: a saved card, a new card, UPI or payment on delivery.',
           entry: [{ type: 'assignStep', params: { step: 'card' } }, 'goToStep'],
           invoke: {
             id: 'choosePayment',
@@ -298,27 +334,44 @@ export const checkoutMachine = setup({
           },
           on: {
             'card.continue': [
-              { guard: 'isFaceRequired', target: 'face', actions: { type: 'assignPayment', params: ({ event }) => ({ choice: event.choice }) } },
-              { target: 'checkout', actions: { type: 'assignPayment', params: ({ event }) => ({ choice: event.choice }) } },
+              {
+                description: 'A payment is chosen and the cart holds a drink without a fresh face check: the face step comes next.',
+                guard: 'isFaceRequired',
+                target: 'face',
+                actions: { type: 'assignPayment', params: ({ event }) => ({ choice: event.choice }) },
+              },
+              {
+                description: 'A payment is chosen: on to the order summary.',
+                target: 'checkout',
+                actions: { type: 'assignPayment', params: ({ event }) => ({ choice: event.choice }) },
+              },
             ],
             // Nothing to charge: no card is chosen and none is sent (the server checks the cart is all wallet).
             'payment.skip': [
               {
+                description: 'A wallet-only cart costs nothing: no card is needed, but a drink still needs the face check first.',
                 guard: and(['isNothingToPay', 'isFaceRequired']),
                 target: 'face',
                 actions: { type: 'assignPayment', params: { choice: { payment_mode: 2 } } },
               },
-              { guard: 'isNothingToPay', target: 'checkout', actions: { type: 'assignPayment', params: { choice: { payment_mode: 2 } } } },
+              {
+                description: 'A wallet-only cart costs nothing: straight to the summary without a card.',
+                guard: 'isNothingToPay',
+                target: 'checkout',
+                actions: { type: 'assignPayment', params: { choice: { payment_mode: 2 } } },
+              },
             ],
           },
         },
         // 'Verify Yourself Before Placing An Order': only for a cart with a drink (isFaceRequired).
         face: {
+          description:
+            'The shopper takes a webcam selfie to prove they are the verified customer before ordering a drink (Verify Yourself Before Placing An Order).',
           entry: [{ type: 'assignStep', params: { step: 'face' } }, 'goToStep'],
           invoke: {
             id: 'verifyFace',
             src: 'verifyFace',
-            input: ({ context }) => ({ session: context.session }),
+            input: ({ context }) => ({ session: context.session, now: context.now }),
             onDone: {
               target: 'checkout',
               actions: { type: 'showNotice', params: ({ event }) => ({ message: faceCheckSuccessMessage(event.output.faceMatchPercent) }) },
@@ -326,6 +379,8 @@ export const checkoutMachine = setup({
           },
         },
         checkout: {
+          description:
+            'The order summary: the shopper reviews items and totals, may add a coupon, a driver tip or a gift message, and presses PLACE ORDER.',
           entry: [{ type: 'assignStep', params: { step: 'checkout' } }, 'goToStep'],
           invoke: {
             id: 'reviewOrder',
@@ -333,6 +388,7 @@ export const checkoutMachine = setup({
             input: ({ context }) => ({ cartId: context.cartId, flow: context.flow }),
             onDone: [
               {
+                description: "The order was placed: the shopper sees 'Order Placed.' and the cart is emptied.",
                 guard: { type: 'isPlaced', params: ({ event }) => ({ outcome: event.output.outcome }) },
                 target: 'placed',
                 actions: [
@@ -343,6 +399,7 @@ export const checkoutMachine = setup({
                 ],
               },
               {
+                description: 'The card was declined: the shopper sees why and goes to the Payment failed page.',
                 guard: { type: 'isDeclined', params: ({ event }) => ({ outcome: event.output.outcome }) },
                 target: 'paymentFailed',
                 actions: [
@@ -359,15 +416,17 @@ export const checkoutMachine = setup({
           on: {
             'summary.choices': { actions: { type: 'assignSummaryChoices', params: ({ event }) => ({ choices: event.choices }) } },
             // Place order refused for want of a fresh face pass: the face step again, for a new selfie.
-            'face.required': { target: 'face' },
+            'face.required': { description: 'Place order refused for want of a fresh face check: the shopper takes a new selfie.', target: 'face' },
           },
           initial: 'open',
           states: {
             open: {
+              description: 'The summary is open and the shopper may still change tabs.',
               on: { 'order.started': { target: 'ordering', actions: 'forgetFacePass' } },
             },
             // PLACE ORDER, the bank's check or confirm is under way: a tab (or a typed URL) is ignored.
             ordering: {
+              description: "The order is on its way (placing it, the bank's 3-D Secure check or the confirmation): the tabs stay put until it ends.",
               on: {
                 'order.ended': { target: 'open' },
                 'tab.select': { actions: 'goToStep' },
@@ -377,24 +436,34 @@ export const checkoutMachine = setup({
         },
         // 'Order Placed.': the cart is closed; the tabs are done.
         placed: {
+          description: 'Order Placed: the shopper sees the order number; the cart is closed and the tabs are done.',
           on: { 'tab.select': { actions: 'goToStep' } },
         },
         paymentFailed: {
+          description: 'The card was declined: the shopper is sent to the Payment failed page with the order number.',
           on: { 'tab.select': { actions: 'goToStep' } },
         },
       },
     },
     notice: {
+      description: 'The snackbar at the bottom right.',
       initial: 'hidden',
       states: {
         hidden: {
+          description: 'No snackbar is shown.',
           on: { 'notice.show': { target: 'shown', actions: { type: 'assignNotice', params: ({ event }) => ({ message: event.message }) } } },
         },
         shown: {
+          description: "A snackbar shows a step's success or failure text for 4 seconds, or until the shopper closes it.",
           after: { snackbarLifetime: { target: 'hidden', actions: 'clearNotice' } },
           on: {
             // A newer message gets its own full 4 s.
-            'notice.show': { target: 'shown', reenter: true, actions: { type: 'assignNotice', params: ({ event }) => ({ message: event.message }) } },
+            'notice.show': {
+              description: 'A newer message replaces the shown one and gets its own full 4 seconds.',
+              target: 'shown',
+              reenter: true,
+              actions: { type: 'assignNotice', params: ({ event }) => ({ message: event.message }) },
+            },
             'notice.dismiss': { target: 'hidden', actions: 'clearNotice' },
           },
         },

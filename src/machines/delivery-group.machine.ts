@@ -136,6 +136,8 @@ export const deliveryGroupMachine = setup({
     ),
   },
 }).createMachine({
+  description:
+    "One seller's delivery on the cart page (cart-checkout-account.md, Cart page, Validation rules 'Cart checkout', and Driver slots). The shopper picks a delivery date on or after the seller's next delivery date and not on a holiday (shown MM/dd/yyyy); for a Same Day group they then pick one of that date's driver time slots, and the seat is held for them. Each choice is saved with the cart at once, and the cart page gets the new totals; a refused choice goes back to what the server holds. 'All Slots are booked. Please try another date.' when none is left.",
   id: 'deliveryGroup',
   context: ({ input }) => ({
     owner: input.owner,
@@ -158,30 +160,47 @@ export const deliveryGroupMachine = setup({
   initial: 'checkingCalendar',
   states: {
     checkingCalendar: {
+      description: "Checking what this seller's date picker can offer.",
       always: [
-        { guard: 'isAwaitingCalendar', target: 'waitingForCalendar' },
-        { guard: 'hasNoDates', target: 'noDates' },
-        { guard: 'isSlotChoiceNeeded', target: 'scheduling.loadingSlots' },
-        { target: 'scheduling.idle' },
+        { description: 'The calendar has not come yet: wait for it.', guard: 'isAwaitingCalendar', target: 'waitingForCalendar' },
+        { description: 'The seller has no delivery date: nothing to choose.', guard: 'hasNoDates', target: 'noDates' },
+        {
+          description: 'A Same Day group with a saved date: its time slots are loaded.',
+          guard: 'isSlotChoiceNeeded',
+          target: 'scheduling.loadingSlots',
+        },
+        { description: 'The date picker opens with the saved date, if any.', target: 'scheduling.idle' },
       ],
     },
     waitingForCalendar: {
+      description: "Waiting for the sellers' delivery calendar the cart page is loading.",
       on: { 'group.calendar': { target: 'checkingCalendar', actions: 'assignCalendar' } },
     },
     /** The vendor has no delivery date in the next 60 days. */
-    noDates: {},
+    noDates: { description: 'This seller has no delivery date coming up: no date can be chosen.' },
     scheduling: {
+      description: "The shopper chooses this seller's delivery date, and for Same Day a time slot.",
       initial: 'idle',
       on: {
         // A new date replaces the old one (and its slot) wherever the group is.
         'group.date.choose': [
-          { guard: 'isDeliverableChoice', target: '.savingDate', actions: ['assignDraftDate', 'clearSlots'] },
-          { actions: 'assignDateError' },
+          {
+            description: 'A deliverable date is chosen: it is saved (a slot chosen before goes).',
+            guard: 'isDeliverableChoice',
+            target: '.savingDate',
+            actions: ['assignDraftDate', 'clearSlots'],
+          },
+          {
+            description:
+              "A date that is not offered (past, before the next delivery date, a holiday or mistyped): 'Please choose one of the available dates.'",
+            actions: 'assignDateError',
+          },
         ],
       },
       states: {
-        idle: {},
+        idle: { description: 'The date picker is open (with the saved date, if any); no time slot is needed.' },
         savingDate: {
+          description: 'Saving the chosen delivery date with the cart.',
           tags: ['saving'],
           invoke: {
             id: 'saveSchedule',
@@ -189,6 +208,7 @@ export const deliveryGroupMachine = setup({
             input: ({ context }) => scheduleRequest(context.cartId, context.vendorLocId, context.draftDate ?? '', null),
             onDone: [
               {
+                description: 'Saved for a Same Day group: its time slots are loaded.',
                 guard: { type: 'isSavedSameDay', params: answerOf },
                 target: 'loadingSlots',
                 actions: [
@@ -197,6 +217,7 @@ export const deliveryGroupMachine = setup({
                 ],
               },
               {
+                description: 'Saved: the date is kept.',
                 guard: { type: 'isSaved', params: answerOf },
                 target: 'idle',
                 actions: [
@@ -205,6 +226,7 @@ export const deliveryGroupMachine = setup({
                 ],
               },
               {
+                description: "Refused: a red toast with the server's reason, and the saved date comes back.",
                 target: 'restoring',
                 actions: ['clearDrafts', { type: 'reportRefusal', params: answerOf }],
               },
@@ -214,33 +236,46 @@ export const deliveryGroupMachine = setup({
         },
         /** After a refused or failed date the group shows what the server still holds. */
         restoring: {
-          always: [{ guard: 'isSlotChoiceNeeded', target: 'loadingSlots' }, { target: 'idle' }],
+          description: 'The date was not saved: the group goes back to what the server still holds.',
+          always: [
+            { description: 'A Same Day group with a saved date: its time slots again.', guard: 'isSlotChoiceNeeded', target: 'loadingSlots' },
+            { description: 'Back to the saved date.', target: 'idle' },
+          ],
         },
         loadingSlots: {
+          description: 'Loading the driver time slots of the chosen Same Day date.',
           invoke: {
             id: 'loadSlots',
             src: 'loadSlots',
             input: ({ context }) => slotsRequest(context.cartId, context.vendorLocId, context.date ?? '', context.zipcode),
             onDone: [
               {
+                description: 'Slots are free: the shopper picks one.',
                 guard: { type: 'hasSlots', params: answerOf },
                 target: 'choosingSlot',
                 actions: { type: 'assignSlots', params: answerOf },
               },
               // code -1 'No Slots are available!' (or an empty list): the spec's own words instead.
-              { target: 'noSlots', actions: 'assignNoSlots' },
+              {
+                description: "No slot is left that day: 'All Slots are booked. Please try another date.'",
+                target: 'noSlots',
+                actions: 'assignNoSlots',
+              },
             ],
             onError: { target: 'slotsFailed', actions: { type: 'assignSlotsFailure', params: errorOf } },
           },
         },
         choosingSlot: {
+          description: "The shopper picks one of the date's time slots (the saved one is highlighted).",
           on: { 'group.slot.choose': { guard: 'isOfferedSlot', target: 'savingSlot', actions: 'assignDraftSlot' } },
         },
-        noSlots: {},
+        noSlots: { description: "'All Slots are booked. Please try another date.'" },
         slotsFailed: {
+          description: 'The time slots could not be loaded: the reason is shown and the shopper may try again.',
           on: { 'group.slots.retry': { target: 'loadingSlots' } },
         },
         savingSlot: {
+          description: "Saving the chosen time slot, which holds the driver's seat for the shopper.",
           tags: ['saving'],
           invoke: {
             id: 'saveSchedule',
@@ -248,6 +283,7 @@ export const deliveryGroupMachine = setup({
             input: ({ context }) => scheduleRequest(context.cartId, context.vendorLocId, context.date ?? '', context.draftSlotId ?? null),
             onDone: [
               {
+                description: 'The slot is held for the shopper.',
                 guard: { type: 'isSaved', params: answerOf },
                 target: 'choosingSlot',
                 actions: [
@@ -257,6 +293,7 @@ export const deliveryGroupMachine = setup({
               },
               // The seat went to someone else meanwhile: show what is left now.
               {
+                description: 'The seat went to someone else meanwhile: a red toast and the slots left now.',
                 target: 'loadingSlots',
                 actions: ['clearDrafts', { type: 'reportRefusal', params: answerOf }],
               },

@@ -182,6 +182,8 @@ export const deliveryOptionsMachine = setup({
     goToStore: () => undefined,
   },
 }).createMachine({
+  description:
+    "The Delivery Options screen, 'Choose a Delivery Options' at /ship/options (storefront.md, Delivery options screen and States and transitions, Delivery options and Shipping flags). The shopper picks Dine-In or Pick-Up at a partner restaurant (star category filter, restaurant, date and time) or Delivery (a date and a driver slot with a seat left). An unserved pincode shows 'We are coming soon to this pincode...'; a city without restaurants offers Delivery only ('No retailer available for this location presently'). Changing the card resets the choices below it; CONTINUE, possible only once everything is chosen, stores the choice and goes to /store. A sample star-rating price dialog opens beside it.",
   id: 'deliveryOptions',
   context: ({ input }) => ({
     session: input.session,
@@ -202,15 +204,18 @@ export const deliveryOptionsMachine = setup({
   type: 'parallel',
   states: {
     options: {
+      description: 'The choice of Dine-In, Delivery or Pick-Up and what each needs.',
       initial: 'starting',
       states: {
         starting: {
+          description: 'Checking the shopper has picked a delivery area (pincode).',
           always: [
-            { guard: 'hasArea', target: 'loading' },
-            { target: 'notServed', actions: 'assignComingSoon' },
+            { description: 'A pincode is chosen: its restaurants are loaded.', guard: 'hasArea', target: 'loading' },
+            { description: 'No pincode yet: the coming-soon message.', target: 'notServed', actions: 'assignComingSoon' },
           ],
         },
         loading: {
+          description: "Loading the partner restaurants of the shopper's area.",
           invoke: {
             id: 'loadRetailers',
             src: 'loadRetailers',
@@ -220,19 +225,28 @@ export const deliveryOptionsMachine = setup({
             },
             onDone: [
               {
+                description: 'The area is served: the first available card is selected (Dine-In when there are restaurants, else Delivery).',
                 guard: { type: 'isServed', params: ({ event }) => ({ reply: event.output }) },
                 target: 'choosing',
                 actions: { type: 'assignRetailers', params: ({ event }) => ({ reply: event.output }) },
               },
-              { target: 'notServed', actions: 'assignComingSoon' },
+              {
+                description: "Code -1, pincode not served: 'We are coming soon to this pincode...'",
+                target: 'notServed',
+                actions: 'assignComingSoon',
+              },
             ],
             // The list could not be read: Delivery still works.
-            onError: { target: 'choosing', actions: 'assignNoRetailers' },
+            onError: { description: 'The restaurants could not be read: Delivery still works.', target: 'choosing', actions: 'assignNoRetailers' },
           },
         },
         /** The coming-soon message; nothing to choose. */
-        notServed: {},
+        notServed: {
+          description: "'We are coming soon to this pincode. Please see a list of all pincodes we currently serve.': nothing can be chosen.",
+        },
         choosing: {
+          description:
+            'The shopper picks the card (Dine-In, Delivery, Pick-Up), then a restaurant with a date and time, or a date and a driver slot, and presses CONTINUE.',
           initial: 'editing',
           on: {
             'option.select': { guard: 'isAvailableOption', target: '.editing', actions: ['assignOption', 'clearMessage'] },
@@ -241,18 +255,25 @@ export const deliveryOptionsMachine = setup({
             'date.select': { guard: 'isSelectableDate', target: '.checkingSlots', actions: ['assignDate', 'clearMessage'] },
             'time.select': { guard: 'isOfferedTime', actions: 'assignTime' },
             'slot.select': { guard: 'isOfferedSlot', actions: 'assignSlot' },
-            'options.continue': { guard: 'canContinue', target: 'chosen', actions: ['recordChoice', 'goToStore'] },
+            'options.continue': {
+              description: 'CONTINUE with everything chosen: the choice is stored and the shopper goes to /store.',
+              guard: 'canContinue',
+              target: 'chosen',
+              actions: ['recordChoice', 'goToStore'],
+            },
           },
           states: {
-            editing: {},
+            editing: { description: 'The shopper changes any choice; CONTINUE is enabled once everything needed is chosen.' },
             // A new date: Delivery asks for the driver's slots (a restaurant's times are known already).
             checkingSlots: {
+              description: 'A new date was picked: checking whether it needs driver slots.',
               always: [
-                { guard: 'isDeliveryChosen', target: 'loadingSlots' },
-                { target: 'editing', actions: 'clearMessage' },
+                { description: "Delivery: the date's driver slots are loaded.", guard: 'isDeliveryChosen', target: 'loadingSlots' },
+                { description: "Dine-In or Pick-Up: the restaurant's times are known already.", target: 'editing', actions: 'clearMessage' },
               ],
             },
             loadingSlots: {
+              description: 'Loading the driver slots of the chosen delivery date.',
               invoke: {
                 id: 'loadSlots',
                 src: 'loadSlots',
@@ -260,20 +281,28 @@ export const deliveryOptionsMachine = setup({
                   const stored = context.session.getSnapshot().context;
                   return { date: context.date ?? '', zipcode: stored.zipcode ?? '', locId: stored.location ?? 0 };
                 },
-                onDone: { target: 'editing', actions: { type: 'assignSlots', params: ({ event }) => ({ reply: event.output }) } },
+                onDone: {
+                  description: "The slots with a seat left, or 'All Slots are booked. Please try another date.'",
+                  target: 'editing',
+                  actions: { type: 'assignSlots', params: ({ event }) => ({ reply: event.output }) },
+                },
                 onError: { target: 'editing', actions: 'assignSlotsBooked' },
               },
             },
           },
         },
-        chosen: { type: 'final' },
+        chosen: {
+          description: 'The choice is stored (shipping type, restaurant, visit time or slot) and the shopper goes to /store.',
+          type: 'final',
+        },
       },
     },
     sample: {
+      description: 'The sample star-rating price dialog.',
       initial: 'closed',
       states: {
-        closed: { on: { 'sample.open': { target: 'open' } } },
-        open: { on: { 'sample.close': { target: 'closed' } } },
+        closed: { description: 'The sample price dialog is closed.', on: { 'sample.open': { target: 'open' } } },
+        open: { description: 'The sample price dialog shows what each star category costs.', on: { 'sample.close': { target: 'closed' } } },
       },
     },
   },

@@ -13,9 +13,13 @@ export const noFaceMatchIdMessage = kycMessages.faceMatchIdMissing;
 
 export interface FaceVerifyInput {
   session: ActorRefFrom<typeof sessionMachine>;
+  /** The clock the face pass is dated by (tests pin it); the browser's by default. */
+  now?: (() => Date) | undefined;
 }
 
-export interface FaceVerifyContext extends FaceVerifyInput {
+export interface FaceVerifyContext {
+  session: ActorRefFrom<typeof sessionMachine>;
+  now: () => Date;
   /** The open cart: the pass is recorded for it (verifyorder's orderID; no order exists yet). */
   cartId: string | undefined;
   /** The customer's verified KYC application (sign-in's verification_id); undefined when there is none. */
@@ -98,7 +102,7 @@ export const faceVerifyMachine = setup({
     recordFacePass: sendTo(
       ({ context }) => context.session,
       ({ context }) => {
-        const note = facePassNoteAt(context.cartId ?? '', Date.now());
+        const note = facePassNoteAt(context.cartId ?? '', context.now().getTime());
         return { type: 'session.update', values: { faceCheckedCart: note.cartId, faceCheckedUntil: note.until } };
       },
     ),
@@ -107,64 +111,113 @@ export const faceVerifyMachine = setup({
     goToCheckout: () => undefined,
   },
 }).createMachine({
+  description:
+    "The face check before ordering an age-restricted drink (cart-checkout-account.md, Checkout tabs step 6 'Verify Yourself Before Placing An Order', and States and transitions, Face verify), used both as the checkout's face step and on its own at /verifyFace. The shopper takes a webcam selfie, it is uploaded and compared with the face kept from their identity verification; a match allows the order for the next 15 minutes and continues to checkout, any failure shows the spec's message and lets the shopper try again.",
   id: 'faceVerify',
   context: ({ input }) => {
     const values = input.session.getSnapshot().context;
-    return { ...input, cartId: values.cart_id, applicationId: values.verification_id, selfie: undefined, error: undefined, faceMatchPercent: 0 };
+    return {
+      session: input.session,
+      now: input.now ?? (() => new Date()),
+      cartId: values.cart_id,
+      applicationId: values.verification_id,
+      selfie: undefined,
+      error: undefined,
+      faceMatchPercent: 0,
+    };
   },
   initial: 'deciding',
   states: {
     deciding: {
+      description:
+        'Checking who is asking: a guest, a customer without a verified identity, a shopper without a cart, or one who can take the check.',
       always: [
-        { guard: { type: 'isReadiness', params: { readiness: 'create-account' } }, target: 'accountNeeded' },
+        {
+          description: 'A guest must sign in or create an account first.',
+          guard: { type: 'isReadiness', params: { readiness: 'create-account' } },
+          target: 'accountNeeded',
+        },
         // The spec's "needs a face match id": no verified application to compare with.
-        { guard: { type: 'isReadiness', params: { readiness: 'verify-identity' } }, target: 'identityNeeded' },
-        { guard: { type: 'isReadiness', params: { readiness: 'no-cart' } }, target: 'cartNeeded' },
-        { target: 'capturing' },
+        {
+          description: 'A customer without a verified identity must verify on /kyc first.',
+          guard: { type: 'isReadiness', params: { readiness: 'verify-identity' } },
+          target: 'identityNeeded',
+        },
+        {
+          description: 'No open cart: nothing to check out yet.',
+          guard: { type: 'isReadiness', params: { readiness: 'no-cart' } },
+          target: 'cartNeeded',
+        },
+        { description: 'A verified customer with a cart: the webcam opens.', target: 'capturing' },
       ],
     },
-    accountNeeded: {},
-    identityNeeded: {},
-    cartNeeded: {},
+    accountNeeded: { description: 'The shopper is a guest: they are asked to sign in or create an account first.' },
+    identityNeeded: {
+      description: 'The customer has no verified identity to compare with (Face Match Id Not Available.): they are asked to verify on /kyc first.',
+    },
+    cartNeeded: { description: 'There is no open cart to check out: the shopper is asked to fill one first.' },
     capturing: {
+      description:
+        'The webcam is open: the shopper takes (or retakes) a selfie and presses verify; a failure message from the last try may be shown.',
       on: {
         'face.selfie.take': { actions: { type: 'assignSelfie', params: ({ event }) => ({ dataUrl: event.dataUrl }) } },
         'face.selfie.retake': { actions: 'clearSelfie' },
         'face.verify': [
-          { guard: 'hasNoSelfie', actions: { type: 'assignError', params: { message: kycMessages.selfieMissing } } },
-          { target: 'uploading', actions: 'clearError' },
+          {
+            description: "Verify without a selfie: 'Selfie In Not Uploaded.'",
+            guard: 'hasNoSelfie',
+            actions: { type: 'assignError', params: { message: kycMessages.selfieMissing } },
+          },
+          { description: 'A selfie is taken: it is uploaded.', target: 'uploading', actions: 'clearError' },
         ],
       },
     },
     uploading: {
+      description: 'Uploading the selfie.',
       invoke: {
         id: 'uploadSelfie',
         src: 'uploadSelfie',
         input: ({ context }) => ({ imageData: context.selfie ?? '', applicationId: context.applicationId ?? '' }),
         onDone: [
-          { guard: { type: 'isUploaded', params: ({ event }) => ({ reply: event.output }) }, target: 'verifying' },
-          { target: 'capturing', actions: { type: 'assignError', params: { message: kycMessages.selfieMissing } } },
+          {
+            description: 'The selfie is stored: on to the face match.',
+            guard: { type: 'isUploaded', params: ({ event }) => ({ reply: event.output }) },
+            target: 'verifying',
+          },
+          {
+            description: "The upload was refused: 'Selfie In Not Uploaded.' and the shopper tries again.",
+            target: 'capturing',
+            actions: { type: 'assignError', params: { message: kycMessages.selfieMissing } },
+          },
         ],
         onError: { target: 'capturing', actions: { type: 'assignError', params: { message: kycMessages.selfieMissing } } },
       },
     },
     verifying: {
+      description: "Waiting for the face match: the selfie is compared with the face from the shopper's identity verification.",
       invoke: {
         id: 'verifyFace',
         src: 'verifyFace',
         input: ({ context }) => ({ applicationId: context.applicationId ?? '', cartId: context.cartId ?? '' }),
         onDone: [
           {
+            description: 'The faces match: the check passes.',
             guard: { type: 'isMatch', params: ({ event }) => ({ reply: event.output }) },
             target: 'verified',
             actions: { type: 'assignMatch', params: ({ event }) => ({ reply: event.output }) },
           },
-          { target: 'capturing', actions: { type: 'assignMismatch', params: ({ event }) => ({ reply: event.output }) } },
+          {
+            description:
+              "No match: the server's message (or 'Error In Face Matching Or WebCam Access Issue. Please Try Again') and a new selfie is needed.",
+            target: 'capturing',
+            actions: { type: 'assignMismatch', params: ({ event }) => ({ reply: event.output }) },
+          },
         ],
         onError: { target: 'capturing', actions: { type: 'assignError', params: { message: kycMessages.somethingWrong } } },
       },
     },
     verified: {
+      description: "The faces match: 'Face Verification Successful Match is {n} %', and the shopper continues to the order summary.",
       type: 'final',
       entry: [
         'recordFacePass',

@@ -60,28 +60,37 @@ export const guestRegisterMachine = setup({
     goToCart: () => undefined,
   },
 }).createMachine({
+  description:
+    "Guest email checkout at /guest/register (storefront.md, Roles and permissions; cart-checkout-account.md, Roles and permissions and States and transitions, 'Guest checkout'). A guest with items in the cart gives just an email: the server makes them a guest customer, hands them the cart, and they go on to /cart to check out.",
   id: 'guestRegister',
   context: ({ input }) => ({ ...input, email: '', error: undefined, message: undefined }),
   initial: 'editing',
   states: {
     editing: {
+      description: 'The guest types their email; an error from the last try may be shown.',
       on: {
         'field.change': { actions: 'assignEmail' },
-        'guest.submit': [{ guard: 'isEmailValid', target: 'registering', actions: 'clearFailure' }, { actions: 'assignError' }],
+        'guest.submit': [
+          { description: 'A valid email: the guest checkout starts.', guard: 'isEmailValid', target: 'registering', actions: 'clearFailure' },
+          { description: 'The email is missing or not an email: its error is shown.', actions: 'assignError' },
+        ],
       },
     },
     registering: {
+      description: 'Making the guest a customer of their own, with the cart they filled.',
       invoke: {
         id: 'registerGuest',
         src: 'registerGuest',
         input: ({ context }) => ({ customer_email: context.email.trim(), cart_id: context.session.getSnapshot().context.cart_id }),
         onDone: [
           {
+            description: "Code 1: the guest's token, customer id and cart are stored.",
             guard: { type: 'isGuestCreated', params: ({ event }) => ({ reply: event.output }) },
             target: 'registered',
             actions: { type: 'recordGuest', params: ({ event }) => ({ data: guestDataOf(event.output) }) },
           },
           {
+            description: "Refused: the server's message (or 'Something Went Wrong.').",
             target: 'editing',
             actions: {
               type: 'assignMessage',
@@ -92,7 +101,7 @@ export const guestRegisterMachine = setup({
         onError: { target: 'editing', actions: { type: 'assignMessage', params: ({ event }) => ({ message: failureMessage(event.error) }) } },
       },
     },
-    registered: { type: 'final', entry: 'goToCart' },
+    registered: { description: 'The guest has a session and their cart: on to /cart.', type: 'final', entry: 'goToCart' },
   },
 });
 

@@ -52,21 +52,26 @@ export const myOrdersMachine = setup({
     })),
   },
 }).createMachine({
+  description:
+    "The Orders tab of My Account, /setting/order, titled 'YOUR ORDERS' (cart-checkout-account.md, Orders tab and States and transitions, Orders). The customer's orders are loaded and sorted into three panels, Delivery Orders (local, driver, farm direct and courier deliveries, labelled 'Local Delivery'), Pickup Orders and Dine-In; each order is a collapsible 'ORDER #' panel, the first of each open.",
   id: 'myOrders',
   context: { panels: noOrders, openIds: [], loadError: undefined },
   initial: 'loading',
   states: {
     loading: {
+      description: "Loading the customer's orders.",
       invoke: {
         id: 'loadOrders',
         src: 'loadOrders',
         onDone: [
           {
+            description: 'Code 1: the orders, sorted into their panels, the first of each open.',
             guard: { type: 'isLoaded', params: ({ event }) => ({ reply: event.output }) },
             target: 'ready',
             actions: { type: 'assignOrders', params: ({ event }) => ({ reply: event.output }) },
           },
           {
+            description: "Refused: the server's message (or 'Your orders could not be loaded.').",
             target: 'failed',
             actions: { type: 'assignLoadError', params: ({ event }) => ({ message: event.output.message ?? myOrdersMessages.loadFailed }) },
           },
@@ -81,9 +86,11 @@ export const myOrdersMachine = setup({
       },
     },
     failed: {
+      description: "The orders could not be loaded: 'Your orders could not be loaded.' (or the server's reason), and the customer may try again.",
       on: { 'orders.retry': { target: 'loading' } },
     },
     ready: {
+      description: 'The orders are shown in their panels; the customer opens and closes each order.',
       on: {
         'order.toggle': {
           guard: { type: 'isListedOrder', params: ({ event }) => ({ incrementId: event.incrementId }) },

@@ -55,16 +55,28 @@ export const notificationsMachine = setup({
     ),
   },
 }).createMachine({
+  description:
+    "The store's toasts and snackbar, for every page (storefront.md, Toasts and Business constants; cart-checkout-account.md, Business constants). Toasts stack at the bottom right, at most 8 at once: green ones (success) go after 10 seconds, red ones (failure) after 6 seconds, or when the shopper closes them. One snackbar, such as 'Pin Code Changed', shows for 6 seconds; a newer one replaces it with its own full 6 seconds.",
   id: 'notifications',
   context: { toasts: [], nextId: 1 },
   initial: 'showing',
   states: {
     showing: {
+      description: 'Toasts and the snackbar come and go as pages report successes and failures.',
       on: {
-        'toast.show': { actions: ['addToast', 'expireLatestToast'] },
+        'toast.show': {
+          description: 'A new toast joins the stack (the oldest goes beyond 8) and leaves by itself after 10 s (green) or 6 s (red).',
+          actions: ['addToast', 'expireLatestToast'],
+        },
         'toast.dismiss': { actions: 'removeToast' },
-        'snackbar.show': { actions: ['assignSnackbar', 'expireSnackbar'] },
-        'snackbar.dismiss': { actions: 'clearSnackbar' },
+        'snackbar.show': {
+          description: 'A new snackbar replaces the shown one and leaves by itself after 6 s.',
+          actions: ['assignSnackbar', 'expireSnackbar'],
+        },
+        'snackbar.dismiss': {
+          description: 'Only the snackbar this timer was set for goes: a newer one keeps its full 6 s.',
+          actions: 'clearSnackbar',
+        },
       },
     },
   },

@@ -50,23 +50,27 @@ export const searchBoxMachine = setup({
     })),
   },
 }).createMachine({
+  description:
+    "The header's 'SEARCH PRODUCTS' box (storefront.md, Search bar and States and transitions: 'Search is debounced 1 s and trimmed; empty text does nothing'). One second after the shopper's last key the trimmed text is searched in their delivery area; the box shows 'Fetching Results Please Hold On...', then 'Total {n} Result.' with 'Click Here to See Result' leading to /store/search.",
   id: 'searchBox',
   context: ({ input }) => ({ session: input.session, text: '', query: '', total: 0, message: undefined }),
   initial: 'idle',
   on: {
     // Typing anywhere restarts the 1 s wait; clearing the box (or spaces only) does nothing but close the results.
     'search.type': [
-      { guard: 'hasText', target: '.debouncing', reenter: true, actions: 'assignText' },
-      { target: '.idle', actions: 'assignText' },
+      { description: 'Text typed: the one-second wait starts again.', guard: 'hasText', target: '.debouncing', reenter: true, actions: 'assignText' },
+      { description: 'The box emptied (or spaces only): nothing is searched and the results close.', target: '.idle', actions: 'assignText' },
     ],
     'search.close': { target: '.idle' },
   },
   states: {
-    idle: {},
+    idle: { description: 'Nothing is searched: the box is empty (or only spaces) or its results were closed.' },
     debouncing: {
+      description: 'The shopper is typing: the search starts one second after the last key.',
       after: { searchDebounce: { target: 'searching', actions: 'assignQuery' } },
     },
     searching: {
+      description: "'Fetching Results Please Hold On...'",
       invoke: {
         id: 'searchProducts',
         src: 'searchProducts',
@@ -78,7 +82,7 @@ export const searchBoxMachine = setup({
         onError: { target: 'failed', actions: { type: 'assignFailure', params: ({ event }) => ({ error: event.error }) } },
       },
     },
-    showing: {},
-    failed: {},
+    showing: { description: "'Total {n} Result.' with 'Click Here to See Result' (or the server's message)." },
+    failed: { description: 'The search failed: the reason is shown.' },
   },
 });

@@ -32,15 +32,26 @@ export const settingTabsMachine = setup({
     goToTab: (_, _params: { tab: SettingTab }) => undefined,
   },
 }).createMachine({
+  description:
+    "The tabs of My Account (cart-checkout-account.md, Routes: /setting/{settingParam}, and States and transitions, Account: 'Tab change changes the URL to /setting/user, /setting/order or /setting/chat'). Account (user) and Orders (order) are shown; the chat tab is never rendered, so it opens the Account tab.",
   id: 'settingTabs',
   context: ({ input }) => ({ tab: input.tab }),
   initial: 'choosing',
   states: {
     /** Reads the URL's tab once at the start. */
     choosing: {
-      always: [{ guard: { type: 'isOrdersTab', params: ({ context }) => ({ tab: context.tab }) }, target: 'orders' }, { target: 'account' }],
+      description: 'Opening the tab the address asked for.',
+      always: [
+        {
+          description: 'The address is /setting/order: the Orders tab.',
+          guard: { type: 'isOrdersTab', params: ({ context }) => ({ tab: context.tab }) },
+          target: 'orders',
+        },
+        { description: 'Any other tab (user, chat): the Account tab.', target: 'account' },
+      ],
     },
     account: {
+      description: 'The Account tab (/setting/user): information, preferences, shipping addresses and cards.',
       on: {
         'tab.select': {
           guard: { type: 'isOrdersTab', params: ({ event }) => ({ tab: event.tab }) },
@@ -58,6 +69,7 @@ export const settingTabsMachine = setup({
       },
     },
     orders: {
+      description: "The Orders tab (/setting/order): the customer's orders and their Dine-In wallet.",
       on: {
         'tab.select': {
           guard: { type: 'isAccountTab', params: ({ event }) => ({ tab: event.tab }) },

@@ -60,6 +60,8 @@ export const updatePasswordMachine = setup({
     goToSignIn: () => undefined,
   },
 }).createMachine({
+  description:
+    "Update password at /account/resetpassword, opened from the emailed reset link (cart-checkout-account.md, Update password, Validation rules 'Update password' and States and transitions, 'Change password success'). The shopper types the new password twice (both required, at least 8 characters, and the same); on success they go to /signIn, otherwise the server's message is shown (an expired link says so).",
   id: 'updatePassword',
   context: ({ input }) => ({
     token: input.token,
@@ -70,12 +72,22 @@ export const updatePasswordMachine = setup({
   initial: 'editing',
   states: {
     editing: {
+      description: 'The shopper types the new password and confirms it; errors from the last try are shown.',
       on: {
         'field.change': { actions: 'assignField' },
-        'password.submit': [{ guard: 'isValid', target: 'changing', actions: 'clearFailure' }, { actions: 'assignErrors' }],
+        'password.submit': [
+          {
+            description: 'Both passwords valid and the same: the password is changed.',
+            guard: 'isValid',
+            target: 'changing',
+            actions: 'clearFailure',
+          },
+          { description: 'A password missing, too short or not the same: every error is shown.', actions: 'assignErrors' },
+        ],
       },
     },
     changing: {
+      description: "Changing the password with the link's reset token.",
       invoke: {
         id: 'changePassword',
         src: 'changePassword',
@@ -86,11 +98,13 @@ export const updatePasswordMachine = setup({
         }),
         onDone: [
           {
+            description: "Code 1: the server's message as a snackbar, then sign in.",
             guard: { type: 'isChanged', params: ({ event }) => ({ reply: event.output }) },
             target: 'changed',
             actions: { type: 'notifyChanged', params: ({ event }) => ({ message: event.output.message ?? '' }) },
           },
           {
+            description: "Refused: the server's message (or 'Something Went Wrong.').",
             target: 'editing',
             actions: {
               type: 'assignMessage',
@@ -101,6 +115,6 @@ export const updatePasswordMachine = setup({
         onError: { target: 'editing', actions: { type: 'assignMessage', params: ({ event }) => ({ message: failureMessage(event.error) }) } },
       },
     },
-    changed: { type: 'final', entry: 'goToSignIn' },
+    changed: { description: 'The password is changed: on to /signIn.', type: 'final', entry: 'goToSignIn' },
   },
 });

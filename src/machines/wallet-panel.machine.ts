@@ -66,28 +66,38 @@ export const walletPanelMachine = setup({
     goToRedemption: (_, _params: WalletRedemptionStart) => undefined,
   },
 }).createMachine({
+  description:
+    "The Dine-In panel of /setting/order: the customer's prepaid wallet (cart-checkout-account.md, Orders tab and States and transitions, Wallet). Each row is a product bought for dine-in at a partner restaurant, with what was ordered, consumed and what remains. The state filter ('Selecting state is mandatory') and the price category filter (All, 1 to 5 star) narrow the rows and the 'Total Available Liquor'; a category with no rows is disabled. REDEEM NOW, enabled only with a state chosen and something left, goes to /wallet/shipping.",
   id: 'walletPanel',
   context: ({ input }) => ({ customerId: input.customerId, rows: [], filter: noWalletFilter, loadError: undefined }),
   initial: 'starting',
   states: {
     starting: {
+      description: 'Checking the session has a customer id to ask for the wallet with.',
       always: [
-        { guard: 'hasCustomer', target: 'loading' },
-        { target: 'failed', actions: { type: 'assignLoadError', params: { message: walletPanelMessages.loadFailed } } },
+        { description: 'A customer id: the wallet is loaded.', guard: 'hasCustomer', target: 'loading' },
+        {
+          description: "No customer id: 'Your wallet could not be loaded.'",
+          target: 'failed',
+          actions: { type: 'assignLoadError', params: { message: walletPanelMessages.loadFailed } },
+        },
       ],
     },
     loading: {
+      description: "Loading the customer's wallet rows.",
       invoke: {
         id: 'loadWallet',
         src: 'loadWallet',
         input: ({ context }) => ({ customerId: context.customerId ?? 0 }),
         onDone: [
           {
+            description: 'Code 1: the rows are shown, unfiltered.',
             guard: { type: 'isLoaded', params: ({ event }) => ({ reply: event.output }) },
             target: 'ready',
             actions: { type: 'assignRows', params: ({ event }) => ({ reply: event.output }) },
           },
           {
+            description: "Refused: the server's message (or 'Your wallet could not be loaded.').",
             target: 'failed',
             actions: { type: 'assignLoadError', params: ({ event }) => ({ message: event.output.message ?? walletPanelMessages.loadFailed }) },
           },
@@ -102,9 +112,11 @@ export const walletPanelMachine = setup({
       },
     },
     failed: {
+      description: "'Your wallet could not be loaded.' (or the server's reason): the customer may try again.",
       on: { 'wallet.retry': { guard: 'hasCustomer', target: 'loading' } },
     },
     ready: {
+      description: 'The wallet rows are shown; the customer filters by state and star category and may press REDEEM NOW.',
       on: {
         'wallet.state.select': {
           guard: { type: 'isWalletState', params: ({ event }) => ({ state: event.state }) },
@@ -115,12 +127,14 @@ export const walletPanelMachine = setup({
           actions: { type: 'assignCategory', params: ({ event }) => ({ category: event.category }) },
         },
         'wallet.redeem': {
+          description: 'A state is chosen and something remains in the rows shown: REDEEM NOW goes on.',
           guard: 'canRedeemNow',
           target: 'redeeming',
         },
       },
     },
     redeeming: {
+      description: 'REDEEM NOW: on to /wallet/shipping with the chosen state and category, to pick a restaurant.',
       type: 'final',
       entry: {
         type: 'goToRedemption',

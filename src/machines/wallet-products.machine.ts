@@ -153,6 +153,8 @@ export const walletProductsMachine = setup({
     goToCart: () => undefined,
   },
 }).createMachine({
+  description:
+    "The wallet product list at /wallet/product/{retailerId} (storefront.md, Wallet product list and States and transitions, 'Wallet add to cart'; cart-checkout-account.md, Wallet). It shows what the chosen partner restaurant redeems from the customer's wallet, each size with 'Available in Wallet' and 'Redeemable Here', sorted by name or price, with a retailer filter and the visit's date and time (on a phone in a filter panel with Apply and Cancel). ADD TO CART puts one of a size in the cart at no charge, marks the cart as a wallet order and goes to /cart; a failure is only logged.",
   id: 'walletProducts',
   context: ({ input }) => {
     const filters: WalletFilters = { sort: 'name_asc', retailerId: input.visit?.retailerId ?? 0 };
@@ -176,28 +178,40 @@ export const walletProductsMachine = setup({
   initial: 'starting',
   states: {
     starting: {
-      always: [{ guard: 'hasVisit', target: 'loadingRetailers' }, { target: 'noVisit' }],
+      description: 'Checking the page was opened with a chosen restaurant and visit.',
+      always: [
+        { description: 'A restaurant and visit were chosen: the restaurants are loaded.', guard: 'hasVisit', target: 'loadingRetailers' },
+        { description: 'Opened directly: nothing to redeem.', target: 'noVisit' },
+      ],
     },
     /** Opened without choosing a restaurant: the page points back to the Dine-In panel. */
-    noVisit: { type: 'final' },
+    noVisit: { description: 'Opened without choosing a restaurant: the page points back to the Dine-In panel of My Orders.', type: 'final' },
     loadingRetailers: {
+      description: 'Loading the partner restaurants that redeem the chosen wallet rows (the retailer filter).',
       invoke: {
         id: 'loadRetailers',
         src: 'loadRetailers',
         input: ({ context }) => context.visit ?? { customerId: 0, state: '', category: 0, retailerId: 0, date: '', time: '' },
         onDone: [
           {
+            description: "Code 1: the restaurants; now the chosen one's products.",
             guard: { type: 'isLoaded', params: ({ event }) => ({ reply: event.output }) },
             target: 'loadingProducts',
             actions: { type: 'assignRetailers', params: ({ event }) => ({ reply: event.output }) },
           },
-          { target: 'failed', actions: { type: 'assignLoadError', params: ({ event }) => ({ message: event.output.message }) } },
+          {
+            description: "Refused: the server's message (or 'Your wallet could not be loaded.').",
+            target: 'failed',
+            actions: { type: 'assignLoadError', params: ({ event }) => ({ message: event.output.message }) },
+          },
         ],
         onError: { target: 'failed', actions: { type: 'assignLoadError', params: { message: undefined } } },
       },
     },
     loadingProducts: {
+      description: "Loading what the chosen restaurant redeems from the customer's wallet.",
       always: {
+        description: "The chosen restaurant is not among those that redeem this wallet: 'Your wallet could not be loaded.'",
         guard: not('hasRetailer'),
         target: 'failed',
         actions: { type: 'assignLoadError', params: { message: undefined } },
@@ -208,19 +222,26 @@ export const walletProductsMachine = setup({
         input: ({ context }) => ({ vendorId: vendorOf(context) ?? 0, customerId: context.visit?.customerId ?? 0 }),
         onDone: [
           {
+            description: "Code 1: the restaurant's redeemable products.",
             guard: { type: 'isLoaded', params: ({ event }) => ({ reply: event.output }) },
             target: 'ready',
             actions: { type: 'assignProducts', params: ({ event }) => ({ reply: event.output }) },
           },
-          { target: 'failed', actions: { type: 'assignLoadError', params: ({ event }) => ({ message: event.output.message }) } },
+          {
+            description: "Refused: the server's message (or 'Your wallet could not be loaded.').",
+            target: 'failed',
+            actions: { type: 'assignLoadError', params: ({ event }) => ({ message: event.output.message }) },
+          },
         ],
         onError: { target: 'failed', actions: { type: 'assignLoadError', params: { message: undefined } } },
       },
     },
     failed: {
+      description: "'Your wallet could not be loaded.' (or the server's reason): the customer may try again.",
       on: { 'products.retry': { target: 'loadingRetailers' } },
     },
     ready: {
+      description: 'The products are shown; the customer sorts, changes restaurant, date or time, and may press ADD TO CART on a size.',
       on: {
         'sort.select': { actions: { type: 'assignSort', params: ({ event }) => ({ sort: event.sort }) } },
         'retailer.select': {
@@ -235,6 +256,7 @@ export const walletProductsMachine = setup({
         },
         'filters.open': { target: 'filtering', actions: 'assignDraft' },
         'cart.add': {
+          description: 'ADD TO CART on a size, with a time the restaurant offers: one is redeemed.',
           guard: { type: 'isRedeemableSize', params: ({ event }) => ({ productId: event.productId, sizeId: event.sizeId }) },
           target: 'adding',
           actions: { type: 'assignPending', params: ({ event }) => ({ productId: event.productId, sizeId: event.sizeId }) },
@@ -243,6 +265,7 @@ export const walletProductsMachine = setup({
     },
     /** The mobile filter panel: Apply makes its choices count, Cancel drops them. */
     filtering: {
+      description: "The phone's filter panel is open: sort and restaurant count only on Apply, Cancel drops them.",
       on: {
         'filters.sort.select': { actions: { type: 'assignDraftSort', params: ({ event }) => ({ sort: event.sort }) } },
         'filters.retailer.select': {
@@ -250,13 +273,19 @@ export const walletProductsMachine = setup({
           actions: { type: 'assignDraftRetailer', params: ({ event }) => ({ locationId: event.locationId }) },
         },
         'filters.apply': [
-          { guard: 'isOtherRetailer', target: 'loadingProducts', actions: 'applyDraft' },
-          { target: 'ready', actions: 'applyDraft' },
+          {
+            description: 'Apply with another restaurant: its products are loaded.',
+            guard: 'isOtherRetailer',
+            target: 'loadingProducts',
+            actions: 'applyDraft',
+          },
+          { description: 'Apply with the same restaurant: only the sort changes.', target: 'ready', actions: 'applyDraft' },
         ],
         'filters.cancel': { target: 'ready' },
       },
     },
     adding: {
+      description: 'Putting one of the chosen size in the cart as a wallet redemption.',
       invoke: {
         id: 'redeem',
         src: 'redeem',
@@ -276,15 +305,24 @@ export const walletProductsMachine = setup({
         },
         onDone: [
           {
+            description: "Code 1: the cart is stored as a wallet order with the visit's time, and the customer goes to /cart.",
             guard: { type: 'isAdded', params: ({ event }) => ({ result: event.output }) },
             target: 'sentToCart',
             actions: { type: 'recordWalletCart', params: ({ event }) => ({ result: event.output }) },
           },
-          { target: 'ready', actions: { type: 'logRedeemFailure', params: ({ event }) => ({ reason: event.output.message }) } },
+          {
+            description: 'Refused: only logged (as the spec says); the list stays.',
+            target: 'ready',
+            actions: { type: 'logRedeemFailure', params: ({ event }) => ({ reason: event.output.message }) },
+          },
         ],
         onError: { target: 'ready', actions: { type: 'logRedeemFailure', params: ({ event }) => ({ reason: event.error }) } },
       },
     },
-    sentToCart: { type: 'final', entry: 'goToCart' },
+    sentToCart: {
+      description: "The redemption is in the cart (a wallet order, at the visit's date and time): on to /cart.",
+      type: 'final',
+      entry: 'goToCart',
+    },
   },
 });

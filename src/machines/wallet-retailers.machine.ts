@@ -126,6 +126,8 @@ export const walletRetailersMachine = setup({
     goToProducts: (_, _params: WalletVisit) => undefined,
   },
 }).createMachine({
+  description:
+    "The dine-in retailer selection at /wallet/shipping, the wallet's way in (storefront.md, Dine-in retailer selection; cart-checkout-account.md, Wallet and Validation rules 'Dine-in wallet selection'). It lists the partner restaurants that redeem the wallet rows of the state and star category chosen on the Dine-In panel; the customer picks a restaurant, a date (today or later) and a time the restaurant seats guests at, and CONTINUE goes to /wallet/product/{restaurant} with them, or names what is missing ('Retailer is required.', 'Dining date and time is required').",
   id: 'walletRetailers',
   context: ({ input }) => {
     const now = input.now ?? (() => new Date());
@@ -135,22 +137,29 @@ export const walletRetailersMachine = setup({
   initial: 'starting',
   states: {
     starting: {
-      always: [{ guard: 'hasStart', target: 'loading' }, { target: 'noStart' }],
+      description: "Checking the page was opened with REDEEM NOW's state and category.",
+      always: [
+        { description: "REDEEM NOW's choice is there: the restaurants are loaded.", guard: 'hasStart', target: 'loading' },
+        { description: 'Opened directly: nothing to redeem.', target: 'noStart' },
+      ],
     },
     /** Opened without REDEEM NOW: the page points back to the Dine-In panel. */
-    noStart: { type: 'final' },
+    noStart: { description: 'Opened without REDEEM NOW: the page points back to the Dine-In panel of My Orders.', type: 'final' },
     loading: {
+      description: 'Loading the partner restaurants that redeem the chosen wallet rows.',
       invoke: {
         id: 'loadRetailers',
         src: 'loadRetailers',
         input: ({ context }) => context.start ?? { customerId: 0, state: '', category: 0 },
         onDone: [
           {
+            description: 'Code 1: the restaurants (a single one is chosen for the customer).',
             guard: { type: 'isLoaded', params: ({ event }) => ({ reply: event.output }) },
             target: 'choosing',
             actions: { type: 'assignRetailers', params: ({ event }) => ({ reply: event.output }) },
           },
           {
+            description: "Refused: the server's message (or 'The restaurants could not be loaded.').",
             target: 'failed',
             actions: { type: 'assignLoadError', params: ({ event }) => ({ message: event.output.message ?? walletRetailersMessages.loadFailed }) },
           },
@@ -165,9 +174,11 @@ export const walletRetailersMachine = setup({
       },
     },
     failed: {
+      description: "'The restaurants could not be loaded.' (or the server's reason): the customer may try again.",
       on: { 'retailers.retry': { target: 'loading' } },
     },
     choosing: {
+      description: 'The customer picks a restaurant, a date and a time, and presses CONTINUE; missing choices are named.',
       on: {
         'retailer.select': {
           guard: { type: 'isListedRetailer', params: ({ event }) => ({ locationId: event.locationId }) },
@@ -178,10 +189,14 @@ export const walletRetailersMachine = setup({
           guard: { type: 'isOfferedTime', params: ({ event }) => ({ time: event.time }) },
           actions: { type: 'assignTime', params: ({ event }) => ({ time: event.time }) },
         },
-        'visit.submit': [{ guard: 'isVisitComplete', target: 'chosen' }, { actions: 'assignProblems' }],
+        'visit.submit': [
+          { description: 'Restaurant, date and time chosen: on to its products.', guard: 'isVisitComplete', target: 'chosen' },
+          { description: "Something missing: 'Retailer is required.' or 'Dining date and time is required'.", actions: 'assignProblems' },
+        ],
       },
     },
     chosen: {
+      description: "The visit is complete: on to the restaurant's wallet products with the date and time.",
       type: 'final',
       entry: {
         type: 'goToProducts',

@@ -36,6 +36,7 @@ import {
   zipFound,
 } from './checkout-fixtures.ts';
 import { facePassNeededRefusal } from '../../src/rules/messages.ts';
+import { facePassNoteAt } from '../../src/rules/face-check.ts';
 import { done, failed, label, offline, pathName } from './machine-events.ts';
 import { allStateIds, allTransitions, coverageTitle, planPaths, replay, type PathPlan } from './path-coverage.ts';
 
@@ -173,6 +174,8 @@ interface Overrides {
   confirmOrder?: (orderId: string) => Promise<PlaceOrderReply>;
   cart?: CartReply;
   verifyFace?: () => Promise<VerifyOrderReply>;
+  /** The clock the face pass is read and noted by (the browser's when left out). */
+  now?: () => Date;
 }
 
 /** A checkout whose server calls answer at once; returns the actor and what was sent. */
@@ -258,11 +261,15 @@ function running(overrides: Overrides = {}) {
       goToPaymentFail: (_, params) => calls.paymentFail.push(params.orderId),
     },
   });
-  const actor = createActor(machine, { input: { session: sessionRef } }).start();
+  const actor = createActor(machine, { input: { session: sessionRef, now: overrides.now } }).start();
   return { actor, calls, sessionRef };
 }
 
 type Checkout = ReturnType<typeof running>['actor'];
+
+/** A fixed moment in the past: a face pass fresh at it is stale by the browser's clock. */
+const pinnedMs = Date.UTC(2026, 0, 15, 12);
+const pinnedClock = () => new Date(pinnedMs);
 
 /** The open step's actor (the views find it the same way). */
 function stepOf<K extends 'chooseAddress' | 'chooseSpeed' | 'choosePayment' | 'verifyFace' | 'reviewOrder'>(actor: Checkout, id: K) {
@@ -531,7 +538,7 @@ describe('checkout behaviour (the tabs machine with its steps running)', () => {
 
   it('asks a cart with a drink for the face check between card and summary, then opens the summary', async () => {
     const applicationId = 'a'.repeat(32);
-    const { actor, calls } = running({ cart: ok(drinkCart), values: { ...customer, verification_id: applicationId } });
+    const { actor, calls, sessionRef } = running({ cart: ok(drinkCart), values: { ...customer, verification_id: applicationId }, now: pinnedClock });
     (await toCard(actor)).send({ type: 'speed.continue' });
     await chooseSavedCard(actor);
     expect(actor.getSnapshot().context.step).toBe('face');
@@ -543,6 +550,8 @@ describe('checkout behaviour (the tabs machine with its steps running)', () => {
     await vi.waitFor(() => expect(actor.getSnapshot().context.step).toBe('checkout'));
     expect(calls.faceChecks).toEqual([{ applicationId, cartId: 'cart-abc' }]);
     expect(actor.getSnapshot().context.notice).toBe(faceCheckSuccessMessage(93));
+    // The pass is noted by the checkout's clock, which the face step is given.
+    expect(sessionRef.getSnapshot().context.faceCheckedUntil).toBe(facePassNoteAt('cart-abc', pinnedMs).until);
   });
 
   it('keeps the face step on a mismatch', async () => {
@@ -563,17 +572,22 @@ describe('checkout behaviour (the tabs machine with its steps running)', () => {
 
   it('skips the face step while a face pass noted for this cart is fresh (/verifyFace), not for a stale or another cart', async () => {
     const verified = { ...customer, verification_id: 'b'.repeat(32) };
-    const fresh = running({ cart: ok(drinkCart), values: { ...verified, faceCheckedCart: 'cart-abc', faceCheckedUntil: Date.now() + 600_000 } });
+    // Freshness is read on the checkout's clock (pinned in the past here), not the browser's.
+    const fresh = running({
+      cart: ok(drinkCart),
+      values: { ...verified, faceCheckedCart: 'cart-abc', faceCheckedUntil: pinnedMs + 600_000 },
+      now: pinnedClock,
+    });
     (await toCard(fresh.actor)).send({ type: 'speed.continue' });
     await chooseSavedCard(fresh.actor);
     expect(fresh.actor.getSnapshot().context.step).toBe('checkout');
     expect(fresh.calls.faceChecks).toEqual([]);
 
     for (const note of [
-      { faceCheckedCart: 'cart-abc', faceCheckedUntil: Date.now() - 1 },
-      { faceCheckedCart: 'cart-other', faceCheckedUntil: Date.now() + 600_000 },
+      { faceCheckedCart: 'cart-abc', faceCheckedUntil: pinnedMs - 1 },
+      { faceCheckedCart: 'cart-other', faceCheckedUntil: pinnedMs + 600_000 },
     ]) {
-      const stale = running({ cart: ok(drinkCart), values: { ...verified, ...note } });
+      const stale = running({ cart: ok(drinkCart), values: { ...verified, ...note }, now: pinnedClock });
       (await toCard(stale.actor)).send({ type: 'speed.continue' });
       await chooseSavedCard(stale.actor);
       expect(stale.actor.getSnapshot().context.step).toBe('face');

@@ -116,8 +116,8 @@ describe('face verify messages', () => {
     const machine = faceVerifyMachine.provide({
       actions: { notifyMatch: (_, { message }) => notified.push(message), goToCheckout: () => (wentToCheckout += 1) },
     });
-    const input = inputFor(verifiedCustomer);
-    const before = Date.now();
+    const matchedAt = Date.UTC(2026, 0, 15, 12);
+    const input = { ...inputFor(verifiedCustomer), now: () => new Date(matchedAt) };
     const s = replay(machine, { name: '', events: [take, verify, uploaded, match], expected: undefined as never }, input).snapshot;
     expect(s.status).toBe('done');
     expect(s.output).toEqual({ faceMatchPercent: 93 });
@@ -125,8 +125,8 @@ describe('face verify messages', () => {
     expect(wentToCheckout).toBe(1);
     const values = input.session.getSnapshot().context;
     expect(values.faceCheckedCart).toBe('cart-abc');
-    // Noted for less than the server's 15 minutes (the clocks differ), from the moment of the match.
-    expect(values.faceCheckedUntil).toBeGreaterThan(before);
-    expect(values.faceCheckedUntil).toBeLessThan(Date.now() + facePassLifetimeMs);
+    // Noted for less than the server's 15 minutes (the clocks differ), from the moment of the match on the given clock.
+    expect(values.faceCheckedUntil).toBeGreaterThan(matchedAt);
+    expect(values.faceCheckedUntil).toBeLessThan(matchedAt + facePassLifetimeMs);
   });
 });
