@@ -1,0 +1,5 @@
+import type { MachineMap } from './journey-map.ts';
+import { pincodeJourneys } from './pincode.journeys.ts';
+
+/** Every machine QA's generated journeys walk, in the order reach.json lists them. */
+export const journeyMaps: readonly MachineMap[] = [pincodeJourneys];
