@@ -4,7 +4,7 @@ import { journeyMaps } from './machines.ts';
 import { reachFile, reachJson } from './reach.ts';
 
 /** `npm run flows:journeys`: writes reach.json and prints each machine's journeys. */
-writeFileSync(reachFile, reachJson());
+writeFileSync(reachFile, await reachJson());
 for (const map of journeyMaps) {
   const journeys = journeysOf(map);
   console.log(`${map.machine.id}: ${journeys.length} journeys`);
