@@ -13,6 +13,8 @@ import { allStateIds, allTransitions, neverSettling, planPaths, replay } from '.
 /** What one journey's acts share: the page, the steps still to come, and notes one act leaves for a later one. */
 export interface Journey {
   page: Page;
+  /** The graph's state before the step being acted (which form is open, what was typed). */
+  model: AnyMachineSnapshot;
   /** The names of the events after the one being acted, in order. */
   upcoming: readonly string[];
   notes: Map<string, string>;
@@ -46,6 +48,8 @@ export interface Variant {
   name: string;
   input: () => unknown;
   open: (journey: Journey) => Promise<void>;
+  /** Only shows where the machine starts (the route picks the screen): no events from here. */
+  onlyOpens?: true;
 }
 
 export interface MachineMap {
@@ -82,6 +86,14 @@ function activeIds(snapshot: AnyMachineSnapshot): string[] {
   return snapshot._nodes.filter((node) => node.parent !== undefined).map((node) => node.id);
 }
 
+/** The machine as the graph walks it (no actor settles), started on the variant's input: the journey's model. */
+export function modelOf(map: MachineMap, variant: Variant) {
+  const actor = createActor(neverSettling(map.machine), { input: variant.input() });
+  actor.subscribe({ error: () => undefined });
+  actor.start();
+  return actor;
+}
+
 /** The offered events at a graph state, by name. */
 function offered(map: MachineMap, snapshot: AnyMachineSnapshot): [string, AnyEventObject][] {
   return Object.entries(map.events)
@@ -96,13 +108,11 @@ export function journeysOf(map: MachineMap): JourneyPlan[] {
   for (const variant of map.variants) {
     const plans = planPaths(map.machine, {
       input: variant.input(),
-      events: (snapshot) => offered(map, snapshot).map(([, event]) => event),
+      events: (snapshot) => (variant.onlyOpens ? [] : offered(map, snapshot).map(([, event]) => event)),
       serializeState: map.serializeState,
     });
     for (const plan of plans) {
-      const actor = createActor(neverSettling(map.machine), { input: variant.input() });
-      actor.subscribe({ error: () => undefined });
-      actor.start();
+      const actor = modelOf(map, variant);
       const initial = activeIds(actor.getSnapshot());
       const steps = plan.events.map((event) => {
         actor.send(event);

@@ -4,8 +4,8 @@ import { pincodeMachine, type PincodeContext } from '../../../src/machines/pinco
 import type { SessionValues } from '../../../src/machines/session-values.ts';
 import { sessionMachine } from '../../../src/machines/session.machine.ts';
 import { comingSoonMessage } from '../../../src/rules/messages.ts';
-import type { EventMapping, Journey, MachineMap } from './journey-map.ts';
-import { addToCartThroughApi, newCustomer, openWithSession } from './shoppers.ts';
+import type { EventMapping, MachineMap } from './journey-map.ts';
+import { addToCartThroughApi, failingOnce, newCustomer, nothingToDo, openWithSession } from './shoppers.ts';
 
 /** The pincode dialog ('Please enter your pincode to start shopping'): first choice at the age gate, and Change. */
 
@@ -24,18 +24,6 @@ function typing(value: string): EventMapping {
     act: async ({ page }) => dialog(page).getByLabel('Pincode', { exact: true }).fill(value),
   };
 }
-
-/** A request that fails once, as when the connection drops: the browser's way to get xstate.error.actor.*. */
-function failingOnce(urlPart: string) {
-  return async ({ page }: Journey) =>
-    page.route(
-      (url) => url.pathname.includes(urlPart),
-      (route) => route.abort('internetdisconnected'),
-      { times: 1 },
-    );
-}
-
-const nothingToDo = async () => undefined;
 
 export const pincodeJourneys: MachineMap = {
   machine: pincodeMachine,

@@ -1,5 +1,11 @@
 import { expect, test } from '../fixtures.ts';
-import { journeysOf, type Journey, type JourneyPlan, type MachineMap } from './journey-map.ts';
+import { journeysOf, modelOf, type Journey, type JourneyPlan, type MachineMap } from './journey-map.ts';
+
+function variantOf(map: MachineMap, plan: JourneyPlan) {
+  const variant = map.variants.find((v) => v.name === plan.variant);
+  if (!variant) throw new Error(`${map.machine.id}: no variant '${plan.variant}' in ${map.file}`);
+  return variant;
+}
 
 /** What the page must show for the given active states (each state's mapping once). */
 async function expectStates(map: MachineMap, active: readonly string[], journey: Journey, after: string): Promise<void> {
@@ -14,15 +20,16 @@ async function expectStates(map: MachineMap, active: readonly string[], journey:
 }
 
 /** One plan in the browser: the variant's opening, then each step's act, each followed by what the page shows. */
-async function runJourney(map: MachineMap, plan: JourneyPlan, journey: Journey & { upcoming: string[] }): Promise<void> {
-  const variant = map.variants.find((v) => v.name === plan.variant);
-  if (!variant) throw new Error(`${map.machine.id}: no variant '${plan.variant}' in ${map.file}`);
+async function runJourney(map: MachineMap, plan: JourneyPlan, journey: Journey): Promise<void> {
+  const variant = variantOf(map, plan);
   const names = plan.steps.map((step) => step.event);
   const mappingOf = (name: string) => {
     const mapping = map.events[name];
     if (!mapping) throw new Error(`${map.machine.id}: no event mapping '${name}' in ${map.file}`);
     return mapping;
   };
+  const model = modelOf(map, variant);
+  journey.model = model.getSnapshot();
   journey.upcoming = names;
   if (names[0] !== undefined) await mappingOf(names[0]).prepare?.(journey);
   await variant.open(journey);
@@ -31,7 +38,10 @@ async function runJourney(map: MachineMap, plan: JourneyPlan, journey: Journey &
     journey.upcoming = names.slice(index + 1);
     const next = names[index + 1];
     if (next !== undefined) await mappingOf(next).prepare?.(journey);
-    await mappingOf(step.event).act(journey);
+    const mapping = mappingOf(step.event);
+    journey.model = model.getSnapshot();
+    await mapping.act(journey);
+    model.send(mapping.event);
     await expectStates(map, step.active, journey, step.event);
   }
 }
@@ -41,7 +51,7 @@ export function describeJourneys(map: MachineMap): void {
   test.describe(`${map.machine.id} (generated)`, () => {
     for (const plan of journeysOf(map)) {
       test(`${plan.variant}: ${plan.name}`, async ({ page }) => {
-        await runJourney(map, plan, { page, upcoming: [], notes: new Map() });
+        await runJourney(map, plan, { page, model: modelOf(map, variantOf(map, plan)).getSnapshot(), upcoming: [], notes: new Map() });
       });
     }
   });

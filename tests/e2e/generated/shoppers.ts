@@ -116,3 +116,16 @@ export async function addToCartThroughApi(session: SessionValues, query: string,
   if (added?.code !== 1 || !added.cart_id) throw new Error(`add to cart refused: ${added?.message}`);
   return { ...session, cart_id: added.cart_id, total_products_in_cart: added.total_products_in_cart };
 }
+
+/** A request that fails once, as when the connection drops: the browser's way to get an xstate.error.actor.* reply. */
+export function failingOnce(urlPart: string) {
+  return async ({ page }: { page: Page }) =>
+    page.route(
+      (url) => url.pathname.includes(urlPart),
+      (route) => route.abort('internetdisconnected'),
+      { times: 1 },
+    );
+}
+
+/** A server's reply the page shows by itself: nothing to do but look (the state's mapping waits for it). */
+export const nothingToDo = async (): Promise<void> => undefined;
