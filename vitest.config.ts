@@ -5,7 +5,7 @@ import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 export default defineConfig({
   plugins: [react(), vanillaExtractPlugin()],
   test: {
-    include: ['tests/{rules,machines,views,server,architecture,flows}/**/*.test.{ts,tsx}'],
+    include: ['tests/{rules,machines,views,server,architecture,flows}/**/*.test.{ts,tsx}', 'tests/e2e/generated/*.test.ts'],
     environment: 'node',
     // Each server test file boots its own in-memory PGlite; two cores means two workers.
     maxWorkers: 2,

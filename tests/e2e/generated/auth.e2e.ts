@@ -1,0 +1,4 @@
+import { authJourneys } from './auth.journeys.ts';
+import { describeJourneys } from './run-journeys.ts';
+
+describeJourneys(authJourneys);

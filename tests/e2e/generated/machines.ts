@@ -1,0 +1,6 @@
+import type { MachineMap } from './journey-map.ts';
+import { authJourneys } from './auth.journeys.ts';
+import { pincodeJourneys } from './pincode.journeys.ts';
+
+/** Every machine QA's generated journeys walk, in the order reach.json lists them. */
+export const journeyMaps: readonly MachineMap[] = [pincodeJourneys, authJourneys];

@@ -1,0 +1,58 @@
+import { expect, test } from '../fixtures.ts';
+import { journeysOf, modelOf, type Journey, type JourneyPlan, type MachineMap } from './journey-map.ts';
+
+function variantOf(map: MachineMap, plan: JourneyPlan) {
+  const variant = map.variants.find((v) => v.name === plan.variant);
+  if (!variant) throw new Error(`${map.machine.id}: no variant '${plan.variant}' in ${map.file}`);
+  return variant;
+}
+
+/** What the page must show for the given active states (each state's mapping once). */
+async function expectStates(map: MachineMap, active: readonly string[], journey: Journey, after: string): Promise<void> {
+  for (const id of active) {
+    const state = map.states[id];
+    if (state === undefined) throw new Error(`${map.machine.id}: state '${id}' has no mapping in ${map.file}`);
+    if ('passing' in state) continue;
+    const message = `${map.machine.id} after ${after}: ${id}`;
+    if (state.shows) await expect(state.shows(journey.page).first(), message).toBeVisible();
+    if (state.hides) await expect(state.hides(journey.page), message).toHaveCount(0);
+  }
+}
+
+/** One plan in the browser: the variant's opening, then each step's act, each followed by what the page shows. */
+async function runJourney(map: MachineMap, plan: JourneyPlan, journey: Journey): Promise<void> {
+  const variant = variantOf(map, plan);
+  const names = plan.steps.map((step) => step.event);
+  const mappingOf = (name: string) => {
+    const mapping = map.events[name];
+    if (!mapping) throw new Error(`${map.machine.id}: no event mapping '${name}' in ${map.file}`);
+    return mapping;
+  };
+  const model = modelOf(map, variant);
+  journey.model = model.getSnapshot();
+  journey.upcoming = names;
+  if (names[0] !== undefined) await mappingOf(names[0]).prepare?.(journey);
+  await variant.open(journey);
+  await expectStates(map, plan.initial, journey, 'opening');
+  for (const [index, step] of plan.steps.entries()) {
+    journey.upcoming = names.slice(index + 1);
+    const next = names[index + 1];
+    if (next !== undefined) await mappingOf(next).prepare?.(journey);
+    const mapping = mappingOf(step.event);
+    journey.model = model.getSnapshot();
+    await mapping.act(journey);
+    model.send(mapping.event);
+    await expectStates(map, step.active, journey, step.event);
+  }
+}
+
+/** The generated journeys of one machine, one Playwright test each. */
+export function describeJourneys(map: MachineMap): void {
+  test.describe(`${map.machine.id} (generated)`, () => {
+    for (const plan of journeysOf(map)) {
+      test(`${plan.variant}: ${plan.name}`, async ({ page }) => {
+        await runJourney(map, plan, { page, model: modelOf(map, variantOf(map, plan)).getSnapshot(), upcoming: [], notes: new Map() });
+      });
+    }
+  });
+}
