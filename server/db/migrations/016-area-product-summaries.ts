@@ -306,8 +306,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create trigger area_summaries_areas after insert or update or delete on service_areas
     for each statement execute function area_summaries_after_areas()`.execute(db);
 
-  // A database that already holds a catalogue gets its summaries now.
+  // A database that already holds a catalogue gets its summaries now, with the planner's statistics of them.
   await sql`select rebuild_area_product_summaries()`.execute(db);
+  await sql`analyze area_product_summaries, area_listing_facets`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

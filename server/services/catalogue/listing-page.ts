@@ -51,7 +51,7 @@ const orderBy: Record<ListingOrder, RawBuilder<unknown>> = {
   price_desc: sql`s.price_cents desc, s.product_id`,
 };
 
-interface PageRow {
+export interface PageRow {
   ids: number[];
   total: number;
   available: number;
@@ -72,6 +72,13 @@ function isFiltered(selection: ListingSelection): boolean {
 }
 
 export async function listingPage(db: Kysely<Database>, request: ListingPageRequest): Promise<ListingPage> {
+  const row = (await listingPageStatement(request).execute(db)).rows[0];
+  if (!row) throw new Error('The listing statement returned no row');
+  return { ids: row.ids, total: row.total, available: row.available, facets: facetsOf(row) };
+}
+
+/** The listing's one statement (exported so that a test can EXPLAIN it). */
+export function listingPageStatement(request: ListingPageRequest): RawBuilder<PageRow> {
   const { selection } = request;
   const channel = isVisitSpeed(request.speed) ? request.speed : 'delivery';
   const bit = speedBit(request.speed);
@@ -87,9 +94,7 @@ export async function listingPage(db: Kysely<Database>, request: ListingPageRequ
   const conditions: RawBuilder<unknown>[] = [key, atSpeed];
   if (selection.priceRanges.length > 0) {
     const ranges = selection.priceRanges.map((r) =>
-      r.maxCents === undefined
-        ? sql`s.price_cents >= ${r.minCents}`
-        : sql`(s.price_cents >= ${r.minCents} and s.price_cents < ${r.maxCents})`,
+      r.maxCents === undefined ? sql`s.price_cents >= ${r.minCents}` : sql`(s.price_cents >= ${r.minCents} and s.price_cents < ${r.maxCents})`,
     );
     conditions.push(sql`(${sql.join(ranges, sql` or `)})`);
   }
@@ -97,9 +102,7 @@ export async function listingPage(db: Kysely<Database>, request: ListingPageRequ
   if (selection.maxCents !== undefined) conditions.push(sql`s.price_cents <= ${selection.maxCents}`);
   if (selection.sizes.length > 0) {
     const overlap =
-      bit === 0
-        ? sql`s.sizes && ${selection.sizes}::int[]`
-        : sql`s.speed_sizes && ${selection.sizes.map((size) => size * 8 + bit)}::int[]`;
+      bit === 0 ? sql`s.sizes && ${selection.sizes}::int[]` : sql`s.speed_sizes && ${selection.sizes.map((size) => size * 8 + bit)}::int[]`;
     conditions.push(sql`(${known('size', selection.sizes)} or ${overlap})`);
   }
   if (selection.categoryIds.length > 0) {
@@ -113,7 +116,7 @@ export async function listingPage(db: Kysely<Database>, request: ListingPageRequ
   });
 
   // The page's scan stops at once past the last page (bounded by the listing's size, never the catalogue's).
-  const result = await sql<PageRow>`
+  return sql<PageRow>`
     select
       array(
         select s.product_id from area_product_summaries s
@@ -127,15 +130,7 @@ export async function listingPage(db: Kysely<Database>, request: ListingPageRequ
       array(select f.value from area_listing_facets f where ${facetKey} and f.kind = 'size' and f.products > 0 order by f.value, f.unit) as size_values,
       array(select f.unit from area_listing_facets f where ${facetKey} and f.kind = 'size' and f.products > 0 order by f.value, f.unit) as size_units,
       array(select f.value from area_listing_facets f where ${facetKey} and f.kind = 'category' and f.products > 0) as category_values
-  `.execute(db);
-  const row = result.rows[0];
-  if (!row) throw new Error('The listing statement returned no row');
-  return {
-    ids: row.ids,
-    total: row.total,
-    available: row.available,
-    facets: facetsOf(row),
-  };
+  `;
 }
 
 function isSizeUnit(value: string | undefined): value is SizeUnit {

@@ -94,7 +94,12 @@ function listingFilters(facets: ListingFacets, category: CategoryInfo): ListingF
   // Size 0 means "no size" and is never shown.
   const sizes = [...facets.sizes.keys()].filter((grams) => grams > 0).sort((a, b) => a - b);
   if (sizes.length > 0) {
-    filters.push({ id: 2, name: 'Size', parameter: 'size', options: sizes.map((g) => ({ label: sizeLabel(g, facets.sizes.get(g)), value: String(g) })) });
+    filters.push({
+      id: 2,
+      name: 'Size',
+      parameter: 'size',
+      options: sizes.map((g) => ({ label: sizeLabel(g, facets.sizes.get(g)), value: String(g) })),
+    });
   }
 
   const hasProducts = (id: number) => facets.categoryIds.has(id);
