@@ -3,7 +3,7 @@
  *
  * Starts the API (bench/bench-server.ts) on an already seeded database with the card cache off
  * (CATALOGUE_READ_CACHES=off) and drives category listings and filter calls whose keys (category × area × speed ×
- * sort × filters × page) never repeat within a run, at 10 and then 50 concurrent connections, three repeats each. Every
+ * sort × filters × page) never repeat within a run, at 1, 10 and 50 concurrent connections, three repeats each. Every
  * request's latency is kept, so p50/p95/p99/max are exact; the load average is read before and after each row.
  * Writes its database's section of bench/RESULTS-listings.md.
  *
@@ -20,11 +20,14 @@ import { categoryListReply, listingReply, type CategoryNode } from '../src/api/c
 import { priceBucketValue, priceBuckets, sortKeys } from '../src/rules/listing.ts';
 
 const dataDir = path.resolve(process.env.BENCH_DATA_DIR ?? 'bench/data-100k');
+// The server's uploads folder goes under DATA_DIR: PostgreSQL runs get a throwaway one.
+const serverDataDir = process.env.BENCH_DATABASE_URL?.trim() ? fs.mkdtempSync(path.join(os.tmpdir(), 'listings-bench-')) : dataDir;
 const databaseUrl = process.env.BENCH_DATABASE_URL?.trim() || undefined;
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 /** What the seeded database holds, for the report's heading. */
 const productCount = Number(process.env.BENCH_PRODUCTS ?? 100_000);
-const connectionCounts = [10, 50];
+// One connection first: the per-request service time the concurrent rows multiply.
+const connectionCounts = [1, 10, 50];
 const repeats = 3;
 const budget = { p99Ms: 25, maxMs: 250 };
 const resultsFile = path.resolve('bench/RESULTS-listings.md');
@@ -190,7 +193,7 @@ async function drive(baseUrl: string, next: () => BenchRequest, connections: num
 async function startServer(): Promise<number> {
   const server = fork(path.resolve('bench/bench-server.ts'), [], {
     execArgv: ['--import', 'tsx'],
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', CATALOGUE_READ_CACHES: 'off' },
+    env: { ...process.env, DATA_DIR: serverDataDir, DATABASE_URL: databaseUrl ?? '', CATALOGUE_READ_CACHES: 'off' },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   child = server;

@@ -773,6 +773,9 @@ export async function rebuildAreaSummaries(db: Kysely<Database>): Promise<void> 
  */
 export async function analyzeTables(db: Kysely<Database>): Promise<void> {
   await sql`analyze`.execute(db);
+  // The listings' summaries are read index-only when their pages are marked all-visible, which only VACUUM does
+  // (and PGlite never runs autovacuum).
+  await sql`vacuum area_product_summaries, area_listing_facets`.execute(db);
 }
 
 // Children before parents, for the DELETE fallback.
