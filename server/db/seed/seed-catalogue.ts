@@ -734,6 +734,7 @@ export async function seedCatalogue(db: Kysely<Database>, options: { products?: 
     throw new RangeError(`products must be a whole number of at least ${handWritten.length} (got ${String(options.products)})`);
   }
   return db.transaction().execute(async (trx) => {
+    await deferAreaSummaries(trx);
     await writeFixedRows(trx);
     await seedDelivery(trx);
     const counters: Counters = { variantId: 1, offerId: 1, imageId: 1 };
@@ -748,8 +749,22 @@ export async function seedCatalogue(db: Kysely<Database>, options: { products?: 
     counters.offerId += atRestaurants.length;
     await writeRelated(trx, total);
     await resetSequences(trx);
+    await rebuildAreaSummaries(trx);
     return { products: total, variants: counters.variantId - 1, offers: counters.offerId - 1 };
   });
+}
+
+/**
+ * Bulk loads skip the per-statement refresh of the listings' area summaries (migration 016) for the rest of the
+ * transaction, and rebuild them set-based at the end instead: refreshing them per 2,000-row insert would redo work.
+ */
+async function deferAreaSummaries(trx: Kysely<Database>): Promise<void> {
+  await sql`set local store.defer_area_summaries = 'on'`.execute(trx);
+}
+
+/** Every area summary and listing facet from the catalogue as it now is. */
+export async function rebuildAreaSummaries(db: Kysely<Database>): Promise<void> {
+  await sql`select rebuild_area_product_summaries()`.execute(db);
 }
 
 /**
@@ -758,10 +773,15 @@ export async function seedCatalogue(db: Kysely<Database>, options: { products?: 
  */
 export async function analyzeTables(db: Kysely<Database>): Promise<void> {
   await sql`analyze`.execute(db);
+  // The listings' summaries are read index-only when their pages are marked all-visible, which only VACUUM does
+  // (and PGlite never runs autovacuum).
+  await sql`vacuum area_product_summaries, area_listing_facets`.execute(db);
 }
 
 // Children before parents, for the DELETE fallback.
 const catalogueTables = [
+  'area_listing_facets',
+  'area_product_summaries',
   'slot_holds',
   'cart_deliveries',
   'driver_slots',
@@ -806,7 +826,9 @@ export async function clearCatalogue(db: Kysely<Database>): Promise<void> {
       await sql`truncate table ${sql.join(catalogueTables.map((t) => sql.table(t)))} restart identity`.execute(trx);
       return;
     }
-    for (const table of catalogueTables) await trx.deleteFrom(table).execute();
+    // The summaries are emptied first: refreshing them row by row as the catalogue goes would be wasted work.
+    await deferAreaSummaries(trx);
+    for (const table of catalogueTables) await sql`delete from ${sql.table(table)}`.execute(trx);
   });
 }
 

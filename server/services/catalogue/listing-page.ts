@@ -1,0 +1,153 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { priceBuckets, type PriceBucket } from '../../../src/rules/listing.ts';
+import { sizeUnits, type SizeUnit } from '../../../src/rules/sizes.ts';
+import { isVisitSpeed, type SpeedValue } from '../../../src/rules/speeds.ts';
+import type { Database } from '../../db/schema.ts';
+import type { ListingOrder, ListingSelection } from './listing-index.ts';
+
+/** One page of one category in one area, as the summaries of migration 016 answer it. */
+export interface ListingPageRequest {
+  categoryId: number;
+  locId: number;
+  /** The shopper's courier_type: a delivery speed narrows the listing, a visit speed is its own channel. */
+  speed: SpeedValue | undefined;
+  order: ListingOrder;
+  offset: number;
+  limit: number;
+  /** Sub-categories already narrowed to the listed category's descendants. */
+  selection: ListingSelection;
+}
+
+/** What the filter panel offers: only values some listed product has (at the speed asked for). */
+export interface ListingFacets {
+  priceBuckets: PriceBucket[];
+  /** Size (grams or ml) → the units the listed products use it in. */
+  sizes: Map<number, Set<SizeUnit>>;
+  /** Other categories the listed products are filed under. */
+  categoryIds: Set<number>;
+}
+
+export interface ListingPage {
+  ids: number[];
+  /** Products matching the filters. */
+  total: number;
+  /** Products listed before any filter. */
+  available: number;
+  facets: ListingFacets;
+}
+
+/** speed_mask / speed_sizes bits (migration 016); 0 is "any speed of the channel". */
+const deliveryBits = { local: 1, courier: 2, 'farm-direct': 4 } as const;
+
+function speedBit(speed: SpeedValue | undefined): number {
+  return speed === undefined || isVisitSpeed(speed) ? 0 : deliveryBits[speed];
+}
+
+const orderBy: Record<ListingOrder, RawBuilder<unknown>> = {
+  default: sql`s.popularity desc, s.product_id`,
+  name_asc: sql`s.sort_name, s.product_id`,
+  name_desc: sql`s.sort_name desc, s.product_id`,
+  price_asc: sql`s.price_cents, s.product_id`,
+  price_desc: sql`s.price_cents desc, s.product_id`,
+};
+
+export interface PageRow {
+  ids: number[];
+  total: number;
+  available: number;
+  price_buckets: boolean[];
+  size_values: number[];
+  size_units: string[];
+  category_values: number[];
+}
+
+function isFiltered(selection: ListingSelection): boolean {
+  return (
+    selection.priceRanges.length > 0 ||
+    selection.minCents !== undefined ||
+    selection.maxCents !== undefined ||
+    selection.sizes.length > 0 ||
+    selection.categoryIds.length > 0
+  );
+}
+
+export async function listingPage(db: Kysely<Database>, request: ListingPageRequest): Promise<ListingPage> {
+  const row = (await listingPageStatement(request).execute(db)).rows[0];
+  if (!row) throw new Error('The listing statement returned no row');
+  return { ids: row.ids, total: row.total, available: row.available, facets: facetsOf(row) };
+}
+
+/** The listing's one statement (exported so that a test can EXPLAIN it). */
+export function listingPageStatement(request: ListingPageRequest): RawBuilder<PageRow> {
+  const { selection } = request;
+  const channel = isVisitSpeed(request.speed) ? request.speed : 'delivery';
+  const bit = speedBit(request.speed);
+  const key = sql`s.area_loc_id = ${request.locId} and s.channel = ${channel} and s.category_id = ${request.categoryId}`;
+  const facetKey = sql`f.area_loc_id = ${request.locId} and f.channel = ${channel} and f.category_id = ${request.categoryId} and f.speed = ${bit}`;
+  const atSpeed = bit === 0 ? sql`true` : sql`s.speed_mask & ${bit} <> 0`;
+
+  // A filter value no listed product has is ignored, not "matches nothing": when none of a group's values is known
+  // (a facet with products), the group does not filter. A product's own values are always known ones, so otherwise
+  // the overlap with every value asked for is the overlap with the known ones.
+  const known = (kind: 'size' | 'category', values: number[]) =>
+    sql`not exists (select 1 from area_listing_facets f where ${facetKey} and f.kind = ${kind} and f.value = any(${values}::int[]) and f.products > 0)`;
+  const conditions: RawBuilder<unknown>[] = [key, atSpeed];
+  if (selection.priceRanges.length > 0) {
+    const ranges = selection.priceRanges.map((r) =>
+      r.maxCents === undefined ? sql`s.price_cents >= ${r.minCents}` : sql`(s.price_cents >= ${r.minCents} and s.price_cents < ${r.maxCents})`,
+    );
+    conditions.push(sql`(${sql.join(ranges, sql` or `)})`);
+  }
+  if (selection.minCents !== undefined) conditions.push(sql`s.price_cents >= ${selection.minCents}`);
+  if (selection.maxCents !== undefined) conditions.push(sql`s.price_cents <= ${selection.maxCents}`);
+  if (selection.sizes.length > 0) {
+    const overlap =
+      bit === 0 ? sql`s.sizes && ${selection.sizes}::int[]` : sql`s.speed_sizes && ${selection.sizes.map((size) => size * 8 + bit)}::int[]`;
+    conditions.push(sql`(${known('size', selection.sizes)} or ${overlap})`);
+  }
+  if (selection.categoryIds.length > 0) {
+    conditions.push(sql`(${known('category', selection.categoryIds)} or s.category_ids && ${selection.categoryIds}::int[])`);
+  }
+  const matching = sql.join(conditions, sql` and `);
+  const listed = sql`(select coalesce(sum(f.products), 0)::int from area_listing_facets f where ${facetKey} and f.kind = 'all')`;
+  const pricePresent = priceBuckets.map((bucket) => {
+    const below = bucket.maxCents === undefined ? sql`true` : sql`s.price_cents < ${bucket.maxCents}`;
+    return sql`exists (select 1 from area_product_summaries s where ${key} and ${atSpeed} and s.price_cents >= ${bucket.minCents} and ${below})`;
+  });
+
+  // The page's scan stops at once past the last page (bounded by the listing's size, never the catalogue's).
+  return sql<PageRow>`
+    select
+      array(
+        select s.product_id from area_product_summaries s
+        where ${matching} and ${request.offset} < ${listed}
+        order by ${orderBy[request.order]}
+        limit ${request.limit} offset ${request.offset}
+      ) as ids,
+      ${isFiltered(selection) ? sql`(select count(*)::int from area_product_summaries s where ${matching})` : listed} as total,
+      ${listed} as available,
+      array[${sql.join(pricePresent)}] as price_buckets,
+      array(select f.value from area_listing_facets f where ${facetKey} and f.kind = 'size' and f.products > 0 order by f.value, f.unit) as size_values,
+      array(select f.unit from area_listing_facets f where ${facetKey} and f.kind = 'size' and f.products > 0 order by f.value, f.unit) as size_units,
+      array(select f.value from area_listing_facets f where ${facetKey} and f.kind = 'category' and f.products > 0) as category_values
+  `;
+}
+
+function isSizeUnit(value: string | undefined): value is SizeUnit {
+  return (sizeUnits as readonly (string | undefined)[]).includes(value);
+}
+
+function facetsOf(row: PageRow): ListingFacets {
+  const sizes = new Map<number, Set<SizeUnit>>();
+  row.size_values.forEach((size, i) => {
+    const unit = row.size_units[i];
+    const units = sizes.get(size) ?? new Set<SizeUnit>();
+    if (isSizeUnit(unit)) units.add(unit);
+    sizes.set(size, units);
+  });
+  return {
+    priceBuckets: priceBuckets.filter((_, i) => row.price_buckets[i] === true),
+    sizes,
+    categoryIds: new Set(row.category_values),
+  };
+}
