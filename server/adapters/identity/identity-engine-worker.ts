@@ -1,8 +1,9 @@
 /**
  * The identity engine's worker thread (started through identity-engine-worker.mjs): loads the face models
  * (@vladmandic/human on tfjs's WASM backend) and the OCR worker (tesseract.js with the bundled English data) once,
- * then answers describe / similarity / read requests. Nothing here touches the network or writes files: models,
- * WASM and language data are read from node_modules.
+ * warms both, then answers describe / similarity / read requests one at a time, so that a verification keeps one core
+ * busy and leaves the other to the request thread (decision 024). Nothing here touches the network or writes files:
+ * models, WASM and language data are read from node_modules.
  */
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -21,11 +22,20 @@ import type { DetectedFace, EngineReply, EngineRequest, EngineResult } from './i
 const detectionEdge = 1280;
 /** Small text reads better when the card is at least this wide. */
 const ocrMinWidth = 1200;
+/**
+ * A phone photo of a card (4000 px and more) is scaled down to this width for OCR: the card's type stays far larger
+ * than tesseract needs, and recognition time grows with the pixels (decision 024).
+ */
+const ocrMaxWidth = 2000;
 /** Refuses decompression bombs even if a caller skipped the upload checks. */
 const maxInputPixels = 40_000_000;
 
 const port = parentPort;
 if (!port) throw new Error('identity-engine-worker runs only as a worker thread');
+
+// One libvips thread per image: decoding here must not take the request thread's core. (libvips is process-wide,
+// so the uploads' re-encoding on the request side also runs one thread per image; each is a single photo.)
+sharp.concurrency(1);
 
 // Node 20's fetch cannot read file: URLs, and human and the WASM backend load their files through fetch.
 // Anything else is refused: the engine works offline by design.
@@ -102,33 +112,63 @@ async function describe(image: Uint8Array): Promise<{ faces: DetectedFace[] }> {
   }
 }
 
+/**
+ * The card in grey, between ocrMinWidth and ocrMaxWidth wide, as a binary PGM: tesseract reads it as it stands, where
+ * a PNG costs an encoding here and a decoding in tesseract's thread for the same pixels.
+ */
 async function forOcr(image: Uint8Array): Promise<Buffer> {
   try {
     const picture = sharp(image, { limitInputPixels: maxInputPixels }).rotate();
-    const { width = 0 } = await picture.metadata();
-    return await picture
-      .resize(width < ocrMinWidth ? { width: ocrMinWidth } : {})
+    const { width = 0, height = 0, orientation = 1 } = await picture.metadata();
+    const upright = orientation >= 5 ? height : width; // EXIF 5-8 turn the picture a quarter
+    const target = Math.min(ocrMaxWidth, Math.max(ocrMinWidth, upright));
+    const { data, info } = await picture
+      .resize(target === upright ? {} : { width: target })
       .greyscale()
-      .png()
-      .toBuffer();
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    return Buffer.concat([Buffer.from(`P5\n${info.width} ${info.height}\n255\n`), data]);
   } catch (error) {
     throw new UnreadableImage(error instanceof Error ? error.message : String(error));
   }
 }
 
+async function read(image: Uint8Array): Promise<{ text: string }> {
+  const { data } = await ocr.recognize(await forOcr(image));
+  return { text: data.text };
+}
+
+/**
+ * Runs every model once, so that the first shopper does not pay for setting them up (a cold verification took twice a
+ * warm one): a face from a photo that ships with human (detector, mesh and description all run only when a face is
+ * found, which a blank image never gives), and a line of text rendered by sharp for tesseract.
+ */
+async function warmUp(): Promise<void> {
+  const samples = fileURLToPath(new URL('../assets/samples.jpg', import.meta.resolve('@vladmandic/human')));
+  // The first thumbnail of that strip with one face in it (a woman at a table).
+  const face = await sharp(samples).extract({ left: 164, top: 0, width: 156, height: 156 }).jpeg().toBuffer();
+  await describe(face);
+  const line = await sharp({ text: { text: 'DOB 01/01/1990', dpi: 300 } })
+    .extend({ top: 20, bottom: 20, left: 20, right: 20, background: '#000000' })
+    .negate({ alpha: false }) // sharp draws white text on black
+    .png()
+    .toBuffer();
+  await read(line);
+}
+
 const started = performance.now();
 const [ocr] = await Promise.all([createWorker('eng', OEM.LSTM_ONLY, { langPath: englishData, gzip: true, cacheMethod: 'none' }), human.load()]);
 await human.tf.ready();
-// One pass over a blank image compiles the WASM kernels, so the first shopper does not pay for it.
-const blank = human.tf.zeros([1, 256, 256, 3]);
-await human.detect(blank);
-human.tf.dispose(blank);
+await warmUp();
 
-// Face detection runs one at a time (one tfjs backend); OCR runs beside it in tesseract's own thread.
-let faceQueue: Promise<unknown> = Promise.resolve();
+/**
+ * Everything heavy runs one request at a time, the OCR included (it has its own thread, but running it beside the
+ * face models made a verification take both cores): one core for the engine, the other for the request thread.
+ */
+let queue: Promise<unknown> = Promise.resolve();
 function inTurn<T>(work: () => Promise<T>): Promise<T> {
-  const next = faceQueue.then(work, work);
-  faceQueue = next.catch(() => undefined);
+  const next = queue.then(work, work);
+  queue = next.catch(() => undefined);
   return next;
 }
 
@@ -138,11 +178,8 @@ async function handle(request: EngineRequest): Promise<EngineResult> {
       return inTurn(() => describe(request.image));
     case 'similarity':
       return { similarity: human.match.similarity(request.a, request.b) };
-    case 'read': {
-      const png = await forOcr(request.image);
-      const { data } = await ocr.recognize(png);
-      return { text: data.text };
-    }
+    case 'read':
+      return inTurn(() => read(request.image));
     case 'close':
       await ocr.terminate();
       return { closed: true };
