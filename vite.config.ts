@@ -43,6 +43,10 @@ function precompress(): Plugin {
   };
 }
 
+/** The packages the shell itself runs on; the rest (downshift, Stripe, dates, captcha) stay with the screens using them. */
+const firstLoadPackages =
+  /node_modules[\\/](?:react|react-dom|scheduler|react-router|react-router-dom|xstate|@xstate[\\/]react|swr|superstruct|use-sync-external-store|dequal)[\\/]/;
+
 // `BUNDLE_REPORT=1 vite build` also writes what each dependency costs to scratch/ (never into dist/, which is served).
 const bundleReport = process.env.BUNDLE_REPORT
   ? [visualizer({ filename: 'scratch/bundle-report.html', gzipSize: true, brotliSize: true, template: 'treemap' })]
@@ -56,5 +60,16 @@ export default defineConfig({
   },
   // No source maps in dist: the server serves everything there, and maps would publish the whole source.
   // The manifest tells bench/bundle-size.ts which chunks each screen loads.
-  build: { outDir: 'dist', sourcemap: false, manifest: true },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    manifest: true,
+    rollupOptions: {
+      output: {
+        // The runtime every screen needs in one file: cached across deploys that change only our code, and smaller
+        // gzipped together than in the ten slivers the default splitting makes (bench/RESULTS-wire.md).
+        advancedChunks: { groups: [{ name: 'vendor', test: firstLoadPackages }] },
+      },
+    },
+  },
 });
