@@ -20,7 +20,8 @@ afterAll(async () => {
   await t.close();
 });
 
-const SALMON = 2017;
+/** Whole Free-Range Chicken, offered in New York. */
+const CHICKEN = 1;
 const FISH = 1005;
 const homepage = `/connect/index/homepage?${query({ store_id: 1, ...newYork })}`;
 
@@ -34,7 +35,7 @@ const catalogueReads = [
   { method: 'POST', url: `/connect/index/search?${query({ store_id: 1, ...newYork, page: 0, limit: 20 })}`, payload: { q: 'salmon' } },
   {
     method: 'GET',
-    url: `/connect/index/product?${query({ store_id: 1, loc_id: newYork.loc_id, zipCode: newYork.zipcode, courier_type: '', prodid: SALMON })}`,
+    url: `/connect/index/product?${query({ store_id: 1, loc_id: newYork.loc_id, zipCode: newYork.zipcode, courier_type: '', prodid: CHICKEN })}`,
   },
 ] as const;
 
