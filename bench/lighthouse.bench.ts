@@ -100,10 +100,11 @@ function numeric(audits: Record<string, { numericValue?: number } | undefined>, 
   return audits[id]?.numericValue ?? Number.NaN;
 }
 
-/** The LCP element's selector, as Lighthouse names it, for the notes. */
-function lcpElementOf(details: unknown): string {
-  const text = JSON.stringify(details ?? {});
-  return /"selector":"([^"]+)"/.exec(text)?.[1] ?? '?';
+/** The LCP element's selector (or snippet), as Lighthouse names it, for the notes; its error when it found none. */
+function lcpElementOf(audit: { details?: unknown; errorMessage?: string } | undefined): string {
+  const text = JSON.stringify(audit?.details ?? {});
+  const found = /"selector":"([^"]+)"/.exec(text)?.[1] ?? /"snippet":"([^"]+)"/.exec(text)?.[1];
+  return found ?? audit?.errorMessage ?? 'none reported';
 }
 
 const build = spawnSync('npx', ['vite', 'build'], { stdio: 'inherit' });
@@ -152,7 +153,7 @@ try {
         si: numeric(audits, 'speed-index'),
         scriptKb: scriptBytes / 1024,
         totalKb: numeric(audits, 'total-byte-weight') / 1024,
-        lcpElement: lcpElementOf(audits['largest-contentful-paint-element']?.details),
+        lcpElement: lcpElementOf(audits['largest-contentful-paint-element']),
       };
       results.set(target.name, [...(results.get(target.name) ?? []), entry]);
       console.log(
