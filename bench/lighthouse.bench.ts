@@ -104,7 +104,9 @@ function numeric(audits: Record<string, { numericValue?: number } | undefined>, 
 function lcpElementOf(audit: { details?: unknown; errorMessage?: string } | undefined): string {
   const text = JSON.stringify(audit?.details ?? {});
   const found = /"selector":"([^"]+)"/.exec(text)?.[1] ?? /"snippet":"([^"]+)"/.exec(text)?.[1];
-  return found ?? audit?.errorMessage ?? 'none reported';
+  // Lighthouse 12.2.3's TraceElements gatherer fails on Debian's newer Chromium ('frame_sequence'): say so briefly.
+  if (found) return found;
+  return audit?.errorMessage ? `not reported: ${audit.errorMessage.replace(/^.*exception: /, '').slice(0, 60)}` : 'none reported';
 }
 
 const build = spawnSync('npx', ['vite', 'build'], { stdio: 'inherit' });
