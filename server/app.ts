@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -11,6 +12,8 @@ import { storageFromConfig } from './adapters/storage/storage-from-config.ts';
 import type { FileStorage } from './adapters/storage/storage-port.ts';
 import type { Config } from './config.ts';
 import type { AppDeps, AppParts } from './deps.ts';
+import { usePublicCaching } from './http/caching.ts';
+import { compressionOptions } from './http/compression.ts';
 import { HttpError } from './http/errors.ts';
 import { useDepthLimitedJsonParser } from './http/json-body.ts';
 import { trackRoutes } from './http/route-list.ts';
@@ -147,6 +150,9 @@ export async function buildApp(parts: AppParts, options: { logger?: FastifyServe
     reply.header('permissions-policy', permissionsPolicy);
     if (isApiPath(request.url) && !reply.hasHeader('cache-control')) reply.header('cache-control', apiCacheControl);
   });
+  // Both hook each route as it is added, in this order: the ETag is taken from the body before it is compressed.
+  usePublicCaching(app);
+  await app.register(fastifyCompress, compressionOptions);
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof HttpError) {
@@ -220,6 +226,8 @@ export async function buildApp(parts: AppParts, options: { logger?: FastifyServe
       root: config.staticDir,
       wildcard: false,
       index: false,
+      // The build wrote .br and .gz beside each text file (vite.config.ts): sent as the browser's Accept-Encoding asks.
+      preCompressed: true,
       setHeaders(reply, filePath) {
         // Vite puts a content hash in every asset name: cache those for a year; never cache the HTML shell.
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);

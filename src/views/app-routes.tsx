@@ -7,14 +7,21 @@ import {
   AboutUsPage,
   AuthScreen,
   CartPage,
+  CategoryListingPage,
   CheckoutPage,
   ContactUsPage,
   FaqPage,
   GuestRegisterPage,
+  Landing,
+  LegacyCategoryPage,
   PaymentFailPage,
   PaymentSuccessPage,
   PrivacyPolicyPage,
+  ProductPage,
   RefundPolicyPage,
+  SearchResultsPage,
+  ServedZips,
+  SplashPage,
   TermsPage,
   UpdatePasswordPage,
   ZipGatePage,
@@ -29,14 +36,8 @@ import {
   WalletProductsPage,
   WalletShippingPage,
 } from './lazy-pages.tsx';
-import { Landing } from './pages/landing.tsx';
 import { NotFound } from './layout/not-found.tsx';
-import { ServedZips } from './pages/served-zips.tsx';
-import { SplashPage } from './pages/splash-page.tsx';
-import { CategoryListingPage } from './store/listing/category-listing-page.tsx';
-import { LegacyCategoryPage } from './store/listing/legacy-category-page.tsx';
-import { SearchResultsPage } from './store/listing/search-results-page.tsx';
-import { ProductPage } from './store/product/product-page.tsx';
+// The one screen in the first load: /store is where shoppers land, and its data request should not wait for a chunk.
 import { StoreHome } from './store/store-home.tsx';
 
 /** /flows exists in development builds only: `vite build` replaces import.meta.env.DEV by false and drops the import. */

@@ -2,8 +2,9 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import * as css from './layout/page-frame.css.ts';
 
 /**
- * Screens loaded on demand, so the store's first load stays small (DESIGN.md budgets): the accounts screens and the
- * captcha widget they carry come in their own chunks.
+ * Screens loaded on demand, so the store's first load stays small (DESIGN.md budgets: /store under 100 kB gzip):
+ * every screen comes in its own chunk, fetched when its route is first shown; the shell (header, footer, menus) and
+ * the app's actors are all the first load holds besides the screen itself.
  */
 function onDemand<P extends object>(load: () => Promise<ComponentType<P>>) {
   const Page = lazy(async () => ({ default: await load() }));
@@ -22,6 +23,16 @@ function onDemand<P extends object>(load: () => Promise<ComponentType<P>>) {
   };
 }
 
+// The storefront's listings, search and the product page (which brings downshift's select with it); the store home
+// itself is in the first load (app-routes.tsx).
+export const CategoryListingPage = onDemand(async () => (await import('./store/listing/category-listing-page.tsx')).CategoryListingPage);
+export const LegacyCategoryPage = onDemand(async () => (await import('./store/listing/legacy-category-page.tsx')).LegacyCategoryPage);
+export const SearchResultsPage = onDemand(async () => (await import('./store/listing/search-results-page.tsx')).SearchResultsPage);
+export const ProductPage = onDemand(async () => (await import('./store/product/product-page.tsx')).ProductPage);
+// The entry screens: the age gate, the splash and the served-zips list.
+export const Landing = onDemand(async () => (await import('./pages/landing.tsx')).Landing);
+export const SplashPage = onDemand(async () => (await import('./pages/splash-page.tsx')).SplashPage);
+export const ServedZips = onDemand(async () => (await import('./pages/served-zips.tsx')).ServedZips);
 export const AuthScreen = onDemand(async () => (await import('./auth/auth-screen.tsx')).AuthScreen);
 export const UpdatePasswordPage = onDemand(async () => (await import('./auth/update-password-page.tsx')).UpdatePasswordPage);
 export const GuestRegisterPage = onDemand(async () => (await import('./auth/guest-register-page.tsx')).GuestRegisterPage);

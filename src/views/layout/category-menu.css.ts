@@ -3,6 +3,8 @@ import { media } from '../../styles/breakpoints.ts';
 import { vars } from '../../styles/theme.css.ts';
 
 export const nav = style({ borderTop: `1px solid ${vars.color.border}`, background: vars.color.surface });
+/** The bar's height before its categories arrive: one row of links (41 px + border), the Categories button on phones. */
+export const reserved = style([nav, { height: '42px', '@media': { [media.upToSm]: { height: '49px' } } }]);
 export const bar = style({
   maxWidth: '1400px',
   margin: '0 auto',

@@ -14,7 +14,8 @@ export function CategoryMenu() {
   // Phones: the bar folds behind one 'Categories' button instead of filling half the screen.
   const [listOpen, setListOpen] = useState(false);
   const categories = data?.code === 1 ? (data.data ?? []) : [];
-  if (categories.length === 0) return null;
+  // Until the list arrives, its row is held empty at the bar's height, so the page below does not jump (CLS).
+  if (categories.length === 0) return <div className={css.reserved} aria-hidden="true" />;
   const close = () => {
     send({ type: 'close' });
     setListOpen(false);

@@ -1,12 +1,14 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useSessionValue } from '../app-context.tsx';
-import { PincodeDialog } from './pincode-dialog.tsx';
 import { CategoryMenu } from './category-menu.tsx';
 import * as css from './header.css.ts';
 import { SearchBox } from './search-box.tsx';
 import { ShippingChoice } from './shipping-choice.tsx';
 import { UserMenu } from './user-menu.tsx';
+
+// Only opened by 'Change': its machines, the zip suggestions and the cart check stay out of the first load.
+const PincodeDialog = lazy(async () => ({ default: (await import('./pincode-dialog.tsx')).PincodeDialog }));
 
 export function Header() {
   const zipcode = useSessionValue('zipcode');
@@ -44,7 +46,11 @@ export function Header() {
         </div>
       </div>
       <CategoryMenu />
-      {changingZip && <PincodeDialog dismissible onClose={() => setChangingZip(false)} />}
+      {changingZip && (
+        <Suspense fallback={null}>
+          <PincodeDialog dismissible onClose={() => setChangingZip(false)} />
+        </Suspense>
+      )}
     </header>
   );
 }

@@ -38,9 +38,10 @@ export function StoreHome() {
     <div className={css.page}>
       {home.banner.length > 0 && (
         <Carousel label="Offers" perView="single">
-          {home.banner.map((banner) => (
+          {home.banner.map((banner, index) => (
             <Link key={banner.imageurl} to={promotionPath} className={css.banner}>
-              <img src={banner.imageurl} alt={banner.alt} width={1600} height={500} />
+              {/* The first banner is the page's largest paint: fetched ahead of the product pictures. */}
+              <img src={banner.imageurl} alt={banner.alt} width={1600} height={500} fetchPriority={index === 0 ? 'high' : 'auto'} />
             </Link>
           ))}
         </Carousel>

@@ -7,7 +7,7 @@ export function ProductGallery({ name, images }: { name: string; images: readonl
   const main = images[shown] ?? images[0];
   return (
     <div className={css.gallery}>
-      {main && <img src={main} alt={name} className={css.mainImage} width={600} height={600} />}
+      {main && <img src={main} alt={name} className={css.mainImage} width={600} height={600} fetchPriority="high" />}
       {images.length > 1 && (
         <div className={css.thumbnails}>
           {images.map((url, index) => (
