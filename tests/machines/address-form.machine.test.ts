@@ -1,22 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { addressFormMachine, type AddressFormContext, type AddressFormInput } from '../../src/machines/address-form.machine.ts';
-import { addressRuleMessages, type AddressValues } from '../../src/rules/address-validation.ts';
-import { zipFound } from './checkout-fixtures.ts';
+import { addressRuleMessages } from '../../src/rules/address-validation.ts';
+import { zipFound, newYorkValues } from './checkout-fixtures.ts';
 import { done, failed, label, pathName } from './machine-events.ts';
 import { allStateIds, allTransitions, coverageTitle, planPaths, replay } from './path-coverage.ts';
 
-const valid: AddressValues = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  address: '350 5th Ave',
-  address2: '',
-  city: 'New York',
-  state: 'NY',
-  zip: '10001',
-  addressNickname: 'Home',
-  phone: '2125550123',
-};
+const valid = newYorkValues;
 
 const zipLooked = label('lookupZip: New York', done('lookupZip', zipFound));
 const zipFailed = label('lookupZip: offline', failed('lookupZip'));

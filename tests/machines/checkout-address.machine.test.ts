@@ -7,7 +7,7 @@ import { checkoutAddressMachine, type CheckoutAddressContext, type CheckoutAddre
 import type { SessionValues } from '../../src/machines/session-values.ts';
 import { sessionMachine } from '../../src/machines/session.machine.ts';
 import { addressRuleMessages } from '../../src/rules/address-validation.ts';
-import { addressesReply, savedAddressReply, zipFound } from './checkout-fixtures.ts';
+import { addressesReply, savedAddressReply, zipFound, newYorkValues } from './checkout-fixtures.ts';
 import { done, failed, label, pathName } from './machine-events.ts';
 import { allStateIds, allTransitions, coverageTitle, planPaths, replay } from './path-coverage.ts';
 
@@ -24,17 +24,7 @@ const saved = label('addShippingAddress: saved', done('addShippingAddress', save
 const saveRefused = label('addShippingAddress: code -1', done('addShippingAddress', { code: -1, message: addressRuleMessages.zipCityMismatch }));
 const saveFailed = label('addShippingAddress: offline', failed('addShippingAddress'));
 
-const validValues = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  address: '350 5th Ave',
-  address2: '',
-  city: 'New York',
-  state: 'NY',
-  zip: '10001',
-  addressNickname: 'Home',
-  phone: '2125550123',
-};
+const validValues = newYorkValues;
 
 function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   const m = (value: unknown) => snapshot.matches(value as never);
@@ -177,7 +167,7 @@ describe('checkout address behaviour', () => {
     expect(Object.keys(form.getSnapshot().context.formErrors)).toContain('firstName');
     expect(actor.getSnapshot().matches({ adding: 'editing' })).toBe(true);
     for (const field of ['firstName', 'lastName', 'address', 'addressNickname', 'phone'] as const) {
-      form.send({ type: 'address.field.change', field, value: validValues[field] });
+      form.send({ type: 'address.field.change', field, value: validValues[field] ?? '' });
     }
     form.send({ type: 'address.field.change', field: 'zip', value: '10001' });
     await waitFor(form, (s) => s.matches('editing') && s.context.values.city === 'New York');
