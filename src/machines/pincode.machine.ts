@@ -3,8 +3,8 @@ import { clearCart } from '../api/cart.api.ts';
 import type { ZipLookupReply } from '../api/contract/location.contract.ts';
 import { ApiError } from '../api/http.ts';
 import { getAddressByZipcode } from '../api/location.api.ts';
-import { comingSoonMessage } from '../rules/messages.ts';
-import { normalizePincode, pincodeError, pincodeMessages } from '../rules/pincode.ts';
+import { comingSoonMessage, pincodeChangedMessage } from '../rules/messages.ts';
+import { normalizePincode, pincodeError } from '../rules/pincode.ts';
 import { visitChoiceKeys, type SessionValues } from './session-values.ts';
 import type { sessionMachine } from './session.machine.ts';
 import { zipSuggestionMachine } from './zip-suggestion.machine.ts';
@@ -164,7 +164,7 @@ export const pincodeMachine = setup({
       description: "The area is kept for this shopper; 'Pin Code Changed' shows when it replaced another one.",
       entry: 'recordArea',
       always: [
-        { guard: 'isPincodeChanged', target: 'served', actions: { type: 'notifyPincodeChanged', params: { message: pincodeMessages.changed } } },
+        { guard: 'isPincodeChanged', target: 'served', actions: { type: 'notifyPincodeChanged', params: { message: pincodeChangedMessage } } },
         { target: 'served' },
       ],
     },

@@ -3,8 +3,6 @@ export const pincodeMessages = {
   required: 'Pincode is required.',
   number: 'Pincode must be a number.',
   length: 'Must be exactly 5 digit',
-  /** The header's snackbar after a change (storefront spec, 6000 ms). */
-  changed: 'Pin Code Changed',
 } as const;
 
 /** Returns the message for the first rule the value breaks, or undefined when it is a valid zip. */
