@@ -291,6 +291,7 @@ export const addCardMachine = setup({
   },
 }).createMachine({
   id: 'addCard',
+  description: 'Add New Card: the card form, its billing address, and saving the card with the card provider.',
   context: ({ input }) => ({
     shippingAddress: input.shippingAddress,
     fromSettings: input.fromSettings ?? false,
@@ -315,6 +316,7 @@ export const addCardMachine = setup({
   states: {
     /** Which card fields to show: our own (test gateway) or Stripe Elements with the publishable key. */
     loadingGateway: {
+      description: 'Getting ready to talk to the card provider.',
       tags: ['loading'],
       invoke: {
         id: 'loadGateway',
@@ -331,12 +333,14 @@ export const addCardMachine = setup({
       },
     },
     gatewayFailed: {
+      description: 'The card provider could not be reached: try again or go back.',
       on: {
         'card.gateway.retry': { target: 'loadingGateway' },
         'card.back': { target: 'closed' },
       },
     },
     editing: {
+      description: 'The shopper fills in the card and its billing address.',
       on: {
         'card.field.change': { actions: 'assignField' },
         'card.billing.same.toggle': { guard: 'canCopyShipping', actions: 'assignSameAsShipping' },
@@ -345,11 +349,13 @@ export const addCardMachine = setup({
       },
     },
     saving: {
+      description: 'Saving the card.',
       tags: ['saving'],
       initial: 'tokenizingFirst',
       states: {
         // Two tokens per card (spec section 9): one is attached to the customer, the other accompanies it.
         tokenizingFirst: {
+          description: "Waiting for the card provider's answer about the card.",
           invoke: {
             id: 'createCardToken',
             src: 'createCardToken',
@@ -365,6 +371,7 @@ export const addCardMachine = setup({
           },
         },
         tokenizingSecond: {
+          description: "Waiting for the card provider's second answer (the card is charged with it later).",
           invoke: {
             id: 'createCardToken',
             src: 'createCardToken',
@@ -380,6 +387,7 @@ export const addCardMachine = setup({
           },
         },
         choosingBillingAddress: {
+          description: 'Which billing address: the shipping one, an existing one, or a new one to save first?',
           always: [
             { guard: 'canUseShipping', target: 'savingCard', actions: 'assignShippingAsBilling' },
             { guard: 'hasBillingAddressId', target: 'savingCard' },
@@ -387,6 +395,7 @@ export const addCardMachine = setup({
           ],
         },
         savingBillingAddress: {
+          description: 'Saving the new billing address.',
           invoke: {
             id: 'saveBillingAddress',
             src: 'saveBillingAddress',
@@ -406,6 +415,7 @@ export const addCardMachine = setup({
           },
         },
         savingCard: {
+          description: 'Saving the card to the account.',
           invoke: {
             id: 'saveCard',
             src: 'saveCard',
@@ -439,8 +449,8 @@ export const addCardMachine = setup({
         },
       },
     },
-    saved: { type: 'final' },
-    closed: { type: 'final' },
+    saved: { type: 'final', description: 'The card is saved.' },
+    closed: { type: 'final', description: 'The shopper went back without a new card.' },
   },
 });
 

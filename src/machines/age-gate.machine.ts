@@ -9,7 +9,7 @@ export type AgeGateEvent = { type: 'age.confirm' } | { type: 'age.deny' } | { ty
 
 /**
  * 'Are you 21 or older?' Yes records ageGateVerified in the session;
- * No shows the refusal and records nothing.
+ * No shows the refusal and records nothing. The entry machine (entry.machine.ts) invokes it on '/'.
  */
 export const ageGateMachine = setup({
   types: {
@@ -28,21 +28,27 @@ export const ageGateMachine = setup({
   },
 }).createMachine({
   id: 'ageGate',
+  description: 'The age question: only shoppers 21 or older may enter the store.',
   context: ({ input }) => input,
   initial: 'checking',
   states: {
     checking: {
+      description: 'Has this shopper already answered?',
       always: [{ guard: 'isAlreadyVerified', target: 'verified' }, { target: 'asking' }],
     },
     asking: {
+      description: "'Are you 21 or older?' with Yes and No.",
       on: {
-        'age.confirm': { target: 'verified', actions: 'recordVerified' },
+        'age.confirm': { target: 'verified', actions: 'recordVerified', description: 'Yes: the answer is kept for the next visits.' },
         'age.deny': { target: 'refused' },
       },
     },
     refused: {
+      description: "'Sorry, you must be 21 or older to enter.' with Back.",
       on: { 'age.back': { target: 'asking' } },
     },
-    verified: { type: 'final' },
+    verified: { type: 'final', description: 'The shopper may enter.' },
   },
 });
+
+export type AgeGateActor = ActorRefFrom<typeof ageGateMachine>;

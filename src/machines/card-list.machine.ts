@@ -127,6 +127,7 @@ export const cardListMachine = setup({
   },
 }).createMachine({
   id: 'cardList',
+  description: "The shopper's saved cards: choose one, remove one (settings) or add a new one.",
   context: ({ input }) => ({
     cartId: input.cartId,
     fromSettings: input.fromSettings ?? false,
@@ -138,6 +139,7 @@ export const cardListMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      description: 'Loading the saved cards (ADD NEW CARD is already offered).',
       tags: ['loading'],
       // The ADD NEW CARD tile shows while the saved cards load: a new card does not need them.
       on: { 'card.add': { target: 'adding' } },
@@ -163,9 +165,11 @@ export const cardListMachine = setup({
       },
     },
     failed: {
+      description: 'The saved cards could not be loaded: Retry, or add a new card.',
       on: { 'cards.retry': { target: 'loading' }, 'card.add': { target: 'adding' } },
     },
     list: {
+      description: 'The saved cards: choose one and Continue, or remove one (settings).',
       on: {
         'card.choose': { guard: 'isListedCard', actions: 'assignChosen' },
         'card.continue': {
@@ -185,6 +189,7 @@ export const cardListMachine = setup({
     },
     /** The add-card form is open (the card step runs it); the card step reports back with card.added or card.add.back. */
     adding: {
+      description: 'The add-card form is open; the list waits for the new card or Back.',
       entry: 'reportAddingCard',
       on: {
         'card.add.back': { target: 'loading' },
@@ -202,6 +207,7 @@ export const cardListMachine = setup({
       },
     },
     removing: {
+      description: 'Removing the card from the card provider.',
       tags: ['removing'],
       invoke: {
         id: 'removeCard',

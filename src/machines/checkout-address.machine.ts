@@ -1,19 +1,10 @@
 import { assign, fromPromise, sendParent, setup, type ActorRefFrom } from 'xstate';
 import { addShippingAddress, getShippingAddresses, newAddressBody } from '../api/checkout.api.ts';
 import type { AddAddressBody, AddAddressReply, GetAddressesReply } from '../api/contract/address.contract.ts';
-import type { ZipLookupReply } from '../api/contract/location.contract.ts';
 import type { Sent } from '../api/http.ts';
-import { getAddressByZipcode } from '../api/location.api.ts';
-import {
-  addressErrors,
-  addressRuleMessages,
-  cityMatchesZip,
-  hasAddressErrors,
-  isSameZip,
-  type AddressErrors,
-  type AddressValues,
-} from '../rules/address-validation.ts';
+import { addressRuleMessages, isSameZip } from '../rules/address-validation.ts';
 import { shippingAddressesOf, type ShippingAddress } from '../rules/checkout-flow.ts';
+import { addressFormMachine, blankAddress, type AddressFormReport } from './address-form.machine.ts';
 import type { CheckoutReport } from './checkout-flow.types.ts';
 import type { sessionMachine } from './session.machine.ts';
 
@@ -29,17 +20,11 @@ export interface CheckoutAddressContext {
   chosenAddressId: number | undefined;
   /** The address just saved: chosen once the list is reloaded. */
   savedAddressId: number | undefined;
-  formErrors: AddressErrors;
-  /** City and state of the last 5-digit zip typed in the address form. */
-  zipLookup: { zip: string; city: string | undefined; state: string | undefined } | undefined;
 }
 
+/** The shopper's choices, and what the address form (addressForm) reports: a valid address to save, or a refusal. */
 export type CheckoutAddressEvent =
-  | { type: 'address.choose'; id: number }
-  | { type: 'address.form.toggle' }
-  | { type: 'address.zip.lookup'; zip: string }
-  | { type: 'address.save'; values: AddressValues; makeDefault: boolean }
-  | { type: 'address.continue' };
+  { type: 'address.choose'; id: number } | { type: 'address.form.toggle' } | AddressFormReport | { type: 'address.continue' };
 
 /** SAVE & CONTINUE's result: the chosen address, for the cart flow's selectedAddress. */
 export interface CheckoutAddressOutput {
@@ -56,8 +41,8 @@ function chosenAddress(context: CheckoutAddressContext): ShippingAddress | undef
 
 /**
  * The address step, 'Select a Shipping Address' (spec section 4 "Address screen"): a customer's saved addresses are
- * loaded, the primary chosen; 'ADD NEW ADDRESSES' opens the form (zip lookup, every invalid field at once, the zip and
- * city rule), a saved address is chosen once the list is reloaded; SAVE & CONTINUE ends the step with the address.
+ * loaded, the primary chosen; 'ADD NEW ADDRESSES' opens the form (addressForm: its values, the zip lookup, every
+ * invalid field at once, the zip and city rule) and saves what it hands over; a saved address is chosen once the list is reloaded; SAVE & CONTINUE ends the step with the address.
  * The checkout's snackbar belongs to the tabs machine: refusals are reported to it (reportNotice).
  */
 export const checkoutAddressMachine = setup({
@@ -66,13 +51,14 @@ export const checkoutAddressMachine = setup({
     input: {} as CheckoutAddressInput,
     events: {} as CheckoutAddressEvent,
     output: {} as CheckoutAddressOutput,
+    children: {} as { addressForm: 'addressForm'; getShippingAddresses: 'getShippingAddresses'; addShippingAddress: 'addShippingAddress' },
   },
   actors: {
+    addressForm: addressFormMachine,
     getShippingAddresses: fromPromise<GetAddressesReply, { customerId: number }>(({ input }) => getShippingAddresses(input.customerId)),
     addShippingAddress: fromPromise<AddAddressReply, { customerId: number | undefined; body: Sent<AddAddressBody> }>(({ input }) =>
       addShippingAddress(input.customerId, input.body),
     ),
-    lookupZip: fromPromise<ZipLookupReply, { zip: string }>(({ input }) => getAddressByZipcode(input.zip)),
   },
   guards: {
     hasCustomer: ({ context }) => Boolean(sessionOf(context).Token && sessionOf(context).CustomerId),
@@ -87,12 +73,6 @@ export const checkoutAddressMachine = setup({
       const address = chosenAddress(context);
       return address !== undefined && !isSameZip(address.zipcode, sessionOf(context).zipcode ?? '');
     },
-    isFiveDigitZip: ({ event }) => event.type === 'address.zip.lookup' && /^\d{5}$/.test(event.zip.trim()),
-    hasFormErrors: ({ event }) => event.type === 'address.save' && hasAddressErrors(addressErrors(event.values, 'shipping')),
-    isCityMismatch: ({ context, event }) => {
-      if (event.type !== 'address.save' || !context.zipLookup || context.zipLookup.zip !== event.values.zip.trim()) return false;
-      return !cityMatchesZip(event.values.city, context.zipLookup.city);
-    },
   },
   actions: {
     assignAddresses: assign(({ context }, params: { reply: GetAddressesReply }) => {
@@ -103,12 +83,6 @@ export const checkoutAddressMachine = setup({
       return { addresses, chosenAddressId: chosen, savedAddressId: undefined };
     }),
     assignChosenAddress: assign(({ event }) => (event.type === 'address.choose' ? { chosenAddressId: event.id } : {})),
-    assignFormErrors: assign(({ event }) => (event.type === 'address.save' ? { formErrors: addressErrors(event.values, 'shipping') } : {})),
-    clearFormErrors: assign({ formErrors: {} }),
-    assignZipLookup: assign((_, params: { zip: string; reply: ZipLookupReply }) => {
-      const entry = params.reply.data?.[0];
-      return { zipLookup: { zip: params.zip, city: entry?.city, state: entry?.state } };
-    }),
     assignSavedAddressId: assign((_, params: { reply: AddAddressReply }) => ({
       savedAddressId: params.reply.address_id ?? params.reply.data?.address_id,
     })),
@@ -116,21 +90,22 @@ export const checkoutAddressMachine = setup({
   },
 }).createMachine({
   id: 'checkoutAddress',
+  description: 'The address step: the shopper chooses (or adds) the address the order is delivered to.',
   context: ({ input }) => ({
     session: input.session,
     addresses: [],
     chosenAddressId: input.chosenAddressId,
     savedAddressId: undefined,
-    formErrors: {},
-    zipLookup: undefined,
   }),
   initial: 'checking',
   output: ({ context }) => ({ address: chosenAddress(context) }),
   states: {
     checking: {
+      description: 'Is the shopper signed in (do they have saved addresses)?',
       always: [{ guard: 'hasCustomer', target: 'loading' }, { target: 'choosing' }],
     },
     loading: {
+      description: 'Loading the saved addresses.',
       invoke: {
         id: 'getShippingAddresses',
         src: 'getShippingAddresses',
@@ -148,6 +123,7 @@ export const checkoutAddressMachine = setup({
       },
     },
     choosing: {
+      description: "'Select a Shipping Address': the saved addresses, ADD NEW ADDRESSES and SAVE & CONTINUE.",
       on: {
         'address.choose': [
           { guard: 'isShoppingZipAddress', actions: 'assignChosenAddress' },
@@ -161,53 +137,28 @@ export const checkoutAddressMachine = setup({
       },
     },
     adding: {
+      description: 'ADD NEW ADDRESSES: the address form is open.',
       initial: 'editing',
-      exit: 'clearFormErrors',
+      invoke: { id: 'addressForm', src: 'addressForm', input: { form: 'shipping', looksUpZip: true } },
       on: {
-        'address.form.toggle': { target: 'choosing' },
+        'address.form.toggle': { target: 'choosing', description: 'Back to the saved addresses; the form is dropped.' },
       },
       states: {
         editing: {
+          description: 'The shopper fills in the new address.',
           on: {
-            'address.zip.lookup': { guard: 'isFiveDigitZip', target: 'lookingUp' },
-            'address.save': [
-              { guard: 'hasFormErrors', actions: 'assignFormErrors' },
-              {
-                guard: 'isCityMismatch',
-                actions: ['clearFormErrors', { type: 'reportNotice', params: { message: addressRuleMessages.zipCityMismatch } }],
-              },
-              { target: 'saving', actions: 'clearFormErrors' },
-            ],
-          },
-        },
-        lookingUp: {
-          on: {
-            'address.zip.lookup': { guard: 'isFiveDigitZip', target: 'lookingUp', reenter: true },
-          },
-          invoke: {
-            id: 'lookupZip',
-            src: 'lookupZip',
-            input: ({ event }) => ({ zip: event.type === 'address.zip.lookup' ? event.zip.trim() : '' }),
-            onDone: {
-              target: 'editing',
-              actions: {
-                type: 'assignZipLookup',
-                params: ({ event }) => ({ zip: event.output.data?.[0]?.zipcode ?? '', reply: event.output }),
-              },
-            },
-            onError: { target: 'editing' },
+            'address.save': { target: 'saving' },
+            'address.refused': { actions: { type: 'reportNotice', params: ({ event }) => ({ message: event.message }) } },
           },
         },
         saving: {
+          description: 'Saving the new address to the account.',
           invoke: {
             id: 'addShippingAddress',
             src: 'addShippingAddress',
             input: ({ context, event }) => ({
               customerId: sessionOf(context).CustomerId,
-              body:
-                event.type === 'address.save'
-                  ? newAddressBody(event.values, event.makeDefault)
-                  : newAddressBody({ firstName: '', lastName: '', address: '', city: '', state: '', zip: '', phone: '' }, false),
+              body: event.type === 'address.save' ? newAddressBody(event.values, event.makeDefault) : newAddressBody(blankAddress, false),
             }),
             onDone: [
               {
@@ -224,13 +175,13 @@ export const checkoutAddressMachine = setup({
                 },
               },
             ],
-            onError: { target: 'editing' },
+            onError: { target: 'editing', description: 'The save failed: the form stays as it was.' },
           },
         },
       },
     },
     /** SAVE & CONTINUE with an address in the shopping zip: the step is done. */
-    chosen: { type: 'final' },
+    chosen: { type: 'final', description: 'The address is chosen: checkout moves on.' },
   },
 });
 

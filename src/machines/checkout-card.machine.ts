@@ -3,7 +3,7 @@ import type { ShippingAddress } from '../rules/checkout-flow.ts';
 import { addCardMachine, type AddedCard, type ShippingAddressForCard } from './add-card.machine.ts';
 import { cardListMachine } from './card-list.machine.ts';
 import type { CardStepReport, CheckoutReport, PaymentChoice } from './checkout-flow.types.ts';
-import { paymentOptionsMachine } from './payment-options.machine.ts';
+import { paymentOptionsMachine, type PaymentOptionsEvent } from './payment-options.machine.ts';
 
 export interface CheckoutCardInput {
   /** The cart being checked out (paymentmethods checks it is the caller's); none in account settings. */
@@ -20,7 +20,8 @@ export interface CheckoutCardContext {
   fromSettings: boolean;
 }
 
-export type CheckoutCardEvent = CardStepReport;
+/** The shopper's option choice and Payment on Delivery's Continue reach the card step, which passes them to payment options. */
+export type CheckoutCardEvent = CardStepReport | Extract<PaymentOptionsEvent, { type: 'payment.option.choose' | 'payment.continue' }>;
 
 /** The checkout's chosen address as the add-card form's 'Same As Shipping Address' reads it. */
 export function shippingAddressForCard(address: ShippingAddress | undefined): ShippingAddressForCard | undefined {
@@ -43,7 +44,8 @@ export function shippingAddressForCard(address: ShippingAddress | undefined): Sh
  * The card step, 'Choose Payment Options' and 'Choose a Card for Payment' (spec section 2 screens 3-5), also the
  * account settings' PAYMENT METHOD. It runs payment options (choosePaymentOption) and the card list (listCards) side
  * by side and, while the card list's ADD NEW CARD is open, the add-card form (addCard); the form's saved card (or its
- * back) goes to the card list.
+ * back) goes to the card list. Its states say which panel the card tab shows (cards, UPI, Payment on Delivery, the
+ * add-card form); the option chosen is passed on to payment options, which owns the UPI check and the choice.
  *
  * What the children choose (a saved card, a card just added, a verified UPI id, Payment on Delivery) goes to checkout
  * as 'card.continue' (reportChoice). Their refusals become a toast (notifyError, provided by the page).
@@ -61,6 +63,9 @@ export const checkoutCardMachine = setup({
     addCard: addCardMachine,
   },
   guards: {
+    isCardsChosen: ({ event }) => event.type === 'payment.option.choose' && event.mode === 2,
+    isUpiChosen: ({ event }) => event.type === 'payment.option.choose' && event.mode === 3,
+    isDeliveryChosen: ({ event }) => event.type === 'payment.option.choose' && event.mode === 4,
     isCardAdded: (_, params: { added: AddedCard | undefined }) => params.added !== undefined,
   },
   actions: {
@@ -71,12 +76,14 @@ export const checkoutCardMachine = setup({
         : { type: 'card.add.back' as const },
     ),
     sendAddBack: sendTo('listCards', { type: 'card.add.back' }),
+    forwardToPaymentOptions: sendTo('choosePaymentOption', ({ event }) => event),
     reportChoice: sendParent((_, params: { choice: PaymentChoice }): CheckoutReport => ({ type: 'card.continue', choice: params.choice })),
     // The toast: provided by the page (the app's notifications).
     notifyError: (_, _params: { message: string }) => undefined,
   },
 }).createMachine({
   id: 'checkoutCard',
+  description: 'The payment step: how the shopper pays (a saved or new card, UPI, or on delivery).',
   context: ({ input }) => ({
     cartId: input.cartId,
     shippingAddress: input.shippingAddress,
@@ -87,16 +94,41 @@ export const checkoutCardMachine = setup({
     { id: 'listCards', src: 'listCards', input: ({ context }) => ({ cartId: context.cartId, fromSettings: context.fromSettings }) },
   ],
   on: {
-    'payment.chosen': { actions: { type: 'reportChoice', params: ({ event }) => ({ choice: event.choice }) } },
-    'card.error': { actions: { type: 'notifyError', params: ({ event }) => ({ message: event.message }) } },
+    'payment.chosen': {
+      actions: { type: 'reportChoice', params: ({ event }) => ({ choice: event.choice }) },
+      description: 'A card, a verified UPI id or Payment on Delivery was chosen: checkout moves on.',
+    },
+    'card.error': {
+      actions: { type: 'notifyError', params: ({ event }) => ({ message: event.message }) },
+      description: 'A card could not be removed, saved or read: a toast says why.',
+    },
   },
   initial: 'choosing',
   states: {
     choosing: {
-      on: { 'card.add.open': { target: 'addingCard' } },
+      description: 'Choose Payment Options: the shopper picks how to pay.',
+      initial: 'cards',
+      on: {
+        'payment.option.choose': [
+          { guard: 'isCardsChosen', target: '.cards', actions: 'forwardToPaymentOptions' },
+          { guard: 'isUpiChosen', target: '.upi', actions: 'forwardToPaymentOptions' },
+          { guard: 'isDeliveryChosen', target: '.delivery', actions: 'forwardToPaymentOptions' },
+        ],
+      },
+      states: {
+        cards: {
+          description: "Choose a Card for Payment: the saved cards, 'ADD NEW CARD' and Continue (the card list).",
+          on: { 'card.add.open': { target: '#checkoutCard.addingCard' } },
+        },
+        upi: { description: 'UPI: the shopper types their UPI id and has it verified before Continue (payment options).' },
+        delivery: {
+          description: 'Payment on Delivery: nothing to fill in, Continue at once.',
+          on: { 'payment.continue': { actions: 'forwardToPaymentOptions' } },
+        },
+      },
     },
-    /** Add New Card: the form's output is the saved card, or nothing when the shopper went back. */
     addingCard: {
+      description: 'Add New Card: the card form is open; saving it (or Back) returns to the saved cards.',
       invoke: {
         id: 'addCard',
         src: 'addCard',
@@ -105,6 +137,7 @@ export const checkoutCardMachine = setup({
           {
             guard: { type: 'isCardAdded', params: ({ event }) => ({ added: event.output.added }) },
             target: 'choosing',
+            description: 'The card was saved: the card list chooses it (checkout) or shows it (settings).',
             actions: { type: 'sendAddedCard', params: ({ event }) => ({ added: event.output.added }) },
           },
           { target: 'choosing', actions: 'sendAddBack' },

@@ -80,6 +80,7 @@ export const paymentOptionsMachine = setup({
   },
 }).createMachine({
   id: 'paymentOptions',
+  description: 'How to pay: cards, UPI (checked by the bank) or Payment on Delivery.',
   context: ({ input }) => ({ initialMode: input.initialMode, upiId: '', verifiedUpiId: undefined, upiError: undefined, upiMessage: undefined }),
   initial: 'starting',
   on: {
@@ -91,6 +92,7 @@ export const paymentOptionsMachine = setup({
   },
   states: {
     starting: {
+      description: 'Which option shows first?',
       always: [
         { guard: { type: 'isUpiInitial', params: ({ context }) => ({ mode: context.initialMode }) }, target: 'upi' },
         { guard: { type: 'isDeliveryInitial', params: ({ context }) => ({ mode: context.initialMode }) }, target: 'delivery' },
@@ -98,17 +100,20 @@ export const paymentOptionsMachine = setup({
       ],
     },
     /** The card list (its own machine) has the Continue of this option. */
-    cards: {},
+    cards: { description: "Cards: the card list below has this option's Continue." },
     upi: {
+      description: 'UPI: the shopper types their UPI id.',
       initial: 'editing',
       on: { 'upi.change': { target: '.editing', actions: 'assignUpiId' } },
       states: {
         editing: {
+          description: 'Typing the UPI id; Verify checks it.',
           on: {
             'upi.verify': [{ guard: 'isUpiLongEnough', target: 'verifying', actions: 'clearUpiMessages' }, { actions: 'assignUpiTooShort' }],
           },
         },
         verifying: {
+          description: "Waiting for the bank's answer about the UPI id.",
           tags: ['verifying'],
           invoke: {
             id: 'verifyUpi',
@@ -122,6 +127,7 @@ export const paymentOptionsMachine = setup({
           },
         },
         verified: {
+          description: 'The UPI id is verified: Continue pays with it.',
           on: {
             'payment.continue': {
               actions: {
@@ -135,6 +141,7 @@ export const paymentOptionsMachine = setup({
     },
     /** Payment on Delivery: nothing to fill in, Continue at once. */
     delivery: {
+      description: 'Payment on Delivery: Continue at once.',
       on: { 'payment.continue': { actions: { type: 'reportChoice', params: () => ({ choice: { payment_mode: 4 } }) } } },
     },
   },

@@ -3,10 +3,11 @@ import { clearCart } from '../api/cart.api.ts';
 import type { ZipLookupReply } from '../api/contract/location.contract.ts';
 import { ApiError } from '../api/http.ts';
 import { getAddressByZipcode } from '../api/location.api.ts';
-import { comingSoonMessage } from '../rules/messages.ts';
+import { comingSoonMessage, pincodeChangedMessage } from '../rules/messages.ts';
 import { normalizePincode, pincodeError } from '../rules/pincode.ts';
 import { visitChoiceKeys, type SessionValues } from './session-values.ts';
 import type { sessionMachine } from './session.machine.ts';
+import { zipSuggestionMachine } from './zip-suggestion.machine.ts';
 
 export interface ServedArea {
   zipcode: string;
@@ -35,7 +36,9 @@ export type PincodeEvent = { type: 'pincode.change'; value: string } | { type: '
 
 /**
  * 'Please enter your pincode to start shopping': validates the zip, asks the server whether it is served, clears the
- * old area's server cart when the zip changes, and records the area in the session.
+ * old area's server cart when the zip changes, records the area in the session, says 'Pin Code Changed' when it did
+ * change, and opens the store. The geo-IP suggestion (zipSuggestion) runs beside it and fills the field when taken.
+ * The view provides the navigation (goToStore), the snackbar (notifyPincodeChanged) and closing (reportClosed).
  */
 export const pincodeMachine = setup({
   types: {
@@ -43,8 +46,10 @@ export const pincodeMachine = setup({
     input: {} as PincodeInput,
     events: {} as PincodeEvent,
     output: {} as { area?: ServedArea | undefined; changed: boolean },
+    children: {} as { zipSuggestion: 'zipSuggestion'; lookupZip: 'lookupZip'; clearCart: 'clearCart' },
   },
   actors: {
+    zipSuggestion: zipSuggestionMachine,
     lookupZip: fromPromise<ZipLookupReply, { zipcode: string }>(({ input }) => getAddressByZipcode(input.zipcode)),
     clearCart: fromPromise<unknown, { cartId: string; customerId?: number | undefined }>(({ input }) => clearCart(input.cartId, input.customerId)),
   },
@@ -54,6 +59,7 @@ export const pincodeMachine = setup({
     isServedWithCartToClear: ({ context }, params: { reply: ZipLookupReply }) =>
       servedArea(params.reply) !== undefined && context.cartId !== undefined && normalizePincode(context.value) !== context.currentZip,
     canDismiss: ({ context }) => context.dismissible && context.currentZip !== undefined,
+    isPincodeChanged: ({ context }) => isChange(context),
   },
   actions: {
     assignValue: assign(({ event }) => (event.type === 'pincode.change' ? { value: event.value, error: undefined } : {})),
@@ -72,9 +78,15 @@ export const pincodeMachine = setup({
       ({ context }) => context.session,
       ({ context }) => ({ type: 'session.update' as const, values: areaValues(context, context.session.getSnapshot().context.location) }),
     ),
+    // Provided by the view: the snackbar, the store page, and closing the dialog.
+    notifyPincodeChanged: (_, _params: { message: string }) => undefined,
+    goToStore: () => undefined,
+    reportClosed: () => undefined,
   },
 }).createMachine({
   id: 'pincode',
+  description: 'The delivery pincode dialog: the shopper says where they shop, and the store opens for that area.',
+  invoke: { id: 'zipSuggestion', src: 'zipSuggestion', input: ({ context }) => ({ session: context.session }) },
   context: ({ input }) => {
     const stored = input.session.getSnapshot().context;
     return {
@@ -86,22 +98,26 @@ export const pincodeMachine = setup({
     };
   },
   initial: 'editing',
-  // "Changed" only when there was a zip before: the first choice is not a change.
   output: ({ context }) => ({
     area: context.area,
-    changed: context.area !== undefined && context.currentZip !== undefined && context.area.zipcode !== context.currentZip,
+    changed: isChange(context),
   }),
   on: {
-    'pincode.cancel': { guard: 'canDismiss', target: '.cancelled' },
+    'pincode.cancel': { guard: 'canDismiss', target: '.cancelled', description: 'Only from the header, when a pincode is already chosen.' },
   },
   states: {
     editing: {
+      description: 'The shopper types a pincode (or takes the suggested one).',
       on: {
         'pincode.change': { actions: 'assignValue' },
-        'pincode.submit': [{ guard: 'isPincodeValid', target: 'lookingUp' }, { actions: 'assignValidationError' }],
+        'pincode.submit': [
+          { guard: 'isPincodeValid', target: 'lookingUp' },
+          { actions: 'assignValidationError', description: 'Not a 5-digit pincode: the field says why.' },
+        ],
       },
     },
     lookingUp: {
+      description: 'Checking whether we deliver to this pincode.',
       invoke: {
         id: 'lookupZip',
         src: 'lookupZip',
@@ -110,35 +126,50 @@ export const pincodeMachine = setup({
           {
             guard: { type: 'isServedWithCartToClear', params: ({ event }) => ({ reply: event.output }) },
             target: 'clearingCart',
+            description: 'Served, and the shopper had a cart for the old area: that cart is emptied first.',
             actions: { type: 'assignArea', params: ({ event }) => ({ reply: event.output }) },
           },
           {
             guard: { type: 'isServed', params: ({ event }) => ({ reply: event.output }) },
-            target: 'served',
+            target: 'keepingArea',
             actions: { type: 'assignArea', params: ({ event }) => ({ reply: event.output }) },
           },
           { target: 'notServed', actions: { type: 'assignNotServed', params: ({ event }) => ({ reply: event.output }) } },
         ],
-        onError: { target: 'editing', actions: { type: 'assignRequestError', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: 'editing',
+          actions: { type: 'assignRequestError', params: ({ event }) => ({ error: event.error }) },
+          description: 'The check failed (offline, server error): the field shows the reason.',
+        },
       },
     },
     clearingCart: {
+      description: "Emptying the old area's cart.",
       invoke: {
         id: 'clearCart',
         src: 'clearCart',
         input: ({ context }) => ({ cartId: context.cartId ?? '', customerId: context.customerId }),
         // The old area's cart is gone for the shopper either way; a failed clear must not trap them here.
-        onDone: { target: 'served' },
-        onError: { target: 'served' },
+        onDone: { target: 'keepingArea' },
+        onError: { target: 'keepingArea' },
       },
     },
     notServed: {
+      description: "We do not deliver there yet: 'coming soon' and a link to the pincodes we serve.",
       on: {
         'pincode.change': { target: 'editing', actions: ['assignValue', 'clearNotServed'] },
       },
     },
-    served: { type: 'final', entry: 'recordArea' },
-    cancelled: { type: 'final' },
+    keepingArea: {
+      description: "The area is kept for this shopper; 'Pin Code Changed' shows when it replaced another one.",
+      entry: 'recordArea',
+      always: [
+        { guard: 'isPincodeChanged', target: 'served', actions: { type: 'notifyPincodeChanged', params: { message: pincodeChangedMessage } } },
+        { target: 'served' },
+      ],
+    },
+    served: { type: 'final', description: 'The store opens for the chosen area.', entry: ['goToStore', 'reportClosed'] },
+    cancelled: { type: 'final', description: 'Closed from the header: the pincode stays as it was.', entry: 'reportClosed' },
   },
 });
 
@@ -158,6 +189,11 @@ function areaValues(context: PincodeContext, currentLocation: number | undefined
   return values;
 }
 
+/** "Changed" only when there was a zip before: the first choice is not a change. */
+function isChange(context: PincodeContext): boolean {
+  return context.area !== undefined && context.currentZip !== undefined && context.area.zipcode !== context.currentZip;
+}
+
 /** code 1 with a location: the zip is served. */
 function servedArea(reply: ZipLookupReply): ServedArea | undefined {
   if (reply.code !== 1) return undefined;
@@ -165,3 +201,5 @@ function servedArea(reply: ZipLookupReply): ServedArea | undefined {
   if (!entry || entry.loc_id === undefined || entry.state === undefined) return undefined;
   return { zipcode: entry.zipcode, state: entry.state, city: entry.city ?? '', loc_id: entry.loc_id };
 }
+
+export type PincodeActor = ActorRefFrom<typeof pincodeMachine>;

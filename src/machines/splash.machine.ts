@@ -19,14 +19,17 @@ export const splashMachine = setup({
   },
 }).createMachine({
   id: 'splash',
+  description: 'The welcome banners, then the store.',
   initial: 'showing',
   states: {
     showing: {
-      after: { splashLifetime: { target: 'leaving' } },
-      on: { 'splash.skip': { target: 'leaving' } },
+      description: "The banner slider with 'Start Shopping'.",
+      after: { splashLifetime: { target: 'leaving', description: 'After a few seconds the store opens by itself.' } },
+      on: { 'splash.skip': { target: 'leaving', description: "'Start Shopping': the store opens now." } },
     },
     leaving: {
       type: 'final',
+      description: 'The store opens (all categories).',
       entry: 'goToStore',
     },
   },

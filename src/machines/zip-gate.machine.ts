@@ -80,6 +80,7 @@ export const zipGateMachine = setup({
   },
 }).createMachine({
   id: 'zipGate',
+  description: 'The zipcode page (/home): the shopper proves they are not a robot and gives a zipcode we serve.',
   context: ({ input }) => ({
     ...input,
     zipcode: input.session.getSnapshot().context.zipcode ?? '',
@@ -90,20 +91,22 @@ export const zipGateMachine = setup({
   }),
   initial: 'editing',
   on: {
-    'captcha.solve': { actions: 'assignCaptcha' },
-    'captcha.reset': { actions: 'clearCaptcha' },
+    'captcha.solve': { actions: 'assignCaptcha', description: 'The captcha widget is solved.' },
+    'captcha.reset': { actions: 'clearCaptcha', description: 'The captcha expired or was restarted.' },
   },
   states: {
     editing: {
+      description: 'The shopper types a zipcode and solves the captcha.',
       on: {
         'field.change': { actions: 'assignZipcode' },
         'zip.submit': [
           { guard: 'isReady', target: 'verifyingCaptcha', actions: 'clearFailure' },
-          { guard: 'hasCaptcha', actions: 'assignError' },
+          { guard: 'hasCaptcha', actions: 'assignError', description: 'The zipcode is missing or not 5 digits: the field says why.' },
         ],
       },
     },
     verifyingCaptcha: {
+      description: 'Checking the captcha answer.',
       invoke: {
         id: 'verifyCaptcha',
         src: 'verifyCaptcha',
@@ -112,6 +115,7 @@ export const zipGateMachine = setup({
           { guard: { type: 'isCaptchaAccepted', params: ({ event }) => ({ reply: event.output }) }, target: 'lookingUp' },
           {
             target: 'editing',
+            description: 'The captcha was refused: its message shows and a new captcha starts.',
             actions: [
               { type: 'assignMessage', params: ({ event }) => ({ message: event.output.message || authFailureMessages.somethingWentWrong }) },
               'assignNextCaptchaRound',
@@ -125,6 +129,7 @@ export const zipGateMachine = setup({
       },
     },
     lookingUp: {
+      description: 'Checking whether we deliver to this zipcode.',
       invoke: {
         id: 'lookupZip',
         src: 'lookupZip',
@@ -138,6 +143,7 @@ export const zipGateMachine = setup({
           {
             // The captcha was spent by the check: another try needs a new one.
             target: 'editing',
+            description: "Not served: the server's message shows and a new captcha starts.",
             actions: [
               { type: 'assignMessage', params: ({ event }) => ({ message: event.output.message || authFailureMessages.somethingWentWrong }) },
               'assignNextCaptchaRound',
@@ -150,6 +156,6 @@ export const zipGateMachine = setup({
         },
       },
     },
-    served: { type: 'final', entry: 'goToStore' },
+    served: { type: 'final', description: 'The area is kept and the store opens.', entry: 'goToStore' },
   },
 });

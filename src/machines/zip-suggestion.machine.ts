@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { assign, fromPromise, sendParent, setup, type ActorRefFrom } from 'xstate';
 import type { ZipSuggestionReply } from '../api/contract/dine-in.contract.ts';
 import { suggestZipcode } from '../api/dine-in.api.ts';
 import type { sessionMachine } from './session.machine.ts';
@@ -24,7 +24,8 @@ export type ZipSuggestionEvent = { type: 'suggestion.take' } | { type: 'suggesti
 /**
  * The pincode dialog's geo-IP prefill (spec: "A geo-IP lookup may prefill the pincode"): only for a shopper with no
  * zip yet, asks the server for the served zip nearest their city (GET /connect/index/suggestzipcode) and offers it.
- * Taking it puts the zip in the dialog's field (reportSuggestion, provided by the view); it is never submitted here.
+ * Taking it puts the zip in the dialog's field (reportSuggestion, 'pincode.change' to the pincode machine that
+ * invokes this one); it is never submitted here.
  */
 export const zipSuggestionMachine = setup({
   types: {
@@ -44,18 +45,21 @@ export const zipSuggestionMachine = setup({
       const data = params.reply.data;
       return { suggestion: data ? { zipcode: data.zipcode, city: data.city, state: data.state, fromCity: data.from_city } : undefined };
     }),
-    // Provided by the view: the zip goes into the pincode dialog's field.
-    reportSuggestion: (_, _params: { zipcode: string }) => undefined,
+    // The zip goes into the pincode dialog's field (the pincode machine invokes this one).
+    reportSuggestion: sendParent((_, params: { zipcode: string }) => ({ type: 'pincode.change' as const, value: params.zipcode })),
   },
 }).createMachine({
   id: 'zipSuggestion',
+  description: 'Offers a shopper without a pincode the served pincode nearest to where they are.',
   context: ({ input }) => ({ ...input, suggestion: undefined }),
   initial: 'checking',
   states: {
     checking: {
+      description: 'Does the shopper already have a pincode?',
       always: [{ guard: 'hasZip', target: 'unneeded' }, { target: 'asking' }],
     },
     asking: {
+      description: 'Looking for the served pincode nearest to the shopper.',
       invoke: {
         id: 'loadSuggestion',
         src: 'loadSuggestion',
@@ -71,6 +75,7 @@ export const zipSuggestionMachine = setup({
       },
     },
     offered: {
+      description: "'Shopping near …? Use 10002': the shopper may take it.",
       on: {
         'suggestion.take': {
           target: 'taken',
@@ -79,8 +84,8 @@ export const zipSuggestionMachine = setup({
         'suggestion.dismiss': { target: 'none' },
       },
     },
-    taken: { type: 'final' },
-    none: { type: 'final' },
-    unneeded: { type: 'final' },
+    taken: { type: 'final', description: 'The suggested pincode is in the field, not yet submitted.' },
+    none: { type: 'final', description: 'Nothing to suggest (none near, or the lookup failed).' },
+    unneeded: { type: 'final', description: 'The shopper already has a pincode: nothing is offered.' },
   },
 });

@@ -7,6 +7,9 @@
 /** A cart id that is unknown, closed or someone else's (the server never says which). */
 export const cartNotFoundMessage = 'Cart not found';
 
+/** The snackbar after the pincode dialog changed the shopper's area (storefront spec, 6000 ms). */
+export const pincodeChangedMessage = 'Pin Code Changed';
+
 /** A zip outside every service area (storefront spec, pincode selection and dine-in list code -1). */
 export const comingSoonMessage = 'We are coming soon to this pincode. Please see a list of all pincodes we currently serve.';
 

@@ -2,11 +2,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import type { AddAddressBody, AddAddressReply } from '../../src/api/contract/address.contract.ts';
 import type { Sent } from '../../src/api/http.ts';
+import { addressFormMachine } from '../../src/machines/address-form.machine.ts';
 import { checkoutAddressMachine, type CheckoutAddressContext, type CheckoutAddressInput } from '../../src/machines/checkout-address.machine.ts';
 import type { SessionValues } from '../../src/machines/session-values.ts';
 import { sessionMachine } from '../../src/machines/session.machine.ts';
 import { addressRuleMessages } from '../../src/rules/address-validation.ts';
-import { addressesReply, savedAddressReply, zipFound } from './checkout-fixtures.ts';
+import { addressesReply, savedAddressReply, zipFound, newYorkValues } from './checkout-fixtures.ts';
 import { done, failed, label, pathName } from './machine-events.ts';
 import { allStateIds, allTransitions, coverageTitle, planPaths, replay } from './path-coverage.ts';
 
@@ -19,25 +20,11 @@ function session(values: SessionValues) {
 const addressesLoaded = label('getShippingAddresses: list', done('getShippingAddresses', addressesReply));
 const addressesRefused = label('getShippingAddresses: code -1', done('getShippingAddresses', { code: -1, message: 'no' }));
 const addressesFailed = label('getShippingAddresses: offline', failed('getShippingAddresses'));
-const zipLooked = label('lookupZip: New York', done('lookupZip', zipFound));
-const zipFailed = label('lookupZip: offline', failed('lookupZip'));
 const saved = label('addShippingAddress: saved', done('addShippingAddress', savedAddressReply));
 const saveRefused = label('addShippingAddress: code -1', done('addShippingAddress', { code: -1, message: addressRuleMessages.zipCityMismatch }));
 const saveFailed = label('addShippingAddress: offline', failed('addShippingAddress'));
 
-const validValues = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  address: '350 5th Ave',
-  address2: '',
-  city: 'New York',
-  state: 'NY',
-  zip: '10001',
-  addressNickname: 'Home',
-  phone: '2125550123',
-};
-const wrongCity = { ...validValues, city: 'Boston' };
-const emptyValues = { firstName: '', lastName: '', address: '', address2: '', city: '', state: '', zip: '', addressNickname: '', phone: '' };
+const validValues = newYorkValues;
 
 function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   const m = (value: unknown) => snapshot.matches(value as never);
@@ -45,21 +32,19 @@ function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   if (m('choosing'))
     return [{ type: 'address.choose', id: 11 }, { type: 'address.choose', id: 13 }, { type: 'address.form.toggle' }, { type: 'address.continue' }];
   if (m({ adding: 'editing' }))
+    // What the address form child reports: a valid address to save, or the zip and city refusal.
     return [
-      { type: 'address.zip.lookup', zip: '10001' },
-      { type: 'address.save', values: emptyValues, makeDefault: false },
-      { type: 'address.save', values: wrongCity, makeDefault: false },
       { type: 'address.save', values: validValues, makeDefault: true },
+      { type: 'address.refused', message: addressRuleMessages.zipCityMismatch },
       { type: 'address.form.toggle' },
     ];
-  if (m({ adding: 'lookingUp' })) return [zipLooked, zipFailed, { type: 'address.zip.lookup', zip: '10002' }];
   if (m({ adding: 'saving' })) return [saved, saveRefused, saveFailed];
   return [];
 }
 
 const serializeState = (snapshot: AnyMachineSnapshot) => {
   const c = snapshot.context as CheckoutAddressContext;
-  return JSON.stringify([snapshot.value, c.addresses.length, c.chosenAddressId ?? null, Boolean(c.zipLookup)]);
+  return JSON.stringify([snapshot.value, c.addresses.length, c.chosenAddressId ?? null]);
 };
 
 /** The snackbar is the tabs machine's: the graph walks this machine alone. */
@@ -110,7 +95,7 @@ describe('checkout address behaviour', () => {
     const machine = checkoutAddressMachine.provide({
       actors: {
         getShippingAddresses: fromPromise(async () => addressesReply),
-        lookupZip: fromPromise(async () => zipFound),
+        addressForm: addressFormMachine.provide({ actors: { lookupZip: fromPromise(async () => zipFound) } }),
         addShippingAddress: fromPromise(async ({ input }) => {
           sent.push(input.body);
           return save();
@@ -170,5 +155,28 @@ describe('checkout address behaviour', () => {
     form.send({ type: 'address.save', values: validValues, makeDefault: false });
     await vi.waitFor(() => expect(notices).toEqual(['That zip is not served.']));
     expect(form.getSnapshot().matches({ adding: 'editing' })).toBe(true);
+  });
+
+  it('runs the address form as its child: the shopper types, the zip fills city and state, SAVE saves', async () => {
+    const { actor, sent } = running();
+    await waitFor(actor, (s) => s.matches('choosing'));
+    actor.send({ type: 'address.form.toggle' });
+    const form = actor.getSnapshot().children.addressForm;
+    if (!form) throw new Error('the form runs while ADD NEW ADDRESSES is open');
+    form.send({ type: 'address.submit' });
+    expect(Object.keys(form.getSnapshot().context.formErrors)).toContain('firstName');
+    expect(actor.getSnapshot().matches({ adding: 'editing' })).toBe(true);
+    for (const field of ['firstName', 'lastName', 'address', 'addressNickname', 'phone'] as const) {
+      form.send({ type: 'address.field.change', field, value: validValues[field] ?? '' });
+    }
+    form.send({ type: 'address.field.change', field: 'zip', value: '10001' });
+    await waitFor(form, (s) => s.matches('editing') && s.context.values.city === 'New York');
+    expect(form.getSnapshot().context.values.state).toBe('NY');
+    form.send({ type: 'address.submit' });
+    await waitFor(actor, (s) => s.matches('choosing'));
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ first_name: 'Ada', city: 'New York', state: 'NY', zipcode: '10001', default_address: '0' });
+    // Leaving the form drops it.
+    expect(actor.getSnapshot().children.addressForm).toBeUndefined();
   });
 });

@@ -32,7 +32,16 @@ const chosen = label('payment.chosen: saved card', { type: 'payment.chosen', cho
 const refusal = label('card.error: refused', { type: 'card.error', message: 'The card provider could not be reached.' });
 
 function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
-  if (snapshot.matches('choosing')) return [{ type: 'card.add.open' }, chosen, refusal];
+  if (snapshot.matches('choosing'))
+    return [
+      { type: 'card.add.open' },
+      chosen,
+      refusal,
+      { type: 'payment.option.choose', mode: 2 },
+      { type: 'payment.option.choose', mode: 3 },
+      { type: 'payment.option.choose', mode: 4 },
+      { type: 'payment.continue' },
+    ];
   if (snapshot.matches('addingCard')) return [cardAdded, addBack, addFailed];
   return [];
 }
@@ -140,11 +149,23 @@ describe('checkout card behaviour (the three children running)', () => {
     );
   });
 
-  it('Payment on Delivery hands over at once', () => {
-    const { spies, children } = running({ cartId: 'cart-abc' });
-    children().paymentOptions.send({ type: 'payment.option.choose', mode: 4 });
-    children().paymentOptions.send({ type: 'payment.continue' });
+  it('Payment on Delivery hands over at once: the card step shows the option and passes it to payment options', () => {
+    const { actor, spies, children } = running({ cartId: 'cart-abc' });
+    actor.send({ type: 'payment.option.choose', mode: 4 });
+    expect(actor.getSnapshot().matches({ choosing: 'delivery' })).toBe(true);
+    expect(children().paymentOptions.getSnapshot().matches('delivery')).toBe(true);
+    actor.send({ type: 'payment.continue' });
     expect(spies.reportChoice).toHaveBeenCalledWith({ payment_mode: 4 });
+  });
+
+  it('UPI and back to cards: the card step and payment options show the same option', () => {
+    const { actor, children } = running({ cartId: 'cart-abc' });
+    actor.send({ type: 'payment.option.choose', mode: 3 });
+    expect(actor.getSnapshot().matches({ choosing: 'upi' })).toBe(true);
+    expect(children().paymentOptions.getSnapshot().matches('upi')).toBe(true);
+    actor.send({ type: 'payment.option.choose', mode: 2 });
+    expect(actor.getSnapshot().matches({ choosing: 'cards' })).toBe(true);
+    expect(children().paymentOptions.getSnapshot().matches('cards')).toBe(true);
   });
 
   it('opens Add New Card from the list, and continues with the card it saves', async () => {

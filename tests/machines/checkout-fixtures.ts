@@ -1,3 +1,4 @@
+import type { AddressValues } from '../../src/rules/address-validation.ts';
 import type { AddAddressReply, GetAddressesReply, ServerAddress } from '../../src/api/contract/address.contract.ts';
 import type { OrderReviewData, OrderReviewReply, PlaceOrderReply } from '../../src/api/contract/checkout.contract.ts';
 import type { ZipLookupReply } from '../../src/api/contract/location.contract.ts';
@@ -127,6 +128,18 @@ export const reviewOk: OrderReviewReply = { code: 1, data: review };
 export const addressesReply: GetAddressesReply = { code: 1, data: [office, home, away, billing] };
 export const zipFound: ZipLookupReply = { code: 1, data: [{ zipcode: '10001', city: 'New York', state: 'NY', loc_id: 1 }] };
 export const savedAddressReply: AddAddressReply = { code: 1, address_id: 12 };
+/** A valid New York address as the address form holds it (zip 10001, the one zipFound answers for). */
+export const newYorkValues: AddressValues = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  address: '350 5th Ave',
+  address2: '',
+  city: 'New York',
+  state: 'NY',
+  zip: '10001',
+  addressNickname: 'Home',
+  phone: '2125550123',
+};
 
 export const placedReply: PlaceOrderReply = { code: 1, message: 'Order Placed.', order_id: '100000123' };
 export const declinedReply: PlaceOrderReply = { code: -1, message: 'Your card was declined.', order_id: '100000124' };

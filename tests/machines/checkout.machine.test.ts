@@ -7,6 +7,7 @@ import type { PaymentMethodsReply } from '../../src/api/contract/payment.contrac
 import type { ShippingBody } from '../../src/api/contract/shipping.contract.ts';
 import type { Sent } from '../../src/api/http.ts';
 import { cardListMachine } from '../../src/machines/card-list.machine.ts';
+import { addressFormMachine } from '../../src/machines/address-form.machine.ts';
 import { checkoutAddressMachine } from '../../src/machines/checkout-address.machine.ts';
 import { checkoutCardMachine } from '../../src/machines/checkout-card.machine.ts';
 import type { SpeedFlow } from '../../src/machines/checkout-flow.types.ts';
@@ -209,7 +210,7 @@ function running(overrides: Overrides = {}) {
       chooseAddress: checkoutAddressMachine.provide({
         actors: {
           getShippingAddresses: fromPromise(async () => addressesReply),
-          lookupZip: fromPromise(async () => zipFound),
+          addressForm: addressFormMachine.provide({ actors: { lookupZip: fromPromise(async () => zipFound) } }),
           addShippingAddress: fromPromise(async ({ input }) => {
             calls.addresses.push(input.body);
             return savedAddressReply;
@@ -344,22 +345,21 @@ describe('checkout behaviour (the tabs machine with its steps running)', () => {
     const { actor, calls } = running();
     const address = await choosingAddress(actor);
     address.send({ type: 'address.form.toggle' });
-    address.send({ type: 'address.zip.lookup', zip: '10001' });
-    await waitFor(address, (s) => s.context.zipLookup?.city === 'New York');
-    address.send({
-      type: 'address.save',
-      values: {
-        firstName: 'Ada',
-        lastName: 'Lovelace',
-        address: '350 5th Ave',
-        city: 'Boston',
-        state: 'NY',
-        zip: '10001',
-        addressNickname: 'Home',
-        phone: '2125550123',
-      },
-      makeDefault: false,
-    });
+    const form = address.getSnapshot().children.addressForm;
+    if (!form) throw new Error('the form runs while ADD NEW ADDRESSES is open');
+    form.send({ type: 'address.field.change', field: 'zip', value: '10001' });
+    await waitFor(form, (s) => s.matches('editing') && s.context.zipLookup?.city === 'New York');
+    const values = {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      address: '350 5th Ave',
+      city: 'Boston',
+      state: 'NY',
+      addressNickname: 'Home',
+      phone: '2125550123',
+    };
+    for (const [field, value] of Object.entries(values)) form.send({ type: 'address.field.change', field: field as keyof typeof values, value });
+    form.send({ type: 'address.submit' });
     expect(actor.getSnapshot().context.notice).toBe(addressRuleMessages.zipCityMismatch);
     expect(address.getSnapshot().matches({ adding: 'editing' })).toBe(true);
     expect(calls.addresses).toEqual([]);

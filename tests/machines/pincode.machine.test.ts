@@ -1,11 +1,13 @@
-import { describe, expect, it } from 'vitest';
-import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import type { ZipSuggestionReply } from '../../src/api/contract/dine-in.contract.ts';
 import { ApiError } from '../../src/api/http.ts';
 import { pincodeMachine } from '../../src/machines/pincode.machine.ts';
+import { zipSuggestionMachine } from '../../src/machines/zip-suggestion.machine.ts';
 import type { SessionValues } from '../../src/machines/session-values.ts';
 import { sessionMachine } from '../../src/machines/session.machine.ts';
 import { pincodeMessages } from '../../src/rules/pincode.ts';
-import { allStateIds, allTransitions, planPaths, replay, type PathPlan, coverageTitle } from './path-coverage.ts';
+import { allStateIds, allTransitions, neverSettling, planPaths, replay, type PathPlan, coverageTitle } from './path-coverage.ts';
 
 const served = {
   type: 'xstate.done.actor.lookupZip',
@@ -135,5 +137,57 @@ describe('pincode validation inside the machine', () => {
     expect(chicago.couriertype).toBeUndefined();
     const sameArea = choose({ ...served, output: { ...served.output, data: [{ zipcode: '10003', city: 'New York', state: 'NY', loc_id: 101 }] } });
     expect(sameArea).toMatchObject({ zipcode: '10003', ...visit });
+  });
+});
+
+describe('pincode: what the dialog is told to do', () => {
+  function run(stored: SessionValues, dismissible: boolean) {
+    const spies = { goToStore: vi.fn(), notifyPincodeChanged: vi.fn(), reportClosed: vi.fn() };
+    const machine = pincodeMachine.provide({
+      actors: { zipSuggestion: neverSettling(zipSuggestionMachine) },
+      actions: { ...spies, notifyPincodeChanged: (_, params) => spies.notifyPincodeChanged(params.message) },
+    });
+    const session = createActor(sessionMachine, { input: stored }).start();
+    const actor = createActor(machine, { input: { session, dismissible } }).start();
+    return { actor, spies };
+  }
+
+  it("says 'Pin Code Changed', opens the store and closes after a change", () => {
+    const { actor, spies } = run({ zipcode: '10001', location: 101 }, true);
+    actor.send({ type: 'pincode.change', value: '60601' });
+    actor.send({ type: 'pincode.submit' });
+    actor.send(served as unknown as { type: 'pincode.submit' });
+    expect(spies.notifyPincodeChanged).toHaveBeenCalledWith('Pin Code Changed');
+    expect(spies.goToStore).toHaveBeenCalledOnce();
+    expect(spies.reportClosed).toHaveBeenCalledOnce();
+  });
+
+  it('opens the store without the snackbar on the first choice', () => {
+    const { actor, spies } = run({}, false);
+    actor.send({ type: 'pincode.change', value: '60601' });
+    actor.send({ type: 'pincode.submit' });
+    actor.send(served as unknown as { type: 'pincode.submit' });
+    expect(spies.notifyPincodeChanged).not.toHaveBeenCalled();
+    expect(spies.goToStore).toHaveBeenCalledOnce();
+  });
+
+  it('closes without navigating when cancelled from the header', () => {
+    const { actor, spies } = run({ zipcode: '10001', location: 101 }, true);
+    actor.send({ type: 'pincode.cancel' });
+    expect(actor.getSnapshot().value).toBe('cancelled');
+    expect(spies.reportClosed).toHaveBeenCalledOnce();
+    expect(spies.goToStore).not.toHaveBeenCalled();
+  });
+
+  it('puts a taken suggestion in the field without submitting it', async () => {
+    const session = createActor(sessionMachine, { input: {} }).start();
+    const answer: ZipSuggestionReply = { code: 1, data: { zipcode: '10002', city: 'New York', state: 'NY', from_city: 'Brooklyn' } };
+    const suggest = zipSuggestionMachine.provide({ actors: { loadSuggestion: fromPromise(async () => answer) } });
+    const actor = createActor(pincodeMachine.provide({ actors: { zipSuggestion: suggest } }), { input: { session, dismissible: false } }).start();
+    await vi.waitFor(() => expect(actor.getSnapshot().children.zipSuggestion?.getSnapshot().value).toBe('offered'));
+    const suggester = actor.getSnapshot().children.zipSuggestion;
+    suggester?.send({ type: 'suggestion.take' });
+    expect(actor.getSnapshot().context.value).toBe('10002');
+    expect(actor.getSnapshot().value).toBe('editing');
   });
 });

@@ -18,6 +18,8 @@ function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
 }
 
 const serializeState = (snapshot: AnyMachineSnapshot) => JSON.stringify(snapshot.value);
+// reportSuggestion sends to the pincode machine that invokes this one; alone, it goes nowhere.
+const walkable = zipSuggestionMachine.provide({ actions: { reportSuggestion: () => undefined } });
 const scenarios: { name: string; stored: SessionValues }[] = [
   { name: 'no zip yet', stored: {} },
   { name: 'zip chosen', stored: { zipcode: '60601', location: 103 } },
@@ -28,11 +30,11 @@ describe('zip suggestion paths', () => {
   const reached = new Set<string>();
   for (const scenario of scenarios) {
     const input = () => ({ session: createActor(sessionMachine, { input: scenario.stored }).start() });
-    const plans = planPaths(zipSuggestionMachine, { input: input(), events: eventsFor, serializeState });
+    const plans = planPaths(walkable, { input: input(), events: eventsFor, serializeState });
     describe(scenario.name, () => {
       it.each(plans.map((p): [string, PathPlan] => [p.name, p]))('%s', (_name, plan) => {
         const args = input();
-        const result = replay(zipSuggestionMachine, plan, args);
+        const result = replay(walkable, plan, args);
         result.transitions.forEach((t) => taken.add(t));
         result.states.forEach((s) => reached.add(s));
         expect(result.snapshot.value).toEqual(plan.expected.value);

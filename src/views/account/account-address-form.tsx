@@ -1,6 +1,7 @@
-import { useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo } from 'react';
 import type { AccountDashboardActor } from '../../machines/account-dashboard.machine.ts';
+import { addressFormMachine } from '../../machines/address-form.machine.ts';
 import type { AddressField, AddressValues } from '../../rules/address-validation.ts';
 import { usStates } from '../../rules/us-states.ts';
 import { fieldError, primaryButton, secondaryButton } from '../../styles/controls.css.ts';
@@ -10,7 +11,7 @@ import * as css from './settings.css.ts';
 
 const stateOptions = usStates.map((s) => ({ value: s.code, label: `${s.name} (${s.code})` }));
 
-/** EDIT SHIPPING ADDRESS: the account edit form, prefilled; the machine checks it and reports every invalid field at once. */
+/** EDIT SHIPPING ADDRESS: the account edit form, prefilled; its address-form actor holds and checks the values, the dashboard saves them. */
 export function AccountAddressForm({ actor }: { actor: AccountDashboardActor }) {
   const editingId = useSelector(actor, (s) => s.context.editingId);
   const initial = useSelector(actor, (s) => s.context.editValues);
@@ -20,9 +21,15 @@ export function AccountAddressForm({ actor }: { actor: AccountDashboardActor }) 
 }
 
 function Form({ actor, initial }: { actor: AccountDashboardActor; initial: AddressValues }) {
-  const [values, setValues] = useState<AddressValues>(initial);
-  const errors = useSelector(actor, (s) => s.context.formErrors);
+  const machine = useMemo(
+    () => addressFormMachine.provide({ actions: { reportSubmit: ({ context }) => actor.send({ type: 'address.save', values: context.values }) } }),
+    [actor],
+  );
+  const form = useActorRef(machine, { input: { form: 'account-edit', values: initial } });
+  const values = useSelector(form, (s) => s.context.values);
+  const errors = useSelector(form, (s) => s.context.formErrors);
   const saving = useSelector(actor, (s) => s.hasTag('savingAddress'));
+  const change = (field: AddressField, value: string) => form.send({ type: 'address.field.change', field, value });
   const field = (name: AddressField, label: string, options: { inputMode?: 'numeric' | 'tel'; autoComplete?: string } = {}) => (
     <TextField
       label={label}
@@ -30,7 +37,7 @@ function Form({ actor, initial }: { actor: AccountDashboardActor; initial: Addre
       error={errors[name]}
       inputMode={options.inputMode}
       autoComplete={options.autoComplete}
-      onChange={(value) => setValues((v) => ({ ...v, [name]: value }))}
+      onChange={(value) => change(name, value)}
     />
   );
 
@@ -45,7 +52,7 @@ function Form({ actor, initial }: { actor: AccountDashboardActor; initial: Addre
         aria-labelledby="edit-address-title"
         onSubmit={(e) => {
           e.preventDefault();
-          actor.send({ type: 'address.save', values });
+          form.send({ type: 'address.submit' });
         }}
       >
         {field('firstName', 'First Name', { autoComplete: 'given-name' })}
@@ -54,12 +61,7 @@ function Form({ actor, initial }: { actor: AccountDashboardActor; initial: Addre
         {field('city', 'City', { autoComplete: 'address-level2' })}
         {field('zip', 'Zipcode', { inputMode: 'numeric', autoComplete: 'postal-code' })}
         <div>
-          <DropdownSelect
-            label="State"
-            options={stateOptions}
-            value={values.state || undefined}
-            onChange={(state) => setValues((v) => ({ ...v, state }))}
-          />
+          <DropdownSelect label="State" options={stateOptions} value={values.state || undefined} onChange={(state) => change('state', state)} />
           {errors.state && <p className={fieldError}>{errors.state}</p>}
         </div>
         {field('phone', 'Phone', { inputMode: 'tel', autoComplete: 'tel' })}

@@ -1,37 +1,30 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useId, useState, type ChangeEvent, type ReactNode } from 'react';
+import { useId, type ChangeEvent, type ReactNode } from 'react';
+import type { AddressFormActor } from '../../machines/address-form.machine.ts';
 import type { CheckoutAddressActor } from '../../machines/checkout-address.machine.ts';
-import type { AddressField, AddressValues } from '../../rules/address-validation.ts';
+import type { AddressField } from '../../rules/address-validation.ts';
 import { usStates } from '../../rules/us-states.ts';
 import { primaryButton, textInput, fieldError } from '../../styles/controls.css.ts';
 import { DropdownSelect } from '../controls/dropdown-select.tsx';
 import * as css from './checkout.css.ts';
 
-const blank: AddressValues = { firstName: '', lastName: '', address: '', address2: '', city: '', state: '', zip: '', addressNickname: '', phone: '' };
 const stateOptions = usStates.map((s) => ({ value: s.code, label: `${s.name} (${s.code})` }));
 
-/** 'ADD NEW ADDRESSES': the spec's shipping form; the machine validates it and reports every invalid field at once. */
+/** 'ADD NEW ADDRESSES': the address step's form child (addressForm) holds the values, checks them and hands them over. */
 export function AddressForm({ actor }: { actor: CheckoutAddressActor }) {
-  const [values, setValues] = useState<AddressValues>(blank);
-  const [makeDefault, setMakeDefault] = useState(false);
-  const errors = useSelector(actor, (s) => s.context.formErrors);
-  const lookup = useSelector(actor, (s) => s.context.zipLookup);
+  const form = useSelector(actor, (s) => s.children.addressForm);
   const saving = useSelector(actor, (s) => s.matches({ adding: 'saving' }));
-  const lookingUp = useSelector(actor, (s) => s.matches({ adding: 'lookingUp' }));
+  if (!form) return null;
+  return <Form actor={actor} form={form} saving={saving} />;
+}
 
-  // A 5-digit zip fills city and state from the lookup (spec section 5), once the answer is for the zip on screen.
-  useEffect(() => {
-    if (!lookup || lookup.zip !== values.zip.trim()) return;
-    setValues((v) => ({ ...v, city: lookup.city ?? v.city, state: lookup.state ?? v.state }));
-    // Only a new answer fills the fields: the shopper may correct them afterwards.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [lookup]);
-
-  const set = (field: AddressField) => (e: ChangeEvent<HTMLInputElement>) => {
-    const value = e.target.value;
-    setValues((v) => ({ ...v, [field]: value }));
-    if (field === 'zip') actor.send({ type: 'address.zip.lookup', zip: value });
-  };
+function Form({ actor, form, saving }: { actor: CheckoutAddressActor; form: AddressFormActor; saving: boolean }) {
+  const values = useSelector(form, (s) => s.context.values);
+  const makeDefault = useSelector(form, (s) => s.context.makeDefault);
+  const errors = useSelector(form, (s) => s.context.formErrors);
+  const lookingUp = useSelector(form, (s) => s.matches('lookingUp'));
+  const set = (field: AddressField) => (e: ChangeEvent<HTMLInputElement>) =>
+    form.send({ type: 'address.field.change', field, value: e.target.value });
   const input = (field: AddressField, label: string, options: { wide?: boolean; inputMode?: 'numeric' | 'tel'; autoComplete?: string } = {}) => (
     <Field key={field} label={label} error={errors[field]} wide={options.wide}>
       {(id, errorId) => (
@@ -56,7 +49,7 @@ export function AddressForm({ actor }: { actor: CheckoutAddressActor }) {
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          actor.send({ type: 'address.save', values, makeDefault });
+          form.send({ type: 'address.submit' });
         }}
       >
         <nav className={css.breadcrumb} aria-label="Breadcrumb">
@@ -80,7 +73,7 @@ export function AddressForm({ actor }: { actor: CheckoutAddressActor }) {
               label="State"
               options={stateOptions}
               value={values.state || undefined}
-              onChange={(state) => setValues((v) => ({ ...v, state }))}
+              onChange={(state) => form.send({ type: 'address.field.change', field: 'state', value: state })}
             />
             {errors.state && (
               <span className={fieldError} role="alert">
@@ -91,7 +84,11 @@ export function AddressForm({ actor }: { actor: CheckoutAddressActor }) {
           {input('addressNickname', 'Address Nickname')}
           {input('phone', 'Phone', { inputMode: 'tel', autoComplete: 'tel' })}
           <label className={css.checkboxRow}>
-            <input type="checkbox" checked={makeDefault} onChange={(e) => setMakeDefault(e.target.checked)} />
+            <input
+              type="checkbox"
+              checked={makeDefault}
+              onChange={(e) => form.send({ type: 'address.default.toggle', makeDefault: e.target.checked })}
+            />
             Make this my default address
           </label>
         </div>

@@ -1,8 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId, useMemo } from 'react';
+import { useId, useMemo, useRef } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { pincodeMachine } from '../../machines/pincode.machine.ts';
-import { zipSuggestionMachine } from '../../machines/zip-suggestion.machine.ts';
+import { pincodeMachine, type PincodeActor } from '../../machines/pincode.machine.ts';
 import { fieldError, linkButton, primaryButton, textInput } from '../../styles/controls.css.ts';
 import { useAppActors, useNotify } from '../app-context.tsx';
 import * as dialogCss from '../../styles/dialog.css.ts';
@@ -12,22 +11,32 @@ export function servedZipsPath(city: string | undefined, state: string | undefin
   return city && state ? `/currentZipCodes/${encodeURIComponent(city)}/${encodeURIComponent(state)}` : '/currentZipCodes/ALL/US';
 }
 
-/** 'Please enter your pincode to start shopping' — renders the pincode machine. */
+/** The header's Change: a dialog with its own pincode actor; the machine says when to navigate, snackbar and close. */
 export function PincodeDialog({ dismissible, onClose }: { dismissible: boolean; onClose?: () => void }) {
   const { session } = useAppActors();
   const navigate = useNavigate();
   const notify = useNotify();
-  const actor = useActorRef(pincodeMachine, { input: { session, dismissible } });
-  // The geo-IP prefill: offered for a shopper without a zip, put in the field only when taken, never submitted.
-  const suggester = useActorRef(
-    useMemo(
-      () =>
-        zipSuggestionMachine.provide({ actions: { reportSuggestion: (_, params) => actor.send({ type: 'pincode.change', value: params.zipcode }) } }),
-      [actor],
-    ),
-    { input: { session } },
+  const latestClose = useRef(onClose);
+  latestClose.current = onClose;
+  const machine = useMemo(
+    () =>
+      pincodeMachine.provide({
+        actions: {
+          goToStore: () => navigate('/store'),
+          notifyPincodeChanged: (_, params) => notify.snackbar(params.message),
+          reportClosed: () => latestClose.current?.(),
+        },
+      }),
+    [navigate, notify],
   );
-  const suggestion = useSelector(suggester, (s) => (s.matches('offered') ? s.context.suggestion : undefined));
+  const actor = useActorRef(machine, { input: { session, dismissible } });
+  return <PincodeDialogView actor={actor} onLeave={onClose} />;
+}
+
+/** 'Please enter your pincode to start shopping' — renders a pincode actor (the header's, or the entry's child on '/'). */
+export function PincodeDialogView({ actor, onLeave }: { actor: PincodeActor; onLeave?: (() => void) | undefined }) {
+  const suggester = useSelector(actor, (s) => s.children.zipSuggestion);
+  const suggestion = useSelector(suggester, (s) => (s?.matches('offered') ? s.context.suggestion : undefined));
   const value = useSelector(actor, (s) => s.context.value);
   const error = useSelector(actor, (s) => s.context.error);
   const notServed = useSelector(actor, (s) => s.context.notServed);
@@ -36,18 +45,6 @@ export function PincodeDialog({ dismissible, onClose }: { dismissible: boolean; 
   const titleId = useId();
   const inputId = useId();
   const errorId = useId();
-
-  useEffect(() => {
-    const subscription = actor.subscribe((snapshot) => {
-      if (snapshot.status !== 'done') return;
-      if (snapshot.output?.area) {
-        if (snapshot.output.changed) notify.snackbar('Pin Code Changed');
-        navigate('/store');
-      }
-      onClose?.();
-    });
-    return () => subscription.unsubscribe();
-  }, [actor, navigate, notify, onClose]);
 
   return (
     <div className={dialogCss.backdrop}>
@@ -84,7 +81,7 @@ export function PincodeDialog({ dismissible, onClose }: { dismissible: boolean; 
           {suggestion && (
             <p className={css.suggestion}>
               Shopping near {suggestion.fromCity ?? suggestion.city}?{' '}
-              <button type="button" className={linkButton} onClick={() => suggester.send({ type: 'suggestion.take' })}>
+              <button type="button" className={linkButton} onClick={() => suggester?.send({ type: 'suggestion.take' })}>
                 Use {suggestion.zipcode} ({suggestion.city}, {suggestion.state})
               </button>
             </p>
@@ -97,7 +94,7 @@ export function PincodeDialog({ dismissible, onClose }: { dismissible: boolean; 
           {notServed && (
             <div className={css.notServed} role="alert">
               <p>{notServed.message}</p>
-              <Link to={servedZipsPath(notServed.city, notServed.state)} onClick={() => onClose?.()} className={linkButton}>
+              <Link to={servedZipsPath(notServed.city, notServed.state)} onClick={() => onLeave?.()} className={linkButton}>
                 See the pincodes we serve
               </Link>
             </div>

@@ -41,14 +41,13 @@ export function CardTab({ shippingAddress, cartId, fromSettings = false, onConti
   return <CardTabView actor={actor} onBack={onBack} />;
 }
 
-/** 'Choose Payment Options', then the card list, the UPI form or Payment on Delivery; Add New Card while it is open. */
+/** Renders the card step actor: the panel its state names (cards, UPI, Payment on Delivery, Add New Card), each child's view inside. */
 export function CardTabView({ actor, onBack }: { actor: CheckoutCardActor; onBack?: (() => void) | undefined }) {
   const fromSettings = useSelector(actor, (s) => s.context.fromSettings);
   const addCard = useSelector(actor, (s) => (s.matches('addingCard') ? s.children.addCard : undefined));
   const options = useSelector(actor, (s) => s.children.choosePaymentOption);
   const cards = useSelector(actor, (s) => s.children.listCards);
-  const mode = useSelector(options, (s): PaymentMode => (s?.matches('upi') ? 3 : s?.matches('delivery') ? 4 : 2));
-  const canContinue = useSelector(options, (s) => s?.can({ type: 'payment.continue' }) ?? false);
+  const mode = useSelector(actor, (s): PaymentMode => (s.matches({ choosing: 'upi' }) ? 3 : s.matches({ choosing: 'delivery' }) ? 4 : 2));
 
   if (addCard) return <AddCard actor={addCard} />;
 
@@ -68,7 +67,7 @@ export function CardTabView({ actor, onBack }: { actor: CheckoutCardActor; onBac
                   name="payment-option"
                   value={option.mode}
                   checked={mode === option.mode}
-                  onChange={() => options?.send({ type: 'payment.option.choose', mode: option.mode })}
+                  onChange={() => actor.send({ type: 'payment.option.choose', mode: option.mode })}
                 />
                 {option.label}
               </label>
@@ -89,7 +88,7 @@ export function CardTabView({ actor, onBack }: { actor: CheckoutCardActor; onBac
       {mode === 4 && (
         <div className={css.actions}>
           <p className={css.status}>Pay when your order arrives.</p>
-          <button type="button" className={primaryButton} disabled={!canContinue} onClick={() => options?.send({ type: 'payment.continue' })}>
+          <button type="button" className={primaryButton} onClick={() => actor.send({ type: 'payment.continue' })}>
             Continue
           </button>
         </div>
