@@ -47,26 +47,24 @@ describe('statechart descriptions', () => {
   });
 
   it('describes every machine and every state it has', () => {
-    const missing = machines
-      .flatMap(({ name, machine }) =>
-        stateNodesOf(machine.root)
-          .filter((node) => !node.description?.trim())
-          .map((node) => `${name}: #${node.id}`),
-      );
+    const missing = machines.flatMap(({ name, machine }) =>
+      stateNodesOf(machine.root)
+        .filter((node) => !node.description?.trim())
+        .map((node) => `${name}: #${node.id}`),
+    );
     expect(missing, 'these states need a `description` in plain shopper language').toEqual([]);
   });
 
   it('describes every transition that a guard chooses between', () => {
-    const missing = machines
-      .flatMap(({ name, machine }) =>
-        stateNodesOf(machine.root).flatMap((node) =>
-          [...node.transitions.entries(), ['(always)', node.always ?? []] as const]
-            .filter(([, candidates]) => candidates.length > 1)
-            .flatMap(([event, candidates]) =>
-              candidates.flatMap((transition, index) => (transition.description?.trim() ? [] : [`${name}: #${node.id} on ${event} (${index + 1})`])),
-            ),
-        ),
-      );
+    const missing = machines.flatMap(({ name, machine }) =>
+      stateNodesOf(machine.root).flatMap((node) =>
+        [...node.transitions.entries(), ['(always)', node.always ?? []] as const]
+          .filter(([, candidates]) => candidates.length > 1)
+          .flatMap(([event, candidates]) =>
+            candidates.flatMap((transition, index) => (transition.description?.trim() ? [] : [`${name}: #${node.id} on ${event} (${index + 1})`])),
+          ),
+      ),
+    );
     expect(missing, 'an event with several guarded answers needs a `description` on each').toEqual([]);
   });
 });
