@@ -4,7 +4,7 @@
  * two words, run together, half typed), and sends each text once to a fresh server process (bench-server.ts, so no
  * cache of this process or of an earlier repeat can answer), one at a time and 10 at a time. Three repeats, each with
  * a new server; p50/p95/p99/max per repeat, their spread, and the load average beside every figure. With
- * BENCH_DATABASE_URL the same runs go to PostgreSQL. Writes bench/RESULTS-search.md (one section per database).
+ * BENCH_DATABASE_URL the same runs go to PostgreSQL (BENCH_REPEATS, BENCH_TEXTS change the counts). Writes bench/RESULTS-search.md (one section per database).
  * Bounded: loopback only, a watchdog ends everything after 20 minutes.
  */
 import { fork, type ChildProcess } from 'node:child_process';
@@ -15,12 +15,13 @@ import { sql } from 'kysely';
 import { openDatabase } from '../server/db/connection.ts';
 import { migrateToLatest } from '../server/db/migrate.ts';
 import { seedCatalogue, vacuumSearchData } from '../server/db/seed/seed-catalogue.ts';
+import { searchProducts } from '../server/services/catalogue/search.ts';
 
 const productCount = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const dataDir = path.resolve(process.env.BENCH_DATA_DIR ?? `bench/data-${Math.round(productCount / 1000)}k`);
 const databaseUrl = process.env.BENCH_DATABASE_URL?.trim() || undefined;
 const textCount = Number(process.env.BENCH_TEXTS ?? 320);
-const repeats = 3;
+const repeats = Number(process.env.BENCH_REPEATS ?? 3);
 const area = { zipcode: '10001', loc_id: 101 };
 const resultsFile = path.resolve('bench/RESULTS-search.md');
 
@@ -106,6 +107,29 @@ async function prepare(): Promise<string[]> {
   }
 }
 
+/**
+ * Each text once in this process against the embedded database, timing the CPU this process spent (PGlite runs in it)
+ * beside the wall clock: on a machine shared by many, CPU time is the figure the load average distorts least.
+ */
+async function cpuTimes(texts: readonly string[]): Promise<{ wall: number[]; cpu: number[] }> {
+  const handle = await openDatabase({ databaseUrl, dataDir });
+  const wall: number[] = [];
+  const cpu: number[] = [];
+  try {
+    for (const text of texts) {
+      const started = performance.now();
+      const before = process.cpuUsage();
+      await searchProducts(handle.db, { text, locId: area.loc_id, page: 0, limit: 20 });
+      const used = process.cpuUsage(before);
+      cpu.push((used.user + used.system) / 1000);
+      wall.push(performance.now() - started);
+    }
+  } finally {
+    await handle.close();
+  }
+  return { wall: wall.sort((a, b) => a - b), cpu: cpu.sort((a, b) => a - b) };
+}
+
 async function startServer(): Promise<number> {
   const server = fork(path.resolve('bench/bench-server.ts'), [], {
     execArgv: ['--import', 'tsx'],
@@ -169,6 +193,7 @@ interface Row {
 async function main(): Promise<void> {
   const texts = await prepare();
   log(`${texts.length} distinct texts, e.g. ${texts.slice(0, 8).join(' | ')}`);
+  const inProcess = databaseUrl ? undefined : await cpuTimes(texts);
   const rows: Row[] = [];
   for (let repeat = 1; repeat <= repeats; repeat++) {
     for (const concurrency of [1, 10]) {
@@ -201,6 +226,12 @@ async function main(): Promise<void> {
     '|---|---|---|---|---|---|---|',
     ...rows.map((r) => `| ${r.concurrency} | ${r.repeat} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${ms(r.max)} | ${r.load} |`),
     '',
+    ...(inProcess
+      ? [
+          `- In process, one at a time, the same texts: CPU time per search p50 ${ms(percentile(inProcess.cpu, 50))}, p95 ${ms(percentile(inProcess.cpu, 95))}, ` +
+            `p99 ${ms(percentile(inProcess.cpu, 99))} ms; wall clock p50 ${ms(percentile(inProcess.wall, 50))}, p95 ${ms(percentile(inProcess.wall, 95))} ms (load ${load()}).`,
+        ]
+      : []),
     ...[1, 10].map((c) => {
       const p95s = rows.filter((r) => r.concurrency === c).map((r) => r.p95);
       return `- concurrency ${c}: p95 spread over the repeats ${ms(Math.min(...p95s))}–${ms(Math.max(...p95s))} ms`;
