@@ -12,6 +12,7 @@ import * as partnerRestaurants from './migrations/010-partner-restaurants.ts';
 import * as couponLimits from './migrations/012-coupon-limits.ts';
 import * as orderConfirmation from './migrations/013-order-confirmation.ts';
 import * as wallet from './migrations/014-wallet.ts';
+import * as searchDictionary from './migrations/015-search-dictionary.ts';
 import * as areaProductSummaries from './migrations/016-area-product-summaries.ts';
 
 // Listed here (not read from disk) so the bundle, tsx and tests all see the same ordered set.
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '012-coupon-limits': couponLimits,
   '013-order-confirmation': orderConfirmation,
   '014-wallet': wallet,
+  '015-search-dictionary': searchDictionary,
   '016-area-product-summaries': areaProductSummaries,
 };
 

@@ -2,7 +2,7 @@ import { assert } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listingReply, type ListingReply } from '../../src/api/contract/catalogue.contract.ts';
 import { badRequestBody } from '../../src/api/contract/envelope.ts';
-import { prefixQuery, searchWords } from '../../server/services/catalogue/search.ts';
+import { searchWords } from '../../server/services/catalogue/search.ts';
 import { allOfferedIn, isNonDecreasing, lowestCents, newYork, query } from './catalogue-helpers.ts';
 import { json, startTestApp, type TestApp } from './test-app.ts';
 
@@ -155,9 +155,5 @@ describe('search words', () => {
     expect(searchWords('Лосось & 鮭魚 500g')).toEqual(['лосось', '鮭魚', '500g']);
     expect(searchWords('a b c d e f g h i j')).toHaveLength(8);
     expect(searchWords('🐟 !!')).toEqual([]);
-  });
-
-  it('builds an all-words prefix query', () => {
-    expect(prefixQuery(['ribeye', 'ste'])).toBe('ribeye:* & ste:*');
   });
 });

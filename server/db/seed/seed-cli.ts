@@ -9,7 +9,7 @@ import { DatabaseOpenError, openDatabase } from '../connection.ts';
 import { migrateToLatest } from '../migrate.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema.ts';
-import { analyzeTables, clearCatalogue, HAND_WRITTEN_PRODUCTS, seedCatalogue, type SeedCounts } from './seed-catalogue.ts';
+import { analyzeTables, clearCatalogue, HAND_WRITTEN_PRODUCTS, seedCatalogue, vacuumSearchData, type SeedCounts } from './seed-catalogue.ts';
 
 /** Far above any benchmark, low enough to stop a typo (an extra zero or two) from filling the disk. */
 export const MAX_SEED_PRODUCTS = 1_000_000;
@@ -54,6 +54,7 @@ export async function reseed(db: Kysely<Database>, products: number | undefined)
   await clearCatalogue(db);
   const counts = await seedCatalogue(db, products === undefined ? {} : { products });
   await analyzeTables(db);
+  await vacuumSearchData(db);
   return counts;
 }
 
