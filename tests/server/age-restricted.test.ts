@@ -231,5 +231,6 @@ describe('migration 006', () => {
     } finally {
       await handle.close();
     }
-  });
+    // Boots a fresh database and runs every migration: a few seconds idle, 30 s and more on a busy machine.
+  }, 120_000);
 });
