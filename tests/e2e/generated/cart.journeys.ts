@@ -29,6 +29,12 @@ const withCart = (snapshot: AnyMachineSnapshot) => cartIdOf(snapshot) === 'cart-
 /** The carts that reach CHECKOUT: hers, a guest's, and one she picks up; only hers takes every other event. */
 const checkingOut = (snapshot: AnyMachineSnapshot) => ['cart-1', 'cart-guest', 'cart-pick-up'].includes(cartIdOf(snapshot) ?? '');
 const loading = (snapshot: AnyMachineSnapshot) => snapshot.matches('loading');
+/** Where CHECKOUT takes a scheduled cart: a guest registers, a pick-up pays, a delivery gives its address. */
+function nextPageOf(snapshot: AnyMachineSnapshot): RegExp {
+  const session = contextOf(snapshot).session.getSnapshot().context;
+  if (!session.Token) return /\/guest\/register$/;
+  return session.shippingType === 'pick-up' ? /\/cart\/card$/ : /\/cart\/address$/;
+}
 const toast = (page: Page, text: string | RegExp) => page.getByRole('alert').filter({ hasText: text });
 
 /** The graph's carts: hers after each answer. */
@@ -275,7 +281,11 @@ export const cartJourneys: MachineMap = {
         region(snapshot, { calendar: 'loaded' }) &&
         region(snapshot, { checkout: 'idle' }) &&
         (withCart(snapshot) || (checkingOut(snapshot) && isScheduled(snapshot))),
-      act: async ({ page }) => page.getByRole('button', { name: 'CHECKOUT' }).click(),
+      act: async ({ page, model }) => {
+        await page.getByRole('button', { name: 'CHECKOUT' }).click();
+        // A scheduled cart leaves: which page follows is the session's (the state's mapping accepts all three).
+        if (isScheduled(model)) await expect(page).toHaveURL(nextPageOf(model));
+      },
     },
   },
   states: {
