@@ -35,13 +35,22 @@ export interface EventMapping {
    * the step before (before the page opens, for the first step).
    */
   prepare?: (journey: Journey) => Promise<unknown>;
+  /** The act takes the shopper off the machine's page, to the path matching this: its states are no longer on screen. */
+  leaves?: RegExp;
 }
 
 /**
  * What a shopper sees in a state (and what is gone then); `passing` for a state left before anyone can see it, saying
  * why. A passing state still counts as reached: the journey goes through it to the next state it checks.
  */
-export type StateMapping = { shows?: (page: Page) => Locator; hides?: (page: Page) => Locator } | { passing: string };
+export type StateMapping =
+  | {
+      shows?: (page: Page) => Locator;
+      hides?: (page: Page) => Locator;
+      /** The shopper has left for the path matching this: the other states still active are no longer on screen. */
+      leaves?: RegExp;
+    }
+  | { passing: string };
 
 /** A starting point: the machine's input for the graph, and how a journey gets the browser there (API first). */
 export interface Variant {

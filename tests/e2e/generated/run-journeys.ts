@@ -9,6 +9,11 @@ function variantOf(map: MachineMap, plan: JourneyPlan) {
 
 /** What the page must show for the given active states (each state's mapping once). */
 async function expectStates(map: MachineMap, active: readonly string[], journey: Journey, after: string): Promise<void> {
+  const left = active.map((id) => map.states[id]).find((state) => state !== undefined && 'leaves' in state && state.leaves !== undefined);
+  if (left !== undefined && 'leaves' in left && left.leaves) {
+    await expect(journey.page, `${map.machine.id} after ${after}: left the page`).toHaveURL(left.leaves);
+    return;
+  }
   for (const id of active) {
     const state = map.states[id];
     if (state === undefined) throw new Error(`${map.machine.id}: state '${id}' has no mapping in ${map.file}`);
@@ -42,6 +47,10 @@ async function runJourney(map: MachineMap, plan: JourneyPlan, journey: Journey):
     journey.model = model.getSnapshot();
     await mapping.act(journey);
     model.send(mapping.event);
+    if (mapping.leaves) {
+      await expect(journey.page, `${map.machine.id} after ${step.event}: left the page`).toHaveURL(mapping.leaves);
+      continue;
+    }
     await expectStates(map, step.active, journey, step.event);
   }
 }

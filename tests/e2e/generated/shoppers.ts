@@ -3,6 +3,7 @@ import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { Page } from '@playwright/test';
 import { create } from 'superstruct';
 import { addToCartReply } from '../../../src/api/contract/add-to-cart.contract.ts';
+import { clearCartReply } from '../../../src/api/contract/cart.contract.ts';
 import { listingReply } from '../../../src/api/contract/catalogue.contract.ts';
 import { captchaChallengeReply } from '../../../src/api/contract/captcha.contract.ts';
 import { registerReply } from '../../../src/api/contract/customer.contract.ts';
@@ -115,6 +116,14 @@ export async function addToCartThroughApi(session: SessionValues, query: string,
   );
   if (added?.code !== 1 || !added.cart_id) throw new Error(`add to cart refused: ${added?.message}`);
   return { ...session, cart_id: added.cart_id, total_products_in_cart: added.total_products_in_cart };
+}
+
+/** Clears the session's cart through the API, as ordering it in another tab would: the server then calls it closed. */
+export async function clearThroughApi(session: Pick<SessionValues, 'Token' | 'CustomerId' | 'cart_id'>): Promise<void> {
+  const { cart_id: cartId, CustomerId: customerId, Token: token } = session;
+  if (!cartId || customerId === undefined) throw new Error('the session has no cart');
+  const reply = create(await postJson(`/api/cart/clearCart?quote_id=${cartId}&cus_id=${customerId}`, {}, token), clearCartReply);
+  if (reply.code !== 1) throw new Error(`clear cart refused: ${JSON.stringify(reply)}`);
 }
 
 /** A request that fails once, as when the connection drops: the browser's way to get an xstate.error.actor.* reply. */
