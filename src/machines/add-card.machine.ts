@@ -325,9 +325,14 @@ export const addCardMachine = setup({
           {
             guard: { type: 'hasGateway', params: ({ event }) => ({ reply: event.output }) },
             target: 'editing',
+            description: 'The card provider is known: the card form shows.',
             actions: { type: 'assignGateway', params: ({ event }) => ({ reply: event.output }) },
           },
-          { target: 'gatewayFailed', actions: { type: 'assignGatewayError', params: () => ({ error: undefined }) } },
+          {
+            target: 'gatewayFailed',
+            description: 'The server named no card provider: the shopper may try again or go back.',
+            actions: { type: 'assignGatewayError', params: () => ({ error: undefined }) },
+          },
         ],
         onError: { target: 'gatewayFailed', actions: { type: 'assignGatewayError', params: ({ event }) => ({ error: event.error }) } },
       },
@@ -344,7 +349,15 @@ export const addCardMachine = setup({
       on: {
         'card.field.change': { actions: 'assignField' },
         'card.billing.same.toggle': { guard: 'canCopyShipping', actions: 'assignSameAsShipping' },
-        'card.save': [{ guard: 'isFormValid', target: 'saving', actions: ['assignErrors', 'clearSaveAttempt'] }, { actions: 'assignErrors' }],
+        'card.save': [
+          {
+            guard: 'isFormValid',
+            target: 'saving',
+            actions: ['assignErrors', 'clearSaveAttempt'],
+            description: 'Every card and billing field is filled in right: the card is saved.',
+          },
+          { actions: 'assignErrors', description: 'Something is missing or wrong: each field says what.' },
+        ],
         'card.back': { target: 'closed' },
       },
     },
@@ -389,9 +402,18 @@ export const addCardMachine = setup({
         choosingBillingAddress: {
           description: 'Which billing address: the shipping one, an existing one, or a new one to save first?',
           always: [
-            { guard: 'canUseShipping', target: 'savingCard', actions: 'assignShippingAsBilling' },
-            { guard: 'hasBillingAddressId', target: 'savingCard' },
-            { target: 'savingBillingAddress' },
+            {
+              guard: 'canUseShipping',
+              target: 'savingCard',
+              actions: 'assignShippingAsBilling',
+              description: "'Same As Shipping Address': the shipping address is the billing address.",
+            },
+            {
+              guard: 'hasBillingAddressId',
+              target: 'savingCard',
+              description: 'This billing address was already saved by an earlier try: it is used again.',
+            },
+            { target: 'savingBillingAddress', description: 'A new billing address: it is saved first.' },
           ],
         },
         savingBillingAddress: {
@@ -404,9 +426,14 @@ export const addCardMachine = setup({
               {
                 guard: { type: 'isBillingSaved', params: ({ event }) => ({ reply: event.output }) },
                 target: 'savingCard',
+                description: 'The billing address is saved: the card is saved with it.',
                 actions: { type: 'assignBillingAddressId', params: ({ event }) => ({ reply: event.output }) },
               },
-              { target: '#addCard.editing', actions: 'assignBillingRefusal' },
+              {
+                target: '#addCard.editing',
+                actions: 'assignBillingRefusal',
+                description: "The billing address was refused: 'something went wrong while saving billing address' and the shopper may fix it.",
+              },
             ],
             onError: {
               target: '#addCard.editing',
@@ -428,6 +455,7 @@ export const addCardMachine = setup({
               {
                 guard: { type: 'isCardSaved', params: ({ event }) => ({ reply: event.output }) },
                 target: '#addCard.saved',
+                description: 'The card is saved to the account: the form closes with it.',
                 actions: {
                   type: 'assignAdded',
                   params: ({ context, event }) => ({ card: savedCardOf(event.output), billingAddressId: context.billingAddressId ?? 0 }),
@@ -435,6 +463,7 @@ export const addCardMachine = setup({
               },
               {
                 target: '#addCard.editing',
+                description: 'The card was refused: the form and a toast say why.',
                 actions: [
                   { type: 'assignCardRefusal', params: ({ event }) => ({ reply: event.output }) },
                   { type: 'reportError', params: ({ event }) => ({ message: cardRefusal(event.output) }) },

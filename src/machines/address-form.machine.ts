@@ -122,7 +122,7 @@ export const addressFormMachine = setup({
         actions: 'assignField',
         description: 'A 5-digit zip: its city and state are looked up.',
       },
-      { actions: 'assignField' },
+      { actions: 'assignField', description: 'Any other change is kept as typed.' },
     ],
     'address.default.toggle': { actions: 'assignMakeDefault' },
   },

@@ -34,7 +34,14 @@ export const ageGateMachine = setup({
   states: {
     checking: {
       description: 'Has this shopper already answered?',
-      always: [{ guard: 'isAlreadyVerified', target: 'verified' }, { target: 'asking' }],
+      always: [
+        {
+          guard: 'isAlreadyVerified',
+          target: 'verified',
+          description: 'The shopper already said they are 21 or older: the question is not asked again.',
+        },
+        { target: 'asking', description: "Not answered yet: 'Are you 21 or older?' is asked." },
+      ],
     },
     asking: {
       description: "'Are you 21 or older?' with Yes and No.",

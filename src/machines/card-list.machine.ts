@@ -151,10 +151,12 @@ export const cardListMachine = setup({
           {
             guard: { type: 'isLoaded', params: ({ event }) => ({ reply: event.output }) },
             target: 'list',
+            description: 'The saved cards are shown; a card chosen before stays chosen while it still exists.',
             actions: { type: 'assignCards', params: ({ event }) => ({ reply: event.output }) },
           },
           {
             target: 'failed',
+            description: 'The server refused the list: its reason shows, with Retry.',
             actions: { type: 'assignLoadError', params: ({ event }) => ({ message: event.output.message ?? cardListMessages.loadFailed }) },
           },
         ],
@@ -195,9 +197,10 @@ export const cardListMachine = setup({
         'card.add.back': { target: 'loading' },
         'card.added': [
           // Settings: "on completion returns and reloads".
-          { guard: 'isFromSettings', target: 'loading' },
+          { guard: 'isFromSettings', target: 'loading', description: 'In account settings: the list reloads with the new card.' },
           {
             target: 'loading',
+            description: 'At checkout: the new card is chosen for this order and the list reloads.',
             actions: [
               'assignAddedChosen',
               { type: 'reportChoice', params: ({ event }) => ({ choice: choiceOfAddedCard(event.card, event.billingAddressId) }) },
@@ -214,9 +217,15 @@ export const cardListMachine = setup({
         src: 'removeCard',
         input: ({ context }) => ({ cardId: context.removingId ?? 0 }),
         onDone: [
-          { guard: { type: 'isRemoved', params: ({ event }) => ({ reply: event.output }) }, target: 'list', actions: 'removeRemovedCard' },
+          {
+            guard: { type: 'isRemoved', params: ({ event }) => ({ reply: event.output }) },
+            target: 'list',
+            actions: 'removeRemovedCard',
+            description: 'The card is removed: it leaves the list (and is no longer chosen).',
+          },
           {
             target: 'list',
+            description: 'The card could not be removed: it stays and a toast says why.',
             actions: [
               'clearRemoving',
               { type: 'reportRemoveRefusal', params: ({ event }) => ({ message: event.output.message ?? cardListMessages.removeFailed }) },

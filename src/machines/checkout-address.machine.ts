@@ -102,7 +102,10 @@ export const checkoutAddressMachine = setup({
   states: {
     checking: {
       description: 'Is the shopper signed in (do they have saved addresses)?',
-      always: [{ guard: 'hasCustomer', target: 'loading' }, { target: 'choosing' }],
+      always: [
+        { guard: 'hasCustomer', target: 'loading', description: 'Signed in: their saved addresses are loaded.' },
+        { target: 'choosing', description: 'Not signed in: no saved addresses, ADD NEW ADDRESSES is offered.' },
+      ],
     },
     loading: {
       description: 'Loading the saved addresses.',
@@ -114,9 +117,10 @@ export const checkoutAddressMachine = setup({
           {
             guard: { type: 'isCodeOne', params: ({ event }) => ({ code: event.output.code }) },
             target: 'choosing',
+            description: 'The saved addresses show; the one just saved, the one already chosen or the primary is selected.',
             actions: { type: 'assignAddresses', params: ({ event }) => ({ reply: event.output }) },
           },
-          { target: 'choosing' },
+          { target: 'choosing', description: 'The server refused the list: the step shows without saved addresses.' },
         ],
         // Spec: a failed fetch is logged and the loader removed, no message.
         onError: { target: 'choosing' },
@@ -126,13 +130,20 @@ export const checkoutAddressMachine = setup({
       description: "'Select a Shipping Address': the saved addresses, ADD NEW ADDRESSES and SAVE & CONTINUE.",
       on: {
         'address.choose': [
-          { guard: 'isShoppingZipAddress', actions: 'assignChosenAddress' },
-          { actions: { type: 'reportNotice', params: { message: addressRuleMessages.selectionNotAllowed } } },
+          { guard: 'isShoppingZipAddress', actions: 'assignChosenAddress', description: 'The address is in the shopping zip: it is selected.' },
+          {
+            actions: { type: 'reportNotice', params: { message: addressRuleMessages.selectionNotAllowed } },
+            description: "Another zip: 'Selection not Allowed as Shipping Zipcode dosen't Match with Shopping Zipcode'.",
+          },
         ],
         'address.form.toggle': { target: 'adding' },
         'address.continue': [
-          { guard: 'isDeliveryZipMismatch', actions: { type: 'reportNotice', params: { message: addressRuleMessages.deliveryZipMismatch } } },
-          { guard: 'hasChosenAddress', target: 'chosen' },
+          {
+            guard: 'isDeliveryZipMismatch',
+            actions: { type: 'reportNotice', params: { message: addressRuleMessages.deliveryZipMismatch } },
+            description: "The chosen address is not in the shopping zip: 'Delivery zipcode Doesnot match with selected product zipcode'.",
+          },
+          { guard: 'hasChosenAddress', target: 'chosen', description: 'SAVE & CONTINUE with an address in the shopping zip: checkout moves on.' },
         ],
       },
     },
@@ -164,11 +175,13 @@ export const checkoutAddressMachine = setup({
               {
                 guard: { type: 'isCodeOne', params: ({ event }) => ({ code: event.output.code }) },
                 target: '#checkoutAddress.checking',
+                description: 'The address is saved: the list reloads with it selected.',
                 actions: { type: 'assignSavedAddressId', params: ({ event }) => ({ reply: event.output }) },
               },
               // Spec: code not 1 stops saving; the server's zip/city refusal is worth showing.
               {
                 target: 'editing',
+                description: 'The server refused the address (e.g. zip and city do not match): its message shows and the form stays open.',
                 actions: {
                   type: 'reportNotice',
                   params: ({ event }) => ({ message: event.output.message ?? addressRuleMessages.zipCityMismatch }),

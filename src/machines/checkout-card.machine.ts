@@ -110,9 +110,19 @@ export const checkoutCardMachine = setup({
       initial: 'cards',
       on: {
         'payment.option.choose': [
-          { guard: 'isCardsChosen', target: '.cards', actions: 'forwardToPaymentOptions' },
-          { guard: 'isUpiChosen', target: '.upi', actions: 'forwardToPaymentOptions' },
-          { guard: 'isDeliveryChosen', target: '.delivery', actions: 'forwardToPaymentOptions' },
+          {
+            guard: 'isCardsChosen',
+            target: '.cards',
+            actions: 'forwardToPaymentOptions',
+            description: 'Cards: the saved cards show, with ADD NEW CARD.',
+          },
+          { guard: 'isUpiChosen', target: '.upi', actions: 'forwardToPaymentOptions', description: 'UPI: the UPI id field shows.' },
+          {
+            guard: 'isDeliveryChosen',
+            target: '.delivery',
+            actions: 'forwardToPaymentOptions',
+            description: 'Payment on Delivery: nothing to fill in, Continue shows.',
+          },
         ],
       },
       states: {
@@ -140,7 +150,7 @@ export const checkoutCardMachine = setup({
             description: 'The card was saved: the card list chooses it (checkout) or shows it (settings).',
             actions: { type: 'sendAddedCard', params: ({ event }) => ({ added: event.output.added }) },
           },
-          { target: 'choosing', actions: 'sendAddBack' },
+          { target: 'choosing', actions: 'sendAddBack', description: 'Back without saving: the saved cards show again.' },
         ],
         onError: { target: 'choosing', actions: 'sendAddBack' },
       },

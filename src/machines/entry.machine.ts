@@ -58,9 +58,9 @@ export const entryMachine = setup({
     checkingAge: {
       description: 'Has this shopper already said they are 21 or older?',
       always: [
-        { guard: 'isAgeVerified', target: 'checkingZip' },
+        { guard: 'isAgeVerified', target: 'checkingZip', description: 'The age question was already answered Yes: on to the pincode.' },
         { guard: 'isStoreRoute', target: 'turnedBack', description: 'A store page opened before the age question: back to it.' },
-        { target: 'askingAge' },
+        { target: 'askingAge', description: "Not answered yet on '/': 'Are you 21 or older?' is asked." },
       ],
     },
     askingAge: {
@@ -71,8 +71,8 @@ export const entryMachine = setup({
       description: 'Does the shopper already have a delivery pincode?',
       always: [
         { guard: 'isStoreRoute', target: 'inStore', description: 'A store page shows itself; the header offers the pincode.' },
-        { guard: 'hasZip', target: 'enteringStore' },
-        { target: 'askingPincode' },
+        { guard: 'hasZip', target: 'enteringStore', description: 'A pincode is already stored: the store opens on it.' },
+        { target: 'askingPincode', description: "No pincode yet: 'Please enter your pincode to start shopping' is asked." },
       ],
     },
     askingPincode: {

@@ -85,18 +85,26 @@ export const paymentOptionsMachine = setup({
   initial: 'starting',
   on: {
     'payment.option.choose': [
-      { guard: 'isCardsChosen', target: '.cards' },
-      { guard: 'isUpiChosen', target: '.upi' },
-      { guard: 'isDeliveryChosen', target: '.delivery' },
+      { guard: 'isCardsChosen', target: '.cards', description: 'Cards: the card list offers the saved cards.' },
+      { guard: 'isUpiChosen', target: '.upi', description: 'UPI: the shopper types a UPI id to verify.' },
+      { guard: 'isDeliveryChosen', target: '.delivery', description: 'Payment on Delivery: Continue at once.' },
     ],
   },
   states: {
     starting: {
       description: 'Which option shows first?',
       always: [
-        { guard: { type: 'isUpiInitial', params: ({ context }) => ({ mode: context.initialMode }) }, target: 'upi' },
-        { guard: { type: 'isDeliveryInitial', params: ({ context }) => ({ mode: context.initialMode }) }, target: 'delivery' },
-        { target: 'cards' },
+        {
+          guard: { type: 'isUpiInitial', params: ({ context }) => ({ mode: context.initialMode }) },
+          target: 'upi',
+          description: 'Opened on UPI: the UPI id field shows first.',
+        },
+        {
+          guard: { type: 'isDeliveryInitial', params: ({ context }) => ({ mode: context.initialMode }) },
+          target: 'delivery',
+          description: 'Opened on Payment on Delivery: it shows first.',
+        },
+        { target: 'cards', description: 'Otherwise the cards show first.' },
       ],
     },
     /** The card list (its own machine) has the Continue of this option. */
@@ -109,7 +117,15 @@ export const paymentOptionsMachine = setup({
         editing: {
           description: 'Typing the UPI id; Verify checks it.',
           on: {
-            'upi.verify': [{ guard: 'isUpiLongEnough', target: 'verifying', actions: 'clearUpiMessages' }, { actions: 'assignUpiTooShort' }],
+            'upi.verify': [
+              {
+                guard: 'isUpiLongEnough',
+                target: 'verifying',
+                actions: 'clearUpiMessages',
+                description: 'At least 5 characters: the bank checks the UPI id.',
+              },
+              { actions: 'assignUpiTooShort', description: "Fewer than 5 characters: 'please provide valid UPI ID'." },
+            ],
           },
         },
         verifying: {
@@ -120,8 +136,17 @@ export const paymentOptionsMachine = setup({
             src: 'verifyUpi',
             input: ({ context }) => ({ upiId: context.upiId.trim() }),
             onDone: [
-              { guard: { type: 'isUpiValid', params: ({ event }) => ({ reply: event.output }) }, target: 'verified', actions: 'assignUpiVerified' },
-              { target: 'editing', actions: { type: 'assignUpiRefused', params: ({ event }) => ({ reply: event.output }) } },
+              {
+                guard: { type: 'isUpiValid', params: ({ event }) => ({ reply: event.output }) },
+                target: 'verified',
+                actions: 'assignUpiVerified',
+                description: "The bank knows the UPI id: 'UPI verified successfully' and Continue pays with it.",
+              },
+              {
+                target: 'editing',
+                actions: { type: 'assignUpiRefused', params: ({ event }) => ({ reply: event.output }) },
+                description: "The bank refused the UPI id: its reason (or 'please provide valid UPI ID') shows.",
+              },
             ],
             onError: { target: 'editing', actions: { type: 'assignUpiFailure', params: ({ event }) => ({ error: event.error }) } },
           },

@@ -111,7 +111,7 @@ export const pincodeMachine = setup({
       on: {
         'pincode.change': { actions: 'assignValue' },
         'pincode.submit': [
-          { guard: 'isPincodeValid', target: 'lookingUp' },
+          { guard: 'isPincodeValid', target: 'lookingUp', description: 'A 5-digit pincode: we check whether we deliver there.' },
           { actions: 'assignValidationError', description: 'Not a 5-digit pincode: the field says why.' },
         ],
       },
@@ -132,9 +132,14 @@ export const pincodeMachine = setup({
           {
             guard: { type: 'isServed', params: ({ event }) => ({ reply: event.output }) },
             target: 'keepingArea',
+            description: 'The pincode is served: the store opens on it.',
             actions: { type: 'assignArea', params: ({ event }) => ({ reply: event.output }) },
           },
-          { target: 'notServed', actions: { type: 'assignNotServed', params: ({ event }) => ({ reply: event.output }) } },
+          {
+            target: 'notServed',
+            description: "Not served yet: 'coming soon' shows with the pincodes we serve.",
+            actions: { type: 'assignNotServed', params: ({ event }) => ({ reply: event.output }) },
+          },
         ],
         onError: {
           target: 'editing',
@@ -164,8 +169,13 @@ export const pincodeMachine = setup({
       description: "The area is kept for this shopper; 'Pin Code Changed' shows when it replaced another one.",
       entry: 'recordArea',
       always: [
-        { guard: 'isPincodeChanged', target: 'served', actions: { type: 'notifyPincodeChanged', params: { message: pincodeChangedMessage } } },
-        { target: 'served' },
+        {
+          guard: 'isPincodeChanged',
+          target: 'served',
+          description: "The pincode replaced another one: 'Pin Code Changed' shows and the store opens.",
+          actions: { type: 'notifyPincodeChanged', params: { message: pincodeChangedMessage } },
+        },
+        { target: 'served', description: 'A first pincode, or the same one again: the store opens with no message.' },
       ],
     },
     served: { type: 'final', description: 'The store opens for the chosen area.', entry: ['goToStore', 'reportClosed'] },

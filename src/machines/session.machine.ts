@@ -26,10 +26,14 @@ export const sessionMachine = setup({
   },
 }).createMachine({
   id: 'session',
+  description:
+    "The shopper's session: the values the store keeps in this browser (zip, area, age answer, cart, login) in one place, saved after every change and cleared on logout.",
   context: ({ input }) => input,
   initial: 'active',
   states: {
     active: {
+      description:
+        'The shopper is using the store: a value changes when they choose it, is forgotten when no longer true, and all are cleared when they log out.',
       on: {
         'session.update': { actions: 'assignValues' },
         'session.forget': { actions: 'clearValues' },

@@ -100,7 +100,12 @@ export const zipGateMachine = setup({
       on: {
         'field.change': { actions: 'assignZipcode' },
         'zip.submit': [
-          { guard: 'isReady', target: 'verifyingCaptcha', actions: 'clearFailure' },
+          {
+            guard: 'isReady',
+            target: 'verifyingCaptcha',
+            actions: 'clearFailure',
+            description: 'A 5-digit zipcode and a solved captcha: the captcha is checked.',
+          },
           { guard: 'hasCaptcha', actions: 'assignError', description: 'The zipcode is missing or not 5 digits: the field says why.' },
         ],
       },
@@ -112,7 +117,11 @@ export const zipGateMachine = setup({
         src: 'verifyCaptcha',
         input: ({ context }) => ({ altcha: context.captcha ?? '' }),
         onDone: [
-          { guard: { type: 'isCaptchaAccepted', params: ({ event }) => ({ reply: event.output }) }, target: 'lookingUp' },
+          {
+            guard: { type: 'isCaptchaAccepted', params: ({ event }) => ({ reply: event.output }) },
+            target: 'lookingUp',
+            description: 'The captcha is accepted: the zipcode is checked.',
+          },
           {
             target: 'editing',
             description: 'The captcha was refused: its message shows and a new captcha starts.',
@@ -138,6 +147,7 @@ export const zipGateMachine = setup({
           {
             guard: { type: 'isServed', params: ({ event }) => ({ reply: event.output }) },
             target: 'served',
+            description: 'The zip is served: its area is kept and the store opens on it.',
             actions: { type: 'recordArea', params: ({ event }) => ({ reply: event.output }) },
           },
           {

@@ -56,7 +56,10 @@ export const zipSuggestionMachine = setup({
   states: {
     checking: {
       description: 'Does the shopper already have a pincode?',
-      always: [{ guard: 'hasZip', target: 'unneeded' }, { target: 'asking' }],
+      always: [
+        { guard: 'hasZip', target: 'unneeded', description: 'The shopper already has a pincode: nothing is suggested.' },
+        { target: 'asking', description: 'No pincode yet: the nearest served pincode is looked up.' },
+      ],
     },
     asking: {
       description: 'Looking for the served pincode nearest to the shopper.',
@@ -67,9 +70,10 @@ export const zipSuggestionMachine = setup({
           {
             guard: { type: 'isSuggested', params: ({ event }) => ({ reply: event.output }) },
             target: 'offered',
+            description: 'A served pincode is near the shopper: it is offered.',
             actions: { type: 'assignSuggestion', params: ({ event }) => ({ reply: event.output }) },
           },
-          { target: 'none' },
+          { target: 'none', description: 'No served pincode near the shopper: nothing is offered.' },
         ],
         onError: { target: 'none' },
       },

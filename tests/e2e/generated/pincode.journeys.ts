@@ -105,6 +105,7 @@ export const pincodeJourneys: MachineMap = {
     'pincode.editing': { shows: (page) => dialog(page).getByRole('button', { name: 'Start Shopping' }) },
     'pincode.lookingUp': { passing: "'Checking…' shows only while the server answers" },
     'pincode.clearingCart': { passing: "'Checking…' shows only while the server clears the old cart" },
+    'pincode.keepingArea': { passing: "lasts one step: the area is saved ('Pin Code Changed' when it replaced another) and the store opens" },
     'pincode.notServed': { shows: (page) => dialog(page).getByText(comingSoonMessage) },
     'pincode.served': { shows: (page) => page.getByRole('heading', { name: 'TOP PRODUCT IN YOUR AREA' }), hides: dialog },
     'pincode.cancelled': { shows: (page) => page.getByText('SHOPPING AT - 10001'), hides: dialog },
