@@ -24,6 +24,8 @@ function clean(text: string): string {
   return text
     .replace(/\s+/g, ' ')
     .replace(/[;"{}#]/g, (c) => ({ ';': ',', '"': "'", '{': '(', '}': ')', '#': 'no.' })[c] ?? c)
+    // Mermaid's state notes are `id : text`: a colon inside the text ends its lexer's token.
+    .replace(/\s*:\s*/g, ' – ')
     .trim();
 }
 
