@@ -24,4 +24,9 @@ async function stop(): Promise<void> {
 }
 process.once('SIGTERM', () => void stop());
 process.once('disconnect', () => void stop());
+// The memory bench asks where the resident memory goes: the V8 heap, ArrayBuffers (PGlite's WebAssembly memory is
+// one) and the rest (native code, sharp/canvas, Node itself).
+process.on('message', (message: unknown) => {
+  if (typeof message === 'object' && message !== null && 'memory' in message) process.send?.({ memory: process.memoryUsage() });
+});
 process.send?.({ port: address.port });

@@ -5,7 +5,7 @@
  * checkout), next delivery date, delivery schedule, address, card token, place order — by BENCH_SHOPPERS (10)
  * shoppers at once for BENCH_SECONDS (20), against the API in its own process: on PGlite (a data folder of
  * BENCH_PRODUCTS products, seeded once and reused) and, when PostgreSQL 15 is installed (or BENCH_PG=1), on a
- * throwaway cluster seeded the same way. Per call p50/p95/p99/max, orders/s, the load average, and afterwards every
+ * throwaway cluster seeded the same way (or the database BENCH_DATABASE_URL names). Per call p50/p95/p99/max, orders/s, the load average, and afterwards every
  * offer's units sold checked against its stock (no oversell). Writes bench/RESULTS-checkout.md.
  * Budget: place order p99 ≤ 100 ms, every other call p99 ≤ 50 ms.
  */
@@ -362,24 +362,25 @@ async function pgliteTarget(): Promise<Target> {
   return { label: 'PGlite (embedded, one connection)', env: { DATA_DIR: dataDir }, open, ...(seedSeconds === undefined ? {} : { seedSeconds }) };
 }
 
-async function postgresTarget(cluster: PostgresCluster): Promise<Target> {
-  await adminStatement(cluster.urlOf('postgres'), 'create database store');
-  const url = cluster.urlOf('store');
+/** The PostgreSQL database to bench: BENCH_DATABASE_URL as it is, or a new one on the throwaway cluster. */
+async function postgresTarget(cluster: PostgresCluster | undefined): Promise<Target> {
+  let url = process.env.BENCH_DATABASE_URL?.trim() ?? '';
+  if (cluster) {
+    await adminStatement(cluster.urlOf('postgres'), 'create database store');
+    url = cluster.urlOf('store');
+  }
   const open = () => openDatabase({ databaseUrl: url, dataDir: 'memory://', statementTimeoutMs: 0 });
   const handle = await open();
   const seedSeconds = await seedIfEmpty(handle);
   await handle.close();
-  return {
-    label: 'PostgreSQL 15 (throwaway cluster, pool of 10)',
-    env: { DATABASE_URL: url },
-    open,
-    ...(seedSeconds === undefined ? {} : { seedSeconds }),
-  };
+  return { label: 'PostgreSQL 15 (pool of 10)', env: { DATABASE_URL: url }, open, ...(seedSeconds === undefined ? {} : { seedSeconds }) };
 }
 
 const sections: Section[] = [];
 sections.push(await benchOne(await pgliteTarget()));
-if (process.env.BENCH_PG === '1' || (process.env.BENCH_PG !== '0' && postgresInstalled())) {
+if (process.env.BENCH_DATABASE_URL) {
+  sections.push(await benchOne(await postgresTarget(undefined)));
+} else if (process.env.BENCH_PG === '1' || (process.env.BENCH_PG !== '0' && postgresInstalled())) {
   const cluster = await startPostgresCluster('checkout');
   try {
     sections.push(await benchOne(await postgresTarget(cluster)));
