@@ -24,8 +24,8 @@ async function stop(): Promise<void> {
 }
 process.once('SIGTERM', () => void stop());
 process.once('disconnect', () => void stop());
-// The memory bench asks where the resident memory goes: the V8 heap, ArrayBuffers (PGlite's WebAssembly memory is
-// one) and the rest (native code, sharp/canvas, Node itself).
+// The memory bench asks where the resident memory goes: the V8 heap, external memory (PGlite's WebAssembly memory
+// counts there) and the rest (compiled code, native libraries, Node itself).
 process.on('message', (message: unknown) => {
   if (typeof message === 'object' && message !== null && 'memory' in message) process.send?.({ memory: process.memoryUsage() });
 });
