@@ -23,7 +23,7 @@ import { guestCartReply } from '../src/api/contract/customer.contract.ts';
 import { tokenizeReply } from '../src/api/contract/payment.contract.ts';
 import { openDatabase, type DatabaseHandle } from '../server/db/connection.ts';
 import { reseed } from '../server/db/seed/seed-cli.ts';
-import { adminStatement, postgresInstalled, startPostgresCluster, type PostgresCluster } from '../tests/server/postgres-cluster.ts';
+import { adminStatement, postgresInstalled, startPostgresCluster, type PostgresCluster } from './postgres-cluster.ts';
 
 const productCount = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);

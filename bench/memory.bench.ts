@@ -101,7 +101,7 @@ const text = [
     .join(' ')}. ` +
     `Under load: autocannon, 10 connections, ${seconds} s over homepage, category list, two listings and a product page. Figures in MB.`,
   '',
-  '| server | RSS | V8 heap used / total | ArrayBuffers | other external (PGlite's WebAssembly memory) | native rest (code, Node, libraries) |',
+  '| server | RSS | V8 heap used / total | ArrayBuffers | other external (the PGlite WebAssembly memory) | native rest (code, Node, libraries) |',
   '|---|---:|---:|---:|---:|---:|',
   ...rows,
   '',
