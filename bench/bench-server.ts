@@ -6,10 +6,13 @@
 import { buildApp } from '../server/app.ts';
 import { readConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/connection.ts';
+import { defaultRateLimits, withPerIpScale } from '../server/services/platform/rate-limit.ts';
 
 const config = readConfig({ ...process.env, LOG_LEVEL: 'silent', SEED_ON_START: 'false', STATIC_DIR: 'bench/no-spa' });
 const database = await openDatabase(config);
-const app = await buildApp({ db: database.db, config }, { logger: false });
+// RATE_LIMIT_SCALE as main.ts reads it: the checkout bench's shoppers all come from 127.0.0.1.
+const rateLimits = withPerIpScale(defaultRateLimits, config.rateLimitScale);
+const app = await buildApp({ db: database.db, config, rateLimits }, { logger: false });
 await app.listen({ host: '127.0.0.1', port: 0 });
 const address = app.server.address();
 if (address === null || typeof address === 'string') throw new Error('The server is not on a TCP port');
@@ -21,4 +24,9 @@ async function stop(): Promise<void> {
 }
 process.once('SIGTERM', () => void stop());
 process.once('disconnect', () => void stop());
+// The memory bench asks where the resident memory goes: the V8 heap, external memory (PGlite's WebAssembly memory
+// counts there) and the rest (compiled code, native libraries, Node itself).
+process.on('message', (message: unknown) => {
+  if (typeof message === 'object' && message !== null && 'memory' in message) process.send?.({ memory: process.memoryUsage() });
+});
 process.send?.({ port: address.port });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp } from '../../server/app.ts';
 import type { IdentityVerifier } from '../../server/adapters/identity/identity-port.ts';
@@ -6,7 +7,8 @@ import type { PaymentGateway } from '../../server/adapters/payments/payment-port
 import type { FileStorage } from '../../server/adapters/storage/storage-port.ts';
 import { readConfig } from '../../server/config.ts';
 import { openDatabase, type DatabaseHandle } from '../../server/db/connection.ts';
-import { databaseImage } from './database-images.ts';
+import { databaseImage, postgresTemplateNames, postgresTemplates } from './database-images.ts';
+import { adminStatement } from '../../bench/postgres-cluster.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import { seedCatalogue } from '../../server/db/seed/seed-catalogue.ts';
 import type { RateLimits } from '../../server/services/platform/rate-limit.ts';
@@ -60,10 +62,20 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...options.env,
   });
   const seeded = options.seed !== false;
+  const copy = config.databaseUrl === undefined ? await copyPostgresTemplate(seeded) : undefined;
   // Images are PGlite's: a PostgreSQL server (DATABASE_URL) is migrated and seeded the long way.
-  const image = config.databaseUrl === undefined && config.dataDir.startsWith('memory://') ? databaseImage(seeded) : undefined;
-  const database = await openDatabase({ ...config, startFrom: image });
-  if (!image) {
+  const image = !copy && config.databaseUrl === undefined && config.dataDir.startsWith('memory://') ? databaseImage(seeded) : undefined;
+  const opened = await openDatabase({ ...config, ...(copy ? { databaseUrl: copy.url } : {}), startFrom: image });
+  const database: DatabaseHandle = copy
+    ? {
+        ...opened,
+        async close() {
+          await opened.close();
+          await copy.drop();
+        },
+      }
+    : opened;
+  if (!image && !copy) {
     await migrateToLatest(database.db);
     if (seeded) await seedCatalogue(database.db);
   }
@@ -92,6 +104,24 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       await app.close();
       await database.close();
     },
+  };
+}
+
+let copies = 0;
+
+/**
+ * Under npm run test:server:pg: a database of its own for this test app, copied from the run's migrated or seeded
+ * template, and how to drop it again. Undefined on PGlite.
+ */
+async function copyPostgresTemplate(seeded: boolean): Promise<{ url: string; drop(): Promise<void> } | undefined> {
+  const cluster = postgresTemplates();
+  if (!cluster) return undefined;
+  const name = `test_${process.pid}_${randomBytes(4).toString('hex')}_${copies++}`;
+  const template = seeded ? postgresTemplateNames.seeded : postgresTemplateNames.migrated;
+  await adminStatement(cluster.adminUrl, `create database ${name} template ${template}`);
+  return {
+    url: cluster.adminUrl.replace(/\/postgres$/, `/${name}`),
+    drop: () => adminStatement(cluster.adminUrl, `drop database if exists ${name} with (force)`),
   };
 }
 
