@@ -21,12 +21,14 @@ const anyId = (stateId: string) => `${chartIdOf(stateId)}__any`;
 
 /** Keeps a label on one line and away from Mermaid's separators. */
 function clean(text: string): string {
-  return text
-    .replace(/\s+/g, ' ')
-    .replace(/[;"{}#]/g, (c) => ({ ';': ',', '"': "'", '{': '(', '}': ')', '#': 'no.' })[c] ?? c)
-    // Mermaid's state notes are `id : text`: a colon inside the text ends its lexer's token.
-    .replace(/\s*:\s*/g, ' – ')
-    .trim();
+  return (
+    text
+      .replace(/\s+/g, ' ')
+      .replace(/[;"{}#]/g, (c) => ({ ';': ',', '"': "'", '{': '(', '}': ')', '#': 'no.' })[c] ?? c)
+      // Mermaid's state notes are `id : text`: a colon inside the text ends its lexer's token.
+      .replace(/\s*:\s*/g, ' – ')
+      .trim()
+  );
 }
 
 /** Greedy word wrap: Mermaid keeps a state's description lines as written. */
