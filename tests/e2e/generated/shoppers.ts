@@ -25,7 +25,7 @@ async function getJson(path: string): Promise<unknown> {
   return response.json() as Promise<unknown>;
 }
 
-async function postJson(path: string, body: Record<string, unknown>, token?: string): Promise<unknown> {
+export async function postJson(path: string, body: Record<string, unknown>, token?: string): Promise<unknown> {
   const response = await fetch(baseUrl(path), {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
