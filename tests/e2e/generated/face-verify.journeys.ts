@@ -6,14 +6,15 @@ import type { SessionValues } from '../../../src/machines/session-values.ts';
 import { sessionMachine } from '../../../src/machines/session.machine.ts';
 import { identityPrompts } from '../../../src/rules/face-check.ts';
 import { takeSelfie } from '../identity-steps.ts';
+import type { SampleFace } from '../../server/identity-images.ts';
 import { verifiedCustomer } from './identity-shoppers.ts';
 import type { EventMapping, MachineMap, Variant } from './journey-map.ts';
 import { addToCartThroughApi, areaOf, failingOnce, newCustomer, openWithSession } from './shoppers.ts';
 
 /**
  * /verifyFace, the checkout's face check on its own screen (face-verify.machine). Chromium's fake camera plays face
- * s1f1 (face-verify.e2e.ts asks for it): a customer verified through the API as s1f1 matches, one verified as s1f2
- * does not. The graph's application ids stand for theirs: 'a…' is hers (s1f1), 'b…' the other face's.
+ * s1f1 (face-verify.e2e.ts asks for it): a customer verified through the API as s1f1 matches, one verified as s4f3
+ * (another person) does not. The graph's application ids stand for theirs: 'a…' is hers (s1f1), 'b…' the other face's.
  */
 
 const file = 'tests/e2e/generated/face-verify.journeys.ts';
@@ -41,7 +42,7 @@ function opening(name: string, graph: SessionValues, session: () => Promise<Sess
   };
 }
 
-const withCart = async (face: 's1f1' | 's1f2') => addToCartThroughApi((await verifiedCustomer('generated.face', face)).session, 'ribeye', steak);
+const withCart = async (face: SampleFace) => addToCartThroughApi((await verifiedCustomer('generated.face', face)).session, 'ribeye', steak);
 
 /** A failure the page answers with the spec's message: the reply's act waits until it shows. */
 function failing(type: string, when: (snapshot: AnyMachineSnapshot) => boolean, url: string, message: string): EventMapping {
@@ -59,7 +60,7 @@ export const faceVerifyJourneys: MachineMap = {
   variants: [
     opening('verified customer with a cart', { ...customer, cart_id: 'cart-1', verification_id: hers }, () => withCart('s1f1')),
     opening('customer verified with another face, with a cart', { ...customer, cart_id: 'cart-1', verification_id: otherFace }, () =>
-      withCart('s1f2'),
+      withCart('s4f3'),
     ),
     opening('shopper not signed in', area, () => areaOf('10001'), true),
     opening('customer not verified yet', customer, async () => (await newCustomer('generated.face')).session, true),
