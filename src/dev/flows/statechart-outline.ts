@@ -36,6 +36,7 @@ export interface OutlineTransition {
   kind: TransitionKind;
   /** The invoke id, the delay or the event, whichever names it for a reader. */
   trigger: string;
+  /** The guard's name, or the composition of named guards it is built from (guardLabel); the key keeps `inline`. */
   guard: string | undefined;
   /** True for an unguarded transition listed after guarded ones for the same event: it is the fallback. */
   otherwise: boolean;
@@ -58,6 +59,34 @@ export function guardName(guard: AnyTransitionDefinition['guard']): string | und
   if (typeof guard === 'string') return guard;
   if (typeof guard === 'object' && guard !== null && 'type' in guard) return String(guard.type);
   return guard ? 'inline' : undefined;
+}
+
+/** A guard built with and(…), or(…), not(…) or stateIn(…): XState keeps what it was built from on the function. */
+interface ComposedGuard {
+  name: string;
+  guards?: unknown[];
+  stateValue?: unknown;
+}
+
+function composition(guard: unknown, nested: boolean): string {
+  if (typeof guard === 'string') return guard;
+  if (typeof guard === 'object' && guard !== null && 'type' in guard) return String(guard.type);
+  if (typeof guard !== 'function') return 'inline';
+  const { name, guards, stateValue } = guard as ComposedGuard;
+  if (name === 'stateIn' && stateValue !== undefined) return `in(${typeof stateValue === 'string' ? stateValue : JSON.stringify(stateValue)})`;
+  if (!Array.isArray(guards) || !['and', 'or', 'not'].includes(name)) return 'inline';
+  if (name === 'not') return `not(${guards.map((g) => composition(g, false)).join(', ')})`;
+  const joined = guards.map((g) => composition(g, true)).join(` ${name} `);
+  return nested && guards.length > 1 ? `(${joined})` : joined;
+}
+
+/**
+ * The guard as a reader should see it: its name, or for one composed with and(…), or(…), not(…) and stateIn(…) the
+ * named guards it is made of (`isInStock and isAccountNeeded`, `not(hasRetailer)`), where guardName says `inline`.
+ * Only a guard written as an anonymous function stays `inline`.
+ */
+export function guardLabel(guard: AnyTransitionDefinition['guard']): string | undefined {
+  return guard ? composition(guard, false) : undefined;
 }
 
 /** The same string as tests/machines/path-coverage.ts transitionKey(). */
@@ -134,7 +163,7 @@ function outlineTransitions(node: AnyStateNode): OutlineTransition[] {
   return lists.flatMap((list) =>
     list.map((transition, index) => {
       const { kind, trigger } = kindOf(transition);
-      const guard = guardName(transition.guard);
+      const guard = guardLabel(transition.guard);
       const otherwise = !guard && list.slice(0, index).some((earlier) => earlier.guard !== undefined);
       return {
         key: outlineTransitionKey(transition),
