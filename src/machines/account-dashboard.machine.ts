@@ -11,7 +11,7 @@ import type {
 } from '../api/contract/address.contract.ts';
 import { ApiError, type Sent } from '../api/http.ts';
 import { editValuesOf, withDefaultAddress } from '../rules/account-settings.ts';
-import { addressErrors, hasAddressErrors, type AddressErrors, type AddressValues } from '../rules/address-validation.ts';
+import type { AddressValues } from '../rules/address-validation.ts';
 import { shippingAddressesOf, type ShippingAddress } from '../rules/checkout-flow.ts';
 
 export type Preference = keyof PreferencesData;
@@ -32,8 +32,8 @@ export interface AccountDashboardContext {
   /** The address a make-default or delete is working on. */
   pendingAddressId: number | undefined;
   editingId: number | undefined;
+  /** The address being edited as the form opens with it, then as saved (the address-form machine checks it first). */
   editValues: AddressValues | undefined;
-  formErrors: AddressErrors;
 }
 
 export type AccountDashboardEvent =
@@ -106,7 +106,6 @@ export const accountDashboardMachine = setup({
     isEditingThis: ({ context }, params: { addressId: number }) => context.editingId === params.addressId,
     isDeletedDefault: ({ context }, params: { code: number }) =>
       params.code === 1 && context.addresses.some((a) => a.id === context.pendingAddressId && a.isPrimary),
-    isEditValid: (_, params: { values: AddressValues }) => !hasAddressErrors(addressErrors(params.values, 'account-edit')),
   },
   actions: {
     assignDashboard: assign((_, params: { data: DashboardData | undefined }) => ({ dashboard: params.data, dashboardError: undefined })),
@@ -140,18 +139,14 @@ export const accountDashboardMachine = setup({
     removeAddress: assign(({ context }) => ({
       addresses: context.addresses.filter((a) => a.id !== context.pendingAddressId),
       pendingAddressId: undefined,
-      ...(context.editingId === context.pendingAddressId ? { editingId: undefined, editValues: undefined, formErrors: {} } : {}),
+      ...(context.editingId === context.pendingAddressId ? { editingId: undefined, editValues: undefined } : {}),
     })),
     assignEditing: assign(({ context }, params: { addressId: number }) => {
       const address = context.addresses.find((a) => a.id === params.addressId);
-      return { editingId: address?.id, editValues: address ? editValuesOf(address) : undefined, formErrors: {} };
+      return { editingId: address?.id, editValues: address ? editValuesOf(address) : undefined };
     }),
-    assignFormErrors: assign((_, params: { values: AddressValues }) => ({
-      editValues: params.values,
-      formErrors: addressErrors(params.values, 'account-edit'),
-    })),
-    assignSubmitted: assign((_, params: { values: AddressValues }) => ({ editValues: params.values, formErrors: {} })),
-    clearEditing: assign({ editingId: undefined, editValues: undefined, formErrors: {} }),
+    assignSubmitted: assign((_, params: { values: AddressValues }) => ({ editValues: params.values })),
+    clearEditing: assign({ editingId: undefined, editValues: undefined }),
     reloadDashboard: raise({ type: 'dashboard.reload' }),
     // The view provides it: the app's alert (a red toast).
     notifyFailure: (_, _params: { message: string }) => undefined,
@@ -170,7 +165,6 @@ export const accountDashboardMachine = setup({
     pendingAddressId: undefined,
     editingId: undefined,
     editValues: undefined,
-    formErrors: {},
   }),
   type: 'parallel',
   states: {
@@ -418,7 +412,7 @@ export const accountDashboardMachine = setup({
               },
               states: {
                 form: {
-                  description: 'The customer edits the address fields and saves, or cancels; errors for every wrong field are shown at once.',
+                  description: 'The customer edits the address fields and saves, or cancels (the form shows every wrong field itself).',
                   on: {
                     // Edit toggles the form: the same address closes it, another one is loaded into it.
                     'address.edit': [
@@ -436,18 +430,12 @@ export const accountDashboardMachine = setup({
                         actions: { type: 'assignEditing', params: ({ event }) => ({ addressId: event.addressId }) },
                       },
                     ],
-                    'address.save': [
-                      {
-                        description: 'Every field valid: the address is saved.',
-                        guard: { type: 'isEditValid', params: ({ event }) => ({ values: event.values }) },
-                        target: 'saving',
-                        actions: { type: 'assignSubmitted', params: ({ event }) => ({ values: event.values }) },
-                      },
-                      {
-                        description: "A field is wrong: every field's error is shown at once.",
-                        actions: { type: 'assignFormErrors', params: ({ event }) => ({ values: event.values }) },
-                      },
-                    ],
+                    // The form's own machine (address-form.machine) reports every wrong field and hands over only a valid address.
+                    'address.save': {
+                      description: 'SAVE on a valid form: the address is saved.',
+                      target: 'saving',
+                      actions: { type: 'assignSubmitted', params: ({ event }) => ({ values: event.values }) },
+                    },
                   },
                 },
                 saving: {

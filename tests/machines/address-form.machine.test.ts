@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { addressFormMachine, type AddressFormContext, type AddressFormInput } from '../../src/machines/address-form.machine.ts';
-import { addressRuleMessages } from '../../src/rules/address-validation.ts';
+import { addressMessages, addressRuleMessages } from '../../src/rules/address-validation.ts';
 import { zipFound, newYorkValues } from './checkout-fixtures.ts';
 import { done, failed, label, pathName } from './machine-events.ts';
 import { allStateIds, allTransitions, coverageTitle, planPaths, replay } from './path-coverage.ts';
@@ -98,5 +98,18 @@ describe('address form behaviour', () => {
     expect(actor.getSnapshot().value).toBe('editing');
     actor.send({ type: 'address.submit' });
     expect(spies.submit).toHaveBeenCalledWith({ ...valid, zip: '10002' }, false);
+  });
+
+  // Moved from the account dashboard, which no longer checks what this form hands over.
+  it('the account edit shows every wrong field at once with the spec messages and hands nothing over', () => {
+    const { actor, spies } = running({ form: 'account-edit', values: { ...valid, firstName: '', lastName: '', zip: '1', phone: '212-555' } });
+    actor.send({ type: 'address.submit' });
+    expect(actor.getSnapshot().context.formErrors).toEqual({
+      firstName: addressMessages.firstNameRequired,
+      lastName: addressMessages.lastNameRequired,
+      zip: addressMessages.zipLength,
+      phone: 'Phone must be a number.',
+    });
+    expect(spies.submit).not.toHaveBeenCalled();
   });
 });
