@@ -1,7 +1,8 @@
 import type { MachineMap } from './journey-map.ts';
 import { authJourneys } from './auth.journeys.ts';
 import { cartJourneys } from './cart.journeys.ts';
+import { checkoutJourneys } from './checkout.journeys.ts';
 import { pincodeJourneys } from './pincode.journeys.ts';
 
 /** Every machine QA's generated journeys walk, in the order reach.json lists them. */
-export const journeyMaps: readonly MachineMap[] = [pincodeJourneys, authJourneys, cartJourneys];
+export const journeyMaps: readonly MachineMap[] = [pincodeJourneys, authJourneys, cartJourneys, checkoutJourneys];
