@@ -37,6 +37,12 @@ export interface EventMapping {
   prepare?: (journey: Journey) => Promise<unknown>;
   /** The act takes the shopper off the machine's page, to the path matching this: its states are no longer on screen. */
   leaves?: RegExp;
+  /**
+   * A report that arrives by itself after an earlier act (a step machine passing on a server's answer): handled as a
+   * server's reply (xstate.done / xstate.error), so the state before it is not looked for and its prepare comes early.
+   * 'with the one before': one answer sends it together with the step before, so the state between is not looked for.
+   */
+  reply?: 'alone' | 'with the one before';
 }
 
 /**

@@ -1,0 +1,383 @@
+import { expect, type Page } from '@playwright/test';
+import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import type { CartData } from '../../../src/api/contract/cart-page.contract.ts';
+import type { PaymentChoice } from '../../../src/machines/checkout-flow.types.ts';
+import { checkoutMachine, type CheckoutContext } from '../../../src/machines/checkout.machine.ts';
+import type { SessionValues } from '../../../src/machines/session-values.ts';
+import { sessionMachine } from '../../../src/machines/session.machine.ts';
+import { checkoutMessages, checkoutSnackbarMs, shippingAddressesOf } from '../../../src/rules/checkout-flow.ts';
+import { facePassNeededRefusal } from '../../../src/rules/messages.ts';
+import { baseCart, ok } from '../../machines/cart-fixtures.ts';
+import { home } from '../../machines/checkout-fixtures.ts';
+import { addCard } from '../checkout-steps.ts';
+import { takeSelfie } from '../identity-steps.ts';
+import { scheduleThroughApi, saveHomeThroughApi, verifyIdentityThroughApi } from './checkout-shoppers.ts';
+import type { EventMapping, MachineMap, Variant } from './journey-map.ts';
+import { addToCartThroughApi, failingOnce, newCustomer, nothingToDo, openWithSession } from './shoppers.ts';
+
+/**
+ * The checkout tabs, the face step off (a ribeye) and on (a bottle of sake for a verified customer). Each journey's
+ * customer, cart (scheduled as the cart page would), home address and identity are set up through the API; the graph's
+ * cart ids stand for her cart and say which start the journey has. The steps' own machines are driven only as far as
+ * the tabs need their answers (SAVE & CONTINUE, CONTINUE, Payment on Delivery, a selfie and VERIFY).
+ *
+ * The snackbar leaves after 4 s: every journey pauses the page's clock once the checkout opens, so the snackbar stays
+ * until the journey lets 4 s pass ('after 4 s'); nothing waits on the wall clock.
+ */
+
+const file = 'tests/e2e/generated/checkout.journeys.ts';
+const steak = 'USDA Prime Ribeye Steak';
+const sake = 'Junmai Ginjo Sake';
+
+/** The graph's carts: which start each journey has. */
+const carts = {
+  delivery: 'cart-delivery',
+  pickUp: 'cart-pick-up',
+  unverifiedDrink: 'cart-unverified-drink',
+  drink: 'cart-drink',
+  usedPass: 'cart-used-pass',
+} as const;
+
+const contextOf = (snapshot: AnyMachineSnapshot) => snapshot.context as CheckoutContext;
+const cartOf = (snapshot: AnyMachineSnapshot) => contextOf(snapshot).cartId;
+const isCart =
+  (...ids: string[]) =>
+  (snapshot: AnyMachineSnapshot) =>
+    ids.includes(cartOf(snapshot));
+const at = (value: unknown) => (snapshot: AnyMachineSnapshot) => snapshot.matches({ flow: value } as never);
+const both =
+  (...tests: ((snapshot: AnyMachineSnapshot) => boolean)[]) =>
+  (snapshot: AnyMachineSnapshot) =>
+    tests.every((test) => test(snapshot));
+const starting = at('starting');
+const summaryOpen = at({ checkout: 'open' });
+const ordering = at({ checkout: 'ordering' });
+const noticeIs = (message: string) => (snapshot: AnyMachineSnapshot) => contextOf(snapshot).notice === message;
+const paysBy = (mode: PaymentChoice['payment_mode']) => (snapshot: AnyMachineSnapshot) => contextOf(snapshot).flow.payment_mode === mode;
+/** The face step was taken in this checkout (its tab flag stays set while the summary is open). */
+const faceChecked = (snapshot: AnyMachineSnapshot) => contextOf(snapshot).flags.isFaceTab;
+/** The carts that walk the steps from the address: hers, and the drink carts of a verified customer. */
+const walking = isCart(carts.delivery, carts.drink, carts.usedPass);
+
+const drinkCart: CartData = { ...baseCart, result: baseCart.result.map((line, i) => (i === 0 ? { ...line, age_restricted: true } : line)) };
+const homeAddress = shippingAddressesOf([home])[0];
+
+/** The snackbar with any text the journeys make it show. */
+const noticeTexts = new RegExp(
+  `^(Face Verification Successful Match is [\\d.]+ %|${checkoutMessages.internalError}|${facePassNeededRefusal.replace(/[.]/g, '\\.')})$`,
+);
+const snackbar = (page: Page) => page.getByRole('alert').filter({ hasText: noticeTexts });
+const tab = (page: Page, name: 'location' | 'payment' | 'summary') =>
+  page.getByRole('tablist', { name: 'Checkout steps' }).getByRole('tab', { name });
+const placeOrderButton = (page: Page) => page.getByRole('button', { name: 'PLACE ORDER' });
+const summaryHeading = (page: Page) => page.getByRole('heading', { name: 'Order Summary' });
+
+/** A request held until the journey lets it go (an order still on its way), one per page. */
+const held = new WeakMap<Page, () => void>();
+
+function holdingOnce(urlPart: string) {
+  return async ({ page }: { page: Page }) =>
+    page.route(
+      (url) => url.pathname.includes(urlPart),
+      async (route) => {
+        await new Promise<void>((release) => held.set(page, release));
+        await route.continue();
+      },
+      { times: 1 },
+    );
+}
+
+function input(stored: SessionValues) {
+  return () => ({ session: createActor(sessionMachine, { input: stored }).start() });
+}
+
+const customer = (cartId: string, more: SessionValues = {}): SessionValues => ({
+  zipcode: '10001',
+  location: 101,
+  cart_id: cartId,
+  Token: 'token',
+  CustomerId: 1,
+  cust_name: 'Ada Lovelace',
+  ...more,
+});
+
+/**
+ * Opens the checkout at `path` with her session, then pauses the page's clock (installed before the page loads, so
+ * the page loads with timers running): from here only 'after 4 s' moves it.
+ */
+async function openCheckout(page: Page, session: SessionValues, path: string): Promise<void> {
+  await page.clock.install();
+  await openWithSession(page, session, path);
+  await pauseOnceOpen(page);
+}
+
+/** Pauses the page's clock once the checkout is drawn (a page still loading may wait on a timer). */
+async function pauseOnceOpen(page: Page): Promise<void> {
+  await expect(page.getByRole('tablist', { name: 'Checkout steps' })).toBeVisible();
+  await page.clock.pauseAt(Date.now() + 1000);
+}
+
+interface Prefix {
+  product: 'steak' | 'sake';
+  verified?: boolean;
+  scheduled?: boolean;
+}
+
+/** A new customer with one product in her cart, scheduled, her home address saved and, when asked, her identity verified. */
+async function herSession({ product, verified = false, scheduled = true }: Prefix): Promise<SessionValues> {
+  const registered = (await newCustomer('generated.checkout')).session;
+  const values = product === 'steak' ? await addToCartThroughApi(registered, 'ribeye', steak) : await addToCartThroughApi(registered, 'sake', sake);
+  if (scheduled) {
+    await scheduleThroughApi(values);
+    await saveHomeThroughApi(values);
+  }
+  return verified ? verifyIdentityThroughApi(values) : values;
+}
+
+function variant(name: string, cartId: string, stored: SessionValues, open: Variant['open']): Variant {
+  return { name, input: input(customer(cartId, stored)), open };
+}
+
+/** A tab click, offered for the given carts where the graph allows it. */
+function clickingTab(tabValue: string, name: 'location' | 'payment' | 'summary', when: (snapshot: AnyMachineSnapshot) => boolean): EventMapping {
+  return { event: { type: 'tab.select', tab: tabValue }, when, act: async ({ page }) => tab(page, name).click() };
+}
+
+const loadCartReply = (output: unknown, when: (snapshot: AnyMachineSnapshot) => boolean): EventMapping => ({
+  event: { type: 'xstate.done.actor.loadCart', output },
+  when: both(starting, when),
+  act: nothingToDo,
+});
+
+const faceVerified: AnyEventObject = { type: 'xstate.done.actor.verifyFace', output: { faceMatchPercent: 92 } };
+
+export const checkoutJourneys: MachineMap = {
+  machine: checkoutMachine,
+  file,
+  variants: [
+    variant('customer delivering a ribeye', carts.delivery, {}, async ({ page }) =>
+      openCheckout(page, await herSession({ product: 'steak' }), '/cart/address'),
+    ),
+    // Delivery Options chose Store Pickup: the cart's CHECKOUT opens the card tab.
+    variant('customer picking up a ribeye', carts.pickUp, { nextTab: 'card', shippingType: 'pick-up' }, async ({ page }) => {
+      const values = await herSession({ product: 'steak', scheduled: false });
+      await openCheckout(page, { ...values, nextTab: 'card', shippingType: 'pick-up' }, '/cart/card');
+    }),
+    variant('customer not verified, a bottle of sake', carts.unverifiedDrink, {}, async ({ page }) =>
+      openCheckout(page, await herSession({ product: 'sake', scheduled: false }), '/cart/address'),
+    ),
+    variant('verified customer, a bottle of sake', carts.drink, { verification_id: 'a'.repeat(32) }, async ({ page }) =>
+      openCheckout(page, await herSession({ product: 'sake', verified: true }), '/cart/address'),
+    ),
+    // The browser noted a face pass for her cart that the server no longer honours (an order from another tab used it):
+    // the checkout skips the face step and place order asks for a new one.
+    variant(
+      'verified customer, a bottle of sake, a used face pass noted',
+      carts.usedPass,
+      { verification_id: 'a'.repeat(32), faceCheckedCart: carts.usedPass, faceCheckedUntil: Date.UTC(2100, 0, 1) },
+      async ({ page }) => {
+        const values = await herSession({ product: 'sake', verified: true });
+        await openCheckout(page, { ...values, faceCheckedCart: values.cart_id, faceCheckedUntil: Date.now() + 3_600_000 }, '/cart/address');
+      },
+    ),
+  ],
+  serializeState: (snapshot) => {
+    const c = contextOf(snapshot);
+    return JSON.stringify([snapshot.value, c.flags, c.flow.payment_mode ?? null, c.flow.tipPercent, c.notice ?? null, c.cartLines.length]);
+  },
+  events: {
+    'loadCart: her ribeye': loadCartReply(ok(baseCart), isCart(carts.delivery, carts.pickUp)),
+    'loadCart: her sake': loadCartReply(ok(drinkCart), isCart(carts.unverifiedDrink, carts.drink, carts.usedPass)),
+    'loadCart: connection lost': {
+      event: { type: 'xstate.error.actor.loadCart', error: new Error('offline') },
+      when: both(starting, isCart(carts.delivery, carts.pickUp)),
+      prepare: failingOnce('/api/cart/showcart'),
+      act: nothingToDo,
+    },
+    // Typed in the address bar: the page loads again and its checkout refuses the summary, putting the address back.
+    'tab.select: /cart/checkout typed': {
+      event: { type: 'tab.select', tab: 'checkout' },
+      when: both(starting, isCart(carts.delivery)),
+      act: async ({ page }) => {
+        await page.clock.resume();
+        await page.goto('/cart/checkout');
+        await expect(page).toHaveURL(/\/cart\/address$/);
+        await pauseOnceOpen(page);
+      },
+    },
+    'chooseAddress: her home': {
+      event: { type: 'xstate.done.actor.chooseAddress', output: { address: homeAddress } },
+      when: both(at('address'), walking),
+      act: async ({ page }) => {
+        const saved = page.getByRole('button', { name: /^Home: Ada Lovelace/ });
+        await saved.click();
+        await expect(saved).toHaveAttribute('aria-pressed', 'true');
+        await page.getByRole('button', { name: 'SAVE & CONTINUE' }).click();
+      },
+    },
+    'chooseSpeed: 1 Hour Delivery': {
+      event: {
+        type: 'xstate.done.actor.chooseSpeed',
+        output: {
+          speed: {
+            selectedSpeedID: 1,
+            selectedRetailerID: undefined,
+            selectedShippingMethodID: undefined,
+            deliveryFee: '0.00',
+            shippingAmount: '0.00',
+            deliveryDate: undefined,
+            pickup_date: undefined,
+          },
+        },
+      },
+      when: both(at('speed'), walking),
+      act: async ({ page }) => {
+        await expect(page.getByRole('combobox', { name: 'Select Speed' })).toContainText('1 Hour Delivery');
+        await page.getByRole('button', { name: 'CONTINUE' }).click();
+      },
+    },
+    'card.continue: Payment on Delivery': {
+      event: { type: 'card.continue', choice: { payment_mode: 4 } },
+      when: both(at('card'), walking),
+      act: async ({ page }) => {
+        await page.getByRole('radio', { name: 'Payment on Delivery' }).check();
+        await page.getByRole('tabpanel').getByRole('button', { name: 'Continue', exact: true }).click();
+      },
+    },
+    // 4000 0000 0000 0341 saves, then is declined when the order is charged.
+    'card.continue: a card the bank declines': {
+      event: { type: 'card.continue', choice: { payment_mode: 2, card_id: 5, card_token: 'tok' } },
+      when: both(at('card'), isCart(carts.delivery)),
+      act: async ({ page }) => addCard(page, '4000 0000 0000 0341'),
+    },
+    'verifyFace: her face matches': {
+      event: faceVerified,
+      when: both(at('face'), isCart(carts.drink, carts.usedPass)),
+      act: async ({ page }) => {
+        await takeSelfie(page);
+        await page.getByRole('button', { name: 'VERIFY' }).click();
+      },
+    },
+    'tab.select: location tab': clickingTab(
+      'address',
+      'location',
+      both(isCart(carts.delivery), (s) => at('speed')(s) || at('card')(s) || summaryOpen(s) || at('placed')(s)),
+    ),
+    'tab.select: payment tab': clickingTab('card', 'payment', both(isCart(carts.delivery), summaryOpen)),
+    'tab.select: summary tab': clickingTab('checkout', 'summary', both(isCart(carts.delivery), summaryOpen)),
+    'tab.select: Back to the speed': {
+      event: { type: 'tab.select', tab: 'speed' },
+      when: both(isCart(carts.delivery), at('card')),
+      act: async ({ page }) => page.getByRole('tabpanel').getByRole('button', { name: 'Back', exact: true }).click(),
+    },
+    // While PLACE ORDER's answer is on its way (held back until the click is made), the tabs stay put.
+    'tab.select: location tab while ordering': {
+      event: { type: 'tab.select', tab: 'address' },
+      when: both(isCart(carts.delivery), ordering, paysBy(4), (s) => contextOf(s).notice === undefined),
+      prepare: holdingOnce('/api/placeorder/placeorder'),
+      act: async ({ page }) => {
+        await tab(page, 'location').click();
+        await expect(page).toHaveURL(/\/cart\/checkout$/);
+        await expect(summaryHeading(page)).toBeVisible();
+        held.get(page)?.();
+      },
+    },
+    'summary.choices: a 10 % tip': {
+      event: { type: 'summary.choices', choices: { tipPercent: 10, isGift: false, giftMessage: '' } },
+      when: both(isCart(carts.delivery), summaryOpen, (s) => contextOf(s).flow.tipPercent === 0),
+      act: async ({ page }) => {
+        await page.getByRole('button', { name: '10%' }).click();
+        await expect(page.getByRole('button', { name: '10%' })).toHaveAttribute('aria-pressed', 'true');
+      },
+    },
+    'order.started: PLACE ORDER': {
+      event: { type: 'order.started' },
+      // After a failed order the snackbar goes first (the next answer would otherwise be the same text again).
+      when: both(
+        summaryOpen,
+        (s) => !noticeIs(checkoutMessages.internalError)(s),
+        (s) => !(isCart(carts.usedPass)(s) && faceChecked(s)),
+      ),
+      act: async ({ page }) => {
+        await expect(placeOrderButton(page)).toBeEnabled();
+        await placeOrderButton(page).click();
+      },
+    },
+    'reviewOrder: placed': {
+      event: { type: 'xstate.done.actor.reviewOrder', output: { outcome: { kind: 'placed', orderId: '100000123' } } },
+      when: both(ordering, paysBy(4), isCart(carts.delivery, carts.drink)),
+      act: nothingToDo,
+    },
+    'reviewOrder: declined': {
+      event: {
+        type: 'xstate.done.actor.reviewOrder',
+        output: { outcome: { kind: 'declined', orderId: '100000124', message: 'Your card was declined.' } },
+      },
+      when: both(ordering, paysBy(2)),
+      act: nothingToDo,
+      leaves: /\/payment\/fail\?orderId=\d+$/,
+    },
+    // The browser's answer order is order.ended, then the snackbar; the graph takes them the other way round.
+    'notice.show: the order could not be sent': {
+      event: { type: 'notice.show', message: checkoutMessages.internalError },
+      when: both(ordering, isCart(carts.delivery), paysBy(4), (s) => !noticeIs(checkoutMessages.internalError)(s)),
+      prepare: failingOnce('/api/placeorder/placeorder'),
+      act: nothingToDo,
+      reply: 'alone',
+    },
+    'order.ended: the order could not be sent': {
+      event: { type: 'order.ended' },
+      when: both(ordering, noticeIs(checkoutMessages.internalError)),
+      act: nothingToDo,
+      reply: 'with the one before',
+    },
+    'notice.show: a new face check needed': {
+      event: { type: 'notice.show', message: facePassNeededRefusal },
+      when: both(ordering, isCart(carts.usedPass), (s) => !faceChecked(s) && !noticeIs(facePassNeededRefusal)(s)),
+      act: nothingToDo,
+      reply: 'alone',
+    },
+    'face.required': {
+      event: { type: 'face.required' },
+      when: both(ordering, noticeIs(facePassNeededRefusal)),
+      act: nothingToDo,
+      reply: 'with the one before',
+    },
+    'after 4 s': {
+      event: { type: 'xstate.after.snackbarLifetime.checkout.notice.shown' },
+      when: both((s) => s.matches({ notice: 'shown' }), isCart(carts.delivery)),
+      act: async ({ page }) => page.clock.runFor(checkoutSnackbarMs),
+    },
+  },
+  states: {
+    'checkout.flow': { shows: (page) => page.getByRole('tablist', { name: 'Checkout steps' }) },
+    'checkout.flow.starting': { passing: "the cart's lines load with the page" },
+    'checkout.flow.identityNeeded': {
+      shows: (page) => page.getByRole('alert').getByRole('link', { name: 'Verify your identity' }),
+    },
+    'checkout.flow.address': { shows: (page) => page.getByRole('heading', { name: 'Select a Shipping Address' }) },
+    'checkout.flow.speed': { shows: (page) => page.getByRole('heading', { name: 'Choose Delivery Slots' }) },
+    'checkout.flow.card': { shows: (page) => page.getByRole('heading', { name: 'Choose Payment Options' }) },
+    'checkout.flow.face': { shows: (page) => page.getByRole('heading', { name: checkoutMessages.faceTitle }) },
+    'checkout.flow.checkout': { shows: summaryHeading },
+    'checkout.flow.checkout.open': { shows: placeOrderButton },
+    'checkout.flow.checkout.ordering': { passing: "PLACE ORDER's spinner shows only while the order is on its way" },
+    'checkout.flow.placed': { shows: (page) => page.getByRole('heading', { name: checkoutMessages.placed }) },
+    'checkout.flow.paymentFailed': { leaves: /\/payment\/fail\?orderId=\d+$/ },
+    'checkout.notice': { passing: 'the snackbar region shows nothing of its own' },
+    'checkout.notice.hidden': { hides: snackbar },
+    'checkout.notice.shown': { shows: snackbar },
+  },
+  notDriven: {
+    'checkout.flow --tab.select[isFaceTab]--> checkout.flow.face':
+      "no tab sends 'face' (the payment tab holds the card and face steps and sends 'card'); only a typed /cart/face would, and typing reloads the page, whose new checkout has no tab open",
+    'checkout.flow.paymentFailed --tab.select--> (self)':
+      'a declined order leaves for /payment/fail at once (goToPaymentFail): the checkout page and its tabs are gone',
+    'checkout.notice.shown --notice.dismiss--> checkout.notice.hidden':
+      'the checkout snackbar has no close button (checkout-page.tsx draws only its text): nothing in the page sends notice.dismiss',
+    'checkout.flow.card --payment.skip[inline]--> checkout.flow.face':
+      'drivable, not driven yet: needs a wallet of prepaid dine-in portions with a drink (a dine-in order placed and redeemed) set up through the API before the journey',
+    'checkout.flow.card --payment.skip[isNothingToPay]--> checkout.flow.checkout':
+      'drivable, not driven yet: needs a wallet of prepaid dine-in portions (a dine-in order placed and redeemed) set up through the API before the journey',
+  },
+};
