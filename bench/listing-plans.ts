@@ -53,7 +53,12 @@ const summary = (values: readonly number[]) => ({
 });
 
 async function main(): Promise<void> {
-  const handle = await openDatabase({ databaseUrl, dataDir, statementTimeoutMs: 0 });
+  const handle = await openDatabase({
+    databaseUrl,
+    dataDir,
+    statementTimeoutMs: 0,
+    sharedBuffers: process.env.PGLITE_SHARED_BUFFERS?.trim() || undefined,
+  });
   const { db } = handle;
   try {
     const sizes = await sql<{ relation: string; mb: number }>`
@@ -72,6 +77,7 @@ async function main(): Promise<void> {
       return items[index] as T;
     };
     const plans: PlanTotals[] = [];
+    const cpuStart = process.cpuUsage();
     for (let i = 0; i < keys; i++) {
       const category = pick(categories.rows);
       const selection: ListingSelection = {
@@ -107,10 +113,14 @@ async function main(): Promise<void> {
         read: numberAt(plan, 'Shared Read Blocks') + numberAt(planningBuffers, 'Shared Read Blocks'),
       });
     }
+    const cpuUsed = process.cpuUsage(cpuStart);
+    const cpuMs = (cpuUsed.user + cpuUsed.system) / 1000;
     const report = {
       database: handle.kind,
       keys,
       databaseMb: database.rows[0]?.mb,
+      sharedBuffers: (await sql<{ shared_buffers: string }>`show shared_buffers`.execute(db)).rows[0]?.shared_buffers,
+      cpuMsPerStatement: cpuMs / keys,
       tablesMb: Object.fromEntries(sizes.rows.map((r) => [r.relation, r.mb])),
       planningMs: summary(plans.map((p) => p.planning)),
       executionMs: summary(plans.map((p) => p.execution)),

@@ -41,7 +41,15 @@ export interface OpenOptions {
    * holding a connection, and a shutdown waiting for it, for minutes.
    */
   statementTimeoutMs?: number | undefined;
+  /** PGlite's buffer cache (shared_buffers, e.g. '128MB'; default pgliteSharedBuffers). PostgreSQL's is its own. */
+  sharedBuffers?: string | undefined;
 }
+
+/**
+ * PGlite's buffer cache. Why this size: see decision 022 (a miss costs a read of a page the OS already caches, while
+ * every megabyte of this cache, once touched, stays in the server's WebAssembly memory).
+ */
+export const pgliteSharedBuffers = '128MB';
 
 /** Far above any page's queries (milliseconds), far below "the server hangs". */
 export const defaultStatementTimeoutMs = 15_000;
@@ -50,7 +58,7 @@ export const defaultStatementTimeoutMs = 15_000;
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   const statementTimeoutMs = options.statementTimeoutMs ?? defaultStatementTimeoutMs;
   if (options.databaseUrl) return openPostgres(options.databaseUrl, statementTimeoutMs);
-  return openPglite(options.dataDir, options.startFrom, statementTimeoutMs);
+  return openPglite(options.dataDir, options.startFrom, statementTimeoutMs, options.sharedBuffers ?? pgliteSharedBuffers);
 }
 
 async function openPostgres(databaseUrl: string, statementTimeoutMs: number): Promise<DatabaseHandle> {
@@ -77,7 +85,8 @@ async function openPostgres(databaseUrl: string, statementTimeoutMs: number): Pr
   return { db, kind: 'postgres', close: () => db.destroy() };
 }
 
-async function openPglite(dataDir: string, startFrom: Blob | undefined, statementTimeoutMs: number): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string, startFrom: Blob | undefined, statementTimeoutMs: number, sharedBuffers: string): Promise<DatabaseHandle> {
+  if (!/^\d+(kB|MB|GB)$/.test(sharedBuffers)) throw new DatabaseOpenError(`shared_buffers must look like 128MB (got ${sharedBuffers})`);
   const inMemory = dataDir.startsWith('memory://');
   if (!inMemory) {
     try {
@@ -90,7 +99,11 @@ async function openPglite(dataDir: string, startFrom: Blob | undefined, statemen
   }
   let pglite: PGlite;
   try {
-    pglite = await PGlite.create(dataDir, { extensions: { pg_trgm }, ...(startFrom && inMemory ? { loadDataDir: startFrom } : {}) });
+    pglite = await PGlite.create(dataDir, {
+      extensions: { pg_trgm },
+      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`],
+      ...(startFrom && inMemory ? { loadDataDir: startFrom } : {}),
+    });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new DatabaseOpenError(
