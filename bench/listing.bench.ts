@@ -7,8 +7,13 @@
  * request's latency is kept, so p50/p95/p99/max are exact; the load average is read before and after each row.
  * Writes its database's section of bench/RESULTS-listings.md.
  *
+ * Each row also gives the server process's CPU milliseconds per request (/proc/<pid>/stat before and after the row):
+ * unlike latency, a machine busy with other work barely changes it. On PGlite that includes the database; on
+ * PostgreSQL the database's own processes are not counted.
+ *
  * Environment: BENCH_DATA_DIR (PGlite data folder, default bench/data-100k), BENCH_DATABASE_URL (PostgreSQL instead),
- * BENCH_SECONDS (per row, default 8), BENCH_PRODUCTS (the seeded size, for the heading; default 100000). Seed first: `DATA_DIR=... npm run seed -- --products 100000`.
+ * BENCH_SECONDS (per row, default 8), BENCH_PRODUCTS (the seeded size, for the heading; default 100000), BENCH_JSON (a
+ * file to write the rows to as JSON as well, for `npm run bench`'s tables). Seed first: `DATA_DIR=... npm run seed -- --products 100000`.
  * Bounded: requests go only to 127.0.0.1, every row has a duration, and a watchdog ends everything after 15 minutes.
  */
 import { fork, type ChildProcess } from 'node:child_process';
@@ -135,6 +140,8 @@ interface Row {
   perSecond: number;
   loadBefore: string;
   loadAfter: string;
+  /** The server process's CPU time (user + system) over the row, per request. */
+  cpuMsPerRequest: number;
 }
 
 function percentile(sorted: readonly number[], p: number): number {
@@ -144,11 +151,29 @@ function percentile(sorted: readonly number[], p: number): number {
 
 const loadAverage = () => fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
+/** Clock ticks per second of /proc/<pid>/stat's CPU times (USER_HZ: 100 on Linux). */
+const ticksPerSecond = 100;
+
+/** User + system CPU milliseconds the server process has used so far (0 when /proc cannot tell). */
+function serverCpuMs(): number {
+  const pid = child?.pid;
+  if (pid === undefined) return 0;
+  try {
+    // The command name may hold spaces: the fields after its closing parenthesis are fixed.
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
+  } catch {
+    return 0;
+  }
+}
+
 /** connections loops, each sending the next never-seen request as soon as its previous answer arrives, for seconds. */
 async function drive(baseUrl: string, next: () => BenchRequest, connections: number, repeat: number): Promise<Row> {
   const latencies: number[] = [];
   let failures = 0;
   const loadBefore = loadAverage();
+  const cpuBefore = serverCpuMs();
   const started = performance.now();
   const until = started + seconds * 1000;
   await Promise.all(
@@ -187,6 +212,7 @@ async function drive(baseUrl: string, next: () => BenchRequest, connections: num
     perSecond: sorted.length / elapsed,
     loadBefore,
     loadAfter: loadAverage(),
+    cpuMsPerRequest: sorted.length === 0 ? 0 : (serverCpuMs() - cpuBefore) / sorted.length,
   };
 }
 
@@ -226,13 +252,14 @@ function section(rows: Row[], products: number): string {
     `## ${label}, ${products.toLocaleString('en-US')} products`,
     '',
     `Run ${new Date().toISOString()} on ${os.cpus().length} cores, Node ${process.version}; ${seconds} s per row; every key used once ` +
-      `(categories × areas × speeds × sorts × filters × pages); card cache off (CATALOGUE_READ_CACHES=off); a fresh server process per database.`,
+      `(categories × areas × speeds × sorts × filters × pages); no listing or card cache (the page and its cards are one statement); ` +
+      `a fresh server process per database.`,
     '',
-    '| connections | repeat | requests | req/s | p50 ms | p95 ms | p99 ms | max ms | failed | load avg before → after |',
-    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+    '| connections | repeat | requests | req/s | p50 ms | p95 ms | p99 ms | max ms | failed | server CPU ms/request | load avg before → after |',
+    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
     ...rows.map(
       (r) =>
-        `| ${r.connections} | ${r.repeat} | ${r.requests} | ${Math.round(r.perSecond)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${ms(r.max)} | ${r.failures} | ${r.loadBefore} → ${r.loadAfter} |`,
+        `| ${r.connections} | ${r.repeat} | ${r.requests} | ${Math.round(r.perSecond)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${ms(r.max)} | ${r.failures} | ${r.cpuMsPerRequest.toFixed(2)} | ${r.loadBefore} → ${r.loadAfter} |`,
     ),
     '',
     '| connections | p50 spread | p95 spread | p99 spread | max spread | p99 ≤ 25 ms | max ≤ 250 ms |',
@@ -260,6 +287,29 @@ function withSection(existing: string, text: string): string {
   if (start >= 0 && end > start) return existing.slice(0, start) + text + existing.slice(end + endMarker.length);
   const base = existing.trim() === '' ? '# Listings from cold, varied keys (bench/listing.bench.ts)\n' : existing.trimEnd();
   return `${base}\n\n${text}\n`;
+}
+
+/** The rows as `npm run bench` tabulates every bench's (common shape across benches; milliseconds). */
+function writeJsonRows(file: string, rows: readonly Row[], products: number): void {
+  const loadOf = (text: string) => Number(text.split(' ')[0]);
+  const json = rows.map((r) => ({
+    bench: 'listings',
+    row: 'listing varied keys',
+    database: databaseUrl ? 'postgres' : 'pglite',
+    products,
+    connections: r.connections,
+    repeat: r.repeat,
+    requests: r.requests,
+    p50: r.p50,
+    p95: r.p95,
+    p99: r.p99,
+    max: r.max,
+    failed: r.failures,
+    loadBefore: loadOf(r.loadBefore),
+    loadAfter: loadOf(r.loadAfter),
+    cpuMsPerRequest: r.cpuMsPerRequest,
+  }));
+  fs.writeFileSync(file, `${JSON.stringify(json, null, 2)}\n`);
 }
 
 // ------------------------------------------------------------------ main
@@ -292,6 +342,11 @@ async function main(): Promise<void> {
   const text = section(rows, productCount);
   fs.writeFileSync(resultsFile, withSection(fs.existsSync(resultsFile) ? fs.readFileSync(resultsFile, 'utf8') : '', text));
   log(`wrote ${path.relative(process.cwd(), resultsFile)}`);
+  const jsonFile = process.env.BENCH_JSON?.trim();
+  if (jsonFile) {
+    writeJsonRows(path.resolve(jsonFile), rows, productCount);
+    log(`wrote ${jsonFile}`);
+  }
 }
 
 main()

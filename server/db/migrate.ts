@@ -1,4 +1,4 @@
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as catalogue from './migrations/001-catalogue.ts';
 import * as customersCarts from './migrations/002-customers-carts.ts';
 import * as accounts from './migrations/003-accounts.ts';
@@ -14,6 +14,7 @@ import * as orderConfirmation from './migrations/013-order-confirmation.ts';
 import * as wallet from './migrations/014-wallet.ts';
 import * as searchDictionary from './migrations/015-search-dictionary.ts';
 import * as areaProductSummaries from './migrations/016-area-product-summaries.ts';
+import * as slimAreaSummaries from './migrations/017-slim-area-summaries.ts';
 
 // Listed here (not read from disk) so the bundle, tsx and tests all see the same ordered set.
 const migrations: Record<string, Migration> = {
@@ -32,9 +33,18 @@ const migrations: Record<string, Migration> = {
   '014-wallet': wallet,
   '015-search-dictionary': searchDictionary,
   '016-area-product-summaries': areaProductSummaries,
+  '017-slim-area-summaries': slimAreaSummaries,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/**
+ * Statements a migration needs after it commits, which cannot run inside its transaction (VACUUM): migration name →
+ * statements. Why VACUUM: index-only scans need the visibility map, and PGlite has no autovacuum to set it.
+ */
+const afterCommit: Record<string, readonly string[]> = {
+  '017-slim-area-summaries': ['vacuum area_products, area_category_products, area_listing_facets'],
+};
 
 /** Brings the schema up to date; throws with the failing migration's name. */
 export async function migrateToLatest<T>(db: Kysely<T>): Promise<void> {
@@ -44,5 +54,9 @@ export async function migrateToLatest<T>(db: Kysely<T>): Promise<void> {
   if (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new Error(`Migration ${failed?.migrationName ?? '(unknown)'} failed: ${reason}`);
+  }
+  for (const result of results ?? []) {
+    if (result.status !== 'Success') continue;
+    for (const statement of afterCommit[result.migrationName] ?? []) await sql.raw(statement).execute(db);
   }
 }

@@ -3,12 +3,14 @@ import { assert } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listingReply } from '../../src/api/contract/catalogue.contract.ts';
 import type { Database } from '../../server/db/schema.ts';
+import { productSummaries } from '../../server/services/catalogue/product-summaries.ts';
 import { newYork, query } from './catalogue-helpers.ts';
 import { getJson, startTestApp, type TestApp } from './test-app.ts';
 
 /**
- * Migration 016's summaries are kept current in the writer's transaction: after any write to offers, sizes, products
- * or their categories, what the triggers left must equal a rebuild from scratch, and the next listing shows it.
+ * The listings' summaries (migrations 016, 017) are kept current in the writer's transaction: after any write to
+ * offers, sizes, products, their categories or images, what the triggers left must equal a rebuild from scratch, and
+ * the next listing shows it (cards included).
  */
 let t: TestApp;
 let db: Kysely<Database>;
@@ -22,23 +24,26 @@ afterAll(async () => {
 
 const FISH = 1005;
 
-/** Rows the triggers left that a rebuild would not make, and the other way round (summaries and non-zero facets). */
+/** Rows the triggers left that a rebuild would not make, and the other way round (products, entries, non-zero facets). */
 async function drift(): Promise<number> {
   const result = await sql<{ n: number }>`
-    with fresh as (select * from area_product_summary_rows(null)),
+    with fresh as (select * from area_product_rows(null)),
+    fresh_entries as (select e.* from fresh r cross join lateral area_category_rows(r::area_products) e),
     fresh_facets as (
-      select r.area_loc_id, r.channel, r.category_id, k.speed, k.kind, k.value, k.unit, count(*)::int as products
-      from fresh r cross join lateral area_listing_facet_keys(r::area_product_summaries) k
+      select r.area_loc_id, r.channel, k.category_id, k.speed, k.kind, k.value, k.unit, count(*)::int as products
+      from fresh r cross join lateral area_listing_facet_keys(r::area_products) k
       group by 1, 2, 3, 4, 5, 6, 7
     ),
     kept_facets as (
       select area_loc_id, channel, category_id, speed, kind, value, unit, products from area_listing_facets where products <> 0
     )
     select (
-      (select count(*) from (select * from area_product_summaries except select * from fresh) a) +
-      (select count(*) from (select * from fresh except select * from area_product_summaries) b) +
-      (select count(*) from (select * from kept_facets except select * from fresh_facets) c) +
-      (select count(*) from (select * from fresh_facets except select * from kept_facets) d)
+      (select count(*) from (select * from area_products except select * from fresh) a) +
+      (select count(*) from (select * from fresh except select * from area_products) b) +
+      (select count(*) from (select * from area_category_products except select * from fresh_entries) c) +
+      (select count(*) from (select * from fresh_entries except select * from area_category_products) d) +
+      (select count(*) from (select * from kept_facets except select * from fresh_facets) e) +
+      (select count(*) from (select * from fresh_facets except select * from kept_facets) f)
     )::int as n`.execute(db);
   return result.rows[0]?.n ?? -1;
 }
@@ -75,8 +80,8 @@ describe('area product summaries', () => {
     const inStock = async () =>
       (
         await sql<{ in_stock: boolean }>`
-          select in_stock from area_product_summaries
-          where product_id = ${productId} and area_loc_id = ${newYork.loc_id} and channel = 'delivery' and category_id = ${FISH}`.execute(db)
+          select in_stock from area_products
+          where product_id = ${productId} and area_loc_id = ${newYork.loc_id} and channel = 'delivery'`.execute(db)
       ).rows[0]?.in_stock;
     expect(await inStock()).toBe(true);
     const stocks = await db.selectFrom('variant_offers').select(['id', 'stock']).where('id', 'in', offerIds).execute();
@@ -107,7 +112,7 @@ describe('area product summaries', () => {
     const versions = () =>
       sql<{
         v: string;
-      }>`select string_agg(xmin::text, ',' order by area_loc_id, channel, category_id, product_id) as v from area_product_summaries`.execute(db);
+      }>`select string_agg(xmin::text || ':' || product_id, ',' order by area_loc_id, channel, product_id) as v from area_products`.execute(db);
     const facetVersions = () =>
       sql<{
         v: string;
@@ -163,7 +168,7 @@ describe('area product summaries', () => {
 
   it('follow a product out of a category and a rename into its new name order', async () => {
     const moved = await sql<{ product_id: number }>`
-      select product_id from area_product_summaries
+      select product_id from area_category_products
       where area_loc_id = ${newYork.loc_id} and channel = 'delivery' and category_id = ${FISH}
       order by product_id desc limit 1`.execute(db);
     const productId = moved.rows[0]?.product_id ?? 0;
@@ -171,6 +176,37 @@ describe('area product summaries', () => {
     expect((await listingIds({ sort: 'name_asc' })).ids[0]).toBe(productId);
     await db.deleteFrom('product_categories').where('product_id', '=', productId).where('category_id', '=', FISH).execute();
     expect((await listingIds({ sort: 'name_asc' })).ids).not.toContain(productId);
+    expect(await drift()).toBe(0);
+  });
+
+  it('serve each card as the live card query makes it', async () => {
+    for (const speed of [undefined, 'local', 'farm-direct'] as const) {
+      const { status, body } = await getJson(
+        t,
+        `/connect/index/category?${query({ store_id: 1, ...newYork, catid: FISH, limit: 50, ...(speed ? { courier_type: speed } : {}) })}`,
+      );
+      expect(status).toBe(200);
+      assert(body, listingReply);
+      const cards = body.data?.products ?? [];
+      if (speed === undefined) expect(cards.length).toBeGreaterThan(0);
+      const live = await productSummaries(
+        db,
+        cards.map((card) => card.id),
+        newYork.loc_id,
+        speed,
+      );
+      expect(cards).toEqual(live);
+    }
+  });
+
+  it('put a new first image and the 21+ mark on the card at once', async () => {
+    const { productId } = await localOnlyFish();
+    await db.updateTable('products').set({ age_restricted: true }).where('id', '=', productId).execute();
+    await db.deleteFrom('product_images').where('product_id', '=', productId).where('position', '=', 0).execute();
+    await db.insertInto('product_images').values({ product_id: productId, position: 0, url: '/media/uploads/new-first.jpg' }).execute();
+    const cards = await sql<{ image: string | null; age_restricted: boolean }>`
+      select image, age_restricted from area_products where product_id = ${productId} and area_loc_id = ${newYork.loc_id}`.execute(db);
+    expect(cards.rows).toContainEqual({ image: '/media/uploads/new-first.jpg', age_restricted: true });
     expect(await drift()).toBe(0);
   });
 });

@@ -757,7 +757,7 @@ export async function seedCatalogue(db: Kysely<Database>, options: { products?: 
       await resetSequences(trx);
       return { products: total, variants: counters.variantId - 1, offers: counters.offerId - 1 };
     });
-    // After the indexes are back: the summaries are built set-based from the whole catalogue (migration 016).
+    // After the indexes are back: the summaries are built set-based from the whole catalogue (migrations 016, 017).
     await rebuildAreaSummaries(trx);
     return counts;
   });
@@ -808,7 +808,7 @@ export async function analyzeTables(db: Kysely<Database>): Promise<void> {
   await sql`analyze`.execute(db);
   // The listings' summaries are read index-only when their pages are marked all-visible, which only VACUUM does
   // (and PGlite never runs autovacuum).
-  await sql`vacuum area_product_summaries, area_listing_facets`.execute(db);
+  await sql`vacuum area_products, area_category_products, area_listing_facets`.execute(db);
 }
 
 /**
@@ -822,7 +822,8 @@ export async function vacuumSearchData(db: Kysely<Database>): Promise<void> {
 // Children before parents, for the DELETE fallback.
 const catalogueTables = [
   'area_listing_facets',
-  'area_product_summaries',
+  'area_category_products',
+  'area_products',
   'slot_holds',
   'cart_deliveries',
   'driver_slots',

@@ -1,11 +1,14 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { array, assert, boolean, enums, integer, nullable, string, type, type Infer } from 'superstruct';
+import type { ProductSummary } from '../../../src/api/contract/product-summary.contract.ts';
 import { priceBuckets, type PriceBucket } from '../../../src/rules/listing.ts';
+import { centsToDollars } from '../../../src/rules/money.ts';
 import { sizeUnits, type SizeUnit } from '../../../src/rules/sizes.ts';
-import { isVisitSpeed, type SpeedValue } from '../../../src/rules/speeds.ts';
+import { deliverySpeedValues, isVisitSpeed, type SpeedValue } from '../../../src/rules/speeds.ts';
 import type { Database } from '../../db/schema.ts';
 import type { ListingOrder, ListingSelection } from './listing-index.ts';
 
-/** One page of one category in one area, as the summaries of migration 016 answer it. */
+/** One page of one category in one area, as the summaries of migrations 016 and 017 answer it. */
 export interface ListingPageRequest {
   categoryId: number;
   locId: number;
@@ -29,6 +32,8 @@ export interface ListingFacets {
 
 export interface ListingPage {
   ids: number[];
+  /** The page's cards, in page order, from the same statement (current at commit: no card cache). */
+  cards: ProductSummary[];
   /** Products matching the filters. */
   total: number;
   /** Products listed before any filter. */
@@ -36,23 +41,42 @@ export interface ListingPage {
   facets: ListingFacets;
 }
 
-/** speed_mask / speed_sizes bits (migration 016); 0 is "any speed of the channel". */
+/** speed_mask / speed_sizes bits (migrations 016, 017); 0 is "any speed of the channel". */
 const deliveryBits = { local: 1, courier: 2, 'farm-direct': 4 } as const;
 
 function speedBit(speed: SpeedValue | undefined): number {
   return speed === undefined || isVisitSpeed(speed) ? 0 : deliveryBits[speed];
 }
 
+// A descending sort is its ascending index read backwards: ties by product id descending, so Z to A is exactly
+// A to Z reversed (migration 017 keeps three sort indexes, none descending; rank is popularity negated).
 const orderBy: Record<ListingOrder, RawBuilder<unknown>> = {
-  default: sql`s.popularity desc, s.product_id`,
+  default: sql`s.rank, s.product_id`,
   name_asc: sql`s.sort_name, s.product_id`,
-  name_desc: sql`s.sort_name desc, s.product_id`,
+  name_desc: sql`s.sort_name desc, s.product_id desc`,
   price_asc: sql`s.price_cents, s.product_id`,
-  price_desc: sql`s.price_cents desc, s.product_id`,
+  price_desc: sql`s.price_cents desc, s.product_id desc`,
 };
+
+/** A card as area_products holds it (migration 017); checked, since it arrives as JSON. */
+const cardRow = type({
+  id: integer(),
+  name: string(),
+  image: nullable(string()),
+  age_restricted: boolean(),
+  size_unit: enums(sizeUnits),
+  in_stock: boolean(),
+  speed_mask: integer(),
+  channel: string(),
+  child_ids: array(integer()),
+  child_sizes: array(integer()),
+  child_cents: array(integer()),
+});
+type CardRow = Infer<typeof cardRow>;
 
 export interface PageRow {
   ids: number[];
+  cards: unknown;
   total: number;
   available: number;
   price_buckets: boolean[];
@@ -74,7 +98,9 @@ function isFiltered(selection: ListingSelection): boolean {
 export async function listingPage(db: Kysely<Database>, request: ListingPageRequest): Promise<ListingPage> {
   const row = (await listingPageStatement(request).execute(db)).rows[0];
   if (!row) throw new Error('The listing statement returned no row');
-  return { ids: row.ids, total: row.total, available: row.available, facets: facetsOf(row) };
+  const cards = row.cards;
+  assert(cards, array(cardRow));
+  return { ids: row.ids, cards: cards.map(cardOf), total: row.total, available: row.available, facets: facetsOf(row) };
 }
 
 /** The listing's one statement (exported so that a test can EXPLAIN it). */
@@ -83,6 +109,7 @@ export function listingPageStatement(request: ListingPageRequest): RawBuilder<Pa
   const channel = isVisitSpeed(request.speed) ? request.speed : 'delivery';
   const bit = speedBit(request.speed);
   const key = sql`s.area_loc_id = ${request.locId} and s.channel = ${channel} and s.category_id = ${request.categoryId}`;
+  const cardKey = sql`a.area_loc_id = ${request.locId} and a.channel = ${channel}`;
   const facetKey = sql`f.area_loc_id = ${request.locId} and f.channel = ${channel} and f.category_id = ${request.categoryId} and f.speed = ${bit}`;
   const atSpeed = bit === 0 ? sql`true` : sql`s.speed_mask & ${bit} <> 0`;
 
@@ -112,25 +139,53 @@ export function listingPageStatement(request: ListingPageRequest): RawBuilder<Pa
   const listed = sql`(select coalesce(sum(f.products), 0)::int from area_listing_facets f where ${facetKey} and f.kind = 'all')`;
   const pricePresent = priceBuckets.map((bucket) => {
     const below = bucket.maxCents === undefined ? sql`true` : sql`s.price_cents < ${bucket.maxCents}`;
-    return sql`exists (select 1 from area_product_summaries s where ${key} and ${atSpeed} and s.price_cents >= ${bucket.minCents} and ${below})`;
+    return sql`exists (select 1 from area_category_products s where ${key} and ${atSpeed} and s.price_cents >= ${bucket.minCents} and ${below})`;
   });
 
-  // The page's scan stops at once past the last page (bounded by the listing's size, never the catalogue's).
+  // The page's scan stops at once past the last page (bounded by the listing's size, never the catalogue's); the
+  // cards are the page's area_products rows, by primary key, in page order.
   return sql<PageRow>`
-    select
-      array(
-        select s.product_id from area_product_summaries s
+    with page as (
+      select array(
+        select s.product_id from area_category_products s
         where ${matching} and ${request.offset} < ${listed}
         order by ${orderBy[request.order]}
         limit ${request.limit} offset ${request.offset}
-      ) as ids,
-      ${isFiltered(selection) ? sql`(select count(*)::int from area_product_summaries s where ${matching})` : listed} as total,
+      ) as ids
+    )
+    select
+      page.ids,
+      (
+        select coalesce(json_agg(json_build_object(
+          'id', a.product_id, 'name', a.name, 'image', a.image, 'age_restricted', a.age_restricted, 'size_unit', a.size_unit,
+          'in_stock', a.in_stock, 'speed_mask', a.speed_mask, 'channel', a.channel,
+          'child_ids', a.child_ids, 'child_sizes', a.child_sizes, 'child_cents', a.child_cents
+        ) order by p.position), '[]'::json)
+        from unnest(page.ids) with ordinality as p(id, position)
+        join area_products a on ${cardKey} and a.product_id = p.id
+      ) as cards,
+      ${isFiltered(selection) ? sql`(select count(*)::int from area_category_products s where ${matching})` : listed} as total,
       ${listed} as available,
       array[${sql.join(pricePresent)}] as price_buckets,
       array(select f.value from area_listing_facets f where ${facetKey} and f.kind = 'size' and f.products > 0 order by f.value, f.unit) as size_values,
       array(select f.unit from area_listing_facets f where ${facetKey} and f.kind = 'size' and f.products > 0 order by f.value, f.unit) as size_units,
       array(select f.value from area_listing_facets f where ${facetKey} and f.kind = 'category' and f.products > 0) as category_values
+    from page
   `;
+}
+
+/** A card as productSummaries makes it (the same offers: the area's and nationwide ones, at the channel's speeds). */
+function cardOf(row: CardRow): ProductSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    image: row.image ?? `/media/products/${row.id}/0.svg`,
+    child: row.child_ids.map((id, i) => ({ id, bottle_size: row.child_sizes[i] ?? 0, price: centsToDollars(row.child_cents[i] ?? 0) })),
+    speed_types: isVisitSpeed(row.channel) ? [row.channel] : deliverySpeedValues.filter((speed) => (row.speed_mask & deliveryBits[speed]) !== 0),
+    stock_status: row.in_stock ? 'in stock' : 'out of stock',
+    age_restricted: row.age_restricted,
+    size_unit: row.size_unit,
+  };
 }
 
 function isSizeUnit(value: string | undefined): value is SizeUnit {

@@ -4,12 +4,10 @@ import { parsePriceRange, priceBucketLabel, priceBucketValue, totalPages, type P
 import { formatSize, type SizeUnit } from '../../../src/rules/sizes.ts';
 import type { SpeedValue } from '../../../src/rules/speeds.ts';
 import type { Database } from '../../db/schema.ts';
-import { cachedSummaries } from './cached-summaries.ts';
-import { isServedLocation, readCachesEnabled } from './catalogue-cache.ts';
+import { isServedLocation } from './catalogue-cache.ts';
 import { findCategory, type CategoryInfo } from './categories.ts';
 import { noSelection, type ListingSelection } from './listing-index.ts';
 import { listingPage, type ListingFacets } from './listing-page.ts';
-import { productSummaries } from './product-summaries.ts';
 
 export interface ListingRequest {
   categoryId: number;
@@ -28,10 +26,10 @@ export type ListingResult =
   | { kind: 'listing'; data: ListingData; available: number };
 
 /**
- * A listing page is one statement over the per-area summaries (migration 016, decision 022): the page's product ids
- * from the index of the chosen sort, the total, and the filter panel from the facet counts, each an index range of
- * one (area, channel, category); no request aggregates the category's offers. The cards then come from the card
- * cache (a bonus: CATALOGUE_READ_CACHES=off reads them live, as the listings bench does).
+ * A listing page is one statement over the per-area summaries (migrations 016 and 017, decision 022): the page's
+ * product ids from the index of the chosen sort, their cards from the products' area rows, the total, and the filter
+ * panel from the facet counts, each an index range of one (area, channel, category); no request aggregates the
+ * category's offers, and no cache is involved (the summaries are current at commit).
  */
 export async function categoryListing(db: Kysely<Database>, request: ListingRequest): Promise<ListingResult> {
   if (!(await isServedLocation(db, request.locId))) return { kind: 'not-served' };
@@ -48,13 +46,11 @@ export async function categoryListing(db: Kysely<Database>, request: ListingRequ
     limit: request.limit,
     selection: { ...selection, categoryIds: selection.categoryIds.filter((id) => category.descendantIds.includes(id)) },
   });
-  const cards = readCachesEnabled ? cachedSummaries : productSummaries;
-  const products = await cards(db, page.ids, request.locId, request.speed);
   return {
     kind: 'listing',
     available: page.available,
     data: {
-      products,
+      products: page.cards,
       filters: listingFilters(page.facets, category),
       pagination: {
         total_records: page.total,
