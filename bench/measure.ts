@@ -175,7 +175,7 @@ export function benchDatabase(defaultProducts = 100_000): BenchDatabase {
   const databaseUrl = process.env.BENCH_DATABASE_URL?.trim() || undefined;
   const dataDir = databaseUrl
     ? fs.mkdtempSync(path.join(os.tmpdir(), 'bench-uploads-'))
-    : path.resolve(process.env.BENCH_DATA_DIR ?? `bench/data-${Math.round(products / 1000)}k`);
+    : path.resolve(process.env.BENCH_DATA_DIR || `bench/data-${Math.round(products / 1000)}k`);
   return {
     kind: databaseUrl ? 'postgres' : 'pglite',
     label: databaseUrl ? 'PostgreSQL 15 (pool of 10)' : 'PGlite (embedded, one connection)',
