@@ -3,12 +3,13 @@
  *
  * Seeds (or reuses) an embedded database of 100,000 products in bench/data-100k, measures cold (uncached) service
  * timings and EXPLAIN (ANALYZE, BUFFERS) of the main queries, then starts the API in a child process on a free
- * loopback port and drives each catalogue read with autocannon (10 connections, 10 s each). Writes bench/RESULTS.md.
+ * loopback port and drives each catalogue read with autocannon (10 connections, 10 s each: the warm path, a labelled
+ * bonus — search and listings from cold are bench/search.bench.ts and bench/listing.bench.ts). Writes
+ * bench/RESULTS-catalogue.md, and its rows to BENCH_JSON (`npm run bench` runs it on every data set).
  * Environment: BENCH_PRODUCTS (default 100000), BENCH_DATA_DIR, BENCH_SECONDS (default 10), BENCH_DATABASE_URL (a
  * PostgreSQL server instead of the embedded database; its results go to bench/RESULTS-postgres.md).
  * Bounded: requests go only to 127.0.0.1, every run has a duration, and a watchdog ends everything after 20 minutes.
  */
-import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,38 +25,40 @@ import {
   type RootOperationNode,
   type UnknownRow,
 } from 'kysely';
-import { openDatabase } from '../server/db/connection.ts';
-import { migrateToLatest } from '../server/db/migrate.ts';
 import type { Database } from '../server/db/schema.ts';
-import { clearCatalogue, seedCatalogue } from '../server/db/seed/seed-catalogue.ts';
 import { homepage } from '../server/services/catalogue/home.ts';
 import { categoryListing } from '../server/services/catalogue/listing.ts';
 import { productDetail } from '../server/services/catalogue/product-detail.ts';
 import { searchProducts } from '../server/services/catalogue/search.ts';
-import { keepingIdentitySection } from './results-sections.ts';
+import {
+  benchDatabase,
+  latencies,
+  loadAverage,
+  logger,
+  median,
+  recordRows,
+  repeatNumber,
+  seedOrReuse,
+  startBenchServer,
+  watchdog,
+  type BenchRow,
+  type BenchServer,
+} from './measure.ts';
 
-const productCount = Number(process.env.BENCH_PRODUCTS ?? 100_000);
-const dataDir = path.resolve(process.env.BENCH_DATA_DIR ?? `bench/data-${Math.round(productCount / 1000)}k`);
+const target = benchDatabase();
+const productCount = target.products;
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = 10;
 const budgetMs = 25;
 const area = { zipcode: '10001', loc_id: 101 };
 const searches = ['salmon', 'ribeye steak', 'chicken thigh', 'salmn'];
-const databaseUrl = process.env.BENCH_DATABASE_URL?.trim() || undefined;
+const databaseUrl = target.databaseUrl;
 const databaseLabel = databaseUrl ? 'PostgreSQL server (pool of 10)' : 'embedded PGlite (one connection)';
-const resultsFile = path.resolve(databaseUrl ? 'bench/RESULTS-postgres.md' : 'bench/RESULTS.md');
+const resultsFile = path.resolve(databaseUrl ? 'bench/RESULTS-postgres.md' : 'bench/RESULTS-catalogue.md');
 
-const watchdog = setTimeout(() => {
-  console.error('The benchmark ran for 20 minutes: stopping.');
-  child?.kill('SIGKILL');
-  process.exit(2);
-}, 20 * 60_000);
-watchdog.unref();
-let child: ChildProcess | undefined;
-
-function log(message: string): void {
-  console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
-}
+let server: BenchServer | undefined;
+watchdog('The catalogue benchmark', 20, () => server?.child.kill('SIGKILL'));
+const log = logger('bench');
 
 // ------------------------------------------------------------------ database
 
@@ -80,28 +83,6 @@ class Fresh implements KyselyPlugin {
   async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
     return args.result;
   }
-}
-
-async function prepareDatabase(db: Kysely<Database>): Promise<void> {
-  await migrateToLatest(db);
-  const row = await db
-    .selectFrom('products')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  const existing = Number(row.n);
-  if (existing !== productCount) {
-    if (existing > 0) {
-      log(`${databaseUrl ? 'The database' : dataDir} holds ${existing} products, not ${productCount}: reseeding`);
-      await clearCatalogue(db);
-    }
-    log(`seeding ${productCount} products into ${databaseUrl ? 'the database' : dataDir} (a few minutes)`);
-    const started = Date.now();
-    const counts = await seedCatalogue(db, { products: productCount });
-    log(`seeded ${counts.products} products, ${counts.variants} sizes, ${counts.offers} offers in ${Math.round((Date.now() - started) / 1000)} s`);
-  } else {
-    log(`reusing ${databaseUrl ? 'the database' : dataDir} (${existing} products)`);
-  }
-  await sql`analyze`.execute(db);
 }
 
 interface Targets {
@@ -304,39 +285,12 @@ function isSuccess(body: string): boolean {
   }
 }
 
-async function startServer(): Promise<number> {
-  const server = fork(path.resolve('bench/bench-server.ts'), [], {
-    execArgv: ['--import', 'tsx'],
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '' },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  child = server;
-  return new Promise((resolve, reject) => {
-    server.once('message', (message: unknown) => {
-      if (typeof message === 'object' && message !== null && 'port' in message && typeof message.port === 'number') {
-        resolve(message.port);
-      } else reject(new Error('The bench server sent no port'));
-    });
-    server.once('exit', (code) => reject(new Error(`The bench server exited (${String(code)})`)));
-  });
-}
-
-async function stopServer(): Promise<void> {
-  const server = child;
-  if (!server || server.exitCode !== null) return;
-  await new Promise<void>((resolve) => {
-    server.once('exit', () => resolve());
-    server.kill('SIGTERM');
-  });
-}
-
 interface Measured {
   name: string;
   result: Result;
 }
 
-async function drive(port: number, list: Scenario[]): Promise<Measured[]> {
-  const url = `http://127.0.0.1:${port}`;
+async function drive(url: string, list: Scenario[]): Promise<Measured[]> {
   const measured: Measured[] = [];
   for (const scenario of list) {
     // Warm-up: the first requests build the listing indexes and search rankings (timed cold above).
@@ -370,10 +324,6 @@ const readingNotes = `## Reading these numbers
   product detail p99 31 ms on the embedded database.`;
 
 const ms = (value: number) => value.toFixed(value < 10 ? 1 : 0);
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-};
 
 function report(targets: Targets, measured: Measured[], cold: ColdTiming[], plans: Plan[]): string {
   const lines: string[] = [];
@@ -411,13 +361,34 @@ function report(targets: Targets, measured: Measured[], cold: ColdTiming[], plan
 
 // ------------------------------------------------------------------ main
 
+/** The rows npm run bench reads: the cold calls, and the warm path as a labelled bonus. */
+function rows(measured: Measured[], cold: ColdTiming[], loadBefore: number): BenchRow[] {
+  const common = { bench: 'catalogue', database: target.kind, products: productCount, repeat: repeatNumber, loadBefore, loadAfter: loadAverage() };
+  return [
+    ...cold.map((timing) => ({ ...common, row: `cold: ${timing.name}`, connections: 1, failed: 0, ...latencies(timing.runs) })),
+    ...measured.map(({ name, result }) => ({
+      ...common,
+      row: `warm (bonus): ${name}`,
+      connections,
+      requests: result.requests.total,
+      // autocannon's histogram has no p95.
+      p50: result.latency.p50,
+      p95: NaN,
+      p99: result.latency.p99,
+      max: result.latency.max,
+      failed: result.mismatches + result.non2xx + result.errors + result.timeouts,
+    })),
+  ];
+}
+
 async function main(): Promise<void> {
-  const database = await openDatabase({ dataDir, databaseUrl });
+  const loadBefore = loadAverage();
+  const database = await target.open();
   let targets: Targets;
   let cold: ColdTiming[];
   let plans: Plan[];
   try {
-    await prepareDatabase(database.db);
+    await seedOrReuse(database, productCount, log);
     targets = await findTargets(database.db);
     log(`big category ${targets.bigCategory.name} (${targets.bigCategory.products} products); ${targets.productIds.length} sample products`);
     log('timing cold calls');
@@ -429,18 +400,18 @@ async function main(): Promise<void> {
     await database.close();
   }
 
-  const port = await startServer();
-  log(`server on 127.0.0.1:${port}`);
+  server = await startBenchServer(target.serverEnv);
+  log(`server on ${server.base}`);
   let measured: Measured[];
   try {
-    measured = await drive(port, scenarios(targets));
+    measured = await drive(server.base, scenarios(targets));
   } finally {
-    await stopServer();
+    await server.stop();
   }
 
+  recordRows(rows(measured, cold, loadBefore));
   const text = report(targets, measured, cold, plans);
-  // The identity bench's section (bench/identity.bench.ts) stays.
-  fs.writeFileSync(resultsFile, keepingIdentitySection(fs.existsSync(resultsFile) ? fs.readFileSync(resultsFile, 'utf8') : '', text));
+  fs.writeFileSync(resultsFile, text);
   console.log(text.slice(0, text.indexOf('## Query plans')));
   log(`wrote ${path.relative(process.cwd(), resultsFile)}`);
 }
@@ -449,6 +420,6 @@ main()
   .then(() => process.exit(0))
   .catch(async (error: unknown) => {
     console.error(error);
-    await stopServer().catch(() => undefined);
+    await server?.stop().catch(() => undefined);
     process.exit(1);
   });

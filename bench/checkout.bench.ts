@@ -3,13 +3,14 @@
  *
  * Whole guest checkouts over HTTP, as the client makes them — add to cart (a new cart), guest cart (email-only
  * checkout), next delivery date, delivery schedule, address, card token, place order — by BENCH_SHOPPERS (10)
- * shoppers at once for BENCH_SECONDS (20), against the API in its own process: on PGlite (a data folder of
- * BENCH_PRODUCTS products, seeded once and reused) and, when PostgreSQL 15 is installed (or BENCH_PG=1), on a
- * throwaway cluster seeded the same way (or the database BENCH_DATABASE_URL names). Per call p50/p95/p99/max, orders/s, the load average, and afterwards every
- * offer's units sold checked against its stock (no oversell). Writes bench/RESULTS-checkout.md.
+ * shoppers at once for BENCH_SECONDS (20), against the API in its own process, on one database: BENCH_DATABASE_URL
+ * (PostgreSQL), or PGlite in BENCH_DATA_DIR (default bench/data-checkout-100k: orders take stock, so not the shared
+ * bench/data-100k), seeded once with BENCH_PRODUCTS products and reused. `npm run bench` (run-all.ts) runs it on a
+ * fresh copy of each data set, PGlite and PostgreSQL. Per call p50/p95/p99/max, orders/s, the load average, and
+ * afterwards every offer's units sold checked against its stock (no oversell). Writes its database's section of
+ * bench/RESULTS-checkout.md, and its rows to BENCH_JSON.
  * Budget: place order p99 ≤ 100 ms, every other call p99 ≤ 50 ms.
  */
-import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,11 +22,27 @@ import { cartReply, nextDeliveryDateReply } from '../src/api/contract/cart-page.
 import { placeOrderReply } from '../src/api/contract/checkout.contract.ts';
 import { guestCartReply } from '../src/api/contract/customer.contract.ts';
 import { tokenizeReply } from '../src/api/contract/payment.contract.ts';
-import { openDatabase, type DatabaseHandle } from '../server/db/connection.ts';
-import { reseed } from '../server/db/seed/seed-cli.ts';
-import { adminStatement, postgresInstalled, startPostgresCluster, type PostgresCluster } from './postgres-cluster.ts';
+import type { DatabaseHandle } from '../server/db/connection.ts';
+import {
+  benchDatabase,
+  fmt,
+  latencies,
+  loadAverage,
+  loadAverages,
+  logger,
+  recordRows,
+  repeatNumber,
+  seedOrReuse,
+  startBenchServer,
+  watchdog,
+  type BenchServer,
+} from './measure.ts';
 
-const productCount = Number(process.env.BENCH_PRODUCTS ?? 100_000);
+if (!process.env.BENCH_DATABASE_URL?.trim() && !process.env.BENCH_DATA_DIR) {
+  process.env.BENCH_DATA_DIR = `bench/data-checkout-${Math.round(Number(process.env.BENCH_PRODUCTS ?? 100_000) / 1000)}k`;
+}
+const target = benchDatabase();
+const productCount = target.products;
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
 const shoppers = Number(process.env.BENCH_SHOPPERS ?? 10);
 const warmUpSeconds = 3;
@@ -34,53 +51,9 @@ const budgets = { placeOrder: 100, other: 50 };
 const calls = ['addtocart', 'guestcart', 'nextDeliveryDate', 'deliveryschedule', 'addaddress', 'tokenize', 'placeorder'] as const;
 type Call = (typeof calls)[number];
 
-const watchdog = setTimeout(() => {
-  console.error('The checkout bench ran for 30 minutes: stopping.');
-  server?.kill('SIGKILL');
-  process.exit(2);
-}, 30 * 60_000);
-watchdog.unref();
-let server: ChildProcess | undefined;
-
-function log(message: string): void {
-  console.log(`[checkout ${new Date().toISOString().slice(11, 19)}] ${message}`);
-}
-
-interface Target {
-  label: string;
-  env: Record<string, string>;
-  open(): Promise<DatabaseHandle>;
-  seedSeconds?: number;
-}
-
-/** The API in its own process (bench-server.ts) on a free loopback port; resolves with its base URL. */
-function startServer(env: Record<string, string>): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = fork(path.resolve('bench/bench-server.ts'), {
-      execArgv: ['--import', 'tsx'],
-      // The shoppers all come from 127.0.0.1: the per-IP limits (guest carts, card tokens) scaled out of the way.
-      env: { ...process.env, ...env, RATE_LIMIT_SCALE: '1000', NODE_ENV: 'production' },
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    server = child;
-    child.once('message', (message: unknown) => {
-      const port = typeof message === 'object' && message !== null && 'port' in message ? Number(message.port) : NaN;
-      if (Number.isInteger(port)) resolve(`http://127.0.0.1:${port}`);
-      else reject(new Error('The bench server did not report a port'));
-    });
-    child.once('exit', (code) => reject(new Error(`The bench server exited (${String(code)})`)));
-  });
-}
-
-function stopServer(): Promise<void> {
-  const child = server;
-  server = undefined;
-  if (!child || child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
+let server: BenchServer | undefined;
+watchdog('The checkout bench', 30, () => server?.child.kill('SIGKILL'));
+const log = logger('checkout');
 
 // ------------------------------------------------------------------ one shopper
 
@@ -245,20 +218,14 @@ async function drive(base: string, shop: Shop, forSeconds: number): Promise<{ ru
 
 // ------------------------------------------------------------------ figures
 
-function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-}
-
-const fmt = (ms: number) => (Number.isNaN(ms) ? '–' : ms < 10 ? ms.toFixed(1) : String(Math.round(ms)));
-
 interface Section {
   label: string;
   lines: string[];
 }
 
-async function benchOne(target: Target): Promise<Section> {
+async function benchOne(): Promise<Section> {
   const handle = await target.open();
+  const { seedSeconds } = await seedOrReuse(handle, productCount, log);
   // Sizes (the spec's product_id is a variant id) the courier sells with stock: the shoppers cycle through them.
   const offers = await sql<{ variant_id: number }>`
     select variant_id from variant_offers where loc_id = ${courierLocId} and stock > 0 order by variant_id limit 300
@@ -270,21 +237,19 @@ async function benchOne(target: Target): Promise<Section> {
   const ordersBefore = await orderCount(handle);
   await handle.close();
 
-  const load = os
-    .loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' ');
-  const base = await startServer(target.env);
+  const load = loadAverages();
+  const loadBefore = loadAverage();
+  // The shoppers all come from 127.0.0.1: the per-IP limits (guest carts, card tokens) scaled out of the way.
+  server = await startBenchServer({ ...target.serverEnv, RATE_LIMIT_SCALE: '1000', NODE_ENV: 'production' });
+  const base = server.base;
   // A short warm-up, not counted: the first requests of a fresh process compile and fill the connection pool.
   log(`${target.label}: warm-up of ${warmUpSeconds} s`);
   await drive(base, shop, warmUpSeconds);
   log(`${target.label}: ${shoppers} shoppers for ${seconds} s`);
   const { run, wallSeconds } = await drive(base, shop, seconds);
-  await stopServer();
-  const loadAfter = os
-    .loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' ');
+  await server.stop();
+  const loadAfter = loadAverages();
+  const loadAfterNow = loadAverage();
 
   const after = await target.open();
   const stockAfter = await stockTotals(after);
@@ -306,7 +271,7 @@ async function benchOne(target: Target): Promise<Section> {
   const lines = [
     `## ${target.label}`,
     '',
-    `${productCount.toLocaleString('en-US')} products${target.seedSeconds === undefined ? '' : ` (seeded in ${target.seedSeconds.toFixed(0)} s)`}; ${shoppers} shoppers for ${wallSeconds.toFixed(1)} s; load average before ${load}, after ${loadAfter}.`,
+    `${productCount.toLocaleString('en-US')} products${seedSeconds === undefined ? '' : ` (seeded in ${seedSeconds.toFixed(0)} s)`}; ${shoppers} shoppers for ${wallSeconds.toFixed(1)} s; load average before ${load}, after ${loadAfter}.`,
     '',
     `**${run.orders} orders placed, ${(run.orders / wallSeconds).toFixed(1)} orders/s**; ${ordersMade} new orders in the database; ` +
       `stock check: ${negative === 0 && mismatched === 0 ? 'no offer below zero, every unit taken is in an order (no oversell)' : `**${negative} offers below zero, ${mismatched} offers with units missing**`}.`,
@@ -314,10 +279,9 @@ async function benchOne(target: Target): Promise<Section> {
     '| call | calls | p50 ms | p95 ms | p99 ms | max ms | budget p99 | within |',
     '|---|---:|---:|---:|---:|---:|---:|:---:|',
     ...calls.map((call) => {
-      const sorted = [...run.ms[call]].sort((a, b) => a - b);
+      const l = latencies(run.ms[call]);
       const budget = call === 'placeorder' ? budgets.placeOrder : budgets.other;
-      const p99 = percentile(sorted, 99);
-      return `| ${call} | ${sorted.length} | ${fmt(percentile(sorted, 50))} | ${fmt(percentile(sorted, 95))} | ${fmt(p99)} | ${fmt(sorted.at(-1) ?? NaN)} | ${budget} | ${p99 <= budget ? 'yes' : '**no**'} |`;
+      return `| ${call} | ${l.requests} | ${fmt(l.p50)} | ${fmt(l.p95)} | ${fmt(l.p99)} | ${fmt(l.max)} | ${budget} | ${l.p99 <= budget ? 'yes' : '**no**'} |`;
     }),
     '',
     ...(run.refused.size > 0
@@ -326,6 +290,40 @@ async function benchOne(target: Target): Promise<Section> {
     ...(run.failures.length > 0 ? ['Failures:', '', ...run.failures.slice(0, 10).map((f) => `- ${f}`), ''] : []),
   ];
   log(lines.join('\n'));
+  const oversold = negative > 0 || mismatched > 0;
+  const ordersPerSecond = run.orders / wallSeconds;
+  recordRows([
+    ...calls.map((call) => ({
+      bench: 'checkout',
+      row: call,
+      database: target.kind,
+      products: productCount,
+      connections: shoppers,
+      repeat: repeatNumber,
+      ...latencies(run.ms[call]),
+      failed: run.failures.length,
+      loadBefore,
+      loadAfter: loadAfterNow,
+    })),
+    {
+      bench: 'checkout',
+      row: 'orders per second',
+      database: target.kind,
+      products: productCount,
+      connections: shoppers,
+      repeat: repeatNumber,
+      requests: run.orders,
+      p50: ordersPerSecond,
+      p95: ordersPerSecond,
+      p99: ordersPerSecond,
+      max: ordersPerSecond,
+      // An oversold offer fails the row: the stock check is part of the bench.
+      failed: oversold ? 1 : 0,
+      loadBefore,
+      loadAfter: loadAfterNow,
+      unit: '/s' as const,
+    },
+  ]);
   return { label: target.label, lines };
 }
 
@@ -339,63 +337,22 @@ async function orderCount(handle: DatabaseHandle): Promise<number> {
   return row.rows[0]?.n ?? 0;
 }
 
-// ------------------------------------------------------------------ the databases
-
-async function seedIfEmpty(handle: DatabaseHandle): Promise<number | undefined> {
-  const seeded = await sql<{ n: number }>`select count(*)::int as n from information_schema.tables where table_name = 'products'`.execute(handle.db);
-  if ((seeded.rows[0]?.n ?? 0) > 0) {
-    const products = await sql<{ n: number }>`select count(*)::int as n from products`.execute(handle.db);
-    if (products.rows[0]?.n === productCount) return undefined;
-  }
-  log(`seeding ${productCount} products`);
-  const started = performance.now();
-  await reseed(handle.db, productCount);
-  return (performance.now() - started) / 1000;
-}
-
-async function pgliteTarget(): Promise<Target> {
-  const dataDir = path.resolve(process.env.BENCH_DATA_DIR ?? `bench/data-checkout-${Math.round(productCount / 1000)}k`);
-  const open = () => openDatabase({ dataDir, statementTimeoutMs: 0 });
-  const handle = await open();
-  const seedSeconds = await seedIfEmpty(handle);
-  await handle.close();
-  return { label: 'PGlite (embedded, one connection)', env: { DATA_DIR: dataDir }, open, ...(seedSeconds === undefined ? {} : { seedSeconds }) };
-}
-
-/** The PostgreSQL database to bench: BENCH_DATABASE_URL as it is, or a new one on the throwaway cluster. */
-async function postgresTarget(cluster: PostgresCluster | undefined): Promise<Target> {
-  let url = process.env.BENCH_DATABASE_URL?.trim() ?? '';
-  if (cluster) {
-    await adminStatement(cluster.urlOf('postgres'), 'create database store');
-    url = cluster.urlOf('store');
-  }
-  const open = () => openDatabase({ databaseUrl: url, dataDir: 'memory://', statementTimeoutMs: 0 });
-  const handle = await open();
-  const seedSeconds = await seedIfEmpty(handle);
-  await handle.close();
-  return { label: 'PostgreSQL 15 (pool of 10)', env: { DATABASE_URL: url }, open, ...(seedSeconds === undefined ? {} : { seedSeconds }) };
-}
-
-const sections: Section[] = [];
-sections.push(await benchOne(await pgliteTarget()));
-if (process.env.BENCH_DATABASE_URL) {
-  sections.push(await benchOne(await postgresTarget(undefined)));
-} else if (process.env.BENCH_PG === '1' || (process.env.BENCH_PG !== '0' && postgresInstalled())) {
-  const cluster = await startPostgresCluster('checkout');
-  try {
-    sections.push(await benchOne(await postgresTarget(cluster)));
-  } finally {
-    cluster.stop();
-  }
-}
-
+const section = await benchOne();
+const resultsFile = path.resolve('bench/RESULTS-checkout.md');
 const header = [
   '# Checkout path benchmark',
   '',
-  `Run ${new Date().toISOString()} by \`npm run bench:checkout\` on ${os.cpus().length} cores, Node ${process.version}. Whole guest checkouts over HTTP ` +
+  `Run by \`npm run bench:checkout\` on ${os.cpus().length} cores, Node ${process.version}. Whole guest checkouts over HTTP ` +
     '(add to cart, guest cart, next delivery date, delivery schedule, address, card token, place order with the offline test gateway), ' +
     `courier (Next Day) from loc ${courierLocId}, the API in its own process. Budget: place order p99 ≤ ${budgets.placeOrder} ms, every other call p99 ≤ ${budgets.other} ms.`,
   '',
 ];
-fs.writeFileSync(path.resolve('bench/RESULTS-checkout.md'), [...header, ...sections.flatMap((s) => s.lines)].join('\n'));
-log('wrote bench/RESULTS-checkout.md');
+// Each database's section replaces its own: the PGlite and PostgreSQL runs are separate invocations.
+const existing = fs.existsSync(resultsFile) ? fs.readFileSync(resultsFile, 'utf8') : '';
+const sections = existing
+  .split(/^(?=## )/m)
+  .slice(1)
+  .filter((s) => !s.startsWith(`## ${section.label}`));
+fs.writeFileSync(resultsFile, [...header, ...sections.map((s) => s.trimEnd() + '\n'), ...section.lines].join('\n'));
+log(`wrote ${path.relative(process.cwd(), resultsFile)}`);
+process.exit(0);

@@ -1,16 +1,26 @@
 /**
  * Server memory: `npx tsx bench/memory.bench.ts` (npm run bench:memory).
  *
- * Starts the API (bench-server.ts, its own process) on the PGlite data folder BENCH_DATA_DIR (a seeded catalogue,
- * e.g. `DATA_DIR=… npm run seed -- --products 100000`) and, with BENCH_DATABASE_URL, on that PostgreSQL database;
- * reads the process's RSS and memoryUsage() at idle, then polls it while autocannon drives catalogue reads and a
- * checkout-shaped mix for BENCH_SECONDS, and records idle and peak figures in bench/RESULTS-memory.md.
+ * Starts the API (bench-server.ts, its own process) on the PGlite data folder BENCH_DATA_DIR (default bench/data-100k,
+ * seeded or reused) or, with BENCH_DATABASE_URL, on that PostgreSQL database; reads the process's RSS and
+ * memoryUsage() at idle, then polls it while autocannon drives catalogue reads for BENCH_SECONDS, and records idle
+ * and peak figures in its database's row of bench/RESULTS-memory.md and as rows (MB) to BENCH_JSON.
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import {
+  benchDatabase,
+  loadAverage,
+  loadAverages,
+  logger,
+  recordRows,
+  repeatNumber,
+  seedOrReuse,
+  startBenchServer,
+  type BenchRow,
+} from './measure.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 15);
 const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
@@ -25,24 +35,6 @@ interface Memory {
 
 function isMemory(value: unknown): value is Memory {
   return typeof value === 'object' && value !== null && ['rss', 'heapTotal', 'heapUsed', 'external', 'arrayBuffers'].every((k) => k in value);
-}
-
-function start(env: Record<string, string>): Promise<{ child: ChildProcess; base: string }> {
-  return new Promise((resolve, reject) => {
-    const child = fork(path.resolve('bench/bench-server.ts'), {
-      execArgv: ['--import', 'tsx'],
-      env: { ...process.env, ...env, NODE_ENV: 'production' },
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    const onPort = (message: unknown) => {
-      if (typeof message === 'object' && message !== null && 'port' in message) {
-        child.off('message', onPort);
-        resolve({ child, base: `http://127.0.0.1:${String(message.port)}` });
-      }
-    };
-    child.on('message', onPort);
-    child.once('exit', (code) => reject(new Error(`The server exited (${String(code)})`)));
-  });
 }
 
 function memoryOf(child: ChildProcess): Promise<Memory> {
@@ -61,8 +53,12 @@ function memoryOf(child: ChildProcess): Promise<Memory> {
 const row = (label: string, m: Memory) =>
   `| ${label} | ${mb(m.rss)} | ${mb(m.heapUsed)} / ${mb(m.heapTotal)} | ${mb(m.arrayBuffers)} | ${mb(m.external - m.arrayBuffers)} | ${mb(m.rss - m.heapTotal - m.external)} |`;
 
+const target = benchDatabase();
+const log = logger('memory');
+
 async function measure(label: string, env: Record<string, string>): Promise<string[]> {
-  const { child, base } = await start(env);
+  const loadBefore = loadAverage();
+  const { child, base } = await startBenchServer({ ...env, NODE_ENV: 'production' });
   await new Promise((r) => setTimeout(r, 3000));
   const idle = await memoryOf(child);
   const paths = [
@@ -83,22 +79,39 @@ async function measure(label: string, env: Record<string, string>): Promise<stri
   clearInterval(poll);
   const after = await memoryOf(child);
   child.kill('SIGTERM');
+  const common = {
+    bench: 'memory',
+    database: target.kind,
+    products: target.products,
+    repeat: repeatNumber,
+    requests: 0,
+    failed: 0,
+    loadBefore,
+    loadAfter: loadAverage(),
+    unit: 'MB' as const,
+  };
+  const rssRow = (row: string, m: Memory, connections: number): BenchRow => ({
+    ...common,
+    row,
+    connections,
+    p50: mb(m.rss),
+    p95: mb(m.rss),
+    p99: mb(m.rss),
+    max: mb(m.rss),
+  });
+  recordRows([rssRow('RSS idle', idle, 0), rssRow('RSS peak under load', peak, 10), rssRow('RSS after load', after, 0)]);
   return [row(`${label}, idle`, idle), row(`${label}, peak under load`, peak), row(`${label}, after load`, after)];
 }
 
-const rows: string[] = [];
 const served: string[] = [];
-const dataDir = process.env.BENCH_DATA_DIR;
-if (dataDir) rows.push(...(await measure('PGlite', { DATA_DIR: path.resolve(dataDir) })));
-const url = process.env.BENCH_DATABASE_URL;
-if (url) rows.push(...(await measure('PostgreSQL', { DATABASE_URL: url })));
+const handle = await target.open();
+await seedOrReuse(handle, target.products, log).finally(() => handle.close());
+const label = target.kind === 'pglite' ? 'PGlite' : 'PostgreSQL';
+const rows = await measure(label, target.serverEnv);
 const text = [
   '# Server memory',
   '',
-  `Run ${new Date().toISOString()} by \`npm run bench:memory\`, Node ${process.version}, load average ${os
-    .loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' ')}. ` +
+  `Run ${new Date().toISOString()} by \`npm run bench:memory\`, Node ${process.version}, ${target.products.toLocaleString('en-US')} products, load average ${loadAverages()}. ` +
     `Under load: autocannon, 10 connections, ${seconds} s over homepage, category list, two listings and a product page. Figures in MB.`,
   '',
   '| server | RSS | V8 heap used / total | ArrayBuffers | other external (the PGlite WebAssembly memory) | native rest (code, Node, libraries) |',

@@ -5,8 +5,22 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 
-/** Where Debian's PostgreSQL 15 lives (STACK.md); CI installs it with apt when it is missing. */
-export const postgresBin = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
+/**
+ * Where Debian's PostgreSQL lives (STACK.md): 15 when installed (the version the SQL targets), otherwise the newest
+ * Debian installed (`apt-get install postgresql` on a later release), or PG_BIN. CI installs it when it is missing.
+ */
+export const postgresBin = process.env.PG_BIN ?? debianPostgresBin();
+
+function debianPostgresBin(): string {
+  const root = '/usr/lib/postgresql';
+  const preferred = path.join(root, '15/bin');
+  if (fs.existsSync(path.join(preferred, 'initdb')) || !fs.existsSync(root)) return preferred;
+  const versions = fs
+    .readdirSync(root)
+    .filter((v) => fs.existsSync(path.join(root, v, 'bin/initdb')))
+    .sort((a, b) => Number(b) - Number(a));
+  return versions[0] ? path.join(root, versions[0], 'bin') : preferred;
+}
 
 /** The ports this project's throwaway clusters may take (other tools on the machine use others). */
 const ports = [55451, 55452, 55453, 55454, 55455, 55456, 55457, 55458, 55459];
@@ -69,6 +83,65 @@ export async function startPostgresCluster(label: string): Promise<PostgresClust
       }
     },
   };
+}
+
+/**
+ * A cluster kept between runs in `folder` (gitignored bench/pg-100k, bench/pg-1m: the seeded data sets), created on
+ * first use and started on demand: reused as it is when its server already runs (its port is in postmaster.pid),
+ * otherwise started on the first free port of ours. stop() shuts the server down and keeps the data.
+ */
+export async function startKeptCluster(folder: string): Promise<PostgresCluster> {
+  const home = path.resolve(folder);
+  const dataDir = path.join(home, 'data');
+  fs.mkdirSync(home, { recursive: true });
+  if (process.getuid?.() === 0) execFileSync('chown', ['postgres', home]);
+  if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
+    runTool('initdb', ['-D', dataDir, '--auth=trust', '--username=postgres', '--encoding=UTF8', '--locale=C.UTF-8']);
+  }
+  const running = runningPort(dataDir);
+  let port = running !== undefined && !(await portFree(running)) ? running : undefined;
+  const startedHere = port === undefined;
+  if (port === undefined) {
+    for (const candidate of ports) {
+      if (await portFree(candidate)) {
+        port = candidate;
+        break;
+      }
+    }
+    if (port === undefined) throw new Error(`No free port for a PostgreSQL cluster among ${ports.join(', ')}`);
+    const options = `-p ${port} -k ${home} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
+    runTool('pg_ctl', ['-D', dataDir, '-o', options, '-l', path.join(home, 'server.log'), '-w', 'start']);
+  }
+  const started = port;
+  return {
+    port: started,
+    urlOf: (database) => `postgres://postgres@127.0.0.1:${started}/${database}`,
+    stop() {
+      // One somebody else started (a seed still running, say) is left as it was.
+      if (startedHere) runTool('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
+    },
+  };
+}
+
+/** The port in a running cluster's postmaster.pid (its fourth line), if there is one. */
+function runningPort(dataDir: string): number | undefined {
+  const file = path.join(dataDir, 'postmaster.pid');
+  if (!fs.existsSync(file)) return undefined;
+  const port = Number(fs.readFileSync(file, 'utf8').split('\n')[3]);
+  return Number.isInteger(port) && port > 0 ? port : undefined;
+}
+
+/** Creates `database` unless it exists. */
+export async function ensureDatabase(cluster: PostgresCluster, database: string): Promise<string> {
+  const client = new pg.Client({ connectionString: cluster.urlOf('postgres') });
+  await client.connect();
+  try {
+    const found = await client.query('select 1 from pg_database where datname = $1', [database]);
+    if (found.rowCount === 0) await client.query(`create database ${database}`);
+  } finally {
+    await client.end();
+  }
+  return cluster.urlOf(database);
 }
 
 /** Runs one statement on its own connection (CREATE/DROP DATABASE cannot run in a transaction or a pool's session). */

@@ -2,7 +2,7 @@ import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../server/db/connection.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import { analyzeTables, seedCatalogue } from '../../server/db/seed/seed-catalogue.ts';
-import { adminStatement, startPostgresCluster } from '../../bench/postgres-cluster.ts';
+import { adminStatement, postgresBin, postgresInstalled, startPostgresCluster } from '../../bench/postgres-cluster.ts';
 import { postgresTemplateNames, type PostgresTemplates } from './database-images.ts';
 
 /**
@@ -11,6 +11,9 @@ import { postgresTemplateNames, type PostgresTemplates } from './database-images
  * database by CREATE DATABASE … TEMPLATE (a file copy, about 0.1 s) instead of running the migrations and the seed.
  */
 export default async function setup(project: TestProject): Promise<() => void> {
+  if (!postgresInstalled()) {
+    throw new Error(`npm run test:server:pg needs PostgreSQL 15 in ${postgresBin} (Debian: apt-get install -y postgresql; PG_BIN elsewhere).`);
+  }
   const cluster = await startPostgresCluster('tests');
   try {
     const { migrated, seeded } = postgresTemplateNames;

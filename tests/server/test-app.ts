@@ -118,10 +118,18 @@ async function copyPostgresTemplate(seeded: boolean): Promise<{ url: string; dro
   if (!cluster) return undefined;
   const name = `test_${process.pid}_${randomBytes(4).toString('hex')}_${copies++}`;
   const template = seeded ? postgresTemplateNames.seeded : postgresTemplateNames.migrated;
-  await adminStatement(cluster.adminUrl, `create database ${name} template ${template}`);
+  // FILE_COPY: a checkpoint and a copy of the template's files, about half the time of PostgreSQL 15's default
+  // WAL_LOG (which writes every block to the WAL) for the 13 MB seeded template.
+  await adminStatement(cluster.adminUrl, `create database ${name} template ${template} strategy file_copy`);
   return {
     url: cluster.adminUrl.replace(/\/postgres$/, `/${name}`),
-    drop: () => adminStatement(cluster.adminUrl, `drop database if exists ${name} with (force)`),
+    // Not WITH (FORCE): a test that leaves a connection open (a shutdown test, say) would see it killed as an unhandled
+    // error. A database still in use is left to the run's cluster, which is thrown away at the end.
+    drop: () =>
+      adminStatement(cluster.adminUrl, `drop database if exists ${name}`).catch((error: unknown) => {
+        const inUse = error instanceof Error && 'code' in error && error.code === '55006';
+        if (!inUse) throw error;
+      }),
   };
 }
 
