@@ -16,6 +16,7 @@ import { openDatabase } from '../server/db/connection.ts';
 import { migrateToLatest } from '../server/db/migrate.ts';
 import { seedCatalogue, vacuumSearchData } from '../server/db/seed/seed-catalogue.ts';
 import { searchProducts } from '../server/services/catalogue/search.ts';
+import { nameWordsQuery, queryTexts } from './search-texts.ts';
 
 const productCount = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const dataDir = path.resolve(process.env.BENCH_DATA_DIR ?? `bench/data-${Math.round(productCount / 1000)}k`);
@@ -40,48 +41,6 @@ const load = () =>
     .map((n) => n.toFixed(2))
     .join(' ');
 
-/** mulberry32: the same texts every run. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** A typing mistake: two neighbouring letters swapped, one left out, or one doubled. */
-function misspell(word: string, rng: () => number): string {
-  const i = 1 + Math.floor(rng() * Math.max(1, word.length - 2));
-  const kind = Math.floor(rng() * 3);
-  if (kind === 0) return word.slice(0, i) + (word[i + 1] ?? '') + (word[i] ?? '') + word.slice(i + 2);
-  if (kind === 1) return word.slice(0, i) + word.slice(i + 1);
-  return word.slice(0, i) + (word[i] ?? '') + word.slice(i);
-}
-
-/** Distinct texts shoppers might type, from the words product names use (most common first). */
-function queryTexts(nameWords: readonly string[], count: number): string[] {
-  const rng = random(15);
-  const pick = () => nameWords[Math.floor(rng() ** 2 * nameWords.length)] ?? 'salmon';
-  const texts = new Set<string>();
-  const makers = [
-    () => pick(),
-    () => misspell(pick(), rng),
-    () => `${pick()} ${pick()}`,
-    () => `${pick()} ${misspell(pick(), rng)}`,
-    () => `${pick()}${pick()}`,
-    () => pick().slice(0, 3 + Math.floor(rng() * 3)),
-    () => `${pick()} ${pick().slice(0, 3)}`,
-  ];
-  for (let attempt = 0; texts.size < count && attempt < count * 50; attempt++) {
-    const maker = makers[attempt % makers.length];
-    if (maker) texts.add(maker());
-  }
-  return [...texts];
-}
-
 async function prepare(): Promise<string[]> {
   const handle = await openDatabase({ databaseUrl, dataDir, statementTimeoutMs: 0 });
   try {
@@ -96,8 +55,7 @@ async function prepare(): Promise<string[]> {
     } else log(`reusing ${databaseUrl ? 'the PostgreSQL database' : dataDir} (${Number(row.n)} products)`);
     await sql`analyze`.execute(handle.db);
     await vacuumSearchData(handle.db);
-    const words = await sql<{ word: string }>`
-      select word from search_words where in_names > 0 and length(word) >= 3 and word ~ '^[a-z]+$' order by in_names desc`.execute(handle.db);
+    const words = await sql<{ word: string }>`${sql.raw(nameWordsQuery)}`.execute(handle.db);
     return queryTexts(
       words.rows.map((r) => r.word),
       textCount,
