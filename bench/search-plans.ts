@@ -57,7 +57,14 @@ function numberIn(value: unknown, key: string): number {
   return typeof value === 'object' && value !== null && key in value ? Number((value as Record<string, unknown>)[key]) || 0 : 0;
 }
 
-async function explain(db: Kysely<Database>, query: CompiledQuery): Promise<Explained> {
+async function explain(db: Kysely<Database>, query: CompiledQuery, settings: readonly CompiledQuery[]): Promise<Explained> {
+  // A query run after SET LOCAL statements is planned with them, in a transaction as the service runs it.
+  if (settings.length > 0) {
+    return db.transaction().execute(async (trx) => {
+      for (const setting of settings) await trx.executeQuery(setting);
+      return explain(trx, query, []);
+    });
+  }
   const json = await db.executeQuery<{ 'QUERY PLAN': unknown }>(
     CompiledQuery.raw(`explain (analyze, buffers, format json) ${query.sql}`, [...query.parameters]),
   );
@@ -129,7 +136,14 @@ try {
   const explained: { text: string; execution: number; planning: number; buffers: number; plans: string[] }[] = [];
   for (const run of runs) {
     const each = [];
-    for (const query of run.queries) each.push(await explain(handle.db, query));
+    let settings: CompiledQuery[] = [];
+    for (const query of run.queries) {
+      if (/^\s*set\b/i.test(query.sql)) settings.push(query);
+      else {
+        each.push(await explain(handle.db, query, settings));
+        settings = [];
+      }
+    }
     explained.push({
       text: run.text,
       execution: each.reduce((s, e) => s + e.execution, 0),

@@ -4,7 +4,8 @@
  * two words, run together, half typed), and sends each text once to a fresh server process (bench-server.ts, so no
  * cache of this process or of an earlier repeat can answer), one at a time and 10 at a time. Three repeats, each with
  * a new server; p50/p95/p99/max per repeat, their spread, and the load average beside every figure. With
- * BENCH_DATABASE_URL the same runs go to PostgreSQL (BENCH_REPEATS, BENCH_TEXTS change the counts). Writes bench/RESULTS-search.md (one section per database).
+ * BENCH_DATABASE_URL the same runs go to PostgreSQL (BENCH_REPEATS, BENCH_TEXTS change the counts). Writes bench/RESULTS-search.md (one section per database),
+ * and with BENCH_JSON=<file> its rows as JSON (common.md's shape: one per concurrency and repeat; a failed request stops the run).
  * Bounded: loopback only, a watchdog ends everything after 20 minutes.
  */
 import { fork, type ChildProcess } from 'node:child_process';
@@ -146,6 +147,28 @@ interface Row {
   p99: number;
   max: number;
   load: string;
+  loadBefore: number;
+  loadAfter: number;
+}
+
+/** common.md's bench row: what `npm run bench` gathers from every bench to tabulate both databases side by side. */
+function jsonRows(rows: readonly Row[], requests: number): object[] {
+  return rows.map((r) => ({
+    bench: 'search',
+    row: 'search cold',
+    database: databaseUrl ? 'postgres' : 'pglite',
+    products: productCount,
+    connections: r.concurrency,
+    repeat: r.repeat,
+    requests,
+    p50: r.p50,
+    p95: r.p95,
+    p99: r.p99,
+    max: r.max,
+    failed: 0,
+    loadBefore: r.loadBefore,
+    loadAfter: r.loadAfter,
+  }));
 }
 
 async function main(): Promise<void> {
@@ -156,6 +179,7 @@ async function main(): Promise<void> {
   for (let repeat = 1; repeat <= repeats; repeat++) {
     for (const concurrency of [1, 10]) {
       const port = await startServer();
+      const loadBefore = os.loadavg()[0] ?? 0;
       const times = (await run(port, texts, concurrency)).sort((a, b) => a - b);
       await stopServer();
       const row = {
@@ -166,6 +190,8 @@ async function main(): Promise<void> {
         p99: percentile(times, 99),
         max: times.at(-1) ?? 0,
         load: load(),
+        loadBefore,
+        loadAfter: os.loadavg()[0] ?? 0,
       };
       rows.push(row);
       log(
@@ -198,6 +224,8 @@ async function main(): Promise<void> {
   ];
   const existing = fs.existsSync(resultsFile) ? fs.readFileSync(resultsFile, 'utf8') : '# Search from cold (npm run bench:search)\n\n';
   fs.writeFileSync(resultsFile, `${existing.trimEnd()}\n\n${lines.join('\n')}`);
+  const jsonFile = process.env.BENCH_JSON?.trim();
+  if (jsonFile) fs.writeFileSync(jsonFile, JSON.stringify(jsonRows(rows, texts.length), null, 2));
   log(`wrote ${path.relative(process.cwd(), resultsFile)}`);
 }
 
