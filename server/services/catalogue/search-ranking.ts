@@ -20,10 +20,11 @@ export interface RankedProduct {
 }
 
 /**
- * How many postings of one word a search reads at most, in popularity order, in the area: a one-word search needs no
- * more than it lists; a search of several words checks the others on each candidate, and stops at this many.
+ * How many postings a search reads at most, in popularity order, in the area: a one-word search needs no more per
+ * word than it lists; a search of several words checks the others on each candidate (an index probe each), so its
+ * candidates are bounded in all, shared between the words that may stand for its rarest one (at least 100 each).
  */
-const postingsPerWord = { oneGroup: searchResultLimit, severalGroups: 1000 } as const;
+const postingsRead = { perWordOfOne: searchResultLimit, severalInAll: 1000, severalPerWord: 100 } as const;
 
 /** Codes of the offer keys (migration 018's search_speed_code): coalesce(area, 0) * 8 + code. */
 const speedCodes: Record<SpeedValue, number> = { local: 1, courier: 2, 'farm-direct': 3, 'dine-in': 4, pickup: 5 };
@@ -57,7 +58,10 @@ export async function rankedProducts(
   const keys = offerKeys(locId, speed);
   const found: RankedProduct[] = [];
   if (query.drivers.length > 0) {
-    const perWord = query.readings.length > 1 ? postingsPerWord.severalGroups : postingsPerWord.oneGroup;
+    const perWord =
+      query.readings.length > 1
+        ? Math.max(postingsRead.severalPerWord, Math.ceil(postingsRead.severalInAll / query.drivers.length))
+        : postingsRead.perWordOfOne;
     const exact = query.exact === undefined ? sql`false` : sql`n.name_vector @@ ${tsquery(query.exact)}`;
     const named = await sql<RankedProduct>`
       with lexemes as (
