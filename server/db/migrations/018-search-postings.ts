@@ -203,18 +203,29 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   ] as const) {
     await sql`drop trigger if exists ${sql.raw(trigger)} on ${sql.raw(table)}`.execute(db);
   }
-  for (const fn of [
-    'search_offers_changed()',
-    'search_variants_changed()',
-    'search_rebuild()',
-    'search_refresh_offer_keys(integer[])',
-    'search_learn_products(integer[])',
-    'search_forget_products(integer[])',
-    'search_offer_keys(integer[])',
-  ]) {
+  for (const fn of ['search_offers_changed()', 'search_variants_changed()', 'search_rebuild()', 'search_refresh_offer_keys(integer[])']) {
     await sql`drop function if exists ${sql.raw(fn)}`.execute(db);
   }
+  // The products' trigger function stays (015's three are gone); what it calls goes back to 015's search_names only.
+  await sql`
+    create or replace function search_forget_products(ids integer[]) returns void
+    language sql as $$ delete from search_names where product_id = any(ids); $$`.execute(db);
+  await sql`
+    create or replace function search_learn_products(ids integer[]) returns void
+    language sql as $$
+      insert into search_names (product_id, popularity, name_vector)
+      select id, popularity, to_tsvector('english', name) from products where id = any(ids);
+    $$`.execute(db);
+  await sql`
+    create or replace function search_products_truncated() returns trigger language plpgsql as $$
+    begin
+      truncate search_names;
+      update search_words set in_names = 0, in_texts = 0 where in_texts <> 0 or in_names <> 0;
+      delete from search_words where not in_categories;
+      return null;
+    end $$`.execute(db);
   await sql`drop table if exists search_postings`.execute(db);
+  await sql`drop function if exists search_offer_keys(integer[])`.execute(db);
   await sql`drop index if exists search_names_product_idx`.execute(db);
   await sql`alter table search_names drop column if exists offer_keys`.execute(db);
 }
