@@ -4,7 +4,8 @@
  * two words, run together, half typed), and sends each text once to a fresh server process (bench-server.ts, so no
  * cache of this process or of an earlier repeat can answer), one at a time and 10 at a time. Three repeats, each with
  * a new server; p50/p95/p99/max per repeat, their spread, and the load average beside every figure. With
- * BENCH_DATABASE_URL the same runs go to PostgreSQL (BENCH_REPEATS, BENCH_TEXTS change the counts). Writes bench/RESULTS-search.md (one section per database).
+ * BENCH_DATABASE_URL the same runs go to PostgreSQL (BENCH_REPEATS, BENCH_TEXTS change the counts). Writes bench/RESULTS-search.md (one section per database),
+ * and with BENCH_JSON=<file> its rows as JSON (common.md's shape: one per concurrency and repeat; a failed request stops the run).
  * Bounded: loopback only, a watchdog ends everything after 20 minutes.
  */
 import { fork, type ChildProcess } from 'node:child_process';
@@ -16,6 +17,7 @@ import { openDatabase } from '../server/db/connection.ts';
 import { migrateToLatest } from '../server/db/migrate.ts';
 import { seedCatalogue, vacuumSearchData } from '../server/db/seed/seed-catalogue.ts';
 import { searchProducts } from '../server/services/catalogue/search.ts';
+import { nameWordsQuery, queryTexts } from './search-texts.ts';
 
 const productCount = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const dataDir = path.resolve(process.env.BENCH_DATA_DIR ?? `bench/data-${Math.round(productCount / 1000)}k`);
@@ -40,48 +42,6 @@ const load = () =>
     .map((n) => n.toFixed(2))
     .join(' ');
 
-/** mulberry32: the same texts every run. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** A typing mistake: two neighbouring letters swapped, one left out, or one doubled. */
-function misspell(word: string, rng: () => number): string {
-  const i = 1 + Math.floor(rng() * Math.max(1, word.length - 2));
-  const kind = Math.floor(rng() * 3);
-  if (kind === 0) return word.slice(0, i) + (word[i + 1] ?? '') + (word[i] ?? '') + word.slice(i + 2);
-  if (kind === 1) return word.slice(0, i) + word.slice(i + 1);
-  return word.slice(0, i) + (word[i] ?? '') + word.slice(i);
-}
-
-/** Distinct texts shoppers might type, from the words product names use (most common first). */
-function queryTexts(nameWords: readonly string[], count: number): string[] {
-  const rng = random(15);
-  const pick = () => nameWords[Math.floor(rng() ** 2 * nameWords.length)] ?? 'salmon';
-  const texts = new Set<string>();
-  const makers = [
-    () => pick(),
-    () => misspell(pick(), rng),
-    () => `${pick()} ${pick()}`,
-    () => `${pick()} ${misspell(pick(), rng)}`,
-    () => `${pick()}${pick()}`,
-    () => pick().slice(0, 3 + Math.floor(rng() * 3)),
-    () => `${pick()} ${pick().slice(0, 3)}`,
-  ];
-  for (let attempt = 0; texts.size < count && attempt < count * 50; attempt++) {
-    const maker = makers[attempt % makers.length];
-    if (maker) texts.add(maker());
-  }
-  return [...texts];
-}
-
 async function prepare(): Promise<string[]> {
   const handle = await openDatabase({ databaseUrl, dataDir, statementTimeoutMs: 0 });
   try {
@@ -96,8 +56,7 @@ async function prepare(): Promise<string[]> {
     } else log(`reusing ${databaseUrl ? 'the PostgreSQL database' : dataDir} (${Number(row.n)} products)`);
     await sql`analyze`.execute(handle.db);
     await vacuumSearchData(handle.db);
-    const words = await sql<{ word: string }>`
-      select word from search_words where in_names > 0 and length(word) >= 3 and word ~ '^[a-z]+$' order by in_names desc`.execute(handle.db);
+    const words = await sql<{ word: string }>`${sql.raw(nameWordsQuery)}`.execute(handle.db);
     return queryTexts(
       words.rows.map((r) => r.word),
       textCount,
@@ -188,6 +147,28 @@ interface Row {
   p99: number;
   max: number;
   load: string;
+  loadBefore: number;
+  loadAfter: number;
+}
+
+/** common.md's bench row: what `npm run bench` gathers from every bench to tabulate both databases side by side. */
+function jsonRows(rows: readonly Row[], requests: number): object[] {
+  return rows.map((r) => ({
+    bench: 'search',
+    row: 'search cold',
+    database: databaseUrl ? 'postgres' : 'pglite',
+    products: productCount,
+    connections: r.concurrency,
+    repeat: r.repeat,
+    requests,
+    p50: r.p50,
+    p95: r.p95,
+    p99: r.p99,
+    max: r.max,
+    failed: 0,
+    loadBefore: r.loadBefore,
+    loadAfter: r.loadAfter,
+  }));
 }
 
 async function main(): Promise<void> {
@@ -198,6 +179,7 @@ async function main(): Promise<void> {
   for (let repeat = 1; repeat <= repeats; repeat++) {
     for (const concurrency of [1, 10]) {
       const port = await startServer();
+      const loadBefore = os.loadavg()[0] ?? 0;
       const times = (await run(port, texts, concurrency)).sort((a, b) => a - b);
       await stopServer();
       const row = {
@@ -208,6 +190,8 @@ async function main(): Promise<void> {
         p99: percentile(times, 99),
         max: times.at(-1) ?? 0,
         load: load(),
+        loadBefore,
+        loadAfter: os.loadavg()[0] ?? 0,
       };
       rows.push(row);
       log(
@@ -240,6 +224,8 @@ async function main(): Promise<void> {
   ];
   const existing = fs.existsSync(resultsFile) ? fs.readFileSync(resultsFile, 'utf8') : '# Search from cold (npm run bench:search)\n\n';
   fs.writeFileSync(resultsFile, `${existing.trimEnd()}\n\n${lines.join('\n')}`);
+  const jsonFile = process.env.BENCH_JSON?.trim();
+  if (jsonFile) fs.writeFileSync(jsonFile, JSON.stringify(jsonRows(rows, texts.length), null, 2));
   log(`wrote ${path.relative(process.cwd(), resultsFile)}`);
 }
 

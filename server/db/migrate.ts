@@ -15,6 +15,7 @@ import * as wallet from './migrations/014-wallet.ts';
 import * as searchDictionary from './migrations/015-search-dictionary.ts';
 import * as areaProductSummaries from './migrations/016-area-product-summaries.ts';
 import * as slimAreaSummaries from './migrations/017-slim-area-summaries.ts';
+import * as searchPostings from './migrations/018-search-postings.ts';
 
 // Listed here (not read from disk) so the bundle, tsx and tests all see the same ordered set.
 const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '015-search-dictionary': searchDictionary,
   '016-area-product-summaries': areaProductSummaries,
   '017-slim-area-summaries': slimAreaSummaries,
+  '018-search-postings': searchPostings,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

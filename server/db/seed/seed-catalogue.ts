@@ -759,6 +759,7 @@ export async function seedCatalogue(db: Kysely<Database>, options: { products?: 
     });
     // After the indexes are back: the summaries are built set-based from the whole catalogue (migrations 016, 017).
     await rebuildAreaSummaries(trx);
+    await sql`select search_rebuild()`.execute(trx);
     return counts;
   });
 }
@@ -793,6 +794,8 @@ async function withoutSecondaryIndexes<T>(db: Kysely<Database>, load: () => Prom
  */
 async function deferAreaSummaries(trx: Kysely<Database>): Promise<void> {
   await sql`set local store.defer_area_summaries = 'on'`.execute(trx);
+  // Search's postings too (migration 018): search_rebuild() writes them once at the end.
+  await sql`set local store.defer_search = 'on'`.execute(trx);
 }
 
 /** Every area summary and listing facet from the catalogue as it now is. */
@@ -816,7 +819,7 @@ export async function analyzeTables(db: Kysely<Database>): Promise<void> {
  * only on pages the visibility map marks all-visible, and PGlite has no autovacuum to mark them.
  */
 export async function vacuumSearchData(db: Kysely<Database>): Promise<void> {
-  await sql`vacuum analyze search_names, search_words`.execute(db);
+  await sql`vacuum analyze search_names, search_words, search_postings`.execute(db);
 }
 
 // Children before parents, for the DELETE fallback.

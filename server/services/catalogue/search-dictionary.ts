@@ -1,9 +1,20 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { allowedEdits, fullTextQuery, oneLetterDeletions, readWord, splits, type DictionaryWord, type WordReading } from './search-spelling.ts';
+import {
+  allowedEdits,
+  driverGroups,
+  fullTextQuery,
+  oneLetterDeletions,
+  readWord,
+  splits,
+  type DictionaryWord,
+  type WordReading,
+} from './search-spelling.ts';
 
 /** Typed words this long are also matched by trigram similarity, which finds two edits in one word. */
 const trigramFrom = 6;
+/** A prefix being typed stands for at most this many of its most common completions in product names. */
+const maxCompletions = 10;
 
 /** What the typed words may mean, as full-text queries: the words as typed, and with every reading allowed. */
 export interface ReadQuery {
@@ -14,6 +25,8 @@ export interface ReadQuery {
   all: string | undefined;
   /** `all` restricted to the name (weight A of products.search_vector). */
   allInName: string | undefined;
+  /** The catalogue words of the query's rarest group in product names: every name match has one of them. */
+  drivers: string[];
 }
 
 /**
@@ -45,8 +58,8 @@ export async function readQuery(db: Kysely<Database>, words: readonly string[]):
     sql`select ${fields} from search_words where joined = any(${[...exactKeys]}::text[])`,
     ...(deletions.size > 0 ? [sql`select ${fields} from search_words where search_word_deletes(joined) && ${[...deletions]}::text[]`] : []),
     ...trigramWords.map((word) => sql`select ${fields} from search_words where joined % ${word}`),
-    // Only whether the last word begins some longer word matters; the most common few stand for all.
-    sql`(select ${fields} from search_words where joined like ${`${last}%`} and joined <> ${last} order by in_texts desc limit 3)`,
+    // The most common completions of the last word in names stand for all of them.
+    sql`(select ${fields} from search_words where joined like ${`${last}%`} and joined <> ${last} order by in_names desc, in_texts desc limit ${maxCompletions})`,
   ];
   const result = await sql<DictionaryWord>`${sql.join(branches, sql` union `)}`.execute(db);
   const found = result.rows;
@@ -64,8 +77,15 @@ export async function readQuery(db: Kysely<Database>, words: readonly string[]):
         joined.map((entry) => entry.word),
       );
   });
+  const inNamesOf = new Map(found.map((entry) => [entry.word, entry.inNames]));
+  const completions = found.filter((entry) => entry.inNames > 0 && entry.joined !== last && entry.joined.startsWith(last)).map((entry) => entry.word);
+  const weight = (group: readonly string[]) => group.reduce((sum, word) => sum + (inNamesOf.get(word) ?? 0), 0);
+  const groups = driverGroups(readings, joins, completions);
+  const drivers =
+    groups.reduce<string[] | undefined>((best, group) => (best === undefined || weight(group) < weight(best) ? group : best), undefined) ?? [];
   return {
     readings,
+    drivers,
     exact: fullTextQuery(readings, joins, 'exact'),
     all: fullTextQuery(readings, joins, 'all'),
     allInName: fullTextQuery(readings, joins, 'all', 'A'),

@@ -1,6 +1,6 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { SortKey } from '../../../src/rules/listing.ts';
-import type { SpeedValue } from '../../../src/rules/speeds.ts';
+import { catalogueSpeeds, type SpeedValue } from '../../../src/rules/speeds.ts';
 import type { Database } from '../../db/schema.ts';
 import { offeredInArea } from './product-summaries.ts';
 import type { ReadQuery } from './search-dictionary.ts';
@@ -20,42 +20,95 @@ export interface RankedProduct {
 }
 
 /**
+ * How many postings a search reads at most, in popularity order, in the area: a one-word search needs no more per
+ * word than it lists; a search of several words checks the others on each candidate (an index probe each), so its
+ * candidates are bounded in all, shared between the words that may stand for its rarest one (at least 100 each).
+ */
+const postingsRead = { perWordOfOne: searchResultLimit, severalInAll: 1000, severalPerWord: 100 } as const;
+
+/** Codes of the offer keys (migration 018's search_speed_code): coalesce(area, 0) * 8 + code. */
+const speedCodes: Record<SpeedValue, number> = { local: 1, courier: 2, 'farm-direct': 3, 'dine-in': 4, pickup: 5 };
+
+/**
+ * The offer keys a product sold in area locId (at the speed, when one is asked for) has one of: the area's own offers
+ * and the nationwide ones (area 0), at the speeds offeredInArea allows.
+ */
+export function offerKeys(locId: number, speed: SpeedValue | undefined): number[] {
+  const speeds = speed ? [speed] : catalogueSpeeds(undefined);
+  return speeds.flatMap((s) => [locId * 8 + speedCodes[s], speedCodes[s]]);
+}
+
+/**
  * The best matches offered in the area (at the speed, when one is asked for), best first: exact name matches, then
  * name matches of the corrected words, then matches in categories and descriptions, each by popularity, then id.
- * The name tiers are one UNION ALL of two queries in popularity order, each with the area check and its own limit, that
- * stops pulling rows as soon as enough passed: the corrected tier runs only when the exact one falls short, and each
- * either walks search_names' popularity index (a common word) or collects a rare word's few matches from the GIN
- * index, whichever the planner finds cheaper. Categories and descriptions are searched only when names fall short.
+ * Names: the postings of the query's rarest group (search_postings, migration 018), each word's read in popularity
+ * order in the area and cut off after a bounded number, then the whole query checked on those candidates' names, so
+ * the cost of a text is bounded by what it reads, not by how many products match. Categories and descriptions are
+ * searched only when names give fewer than `enough` (a page).
  */
-export async function rankedProducts(db: Kysely<Database>, query: ReadQuery, locId: number, speed: SpeedValue | undefined): Promise<RankedProduct[]> {
+export async function rankedProducts(
+  db: Kysely<Database>,
+  query: ReadQuery,
+  locId: number,
+  speed: SpeedValue | undefined,
+  enough: number,
+): Promise<RankedProduct[]> {
   if (query.all === undefined) return [];
   const tsquery = (text: string) => sql`to_tsquery('english', ${text})`;
-  const atSpeed = speed ? sql`variant_offers.speed = ${speed}` : sql`true`;
-  const offered = (productId: RawBuilder<unknown>) => sql`exists (
-    select 1 from product_variants
-    join variant_offers on variant_offers.variant_id = product_variants.id
-    where product_variants.product_id = ${productId} and ${offeredInArea(locId, speed)} and ${atSpeed})`;
-  const inNames = (tier: number, condition: RawBuilder<unknown>, limit: number) =>
-    sql`(select product_id as id, ${sql.lit(tier)} as tier, popularity from search_names
-      where ${condition} and ${offered(sql.ref('search_names.product_id'))} order by popularity desc, product_id limit ${limit})`;
-
-  const nameTiers: RawBuilder<unknown>[] = [];
-  if (query.exact !== undefined) nameTiers.push(inNames(0, sql`name_vector @@ ${tsquery(query.exact)}`, searchResultLimit));
-  if (query.exact !== query.all) {
-    const notExact = query.exact === undefined ? sql`true` : sql`not (name_vector @@ ${tsquery(query.exact)})`;
-    nameTiers.push(inNames(1, sql`name_vector @@ ${tsquery(query.all)} and ${notExact}`, searchResultLimit));
+  const keys = offerKeys(locId, speed);
+  const found: RankedProduct[] = [];
+  if (query.drivers.length > 0) {
+    const perWord =
+      query.readings.length > 1
+        ? Math.max(postingsRead.severalPerWord, Math.ceil(postingsRead.severalInAll / query.drivers.length))
+        : postingsRead.perWordOfOne;
+    const exact = query.exact === undefined ? sql`false` : sql`n.name_vector @@ ${tsquery(query.exact)}`;
+    const named = await sql<RankedProduct>`
+      with lexemes as (
+        select distinct l.lexeme from unnest(${query.drivers}::text[]) as w(word)
+        cross join lateral unnest(tsvector_to_array(to_tsvector('english', w.word))) as l(lexeme)
+      ), candidates as (
+        select distinct c.product_id, c.popularity from lexemes d cross join lateral (
+          select p.product_id, p.popularity from search_postings p
+          where p.lexeme = d.lexeme and p.offer_keys && ${keys}::int[]
+          order by p.popularity desc, p.product_id limit ${perWord}
+        ) c
+      )
+      select c.product_id as id, case when ${exact} then 0 else 1 end as tier, c.popularity
+      from candidates c join search_names n on n.product_id = c.product_id
+      where n.name_vector @@ ${tsquery(query.all)}
+      order by 2, 3 desc, 1 limit ${searchResultLimit}`.execute(db);
+    found.push(...named.rows);
   }
-  const named = await sql<RankedProduct>`select * from (${sql.join(nameTiers, sql` union all `)}) tiers limit ${searchResultLimit}`.execute(db);
-  const found = [...named.rows];
-  if (found.length < searchResultLimit) {
-    // Without "and not in the name" (the planner cannot estimate it and walked 100,000 rows): names found again are dropped here.
+  if (found.length < enough) {
     const seen = new Set(found.map((r) => r.id));
-    const elsewhere = await sql<RankedProduct>`select id, 2 as tier, popularity from products
-      where search_vector @@ ${tsquery(query.all)} and ${offered(sql.ref('products.id'))}
-      order by popularity desc, id limit ${searchResultLimit + found.length}`.execute(db);
-    for (const row of elsewhere.rows) if (!seen.has(row.id) && found.length < searchResultLimit) found.push(row);
+    for (const row of await inDescriptions(db, query.all, keys)) if (!seen.has(row.id) && found.length < searchResultLimit) found.push(row);
   }
   return found.sort((a, b) => a.tier - b.tier || b.popularity - a.popularity || a.id - b.id);
+}
+
+/** Products whose categories or descriptions a search reads at most, in whatever order the full-text index gives. */
+const descriptionCandidates = 1000;
+
+/**
+ * Matches in categories and descriptions (products.search_vector), at a bounded cost: the first 1,000 matches the
+ * full-text index gives (a bitmap read, stopped early) ranked by popularity. Walking products in popularity order
+ * instead cost a whole-table walk when two common words never meet ('beef chicken': 100,000 rows, 0.8 s), and the
+ * planner picks that walk from its estimates, so the bitmap read is asked for explicitly (SET LOCAL, this
+ * transaction only). With more than 1,000 matches the best of those 1,000 are listed, not the best of all.
+ */
+async function inDescriptions(db: Kysely<Database>, tsquery: string, keys: readonly number[]): Promise<RankedProduct[]> {
+  return db.transaction().execute(async (trx) => {
+    await sql`set local enable_seqscan = off`.execute(trx);
+    await sql`set local enable_indexscan = off`.execute(trx);
+    const rows = await sql<RankedProduct>`
+      select p.id, 2 as tier, p.popularity
+      from (select id, popularity from products where search_vector @@ to_tsquery('english', ${tsquery}) limit ${descriptionCandidates}) p
+      join search_names n on n.product_id = p.id
+      where n.offer_keys && ${keys}::int[]
+      order by p.popularity desc, p.id limit ${searchResultLimit}`.execute(trx);
+    return rows.rows;
+  });
 }
 
 /**

@@ -202,3 +202,30 @@ export function fullTextQuery(
   }
   return groups.length === 0 ? undefined : groups.join(' & ');
 }
+
+/**
+ * For each group of the full-text query (a typed word, or two neighbours a catalogue word joins), the catalogue words
+ * one of which every product matching the group has in its name: the group's words, a split word's first half, a
+ * prefix's most common completions. A search walks the postings of the rarest group only (search-ranking.ts) and
+ * checks the whole query on the products it finds, so this may say more than the query, never less, except that a
+ * prefix stands for its most common completions (as a search engine caps a prefix's expansions).
+ */
+export function driverGroups(readings: readonly WordReading[], joins: ReadonlyMap<number, string[]>, completions: readonly string[]): string[][] {
+  const groups: string[][] = [];
+  const driversOf = (reading: WordReading): string[] =>
+    reading.terms.flatMap((term) => (term.kind === 'word' ? [term.word] : term.kind === 'pair' ? [term.first] : completions));
+  for (let i = 0; i < readings.length; i++) {
+    const reading = readings[i];
+    if (!reading) continue;
+    const joined = joins.get(i);
+    const next = readings[i + 1];
+    if (joined && joined.length > 0 && next) {
+      groups.push([...new Set([...joined, ...driversOf(reading)])]);
+      i += 1;
+      continue;
+    }
+    const drivers = driversOf(reading);
+    if (drivers.length > 0) groups.push([...new Set(drivers)]);
+  }
+  return groups;
+}

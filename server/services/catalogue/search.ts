@@ -47,7 +47,7 @@ export async function searchProducts(db: Kysely<Database>, request: SearchReques
   const words = searchWords(request.text);
   if (words.length === 0) return { kind: 'no-words' };
 
-  const ranked = await rankedWithFallback(db, words, request.locId, request.speed);
+  const ranked = await rankedWithFallback(db, words, request.locId, request.speed, request.limit);
   const ids = await sortedIds(db, ranked, request.sort ?? 'default', request.locId, request.speed);
   const start = request.page * request.limit;
   return {
@@ -74,9 +74,10 @@ async function rankedWithFallback(
   words: readonly string[],
   locId: number,
   speed: SpeedValue | undefined,
+  enough: number,
 ): Promise<RankedProduct[]> {
   for (let count = words.length; count > 0; count--) {
-    const ranked = await rankedProducts(db, await readQuery(db, words.slice(0, count)), locId, speed);
+    const ranked = await rankedProducts(db, await readQuery(db, words.slice(0, count)), locId, speed, enough);
     if (ranked.length > 0) return ranked;
   }
   return [];

@@ -1,0 +1,52 @@
+/**
+ * The distinct texts the search benchmarks send (bench/search.bench.ts, bench/search-plans.ts): what shoppers might
+ * type, made from the words product names use, the same texts every run.
+ */
+
+/** mulberry32: the same texts every run. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A typing mistake: two neighbouring letters swapped, one left out, or one doubled. */
+function misspell(word: string, rng: () => number): string {
+  const i = 1 + Math.floor(rng() * Math.max(1, word.length - 2));
+  const kind = Math.floor(rng() * 3);
+  if (kind === 0) return word.slice(0, i) + (word[i + 1] ?? '') + (word[i] ?? '') + word.slice(i + 2);
+  if (kind === 1) return word.slice(0, i) + word.slice(i + 1);
+  return word.slice(0, i) + (word[i] ?? '') + word.slice(i);
+}
+
+/**
+ * Distinct texts from the words product names use (most common first): whole words, a swapped, missing or doubled
+ * letter, two words, two run together, half typed.
+ */
+export function queryTexts(nameWords: readonly string[], count: number): string[] {
+  const rng = random(15);
+  const pick = () => nameWords[Math.floor(rng() ** 2 * nameWords.length)] ?? 'salmon';
+  const texts = new Set<string>();
+  const makers = [
+    () => pick(),
+    () => misspell(pick(), rng),
+    () => `${pick()} ${pick()}`,
+    () => `${pick()} ${misspell(pick(), rng)}`,
+    () => `${pick()}${pick()}`,
+    () => pick().slice(0, 3 + Math.floor(rng() * 3)),
+    () => `${pick()} ${pick().slice(0, 3)}`,
+  ];
+  for (let attempt = 0; texts.size < count && attempt < count * 50; attempt++) {
+    const maker = makers[attempt % makers.length];
+    if (maker) texts.add(maker());
+  }
+  return [...texts];
+}
+
+/** The words of product names the texts are made from: letters only, 3 or more, most common first. */
+export const nameWordsQuery = `select word from search_words where in_names > 0 and length(word) >= 3 and word ~ '^[a-z]+$' order by in_names desc`;
