@@ -6,7 +6,8 @@
  * shoppers at once for BENCH_SECONDS (20), against the API in its own process: on PGlite (a data folder of
  * BENCH_PRODUCTS products, seeded once and reused) and, when PostgreSQL 15 is installed (or BENCH_PG=1), on a
  * throwaway cluster seeded the same way (or the database BENCH_DATABASE_URL names). Per call p50/p95/p99/max, orders/s, the load average, and afterwards every
- * offer's units sold checked against its stock (no oversell). Writes bench/RESULTS-checkout.md.
+ * offer's units sold checked against its stock (no oversell). Writes bench/RESULTS-checkout.md, and with BENCH_JSON=<file>
+ * the per-call rows as JSON (common.md's row shape).
  * Budget: place order p99 ≤ 100 ms, every other call p99 ≤ 50 ms.
  */
 import { fork, type ChildProcess } from 'node:child_process';
@@ -48,6 +49,7 @@ function log(message: string): void {
 
 interface Target {
   label: string;
+  database: 'pglite' | 'postgres';
   env: Record<string, string>;
   open(): Promise<DatabaseHandle>;
   seedSeconds?: number;
@@ -257,6 +259,25 @@ interface Section {
   lines: string[];
 }
 
+/** One measured row as BENCH_JSON collects them (common to every bench: milliseconds, 1-minute load averages). */
+interface JsonRow {
+  bench: 'checkout';
+  row: string;
+  database: 'pglite' | 'postgres';
+  products: number;
+  connections: number;
+  repeat: number;
+  requests: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  failed: number;
+  loadBefore: number;
+  loadAfter: number;
+}
+const jsonRows: JsonRow[] = [];
+
 async function benchOne(target: Target): Promise<Section> {
   const handle = await target.open();
   // Sizes (the spec's product_id is a variant id) the courier sells with stock: the shoppers cycle through them.
@@ -270,6 +291,7 @@ async function benchOne(target: Target): Promise<Section> {
   const ordersBefore = await orderCount(handle);
   await handle.close();
 
+  const loadBefore = os.loadavg()[0] ?? NaN;
   const load = os
     .loadavg()
     .map((l) => l.toFixed(1))
@@ -294,6 +316,25 @@ async function benchOne(target: Target): Promise<Section> {
   `.execute(after.db);
   const ordersMade = (await orderCount(after)) - ordersBefore;
   await after.close();
+  for (const call of calls) {
+    const sorted = [...run.ms[call]].sort((a, b) => a - b);
+    jsonRows.push({
+      bench: 'checkout',
+      row: call,
+      database: target.database,
+      products: productCount,
+      connections: shoppers,
+      repeat: 1,
+      requests: sorted.length,
+      p50: percentile(sorted, 50),
+      p95: percentile(sorted, 95),
+      p99: percentile(sorted, 99),
+      max: sorted.at(-1) ?? NaN,
+      failed: run.failures.length,
+      loadBefore,
+      loadAfter: os.loadavg()[0] ?? NaN,
+    });
+  }
   const negative = [...stockAfter.values()].filter((s) => s < 0).length;
   let mismatched = 0;
   const soldNow = new Map(sold.rows.map((r) => [r.offer_id, r.qty]));
@@ -359,7 +400,13 @@ async function pgliteTarget(): Promise<Target> {
   const handle = await open();
   const seedSeconds = await seedIfEmpty(handle);
   await handle.close();
-  return { label: 'PGlite (embedded, one connection)', env: { DATA_DIR: dataDir }, open, ...(seedSeconds === undefined ? {} : { seedSeconds }) };
+  return {
+    label: 'PGlite (embedded, one connection)',
+    database: 'pglite',
+    env: { DATA_DIR: dataDir },
+    open,
+    ...(seedSeconds === undefined ? {} : { seedSeconds }),
+  };
 }
 
 /** The PostgreSQL database to bench: BENCH_DATABASE_URL as it is, or a new one on the throwaway cluster. */
@@ -373,7 +420,13 @@ async function postgresTarget(cluster: PostgresCluster | undefined): Promise<Tar
   const handle = await open();
   const seedSeconds = await seedIfEmpty(handle);
   await handle.close();
-  return { label: 'PostgreSQL 15 (pool of 10)', env: { DATABASE_URL: url }, open, ...(seedSeconds === undefined ? {} : { seedSeconds }) };
+  return {
+    label: 'PostgreSQL 15 (pool of 10)',
+    database: 'postgres',
+    env: { DATABASE_URL: url },
+    open,
+    ...(seedSeconds === undefined ? {} : { seedSeconds }),
+  };
 }
 
 const sections: Section[] = [];
@@ -399,3 +452,4 @@ const header = [
 ];
 fs.writeFileSync(path.resolve('bench/RESULTS-checkout.md'), [...header, ...sections.flatMap((s) => s.lines)].join('\n'));
 log('wrote bench/RESULTS-checkout.md');
+if (process.env.BENCH_JSON) fs.writeFileSync(path.resolve(process.env.BENCH_JSON), JSON.stringify(jsonRows, null, 1));

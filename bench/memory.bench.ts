@@ -4,9 +4,10 @@
  * Starts the API (bench-server.ts, its own process) on the PGlite data folder BENCH_DATA_DIR (a seeded catalogue,
  * e.g. `DATA_DIR=… npm run seed -- --products 100000`) and, with BENCH_DATABASE_URL, on that PostgreSQL database;
  * reads the process's RSS and memoryUsage() at idle, then polls it while autocannon drives catalogue reads and a
- * checkout-shaped mix for BENCH_SECONDS, and records idle and peak figures in bench/RESULTS-memory.md.
+ * checkout-shaped mix for BENCH_SECONDS, and records idle and peak figures in bench/RESULTS-memory.md; each server
+ * twice, through tsx and bundled (decision 027). BENCH_JSON=<file>: the rows as JSON too (common.md's shape).
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,10 +28,34 @@ function isMemory(value: unknown): value is Memory {
   return typeof value === 'object' && value !== null && ['rss', 'heapTotal', 'heapUsed', 'external', 'arrayBuffers'].every((k) => k in value);
 }
 
-function start(env: Record<string, string>): Promise<{ child: ChildProcess; base: string }> {
+/**
+ * How the server runs: through tsx (the TypeScript transformed as it loads, as `npm start` did until decision 027),
+ * or bundled by esbuild and run by plain node (as `npm start` runs it now: `npm run build:server`).
+ */
+type Runner = 'tsx' | 'bundled';
+const bundledServer = path.resolve('dist-server/bench-server.mjs');
+
+function bundleBenchServer(): void {
+  execFileSync(
+    'npx',
+    [
+      'esbuild',
+      'bench/bench-server.ts',
+      '--bundle',
+      '--platform=node',
+      '--format=esm',
+      '--target=node20',
+      '--packages=external',
+      `--outfile=${bundledServer}`,
+    ],
+    { stdio: 'inherit' },
+  );
+}
+
+function start(env: Record<string, string>, runner: Runner): Promise<{ child: ChildProcess; base: string }> {
   return new Promise((resolve, reject) => {
-    const child = fork(path.resolve('bench/bench-server.ts'), {
-      execArgv: ['--import', 'tsx'],
+    const child = fork(runner === 'tsx' ? path.resolve('bench/bench-server.ts') : bundledServer, {
+      execArgv: runner === 'tsx' ? ['--import', 'tsx'] : [],
       env: { ...process.env, ...env, NODE_ENV: 'production' },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
@@ -61,8 +86,9 @@ function memoryOf(child: ChildProcess): Promise<Memory> {
 const row = (label: string, m: Memory) =>
   `| ${label} | ${mb(m.rss)} | ${mb(m.heapUsed)} / ${mb(m.heapTotal)} | ${mb(m.arrayBuffers)} | ${mb(m.external - m.arrayBuffers)} | ${mb(m.rss - m.heapTotal - m.external)} |`;
 
-async function measure(label: string, env: Record<string, string>): Promise<string[]> {
-  const { child, base } = await start(env);
+async function measure(label: string, env: Record<string, string>, runner: Runner, database: 'pglite' | 'postgres'): Promise<string[]> {
+  const loadBefore = os.loadavg()[0] ?? NaN;
+  const { child, base } = await start(env, runner);
   await new Promise((r) => setTimeout(r, 3000));
   const idle = await memoryOf(child);
   const paths = [
@@ -83,15 +109,60 @@ async function measure(label: string, env: Record<string, string>): Promise<stri
   clearInterval(poll);
   const after = await memoryOf(child);
   child.kill('SIGTERM');
+  jsonRows.push({
+    bench: 'memory',
+    row: `${runner} server, catalogue reads`,
+    database,
+    products: Number(process.env.BENCH_PRODUCTS ?? 100_000),
+    connections: 10,
+    repeat: 1,
+    requests: load.requests.total,
+    p50: load.latency.p50,
+    // autocannon reports p97.5, not p95.
+    p95: load.latency.p97_5,
+    p99: load.latency.p99,
+    max: load.latency.max,
+    failed: load.non2xx + load.errors,
+    loadBefore,
+    loadAfter: os.loadavg()[0] ?? NaN,
+    rssIdleMb: mb(idle.rss),
+    rssPeakMb: mb(peak.rss),
+    rssAfterMb: mb(after.rss),
+  });
   return [row(`${label}, idle`, idle), row(`${label}, peak under load`, peak), row(`${label}, after load`, after)];
 }
 
+/** BENCH_JSON's rows (common.md's shape), with the RSS figures in MB beside the latencies. */
+interface JsonRow {
+  bench: 'memory';
+  row: string;
+  database: 'pglite' | 'postgres';
+  products: number;
+  connections: number;
+  repeat: number;
+  requests: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  failed: number;
+  loadBefore: number;
+  loadAfter: number;
+  rssIdleMb: number;
+  rssPeakMb: number;
+  rssAfterMb: number;
+}
+const jsonRows: JsonRow[] = [];
 const rows: string[] = [];
 const served: string[] = [];
+bundleBenchServer();
+const runners: readonly Runner[] = ['tsx', 'bundled'];
 const dataDir = process.env.BENCH_DATA_DIR;
-if (dataDir) rows.push(...(await measure('PGlite', { DATA_DIR: path.resolve(dataDir) })));
+for (const runner of dataDir ? runners : [])
+  rows.push(...(await measure(`PGlite, ${runner}`, { DATA_DIR: path.resolve(dataDir ?? '') }, runner, 'pglite')));
 const url = process.env.BENCH_DATABASE_URL;
-if (url) rows.push(...(await measure('PostgreSQL', { DATABASE_URL: url })));
+for (const runner of url ? runners : []) rows.push(...(await measure(`PostgreSQL, ${runner}`, { DATABASE_URL: url ?? '' }, runner, 'postgres')));
+if (process.env.BENCH_JSON) fs.writeFileSync(path.resolve(process.env.BENCH_JSON), JSON.stringify(jsonRows, null, 1));
 const text = [
   '# Server memory',
   '',
