@@ -24,6 +24,7 @@ import { guestCartReply } from '../src/api/contract/customer.contract.ts';
 import { tokenizeReply } from '../src/api/contract/payment.contract.ts';
 import { openDatabase, type DatabaseHandle } from '../server/db/connection.ts';
 import { reseed } from '../server/db/seed/seed-cli.ts';
+import { writeBenchJson, type BenchJsonRow } from './bench-json.ts';
 import { adminStatement, postgresInstalled, startPostgresCluster, type PostgresCluster } from './postgres-cluster.ts';
 
 const productCount = Number(process.env.BENCH_PRODUCTS ?? 100_000);
@@ -259,24 +260,7 @@ interface Section {
   lines: string[];
 }
 
-/** One measured row as BENCH_JSON collects them (common to every bench: milliseconds, 1-minute load averages). */
-interface JsonRow {
-  bench: 'checkout';
-  row: string;
-  database: 'pglite' | 'postgres';
-  products: number;
-  connections: number;
-  repeat: number;
-  requests: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  max: number;
-  failed: number;
-  loadBefore: number;
-  loadAfter: number;
-}
-const jsonRows: JsonRow[] = [];
+const jsonRows: BenchJsonRow[] = [];
 
 async function benchOne(target: Target): Promise<Section> {
   const handle = await target.open();
@@ -452,4 +436,4 @@ const header = [
 ];
 fs.writeFileSync(path.resolve('bench/RESULTS-checkout.md'), [...header, ...sections.flatMap((s) => s.lines)].join('\n'));
 log('wrote bench/RESULTS-checkout.md');
-if (process.env.BENCH_JSON) fs.writeFileSync(path.resolve(process.env.BENCH_JSON), JSON.stringify(jsonRows, null, 1));
+writeBenchJson(jsonRows);

@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { writeBenchJson, type BenchJsonRow } from './bench-json.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 15);
 const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
@@ -132,27 +133,13 @@ async function measure(label: string, env: Record<string, string>, runner: Runne
   return [row(`${label}, idle`, idle), row(`${label}, peak under load`, peak), row(`${label}, after load`, after)];
 }
 
-/** BENCH_JSON's rows (common.md's shape), with the RSS figures in MB beside the latencies. */
-interface JsonRow {
-  bench: 'memory';
-  row: string;
-  database: 'pglite' | 'postgres';
-  products: number;
-  connections: number;
-  repeat: number;
-  requests: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  max: number;
-  failed: number;
-  loadBefore: number;
-  loadAfter: number;
+/** BENCH_JSON's rows, with the RSS figures in MB beside the latencies. */
+interface MemoryRow extends BenchJsonRow {
   rssIdleMb: number;
   rssPeakMb: number;
   rssAfterMb: number;
 }
-const jsonRows: JsonRow[] = [];
+const jsonRows: MemoryRow[] = [];
 const rows: string[] = [];
 const served: string[] = [];
 bundleBenchServer();
@@ -162,7 +149,7 @@ for (const runner of dataDir ? runners : [])
   rows.push(...(await measure(`PGlite, ${runner}`, { DATA_DIR: path.resolve(dataDir ?? '') }, runner, 'pglite')));
 const url = process.env.BENCH_DATABASE_URL;
 for (const runner of url ? runners : []) rows.push(...(await measure(`PostgreSQL, ${runner}`, { DATABASE_URL: url ?? '' }, runner, 'postgres')));
-if (process.env.BENCH_JSON) fs.writeFileSync(path.resolve(process.env.BENCH_JSON), JSON.stringify(jsonRows, null, 1));
+writeBenchJson(jsonRows);
 const text = [
   '# Server memory',
   '',
