@@ -14,7 +14,7 @@ const computedDynamicImport = {
 };
 
 export default defineConfig(
-  globalIgnores(['dist/', 'data/', 'test-results/', 'playwright-report/', 'bench/data-*/', 'scratch/', '.vite/']),
+  globalIgnores(['dist/', 'dist-server/', 'data/', 'test-results/', 'playwright-report/', 'bench/data-*/', 'scratch/', '.vite/']),
   js.configs.recommended,
   tseslint.configs.recommended,
   {

@@ -3,7 +3,7 @@
  * set, the API in its own process, Markdown tables, a watchdog, and the rows `npm run bench` (bench/run-all.ts)
  * reads back from BENCH_JSON. One place, so every bench's p99 means the same thing.
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -231,6 +231,17 @@ export async function seedOrReuse(handle: DatabaseHandle, products: number, log:
 
 // ------------------------------------------------------------------ the API in its own process
 
+const bundledBenchServer = path.resolve('dist-server/bench-server.mjs');
+
+/** The bench server bundled by esbuild and run by plain node, the way `npm start` runs the store (decision 027). */
+function bundleBenchServer(): void {
+  execFileSync(
+    'npx',
+    ['esbuild', 'bench/bench-server.ts', '--bundle', '--platform=node', '--format=esm', '--target=node20', '--packages=external', `--outfile=${bundledBenchServer}`],
+    { stdio: 'inherit' },
+  );
+}
+
 export interface BenchServer {
   base: string;
   child: ChildProcess;
@@ -241,10 +252,11 @@ export interface BenchServer {
  * The API (bench/bench-server.ts) in its own process on a free loopback port, so the load generator does not share
  * its event loop. Resolves once it listens.
  */
-export function startBenchServer(env: Record<string, string>): Promise<BenchServer> {
+export function startBenchServer(env: Record<string, string>, runner: 'tsx' | 'bundled' = 'tsx'): Promise<BenchServer> {
+  if (runner === 'bundled') bundleBenchServer();
   return new Promise((resolve, reject) => {
-    const child = fork(path.resolve('bench/bench-server.ts'), [], {
-      execArgv: ['--import', 'tsx'],
+    const child = fork(runner === 'tsx' ? path.resolve('bench/bench-server.ts') : bundledBenchServer, [], {
+      execArgv: runner === 'tsx' ? ['--import', 'tsx'] : [],
       env: { ...process.env, ...env },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });

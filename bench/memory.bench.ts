@@ -4,7 +4,8 @@
  * Starts the API (bench-server.ts, its own process) on the PGlite data folder BENCH_DATA_DIR (default bench/data-100k,
  * seeded or reused) or, with BENCH_DATABASE_URL, on that PostgreSQL database; reads the process's RSS and
  * memoryUsage() at idle, then polls it while autocannon drives catalogue reads for BENCH_SECONDS, and records idle
- * and peak figures in its database's row of bench/RESULTS-memory.md and as rows (MB) to BENCH_JSON.
+ * and peak figures in its database's row of bench/RESULTS-memory.md and as rows (MB) to BENCH_JSON. The server runs
+ * bundled by esbuild, as `npm start` runs it (decision 027).
  */
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -58,7 +59,7 @@ const log = logger('memory');
 
 async function measure(label: string, env: Record<string, string>): Promise<string[]> {
   const loadBefore = loadAverage();
-  const { child, base } = await startBenchServer({ ...env, NODE_ENV: 'production' });
+  const { child, base } = await startBenchServer({ ...env, NODE_ENV: 'production' }, 'bundled');
   await new Promise((r) => setTimeout(r, 3000));
   const idle = await memoryOf(child);
   const paths = [

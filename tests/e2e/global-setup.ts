@@ -31,6 +31,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   if (!fs.existsSync(path.resolve('dist/index.html'))) {
     throw new Error('The app is not built: run `vite build` first (npm run test:e2e does).');
   }
+  // The journeys drive the server the way `npm start` runs it: bundled, identity worker included (decision 027).
+  if (!fs.existsSync(path.resolve('dist-server/main.mjs'))) {
+    throw new Error('The server is not built: run `npm run build:server` first (npm run test:e2e does).');
+  }
   await writeFakeCamera();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-e2e-'));
   const prepared = spawnSync(process.execPath, ['--import', 'tsx', 'tests/e2e/prepare-store.ts', dataDir], { encoding: 'utf8' });
@@ -38,7 +42,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const logFile = path.join(dataDir, 'server.log');
   const log = fs.createWriteStream(logFile, { flags: 'a' });
   const port = await freePort();
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const server = spawn(process.execPath, ['dist-server/main.mjs'], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -1,6 +1,9 @@
 import { assert } from 'superstruct';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getSlotReply, type SlotOffer } from '../../src/api/contract/cart-page.contract.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../server/db/schema.ts';
+import { loadCartLines } from '../../server/services/cart/cart-view.ts';
 import { bookSlotHolds, checkSlotHolds } from '../../server/services/cart/slots.ts';
 import { cartCall, makeCart, manualClock, pickOffers, post, showcart, type OfferPick } from './cart-page-helpers.ts';
 import { signedInCustomer } from './fixtures.ts';
@@ -45,6 +48,11 @@ async function slotIds(payload: Record<string, unknown>): Promise<number[]> {
 
 const schedule = (payload: Record<string, unknown>, token?: string) =>
   cartCall(t, '/api/cart/deliveryschedule', { vendor_loc_id: 101, ...payload }, token);
+
+/** checkSlotHolds as place order calls it: on the cart's lines read in the same transaction. */
+async function checkHolds(db: Kysely<Database>, cartId: string) {
+  return checkSlotHolds(db, cartId, await loadCartLines(db, cartId), clock.now());
+}
 
 describe('POST /connect/driverslot/getslot', () => {
   it("lists a shop's slots with their seats; slots starting within the hour are not offered today", async () => {
@@ -150,8 +158,8 @@ describe('holding a seat in a slot (POST /api/cart/deliveryschedule with slot_id
     // The first cart still shows its choice, with a hold in the past; at checkout its seat is gone.
     const stale = await showcart(t, { cart_id: first });
     expect(stale.data.delivery_groups[0]?.hold_expires_at).toBe('2026-11-24T15:15:00.000Z');
-    const check = await checkSlotHolds(t.database.db, late, clock.now());
-    expect(check).toEqual({ ok: true });
+    const check = await checkHolds(t.database.db, late);
+    expect(check).toMatchObject({ ok: true });
   });
 
   it('refuses a slot of another shop, an unknown slot, a past slot and a holiday', async () => {
@@ -213,7 +221,7 @@ describe('checkSlotHolds and bookSlotHolds (for place order)', () => {
       { offer: local, qty: 1 },
       { offer, qty: 1 },
     ]);
-    expect(await checkSlotHolds(t.database.db, cartId, clock.now())).toEqual({
+    expect(await checkHolds(t.database.db, cartId)).toEqual({
       ok: false,
       problems: [
         { vendor_loc_id: 101, message: 'Required' },
@@ -222,9 +230,9 @@ describe('checkSlotHolds and bookSlotHolds (for place order)', () => {
     });
     await schedule({ cart_id: cartId, delivery_date: '2026-12-03', slot_id: null });
     await schedule({ cart_id: cartId, vendor_loc_id: 201, delivery_date: '2026-12-03' });
-    expect(await checkSlotHolds(t.database.db, cartId, clock.now())).toEqual({ ok: false, problems: [{ vendor_loc_id: 101, message: 'Required' }] });
+    expect(await checkHolds(t.database.db, cartId)).toEqual({ ok: false, problems: [{ vendor_loc_id: 101, message: 'Required' }] });
     await schedule({ cart_id: cartId, delivery_date: '2026-12-03', slot_id: 10102 });
-    expect(await checkSlotHolds(t.database.db, cartId, clock.now())).toEqual({ ok: true });
+    expect(await checkHolds(t.database.db, cartId)).toMatchObject({ ok: true });
   });
 
   it('takes an expired hold again while the seat is free, and refuses it once someone else took it', async () => {
@@ -232,13 +240,13 @@ describe('checkSlotHolds and bookSlotHolds (for place order)', () => {
     const cartId = await butcherCart();
     await schedule({ cart_id: cartId, delivery_date: date, slot_id: 10101 });
     clock.advanceMinutes(20);
-    expect(await checkSlotHolds(t.database.db, cartId, clock.now())).toEqual({ ok: true });
+    expect(await checkHolds(t.database.db, cartId)).toMatchObject({ ok: true });
     const renewed = await t.database.db.selectFrom('slot_holds').select('expires_at').where('cart_id', '=', cartId).executeTakeFirstOrThrow();
     expect(renewed.expires_at.toISOString()).toBe('2026-11-24T15:35:00.000Z');
 
     clock.advanceMinutes(20);
     for (let i = 0; i < 4; i++) await schedule({ cart_id: await butcherCart(), delivery_date: date, slot_id: 10101 });
-    expect(await checkSlotHolds(t.database.db, cartId, clock.now())).toEqual({
+    expect(await checkHolds(t.database.db, cartId)).toEqual({
       ok: false,
       problems: [{ vendor_loc_id: 101, message: 'Your hold on this time slot expired and the slot is now full. Please choose another.' }],
     });
@@ -249,7 +257,7 @@ describe('checkSlotHolds and bookSlotHolds (for place order)', () => {
     const cartId = await butcherCart();
     await schedule({ cart_id: cartId, delivery_date: date, slot_id: 10102 });
     await t.database.db.transaction().execute(async (trx) => {
-      expect(await checkSlotHolds(trx, cartId, clock.now())).toEqual({ ok: true });
+      expect(await checkHolds(trx, cartId)).toMatchObject({ ok: true });
       await bookSlotHolds(trx, cartId);
     });
     const booked = await t.database.db

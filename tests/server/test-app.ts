@@ -42,6 +42,8 @@ export interface TestAppOptions {
   identity?: IdentityVerifier;
   /** Places a client address in a city (the pincode prefill); default: geoip-lite. */
   geoLocate?: GeoLocate;
+  /** The database handle the app uses, wrapped (a test that counts the statements a call makes adds a plugin). */
+  wrapDb?: (db: DatabaseHandle['db']) => DatabaseHandle['db'];
   /** Fastify's logger (tests that read the request log pass a stream). */
   logger?: FastifyServerOptions['logger'];
 }
@@ -81,7 +83,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   }
   const app = await buildApp(
     {
-      db: database.db,
+      db: options.wrapDb ? options.wrapDb(database.db) : database.db,
       config,
       rateLimits: options.rateLimits,
       mail: options.mail,

@@ -3,7 +3,7 @@ import { guestAgeRestrictedRefusal } from '../../../src/rules/messages.ts';
 import { maxQuantity } from '../../../src/rules/quantity.ts';
 import type { SpeedValue } from '../../../src/rules/speeds.ts';
 import type { Database } from '../../db/schema.ts';
-import { findOwnCart } from './carts.ts';
+import { lockOwnCart } from './carts.ts';
 import { notServedMessage } from '../catalogue/catalogue-cache.ts';
 import { offeredInArea } from '../catalogue/product-summaries.ts';
 import type { Caller } from '../accounts/sessions.ts';
@@ -46,9 +46,8 @@ export async function addToCart(db: Kysely<Database>, caller: Caller | undefined
   return db.transaction().execute(async (trx): Promise<AddToCartOutcome> => {
     let cart: { id: string; loc_id: number } | undefined;
     if (request.cartId !== undefined) {
-      cart = await findOwnCart(trx, request.cartId, caller);
+      cart = await lockOwnCart(trx, request.cartId, caller);
       if (!cart) return { kind: 'cart-not-found' };
-      await trx.selectFrom('carts').select('id').where('id', '=', cart.id).forUpdate().executeTakeFirst();
     }
     const refuse = (message: string): AddToCartOutcome => ({ kind: 'refused', message, cartId: cart?.id });
 
@@ -113,15 +112,19 @@ export async function addToCart(db: Kysely<Database>, caller: Caller | undefined
     }
 
     const cartId = cart?.id ?? newSecret();
+    const newLine = { cart_id: cartId, variant_id: variant.id, offer_id: offer.id, qty: lineQty, delivery_date: null, timeslot: null };
     if (!cart) {
+      // A new cart: its row (updated now by default) and its only line, so the badge shows this line's quantity.
       await trx
         .insertInto('carts')
         .values({ id: cartId, customer_id: caller?.customerId ?? null, zipcode: request.zipcode, loc_id: request.locId, coupon_code: null })
         .execute();
+      await trx.insertInto('cart_items').values(newLine).execute();
+      return { kind: 'added', cartId, totalQty: lineQty, lineQty };
     }
     await trx
       .insertInto('cart_items')
-      .values({ cart_id: cartId, variant_id: variant.id, offer_id: offer.id, qty: lineQty, delivery_date: null, timeslot: null })
+      .values(newLine)
       // The cart row is locked, so lineQty already counts what the line held.
       .onConflict((oc) => oc.constraint('cart_items_line_unique').doUpdateSet({ qty: lineQty }))
       .execute();

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { NextDeliveryDateEntry } from '../../../src/api/contract/cart-page.contract.ts';
 import {
   addDays,
@@ -24,30 +25,42 @@ export interface VendorCalendarInfo {
   holidayNames: ReadonlyMap<string, string>;
 }
 
-/** The delivery calendars of the given vendors; unknown ids are simply absent from the map. */
+/**
+ * The delivery calendars of the given vendors; unknown ids are simply absent from the map. One statement (the
+ * closed days, holidays and delivery days as JSON arrays beside each vendor), not four: every checkout step that
+ * checks a date asks for it, and on the embedded database each round trip waits its turn on the one connection.
+ */
 export async function vendorCalendars(db: Kysely<Database>, vendorIds: readonly number[]): Promise<Map<number, VendorCalendarInfo>> {
   const ids = [...new Set(vendorIds)];
   const out = new Map<number, VendorCalendarInfo>();
   if (ids.length === 0) return out;
-  const [vendors, closed, holidays, deliveryDays] = await Promise.all([
-    db.selectFrom('vendors').select(['id', 'name']).where('id', 'in', ids).execute(),
-    db.selectFrom('vendor_closed_days').select(['vendor_id', 'weekday']).where('vendor_id', 'in', ids).execute(),
-    db.selectFrom('vendor_holidays').select(['vendor_id', 'date', 'name']).where('vendor_id', 'in', ids).orderBy('date').execute(),
-    db.selectFrom('vendor_delivery_days').select(['vendor_id', 'weekday']).where('vendor_id', 'in', ids).execute(),
-  ]);
+  const vendors = await db
+    .selectFrom('vendors')
+    .select((eb) => [
+      'vendors.id',
+      'vendors.name',
+      jsonArrayFrom(eb.selectFrom('vendor_closed_days').select('weekday').whereRef('vendor_closed_days.vendor_id', '=', 'vendors.id')).as('closed'),
+      jsonArrayFrom(
+        eb.selectFrom('vendor_holidays').select(['date', 'name']).whereRef('vendor_holidays.vendor_id', '=', 'vendors.id').orderBy('date'),
+      ).as('holidays'),
+      jsonArrayFrom(eb.selectFrom('vendor_delivery_days').select('weekday').whereRef('vendor_delivery_days.vendor_id', '=', 'vendors.id')).as(
+        'delivery',
+      ),
+    ])
+    .where('vendors.id', 'in', ids)
+    .execute();
   for (const vendor of vendors) {
-    const delivery = deliveryDays.filter((d) => d.vendor_id === vendor.id).map((d) => d.weekday);
-    const own = holidays.filter((h) => h.vendor_id === vendor.id);
+    const delivery = vendor.delivery.map((d) => d.weekday);
     out.set(vendor.id, {
       vendorId: vendor.id,
       vendorName: vendor.name,
       calendar: {
-        closedWeekdays: closed.filter((c) => c.vendor_id === vendor.id).map((c) => c.weekday),
-        holidays: own.map((h) => h.date),
+        closedWeekdays: vendor.closed.map((c) => c.weekday),
+        holidays: vendor.holidays.map((h) => h.date),
         // No rows means "every day the vendor is open", not "never".
         deliveryWeekdays: delivery.length > 0 ? delivery : undefined,
       },
-      holidayNames: new Map(own.map((h) => [h.date, h.name])),
+      holidayNames: new Map(vendor.holidays.map((h) => [h.date, h.name])),
     });
   }
   return out;

@@ -4,7 +4,7 @@ import { storeMinutes, storeToday } from '../../../src/rules/delivery-dates.ts';
 import { isVisitSpeed } from '../../../src/rules/speeds.ts';
 import { isSlotPast } from '../../../src/rules/slots.ts';
 import type { Database } from '../../db/schema.ts';
-import { loadCartLines, loadDeliveryChoices, validChoice, vendorGroups } from './cart-view.ts';
+import { loadDeliveryChoices, validChoice, vendorGroups, type CartLineRow, type DeliveryChoice } from './cart-view.ts';
 import { deliveryDateRefusal, vendorCalendars } from './delivery-dates.ts';
 
 /** How long choosing a slot keeps a seat for the cart before anyone else may take it. */
@@ -165,7 +165,8 @@ export interface DeliveryProblem {
   message: string;
 }
 
-export type SlotHoldCheck = { ok: true } | { ok: false; problems: DeliveryProblem[] };
+/** choices: each group's date and hold as read before the check (a renewal changes only a hold's expiry). */
+export type SlotHoldCheck = { ok: true; choices: Map<number, DeliveryChoice> } | { ok: false; problems: DeliveryProblem[] };
 
 /**
  * For place order, inside its transaction: every vendor group still has a date the vendor can deliver on, and
@@ -173,8 +174,8 @@ export type SlotHoldCheck = { ok: true } | { ok: false; problems: DeliveryProble
  * again when the slot still has a seat (and refused when someone else took it); live holds are renewed, so the
  * seats stay this cart's until the order books them (bookSlotHolds).
  */
-export async function checkSlotHolds(db: Kysely<Database>, cartId: string, now: Date): Promise<SlotHoldCheck> {
-  const groups = vendorGroups(await loadCartLines(db, cartId));
+export async function checkSlotHolds(db: Kysely<Database>, cartId: string, lines: readonly CartLineRow[], now: Date): Promise<SlotHoldCheck> {
+  const groups = vendorGroups(lines);
   const [choices, calendars] = await Promise.all([
     loadDeliveryChoices(db, cartId),
     vendorCalendars(
@@ -203,15 +204,15 @@ export async function checkSlotHolds(db: Kysely<Database>, cartId: string, now: 
       });
     }
   }
-  return problems.length === 0 ? { ok: true } : { ok: false, problems };
+  return problems.length === 0 ? { ok: true, choices } : { ok: false, problems };
 }
 
 /**
  * For place order, after checkSlotHolds passed in the same transaction: turns the cart's holds into booked seats
- * (driver_slots.booked) and removes the holds.
+ * (driver_slots.booked) and removes the holds (one DELETE ... RETURNING).
  */
 export async function bookSlotHolds(trx: Kysely<Database>, cartId: string): Promise<void> {
-  const holds = await trx.selectFrom('slot_holds').select(['template_id', 'slot_date']).where('cart_id', '=', cartId).execute();
+  const holds = await trx.deleteFrom('slot_holds').where('cart_id', '=', cartId).returning(['template_id', 'slot_date']).execute();
   for (const hold of holds) {
     await trx
       .insertInto('driver_slots')
@@ -219,5 +220,4 @@ export async function bookSlotHolds(trx: Kysely<Database>, cartId: string): Prom
       .onConflict((oc) => oc.columns(['template_id', 'slot_date']).doUpdateSet((eb) => ({ booked: eb('driver_slots.booked', '+', 1) })))
       .execute();
   }
-  await trx.deleteFrom('slot_holds').where('cart_id', '=', cartId).execute();
 }

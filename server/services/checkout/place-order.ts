@@ -11,7 +11,7 @@ import { isVisitSpeed } from '../../../src/rules/speeds.ts';
 import type { PaymentGateway } from '../../adapters/payments/payment-port.ts';
 import type { CartsTable, Database, OrdersTable, OrderStatus } from '../../db/schema.ts';
 import { addressSnapshot, findOwnAddress, type AddressRow } from '../accounts/addresses.ts';
-import { loadDeliveryChoices } from '../cart/cart-view.ts';
+import type { DeliveryChoice } from '../cart/cart-view.ts';
 import {
   couponCustomer,
   couponMessages,
@@ -156,8 +156,8 @@ async function reserveOnce(
   if (shortage) return shortage;
   const wallet = await claimCartWallet(trx, cart.id, caller);
   if ('stop' in wallet) return wallet.stop;
-  const seats = await renewSlotHolds(trx, cart.id, now);
-  if (seats) return seats;
+  const seats = await renewSlotHolds(trx, cart.id, basis, now);
+  if ('stop' in seats) return seats.stop;
   const coupon = await redeemCartCoupon(trx, cart, basis, caller, now);
   if ('stop' in coupon) return coupon.stop;
 
@@ -175,7 +175,7 @@ async function reserveOnce(
     giftMessage: request.giftMessage,
     awaitsEmailConfirmation: unpaid.value.confirmByEmail,
   });
-  await writeDeliverables(trx, order, basis, stock.value.items, speedId, totals, visit.value);
+  await writeDeliverables(trx, order, basis, seats.value, stock.value.items, speedId, totals, visit.value);
   await redeemWalletClaims(trx, order.id, wallet.value);
   if (basis.coupon && coupon.value) await recordRedemption(trx, order.id, basis.coupon.id, coupon.value);
   await takeFacePass(trx, ageGate, order.id, now);
@@ -355,14 +355,19 @@ function stockShortage({ items, stockOf }: CartStock, basis: OrderBasis): Reserv
   return refused(problems.length === 1 ? (problems[0]?.message ?? placeOrderMessages.stockChanged) : placeOrderMessages.stockChanged, problems);
 }
 
-/** Every group's date and Same Day seat still good, renewing the cart's holds (checkSlotHolds). */
-async function renewSlotHolds(trx: Kysely<Database>, cartId: string, now: Date): Promise<ReserveOutcome | undefined> {
-  const slots = await checkSlotHolds(trx, cartId, now);
-  if (slots.ok) return undefined;
-  return refused(
-    slots.problems.map((p) => p.message).join(' '),
-    slots.problems.map((p) => ({ vendor_loc_id: p.vendor_loc_id, message: p.message })),
-  );
+/**
+ * Every group's date and Same Day seat still good, renewing the cart's holds (checkSlotHolds, on the lines the basis
+ * read under the cart's lock); the value: each group's date and slot, which the deliverables record.
+ */
+async function renewSlotHolds(trx: Kysely<Database>, cartId: string, basis: OrderBasis, now: Date): Promise<Step<Map<number, DeliveryChoice>>> {
+  const slots = await checkSlotHolds(trx, cartId, basis.lines, now);
+  if (slots.ok) return { value: slots.choices };
+  return {
+    stop: refused(
+      slots.problems.map((p) => p.message).join(' '),
+      slots.problems.map((p) => ({ vendor_loc_id: p.vendor_loc_id, message: p.message })),
+    ),
+  };
 }
 
 /**
@@ -476,12 +481,12 @@ async function writeDeliverables(
   trx: Kysely<Database>,
   order: OrderRow,
   basis: OrderBasis,
+  choices: ReadonlyMap<number, DeliveryChoice>,
   items: CartStock['items'],
   speedId: SpeedId,
   totals: OrderTotals,
   visitAt: { date: string; time: string } | undefined,
 ): Promise<void> {
-  const choices = await loadDeliveryChoices(trx, order.cart_id);
   const taxes = allocateTax(
     basis.lines.map((l) => l.price_cents * l.qty),
     totals.taxes,
@@ -508,27 +513,30 @@ async function writeDeliverables(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    for (const line of group.lines) {
-      const item = items.find((i) => i.id === line.cart_rid);
-      const lineIndex = basis.lines.indexOf(line);
-      await trx
-        .insertInto('order_items')
-        .values({
-          order_id: order.id,
-          deliverable_id: deliverable.id,
-          offer_id: item?.offer_id ?? 0,
-          variant_id: line.variant_id,
-          product_id: line.product_id,
-          product_name: line.name,
-          bottle_size: line.bottle_size,
-          qty: line.qty,
-          price_cents: line.price_cents,
-          row_total_cents: line.price_cents * line.qty,
-          tax_cents: taxes[lineIndex] ?? 0,
-          wallet_entry_id: line.wallet_entry_id,
-        })
-        .execute();
-    }
+    // The group's items in one multi-row insert.
+    await trx
+      .insertInto('order_items')
+      .values(
+        group.lines.map((line) => {
+          const item = items.find((i) => i.id === line.cart_rid);
+          const lineIndex = basis.lines.indexOf(line);
+          return {
+            order_id: order.id,
+            deliverable_id: deliverable.id,
+            offer_id: item?.offer_id ?? 0,
+            variant_id: line.variant_id,
+            product_id: line.product_id,
+            product_name: line.name,
+            bottle_size: line.bottle_size,
+            qty: line.qty,
+            price_cents: line.price_cents,
+            row_total_cents: line.price_cents * line.qty,
+            tax_cents: taxes[lineIndex] ?? 0,
+            wallet_entry_id: line.wallet_entry_id,
+          };
+        }),
+      )
+      .execute();
   }
 }
 

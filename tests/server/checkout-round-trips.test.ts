@@ -1,0 +1,120 @@
+import type { KyselyPlugin } from 'kysely';
+import { assert } from 'superstruct';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { addToCartReply } from '../../src/api/contract/add-to-cart.contract.ts';
+import { nextDeliveryDateReply } from '../../src/api/contract/cart-page.contract.ts';
+import { placeOrderReply } from '../../src/api/contract/checkout.contract.ts';
+import { guestCartReply } from '../../src/api/contract/customer.contract.ts';
+import { tokenizeReply } from '../../src/api/contract/payment.contract.ts';
+import { addAddress, checkoutNow } from './checkout-helpers.ts';
+import { manualClock, post } from './cart-page-helpers.ts';
+import { startTestApp, type TestApp } from './test-app.ts';
+
+/**
+ * Decision 027: the statements each call of a guest checkout sends to the database, counted by a Kysely plugin. On
+ * the embedded database every statement waits its turn on the one connection, so a call that starts making more
+ * round trips slows every shopper; these are the counts the bench's path makes today (the first time a call went
+ * over, it was a repeated read).
+ */
+let statements = 0;
+const counter: KyselyPlugin = {
+  transformQuery(args) {
+    statements += 1;
+    return args.node;
+  },
+  transformResult: (args) => Promise.resolve(args.result),
+};
+
+let t: TestApp;
+const clock = manualClock(checkoutNow);
+
+beforeAll(async () => {
+  t = await startTestApp({ clock: clock.now, wrapDb: (db) => db.withPlugin(counter) });
+});
+afterAll(() => t.close());
+
+async function counted<T>(call: () => Promise<T>): Promise<{ reply: T; statements: number }> {
+  const before = statements;
+  const reply = await call();
+  return { reply, statements: statements - before };
+}
+
+describe('a guest checkout, in round trips', () => {
+  it('takes at most 5, 4 (5 when the limiter prunes), 1, 13, 4, 1 and 24 statements (plus the 4 of the confirmation mail) from add to cart to order', async () => {
+    const db = t.database.db;
+    const courier = await db
+      .selectFrom('variant_offers')
+      .innerJoin('vendor_locations', 'vendor_locations.id', 'variant_offers.loc_id')
+      .select(['variant_offers.variant_id', 'vendor_locations.vendor_id'])
+      .where('variant_offers.loc_id', '=', 201)
+      .where('variant_offers.stock', '>', 2)
+      .orderBy('variant_offers.variant_id')
+      .executeTakeFirstOrThrow();
+
+    const added = await counted(() =>
+      post(t, '/api/cart/addtocart', {
+        product_id: courier.variant_id,
+        qty: 1,
+        zipcode: '10001',
+        loc_id: 101,
+        speed_id: 'courier',
+        vendor_loc_id: 201,
+        store_id: 1,
+      }),
+    );
+    assert(added.reply.body, addToCartReply);
+    const cartId = added.reply.body[0]?.cart_id ?? '';
+    expect.soft(added.statements).toBeLessThanOrEqual(5);
+
+    const guest = await counted(() => post(t, '/api/cart/guestcart', { customer_email: 'round-trips@example.com', cart_id: cartId, store_id: 1 }));
+    assert(guest.reply.body, guestCartReply);
+    const token = guest.reply.body.data?.api_token ?? '';
+    const customerId = guest.reply.body.data?.customer_id ?? 0;
+    // Four, and on a process's first limited call of the minute one more: the limiter deletes windows a day old.
+    expect.soft(guest.statements).toBeLessThanOrEqual(5);
+
+    const next = await counted(() =>
+      post(t, '/connect/delivery/nextDeliveryDate', { vendors: [{ vendor_id: courier.vendor_id, delivery_type: 'courier' }], store_id: 1 }, token),
+    );
+    assert(next.reply.body, nextDeliveryDateReply);
+    const date = next.reply.body.response[0]?.delivery_date ?? '';
+    expect.soft(next.statements).toBe(1);
+
+    const scheduled = await counted(() => post(t, '/api/cart/deliveryschedule', { cart_id: cartId, vendor_loc_id: 201, delivery_date: date }, token));
+    expect(scheduled.reply.status).toBe(200);
+    expect.soft(scheduled.statements).toBeLessThanOrEqual(13);
+
+    const address = await counted(() => addAddress(t, token, customerId));
+    expect.soft(address.statements).toBeLessThanOrEqual(4);
+
+    const card = await counted(() =>
+      post(t, '/api/payments/tokenize', { holder: 'Ada Lovelace', number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' }),
+    );
+    assert(card.reply.body, tokenizeReply);
+    expect.soft(card.statements).toBe(1);
+
+    const before = statements;
+    const placed = await post(
+      t,
+      '/api/placeorder/placeorder',
+      {
+        cart_id: cartId,
+        delivery_address_id: address.reply,
+        speed_id: 10,
+        payment_mode: 2,
+        card_token: card.reply.body.data?.token ?? '',
+        store_id: 1,
+      },
+      token,
+    );
+    assert(placed.body, placeOrderReply);
+    expect(placed.body.code).toBe(1);
+    // The confirmation mail is written after the reply: wait for it, then count the order and the mail together.
+    await vi.waitFor(async () => {
+      const mail = await db.selectFrom('outbox').select('id').where('to_address', '=', 'round-trips@example.com').executeTakeFirst();
+      expect(mail).toBeDefined();
+    });
+    // The wait's own reads went through the unwrapped handle, so they are not counted.
+    expect.soft(statements - before).toBeLessThanOrEqual(24 + 4);
+  });
+});
