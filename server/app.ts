@@ -238,7 +238,8 @@ export async function buildApp(parts: AppParts, options: { logger?: FastifyServe
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
-    if (hasSpa && request.method === 'GET' && !isApiPath(url)) {
+    // HEAD asks what GET would answer (a link checker, `curl -I`): the same status and headers, no body.
+    if (hasSpa && (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(url)) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.status(404).send({ code: 0, message: 'Not found' });
