@@ -1,3 +1,5 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
 import { defineConfig } from '@playwright/test';
 
 /** Debian's Chromium, never a downloaded browser (STACK.md). */
@@ -12,6 +14,76 @@ export const chromiumArgs = [
   '--disable-sync',
   '--no-first-run',
 ];
+
+/** A port nobody listens on right now: the server must know its own origin (APP_ORIGIN) before it starts. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      probe.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
+    });
+  });
+}
+
+export interface StoreServerOptions {
+  /** The embedded database's folder: the server seeds the catalogue there on its first start. */
+  dataDir: string;
+  /** More environment (LOG_LEVEL, MAIL_LOG_LINKS, RATE_LIMIT_SCALE ...). */
+  env?: Record<string, string>;
+  /** Where the server's output goes once it is open (the e2e mail links are read from it). */
+  log?: NodeJS.WritableStream;
+  startWithinMs?: number;
+}
+
+/**
+ * The real server (built SPA + bundled API, production mode, as `npm start` runs it) on a free port of 127.0.0.1: the e2e journeys' (global-setup.ts)
+ * and the Lighthouse bench's. Resolves with its address once it says the store is open.
+ */
+export async function startStoreServer(options: StoreServerOptions): Promise<{ url: string; server: ChildProcess }> {
+  const port = await freePort();
+  const server = spawn(process.execPath, ['dist-server/main.mjs'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_ORIGIN: `http://localhost:${port}`,
+      DATA_DIR: options.dataDir,
+      NODE_ENV: 'production',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  if (options.log) {
+    server.stdout.pipe(options.log);
+    server.stderr.pipe(options.log);
+  }
+  const startWithinMs = options.startWithinMs ?? 120_000;
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`The server did not start within ${startWithinMs / 1000} s:\n${output}`)), startWithinMs);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /The store is open at (http:\/\/localhost:\d+)/.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        // From here on the output only goes to the log, if any.
+        server.stdout.off('data', onData);
+        server.stderr.off('data', onData);
+        resolve(match[1]);
+      }
+    };
+    server.stdout.on('data', onData);
+    server.stderr.on('data', onData);
+    server.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`The server exited with code ${code}:\n${output}`));
+    });
+  });
+  return { url, server };
+}
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -8,11 +8,12 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { writeWireSection } from './wire-results.ts';
 
 const dist = path.resolve('dist');
-const budgetKb = 100;
+export const budgetKb = 100;
 /** Screens /store renders that src/views/lazy-pages.tsx loads on demand (none today: the store home is in the entry). */
 const storeScreens: string[] = [];
 
@@ -24,69 +25,97 @@ interface ManifestChunk {
   isEntry?: boolean;
 }
 
-const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+type Manifest = Record<string, ManifestChunk>;
 
-function chunk(key: string): ManifestChunk {
+function chunk(manifest: Manifest, key: string): ManifestChunk {
   const found = manifest[key];
   if (!found) throw new Error(`${key} is not in the build's manifest: rebuild, or update storeScreens`);
   return found;
 }
 
 /** A chunk's file, its stylesheets, and those of every chunk it imports statically (what the browser fetches with it). */
-function filesOf(keys: readonly string[], seen = new Set<string>(), files = new Set<string>()): Set<string> {
+function filesOf(manifest: Manifest, keys: readonly string[], seen = new Set<string>(), files = new Set<string>()): Set<string> {
   for (const key of keys) {
     if (seen.has(key)) continue;
     seen.add(key);
-    const entry = chunk(key);
+    const entry = chunk(manifest, key);
     files.add(entry.file);
     for (const css of entry.css ?? []) files.add(css);
-    filesOf(entry.imports ?? [], seen, files);
+    filesOf(manifest, entry.imports ?? [], seen, files);
   }
   return files;
 }
 
 const raw = (file: string) => fs.readFileSync(path.join(dist, file));
 const kb = (bytes: number) => bytes / 1024;
-const measure = (file: string) => ({
+export interface FileSize {
+  file: string;
+  kind: 'css' | 'js';
+  gzip: number;
+  brotli: number;
+}
+const measure = (file: string): FileSize => ({
   file,
   kind: file.endsWith('.css') ? 'css' : 'js',
   gzip: kb(gzipSync(raw(file), { level: 9 }).length),
   brotli: kb(brotliCompressSync(raw(file)).length),
 });
 
-const firstLoad = filesOf(['index.html', ...storeScreens]);
-const rows = [...firstLoad].map(measure).sort((a, b) => b.gzip - a.gzip);
-const sum = (list: typeof rows, key: 'gzip' | 'brotli') => list.reduce((total, r) => total + r[key], 0);
-const js = rows.filter((r) => r.kind === 'js');
-const css = rows.filter((r) => r.kind === 'css');
-const total = sum(rows, 'gzip');
-const later = [...new Set(Object.values(manifest).map((c) => c.file))]
-  .filter((file) => file.endsWith('.js') && !firstLoad.has(file))
-  .map(measure)
-  .sort((a, b) => b.gzip - a.gzip);
+const sum = (list: FileSize[], key: 'gzip' | 'brotli') => list.reduce((total, r) => total + r[key], 0);
 
-const lines = [
-  '## First load of /store (gzip)',
-  '',
-  `Measured ${new Date().toISOString()} from dist/ by bench/bundle-size.ts (\`npm run bench:bundle\`): the entry, the`,
-  `screens /store renders on demand (${storeScreens.join(', ') || 'none: the store home is in the entry'}) and every chunk and stylesheet they import. Budget: ${budgetKb} kB gzip.`,
-  '',
-  '| file | gzip kB | brotli kB |',
-  '|---|---:|---:|',
-  ...rows.map((r) => `| ${r.file} | ${r.gzip.toFixed(1)} | ${r.brotli.toFixed(1)} |`),
-  `| JavaScript (${js.length} files) | ${sum(js, 'gzip').toFixed(1)} | ${sum(js, 'brotli').toFixed(1)} |`,
-  `| CSS (${css.length} files) | ${sum(css, 'gzip').toFixed(1)} | ${sum(css, 'brotli').toFixed(1)} |`,
-  `| **total** | **${total.toFixed(1)}** (${total <= budgetKb ? 'within' : '**over**'} budget) | ${sum(rows, 'brotli').toFixed(1)} |`,
-  '',
-  `Loaded on demand: ${later.length} chunks, ${sum(later, 'gzip').toFixed(0)} kB gzip in all; the largest: ${later
-    .slice(0, 8)
-    .map((c) => `${c.file.replace(/^assets\//, '').replace(/-[\w-]{8}\.js$/, '')} ${c.gzip.toFixed(1)} kB`)
-    .join(', ')}.`,
-  '',
-];
-writeWireSection('first-load', lines);
-console.log(lines.join('\n'));
-if (total > budgetKb) {
-  console.error(`First load of /store is ${total.toFixed(1)} kB gzip, over the ${budgetKb} kB budget.`);
-  process.exitCode = 1;
+export interface FirstLoad {
+  /** The files of /store's first load, largest first (kB). */
+  rows: FileSize[];
+  /** Every other script, loaded on demand (kB). */
+  later: FileSize[];
+  gzipKb: number;
+  brotliKb: number;
+  withinBudget: boolean;
+  /** The section bench/RESULTS-wire.md gets. */
+  markdown: string[];
+}
+
+/** Measures the first load of /store from dist/ (run `vite build` first). Writes nothing. */
+export function measureFirstLoad(): FirstLoad {
+  const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const firstLoad = filesOf(manifest, ['index.html', ...storeScreens]);
+  const rows = [...firstLoad].map(measure).sort((a, b) => b.gzip - a.gzip);
+  const js = rows.filter((r) => r.kind === 'js');
+  const css = rows.filter((r) => r.kind === 'css');
+  const total = sum(rows, 'gzip');
+  const later = [...new Set(Object.values(manifest).map((c) => c.file))]
+    .filter((file) => file.endsWith('.js') && !firstLoad.has(file))
+    .map(measure)
+    .sort((a, b) => b.gzip - a.gzip);
+
+  const lines = [
+    '## First load of /store (gzip)',
+    '',
+    `Measured ${new Date().toISOString()} from dist/ by bench/bundle-size.ts (\`npm run bench:bundle\`): the entry, the`,
+    `screens /store renders on demand (${storeScreens.join(', ') || 'none: the store home is in the entry'}) and every chunk and stylesheet they import. Budget: ${budgetKb} kB gzip.`,
+    '',
+    '| file | gzip kB | brotli kB |',
+    '|---|---:|---:|',
+    ...rows.map((r) => `| ${r.file} | ${r.gzip.toFixed(1)} | ${r.brotli.toFixed(1)} |`),
+    `| JavaScript (${js.length} files) | ${sum(js, 'gzip').toFixed(1)} | ${sum(js, 'brotli').toFixed(1)} |`,
+    `| CSS (${css.length} files) | ${sum(css, 'gzip').toFixed(1)} | ${sum(css, 'brotli').toFixed(1)} |`,
+    `| **total** | **${total.toFixed(1)}** (${total <= budgetKb ? 'within' : '**over**'} budget) | ${sum(rows, 'brotli').toFixed(1)} |`,
+    '',
+    `Loaded on demand: ${later.length} chunks, ${sum(later, 'gzip').toFixed(0)} kB gzip in all; the largest: ${later
+      .slice(0, 8)
+      .map((c) => `${c.file.replace(/^assets\//, '').replace(/-[\w-]{8}\.js$/, '')} ${c.gzip.toFixed(1)} kB`)
+      .join(', ')}.`,
+    '',
+  ];
+  return { rows, later, gzipKb: total, brotliKb: sum(rows, 'brotli'), withinBudget: total <= budgetKb, markdown: lines };
+}
+
+if (process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const { markdown, gzipKb, withinBudget } = measureFirstLoad();
+  writeWireSection('first-load', markdown);
+  console.log(markdown.join('\n'));
+  if (!withinBudget) {
+    console.error(`First load of /store is ${gzipKb.toFixed(1)} kB gzip, over the ${budgetKb} kB budget.`);
+    process.exitCode = 1;
+  }
 }

@@ -8,19 +8,18 @@
  * with a remote-debugging port Lighthouse connects to. Lighthouse's own storage reset would also wipe the session,
  * so it is off, and the HTTP cache is cleared before each run instead: every run is a first visit.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
-import { chromiumArgs, chromiumPath } from '../playwright.config.ts';
+import { chromiumArgs, chromiumPath, freePort, startStoreServer } from '../playwright.config.ts';
 import { sessionStorageKey, type SessionValues } from '../src/machines/session-values.ts';
 import { writeWireSection } from './wire-results.ts';
 
 const lighthouseVersion = (JSON.parse(fs.readFileSync('node_modules/lighthouse/package.json', 'utf8')) as { version: string }).version;
-const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const goal = 95;
 /** A shopper who answered the age gate and chose New York's 10001 (served by location 101). */
 const session: SessionValues = { ageGateVerified: true, zipcode: '10001', location: 101 };
@@ -30,18 +29,6 @@ const pages = [
   { name: 'product', path: '/store/1' },
 ];
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      probe.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
-    });
-  });
-}
-
 function loadAverage(): string {
   return os
     .loadavg()
@@ -49,36 +36,7 @@ function loadAverage(): string {
     .join(' ');
 }
 
-/** The real server (built SPA + API) on a fresh data folder; it seeds the catalogue on its first start. */
-async function startServer(dataDir: string): Promise<{ url: string; server: ChildProcess }> {
-  const port = await freePort();
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_ORIGIN: `http://localhost:${port}`,
-      DATA_DIR: dataDir,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /The store is open at (http:\/\/localhost:\d+)/.exec(output);
-      if (match?.[1]) resolve(match[1]);
-    };
-    server.stdout?.on('data', onData);
-    server.stderr?.on('data', onData);
-    server.once('exit', (code) => reject(new Error(`The server exited with code ${code}:\n${output}`)));
-  });
-  return { url, server };
-}
-
-interface Run {
+export interface Run {
   score: number;
   fcp: number;
   lcp: number;
@@ -109,101 +67,120 @@ function lcpElementOf(audit: { details?: unknown; errorMessage?: string } | unde
   return audit?.errorMessage ? `not reported: ${audit.errorMessage.replace(/^.*exception: /, '').slice(0, 60)}` : 'none reported';
 }
 
-const build = spawnSync('npx', ['vite', 'build'], { stdio: 'inherit' });
-if (build.status !== 0) throw new Error('vite build failed');
-
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-lighthouse-'));
-const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'store-lighthouse-profile-'));
-const { url, server } = await startServer(dataDir);
-const debuggingPort = await freePort();
-const context = await chromium.launchPersistentContext(profile, {
-  executablePath: chromiumPath,
-  headless: true,
-  args: [...chromiumArgs, `--remote-debugging-port=${debuggingPort}`],
-});
-const results = new Map<string, Run[]>();
-const loadBefore = loadAverage();
-try {
-  const page = context.pages()[0] ?? (await context.newPage());
-  await page.goto(`${url}/favicon.svg`);
-  await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [sessionStorageKey, JSON.stringify(session)] as const);
-  const cdp = await context.newCDPSession(page);
-  // One unmeasured visit of each page: the server's first requests warm its caches, as a shop in use has them warm.
-  for (const target of pages) await page.goto(`${url}${target.path}`, { waitUntil: 'networkidle' });
-
-  for (let run = 0; run < runs; run++) {
-    for (const target of pages) {
-      await cdp.send('Network.clearBrowserCache');
-      const result = await lighthouse(`${url}${target.path}`, {
-        port: debuggingPort,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance'],
-        disableStorageReset: true,
-      });
-      if (!result) throw new Error(`Lighthouse returned nothing for ${target.path}`);
-      const { lhr } = result;
-      const audits = lhr.audits;
-      const resources = JSON.stringify(audits['resource-summary']?.details ?? {});
-      const scriptBytes = Number(/"resourceType":"script"[^}]*"transferSize":(\d+)/.exec(resources)?.[1] ?? Number.NaN);
-      const entry: Run = {
-        score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
-        fcp: numeric(audits, 'first-contentful-paint'),
-        lcp: numeric(audits, 'largest-contentful-paint'),
-        tbt: numeric(audits, 'total-blocking-time'),
-        cls: numeric(audits, 'cumulative-layout-shift'),
-        si: numeric(audits, 'speed-index'),
-        scriptKb: scriptBytes / 1024,
-        totalKb: numeric(audits, 'total-byte-weight') / 1024,
-        lcpElement: lcpElementOf(audits['largest-contentful-paint-element']),
-      };
-      results.set(target.name, [...(results.get(target.name) ?? []), entry]);
-      console.log(
-        `${target.name} run ${run + 1}: score ${entry.score}, LCP ${entry.lcp.toFixed(0)} ms, CLS ${entry.cls.toFixed(3)}, TBT ${entry.tbt.toFixed(0)} ms`,
-      );
-    }
-  }
-} finally {
-  await context.close();
-  server.kill('SIGTERM');
-  fs.rmSync(profile, { recursive: true, force: true });
+export interface LighthousePage {
+  name: string;
+  path: string;
+  runs: Run[];
 }
-const loadAfter = loadAverage();
 
-const rows = pages.map(({ name, path: pagePath }) => {
-  const list = results.get(name) ?? [];
-  const of = (key: keyof Omit<Run, 'lcpElement'>) => list.map((r) => r[key]);
-  const score = median(of('score'));
-  return [
-    `| ${name} (\`${pagePath}\`) | **${score}** (${spread(of('score'), 0)})${score >= goal ? '' : ' below goal'}`,
-    `${(median(of('fcp')) / 1000).toFixed(2)} s (${spread(
-      of('fcp').map((v) => v / 1000),
-      2,
-    )})`,
-    `${(median(of('lcp')) / 1000).toFixed(2)} s (${spread(
-      of('lcp').map((v) => v / 1000),
-      2,
-    )})`,
-    `${median(of('tbt')).toFixed(0)} ms (${spread(of('tbt'), 0)})`,
-    `${median(of('cls')).toFixed(3)} (${spread(of('cls'), 3)})`,
-    `${(median(of('si')) / 1000).toFixed(2)} s`,
-    `${median(of('scriptKb')).toFixed(0)} kB`,
-    `${median(of('totalKb')).toFixed(0)} kB`,
-    `\`${list[0]?.lcpElement ?? '?'}\` |`,
-  ].join(' | ');
-});
+/**
+ * Builds the app, starts it on a fresh seeded embedded database and runs Lighthouse `runs` times on each page.
+ * Returns every run and the section bench/RESULTS-wire.md gets; writes nothing.
+ */
+export async function runLighthouse(runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3)): Promise<{ pages: LighthousePage[]; markdown: string[] }> {
+  const build = spawnSync('npx', ['vite', 'build'], { stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('vite build failed');
+  const serverBuild = spawnSync('npm', ['run', 'build:server'], { stdio: 'inherit' });
+  if (serverBuild.status !== 0) throw new Error('npm run build:server failed');
 
-const lines = [
-  '## Lighthouse (mobile preset)',
-  '',
-  `Measured ${new Date().toISOString()} by bench/lighthouse.bench.ts (\`npm run bench:lighthouse\`): Lighthouse ${lighthouseVersion}`,
-  `in ${chromiumPath}, simulated throttling (150 ms RTT, 1.6 Mbit/s, CPU x4), ${runs} runs per page, each a first visit`,
-  `(HTTP cache cleared). Median (min–max). Load average before ${loadBefore}, after ${loadAfter} (2 cores, shared). Goal: ${goal}.`,
-  '',
-  '| page | score | FCP | LCP | TBT | CLS | Speed Index | script transferred | total transferred | LCP element |',
-  '|---|---|---|---|---|---|---|---|---|---|',
-  ...rows,
-  '',
-];
-writeWireSection('lighthouse', lines);
-console.log(lines.join('\n'));
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-lighthouse-'));
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'store-lighthouse-profile-'));
+  const { url, server } = await startStoreServer({ dataDir, env: { LOG_LEVEL: 'warn' } });
+  const debuggingPort = await freePort();
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: chromiumPath,
+    headless: true,
+    args: [...chromiumArgs, `--remote-debugging-port=${debuggingPort}`],
+  });
+  const results = new Map<string, Run[]>();
+  const loadBefore = loadAverage();
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto(`${url}/favicon.svg`);
+    await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [sessionStorageKey, JSON.stringify(session)] as const);
+    const cdp = await context.newCDPSession(page);
+    // One unmeasured visit of each page: the server's first requests warm its caches, as a shop in use has them warm.
+    for (const target of pages) await page.goto(`${url}${target.path}`, { waitUntil: 'networkidle' });
+
+    for (let run = 0; run < runs; run++) {
+      for (const target of pages) {
+        await cdp.send('Network.clearBrowserCache');
+        const result = await lighthouse(`${url}${target.path}`, {
+          port: debuggingPort,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance'],
+          disableStorageReset: true,
+        });
+        if (!result) throw new Error(`Lighthouse returned nothing for ${target.path}`);
+        const { lhr } = result;
+        const audits = lhr.audits;
+        const resources = JSON.stringify(audits['resource-summary']?.details ?? {});
+        const scriptBytes = Number(/"resourceType":"script"[^}]*"transferSize":(\d+)/.exec(resources)?.[1] ?? Number.NaN);
+        const entry: Run = {
+          score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+          fcp: numeric(audits, 'first-contentful-paint'),
+          lcp: numeric(audits, 'largest-contentful-paint'),
+          tbt: numeric(audits, 'total-blocking-time'),
+          cls: numeric(audits, 'cumulative-layout-shift'),
+          si: numeric(audits, 'speed-index'),
+          scriptKb: scriptBytes / 1024,
+          totalKb: numeric(audits, 'total-byte-weight') / 1024,
+          lcpElement: lcpElementOf(audits['largest-contentful-paint-element']),
+        };
+        results.set(target.name, [...(results.get(target.name) ?? []), entry]);
+        console.log(
+          `${target.name} run ${run + 1}: score ${entry.score}, LCP ${entry.lcp.toFixed(0)} ms, CLS ${entry.cls.toFixed(3)}, TBT ${entry.tbt.toFixed(0)} ms`,
+        );
+      }
+    }
+  } finally {
+    await context.close();
+    server.kill('SIGTERM');
+    fs.rmSync(profile, { recursive: true, force: true });
+  }
+  const loadAfter = loadAverage();
+
+  const rows = pages.map(({ name, path: pagePath }) => {
+    const list = results.get(name) ?? [];
+    const of = (key: keyof Omit<Run, 'lcpElement'>) => list.map((r) => r[key]);
+    const score = median(of('score'));
+    return [
+      `| ${name} (\`${pagePath}\`) | **${score}** (${spread(of('score'), 0)})${score >= goal ? '' : ' below goal'}`,
+      `${(median(of('fcp')) / 1000).toFixed(2)} s (${spread(
+        of('fcp').map((v) => v / 1000),
+        2,
+      )})`,
+      `${(median(of('lcp')) / 1000).toFixed(2)} s (${spread(
+        of('lcp').map((v) => v / 1000),
+        2,
+      )})`,
+      `${median(of('tbt')).toFixed(0)} ms (${spread(of('tbt'), 0)})`,
+      `${median(of('cls')).toFixed(3)} (${spread(of('cls'), 3)})`,
+      `${(median(of('si')) / 1000).toFixed(2)} s`,
+      `${median(of('scriptKb')).toFixed(0)} kB`,
+      `${median(of('totalKb')).toFixed(0)} kB`,
+      `\`${list[0]?.lcpElement ?? '?'}\` |`,
+    ].join(' | ');
+  });
+
+  const lines = [
+    '## Lighthouse (mobile preset)',
+    '',
+    `Measured ${new Date().toISOString()} by bench/lighthouse.bench.ts (\`npm run bench:lighthouse\`): Lighthouse ${lighthouseVersion}`,
+    `in ${chromiumPath}, simulated throttling (150 ms RTT, 1.6 Mbit/s, CPU x4), ${runs} runs per page, each a first visit`,
+    `(HTTP cache cleared). Median (min–max). Load average before ${loadBefore}, after ${loadAfter} (2 cores, shared). Goal: ${goal}.`,
+    '',
+    '| page | score | FCP | LCP | TBT | CLS | Speed Index | script transferred | total transferred | LCP element |',
+    '|---|---|---|---|---|---|---|---|---|---|',
+    ...rows,
+    '',
+  ];
+  return { pages: pages.map(({ name, path: pagePath }) => ({ name, path: pagePath, runs: results.get(name) ?? [] })), markdown: lines };
+}
+
+if (process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const { markdown } = await runLighthouse();
+  writeWireSection('lighthouse', markdown);
+  console.log(markdown.join('\n'));
+}

@@ -17,6 +17,7 @@ import { compressionOptions } from './http/compression.ts';
 import { HttpError } from './http/errors.ts';
 import { useDepthLimitedJsonParser } from './http/json-body.ts';
 import { trackRoutes } from './http/route-list.ts';
+import { encodeShell, spaShell } from './http/spa-shell.ts';
 import { refuseNulCharacters } from './http/validate.ts';
 import { apiCacheControl, permissionsPolicy, securityHeaderOptions } from './http/security-headers.ts';
 import { addToCartRoutes } from './routes/add-to-cart.routes.ts';
@@ -37,6 +38,7 @@ import { orderConfirmationRoutes } from './routes/order-confirmation.routes.ts';
 import { paymentRoutes } from './routes/payments.routes.ts';
 import { shippingRoutes } from './routes/shipping.routes.ts';
 import { walletRoutes } from './routes/wallet.routes.ts';
+import { banners } from './services/catalogue/home.ts';
 import { sendOrderConfirmation } from './services/checkout/order-confirmation.ts';
 import { startUnconfirmedOrderSweep } from './services/checkout/unconfirmed-orders.ts';
 import { startKycSweep } from './services/identity/kyc-sweep.ts';
@@ -236,10 +238,18 @@ export async function buildApp(parts: AppParts, options: { logger?: FastifyServe
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  const shellFor = hasSpa ? spaShell(config.staticDir, async () => (await banners(db))[0]?.imageurl) : undefined;
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url;
-    if (hasSpa && request.method === 'GET' && !isApiPath(url)) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    // HEAD asks what GET would answer (a link checker, `curl -I`): the same status and headers, no body.
+    if (shellFor && (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(url)) {
+      reply.header('cache-control', 'no-cache');
+      // A route with hints gets its own shell; the rest the built file, precompressed.
+      const shell = await shellFor(url.split('?')[0] ?? url);
+      if (shell === undefined) return reply.sendFile('index.html');
+      const { body, encoding } = encodeShell(shell, request.headers['accept-encoding']);
+      if (encoding) reply.header('content-encoding', encoding);
+      return reply.header('vary', 'accept-encoding').type('text/html; charset=utf-8').send(body);
     }
     return reply.status(404).send({ code: 0, message: 'Not found' });
   });

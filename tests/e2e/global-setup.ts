@@ -1,23 +1,9 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { chromiumPath } from '../../playwright.config.ts';
+import { chromiumPath, startStoreServer } from '../../playwright.config.ts';
 import { writeFakeCamera } from './fake-camera.ts';
-
-/** A port nobody listens on right now: the server must know its own origin (APP_ORIGIN) before it starts. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      probe.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
-    });
-  });
-}
 
 /**
  * Starts the real server (built SPA + API) on a free port with a fresh embedded database, and hands its address to
@@ -41,45 +27,16 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   if (prepared.status !== 0) throw new Error(`The test store could not be prepared:\n${prepared.stderr}`);
   const logFile = path.join(dataDir, 'server.log');
   const log = fs.createWriteStream(logFile, { flags: 'a' });
-  const port = await freePort();
-  const server = spawn(process.execPath, ['dist-server/main.mjs'], {
+  const { url, server } = await startStoreServer({
+    dataDir,
+    log,
     env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_ORIGIN: `http://localhost:${port}`,
-      DATA_DIR: dataDir,
       // info: the outbox adapter logs mail at info level; in production mode only when MAIL_LOG_LINKS=1 asks for it.
       LOG_LEVEL: 'info',
-      NODE_ENV: 'production',
       MAIL_LOG_LINKS: '1',
       // Every journey comes from 127.0.0.1: one address doing the work of many shoppers (per-account limits still apply).
       RATE_LIMIT_SCALE: '10',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  server.stdout.pipe(log);
-  server.stderr.pipe(log);
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`The server did not start within 120 s:\n${output}`)), 120_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /The store is open at (http:\/\/localhost:\d+)/.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        // From here on the output only goes to the log file.
-        server.stdout.off('data', onData);
-        server.stderr.off('data', onData);
-        resolve(match[1]);
-      }
-    };
-    server.stdout.on('data', onData);
-    server.stderr.on('data', onData);
-    server.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`The server exited with code ${code}:\n${output}`));
-    });
   });
   process.env.E2E_BASE_URL = url;
   process.env.E2E_SERVER_LOG = logFile;

@@ -187,4 +187,16 @@ describe('the built app on the wire', () => {
     expect(shell.headers['cache-control']).toBe('no-cache');
     expect(brotliDecompressSync(shell.rawPayload).toString()).toContain('<title>Store</title>');
   });
+
+  it('answers HEAD for a client route as GET does, headers without the body', async () => {
+    const get = await site.app.inject({ method: 'GET', url: '/store', headers: { 'accept-encoding': 'br' } });
+    const head = await site.app.inject({ method: 'HEAD', url: '/store', headers: { 'accept-encoding': 'br' } });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toBe(get.headers['content-type']);
+    expect(head.headers['content-encoding']).toBe('br');
+    expect(head.headers['cache-control']).toBe('no-cache');
+    expect(head.rawPayload.length).toBe(0);
+    const api = await site.app.inject({ method: 'HEAD', url: '/connect/index/nothing-here' });
+    expect(api.statusCode).toBe(404);
+  });
 });

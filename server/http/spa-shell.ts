@@ -1,0 +1,114 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+
+/**
+ * The HTML shell (index.html) a client route is sent, with hints for what that route will need next, so the browser
+ * fetches it while the script loads instead of after (docs/decisions/023-wire.md, "Lighthouse"):
+ * - /store names the first banner, the page's largest paint, as a high-priority image preload (the banners are the
+ *   same for every area, so the server knows it without the shopper's area, which lives in the browser);
+ * - a listing, search or product route names its screen's chunk (and what it imports) as modulepreloads, read from
+ *   the build's manifest: without them the chunk is asked for only once the entry has run.
+ * Every other route gets index.html as built.
+ */
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+
+/** Client routes whose screen comes on demand (src/views/lazy-pages.tsx), by the module that holds the screen. */
+const screensByRoute: { route: RegExp; screen: string }[] = [
+  { route: /^\/store\/\d+$/, screen: 'src/views/store/product/product-page.tsx' },
+  { route: /^\/category\/[^/]+\/product\/\d+$/, screen: 'src/views/store/product/product-page.tsx' },
+  { route: /^\/store\/category\//, screen: 'src/views/store/listing/category-listing-page.tsx' },
+  { route: /^\/(?:store\/)?search$/, screen: 'src/views/store/listing/search-results-page.tsx' },
+  { route: /^\/category\/[^/]+$/, screen: 'src/views/store/listing/legacy-category-page.tsx' },
+];
+
+const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** A chunk's file and stylesheets, and those of every chunk it imports statically, as site paths. */
+function filesOf(manifest: Record<string, ManifestChunk>, key: string, seen: Set<string>, files: string[]): string[] {
+  const chunk = manifest[key];
+  if (!chunk || seen.has(key)) return files;
+  seen.add(key);
+  files.push(`/${chunk.file}`, ...(chunk.css ?? []).map((css) => `/${css}`));
+  for (const imported of chunk.imports ?? []) filesOf(manifest, imported, seen, files);
+  return files;
+}
+
+/** The `<link>`s that start a screen's chunks early, leaving out what index.html already loads. */
+export function screenPreloads(manifest: Record<string, ManifestChunk>, screen: string): string[] {
+  const entry = new Set(filesOf(manifest, 'index.html', new Set(), []));
+  return filesOf(manifest, screen, new Set(), [])
+    .filter((file) => !entry.has(file))
+    .map((file) =>
+      file.endsWith('.css')
+        ? `<link rel="preload" as="style" crossorigin href="${attribute(file)}">`
+        : `<link rel="modulepreload" crossorigin href="${attribute(file)}">`,
+    );
+}
+
+/** index.html with the given tags at the end of its head. */
+export function withHints(html: string, tags: readonly string[]): string {
+  return tags.length === 0 ? html : html.replace('</head>', `  ${tags.join('\n    ')}\n  </head>`);
+}
+
+export function bannerPreload(url: string): string {
+  return `<link rel="preload" as="image" fetchpriority="high" href="${attribute(url)}">`;
+}
+
+/** How long the first banner's address is reused: the banners read itself is public for 60 s (caching.ts). */
+const bannerFreshMs = 60_000;
+
+/**
+ * The shell for a path, or undefined when index.html as built will do (served as a file, precompressed).
+ * firstBanner reads the current first banner's address.
+ */
+export function spaShell(staticDir: string, firstBanner: () => Promise<string | undefined>) {
+  const html = fs.readFileSync(path.join(staticDir, 'index.html'), 'utf8');
+  const manifestFile = path.join(staticDir, '.vite/manifest.json');
+  const manifest = fs.existsSync(manifestFile) ? (JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>) : {};
+  const screenShells = new Map(screensByRoute.map(({ screen }) => [screen, withHints(html, screenPreloads(manifest, screen))]));
+  let banner: { url: string | undefined; readAt: number } | undefined;
+
+  return async function shellFor(pathname: string, now = Date.now()): Promise<string | undefined> {
+    if (pathname === '/store') {
+      if (!banner || now - banner.readAt > bannerFreshMs) banner = { url: await firstBanner(), readAt: now };
+      return banner.url ? withHints(html, [bannerPreload(banner.url)]) : undefined;
+    }
+    const screen = screensByRoute.find(({ route }) => route.test(pathname))?.screen;
+    const shell = screen ? screenShells.get(screen) : undefined;
+    return shell === html ? undefined : shell;
+  };
+}
+
+/** A handful of shells (one per screen, one per first banner): each compressed once, as the build does its files. */
+const encoded = new Map<string, { br: Buffer; gzip: Buffer }>();
+const encodedLimit = 32;
+
+/**
+ * The shell in the encoding Accept-Encoding asks for (brotli preferred, as compression.ts does). Compressed here:
+ * compression's hooks are added per route, and the handler that serves client routes is no route.
+ */
+export function encodeShell(html: string, acceptEncoding: string | undefined): { body: Buffer | string; encoding?: 'br' | 'gzip' } {
+  const accepted = (acceptEncoding ?? '').split(',').flatMap((part) => {
+    const [name = '', ...params] = part.split(';').map((piece) => piece.trim().toLowerCase());
+    const q = params.find((param) => param.startsWith('q='));
+    return q !== undefined && Number(q.slice(2)) === 0 ? [] : [name];
+  });
+  const wanted = accepted.includes('br') ? 'br' : accepted.includes('gzip') ? 'gzip' : undefined;
+  if (!wanted) return { body: html };
+  let copies = encoded.get(html);
+  if (!copies) {
+    if (encoded.size >= encodedLimit) encoded.clear();
+    copies = {
+      br: brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+      gzip: gzipSync(html, { level: 9 }),
+    };
+    encoded.set(html, copies);
+  }
+  return { body: copies[wanted], encoding: wanted };
+}

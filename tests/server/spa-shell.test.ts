@@ -1,0 +1,101 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from './test-app.ts';
+
+/** A build as vite writes it: index.html with its head (over 1 kB, as ours is), and the manifest naming each screen's chunks. */
+const indexHtml = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta name="description" content="${'Fresh meat and fish. '.repeat(60)}" />
+    <title>Meat and Fish</title>
+    <script type="module" crossorigin src="/assets/index-E1.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/vendor-V1.js">
+  </head>
+  <body><div id="root"></div></body>
+</html>
+`;
+const manifest = {
+  'index.html': { file: 'assets/index-E1.js', imports: ['_vendor-V1.js'], css: ['assets/index-C1.css'] },
+  '_vendor-V1.js': { file: 'assets/vendor-V1.js' },
+  '_dropdown-D1.js': { file: 'assets/dropdown-select-D1.js', imports: ['_vendor-V1.js'] },
+  'src/views/store/product/product-page.tsx': {
+    file: 'assets/product-page-P1.js',
+    imports: ['_vendor-V1.js', '_dropdown-D1.js'],
+    css: ['assets/product-page-P1.css'],
+  },
+  'src/views/store/listing/category-listing-page.tsx': { file: 'assets/category-listing-page-L1.js', imports: ['_vendor-V1.js'] },
+};
+
+let site: TestApp;
+let staticDir: string;
+
+beforeAll(async () => {
+  staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spa-shell-'));
+  fs.mkdirSync(path.join(staticDir, '.vite'));
+  fs.writeFileSync(path.join(staticDir, 'index.html'), indexHtml);
+  fs.writeFileSync(path.join(staticDir, '.vite/manifest.json'), JSON.stringify(manifest));
+  // Seeded: the banners the store home shows come from the catalogue.
+  site = await startTestApp({ env: { STATIC_DIR: staticDir } });
+});
+
+afterAll(async () => {
+  await site.close();
+  fs.rmSync(staticDir, { recursive: true, force: true });
+});
+
+const get = (url: string, method: 'GET' | 'HEAD' = 'GET') => site.app.inject({ method, url, headers: { 'accept-encoding': 'br' } });
+const html = (reply: Awaited<ReturnType<typeof get>>) =>
+  reply.headers['content-encoding'] === 'br' ? brotliDecompressSync(reply.rawPayload).toString() : reply.body;
+
+describe('the shell names what a route needs next', () => {
+  it('/store preloads the first banner (its largest paint) at high priority, in the head, compressed, never cached', async () => {
+    const reply = await get('/store?utm=x');
+    expect(reply.statusCode).toBe(200);
+    expect(reply.headers['content-type']).toContain('text/html');
+    expect(reply.headers['cache-control']).toBe('no-cache');
+    expect(reply.headers['content-encoding']).toBe('br');
+    const page = html(reply);
+    expect(page).toContain('<link rel="preload" as="image" fetchpriority="high" href="/media/banners/0.svg">\n  </head>');
+    expect(page).toContain('<script type="module" crossorigin src="/assets/index-E1.js"></script>');
+    const gzip = await site.app.inject({ method: 'GET', url: '/store', headers: { 'accept-encoding': 'gzip, br;q=0' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    const plain = await site.app.inject({ method: 'GET', url: '/store' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(page);
+  });
+
+  it('HEAD /store answers as GET does, without the body', async () => {
+    const reply = await get('/store', 'HEAD');
+    expect(reply.statusCode).toBe(200);
+    expect(reply.headers['content-type']).toContain('text/html');
+    expect(reply.rawPayload.length).toBe(0);
+  });
+
+  it("a product page modulepreloads its screen's chunk, what it imports and its stylesheet, but nothing the entry loads", async () => {
+    for (const url of ['/store/1', '/category/ALL/product/1']) {
+      const page = html(await get(url));
+      expect(page).toContain('<link rel="modulepreload" crossorigin href="/assets/product-page-P1.js">');
+      expect(page).toContain('<link rel="modulepreload" crossorigin href="/assets/dropdown-select-D1.js">');
+      expect(page).toContain('<link rel="preload" as="style" crossorigin href="/assets/product-page-P1.css">');
+      expect(page.match(/vendor-V1\.js/g)).toHaveLength(1);
+      expect(page).not.toContain('banners');
+    }
+  });
+
+  it('a listing modulepreloads the listing screen', async () => {
+    const page = html(await get('/store/category/Fish/Fish/1005'));
+    expect(page).toContain('<link rel="modulepreload" crossorigin href="/assets/category-listing-page-L1.js">');
+    expect(page).not.toContain('product-page');
+  });
+
+  it('any other route gets index.html as built', async () => {
+    for (const url of ['/cart', '/store/search', '/signIn']) {
+      const reply = await get(url);
+      expect(reply.statusCode).toBe(200);
+      expect(html(reply)).toBe(indexHtml);
+    }
+  });
+});
