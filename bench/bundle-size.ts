@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { loadAverage, recordRows, type BenchRow } from './measure.ts';
 import { writeWireSection } from './wire-results.ts';
 
 const dist = path.resolve('dist');
@@ -111,8 +112,14 @@ export function measureFirstLoad(): FirstLoad {
 }
 
 if (process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const { markdown, gzipKb, withinBudget } = measureFirstLoad();
+  const { markdown, gzipKb, brotliKb, withinBudget } = measureFirstLoad();
   writeWireSection('first-load', markdown);
+  const load = loadAverage();
+  const sizeRow = (row: string, kb: number): BenchRow => ({
+    ...{ bench: 'bundle', row, database: 'pglite', products: 0, connections: 0, repeat: 1, requests: 1, failed: 0 },
+    ...{ p50: kb, p95: kb, p99: kb, max: kb, loadBefore: load, loadAfter: load, unit: 'kB' },
+  });
+  recordRows([sizeRow('first load of /store, gzip', gzipKb), sizeRow('first load of /store, brotli', brotliKb)]);
   console.log(markdown.join('\n'));
   if (!withinBudget) {
     console.error(`First load of /store is ${gzipKb.toFixed(1)} kB gzip, over the ${budgetKb} kB budget.`);
