@@ -30,7 +30,6 @@ const pages = [
   { name: 'product', path: '/store/1' },
 ];
 
-
 export interface Run {
   score: number;
   fcp: number;

@@ -237,7 +237,18 @@ const bundledBenchServer = path.resolve('dist-server/bench-server.mjs');
 function bundleBenchServer(): void {
   execFileSync(
     'npx',
-    ['esbuild', 'bench/bench-server.ts', '--bundle', '--platform=node', '--format=esm', '--target=node20', '--packages=external', `--outfile=${bundledBenchServer}`],
+    [
+      'esbuild',
+      'bench/bench-server.ts',
+      '--bundle',
+      '--platform=node',
+      '--format=esm',
+      '--target=node20',
+      '--packages=external',
+      `--outfile=${bundledBenchServer}`,
+      // As package.json's build:server: the CommonJS packages in the bundle (human's WASM build) require() at run time.
+      '--banner:js=import { createRequire } from "node:module"; const require = createRequire(import.meta.url);',
+    ],
     { stdio: 'inherit' },
   );
 }

@@ -10,7 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { parentPort } from 'node:worker_threads';
 import sharp from 'sharp';
 import { createWorker, OEM } from 'tesseract.js';
-import type * as HumanWasm from '../../../node_modules/@vladmandic/human/dist/human.node-wasm.js';
+// By path: the package's `exports` map has no entry for the WASM build, and its `node` build needs tfjs-node.
+import { Human } from '../../../node_modules/@vladmandic/human/dist/human.node-wasm.js';
 import type { DetectedFace, EngineReply, EngineRequest, EngineResult } from './identity-engine-protocol.ts';
 
 /**
@@ -50,10 +51,6 @@ const humanModels = new URL('../models/', import.meta.resolve('@vladmandic/human
 const wasmFiles = new URL('./', import.meta.resolve('@tensorflow/tfjs-backend-wasm'));
 const englishData = fileURLToPath(new URL('./4.0.0_best_int', import.meta.resolve('@tesseract.js-data/eng')));
 
-// By path: the package's `exports` map has no entry for the WASM build, and its `node` build needs tfjs-node. Loaded
-// at run time beside the package's main file, so the bundled server (`npm start`) reads it from node_modules too.
-const humanWasm = new URL('./human.node-wasm.js', import.meta.resolve('@vladmandic/human'));
-const { Human } = (await import(humanWasm.href)) as typeof HumanWasm;
 const human = new Human({
   backend: 'wasm',
   wasmPath: wasmFiles.href,
