@@ -1,14 +1,18 @@
 import { create } from 'superstruct';
 import { cartReply, getSlotReply, nextDeliveryDateReply } from '../../../src/api/contract/cart-page.contract.ts';
-import { customerVerifyReply, kycApplicationReply, kycUploadReply, verifyKycReply, type KycSide } from '../../../src/api/contract/kyc.contract.ts';
+import { placeOrderReply } from '../../../src/api/contract/checkout.contract.ts';
+import { tokenizeReply } from '../../../src/api/contract/payment.contract.ts';
+import { walletAddToCartReply } from '../../../src/api/contract/wallet.contract.ts';
 import type { SessionValues } from '../../../src/machines/session-values.ts';
-import { addDays } from '../../../src/rules/delivery-dates.ts';
-import { idCard, noFace, selfieOf } from '../../server/identity-images.ts';
+import { addDays, storeToday } from '../../../src/rules/delivery-dates.ts';
+import { speedIds } from '../../../src/rules/delivery-speeds.ts';
 import { apiPost, saveAddressThroughApi } from '../steps.ts';
+import { facePassThroughApi } from './identity-shoppers.ts';
+import { addToCartThroughApi, firstSizeOf, postJson } from './shoppers.ts';
 
 /**
  * The checkout journeys' prefixes through the API: a cart scheduled as the cart page would, a saved shipping address,
- * and a customer whose identity is verified (ID card and selfie of the same face, as /kyc sends them).
+ * and a cart of wallet redemptions (identity: identity-shoppers.ts).
  */
 
 function signedIn(session: SessionValues): { token: string; customerId: number } {
@@ -70,35 +74,60 @@ export async function saveHomeThroughApi(session: SessionValues): Promise<void> 
   await saveAddressThroughApi(signedIn(session), { nickname: 'Home', street1: `${door} 5th Ave` });
 }
 
-const jpegUrl = (bytes: Buffer) => `data:image/jpeg;base64,${bytes.toString('base64')}`;
+/** Gramercy Chop House (the seed's New York 4-star restaurant): where the journeys' dine-in orders are eaten. */
+const gramercy = 401;
+
+/** A one-time token of Stripe's test card that pays, as the card form's tokenize call gets it. */
+async function payingCardToken(): Promise<string> {
+  const body = { holder: 'Ada Lovelace', number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' };
+  const token = create(await postJson('/api/payments/tokenize', body), tokenizeReply).data?.token;
+  if (!token) throw new Error('the test card was not tokenized');
+  return token;
+}
 
 /**
- * KYC as /kyc sends it (the ID card with face s1f1, its back, a selfie of the same face), then customer verify: the
- * session then names her verified application, as signing in again would. The fake camera shows the same face.
+ * A cart of one wallet redemption and nothing else: the product named `name` (found by searching `query`) bought for
+ * Dine-In at Gramercy tomorrow at 7 pm and paid by card (a drink after a face check, as place order asks), which puts
+ * it in her wallet; then redeemed at Gramercy into a new cart, as the wallet's ADD TO CART does. The session then holds
+ * that cart and, as the cart page's CHECKOUT records for a wallet cart, the card tab first.
  */
-export async function verifyIdentityThroughApi(session: SessionValues): Promise<SessionValues> {
+export async function walletCartThroughApi(session: SessionValues, query: string, name: string): Promise<SessionValues> {
   const { token } = signedIn(session);
-  const application = create(await apiPost('/connect/uploadkyc/application', {}, token), kycApplicationReply);
-  const applicationId = application.data?.applicationId;
-  if (!applicationId) throw new Error(`no KYC application: ${application.message}`);
-  const photos: [KycSide, Buffer][] = [
-    ['aadhaar_front', await idCard('s1f1')],
-    ['aadhaar_back', await noFace()],
-    ['selfie', await selfieOf('s1f1')],
-  ];
-  for (const [side, photo] of photos) {
-    const uploaded = create(
-      await apiPost('/connect/uploadkyc/kyc', { imageData: jpegUrl(photo), fileName: `${applicationId}_${side}.jpg` }, token),
-      kycUploadReply,
-    );
-    if (uploaded.code !== 1) throw new Error(`KYC ${side} refused: ${uploaded.message}`);
-  }
-  const verified = create(await apiPost('/connect/verifycustomer/verify', { applicationID: applicationId }, token), verifyKycReply);
-  if (verified.code !== 1) throw new Error(`KYC refused: ${verified.message}`);
-  const granted = create(
-    await apiPost('/api/customer/customerverify', { is_verified: 1, verificationid: applicationId }, token),
-    customerVerifyReply,
+  const bought = await addToCartThroughApi({ ...session, cart_id: undefined }, query, name, { speed: 'dine-in', restaurant: gramercy });
+  if (bought.verification_id) await facePassThroughApi(bought);
+  const placed = create(
+    await apiPost(
+      '/api/placeorder/placeorder',
+      {
+        cart_id: bought.cart_id,
+        speed_id: speedIds.dineIn,
+        retailer_id: gramercy,
+        pickup_date: `${addDays(storeToday(new Date()), 1)} 19:00`,
+        payment_mode: 2,
+        card_token: await payingCardToken(),
+      },
+      token,
+    ),
+    placeOrderReply,
   );
-  if (granted.code !== 1) throw new Error(`customer verify refused: ${granted.message}`);
-  return { ...session, verification_id: applicationId };
+  if (placed.code !== 1 || !placed.order_id) throw new Error(`the dine-in order was refused: ${placed.message}`);
+  const size = await firstSizeOf(session, query, name, 'dine-in');
+  const [redeemed] = create(
+    await apiPost(
+      '/wallet/wallet/walletAddToCart',
+      {
+        zipcode: session.zipcode,
+        product_id: size.id,
+        size: size.bottle_size,
+        vendor_loc_id: gramercy,
+        pastorderid: placed.order_id,
+        qty: 1,
+        wallet: 1,
+      },
+      token,
+    ),
+    walletAddToCartReply,
+  );
+  if (redeemed?.code !== 1 || !redeemed.cart_id) throw new Error(`the wallet redemption was refused: ${redeemed?.message}`);
+  return { ...session, cart_id: redeemed.cart_id, total_products_in_cart: redeemed.total_products_in_cart, nextTab: 'card' };
 }

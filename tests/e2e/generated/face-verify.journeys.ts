@@ -133,8 +133,10 @@ export const faceVerifyJourneys: MachineMap = {
     'faceVerify.capturing': { shows: (page) => button(page, 'VERIFY') },
     'faceVerify.uploading': { passing: "'PLEASE WAIT…' shows only while the server stores the selfie" },
     'faceVerify.verifying': { passing: "'Checking your face…' shows only while the server compares the faces" },
-    // 'Face Verification Successful Match is {n} %' comes with it, and the checkout opens.
-    'faceVerify.verified': { leaves: /\/cart\/checkout$/ },
+    // 'Face Verification Successful Match is {n} %' comes with it, and the checkout opens: /cart/checkout, which a new
+    // checkout at once puts back to its first step (her cart is a delivery cart: the address), often before the
+    // address bar is looked at.
+    'faceVerify.verified': { leaves: /\/cart\/(checkout|address)$/ },
   },
   notDriven: {
     'faceVerify.uploading --xstate.done.actor.uploadSelfie--> faceVerify.capturing':

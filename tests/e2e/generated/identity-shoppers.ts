@@ -5,10 +5,19 @@ import {
   kycFileName,
   kycUploadReply,
   verifyKycReply,
+  verifyOrderReply,
   type KycSide,
 } from '../../../src/api/contract/kyc.contract.ts';
+import type { SessionValues } from '../../../src/machines/session-values.ts';
 import { idCard, noFace, selfieOf, type SampleFace } from '../../server/identity-images.ts';
 import { newCustomer, postJson, type Customer } from './shoppers.ts';
+
+/** One photo of her KYC application, as /kyc (or the face step, for a selfie) uploads it. */
+async function uploadKyc(token: string | undefined, applicationId: string, side: KycSide, image: Buffer): Promise<void> {
+  const body = { imageData: `data:image/jpeg;base64,${image.toString('base64')}`, fileName: kycFileName(applicationId, side) };
+  const reply = create(await postJson('/connect/uploadkyc/kyc', body, token), kycUploadReply);
+  if (reply.code !== 1) throw new Error(`KYC upload of ${side} refused: ${reply.message}`);
+}
 
 /**
  * A customer whose identity is verified, set up through the KYC calls the /kyc screen makes (the KYC journeys test
@@ -22,14 +31,9 @@ export async function verifiedCustomer(prefix: string, face: SampleFace = 's1f1'
   const application = create(await postJson('/connect/uploadkyc/application', {}, token), kycApplicationReply).data;
   if (!application) throw new Error('no KYC application');
   const { applicationId } = application;
-  const upload = async (side: KycSide, image: Buffer) => {
-    const body = { imageData: `data:image/jpeg;base64,${image.toString('base64')}`, fileName: kycFileName(applicationId, side) };
-    const reply = create(await postJson('/connect/uploadkyc/kyc', body, token), kycUploadReply);
-    if (reply.code !== 1) throw new Error(`KYC upload of ${side} refused: ${reply.message}`);
-  };
-  await upload('aadhaar_front', await idCard(face));
-  await upload('aadhaar_back', await noFace());
-  await upload('selfie', await selfieOf(face));
+  await uploadKyc(token, applicationId, 'aadhaar_front', await idCard(face));
+  await uploadKyc(token, applicationId, 'aadhaar_back', await noFace());
+  await uploadKyc(token, applicationId, 'selfie', await selfieOf(face));
   const verified = create(await postJson('/connect/verifycustomer/verify', { applicationID: applicationId }, token), verifyKycReply);
   if (verified.code !== 1) throw new Error(`KYC verify refused: ${verified.message}`);
   const granted = create(
@@ -38,4 +42,13 @@ export async function verifiedCustomer(prefix: string, face: SampleFace = 's1f1'
   );
   if (granted.code !== 1) throw new Error(`customer verify refused: ${granted.message}`);
   return { ...customer, session: { ...customer.session, verification_id: applicationId } };
+}
+
+/** The face step through the API for her open cart (a selfie of `face`, then the order-time check): its face pass. */
+export async function facePassThroughApi(session: SessionValues, face: SampleFace = 's1f1'): Promise<void> {
+  const { Token: token, verification_id: applicationId, cart_id: cartId } = session;
+  if (!applicationId || !cartId) throw new Error('the session has no verified identity or no cart');
+  await uploadKyc(token, applicationId, 'selfie', await selfieOf(face));
+  const checked = create(await postJson('/connect/verifyorder/verify', { applicationID: applicationId, orderID: cartId }, token), verifyOrderReply);
+  if (checked.code !== 1) throw new Error(`face check refused: ${checked.message}`);
 }

@@ -96,20 +96,47 @@ export async function openWithSession(page: Page, session: SessionValues, path: 
   await page.goto(path);
 }
 
-/** Adds one of the first size of the product named `name` (found by searching `query`) at Same Day, through the API. */
-export async function addToCartThroughApi(session: SessionValues, query: string, name: string): Promise<SessionValues> {
+/** Where a line is bought: Same Day in the area, or at a partner restaurant for a visit (Delivery Options' Dine-In). */
+export type Buying = { speed: 'local' } | { speed: 'dine-in'; restaurant: number };
+
+/** The first size of the product named `name` (found by searching `query`) sold at `speed` in the session's area. */
+export async function firstSizeOf(
+  session: SessionValues,
+  query: string,
+  name: string,
+  speed: Buying['speed'],
+): Promise<{ id: number; bottle_size: number }> {
   const { zipcode, location } = session;
   if (!zipcode || location === undefined) throw new Error('the session has no area');
   const listing = create(
-    await postJson(`/connect/index/search?q=${encodeURIComponent(query)}&zipcode=${zipcode}&loc_id=${location}&courier_type=local`, { q: query }),
+    await postJson(`/connect/index/search?q=${encodeURIComponent(query)}&zipcode=${zipcode}&loc_id=${location}&courier_type=${speed}`, { q: query }),
     listingReply,
   );
   const size = listing.data?.products.find((product) => product.name === name)?.child[0];
-  if (!size) throw new Error(`no '${name}' found for '${query}'`);
+  if (!size) throw new Error(`no '${name}' found for '${query}' at ${speed}`);
+  return size;
+}
+
+/** Adds one of the first size of the product named `name` (found by searching `query`), Same Day unless `buying` says, through the API. */
+export async function addToCartThroughApi(
+  session: SessionValues,
+  query: string,
+  name: string,
+  buying: Buying = { speed: 'local' },
+): Promise<SessionValues> {
+  const size = await firstSizeOf(session, query, name, buying.speed);
   const [added] = create(
     await postJson(
       '/api/cart/addtocart',
-      { product_id: size.id, qty: 1, cart_id: session.cart_id, zipcode, loc_id: location, speed_id: 'local' },
+      {
+        product_id: size.id,
+        qty: 1,
+        cart_id: session.cart_id,
+        zipcode: session.zipcode,
+        loc_id: session.location,
+        speed_id: buying.speed,
+        ...(buying.speed === 'dine-in' ? { vendor_loc_id: buying.restaurant } : {}),
+      },
       session.Token,
     ),
     addToCartReply,
