@@ -46,6 +46,8 @@ export const benchRow = object({
   unit: optional(union([literal('ms'), literal('MB'), literal('kB'), literal('score'), literal('/s')])),
   /** Why the row has no figures (the bench failed; the runner carries on). */
   error: optional(string()),
+  /** The server's CPU time per request over the row (listings, search): the figure load does not distort. */
+  cpuMsPerRequest: optional(figure),
 });
 export type BenchRow = Infer<typeof benchRow>;
 /** Read with superstruct's create (not assert), so the nulls become NaN again. */
