@@ -20,11 +20,9 @@ import { newYork, query } from './catalogue-helpers.ts';
 import { manualClock, pickOne, post, type OfferPick } from './cart-page-helpers.ts';
 import { checkoutNow, readyCart, shopper } from './checkout-helpers.ts';
 import { stockOf } from './fixtures.ts';
-import { describeOnPgliteOnly } from './database-images.ts';
 import { getJson, startTestApp, type TestApp } from './test-app.ts';
 
 /** The migration test builds its own PGlite from scratch: on the PostgreSQL run it would repeat the PGlite run. */
-const describeOnPglite = describeOnPgliteOnly('migrates an embedded database it opens itself from migration 005');
 
 let t: TestApp;
 const clock = manualClock(checkoutNow);
@@ -212,7 +210,7 @@ describe('place order: age-restricted items need a verified customer', () => {
   });
 });
 
-describeOnPglite('migration 006', () => {
+describe('migration 006', () => {
   it('leaves products that existed before it unrestricted and sized in grams', async () => {
     const handle = await openDatabase({ dataDir: 'memory://' });
     try {

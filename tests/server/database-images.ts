@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { describe, inject } from 'vitest';
+import { inject } from 'vitest';
 
 /** Files of the PGlite images the global setup built (tests/server/global-setup.ts). */
 export interface DatabaseImages {
@@ -38,13 +38,3 @@ export function postgresTemplates(): PostgresTemplates | undefined {
 
 /** True under npm run test:server:pg (the run's PostgreSQL cluster is provided), false on the PGlite run. */
 export const onPostgresRun = (): boolean => postgresTemplates() !== undefined;
-
-/**
- * A describe block that runs on the PGlite run only, with why: tests of the embedded database itself (a PGlite seeded
- * from scratch, its images, its planner after a fresh seed) open their own PGlite whatever the run, so on the
- * PostgreSQL run they would only repeat the PGlite run's work. Vitest reports the block as skipped there, under a
- * name that carries the reason.
- */
-export function describeOnPgliteOnly(reason: string) {
-  return (name: string, body: () => void) => (onPostgresRun() ? describe.skip(`${name} [PGlite only: ${reason}]`, body) : describe(name, body));
-}

