@@ -1,14 +1,15 @@
 /**
  * The browser journeys' store: the seed catalogue in a fresh embedded database, with deep stock on every offer that
  * has some, so a run's many orders never sell a product out under a later journey (offers seeded out of stock stay
- * out of stock: a journey checks them), and as deep a driver's slot, so two journeys never race for its last seat
- * (each cart holds a seat from the moment its slot is chosen). Run by global-setup before the server opens the same
- * folder.
+ * out of stock: a journey checks them), but for the one product a journey asks for more of than there is
+ * (low-stock.ts), and as deep a driver's slot, so two journeys never race for its last seat (each cart holds a seat
+ * from the moment its slot is chosen). Run by global-setup before the server opens the same folder.
  */
 import { sql } from 'kysely';
 import { openDatabase } from '../../server/db/connection.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import { seedCatalogue } from '../../server/db/seed/seed-catalogue.ts';
+import { lowStock } from './low-stock.ts';
 
 const dataDir = process.argv[2];
 if (!dataDir) throw new Error('usage: prepare-store.ts DATA_DIR');
@@ -16,5 +17,18 @@ const database = await openDatabase({ dataDir });
 await migrateToLatest(database.db);
 await seedCatalogue(database.db);
 await sql`update variant_offers set stock = stock + 1000 where stock > 0`.execute(database.db);
+// Every seller of every size the same few, so the refusal says the same whichever offer the cart took.
+await database.db
+  .updateTable('variant_offers')
+  .set({ stock: lowStock.stock })
+  .where('stock', '>', 0)
+  .where('variant_id', 'in', (eb) =>
+    eb
+      .selectFrom('product_variants')
+      .innerJoin('products', 'products.id', 'product_variants.product_id')
+      .select('product_variants.id')
+      .where('products.name', '=', lowStock.name),
+  )
+  .execute();
 await sql`update driver_slot_templates set capacity = capacity + 1000`.execute(database.db);
 await database.close();

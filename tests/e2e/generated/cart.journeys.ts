@@ -5,7 +5,9 @@ import { cartMachine, type CartContext } from '../../../src/machines/cart.machin
 import type { SessionValues } from '../../../src/machines/session-values.ts';
 import { sessionMachine } from '../../../src/machines/session.machine.ts';
 import { emptyCartMessage } from '../../../src/rules/messages.ts';
-import { baseCart, calendarReply, cart, chicken, ok, ribeye, scheduledCart } from '../../machines/cart-fixtures.ts';
+import { addToCartMessages } from '../../../server/services/cart/add-to-cart.ts';
+import { baseCart, calendarReply, cart, chicken, line, ok, ribeye, scheduledCart } from '../../machines/cart-fixtures.ts';
+import { lowStock } from '../low-stock.ts';
 import type { EventMapping, Journey, MachineMap } from './journey-map.ts';
 import { addToCartThroughApi, areaOf, clearThroughApi, failingOnce, newCustomer, nothingToDo, openWithSession } from './shoppers.ts';
 
@@ -13,6 +15,7 @@ import { addToCartThroughApi, areaOf, clearThroughApi, failingOnce, newCustomer,
  * The cart page. Her cart (added through the API) holds a USDA Prime Ribeye at Same Day and a Chicken; the graph's
  * carts (tests/machines/cart-fixtures.ts) stand for it. The children's reports (lines.*, coupon.*, group.*) are the
  * server's answers to what the shopper clicks: each report's act is that click, unless the step before made it.
+ * Another customer holds every one the seller has of the store's one short product (low-stock.ts): one more is refused.
  */
 
 const file = 'tests/e2e/generated/cart.journeys.ts';
@@ -26,6 +29,7 @@ const isScheduled = (snapshot: AnyMachineSnapshot) => (contextOf(snapshot).cart?
 const shopping = (snapshot: AnyMachineSnapshot) =>
   region(snapshot, { calendar: 'loaded' }) && region(snapshot, { checkout: 'idle' }) && !isScheduled(snapshot);
 const withCart = (snapshot: AnyMachineSnapshot) => cartIdOf(snapshot) === 'cart-1';
+const holdsTheLastFew = (snapshot: AnyMachineSnapshot) => cartIdOf(snapshot) === 'cart-last-few';
 /** The carts that reach CHECKOUT: hers, a guest's, and one she picks up; only hers takes every other event. */
 const checkingOut = (snapshot: AnyMachineSnapshot) => ['cart-1', 'cart-guest', 'cart-pick-up'].includes(cartIdOf(snapshot) ?? '');
 const loading = (snapshot: AnyMachineSnapshot) => snapshot.matches('loading');
@@ -39,6 +43,9 @@ const toast = (page: Page, text: string | RegExp) => page.getByRole('alert').fil
 
 /** The graph's carts: hers after each answer. */
 const couponed = { ...baseCart, coupon_code: 'WELCOME10', discount: '7.85', grandtotal: '86.15' };
+/** The other customer's: every one the seller has of the short product. */
+const lastFew = cart([line({ cart_rid: 4, name: lowStock.name, qty: lowStock.stock, stock: lowStock.stock })]);
+const stockRefusal = addToCartMessages.onlyLeft(lowStock.stock);
 
 function input(stored: SessionValues) {
   return () => ({ session: createActor(sessionMachine, { input: stored }).start(), now: () => new Date('2030-06-03T14:00:00Z') });
@@ -131,6 +138,16 @@ export const cartJourneys: MachineMap = {
       open: async ({ page }) => openWithSession(page, (await newCustomer('generated.cart')).session, '/cart'),
     },
     {
+      name: 'customer holding the last of a product',
+      input: input({ zipcode: '10001', location: 101, cart_id: 'cart-last-few', Token: 'token', CustomerId: 1 }),
+      open: async ({ page }) => {
+        // One at a time, as the product page adds them, until she holds all the seller has.
+        let values = (await newCustomer('generated.cart')).session;
+        for (let n = 0; n < lowStock.stock; n++) values = await addToCartThroughApi(values, lowStock.query, lowStock.name);
+        await openWithSession(page, values, '/cart');
+      },
+    },
+    {
       name: "customer with someone else's cart",
       input: input({ zipcode: '10001', location: 101, cart_id: 'cart-not-hers', Token: 'token', CustomerId: 1 }),
       open: async ({ page }) => {
@@ -154,6 +171,11 @@ export const cartJourneys: MachineMap = {
     'showCart: no open cart': {
       event: { type: 'xstate.done.actor.showCart', output: { code: -1, message: 'Your cart is empty.' } },
       when: (snapshot) => loading(snapshot) && cartIdOf(snapshot) === 'cart-closed',
+      act: nothingToDo,
+    },
+    'showCart: the last of a product': {
+      event: { type: 'xstate.done.actor.showCart', output: ok(lastFew) },
+      when: (snapshot) => loading(snapshot) && holdsTheLastFew(snapshot),
       act: nothingToDo,
     },
     "showCart: someone else's cart (404)": {
@@ -217,6 +239,16 @@ export const cartJourneys: MachineMap = {
       },
       failingOnce('/api/cart/updateitem'),
     ),
+    'lines.refused: more than in stock': {
+      event: { type: 'lines.refused', reply: { code: -1, message: stockRefusal, data: lastFew } },
+      when: (snapshot) => shopping(snapshot) && holdsTheLastFew(snapshot),
+      act: async ({ page }) => {
+        await page.getByRole('button', { name: `Increase quantity of ${lowStock.name}` }).click();
+        // The server's words, exactly, and the line back to the quantity the server holds.
+        await expect(page.getByRole('alert').getByText(stockRefusal, { exact: true })).toBeVisible();
+        await expect(page.getByRole('status', { name: `Quantity of ${lowStock.name}` })).toHaveText(String(lowStock.stock));
+      },
+    },
     'lines.emptied': report({ type: 'lines.emptied' }, async ({ page }) => {
       await removeChicken(page);
       await page.getByRole('button', { name: `Remove ${steak}` }).click();
@@ -308,8 +340,6 @@ export const cartJourneys: MachineMap = {
     'cart.ready.clock.ticking': { passing: 'the clock shows nothing of its own' },
   },
   notDriven: {
-    'cart.ready --lines.refused--> (self)':
-      "every seller of the journeys' area stocks more than the 24 a shopper may ask for (tests/server/cart-lines.test.ts refuses with a lowered stock)",
     'cart.ready.calendar.loading --xstate.done.actor.nextDeliveryDates--> cart.ready.calendar.failed': 'our server always answers status 1',
     'cart.ready.clock.ticking --xstate.after.minuteTick.cart.ready.clock.ticking--> cart.ready.clock.ticking':
       'a minute passing shows nothing new before midnight; journeys wait on what the page shows, never on time',
