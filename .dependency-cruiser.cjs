@@ -230,8 +230,9 @@ module.exports = {
     {
       name: 'seed-apart',
       severity: 'error',
-      comment: 'Only the seed itself, server/main.ts (seed on start), bench and tests import the seed.',
-      from: { pathNot: ['^server/db/seed/', '^server/main[.]ts$', '^bench/', '^tests/'] },
+      comment:
+        'Only the seed itself, the start (seed on start: server/main.ts, server/process/prepare-database.ts), bench and tests import the seed.',
+      from: { pathNot: ['^server/db/seed/', '^server/main[.]ts$', '^server/process/prepare-database[.]ts$', '^bench/', '^tests/'] },
       to: { path: '^server/db/seed/' },
     },
     {

@@ -258,12 +258,15 @@ function bundleBenchServer(): void {
 export interface BenchServer {
   base: string;
   child: ChildProcess;
+  /** Every server process: the child, and with BENCH_WORKERS=N its N workers (add their CPU times up). */
+  pids: number[];
   stop(): Promise<void>;
 }
 
 /**
  * The API (bench/bench-server.ts) in its own process on a free loopback port, so the load generator does not share
- * its event loop. Resolves once it listens.
+ * its event loop. Resolves once it listens. env.BENCH_WORKERS=N (with DATABASE_URL) serves from N processes
+ * (node:cluster, as WEB_CONCURRENCY does for the store; decision 030).
  */
 export function startBenchServer(env: Record<string, string>, runner: 'tsx' | 'bundled' = 'tsx'): Promise<BenchServer> {
   if (runner === 'bundled') bundleBenchServer();
@@ -283,7 +286,8 @@ export function startBenchServer(env: Record<string, string>, runner: 'tsx' | 'b
     const onPort = (message: unknown) => {
       if (typeof message === 'object' && message !== null && 'port' in message && typeof message.port === 'number') {
         child.off('message', onPort);
-        resolve({ base: `http://127.0.0.1:${message.port}`, child, stop });
+        const pids = 'pids' in message && Array.isArray(message.pids) ? message.pids.filter((pid): pid is number => typeof pid === 'number') : [];
+        resolve({ base: `http://127.0.0.1:${message.port}`, child, pids: pids.length > 0 ? pids : [child.pid ?? 0], stop });
       }
     };
     child.on('message', onPort);

@@ -54,7 +54,16 @@ export interface Config {
   logMailText: boolean;
   /** The key the Stripe Identity adapter calls with; set exactly when identityEngine is 'stripe'. */
   stripeIdentity: StripeIdentityConfig | undefined;
+  /**
+   * WEB_CONCURRENCY: how many server processes share the port (node:cluster, server/process/cluster-primary.ts); 1
+   * (the default) is one process, as before. Above 1 only with DATABASE_URL: the embedded database's folder is one
+   * process's (decision 030).
+   */
+  webConcurrency: number;
 }
+
+/** The most server processes WEB_CONCURRENCY may ask for: far past any machine's cores, short of a typo's 1000. */
+export const maxWebConcurrency = 64;
 
 export const identityEngineNames = ['local', 'stripe'] as const;
 export type IdentityEngineName = (typeof identityEngineNames)[number];
@@ -210,6 +219,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const stripeIdentity = identityEngine === 'stripe' ? readStripeIdentity(env, appOrigin ?? appOriginText, problems) : undefined;
 
+  const webConcurrency = readWebConcurrency(env, databaseUrl, problems);
+
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port,
@@ -240,7 +251,29 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownGraceMs,
     logMailText,
     stripeIdentity,
+    webConcurrency,
   };
+}
+
+/**
+ * WEB_CONCURRENCY: a whole number from 1 to maxWebConcurrency, or 'auto' (one process per CPU the machine gives
+ * this one: os.availableParallelism). More than one needs DATABASE_URL: PGlite opens its data folder in one process,
+ * and a second one opening it would corrupt it.
+ */
+function readWebConcurrency(env: NodeJS.ProcessEnv, databaseUrl: string | undefined, problems: string[]): number {
+  const text = env.WEB_CONCURRENCY?.trim() || '1';
+  const count = text === 'auto' ? os.availableParallelism() : Number(text);
+  if (text !== 'auto' && (!/^\d+$/.test(text) || count < 1 || count > maxWebConcurrency)) {
+    problems.push(`WEB_CONCURRENCY must be auto or a whole number from 1 to ${maxWebConcurrency} (got "${text}")`);
+    return 1;
+  }
+  if (count > 1 && databaseUrl === undefined) {
+    problems.push(
+      `WEB_CONCURRENCY=${text} (${count} processes) needs DATABASE_URL: the embedded database belongs to one process; set DATABASE_URL to a PostgreSQL server, or WEB_CONCURRENCY=1`,
+    );
+    return 1;
+  }
+  return count;
 }
 
 /**

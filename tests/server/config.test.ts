@@ -93,6 +93,23 @@ describe('configuration', () => {
     expect(() => readConfig({ IDENTITY_ENGINE: 'magic' })).toThrow(/IDENTITY_ENGINE must be one of local, stripe/);
   });
 
+  it('WEB_CONCURRENCY: one process by default; several, or auto (one per CPU), only with DATABASE_URL', () => {
+    const postgres = 'postgres://store@127.0.0.1:5432/store';
+    expect(readConfig({}).webConcurrency).toBe(1);
+    expect(readConfig({ WEB_CONCURRENCY: '1' }).webConcurrency).toBe(1);
+    expect(readConfig({ WEB_CONCURRENCY: '3', DATABASE_URL: postgres }).webConcurrency).toBe(3);
+    expect(readConfig({ WEB_CONCURRENCY: 'auto', DATABASE_URL: postgres }).webConcurrency).toBe(os.availableParallelism());
+    for (const bad of ['0', 'two', '1.5', '-2', '65']) {
+      expect(() => readConfig({ WEB_CONCURRENCY: bad, DATABASE_URL: postgres })).toThrow(
+        /WEB_CONCURRENCY must be auto or a whole number from 1 to 64/,
+      );
+    }
+    // The embedded database's folder belongs to one process: the message names both variables.
+    expect(() => readConfig({ WEB_CONCURRENCY: '2' })).toThrow(/WEB_CONCURRENCY=2 \(2 processes\) needs DATABASE_URL/);
+    if (os.availableParallelism() > 1) expect(() => readConfig({ WEB_CONCURRENCY: 'auto' })).toThrow(/WEB_CONCURRENCY=auto .* needs DATABASE_URL/);
+    else expect(readConfig({ WEB_CONCURRENCY: 'auto' }).webConcurrency).toBe(1);
+  });
+
   it('an unreachable DATABASE_URL is a clear error', async () => {
     await expect(openDatabase({ databaseUrl: 'postgres://nobody:secret@127.0.0.1:1/store', dataDir: 'unused' })).rejects.toThrow(DatabaseOpenError);
     await expect(openDatabase({ databaseUrl: 'postgres://nobody:secret@127.0.0.1:1/store', dataDir: 'unused' })).rejects.not.toThrow(/secret/);

@@ -322,3 +322,27 @@ describe('pay-on-delivery orders per address', () => {
     }
   });
 });
+
+describe('two release passes at once (two workers, or two instances behind a load balancer)', () => {
+  it('release an unconfirmed order once: one cancellation, its stock back once', async () => {
+    const me = await guest('pod-twice@example.com');
+    // An offer of its own: the earlier tests' orders of the shared ones are released by the same passes.
+    const [offer] = await pickOffers(t, { speed: 'courier', locId: 201 }, 1, courier.length, { priceCents: 1500, stock: 100 });
+    if (!offer) throw new Error('no courier offer');
+    const before = await stockOf(t, offer.offerId);
+    const placed = await payOnDelivery(me, await courierCart(me, 3, offer));
+    const orderId = (await orderOf(t, placed.order_id ?? '')).id;
+    expect(await stockOf(t, offer.offerId)).toBe(before - 3);
+    clock.advanceMinutes(payOnDeliveryConfirmMinutes + 1);
+    // Two passes of our own beside the app's sweep (every 25 ms): the conditional cancel lets exactly one act.
+    const [first, second] = await Promise.all([
+      releaseUnconfirmedOrders(t.database.db, clock.now()),
+      releaseUnconfirmedOrders(t.database.db, clock.now()),
+    ]);
+    expect([...first, ...second].filter((released) => released.orderId === orderId).length).toBeLessThanOrEqual(1);
+    await eventually(async () => ((await orderOf(t, placed.order_id ?? '')).status === 'canceled' ? true : undefined));
+    const releases = await t.database.db.selectFrom('order_releases').select('units').where('order_id', '=', orderId).execute();
+    expect(releases).toEqual([{ units: 3 }]);
+    expect(await stockOf(t, offer.offerId)).toBe(before);
+  });
+});

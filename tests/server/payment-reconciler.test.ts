@@ -16,7 +16,10 @@ import { startTestApp, testCaptchaKey, type TestApp } from './test-app.ts';
 /** The offline gateway behind a switch: while `down`, every charge fails as an unreachable provider does. */
 class FlakyGateway extends TestPaymentGateway {
   down = false;
+  /** Every charge request sent, repeats included (chargeCount counts idempotency keys, so a resend is not seen there). */
+  readonly sent: ChargeRequest[] = [];
   override async charge(request: ChargeRequest): Promise<ChargeResult> {
+    this.sent.push(request);
     if (this.down) throw new PaymentGatewayError('connect ETIMEDOUT api.stripe.com');
     return super.charge(request);
   }
@@ -154,6 +157,20 @@ describe('settling orders whose payment outcome is unknown', () => {
     } finally {
       await instance.close();
     }
+  });
+});
+
+describe('two sweeps at once (two workers, or two instances behind a load balancer)', () => {
+  it('charge a pending order once and settle it once', async () => {
+    const { order, offer, stockBefore } = await pendingOrder('sweep-twice@example.com');
+    await age(order.id, 5);
+    const sentBefore = inner.sent.length;
+    const [first, second] = await Promise.all([sweep(), sweep()]);
+    // One sweep claims the order (one UPDATE); the other finds it claimed or settled and leaves it.
+    expect([...first.paid, ...second.paid].filter((id) => id === order.id)).toEqual([order.id]);
+    expect(inner.sent.slice(sentBefore).filter((request) => request.metadata.order_id === order.increment_id)).toHaveLength(1);
+    expect((await orderOf(t, order.increment_id)).status).toBe('processing');
+    expect(await stockOf(t, offer.offerId)).toBe(stockBefore - 2);
   });
 });
 
