@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
-import { array, coerce, define, enums, literal, number, object, optional, string, union, type Infer } from 'superstruct';
+import { array, coerce, define, enums, is, literal, number, object, optional, string, type, union, type Infer } from 'superstruct';
 import { openDatabase, type DatabaseHandle } from '../server/db/connection.ts';
 import { migrateToLatest } from '../server/db/migrate.ts';
 import type { Database } from '../server/db/schema.ts';
@@ -255,6 +255,35 @@ function bundleBenchServer(): void {
   );
 }
 
+/**
+ * The environment and node flags `npm start` runs the server with, read from package.json's start script
+ * (`… && NAME=value … node --flag … dist-server/main.mjs`), so the bundled bench server runs as the store does
+ * (decision 031: the flags are most of the server's memory budget).
+ */
+export function startScriptRuntime(): { env: Record<string, string>; execArgv: string[] } {
+  const manifest: unknown = JSON.parse(fs.readFileSync(path.resolve('package.json'), 'utf8'));
+  if (!is(manifest, type({ scripts: type({ start: string() }) }))) throw new Error('package.json has no start script');
+  const command = manifest.scripts.start.split('&&').at(-1)?.trim() ?? '';
+  const parts = /^((?:\w+=\S+\s+)*)node\s+((?:--\S+\s+)*)dist-server\/main\.mjs$/.exec(command);
+  if (!parts) throw new Error(`package.json's start script does not end in "NAME=value … node --flag … dist-server/main.mjs": ${command}`);
+  const words = (text: string | undefined) => (text ?? '').split(/\s+/).filter(Boolean);
+  const env = Object.fromEntries(words(parts[1]).map((word) => [word.slice(0, word.indexOf('=')), word.slice(word.indexOf('=') + 1)]));
+  return { env, execArgv: words(parts[2]) };
+}
+
+/** User + system CPU milliseconds process pid has used so far (/proc/<pid>/stat, USER_HZ 100; 0 when /proc cannot tell). */
+export function processCpuMs(pid: number | undefined): number {
+  if (pid === undefined) return 0;
+  try {
+    // The command name may hold spaces: the fields after its closing parenthesis are fixed.
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
 export interface BenchServer {
   base: string;
   child: ChildProcess;
@@ -271,9 +300,10 @@ export interface BenchServer {
 export function startBenchServer(env: Record<string, string>, runner: 'tsx' | 'bundled' = 'tsx'): Promise<BenchServer> {
   if (runner === 'bundled') bundleBenchServer();
   return new Promise((resolve, reject) => {
+    const runtime = runner === 'bundled' ? startScriptRuntime() : { env: {}, execArgv: ['--import', 'tsx'] };
     const child = fork(runner === 'tsx' ? path.resolve('bench/bench-server.ts') : bundledBenchServer, [], {
-      execArgv: runner === 'tsx' ? ['--import', 'tsx'] : [],
-      env: { ...process.env, ...env },
+      execArgv: runtime.execArgv,
+      env: { ...process.env, ...runtime.env, ...env },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     const stop = (): Promise<void> =>

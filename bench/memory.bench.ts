@@ -5,7 +5,7 @@
  * seeded or reused) or, with BENCH_DATABASE_URL, on that PostgreSQL database; reads the process's RSS and
  * memoryUsage() at idle, then polls it while autocannon drives catalogue reads for BENCH_SECONDS, and records idle
  * and peak figures in its database's row of bench/RESULTS-memory.md and as rows (MB) to BENCH_JSON. The server runs
- * bundled by esbuild, as `npm start` runs it (decision 027).
+ * bundled by esbuild with the start script's node flags and environment, as `npm start` runs it (decisions 027, 031).
  */
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -16,10 +16,12 @@ import {
   loadAverage,
   loadAverages,
   logger,
+  processCpuMs,
   recordRows,
   repeatNumber,
   seedOrReuse,
   startBenchServer,
+  startScriptRuntime,
   type BenchRow,
 } from './measure.ts';
 
@@ -38,12 +40,54 @@ function isMemory(value: unknown): value is Memory {
   return typeof value === 'object' && value !== null && ['rss', 'heapTotal', 'heapUsed', 'external', 'arrayBuffers'].every((k) => k in value);
 }
 
-function memoryOf(child: ChildProcess): Promise<Memory> {
+/** Where the resident pages are, by mapping (/proc/<pid>/smaps), in bytes. */
+interface Resident {
+  /** The WebAssembly memory: PGlite's one linear memory, the only anonymous mapping of 96 MB or more. */
+  wasm: number;
+  /** malloc: the main heap (brk) and the per-thread arenas (64 MB-aligned anonymous mappings). */
+  malloc: number;
+  /** Files mapped in: node's own code and the native libraries (sharp's libvips). */
+  files: number;
+  /** The rest: the V8 heap, generated code, large buffers. */
+  other: number;
+}
+
+const largeMapping = 96 * 2 ** 20;
+const arenaSize = 64 * 2 ** 20;
+
+function residentOf(pid: number | undefined): Resident {
+  const resident: Resident = { wasm: 0, malloc: 0, files: 0, other: 0 };
+  if (pid === undefined) return resident;
+  let kind: keyof Resident = 'other';
+  for (const line of fs.readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
+    const mapping = /^([0-9a-f]+)-([0-9a-f]+) \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (mapping) {
+      const start = Number.parseInt(mapping[1] ?? '0', 16);
+      const size = Number.parseInt(mapping[2] ?? '0', 16) - start;
+      const name = mapping[3] ?? '';
+      if (name.startsWith('/')) kind = 'files';
+      else if (name === '[heap]' || (name === '' && start % arenaSize === 0 && size <= arenaSize)) kind = 'malloc';
+      else if (name === '' && size >= largeMapping) kind = 'wasm';
+      else kind = 'other';
+      continue;
+    }
+    const rss = /^Rss:\s+(\d+) kB/.exec(line);
+    if (rss) resident[kind] += Number(rss[1]) * 1024;
+  }
+  return resident;
+}
+
+interface Sample {
+  memory: Memory;
+  resident: Resident;
+}
+
+function sampleOf(child: ChildProcess): Promise<Sample> {
   return new Promise((resolve) => {
     const onMemory = (message: unknown) => {
       if (typeof message === 'object' && message !== null && 'memory' in message && isMemory(message.memory)) {
         child.off('message', onMemory);
-        resolve(message.memory);
+        resolve({ memory: message.memory, resident: residentOf(child.pid) });
       }
     };
     child.on('message', onMemory);
@@ -51,8 +95,9 @@ function memoryOf(child: ChildProcess): Promise<Memory> {
   });
 }
 
-const row = (label: string, m: Memory) =>
-  `| ${label} | ${mb(m.rss)} | ${mb(m.heapUsed)} / ${mb(m.heapTotal)} | ${mb(m.arrayBuffers)} | ${mb(m.external - m.arrayBuffers)} | ${mb(m.rss - m.heapTotal - m.external)} |`;
+// memoryUsage's external counts the WebAssembly memory's whole size; smaps says how much of it is resident.
+const row = (label: string, { memory: m, resident: r }: Sample) =>
+  `| ${label} | ${mb(m.rss)} | ${mb(m.heapUsed)} / ${mb(m.heapTotal)} | ${mb(r.wasm)} / ${mb(m.external - m.arrayBuffers)} | ${mb(r.malloc)} | ${mb(r.files)} | ${mb(r.other)} |`;
 
 const target = benchDatabase();
 const log = logger('memory');
@@ -61,7 +106,7 @@ async function measure(label: string, env: Record<string, string>): Promise<stri
   const loadBefore = loadAverage();
   const { child, base } = await startBenchServer({ ...env, NODE_ENV: 'production' }, 'bundled');
   await new Promise((r) => setTimeout(r, 3000));
-  const idle = await memoryOf(child);
+  const idle = await sampleOf(child);
   const paths = [
     '/connect/index/homepage?zipcode=10001&loc_id=101',
     '/connect/index/categorylist',
@@ -71,14 +116,20 @@ async function measure(label: string, env: Record<string, string>): Promise<stri
   ];
   let peak = idle;
   const poll = setInterval(() => {
-    void memoryOf(child).then((m) => {
-      if (m.rss > peak.rss) peak = m;
+    void sampleOf(child).then((m) => {
+      if (m.memory.rss > peak.memory.rss) peak = m;
     });
   }, 500);
+  const cpuBefore = processCpuMs(child.pid);
   const load = await autocannon({ url: base, connections: 10, duration: seconds, requests: paths.map((p) => ({ method: 'GET', path: p })) });
-  served.push(`${label}: ${load.requests.total} requests, ${load.non2xx} not 2xx, ${load.errors} errors`);
+  // Throughput and the server's CPU per request beside the memory: a smaller young generation costs GC time.
+  const cpuMsPerRequest = (processCpuMs(child.pid) - cpuBefore) / Math.max(1, load.requests.total);
+  served.push(
+    `${label}: ${load.requests.total} requests (${Math.round(load.requests.total / seconds)}/s), ${load.non2xx} not 2xx, ${load.errors} errors, ` +
+      `server CPU ${cpuMsPerRequest.toFixed(2)} ms per request`,
+  );
   clearInterval(poll);
-  const after = await memoryOf(child);
+  const after = await sampleOf(child);
   child.kill('SIGTERM');
   const common = {
     bench: 'memory',
@@ -91,7 +142,7 @@ async function measure(label: string, env: Record<string, string>): Promise<stri
     loadAfter: loadAverage(),
     unit: 'MB' as const,
   };
-  const rssRow = (row: string, m: Memory, connections: number): BenchRow => ({
+  const rssRow = (row: string, { memory: m }: Sample, connections: number): BenchRow => ({
     ...common,
     row,
     connections,
@@ -99,9 +150,16 @@ async function measure(label: string, env: Record<string, string>): Promise<stri
     p95: mb(m.rss),
     p99: mb(m.rss),
     max: mb(m.rss),
+    ...(connections > 0 ? { cpuMsPerRequest } : {}),
   });
   recordRows([rssRow('RSS idle', idle, 0), rssRow('RSS peak under load', peak, 10), rssRow('RSS after load', after, 0)]);
   return [row(`${label}, idle`, idle), row(`${label}, peak under load`, peak), row(`${label}, after load`, after)];
+}
+
+/** The start script's environment and node flags, as the report's one line. */
+function runtimeLine(): string {
+  const { env, execArgv } = startScriptRuntime();
+  return [...Object.entries(env).map(([name, value]) => `${name}=${value}`), 'node', ...execArgv].join(' ');
 }
 
 const served: string[] = [];
@@ -113,10 +171,11 @@ const text = [
   '# Server memory',
   '',
   `Run ${new Date().toISOString()} by \`npm run bench:memory\`, Node ${process.version}, ${target.products.toLocaleString('en-US')} products, load average ${loadAverages()}. ` +
-    `Under load: autocannon, 10 connections, ${seconds} s over homepage, category list, two listings and a product page. Figures in MB.`,
+    `Under load: autocannon, 10 connections, ${seconds} s over homepage, category list, two listings and a product page. Figures in MB. ` +
+    `The server runs as \`npm start\` does: \`${runtimeLine()}\`.`,
   '',
-  '| server | RSS | V8 heap used / total | ArrayBuffers | other external (the PGlite WebAssembly memory) | native rest (code, Node, libraries) |',
-  '|---|---:|---:|---:|---:|---:|',
+  '| server | RSS | V8 heap used / total | PGlite WebAssembly memory resident / size | malloc (heap and thread arenas) | mapped files (node, libraries) | other (V8 heap, code, buffers) |',
+  '|---|---:|---:|---:|---:|---:|---:|',
   ...rows,
   '',
   ...served.map((line) => `- ${line}`),
