@@ -128,8 +128,13 @@ export function listingPageStatement(request: ListingPageRequest): RawBuilder<Pa
   if (selection.minCents !== undefined) conditions.push(sql`s.price_cents >= ${selection.minCents}`);
   if (selection.maxCents !== undefined) conditions.push(sql`s.price_cents <= ${selection.maxCents}`);
   if (selection.sizes.length > 0) {
+    // speed_sizes is in the sort indexes (migration 019): at any delivery speed, a size is its three speed keys; the
+    // visit channels' few rows keep their sizes in the heap only.
+    const speedKeys = (bits: readonly number[]) => selection.sizes.flatMap((size) => bits.map((b) => size * 8 + b));
     const overlap =
-      bit === 0 ? sql`s.sizes && ${selection.sizes}::int[]` : sql`s.speed_sizes && ${selection.sizes.map((size) => size * 8 + bit)}::int[]`;
+      channel !== 'delivery'
+        ? sql`s.sizes && ${selection.sizes}::int[]`
+        : sql`s.speed_sizes && ${speedKeys(bit === 0 ? Object.values(deliveryBits) : [bit])}::int[]`;
     conditions.push(sql`(${known('size', selection.sizes)} or ${overlap})`);
   }
   if (selection.categoryIds.length > 0) {
