@@ -16,6 +16,7 @@ import * as searchDictionary from './migrations/015-search-dictionary.ts';
 import * as areaProductSummaries from './migrations/016-area-product-summaries.ts';
 import * as slimAreaSummaries from './migrations/017-slim-area-summaries.ts';
 import * as searchPostings from './migrations/018-search-postings.ts';
+import * as listingFilterIndexes from './migrations/019-listing-filter-indexes.ts';
 
 // Listed here (not read from disk) so the bundle, tsx and tests all see the same ordered set.
 const migrations: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '016-area-product-summaries': areaProductSummaries,
   '017-slim-area-summaries': slimAreaSummaries,
   '018-search-postings': searchPostings,
+  '019-listing-filter-indexes': listingFilterIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

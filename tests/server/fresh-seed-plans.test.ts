@@ -123,6 +123,19 @@ describe('a freshly seeded embedded database', () => {
     }
   });
 
+  it('checks sizes and sub-categories in the sort indexes: a filtered delivery page and count read no summary row', async () => {
+    // Migration 019: the indexes carry speed_sizes and category_ids, so no filter needs the heap (Index Only Scan).
+    const selection = { ...noSelection, priceRanges: [{ minCents: 1000, maxCents: 5000 }], sizes: [500, 1000], categoryIds: [2001, 2017] };
+    for (const speed of [undefined, 'local', 'farm-direct'] as const) {
+      for (const order of ['default', ...sortKeys] as const) {
+        const nodes = await planOf(request({ speed, order, offset: 40, selection }));
+        const scans = nodes.filter((n) => n['Relation Name'] === 'area_category_products').map((n) => n['Node Type']);
+        expect(scans.length, `${speed} ${order}`).toBeGreaterThan(0);
+        expect(new Set(scans), `${speed} ${order}: ${scans.join(', ')}`).toEqual(new Set(['Index Only Scan']));
+      }
+    }
+  });
+
   it('answers listings and search at once after the seed', async () => {
     const listing = await categoryListing(db, { categoryId: bigCategory, locId: newYork, page: 0, limit: 20, sort: 'price_asc' });
     if (listing.kind !== 'listing') throw new Error(`no listing: ${listing.kind}`);

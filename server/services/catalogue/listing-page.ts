@@ -128,30 +128,48 @@ export function listingPageStatement(request: ListingPageRequest): RawBuilder<Pa
   if (selection.minCents !== undefined) conditions.push(sql`s.price_cents >= ${selection.minCents}`);
   if (selection.maxCents !== undefined) conditions.push(sql`s.price_cents <= ${selection.maxCents}`);
   if (selection.sizes.length > 0) {
+    // speed_sizes is in the sort indexes (migration 019): at any delivery speed, a size is its three speed keys; the
+    // visit channels' few rows keep their sizes in the heap only.
+    const speedKeys = (bits: readonly number[]) => selection.sizes.flatMap((size) => bits.map((b) => size * 8 + b));
     const overlap =
-      bit === 0 ? sql`s.sizes && ${selection.sizes}::int[]` : sql`s.speed_sizes && ${selection.sizes.map((size) => size * 8 + bit)}::int[]`;
+      channel !== 'delivery'
+        ? sql`s.sizes && ${selection.sizes}::int[]`
+        : sql`s.speed_sizes && ${speedKeys(bit === 0 ? Object.values(deliveryBits) : [bit])}::int[]`;
     conditions.push(sql`(${known('size', selection.sizes)} or ${overlap})`);
   }
   if (selection.categoryIds.length > 0) {
     conditions.push(sql`(${known('category', selection.categoryIds)} or s.category_ids && ${selection.categoryIds}::int[])`);
   }
   const matching = sql.join(conditions, sql` and `);
-  const listed = sql`(select coalesce(sum(f.products), 0)::int from area_listing_facets f where ${facetKey} and f.kind = 'all')`;
   const pricePresent = priceBuckets.map((bucket) => {
     const below = bucket.maxCents === undefined ? sql`true` : sql`s.price_cents < ${bucket.maxCents}`;
     return sql`exists (select 1 from area_category_products s where ${key} and ${atSpeed} and s.price_cents >= ${bucket.minCents} and ${below})`;
   });
 
-  // The page's scan stops at once past the last page (bounded by the listing's size, never the catalogue's); the
-  // cards are the page's area_products rows, by primary key, in page order.
+  // Each part is computed once (materialized: a CTE named twice would otherwise run twice), the total before the page,
+  // so that a page past the end of the matching products (not only of the listing) never scans.
   return sql<PageRow>`
-    with page as (
+    with listed as materialized (
+      select coalesce(sum(f.products), 0)::int as n from area_listing_facets f where ${facetKey} and f.kind = 'all'
+    ),
+    counted as materialized (
+      select ${totalOf(selection, { matching, facetKey })} as n
+    ),
+    page as materialized (
       select array(
         select s.product_id from area_category_products s
-        where ${matching} and ${request.offset} < ${listed}
+        where ${matching} and ${request.offset} < (select n from counted)
         order by ${orderBy[request.order]}
         limit ${request.limit} offset ${request.offset}
       ) as ids
+    ),
+    panel as materialized (
+      select
+        coalesce(array_agg(f.value order by f.value, f.unit) filter (where f.kind = 'size'), '{}') as size_values,
+        coalesce(array_agg(f.unit order by f.value, f.unit) filter (where f.kind = 'size'), '{}') as size_units,
+        coalesce(array_agg(f.value) filter (where f.kind = 'category'), '{}') as category_values
+      from area_listing_facets f
+      where ${facetKey} and f.kind in ('size', 'category') and f.products > 0
     )
     select
       page.ids,
@@ -164,14 +182,34 @@ export function listingPageStatement(request: ListingPageRequest): RawBuilder<Pa
         from unnest(page.ids) with ordinality as p(id, position)
         join area_products a on ${cardKey} and a.product_id = p.id
       ) as cards,
-      ${isFiltered(selection) ? sql`(select count(*)::int from area_category_products s where ${matching})` : listed} as total,
-      ${listed} as available,
+      counted.n as total,
+      listed.n as available,
       array[${sql.join(pricePresent)}] as price_buckets,
-      array(select f.value from area_listing_facets f where ${facetKey} and f.kind = 'size' and f.products > 0 order by f.value, f.unit) as size_values,
-      array(select f.unit from area_listing_facets f where ${facetKey} and f.kind = 'size' and f.products > 0 order by f.value, f.unit) as size_units,
-      array(select f.value from area_listing_facets f where ${facetKey} and f.kind = 'category' and f.products > 0) as category_values
-    from page
+      panel.size_values,
+      panel.size_units,
+      panel.category_values
+    from listed, counted, page, panel
   `;
+}
+
+/**
+ * The matching products' count. Unfiltered, or filtered by one size or one sub-category alone, it is a facet count
+ * (the facet of a value no listed product has is 0: then the filter is ignored and the total is the listing's); any
+ * other filter counts the matching entries of the one category range.
+ */
+function totalOf(selection: ListingSelection, parts: { matching: RawBuilder<unknown>; facetKey: RawBuilder<unknown> }): RawBuilder<number> {
+  const { facetKey } = parts;
+  const listed = sql<number>`(select n from listed)`;
+  const prices = selection.priceRanges.length > 0 || selection.minCents !== undefined || selection.maxCents !== undefined;
+  const single = (kind: 'size' | 'category', values: number[]) => sql<number>`(
+    select case when count(*) > 0 then sum(f.products)::int else ${listed} end
+    from area_listing_facets f where ${facetKey} and f.kind = ${kind} and f.value = ${values[0]} and f.products > 0
+  )`;
+  if (!prices && selection.sizes.length === 1 && selection.categoryIds.length === 0) return single('size', selection.sizes);
+  if (!prices && selection.sizes.length === 0 && selection.categoryIds.length === 1) return single('category', selection.categoryIds);
+  if (!isFiltered(selection)) return listed;
+  // Nothing listed (at the speed asked for): nothing matches, and the range need not be walked to learn it.
+  return sql<number>`case when ${listed} = 0 then 0 else (select count(*)::int from area_category_products s where ${parts.matching}) end`;
 }
 
 /** A card as productSummaries makes it (the same offers: the area's and nationwide ones, at the channel's speeds). */
