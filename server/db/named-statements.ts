@@ -56,7 +56,7 @@ const maxCounted = 5_000;
 export class StatementNames {
   readonly #names = new Map<string, string>();
   readonly #counts = new Map<string, number>();
-  readonly #refused = new Set<string>();
+  #issued = 0;
 
   constructor(private readonly rule: NamedStatementRule = defaultNamedStatementRule) {}
 
@@ -68,7 +68,7 @@ export class StatementNames {
   nameFor(text: string, parameterCount: number): string | undefined {
     if (parameterCount === 0 || text.endsWith(plannedEachRunMarker) || text.startsWith('execute ')) return undefined;
     const name = this.#names.get(text);
-    if (name !== undefined || this.#names.size >= this.rule.max || this.#refused.has(text)) return name;
+    if (name !== undefined || this.#names.size >= this.rule.max) return name;
     const count = (this.#counts.get(text) ?? 0) + 1;
     if (count < this.rule.after) {
       if (this.#counts.size >= maxCounted) this.#counts.clear();
@@ -76,15 +76,22 @@ export class StatementNames {
       return undefined;
     }
     this.#counts.delete(text);
-    // The prefix keeps these apart from executePrepared's SQL-level names (prepared.ts) in the same session.
-    const given = `k${this.#names.size}`;
-    this.#names.set(text, given);
-    return given;
+    return this.#issue(text);
   }
 
-  /** A text whose named statement failed in a way a new plan would not fix runs unnamed from now on. */
-  refuse(text: string): void {
-    this.#refused.add(text);
+  /**
+   * The text's statement is gone or stale on the server (DEALLOCATE, or a table under it changed its columns): the
+   * next run takes a fresh name, which every connection parses anew.
+   */
+  renew(text: string): void {
+    if (this.#names.has(text)) this.#issue(text);
+  }
+
+  #issue(text: string): string {
+    // The prefix keeps these apart from executePrepared's SQL-level names (prepared.ts) in the same session.
+    const name = `k${this.#issued++}`;
+    this.#names.set(text, name);
+    return name;
   }
 
   get size(): number {
@@ -93,11 +100,11 @@ export class StatementNames {
 }
 
 /**
- * SQLSTATE 0A000, "cached plan must not change result type": a table under a named `select *` changed its columns
- * (a migration while the server ran). The statement is retired to unnamed: later runs parse afresh.
+ * SQLSTATE 26000, "prepared statement does not exist" (the session dropped it), and 0A000, "cached plan must not
+ * change result type" (a table under a named `select *` changed its columns while the server ran).
  */
-function isStalePlan(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && 'code' in error && error.code === '0A000';
+function isLostStatement(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && (error.code === '26000' || error.code === '0A000');
 }
 
 /** What this wrapper needs of a pg client: Kysely's view of it, and pg's query by name. */
@@ -121,7 +128,8 @@ class NamingClient implements PostgresPoolClient {
     if (name === undefined) return this.client.query<R>(sqlOrCursor, values);
     const run = this.client.query<R>({ name, text: sqlOrCursor, values });
     return run.catch((error: unknown) => {
-      if (isStalePlan(error)) this.names.refuse(sqlOrCursor);
+      // This run fails (it may sit in a transaction that is now aborted); the next one parses under a new name.
+      if (isLostStatement(error)) this.names.renew(sqlOrCursor);
       throw error;
     });
   }
