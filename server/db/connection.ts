@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
+import { namingPool } from './named-statements.ts';
+import { pgliteWireConfig } from './pglite-wire.ts';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -83,7 +84,8 @@ async function openPostgres(databaseUrl: string, statementTimeoutMs: number): Pr
     const reason = error instanceof Error ? error.message : String(error);
     throw new DatabaseOpenError(`Cannot connect to DATABASE_URL (${redact(databaseUrl)}): ${reason}`);
   }
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // Hot statements run by name: each connection plans them once (named-statements.ts).
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: namingPool(pool) }) });
   return { db, kind: 'postgres', close: () => db.destroy() };
 }
 
@@ -117,9 +119,10 @@ async function openPglite(dataDir: string, startFrom: Blob | undefined, statemen
   // cancel a statement with yet, so there the setting is a promise for when it does; the bounded shutdown in
   // main.ts and ANALYZE after seeding are what keep a runaway query from hanging the embedded server.)
   await pglite.exec(`set statement_timeout = ${Math.trunc(statementTimeoutMs)}`);
-  // PGlite is one connection: the pool must hand it to one query at a time.
-  const pool = new pg.Pool({ ...createPgConfig(pglite), types, max: 1 });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // PGlite is one connection: the pool must hand it to one query at a time. Each query's messages reach it in one
+  // call (pglite-wire.ts), and hot statements run by name, planned once (named-statements.ts).
+  const pool = new pg.Pool({ ...pgliteWireConfig(pglite), types, max: 1 });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: namingPool(pool) }) });
   return {
     db,
     kind: 'pglite',

@@ -17,6 +17,7 @@ import { notServedMessage } from '../services/catalogue/catalogue-cache.ts';
 import { categoryList } from '../services/catalogue/categories.ts';
 import { categoryListing, selectionFromFilters, type ListingResult } from '../services/catalogue/listing.ts';
 import { cachedProductDetail } from '../services/catalogue/product-detail.ts';
+import { plannedEachRunDb } from '../services/platform/planned-each-run.ts';
 import { searchProducts } from '../services/catalogue/search.ts';
 
 function emptyListing(limit: number, page: number): ListingData {
@@ -33,7 +34,9 @@ function listingReply(result: ListingResult, limit: number, page: number, filter
 }
 
 /** Catalogue reads: the header's category menu, listings with filters, search and the product page. */
-export function catalogueRoutes({ db }: AppDeps): FastifyPluginAsync {
+export function catalogueRoutes(deps: AppDeps): FastifyPluginAsync {
+  // A listing's or a search's best plan depends on its category, area and words: planned for each run's own values.
+  const db = plannedEachRunDb(deps.db);
   return async (app) => {
     app.get('/connect/index/categorylist', async (request): Promise<CategoryListReply> => {
       parseWith(categoryListQuery, request.query);
