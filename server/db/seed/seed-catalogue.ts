@@ -535,7 +535,7 @@ async function insertProducts(db: Kysely<Database>, rows: readonly ProductRow[])
 }
 
 async function writeBatch(db: Kysely<Database>, batch: Batch, phases: SeedPhases): Promise<void> {
-  // Parents before children: the foreign keys are checked at the end of each statement.
+  // Parents before children (the foreign keys are dropped for the load, but the order keeps it loadable with them).
   await phases.time('insert products', () => insertProducts(db, batch.products));
   await bulkInsert<Row<'product_categories'>>(
     db,
@@ -746,7 +746,8 @@ export async function seedCatalogue(db: Kysely<Database>, options: { products?: 
   let commit = (): void => undefined;
   const counts = await db.transaction().execute(async (trx) => {
     await deferAreaSummaries(trx);
-    const counts = await withoutSecondaryIndexes(trx, phases, async () => {
+    await loadSettings(trx);
+    const counts = await asBulkLoad(trx, bulkLoadedTables, phases, async () => {
       await phases.time('fixed rows and delivery calendars', async () => {
         await writeFixedRows(trx);
         await seedDelivery(trx);
@@ -761,10 +762,10 @@ export async function seedCatalogue(db: Kysely<Database>, options: { products?: 
         phases.timeSync('generate product rows (Node)', () => {
           for (let id = first; id <= last; id++) addProductRows(planProduct(id), batch, counters);
         });
-        await phases.time('wait for the previous pass', () => writing);
+        await writing;
         writing = writeBatch(trx, batch, phases);
       }
-      await phases.time('wait for the previous pass', () => writing);
+      await writing;
       const atRestaurants = restaurantOffers(counters.offerId);
       await writeOffers(trx, atRestaurants, phases);
       counters.offerId += atRestaurants.length;
@@ -772,9 +773,12 @@ export async function seedCatalogue(db: Kysely<Database>, options: { products?: 
       await resetSequences(trx);
       return { products: total, variants: counters.variantId - 1, offers: counters.offerId - 1 };
     });
-    // After the indexes are back: the summaries are built set-based from the whole catalogue (migrations 016, 017).
-    await phases.time('rebuild area summaries', () => rebuildAreaSummaries(trx));
-    await phases.time('rebuild search postings', () => sql`select search_rebuild()`.execute(trx));
+    // After the load: the summaries are built set-based from the whole catalogue (migrations 016, 017), and their own
+    // secondary indexes once they are full, as the catalogue's.
+    await withoutSecondaryIndexes(trx, derivedTables, phases, async () => {
+      await phases.time('rebuild area summaries', () => rebuildAreaSummaries(trx));
+      await phases.time('rebuild search postings', () => sql`select search_rebuild()`.execute(trx));
+    });
     commit = phases.start('commit');
     return counts;
   });
@@ -783,7 +787,18 @@ export async function seedCatalogue(db: Kysely<Database>, options: { products?: 
 }
 
 // The big tables' rows: their secondary indexes are rebuilt once after the load instead of updated row by row.
-const bulkLoadedTables = ['products', 'product_categories', 'product_images', 'product_variants', 'variant_offers', 'related_products'] as const;
+// search_words too: every products insert counts its words there (migration 015), through two GIN indexes.
+const bulkLoadedTables = [
+  'products',
+  'product_categories',
+  'product_images',
+  'product_variants',
+  'variant_offers',
+  'related_products',
+  'search_words',
+];
+// What the seed builds from the catalogue at the end (area summaries, search postings): the same, after their rebuild.
+const derivedTables = ['area_products', 'area_category_products', 'area_listing_facets', 'search_names', 'search_postings'];
 
 /**
  * Runs a bulk load with the secondary indexes of the big catalogue tables dropped, then creates them again from
@@ -792,8 +807,8 @@ const bulkLoadedTables = ['products', 'product_categories', 'product_images', 'p
  * cheaper. Indexes that back a constraint (primary keys, unique constraints) stay: foreign keys are checked against
  * them. Whatever indexes later migrations add are handled the same way, without a list to keep in step.
  */
-async function withoutSecondaryIndexes<T>(db: Kysely<Database>, phases: SeedPhases, load: () => Promise<T>): Promise<T> {
-  const tableList = sql.join(bulkLoadedTables.map((t) => sql.lit(t)));
+async function withoutSecondaryIndexes<T>(db: Kysely<Database>, tables: readonly string[], phases: SeedPhases, load: () => Promise<T>): Promise<T> {
+  const tableList = sql.join(tables.map((t) => sql.lit(t)));
   const indexes = await sql<{ name: string; definition: string }>`
     select i.indexrelid::regclass::text as name, pg_get_indexdef(i.indexrelid) as definition
     from pg_index i
@@ -806,6 +821,60 @@ async function withoutSecondaryIndexes<T>(db: Kysely<Database>, phases: SeedPhas
   const result = await load();
   for (const index of indexes.rows) await phases.time(`create index ${index.name}`, () => sql.raw(index.definition).execute(db));
   return result;
+}
+
+/**
+ * Runs a bulk load with the tables' foreign keys dropped, then adds them again from their own definitions
+ * (pg_get_constraintdef), in the same transaction. Why: checking a foreign key is a lookup per inserted row (a
+ * 60,000-row insert of related products spent 70 % of its CPU in them), while adding the constraint back checks the
+ * whole table in one join. A row the seed got wrong still fails the seed, at the end instead of at its insert.
+ */
+async function withoutForeignKeys<T>(db: Kysely<Database>, tables: readonly string[], phases: SeedPhases, load: () => Promise<T>): Promise<T> {
+  const tableList = sql.join(tables.map((t) => sql.lit(t)));
+  const keys = await sql<{ table: string; name: string; definition: string }>`
+    select c.conrelid::regclass::text as table, c.conname as name, pg_get_constraintdef(c.oid) as definition
+    from pg_constraint c
+    where c.contype = 'f' and c.conrelid = any(array[${tableList}]::regclass[])
+    order by c.conrelid::regclass::text, c.conname
+  `.execute(db);
+  await phases.time('drop foreign keys', async () => {
+    for (const key of keys.rows) await sql`alter table ${sql.raw(key.table)} drop constraint ${sql.ref(key.name)}`.execute(db);
+  });
+  const result = await load();
+  await phases.time('add foreign keys (check every row)', async () => {
+    for (const key of keys.rows)
+      await sql`alter table ${sql.raw(key.table)} add constraint ${sql.ref(key.name)} ${sql.raw(key.definition)}`.execute(db);
+  });
+  return result;
+}
+
+/** The catalogue's load: without secondary indexes, foreign keys and deferred triggers, all back at its end. */
+function asBulkLoad<T>(db: Kysely<Database>, tables: readonly string[], phases: SeedPhases, load: () => Promise<T>): Promise<T> {
+  return withoutSecondaryIndexes(db, tables, phases, () => withoutForeignKeys(db, tables, phases, () => withoutDeferredTriggers(db, load)));
+}
+
+/**
+ * Triggers whose work the load defers, but which still cost per statement when deferred: search_offers_inserted
+ * (migration 018) works out which products a statement's offers belong to — a join with every variant loaded so far,
+ * so quadratic in the catalogue — before it looks at store.defer_search. search_rebuild() does their work at the end.
+ * Disabled for the load, in its transaction (a rollback enables them again).
+ */
+const deferredTriggers = [['variant_offers', 'search_offers_inserted']] as const;
+
+async function withoutDeferredTriggers<T>(trx: Kysely<Database>, load: () => Promise<T>): Promise<T> {
+  for (const [table, trigger] of deferredTriggers) await sql`alter table ${sql.table(table)} disable trigger ${sql.raw(trigger)}`.execute(trx);
+  const result = await load();
+  for (const [table, trigger] of deferredTriggers) await sql`alter table ${sql.table(table)} enable trigger ${sql.raw(trigger)}`.execute(trx);
+  return result;
+}
+
+/**
+ * The load's own settings, for its transaction only (SET LOCAL): memory for the summaries' sorts and aggregates (4 MB
+ * by default: the rebuild spilled every offer to disk) and for the index builds.
+ */
+async function loadSettings(trx: Kysely<Database>): Promise<void> {
+  await sql`set local work_mem = '64MB'`.execute(trx);
+  await sql`set local maintenance_work_mem = '256MB'`.execute(trx);
 }
 
 /**
