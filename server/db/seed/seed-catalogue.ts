@@ -801,7 +801,7 @@ const bulkLoadedTables = [
 const derivedTables = ['area_products', 'area_category_products', 'area_listing_facets', 'search_names', 'search_postings'];
 
 /**
- * Runs a bulk load with the secondary indexes of the big catalogue tables dropped, then creates them again from
+ * Runs a bulk load with the secondary indexes of the given tables dropped, then creates them again from
  * their own definitions (pg_get_indexdef), in the same transaction. Why: updating a GIN (search) or trigram index
  * per inserted row was most of a 1,000,000-product seed on PostgreSQL; one sorted build at the end is several times
  * cheaper. Indexes that back a constraint (primary keys, unique constraints) stay: foreign keys are checked against
@@ -869,8 +869,8 @@ async function withoutDeferredTriggers<T>(trx: Kysely<Database>, load: () => Pro
 }
 
 /**
- * The load's own settings, for its transaction only (SET LOCAL): memory for the summaries' sorts and aggregates (4 MB
- * by default: the rebuild spilled every offer to disk) and for the index builds.
+ * The load's own settings, for its transaction only (SET LOCAL): memory for the summaries' rebuild, which sorts and
+ * groups every offer (4 MB by default), and for the index builds after the load.
  */
 async function loadSettings(trx: Kysely<Database>): Promise<void> {
   await sql`set local work_mem = '64MB'`.execute(trx);
