@@ -10,21 +10,11 @@ import { priceBuckets, sortKeys } from '../src/rules/listing.ts';
 import { openDatabase } from '../server/db/connection.ts';
 import { noSelection, type ListingSelection } from '../server/services/catalogue/listing-index.ts';
 import { listingPageStatement, type ListingPageRequest } from '../server/services/catalogue/listing-page.ts';
+import { seededRandom } from './measure.ts';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL?.trim() || undefined;
 const dataDir = path.resolve(process.env.BENCH_DATA_DIR ?? 'bench/data-100k');
 const keys = Number(process.env.BENCH_KEYS ?? 200);
-
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface PlanTotals {
   planning: number;
@@ -70,7 +60,7 @@ async function main(): Promise<void> {
     const categories = await sql<{ id: number; children: number[] }>`
       select c.id, coalesce(array_agg(k.id) filter (where k.id is not null), '{}') as children
       from categories c left join categories k on k.parent_id = c.id group by c.id`.execute(db);
-    const rng = mulberry32(15);
+    const rng = seededRandom(15);
     const pick = <T>(items: readonly T[]): T => {
       const index = Math.floor(rng() * items.length);
       if (index >= items.length) throw new Error('pick from an empty list');

@@ -11,26 +11,40 @@
  * unlike latency, a machine busy with other work barely changes it. On PGlite that includes the database; on
  * PostgreSQL the database's own processes are not counted.
  *
- * Environment: BENCH_DATA_DIR (PGlite data folder, default bench/data-100k), BENCH_DATABASE_URL (PostgreSQL instead),
+ * Environment (bench/measure.ts's benchDatabase): BENCH_DATA_DIR (PGlite data folder, default bench/data-100k), BENCH_DATABASE_URL (PostgreSQL instead),
  * BENCH_SECONDS (per row, default 8), BENCH_PRODUCTS (the seeded size, for the heading; default 100000), BENCH_JSON (a
  * file to write the rows to as JSON as well, for `npm run bench`'s tables). Seed first: `DATA_DIR=... npm run seed -- --products 100000`.
  * Bounded: requests go only to 127.0.0.1, every row has a duration, and a watchdog ends everything after 15 minutes.
  */
-import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { is } from 'superstruct';
 import { categoryListReply, listingReply, type CategoryNode } from '../src/api/contract/catalogue.contract.ts';
 import { priceBucketValue, priceBuckets, sortKeys } from '../src/rules/listing.ts';
+import {
+  benchDatabase,
+  fmt,
+  latencies,
+  loadAverages,
+  logger,
+  processCpuMs,
+  recordRows,
+  seededRandom,
+  spread,
+  startBenchServer,
+  watchdog,
+  type BenchRow,
+  type BenchServer,
+  type Latencies,
+} from './measure.ts';
 
-const dataDir = path.resolve(process.env.BENCH_DATA_DIR ?? 'bench/data-100k');
-// The server's uploads folder goes under DATA_DIR: PostgreSQL runs get a throwaway one.
-const serverDataDir = process.env.BENCH_DATABASE_URL?.trim() ? fs.mkdtempSync(path.join(os.tmpdir(), 'listings-bench-')) : dataDir;
-const databaseUrl = process.env.BENCH_DATABASE_URL?.trim() || undefined;
+// PGlite in BENCH_DATA_DIR (bench/data-<N>k), or BENCH_DATABASE_URL with a throwaway uploads folder for the server.
+const target = benchDatabase();
+const databaseUrl = target.databaseUrl;
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 /** What the seeded database holds, for the report's heading. */
-const productCount = Number(process.env.BENCH_PRODUCTS ?? 100_000);
+const productCount = target.products;
 // One connection first: the per-request service time the concurrent rows multiply.
 const connectionCounts = [1, 10, 50];
 const repeats = 3;
@@ -45,17 +59,9 @@ const areas = [
 const speeds = ['', 'local', 'courier', 'farm-direct'] as const;
 const sizes = [250, 500, 1000, 2000];
 
-const watchdog = setTimeout(() => {
-  console.error('The listings bench ran for 15 minutes: stopping.');
-  child?.kill('SIGKILL');
-  process.exit(2);
-}, 15 * 60_000);
-watchdog.unref();
-let child: ChildProcess | undefined;
-
-function log(message: string): void {
-  console.log(`[listings ${new Date().toISOString().slice(11, 19)}] ${message}`);
-}
+let server: BenchServer | undefined;
+watchdog('The listings bench', 15, () => server?.child.kill('SIGKILL'));
+const log = logger('listings');
 
 // ------------------------------------------------------------------ keys
 
@@ -66,17 +72,6 @@ interface BenchRequest {
 }
 
 type Rng = () => number;
-
-function mulberry32(seed: number): Rng {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function pick<T>(items: readonly T[], rng: Rng): T {
   const item = items[Math.floor(rng() * items.length)];
@@ -94,7 +89,7 @@ function pageOf(rng: Rng): number {
 
 /** A stream of listing requests whose keys never repeat (the set of keys handed out is remembered). */
 function keyStream(categories: readonly CategoryNode[], seed: number): () => BenchRequest {
-  const rng = mulberry32(seed);
+  const rng = seededRandom(seed);
   const seen = new Set<string>();
   return () => {
     for (;;) {
@@ -128,15 +123,10 @@ function keyStream(categories: readonly CategoryNode[], seed: number): () => Ben
 
 // ------------------------------------------------------------------ load
 
-interface Row {
+interface Row extends Latencies {
   connections: number;
   repeat: number;
-  requests: number;
   failures: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  max: number;
   perSecond: number;
   loadBefore: string;
   loadAfter: string;
@@ -144,35 +134,16 @@ interface Row {
   cpuMsPerRequest: number;
 }
 
-function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-}
-
-const loadAverage = () => fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
-
-/** Clock ticks per second of /proc/<pid>/stat's CPU times (USER_HZ: 100 on Linux). */
-const ticksPerSecond = 100;
-
-/** User + system CPU milliseconds the server process has used so far (0 when /proc cannot tell). */
-function serverCpuMs(): number {
-  const pid = child?.pid;
-  if (pid === undefined) return 0;
-  try {
-    // The command name may hold spaces: the fields after its closing parenthesis are fixed.
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
-  } catch {
-    return 0;
-  }
-}
+/** The three load averages to two decimals, as this bench's table has always given them. */
+const loadText = () => loadAverages(2);
+// Every server process (with BENCH_WORKERS=N the primary and its workers, decision 030).
+const serverCpuMs = () => (server?.pids ?? []).reduce((sum, pid) => sum + processCpuMs(pid), 0);
 
 /** connections loops, each sending the next never-seen request as soon as its previous answer arrives, for seconds. */
 async function drive(baseUrl: string, next: () => BenchRequest, connections: number, repeat: number): Promise<Row> {
-  const latencies: number[] = [];
+  const times: number[] = [];
   let failures = 0;
-  const loadBefore = loadAverage();
+  const loadBefore = loadText();
   const cpuBefore = serverCpuMs();
   const started = performance.now();
   const until = started + seconds * 1000;
@@ -188,63 +159,38 @@ async function drive(baseUrl: string, next: () => BenchRequest, connections: num
             body: request.body,
           });
           const body: unknown = await response.json();
-          latencies.push(performance.now() - sent);
+          times.push(performance.now() - sent);
           // code -1 is an answer too (an empty category at that speed, or filters matching nothing).
           if (response.status !== 200 || !is(body, listingReply)) failures += 1;
         } catch {
-          latencies.push(performance.now() - sent);
+          times.push(performance.now() - sent);
           failures += 1;
         }
       }
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
-  const sorted = [...latencies].sort((a, b) => a - b);
+  const measured = latencies(times);
   return {
     connections,
     repeat,
-    requests: sorted.length,
+    ...measured,
     failures,
-    p50: percentile(sorted, 50),
-    p95: percentile(sorted, 95),
-    p99: percentile(sorted, 99),
-    max: sorted[sorted.length - 1] ?? 0,
-    perSecond: sorted.length / elapsed,
+    perSecond: measured.requests / elapsed,
     loadBefore,
-    loadAfter: loadAverage(),
-    cpuMsPerRequest: sorted.length === 0 ? 0 : (serverCpuMs() - cpuBefore) / sorted.length,
+    loadAfter: loadText(),
+    cpuMsPerRequest: measured.requests === 0 ? 0 : (serverCpuMs() - cpuBefore) / measured.requests,
   };
-}
-
-async function startServer(): Promise<number> {
-  const server = fork(path.resolve('bench/bench-server.ts'), [], {
-    execArgv: ['--import', 'tsx'],
-    env: { ...process.env, DATA_DIR: serverDataDir, DATABASE_URL: databaseUrl ?? '', CATALOGUE_READ_CACHES: 'off' },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  child = server;
-  return new Promise((resolve, reject) => {
-    server.once('message', (message: unknown) => {
-      if (typeof message === 'object' && message !== null && 'port' in message && typeof message.port === 'number') resolve(message.port);
-      else reject(new Error('The bench server sent no port'));
-    });
-    server.once('exit', (code) => reject(new Error(`The bench server exited (${String(code)})`)));
-  });
-}
-
-async function stopServer(): Promise<void> {
-  const server = child;
-  if (!server || server.exitCode !== null) return;
-  await new Promise<void>((resolve) => {
-    server.once('exit', () => resolve());
-    server.kill('SIGTERM');
-  });
 }
 
 // ------------------------------------------------------------------ report
 
-const ms = (value: number) => value.toFixed(value < 10 ? 1 : 0);
-const spread = (values: number[]) => `${ms(Math.min(...values))}–${ms(Math.max(...values))}`;
+const ms = fmt;
+/** "min–max" over the repeats. */
+const range = (values: readonly number[]) => {
+  const { min, max } = spread(values);
+  return `${ms(min)}–${ms(max)}`;
+};
 
 function section(rows: Row[], products: number): string {
   const lines = [
@@ -269,7 +215,7 @@ function section(rows: Row[], products: number): string {
       const p99s = of.map((r) => r.p99);
       const maxes = of.map((r) => r.max);
       return (
-        `| ${connections} | ${spread(of.map((r) => r.p50))} | ${spread(of.map((r) => r.p95))} | ${spread(p99s)} | ${spread(maxes)} | ` +
+        `| ${connections} | ${range(of.map((r) => r.p50))} | ${range(of.map((r) => r.p95))} | ${range(p99s)} | ${range(maxes)} | ` +
         `${Math.max(...p99s) <= budget.p99Ms ? 'yes' : '**no**'} | ${Math.max(...maxes) <= budget.maxMs ? 'yes' : '**no**'} |`
       );
     }),
@@ -289,14 +235,14 @@ function withSection(existing: string, text: string): string {
   return `${base}\n\n${text}\n`;
 }
 
-/** The rows as `npm run bench` tabulates every bench's (common shape across benches; milliseconds). */
-function writeJsonRows(file: string, rows: readonly Row[], products: number): void {
+/** The row as `npm run bench` tabulates every bench's (common shape across benches; milliseconds). */
+function benchRow(r: Row): BenchRow {
   const loadOf = (text: string) => Number(text.split(' ')[0]);
-  const json = rows.map((r) => ({
+  return {
     bench: 'listings',
     row: 'listing varied keys',
-    database: databaseUrl ? 'postgres' : 'pglite',
-    products,
+    database: target.kind,
+    products: productCount,
     connections: r.connections,
     repeat: r.repeat,
     requests: r.requests,
@@ -308,18 +254,17 @@ function writeJsonRows(file: string, rows: readonly Row[], products: number): vo
     loadBefore: loadOf(r.loadBefore),
     loadAfter: loadOf(r.loadAfter),
     cpuMsPerRequest: r.cpuMsPerRequest,
-  }));
-  fs.writeFileSync(file, `${JSON.stringify(json, null, 2)}\n`);
+  };
 }
 
 // ------------------------------------------------------------------ main
 
 async function main(): Promise<void> {
-  if (!databaseUrl && !fs.existsSync(dataDir)) {
-    throw new Error(`No database in ${dataDir}: run DATA_DIR=${dataDir} npm run seed -- --products 100000 first`);
+  if (!databaseUrl && !fs.existsSync(target.dataDir)) {
+    throw new Error(`No database in ${target.dataDir}: run DATA_DIR=${target.dataDir} npm run seed -- --products 100000 first`);
   }
-  const port = await startServer();
-  const baseUrl = `http://127.0.0.1:${port}`;
+  server = await startBenchServer({ ...target.serverEnv, CATALOGUE_READ_CACHES: 'off' });
+  const baseUrl = server.base;
   log(`server on ${baseUrl} (${label})`);
   const rows: Row[] = [];
   try {
@@ -331,28 +276,24 @@ async function main(): Promise<void> {
       for (let repeat = 1; repeat <= repeats; repeat++) {
         const row = await drive(baseUrl, next, connections, repeat);
         rows.push(row);
+        recordRows([benchRow(row)]);
         log(
           `${connections} connections, repeat ${repeat}: ${row.requests} requests, p50 ${ms(row.p50)} p95 ${ms(row.p95)} p99 ${ms(row.p99)} max ${ms(row.max)} ms, ${row.failures} failed, load ${row.loadAfter}`,
         );
       }
     }
   } finally {
-    await stopServer();
+    await server.stop();
   }
   const text = section(rows, productCount);
   fs.writeFileSync(resultsFile, withSection(fs.existsSync(resultsFile) ? fs.readFileSync(resultsFile, 'utf8') : '', text));
   log(`wrote ${path.relative(process.cwd(), resultsFile)}`);
-  const jsonFile = process.env.BENCH_JSON?.trim();
-  if (jsonFile) {
-    writeJsonRows(path.resolve(jsonFile), rows, productCount);
-    log(`wrote ${jsonFile}`);
-  }
 }
 
 main()
   .then(() => process.exit(0))
   .catch(async (error: unknown) => {
     console.error(error);
-    await stopServer().catch(() => undefined);
+    await server?.stop().catch(() => undefined);
     process.exit(1);
   });

@@ -12,6 +12,7 @@ import { array, coerce, define, enums, is, literal, number, object, optional, st
 import { openDatabase, type DatabaseHandle } from '../server/db/connection.ts';
 import { migrateToLatest } from '../server/db/migrate.ts';
 import type { Database } from '../server/db/schema.ts';
+import { mulberry32 } from '../server/db/seed/seed-catalogue.ts';
 import { reseed } from '../server/db/seed/seed-cli.ts';
 
 // ------------------------------------------------------------------ rows (BENCH_JSON)
@@ -124,12 +125,15 @@ export function fmtSpread(s: Spread): string {
 /** The 1-minute load average (what every figure is written beside). */
 export const loadAverage = (): number => Number((os.loadavg()[0] ?? 0).toFixed(2));
 
-/** All three load averages, as a heading says them. */
-export const loadAverages = (): string =>
+/** All three load averages, as a heading says them (the search and listings tables give them to two decimals). */
+export const loadAverages = (digits = 1): string =>
   os
     .loadavg()
-    .map((l) => l.toFixed(1))
+    .map((l) => l.toFixed(digits))
     .join(' ');
+
+/** A seeded generator in [0, 1) (the seed's mulberry32), so a bench draws the same keys or texts every run. */
+export const seededRandom: (seed: number) => () => number = mulberry32;
 
 /** A Markdown table; `right` marks the columns that hold figures. */
 export function markdownTable(headers: readonly string[], rows: readonly (readonly string[])[], right: readonly number[] = []): string[] {
@@ -271,14 +275,20 @@ export function startScriptRuntime(): { env: Record<string, string>; execArgv: s
   return { env, execArgv: words(parts[2]) };
 }
 
-/** User + system CPU milliseconds process pid has used so far (/proc/<pid>/stat, USER_HZ 100; 0 when /proc cannot tell). */
+/** Clock ticks per second of /proc/<pid>/stat's CPU times (USER_HZ: 100 on Linux). */
+const ticksPerSecond = 100;
+
+/**
+ * User + system CPU milliseconds a process (the bench server) has used so far, from /proc/<pid>/stat; 0 when /proc
+ * cannot tell. Read before and after a row, it gives the server's CPU per request: the figure load barely changes.
+ */
 export function processCpuMs(pid: number | undefined): number {
   if (pid === undefined) return 0;
   try {
     // The command name may hold spaces: the fields after its closing parenthesis are fixed.
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
   } catch {
     return 0;
   }

@@ -2,18 +2,7 @@
  * The distinct texts the search benchmarks send (bench/search.bench.ts, bench/search-plans.ts): what shoppers might
  * type, made from the words product names use, the same texts every run.
  */
-
-/** mulberry32: the same texts every run. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from './measure.ts';
 
 /** A typing mistake: two neighbouring letters swapped, one left out, or one doubled. */
 function misspell(word: string, rng: () => number): string {
@@ -29,7 +18,8 @@ function misspell(word: string, rng: () => number): string {
  * letter, two words, two run together, half typed.
  */
 export function queryTexts(nameWords: readonly string[], count: number): string[] {
-  const rng = random(15);
+  // Seeded: the same texts every run.
+  const rng = seededRandom(15);
   const pick = () => nameWords[Math.floor(rng() ** 2 * nameWords.length)] ?? 'salmon';
   const texts = new Set<string>();
   const makers = [

@@ -1,6 +1,6 @@
 import { create } from 'superstruct';
 import { describe, expect, it } from 'vitest';
-import { benchRows, fmtSpread, latencies, percentile, spread, type BenchRow } from '../../bench/measure.ts';
+import { benchRows, fmtSpread, latencies, loadAverages, percentile, processCpuMs, seededRandom, spread, type BenchRow } from '../../bench/measure.ts';
 import { resultsReport } from '../../bench/run-all-report.ts';
 
 const row = (overrides: Partial<BenchRow>): BenchRow => ({
@@ -38,6 +38,24 @@ describe('bench measuring code (bench/measure.ts)', () => {
     expect(spread([30, 10, 20])).toEqual({ median: 20, min: 10, max: 30 });
     expect(fmtSpread(spread([12, 12.2, 15]))).toBe('12 (12–15)');
     expect(fmtSpread(spread([NaN]))).toBe('–');
+  });
+
+  it('draws the same keys from the same seed', () => {
+    const draw = (seed: number) => Array.from({ length: 5 }, seededRandom(seed));
+    expect(draw(15)).toEqual(draw(15));
+    expect(draw(15)).not.toEqual(draw(16));
+    expect(draw(15).every((n) => n >= 0 && n < 1)).toBe(true);
+  });
+
+  it("reads a process's CPU time from /proc, and 0 for one that is not there", () => {
+    expect(processCpuMs(process.pid)).toBeGreaterThanOrEqual(0);
+    expect(processCpuMs(undefined)).toBe(0);
+    expect(processCpuMs(2 ** 30)).toBe(0);
+  });
+
+  it('gives the three load averages to the digits a table uses', () => {
+    expect(loadAverages()).toMatch(/^\d+\.\d \d+\.\d \d+\.\d$/);
+    expect(loadAverages(2)).toMatch(/^\d+\.\d\d \d+\.\d\d \d+\.\d\d$/);
   });
 
   it('reads BENCH_JSON rows back with nothing-measured figures as NaN', () => {

@@ -12,11 +12,13 @@ import { adIllustration, bannerIllustration, productIllustration } from '../../s
 
 let handle: DatabaseHandle;
 let db: Kysely<Database>;
+let migratedSchema: SchemaObjects;
 
 beforeAll(async () => {
   handle = await openDatabase({ dataDir: 'memory://' });
   db = handle.db;
   await migrateToLatest(db);
+  migratedSchema = await schemaObjects();
   expect(await isCatalogueEmpty(db)).toBe(true);
   await seedCatalogue(db);
 });
@@ -32,6 +34,25 @@ async function rows<T>(query: RawBuilder<T>): Promise<T[]> {
 async function count(query: RawBuilder<{ n: number }>): Promise<number> {
   const [row] = await rows(query);
   return row?.n ?? -1;
+}
+
+interface SchemaObjects {
+  indexes: string[];
+  constraints: string[];
+  triggers: string[];
+}
+
+/** What the seed takes away for its load and must put back: indexes, constraints (validated or not), triggers (enabled or not). */
+async function schemaObjects(): Promise<SchemaObjects> {
+  const list = async (query: RawBuilder<{ line: string }>) => (await rows(query)).map((r) => r.line);
+  return {
+    indexes: await list(sql<{ line: string }>`select indexdef as line from pg_indexes where schemaname = 'public' order by indexname`),
+    constraints: await list(sql<{ line: string }>`
+      select conrelid::regclass::text || ' ' || conname || ' ' || pg_get_constraintdef(oid) || ' ' || convalidated::text as line
+      from pg_constraint where connamespace = 'public'::regnamespace order by 1`),
+    triggers: await list(sql<{ line: string }>`
+      select tgrelid::regclass::text || ' ' || tgname || ' ' || tgenabled::text as line from pg_trigger where not tgisinternal order by 1`),
+  };
 }
 
 /** One hash over everything the seed writes, to compare two runs. */
@@ -361,6 +382,15 @@ describe('seed catalogue: reseeding', () => {
     `);
     expect(next?.product).toBe(next?.max_product);
     expect(next?.offer).toBe(next?.max_offer);
+  });
+
+  it('leaves the indexes, foreign keys and triggers it sets aside for the load as the migrations made them', async () => {
+    const seeded = await schemaObjects();
+    expect(seeded).toEqual(migratedSchema);
+    expect(
+      seeded.constraints.some((c) => c.includes('variant_offers_variant_id_fkey FOREIGN KEY (variant_id) REFERENCES product_variants(id)')),
+    ).toBe(true);
+    expect(seeded.triggers).toContain('variant_offers search_offers_inserted O');
   });
 
   it('is deterministic: clearing and seeding again gives the same data', async () => {

@@ -31,6 +31,7 @@ import {
   type SizeSeed,
 } from './catalogue-data.ts';
 import { seedDelivery } from './seed-delivery.ts';
+import { SeedPhases } from './seed-phases.ts';
 
 export interface SeedCounts {
   products: number;
@@ -48,8 +49,8 @@ const PRODUCTS_PER_PASS = 5000;
 
 type Rng = () => number;
 
-/** mulberry32: tiny, fast and good enough for test data. */
-function mulberry32(seed: number): Rng {
+/** mulberry32: tiny, fast and good enough for test data (the benches draw their keys and texts with it too). */
+export function mulberry32(seed: number): Rng {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -415,7 +416,7 @@ function restaurantOffers(firstOfferId: number): Insertable<Database['variant_of
   return offers;
 }
 
-async function writeOffers(db: Kysely<Database>, offers: readonly Insertable<Database['variant_offers']>[]): Promise<void> {
+async function writeOffers(db: Kysely<Database>, offers: readonly Insertable<Database['variant_offers']>[], phases: SeedPhases): Promise<void> {
   await bulkInsert<Row<'variant_offers'>>(
     db,
     'variant_offers',
@@ -429,6 +430,7 @@ async function writeOffers(db: Kysely<Database>, offers: readonly Insertable<Dat
       ['stock', 'int4'],
     ],
     offers,
+    phases,
   );
 }
 
@@ -492,12 +494,15 @@ async function bulkInsert<R extends object>(
   table: keyof Database & string,
   columns: readonly (readonly [column: keyof R & string, type: ArrayType])[],
   rows: readonly R[],
+  phases: SeedPhases,
 ): Promise<void> {
   for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
     const chunk = rows.slice(start, start + ROWS_PER_INSERT);
     const names = columns.map(([column]) => sql.ref(column));
     const arrays = columns.map(([column, type]) => sql`${chunk.map((row) => row[column])}::${sql.raw(type)}[]`);
-    await sql`insert into ${sql.table(table)} (${sql.join(names)}) select * from unnest(${sql.join(arrays)})`.execute(db);
+    await phases.time(`insert ${table}`, () =>
+      sql`insert into ${sql.table(table)} (${sql.join(names)}) select * from unnest(${sql.join(arrays)})`.execute(db),
+    );
   }
 }
 
@@ -529,9 +534,9 @@ async function insertProducts(db: Kysely<Database>, rows: readonly ProductRow[])
   }
 }
 
-async function writeBatch(db: Kysely<Database>, batch: Batch): Promise<void> {
-  // Parents before children: the foreign keys are checked at the end of each statement.
-  await insertProducts(db, batch.products);
+async function writeBatch(db: Kysely<Database>, batch: Batch, phases: SeedPhases): Promise<void> {
+  // Parents before children (the foreign keys are dropped for the load, but the order keeps it loadable with them).
+  await phases.time('insert products', () => insertProducts(db, batch.products));
   await bulkInsert<Row<'product_categories'>>(
     db,
     'product_categories',
@@ -540,6 +545,7 @@ async function writeBatch(db: Kysely<Database>, batch: Batch): Promise<void> {
       ['category_id', 'int4'],
     ],
     batch.productCategories,
+    phases,
   );
   await bulkInsert<Row<'product_images'>>(
     db,
@@ -551,6 +557,7 @@ async function writeBatch(db: Kysely<Database>, batch: Batch): Promise<void> {
       ['url', 'text'],
     ],
     batch.images,
+    phases,
   );
   await bulkInsert<Row<'product_variants'>>(
     db,
@@ -567,6 +574,7 @@ async function writeBatch(db: Kysely<Database>, batch: Batch): Promise<void> {
       ['maximum_price_cents', 'int4'],
     ],
     batch.variants,
+    phases,
   );
   await bulkInsert<Row<'variant_offers'>>(
     db,
@@ -581,6 +589,7 @@ async function writeBatch(db: Kysely<Database>, batch: Batch): Promise<void> {
       ['stock', 'int4'],
     ],
     batch.offers,
+    phases,
   );
 }
 
@@ -667,7 +676,7 @@ const relatedColumns = [
   ['position', 'int4'],
 ] as const;
 
-async function writeRelated(db: Kysely<Database>, total: number): Promise<void> {
+async function writeRelated(db: Kysely<Database>, total: number, phases: SeedPhases): Promise<void> {
   const handPlans = handWritten.map((seed, index) => ({ id: index + 1, leaf: seed.leaf, top: topCategoryOf(seed.leaf) }));
   const handGroups = groupProducts(handPlans);
   const bestSellers = handWritten
@@ -699,11 +708,11 @@ async function writeRelated(db: Kysely<Database>, total: number): Promise<void> 
       rows.push({ product_id: id, related_id: relatedId, position });
     });
     if (rows.length >= ROWS_PER_INSERT * 10) {
-      await bulkInsert<Row<'related_products'>>(db, 'related_products', relatedColumns, rows);
+      await bulkInsert<Row<'related_products'>>(db, 'related_products', relatedColumns, rows, phases);
       rows = [];
     }
   }
-  await bulkInsert<Row<'related_products'>>(db, 'related_products', relatedColumns, rows);
+  await bulkInsert<Row<'related_products'>>(db, 'related_products', relatedColumns, rows, phases);
 }
 
 /** Serial columns got explicit ids, so their sequences must move past them before the app inserts rows. */
@@ -728,16 +737,21 @@ export async function isCatalogueEmpty(db: Kysely<Database>): Promise<boolean> {
  * up to N in total. Search vectors are filled as the products go in. Expects empty catalogue tables
  * (see clearCatalogue).
  */
-export async function seedCatalogue(db: Kysely<Database>, options: { products?: number } = {}): Promise<SeedCounts> {
+export async function seedCatalogue(db: Kysely<Database>, options: { products?: number; phases?: SeedPhases } = {}): Promise<SeedCounts> {
+  const phases = options.phases ?? new SeedPhases();
   const total = options.products ?? handWritten.length;
   if (!Number.isInteger(total) || total < handWritten.length) {
     throw new RangeError(`products must be a whole number of at least ${handWritten.length} (got ${String(options.products)})`);
   }
-  return db.transaction().execute(async (trx) => {
+  let commit = (): void => undefined;
+  const counts = await db.transaction().execute(async (trx) => {
     await deferAreaSummaries(trx);
-    const counts = await withoutSecondaryIndexes(trx, async () => {
-      await writeFixedRows(trx);
-      await seedDelivery(trx);
+    await loadSettings(trx);
+    const counts = await asBulkLoad(trx, bulkLoadedTables, phases, async () => {
+      await phases.time('fixed rows and delivery calendars', async () => {
+        await writeFixedRows(trx);
+        await seedDelivery(trx);
+      });
       const counters: Counters = { variantId: 1, offerId: 1, imageId: 1 };
       // Pipelined: the next pass is generated while the database writes the last one (on a PostgreSQL server the two
       // run in different processes; one at a time, the seed was latency-bound at about 12 % CPU).
@@ -745,47 +759,122 @@ export async function seedCatalogue(db: Kysely<Database>, options: { products?: 
       for (let first = 1; first <= total; first += PRODUCTS_PER_PASS) {
         const batch = emptyBatch();
         const last = Math.min(total, first + PRODUCTS_PER_PASS - 1);
-        for (let id = first; id <= last; id++) addProductRows(planProduct(id), batch, counters);
+        phases.timeSync('generate product rows (Node)', () => {
+          for (let id = first; id <= last; id++) addProductRows(planProduct(id), batch, counters);
+        });
         await writing;
-        writing = writeBatch(trx, batch);
+        writing = writeBatch(trx, batch, phases);
       }
       await writing;
       const atRestaurants = restaurantOffers(counters.offerId);
-      await writeOffers(trx, atRestaurants);
+      await writeOffers(trx, atRestaurants, phases);
       counters.offerId += atRestaurants.length;
-      await writeRelated(trx, total);
+      await phases.time('related products in all (generate and insert)', () => writeRelated(trx, total, phases));
       await resetSequences(trx);
       return { products: total, variants: counters.variantId - 1, offers: counters.offerId - 1 };
     });
-    // After the indexes are back: the summaries are built set-based from the whole catalogue (migrations 016, 017).
-    await rebuildAreaSummaries(trx);
-    await sql`select search_rebuild()`.execute(trx);
+    // After the load: the summaries are built set-based from the whole catalogue (migrations 016, 017), and their own
+    // secondary indexes once they are full, as the catalogue's.
+    await withoutSecondaryIndexes(trx, derivedTables, phases, async () => {
+      await phases.time('rebuild area summaries', () => rebuildAreaSummaries(trx));
+      await phases.time('rebuild search postings', () => sql`select search_rebuild()`.execute(trx));
+    });
+    commit = phases.start('commit');
     return counts;
   });
+  commit();
+  return counts;
 }
 
 // The big tables' rows: their secondary indexes are rebuilt once after the load instead of updated row by row.
-const bulkLoadedTables = ['products', 'product_categories', 'product_images', 'product_variants', 'variant_offers', 'related_products'] as const;
+// search_words too: every products insert counts its words there (migration 015), through two GIN indexes.
+const bulkLoadedTables = [
+  'products',
+  'product_categories',
+  'product_images',
+  'product_variants',
+  'variant_offers',
+  'related_products',
+  'search_words',
+];
+// What the seed builds from the catalogue at the end (area summaries, search postings): the same, after their rebuild.
+const derivedTables = ['area_products', 'area_category_products', 'area_listing_facets', 'search_names', 'search_postings'];
 
 /**
- * Runs a bulk load with the secondary indexes of the big catalogue tables dropped, then creates them again from
+ * Runs a bulk load with the secondary indexes of the given tables dropped, then creates them again from
  * their own definitions (pg_get_indexdef), in the same transaction. Why: updating a GIN (search) or trigram index
  * per inserted row was most of a 1,000,000-product seed on PostgreSQL; one sorted build at the end is several times
  * cheaper. Indexes that back a constraint (primary keys, unique constraints) stay: foreign keys are checked against
  * them. Whatever indexes later migrations add are handled the same way, without a list to keep in step.
  */
-async function withoutSecondaryIndexes<T>(db: Kysely<Database>, load: () => Promise<T>): Promise<T> {
-  const tableList = sql.join(bulkLoadedTables.map((t) => sql.lit(t)));
+async function withoutSecondaryIndexes<T>(db: Kysely<Database>, tables: readonly string[], phases: SeedPhases, load: () => Promise<T>): Promise<T> {
+  const tableList = sql.join(tables.map((t) => sql.lit(t)));
   const indexes = await sql<{ name: string; definition: string }>`
     select i.indexrelid::regclass::text as name, pg_get_indexdef(i.indexrelid) as definition
     from pg_index i
     where i.indrelid = any(array[${tableList}]::regclass[])
       and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid)
   `.execute(db);
-  for (const index of indexes.rows) await sql`drop index ${sql.raw(index.name)}`.execute(db);
+  await phases.time('drop secondary indexes', async () => {
+    for (const index of indexes.rows) await sql`drop index ${sql.raw(index.name)}`.execute(db);
+  });
   const result = await load();
-  for (const index of indexes.rows) await sql.raw(index.definition).execute(db);
+  for (const index of indexes.rows) await phases.time(`create index ${index.name}`, () => sql.raw(index.definition).execute(db));
   return result;
+}
+
+/**
+ * Runs a bulk load with the tables' foreign keys dropped, then adds them again from their own definitions
+ * (pg_get_constraintdef), in the same transaction. Why: checking a foreign key is a lookup per inserted row (a
+ * 60,000-row insert of related products spent 70 % of its CPU in them), while adding the constraint back checks the
+ * whole table in one join. A row the seed got wrong still fails the seed, at the end instead of at its insert.
+ */
+async function withoutForeignKeys<T>(db: Kysely<Database>, tables: readonly string[], phases: SeedPhases, load: () => Promise<T>): Promise<T> {
+  const tableList = sql.join(tables.map((t) => sql.lit(t)));
+  const keys = await sql<{ table: string; name: string; definition: string }>`
+    select c.conrelid::regclass::text as table, c.conname as name, pg_get_constraintdef(c.oid) as definition
+    from pg_constraint c
+    where c.contype = 'f' and c.conrelid = any(array[${tableList}]::regclass[])
+    order by c.conrelid::regclass::text, c.conname
+  `.execute(db);
+  await phases.time('drop foreign keys', async () => {
+    for (const key of keys.rows) await sql`alter table ${sql.raw(key.table)} drop constraint ${sql.ref(key.name)}`.execute(db);
+  });
+  const result = await load();
+  await phases.time('add foreign keys (check every row)', async () => {
+    for (const key of keys.rows)
+      await sql`alter table ${sql.raw(key.table)} add constraint ${sql.ref(key.name)} ${sql.raw(key.definition)}`.execute(db);
+  });
+  return result;
+}
+
+/** The catalogue's load: without secondary indexes, foreign keys and deferred triggers, all back at its end. */
+function asBulkLoad<T>(db: Kysely<Database>, tables: readonly string[], phases: SeedPhases, load: () => Promise<T>): Promise<T> {
+  return withoutSecondaryIndexes(db, tables, phases, () => withoutForeignKeys(db, tables, phases, () => withoutDeferredTriggers(db, load)));
+}
+
+/**
+ * Triggers whose work the load defers, but which still cost per statement when deferred: search_offers_inserted
+ * (migration 018) works out which products a statement's offers belong to — a join with every variant loaded so far,
+ * so quadratic in the catalogue — before it looks at store.defer_search. search_rebuild() does their work at the end.
+ * Disabled for the load, in its transaction (a rollback enables them again).
+ */
+const deferredTriggers = [['variant_offers', 'search_offers_inserted']] as const;
+
+async function withoutDeferredTriggers<T>(trx: Kysely<Database>, load: () => Promise<T>): Promise<T> {
+  for (const [table, trigger] of deferredTriggers) await sql`alter table ${sql.table(table)} disable trigger ${sql.raw(trigger)}`.execute(trx);
+  const result = await load();
+  for (const [table, trigger] of deferredTriggers) await sql`alter table ${sql.table(table)} enable trigger ${sql.raw(trigger)}`.execute(trx);
+  return result;
+}
+
+/**
+ * The load's own settings, for its transaction only (SET LOCAL): memory for the summaries' rebuild, which sorts and
+ * groups every offer (4 MB by default), and for the index builds after the load.
+ */
+async function loadSettings(trx: Kysely<Database>): Promise<void> {
+  await sql`set local work_mem = '64MB'`.execute(trx);
+  await sql`set local maintenance_work_mem = '256MB'`.execute(trx);
 }
 
 /**

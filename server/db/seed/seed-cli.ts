@@ -3,6 +3,7 @@
  * Replaces the catalogue in the configured database (DATABASE_URL, or PGlite in DATA_DIR) with the
  * hand-written catalogue, or with N products for benchmarks. Exit codes: 0 done, 1 failed, 2 bad usage.
  */
+import os from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { ConfigError, readConfig } from '../../config.ts';
 import { DatabaseOpenError, openDatabase } from '../connection.ts';
@@ -10,6 +11,7 @@ import { migrateToLatest } from '../migrate.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema.ts';
 import { analyzeTables, clearCatalogue, HAND_WRITTEN_PRODUCTS, seedCatalogue, vacuumSearchData, type SeedCounts } from './seed-catalogue.ts';
+import { SeedPhases } from './seed-phases.ts';
 
 /** Far above any benchmark, low enough to stop a typo (an extra zero or two) from filling the disk. */
 export const MAX_SEED_PRODUCTS = 1_000_000;
@@ -48,13 +50,16 @@ export function parseSeedArgs(argv: readonly string[]): SeedArgs {
   return { kind: 'seed', products };
 }
 
-/** What `npm run seed` does to the database: the schema up to date, the catalogue replaced, the statistics gathered. */
-export async function reseed(db: Kysely<Database>, products: number | undefined): Promise<SeedCounts> {
-  await migrateToLatest(db);
-  await clearCatalogue(db);
-  const counts = await seedCatalogue(db, products === undefined ? {} : { products });
-  await analyzeTables(db);
-  await vacuumSearchData(db);
+/**
+ * What `npm run seed` does to the database: the schema up to date, the catalogue replaced, the statistics gathered.
+ * `phases` collects how long each step took (the seed's log prints them).
+ */
+export async function reseed(db: Kysely<Database>, products: number | undefined, phases = new SeedPhases()): Promise<SeedCounts> {
+  await phases.time('migrate', () => migrateToLatest(db));
+  await phases.time('clear the catalogue', () => clearCatalogue(db));
+  const counts = await seedCatalogue(db, products === undefined ? { phases } : { products, phases });
+  await phases.time('analyze, vacuum area summaries', () => analyzeTables(db));
+  await phases.time('vacuum analyze search data', () => vacuumSearchData(db));
   return counts;
 }
 
@@ -92,9 +97,17 @@ async function main(argv: readonly string[]): Promise<number> {
   try {
     const where = handle.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
     console.log(`Seeding ${args.products ?? HAND_WRITTEN_PRODUCTS} products into ${where} ...`);
-    const counts = await reseed(handle.db, args.products);
+    const phases = new SeedPhases();
+    const counts = await reseed(handle.db, args.products, phases);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(`Seeded ${counts.products} products, ${counts.variants} variants and ${counts.offers} offers in ${seconds} s.`);
+    console.log(
+      `Where the time went (per phase: wall clock, and this process's CPU — with PGlite, the database's too; ` +
+        `load average ${os
+          .loadavg()
+          .map((l) => l.toFixed(1))
+          .join(' ')}):\n${phases.lines().join('\n')}`,
+    );
     return 0;
   } catch (error) {
     console.error('Seeding failed:', error instanceof Error ? error.message : error);
