@@ -17,6 +17,7 @@ import * as areaProductSummaries from './migrations/016-area-product-summaries.t
 import * as slimAreaSummaries from './migrations/017-slim-area-summaries.ts';
 import * as searchPostings from './migrations/018-search-postings.ts';
 import * as listingFilterIndexes from './migrations/019-listing-filter-indexes.ts';
+import * as searchOneStatement from './migrations/020-search-one-statement.ts';
 
 // Listed here (not read from disk) so the bundle, tsx and tests all see the same ordered set.
 const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '017-slim-area-summaries': slimAreaSummaries,
   '018-search-postings': searchPostings,
   '019-listing-filter-indexes': listingFilterIndexes,
+  '020-search-one-statement': searchOneStatement,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -48,6 +50,7 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
  */
 const afterCommit: Record<string, readonly string[]> = {
   '017-slim-area-summaries': ['vacuum area_products, area_category_products, area_listing_facets'],
+  '020-search-one-statement': ['vacuum search_postings'],
 };
 
 /** Brings the schema up to date; throws with the failing migration's name. */

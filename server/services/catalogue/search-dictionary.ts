@@ -1,5 +1,3 @@
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
 import {
   allowedEdits,
   driverGroups,
@@ -10,6 +8,7 @@ import {
   type DictionaryWord,
   type WordReading,
 } from './search-spelling.ts';
+import type { Vocabulary } from './search-vocabulary.ts';
 
 /** Typed words this long are also matched by trigram similarity, which finds two edits in one word. */
 const trigramFrom = 6;
@@ -30,13 +29,12 @@ export interface ReadQuery {
 }
 
 /**
- * One round trip to the catalogue's vocabulary (search_words, migration 015) for every typed word: the word itself,
- * the halves of it run together, it joined with the next word, words sharing a one-letter deletion with it (one
- * edit, a swapped letter included, and many two-edit typos), words similar by trigrams (long words) and, for the last
- * word, whether it begins a catalogue word. The dictionary holds about a thousand words at 100,000 products (bare
- * numbers are left out), so every branch is an index lookup in a small table.
+ * What the typed words may mean, from the catalogue's vocabulary (search_words, migration 015, held in memory by
+ * search-vocabulary.ts): for every typed word, the word itself, the halves of it run together, it joined with the next
+ * word, words sharing a one-letter deletion with it (one edit, a swapped letter included, and many two-edit typos),
+ * words similar by trigrams (long words) and, for the last word, the catalogue words it begins.
  */
-export async function readQuery(db: Kysely<Database>, words: readonly string[]): Promise<ReadQuery> {
+export function readQuery(vocabulary: Vocabulary, words: readonly string[]): ReadQuery {
   const exactKeys = new Set<string>();
   const deletions = new Set<string>();
   const trigramWords: string[] = [];
@@ -53,16 +51,15 @@ export async function readQuery(db: Kysely<Database>, words: readonly string[]):
     if ([...word].length >= trigramFrom) trigramWords.push(word);
   });
   const last = words[words.length - 1] ?? '';
-  const fields = sql`word, joined, in_names as "inNames", in_texts as "inTexts"`;
-  const branches = [
-    sql`select ${fields} from search_words where joined = any(${[...exactKeys]}::text[])`,
-    ...(deletions.size > 0 ? [sql`select ${fields} from search_words where search_word_deletes(joined) && ${[...deletions]}::text[]`] : []),
-    ...trigramWords.map((word) => sql`select ${fields} from search_words where joined % ${word}`),
-    // The most common completions of the last word in names stand for all of them.
-    sql`(select ${fields} from search_words where joined like ${`${last}%`} and joined <> ${last} order by in_names desc, in_texts desc limit ${maxCompletions})`,
+  const found = [
+    ...new Set([
+      ...vocabulary.exact(exactKeys),
+      ...vocabulary.sharingDeletion(deletions),
+      ...trigramWords.flatMap((word) => vocabulary.similar(word)),
+      // The most common completions of the last word in names stand for all of them.
+      ...vocabulary.completions(last, maxCompletions),
+    ]),
   ];
-  const result = await sql<DictionaryWord>`${sql.join(branches, sql` union `)}`.execute(db);
-  const found = result.rows;
   const byJoined = new Map<string, DictionaryWord[]>();
   for (const entry of found) byJoined.set(entry.joined, [...(byJoined.get(entry.joined) ?? []), entry]);
 

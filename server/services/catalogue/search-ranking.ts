@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { SortKey } from '../../../src/rules/listing.ts';
 import { catalogueSpeeds, type SpeedValue } from '../../../src/rules/speeds.ts';
 import type { Database } from '../../db/schema.ts';
@@ -42,9 +42,9 @@ export function offerKeys(locId: number, speed: SpeedValue | undefined): number[
  * The best matches offered in the area (at the speed, when one is asked for), best first: exact name matches, then
  * name matches of the corrected words, then matches in categories and descriptions, each by popularity, then id.
  * Names: the postings of the query's rarest group (search_postings, migration 018), each word's read in popularity
- * order in the area and cut off after a bounded number, then the whole query checked on those candidates' names, so
- * the cost of a text is bounded by what it reads, not by how many products match. Categories and descriptions are
- * searched only when names give fewer than `enough` (a page).
+ * order in the area and cut off after a bounded number, then the whole query checked on the names those postings
+ * carry (migration 020), so the cost of a text is bounded by what it reads, not by how many products match.
+ * Categories and descriptions are searched only when names give fewer than `enough` (a page), in the same statement.
  */
 export async function rankedProducts(
   db: Kysely<Database>,
@@ -52,64 +52,87 @@ export async function rankedProducts(
   locId: number,
   speed: SpeedValue | undefined,
   enough: number,
-): Promise<RankedProduct[]> {
-  if (query.all === undefined) return [];
+): Promise<Ranking> {
+  const all = query.all;
+  if (all === undefined) return { ranked: [], version: undefined };
   const tsquery = (text: string) => sql`to_tsquery('english', ${text})`;
   const keys = offerKeys(locId, speed);
-  const found: RankedProduct[] = [];
+  // One statement, one round trip: the name matches, the description fallback only when they are fewer than `enough`
+  // (a one-time filter: the function is not called otherwise), and the dictionary's version beside them (one row of
+  // nulls but the version when nothing matches).
+  const descriptions = (named: RawBuilder<unknown>) => sql`
+      select d.id, 2 as tier, d.popularity
+      from search_in_descriptions(${tsquery(all)}, ${keys}::int[], ${descriptionCandidates}, ${searchResultLimit}) d
+      where ${named} < ${enough}`;
+  let statement: RawBuilder<RankingRow>;
   if (query.drivers.length > 0) {
     const perWord =
       query.readings.length > 1
         ? Math.max(postingsRead.severalPerWord, Math.ceil(postingsRead.severalInAll / query.drivers.length))
         : postingsRead.perWordOfOne;
-    const exact = query.exact === undefined ? sql`false` : sql`n.name_vector @@ ${tsquery(query.exact)}`;
-    const named = await sql<RankedProduct>`
+    const exact = query.exact === undefined ? sql`false` : sql`c.name_vector @@ ${tsquery(query.exact)}`;
+    statement = sql<RankingRow>`
       with lexemes as (
         select distinct l.lexeme from unnest(${query.drivers}::text[]) as w(word)
         cross join lateral unnest(tsvector_to_array(to_tsvector('english', w.word))) as l(lexeme)
       ), candidates as (
-        select distinct c.product_id, c.popularity from lexemes d cross join lateral (
-          select p.product_id, p.popularity from search_postings p
+        select c.product_id, c.popularity, c.name_vector from lexemes d cross join lateral (
+          select p.product_id, p.popularity, p.name_vector from search_postings p
           where p.lexeme = d.lexeme and p.offer_keys && ${keys}::int[]
           order by p.popularity desc, p.product_id limit ${perWord}
         ) c
+      ), named as (
+        -- A product found by two of the words is one row: its name, so its tier, is the same.
+        select distinct c.product_id as id, case when ${exact} then 0 else 1 end as tier, c.popularity
+        from candidates c
+        where c.name_vector @@ ${tsquery(all)}
+        order by 2, 3 desc, 1 limit ${searchResultLimit}
       )
-      select c.product_id as id, case when ${exact} then 0 else 1 end as tier, c.popularity
-      from candidates c join search_names n on n.product_id = c.product_id
-      where n.name_vector @@ ${tsquery(query.all)}
-      order by 2, 3 desc, 1 limit ${searchResultLimit}`.execute(db);
-    found.push(...named.rows);
-  }
-  if (found.length < enough) {
-    const seen = new Set(found.map((r) => r.id));
-    for (const row of await inDescriptions(db, query.all, keys)) if (!seen.has(row.id) && found.length < searchResultLimit) found.push(row);
-  }
-  return found.sort((a, b) => a.tier - b.tier || b.popularity - a.popularity || a.id - b.id);
+      select v.version, r.id, r.tier, r.popularity from search_words_version v left join (
+        select id, tier, popularity from named
+        union all
+        ${descriptions(sql`(select count(*) from named)`)}
+      ) r on true`;
+  } else
+    statement = sql<RankingRow>`
+      select v.version, r.id, r.tier, r.popularity from search_words_version v left join (${descriptions(sql`0`)}) r on true`;
+  const rows = (await statement.execute(db)).rows;
+  const matches = rows.flatMap((r) =>
+    r.id === null || r.tier === null || r.popularity === null ? [] : [{ id: r.id, tier: r.tier, popularity: r.popularity }],
+  );
+  const found = matches.filter((r) => r.tier < 2);
+  const seen = new Set(found.map((r) => r.id));
+  const described = matches.filter((r) => r.tier === 2).sort((a, b) => b.popularity - a.popularity || a.id - b.id);
+  for (const row of described) if (!seen.has(row.id) && found.length < searchResultLimit) found.push(row);
+  return {
+    ranked: found.sort((a, b) => a.tier - b.tier || b.popularity - a.popularity || a.id - b.id),
+    version: rows[0] === undefined ? undefined : Number(rows[0].version),
+  };
 }
 
-/** Products whose categories or descriptions a search reads at most, in whatever order the full-text index gives. */
-const descriptionCandidates = 1000;
+/** One row of the ranking statement: a match, or only the version when nothing matched. */
+interface RankingRow {
+  version: number;
+  id: number | null;
+  tier: number | null;
+  popularity: number | null;
+}
+
+/** A search's matches, best first, and the dictionary's version its statement saw (none when it ran no statement). */
+export interface Ranking {
+  ranked: RankedProduct[];
+  version: number | undefined;
+}
 
 /**
- * Matches in categories and descriptions (products.search_vector), at a bounded cost: the first 1,000 matches the
- * full-text index gives (a bitmap read, stopped early) ranked by popularity. Walking products in popularity order
- * instead cost a whole-table walk when two common words never meet ('beef chicken': 100,000 rows, 0.8 s), and the
- * planner picks that walk from its estimates, so the bitmap read is asked for explicitly (SET LOCAL, this
- * transaction only). With more than 1,000 matches the best of those 1,000 are listed, not the best of all.
+ * Products whose categories or descriptions a search reads at most, in whatever order the full-text index gives:
+ * search_in_descriptions (migration 020) ranks the first 1,000 matches a bitmap read of the index gives (stopped
+ * early) by popularity. Walking products in popularity order instead cost a whole-table walk when two common words
+ * never meet ('beef chicken': 100,000 rows, 0.8 s), and the planner picks that walk from its estimates, so the function
+ * asks for the bitmap read with SET clauses (for its call only). With more than 1,000 matches the best of those 1,000
+ * are listed, not the best of all.
  */
-async function inDescriptions(db: Kysely<Database>, tsquery: string, keys: readonly number[]): Promise<RankedProduct[]> {
-  return db.transaction().execute(async (trx) => {
-    await sql`set local enable_seqscan = off`.execute(trx);
-    await sql`set local enable_indexscan = off`.execute(trx);
-    const rows = await sql<RankedProduct>`
-      select p.id, 2 as tier, p.popularity
-      from (select id, popularity from products where search_vector @@ to_tsquery('english', ${tsquery}) limit ${descriptionCandidates}) p
-      join search_names n on n.product_id = p.id
-      where n.offer_keys && ${keys}::int[]
-      order by p.popularity desc, p.id limit ${searchResultLimit}`.execute(trx);
-    return rows.rows;
-  });
-}
+const descriptionCandidates = 1000;
 
 /**
  * The ranked products in the shopper's sort: the ranking itself, or by name, or by the lowest price offered in the

@@ -7,6 +7,7 @@ import { cachedSummaries } from './cached-summaries.ts';
 import { isServedLocation } from './catalogue-cache.ts';
 import { readQuery } from './search-dictionary.ts';
 import { rankedProducts, sortedIds, type RankedProduct } from './search-ranking.ts';
+import { searchVocabulary, vocabularyVersion } from './search-vocabulary.ts';
 
 /** At most this many words of a query count; the rest of a pasted paragraph is noise. */
 const maxWords = 8;
@@ -68,6 +69,8 @@ export async function searchProducts(db: Kysely<Database>, request: SearchReques
 /**
  * Like a search engine's "last" matching strategy: when every word together finds nothing, the last words are
  * dropped one by one ('flank stek' → 'flank'), so a word the catalogue does not have never empties the page.
+ * The words are read with the vocabulary in memory; when the statement that ranks them saw a newer dictionary (a
+ * product write added or removed a word since it was loaded), the vocabulary is loaded again and the search made again.
  */
 async function rankedWithFallback(
   db: Kysely<Database>,
@@ -76,9 +79,18 @@ async function rankedWithFallback(
   speed: SpeedValue | undefined,
   enough: number,
 ): Promise<RankedProduct[]> {
-  for (let count = words.length; count > 0; count--) {
-    const ranked = await rankedProducts(db, await readQuery(db, words.slice(0, count)), locId, speed, enough);
-    if (ranked.length > 0) return ranked;
+  let vocabulary = await searchVocabulary(db);
+  for (let attempt = 1; ; attempt++) {
+    let seen: number | undefined;
+    let ranked: RankedProduct[] = [];
+    for (let count = words.length; count > 0 && ranked.length === 0; count--) {
+      const ranking = await rankedProducts(db, readQuery(vocabulary, words.slice(0, count)), locId, speed, enough);
+      seen ??= ranking.version;
+      ranked = ranking.ranked;
+    }
+    // No word meant anything to this vocabulary, so no statement ran: is it still current?
+    seen ??= await vocabularyVersion(db);
+    if (seen <= vocabulary.version || attempt === 2) return ranked;
+    vocabulary = await searchVocabulary(db, seen);
   }
-  return [];
 }

@@ -1,0 +1,95 @@
+import { sql, type Kysely, type KyselyPlugin } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../server/db/schema.ts';
+import { searchProducts } from '../../server/services/catalogue/search.ts';
+import { oneLetterDeletions } from '../../server/services/catalogue/search-spelling.ts';
+import { searchVocabulary, trigrams } from '../../server/services/catalogue/search-vocabulary.ts';
+import { newYork } from './catalogue-helpers.ts';
+import { startTestApp, type TestApp } from './test-app.ts';
+
+/**
+ * The dictionary in memory (search-vocabulary.ts, decision 021's revision): it must answer as search_words' indexes
+ * do, follow product writes through search_words_version, and leave one statement per search.
+ */
+let statements = 0;
+const counter: KyselyPlugin = {
+  transformQuery(args) {
+    statements += 1;
+    return args.node;
+  },
+  transformResult: (args) => Promise.resolve(args.result),
+};
+
+let t: TestApp;
+let db: Kysely<Database>;
+beforeAll(async () => {
+  t = await startTestApp();
+  db = t.database.db.withPlugin(counter);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const sorted = (words: readonly { word: string }[]) => [...new Set(words.map((w) => w.word))].sort();
+const typed = ['salmn', 'sirlion', 'chiken', 'tenderlion', 'bratwrust', 'prosciuto', 'yelowfin', 'porterhous', 'hallibut', 'ribeye'];
+
+describe('the vocabulary in memory', () => {
+  it('finds the words pg_trgm finds similar', async () => {
+    const vocabulary = await searchVocabulary(t.database.db);
+    for (const word of typed) {
+      const expected = await sql<{ word: string }>`select word from search_words where joined % ${word}`.execute(t.database.db);
+      expect(sorted(vocabulary.similar(word)), word).toEqual(sorted(expected.rows));
+    }
+    const grams = await sql<{ grams: string[] }>`select show_trgm('beef') as grams`.execute(t.database.db);
+    expect([...trigrams('beef')].sort()).toEqual([...(grams.rows[0]?.grams ?? [])].sort());
+  });
+
+  it('finds the words sharing a one-letter deletion, and a prefix’s most common completions', async () => {
+    const vocabulary = await searchVocabulary(t.database.db);
+    for (const word of typed) {
+      const deletions = oneLetterDeletions(word);
+      const expected = await sql<{ word: string }>`select word from search_words where search_word_deletes(joined) && ${deletions}::text[]`.execute(
+        t.database.db,
+      );
+      expect(sorted(vocabulary.sharingDeletion(deletions)), word).toEqual(sorted(expected.rows));
+    }
+    const completions = await sql<{ word: string }>`
+      select word from search_words where joined like 'sa%' and joined <> 'sa' order by in_names desc, in_texts desc, word`.execute(t.database.db);
+    expect(sorted(vocabulary.completions('sa', 100))).toEqual(sorted(completions.rows));
+  });
+});
+
+describe('a search, in statements', () => {
+  const search = (text: string) => searchProducts(db, { text, locId: newYork.loc_id, page: 0, limit: 20 });
+  const counted = async (text: string) => {
+    const before = statements;
+    await search(text);
+    return statements - before;
+  };
+
+  it('takes one statement once the vocabulary and the cards are in memory: names, descriptions and the version together', async () => {
+    for (const text of ['salmon', 'chiken thigh', 'grass fed', 'zzqxv']) {
+      await search(text);
+      expect(await counted(text), text).toBe(1);
+    }
+    // Nothing has both words: one more statement for 'beef' alone (the last word dropped).
+    await search('beef chicken');
+    expect(await counted('beef chicken')).toBe(2);
+  });
+
+  it('reads the vocabulary again when a product write changed it, and finds the new word', async () => {
+    await search('salmon');
+    const product = await t.database.db.selectFrom('products').select(['id', 'name']).where('name', '=', 'Oxtail').executeTakeFirstOrThrow();
+    await t.database.db.updateTable('products').set({ name: 'Oxtail Quokkaburger' }).where('id', '=', product.id).execute();
+    try {
+      const before = statements;
+      const found = await search('quokkaburgr');
+      // The ranking saw a newer version: the vocabulary again, then the ranking again (and the new card).
+      expect(statements - before).toBeGreaterThanOrEqual(3);
+      expect(found.kind === 'results' ? found.data.products.map((p) => p.id) : []).toContain(product.id);
+      expect(await counted('quokkaburgr')).toBe(1);
+    } finally {
+      await t.database.db.updateTable('products').set({ name: product.name }).where('id', '=', product.id).execute();
+    }
+  });
+});
