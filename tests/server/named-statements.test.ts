@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plannedEachRun, StatementNames } from '../../server/db/named-statements.ts';
 import type { Database } from '../../server/db/schema.ts';
+import { currentApplication } from '../../server/services/identity/kyc-applications.ts';
 import { startTestApp, type TestApp } from './test-app.ts';
 
 /** Decision 029: hot statements run as named statements, planned once per connection. */
@@ -87,5 +88,19 @@ describe('a database handle', () => {
         .catch(() => undefined);
       expect((await sum(2, 2).execute(db)).rows).toEqual([{ n: 4 }]);
     });
+  });
+
+  it('keeps an ON CONFLICT on a partial unique index working once PostgreSQL plans the named statement generically', async () => {
+    // After five runs a named statement may get a generic plan, which cannot match a partial unique index against
+    // parameters: the KYC application's insert failed from its sixth run on until its predicate became literals.
+    const email = 'named.statements@example.com';
+    const customer = await t.database.db
+      .insertInto('customers')
+      .values({ email, email_normalized: email, first_name: '', last_name: '', password_hash: null, is_guest: true })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const ids = new Set<string>();
+    for (let run = 0; run < 10; run++) ids.add((await currentApplication(t.database.db, customer.id)).applicationId);
+    expect(ids.size).toBe(1);
   });
 });
