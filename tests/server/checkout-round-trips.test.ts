@@ -1,4 +1,3 @@
-import type { KyselyPlugin } from 'kysely';
 import { assert } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addToCartReply } from '../../src/api/contract/add-to-cart.contract.ts';
@@ -8,6 +7,7 @@ import { guestCartReply } from '../../src/api/contract/customer.contract.ts';
 import { tokenizeReply } from '../../src/api/contract/payment.contract.ts';
 import { addAddress, checkoutNow } from './checkout-helpers.ts';
 import { manualClock, post } from './cart-page-helpers.ts';
+import { statementCounter } from './statement-counter.ts';
 import { startTestApp, type TestApp } from './test-app.ts';
 
 /**
@@ -16,27 +16,20 @@ import { startTestApp, type TestApp } from './test-app.ts';
  * round trips slows every shopper; these are the counts the bench's path makes today (the first time a call went
  * over, it was a repeated read).
  */
-let statements = 0;
-const counter: KyselyPlugin = {
-  transformQuery(args) {
-    statements += 1;
-    return args.node;
-  },
-  transformResult: (args) => Promise.resolve(args.result),
-};
+const counter = statementCounter();
 
 let t: TestApp;
 const clock = manualClock(checkoutNow);
 
 beforeAll(async () => {
-  t = await startTestApp({ clock: clock.now, wrapDb: (db) => db.withPlugin(counter) });
+  t = await startTestApp({ clock: clock.now, wrapDb: (db) => db.withPlugin(counter.plugin) });
 });
 afterAll(() => t.close());
 
 async function counted<T>(call: () => Promise<T>): Promise<{ reply: T; statements: number }> {
-  const before = statements;
+  const before = counter.count();
   const reply = await call();
-  return { reply, statements: statements - before };
+  return { reply, statements: counter.count() - before };
 }
 
 describe('a guest checkout, in round trips', () => {
@@ -93,7 +86,7 @@ describe('a guest checkout, in round trips', () => {
     assert(card.reply.body, tokenizeReply);
     expect.soft(card.statements).toBe(1);
 
-    const before = statements;
+    const before = counter.count();
     const placed = await post(
       t,
       '/api/placeorder/placeorder',
@@ -115,6 +108,6 @@ describe('a guest checkout, in round trips', () => {
       expect(mail).toBeDefined();
     });
     // The wait's own reads went through the unwrapped handle, so they are not counted.
-    expect.soft(statements - before).toBeLessThanOrEqual(24 + 4);
+    expect.soft(counter.count() - before).toBeLessThanOrEqual(24 + 4);
   });
 });

@@ -6,6 +6,7 @@ import type { Database } from '../../server/db/schema.ts';
 import { noSelection, type ListingOrder, type ListingSelection } from '../../server/services/catalogue/listing-index.ts';
 import { listingPage, type ListingPageRequest } from '../../server/services/catalogue/listing-page.ts';
 import { startTestApp, type TestApp } from './test-app.ts';
+import { mulberry32 } from '../../server/db/seed/seed-catalogue.ts';
 
 /**
  * The listing statement (decision 022) answers from indexes and facet counts: a total from the facets when one size or
@@ -95,17 +96,6 @@ async function bruteForce(request: ListingPageRequest) {
     ),
     sizes: sizeUnits.map((k) => k.split('|')).sort(([a = '', u = ''], [b = '', v = '']) => Number(a) - Number(b) || (u < v ? -1 : 1)),
     categoryIds: [...knownCategories].sort((a, b) => a - b),
-  };
-}
-
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let x = state;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
   };
 }
 

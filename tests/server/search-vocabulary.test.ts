@@ -1,30 +1,24 @@
-import { sql, type Kysely, type KyselyPlugin } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/schema.ts';
 import { searchProducts } from '../../server/services/catalogue/search.ts';
 import { oneLetterDeletions } from '../../server/services/catalogue/search-spelling.ts';
 import { searchVocabulary, trigrams } from '../../server/services/catalogue/search-vocabulary.ts';
 import { newYork } from './catalogue-helpers.ts';
+import { statementCounter } from './statement-counter.ts';
 import { startTestApp, type TestApp } from './test-app.ts';
 
 /**
  * The dictionary in memory (search-vocabulary.ts, decision 021's revision): it must answer as search_words' indexes
  * do, follow product writes through search_words_version, and leave one statement per search.
  */
-let statements = 0;
-const counter: KyselyPlugin = {
-  transformQuery(args) {
-    statements += 1;
-    return args.node;
-  },
-  transformResult: (args) => Promise.resolve(args.result),
-};
+const counter = statementCounter();
 
 let t: TestApp;
 let db: Kysely<Database>;
 beforeAll(async () => {
   t = await startTestApp();
-  db = t.database.db.withPlugin(counter);
+  db = t.database.db.withPlugin(counter.plugin);
 });
 afterAll(async () => {
   await t.close();
@@ -62,9 +56,9 @@ describe('the vocabulary in memory', () => {
 describe('a search, in statements', () => {
   const search = (text: string) => searchProducts(db, { text, locId: newYork.loc_id, page: 0, limit: 20 });
   const counted = async (text: string) => {
-    const before = statements;
+    const before = counter.count();
     await search(text);
-    return statements - before;
+    return counter.count() - before;
   };
 
   it('takes one statement once the vocabulary and the cards are in memory: names, descriptions and the version together', async () => {
@@ -82,10 +76,10 @@ describe('a search, in statements', () => {
     const product = await t.database.db.selectFrom('products').select(['id', 'name']).where('name', '=', 'Oxtail').executeTakeFirstOrThrow();
     await t.database.db.updateTable('products').set({ name: 'Oxtail Quokkaburger' }).where('id', '=', product.id).execute();
     try {
-      const before = statements;
+      const before = counter.count();
       const found = await search('quokkaburgr');
       // The ranking saw a newer version: the vocabulary again, then the ranking again (and the new card).
-      expect(statements - before).toBeGreaterThanOrEqual(3);
+      expect(counter.count() - before).toBeGreaterThanOrEqual(3);
       expect(found.kind === 'results' ? found.data.products.map((p) => p.id) : []).toContain(product.id);
       expect(await counted('quokkaburgr')).toBe(1);
     } finally {
