@@ -30,6 +30,11 @@ interface Goal {
   unit: string;
   /** Once for the app, not per database (bundle, Lighthouse). */
   once?: boolean;
+  /**
+   * Why the goal is missed where it is, and the next step: printed under its table only when a row misses. Written
+   * from the measurements behind it (the RESULTS-*.md files and decisions named); the figures beside it are this run's.
+   */
+  whenMissed: string;
 }
 
 const goals: Goal[] = [
@@ -39,6 +44,12 @@ const goals: Goal[] = [
     stat: 'p95',
     limit: (run) => (run?.database === 'pglite' ? 20 : run && run.products >= 1_000_000 ? 50 : 20),
     unit: 'ms',
+    whenMissed:
+      'One server process answers every search on one thread, and on PGlite the database runs in that thread too, so ten searches at a ' +
+      'time queue behind each other: at 10 at a time p95 is close to ten times the CPU of one search (below). Alone, a cold search on ' +
+      'PGlite is the ranking statement in WebAssembly PostgreSQL (RESULTS-search.md: CPU per search in process). Next step: answer the ' +
+      'candidate words and postings from the in-memory vocabulary (decision 021) instead of SQL, so a cold search costs ~2 ms of CPU; on ' +
+      'PostgreSQL, WEB_CONCURRENCY=2 puts the second core to work (decision 030; at most half the queue on 2 cores).',
   },
   {
     goal: 'Listings with varied keys from cold, p99 at 10 and 50 connections',
@@ -47,8 +58,26 @@ const goals: Goal[] = [
     stat: 'p99',
     limit: () => 25,
     unit: 'ms',
+    whenMissed:
+      'The budget at 10 and 50 connections is a CPU budget. With every connection sending its next request as soon as the last is ' +
+      "answered, the mean wait is at least connections × server CPU per request (Little's law on one process; the floor below, from " +
+      "this run's CPU figures). p99 ≤ 25 ms at 50 connections needs ≤ 0.5 ms of server CPU per listing on one process (≤ 1 ms on two " +
+      'cores with WEB_CONCURRENCY=2 on PostgreSQL); a listing costs several times that (Fastify, the contract, the statement, JSON). ' +
+      'The statement itself is no longer the cause: at 100k its buffers per statement p99 went 4,144 → 453 on PostgreSQL and 3,940 → 248 on PGlite (RESULTS-listings.md). Next step: ' +
+      'serve the first pages of each area × category × sort from a per-area summary held in memory and updated on write, leaving SQL ' +
+      'for deep pages and combined filters.',
   },
-  { goal: 'Listings: no request over 250 ms', bench: 'listings', stat: 'max', limit: () => 250, unit: 'ms' },
+  {
+    goal: 'Listings: no request over 250 ms',
+    bench: 'listings',
+    stat: 'max',
+    limit: () => 250,
+    unit: 'ms',
+    whenMissed:
+      'At 10 and 50 connections the longest request is the queue above plus a slow key (combined filters counted without the facet ' +
+      'table). At one connection on PostgreSQL 1M it is a cold-buffer scan of a big category with filters. Next step: facet counts for ' +
+      'pairs of filters, then the in-memory first pages above.',
+  },
   {
     goal: 'Checkout: place order p99 (10 shoppers)',
     bench: 'checkout',
@@ -56,6 +85,11 @@ const goals: Goal[] = [
     stat: 'p99',
     limit: () => 100,
     unit: 'ms',
+    whenMissed:
+      'Ten shoppers with no think time share one server thread (and on PGlite its one database connection); an order is a ' +
+      'transaction of about a dozen statements (stock, order, lines, payment), each paying Kysely building, the wire protocol and ' +
+      'planning (RESULTS-checkout.md, decision 027). p99 is the queue of the other nine. Next step: compile the fixed checkout ' +
+      'statements once (named statements, decision 029) and take stock and insert the order in one statement.',
   },
   {
     goal: 'Checkout: every other call p99',
@@ -64,6 +98,10 @@ const goals: Goal[] = [
     stat: 'p99',
     limit: () => 50,
     unit: 'ms',
+    whenMissed:
+      'The same shared thread as place order: a call waits behind whichever order is being placed. On PGlite every call also waits ' +
+      'for the one database connection. Next step: as for place order; on PostgreSQL, WEB_CONCURRENCY=2 (decision 030) once the ' +
+      'test gateway is not the one in use.',
   },
   {
     goal: 'Memory: server RSS at 100k products on PGlite',
@@ -72,8 +110,20 @@ const goals: Goal[] = [
     stat: 'max',
     limit: (run) => (run?.database === 'pglite' && run.products <= 100_000 ? 300 : undefined),
     unit: 'MB',
+    whenMissed:
+      'PGlite keeps its whole WebAssembly heap (shared buffers, catalogue caches) in the process; the memory bench runs the server ' +
+      "the way npm start does (decision 031's V8 flags). RESULTS-memory.md breaks the RSS down.",
   },
-  { goal: 'First load of /store, gzip', bench: 'bundle', rows: (row) => row.unit === 'kB', stat: 'max', limit: () => 100, unit: 'kB', once: true },
+  {
+    goal: 'First load of /store, gzip',
+    bench: 'bundle',
+    rows: (row) => row.unit === 'kB',
+    stat: 'max',
+    limit: () => 100,
+    unit: 'kB',
+    once: true,
+    whenMissed: 'bench/RESULTS-wire.md lists what each chunk of the first load costs.',
+  },
   {
     goal: 'Lighthouse (mobile) score',
     bench: 'lighthouse',
@@ -83,6 +133,7 @@ const goals: Goal[] = [
     atLeast: true,
     unit: 'score',
     once: true,
+    whenMissed: 'The Lighthouse bench prints the metrics behind each score (FCP, LCP, TBT, CLS) in bench/RESULTS-wire.md.',
   },
 ];
 
@@ -134,6 +185,8 @@ function goalSection(goal: Goal, runs: readonly DataSetRun[], once: readonly Ben
     ? [{ label: 'the built app', run: undefined, rows: once.filter((r) => r.bench === goal.bench) }]
     : runs.map((run) => ({ label: run.label, run, rows: run.rows.filter((r) => r.bench === goal.bench) }));
   const table: string[][] = [];
+  const floors: string[] = [];
+  let missed = false;
   for (const source of sources) {
     const limit = goal.limit(source.run);
     if (limit === undefined) continue;
@@ -144,12 +197,18 @@ function goalSection(goal: Goal, runs: readonly DataSetRun[], once: readonly Ben
       continue;
     }
     for (const line of judged) {
+      const judgement = verdict(goal, line, limit);
+      if (judgement.startsWith('**not met**')) {
+        missed = true;
+        const floor = cpuFloor(line);
+        if (floor) floors.push(`- ${source.label}: ${line.row}${connectionsText(line.connections)}: ${floor}`);
+      }
       table.push([
         `${source.label}: ${line.row}${connectionsText(line.connections)}`,
         `${goal.atLeast ? '≥' : '≤'} ${limit}`,
         fmtSpread(statOf(line, goal.stat)),
         loadsOf(line),
-        verdict(goal, line, limit),
+        judgement,
       ]);
     }
     const failedHere = failures(source.rows);
@@ -160,7 +219,22 @@ function goalSection(goal: Goal, runs: readonly DataSetRun[], once: readonly Ben
     '',
     ...markdownTable(['data set: row', `goal (${goal.unit}, ${goal.stat})`, `median (range) over repeats`, 'load avg', 'verdict'], table, [1, 2, 3]),
     '',
+    ...(missed ? [`**Why, and the next step.** ${goal.whenMissed}`, '', ...(floors.length > 0 ? [...floors, ''] : [])] : []),
   ];
+}
+
+/**
+ * The wait a row cannot beat on one server process: with every connection busy, throughput is at most one request per
+ * CPU time of a request, so by Little's law the mean time in the system is at least connections × CPU per request.
+ * Undefined for rows without the server's CPU figure.
+ */
+export function cpuFloor(line: { connections: number; repeats: readonly BenchRow[] }): string | undefined {
+  const cpu = spread(line.repeats.map((r) => r.cpuMsPerRequest ?? NaN));
+  if (!Number.isFinite(cpu.median) || line.connections <= 0) return undefined;
+  return (
+    `server CPU ${fmtSpread(cpu)} ms per request, so a mean wait of at least ${fmt(line.connections * cpu.median)} ms ` +
+    `at ${line.connections} at a time on one process`
+  );
 }
 
 /** PostgreSQL over PGlite at the same size, per row both measured: above 1, PostgreSQL is slower. */
@@ -242,7 +316,13 @@ export interface Report {
   loadAtEnd: string;
   /** The knobs of a partial run (undefined for a full one). */
   partial: string | undefined;
+  /** When the run ended (ISO, to the minute) and on what machine: a report rendered again later keeps the run's own. */
+  written?: string;
+  machine?: string;
 }
+
+/** This machine as the report's first line gives it. */
+export const thisMachine = (): string => `${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}`;
 
 export function resultsReport(report: Report): string {
   const { runs, once } = report;
@@ -252,8 +332,8 @@ export function resultsReport(report: Report): string {
   return [
     '# Benchmarks (issue 15): every goal, on PGlite and PostgreSQL 15',
     '',
-    `Written by \`npm run bench\` (bench/run-all.ts) on ${new Date().toISOString().slice(0, 16)} UTC, ${os.cpus().length} cores ` +
-      `(${os.cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}; ${report.minutes.toFixed(1)} minutes; load average ${report.loadAtStart} at the start, ` +
+    `Written by \`npm run bench\` (bench/run-all.ts) on ${report.written ?? new Date().toISOString().slice(0, 16)} UTC, ` +
+      `${report.machine ?? thisMachine()}; ${report.minutes.toFixed(1)} minutes; load average ${report.loadAtStart} at the start, ` +
       `${report.loadAtEnd} at the end. Data sets: ${runs.map((r) => r.label).join(', ') || 'none'}; ${report.repeats} repeats (search and listings repeat inside one run). ` +
       (report.partial ? `**Partial run**: ${report.partial}. ` : '') +
       (seeds.length > 0 ? `${seeds.join('; ')}.` : 'Every data set was reused as seeded.'),

@@ -9,6 +9,8 @@
  * Data sets are seeded once and reused: PGlite in bench/data-100k, PostgreSQL clusters in bench/pg-100k and
  * bench/pg-1m (gitignored), started on demand on ports 55451–55459 and stopped afterwards.
  *
+ * RESULTS.md can be written again from the last run's files, without measuring: `npm run bench:report`.
+ *
  * Knobs: BENCH_ONLY=search,listings,catalogue,checkout,memory,bundle,lighthouse; BENCH_DATABASES=pglite,postgres;
  * BENCH_SIZES=100k,1m; BENCH_REPEATS (3).
  */
@@ -20,8 +22,8 @@ import { create } from 'superstruct';
 import { openDatabase } from '../server/db/connection.ts';
 import { benchRows, loadAverage, loadAverages, logger, seedOrReuse, type BenchRow } from './measure.ts';
 import { adminStatement, ensureDatabase, postgresInstalled, startKeptCluster, type PostgresCluster } from './postgres-cluster.ts';
-import { resultsReport, type DataSetRun } from './run-all-report.ts';
-import { keepingIdentitySection } from './results-sections.ts';
+import type { DataSetRun } from './run-all-report.ts';
+import { writeResults } from './results-store.ts';
 
 const log = logger('bench');
 const list = (name: string, all: readonly string[]): string[] => {
@@ -298,12 +300,9 @@ async function main(): Promise<void> {
   const partial = full
     ? undefined
     : `BENCH_ONLY=${only.join(',')} BENCH_DATABASES=${databases.join(',')} BENCH_SIZES=${chosenSizes.join(',')} BENCH_REPEATS=${repeats}`;
-  const report = resultsReport({ runs, once, repeats, minutes, loadAtStart, loadAtEnd: loadAverages(), partial });
-  const file = path.resolve('bench/RESULTS.md');
-  fs.writeFileSync(file, keepingIdentitySection(fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '', report));
-  fs.writeFileSync(path.resolve('bench/results-rows.json'), JSON.stringify([...runs.flatMap((r) => r.rows), ...once], null, 1));
+  writeResults({ runs, once, repeats, minutes, loadAtStart, loadAtEnd: loadAverages(), partial });
   fs.rmSync(scratch, { recursive: true, force: true });
-  log(`wrote bench/RESULTS.md and bench/results-rows.json after ${minutes.toFixed(1)} minutes`);
+  log(`wrote bench/RESULTS.md, bench/results-rows.json and bench/results-run.json after ${minutes.toFixed(1)} minutes`);
 }
 
 await main();

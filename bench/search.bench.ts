@@ -20,6 +20,7 @@ import {
   loadAverage,
   loadAverages,
   logger,
+  processCpuMs,
   recordRows,
   seedOrReuse,
   spread,
@@ -103,12 +104,17 @@ async function run(base: string, texts: readonly string[], concurrency: number):
   return times;
 }
 
+/** CPU time of every server process so far (with BENCH_WORKERS=N the primary and its workers). */
+const serverCpuMs = (running: BenchServer) => running.pids.reduce((sum, pid) => sum + processCpuMs(pid), 0);
+
 interface Row extends Latencies {
   concurrency: number;
   repeat: number;
   load: string;
   loadBefore: number;
   loadAfter: number;
+  /** The server process's CPU time per search (on PGlite the database's too; on PostgreSQL Node's only). */
+  cpuMsPerRequest: number;
 }
 
 /** common.md's bench row: what `npm run bench` gathers from every bench to tabulate both databases side by side. */
@@ -128,6 +134,7 @@ function benchRow(r: Row): BenchRow {
     failed: 0,
     loadBefore: r.loadBefore,
     loadAfter: r.loadAfter,
+    cpuMsPerRequest: r.cpuMsPerRequest,
   };
 }
 
@@ -140,10 +147,12 @@ async function main(): Promise<void> {
     for (const concurrency of [1, 10]) {
       server = await startBenchServer(target.serverEnv);
       const loadBefore = loadAverage();
+      const cpuBefore = serverCpuMs(server);
       const times = await run(server.base, texts, concurrency);
+      const cpuMsPerRequest = (serverCpuMs(server) - cpuBefore) / Math.max(1, times.length);
       await server.stop();
       server = undefined;
-      const row: Row = { concurrency, repeat, ...latencies(times), load: load(), loadBefore, loadAfter: loadAverage() };
+      const row: Row = { concurrency, repeat, ...latencies(times), load: load(), loadBefore, loadAfter: loadAverage(), cpuMsPerRequest };
       rows.push(row);
       recordRows([benchRow(row)]);
       log(
@@ -158,9 +167,11 @@ async function main(): Promise<void> {
     '',
     `${texts.length} distinct texts, each sent once per run to a fresh server process (nothing cached), area ${area.zipcode}.`,
     '',
-    '| concurrency | repeat | p50 ms | p95 ms | p99 ms | max ms | load average (1/5/15 min) after the run |',
-    '|---|---|---|---|---|---|---|',
-    ...rows.map((r) => `| ${r.concurrency} | ${r.repeat} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${ms(r.max)} | ${r.load} |`),
+    '| concurrency | repeat | p50 ms | p95 ms | p99 ms | max ms | server CPU ms/search | load average (1/5/15 min) after the run |',
+    '|---|---|---|---|---|---|---|---|',
+    ...rows.map(
+      (r) => `| ${r.concurrency} | ${r.repeat} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${ms(r.max)} | ${ms(r.cpuMsPerRequest)} | ${r.load} |`,
+    ),
     '',
     ...(inProcess
       ? [

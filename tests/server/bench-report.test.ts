@@ -1,7 +1,11 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { create } from 'superstruct';
 import { describe, expect, it } from 'vitest';
 import { benchRows, fmtSpread, latencies, loadAverages, percentile, processCpuMs, seededRandom, spread, type BenchRow } from '../../bench/measure.ts';
-import { resultsReport } from '../../bench/run-all-report.ts';
+import { cpuFloor, resultsReport } from '../../bench/run-all-report.ts';
+import { readStoredReport, writeResults } from '../../bench/results-store.ts';
 
 const row = (overrides: Partial<BenchRow>): BenchRow => ({
   bench: 'listings',
@@ -99,5 +103,81 @@ describe('bench/RESULTS.md (bench/run-all-report.ts)', () => {
     const text = report([row({}), row({ bench: 'checkout', row: '(the bench failed)', p99: NaN, error: 'exit 2: watchdog' })]);
     expect(text).toContain('**not measured**: repeat 1: exit 2: watchdog');
     expect(text).toContain('| listings: category pages (10 conn.) | 10 / 20 | 2.00 |');
+  });
+
+  it('gives a missed goal its cause, with the CPU floor of the rows that carry the server CPU', () => {
+    const text = report([
+      row({ p99: 80, cpuMsPerRequest: 4 }),
+      row({ repeat: 2, p99: 90, cpuMsPerRequest: 5 }),
+      row({ repeat: 3, p99: 85, cpuMsPerRequest: 6 }),
+    ]);
+    expect(text).toContain('**Why, and the next step.** The budget at 10 and 50 connections is a CPU budget.');
+    expect(text).toContain(
+      '- PGlite 100k: category pages (10 conn.): server CPU 5.0 (4.0–6.0) ms per request, so a mean wait of at least 50 ms at 10 at a time on one process',
+    );
+    expect(report([row({ p99: 20, max: 100 })])).not.toContain('Why, and the next step');
+  });
+
+  it('has no CPU floor without the CPU figure or without connections', () => {
+    expect(cpuFloor({ connections: 10, repeats: [row({})] })).toBeUndefined();
+    expect(cpuFloor({ connections: 0, repeats: [row({ cpuMsPerRequest: 3 })] })).toBeUndefined();
+  });
+});
+
+describe('the last run kept on disk (bench/results-store.ts)', () => {
+  it('writes RESULTS.md, the rows and the run, and writes the same RESULTS.md again from them', () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-store-'));
+    fs.mkdirSync(path.join(root, 'bench'));
+    const identity = '<!-- identity-bench:start -->\n## Identity\n<!-- identity-bench:end -->';
+    fs.writeFileSync(path.join(root, 'bench/RESULTS.md'), `old\n\n${identity}\n`);
+    const app = row({ bench: 'bundle', row: 'first load of /store, gzip', unit: 'kB', connections: 0, p50: 70, p95: 70, p99: 70, max: 70 });
+    writeResults(
+      {
+        runs: [
+          {
+            key: 'pglite-100k',
+            label: 'PGlite 100k',
+            database: 'pglite',
+            products: 100_000,
+            rows: [row({ cpuMsPerRequest: 2 })],
+            seedSeconds: 118,
+            seedLoad: '1 → 2',
+          },
+          {
+            key: 'postgres-100k',
+            label: 'PostgreSQL 15 100K',
+            database: 'postgres',
+            products: 100_000,
+            rows: [row({ database: 'postgres', p99: 99 })],
+          },
+        ],
+        once: [app],
+        repeats: 3,
+        minutes: 42,
+        loadAtStart: '0.1 0.2 0.3',
+        loadAtEnd: '1.0 1.0 1.0',
+        partial: undefined,
+        written: '2026-11-28T04:00',
+        machine: '2 cores (a CPU), Node v20',
+      },
+      root,
+    );
+    const first = fs.readFileSync(path.join(root, 'bench/RESULTS.md'), 'utf8');
+    expect(first).toContain('on 2026-11-28T04:00 UTC, 2 cores (a CPU), Node v20; 42.0 minutes');
+    expect(first).toContain('PGlite 100k seeded in 118 s (load 1 → 2)');
+    expect(first).toContain('## Identity');
+    const again = readStoredReport(root);
+    expect(again.runs.map((r) => r.rows.length)).toEqual([1, 1]);
+    expect(again.once).toEqual([app]);
+    writeResults(again, root);
+    expect(fs.readFileSync(path.join(root, 'bench/RESULTS.md'), 'utf8')).toBe(first);
+  });
+
+  it('refuses rows that are not the run they are stored with', () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-store-'));
+    fs.mkdirSync(path.join(root, 'bench'));
+    writeResults({ runs: [], once: [row({})], repeats: 1, minutes: 1, loadAtStart: '0', loadAtEnd: '0', partial: 'x' }, root);
+    fs.writeFileSync(path.join(root, 'bench/results-rows.json'), '[]');
+    expect(() => readStoredReport(root)).toThrow('counts 1 rows');
   });
 });

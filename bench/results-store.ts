@@ -1,0 +1,105 @@
+/**
+ * What one `npm run bench` leaves besides bench/RESULTS.md: its rows (bench/results-rows.json, as before) and the run
+ * around them (bench/results-run.json: when, on what machine, the load, the seeds, which rows belong to which data
+ * set). From those two, `npm run bench:report` writes RESULTS.md again (after the report's wording or its causes
+ * change) without measuring anything again.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { array, create, enums, number, object, optional, string, type Infer } from 'superstruct';
+import { benchRows, type BenchRow } from './measure.ts';
+import { resultsReport, thisMachine, type DataSetRun, type Report } from './run-all-report.ts';
+import { keepingIdentitySection } from './results-sections.ts';
+
+const files = {
+  results: 'bench/RESULTS.md',
+  rows: 'bench/results-rows.json',
+  run: 'bench/results-run.json',
+} as const;
+
+const storedRun = object({
+  written: string(),
+  machine: string(),
+  minutes: number(),
+  loadAtStart: string(),
+  loadAtEnd: string(),
+  repeats: number(),
+  partial: optional(string()),
+  /** In the order their rows come in results-rows.json; the rows of the app (bundle, Lighthouse) come last. */
+  dataSets: array(
+    object({
+      key: string(),
+      label: string(),
+      database: enums(['pglite', 'postgres']),
+      products: number(),
+      rows: number(),
+      seedSeconds: optional(number()),
+      seedLoad: optional(string()),
+    }),
+  ),
+  appRows: number(),
+});
+type StoredRun = Infer<typeof storedRun>;
+
+/** The run without its rows, and its rows in the order the stored run counts them. */
+export function storedOf(report: Report): { run: StoredRun; rows: BenchRow[] } {
+  const run: StoredRun = {
+    written: report.written ?? new Date().toISOString().slice(0, 16),
+    machine: report.machine ?? thisMachine(),
+    minutes: report.minutes,
+    loadAtStart: report.loadAtStart,
+    loadAtEnd: report.loadAtEnd,
+    repeats: report.repeats,
+    ...(report.partial === undefined ? {} : { partial: report.partial }),
+    dataSets: report.runs.map((r) => ({
+      key: r.key,
+      label: r.label,
+      database: r.database,
+      products: r.products,
+      rows: r.rows.length,
+      ...(r.seedSeconds === undefined ? {} : { seedSeconds: r.seedSeconds }),
+      ...(r.seedLoad === undefined ? {} : { seedLoad: r.seedLoad }),
+    })),
+    appRows: report.once.length,
+  };
+  return { run, rows: [...report.runs.flatMap((r) => r.rows), ...report.once] };
+}
+
+/** The report again from a stored run and its rows; refuses rows that do not add up to the run's counts. */
+export function reportOf(run: StoredRun, rows: readonly BenchRow[]): Report {
+  const expected = run.dataSets.reduce((n, set) => n + set.rows, run.appRows);
+  if (expected !== rows.length) throw new Error(`${files.run} counts ${expected} rows, ${files.rows} holds ${rows.length}: not from the same run`);
+  let next = 0;
+  const runs: DataSetRun[] = run.dataSets.map(({ rows: count, ...set }) => {
+    const own = rows.slice(next, next + count);
+    next += count;
+    return { ...set, rows: own };
+  });
+  return {
+    runs,
+    once: rows.slice(next),
+    repeats: run.repeats,
+    minutes: run.minutes,
+    loadAtStart: run.loadAtStart,
+    loadAtEnd: run.loadAtEnd,
+    partial: run.partial,
+    written: run.written,
+    machine: run.machine,
+  };
+}
+
+/** RESULTS.md (keeping the identity bench's section), the rows and the run, all from one report. */
+export function writeResults(report: Report, root = process.cwd()): void {
+  const at = (file: string) => path.join(root, file);
+  const stored = storedOf(report);
+  const existing = fs.existsSync(at(files.results)) ? fs.readFileSync(at(files.results), 'utf8') : '';
+  fs.writeFileSync(at(files.results), keepingIdentitySection(existing, resultsReport(reportOf(stored.run, stored.rows))));
+  fs.writeFileSync(at(files.rows), JSON.stringify(stored.rows, null, 1));
+  fs.writeFileSync(at(files.run), `${JSON.stringify(stored.run, null, 1)}\n`);
+}
+
+/** The last run's report, read back from its two files (checked, not trusted). */
+export function readStoredReport(root = process.cwd()): Report {
+  const read = (file: string): unknown => JSON.parse(fs.readFileSync(path.join(root, file), 'utf8'));
+  return reportOf(create(read(files.run), storedRun), create(read(files.rows), benchRows));
+}
