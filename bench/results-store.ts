@@ -38,6 +38,7 @@ const storedRun = object({
     }),
   ),
   appRows: number(),
+  notes: optional(array(string())),
 });
 type StoredRun = Infer<typeof storedRun>;
 
@@ -61,6 +62,7 @@ export function storedOf(report: Report): { run: StoredRun; rows: BenchRow[] } {
       ...(r.seedLoad === undefined ? {} : { seedLoad: r.seedLoad }),
     })),
     appRows: report.once.length,
+    ...(report.notes === undefined ? {} : { notes: [...report.notes] }),
   };
   return { run, rows: [...report.runs.flatMap((r) => r.rows), ...report.once] };
 }
@@ -85,6 +87,7 @@ export function reportOf(run: StoredRun, rows: readonly BenchRow[]): Report {
     partial: run.partial,
     written: run.written,
     machine: run.machine,
+    ...(run.notes === undefined ? {} : { notes: run.notes }),
   };
 }
 

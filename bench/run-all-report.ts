@@ -53,8 +53,8 @@ const goals: Goal[] = [
       "PostgreSQL the backend's CPU comes on top, about 8 ms a search at 100k in RESULTS-search.md). One at a time, p95 is the costly " +
       'tenth of the texts: words that fall back to the descriptions and short prefixes that expand to many words (RESULTS-search.md ' +
       'names the costliest, ~4,000 buffers each). Next step: answer the candidate words and postings from the in-memory vocabulary ' +
-      '(decision 021) instead of SQL, so a cold search costs ~2 ms of CPU; on PostgreSQL, WEB_CONCURRENCY=2 puts the second core to ' +
-      'work (decision 030; at most half the queue on 2 cores).',
+      '(decision 021) instead of SQL, so a cold search costs ~2 ms of CPU. A second server process (WEB_CONCURRENCY=2) needs cores ' +
+      'to spare: on this 2-core machine it made search slower (decision 030).',
   },
   {
     goal: 'Listings with varied keys from cold, p99 at 10 and 50 connections',
@@ -66,8 +66,8 @@ const goals: Goal[] = [
     whenMissed:
       'The budget at 10 and 50 connections is a CPU budget. With every connection sending its next request as soon as the last is ' +
       "answered, the mean wait is at least connections × server CPU per request (Little's law on one process; the floor below, from " +
-      "this run's CPU figures). p99 ≤ 25 ms at 50 connections needs ≤ 0.5 ms of server CPU per listing on one process (≤ 1 ms on two " +
-      'cores with WEB_CONCURRENCY=2 on PostgreSQL); a listing costs several times that (Fastify, the contract, the statement, JSON). ' +
+      "this run's CPU figures). p99 ≤ 25 ms at 50 connections needs ≤ 0.5 ms of server CPU per listing on one process (on PostgreSQL the " +
+      "backend's CPU comes on top, and a second process only helps with cores to spare: decision 030); a listing costs several times that (Fastify, the contract, the statement, JSON). " +
       'The statement itself is no longer the cause: at 100k its buffers per statement p99 went 4,144 → 453 on PostgreSQL and 3,940 → 248 on PGlite (RESULTS-listings.md). Next step: ' +
       'serve the first pages of each area × category × sort from a per-area summary held in memory and updated on write, leaving SQL ' +
       'for deep pages and combined filters.',
@@ -105,8 +105,7 @@ const goals: Goal[] = [
     unit: 'ms',
     whenMissed:
       'The same shared thread as place order: a call waits behind whichever order is being placed. On PGlite every call also waits ' +
-      'for the one database connection. Next step: as for place order; on PostgreSQL, WEB_CONCURRENCY=2 (decision 030) once the ' +
-      'test gateway is not the one in use.',
+      'for the one database connection. Next step: as for place order (a second server process needs cores to spare, decision 030).',
   },
   {
     goal: 'Memory: server RSS at 100k products on PGlite',
@@ -324,6 +323,8 @@ export interface Report {
   /** When the run ended (ISO, to the minute) and on what machine: a report rendered again later keeps the run's own. */
   written?: string;
   machine?: string;
+  /** What happened around the run that a reader of its figures must know (added by hand to results-run.json). */
+  notes?: readonly string[];
 }
 
 /** This machine as the report's first line gives it. */
@@ -349,6 +350,7 @@ export function resultsReport(report: Report): string {
       'machine read a miss beside a high load with that in mind. Per-bench detail (plans, CPU time per request) is in the ' +
       'RESULTS-*.md files each bench writes.',
     '',
+    ...(report.notes && report.notes.length > 0 ? ['**Circumstances of this run.**', '', ...report.notes.map((n) => `- ${n}`), ''] : []),
     '## Goals',
     '',
     ...goals.flatMap((goal) => goalSection(goal, runs, once)),

@@ -159,6 +159,7 @@ describe('the last run kept on disk (bench/results-store.ts)', () => {
         partial: undefined,
         written: '2026-11-28T04:00',
         machine: '2 cores (a CPU), Node v20',
+        notes: ['A seed ran beside repeat 2.'],
       },
       root,
     );
@@ -166,6 +167,7 @@ describe('the last run kept on disk (bench/results-store.ts)', () => {
     expect(first).toContain('on 2026-11-28T04:00 UTC, 2 cores (a CPU), Node v20; 42.0 minutes');
     expect(first).toContain('PGlite 100k seeded in 118 s (load 1 → 2)');
     expect(first).toContain('## Identity');
+    expect(first).toContain('**Circumstances of this run.**\n\n- A seed ran beside repeat 2.\n');
     const again = readStoredReport(root);
     expect(again.runs.map((r) => r.rows.length)).toEqual([1, 1]);
     expect(again.once).toEqual([app]);
