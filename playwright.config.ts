@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import { defineConfig } from '@playwright/test';
+import { startScriptRuntime } from './bench/start-script.ts';
 
 /** Debian's Chromium, never a downloaded browser (STACK.md). */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -39,19 +40,21 @@ export interface StoreServerOptions {
 }
 
 /**
- * The real server (built SPA + bundled API, production mode, as `npm start` runs it) on a free port of 127.0.0.1: the e2e journeys' (global-setup.ts)
+ * The real server (built SPA + bundled API, production mode, with `npm start`'s node flags: as it runs the store) on a free port of 127.0.0.1: the e2e journeys' (global-setup.ts)
  * and the Lighthouse bench's. Resolves with its address once it says the store is open.
  */
 export async function startStoreServer(options: StoreServerOptions): Promise<{ url: string; server: ChildProcess }> {
   const port = await freePort();
-  const server = spawn(process.execPath, ['dist-server/main.mjs'], {
+  // With npm start's own node flags and environment (NODE_ENV=production among them), read from its script.
+  const runtime = startScriptRuntime();
+  const server = spawn(process.execPath, [...runtime.execArgv, 'dist-server/main.mjs'], {
     env: {
       ...process.env,
+      ...runtime.env,
       PORT: String(port),
       HOST: '127.0.0.1',
       APP_ORIGIN: `http://localhost:${port}`,
       DATA_DIR: options.dataDir,
-      NODE_ENV: 'production',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -8,12 +8,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
-import { array, coerce, define, enums, is, literal, number, object, optional, string, type, union, type Infer } from 'superstruct';
+import { array, coerce, define, enums, literal, number, object, optional, string, union, type Infer } from 'superstruct';
 import { openDatabase, type DatabaseHandle } from '../server/db/connection.ts';
 import { migrateToLatest } from '../server/db/migrate.ts';
 import type { Database } from '../server/db/schema.ts';
 import { mulberry32 } from '../server/db/seed/seed-catalogue.ts';
 import { reseed } from '../server/db/seed/seed-cli.ts';
+import { startScriptRuntime } from './start-script.ts';
 
 // ------------------------------------------------------------------ rows (BENCH_JSON)
 
@@ -257,22 +258,6 @@ function bundleBenchServer(): void {
     ],
     { stdio: 'inherit' },
   );
-}
-
-/**
- * The environment and node flags `npm start` runs the server with, read from package.json's start script
- * (`… && NAME=value … node --flag … dist-server/main.mjs`), so the bundled bench server runs as the store does
- * (decision 031: the flags are most of the server's memory budget).
- */
-export function startScriptRuntime(): { env: Record<string, string>; execArgv: string[] } {
-  const manifest: unknown = JSON.parse(fs.readFileSync(path.resolve('package.json'), 'utf8'));
-  if (!is(manifest, type({ scripts: type({ start: string() }) }))) throw new Error('package.json has no start script');
-  const command = manifest.scripts.start.split('&&').at(-1)?.trim() ?? '';
-  const parts = /^((?:\w+=\S+\s+)*)node\s+((?:--\S+\s+)*)dist-server\/main\.mjs$/.exec(command);
-  if (!parts) throw new Error(`package.json's start script does not end in "NAME=value … node --flag … dist-server/main.mjs": ${command}`);
-  const words = (text: string | undefined) => (text ?? '').split(/\s+/).filter(Boolean);
-  const env = Object.fromEntries(words(parts[1]).map((word) => [word.slice(0, word.indexOf('=')), word.slice(word.indexOf('=') + 1)]));
-  return { env, execArgv: words(parts[2]) };
 }
 
 /** Clock ticks per second of /proc/<pid>/stat's CPU times (USER_HZ: 100 on Linux). */

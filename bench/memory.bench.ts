@@ -21,9 +21,9 @@ import {
   repeatNumber,
   seedOrReuse,
   startBenchServer,
-  startScriptRuntime,
   type BenchRow,
 } from './measure.ts';
+import { startScriptRuntime } from './start-script.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 15);
 const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);

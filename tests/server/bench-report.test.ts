@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { benchRows, fmtSpread, latencies, loadAverages, percentile, processCpuMs, seededRandom, spread, type BenchRow } from '../../bench/measure.ts';
 import { cpuFloor, resultsReport } from '../../bench/run-all-report.ts';
 import { readStoredReport, writeResults } from '../../bench/results-store.ts';
+import { startScriptRuntime } from '../../bench/start-script.ts';
 
 const row = (overrides: Partial<BenchRow>): BenchRow => ({
   bench: 'listings',
@@ -55,6 +56,13 @@ describe('bench measuring code (bench/measure.ts)', () => {
     expect(processCpuMs(process.pid)).toBeGreaterThanOrEqual(0);
     expect(processCpuMs(undefined)).toBe(0);
     expect(processCpuMs(2 ** 30)).toBe(0);
+  });
+
+  it("reads npm start's node flags and environment, which the bench and journey servers run with", () => {
+    const { env, execArgv } = startScriptRuntime();
+    expect(env.NODE_ENV).toBe('production');
+    expect(execArgv).toContain('--liftoff-only');
+    expect(execArgv.every((flag) => flag.startsWith('--'))).toBe(true);
   });
 
   it('gives the three load averages to the digits a table uses', () => {
