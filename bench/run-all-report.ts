@@ -50,9 +50,9 @@ const goals: Goal[] = [
     whenMissed:
       'One server process answers every search on one thread (on PGlite the database runs in that thread too), so ten searches at ' +
       'a time queue behind each other: at 10 at a time the mean wait is at least ten times the server CPU of one search (below; on ' +
-      "PostgreSQL the backend's CPU comes on top, about 8 ms a search at 100k in RESULTS-search.md). One at a time, p95 is the costly " +
-      'tenth of the texts: words that fall back to the descriptions and short prefixes that expand to many words (RESULTS-search.md ' +
-      'names the costliest, ~4,000 buffers each). Next step: answer the candidate words and postings from the in-memory vocabulary ' +
+      "PostgreSQL the backend's CPU comes on top, about 8 ms a search at 100k in RESULTS-search.md). One at a time, p95 is the costly twentieth of the texts: misspellings such as " +
+      "'prarie' and 'sonoma susage', and pairs of words few names share such as 'carver beef', which read more postings and fall " +
+      'back to the descriptions (30–70 ms of CPU each in process, against about 8 ms at the median). Next step: answer the candidate words and postings from the in-memory vocabulary ' +
       '(decision 021) instead of SQL, so a cold search costs ~2 ms of CPU. A second server process (WEB_CONCURRENCY=2) needs cores ' +
       'to spare: on this 2-core machine it made search slower (decision 030).',
   },
