@@ -137,7 +137,7 @@ export const pincodeMachine = setup({
           },
           {
             target: 'notServed',
-            description: "Not served yet: 'coming soon' shows with the pincodes we serve.",
+            description: "Not served: the spec's message 'We are coming soon to this pincode. Please see a list of all pincodes we currently serve.'",
             actions: { type: 'assignNotServed', params: ({ event }) => ({ reply: event.output }) },
           },
         ],
@@ -160,7 +160,8 @@ export const pincodeMachine = setup({
       },
     },
     notServed: {
-      description: "We do not deliver there yet: 'coming soon' and a link to the pincodes we serve.",
+      description:
+        "Not served: 'We are coming soon to this pincode. Please see a list of all pincodes we currently serve.', with the link to that list.",
       on: {
         'pincode.change': { target: 'editing', actions: ['assignValue', 'clearNotServed'] },
       },
