@@ -29,7 +29,7 @@ import { hashSecret, newSecret } from '../server/services/platform/tokens.ts';
 import { sortKeys } from '../src/rules/listing.ts';
 import { emptyTimings, oneKyc, startKycLoad, startVerifications, uploadKyc, type KycTimings, type UploadedApplication } from './kyc-load.ts';
 import { kycPhotoSets, type KycPhotos } from './kyc-photos.ts';
-import { identitySectionEnd, identitySectionStart, withIdentitySection } from './results-sections.ts';
+import { identitySection, withSection } from './results-sections.ts';
 
 const productCount = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const dataDir = path.resolve(process.env.BENCH_DATA_DIR ?? `bench/data-${Math.round(productCount / 1000)}k`);
@@ -361,7 +361,7 @@ interface Extras {
 
 function report(runs: Run[], extra: Extras, loadAtStart: number[], loadAtEnd: number[]): string {
   const load = (values: number[]) => values.map((n) => n.toFixed(1)).join(', ');
-  const lines: string[] = [identitySectionStart, '', '# Catalogue reads while an identity verification runs', ''];
+  const lines: string[] = ['# Catalogue reads while an identity verification runs', ''];
   lines.push(
     `Run ${new Date().toISOString()} with \`npm run bench:identity\` on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), ` +
       `Node ${process.version}, embedded PGlite, ${productCount.toLocaleString('en-US')} products. The server runs in its own process as ` +
@@ -419,7 +419,7 @@ function report(runs: Run[], extra: Extras, loadAtStart: number[], loadAtEnd: nu
     (t) => t.other,
   );
   if (others.length > 0) lines.push('', `Verify replies other than code 1: ${others.length}, e.g. ${[...new Set(others)].slice(0, 3).join('; ')}`);
-  lines.push('', readingNotes, '', identitySectionEnd, '');
+  lines.push('', readingNotes);
   return lines.join('\n');
 }
 
@@ -499,7 +499,7 @@ async function main(): Promise<void> {
   }
 
   const section = report(runs, extra, loadAtStart, os.loadavg());
-  fs.writeFileSync(resultsFile, withIdentitySection(fs.existsSync(resultsFile) ? fs.readFileSync(resultsFile, 'utf8') : '', section));
+  fs.writeFileSync(resultsFile, withSection(fs.existsSync(resultsFile) ? fs.readFileSync(resultsFile, 'utf8') : '', identitySection, section));
   console.log(['', ...summaryLines(runs), ''].join('\n'));
   log(`took ${Math.round((performance.now() - startedAt) / 1000)} s; wrote its section of ${path.relative(process.cwd(), resultsFile)}`);
 }

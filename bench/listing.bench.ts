@@ -38,6 +38,7 @@ import {
   type BenchServer,
   type Latencies,
 } from './measure.ts';
+import { withSection } from './results-sections.ts';
 
 // PGlite in BENCH_DATA_DIR (bench/data-<N>k), or BENCH_DATABASE_URL with a throwaway uploads folder for the server.
 const target = benchDatabase();
@@ -194,7 +195,6 @@ const range = (values: readonly number[]) => {
 
 function section(rows: Row[], products: number): string {
   const lines = [
-    `<!-- listings:${databaseUrl ? 'postgres' : 'pglite'}:start -->`,
     `## ${label}, ${products.toLocaleString('en-US')} products`,
     '',
     `Run ${new Date().toISOString()} on ${os.cpus().length} cores, Node ${process.version}; ${seconds} s per row; every key used once ` +
@@ -219,20 +219,8 @@ function section(rows: Row[], products: number): string {
         `${Math.max(...p99s) <= budget.p99Ms ? 'yes' : '**no**'} | ${Math.max(...maxes) <= budget.maxMs ? 'yes' : '**no**'} |`
       );
     }),
-    `<!-- listings:${databaseUrl ? 'postgres' : 'pglite'}:end -->`,
   ];
   return lines.join('\n');
-}
-
-/** This database's section in place of its previous one; the other database's section stays. */
-function withSection(existing: string, text: string): string {
-  const name = databaseUrl ? 'postgres' : 'pglite';
-  const start = existing.indexOf(`<!-- listings:${name}:start -->`);
-  const endMarker = `<!-- listings:${name}:end -->`;
-  const end = existing.indexOf(endMarker);
-  if (start >= 0 && end > start) return existing.slice(0, start) + text + existing.slice(end + endMarker.length);
-  const base = existing.trim() === '' ? '# Listings from cold, varied keys (bench/listing.bench.ts)\n' : existing.trimEnd();
-  return `${base}\n\n${text}\n`;
 }
 
 /** The row as `npm run bench` tabulates every bench's (common shape across benches; milliseconds). */
@@ -286,7 +274,10 @@ async function main(): Promise<void> {
     await server.stop();
   }
   const text = section(rows, productCount);
-  fs.writeFileSync(resultsFile, withSection(fs.existsSync(resultsFile) ? fs.readFileSync(resultsFile, 'utf8') : '', text));
+  // This database's section in place of its previous one; the other database's section and the notes stay.
+  const existing = fs.existsSync(resultsFile) ? fs.readFileSync(resultsFile, 'utf8') : '';
+  const name = `listings:${databaseUrl ? 'postgres' : 'pglite'}`;
+  fs.writeFileSync(resultsFile, withSection(existing, name, text, '# Listings from cold, varied keys (bench/listing.bench.ts)'));
   log(`wrote ${path.relative(process.cwd(), resultsFile)}`);
 }
 

@@ -23,6 +23,7 @@ import {
   startBenchServer,
   type BenchRow,
 } from './measure.ts';
+import { withSection } from './results-sections.ts';
 import { startScriptRuntime } from './start-script.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 15);
@@ -168,7 +169,7 @@ await seedOrReuse(handle, target.products, log).finally(() => handle.close());
 const label = target.kind === 'pglite' ? 'PGlite' : 'PostgreSQL';
 const rows = await measure(label, target.serverEnv);
 const text = [
-  '# Server memory',
+  `## ${label}, ${target.products.toLocaleString('en-US')} products`,
   '',
   `Run ${new Date().toISOString()} by \`npm run bench:memory\`, Node ${process.version}, ${target.products.toLocaleString('en-US')} products, load average ${loadAverages()}. ` +
     `Under load: autocannon, 10 connections, ${seconds} s over homepage, category list, two listings and a product page. Figures in MB. ` +
@@ -181,5 +182,8 @@ const text = [
   ...served.map((line) => `- ${line}`),
   '',
 ];
-fs.writeFileSync(path.resolve('bench/RESULTS-memory.md'), text.join('\n'));
+// This database's section of the file; the other database's and the analysis written by hand stay.
+const resultsFile = path.resolve('bench/RESULTS-memory.md');
+const existing = fs.existsSync(resultsFile) ? fs.readFileSync(resultsFile, 'utf8') : '';
+fs.writeFileSync(resultsFile, withSection(existing, `memory:${target.kind}`, text.join('\n'), '# Server memory'));
 console.log(text.join('\n'));

@@ -1,25 +1,33 @@
 /**
- * bench/RESULTS.md holds the catalogue bench's report and, between these markers, the identity bench's section
- * (bench/identity.bench.ts). Each bench rewrites only its own part.
+ * Results files that several benches (or one bench per database) write into: each rewrites only its own section,
+ * between `<!-- name:start -->` and `<!-- name:end -->`, and keeps everything else the file holds (the other
+ * sections, and notes written by hand). bench/RESULTS.md keeps the identity bench's section this way, RESULTS-wire.md
+ * the bundle's and Lighthouse's, RESULTS-listings.md and RESULTS-memory.md one per database.
  */
-export const identitySectionStart = '<!-- identity-bench:start -->';
-export const identitySectionEnd = '<!-- identity-bench:end -->';
+export const sectionStart = (name: string): string => `<!-- ${name}:start -->`;
+export const sectionEnd = (name: string): string => `<!-- ${name}:end -->`;
 
-function bounds(text: string): [number, number] | undefined {
-  const start = text.indexOf(identitySectionStart);
-  const end = text.indexOf(identitySectionEnd);
-  return start >= 0 && end > start ? [start, end + identitySectionEnd.length] : undefined;
+/** The identity bench's section of bench/RESULTS.md (bench/identity.bench.ts). */
+export const identitySection = 'identity-bench';
+
+function bounds(text: string, name: string): [number, number] | undefined {
+  const start = text.indexOf(sectionStart(name));
+  const end = text.indexOf(sectionEnd(name));
+  return start >= 0 && end > start ? [start, end + sectionEnd(name).length] : undefined;
 }
 
-/** The identity section in place of the previous one, or at the end. */
-export function withIdentitySection(existing: string, section: string): string {
-  const found = bounds(existing);
-  if (found) return existing.slice(0, found[0]) + section.trim() + existing.slice(found[1]);
-  return `${existing.trimEnd()}\n\n${section.trim()}\n`;
+/** Section `name` holding `body`, in place of its previous one, or at the end (under `heading` in a new file). */
+export function withSection(existing: string, name: string, body: string, heading = ''): string {
+  const section = `${sectionStart(name)}\n${body.trim()}\n${sectionEnd(name)}`;
+  const found = bounds(existing, name);
+  if (found) return existing.slice(0, found[0]) + section + existing.slice(found[1]);
+  const base = existing.trim() === '' ? heading : existing;
+  return base.trim() === '' ? `${section}\n` : `${base.trimEnd()}\n\n${section}\n`;
 }
 
-/** A new catalogue report, keeping the identity section the old file had. */
-export function keepingIdentitySection(existing: string, report: string): string {
-  const found = bounds(existing);
-  return found ? withIdentitySection(report, existing.slice(found[0], found[1])) : report;
+/** A report written anew (bench/RESULTS.md), keeping section `name` of the file it replaces. */
+export function keepingSection(existing: string, report: string, name: string): string {
+  const found = bounds(existing, name);
+  if (!found) return report;
+  return withSection(report, name, existing.slice(found[0] + sectionStart(name).length, found[1] - sectionEnd(name).length));
 }

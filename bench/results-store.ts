@@ -9,7 +9,7 @@ import path from 'node:path';
 import { array, create, enums, number, object, optional, string, type Infer } from 'superstruct';
 import { benchRows, type BenchRow } from './measure.ts';
 import { resultsReport, thisMachine, type DataSetRun, type Report } from './run-all-report.ts';
-import { keepingIdentitySection } from './results-sections.ts';
+import { identitySection, keepingSection } from './results-sections.ts';
 
 const files = {
   results: 'bench/RESULTS.md',
@@ -96,7 +96,7 @@ export function writeResults(report: Report, root = process.cwd()): void {
   const at = (file: string) => path.join(root, file);
   const stored = storedOf(report);
   const existing = fs.existsSync(at(files.results)) ? fs.readFileSync(at(files.results), 'utf8') : '';
-  fs.writeFileSync(at(files.results), keepingIdentitySection(existing, resultsReport(reportOf(stored.run, stored.rows))));
+  fs.writeFileSync(at(files.results), keepingSection(existing, resultsReport(reportOf(stored.run, stored.rows)), identitySection));
   fs.writeFileSync(at(files.rows), JSON.stringify(stored.rows, null, 1));
   fs.writeFileSync(at(files.run), `${JSON.stringify(stored.run, null, 1)}\n`);
 }

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { benchRows, fmtSpread, latencies, loadAverages, percentile, processCpuMs, seededRandom, spread, type BenchRow } from '../../bench/measure.ts';
 import { cpuFloor, resultsReport } from '../../bench/run-all-report.ts';
 import { readStoredReport, writeResults } from '../../bench/results-store.ts';
+import { withSection } from '../../bench/results-sections.ts';
 import { startScriptRuntime } from '../../bench/start-script.ts';
 
 const row = (overrides: Partial<BenchRow>): BenchRow => ({
@@ -189,5 +190,21 @@ describe('the last run kept on disk (bench/results-store.ts)', () => {
     writeResults({ runs: [], once: [row({})], repeats: 1, minutes: 1, loadAtStart: '0', loadAtEnd: '0', partial: 'x' }, root);
     fs.writeFileSync(path.join(root, 'bench/results-rows.json'), '[]');
     expect(() => readStoredReport(root)).toThrow('counts 1 rows');
+  });
+});
+
+describe('a results file several benches write into (bench/results-sections.ts)', () => {
+  it("replaces only the bench's own section and keeps the notes and the other sections", () => {
+    const once = withSection('# Memory\n\nNotes written by hand.\n', 'memory:pglite', '## PGlite\nold', '# Memory');
+    const both = withSection(once, 'memory:postgres', '## PostgreSQL\nfigures');
+    const again = withSection(both, 'memory:pglite', '## PGlite\nnew');
+    expect(again).toBe(
+      '# Memory\n\nNotes written by hand.\n\n<!-- memory:pglite:start -->\n## PGlite\nnew\n<!-- memory:pglite:end -->\n\n' +
+        '<!-- memory:postgres:start -->\n## PostgreSQL\nfigures\n<!-- memory:postgres:end -->\n',
+    );
+  });
+
+  it('starts a new file with its heading', () => {
+    expect(withSection('', 'wire', 'rows', '# On the wire')).toBe('# On the wire\n\n<!-- wire:start -->\nrows\n<!-- wire:end -->\n');
   });
 });
