@@ -28,7 +28,7 @@ import {
   latencies,
   loadAverages,
   logger,
-  processCpuMs,
+  serverCpuMs,
   recordRows,
   seededRandom,
   spread,
@@ -137,15 +137,13 @@ interface Row extends Latencies {
 
 /** The three load averages to two decimals, as this bench's table has always given them. */
 const loadText = () => loadAverages(2);
-// Every server process (with BENCH_WORKERS=N the primary and its workers, decision 030).
-const serverCpuMs = () => (server?.pids ?? []).reduce((sum, pid) => sum + processCpuMs(pid), 0);
 
 /** connections loops, each sending the next never-seen request as soon as its previous answer arrives, for seconds. */
 async function drive(baseUrl: string, next: () => BenchRequest, connections: number, repeat: number): Promise<Row> {
   const times: number[] = [];
   let failures = 0;
   const loadBefore = loadText();
-  const cpuBefore = serverCpuMs();
+  const cpuBefore = serverCpuMs(server);
   const started = performance.now();
   const until = started + seconds * 1000;
   await Promise.all(
@@ -180,7 +178,7 @@ async function drive(baseUrl: string, next: () => BenchRequest, connections: num
     perSecond: measured.requests / elapsed,
     loadBefore,
     loadAfter: loadText(),
-    cpuMsPerRequest: measured.requests === 0 ? 0 : (serverCpuMs() - cpuBefore) / measured.requests,
+    cpuMsPerRequest: measured.requests === 0 ? 0 : (serverCpuMs(server) - cpuBefore) / measured.requests,
   };
 }
 

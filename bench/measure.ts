@@ -287,6 +287,9 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
+/** CPU milliseconds every process of a bench server has used so far (with BENCH_WORKERS=N the primary and its workers). */
+export const serverCpuMs = (server: BenchServer | undefined): number => (server?.pids ?? []).reduce((sum, pid) => sum + processCpuMs(pid), 0);
+
 /**
  * The API (bench/bench-server.ts) in its own process on a free loopback port, so the load generator does not share
  * its event loop. Resolves once it listens. env.BENCH_WORKERS=N (with DATABASE_URL) serves from N processes

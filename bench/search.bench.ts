@@ -20,7 +20,7 @@ import {
   loadAverage,
   loadAverages,
   logger,
-  processCpuMs,
+  serverCpuMs,
   recordRows,
   seedOrReuse,
   spread,
@@ -103,9 +103,6 @@ async function run(base: string, texts: readonly string[], concurrency: number):
   await Promise.all(Array.from({ length: concurrency }, worker));
   return times;
 }
-
-/** CPU time of every server process so far (with BENCH_WORKERS=N the primary and its workers). */
-const serverCpuMs = (running: BenchServer) => running.pids.reduce((sum, pid) => sum + processCpuMs(pid), 0);
 
 interface Row extends Latencies {
   concurrency: number;
