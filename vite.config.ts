@@ -22,27 +22,6 @@ const inspectActorsInDev: Plugin = {
   resolveId: (source, importer) => (source === '@xstate/react' && importer !== inspectedReact ? inspectedReact : null),
 };
 
-/**
- * The React the app ships is preact/compat (docs/decisions/026-runtime.md): every import of `react`, `react-dom` and
- * their entry points — ours and our packages' (react-router, @xstate/react, swr, downshift, react-day-picker, Stripe's
- * elements) — resolves to it, in `vite build` and the dev server alike, so the browser journeys test what shoppers get.
- * Exact matches only.
- */
-const reactToPreact = [
-  { find: /^react$/, replacement: 'preact/compat' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-];
-
-/**
- * react-router reads `React.useOptimistic` when it exists and falls back without it; preact/compat has none, so the
- * bundler's "always undefined" warning for it is expected. Any other missing export still shows.
- */
-const expectedMissingExport = (log: { code?: string; message: string }) =>
-  log.code === 'IMPORT_IS_UNDEFINED' && log.message.includes('`useOptimistic`') && log.message.includes('react-router');
-
 /** Text files worth compressing; pictures and fonts are compressed already. */
 const compressible = /\.(?:js|mjs|css|html|svg|json|txt|wasm)$/;
 /** Below this a compressed copy saves less than its own headers cost. */
@@ -78,7 +57,7 @@ function precompress(): Plugin {
 
 /** The packages the shell itself runs on; the rest (downshift, Stripe, dates, captcha) stay with the screens using them. */
 const firstLoadPackages =
-  /node_modules[\\/](?:preact|react-router|react-router-dom|xstate|@xstate[\\/]react|swr|superstruct|use-sync-external-store|dequal)[\\/]/;
+  /node_modules[\\/](?:react|react-dom|scheduler|react-router|react-router-dom|xstate|@xstate[\\/]react|swr|superstruct|use-sync-external-store|dequal)[\\/]/;
 
 // `BUNDLE_REPORT=1 vite build` also writes what each dependency costs to scratch/ (never into dist/, which is served).
 const bundleReport = process.env.BUNDLE_REPORT
@@ -89,9 +68,7 @@ const bundleReport = process.env.BUNDLE_REPORT
   : [];
 
 export default defineConfig({
-  // No fast refresh (it patches React's renderer, which preact is not): an edit reloads the page in dev.
-  plugins: [inspectActorsInDev, react({ refreshExclude: /./ }), vanillaExtractPlugin(), precompress(), ...bundleReport],
-  resolve: { alias: reactToPreact },
+  plugins: [inspectActorsInDev, react(), vanillaExtractPlugin(), precompress(), ...bundleReport],
   server: {
     port: 5173,
     proxy: Object.fromEntries(apiPrefixes.map((prefix) => [prefix, { target: apiTarget, changeOrigin: false }])),
@@ -103,9 +80,6 @@ export default defineConfig({
     sourcemap: false,
     manifest: true,
     rollupOptions: {
-      onLog(level, log, handler) {
-        if (!expectedMissingExport(log)) handler(level, log);
-      },
       output: {
         // The runtime every screen needs in one file: cached across deploys that change only our code, and smaller
         // gzipped together than in the ten slivers the default splitting makes (bench/RESULTS-wire.md).
