@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+import { pathToFileURL } from 'node:url';
+import { build, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { visualizer } from 'rollup-plugin-visualizer';
+import { screenPreloads, withHints, type Manifest } from './server/http/spa-shell.ts';
 
 // The API server (server/main.ts) listens on API_PORT in dev; Vite proxies every API prefix to it.
 const apiTarget = `http://localhost:${process.env.API_PORT ?? '3000'}`;
@@ -55,20 +57,81 @@ function precompress(): Plugin {
   };
 }
 
+/** The folder of dist/ the server reads the prerendered pages from (server/http/spa-shell.ts, the same name). */
+const shellsDir = 'shells';
+
+/**
+ * After the browser build, renders the store's frame and the static pages to HTML (react-dom/static, from an SSR
+ * build of src/views/prerender-shells.tsx) and writes each as index.html with its markup in #root, to
+ * dist/shells/<page>.html: the server sends those for their paths (compressed once, as its other shells), so the
+ * first paint needs no script (docs/decisions/034-react-ships.md). The SSR build uses this same config, so class names match.
+ */
+function prerenderShells(): Plugin {
+  let outDir = 'dist';
+  let isSsrBuild = false;
+  return {
+    name: 'prerender-shells',
+    apply: 'build',
+    configResolved(config) {
+      isSsrBuild = Boolean(config.build.ssr);
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      if (isSsrBuild) return;
+      // A folder of its own per build (never served), so builds running at once do not share it; under node_modules,
+      // where its imports of react and the rest resolve.
+      const cache = path.resolve(import.meta.dirname, 'node_modules/.cache');
+      fs.mkdirSync(cache, { recursive: true });
+      const prerenderBuildDir = fs.mkdtempSync(path.join(cache, 'prerender-shells-'));
+      try {
+        await writeShells(prerenderBuildDir);
+      } finally {
+        fs.rmSync(prerenderBuildDir, { recursive: true, force: true });
+      }
+    },
+  };
+
+  async function writeShells(prerenderBuildDir: string) {
+    await build({
+      configFile: path.resolve(import.meta.dirname, 'vite.config.ts'),
+      logLevel: 'warn',
+      build: { ssr: 'src/views/prerender-shells.tsx', outDir: prerenderBuildDir, emptyOutDir: true, manifest: false, copyPublicDir: false },
+    });
+    type Shells = typeof import('./src/views/prerender-shells.tsx');
+    // eslint-disable-next-line no-restricted-syntax -- the SSR build's output file, loaded after it is written: no source module
+    const shells = (await import(pathToFileURL(path.join(prerenderBuildDir, 'prerender-shells.js')).href)) as Shells;
+    const html = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
+    if (!html.includes('<div id="root"></div>')) throw new Error('index.html has no empty <div id="root"></div> to prerender into');
+    const manifest = JSON.parse(fs.readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+    fs.mkdirSync(path.join(outDir, shellsDir), { recursive: true });
+    for (const page of shells.prerenderedPages) {
+      const markup = await shells.prerenderShell(page.path);
+      const file = path.join(outDir, shellsDir, `${page.path.slice(1)}.html`);
+      // The screen's stylesheets block the paint as the entry's do, so the page is styled from the first frame.
+      const head = page.screen ? screenPreloads(manifest, page.screen, 'stylesheet') : [];
+      // `inert` until the app has rendered over it (src/main.tsx): a click on the picture of a button is not lost.
+      const content = Buffer.from(withHints(html, head).replace('<div id="root"></div>', `<div id="root" inert>${markup}</div>`));
+      fs.writeFileSync(file, content);
+    }
+  }
+}
+
 /** The packages the shell itself runs on; the rest (downshift, Stripe, dates, captcha) stay with the screens using them. */
 const firstLoadPackages =
   /node_modules[\\/](?:react|react-dom|scheduler|react-router|react-router-dom|xstate|@xstate[\\/]react|swr|superstruct|use-sync-external-store|dequal)[\\/]/;
 
 // `BUNDLE_REPORT=1 vite build` also writes what each dependency costs to scratch/ (never into dist/, which is served).
+// Of the browser build only: the prerender's SSR build (prerenderShells) would write over it.
+const browserBuildOnly = (plugin: Plugin): Plugin => ({ ...plugin, apply: (_config, env) => env.command === 'build' && !env.isSsrBuild });
 const bundleReport = process.env.BUNDLE_REPORT
   ? [
       visualizer({ filename: 'scratch/bundle-report.html', gzipSize: true, brotliSize: true, template: 'treemap' }),
       visualizer({ filename: 'scratch/bundle-report.json', gzipSize: true, brotliSize: true, template: 'raw-data' }),
-    ]
+    ].map(browserBuildOnly)
   : [];
 
 export default defineConfig({
-  plugins: [inspectActorsInDev, react(), vanillaExtractPlugin(), precompress(), ...bundleReport],
+  plugins: [inspectActorsInDev, react(), vanillaExtractPlugin(), browserBuildOnly(precompress()), prerenderShells(), ...bundleReport],
   server: {
     port: 5173,
     proxy: Object.fromEntries(apiPrefixes.map((prefix) => [prefix, { target: apiTarget, changeOrigin: false }])),
@@ -79,6 +142,8 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: false,
     manifest: true,
+    // Every browser the store supports has modulepreload: no polyfill in the entry.
+    modulePreload: { polyfill: false },
     rollupOptions: {
       output: {
         // The runtime every screen needs in one file: cached across deploys that change only our code, and smaller

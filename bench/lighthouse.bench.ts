@@ -64,22 +64,43 @@ function lcpElementOf(audit: { details?: unknown; errorMessage?: string } | unde
 export interface LighthousePage {
   name: string;
   path: string;
+  /** Which build served it: 'shipped' (dist/), or the baseline's label. */
+  build: string;
   runs: Run[];
 }
 
 /**
- * Builds the app, starts it on a fresh seeded embedded database and runs Lighthouse `runs` times on each page.
- * Returns every run and the section bench/RESULTS-wire.md gets; writes nothing.
+ * A second build measured beside the shipped one, run for run, so what a change costs reads as a ratio taken at the
+ * same moment on the same (shared) machine: `LIGHTHOUSE_BASELINE=<dist folder>` and `LIGHTHOUSE_BASELINE_LABEL`
+ * (issue 22 measured React beside the preact/compat build of decision 026 this way). The server is the same bundle.
+ */
+const baseline = process.env.LIGHTHOUSE_BASELINE
+  ? { label: process.env.LIGHTHOUSE_BASELINE_LABEL ?? 'baseline', staticDir: path.resolve(process.env.LIGHTHOUSE_BASELINE) }
+  : undefined;
+
+/**
+ * Builds the app (unless LIGHTHOUSE_SKIP_BUILD=1), starts it on a fresh seeded embedded database and runs Lighthouse
+ * `runs` times on each page, and on the baseline build's server too when there is one. Writes nothing.
  */
 export async function runLighthouse(runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3)): Promise<{ pages: LighthousePage[]; markdown: string[] }> {
-  const build = spawnSync('npx', ['vite', 'build'], { stdio: 'inherit' });
-  if (build.status !== 0) throw new Error('vite build failed');
-  const serverBuild = spawnSync('npm', ['run', 'build:server'], { stdio: 'inherit' });
-  if (serverBuild.status !== 0) throw new Error('npm run build:server failed');
+  if (process.env.LIGHTHOUSE_SKIP_BUILD !== '1') {
+    const build = spawnSync('npx', ['vite', 'build'], { stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('vite build failed');
+    const serverBuild = spawnSync('npm', ['run', 'build:server'], { stdio: 'inherit' });
+    if (serverBuild.status !== 0) throw new Error('npm run build:server failed');
+  }
 
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-lighthouse-'));
+  const builds = [{ label: 'shipped', staticDir: path.resolve('dist') }, ...(baseline ? [baseline] : [])];
+  const folders: string[] = [];
+  const servers = [];
+  for (const build of builds) {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-lighthouse-'));
+    folders.push(dataDir);
+    const { url, server } = await startStoreServer({ dataDir, env: { LOG_LEVEL: 'warn', STATIC_DIR: build.staticDir } });
+    servers.push({ ...build, url, server });
+  }
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'store-lighthouse-profile-'));
-  const { url, server } = await startStoreServer({ dataDir, env: { LOG_LEVEL: 'warn' } });
+  folders.push(profile);
   const debuggingPort = await freePort();
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: chromiumPath,
@@ -87,60 +108,45 @@ export async function runLighthouse(runs = Number(process.env.LIGHTHOUSE_RUNS ??
     args: [...chromiumArgs, `--remote-debugging-port=${debuggingPort}`],
   });
   const results = new Map<string, Run[]>();
+  const key = (build: string, name: string) => `${build}\u0000${name}`;
   const loadBefore = loadAverages();
   try {
     const page = context.pages()[0] ?? (await context.newPage());
-    await page.goto(`${url}/favicon.svg`);
-    await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [sessionStorageKey, JSON.stringify(session)] as const);
     const cdp = await context.newCDPSession(page);
-    // One unmeasured visit of each page: the server's first requests warm its caches, as a shop in use has them warm.
-    for (const target of pages) await page.goto(`${url}${target.path}`, { waitUntil: 'networkidle' });
+    for (const { url } of servers) {
+      await page.goto(`${url}/favicon.svg`);
+      await page.evaluate(([k, value]) => window.localStorage.setItem(k, value), [sessionStorageKey, JSON.stringify(session)] as const);
+      // One unmeasured visit of each page: the server's first requests warm its caches, as a shop in use has them warm.
+      for (const target of pages) await page.goto(`${url}${target.path}`, { waitUntil: 'networkidle' });
+    }
 
     for (let run = 0; run < runs; run++) {
       for (const target of pages) {
-        await cdp.send('Network.clearBrowserCache');
-        const result = await lighthouse(`${url}${target.path}`, {
-          port: debuggingPort,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance'],
-          disableStorageReset: true,
-        });
-        if (!result) throw new Error(`Lighthouse returned nothing for ${target.path}`);
-        const { lhr } = result;
-        const audits = lhr.audits;
-        const resources = JSON.stringify(audits['resource-summary']?.details ?? {});
-        const scriptBytes = Number(/"resourceType":"script"[^}]*"transferSize":(\d+)/.exec(resources)?.[1] ?? Number.NaN);
-        const entry: Run = {
-          score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
-          fcp: numeric(audits, 'first-contentful-paint'),
-          lcp: numeric(audits, 'largest-contentful-paint'),
-          tbt: numeric(audits, 'total-blocking-time'),
-          cls: numeric(audits, 'cumulative-layout-shift'),
-          si: numeric(audits, 'speed-index'),
-          scriptKb: scriptBytes / 1024,
-          totalKb: numeric(audits, 'total-byte-weight') / 1024,
-          lcpElement: lcpElementOf(audits['largest-contentful-paint-element']),
-        };
-        results.set(target.name, [...(results.get(target.name) ?? []), entry]);
-        console.log(
-          `${target.name} run ${run + 1}: score ${entry.score}, LCP ${entry.lcp.toFixed(0)} ms, CLS ${entry.cls.toFixed(3)}, TBT ${entry.tbt.toFixed(0)} ms`,
-        );
+        for (const { label, url } of servers) {
+          await cdp.send('Network.clearBrowserCache');
+          const entry = await measurePage(`${url}${target.path}`, debuggingPort);
+          results.set(key(label, target.name), [...(results.get(key(label, target.name)) ?? []), entry]);
+          console.log(
+            `${label} ${target.name} run ${run + 1}: score ${entry.score}, FCP ${entry.fcp.toFixed(0)} ms, LCP ${entry.lcp.toFixed(0)} ms, CLS ${entry.cls.toFixed(3)}, TBT ${entry.tbt.toFixed(0)} ms`,
+          );
+        }
       }
     }
   } finally {
     await context.close();
-    server.kill('SIGTERM');
-    fs.rmSync(profile, { recursive: true, force: true });
+    for (const { server } of servers) server.kill('SIGTERM');
+    for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
   }
   const loadAfter = loadAverages();
 
-  const rows = pages.map(({ name, path: pagePath }) => {
-    const list = results.get(name) ?? [];
-    const of = (key: keyof Omit<Run, 'lcpElement'>) => list.map((r) => r[key]);
+  const measured = servers.flatMap(({ label }) =>
+    pages.map((target) => ({ ...target, build: label, runs: results.get(key(label, target.name)) ?? [] })),
+  );
+  const rows = measured.map(({ name, path: pagePath, build, runs: list }) => {
+    const of = (k: keyof Omit<Run, 'lcpElement'>) => list.map((r) => r[k]);
     const score = median(of('score'));
     return [
-      `| ${name} (\`${pagePath}\`) | **${score}** (${spread(of('score'), 0)})${score >= goal ? '' : ' below goal'}`,
+      `| ${build === 'shipped' ? '' : `${build}: `}${name} (\`${pagePath}\`) | **${score}** (${spread(of('score'), 0)})${score >= goal ? '' : ' below goal'}`,
       `${(median(of('fcp')) / 1000).toFixed(2)} s (${spread(
         of('fcp').map((v) => v / 1000),
         2,
@@ -164,13 +170,39 @@ export async function runLighthouse(runs = Number(process.env.LIGHTHOUSE_RUNS ??
     `Measured ${new Date().toISOString()} by bench/lighthouse.bench.ts (\`npm run bench:lighthouse\`): Lighthouse ${lighthouseVersion}`,
     `in ${chromiumPath}, simulated throttling (150 ms RTT, 1.6 Mbit/s, CPU x4), ${runs} runs per page, each a first visit`,
     `(HTTP cache cleared). Median (min–max). Load average before ${loadBefore}, after ${loadAfter} (2 cores, shared). Goal: ${goal}.`,
+    ...(baseline
+      ? [
+          `The rows marked ${baseline.label} are the build in \`${path.relative(process.cwd(), baseline.staticDir)}\`, measured run for run beside the shipped one.`,
+        ]
+      : []),
     '',
     '| page | score | FCP | LCP | TBT | CLS | Speed Index | script transferred | total transferred | LCP element |',
     '|---|---|---|---|---|---|---|---|---|---|',
     ...rows,
     '',
   ];
-  return { pages: pages.map(({ name, path: pagePath }) => ({ name, path: pagePath, runs: results.get(name) ?? [] })), markdown: lines };
+  return { pages: measured, markdown: lines };
+}
+
+/** One Lighthouse run of one page (performance only, storage kept: the session set in the profile is the shopper's). */
+async function measurePage(url: string, port: number): Promise<Run> {
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  const audits = lhr.audits;
+  const resources = JSON.stringify(audits['resource-summary']?.details ?? {});
+  const scriptBytes = Number(/"resourceType":"script"[^}]*"transferSize":(\d+)/.exec(resources)?.[1] ?? Number.NaN);
+  return {
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    fcp: numeric(audits, 'first-contentful-paint'),
+    lcp: numeric(audits, 'largest-contentful-paint'),
+    tbt: numeric(audits, 'total-blocking-time'),
+    cls: numeric(audits, 'cumulative-layout-shift'),
+    si: numeric(audits, 'speed-index'),
+    scriptKb: scriptBytes / 1024,
+    totalKb: numeric(audits, 'total-byte-weight') / 1024,
+    lcpElement: lcpElementOf(audits['largest-contentful-paint-element']),
+  };
 }
 
 if (process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
@@ -180,11 +212,19 @@ if (process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLTo
   const loadAfter = loadAverage();
   // One row per page: p50 the median score of its runs, p95…max the best (the goal reads the median).
   recordRows(
-    pages.map(({ name, runs: pageRuns }): BenchRow => {
+    pages.map(({ name, build, runs: pageRuns }): BenchRow => {
       const scores = pageRuns.map((r) => r.score).sort((a, b) => a - b);
       const best = scores.at(-1) ?? NaN;
       return {
-        ...{ bench: 'lighthouse', row: name, database: 'pglite', products: 0, connections: 1, repeat: 1, requests: scores.length },
+        ...{
+          bench: 'lighthouse',
+          row: build === 'shipped' ? name : `${build} ${name}`,
+          database: 'pglite',
+          products: 0,
+          connections: 1,
+          repeat: 1,
+          requests: scores.length,
+        },
         ...{ p50: median(scores), p95: best, p99: best, max: best, failed: 0, loadBefore, loadAfter, unit: 'score' },
       };
     }),

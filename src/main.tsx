@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { takeTokenFrom } from './api/http.ts';
@@ -16,6 +16,16 @@ if (import.meta.env.DEV) void import('./dev/dev-tools.ts').then((dev) => dev.sta
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
+
+/**
+ * /store and the static pages arrive prerendered, their markup in an `inert` #root (vite.config.ts
+ * `prerenderShells`): once the app has rendered over it, the page takes clicks again.
+ */
+function TakeOverPrerenderedPage({ container }: { container: HTMLElement }) {
+  useLayoutEffect(() => container.removeAttribute('inert'), [container]);
+  return null;
+}
+
 createRoot(root).render(
   <StrictMode>
     <AppActorsContext.Provider value={actors}>
@@ -23,5 +33,6 @@ createRoot(root).render(
         <AppRoutes />
       </BrowserRouter>
     </AppActorsContext.Provider>
+    <TakeOverPrerenderedPage container={root} />
   </StrictMode>,
 );

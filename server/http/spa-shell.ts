@@ -18,6 +18,9 @@ interface ManifestChunk {
   css?: string[];
 }
 
+/** The build's .vite/manifest.json: each source module's chunk. */
+export type Manifest = Record<string, ManifestChunk>;
+
 /** Client routes whose screen comes on demand (src/views/lazy-pages.tsx), by the module that holds the screen. */
 const screensByRoute: { route: RegExp; screen: string }[] = [
   { route: /^\/store\/\d+$/, screen: 'src/views/store/product/product-page.tsx' },
@@ -30,7 +33,7 @@ const screensByRoute: { route: RegExp; screen: string }[] = [
 const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** A chunk's file and stylesheets, and those of every chunk it imports statically, as site paths. */
-function filesOf(manifest: Record<string, ManifestChunk>, key: string, seen: Set<string>, files: string[]): string[] {
+function filesOf(manifest: Manifest, key: string, seen: Set<string>, files: string[]): string[] {
   const chunk = manifest[key];
   if (!chunk || seen.has(key)) return files;
   seen.add(key);
@@ -39,14 +42,18 @@ function filesOf(manifest: Record<string, ManifestChunk>, key: string, seen: Set
   return files;
 }
 
-/** The `<link>`s that start a screen's chunks early, leaving out what index.html already loads. */
-export function screenPreloads(manifest: Record<string, ManifestChunk>, screen: string): string[] {
+/**
+ * The `<link>`s that start a screen's chunks early, leaving out what index.html already loads. Its stylesheets are
+ * preloaded, or, for a page whose markup is already in the HTML (prerendered), linked as stylesheets.
+ */
+export function screenPreloads(manifest: Manifest, screen: string, css: 'preload' | 'stylesheet' = 'preload'): string[] {
   const entry = new Set(filesOf(manifest, 'index.html', new Set(), []));
+  const styleLink = css === 'stylesheet' ? 'rel="stylesheet"' : 'rel="preload" as="style"';
   return filesOf(manifest, screen, new Set(), [])
     .filter((file) => !entry.has(file))
     .map((file) =>
       file.endsWith('.css')
-        ? `<link rel="preload" as="style" crossorigin href="${attribute(file)}">`
+        ? `<link ${styleLink} crossorigin href="${attribute(file)}">`
         : `<link rel="modulepreload" crossorigin href="${attribute(file)}">`,
     );
 }
@@ -63,22 +70,43 @@ export function bannerPreload(url: string): string {
 /** How long the first banner's address is reused: the banners read itself is public for 60 s (caching.ts). */
 const bannerFreshMs = 60_000;
 
+/** The folder of the build with the prerendered pages (vite.config.ts `prerenderShells`): `<path>.html` each. */
+const shellsDir = 'shells';
+
+/** The prerendered pages of the build by path ('/store', '/about-us', …); none when the build has none. */
+function prerenderedPages(staticDir: string): Map<string, string> {
+  const dir = path.join(staticDir, shellsDir);
+  if (!fs.existsSync(dir)) return new Map();
+  return new Map(
+    fs
+      .readdirSync(dir)
+      .filter((name) => name.endsWith('.html'))
+      .map((name) => [`/${name.slice(0, -'.html'.length)}`, fs.readFileSync(path.join(dir, name), 'utf8')]),
+  );
+}
+
 /**
  * The shell for a path, or undefined when index.html as built will do (served as a file, precompressed).
- * firstBanner reads the current first banner's address.
+ * firstBanner reads the current first banner's address. /store and the static pages are sent prerendered (their
+ * markup already in #root), so the first paint needs no script.
  */
 export function spaShell(staticDir: string, firstBanner: () => Promise<string | undefined>) {
   const html = fs.readFileSync(path.join(staticDir, 'index.html'), 'utf8');
   const manifestFile = path.join(staticDir, '.vite/manifest.json');
-  const manifest = fs.existsSync(manifestFile) ? (JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>) : {};
+  const manifest = fs.existsSync(manifestFile) ? (JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest) : {};
   const screenShells = new Map(screensByRoute.map(({ screen }) => [screen, withHints(html, screenPreloads(manifest, screen))]));
+  const prerendered = prerenderedPages(staticDir);
+  const storeShell = prerendered.get('/store') ?? html;
   let banner: { url: string | undefined; readAt: number } | undefined;
 
   return async function shellFor(pathname: string, now = Date.now()): Promise<string | undefined> {
     if (pathname === '/store') {
       if (!banner || now - banner.readAt > bannerFreshMs) banner = { url: await firstBanner(), readAt: now };
-      return banner.url ? withHints(html, [bannerPreload(banner.url)]) : undefined;
+      if (banner.url) return withHints(storeShell, [bannerPreload(banner.url)]);
+      return storeShell === html ? undefined : storeShell;
     }
+    const page = prerendered.get(pathname);
+    if (page) return page;
     const screen = screensByRoute.find(({ route }) => route.test(pathname))?.screen;
     const shell = screen ? screenShells.get(screen) : undefined;
     return shell === html ? undefined : shell;

@@ -1,6 +1,5 @@
 import useSWR from 'swr';
-import type { SpeedType } from './contract/product-summary.contract.ts';
-import { getCategoryList, getListing, getSearchListing } from './listing.api.ts';
+import { getListing, getSearchListing } from './listing.api.ts';
 import {
   listingRequest,
   searchRequest,
@@ -29,9 +28,4 @@ export function useCategoryListing(area: ListingArea | undefined, categoryId: nu
 export function useSearchListing(area: ListingArea | undefined, q: string | undefined, state: ListingQueryState) {
   const request = area ? searchRequest({ ...state, q }, area) : undefined;
   return useSWR(request ? ['search', request] : null, ([, key]: readonly [string, SearchRequest]) => getSearchListing(key), listingOptions);
-}
-
-/** The category tree (the same in every area), for the header menu and the legacy /category routes. */
-export function useCategoryList(courierType: SpeedType | undefined) {
-  return useSWR(['categorylist', courierType ?? ''], () => getCategoryList(courierType));
 }

@@ -1,6 +1,5 @@
 import { fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
 import type { MessageReply } from '../api/contract/customer.contract.ts';
-import { logout } from '../api/customer.api.ts';
 import type { sessionMachine } from './session.machine.ts';
 
 export interface AccountMenuInput {
@@ -20,7 +19,8 @@ export const accountMenuMachine = setup({
     events: {} as AccountMenuEvent,
   },
   actors: {
-    logOut: fromPromise<MessageReply>(() => logout()),
+    // The account calls load when first used: the menu is in the store's first load, signing out is not.
+    logOut: fromPromise<MessageReply>(async () => (await import('../api/customer.api.ts')).logout()),
   },
   actions: {
     forgetSession: sendTo(({ context }) => context.session, { type: 'session.logout' }),

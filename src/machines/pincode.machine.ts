@@ -1,8 +1,6 @@
 import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
-import { clearCart } from '../api/cart.api.ts';
 import type { ZipLookupReply } from '../api/contract/location.contract.ts';
 import { ApiError } from '../api/http.ts';
-import { getAddressByZipcode } from '../api/location.api.ts';
 import { comingSoonMessage, pincodeChangedMessage } from '../rules/messages.ts';
 import { normalizePincode, pincodeError } from '../rules/pincode.ts';
 import { visitChoiceKeys, type SessionValues } from './session-values.ts';
@@ -50,8 +48,13 @@ export const pincodeMachine = setup({
   },
   actors: {
     zipSuggestion: zipSuggestionMachine,
-    lookupZip: fromPromise<ZipLookupReply, { zipcode: string }>(({ input }) => getAddressByZipcode(input.zipcode)),
-    clearCart: fromPromise<unknown, { cartId: string; customerId?: number | undefined }>(({ input }) => clearCart(input.cartId, input.customerId)),
+    // The calls load when first used: the pincode dialog is in the store's first load, its calls' structs need not be.
+    lookupZip: fromPromise<ZipLookupReply, { zipcode: string }>(async ({ input }) =>
+      (await import('../api/location.api.ts')).getAddressByZipcode(input.zipcode),
+    ),
+    clearCart: fromPromise<unknown, { cartId: string; customerId?: number | undefined }>(async ({ input }) =>
+      (await import('../api/cart.api.ts')).clearCart(input.cartId, input.customerId),
+    ),
   },
   guards: {
     isPincodeValid: ({ context }) => pincodeError(context.value) === undefined,

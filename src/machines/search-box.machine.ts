@@ -1,8 +1,6 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import type { ListingReply } from '../api/contract/catalogue.contract.ts';
 import { ApiError } from '../api/http.ts';
-import { getSearchListing } from '../api/listing.api.ts';
-import { emptyListingQuery, searchRequest } from '../rules/listing-query.ts';
 import type { sessionMachine } from './session.machine.ts';
 
 export const searchDebounceMs = 1000;
@@ -30,7 +28,12 @@ export const searchBoxMachine = setup({
   },
   delays: { searchDebounce: searchDebounceMs },
   actors: {
-    searchProducts: fromPromise<ListingReply, { q: string; zipcode: string; loc_id: number }>(({ input }) => {
+    // The search call and its query rules load with the first search: the box is in the store's first load.
+    searchProducts: fromPromise<ListingReply, { q: string; zipcode: string; loc_id: number }>(async ({ input }) => {
+      const [{ getSearchListing }, { emptyListingQuery, searchRequest }] = await Promise.all([
+        import('../api/listing.api.ts'),
+        import('../rules/listing-query.ts'),
+      ]);
       const request = searchRequest({ ...emptyListingQuery, q: input.q, limit: 10 }, { zipcode: input.zipcode, loc_id: input.loc_id });
       return request ? getSearchListing(request) : Promise.reject(new Error('empty search'));
     }),

@@ -1,6 +1,5 @@
 import { assign, fromPromise, sendParent, setup, type ActorRefFrom } from 'xstate';
 import type { ZipSuggestionReply } from '../api/contract/dine-in.contract.ts';
-import { suggestZipcode } from '../api/dine-in.api.ts';
 import type { sessionMachine } from './session.machine.ts';
 
 export interface ZipSuggestionInput {
@@ -34,7 +33,8 @@ export const zipSuggestionMachine = setup({
     events: {} as ZipSuggestionEvent,
   },
   actors: {
-    loadSuggestion: fromPromise<ZipSuggestionReply>(() => suggestZipcode()),
+    // Loaded when first asked: the pincode dialog is in the store's first load, the dine-in calls are not.
+    loadSuggestion: fromPromise<ZipSuggestionReply>(async () => (await import('../api/dine-in.api.ts')).suggestZipcode()),
   },
   guards: {
     hasZip: ({ context }) => context.session.getSnapshot().context.zipcode !== undefined,

@@ -40,6 +40,29 @@ test.describe('store information pages', () => {
     await expect(page.getByText(/7-day freshness guarantee/)).toBeVisible();
   });
 
+  test('the static pages and the store frame are painted before any script runs, and work once it has', async ({ browser, baseURL }) => {
+    // Without JavaScript: what the server sends is the page itself (prerendered at build time), styled.
+    const noScript = await browser.newContext({ javaScriptEnabled: false, baseURL });
+    const still = await noScript.newPage();
+    await still.goto('/faq');
+    await expect(still.getByRole('heading', { name: 'FAQ', level: 1 })).toBeAttached();
+    await expect(still.locator('#root')).toHaveAttribute('inert');
+    expect(await still.getByRole('heading', { name: 'FAQ', level: 1 }).evaluate((h) => getComputedStyle(h).fontWeight)).not.toBe('400');
+    await still.goto('/about-us');
+    await expect(still.getByText(/7-day freshness guarantee/)).toBeAttached();
+    await still.goto('/store');
+    await expect(still.locator('header').getByText('MEAT & FISH')).toBeAttached();
+    await noScript.close();
+
+    // With it, the app renders over the picture and the page takes clicks.
+    const live = await browser.newPage({ baseURL });
+    await live.goto('/faq');
+    await expect(live.locator('#root')).not.toHaveAttribute('inert');
+    await live.getByText('Ordering', { exact: true }).click();
+    await expect(live.getByText(/within 72 hours of the ship date/)).toBeVisible();
+    await live.close();
+  });
+
   test('the splash shows the banner slider, then opens the store by itself or at Start Shopping', async ({ page }) => {
     await enterStore(page);
     await page.goto('/splash');

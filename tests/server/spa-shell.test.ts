@@ -99,3 +99,44 @@ describe('the shell names what a route needs next', () => {
     }
   });
 });
+
+describe('prerendered pages (the build writes dist/shells/<page>.html: vite.config.ts prerenderShells)', () => {
+  const framed = (markup: string) => indexHtml.replace('<div id="root"></div>', `<div id="root" inert>${markup}</div>`);
+  let prerendered: TestApp;
+  let dir: string;
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'spa-shell-prerendered-'));
+    fs.mkdirSync(path.join(dir, '.vite'));
+    fs.mkdirSync(path.join(dir, 'shells'));
+    fs.writeFileSync(path.join(dir, 'index.html'), indexHtml);
+    fs.writeFileSync(path.join(dir, '.vite/manifest.json'), JSON.stringify(manifest));
+    fs.writeFileSync(path.join(dir, 'shells/store.html'), framed('<header>MEAT &amp; FISH</header><main></main>'));
+    fs.writeFileSync(path.join(dir, 'shells/faq.html'), framed('<main><h1>FAQ</h1></main>'));
+    prerendered = await startTestApp({ env: { STATIC_DIR: dir } });
+  });
+
+  afterAll(async () => {
+    await prerendered.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const fetchPage = async (url: string) => {
+    const reply = await prerendered.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+    expect(reply.statusCode).toBe(200);
+    expect(reply.headers['cache-control']).toBe('no-cache');
+    return html(reply);
+  };
+
+  it('/store is sent with its frame already in #root, and still preloads the first banner', async () => {
+    const page = await fetchPage('/store');
+    expect(page).toContain('<div id="root" inert><header>MEAT &amp; FISH</header><main></main></div>');
+    expect(page).toContain('<link rel="preload" as="image" fetchpriority="high" href="/media/banners/0.svg">\n  </head>');
+  });
+
+  it('a static page is sent prerendered; a page without a prerender gets index.html as built', async () => {
+    expect(await fetchPage('/faq')).toBe(framed('<main><h1>FAQ</h1></main>'));
+    expect(await fetchPage('/faq?from=footer')).toBe(framed('<main><h1>FAQ</h1></main>'));
+    expect(await fetchPage('/cart')).toBe(indexHtml);
+  });
+});

@@ -1,6 +1,6 @@
 import { useReducer, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useCategoryList } from '../../api/listing.swr.ts';
+import { useCategoryList } from '../../api/category-list.swr.ts';
 import { nextOpenMenu } from '../../rules/category-menu.ts';
 import { categoryPath, columnsOf } from '../../rules/category-paths.ts';
 import { useSessionValue } from '../app-context.tsx';

@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router-dom';
-import { useCategoryList } from '../../../api/listing.swr.ts';
+import { useCategoryList } from '../../../api/category-list.swr.ts';
 import { categoryPath } from '../../../rules/category-paths.ts';
 import { findCategoryByName } from '../../../rules/listing-query.ts';
 import { useSessionValue } from '../../app-context.tsx';
