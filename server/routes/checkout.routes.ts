@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { parseDineinTime } from '../../src/rules/dine-in.ts';
+import { parseDineinTime } from '../../src/rules/visit-time.ts';
 import {
   confirmOrderBody,
   myOrdersBody,

@@ -18,7 +18,7 @@ import { call, type Sent } from './http.ts';
 import type { AddressValues } from '../rules/address-validation.ts';
 import type { SpeedId } from '../rules/delivery-speeds.ts';
 import type { TipPercent } from '../rules/tips.ts';
-import { parseDineinTime } from '../rules/dine-in.ts';
+import { parseDineinTime } from '../rules/visit-time.ts';
 
 /** GET /connect/customer/getaddresses: the caller's shipping addresses. */
 export function getShippingAddresses(customerId: number): Promise<GetAddressesReply> {

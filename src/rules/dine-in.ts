@@ -81,33 +81,6 @@ export function visitTimes(kind: 'dine-in' | 'pick-up', hours: OpeningHours, dat
   return times;
 }
 
-/** The stored dineinTime: 'YYYY-MM-DD HH:MM' (the restaurant's local time). */
-export function dineinTimeOf(date: string, time: string): string {
-  return `${date} ${time}`;
-}
-
-export function parseDineinTime(value: string | undefined): { date: string; time: string } | undefined {
-  const match = value ? /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2})$/.exec(value) : null;
-  return match && match[1] && match[2] ? { date: match[1], time: match[2] } : undefined;
-}
-
-/** '19:00' as '7:00 PM'. */
-export function timeLabel(time: string): string {
-  const [h = 0, m = 0] = time.split(':').map(Number);
-  return `${h % 12 === 0 ? 12 : h % 12}:${String(m).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
-}
-
-/** 'Tue, Nov 26, 7:00 PM' for the header and the cart. */
-export function visitLabel(value: string | undefined): string | undefined {
-  const parsed = parseDineinTime(value);
-  if (!parsed) return undefined;
-  const [y, m, d] = parsed.date.split('-').map(Number);
-  const [h, min] = parsed.time.split(':').map(Number);
-  if (y === undefined || m === undefined || d === undefined || h === undefined || min === undefined) return undefined;
-  const day = new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
-  return `${day}, ${timeLabel(parsed.time)}`;
-}
-
 /** The spec's shipping flags for a choice: Dine-In sets dineinpickup, Pick-Up pickup=1, Delivery delivery=1. */
 export interface ShippingFlags {
   shippingType: DeliveryOptionKind;

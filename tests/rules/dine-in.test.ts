@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  courierTypeFor,
-  dineinTimeOf,
-  parseDineinTime,
-  priceCategoryLabel,
-  sampleStarPrices,
-  shippingFlagsFor,
-  visitLabel,
-  visitTimes,
-} from '../../src/rules/dine-in.ts';
+import { courierTypeFor, priceCategoryLabel, sampleStarPrices, shippingFlagsFor, visitTimes } from '../../src/rules/dine-in.ts';
+import { dineinTimeOf, parseDineinTime, visitLabel } from '../../src/rules/visit-time.ts';
 
 const hours = { opens_at: '12:00', closes_at: '22:30' };
 

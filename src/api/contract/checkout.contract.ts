@@ -1,6 +1,6 @@
 import { array, assign, coerce, define, literal, nullable, number, optional, size, string, type, union, unknown, type Infer } from 'superstruct';
 import { isTipPercent, type TipPercent } from '../../rules/tips.ts';
-import { parseDineinTime } from '../../rules/dine-in.ts';
+import { parseDineinTime } from '../../rules/visit-time.ts';
 import { cartData } from './cart-page.contract.ts';
 import { envelope, replyCode } from './envelope.ts';
 import { gatewayKind } from './payment.contract.ts';

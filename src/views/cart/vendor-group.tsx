@@ -5,7 +5,7 @@ import type { GroupProblems, LineGroup } from '../../rules/cart-checkout.ts';
 import { addDays, cutoffInstant, storeToday } from '../../rules/delivery-dates.ts';
 import { deliveryPromise, timeLeftLabel } from '../../rules/slots.ts';
 import { speedName } from '../../rules/speeds.ts';
-import { visitLabel } from '../../rules/dine-in.ts';
+import { visitLabel } from '../../rules/visit-time.ts';
 import { Link } from 'react-router-dom';
 import { useSessionValue } from '../app-context.tsx';
 import { CartLine } from './cart-line.tsx';

@@ -12,14 +12,8 @@ import {
   type DeliveryOptionsContext,
 } from '../../machines/delivery-options.machine.ts';
 import { storeToday } from '../../rules/delivery-dates.ts';
-import {
-  deliveryOptionKinds,
-  deliveryOptionLabels,
-  priceCategoryFilters,
-  priceCategoryLabel,
-  timeLabel,
-  type DeliveryOptionKind,
-} from '../../rules/dine-in.ts';
+import { deliveryOptionKinds, deliveryOptionLabels, priceCategoryFilters, priceCategoryLabel, type DeliveryOptionKind } from '../../rules/dine-in.ts';
+import { timeLabel } from '../../rules/visit-time.ts';
 import { deliveryOptionMessages } from '../../rules/messages.ts';
 import { primaryButton } from '../../styles/controls.css.ts';
 import { useAppActors } from '../app-context.tsx';

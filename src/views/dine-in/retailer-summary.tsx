@@ -1,5 +1,6 @@
 import type { DineinRetailer } from '../../api/contract/dine-in.contract.ts';
-import { priceCategoryLabel, timeLabel } from '../../rules/dine-in.ts';
+import { priceCategoryLabel } from '../../rules/dine-in.ts';
+import { timeLabel } from '../../rules/visit-time.ts';
 import * as css from './dine-in.css.ts';
 
 /** A restaurant's stars, address, phone and hours (and its name, unless a heading above shows it). */

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { visitLabel } from '../../rules/dine-in.ts';
+import { visitLabel } from '../../rules/visit-time.ts';
 import { useSessionValue } from '../app-context.tsx';
 import * as css from './header.css.ts';
 

@@ -1,4 +1,4 @@
-import { timeLabel } from '../../rules/dine-in.ts';
+import { timeLabel } from '../../rules/visit-time.ts';
 import { DropdownSelect } from '../controls/dropdown-select.tsx';
 import * as css from './wallet.css.ts';
 

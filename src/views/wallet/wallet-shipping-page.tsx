@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { readRedemptionStart, walletRetailersMachine, walletTimesShown } from '../../machines/wallet-retailers.machine.ts';
-import { timeLabel } from '../../rules/dine-in.ts';
+import { timeLabel } from '../../rules/visit-time.ts';
 import { priceCategoryLabel, walletTexts } from '../../rules/wallet.ts';
 import { primaryButton, secondaryButton } from '../../styles/controls.css.ts';
 import { VisitDateTime } from './visit-date-time.tsx';
