@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
@@ -61,6 +62,30 @@ function precompress(): Plugin {
 const shellsDir = 'shells';
 
 /**
+ * A prerendered page is painted before the app runs: its entry script is only preloaded at once, and started by a
+ * few lines (assets/after-paint-<hash>.js, a file since the CSP allows no inline script) after the next frame, so the
+ * compiling of the app's scripts on a slow phone does not hold back the page already in the HTML. A hidden tab starts
+ * at once (it paints no frames).
+ */
+function startAfterPaint(html: string, outDir: string): string {
+  const entry = /<script type="module" crossorigin src="\/assets\/([^"]+\.js)"><\/script>/.exec(html);
+  if (!entry?.[1]) throw new Error('index.html has no entry <script type="module"> to start after the first paint');
+  const starter = [
+    '// Starts the app after the prerendered page has been painted (vite.config.ts startAfterPaint).',
+    `const start = () => import('./${entry[1]}');`,
+    "if (document.visibilityState === 'hidden') start();",
+    'else requestAnimationFrame(() => setTimeout(start));',
+    '',
+  ].join('\n');
+  const name = `after-paint-${createHash('sha256').update(starter).digest('base64url').slice(0, 8)}.js`;
+  fs.writeFileSync(path.join(outDir, 'assets', name), starter);
+  return html.replace(
+    entry[0],
+    `<link rel="modulepreload" crossorigin href="/assets/${entry[1]}">\n    <script type="module" crossorigin src="/assets/${name}"></script>`,
+  );
+}
+
+/**
  * After the browser build, renders the store's frame and the static pages to HTML (react-dom/static, from an SSR
  * build of src/views/prerender-shells.tsx) and writes each as index.html with its markup in #root, to
  * dist/shells/<page>.html: the server sends those for their paths (compressed once, as its other shells), so the
@@ -100,7 +125,7 @@ function prerenderShells(): Plugin {
     type Shells = typeof import('./src/views/prerender-shells.tsx');
     // eslint-disable-next-line no-restricted-syntax -- the SSR build's output file, loaded after it is written: no source module
     const shells = (await import(pathToFileURL(path.join(prerenderBuildDir, 'prerender-shells.js')).href)) as Shells;
-    const html = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
+    const html = startAfterPaint(fs.readFileSync(path.join(outDir, 'index.html'), 'utf8'), outDir);
     if (!html.includes('<div id="root"></div>')) throw new Error('index.html has no empty <div id="root"></div> to prerender into');
     const manifest = JSON.parse(fs.readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
     fs.mkdirSync(path.join(outDir, shellsDir), { recursive: true });
