@@ -265,6 +265,17 @@ module.exports = {
       from: { path: '^server/services/platform/' },
       to: { path: '^server/services/', pathNot: '^server/services/platform/' },
     },
+
+    // ── bench/ ──────────────────────────────────────────────────────────────────────────────────────────────────
+    {
+      name: 'bench-lib-not-to-suites',
+      severity: 'error',
+      comment:
+        'bench/lib is the measuring code every suite shares; bench/suites are what the npm scripts run. A suite may ' +
+        'import lib and its own helpers, lib never a suite (bench/README.md).',
+      from: { path: '^bench/lib/' },
+      to: { path: '^bench/suites/' },
+    },
   ],
   options: {
     // Packages are leaves: their files are not cruised, only told apart (npm, npm-dev, ...).

@@ -1,6 +1,6 @@
 /**
  * The store's API on a free loopback port, in its own process so the load generator does not share its event loop.
- * Started by the benches (bench/measure.ts's startBenchServer, listing.bench.ts) with DATA_DIR or DATABASE_URL set;
+ * Started by the benches (bench/lib/measure.ts's startBenchServer, listing.bench.ts) with DATA_DIR or DATABASE_URL set;
  * reports its port over IPC and stops on SIGTERM or when the parent goes away.
  *
  * BENCH_WORKERS=N (with DATABASE_URL; default 1) serves from N processes sharing the port, as WEB_CONCURRENCY=N
@@ -9,10 +9,10 @@
  * process (itself and the workers) so a bench can add up their CPU time.
  */
 import cluster, { type Worker } from 'node:cluster';
-import { buildApp } from '../server/app.ts';
-import { readConfig } from '../server/config.ts';
-import { openDatabase } from '../server/db/connection.ts';
-import { defaultRateLimits, withPerIpScale } from '../server/services/platform/rate-limit.ts';
+import { buildApp } from '../../server/app.ts';
+import { readConfig } from '../../server/config.ts';
+import { openDatabase } from '../../server/db/connection.ts';
+import { defaultRateLimits, withPerIpScale } from '../../server/services/platform/rate-limit.ts';
 
 const workerCount = Number(process.env.BENCH_WORKERS?.trim() || '1');
 if (!Number.isInteger(workerCount) || workerCount < 1)

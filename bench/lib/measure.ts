@@ -1,6 +1,6 @@
 /**
- * What every bench measures with: percentiles, the load average, repeats and their spread, seed-or-reuse of a data
- * set, the API in its own process, Markdown tables, a watchdog, and the rows `npm run bench` (bench/run-all.ts)
+ * What every bench measures with (percentiles: percentiles.ts): the load average, repeats and their spread, seed-or-reuse of a data
+ * set, the API in its own process, Markdown tables, a watchdog, and the rows `npm run bench` (bench/suites/run-all.ts)
  * reads back from BENCH_JSON. One place, so every bench's p99 means the same thing.
  */
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
@@ -9,11 +9,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { array, coerce, define, enums, literal, number, object, optional, string, union, type Infer } from 'superstruct';
-import { openDatabase, type DatabaseHandle } from '../server/db/connection.ts';
-import { migrateToLatest } from '../server/db/migrate.ts';
-import type { Database } from '../server/db/schema.ts';
-import { mulberry32 } from '../server/db/seed/seed-catalogue.ts';
-import { reseed } from '../server/db/seed/seed-cli.ts';
+import { openDatabase, type DatabaseHandle } from '../../server/db/connection.ts';
+import { migrateToLatest } from '../../server/db/migrate.ts';
+import type { Database } from '../../server/db/schema.ts';
+import { mulberry32 } from '../../server/db/seed/seed-catalogue.ts';
+import { reseed } from '../../server/db/seed/seed-cli.ts';
+import { median } from './percentiles.ts';
 import { startScriptRuntime } from './start-script.ts';
 
 // ------------------------------------------------------------------ rows (BENCH_JSON)
@@ -68,38 +69,6 @@ export function recordRows(rows: readonly BenchRow[]): void {
 export const repeatNumber = Number(process.env.BENCH_REPEAT ?? 1);
 
 // ------------------------------------------------------------------ figures
-
-/** The nearest-rank percentile of sorted values (NaN when there are none). */
-export function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
-}
-
-export interface Latencies {
-  requests: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  max: number;
-}
-
-/** p50/p95/p99/max of every request's latency (kept whole, so the percentiles are exact). */
-export function latencies(values: readonly number[]): Latencies {
-  const sorted = [...values].sort((a, b) => a - b);
-  return {
-    requests: sorted.length,
-    p50: percentile(sorted, 50),
-    p95: percentile(sorted, 95),
-    p99: percentile(sorted, 99),
-    max: sorted.at(-1) ?? NaN,
-  };
-}
-
-export const median = (values: readonly number[]): number =>
-  percentile(
-    [...values].sort((a, b) => a - b),
-    50,
-  );
 
 export interface Spread {
   median: number;
@@ -246,7 +215,7 @@ function bundleBenchServer(): void {
     'npx',
     [
       'esbuild',
-      'bench/bench-server.ts',
+      'bench/lib/bench-server.ts',
       '--bundle',
       '--platform=node',
       '--format=esm',
@@ -291,7 +260,7 @@ export interface BenchServer {
 export const serverCpuMs = (server: BenchServer | undefined): number => (server?.pids ?? []).reduce((sum, pid) => sum + processCpuMs(pid), 0);
 
 /**
- * The API (bench/bench-server.ts) in its own process on a free loopback port, so the load generator does not share
+ * The API (bench/lib/bench-server.ts) in its own process on a free loopback port, so the load generator does not share
  * its event loop. Resolves once it listens. env.BENCH_WORKERS=N (with DATABASE_URL) serves from N processes
  * (node:cluster, as WEB_CONCURRENCY does for the store; decision 030).
  */
@@ -299,7 +268,7 @@ export function startBenchServer(env: Record<string, string>, runner: 'tsx' | 'b
   if (runner === 'bundled') bundleBenchServer();
   return new Promise((resolve, reject) => {
     const runtime = runner === 'bundled' ? startScriptRuntime() : { env: {}, execArgv: ['--import', 'tsx'] };
-    const child = fork(runner === 'tsx' ? path.resolve('bench/bench-server.ts') : bundledBenchServer, [], {
+    const child = fork(runner === 'tsx' ? path.resolve('bench/lib/bench-server.ts') : bundledBenchServer, [], {
       execArgv: runtime.execArgv,
       env: { ...process.env, ...runtime.env, ...env },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

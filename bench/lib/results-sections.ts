@@ -1,14 +1,11 @@
 /**
  * Results files that several benches (or one bench per database) write into: each rewrites only its own section,
- * between `<!-- name:start -->` and `<!-- name:end -->`, and keeps everything else the file holds (the other
- * sections, and notes written by hand). bench/RESULTS.md keeps the identity bench's section this way, RESULTS-wire.md
- * the bundle's and Lighthouse's, RESULTS-listings.md and RESULTS-memory.md one per database.
+ * between `<!-- name:start -->` and `<!-- name:end -->`, and keeps the others: bench/results/wire.generated.md holds
+ * the bundle's and Lighthouse's, listings, memory, search and checkout one per database. Only generated text lives in
+ * these files (results-files.ts); the analysis of the figures is in bench/analysis/.
  */
 export const sectionStart = (name: string): string => `<!-- ${name}:start -->`;
 export const sectionEnd = (name: string): string => `<!-- ${name}:end -->`;
-
-/** The identity bench's section of bench/RESULTS.md (bench/identity.bench.ts). */
-export const identitySection = 'identity-bench';
 
 function bounds(text: string, name: string): [number, number] | undefined {
   const start = text.indexOf(sectionStart(name));
@@ -23,11 +20,4 @@ export function withSection(existing: string, name: string, body: string, headin
   if (found) return existing.slice(0, found[0]) + section + existing.slice(found[1]);
   const base = existing.trim() === '' ? heading : existing;
   return base.trim() === '' ? `${section}\n` : `${base.trimEnd()}\n\n${section}\n`;
-}
-
-/** A report written anew (bench/RESULTS.md), keeping section `name` of the file it replaces. */
-export function keepingSection(existing: string, report: string, name: string): string {
-  const found = bounds(existing, name);
-  if (!found) return report;
-  return withSection(report, name, existing.slice(found[0] + sectionStart(name).length, found[1] - sectionEnd(name).length));
 }

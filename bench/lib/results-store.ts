@@ -1,20 +1,19 @@
 /**
- * What one `npm run bench` leaves besides bench/RESULTS.md: its rows (bench/results-rows.json, as before) and the run
- * around them (bench/results-run.json: when, on what machine, the load, the seeds, which rows belong to which data
- * set). From those two, `npm run bench:report` writes RESULTS.md again (after the report's wording or its causes
- * change) without measuring anything again.
+ * What one `npm run bench` leaves besides bench/results/goals.generated.md: its rows (bench/results/rows.json) and the
+ * run around them (bench/results/run.json: when, on what machine, the load, the seeds, which rows belong to which
+ * data set). From those two, `npm run bench:report` writes the goals file again (after the report's wording or its
+ * causes change) without measuring anything again.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { array, create, enums, number, object, optional, string, type Infer } from 'superstruct';
 import { benchRows, type BenchRow } from './measure.ts';
+import { readGenerated, writeGenerated } from './results-files.ts';
 import { resultsReport, thisMachine, type DataSetRun, type Report } from './run-all-report.ts';
-import { identitySection, keepingSection } from './results-sections.ts';
 
-const files = {
-  results: 'bench/RESULTS.md',
-  rows: 'bench/results-rows.json',
-  run: 'bench/results-run.json',
+/** Names in bench/results/ (results-files.ts). */
+export const resultsFiles = {
+  goals: 'goals.generated.md',
+  rows: 'rows.json',
+  run: 'run.json',
 } as const;
 
 const storedRun = object({
@@ -25,7 +24,7 @@ const storedRun = object({
   loadAtEnd: string(),
   repeats: number(),
   partial: optional(string()),
-  /** In the order their rows come in results-rows.json; the rows of the app (bundle, Lighthouse) come last. */
+  /** In the order their rows come in bench/results/rows.json; the rows of the app (bundle, Lighthouse) come last. */
   dataSets: array(
     object({
       key: string(),
@@ -70,7 +69,8 @@ export function storedOf(report: Report): { run: StoredRun; rows: BenchRow[] } {
 /** The report again from a stored run and its rows; refuses rows that do not add up to the run's counts. */
 export function reportOf(run: StoredRun, rows: readonly BenchRow[]): Report {
   const expected = run.dataSets.reduce((n, set) => n + set.rows, run.appRows);
-  if (expected !== rows.length) throw new Error(`${files.run} counts ${expected} rows, ${files.rows} holds ${rows.length}: not from the same run`);
+  if (expected !== rows.length)
+    throw new Error(`${resultsFiles.run} counts ${expected} rows, ${resultsFiles.rows} holds ${rows.length}: not from the same run`);
   let next = 0;
   const runs: DataSetRun[] = run.dataSets.map(({ rows: count, ...set }) => {
     const own = rows.slice(next, next + count);
@@ -91,18 +91,20 @@ export function reportOf(run: StoredRun, rows: readonly BenchRow[]): Report {
   };
 }
 
-/** RESULTS.md (keeping the identity bench's section), the rows and the run, all from one report. */
+/** The goals file, the rows and the run, all from one report. */
 export function writeResults(report: Report, root = process.cwd()): void {
-  const at = (file: string) => path.join(root, file);
   const stored = storedOf(report);
-  const existing = fs.existsSync(at(files.results)) ? fs.readFileSync(at(files.results), 'utf8') : '';
-  fs.writeFileSync(at(files.results), keepingSection(existing, resultsReport(reportOf(stored.run, stored.rows)), identitySection));
-  fs.writeFileSync(at(files.rows), JSON.stringify(stored.rows, null, 1));
-  fs.writeFileSync(at(files.run), `${JSON.stringify(stored.run, null, 1)}\n`);
+  writeGenerated(resultsFiles.goals, resultsReport(reportOf(stored.run, stored.rows)), root);
+  writeGenerated(resultsFiles.rows, JSON.stringify(stored.rows, null, 1), root);
+  writeGenerated(resultsFiles.run, JSON.stringify(stored.run, null, 1), root);
 }
 
 /** The last run's report, read back from its two files (checked, not trusted). */
 export function readStoredReport(root = process.cwd()): Report {
-  const read = (file: string): unknown => JSON.parse(fs.readFileSync(path.join(root, file), 'utf8'));
-  return reportOf(create(read(files.run), storedRun), create(read(files.rows), benchRows));
+  const read = (file: string): unknown => {
+    const text = readGenerated(file, root);
+    if (text === '') throw new Error(`bench/results/${file} is missing: run npm run bench first`);
+    return JSON.parse(text);
+  };
+  return reportOf(create(read(resultsFiles.run), storedRun), create(read(resultsFiles.rows), benchRows));
 }

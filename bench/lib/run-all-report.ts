@@ -1,5 +1,5 @@
 /**
- * bench/RESULTS.md from the rows of one `npm run bench` (bench/run-all.ts): the goals of issue 15 with a row per data
+ * bench/results/goals.generated.md from the rows of one `npm run bench` (bench/suites/run-all.ts): the goals of issue 15 with a row per data
  * set, a PostgreSQL/PGlite ratio table, and every measured row with its spread over repeats.
  */
 import os from 'node:os';
@@ -32,12 +32,12 @@ interface Goal {
   once?: boolean;
   /**
    * Why the goal is missed where it is, and the next step: printed under its table only when a row misses. Written
-   * from the measurements behind it (the RESULTS-*.md files and decisions named); the figures beside it are this run's.
+   * from the measurements behind it (bench/analysis/*.md, bench/results/*.generated.md and the decisions named); the figures beside it are this run's.
    */
   whenMissed: string;
 }
 
-/** A goal set at 100k products: the checkout bench does not run at 1M (bench/run-all.ts). */
+/** A goal set at 100k products: the checkout bench does not run at 1M (bench/suites/run-all.ts). */
 const belowMillion = (limit: number) => (run: DataSetRun | undefined) => (run && run.products >= 1_000_000 ? undefined : limit);
 
 const goals: Goal[] = [
@@ -50,7 +50,7 @@ const goals: Goal[] = [
     whenMissed:
       'One server process answers every search on one thread (on PGlite the database runs in that thread too), so ten searches at ' +
       'a time queue behind each other: at 10 at a time the mean wait is at least ten times the server CPU of one search (below; on ' +
-      "PostgreSQL the backend's CPU comes on top, about 8 ms a search at 100k in RESULTS-search.md). One at a time, p95 is the costly twentieth of the texts: misspellings such as " +
+      "PostgreSQL the backend's CPU comes on top, about 8 ms a search at 100k in bench/analysis/search.md). One at a time, p95 is the costly twentieth of the texts: misspellings such as " +
       "'prarie' and 'sonoma susage', and pairs of words few names share such as 'carver beef', which read more postings and fall " +
       'back to the descriptions (30–70 ms of CPU each in process, against about 8 ms at the median). Next step: answer the candidate words and postings from the in-memory vocabulary ' +
       '(decision 021) instead of SQL, so a cold search costs ~2 ms of CPU. A second server process (WEB_CONCURRENCY=2) needs cores ' +
@@ -68,7 +68,7 @@ const goals: Goal[] = [
       "answered, the mean wait is at least connections × server CPU per request (Little's law on one process; the floor below, from " +
       "this run's CPU figures). p99 ≤ 25 ms at 50 connections needs ≤ 0.5 ms of server CPU per listing on one process (on PostgreSQL the " +
       "backend's CPU comes on top, and a second process only helps with cores to spare: decision 030); a listing costs several times that (Fastify, the contract, the statement, JSON). " +
-      'The statement itself is no longer the cause: at 100k its buffers per statement p99 went 4,144 → 453 on PostgreSQL and 3,940 → 248 on PGlite (RESULTS-listings.md). Next step: ' +
+      'The statement itself is no longer the cause: at 100k its buffers per statement p99 went 4,144 → 453 on PostgreSQL and 3,940 → 248 on PGlite (bench/analysis/listings.md). Next step: ' +
       'serve the first pages of each area × category × sort from a per-area summary held in memory and updated on write, leaving SQL ' +
       'for deep pages and combined filters.',
   },
@@ -93,7 +93,7 @@ const goals: Goal[] = [
     whenMissed:
       'Ten shoppers with no think time share one server thread (and on PGlite its one database connection); an order is a ' +
       'transaction of about a dozen statements (stock, order, lines, payment), each paying Kysely building, the wire protocol and ' +
-      'planning (RESULTS-checkout.md, decision 027). p99 is the queue of the other nine. Next step: compile the fixed checkout ' +
+      'planning (bench/analysis/checkout.md, decision 027). p99 is the queue of the other nine. Next step: compile the fixed checkout ' +
       'statements once (named statements, decision 029) and take stock and insert the order in one statement.',
   },
   {
@@ -116,7 +116,7 @@ const goals: Goal[] = [
     unit: 'MB',
     whenMissed:
       'PGlite keeps its whole WebAssembly heap (shared buffers, catalogue caches) in the process; the memory bench runs the server ' +
-      "the way npm start does (decision 031's V8 flags). RESULTS-memory.md breaks the RSS down.",
+      "the way npm start does (decision 031's V8 flags). bench/analysis/memory.md breaks the RSS down.",
   },
   {
     goal: 'First load of /store, gzip',
@@ -126,7 +126,7 @@ const goals: Goal[] = [
     limit: () => 100,
     unit: 'kB',
     once: true,
-    whenMissed: 'bench/RESULTS-wire.md lists what each chunk of the first load costs.',
+    whenMissed: 'bench/results/wire.generated.md lists what each chunk of the first load costs.',
   },
   {
     goal: 'Lighthouse (mobile) score',
@@ -137,7 +137,7 @@ const goals: Goal[] = [
     atLeast: true,
     unit: 'score',
     once: true,
-    whenMissed: 'The Lighthouse bench prints the metrics behind each score (FCP, LCP, TBT, CLS) in bench/RESULTS-wire.md.',
+    whenMissed: 'The Lighthouse bench prints the metrics behind each score (FCP, LCP, TBT, CLS) in bench/results/wire.generated.md.',
   },
 ];
 
@@ -323,7 +323,7 @@ export interface Report {
   /** When the run ended (ISO, to the minute) and on what machine: a report rendered again later keeps the run's own. */
   written?: string;
   machine?: string;
-  /** What happened around the run that a reader of its figures must know (added by hand to results-run.json). */
+  /** What happened around the run that a reader of its figures must know (added by hand to bench/results/run.json). */
   notes?: readonly string[];
 }
 
@@ -338,7 +338,7 @@ export function resultsReport(report: Report): string {
   return [
     '# Benchmarks (issue 15): every goal, on PGlite and PostgreSQL 15',
     '',
-    `Written by \`npm run bench\` (bench/run-all.ts) on ${report.written ?? new Date().toISOString().slice(0, 16)} UTC, ` +
+    `Written by \`npm run bench\` (bench/suites/run-all.ts) on ${report.written ?? new Date().toISOString().slice(0, 16)} UTC, ` +
       `${report.machine ?? thisMachine()}; ${report.minutes.toFixed(1)} minutes; load average ${report.loadAtStart} at the start, ` +
       `${report.loadAtEnd} at the end. Data sets: ${runs.map((r) => r.label).join(', ') || 'none'}; ${report.repeats} repeats (search and listings repeat inside one run). ` +
       (report.partial ? `**Partial run**: ${report.partial}. ` : '') +
@@ -348,7 +348,7 @@ export function resultsReport(report: Report): string {
       'Every row is from cold or with varied keys (distinct search texts, listing keys that never repeat, checkouts of new carts) ' +
       'unless its name says warm. The load average beside each figure is the 1-minute one before and after its runs: on a shared ' +
       'machine read a miss beside a high load with that in mind. Per-bench detail (plans, CPU time per request) is in the ' +
-      'RESULTS-*.md files each bench writes.',
+      'bench/results/<bench>.generated.md files each bench writes, and the analysis of them in bench/analysis/.',
     '',
     ...(report.notes && report.notes.length > 0 ? ['**Circumstances of this run.**', '', ...report.notes.map((n) => `- ${n}`), ''] : []),
     '## Goals',

@@ -4,14 +4,14 @@
  * imports, plus the screens /store renders (loaded on demand, but at once) with theirs, and every stylesheet of those
  * chunks. Each file is measured gzipped (level 9, as the build writes its .gz files) and brotli'd. Screens loaded
  * later (listings, product, cart, checkout, accounts, KYC, wallet) are listed apart. Appends the figures to
- * bench/RESULTS-wire.md. Run after `vite build`: `npm run bench:bundle` (fails when over budget).
+ * bench/results/wire.generated.md. Run after `vite build`: `npm run bench:bundle` (fails when over budget).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { loadAverage, recordRows, type BenchRow } from './measure.ts';
-import { writeWireSection } from './wire-results.ts';
+import { loadAverage, recordRows, type BenchRow } from '../lib/measure.ts';
+import { writeWireSection } from '../lib/wire-results.ts';
 
 const dist = path.resolve('dist');
 export const budgetKb = 100;
@@ -72,7 +72,7 @@ export interface FirstLoad {
   gzipKb: number;
   brotliKb: number;
   withinBudget: boolean;
-  /** The section bench/RESULTS-wire.md gets. */
+  /** The section bench/results/wire.generated.md gets. */
   markdown: string[];
 }
 
@@ -92,7 +92,7 @@ export function measureFirstLoad(): FirstLoad {
   const lines = [
     '## First load of /store (gzip)',
     '',
-    `Measured ${new Date().toISOString()} from dist/ by bench/bundle-size.ts (\`npm run bench:bundle\`): the entry, the`,
+    `Measured ${new Date().toISOString()} from dist/ by bench/suites/bundle-size.ts (\`npm run bench:bundle\`): the entry, the`,
     `screens /store renders on demand (${storeScreens.join(', ') || 'none: the store home is in the entry'}) and every chunk and stylesheet they import. Budget: ${budgetKb} kB gzip.`,
     '',
     '| file | gzip kB | brotli kB |',

@@ -1,18 +1,16 @@
 /**
- * Catalogue read benchmark: `npx tsx bench/catalogue.bench.ts` (or `npm run bench`).
+ * Catalogue read benchmark: `npx tsx bench/suites/catalogue.bench.ts` (or `npm run bench`).
  *
  * Seeds (or reuses) an embedded database of 100,000 products in bench/data-100k, measures cold (uncached) service
  * timings and EXPLAIN (ANALYZE, BUFFERS) of the main queries, then starts the API in a child process on a free
  * loopback port and drives each catalogue read with autocannon (10 connections, 10 s each: the warm path, a labelled
- * bonus — search and listings from cold are bench/search.bench.ts and bench/listing.bench.ts). Writes
- * bench/RESULTS-catalogue.md, and its rows to BENCH_JSON (`npm run bench` runs it on every data set).
+ * bonus — search and listings from cold are bench/suites/search.bench.ts and bench/suites/listing.bench.ts). Writes
+ * bench/results/catalogue-pglite.generated.md, and its rows to BENCH_JSON (`npm run bench` runs it on every data set).
  * Environment: BENCH_PRODUCTS (default 100000), BENCH_DATA_DIR, BENCH_SECONDS (default 10), BENCH_DATABASE_URL (a
- * PostgreSQL server instead of the embedded database; its results go to bench/RESULTS-postgres.md).
+ * PostgreSQL server instead of the embedded database; its results go to bench/results/catalogue-postgres.generated.md).
  * Bounded: requests go only to 127.0.0.1, every run has a duration, and a watchdog ends everything after 20 minutes.
  */
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import autocannon, { type AutocannonRequest, type Result } from 'autocannon';
 import {
   CompiledQuery,
@@ -25,17 +23,15 @@ import {
   type RootOperationNode,
   type UnknownRow,
 } from 'kysely';
-import type { Database } from '../server/db/schema.ts';
-import { homepage } from '../server/services/catalogue/home.ts';
-import { categoryListing } from '../server/services/catalogue/listing.ts';
-import { productDetail } from '../server/services/catalogue/product-detail.ts';
-import { searchProducts } from '../server/services/catalogue/search.ts';
+import type { Database } from '../../server/db/schema.ts';
+import { homepage } from '../../server/services/catalogue/home.ts';
+import { categoryListing } from '../../server/services/catalogue/listing.ts';
+import { productDetail } from '../../server/services/catalogue/product-detail.ts';
+import { searchProducts } from '../../server/services/catalogue/search.ts';
 import {
   benchDatabase,
-  latencies,
   loadAverage,
   logger,
-  median,
   recordRows,
   repeatNumber,
   seedOrReuse,
@@ -43,7 +39,9 @@ import {
   watchdog,
   type BenchRow,
   type BenchServer,
-} from './measure.ts';
+} from '../lib/measure.ts';
+import { latencies, median } from '../lib/percentiles.ts';
+import { writeGenerated } from '../lib/results-files.ts';
 
 const target = benchDatabase();
 const productCount = target.products;
@@ -54,7 +52,7 @@ const area = { zipcode: '10001', loc_id: 101 };
 const searches = ['salmon', 'ribeye steak', 'chicken thigh', 'salmn'];
 const databaseUrl = target.databaseUrl;
 const databaseLabel = databaseUrl ? 'PostgreSQL server (pool of 10)' : 'embedded PGlite (one connection)';
-const resultsFile = path.resolve(databaseUrl ? 'bench/RESULTS-postgres.md' : 'bench/RESULTS-catalogue.md');
+const resultsName = databaseUrl ? 'catalogue-postgres.generated.md' : 'catalogue-pglite.generated.md';
 
 let server: BenchServer | undefined;
 watchdog('The catalogue benchmark', 20, () => server?.child.kill('SIGKILL'));
@@ -411,9 +409,9 @@ async function main(): Promise<void> {
 
   recordRows(rows(measured, cold, loadBefore));
   const text = report(targets, measured, cold, plans);
-  fs.writeFileSync(resultsFile, text);
+  const written = writeGenerated(resultsName, text);
   console.log(text.slice(0, text.indexOf('## Query plans')));
-  log(`wrote ${path.relative(process.cwd(), resultsFile)}`);
+  log(`wrote ${written}`);
 }
 
 main()

@@ -8,25 +8,22 @@
  * bench/data-100k), seeded once with BENCH_PRODUCTS products and reused. `npm run bench` (run-all.ts) runs it on a
  * fresh copy of each data set, PGlite and PostgreSQL. Per call p50/p95/p99/max, orders/s, the load average, and
  * afterwards every offer's units sold checked against its stock (no oversell). Writes its database's section of
- * bench/RESULTS-checkout.md, and its rows to BENCH_JSON.
+ * bench/results/checkout.generated.md (analysis: bench/analysis/checkout.md), and its rows to BENCH_JSON.
  * Budget: place order p99 ≤ 100 ms, every other call p99 ≤ 50 ms.
  */
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
 import { assert, type Struct } from 'superstruct';
-import { addToCartReply } from '../src/api/contract/add-to-cart.contract.ts';
-import { addAddressReply } from '../src/api/contract/address.contract.ts';
-import { cartReply, nextDeliveryDateReply } from '../src/api/contract/cart-page.contract.ts';
-import { placeOrderReply } from '../src/api/contract/checkout.contract.ts';
-import { guestCartReply } from '../src/api/contract/customer.contract.ts';
-import { tokenizeReply } from '../src/api/contract/payment.contract.ts';
-import type { DatabaseHandle } from '../server/db/connection.ts';
+import { addToCartReply } from '../../src/api/contract/add-to-cart.contract.ts';
+import { addAddressReply } from '../../src/api/contract/address.contract.ts';
+import { cartReply, nextDeliveryDateReply } from '../../src/api/contract/cart-page.contract.ts';
+import { placeOrderReply } from '../../src/api/contract/checkout.contract.ts';
+import { guestCartReply } from '../../src/api/contract/customer.contract.ts';
+import { tokenizeReply } from '../../src/api/contract/payment.contract.ts';
+import type { DatabaseHandle } from '../../server/db/connection.ts';
 import {
   benchDatabase,
   fmt,
-  latencies,
   loadAverage,
   loadAverages,
   logger,
@@ -36,7 +33,9 @@ import {
   startBenchServer,
   watchdog,
   type BenchServer,
-} from './measure.ts';
+} from '../lib/measure.ts';
+import { latencies } from '../lib/percentiles.ts';
+import { writeGeneratedSection } from '../lib/results-files.ts';
 
 if (!process.env.BENCH_DATABASE_URL?.trim() && !process.env.BENCH_DATA_DIR) {
   process.env.BENCH_DATA_DIR = `bench/data-checkout-${Math.round(Number(process.env.BENCH_PRODUCTS ?? 100_000) / 1000)}k`;
@@ -338,7 +337,6 @@ async function orderCount(handle: DatabaseHandle): Promise<number> {
 }
 
 const section = await benchOne();
-const resultsFile = path.resolve('bench/RESULTS-checkout.md');
 const header = [
   '# Checkout path benchmark',
   '',
@@ -348,11 +346,5 @@ const header = [
   '',
 ];
 // Each database's section replaces its own: the PGlite and PostgreSQL runs are separate invocations.
-const existing = fs.existsSync(resultsFile) ? fs.readFileSync(resultsFile, 'utf8') : '';
-const sections = existing
-  .split(/^(?=## )/m)
-  .slice(1)
-  .filter((s) => !s.startsWith(`## ${section.label}`));
-fs.writeFileSync(resultsFile, [...header, ...sections.map((s) => s.trimEnd() + '\n'), ...section.lines].join('\n'));
-log(`wrote ${path.relative(process.cwd(), resultsFile)}`);
+log(`wrote ${writeGeneratedSection('checkout.generated.md', `checkout:${target.kind}`, section.lines.join('\n'), header.join('\n'))}`);
 process.exit(0);

@@ -1,20 +1,17 @@
 /**
- * One verification at a time on the local identity engine, without HTTP: `npx tsx bench/identity-engine-timing.ts`.
+ * One verification at a time on the local identity engine, without HTTP: `npx tsx bench/suites/identity-engine-timing.ts`.
  * For comparing the engine's settings (decision 024): wall time and CPU time (all the process's threads) of each
  * verification, the face half alone (matchFaces: two detections, no OCR), and the load average beside them.
  * Environment: RUNS (default 12). Prints a summary; writes nothing.
  */
 import os from 'node:os';
-import { startLocalIdentityEngine } from '../server/adapters/identity/local-identity-engine.ts';
+import { startLocalIdentityEngine } from '../../server/adapters/identity/local-identity-engine.ts';
+import { percentileOf as percentile } from '../lib/percentiles.ts';
 import { kycPhotoSets } from './kyc-photos.ts';
 
 const runs = Number(process.env.RUNS ?? 12);
 const reference = 'a'.repeat(32);
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-};
 const load = () =>
   os
     .loadavg()

@@ -1,6 +1,6 @@
 /**
  * Face similarity measurements behind the match threshold (docs/decisions/013-identity-engine.md):
- * `npx tsx bench/identity-similarity.ts`. Prints Markdown tables; writes nothing.
+ * `npx tsx bench/suites/identity-similarity.ts`. Prints Markdown tables; writes nothing.
  *
  * The 22 faces of @vladmandic/face-api's six demo photos (group photos of different people), each cut out as a square
  * 1.5 times the detector's box (the regions below were found by the engine's own detector). Same face: each crop
@@ -12,7 +12,7 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import sharp from 'sharp';
-import { faceMatchThreshold, startLocalIdentityEngine } from '../server/adapters/identity/local-identity-engine.ts';
+import { faceMatchThreshold, startLocalIdentityEngine } from '../../server/adapters/identity/local-identity-engine.ts';
 
 const regions: [name: string, sample: number, left: number, top: number, size: number][] = [
   ['s1f1', 1, 245, 228, 528],
@@ -39,7 +39,7 @@ const regions: [name: string, sample: number, left: number, top: number, size: n
   ['s6f4', 6, 1308, 142, 566],
 ];
 
-const demo = new URL('../node_modules/@vladmandic/face-api/demo/', import.meta.url);
+const demo = new URL('../../node_modules/@vladmandic/face-api/demo/', import.meta.url);
 
 async function onCard(face: Buffer): Promise<Buffer> {
   const canvas = createCanvas(1000, 630);

@@ -11,25 +11,25 @@
  *     row, so the engine is busy for the whole row).
  * Then once (BENCH_EXTRAS=0 skips it): listings and search alone and beside one verification at a time (issue 15 is
  * redesigning both), and the product page beside two customers at a time going through the whole KYC without pause.
- * Writes its section of bench/RESULTS.md (between the identity-bench markers; catalogue.bench.ts keeps it) and prints
+ * Writes bench/results/identity.generated.md and prints
  * a summary. Environment: BENCH_PRODUCTS, BENCH_DATA_DIR, BENCH_SECONDS (default 8), BENCH_REPEATS, BENCH_EXTRAS.
  * Bounded: requests only to 127.0.0.1, every row has a duration, a watchdog ends everything after 12 minutes.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon, { type AutocannonRequest, type Result } from 'autocannon';
 import { sql, type Kysely } from 'kysely';
-import { openDatabase } from '../server/db/connection.ts';
-import { migrateToLatest } from '../server/db/migrate.ts';
-import type { Database } from '../server/db/schema.ts';
-import { clearCatalogue, seedCatalogue } from '../server/db/seed/seed-catalogue.ts';
-import { hashSecret, newSecret } from '../server/services/platform/tokens.ts';
-import { sortKeys } from '../src/rules/listing.ts';
+import { openDatabase } from '../../server/db/connection.ts';
+import { migrateToLatest } from '../../server/db/migrate.ts';
+import type { Database } from '../../server/db/schema.ts';
+import { clearCatalogue, seedCatalogue } from '../../server/db/seed/seed-catalogue.ts';
+import { hashSecret, newSecret } from '../../server/services/platform/tokens.ts';
+import { sortKeys } from '../../src/rules/listing.ts';
 import { emptyTimings, oneKyc, startKycLoad, startVerifications, uploadKyc, type KycTimings, type UploadedApplication } from './kyc-load.ts';
 import { kycPhotoSets, type KycPhotos } from './kyc-photos.ts';
-import { identitySection, withSection } from './results-sections.ts';
+import { median, percentileOf as percentile } from '../lib/percentiles.ts';
+import { writeGenerated } from '../lib/results-files.ts';
 
 const productCount = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const dataDir = path.resolve(process.env.BENCH_DATA_DIR ?? `bench/data-${Math.round(productCount / 1000)}k`);
@@ -45,7 +45,6 @@ const applicationsPerRow = 16;
 /** Each verification's application belongs to its own customer (one open application per customer). */
 const customerCount = 200;
 const area = { zipcode: '10001', loc_id: 101 };
-const resultsFile = path.resolve('bench/RESULTS.md');
 
 const watchdog = setTimeout(() => {
   console.error('The benchmark ran for 12 minutes: stopping.');
@@ -121,7 +120,7 @@ async function prepare(db: Kysely<Database>): Promise<Targets> {
 // ------------------------------------------------------------------ server
 
 async function startServer(): Promise<number> {
-  const server = fork(path.resolve('bench/bench-server.ts'), [], {
+  const server = fork(path.resolve('bench/lib/bench-server.ts'), [], {
     execArgv: ['--import', 'tsx'],
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -316,12 +315,7 @@ async function oneRun(bench: Bench, list: Scenario[]): Promise<Run> {
 
 // ------------------------------------------------------------------ report
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-};
 const round = (value: number) => Math.round(value).toLocaleString('en-US');
-const median = (values: number[]) => percentile(values, 50);
 /** "median (min–max)" of one figure over the runs. */
 const spread = (values: number[]) =>
   values.length === 1 ? round(values[0] ?? 0) : `${round(median(values))} (${round(Math.min(...values))}–${round(Math.max(...values))})`;
@@ -499,9 +493,9 @@ async function main(): Promise<void> {
   }
 
   const section = report(runs, extra, loadAtStart, os.loadavg());
-  fs.writeFileSync(resultsFile, withSection(fs.existsSync(resultsFile) ? fs.readFileSync(resultsFile, 'utf8') : '', identitySection, section));
+  const written = writeGenerated('identity.generated.md', section);
   console.log(['', ...summaryLines(runs), ''].join('\n'));
-  log(`took ${Math.round((performance.now() - startedAt) / 1000)} s; wrote its section of ${path.relative(process.cwd(), resultsFile)}`);
+  log(`took ${Math.round((performance.now() - startedAt) / 1000)} s; wrote ${written}`);
 }
 
 main()

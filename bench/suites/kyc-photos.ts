@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import sharp from 'sharp';
 
-const demo = new URL('../node_modules/@vladmandic/face-api/demo/', import.meta.url);
+const demo = new URL('../../node_modules/@vladmandic/face-api/demo/', import.meta.url);
 
 /** Squares around one face each: [sample photo, left, top, size]. */
 const faces: [number, number, number, number][] = [

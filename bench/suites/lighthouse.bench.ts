@@ -2,7 +2,7 @@
  * Lighthouse (mobile preset: simulated slow 4G and a 4x slower CPU) against the built app, in Debian's Chromium with
  * the project's flags: the store home (/store, past the age gate and the pincode), a listing and a product page, three
  * runs each, median and spread, with the load average (the machine is shared). `npm run bench:lighthouse` builds,
- * starts the real server on a fresh seeded embedded database, and writes its section of bench/RESULTS-wire.md.
+ * starts the real server on a fresh seeded embedded database, and writes its section of bench/results/wire.generated.md.
  *
  * Playwright launches the browser (a persistent profile, so the session Lighthouse's tab reads is the one set here)
  * with a remote-debugging port Lighthouse connects to. Lighthouse's own storage reset would also wipe the session,
@@ -15,10 +15,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
-import { chromiumArgs, chromiumPath, freePort, startStoreServer } from '../playwright.config.ts';
-import { sessionStorageKey, type SessionValues } from '../src/machines/session-values.ts';
-import { loadAverage, loadAverages, recordRows, type BenchRow } from './measure.ts';
-import { writeWireSection } from './wire-results.ts';
+import { chromiumArgs, chromiumPath, freePort, startStoreServer } from '../../playwright.config.ts';
+import { sessionStorageKey, type SessionValues } from '../../src/machines/session-values.ts';
+import { loadAverage, loadAverages, recordRows, type BenchRow } from '../lib/measure.ts';
+import { median } from '../lib/percentiles.ts';
+import { writeWireSection } from '../lib/wire-results.ts';
 
 const lighthouseVersion = (JSON.parse(fs.readFileSync('node_modules/lighthouse/package.json', 'utf8')) as { version: string }).version;
 const goal = 95;
@@ -42,10 +43,6 @@ export interface Run {
   lcpElement: string;
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-};
 const spread = (values: number[], digits: number) => `${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)}`;
 
 function numeric(audits: Record<string, { numericValue?: number } | undefined>, id: string): number {
@@ -69,7 +66,7 @@ export interface LighthousePage {
 
 /**
  * Builds the app, starts it on a fresh seeded embedded database and runs Lighthouse `runs` times on each page.
- * Returns every run and the section bench/RESULTS-wire.md gets; writes nothing.
+ * Returns every run and the section bench/results/wire.generated.md gets; writes nothing.
  */
 export async function runLighthouse(runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3)): Promise<{ pages: LighthousePage[]; markdown: string[] }> {
   const build = spawnSync('npx', ['vite', 'build'], { stdio: 'inherit' });
@@ -161,7 +158,7 @@ export async function runLighthouse(runs = Number(process.env.LIGHTHOUSE_RUNS ??
   const lines = [
     '## Lighthouse (mobile preset)',
     '',
-    `Measured ${new Date().toISOString()} by bench/lighthouse.bench.ts (\`npm run bench:lighthouse\`): Lighthouse ${lighthouseVersion}`,
+    `Measured ${new Date().toISOString()} by bench/suites/lighthouse.bench.ts (\`npm run bench:lighthouse\`): Lighthouse ${lighthouseVersion}`,
     `in ${chromiumPath}, simulated throttling (150 ms RTT, 1.6 Mbit/s, CPU x4), ${runs} runs per page, each a first visit`,
     `(HTTP cache cleared). Median (min–max). Load average before ${loadBefore}, after ${loadAfter} (2 cores, shared). Goal: ${goal}.`,
     '',

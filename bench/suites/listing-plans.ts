@@ -1,16 +1,17 @@
 /**
  * What load does not distort (issue 15, part 3): the listing statement's EXPLAIN (ANALYZE, BUFFERS) over varied keys
- * from a fresh connection, and the listing tables' sizes. `npx tsx bench/listing-plans.ts` with BENCH_DATA_DIR (PGlite)
+ * from a fresh connection, and the listing tables' sizes. `npx tsx bench/suites/listing-plans.ts` with BENCH_DATA_DIR (PGlite)
  * or BENCH_DATABASE_URL (PostgreSQL), optionally BENCH_KEYS (default 200) and PGLITE_SHARED_BUFFERS.
  * Prints a JSON summary: planning and execution ms (p50/p95/p99/max), shared buffers hit and read per statement.
  */
 import path from 'node:path';
 import { CompiledQuery, sql } from 'kysely';
-import { priceBuckets, sortKeys } from '../src/rules/listing.ts';
-import { openDatabase } from '../server/db/connection.ts';
-import { noSelection, type ListingSelection } from '../server/services/catalogue/listing-index.ts';
-import { listingPageStatement, type ListingPageRequest } from '../server/services/catalogue/listing-page.ts';
-import { seededRandom } from './measure.ts';
+import { priceBuckets, sortKeys } from '../../src/rules/listing.ts';
+import { openDatabase } from '../../server/db/connection.ts';
+import { noSelection, type ListingSelection } from '../../server/services/catalogue/listing-index.ts';
+import { listingPageStatement, type ListingPageRequest } from '../../server/services/catalogue/listing-page.ts';
+import { seededRandom } from '../lib/measure.ts';
+import { latencies } from '../lib/percentiles.ts';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL?.trim() || undefined;
 const dataDir = path.resolve(process.env.BENCH_DATA_DIR ?? 'bench/data-100k');
@@ -29,16 +30,8 @@ function numberAt(value: unknown, key: string): number {
   return typeof found === 'number' ? found : 0;
 }
 
-function percentile(values: readonly number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
-}
-
 const summary = (values: readonly number[]) => ({
-  p50: percentile(values, 50),
-  p95: percentile(values, 95),
-  p99: percentile(values, 99),
-  max: Math.max(...values),
+  ...latencies(values),
   mean: values.reduce((a, b) => a + b, 0) / values.length,
 });
 

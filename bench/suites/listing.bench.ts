@@ -1,31 +1,29 @@
 /**
  * Listings from cold with varied keys: `npm run bench:listings` (issue 15, parts 3 and 9).
  *
- * Starts the API (bench/bench-server.ts) on an already seeded database with the card cache off
+ * Starts the API (bench/lib/bench-server.ts) on an already seeded database with the card cache off
  * (CATALOGUE_READ_CACHES=off) and drives category listings and filter calls whose keys (category × area × speed ×
  * sort × filters × page) never repeat within a run, at 1, 10 and 50 concurrent connections, three repeats each. Every
  * request's latency is kept, so p50/p95/p99/max are exact; the load average is read before and after each row.
- * Writes its database's section of bench/RESULTS-listings.md.
+ * Writes its database's section of bench/results/listings.generated.md (analysis: bench/analysis/listings.md).
  *
  * Each row also gives the server process's CPU milliseconds per request (/proc/<pid>/stat before and after the row):
  * unlike latency, a machine busy with other work barely changes it. On PGlite that includes the database; on
  * PostgreSQL the database's own processes are not counted.
  *
- * Environment (bench/measure.ts's benchDatabase): BENCH_DATA_DIR (PGlite data folder, default bench/data-100k), BENCH_DATABASE_URL (PostgreSQL instead),
+ * Environment (bench/lib/measure.ts's benchDatabase): BENCH_DATA_DIR (PGlite data folder, default bench/data-100k), BENCH_DATABASE_URL (PostgreSQL instead),
  * BENCH_SECONDS (per row, default 8), BENCH_PRODUCTS (the seeded size, for the heading; default 100000), BENCH_JSON (a
  * file to write the rows to as JSON as well, for `npm run bench`'s tables). Seed first: `DATA_DIR=... npm run seed -- --products 100000`.
  * Bounded: requests go only to 127.0.0.1, every row has a duration, and a watchdog ends everything after 15 minutes.
  */
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { is } from 'superstruct';
-import { categoryListReply, listingReply, type CategoryNode } from '../src/api/contract/catalogue.contract.ts';
-import { priceBucketValue, priceBuckets, sortKeys } from '../src/rules/listing.ts';
+import { categoryListReply, listingReply, type CategoryNode } from '../../src/api/contract/catalogue.contract.ts';
+import { priceBucketValue, priceBuckets, sortKeys } from '../../src/rules/listing.ts';
 import {
   benchDatabase,
   fmt,
-  latencies,
   loadAverages,
   logger,
   serverCpuMs,
@@ -36,9 +34,9 @@ import {
   watchdog,
   type BenchRow,
   type BenchServer,
-  type Latencies,
-} from './measure.ts';
-import { withSection } from './results-sections.ts';
+} from '../lib/measure.ts';
+import { latencies, type Latencies } from '../lib/percentiles.ts';
+import { writeGeneratedSection } from '../lib/results-files.ts';
 
 // PGlite in BENCH_DATA_DIR (bench/data-<N>k), or BENCH_DATABASE_URL with a throwaway uploads folder for the server.
 const target = benchDatabase();
@@ -50,7 +48,6 @@ const productCount = target.products;
 const connectionCounts = [1, 10, 50];
 const repeats = 3;
 const budget = { p99Ms: 25, maxMs: 250 };
-const resultsFile = path.resolve('bench/RESULTS-listings.md');
 const label = databaseUrl ? 'PostgreSQL 15 (pool of 10)' : 'PGlite (one connection)';
 
 const areas = [
@@ -272,11 +269,9 @@ async function main(): Promise<void> {
     await server.stop();
   }
   const text = section(rows, productCount);
-  // This database's section in place of its previous one; the other database's section and the notes stay.
-  const existing = fs.existsSync(resultsFile) ? fs.readFileSync(resultsFile, 'utf8') : '';
+  // This database's section in place of its previous one; the other database's section stays.
   const name = `listings:${databaseUrl ? 'postgres' : 'pglite'}`;
-  fs.writeFileSync(resultsFile, withSection(existing, name, text, '# Listings from cold, varied keys (bench/listing.bench.ts)'));
-  log(`wrote ${path.relative(process.cwd(), resultsFile)}`);
+  log(`wrote ${writeGeneratedSection('listings.generated.md', name, text, '# Listings from cold, varied keys (bench/suites/listing.bench.ts)')}`);
 }
 
 main()

@@ -1,15 +1,14 @@
 /**
- * Server memory: `npx tsx bench/memory.bench.ts` (npm run bench:memory).
+ * Server memory: `npx tsx bench/suites/memory.bench.ts` (npm run bench:memory).
  *
  * Starts the API (bench-server.ts, its own process) on the PGlite data folder BENCH_DATA_DIR (default bench/data-100k,
  * seeded or reused) or, with BENCH_DATABASE_URL, on that PostgreSQL database; reads the process's RSS and
  * memoryUsage() at idle, then polls it while autocannon drives catalogue reads for BENCH_SECONDS, and records idle
- * and peak figures in its database's row of bench/RESULTS-memory.md and as rows (MB) to BENCH_JSON. The server runs
+ * and peak figures in its database's row of bench/results/memory.generated.md (analysis: bench/analysis/memory.md) and as rows (MB) to BENCH_JSON. The server runs
  * bundled by esbuild with the start script's node flags and environment, as `npm start` runs it (decisions 027, 031).
  */
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import path from 'node:path';
 import autocannon from 'autocannon';
 import {
   benchDatabase,
@@ -22,9 +21,9 @@ import {
   seedOrReuse,
   startBenchServer,
   type BenchRow,
-} from './measure.ts';
-import { withSection } from './results-sections.ts';
-import { startScriptRuntime } from './start-script.ts';
+} from '../lib/measure.ts';
+import { writeGeneratedSection } from '../lib/results-files.ts';
+import { startScriptRuntime } from '../lib/start-script.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 15);
 const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
@@ -182,8 +181,6 @@ const text = [
   ...served.map((line) => `- ${line}`),
   '',
 ];
-// This database's section of the file; the other database's and the analysis written by hand stay.
-const resultsFile = path.resolve('bench/RESULTS-memory.md');
-const existing = fs.existsSync(resultsFile) ? fs.readFileSync(resultsFile, 'utf8') : '';
-fs.writeFileSync(resultsFile, withSection(existing, `memory:${target.kind}`, text.join('\n'), '# Server memory'));
+// This database's section of the file; the other database's stays (the analysis is bench/analysis/memory.md).
+writeGeneratedSection('memory.generated.md', `memory:${target.kind}`, text.join('\n'), '# Server memory');
 console.log(text.join('\n'));

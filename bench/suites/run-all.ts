@@ -1,15 +1,15 @@
 /**
  * `npm run bench`: every bench on PGlite (100k products) and PostgreSQL 15 (100k and 1M), three repeats, then
- * bench/RESULTS.md — per goal of issue 15 a row per database with the figure, its spread over repeats, the load
+ * bench/results/goals.generated.md — per goal of issue 15 a row per database with the figure, its spread over repeats, the load
  * average and met / not met, and a PostgreSQL/PGlite ratio table.
  *
  * Each bench runs as a child process (`tsx bench/<name>.bench.ts`) with the database in its environment
  * (BENCH_DATA_DIR or BENCH_DATABASE_URL, BENCH_PRODUCTS) and BENCH_JSON=<file>, where it writes its measured rows
- * (bench/measure.ts). A bench that fails or times out is recorded as a failed row and the runner carries on.
+ * (bench/lib/measure.ts). A bench that fails or times out is recorded as a failed row and the runner carries on.
  * Data sets are seeded once and reused: PGlite in bench/data-100k, PostgreSQL clusters in bench/pg-100k and
  * bench/pg-1m (gitignored), started on demand on ports 55451–55459 and stopped afterwards.
  *
- * RESULTS.md can be written again from the last run's files, without measuring: `npm run bench:report`.
+ * The goals file can be written again from the last run's files, without measuring: `npm run bench:report`.
  *
  * Knobs: BENCH_ONLY=search,listings,catalogue,checkout,memory,bundle,lighthouse; BENCH_DATABASES=pglite,postgres;
  * BENCH_SIZES=100k,1m; BENCH_REPEATS (3).
@@ -19,11 +19,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { create } from 'superstruct';
-import { openDatabase } from '../server/db/connection.ts';
-import { benchRows, loadAverage, loadAverages, logger, seedOrReuse, type BenchRow } from './measure.ts';
-import { adminStatement, ensureDatabase, postgresInstalled, startKeptCluster, type PostgresCluster } from './postgres-cluster.ts';
-import type { DataSetRun } from './run-all-report.ts';
-import { writeResults } from './results-store.ts';
+import { openDatabase } from '../../server/db/connection.ts';
+import { benchRows, loadAverage, loadAverages, logger, seedOrReuse, type BenchRow } from '../lib/measure.ts';
+import { adminStatement, ensureDatabase, postgresInstalled, startKeptCluster, type PostgresCluster } from '../lib/postgres-cluster.ts';
+import type { DataSetRun } from '../lib/run-all-report.ts';
+import { writeResults } from '../lib/results-store.ts';
 
 const log = logger('bench');
 const list = (name: string, all: readonly string[]): string[] => {
@@ -50,22 +50,29 @@ interface Bench {
 }
 
 const allBenches: readonly Bench[] = [
-  { name: 'search', script: 'bench/search.bench.ts', repeatsInside: true, minutes: 20 },
-  { name: 'listings', script: 'bench/listing.bench.ts', repeatsInside: true, minutes: 15 },
+  { name: 'search', script: 'bench/suites/search.bench.ts', repeatsInside: true, minutes: 20 },
+  { name: 'listings', script: 'bench/suites/listing.bench.ts', repeatsInside: true, minutes: 15 },
   // Its warm rows are a labelled bonus: shorter runs than standalone.
-  { name: 'catalogue', script: 'bench/catalogue.bench.ts', repeatsInside: false, minutes: 10, belowMillion: true, env: { BENCH_SECONDS: '3' } },
+  {
+    name: 'catalogue',
+    script: 'bench/suites/catalogue.bench.ts',
+    repeatsInside: false,
+    minutes: 10,
+    belowMillion: true,
+    env: { BENCH_SECONDS: '3' },
+  },
   {
     name: 'checkout',
-    script: 'bench/checkout.bench.ts',
+    script: 'bench/suites/checkout.bench.ts',
     repeatsInside: false,
     mutates: true,
     minutes: 8,
     belowMillion: true,
     env: { BENCH_SECONDS: '15' },
   },
-  { name: 'memory', script: 'bench/memory.bench.ts', repeatsInside: false, minutes: 5, belowMillion: true, env: { BENCH_SECONDS: '10' } },
-  { name: 'bundle', script: 'bench/bundle-size.ts', repeatsInside: true, onceOnly: true, minutes: 5 },
-  { name: 'lighthouse', script: 'bench/lighthouse.bench.ts', repeatsInside: true, onceOnly: true, minutes: 15 },
+  { name: 'memory', script: 'bench/suites/memory.bench.ts', repeatsInside: false, minutes: 5, belowMillion: true, env: { BENCH_SECONDS: '10' } },
+  { name: 'bundle', script: 'bench/suites/bundle-size.ts', repeatsInside: true, onceOnly: true, minutes: 5 },
+  { name: 'lighthouse', script: 'bench/suites/lighthouse.bench.ts', repeatsInside: true, onceOnly: true, minutes: 15 },
 ];
 
 /** '100k' → 100,000; '1m' → 1,000,000 (a small size such as '2k' makes a quick trial run of the runner itself). */
@@ -302,7 +309,7 @@ async function main(): Promise<void> {
     : `BENCH_ONLY=${only.join(',')} BENCH_DATABASES=${databases.join(',')} BENCH_SIZES=${chosenSizes.join(',')} BENCH_REPEATS=${repeats}`;
   writeResults({ runs, once, repeats, minutes, loadAtStart, loadAtEnd: loadAverages(), partial });
   fs.rmSync(scratch, { recursive: true, force: true });
-  log(`wrote bench/RESULTS.md, bench/results-rows.json and bench/results-run.json after ${minutes.toFixed(1)} minutes`);
+  log(`wrote bench/results/goals.generated.md, bench/results/rows.json and bench/results/run.json after ${minutes.toFixed(1)} minutes`);
 }
 
 await main();

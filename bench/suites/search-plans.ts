@@ -1,10 +1,10 @@
 /**
- * What each search costs the database, measured the way load does not distort: `npx tsx bench/search-plans.ts`.
+ * What each search costs the database, measured the way load does not distort: `npx tsx bench/suites/search-plans.ts`.
  * Sends the bench's distinct texts (search-texts.ts) to searchProducts one at a time in this process, records every
  * query each one runs, then EXPLAINs (ANALYZE, BUFFERS) them: per text the summed execution and planning times and
  * the buffers touched, and the CPU time of the search itself (PGlite runs in this process; for PostgreSQL the
  * server's backends' CPU from /proc over the whole set, divided by the number of texts). Prints median, p95 and max,
- * and writes the plans of the costliest texts to bench/search-plans.txt (not kept in git).
+ * and writes the plans of the costliest texts to scratch/search-plans.txt (not kept in git).
  * Environment: BENCH_DATA_DIR (default bench/data-100k) or BENCH_DATABASE_URL, BENCH_TEXTS (default 320),
  * PLANS_SHOWN (default 12), PLANS_FILE.
  */
@@ -22,9 +22,10 @@ import {
   type RootOperationNode,
   type UnknownRow,
 } from 'kysely';
-import { openDatabase } from '../server/db/connection.ts';
-import type { Database } from '../server/db/schema.ts';
-import { searchProducts } from '../server/services/catalogue/search.ts';
+import { openDatabase } from '../../server/db/connection.ts';
+import type { Database } from '../../server/db/schema.ts';
+import { searchProducts } from '../../server/services/catalogue/search.ts';
+import { percentileOf as percentile } from '../lib/percentiles.ts';
 import { nameWordsQuery, queryTexts } from './search-texts.ts';
 
 const dataDir = path.resolve(process.env.BENCH_DATA_DIR ?? 'bench/data-100k');
@@ -101,10 +102,6 @@ async function postgresTicks(db: Kysely<Database>): Promise<number> {
   return ticks;
 }
 
-const percentile = (values: readonly number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
-};
 const summary = (label: string, values: readonly number[], digits = 2) =>
   `${label}: median ${percentile(values, 50).toFixed(digits)}, p95 ${percentile(values, 95).toFixed(digits)}, max ${Math.max(...values).toFixed(digits)}`;
 
@@ -196,8 +193,10 @@ try {
   if (databaseUrl) console.log(`PostgreSQL server CPU per search (all backends, whole set): ${((serverTicks * 10) / runs.length).toFixed(2)} ms`);
   const costliest = [...explained].sort((a, b) => b.execution - a.execution).slice(0, plansShown);
   console.log(`costliest: ${costliest.map((e) => `'${e.text}' ${e.execution.toFixed(1)} ms/${e.buffers} buf`).join(', ')}`);
+  const plansFile = path.resolve(process.env.PLANS_FILE ?? 'scratch/search-plans.txt');
+  fs.mkdirSync(path.dirname(plansFile), { recursive: true });
   fs.writeFileSync(
-    path.resolve(process.env.PLANS_FILE ?? 'bench/search-plans.txt'),
+    plansFile,
     costliest.map((e) => `==== '${e.text}': ${e.execution.toFixed(2)} ms, ${e.buffers} buffers\n${e.plans.join('\n\n')}`).join('\n\n'),
   );
 } finally {

@@ -1,8 +1,8 @@
 /**
- * The distinct texts the search benchmarks send (bench/search.bench.ts, bench/search-plans.ts): what shoppers might
+ * The distinct texts the search benchmarks send (bench/suites/search.bench.ts, bench/suites/search-plans.ts): what shoppers might
  * type, made from the words product names use, the same texts every run.
  */
-import { seededRandom } from './measure.ts';
+import { seededRandom } from '../lib/measure.ts';
 
 /** A typing mistake: two neighbouring letters swapped, one left out, or one doubled. */
 function misspell(word: string, rng: () => number): string {

@@ -1,22 +1,19 @@
 /**
- * Search from cold: `npm run bench:search`. Reuses (or seeds, as every bench does: bench/measure.ts's seedOrReuse) the
+ * Search from cold: `npm run bench:search`. Reuses (or seeds, as every bench does: bench/lib/measure.ts's seedOrReuse) the
  * 100,000-product embedded database in bench/data-100k,
  * generates distinct query texts from the catalogue's own words (whole words, a swapped, missing or doubled letter,
  * two words, run together, half typed), and sends each text once to a fresh server process (bench-server.ts, so no
  * cache of this process or of an earlier repeat can answer), one at a time and 10 at a time. Three repeats, each with
  * a new server; p50/p95/p99/max per repeat, their spread, and the load average beside every figure. With
- * BENCH_DATABASE_URL the same runs go to PostgreSQL (BENCH_REPEATS, BENCH_TEXTS change the counts). Writes bench/RESULTS-search.md (one section per database),
+ * BENCH_DATABASE_URL the same runs go to PostgreSQL (BENCH_REPEATS, BENCH_TEXTS change the counts). Writes bench/results/search.generated.md (one section per database and size; analysis: bench/analysis/search.md),
  * and with BENCH_JSON=<file> its rows as JSON (common.md's shape: one per concurrency and repeat; a failed request stops the run).
  * Bounded: loopback only, a watchdog ends everything after 20 minutes.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { sql } from 'kysely';
-import { vacuumSearchData } from '../server/db/seed/seed-catalogue.ts';
-import { searchProducts } from '../server/services/catalogue/search.ts';
+import { vacuumSearchData } from '../../server/db/seed/seed-catalogue.ts';
+import { searchProducts } from '../../server/services/catalogue/search.ts';
 import {
   benchDatabase,
-  latencies,
   loadAverage,
   loadAverages,
   logger,
@@ -28,8 +25,9 @@ import {
   watchdog,
   type BenchRow,
   type BenchServer,
-  type Latencies,
-} from './measure.ts';
+} from '../lib/measure.ts';
+import { latencies, type Latencies } from '../lib/percentiles.ts';
+import { writeGeneratedSection } from '../lib/results-files.ts';
 import { nameWordsQuery, queryTexts } from './search-texts.ts';
 
 const target = benchDatabase();
@@ -38,7 +36,6 @@ const databaseUrl = target.databaseUrl;
 const textCount = Number(process.env.BENCH_TEXTS ?? 320);
 const repeats = Number(process.env.BENCH_REPEATS ?? 3);
 const area = { zipcode: '10001', loc_id: 101 };
-const resultsFile = path.resolve('bench/RESULTS-search.md');
 
 let server: BenchServer | undefined;
 watchdog('The search benchmark', 20, () => server?.child.kill('SIGKILL'));
@@ -182,9 +179,9 @@ async function main(): Promise<void> {
     }),
     '',
   ];
-  const existing = fs.existsSync(resultsFile) ? fs.readFileSync(resultsFile, 'utf8') : '# Search from cold (npm run bench:search)\n\n';
-  fs.writeFileSync(resultsFile, `${existing.trimEnd()}\n\n${lines.join('\n')}`);
-  log(`wrote ${path.relative(process.cwd(), resultsFile)}`);
+  // This database and size's section in place of its last run; earlier runs are in git's history.
+  const section = `search:${databaseUrl ? 'postgres' : 'pglite'}:${productCount}`;
+  log(`wrote ${writeGeneratedSection('search.generated.md', section, lines.join('\n'), '# Search from cold (npm run bench:search)')}`);
 }
 
 try {

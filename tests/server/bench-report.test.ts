@@ -3,11 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { create } from 'superstruct';
 import { describe, expect, it } from 'vitest';
-import { benchRows, fmtSpread, latencies, loadAverages, percentile, processCpuMs, seededRandom, spread, type BenchRow } from '../../bench/measure.ts';
-import { cpuFloor, resultsReport } from '../../bench/run-all-report.ts';
-import { readStoredReport, writeResults } from '../../bench/results-store.ts';
-import { withSection } from '../../bench/results-sections.ts';
-import { startScriptRuntime } from '../../bench/start-script.ts';
+import { benchRows, fmtSpread, loadAverages, processCpuMs, seededRandom, spread, type BenchRow } from '../../bench/lib/measure.ts';
+import { latencies, median, percentile, percentileOf } from '../../bench/lib/percentiles.ts';
+import { cpuFloor, resultsReport } from '../../bench/lib/run-all-report.ts';
+import { readStoredReport, writeResults } from '../../bench/lib/results-store.ts';
+import { readGenerated, resultsPath, writeGenerated, writeGeneratedSection } from '../../bench/lib/results-files.ts';
+import { withSection } from '../../bench/lib/results-sections.ts';
+import { startScriptRuntime } from '../../bench/lib/start-script.ts';
 
 const row = (overrides: Partial<BenchRow>): BenchRow => ({
   bench: 'listings',
@@ -27,7 +29,7 @@ const row = (overrides: Partial<BenchRow>): BenchRow => ({
   ...overrides,
 });
 
-describe('bench measuring code (bench/measure.ts)', () => {
+describe('bench measuring code (bench/lib/measure.ts, bench/lib/percentiles.ts)', () => {
   it('takes nearest-rank percentiles of every request', () => {
     const values = Array.from({ length: 100 }, (_, i) => 100 - i);
     expect(
@@ -38,6 +40,9 @@ describe('bench measuring code (bench/measure.ts)', () => {
     ).toBe(95);
     expect(latencies(values)).toEqual({ requests: 100, p50: 50, p95: 95, p99: 99, max: 100 });
     expect(Number.isNaN(latencies([]).p99)).toBe(true);
+    // Any order, one definition: the median of an even count is the lower middle value (nearest rank).
+    expect(percentileOf([4, 1, 3, 2], 50)).toBe(2);
+    expect(median([3, 1, 2])).toBe(2);
   });
 
   it('gives the median and range over repeats', () => {
@@ -80,7 +85,7 @@ describe('bench measuring code (bench/measure.ts)', () => {
   });
 });
 
-describe('bench/RESULTS.md (bench/run-all-report.ts)', () => {
+describe('bench/results/goals.generated.md (bench/lib/run-all-report.ts)', () => {
   const report = (rows: BenchRow[]) =>
     resultsReport({
       runs: [
@@ -133,12 +138,9 @@ describe('bench/RESULTS.md (bench/run-all-report.ts)', () => {
   });
 });
 
-describe('the last run kept on disk (bench/results-store.ts)', () => {
-  it('writes RESULTS.md, the rows and the run, and writes the same RESULTS.md again from them', () => {
+describe('the last run kept on disk (bench/lib/results-store.ts)', () => {
+  it('writes the goals file, the rows and the run, and writes the same goals file again from them', () => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-store-'));
-    fs.mkdirSync(path.join(root, 'bench'));
-    const identity = '<!-- identity-bench:start -->\n## Identity\n<!-- identity-bench:end -->';
-    fs.writeFileSync(path.join(root, 'bench/RESULTS.md'), `old\n\n${identity}\n`);
     const app = row({ bench: 'bundle', row: 'first load of /store, gzip', unit: 'kB', connections: 0, p50: 70, p95: 70, p99: 70, max: 70 });
     writeResults(
       {
@@ -172,28 +174,54 @@ describe('the last run kept on disk (bench/results-store.ts)', () => {
       },
       root,
     );
-    const first = fs.readFileSync(path.join(root, 'bench/RESULTS.md'), 'utf8');
+    const first = readGenerated('goals.generated.md', root);
     expect(first).toContain('on 2026-11-28T04:00 UTC, 2 cores (a CPU), Node v20; 42.0 minutes');
     expect(first).toContain('PGlite 100k seeded in 118 s (load 1 → 2)');
-    expect(first).toContain('## Identity');
     expect(first).toContain('**Circumstances of this run.**\n\n- A seed ran beside repeat 2.\n');
     const again = readStoredReport(root);
     expect(again.runs.map((r) => r.rows.length)).toEqual([1, 1]);
     expect(again.once).toEqual([app]);
     writeResults(again, root);
-    expect(fs.readFileSync(path.join(root, 'bench/RESULTS.md'), 'utf8')).toBe(first);
+    expect(readGenerated('goals.generated.md', root)).toBe(first);
   });
 
   it('refuses rows that are not the run they are stored with', () => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-store-'));
-    fs.mkdirSync(path.join(root, 'bench'));
     writeResults({ runs: [], once: [row({})], repeats: 1, minutes: 1, loadAtStart: '0', loadAtEnd: '0', partial: 'x' }, root);
-    fs.writeFileSync(path.join(root, 'bench/results-rows.json'), '[]');
+    writeGenerated('rows.json', '[]', root);
     expect(() => readStoredReport(root)).toThrow('counts 1 rows');
   });
 });
 
-describe('a results file several benches write into (bench/results-sections.ts)', () => {
+describe('where benches write (bench/lib/results-files.ts)', () => {
+  it('writes only bench/results/<name>.generated.md or <name>.json, never the analysis written by hand', () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-files-'));
+    expect(resultsPath('memory.generated.md', root)).toBe(path.join(root, 'bench/results/memory.generated.md'));
+    expect(resultsPath('rows.json', root)).toBe(path.join(root, 'bench/results/rows.json'));
+    for (const name of [
+      'memory.md',
+      '../analysis/memory.md',
+      'analysis/memory.generated.md',
+      'RESULTS.md',
+      '.generated.md',
+      'memory.generated.md.bak',
+    ]) {
+      expect(() => resultsPath(name, root), name).toThrow('a bench writes only bench/results/');
+    }
+  });
+
+  it("rewrites its own section of a shared file and keeps the other benches'", () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-files-'));
+    writeGeneratedSection('wire.generated.md', 'first-load', 'old', '# On the wire', root);
+    writeGeneratedSection('wire.generated.md', 'lighthouse', 'scores', '# On the wire', root);
+    writeGeneratedSection('wire.generated.md', 'first-load', 'new', '# On the wire', root);
+    expect(readGenerated('wire.generated.md', root)).toBe(
+      '# On the wire\n\n<!-- first-load:start -->\nnew\n<!-- first-load:end -->\n\n<!-- lighthouse:start -->\nscores\n<!-- lighthouse:end -->\n',
+    );
+  });
+});
+
+describe('a results file several benches write into (bench/lib/results-sections.ts)', () => {
   it("replaces only the bench's own section and keeps the notes and the other sections", () => {
     const once = withSection('# Memory\n\nNotes written by hand.\n', 'memory:pglite', '## PGlite\nold', '# Memory');
     const both = withSection(once, 'memory:postgres', '## PostgreSQL\nfigures');

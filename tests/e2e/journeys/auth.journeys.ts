@@ -13,7 +13,7 @@ import { areaOf, failingOnce, newCustomer, nothingToDo, openWithSession } from '
  * the API; the graph's values stand for hers: 'ada@example.com' is her email, 'new@example.com' one nobody has yet.
  */
 
-const file = 'tests/e2e/generated/auth.journeys.ts';
+const file = 'tests/e2e/journeys/auth.journeys.ts';
 const screens: AuthScreen[] = ['signIn', 'createAccount', 'forgotPassword'];
 const password = 'correct horse 1';
 /** The values that fill each field of each form, first the one a journey types; create account also takes her email (taken). */

@@ -18,7 +18,7 @@ import { addToCartThroughApi, areaOf, clearThroughApi, failingOnce, newCustomer,
  * Another customer holds every one the seller has of the store's one short product (low-stock.ts): one more is refused.
  */
 
-const file = 'tests/e2e/generated/cart.journeys.ts';
+const file = 'tests/e2e/journeys/cart.journeys.ts';
 const steak = 'USDA Prime Ribeye Steak';
 const poultry = 'Boneless Skinless Chicken Thighs';
 const contextOf = (snapshot: AnyMachineSnapshot) => snapshot.context as CartContext;

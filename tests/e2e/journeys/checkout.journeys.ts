@@ -28,7 +28,7 @@ import { addToCartThroughApi, failingOnce, newCustomer, nothingToDo, openWithSes
  * (preact/compat, decision 026) runs effects after a frame and a timer, so a paused clock would freeze the page.
  */
 
-const file = 'tests/e2e/generated/checkout.journeys.ts';
+const file = 'tests/e2e/journeys/checkout.journeys.ts';
 const steak = 'USDA Prime Ribeye Steak';
 const sake = 'Junmai Ginjo Sake';
 

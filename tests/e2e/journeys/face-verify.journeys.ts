@@ -17,7 +17,7 @@ import { addToCartThroughApi, areaOf, failingOnce, newCustomer, openWithSession 
  * (another person) does not. The graph's application ids stand for theirs: 'a…' is hers (s1f1), 'b…' the other face's.
  */
 
-const file = 'tests/e2e/generated/face-verify.journeys.ts';
+const file = 'tests/e2e/journeys/face-verify.journeys.ts';
 const hers = 'a'.repeat(32);
 const otherFace = 'b'.repeat(32);
 const area = { zipcode: '10001', location: 101 } satisfies SessionValues;

@@ -9,7 +9,7 @@ import { addToCartThroughApi, failingOnce, newCustomer, nothingToDo, openWithSes
 
 /** The pincode dialog ('Please enter your pincode to start shopping'): first choice at the age gate, and Change. */
 
-const file = 'tests/e2e/generated/pincode.journeys.ts';
+const file = 'tests/e2e/journeys/pincode.journeys.ts';
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'Please enter your pincode to start shopping' });
 const contextOf = (snapshot: AnyMachineSnapshot) => snapshot.context as PincodeContext;
 const editable = (snapshot: AnyMachineSnapshot) => snapshot.matches('editing') || snapshot.matches('notServed');
