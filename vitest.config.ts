@@ -4,13 +4,13 @@ import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 
 /**
  * Two projects in one run (`npm run test:unit` runs both; `npx vitest run tests/machines` starts only the first):
- * - client: machines, rules, views, flows, the architecture checks and the journeys' mapping checks. They open no
+ * - client: machines, rules, views, flows, the architecture checks, the bench code and the journeys' mappings. They open no
  *   database, so they skip the server's global set-up (building PGlite images: the KYC machine file took 32 s with it,
  *   8 s without).
  * - server: tests/server, each file with its own in-memory PGlite loaded from the images the global set-up builds.
  * Both inherit the options below (extends: true). vitest.pg.config.ts re-runs the server tests on PostgreSQL.
  */
-export const clientTests = ['tests/{rules,machines,views,architecture,flows}/**/*.test.{ts,tsx}', 'tests/e2e/journeys/*.test.ts'];
+export const clientTests = ['tests/{rules,machines,views,architecture,flows,bench}/**/*.test.{ts,tsx}', 'tests/e2e/journeys/*.test.ts'];
 export const serverTests = ['tests/server/**/*.test.ts'];
 
 export default defineConfig({

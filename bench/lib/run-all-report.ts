@@ -37,6 +37,9 @@ interface Goal {
   whenMissed: string;
 }
 
+/** The first load of /store, gzip (DESIGN.md: at most 115 kB with React in it). */
+export const firstLoadBudgetKb = 115;
+
 /** A goal set at 100k products: the checkout bench does not run at 1M (bench/suites/run-all.ts). */
 const belowMillion = (limit: number) => (run: DataSetRun | undefined) => (run && run.products >= 1_000_000 ? undefined : limit);
 
@@ -123,10 +126,10 @@ const goals: Goal[] = [
     bench: 'bundle',
     rows: (row) => row.unit === 'kB',
     stat: 'max',
-    limit: () => 100,
+    limit: () => firstLoadBudgetKb,
     unit: 'kB',
     once: true,
-    whenMissed: 'bench/results/wire.generated.md lists what each chunk of the first load costs.',
+    whenMissed: 'bench/results/wire.generated.md lists what each chunk of the first load costs, and each package and folder of src/ in it.',
   },
   {
     goal: 'Lighthouse (mobile) score',

@@ -1,20 +1,26 @@
 /**
- * First-load size of the store (DESIGN.md budget: the scripts and stylesheets of /store under 100 kB gzip). Reads the
+ * First-load size of the store (DESIGN.md budget: the scripts and stylesheets of /store at most 115 kB gzip). Reads the
  * build's manifest (dist/.vite/manifest.json): the first load of /store is the entry (index.html) with every chunk it
  * imports, plus the screens /store renders (loaded on demand, but at once) with theirs, and every stylesheet of those
  * chunks. Each file is measured gzipped (level 9, as the build writes its .gz files) and brotli'd. Screens loaded
- * later (listings, product, cart, checkout, accounts, KYC, wallet) are listed apart. Appends the figures to
+ * later (listings, product, cart, checkout, accounts, KYC, wallet) are listed apart. After `BUNDLE_REPORT=1 vite build`
+ * it also splits the first load by npm package and src/ folder (bundle-packages.ts). Writes its section of
  * bench/results/wire.generated.md. Run after `vite build`: `npm run bench:bundle` (fails when over budget).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { create } from 'superstruct';
 import { loadAverage, recordRows, type BenchRow } from '../lib/measure.ts';
+import { firstLoadBudgetKb } from '../lib/run-all-report.ts';
 import { writeWireSection } from '../lib/wire-results.ts';
+import { firstLoadShares, visualizerReport, type Share } from './bundle-packages.ts';
 
 const dist = path.resolve('dist');
-export const budgetKb = 100;
+/** What `BUNDLE_REPORT=1 vite build` writes beside the build (vite.config.ts). */
+const bundleReport = path.resolve('scratch/bundle-report.json');
+export const budgetKb = firstLoadBudgetKb;
 /** Screens /store renders that src/views/lazy-pages.tsx loads on demand (none today: the store home is in the entry). */
 const storeScreens: string[] = [];
 
@@ -72,6 +78,8 @@ export interface FirstLoad {
   gzipKb: number;
   brotliKb: number;
   withinBudget: boolean;
+  /** The first load per npm package and src/ folder, or why it is not there (no report, or another build's). */
+  byPackage: Share[] | string;
   /** The section bench/results/wire.generated.md gets. */
   markdown: string[];
 }
@@ -88,6 +96,7 @@ export function measureFirstLoad(): FirstLoad {
     .filter((file) => file.endsWith('.js') && !firstLoad.has(file))
     .map(measure)
     .sort((a, b) => b.gzip - a.gzip);
+  const byPackage = sharesOf(new Map(rows.map((r) => [r.file, r.gzip])));
 
   const lines = [
     '## First load of /store (gzip)',
@@ -107,8 +116,36 @@ export function measureFirstLoad(): FirstLoad {
       .map((c) => `${c.file.replace(/^assets\//, '').replace(/-[\w-]{8}\.js$/, '')} ${c.gzip.toFixed(1)} kB`)
       .join(', ')}.`,
     '',
+    ...packageLines(byPackage, total),
   ];
-  return { rows, later, gzipKb: total, brotliKb: sum(rows, 'brotli'), withinBudget: total <= budgetKb, markdown: lines };
+  return { rows, later, gzipKb: total, brotliKb: sum(rows, 'brotli'), withinBudget: total <= budgetKb, byPackage, markdown: lines };
+}
+
+/** The first load per package from scratch/bundle-report.json, or why not. */
+function sharesOf(files: ReadonlyMap<string, number>): Share[] | string {
+  if (!fs.existsSync(bundleReport)) return 'no scratch/bundle-report.json: build with `BUNDLE_REPORT=1 vite build` first';
+  try {
+    return firstLoadShares(create(JSON.parse(fs.readFileSync(bundleReport, 'utf8')), visualizerReport), files);
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
+function packageLines(byPackage: Share[] | string, totalKb: number): string[] {
+  const heading = '### First load by package (gzip)';
+  if (typeof byPackage === 'string') return [heading, '', `Not measured: ${byPackage}.`, ''];
+  return [
+    heading,
+    '',
+    'Each npm package and folder of src/ in the first load, from `BUNDLE_REPORT=1 vite build` (scratch/bundle-report.json, ' +
+      "rollup-plugin-visualizer's gzip size of every module of every chunk): a chunk's modules gzipped alone add up to more " +
+      'than the chunk, so they are scaled to its real gzip size and the rows add up to the total above.',
+    '',
+    '| package or folder | gzip kB | share |',
+    '|---|---:|---:|',
+    ...byPackage.map((s) => `| ${s.owner} | ${s.gzipKb.toFixed(1)} | ${((100 * s.gzipKb) / totalKb).toFixed(1)} % |`),
+    '',
+  ];
 }
 
 if (process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -294,7 +294,8 @@ async function main(): Promise<void> {
   const once: BenchRow[] = [];
   for (const bench of benches.filter((b) => b.onceOnly)) {
     if (bench.name === 'bundle') {
-      const built = await runChild(['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {}, 5);
+      // With the bundle report, so the bundle bench can split the first load by package (bench/suites/bundle-packages.ts).
+      const built = await runChild(['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { BUNDLE_REPORT: '1' }, 5);
       if (built.code !== 0) {
         once.push(failedRow(bench.name, undefined, 1, `vite build: ${lastLines(built.tail)}`, loadAverage()));
         continue;
