@@ -51,8 +51,9 @@ module.exports = {
       severity: 'error',
       comment:
         'Shipped code (src/, server/) needs its packages in "dependencies"; type-only imports are erased. src/dev ' +
-        '(the /flows page, ?inspect) is never shipped: see dev-tools-only-by-dynamic-import.',
-      from: { path: '^(src|server)/', pathNot: '^src/dev/' },
+        '(the /flows page, ?inspect) is never shipped: see dev-tools-only-by-dynamic-import. Nor is the identity ' +
+        "worker's source-run shim (it registers tsx; npm start runs dist-server/identity-engine-worker.mjs, built by esbuild).",
+      from: { path: '^(src|server)/', pathNot: ['^src/dev/', '^server/adapters/identity/identity-engine-worker[.]mjs$'] },
       to: { dependencyTypes: ['npm-dev'], dependencyTypesNot: ['type-only'], pathNot: pkg('@types') },
     },
     {
@@ -264,6 +265,17 @@ module.exports = {
       comment: 'server/services/platform (caches, rate limits, tokens) is infrastructure every area may use; it imports ' + 'no domain area.',
       from: { path: '^server/services/platform/' },
       to: { path: '^server/services/', pathNot: '^server/services/platform/' },
+    },
+
+    // ── bench/ ──────────────────────────────────────────────────────────────────────────────────────────────────
+    {
+      name: 'bench-lib-not-to-suites',
+      severity: 'error',
+      comment:
+        'bench/lib is the measuring code every suite shares; bench/suites are what the npm scripts run. A suite may ' +
+        'import lib and its own helpers, lib never a suite (bench/README.md).',
+      from: { path: '^bench/lib/' },
+      to: { path: '^bench/suites/' },
     },
   ],
   options: {

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import { defineConfig } from '@playwright/test';
-import { startScriptRuntime } from './bench/start-script.ts';
+import { startScriptRuntime } from './bench/lib/start-script.ts';
 
 /** Debian's Chromium, never a downloaded browser (STACK.md). */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
-import base from './vitest.config.ts';
+import base, { serverTests as serverTestFiles } from './vitest.config.ts';
 
 /**
  * Test files that open no database, directly or through a helper they import (caches, adapters, the identity engine):
@@ -21,11 +21,14 @@ const serverTests = fs.readdirSync('tests/server').filter((f) => f.endsWith('.te
  * database itself are marked describeOnPgliteOnly (database-images.ts) and reported as skipped with their reason.
  * (Spread, not mergeConfig: that would append to include and globalSetup instead of replacing them.)
  */
+// The root options without the two projects: this run is the server tests alone, as one project.
+const { projects: _projects, ...shared } = base.test ?? {};
+
 export default defineConfig({
   ...base,
   test: {
-    ...base.test,
-    include: ['tests/server/**/*.test.ts'],
+    ...shared,
+    include: serverTestFiles,
     exclude: serverTests.filter((f) => opensNoDatabase(path.join('tests/server', f))).map((f) => `tests/server/${f}`),
     globalSetup: ['tests/server/postgres-global-setup.ts'],
     // One module graph per worker instead of one per file: importing the server for each of ~60 files was most of the

@@ -12,6 +12,11 @@ const { serialize } = protocol;
  *
  * Messages are held until pg ends a batch (Sync, Flush, a simple Query, COPY data) and sent together, in order, on
  * one queue; what PGlite answers is emitted as pg's own connection would.
+ *
+ * pg's Connection is not public API: its Client and Query call its methods and read and write its fields (the
+ * statement caches, _connecting, stream), which this class must mirror. Neither pg nor PGlite offers a public way to
+ * batch the messages, so the coupling is kept and guarded instead (decision 035): tests/server/pglite-wire.test.ts
+ * reads the installed pg's Client and Query and fails, naming the member, when an upgrade uses one this class lacks.
  */
 export class PgliteWire extends EventEmitter {
   readonly #pglite: PGlite;

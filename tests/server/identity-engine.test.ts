@@ -42,7 +42,7 @@ describe('local identity engine', { timeout: 20_000 }, () => {
     expect(await engine.compareWithEmbedding(verdict.selfieEmbedding, await selfieOf('s3f3'))).toMatchObject({ kind: 'mismatch' });
   });
 
-  // How long a verification takes is measured by `npm run bench:identity` (bench/RESULTS.md), not asserted here: a
+  // How long a verification takes is measured by `npm run bench:identity` (bench/results/identity.generated.md), not asserted here: a
   // timing assertion fails whenever the machine is busy, which says nothing about the engine.
   it('reads another card of another person', async () => {
     const images = {

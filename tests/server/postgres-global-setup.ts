@@ -2,7 +2,7 @@ import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../server/db/connection.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import { analyzeTables, seedCatalogue } from '../../server/db/seed/seed-catalogue.ts';
-import { adminStatement, postgresBin, postgresInstalled, startPostgresCluster } from '../../bench/postgres-cluster.ts';
+import { adminStatement, postgresBin, postgresInstalled, startPostgresCluster } from '../../bench/lib/postgres-cluster.ts';
 import { postgresTemplateNames, type PostgresTemplates } from './database-images.ts';
 
 /**

@@ -7,7 +7,7 @@ import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { number, string, type, validate } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminStatement, postgresBin, postgresInstalled, startPostgresCluster, type PostgresCluster } from '../../bench/postgres-cluster.ts';
+import { adminStatement, postgresBin, postgresInstalled, startPostgresCluster, type PostgresCluster } from '../../bench/lib/postgres-cluster.ts';
 import { captchaChallengeReply } from '../../src/api/contract/captcha.contract.ts';
 
 /**

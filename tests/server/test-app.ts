@@ -8,7 +8,7 @@ import type { FileStorage } from '../../server/adapters/storage/storage-port.ts'
 import { readConfig } from '../../server/config.ts';
 import { openDatabase, type DatabaseHandle } from '../../server/db/connection.ts';
 import { databaseImage, postgresTemplateNames, postgresTemplates } from './database-images.ts';
-import { adminStatement } from '../../bench/postgres-cluster.ts';
+import { adminStatement } from '../../bench/lib/postgres-cluster.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import { seedCatalogue } from '../../server/db/seed/seed-catalogue.ts';
 import type { RateLimits } from '../../server/services/platform/rate-limit.ts';

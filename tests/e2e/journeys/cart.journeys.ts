@@ -1,0 +1,347 @@
+import { expect, type Page } from '@playwright/test';
+import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import { ApiError } from '../../../src/api/http.ts';
+import { cartMachine, type CartContext } from '../../../src/machines/cart.machine.ts';
+import type { SessionValues } from '../../../src/machines/session-values.ts';
+import { sessionMachine } from '../../../src/machines/session.machine.ts';
+import { emptyCartMessage } from '../../../src/rules/messages.ts';
+import { addToCartMessages } from '../../../server/services/cart/add-to-cart.ts';
+import { baseCart, calendarReply, cart, chicken, line, ok, ribeye, scheduledCart } from '../../machines/cart-fixtures.ts';
+import { lowStock } from '../low-stock.ts';
+import type { EventMapping, Journey, MachineMap } from './journey-map.ts';
+import { addToCartThroughApi, areaOf, clearThroughApi, failingOnce, newCustomer, nothingToDo, openWithSession } from './shoppers.ts';
+
+/**
+ * The cart page. Her cart (added through the API) holds a USDA Prime Ribeye at Same Day and a Chicken; the graph's
+ * carts (tests/machines/cart-fixtures.ts) stand for it. The children's reports (lines.*, coupon.*, group.*) are the
+ * server's answers to what the shopper clicks: each report's act is that click, unless the step before made it.
+ * Another customer holds every one the seller has of the store's one short product (low-stock.ts): one more is refused.
+ */
+
+const file = 'tests/e2e/journeys/cart.journeys.ts';
+const steak = 'USDA Prime Ribeye Steak';
+const poultry = 'Boneless Skinless Chicken Thighs';
+const contextOf = (snapshot: AnyMachineSnapshot) => snapshot.context as CartContext;
+const cartIdOf = (snapshot: AnyMachineSnapshot) => contextOf(snapshot).session.getSnapshot().context.cart_id;
+const region = (snapshot: AnyMachineSnapshot, value: Record<string, string>) => snapshot.matches({ ready: value });
+const isScheduled = (snapshot: AnyMachineSnapshot) => (contextOf(snapshot).cart?.delivery_groups ?? []).every((g) => g.delivery_date !== null);
+/** The shopper's events, one region at a time as in the unit path test: once the dates are in, before CHECKOUT leaves. */
+const shopping = (snapshot: AnyMachineSnapshot) =>
+  region(snapshot, { calendar: 'loaded' }) && region(snapshot, { checkout: 'idle' }) && !isScheduled(snapshot);
+const withCart = (snapshot: AnyMachineSnapshot) => cartIdOf(snapshot) === 'cart-1';
+const holdsTheLastFew = (snapshot: AnyMachineSnapshot) => cartIdOf(snapshot) === 'cart-last-few';
+/** The carts that reach CHECKOUT: hers, a guest's, and one she picks up; only hers takes every other event. */
+const checkingOut = (snapshot: AnyMachineSnapshot) => ['cart-1', 'cart-guest', 'cart-pick-up'].includes(cartIdOf(snapshot) ?? '');
+const loading = (snapshot: AnyMachineSnapshot) => snapshot.matches('loading');
+/** Where CHECKOUT takes a scheduled cart: a guest registers, a pick-up pays, a delivery gives its address. */
+function nextPageOf(snapshot: AnyMachineSnapshot): RegExp {
+  const session = contextOf(snapshot).session.getSnapshot().context;
+  if (!session.Token) return /\/guest\/register$/;
+  return session.shippingType === 'pick-up' ? /\/cart\/card$/ : /\/cart\/address$/;
+}
+const toast = (page: Page, text: string | RegExp) => page.getByRole('alert').filter({ hasText: text });
+
+/** The graph's carts: hers after each answer. */
+const couponed = { ...baseCart, coupon_code: 'WELCOME10', discount: '7.85', grandtotal: '86.15' };
+/** The other customer's: every one the seller has of the short product. */
+const lastFew = cart([line({ cart_rid: 4, name: lowStock.name, qty: lowStock.stock, stock: lowStock.stock })]);
+const stockRefusal = addToCartMessages.onlyLeft(lowStock.stock);
+
+function input(stored: SessionValues) {
+  return () => ({ session: createActor(sessionMachine, { input: stored }).start(), now: () => new Date('2030-06-03T14:00:00Z') });
+}
+
+/** A customer's cart with the steak and the chicken, opened at /cart. */
+async function openHerCart(journey: Journey, session?: (values: SessionValues) => SessionValues): Promise<void> {
+  const customer = await newCustomer('generated.cart');
+  const withSteak = await addToCartThroughApi(customer.session, 'ribeye', steak);
+  const values = await addToCartThroughApi(withSteak, 'chicken thighs', poultry);
+  journey.notes.set('token', values.Token ?? '');
+  journey.notes.set('cart', values.cart_id ?? '');
+  journey.notes.set('customer', String(values.CustomerId));
+  await openWithSession(journey.page, session ? session(values) : values, '/cart');
+}
+
+/** A click the next step's report answers: made once, by whichever of the two steps comes first. */
+function clicking(key: string, click: (page: Page) => Promise<unknown>) {
+  return async (journey: Journey) => {
+    if (journey.notes.get('clicked') === key) {
+      journey.notes.delete('clicked');
+      return;
+    }
+    if (journey.upcoming[0]?.startsWith(key)) journey.notes.set('clicked', key);
+    await click(journey.page);
+  };
+}
+
+const increase = (page: Page) => page.getByRole('button', { name: `Increase quantity of ${steak}` }).click();
+const removeChicken = (page: Page) => page.getByRole('button', { name: `Remove ${poultry}` }).click();
+
+/** Her first day with a free Same Day slot, and its first slot (dates depend on today, so none is hard-coded). */
+async function scheduleSteak(page: Page): Promise<void> {
+  const group = page.getByRole('list', { name: 'Items by seller' }).getByRole('region').filter({ hasText: steak });
+  const slots = group.getByRole('button', { name: /^\d{2}:\d{2}–\d{2}:\d{2}$/ });
+  for (let skip = 0; skip < 5; skip += 1) {
+    await group.getByRole('button', { name: /^Choose delivery date for / }).click();
+    const days = group.getByRole('grid').getByRole('button', { disabled: false });
+    await days.nth(skip).click();
+    await expect(slots.first().or(group.getByText('All Slots are booked. Please try another date.'))).toBeVisible();
+    if (await slots.count()) break;
+  }
+  await slots.first().click();
+  await expect(group.getByText(/^Arrives \w{3} \d{2}\/\d{2} between \d{2}:\d{2} and \d{2}:\d{2}$/)).toBeVisible();
+}
+
+function shopper(event: AnyEventObject, act: EventMapping['act']): EventMapping {
+  return { event, when: (snapshot) => shopping(snapshot) && withCart(snapshot), act };
+}
+
+function report(event: AnyEventObject, act: EventMapping['act'], prepare?: EventMapping['prepare']): EventMapping {
+  return { event, when: (snapshot) => shopping(snapshot) && withCart(snapshot), act, ...(prepare ? { prepare } : {}) };
+}
+
+export const cartJourneys: MachineMap = {
+  machine: cartMachine,
+  file,
+  variants: [
+    {
+      name: 'customer with a cart',
+      input: input({ zipcode: '10001', location: 101, cart_id: 'cart-1', Token: 'token', CustomerId: 1 }),
+      open: (journey) => openHerCart(journey),
+    },
+    {
+      name: 'guest with a cart',
+      input: input({ zipcode: '10001', location: 101, cart_id: 'cart-guest' }),
+      open: async ({ page }) => {
+        const guest = await addToCartThroughApi(await areaOf('10001'), 'ribeye', steak);
+        await openWithSession(page, guest, '/cart');
+      },
+    },
+    {
+      name: 'customer picking up her cart',
+      input: input({ zipcode: '10001', location: 101, cart_id: 'cart-pick-up', Token: 'token', CustomerId: 1, shippingType: 'pick-up' }),
+      open: (journey) => openHerCart(journey, (values) => ({ ...values, shippingType: 'pick-up' })),
+    },
+    {
+      name: 'customer whose cart was ordered elsewhere',
+      input: input({ zipcode: '10001', location: 101, cart_id: 'cart-closed', Token: 'token', CustomerId: 1 }),
+      open: async (journey) => {
+        const customer = await newCustomer('generated.cart');
+        const values = await addToCartThroughApi(customer.session, 'ribeye', steak);
+        await clearThroughApi(values);
+        await openWithSession(journey.page, values, '/cart');
+      },
+    },
+    {
+      name: 'customer with no cart',
+      input: input({ zipcode: '10001', location: 101, Token: 'token', CustomerId: 1 }),
+      open: async ({ page }) => openWithSession(page, (await newCustomer('generated.cart')).session, '/cart'),
+    },
+    {
+      name: 'customer holding the last of a product',
+      input: input({ zipcode: '10001', location: 101, cart_id: 'cart-last-few', Token: 'token', CustomerId: 1 }),
+      open: async ({ page }) => {
+        // One at a time, as the product page adds them, until she holds all the seller has.
+        let values = (await newCustomer('generated.cart')).session;
+        for (let n = 0; n < lowStock.stock; n++) values = await addToCartThroughApi(values, lowStock.query, lowStock.name);
+        await openWithSession(page, values, '/cart');
+      },
+    },
+    {
+      name: "customer with someone else's cart",
+      input: input({ zipcode: '10001', location: 101, cart_id: 'cart-not-hers', Token: 'token', CustomerId: 1 }),
+      open: async ({ page }) => {
+        const other = await addToCartThroughApi((await newCustomer('generated.cart')).session, 'ribeye', steak);
+        const her = (await newCustomer('generated.cart')).session;
+        await openWithSession(page, { ...her, cart_id: other.cart_id }, '/cart');
+      },
+    },
+  ],
+  serializeState: (snapshot) => {
+    const c = contextOf(snapshot);
+    const cartKey = c.cart ? [c.cart.result.map((l) => `${l.cart_rid}x${l.qty}`).join(','), c.cart.coupon_code, isScheduled(snapshot)] : null;
+    return JSON.stringify([snapshot.value, cartKey, Object.keys(c.problems)]);
+  },
+  events: {
+    'showCart: her cart': {
+      event: { type: 'xstate.done.actor.showCart', output: ok(baseCart) },
+      when: (snapshot) => loading(snapshot) && checkingOut(snapshot),
+      act: nothingToDo,
+    },
+    'showCart: no open cart': {
+      event: { type: 'xstate.done.actor.showCart', output: { code: -1, message: 'Your cart is empty.' } },
+      when: (snapshot) => loading(snapshot) && cartIdOf(snapshot) === 'cart-closed',
+      act: nothingToDo,
+    },
+    'showCart: the last of a product': {
+      event: { type: 'xstate.done.actor.showCart', output: ok(lastFew) },
+      when: (snapshot) => loading(snapshot) && holdsTheLastFew(snapshot),
+      act: nothingToDo,
+    },
+    "showCart: someone else's cart (404)": {
+      event: { type: 'xstate.error.actor.showCart', error: new ApiError('Cart not found', 404, 404) },
+      when: (snapshot) => loading(snapshot) && cartIdOf(snapshot) === 'cart-not-hers',
+      act: nothingToDo,
+    },
+    'showCart: connection lost': {
+      event: { type: 'xstate.error.actor.showCart', error: new Error('offline') },
+      when: (snapshot) => loading(snapshot) && withCart(snapshot),
+      prepare: failingOnce('/api/cart/showcart'),
+      act: nothingToDo,
+    },
+    'cart.retry': {
+      event: { type: 'cart.retry' },
+      act: async ({ page }) => page.getByRole('button', { name: 'Try again' }).click(),
+    },
+    'cart.shop': {
+      event: { type: 'cart.shop' },
+      act: async ({ page }) => page.getByRole('button', { name: 'Start Shopping' }).click(),
+      leaves: /\/store$/,
+    },
+    'nextDeliveryDates: dates': {
+      event: { type: 'xstate.done.actor.nextDeliveryDates', output: calendarReply },
+      when: (snapshot) => region(snapshot, { calendar: 'loading' }),
+      act: nothingToDo,
+    },
+    'nextDeliveryDates: connection lost': {
+      event: { type: 'xstate.error.actor.nextDeliveryDates', error: new Error('offline') },
+      when: (snapshot) => region(snapshot, { calendar: 'loading' }) && withCart(snapshot),
+      prepare: failingOnce('/connect/delivery/nextDeliveryDate'),
+      act: nothingToDo,
+    },
+    'cart.calendar.retry': {
+      event: { type: 'cart.calendar.retry' },
+      act: async ({ page }) => page.getByRole('alert').getByRole('button', { name: 'Try again' }).click(),
+    },
+    'cart.quantity.change': shopper(
+      { type: 'cart.quantity.change', cartRid: 1, qty: 3 },
+      clicking('lines.saved', async (page) => {
+        await increase(page);
+        await expect(page.getByRole('status', { name: `Quantity of ${steak}` })).toHaveText('2');
+      }),
+    ),
+    'lines.saved: quantity saved': report(
+      { type: 'lines.saved', reply: ok(cart([{ ...ribeye, qty: 3 }, chicken])) },
+      clicking('lines.saved', async (page) => {
+        await increase(page);
+        await expect(page.getByTestId('cart-count')).toHaveText('3');
+      }),
+    ),
+    'cart.line.remove': shopper({ type: 'cart.line.remove', cartRid: 2 }, async ({ page }) => {
+      await removeChicken(page);
+      await expect(page.getByRole('button', { name: `Remove ${poultry}` })).toHaveCount(0);
+    }),
+    'lines.failed: connection lost': report(
+      { type: 'lines.failed', message: 'You are not connected to internet' },
+      async ({ page }) => {
+        await increase(page);
+        await expect(toast(page, 'You are not connected to internet')).toBeVisible();
+      },
+      failingOnce('/api/cart/updateitem'),
+    ),
+    'lines.refused: more than in stock': {
+      event: { type: 'lines.refused', reply: { code: -1, message: stockRefusal, data: lastFew } },
+      when: (snapshot) => shopping(snapshot) && holdsTheLastFew(snapshot),
+      act: async ({ page }) => {
+        await page.getByRole('button', { name: `Increase quantity of ${lowStock.name}` }).click();
+        // The server's words, exactly, and the line back to the quantity the server holds.
+        await expect(page.getByRole('alert').getByText(stockRefusal, { exact: true })).toBeVisible();
+        await expect(page.getByRole('status', { name: `Quantity of ${lowStock.name}` })).toHaveText(String(lowStock.stock));
+      },
+    },
+    'lines.emptied': report({ type: 'lines.emptied' }, async ({ page }) => {
+      await removeChicken(page);
+      await page.getByRole('button', { name: `Remove ${steak}` }).click();
+    }),
+    'cart.coupon.change': shopper(
+      { type: 'cart.coupon.change', code: 'WELCOME10' },
+      clicking('coupon.saved', async (page) => page.getByLabel('Coupon code').fill('WELCOME10')),
+    ),
+    'cart.coupon.apply': shopper(
+      { type: 'cart.coupon.apply' },
+      clicking('coupon.saved', async (page) => page.getByRole('button', { name: 'APPLY' }).click()),
+    ),
+    'coupon.saved: WELCOME10 on': report(
+      { type: 'coupon.saved', reply: ok(couponed, 'Coupon WELCOME10 applied.') },
+      clicking('coupon.saved', async (page) => {
+        await page.getByLabel('Coupon code').fill('WELCOME10');
+        await page.getByRole('button', { name: 'APPLY' }).click();
+        await expect(page.getByText('Coupon WELCOME10 applied.')).toBeVisible();
+      }),
+    ),
+    'cart.coupon.remove': {
+      event: { type: 'cart.coupon.remove' },
+      when: (snapshot) => shopping(snapshot) && contextOf(snapshot).cart?.coupon_code === 'WELCOME10',
+      act: async ({ page }) => {
+        await page.getByRole('button', { name: 'REMOVE', exact: true }).click();
+        await expect(page.getByRole('button', { name: 'APPLY' })).toBeVisible();
+      },
+    },
+    'coupon.failed: connection lost': report(
+      { type: 'coupon.failed', message: 'You are not connected to internet' },
+      async ({ page }) => {
+        await page.getByLabel('Coupon code').fill('WELCOME10');
+        await page.getByRole('button', { name: 'APPLY' }).click();
+        await expect(toast(page, 'You are not connected to internet')).toBeVisible();
+      },
+      failingOnce('/api/cart/showcart'),
+    ),
+    'group.saved: scheduled': {
+      event: { type: 'group.saved', reply: ok(scheduledCart) },
+      when: (snapshot) => shopping(snapshot) && checkingOut(snapshot),
+      act: async ({ page }) => scheduleSteak(page),
+    },
+    'group.failed: connection lost': report(
+      { type: 'group.failed', message: 'You are not connected to internet' },
+      async ({ page }) => {
+        const group = page.getByRole('list', { name: 'Items by seller' }).getByRole('region').filter({ hasText: steak });
+        await group.getByRole('button', { name: /^Choose delivery date for / }).click();
+        await group.getByRole('grid').getByRole('button', { disabled: false }).first().click();
+        await expect(toast(page, 'You are not connected to internet')).toBeVisible();
+      },
+      failingOnce('/api/cart/deliveryschedule'),
+    ),
+    'coupon.emptied: ordered elsewhere': report({ type: 'coupon.emptied' }, async ({ page, notes }) => {
+      // Her cart ordered in another tab: the coupon's answer is the first to say the cart is gone.
+      await clearThroughApi({ Token: notes.get('token'), CustomerId: Number(notes.get('customer')), cart_id: notes.get('cart') });
+      await page.getByLabel('Coupon code').fill('WELCOME10');
+      await page.getByRole('button', { name: 'APPLY' }).click();
+    }),
+    'cart.checkout': {
+      event: { type: 'cart.checkout' },
+      when: (snapshot) =>
+        region(snapshot, { calendar: 'loaded' }) &&
+        region(snapshot, { checkout: 'idle' }) &&
+        (withCart(snapshot) || (checkingOut(snapshot) && isScheduled(snapshot))),
+      act: async ({ page, model }) => {
+        await page.getByRole('button', { name: 'CHECKOUT' }).click();
+        // A scheduled cart leaves: which page follows is the session's (the state's mapping accepts all three).
+        if (isScheduled(model)) await expect(page).toHaveURL(nextPageOf(model));
+      },
+    },
+  },
+  states: {
+    'cart.checkingCart': { passing: 'decided before the page draws: a cart id or not' },
+    'cart.loading': { passing: "'Loading your cart…' shows only while the server answers" },
+    'cart.failed': { shows: (page) => page.getByRole('alert').filter({ hasText: 'Your cart could not be loaded.' }) },
+    'cart.empty': { shows: (page) => page.getByRole('heading', { name: emptyCartMessage }) },
+    'cart.ready': { shows: (page) => page.getByRole('heading', { name: 'Cart', exact: true }) },
+    'cart.ready.calendar': { shows: (page) => page.getByRole('list', { name: 'Items by seller' }) },
+    'cart.ready.calendar.loading': { passing: 'the dates load with the page' },
+    'cart.ready.calendar.loaded': { hides: (page) => page.getByText('Delivery dates could not be loaded.') },
+    'cart.ready.calendar.failed': { shows: (page) => page.getByRole('alert').filter({ hasText: 'Delivery dates could not be loaded.' }) },
+    'cart.ready.checkout': { shows: (page) => page.getByRole('region', { name: 'Price summary' }) },
+    'cart.ready.checkout.idle': { shows: (page) => page.getByRole('button', { name: 'CHECKOUT' }) },
+    'cart.ready.checkout.waiting': { passing: "'PLEASE WAIT…' shows only while changes on their way are answered" },
+    'cart.ready.checkout.deciding': { passing: 'decided at once' },
+    // Guest registration for a guest, payment for a pick-up, the shipping address for her delivery.
+    'cart.ready.checkout.leaving': { leaves: /\/(cart\/address|cart\/card|guest\/register)$/ },
+    'cart.ready.clock': { passing: 'the clock shows nothing of its own' },
+    'cart.ready.clock.ticking': { passing: 'the clock shows nothing of its own' },
+  },
+  notDriven: {
+    'cart.ready.calendar.loading --xstate.done.actor.nextDeliveryDates--> cart.ready.calendar.failed': 'our server always answers status 1',
+    'cart.ready.clock.ticking --xstate.after.minuteTick.cart.ready.clock.ticking--> cart.ready.clock.ticking':
+      'a minute passing shows nothing new before midnight; journeys wait on what the page shows, never on time',
+  },
+};

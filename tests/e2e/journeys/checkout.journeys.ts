@@ -1,0 +1,417 @@
+import { expect, type Page } from '@playwright/test';
+import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import type { CartData } from '../../../src/api/contract/cart-page.contract.ts';
+import type { PaymentChoice } from '../../../src/machines/checkout-flow.types.ts';
+import { checkoutMachine, type CheckoutContext } from '../../../src/machines/checkout.machine.ts';
+import type { SessionValues } from '../../../src/machines/session-values.ts';
+import { sessionMachine } from '../../../src/machines/session.machine.ts';
+import { checkoutMessages, checkoutSnackbarMs, shippingAddressesOf } from '../../../src/rules/checkout-flow.ts';
+import { facePassNeededRefusal } from '../../../src/rules/messages.ts';
+import { baseCart, ok } from '../../machines/cart-fixtures.ts';
+import { home } from '../../machines/checkout-fixtures.ts';
+import { addCard } from '../checkout-steps.ts';
+import { takeSelfie } from '../identity-steps.ts';
+import { scheduleThroughApi, saveHomeThroughApi, walletCartThroughApi } from './checkout-shoppers.ts';
+import { verifiedCustomer } from './identity-shoppers.ts';
+import type { EventMapping, MachineMap, Variant } from './journey-map.ts';
+import { addToCartThroughApi, failingOnce, newCustomer, nothingToDo, openWithSession } from './shoppers.ts';
+
+/**
+ * The checkout tabs, the face step off (a ribeye) and on (a bottle of sake for a verified customer), and a cart paid
+ * entirely from the dine-in wallet (Nothing to Pay), with and without a drink. Each journey's customer, cart (scheduled
+ * as the cart page would, or redeemed from a paid dine-in order), home address and identity are set up through the API;
+ * the graph's cart ids stand for her cart and say which start the journey has. The steps' own machines are driven only as far as
+ * the tabs need their answers (SAVE & CONTINUE, CONTINUE, Payment on Delivery, a selfie and VERIFY).
+ *
+ * The snackbar leaves after 4 s: every journey installs Playwright's clock before the page loads, and 'after 4 s' moves
+ * it on by 4 s at once; nothing waits on the wall clock. The clock keeps running otherwise: the shipped runtime
+ * (preact/compat, decision 026) runs effects after a frame and a timer, so a paused clock would freeze the page.
+ */
+
+const file = 'tests/e2e/journeys/checkout.journeys.ts';
+const steak = 'USDA Prime Ribeye Steak';
+const sake = 'Junmai Ginjo Sake';
+
+/** The graph's carts: which start each journey has. */
+const carts = {
+  delivery: 'cart-delivery',
+  pickUp: 'cart-pick-up',
+  unverifiedDrink: 'cart-unverified-drink',
+  drink: 'cart-drink',
+  usedPass: 'cart-used-pass',
+  wallet: 'cart-wallet',
+  walletDrink: 'cart-wallet-drink',
+} as const;
+
+const contextOf = (snapshot: AnyMachineSnapshot) => snapshot.context as CheckoutContext;
+const cartOf = (snapshot: AnyMachineSnapshot) => contextOf(snapshot).cartId;
+const isCart =
+  (...ids: string[]) =>
+  (snapshot: AnyMachineSnapshot) =>
+    ids.includes(cartOf(snapshot));
+const at = (value: unknown) => (snapshot: AnyMachineSnapshot) => snapshot.matches({ flow: value } as never);
+const both =
+  (...tests: ((snapshot: AnyMachineSnapshot) => boolean)[]) =>
+  (snapshot: AnyMachineSnapshot) =>
+    tests.every((test) => test(snapshot));
+const starting = at('starting');
+const summaryOpen = at({ checkout: 'open' });
+const ordering = at({ checkout: 'ordering' });
+const noticeIs = (message: string) => (snapshot: AnyMachineSnapshot) => contextOf(snapshot).notice === message;
+const paysBy = (mode: PaymentChoice['payment_mode']) => (snapshot: AnyMachineSnapshot) => contextOf(snapshot).flow.payment_mode === mode;
+/** The face step was taken in this checkout (its tab flag stays set while the summary is open). */
+const faceChecked = (snapshot: AnyMachineSnapshot) => contextOf(snapshot).flags.isFaceTab;
+/** The carts that walk the steps from the address: hers, and the drink carts of a verified customer. */
+const walking = isCart(carts.delivery, carts.drink, carts.usedPass);
+
+const drinkCart: CartData = { ...baseCart, result: baseCart.result.map((line, i) => (i === 0 ? { ...line, age_restricted: true } : line)) };
+/** Every line redeemed from the wallet (the server prices them 0 and marks them wallet). */
+const fromWallet = (cart: CartData): CartData => ({ ...cart, result: cart.result.map((line) => ({ ...line, wallet: true })) });
+const homeAddress = shippingAddressesOf([home])[0];
+
+/** The snackbar with any text the journeys make it show. */
+const noticeTexts = new RegExp(
+  `^(Face Verification Successful Match is [\\d.]+ %|${checkoutMessages.internalError}|${facePassNeededRefusal.replace(/[.]/g, '\\.')})$`,
+);
+const snackbar = (page: Page) => page.getByRole('alert').filter({ hasText: noticeTexts });
+const tab = (page: Page, name: 'location' | 'payment' | 'summary') =>
+  page.getByRole('tablist', { name: 'Checkout steps' }).getByRole('tab', { name });
+const placeOrderButton = (page: Page) => page.getByRole('button', { name: 'PLACE ORDER' });
+const summaryHeading = (page: Page) => page.getByRole('heading', { name: 'Order Summary' });
+
+/** A request held until the journey lets it go (an order still on its way), one per page. */
+const held = new WeakMap<Page, () => void>();
+
+function holdingOnce(urlPart: string) {
+  return async ({ page }: { page: Page }) =>
+    page.route(
+      (url) => url.pathname.includes(urlPart),
+      async (route) => {
+        await new Promise<void>((release) => held.set(page, release));
+        await route.continue();
+      },
+      { times: 1 },
+    );
+}
+
+/** A reply to an order held by holdingOnce arrives once the journey lets it go; without a hold there is nothing to do. */
+async function releaseHeld({ page }: { page: Page }): Promise<void> {
+  held.get(page)?.();
+  held.delete(page);
+}
+
+function input(stored: SessionValues) {
+  return () => ({ session: createActor(sessionMachine, { input: stored }).start() });
+}
+
+const customer = (cartId: string, more: SessionValues = {}): SessionValues => ({
+  zipcode: '10001',
+  location: 101,
+  cart_id: cartId,
+  Token: 'token',
+  CustomerId: 1,
+  cust_name: 'Ada Lovelace',
+  ...more,
+});
+
+/** Opens the checkout at `path` with her session, Playwright's clock installed (running) so 'after 4 s' can move it. */
+async function openCheckout(page: Page, session: SessionValues, path: string): Promise<void> {
+  await page.clock.install();
+  await openWithSession(page, session, path);
+  await checkoutDrawn(page);
+}
+
+async function checkoutDrawn(page: Page): Promise<void> {
+  await expect(page.getByRole('tablist', { name: 'Checkout steps' })).toBeVisible();
+}
+
+interface Prefix {
+  product: 'steak' | 'sake';
+  verified?: boolean;
+  scheduled?: boolean;
+}
+
+/** A new customer with one product in her cart, scheduled, her home address saved and, when asked, her identity verified. */
+async function herSession({ product, verified = false, scheduled = true }: Prefix): Promise<SessionValues> {
+  const registered = (verified ? await verifiedCustomer('generated.checkout') : await newCustomer('generated.checkout')).session;
+  const values = product === 'steak' ? await addToCartThroughApi(registered, 'ribeye', steak) : await addToCartThroughApi(registered, 'sake', sake);
+  if (scheduled) {
+    await scheduleThroughApi(values);
+    await saveHomeThroughApi(values);
+  }
+  return values;
+}
+
+/** Her cart of one wallet redemption (a ribeye, or for a verified customer a bottle of sake): CHECKOUT opens the card tab. */
+async function herWalletSession(product: 'steak' | 'sake'): Promise<SessionValues> {
+  if (product === 'steak') return walletCartThroughApi((await newCustomer('generated.checkout')).session, 'ribeye', steak);
+  return walletCartThroughApi((await verifiedCustomer('generated.checkout')).session, 'sake', sake);
+}
+
+function variant(name: string, cartId: string, stored: SessionValues, open: Variant['open']): Variant {
+  return { name, input: input(customer(cartId, stored)), open };
+}
+
+/** A tab click, offered for the given carts where the graph allows it. */
+function clickingTab(tabValue: string, name: 'location' | 'payment' | 'summary', when: (snapshot: AnyMachineSnapshot) => boolean): EventMapping {
+  return { event: { type: 'tab.select', tab: tabValue }, when, act: async ({ page }) => tab(page, name).click() };
+}
+
+const loadCartReply = (output: unknown, when: (snapshot: AnyMachineSnapshot) => boolean): EventMapping => ({
+  event: { type: 'xstate.done.actor.loadCart', output },
+  when: both(starting, when),
+  act: nothingToDo,
+});
+
+const faceVerified: AnyEventObject = { type: 'xstate.done.actor.verifyFace', output: { faceMatchPercent: 92 } };
+
+export const checkoutJourneys: MachineMap = {
+  machine: checkoutMachine,
+  file,
+  variants: [
+    variant('customer delivering a ribeye', carts.delivery, {}, async ({ page }) =>
+      openCheckout(page, await herSession({ product: 'steak' }), '/cart/address'),
+    ),
+    // Delivery Options chose Store Pickup: the cart's CHECKOUT opens the card tab.
+    variant('customer picking up a ribeye', carts.pickUp, { nextTab: 'card', shippingType: 'pick-up' }, async ({ page }) => {
+      const values = await herSession({ product: 'steak', scheduled: false });
+      await openCheckout(page, { ...values, nextTab: 'card', shippingType: 'pick-up' }, '/cart/card');
+    }),
+    variant('customer not verified, a bottle of sake', carts.unverifiedDrink, {}, async ({ page }) =>
+      openCheckout(page, await herSession({ product: 'sake', scheduled: false }), '/cart/address'),
+    ),
+    variant('verified customer, a bottle of sake', carts.drink, { verification_id: 'a'.repeat(32) }, async ({ page }) =>
+      openCheckout(page, await herSession({ product: 'sake', verified: true }), '/cart/address'),
+    ),
+    // The browser noted a face pass for her cart that the server no longer honours (an order from another tab used it):
+    // the checkout skips the face step and place order asks for a new one.
+    variant(
+      'verified customer, a bottle of sake, a used face pass noted',
+      carts.usedPass,
+      { verification_id: 'a'.repeat(32), faceCheckedCart: carts.usedPass, faceCheckedUntil: Date.UTC(2100, 0, 1) },
+      async ({ page }) => {
+        const values = await herSession({ product: 'sake', verified: true });
+        await openCheckout(page, { ...values, faceCheckedCart: values.cart_id, faceCheckedUntil: Date.now() + 3_600_000 }, '/cart/address');
+      },
+    ),
+    // A ribeye bought for Dine-In at a partner restaurant and paid, then redeemed from her wallet into a new cart.
+    variant('customer with a ribeye from her wallet', carts.wallet, { nextTab: 'card' }, async ({ page }) =>
+      openCheckout(page, await herWalletSession('steak'), '/cart/card'),
+    ),
+    variant(
+      'verified customer with sake from her wallet',
+      carts.walletDrink,
+      { nextTab: 'card', verification_id: 'a'.repeat(32) },
+      async ({ page }) => openCheckout(page, await herWalletSession('sake'), '/cart/card'),
+    ),
+  ],
+  serializeState: (snapshot) => {
+    const c = contextOf(snapshot);
+    return JSON.stringify([snapshot.value, c.flags, c.flow.payment_mode ?? null, c.flow.tipPercent, c.notice ?? null, c.cartLines.length]);
+  },
+  events: {
+    'loadCart: her ribeye': loadCartReply(ok(baseCart), isCart(carts.delivery, carts.pickUp)),
+    'loadCart: her sake': loadCartReply(ok(drinkCart), isCart(carts.unverifiedDrink, carts.drink, carts.usedPass)),
+    'loadCart: her wallet ribeye': loadCartReply(ok(fromWallet(baseCart)), isCart(carts.wallet)),
+    'loadCart: her wallet sake': loadCartReply(ok(fromWallet(drinkCart)), isCart(carts.walletDrink)),
+    'loadCart: connection lost': {
+      event: { type: 'xstate.error.actor.loadCart', error: new Error('offline') },
+      when: both(starting, isCart(carts.delivery, carts.pickUp)),
+      prepare: failingOnce('/api/cart/showcart'),
+      act: nothingToDo,
+    },
+    // Typed in the address bar: the page loads again and its checkout refuses the summary, putting the address back.
+    'tab.select: /cart/checkout typed': {
+      event: { type: 'tab.select', tab: 'checkout' },
+      when: both(starting, isCart(carts.delivery)),
+      act: async ({ page }) => {
+        await page.goto('/cart/checkout');
+        await expect(page).toHaveURL(/\/cart\/address$/);
+        await checkoutDrawn(page);
+      },
+    },
+    'chooseAddress: her home': {
+      event: { type: 'xstate.done.actor.chooseAddress', output: { address: homeAddress } },
+      when: both(at('address'), walking),
+      act: async ({ page }) => {
+        const saved = page.getByRole('button', { name: /^Home: Ada Lovelace/ });
+        await saved.click();
+        await expect(saved).toHaveAttribute('aria-pressed', 'true');
+        await page.getByRole('button', { name: 'SAVE & CONTINUE' }).click();
+      },
+    },
+    'chooseSpeed: 1 Hour Delivery': {
+      event: {
+        type: 'xstate.done.actor.chooseSpeed',
+        output: {
+          speed: {
+            selectedSpeedID: 1,
+            selectedRetailerID: undefined,
+            selectedShippingMethodID: undefined,
+            deliveryFee: '0.00',
+            shippingAmount: '0.00',
+            deliveryDate: undefined,
+            pickup_date: undefined,
+          },
+        },
+      },
+      when: both(at('speed'), walking),
+      act: async ({ page }) => {
+        await expect(page.getByRole('combobox', { name: 'Select Speed' })).toContainText('1 Hour Delivery');
+        await page.getByRole('button', { name: 'CONTINUE' }).click();
+      },
+    },
+    'card.continue: Payment on Delivery': {
+      event: { type: 'card.continue', choice: { payment_mode: 4 } },
+      when: both(at('card'), walking),
+      act: async ({ page }) => {
+        await page.getByRole('radio', { name: 'Payment on Delivery' }).check();
+        await page.getByRole('tabpanel').getByRole('button', { name: 'Continue', exact: true }).click();
+      },
+    },
+    // 4000 0000 0000 0341 saves, then is declined when the order is charged.
+    'card.continue: a card the bank declines': {
+      event: { type: 'card.continue', choice: { payment_mode: 2, card_id: 5, card_token: 'tok' } },
+      when: both(at('card'), isCart(carts.delivery)),
+      act: async ({ page }) => addCard(page, '4000 0000 0000 0341'),
+    },
+    // The card tab of a wallet-only cart asks for no card: 'Nothing to Pay' and its Continue.
+    'payment.skip: Nothing to Pay': {
+      event: { type: 'payment.skip' },
+      when: both(at('card'), isCart(carts.wallet, carts.walletDrink)),
+      act: async ({ page }) => {
+        await expect(page.getByRole('heading', { name: 'Nothing to Pay' })).toBeVisible();
+        await page.getByRole('tabpanel').getByRole('button', { name: 'Continue', exact: true }).click();
+      },
+    },
+    'verifyFace: her face matches': {
+      event: faceVerified,
+      when: both(at('face'), isCart(carts.drink, carts.usedPass)),
+      act: async ({ page }) => {
+        await takeSelfie(page);
+        await page.getByRole('button', { name: 'VERIFY' }).click();
+      },
+    },
+    'tab.select: location tab': clickingTab(
+      'address',
+      'location',
+      both(isCart(carts.delivery), (s) => at('speed')(s) || at('card')(s) || summaryOpen(s) || at('placed')(s)),
+    ),
+    'tab.select: payment tab': clickingTab('card', 'payment', both(isCart(carts.delivery), summaryOpen)),
+    'tab.select: summary tab': clickingTab('checkout', 'summary', both(isCart(carts.delivery), summaryOpen)),
+    'tab.select: Back to the speed': {
+      event: { type: 'tab.select', tab: 'speed' },
+      when: both(isCart(carts.delivery), at('card')),
+      act: async ({ page }) => page.getByRole('tabpanel').getByRole('button', { name: 'Back', exact: true }).click(),
+    },
+    // While PLACE ORDER's answer is on its way (held back until the page has been looked at), the tabs stay put. The
+    // answer is let go by the reply that follows, never here: the page is checked after this act, and a placed order
+    // would by then have left the summary.
+    'tab.select: location tab while ordering': {
+      event: { type: 'tab.select', tab: 'address' },
+      when: both(isCart(carts.delivery), ordering, paysBy(4), (s) => contextOf(s).notice === undefined),
+      prepare: holdingOnce('/api/placeorder/placeorder'),
+      act: async ({ page }) => {
+        await tab(page, 'location').click();
+        await expect(page).toHaveURL(/\/cart\/checkout$/);
+        await expect(summaryHeading(page)).toBeVisible();
+      },
+    },
+    'summary.choices: a 10 % tip': {
+      event: { type: 'summary.choices', choices: { tipPercent: 10, isGift: false, giftMessage: '' } },
+      when: both(isCart(carts.delivery), summaryOpen, (s) => contextOf(s).flow.tipPercent === 0),
+      act: async ({ page }) => {
+        await page.getByRole('button', { name: '10%' }).click();
+        await expect(page.getByRole('button', { name: '10%' })).toHaveAttribute('aria-pressed', 'true');
+      },
+    },
+    'order.started: PLACE ORDER': {
+      event: { type: 'order.started' },
+      // After a failed order the snackbar goes first (the next answer would otherwise be the same text again).
+      // A wallet cart's order is the wallet journey's (wallet.e2e.ts): it needs the visit chosen on /wallet/shipping.
+      when: both(
+        summaryOpen,
+        (s) => !isCart(carts.wallet, carts.walletDrink)(s),
+        (s) => !noticeIs(checkoutMessages.internalError)(s),
+        (s) => !(isCart(carts.usedPass)(s) && faceChecked(s)),
+      ),
+      act: async ({ page }) => {
+        await expect(placeOrderButton(page)).toBeEnabled();
+        await placeOrderButton(page).click();
+      },
+    },
+    'reviewOrder: placed': {
+      event: { type: 'xstate.done.actor.reviewOrder', output: { outcome: { kind: 'placed', orderId: '100000123' } } },
+      when: both(ordering, paysBy(4), isCart(carts.delivery, carts.drink)),
+      act: releaseHeld,
+    },
+    'reviewOrder: declined': {
+      event: {
+        type: 'xstate.done.actor.reviewOrder',
+        output: { outcome: { kind: 'declined', orderId: '100000124', message: 'Your card was declined.' } },
+      },
+      when: both(ordering, paysBy(2)),
+      act: releaseHeld,
+      leaves: /\/payment\/fail\?orderId=\d+$/,
+    },
+    // The browser's answer order is order.ended, then the snackbar; the graph takes them the other way round.
+    'notice.show: the order could not be sent': {
+      event: { type: 'notice.show', message: checkoutMessages.internalError },
+      when: both(ordering, isCart(carts.delivery), paysBy(4), (s) => !noticeIs(checkoutMessages.internalError)(s)),
+      prepare: failingOnce('/api/placeorder/placeorder'),
+      act: nothingToDo,
+      reply: 'alone',
+    },
+    'order.ended: the order could not be sent': {
+      event: { type: 'order.ended' },
+      when: both(ordering, noticeIs(checkoutMessages.internalError)),
+      act: nothingToDo,
+      reply: 'with the one before',
+    },
+    'notice.show: a new face check needed': {
+      event: { type: 'notice.show', message: facePassNeededRefusal },
+      when: both(ordering, isCart(carts.usedPass), (s) => !faceChecked(s) && !noticeIs(facePassNeededRefusal)(s)),
+      act: nothingToDo,
+      reply: 'alone',
+    },
+    'face.required': {
+      event: { type: 'face.required' },
+      when: both(ordering, noticeIs(facePassNeededRefusal)),
+      act: nothingToDo,
+      reply: 'with the one before',
+    },
+    'after 4 s': {
+      event: { type: 'xstate.after.snackbarLifetime.checkout.notice.shown' },
+      when: both((s) => s.matches({ notice: 'shown' }), isCart(carts.delivery)),
+      act: async ({ page }) => page.clock.runFor(checkoutSnackbarMs),
+    },
+  },
+  states: {
+    'checkout.flow': { shows: (page) => page.getByRole('tablist', { name: 'Checkout steps' }) },
+    'checkout.flow.starting': { passing: "the cart's lines load with the page" },
+    'checkout.flow.identityNeeded': {
+      shows: (page) => page.getByRole('alert').getByRole('link', { name: 'Verify your identity' }),
+    },
+    'checkout.flow.address': { shows: (page) => page.getByRole('heading', { name: 'Select a Shipping Address' }) },
+    'checkout.flow.speed': { shows: (page) => page.getByRole('heading', { name: 'Choose Delivery Slots' }) },
+    // A wallet-only cart's card tab asks for no card.
+    'checkout.flow.card': { shows: (page) => page.getByRole('heading', { name: /^(Choose Payment Options|Nothing to Pay)$/ }) },
+    'checkout.flow.face': { shows: (page) => page.getByRole('heading', { name: checkoutMessages.faceTitle }) },
+    'checkout.flow.checkout': { shows: summaryHeading },
+    'checkout.flow.checkout.open': { shows: placeOrderButton },
+    'checkout.flow.checkout.ordering': { passing: "PLACE ORDER's spinner shows only while the order is on its way" },
+    'checkout.flow.placed': { shows: (page) => page.getByRole('heading', { name: checkoutMessages.placed }) },
+    'checkout.flow.paymentFailed': { leaves: /\/payment\/fail\?orderId=\d+$/ },
+    'checkout.notice': { passing: 'the snackbar region shows nothing of its own' },
+    'checkout.notice.hidden': { hides: snackbar },
+    'checkout.notice.shown': { shows: snackbar },
+  },
+  notDriven: {
+    'checkout.flow --tab.select[isFaceTab]--> checkout.flow.face':
+      "no tab sends 'face' (the payment tab holds the card and face steps and sends 'card'); only a typed /cart/face would, and typing reloads the page, whose new checkout has no tab open",
+    'checkout.flow.paymentFailed --tab.select--> (self)':
+      'a declined order leaves for /payment/fail at once (goToPaymentFail): the checkout page and its tabs are gone',
+    'checkout.notice.shown --notice.dismiss--> checkout.notice.hidden':
+      "the checkout snackbar has no close control, by the spec (cart-checkout-account.md: a snackbar that auto-hides after 4 s in checkout, no close) and like the store's other snackbar (notifications.tsx; only toasts have Dismiss): nothing in the page sends notice.dismiss",
+  },
+};

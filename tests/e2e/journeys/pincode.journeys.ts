@@ -1,0 +1,114 @@
+import type { Page } from '@playwright/test';
+import { createActor, type AnyMachineSnapshot } from 'xstate';
+import { pincodeMachine, type PincodeContext } from '../../../src/machines/pincode.machine.ts';
+import type { SessionValues } from '../../../src/machines/session-values.ts';
+import { sessionMachine } from '../../../src/machines/session.machine.ts';
+import { comingSoonMessage } from '../../../src/rules/messages.ts';
+import type { EventMapping, MachineMap } from './journey-map.ts';
+import { addToCartThroughApi, failingOnce, newCustomer, nothingToDo, openWithSession } from './shoppers.ts';
+
+/** The pincode dialog ('Please enter your pincode to start shopping'): first choice at the age gate, and Change. */
+
+const file = 'tests/e2e/journeys/pincode.journeys.ts';
+const dialog = (page: Page) => page.getByRole('dialog', { name: 'Please enter your pincode to start shopping' });
+const contextOf = (snapshot: AnyMachineSnapshot) => snapshot.context as PincodeContext;
+const editable = (snapshot: AnyMachineSnapshot) => snapshot.matches('editing') || snapshot.matches('notServed');
+const lookingUp = (snapshot: AnyMachineSnapshot) => snapshot.matches('lookingUp');
+/** The served zips the journeys type: the area already chosen, and Chicago. */
+const servedZips = ['10001', '60601'];
+
+function typing(value: string): EventMapping {
+  return {
+    event: { type: 'pincode.change', value },
+    when: (snapshot) => editable(snapshot) && contextOf(snapshot).value !== value,
+    act: async ({ page }) => dialog(page).getByLabel('Pincode', { exact: true }).fill(value),
+  };
+}
+
+export const pincodeJourneys: MachineMap = {
+  machine: pincodeMachine,
+  file,
+  variants: [
+    {
+      name: 'first choice',
+      input: () => ({ session: createActor(sessionMachine, { input: {} }).start(), dismissible: false }),
+      open: async ({ page }) => {
+        await page.goto('/');
+        await page.getByRole('button', { name: 'Yes, I am 21 or older' }).click();
+      },
+    },
+    {
+      name: 'change from the header with a cart',
+      input: () => {
+        const stored: SessionValues = { zipcode: '10001', location: 101, cart_id: 'cart-1', CustomerId: 1, total_products_in_cart: 1 };
+        return { session: createActor(sessionMachine, { input: stored }).start(), dismissible: true };
+      },
+      open: async ({ page }) => {
+        const customer = await newCustomer('pincode');
+        await openWithSession(page, await addToCartThroughApi(customer.session, 'ribeye', 'USDA Prime Ribeye Steak'), '/store');
+        await page.getByRole('button', { name: 'Change' }).click();
+      },
+    },
+  ],
+  serializeState: (snapshot) => {
+    const c = contextOf(snapshot);
+    return JSON.stringify([snapshot.value, c.value, c.error ?? null, c.notServed ? 1 : 0, c.area ? 1 : 0]);
+  },
+  events: {
+    'pincode.change: empty': typing(''),
+    'pincode.change: not a number': typing('6060a'),
+    'pincode.change: too short': typing('606'),
+    'pincode.change: Chicago (served)': typing('60601'),
+    'pincode.change: Beverly Hills (not served)': typing('90210'),
+    'pincode.submit': {
+      event: { type: 'pincode.submit' },
+      when: (snapshot) => snapshot.matches('editing'),
+      act: async ({ page }) => dialog(page).getByRole('button', { name: 'Start Shopping' }).click(),
+    },
+    'pincode.cancel': {
+      event: { type: 'pincode.cancel' },
+      when: editable,
+      act: async ({ page }) => dialog(page).getByRole('button', { name: 'Close' }).click(),
+    },
+    'lookupZip: served': {
+      event: { type: 'xstate.done.actor.lookupZip', output: { code: 1, data: [{ zipcode: '60601', city: 'Chicago', state: 'IL', loc_id: 103 }] } },
+      when: (snapshot) => lookingUp(snapshot) && servedZips.includes(contextOf(snapshot).value),
+      act: nothingToDo,
+    },
+    'lookupZip: not served': {
+      event: {
+        type: 'xstate.done.actor.lookupZip',
+        output: { code: -1, message: comingSoonMessage, data: [{ zipcode: '90210', city: 'Beverly Hills', state: 'CA' }] },
+      },
+      when: (snapshot) => lookingUp(snapshot) && contextOf(snapshot).value === '90210',
+      act: nothingToDo,
+    },
+    'lookupZip: connection lost': {
+      event: { type: 'xstate.error.actor.lookupZip', error: new Error('offline') },
+      when: lookingUp,
+      prepare: failingOnce('/connect/index/getaddressbyzipcode'),
+      act: nothingToDo,
+    },
+    'clearCart: cleared': {
+      event: { type: 'xstate.done.actor.clearCart', output: { code: 1 } },
+      when: (snapshot) => snapshot.matches('clearingCart'),
+      act: nothingToDo,
+    },
+    'clearCart: connection lost': {
+      event: { type: 'xstate.error.actor.clearCart', error: new Error('offline') },
+      when: (snapshot) => snapshot.matches('clearingCart'),
+      prepare: failingOnce('/api/cart/clearCart'),
+      act: nothingToDo,
+    },
+  },
+  states: {
+    'pincode.editing': { shows: (page) => dialog(page).getByRole('button', { name: 'Start Shopping' }) },
+    'pincode.lookingUp': { passing: "'Checking…' shows only while the server answers" },
+    'pincode.clearingCart': { passing: "'Checking…' shows only while the server clears the old cart" },
+    'pincode.keepingArea': { passing: "lasts one step: the area is saved ('Pin Code Changed' when it replaced another) and the store opens" },
+    'pincode.notServed': { shows: (page) => dialog(page).getByText(comingSoonMessage) },
+    'pincode.served': { shows: (page) => page.getByRole('heading', { name: 'TOP PRODUCT IN YOUR AREA' }), hides: dialog },
+    'pincode.cancelled': { shows: (page) => page.getByText('SHOPPING AT - 10001'), hides: dialog },
+  },
+  notDriven: {},
+};
