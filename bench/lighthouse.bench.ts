@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import { chromiumArgs, chromiumPath, freePort, startStoreServer } from '../playwright.config.ts';
-import { sessionStorageKey, type SessionValues } from '../src/machines/session-values.ts';
+import { sessionStorageKey, type SessionValues } from '../src/machines/app/session-values.ts';
 import { loadAverage, loadAverages, recordRows, type BenchRow } from './measure.ts';
 import { writeWireSection } from './wire-results.ts';
 

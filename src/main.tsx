@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { takeTokenFrom } from './api/http.ts';
-import { startAppActors } from './machines/app-actors.ts';
+import { startAppActors } from './machines/app/app-actors.ts';
 import './styles/global.css.ts';
 import { AppActorsContext } from './views/app-context.tsx';
 import { AppRoutes } from './views/app-routes.tsx';

@@ -1,9 +1,9 @@
 import { useSelector } from '@xstate/react';
 import { createContext, useContext, useMemo } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import type { notificationsMachine, ToastKind } from '../machines/notifications.machine.ts';
-import type { SessionValues } from '../machines/session-values.ts';
-import type { sessionMachine } from '../machines/session.machine.ts';
+import type { notificationsMachine, ToastKind } from '../machines/app/notifications.machine.ts';
+import type { SessionValues } from '../machines/app/session-values.ts';
+import type { sessionMachine } from '../machines/app/session.machine.ts';
 
 export interface AppActors {
   session: ActorRefFrom<typeof sessionMachine>;

@@ -14,7 +14,7 @@ import {
   accountMessages,
   type AccountDashboardContext,
   type AccountDashboardInput,
-} from '../../src/machines/account-dashboard.machine.ts';
+} from '../../src/machines/account/account-dashboard.machine.ts';
 import type { AddressValues } from '../../src/rules/address-validation.ts';
 import { address } from './checkout-fixtures.ts';
 import { done, failed, labelled } from './machine-events.ts';

@@ -12,7 +12,7 @@ import {
   type AddCardInput,
   type CardTokenInput,
   type ShippingAddressForCard,
-} from '../../src/machines/add-card.machine.ts';
+} from '../../src/machines/cards/add-card.machine.ts';
 import { done, failed, label, offline, pathName } from './machine-events.ts';
 import { allStateIds, allTransitions, planPaths, replay, type PathPlan, coverageTitle } from './path-coverage.ts';
 

@@ -1,18 +1,25 @@
 import { assign, fromPromise, raise, setup, type ActorRefFrom } from 'xstate';
-import { deleteAddress, myDashboard, savePreferences, setDefaultShippingAddress, updateAddress } from '../api/account.api.ts';
-import { getShippingAddresses } from '../api/checkout.api.ts';
-import type { DashboardData, DashboardReply, OnOff, PreferencesBody, PreferencesData, PreferencesReply } from '../api/contract/account.contract.ts';
+import { deleteAddress, myDashboard, savePreferences, setDefaultShippingAddress, updateAddress } from '../../api/account.api.ts';
+import { getShippingAddresses } from '../../api/checkout.api.ts';
+import type {
+  DashboardData,
+  DashboardReply,
+  OnOff,
+  PreferencesBody,
+  PreferencesData,
+  PreferencesReply,
+} from '../../api/contract/account.contract.ts';
 import type {
   AddressMessageReply,
   GetAddressesReply,
   SetDefaultAddressReply,
   UpdateAddressBody,
   UpdateAddressReply,
-} from '../api/contract/address.contract.ts';
-import { ApiError, type Sent } from '../api/http.ts';
-import { editValuesOf, withDefaultAddress } from '../rules/account-settings.ts';
-import type { AddressValues } from '../rules/address-validation.ts';
-import { shippingAddressesOf, type ShippingAddress } from '../rules/checkout-flow.ts';
+} from '../../api/contract/address.contract.ts';
+import { ApiError, type Sent } from '../../api/http.ts';
+import { editValuesOf, withDefaultAddress } from '../../rules/account-settings.ts';
+import type { AddressValues } from '../../rules/address-validation.ts';
+import { shippingAddressesOf, type ShippingAddress } from '../../rules/checkout-flow.ts';
 
 export type Preference = keyof PreferencesData;
 

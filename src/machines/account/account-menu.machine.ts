@@ -1,7 +1,7 @@
 import { fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
-import type { MessageReply } from '../api/contract/customer.contract.ts';
-import { logout } from '../api/customer.api.ts';
-import type { sessionMachine } from './session.machine.ts';
+import type { MessageReply } from '../../api/contract/customer.contract.ts';
+import { logout } from '../../api/customer.api.ts';
+import type { sessionMachine } from '../app/session.machine.ts';
 
 export interface AccountMenuInput {
   session: ActorRefFrom<typeof sessionMachine>;

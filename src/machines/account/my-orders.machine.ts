@@ -1,8 +1,8 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { myOrders } from '../api/account.api.ts';
-import type { MyOrdersReply, OrderSummary } from '../api/contract/checkout.contract.ts';
-import { ApiError } from '../api/http.ts';
-import { orderPanels, ordersByPanel, type OrderPanel } from '../rules/account-settings.ts';
+import { myOrders } from '../../api/account.api.ts';
+import type { MyOrdersReply, OrderSummary } from '../../api/contract/checkout.contract.ts';
+import { ApiError } from '../../api/http.ts';
+import { orderPanels, ordersByPanel, type OrderPanel } from '../../rules/account-settings.ts';
 
 export interface MyOrdersContext {
   panels: Record<OrderPanel, OrderSummary[]>;

@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { orderStatus } from '../api/account.api.ts';
-import type { OrderStatusReply, OrderSummary } from '../api/contract/checkout.contract.ts';
-import { ApiError } from '../api/http.ts';
+import { orderStatus } from '../../api/account.api.ts';
+import type { OrderStatusReply, OrderSummary } from '../../api/contract/checkout.contract.ts';
+import { ApiError } from '../../api/http.ts';
 
 export interface OrderStatusInput {
   /** The orderId query parameter, as given. */

@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import type { SettingTab } from '../rules/account-settings.ts';
+import type { SettingTab } from '../../rules/account-settings.ts';
 
 export interface SettingTabsInput {
   /** The tab the URL names (/setting/user, /setting/order). */

@@ -1,6 +1,6 @@
 import { assign, fromPromise, sendParent, setup, type ActorRefFrom } from 'xstate';
-import type { ZipLookupReply } from '../api/contract/location.contract.ts';
-import { getAddressByZipcode } from '../api/location.api.ts';
+import type { ZipLookupReply } from '../../api/contract/location.contract.ts';
+import { getAddressByZipcode } from '../../api/location.api.ts';
 import {
   addressErrors,
   addressRuleMessages,
@@ -10,7 +10,7 @@ import {
   type AddressField,
   type AddressForm,
   type AddressValues,
-} from '../rules/address-validation.ts';
+} from '../../rules/address-validation.ts';
 
 export interface AddressFormInput {
   /** Which of the spec's forms: its rules differ (address-validation.ts). */

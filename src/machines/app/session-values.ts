@@ -1,5 +1,5 @@
 import { boolean, enums, integer, number, optional, string, type, type Infer } from 'superstruct';
-import { speedValues } from '../rules/speeds.ts';
+import { speedValues } from '../../rules/speeds.ts';
 
 /**
  * The spec's client-stored values, under their spec names. Stored in the browser under one key; read back through

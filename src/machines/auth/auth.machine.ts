@@ -8,14 +8,14 @@ import type {
   RegisterReply,
   RegisterResult,
   SignInResult,
-} from '../api/contract/customer.contract.ts';
-import { forgot, login, register } from '../api/customer.api.ts';
-import type { Sent } from '../api/http.ts';
-import { createAccountErrors, emailOnlyErrors, signInErrors, type FieldErrors } from '../rules/auth-validation.ts';
-import { authFailureMessages, failureOf, type Failure } from './auth-failure.ts';
+} from '../../api/contract/customer.contract.ts';
+import { forgot, login, register } from '../../api/customer.api.ts';
+import type { Sent } from '../../api/http.ts';
+import { createAccountErrors, emailOnlyErrors, signInErrors, type FieldErrors } from '../../rules/auth-validation.ts';
+import { authFailureMessages, failureOf, type Failure } from '../shared/auth-failure.ts';
 import type { CaptchaEvent } from './captcha.ts';
-import type { SessionValues } from './session-values.ts';
-import type { sessionMachine } from './session.machine.ts';
+import type { SessionValues } from '../app/session-values.ts';
+import type { sessionMachine } from '../app/session.machine.ts';
 
 export type AuthScreen = 'signIn' | 'createAccount' | 'forgotPassword';
 export type AuthField = 'first_name' | 'last_name' | 'email' | 'password' | 'confirm_password';

@@ -1,11 +1,11 @@
 import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
-import type { GuestCartBody, GuestCartReply } from '../api/contract/customer.contract.ts';
-import { guestCart } from '../api/customer.api.ts';
-import type { Sent } from '../api/http.ts';
-import { emailOnlyError } from '../rules/auth-validation.ts';
-import { authFailureMessages, messageOf } from './auth-failure.ts';
-import type { SessionValues } from './session-values.ts';
-import type { sessionMachine } from './session.machine.ts';
+import type { GuestCartBody, GuestCartReply } from '../../api/contract/customer.contract.ts';
+import { guestCart } from '../../api/customer.api.ts';
+import type { Sent } from '../../api/http.ts';
+import { emailOnlyError } from '../../rules/auth-validation.ts';
+import { authFailureMessages, messageOf } from '../shared/auth-failure.ts';
+import type { SessionValues } from '../app/session-values.ts';
+import type { sessionMachine } from '../app/session.machine.ts';
 
 export interface GuestRegisterInput {
   session: ActorRefFrom<typeof sessionMachine>;

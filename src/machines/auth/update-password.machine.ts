@@ -1,9 +1,9 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { ChangePasswordBody, MessageReply } from '../api/contract/customer.contract.ts';
-import { changePassword } from '../api/customer.api.ts';
-import type { Sent } from '../api/http.ts';
-import { updatePasswordErrors, type FieldErrors } from '../rules/auth-validation.ts';
-import { authFailureMessages, messageOf } from './auth-failure.ts';
+import type { ChangePasswordBody, MessageReply } from '../../api/contract/customer.contract.ts';
+import { changePassword } from '../../api/customer.api.ts';
+import type { Sent } from '../../api/http.ts';
+import { updatePasswordErrors, type FieldErrors } from '../../rules/auth-validation.ts';
+import { authFailureMessages, messageOf } from '../shared/auth-failure.ts';
 
 export type PasswordField = 'new_password' | 'confirm_password';
 

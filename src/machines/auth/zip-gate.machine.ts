@@ -1,13 +1,13 @@
 import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
-import type { CaptchaVerifyReply } from '../api/contract/captcha.contract.ts';
-import type { ZipLookupReply } from '../api/contract/location.contract.ts';
-import { verifyCaptcha } from '../api/customer.api.ts';
-import { getAddressByZipcode } from '../api/location.api.ts';
-import { normalizePincode, zipGateError } from '../rules/pincode.ts';
-import { authFailureMessages, messageOf } from './auth-failure.ts';
+import type { CaptchaVerifyReply } from '../../api/contract/captcha.contract.ts';
+import type { ZipLookupReply } from '../../api/contract/location.contract.ts';
+import { verifyCaptcha } from '../../api/customer.api.ts';
+import { getAddressByZipcode } from '../../api/location.api.ts';
+import { normalizePincode, zipGateError } from '../../rules/pincode.ts';
+import { authFailureMessages, messageOf } from '../shared/auth-failure.ts';
 import type { CaptchaEvent } from './captcha.ts';
-import type { SessionValues } from './session-values.ts';
-import type { sessionMachine } from './session.machine.ts';
+import type { SessionValues } from '../app/session-values.ts';
+import type { sessionMachine } from '../app/session.machine.ts';
 
 export interface ZipGateInput {
   session: ActorRefFrom<typeof sessionMachine>;

@@ -1,11 +1,11 @@
 import { assign, fromPromise, sendParent, setup, type ActorRefFrom } from 'xstate';
-import type { AddAddressReply, ServerAddress } from '../api/contract/address.contract.ts';
-import type { GatewayKind, SaveCardReply, SavedCardData, StripeDetailsReply } from '../api/contract/payment.contract.ts';
-import { ApiError } from '../api/http.ts';
-import { addBillingAddress, saveCard, stripeDetails, tokenizeCard } from '../api/payments.api.ts';
-import { addressErrors, type AddressErrors } from '../rules/address-validation.ts';
-import { cardErrors, type CardErrors } from '../rules/card-validation.ts';
-import type { CardStepReport } from './checkout-flow.types.ts';
+import type { AddAddressReply, ServerAddress } from '../../api/contract/address.contract.ts';
+import type { GatewayKind, SaveCardReply, SavedCardData, StripeDetailsReply } from '../../api/contract/payment.contract.ts';
+import { ApiError } from '../../api/http.ts';
+import { addBillingAddress, saveCard, stripeDetails, tokenizeCard } from '../../api/payments.api.ts';
+import { addressErrors, type AddressErrors } from '../../rules/address-validation.ts';
+import { cardErrors, type CardErrors } from '../../rules/card-validation.ts';
+import type { CardStepReport } from '../checkout/checkout-flow.types.ts';
 
 /** The shipping address the 'Same As Shipping Address' toggle copies (a saved address: its id is reused). */
 export type ShippingAddressForCard = Pick<

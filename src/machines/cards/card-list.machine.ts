@@ -5,11 +5,11 @@ import {
   type PaymentMethodsReply,
   type SavedCardData,
   type SavedPaymentMethod,
-} from '../api/contract/payment.contract.ts';
-import { ApiError } from '../api/http.ts';
-import { paymentMethods, removeCard } from '../api/payments.api.ts';
-import { cardBrandNames } from '../rules/card-validation.ts';
-import type { CardStepReport, PaymentChoice } from './checkout-flow.types.ts';
+} from '../../api/contract/payment.contract.ts';
+import { ApiError } from '../../api/http.ts';
+import { paymentMethods, removeCard } from '../../api/payments.api.ts';
+import { cardBrandNames } from '../../rules/card-validation.ts';
+import type { CardStepReport, PaymentChoice } from '../checkout/checkout-flow.types.ts';
 
 export interface CardListInput {
   cartId?: string | undefined;

@@ -1,9 +1,9 @@
 import { assign, fromPromise, sendParent, setup, type ActorRefFrom } from 'xstate';
-import type { VerifyUpiReply } from '../api/contract/payment.contract.ts';
-import { ApiError } from '../api/http.ts';
-import { verifyUpi } from '../api/payments.api.ts';
-import { upiError, upiMessages } from '../rules/upi.ts';
-import type { CardStepReport, PaymentChoice, PaymentMode } from './checkout-flow.types.ts';
+import type { VerifyUpiReply } from '../../api/contract/payment.contract.ts';
+import { ApiError } from '../../api/http.ts';
+import { verifyUpi } from '../../api/payments.api.ts';
+import { upiError, upiMessages } from '../../rules/upi.ts';
+import type { CardStepReport, PaymentChoice, PaymentMode } from '../checkout/checkout-flow.types.ts';
 
 /** The spec's payment options (section 9): 2 cards, 3 UPI, 4 Payment on Delivery. */
 export const paymentOptions: readonly { mode: PaymentMode; label: string }[] = [

@@ -1,8 +1,8 @@
 import { assign, fromPromise, sendTo, setup, type ActorRef, type Snapshot } from 'xstate';
-import { applyCouponRequest, removeCouponRequest, showCart } from '../api/cart.api.ts';
-import type { CartReply, ShowCartBody } from '../api/contract/cart-page.contract.ts';
-import type { Sent } from '../api/http.ts';
-import { requiredMessage } from '../rules/cart-checkout.ts';
+import { applyCouponRequest, removeCouponRequest, showCart } from '../../api/cart.api.ts';
+import type { CartReply, ShowCartBody } from '../../api/contract/cart-page.contract.ts';
+import type { Sent } from '../../api/http.ts';
+import { requiredMessage } from '../../rules/cart-checkout.ts';
 import { answerOf, couponRefusal, errorOf, failureMessage, isRefusal } from './cart-replies.ts';
 
 export interface CouponMessage {

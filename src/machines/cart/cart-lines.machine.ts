@@ -1,8 +1,8 @@
 import { assign, fromPromise, sendTo, setup, type ActorRef, type Snapshot } from 'xstate';
-import { deleteItem, lineQuantityRequest, lineRemovalRequest, updateItem } from '../api/cart.api.ts';
-import type { CartLine, CartReply, DeleteItemBody, UpdateItemBody } from '../api/contract/cart-page.contract.ts';
-import type { Sent } from '../api/http.ts';
-import { clampLineQuantity, quantityDebounceMs, unsettledPending, withoutPending } from '../rules/cart-checkout.ts';
+import { deleteItem, lineQuantityRequest, lineRemovalRequest, updateItem } from '../../api/cart.api.ts';
+import type { CartLine, CartReply, DeleteItemBody, UpdateItemBody } from '../../api/contract/cart-page.contract.ts';
+import type { Sent } from '../../api/http.ts';
+import { clampLineQuantity, quantityDebounceMs, unsettledPending, withoutPending } from '../../rules/cart-checkout.ts';
 import { answerOf, errorOf, failureMessage, isRefusal } from './cart-replies.ts';
 
 /** What the line queue tells the cart that spawned it: every answer carries the whole cart. */

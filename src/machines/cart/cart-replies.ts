@@ -1,5 +1,5 @@
-import type { CartReply } from '../api/contract/cart-page.contract.ts';
-import { ApiError } from '../api/http.ts';
+import type { CartReply } from '../../api/contract/cart-page.contract.ts';
+import { ApiError } from '../../api/http.ts';
 
 /**
  * How the cart page and its children read the server's cart replies, in one place: code 1 (the cart), 2 (the cart

@@ -1,5 +1,5 @@
 import { assign, enqueueActions, fromPromise, sendTo, setup, type ActorRefFrom, type AnyActorRef } from 'xstate';
-import { cartRequest, deliveryDatesRequest, nextDeliveryDates, showCart } from '../api/cart.api.ts';
+import { cartRequest, deliveryDatesRequest, nextDeliveryDates, showCart } from '../../api/cart.api.ts';
 import type {
   CartData,
   CartReply,
@@ -7,14 +7,14 @@ import type {
   NextDeliveryDateEntry,
   NextDeliveryDateReply,
   ShowCartBody,
-} from '../api/contract/cart-page.contract.ts';
-import type { Sent } from '../api/http.ts';
-import { checkoutProblems, checkoutTarget, hasCheckoutProblems, isWalletOnlyCart, type CheckoutProblems } from '../rules/cart-checkout.ts';
+} from '../../api/contract/cart-page.contract.ts';
+import type { Sent } from '../../api/http.ts';
+import { checkoutProblems, checkoutTarget, hasCheckoutProblems, isWalletOnlyCart, type CheckoutProblems } from '../../rules/cart-checkout.ts';
 import { cartCouponMachine, type CartCouponReport } from './cart-coupon.machine.ts';
 import { cartLinesMachine, type CartLinesReport } from './cart-lines.machine.ts';
 import { answerOf, errorOf, failureMessage, isMissingCart, isRefusal, replyMessage } from './cart-replies.ts';
 import { deliveryGroupMachine, type DeliveryGroupReport } from './delivery-group.machine.ts';
-import type { sessionMachine } from './session.machine.ts';
+import type { sessionMachine } from '../app/session.machine.ts';
 
 export type DeliveryGroupRef = ActorRefFrom<typeof deliveryGroupMachine>;
 export type CartLinesRef = ActorRefFrom<typeof cartLinesMachine>;

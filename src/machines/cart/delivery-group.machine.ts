@@ -1,5 +1,5 @@
 import { assign, fromPromise, sendTo, setup, type ActorRef, type Snapshot } from 'xstate';
-import { getSlots, scheduleRequest, setDeliverySchedule, slotsRequest } from '../api/cart.api.ts';
+import { getSlots, scheduleRequest, setDeliverySchedule, slotsRequest } from '../../api/cart.api.ts';
 import type {
   CartReply,
   DeliveryGroup,
@@ -8,11 +8,11 @@ import type {
   GetSlotReply,
   NextDeliveryDateEntry,
   SlotOffer,
-} from '../api/contract/cart-page.contract.ts';
-import type { Sent } from '../api/http.ts';
-import { noSlotsMessage } from '../rules/cart-checkout.ts';
-import { isDeliverableDate, parseUsDate } from '../rules/delivery-dates.ts';
-import type { SpeedValue } from '../rules/speeds.ts';
+} from '../../api/contract/cart-page.contract.ts';
+import type { Sent } from '../../api/http.ts';
+import { noSlotsMessage } from '../../rules/cart-checkout.ts';
+import { isDeliverableDate, parseUsDate } from '../../rules/delivery-dates.ts';
+import type { SpeedValue } from '../../rules/speeds.ts';
 import { answerOf, errorOf, failureMessage, isRefusal, replyMessage } from './cart-replies.ts';
 
 /** What a group tells the cart that spawned it: every save answers with the whole cart. */

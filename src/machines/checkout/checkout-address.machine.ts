@@ -1,12 +1,12 @@
 import { assign, fromPromise, sendParent, setup, type ActorRefFrom } from 'xstate';
-import { addShippingAddress, getShippingAddresses, newAddressBody } from '../api/checkout.api.ts';
-import type { AddAddressBody, AddAddressReply, GetAddressesReply } from '../api/contract/address.contract.ts';
-import type { Sent } from '../api/http.ts';
-import { addressRuleMessages, isSameZip } from '../rules/address-validation.ts';
-import { shippingAddressesOf, type ShippingAddress } from '../rules/checkout-flow.ts';
-import { addressFormMachine, blankAddress, type AddressFormReport } from './address-form.machine.ts';
+import { addShippingAddress, getShippingAddresses, newAddressBody } from '../../api/checkout.api.ts';
+import type { AddAddressBody, AddAddressReply, GetAddressesReply } from '../../api/contract/address.contract.ts';
+import type { Sent } from '../../api/http.ts';
+import { addressRuleMessages, isSameZip } from '../../rules/address-validation.ts';
+import { shippingAddressesOf, type ShippingAddress } from '../../rules/checkout-flow.ts';
+import { addressFormMachine, blankAddress, type AddressFormReport } from '../address-form/address-form.machine.ts';
 import type { CheckoutReport } from './checkout-flow.types.ts';
-import type { sessionMachine } from './session.machine.ts';
+import type { sessionMachine } from '../app/session.machine.ts';
 
 export interface CheckoutAddressInput {
   session: ActorRefFrom<typeof sessionMachine>;

@@ -1,9 +1,9 @@
 import { sendParent, sendTo, setup, type ActorRefFrom } from 'xstate';
-import type { ShippingAddress } from '../rules/checkout-flow.ts';
-import { addCardMachine, type AddedCard, type ShippingAddressForCard } from './add-card.machine.ts';
-import { cardListMachine } from './card-list.machine.ts';
+import type { ShippingAddress } from '../../rules/checkout-flow.ts';
+import { addCardMachine, type AddedCard, type ShippingAddressForCard } from '../cards/add-card.machine.ts';
+import { cardListMachine } from '../cards/card-list.machine.ts';
 import type { CardStepReport, CheckoutReport, PaymentChoice } from './checkout-flow.types.ts';
-import { paymentOptionsMachine, type PaymentOptionsEvent } from './payment-options.machine.ts';
+import { paymentOptionsMachine, type PaymentOptionsEvent } from '../cards/payment-options.machine.ts';
 
 export interface CheckoutCardInput {
   /** The cart being checked out (paymentmethods checks it is the caller's); none in account settings. */

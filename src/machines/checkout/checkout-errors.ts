@@ -1,5 +1,5 @@
-import { ApiError } from '../api/http.ts';
-import { checkoutMessages } from '../rules/checkout-flow.ts';
+import { ApiError } from '../../api/http.ts';
+import { checkoutMessages } from '../../rules/checkout-flow.ts';
 
 /** The checkout steps' words for a failed call. */
 export const somethingWentWrong = 'Something Went Wrong.';

@@ -1,8 +1,8 @@
-import type { PlaceOrderBody } from '../api/contract/checkout.contract.ts';
-import type { PaymentMethodsReply, SavedPaymentMethod } from '../api/contract/payment.contract.ts';
-import type { ShippingAddress } from '../rules/checkout-flow.ts';
-import type { SpeedId } from '../rules/delivery-speeds.ts';
-import type { TipPercent } from '../rules/tips.ts';
+import type { PlaceOrderBody } from '../../api/contract/checkout.contract.ts';
+import type { PaymentMethodsReply, SavedPaymentMethod } from '../../api/contract/payment.contract.ts';
+import type { ShippingAddress } from '../../rules/checkout-flow.ts';
+import type { SpeedId } from '../../rules/delivery-speeds.ts';
+import type { TipPercent } from '../../rules/tips.ts';
 
 /**
  * The values the checkout's step machines hand to the tabs machine (checkout.machine.ts), and the events they report

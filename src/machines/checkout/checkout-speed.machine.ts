@@ -1,11 +1,11 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import { shippingOptions, shippingOptionsBody } from '../api/checkout.api.ts';
-import type { ShippingBody, ShippingReply, SpeedOption } from '../api/contract/shipping.contract.ts';
-import type { Sent } from '../api/http.ts';
-import { defaultSpeedId, type SpeedId } from '../rules/delivery-speeds.ts';
+import { shippingOptions, shippingOptionsBody } from '../../api/checkout.api.ts';
+import type { ShippingBody, ShippingReply, SpeedOption } from '../../api/contract/shipping.contract.ts';
+import type { Sent } from '../../api/http.ts';
+import { defaultSpeedId, type SpeedId } from '../../rules/delivery-speeds.ts';
 import type { SpeedFlow } from './checkout-flow.types.ts';
 import { failureText } from './checkout-errors.ts';
-import type { sessionMachine } from './session.machine.ts';
+import type { sessionMachine } from '../app/session.machine.ts';
 
 export interface CheckoutSpeedInput {
   session: ActorRefFrom<typeof sessionMachine>;

@@ -1,16 +1,16 @@
 import { assign, fromPromise, sendParent, setup, type ActorRefFrom } from 'xstate';
-import { showCart } from '../api/cart.api.ts';
-import { confirmOrder, orderReview, placeOrder, placeOrderBody, reviewBody } from '../api/checkout.api.ts';
-import type { CartReply, ShowCartBody } from '../api/contract/cart-page.contract.ts';
-import type { OrderReviewBody, OrderReviewData, OrderReviewReply, PlaceOrderBody, PlaceOrderReply } from '../api/contract/checkout.contract.ts';
-import type { StripeDetailsReply, TestAuthenticateReply } from '../api/contract/payment.contract.ts';
-import type { Sent } from '../api/http.ts';
-import { stripeDetails, testAuthenticate } from '../api/payments.api.ts';
-import { requiredMessage as couponRequiredMessage } from '../rules/cart-checkout.ts';
-import { checkoutMessages, placeOrderOutcome, type PlaceOrderOutcome } from '../rules/checkout-flow.ts';
-import { isFacePassRefusal } from '../rules/face-check.ts';
-import { isTipAllowed, type TipPercent } from '../rules/tips.ts';
-import type { CouponMessage } from './cart-coupon.machine.ts';
+import { showCart } from '../../api/cart.api.ts';
+import { confirmOrder, orderReview, placeOrder, placeOrderBody, reviewBody } from '../../api/checkout.api.ts';
+import type { CartReply, ShowCartBody } from '../../api/contract/cart-page.contract.ts';
+import type { OrderReviewBody, OrderReviewData, OrderReviewReply, PlaceOrderBody, PlaceOrderReply } from '../../api/contract/checkout.contract.ts';
+import type { StripeDetailsReply, TestAuthenticateReply } from '../../api/contract/payment.contract.ts';
+import type { Sent } from '../../api/http.ts';
+import { stripeDetails, testAuthenticate } from '../../api/payments.api.ts';
+import { requiredMessage as couponRequiredMessage } from '../../rules/cart-checkout.ts';
+import { checkoutMessages, placeOrderOutcome, type PlaceOrderOutcome } from '../../rules/checkout-flow.ts';
+import { isFacePassRefusal } from '../../rules/face-check.ts';
+import { isTipAllowed, type TipPercent } from '../../rules/tips.ts';
+import type { CouponMessage } from '../cart/cart-coupon.machine.ts';
 import type { CartFlow, CheckoutReport } from './checkout-flow.types.ts';
 import { failureText, placeOrderErrorMessage } from './checkout-errors.ts';
 

@@ -1,7 +1,7 @@
 import { and, assign, fromPromise, raise, sendTo, setup, type ActorRefFrom } from 'xstate';
-import { showCart } from '../api/cart.api.ts';
-import type { CartLine, CartReply } from '../api/contract/cart-page.contract.ts';
-import { faceCheckSuccessMessage } from '../api/contract/kyc.contract.ts';
+import { showCart } from '../../api/cart.api.ts';
+import type { CartLine, CartReply } from '../../api/contract/cart-page.contract.ts';
+import { faceCheckSuccessMessage } from '../../api/contract/kyc.contract.ts';
 import {
   checkoutSnackbarMs,
   flagsOnEntering,
@@ -10,20 +10,20 @@ import {
   type CheckoutStep,
   type ShippingAddress,
   type TabFlags,
-} from '../rules/checkout-flow.ts';
-import { ageCheckGapOf, isFacePassFresh, type IdentityGap } from '../rules/face-check.ts';
-import { isTipAllowed } from '../rules/tips.ts';
-import { isWalletOnlyLines } from '../rules/wallet.ts';
+} from '../../rules/checkout-flow.ts';
+import { ageCheckGapOf, isFacePassFresh, type IdentityGap } from '../../rules/face-check.ts';
+import { isTipAllowed } from '../../rules/tips.ts';
+import { isWalletOnlyLines } from '../../rules/wallet.ts';
 import { checkoutAddressMachine } from './checkout-address.machine.ts';
 import { checkoutCardMachine, shippingAddressForCard } from './checkout-card.machine.ts';
 import type { CartFlow, CheckoutReport, PaymentChoice, SpeedFlow, SummaryChoices } from './checkout-flow.types.ts';
 import { checkoutSpeedMachine } from './checkout-speed.machine.ts';
 import { checkoutSummaryMachine, type CheckoutSummaryOutput } from './checkout-summary.machine.ts';
-import { faceVerifyMachine } from './face-verify.machine.ts';
-import { isSignedIn } from './session-values.ts';
-import type { sessionMachine } from './session.machine.ts';
-import { visitChoiceKeys, type SessionValues } from './session-values.ts';
-import { speedIds } from '../rules/delivery-speeds.ts';
+import { faceVerifyMachine } from '../identity/face-verify.machine.ts';
+import { isSignedIn } from '../app/session-values.ts';
+import type { sessionMachine } from '../app/session.machine.ts';
+import { visitChoiceKeys, type SessionValues } from '../app/session-values.ts';
+import { speedIds } from '../../rules/delivery-speeds.ts';
 
 export const emptyFlow: CartFlow = {
   selectedAddress: undefined,

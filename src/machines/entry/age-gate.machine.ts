@@ -1,5 +1,5 @@
 import { sendTo, setup, type ActorRefFrom } from 'xstate';
-import type { sessionMachine } from './session.machine.ts';
+import type { sessionMachine } from '../app/session.machine.ts';
 
 export interface AgeGateInput {
   session: ActorRefFrom<typeof sessionMachine>;

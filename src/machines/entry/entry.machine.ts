@@ -1,7 +1,7 @@
 import { fromCallback, setup, type ActorRefFrom } from 'xstate';
 import { ageGateMachine } from './age-gate.machine.ts';
 import { pincodeMachine } from './pincode.machine.ts';
-import type { sessionMachine } from './session.machine.ts';
+import type { sessionMachine } from '../app/session.machine.ts';
 
 export interface EntryInput {
   session: ActorRefFrom<typeof sessionMachine>;

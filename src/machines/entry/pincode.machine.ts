@@ -1,12 +1,12 @@
 import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
-import { clearCart } from '../api/cart.api.ts';
-import type { ZipLookupReply } from '../api/contract/location.contract.ts';
-import { ApiError } from '../api/http.ts';
-import { getAddressByZipcode } from '../api/location.api.ts';
-import { comingSoonMessage, pincodeChangedMessage } from '../rules/messages.ts';
-import { normalizePincode, pincodeError } from '../rules/pincode.ts';
-import { visitChoiceKeys, type SessionValues } from './session-values.ts';
-import type { sessionMachine } from './session.machine.ts';
+import { clearCart } from '../../api/cart.api.ts';
+import type { ZipLookupReply } from '../../api/contract/location.contract.ts';
+import { ApiError } from '../../api/http.ts';
+import { getAddressByZipcode } from '../../api/location.api.ts';
+import { comingSoonMessage, pincodeChangedMessage } from '../../rules/messages.ts';
+import { normalizePincode, pincodeError } from '../../rules/pincode.ts';
+import { visitChoiceKeys, type SessionValues } from '../app/session-values.ts';
+import type { sessionMachine } from '../app/session.machine.ts';
 import { zipSuggestionMachine } from './zip-suggestion.machine.ts';
 
 export interface ServedArea {

@@ -1,7 +1,7 @@
 import { assign, fromPromise, sendParent, setup, type ActorRefFrom } from 'xstate';
-import type { ZipSuggestionReply } from '../api/contract/dine-in.contract.ts';
-import { suggestZipcode } from '../api/dine-in.api.ts';
-import type { sessionMachine } from './session.machine.ts';
+import type { ZipSuggestionReply } from '../../api/contract/dine-in.contract.ts';
+import { suggestZipcode } from '../../api/dine-in.api.ts';
+import type { sessionMachine } from '../app/session.machine.ts';
 
 export interface ZipSuggestionInput {
   session: ActorRefFrom<typeof sessionMachine>;

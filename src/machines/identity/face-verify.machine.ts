@@ -1,9 +1,9 @@
 import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
-import { faceCheckSuccessMessage, kycFileName, kycMessages, type KycUploadReply, type VerifyOrderReply } from '../api/contract/kyc.contract.ts';
-import { uploadKycImage, verifyOrderFace } from '../api/kyc.api.ts';
-import { faceCheckReadiness, facePassNoteAt, type FaceCheckReadiness } from '../rules/face-check.ts';
-import { isSignedIn } from './session-values.ts';
-import type { sessionMachine } from './session.machine.ts';
+import { faceCheckSuccessMessage, kycFileName, kycMessages, type KycUploadReply, type VerifyOrderReply } from '../../api/contract/kyc.contract.ts';
+import { uploadKycImage, verifyOrderFace } from '../../api/kyc.api.ts';
+import { faceCheckReadiness, facePassNoteAt, type FaceCheckReadiness } from '../../rules/face-check.ts';
+import { isSignedIn } from '../app/session-values.ts';
+import type { sessionMachine } from '../app/session.machine.ts';
 
 /** What the face check says when the webcam cannot be used (the spec's face-check failure names WebCam access). */
 export const webcamIssueMessage = kycMessages.orderFaceFailed;

@@ -13,14 +13,14 @@ import {
   type KycUploadReply,
   type VerifyKycBody,
   type VerifyKycReply,
-} from '../api/contract/kyc.contract.ts';
-import { ApiError, type Sent } from '../api/http.ts';
-import { customerVerify, loadKycApplication, uploadKycImage, verifyKyc } from '../api/kyc.api.ts';
-import { checkAge } from '../rules/age.ts';
-import { verificationLinkOf } from '../rules/verification-link.ts';
-import { messageOf } from './auth-failure.ts';
-import { isSignedIn } from './session-values.ts';
-import type { sessionMachine } from './session.machine.ts';
+} from '../../api/contract/kyc.contract.ts';
+import { ApiError, type Sent } from '../../api/http.ts';
+import { customerVerify, loadKycApplication, uploadKycImage, verifyKyc } from '../../api/kyc.api.ts';
+import { checkAge } from '../../rules/age.ts';
+import { verificationLinkOf } from '../../rules/verification-link.ts';
+import { messageOf } from '../shared/auth-failure.ts';
+import { isSignedIn } from '../app/session-values.ts';
+import type { sessionMachine } from '../app/session.machine.ts';
 
 export interface KycInput {
   session: ActorRefFrom<typeof sessionMachine>;

@@ -1,5 +1,5 @@
-import { ApiError } from '../api/http.ts';
-import type { FieldErrors } from '../rules/auth-validation.ts';
+import { ApiError } from '../../api/http.ts';
+import type { FieldErrors } from '../../rules/auth-validation.ts';
 
 /** The spec's fallbacks (section 8): note the capital W and the full stop set the two apart. */
 export const authFailureMessages = {

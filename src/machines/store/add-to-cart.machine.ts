@@ -1,8 +1,8 @@
 import { and, assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
-import { addToCart } from '../api/add-to-cart.api.ts';
-import type { AddToCartBody, AddToCartResult } from '../api/contract/add-to-cart.contract.ts';
-import type { ProductSize } from '../api/contract/product.contract.ts';
-import { ApiError } from '../api/http.ts';
+import { addToCart } from '../../api/add-to-cart.api.ts';
+import type { AddToCartBody, AddToCartResult } from '../../api/contract/add-to-cart.contract.ts';
+import type { ProductSize } from '../../api/contract/product.contract.ts';
+import { ApiError } from '../../api/http.ts';
 import {
   initialSelection,
   offerFor,
@@ -11,11 +11,11 @@ import {
   selectionForSize,
   speedsForSize,
   type Selection,
-} from '../rules/product-options.ts';
-import { clampQuantity } from '../rules/quantity.ts';
-import type { SpeedValue } from '../rules/speeds.ts';
-import { isSignedIn } from './session-values.ts';
-import type { sessionMachine } from './session.machine.ts';
+} from '../../rules/product-options.ts';
+import { clampQuantity } from '../../rules/quantity.ts';
+import type { SpeedValue } from '../../rules/speeds.ts';
+import { isSignedIn } from '../app/session-values.ts';
+import type { sessionMachine } from '../app/session.machine.ts';
 
 export interface AddToCartInput {
   session: ActorRefFrom<typeof sessionMachine>;

@@ -1,13 +1,20 @@
 import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
-import { getSlots } from '../api/cart.api.ts';
-import type { GetSlotReply, SlotOffer } from '../api/contract/cart-page.contract.ts';
-import type { DineinRetailer, DineinRetailerReply } from '../api/contract/dine-in.contract.ts';
-import { dineinRetailerList } from '../api/dine-in.api.ts';
-import { courierTypeFor, dineinTimeOf, shippingFlagsFor, visitTimes, type DeliveryOptionKind, type PriceCategoryFilter } from '../rules/dine-in.ts';
-import { storeMinutes, storeToday } from '../rules/delivery-dates.ts';
-import { comingSoonMessage, deliveryOptionMessages } from '../rules/messages.ts';
-import type { SessionValues } from './session-values.ts';
-import type { sessionMachine } from './session.machine.ts';
+import { getSlots } from '../../api/cart.api.ts';
+import type { GetSlotReply, SlotOffer } from '../../api/contract/cart-page.contract.ts';
+import type { DineinRetailer, DineinRetailerReply } from '../../api/contract/dine-in.contract.ts';
+import { dineinRetailerList } from '../../api/dine-in.api.ts';
+import {
+  courierTypeFor,
+  dineinTimeOf,
+  shippingFlagsFor,
+  visitTimes,
+  type DeliveryOptionKind,
+  type PriceCategoryFilter,
+} from '../../rules/dine-in.ts';
+import { storeMinutes, storeToday } from '../../rules/delivery-dates.ts';
+import { comingSoonMessage, deliveryOptionMessages } from '../../rules/messages.ts';
+import type { SessionValues } from '../app/session-values.ts';
+import type { sessionMachine } from '../app/session.machine.ts';
 
 export interface DeliveryOptionsInput {
   session: ActorRefFrom<typeof sessionMachine>;

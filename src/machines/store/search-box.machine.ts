@@ -1,9 +1,9 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import type { ListingReply } from '../api/contract/catalogue.contract.ts';
-import { ApiError } from '../api/http.ts';
-import { getSearchListing } from '../api/listing.api.ts';
-import { emptyListingQuery, searchRequest } from '../rules/listing-query.ts';
-import type { sessionMachine } from './session.machine.ts';
+import type { ListingReply } from '../../api/contract/catalogue.contract.ts';
+import { ApiError } from '../../api/http.ts';
+import { getSearchListing } from '../../api/listing.api.ts';
+import { emptyListingQuery, searchRequest } from '../../rules/listing-query.ts';
+import type { sessionMachine } from '../app/session.machine.ts';
 
 export const searchDebounceMs = 1000;
 

@@ -1,8 +1,8 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { WalletEntry, WalletIndexReply } from '../api/contract/wallet.contract.ts';
-import { ApiError } from '../api/http.ts';
-import { walletDetails } from '../api/wallet.api.ts';
-import { canRedeem, categoryOptions, noWalletFilter, walletStates, type PriceCategory, type WalletFilter } from '../rules/wallet.ts';
+import type { WalletEntry, WalletIndexReply } from '../../api/contract/wallet.contract.ts';
+import { ApiError } from '../../api/http.ts';
+import { walletDetails } from '../../api/wallet.api.ts';
+import { canRedeem, categoryOptions, noWalletFilter, walletStates, type PriceCategory, type WalletFilter } from '../../rules/wallet.ts';
 
 export interface WalletPanelInput {
   /** The signed-in customer: the wallet calls name them. */

@@ -6,12 +6,12 @@ import type {
   WalletProductsReply,
   WalletRetailer,
   WalletVendorsReply,
-} from '../api/contract/wallet.contract.ts';
-import type { Sent } from '../api/http.ts';
-import { walletAddToCart, walletProducts, walletVendors } from '../api/wallet.api.ts';
-import { storeToday } from '../rules/delivery-dates.ts';
-import { isVisitDateAllowed, type WalletSortKey } from '../rules/wallet.ts';
-import type { sessionMachine } from './session.machine.ts';
+} from '../../api/contract/wallet.contract.ts';
+import type { Sent } from '../../api/http.ts';
+import { walletAddToCart, walletProducts, walletVendors } from '../../api/wallet.api.ts';
+import { storeToday } from '../../rules/delivery-dates.ts';
+import { isVisitDateAllowed, type WalletSortKey } from '../../rules/wallet.ts';
+import type { sessionMachine } from '../app/session.machine.ts';
 import { walletTimesShown, type WalletVisit } from './wallet-retailers.machine.ts';
 
 export interface WalletProductsInput {

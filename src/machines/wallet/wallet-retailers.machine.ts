@@ -1,10 +1,10 @@
 import { integer, is, min, object, string } from 'superstruct';
 import { assign, fromPromise, setup } from 'xstate';
-import type { WalletRetailer, WalletVendorsReply } from '../api/contract/wallet.contract.ts';
-import { ApiError } from '../api/http.ts';
-import { walletVendors } from '../api/wallet.api.ts';
-import { storeToday } from '../rules/delivery-dates.ts';
-import { hasVisitProblems, isPriceCategory, visitProblems, walletVisitTimes, type VisitProblems } from '../rules/wallet.ts';
+import type { WalletRetailer, WalletVendorsReply } from '../../api/contract/wallet.contract.ts';
+import { ApiError } from '../../api/http.ts';
+import { walletVendors } from '../../api/wallet.api.ts';
+import { storeToday } from '../../rules/delivery-dates.ts';
+import { hasVisitProblems, isPriceCategory, visitProblems, walletVisitTimes, type VisitProblems } from '../../rules/wallet.ts';
 import type { WalletRedemptionStart } from './wallet-panel.machine.ts';
 
 export interface WalletRetailersInput {

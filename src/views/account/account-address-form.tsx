@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
-import type { AccountDashboardActor } from '../../machines/account-dashboard.machine.ts';
-import { addressFormMachine } from '../../machines/address-form.machine.ts';
+import type { AccountDashboardActor } from '../../machines/account/account-dashboard.machine.ts';
+import { addressFormMachine } from '../../machines/address-form/address-form.machine.ts';
 import type { AddressField, AddressValues } from '../../rules/address-validation.ts';
 import { usStates } from '../../rules/us-states.ts';
 import { fieldError, primaryButton, secondaryButton } from '../../styles/controls.css.ts';

@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import type { DashboardIdentity } from '../../api/contract/account.contract.ts';
-import { accountDashboardMachine, type AccountDashboardActor, type Preference } from '../../machines/account-dashboard.machine.ts';
+import { accountDashboardMachine, type AccountDashboardActor, type Preference } from '../../machines/account/account-dashboard.machine.ts';
 import { identityEntryLabel, identityStatusText } from '../../rules/identity-status.ts';
 import { primaryButton, secondaryButton } from '../../styles/controls.css.ts';
 import { useNotify, useSessionValue } from '../app-context.tsx';

@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
-import { orderStatusMachine, orderStatusMessages } from '../../machines/order-status.machine.ts';
+import { orderStatusMachine, orderStatusMessages } from '../../machines/account/order-status.machine.ts';
 import { capitalised } from '../../rules/account-settings.ts';
 import { formatMoney } from '../../rules/money.ts';
 import { useSessionValue } from '../app-context.tsx';

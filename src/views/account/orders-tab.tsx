@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { OrderSummary } from '../../api/contract/checkout.contract.ts';
-import { myOrdersMachine } from '../../machines/my-orders.machine.ts';
+import { myOrdersMachine } from '../../machines/account/my-orders.machine.ts';
 import { capitalised, orderPanels } from '../../rules/account-settings.ts';
 import { formatMoney } from '../../rules/money.ts';
 import { LoadState } from './load-state.tsx';

@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useNavigate } from 'react-router-dom';
-import { walletPanelMachine } from '../../machines/wallet-panel.machine.ts';
+import { walletPanelMachine } from '../../machines/wallet/wallet-panel.machine.ts';
 import {
   canRedeem,
   categoryOptions,

@@ -1,8 +1,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { authMachine, type AuthScreen as Screen } from '../../machines/auth.machine.ts';
-import { isSignedIn } from '../../machines/session-values.ts';
+import { authMachine, type AuthScreen as Screen } from '../../machines/auth/auth.machine.ts';
+import { isSignedIn } from '../../machines/app/session-values.ts';
 import { useAppActors, useNotify } from '../app-context.tsx';
 import * as css from './auth.css.ts';
 import { CreateAccountForm } from './create-account-form.tsx';

@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { guestRegisterMachine } from '../../machines/guest-register.machine.ts';
+import { guestRegisterMachine } from '../../machines/auth/guest-register.machine.ts';
 import { primaryButton } from '../../styles/controls.css.ts';
 import { useAppActors } from '../app-context.tsx';
 import * as css from './auth.css.ts';

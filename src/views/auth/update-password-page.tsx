@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, type FormEvent } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
-import { updatePasswordMachine, type PasswordField } from '../../machines/update-password.machine.ts';
+import { updatePasswordMachine, type PasswordField } from '../../machines/auth/update-password.machine.ts';
 import { primaryButton } from '../../styles/controls.css.ts';
 import { useNotify } from '../app-context.tsx';
 import * as css from './auth.css.ts';

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import type { AuthField, authMachine } from '../../machines/auth.machine.ts';
+import type { AuthField, authMachine } from '../../machines/auth/auth.machine.ts';
 
 export type AuthActor = ActorRefFrom<typeof authMachine>;
 

@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { zipGateMachine } from '../../machines/zip-gate.machine.ts';
+import { zipGateMachine } from '../../machines/auth/zip-gate.machine.ts';
 import { primaryButton } from '../../styles/controls.css.ts';
 import { useAppActors } from '../app-context.tsx';
 import * as frame from '../layout/page-frame.css.ts';

@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
-import { cartMachine } from '../../machines/cart.machine.ts';
+import { cartMachine } from '../../machines/cart/cart.machine.ts';
 import { applyPending, groupLines } from '../../rules/cart-checkout.ts';
 import { emptyCartMessage } from '../../rules/messages.ts';
 import { linkButton, primaryButton } from '../../styles/controls.css.ts';

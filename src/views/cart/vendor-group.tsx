@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import type { CartLine as CartLineData, DeliveryGroup } from '../../api/contract/cart-page.contract.ts';
-import type { DeliveryGroupRef } from '../../machines/cart.machine.ts';
+import type { DeliveryGroupRef } from '../../machines/cart/cart.machine.ts';
 import type { GroupProblems, LineGroup } from '../../rules/cart-checkout.ts';
 import { addDays, cutoffInstant, storeToday } from '../../rules/delivery-dates.ts';
 import { deliveryPromise, timeLeftLabel } from '../../rules/slots.ts';

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useId, type ChangeEvent, type ReactNode } from 'react';
-import type { AddressFormActor } from '../../machines/address-form.machine.ts';
-import type { CheckoutAddressActor } from '../../machines/checkout-address.machine.ts';
+import type { AddressFormActor } from '../../machines/address-form/address-form.machine.ts';
+import type { CheckoutAddressActor } from '../../machines/checkout/checkout-address.machine.ts';
 import type { AddressField } from '../../rules/address-validation.ts';
 import { usStates } from '../../rules/us-states.ts';
 import { primaryButton, textInput, fieldError } from '../../styles/controls.css.ts';

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import type { CheckoutAddressActor } from '../../machines/checkout-address.machine.ts';
+import type { CheckoutAddressActor } from '../../machines/checkout/checkout-address.machine.ts';
 import { primaryButton } from '../../styles/controls.css.ts';
 import { AddressForm } from './address-form.tsx';
 import { CheckoutActorContext } from './checkout-context.ts';

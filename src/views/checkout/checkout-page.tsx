@@ -1,9 +1,9 @@
 import { useMemo, useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
-import { checkoutCardMachine } from '../../machines/checkout-card.machine.ts';
-import { checkoutMachine } from '../../machines/checkout.machine.ts';
-import { checkoutSummaryMachine } from '../../machines/checkout-summary.machine.ts';
+import { checkoutCardMachine } from '../../machines/checkout/checkout-card.machine.ts';
+import { checkoutMachine } from '../../machines/checkout/checkout.machine.ts';
+import { checkoutSummaryMachine } from '../../machines/checkout/checkout-summary.machine.ts';
 import { useAppActors, useNotify } from '../app-context.tsx';
 import { AddressStep } from './address-step.tsx';
 import { CardStep } from './card-step.tsx';

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { Link, useNavigate } from 'react-router-dom';
-import { isSignedIn } from '../../machines/session-values.ts';
+import { isSignedIn } from '../../machines/app/session-values.ts';
 import { checkoutMessages } from '../../rules/checkout-flow.ts';
 import { payOnDeliveryMessages } from '../../rules/messages.ts';
 import { payOnDeliveryConfirmMinutes } from '../../rules/pay-on-delivery.ts';

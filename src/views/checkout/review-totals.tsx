@@ -1,4 +1,4 @@
-import type { CheckoutSummaryContext } from '../../machines/checkout-summary.machine.ts';
+import type { CheckoutSummaryContext } from '../../machines/checkout/checkout-summary.machine.ts';
 import { dollarsToCents, formatMoney } from '../../rules/money.ts';
 import * as css from './checkout.css.ts';
 

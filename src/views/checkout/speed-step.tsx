@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import type { CheckoutSpeedActor } from '../../machines/checkout-speed.machine.ts';
+import type { CheckoutSpeedActor } from '../../machines/checkout/checkout-speed.machine.ts';
 import { formatMoney } from '../../rules/money.ts';
 import { primaryButton } from '../../styles/controls.css.ts';
 import { DropdownSelect } from '../controls/dropdown-select.tsx';

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import type { CheckoutSummaryActor } from '../../machines/checkout-summary.machine.ts';
+import type { CheckoutSummaryActor } from '../../machines/checkout/checkout-summary.machine.ts';
 import { tipAmount } from '../../rules/checkout-flow.ts';
 import { formatSize } from '../../rules/sizes.ts';
 import { dollarsToCents, formatMoney } from '../../rules/money.ts';

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { Link } from 'react-router-dom';
-import { noFaceMatchIdMessage, webcamIssueMessage, type FaceVerifyActor } from '../../machines/face-verify.machine.ts';
+import { noFaceMatchIdMessage, webcamIssueMessage, type FaceVerifyActor } from '../../machines/identity/face-verify.machine.ts';
 import { identityPrompts } from '../../rules/face-check.ts';
 import { primaryButton } from '../../styles/controls.css.ts';
 import * as css from './face-check.css.ts';

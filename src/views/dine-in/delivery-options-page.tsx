@@ -10,7 +10,7 @@ import {
   retailersShown,
   timesShown,
   type DeliveryOptionsContext,
-} from '../../machines/delivery-options.machine.ts';
+} from '../../machines/store/delivery-options.machine.ts';
 import { storeToday } from '../../rules/delivery-dates.ts';
 import {
   deliveryOptionKinds,

@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { kycMachine, type KycActor } from '../../machines/kyc.machine.ts';
+import { kycMachine, type KycActor } from '../../machines/identity/kyc.machine.ts';
 import { identityPrompts } from '../../rules/face-check.ts';
 import { primaryButton, secondaryButton } from '../../styles/controls.css.ts';
 import { useAppActors, useNotify } from '../app-context.tsx';

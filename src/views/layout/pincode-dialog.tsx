@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useId, useMemo, useRef } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { pincodeMachine, type PincodeActor } from '../../machines/pincode.machine.ts';
+import { pincodeMachine, type PincodeActor } from '../../machines/entry/pincode.machine.ts';
 import { fieldError, linkButton, primaryButton, textInput } from '../../styles/controls.css.ts';
 import { useAppActors, useNotify } from '../app-context.tsx';
 import * as dialogCss from '../../styles/dialog.css.ts';

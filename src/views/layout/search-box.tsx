@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link } from 'react-router-dom';
-import { searchBoxMachine } from '../../machines/search-box.machine.ts';
+import { searchBoxMachine } from '../../machines/store/search-box.machine.ts';
 import { useAppActors } from '../app-context.tsx';
 import * as css from './search-box.css.ts';
 

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { Navigate, Outlet } from 'react-router-dom';
-import { isSignedIn } from '../../machines/session-values.ts';
+import { isSignedIn } from '../../machines/app/session-values.ts';
 import { useAppActors } from '../app-context.tsx';
 
 /** Screens for guests only (guest register, served zips): a signed-in customer is sent on (spec 6). */

@@ -1,8 +1,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { AgeGateActor } from '../../machines/age-gate.machine.ts';
-import { entryMachine } from '../../machines/entry.machine.ts';
+import type { AgeGateActor } from '../../machines/entry/age-gate.machine.ts';
+import { entryMachine } from '../../machines/entry/entry.machine.ts';
 import { primaryButton, secondaryButton } from '../../styles/controls.css.ts';
 import { useAppActors } from '../app-context.tsx';
 import * as frame from '../layout/page-frame.css.ts';

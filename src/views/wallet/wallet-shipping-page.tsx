@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { readRedemptionStart, walletRetailersMachine, walletTimesShown } from '../../machines/wallet-retailers.machine.ts';
+import { readRedemptionStart, walletRetailersMachine, walletTimesShown } from '../../machines/wallet/wallet-retailers.machine.ts';
 import { timeLabel } from '../../rules/dine-in.ts';
 import { priceCategoryLabel, walletTexts } from '../../rules/wallet.ts';
 import { primaryButton, secondaryButton } from '../../styles/controls.css.ts';

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useCallback, useId, type FormEvent } from 'react';
-import type { AddCardActor, AddCardField, CardTokenizer } from '../../../machines/add-card.machine.ts';
+import type { AddCardActor, AddCardField, CardTokenizer } from '../../../machines/cards/add-card.machine.ts';
 import { primaryButton, secondaryButton } from '../../../styles/controls.css.ts';
 import * as css from './add-card.css.ts';
 import { BillingAddressFields } from './billing-address-fields.tsx';

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { brandLabel, type CardListActor } from '../../../machines/card-list.machine.ts';
+import { brandLabel, type CardListActor } from '../../../machines/cards/card-list.machine.ts';
 import { primaryButton, secondaryButton } from '../../../styles/controls.css.ts';
 import { CardPreview } from './card-preview.tsx';
 import * as css from './card-tab.css.ts';

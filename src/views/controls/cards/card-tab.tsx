@@ -1,9 +1,9 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, useRef } from 'react';
-import type { ShippingAddressForCard } from '../../../machines/add-card.machine.ts';
-import { checkoutCardMachine, type CheckoutCardActor } from '../../../machines/checkout-card.machine.ts';
-import type { PaymentChoice, PaymentMode } from '../../../machines/checkout-flow.types.ts';
-import { bankTransferBanks, bankTransferNote, paymentOptions } from '../../../machines/payment-options.machine.ts';
+import type { ShippingAddressForCard } from '../../../machines/cards/add-card.machine.ts';
+import { checkoutCardMachine, type CheckoutCardActor } from '../../../machines/checkout/checkout-card.machine.ts';
+import type { PaymentChoice, PaymentMode } from '../../../machines/checkout/checkout-flow.types.ts';
+import { bankTransferBanks, bankTransferNote, paymentOptions } from '../../../machines/cards/payment-options.machine.ts';
 import { primaryButton, secondaryButton } from '../../../styles/controls.css.ts';
 import { useNotify } from '../../app-context.tsx';
 import { AddCard } from './add-card.tsx';

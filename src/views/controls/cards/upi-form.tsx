@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useId, type FormEvent } from 'react';
-import type { PaymentOptionsActor } from '../../../machines/payment-options.machine.ts';
+import type { PaymentOptionsActor } from '../../../machines/cards/payment-options.machine.ts';
 import { primaryButton, secondaryButton, textInput } from '../../../styles/controls.css.ts';
 import * as formCss from './add-card.css.ts';
 import * as css from './card-tab.css.ts';
