@@ -50,14 +50,17 @@ function doorExports(repoRoot: string, door: string): Map<string, string> {
   return names;
 }
 
+/** A machine's setup file (its types and implementations, `<name>.setup.ts`) counts as the machine. */
+const machineOf = (file: string) => file.replace(/\.setup\.ts$/, '.machine.ts');
+
 /** The files an import reaches: the file itself, or through a door the files of the names it takes. */
 function reached(repoRoot: string, imported: string, clause: string | undefined): string[] {
-  if (!doorPattern.test(imported)) return [imported];
+  if (!doorPattern.test(imported)) return [machineOf(imported)];
   const exports = doorExports(repoRoot, imported);
   const braces = /\{([^}]*)\}/.exec(clause ?? '')?.[1];
   // A namespace import or import() takes all of it.
   const names = braces === undefined ? [...exports.keys()] : namesIn(braces);
-  return names.flatMap((name) => exports.get(name) ?? []);
+  return names.flatMap((name) => exports.get(name) ?? []).map(machineOf);
 }
 
 /** `machineFiles`: repository-relative paths; the answer is keyed by them, with sorted lists. */
@@ -71,7 +74,7 @@ export function usageOf(repoRoot: string, machineFiles: readonly string[]): Map<
       const imported = path.posix.join(path.posix.dirname(file), specifier);
       for (const target of reached(repoRoot, imported, clause)) {
         const entry = usage.get(target);
-        if (!entry || target === file) continue;
+        if (!entry || target === machineOf(file)) continue;
         const list = file.startsWith('src/machines/') ? entry.parents : entry.views;
         if (!list.includes(file)) list.push(file);
       }

@@ -8,7 +8,8 @@ import type {
   StripeDetailsReply,
   VerifyUpiReply,
 } from '../../src/api/contract/payment.contract.ts';
-import { addCardMachine, type AddCardField } from '../../src/machines/cards/add-card.machine.ts';
+import { addCardMachine } from '../../src/machines/cards/add-card.machine.ts';
+import type { AddCardField } from '../../src/machines/cards/add-card.setup.ts';
 import { cardListMachine } from '../../src/machines/cards/card-list.machine.ts';
 import { checkoutCardMachine, type CheckoutCardInput } from '../../src/machines/checkout/checkout-card.machine.ts';
 import { paymentOptionsMachine } from '../../src/machines/cards/payment-options.machine.ts';

@@ -4,7 +4,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { createActor } from 'xstate';
 import type { SaveCardReply } from '../../src/api/contract/payment.contract.ts';
-import type { CardTokenInput, CardTokenizer } from '../../src/machines/cards/add-card.machine.ts';
+import type { CardTokenInput, CardTokenizer } from '../../src/machines/cards/add-card.setup.ts';
 import type { PaymentChoice } from '../../src/machines/checkout/checkout-flow.types.ts';
 import { notificationsMachine } from '../../src/machines/app/notifications.machine.ts';
 import { sessionMachine } from '../../src/machines/app/session.machine.ts';

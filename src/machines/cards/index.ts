@@ -7,16 +7,16 @@ import type { paymentOptionsMachine } from './payment-options.machine.ts';
  * The door to paying by card (docs/decisions/032): the payment options, the saved cards and Add New Card, which the
  * card step (checkout/checkout-card.machine.ts) runs at /cart/card and in settings. Views import this file only.
  */
+export { type AddCardActor } from './add-card.machine.ts';
 export {
   addCardMessages,
-  type AddCardActor,
   type AddCardErrors,
   type AddCardEvent,
   type AddCardField,
   type AddCardValues,
   type CardTokenizer,
   type ShippingAddressForCard,
-} from './add-card.machine.ts';
+} from './add-card.setup.ts';
 export { brandLabel, type CardListActor, type CardListEvent } from './card-list.machine.ts';
 export {
   bankTransferBanks,

@@ -1,6 +1,7 @@
 import { sendParent, sendTo, setup, type ActorRefFrom } from 'xstate';
 import type { ShippingAddress } from '../../rules/checkout-flow.ts';
-import { addCardMachine, type AddedCard, type ShippingAddressForCard } from '../cards/add-card.machine.ts';
+import { addCardMachine } from '../cards/add-card.machine.ts';
+import type { AddedCard, ShippingAddressForCard } from '../cards/add-card.setup.ts';
 import { cardListMachine } from '../cards/card-list.machine.ts';
 import type { CardStepReport, CheckoutReport, PaymentChoice } from './checkout-flow.types.ts';
 import { paymentOptionsMachine, type PaymentOptionsEvent } from '../cards/payment-options.machine.ts';
