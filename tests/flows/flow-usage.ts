@@ -76,7 +76,8 @@ export function usageOf(repoRoot: string, machineFiles: readonly string[]): Map<
         const entry = usage.get(target);
         if (!entry || target === machineOf(file)) continue;
         const list = file.startsWith('src/machines/') ? entry.parents : entry.views;
-        if (!list.includes(file)) list.push(file);
+        const user = machineOf(file);
+        if (!list.includes(user)) list.push(user);
       }
     }
   }

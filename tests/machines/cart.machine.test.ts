@@ -4,7 +4,8 @@ import type { CartData, CartReply, ShowCartBody } from '../../src/api/contract/c
 import { ApiError, type Sent } from '../../src/api/http.ts';
 import { cartCouponMachine } from '../../src/machines/cart/cart-coupon.machine.ts';
 import { cartLinesMachine } from '../../src/machines/cart/cart-lines.machine.ts';
-import { cartMachine, type CartContext } from '../../src/machines/cart/cart.machine.ts';
+import { cartMachine } from '../../src/machines/cart/cart.machine.ts';
+import type { CartContext } from '../../src/machines/cart/cart.setup.ts';
 import { deliveryGroupMachine } from '../../src/machines/cart/delivery-group.machine.ts';
 import type { SessionValues } from '../../src/machines/app/session-values.ts';
 import { sessionMachine } from '../../src/machines/app/session.machine.ts';

@@ -13,7 +13,8 @@ import { checkoutCardMachine } from '../../src/machines/checkout/checkout-card.m
 import type { SpeedFlow } from '../../src/machines/checkout/checkout-flow.types.ts';
 import { checkoutSpeedMachine } from '../../src/machines/checkout/checkout-speed.machine.ts';
 import { checkoutSummaryMachine } from '../../src/machines/checkout/checkout-summary.machine.ts';
-import { checkoutMachine, type CheckoutContext } from '../../src/machines/checkout/checkout.machine.ts';
+import { checkoutMachine } from '../../src/machines/checkout/checkout.machine.ts';
+import type { CheckoutContext } from '../../src/machines/checkout/checkout.setup.ts';
 import type { SessionValues } from '../../src/machines/app/session-values.ts';
 import { sessionMachine } from '../../src/machines/app/session.machine.ts';
 import { addressRuleMessages } from '../../src/rules/address-validation.ts';

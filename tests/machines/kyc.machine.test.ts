@@ -9,7 +9,8 @@ import {
   type VerifyKycReply,
 } from '../../src/api/contract/kyc.contract.ts';
 import { ApiError } from '../../src/api/http.ts';
-import { kycMachine, type KycContext, type KycInput } from '../../src/machines/identity/kyc.machine.ts';
+import { kycMachine } from '../../src/machines/identity/kyc.machine.ts';
+import type { KycContext, KycInput } from '../../src/machines/identity/kyc.setup.ts';
 import type { SessionValues } from '../../src/machines/app/session-values.ts';
 import { sessionMachine } from '../../src/machines/app/session.machine.ts';
 import { tooYoungMessage } from '../../src/rules/age.ts';

@@ -7,7 +7,8 @@ import type { orderStatusMachine } from './order-status.machine.ts';
  * The door to My Account (docs/decisions/032): the header's customer menu, the settings tabs, the Account tab's
  * dashboard, the Orders tab and an order's status page. Views import this file only.
  */
-export { accountDashboardMachine, type AccountDashboardActor, type AccountDashboardEvent, type Preference } from './account-dashboard.machine.ts';
+export { accountDashboardMachine, type AccountDashboardActor } from './account-dashboard.machine.ts';
+export { type AccountDashboardEvent, type Preference } from './account-dashboard.setup.ts';
 export { accountMenuMachine, type AccountMenuEvent } from './account-menu.machine.ts';
 export { myOrdersMachine, type MyOrdersEvent } from './my-orders.machine.ts';
 export { orderStatusMachine, orderStatusMessages, type OrderStatusEvent } from './order-status.machine.ts';

@@ -8,7 +8,8 @@ import type { zipGateMachine } from './zip-gate.machine.ts';
  * The door to the sign-in flows (docs/decisions/032): sign in / create account / forgot password, guest register,
  * update password and the zipcode gate, with the captcha they share. Views import this file only.
  */
-export { authMachine, type AuthEvent, type AuthField, type AuthScreen } from './auth.machine.ts';
+export { authMachine } from './auth.machine.ts';
+export { type AuthEvent, type AuthField, type AuthScreen } from './auth.setup.ts';
 export { captchaChallengePath, type CaptchaEvent } from './captcha.ts';
 export { guestRegisterMachine, type GuestRegisterEvent } from './guest-register.machine.ts';
 export { updatePasswordMachine, type PasswordField, type UpdatePasswordEvent } from './update-password.machine.ts';

@@ -8,7 +8,8 @@ import type { deliveryGroupMachine } from './delivery-group.machine.ts';
  * The door to the cart page (docs/decisions/032): the cart machine and what its children (the line queue, the coupon
  * box, one delivery group per seller) show. Views import this file only.
  */
-export { cartMachine, type CartEvent, type DeliveryGroupRef } from './cart.machine.ts';
+export { cartMachine } from './cart.machine.ts';
+export { type CartEvent, type DeliveryGroupRef } from './cart.setup.ts';
 export type { CartCouponEvent, CouponMessage } from './cart-coupon.machine.ts';
 export type { CartLinesEvent } from './cart-lines.machine.ts';
 export type { DeliveryGroupEvent } from './delivery-group.machine.ts';

@@ -3,7 +3,8 @@ import { isWalletOnlyLines } from '../../rules/wallet.ts';
 import type { checkoutAddressMachine } from './checkout-address.machine.ts';
 import type { checkoutCardMachine } from './checkout-card.machine.ts';
 import type { checkoutSpeedMachine } from './checkout-speed.machine.ts';
-import type { CheckoutSummaryContext, checkoutSummaryMachine } from './checkout-summary.machine.ts';
+import type { checkoutSummaryMachine } from './checkout-summary.machine.ts';
+import type { CheckoutSummaryContext } from './checkout-summary.setup.ts';
 import type { checkoutMachine } from './checkout.machine.ts';
 
 /**
@@ -11,11 +12,13 @@ import type { checkoutMachine } from './checkout.machine.ts';
  * face step is identity's face check), what each step shows, and the step actors the tabs run. Views import this file
  * only; the card step's children are in ../cards/index.ts.
  */
-export { checkoutMachine, type CheckoutEvent } from './checkout.machine.ts';
+export { checkoutMachine } from './checkout.machine.ts';
+export { type CheckoutEvent } from './checkout.setup.ts';
 export type { CheckoutAddressActor, CheckoutAddressEvent } from './checkout-address.machine.ts';
 export { checkoutCardMachine, type CheckoutCardActor, type CheckoutCardEvent } from './checkout-card.machine.ts';
 export type { CheckoutSpeedActor, CheckoutSpeedEvent } from './checkout-speed.machine.ts';
-export { checkoutSummaryMachine, type CheckoutSummaryActor, type CheckoutSummaryEvent } from './checkout-summary.machine.ts';
+export { checkoutSummaryMachine, type CheckoutSummaryActor } from './checkout-summary.machine.ts';
+export { type CheckoutSummaryEvent } from './checkout-summary.setup.ts';
 export type { PaymentChoice, PaymentMode } from './checkout-flow.types.ts';
 
 /** The server's figures for the order, as the summary shows them. */

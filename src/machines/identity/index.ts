@@ -7,7 +7,8 @@ import type { kycMachine } from './kyc.machine.ts';
  * face step). Views import this file only.
  */
 export { faceVerifyMachine, noFaceMatchIdMessage, webcamIssueMessage, type FaceVerifyActor, type FaceVerifyEvent } from './face-verify.machine.ts';
-export { kycMachine, type KycActor, type KycEvent } from './kyc.machine.ts';
+export { kycMachine, type KycActor } from './kyc.machine.ts';
+export { type KycEvent } from './kyc.setup.ts';
 
 type KycSnapshot = SnapshotFrom<typeof kycMachine>;
 export const selectApplicationId = (s: KycSnapshot) => s.context.applicationId;

@@ -1,7 +1,8 @@
 import { expect, type Page } from '@playwright/test';
 import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { ApiError } from '../../../src/api/http.ts';
-import { cartMachine, type CartContext } from '../../../src/machines/cart/cart.machine.ts';
+import { cartMachine } from '../../../src/machines/cart/cart.machine.ts';
+import type { CartContext } from '../../../src/machines/cart/cart.setup.ts';
 import type { SessionValues } from '../../../src/machines/app/session-values.ts';
 import { sessionMachine } from '../../../src/machines/app/session.machine.ts';
 import { emptyCartMessage } from '../../../src/rules/messages.ts';
