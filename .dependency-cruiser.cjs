@@ -164,6 +164,16 @@ module.exports = {
       to: { path: '^src/api/contract/', dependencyTypesNot: ['type-only'] },
     },
     {
+      name: 'views-machines-through-doors',
+      severity: 'error',
+      comment:
+        "Views and main.tsx reach a flow's machines only through its door, src/machines/<flow>/index.ts (the machine, " +
+        'its selectors, its event types): never a machine file, a step machine or a helper inside the folder ' +
+        '(docs/decisions/032). ESLint keeps createActor and snapshot.context out of views.',
+      from: { path: '^src/(views/|main[.]tsx$)' },
+      to: { path: '^src/machines/', pathNot: '^src/machines/[^/]+/index[.]ts$' },
+    },
+    {
       name: 'views-cross-area',
       severity: 'error',
       comment:

@@ -13,6 +13,12 @@ const computedDynamicImport = {
   message: 'Dynamic imports take a plain string literal, so the bundler and the import fence can see the module.',
 };
 
+/** ES modules only, everywhere: listed again where a block adds its own no-restricted-imports (the last block wins). */
+const noCreateRequire = [
+  { name: 'node:module', importNames: ['createRequire'], message: 'ES modules only: import the module instead.' },
+  { name: 'module', importNames: ['createRequire'], message: 'ES modules only: import the module instead.' },
+];
+
 export default defineConfig(
   globalIgnores(['dist/', 'dist-server/', 'data/', 'test-results/', 'playwright-report/', 'bench/data-*/', 'scratch/', '.vite/']),
   js.configs.recommended,
@@ -28,15 +34,7 @@ export default defineConfig(
       '@typescript-eslint/no-import-type-side-effects': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
       'no-restricted-syntax': ['error', computedDynamicImport],
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            { name: 'node:module', importNames: ['createRequire'], message: 'ES modules only: import the module instead.' },
-            { name: 'module', importNames: ['createRequire'], message: 'ES modules only: import the module instead.' },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { paths: noCreateRequire }],
     },
   },
   {
@@ -83,15 +81,45 @@ export default defineConfig(
       'no-restricted-imports': [
         'error',
         {
-          paths: [
-            { name: 'node:module', importNames: ['createRequire'], message: 'ES modules only: import the module instead.' },
-            { name: 'module', importNames: ['createRequire'], message: 'ES modules only: import the module instead.' },
-          ],
+          paths: noCreateRequire,
           patterns: [
             {
               regex: '(^|/)api/http[.]ts$',
               allowImportNames: ['ApiError', 'Sent'],
               message: 'Machines call the endpoint functions in src/api/*.api.ts, not call() or the token.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    name: 'house/views-through-doors',
+    files: ['src/views/**/*.{ts,tsx}', 'src/main.tsx'],
+    rules: {
+      // Views read a machine's state through the selectors its door exports (docs/decisions/032), not its context.
+      'no-restricted-syntax': [
+        'error',
+        computedDynamicImport,
+        {
+          selector: "MemberExpression[property.name='context']",
+          message: "Read state through a selector from the flow's door (src/machines/<flow>/index.ts), e.g. useSelector(actor, selectX).",
+        },
+        {
+          selector: "VariableDeclarator > ObjectPattern > Property[key.name='context']",
+          message: "Read state through a selector from the flow's door (src/machines/<flow>/index.ts), not the snapshot's context.",
+        },
+      ],
+      // Views run machines with useActorRef (their lifetime is the component's); app-wide actors start in src/machines/app.
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            ...noCreateRequire,
+            {
+              name: 'xstate',
+              importNames: ['createActor'],
+              message: 'Views run machines with useActorRef; app-wide actors are started by startAppActors.',
             },
           ],
         },

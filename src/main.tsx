@@ -2,7 +2,7 @@ import { StrictMode, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { takeTokenFrom } from './api/http.ts';
-import { startAppActors } from './machines/app-actors.ts';
+import { selectToken, startAppActors } from './machines/app/index.ts';
 import './styles/global.css.ts';
 import { AppActorsContext } from './views/app-context.tsx';
 import { AppRoutes } from './views/app-routes.tsx';
@@ -10,7 +10,7 @@ import { AppRoutes } from './views/app-routes.tsx';
 // The composition root: the app's actors start once, then the views render them.
 const actors = startAppActors(() => window.localStorage);
 // `call` sends the session's token as the bearer token: the one place the client's http layer meets the session.
-takeTokenFrom(() => actors.session.getSnapshot().context.Token);
+takeTokenFrom(() => selectToken(actors.session.getSnapshot()));
 // Development only (vite build drops it): the /flows page's live states and ?inspect (docs/decisions/019).
 if (import.meta.env.DEV) void import('./dev/dev-tools.ts').then((dev) => dev.startDevTools(actors));
 

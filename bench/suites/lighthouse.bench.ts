@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import { chromiumArgs, chromiumPath, freePort, startStoreServer } from '../../playwright.config.ts';
-import { sessionStorageKey, type SessionValues } from '../../src/machines/session-values.ts';
+import { sessionStorageKey, type SessionValues } from '../../src/machines/app/session-values.ts';
 import { loadAverage, loadAverages, recordRows, type BenchRow } from '../lib/measure.ts';
 import { median } from '../lib/percentiles.ts';
 import { writeWireSection } from '../lib/wire-results.ts';

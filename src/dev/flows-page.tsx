@@ -11,7 +11,7 @@ import { liveActors, subscribeLiveActors, type LiveActor } from './live-actors.t
  * Mermaid in the page from the machine as it is now, its states with their descriptions, and the states the running
  * actors are in highlighted — this tab's and those of other tabs of the store (open the store beside it and watch).
  */
-const globbed = import.meta.glob<Record<string, unknown>>('../machines/*.machine.ts', { eager: true });
+const globbed = import.meta.glob<Record<string, unknown>>('../machines/**/*.machine.ts', { eager: true });
 const machines = catalogueOf(Object.fromEntries(Object.entries(globbed).map(([file, exports]) => [file.replace(/^\.\.\//, 'src/'), exports])));
 
 function useLiveActors(): LiveActor[] {

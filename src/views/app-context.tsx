@@ -1,9 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { createContext, useContext, useMemo } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import type { notificationsMachine, ToastKind } from '../machines/notifications.machine.ts';
-import type { SessionValues } from '../machines/session-values.ts';
-import type { sessionMachine } from '../machines/session.machine.ts';
+import { selectSessionValues, type notificationsMachine, type SessionValues, type sessionMachine, type ToastKind } from '../machines/app/index.ts';
 
 export interface AppActors {
   session: ActorRefFrom<typeof sessionMachine>;
@@ -21,7 +19,7 @@ export function useAppActors(): AppActors {
 /** One session value, re-rendering only when it changes. */
 export function useSessionValue<K extends keyof SessionValues>(key: K): SessionValues[K] {
   const { session } = useAppActors();
-  return useSelector(session, (snapshot) => snapshot.context[key]);
+  return useSelector(session, (snapshot) => selectSessionValues(snapshot)[key]);
 }
 
 export function useNotify() {

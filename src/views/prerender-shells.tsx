@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
-import { startAppActors } from '../machines/app-actors.ts';
+import { startAppActors } from '../machines/app/index.ts';
 import { infoPages } from '../rules/store-policies.ts';
 import { AppActorsContext } from './app-context.tsx';
 import { AppRoutes } from './app-routes.tsx';

@@ -6,8 +6,8 @@ import type { AnyStateMachine, AnyStateNode } from 'xstate';
  * state what the shopper is doing there; and every definition loads in plain Node (this test runs with no browser,
  * session or server) and its JSON definition survives JSON.stringify, which is what the visualiser imports.
  */
-const machineModules = import.meta.glob<Record<string, unknown>>('../../src/machines/*.machine.ts', { eager: true });
-const machineSources = import.meta.glob<string>('../../src/machines/*.machine.ts', { eager: true, query: '?raw', import: 'default' });
+const machineModules = import.meta.glob<Record<string, unknown>>('../../src/machines/**/*.machine.ts', { eager: true });
+const machineSources = import.meta.glob<string>('../../src/machines/**/*.{machine,setup}.ts', { eager: true, query: '?raw', import: 'default' });
 
 function isMachine(value: unknown): value is AnyStateMachine {
   return typeof value === 'object' && value !== null && 'root' in value && 'getInitialSnapshot' in value && 'toJSON' in value;

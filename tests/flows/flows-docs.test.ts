@@ -15,7 +15,7 @@ import { outlineOf } from '../../src/dev/flows/statechart-outline.ts';
  */
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const folder = path.join(repoRoot, flowsFolder);
-const globbed = import.meta.glob<Record<string, unknown>>('/src/machines/*.machine.ts', { eager: true });
+const globbed = import.meta.glob<Record<string, unknown>>('/src/machines/**/*.machine.ts', { eager: true });
 const machines = catalogueOf(Object.fromEntries(Object.entries(globbed).map(([file, exports]) => [file.replace(/^\//, ''), exports])));
 const { docs, files } = flowTexts(
   machines,

@@ -6,9 +6,12 @@ import { catalogueOf, isMachineFile, machineFolder, type CataloguedMachine } fro
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
 
-/** For the command-line tools (run with tsx): loads every `src/machines/*.machine.ts` there is now. */
+/** For the command-line tools (run with tsx): loads every `src/machines/<flow>/*.machine.ts` there is now. */
 export async function loadMachines(): Promise<CataloguedMachine[]> {
-  const files = readdirSync(path.join(repoRoot, machineFolder)).filter(isMachineFile).sort();
+  const files = readdirSync(path.join(repoRoot, machineFolder), { recursive: true, encoding: 'utf8' })
+    .filter((name) => isMachineFile(path.basename(name)))
+    .map((name) => name.split(path.sep).join('/'))
+    .sort();
   const modules: Record<string, Record<string, unknown>> = {};
   for (const name of files) {
     const file = `${machineFolder}/${name}`;

@@ -9,12 +9,8 @@ import type {
   UpdateAddressReply,
 } from '../../src/api/contract/address.contract.ts';
 import { ApiError } from '../../src/api/http.ts';
-import {
-  accountDashboardMachine,
-  accountMessages,
-  type AccountDashboardContext,
-  type AccountDashboardInput,
-} from '../../src/machines/account-dashboard.machine.ts';
+import { accountDashboardMachine } from '../../src/machines/account/account-dashboard.machine.ts';
+import { accountMessages, type AccountDashboardContext, type AccountDashboardInput } from '../../src/machines/account/account-dashboard.setup.ts';
 import type { AddressValues } from '../../src/rules/address-validation.ts';
 import { address } from './checkout-fixtures.ts';
 import { done, failed, labelled } from './machine-events.ts';

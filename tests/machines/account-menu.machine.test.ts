@@ -2,8 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { MessageReply } from '../../src/api/contract/customer.contract.ts';
 import { ApiError } from '../../src/api/http.ts';
-import { accountMenuMachine } from '../../src/machines/account-menu.machine.ts';
-import { sessionMachine } from '../../src/machines/session.machine.ts';
+import { accountMenuMachine } from '../../src/machines/account/account-menu.machine.ts';
+import { sessionMachine } from '../../src/machines/app/session.machine.ts';
 import { allStateIds, allTransitions, planPaths, replay, type PathPlan, coverageTitle } from './path-coverage.ts';
 
 const stored = { Token: 'token-ada', CustomerId: 42, cust_name: 'Ada Lovelace', cart_id: 'cart-ada', zipcode: '10001' };

@@ -3,8 +3,8 @@ import { createActor, fromPromise, waitFor, type AnyEventObject, type AnyMachine
 import type { AddAddressReply } from '../../src/api/contract/address.contract.ts';
 import type { SaveCardReply, SavedCardData, StripeDetailsReply } from '../../src/api/contract/payment.contract.ts';
 import { ApiError } from '../../src/api/http.ts';
+import { addCardMachine } from '../../src/machines/cards/add-card.machine.ts';
 import {
-  addCardMachine,
   addCardMessages,
   formErrors,
   type AddCardContext,
@@ -12,7 +12,7 @@ import {
   type AddCardInput,
   type CardTokenInput,
   type ShippingAddressForCard,
-} from '../../src/machines/add-card.machine.ts';
+} from '../../src/machines/cards/add-card.setup.ts';
 import { done, failed, label, offline, pathName } from './machine-events.ts';
 import { allStateIds, allTransitions, planPaths, replay, type PathPlan, coverageTitle } from './path-coverage.ts';
 

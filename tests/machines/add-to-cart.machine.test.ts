@@ -2,9 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import type { ProductSize } from '../../src/api/contract/product.contract.ts';
 import { ApiError } from '../../src/api/http.ts';
-import { addToCartMachine } from '../../src/machines/add-to-cart.machine.ts';
-import type { SessionValues } from '../../src/machines/session-values.ts';
-import { sessionMachine } from '../../src/machines/session.machine.ts';
+import { addToCartMachine } from '../../src/machines/store/add-to-cart.machine.ts';
+import type { SessionValues } from '../../src/machines/app/session-values.ts';
+import { sessionMachine } from '../../src/machines/app/session.machine.ts';
 import { allStateIds, allTransitions, planPaths, replay, type PathPlan, coverageTitle } from './path-coverage.ts';
 
 function size(id: number, grams: number, offers: ProductSize['speed_id']): ProductSize {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
-import { addressFormMachine, type AddressFormContext, type AddressFormInput } from '../../src/machines/address-form.machine.ts';
+import { addressFormMachine, type AddressFormContext, type AddressFormInput } from '../../src/machines/address-form/address-form.machine.ts';
 import { addressMessages, addressRuleMessages } from '../../src/rules/address-validation.ts';
 import { zipFound, newYorkValues } from './checkout-fixtures.ts';
 import { done, failed, label, pathName } from './machine-events.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { ageGateMachine } from '../../src/machines/age-gate.machine.ts';
-import { sessionMachine } from '../../src/machines/session.machine.ts';
+import { ageGateMachine } from '../../src/machines/entry/age-gate.machine.ts';
+import { sessionMachine } from '../../src/machines/app/session.machine.ts';
 import { allStateIds, allTransitions, planPaths, replay, type PathPlan, coverageTitle } from './path-coverage.ts';
 
 function sessionWith(verified: boolean) {

@@ -2,9 +2,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import type { LoginReply, MessageReply, RegisterReply } from '../../src/api/contract/customer.contract.ts';
 import { ApiError } from '../../src/api/http.ts';
-import { authMachine, type AuthField, type AuthScreen } from '../../src/machines/auth.machine.ts';
-import type { SessionValues } from '../../src/machines/session-values.ts';
-import { sessionMachine } from '../../src/machines/session.machine.ts';
+import { authMachine } from '../../src/machines/auth/auth.machine.ts';
+import type { AuthField, AuthScreen } from '../../src/machines/auth/auth.setup.ts';
+import type { SessionValues } from '../../src/machines/app/session-values.ts';
+import { sessionMachine } from '../../src/machines/app/session.machine.ts';
 import { allStateIds, allTransitions, planPaths, replay, type PathPlan, coverageTitle } from './path-coverage.ts';
 
 const signInResult = {

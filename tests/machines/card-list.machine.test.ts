@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import type { PaymentMessageReply, PaymentMethodsReply, SavedCardData } from '../../src/api/contract/payment.contract.ts';
-import { cardListMachine, type CardListContext, type CardListInput } from '../../src/machines/card-list.machine.ts';
+import { cardListMachine, type CardListContext, type CardListInput } from '../../src/machines/cards/card-list.machine.ts';
 import { mastercard, visa } from './checkout-fixtures.ts';
 import { done, failed, label, pathName } from './machine-events.ts';
 import { allStateIds, allTransitions, planPaths, replay, type PathPlan, coverageTitle } from './path-coverage.ts';

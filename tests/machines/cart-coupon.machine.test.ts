@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import type { CartReply } from '../../src/api/contract/cart-page.contract.ts';
-import { cartCouponMachine, type CartCouponContext, type CartCouponReport } from '../../src/machines/cart-coupon.machine.ts';
+import { cartCouponMachine, type CartCouponContext, type CartCouponReport } from '../../src/machines/cart/cart-coupon.machine.ts';
 import { baseCart, ok } from './cart-fixtures.ts';
 import { done, failed, labelled } from './machine-events.ts';
 import { allStateIds, allTransitions, coverageTitle, planPaths, replay, type PathPlan } from './path-coverage.ts';

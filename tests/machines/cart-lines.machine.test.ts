@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import type { CartLine, CartReply } from '../../src/api/contract/cart-page.contract.ts';
-import { cartLinesMachine, type CartLinesContext, type CartLinesReport } from '../../src/machines/cart-lines.machine.ts';
+import { cartLinesMachine, type CartLinesContext, type CartLinesReport } from '../../src/machines/cart/cart-lines.machine.ts';
 import { baseCart, cart, chicken, ok, ribeye, salmon } from './cart-fixtures.ts';
 import { done, failed, labelled } from './machine-events.ts';
 import { allStateIds, allTransitions, coverageTitle, planPaths, replay, type PathPlan } from './path-coverage.ts';

@@ -2,10 +2,14 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import type { AddAddressBody, AddAddressReply } from '../../src/api/contract/address.contract.ts';
 import type { Sent } from '../../src/api/http.ts';
-import { addressFormMachine } from '../../src/machines/address-form.machine.ts';
-import { checkoutAddressMachine, type CheckoutAddressContext, type CheckoutAddressInput } from '../../src/machines/checkout-address.machine.ts';
-import type { SessionValues } from '../../src/machines/session-values.ts';
-import { sessionMachine } from '../../src/machines/session.machine.ts';
+import { addressFormMachine } from '../../src/machines/address-form/address-form.machine.ts';
+import {
+  checkoutAddressMachine,
+  type CheckoutAddressContext,
+  type CheckoutAddressInput,
+} from '../../src/machines/checkout/checkout-address.machine.ts';
+import type { SessionValues } from '../../src/machines/app/session-values.ts';
+import { sessionMachine } from '../../src/machines/app/session.machine.ts';
 import { addressRuleMessages } from '../../src/rules/address-validation.ts';
 import { addressesReply, savedAddressReply, zipFound, newYorkValues } from './checkout-fixtures.ts';
 import { done, failed, label, pathName } from './machine-events.ts';

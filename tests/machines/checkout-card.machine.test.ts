@@ -8,10 +8,11 @@ import type {
   StripeDetailsReply,
   VerifyUpiReply,
 } from '../../src/api/contract/payment.contract.ts';
-import { addCardMachine, type AddCardField } from '../../src/machines/add-card.machine.ts';
-import { cardListMachine } from '../../src/machines/card-list.machine.ts';
-import { checkoutCardMachine, type CheckoutCardInput } from '../../src/machines/checkout-card.machine.ts';
-import { paymentOptionsMachine } from '../../src/machines/payment-options.machine.ts';
+import { addCardMachine } from '../../src/machines/cards/add-card.machine.ts';
+import type { AddCardField } from '../../src/machines/cards/add-card.setup.ts';
+import { cardListMachine } from '../../src/machines/cards/card-list.machine.ts';
+import { checkoutCardMachine, type CheckoutCardInput } from '../../src/machines/checkout/checkout-card.machine.ts';
+import { paymentOptionsMachine } from '../../src/machines/cards/payment-options.machine.ts';
 import { mastercard, savedCardChoice, visa } from './checkout-fixtures.ts';
 import { done, failed, label, pathName } from './machine-events.ts';
 import { allStateIds, allTransitions, coverageTitle, planPaths, replay } from './path-coverage.ts';

@@ -4,8 +4,8 @@ import type { OrderReviewData, OrderReviewReply, PlaceOrderReply } from '../../s
 import type { ZipLookupReply } from '../../src/api/contract/location.contract.ts';
 import type { ShippingReply, SpeedOption } from '../../src/api/contract/shipping.contract.ts';
 import type { SavedPaymentMethod } from '../../src/api/contract/payment.contract.ts';
-import type { CartFlow, PaymentChoice } from '../../src/machines/checkout-flow.types.ts';
-import { emptyFlow } from '../../src/machines/checkout.machine.ts';
+import type { CartFlow, PaymentChoice } from '../../src/machines/checkout/checkout-flow.types.ts';
+import { emptyFlow } from '../../src/machines/checkout/checkout.setup.ts';
 import { shippingAddressesOf } from '../../src/rules/checkout-flow.ts';
 import { baseCart } from './cart-fixtures.ts';
 

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import type { PlaceOrderReply } from '../../src/api/contract/checkout.contract.ts';
-import type { CartFlow } from '../../src/machines/checkout-flow.types.ts';
-import { checkoutSummaryMachine, type CheckoutSummaryContext } from '../../src/machines/checkout-summary.machine.ts';
+import type { CartFlow } from '../../src/machines/checkout/checkout-flow.types.ts';
+import { checkoutSummaryMachine } from '../../src/machines/checkout/checkout-summary.machine.ts';
+import type { CheckoutSummaryContext } from '../../src/machines/checkout/checkout-summary.setup.ts';
 import { facePassNeededRefusal } from '../../src/rules/messages.ts';
 import { baseCart, ok } from './cart-fixtures.ts';
 import { checkReply, declinedReply, flowAtSummary, placedReply, reviewOk } from './checkout-fixtures.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { placeOrderBody } from '../../src/api/checkout.api.ts';
-import { emptyFlow, flowFromSession } from '../../src/machines/checkout.machine.ts';
+import { emptyFlow, flowFromSession } from '../../src/machines/checkout/checkout.setup.ts';
 
 describe('the checkout of a dine-in or pick-up cart (issue 12)', () => {
   it('starts on the card tab with the speed, the restaurant and the visit Delivery Options chose', () => {

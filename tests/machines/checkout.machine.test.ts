@@ -6,20 +6,21 @@ import type { OrderReviewBody, PlaceOrderBody, PlaceOrderReply } from '../../src
 import type { PaymentMethodsReply } from '../../src/api/contract/payment.contract.ts';
 import type { ShippingBody } from '../../src/api/contract/shipping.contract.ts';
 import type { Sent } from '../../src/api/http.ts';
-import { cardListMachine } from '../../src/machines/card-list.machine.ts';
-import { addressFormMachine } from '../../src/machines/address-form.machine.ts';
-import { checkoutAddressMachine } from '../../src/machines/checkout-address.machine.ts';
-import { checkoutCardMachine } from '../../src/machines/checkout-card.machine.ts';
-import type { SpeedFlow } from '../../src/machines/checkout-flow.types.ts';
-import { checkoutSpeedMachine } from '../../src/machines/checkout-speed.machine.ts';
-import { checkoutSummaryMachine } from '../../src/machines/checkout-summary.machine.ts';
-import { checkoutMachine, type CheckoutContext } from '../../src/machines/checkout.machine.ts';
-import type { SessionValues } from '../../src/machines/session-values.ts';
-import { sessionMachine } from '../../src/machines/session.machine.ts';
+import { cardListMachine } from '../../src/machines/cards/card-list.machine.ts';
+import { addressFormMachine } from '../../src/machines/address-form/address-form.machine.ts';
+import { checkoutAddressMachine } from '../../src/machines/checkout/checkout-address.machine.ts';
+import { checkoutCardMachine } from '../../src/machines/checkout/checkout-card.machine.ts';
+import type { SpeedFlow } from '../../src/machines/checkout/checkout-flow.types.ts';
+import { checkoutSpeedMachine } from '../../src/machines/checkout/checkout-speed.machine.ts';
+import { checkoutSummaryMachine } from '../../src/machines/checkout/checkout-summary.machine.ts';
+import { checkoutMachine } from '../../src/machines/checkout/checkout.machine.ts';
+import type { CheckoutContext } from '../../src/machines/checkout/checkout.setup.ts';
+import type { SessionValues } from '../../src/machines/app/session-values.ts';
+import { sessionMachine } from '../../src/machines/app/session.machine.ts';
 import { addressRuleMessages } from '../../src/rules/address-validation.ts';
 import { checkoutMessages, shippingAddressesOf } from '../../src/rules/checkout-flow.ts';
 import { baseCart, ok } from './cart-fixtures.ts';
-import { faceVerifyMachine } from '../../src/machines/face-verify.machine.ts';
+import { faceVerifyMachine } from '../../src/machines/identity/face-verify.machine.ts';
 import { faceCheckSuccessMessage, kycMessages, type KycUploadReply, type VerifyOrderReply } from '../../src/api/contract/kyc.contract.ts';
 import {
   addressesReply,

@@ -6,7 +6,7 @@ import {
   invalidDateMessage,
   type DeliveryGroupInput,
   type DeliveryGroupReport,
-} from '../../src/machines/delivery-group.machine.ts';
+} from '../../src/machines/cart/delivery-group.machine.ts';
 import { noSlotsMessage } from '../../src/rules/cart-checkout.ts';
 import { baseCart, butcherEntry, butcherGroup, courierEntry, courierGroup, noSlotsReply, ok, slotMorning, slotsReply } from './cart-fixtures.ts';
 import { done, failed } from './machine-events.ts';

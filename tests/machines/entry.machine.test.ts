@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
-import { entryMachine, type EntryInput } from '../../src/machines/entry.machine.ts';
-import { pincodeMachine } from '../../src/machines/pincode.machine.ts';
-import { zipSuggestionMachine } from '../../src/machines/zip-suggestion.machine.ts';
-import type { SessionValues } from '../../src/machines/session-values.ts';
-import { sessionMachine } from '../../src/machines/session.machine.ts';
+import { entryMachine, type EntryInput } from '../../src/machines/entry/entry.machine.ts';
+import { pincodeMachine } from '../../src/machines/entry/pincode.machine.ts';
+import { zipSuggestionMachine } from '../../src/machines/entry/zip-suggestion.machine.ts';
+import type { SessionValues } from '../../src/machines/app/session-values.ts';
+import { sessionMachine } from '../../src/machines/app/session.machine.ts';
 import { done, label } from './machine-events.ts';
 import { allStateIds, allTransitions, coverageTitle, neverSettling, planPaths, replay, type PathPlan } from './path-coverage.ts';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { faceCheckSuccessMessage, kycMessages } from '../../src/api/contract/kyc.contract.ts';
-import { faceVerifyMachine, type FaceVerifyContext } from '../../src/machines/face-verify.machine.ts';
-import type { SessionValues } from '../../src/machines/session-values.ts';
-import { sessionMachine } from '../../src/machines/session.machine.ts';
+import { faceVerifyMachine, type FaceVerifyContext } from '../../src/machines/identity/face-verify.machine.ts';
+import type { SessionValues } from '../../src/machines/app/session-values.ts';
+import { sessionMachine } from '../../src/machines/app/session.machine.ts';
 import { facePassLifetimeMs } from '../../src/rules/face-check.ts';
 import { done, failed, label, pathName } from './machine-events.ts';
 import { allStateIds, allTransitions, coverageTitle, planPaths, replay } from './path-coverage.ts';

@@ -2,9 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import type { GuestCartReply } from '../../src/api/contract/customer.contract.ts';
 import { ApiError } from '../../src/api/http.ts';
-import { guestRegisterMachine } from '../../src/machines/guest-register.machine.ts';
-import type { SessionValues } from '../../src/machines/session-values.ts';
-import { sessionMachine } from '../../src/machines/session.machine.ts';
+import { guestRegisterMachine } from '../../src/machines/auth/guest-register.machine.ts';
+import type { SessionValues } from '../../src/machines/app/session-values.ts';
+import { sessionMachine } from '../../src/machines/app/session.machine.ts';
 import { allStateIds, allTransitions, planPaths, replay, type PathPlan, coverageTitle } from './path-coverage.ts';
 
 const created = {

@@ -9,9 +9,10 @@ import {
   type VerifyKycReply,
 } from '../../src/api/contract/kyc.contract.ts';
 import { ApiError } from '../../src/api/http.ts';
-import { kycMachine, type KycContext, type KycInput } from '../../src/machines/kyc.machine.ts';
-import type { SessionValues } from '../../src/machines/session-values.ts';
-import { sessionMachine } from '../../src/machines/session.machine.ts';
+import { kycMachine } from '../../src/machines/identity/kyc.machine.ts';
+import type { KycContext, KycInput } from '../../src/machines/identity/kyc.setup.ts';
+import type { SessionValues } from '../../src/machines/app/session-values.ts';
+import { sessionMachine } from '../../src/machines/app/session.machine.ts';
 import { tooYoungMessage } from '../../src/rules/age.ts';
 import { done, failed, label } from './machine-events.ts';
 import { allStateIds, allTransitions, coverageTitle, planPaths, replay, type PathPlan } from './path-coverage.ts';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import type { MyOrdersReply } from '../../src/api/contract/checkout.contract.ts';
 import { ApiError } from '../../src/api/http.ts';
-import { myOrdersMachine, type MyOrdersContext } from '../../src/machines/my-orders.machine.ts';
+import { myOrdersMachine, type MyOrdersContext } from '../../src/machines/account/my-orders.machine.ts';
 import { done, failed, labelled } from './machine-events.ts';
 import { order } from './order-fixtures.ts';
 import { allStateIds, allTransitions, planPaths, replay, type PathPlan, coverageTitle } from './path-coverage.ts';

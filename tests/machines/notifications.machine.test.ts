@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, type AnyEventObject, type SnapshotFrom } from 'xstate';
-import { maxToasts, notificationsMachine } from '../../src/machines/notifications.machine.ts';
+import { maxToasts, notificationsMachine } from '../../src/machines/app/notifications.machine.ts';
 import { allStateIds, allTransitions, planPaths, replay } from './path-coverage.ts';
 
 describe('notifications', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import type { OrderStatusReply } from '../../src/api/contract/checkout.contract.ts';
 import { ApiError } from '../../src/api/http.ts';
-import { orderRefreshMs, orderStatusMachine, orderStatusMessages, type OrderStatusContext } from '../../src/machines/order-status.machine.ts';
+import { orderRefreshMs, orderStatusMachine, orderStatusMessages, type OrderStatusContext } from '../../src/machines/account/order-status.machine.ts';
 import { done, failed, labelled } from './machine-events.ts';
 import { order } from './order-fixtures.ts';
 import { allStateIds, allTransitions, planPaths, replay, type PathPlan, coverageTitle } from './path-coverage.ts';

@@ -6,7 +6,7 @@ import {
   paymentOptionsMachine,
   type PaymentOptionsContext,
   type PaymentOptionsInput,
-} from '../../src/machines/payment-options.machine.ts';
+} from '../../src/machines/cards/payment-options.machine.ts';
 import { done, failed, label, pathName } from './machine-events.ts';
 import { allStateIds, allTransitions, planPaths, replay, type PathPlan, coverageTitle } from './path-coverage.ts';
 

@@ -2,10 +2,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import type { ZipSuggestionReply } from '../../src/api/contract/dine-in.contract.ts';
 import { ApiError } from '../../src/api/http.ts';
-import { pincodeMachine } from '../../src/machines/pincode.machine.ts';
-import { zipSuggestionMachine } from '../../src/machines/zip-suggestion.machine.ts';
-import type { SessionValues } from '../../src/machines/session-values.ts';
-import { sessionMachine } from '../../src/machines/session.machine.ts';
+import { pincodeMachine } from '../../src/machines/entry/pincode.machine.ts';
+import { zipSuggestionMachine } from '../../src/machines/entry/zip-suggestion.machine.ts';
+import type { SessionValues } from '../../src/machines/app/session-values.ts';
+import { sessionMachine } from '../../src/machines/app/session.machine.ts';
 import { pincodeMessages } from '../../src/rules/pincode.ts';
 import { allStateIds, allTransitions, neverSettling, planPaths, replay, type PathPlan, coverageTitle } from './path-coverage.ts';
 

@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import type { ListingReply } from '../../src/api/contract/catalogue.contract.ts';
 import { ApiError } from '../../src/api/http.ts';
-import { searchBoxMachine } from '../../src/machines/search-box.machine.ts';
-import { sessionMachine } from '../../src/machines/session.machine.ts';
+import { searchBoxMachine } from '../../src/machines/store/search-box.machine.ts';
+import { sessionMachine } from '../../src/machines/app/session.machine.ts';
 import { allStateIds, allTransitions, planPaths, replay, type PathPlan, coverageTitle } from './path-coverage.ts';
 
 const afterDebounce = { type: 'xstate.after.searchDebounce.searchBox.debouncing' };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { sessionMachine } from '../../src/machines/session.machine.ts';
+import { sessionMachine } from '../../src/machines/app/session.machine.ts';
 import { allStateIds, allTransitions, planPaths, replay } from './path-coverage.ts';
 
 describe('session', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
-import { settingTabsMachine, type SettingTabsInput } from '../../src/machines/setting-tabs.machine.ts';
+import { settingTabsMachine, type SettingTabsInput } from '../../src/machines/account/setting-tabs.machine.ts';
 import { settingTabs } from '../../src/rules/account-settings.ts';
 import { allStateIds, allTransitions, planPaths, replay, type PathPlan, coverageTitle } from './path-coverage.ts';
 

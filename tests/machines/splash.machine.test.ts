@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { splashLifetimeMs, splashMachine } from '../../src/machines/splash.machine.ts';
+import { splashLifetimeMs, splashMachine } from '../../src/machines/entry/splash.machine.ts';
 import { allStateIds, allTransitions, planPaths, replay, type PathPlan, coverageTitle } from './path-coverage.ts';
 
 const events = [{ type: 'splash.skip' }, { type: 'xstate.after.splashLifetime.splash.showing' }];

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import type { MessageReply } from '../../src/api/contract/customer.contract.ts';
 import { ApiError } from '../../src/api/http.ts';
-import { updatePasswordMachine, type PasswordField } from '../../src/machines/update-password.machine.ts';
+import { updatePasswordMachine, type PasswordField } from '../../src/machines/auth/update-password.machine.ts';
 import { allStateIds, allTransitions, planPaths, replay, type PathPlan, coverageTitle } from './path-coverage.ts';
 
 const changed = {

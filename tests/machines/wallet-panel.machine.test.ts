@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import type { WalletIndexReply } from '../../src/api/contract/wallet.contract.ts';
-import { walletPanelMachine, type WalletPanelContext, type WalletRedemptionStart } from '../../src/machines/wallet-panel.machine.ts';
+import { walletPanelMachine, type WalletPanelContext, type WalletRedemptionStart } from '../../src/machines/wallet/wallet-panel.machine.ts';
 import { done, failed, labelled } from './machine-events.ts';
 import { allStateIds, allTransitions, coverageTitle, planPaths, replay, type PathPlan } from './path-coverage.ts';
 import { walletRows } from './wallet-fixtures.ts';

@@ -7,8 +7,8 @@ import {
   walletTimesShown,
   type WalletRetailersContext,
   type WalletVisit,
-} from '../../src/machines/wallet-retailers.machine.ts';
-import type { WalletRedemptionStart } from '../../src/machines/wallet-panel.machine.ts';
+} from '../../src/machines/wallet/wallet-retailers.machine.ts';
+import type { WalletRedemptionStart } from '../../src/machines/wallet/wallet-panel.machine.ts';
 import { done, failed, labelled } from './machine-events.ts';
 import { allStateIds, allTransitions, coverageTitle, planPaths, replay, type PathPlan } from './path-coverage.ts';
 import { retailers, walletNow as now } from './wallet-fixtures.ts';

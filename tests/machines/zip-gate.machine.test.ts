@@ -3,9 +3,9 @@ import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot 
 import type { CaptchaVerifyReply } from '../../src/api/contract/captcha.contract.ts';
 import type { ZipLookupReply } from '../../src/api/contract/location.contract.ts';
 import { ApiError } from '../../src/api/http.ts';
-import type { SessionValues } from '../../src/machines/session-values.ts';
-import { sessionMachine } from '../../src/machines/session.machine.ts';
-import { zipGateMachine } from '../../src/machines/zip-gate.machine.ts';
+import type { SessionValues } from '../../src/machines/app/session-values.ts';
+import { sessionMachine } from '../../src/machines/app/session.machine.ts';
+import { zipGateMachine } from '../../src/machines/auth/zip-gate.machine.ts';
 import { allStateIds, allTransitions, planPaths, replay, type PathPlan, coverageTitle } from './path-coverage.ts';
 
 const comingSoon = 'We are coming soon to this pincode. Please see a list of all pincodes we currently serve.';

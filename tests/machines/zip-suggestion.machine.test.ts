@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import type { ZipSuggestionReply } from '../../src/api/contract/dine-in.contract.ts';
-import type { SessionValues } from '../../src/machines/session-values.ts';
-import { sessionMachine } from '../../src/machines/session.machine.ts';
-import { zipSuggestionMachine } from '../../src/machines/zip-suggestion.machine.ts';
+import type { SessionValues } from '../../src/machines/app/session-values.ts';
+import { sessionMachine } from '../../src/machines/app/session.machine.ts';
+import { zipSuggestionMachine } from '../../src/machines/entry/zip-suggestion.machine.ts';
 import { done, failed, label } from './machine-events.ts';
 import { allStateIds, allTransitions, coverageTitle, planPaths, replay, type PathPlan } from './path-coverage.ts';
 

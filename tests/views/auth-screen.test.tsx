@@ -3,9 +3,9 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { notificationsMachine } from '../../src/machines/notifications.machine.ts';
-import type { SessionValues } from '../../src/machines/session-values.ts';
-import { sessionMachine } from '../../src/machines/session.machine.ts';
+import { notificationsMachine } from '../../src/machines/app/notifications.machine.ts';
+import type { SessionValues } from '../../src/machines/app/session-values.ts';
+import { sessionMachine } from '../../src/machines/app/session.machine.ts';
 import { AppActorsContext } from '../../src/views/app-context.tsx';
 import { AuthScreen } from '../../src/views/auth/auth-screen.tsx';
 import type { CaptchaFieldProps } from '../../src/views/auth/captcha-field.tsx';

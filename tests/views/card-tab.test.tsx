@@ -3,10 +3,10 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import type { PaymentMethodsReply, SavedPaymentMethod } from '../../src/api/contract/payment.contract.ts';
-import { notificationsMachine } from '../../src/machines/notifications.machine.ts';
-import { sessionMachine } from '../../src/machines/session.machine.ts';
+import { notificationsMachine } from '../../src/machines/app/notifications.machine.ts';
+import { sessionMachine } from '../../src/machines/app/session.machine.ts';
 import { AppActorsContext } from '../../src/views/app-context.tsx';
-import type { PaymentChoice } from '../../src/machines/checkout-flow.types.ts';
+import type { PaymentChoice } from '../../src/machines/checkout/checkout-flow.types.ts';
 import { CardTab } from '../../src/views/controls/cards/card-tab.tsx';
 
 const visa: SavedPaymentMethod = {

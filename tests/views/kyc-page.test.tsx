@@ -4,8 +4,8 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import type { KycApplicationReply, KycSide, KycUploadReply, VerifyKycReply } from '../../src/api/contract/kyc.contract.ts';
-import { notificationsMachine } from '../../src/machines/notifications.machine.ts';
-import { sessionMachine } from '../../src/machines/session.machine.ts';
+import { notificationsMachine } from '../../src/machines/app/notifications.machine.ts';
+import { sessionMachine } from '../../src/machines/app/session.machine.ts';
 import { AppActorsContext } from '../../src/views/app-context.tsx';
 import { KycPage } from '../../src/views/kyc/kyc-page.tsx';
 

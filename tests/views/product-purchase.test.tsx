@@ -4,9 +4,9 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { ProductSize } from '../../src/api/contract/product.contract.ts';
-import { notificationsMachine } from '../../src/machines/notifications.machine.ts';
-import type { SessionValues } from '../../src/machines/session-values.ts';
-import { sessionMachine } from '../../src/machines/session.machine.ts';
+import { notificationsMachine } from '../../src/machines/app/notifications.machine.ts';
+import type { SessionValues } from '../../src/machines/app/session-values.ts';
+import { sessionMachine } from '../../src/machines/app/session.machine.ts';
 import { AppActorsContext } from '../../src/views/app-context.tsx';
 import { ProductPurchase, useAddToCartActor } from '../../src/views/store/product/product-purchase.tsx';
 

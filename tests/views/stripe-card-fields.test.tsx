@@ -4,10 +4,10 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { createActor } from 'xstate';
 import type { SaveCardReply } from '../../src/api/contract/payment.contract.ts';
-import type { CardTokenInput, CardTokenizer } from '../../src/machines/add-card.machine.ts';
-import type { PaymentChoice } from '../../src/machines/checkout-flow.types.ts';
-import { notificationsMachine } from '../../src/machines/notifications.machine.ts';
-import { sessionMachine } from '../../src/machines/session.machine.ts';
+import type { CardTokenInput, CardTokenizer } from '../../src/machines/cards/add-card.setup.ts';
+import type { PaymentChoice } from '../../src/machines/checkout/checkout-flow.types.ts';
+import { notificationsMachine } from '../../src/machines/app/notifications.machine.ts';
+import { sessionMachine } from '../../src/machines/app/session.machine.ts';
 import { AppActorsContext } from '../../src/views/app-context.tsx';
 import { CardTab } from '../../src/views/controls/cards/card-tab.tsx';
 import StripeCardFields from '../../src/views/controls/cards/stripe-card-fields.tsx';

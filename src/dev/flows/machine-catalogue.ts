@@ -1,13 +1,13 @@
 import type { AnyStateMachine } from 'xstate';
 
 /**
- * Every machine the store defines, found rather than listed: each exported StateMachine of `src/machines/*.machine.ts`
+ * Every machine the store defines, found rather than listed: each exported StateMachine of `src/machines/<flow>/*.machine.ts`
  * (one per id; a file's `.provide()`d variants share their base's id and chart). The CLI loads the files with tsx's
  * `tsImport`, the dev /flows page and the vitest test with `import.meta.glob`: all see whatever machine files exist.
  */
 export interface CataloguedMachine {
   id: string;
-  /** Repository-relative, e.g. `src/machines/pincode.machine.ts`. */
+  /** Repository-relative, e.g. `src/machines/entry/pincode.machine.ts`. */
   file: string;
   exportName: string;
   machine: AnyStateMachine;

@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
-import type { AccountDashboardActor } from '../../machines/account-dashboard.machine.ts';
-import { addressFormMachine } from '../../machines/address-form.machine.ts';
+import { selectEditingAddressId, selectEditValues, type AccountDashboardActor } from '../../machines/account/index.ts';
+import { addressFormMachine, selectAddressErrors, selectAddressValues } from '../../machines/address-form/index.ts';
 import type { AddressField, AddressValues } from '../../rules/address-validation.ts';
 import { usStates } from '../../rules/us-states.ts';
 import { fieldError, primaryButton, secondaryButton } from '../../styles/controls.css.ts';
@@ -13,8 +13,8 @@ const stateOptions = usStates.map((s) => ({ value: s.code, label: `${s.name} (${
 
 /** EDIT SHIPPING ADDRESS: the account edit form, prefilled; its address-form actor holds and checks the values, the dashboard saves them. */
 export function AccountAddressForm({ actor }: { actor: AccountDashboardActor }) {
-  const editingId = useSelector(actor, (s) => s.context.editingId);
-  const initial = useSelector(actor, (s) => s.context.editValues);
+  const editingId = useSelector(actor, selectEditingAddressId);
+  const initial = useSelector(actor, selectEditValues);
   if (editingId === undefined || !initial) return null;
   // A new address to edit starts a new form.
   return <Form key={editingId} actor={actor} initial={initial} />;
@@ -26,8 +26,8 @@ function Form({ actor, initial }: { actor: AccountDashboardActor; initial: Addre
     [actor],
   );
   const form = useActorRef(machine, { input: { form: 'account-edit', values: initial } });
-  const values = useSelector(form, (s) => s.context.values);
-  const errors = useSelector(form, (s) => s.context.formErrors);
+  const values = useSelector(form, selectAddressValues);
+  const errors = useSelector(form, selectAddressErrors);
   const saving = useSelector(actor, (s) => s.hasTag('savingAddress'));
   const change = (field: AddressField, value: string) => form.send({ type: 'address.field.change', field, value });
   const field = (name: AddressField, label: string, options: { inputMode?: 'numeric' | 'tel'; autoComplete?: string } = {}) => (

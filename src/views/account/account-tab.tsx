@@ -2,7 +2,18 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import type { DashboardIdentity } from '../../api/contract/account.contract.ts';
-import { accountDashboardMachine, type AccountDashboardActor, type Preference } from '../../machines/account-dashboard.machine.ts';
+import {
+  accountDashboardMachine,
+  selectAddresses,
+  selectAddressesError,
+  selectCustomerName,
+  selectDashboard,
+  selectDashboardError,
+  selectEditingAddressId,
+  selectPendingAddressId,
+  type AccountDashboardActor,
+  type Preference,
+} from '../../machines/account/index.ts';
 import { identityEntryLabel, identityStatusText } from '../../rules/identity-status.ts';
 import { primaryButton, secondaryButton } from '../../styles/controls.css.ts';
 import { useNotify, useSessionValue } from '../app-context.tsx';
@@ -23,7 +34,7 @@ export function AccountTab() {
     [notify],
   );
   const actor = useActorRef(machine, { input: { customerId } });
-  const name = useSelector(actor, (s) => s.context.dashboard?.name ?? '');
+  const name = useSelector(actor, selectCustomerName);
   const editing = useSelector(actor, (s) => s.matches({ addresses: { list: 'editing' } }));
 
   return (
@@ -45,9 +56,9 @@ export function AccountTab() {
 }
 
 function Information({ actor }: { actor: AccountDashboardActor }) {
-  const dashboard = useSelector(actor, (s) => s.context.dashboard);
+  const dashboard = useSelector(actor, selectDashboard);
   const loading = useSelector(actor, (s) => s.hasTag('loadingDashboard'));
-  const error = useSelector(actor, (s) => (s.matches({ info: 'failed' }) ? s.context.dashboardError : undefined));
+  const error = useSelector(actor, selectDashboardError);
   return (
     <section className={css.card} aria-labelledby="your-information-title">
       <h2 id="your-information-title" className={css.cardTitle}>
@@ -102,7 +113,7 @@ const switches: readonly { preference: Preference; label: string }[] = [
 ];
 
 function Preferences({ actor }: { actor: AccountDashboardActor }) {
-  const dashboard = useSelector(actor, (s) => s.context.dashboard);
+  const dashboard = useSelector(actor, selectDashboard);
   const canToggle = useSelector(actor, (s) => s.can({ type: 'preference.toggle', preference: 'notification', on: true }));
   return (
     <section className={css.card} aria-labelledby="your-preferences-title">
@@ -127,13 +138,13 @@ function Preferences({ actor }: { actor: AccountDashboardActor }) {
 }
 
 function Addresses({ actor }: { actor: AccountDashboardActor }) {
-  const addresses = useSelector(actor, (s) => s.context.addresses);
+  const addresses = useSelector(actor, selectAddresses);
   const loading = useSelector(actor, (s) => s.hasTag('loadingAddresses'));
-  const error = useSelector(actor, (s) => (s.matches({ addresses: 'failed' }) ? s.context.addressesError : undefined));
+  const error = useSelector(actor, selectAddressesError);
   const busy = useSelector(actor, (s) => s.hasTag('busyAddress') || s.hasTag('savingAddress'));
-  const pendingId = useSelector(actor, (s) => s.context.pendingAddressId);
+  const pendingId = useSelector(actor, selectPendingAddressId);
   const settingDefault = useSelector(actor, (s) => s.matches({ addresses: { list: 'settingDefault' } }));
-  const editingId = useSelector(actor, (s) => s.context.editingId);
+  const editingId = useSelector(actor, selectEditingAddressId);
   return (
     <section className={css.card} aria-labelledby="shipping-address-title">
       <h2 id="shipping-address-title" className={css.cardTitle}>

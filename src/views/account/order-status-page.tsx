@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
-import { orderStatusMachine, orderStatusMessages } from '../../machines/order-status.machine.ts';
+import { orderStatusMachine, orderStatusMessages, selectOrder, selectOrderStatusError } from '../../machines/account/index.ts';
 import { capitalised } from '../../rules/account-settings.ts';
 import { formatMoney } from '../../rules/money.ts';
 import { useSessionValue } from '../app-context.tsx';
@@ -20,11 +20,11 @@ function OrderStatus() {
   const actor = useActorRef(orderStatusMachine, { input: { orderId: params.get('orderId') ?? undefined } });
   const loading = useSelector(actor, (s) => s.matches('loading'));
   const refreshing = useSelector(actor, (s) => s.matches('refreshing'));
-  const error = useSelector(actor, (s) => (s.matches('failed') ? s.context.loadError : undefined));
+  const error = useSelector(actor, selectOrderStatusError);
   const missing = useSelector(actor, (s) =>
     s.matches('notFound') ? orderStatusMessages.notFound : s.matches('noOrder') ? orderStatusMessages.noOrder : undefined,
   );
-  const order = useSelector(actor, (s) => s.context.order);
+  const order = useSelector(actor, selectOrder);
 
   return (
     <div className={css.page}>

@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { OrderSummary } from '../../api/contract/checkout.contract.ts';
-import { myOrdersMachine } from '../../machines/my-orders.machine.ts';
+import { myOrdersMachine, selectIsOrderOpen, selectOrderPanels, selectOrdersError } from '../../machines/account/index.ts';
 import { capitalised, orderPanels } from '../../rules/account-settings.ts';
 import { formatMoney } from '../../rules/money.ts';
 import { LoadState } from './load-state.tsx';
@@ -15,8 +15,8 @@ type MyOrdersActor = ActorRefFrom<typeof myOrdersMachine>;
 export function OrdersTab() {
   const actor = useActorRef(myOrdersMachine);
   const loading = useSelector(actor, (s) => s.matches('loading'));
-  const error = useSelector(actor, (s) => (s.matches('failed') ? s.context.loadError : undefined));
-  const panels = useSelector(actor, (s) => s.context.panels);
+  const error = useSelector(actor, selectOrdersError);
+  const panels = useSelector(actor, selectOrderPanels);
   return (
     <div className={css.page}>
       <h1 className={css.panelTitle}>YOUR ORDERS</h1>
@@ -47,7 +47,7 @@ export function OrdersTab() {
 }
 
 function OrderPanel({ actor, order }: { actor: MyOrdersActor; order: OrderSummary }) {
-  const open = useSelector(actor, (s) => s.context.openIds.includes(order.increment_id));
+  const open = useSelector(actor, selectIsOrderOpen(order.increment_id));
   const bodyId = `order-${order.increment_id}`;
   return (
     <>

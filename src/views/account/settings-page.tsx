@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
-import { settingTabsMachine } from '../../machines/setting-tabs.machine.ts';
+import { settingTabsMachine } from '../../machines/account/index.ts';
 import { settingPath, settingTabOf, type SettingTab } from '../../rules/account-settings.ts';
 import { useSessionValue } from '../app-context.tsx';
 import { NotFound } from '../layout/not-found.tsx';

@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useNavigate } from 'react-router-dom';
-import { walletPanelMachine } from '../../machines/wallet-panel.machine.ts';
+import { selectWalletError, selectWalletFilter, selectWalletRows, walletPanelMachine } from '../../machines/wallet/index.ts';
 import {
   canRedeem,
   categoryOptions,
@@ -29,9 +29,9 @@ export function WalletPanel() {
     { input: { customerId } },
   );
   const loading = useSelector(actor, (s) => s.matches('loading') || s.matches('starting'));
-  const error = useSelector(actor, (s) => (s.matches('failed') ? s.context.loadError : undefined));
-  const rows = useSelector(actor, (s) => s.context.rows);
-  const filter = useSelector(actor, (s) => s.context.filter);
+  const error = useSelector(actor, selectWalletError);
+  const rows = useSelector(actor, selectWalletRows);
+  const filter = useSelector(actor, selectWalletFilter);
   const shown = filterWalletRows(rows, filter);
   return (
     <div className={walletCss.wallet} aria-labelledby="wallet-title">

@@ -1,8 +1,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { authMachine, type AuthScreen as Screen } from '../../machines/auth.machine.ts';
-import { isSignedIn } from '../../machines/session-values.ts';
+import { selectIsSignedIn } from '../../machines/app/index.ts';
+import { authMachine, type AuthScreen as Screen } from '../../machines/auth/index.ts';
 import { useAppActors, useNotify } from '../app-context.tsx';
 import * as css from './auth.css.ts';
 import { CreateAccountForm } from './create-account-form.tsx';
@@ -31,7 +31,7 @@ function screenOf(pathname: string): Screen {
 export function AuthScreen() {
   const { session } = useAppActors();
   const screen = screenOf(useLocation().pathname);
-  const signedIn = useSelector(session, (s) => isSignedIn(s.context));
+  const signedIn = useSelector(session, selectIsSignedIn);
   if (signedIn) return <Navigate to={screen === 'forgotPassword' ? '/category/ALL' : '/store'} replace />;
   return <AuthForms screen={screen} />;
 }

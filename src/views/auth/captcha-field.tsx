@@ -4,7 +4,7 @@ import 'altcha/altcha.css';
 // The strict-CSP build of the widget: no inline worker from a blob: URL; Vite emits the PBKDF2 worker as our own file.
 import Pbkdf2Worker from 'altcha/workers/pbkdf2?worker';
 import type { AltchaWidgetElement } from 'altcha/external';
-import { captchaChallengePath, type CaptchaEvent } from '../../machines/captcha.ts';
+import { captchaChallengePath, type CaptchaEvent } from '../../machines/auth/index.ts';
 import * as css from './auth.css.ts';
 
 // Our server issues PBKDF2/SHA-256 challenges (server/services/captcha.ts); that is the only algorithm registered.

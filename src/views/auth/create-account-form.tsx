@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useId, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
+import { selectNewsletter } from '../../machines/auth/index.ts';
 import { primaryButton } from '../../styles/controls.css.ts';
 import * as css from './auth.css.ts';
 import { CaptchaField } from './captcha-field.tsx';
@@ -11,7 +12,7 @@ import { useAuthForm, type AuthActor } from './use-auth-form.ts';
 /** Create account: names, email, password twice, the newsletter choice and the captcha. */
 export function CreateAccountForm({ actor }: { actor: AuthActor }) {
   const form = useAuthForm(actor);
-  const newsletter = useSelector(actor, (s) => s.context.newsletter);
+  const newsletter = useSelector(actor, selectNewsletter);
   const newsletterId = useId();
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
+import { selectSentMessage } from '../../machines/auth/index.ts';
 import { primaryButton } from '../../styles/controls.css.ts';
 import * as css from './auth.css.ts';
 import { FormMessage } from './form-message.tsx';
@@ -10,7 +11,7 @@ import { useAuthForm, type AuthActor } from './use-auth-form.ts';
 /** Forgot password: one email field; the server's answer then replaces the form. */
 export function ForgotPasswordForm({ actor }: { actor: AuthActor }) {
   const form = useAuthForm(actor);
-  const sentMessage = useSelector(actor, (s) => (s.matches({ forgotPassword: 'sent' }) ? s.context.sentMessage : undefined));
+  const sentMessage = useSelector(actor, selectSentMessage);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     actor.send({ type: 'auth.submit' });

@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { guestRegisterMachine } from '../../machines/guest-register.machine.ts';
+import { guestRegisterMachine, selectGuestEmail, selectGuestError, selectGuestMessage } from '../../machines/auth/index.ts';
 import { primaryButton } from '../../styles/controls.css.ts';
 import { useAppActors } from '../app-context.tsx';
 import * as css from './auth.css.ts';
@@ -14,9 +14,9 @@ export function GuestRegisterPage() {
   const navigate = useNavigate();
   const machine = useMemo(() => guestRegisterMachine.provide({ actions: { goToCart: () => navigate('/cart') } }), [navigate]);
   const actor = useActorRef(machine, { input: { session } });
-  const email = useSelector(actor, (s) => s.context.email);
-  const error = useSelector(actor, (s) => s.context.error);
-  const message = useSelector(actor, (s) => s.context.message);
+  const email = useSelector(actor, selectGuestEmail);
+  const error = useSelector(actor, selectGuestError);
+  const message = useSelector(actor, selectGuestMessage);
   const busy = useSelector(actor, (s) => s.matches('registering'));
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -1,7 +1,13 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, type FormEvent } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
-import { updatePasswordMachine, type PasswordField } from '../../machines/update-password.machine.ts';
+import {
+  selectPasswordErrors,
+  selectPasswordMessage,
+  selectPasswordValues,
+  updatePasswordMachine,
+  type PasswordField,
+} from '../../machines/auth/index.ts';
 import { primaryButton } from '../../styles/controls.css.ts';
 import { useNotify } from '../app-context.tsx';
 import * as css from './auth.css.ts';
@@ -33,9 +39,9 @@ function UpdatePasswordForm({ token }: { token: string }) {
     [navigate, notify],
   );
   const actor = useActorRef(machine, { input: { token } });
-  const values = useSelector(actor, (s) => s.context.values);
-  const errors = useSelector(actor, (s) => s.context.errors);
-  const message = useSelector(actor, (s) => s.context.message);
+  const values = useSelector(actor, selectPasswordValues);
+  const errors = useSelector(actor, selectPasswordErrors);
+  const message = useSelector(actor, selectPasswordMessage);
   const busy = useSelector(actor, (s) => s.matches('changing'));
   const change = (field: PasswordField) => (value: string) => actor.send({ type: 'field.change', field, value });
   const submit = (event: FormEvent) => {

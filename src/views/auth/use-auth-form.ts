@@ -1,15 +1,22 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import type { AuthField, authMachine } from '../../machines/auth.machine.ts';
+import {
+  selectAuthCaptchaRound,
+  selectAuthErrors,
+  selectAuthMessage,
+  selectAuthValues,
+  type AuthField,
+  type authMachine,
+} from '../../machines/auth/index.ts';
 
 export type AuthActor = ActorRefFrom<typeof authMachine>;
 
 /** What every auth form shows: values, messages, whether it is busy, whether submit is allowed. */
 export function useAuthForm(actor: AuthActor) {
-  const values = useSelector(actor, (s) => s.context.values);
-  const errors = useSelector(actor, (s) => s.context.errors);
-  const message = useSelector(actor, (s) => s.context.message);
-  const captchaRound = useSelector(actor, (s) => s.context.captchaRound);
+  const values = useSelector(actor, selectAuthValues);
+  const errors = useSelector(actor, selectAuthErrors);
+  const message = useSelector(actor, selectAuthMessage);
+  const captchaRound = useSelector(actor, selectAuthCaptchaRound);
   const busy = useSelector(
     actor,
     (s) => s.matches({ signIn: 'signingIn' }) || s.matches({ createAccount: 'registering' }) || s.matches({ forgotPassword: 'sending' }),

@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { zipGateMachine } from '../../machines/zip-gate.machine.ts';
+import { selectZipCaptchaRound, selectZipcode, selectZipError, selectZipMessage, zipGateMachine } from '../../machines/auth/index.ts';
 import { primaryButton } from '../../styles/controls.css.ts';
 import { useAppActors } from '../app-context.tsx';
 import * as frame from '../layout/page-frame.css.ts';
@@ -16,10 +16,10 @@ export function ZipGatePage() {
   const navigate = useNavigate();
   const machine = useMemo(() => zipGateMachine.provide({ actions: { goToStore: () => navigate('/store') } }), [navigate]);
   const actor = useActorRef(machine, { input: { session } });
-  const zipcode = useSelector(actor, (s) => s.context.zipcode);
-  const error = useSelector(actor, (s) => s.context.error);
-  const message = useSelector(actor, (s) => s.context.message);
-  const captchaRound = useSelector(actor, (s) => s.context.captchaRound);
+  const zipcode = useSelector(actor, selectZipcode);
+  const error = useSelector(actor, selectZipError);
+  const message = useSelector(actor, selectZipMessage);
+  const captchaRound = useSelector(actor, selectZipCaptchaRound);
   const busy = useSelector(actor, (s) => s.matches('verifyingCaptcha') || s.matches('lookingUp'));
   const canSubmit = useSelector(actor, (s) => s.can({ type: 'zip.submit' }));
   const submit = (event: FormEvent) => {

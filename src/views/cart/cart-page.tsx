@@ -2,7 +2,20 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
-import { cartMachine } from '../../machines/cart.machine.ts';
+import {
+  cartMachine,
+  selectCalendarMessage,
+  selectCart,
+  selectCartClock,
+  selectCartLoadError,
+  selectCartProblems,
+  selectCouponActor,
+  selectCouponMessage,
+  selectCouponText,
+  selectGroups,
+  selectLinesActor,
+  selectPendingLines,
+} from '../../machines/cart/index.ts';
 import { applyPending, groupLines } from '../../rules/cart-checkout.ts';
 import { emptyCartMessage } from '../../rules/messages.ts';
 import { linkButton, primaryButton } from '../../styles/controls.css.ts';
@@ -43,7 +56,7 @@ export function CartPage() {
 /** Renders a cart actor: loading, failed, empty, or the cart itself. */
 export function CartScreen({ actor }: { actor: CartActor }) {
   const phase = useSelector(actor, (s) => (s.matches('ready') ? 'ready' : s.matches('empty') ? 'empty' : s.matches('failed') ? 'failed' : 'loading'));
-  const loadError = useSelector(actor, (s) => s.context.loadError);
+  const loadError = useSelector(actor, selectCartLoadError);
 
   if (phase === 'loading') {
     return (
@@ -85,16 +98,16 @@ export function CartScreen({ actor }: { actor: CartActor }) {
 }
 
 function CartContents({ actor }: { actor: CartActor }) {
-  const cart = useSelector(actor, (s) => s.context.cart);
-  const lines = useSelector(actor, (s) => s.context.lines);
-  const coupon = useSelector(actor, (s) => s.context.coupon);
-  const pending = useSelector(lines, (s) => s.context.pending);
-  const groups = useSelector(actor, (s) => s.context.groups);
-  const problems = useSelector(actor, (s) => s.context.problems);
-  const now = useSelector(actor, (s) => s.context.now);
-  const calendarMessage = useSelector(actor, (s) => (s.matches({ ready: { calendar: 'failed' } }) ? s.context.calendarMessage : undefined));
-  const couponText = useSelector(coupon, (s) => s.context.couponText);
-  const couponMessage = useSelector(coupon, (s) => s.context.couponMessage);
+  const cart = useSelector(actor, selectCart);
+  const lines = useSelector(actor, selectLinesActor);
+  const coupon = useSelector(actor, selectCouponActor);
+  const pending = useSelector(lines, selectPendingLines);
+  const groups = useSelector(actor, selectGroups);
+  const problems = useSelector(actor, selectCartProblems);
+  const now = useSelector(actor, selectCartClock);
+  const calendarMessage = useSelector(actor, selectCalendarMessage);
+  const couponText = useSelector(coupon, selectCouponText);
+  const couponMessage = useSelector(coupon, selectCouponMessage);
   const couponBusy = useSelector(coupon, (s) => s.hasTag('busy'));
   const linesBusy = useSelector(lines, (s) => s.hasTag('busy'));
   const checkingOut = useSelector(actor, (s) => !s.matches({ ready: { checkout: 'idle' } }));

@@ -1,6 +1,15 @@
 import { useSelector } from '@xstate/react';
 import type { CartLine as CartLineData, DeliveryGroup } from '../../api/contract/cart-page.contract.ts';
-import type { DeliveryGroupRef } from '../../machines/cart.machine.ts';
+import {
+  selectGroupCalendar,
+  selectGroupDate,
+  selectGroupDateError,
+  selectGroupSlotId,
+  selectGroupSlots,
+  selectGroupSlotsMessage,
+  selectGroupSpeed,
+  type DeliveryGroupRef,
+} from '../../machines/cart/index.ts';
 import type { GroupProblems, LineGroup } from '../../rules/cart-checkout.ts';
 import { addDays, cutoffInstant, storeToday } from '../../rules/delivery-dates.ts';
 import { deliveryPromise, timeLeftLabel } from '../../rules/slots.ts';
@@ -97,14 +106,14 @@ interface GroupDeliveryProps {
 function GroupDelivery({ groupRef, vendorName, problems, maxDate }: GroupDeliveryProps) {
   const waiting = useSelector(groupRef, (s) => s.matches('waitingForCalendar') || s.matches('checkingCalendar'));
   const noDates = useSelector(groupRef, (s) => s.matches('noDates'));
-  const calendar = useSelector(groupRef, (s) => s.context.calendar);
-  const speed = useSelector(groupRef, (s) => s.context.speed);
-  const date = useSelector(groupRef, (s) => s.context.draftDate ?? s.context.date);
-  const dateError = useSelector(groupRef, (s) => s.context.dateError);
+  const calendar = useSelector(groupRef, selectGroupCalendar);
+  const speed = useSelector(groupRef, selectGroupSpeed);
+  const date = useSelector(groupRef, selectGroupDate);
+  const dateError = useSelector(groupRef, selectGroupDateError);
   const savingDate = useSelector(groupRef, (s) => s.matches({ scheduling: 'savingDate' }));
-  const slots = useSelector(groupRef, (s) => s.context.slots);
-  const slotId = useSelector(groupRef, (s) => s.context.draftSlotId ?? s.context.slotId);
-  const slotsMessage = useSelector(groupRef, (s) => s.context.slotsMessage);
+  const slots = useSelector(groupRef, selectGroupSlots);
+  const slotId = useSelector(groupRef, selectGroupSlotId);
+  const slotsMessage = useSelector(groupRef, selectGroupSlotsMessage);
   const slotsBusy = useSelector(groupRef, (s) => s.matches({ scheduling: 'loadingSlots' }) || s.matches({ scheduling: 'savingSlot' }));
   const slotsFailed = useSelector(groupRef, (s) => s.matches({ scheduling: 'slotsFailed' }));
 

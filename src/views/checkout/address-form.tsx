@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useId, type ChangeEvent, type ReactNode } from 'react';
-import type { AddressFormActor } from '../../machines/address-form.machine.ts';
-import type { CheckoutAddressActor } from '../../machines/checkout-address.machine.ts';
+import { selectAddressErrors, selectAddressValues, selectMakeDefault, type AddressFormActor } from '../../machines/address-form/index.ts';
+import { selectAddressForm, type CheckoutAddressActor } from '../../machines/checkout/index.ts';
 import type { AddressField } from '../../rules/address-validation.ts';
 import { usStates } from '../../rules/us-states.ts';
 import { primaryButton, textInput, fieldError } from '../../styles/controls.css.ts';
@@ -12,16 +12,16 @@ const stateOptions = usStates.map((s) => ({ value: s.code, label: `${s.name} (${
 
 /** 'ADD NEW ADDRESSES': the address step's form child (addressForm) holds the values, checks them and hands them over. */
 export function AddressForm({ actor }: { actor: CheckoutAddressActor }) {
-  const form = useSelector(actor, (s) => s.children.addressForm);
+  const form = useSelector(actor, selectAddressForm);
   const saving = useSelector(actor, (s) => s.matches({ adding: 'saving' }));
   if (!form) return null;
   return <Form actor={actor} form={form} saving={saving} />;
 }
 
 function Form({ actor, form, saving }: { actor: CheckoutAddressActor; form: AddressFormActor; saving: boolean }) {
-  const values = useSelector(form, (s) => s.context.values);
-  const makeDefault = useSelector(form, (s) => s.context.makeDefault);
-  const errors = useSelector(form, (s) => s.context.formErrors);
+  const values = useSelector(form, selectAddressValues);
+  const makeDefault = useSelector(form, selectMakeDefault);
+  const errors = useSelector(form, selectAddressErrors);
   const lookingUp = useSelector(form, (s) => s.matches('lookingUp'));
   const set = (field: AddressField) => (e: ChangeEvent<HTMLInputElement>) =>
     form.send({ type: 'address.field.change', field, value: e.target.value });

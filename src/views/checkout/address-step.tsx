@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import type { CheckoutAddressActor } from '../../machines/checkout-address.machine.ts';
+import { selectAddressStep, selectChosenAddressId, selectShippingAddresses, type CheckoutAddressActor } from '../../machines/checkout/index.ts';
 import { primaryButton } from '../../styles/controls.css.ts';
 import { AddressForm } from './address-form.tsx';
 import { CheckoutActorContext } from './checkout-context.ts';
@@ -7,7 +7,7 @@ import * as css from './checkout.css.ts';
 
 /** The address step's actor while the step is open. */
 export function AddressStep() {
-  const actor = CheckoutActorContext.useSelector((s) => s.children.chooseAddress);
+  const actor = CheckoutActorContext.useSelector(selectAddressStep);
   return actor ? <AddressList actor={actor} /> : null;
 }
 
@@ -15,8 +15,8 @@ export function AddressStep() {
 function AddressList({ actor }: { actor: CheckoutAddressActor }) {
   const adding = useSelector(actor, (s) => s.matches('adding'));
   const loading = useSelector(actor, (s) => s.matches('loading') || s.matches('checking'));
-  const addresses = useSelector(actor, (s) => s.context.addresses);
-  const chosenId = useSelector(actor, (s) => s.context.chosenAddressId);
+  const addresses = useSelector(actor, selectShippingAddresses);
+  const chosenId = useSelector(actor, selectChosenAddressId);
   const canContinue = useSelector(actor, (s) => s.can({ type: 'address.continue' }));
 
   if (adding) return <AddressForm actor={actor} />;

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import type { CheckoutSummaryActor } from '../../machines/checkout-summary.machine.ts';
+import type { CheckoutSummaryActor } from '../../machines/checkout/index.ts';
 import { primaryButton, secondaryButton } from '../../styles/controls.css.ts';
 import * as dialogCss from '../../styles/dialog.css.ts';
 import * as css from './checkout.css.ts';

@@ -1,4 +1,4 @@
-import { isWalletOnlyLines } from '../../rules/wallet.ts';
+import { selectCardStep, selectHasSpeedTab, selectNothingToPay } from '../../machines/checkout/index.ts';
 import { primaryButton } from '../../styles/controls.css.ts';
 import { CardTabView } from '../controls/cards/card-tab.tsx';
 import { CheckoutActorContext } from './checkout-context.ts';
@@ -7,9 +7,9 @@ import * as css from './checkout.css.ts';
 /** The card tab (shared with account settings): its step machine hands the choice to the checkout itself. */
 export function CardStep() {
   const checkout = CheckoutActorContext.useActorRef();
-  const choosePayment = CheckoutActorContext.useSelector((s) => s.children.choosePayment);
-  const canGoBack = CheckoutActorContext.useSelector((s) => s.context.flags.isSpeedTab);
-  const nothingToPay = CheckoutActorContext.useSelector((s) => isWalletOnlyLines(s.context.cartLines));
+  const choosePayment = CheckoutActorContext.useSelector(selectCardStep);
+  const canGoBack = CheckoutActorContext.useSelector(selectHasSpeedTab);
+  const nothingToPay = CheckoutActorContext.useSelector(selectNothingToPay);
   if (!choosePayment) return null;
   if (nothingToPay) {
     // A cart of wallet redemptions only: nothing is charged, so no card is asked for.

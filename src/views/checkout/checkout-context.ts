@@ -1,5 +1,5 @@
 import { createActorContext } from '@xstate/react';
-import { checkoutMachine } from '../../machines/checkout.machine.ts';
+import { checkoutMachine } from '../../machines/checkout/index.ts';
 
 /**
  * The checkout actor, shared by the page and its step views: the page's Provider runs it (with the page's navigation,

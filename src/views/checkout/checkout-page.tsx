@@ -1,9 +1,7 @@
 import { useMemo, useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
-import { checkoutCardMachine } from '../../machines/checkout-card.machine.ts';
-import { checkoutMachine } from '../../machines/checkout.machine.ts';
-import { checkoutSummaryMachine } from '../../machines/checkout-summary.machine.ts';
+import { checkoutCardMachine, checkoutMachine, checkoutSummaryMachine, selectNotice, selectStep } from '../../machines/checkout/index.ts';
 import { useAppActors, useNotify } from '../app-context.tsx';
 import { AddressStep } from './address-step.tsx';
 import { CardStep } from './card-step.tsx';
@@ -65,13 +63,13 @@ function CheckoutScreen() {
   const actor = CheckoutActorContext.useActorRef();
   const { cartflow = '' } = useParams();
   const navigate = useNavigate();
-  const step = CheckoutActorContext.useSelector((s) => s.context.step);
-  const notice = CheckoutActorContext.useSelector((s) => s.context.notice);
+  const step = CheckoutActorContext.useSelector(selectStep);
+  const notice = CheckoutActorContext.useSelector(selectNotice);
   const identityNeeded = CheckoutActorContext.useSelector((s) => s.matches({ flow: 'identityNeeded' }));
 
   // A URL the shopper typed or went back to asks the machine; a refused step puts the URL back (goToStep).
   useEffect(() => {
-    if (cartflow !== actor.getSnapshot().context.step) actor.send({ type: 'tab.select', tab: cartflow });
+    if (cartflow !== selectStep(actor.getSnapshot())) actor.send({ type: 'tab.select', tab: cartflow });
   }, [actor, cartflow]);
 
   return (

@@ -1,3 +1,4 @@
+import { selectStep, selectTabFlags } from '../../machines/checkout/index.ts';
 import { checkoutTabs, flagOfStep, tabOfStep } from '../../rules/checkout-flow.ts';
 import { CheckoutActorContext } from './checkout-context.ts';
 import * as css from './checkout.css.ts';
@@ -12,8 +13,8 @@ const iconPaths: Record<(typeof checkoutTabs)[number]['icon'], string> = {
 /** The three tabs (location, payment, summary); a tab is enabled only while the machine's flag for it is set. */
 export function CheckoutTabs() {
   const actor = CheckoutActorContext.useActorRef();
-  const step = CheckoutActorContext.useSelector((s) => s.context.step);
-  const flags = CheckoutActorContext.useSelector((s) => s.context.flags);
+  const step = CheckoutActorContext.useSelector(selectStep);
+  const flags = CheckoutActorContext.useSelector(selectTabFlags);
   const current = tabOfStep(step);
   return (
     <div role="tablist" aria-label="Checkout steps" className={css.tabs}>

@@ -1,3 +1,4 @@
+import { selectFaceStep, selectIdentityGap } from '../../machines/checkout/index.ts';
 import { checkoutMessages } from '../../rules/checkout-flow.ts';
 import { FaceCheck } from '../controls/face-check.tsx';
 import { IdentityPrompt } from '../controls/identity-prompt.tsx';
@@ -6,7 +7,7 @@ import * as css from './checkout.css.ts';
 
 /** 'Verify Yourself Before Placing An Order' while the face step is open (a cart with a drink); the check is FaceCheck's. */
 export function FaceStep() {
-  const actor = CheckoutActorContext.useSelector((s) => s.children.verifyFace);
+  const actor = CheckoutActorContext.useSelector(selectFaceStep);
   if (!actor) return null;
   return (
     <section className={css.panel} aria-labelledby="face-title">
@@ -22,7 +23,7 @@ export function FaceStep() {
 
 /** A drink in the cart of a guest or an unverified customer: what to do first, instead of the steps. */
 export function IdentityStep() {
-  const gap = CheckoutActorContext.useSelector((s) => s.context.identityGap);
+  const gap = CheckoutActorContext.useSelector(selectIdentityGap);
   if (!gap) return null;
   return (
     <section className={css.panel}>

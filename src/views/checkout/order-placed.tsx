@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { Link, useNavigate } from 'react-router-dom';
-import { isSignedIn } from '../../machines/session-values.ts';
+import { selectIsSignedIn } from '../../machines/app/index.ts';
+import { selectAwaitsEmailConfirmation, selectOrderId } from '../../machines/checkout/index.ts';
 import { checkoutMessages } from '../../rules/checkout-flow.ts';
 import { payOnDeliveryMessages } from '../../rules/messages.ts';
 import { payOnDeliveryConfirmMinutes } from '../../rules/pay-on-delivery.ts';
@@ -11,10 +12,10 @@ import * as css from './checkout.css.ts';
 
 /** 'Order Placed.' with the order id: guests continue shopping, customers go to their orders. */
 export function OrderPlaced() {
-  const orderId = CheckoutActorContext.useSelector((s) => s.context.orderId);
-  const awaitsEmail = CheckoutActorContext.useSelector((s) => s.context.awaitsEmailConfirmation);
+  const orderId = CheckoutActorContext.useSelector(selectOrderId);
+  const awaitsEmail = CheckoutActorContext.useSelector(selectAwaitsEmailConfirmation);
   const { session } = useAppActors();
-  const customer = useSelector(session, (s) => isSignedIn(s.context));
+  const customer = useSelector(session, selectIsSignedIn);
   const navigate = useNavigate();
   return (
     <section className={css.result} aria-labelledby="placed-title">

@@ -1,9 +1,9 @@
-import type { CheckoutSummaryContext } from '../../machines/checkout-summary.machine.ts';
+import type { OrderReview } from '../../machines/checkout/index.ts';
 import { dollarsToCents, formatMoney } from '../../rules/money.ts';
 import * as css from './checkout.css.ts';
 
 /** The server's figures for the order, the driver tip among them. */
-export function ReviewTotals({ review, busy }: { review: NonNullable<CheckoutSummaryContext['review']>; busy: boolean }) {
+export function ReviewTotals({ review, busy }: { review: OrderReview; busy: boolean }) {
   const discount = (dollarsToCents(review.discount) ?? 0) > 0 ? formatMoney(`-${review.discount}`) : formatMoney(review.discount);
   const rows: [string, string][] = [
     ['Subtotal', formatMoney(review.subtotal)],

@@ -1,5 +1,13 @@
 import { useSelector } from '@xstate/react';
-import type { CheckoutSpeedActor } from '../../machines/checkout-speed.machine.ts';
+import {
+  selectCanChooseDate,
+  selectCanChooseRetailer,
+  selectSpeedChoice,
+  selectSpeedMessage,
+  selectSpeeds,
+  selectSpeedStep,
+  type CheckoutSpeedActor,
+} from '../../machines/checkout/index.ts';
 import { formatMoney } from '../../rules/money.ts';
 import { primaryButton } from '../../styles/controls.css.ts';
 import { DropdownSelect } from '../controls/dropdown-select.tsx';
@@ -8,19 +16,19 @@ import * as css from './checkout.css.ts';
 
 /** The speed step's actor while the step is open. */
 export function SpeedStep() {
-  const actor = CheckoutActorContext.useSelector((s) => s.children.chooseSpeed);
+  const actor = CheckoutActorContext.useSelector(selectSpeedStep);
   return actor ? <SpeedChoices actor={actor} /> : null;
 }
 
 /** 'Choose Delivery Slots': speed, retailer (speeds 2, 3), delivery fee (1), date (10, 11), time, CONTINUE. */
 function SpeedChoices({ actor }: { actor: CheckoutSpeedActor }) {
   const phase = useSelector(actor, (s) => (s.matches('choosing') ? 'choosing' : s.matches('failed') ? 'failed' : 'loading'));
-  const speeds = useSelector(actor, (s) => s.context.speeds);
-  const choice = useSelector(actor, (s) => s.context.speedChoice);
-  const message = useSelector(actor, (s) => s.context.speedMessage);
+  const speeds = useSelector(actor, selectSpeeds);
+  const choice = useSelector(actor, selectSpeedChoice);
+  const message = useSelector(actor, selectSpeedMessage);
   // The shop (speeds 2, 3) and the date (10, 11) can be chosen when the machine takes the current one.
-  const retailerChoice = useSelector(actor, (s) => s.can({ type: 'retailer.choose', retailerId: s.context.speedChoice?.retailerId ?? 0 }));
-  const dateChoice = useSelector(actor, (s) => s.can({ type: 'method.choose', methodId: s.context.speedChoice?.methodId ?? '' }));
+  const retailerChoice = useSelector(actor, selectCanChooseRetailer);
+  const dateChoice = useSelector(actor, selectCanChooseDate);
 
   const speed = speeds.find((s) => s.id === choice?.speedId);
   const retailer = speed?.retailers.find((r) => r.id === choice?.retailerId);

@@ -1,5 +1,14 @@
 import { useSelector } from '@xstate/react';
-import type { CheckoutSummaryActor } from '../../machines/checkout-summary.machine.ts';
+import {
+  selectReview,
+  selectReviewMessage,
+  selectSummaryCouponMessage,
+  selectSummaryCouponText,
+  selectSummaryFlow,
+  selectSummaryStep,
+  selectTipOffered,
+  type CheckoutSummaryActor,
+} from '../../machines/checkout/index.ts';
 import { tipAmount } from '../../rules/checkout-flow.ts';
 import { formatSize } from '../../rules/sizes.ts';
 import { dollarsToCents, formatMoney } from '../../rules/money.ts';
@@ -15,7 +24,7 @@ import { ReviewTotals } from './review-totals.tsx';
 /** The summary step's actor while the step is open; 'Order Placed.' once it has ended so. */
 export function SummaryStep() {
   const placed = CheckoutActorContext.useSelector((s) => s.matches({ flow: 'placed' }));
-  const actor = CheckoutActorContext.useSelector((s) => s.children.reviewOrder);
+  const actor = CheckoutActorContext.useSelector(selectSummaryStep);
   if (placed) return <OrderPlaced />;
   return actor ? <Summary actor={actor} /> : null;
 }
@@ -25,14 +34,14 @@ function Summary({ actor }: { actor: CheckoutSummaryActor }) {
   const reviewing = useSelector(actor, (s) => s.matches('reviewing'));
   const placing = useSelector(actor, (s) => s.matches({ ordering: 'placing' }));
   const failed = useSelector(actor, (s) => s.matches('reviewFailed'));
-  const tipOffered = useSelector(actor, (s) => s.context.tipOffered);
-  const review = useSelector(actor, (s) => s.context.review);
-  const reviewMessage = useSelector(actor, (s) => s.context.reviewMessage);
-  const flow = useSelector(actor, (s) => s.context.flow);
+  const tipOffered = useSelector(actor, selectTipOffered);
+  const review = useSelector(actor, selectReview);
+  const reviewMessage = useSelector(actor, selectReviewMessage);
+  const flow = useSelector(actor, selectSummaryFlow);
   const canPlace = useSelector(actor, (s) => s.can({ type: 'order.place' }));
   const canApplyCoupon = useSelector(actor, (s) => s.can({ type: 'coupon.apply' }));
-  const couponText = useSelector(actor, (s) => s.context.couponText);
-  const couponMessage = useSelector(actor, (s) => s.context.couponMessage);
+  const couponText = useSelector(actor, selectSummaryCouponText);
+  const couponMessage = useSelector(actor, selectSummaryCouponMessage);
 
   return (
     <section className={css.summaryLayout} aria-labelledby="summary-title">

@@ -1,5 +1,5 @@
 import { useId, type FormEvent } from 'react';
-import type { CouponMessage } from '../../machines/cart-coupon.machine.ts';
+import type { CouponMessage } from '../../machines/cart/index.ts';
 import { primaryButton, secondaryButton, textInput } from '../../styles/controls.css.ts';
 import * as css from './coupon-box.css.ts';
 

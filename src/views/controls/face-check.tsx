@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { Link } from 'react-router-dom';
-import { noFaceMatchIdMessage, webcamIssueMessage, type FaceVerifyActor } from '../../machines/face-verify.machine.ts';
+import { noFaceMatchIdMessage, selectFaceError, selectSelfie, webcamIssueMessage, type FaceVerifyActor } from '../../machines/identity/index.ts';
 import { identityPrompts } from '../../rules/face-check.ts';
 import { primaryButton } from '../../styles/controls.css.ts';
 import * as css from './face-check.css.ts';
@@ -34,8 +34,8 @@ export function FaceCheck({ actor }: { actor: FaceVerifyActor }) {
 }
 
 function Camera({ actor }: { actor: FaceVerifyActor }) {
-  const selfie = useSelector(actor, (s) => s.context.selfie);
-  const error = useSelector(actor, (s) => s.context.error);
+  const selfie = useSelector(actor, selectSelfie);
+  const error = useSelector(actor, selectFaceError);
   const busy = useSelector(actor, (s) => !s.matches('capturing'));
 
   return (

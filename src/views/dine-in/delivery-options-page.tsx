@@ -4,13 +4,13 @@ import { DayPicker } from 'react-day-picker';
 import 'react-day-picker/style.css';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import {
-  chosenRetailer,
   deliveryOptionsMachine,
   isOptionAvailable,
-  retailersShown,
-  timesShown,
-  type DeliveryOptionsContext,
-} from '../../machines/delivery-options.machine.ts';
+  selectChosenRetailer,
+  selectDeliveryOptionsView,
+  selectRetailersShown,
+  selectTimesShown,
+} from '../../machines/store/index.ts';
 import { storeToday } from '../../rules/delivery-dates.ts';
 import { deliveryOptionKinds, deliveryOptionLabels, priceCategoryFilters, priceCategoryLabel, type DeliveryOptionKind } from '../../rules/dine-in.ts';
 import { timeLabel } from '../../rules/visit-time.ts';
@@ -49,23 +49,6 @@ function dayButtonLabel(date: Date, modifiers: { today?: boolean; selected?: boo
   return `${date.getDate()} ${month} ${date.getFullYear()}, ${weekday}${modifiers.today ? ', today' : ''}${modifiers.selected ? ', selected' : ''}`;
 }
 
-/** The parts of the machine's context the page shows. */
-function viewOf(context: DeliveryOptionsContext) {
-  return {
-    primary: context.primary,
-    selected: context.selected,
-    stars: context.stars,
-    retailerId: context.retailerId,
-    date: context.date,
-    time: context.time,
-    slotId: context.slotId,
-    slots: context.slots,
-    message: context.message,
-    touched: context.touched,
-    retailers: context.retailers,
-  };
-}
-
 /**
  * /ship/options, 'Choose a Delivery Options' (storefront spec "Delivery options screen"): the cards, then for
  * Dine-In and Pick-Up the star filter, the restaurant and the visit's date and time, for Delivery a date and the
@@ -78,18 +61,10 @@ export function DeliveryOptionsPage() {
   const preferred = Number(params.get('retailer')) || undefined;
   const machine = useMemo(() => deliveryOptionsMachine.provide({ actions: { goToStore: () => navigate('/store') } }), [navigate]);
   const actor = useActorRef(machine, { input: { session, preferredRetailer: preferred } });
-  const view = useSelector(
-    actor,
-    (s) => viewOf(s.context),
-    (a, b) => JSON.stringify(a) === JSON.stringify(b),
-  );
-  const shown = useSelector(actor, (s) => retailersShown(s.context));
-  const times = useSelector(
-    actor,
-    (s) => timesShown(s.context),
-    (a, b) => a.join() === b.join(),
-  );
-  const retailer = useSelector(actor, (s) => chosenRetailer(s.context));
+  const view = useSelector(actor, selectDeliveryOptionsView, (a, b) => JSON.stringify(a) === JSON.stringify(b));
+  const shown = useSelector(actor, selectRetailersShown);
+  const times = useSelector(actor, selectTimesShown, (a, b) => a.join() === b.join());
+  const retailer = useSelector(actor, selectChosenRetailer);
   const loading = useSelector(actor, (s) => s.matches({ options: 'loading' }));
   const notServed = useSelector(actor, (s) => s.matches({ options: 'notServed' }));
   const loadingSlots = useSelector(actor, (s) => s.matches({ options: { choosing: 'loadingSlots' } }));

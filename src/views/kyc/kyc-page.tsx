@@ -1,7 +1,15 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { kycMachine, type KycActor } from '../../machines/kyc.machine.ts';
+import {
+  kycMachine,
+  selectApplicationId,
+  selectKycImages,
+  selectKycMessage,
+  selectMissingPhotos,
+  selectVerificationUrl,
+  type KycActor,
+} from '../../machines/identity/index.ts';
 import { identityPrompts } from '../../rules/face-check.ts';
 import { primaryButton, secondaryButton } from '../../styles/controls.css.ts';
 import { useAppActors, useNotify } from '../app-context.tsx';
@@ -39,8 +47,8 @@ export function KycPage() {
   const accountNeeded = useSelector(actor, (s) => s.matches('accountNeeded'));
   const loading = useSelector(actor, (s) => s.matches('loading'));
   const loadFailed = useSelector(actor, (s) => s.matches('loadFailed'));
-  const applicationId = useSelector(actor, (s) => s.context.applicationId);
-  const message = useSelector(actor, (s) => s.context.message);
+  const applicationId = useSelector(actor, selectApplicationId);
+  const message = useSelector(actor, selectKycMessage);
 
   return (
     <div className={css.page}>
@@ -88,14 +96,14 @@ function progressText(actor: ReturnType<KycActor['getSnapshot']>): string | unde
 const photosOnServerText = 'Your photos are already with us. Press Check again to verify them, or choose new photos and Submit.';
 
 function KycForm({ actor, applicationId, updateMode }: { actor: KycActor; applicationId: string; updateMode: boolean }) {
-  const images = useSelector(actor, (s) => s.context.images);
-  const missing = useSelector(actor, (s) => s.context.missing);
-  const message = useSelector(actor, (s) => s.context.message);
+  const images = useSelector(actor, selectKycImages);
+  const missing = useSelector(actor, selectMissingPhotos);
+  const message = useSelector(actor, selectKycMessage);
   const editing = useSelector(actor, (s) => s.matches('editing'));
   const failed = useSelector(actor, (s) => s.matches('failed'));
   const refused = useSelector(actor, (s) => s.matches('refused'));
   const pending = useSelector(actor, (s) => s.matches('pending'));
-  const verificationUrl = useSelector(actor, (s) => s.context.verificationUrl);
+  const verificationUrl = useSelector(actor, selectVerificationUrl);
   // Back from the vendor's page in a fresh /kyc: the photos are on the server, nothing chosen here.
   const canCheck = useSelector(actor, (s) => s.matches('editing') && s.can({ type: 'kyc.check' }));
   const progress = useSelector(actor, progressText);

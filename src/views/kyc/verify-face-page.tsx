@@ -1,7 +1,7 @@
 import { useActorRef } from '@xstate/react';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { faceVerifyMachine } from '../../machines/face-verify.machine.ts';
+import { faceVerifyMachine } from '../../machines/identity/index.ts';
 import { checkoutMessages } from '../../rules/checkout-flow.ts';
 import { useAppActors, useNotify } from '../app-context.tsx';
 import { FaceCheck } from '../controls/face-check.tsx';

@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
-import { entryMachine } from '../../machines/entry.machine.ts';
+import { entryMachine } from '../../machines/entry/index.ts';
 import { useAppActors } from '../app-context.tsx';
 
 /** The store, cart, checkout, account, wallet and KYC routes: shown while the entry machine says the shopper is in. */

@@ -1,12 +1,13 @@
 import { useSelector } from '@xstate/react';
+import { selectSnackbar, selectToasts } from '../../machines/app/index.ts';
 import { useAppActors } from '../app-context.tsx';
 import * as css from './notifications.css.ts';
 
 /** Toasts bottom-right (green success, red error) and the snackbar; the machine times them out. */
 export function Notifications() {
   const { notifications } = useAppActors();
-  const toasts = useSelector(notifications, (s) => s.context.toasts);
-  const snackbar = useSelector(notifications, (s) => s.context.snackbar);
+  const toasts = useSelector(notifications, selectToasts);
+  const snackbar = useSelector(notifications, selectSnackbar);
   return (
     <>
       <div className={css.toasts} aria-live="polite">

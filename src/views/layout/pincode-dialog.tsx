@@ -1,7 +1,15 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useId, useMemo, useRef } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { pincodeMachine, type PincodeActor } from '../../machines/pincode.machine.ts';
+import {
+  pincodeMachine,
+  selectNotServed,
+  selectPincodeError,
+  selectPincodeValue,
+  selectSuggestion,
+  selectZipSuggester,
+  type PincodeActor,
+} from '../../machines/entry/index.ts';
 import { fieldError, linkButton, primaryButton, textInput } from '../../styles/controls.css.ts';
 import { useAppActors, useNotify } from '../app-context.tsx';
 import * as dialogCss from '../../styles/dialog.css.ts';
@@ -35,11 +43,11 @@ export function PincodeDialog({ dismissible, onClose }: { dismissible: boolean; 
 
 /** 'Please enter your pincode to start shopping' — renders a pincode actor (the header's, or the entry's child on '/'). */
 export function PincodeDialogView({ actor, onLeave }: { actor: PincodeActor; onLeave?: (() => void) | undefined }) {
-  const suggester = useSelector(actor, (s) => s.children.zipSuggestion);
-  const suggestion = useSelector(suggester, (s) => (s?.matches('offered') ? s.context.suggestion : undefined));
-  const value = useSelector(actor, (s) => s.context.value);
-  const error = useSelector(actor, (s) => s.context.error);
-  const notServed = useSelector(actor, (s) => s.context.notServed);
+  const suggester = useSelector(actor, selectZipSuggester);
+  const suggestion = useSelector(suggester, selectSuggestion);
+  const value = useSelector(actor, selectPincodeValue);
+  const error = useSelector(actor, selectPincodeError);
+  const notServed = useSelector(actor, selectNotServed);
   const busy = useSelector(actor, (s) => s.matches('lookingUp') || s.matches('clearingCart'));
   const canCancel = useSelector(actor, (s) => s.can({ type: 'pincode.cancel' }));
   const titleId = useId();

@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link } from 'react-router-dom';
-import { searchBoxMachine } from '../../machines/search-box.machine.ts';
+import { searchBoxMachine, selectSearchMessage, selectSearchQuery, selectSearchText, selectSearchTotal } from '../../machines/store/index.ts';
 import { useAppActors } from '../app-context.tsx';
 import * as css from './search-box.css.ts';
 
@@ -8,10 +8,10 @@ import * as css from './search-box.css.ts';
 export function SearchBox() {
   const { session } = useAppActors();
   const actor = useActorRef(searchBoxMachine, { input: { session } });
-  const text = useSelector(actor, (s) => s.context.text);
-  const query = useSelector(actor, (s) => s.context.query);
-  const total = useSelector(actor, (s) => s.context.total);
-  const message = useSelector(actor, (s) => s.context.message);
+  const text = useSelector(actor, selectSearchText);
+  const query = useSelector(actor, selectSearchQuery);
+  const total = useSelector(actor, selectSearchTotal);
+  const message = useSelector(actor, selectSearchMessage);
   const state = useSelector(actor, (s) =>
     s.matches('searching') ? 'searching' : s.matches('showing') ? 'showing' : s.matches('failed') ? 'failed' : 'other',
   );

@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
-import { accountMenuMachine } from '../../machines/account-menu.machine.ts';
+import { accountMenuMachine } from '../../machines/account/index.ts';
 import { useAppActors, useSessionValue } from '../app-context.tsx';
 import * as css from './header.css.ts';
 

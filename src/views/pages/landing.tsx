@@ -1,8 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { AgeGateActor } from '../../machines/age-gate.machine.ts';
-import { entryMachine } from '../../machines/entry.machine.ts';
+import { entryMachine, selectAgeGate, selectPincode, type AgeGateActor } from '../../machines/entry/index.ts';
 import { primaryButton, secondaryButton } from '../../styles/controls.css.ts';
 import { useAppActors } from '../app-context.tsx';
 import * as frame from '../layout/page-frame.css.ts';
@@ -15,8 +14,8 @@ export function Landing() {
   const navigate = useNavigate();
   const machine = useMemo(() => entryMachine.provide({ actions: { goToStore: () => navigate('/store', { replace: true }) } }), [navigate]);
   const entry = useActorRef(machine, { input: { session, door: 'landing' } });
-  const ageGate = useSelector(entry, (s) => s.children.ageGate);
-  const pincode = useSelector(entry, (s) => s.children.pincode);
+  const ageGate = useSelector(entry, selectAgeGate);
+  const pincode = useSelector(entry, selectPincode);
 
   if (ageGate) return <AgeQuestion actor={ageGate} />;
   if (pincode)

@@ -2,7 +2,7 @@ import { useActorRef } from '@xstate/react';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useBanners } from '../../api/home.swr.ts';
-import { splashMachine } from '../../machines/splash.machine.ts';
+import { splashMachine } from '../../machines/entry/index.ts';
 import { Carousel } from '../controls/carousel.tsx';
 import * as frame from '../layout/page-frame.css.ts';
 import * as css from './pages.css.ts';

@@ -2,8 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { WalletProduct, WalletRetailer } from '../../api/contract/wallet.contract.ts';
-import { walletProductsMachine, type WalletFilters } from '../../machines/wallet-products.machine.ts';
-import { readWalletVisit, walletTimesShown } from '../../machines/wallet-retailers.machine.ts';
+import { readWalletVisit, selectWalletProductsPage, walletProductsMachine, type WalletFilters } from '../../machines/wallet/index.ts';
 import { deliveryOptionMessages } from '../../rules/messages.ts';
 import { dollarsToCents, formatMoney } from '../../rules/money.ts';
 import { formatSize } from '../../rules/sizes.ts';
@@ -37,7 +36,7 @@ export function WalletProductsPage() {
     input: { session, visit },
   });
   const snapshot = useSelector(actor, (s) => s);
-  const { context } = snapshot;
+  const page = selectWalletProductsPage(snapshot);
   if (snapshot.matches('noVisit')) {
     return (
       <main className={css.page}>
@@ -47,14 +46,13 @@ export function WalletProductsPage() {
       </main>
     );
   }
-  const retailer = context.retailers.find((r) => r.location_id === context.retailerId);
+  const { retailer, times } = page;
   const products = sortWalletProducts(
-    context.products.map((p) => ({ ...p, priceCents: dollarsToCents(p.child[0]?.price ?? '0.00') ?? 0 })),
-    context.sort,
+    page.products.map((p) => ({ ...p, priceCents: dollarsToCents(p.child[0]?.price ?? '0.00') ?? 0 })),
+    page.sort,
   );
-  const times = walletTimesShown(context);
   // ADD TO CART waits for a time the restaurant offers (the machine refuses it without one).
-  const busy = snapshot.matches('adding') || !times.includes(context.time);
+  const busy = snapshot.matches('adding') || !times.includes(page.time);
   return (
     <main className={css.page}>
       <h1 className={css.title}>{retailer?.vendor_name ?? 'Redeem Your Wallet'}</h1>
@@ -65,17 +63,17 @@ export function WalletProductsPage() {
       )}
       <div className={css.fields}>
         <div className={`${css.fields} ${css.inlineFilters}`}>
-          <SortSelect value={context.sort} onChange={(sort) => actor.send({ type: 'sort.select', sort })} />
+          <SortSelect value={page.sort} onChange={(sort) => actor.send({ type: 'sort.select', sort })} />
           <RetailerSelect
-            retailers={context.retailers}
-            value={context.retailerId}
+            retailers={page.retailers}
+            value={page.retailerId}
             onChange={(id) => actor.send({ type: 'retailer.select', locationId: id })}
           />
         </div>
         <VisitDateTime
-          today={context.today}
-          date={context.date}
-          time={context.time}
+          today={page.today}
+          date={page.date}
+          time={page.time}
           times={times}
           noTimeLeft={Boolean(retailer) && times.length === 0}
           onDate={(date) => actor.send({ type: 'date.change', date })}
@@ -85,11 +83,11 @@ export function WalletProductsPage() {
           Filter
         </button>
       </div>
-      {retailer && !times.includes(context.time) && <p className={css.error}>{deliveryOptionMessages.visitTimeRequired}</p>}
+      {retailer && !times.includes(page.time) && <p className={css.error}>{deliveryOptionMessages.visitTimeRequired}</p>}
       {snapshot.matches('filtering') && (
         <FilterPanel
-          draft={context.draft}
-          retailers={context.retailers}
+          draft={page.draft}
+          retailers={page.retailers}
           onSort={(sort) => actor.send({ type: 'filters.sort.select', sort })}
           onRetailer={(id) => actor.send({ type: 'filters.retailer.select', locationId: id })}
           onApply={() => actor.send({ type: 'filters.apply' })}
@@ -99,7 +97,7 @@ export function WalletProductsPage() {
       {(snapshot.matches('loadingRetailers') || snapshot.matches('loadingProducts')) && <p role="status">Loading your wallet…</p>}
       {snapshot.matches('failed') && (
         <div role="alert">
-          <p className={css.error}>{context.loadError}</p>
+          <p className={css.error}>{page.loadError}</p>
           <button type="button" className={secondaryButton} onClick={() => actor.send({ type: 'products.retry' })}>
             Try again
           </button>

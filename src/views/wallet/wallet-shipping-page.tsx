@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { readRedemptionStart, walletRetailersMachine, walletTimesShown } from '../../machines/wallet-retailers.machine.ts';
+import { readRedemptionStart, selectWalletShippingPage, walletRetailersMachine } from '../../machines/wallet/index.ts';
 import { timeLabel } from '../../rules/visit-time.ts';
 import { priceCategoryLabel, walletTexts } from '../../rules/wallet.ts';
 import { primaryButton, secondaryButton } from '../../styles/controls.css.ts';
@@ -22,9 +22,8 @@ export function WalletShippingPage() {
     { input: { start: readRedemptionStart(location.state) } },
   );
   const snapshot = useSelector(actor, (s) => s);
-  const { context } = snapshot;
-  const times = walletTimesShown(context);
-  const retailer = context.retailers.find((r) => r.location_id === context.retailerId);
+  const page = selectWalletShippingPage(snapshot);
+  const { retailer, times } = page;
   if (snapshot.matches('noStart')) {
     return (
       <main className={css.page}>
@@ -38,19 +37,19 @@ export function WalletShippingPage() {
     <main className={css.page}>
       <h1 className={css.title}>Redeem Your Wallet</h1>
       <p className={css.subtitle}>
-        Partner restaurants in {context.start?.state} · {priceCategoryLabel(context.start?.category ?? 0)}
+        Partner restaurants in {page.start?.state} · {priceCategoryLabel(page.start?.category ?? 0)}
       </p>
       {snapshot.matches('loading') && <p role="status">Loading the restaurants…</p>}
       {snapshot.matches('failed') && (
         <div role="alert">
-          <p className={css.error}>{context.loadError}</p>
+          <p className={css.error}>{page.loadError}</p>
           <button type="button" className={secondaryButton} onClick={() => actor.send({ type: 'retailers.retry' })}>
             Try again
           </button>
         </div>
       )}
-      {snapshot.matches('choosing') && context.retailers.length === 0 && <p className={css.subtitle}>{walletTexts.noRestaurants}</p>}
-      {snapshot.matches('choosing') && context.retailers.length > 0 && (
+      {snapshot.matches('choosing') && page.retailers.length === 0 && <p className={css.subtitle}>{walletTexts.noRestaurants}</p>}
+      {snapshot.matches('choosing') && page.retailers.length > 0 && (
         <form
           className={css.card}
           noValidate
@@ -59,15 +58,15 @@ export function WalletShippingPage() {
             actor.send({ type: 'visit.submit' });
           }}
         >
-          <fieldset className={css.retailerList} aria-describedby={context.problems.retailer ? 'retailer-error' : undefined}>
+          <fieldset className={css.retailerList} aria-describedby={page.problems.retailer ? 'retailer-error' : undefined}>
             <legend className={css.label}>Retailer</legend>
-            {context.retailers.map((r) => (
+            {page.retailers.map((r) => (
               <label key={r.location_id} className={css.retailer}>
                 <input
                   type="radio"
                   name="retailer"
                   value={r.location_id}
-                  checked={context.retailerId === r.location_id}
+                  checked={page.retailerId === r.location_id}
                   onChange={() => actor.send({ type: 'retailer.select', locationId: r.location_id })}
                 />
                 <span className={css.retailerName}>{r.vendor_name}</span>
@@ -77,18 +76,18 @@ export function WalletShippingPage() {
               </label>
             ))}
           </fieldset>
-          {context.problems.retailer && (
+          {page.problems.retailer && (
             <p id="retailer-error" className={css.error}>
-              {context.problems.retailer}
+              {page.problems.retailer}
             </p>
           )}
           <div className={css.fields}>
             <VisitDateTime
-              today={context.today}
-              date={context.date}
-              time={context.time}
+              today={page.today}
+              date={page.date}
+              time={page.time}
               times={times}
-              noTimeLeft={Boolean(retailer) && Boolean(context.date) && times.length === 0}
+              noTimeLeft={Boolean(retailer) && Boolean(page.date) && times.length === 0}
               onDate={(date) => actor.send({ type: 'date.change', date })}
               onTime={(time) => actor.send({ type: 'time.change', time })}
             />
@@ -101,7 +100,7 @@ export function WalletShippingPage() {
               {retailer.vendor_name} is open {timeLabel(retailer.opens_at)} to {timeLabel(retailer.closes_at)}
             </p>
           )}
-          {context.problems.dateTime && <p className={css.error}>{context.problems.dateTime}</p>}
+          {page.problems.dateTime && <p className={css.error}>{page.problems.dateTime}</p>}
         </form>
       )}
     </main>

@@ -1,9 +1,10 @@
 import { expect, type Page } from '@playwright/test';
 import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { ApiError } from '../../../src/api/http.ts';
-import { cartMachine, type CartContext } from '../../../src/machines/cart.machine.ts';
-import type { SessionValues } from '../../../src/machines/session-values.ts';
-import { sessionMachine } from '../../../src/machines/session.machine.ts';
+import { cartMachine } from '../../../src/machines/cart/cart.machine.ts';
+import type { CartContext } from '../../../src/machines/cart/cart.setup.ts';
+import type { SessionValues } from '../../../src/machines/app/session-values.ts';
+import { sessionMachine } from '../../../src/machines/app/session.machine.ts';
 import { emptyCartMessage } from '../../../src/rules/messages.ts';
 import { addToCartMessages } from '../../../server/services/cart/add-to-cart.ts';
 import { baseCart, calendarReply, cart, chicken, line, ok, ribeye, scheduledCart } from '../../machines/cart-fixtures.ts';

@@ -3,7 +3,7 @@ import { cartReply, getSlotReply, nextDeliveryDateReply } from '../../../src/api
 import { placeOrderReply } from '../../../src/api/contract/checkout.contract.ts';
 import { tokenizeReply } from '../../../src/api/contract/payment.contract.ts';
 import { walletAddToCartReply } from '../../../src/api/contract/wallet.contract.ts';
-import type { SessionValues } from '../../../src/machines/session-values.ts';
+import type { SessionValues } from '../../../src/machines/app/session-values.ts';
 import { addDays, storeToday } from '../../../src/rules/delivery-dates.ts';
 import { speedIds } from '../../../src/rules/delivery-speeds.ts';
 import { apiPost, saveAddressThroughApi } from '../steps.ts';

@@ -1,10 +1,11 @@
 import { expect, type Page } from '@playwright/test';
 import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import type { CartData } from '../../../src/api/contract/cart-page.contract.ts';
-import type { PaymentChoice } from '../../../src/machines/checkout-flow.types.ts';
-import { checkoutMachine, type CheckoutContext } from '../../../src/machines/checkout.machine.ts';
-import type { SessionValues } from '../../../src/machines/session-values.ts';
-import { sessionMachine } from '../../../src/machines/session.machine.ts';
+import type { PaymentChoice } from '../../../src/machines/checkout/checkout-flow.types.ts';
+import { checkoutMachine } from '../../../src/machines/checkout/checkout.machine.ts';
+import type { CheckoutContext } from '../../../src/machines/checkout/checkout.setup.ts';
+import type { SessionValues } from '../../../src/machines/app/session-values.ts';
+import { sessionMachine } from '../../../src/machines/app/session.machine.ts';
 import { checkoutMessages, checkoutSnackbarMs, shippingAddressesOf } from '../../../src/rules/checkout-flow.ts';
 import { facePassNeededRefusal } from '../../../src/rules/messages.ts';
 import { baseCart, ok } from '../../machines/cart-fixtures.ts';

@@ -1,9 +1,9 @@
 import { expect, type Page } from '@playwright/test';
 import { createActor, type AnyMachineSnapshot } from 'xstate';
 import { kycMessages } from '../../../src/api/contract/kyc.contract.ts';
-import { faceVerifyMachine, noFaceMatchIdMessage, type FaceVerifyContext } from '../../../src/machines/face-verify.machine.ts';
-import type { SessionValues } from '../../../src/machines/session-values.ts';
-import { sessionMachine } from '../../../src/machines/session.machine.ts';
+import { faceVerifyMachine, noFaceMatchIdMessage, type FaceVerifyContext } from '../../../src/machines/identity/face-verify.machine.ts';
+import type { SessionValues } from '../../../src/machines/app/session-values.ts';
+import { sessionMachine } from '../../../src/machines/app/session.machine.ts';
 import { identityPrompts } from '../../../src/rules/face-check.ts';
 import { takeSelfie } from '../identity-steps.ts';
 import type { SampleFace } from '../../server/identity-images.ts';

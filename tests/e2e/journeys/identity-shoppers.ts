@@ -8,7 +8,7 @@ import {
   verifyOrderReply,
   type KycSide,
 } from '../../../src/api/contract/kyc.contract.ts';
-import type { SessionValues } from '../../../src/machines/session-values.ts';
+import type { SessionValues } from '../../../src/machines/app/session-values.ts';
 import { idCard, noFace, selfieOf, type SampleFace } from '../../server/identity-images.ts';
 import { newCustomer, postJson, type Customer } from './shoppers.ts';
 

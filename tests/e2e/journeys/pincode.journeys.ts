@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
 import { createActor, type AnyMachineSnapshot } from 'xstate';
-import { pincodeMachine, type PincodeContext } from '../../../src/machines/pincode.machine.ts';
-import type { SessionValues } from '../../../src/machines/session-values.ts';
-import { sessionMachine } from '../../../src/machines/session.machine.ts';
+import { pincodeMachine, type PincodeContext } from '../../../src/machines/entry/pincode.machine.ts';
+import type { SessionValues } from '../../../src/machines/app/session-values.ts';
+import { sessionMachine } from '../../../src/machines/app/session.machine.ts';
 import { comingSoonMessage } from '../../../src/rules/messages.ts';
 import type { EventMapping, MachineMap } from './journey-map.ts';
 import { addToCartThroughApi, failingOnce, newCustomer, nothingToDo, openWithSession } from './shoppers.ts';

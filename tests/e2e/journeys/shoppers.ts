@@ -8,7 +8,7 @@ import { listingReply } from '../../../src/api/contract/catalogue.contract.ts';
 import { captchaChallengeReply } from '../../../src/api/contract/captcha.contract.ts';
 import { registerReply } from '../../../src/api/contract/customer.contract.ts';
 import { zipLookupReply } from '../../../src/api/contract/location.contract.ts';
-import { sessionStorageKey, type SessionValues } from '../../../src/machines/session-values.ts';
+import { sessionStorageKey, type SessionValues } from '../../../src/machines/app/session-values.ts';
 import { uniqueEmail } from '../steps.ts';
 
 /** Shared prefixes of the generated journeys, set up through the API (faster than the forms, which journeys test). */

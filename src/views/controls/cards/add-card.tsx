@@ -1,6 +1,18 @@
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useCallback, useId, type FormEvent } from 'react';
-import type { AddCardActor, AddCardField, CardTokenizer } from '../../../machines/add-card.machine.ts';
+import {
+  selectAddCardFromSettings,
+  selectCardErrors,
+  selectCardFormError,
+  selectCardValues,
+  selectGateway,
+  selectGatewayError,
+  selectHasShippingAddress,
+  selectSameAsShipping,
+  type AddCardActor,
+  type AddCardField,
+  type CardTokenizer,
+} from '../../../machines/cards/index.ts';
 import { primaryButton, secondaryButton } from '../../../styles/controls.css.ts';
 import * as css from './add-card.css.ts';
 import { BillingAddressFields } from './billing-address-fields.tsx';
@@ -19,15 +31,15 @@ export function AddCard({ actor }: { actor: AddCardActor }) {
     },
     [actor],
   );
-  const fromSettings = useSelector(actor, (s) => s.context.fromSettings);
-  const hasShippingAddress = useSelector(actor, (s) => s.context.shippingAddress !== undefined);
+  const fromSettings = useSelector(actor, selectAddCardFromSettings);
+  const hasShippingAddress = useSelector(actor, selectHasShippingAddress);
   const loading = useSelector(actor, (s) => s.hasTag('loading'));
-  const gatewayError = useSelector(actor, (s) => (s.matches('gatewayFailed') ? s.context.gatewayError : undefined));
-  const gateway = useSelector(actor, (s) => s.context.gateway);
-  const values = useSelector(actor, (s) => s.context.values);
-  const errors = useSelector(actor, (s) => s.context.errors);
-  const formError = useSelector(actor, (s) => s.context.formError);
-  const sameAsShipping = useSelector(actor, (s) => s.context.sameAsShipping);
+  const gatewayError = useSelector(actor, selectGatewayError);
+  const gateway = useSelector(actor, selectGateway);
+  const values = useSelector(actor, selectCardValues);
+  const errors = useSelector(actor, selectCardErrors);
+  const formError = useSelector(actor, selectCardFormError);
+  const sameAsShipping = useSelector(actor, selectSameAsShipping);
   const saving = useSelector(actor, (s) => s.hasTag('saving'));
   const titleId = useId();
 

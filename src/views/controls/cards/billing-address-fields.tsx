@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { AddCardErrors, AddCardField, AddCardValues } from '../../../machines/add-card.machine.ts';
+import type { AddCardErrors, AddCardField, AddCardValues } from '../../../machines/cards/index.ts';
 import { usStates } from '../../../rules/us-states.ts';
 import { fieldError, textInput } from '../../../styles/controls.css.ts';
 import * as css from './add-card.css.ts';

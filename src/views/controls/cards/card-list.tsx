@@ -1,5 +1,12 @@
 import { useSelector } from '@xstate/react';
-import { brandLabel, type CardListActor } from '../../../machines/card-list.machine.ts';
+import {
+  brandLabel,
+  selectCardsLoadError,
+  selectChosenCardId,
+  selectRemovingCardId,
+  selectSavedCards,
+  type CardListActor,
+} from '../../../machines/cards/index.ts';
 import { primaryButton, secondaryButton } from '../../../styles/controls.css.ts';
 import { CardPreview } from './card-preview.tsx';
 import * as css from './card-tab.css.ts';
@@ -10,10 +17,10 @@ import * as css from './card-tab.css.ts';
  */
 export function CardList({ actor, fromSettings }: { actor: CardListActor; fromSettings: boolean }) {
   const loading = useSelector(actor, (s) => s.hasTag('loading'));
-  const loadError = useSelector(actor, (s) => (s.matches('failed') ? s.context.loadError : undefined));
-  const cards = useSelector(actor, (s) => s.context.cards);
-  const chosenId = useSelector(actor, (s) => s.context.chosenId);
-  const removingId = useSelector(actor, (s) => s.context.removingId);
+  const loadError = useSelector(actor, selectCardsLoadError);
+  const cards = useSelector(actor, selectSavedCards);
+  const chosenId = useSelector(actor, selectChosenCardId);
+  const removingId = useSelector(actor, selectRemovingCardId);
   const canContinue = useSelector(actor, (s) => s.can({ type: 'card.continue' }));
 
   return (

@@ -1,4 +1,4 @@
-import { brandLabel } from '../../../machines/card-list.machine.ts';
+import { brandLabel } from '../../../machines/cards/index.ts';
 import { expiryLabel, maskedCardNumber } from '../../../rules/card-validation.ts';
 import * as css from './card-preview.css.ts';
 

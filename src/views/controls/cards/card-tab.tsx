@@ -1,9 +1,16 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, useRef } from 'react';
-import type { ShippingAddressForCard } from '../../../machines/add-card.machine.ts';
-import { checkoutCardMachine, type CheckoutCardActor } from '../../../machines/checkout-card.machine.ts';
-import type { PaymentChoice, PaymentMode } from '../../../machines/checkout-flow.types.ts';
-import { bankTransferBanks, bankTransferNote, paymentOptions } from '../../../machines/payment-options.machine.ts';
+import { bankTransferBanks, bankTransferNote, paymentOptions, type ShippingAddressForCard } from '../../../machines/cards/index.ts';
+import {
+  checkoutCardMachine,
+  selectAddCard,
+  selectCardList,
+  selectCardStepFromSettings,
+  selectPaymentOptions,
+  type CheckoutCardActor,
+  type PaymentChoice,
+  type PaymentMode,
+} from '../../../machines/checkout/index.ts';
 import { primaryButton, secondaryButton } from '../../../styles/controls.css.ts';
 import { useNotify } from '../../app-context.tsx';
 import { AddCard } from './add-card.tsx';
@@ -43,10 +50,10 @@ export function CardTab({ shippingAddress, cartId, fromSettings = false, onConti
 
 /** Renders the card step actor: the panel its state names (cards, UPI, Payment on Delivery, Add New Card), each child's view inside. */
 export function CardTabView({ actor, onBack }: { actor: CheckoutCardActor; onBack?: (() => void) | undefined }) {
-  const fromSettings = useSelector(actor, (s) => s.context.fromSettings);
-  const addCard = useSelector(actor, (s) => (s.matches('addingCard') ? s.children.addCard : undefined));
-  const options = useSelector(actor, (s) => s.children.choosePaymentOption);
-  const cards = useSelector(actor, (s) => s.children.listCards);
+  const fromSettings = useSelector(actor, selectCardStepFromSettings);
+  const addCard = useSelector(actor, selectAddCard);
+  const options = useSelector(actor, selectPaymentOptions);
+  const cards = useSelector(actor, selectCardList);
   const mode = useSelector(actor, (s): PaymentMode => (s.matches({ choosing: 'upi' }) ? 3 : s.matches({ choosing: 'delivery' }) ? 4 : 2));
 
   if (addCard) return <AddCard actor={addCard} />;

@@ -1,7 +1,7 @@
 import { CardCvcElement, CardExpiryElement, CardNumberElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { useEffect, useId, useMemo } from 'react';
-import { addCardMessages, type CardTokenizer } from '../../../machines/add-card.machine.ts';
+import { addCardMessages, type CardTokenizer } from '../../../machines/cards/index.ts';
 import * as css from './add-card.css.ts';
 
 export interface StripeCardFieldsProps {

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useId, type FormEvent } from 'react';
-import type { PaymentOptionsActor } from '../../../machines/payment-options.machine.ts';
+import { selectUpiError, selectUpiId, selectUpiMessage, type PaymentOptionsActor } from '../../../machines/cards/index.ts';
 import { primaryButton, secondaryButton, textInput } from '../../../styles/controls.css.ts';
 import * as formCss from './add-card.css.ts';
 import * as css from './card-tab.css.ts';
@@ -8,9 +8,9 @@ import * as css from './card-tab.css.ts';
 /** UPI: the id, Verify, the server's verdict; Continue only once verified. */
 export function UpiForm({ actor }: { actor: PaymentOptionsActor }) {
   const id = useId();
-  const upiId = useSelector(actor, (s) => s.context.upiId);
-  const error = useSelector(actor, (s) => s.context.upiError);
-  const message = useSelector(actor, (s) => s.context.upiMessage);
+  const upiId = useSelector(actor, selectUpiId);
+  const error = useSelector(actor, selectUpiError);
+  const message = useSelector(actor, selectUpiMessage);
   const verifying = useSelector(actor, (s) => s.hasTag('verifying'));
   const canContinue = useSelector(actor, (s) => s.can({ type: 'payment.continue' }));
   const verify = (event: FormEvent) => {

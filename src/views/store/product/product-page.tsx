@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import { Link, useParams } from 'react-router-dom';
 import type { ProductDetail } from '../../../api/contract/product.contract.ts';
 import { useProduct } from '../../../api/product.swr.ts';
+import { selectSizeId } from '../../../machines/store/index.ts';
 import { useSessionValue } from '../../app-context.tsx';
 import { Carousel } from '../../controls/carousel.tsx';
 import { ProductCard } from '../product-card.tsx';
@@ -53,7 +54,7 @@ function ProductMissing({ message }: { message: string }) {
 
 function ProductView({ product }: { product: ProductDetail }) {
   const actor = useAddToCartActor(product.child, product.age_restricted);
-  const sizeId = useSelector(actor, (s) => s.context.sizeId);
+  const sizeId = useSelector(actor, selectSizeId);
   const size = product.child.find((s) => s.id === sizeId);
   return (
     <article className={css.page}>

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { Link, useNavigate } from 'react-router-dom';
 import type { ProductSize } from '../../../api/contract/product.contract.ts';
-import { addToCartMachine } from '../../../machines/add-to-cart.machine.ts';
+import { addToCartMachine, selectQty, selectSelection } from '../../../machines/store/index.ts';
 import { formatMoney } from '../../../rules/money.ts';
 import { selectableSizes, selectedPrice, speedsForSize } from '../../../rules/product-options.ts';
 import { quantityOptions } from '../../../rules/quantity.ts';
@@ -54,12 +54,8 @@ export function ProductPurchase({
   sizeUnit?: SizeUnit;
   ageRestricted?: boolean;
 }) {
-  const selection = useSelector(
-    actor,
-    (s) => ({ sizeId: s.context.sizeId, speed: s.context.speed, vendorLocId: s.context.vendorLocId }),
-    shallowSelection,
-  );
-  const qty = useSelector(actor, (s) => s.context.qty);
+  const selection = useSelector(actor, selectSelection, shallowSelection);
+  const qty = useSelector(actor, selectQty);
   const adding = useSelector(actor, (s) => s.matches('adding'));
   const canAdd = useSelector(actor, (s) => s.can({ type: 'cart.add' }));
   const accountNeeded = useSelector(actor, (s) => s.matches('accountNeeded'));

@@ -1,0 +1,35 @@
+import type { SnapshotFrom } from 'xstate';
+import type { accountDashboardMachine } from './account-dashboard.machine.ts';
+import type { myOrdersMachine } from './my-orders.machine.ts';
+import type { orderStatusMachine } from './order-status.machine.ts';
+
+/**
+ * The door to My Account (docs/decisions/032): the header's customer menu, the settings tabs, the Account tab's
+ * dashboard, the Orders tab and an order's status page. Views import this file only.
+ */
+export { accountDashboardMachine, type AccountDashboardActor } from './account-dashboard.machine.ts';
+export { type AccountDashboardEvent, type Preference } from './account-dashboard.setup.ts';
+export { accountMenuMachine, type AccountMenuEvent } from './account-menu.machine.ts';
+export { myOrdersMachine, type MyOrdersEvent } from './my-orders.machine.ts';
+export { orderStatusMachine, orderStatusMessages, type OrderStatusEvent } from './order-status.machine.ts';
+export { settingTabsMachine, type SettingTabsEvent } from './setting-tabs.machine.ts';
+
+type AccountDashboardSnapshot = SnapshotFrom<typeof accountDashboardMachine>;
+export const selectDashboard = (s: AccountDashboardSnapshot) => s.context.dashboard;
+export const selectCustomerName = (s: AccountDashboardSnapshot) => s.context.dashboard?.name ?? '';
+export const selectDashboardError = (s: AccountDashboardSnapshot) => (s.matches({ info: 'failed' }) ? s.context.dashboardError : undefined);
+export const selectAddresses = (s: AccountDashboardSnapshot) => s.context.addresses;
+export const selectAddressesError = (s: AccountDashboardSnapshot) => (s.matches({ addresses: 'failed' }) ? s.context.addressesError : undefined);
+export const selectPendingAddressId = (s: AccountDashboardSnapshot) => s.context.pendingAddressId;
+export const selectEditingAddressId = (s: AccountDashboardSnapshot) => s.context.editingId;
+export const selectEditValues = (s: AccountDashboardSnapshot) => s.context.editValues;
+
+type MyOrdersSnapshot = SnapshotFrom<typeof myOrdersMachine>;
+export const selectOrdersError = (s: MyOrdersSnapshot) => (s.matches('failed') ? s.context.loadError : undefined);
+export const selectOrderPanels = (s: MyOrdersSnapshot) => s.context.panels;
+/** Whether the order's panel is open: `useSelector(actor, selectIsOrderOpen(id))`. */
+export const selectIsOrderOpen = (incrementId: string) => (s: MyOrdersSnapshot) => s.context.openIds.includes(incrementId);
+
+type OrderStatusSnapshot = SnapshotFrom<typeof orderStatusMachine>;
+export const selectOrderStatusError = (s: OrderStatusSnapshot) => (s.matches('failed') ? s.context.loadError : undefined);
+export const selectOrder = (s: OrderStatusSnapshot) => s.context.order;

@@ -1,0 +1,102 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { myOrders } from '../../api/account.api.ts';
+import type { MyOrdersReply, OrderSummary } from '../../api/contract/checkout.contract.ts';
+import { ApiError } from '../../api/http.ts';
+import { orderPanels, ordersByPanel, type OrderPanel } from '../../rules/account-settings.ts';
+
+export interface MyOrdersContext {
+  panels: Record<OrderPanel, OrderSummary[]>;
+  /** increment_ids of the orders whose panel is open. */
+  openIds: string[];
+  loadError: string | undefined;
+}
+
+export type MyOrdersEvent = { type: 'orders.retry' } | { type: 'order.toggle'; incrementId: string };
+
+export const myOrdersMessages = { loadFailed: 'Your orders could not be loaded.' } as const;
+
+const noOrders: Record<OrderPanel, OrderSummary[]> = { delivery: [], pickup: [], dineIn: [] };
+
+/** The first order of each panel starts open (spec section 2 "Orders tab"). */
+function firstOfEachPanel(panels: Record<OrderPanel, OrderSummary[]>): string[] {
+  return orderPanels.flatMap(({ panel }) => panels[panel].slice(0, 1).map((o) => o.increment_id));
+}
+
+/**
+ * The Orders tab (spec section 4 "Orders"): loads the caller's orders, sorts them into Delivery Orders, Pickup Orders
+ * and Dine-In, and opens or closes each order's panel.
+ */
+export const myOrdersMachine = setup({
+  types: {
+    context: {} as MyOrdersContext,
+    events: {} as MyOrdersEvent,
+  },
+  actors: {
+    loadOrders: fromPromise<MyOrdersReply>(() => myOrders()),
+  },
+  guards: {
+    isLoaded: (_, params: { reply: MyOrdersReply }) => params.reply.code === 1,
+    isListedOrder: ({ context }, params: { incrementId: string }) =>
+      orderPanels.some(({ panel }) => context.panels[panel].some((o) => o.increment_id === params.incrementId)),
+  },
+  actions: {
+    assignOrders: assign((_, params: { reply: MyOrdersReply }) => {
+      const panels = ordersByPanel(params.reply.data ?? []);
+      return { panels, openIds: firstOfEachPanel(panels), loadError: undefined };
+    }),
+    assignLoadError: assign((_, params: { message: string }) => ({ loadError: params.message })),
+    toggleOrder: assign(({ context }, params: { incrementId: string }) => ({
+      openIds: context.openIds.includes(params.incrementId)
+        ? context.openIds.filter((id) => id !== params.incrementId)
+        : [...context.openIds, params.incrementId],
+    })),
+  },
+}).createMachine({
+  description:
+    "The Orders tab of My Account, /setting/order, titled 'YOUR ORDERS' (cart-checkout-account.md, Orders tab and States and transitions, Orders). The customer's orders are loaded and sorted into three panels, Delivery Orders (local, driver, farm direct and courier deliveries, labelled 'Local Delivery'), Pickup Orders and Dine-In; each order is a collapsible 'ORDER #' panel, the first of each open.",
+  id: 'myOrders',
+  context: { panels: noOrders, openIds: [], loadError: undefined },
+  initial: 'loading',
+  states: {
+    loading: {
+      description: "Loading the customer's orders.",
+      invoke: {
+        id: 'loadOrders',
+        src: 'loadOrders',
+        onDone: [
+          {
+            description: 'Code 1: the orders, sorted into their panels, the first of each open.',
+            guard: { type: 'isLoaded', params: ({ event }) => ({ reply: event.output }) },
+            target: 'ready',
+            actions: { type: 'assignOrders', params: ({ event }) => ({ reply: event.output }) },
+          },
+          {
+            description: "Refused: the server's message (or 'Your orders could not be loaded.').",
+            target: 'failed',
+            actions: { type: 'assignLoadError', params: ({ event }) => ({ message: event.output.message ?? myOrdersMessages.loadFailed }) },
+          },
+        ],
+        onError: {
+          target: 'failed',
+          actions: {
+            type: 'assignLoadError',
+            params: ({ event }) => ({ message: event.error instanceof ApiError ? event.error.message : myOrdersMessages.loadFailed }),
+          },
+        },
+      },
+    },
+    failed: {
+      description: "The orders could not be loaded: 'Your orders could not be loaded.' (or the server's reason), and the customer may try again.",
+      on: { 'orders.retry': { target: 'loading' } },
+    },
+    ready: {
+      description: 'The orders are shown in their panels; the customer opens and closes each order.',
+      on: {
+        'order.toggle': {
+          guard: { type: 'isListedOrder', params: ({ event }) => ({ incrementId: event.incrementId }) },
+          actions: { type: 'toggleOrder', params: ({ event }) => ({ incrementId: event.incrementId }) },
+        },
+      },
+    },
+  },
+});

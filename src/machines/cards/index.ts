@@ -1,0 +1,48 @@
+import type { SnapshotFrom } from 'xstate';
+import type { addCardMachine } from './add-card.machine.ts';
+import type { cardListMachine } from './card-list.machine.ts';
+import type { paymentOptionsMachine } from './payment-options.machine.ts';
+
+/**
+ * The door to paying by card (docs/decisions/032): the payment options, the saved cards and Add New Card, which the
+ * card step (checkout/checkout-card.machine.ts) runs at /cart/card and in settings. Views import this file only.
+ */
+export { type AddCardActor } from './add-card.machine.ts';
+export {
+  addCardMessages,
+  type AddCardErrors,
+  type AddCardEvent,
+  type AddCardField,
+  type AddCardValues,
+  type CardTokenizer,
+  type ShippingAddressForCard,
+} from './add-card.setup.ts';
+export { brandLabel, type CardListActor, type CardListEvent } from './card-list.machine.ts';
+export {
+  bankTransferBanks,
+  bankTransferNote,
+  paymentOptions,
+  type PaymentOptionsActor,
+  type PaymentOptionsEvent,
+} from './payment-options.machine.ts';
+
+type AddCardSnapshot = SnapshotFrom<typeof addCardMachine>;
+export const selectAddCardFromSettings = (s: AddCardSnapshot) => s.context.fromSettings;
+export const selectHasShippingAddress = (s: AddCardSnapshot) => s.context.shippingAddress !== undefined;
+export const selectGatewayError = (s: AddCardSnapshot) => (s.matches('gatewayFailed') ? s.context.gatewayError : undefined);
+export const selectGateway = (s: AddCardSnapshot) => s.context.gateway;
+export const selectCardValues = (s: AddCardSnapshot) => s.context.values;
+export const selectCardErrors = (s: AddCardSnapshot) => s.context.errors;
+export const selectCardFormError = (s: AddCardSnapshot) => s.context.formError;
+export const selectSameAsShipping = (s: AddCardSnapshot) => s.context.sameAsShipping;
+
+type CardListSnapshot = SnapshotFrom<typeof cardListMachine>;
+export const selectCardsLoadError = (s: CardListSnapshot) => (s.matches('failed') ? s.context.loadError : undefined);
+export const selectSavedCards = (s: CardListSnapshot) => s.context.cards;
+export const selectChosenCardId = (s: CardListSnapshot) => s.context.chosenId;
+export const selectRemovingCardId = (s: CardListSnapshot) => s.context.removingId;
+
+type PaymentOptionsSnapshot = SnapshotFrom<typeof paymentOptionsMachine>;
+export const selectUpiId = (s: PaymentOptionsSnapshot) => s.context.upiId;
+export const selectUpiError = (s: PaymentOptionsSnapshot) => s.context.upiError;
+export const selectUpiMessage = (s: PaymentOptionsSnapshot) => s.context.upiMessage;

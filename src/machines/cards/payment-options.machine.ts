@@ -1,0 +1,175 @@
+import { assign, fromPromise, sendParent, setup, type ActorRefFrom } from 'xstate';
+import type { VerifyUpiReply } from '../../api/contract/payment.contract.ts';
+import { ApiError } from '../../api/http.ts';
+import { verifyUpi } from '../../api/payments.api.ts';
+import { upiError, upiMessages } from '../../rules/upi.ts';
+import type { CardStepReport, PaymentChoice, PaymentMode } from '../checkout/checkout-flow.types.ts';
+
+/** The spec's payment options (section 9): 2 cards, 3 UPI, 4 Payment on Delivery. */
+export const paymentOptions: readonly { mode: PaymentMode; label: string }[] = [
+  { mode: 2, label: 'Cards' },
+  { mode: 3, label: 'UPI' },
+  { mode: 4, label: 'Payment on Delivery' },
+];
+
+/**
+ * The spec's bank list of seven, as a US store names them. No payment mode pays by bank (the server takes 2, 3 and
+ * 4 only), so the list is shown for information and cannot be chosen: offering a choice that cannot pay would fail at
+ * place order.
+ */
+export const bankTransferBanks: readonly string[] = ['Chase', 'Bank of America', 'Wells Fargo', 'Citibank', 'U.S. Bank', 'PNC', 'Capital One'];
+export const bankTransferNote = 'Pay by bank transfer is not offered yet.';
+
+export interface PaymentOptionsInput {
+  /** The option shown first; cards unless the tab says otherwise. */
+  initialMode?: PaymentMode | undefined;
+}
+
+export interface PaymentOptionsContext {
+  initialMode: PaymentMode | undefined;
+  upiId: string;
+  /** The id the server verified (the one Continue hands on). */
+  verifiedUpiId: string | undefined;
+  upiError: string | undefined;
+  upiMessage: string | undefined;
+}
+
+export type PaymentOptionsEvent =
+  | { type: 'payment.option.choose'; mode: PaymentMode }
+  | { type: 'upi.change'; upiId: string }
+  | { type: 'upi.verify' }
+  | { type: 'payment.continue' };
+
+/**
+ * Choose Payment Options (spec section 4 "Payment choice"): cards hand over to the card list; UPI needs the id
+ * verified by the server (isVPAValid 1); Payment on Delivery may continue at once. Invoked by the card step (checkout-card.machine.ts).
+ */
+export const paymentOptionsMachine = setup({
+  types: {
+    context: {} as PaymentOptionsContext,
+    input: {} as PaymentOptionsInput,
+    events: {} as PaymentOptionsEvent,
+  },
+  actors: {
+    verifyUpi: fromPromise<VerifyUpiReply, { upiId: string }>(({ input }) => verifyUpi(input.upiId)),
+  },
+  guards: {
+    isUpiInitial: (_, params: { mode: PaymentMode | undefined }) => params.mode === 3,
+    isDeliveryInitial: (_, params: { mode: PaymentMode | undefined }) => params.mode === 4,
+    isCardsChosen: ({ event }) => event.type === 'payment.option.choose' && event.mode === 2,
+    isUpiChosen: ({ event }) => event.type === 'payment.option.choose' && event.mode === 3,
+    isDeliveryChosen: ({ event }) => event.type === 'payment.option.choose' && event.mode === 4,
+    isUpiLongEnough: ({ context }) => upiError(context.upiId) === undefined,
+    isUpiValid: (_, params: { reply: VerifyUpiReply }) => params.reply.isVPAValid === 1,
+  },
+  actions: {
+    assignUpiId: assign(({ event }) =>
+      event.type === 'upi.change' ? { upiId: event.upiId, verifiedUpiId: undefined, upiError: undefined, upiMessage: undefined } : {},
+    ),
+    assignUpiTooShort: assign({ upiError: upiMessages.invalid, upiMessage: undefined }),
+    clearUpiMessages: assign({ upiError: undefined, upiMessage: undefined }),
+    assignUpiVerified: assign(({ context }) => ({ verifiedUpiId: context.upiId.trim(), upiError: undefined, upiMessage: upiMessages.verified })),
+    assignUpiRefused: assign((_, params: { reply: VerifyUpiReply }) => ({
+      upiError: params.reply.message && params.reply.message !== upiMessages.verified ? params.reply.message : upiMessages.invalid,
+    })),
+    assignUpiFailure: assign((_, params: { error: unknown }) => ({
+      upiError: params.error instanceof ApiError ? (params.error.errors[0]?.message ?? params.error.message) : upiMessages.invalid,
+    })),
+    // Hands the choice to the card step, which hands it to checkout.
+    reportChoice: sendParent((_, params: { choice: PaymentChoice }): CardStepReport => ({ type: 'payment.chosen', choice: params.choice })),
+  },
+}).createMachine({
+  id: 'paymentOptions',
+  description: 'How to pay: cards, UPI (checked by the bank) or Payment on Delivery.',
+  context: ({ input }) => ({ initialMode: input.initialMode, upiId: '', verifiedUpiId: undefined, upiError: undefined, upiMessage: undefined }),
+  initial: 'starting',
+  on: {
+    'payment.option.choose': [
+      { guard: 'isCardsChosen', target: '.cards', description: 'Cards: the card list offers the saved cards.' },
+      { guard: 'isUpiChosen', target: '.upi', description: 'UPI: the shopper types a UPI id to verify.' },
+      { guard: 'isDeliveryChosen', target: '.delivery', description: 'Payment on Delivery: Continue at once.' },
+    ],
+  },
+  states: {
+    starting: {
+      description: 'Which option shows first?',
+      always: [
+        {
+          guard: { type: 'isUpiInitial', params: ({ context }) => ({ mode: context.initialMode }) },
+          target: 'upi',
+          description: 'Opened on UPI: the UPI id field shows first.',
+        },
+        {
+          guard: { type: 'isDeliveryInitial', params: ({ context }) => ({ mode: context.initialMode }) },
+          target: 'delivery',
+          description: 'Opened on Payment on Delivery: it shows first.',
+        },
+        { target: 'cards', description: 'Otherwise the cards show first.' },
+      ],
+    },
+    /** The card list (its own machine) has the Continue of this option. */
+    cards: { description: "Cards: the card list below has this option's Continue." },
+    upi: {
+      description: 'UPI: the shopper types their UPI id.',
+      initial: 'editing',
+      on: { 'upi.change': { target: '.editing', actions: 'assignUpiId' } },
+      states: {
+        editing: {
+          description: 'Typing the UPI id; Verify checks it.',
+          on: {
+            'upi.verify': [
+              {
+                guard: 'isUpiLongEnough',
+                target: 'verifying',
+                actions: 'clearUpiMessages',
+                description: 'At least 5 characters: the bank checks the UPI id.',
+              },
+              { actions: 'assignUpiTooShort', description: "Fewer than 5 characters: 'please provide valid UPI ID'." },
+            ],
+          },
+        },
+        verifying: {
+          description: "Waiting for the bank's answer about the UPI id.",
+          tags: ['verifying'],
+          invoke: {
+            id: 'verifyUpi',
+            src: 'verifyUpi',
+            input: ({ context }) => ({ upiId: context.upiId.trim() }),
+            onDone: [
+              {
+                guard: { type: 'isUpiValid', params: ({ event }) => ({ reply: event.output }) },
+                target: 'verified',
+                actions: 'assignUpiVerified',
+                description: "The bank knows the UPI id: 'UPI verified successfully' and Continue pays with it.",
+              },
+              {
+                target: 'editing',
+                actions: { type: 'assignUpiRefused', params: ({ event }) => ({ reply: event.output }) },
+                description: "The bank refused the UPI id: its reason (or 'please provide valid UPI ID') shows.",
+              },
+            ],
+            onError: { target: 'editing', actions: { type: 'assignUpiFailure', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+        verified: {
+          description: 'The UPI id is verified: Continue pays with it.',
+          on: {
+            'payment.continue': {
+              actions: {
+                type: 'reportChoice',
+                params: ({ context }) => ({ choice: { payment_mode: 3, upi_address: context.verifiedUpiId ?? context.upiId.trim() } }),
+              },
+            },
+          },
+        },
+      },
+    },
+    /** Payment on Delivery: nothing to fill in, Continue at once. */
+    delivery: {
+      description: 'Payment on Delivery: Continue at once.',
+      on: { 'payment.continue': { actions: { type: 'reportChoice', params: () => ({ choice: { payment_mode: 4 } }) } } },
+    },
+  },
+});
+
+export type PaymentOptionsActor = ActorRefFrom<typeof paymentOptionsMachine>;

@@ -1,0 +1,229 @@
+import { cartRequest, deliveryDatesRequest } from '../../api/cart.api.ts';
+import { answerOf, errorOf, failureMessage } from './cart-replies.ts';
+import { cartSetup, reportOf, messageOf } from './cart.setup.ts';
+
+/**
+ * The cart page (spec "Cart page", "Cart checkout", 4 "Checkout gating"): loads the server cart and hands it to its
+ * children, each its own actor reporting every answer back: the line queue (quantities sent 800 ms after the last
+ * change, rolled back when refused), the coupon box, and one delivery group per vendor location (date and slot). It
+ * keeps the server's last cart, the header badge and the red toasts, loads the delivery calendar, and checks every
+ * group before CHECKOUT leaves the page.
+ */
+export const cartMachine = cartSetup.createMachine({
+  description:
+    "The cart page (cart-checkout-account.md, Cart page, Cart checkout rules and States and transitions, Checkout gating and Quantity change). It loads the shopper's cart, grouped by seller, and hands it to its parts: the quantity changes (sent 800 ms after the last click), the coupon box, and one delivery group per seller for its date and time slot. Every answer keeps the header's cart badge up to date and every failure is a red toast. CHECKOUT checks that each group has its date (and slot for same-day), then sends a guest to guest registration, a pick-up, dine-in or wallet cart to payment, and any other cart to the shipping address.",
+  id: 'cart',
+  context: ({ input, spawn, self }) => {
+    const clock = input.now ?? (() => new Date());
+    const cartId = input.session.getSnapshot().context.cart_id;
+    return {
+      session: input.session,
+      clock,
+      now: clock(),
+      cartId,
+      cart: undefined,
+      lines: spawn('cartLines', { id: 'cartLines', input: { owner: self, cartId: cartId ?? '' } }),
+      coupon: spawn('cartCoupon', { id: 'cartCoupon', input: { owner: self, cartId: cartId ?? '' } }),
+      message: undefined,
+      calendar: undefined,
+      calendarMessage: undefined,
+      groups: {},
+      problems: {},
+      checkoutTried: false,
+      loadError: undefined,
+    };
+  },
+  initial: 'checkingCart',
+  states: {
+    checkingCart: {
+      description: 'Checking whether the shopper has a cart at all.',
+      always: [
+        { description: 'The shopper has a cart: it is loaded.', guard: 'hasCartId', target: 'loading' },
+        { description: 'No cart yet: the empty cart is shown.', target: 'empty' },
+      ],
+    },
+    loading: {
+      description: 'Loading the cart: its items grouped by seller, coupon and price summary.',
+      entry: 'clearLoadError',
+      invoke: {
+        id: 'showCart',
+        src: 'showCart',
+        input: ({ context }) => cartRequest(context.cartId ?? ''),
+        onDone: [
+          {
+            description: "The cart has items: it is shown, the badge updated and each seller's delivery group set up.",
+            guard: { type: 'hasItems', params: answerOf },
+            target: 'ready',
+            actions: [
+              { type: 'assignServerCart', params: answerOf },
+              'recordBadge',
+              'syncGroups',
+              'syncLines',
+              { type: 'syncCoupon', params: answerOf },
+            ],
+          },
+          { description: 'The cart has no items (or the server refused): the empty cart is shown.', target: 'empty' },
+        ],
+        onError: [
+          // Not this shopper's cart (or gone): nothing to show.
+          {
+            description: "The cart is gone or not this shopper's: the empty cart is shown.",
+            guard: { type: 'isMissingCart', params: errorOf },
+            target: 'empty',
+          },
+          {
+            description: 'The cart could not be loaded: the reason is shown.',
+            target: 'failed',
+            actions: { type: 'assignLoadError', params: errorOf },
+          },
+        ],
+      },
+    },
+    failed: {
+      description: 'The cart could not be loaded: the reason is shown and the shopper may try again.',
+      on: { 'cart.retry': { target: 'loading' } },
+    },
+    empty: {
+      description: "'Hey fill me, i am Empty': the cart has no items; Start Shopping goes to the store.",
+      entry: ['stopGroups', 'recordEmptyBadge'],
+      on: { 'cart.shop': { actions: 'goToStore' } },
+    },
+    ready: {
+      description:
+        "The cart is shown: the shopper changes quantities, removes items, applies a coupon, picks each seller's delivery date and slot, and presses CHECKOUT.",
+      type: 'parallel',
+      on: {
+        'cart.quantity.change': { actions: { type: 'forwardQuantity', params: ({ event }) => ({ cartRid: event.cartRid, qty: event.qty }) } },
+        'cart.line.remove': { actions: { type: 'forwardRemoval', params: ({ event }) => ({ cartRid: event.cartRid }) } },
+        'cart.coupon.change': { actions: { type: 'forwardCouponText', params: ({ event }) => ({ code: event.code }) } },
+        'cart.coupon.apply': { actions: 'forwardCouponApply' },
+        'cart.coupon.remove': { actions: 'forwardCouponRemoval' },
+        // Every answer a child reports is the whole cart: the cart keeps it and passes it on to the others.
+        'lines.saved': {
+          actions: [{ type: 'assignServerCart', params: reportOf }, 'recordBadge', 'syncGroups', { type: 'syncCoupon', params: reportOf }],
+        },
+        'lines.refused': {
+          actions: [
+            { type: 'assignServerCart', params: reportOf },
+            { type: 'assignRefusal', params: reportOf },
+            'notifyRefusal',
+            'recordBadge',
+            { type: 'syncCoupon', params: reportOf },
+          ],
+        },
+        'coupon.saved': { actions: [{ type: 'assignServerCart', params: reportOf }, 'recordBadge', 'syncLines'] },
+        'group.saved': {
+          actions: [{ type: 'assignServerCart', params: reportOf }, 'recordBadge', 'syncLines', { type: 'syncCoupon', params: reportOf }],
+        },
+        // A failure any child reports is one red toast.
+        'lines.failed': { actions: [{ type: 'assignMessage', params: messageOf }, 'notifyRefusal'] },
+        'coupon.failed': { actions: [{ type: 'assignMessage', params: messageOf }, 'notifyRefusal'] },
+        'group.failed': { actions: [{ type: 'assignMessage', params: messageOf }, 'notifyRefusal'] },
+        'lines.emptied': { target: 'empty' },
+        'coupon.emptied': { target: 'empty' },
+      },
+      states: {
+        calendar: {
+          description: "The sellers' next delivery dates and holidays, which the date pickers follow.",
+          initial: 'loading',
+          states: {
+            loading: {
+              description: "Loading each seller's next delivery date and holidays.",
+              invoke: {
+                id: 'nextDeliveryDates',
+                src: 'nextDeliveryDates',
+                input: ({ context }) => deliveryDatesRequest(context.cart?.delivery_groups ?? []),
+                onDone: [
+                  {
+                    description: "The dates are known: each seller's date picker gets its own.",
+                    guard: { type: 'isCalendar', params: answerOf },
+                    target: 'loaded',
+                    actions: [{ type: 'assignCalendar', params: answerOf }, 'sendCalendarToGroups'],
+                  },
+                  {
+                    description: "The server had no dates: 'Delivery dates are not available right now.'",
+                    target: 'failed',
+                    actions: { type: 'assignCalendarFailure', params: { message: 'Delivery dates are not available right now.' } },
+                  },
+                ],
+                onError: {
+                  target: 'failed',
+                  actions: { type: 'assignCalendarFailure', params: ({ event }) => ({ message: failureMessage(event.error) }) },
+                },
+              },
+            },
+            loaded: { description: "The delivery dates are known: each seller's date picker offers only its deliverable days." },
+            failed: {
+              description: 'The delivery dates could not be loaded: the message is shown and the shopper may try again.',
+              on: { 'cart.calendar.retry': { target: 'loading' } },
+            },
+          },
+        },
+        checkout: {
+          description: 'What happens when the shopper presses CHECKOUT.',
+          initial: 'idle',
+          states: {
+            idle: {
+              description: "The shopper has not pressed CHECKOUT (or was shown which dates and slots are still 'Required').",
+              // CHECKOUT does not wait out the quantity debounce: the line queue sends what waits at once.
+              on: {
+                'cart.checkout': {
+                  description: 'CHECKOUT: quantity changes waiting for their 800 ms are sent at once.',
+                  target: 'waiting',
+                  actions: 'flushLines',
+                },
+              },
+            },
+            // Re-checked after every event the cart takes, its children's reports included: 'lines.settled' (which
+            // needs no handler of its own) says the queue has nothing waiting or in flight any more.
+            waiting: {
+              description: 'CHECKOUT was pressed: waiting for quantity, coupon and date changes still on their way to the server.',
+              always: [
+                { description: 'Nothing is on its way to the server any more: the cart can be judged.', guard: 'isSettled', target: 'deciding' },
+              ],
+            },
+            deciding: {
+              description: 'Checking every seller has its date (and slot for same-day) and where the shopper goes next.',
+              always: [
+                {
+                  description: "A seller still needs a date or a slot: 'Required' is shown beside it and the shopper stays.",
+                  guard: 'hasCheckoutProblems',
+                  target: 'idle',
+                  actions: 'assignProblems',
+                },
+                {
+                  description: 'A guest: on to guest registration (email-only checkout).',
+                  guard: 'isGuest',
+                  target: 'leaving',
+                  actions: ['clearProblems', 'goToGuestRegister'],
+                },
+                {
+                  description: 'A pick-up, dine-in or wallet cart: straight to the payment step.',
+                  guard: 'isCardFirst',
+                  target: 'leaving',
+                  actions: ['clearProblems', 'recordNextTab', 'goToCard'],
+                },
+                {
+                  description: 'A delivery cart: on to the shipping address.',
+                  target: 'leaving',
+                  actions: ['clearProblems', 'recordNextTab', 'goToAddress'],
+                },
+              ],
+            },
+            leaving: { description: 'The shopper is on the way to guest registration, payment or the shipping address.' },
+          },
+        },
+        clock: {
+          description: "Today's date, kept current so the date pickers never offer a day that has passed.",
+          initial: 'ticking',
+          states: {
+            ticking: {
+              description: 'Reading the clock once a minute.',
+              after: { minuteTick: { target: 'ticking', reenter: true, actions: 'assignNow' } },
+            },
+          },
+        },
+      },
+    },
+  },
+});

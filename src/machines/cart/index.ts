@@ -1,0 +1,46 @@
+import type { SnapshotFrom } from 'xstate';
+import type { cartCouponMachine } from './cart-coupon.machine.ts';
+import type { cartLinesMachine } from './cart-lines.machine.ts';
+import type { cartMachine } from './cart.machine.ts';
+import type { deliveryGroupMachine } from './delivery-group.machine.ts';
+
+/**
+ * The door to the cart page (docs/decisions/032): the cart machine and what its children (the line queue, the coupon
+ * box, one delivery group per seller) show. Views import this file only.
+ */
+export { cartMachine } from './cart.machine.ts';
+export { type CartEvent, type DeliveryGroupRef } from './cart.setup.ts';
+export type { CartCouponEvent, CouponMessage } from './cart-coupon.machine.ts';
+export type { CartLinesEvent } from './cart-lines.machine.ts';
+export type { DeliveryGroupEvent } from './delivery-group.machine.ts';
+
+type CartSnapshot = SnapshotFrom<typeof cartMachine>;
+export const selectCartLoadError = (s: CartSnapshot) => s.context.loadError;
+export const selectCart = (s: CartSnapshot) => s.context.cart;
+/** The line queue's actor (quantity changes and removals). */
+export const selectLinesActor = (s: CartSnapshot) => s.context.lines;
+/** The coupon box's actor. */
+export const selectCouponActor = (s: CartSnapshot) => s.context.coupon;
+/** One delivery group's actor per seller. */
+export const selectGroups = (s: CartSnapshot) => s.context.groups;
+export const selectCartProblems = (s: CartSnapshot) => s.context.problems;
+export const selectCartClock = (s: CartSnapshot) => s.context.now;
+export const selectCalendarMessage = (s: CartSnapshot) => (s.matches({ ready: { calendar: 'failed' } }) ? s.context.calendarMessage : undefined);
+
+/** Quantities changed here and not yet confirmed by the server. */
+export const selectPendingLines = (s: SnapshotFrom<typeof cartLinesMachine>) => s.context.pending;
+
+type CouponSnapshot = SnapshotFrom<typeof cartCouponMachine>;
+export const selectCouponText = (s: CouponSnapshot) => s.context.couponText;
+export const selectCouponMessage = (s: CouponSnapshot) => s.context.couponMessage;
+
+type DeliveryGroupSnapshot = SnapshotFrom<typeof deliveryGroupMachine>;
+export const selectGroupCalendar = (s: DeliveryGroupSnapshot) => s.context.calendar;
+export const selectGroupSpeed = (s: DeliveryGroupSnapshot) => s.context.speed;
+/** The date shown: the one being chosen, else the one saved. */
+export const selectGroupDate = (s: DeliveryGroupSnapshot) => s.context.draftDate ?? s.context.date;
+export const selectGroupDateError = (s: DeliveryGroupSnapshot) => s.context.dateError;
+export const selectGroupSlots = (s: DeliveryGroupSnapshot) => s.context.slots;
+/** The slot shown: the one being chosen, else the one saved. */
+export const selectGroupSlotId = (s: DeliveryGroupSnapshot) => s.context.draftSlotId ?? s.context.slotId;
+export const selectGroupSlotsMessage = (s: DeliveryGroupSnapshot) => s.context.slotsMessage;

@@ -1,0 +1,16 @@
+import { ApiError } from '../../api/http.ts';
+import { checkoutMessages } from '../../rules/checkout-flow.ts';
+
+/** The checkout steps' words for a failed call. */
+export const somethingWentWrong = 'Something Went Wrong.';
+
+/** A failed call's own message (offline, the server's refusal), else the step's fallback. */
+export function failureText(error: unknown, fallback: string = somethingWentWrong): string {
+  return error instanceof ApiError ? error.message : fallback;
+}
+
+/** Place order or confirm failed: offline or a server fault reads as the spec's transport message; a refusal with words keeps them. */
+export function placeOrderErrorMessage(error: unknown): string {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.message) return error.message;
+  return checkoutMessages.internalError;
+}

@@ -1,0 +1,71 @@
+import type { PlaceOrderBody } from '../../api/contract/checkout.contract.ts';
+import type { PaymentMethodsReply, SavedPaymentMethod } from '../../api/contract/payment.contract.ts';
+import type { ShippingAddress } from '../../rules/checkout-flow.ts';
+import type { SpeedId } from '../../rules/delivery-speeds.ts';
+import type { TipPercent } from '../../rules/tips.ts';
+
+/**
+ * The values the checkout's step machines hand to the tabs machine (checkout.machine.ts), and the events they report
+ * with. Types only: the machines that own each value build it.
+ */
+
+/** The spec's payment options (section 9): 2 cards, 3 UPI, 4 Payment on Delivery, as the place-order body reads them. */
+export type PaymentMode = NonNullable<PlaceOrderBody['payment_mode']>;
+
+/**
+ * What the card step hands over: the place-order body's payment fields, plus what the spec's cart flow record keeps
+ * of a saved card (its customer, its text, its billing address and the payment method name).
+ */
+export type PaymentChoice = { payment_mode: PaymentMode } & Pick<PlaceOrderBody, 'card_id' | 'card_token' | 'upi_address'> &
+  Partial<Pick<SavedPaymentMethod, 'customer_stripe_id' | 'card_info'>> & {
+    billing_address_id?: NonNullable<SavedPaymentMethod['address']['billing_address_id']> | undefined;
+    payment_method?: PaymentMethodsReply['payment_method'] | undefined;
+  };
+
+/** The cart flow's payment fields: each unset until the card step hands a choice over. */
+export type FlowPayment = { [K in keyof Required<PaymentChoice>]: PaymentChoice[K] | undefined };
+
+/** The spec's cart flow record, shared across the checkout steps (the tabs machine keeps it). */
+export interface CartFlow extends FlowPayment {
+  selectedAddress: ShippingAddress | undefined;
+  selectedSpeedID: SpeedId | undefined;
+  selectedRetailerID: number | undefined;
+  selectedShippingMethodID: string | undefined;
+  shippingAmount: string;
+  deliveryFee: string;
+  deliveryDate: string | undefined;
+  pickup_date: string | undefined;
+  tipPercent: TipPercent;
+  isGift: boolean;
+  giftMessage: string;
+}
+
+/** What the speed step fills in on CONTINUE. */
+export type SpeedFlow = Pick<
+  CartFlow,
+  'selectedSpeedID' | 'selectedRetailerID' | 'selectedShippingMethodID' | 'deliveryFee' | 'shippingAmount' | 'deliveryDate' | 'pickup_date'
+>;
+
+/** What the summary's shopper chooses (kept by the tabs machine, so a later visit to the summary starts with them). */
+export type SummaryChoices = Pick<CartFlow, 'tipPercent' | 'isGift' | 'giftMessage'>;
+
+/** What the step machines tell the tabs machine while they run (sendParent). */
+export type CheckoutReport =
+  /** The checkout snackbar (4 s). */
+  | { type: 'notice.show'; message: string }
+  /** The card step's choice: the flow takes it and moves on. */
+  | { type: 'card.continue'; choice: PaymentChoice }
+  | { type: 'summary.choices'; choices: SummaryChoices }
+  /** The order is on its way (placing, the bank's check, confirming): the tabs stay where they are. */
+  | { type: 'order.started' }
+  | { type: 'order.ended' }
+  /** Place order wants a fresh face check for this cart: the tabs open the face step again. */
+  | { type: 'face.required' };
+
+/** What the card step's children (payment options, card list, add card) tell the card step. */
+export type CardStepReport =
+  | { type: 'payment.chosen'; choice: PaymentChoice }
+  /** The card list opened ADD NEW CARD. */
+  | { type: 'card.add.open' }
+  /** A refusal worth a toast (card removal, card save, card token). */
+  | { type: 'card.error'; message: string };

@@ -1,0 +1,188 @@
+import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { shippingOptions, shippingOptionsBody } from '../../api/checkout.api.ts';
+import type { ShippingBody, ShippingReply, SpeedOption } from '../../api/contract/shipping.contract.ts';
+import type { Sent } from '../../api/http.ts';
+import { defaultSpeedId, type SpeedId } from '../../rules/delivery-speeds.ts';
+import type { SpeedFlow } from './checkout-flow.types.ts';
+import { failureText } from './checkout-errors.ts';
+import type { sessionMachine } from '../app/session.machine.ts';
+
+export interface CheckoutSpeedInput {
+  session: ActorRefFrom<typeof sessionMachine>;
+  cartId: string;
+  /** The address chosen on the address step (none for pickup and dine-in carts). */
+  deliveryAddressId: number | undefined;
+}
+
+/** The speed step's current choice (the flow takes it on CONTINUE). */
+export interface SpeedChoice {
+  speedId: SpeedId;
+  retailerId: number | undefined;
+  methodId: string | undefined;
+}
+
+export interface CheckoutSpeedContext {
+  session: ActorRefFrom<typeof sessionMachine>;
+  cartId: string;
+  deliveryAddressId: number | undefined;
+  speeds: SpeedOption[];
+  speedChoice: SpeedChoice | undefined;
+  speedMessage: string | undefined;
+}
+
+export type CheckoutSpeedEvent =
+  | { type: 'speed.choose'; speedId: SpeedId }
+  | { type: 'retailer.choose'; retailerId: number }
+  | { type: 'method.choose'; methodId: string }
+  | { type: 'speed.continue' }
+  | { type: 'speed.retry' };
+
+/** CONTINUE's result: the cart flow fields the choice fills. */
+export interface CheckoutSpeedOutput {
+  speed: SpeedFlow | undefined;
+}
+
+export const noSpeedMessage = 'No delivery option is available for this cart.';
+
+function speedOf(context: CheckoutSpeedContext, id: number | undefined): SpeedOption | undefined {
+  return context.speeds.find((s) => s.id === id);
+}
+
+/** A speed's primary retailer and method (spec: the primary retailer is the first, and the primary ship method). */
+function primaryChoice(speed: SpeedOption): SpeedChoice {
+  const retailer = speed.retailers.find((r) => r.isPrimary) ?? speed.retailers[0];
+  const method = speed.ship_methods.find((m) => m.isPrimary) ?? speed.ship_methods[0];
+  return { speedId: speed.id, retailerId: retailer?.id, methodId: method?.id };
+}
+
+/** '1 Hour Delivery' (id 1) when offered, else the server's primary speed, else the first. */
+function defaultSpeed(speeds: readonly SpeedOption[]): SpeedOption | undefined {
+  return speeds.find((s) => s.id === defaultSpeedId) ?? speeds.find((s) => s.isPrimary) ?? speeds[0];
+}
+
+/** The cart flow fields the choice fills (output of the step); none before a choice. */
+export function flowOfSpeed(context: CheckoutSpeedContext): SpeedFlow | undefined {
+  const choice = context.speedChoice;
+  const speed = speedOf(context, choice?.speedId);
+  if (!choice || !speed) return undefined;
+  const retailer = speed.retailers.find((r) => r.id === choice.retailerId);
+  const method = speed.ship_methods.find((m) => m.id === choice.methodId);
+  return {
+    selectedSpeedID: speed.id,
+    selectedRetailerID: retailer?.id,
+    selectedShippingMethodID: method?.id,
+    deliveryFee: retailer?.delivery_fee ?? method?.fee ?? speed.delivery_fee,
+    shippingAmount: method?.amount ?? '0.00',
+    deliveryDate: method?.delivery_date ?? retailer?.pickup_date ?? undefined,
+    pickup_date: retailer?.pickup_date ?? method?.pickup_date ?? undefined,
+  };
+}
+
+/**
+ * The speed step, 'Choose Delivery Slots' (spec section 4 "Delivery speed"): the cart's speed options are loaded with
+ * the primary speed preselected; choosing a speed reselects its primary retailer and method; speeds 2 and 3 let the
+ * shopper pick the shop, 10 and 11 the date; CONTINUE ends the step with the choice.
+ */
+export const checkoutSpeedMachine = setup({
+  types: {
+    context: {} as CheckoutSpeedContext,
+    input: {} as CheckoutSpeedInput,
+    events: {} as CheckoutSpeedEvent,
+    output: {} as CheckoutSpeedOutput,
+  },
+  actors: {
+    shippingOptions: fromPromise<ShippingReply, Sent<ShippingBody>>(({ input }) => shippingOptions(input)),
+  },
+  guards: {
+    hasSpeeds: (_, params: { reply: ShippingReply }) => params.reply.code === 1 && (params.reply.data?.speed.length ?? 0) > 0,
+    isOfferedSpeed: ({ context, event }) => event.type === 'speed.choose' && speedOf(context, event.speedId) !== undefined,
+    // Speeds 2 (Store Pickup) and 3 (Dine-In) let the shopper pick the shop.
+    isRetailerChoice: ({ context, event }) => {
+      const speed = speedOf(context, context.speedChoice?.speedId);
+      return event.type === 'retailer.choose' && (speed?.id === 2 || speed?.id === 3) && speed.retailers.some((r) => r.id === event.retailerId);
+    },
+    // Speed 10 (and the farm's 11) let the shopper pick the delivery date: one ship method per date.
+    isDateChoice: ({ context, event }) => {
+      const speed = speedOf(context, context.speedChoice?.speedId);
+      return event.type === 'method.choose' && (speed?.id === 10 || speed?.id === 11) && speed.ship_methods.some((m) => m.id === event.methodId);
+    },
+    hasSpeedChoice: ({ context }) => speedOf(context, context.speedChoice?.speedId) !== undefined,
+  },
+  actions: {
+    assignSpeeds: assign((_, params: { reply: ShippingReply }) => {
+      const speeds = params.reply.data?.speed ?? [];
+      const speed = defaultSpeed(speeds);
+      return { speeds, speedChoice: speed ? primaryChoice(speed) : undefined, speedMessage: undefined };
+    }),
+    assignSpeedMessage: assign((_, params: { message: string }) => ({ speedMessage: params.message })),
+    // Choosing a speed reselects its primary retailer and method.
+    assignSpeedChoice: assign(({ context, event }) => {
+      const speed = event.type === 'speed.choose' ? speedOf(context, event.speedId) : undefined;
+      return speed ? { speedChoice: primaryChoice(speed) } : {};
+    }),
+    assignRetailer: assign(({ context, event }) =>
+      event.type === 'retailer.choose' && context.speedChoice ? { speedChoice: { ...context.speedChoice, retailerId: event.retailerId } } : {},
+    ),
+    assignMethod: assign(({ context, event }) =>
+      event.type === 'method.choose' && context.speedChoice ? { speedChoice: { ...context.speedChoice, methodId: event.methodId } } : {},
+    ),
+  },
+}).createMachine({
+  description:
+    "The delivery speed step of the checkout, 'Choose Delivery Slots' (cart-checkout-account.md, Checkout tabs step 2 and States and transitions, Delivery speed). The cart's speed options are loaded with '1 Hour Delivery' (or the primary speed) preselected; choosing a speed reselects its primary retailer and ship method; Store Pickup and Dine-In let the shopper pick the shop, Courier and Farm Direct the delivery date; CONTINUE stores the choice and opens the payment step.",
+  id: 'checkoutSpeed',
+  context: ({ input }) => ({
+    session: input.session,
+    cartId: input.cartId,
+    deliveryAddressId: input.deliveryAddressId,
+    speeds: [],
+    speedChoice: undefined,
+    speedMessage: undefined,
+  }),
+  initial: 'loading',
+  output: ({ context }) => ({ speed: flowOfSpeed(context) }),
+  states: {
+    loading: {
+      description: 'Loading the delivery speeds, retailers and dates offered for this cart and address.',
+      invoke: {
+        id: 'shippingOptions',
+        src: 'shippingOptions',
+        input: ({ context }) => shippingOptionsBody(context.cartId, context.deliveryAddressId, context.session.getSnapshot().context),
+        onDone: [
+          {
+            description: 'Speeds are offered: the default one is preselected with its primary retailer and method.',
+            guard: { type: 'hasSpeeds', params: ({ event }) => ({ reply: event.output }) },
+            target: 'choosing',
+            actions: { type: 'assignSpeeds', params: ({ event }) => ({ reply: event.output }) },
+          },
+          {
+            description: "No speed offered for this cart: the server's message, or 'No delivery option is available for this cart.'",
+            target: 'failed',
+            actions: { type: 'assignSpeedMessage', params: ({ event }) => ({ message: event.output.message ?? noSpeedMessage }) },
+          },
+        ],
+        onError: {
+          target: 'failed',
+          actions: { type: 'assignSpeedMessage', params: ({ event }) => ({ message: failureText(event.error) }) },
+        },
+      },
+    },
+    choosing: {
+      description: 'The shopper is choosing the speed, and where offered the retailer or the delivery date, then presses CONTINUE.',
+      on: {
+        'speed.choose': { guard: 'isOfferedSpeed', actions: 'assignSpeedChoice' },
+        'retailer.choose': { guard: 'isRetailerChoice', actions: 'assignRetailer' },
+        'method.choose': { guard: 'isDateChoice', actions: 'assignMethod' },
+        'speed.continue': { guard: 'hasSpeedChoice', target: 'chosen' },
+      },
+    },
+    failed: {
+      description: 'No speed could be offered (or the server could not be reached): the message is shown and the shopper may try again.',
+      on: { 'speed.retry': { target: 'loading' } },
+    },
+    /** CONTINUE with an offered speed: the step is done. */
+    chosen: { description: 'The shopper pressed CONTINUE with an offered speed: the step is done and the checkout opens payment.', type: 'final' },
+  },
+});
+
+export type CheckoutSpeedActor = ActorRefFrom<typeof checkoutSpeedMachine>;

@@ -1,0 +1,146 @@
+import { assign, fromPromise, sendParent, setup } from 'xstate';
+import { showCart } from '../../api/cart.api.ts';
+import { confirmOrder, orderReview, placeOrder } from '../../api/checkout.api.ts';
+import type { CartReply, ShowCartBody } from '../../api/contract/cart-page.contract.ts';
+import type { OrderReviewBody, OrderReviewData, OrderReviewReply, PlaceOrderBody, PlaceOrderReply } from '../../api/contract/checkout.contract.ts';
+import type { StripeDetailsReply, TestAuthenticateReply } from '../../api/contract/payment.contract.ts';
+import type { Sent } from '../../api/http.ts';
+import { stripeDetails, testAuthenticate } from '../../api/payments.api.ts';
+import { requiredMessage as couponRequiredMessage } from '../../rules/cart-checkout.ts';
+import { checkoutMessages, placeOrderOutcome, type PlaceOrderOutcome } from '../../rules/checkout-flow.ts';
+import { isFacePassRefusal } from '../../rules/face-check.ts';
+import type { TipPercent } from '../../rules/tips.ts';
+import type { CouponMessage } from '../cart/cart-coupon.machine.ts';
+import type { CartFlow, CheckoutReport } from './checkout-flow.types.ts';
+import { failureText } from './checkout-errors.ts';
+
+export interface CheckoutSummaryInput {
+  cartId: string;
+  /** The cart flow as the earlier steps left it (this step changes only the tip and the gift). */
+  flow: CartFlow;
+}
+
+export interface CheckoutSummaryContext {
+  cartId: string;
+  flow: CartFlow;
+  /** Only 1 Hour Delivery takes a driver tip (the speed is chosen before this step). */
+  tipOffered: boolean;
+  review: OrderReviewData | undefined;
+  reviewMessage: string | undefined;
+  /** The summary's coupon box: what is typed, and the server's answer to the last apply or remove. */
+  couponText: string;
+  couponMessage: CouponMessage | undefined;
+  orderId: string | undefined;
+  /** The last answer of place order or confirm, which 'settling' routes. */
+  orderReply: PlaceOrderReply | undefined;
+  /** The bank check (3-D Secure) the order's payment waits for. */
+  authentication: { clientSecret: string; gateway: 'test' | 'stripe' } | undefined;
+  /** Stripe's publishable key, for the page's Stripe.js to run the bank check. */
+  publishableKey: string | undefined;
+}
+
+export type CheckoutSummaryEvent =
+  | { type: 'tip.choose'; percent: TipPercent }
+  | { type: 'gift.toggle' }
+  | { type: 'gift.message.change'; text: string }
+  | { type: 'review.retry' }
+  | { type: 'coupon.change'; code: string }
+  | { type: 'coupon.apply' }
+  | { type: 'coupon.remove' }
+  | { type: 'order.place' }
+  | { type: 'payment.authenticate'; complete: boolean };
+
+/** How the order ended: placed, or declined at the charge (the page then shows /payment/fail). */
+export interface CheckoutSummaryOutput {
+  outcome: Extract<PlaceOrderOutcome, { kind: 'placed' | 'declined' }> | undefined;
+}
+
+function outcomeOf(context: CheckoutSummaryContext): PlaceOrderOutcome | undefined {
+  return context.orderReply ? placeOrderOutcome(context.orderReply) : undefined;
+}
+
+export function summaryOutput(context: CheckoutSummaryContext): CheckoutSummaryOutput {
+  const outcome = outcomeOf(context);
+  return { outcome: outcome?.kind === 'placed' || outcome?.kind === 'declined' ? outcome : undefined };
+}
+
+/** The checkout-summary machine's types and implementations (guards, actions, actors, delays): its chart is checkout-summary.machine.ts. */
+export const checkoutSummarySetup = setup({
+  types: {
+    context: {} as CheckoutSummaryContext,
+    input: {} as CheckoutSummaryInput,
+    events: {} as CheckoutSummaryEvent,
+    output: {} as CheckoutSummaryOutput,
+  },
+  actors: {
+    orderReview: fromPromise<OrderReviewReply, Sent<OrderReviewBody>>(({ input }) => orderReview(input)),
+    placeOrder: fromPromise<PlaceOrderReply, Sent<PlaceOrderBody>>(({ input }) => placeOrder(input)),
+    // The cart's own coupon call (POST /api/cart/showcart with coupon_code or remove_coupon); the review then re-prices.
+    changeCoupon: fromPromise<CartReply, Sent<ShowCartBody>>(({ input }) => showCart(input)),
+    loadStripeKey: fromPromise<StripeDetailsReply>(() => stripeDetails()),
+    // Stripe's bank check in the shopper's browser: provided by the page, which loads Stripe.js.
+    handleNextAction: fromPromise<void, { clientSecret: string; publishableKey: string }>(async () => {
+      throw new Error('No bank check is available here.');
+    }),
+    // The test gateway's bank page, answered by the shopper.
+    answerTestBank: fromPromise<TestAuthenticateReply, { clientSecret: string; complete: boolean }>(({ input }) =>
+      testAuthenticate(input.clientSecret, input.complete),
+    ),
+    confirmOrder: fromPromise<PlaceOrderReply, { orderId: string }>(({ input }) => confirmOrder(input.orderId)),
+  },
+  guards: {
+    isCodeOne: (_, params: { code: number }) => params.code === 1,
+    isTipOffered: ({ context }) => context.tipOffered,
+    hasCouponText: ({ context }) => context.couponText.trim() !== '',
+    hasAppliedCoupon: ({ context }) => Boolean(context.review?.coupon_code),
+    isPlaced: ({ context }) => outcomeOf(context)?.kind === 'placed',
+    isDeclined: ({ context }) => outcomeOf(context)?.kind === 'declined',
+    isAuthenticationNeeded: ({ context }) => outcomeOf(context)?.kind === 'authenticate',
+    isFacePassMissing: ({ context }) => {
+      const outcome = outcomeOf(context);
+      return outcome?.kind === 'refused' && isFacePassRefusal(outcome.message);
+    },
+    isStripeCheck: ({ context }) => context.authentication?.gateway === 'stripe',
+    hasPublishableKey: (_, params: { reply: StripeDetailsReply }) => params.reply.code === 1 && Boolean(params.reply.data?.publishable_key),
+  },
+  actions: {
+    assignReview: assign((_, params: { reply: OrderReviewReply }) => ({ review: params.reply.data, reviewMessage: undefined })),
+    assignReviewMessage: assign((_, params: { message: string }) => ({ reviewMessage: params.message })),
+    assignTip: assign(({ context, event }) => (event.type === 'tip.choose' ? { flow: { ...context.flow, tipPercent: event.percent } } : {})),
+    toggleGift: assign(({ context }) => ({ flow: { ...context.flow, isGift: !context.flow.isGift } })),
+    assignGiftMessage: assign(({ context, event }) =>
+      event.type === 'gift.message.change' ? { flow: { ...context.flow, giftMessage: event.text } } : {},
+    ),
+    assignCouponText: assign(({ event }) => (event.type === 'coupon.change' ? { couponText: event.code } : {})),
+    assignCouponRequired: assign({ couponMessage: { kind: 'error', text: couponRequiredMessage } }),
+    // Code 1 with the server's words is a success; code 2 is a refusal (expired, used up, minimum not met ...).
+    assignCouponReply: assign((_, params: { reply: CartReply }) => {
+      const text = params.reply.message;
+      if (params.reply.code !== 1) return { couponMessage: { kind: 'error' as const, text: text ?? 'Something Went Wrong.' } };
+      return { couponMessage: text ? { kind: 'success' as const, text } : undefined, couponText: '' };
+    }),
+    assignCouponFailure: assign((_, params: { error: unknown }) => ({ couponMessage: { kind: 'error' as const, text: failureText(params.error) } })),
+    assignOrderReply: assign((_, params: { reply: PlaceOrderReply }) => ({ orderReply: params.reply })),
+    assignOrderId: assign(({ context }) => ({ orderId: context.orderReply?.order_id })),
+    assignAuthentication: assign(({ context }) => {
+      const outcome = outcomeOf(context);
+      return outcome?.kind === 'authenticate'
+        ? { orderId: outcome.orderId, authentication: { clientSecret: outcome.clientSecret, gateway: outcome.gateway } }
+        : {};
+    }),
+    assignPublishableKey: assign((_, params: { reply: StripeDetailsReply }) => ({ publishableKey: params.reply.data?.publishable_key })),
+    // ---- reports to the tabs machine
+    reportSummaryChoices: sendParent(({ context }): CheckoutReport => ({
+      type: 'summary.choices',
+      choices: { tipPercent: context.flow.tipPercent, isGift: context.flow.isGift, giftMessage: context.flow.giftMessage },
+    })),
+    reportNotice: sendParent((_, params: { message: string }): CheckoutReport => ({ type: 'notice.show', message: params.message })),
+    reportReplyMessage: sendParent(({ context }): CheckoutReport => ({
+      type: 'notice.show',
+      message: context.orderReply?.message || checkoutMessages.placeOrderFailed,
+    })),
+    reportFaceRequired: sendParent((): CheckoutReport => ({ type: 'face.required' })),
+    reportOrderStarted: sendParent((): CheckoutReport => ({ type: 'order.started' })),
+    reportOrderEnded: sendParent((): CheckoutReport => ({ type: 'order.ended' })),
+  },
+});

@@ -1,0 +1,279 @@
+import { and, type ActorRefFrom } from 'xstate';
+import { faceCheckSuccessMessage } from '../../api/contract/kyc.contract.ts';
+import { noTabs } from '../../rules/checkout-flow.ts';
+import { shippingAddressForCard } from './checkout-card.machine.ts';
+import { checkoutSetup, flowFromSession } from './checkout.setup.ts';
+
+/**
+ * The checkout tabs (spec "Checkout tabs", section 4; DESIGN.md statecharts): which step is open, the tab flags that
+ * gate it, the cart flow the steps share, and the snackbar. Two regions: `flow` walks the ordered steps address →
+ * speed → card → face → checkout (the summary), `notice` shows the snackbar for 4 s.
+ *
+ * Each step is its own machine, invoked while the step is open (invoke id = actor name: chooseAddress, chooseSpeed,
+ * choosePayment, verifyFace, reviewOrder; the views find them in the snapshot's children): the address, speed and face
+ * steps end with their output, the card step reports 'card.continue', the summary ends placed or declined. Steps
+ * report snackbar texts with 'notice.show'; the summary reports its tip and gift ('summary.choices') and keeps the tabs
+ * steady while an order is on its way ('order.started' / 'order.ended').
+ *
+ * Gating: each step's entry sets the spec's tab flags (flagsOnEntering: its own on, later ones off), and 'tab.select'
+ * moves only to a step whose flag is set; any other request (a direct visit to /cart/checkout, a tab not reached yet)
+ * keeps the step and calls goToStep, which puts the URL back. So card and checkout are reached only through continue.
+ *
+ * Face step: between card and summary, only for a cart holding an age-restricted line (isFaceRequired, on the cart
+ * lines loaded when the checkout opens) and no fresh face pass noted for it; other carts go from the card step
+ * straight to checkout. Such a cart of a guest or of a customer not verified yet stops at identityNeeded, a prompt to
+ * create an account or verify on /kyc (isIdentityMissing), since place order would refuse it anyway.
+ *
+ * Navigation belongs to the page: goToStep and goToPaymentFail are provided by it.
+ */
+export const checkoutMachine = checkoutSetup.createMachine({
+  description:
+    "The checkout tabs after the shopper presses CHECKOUT on the cart (cart-checkout-account.md, Checkout tabs and Checkout gating). The shopper walks the steps in order: shipping address, delivery speed, payment, a face check when the cart holds an age-restricted drink, and the order summary with PLACE ORDER. A tab can only be opened once the shopper has reached it with continue; pick-up, dine-in and wallet carts start at the payment step. Alongside, a snackbar shows each step's success or failure text for 4 seconds.",
+  id: 'checkout',
+  context: ({ input }) => ({
+    session: input.session,
+    now: input.now ?? (() => new Date()),
+    cartId: input.session.getSnapshot().context.cart_id ?? '',
+    cartLines: [],
+    identityGap: undefined,
+    step: 'address',
+    flags: noTabs,
+    flow: flowFromSession(input.session.getSnapshot().context),
+    orderId: undefined,
+    awaitsEmailConfirmation: false,
+    notice: undefined,
+  }),
+  type: 'parallel',
+  states: {
+    flow: {
+      description: 'The checkout steps, one open at a time.',
+      initial: 'starting',
+      on: {
+        'tab.select': [
+          { description: 'The shopper opens the address tab, which they have already reached.', guard: 'isAddressTab', target: '.address' },
+          { description: 'The shopper opens the delivery speed tab, which they have already reached.', guard: 'isSpeedTab', target: '.speed' },
+          { description: 'The shopper opens the payment tab, which they have already reached.', guard: 'isCardTab', target: '.card' },
+          { description: 'The shopper opens the face check tab, which they have already reached.', guard: 'isFaceTab', target: '.face' },
+          { description: 'The shopper opens the summary tab, which they have already reached.', guard: 'isSummaryTab', target: '.checkout' },
+          // Refused: the step stays and the URL goes back to it.
+          {
+            description: 'A tab not reached yet (or a typed URL): the shopper stays on the current step and the address bar goes back to it.',
+            actions: 'goToStep',
+          },
+        ],
+      },
+      states: {
+        // The cart's lines first (a drink needs the face step); pickup and dine-in carts need no address (spec
+        // "Checkout gating"). Unreadable, the cart counts as holding no drink: place order still refuses one
+        // without a fresh face pass, so the server keeps the rule either way.
+        starting: {
+          description: "Reading the cart's lines to know whether it holds an age-restricted drink and which step to open first.",
+          invoke: {
+            id: 'loadCart',
+            src: 'loadCart',
+            input: ({ context }) => ({ cartId: context.cartId }),
+            onDone: [
+              {
+                description: 'A drink in the cart of a guest or an unverified customer: they must create an account or verify first.',
+                guard: { type: 'isIdentityMissing', params: ({ event }) => ({ reply: event.output }) },
+                target: 'identityNeeded',
+                actions: [{ type: 'assignCartLines', params: ({ event }) => ({ reply: event.output }) }, 'assignIdentityGap'],
+              },
+              {
+                description: 'A pick-up, dine-in or wallet cart needs no address: straight to payment.',
+                guard: 'isCardFirst',
+                target: 'card',
+                actions: { type: 'assignCartLines', params: ({ event }) => ({ reply: event.output }) },
+              },
+              {
+                description: 'A delivery cart starts with the shipping address.',
+                target: 'address',
+                actions: { type: 'assignCartLines', params: ({ event }) => ({ reply: event.output }) },
+              },
+            ],
+            onError: [
+              {
+                description:
+                  'The cart could not be read: a pick-up, dine-in or wallet cart still starts at payment (the server checks drinks at place order).',
+                guard: 'isCardFirst',
+                target: 'card',
+              },
+              { description: 'The cart could not be read: a delivery cart starts with the shipping address.', target: 'address' },
+            ],
+          },
+        },
+        // A drink in the cart of a guest or an unverified customer: a prompt to create an account or verify on /kyc
+        // (identityGap) instead of the steps. Every tab is closed, so a tab or a typed URL only puts the URL back.
+        identityNeeded: {
+          description:
+            'The cart holds an age-restricted drink and the shopper is a guest or not verified yet: they are asked to create an account or verify their identity on /kyc before they can check out.',
+        },
+        address: {
+          description: 'The shopper is choosing or adding the shipping address (Select a Shipping Address).',
+          entry: [{ type: 'assignStep', params: { step: 'address' } }, 'goToStep'],
+          invoke: {
+            id: 'chooseAddress',
+            src: 'chooseAddress',
+            input: ({ context }) => ({ session: context.session, chosenAddressId: context.flow.selectedAddress?.id }),
+            onDone: { target: 'speed', actions: { type: 'assignSelectedAddress', params: ({ event }) => ({ address: event.output.address }) } },
+          },
+        },
+        speed: {
+          description: 'The shopper is choosing the delivery speed, retailer, date and time (Choose Delivery Slots).',
+          entry: [{ type: 'assignStep', params: { step: 'speed' } }, 'goToStep'],
+          invoke: {
+            id: 'chooseSpeed',
+            src: 'chooseSpeed',
+            input: ({ context }) => ({ session: context.session, cartId: context.cartId, deliveryAddressId: context.flow.selectedAddress?.id }),
+            onDone: { target: 'card', actions: { type: 'assignSpeed', params: ({ event }) => ({ speed: event.output.speed }) } },
+          },
+        },
+        card: {
+          description: 'The shopper is choosing how to pay: a saved card, a new card, UPI or payment on delivery.',
+          entry: [{ type: 'assignStep', params: { step: 'card' } }, 'goToStep'],
+          invoke: {
+            id: 'choosePayment',
+            src: 'choosePayment',
+            input: ({ context }) => ({ cartId: context.cartId, shippingAddress: shippingAddressForCard(context.flow.selectedAddress) }),
+          },
+          on: {
+            'card.continue': [
+              {
+                description: 'A payment is chosen and the cart holds a drink without a fresh face check: the face step comes next.',
+                guard: 'isFaceRequired',
+                target: 'face',
+                actions: { type: 'assignPayment', params: ({ event }) => ({ choice: event.choice }) },
+              },
+              {
+                description: 'A payment is chosen: on to the order summary.',
+                target: 'checkout',
+                actions: { type: 'assignPayment', params: ({ event }) => ({ choice: event.choice }) },
+              },
+            ],
+            // Nothing to charge: no card is chosen and none is sent (the server checks the cart is all wallet).
+            'payment.skip': [
+              {
+                description: 'A wallet-only cart costs nothing: no card is needed, but a drink still needs the face check first.',
+                guard: and(['isNothingToPay', 'isFaceRequired']),
+                target: 'face',
+                actions: { type: 'assignPayment', params: { choice: { payment_mode: 2 } } },
+              },
+              {
+                description: 'A wallet-only cart costs nothing: straight to the summary without a card.',
+                guard: 'isNothingToPay',
+                target: 'checkout',
+                actions: { type: 'assignPayment', params: { choice: { payment_mode: 2 } } },
+              },
+            ],
+          },
+        },
+        // 'Verify Yourself Before Placing An Order': only for a cart with a drink (isFaceRequired).
+        face: {
+          description:
+            'The shopper takes a webcam selfie to prove they are the verified customer before ordering a drink (Verify Yourself Before Placing An Order).',
+          entry: [{ type: 'assignStep', params: { step: 'face' } }, 'goToStep'],
+          invoke: {
+            id: 'verifyFace',
+            src: 'verifyFace',
+            input: ({ context }) => ({ session: context.session, now: context.now }),
+            onDone: {
+              target: 'checkout',
+              actions: { type: 'showNotice', params: ({ event }) => ({ message: faceCheckSuccessMessage(event.output.faceMatchPercent) }) },
+            },
+          },
+        },
+        checkout: {
+          description:
+            'The order summary: the shopper reviews items and totals, may add a coupon, a driver tip or a gift message, and presses PLACE ORDER.',
+          entry: [{ type: 'assignStep', params: { step: 'checkout' } }, 'goToStep'],
+          invoke: {
+            id: 'reviewOrder',
+            src: 'reviewOrder',
+            input: ({ context }) => ({ cartId: context.cartId, flow: context.flow }),
+            onDone: [
+              {
+                description: "The order was placed: the shopper sees 'Order Placed.' and the cart is emptied.",
+                guard: { type: 'isPlaced', params: ({ event }) => ({ outcome: event.output.outcome }) },
+                target: 'placed',
+                actions: [
+                  { type: 'assignOrderId', params: ({ event }) => ({ outcome: event.output.outcome }) },
+                  'clearGift',
+                  'forgetOrderedCart',
+                  'recordEmptyBadge',
+                ],
+              },
+              {
+                description: 'The card was declined: the shopper sees why and goes to the Payment failed page.',
+                guard: { type: 'isDeclined', params: ({ event }) => ({ outcome: event.output.outcome }) },
+                target: 'paymentFailed',
+                actions: [
+                  { type: 'assignOrderId', params: ({ event }) => ({ outcome: event.output.outcome }) },
+                  {
+                    type: 'showNotice',
+                    params: ({ event }) => ({ message: event.output.outcome?.kind === 'declined' ? event.output.outcome.message : '' }),
+                  },
+                  { type: 'goToPaymentFail', params: ({ event }) => ({ orderId: event.output.outcome?.orderId ?? '' }) },
+                ],
+              },
+            ],
+          },
+          on: {
+            'summary.choices': { actions: { type: 'assignSummaryChoices', params: ({ event }) => ({ choices: event.choices }) } },
+            // Place order refused for want of a fresh face pass: the face step again, for a new selfie.
+            'face.required': { description: 'Place order refused for want of a fresh face check: the shopper takes a new selfie.', target: 'face' },
+          },
+          initial: 'open',
+          states: {
+            open: {
+              description: 'The summary is open and the shopper may still change tabs.',
+              on: { 'order.started': { target: 'ordering', actions: 'forgetFacePass' } },
+            },
+            // PLACE ORDER, the bank's check or confirm is under way: a tab (or a typed URL) is ignored.
+            ordering: {
+              description: "The order is on its way (placing it, the bank's 3-D Secure check or the confirmation): the tabs stay put until it ends.",
+              on: {
+                'order.ended': { target: 'open' },
+                'tab.select': { actions: 'goToStep' },
+              },
+            },
+          },
+        },
+        // 'Order Placed.': the cart is closed; the tabs are done.
+        placed: {
+          description: 'Order Placed: the shopper sees the order number; the cart is closed and the tabs are done.',
+          on: { 'tab.select': { actions: 'goToStep' } },
+        },
+        paymentFailed: {
+          description: 'The card was declined: the shopper is sent to the Payment failed page with the order number.',
+          on: { 'tab.select': { actions: 'goToStep' } },
+        },
+      },
+    },
+    notice: {
+      description: 'The snackbar at the bottom right.',
+      initial: 'hidden',
+      states: {
+        hidden: {
+          description: 'No snackbar is shown.',
+          on: { 'notice.show': { target: 'shown', actions: { type: 'assignNotice', params: ({ event }) => ({ message: event.message }) } } },
+        },
+        shown: {
+          description: "A snackbar shows a step's success or failure text for 4 seconds, or until the shopper closes it.",
+          after: { snackbarLifetime: { target: 'hidden', actions: 'clearNotice' } },
+          on: {
+            // A newer message gets its own full 4 s.
+            'notice.show': {
+              description: 'A newer message replaces the shown one and gets its own full 4 seconds.',
+              target: 'shown',
+              reenter: true,
+              actions: { type: 'assignNotice', params: ({ event }) => ({ message: event.message }) },
+            },
+            'notice.dismiss': { target: 'hidden', actions: 'clearNotice' },
+          },
+        },
+      },
+    },
+  },
+});
+
+export type CheckoutActor = ActorRefFrom<typeof checkoutMachine>;

@@ -1,0 +1,212 @@
+import { assign, fromPromise, raise, sendTo, setup, type ActorRefFrom } from 'xstate';
+import { showCart } from '../../api/cart.api.ts';
+import type { CartLine, CartReply } from '../../api/contract/cart-page.contract.ts';
+import {
+  checkoutSnackbarMs,
+  flagsOnEntering,
+  isFaceCheckRequired,
+  type CheckoutStep,
+  type ShippingAddress,
+  type TabFlags,
+} from '../../rules/checkout-flow.ts';
+import { ageCheckGapOf, isFacePassFresh, type IdentityGap } from '../../rules/face-check.ts';
+import { isTipAllowed } from '../../rules/tips.ts';
+import { isWalletOnlyLines } from '../../rules/wallet.ts';
+import { checkoutAddressMachine } from './checkout-address.machine.ts';
+import { checkoutCardMachine } from './checkout-card.machine.ts';
+import type { CartFlow, CheckoutReport, PaymentChoice, SpeedFlow, SummaryChoices } from './checkout-flow.types.ts';
+import { checkoutSpeedMachine } from './checkout-speed.machine.ts';
+import { checkoutSummaryMachine } from './checkout-summary.machine.ts';
+import type { CheckoutSummaryOutput } from './checkout-summary.setup.ts';
+import { faceVerifyMachine } from '../identity/face-verify.machine.ts';
+import type { sessionMachine } from '../app/session.machine.ts';
+import { isSignedIn, visitChoiceKeys, type SessionValues } from '../app/session-values.ts';
+import { speedIds } from '../../rules/delivery-speeds.ts';
+
+export const emptyFlow: CartFlow = {
+  selectedAddress: undefined,
+  selectedSpeedID: undefined,
+  selectedRetailerID: undefined,
+  selectedShippingMethodID: undefined,
+  shippingAmount: '0.00',
+  deliveryFee: '0.00',
+  deliveryDate: undefined,
+  pickup_date: undefined,
+  billing_address_id: undefined,
+  card_id: undefined,
+  customer_stripe_id: undefined,
+  card_info: undefined,
+  card_token: undefined,
+  payment_method: undefined,
+  payment_mode: undefined,
+  upi_address: undefined,
+  tipPercent: 0,
+  isGift: false,
+  giftMessage: '',
+};
+
+/**
+ * Dine-in and pick-up (issue 12) skip the address and speed steps: the flow starts with what Delivery Options chose,
+ * the speed (3 or 2), the restaurant and the visit. A cart of wallet redemptions (walletOrder) is a dine-in visit at
+ * the restaurant it was redeemed for: speed 3, the visit the wallet product list chose, and no retailer (the server
+ * takes the cart's restaurant, whatever Delivery Options last chose). Anything else starts empty.
+ */
+export function flowFromSession(stored: SessionValues): CartFlow {
+  if (stored.nextTab !== 'card') return emptyFlow;
+  if (stored.walletOrder === true) return { ...emptyFlow, selectedSpeedID: speedIds.dineIn, pickup_date: stored.dineinTime };
+  if (stored.shippingType !== 'dine-in' && stored.shippingType !== 'pick-up') return emptyFlow;
+  return {
+    ...emptyFlow,
+    selectedSpeedID: stored.shippingType === 'dine-in' ? speedIds.dineIn : speedIds.storePickup,
+    selectedRetailerID: stored.retailer,
+    pickup_date: stored.dineinTime,
+  };
+}
+
+export interface CheckoutInput {
+  session: ActorRefFrom<typeof sessionMachine>;
+  /** The clock a face pass's freshness is read by (tests pin it); the browser's by default. */
+  now?: (() => Date) | undefined;
+}
+
+export interface CheckoutContext {
+  session: ActorRefFrom<typeof sessionMachine>;
+  now: () => Date;
+  cartId: string;
+  /** The cart's lines, read once when the checkout opens: whether the face step is needed follows them. */
+  cartLines: readonly Pick<CartLine, 'age_restricted' | 'wallet'>[];
+  /** A cart with an age-restricted line and a shopper who cannot order it yet: what they must do first. */
+  identityGap: IdentityGap | undefined;
+  /** The step on screen: the URL follows it. */
+  step: CheckoutStep;
+  flags: TabFlags;
+  flow: CartFlow;
+  /** 'Order Placed.' (or the declined order /payment/fail shows). */
+  orderId: string | undefined;
+  /** The placed order is paid on delivery and waits for the shopper to confirm it from the mailed link. */
+  awaitsEmailConfirmation: boolean;
+  /** The snackbar's text (shown 4 s). */
+  notice: string | undefined;
+}
+
+export type CheckoutEvent =
+  | { type: 'tab.select'; tab: string }
+  | { type: 'notice.dismiss' }
+  /** A cart of wallet redemptions only costs nothing: it goes on without a card (issue 12). */
+  | { type: 'payment.skip' }
+  | CheckoutReport;
+
+type PlacedOutcome = NonNullable<CheckoutSummaryOutput['outcome']>;
+
+function shopperOf(context: CheckoutContext) {
+  const values = context.session.getSnapshot().context;
+  return { signedIn: isSignedIn(values), verificationId: values.verification_id };
+}
+
+function facePassNoteOf(context: CheckoutContext) {
+  const values = context.session.getSnapshot().context;
+  return { cartId: values.faceCheckedCart, until: values.faceCheckedUntil };
+}
+
+/** The checkout machine's types and implementations (guards, actions, actors, delays): its chart is checkout.machine.ts. */
+export const checkoutSetup = setup({
+  types: {
+    context: {} as CheckoutContext,
+    input: {} as CheckoutInput,
+    events: {} as CheckoutEvent,
+    children: {} as {
+      loadCart: 'loadCart';
+      chooseAddress: 'chooseAddress';
+      chooseSpeed: 'chooseSpeed';
+      choosePayment: 'choosePayment';
+      verifyFace: 'verifyFace';
+      reviewOrder: 'reviewOrder';
+    },
+  },
+  delays: {
+    snackbarLifetime: checkoutSnackbarMs,
+  },
+  actors: {
+    loadCart: fromPromise<CartReply, { cartId: string }>(({ input }) => showCart({ cart_id: input.cartId })),
+    chooseAddress: checkoutAddressMachine,
+    chooseSpeed: checkoutSpeedMachine,
+    choosePayment: checkoutCardMachine,
+    verifyFace: faceVerifyMachine,
+    reviewOrder: checkoutSummaryMachine,
+  },
+  guards: {
+    isCardFirst: ({ context }) => context.session.getSnapshot().context.nextTab === 'card',
+    // The spec's tab flags: a tab change is allowed only to a step whose flag is set.
+    isAddressTab: ({ context, event }) => event.type === 'tab.select' && event.tab === 'address' && context.flags.isAddressTab,
+    isSpeedTab: ({ context, event }) => event.type === 'tab.select' && event.tab === 'speed' && context.flags.isSpeedTab,
+    isCardTab: ({ context, event }) => event.type === 'tab.select' && event.tab === 'card' && context.flags.isCardTab,
+    isFaceTab: ({ context, event }) => event.type === 'tab.select' && event.tab === 'face' && context.flags.isFaceTab,
+    isSummaryTab: ({ context, event }) => event.type === 'tab.select' && event.tab === 'checkout' && context.flags.isSummaryTab,
+    // A drink in the cart: only a verified customer may order it (issue 11); a guest or an unverified customer is told
+    // what to do first instead of meeting the server's refusal at place order.
+    isIdentityMissing: ({ context }, params: { reply: CartReply }) =>
+      ageCheckGapOf(params.reply.data?.result ?? [], shopperOf(context)) !== undefined,
+    // ... and a fresh face check: the face step, unless one passed for this cart a moment ago (/verifyFace, or this
+    // step before the shopper went back to the card).
+    isFaceRequired: ({ context }) =>
+      isFaceCheckRequired(context.cartLines) && !isFacePassFresh(facePassNoteOf(context), context.cartId, context.now().getTime()),
+    isNothingToPay: ({ context }) => isWalletOnlyLines(context.cartLines),
+    isPlaced: (_, params: { outcome: CheckoutSummaryOutput['outcome'] }) => params.outcome?.kind === 'placed',
+    isDeclined: (_, params: { outcome: CheckoutSummaryOutput['outcome'] }) => params.outcome?.kind === 'declined',
+  },
+  actions: {
+    assignStep: assign(({ context }, params: { step: CheckoutStep }) => ({ step: params.step, flags: flagsOnEntering(context.flags, params.step) })),
+    assignCartLines: assign((_, params: { reply: CartReply }) => ({ cartLines: params.reply.data?.result ?? [] })),
+    assignIdentityGap: assign(({ context }) => ({ identityGap: ageCheckGapOf(context.cartLines, shopperOf(context)) })),
+    assignSelectedAddress: assign(({ context }, params: { address: ShippingAddress | undefined }) => ({
+      flow: { ...context.flow, selectedAddress: params.address },
+    })),
+    assignSpeed: assign(({ context }, params: { speed: SpeedFlow | undefined }) => {
+      const speed = params.speed;
+      if (!speed) return {};
+      // A tip goes to a driver: only 1 Hour Delivery keeps it (the server refuses a tip without one).
+      const tipPercent = speed.selectedSpeedID !== undefined && isTipAllowed(speed.selectedSpeedID) ? context.flow.tipPercent : 0;
+      return { flow: { ...context.flow, ...speed, tipPercent } };
+    }),
+    assignPayment: assign(({ context }, params: { choice: PaymentChoice }) => {
+      const c = params.choice;
+      return {
+        flow: {
+          ...context.flow,
+          payment_mode: c.payment_mode,
+          card_id: c.card_id,
+          // A saved card travels with an empty token (spec "Card screen").
+          card_token: c.card_token ?? '',
+          customer_stripe_id: c.customer_stripe_id,
+          card_info: c.card_info,
+          upi_address: c.upi_address,
+          billing_address_id: c.billing_address_id,
+          payment_method: c.payment_method,
+        },
+      };
+    }),
+    assignSummaryChoices: assign(({ context }, params: { choices: SummaryChoices }) => ({ flow: { ...context.flow, ...params.choices } })),
+    assignOrderId: assign((_, params: { outcome: PlacedOutcome | undefined }) => ({
+      orderId: params.outcome?.orderId,
+      awaitsEmailConfirmation: params.outcome?.kind === 'placed' && params.outcome.awaitsEmailConfirmation === true,
+    })),
+    clearGift: assign(({ context }) => ({ flow: { ...context.flow, isGift: false, giftMessage: '' } })),
+    // The order closed the cart: its id, the checkout's stored choices and dates go; the badge shows 0.
+    forgetOrderedCart: sendTo(({ context }) => context.session, {
+      type: 'session.forget',
+      // The Delivery Options choice goes too (visitChoiceKeys): the header and the catalogue go back to delivery.
+      keys: ['cart_id', 'nextTab', 'deliveryFees', 'walletOrder', ...visitChoiceKeys],
+    }),
+    // An order on its way takes the face pass (a declined one too, and the cart reopens): the browser's note of it
+    // goes, so a second attempt meets the face step instead of place order's refusal.
+    forgetFacePass: sendTo(({ context }) => context.session, { type: 'session.forget', keys: ['faceCheckedCart', 'faceCheckedUntil'] }),
+    recordEmptyBadge: sendTo(({ context }) => context.session, { type: 'session.update', values: { total_products_in_cart: 0 } }),
+    // ---- snackbar
+    assignNotice: assign((_, params: { message: string }) => ({ notice: params.message })),
+    showNotice: raise((_, params: { message: string }): CheckoutEvent => ({ type: 'notice.show', message: params.message })),
+    clearNotice: assign({ notice: undefined }),
+    // ---- provided by the page
+    goToStep: () => undefined,
+    goToPaymentFail: (_, _params: { orderId: string }) => undefined,
+  },
+});

@@ -1,0 +1,74 @@
+import type { SnapshotFrom } from 'xstate';
+import { isWalletOnlyLines } from '../../rules/wallet.ts';
+import type { checkoutAddressMachine } from './checkout-address.machine.ts';
+import type { checkoutCardMachine } from './checkout-card.machine.ts';
+import type { checkoutSpeedMachine } from './checkout-speed.machine.ts';
+import type { checkoutSummaryMachine } from './checkout-summary.machine.ts';
+import type { CheckoutSummaryContext } from './checkout-summary.setup.ts';
+import type { checkoutMachine } from './checkout.machine.ts';
+
+/**
+ * The door to the checkout (docs/decisions/032): the tabs machine and its steps (address, speed, card, summary; the
+ * face step is identity's face check), what each step shows, and the step actors the tabs run. Views import this file
+ * only; the card step's children are in ../cards/index.ts.
+ */
+export { checkoutMachine } from './checkout.machine.ts';
+export { type CheckoutEvent } from './checkout.setup.ts';
+export type { CheckoutAddressActor, CheckoutAddressEvent } from './checkout-address.machine.ts';
+export { checkoutCardMachine, type CheckoutCardActor, type CheckoutCardEvent } from './checkout-card.machine.ts';
+export type { CheckoutSpeedActor, CheckoutSpeedEvent } from './checkout-speed.machine.ts';
+export { checkoutSummaryMachine, type CheckoutSummaryActor } from './checkout-summary.machine.ts';
+export { type CheckoutSummaryEvent } from './checkout-summary.setup.ts';
+export type { PaymentChoice, PaymentMode } from './checkout-flow.types.ts';
+
+/** The server's figures for the order, as the summary shows them. */
+export type OrderReview = NonNullable<CheckoutSummaryContext['review']>;
+
+type CheckoutSnapshot = SnapshotFrom<typeof checkoutMachine>;
+export const selectStep = (s: CheckoutSnapshot) => s.context.step;
+export const selectNotice = (s: CheckoutSnapshot) => s.context.notice;
+/** Which tabs are open to the shopper. */
+export const selectTabFlags = (s: CheckoutSnapshot) => s.context.flags;
+/** The card step's BACK goes to the speed tab only when there is one. */
+export const selectHasSpeedTab = (s: CheckoutSnapshot) => s.context.flags.isSpeedTab;
+/** A cart of wallet redemptions only: nothing is charged. */
+export const selectNothingToPay = (s: CheckoutSnapshot) => isWalletOnlyLines(s.context.cartLines);
+export const selectIdentityGap = (s: CheckoutSnapshot) => s.context.identityGap;
+export const selectOrderId = (s: CheckoutSnapshot) => s.context.orderId;
+export const selectAwaitsEmailConfirmation = (s: CheckoutSnapshot) => s.context.awaitsEmailConfirmation;
+/** Each step's actor, while its tab is open. */
+export const selectAddressStep = (s: CheckoutSnapshot) => s.children.chooseAddress;
+export const selectSpeedStep = (s: CheckoutSnapshot) => s.children.chooseSpeed;
+export const selectCardStep = (s: CheckoutSnapshot) => s.children.choosePayment;
+export const selectFaceStep = (s: CheckoutSnapshot) => s.children.verifyFace;
+export const selectSummaryStep = (s: CheckoutSnapshot) => s.children.reviewOrder;
+
+type AddressStepSnapshot = SnapshotFrom<typeof checkoutAddressMachine>;
+export const selectShippingAddresses = (s: AddressStepSnapshot) => s.context.addresses;
+export const selectChosenAddressId = (s: AddressStepSnapshot) => s.context.chosenAddressId;
+/** The ADD NEW ADDRESSES form's actor, while it is open. */
+export const selectAddressForm = (s: AddressStepSnapshot) => s.children.addressForm;
+
+type SpeedStepSnapshot = SnapshotFrom<typeof checkoutSpeedMachine>;
+export const selectSpeeds = (s: SpeedStepSnapshot) => s.context.speeds;
+export const selectSpeedChoice = (s: SpeedStepSnapshot) => s.context.speedChoice;
+export const selectSpeedMessage = (s: SpeedStepSnapshot) => s.context.speedMessage;
+/** Whether the retailer or the date of the speed chosen can be chosen now (the machine's guards say). */
+export const selectCanChooseRetailer = (s: SpeedStepSnapshot) =>
+  s.can({ type: 'retailer.choose', retailerId: s.context.speedChoice?.retailerId ?? 0 });
+export const selectCanChooseDate = (s: SpeedStepSnapshot) => s.can({ type: 'method.choose', methodId: s.context.speedChoice?.methodId ?? '' });
+
+type CardStepSnapshot = SnapshotFrom<typeof checkoutCardMachine>;
+export const selectCardStepFromSettings = (s: CardStepSnapshot) => s.context.fromSettings;
+/** Add New Card's actor, while it is open. */
+export const selectAddCard = (s: CardStepSnapshot) => (s.matches('addingCard') ? s.children.addCard : undefined);
+export const selectPaymentOptions = (s: CardStepSnapshot) => s.children.choosePaymentOption;
+export const selectCardList = (s: CardStepSnapshot) => s.children.listCards;
+
+type SummarySnapshot = SnapshotFrom<typeof checkoutSummaryMachine>;
+export const selectTipOffered = (s: SummarySnapshot) => s.context.tipOffered;
+export const selectReview = (s: SummarySnapshot) => s.context.review;
+export const selectReviewMessage = (s: SummarySnapshot) => s.context.reviewMessage;
+export const selectSummaryFlow = (s: SummarySnapshot) => s.context.flow;
+export const selectSummaryCouponText = (s: SummarySnapshot) => s.context.couponText;
+export const selectSummaryCouponMessage = (s: SummarySnapshot) => s.context.couponMessage;

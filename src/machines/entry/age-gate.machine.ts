@@ -1,0 +1,61 @@
+import { sendTo, setup, type ActorRefFrom } from 'xstate';
+import type { sessionMachine } from '../app/session.machine.ts';
+
+export interface AgeGateInput {
+  session: ActorRefFrom<typeof sessionMachine>;
+}
+
+export type AgeGateEvent = { type: 'age.confirm' } | { type: 'age.deny' } | { type: 'age.back' };
+
+/**
+ * 'Are you 21 or older?' Yes records ageGateVerified in the session;
+ * No shows the refusal and records nothing. The entry machine (entry.machine.ts) invokes it on '/'.
+ */
+export const ageGateMachine = setup({
+  types: {
+    context: {} as AgeGateInput,
+    input: {} as AgeGateInput,
+    events: {} as AgeGateEvent,
+  },
+  guards: {
+    isAlreadyVerified: ({ context }) => context.session.getSnapshot().context.ageGateVerified === true,
+  },
+  actions: {
+    recordVerified: sendTo(({ context }) => context.session, {
+      type: 'session.update',
+      values: { ageGateVerified: true },
+    }),
+  },
+}).createMachine({
+  id: 'ageGate',
+  description: 'The age question: only shoppers 21 or older may enter the store.',
+  context: ({ input }) => input,
+  initial: 'checking',
+  states: {
+    checking: {
+      description: 'Has this shopper already answered?',
+      always: [
+        {
+          guard: 'isAlreadyVerified',
+          target: 'verified',
+          description: 'The shopper already said they are 21 or older: the question is not asked again.',
+        },
+        { target: 'asking', description: "Not answered yet: 'Are you 21 or older?' is asked." },
+      ],
+    },
+    asking: {
+      description: "'Are you 21 or older?' with Yes and No.",
+      on: {
+        'age.confirm': { target: 'verified', actions: 'recordVerified', description: 'Yes: the answer is kept for the next visits.' },
+        'age.deny': { target: 'refused' },
+      },
+    },
+    refused: {
+      description: "'Sorry, you must be 21 or older to enter.' with Back.",
+      on: { 'age.back': { target: 'asking' } },
+    },
+    verified: { type: 'final', description: 'The shopper may enter.' },
+  },
+});
+
+export type AgeGateActor = ActorRefFrom<typeof ageGateMachine>;

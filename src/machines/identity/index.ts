@@ -1,0 +1,22 @@
+import type { SnapshotFrom } from 'xstate';
+import type { faceVerifyMachine } from './face-verify.machine.ts';
+import type { kycMachine } from './kyc.machine.ts';
+
+/**
+ * The door to identity checks (docs/decisions/032): KYC at /kyc and the face check (its own page, and the checkout's
+ * face step). Views import this file only.
+ */
+export { faceVerifyMachine, noFaceMatchIdMessage, webcamIssueMessage, type FaceVerifyActor, type FaceVerifyEvent } from './face-verify.machine.ts';
+export { kycMachine, type KycActor } from './kyc.machine.ts';
+export { type KycEvent } from './kyc.setup.ts';
+
+type KycSnapshot = SnapshotFrom<typeof kycMachine>;
+export const selectApplicationId = (s: KycSnapshot) => s.context.applicationId;
+export const selectKycMessage = (s: KycSnapshot) => s.context.message;
+export const selectKycImages = (s: KycSnapshot) => s.context.images;
+export const selectMissingPhotos = (s: KycSnapshot) => s.context.missing;
+export const selectVerificationUrl = (s: KycSnapshot) => s.context.verificationUrl;
+
+type FaceVerifySnapshot = SnapshotFrom<typeof faceVerifyMachine>;
+export const selectSelfie = (s: FaceVerifySnapshot) => s.context.selfie;
+export const selectFaceError = (s: FaceVerifySnapshot) => s.context.error;

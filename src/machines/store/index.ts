@@ -1,0 +1,45 @@
+import type { SnapshotFrom } from 'xstate';
+import type { addToCartMachine } from './add-to-cart.machine.ts';
+import { chosenRetailer, retailersShown, timesShown, type deliveryOptionsMachine } from './delivery-options.machine.ts';
+import type { searchBoxMachine } from './search-box.machine.ts';
+
+/**
+ * The door to the store's own flows (docs/decisions/032): a product's ADD TO CART, the header's search box and the
+ * delivery options screen. Views import this file only.
+ */
+export { addToCartMachine, type AddToCartEvent } from './add-to-cart.machine.ts';
+export { deliveryOptionsMachine, isOptionAvailable, type DeliveryOptionsEvent } from './delivery-options.machine.ts';
+export { searchBoxMachine, type SearchBoxEvent } from './search-box.machine.ts';
+
+type AddToCartSnapshot = SnapshotFrom<typeof addToCartMachine>;
+export const selectSizeId = (s: AddToCartSnapshot) => s.context.sizeId;
+/** Size, speed and vendor chosen: a fresh object each time, so compare it field by field. */
+export const selectSelection = (s: AddToCartSnapshot) => ({ sizeId: s.context.sizeId, speed: s.context.speed, vendorLocId: s.context.vendorLocId });
+export const selectQty = (s: AddToCartSnapshot) => s.context.qty;
+
+type SearchBoxSnapshot = SnapshotFrom<typeof searchBoxMachine>;
+export const selectSearchText = (s: SearchBoxSnapshot) => s.context.text;
+export const selectSearchQuery = (s: SearchBoxSnapshot) => s.context.query;
+export const selectSearchTotal = (s: SearchBoxSnapshot) => s.context.total;
+export const selectSearchMessage = (s: SearchBoxSnapshot) => s.context.message;
+
+type DeliveryOptionsSnapshot = SnapshotFrom<typeof deliveryOptionsMachine>;
+/** The parts of the context the delivery options page shows: a fresh object each time, so compare it by value. */
+export function selectDeliveryOptionsView({ context }: DeliveryOptionsSnapshot) {
+  return {
+    primary: context.primary,
+    selected: context.selected,
+    stars: context.stars,
+    retailerId: context.retailerId,
+    date: context.date,
+    time: context.time,
+    slotId: context.slotId,
+    slots: context.slots,
+    message: context.message,
+    touched: context.touched,
+    retailers: context.retailers,
+  };
+}
+export const selectRetailersShown = (s: DeliveryOptionsSnapshot) => retailersShown(s.context);
+export const selectTimesShown = (s: DeliveryOptionsSnapshot) => timesShown(s.context);
+export const selectChosenRetailer = (s: DeliveryOptionsSnapshot) => chosenRetailer(s.context);
