@@ -35,7 +35,7 @@ import {
 } from './order-totals.ts';
 import { deliveryMethodOf } from './orders.ts';
 import { findOwnCard, type CardRow } from '../payments/payment-methods.ts';
-import type { Caller } from '../accounts/sessions.ts';
+import type { Caller } from '../platform/caller.ts';
 import { bookSlotHolds, checkSlotHolds } from '../cart/slots.ts';
 import { checkAgeGate, takeFacePass } from './age-restriction.ts';
 import { verifyUpi } from '../payments/upi.ts';
