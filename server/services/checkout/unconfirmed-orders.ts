@@ -3,7 +3,7 @@ import { payOnDeliveryMessages } from '../../../src/rules/messages.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Log } from '../platform/log.ts';
 import { startPeriodicPass, type PeriodicPass } from '../platform/periodic-pass.ts';
-import { releaseBookedSeats, returnCouponUse, returnStock } from './order-give-back.ts';
+import { releaseBookedSeats, returnCouponUse, returnStock } from '../payments/order-give-back.ts';
 import { giveBackRedemptions } from '../wallet/wallet-redemption.ts';
 
 /** One unconfirmed pay-on-delivery order released: for the operator's log line (order_releases keeps the same). */

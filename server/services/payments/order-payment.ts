@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { PaymentGatewayError, type ChargeResult, type PaymentGateway, type PaymentSource } from '../../adapters/payments/payment-port.ts';
 import type { Database } from '../../db/schema.ts';
 import { holdMinutes } from '../cart/slots.ts';
-import { releaseBookedSeats, returnCouponUse, returnStock } from '../checkout/order-give-back.ts';
+import { releaseBookedSeats, returnCouponUse, returnStock } from './order-give-back.ts';
 import type { OrderRow } from '../checkout/place-order.ts';
 import { creditDineInWallet } from '../wallet/wallet-credit.ts';
 import { giveBackRedemptions } from '../wallet/wallet-redemption.ts';
