@@ -1,10 +1,12 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import { PaymentGatewayError, type ChargeResult, type PaymentGateway, type PaymentSource } from '../../adapters/payments/payment-port.ts';
-import type { Database } from '../../db/schema.ts';
+import type { Database, OrdersTable } from '../../db/schema.ts';
 import { holdMinutes } from '../cart/slots.ts';
 import { giveBackOrder } from './order-give-back.ts';
-import type { OrderRow } from '../checkout/place-order.ts';
 import { creditDineInWallet } from '../wallet/wallet-credit.ts';
+
+/** An order as stored: what place order writes (checkout/place-order.ts) and settling reads and updates. */
+export type OrderRow = Selectable<OrdersTable>;
 
 /**
  * Place order, second step: charge the reserved order once, then settle it in a second transaction: paid
