@@ -2,7 +2,7 @@ import { sendParent, sendTo, setup, type ActorRefFrom } from 'xstate';
 import type { ShippingAddress } from '../rules/checkout-flow.ts';
 import { addCardMachine, type AddedCard, type ShippingAddressForCard } from './add-card.machine.ts';
 import { cardListMachine } from './card-list.machine.ts';
-import type { CardStepReport, CheckoutReport, PaymentChoice } from './checkout-flow.types.ts';
+import type { CardStepReport, CheckoutReport, CardStepChoice } from './checkout-flow.types.ts';
 import { paymentOptionsMachine, type PaymentOptionsEvent } from './payment-options.machine.ts';
 
 export interface CheckoutCardInput {
@@ -77,7 +77,7 @@ export const checkoutCardMachine = setup({
     ),
     sendAddBack: sendTo('listCards', { type: 'card.add.back' }),
     forwardToPaymentOptions: sendTo('choosePaymentOption', ({ event }) => event),
-    reportChoice: sendParent((_, params: { choice: PaymentChoice }): CheckoutReport => ({ type: 'card.continue', choice: params.choice })),
+    reportChoice: sendParent((_, params: { choice: CardStepChoice }): CheckoutReport => ({ type: 'card.continue', choice: params.choice })),
     // The toast: provided by the page (the app's notifications).
     notifyError: (_, _params: { message: string }) => undefined,
   },

@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, useRef } from 'react';
 import type { ShippingAddressForCard } from '../../../machines/add-card.machine.ts';
 import { checkoutCardMachine, type CheckoutCardActor } from '../../../machines/checkout-card.machine.ts';
-import type { PaymentChoice, PaymentMode } from '../../../machines/checkout-flow.types.ts';
+import type { CardStepChoice, PaymentMode } from '../../../machines/checkout-flow.types.ts';
 import { bankTransferBanks, bankTransferNote, paymentOptions } from '../../../machines/payment-options.machine.ts';
 import { primaryButton, secondaryButton } from '../../../styles/controls.css.ts';
 import { useNotify } from '../../app-context.tsx';
@@ -18,7 +18,7 @@ export interface CardTabProps {
   cartId?: string | undefined;
   /** Account settings: saved cards with Remove, ADD NEW CARD, no payment options, no 'Same As Shipping Address'. */
   fromSettings?: boolean | undefined;
-  onContinue: (choice: PaymentChoice) => void;
+  onContinue: (choice: CardStepChoice) => void;
   onBack?: (() => void) | undefined;
 }
 
