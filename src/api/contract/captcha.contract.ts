@@ -1,7 +1,7 @@
 import { define, number, object, optional, string, type, type Infer } from 'superstruct';
 import { captchaMessages } from '../../rules/auth-validation.ts';
 import { codeAndMessage } from './envelope.ts';
-import { storeId } from './fields.ts';
+import { storeField } from './fields.ts';
 
 /** A solved ALTCHA payload is about 700 characters; anything far larger is not one. */
 const captchaPayloadMax = 4096;
@@ -34,7 +34,7 @@ export const captchaChallengeReply = type({ parameters: captchaChallengeParamete
 export type CaptchaChallengeReply = Infer<typeof captchaChallengeReply>;
 
 /** POST /api/captcha/verify — lets the zipcode entry gate check its captcha before going on. */
-export const captchaVerifyBody = object({ altcha: captchaField, store_id: optional(storeId) });
+export const captchaVerifyBody = object({ altcha: captchaField, ...storeField });
 export type CaptchaVerifyBody = Infer<typeof captchaVerifyBody>;
 export const captchaVerifyReply = codeAndMessage;
 export type CaptchaVerifyReply = Infer<typeof captchaVerifyReply>;
