@@ -1,13 +1,39 @@
 /**
  * The import fence (DESIGN.md "Naming and boundaries", docs/decisions/012-house-rules.md).
  *
- * Client: views → machines → api → rules. Server: routes → services → db and adapters; the seed apart.
+ * Client: views → machines → api → rules. Server: routes → services → db and adapters; the seed apart; the service
+ * areas in one order (serviceAreas below).
  * Every rule is an error and has a name; tests/architecture/fence.test.ts plants one violation of each kind and
  * checks that the rule named here reports it. Paths are relative to the repository root.
  *
  * Run with `npm run lint:fence` (tests/architecture/fence-cli.ts calls dependency-cruiser's JS API: its CLI refuses
  * Node 20, its API runs on it).
  */
+
+/**
+ * The server's service areas (server/services/<area>/), lowest first. An area imports only the areas before it, so no
+ * two areas import each other (docs/decisions/033-server-areas.md):
+ *
+ *   platform ← identity ← catalogue ← cart ← accounts ← wallet ← payments ← checkout
+ *
+ * A new area takes its place here; until it does, service-areas-listed refuses every import of it.
+ */
+const serviceAreas = ['platform', 'identity', 'catalogue', 'cart', 'accounts', 'wallet', 'payments', 'checkout'];
+const areaOrder = serviceAreas.join(' ← ');
+
+/** One rule per area but the top one: nothing from an area later in the order. */
+const serviceAreaOrderRules = serviceAreas.slice(0, -1).map((area, i) => {
+  const later = serviceAreas.slice(i + 1);
+  return {
+    name: `service-area-order-${area}`,
+    severity: 'error',
+    comment:
+      `server/services/${area}/ imports only the areas before it in ${areaOrder}; never ${later.join(', ')}. Move ` +
+      'what both need down to the lower area (or platform), or let the caller (a route, a later area) pass it in.',
+    from: { path: `^server/services/${area}/` },
+    to: { path: `^server/services/(${later.join('|')})/` },
+  };
+});
 
 /** Everything npm resolves: a package's files, wherever node_modules sits. */
 const packages = '(^|/)node_modules/';
@@ -269,12 +295,14 @@ module.exports = {
       from: { path: '^server/adapters/' },
       to: { path: '^server/(services|routes|http)/' },
     },
+    // platform (caches, rate limits, tokens, Caller) is first in the order: infrastructure every area may use.
+    ...serviceAreaOrderRules,
     {
-      name: 'platform-area-stands-alone',
+      name: 'service-areas-listed',
       severity: 'error',
-      comment: 'server/services/platform (caches, rate limits, tokens) is infrastructure every area may use; it imports ' + 'no domain area.',
-      from: { path: '^server/services/platform/' },
-      to: { path: '^server/services/', pathNot: '^server/services/platform/' },
+      comment: `A service area missing from the order (${areaOrder}) in .dependency-cruiser.cjs: add it there first.`,
+      from: { path: '^server/services/' },
+      to: { path: '^server/services/[^/]+/', pathNot: `^server/services/(${serviceAreas.join('|')})/` },
     },
 
     // ── bench/ ──────────────────────────────────────────────────────────────────────────────────────────────────

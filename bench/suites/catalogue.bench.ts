@@ -23,6 +23,7 @@ import {
   type RootOperationNode,
   type UnknownRow,
 } from 'kysely';
+import { QueryRecorder } from '../../server/db/query-recorder.ts';
 import type { Database } from '../../server/db/schema.ts';
 import { homepage } from '../../server/services/catalogue/home.ts';
 import { categoryListing } from '../../server/services/catalogue/listing.ts';
@@ -59,19 +60,6 @@ watchdog('The catalogue benchmark', 20, () => server?.child.kill('SIGKILL'));
 const log = logger('bench');
 
 // ------------------------------------------------------------------ database
-
-/** Records every query a service runs (compiled, with its parameters) so it can be EXPLAINed afterwards. */
-class QueryRecorder implements KyselyPlugin {
-  readonly queries: CompiledQuery[] = [];
-  constructor(private readonly db: Kysely<Database>) {}
-  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    this.queries.push(this.db.getExecutor().compileQuery(args.node, args.queryId));
-    return args.node;
-  }
-  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    return args.result;
-  }
-}
 
 /** A plugin that does nothing: withPlugin gives a new Kysely instance, so the services' per-database caches start empty. */
 class Fresh implements KyselyPlugin {

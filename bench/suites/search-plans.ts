@@ -11,17 +11,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  CompiledQuery,
-  sql,
-  type Kysely,
-  type KyselyPlugin,
-  type PluginTransformQueryArgs,
-  type PluginTransformResultArgs,
-  type QueryResult,
-  type RootOperationNode,
-  type UnknownRow,
-} from 'kysely';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
+import { QueryRecorder } from '../../server/db/query-recorder.ts';
 import { openDatabase } from '../../server/db/connection.ts';
 import type { Database } from '../../server/db/schema.ts';
 import { searchProducts } from '../../server/services/catalogue/search.ts';
@@ -33,19 +24,6 @@ const databaseUrl = process.env.BENCH_DATABASE_URL?.trim() || undefined;
 const textCount = Number(process.env.BENCH_TEXTS ?? 320);
 const plansShown = Number(process.env.PLANS_SHOWN ?? 12);
 const locId = 101;
-
-/** Records every query a service runs (compiled, with its parameters) so it can be EXPLAINed afterwards. */
-class QueryRecorder implements KyselyPlugin {
-  queries: CompiledQuery[] = [];
-  constructor(private readonly db: Kysely<Database>) {}
-  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    this.queries.push(this.db.getExecutor().compileQuery(args.node, args.queryId));
-    return args.node;
-  }
-  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    return args.result;
-  }
-}
 
 interface Explained {
   execution: number;

@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { findSession, type Caller } from '../services/accounts/sessions.ts';
+import { findSession } from '../services/accounts/sessions.ts';
+import type { Caller } from '../services/platform/caller.ts';
 import { unauthorized } from './errors.ts';
 
 function bearerToken(request: FastifyRequest): string | undefined {

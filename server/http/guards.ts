@@ -4,7 +4,7 @@ import { captchaMessages } from '../../src/rules/auth-validation.ts';
 import type { Database } from '../db/schema.ts';
 import type { Captcha } from '../services/platform/captcha.ts';
 import { tooManyAttemptsMessage, type LimitRule, type RateLimiter } from '../services/platform/rate-limit.ts';
-import type { Caller } from '../services/accounts/sessions.ts';
+import type { Caller } from '../services/platform/caller.ts';
 import { optionalCaller } from './auth.ts';
 import { badRequest, HttpError, tooManyRequests } from './errors.ts';
 

@@ -5,6 +5,7 @@ import { requireCaller } from '../http/auth.ts';
 import { notFound } from '../http/errors.ts';
 import { parseWith } from '../http/validate.ts';
 import { dashboardOf, savePreferences } from '../services/accounts/account-dashboard.ts';
+import { listSavedCards } from '../services/payments/payment-methods.ts';
 
 /** The account settings page: the dashboard and the preference switches (addresses and cards have their own routes). */
 export function accountRoutes({ db, payments }: AppDeps): FastifyPluginAsync {
@@ -13,7 +14,7 @@ export function accountRoutes({ db, payments }: AppDeps): FastifyPluginAsync {
     const myDashboard = async (request: FastifyRequest): Promise<DashboardReply> => {
       parseWith(dashboardBody, request.body ?? {});
       const caller = await requireCaller(request, db);
-      const data = await dashboardOf(db, payments.kind, caller.customerId);
+      const data = await dashboardOf(db, caller.customerId, () => listSavedCards(db, payments.kind, caller.customerId));
       if (!data) throw notFound('Customer not found');
       return { code: 1, data };
     };

@@ -20,7 +20,7 @@ import { requireCaller } from '../http/auth.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { enforceLimit } from '../http/guards.ts';
 import { parseWith } from '../http/validate.ts';
-import type { Caller } from '../services/accounts/sessions.ts';
+import type { Caller } from '../services/platform/caller.ts';
 import { maxImageBytes } from '../services/identity/id-image.ts';
 import { currentApplication, readKycImage, uploadKycImage } from '../services/identity/kyc-applications.ts';
 import { verifyCustomer } from '../services/identity/customer-verification.ts';

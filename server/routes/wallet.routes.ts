@@ -14,7 +14,7 @@ import type { AppDeps } from '../deps.ts';
 import { requireCaller } from '../http/auth.ts';
 import { notFound } from '../http/errors.ts';
 import { parseWith } from '../http/validate.ts';
-import type { Caller } from '../services/accounts/sessions.ts';
+import type { Caller } from '../services/platform/caller.ts';
 import { walletAddToCart, walletCartMessages } from '../services/wallet/wallet-cart.ts';
 import { walletEntries, walletProducts, walletRetailers } from '../services/wallet/wallet-reads.ts';
 

@@ -1,4 +1,5 @@
 import { validate, type Struct } from 'superstruct';
+import { somethingWentWrongMessage } from '../rules/messages.ts';
 import { badRequestBody, failureBody, type FieldError } from './contract/envelope.ts';
 
 /** A failed call as the spec's error catalogue describes it: a message to show and a code. */
@@ -93,5 +94,5 @@ function failure(status: number, payload: unknown): ApiError {
     const message = body.detail ?? body.message;
     if (message) return new ApiError(message, body.code ?? status, status);
   }
-  return new ApiError('Something Went Wrong.', status, status);
+  return new ApiError(somethingWentWrongMessage, status, status);
 }

@@ -4,6 +4,12 @@
  * import rules (and rules import nothing).
  */
 
+/**
+ * The spec's fallback when a failed call or a refusal brings no words of its own (capital W, full stop: the offline
+ * 'Something Went wrong' is another text).
+ */
+export const somethingWentWrongMessage = 'Something Went Wrong.';
+
 /** A cart id that is unknown, closed or someone else's (the server never says which). */
 export const cartNotFoundMessage = 'Cart not found';
 

@@ -134,9 +134,25 @@ const tree: Record<string, string> = {
   'server/services/builtin.ts': `export const fs = process.getBuiltinModule('node:fs');\n`, // no-require
   'server/services/typo.ts': `import { nothing } from './not-there.ts';\nexport const n = nothing;\n`, // not-to-unresolvable
   'server/services/transitive.ts': `import picomatch from 'picomatch';\nexport const p = picomatch;\n`, // no-non-package-json
-  'server/services/platform/tokens.ts': `import { session } from '../accounts/sessions.ts';\nexport const t = session;\n`, // platform-area-stands-alone
-  'server/services/accounts/sessions.ts': `import { t } from '../platform/rate-limit.ts';\nexport const session = t;\n`,
+  // The service areas, in order platform ← identity ← catalogue ← cart ← accounts ← wallet ← payments ← checkout:
+  // each imports one area before it (allowed) and one after it (service-area-order-<area>).
+  'server/services/platform/tokens.ts': `import { session } from '../accounts/sessions.ts';\nexport const t = session;\n`, // service-area-order-platform
   'server/services/platform/rate-limit.ts': `export const t = 1;\n`,
+  'server/services/identity/kyc.ts': `import { offers } from '../catalogue/offers.ts';\nexport const kyc = offers;\n`, // service-area-order-identity
+  'server/services/identity/face-check.ts': `import { t } from '../platform/rate-limit.ts';\nexport const face = t;\n`,
+  'server/services/catalogue/offers.ts': `import { face } from '../identity/face-check.ts';\nexport const offers = face;\n`,
+  'server/services/catalogue/in-cart.ts': `import { lines } from '../cart/lines.ts';\nexport const inCart = lines;\n`, // service-area-order-catalogue
+  'server/services/cart/lines.ts': `import { offers } from '../catalogue/offers.ts';\nexport const lines = offers;\n`,
+  'server/services/cart/signed-in.ts': `import { session } from '../accounts/sessions.ts';\nexport const s = session;\n`, // service-area-order-cart
+  'server/services/accounts/sessions.ts': `import { lines } from '../cart/lines.ts';\nexport const session = lines;\n`,
+  'server/services/accounts/dashboard.ts': `import { cards } from '../payments/cards.ts';\nexport const d = cards;\n`, // service-area-order-accounts
+  'server/services/wallet/redeem.ts': `import { session } from '../accounts/sessions.ts';\nexport const redeem = session;\n`,
+  'server/services/wallet/pay.ts': `import { cards } from '../payments/cards.ts';\nexport const pay = cards;\n`, // service-area-order-wallet
+  'server/services/payments/cards.ts': `import { redeem } from '../wallet/redeem.ts';\nexport const cards = redeem;\n`,
+  'server/services/payments/give-back.ts': `import { place } from '../checkout/place.ts';\nexport const g = place;\n`, // service-area-order-payments
+  'server/services/checkout/place.ts': `import { cards } from '../payments/cards.ts';\nexport const place = cards;\n`,
+  'server/services/checkout/orders.ts': `import { row } from '../orders/order-row.ts';\nexport const o = row;\n`, // service-areas-listed
+  'server/services/orders/order-row.ts': `export const row = 1;\n`,
   'server/adapters/mail/mail-port.ts': `export interface MailPort {\n  send(to: string): Promise<void>;\n}\n`,
   'server/adapters/mail/outbox-mail.ts': `import type { Database } from '../../db/schema.ts';\nexport const outboxMail = (db: Database) => db;\n`, // adapters-not-to-db-schema
   'server/adapters/mail/smtp-mail.ts': `import { carts } from '../../services/carts.ts';\nexport const smtp = carts;\n`, // adapters-not-to-domain
@@ -174,7 +190,6 @@ const expectedFence = [
   'not-to-dev-dep: src/views/cart/uses-test-runner.ts → pkg:vitest',
   'not-to-tests: server/services/uses-fixture.ts → tests/server/fixture.ts',
   'not-to-unresolvable: server/services/typo.ts → ./not-there.ts',
-  'platform-area-stands-alone: server/services/platform/tokens.ts → server/services/accounts/sessions.ts',
   'routes-not-to-db-or-adapters: server/routes/builds-mailer.ts → server/adapters/mail/outbox-mail.ts',
   'rules-no-node-builtins: src/rules/reads-disk.ts → fs',
   'rules-no-packages: src/rules/validates.ts → pkg:superstruct',
@@ -183,6 +198,14 @@ const expectedFence = [
   'seed-not-to-services-or-routes: server/db/seed/seed-catalogue.ts → server/services/carts.ts',
   'server-only-rules-and-contract-from-src: server/services/renders.ts → src/views/cart/cart-page.tsx',
   'server-only-rules-and-contract-from-src: server/services/runs-machine.ts → src/machines/cart/index.ts',
+  'service-area-order-accounts: server/services/accounts/dashboard.ts → server/services/payments/cards.ts',
+  'service-area-order-cart: server/services/cart/signed-in.ts → server/services/accounts/sessions.ts',
+  'service-area-order-catalogue: server/services/catalogue/in-cart.ts → server/services/cart/lines.ts',
+  'service-area-order-identity: server/services/identity/kyc.ts → server/services/catalogue/offers.ts',
+  'service-area-order-payments: server/services/payments/give-back.ts → server/services/checkout/place.ts',
+  'service-area-order-platform: server/services/platform/tokens.ts → server/services/accounts/sessions.ts',
+  'service-area-order-wallet: server/services/wallet/pay.ts → server/services/payments/cards.ts',
+  'service-areas-listed: server/services/checkout/orders.ts → server/services/orders/order-row.ts',
   'services-not-to-routes-or-http: server/services/links-route.ts → server/routes/cart.routes.ts',
   'styles-only-styles-vanilla-extract: src/styles/shows.css.ts → src/views/cart/cart-page.tsx',
   'views-api-only-swr-hooks: src/views/cart/calls-api.ts → src/api/cart.api.ts',

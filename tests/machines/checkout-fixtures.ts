@@ -4,7 +4,7 @@ import type { OrderReviewData, OrderReviewReply, PlaceOrderReply } from '../../s
 import type { ZipLookupReply } from '../../src/api/contract/location.contract.ts';
 import type { ShippingReply, SpeedOption } from '../../src/api/contract/shipping.contract.ts';
 import type { SavedPaymentMethod } from '../../src/api/contract/payment.contract.ts';
-import type { CartFlow, PaymentChoice } from '../../src/machines/checkout/checkout-flow.types.ts';
+import type { CartFlow, CardStepChoice } from '../../src/machines/checkout/checkout-flow.types.ts';
 import { emptyFlow } from '../../src/machines/checkout/checkout.setup.ts';
 import { shippingAddressesOf } from '../../src/rules/checkout-flow.ts';
 import { baseCart } from './cart-fixtures.ts';
@@ -154,7 +154,7 @@ export function checkReply(gateway: 'test' | 'stripe'): PlaceOrderReply {
   };
 }
 
-export const savedCardChoice: PaymentChoice = { payment_mode: 2, card_id: 5, customer_stripe_id: 'cus_1', card_info: 'Visa ending in 4242' };
+export const savedCardChoice: CardStepChoice = { payment_mode: 2, card_id: 5, customer_stripe_id: 'cus_1', card_info: 'Visa ending in 4242' };
 
 /** The cart flow as the summary receives it: the primary address, 1 Hour Delivery from the first shop, a saved card. */
 export const flowAtSummary: CartFlow = {

@@ -1,15 +1,6 @@
-import {
-  CompiledQuery,
-  sql,
-  type Kysely,
-  type KyselyPlugin,
-  type PluginTransformQueryArgs,
-  type PluginTransformResultArgs,
-  type QueryResult,
-  type RootOperationNode,
-  type UnknownRow,
-} from 'kysely';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QueryRecorder } from '../../server/db/query-recorder.ts';
 import type { Database } from '../../server/db/schema.ts';
 import { searchProducts } from '../../server/services/catalogue/search.ts';
 import { offerKeys } from '../../server/services/catalogue/search-ranking.ts';
@@ -100,19 +91,6 @@ describe('search postings follow the catalogue', () => {
     expect(left.rows[0]?.n).toBe(0);
   });
 });
-
-/** Records every query a service runs, compiled, so the test can EXPLAIN it. */
-class QueryRecorder implements KyselyPlugin {
-  readonly queries: CompiledQuery[] = [];
-  constructor(private readonly db: Kysely<Database>) {}
-  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    this.queries.push(this.db.getExecutor().compileQuery(args.node, args.queryId));
-    return args.node;
-  }
-  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    return args.result;
-  }
-}
 
 describe('a search’s plan', () => {
   it('reads name matches from the postings’ walk index, never scanning them', async () => {

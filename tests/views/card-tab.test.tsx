@@ -6,7 +6,7 @@ import type { PaymentMethodsReply, SavedPaymentMethod } from '../../src/api/cont
 import { notificationsMachine } from '../../src/machines/app/notifications.machine.ts';
 import { sessionMachine } from '../../src/machines/app/session.machine.ts';
 import { AppActorsContext } from '../../src/views/app-context.tsx';
-import type { PaymentChoice } from '../../src/machines/checkout/checkout-flow.types.ts';
+import type { CardStepChoice } from '../../src/machines/checkout/checkout-flow.types.ts';
 import { CardTab } from '../../src/views/controls/cards/card-tab.tsx';
 
 const visa: SavedPaymentMethod = {
@@ -48,7 +48,7 @@ vi.mock('../../src/api/payments.api.ts', () => ({
 function renderTab(props: { fromSettings?: boolean } = {}) {
   const session = createActor(sessionMachine, { input: {} }).start();
   const notifications = createActor(notificationsMachine).start();
-  const onContinue = vi.fn<(choice: PaymentChoice) => void>();
+  const onContinue = vi.fn<(choice: CardStepChoice) => void>();
   render(
     <AppActorsContext.Provider value={{ session, notifications }}>
       <CardTab

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vite
 import { createActor } from 'xstate';
 import type { SaveCardReply } from '../../src/api/contract/payment.contract.ts';
 import type { CardTokenInput, CardTokenizer } from '../../src/machines/cards/add-card.setup.ts';
-import type { PaymentChoice } from '../../src/machines/checkout/checkout-flow.types.ts';
+import type { CardStepChoice } from '../../src/machines/checkout/checkout-flow.types.ts';
 import { notificationsMachine } from '../../src/machines/app/notifications.machine.ts';
 import { sessionMachine } from '../../src/machines/app/session.machine.ts';
 import { AppActorsContext } from '../../src/views/app-context.tsx';
@@ -246,7 +246,7 @@ describe('AddCard with the stripe gateway', () => {
     api.paymentMethods.mockResolvedValue({ code: 1, data: [], payment_method: 'stripe_payments' });
     const session = createActor(sessionMachine, { input: {} }).start();
     const notifications = createActor(notificationsMachine).start();
-    const onSaved = vi.fn<(choice: PaymentChoice) => void>();
+    const onSaved = vi.fn<(choice: CardStepChoice) => void>();
     render(
       <AppActorsContext.Provider value={{ session, notifications }}>
         <CardTab shippingAddress={shippingAddress} cartId="cart-abc" onContinue={onSaved} />

@@ -1,17 +1,24 @@
 import type { Kysely } from 'kysely';
 import type { DashboardData, DashboardIdentity, OnOff, PreferencesData } from '../../../src/api/contract/account.contract.ts';
+import type { SavedPaymentMethod } from '../../../src/api/contract/payment.contract.ts';
 import { identityStatusOf } from '../../../src/rules/identity-status.ts';
-import type { PaymentGateway } from '../../adapters/payments/payment-port.ts';
 import { toShippingAddress } from '../../../src/rules/checkout-flow.ts';
 import type { Database } from '../../db/schema.ts';
 import { listAddresses } from './addresses.ts';
-import { listSavedCards } from '../payments/payment-methods.ts';
 
-/** The account tab's summary of one customer (spec section 3 "Account dashboard"); the caller is always the customer. */
+/**
+ * The account tab's summary of one customer (spec section 3 "Account dashboard"); the caller is always the customer.
+ * The saved cards come from payments, which sits above accounts (it checks a card's billing address here): the route
+ * passes their read in (payments/payment-methods.ts listSavedCards), so accounts never imports payments.
+ */
 
 const onOff = (flag: boolean): OnOff => (flag ? 1 : 0);
 
-export async function dashboardOf(db: Kysely<Database>, gateway: PaymentGateway['kind'], customerId: number): Promise<DashboardData | undefined> {
+export async function dashboardOf(
+  db: Kysely<Database>,
+  customerId: number,
+  savedCards: () => Promise<SavedPaymentMethod[]>,
+): Promise<DashboardData | undefined> {
   const customer = await db
     .selectFrom('customers')
     .select(['email', 'first_name', 'last_name', 'newsletter', 'notification', 'is_verified'])
@@ -20,7 +27,7 @@ export async function dashboardOf(db: Kysely<Database>, gateway: PaymentGateway[
   if (!customer) return undefined;
   const [addresses, cards, identity] = await Promise.all([
     listAddresses(db, customerId, 'shipping'),
-    listSavedCards(db, gateway, customerId),
+    savedCards(),
     identityOf(db, customerId, customer.is_verified),
   ]);
   // listAddresses puts the default first; with no default the newest stands in.

@@ -1,12 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import type { Caller } from '../platform/caller.ts';
 import { hashSecret } from '../platform/tokens.ts';
-
-export interface Caller {
-  customerId: number;
-  sessionId: number;
-  isGuest: boolean;
-}
 
 /** The live session behind a bearer token, or undefined when the token is unknown, revoked or expired. */
 export async function findSession(db: Kysely<Database>, token: string): Promise<Caller | undefined> {

@@ -8,7 +8,7 @@ import type { Log } from '../platform/log.ts';
 import type { LimitRule, RateLimiter } from '../platform/rate-limit.ts';
 import { assignGuestCart, authenticate, guestCustomer, registerAccount, startSession, type Account, type Registration } from './accounts.ts';
 import { createPasswordReset } from './password-reset.ts';
-import type { Caller } from './sessions.ts';
+import type { Caller } from '../platform/caller.ts';
 
 /** One answer for an unknown email and a wrong password, so sign-in never tells whether an account exists. */
 export const invalidCredentialsMessage = 'Invalid email or password.';

@@ -6,7 +6,7 @@ import type { Database } from '../../db/schema.ts';
 import { lockOwnCart } from './carts.ts';
 import { notServedMessage } from '../catalogue/catalogue-cache.ts';
 import { offeredInArea } from '../catalogue/product-summaries.ts';
-import type { Caller } from '../accounts/sessions.ts';
+import type { Caller } from '../platform/caller.ts';
 import { newSecret } from '../platform/tokens.ts';
 
 export interface AddToCartRequest {

@@ -5,7 +5,7 @@ import { addToCartMessages } from './add-to-cart.ts';
 import { lockOwnCart } from './carts.ts';
 import { itemSubtotalCents, loadCartLines } from './cart-view.ts';
 import { revalidateCoupon } from './coupons.ts';
-import type { Caller } from '../accounts/sessions.ts';
+import type { Caller } from '../platform/caller.ts';
 import { releaseSlot } from './slots.ts';
 
 export type LineOutcome =

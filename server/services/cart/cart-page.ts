@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { CartData, CartReply } from '../../../src/api/contract/cart-page.contract.ts';
 import { cartNotFoundMessage } from '../../../src/rules/messages.ts';
 import type { Database } from '../../db/schema.ts';
-import type { Caller } from '../accounts/sessions.ts';
+import type { Caller } from '../platform/caller.ts';
 import { deleteLine, updateLineQty, type LineOutcome, type LineRef } from './cart-lines.ts';
 import { findCallersCart, findOwnCart, lockOwnCart } from './carts.ts';
 import { itemSubtotalCents, loadCartLines, loadCartView } from './cart-view.ts';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { Caller } from '../accounts/sessions.ts';
+import type { Caller } from '../platform/caller.ts';
 
 /**
  * A cart the caller may touch: a customer's cart only with that customer's token; a guest cart (no customer)

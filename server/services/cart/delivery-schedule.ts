@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { lockOwnCart } from './carts.ts';
 import { deliveryDateRefusal, vendorCalendars } from './delivery-dates.ts';
-import type { Caller } from '../accounts/sessions.ts';
+import type { Caller } from '../platform/caller.ts';
 import { holdSlot, releaseSlot, slotMessages } from './slots.ts';
 
 export interface ScheduleRequest {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { ageVerificationNeededRefusal, facePassNeededRefusal } from '../../../src/rules/messages.ts';
-import type { Caller } from '../accounts/sessions.ts';
+import type { Caller } from '../platform/caller.ts';
 
 /** Whether the cart holds a product only a verified customer over 21 may order (drinks). */
 export async function holdsAgeRestrictedItem(db: Kysely<Database>, cartId: string): Promise<boolean> {

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { MailSender } from '../../adapters/mail/mail-port.ts';
 import type { PaymentGateway } from '../../adapters/payments/payment-port.ts';
 import type { Database } from '../../db/schema.ts';
-import type { Caller } from '../accounts/sessions.ts';
+import type { Caller } from '../platform/caller.ts';
 import { settleOrder, type SettleOutcome } from '../payments/order-payment.ts';
 import type { Log } from '../platform/log.ts';
 import { sendOrderConfirmation } from './order-confirmation.ts';

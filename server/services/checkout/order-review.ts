@@ -14,7 +14,7 @@ import { couponCustomer } from '../cart/coupons.ts';
 import { availableSpeedIds, isServedZip, isSpeedForCart, loadOrderBasis, orderTotals, orderTotalsInDollars } from './order-totals.ts';
 import { placeOrderMessages } from './place-order.ts';
 import { isAgeCheckMissing } from './age-restriction.ts';
-import type { Caller } from '../accounts/sessions.ts';
+import type { Caller } from '../platform/caller.ts';
 
 export interface ReviewRequest {
   cartId: string;

@@ -9,7 +9,7 @@ import { isTipAllowed, type TipPercent } from '../../../src/rules/tips.ts';
 import { upiMessages } from '../../../src/rules/upi.ts';
 import { isVisitSpeed } from '../../../src/rules/speeds.ts';
 import type { PaymentGateway } from '../../adapters/payments/payment-port.ts';
-import type { CartsTable, Database, OrdersTable, OrderStatus } from '../../db/schema.ts';
+import type { CartsTable, Database, OrderStatus } from '../../db/schema.ts';
 import { addressSnapshot, findOwnAddress, type AddressRow } from '../accounts/addresses.ts';
 import type { DeliveryChoice } from '../cart/cart-view.ts';
 import {
@@ -35,7 +35,8 @@ import {
 } from './order-totals.ts';
 import { deliveryMethodOf } from './orders.ts';
 import { findOwnCard, type CardRow } from '../payments/payment-methods.ts';
-import type { Caller } from '../accounts/sessions.ts';
+import type { OrderRow } from '../payments/order-payment.ts';
+import type { Caller } from '../platform/caller.ts';
 import { bookSlotHolds, checkSlotHolds } from '../cart/slots.ts';
 import { checkAgeGate, takeFacePass } from './age-restriction.ts';
 import { verifyUpi } from '../payments/upi.ts';
@@ -62,8 +63,6 @@ export interface PlaceOrderRequest {
   /** Dine-in and pick-up at a restaurant: when the shopper comes (the session's dineinTime). */
   visitAt?: { date: string; time: string } | undefined;
 }
-
-export type OrderRow = Selectable<OrdersTable>;
 
 export type ReserveOutcome =
   /** emailConfirmationToken: a pay-on-delivery order that waits for the email's confirmation (its link's token). */

@@ -12,7 +12,7 @@ import { notServedMessage } from '../catalogue/catalogue-cache.ts';
 import { loadDeliveryChoices, validChoice, type VendorGroup } from '../cart/cart-view.ts';
 import { vendorCalendars } from '../cart/delivery-dates.ts';
 import { availableSpeedIds, isServedZip, loadOrderBasis, orderTotals } from './order-totals.ts';
-import type { Caller } from '../accounts/sessions.ts';
+import type { Caller } from '../platform/caller.ts';
 import { milesBetweenZips } from '../platform/zip-distance.ts';
 import { isVisitSpeed } from '../../../src/rules/speeds.ts';
 

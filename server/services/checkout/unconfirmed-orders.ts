@@ -3,8 +3,7 @@ import { payOnDeliveryMessages } from '../../../src/rules/messages.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Log } from '../platform/log.ts';
 import { startPeriodicPass, type PeriodicPass } from '../platform/periodic-pass.ts';
-import { releaseBookedSeats, returnCouponUse, returnStock } from './order-give-back.ts';
-import { giveBackRedemptions } from '../wallet/wallet-redemption.ts';
+import { giveBackOrder } from '../payments/order-give-back.ts';
 
 /** One unconfirmed pay-on-delivery order released: for the operator's log line (order_releases keeps the same). */
 export interface ReleasedOrder {
@@ -51,11 +50,7 @@ async function releaseOrder(db: Kysely<Database>, orderId: number): Promise<Rele
       .returning(['increment_id', 'email', 'coupon_code'])
       .executeTakeFirst();
     if (!order) return undefined;
-    const units = await returnStock(trx, orderId);
-    await releaseBookedSeats(trx, orderId);
-    // Units it redeemed from the wallet go back there.
-    await giveBackRedemptions(trx, orderId);
-    await returnCouponUse(trx, order.coupon_code);
+    const units = await giveBackOrder(trx, { id: orderId, coupon_code: order.coupon_code });
     await trx.insertInto('order_releases').values({ order_id: orderId, reason: payOnDeliveryMessages.releasedReason, units }).execute();
     return { orderId, orderNumber: order.increment_id, email: order.email, units };
   });

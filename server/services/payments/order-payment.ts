@@ -1,11 +1,12 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import { PaymentGatewayError, type ChargeResult, type PaymentGateway, type PaymentSource } from '../../adapters/payments/payment-port.ts';
-import type { Database } from '../../db/schema.ts';
+import type { Database, OrdersTable } from '../../db/schema.ts';
 import { holdMinutes } from '../cart/slots.ts';
-import { releaseBookedSeats, returnCouponUse, returnStock } from '../checkout/order-give-back.ts';
-import type { OrderRow } from '../checkout/place-order.ts';
+import { giveBackOrder } from './order-give-back.ts';
 import { creditDineInWallet } from '../wallet/wallet-credit.ts';
-import { giveBackRedemptions } from '../wallet/wallet-redemption.ts';
+
+/** An order as stored: what place order writes (checkout/place-order.ts) and settling reads and updates. */
+export type OrderRow = Selectable<OrdersTable>;
 
 /**
  * Place order, second step: charge the reserved order once, then settle it in a second transaction: paid
@@ -233,25 +234,8 @@ export async function failOrder(
       const current = await readOrder(trx, order.id);
       return settled(current) ?? { kind: 'pending', order: current };
     }
-    // Wallet lines took no stock (returnStock skips them): their units go back to the wallet instead.
-    await returnStock(trx, order.id);
-    const holdUntil = new Date(now.getTime() + holdMinutes * 60_000);
     // The freed seats are held again for the cart, so the shopper can pay again without choosing the slot again.
-    for (const seat of await releaseBookedSeats(trx, order.id)) {
-      await trx
-        .insertInto('slot_holds')
-        .values({
-          cart_id: order.cart_id,
-          loc_id: seat.loc_id,
-          template_id: seat.slot_template_id,
-          slot_date: seat.delivery_date,
-          expires_at: holdUntil,
-        })
-        .onConflict((oc) => oc.constraint('slot_holds_cart_group_unique').doNothing())
-        .execute();
-    }
-    await giveBackRedemptions(trx, order.id);
-    await returnCouponUse(trx, order.coupon_code);
+    await giveBackOrder(trx, order, { cartId: order.cart_id, until: new Date(now.getTime() + holdMinutes * 60_000) });
     await trx
       .updateTable('carts')
       .set({ status: 'open', updated_at: new Date() })

@@ -4,7 +4,7 @@ import { cardBrandNames } from '../../../src/rules/card-validation.ts';
 import { PaymentGatewayError, type PaymentGateway } from '../../adapters/payments/payment-port.ts';
 import type { Database, PaymentMethodsTable } from '../../db/schema.ts';
 import { findOwnAddress } from '../accounts/addresses.ts';
-import type { Caller } from '../accounts/sessions.ts';
+import type { Caller } from '../platform/caller.ts';
 import { findOwnCart } from '../cart/carts.ts';
 
 /**

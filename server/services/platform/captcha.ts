@@ -2,7 +2,8 @@ import { createHmac, randomInt } from 'node:crypto';
 import { createChallenge, verifySolution, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { Kysely } from 'kysely';
-import { boolean, literal, number, optional, record, string, type, union, validate } from 'superstruct';
+import { assign, boolean, literal, number, optional, record, string, type, union, validate } from 'superstruct';
+import { captchaChallengeParameters } from '../../../src/api/contract/captcha.contract.ts';
 import type { CaptchaConfig } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
 
@@ -36,21 +37,13 @@ const pruneEveryMs = 60 * 1000;
 
 // The widget's payload: base64 of JSON { challenge: { parameters, signature }, solution: { counter, derivedKey } }.
 const scalar = union([string(), number(), boolean(), literal(null)]);
+// The challenge's parameters are the contract's (what GET /api/captcha/challenge sends), plus what other algorithms add.
 const payloadShape = type({
   challenge: type({
-    parameters: type({
-      algorithm: string(),
-      nonce: string(),
-      salt: string(),
-      cost: number(),
-      keyLength: number(),
-      keyPrefix: string(),
-      keySignature: optional(string()),
-      expiresAt: optional(number()),
-      memoryCost: optional(number()),
-      parallelism: optional(number()),
-      data: optional(record(string(), scalar)),
-    }),
+    parameters: assign(
+      captchaChallengeParameters,
+      type({ memoryCost: optional(number()), parallelism: optional(number()), data: optional(record(string(), scalar)) }),
+    ),
     signature: string(),
   }),
   solution: type({ counter: number(), derivedKey: string(), time: optional(number()) }),

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { maxQuantity } from '../../../src/rules/quantity.ts';
 import { walletRefusals, walletUnitsOf } from '../../../src/rules/wallet.ts';
 import type { Database } from '../../db/schema.ts';
-import type { Caller } from '../accounts/sessions.ts';
+import type { Caller } from '../platform/caller.ts';
 import { addToCartMessages } from '../cart/add-to-cart.ts';
 import { lockOwnCart } from '../cart/carts.ts';
 import { notServedMessage } from '../catalogue/catalogue-cache.ts';

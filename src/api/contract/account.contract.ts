@@ -1,7 +1,7 @@
 import { array, enums, literal, number, object, optional, refine, string, type, union, type Infer } from 'superstruct';
 import { identityStatuses } from '../../rules/identity-status.ts';
 import { envelope } from './envelope.ts';
-import { callerOnlyBody, ignoredApiToken, storeId } from './fields.ts';
+import { callerFields, callerOnlyBody } from './fields.ts';
 
 /**
  * The account settings page (spec section 3 "Account dashboard", section 7 "Dashboard"). The customer always comes
@@ -55,8 +55,7 @@ export const preferencesBody = refine(
   object({
     newsletter_subscription: optional(onOff),
     notification: optional(onOff),
-    api_token: ignoredApiToken,
-    store_id: optional(storeId),
+    ...callerFields,
   }),
   'preferences',
   (value) => value.newsletter_subscription !== undefined || value.notification !== undefined || 'Send newsletter_subscription or notification.',

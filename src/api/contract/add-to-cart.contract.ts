@@ -1,7 +1,7 @@
 import { array, coerce, define, literal, nullable, number, object, optional, size, string, type, type Infer } from 'superstruct';
 import { isQuantity, quantityMessage } from '../../rules/quantity.ts';
 import { replyCode } from './envelope.ts';
-import { blankIsMissing, cartIdField, ignoredApiToken, numericId, speedValueField, storeId, zipcodeField } from './fields.ts';
+import { blankIsMissing, cartIdField, ignoredApiToken, numericId, speedValueField, storeField, zipcodeField } from './fields.ts';
 
 const qtyField = coerce(
   define<number>('qty', (v) => isQuantity(v) || quantityMessage),
@@ -24,7 +24,7 @@ export const addToCartBody = object({
   wallet: optional(coerce(literal(0), literal('0'), () => 0)),
   speed_id: speedValueField('speed_id'),
   vendor_loc_id: blankIsMissing(optional(nullable(numericId('vendor_loc_id')))),
-  store_id: optional(storeId),
+  ...storeField,
   api_token: ignoredApiToken,
 });
 export type AddToCartBody = Infer<typeof addToCartBody>;

@@ -8,7 +8,7 @@ import {
   type AddressValues,
 } from '../../rules/address-validation.ts';
 import { codeAndMessage, envelope, replyCode } from './envelope.ts';
-import { ignoredApiToken, numericId, storeId } from './fields.ts';
+import { callerFields, ignoredApiToken, numericId, storeField } from './fields.ts';
 
 /**
  * Saved addresses (spec section 3 "Server address", "New address payload"; section 7 calls). The customer always comes
@@ -82,15 +82,14 @@ function addressRefinement<T>(
 export const getAddressesQuery = object({
   customerid: numericId('customerid'),
   address_type: optional(addressType),
-  api_token: ignoredApiToken,
-  store_id: optional(storeId),
+  ...callerFields,
 });
 export type GetAddressesQuery = Infer<typeof getAddressesQuery>;
 export const getAddressesReply = envelope(array(serverAddress));
 export type GetAddressesReply = Infer<typeof getAddressesReply>;
 
 /** The shipping form names its query customerid; the billing save has none. */
-export const addAddressQuery = object({ customerid: optional(numericId('customerid')), store_id: optional(storeId) });
+export const addAddressQuery = object({ customerid: optional(numericId('customerid')), ...storeField });
 export type AddAddressQuery = Infer<typeof addAddressQuery>;
 
 /** The spec's new address payload. Billing also sends api_token, billing_address (the street joined), email and dob. */
@@ -113,7 +112,7 @@ export const addAddressBody = addressRefinement(
     email: optionalText(254),
     dob: optionalText(20),
     customerid: optional(numericId('customerid')),
-    store_id: optional(storeId),
+    ...storeField,
   }),
   (v) => (v.address_type === 'billing' ? 'billing' : 'shipping'),
   (v) => ({
@@ -162,8 +161,7 @@ export const updateAddressBody = addressRefinement(
     telephone: text(),
     nickname: optionalText(),
     country: optional(literal('US')),
-    api_token: ignoredApiToken,
-    store_id: optional(storeId),
+    ...callerFields,
   }),
   () => 'account-edit',
   (v) => ({
@@ -194,8 +192,7 @@ export type UpdateAddressReply = Infer<typeof updateAddressReply>;
 /** /connect/customer/deleteAddress */
 export const deleteAddressBody = object({
   address_id: numericId('address_id'),
-  api_token: ignoredApiToken,
-  store_id: optional(storeId),
+  ...callerFields,
 });
 export type DeleteAddressBody = Infer<typeof deleteAddressBody>;
 export const addressMessageReply = codeAndMessage;
@@ -205,8 +202,7 @@ export type AddressMessageReply = Infer<typeof addressMessageReply>;
 export const setDefaultAddressBody = object({
   customer_id: numericId('customer_id'),
   address_id: numericId('address_id'),
-  api_token: ignoredApiToken,
-  store_id: optional(storeId),
+  ...callerFields,
 });
 export type SetDefaultAddressBody = Infer<typeof setDefaultAddressBody>;
 export const setDefaultAddressReply = array(type({ code: replyCode, message: string() }));

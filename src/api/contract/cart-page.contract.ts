@@ -1,7 +1,7 @@
 import { array, boolean, define, nullable, number, object, optional, string, type, type Infer } from 'superstruct';
 import { maxQuantity } from '../../rules/quantity.ts';
 import { envelope } from './envelope.ts';
-import { cartIdField, ignoredApiToken, money, numericId, storeId, zipcodeField } from './fields.ts';
+import { callerFields, cartIdField, money, numericId, storeField, zipcodeField } from './fields.ts';
 import { sizeUnit, speedType } from './product-summary.contract.ts';
 
 /**
@@ -120,8 +120,7 @@ export const showCartBody = object({
   cart_id: cartIdField,
   coupon_code: optional(string()),
   remove_coupon: optional(number()),
-  api_token: ignoredApiToken,
-  store_id: optional(storeId),
+  ...callerFields,
 });
 export type ShowCartBody = Infer<typeof showCartBody>;
 
@@ -134,8 +133,7 @@ export const updateItemBody = object({
   cart_rid: numericId('cart_rid'),
   qty: lineQty,
   product_id: optional(numericId('product_id')),
-  api_token: ignoredApiToken,
-  store_id: optional(storeId),
+  ...callerFields,
 });
 export type UpdateItemBody = Infer<typeof updateItemBody>;
 
@@ -143,15 +141,14 @@ export type UpdateItemBody = Infer<typeof updateItemBody>;
 export const deleteItemBody = object({
   cart_id: cartIdField,
   cart_rid: numericId('cart_rid'),
-  api_token: ignoredApiToken,
-  store_id: optional(storeId),
+  ...callerFields,
 });
 export type DeleteItemBody = Infer<typeof deleteItemBody>;
 
 /** POST /connect/delivery/nextDeliveryDate — the spec's "array of vendor_id, delivery_type", under `vendors`. */
 export const nextDeliveryDateBody = object({
   vendors: array(object({ vendor_id: numericId('vendor_id'), delivery_type: speedType })),
-  store_id: optional(storeId),
+  ...storeField,
 });
 export type NextDeliveryDateBody = Infer<typeof nextDeliveryDateBody>;
 
@@ -175,7 +172,7 @@ export const getSlotBody = object({
   zipcode: zipcodeField,
   vendor_loc_id: numericId('vendor_loc_id'),
   cart_id: optional(cartIdField),
-  store_id: optional(storeId),
+  ...storeField,
 });
 export type GetSlotBody = Infer<typeof getSlotBody>;
 
@@ -197,7 +194,6 @@ export const deliveryScheduleBody = object({
   vendor_loc_id: numericId('vendor_loc_id'),
   delivery_date: isoDate,
   slot_id: optional(nullable(numericId('slot_id'))),
-  api_token: ignoredApiToken,
-  store_id: optional(storeId),
+  ...callerFields,
 });
 export type DeliveryScheduleBody = Infer<typeof deliveryScheduleBody>;

@@ -1,6 +1,6 @@
 import { object, optional, string, type Infer } from 'superstruct';
 import { envelope } from './envelope.ts';
-import { ignoredApiToken, numericId, storeId } from './fields.ts';
+import { callerFields, numericId } from './fields.ts';
 
 /**
  * POST api/cart/clearCart?quote_id=&cus_id= — empties the caller's own cart.
@@ -10,8 +10,7 @@ import { ignoredApiToken, numericId, storeId } from './fields.ts';
 export const clearCartQuery = object({
   quote_id: string(),
   cus_id: optional(numericId('cus_id')),
-  api_token: ignoredApiToken,
-  store_id: optional(storeId),
+  ...callerFields,
 });
 export type ClearCartQuery = Infer<typeof clearCartQuery>;
 export const clearCartReply = envelope(object({}));

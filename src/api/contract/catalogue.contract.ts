@@ -1,7 +1,7 @@
 import { array, coerce, defaulted, define, lazy, number, object, optional, refine, string, type, type Infer, type Struct } from 'superstruct';
 import { isPageSize, isSortKey, pageSizeMessage, sortKeys, type PageSize, type SortKey } from '../../rules/listing.ts';
 import { envelope } from './envelope.ts';
-import { blankIsMissing, numericId, speedField, storeId, zipcodeField } from './fields.ts';
+import { blankIsMissing, numericId, speedField, storeField, zipcodeField } from './fields.ts';
 import { productSummary } from './product-summary.contract.ts';
 
 // ---- Shared query fields -------------------------------------------------------------------------------------
@@ -36,9 +36,23 @@ export const limitField: Struct<PageSize, null> = blankIsMissing(
 
 export const sortField = blankIsMissing(optional(define<SortKey>('sort', (v) => isSortKey(v) || `sort must be one of ${sortKeys.join(', ')}.`)));
 
+/**
+ * What every listing (category, filters, search) is asked with: the store, the shopper's area (zipcode, restaurant,
+ * speed) and the page. Spread after the listing's own first field, `...listingAreaFields`.
+ */
+const listingAreaFields = {
+  ...storeField,
+  zipcode: zipcodeField,
+  loc_id: numericId('loc_id'),
+  courier_type: speedField('courier_type'),
+  page: pageField,
+  limit: limitField,
+  sort: sortField,
+};
+
 // ---- GET /connect/index/categorylist?store_id=1&courier_type= -------------------------------------------------
 
-export const categoryListQuery = object({ store_id: optional(storeId), courier_type: speedField('courier_type') });
+export const categoryListQuery = object({ ...storeField, courier_type: speedField('courier_type') });
 export type CategoryListQuery = Infer<typeof categoryListQuery>;
 
 /** A category with its sub-categories (the header menu's dropdown); categories are the same in every area. */
@@ -86,13 +100,7 @@ export type ListingReply = Infer<typeof listingReply>;
 
 export const categoryQuery = object({
   catid: numericId('catid'),
-  store_id: optional(storeId),
-  zipcode: zipcodeField,
-  loc_id: numericId('loc_id'),
-  courier_type: speedField('courier_type'),
-  page: pageField,
-  limit: limitField,
-  sort: sortField,
+  ...listingAreaFields,
 });
 export type CategoryQuery = Infer<typeof categoryQuery>;
 
@@ -128,13 +136,7 @@ function filterValues<T>(label: string, element: Struct<T, null>): Struct<T[] | 
  */
 export const filtersBody = object({
   parent_category_id: numericId('parent_category_id'),
-  store_id: optional(storeId),
-  zipcode: zipcodeField,
-  loc_id: numericId('loc_id'),
-  courier_type: speedField('courier_type'),
-  page: pageField,
-  limit: limitField,
-  sort: sortField,
+  ...listingAreaFields,
   priceranges: filterValues('priceranges', string()),
   minprice: blankIsMissing(optional(dollarField('minprice'))),
   maxprice: blankIsMissing(optional(dollarField('maxprice'))),
@@ -152,16 +154,10 @@ const searchText = coerce(string(), number(), (n) => String(n));
 
 export const searchQuery = object({
   q: optional(searchText),
-  store_id: optional(storeId),
-  zipcode: zipcodeField,
-  loc_id: numericId('loc_id'),
-  courier_type: speedField('courier_type'),
-  page: pageField,
-  limit: limitField,
-  sort: sortField,
+  ...listingAreaFields,
 });
 export type SearchQuery = Infer<typeof searchQuery>;
 
 /** The body's q wins over the query's (the old client sends both). */
-export const searchBody = object({ q: optional(searchText), store_id: optional(storeId) });
+export const searchBody = object({ q: optional(searchText), ...storeField });
 export type SearchBody = Infer<typeof searchBody>;

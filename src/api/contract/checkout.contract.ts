@@ -4,7 +4,7 @@ import { parseDineinTime } from '../../rules/visit-time.ts';
 import { cartData } from './cart-page.contract.ts';
 import { envelope, replyCode } from './envelope.ts';
 import { gatewayKind } from './payment.contract.ts';
-import { callerOnlyBody, cartIdField, ignoredApiToken, money, numericId, optionalId, ruleField, storeId } from './fields.ts';
+import { callerFields, callerOnlyBody, cartIdField, money, numericId, optionalId, ruleField } from './fields.ts';
 import { speedId } from './shipping.contract.ts';
 
 /**
@@ -58,8 +58,7 @@ const checkoutChoices = {
   selectedShippingMethodID: optional(nullable(string())),
   driver_tip: optional(tipField),
   gift_message: giftMessage,
-  api_token: ignoredApiToken,
-  store_id: optional(storeId),
+  ...callerFields,
 };
 
 /** POST /api/checkout/orderreview */
@@ -179,7 +178,7 @@ export type MyOrdersReply = Infer<typeof myOrdersReply>;
 export const orderNumberField = ruleField('order_id', (value) => (/^\d{1,20}$/.test(value.trim()) ? undefined : 'order_id must be an order number.'));
 
 /** A body naming one of the caller's orders. */
-const orderNumberBody = type({ order_id: orderNumberField, api_token: ignoredApiToken, store_id: optional(storeId) });
+const orderNumberBody = type({ order_id: orderNumberField, ...callerFields });
 
 /**
  * POST /api/placeorder/confirm — after the bank check (3-D Secure) of one of the caller's orders: the server reads the

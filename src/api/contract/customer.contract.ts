@@ -16,7 +16,7 @@ import {
 } from '../../rules/auth-validation.ts';
 import { captchaField } from './captcha.contract.ts';
 import { codeAndMessage, envelope, replyCode } from './envelope.ts';
-import { heldCartIdField, ruleField, storeId } from './fields.ts';
+import { heldCartIdField, ruleField, storeField } from './fields.ts';
 
 /** The confirmation field compares itself with its sibling, so a mismatch is reported with every other field. */
 function confirmField(name: string, passwordField: string): Struct<string, null> {
@@ -59,7 +59,7 @@ export const loginBody = object({
   password: ruleField('password', signInPasswordError),
   cart_id: heldCartIdField,
   altcha: captchaField,
-  store_id: optional(storeId),
+  ...storeField,
 });
 export type LoginBody = Infer<typeof loginBody>;
 
@@ -91,7 +91,7 @@ export const registerBody = object({
   country: optionalText(ruleField('country', countryError)),
   newsletter_subscription: newsletterField,
   altcha: captchaField,
-  store_id: optional(storeId),
+  ...storeField,
 });
 export type RegisterBody = Infer<typeof registerBody>;
 
@@ -111,7 +111,7 @@ export type RegisterReply = Infer<typeof registerReply>;
 export const guestCartBody = object({
   customer_email: ruleField('customer_email', emailOnlyError),
   cart_id: heldCartIdField,
-  store_id: optional(storeId),
+  ...storeField,
 });
 export type GuestCartBody = Infer<typeof guestCartBody>;
 export const guestCartData = type({ customer_id: number(), api_token: string(), cart_id: string() });
@@ -123,7 +123,7 @@ export type GuestCartReply = Infer<typeof guestCartReply>;
 export const forgotBody = object({
   email: ruleField('email', emailOnlyError),
   cart_id: heldCartIdField,
-  store_id: optional(storeId),
+  ...storeField,
 });
 export type ForgotBody = Infer<typeof forgotBody>;
 
@@ -132,10 +132,10 @@ export const changePasswordBody = object({
   reset_token: resetTokenField,
   new_password: ruleField('new_password', newPasswordError),
   confirm_password: confirmField('confirm_password', 'new_password'),
-  store_id: optional(storeId),
+  ...storeField,
 });
 export type ChangePasswordBody = Infer<typeof changePasswordBody>;
 
 /** POST /api/customer/logout (our addition): the token comes from the Authorization header. */
-export const logoutBody = object({ store_id: optional(storeId) });
+export const logoutBody = object(storeField);
 export type LogoutBody = Infer<typeof logoutBody>;

@@ -1,7 +1,7 @@
 import { array, coerce, define, nullable, number, object, optional, string, type, type Infer } from 'superstruct';
 import { isPriceCategoryFilter } from '../../rules/dine-in.ts';
 import { envelope } from './envelope.ts';
-import { numericId, storeId, zipcodeField } from './fields.ts';
+import { numericId, storeField, zipcodeField } from './fields.ts';
 
 /**
  * Partner restaurants and bars (issue 12): POST /api/product/dineinRetailerList (the spec's dine-in retailer list),
@@ -21,7 +21,7 @@ export const dineinRetailerBody = object({
   zipcode: zipcodeField,
   location: optional(numericId('location')),
   price_category: optional(priceCategoryField),
-  store_id: optional(storeId),
+  ...storeField,
 });
 export type DineinRetailerBody = Infer<typeof dineinRetailerBody>;
 
@@ -50,7 +50,7 @@ export const dineinRetailerReply = envelope(type({ vendordata: array(dineinRetai
 export type DineinRetailerReply = Infer<typeof dineinRetailerReply>;
 
 /** GET /api/partners/locator?zipcode= */
-export const partnerLocatorQuery = object({ zipcode: zipcodeField, store_id: optional(storeId) });
+export const partnerLocatorQuery = object({ zipcode: zipcodeField, ...storeField });
 export type PartnerLocatorQuery = Infer<typeof partnerLocatorQuery>;
 
 export const nearbyRestaurant = type({
@@ -65,7 +65,7 @@ export const partnerLocatorReply = envelope(type({ restaurants: array(nearbyRest
 export type PartnerLocatorReply = Infer<typeof partnerLocatorReply>;
 
 /** GET /connect/index/suggestzipcode: no parameters; the caller's address is the input. */
-export const zipSuggestionQuery = object({ store_id: optional(storeId) });
+export const zipSuggestionQuery = object(storeField);
 
 /** code 1: a served zip near the caller's city (never submitted for them); code -1: none known. */
 export const zipSuggestionReply = envelope(type({ zipcode: string(), city: string(), state: string(), from_city: nullable(string()) }));

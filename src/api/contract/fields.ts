@@ -82,5 +82,11 @@ export const storeId = coerce(integer(), string(), (text) => Number(text));
  */
 export const ignoredApiToken = optional(nullable(string()));
 
+/** The store the old client names (store_id=1) in most queries and bodies: spread into a struct, `...storeField`. */
+export const storeField = { store_id: optional(storeId) };
+
+/** The two fields the old client adds to most bodies, its token (ignored) and the store: `...callerFields`. */
+export const callerFields = { api_token: ignoredApiToken, ...storeField };
+
 /** A body with nothing to say but who asks (the token) and which store: the caller's dashboard, the caller's orders. */
-export const callerOnlyBody = type({ api_token: ignoredApiToken, store_id: optional(storeId) });
+export const callerOnlyBody = type(callerFields);

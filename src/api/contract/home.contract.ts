@@ -1,11 +1,11 @@
 import { array, number, object, optional, string, type, type Infer } from 'superstruct';
 import { envelope } from './envelope.ts';
-import { numericId, storeId, zipcodeField } from './fields.ts';
+import { numericId, storeField, zipcodeField } from './fields.ts';
 import { productSummary, speedType } from './product-summary.contract.ts';
 
 /** GET /connect/index/homepage?store_id=1&zipcode=&loc_id=&courier_type= */
 export const homepageQuery = object({
-  store_id: optional(storeId),
+  ...storeField,
   zipcode: zipcodeField,
   loc_id: numericId('loc_id'),
   courier_type: optional(speedType),
@@ -28,6 +28,6 @@ export const homepageReply = envelope(homepageData);
 export type HomepageReply = Infer<typeof homepageReply>;
 
 /** GET /connect/index/banners?store_id=1 */
-export const bannersQuery = object({ store_id: optional(storeId) });
+export const bannersQuery = object(storeField);
 export const bannersReply = envelope(array(banner));
 export type BannersReply = Infer<typeof bannersReply>;

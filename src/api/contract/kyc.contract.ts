@@ -1,6 +1,6 @@
 import { boolean, define, enums, literal, number, object, optional, string, type, type Infer } from 'superstruct';
 import { codeAndMessage, envelope } from './envelope.ts';
-import { ignoredApiToken, storeId } from './fields.ts';
+import { callerFields, callerOnlyBody } from './fields.ts';
 
 /**
  * KYC uploads (spec section 7 "Upload KYC image"; issue 11 "Server"). The Application ID is 32 lower-case hex
@@ -39,8 +39,7 @@ const imageDataField = define<string>('imageData', (value) => typeof value === '
 export const kycUploadBody = object({
   imageData: imageDataField,
   fileName: fileNameField,
-  api_token: ignoredApiToken,
-  store_id: optional(storeId),
+  ...callerFields,
 });
 export type KycUploadBody = Infer<typeof kycUploadBody>;
 
@@ -63,7 +62,7 @@ export type KycUploadReply = Infer<typeof kycUploadReply>;
  * and its uploads name it, but no call that makes one is shown (sign-in's verification_id is read later). This call
  * gives the caller's open application, making one when there is none.
  */
-export const kycApplicationBody = type({ api_token: ignoredApiToken, store_id: optional(storeId) });
+export const kycApplicationBody = callerOnlyBody;
 export type KycApplicationBody = Infer<typeof kycApplicationBody>;
 
 export const kycApplication = type({
@@ -93,7 +92,7 @@ const applicationIdField = define<string>(
 );
 
 /** POST connect/verifycustomer/verify: compare the ID's face with the selfie and read the date of birth. */
-export const verifyKycBody = object({ applicationID: applicationIdField, api_token: ignoredApiToken, store_id: optional(storeId) });
+export const verifyKycBody = object({ applicationID: applicationIdField, ...callerFields });
 export type VerifyKycBody = Infer<typeof verifyKycBody>;
 
 /**
@@ -123,8 +122,7 @@ export type VerifyKycReply = Infer<typeof verifyKycReply>;
 export const customerVerifyBody = object({
   is_verified: literal(1),
   verificationid: applicationIdField,
-  api_token: ignoredApiToken,
-  store_id: optional(storeId),
+  ...callerFields,
 });
 export type CustomerVerifyBody = Infer<typeof customerVerifyBody>;
 export const customerVerifyReply = codeAndMessage;
@@ -134,8 +132,7 @@ export type CustomerVerifyReply = Infer<typeof customerVerifyReply>;
 export const verifyOrderBody = object({
   applicationID: applicationIdField,
   orderID: string(),
-  api_token: ignoredApiToken,
-  store_id: optional(storeId),
+  ...callerFields,
 });
 export type VerifyOrderBody = Infer<typeof verifyOrderBody>;
 export const verifyOrderReply = envelope(type({ faceMatch: boolean(), faceMatchPercent: number() }));

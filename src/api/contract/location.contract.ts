@@ -1,9 +1,9 @@
 import { array, number, object, optional, string, type, type Infer } from 'superstruct';
 import { envelope } from './envelope.ts';
-import { storeId, zipcodeField } from './fields.ts';
+import { storeField, zipcodeField } from './fields.ts';
 
 /** GET /connect/index/getaddressbyzipcode?zipcode=&store_id=1 */
-export const zipLookupQuery = object({ zipcode: zipcodeField, store_id: optional(storeId) });
+export const zipLookupQuery = object({ zipcode: zipcodeField, ...storeField });
 export type ZipLookupQuery = Infer<typeof zipLookupQuery>;
 
 export const zipLookupEntry = type({
@@ -17,7 +17,7 @@ export const zipLookupReply = envelope(array(zipLookupEntry));
 export type ZipLookupReply = Infer<typeof zipLookupReply>;
 
 /** GET connect/citylist/currentservicearea?city=&state= */
-export const serviceAreaQuery = object({ city: string(), state: string(), store_id: optional(storeId) });
+export const serviceAreaQuery = object({ city: string(), state: string(), ...storeField });
 export type ServiceAreaQuery = Infer<typeof serviceAreaQuery>;
 
 export const servedCity = type({ city: string(), state: string(), postcodes: array(string()) });

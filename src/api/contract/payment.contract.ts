@@ -19,7 +19,7 @@ import {
 import { upiError } from '../../rules/upi.ts';
 import { onOff } from './account.contract.ts';
 import { codeAndMessage, envelope, replyCode } from './envelope.ts';
-import { cartIdField, ignoredApiToken, numericId, ruleField, storeId } from './fields.ts';
+import { callerFields, cartIdField, numericId, ruleField, storeField } from './fields.ts';
 
 /**
  * Cards and UPI (spec section 3 "Saved payment method", section 7 calls). Card numbers never reach these calls except
@@ -58,8 +58,7 @@ export type SavedPaymentMethod = Infer<typeof savedPaymentMethod>;
 /** POST /api/checkout/paymentmethods — cart_id is optional (the account page lists cards without a cart). */
 export const paymentMethodsBody = type({
   cart_id: optional(nullable(cartIdField)),
-  api_token: ignoredApiToken,
-  store_id: optional(storeId),
+  ...callerFields,
 });
 export type PaymentMethodsBody = Infer<typeof paymentMethodsBody>;
 /** The saved cards, newest first, numbered by their place in data; payment_method 'stripe_payments'. */
@@ -84,8 +83,7 @@ export const saveCardBody = type({
   billing_address: type({ billing_address_id: numericId('billing_address_id') }),
   /** The card holder; when absent, the billing address's name. */
   name: optional(size(string(), 0, 100)),
-  api_token: ignoredApiToken,
-  store_id: optional(storeId),
+  ...callerFields,
 });
 export type SaveCardBody = Infer<typeof saveCardBody>;
 
@@ -106,7 +104,7 @@ export const saveCardReply = type({ code: replyCode, message: optional(string())
 export type SaveCardReply = Infer<typeof saveCardReply>;
 
 /** POST /api/account/RemoveCreditCard */
-export const removeCardBody = type({ card_id: numericId('card_id'), api_token: ignoredApiToken, store_id: optional(storeId) });
+export const removeCardBody = type({ card_id: numericId('card_id'), ...callerFields });
 export type RemoveCardBody = Infer<typeof removeCardBody>;
 export const paymentMessageReply = codeAndMessage;
 export type PaymentMessageReply = Infer<typeof paymentMessageReply>;
@@ -124,7 +122,7 @@ export const tokenizeBody = object({
   exp_month: wholeNumber,
   exp_year: wholeNumber,
   cvc: size(string(), 0, 8),
-  store_id: optional(storeId),
+  ...storeField,
 });
 export type TokenizeBody = Infer<typeof tokenizeBody>;
 
@@ -132,7 +130,7 @@ export type TokenizeBody = Infer<typeof tokenizeBody>;
  * POST /api/payments/test-authenticate — the test gateway's bank page: the shopper completes or fails the 3-D Secure
  * check of the payment behind client_secret. Exists only with the test gateway (Stripe runs its own page).
  */
-export const testAuthenticateBody = object({ client_secret: size(string(), 1, 200), complete: boolean(), store_id: optional(storeId) });
+export const testAuthenticateBody = object({ client_secret: size(string(), 1, 200), complete: boolean(), ...storeField });
 export type TestAuthenticateBody = Infer<typeof testAuthenticateBody>;
 export const testAuthenticateReply = envelope(type({}));
 export type TestAuthenticateReply = Infer<typeof testAuthenticateReply>;
@@ -140,7 +138,7 @@ export const tokenizeReply = envelope(type({ token: string(), ...cardFacts.schem
 export type TokenizeReply = Infer<typeof tokenizeReply>;
 
 /** POST /payuapi/payu/varifyUpi */
-export const verifyUpiBody = object({ upi_id: ruleField('upi_id', upiError), store_id: optional(storeId) });
+export const verifyUpiBody = object({ upi_id: ruleField('upi_id', upiError), ...storeField });
 export type VerifyUpiBody = Infer<typeof verifyUpiBody>;
 /** isVPAValid 1 with 'UPI verified successfully'; 0 with 'please provide valid UPI ID'. */
 export const verifyUpiReply = type({ code: replyCode, message: string(), isVPAValid: onOff, vpa: string() });

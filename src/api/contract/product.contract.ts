@@ -1,12 +1,12 @@
 import { array, boolean, enums, nullable, number, object, optional, record, string, type, type Infer } from 'superstruct';
 import { envelope } from './envelope.ts';
-import { blankIsMissing, money, numericId, speedField, storeId, zipcodeField } from './fields.ts';
+import { blankIsMissing, money, numericId, speedField, storeField, zipcodeField } from './fields.ts';
 import { productSummary, sizePrice, sizeUnit, speedType } from './product-summary.contract.ts';
 
 /** GET /connect/index/product?prodid=&store_id=1&loc_id=&dineinTime=&zipCode=&courier_type= */
 export const productQuery = object({
   prodid: numericId('prodid'),
-  store_id: optional(storeId),
+  ...storeField,
   loc_id: numericId('loc_id'),
   /** Left over from the dine-in template: accepted and not used. */
   dineinTime: optional(string()),

@@ -1,7 +1,7 @@
 import { array, boolean, coerce, define, literal, nullable, number, optional, string, type, union, type Infer } from 'superstruct';
 import { isSpeedId, type SpeedId } from '../../rules/delivery-speeds.ts';
 import { envelope } from './envelope.ts';
-import { cartIdField, ignoredApiToken, money, optionalId, storeId, zipcodeField } from './fields.ts';
+import { callerFields, cartIdField, money, optionalId, zipcodeField } from './fields.ts';
 import { speedType } from './product-summary.contract.ts';
 
 /**
@@ -29,8 +29,7 @@ export const shippingBody = type({
   delivery: flag,
   dineinpickup: flag,
   pickup: flag,
-  api_token: ignoredApiToken,
-  store_id: optional(storeId),
+  ...callerFields,
 });
 export type ShippingBody = Infer<typeof shippingBody>;
 

@@ -1,7 +1,7 @@
 import { array, coerce, define, enums, nullable, number, object, optional, size, string, type, type Infer } from 'superstruct';
 import { isPriceCategory, walletUnits, type PriceCategory } from '../../rules/wallet.ts';
 import { replyCode, envelope } from './envelope.ts';
-import { blankIsMissing, cartIdField, ignoredApiToken, money, numericId, storeId, zipcodeField } from './fields.ts';
+import { blankIsMissing, callerFields, cartIdField, money, numericId, zipcodeField } from './fields.ts';
 import { sizeUnit } from './product-summary.contract.ts';
 
 /**
@@ -32,7 +32,7 @@ export const orderNumberField = define<string>(
 );
 
 /** GET or POST /wallet/wallet/index (the spec leaves the method open). */
-export const walletIndexBody = object({ customer_id: customerIdField, api_token: ignoredApiToken, store_id: optional(storeId) });
+export const walletIndexBody = object({ customer_id: customerIdField, ...callerFields });
 export type WalletIndexBody = Infer<typeof walletIndexBody>;
 
 /** The spec's wallet entry, in the product's unit (ml for drinks, portions for food); retailer is where it was bought. */
@@ -57,8 +57,7 @@ export const walletVendorsBody = object({
   customer_id: customerIdField,
   state: stateCodeField,
   price_category: priceCategoryField,
-  api_token: ignoredApiToken,
-  store_id: optional(storeId),
+  ...callerFields,
 });
 export type WalletVendorsBody = Infer<typeof walletVendorsBody>;
 
@@ -83,8 +82,7 @@ export type WalletVendorsReply = Infer<typeof walletVendorsReply>;
 export const walletProductsBody = object({
   vendor_id: numericId('vendor_id'),
   customer_id: customerIdField,
-  api_token: ignoredApiToken,
-  store_id: optional(storeId),
+  ...callerFields,
 });
 export type WalletProductsBody = Infer<typeof walletProductsBody>;
 
@@ -133,8 +131,7 @@ export const walletAddToCartBody = object({
     string(),
     (text) => (text.trim() === '1' ? 1 : text),
   ),
-  api_token: ignoredApiToken,
-  store_id: optional(storeId),
+  ...callerFields,
 });
 export type WalletAddToCartBody = Infer<typeof walletAddToCartBody>;
 

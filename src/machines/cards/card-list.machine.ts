@@ -9,7 +9,7 @@ import {
 import { ApiError } from '../../api/http.ts';
 import { paymentMethods, removeCard } from '../../api/payments.api.ts';
 import { cardBrandNames } from '../../rules/card-validation.ts';
-import type { CardStepReport, PaymentChoice } from '../checkout/checkout-flow.types.ts';
+import type { CardStepReport, CardStepChoice } from '../checkout/checkout-flow.types.ts';
 
 export interface CardListInput {
   cartId?: string | undefined;
@@ -48,7 +48,7 @@ export function brandLabel(brand: string): string {
 }
 
 /** A saved card chosen for this order: the spec stores it in the cart flow with an empty token. */
-export function choiceOfSavedCard(card: SavedPaymentMethod): PaymentChoice {
+export function choiceOfSavedCard(card: SavedPaymentMethod): CardStepChoice {
   return {
     payment_mode: 2,
     card_id: card.id,
@@ -64,7 +64,7 @@ export function choiceOfSavedCard(card: SavedPaymentMethod): PaymentChoice {
  * A card just added. Its first token is attached to the customer by the save (so it cannot be charged again), and the
  * second is left to expire (payment.contract.ts): the order is paid with the saved card's id, like any saved card.
  */
-export function choiceOfAddedCard(card: SavedCardData, billingAddressId: number): PaymentChoice {
+export function choiceOfAddedCard(card: SavedCardData, billingAddressId: number): CardStepChoice {
   return {
     payment_mode: 2,
     card_id: card.id,
@@ -121,7 +121,7 @@ export const cardListMachine = setup({
     })),
     clearRemoving: assign({ removingId: undefined }),
     // Reports to the card step: the choice for checkout, ADD NEW CARD opened, and the alert.
-    reportChoice: sendParent((_, params: { choice: PaymentChoice }): CardStepReport => ({ type: 'payment.chosen', choice: params.choice })),
+    reportChoice: sendParent((_, params: { choice: CardStepChoice }): CardStepReport => ({ type: 'payment.chosen', choice: params.choice })),
     reportAddingCard: sendParent((): CardStepReport => ({ type: 'card.add.open' })),
     reportRemoveRefusal: sendParent((_, params: { message: string }): CardStepReport => ({ type: 'card.error', message: params.message })),
   },

@@ -3,7 +3,7 @@ import type { VerifyUpiReply } from '../../api/contract/payment.contract.ts';
 import { ApiError } from '../../api/http.ts';
 import { verifyUpi } from '../../api/payments.api.ts';
 import { upiError, upiMessages } from '../../rules/upi.ts';
-import type { CardStepReport, PaymentChoice, PaymentMode } from '../checkout/checkout-flow.types.ts';
+import type { CardStepReport, CardStepChoice, PaymentMode } from '../checkout/checkout-flow.types.ts';
 
 /** The spec's payment options (section 9): 2 cards, 3 UPI, 4 Payment on Delivery. */
 export const paymentOptions: readonly { mode: PaymentMode; label: string }[] = [
@@ -76,7 +76,7 @@ export const paymentOptionsMachine = setup({
       upiError: params.error instanceof ApiError ? (params.error.errors[0]?.message ?? params.error.message) : upiMessages.invalid,
     })),
     // Hands the choice to the card step, which hands it to checkout.
-    reportChoice: sendParent((_, params: { choice: PaymentChoice }): CardStepReport => ({ type: 'payment.chosen', choice: params.choice })),
+    reportChoice: sendParent((_, params: { choice: CardStepChoice }): CardStepReport => ({ type: 'payment.chosen', choice: params.choice })),
   },
 }).createMachine({
   id: 'paymentOptions',

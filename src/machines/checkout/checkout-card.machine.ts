@@ -3,7 +3,7 @@ import type { ShippingAddress } from '../../rules/checkout-flow.ts';
 import { addCardMachine } from '../cards/add-card.machine.ts';
 import type { AddedCard, ShippingAddressForCard } from '../cards/add-card.setup.ts';
 import { cardListMachine } from '../cards/card-list.machine.ts';
-import type { CardStepReport, CheckoutReport, PaymentChoice } from './checkout-flow.types.ts';
+import type { CardStepReport, CheckoutReport, CardStepChoice } from './checkout-flow.types.ts';
 import { paymentOptionsMachine, type PaymentOptionsEvent } from '../cards/payment-options.machine.ts';
 
 export interface CheckoutCardInput {
@@ -78,7 +78,7 @@ export const checkoutCardMachine = setup({
     ),
     sendAddBack: sendTo('listCards', { type: 'card.add.back' }),
     forwardToPaymentOptions: sendTo('choosePaymentOption', ({ event }) => event),
-    reportChoice: sendParent((_, params: { choice: PaymentChoice }): CheckoutReport => ({ type: 'card.continue', choice: params.choice })),
+    reportChoice: sendParent((_, params: { choice: CardStepChoice }): CheckoutReport => ({ type: 'card.continue', choice: params.choice })),
     // The toast: provided by the page (the app's notifications).
     notifyError: (_, _params: { message: string }) => undefined,
   },

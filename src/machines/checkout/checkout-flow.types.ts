@@ -16,14 +16,14 @@ export type PaymentMode = NonNullable<PlaceOrderBody['payment_mode']>;
  * What the card step hands over: the place-order body's payment fields, plus what the spec's cart flow record keeps
  * of a saved card (its customer, its text, its billing address and the payment method name).
  */
-export type PaymentChoice = { payment_mode: PaymentMode } & Pick<PlaceOrderBody, 'card_id' | 'card_token' | 'upi_address'> &
+export type CardStepChoice = { payment_mode: PaymentMode } & Pick<PlaceOrderBody, 'card_id' | 'card_token' | 'upi_address'> &
   Partial<Pick<SavedPaymentMethod, 'customer_stripe_id' | 'card_info'>> & {
     billing_address_id?: NonNullable<SavedPaymentMethod['address']['billing_address_id']> | undefined;
     payment_method?: PaymentMethodsReply['payment_method'] | undefined;
   };
 
 /** The cart flow's payment fields: each unset until the card step hands a choice over. */
-export type FlowPayment = { [K in keyof Required<PaymentChoice>]: PaymentChoice[K] | undefined };
+export type FlowPayment = { [K in keyof Required<CardStepChoice>]: CardStepChoice[K] | undefined };
 
 /** The spec's cart flow record, shared across the checkout steps (the tabs machine keeps it). */
 export interface CartFlow extends FlowPayment {
@@ -54,7 +54,7 @@ export type CheckoutReport =
   /** The checkout snackbar (4 s). */
   | { type: 'notice.show'; message: string }
   /** The card step's choice: the flow takes it and moves on. */
-  | { type: 'card.continue'; choice: PaymentChoice }
+  | { type: 'card.continue'; choice: CardStepChoice }
   | { type: 'summary.choices'; choices: SummaryChoices }
   /** The order is on its way (placing, the bank's check, confirming): the tabs stay where they are. */
   | { type: 'order.started' }
@@ -64,7 +64,7 @@ export type CheckoutReport =
 
 /** What the card step's children (payment options, card list, add card) tell the card step. */
 export type CardStepReport =
-  | { type: 'payment.chosen'; choice: PaymentChoice }
+  | { type: 'payment.chosen'; choice: CardStepChoice }
   /** The card list opened ADD NEW CARD. */
   | { type: 'card.add.open' }
   /** A refusal worth a toast (card removal, card save, card token). */

@@ -14,7 +14,7 @@ import { isTipAllowed } from '../../rules/tips.ts';
 import { isWalletOnlyLines } from '../../rules/wallet.ts';
 import { checkoutAddressMachine } from './checkout-address.machine.ts';
 import { checkoutCardMachine } from './checkout-card.machine.ts';
-import type { CartFlow, CheckoutReport, PaymentChoice, SpeedFlow, SummaryChoices } from './checkout-flow.types.ts';
+import type { CartFlow, CheckoutReport, CardStepChoice, SpeedFlow, SummaryChoices } from './checkout-flow.types.ts';
 import { checkoutSpeedMachine } from './checkout-speed.machine.ts';
 import { checkoutSummaryMachine } from './checkout-summary.machine.ts';
 import type { CheckoutSummaryOutput } from './checkout-summary.setup.ts';
@@ -168,7 +168,7 @@ export const checkoutSetup = setup({
       const tipPercent = speed.selectedSpeedID !== undefined && isTipAllowed(speed.selectedSpeedID) ? context.flow.tipPercent : 0;
       return { flow: { ...context.flow, ...speed, tipPercent } };
     }),
-    assignPayment: assign(({ context }, params: { choice: PaymentChoice }) => {
+    assignPayment: assign(({ context }, params: { choice: CardStepChoice }) => {
       const c = params.choice;
       return {
         flow: {

@@ -19,7 +19,7 @@ export { checkoutCardMachine, type CheckoutCardActor, type CheckoutCardEvent } f
 export type { CheckoutSpeedActor, CheckoutSpeedEvent } from './checkout-speed.machine.ts';
 export { checkoutSummaryMachine, type CheckoutSummaryActor } from './checkout-summary.machine.ts';
 export { type CheckoutSummaryEvent } from './checkout-summary.setup.ts';
-export type { PaymentChoice, PaymentMode } from './checkout-flow.types.ts';
+export type { CardStepChoice, PaymentMode } from './checkout-flow.types.ts';
 
 /** The server's figures for the order, as the summary shows them. */
 export type OrderReview = NonNullable<CheckoutSummaryContext['review']>;

@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import type { CartData } from '../../../src/api/contract/cart-page.contract.ts';
-import type { PaymentChoice } from '../../../src/machines/checkout/checkout-flow.types.ts';
+import type { CardStepChoice } from '../../../src/machines/checkout/checkout-flow.types.ts';
 import { checkoutMachine } from '../../../src/machines/checkout/checkout.machine.ts';
 import type { CheckoutContext } from '../../../src/machines/checkout/checkout.setup.ts';
 import type { SessionValues } from '../../../src/machines/app/session-values.ts';
@@ -59,7 +59,7 @@ const starting = at('starting');
 const summaryOpen = at({ checkout: 'open' });
 const ordering = at({ checkout: 'ordering' });
 const noticeIs = (message: string) => (snapshot: AnyMachineSnapshot) => contextOf(snapshot).notice === message;
-const paysBy = (mode: PaymentChoice['payment_mode']) => (snapshot: AnyMachineSnapshot) => contextOf(snapshot).flow.payment_mode === mode;
+const paysBy = (mode: CardStepChoice['payment_mode']) => (snapshot: AnyMachineSnapshot) => contextOf(snapshot).flow.payment_mode === mode;
 /** The face step was taken in this checkout (its tab flag stays set while the summary is open). */
 const faceChecked = (snapshot: AnyMachineSnapshot) => contextOf(snapshot).flags.isFaceTab;
 /** The carts that walk the steps from the address: hers, and the drink carts of a verified customer. */

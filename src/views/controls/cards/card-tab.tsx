@@ -8,7 +8,7 @@ import {
   selectCardStepFromSettings,
   selectPaymentOptions,
   type CheckoutCardActor,
-  type PaymentChoice,
+  type CardStepChoice,
   type PaymentMode,
 } from '../../../machines/checkout/index.ts';
 import { primaryButton, secondaryButton } from '../../../styles/controls.css.ts';
@@ -25,7 +25,7 @@ export interface CardTabProps {
   cartId?: string | undefined;
   /** Account settings: saved cards with Remove, ADD NEW CARD, no payment options, no 'Same As Shipping Address'. */
   fromSettings?: boolean | undefined;
-  onContinue: (choice: PaymentChoice) => void;
+  onContinue: (choice: CardStepChoice) => void;
   onBack?: (() => void) | undefined;
 }
 

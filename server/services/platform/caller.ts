@@ -1,0 +1,10 @@
+/**
+ * Who is asking: the session behind a request's bearer token. Every area takes it, so it lives here in platform (the
+ * area every other may import) rather than in accounts, where sessions are found (accounts/sessions.ts), or in
+ * server/http, which services may not import.
+ */
+export interface Caller {
+  customerId: number;
+  sessionId: number;
+  isGuest: boolean;
+}
