@@ -17,6 +17,9 @@ export function OrdersTab() {
   const loading = useSelector(actor, (s) => s.matches('loading'));
   const error = useSelector(actor, (s) => (s.matches('failed') ? s.context.loadError : undefined));
   const panels = useSelector(actor, (s) => s.context.panels);
+  const hasMore = useSelector(actor, (s) => s.context.hasMore);
+  const loadingMore = useSelector(actor, (s) => s.matches('loadingMore'));
+  const moreError = useSelector(actor, (s) => s.context.moreError);
   return (
     <div className={css.page}>
       <h1 className={css.panelTitle}>YOUR ORDERS</h1>
@@ -42,6 +45,14 @@ export function OrdersTab() {
             {panel === 'dineIn' && <WalletPanel />}
           </section>
         ))}
+      {hasMore && !loading && !error && (
+        <p className={css.status}>
+          <button type="button" className={css.orderHeader} disabled={loadingMore} onClick={() => actor.send({ type: 'orders.more' })}>
+            {loadingMore ? 'Loading older orders…' : 'More orders'}
+          </button>
+          {moreError !== undefined && <span role="alert"> {moreError}</span>}
+        </p>
+      )}
     </div>
   );
 }
