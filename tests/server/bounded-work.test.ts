@@ -103,14 +103,18 @@ describe('what a contract still sees is bounded, and so is its 400', () => {
     expect(reply?.error_count).toBe(3_000);
   });
 
-  test('the shape scan counts entries per container and values in all, outside strings', () => {
+  test('the shape scan counts entries per container and values in all, outside strings, and names the field', () => {
     const limits = { depth: 32, entries: 3, values: 6 };
-    expect(jsonShapeProblem('[1,2,3]', limits)).toBeUndefined();
-    expect(jsonShapeProblem('[1,2,3,4]', limits)).toMatch(/more than 3 entries/);
-    expect(jsonShapeProblem('{"a":1,"b":2,"c":3,"d":4}', limits)).toMatch(/more than 3 entries/);
-    expect(jsonShapeProblem('[[1,2,3],[4,5,6]]', limits)).toMatch(/more than 6 values/);
-    expect(jsonShapeProblem('["a,b,c,d,e,f,g,h"]', limits)).toBeUndefined();
-    expect(jsonShapeProblem(`{"q":"\\",,,,,,,,"}`, limits)).toBeUndefined();
-    expect(jsonShapeProblem(`[${new Array<string>(maxJsonValues).fill('0').join(',')}]`)).toMatch(/entries/);
+    const problem = (text: string) => jsonShapeProblem(text, limits);
+    expect(problem('[1,2,3]')).toBeUndefined();
+    expect(problem('[1,2,3,4]')).toEqual({ field: 'body', message: 'body has more than 3 entries.' });
+    expect(problem('{"a":1,"b":2,"c":3,"d":4}')?.field).toBe('body');
+    expect(problem('{"a":1,"list":[1,2,3,4]}')).toEqual({ field: 'list', message: 'list has more than 3 entries.' });
+    expect(problem('{"a":{"b\\"c":[1,2,3,4]}}')?.field).toBe('a.b"c');
+    expect(problem('[0,[1,2,3,4]]')?.field).toBe('1');
+    expect(problem('[[1,2],[4,5,6]]')?.message).toMatch(/more than 6 values/);
+    expect(problem('["a,b,c,d,e,f,g,h"]')).toBeUndefined();
+    expect(problem(`{"q":"\\",,,,,,,,"}`)).toBeUndefined();
+    expect(jsonShapeProblem(`[${new Array<string>(maxJsonValues).fill('0').join(',')}]`)?.message).toMatch(/entries/);
   });
 });
