@@ -17,6 +17,7 @@ import { compressionOptions } from './http/compression.ts';
 import { HttpError } from './http/errors.ts';
 import { useDepthLimitedJsonParser } from './http/json-body.ts';
 import { trackRoutes } from './http/route-list.ts';
+import { closeSlowClientsOnShutdown, requestTimeoutMs } from './http/slow-clients.ts';
 import { encodeShell, spaShell } from './http/spa-shell.ts';
 import { refuseNulCharacters } from './http/validate.ts';
 import { apiCacheControl, permissionsPolicy, securityHeaderOptions } from './http/security-headers.ts';
@@ -123,8 +124,11 @@ export async function buildApp(parts: AppParts, options: { logger?: FastifyServe
       return typeof given === 'string' && requestIdPattern.test(given) ? given : randomUUID();
     },
     bodyLimit: 1024 * 1024,
+    // A request must arrive whole in this time (slow-body clients); headers in headersTimeoutMs (slow-clients.ts).
+    requestTimeout: requestTimeoutMs,
     trustProxy: config.trustProxy,
   });
+  closeSlowClientsOnShutdown(app);
   useDepthLimitedJsonParser(app);
   refuseNulCharacters(app);
   trackRoutes(app);

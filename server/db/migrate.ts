@@ -18,6 +18,7 @@ import * as slimAreaSummaries from './migrations/017-slim-area-summaries.ts';
 import * as searchPostings from './migrations/018-search-postings.ts';
 import * as listingFilterIndexes from './migrations/019-listing-filter-indexes.ts';
 import * as searchOneStatement from './migrations/020-search-one-statement.ts';
+import * as ownerAllowances from './migrations/021-owner-allowances.ts';
 
 // Listed here (not read from disk) so the bundle, tsx and tests all see the same ordered set.
 const migrations: Record<string, Migration> = {
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '018-search-postings': searchPostings,
   '019-listing-filter-indexes': listingFilterIndexes,
   '020-search-one-statement': searchOneStatement,
+  '021-owner-allowances': ownerAllowances,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -270,8 +270,16 @@ export interface CouponRedemptionsTable {
   order_id: number;
   coupon_id: number;
   customer_id: number;
+  /** The email as one mailbox (platform/email-canonical.ts since migration 021). */
   email_normalized: string;
   created_at: CreatedAt;
+}
+
+/** An address an account signed in from: it keeps its own sign-in allowance when the account is under attack. */
+export interface SignInKnownAddressesTable {
+  email_canonical: string;
+  address: string;
+  last_success_at: Date;
 }
 
 export interface VendorClosedDaysTable {
@@ -419,6 +427,8 @@ export interface OrdersTable {
   cart_id: string;
   status: OrderStatus;
   email: string;
+  /** The email as one mailbox (src/rules/email-canonical.ts), for the email's pay-on-delivery limit; null before 021. */
+  email_canonical: ColumnType<string | null, string | null | undefined, string | null>;
   zipcode: string;
   speed_id: number;
   retailer_loc_id: number | null;
@@ -587,6 +597,7 @@ export interface Database {
   rate_limits: RateLimitsTable;
   coupons: CouponsTable;
   coupon_redemptions: CouponRedemptionsTable;
+  sign_in_known_addresses: SignInKnownAddressesTable;
   order_confirmations: OrderConfirmationsTable;
   order_releases: OrderReleasesTable;
   vendor_closed_days: VendorClosedDaysTable;

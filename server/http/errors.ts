@@ -12,9 +12,16 @@ export class HttpError extends Error {
   }
 }
 
-export function badRequest(errors: FieldError[]): HttpError {
-  const message = errors.map((e) => `${e.field}: ${e.message}`).join('; ');
-  return new HttpError(400, message, { code: 0, message, errors });
+/**
+ * A 400 naming the fields. errorCount: how many fields were wrong when `errors` lists only the first of them; the
+ * reply then says how many more there were (in the message and as error_count).
+ */
+export function badRequest(errors: FieldError[], errorCount = errors.length): HttpError {
+  const listed = errors.map((e) => `${e.field}: ${e.message}`).join('; ');
+  const more = errorCount - errors.length;
+  if (more <= 0) return new HttpError(400, listed, { code: 0, message: listed, errors });
+  const message = `${listed}; and ${more} more field${more === 1 ? '' : 's'}.`;
+  return new HttpError(400, message, { code: 0, message, errors, error_count: errorCount });
 }
 
 /** Someone else's record or no record: the same answer, so nothing reveals that it exists. */

@@ -4,8 +4,15 @@ import type { FieldError } from '../../src/api/contract/envelope.ts';
 import { badRequest } from './errors.ts';
 
 /**
+ * The most fields one 400 names; the rest are counted. A person fixes a form a few fields at a time, and a hostile
+ * body with thousands of bad entries must not get a reply thousands of entries long (issue 26).
+ */
+export const maxListedErrors = 20;
+
+/**
  * Checks a request's query or body with its contract struct (coercing query text to numbers).
- * Throws a 400 naming every invalid field with the rule's own message.
+ * Throws a 400 naming the invalid fields (the first maxListedErrors, with a count of the rest) with the rule's own
+ * message. The body's shape was bounded by the JSON parser, so the check itself is bounded too.
  */
 export function parseWith<T, S>(struct: Struct<T, S>, input: unknown): T {
   const [error, value] = validate(input ?? {}, struct, { coerce: true });
@@ -16,9 +23,9 @@ export function parseWith<T, S>(struct: Struct<T, S>, input: unknown): T {
     const field = failure.path.length > 0 ? fieldName(failure.path) : String(failure.key ?? 'body');
     if (seen.has(field)) continue;
     seen.add(field);
-    errors.push({ field, message: friendly(field, failure.message, failure.type) });
+    if (errors.length < maxListedErrors) errors.push({ field, message: friendly(field, failure.message, failure.type) });
   }
-  throw badRequest(errors);
+  throw badRequest(errors, seen.size);
 }
 
 /** A field's dotted path as a 400 names it; an empty name is shown as "" so the 400 still points somewhere. */

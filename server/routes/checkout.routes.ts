@@ -3,6 +3,7 @@ import { parseDineinTime } from '../../src/rules/visit-time.ts';
 import {
   confirmOrderBody,
   myOrdersBody,
+  myOrdersPageMax,
   orderReviewBody,
   orderStatusBody,
   placeOrderBody,
@@ -126,9 +127,10 @@ export function checkoutRoutes(deps: AppDeps): FastifyPluginAsync {
     }
 
     const myOrders = async (request: FastifyRequest): Promise<MyOrdersReply> => {
-      parseWith(myOrdersBody, request.body ?? {});
+      const body = parseWith(myOrdersBody, request.method === 'GET' ? request.query : (request.body ?? {}));
       const caller = await requireCaller(request, db);
-      return { code: 1, data: await listOrders(db, caller.customerId) };
+      const page = await listOrders(db, caller.customerId, { before: body.before, limit: body.limit ?? myOrdersPageMax });
+      return { code: 1, data: page.orders, has_more: page.hasMore };
     };
     app.get('/api/account/myorders', myOrders);
     app.post('/api/account/myorders', myOrders);

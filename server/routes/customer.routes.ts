@@ -11,7 +11,7 @@ import {
   type MessageReply,
   type RegisterReply,
 } from '../../src/api/contract/customer.contract.ts';
-import { normalizeEmail } from '../../src/rules/auth-validation.ts';
+import { canonicalEmail } from '../../src/rules/email-canonical.ts';
 import { cartNotFoundMessage } from '../../src/rules/messages.ts';
 import type { AppDeps } from '../deps.ts';
 import { requireCaller } from '../http/auth.ts';
@@ -19,6 +19,7 @@ import { notFound, tooManyRequests, unauthorized } from '../http/errors.ts';
 import { callerIfAny, enforceLimit, requireCaptcha } from '../http/guards.ts';
 import { parseWith } from '../http/validate.ts';
 import { displayName, revokeSession } from '../services/accounts/accounts.ts';
+import { isKnownSignInAddress, rememberSignInAddress } from '../services/accounts/known-addresses.ts';
 import { forgotMessage, resetDoneMessage, resetInvalidMessage, resetPassword } from '../services/accounts/password-reset.ts';
 import {
   duplicateEmailMessage,
@@ -30,7 +31,7 @@ import {
   startGuestCheckout,
 } from '../services/accounts/sign-in.ts';
 import { verificationIdOf } from '../services/identity/customer-verification.ts';
-import { tooManyAttemptsMessage } from '../services/platform/rate-limit.ts';
+import { signInCeiling, tooManyAttemptsMessage } from '../services/platform/rate-limit.ts';
 
 export function customerRoutes({ db, config, mail, captcha, limiter, rateLimits: limits }: AppDeps): FastifyPluginAsync {
   return async (app) => {
@@ -41,7 +42,7 @@ export function customerRoutes({ db, config, mail, captcha, limiter, rateLimits:
     app.post('/api/customer/login', async (request): Promise<LoginReply> => {
       const body = parseWith(loginBody, request.body);
       await enforceLimit(limiter, `sign-in:ip:${request.ip}`, limits.signInPerIp);
-      const failures = { limiter, rule: limits.signInFailuresPerAccount, address: request.ip };
+      const failures = { limiter, rule: limits.signInFailuresPerAccount, ceiling: signInCeiling(limits), address: request.ip };
       await requireCaptcha(captcha, body.altcha, await signInCaptchaDifficulty(failures));
       const caller = await callerIfAny(request, db);
       const outcome = await signIn(db, failures, { email: body.email, password: body.password, cartId: body.cart_id }, caller);
@@ -79,6 +80,8 @@ export function customerRoutes({ db, config, mail, captcha, limiter, rateLimits:
       };
       const outcome = await signUp(db, registration, body.cart_id, caller);
       if (outcome.kind === 'duplicate') return { code: 2, message: duplicateEmailMessage };
+      // The address that registered is the owner's: it keeps its sign-in allowance when the account is under attack.
+      await rememberSignInAddress(db, body.email, request.ip);
       const { account, session } = outcome;
       return {
         code: 1,
@@ -107,7 +110,10 @@ export function customerRoutes({ db, config, mail, captcha, limiter, rateLimits:
     app.post('/api/customer/forgot', async (request): Promise<MessageReply> => {
       const body = parseWith(forgotBody, request.body);
       await enforceLimit(limiter, `forgot:ip:${request.ip}`, limits.forgotPerIp);
-      await enforceLimit(limiter, `forgot:email:${normalizeEmail(body.email)}`, limits.forgotPerEmail);
+      // Per mailbox, so a stranger's requests cannot flood it; the owner's known addresses are not held back by them.
+      if (!(await isKnownSignInAddress(db, body.email, request.ip))) {
+        await enforceLimit(limiter, `forgot:email:${canonicalEmail(body.email)}`, limits.forgotPerEmail);
+      }
       await requestPasswordReset({ db, mail, config }, body.email, request.log);
       return { code: 1, message: forgotMessage };
     });

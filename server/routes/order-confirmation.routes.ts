@@ -80,6 +80,8 @@ export function orderConfirmationRoutes(deps: AppDeps): FastifyPluginAsync {
       if (outcome.kind === 'invalid') return invalidLink(request, reply);
       if (outcome.kind === 'already-confirmed')
         return page(reply, 200, payOnDeliveryMessages.confirmedPageTitle, paragraph(payOnDeliveryMessages.alreadyConfirmed(outcome.orderNumber)));
+      if (outcome.kind === 'refused')
+        return page(reply, 200, payOnDeliveryMessages.refusedPageTitle, paragraph(payOnDeliveryMessages.refusedAtConfirmation(outcome.message)));
       return page(reply, 200, payOnDeliveryMessages.confirmedPageTitle, paragraph(payOnDeliveryMessages.confirmed(outcome.orderNumber)));
     });
   };

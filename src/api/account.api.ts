@@ -39,9 +39,9 @@ export function setDefaultShippingAddress(customerId: number, addressId: number)
   });
 }
 
-/** POST api/account/myorders: the caller's orders, newest first. */
-export function myOrders(): Promise<MyOrdersReply> {
-  return call('/api/account/myorders', myOrdersReply, { method: 'POST', body: {} });
+/** POST api/account/myorders: the caller's orders, newest first; with `before`, the page of orders older than that one. */
+export function myOrders(before?: string): Promise<MyOrdersReply> {
+  return call('/api/account/myorders', myOrdersReply, { method: 'POST', body: before === undefined ? {} : { before } });
 }
 
 /** One order of the caller's for the order status page. */

@@ -70,4 +70,7 @@ export const payOnDeliveryMessages = {
   alreadyConfirmed: (orderNumber: string) => `Order ${orderNumber} is already confirmed.`,
   linkInvalid: 'This confirmation link is invalid or has expired. An order not confirmed in time is cancelled; please order again.',
   releasedReason: 'Not confirmed by email in time.',
+  /** The confirmation came after other confirmed orders took the email's, the door's or the coupon's room. */
+  refusedPageTitle: 'This order could not be confirmed',
+  refusedAtConfirmation: (reason: string) => `${reason} This order was cancelled and will not be delivered; please order again.`,
 } as const;

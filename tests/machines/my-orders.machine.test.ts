@@ -19,21 +19,27 @@ const { label, eventName } = labelled();
 const loaded = label('loadOrders: five orders', done('loadOrders', { code: 1, data: orders }));
 const refused = label('loadOrders: code -1', done('loadOrders', { code: -1, message: 'Not now' }));
 const offline = label('loadOrders: offline', failed('loadOrders'));
+const loadedWithMore = label('loadOrders: five orders, more older', done('loadOrders', { code: 1, data: orders, has_more: true }));
+const olderLoaded = label('loadMoreOrders: one older', done('loadMoreOrders', { code: 1, data: [order('0998', 'Pickup')], has_more: false }));
+const olderRefused = label('loadMoreOrders: code -1', done('loadMoreOrders', { code: -1, message: 'Not now' }));
+const olderOffline = label('loadMoreOrders: offline', failed('loadMoreOrders'));
 
 function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
-  if (snapshot.matches('loading')) return [loaded, refused, offline];
+  if (snapshot.matches('loading')) return [loaded, loadedWithMore, refused, offline];
   if (snapshot.matches('failed')) return [{ type: 'orders.retry' }];
+  if (snapshot.matches('loadingMore')) return [olderLoaded, olderRefused, olderOffline];
   if (snapshot.matches('ready'))
     return [
       { type: 'order.toggle', incrementId: '1003' },
       { type: 'order.toggle', incrementId: '1001' },
       { type: 'order.toggle', incrementId: 'nope' },
+      { type: 'orders.more' },
     ];
   return [];
 }
 const serializeState = (snapshot: AnyMachineSnapshot) => {
   const c = snapshot.context as MyOrdersContext;
-  return JSON.stringify([snapshot.value, [...c.openIds].sort()]);
+  return JSON.stringify([snapshot.value, [...c.openIds].sort(), c.orders.length, c.hasMore, c.moreError]);
 };
 
 describe('my orders paths', () => {
@@ -69,6 +75,48 @@ describe('my orders behaviour', () => {
     actor.send({ type: 'order.toggle', incrementId: '1003' });
     actor.send({ type: 'order.toggle', incrementId: '1001' });
     expect(actor.getSnapshot().context.openIds).toEqual(['1002', '1000', '1001']);
+  });
+
+  it('loads the page older than the last order shown, keeping what is shown and what is open (issue 26)', async () => {
+    const asked: (string | undefined)[] = [];
+    const machine = myOrdersMachine.provide({
+      actors: {
+        loadOrders: fromPromise<MyOrdersReply>(async () => ({ code: 1, data: orders, has_more: true })),
+        loadMoreOrders: fromPromise<MyOrdersReply, { before: string | undefined }>(async ({ input }) => {
+          asked.push(input.before);
+          return { code: 1, data: [order('0998', 'Pickup')], has_more: false };
+        }),
+      },
+    });
+    const actor = createActor(machine).start();
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(actor.getSnapshot().context.hasMore).toBe(true);
+    actor.send({ type: 'orders.more' });
+    await waitFor(actor, (s) => s.matches('ready') && !s.context.hasMore);
+    expect(asked).toEqual(['0999']);
+    const { panels, openIds } = actor.getSnapshot().context;
+    expect(panels.pickup.map((o) => o.increment_id)).toEqual(['1002', '0998']);
+    expect(openIds).toEqual(['1003', '1002', '1000']);
+    // Nothing older: the event is ignored.
+    actor.send({ type: 'orders.more' });
+    expect(actor.getSnapshot().value).toBe('ready');
+  });
+
+  it('a failed "More orders" keeps the orders shown and says why', async () => {
+    const machine = myOrdersMachine.provide({
+      actors: {
+        loadOrders: fromPromise<MyOrdersReply>(async () => ({ code: 1, data: orders, has_more: true })),
+        loadMoreOrders: fromPromise<MyOrdersReply, { before: string | undefined }>(async () => {
+          throw new Error('offline');
+        }),
+      },
+    });
+    const actor = createActor(machine).start();
+    await waitFor(actor, (s) => s.matches('ready'));
+    actor.send({ type: 'orders.more' });
+    await waitFor(actor, (s) => s.context.moreError !== undefined);
+    expect(actor.getSnapshot().context).toMatchObject({ moreError: 'Older orders could not be loaded.', hasMore: true });
+    expect(actor.getSnapshot().context.orders).toHaveLength(orders.length);
   });
 
   it('shows the error and loads again on retry', async () => {

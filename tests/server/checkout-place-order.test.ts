@@ -413,7 +413,36 @@ describe('my orders', () => {
     });
     const stranger = await signedInCustomer(t, 'stranger@example.com');
     const theirs = await post(t, '/api/account/myorders', {}, stranger.token);
-    expect(theirs.body).toEqual({ code: 1, data: [] });
+    expect(theirs.body).toEqual({ code: 1, data: [], has_more: false });
+  });
+
+  it('pages through older orders with before and limit (issue 26: the list stopped at 100)', async () => {
+    const me = await shopper(t, 'many-orders@example.com');
+    const cardId = await saveCard(t, me.token, me.customerId);
+    const numbers: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const cartId = await readyCart(t, me.token, me.customerId, [{ offer: nextOffer(), qty: 1 }]);
+      const placed = await place(me.token, { cart_id: cartId, delivery_address_id: me.addressId, payment_mode: 2, card_id: cardId });
+      expect(placed.body.code).toBe(1);
+      numbers.unshift(placed.body.order_id ?? '');
+    }
+    const page = async (query: string, token = me.token) => {
+      const response = await t.app.inject({ method: 'GET', url: `/api/account/myorders${query}`, headers: { authorization: `Bearer ${token}` } });
+      const body: unknown = JSON.parse(response.body);
+      assert(body, myOrdersReply);
+      return { numbers: (body.data ?? []).map((o) => o.increment_id), hasMore: body.has_more };
+    };
+    expect(await page('?limit=2')).toEqual({ numbers: numbers.slice(0, 2), hasMore: true });
+    expect(await page(`?limit=2&before=${numbers[1] ?? ''}`)).toEqual({ numbers: numbers.slice(2), hasMore: false });
+    // The spec's call, with no paging fields, is the newest ones as before.
+    const all = await post(t, '/api/account/myorders', {}, me.token);
+    expect(all.body).toMatchObject({ code: 1, has_more: false });
+    // Another customer's order number finds nothing older of theirs, and reveals nothing.
+    const stranger = await signedInCustomer(t, 'pager-stranger@example.com');
+    expect(await page(`?before=${numbers[0] ?? ''}`, stranger.token)).toEqual({ numbers: [], hasMore: false });
+    const tooMany = await post(t, '/api/account/myorders', { limit: 101 }, me.token);
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body).toMatchObject({ errors: [{ field: 'limit', message: 'limit must be a whole number from 1 to 100.' }] });
   });
 });
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { placeOrderReply, type PlaceOrderReply } from '../../src/api/contract/checkout.contract.ts';
 import { TestPaymentGateway } from '../../server/adapters/payments/test-gateway.ts';
 import { hashSecret, newSecret } from '../../server/services/platform/tokens.ts';
-import { generousLimits } from './account-helpers.ts';
+import { eventually, generousLimits } from './account-helpers.ts';
 import { manualClock, pickOffers, post, showcart, type OfferPick } from './cart-page-helpers.ts';
 import { addAddress, checkoutNow, readyCart, shopper, tokenize } from './checkout-helpers.ts';
 import { startTestApp, type TestApp } from './test-app.ts';
@@ -198,5 +198,73 @@ describe('coupon races', () => {
     for (const r of replies.filter((x) => x.code !== 1)) expect(r.message).toBe('This coupon has been fully used. Please review your cart.');
     const coupon = await t.database.db.selectFrom('coupons').select('used_count').where('code', '=', 'ONLYONE').executeTakeFirstOrThrow();
     expect(coupon.used_count).toBe(1);
+  });
+});
+
+describe('only the email\u2019s owner spends its welcome coupon (issue 26 item 2)', () => {
+  async function placePayOnDelivery(me: { token: string; addressId: number }, cartId: string): Promise<PlaceOrderReply> {
+    const { body } = await post(
+      t,
+      '/api/placeorder/placeorder',
+      { cart_id: cartId, delivery_address_id: me.addressId, speed_id: 10, payment_mode: 4 },
+      me.token,
+    );
+    assert(body, placeOrderReply);
+    return body;
+  }
+
+  /** The confirmation link's token mailed for an order (the outbox holds mail when no SMTP_URL is set). */
+  async function mailedToken(orderNumber: string | undefined): Promise<string> {
+    const mail = await eventually(() =>
+      t.database.db
+        .selectFrom('outbox')
+        .select('body_text')
+        .where('subject', '=', `Please confirm your order ${orderNumber ?? ''}`)
+        .executeTakeFirst(),
+    );
+    const token = /confirmemail\?token=([A-Za-z0-9_-]{43})/.exec(mail?.body_text ?? '')?.[1];
+    if (!token) throw new Error(`no confirmation link mailed for ${orderNumber ?? ''}`);
+    return token;
+  }
+
+  it('a stranger\u2019s unconfirmed pay-on-delivery order with the victim\u2019s email leaves the victim their WELCOME10', async () => {
+    const stranger = await guest('coupon-victim@example.com');
+    const held = await placePayOnDelivery(stranger, await couponCart(stranger, 'WELCOME10'));
+    expect(held).toMatchObject({ code: 1, status: 'awaiting_confirmation' });
+
+    const victim = await shopper(t, 'coupon-victim@example.com');
+    const cartId = await readyCart(t, victim.token, victim.customerId, [{ offer: nextOffer(), qty: 2 }], { 201: '2026-12-02' });
+    expect(await showcart(t, { cart_id: cartId, coupon_code: 'WELCOME10' }, victim.token)).toMatchObject({ message: 'Coupon WELCOME10 applied.' });
+    const own = await placeWithCard(victim, cartId);
+    expect(own).toMatchObject({ code: 1 });
+    expect(await discountOf(own.order_id)).toBe(400);
+
+    // The victim clicking the stranger's link later does not get the coupon a second time: that order is cancelled.
+    const click = await t.app.inject({
+      method: 'POST',
+      url: '/api/placeorder/confirmemail',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `token=${await mailedToken(held.order_id)}`,
+    });
+    expect(click.body).toContain('This order could not be confirmed');
+    expect(click.body).toContain('You have already used this coupon');
+    const status = await t.database.db
+      .selectFrom('orders')
+      .select('status')
+      .where('increment_id', '=', held.order_id ?? '')
+      .executeTakeFirstOrThrow();
+    expect(status.status).toBe('canceled');
+  });
+
+  it('another spelling of the same mailbox does not get it again', async () => {
+    const owner = await guest('spelled@example.com');
+    expect(await placeWithCard(owner, await couponCart(owner, 'WELCOME10'))).toMatchObject({ code: 1 });
+    for (const spelled of ['Spelled@Example.com', 'spelled+again@example.com', 'spelled@example.com.', 'SPELLED+x@EXAMPLE.COM.']) {
+      const again = await guest(spelled);
+      expect(await placeWithCard(again, await couponCart(again, 'WELCOME10')), spelled).toMatchObject({
+        code: -1,
+        message: 'You have already used this coupon: it is one per customer. Please review your cart.',
+      });
+    }
   });
 });

@@ -136,6 +136,17 @@ describe('deeply nested and huge bodies', () => {
     expect(namedFields(reply.body)).toEqual(['body']);
   });
 
+  test('text/plain is a 400 for the body (read as text, refused by the contract); other types are 415 (docs/security.md, V13)', async () => {
+    const send = (contentType: string) =>
+      t.app.inject({ method: 'POST', url: '/api/customer/forgot', headers: { 'content-type': contentType }, payload: 'email=a@example.com' });
+    const plain = await send('text/plain');
+    expect(plain.statusCode).toBe(400);
+    expect(namedFields(json(plain))).toEqual(['body']);
+    for (const other of ['application/xml', 'multipart/form-data; boundary=x', 'application/x-www-form-urlencoded']) {
+      expect((await send(other)).statusCode, other).toBe(415);
+    }
+  });
+
   test('malformed JSON and prototype poisoning are 400s for the body', async () => {
     expect((await post('/api/cart/showcart', '{"cart_id":')).status).toBe(400);
     const poisoned = await post('/api/cart/showcart', '{"cart_id":"abcdef","__proto__":{"admin":true}}');

@@ -108,6 +108,13 @@ async function clickConfirm(path: string) {
   });
 }
 
+/** A guest's pay-on-delivery order, confirmed with the mailed link: it now counts for the email and the door. */
+async function placeConfirmed(me: Party, email: string): Promise<void> {
+  const placed = await payOnDelivery(me, await courierCart(me));
+  expect(placed).toMatchObject({ code: 1, status: 'awaiting_confirmation' });
+  expect((await clickConfirm(await mailedLink(email, placed.order_id))).body).toContain(payOnDeliveryMessages.confirmed(placed.order_id ?? ''));
+}
+
 describe('pay on delivery waits for the email', () => {
   it('a guest order holds its stock until the emailed link is confirmed; then the order confirmation goes out', async () => {
     const me = await guest('pod-guest@example.com');
@@ -246,39 +253,38 @@ describe('pay-on-delivery limits', () => {
     expect(await payOnDelivery(me, await courierCart(me, payOnDeliveryMaxUnits))).toMatchObject({ code: 1 });
   });
 
-  it(`allows ${payOnDeliveryMaxOpenOrders} open unpaid orders per email, guests included, and per address`, async () => {
+  it(`allows ${payOnDeliveryMaxOpenOrders} open unpaid orders per email, guests included, and per address, once confirmed`, async () => {
     for (let i = 0; i < payOnDeliveryMaxOpenOrders; i++) {
-      const me = await guest('pod-many@example.com', `${i + 10} Other Street`);
-      expect(await payOnDelivery(me, await courierCart(me))).toMatchObject({ code: 1 });
+      await placeConfirmed(await guest('pod-many@example.com', `${i + 10} Other Street`), 'pod-many@example.com');
     }
-    // A new guest checkout with the same email is the same shopper.
-    const again = await guest('POD-many@example.com', '99 Elsewhere Lane');
-    expect(await payOnDelivery(again, await courierCart(again))).toEqual({
-      code: -1,
-      message: payOnDeliveryMessages.tooManyOpenOrders(payOnDeliveryMaxOpenOrders),
-    });
+    // A new guest checkout with the same email, however it is spelled, is the same shopper.
+    for (const spelled of ['POD-many@example.com', 'pod-many+again@example.com', 'pod-many@example.com.']) {
+      const again = await guest(spelled, '99 Elsewhere Lane');
+      expect(await payOnDelivery(again, await courierCart(again))).toEqual({
+        code: -1,
+        message: payOnDeliveryMessages.tooManyOpenOrders(payOnDeliveryMaxOpenOrders),
+      });
+    }
 
-    // Different emails to one door (however the street is typed).
-    for (const email of ['door-a@example.com', 'door-b@example.com']) {
-      const me = await guest(email, '7 Shared Court');
-      expect(await payOnDelivery(me, await courierCart(me))).toMatchObject({ code: 1 });
+    // Different emails to one door (however the street is typed: USPS Publication 28, src/rules/usps-address.ts).
+    await placeConfirmed(await guest('door-a@example.com', '350 5th Ave'), 'door-a@example.com');
+    await placeConfirmed(await guest('door-b@example.com', '350 5TH AVE.'), 'door-b@example.com');
+    for (const [i, street] of ['350 Fifth Avenue', '350 5th Ave Apt 1', '350  5th  Ave #2', '350 5th Av'].entries()) {
+      const other = await guest(`door-other-${i}@example.com`, street);
+      expect(await payOnDelivery(other, await courierCart(other)), street).toEqual({
+        code: -1,
+        message: payOnDeliveryMessages.addressHasOpenOrders(payOnDeliveryMaxOpenOrders),
+      });
     }
-    const third = await guest('door-c@example.com', '7  shared court.');
-    expect(await payOnDelivery(third, await courierCart(third))).toEqual({
-      code: -1,
-      message: payOnDeliveryMessages.addressHasOpenOrders(payOnDeliveryMaxOpenOrders),
-    });
     // Paying by card is never limited this way.
     expect(payOnDeliveryMessages.addressHasOpenOrders(2)).toContain('card or UPI');
   });
 
   it('many pay-on-delivery orders of one shopper at once never pass the limit (race)', async () => {
-    const carts: { party: Party; cartId: string }[] = [];
-    for (let i = 0; i < 8; i++) {
-      const party = await guest('pod-race@example.com', `${i + 100} Race Street`);
-      carts.push({ party, cartId: await courierCart(party, 3) });
-    }
-    const replies = await Promise.all(carts.map(({ party, cartId }) => payOnDelivery(party, cartId)));
+    const party = await guest('pod-race@example.com', '100 Race Street');
+    const carts: string[] = [];
+    for (let i = 0; i < 8; i++) carts.push(await courierCart(party, 3));
+    const replies = await Promise.all(carts.map((cartId) => payOnDelivery(party, cartId)));
     expect(replies.filter((r) => r.code === 1)).toHaveLength(payOnDeliveryMaxOpenOrders);
     for (const r of replies.filter((x) => x.code !== 1)) expect(r.message).toBe(payOnDeliveryMessages.tooManyOpenOrders(payOnDeliveryMaxOpenOrders));
     const open = await t.database.db
@@ -288,6 +294,33 @@ describe('pay-on-delivery limits', () => {
       .where('status', 'in', ['awaiting_confirmation', 'pending_payment_on_delivery'])
       .execute();
     expect(open).toHaveLength(payOnDeliveryMaxOpenOrders);
+  });
+});
+
+describe("a stranger cannot spend the email owner's or the door's pay-on-delivery allowance (issue 26 item 3)", () => {
+  it("two unconfirmed guest orders under the victim's email and door do not block the victim", async () => {
+    for (let i = 0; i < payOnDeliveryMaxOpenOrders; i++) {
+      const stranger = await guest('pod-victim@example.com', '1 Victim Plaza');
+      expect(await payOnDelivery(stranger, await courierCart(stranger))).toMatchObject({ code: 1, status: 'awaiting_confirmation' });
+    }
+    const registered = await shopper(t, 'pod-victim@example.com');
+    const victim = { ...registered, addressId: await addAddress(t, registered.token, registered.customerId, { street1: '1 Victim Plaza' }) };
+    expect(await payOnDelivery(victim, await courierCart(victim))).toMatchObject({ code: 1 });
+    // A neighbour at the same door is not blocked by the stranger's orders either.
+    const neighbour = await guest('pod-neighbour@example.com', '1 Victim Plz');
+    expect(await payOnDelivery(neighbour, await courierCart(neighbour))).toMatchObject({ code: 1 });
+  });
+
+  it("a confirmation past the email's limit is refused and the order released at once", async () => {
+    const first = await guest('pod-late@example.com', ownDoor());
+    const late = await payOnDelivery(first, await courierCart(first));
+    const lateLink = await mailedLink('pod-late@example.com', late.order_id);
+    for (let i = 0; i < payOnDeliveryMaxOpenOrders; i++) await placeConfirmed(await guest('pod-late@example.com', ownDoor()), 'pod-late@example.com');
+    const refused = await clickConfirm(lateLink);
+    expect(refused.statusCode).toBe(200);
+    expect(refused.body).toContain('This order could not be confirmed');
+    expect(refused.body).toContain(payOnDeliveryMessages.tooManyOpenOrders(payOnDeliveryMaxOpenOrders).slice(0, 40));
+    expect((await orderOf(t, late.order_id ?? '')).status).toBe('canceled');
   });
 });
 

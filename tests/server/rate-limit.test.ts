@@ -81,6 +81,15 @@ describe('attempt limits', () => {
     expect((await forgot('d@example.com', ip)).statusCode).toBe(429);
   });
 
+  it("strangers spending an email's reset mails (any spelling) do not hold back its owner at a known address (issue 26)", async () => {
+    const forgot = (email: string, ip: string) => post(t, '/api/customer/forgot', { email }, { ip });
+    await register(t, { email: 'reset-owner@example.com' }, { ip: '10.0.7.1' });
+    expect((await forgot('reset-owner+a@example.com', '10.0.7.2')).statusCode).toBe(200);
+    expect((await forgot('Reset-Owner@example.com.', '10.0.7.3')).statusCode).toBe(200);
+    expect((await forgot('reset-owner@example.com', '10.0.7.4')).statusCode).toBe(429);
+    expect((await forgot('reset-owner@example.com', '10.0.7.1')).statusCode).toBe(200);
+  });
+
   it('limits guest checkout per IP', async () => {
     const ip = '10.0.6.1';
     expect((await post(t, '/api/cart/guestcart', { customer_email: 'g1@example.com' }, { ip })).statusCode).toBe(200);

@@ -6,7 +6,10 @@ import { captchaDifficultyAfter, maxCaptchaDifficulty } from '../../server/servi
 import { generousLimits, login, post, register, solve, solvedCaptcha } from './account-helpers.ts';
 import { json, startTestApp, type TestApp } from './test-app.ts';
 
-/** The real failure limit (five per email and address in a quarter hour); the other limits out of the way. */
+/**
+ * The real failure limit (five per email and address in a quarter hour) and its ceiling over all addresses (absent
+ * here: twice that, ten); the other limits out of the way.
+ */
 const limits: RateLimits = { ...generousLimits, signInFailuresPerAccount: defaultRateLimits.signInFailuresPerAccount };
 
 let t: TestApp;
@@ -73,5 +76,52 @@ describe('sign-in failures cannot lock the owner out', () => {
 
   it('doubles the work per failure after two free mistakes, up to a bound', () => {
     expect([0, 1, 2, 3, 4, 5, 6, 7, 20].map(captchaDifficultyAfter)).toEqual([1, 1, 1, 2, 4, 8, 16, 32, maxCaptchaDifficulty]);
+  });
+});
+
+describe('a ceiling per account over all addresses (issue 26)', () => {
+  const attackers = ['203.0.113.101', '203.0.113.102', '203.0.113.103', '203.0.113.104', '203.0.113.105'];
+
+  it('five addresses no longer get five guesses each; the owner still gets in from an address they used before', async () => {
+    await register(t, { email: 'target@example.com', password: 'the target knows 1' }, { ip: '192.0.2.44' });
+    const answers: number[] = [];
+    for (const ip of attackers) {
+      for (let i = 0; i < 5; i++) {
+        const guess = await login(t, { email: 'target@example.com', password: `guess ${ip} ${i}` }, { ip });
+        answers.push(guess.statusCode === 429 ? 429 : (json(guess) as { code: number }).code);
+      }
+    }
+    // Ten wrong passwords in all (the ceiling), then every new address is held back, whatever it sends.
+    expect(answers.filter((a) => a === -1)).toHaveLength(10);
+    expect(answers.filter((a) => a === 429)).toHaveLength(15);
+    const rightFromStranger = await login(t, { email: 'Target+x@Example.com', password: 'the target knows 1' }, { ip: '203.0.113.200' });
+    expect(rightFromStranger.statusCode).toBe(429);
+
+    // The address that registered keeps its own per-pair allowance, and signs in.
+    const owner = await login(t, { email: 'target@example.com', password: 'the target knows 1' }, { ip: '192.0.2.44' });
+    expect(json(owner)).toMatchObject({ code: 1 });
+  });
+
+  it('an address that guesses at an account under attack gets a harder captcha twice as fast', async () => {
+    // The first attacker's five failures came before the account passed one pair's allowance; the second's after.
+    expect(difficultyOf(await challengeFrom(attackers[0] ?? ''))).toBe(captchaDifficultyAfter(5));
+    expect(difficultyOf(await challengeFrom(attackers[1] ?? ''))).toBe(captchaDifficultyAfter(10));
+    expect(captchaDifficultyAfter(10)).toBeGreaterThan(captchaDifficultyAfter(5));
+  });
+
+  it('a successful sign-in makes its address known to the account', async () => {
+    await register(t, { email: 'traveller@example.com', password: 'the traveller 12' }, { ip: '192.0.2.60' });
+    expect(json(await login(t, { email: 'traveller@example.com', password: 'the traveller 12' }, { ip: '198.51.100.61' }))).toMatchObject({
+      code: 1,
+    });
+    for (const ip of attackers) {
+      for (let i = 0; i < 2; i++) {
+        expect(json(await login(t, { email: 'traveller@example.com', password: `not the one ${i}` }, { ip }))).toMatchObject({ code: -1 });
+      }
+    }
+    expect((await login(t, { email: 'traveller@example.com', password: 'the traveller 12' }, { ip: '198.51.100.62' })).statusCode).toBe(429);
+    expect(json(await login(t, { email: 'traveller@example.com', password: 'the traveller 12' }, { ip: '198.51.100.61' }))).toMatchObject({
+      code: 1,
+    });
   });
 });

@@ -42,10 +42,11 @@ vi.mock('../../src/api/account.api.ts', () => ({
   updateAddress: vi.fn(),
   deleteAddress: vi.fn(),
   setDefaultShippingAddress: vi.fn(),
-  myOrders: vi.fn(async (): Promise<MyOrdersReply> => {
-    server.calls.push('myorders');
+  myOrders: vi.fn(async (before?: string): Promise<MyOrdersReply> => {
+    server.calls.push(before === undefined ? 'myorders' : `myorders before ${before}`);
+    if (before !== undefined) return { code: 1, data: [order('100000000', 'Pickup')], has_more: false };
     const pickup = order('100000002', 'Pickup');
-    return { code: 1, data: [order('100000003', 'Driver'), pickup, order('100000001', 'Courier Delivery')] };
+    return { code: 1, data: [order('100000003', 'Driver'), pickup, order('100000001', 'Courier Delivery')], has_more: true };
   }),
 }));
 vi.mock('../../src/api/checkout.api.ts', () => ({
@@ -171,5 +172,14 @@ describe('/setting/{settingParam}', () => {
     expect(within(screen.getByRole('region', { name: 'Dine-In' })).getByText('You have no dine-in orders yet.')).toBeTruthy();
     fireEvent.click(headers[1] ?? delivery);
     expect(within(delivery).getByRole('region', { name: 'ORDER #100000001' })).toBeTruthy();
+  });
+
+  it("'More orders' loads the orders older than the last one shown into their panels (issue 26)", async () => {
+    renderAt('/setting/order');
+    fireEvent.click(await screen.findByRole('button', { name: 'More orders' }));
+    const pickup = screen.getByRole('region', { name: 'Pickup Orders' });
+    expect(await within(pickup).findByRole('button', { name: /^ORDER #100000000/ })).toBeTruthy();
+    expect(server.calls).toContain('myorders before 100000001');
+    expect(screen.queryByRole('button', { name: 'More orders' })).toBeNull();
   });
 });

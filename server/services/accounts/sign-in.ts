@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { normalizeEmail } from '../../../src/rules/auth-validation.ts';
+import { canonicalEmail } from '../../../src/rules/email-canonical.ts';
 import type { MailSender } from '../../adapters/mail/mail-port.ts';
 import type { Database } from '../../db/schema.ts';
 import { takeOverGuestCart, type CartSummary } from '../cart/cart-merge.ts';
@@ -7,6 +7,7 @@ import { captchaDifficultyAfter } from '../platform/captcha.ts';
 import type { Log } from '../platform/log.ts';
 import type { LimitRule, RateLimiter } from '../platform/rate-limit.ts';
 import { assignGuestCart, authenticate, guestCustomer, registerAccount, startSession, type Account, type Registration } from './accounts.ts';
+import { isKnownSignInAddress, rememberSignInAddress } from './known-addresses.ts';
 import { createPasswordReset } from './password-reset.ts';
 import type { Caller } from '../platform/caller.ts';
 
@@ -37,19 +38,26 @@ async function startSessionWithCart(
 
 export type SignInOutcome =
   /**
-   * Too many failed sign-ins for this email from this address lately (counted whether or not an account has it, so
-   * this reveals nothing). Another address, the owner's, is not blocked by them.
+   * Too many failed sign-ins for this email from this address lately, or from all addresses and this one is not one
+   * the account signed in from before (counted whether or not an account has the email, so this reveals nothing).
+   * The owner's known addresses are not blocked by a stranger's failures.
    */
   { kind: 'blocked' } | { kind: 'refused' } | { kind: 'signed-in'; account: Account; session: StartedSession };
 
-/** Where a sign-in's failures are counted: the limiter, the rule, and the address the attempt came from. */
+/**
+ * Where a sign-in's failures are counted: the limiter, the per-pair rule, the ceiling over all addresses (absent:
+ * none, as the captcha route's difficulty needs none), and the address the attempt came from.
+ */
 export interface SignInFailures {
   limiter: RateLimiter;
   rule: LimitRule;
+  ceiling?: LimitRule | undefined;
   address: string;
 }
 
-const pairFailuresKey = (email: string, address: string) => `sign-in:failures:${normalizeEmail(email)}:from:${address}`;
+// By the canonical email (src/rules/email-canonical.ts): `owner+1@` … do not buy new allowances.
+const pairFailuresKey = (email: string, address: string) => `sign-in:failures:${canonicalEmail(email)}:from:${address}`;
+const accountFailuresKey = (email: string) => `sign-in:failures-account:${canonicalEmail(email)}`;
 const addressFailuresKey = (address: string) => `sign-in:failures-from:${address}`;
 
 /**
@@ -61,8 +69,10 @@ export async function signInCaptchaDifficulty(failures: SignInFailures): Promise
 }
 
 /**
- * Sign-in: the account's password checked, failures counted per email and address pair (and per address, for the
- * captcha's difficulty), then a session and the guest's cart.
+ * Sign-in: the account's password checked, failures counted per email and address pair, per email over all
+ * addresses (the ceiling, which only the account's known addresses may pass) and per address (the captcha's
+ * difficulty), then a session and the guest's cart. While an email is past its pair allowance over all addresses
+ * (someone is guessing from several places), each failure counts twice on its address's captcha.
  */
 export async function signIn(
   db: Kysely<Database>,
@@ -70,14 +80,24 @@ export async function signIn(
   credentials: { email: string; password: string; cartId: string | undefined },
   caller: Caller | undefined,
 ): Promise<SignInOutcome> {
-  const pairKey = pairFailuresKey(credentials.email, failures.address);
-  if (await failures.limiter.isBlocked(pairKey, failures.rule)) return { kind: 'blocked' };
+  const { limiter, ceiling, address } = failures;
+  const pairKey = pairFailuresKey(credentials.email, address);
+  const accountKey = accountFailuresKey(credentials.email);
+  if (await limiter.isBlocked(pairKey, failures.rule)) return { kind: 'blocked' };
+  if (ceiling && (await limiter.isBlocked(accountKey, ceiling)) && !(await isKnownSignInAddress(db, credentials.email, address))) {
+    return { kind: 'blocked' };
+  }
   const account = await authenticate(db, credentials.email, credentials.password);
   if (!account) {
-    await failures.limiter.hit(pairKey, failures.rule);
-    await failures.limiter.hit(addressFailuresKey(failures.address), failures.rule);
+    await limiter.hit(pairKey, failures.rule);
+    await limiter.hit(addressFailuresKey(address), failures.rule);
+    if (ceiling) {
+      await limiter.hit(accountKey, ceiling);
+      if ((await limiter.count(accountKey, ceiling)) > failures.rule.max) await limiter.hit(addressFailuresKey(address), failures.rule);
+    }
     return { kind: 'refused' };
   }
+  await rememberSignInAddress(db, credentials.email, address);
   return { kind: 'signed-in', account, session: await startSessionWithCart(db, account, credentials.cartId, caller) };
 }
 

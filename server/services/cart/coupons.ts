@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { canonicalEmail } from '../../../src/rules/email-canonical.ts';
 import { centsToDollars } from '../../../src/rules/money.ts';
 import type { Database } from '../../db/schema.ts';
 import type { CouponTerms } from './cart-totals.ts';
@@ -31,12 +32,13 @@ export interface CouponRow extends CouponTerms {
 /** Who a per-customer limit counts: the account, and its email (guests get a new account each checkout). */
 export interface CouponCustomer {
   customerId: number;
+  /** The email as one mailbox (src/rules/email-canonical.ts): `name+again@` is the same customer. */
   emailNormalized: string;
 }
 
 export async function couponCustomer(db: Kysely<Database>, customerId: number): Promise<CouponCustomer> {
   const row = await db.selectFrom('customers').select('email_normalized').where('id', '=', customerId).executeTakeFirstOrThrow();
-  return { customerId, emailNormalized: row.email_normalized };
+  return { customerId, emailNormalized: canonicalEmail(row.email_normalized) };
 }
 
 /** Why the coupon cannot be used on a cart whose items come to subtotalCents, or undefined when it can. */
@@ -147,11 +149,16 @@ export async function redeemCoupon(db: Kysely<Database>, code: string, now: Date
  * Why this customer may not place another order with the coupon (its per-customer limit reached, counting their live
  * orders by account or by email), or undefined. In the checkout, run it after lockCoupon: two orders of one customer
  * racing for a once-per-customer coupon then count one after the other.
+ *
+ * An order still waiting for its email's confirmation counts only for the account that placed it, not for the email:
+ * anyone can type anyone's email at a guest checkout, and such an order must not spend the owner's use (issue 26).
+ * It counts for the email once the owner confirms it (the confirmation checks this again, exceptOrderId being it).
  */
 export async function customerLimitRefusal(
   db: Kysely<Database>,
   coupon: Pick<CouponRow, 'id' | 'per_customer_limit'>,
   customer: CouponCustomer,
+  exceptOrderId?: number,
 ): Promise<string | undefined> {
   if (coupon.per_customer_limit === null) return undefined;
   const row = await db
@@ -159,8 +166,14 @@ export async function customerLimitRefusal(
     .innerJoin('orders as o', 'o.id', 'r.order_id')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('r.coupon_id', '=', coupon.id)
-    .where((eb) => eb.or([eb('r.customer_id', '=', customer.customerId), eb('r.email_normalized', '=', customer.emailNormalized)]))
+    .where((eb) =>
+      eb.or([
+        eb('r.customer_id', '=', customer.customerId),
+        eb.and([eb('r.email_normalized', '=', customer.emailNormalized), eb('o.status', '<>', 'awaiting_confirmation')]),
+      ]),
+    )
     .where('o.status', 'not in', ['payment_failed', 'canceled'])
+    .$if(exceptOrderId !== undefined, (q) => q.where('o.id', '<>', exceptOrderId ?? 0))
     .executeTakeFirstOrThrow();
   return Number(row.n) >= coupon.per_customer_limit ? couponMessages.perCustomer(coupon.per_customer_limit) : undefined;
 }

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { payOnDeliveryMessages } from '../../../src/rules/messages.ts';
 import type { MailSender } from '../../adapters/mail/mail-port.ts';
 import type { PaymentGateway } from '../../adapters/payments/payment-port.ts';
 import type { Database } from '../../db/schema.ts';
@@ -9,6 +10,7 @@ import { sendOrderConfirmation } from './order-confirmation.ts';
 import { findOrderId } from './orders.ts';
 import { confirmationLink, confirmationRequestMail, confirmOrderByEmail, type EmailConfirmationOutcome } from './pay-on-delivery.ts';
 import { reserveOrder, type PlaceOrderRequest, type ReserveOutcome } from './place-order.ts';
+import { releaseOrder } from './unconfirmed-orders.ts';
 
 /** What placing and confirming an order use: the database, the card provider, and mail for the confirmation. */
 export interface PlacementDeps {
@@ -49,10 +51,18 @@ function sendConfirmationRequest(deps: PlacementDeps, orderId: number, token: st
     .catch((error: unknown) => log.error({ err: error, orderId }, 'order confirmation request mail not sent'));
 }
 
-/** The emailed link, used: the order stands (pay on delivery) and its confirmation mail goes out once. */
+/**
+ * The emailed link, used: the order stands (pay on delivery) and its confirmation mail goes out once. An order the
+ * limits refuse at confirmation is released at once (after the confirmation's transaction: the release takes stock
+ * rows, which place order locks before the limits' locks).
+ */
 export async function confirmByEmail(deps: PlacementDeps, token: string, now: Date, log: Log): Promise<EmailConfirmationOutcome> {
   const outcome = await confirmOrderByEmail(deps.db, token, now);
   if (outcome.kind === 'confirmed') sendOrderConfirmation(deps, outcome.orderId, log);
+  if (outcome.kind === 'refused') {
+    const released = await releaseOrder(deps.db, outcome.orderId, payOnDeliveryMessages.refusedAtConfirmation(outcome.message));
+    if (released) log.info({ released: [released] }, 'pay-on-delivery order refused at its confirmation: stock, seats and coupon use given back');
+  }
   return outcome;
 }
 

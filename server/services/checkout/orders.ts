@@ -29,18 +29,42 @@ export function statusLabel(status: Selectable<OrdersTable>['status']): string {
   return statusLabels[status];
 }
 
-/** The caller's orders with their items, newest first, grouped as the Orders tab reads them. */
-export async function listOrders(db: Kysely<Database>, customerId: number): Promise<OrderSummary[]> {
+/** One page of the caller's orders, and whether older ones remain. */
+export interface OrdersPage {
+  orders: OrderSummary[];
+  hasMore: boolean;
+}
+
+/**
+ * The caller's orders with their items, newest first, grouped as the Orders tab reads them: `limit` of them, older
+ * than the caller's order numbered `before` when given (keyset paging: orders placed meanwhile do not shift the
+ * pages). Another customer's order number as `before` finds nothing, as a missing one does.
+ */
+export async function listOrders(
+  db: Kysely<Database>,
+  customerId: number,
+  page: { before?: string | undefined; limit: number } = { limit: 100 },
+): Promise<OrdersPage> {
+  const before = page.before?.trim();
   // A declined attempt is not an order the shopper has: the cart was given back to pay again.
-  const orders = await db
+  const rows = await db
     .selectFrom('orders')
     .selectAll()
     .where('customer_id', '=', customerId)
     .where('status', '<>', 'payment_failed')
+    .$if(before !== undefined, (q) =>
+      q.where('id', '<', (eb) =>
+        eb
+          .selectFrom('orders as b')
+          .select('b.id')
+          .where('b.increment_id', '=', before ?? '')
+          .where('b.customer_id', '=', customerId),
+      ),
+    )
     .orderBy('id', 'desc')
-    .limit(100)
+    .limit(page.limit + 1)
     .execute();
-  return summarize(db, orders);
+  return { orders: await summarize(db, rows.slice(0, page.limit)), hasMore: rows.length > page.limit };
 }
 
 /** One of the caller's orders by its number, whatever its status (the order status page); undefined if not theirs. */

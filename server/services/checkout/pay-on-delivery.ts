@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
-import { normalizeEmail } from '../../../src/rules/auth-validation.ts';
+import { canonicalEmail } from '../../../src/rules/email-canonical.ts';
 import { payOnDeliveryMessages } from '../../../src/rules/messages.ts';
+import { doorKey } from '../../../src/rules/usps-address.ts';
 import {
   payOnDeliveryConfirmMinutes,
   payOnDeliveryMaxOpenOrders,
@@ -8,6 +9,7 @@ import {
   payOnDeliveryOpenDays,
 } from '../../../src/rules/pay-on-delivery.ts';
 import type { MailMessage } from '../../adapters/mail/mail-port.ts';
+import { customerLimitRefusal, lockCoupon } from '../cart/coupons.ts';
 import type { Database, OrderStatus } from '../../db/schema.ts';
 import { hashSecret, newSecret } from '../platform/tokens.ts';
 
@@ -28,17 +30,66 @@ export interface UnpaidOrderParty {
   address: { street1: string; zipcode: string } | undefined;
 }
 
-/** One text per door: case, spacing and punctuation do not make a new address. */
-function addressKey(address: { street1: string; zipcode: string }): string {
-  return `${address.street1
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim()}|${address.zipcode}`;
-}
+/** One text per door: the USPS standard line (src/rules/usps-address.ts), so spelling does not make a new address. */
+const addressKey = doorKey;
 
 /** Takes a transaction-scoped advisory lock on a text key (released at commit or rollback). */
 async function lockKey(trx: Kysely<Database>, key: string): Promise<void> {
   await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
+}
+
+/** An open unpaid order as the limits read it. */
+interface OpenUnpaidOrder {
+  id: number;
+  customer_id: number;
+  status: OrderStatus;
+  email_canonical: string | null;
+  shipping_address: { street1: string; zipcode: string } | null;
+}
+
+/**
+ * Whether an open unpaid order spends this party's allowance. An order still waiting for its email's confirmation
+ * spends only its own customer's (anyone can type anyone's email, or address, at a guest checkout: issue 26); once
+ * the email's owner confirms it, it counts for the email and the door too.
+ */
+function spendsAllowanceOf(order: OpenUnpaidOrder, customerId: number): boolean {
+  return order.customer_id === customerId || order.status === 'pending_payment_on_delivery';
+}
+
+/** Locks the email's and the door's limits (in this order) and reads the open unpaid orders they count. */
+async function openUnpaidOrders(trx: Kysely<Database>, party: UnpaidOrderParty, exceptOrderId?: number): Promise<OpenUnpaidOrder[]> {
+  const email = canonicalEmail(party.email);
+  await lockKey(trx, `pay-on-delivery:email:${email}`);
+  if (party.address) await lockKey(trx, `pay-on-delivery:address:${addressKey(party.address)}`);
+  return (
+    trx
+      .selectFrom('orders')
+      .select(['id', 'customer_id', 'status', 'email_canonical', 'shipping_address'])
+      .where('status', 'in', openUnpaid)
+      // Database time, as created_at is.
+      .where('created_at', '>', sql<Date>`now() - make_interval(days => ${payOnDeliveryOpenDays})`)
+      .where((eb) =>
+        eb.or([
+          eb('customer_id', '=', party.customerId),
+          eb('email_canonical', '=', email),
+          ...(party.address ? [eb(sql<string>`shipping_address->>'zipcode'`, '=', party.address.zipcode)] : []),
+        ]),
+      )
+      .$if(exceptOrderId !== undefined, (q) => q.where('id', '<>', exceptOrderId ?? 0))
+      .execute()
+  );
+}
+
+/** Why the open orders leave no room for one more of this party (theirs, their email's, their door's), or undefined. */
+function openOrdersRefusal(open: readonly OpenUnpaidOrder[], party: UnpaidOrderParty): string | undefined {
+  const email = canonicalEmail(party.email);
+  const counting = open.filter((o) => spendsAllowanceOf(o, party.customerId));
+  const mine = counting.filter((o) => o.customer_id === party.customerId || o.email_canonical === email);
+  if (mine.length >= payOnDeliveryMaxOpenOrders) return payOnDeliveryMessages.tooManyOpenOrders(payOnDeliveryMaxOpenOrders);
+  const key = party.address ? addressKey(party.address) : undefined;
+  const sameDoor = counting.filter((o) => key !== undefined && o.shipping_address !== null && addressKey(o.shipping_address) === key);
+  if (sameDoor.length >= payOnDeliveryMaxOpenOrders) return payOnDeliveryMessages.addressHasOpenOrders(payOnDeliveryMaxOpenOrders);
+  return undefined;
 }
 
 /**
@@ -47,29 +98,35 @@ async function lockKey(trx: Kysely<Database>, key: string): Promise<void> {
  */
 export async function unpaidOrderRefusal(trx: Kysely<Database>, party: UnpaidOrderParty, units: number): Promise<string | undefined> {
   if (units > payOnDeliveryMaxUnits) return payOnDeliveryMessages.tooManyUnits(payOnDeliveryMaxUnits);
-  const email = normalizeEmail(party.email);
-  await lockKey(trx, `pay-on-delivery:email:${email}`);
-  if (party.address) await lockKey(trx, `pay-on-delivery:address:${addressKey(party.address)}`);
-  const open = await trx
+  return openOrdersRefusal(await openUnpaidOrders(trx, party), party);
+}
+
+/**
+ * At the email's confirmation the order starts to count for the email, the door and the coupon's per-customer limit:
+ * why it may not (another confirmed order took the room meanwhile), or undefined. The caller cancels a refused order.
+ */
+async function confirmationRefusal(trx: Kysely<Database>, orderId: number): Promise<string | undefined> {
+  const order = await trx
     .selectFrom('orders')
     .select(['customer_id', 'email', 'shipping_address'])
-    .where('status', 'in', openUnpaid)
-    // Database time, as created_at is.
-    .where('created_at', '>', sql<Date>`now() - make_interval(days => ${payOnDeliveryOpenDays})`)
-    .where((eb) =>
-      eb.or([
-        eb('customer_id', '=', party.customerId),
-        eb(sql<string>`lower(email)`, '=', email),
-        ...(party.address ? [eb(sql<string>`shipping_address->>'zipcode'`, '=', party.address.zipcode)] : []),
-      ]),
-    )
-    .execute();
-  const mine = open.filter((o) => o.customer_id === party.customerId || normalizeEmail(o.email) === email);
-  if (mine.length >= payOnDeliveryMaxOpenOrders) return payOnDeliveryMessages.tooManyOpenOrders(payOnDeliveryMaxOpenOrders);
-  const key = party.address ? addressKey(party.address) : undefined;
-  const sameDoor = open.filter((o) => key !== undefined && o.shipping_address !== null && addressKey(o.shipping_address) === key);
-  if (sameDoor.length >= payOnDeliveryMaxOpenOrders) return payOnDeliveryMessages.addressHasOpenOrders(payOnDeliveryMaxOpenOrders);
-  return undefined;
+    .where('id', '=', orderId)
+    .executeTakeFirstOrThrow();
+  const party: UnpaidOrderParty = {
+    customerId: order.customer_id,
+    email: order.email,
+    address: order.shipping_address ?? undefined,
+  };
+  const refusal = openOrdersRefusal(await openUnpaidOrders(trx, party, orderId), party);
+  if (refusal !== undefined) return refusal;
+  const redemption = await trx
+    .selectFrom('coupon_redemptions as r')
+    .innerJoin('coupons as c', 'c.id', 'r.coupon_id')
+    .select(['c.id', 'c.per_customer_limit', 'r.customer_id', 'r.email_normalized'])
+    .where('r.order_id', '=', orderId)
+    .executeTakeFirst();
+  if (!redemption) return undefined;
+  await lockCoupon(trx, redemption.id);
+  return customerLimitRefusal(trx, redemption, { customerId: redemption.customer_id, emailNormalized: redemption.email_normalized }, orderId);
 }
 
 /**
@@ -121,11 +178,16 @@ export async function confirmationRequestMail(db: Kysely<Database>, orderId: num
 }
 
 export type EmailConfirmationOutcome =
-  { kind: 'confirmed'; orderId: number; orderNumber: string } | { kind: 'already-confirmed'; orderNumber: string } | { kind: 'invalid' };
+  | { kind: 'confirmed'; orderId: number; orderNumber: string }
+  | { kind: 'already-confirmed'; orderNumber: string }
+  /** The email's or the door's limit, or the coupon's use per customer, is taken by other confirmed orders. */
+  | { kind: 'refused'; orderId: number; orderNumber: string; message: string }
+  | { kind: 'invalid' };
 
 /**
  * The emailed link, used: the order waiting for it becomes a pay-on-delivery order (one conditional update, so two
- * clicks confirm once). An unknown, expired or released order's link is invalid.
+ * clicks confirm once), unless the limits it now counts against are full (then 'refused': the caller releases it).
+ * An unknown, expired or released order's link is invalid.
  */
 export async function confirmOrderByEmail(db: Kysely<Database>, token: string, now: Date): Promise<EmailConfirmationOutcome> {
   return db.transaction().execute(async (trx): Promise<EmailConfirmationOutcome> => {
@@ -139,6 +201,8 @@ export async function confirmOrderByEmail(db: Kysely<Database>, token: string, n
     if (!found) return { kind: 'invalid' };
     if (found.confirmed_at !== null) return { kind: 'already-confirmed', orderNumber: found.increment_id };
     if (found.status !== 'awaiting_confirmation' || found.expires_at.getTime() <= now.getTime()) return { kind: 'invalid' };
+    const refusal = await confirmationRefusal(trx, found.order_id);
+    if (refusal !== undefined) return { kind: 'refused', orderId: found.order_id, orderNumber: found.increment_id, message: refusal };
     await trx.updateTable('order_confirmations').set({ confirmed_at: now }).where('order_id', '=', found.order_id).execute();
     await trx
       .updateTable('orders')

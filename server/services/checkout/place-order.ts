@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { OrderProblem } from '../../../src/api/contract/checkout.contract.ts';
 import { addressRuleMessages } from '../../../src/rules/address-validation.ts';
+import { canonicalEmail } from '../../../src/rules/email-canonical.ts';
 import { needsAddress, speedIds, type SpeedId } from '../../../src/rules/delivery-speeds.ts';
 import { cartIsEmptyRefusal, cartNotFoundMessage, deliveryOptionMessages, mixedVisitCartRefusal } from '../../../src/rules/messages.ts';
 import { storeMinutes, storeToday } from '../../../src/rules/delivery-dates.ts';
@@ -444,6 +445,7 @@ async function writeOrder(trx: Kysely<Database>, payments: PaymentGateway, calle
       cart_id: cart.id,
       status,
       email: customer.email,
+      email_canonical: canonicalEmail(customer.email),
       zipcode: cart.zipcode,
       speed_id: facts.speedId,
       retailer_loc_id: facts.retailerLocId,

@@ -40,18 +40,26 @@ export async function releaseUnconfirmedOrders(db: Kysely<Database>, now: Date):
   return released;
 }
 
-async function releaseOrder(db: Kysely<Database>, orderId: number): Promise<ReleasedOrder | undefined> {
+/**
+ * Releases one order still waiting for its email (the sweep's, or a confirmation refused by the limits: `reason`
+ * says which); undefined when it no longer waits.
+ */
+export async function releaseOrder(
+  db: Kysely<Database>,
+  orderId: number,
+  reason: string = payOnDeliveryMessages.releasedReason,
+): Promise<ReleasedOrder | undefined> {
   return db.transaction().execute(async (trx) => {
     const order = await trx
       .updateTable('orders')
-      .set({ status: 'canceled', payment_message: payOnDeliveryMessages.releasedReason, updated_at: new Date() })
+      .set({ status: 'canceled', payment_message: reason, updated_at: new Date() })
       .where('id', '=', orderId)
       .where('status', '=', 'awaiting_confirmation')
       .returning(['increment_id', 'email', 'coupon_code'])
       .executeTakeFirst();
     if (!order) return undefined;
     const units = await giveBackOrder(trx, { id: orderId, coupon_code: order.coupon_code });
-    await trx.insertInto('order_releases').values({ order_id: orderId, reason: payOnDeliveryMessages.releasedReason, units }).execute();
+    await trx.insertInto('order_releases').values({ order_id: orderId, reason, units }).execute();
     return { orderId, orderNumber: order.increment_id, email: order.email, units };
   });
 }

@@ -14,6 +14,12 @@ export interface RateLimits {
    * The same window also counts an address's failures over all emails, which make its captcha harder.
    */
   signInFailuresPerAccount: LimitRule;
+  /**
+   * Failed sign-ins per email over all addresses (issue 26: five addresses had five guesses each). Past it only the
+   * addresses the account signed in from before may try (each within its own pair allowance). Absent: twice the
+   * pair allowance, in its window.
+   */
+  signInFailuresAcrossAddresses?: LimitRule | undefined;
   registerPerIp: LimitRule;
   forgotPerIp: LimitRule;
   forgotPerEmail: LimitRule;
@@ -42,6 +48,7 @@ export interface RateLimits {
 export const defaultRateLimits: RateLimits = {
   signInPerIp: { max: 20, windowSeconds: 15 * 60 },
   signInFailuresPerAccount: { max: 5, windowSeconds: 15 * 60 },
+  signInFailuresAcrossAddresses: { max: 10, windowSeconds: 15 * 60 },
   registerPerIp: { max: 10, windowSeconds: 60 * 60 },
   forgotPerIp: { max: 5, windowSeconds: 60 * 60 },
   forgotPerEmail: { max: 5, windowSeconds: 60 * 60 },
@@ -81,6 +88,12 @@ export function checkoutLimit(
   name: 'upiVerifyPerIp' | 'cardTokenizePerIp' | 'cardSavePerCustomer' | 'payOnDeliveryPerIp',
 ): LimitRule {
   return limits[name] ?? defaultRateLimits[name] ?? { max: 10, windowSeconds: 3600 };
+}
+
+/** The ceiling of failed sign-ins per email over all addresses: the given one, else twice the pair allowance. */
+export function signInCeiling(limits: RateLimits): LimitRule {
+  const pair = limits.signInFailuresPerAccount;
+  return limits.signInFailuresAcrossAddresses ?? { max: pair.max * 2, windowSeconds: pair.windowSeconds };
 }
 
 /** The upload limit from the given set, else its default. */

@@ -1,4 +1,20 @@
-import { array, assign, coerce, define, literal, nullable, number, optional, size, string, type, union, unknown, type Infer } from 'superstruct';
+import {
+  array,
+  assign,
+  boolean,
+  coerce,
+  define,
+  literal,
+  nullable,
+  number,
+  optional,
+  size,
+  string,
+  type,
+  union,
+  unknown,
+  type Infer,
+} from 'superstruct';
 import { isTipPercent, type TipPercent } from '../../rules/tips.ts';
 import { parseDineinTime } from '../../rules/visit-time.ts';
 import { cartData } from './cart-page.contract.ts';
@@ -169,13 +185,37 @@ export const orderSummary = type({
 });
 export type OrderSummary = Infer<typeof orderSummary>;
 
-/** GET or POST api/account/myorders — the caller's orders, newest first. */
-export const myOrdersBody = callerOnlyBody;
-export const myOrdersReply = envelope(array(orderSummary));
-export type MyOrdersReply = Infer<typeof myOrdersReply>;
-
 /** The order number as the shopper sees it ('100000123'): digits only. */
 export const orderNumberField = ruleField('order_id', (value) => (/^\d{1,20}$/.test(value.trim()) ? undefined : 'order_id must be an order number.'));
+
+/** The most orders one myorders reply holds (the spec's call returned them all; 100 was its silent cap). */
+export const myOrdersPageMax = 100;
+
+/** A page size from 1 to myOrdersPageMax; query text ('20') is read as a number. */
+const myOrdersLimit = coerce(
+  define<number>(
+    'limit',
+    (v) =>
+      (typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= myOrdersPageMax) ||
+      `limit must be a whole number from 1 to ${myOrdersPageMax}.`,
+  ),
+  string(),
+  (text) => (/^\d{1,4}$/.test(text.trim()) ? Number(text.trim()) : text),
+);
+
+/**
+ * GET or POST api/account/myorders — the caller's orders, newest first: the spec's call (api_token only) answers the
+ * newest myOrdersPageMax. Paging, optional so the spec's call is unchanged: `before` an order number (the last one
+ * shown) answers the orders older than it, `limit` how many; has_more says whether older orders remain.
+ */
+export const myOrdersBody = type({
+  ...callerOnlyBody.schema,
+  before: optional(ruleField('before', (value) => (/^\d{1,20}$/.test(value.trim()) ? undefined : 'before must be an order number.'))),
+  limit: optional(myOrdersLimit),
+});
+export type MyOrdersBody = Infer<typeof myOrdersBody>;
+export const myOrdersReply = type({ ...envelope(array(orderSummary)).schema, has_more: optional(boolean()) });
+export type MyOrdersReply = Infer<typeof myOrdersReply>;
 
 /** A body naming one of the caller's orders. */
 const orderNumberBody = type({ order_id: orderNumberField, ...callerFields });

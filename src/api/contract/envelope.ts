@@ -6,8 +6,8 @@ export const replyCode = union([literal(1), literal(-1), literal(2)]);
 export const fieldError = type({ field: string(), message: string() });
 export type FieldError = Infer<typeof fieldError>;
 
-/** HTTP 400: every invalid field named. */
-export const badRequestBody = type({ code: literal(0), message: string(), errors: array(fieldError) });
+/** HTTP 400: the invalid fields named (the first 20; error_count then says how many there were in all). */
+export const badRequestBody = type({ code: literal(0), message: string(), errors: array(fieldError), error_count: optional(number()) });
 export type BadRequestBody = Infer<typeof badRequestBody>;
 
 /** A 500 carries only a detail; other failures a message. */

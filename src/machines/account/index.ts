@@ -27,6 +27,10 @@ export const selectEditValues = (s: AccountDashboardSnapshot) => s.context.editV
 type MyOrdersSnapshot = SnapshotFrom<typeof myOrdersMachine>;
 export const selectOrdersError = (s: MyOrdersSnapshot) => (s.matches('failed') ? s.context.loadError : undefined);
 export const selectOrderPanels = (s: MyOrdersSnapshot) => s.context.panels;
+/** Whether older orders than those shown exist, and the 'More orders' request's progress and refusal. */
+export const selectOrdersHasMore = (s: MyOrdersSnapshot) => s.context.hasMore;
+export const selectOrdersLoadingMore = (s: MyOrdersSnapshot) => s.matches('loadingMore');
+export const selectOrdersMoreError = (s: MyOrdersSnapshot) => s.context.moreError;
 /** Whether the order's panel is open: `useSelector(actor, selectIsOrderOpen(id))`. */
 export const selectIsOrderOpen = (incrementId: string) => (s: MyOrdersSnapshot) => s.context.openIds.includes(incrementId);
 

@@ -9,11 +9,17 @@ export interface MyOrdersContext {
   /** increment_ids of the orders whose panel is open. */
   openIds: string[];
   loadError: string | undefined;
+  /** Every order loaded so far, newest first: the next page starts after the last one. */
+  orders: OrderSummary[];
+  /** The server has older orders than those loaded (its has_more). */
+  hasMore: boolean;
+  /** Why the last "More orders" failed, shown beside the button. */
+  moreError: string | undefined;
 }
 
-export type MyOrdersEvent = { type: 'orders.retry' } | { type: 'order.toggle'; incrementId: string };
+export type MyOrdersEvent = { type: 'orders.retry' } | { type: 'order.toggle'; incrementId: string } | { type: 'orders.more' };
 
-export const myOrdersMessages = { loadFailed: 'Your orders could not be loaded.' } as const;
+export const myOrdersMessages = { loadFailed: 'Your orders could not be loaded.', moreFailed: 'Older orders could not be loaded.' } as const;
 
 const noOrders: Record<OrderPanel, OrderSummary[]> = { delivery: [], pickup: [], dineIn: [] };
 
@@ -33,17 +39,32 @@ export const myOrdersMachine = setup({
   },
   actors: {
     loadOrders: fromPromise<MyOrdersReply>(() => myOrders()),
+    loadMoreOrders: fromPromise<MyOrdersReply, { before: string | undefined }>(({ input }) => myOrders(input.before)),
   },
   guards: {
     isLoaded: (_, params: { reply: MyOrdersReply }) => params.reply.code === 1,
+    hasMore: ({ context }) => context.hasMore,
     isListedOrder: ({ context }, params: { incrementId: string }) =>
       orderPanels.some(({ panel }) => context.panels[panel].some((o) => o.increment_id === params.incrementId)),
   },
   actions: {
     assignOrders: assign((_, params: { reply: MyOrdersReply }) => {
-      const panels = ordersByPanel(params.reply.data ?? []);
-      return { panels, openIds: firstOfEachPanel(panels), loadError: undefined };
+      const orders = params.reply.data ?? [];
+      const panels = ordersByPanel(orders);
+      return {
+        panels,
+        openIds: firstOfEachPanel(panels),
+        loadError: undefined,
+        orders,
+        hasMore: params.reply.has_more === true,
+        moreError: undefined,
+      };
     }),
+    appendOrders: assign(({ context }, params: { reply: MyOrdersReply }) => {
+      const orders = [...context.orders, ...(params.reply.data ?? [])];
+      return { panels: ordersByPanel(orders), orders, hasMore: params.reply.has_more === true, moreError: undefined };
+    }),
+    assignMoreError: assign((_, params: { message: string }) => ({ moreError: params.message })),
     assignLoadError: assign((_, params: { message: string }) => ({ loadError: params.message })),
     toggleOrder: assign(({ context }, params: { incrementId: string }) => ({
       openIds: context.openIds.includes(params.incrementId)
@@ -55,7 +76,7 @@ export const myOrdersMachine = setup({
   description:
     "The Orders tab of My Account, /setting/order, titled 'YOUR ORDERS' (cart-checkout-account.md, Orders tab and States and transitions, Orders). The customer's orders are loaded and sorted into three panels, Delivery Orders (local, driver, farm direct and courier deliveries, labelled 'Local Delivery'), Pickup Orders and Dine-In; each order is a collapsible 'ORDER #' panel, the first of each open.",
   id: 'myOrders',
-  context: { panels: noOrders, openIds: [], loadError: undefined },
+  context: { panels: noOrders, openIds: [], loadError: undefined, orders: [], hasMore: false, moreError: undefined },
   initial: 'loading',
   states: {
     loading: {
@@ -90,11 +111,41 @@ export const myOrdersMachine = setup({
       on: { 'orders.retry': { target: 'loading' } },
     },
     ready: {
-      description: 'The orders are shown in their panels; the customer opens and closes each order.',
+      description:
+        "The orders are shown in their panels; the customer opens and closes each order, and asks for older ones with 'More orders' when the server has more.",
       on: {
         'order.toggle': {
           guard: { type: 'isListedOrder', params: ({ event }) => ({ incrementId: event.incrementId }) },
           actions: { type: 'toggleOrder', params: ({ event }) => ({ incrementId: event.incrementId }) },
+        },
+        'orders.more': { guard: 'hasMore', target: 'loadingMore' },
+      },
+    },
+    loadingMore: {
+      description: 'Loading the page of orders older than the last one shown; the orders already shown stay.',
+      invoke: {
+        id: 'loadMoreOrders',
+        src: 'loadMoreOrders',
+        input: ({ context }) => ({ before: context.orders.at(-1)?.increment_id }),
+        onDone: [
+          {
+            description: 'Code 1: the older orders join their panels.',
+            guard: { type: 'isLoaded', params: ({ event }) => ({ reply: event.output }) },
+            target: 'ready',
+            actions: { type: 'appendOrders', params: ({ event }) => ({ reply: event.output }) },
+          },
+          {
+            description: "Refused: the server's message (or 'Older orders could not be loaded.') beside the button.",
+            target: 'ready',
+            actions: { type: 'assignMoreError', params: ({ event }) => ({ message: event.output.message ?? myOrdersMessages.moreFailed }) },
+          },
+        ],
+        onError: {
+          target: 'ready',
+          actions: {
+            type: 'assignMoreError',
+            params: ({ event }) => ({ message: event.error instanceof ApiError ? event.error.message : myOrdersMessages.moreFailed }),
+          },
         },
       },
     },

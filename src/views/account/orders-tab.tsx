@@ -1,7 +1,15 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { OrderSummary } from '../../api/contract/checkout.contract.ts';
-import { myOrdersMachine, selectIsOrderOpen, selectOrderPanels, selectOrdersError } from '../../machines/account/index.ts';
+import {
+  myOrdersMachine,
+  selectIsOrderOpen,
+  selectOrderPanels,
+  selectOrdersError,
+  selectOrdersHasMore,
+  selectOrdersLoadingMore,
+  selectOrdersMoreError,
+} from '../../machines/account/index.ts';
 import { capitalised, orderPanels } from '../../rules/account-settings.ts';
 import { formatMoney } from '../../rules/money.ts';
 import { LoadState } from './load-state.tsx';
@@ -17,6 +25,9 @@ export function OrdersTab() {
   const loading = useSelector(actor, (s) => s.matches('loading'));
   const error = useSelector(actor, selectOrdersError);
   const panels = useSelector(actor, selectOrderPanels);
+  const hasMore = useSelector(actor, selectOrdersHasMore);
+  const loadingMore = useSelector(actor, selectOrdersLoadingMore);
+  const moreError = useSelector(actor, selectOrdersMoreError);
   return (
     <div className={css.page}>
       <h1 className={css.panelTitle}>YOUR ORDERS</h1>
@@ -42,6 +53,14 @@ export function OrdersTab() {
             {panel === 'dineIn' && <WalletPanel />}
           </section>
         ))}
+      {hasMore && !loading && !error && (
+        <p className={css.status}>
+          <button type="button" className={css.orderHeader} disabled={loadingMore} onClick={() => actor.send({ type: 'orders.more' })}>
+            {loadingMore ? 'Loading older orders…' : 'More orders'}
+          </button>
+          {moreError !== undefined && <span role="alert"> {moreError}</span>}
+        </p>
+      )}
     </div>
   );
 }
