@@ -4,13 +4,16 @@ import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 
 /**
  * Two projects in one run (`npm run test:unit` runs both; `npx vitest run tests/machines` starts only the first):
- * - client: machines, rules, views, flows, the architecture checks, the bench code and the journeys' mappings. They open no
+ * - client: machines, rules, flows, the architecture checks, the bench code and the journeys' mappings. They open no
  *   database, so they skip the server's global set-up (building PGlite images: the KYC machine file took 32 s with it,
  *   8 s without).
+ * - views: tests/views, rendered in React's StrictMode as in development.
  * - server: tests/server, each file with its own in-memory PGlite loaded from the images the global set-up builds.
  * Both inherit the options below (extends: true). vitest.pg.config.ts re-runs the server tests on PostgreSQL.
  */
-export const clientTests = ['tests/{rules,machines,views,architecture,flows,bench}/**/*.test.{ts,tsx}', 'tests/e2e/journeys/*.test.ts'];
+export const clientTests = ['tests/{rules,machines,architecture,flows,bench}/**/*.test.{ts,tsx}', 'tests/e2e/journeys/*.test.ts'];
+/** The view tests, in React's StrictMode (tests/views/strict-mode.setup.ts). */
+export const viewTests = ['tests/views/**/*.test.{ts,tsx}'];
 export const serverTests = ['tests/server/**/*.test.ts'];
 
 export default defineConfig({
@@ -26,6 +29,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     projects: [
       { extends: true, test: { name: 'client', include: clientTests } },
+      { extends: true, test: { name: 'views', include: viewTests, setupFiles: ['tests/views/strict-mode.setup.ts'] } },
       {
         extends: true,
         // Builds the server tests' starting databases once (PGlite images) instead of once per file.
