@@ -155,7 +155,17 @@ const bundleReport = process.env.BUNDLE_REPORT
     ].map(browserBuildOnly)
   : [];
 
+/**
+ * use-sync-external-store's `shim` entries (what @xstate/react and swr import) carry a fallback for React before 18;
+ * the same package's plain entries use React's own useSyncExternalStore, which React 19 has.
+ */
+const syncExternalStoreWithoutShim = [
+  { find: /^use-sync-external-store\/shim\/with-selector(?:\.js)?$/, replacement: 'use-sync-external-store/with-selector' },
+  { find: /^use-sync-external-store\/shim(?:\/index\.js)?$/, replacement: 'use-sync-external-store' },
+];
+
 export default defineConfig({
+  resolve: { alias: syncExternalStoreWithoutShim },
   plugins: [inspectActorsInDev, react(), vanillaExtractPlugin(), browserBuildOnly(precompress()), prerenderShells(), ...bundleReport],
   server: {
     port: 5173,
@@ -170,6 +180,10 @@ export default defineConfig({
     // Every browser the store supports has modulepreload: no polyfill in the entry.
     modulePreload: { polyfill: false },
     rollupOptions: {
+      // Machines, the api layer and rules run nothing when imported (DESIGN.md; tests/architecture checks the machines),
+      // so what a module does not use of them is dropped: a view importing a flow's door (src/machines/<flow>/index.ts)
+      // takes only the machines it starts, not its siblings, and a contract file only the structs in use.
+      treeshake: { moduleSideEffects: (id: string) => !/[\\/]src[\\/](?:machines|api|rules)[\\/]/.test(id) },
       output: {
         // The runtime every screen needs in one file: cached across deploys that change only our code, and smaller
         // gzipped together than in the ten slivers the default splitting makes (bench/RESULTS-wire.md).

@@ -31,15 +31,6 @@ export const dobMessages = {
   inFuture: 'Date of birth cannot be in the future.',
 } as const;
 
-/** Shown beside age-restricted products (cards and product page): the wording, with the spec's "over 21". */
-export const ageRestrictedNotice = 'Age-restricted: you must be over 21 and verify your identity before ordering.';
-
-/** The same on a product card, where space is short. */
-export const ageRestrictedCardNotice = 'Over 21 only: verify your identity to order.';
-
-/** The accessible name of the '21+' mark. */
-export const ageRestrictedMarkLabel = '21 and over';
-
 function isLeapYear(year: number): boolean {
   return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 }

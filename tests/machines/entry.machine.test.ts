@@ -10,12 +10,11 @@ import { allStateIds, allTransitions, coverageTitle, neverSettling, planPaths, r
 
 const ageAnswered = label('age answered', done('ageGate', undefined));
 const zipChosen = label('pincode chosen', done('pincode', { area: { zipcode: '60601', state: 'IL', city: 'Chicago', loc_id: 103 }, changed: false }));
-const forgotten = { type: 'entry.age.forgotten' };
 
 function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   if (snapshot.matches('askingAge')) return [ageAnswered];
   if (snapshot.matches('askingPincode')) return [zipChosen];
-  return [forgotten];
+  return [];
 }
 
 // The children record their answers in the session; the graph only sees their done events.
@@ -25,31 +24,27 @@ const offline = entryMachine.provide({
   actors: { pincode: pincodeMachine.provide({ actors: { zipSuggestion: neverSettling(zipSuggestionMachine) } }) },
 });
 
-const scenarios: { name: string; stored: SessionValues; door: EntryInput['door'] }[] = [
-  { name: "'/' on a first visit", stored: {}, door: 'landing' },
-  { name: "'/' answered, no pincode", stored: { ageGateVerified: true }, door: 'landing' },
-  { name: "'/' answered, with a pincode", stored: { ageGateVerified: true, zipcode: '60601' }, door: 'landing' },
-  { name: 'a store page on a first visit', stored: {}, door: 'storeRoute' },
-  { name: 'a store page, answered', stored: { ageGateVerified: true }, door: 'storeRoute' },
+const scenarios: { name: string; stored: SessionValues }[] = [
+  { name: "'/' on a first visit", stored: {} },
+  { name: "'/' answered, no pincode", stored: { ageGateVerified: true } },
+  { name: "'/' answered, with a pincode", stored: { ageGateVerified: true, zipcode: '60601' } },
 ];
 
 describe('entry paths', () => {
   const taken = new Set<string>();
   const reached = new Set<string>();
   for (const scenario of scenarios) {
-    const input = () => ({ session: createActor(sessionMachine, { input: scenario.stored }).start(), door: scenario.door });
+    const input = (): EntryInput => ({ session: createActor(sessionMachine, { input: scenario.stored }).start() });
     const plans = planPaths(entryMachine, { input: input(), events: eventsFor, serializeState });
     describe(scenario.name, () => {
       it.each(plans.map((p): [string, PathPlan] => [p.name, p]))('%s', (_name, plan) => {
         const goToStore = vi.fn();
-        const goToLanding = vi.fn();
-        const result = replay(entryMachine.provide({ actions: { goToStore, goToLanding } }), plan, input());
+        const result = replay(entryMachine.provide({ actions: { goToStore } }), plan, input());
         result.transitions.forEach((t) => taken.add(t));
         result.states.forEach((s) => reached.add(s));
         expect(result.snapshot.value).toEqual(plan.expected.value);
-        // Exactly one way out: the store, the age question, or staying on the store page.
+        // One way out: the store, once both questions are answered.
         expect(goToStore).toHaveBeenCalledTimes(result.snapshot.value === 'enteringStore' ? 1 : 0);
-        expect(goToLanding).toHaveBeenCalledTimes(result.snapshot.value === 'turnedBack' ? 1 : 0);
       });
     });
   }
@@ -64,7 +59,7 @@ describe('entry with its real children', () => {
   it('asks the age, then the pincode, and opens the store once the shopper answers both', () => {
     const session = createActor(sessionMachine, { input: {} }).start();
     const goToStore = vi.fn();
-    const actor = createActor(offline.provide({ actions: { goToStore } }), { input: { session, door: 'landing' } }).start();
+    const actor = createActor(offline.provide({ actions: { goToStore } }), { input: { session } }).start();
     const ageGate = actor.getSnapshot().children.ageGate;
     expect(ageGate?.getSnapshot().value).toBe('asking');
     ageGate?.send({ type: 'age.deny' });
@@ -79,18 +74,6 @@ describe('entry with its real children', () => {
     expect(actor.getSnapshot().value).toBe('askingPincode');
     expect(goToStore).not.toHaveBeenCalled();
     actor.stop();
-  });
-
-  it('turns a store page back to the age question when logging out clears the answer', () => {
-    const session = createActor(sessionMachine, { input: { ageGateVerified: true, zipcode: '60601' } }).start();
-    const goToLanding = vi.fn();
-    const actor = createActor(entryMachine.provide({ actions: { goToLanding } }), { input: { session, door: 'storeRoute' } }).start();
-    expect(actor.getSnapshot().value).toBe('inStore');
-    session.send({ type: 'session.update', values: { zipcode: '10001' } });
-    expect(actor.getSnapshot().value).toBe('inStore');
-    session.send({ type: 'session.logout' });
-    expect(actor.getSnapshot().value).toBe('turnedBack');
-    expect(goToLanding).toHaveBeenCalledOnce();
   });
 
   it('loads in plain Node with no session: the definition reads nothing at import', () => {

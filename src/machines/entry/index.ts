@@ -8,7 +8,7 @@ import type { zipSuggestionMachine } from './zip-suggestion.machine.ts';
  * (and the pincode's suggestion), and the splash. Views import this file only.
  */
 export { type AgeGateActor, type AgeGateEvent } from './age-gate.machine.ts';
-export { entryMachine, type EntryEvent } from './entry.machine.ts';
+export { entryMachine } from './entry.machine.ts';
 export { pincodeMachine, type PincodeActor, type PincodeEvent } from './pincode.machine.ts';
 export { splashMachine } from './splash.machine.ts';
 export type { ZipSuggestionEvent } from './zip-suggestion.machine.ts';

@@ -1,8 +1,11 @@
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import * as css from './app-layout.css.ts';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
-import { Notifications } from './notifications.tsx';
+
+// Toasts and the snackbar come right after the first render: what they show waits in the notifications actor.
+const Notifications = lazy(async () => ({ default: (await import('./notifications.tsx')).Notifications }));
 
 export function AppLayout() {
   return (
@@ -12,7 +15,9 @@ export function AppLayout() {
         <Outlet />
       </main>
       <Footer />
-      <Notifications />
+      <Suspense fallback={null}>
+        <Notifications />
+      </Suspense>
     </>
   );
 }

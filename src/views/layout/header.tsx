@@ -1,14 +1,39 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useSessionValue } from '../app-context.tsx';
-import { CategoryMenu } from './category-menu.tsx';
+import * as categoryCss from './category-menu.css.ts';
 import * as css from './header.css.ts';
-import { SearchBox } from './search-box.tsx';
+import * as searchCss from './search-box.css.ts';
 import { ShippingChoice } from './shipping-choice.tsx';
-import { UserMenu } from './user-menu.tsx';
 
 // Only opened by 'Change': its machines, the zip suggestions and the cart check stay out of the first load.
 const PincodeDialog = lazy(async () => ({ default: (await import('./pincode-dialog.tsx')).PincodeDialog }));
+// The search box and the customer menu come right after the first render (their machines are not what paints the
+// store), each drawn meanwhile as it looks at rest.
+const SearchBox = lazy(async () => ({ default: (await import('./search-box.tsx')).SearchBox }));
+const UserMenu = lazy(async () => ({ default: (await import('./user-menu.tsx')).UserMenu }));
+// The category bar waits for its list anyway: its row is held empty at the bar's height meanwhile (no shift, CLS).
+const CategoryMenu = lazy(async () => ({ default: (await import('./category-menu.tsx')).CategoryMenu }));
+const categoryRowReserved = <div className={categoryCss.reserved} aria-hidden="true" />;
+
+function SearchBoxAtRest() {
+  return (
+    <div className={searchCss.box} role="search">
+      <input type="search" className={searchCss.input} placeholder="SEARCH PRODUCTS" aria-label="SEARCH PRODUCTS" readOnly />
+    </div>
+  );
+}
+
+function UserMenuAtRest() {
+  const name = useSessionValue('cust_name');
+  return (
+    <div className={css.userMenu}>
+      <button type="button" className={css.userButton} aria-haspopup="true" aria-expanded={false} disabled>
+        Hey , {name || 'Guest'}
+      </button>
+    </div>
+  );
+}
 
 export function Header() {
   const zipcode = useSessionValue('zipcode');
@@ -29,9 +54,13 @@ export function Header() {
           </button>
         </div>
         <ShippingChoice />
-        <SearchBox />
+        <Suspense fallback={<SearchBoxAtRest />}>
+          <SearchBox />
+        </Suspense>
         <div className={css.right}>
-          <UserMenu />
+          <Suspense fallback={<UserMenuAtRest />}>
+            <UserMenu />
+          </Suspense>
           <Link to="/cart" className={css.cart} aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}>
             <svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true">
               <path
@@ -45,7 +74,9 @@ export function Header() {
           </Link>
         </div>
       </div>
-      <CategoryMenu />
+      <Suspense fallback={categoryRowReserved}>
+        <CategoryMenu />
+      </Suspense>
       {changingZip && (
         <Suspense fallback={null}>
           <PincodeDialog dismissible onClose={() => setChangingZip(false)} />

@@ -13,7 +13,7 @@ export function Landing() {
   const { session } = useAppActors();
   const navigate = useNavigate();
   const machine = useMemo(() => entryMachine.provide({ actions: { goToStore: () => navigate('/store', { replace: true }) } }), [navigate]);
-  const entry = useActorRef(machine, { input: { session, door: 'landing' } });
+  const entry = useActorRef(machine, { input: { session } });
   const ageGate = useSelector(entry, selectAgeGate);
   const pincode = useSelector(entry, selectPincode);
 

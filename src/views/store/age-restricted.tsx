@@ -1,4 +1,4 @@
-import { ageRestrictedMarkLabel } from '../../rules/age.ts';
+import { ageRestrictedMarkLabel } from '../../rules/age-restricted-labels.ts';
 import * as css from './age-restricted.css.ts';
 
 /** The '21+' mark on age-restricted products; role img so its name ('21 and over') is what assistive tech reads. */

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { ProductSummary } from '../../api/contract/product-summary.contract.ts';
-import { ageRestrictedCardNotice } from '../../rules/age.ts';
+import { ageRestrictedCardNotice } from '../../rules/age-restricted-labels.ts';
 import { cardPriceLabel, lowestPrice } from '../../rules/sizes.ts';
 import { AgeRestrictedMark, AgeRestrictedNotice } from './age-restricted.tsx';
 import { speedName } from '../../rules/speeds.ts';

@@ -7,7 +7,7 @@ import { addToCartMachine, selectQty, selectSelection } from '../../../machines/
 import { formatMoney } from '../../../rules/money.ts';
 import { selectableSizes, selectedPrice, speedsForSize } from '../../../rules/product-options.ts';
 import { quantityOptions } from '../../../rules/quantity.ts';
-import { ageRestrictedNotice } from '../../../rules/age.ts';
+import { ageRestrictedNotice } from '../../../rules/age-restricted-labels.ts';
 import { guestAgeRestrictedRefusal } from '../../../rules/messages.ts';
 import { formatSize, type SizeUnit } from '../../../rules/sizes.ts';
 import { speedName } from '../../../rules/speeds.ts';
