@@ -62,27 +62,38 @@ function precompress(): Plugin {
 const shellsDir = 'shells';
 
 /**
- * A prerendered page is painted before the app runs: its entry script is only preloaded at once, and started by a
- * few lines (assets/after-paint-<hash>.js, a file since the CSP allows no inline script) after the next frame, so the
- * compiling of the app's scripts on a slow phone does not hold back the page already in the HTML. A hidden tab starts
- * at once (it paints no frames).
+ * A prerendered page is painted before the app loads: its head keeps the stylesheets but not the entry script or its
+ * modulepreloads, and a few lines (assets/after-paint-<hash>.js, a file since the CSP allows no inline script) ask for
+ * the entry's chunks together after the next frame, then start it. So neither the download of the app's scripts nor
+ * their compiling on a slow phone holds back a page that is already in the HTML. A hidden tab (no frames) starts at once.
  */
 function startAfterPaint(html: string, outDir: string): string {
-  const entry = /<script type="module" crossorigin src="\/assets\/([^"]+\.js)"><\/script>/.exec(html);
+  const entry = /<script type="module" crossorigin src="\/assets\/([^"]+\.js)"><\/script>\n?\s*/.exec(html);
   if (!entry?.[1]) throw new Error('index.html has no entry <script type="module"> to start after the first paint');
+  const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/assets\/([^"]+\.js)">\n?\s*/g)];
+  const chunks = [entry[1], ...preloads.map((link) => link[1])];
   const starter = [
-    '// Starts the app after the prerendered page has been painted (vite.config.ts startAfterPaint).',
-    `const start = () => import('./${entry[1]}');`,
+    '// Loads and starts the app after the prerendered page has been painted (vite.config.ts startAfterPaint).',
+    `const chunks = ${JSON.stringify(chunks)};`,
+    'const start = () => {',
+    '  for (const chunk of chunks) {',
+    "    const link = document.createElement('link');",
+    "    link.rel = 'modulepreload';",
+    "    link.crossOrigin = '';",
+    '    link.href = new URL(chunk, import.meta.url).href;',
+    '    document.head.append(link);',
+    '  }',
+    `  return import('./${entry[1]}');`,
+    '};',
     "if (document.visibilityState === 'hidden') start();",
     'else requestAnimationFrame(() => setTimeout(start));',
     '',
   ].join('\n');
   const name = `after-paint-${createHash('sha256').update(starter).digest('base64url').slice(0, 8)}.js`;
   fs.writeFileSync(path.join(outDir, 'assets', name), starter);
-  return html.replace(
-    entry[0],
-    `<link rel="modulepreload" crossorigin href="/assets/${entry[1]}">\n    <script type="module" crossorigin src="/assets/${name}"></script>`,
-  );
+  let shell = html.replace(entry[0], `<script type="module" crossorigin src="/assets/${name}"></script>\n    `);
+  for (const link of preloads) shell = shell.replace(link[0], '');
+  return shell;
 }
 
 /**
@@ -135,7 +146,9 @@ function prerenderShells(): Plugin {
       // The screen's stylesheets block the paint as the entry's do, so the page is styled from the first frame.
       const head = page.screen ? screenPreloads(manifest, page.screen, 'stylesheet') : [];
       // `inert` until the app has rendered over it (src/main.tsx): a click on the picture of a button is not lost.
-      const content = Buffer.from(withHints(html, head).replace('<div id="root"></div>', `<div id="root" inert>${markup}</div>`));
+      // Its fields read-only too: a tool that types without clicking (a password manager, a test) waits for the live ones.
+      const still = markup.replace(/<(input|textarea)\b/g, '<$1 readonly');
+      const content = Buffer.from(withHints(html, head).replace('<div id="root"></div>', `<div id="root" inert>${still}</div>`));
       fs.writeFileSync(file, content);
     }
   }

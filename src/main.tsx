@@ -1,4 +1,4 @@
-import { StrictMode, useLayoutEffect } from 'react';
+import { startTransition, StrictMode, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { takeTokenFrom } from './api/http.ts';
@@ -26,13 +26,18 @@ function TakeOverPrerenderedPage({ container }: { container: HTMLElement }) {
   return null;
 }
 
-createRoot(root).render(
-  <StrictMode>
-    <AppActorsContext.Provider value={actors}>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-    </AppActorsContext.Provider>
-    <TakeOverPrerenderedPage container={root} />
-  </StrictMode>,
+// As a transition, the first render yields to the browser every few milliseconds instead of holding the main thread
+// for the whole tree (a slow phone can scroll and paint meanwhile: Lighthouse's Total Blocking Time).
+const app = createRoot(root);
+startTransition(() =>
+  app.render(
+    <StrictMode>
+      <AppActorsContext.Provider value={actors}>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </AppActorsContext.Provider>
+      <TakeOverPrerenderedPage container={root} />
+    </StrictMode>,
+  ),
 );

@@ -94,9 +94,11 @@ export function spaShell(staticDir: string, firstBanner: () => Promise<string | 
   const html = fs.readFileSync(path.join(staticDir, 'index.html'), 'utf8');
   const manifestFile = path.join(staticDir, '.vite/manifest.json');
   const manifest = fs.existsSync(manifestFile) ? (JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest) : {};
-  const screenShells = new Map(screensByRoute.map(({ screen }) => [screen, withHints(html, screenPreloads(manifest, screen))]));
   const prerendered = prerenderedPages(staticDir);
   const storeShell = prerendered.get('/store') ?? html;
+  // A listing, search or product page is painted in the store's frame (header, menus, footer) before its screen's
+  // chunks arrive: the frame is the same on every store page.
+  const screenShells = new Map(screensByRoute.map(({ screen }) => [screen, withHints(storeShell, screenPreloads(manifest, screen))]));
   let banner: { url: string | undefined; readAt: number } | undefined;
 
   return async function shellFor(pathname: string, now = Date.now()): Promise<string | undefined> {

@@ -134,6 +134,13 @@ describe('prerendered pages (the build writes dist/shells/<page>.html: vite.conf
     expect(page).toContain('<link rel="preload" as="image" fetchpriority="high" href="/media/banners/0.svg">\n  </head>');
   });
 
+  it("a product page is painted in the store's frame, with its screen's chunks preloaded", async () => {
+    const page = await fetchPage('/store/1');
+    expect(page).toContain('<div id="root" inert><header>MEAT &amp; FISH</header><main></main></div>');
+    expect(page).toContain('<link rel="modulepreload" crossorigin href="/assets/product-page-P1.js">');
+    expect(page).not.toContain('banners');
+  });
+
   it('a static page is sent prerendered; a page without a prerender gets index.html as built', async () => {
     expect(await fetchPage('/faq')).toBe(framed('<main><h1>FAQ</h1></main>'));
     expect(await fetchPage('/faq?from=footer')).toBe(framed('<main><h1>FAQ</h1></main>'));
