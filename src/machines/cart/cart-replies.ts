@@ -7,8 +7,9 @@ import { ApiError } from '../../api/http.ts';
  * failure with no answer at all (offline).
  */
 
-/** The spec's fallback when a reply or an error brings no message of its own. */
-export const somethingWentWrong = 'Something Went Wrong.';
+/** The spec's fallback when a reply or an error brings no message of its own (its one home: src/rules/messages.ts). */
+export { somethingWentWrongMessage as somethingWentWrong } from '../../rules/messages.ts';
+import { somethingWentWrongMessage as somethingWentWrong } from '../../rules/messages.ts';
 
 /** The message of a failed call: the server's, or the offline text `call` gives; anything else the fallback. */
 export function failureMessage(error: unknown): string {

@@ -1,8 +1,9 @@
 import { ApiError } from '../../api/http.ts';
 import { checkoutMessages } from '../../rules/checkout-flow.ts';
 
-/** The checkout steps' words for a failed call. */
-export const somethingWentWrong = 'Something Went Wrong.';
+/** The checkout steps' words for a failed call (its one home: src/rules/messages.ts). */
+export { somethingWentWrongMessage as somethingWentWrong } from '../../rules/messages.ts';
+import { somethingWentWrongMessage as somethingWentWrong } from '../../rules/messages.ts';
 
 /** A failed call's own message (offline, the server's refusal), else the step's fallback. */
 export function failureText(error: unknown, fallback: string = somethingWentWrong): string {

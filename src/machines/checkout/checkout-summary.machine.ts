@@ -1,6 +1,7 @@
 import type { ActorRefFrom } from 'xstate';
 import { placeOrderBody, reviewBody } from '../../api/checkout.api.ts';
 import { isTipAllowed } from '../../rules/tips.ts';
+import { somethingWentWrongMessage } from '../../rules/messages.ts';
 import { failureText, placeOrderErrorMessage } from './checkout-errors.ts';
 import { checkoutSummarySetup, summaryOutput } from './checkout-summary.setup.ts';
 
@@ -63,7 +64,7 @@ export const checkoutSummaryMachine = checkoutSummarySetup.createMachine({
           {
             description: "The server refused to price it: its message, or 'Something Went Wrong.'",
             target: 'reviewFailed',
-            actions: { type: 'assignReviewMessage', params: ({ event }) => ({ message: event.output.message ?? 'Something Went Wrong.' }) },
+            actions: { type: 'assignReviewMessage', params: ({ event }) => ({ message: event.output.message ?? somethingWentWrongMessage }) },
           },
         ],
         onError: {

@@ -12,6 +12,7 @@ import { isFacePassRefusal } from '../../rules/face-check.ts';
 import type { TipPercent } from '../../rules/tips.ts';
 import type { CouponMessage } from '../cart/cart-coupon.machine.ts';
 import type { CartFlow, CheckoutReport } from './checkout-flow.types.ts';
+import { somethingWentWrongMessage } from '../../rules/messages.ts';
 import { failureText } from './checkout-errors.ts';
 
 export interface CheckoutSummaryInput {
@@ -116,7 +117,7 @@ export const checkoutSummarySetup = setup({
     // Code 1 with the server's words is a success; code 2 is a refusal (expired, used up, minimum not met ...).
     assignCouponReply: assign((_, params: { reply: CartReply }) => {
       const text = params.reply.message;
-      if (params.reply.code !== 1) return { couponMessage: { kind: 'error' as const, text: text ?? 'Something Went Wrong.' } };
+      if (params.reply.code !== 1) return { couponMessage: { kind: 'error' as const, text: text ?? somethingWentWrongMessage } };
       return { couponMessage: text ? { kind: 'success' as const, text } : undefined, couponText: '' };
     }),
     assignCouponFailure: assign((_, params: { error: unknown }) => ({ couponMessage: { kind: 'error' as const, text: failureText(params.error) } })),

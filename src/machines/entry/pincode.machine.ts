@@ -1,7 +1,7 @@
 import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
 import type { ZipLookupReply } from '../../api/contract/location.contract.ts';
 import { ApiError } from '../../api/http.ts';
-import { comingSoonMessage, pincodeChangedMessage } from '../../rules/messages.ts';
+import { comingSoonMessage, pincodeChangedMessage, somethingWentWrongMessage } from '../../rules/messages.ts';
 import { normalizePincode, pincodeError } from '../../rules/pincode.ts';
 import { visitChoiceKeys, type SessionValues } from '../app/session-values.ts';
 import type { sessionMachine } from '../app/session.machine.ts';
@@ -74,7 +74,7 @@ export const pincodeMachine = setup({
       return { notServed: { message: reply.message ?? comingSoonMessage, city: place?.city, state: place?.state } };
     }),
     assignRequestError: assign((_, params: { error: unknown }) => ({
-      error: params.error instanceof ApiError ? params.error.message : 'Something Went Wrong.',
+      error: params.error instanceof ApiError ? params.error.message : somethingWentWrongMessage,
     })),
     clearNotServed: assign({ notServed: undefined }),
     recordArea: sendTo(

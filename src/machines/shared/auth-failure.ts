@@ -1,10 +1,11 @@
 import { ApiError } from '../../api/http.ts';
 import type { FieldErrors } from '../../rules/auth-validation.ts';
+import { somethingWentWrongMessage } from '../../rules/messages.ts';
 
 /** The spec's fallbacks (section 8): note the capital W and the full stop set the two apart. */
 export const authFailureMessages = {
   /** Sign in refused without a message, or a failure we cannot read. */
-  somethingWentWrong: 'Something Went Wrong.',
+  somethingWentWrong: somethingWentWrongMessage,
   /** No answer from the server (sign in and register). */
   offline: 'Something Went wrong',
 } as const;

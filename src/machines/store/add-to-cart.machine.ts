@@ -16,6 +16,7 @@ import { clampQuantity } from '../../rules/quantity.ts';
 import type { SpeedValue } from '../../rules/speeds.ts';
 import { isSignedIn } from '../app/session-values.ts';
 import type { sessionMachine } from '../app/session.machine.ts';
+import { somethingWentWrongMessage } from '../../rules/messages.ts';
 
 export interface AddToCartInput {
   session: ActorRefFrom<typeof sessionMachine>;
@@ -75,10 +76,10 @@ export const addToCartMachine = setup({
     ),
     assignQty: assign(({ event }) => (event.type === 'qty.select' ? { qty: clampQuantity(event.qty) } : {})),
     assignRefusal: assign((_, params: { result: AddToCartResult }) => ({
-      message: params.result.message || 'Something Went Wrong.',
+      message: params.result.message || somethingWentWrongMessage,
     })),
     assignFailure: assign((_, params: { error: unknown }) => ({
-      message: params.error instanceof ApiError ? params.error.message : 'Something Went Wrong.',
+      message: params.error instanceof ApiError ? params.error.message : somethingWentWrongMessage,
     })),
     recordCart: sendTo(
       ({ context }) => context.session,

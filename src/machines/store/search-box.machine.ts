@@ -2,6 +2,7 @@ import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import type { ListingReply } from '../../api/contract/catalogue.contract.ts';
 import { ApiError } from '../../api/http.ts';
 import type { sessionMachine } from '../app/session.machine.ts';
+import { somethingWentWrongMessage } from '../../rules/messages.ts';
 
 export const searchDebounceMs = 1000;
 
@@ -49,7 +50,7 @@ export const searchBoxMachine = setup({
       message: params.reply.code === 1 ? undefined : params.reply.message,
     })),
     assignFailure: assign((_, params: { error: unknown }) => ({
-      message: params.error instanceof ApiError ? params.error.message : 'Something Went Wrong.',
+      message: params.error instanceof ApiError ? params.error.message : somethingWentWrongMessage,
     })),
   },
 }).createMachine({

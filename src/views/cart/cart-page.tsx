@@ -17,7 +17,7 @@ import {
   selectPendingLines,
 } from '../../machines/cart/index.ts';
 import { applyPending, groupLines } from '../../rules/cart-checkout.ts';
-import { emptyCartMessage } from '../../rules/messages.ts';
+import { emptyCartMessage, somethingWentWrongMessage } from '../../rules/messages.ts';
 import { linkButton, primaryButton } from '../../styles/controls.css.ts';
 import { useAppActors, useNotify } from '../app-context.tsx';
 import { CouponBox } from '../controls/coupon-box.tsx';
@@ -40,7 +40,7 @@ export function useCartActor(): CartActor {
           goToCard: () => navigate('/cart/card'),
           goToGuestRegister: () => navigate('/guest/register'),
           goToStore: () => navigate('/store'),
-          notifyRefusal: ({ context }) => notify.toast('error', context.message ?? 'Something Went Wrong.'),
+          notifyRefusal: ({ context }) => notify.toast('error', context.message ?? somethingWentWrongMessage),
         },
       }),
     [navigate, notify],

@@ -8,7 +8,7 @@ import { formatMoney } from '../../../rules/money.ts';
 import { selectableSizes, selectedPrice, speedsForSize } from '../../../rules/product-options.ts';
 import { quantityOptions } from '../../../rules/quantity.ts';
 import { ageRestrictedNotice } from '../../../rules/age-restricted-labels.ts';
-import { guestAgeRestrictedRefusal } from '../../../rules/messages.ts';
+import { guestAgeRestrictedRefusal, somethingWentWrongMessage } from '../../../rules/messages.ts';
 import { formatSize, type SizeUnit } from '../../../rules/sizes.ts';
 import { speedName } from '../../../rules/speeds.ts';
 import { primaryButton } from '../../../styles/controls.css.ts';
@@ -30,7 +30,7 @@ export function useAddToCartActor(sizes: readonly ProductSize[], ageRestricted =
         actions: {
           goToGuestRegister: () => navigate('/guest/register'),
           goToCart: () => navigate('/cart'),
-          notifyRefusal: ({ context }) => notify.toast('error', context.message ?? 'Something Went Wrong.'),
+          notifyRefusal: ({ context }) => notify.toast('error', context.message ?? somethingWentWrongMessage),
         },
       }),
     [navigate, notify],
