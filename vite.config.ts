@@ -177,8 +177,9 @@ const syncExternalStoreWithoutShim = [
   { find: /^use-sync-external-store\/shim(?:\/index\.js)?$/, replacement: 'use-sync-external-store' },
 ];
 
-export default defineConfig({
-  resolve: { alias: syncExternalStoreWithoutShim },
+export default defineConfig(({ command }) => ({
+  // In `vite build` only: the plain entry's development build warns on every start that it needs React 18+.
+  resolve: { alias: command === 'build' ? syncExternalStoreWithoutShim : [] },
   plugins: [inspectActorsInDev, react(), vanillaExtractPlugin(), browserBuildOnly(precompress()), prerenderShells(), ...bundleReport],
   server: {
     port: 5173,
@@ -204,4 +205,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));
