@@ -58,8 +58,11 @@ function precompress(): Plugin {
   };
 }
 
-/** The folder of dist/ the server reads the prerendered pages from (server/http/spa-shell.ts, the same name). */
-const shellsDir = 'shells';
+/**
+ * The folder of dist/ the server reads the prerendered pages from (server/http/spa-shell.ts, the same name): a dot
+ * folder, which the static file server never serves, so a page is reached only through its route.
+ */
+const shellsDir = '.shells';
 
 /**
  * A prerendered page is painted before the app loads: its head keeps the stylesheets but not the entry script or its
@@ -99,7 +102,7 @@ function startAfterPaint(html: string, outDir: string): string {
 /**
  * After the browser build, renders the store's frame and the static pages to HTML (react-dom/static, from an SSR
  * build of src/views/prerender-shells.tsx) and writes each as index.html with its markup in #root, to
- * dist/shells/<page>.html: the server sends those for their paths (compressed once, as its other shells), so the
+ * dist/.shells/<page>.html: the server sends those for their paths (compressed once, as its other shells), so the
  * first paint needs no script (docs/decisions/034-react-ships.md). The SSR build uses this same config, so class names match.
  */
 function prerenderShells(): Plugin {

@@ -71,7 +71,7 @@ export function bannerPreload(url: string): string {
 const bannerFreshMs = 60_000;
 
 /** The folder of the build with the prerendered pages (vite.config.ts `prerenderShells`): `<path>.html` each. */
-const shellsDir = 'shells';
+const shellsDir = '.shells';
 
 /** The prerendered pages of the build by path ('/store', '/about-us', …); none when the build has none. */
 function prerenderedPages(staticDir: string): Map<string, string> {

@@ -100,7 +100,7 @@ describe('the shell names what a route needs next', () => {
   });
 });
 
-describe('prerendered pages (the build writes dist/shells/<page>.html: vite.config.ts prerenderShells)', () => {
+describe('prerendered pages (the build writes dist/.shells/<page>.html: vite.config.ts prerenderShells)', () => {
   const framed = (markup: string) => indexHtml.replace('<div id="root"></div>', `<div id="root" inert>${markup}</div>`);
   let prerendered: TestApp;
   let dir: string;
@@ -108,11 +108,11 @@ describe('prerendered pages (the build writes dist/shells/<page>.html: vite.conf
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'spa-shell-prerendered-'));
     fs.mkdirSync(path.join(dir, '.vite'));
-    fs.mkdirSync(path.join(dir, 'shells'));
+    fs.mkdirSync(path.join(dir, '.shells'));
     fs.writeFileSync(path.join(dir, 'index.html'), indexHtml);
     fs.writeFileSync(path.join(dir, '.vite/manifest.json'), JSON.stringify(manifest));
-    fs.writeFileSync(path.join(dir, 'shells/store.html'), framed('<header>MEAT &amp; FISH</header><main></main>'));
-    fs.writeFileSync(path.join(dir, 'shells/faq.html'), framed('<main><h1>FAQ</h1></main>'));
+    fs.writeFileSync(path.join(dir, '.shells/store.html'), framed('<header>MEAT &amp; FISH</header><main></main>'));
+    fs.writeFileSync(path.join(dir, '.shells/faq.html'), framed('<main><h1>FAQ</h1></main>'));
     prerendered = await startTestApp({ env: { STATIC_DIR: dir } });
   });
 
@@ -145,5 +145,8 @@ describe('prerendered pages (the build writes dist/shells/<page>.html: vite.conf
     expect(await fetchPage('/faq')).toBe(framed('<main><h1>FAQ</h1></main>'));
     expect(await fetchPage('/faq?from=footer')).toBe(framed('<main><h1>FAQ</h1></main>'));
     expect(await fetchPage('/cart')).toBe(indexHtml);
+    // The folder itself is not served: no file of it, nor a guess beside one (a scanner's /.shells/faq.bak).
+    expect(await fetchPage('/.shells/faq.html')).toBe(indexHtml);
+    expect(await fetchPage('/.shells/faq.bak')).toBe(indexHtml);
   });
 });
