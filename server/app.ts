@@ -18,7 +18,7 @@ import { HttpError } from './http/errors.ts';
 import { useDepthLimitedJsonParser } from './http/json-body.ts';
 import { trackRoutes } from './http/route-list.ts';
 import { closeSlowClientsOnShutdown, requestTimeoutMs } from './http/slow-clients.ts';
-import { encodeShell, spaShell } from './http/spa-shell.ts';
+import { encodeShell, namesAFile, spaShell } from './http/spa-shell.ts';
 import { refuseNulCharacters } from './http/validate.ts';
 import { apiCacheControl, permissionsPolicy, securityHeaderOptions } from './http/security-headers.ts';
 import { addToCartRoutes } from './routes/add-to-cart.routes.ts';
@@ -246,10 +246,11 @@ export async function buildApp(parts: AppParts, options: { logger?: FastifyServe
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url;
     // HEAD asks what GET would answer (a link checker, `curl -I`): the same status and headers, no body.
-    if (shellFor && (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(url)) {
+    const pathname = url.split('?')[0] ?? url;
+    if (shellFor && (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(url) && !namesAFile(pathname)) {
       reply.header('cache-control', 'no-cache');
       // A route with hints gets its own shell; the rest the built file, precompressed.
-      const shell = await shellFor(url.split('?')[0] ?? url);
+      const shell = await shellFor(pathname);
       if (shell === undefined) return reply.sendFile('index.html');
       const { body, encoding } = encodeShell(shell, request.headers['accept-encoding']);
       if (encoding) reply.header('content-encoding', encoding);

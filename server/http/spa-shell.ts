@@ -70,6 +70,18 @@ export function bannerPreload(url: string): string {
 /** How long the first banner's address is reused: the banners read itself is public for 60 s (caching.ts). */
 const bannerFreshMs = 60_000;
 
+/**
+ * A path that names a file rather than a client route: a dot segment (/.shells, /.vite, .swp files), anything under
+ * /assets/ (every real one is served as a file before this is asked), or a last segment with a file extension or a
+ * backup's `~`. The store's routes have none, so these get a 404, never the shell: a missing chunk after a deploy is
+ * not answered with HTML, and a scanner's guess (`/index.html.bak`) finds nothing.
+ */
+export function namesAFile(pathname: string): boolean {
+  const segments = pathname.split('/');
+  const last = segments.at(-1) ?? '';
+  return pathname.startsWith('/assets/') || segments.some((segment) => segment.startsWith('.')) || /\.[A-Za-z0-9]{1,10}$|~$/.test(last);
+}
+
 /** The folder of the build with the prerendered pages (vite.config.ts `prerenderShells`): `<path>.html` each. */
 const shellsDir = '.shells';
 

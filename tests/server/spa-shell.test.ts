@@ -145,8 +145,22 @@ describe('prerendered pages (the build writes dist/.shells/<page>.html: vite.con
     expect(await fetchPage('/faq')).toBe(framed('<main><h1>FAQ</h1></main>'));
     expect(await fetchPage('/faq?from=footer')).toBe(framed('<main><h1>FAQ</h1></main>'));
     expect(await fetchPage('/cart')).toBe(indexHtml);
-    // The folder itself is not served: no file of it, nor a guess beside one (a scanner's /.shells/faq.bak).
-    expect(await fetchPage('/.shells/faq.html')).toBe(indexHtml);
-    expect(await fetchPage('/.shells/faq.bak')).toBe(indexHtml);
+  });
+
+  it('a path naming a file that is not there is a 404, never the shell (the folder of prerendered pages included)', async () => {
+    for (const url of [
+      '/.shells/faq.html',
+      '/.shells/faq.bak',
+      '/assets/index-gone.js',
+      '/index.html.bak',
+      '/store.bak',
+      '/.index.html.swp',
+      '/faq~',
+    ]) {
+      const reply = await prerendered.app.inject({ method: 'GET', url });
+      expect(reply.statusCode, url).toBe(404);
+      expect(reply.body, url).not.toContain('<div id="root"');
+    }
+    expect((await prerendered.app.inject({ method: 'GET', url: '/store/search?q=ribeye.steak' })).statusCode).toBe(200);
   });
 });
