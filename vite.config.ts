@@ -144,8 +144,8 @@ function prerenderShells(): Plugin {
     const manifest = JSON.parse(fs.readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
     fs.mkdirSync(path.join(outDir, shellsDir), { recursive: true });
     for (const page of shells.prerenderedPages) {
-      const markup = await shells.prerenderShell(page.path);
-      const file = path.join(outDir, shellsDir, `${page.path.slice(1)}.html`);
+      const markup = await shells.prerenderShell(page);
+      const file = path.join(outDir, shellsDir, `${page.name ?? page.path.slice(1)}.html`);
       // The screen's stylesheets block the paint as the entry's do, so the page is styled from the first frame.
       const head = page.screen ? screenPreloads(manifest, page.screen, 'stylesheet') : [];
       // `inert` until the app has rendered over it (src/main.tsx): a click on the picture of a button is not lost.

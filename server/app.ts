@@ -242,7 +242,7 @@ export async function buildApp(parts: AppParts, options: { logger?: FastifyServe
     });
   }
 
-  const shellFor = hasSpa ? spaShell(config.staticDir, async () => (await banners(db))[0]?.imageurl) : undefined;
+  const shellFor = hasSpa ? spaShell(config.staticDir, () => banners(db)) : undefined;
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url;
     // HEAD asks what GET would answer (a link checker, `curl -I`): the same status and headers, no body.

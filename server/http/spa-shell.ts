@@ -1,12 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { pageBannersElementId, prerenderedBanner, type Banner } from '../../src/api/contract/home.contract.ts';
 
 /**
  * The HTML shell (index.html) a client route is sent, with hints for what that route will need next, so the browser
  * fetches it while the script loads instead of after (docs/decisions/023-wire.md, "Lighthouse"):
- * - /store names the first banner, the page's largest paint, as a high-priority image preload (the banners are the
- *   same for every area, so the server knows it without the shopper's area, which lives in the browser);
+ * - /store names the first banner, the page's largest paint, as a high-priority image preload, draws it in the
+ *   prerendered page and carries every banner as JSON for the app's first render (the banners are the same for every
+ *   area, so the server knows them without the shopper's area, which lives in the browser);
  * - a listing, search or product route names its screen's chunk (and what it imports) as modulepreloads, read from
  *   the build's manifest: without them the chunk is asked for only once the entry has run.
  * Every other route gets index.html as built.
@@ -67,7 +69,28 @@ export function bannerPreload(url: string): string {
   return `<link rel="preload" as="image" fetchpriority="high" href="${attribute(url)}">`;
 }
 
-/** How long the first banner's address is reused: the banners read itself is public for 60 s (caching.ts). */
+/** JSON inside a `<script type="application/json">` (data, never run): nothing in it can close the element. */
+const scriptJson = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+/**
+ * The prerendered store home with the current banners: the first in place of the build's placeholder (its address
+ * and text), every one in a JSON block the app's first render draws from (src/api/page-banners.ts), and the first
+ * preloaded. Without banners, the store's frame alone.
+ */
+export function storeHomeWithBanners(home: string, frame: string, banners: readonly Banner[]): string {
+  const [first] = banners;
+  if (!first || !home.includes(prerenderedBanner.imageurl)) return first ? withHints(frame, [bannerPreload(first.imageurl)]) : frame;
+  // Every place it is named: the picture and the preload React writes beside a high-priority image.
+  const drawn = home.replaceAll(prerenderedBanner.imageurl, attribute(first.imageurl)).replaceAll(prerenderedBanner.alt, attribute(first.alt));
+  const data = `<script type="application/json" id="${pageBannersElementId}">${scriptJson(banners)}</script>`;
+  return withHints(drawn, [bannerPreload(first.imageurl), data]);
+}
+
+/** How long the banners are reused: the banners read itself is public for 60 s (caching.ts). */
 const bannerFreshMs = 60_000;
 
 /**
@@ -99,26 +122,27 @@ function prerenderedPages(staticDir: string): Map<string, string> {
 
 /**
  * The shell for a path, or undefined when index.html as built will do (served as a file, precompressed).
- * firstBanner reads the current first banner's address. /store and the static pages are sent prerendered (their
- * markup already in #root), so the first paint needs no script.
+ * readBanners reads the store's banners. /store and the static pages are sent prerendered (their markup already in
+ * #root), so the first paint needs no script.
  */
-export function spaShell(staticDir: string, firstBanner: () => Promise<string | undefined>) {
+export function spaShell(staticDir: string, readBanners: () => Promise<Banner[]>) {
   const html = fs.readFileSync(path.join(staticDir, 'index.html'), 'utf8');
   const manifestFile = path.join(staticDir, '.vite/manifest.json');
   const manifest = fs.existsSync(manifestFile) ? (JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest) : {};
   const prerendered = prerenderedPages(staticDir);
-  const storeShell = prerendered.get('/store') ?? html;
+  const storeHome = prerendered.get('/store') ?? html;
   // A listing, search or product page is painted in the store's frame (header, menus, footer) before its screen's
   // chunks arrive: the frame is the same on every store page.
-  const screenShells = new Map(screensByRoute.map(({ screen }) => [screen, withHints(storeShell, screenPreloads(manifest, screen))]));
-  let banner: { url: string | undefined; readAt: number } | undefined;
+  const storeFrame = prerendered.get('/store-frame') ?? storeHome;
+  const screenShells = new Map(screensByRoute.map(({ screen }) => [screen, withHints(storeFrame, screenPreloads(manifest, screen))]));
+  let home: { html: string; readAt: number } | undefined;
 
   return async function shellFor(pathname: string, now = Date.now()): Promise<string | undefined> {
     if (pathname === '/store') {
-      if (!banner || now - banner.readAt > bannerFreshMs) banner = { url: await firstBanner(), readAt: now };
-      if (banner.url) return withHints(storeShell, [bannerPreload(banner.url)]);
-      return storeShell === html ? undefined : storeShell;
+      if (!home || now - home.readAt > bannerFreshMs) home = { html: storeHomeWithBanners(storeHome, storeFrame, await readBanners()), readAt: now };
+      return home.html === html ? undefined : home.html;
     }
+    if (pathname === '/store-frame') return undefined;
     const page = prerendered.get(pathname);
     if (page) return page;
     const screen = screensByRoute.find(({ route }) => route.test(pathname))?.screen;

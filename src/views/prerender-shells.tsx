@@ -1,10 +1,12 @@
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
+import { prerenderedBanner } from '../api/home.swr.ts';
 import { startAppActors } from '../machines/app/index.ts';
 import { infoPages } from '../rules/store-policies.ts';
 import { AppActorsContext } from './app-context.tsx';
 import { AppRoutes } from './app-routes.tsx';
+import { StoreHomeShellContext, type StoreHomeShell } from './store/store-home-shell.ts';
 
 /**
  * Build time only (vite.config.ts `prerenderShells`, an SSR build of this file): the HTML of the store's frame and of
@@ -14,6 +16,10 @@ import { AppRoutes } from './app-routes.tsx';
  */
 export interface PrerenderedPage {
   path: string;
+  /** The file's name in dist/.shells (without .html); the path's own name when not given. */
+  name?: string;
+  /** Drawn for a shopper who has answered the age question (the store home), not for a first visit. */
+  returning?: boolean;
   /** The module of the screen it shows on demand, whose stylesheets and chunks the page names in its head. */
   screen?: string;
 }
@@ -29,11 +35,19 @@ const infoScreens: Record<(typeof infoPages)[number]['path'], string> = {
 };
 
 export const prerenderedPages: PrerenderedPage[] = [
-  { path: '/store' },
+  // The store home as a returning shopper first sees it: the frame, the first banner (a placeholder the server fills
+  // in, server/http/spa-shell.ts) and 'Loading the store…'.
+  { path: '/store', returning: true },
+  // The frame alone (a first visit's /store: the page is empty until the age question), in which listing, search and
+  // product pages are painted.
+  { path: '/store', name: 'store-frame' },
   ...infoPages.map((page) => ({ path: page.path, screen: infoScreens[page.path] })),
 ];
 
 const firstVisit = () => ({ getItem: () => null, setItem: () => undefined });
+/** A shopper who said they are 21 or older; their zip lives in their browser, so the page is drawn without one. */
+const returningShopper = () => ({ getItem: () => JSON.stringify({ ageGateVerified: true }), setItem: () => undefined });
+const prerenderedHome: StoreHomeShell = { prerendering: true, banners: () => [prerenderedBanner] };
 
 async function readAll(stream: ReadableStream<Uint8Array>): Promise<string> {
   const decoder = new TextDecoder();
@@ -42,15 +56,17 @@ async function readAll(stream: ReadableStream<Uint8Array>): Promise<string> {
   return html + decoder.decode();
 }
 
-export async function prerenderShell(path: string): Promise<string> {
-  const actors = startAppActors(firstVisit);
+export async function prerenderShell(page: PrerenderedPage): Promise<string> {
+  const actors = startAppActors(page.returning ? returningShopper : firstVisit);
   try {
     const { prelude } = await prerender(
       <StrictMode>
         <AppActorsContext.Provider value={actors}>
-          <StaticRouter location={path}>
-            <AppRoutes />
-          </StaticRouter>
+          <StoreHomeShellContext.Provider value={prerenderedHome}>
+            <StaticRouter location={page.path}>
+              <AppRoutes />
+            </StaticRouter>
+          </StoreHomeShellContext.Provider>
         </AppActorsContext.Provider>
       </StrictMode>,
     );

@@ -52,6 +52,8 @@ test.describe('store information pages', () => {
     await expect(still.getByText(/7-day freshness guarantee/)).toBeAttached();
     await still.goto('/store');
     await expect(still.locator('header').getByText('MEAT & FISH')).toBeAttached();
+    // The store home's largest paint, its first banner, is in the page itself (server/http/spa-shell.ts).
+    await expect(still.getByRole('img', { name: /^Valentine's Collection/ })).toHaveAttribute('src', '/media/banners/0.svg');
     await noScript.close();
 
     // With it, the app renders over the picture and the page takes clicks.

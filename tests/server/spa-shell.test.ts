@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pageBannersElementId, prerenderedBanner } from '../../src/api/contract/home.contract.ts';
+import { storeHomeWithBanners } from '../../server/http/spa-shell.ts';
 import { startTestApp, type TestApp } from './test-app.ts';
 
 /** A build as vite writes it: index.html with its head (over 1 kB, as ours is), and the manifest naming each screen's chunks. */
@@ -100,6 +102,38 @@ describe('the shell names what a route needs next', () => {
   });
 });
 
+/** The prerendered store home as the build writes it: React's preload of the high-priority picture, then the picture. */
+const storeHomeMarkup =
+  `<link rel="preload" as="image" href="${prerenderedBanner.imageurl}" fetchPriority="high"/>` +
+  `<header>MEAT &amp; FISH</header><main><img src="${prerenderedBanner.imageurl}" alt="${prerenderedBanner.alt}"/><p>Loading the store…</p></main>`;
+
+describe('the store home carries its banners (server/http/spa-shell.ts storeHomeWithBanners)', () => {
+  const frame = '<html><head></head><body><div id="root" inert><main></main></div></body></html>';
+  const home = `<html><head></head><body><div id="root" inert>${storeHomeMarkup}</div></body></html>`;
+
+  it('draws the first banner in the placeholder, names it for the preload, and carries every banner as JSON the page cannot run', () => {
+    const page = storeHomeWithBanners(home, frame, [
+      { imageurl: '/media/banners/0.svg', alt: 'Steaks & "oysters"' },
+      { imageurl: '/media/banners/1.svg', alt: '</script><script>alert(1)</script>' },
+    ]);
+    expect(page).not.toContain(prerenderedBanner.imageurl);
+    expect(page).not.toContain(prerenderedBanner.alt);
+    expect(page).toContain('<img src="/media/banners/0.svg" alt="Steaks &amp; &quot;oysters&quot;"/>');
+    expect(page).toContain('<link rel="preload" as="image" fetchpriority="high" href="/media/banners/0.svg">');
+    const json = new RegExp(`<script type="application/json" id="${pageBannersElementId}">(.*?)</script>`).exec(page)?.[1] ?? '';
+    expect(json).not.toContain('<');
+    expect(JSON.parse(json)).toEqual([
+      { imageurl: '/media/banners/0.svg', alt: 'Steaks & "oysters"' },
+      { imageurl: '/media/banners/1.svg', alt: '</script><script>alert(1)</script>' },
+    ]);
+    expect(page.match(/<script/g)).toHaveLength(1);
+  });
+
+  it('without banners the home is the frame alone (no placeholder picture left to fetch)', () => {
+    expect(storeHomeWithBanners(home, frame, [])).toBe(frame);
+  });
+});
+
 describe('prerendered pages (the build writes dist/.shells/<page>.html: vite.config.ts prerenderShells)', () => {
   const framed = (markup: string) => indexHtml.replace('<div id="root"></div>', `<div id="root" inert>${markup}</div>`);
   let prerendered: TestApp;
@@ -111,7 +145,8 @@ describe('prerendered pages (the build writes dist/.shells/<page>.html: vite.con
     fs.mkdirSync(path.join(dir, '.shells'));
     fs.writeFileSync(path.join(dir, 'index.html'), indexHtml);
     fs.writeFileSync(path.join(dir, '.vite/manifest.json'), JSON.stringify(manifest));
-    fs.writeFileSync(path.join(dir, '.shells/store.html'), framed('<header>MEAT &amp; FISH</header><main></main>'));
+    fs.writeFileSync(path.join(dir, '.shells/store.html'), framed(storeHomeMarkup));
+    fs.writeFileSync(path.join(dir, '.shells/store-frame.html'), framed('<header>MEAT &amp; FISH</header><main></main>'));
     fs.writeFileSync(path.join(dir, '.shells/faq.html'), framed('<main><h1>FAQ</h1></main>'));
     prerendered = await startTestApp({ env: { STATIC_DIR: dir } });
   });
@@ -128,10 +163,12 @@ describe('prerendered pages (the build writes dist/.shells/<page>.html: vite.con
     return html(reply);
   };
 
-  it('/store is sent with its frame already in #root, and still preloads the first banner', async () => {
+  it('/store is sent with the store home already in #root, the first banner drawn and preloaded, every banner in the page', async () => {
     const page = await fetchPage('/store');
-    expect(page).toContain('<div id="root" inert><header>MEAT &amp; FISH</header><main></main></div>');
-    expect(page).toContain('<link rel="preload" as="image" fetchpriority="high" href="/media/banners/0.svg">\n  </head>');
+    expect(page).toContain('<main><img src="/media/banners/0.svg" alt="Valentine');
+    expect(page).toContain('<link rel="preload" as="image" fetchpriority="high" href="/media/banners/0.svg">');
+    expect(page).toContain(`<script type="application/json" id="${pageBannersElementId}">[{"imageurl":"/media/banners/0.svg"`);
+    expect(page).not.toContain(prerenderedBanner.imageurl);
   });
 
   it("a product page is painted in the store's frame, with its screen's chunks preloaded", async () => {

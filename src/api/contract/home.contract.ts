@@ -13,6 +13,19 @@ export const homepageQuery = object({
 export type HomepageQuery = Infer<typeof homepageQuery>;
 
 export const banner = type({ imageurl: string(), alt: string() });
+export type Banner = Infer<typeof banner>;
+
+/**
+ * The store's banners also travel in /store's page itself: the server (server/http/spa-shell.ts) writes them into a
+ * JSON block with this id, so the store home draws them, its largest paint, at its first render (src/api/page-banners.ts).
+ */
+export const pageBannersElementId = 'store-banners';
+
+/**
+ * What the prerendered /store (vite build) shows as its first banner: the server writes the current first banner's
+ * address and text over these, so the picture painted before any script is the one the app then draws in its place.
+ */
+export const prerenderedBanner: Banner = { imageurl: '/media/banners/prerendered-first-banner.svg', alt: 'prerendered-first-banner-text' };
 export const ad = type({ imageurl: string(), text: string() });
 export const homeSection = type({ category_id: number(), categoryName: string(), products: array(productSummary) });
 export type HomeSection = Infer<typeof homeSection>;

@@ -1,32 +1,56 @@
-import { useDeferredValue } from 'react';
+import { useContext, useDeferredValue, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { useHomepage } from '../../api/home.swr.ts';
+import { useHomepage, type Banner } from '../../api/home.swr.ts';
 import { useSessionValue } from '../app-context.tsx';
 import { Carousel } from '../controls/carousel.tsx';
 import { ProductCard } from './product-card.tsx';
+import { StoreHomeShellContext } from './store-home-shell.ts';
 import * as css from './store-home.css.ts';
 
 /** Where every banner and ad leads: the Valentine's Collection (category 1017). */
 export const promotionPath = "/store/category/Valentine's%20Collection/Valentine's%20Collection/1017";
 
+/** The offers slider: its first banner is the page's largest paint, fetched ahead of the product pictures. */
+function Banners({ banners }: { banners: Banner[] }) {
+  return (
+    <Carousel label="Offers" perView="single">
+      {banners.map((banner, index) => (
+        <Link key={banner.imageurl} to={promotionPath} className={css.banner}>
+          <img src={banner.imageurl} alt={banner.alt} width={1600} height={500} fetchPriority={index === 0 ? 'high' : 'auto'} />
+        </Link>
+      ))}
+    </Carousel>
+  );
+}
+
 export function StoreHome() {
   const zipcode = useSessionValue('zipcode');
   const locId = useSessionValue('location');
   const courierType = useSessionValue('couriertype');
+  const shell = useContext(StoreHomeShellContext);
   const area = zipcode && locId !== undefined ? { zipcode, loc_id: locId, courier_type: courierType } : undefined;
   const { data: reply, error, isLoading } = useHomepage(area);
   // The store's dozens of cards render as a deferred update, which yields to the browser every few milliseconds
   // instead of one long task when the reply lands (a slow phone stays responsive: Total Blocking Time).
   const data = useDeferredValue(reply);
+  // The banners are the same for every area: those the page arrived with are drawn until the home call answers, in
+  // the place the answer's will take, so the largest paint needs neither the app's scripts nor the call.
+  const banners = data?.data?.banner ?? shell.banners();
+  const withBanners = (content: ReactNode) => (
+    <div className={css.page}>
+      {banners && banners.length > 0 && <Banners banners={banners} />}
+      {content}
+    </div>
+  );
 
-  if (!area) {
+  if (!area && !shell.prerendering) {
     return (
       <p className={css.message}>
         Please <Link to="/">choose your pincode</Link> to see what we deliver to you.
       </p>
     );
   }
-  if (isLoading || (reply && !data)) return <p className={css.message}>Loading the store…</p>;
+  if (shell.prerendering || isLoading || (reply && !data)) return withBanners(<p className={css.message}>Loading the store…</p>);
   if (error instanceof Error)
     return (
       <p className={css.message} role="alert">
@@ -38,19 +62,8 @@ export function StoreHome() {
   }
   const home = data.data;
 
-  return (
-    <div className={css.page}>
-      {home.banner.length > 0 && (
-        <Carousel label="Offers" perView="single">
-          {home.banner.map((banner, index) => (
-            <Link key={banner.imageurl} to={promotionPath} className={css.banner}>
-              {/* The first banner is the page's largest paint: fetched ahead of the product pictures. */}
-              <img src={banner.imageurl} alt={banner.alt} width={1600} height={500} fetchPriority={index === 0 ? 'high' : 'auto'} />
-            </Link>
-          ))}
-        </Carousel>
-      )}
-
+  return withBanners(
+    <>
       <section aria-labelledby="top-products" className={css.section}>
         <h2 id="top-products" className={css.heading}>
           TOP PRODUCT IN YOUR AREA
@@ -84,6 +97,6 @@ export function StoreHome() {
           </Carousel>
         </section>
       ))}
-    </div>
+    </>,
   );
 }
