@@ -18,7 +18,7 @@ import { HttpError } from './http/errors.ts';
 import { useDepthLimitedJsonParser } from './http/json-body.ts';
 import { trackRoutes } from './http/route-list.ts';
 import { closeSlowClientsOnShutdown, requestTimeoutMs } from './http/slow-clients.ts';
-import { encodeShell, namesAFile, spaShell } from './http/spa-shell.ts';
+import { encodeShell, namesAFile, picturePreloadHeader, productIdOf, spaShell } from './http/spa-shell.ts';
 import { refuseNulCharacters } from './http/validate.ts';
 import { apiCacheControl, permissionsPolicy, securityHeaderOptions } from './http/security-headers.ts';
 import { addToCartRoutes } from './routes/add-to-cart.routes.ts';
@@ -40,6 +40,7 @@ import { paymentRoutes } from './routes/payments.routes.ts';
 import { shippingRoutes } from './routes/shipping.routes.ts';
 import { walletRoutes } from './routes/wallet.routes.ts';
 import { banners } from './services/catalogue/home.ts';
+import { firstProductPicture } from './services/catalogue/product-detail.ts';
 import { sendOrderConfirmation } from './services/checkout/order-confirmation.ts';
 import { startUnconfirmedOrderSweep } from './services/checkout/unconfirmed-orders.ts';
 import { startKycSweep } from './services/identity/kyc-sweep.ts';
@@ -252,6 +253,9 @@ export async function buildApp(parts: AppParts, options: { logger?: FastifyServe
       // A route with hints gets its own shell; the rest the built file, precompressed.
       const shell = await shellFor(pathname);
       if (shell === undefined) return reply.sendFile('index.html');
+      const productId = productIdOf(pathname);
+      const picture = productId === undefined ? undefined : picturePreloadHeader(await firstProductPicture(db, productId));
+      if (picture) reply.header('link', picture);
       const { body, encoding } = encodeShell(shell, request.headers['accept-encoding']);
       if (encoding) reply.header('content-encoding', encoding);
       return reply.header('vary', 'accept-encoding').type('text/html; charset=utf-8').send(body);

@@ -65,6 +65,20 @@ export function withHints(html: string, tags: readonly string[]): string {
   return tags.length === 0 ? html : html.replace('</head>', `  ${tags.join('\n    ')}\n  </head>`);
 }
 
+/** The product a product page shows (/store/12, /category/ALL/product/12), or undefined for any other path. */
+export function productIdOf(pathname: string): number | undefined {
+  const id = /^\/(?:store|category\/[^/]+\/product)\/(\d{1,9})$/.exec(pathname)?.[1];
+  return id === undefined ? undefined : Number(id);
+}
+
+/**
+ * A Link header that preloads a picture at high priority (a product page's largest paint): in the headers, not the
+ * HTML, so the page stays the one compressed shell every product shares. Only plain site paths are named.
+ */
+export function picturePreloadHeader(url: string): string | undefined {
+  return /^\/[\w\-./]+$/.test(url) ? `<${url}>; rel=preload; as=image; fetchpriority=high` : undefined;
+}
+
 export function bannerPreload(url: string): string {
   return `<link rel="preload" as="image" fetchpriority="high" href="${attribute(url)}">`;
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageBannersElementId, prerenderedBanner } from '../../src/api/contract/home.contract.ts';
-import { storeHomeWithBanners } from '../../server/http/spa-shell.ts';
+import { picturePreloadHeader, productIdOf, storeHomeWithBanners } from '../../server/http/spa-shell.ts';
 import { startTestApp, type TestApp } from './test-app.ts';
 
 /** A build as vite writes it: index.html with its head (over 1 kB, as ours is), and the manifest naming each screen's chunks. */
@@ -87,6 +87,16 @@ describe('the shell names what a route needs next', () => {
     }
   });
 
+  it("a product page's response preloads the product's first picture (its largest paint) in a Link header; others do not", async () => {
+    for (const url of ['/store/1', '/category/ALL/product/1']) {
+      const reply = await get(url);
+      expect(reply.headers.link).toMatch(/^<\/media\/products\/1\/0\.[a-z]+>; rel=preload; as=image; fetchpriority=high$/);
+    }
+    expect((await get('/store/999999999')).headers.link).toBeUndefined();
+    expect((await get('/store/category/Fish/Fish/1005')).headers.link).toBeUndefined();
+    expect((await get('/store')).headers.link).toBeUndefined();
+  });
+
   it('a listing modulepreloads the listing screen', async () => {
     const page = html(await get('/store/category/Fish/Fish/1005'));
     expect(page).toContain('<link rel="modulepreload" crossorigin href="/assets/category-listing-page-L1.js">');
@@ -131,6 +141,23 @@ describe('the store home carries its banners (server/http/spa-shell.ts storeHome
 
   it('without banners the home is the frame alone (no placeholder picture left to fetch)', () => {
     expect(storeHomeWithBanners(home, frame, [])).toBe(frame);
+  });
+});
+
+describe('the product page names its picture (productIdOf, picturePreloadHeader)', () => {
+  it('reads the product from both product routes only, within the ids a product can have', () => {
+    expect(productIdOf('/store/12')).toBe(12);
+    expect(productIdOf('/category/ALL/product/7')).toBe(7);
+    expect(productIdOf('/store/search')).toBeUndefined();
+    expect(productIdOf('/store/1234567890')).toBeUndefined();
+    expect(productIdOf('/store/12/x')).toBeUndefined();
+  });
+
+  it('names only plain site paths (nothing that could end the header value or add a link)', () => {
+    expect(picturePreloadHeader('/media/products/1/0.svg')).toBe('</media/products/1/0.svg>; rel=preload; as=image; fetchpriority=high');
+    for (const url of ['', 'https://elsewhere.example/a.png', '/a.png>; rel=preload; as=script', '/a b.png', '/a,b.png']) {
+      expect(picturePreloadHeader(url), url).toBeUndefined();
+    }
   });
 });
 

@@ -200,3 +200,25 @@ export function cachedProductDetail(
     productDetail(db, productId, locId, visit, restaurant),
   );
 }
+
+const firstPictures = perDatabase<Kysely<Database>, ReadCache<string>>(
+  () => new ReadCache<string>({ maxEntries: 5000, freshMs: 60_000, staleMs: 300_000 }),
+);
+
+/**
+ * A product's first picture ('' when it has none or there is no such product): its page's largest paint, which the
+ * page's response names for preloading (server/http/spa-shell.ts), so it is fetched while the app's scripts load.
+ */
+export function firstProductPicture(db: Kysely<Database>, productId: number): Promise<string> {
+  return firstPictures(db).get(String(productId), async () => {
+    const row = await db
+      .selectFrom('product_images')
+      .select('url')
+      .where('product_id', '=', productId)
+      .orderBy('position')
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.url ?? '';
+  });
+}
