@@ -100,7 +100,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  reporter: [['list']],
+  // E2E_JSON_REPORT=<file> adds a JSON report (bench/suites/test-suite.bench.ts reads each file's time from it).
+  reporter: process.env.E2E_JSON_REPORT ? [['list'], ['json', { outputFile: process.env.E2E_JSON_REPORT }]] : [['list']],
   outputDir: 'test-results',
   use: {
     headless: true,

@@ -1,0 +1,127 @@
+/**
+ * How long `npm test` takes, stage by stage (issue 22 item 9: under 10 minutes on a quiet 2-core machine, still green
+ * beside a CPU hog). Runs the same stages `npm test` runs, in its order, stopping at the first that fails, and writes
+ * each stage's wall time, the load average around it and the Playwright per-file times to a section of
+ * bench/results/test-suite.generated.md: `npm run bench:test-suite`, or `BESIDE="stress-ng --cpu 2"` to run every stage
+ * beside that command (started before the first stage, stopped after the last), with its own section.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { loadAverages } from '../lib/measure.ts';
+import { writeGeneratedSection } from '../lib/results-files.ts';
+
+interface Stage {
+  name: string;
+  script: string;
+}
+
+/** `npm test`'s script, read from package.json: the stages are whatever it chains with &&. */
+function stagesOfNpmTest(): Stage[] {
+  const pkg = JSON.parse(fs.readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> };
+  const test = pkg.scripts.test ?? '';
+  return test.split('&&').map((part) => {
+    const command = part.trim();
+    const name = /^npm run (\S+)$/.exec(command)?.[1] ?? command;
+    return { name, script: command };
+  });
+}
+
+interface StageResult {
+  name: string;
+  seconds: number;
+  ok: boolean;
+  loadBefore: string;
+  loadAfter: string;
+}
+
+/** The slowest Playwright files of the e2e stage, from its JSON report. */
+function slowestE2eFiles(report: string, count = 12): string[] {
+  if (!fs.existsSync(report)) return [];
+  interface Spec {
+    file: string;
+    tests: { results: { duration: number }[] }[];
+  }
+  interface Suite {
+    file: string;
+    specs?: Spec[];
+    suites?: Suite[];
+  }
+  const byFile = new Map<string, { ms: number; tests: number }>();
+  const walk = (suite: Suite) => {
+    for (const spec of suite.specs ?? []) {
+      const entry = byFile.get(spec.file) ?? { ms: 0, tests: 0 };
+      for (const test of spec.tests) for (const result of test.results) entry.ms += result.duration;
+      entry.tests += spec.tests.length;
+      byFile.set(spec.file, entry);
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  const parsed = JSON.parse(fs.readFileSync(report, 'utf8')) as { suites: Suite[] };
+  for (const suite of parsed.suites) walk(suite);
+  return [...byFile.entries()]
+    .sort((a, b) => b[1].ms - a[1].ms)
+    .slice(0, count)
+    .map(([file, { ms, tests }]) => `| ${file} | ${tests} | ${(ms / 1000).toFixed(0)} s |`);
+}
+
+function run(stage: Stage, env: NodeJS.ProcessEnv): Promise<boolean> {
+  return new Promise((resolve) => {
+    const child = spawn('bash', ['-c', stage.script], { stdio: 'inherit', env });
+    child.once('exit', (code) => resolve(code === 0));
+  });
+}
+
+const beside = process.env.BESIDE;
+let hog: ChildProcess | undefined;
+if (beside) {
+  if (spawnSync('bash', ['-c', `command -v ${beside.split(' ')[0] ?? ''}`]).status !== 0) throw new Error(`${beside}: not installed`);
+  hog = spawn('bash', ['-c', `exec ${beside}`], { stdio: 'ignore', detached: true });
+}
+const report = path.join(os.tmpdir(), `test-suite-${process.pid}.json`);
+// playwright.config.ts adds its JSON reporter when E2E_JSON_REPORT names a file.
+const env = { ...process.env, E2E_JSON_REPORT: report };
+const results: StageResult[] = [];
+const started = Date.now();
+try {
+  for (const stage of stagesOfNpmTest()) {
+    const loadBefore = loadAverages(1);
+    const t0 = Date.now();
+    const ok = await run(stage, env);
+    results.push({ name: stage.name, seconds: (Date.now() - t0) / 1000, ok, loadBefore, loadAfter: loadAverages(1) });
+    if (!ok) break;
+  }
+} finally {
+  if (hog?.pid) process.kill(-hog.pid, 'SIGTERM');
+}
+const total = (Date.now() - started) / 1000;
+const passed = results.every((r) => r.ok) && results.length === stagesOfNpmTest().length;
+const body = [
+  `Measured ${new Date().toISOString()} by bench/suites/test-suite.bench.ts on ${os.cpus().length} cores (Node ${process.version})${beside ? `, beside \`${beside}\`` : ''}: ${passed ? 'every stage passed' : 'a stage FAILED'}, ${(total / 60).toFixed(1)} min in all.`,
+  '',
+  '| stage | wall time | passed | load average before → after |',
+  '|---|---|---|---|',
+  ...results.map(
+    (r) =>
+      `| ${r.name} | ${r.seconds >= 90 ? `${(r.seconds / 60).toFixed(1)} min` : `${r.seconds.toFixed(0)} s`} | ${r.ok ? 'yes' : 'NO'} | ${r.loadBefore} → ${r.loadAfter} |`,
+  ),
+  '',
+  'The slowest browser journey files (the sum of their tests, two workers running at once):',
+  '',
+  '| file | tests | time |',
+  '|---|---|---|',
+  ...slowestE2eFiles(report),
+  '',
+].join('\n');
+fs.rmSync(report, { force: true });
+console.log(
+  writeGeneratedSection(
+    'test-suite.generated.md',
+    beside ? 'beside-hog' : 'quiet',
+    body,
+    '# How long npm test takes\n\nWritten by `npm run bench:test-suite`.',
+  ),
+);
+console.log(body);
+if (!passed) process.exitCode = 1;
