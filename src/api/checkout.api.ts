@@ -101,7 +101,8 @@ export interface ReviewChoices {
 
 /** ... and what place order reads besides: the payment and the gift message. */
 export interface OrderChoices
-  extends ReviewChoices,
+  extends
+    ReviewChoices,
     Pick<PlaceOrderBody, 'payment_mode' | 'card_id' | 'card_token' | 'upi_address' | 'bank_name' | 'routing_number' | 'account_number'> {
   isGift: boolean;
   giftMessage: string;

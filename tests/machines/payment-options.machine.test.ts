@@ -20,7 +20,7 @@ const choose = (mode: 1 | 2 | 3 | 4) => ({ type: 'payment.option.choose', mode }
 
 function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   const c = snapshot.context as PaymentOptionsContext;
-  const switching = [choose(1), choose(2), choose(3), choose(4)];
+  const switching: AnyEventObject[] = [choose(1), choose(2), choose(3), choose(4)];
   if (snapshot.matches('bank')) {
     return [
       ...switching,
@@ -36,7 +36,7 @@ function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
     ];
   }
   // Picking a bank straight from the list (without choosing the option first).
-  if (snapshot.matches('cards')) switching.push({ type: 'bank.choose', bank: 'PNC' } as never);
+  if (snapshot.matches('cards')) switching.push({ type: 'bank.choose', bank: 'PNC' });
   if (snapshot.matches({ upi: 'verifying' })) return [verified, refused, verifyFailed];
   if (snapshot.matches('upi')) {
     return [

@@ -128,7 +128,12 @@ describe('pay by bank (ACH debit)', () => {
       [{ account_number: '12' }, 'account_number'],
     ];
     for (const [change, field] of cases) {
-      const { status, body } = await post(t, '/api/placeorder/placeorder', { ...shopper.body, ...bankFields('000123456789'), ...change }, shopper.me.token);
+      const { status, body } = await post(
+        t,
+        '/api/placeorder/placeorder',
+        { ...shopper.body, ...bankFields('000123456789'), ...change },
+        shopper.me.token,
+      );
       expect(status).toBe(400);
       expect(JSON.stringify(body)).toContain(field);
     }

@@ -148,7 +148,9 @@ export class StripePaymentGateway implements PaymentGateway {
           payment_method: source.paymentMethod,
           allowed_payment_method_types: ['us_bank_account'],
           confirm: true,
-          mandate_data: { customer_acceptance: { type: 'online', online: { ip_address: source.mandate.ipAddress, user_agent: source.mandate.userAgent } } },
+          mandate_data: {
+            customer_acceptance: { type: 'online', online: { ip_address: source.mandate.ipAddress, user_agent: source.mandate.userAgent } },
+          },
           description: request.description,
           metadata: request.metadata,
           expand: ['payment_method'],
@@ -218,7 +220,12 @@ function bankResultOf(intent: Stripe.PaymentIntent): ChargeResult {
   }
   if (intent.status === 'processing' || intent.status === 'requires_action') return { ok: 'processing', paymentRef: intent.id };
   const last = intent.last_payment_error;
-  return { ok: false, message: last?.message ?? 'Your bank payment could not be completed.', code: last?.code ?? 'payment_failed', paymentRef: intent.id };
+  return {
+    ok: false,
+    message: last?.message ?? 'Your bank payment could not be completed.',
+    code: last?.code ?? 'payment_failed',
+    paymentRef: intent.id,
+  };
 }
 
 /** A debit Stripe refuses when it is made (a blocked or unusable account): the shopper's to change, not a fault. */

@@ -98,7 +98,9 @@ export async function settleOrder(
 async function sourceOf(db: Kysely<Database>, order: OrderRow): Promise<PaymentSource | undefined> {
   if (order.payment_mode === 3) return order.upi_id ? { kind: 'upi', vpa: order.upi_id } : undefined;
   if (order.payment_mode === bankPaymentMode) {
-    return order.payment_token && order.bank_mandate ? { kind: 'bank-account', paymentMethod: order.payment_token, mandate: order.bank_mandate } : undefined;
+    return order.payment_token && order.bank_mandate
+      ? { kind: 'bank-account', paymentMethod: order.payment_token, mandate: order.bank_mandate }
+      : undefined;
   }
   if (order.payment_method_id !== null) {
     const card = await db

@@ -19,12 +19,7 @@ export {
   type ShippingAddressForCard,
 } from './add-card.setup.ts';
 export { brandLabel, type CardListActor, type CardListEvent } from './card-list.machine.ts';
-export {
-  bankList,
-  paymentOptions,
-  type PaymentOptionsActor,
-  type PaymentOptionsEvent,
-} from './payment-options.machine.ts';
+export { bankList, paymentOptions, type PaymentOptionsActor, type PaymentOptionsEvent } from './payment-options.machine.ts';
 
 type AddCardSnapshot = SnapshotFrom<typeof addCardMachine>;
 export const selectAddCardFromSettings = (s: AddCardSnapshot) => s.context.fromSettings;
@@ -50,7 +45,11 @@ export const selectChosenBank = (s: PaymentOptionsSnapshot) => s.context.bankNam
 export const selectBankAccount = (s: PaymentOptionsSnapshot) => ({ routingNumber: s.context.routingNumber, accountNumber: s.context.accountNumber });
 /** What is wrong with a typed number (shown once something is typed); the bank's own error waits for a bank. */
 export const selectBankFieldErrors = (s: PaymentOptionsSnapshot) => {
-  const errors = bankAccountErrors({ bankName: s.context.bankName ?? '', routingNumber: s.context.routingNumber, accountNumber: s.context.accountNumber });
+  const errors = bankAccountErrors({
+    bankName: s.context.bankName ?? '',
+    routingNumber: s.context.routingNumber,
+    accountNumber: s.context.accountNumber,
+  });
   return {
     routing: s.context.routingNumber.trim() === '' ? undefined : errors.routing_number,
     account: s.context.accountNumber.trim() === '' ? undefined : errors.account_number,
