@@ -191,7 +191,8 @@ export class StripePaymentGateway implements PaymentGateway {
 /** What a PaymentIntent's status means for the order. */
 function resultOf(intent: Stripe.PaymentIntent): ChargeResult {
   const method = typeof intent.payment_method === 'object' && intent.payment_method !== null ? intent.payment_method : null;
-  if (method?.type === 'us_bank_account' || intent.payment_method_types.includes('us_bank_account')) return bankResultOf(intent);
+  // Every call here expands payment_method, so its type tells a bank debit from a card payment.
+  if (method?.type === 'us_bank_account') return bankResultOf(intent);
   if (intent.status === 'succeeded' || intent.status === 'processing' || intent.status === 'requires_capture') {
     const card = typeof intent.payment_method === 'object' && intent.payment_method !== null ? intent.payment_method.card : null;
     return { ok: true, paymentRef: intent.id, brand: card?.brand ?? null, last4: card?.last4 ?? null };
