@@ -434,7 +434,7 @@ export interface OrdersTable {
   retailer_loc_id: number | null;
   address_id: number | null;
   shipping_address: ColumnType<AddressSnapshot | null, string | null, string | null>;
-  /** 2 card, 3 UPI, 4 payment on delivery. */
+  /** 1 bank (ACH debit), 2 card, 3 UPI, 4 payment on delivery. */
   payment_mode: number;
   payment_method: string;
   payment_gateway: GatewayKind | null;
@@ -447,6 +447,8 @@ export interface OrdersTable {
   card_brand: string | null;
   card_last4: string | null;
   upi_id: string | null;
+  /** Pay by bank: the shopper's online mandate (where and in what browser it was accepted); null otherwise. */
+  bank_mandate: ColumnType<{ ipAddress: string; userAgent: string } | null, string | null | undefined, string | null>;
   /** The provider's words when a payment failed. */
   payment_message: string | null;
   subtotal_cents: number;

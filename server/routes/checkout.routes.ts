@@ -13,6 +13,7 @@ import {
   type PlaceOrderBody,
   type PlaceOrderReply,
 } from '../../src/api/contract/checkout.contract.ts';
+import { bankAccountErrors, bankMessages, bankPaymentMode, isBankName } from '../../src/rules/bank-account.ts';
 import { payOnDeliveryMessages } from '../../src/rules/messages.ts';
 import { payOnDeliveryConfirmMinutes } from '../../src/rules/pay-on-delivery.ts';
 import { upiError } from '../../src/rules/upi.ts';
@@ -21,6 +22,7 @@ import { optionalCaller, requireCaller } from '../http/auth.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { enforceLimit } from '../http/guards.ts';
 import { parseWith } from '../http/validate.ts';
+import { openBankAccount } from '../services/payments/bank-account.ts';
 import { paymentMessages, type SettleOutcome } from '../services/payments/order-payment.ts';
 import { reviewOrder } from '../services/checkout/order-review.ts';
 import { confirmOrder, placeOrder } from '../services/checkout/order-placement.ts';
@@ -28,10 +30,24 @@ import { findOrder, listOrders } from '../services/checkout/orders.ts';
 import { placeOrderMessages, type PaymentChoice } from '../services/checkout/place-order.ts';
 import { checkoutLimit } from '../services/platform/rate-limit.ts';
 
-/** The payment the body asks for: 2 card (saved card_id or fresh card_token), 3 UPI, 4 pay on delivery. */
-function paymentChoice(body: PlaceOrderBody): PaymentChoice {
+/**
+ * The payment the body asks for: 1 bank (the account becomes the provider's payment method first), 2 card (saved
+ * card_id or fresh card_token), 3 UPI, 4 pay on delivery.
+ */
+async function paymentChoice(deps: AppDeps, request: FastifyRequest, customerId: number, body: PlaceOrderBody): Promise<PaymentChoice> {
   const mode = body.payment_mode ?? 2;
   if (mode === 4) return { mode };
+  if (mode === bankPaymentMode) {
+    const fields = { bankName: body.bank_name?.trim() ?? '', routingNumber: body.routing_number ?? '', accountNumber: body.account_number ?? '' };
+    const errors = bankAccountErrors(fields);
+    const problems = Object.entries(errors).map(([field, message]) => ({ field, message }));
+    if (problems.length > 0 || !isBankName(fields.bankName)) throw badRequest(problems);
+    // The mandate is accepted here, from this address and browser (NACHA's online authorisation).
+    const mandate = { ipAddress: request.ip, userAgent: request.headers['user-agent']?.slice(0, 500) || 'unknown' };
+    const opened = await openBankAccount(deps.db, deps.payments, customerId, { ...fields, bankName: fields.bankName, mandate });
+    if (!opened.ok) throw badRequest([{ field: 'routing_number', message: opened.message }]);
+    return { mode, account: opened.account };
+  }
   if (mode === 3) {
     const upiId = (body.upi_id ?? body.upi_address ?? '').trim();
     const problem = upiError(upiId);
@@ -72,7 +88,7 @@ export function checkoutRoutes(deps: AppDeps): FastifyPluginAsync {
     app.post('/api/placeorder/placeorder', async (request): Promise<PlaceOrderReply> => {
       const body = parseWith(placeOrderBody, request.body);
       const caller = await requireCaller(request, db);
-      const payment = paymentChoice(body);
+      const payment = await paymentChoice(deps, request, caller.customerId, body);
       if (payment.mode === 4)
         await enforceLimit(deps.limiter, `pay-on-delivery:ip:${request.ip}`, checkoutLimit(deps.rateLimits, 'payOnDeliveryPerIp'));
       const placed = await placeOrder(
@@ -111,6 +127,8 @@ export function checkoutRoutes(deps: AppDeps): FastifyPluginAsync {
       const status = outcome.order.status;
       if (outcome.kind === 'payment-failed') return { code: -1, message: outcome.message, order_id: orderId, status };
       if (outcome.kind === 'pending') return { code: 2, message: paymentMessages.pending, order_id: orderId, status };
+      // Placed, paid by a bank debit that clears in days: the order waits as pending_payment until it does.
+      if (outcome.kind === 'bank-pending') return { code: 1, message: bankMessages.pending, order_id: orderId, status };
       if (outcome.kind === 'authenticate') {
         return {
           code: 2,

@@ -5,6 +5,7 @@ import {
   saveCardBody,
   stripePaymentsMethod,
   testAuthenticateBody,
+  testReconcileBody,
   tokenizeBody,
   verifyUpiBody,
   type PaymentMessageReply,
@@ -12,6 +13,7 @@ import {
   type SaveCardReply,
   type StripeDetailsReply,
   type TestAuthenticateReply,
+  type TestReconcileReply,
   type TokenizeReply,
   type VerifyUpiReply,
 } from '../../src/api/contract/payment.contract.ts';
@@ -24,13 +26,16 @@ import { badRequest, notFound } from '../http/errors.ts';
 import { enforceLimit } from '../http/guards.ts';
 import { parseWith } from '../http/validate.ts';
 import { removeCard, saveCard, savedCardsForCart } from '../services/payments/payment-methods.ts';
+import { sendOrderConfirmation } from '../services/checkout/order-confirmation.ts';
+import { sweepPaymentsOnce } from '../services/payments/payment-sweep.ts';
 import { testGatewayOf } from '../services/payments/test-mode.ts';
 import { checkoutLimit } from '../services/platform/rate-limit.ts';
 import { verifyUpi } from '../services/payments/upi.ts';
 
 export const providerUnreachableMessage = 'The card provider could not be reached. Please try again in a minute.';
 
-export function paymentRoutes({ db, payments, limiter, rateLimits: limits }: AppDeps): FastifyPluginAsync {
+export function paymentRoutes(deps: AppDeps): FastifyPluginAsync {
+  const { db, payments, limiter, rateLimits: limits } = deps;
   return async (app) => {
     /** Public: the browser needs the publishable key (and, in test mode, to know it shows our own card fields). */
     app.post('/api/api/account/stripeDetails', async (): Promise<StripeDetailsReply> => ({
@@ -117,6 +122,25 @@ export function paymentRoutes({ db, payments, limiter, rateLimits: limits }: App
       await enforceLimit(limiter, `bank-check:ip:${request.ip}`, checkoutLimit(limits, 'cardTokenizePerIp'));
       if (!testGateway.authenticate(body.client_secret, body.complete)) return { code: -1, message: 'This payment is not waiting for a bank check.' };
       return { code: 1, data: {} };
+    });
+
+    /**
+     * Test mode's bank clearing its debits: one payment reconciler pass now, as the background sweep makes each minute
+     * (bank debits cleared or returned, orders whose charge outcome was unknown). The e2e journeys use it instead of
+     * waiting for the sweep. Not served with Stripe.
+     */
+    app.post('/api/payments/test-reconcile', async (request): Promise<TestReconcileReply> => {
+      if (!testGatewayOf(payments)) throw notFound();
+      parseWith(testReconcileBody, request.body ?? {});
+      await enforceLimit(limiter, `test-reconcile:ip:${request.ip}`, checkoutLimit(limits, 'cardTokenizePerIp'));
+      const report = await sweepPaymentsOnce({
+        db,
+        payments,
+        clock: deps.clock,
+        log: request.log,
+        onPaid: (orderId) => sendOrderConfirmation(deps, orderId, request.log),
+      });
+      return { code: 1, data: { paid: report.paid.length, failed: report.failed.length, still_pending: report.stillPending.length } };
     });
 
     app.post('/payuapi/payu/varifyUpi', async (request): Promise<VerifyUpiReply> => {

@@ -100,7 +100,10 @@ export interface ReviewChoices {
 }
 
 /** ... and what place order reads besides: the payment and the gift message. */
-export interface OrderChoices extends ReviewChoices, Pick<PlaceOrderBody, 'payment_mode' | 'card_id' | 'card_token' | 'upi_address'> {
+export interface OrderChoices
+  extends
+    ReviewChoices,
+    Pick<PlaceOrderBody, 'payment_mode' | 'card_id' | 'card_token' | 'upi_address' | 'bank_name' | 'routing_number' | 'account_number'> {
   isGift: boolean;
   giftMessage: string;
   /** Dine-in and pick-up: the visit 'YYYY-MM-DD HH:MM' (the session's dineinTime); anything else is not sent. */
@@ -132,6 +135,9 @@ export function placeOrderBody(cartId: string, flow: OrderChoices): Sent<PlaceOr
     card_token: flow.card_token ?? null,
     upi_id: flow.upi_address ?? null,
     upi_address: flow.upi_address ?? null,
+    ...(flow.payment_mode === 1
+      ? { bank_name: flow.bank_name ?? null, routing_number: flow.routing_number ?? null, account_number: flow.account_number ?? null }
+      : {}),
     gift_message: flow.isGift && flow.giftMessage.trim() !== '' ? flow.giftMessage.trim() : null,
     pickup_date: parseDineinTime(flow.pickup_date) ? flow.pickup_date : undefined,
   };

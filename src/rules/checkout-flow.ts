@@ -154,7 +154,8 @@ export const checkoutSnackbarMs = 4000;
 /** What a place-order reply means for the shopper. */
 export type PlaceOrderOutcome =
   /** awaitsEmailConfirmation: pay on delivery from an email not confirmed yet (the order stands once the mailed link is used). */
-  | { kind: 'placed'; orderId: string; awaitsEmailConfirmation?: true }
+  /** awaitsBankPayment: paid by bank, the debit still clearing (the order waits as pending until it does). */
+  | { kind: 'placed'; orderId: string; awaitsEmailConfirmation?: true; awaitsBankPayment?: true }
   | { kind: 'declined'; orderId: string; message: string }
   | { kind: 'authenticate'; orderId: string; clientSecret: string; gateway: 'test' | 'stripe' }
   | { kind: 'refused'; message: string };
@@ -171,6 +172,7 @@ export function placeOrderOutcome(reply: {
       kind: 'placed',
       orderId: reply.order_id,
       ...(reply.status === 'awaiting_confirmation' ? { awaitsEmailConfirmation: true as const } : {}),
+      ...(reply.status === 'pending_payment' ? { awaitsBankPayment: true as const } : {}),
     };
   }
   // The bank asks for a check (3-D Secure) before the payment completes.

@@ -41,6 +41,8 @@ function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
       { type: 'payment.option.choose', mode: 2 },
       { type: 'payment.option.choose', mode: 3 },
       { type: 'payment.option.choose', mode: 4 },
+      { type: 'payment.option.choose', mode: 1 },
+      { type: 'bank.choose', bank: 'Chase' },
       { type: 'payment.continue' },
     ];
   if (snapshot.matches('addingCard')) return [cardAdded, addBack, addFailed];
@@ -167,6 +169,16 @@ describe('checkout card behaviour (the three children running)', () => {
     actor.send({ type: 'payment.option.choose', mode: 2 });
     expect(actor.getSnapshot().matches({ choosing: 'cards' })).toBe(true);
     expect(children().paymentOptions.getSnapshot().matches('cards')).toBe(true);
+  });
+
+  it('a bank picked from the list: the card step shows the bank panel and payment options takes the bank', () => {
+    const { actor, children } = running({ cartId: 'cart-abc' });
+    actor.send({ type: 'bank.choose', bank: 'Capital One' });
+    expect(actor.getSnapshot().matches({ choosing: 'bank' })).toBe(true);
+    expect(children().paymentOptions.getSnapshot().matches({ bank: 'enteringAccount' })).toBe(true);
+    expect(children().paymentOptions.getSnapshot().context.bankName).toBe('Capital One');
+    actor.send({ type: 'payment.option.choose', mode: 2 });
+    expect(actor.getSnapshot().matches({ choosing: 'cards' })).toBe(true);
   });
 
   it('opens Add New Card from the list, and continues with the card it saves', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import type { VerifyUpiReply } from '../../src/api/contract/payment.contract.ts';
 import {
-  bankTransferBanks,
+  bankList,
   paymentOptionsMachine,
   type PaymentOptionsContext,
   type PaymentOptionsInput,
@@ -16,11 +16,27 @@ const verified = label('verifyUpi: valid', done('verifyUpi', valid));
 const refused = label('verifyUpi: invalid', done('verifyUpi', invalid));
 const verifyFailed = label('verifyUpi: offline', failed('verifyUpi'));
 
-const choose = (mode: 2 | 3 | 4) => ({ type: 'payment.option.choose', mode });
+const choose = (mode: 1 | 2 | 3 | 4) => ({ type: 'payment.option.choose', mode });
 
 function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   const c = snapshot.context as PaymentOptionsContext;
-  const switching = [choose(2), choose(3), choose(4)];
+  const switching: AnyEventObject[] = [choose(1), choose(2), choose(3), choose(4)];
+  if (snapshot.matches('bank')) {
+    return [
+      ...switching,
+      ...(c.bankName === undefined ? [{ type: 'bank.choose', bank: 'Chase' }] : []),
+      ...(c.routingNumber === ''
+        ? [
+            { type: 'bank.routing.change', value: '12' },
+            { type: 'bank.routing.change', value: '110000000' },
+          ]
+        : []),
+      ...(c.accountNumber === '' ? [{ type: 'bank.account.change', value: '000123456789' }] : []),
+      { type: 'payment.continue' },
+    ];
+  }
+  // Picking a bank straight from the list (without choosing the option first).
+  if (snapshot.matches('cards')) switching.push({ type: 'bank.choose', bank: 'PNC' });
   if (snapshot.matches({ upi: 'verifying' })) return [verified, refused, verifyFailed];
   if (snapshot.matches('upi')) {
     return [
@@ -40,7 +56,7 @@ function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
 
 const serializeState = (snapshot: AnyMachineSnapshot) => {
   const c = snapshot.context as PaymentOptionsContext;
-  return JSON.stringify([snapshot.value, c.upiId, c.verifiedUpiId ?? null, c.upiError ?? null]);
+  return JSON.stringify([snapshot.value, c.upiId, c.verifiedUpiId ?? null, c.upiError ?? null, c.bankName ?? null, c.routingNumber, c.accountNumber]);
 };
 
 /** The choice goes to the card step, a parent this graph walk has not got. */
@@ -62,8 +78,9 @@ describe('payment options paths', () => {
         result.transitions.forEach((t) => taken.add(t));
         result.states.forEach((s) => reached.add(s));
         expect(result.snapshot.value).toEqual(plan.expected.value);
-        // Continue is open exactly for Payment on Delivery and a verified UPI id.
-        const open = result.snapshot.matches('delivery') || result.snapshot.matches({ upi: 'verified' });
+        // Continue is open exactly for Payment on Delivery, a verified UPI id and a bank account that passes the checks.
+        const open =
+          result.snapshot.matches('delivery') || result.snapshot.matches({ upi: 'verified' }) || result.snapshot.matches({ bank: 'accountReady' });
         expect(result.snapshot.can({ type: 'payment.continue' })).toBe(open);
       });
     });
@@ -91,7 +108,28 @@ function start(reply: (upiId: string) => Promise<VerifyUpiReply> = async () => v
 
 describe('payment options behaviour', () => {
   it('lists seven banks', () => {
-    expect(bankTransferBanks).toHaveLength(7);
+    expect(bankList).toHaveLength(7);
+  });
+
+  it('pays by bank: a bank chosen, then Continue only once the routing and account numbers pass', () => {
+    const { actor, spies } = start();
+    actor.send({ type: 'payment.option.choose', mode: 1 });
+    expect(actor.getSnapshot().value).toEqual({ bank: 'choosingBank' });
+    expect(actor.getSnapshot().can({ type: 'payment.continue' })).toBe(false);
+    actor.send({ type: 'bank.choose', bank: 'Wells Fargo' });
+    actor.send({ type: 'bank.routing.change', value: '110 000 000' });
+    expect(actor.getSnapshot().value).toEqual({ bank: 'enteringAccount' });
+    actor.send({ type: 'bank.account.change', value: '12' });
+    expect(actor.getSnapshot().can({ type: 'payment.continue' })).toBe(false);
+    actor.send({ type: 'bank.account.change', value: '000123456789' });
+    expect(actor.getSnapshot().value).toEqual({ bank: 'accountReady' });
+    actor.send({ type: 'payment.continue' });
+    expect(spies.reportChoice).toHaveBeenCalledWith({
+      payment_mode: 1,
+      bank_name: 'Wells Fargo',
+      routing_number: '110000000',
+      account_number: '000123456789',
+    });
   });
 
   it('starts on cards, where this machine has no Continue (the card list has)', () => {

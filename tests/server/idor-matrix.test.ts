@@ -149,6 +149,7 @@ const table: Readonly<Record<string, Entry>> = {
   'POST /api/api/account/stripeDetails': { noId: 'the publishable key' },
   'POST /api/payments/tokenize': { noId: 'makes a one-time card token' },
   'POST /api/payments/test-authenticate': { noId: 'the client secret is the secret' },
+  'POST /api/payments/test-reconcile': { noId: 'test mode only: one reconciler pass, no one order named' },
   'POST /payuapi/payu/varifyUpi': { noId: 'checks a UPI address' },
   'GET /api/account/myorders': { noId: 'the caller’s own orders (from the token)' },
   'POST /api/account/myorders': { noId: 'the caller’s own orders (from the token)' },

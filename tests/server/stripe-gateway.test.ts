@@ -55,6 +55,60 @@ describe('Stripe adapter against the local stand-in', () => {
     expect(saved).toEqual({ ok: false, message: 'Your card was declined.', code: 'generic_decline' });
   });
 
+  it('debits a US bank account by ACH: processing with the mandate, then succeeded or returned when read', async () => {
+    const refused = await gateway.createBankAccount({
+      holderName: 'Ada',
+      email: 'ada@example.com',
+      routingNumber: '021000021',
+      accountNumber: '000123456789',
+    });
+    expect(refused).toMatchObject({ ok: false });
+    const account = await gateway.createBankAccount({
+      holderName: 'Ada Lovelace',
+      email: 'ada@example.com',
+      routingNumber: '110000000',
+      accountNumber: '000123456789',
+    });
+    expect(account).toMatchObject({ ok: true, bankName: 'STRIPE TEST BANK', last4: '6789' });
+    if (!account.ok) throw new Error('no account');
+    expect(lastRequest(/^\/v1\/payment_methods$/).form).toMatchObject({ type: 'us_bank_account', 'billing_details[name]': 'Ada Lovelace' });
+    const mandate = { ipAddress: '203.0.113.7', userAgent: 'Mozilla/5.0 test' };
+    const debit = (key: string) =>
+      gateway.charge({
+        amountCents: 4524,
+        currency: 'usd',
+        source: { kind: 'bank-account', paymentMethod: account.ref, mandate },
+        idempotencyKey: key,
+        description: 'Order 100000001',
+        metadata: { order_id: '100000001' },
+      });
+    const first = await debit('order-100000001');
+    expect(first).toMatchObject({ ok: 'processing' });
+    if (first.ok !== 'processing') throw new Error('not processing');
+    const request = lastRequest(/^\/v1\/payment_intents$/);
+    expect(request.headers['idempotency-key']).toBe('order-100000001:bank');
+    expect(request.form).toMatchObject({
+      'allowed_payment_method_types[0]': 'us_bank_account',
+      confirm: 'true',
+      'mandate_data[customer_acceptance][online][ip_address]': '203.0.113.7',
+    });
+    // The same key replays the same debit: no second PaymentIntent.
+    expect(await debit('order-100000001')).toEqual(first);
+    expect(await gateway.paymentStatus(first.paymentRef)).toEqual({ ok: 'processing', paymentRef: first.paymentRef });
+    standIn.settleDebit(first.paymentRef, true);
+    expect(await gateway.paymentStatus(first.paymentRef)).toEqual({
+      ok: true,
+      paymentRef: first.paymentRef,
+      brand: 'STRIPE TEST BANK',
+      last4: '6789',
+    });
+
+    const second = await debit('order-100000002');
+    if (second.ok !== 'processing') throw new Error('not processing');
+    standIn.settleDebit(second.paymentRef, false);
+    expect(await gateway.paymentStatus(second.paymentRef)).toMatchObject({ ok: false, message: "The customer's bank account could not be located." });
+  });
+
   it('charges a saved card with one PaymentIntent per idempotency key', async () => {
     const customer = await gateway.createCustomer({ customerId: 3, email: 'c@example.com', name: 'C' });
     const saved = await gateway.saveCard({ customerRef: customer, token: 'pm_card_mastercard' });

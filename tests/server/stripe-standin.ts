@@ -12,6 +12,10 @@ import type { AddressInfo } from 'node:net';
  * refused when attached and when charged; pm_card_chargeDeclinedInsufficientFunds and pm_card_chargeCustomerFail
  * attach and then fail when charged; pm_card_authenticationRequired needs 3-D Secure.
  *
+ * US bank accounts (ACH): POST /v1/payment_methods with type us_bank_account makes one (routing 110000000 only, as
+ * Stripe's test mode takes); a PaymentIntent created with confirm=true and mandate_data on it is 'processing' until
+ * the test settles the debit (settleDebit: succeeded, or requires_payment_method with the bank's reason).
+ *
  * Identity (the Stripe Identity adapter): VerificationSessions created, listed by client_reference_id and retrieved,
  * with verified_outputs, the date of birth, the last report and its document number only when expanded by name, as
  * Stripe sends them. A session waits in requires_input until the test plays the shopper's part at Stripe
@@ -57,6 +61,8 @@ interface StoredMethod {
   id: string;
   base: string;
   customer: string | null;
+  /** A us_bank_account method's bank and last four. */
+  bank?: { bank_name: string; last4: string; routing_number: string };
 }
 
 interface StoredIntent {
@@ -102,6 +108,8 @@ export interface StripeStandIn {
   requests: RecordedRequest[];
   intents: Map<string, StoredIntent>;
   refunds: { id: string; payment_intent: string; amount: number }[];
+  /** The bank's answer to an ACH debit on its way: cleared (succeeded) or returned (requires_payment_method). */
+  settleDebit(intentId: string, cleared: boolean): void;
   /** What stripe.js handleNextAction does at the bank: the check passes (succeeded) or fails. */
   authenticate(intentId: string, complete: boolean): void;
   identitySessions: Map<string, StoredSession>;
@@ -148,6 +156,16 @@ export async function startStripeStandIn(secretKey = 'sk_test_standin123'): Prom
   const standIn = { identityOutage: false };
 
   function methodObject(method: StoredMethod) {
+    if (method.bank) {
+      return {
+        id: method.id,
+        object: 'payment_method',
+        type: 'us_bank_account',
+        customer: method.customer,
+        us_bank_account: method.bank,
+        metadata: {},
+      };
+    }
     const info = testMethods[method.base];
     return { id: method.id, object: 'payment_method', type: 'card', customer: method.customer, card: info?.card ?? null, metadata: {} };
   }
@@ -272,6 +290,21 @@ export async function startStripeStandIn(secretKey = 'sk_test_standin123'): Prom
       customers.set(customer.id, customer);
       return { status: 200, body: { object: 'customer', ...customer } };
     }
+    if (method === 'POST' && path === '/v1/payment_methods') {
+      if (form.type !== 'us_bank_account') return invalid('Only us_bank_account payment methods are made here.');
+      const routing = form['us_bank_account[routing_number]'] ?? '';
+      const account = form['us_bank_account[account_number]'] ?? '';
+      if (routing !== '110000000') return invalid('Routing number must be 110000000 in test mode.');
+      if (!form['billing_details[name]']) return invalid('Missing required param: billing_details[name].');
+      const made: StoredMethod = {
+        id: id('pm'),
+        base: 'us_bank_account',
+        customer: null,
+        bank: { bank_name: 'STRIPE TEST BANK', last4: account.slice(-4), routing_number: routing },
+      };
+      methods.set(made.id, made);
+      return { status: 200, body: methodObject(made) };
+    }
     let match = /^\/v1\/payment_methods\/([^/]+)\/attach$/.exec(path);
     if (method === 'POST' && match?.[1]) {
       const customer = form.customer;
@@ -317,6 +350,18 @@ export async function startStripeStandIn(secretKey = 'sk_test_standin123'): Prom
         last_payment_error: null,
       };
       intents.set(intent.id, intent);
+      if (pm.bank) {
+        // An ACH debit is confirmed at once with the shopper's mandate, and then clears over days.
+        if (
+          form.confirm !== 'true' ||
+          form['mandate_data[customer_acceptance][type]'] !== 'online' ||
+          !form['mandate_data[customer_acceptance][online][ip_address]']
+        )
+          return invalid('A us_bank_account PaymentIntent needs confirm=true and an online mandate.');
+        intent.status = 'processing';
+        const expand = Object.entries(form).some(([key, value]) => key.startsWith('expand[') && value === 'payment_method');
+        return { status: 200, body: intentObject(intent, expand) };
+      }
       return { status: 200, body: intentObject(intent, false) };
     }
     match = /^\/v1\/payment_intents\/([^/]+)\/confirm$/.exec(path);
@@ -438,6 +483,14 @@ export async function startStripeStandIn(secretKey = 'sk_test_standin123'): Prom
       } else {
         session.status = outcome.kind;
       }
+    },
+    settleDebit(intentId, cleared) {
+      const intent = intents.get(intentId);
+      if (!intent || intent.status !== 'processing') throw new Error(`no debit on its way: ${intentId}`);
+      intent.status = cleared ? 'succeeded' : 'requires_payment_method';
+      intent.last_payment_error = cleared
+        ? null
+        : { type: 'invalid_request_error', code: 'payment_method_not_available', message: "The customer's bank account could not be located." };
     },
     authenticate(intentId, complete) {
       const intent = intents.get(intentId);

@@ -88,8 +88,7 @@ describe('CardTab', () => {
     expect(card.textContent).toContain('************4242');
     expect(card.textContent).toContain('12/30');
     expect(screen.getByRole('radio', { name: 'Mastercard ending 4444, expires 03/31' }).textContent).toContain('************4444');
-    expect(screen.getByText('Pay by bank transfer is not offered yet.')).toBeTruthy();
-    expect(within(screen.getByRole('list', { name: 'Banks' })).getAllByRole('listitem')).toHaveLength(7);
+    expect(within(screen.getByRole('group', { name: 'Pay From Your Bank Account' })).getAllByRole('radio')).toHaveLength(7);
 
     const continueButton = screen.getByRole('button', { name: 'Continue' });
     expect(continueButton).toHaveProperty('disabled', true);
@@ -99,6 +98,26 @@ describe('CardTab', () => {
     expect(continueButton).toHaveProperty('disabled', false);
     fireEvent.click(continueButton);
     expect(onContinue).toHaveBeenCalledWith(expect.objectContaining({ payment_mode: 2, card_id: 1, card_token: '', billing_address_id: 77 }));
+  });
+
+  it('pays by bank: a bank from the seven, then Continue once the routing and account numbers pass', async () => {
+    const { onContinue } = renderTab();
+    fireEvent.click(within(screen.getByRole('group', { name: 'Pay From Your Bank Account' })).getByRole('radio', { name: 'U.S. Bank' }));
+    const form = await screen.findByRole('form', { name: 'Pay from U.S. Bank' });
+    const proceed = within(form).getByRole('button', { name: 'Continue' });
+    expect(proceed).toHaveProperty('disabled', true);
+    fireEvent.change(within(form).getByLabelText('Routing Number'), { target: { value: '123' } });
+    expect(within(form).getByRole('alert').textContent).toBe('Please enter a valid 9-digit routing number.');
+    fireEvent.change(within(form).getByLabelText('Routing Number'), { target: { value: '110000000' } });
+    fireEvent.change(within(form).getByLabelText('Account Number'), { target: { value: '000123456789' } });
+    expect(proceed).toHaveProperty('disabled', false);
+    fireEvent.click(proceed);
+    expect(onContinue).toHaveBeenCalledWith({
+      payment_mode: 1,
+      bank_name: 'U.S. Bank',
+      routing_number: '110000000',
+      account_number: '000123456789',
+    });
   });
 
   it('ADD NEW CARD opens the form, which shows every invalid field at once; back returns to the list', async () => {

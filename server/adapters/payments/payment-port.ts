@@ -25,9 +25,32 @@ export interface PaymentRefusal {
 
 export type SaveCardResult = { ok: true; card: SavedCard } | PaymentRefusal;
 
-/** What pays: a saved card of the provider's customer, a fresh one-time token, or a verified UPI id. */
+/** The shopper's authorisation to debit their bank account (an ACH mandate accepted online). */
+export interface BankMandate {
+  ipAddress: string;
+  userAgent: string;
+}
+
+/**
+ * What pays: a saved card of the provider's customer, a fresh one-time token, a verified UPI id, or a US bank account
+ * (the provider's payment method made by createBankAccount) with the shopper's mandate.
+ */
 export type PaymentSource =
-  { kind: 'saved-card'; customerRef: string; cardRef: string } | { kind: 'token'; token: string } | { kind: 'upi'; vpa: string };
+  | { kind: 'saved-card'; customerRef: string; cardRef: string }
+  | { kind: 'token'; token: string }
+  | { kind: 'upi'; vpa: string }
+  | { kind: 'bank-account'; paymentMethod: string; mandate: BankMandate };
+
+/** A US bank account as the shopper typed it: it goes straight to the provider and is never stored. */
+export interface BankAccountInput {
+  holderName: string;
+  email: string;
+  routingNumber: string;
+  accountNumber: string;
+}
+
+/** The provider's payment method for the account (Stripe's pm_...), and what may be shown of it. */
+export type BankAccountResult = { ok: true; ref: string; bankName: string | null; last4: string } | PaymentRefusal;
 
 export interface ChargeRequest {
   amountCents: number;
@@ -51,6 +74,8 @@ export interface AuthenticationNeeded {
 
 export type ChargeResult =
   | { ok: true; paymentRef: string; brand: string | null; last4: string | null }
+  /** A bank debit on its way (Stripe's 'processing'): it clears or fails days later; paymentStatus reads which. */
+  | { ok: 'processing'; paymentRef: string }
   | (PaymentRefusal & { paymentRef: string | null })
   | AuthenticationNeeded;
 
@@ -64,6 +89,8 @@ export interface PaymentGateway {
   saveCard(input: { customerRef: string; token: string }): Promise<SaveCardResult>;
   listCards(customerRef: string): Promise<SavedCard[]>;
   removeCard(input: { customerRef: string; cardRef: string }): Promise<void>;
+  /** A US bank account as the provider's payment method, for a bank debit (ACH). */
+  createBankAccount(input: BankAccountInput): Promise<BankAccountResult>;
   /** Charges (authorises and captures) once per idempotency key. */
   charge(request: ChargeRequest): Promise<ChargeResult>;
   /** Where a payment that charge started stands now: paid, refused, or still waiting for the shopper's bank check. */

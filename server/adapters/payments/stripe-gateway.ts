@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import Stripe from 'stripe';
 import {
   PaymentGatewayError,
+  type BankAccountInput,
+  type BankAccountResult,
   type ChargeRequest,
   type ChargeResult,
   type PaymentGateway,
@@ -79,8 +81,27 @@ export class StripePaymentGateway implements PaymentGateway {
     await this.call(() => this.stripe.paymentMethods.detach(input.cardRef));
   }
 
+  async createBankAccount(input: BankAccountInput): Promise<BankAccountResult> {
+    try {
+      const method = await this.stripe.paymentMethods.create({
+        type: 'us_bank_account',
+        us_bank_account: { account_holder_type: 'individual', routing_number: input.routingNumber, account_number: input.accountNumber },
+        billing_details: { name: input.holderName, email: input.email },
+      });
+      const account = method.us_bank_account;
+      return { ok: true, ref: method.id, bankName: account?.bank_name ?? null, last4: account?.last4 ?? input.accountNumber.slice(-4) };
+    } catch (error) {
+      // A routing or account number Stripe refuses is the shopper's to correct, not a fault.
+      if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+        return { ok: false, message: error.message, code: error.code ?? 'invalid_bank_account' };
+      }
+      throw wrap(error);
+    }
+  }
+
   async charge(request: ChargeRequest): Promise<ChargeResult> {
     const source = request.source;
+    if (source.kind === 'bank-account') return this.debitBankAccount(request, source);
     if (source.kind === 'upi') {
       return { ok: false, message: 'UPI is not available with this payment provider.', code: 'payment_method_unavailable', paymentRef: null };
     }
@@ -113,6 +134,37 @@ export class StripePaymentGateway implements PaymentGateway {
     return resultOf(intent);
   }
 
+  /**
+   * An ACH debit: one PaymentIntent created and confirmed at once with the shopper's online mandate. It comes back
+   * 'processing' (the debit takes days); paymentStatus later reads succeeded, or requires_payment_method with the
+   * bank's reason (payment_failed).
+   */
+  private async debitBankAccount(request: ChargeRequest, source: Extract<ChargeRequest['source'], { kind: 'bank-account' }>): Promise<ChargeResult> {
+    try {
+      const intent = await this.stripe.paymentIntents.create(
+        {
+          amount: request.amountCents,
+          currency: request.currency,
+          payment_method: source.paymentMethod,
+          allowed_payment_method_types: ['us_bank_account'],
+          confirm: true,
+          mandate_data: {
+            customer_acceptance: { type: 'online', online: { ip_address: source.mandate.ipAddress, user_agent: source.mandate.userAgent } },
+          },
+          description: request.description,
+          metadata: request.metadata,
+          expand: ['payment_method'],
+        },
+        { idempotencyKey: `${request.idempotencyKey}:bank` },
+      );
+      return resultOf(intent);
+    } catch (error) {
+      const refusal = refusalOf(error) ?? bankRefusalOf(error);
+      if (refusal) return { ...refusal, paymentRef: paymentIntentIdOf(error) };
+      throw wrap(error);
+    }
+  }
+
   async cancelPayment(paymentRef: string): Promise<void> {
     await this.call(() => this.stripe.paymentIntents.cancel(paymentRef, {}, { idempotencyKey: `cancel-${paymentRef}` }));
   }
@@ -138,6 +190,9 @@ export class StripePaymentGateway implements PaymentGateway {
 
 /** What a PaymentIntent's status means for the order. */
 function resultOf(intent: Stripe.PaymentIntent): ChargeResult {
+  const method = typeof intent.payment_method === 'object' && intent.payment_method !== null ? intent.payment_method : null;
+  // Every call here expands payment_method, so its type tells a bank debit from a card payment.
+  if (method?.type === 'us_bank_account') return bankResultOf(intent);
   if (intent.status === 'succeeded' || intent.status === 'processing' || intent.status === 'requires_capture') {
     const card = typeof intent.payment_method === 'object' && intent.payment_method !== null ? intent.payment_method.card : null;
     return { ok: true, paymentRef: intent.id, brand: card?.brand ?? null, last4: card?.last4 ?? null };
@@ -153,6 +208,31 @@ function resultOf(intent: Stripe.PaymentIntent): ChargeResult {
     code: last?.decline_code ?? last?.code ?? 'card_declined',
     paymentRef: intent.id,
   };
+}
+
+/**
+ * An ACH debit: 'processing' while it clears; 'requires_action' is the bank account's verification by microdeposits
+ * (Stripe asks the shopper by mail), which also leaves the order waiting; 'succeeded' is paid; anything else failed.
+ */
+function bankResultOf(intent: Stripe.PaymentIntent): ChargeResult {
+  if (intent.status === 'succeeded') {
+    const method = typeof intent.payment_method === 'object' && intent.payment_method !== null ? intent.payment_method : null;
+    return { ok: true, paymentRef: intent.id, brand: method?.us_bank_account?.bank_name ?? null, last4: method?.us_bank_account?.last4 ?? null };
+  }
+  if (intent.status === 'processing' || intent.status === 'requires_action') return { ok: 'processing', paymentRef: intent.id };
+  const last = intent.last_payment_error;
+  return {
+    ok: false,
+    message: last?.message ?? 'Your bank payment could not be completed.',
+    code: last?.code ?? 'payment_failed',
+    paymentRef: intent.id,
+  };
+}
+
+/** A debit Stripe refuses when it is made (a blocked or unusable account): the shopper's to change, not a fault. */
+function bankRefusalOf(error: unknown): PaymentRefusal | undefined {
+  if (!(error instanceof Stripe.errors.StripeInvalidRequestError) || error.payment_intent === undefined) return undefined;
+  return { ok: false, message: error.message, code: error.code ?? 'payment_failed' };
 }
 
 function savedCardOf(method: Stripe.PaymentMethod, customerRef: string): SavedCard | undefined {

@@ -8,8 +8,11 @@ import {
   type CardDetails,
   type CardErrors,
 } from '../../../src/rules/card-validation.ts';
+import { bankDigits, isAccountNumber, isRoutingNumber } from '../../../src/rules/bank-account.ts';
 import {
   PaymentGatewayError,
+  type BankAccountInput,
+  type BankAccountResult,
   type ChargeRequest,
   type ChargeResult,
   type PaymentGateway,
@@ -33,6 +36,14 @@ import {
  *   4000 0025 0000 3155 and 4000 0027 6000 3184 ask for the bank's check (3-D Secure) when charged: the payment waits
  *   until the shopper completes or fails it on the test bank page (POST /api/payments/test-authenticate).
  * UPI ids ending '@fail' are refused.
+ *
+ * Bank debits (ACH) take Stripe's test account numbers, at any of the seven banks and any valid routing number (Stripe's
+ * test routing number is 110000000): the debit is 'processing' when charged, and the first status read after that (the
+ * payment reconciler's) finds it cleared or failed:
+ *   000123456789 (and any other valid number) clears;
+ *   000111111116 fails (no account found), 000111111113 fails (account closed), 000222222227 fails (insufficient funds);
+ *   000555555559 (ours, not Stripe's) stays processing, like a debit the bank has not answered yet.
+ * The outcome is written into the payment method's and the payment's ids, so a restarted server still knows it.
  */
 type Outcome = 'succeed' | 'decline' | 'decline-on-charge' | 'insufficient-funds' | 'expired' | 'incorrect-cvc' | 'processing-error' | 'authenticate';
 
@@ -69,6 +80,29 @@ const outcomes: readonly Outcome[] = [
   'processing-error',
   'authenticate',
 ];
+
+type BankOutcome = 'clears' | 'no-account' | 'closed' | 'insufficient' | 'stays-pending';
+
+const bankOutcomeByAccount: ReadonlyMap<string, BankOutcome> = new Map([
+  ['000111111116', 'no-account'],
+  ['000111111113', 'closed'],
+  ['000222222227', 'insufficient'],
+  ['000555555559', 'stays-pending'],
+]);
+
+const bankOutcomes: readonly BankOutcome[] = ['clears', 'no-account', 'closed', 'insufficient', 'stays-pending'];
+
+/** Stripe's words (last_payment_error) when a debit comes back unpaid. */
+const bankRefusals: Readonly<Record<Exclude<BankOutcome, 'clears' | 'stays-pending'>, Omit<PaymentRefusal, 'ok'>>> = {
+  'no-account': { message: "The customer's bank account could not be located.", code: 'no_account' },
+  closed: { message: "The customer's bank account has been closed.", code: 'account_closed' },
+  insufficient: { message: "The customer's account has insufficient funds to cover this payment.", code: 'insufficient_funds' },
+};
+
+function bankOutcomeOf(ref: string, prefix: 'pm_test_bank' | 'pi_test_ach'): BankOutcome | undefined {
+  const match = new RegExp(`^${prefix}_([a-z-]+)_[0-9a-f]{16,24}$`).exec(ref);
+  return bankOutcomes.find((o) => o === match?.[1]);
+}
 
 /** Stripe's words when the shopper fails or abandons the bank's check. */
 export const authenticationFailure: Omit<PaymentRefusal, 'ok'> = {
@@ -134,6 +168,7 @@ export class TestPaymentGateway implements PaymentGateway {
   private readonly payments = new Map<string, { amountCents: number; refunded: boolean }>();
   private readonly refunds = new Set<string>();
   private readonly authentications = new Map<string, PendingAuthentication>();
+  private readonly debitAmounts = new Map<string, number>();
 
   constructor(private readonly now: () => Date = () => new Date()) {}
 
@@ -178,6 +213,15 @@ export class TestPaymentGateway implements PaymentGateway {
     return { ok: true, card };
   }
 
+  async createBankAccount(input: BankAccountInput): Promise<BankAccountResult> {
+    const routing = bankDigits(input.routingNumber);
+    const account = bankDigits(input.accountNumber);
+    if (!isRoutingNumber(routing)) return { ok: false, message: 'Invalid routing number.', code: 'routing_number_invalid' };
+    if (!isAccountNumber(account)) return { ok: false, message: 'Invalid account number.', code: 'account_number_invalid' };
+    const outcome = bankOutcomeByAccount.get(account) ?? 'clears';
+    return { ok: true, ref: `pm_test_bank_${outcome}_${randomBytes(8).toString('hex')}`, bankName: 'STRIPE TEST BANK', last4: account.slice(-4) };
+  }
+
   async listCards(customerRef: string): Promise<SavedCard[]> {
     return [...this.cardsOf(customerRef).values()];
   }
@@ -204,6 +248,13 @@ export class TestPaymentGateway implements PaymentGateway {
   }
 
   async paymentStatus(paymentRef: string): Promise<ChargeResult> {
+    const debit = bankOutcomeOf(paymentRef, 'pi_test_ach');
+    if (debit === 'stays-pending') return { ok: 'processing', paymentRef };
+    if (debit === 'clears') {
+      if (!this.payments.has(paymentRef)) this.payments.set(paymentRef, { amountCents: this.debitAmounts.get(paymentRef) ?? 0, refunded: false });
+      return { ok: true, paymentRef, brand: null, last4: null };
+    }
+    if (debit) return { ok: false, ...bankRefusals[debit], paymentRef };
     const pending = this.authentications.get(paymentRef);
     if (pending) {
       if (pending.state === 'requires_action') return { ok: 'authenticate', paymentRef, clientSecret: pending.clientSecret };
@@ -260,6 +311,14 @@ export class TestPaymentGateway implements PaymentGateway {
 
   private decide(request: ChargeRequest): ChargeResult {
     const source = request.source;
+    if (source.kind === 'bank-account') {
+      const outcome = bankOutcomeOf(source.paymentMethod, 'pm_test_bank');
+      if (!outcome) return { ok: false, message: 'No such payment method.', code: 'resource_missing', paymentRef: null };
+      // Like Stripe: the debit is accepted and 'processing'; whether it clears is known days later (paymentStatus).
+      const paymentRef = `pi_test_ach_${outcome}_${randomBytes(12).toString('hex')}`;
+      this.debitAmounts.set(paymentRef, request.amountCents);
+      return { ok: 'processing', paymentRef };
+    }
     if (source.kind === 'upi') {
       if (source.vpa.toLowerCase().endsWith('@fail'))
         return { ok: false, message: 'The UPI payment was not approved.', code: 'upi_declined', paymentRef: null };

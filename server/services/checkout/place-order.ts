@@ -41,6 +41,7 @@ import type { Caller } from '../platform/caller.ts';
 import { bookSlotHolds, checkSlotHolds } from '../cart/slots.ts';
 import { checkAgeGate, takeFacePass } from './age-restriction.ts';
 import { verifyUpi } from '../payments/upi.ts';
+import type { OpenedBankAccount } from '../payments/bank-account.ts';
 import { needsEmailConfirmation, startEmailConfirmation, unpaidOrderRefusal } from './pay-on-delivery.ts';
 import { claimWalletLines, redeemWalletClaims, type WalletClaim } from '../wallet/wallet-redemption.ts';
 
@@ -51,7 +52,11 @@ import { claimWalletLines, redeemWalletClaims, type WalletClaim } from '../walle
  * two never wait on each other: the cart row, the offers by id, pay on delivery's advisory locks (the email, then the
  * address), the slots (checkSlotHolds), then the coupon row.
  */
-export type PaymentChoice = { mode: 2; cardId?: number | undefined; token?: string | undefined } | { mode: 3; upiId: string } | { mode: 4 };
+export type PaymentChoice =
+  | { mode: 1; account: OpenedBankAccount }
+  | { mode: 2; cardId?: number | undefined; token?: string | undefined }
+  | { mode: 3; upiId: string }
+  | { mode: 4 };
 
 export interface PlaceOrderRequest {
   cartId: string;
@@ -86,7 +91,12 @@ export const placeOrderMessages = {
   couponGone: (reason: string) => `${reason} Please review your cart.`,
 } as const;
 
-const paymentMethodNames: Readonly<Record<PaymentChoice['mode'], string>> = { 2: 'stripe_payments', 3: 'upi', 4: 'cashondelivery' };
+const paymentMethodNames: Readonly<Record<PaymentChoice['mode'], string>> = {
+  1: 'us_bank_account',
+  2: 'stripe_payments',
+  3: 'upi',
+  4: 'cashondelivery',
+};
 
 function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
@@ -456,10 +466,12 @@ async function writeOrder(trx: Kysely<Database>, payments: PaymentGateway, calle
       payment_gateway: payment.mode === 4 ? null : payments.kind,
       payment_ref: null,
       payment_method_id: card?.id ?? null,
-      payment_token: payment.mode === 2 && !card ? (payment.token ?? null) : null,
+      payment_token: payment.mode === 1 ? payment.account.ref : payment.mode === 2 && !card ? (payment.token ?? null) : null,
       charge_started_at: null,
-      card_brand: card?.brand ?? null,
-      card_last4: card?.last4 ?? null,
+      // A bank account shows as its bank and last four, like a card.
+      card_brand: payment.mode === 1 ? payment.account.bankName : (card?.brand ?? null),
+      card_last4: payment.mode === 1 ? payment.account.last4 : (card?.last4 ?? null),
+      bank_mandate: payment.mode === 1 ? JSON.stringify(payment.account.mandate) : null,
       upi_id: payment.mode === 3 ? payment.upiId.trim() : null,
       payment_message: null,
       subtotal_cents: totals.subtotal,

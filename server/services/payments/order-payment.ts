@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { PaymentGatewayError, type ChargeResult, type PaymentGateway, type PaymentSource } from '../../adapters/payments/payment-port.ts';
 import type { Database, OrdersTable } from '../../db/schema.ts';
+import { bankPaymentMode } from '../../../src/rules/bank-account.ts';
 import { holdMinutes } from '../cart/slots.ts';
 import { giveBackOrder } from './order-give-back.ts';
 import { creditDineInWallet } from '../wallet/wallet-credit.ts';
@@ -26,7 +27,9 @@ export type SettleOutcome =
   | { kind: 'placed'; order: OrderRow; settledHere: boolean }
   | { kind: 'payment-failed'; order: OrderRow; message: string }
   | { kind: 'pending'; order: OrderRow }
-  | { kind: 'authenticate'; order: OrderRow; clientSecret: string };
+  | { kind: 'authenticate'; order: OrderRow; clientSecret: string }
+  /** A bank debit on its way: the order waits (stock held) until the reconciler reads it cleared or failed. */
+  | { kind: 'bank-pending'; order: OrderRow };
 
 export const paymentMessages = {
   failed: 'Your payment could not be completed.',
@@ -94,6 +97,11 @@ export async function settleOrder(
 
 async function sourceOf(db: Kysely<Database>, order: OrderRow): Promise<PaymentSource | undefined> {
   if (order.payment_mode === 3) return order.upi_id ? { kind: 'upi', vpa: order.upi_id } : undefined;
+  if (order.payment_mode === bankPaymentMode) {
+    return order.payment_token && order.bank_mandate
+      ? { kind: 'bank-account', paymentMethod: order.payment_token, mandate: order.bank_mandate }
+      : undefined;
+  }
   if (order.payment_method_id !== null) {
     const card = await db
       .selectFrom('payment_methods')
@@ -142,6 +150,7 @@ async function chargeClaimed(
 async function settleWith(db: Kysely<Database>, order: OrderRow, result: ChargeResult, now: Date): Promise<SettleOutcome> {
   if (result.ok === true) return markPaid(db, order, result);
   if (result.ok === false) return failOrder(db, order, result.message, result.paymentRef, now);
+  if (result.ok === 'processing') return waitForDebit(db, order, result.paymentRef);
   const waiting = await db
     .updateTable('orders')
     .set({ payment_ref: result.paymentRef, updated_at: new Date() })
@@ -154,6 +163,31 @@ async function settleWith(db: Kysely<Database>, order: OrderRow, result: ChargeR
     return settled(current) ?? { kind: 'pending', order: current };
   }
   return { kind: 'authenticate', order: waiting, clientSecret: result.clientSecret };
+}
+
+/** A bank debit on its way: its payment id is kept (and updated_at touched, so reconciler passes take turns). */
+async function waitForDebit(db: Kysely<Database>, order: OrderRow, paymentRef: string): Promise<SettleOutcome> {
+  const waiting = await db
+    .updateTable('orders')
+    .set({ payment_ref: paymentRef, updated_at: new Date() })
+    .where('id', '=', order.id)
+    .where('status', '=', 'pending_payment')
+    .returningAll()
+    .executeTakeFirst();
+  if (!waiting) {
+    const current = await readOrder(db, order.id);
+    return settled(current) ?? { kind: 'pending', order: current };
+  }
+  return { kind: 'bank-pending', order: waiting };
+}
+
+/**
+ * The reconciler's read of a bank debit on its way: cleared marks the order paid, failed gives everything back,
+ * still processing leaves it waiting. Only reads at the provider, so any number of callers is safe.
+ */
+export async function settleBankDebit(db: Kysely<Database>, payments: PaymentGateway, orderId: number, now: Date): Promise<SettleOutcome> {
+  const order = await readOrder(db, orderId);
+  return settled(order) ?? settleFromStatus(db, payments, order, now);
 }
 
 /**

@@ -1,7 +1,8 @@
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import { PaymentGatewayError, type PaymentGateway } from '../../adapters/payments/payment-port.ts';
 import type { Database } from '../../db/schema.ts';
-import { abandonAuthentication, settleOrder, staleClaimSeconds, type SettleOutcome } from './order-payment.ts';
+import { bankPaymentMode } from '../../../src/rules/bank-account.ts';
+import { abandonAuthentication, settleBankDebit, settleOrder, staleClaimSeconds, type SettleOutcome } from './order-payment.ts';
 
 /**
  * Settles orders left in 'pending_payment': the request that reserved one died before charging, or the card provider
@@ -13,6 +14,10 @@ import { abandonAuthentication, settleOrder, staleClaimSeconds, type SettleOutco
  * An order whose payment waits for the shopper's bank check (3-D Secure) is left to the shopper for
  * authenticationWindowMinutes; after that its status is read once more: a finished check settles it, an unfinished
  * one is cancelled at the provider and the order fails, giving its stock back.
+ *
+ * An order paid by bank (ACH) waits days for its debit to clear: every pass reads the debits on their way (the
+ * longest unread first), marks the cleared ones paid and fails the returned ones, giving their stock back. Such an
+ * order is never re-sent nor reported for review: its payment exists, and only its status is read.
  *
  * Every instance may run this: settleOrder claims an order in one UPDATE, so two sweepers never charge it twice.
  */
@@ -63,15 +68,36 @@ export async function reconcilePendingPayments(
   const record = (orderId: number, outcome: SettleOutcome) => {
     if (outcome.kind === 'placed' && outcome.settledHere) report.paid.push(orderId);
     else if (outcome.kind === 'payment-failed') report.failed.push(orderId);
-    else if (outcome.kind === 'pending' || outcome.kind === 'authenticate') report.stillPending.push(orderId);
+    else if (outcome.kind === 'pending' || outcome.kind === 'authenticate' || outcome.kind === 'bank-pending') report.stillPending.push(orderId);
   };
   for (const order of due) record(order.id, await settleOrder(db, payments, order.id, now, log, 0));
+
+  const debits = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('status', '=', 'pending_payment')
+    .where('payment_mode', '=', bankPaymentMode)
+    .where('payment_ref', 'is not', null)
+    .orderBy('updated_at')
+    .orderBy('id')
+    .limit(batchSize)
+    .execute();
+  for (const order of debits) {
+    try {
+      record(order.id, await settleBankDebit(db, payments, order.id, now));
+    } catch (error) {
+      if (!(error instanceof PaymentGatewayError)) throw error;
+      log(error);
+      report.stillPending.push(order.id);
+    }
+  }
 
   const abandoned = await db
     .selectFrom('orders')
     .select('id')
     .where('status', '=', 'pending_payment')
     .where('payment_ref', 'is not', null)
+    .where('payment_mode', '<>', bankPaymentMode)
     .where('created_at', '<', sql<Date>`now() - make_interval(mins => ${authenticationWindowMinutes})`)
     .orderBy('id')
     .limit(batchSize)
@@ -91,6 +117,8 @@ export async function reconcilePendingPayments(
     .where('status', '=', 'pending_payment')
     .where('created_at', '<', horizon)
     .where(unclaimed)
+    // A bank debit's payment exists and is only read (above): days of waiting are normal for it.
+    .where((eb) => eb.or([eb('payment_mode', '<>', bankPaymentMode), eb('payment_ref', 'is', null)]))
     .orderBy('id')
     .limit(batchSize)
     .execute();

@@ -3,7 +3,7 @@ import type { PaymentGateway } from '../../adapters/payments/payment-port.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Log } from '../platform/log.ts';
 import { startPeriodicPass, type PeriodicPass } from '../platform/periodic-pass.ts';
-import { reconcilePendingPayments } from './payment-reconciler.ts';
+import { reconcilePendingPayments, type ReconcileReport } from './payment-reconciler.ts';
 
 export interface PaymentSweepSettings {
   db: Kysely<Database>;
@@ -20,15 +20,20 @@ export interface PaymentSweepSettings {
  * logs what it settled and what needs a person. stop() ends it and waits for a pass in flight.
  */
 export function startPaymentSweep(settings: PaymentSweepSettings): PeriodicPass {
+  return startPeriodicPass(settings.everyMs, settings.log, 'pending payment sweep failed', async () => {
+    await sweepPaymentsOnce(settings);
+  });
+}
+
+/** One pass: settles what it can, mails each order it found paid, logs what needs a person. */
+export async function sweepPaymentsOnce(settings: Omit<PaymentSweepSettings, 'everyMs'>): Promise<ReconcileReport> {
   const { db, payments, log } = settings;
-  const sweep = async () => {
-    const report = await reconcilePendingPayments(db, payments, settings.clock(), (error) =>
-      log.error({ err: error }, 'card provider failed while settling a pending order'),
-    );
-    for (const orderId of report.paid) settings.onPaid(orderId);
-    if (report.paid.length + report.failed.length > 0) log.info({ paid: report.paid, failed: report.failed }, 'pending payments settled');
-    if (report.needsReview.length > 0)
-      log.error({ orders: report.needsReview }, 'orders pending payment for too long to retry safely: check them at the card provider');
-  };
-  return startPeriodicPass(settings.everyMs, log, 'pending payment sweep failed', sweep);
+  const report = await reconcilePendingPayments(db, payments, settings.clock(), (error) =>
+    log.error({ err: error }, 'card provider failed while settling a pending order'),
+  );
+  for (const orderId of report.paid) settings.onPaid(orderId);
+  if (report.paid.length + report.failed.length > 0) log.info({ paid: report.paid, failed: report.failed }, 'pending payments settled');
+  if (report.needsReview.length > 0)
+    log.error({ orders: report.needsReview }, 'orders pending payment for too long to retry safely: check them at the card provider');
+  return report;
 }

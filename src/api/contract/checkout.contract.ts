@@ -99,8 +99,8 @@ export type OrderReviewData = Infer<typeof orderReviewData>;
 export const orderReviewReply = envelope(orderReviewData);
 export type OrderReviewReply = Infer<typeof orderReviewReply>;
 
-/** The spec's payment options: 2 cards, 3 UPI, 4 Payment on Delivery. */
-export const paymentMode = union([literal(2), literal(3), literal(4)]);
+/** The spec's payment options: 2 cards, 3 UPI, 4 Payment on Delivery; 1 pays by bank (US ACH debit, the bank list). */
+export const paymentMode = union([literal(1), literal(2), literal(3), literal(4)]);
 export type PaymentMode = Infer<typeof paymentMode>;
 
 /** A payment mode as a number or numeric text. */
@@ -119,6 +119,10 @@ export const placeOrderBody = type({
   card_token: optional(nullable(size(string(), 0, 255))),
   upi_id: optional(nullable(size(string(), 0, 300))),
   upi_address: optional(nullable(size(string(), 0, 300))),
+  /** Pay by bank (payment_mode 1): one of the seven banks, the account's routing and account numbers. */
+  bank_name: optional(nullable(size(string(), 0, 60))),
+  routing_number: optional(nullable(size(string(), 0, 40))),
+  account_number: optional(nullable(size(string(), 0, 40))),
 });
 export type PlaceOrderBody = Infer<typeof placeOrderBody>;
 

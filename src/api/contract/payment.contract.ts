@@ -134,6 +134,11 @@ export const testAuthenticateBody = object({ client_secret: size(string(), 1, 20
 export type TestAuthenticateBody = Infer<typeof testAuthenticateBody>;
 export const testAuthenticateReply = envelope(type({}));
 export type TestAuthenticateReply = Infer<typeof testAuthenticateReply>;
+
+/** POST /api/payments/test-reconcile (test mode only): one payment reconciler pass now; how many orders it settled. */
+export const testReconcileBody = object({ ...storeField });
+export const testReconcileReply = envelope(type({ paid: number(), failed: number(), still_pending: number() }));
+export type TestReconcileReply = Infer<typeof testReconcileReply>;
 export const tokenizeReply = envelope(type({ token: string(), ...cardFacts.schema }));
 export type TokenizeReply = Infer<typeof tokenizeReply>;
 

@@ -1,6 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { addCardMachine } from './add-card.machine.ts';
 import type { cardListMachine } from './card-list.machine.ts';
+import { bankAccountErrors } from '../../rules/bank-account.ts';
 import type { paymentOptionsMachine } from './payment-options.machine.ts';
 
 /**
@@ -18,13 +19,7 @@ export {
   type ShippingAddressForCard,
 } from './add-card.setup.ts';
 export { brandLabel, type CardListActor, type CardListEvent } from './card-list.machine.ts';
-export {
-  bankTransferBanks,
-  bankTransferNote,
-  paymentOptions,
-  type PaymentOptionsActor,
-  type PaymentOptionsEvent,
-} from './payment-options.machine.ts';
+export { bankList, paymentOptions, type PaymentOptionsActor, type PaymentOptionsEvent } from './payment-options.machine.ts';
 
 type AddCardSnapshot = SnapshotFrom<typeof addCardMachine>;
 export const selectAddCardFromSettings = (s: AddCardSnapshot) => s.context.fromSettings;
@@ -46,3 +41,18 @@ type PaymentOptionsSnapshot = SnapshotFrom<typeof paymentOptionsMachine>;
 export const selectUpiId = (s: PaymentOptionsSnapshot) => s.context.upiId;
 export const selectUpiError = (s: PaymentOptionsSnapshot) => s.context.upiError;
 export const selectUpiMessage = (s: PaymentOptionsSnapshot) => s.context.upiMessage;
+export const selectChosenBank = (s: PaymentOptionsSnapshot) => s.context.bankName;
+export const selectBankAccount = (s: PaymentOptionsSnapshot) => ({ routingNumber: s.context.routingNumber, accountNumber: s.context.accountNumber });
+/** What is wrong with a typed number (shown once something is typed); the bank's own error waits for a bank. */
+export const selectBankFieldErrors = (s: PaymentOptionsSnapshot) => {
+  const errors = bankAccountErrors({
+    bankName: s.context.bankName ?? '',
+    routingNumber: s.context.routingNumber,
+    accountNumber: s.context.accountNumber,
+  });
+  return {
+    routing: s.context.routingNumber.trim() === '' ? undefined : errors.routing_number,
+    account: s.context.accountNumber.trim() === '' ? undefined : errors.account_number,
+  };
+};
+export { bankMessages } from '../../rules/bank-account.ts';

@@ -2,6 +2,7 @@ import { assign, fromPromise, sendParent, setup, type ActorRefFrom } from 'xstat
 import type { VerifyUpiReply } from '../../api/contract/payment.contract.ts';
 import { ApiError } from '../../api/http.ts';
 import { verifyUpi } from '../../api/payments.api.ts';
+import { bankAccountErrors, bankDigits, bankPaymentMode, banks, type BankName } from '../../rules/bank-account.ts';
 import { upiError, upiMessages } from '../../rules/upi.ts';
 import type { CardStepReport, CardStepChoice, PaymentMode } from '../checkout/checkout-flow.types.ts';
 
@@ -12,13 +13,8 @@ export const paymentOptions: readonly { mode: PaymentMode; label: string }[] = [
   { mode: 4, label: 'Payment on Delivery' },
 ];
 
-/**
- * The spec's bank list of seven, as a US store names them. No payment mode pays by bank (the server takes 2, 3 and
- * 4 only), so the list is shown for information and cannot be chosen: offering a choice that cannot pay would fail at
- * place order.
- */
-export const bankTransferBanks: readonly string[] = ['Chase', 'Bank of America', 'Wells Fargo', 'Citibank', 'U.S. Bank', 'PNC', 'Capital One'];
-export const bankTransferNote = 'Pay by bank transfer is not offered yet.';
+/** The spec's bank list of seven: choosing one pays by bank (a US ACH debit, payment mode 1). */
+export const bankList: readonly BankName[] = banks;
 
 export interface PaymentOptionsInput {
   /** The option shown first; cards unless the tab says otherwise. */
@@ -32,9 +28,16 @@ export interface PaymentOptionsContext {
   verifiedUpiId: string | undefined;
   upiError: string | undefined;
   upiMessage: string | undefined;
+  /** Pay by bank: the bank chosen from the seven, and the account as typed. */
+  bankName: BankName | undefined;
+  routingNumber: string;
+  accountNumber: string;
 }
 
 export type PaymentOptionsEvent =
+  | { type: 'bank.choose'; bank: BankName }
+  | { type: 'bank.routing.change'; value: string }
+  | { type: 'bank.account.change'; value: string }
   | { type: 'payment.option.choose'; mode: PaymentMode }
   | { type: 'upi.change'; upiId: string }
   | { type: 'upi.verify' }
@@ -59,6 +62,10 @@ export const paymentOptionsMachine = setup({
     isCardsChosen: ({ event }) => event.type === 'payment.option.choose' && event.mode === 2,
     isUpiChosen: ({ event }) => event.type === 'payment.option.choose' && event.mode === 3,
     isDeliveryChosen: ({ event }) => event.type === 'payment.option.choose' && event.mode === 4,
+    isBankChosen: ({ event }) => event.type === 'payment.option.choose' && event.mode === bankPaymentMode,
+    isBankAccountComplete: ({ context }) =>
+      Object.keys(bankAccountErrors({ bankName: context.bankName ?? '', routingNumber: context.routingNumber, accountNumber: context.accountNumber }))
+        .length === 0,
     isUpiLongEnough: ({ context }) => upiError(context.upiId) === undefined,
     isUpiValid: (_, params: { reply: VerifyUpiReply }) => params.reply.isVPAValid === 1,
   },
@@ -75,20 +82,35 @@ export const paymentOptionsMachine = setup({
     assignUpiFailure: assign((_, params: { error: unknown }) => ({
       upiError: params.error instanceof ApiError ? (params.error.errors[0]?.message ?? params.error.message) : upiMessages.invalid,
     })),
+    assignBank: assign(({ event }) => (event.type === 'bank.choose' ? { bankName: event.bank } : {})),
+    assignRouting: assign(({ event }) => (event.type === 'bank.routing.change' ? { routingNumber: event.value } : {})),
+    assignAccount: assign(({ event }) => (event.type === 'bank.account.change' ? { accountNumber: event.value } : {})),
     // Hands the choice to the card step, which hands it to checkout.
     reportChoice: sendParent((_, params: { choice: CardStepChoice }): CardStepReport => ({ type: 'payment.chosen', choice: params.choice })),
   },
 }).createMachine({
   id: 'paymentOptions',
-  description: 'How to pay: cards, UPI (checked by the bank) or Payment on Delivery.',
-  context: ({ input }) => ({ initialMode: input.initialMode, upiId: '', verifiedUpiId: undefined, upiError: undefined, upiMessage: undefined }),
+  description: 'How to pay: cards, UPI (checked by the bank), Payment on Delivery, or by bank from one of the seven banks.',
+  context: ({ input }) => ({
+    initialMode: input.initialMode,
+    upiId: '',
+    verifiedUpiId: undefined,
+    upiError: undefined,
+    upiMessage: undefined,
+    bankName: undefined,
+    routingNumber: '',
+    accountNumber: '',
+  }),
   initial: 'starting',
   on: {
     'payment.option.choose': [
       { guard: 'isCardsChosen', target: '.cards', description: 'Cards: the card list offers the saved cards.' },
       { guard: 'isUpiChosen', target: '.upi', description: 'UPI: the shopper types a UPI id to verify.' },
       { guard: 'isDeliveryChosen', target: '.delivery', description: 'Payment on Delivery: Continue at once.' },
+      { guard: 'isBankChosen', target: '.bank', description: 'Pay by bank: the seven banks show, to choose one.' },
     ],
+    // Choosing a bank from the list is choosing to pay by bank.
+    'bank.choose': { target: '.bank.checkingAccount', actions: 'assignBank', description: 'A bank from the seven: pay by bank from it.' },
   },
   states: {
     starting: {
@@ -158,6 +180,48 @@ export const paymentOptionsMachine = setup({
               actions: {
                 type: 'reportChoice',
                 params: ({ context }) => ({ choice: { payment_mode: 3, upi_address: context.verifiedUpiId ?? context.upiId.trim() } }),
+              },
+            },
+          },
+        },
+      },
+    },
+    /**
+     * Pay by bank (a US ACH debit): choose one of the seven banks, type the routing and account numbers (checked as
+     * typed); Continue only once both pass, and it hands them to checkout for place order.
+     */
+    bank: {
+      description: 'Pay by bank: choose the bank, then type the routing and account numbers.',
+      initial: 'choosingBank',
+      on: {
+        'bank.routing.change': { target: '.checkingAccount', actions: 'assignRouting', description: 'The routing number typed is checked.' },
+        'bank.account.change': { target: '.checkingAccount', actions: 'assignAccount', description: 'The account number typed is checked.' },
+      },
+      states: {
+        choosingBank: { description: 'No bank chosen yet: the seven banks show, Continue is off.' },
+        checkingAccount: {
+          description: 'Are the bank, the routing number and the account number all good?',
+          always: [
+            { guard: 'isBankAccountComplete', target: 'accountReady', description: 'All three pass: Continue is on.' },
+            { target: 'enteringAccount', description: 'Something is missing or wrong: Continue stays off.' },
+          ],
+        },
+        enteringAccount: { description: 'Typing the routing and account numbers: Continue is off until both pass.' },
+        accountReady: {
+          description: 'The bank and the account pass the checks: Continue pays by bank from it.',
+          on: {
+            'payment.continue': {
+              description: 'Continue: the bank and the account go to checkout (the mandate text says what the shopper authorises).',
+              actions: {
+                type: 'reportChoice',
+                params: ({ context }) => ({
+                  choice: {
+                    payment_mode: bankPaymentMode,
+                    bank_name: context.bankName,
+                    routing_number: bankDigits(context.routingNumber),
+                    account_number: bankDigits(context.accountNumber),
+                  },
+                }),
               },
             },
           },

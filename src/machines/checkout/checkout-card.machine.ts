@@ -22,7 +22,7 @@ export interface CheckoutCardContext {
 }
 
 /** The shopper's option choice and Payment on Delivery's Continue reach the card step, which passes them to payment options. */
-export type CheckoutCardEvent = CardStepReport | Extract<PaymentOptionsEvent, { type: 'payment.option.choose' | 'payment.continue' }>;
+export type CheckoutCardEvent = CardStepReport | Extract<PaymentOptionsEvent, { type: 'payment.option.choose' | 'payment.continue' | 'bank.choose' }>;
 
 /** The checkout's chosen address as the add-card form's 'Same As Shipping Address' reads it. */
 export function shippingAddressForCard(address: ShippingAddress | undefined): ShippingAddressForCard | undefined {
@@ -67,6 +67,7 @@ export const checkoutCardMachine = setup({
     isCardsChosen: ({ event }) => event.type === 'payment.option.choose' && event.mode === 2,
     isUpiChosen: ({ event }) => event.type === 'payment.option.choose' && event.mode === 3,
     isDeliveryChosen: ({ event }) => event.type === 'payment.option.choose' && event.mode === 4,
+    isBankChosen: ({ event }) => event.type === 'payment.option.choose' && event.mode === 1,
     isCardAdded: (_, params: { added: AddedCard | undefined }) => params.added !== undefined,
   },
   actions: {
@@ -84,7 +85,7 @@ export const checkoutCardMachine = setup({
   },
 }).createMachine({
   id: 'checkoutCard',
-  description: 'The payment step: how the shopper pays (a saved or new card, UPI, or on delivery).',
+  description: 'The payment step: how the shopper pays (a saved or new card, UPI, on delivery, or by bank).',
   context: ({ input }) => ({
     cartId: input.cartId,
     shippingAddress: input.shippingAddress,
@@ -124,7 +125,10 @@ export const checkoutCardMachine = setup({
             actions: 'forwardToPaymentOptions',
             description: 'Payment on Delivery: nothing to fill in, Continue shows.',
           },
+          { guard: 'isBankChosen', target: '.bank', actions: 'forwardToPaymentOptions', description: 'Pay by bank: the seven banks show.' },
         ],
+        // A bank picked from the list pays by bank from it, whichever option showed.
+        'bank.choose': { target: '.bank', actions: 'forwardToPaymentOptions', description: 'A bank from the seven: its account fields show.' },
       },
       states: {
         cards: {
@@ -136,6 +140,7 @@ export const checkoutCardMachine = setup({
           description: 'Payment on Delivery: nothing to fill in, Continue at once.',
           on: { 'payment.continue': { actions: 'forwardToPaymentOptions' } },
         },
+        bank: { description: 'Pay by bank: the bank chosen, its routing and account numbers, then Continue (payment options).' },
       },
     },
     addingCard: {

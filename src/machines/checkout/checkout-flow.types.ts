@@ -9,14 +9,17 @@ import type { TipPercent } from '../../rules/tips.ts';
  * with. Types only: the machines that own each value build it.
  */
 
-/** The spec's payment options (section 9): 2 cards, 3 UPI, 4 Payment on Delivery, as the place-order body reads them. */
+/** The spec's payment options (section 9): 2 cards, 3 UPI, 4 Payment on Delivery; 1 a bank from the bank list. */
 export type PaymentMode = NonNullable<PlaceOrderBody['payment_mode']>;
 
 /**
  * What the card step hands over: the place-order body's payment fields, plus what the spec's cart flow record keeps
  * of a saved card (its customer, its text, its billing address and the payment method name).
  */
-export type CardStepChoice = { payment_mode: PaymentMode } & Pick<PlaceOrderBody, 'card_id' | 'card_token' | 'upi_address'> &
+export type CardStepChoice = { payment_mode: PaymentMode } & Pick<
+  PlaceOrderBody,
+  'card_id' | 'card_token' | 'upi_address' | 'bank_name' | 'routing_number' | 'account_number'
+> &
   Partial<Pick<SavedPaymentMethod, 'customer_stripe_id' | 'card_info'>> & {
     billing_address_id?: NonNullable<SavedPaymentMethod['address']['billing_address_id']> | undefined;
     payment_method?: PaymentMethodsReply['payment_method'] | undefined;

@@ -41,6 +41,7 @@ export const checkoutMachine = checkoutSetup.createMachine({
     flow: flowFromSession(input.session.getSnapshot().context),
     orderId: undefined,
     awaitsEmailConfirmation: false,
+    awaitsBankPayment: false,
     notice: undefined,
   }),
   type: 'parallel',

@@ -40,6 +40,9 @@ export const emptyFlow: CartFlow = {
   payment_method: undefined,
   payment_mode: undefined,
   upi_address: undefined,
+  bank_name: undefined,
+  routing_number: undefined,
+  account_number: undefined,
   tipPercent: 0,
   isGift: false,
   giftMessage: '',
@@ -85,6 +88,8 @@ export interface CheckoutContext {
   orderId: string | undefined;
   /** The placed order is paid on delivery and waits for the shopper to confirm it from the mailed link. */
   awaitsEmailConfirmation: boolean;
+  /** Paid by bank: the debit is still clearing, the order waits as pending. */
+  awaitsBankPayment: boolean;
   /** The snackbar's text (shown 4 s). */
   notice: string | undefined;
 }
@@ -180,6 +185,10 @@ export const checkoutSetup = setup({
           customer_stripe_id: c.customer_stripe_id,
           card_info: c.card_info,
           upi_address: c.upi_address,
+          // Pay by bank: kept in memory only, for place order (which hands them to the provider, never stores them).
+          bank_name: c.bank_name,
+          routing_number: c.routing_number,
+          account_number: c.account_number,
           billing_address_id: c.billing_address_id,
           payment_method: c.payment_method,
         },
@@ -189,6 +198,7 @@ export const checkoutSetup = setup({
     assignOrderId: assign((_, params: { outcome: PlacedOutcome | undefined }) => ({
       orderId: params.outcome?.orderId,
       awaitsEmailConfirmation: params.outcome?.kind === 'placed' && params.outcome.awaitsEmailConfirmation === true,
+      awaitsBankPayment: params.outcome?.kind === 'placed' && params.outcome.awaitsBankPayment === true,
     })),
     clearGift: assign(({ context }) => ({ flow: { ...context.flow, isGift: false, giftMessage: '' } })),
     // The order closed the cart: its id, the checkout's stored choices and dates go; the badge shows 0.

@@ -36,6 +36,7 @@ export const selectNothingToPay = (s: CheckoutSnapshot) => isWalletOnlyLines(s.c
 export const selectIdentityGap = (s: CheckoutSnapshot) => s.context.identityGap;
 export const selectOrderId = (s: CheckoutSnapshot) => s.context.orderId;
 export const selectAwaitsEmailConfirmation = (s: CheckoutSnapshot) => s.context.awaitsEmailConfirmation;
+export const selectAwaitsBankPayment = (s: CheckoutSnapshot) => s.context.awaitsBankPayment;
 /** Each step's actor, while its tab is open. */
 export const selectAddressStep = (s: CheckoutSnapshot) => s.children.chooseAddress;
 export const selectSpeedStep = (s: CheckoutSnapshot) => s.children.chooseSpeed;

@@ -1,7 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { Link, useNavigate } from 'react-router-dom';
 import { selectIsSignedIn } from '../../machines/app/index.ts';
-import { selectAwaitsEmailConfirmation, selectOrderId } from '../../machines/checkout/index.ts';
+import { selectAwaitsBankPayment, selectAwaitsEmailConfirmation, selectOrderId } from '../../machines/checkout/index.ts';
+import { bankMessages } from '../../rules/bank-account.ts';
 import { checkoutMessages } from '../../rules/checkout-flow.ts';
 import { payOnDeliveryMessages } from '../../rules/messages.ts';
 import { payOnDeliveryConfirmMinutes } from '../../rules/pay-on-delivery.ts';
@@ -14,6 +15,7 @@ import * as css from './checkout.css.ts';
 export function OrderPlaced() {
   const orderId = CheckoutActorContext.useSelector(selectOrderId);
   const awaitsEmail = CheckoutActorContext.useSelector(selectAwaitsEmailConfirmation);
+  const awaitsBank = CheckoutActorContext.useSelector(selectAwaitsBankPayment);
   const { session } = useAppActors();
   const customer = useSelector(session, selectIsSignedIn);
   const navigate = useNavigate();
@@ -24,6 +26,7 @@ export function OrderPlaced() {
       </h2>
       <p>Order ID: {orderId}</p>
       {awaitsEmail && <p role="status">{payOnDeliveryMessages.confirmByEmailNote(payOnDeliveryConfirmMinutes)}</p>}
+      {awaitsBank && <p role="status">{bankMessages.pending}</p>}
       {customer ? (
         <>
           <button type="button" className={primaryButton} onClick={() => navigate('/setting/order')}>

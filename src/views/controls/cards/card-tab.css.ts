@@ -6,12 +6,13 @@ export const title = style({ fontSize: '20px', fontWeight: 700, margin: 0 });
 export const options = style({ display: 'flex', flexWrap: 'wrap', gap: '12px 24px', border: 'none', padding: 0, margin: 0 });
 export const option = style({ display: 'flex', alignItems: 'center', gap: '8px', cursor: 'pointer', fontWeight: 600 });
 export const banks = style({
-  border: `1px dashed ${vars.color.border}`,
+  border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.medium,
   padding: '10px 14px',
-  color: vars.color.muted,
+  margin: 0,
 });
-export const bankList = style({ display: 'flex', flexWrap: 'wrap', gap: '6px 16px', listStyle: 'none', padding: 0, margin: '6px 0 0' });
+export const bankTitle = style({ fontWeight: 700, padding: '0 4px' });
+export const bankList = style({ display: 'flex', flexWrap: 'wrap', gap: '8px 20px', marginTop: '6px' });
 export const cards = style({ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))', gap: '16px' });
 export const addTile = style({
   minHeight: '140px',

@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, useRef } from 'react';
-import { bankTransferBanks, bankTransferNote, paymentOptions, type ShippingAddressForCard } from '../../../machines/cards/index.ts';
+import { bankList, bankMessages, paymentOptions, selectChosenBank, type ShippingAddressForCard } from '../../../machines/cards/index.ts';
 import {
   checkoutCardMachine,
   selectAddCard,
@@ -14,6 +14,7 @@ import {
 import { primaryButton, secondaryButton } from '../../../styles/controls.css.ts';
 import { useNotify } from '../../app-context.tsx';
 import { AddCard } from './add-card.tsx';
+import { BankForm } from './bank-form.tsx';
 import { CardList } from './card-list.tsx';
 import * as css from './card-tab.css.ts';
 import { UpiForm } from './upi-form.tsx';
@@ -54,7 +55,10 @@ export function CardTabView({ actor, onBack }: { actor: CheckoutCardActor; onBac
   const addCard = useSelector(actor, selectAddCard);
   const options = useSelector(actor, selectPaymentOptions);
   const cards = useSelector(actor, selectCardList);
-  const mode = useSelector(actor, (s): PaymentMode => (s.matches({ choosing: 'upi' }) ? 3 : s.matches({ choosing: 'delivery' }) ? 4 : 2));
+  const mode = useSelector(actor, (s): PaymentMode =>
+    s.matches({ choosing: 'upi' }) ? 3 : s.matches({ choosing: 'delivery' }) ? 4 : s.matches({ choosing: 'bank' }) ? 1 : 2,
+  );
+  const chosenBank = useSelector(options, (s) => (s ? selectChosenBank(s) : undefined));
 
   if (addCard) return <AddCard actor={addCard} />;
 
@@ -80,18 +84,28 @@ export function CardTabView({ actor, onBack }: { actor: CheckoutCardActor; onBac
               </label>
             ))}
           </fieldset>
-          <div className={css.banks} role="group" aria-labelledby="bank-transfer-title">
-            <p id="bank-transfer-title">{bankTransferNote}</p>
-            <ul className={css.bankList} aria-label="Banks">
-              {bankTransferBanks.map((bank) => (
-                <li key={bank}>{bank}</li>
+          <fieldset className={css.banks}>
+            <legend className={css.bankTitle}>{bankMessages.title}</legend>
+            <div className={css.bankList}>
+              {bankList.map((bank) => (
+                <label key={bank} className={css.option}>
+                  <input
+                    type="radio"
+                    name="bank"
+                    value={bank}
+                    checked={mode === 1 && chosenBank === bank}
+                    onChange={() => actor.send({ type: 'bank.choose', bank })}
+                  />
+                  {bank}
+                </label>
               ))}
-            </ul>
-          </div>
+            </div>
+          </fieldset>
         </section>
       )}
       {mode === 2 && cards && <CardList actor={cards} fromSettings={fromSettings} />}
       {mode === 3 && options && <UpiForm actor={options} />}
+      {mode === 1 && options && <BankForm actor={options} />}
       {mode === 4 && (
         <div className={css.actions}>
           <p className={css.status}>Pay when your order arrives.</p>

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { bankAccountErrors, bankMessages, banks, isAccountNumber, isRoutingNumber } from '../../src/rules/bank-account.ts';
+import { placeOrderOutcome } from '../../src/rules/checkout-flow.ts';
+
+describe('bank account rules', () => {
+  it('lists the spec’s seven banks', () => {
+    expect(banks).toHaveLength(7);
+  });
+
+  it('takes ABA routing numbers by their check digit, spaces and dashes aside', () => {
+    expect(isRoutingNumber('110000000')).toBe(true);
+    expect(isRoutingNumber('021000021')).toBe(true);
+    expect(isRoutingNumber('021-000-021')).toBe(true);
+    expect(isRoutingNumber('110000001')).toBe(false);
+    expect(isRoutingNumber('11000000')).toBe(false);
+    expect(isRoutingNumber('11000000a')).toBe(false);
+  });
+
+  it('takes account numbers of 4 to 17 digits', () => {
+    expect(isAccountNumber('000123456789')).toBe(true);
+    expect(isAccountNumber('123')).toBe(false);
+    expect(isAccountNumber('123456789012345678')).toBe(false);
+  });
+
+  it('names each field that is wrong, by the place-order body’s names', () => {
+    expect(bankAccountErrors({ bankName: 'Chase', routingNumber: '110000000', accountNumber: '000123456789' })).toEqual({});
+    expect(bankAccountErrors({ bankName: 'Piggy', routingNumber: '1', accountNumber: 'x' })).toEqual({
+      bank_name: bankMessages.chooseBank,
+      routing_number: bankMessages.routing,
+      account_number: bankMessages.account,
+    });
+  });
+
+  it('reads a placed order still pending payment as waiting for the bank', () => {
+    expect(placeOrderOutcome({ code: 1, order_id: '100000009', status: 'pending_payment' })).toEqual({
+      kind: 'placed',
+      orderId: '100000009',
+      awaitsBankPayment: true,
+    });
+    expect(placeOrderOutcome({ code: 1, order_id: '100000010', status: 'processing' })).toEqual({ kind: 'placed', orderId: '100000010' });
+  });
+});
