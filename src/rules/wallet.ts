@@ -26,6 +26,7 @@ export const walletTexts = {
   availableInWallet: 'Available in Wallet',
   redeemableHere: 'Redeemable Here',
   addToCart: 'ADD TO CART',
+  nothingLeft: 'Nothing is left to redeem in this state and category.',
   noWallet: 'Nothing in your wallet yet: what you buy for dine-in is kept here.',
   noRestaurants: 'No partner restaurant redeems this part of your wallet yet.',
   noProducts: 'Nothing in your wallet is redeemable at this restaurant.',
@@ -109,9 +110,19 @@ export function categoryOptions(rows: readonly WalletRowLike[], state: string): 
   }));
 }
 
+/**
+ * Why REDEEM NOW is disabled, in words a sighted shopper reads beside it: the state tooltip's 'Selecting state is
+ * mandatory' while the state is 'All', or that nothing is left in the rows shown; undefined when it may go on.
+ */
+export function redeemBlockedReason(rows: readonly WalletRowLike[], filter: WalletFilter): string | undefined {
+  if (filter.state === allStates) return walletTexts.stateTooltip;
+  if (remainingTotal(filterWalletRows(rows, filter)) <= 0) return walletTexts.nothingLeft;
+  return undefined;
+}
+
 /** REDEEM NOW is disabled when the state is 'All' or nothing is left in the rows shown. */
 export function canRedeem(rows: readonly WalletRowLike[], filter: WalletFilter): boolean {
-  return filter.state !== allStates && remainingTotal(filterWalletRows(rows, filter)) > 0;
+  return redeemBlockedReason(rows, filter) === undefined;
 }
 
 // ---------------------------------------------------------------- the wallet product list

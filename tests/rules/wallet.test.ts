@@ -3,6 +3,7 @@ import { checkoutProblems, checkoutTarget, isWalletOnlyCart } from '../../src/ru
 import { deliveryOptionMessages } from '../../src/rules/messages.ts';
 import {
   canRedeem,
+  redeemBlockedReason,
   categoryOptions,
   filterWalletRows,
   formatWalletAmount,
@@ -60,6 +61,12 @@ describe('the Dine-In panel filters', () => {
     expect(canRedeem(rows, { state: 'All', category: 0 })).toBe(false);
     expect(canRedeem(rows, { state: 'NY', category: 2 })).toBe(false);
     expect(canRedeem(rows, { state: 'NY', category: 0 })).toBe(true);
+  });
+
+  it('says in words why REDEEM NOW is disabled (issue 23: the reason was for screen readers only)', () => {
+    expect(redeemBlockedReason(rows, { state: 'All', category: 0 })).toBe('Selecting state is mandatory');
+    expect(redeemBlockedReason(rows, { state: 'NY', category: 2 })).toBe(walletTexts.nothingLeft);
+    expect(redeemBlockedReason(rows, { state: 'NY', category: 0 })).toBeUndefined();
   });
 });
 
