@@ -311,12 +311,26 @@ describe('where and what to redeem', () => {
     );
     assert(here.body, walletProductsReply);
     const size = await sizeOf(me.offer.variantId);
+    // Issue 23: a size's price is what this customer paid for one (the dine-in line's price and tax), never the
+    // catalogue's list price; wallet_worth is what both portions cost them.
+    const line = await db()
+      .selectFrom('order_items')
+      .select(['price_cents', 'row_total_cents', 'tax_cents'])
+      .where('order_id', '=', (await orderOf(t, me.orderNumber)).id)
+      .executeTakeFirstOrThrow();
+    const listPrice = await db().selectFrom('product_variants').select('price_cents').where('id', '=', me.offer.variantId).executeTakeFirstOrThrow();
+    const paid = line.row_total_cents + line.tax_cents;
+    expect(line.price_cents).toBe(2400);
+    expect(listPrice.price_cents).not.toBe(2400);
     expect(here.body.data).toEqual([
       expect.objectContaining({
         available_wallet: 2,
         redeamable_here: 2,
         unit: 'portion',
-        child: [expect.objectContaining({ id: me.offer.variantId, bottle_size: size, pastorderid: me.orderNumber })],
+        wallet_worth: (paid / 100).toFixed(2),
+        child: [
+          expect.objectContaining({ id: me.offer.variantId, bottle_size: size, pastorderid: me.orderNumber, price: (paid / 200).toFixed(2) }),
+        ],
       }),
     ]);
     const elsewhere = await post(
