@@ -1,6 +1,6 @@
 import { assert } from 'superstruct';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { placeOrderReply } from '../../src/api/contract/checkout.contract.ts';
+import { myOrdersReply, placeOrderReply } from '../../src/api/contract/checkout.contract.ts';
 import { walletAddToCartReply, walletIndexReply, walletProductsReply, walletVendorsReply } from '../../src/api/contract/wallet.contract.ts';
 import { sql } from 'kysely';
 import { PaymentGatewayError, type ChargeRequest, type ChargeResult } from '../../server/adapters/payments/payment-port.ts';
@@ -108,6 +108,11 @@ describe('buying for dine-in fills the wallet', () => {
       state: 'NY',
       price_category: places.category,
     });
+    // Issue 23: the order's row on /setting/order gives the visit's time beside its date, as a delivery gives its slot.
+    const orders = await post(t, '/api/account/myorders', {}, me.token);
+    assert(orders.body, myOrdersReply);
+    const placed = orders.body.data?.find((o) => o.increment_id === me.orderNumber);
+    expect(placed?.dine_in_items).toEqual([expect.objectContaining({ delivery_method: 'Dine-in', delivery_date: today, time_slot: '7:00 PM' })]);
   });
 
   it('holds a drink in millilitres, and credits nothing for a declined card or a pick-up order', async () => {
@@ -328,9 +333,7 @@ describe('where and what to redeem', () => {
         redeamable_here: 2,
         unit: 'portion',
         wallet_worth: (paid / 100).toFixed(2),
-        child: [
-          expect.objectContaining({ id: me.offer.variantId, bottle_size: size, pastorderid: me.orderNumber, price: (paid / 200).toFixed(2) }),
-        ],
+        child: [expect.objectContaining({ id: me.offer.variantId, bottle_size: size, pastorderid: me.orderNumber, price: (paid / 200).toFixed(2) })],
       }),
     ]);
     const elsewhere = await post(
