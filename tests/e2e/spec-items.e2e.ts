@@ -51,7 +51,9 @@ test.describe('issue 23: a shopper walk with nothing wrong at the seams', () => 
     // Add New Card: no shipping address to copy on a dine-in order, and it says so; the billing zip fills city and state.
     await openNewCard(page);
     await expect(page.getByRole('checkbox', { name: 'Same As Shipping Address' })).toHaveCount(0);
-    await expect(page.getByText('This order has no shipping address (dine-in or pick-up): please enter the billing address of the card.')).toBeVisible();
+    await expect(
+      page.getByText('This order has no shipping address (dine-in or pick-up): please enter the billing address of the card.'),
+    ).toBeVisible();
     await page.getByLabel('Card Holder').fill('Ada Lovelace');
     await page.getByLabel('Card Number').fill('4242 4242 4242 4242');
     await page.getByLabel('Expiry (MM/YY)').fill('12/34');
@@ -72,7 +74,9 @@ test.describe('issue 23: a shopper walk with nothing wrong at the seams', () => 
     await page.goto('/setting/order');
     const dineIn = page.getByRole('region', { name: 'Dine-In' });
     const order = dineIn.getByRole('region', { name: /^ORDER #\d+/ }).first();
-    await expect(order.getByRole('cell', { name: new RegExp(`^${tomorrow().iso.slice(5, 7)}/${tomorrow().iso.slice(8, 10)}/\\d{4} 7:00 PM$`) })).toBeVisible();
+    await expect(
+      order.getByRole('cell', { name: new RegExp(`^${tomorrow().iso.slice(5, 7)}/${tomorrow().iso.slice(8, 10)}/\\d{4} 7:00 PM$`) }),
+    ).toBeVisible();
     await expect(order.getByLabel('Order totals').getByText(/^-\$\d+\.\d{2}$/)).toBeVisible();
 
     // REDEEM NOW is greyed out with its reason on screen, until a state is chosen.
