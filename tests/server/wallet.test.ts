@@ -336,6 +336,20 @@ describe('where and what to redeem', () => {
         child: [expect.objectContaining({ id: me.offer.variantId, bottle_size: size, pastorderid: me.orderNumber, price: (paid / 200).toFixed(2) })],
       }),
     ]);
+    // A coupon's discount on the order comes off what its lines cost the customer (here its one line: all of it).
+    await db().updateTable('orders').set({ discount_cents: 1000 }).where('increment_id', '=', me.orderNumber).execute();
+    const discounted = await post(
+      t,
+      '/api/walletproductlst/walletProducts',
+      { customer_id: me.customerId, vendor_id: places.sameCategory.at(-1)?.vendorId },
+      me.token,
+    );
+    assert(discounted.body, walletProductsReply);
+    expect(discounted.body.data?.[0]).toMatchObject({
+      wallet_worth: ((paid - 1000) / 100).toFixed(2),
+      child: [expect.objectContaining({ price: ((paid - 1000) / 200).toFixed(2) })],
+    });
+    await db().updateTable('orders').set({ discount_cents: 0 }).where('increment_id', '=', me.orderNumber).execute();
     const elsewhere = await post(
       t,
       '/api/walletproductlst/walletProducts',

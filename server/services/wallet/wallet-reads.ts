@@ -107,13 +107,24 @@ export async function findRestaurant(db: Kysely<Database>, locId: number) {
     .executeTakeFirst();
 }
 
+interface PaidLine {
+  row_total_cents: number;
+  tax_cents: number;
+  subtotal_cents: number;
+  discount_cents: number;
+  ordered: number;
+}
+
 /**
- * What `units` of an entry cost this customer: their share of what the order line was paid, tax included (issue 23:
- * the catalogue's list price of the size is not what a dine-in purchase cost, so it is never shown here).
+ * What `units` of an entry cost this customer: their share of what the order line was paid, its share of the order's
+ * discount taken off and its tax included (issue 23: the catalogue's list price of the size is not what a dine-in
+ * purchase cost, so it is never shown here).
  */
-function paidFor(entry: { row_total_cents: number; tax_cents: number; ordered: number }, units: number): number {
+function paidFor(entry: PaidLine, units: number): number {
   if (entry.ordered <= 0) return 0;
-  return Math.round(((entry.row_total_cents + entry.tax_cents) * units) / entry.ordered);
+  const discount = entry.subtotal_cents > 0 ? Math.round((entry.discount_cents * entry.row_total_cents) / entry.subtotal_cents) : 0;
+  const line = Math.max(0, entry.row_total_cents - discount) + entry.tax_cents;
+  return Math.round((line * units) / entry.ordered);
 }
 
 /**
@@ -149,6 +160,8 @@ export async function walletProducts(db: Kysely<Database>, customerId: number, v
       'wallet_entries.price_category',
       'order_items.row_total_cents',
       'order_items.tax_cents',
+      'orders.subtotal_cents',
+      'orders.discount_cents',
       'orders.increment_id',
       'products.name',
       'products.size_unit',
