@@ -10,6 +10,13 @@
  */
 export const somethingWentWrongMessage = 'Something Went Wrong.';
 
+/**
+ * The spec's success toast defaults (storefront.md 8: 'mostly suppressed'): an update the shopper made shows
+ * 'Updated SuccessFully' in green; a fetch succeeding is what the screen shows, so 'Fetched SuccessFully' stays
+ * unshown (a toast on every load would be noise).
+ */
+export const successToastDefaults = { updated: 'Updated SuccessFully', fetched: 'Fetched SuccessFully' } as const;
+
 /** A cart id that is unknown, closed or someone else's (the server never says which). */
 export const cartNotFoundMessage = 'Cart not found';
 

@@ -25,3 +25,8 @@ export function formatMoney(dollars: string): string {
   const cents = dollarsToCents(dollars);
   return cents === undefined ? dollars : usDollars.format(cents / 100);
 }
+
+/** A discount as every price summary shows it: taken off, so with a minus sign ('-$5.00'); none reads '$0.00'. */
+export function formatDiscount(dollars: string): string {
+  return (dollarsToCents(dollars) ?? 0) > 0 ? formatMoney(`-${dollars}`) : formatMoney(dollars);
+}

@@ -8,6 +8,7 @@ import {
   type PriceCategoryFilter,
 } from './dine-in.ts';
 import { deliveryOptionMessages } from './messages.ts';
+import { formatMoney } from './money.ts';
 import type { SizeUnit } from './sizes.ts';
 
 /**
@@ -26,6 +27,9 @@ export const walletTexts = {
   availableInWallet: 'Available in Wallet',
   redeemableHere: 'Redeemable Here',
   addToCart: 'ADD TO CART',
+  prepaid: 'prepaid',
+  toRedeem: 'to redeem',
+  nothingLeft: 'Nothing is left to redeem in this state and category.',
   noWallet: 'Nothing in your wallet yet: what you buy for dine-in is kept here.',
   noRestaurants: 'No partner restaurant redeems this part of your wallet yet.',
   noProducts: 'Nothing in your wallet is redeemable at this restaurant.',
@@ -109,9 +113,19 @@ export function categoryOptions(rows: readonly WalletRowLike[], state: string): 
   }));
 }
 
+/**
+ * Why REDEEM NOW is disabled, in words a sighted shopper reads beside it: the state tooltip's 'Selecting state is
+ * mandatory' while the state is 'All', or that nothing is left in the rows shown; undefined when it may go on.
+ */
+export function redeemBlockedReason(rows: readonly WalletRowLike[], filter: WalletFilter): string | undefined {
+  if (filter.state === allStates) return walletTexts.stateTooltip;
+  if (remainingTotal(filterWalletRows(rows, filter)) <= 0) return walletTexts.nothingLeft;
+  return undefined;
+}
+
 /** REDEEM NOW is disabled when the state is 'All' or nothing is left in the rows shown. */
 export function canRedeem(rows: readonly WalletRowLike[], filter: WalletFilter): boolean {
-  return filter.state !== allStates && remainingTotal(filterWalletRows(rows, filter)) > 0;
+  return redeemBlockedReason(rows, filter) === undefined;
 }
 
 // ---------------------------------------------------------------- the wallet product list
@@ -194,6 +208,19 @@ export function totalAvailableText(rows: readonly WalletRowLike[]): string {
     return amount > 0 ? [formatWalletAmount(amount, unit)] : [];
   });
   return parts.length > 0 ? parts.join(' · ') : '0';
+}
+
+/**
+ * A wallet size's price as the redeem page shows it (issue 23): what the shopper paid for it, and that redeeming it
+ * costs nothing now — '$65.79 prepaid · $0.00 to redeem'. Never the catalogue's list price.
+ */
+export function walletPriceText(paid: string): string {
+  return `${formatMoney(paid)} ${walletTexts.prepaid} · ${formatMoney('0.00')} ${walletTexts.toRedeem}`;
+}
+
+/** 'Available in Wallet' with what it is worth to the shopper: '2 portions · worth $131.58'. */
+export function walletHoldingText(amount: number, unit: WalletUnit, worth: string): string {
+  return `${formatWalletAmount(amount, unit)} · worth ${formatMoney(worth)}`;
 }
 
 /** Every cart line is redeemed from the wallet: the order costs nothing and needs no card. */

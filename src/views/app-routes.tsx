@@ -62,6 +62,8 @@ export function AppRoutes() {
       )}
       {/* The old template's header route: the store is where its links led. */}
       <Route path="/header" element={<Navigate to="/store" replace />} />
+      {/* A target the spec names for the saved addresses: they are kept on My Account's MY SHIPPING ADDRESS. */}
+      <Route path="/profile/addresses" element={<Navigate to="/setting/user#shipping-addresses" replace />} />
       <Route element={<AppLayout />}>
         {/* One element for the three paths, so the links between them switch the form in place; it reads the path itself. */}
         <Route element={<AuthScreen />}>

@@ -60,7 +60,7 @@ test.describe('prepaid wallet', () => {
     await expect(walletRow(page, oysters).getByRole('cell', { name: '1 portion', exact: true })).toHaveCount(2);
     const redeem = dineIn.getByRole('button', { name: 'REDEEM NOW' });
     await expect(redeem).toBeDisabled();
-    await expect(dineIn.getByLabel('State')).toHaveAttribute('aria-description', 'Selecting state is mandatory');
+    await expect(dineIn.getByLabel('State')).toHaveAccessibleDescription('Selecting state is mandatory');
     await dineIn.getByLabel('State').selectOption('NY');
     await expect(dineIn.getByTestId('wallet-total')).toHaveText('3 portions');
     await expect(redeem).toBeEnabled();

@@ -154,6 +154,7 @@ interface Fakes {
 
 function start(fakes: Fakes = {}) {
   const notifyFailure = vi.fn<(message: string) => void>();
+  const notifyUpdated = vi.fn<() => void>();
   const calls = { dashboard: 0, addresses: 0 };
   const machine = accountDashboardMachine.provide({
     actors: {
@@ -176,10 +177,10 @@ function start(fakes: Fakes = {}) {
         fakes.preferences ? fakes.preferences() : Promise.resolve({ code: 1, data: { newsletter_subscription: 1, notification: 1 } }),
       ),
     },
-    actions: { notifyFailure: (_, params) => notifyFailure(params.message) },
+    actions: { notifyFailure: (_, params) => notifyFailure(params.message), notifyUpdated: () => notifyUpdated() },
   });
   const actor = createActor(machine, { input: { customerId: 7 } }).start();
-  return { actor, notifyFailure, calls };
+  return { actor, notifyFailure, notifyUpdated, calls };
 }
 
 const ready = (actor: ReturnType<typeof start>['actor']) =>
@@ -197,12 +198,15 @@ describe('account dashboard behaviour', () => {
     ]);
     // The primary address of YOUR INFORMATION is read again.
     expect(ok.calls.dashboard).toBe(2);
+    // Issue 23: an update that worked says so ('Updated SuccessFully', the spec's default success toast).
+    expect(ok.notifyUpdated).toHaveBeenCalledTimes(1);
 
     const refused = start({ setDefault: async () => [{ code: -1, message: 'Address not allowed' }] });
     await ready(refused.actor);
     refused.actor.send({ type: 'address.default', addressId: 2 });
     await ready(refused.actor);
     expect(refused.notifyFailure).toHaveBeenCalledWith('Address not allowed');
+    expect(refused.notifyUpdated).not.toHaveBeenCalled();
     expect(refused.actor.getSnapshot().context.addresses.find((a) => a.id === 1)?.defaultAddress).toBe('1');
   });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import type { AddAddressReply } from '../../src/api/contract/address.contract.ts';
+import type { ZipLookupReply } from '../../src/api/contract/location.contract.ts';
 import type { SaveCardReply, SavedCardData, StripeDetailsReply } from '../../src/api/contract/payment.contract.ts';
 import { ApiError } from '../../src/api/http.ts';
 import { addCardMachine } from '../../src/machines/cards/add-card.machine.ts';
@@ -72,6 +73,10 @@ const cardRefused = label('saveCard: declined', done('saveCard', { code: -1, dat
 const cardRefusedBlank = label('saveCard: code -1 without text', done('saveCard', { code: -1, data: '' }));
 const cardFailed = label('saveCard: offline', failed('saveCard'));
 const stripeFieldsGone = label('card.tokenizer.change: none', { type: 'card.tokenizer.change', tokenizer: undefined });
+const newYork: ZipLookupReply = { code: 1, data: [{ zipcode: '10001', city: 'New York', state: 'NY', loc_id: 1 }] };
+const zipFound = label('lookupZip: 10001 New York', done('lookupZip', newYork));
+const zipFailed = label('lookupZip: offline', failed('lookupZip'));
+const wrongCity = label('city: Boston', { type: 'card.field.change', field: 'city', value: 'Boston' });
 
 /** Fixes the first invalid field: a chain of fixes, not every combination, keeps the graph small. */
 function nextFix(context: AddCardContext): AnyEventObject[] {
@@ -88,9 +93,12 @@ function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   if (snapshot.matches({ saving: 'tokenizingFirst' }) || snapshot.matches({ saving: 'tokenizingSecond' })) return [tokenMade, tokenRefused];
   if (snapshot.matches({ saving: 'savingBillingAddress' })) return [billingDone, billingRefused, billingFailed];
   if (snapshot.matches({ saving: 'savingCard' })) return [cardDone, cardRefused, cardRefusedBlank, cardFailed];
+  if (snapshot.matches({ editing: 'lookingUpZip' })) return [zipFound, zipFailed];
   if (snapshot.matches('editing')) {
     return [
       ...nextFix(c),
+      // After the zip filled the city, a city that is not the zip's (the zip rule refuses it on save).
+      ...(c.zipLookup && c.values.city === 'New York' ? [wrongCity] : []),
       { type: 'card.save' },
       { type: 'card.back' },
       { type: 'card.billing.same.toggle', same: !c.sameAsShipping },
@@ -110,6 +118,8 @@ const serializeState = (snapshot: AnyMachineSnapshot) => {
     c.tokens.length,
     c.tried,
     c.formError ?? null,
+    c.zipLookup?.zip ?? null,
+    c.values.city,
   ]);
 };
 
@@ -149,15 +159,21 @@ interface Stubs {
   token?: (input: CardTokenInput, call: number) => Promise<{ token: string }>;
   billing?: () => Promise<AddAddressReply>;
   card?: () => Promise<SaveCardReply>;
+  zip?: (zip: string) => Promise<ZipLookupReply>;
 }
 
 function start(input: AddCardInput = { shippingAddress: shipping, now: fixedNow }, stubs: Stubs = {}) {
   const calls: string[] = [];
+  const zips: string[] = [];
   const inputs = { tokens: [] as CardTokenInput[], billing: [] as unknown[], card: [] as unknown[] };
   const spies = { reportError: vi.fn() };
   const machine = addCardMachine.provide({
     actors: {
       loadGateway: fromPromise(async () => testGateway),
+      lookupZip: fromPromise(async ({ input: { zip } }: { input: { zip: string } }) => {
+        zips.push(zip);
+        return stubs.zip ? stubs.zip(zip) : newYork;
+      }),
       createCardToken: fromPromise(async ({ input: tokenInput }) => {
         inputs.tokens.push(tokenInput);
         calls.push(`token${inputs.tokens.length}`);
@@ -179,7 +195,7 @@ function start(input: AddCardInput = { shippingAddress: shipping, now: fixedNow 
     },
   });
   const actor = createActor(machine, { input }).start();
-  return { actor, calls, inputs, spies };
+  return { actor, calls, zips, inputs, spies };
 }
 
 async function fill(actor: ReturnType<typeof start>['actor'], values: Partial<Record<AddCardField, string>> = validValues) {
@@ -244,6 +260,49 @@ describe('add card behaviour', () => {
     await waitFor(actor, (s) => s.status === 'done');
     expect(calls).toEqual(['token1', 'token2', 'card']);
     expect(inputs.card[0]).toMatchObject({ billingAddressId: 41 });
+  });
+
+  it('fills the billing city and state from a 5-digit zip, as the shipping form does (issue 23)', async () => {
+    // A dine-in checkout: no shipping address to copy, the billing address is typed in.
+    const { actor, calls, zips } = start({ now: fixedNow });
+    await fill(actor, { ...validValues, city: '', state: '', zip: '1000' });
+    expect(zips).toEqual([]);
+    actor.send({ type: 'card.field.change', field: 'zip', value: '10001' });
+    await waitFor(actor, (s) => s.matches({ editing: 'idle' }));
+    expect(zips).toEqual(['10001']);
+    expect(actor.getSnapshot().context.values).toMatchObject({ zip: '10001', city: 'New York', state: 'NY' });
+    actor.send({ type: 'card.save' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(calls).toEqual(['token1', 'token2', 'billing', 'card']);
+  });
+
+  it('refuses a billing city that is not the zip’s, with the shipping form’s words, and saves nothing', async () => {
+    const { actor, calls, spies } = start({ now: fixedNow });
+    await fill(actor, { ...validValues, city: '' });
+    await waitFor(actor, (s) => s.matches({ editing: 'idle' }) && s.context.values.city === 'New York');
+    actor.send({ type: 'card.field.change', field: 'city', value: 'Boston' });
+    actor.send({ type: 'card.save' });
+    const message = "Your Zipcode and City Value Doesn't match.Please Fix and Try Again";
+    expect(actor.getSnapshot().context.formError).toBe(message);
+    expect(spies.reportError).toHaveBeenCalledWith(message);
+    expect(calls).toEqual([]);
+  });
+
+  it('keeps a zip lookup’s late answer off a zip the shopper has changed since', async () => {
+    let answer: (reply: ZipLookupReply) => void = () => undefined;
+    const { actor } = start({ now: fixedNow }, { zip: () => new Promise((resolve) => (answer = resolve)) });
+    await fill(actor, { ...validValues, city: '', state: '' });
+    actor.send({ type: 'card.field.change', field: 'zip', value: '1000' });
+    answer(newYork);
+    await waitFor(actor, (s) => s.matches({ editing: 'idle' }));
+    expect(actor.getSnapshot().context.values).toMatchObject({ zip: '1000', city: '', state: '' });
+  });
+
+  it('has no shipping address to copy on a dine-in checkout: the toggle does nothing', async () => {
+    const { actor } = start({ now: fixedNow });
+    await waitFor(actor, (s) => s.matches('editing'));
+    actor.send({ type: 'card.billing.same.toggle', same: true });
+    expect(actor.getSnapshot().context.sameAsShipping).toBe(false);
   });
 
   it('ignores the toggle when opened from account settings', async () => {

@@ -54,6 +54,7 @@ export const walletProductList: WalletProduct[] = [
     child: [{ id: 111, bottle_size: 400, price: '38.00', pastorderid: '100000001' }],
     available_wallet: 2,
     redeamable_here: 2,
+    wallet_worth: '76.00',
   },
   {
     prod_id: 12,
@@ -64,5 +65,6 @@ export const walletProductList: WalletProduct[] = [
     child: [],
     available_wallet: 750,
     redeamable_here: 0,
+    wallet_worth: '45.00',
   },
 ];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsToDollars, dollarsToCents, formatMoney } from '../../src/rules/money.ts';
+import { centsToDollars, dollarsToCents, formatDiscount, formatMoney } from '../../src/rules/money.ts';
 import { cardPriceLabel, formatSize, formatWeight, lowestPrice, visibleSizesSorted } from '../../src/rules/sizes.ts';
 
 describe('money', () => {
@@ -22,6 +22,10 @@ describe('money', () => {
     expect(formatMoney('12.50')).toBe('$12.50');
     expect(formatMoney('-3.00')).toBe('-$3.00');
     expect(formatMoney('0.00')).toBe('$0.00');
+  });
+  it('shows a discount as taken off, with a minus sign, wherever totals are shown (issue 23: the order list had none)', () => {
+    expect(formatDiscount('5.00')).toBe('-$5.00');
+    expect(formatDiscount('0.00')).toBe('$0.00');
   });
   it('groups thousands the US way', () => {
     expect(formatMoney('1234.50')).toBe('$1,234.50');

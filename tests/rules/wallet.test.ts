@@ -3,6 +3,9 @@ import { checkoutProblems, checkoutTarget, isWalletOnlyCart } from '../../src/ru
 import { deliveryOptionMessages } from '../../src/rules/messages.ts';
 import {
   canRedeem,
+  redeemBlockedReason,
+  walletHoldingText,
+  walletPriceText,
   categoryOptions,
   filterWalletRows,
   formatWalletAmount,
@@ -60,6 +63,20 @@ describe('the Dine-In panel filters', () => {
     expect(canRedeem(rows, { state: 'All', category: 0 })).toBe(false);
     expect(canRedeem(rows, { state: 'NY', category: 2 })).toBe(false);
     expect(canRedeem(rows, { state: 'NY', category: 0 })).toBe(true);
+  });
+
+  it('says in words why REDEEM NOW is disabled (issue 23: the reason was for screen readers only)', () => {
+    expect(redeemBlockedReason(rows, { state: 'All', category: 0 })).toBe('Selecting state is mandatory');
+    expect(redeemBlockedReason(rows, { state: 'NY', category: 2 })).toBe(walletTexts.nothingLeft);
+    expect(redeemBlockedReason(rows, { state: 'NY', category: 0 })).toBeUndefined();
+  });
+});
+
+describe('the wallet redeem page’s money (issue 23)', () => {
+  it('shows what the shopper paid for a size and that redeeming it costs nothing, and what the wallet holds is worth', () => {
+    expect(walletPriceText('65.79')).toBe('$65.79 prepaid · $0.00 to redeem');
+    expect(walletHoldingText(2, 'portion', '131.58')).toBe('2 portions · worth $131.58');
+    expect(walletHoldingText(750, 'ml', '45.00')).toBe('750 ml · worth $45.00');
   });
 });
 

@@ -1,6 +1,6 @@
 import { assert } from 'superstruct';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { placeOrderReply } from '../../src/api/contract/checkout.contract.ts';
+import { myOrdersReply, placeOrderReply } from '../../src/api/contract/checkout.contract.ts';
 import { walletAddToCartReply, walletIndexReply, walletProductsReply, walletVendorsReply } from '../../src/api/contract/wallet.contract.ts';
 import { sql } from 'kysely';
 import { PaymentGatewayError, type ChargeRequest, type ChargeResult } from '../../server/adapters/payments/payment-port.ts';
@@ -108,6 +108,11 @@ describe('buying for dine-in fills the wallet', () => {
       state: 'NY',
       price_category: places.category,
     });
+    // Issue 23: the order's row on /setting/order gives the visit's time beside its date, as a delivery gives its slot.
+    const orders = await post(t, '/api/account/myorders', {}, me.token);
+    assert(orders.body, myOrdersReply);
+    const placed = orders.body.data?.find((o) => o.increment_id === me.orderNumber);
+    expect(placed?.dine_in_items).toEqual([expect.objectContaining({ delivery_method: 'Dine-in', delivery_date: today, time_slot: '7:00 PM' })]);
   });
 
   it('holds a drink in millilitres, and credits nothing for a declined card or a pick-up order', async () => {
@@ -311,14 +316,40 @@ describe('where and what to redeem', () => {
     );
     assert(here.body, walletProductsReply);
     const size = await sizeOf(me.offer.variantId);
+    // Issue 23: a size's price is what this customer paid for one (the dine-in line's price and tax), never the
+    // catalogue's list price; wallet_worth is what both portions cost them.
+    const line = await db()
+      .selectFrom('order_items')
+      .select(['price_cents', 'row_total_cents', 'tax_cents'])
+      .where('order_id', '=', (await orderOf(t, me.orderNumber)).id)
+      .executeTakeFirstOrThrow();
+    const listPrice = await db().selectFrom('product_variants').select('price_cents').where('id', '=', me.offer.variantId).executeTakeFirstOrThrow();
+    const paid = line.row_total_cents + line.tax_cents;
+    expect(line.price_cents).toBe(2400);
+    expect(listPrice.price_cents).not.toBe(2400);
     expect(here.body.data).toEqual([
       expect.objectContaining({
         available_wallet: 2,
         redeamable_here: 2,
         unit: 'portion',
-        child: [expect.objectContaining({ id: me.offer.variantId, bottle_size: size, pastorderid: me.orderNumber })],
+        wallet_worth: (paid / 100).toFixed(2),
+        child: [expect.objectContaining({ id: me.offer.variantId, bottle_size: size, pastorderid: me.orderNumber, price: (paid / 200).toFixed(2) })],
       }),
     ]);
+    // A coupon's discount on the order comes off what its lines cost the customer (here its one line: all of it).
+    await db().updateTable('orders').set({ discount_cents: 1000 }).where('increment_id', '=', me.orderNumber).execute();
+    const discounted = await post(
+      t,
+      '/api/walletproductlst/walletProducts',
+      { customer_id: me.customerId, vendor_id: places.sameCategory.at(-1)?.vendorId },
+      me.token,
+    );
+    assert(discounted.body, walletProductsReply);
+    expect(discounted.body.data?.[0]).toMatchObject({
+      wallet_worth: ((paid - 1000) / 100).toFixed(2),
+      child: [expect.objectContaining({ price: ((paid - 1000) / 200).toFixed(2) })],
+    });
+    await db().updateTable('orders').set({ discount_cents: 0 }).where('increment_id', '=', me.orderNumber).execute();
     const elsewhere = await post(
       t,
       '/api/walletproductlst/walletProducts',

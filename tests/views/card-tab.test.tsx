@@ -45,7 +45,24 @@ vi.mock('../../src/api/payments.api.ts', () => ({
   addBillingAddress: vi.fn(),
 }));
 
-function renderTab(props: { fromSettings?: boolean } = {}) {
+// The billing zip's lookup (the shipping form's zip rule).
+vi.mock('../../src/api/location.api.ts', () => ({
+  getAddressByZipcode: vi.fn(async (zip: string) => ({ code: 1, data: [{ zipcode: zip, city: 'New York', state: 'NY', loc_id: 1 }] })),
+}));
+
+const shippingAddress = {
+  address_id: 41,
+  firstname: 'Ada',
+  lastname: 'Lovelace',
+  street1: '1 Main St',
+  street2: '',
+  city: 'New York',
+  state: 'NY',
+  zipcode: '10001',
+  telephone: '2125550100',
+};
+
+function renderTab(props: { fromSettings?: boolean; dineIn?: boolean } = {}) {
   const session = createActor(sessionMachine, { input: {} }).start();
   const notifications = createActor(notificationsMachine).start();
   const onContinue = vi.fn<(choice: CardStepChoice) => void>();
@@ -54,17 +71,7 @@ function renderTab(props: { fromSettings?: boolean } = {}) {
       <CardTab
         cartId="cart-abc"
         fromSettings={props.fromSettings}
-        shippingAddress={{
-          address_id: 41,
-          firstname: 'Ada',
-          lastname: 'Lovelace',
-          street1: '1 Main St',
-          street2: '',
-          city: 'New York',
-          state: 'NY',
-          zipcode: '10001',
-          telephone: '2125550100',
-        }}
+        shippingAddress={props.dineIn ? undefined : shippingAddress}
         onContinue={onContinue}
       />
     </AppActorsContext.Provider>,
@@ -191,5 +198,18 @@ describe('CardTab', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Continue' })).toHaveProperty('disabled', false));
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(onContinue).toHaveBeenLastCalledWith({ payment_mode: 3, upi_address: 'ada@okbank' });
+  });
+});
+
+describe('Add New Card on a dine-in checkout (issue 23)', () => {
+  it('says why there is no Same As Shipping Address, and a 5-digit billing zip fills city and state', async () => {
+    renderTab({ dineIn: true });
+    fireEvent.click(await screen.findByRole('button', { name: 'ADD NEW CARD' }));
+    await screen.findByRole('button', { name: 'Save and Continue' });
+    expect(screen.queryByRole('checkbox', { name: 'Same As Shipping Address' })).toBeNull();
+    expect(screen.getByText('This order has no shipping address (dine-in or pick-up): please enter the billing address of the card.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Zipcode'), { target: { value: '10001' } });
+    await waitFor(() => expect(screen.getByLabelText('City')).toHaveProperty('value', 'New York'));
+    expect(screen.getByLabelText('State')).toHaveProperty('value', 'NY');
   });
 });

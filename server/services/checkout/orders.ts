@@ -2,7 +2,9 @@ import type { Kysely, Selectable } from 'kysely';
 import type { OrderItem, OrderSummary } from '../../../src/api/contract/checkout.contract.ts';
 import { speedIds } from '../../../src/rules/delivery-speeds.ts';
 import { centsToDollars } from '../../../src/rules/money.ts';
+import { formatSlot } from '../../../src/rules/slots.ts';
 import type { SpeedValue } from '../../../src/rules/speeds.ts';
+import { timeLabel } from '../../../src/rules/visit-time.ts';
 import type { Database, OrdersTable } from '../../db/schema.ts';
 
 /** The spec's delivery groups: Dine-in, Pickup, Local Delivery, Courier Delivery, Farm Direct. */
@@ -91,6 +93,16 @@ export async function findOrderId(db: Kysely<Database>, customerId: number, incr
   return order?.id;
 }
 
+/**
+ * A delivery's driver slot ('10:00–12:00'), or a dine-in or pick-up visit's time ('7:00 PM': a visit has a start and
+ * no end; issue 23, its order row showed no time).
+ */
+function timeSlotOf(deliverable: { slot_start: string | null; slot_end: string | null } | undefined): string | null {
+  if (!deliverable?.slot_start) return null;
+  if (deliverable.slot_end) return formatSlot({ start: deliverable.slot_start, end: deliverable.slot_end });
+  return timeLabel(deliverable.slot_start);
+}
+
 async function summarize(db: Kysely<Database>, orders: Selectable<OrdersTable>[]): Promise<OrderSummary[]> {
   if (orders.length === 0) return [];
   const ids = orders.map((o) => o.id);
@@ -115,7 +127,7 @@ async function summarize(db: Kysely<Database>, orders: Selectable<OrdersTable>[]
           delivery_method: deliverable?.delivery_method ?? 'Local Delivery',
           vendor_name: deliverable?.vendor_name ?? '',
           delivery_date: deliverable?.delivery_date ?? null,
-          time_slot: deliverable?.slot_start && deliverable.slot_end ? `${deliverable.slot_start}–${deliverable.slot_end}` : null,
+          time_slot: timeSlotOf(deliverable),
           speed: deliverable?.speed ?? 'local',
         };
         return entry;

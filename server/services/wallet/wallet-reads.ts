@@ -107,11 +107,32 @@ export async function findRestaurant(db: Kysely<Database>, locId: number) {
     .executeTakeFirst();
 }
 
+interface PaidLine {
+  row_total_cents: number;
+  tax_cents: number;
+  subtotal_cents: number;
+  discount_cents: number;
+  ordered: number;
+}
+
+/**
+ * What `units` of an entry cost this customer: their share of what the order line was paid, its share of the order's
+ * discount taken off and its tax included (issue 23: the catalogue's list price of the size is not what a dine-in
+ * purchase cost, so it is never shown here).
+ */
+function paidFor(entry: PaidLine, units: number): number {
+  if (entry.ordered <= 0) return 0;
+  const discount = entry.subtotal_cents > 0 ? Math.round((entry.discount_cents * entry.row_total_cents) / entry.subtotal_cents) : 0;
+  const line = Math.max(0, entry.row_total_cents - discount) + entry.tax_cents;
+  return Math.round((line * units) / entry.ordered);
+}
+
 /**
  * /api/walletproductlst/walletProducts: every product the customer still holds, with what is left in all
  * (available_wallet) and what this restaurant redeems (redeamable_here), and the sizes that can be redeemed here:
  * for food the sizes held (a portion each), for drinks every size the largest redeemable entry still covers (a glass
- * from a bottle). Each size names the order it would be drawn from (pastorderid), the oldest that covers it.
+ * from a bottle). Each size names the order it would be drawn from (pastorderid), the oldest that covers it, and its
+ * price is what the customer paid for that much of it; wallet_worth is what all they hold of it cost them.
  * Undefined when the vendor is no partner restaurant.
  */
 export async function walletProducts(db: Kysely<Database>, customerId: number, vendorId: number): Promise<WalletProduct[] | undefined> {
@@ -126,6 +147,7 @@ export async function walletProducts(db: Kysely<Database>, customerId: number, v
   const entries = await db
     .selectFrom('wallet_entries')
     .innerJoin('orders', 'orders.id', 'wallet_entries.order_id')
+    .innerJoin('order_items', 'order_items.id', 'wallet_entries.order_item_id')
     .innerJoin('products', 'products.id', 'wallet_entries.product_id')
     .leftJoin('product_images', (join) => join.onRef('product_images.product_id', '=', 'products.id').on('product_images.position', '=', 0))
     .select([
@@ -133,8 +155,13 @@ export async function walletProducts(db: Kysely<Database>, customerId: number, v
       'wallet_entries.variant_id',
       'wallet_entries.unit',
       'wallet_entries.remaining',
+      'wallet_entries.ordered',
       'wallet_entries.state',
       'wallet_entries.price_category',
+      'order_items.row_total_cents',
+      'order_items.tax_cents',
+      'orders.subtotal_cents',
+      'orders.discount_cents',
       'orders.increment_id',
       'products.name',
       'products.size_unit',
@@ -149,7 +176,7 @@ export async function walletProducts(db: Kysely<Database>, customerId: number, v
   const productIds = [...new Set(entries.map((e) => e.product_id))];
   const variants = await db
     .selectFrom('product_variants')
-    .select(['id', 'product_id', 'bottle_size', 'price_cents'])
+    .select(['id', 'product_id', 'bottle_size'])
     .where('product_id', 'in', productIds)
     .orderBy('bottle_size')
     .orderBy('id')
@@ -167,7 +194,7 @@ export async function walletProducts(db: Kysely<Database>, customerId: number, v
       const need = unit === 'ml' ? size.bottle_size : 1;
       const from = here.find((e) => e.remaining >= need && (unit === 'ml' || e.variant_id === size.id));
       if (!from) return [];
-      return [{ id: size.id, bottle_size: size.bottle_size, price: centsToDollars(size.price_cents), pastorderid: from.increment_id }];
+      return [{ id: size.id, bottle_size: size.bottle_size, price: centsToDollars(paidFor(from, need)), pastorderid: from.increment_id }];
     });
     return {
       prod_id: productId,
@@ -178,6 +205,7 @@ export async function walletProducts(db: Kysely<Database>, customerId: number, v
       child,
       available_wallet: own.reduce((sum, e) => sum + e.remaining, 0),
       redeamable_here: here.reduce((sum, e) => sum + e.remaining, 0),
+      wallet_worth: centsToDollars(own.reduce((sum, e) => sum + paidFor(e, e.remaining), 0)),
     };
   });
 }

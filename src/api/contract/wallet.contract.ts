@@ -86,11 +86,17 @@ export const walletProductsBody = object({
 });
 export type WalletProductsBody = Infer<typeof walletProductsBody>;
 
-/** A size that can be redeemed here, its list price, and the past order it would be drawn from. */
+/**
+ * A size that can be redeemed here, and the past order it would be drawn from. price is what the customer paid for
+ * that much of it (their order line's price and tax), not the catalogue's list price: redeeming it costs nothing.
+ */
 export const walletSize = type({ id: number(), bottle_size: number(), price: money, pastorderid: string() });
 export type WalletSize = Infer<typeof walletSize>;
 
-/** The spec's wallet product; available_wallet and redeamable_here are in unit. */
+/**
+ * The spec's wallet product; available_wallet and redeamable_here are in unit; wallet_worth is what all of it still
+ * held cost this customer.
+ */
 export const walletProduct = type({
   prod_id: number(),
   prod_name: string(),
@@ -100,6 +106,7 @@ export const walletProduct = type({
   child: array(walletSize),
   available_wallet: number(),
   redeamable_here: number(),
+  wallet_worth: money,
 });
 export type WalletProduct = Infer<typeof walletProduct>;
 export const walletProductsReply = envelope(array(walletProduct));

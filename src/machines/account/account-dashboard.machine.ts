@@ -89,7 +89,7 @@ export const accountDashboardMachine = accountDashboardSetup.createMachine({
                     description: 'Saved: the switches show what the server holds.',
                     guard: { type: 'isDone', params: ({ event }) => ({ code: event.output.code }) },
                     target: 'idle',
-                    actions: { type: 'assignSavedPreferences', params: ({ event }) => ({ data: event.output.data }) },
+                    actions: [{ type: 'assignSavedPreferences', params: ({ event }) => ({ data: event.output.data }) }, 'notifyUpdated'],
                   },
                   {
                     description: 'Refused: the switch goes back and a red toast says why.',
@@ -199,7 +199,7 @@ export const accountDashboardMachine = accountDashboardSetup.createMachine({
                     guard: { type: 'isDefaultSet', params: ({ event }) => ({ reply: event.output }) },
                     target: 'idle',
                     // The primary address of YOUR INFORMATION changes with it.
-                    actions: ['assignDefaultAddress', 'reloadDashboard'],
+                    actions: ['assignDefaultAddress', 'reloadDashboard', 'notifyUpdated'],
                   },
                   {
                     description: "Refused: a red toast with the server's message.",
@@ -305,7 +305,7 @@ export const accountDashboardMachine = accountDashboardSetup.createMachine({
                         description: 'Code 1: the form closes and the addresses and information reload.',
                         guard: { type: 'isDone', params: ({ event }) => ({ code: event.output.code }) },
                         target: '#accountDashboard.addresses.loading',
-                        actions: ['clearEditing', 'reloadDashboard'],
+                        actions: ['clearEditing', 'reloadDashboard', 'notifyUpdated'],
                       },
                       {
                         description: "Refused: a red toast with the server's message (or 'something went wrong'), the form stays open.",

@@ -154,5 +154,7 @@ export const accountDashboardSetup = setup({
     reloadDashboard: raise({ type: 'dashboard.reload' }),
     // The view provides it: the app's alert (a red toast).
     notifyFailure: (_, _params: { message: string }) => undefined,
+    // The view provides it: a green toast, 'Updated SuccessFully' (the spec's default for an update).
+    notifyUpdated: () => undefined,
   },
 });

@@ -1,16 +1,15 @@
-import { assign, fromPromise, sendParent, setup, type ActorRefFrom } from 'xstate';
+import { assign, sendParent, setup, type ActorRefFrom } from 'xstate';
 import type { ZipLookupReply } from '../../api/contract/location.contract.ts';
-import { getAddressByZipcode } from '../../api/location.api.ts';
 import {
   addressErrors,
   addressRuleMessages,
-  cityMatchesZip,
   hasAddressErrors,
   type AddressErrors,
   type AddressField,
   type AddressForm,
   type AddressValues,
 } from '../../rules/address-validation.ts';
+import { fillFromZip, isFiveDigits, isZipCityMismatch, lookupZipActor, zipLookupOf, type ZipLookup } from '../shared/zip-lookup.ts';
 
 export interface AddressFormInput {
   /** Which of the spec's forms: its rules differ (address-validation.ts). */
@@ -28,7 +27,7 @@ export interface AddressFormContext {
   makeDefault: boolean;
   formErrors: AddressErrors;
   /** City and state of the last 5-digit zip looked up, for the zip and city rule. */
-  zipLookup: { zip: string; city: string | undefined; state: string | undefined } | undefined;
+  zipLookup: ZipLookup | undefined;
 }
 
 export type AddressFormEvent =
@@ -51,10 +50,6 @@ export const blankAddress: AddressValues = {
   phone: '',
 };
 
-function isFiveDigits(zip: string): boolean {
-  return /^\d{5}$/.test(zip.trim());
-}
-
 /**
  * An address form's values, its checks and its submit (the checkout's ADD NEW ADDRESSES, the account's EDIT SHIPPING
  * ADDRESS): every invalid field is reported at once; a valid form is handed over (reportSubmit) for saving. With
@@ -67,16 +62,13 @@ export const addressFormMachine = setup({
     events: {} as AddressFormEvent,
   },
   actors: {
-    lookupZip: fromPromise<ZipLookupReply, { zip: string }>(({ input }) => getAddressByZipcode(input.zip)),
+    lookupZip: lookupZipActor,
   },
   guards: {
     isZipToLookUp: ({ context, event }) =>
       context.looksUpZip && event.type === 'address.field.change' && event.field === 'zip' && isFiveDigits(event.value),
     hasFormErrors: ({ context }) => hasAddressErrors(addressErrors(context.values, context.form)),
-    isCityMismatch: ({ context }) =>
-      context.zipLookup !== undefined &&
-      context.zipLookup.zip === context.values.zip.trim() &&
-      !cityMatchesZip(context.values.city, context.zipLookup.city),
+    isCityMismatch: ({ context }) => isZipCityMismatch(context.values, context.zipLookup),
   },
   actions: {
     assignField: assign(({ context, event }) =>
@@ -85,15 +77,9 @@ export const addressFormMachine = setup({
     assignMakeDefault: assign(({ event }) => (event.type === 'address.default.toggle' ? { makeDefault: event.makeDefault } : {})),
     assignFormErrors: assign(({ context }) => ({ formErrors: addressErrors(context.values, context.form) })),
     clearFormErrors: assign({ formErrors: {} }),
-    // Only an answer for the zip still on screen fills the fields; the shopper may correct them afterwards.
     assignZipLookup: assign(({ context }, params: { reply: ZipLookupReply }) => {
-      const entry = params.reply.data?.[0];
-      const zipLookup = { zip: entry?.zipcode ?? '', city: entry?.city, state: entry?.state };
-      if (zipLookup.zip !== context.values.zip.trim()) return { zipLookup };
-      return {
-        zipLookup,
-        values: { ...context.values, city: zipLookup.city ?? context.values.city, state: zipLookup.state ?? context.values.state },
-      };
+      const zipLookup = zipLookupOf(params.reply);
+      return { zipLookup, values: fillFromZip(context.values, zipLookup) };
     }),
     reportSubmit: sendParent(({ context }): AddressFormReport => ({
       type: 'address.save',

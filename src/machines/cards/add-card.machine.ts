@@ -1,5 +1,6 @@
 import type { ActorRefFrom } from 'xstate';
 import type { SaveCardReply, SavedCardData } from '../../api/contract/payment.contract.ts';
+import { addressRuleMessages } from '../../rules/address-validation.ts';
 import {
   addCardSetup,
   addCardMessages,
@@ -32,6 +33,7 @@ export const addCardMachine = addCardSetup.createMachine({
     formError: undefined,
     tokens: [],
     billingAddressId: undefined,
+    zipLookup: undefined,
     stripeTokenizer: undefined,
     added: undefined,
   }),
@@ -73,10 +75,42 @@ export const addCardMachine = addCardSetup.createMachine({
     },
     editing: {
       description: 'The shopper fills in the card and its billing address.',
+      initial: 'idle',
+      states: {
+        idle: { description: 'Waiting for the shopper.' },
+        lookingUpZip: {
+          description: "Looking up the billing zip's city and state (the shipping form's zip rule).",
+          invoke: {
+            id: 'lookupZip',
+            src: 'lookupZip',
+            input: ({ context }) => ({ zip: context.values.zip.trim() }),
+            onDone: {
+              target: 'idle',
+              description: "The zip's city and state fill the billing address.",
+              actions: { type: 'assignZipLookup', params: ({ event }) => ({ reply: event.output }) },
+            },
+            onError: { target: 'idle', description: 'The lookup failed: the shopper fills in city and state.' },
+          },
+        },
+      },
       on: {
-        'card.field.change': { actions: 'assignField' },
+        'card.field.change': [
+          {
+            guard: 'isZipToLookUp',
+            target: '.lookingUpZip',
+            reenter: true,
+            actions: 'assignField',
+            description: 'A 5-digit billing zip: its city and state are looked up.',
+          },
+          { actions: 'assignField', description: 'Any other change is kept as typed.' },
+        ],
         'card.billing.same.toggle': { guard: 'canCopyShipping', actions: 'assignSameAsShipping' },
         'card.save': [
+          {
+            guard: 'isCityMismatch',
+            actions: ['assignErrors', 'assignZipCityRefusal', { type: 'reportError', params: { message: addressRuleMessages.zipCityMismatch } }],
+            description: "The billing city is not the zip's: the card is not saved and the form says why.",
+          },
           {
             guard: 'isFormValid',
             target: 'saving',

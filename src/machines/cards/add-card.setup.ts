@@ -3,9 +3,11 @@ import type { AddAddressReply, ServerAddress } from '../../api/contract/address.
 import type { GatewayKind, SaveCardReply, SavedCardData, StripeDetailsReply } from '../../api/contract/payment.contract.ts';
 import { ApiError } from '../../api/http.ts';
 import { addBillingAddress, saveCard, stripeDetails, tokenizeCard } from '../../api/payments.api.ts';
-import { addressErrors, type AddressErrors } from '../../rules/address-validation.ts';
+import type { ZipLookupReply } from '../../api/contract/location.contract.ts';
+import { addressErrors, addressRuleMessages, type AddressErrors } from '../../rules/address-validation.ts';
 import { cardErrors, type CardErrors } from '../../rules/card-validation.ts';
 import type { CardStepReport } from '../checkout/checkout-flow.types.ts';
+import { fillFromZip, isFiveDigits, isZipCityMismatch, lookupZipActor, zipLookupOf, type ZipLookup } from '../shared/zip-lookup.ts';
 
 /** The shipping address the 'Same As Shipping Address' toggle copies (a saved address: its id is reused). */
 export type ShippingAddressForCard = Pick<
@@ -44,6 +46,8 @@ export const addCardMessages = {
   serverError: 'Internal server error occured',
   tokenFailed: 'Your card could not be checked. Please try again.',
   cardFormLoading: 'The card form is still loading. Please try again in a moment.',
+  /** A dine-in or pick-up checkout has no shipping address: 'Same As Shipping Address' cannot copy one. */
+  noShippingAddress: 'This order has no shipping address (dine-in or pick-up): please enter the billing address of the card.',
 } as const;
 
 export interface AddCardInput {
@@ -69,6 +73,8 @@ export interface AddCardContext {
   tokens: string[];
   /** The billing address saved by an earlier attempt: a retry reuses it instead of saving a copy. */
   billingAddressId: number | undefined;
+  /** City and state of the last 5-digit billing zip looked up (the shipping form's zip rule). */
+  zipLookup: ZipLookup | undefined;
   /** Stripe Elements' tokenizer, handed over by the card fields once Stripe has loaded (undefined until then). */
   stripeTokenizer: CardTokenizer | undefined;
   /** The card saved: the output. */
@@ -126,8 +132,13 @@ function cardFieldErrors(context: AddCardContext): CardErrors {
   return context.gateway?.gateway === 'stripe' ? (errors.holder ? { holder: errors.holder } : {}) : errors;
 }
 
+/** 'Same As Shipping Address' is on and there is a shipping address: the billing fields are not the shopper's own. */
+function copiesShipping(context: AddCardContext): boolean {
+  return context.sameAsShipping && context.shippingAddress !== undefined;
+}
+
 function billingFieldErrors(context: AddCardContext): AddressErrors {
-  if (context.sameAsShipping && context.shippingAddress) return {};
+  if (copiesShipping(context)) return {};
   const v = context.values;
   return addressErrors(
     {
@@ -219,6 +230,7 @@ export const addCardSetup = setup({
   },
   actors: {
     loadGateway: fromPromise<StripeDetailsReply>(() => stripeDetails()),
+    lookupZip: lookupZipActor,
     createCardToken: fromPromise<CardToken, CardTokenRequest>(({ input }) => createCardToken(input)),
     saveBillingAddress: fromPromise<AddAddressReply, AddCardValues>(({ input }) => addBillingAddress(billingBody(input))),
     saveCard: fromPromise<SaveCardReply, { tokens: string[]; billingAddressId: number; holder: string }>(({ input }) =>
@@ -228,6 +240,10 @@ export const addCardSetup = setup({
   guards: {
     hasGateway: (_, params: { reply: StripeDetailsReply }) => params.reply.code === 1 && params.reply.data !== undefined,
     isFormValid: ({ context }) => Object.keys(formErrors(context)).length === 0,
+    /** A 5-digit billing zip typed: its city and state are looked up (not while the shipping address is copied). */
+    isZipToLookUp: ({ context, event }) =>
+      event.type === 'card.field.change' && event.field === 'zip' && isFiveDigits(event.value) && !copiesShipping(context),
+    isCityMismatch: ({ context }) => !copiesShipping(context) && isZipCityMismatch(context.values, context.zipLookup),
     canCopyShipping: ({ context }) => !context.fromSettings && context.shippingAddress !== undefined,
     canUseShipping: ({ context }) => context.sameAsShipping && !context.fromSettings && context.shippingAddress !== undefined,
     hasBillingAddressId: ({ context }) => context.billingAddressId !== undefined,
@@ -267,7 +283,13 @@ export const addCardSetup = setup({
       const next = { ...context, values, sameAsShipping: event.same, billingAddressId: undefined };
       return { values, sameAsShipping: event.same, billingAddressId: undefined, errors: context.tried ? formErrors(next) : context.errors };
     }),
+    assignZipLookup: assign(({ context }, params: { reply: ZipLookupReply }) => {
+      const zipLookup = zipLookupOf(params.reply);
+      const values = fillFromZip(context.values, zipLookup);
+      return { zipLookup, values, errors: context.tried ? formErrors({ ...context, values }) : context.errors };
+    }),
     assignErrors: assign(({ context }) => ({ tried: true, errors: formErrors(context), formError: undefined })),
+    assignZipCityRefusal: assign({ formError: addressRuleMessages.zipCityMismatch }),
     clearSaveAttempt: assign({ tokens: [], formError: undefined }),
     assignToken: assign(({ context }, params: { token: CardToken }) => ({ tokens: [...context.tokens, params.token.token] })),
     assignTokenFailure: assign(({ context }, params: { error: unknown }) => {

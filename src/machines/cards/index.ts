@@ -24,6 +24,8 @@ export { bankList, paymentOptions, type PaymentOptionsActor, type PaymentOptions
 type AddCardSnapshot = SnapshotFrom<typeof addCardMachine>;
 export const selectAddCardFromSettings = (s: AddCardSnapshot) => s.context.fromSettings;
 export const selectHasShippingAddress = (s: AddCardSnapshot) => s.context.shippingAddress !== undefined;
+/** A checkout without a shipping address (dine-in, pick-up): 'Same As Shipping Address' has nothing to copy. */
+export const selectNoShippingToCopy = (s: AddCardSnapshot) => !s.context.fromSettings && s.context.shippingAddress === undefined;
 export const selectGatewayError = (s: AddCardSnapshot) => (s.matches('gatewayFailed') ? s.context.gatewayError : undefined);
 export const selectGateway = (s: AddCardSnapshot) => s.context.gateway;
 export const selectCardValues = (s: AddCardSnapshot) => s.context.values;

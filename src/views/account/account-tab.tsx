@@ -15,6 +15,7 @@ import {
   type Preference,
 } from '../../machines/account/index.ts';
 import { identityEntryLabel, identityStatusText } from '../../rules/identity-status.ts';
+import { successToastDefaults } from '../../rules/messages.ts';
 import { primaryButton, secondaryButton } from '../../styles/controls.css.ts';
 import { useNotify, useSessionValue } from '../app-context.tsx';
 import { CardTab } from '../controls/cards/card-tab.tsx';
@@ -30,7 +31,13 @@ export function AccountTab() {
   const notify = useNotify();
   const customerId = useSessionValue('CustomerId');
   const machine = useMemo(
-    () => accountDashboardMachine.provide({ actions: { notifyFailure: (_, params) => notify.toast('error', params.message) } }),
+    () =>
+      accountDashboardMachine.provide({
+        actions: {
+          notifyFailure: (_, params) => notify.toast('error', params.message),
+          notifyUpdated: () => notify.toast('success', successToastDefaults.updated),
+        },
+      }),
     [notify],
   );
   const actor = useActorRef(machine, { input: { customerId } });
@@ -146,7 +153,7 @@ function Addresses({ actor }: { actor: AccountDashboardActor }) {
   const settingDefault = useSelector(actor, (s) => s.matches({ addresses: { list: 'settingDefault' } }));
   const editingId = useSelector(actor, selectEditingAddressId);
   return (
-    <section className={css.card} aria-labelledby="shipping-address-title">
+    <section id="shipping-addresses" className={css.card} aria-labelledby="shipping-address-title">
       <h2 id="shipping-address-title" className={css.cardTitle}>
         MY SHIPPING ADDRESS
       </h2>

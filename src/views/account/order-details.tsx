@@ -1,7 +1,7 @@
 import type { OrderSummary } from '../../api/contract/checkout.contract.ts';
 import { capitalised } from '../../rules/account-settings.ts';
 import { formatUsDate } from '../../rules/delivery-dates.ts';
-import { formatMoney } from '../../rules/money.ts';
+import { formatDiscount, formatMoney } from '../../rules/money.ts';
 import * as css from './settings.css.ts';
 
 /** An order's items (with their status, delivery and date) and its totals: the Orders tab and the order status page. */
@@ -50,18 +50,18 @@ export function OrderDetails({ order }: { order: OrderSummary }) {
         <Amount name="Delivery Fee" value={order.delivery_fee} />
         <Amount name="Tax" value={order.tax} />
         <Amount name="Driver Tip" value={order.driver_tip} />
-        <Amount name="Discount" value={order.discount} />
+        <Amount name="Discount" value={order.discount} discount />
         <Amount name="Grand Total" value={order.grand_total} strong />
       </dl>
     </>
   );
 }
 
-function Amount({ name, value, strong = false }: { name: string; value: string; strong?: boolean }) {
+function Amount({ name, value, strong = false, discount = false }: { name: string; value: string; strong?: boolean; discount?: boolean }) {
   return (
     <>
       <dt className={strong ? css.grandTotal : undefined}>{name}</dt>
-      <dd className={strong ? css.grandTotal : css.factValue}>{formatMoney(value)}</dd>
+      <dd className={strong ? css.grandTotal : css.factValue}>{discount ? formatDiscount(value) : formatMoney(value)}</dd>
     </>
   );
 }

@@ -15,3 +15,8 @@ export const select = style({
   font: 'inherit',
 });
 export const total = style({ margin: 0, flex: '1 1 auto' });
+/** The state filter's 'Selecting state is mandatory', visible under it. */
+export const hint = style({ fontSize: '12px', color: vars.color.muted });
+export const redeem = style({ display: 'grid', gap: '4px', justifyItems: 'start' });
+/** Why REDEEM NOW is greyed out, visible beside it. */
+export const reason = style({ margin: 0, fontSize: '13px', color: vars.color.muted, maxWidth: '24ch' });

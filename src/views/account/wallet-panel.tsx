@@ -1,12 +1,13 @@
 import { useActorRef, useSelector } from '@xstate/react';
+import { useId } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { selectWalletError, selectWalletFilter, selectWalletRows, walletPanelMachine } from '../../machines/wallet/index.ts';
 import {
-  canRedeem,
   categoryOptions,
   filterWalletRows,
   formatWalletAmount,
   isPriceCategory,
+  redeemBlockedReason,
   totalAvailableText,
   walletStates,
   walletTexts,
@@ -33,6 +34,10 @@ export function WalletPanel() {
   const rows = useSelector(actor, selectWalletRows);
   const filter = useSelector(actor, selectWalletFilter);
   const shown = filterWalletRows(rows, filter);
+  // Why REDEEM NOW is greyed out, shown beside it (not only to screen readers).
+  const blocked = redeemBlockedReason(rows, filter);
+  const stateHintId = useId();
+  const redeemReasonId = useId();
   return (
     <div className={walletCss.wallet} aria-labelledby="wallet-title">
       <h3 id="wallet-title" className={walletCss.title}>
@@ -43,21 +48,26 @@ export function WalletPanel() {
       {!loading && !error && rows.length > 0 && (
         <>
           <div className={walletCss.filters}>
-            <label className={walletCss.field} title={walletTexts.stateTooltip}>
-              <span className={walletCss.label}>State</span>
-              <select
-                className={walletCss.select}
-                value={filter.state}
-                aria-description={walletTexts.stateTooltip}
-                onChange={(e) => actor.send({ type: 'wallet.state.select', state: e.target.value })}
-              >
-                {walletStates(rows).map((state) => (
-                  <option key={state} value={state}>
-                    {state}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <div className={walletCss.field}>
+              <label className={walletCss.field} title={walletTexts.stateTooltip}>
+                <span className={walletCss.label}>State</span>
+                <select
+                  className={walletCss.select}
+                  value={filter.state}
+                  aria-describedby={stateHintId}
+                  onChange={(e) => actor.send({ type: 'wallet.state.select', state: e.target.value })}
+                >
+                  {walletStates(rows).map((state) => (
+                    <option key={state} value={state}>
+                      {state}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <span id={stateHintId} className={walletCss.hint}>
+                {walletTexts.stateTooltip}
+              </span>
+            </div>
             <label className={walletCss.field}>
               <span className={walletCss.label}>Price category</span>
               <select
@@ -78,9 +88,22 @@ export function WalletPanel() {
             <p className={walletCss.total}>
               {walletTexts.totalAvailable}: <strong data-testid="wallet-total">{totalAvailableText(shown)}</strong>
             </p>
-            <button type="button" className={primaryButton} disabled={!canRedeem(rows, filter)} onClick={() => actor.send({ type: 'wallet.redeem' })}>
-              {walletTexts.redeemNow}
-            </button>
+            <div className={walletCss.redeem}>
+              <button
+                type="button"
+                className={primaryButton}
+                disabled={blocked !== undefined}
+                aria-describedby={blocked !== undefined ? redeemReasonId : undefined}
+                onClick={() => actor.send({ type: 'wallet.redeem' })}
+              >
+                {walletTexts.redeemNow}
+              </button>
+              {blocked !== undefined && (
+                <p id={redeemReasonId} className={walletCss.reason} data-testid="redeem-reason">
+                  {blocked}
+                </p>
+              )}
+            </div>
           </div>
           <table className={css.table} aria-label="Wallet products">
             <thead>

@@ -1,10 +1,10 @@
 import type { CartData } from '../../api/contract/cart-page.contract.ts';
-import { dollarsToCents, formatMoney } from '../../rules/money.ts';
+import { formatDiscount, formatMoney } from '../../rules/money.ts';
 import * as css from './cart-summary.css.ts';
 
 /** The server's figures: Subtotal, Discount, Delivery Fee, Taxes (with the tax note), Fees and Grand Total. */
 export function PriceSummary({ cart, busy }: { cart: CartData; busy: boolean }) {
-  const discount = (dollarsToCents(cart.discount) ?? 0) > 0 ? formatMoney(`-${cart.discount}`) : formatMoney(cart.discount);
+  const discount = formatDiscount(cart.discount);
   return (
     <section aria-label="Price summary" aria-busy={busy}>
       <h2 className={css.heading}>Price Summary</h2>

@@ -1,10 +1,10 @@
 import type { OrderReview } from '../../machines/checkout/index.ts';
-import { dollarsToCents, formatMoney } from '../../rules/money.ts';
+import { formatDiscount, formatMoney } from '../../rules/money.ts';
 import * as css from './checkout.css.ts';
 
 /** The server's figures for the order, the driver tip among them. */
 export function ReviewTotals({ review, busy }: { review: OrderReview; busy: boolean }) {
-  const discount = (dollarsToCents(review.discount) ?? 0) > 0 ? formatMoney(`-${review.discount}`) : formatMoney(review.discount);
+  const discount = formatDiscount(review.discount);
   const rows: [string, string][] = [
     ['Subtotal', formatMoney(review.subtotal)],
     [review.coupon_code ? `Discount (${review.coupon_code})` : 'Discount', discount],

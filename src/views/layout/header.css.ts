@@ -17,8 +17,10 @@ export const bar = style({
   display: 'flex',
   alignItems: 'center',
   gap: '20px',
-  flexWrap: 'wrap',
-  '@media': { [media.upToSm]: { gap: '8px 12px' } },
+  // One row on a laptop (1280, 1366): the Delivery Options line and the search give way instead of pushing the user
+  // menu onto a second row (issue 23). Below 1200 px the row wraps as before.
+  flexWrap: 'nowrap',
+  '@media': { [media.upToLg]: { flexWrap: 'wrap' }, [media.upToSm]: { gap: '8px 12px' } },
 });
 
 export const logo = style({
@@ -30,6 +32,7 @@ export const logo = style({
   letterSpacing: '0.06em',
   color: vars.color.primary,
   textDecoration: 'none',
+  flexShrink: 0,
   // 19 px bold is large text, where the brand red's 3.7:1 meets WCAG AA.
   '@media': { [media.upToSm]: { fontSize: '19px', gap: '8px', letterSpacing: '0.01em' } },
 });
@@ -42,8 +45,12 @@ export const zip = style({
   fontSize: '14px',
   fontWeight: 600,
   color: vars.color.muted,
+  flexShrink: 0,
   '@media': { [media.upToSm]: { order: 2, flexBasis: '100%' } },
 });
+
+/** The Delivery Options line: the first to give way on a narrow row (its text is cut with an ellipsis). */
+export const choice = style([zip, { flexShrink: 1, minWidth: 0 }]);
 
 export const changeLink = style({
   background: 'none',
@@ -58,6 +65,7 @@ export const changeLink = style({
 // Phones: logo and user/cart share the first row; the zip line and the search get full rows below.
 export const right = style({
   marginLeft: 'auto',
+  flexShrink: 0,
   display: 'flex',
   alignItems: 'center',
   gap: '18px',
@@ -66,7 +74,18 @@ export const right = style({
 
 export const userMenu = style({ position: 'relative' });
 
-export const userButton = style({ background: 'none', border: 'none', cursor: 'pointer', fontWeight: 600, padding: '8px 4px' });
+export const userButton = style({
+  background: 'none',
+  border: 'none',
+  cursor: 'pointer',
+  fontWeight: 600,
+  padding: '8px 4px',
+  // A long name is cut rather than widening the row.
+  maxWidth: '240px',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+});
 
 export const menuList = style({
   position: 'absolute',
@@ -121,6 +140,7 @@ export const menuButton = style({
 /** The Delivery Options choice: one line, cut with an ellipsis (the whole text is its title). */
 export const choiceText = style({
   maxWidth: '330px',
+  minWidth: 0,
   overflow: 'hidden',
   textOverflow: 'ellipsis',
   whiteSpace: 'nowrap',

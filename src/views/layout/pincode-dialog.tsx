@@ -30,7 +30,8 @@ export function PincodeDialog({ dismissible, onClose }: { dismissible: boolean; 
     () =>
       pincodeMachine.provide({
         actions: {
-          goToStore: () => navigate('/store'),
+          // The spec: a pincode chosen in this dialog navigates to '/', which opens the store on it (storefront.md 4).
+          goToStore: () => navigate('/'),
           notifyPincodeChanged: (_, params) => notify.snackbar(params.message),
           reportClosed: () => latestClose.current?.(),
         },

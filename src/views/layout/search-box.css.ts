@@ -4,7 +4,8 @@ import { vars } from '../../styles/theme.css.ts';
 
 export const box = style({
   position: 'relative',
-  flex: '1 1 260px',
+  flex: '1 1 200px',
+  minWidth: '160px',
   maxWidth: '420px',
   '@media': { [media.upToSm]: { order: 3, flexBasis: '100%', maxWidth: 'none' } },
 });

@@ -15,7 +15,7 @@ export function ShippingChoice() {
   const visit = (shippingType === 'dine-in' || shippingType === 'pick-up') && retailerName;
   const text = visit ? `${shippingType === 'dine-in' ? 'DINE-IN' : 'PICK-UP'} AT ${retailerName}${when ? ` · ${when}` : ''}` : 'DELIVERY';
   return (
-    <div className={css.zip} data-testid="shipping-choice">
+    <div className={css.choice} data-testid="shipping-choice">
       <span className={css.choiceText} title={text}>
         {text}
       </span>

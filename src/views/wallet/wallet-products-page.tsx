@@ -4,11 +4,13 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { WalletProduct, WalletRetailer } from '../../api/contract/wallet.contract.ts';
 import { readWalletVisit, selectWalletProductsPage, walletProductsMachine, type WalletFilters } from '../../machines/wallet/index.ts';
 import { deliveryOptionMessages } from '../../rules/messages.ts';
-import { dollarsToCents, formatMoney } from '../../rules/money.ts';
+import { dollarsToCents } from '../../rules/money.ts';
 import { formatSize } from '../../rules/sizes.ts';
 import {
   formatWalletAmount,
   isWalletSortKey,
+  walletHoldingText,
+  walletPriceText,
   sortWalletProducts,
   walletSortKeys,
   walletSortLabels,
@@ -209,11 +211,11 @@ function ProductCard({ product, busy, onAdd }: { product: WalletProduct; busy: b
           )}
         </dd>
         <dt className={css.factName}>Price</dt>
-        <dd className={css.factValue}>{size ? formatMoney(size.price) : '—'}</dd>
+        <dd className={css.factValue}>{size ? walletPriceText(size.price) : '—'}</dd>
         <dt className={css.factName}>Sizes available</dt>
         <dd className={css.factValue}>{product.child.length > 0 ? product.child.map((c) => sizeText(c.bottle_size)).join(', ') : 'None here'}</dd>
         <dt className={css.factName}>{walletTexts.availableInWallet}</dt>
-        <dd className={css.factValue}>{formatWalletAmount(product.available_wallet, product.unit)}</dd>
+        <dd className={css.factValue}>{walletHoldingText(product.available_wallet, product.unit, product.wallet_worth)}</dd>
         <dt className={css.factName}>{walletTexts.redeemableHere}</dt>
         <dd className={css.factValue}>{formatWalletAmount(product.redeamable_here, product.unit)}</dd>
       </dl>

@@ -31,3 +31,5 @@ export const stripeField = style({
   background: vars.color.surface,
 });
 export const formError = style({ color: vars.color.error, fontWeight: 600 });
+/** Why there is no 'Same As Shipping Address' on a dine-in or pick-up checkout. */
+export const note = style({ margin: 0, color: vars.color.muted, fontSize: '14px' });

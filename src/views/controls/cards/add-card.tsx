@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useCallback, useId, type FormEvent } from 'react';
 import {
+  addCardMessages,
   selectAddCardFromSettings,
   selectCardErrors,
   selectCardFormError,
@@ -8,6 +9,7 @@ import {
   selectGateway,
   selectGatewayError,
   selectHasShippingAddress,
+  selectNoShippingToCopy,
   selectSameAsShipping,
   type AddCardActor,
   type AddCardField,
@@ -33,6 +35,7 @@ export function AddCard({ actor }: { actor: AddCardActor }) {
   );
   const fromSettings = useSelector(actor, selectAddCardFromSettings);
   const hasShippingAddress = useSelector(actor, selectHasShippingAddress);
+  const noShippingToCopy = useSelector(actor, selectNoShippingToCopy);
   const loading = useSelector(actor, (s) => s.hasTag('loading'));
   const gatewayError = useSelector(actor, selectGatewayError);
   const gateway = useSelector(actor, selectGateway);
@@ -141,6 +144,7 @@ export function AddCard({ actor }: { actor: AddCardActor }) {
                 Same As Shipping Address
               </label>
             )}
+            {noShippingToCopy && <p className={css.note}>{addCardMessages.noShippingAddress}</p>}
             <BillingAddressFields values={values} errors={errors} disabled={saving || (showToggle && sameAsShipping)} onChange={change} />
           </fieldset>
           {formError && (
