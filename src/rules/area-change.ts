@@ -1,0 +1,34 @@
+/**
+ * What the shopper is told before a new pincode or delivery option changes their cart (issue 23: nothing they chose
+ * disappears silently). The lines come from the server (POST /api/cart/movearea); these are only the words.
+ */
+export interface AreaChangeLine {
+  name: string;
+  size: string;
+  qty: number;
+}
+
+export interface AreaChangeQuestion {
+  /** What the shopper is changing to: a pincode ('60601') or a delivery option ('Dine-In'). */
+  target: string;
+  /** What they keep by saying no: the old pincode or option; undefined when there was none. */
+  current?: string | undefined;
+  keep: readonly AreaChangeLine[];
+  drop: readonly AreaChangeLine[];
+}
+
+const items = (n: number) => `${n} item${n === 1 ? '' : 's'}`;
+
+export function areaChangeWords(q: AreaChangeQuestion) {
+  return {
+    title: `Change to ${q.target}?`,
+    keepHeading: q.drop.length === 0 ? `Everything in your cart comes with you to ${q.target}:` : `These stay in your cart:`,
+    dropHeading: `${q.target} cannot sell these, so they will be removed from your cart:`,
+    confirm: q.drop.length === 0 ? `Change to ${q.target}` : `Change to ${q.target} and remove ${items(q.drop.length)}`,
+    keepCurrent: q.current ? `Keep ${q.current} and my whole cart` : 'Keep my whole cart',
+  };
+}
+
+export function lineLabel(line: AreaChangeLine): string {
+  return `${line.name}, ${line.size} × ${line.qty}`;
+}
