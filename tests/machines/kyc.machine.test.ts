@@ -14,6 +14,7 @@ import type { KycContext, KycInput } from '../../src/machines/identity/kyc.setup
 import type { SessionValues } from '../../src/machines/app/session-values.ts';
 import { sessionMachine } from '../../src/machines/app/session.machine.ts';
 import { tooYoungMessage } from '../../src/rules/age.ts';
+import { kycReturnPathOf } from '../../src/rules/kyc-return.ts';
 import { done, failed, label } from './machine-events.ts';
 import { allStateIds, allTransitions, coverageTitle, planPaths, replay, type PathPlan } from './path-coverage.ts';
 
@@ -272,7 +273,7 @@ describe('kyc behaviour', () => {
   });
 
   it('goes back to the checkout that sent the shopper, session kept', async () => {
-    const t = start({}, { stored: withCart, returnTo: '/cart/checkout' });
+    const t = start({}, { stored: withCart, returnTo: kycReturnPathOf('/cart/checkout') });
     await ready(t);
     chooseAll(t);
     t.actor.send({ type: 'kyc.submit' });

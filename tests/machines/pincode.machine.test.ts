@@ -1,7 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import type { MoveAreaBody, MoveAreaReply } from '../../src/api/contract/cart-area.contract.ts';
 import type { ZipSuggestionReply } from '../../src/api/contract/dine-in.contract.ts';
-import { ApiError } from '../../src/api/http.ts';
+import type { ZipLookupReply } from '../../src/api/contract/location.contract.ts';
+import { ApiError, type Sent } from '../../src/api/http.ts';
 import { pincodeMachine } from '../../src/machines/entry/pincode.machine.ts';
 import { zipSuggestionMachine } from '../../src/machines/entry/zip-suggestion.machine.ts';
 import type { SessionValues } from '../../src/machines/app/session-values.ts';
@@ -238,10 +240,11 @@ describe('pincode: a cart is never emptied without a word (issue 23)', () => {
     const machine = pincodeMachine.provide({
       actors: {
         zipSuggestion: neverSettling(zipSuggestionMachine),
-        lookupZip: fromPromise(async () => served.output),
-        moveCart: fromPromise(async ({ input }: { input: { apply?: 1 } }) => {
+        lookupZip: fromPromise(async (): Promise<ZipLookupReply> => ({ code: 1, data: served.output.data })),
+        moveCart: fromPromise(async ({ input }: { input: Sent<MoveAreaBody> }): Promise<MoveAreaReply> => {
           calls.push(input);
-          return input.apply ? moved.output : checkedMixed.output;
+          const { keep, drop } = checkedMixed.output.data;
+          return { code: 1, data: { zipcode: '60601', loc_id: 103, keep, drop, ...(input.apply ? { total_products_in_cart: 1 } : {}) } };
         }),
       },
     });

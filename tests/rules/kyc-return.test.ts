@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { kycLinkFrom, kycReturnPathOf } from '../../src/rules/kyc-return.ts';
 
 describe('where /kyc returns a verified shopper', () => {
-  it('takes only the cart, the checkout and its face check', () => {
+  it('takes only the cart, a checkout step and the face check', () => {
     expect(kycReturnPathOf('/cart')).toBe('/cart');
     expect(kycReturnPathOf('/cart/checkout')).toBe('/cart/checkout');
     expect(kycReturnPathOf('/verifyFace')).toBe('/verifyFace');
-    for (const other of [null, undefined, '', '/store', 'https://evil.example/cart', '//evil.example', '/cart/../signIn']) {
+    expect(kycReturnPathOf('/cart/face')).toBe('/cart/face');
+    for (const other of [null, undefined, '', '/store', 'https://evil.example/cart', '//evil.example', '/cart/../signIn', '/cart/a/b']) {
       expect(kycReturnPathOf(other)).toBeUndefined();
     }
   });

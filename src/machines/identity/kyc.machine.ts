@@ -9,6 +9,7 @@ import {
   type KycUploadReply,
 } from '../../api/contract/kyc.contract.ts';
 import type { Sent } from '../../api/http.ts';
+import { cartReturnPath } from '../../rules/kyc-return.ts';
 import { messageOf } from '../shared/auth-failure.ts';
 import { kycSetup, uploadFailure, type KycContext } from './kyc.setup.ts';
 
@@ -271,7 +272,7 @@ export const kycMachine = kycSetup.createMachine({
             "Signed in, with a cart waiting or an order to go back to: back to the cart or checkout, session kept, with 'Kyc Successful Face Match is {percent} %'.",
           guard: 'returnsToOrder',
           target: 'done',
-          actions: ['recordVerification', { type: 'goBack', params: ({ context }) => ({ path: context.returnTo ?? '/cart' }) }],
+          actions: ['recordVerification', { type: 'goBack', params: ({ context }) => ({ path: context.returnTo ?? cartReturnPath }) }],
         },
         {
           description:
