@@ -32,3 +32,17 @@ export function areaChangeWords(q: AreaChangeQuestion) {
 export function lineLabel(line: AreaChangeLine): string {
   return `${line.name}, ${line.size} × ${line.qty}`;
 }
+
+/** A line the sign-in's cart merge could not keep as it was (the server's cart_changes). */
+export interface CartMergeChange {
+  name: string;
+  size: string;
+  wanted: number;
+  qty: number;
+}
+
+/** What the shopper is told when signing in combined their guest cart with their account's and capped a line. */
+export function cartMergeMessage(changes: readonly CartMergeChange[]): string {
+  const lines = changes.map((c) => `${c.name}, ${c.size}: ${c.qty} instead of ${c.wanted}`).join('; ');
+  return `Your cart was combined with your account's cart. Not everything fit: ${lines} (the most we can sell).`;
+}
