@@ -60,6 +60,8 @@ export function customerRoutes({ db, config, mail, captcha, limiter, rateLimits:
           total_product_in_cart: session.cart.totalQty,
           cust_name: displayName(account),
           verification_id: await verificationIdOf(db, account.id),
+          // Issue 23: the guest cart merged into the account's changed something: the shopper is told what.
+          ...(session.cart.changes?.length ? { cart_changes: session.cart.changes } : {}),
         },
       };
     });

@@ -1,3 +1,4 @@
+import { moveAreaReply, type MoveAreaBody, type MoveAreaReply } from './contract/cart-area.contract.ts';
 import { clearCartReply, type ClearCartReply } from './contract/cart.contract.ts';
 import {
   cartReply,
@@ -20,6 +21,14 @@ import { call, type Sent } from './http.ts';
 /** Empties the caller's server cart (the bearer token proves a customer's cart is theirs). */
 export function clearCart(cartId: string, customerId?: number): Promise<ClearCartReply> {
   return call('/api/cart/clearCart', clearCartReply, { method: 'POST', query: { quote_id: cartId, cus_id: customerId } });
+}
+
+/**
+ * POST /api/cart/movearea: which lines another pincode (or delivery option) still sells; with apply: 1 the cart moves
+ * there, without the lines it cannot sell (issue 23: only after the shopper agreed).
+ */
+export function moveCartArea(body: Sent<MoveAreaBody>): Promise<MoveAreaReply> {
+  return call('/api/cart/movearea', moveAreaReply, { method: 'POST', body });
 }
 
 /** POST /api/cart/showcart: the whole cart; coupon_code applies a coupon, remove_coupon: 1 takes it off. */

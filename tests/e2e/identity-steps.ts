@@ -28,11 +28,11 @@ export async function idCardFront(dateOfBirth = '14/03/1990') {
 }
 
 /**
- * /kyc: both sides of the ID (the back without a face), a selfie from the fake camera, SUBMIT. Returns the face match
- * and OCR reply (connect/verifycustomer/verify) once it arrived.
+ * /kyc (or the /kyc?from=… a prompt linked to): both sides of the ID (the back without a face), a selfie from the fake
+ * camera, SUBMIT. Returns the face match and OCR reply (connect/verifycustomer/verify) once it arrived.
  */
-export async function submitKyc(page: Page, front: { name: string; mimeType: string; buffer: Buffer }): Promise<unknown> {
-  await page.goto('/kyc');
+export async function submitKyc(page: Page, front: { name: string; mimeType: string; buffer: Buffer }, path = '/kyc'): Promise<unknown> {
+  await page.goto(path);
   await expect(page.getByText(/^Application ID: [0-9a-f]{32}$/)).toBeVisible();
   await page.getByLabel('ID front photo').setInputFiles(front);
   await page.getByLabel('ID back photo').setInputFiles({ name: 'back.jpg', mimeType: 'image/jpeg', buffer: await noFace() });

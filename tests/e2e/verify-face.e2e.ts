@@ -5,7 +5,7 @@ import { addSameDayToCart, createCustomer, enterStore, scheduleFirstGroupAndChec
 
 /**
  * /verifyFace, as a shopper meets it: a new customer takes a drink to the checkout, is asked to verify first, verifies
- * on /kyc (the session kept, since the cart is there), then passes the face check on its own screen with the fake
+ * on /kyc and comes back to the checkout step that sent them (the session kept), then passes the face check on its own screen with the fake
  * camera (the same face as the ID), continues to checkout, and the checkout skips its face step for that cart: the
  * pass /verifyFace recorded is the one place order takes.
  */
@@ -20,12 +20,16 @@ test('a customer verifies from the checkout prompt, passes the face check on /ve
   await addSameDayToCart(page, 'sake', 'Junmai Ginjo Sake');
   await scheduleFirstGroupAndCheckout(page);
   await page.getByRole('alert').getByRole('link', { name: 'Verify your identity' }).click();
-  await expect(page).toHaveURL(/\/kyc$/);
+  // The prompt names the checkout step it came from: verified, the shopper goes back there (issue 23).
+  await expect(page).toHaveURL(/\/kyc\?from=%2Fcart%2F[a-z-]+$/);
 
-  expect(await submitKyc(page, await idCardFront())).toMatchObject({ code: 1, data: { faceMatch: true } });
-  await expect(page.getByText('Sign Up Successful - Please Sign In with your credentials.')).toBeVisible();
-  // The cart is there, so the session is kept (the spec's guest-register branch leads a customer on to the store).
-  await expect(page).not.toHaveURL(/\/kyc$/);
+  expect(await submitKyc(page, await idCardFront(), new URL(page.url()).pathname + new URL(page.url()).search)).toMatchObject({
+    code: 1,
+    data: { faceMatch: true },
+  });
+  await expect(page.getByText(/^Kyc Successful Face Match is \d+(\.\d+)? %$/)).toBeVisible();
+  await expect(page).toHaveURL(/\/cart(\/[a-z-]+)?$/);
+  await expect(page.getByText('Sign Up Successful - Please Sign In with your credentials.')).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
 
   await page.goto('/verifyFace');

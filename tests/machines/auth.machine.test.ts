@@ -20,6 +20,15 @@ const signInResult = {
 const registerResult = { api_token: 'token-new', cart_id: '', customer_id: 43, total_product_in_cart: 0, cust_name: 'Ada Lovelace' };
 
 const signedIn = { type: 'xstate.done.actor.logIn', output: { code: 1, message: 'success', result: signInResult } };
+// Issue 23: the guest cart merged into the account's had a line capped at what is in stock.
+const signedInCapped = {
+  type: 'xstate.done.actor.logIn',
+  output: {
+    code: 1,
+    message: 'success',
+    result: { ...signInResult, cart_changes: [{ name: 'USDA Prime Ribeye Steak', size: '1 lb', wanted: 30, qty: 24 }] },
+  },
+};
 const wrongPassword = { type: 'xstate.done.actor.logIn', output: { code: -1, message: 'Invalid email or password.' } };
 const logInOffline = { type: 'xstate.error.actor.logIn', error: new ApiError('You are not connected to internet', 500, 0) };
 const registered = { type: 'xstate.done.actor.register', output: { code: 1, message: 'User Created.', result: registerResult } };
@@ -66,7 +75,7 @@ function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   const screen = screenOf(snapshot);
   const others = screens.filter((s) => s !== screen).map((s) => ({ type: 'auth.show', screen: s }));
   if (snapshot.matches({ signIn: 'signingIn' }))
-    return [signedIn, wrongPassword, logInOffline, others[0] ?? { type: 'auth.show', screen: 'createAccount' }];
+    return [signedIn, signedInCapped, wrongPassword, logInOffline, others[0] ?? { type: 'auth.show', screen: 'createAccount' }];
   if (snapshot.matches({ createAccount: 'registering' })) return [registered, emailTaken, registerOffline];
   if (snapshot.matches({ forgotPassword: 'sending' })) return [sent, notSent, forgotFailed];
   const context = snapshot.context as Ctx;
@@ -143,6 +152,7 @@ function start(
   const never = <T>(): Promise<T> => new Promise<T>(() => undefined);
   const goToStore = vi.fn();
   const notifyRegistered = vi.fn();
+  const notifyCartChanged = vi.fn();
   const logFailure = vi.fn();
   const machine = authMachine.provide({
     actors: {
@@ -159,13 +169,13 @@ function start(
         return (replies.forgot ?? never<MessageReply>)();
       }),
     },
-    actions: { goToStore, notifyRegistered, logFailure },
+    actions: { goToStore, notifyRegistered, notifyCartChanged, logFailure },
   });
   const actor = createActor(machine, { input: { session: sessionActor, screen } }).start();
   const fill = (values: Partial<Record<AuthField, string>>) => {
     for (const [field, value] of Object.entries(values) as [AuthField, string][]) actor.send({ type: 'field.change', field, value });
   };
-  return { actor, session: sessionActor, calls, goToStore, notifyRegistered, logFailure, fill };
+  return { actor, session: sessionActor, calls, goToStore, notifyRegistered, notifyCartChanged, logFailure, fill };
 }
 
 const settled = (actor: { getSnapshot: () => AnyMachineSnapshot }, state: string | object) =>
@@ -193,6 +203,24 @@ describe('sign in', () => {
       password: 'Password must be at least 8 characters.',
     });
     expect(t.calls.logIn).toEqual([]);
+  });
+
+  it('tells the shopper what combining the guest cart changed, and says nothing when it changed nothing (issue 23)', async () => {
+    const capped = start('signIn', { logIn: async (): Promise<LoginReply> => ({ ...signedInCapped.output, code: 1 }) });
+    capped.fill({ email: 'ada@example.com', password: 'correct horse' });
+    capped.actor.send({ type: 'captcha.solve', payload: 'solved' });
+    capped.actor.send({ type: 'auth.submit' });
+    await vi.waitFor(() => expect(capped.goToStore).toHaveBeenCalledOnce());
+    expect(capped.notifyCartChanged.mock.calls[0]?.[1]).toEqual({
+      message:
+        "Your cart was combined with your account's cart. Not everything fit: USDA Prime Ribeye Steak, 1 lb: 24 instead of 30 (the most we can sell).",
+    });
+    const quiet = start('signIn', { logIn: async () => ({ code: 1, message: 'success', result: signInResult }) });
+    quiet.fill({ email: 'ada@example.com', password: 'correct horse' });
+    quiet.actor.send({ type: 'captcha.solve', payload: 'solved' });
+    quiet.actor.send({ type: 'auth.submit' });
+    await vi.waitFor(() => expect(quiet.goToStore).toHaveBeenCalledOnce());
+    expect(quiet.notifyCartChanged).not.toHaveBeenCalled();
   });
 
   it('stores the customer in the session and goes to the store', async () => {

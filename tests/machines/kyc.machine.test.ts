@@ -14,6 +14,7 @@ import type { KycContext, KycInput } from '../../src/machines/identity/kyc.setup
 import type { SessionValues } from '../../src/machines/app/session-values.ts';
 import { sessionMachine } from '../../src/machines/app/session.machine.ts';
 import { tooYoungMessage } from '../../src/rules/age.ts';
+import { kycReturnPathOf } from '../../src/rules/kyc-return.ts';
 import { done, failed, label } from './machine-events.ts';
 import { allStateIds, allTransitions, coverageTitle, planPaths, replay, type PathPlan } from './path-coverage.ts';
 
@@ -165,7 +166,7 @@ describe('kyc behaviour', () => {
     }
   });
 
-  function start(replies: Replies = {}, options: { stored?: SessionValues; updateMode?: boolean } = {}) {
+  function start(replies: Replies = {}, options: { stored?: SessionValues; updateMode?: boolean; returnTo?: KycInput['returnTo'] } = {}) {
     const session = createActor(sessionMachine, { input: options.stored ?? withoutCart }).start();
     const calls: [string, unknown][] = [];
     const record =
@@ -178,7 +179,7 @@ describe('kyc behaviour', () => {
       notifyFaceMatch: vi.fn(),
       notifySignedUp: vi.fn(),
       goToSignIn: vi.fn(),
-      goToGuestRegister: vi.fn(),
+      goBack: vi.fn(),
       goToSettings: vi.fn(),
     };
     const machine = kycMachine.provide({
@@ -194,7 +195,7 @@ describe('kyc behaviour', () => {
       },
       actions,
     });
-    const actor = createActor(machine, { input: { session, updateMode: options.updateMode ?? false, today } }).start();
+    const actor = createActor(machine, { input: { session, updateMode: options.updateMode ?? false, today, returnTo: options.returnTo } }).start();
     return { actor, session, calls, actions };
   }
 
@@ -252,18 +253,32 @@ describe('kyc behaviour', () => {
     for (const [, body] of t.calls) expect(body).not.toHaveProperty('api_token');
     expect(t.actions.notifyFaceMatch.mock.calls[0]?.[1]).toEqual({ message: kycSuccessMessage(87) });
     expect(t.actions.notifySignedUp.mock.calls[0]?.[1]).toEqual({ message: 'Sign Up Successful - Please Sign In with your credentials.' });
-    expect(t.actions.goToGuestRegister).not.toHaveBeenCalled();
+    expect(t.actions.goBack).not.toHaveBeenCalled();
     expect(t.session.getSnapshot().context).toEqual({});
     expect(t.actor.getSnapshot().status).toBe('done');
   });
 
-  it('goes to guest registration, session kept and now naming the verified application, when the session holds a cart id', async () => {
+  it('goes back to the cart, session kept and now naming the verified application, when the session holds a cart id', async () => {
     const t = start({}, { stored: withCart });
     await ready(t);
     chooseAll(t);
     t.actor.send({ type: 'kyc.submit' });
-    await vi.waitFor(() => expect(t.actions.goToGuestRegister).toHaveBeenCalledOnce());
+    await vi.waitFor(() => expect(t.actions.goBack).toHaveBeenCalledOnce());
+    expect(t.actions.goBack.mock.calls[0]?.[1]).toEqual({ path: '/cart' });
+    // 'Kyc Successful Face Match is 87 %', never the sign-up words beside a greeting in the header (issue 23).
+    expect(t.actions.notifyFaceMatch.mock.calls[0]?.[1]).toEqual({ message: kycSuccessMessage(87) });
+    expect(t.actions.notifySignedUp).not.toHaveBeenCalled();
     expect(t.actions.goToSignIn).not.toHaveBeenCalled();
+    expect(t.session.getSnapshot().context).toEqual({ ...withCart, verification_id: applicationId });
+  });
+
+  it('goes back to the checkout that sent the shopper, session kept', async () => {
+    const t = start({}, { stored: withCart, returnTo: kycReturnPathOf('/cart/checkout') });
+    await ready(t);
+    chooseAll(t);
+    t.actor.send({ type: 'kyc.submit' });
+    await vi.waitFor(() => expect(t.actions.goBack).toHaveBeenCalledOnce());
+    expect(t.actions.goBack.mock.calls[0]?.[1]).toEqual({ path: '/cart/checkout' });
     expect(t.session.getSnapshot().context).toEqual({ ...withCart, verification_id: applicationId });
   });
 
@@ -368,7 +383,7 @@ describe('kyc behaviour', () => {
     await ready(t);
     expect(t.actor.getSnapshot().context.photosOnServer).toBe(true);
     t.actor.send({ type: 'kyc.check' });
-    await vi.waitFor(() => expect(t.actions.goToGuestRegister).toHaveBeenCalledOnce());
+    await vi.waitFor(() => expect(t.actions.goBack).toHaveBeenCalledOnce());
     expect(t.calls.map(([name]) => name)).toEqual(['application', 'verify', 'customerVerify']);
   });
 

@@ -1,7 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import type { MoveAreaBody, MoveAreaReply } from '../../src/api/contract/cart-area.contract.ts';
 import type { ZipSuggestionReply } from '../../src/api/contract/dine-in.contract.ts';
-import { ApiError } from '../../src/api/http.ts';
+import type { ZipLookupReply } from '../../src/api/contract/location.contract.ts';
+import { ApiError, type Sent } from '../../src/api/http.ts';
 import { pincodeMachine } from '../../src/machines/entry/pincode.machine.ts';
 import { zipSuggestionMachine } from '../../src/machines/entry/zip-suggestion.machine.ts';
 import type { SessionValues } from '../../src/machines/app/session-values.ts';
@@ -22,13 +24,29 @@ const notServed = {
   },
 };
 const offline = { type: 'xstate.error.actor.lookupZip', error: new ApiError('You are not connected to internet', 500, 0) };
-const cleared = { type: 'xstate.done.actor.clearCart', output: { code: 1 } };
-const clearFailed = { type: 'xstate.error.actor.clearCart', error: new Error('gone') };
+const line = (cart_rid: number, name: string) => ({ cart_rid, name, size: '1 lb', qty: 1 });
+const checkedMixed = {
+  type: 'xstate.done.actor.checkCart',
+  output: { code: 1, data: { zipcode: '60601', loc_id: 103, keep: [line(1, 'Salmon')], drop: [line(2, 'Ribeye')] } },
+};
+const checkedEmpty = { type: 'xstate.done.actor.checkCart', output: { code: 1, data: { zipcode: '60601', loc_id: 103, keep: [], drop: [] } } };
+const cartGone = (id: string) => ({ type: `xstate.error.actor.${id}`, error: new ApiError('Cart not found', 0, 404) });
+const refused = (id: string) => ({
+  type: `xstate.error.actor.${id}`,
+  error: new ApiError('zipcode: We do not deliver to this area yet.', 0, 400, [{ field: 'zipcode', message: 'We do not deliver to this area yet.' }]),
+});
+const moved = {
+  type: 'xstate.done.actor.moveCart',
+  output: { code: 1, data: { zipcode: '60601', loc_id: 103, keep: [line(1, 'Salmon')], drop: [line(2, 'Ribeye')], total_products_in_cart: 1 } },
+};
 
 function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   if (snapshot.matches('lookingUp')) return [served, notServed, offline];
-  if (snapshot.matches('clearingCart')) return [cleared, clearFailed];
+  if (snapshot.matches('checkingCart')) return [checkedMixed, checkedEmpty, cartGone('checkCart'), refused('checkCart')];
+  if (snapshot.matches('movingCart')) return [moved, cartGone('moveCart'), refused('moveCart')];
   return [
+    { type: 'pincode.confirm' },
+    { type: 'pincode.keep' },
     { type: 'pincode.change', value: '' },
     { type: 'pincode.change', value: '6060a' },
     { type: 'pincode.change', value: '606' },
@@ -39,8 +57,22 @@ function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
 }
 
 const serializeState = (snapshot: AnyMachineSnapshot) => {
-  const { value, error, notServed: refusal, area } = snapshot.context as { value: string; error?: string; notServed?: unknown; area?: unknown };
-  return JSON.stringify([snapshot.value, value, error ?? null, refusal ? 1 : 0, area ? 1 : 0]);
+  const {
+    value,
+    error,
+    notServed: refusal,
+    area,
+    cartCheck,
+    movedTotal,
+  } = snapshot.context as {
+    value: string;
+    error?: string;
+    notServed?: unknown;
+    area?: unknown;
+    cartCheck?: unknown;
+    movedTotal?: number;
+  };
+  return JSON.stringify([snapshot.value, value, error ?? null, refusal ? 1 : 0, area ? 1 : 0, cartCheck ? 1 : 0, movedTotal ?? null]);
 };
 
 const scenarios: { name: string; stored: SessionValues; dismissible: boolean }[] = [
@@ -49,6 +81,12 @@ const scenarios: { name: string; stored: SessionValues; dismissible: boolean }[]
     name: 'change from the header with a cart',
     stored: { zipcode: '10001', location: 101, cart_id: 'cart-1', total_products_in_cart: 3 },
     dismissible: true,
+  },
+  // The entry's dialog on '/' cannot be closed: keeping the old pincode puts it back in the field.
+  {
+    name: 'entry dialog with a cart',
+    stored: { zipcode: '10001', location: 101, cart_id: 'cart-1', total_products_in_cart: 3 },
+    dismissible: false,
   },
 ];
 
@@ -67,12 +105,15 @@ describe('pincode paths', () => {
         result.states.forEach((s) => reachedStates.add(s));
         expect(result.snapshot.value).toEqual(plan.expected.value);
         const stored = args.session.getSnapshot().context;
+        const movedTotal = (result.snapshot.context as { movedTotal?: number }).movedTotal;
         if (result.snapshot.matches('served')) {
           expect(stored).toMatchObject({ zipcode: '60601', zipState: 'IL', location: 103 });
-          // A new zip drops the old area's cart.
-          if (scenario.stored.cart_id) expect(stored.cart_id).toBeUndefined();
+          // A cart moved keeps its id and its new count; only one the server no longer had is forgotten.
+          if (movedTotal !== undefined) expect(stored).toMatchObject({ cart_id: 'cart-1', total_products_in_cart: movedTotal });
+          else expect(stored.cart_id).toBeUndefined();
         } else {
-          expect(stored.zipcode).toBe(scenario.stored.zipcode);
+          // Not changed (cancelled, kept, refused, still asking): the zip and the whole cart as they were.
+          expect(stored).toEqual(scenario.stored);
         }
       });
     });
@@ -189,5 +230,49 @@ describe('pincode: what the dialog is told to do', () => {
     suggester?.send({ type: 'suggestion.take' });
     expect(actor.getSnapshot().context.value).toBe('10002');
     expect(actor.getSnapshot().value).toBe('editing');
+  });
+});
+
+describe('pincode: a cart is never emptied without a word (issue 23)', () => {
+  const stored: SessionValues = { zipcode: '10001', location: 101, cart_id: 'cart-1', total_products_in_cart: 2, CustomerId: 7 };
+  function start() {
+    const calls: unknown[] = [];
+    const machine = pincodeMachine.provide({
+      actors: {
+        zipSuggestion: neverSettling(zipSuggestionMachine),
+        lookupZip: fromPromise(async (): Promise<ZipLookupReply> => ({ code: 1, data: served.output.data })),
+        moveCart: fromPromise(async ({ input }: { input: Sent<MoveAreaBody> }): Promise<MoveAreaReply> => {
+          calls.push(input);
+          const { keep, drop } = checkedMixed.output.data;
+          return { code: 1, data: { zipcode: '60601', loc_id: 103, keep, drop, ...(input.apply ? { total_products_in_cart: 1 } : {}) } };
+        }),
+      },
+    });
+    const session = createActor(sessionMachine, { input: stored }).start();
+    const actor = createActor(machine, { input: { session, dismissible: true } }).start();
+    actor.send({ type: 'pincode.change', value: '60601' });
+    actor.send({ type: 'pincode.submit' });
+    return { actor, session, calls };
+  }
+
+  it('asks with what stays and what goes; agreeing moves the cart and keeps its id', async () => {
+    const { actor, session, calls } = start();
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('confirming'));
+    expect(actor.getSnapshot().context.cartCheck).toEqual({ keep: [line(1, 'Salmon')], drop: [line(2, 'Ribeye')] });
+    expect(calls).toEqual([{ cart_id: 'cart-1', zipcode: '60601', courier_type: undefined }]);
+    expect(session.getSnapshot().context).toEqual(stored);
+    actor.send({ type: 'pincode.confirm' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('served'));
+    expect(calls[1]).toEqual({ cart_id: 'cart-1', zipcode: '60601', courier_type: undefined, apply: 1 });
+    expect(session.getSnapshot().context).toMatchObject({ zipcode: '60601', location: 103, cart_id: 'cart-1', total_products_in_cart: 1 });
+  });
+
+  it('keeping the old pincode keeps the zip and the whole cart, with no move asked for', async () => {
+    const { actor, session, calls } = start();
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('confirming'));
+    actor.send({ type: 'pincode.keep' });
+    expect(actor.getSnapshot().value).toBe('cancelled');
+    expect(calls).toHaveLength(1);
+    expect(session.getSnapshot().context).toEqual(stored);
   });
 });

@@ -228,9 +228,30 @@ describe('guest cart at sign-in', () => {
       ].sort((x, y) => x.offer_id - y.offer_id),
     );
     expect(result.total_product_in_cart).toBe(24 + 2 + 5 + 6);
+    // Issue 23: the sign-in says what the merge changed: a's 30 capped at 24, c's 7 at the 5 in stock; d and b untouched.
+    expect(result.cart_changes?.map(({ wanted, qty }) => ({ wanted, qty }))).toEqual(
+      expect.arrayContaining([
+        { wanted: 30, qty: 24 },
+        { wanted: 7, qty: 5 },
+      ]),
+    );
+    expect(result.cart_changes).toHaveLength(2);
+    for (const change of result.cart_changes ?? []) {
+      expect(change.name).toBeTruthy();
+      expect(change.size).toBeTruthy();
+    }
     const closed = await db.selectFrom('carts').select('status').where('id', '=', guest.cartId).executeTakeFirstOrThrow();
     expect(closed.status).toBe('cleared');
     expect(await linesOf(guest.cartId)).toEqual([]);
+  });
+
+  it('says nothing changed when a merge keeps every quantity', async () => {
+    await register(t, { email: 'merge-quiet@example.com' });
+    const own = await guestCartWith(t, [{ qty: 1 }]);
+    await signedIn('merge-quiet@example.com', own.cartId);
+    const guest = await guestCartWith(t, [{ qty: 1, offerId: own.offerIds[0] }]);
+    const result = await signedIn('merge-quiet@example.com', guest.cartId);
+    expect(result.cart_changes).toBeUndefined();
   });
 
   it('adopts the guest cart when the customer has none', async () => {

@@ -166,6 +166,7 @@ const table: Readonly<Record<string, Entry>> = {
     }),
   },
   'POST /api/cart/showcart': { request: cartOnly },
+  'POST /api/cart/movearea': { request: async () => ({ url: '', body: { cart_id: (await owned.cart()).cartId, zipcode: '60601', apply: 1 } }) },
   'POST /api/cart/updateitem': {
     request: async () => {
       const { cartId, lineId } = await owned.cart();

@@ -1,11 +1,22 @@
 import type { Kysely, Transaction } from 'kysely';
 import { maxQuantity } from '../../../src/rules/quantity.ts';
+import { formatSize } from '../../../src/rules/sizes.ts';
 import type { Database } from '../../db/schema.ts';
 
 export interface CartSummary {
   /** The customer's current open cart, or '' when there is none. */
   cartId: string;
   totalQty: number;
+  /** What merging the guest cart changed (issue 23: never silently): lines whose quantity was capped. */
+  changes?: CartMergeChange[];
+}
+
+/** A line the merge could not keep as the shopper had it: wanted is what both carts held together, qty what it holds. */
+export interface CartMergeChange {
+  name: string;
+  size: string;
+  wanted: number;
+  qty: number;
 }
 
 /**
@@ -21,12 +32,17 @@ export async function takeOverGuestCart(
   guestCallerId: number | undefined,
 ): Promise<CartSummary> {
   return db.transaction().execute(async (trx) => {
-    if (guestCartId) await mergeOrAdopt(trx, customerId, guestCartId, guestCallerId);
-    return currentCart(trx, customerId);
+    const changes = guestCartId ? await mergeOrAdopt(trx, customerId, guestCartId, guestCallerId) : [];
+    return { ...(await currentCart(trx, customerId)), changes };
   });
 }
 
-async function mergeOrAdopt(trx: Transaction<Database>, customerId: number, guestCartId: string, guestCallerId: number | undefined) {
+async function mergeOrAdopt(
+  trx: Transaction<Database>,
+  customerId: number,
+  guestCartId: string,
+  guestCallerId: number | undefined,
+): Promise<CartMergeChange[]> {
   // Locked, so two sign-ins racing with the same guest cart cannot both move its lines.
   const guest = await trx
     .selectFrom('carts')
@@ -36,7 +52,7 @@ async function mergeOrAdopt(trx: Transaction<Database>, customerId: number, gues
     .forUpdate()
     .executeTakeFirst();
   const claimable = guest && (guest.customer_id === null || (guestCallerId !== undefined && guest.customer_id === guestCallerId));
-  if (!guest || !claimable) return;
+  if (!guest || !claimable) return [];
 
   const target = await trx
     .selectFrom('carts')
@@ -56,15 +72,17 @@ async function mergeOrAdopt(trx: Transaction<Database>, customerId: number, gues
   if (!target || targetLines.length === 0 || target.loc_id !== guest.loc_id) {
     if (target && targetLines.length === 0) await close(trx, target.id);
     await trx.updateTable('carts').set({ customer_id: customerId, updated_at: new Date() }).where('id', '=', guest.id).execute();
-    return;
+    return [];
   }
 
   // Wallet lines (issue 12) are the customer's redemptions, never merged with a guest's paid line of the same offer.
   const existing = new Map(targetLines.filter((line) => line.wallet_entry_id === null).map((line) => [line.offer_id, line.qty]));
+  const changes: CartMergeChange[] = [];
   for (const line of await linesOf(trx, guest.id)) {
     const total = (existing.get(line.offer_id) ?? 0) + line.qty;
     // Capped at 24 and at what is in stock, but never below 1: a line is kept, and checkout checks stock again.
     const qty = Math.max(1, Math.min(total, maxQuantity, line.stock));
+    if (qty < total) changes.push({ name: line.name, size: formatSize(line.bottle_size, line.size_unit), wanted: total, qty });
     await trx
       .insertInto('cart_items')
       .values({
@@ -84,13 +102,19 @@ async function mergeOrAdopt(trx: Transaction<Database>, customerId: number, gues
     .where('id', '=', target.id)
     .execute();
   await close(trx, guest.id);
+  return changes;
 }
 
 function linesOf(trx: Transaction<Database>, cartId: string) {
   return trx
     .selectFrom('cart_items')
     .innerJoin('variant_offers', 'variant_offers.id', 'cart_items.offer_id')
+    .innerJoin('product_variants', 'product_variants.id', 'cart_items.variant_id')
+    .innerJoin('products', 'products.id', 'product_variants.product_id')
     .select([
+      'products.name',
+      'product_variants.bottle_size',
+      'products.size_unit',
       'cart_items.variant_id',
       'cart_items.offer_id',
       'cart_items.qty',

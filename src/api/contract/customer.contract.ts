@@ -1,4 +1,4 @@
-import { coerce, define, literal, number, object, optional, string, type, union, type Infer, type Struct } from 'superstruct';
+import { array, coerce, define, literal, number, object, optional, string, type, union, type Infer, type Struct } from 'superstruct';
 import {
   confirmPasswordError,
   countryError,
@@ -72,6 +72,8 @@ export const signInResult = type({
   total_product_in_cart: number(),
   cust_name: string(),
   verification_id: string(),
+  /** Issue 23: what taking over the guest cart changed (a quantity capped by stock or the limit); absent when nothing. */
+  cart_changes: optional(array(type({ name: string(), size: string(), wanted: number(), qty: number() }))),
 });
 export type SignInResult = Infer<typeof signInResult>;
 /** code 1 with message 'success' and result; code -1 with a message for wrong credentials. */

@@ -1,3 +1,4 @@
+import { cartMergeMessage } from '../../rules/area-change.ts';
 import type { LoginReply, RegisterReply } from '../../api/contract/customer.contract.ts';
 import { authFailureMessages } from '../shared/auth-failure.ts';
 import { authSetup, emptyValues, signInFailure, registerFailure, type SignedInResult } from './auth.setup.ts';
@@ -88,6 +89,15 @@ export const authMachine = authSetup.createMachine({
               altcha: context.captcha ?? '',
             }),
             onDone: [
+              {
+                description: "Code 1 and 'success', and combining the guest cart with the account's capped a line: signed in, and told what changed.",
+                guard: { type: 'isSignedInWithCartChanges', params: ({ event }) => ({ reply: event.output }) },
+                target: '#auth.signedIn',
+                actions: [
+                  { type: 'recordSignIn', params: ({ event }) => ({ result: signInResultOf(event.output) }) },
+                  { type: 'notifyCartChanged', params: ({ event }) => ({ message: cartMergeMessage(event.output.result?.cart_changes ?? []) }) },
+                ],
+              },
               {
                 description: "Code 1 and 'success': the customer is signed in.",
                 guard: { type: 'isSignedIn', params: ({ event }) => ({ reply: event.output }) },

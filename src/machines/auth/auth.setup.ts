@@ -102,6 +102,9 @@ export const authSetup = setup({
     // The spec: success is code 1 *and* message 'success'.
     isSignedIn: (_, params: { reply: LoginReply }) =>
       params.reply.code === 1 && params.reply.message === 'success' && params.reply.result !== undefined,
+    // Issue 23: merging the guest cart capped a line; the shopper is told, never silently.
+    isSignedInWithCartChanges: (_, params: { reply: LoginReply }) =>
+      params.reply.code === 1 && params.reply.message === 'success' && (params.reply.result?.cart_changes?.length ?? 0) > 0,
     isRegistered: (_, params: { reply: RegisterReply }) => params.reply.code === 1 && params.reply.result !== undefined,
     isSent: (_, params: { reply: MessageReply }) => params.reply.code === 1,
   },
@@ -140,5 +143,6 @@ export const authSetup = setup({
     // Navigation and the snackbar belong to the view: it provides these.
     goToStore: () => undefined,
     notifyRegistered: (_, _params: { message: string }) => undefined,
+    notifyCartChanged: (_, _params: { message: string }) => undefined,
   },
 });

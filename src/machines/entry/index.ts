@@ -23,6 +23,13 @@ type PincodeSnapshot = SnapshotFrom<typeof pincodeMachine>;
 export const selectPincodeValue = (s: PincodeSnapshot) => s.context.value;
 export const selectPincodeError = (s: PincodeSnapshot) => s.context.error;
 export const selectNotServed = (s: PincodeSnapshot) => s.context.notServed;
+/** While the dialog asks (issue 23): the new pincode, the cart lines that stay and those it cannot sell. */
+export const selectCartQuestion = (s: PincodeSnapshot) =>
+  s.matches('confirming') && s.context.cartCheck && s.context.area
+    ? { zipcode: s.context.area.zipcode, oldZipcode: s.context.currentZip, ...s.context.cartCheck }
+    : undefined;
+/** Waiting on the server (the zip, the cart's check or its move). */
+export const selectPincodeBusy = (s: PincodeSnapshot) => s.matches('lookingUp') || s.matches('checkingCart') || s.matches('movingCart');
 /** The suggestion's actor, while the dialog offers a pincode near the shopper. */
 export const selectZipSuggester = (s: PincodeSnapshot) => s.children.zipSuggestion;
 

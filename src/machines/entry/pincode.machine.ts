@@ -1,6 +1,7 @@
 import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
+import type { AreaLine, MoveAreaBody, MoveAreaReply } from '../../api/contract/cart-area.contract.ts';
 import type { ZipLookupReply } from '../../api/contract/location.contract.ts';
-import { ApiError } from '../../api/http.ts';
+import { ApiError, type Sent } from '../../api/http.ts';
 import { comingSoonMessage, pincodeChangedMessage, somethingWentWrongMessage } from '../../rules/messages.ts';
 import { normalizePincode, pincodeError } from '../../rules/pincode.ts';
 import { visitChoiceKeys, type SessionValues } from '../app/session-values.ts';
@@ -28,14 +29,26 @@ export interface PincodeContext extends PincodeInput {
   error?: string | undefined;
   area?: ServedArea | undefined;
   notServed?: { message: string; city?: string | undefined; state?: string | undefined } | undefined;
+  /** What the new area does with the cart (issue 23): the lines that stay and those it cannot sell. */
+  cartCheck?: { keep: AreaLine[]; drop: AreaLine[] } | undefined;
+  /** The cart moved to the new area: its item count (the header badge). */
+  movedTotal?: number | undefined;
 }
 
-export type PincodeEvent = { type: 'pincode.change'; value: string } | { type: 'pincode.submit' } | { type: 'pincode.cancel' };
+export type PincodeEvent =
+  | { type: 'pincode.change'; value: string }
+  | { type: 'pincode.submit' }
+  | { type: 'pincode.cancel' }
+  /** The shopper agreed to what the new area does with the cart. */
+  | { type: 'pincode.confirm' }
+  /** The shopper keeps the old pincode and the whole cart. */
+  | { type: 'pincode.keep' };
 
 /**
- * 'Please enter your pincode to start shopping': validates the zip, asks the server whether it is served, clears the
- * old area's server cart when the zip changes, records the area in the session, says 'Pin Code Changed' when it did
- * change, and opens the store. The geo-IP suggestion (zipSuggestion) runs beside it and fills the field when taken.
+ * 'Please enter your pincode to start shopping': validates the zip, asks the server whether it is served and, with a
+ * cart, which of its lines the new area still sells; the shopper is told and agrees before anything leaves the cart
+ * (or keeps the old zip and the whole cart: issue 23). Then it moves the cart, records the area in the session, says
+ * 'Pin Code Changed' when it did change, and opens the store. The geo-IP suggestion (zipSuggestion) runs beside it and fills the field when taken.
  * The view provides the navigation (goToStore), the snackbar (notifyPincodeChanged) and closing (reportClosed).
  */
 export const pincodeMachine = setup({
@@ -44,7 +57,7 @@ export const pincodeMachine = setup({
     input: {} as PincodeInput,
     events: {} as PincodeEvent,
     output: {} as { area?: ServedArea | undefined; changed: boolean },
-    children: {} as { zipSuggestion: 'zipSuggestion'; lookupZip: 'lookupZip'; clearCart: 'clearCart' },
+    children: {} as { zipSuggestion: 'zipSuggestion'; lookupZip: 'lookupZip'; checkCart: 'moveCart'; moveCart: 'moveCart' },
   },
   actors: {
     zipSuggestion: zipSuggestionMachine,
@@ -52,17 +65,18 @@ export const pincodeMachine = setup({
     lookupZip: fromPromise<ZipLookupReply, { zipcode: string }>(async ({ input }) =>
       (await import('../../api/location.api.ts')).getAddressByZipcode(input.zipcode),
     ),
-    clearCart: fromPromise<unknown, { cartId: string; customerId?: number | undefined }>(async ({ input }) =>
-      (await import('../../api/cart.api.ts')).clearCart(input.cartId, input.customerId),
-    ),
+    moveCart: fromPromise<MoveAreaReply, Sent<MoveAreaBody>>(async ({ input }) => (await import('../../api/cart.api.ts')).moveCartArea(input)),
   },
   guards: {
     isPincodeValid: ({ context }) => pincodeError(context.value) === undefined,
     isServed: (_, params: { reply: ZipLookupReply }) => servedArea(params.reply) !== undefined,
-    isServedWithCartToClear: ({ context }, params: { reply: ZipLookupReply }) =>
+    isServedWithCart: ({ context }, params: { reply: ZipLookupReply }) =>
       servedArea(params.reply) !== undefined && context.cartId !== undefined && normalizePincode(context.value) !== context.currentZip,
     canDismiss: ({ context }) => context.dismissible && context.currentZip !== undefined,
     isPincodeChanged: ({ context }) => isChange(context),
+    isEmptyCart: (_, params: { reply: MoveAreaReply }) => !params.reply.data || params.reply.data.keep.length + params.reply.data.drop.length === 0,
+    // A cart id the server no longer knows (ordered, cleared, from another session): nothing left to lose.
+    isCartGone: (_, params: { error: unknown }) => params.error instanceof ApiError && params.error.status === 404,
   },
   actions: {
     assignValue: assign(({ event }) => (event.type === 'pincode.change' ? { value: event.value, error: undefined } : {})),
@@ -77,6 +91,12 @@ export const pincodeMachine = setup({
       error: params.error instanceof ApiError ? params.error.message : somethingWentWrongMessage,
     })),
     clearNotServed: assign({ notServed: undefined }),
+    assignCartCheck: assign((_, params: { reply: MoveAreaReply }) => ({
+      cartCheck: { keep: params.reply.data?.keep ?? [], drop: params.reply.data?.drop ?? [] },
+    })),
+    assignMoved: assign((_, params: { reply: MoveAreaReply }) => ({ movedTotal: params.reply.data?.total_products_in_cart ?? 0 })),
+    // Kept the old zip: the field shows it again, nothing else changed.
+    restoreZip: assign(({ context }) => ({ value: context.currentZip ?? '', area: undefined, cartCheck: undefined, error: undefined })),
     recordArea: sendTo(
       ({ context }) => context.session,
       ({ context }) => ({ type: 'session.update' as const, values: areaValues(context, context.session.getSnapshot().context.location) }),
@@ -127,9 +147,9 @@ export const pincodeMachine = setup({
         input: ({ context }) => ({ zipcode: normalizePincode(context.value) }),
         onDone: [
           {
-            guard: { type: 'isServedWithCartToClear', params: ({ event }) => ({ reply: event.output }) },
-            target: 'clearingCart',
-            description: 'Served, and the shopper had a cart for the old area: that cart is emptied first.',
+            guard: { type: 'isServedWithCart', params: ({ event }) => ({ reply: event.output }) },
+            target: 'checkingCart',
+            description: 'Served, and the shopper has a cart for the old pincode: which of its lines the new one still sells.',
             actions: { type: 'assignArea', params: ({ event }) => ({ reply: event.output }) },
           },
           {
@@ -151,15 +171,76 @@ export const pincodeMachine = setup({
         },
       },
     },
-    clearingCart: {
-      description: "Emptying the old area's cart.",
+    checkingCart: {
+      description: 'Asking the server which lines of the cart the new pincode (and the delivery option kept) can still sell.',
       invoke: {
-        id: 'clearCart',
-        src: 'clearCart',
-        input: ({ context }) => ({ cartId: context.cartId ?? '', customerId: context.customerId }),
-        // The old area's cart is gone for the shopper either way; a failed clear must not trap them here.
-        onDone: { target: 'keepingArea' },
-        onError: { target: 'keepingArea' },
+        id: 'checkCart',
+        src: 'moveCart',
+        input: ({ context }) => cartMoveBody(context, false),
+        onDone: [
+          {
+            guard: { type: 'isEmptyCart', params: ({ event }) => ({ reply: event.output }) },
+            target: 'movingCart',
+            description: 'An empty cart: nothing to lose, it simply follows the shopper.',
+          },
+          {
+            target: 'confirming',
+            description: 'The cart holds something: the shopper is told what stays and what the new pincode cannot sell, and asked.',
+            actions: { type: 'assignCartCheck', params: ({ event }) => ({ reply: event.output }) },
+          },
+        ],
+        onError: [
+          {
+            guard: { type: 'isCartGone', params: ({ event }) => ({ error: event.error }) },
+            target: 'keepingArea',
+            description: 'The server no longer has that cart (ordered, or not this shopper’s): nothing to lose, the id is forgotten.',
+          },
+          {
+            target: 'editing',
+            actions: { type: 'assignRequestError', params: ({ event }) => ({ error: event.error }) },
+            description: 'The check failed (a zip the server refuses, offline): the field shows why; the cart is untouched.',
+          },
+        ],
+      },
+    },
+    confirming: {
+      description:
+        'The dialog lists the lines that stay and those the new pincode cannot sell, and asks: change (those lines leave the cart) or keep the old pincode and the whole cart.',
+      on: {
+        'pincode.confirm': { target: 'movingCart', description: 'The shopper agreed: the cart moves to the new pincode.' },
+        'pincode.keep': [
+          {
+            guard: 'canDismiss',
+            target: 'cancelled',
+            description: 'Keep the old pincode (from the header): the dialog closes, the zip and the whole cart as they were.',
+          },
+          { target: 'editing', actions: 'restoreZip', description: 'Keep the old pincode: the field shows it again, the cart is whole.' },
+        ],
+      },
+    },
+    movingCart: {
+      description: 'Moving the cart to the new pincode, without the lines the shopper agreed to let go.',
+      invoke: {
+        id: 'moveCart',
+        src: 'moveCart',
+        input: ({ context }) => cartMoveBody(context, true),
+        onDone: {
+          target: 'keepingArea',
+          description: 'Moved: the cart keeps its id and its new count.',
+          actions: { type: 'assignMoved', params: ({ event }) => ({ reply: event.output }) },
+        },
+        onError: [
+          {
+            guard: { type: 'isCartGone', params: ({ event }) => ({ error: event.error }) },
+            target: 'keepingArea',
+            description: 'The cart was gone already: the id is forgotten.',
+          },
+          {
+            target: 'editing',
+            actions: { type: 'assignRequestError', params: ({ event }) => ({ error: event.error }) },
+            description: 'The move failed: nothing changed, the field says why and the shopper may try again.',
+          },
+        ],
       },
     },
     notServed: {
@@ -187,20 +268,38 @@ export const pincodeMachine = setup({
   },
 });
 
-/** What the session keeps of a chosen area; a new zip also drops the old area's cart. */
+/** What the session keeps of a chosen area; a cart moved there keeps its id, one the server had no more is forgotten. */
 function areaValues(context: PincodeContext, currentLocation: number | undefined): Partial<SessionValues> {
   const area = context.area;
   if (!area) return {};
   const values: Partial<SessionValues> = { zipcode: area.zipcode, zipState: area.state, location: area.loc_id };
   // Another delivery area has other restaurants: a dine-in or pick-up choice made for the old one no longer applies.
-  if (currentLocation !== undefined && area.loc_id !== currentLocation) {
+  if (changesArea(context, currentLocation)) {
     for (const key of visitChoiceKeys) values[key] = undefined;
   }
-  if (area.zipcode !== context.currentZip) {
+  if (context.movedTotal !== undefined) {
+    values.total_products_in_cart = context.movedTotal;
+  } else if (area.zipcode !== context.currentZip) {
     values.cart_id = undefined;
     values.total_products_in_cart = 0;
   }
   return values;
+}
+
+function changesArea(context: PincodeContext, currentLocation: number | undefined): boolean {
+  return context.area !== undefined && currentLocation !== undefined && context.area.loc_id !== currentLocation;
+}
+
+/** The movearea call: the new zip, and the delivery option that survives the change (none when the area changes). */
+function cartMoveBody(context: PincodeContext, apply: boolean): Sent<MoveAreaBody> {
+  const stored = context.session.getSnapshot().context;
+  const courierType = changesArea(context, stored.location) ? undefined : stored.couriertype;
+  return {
+    cart_id: context.cartId ?? '',
+    zipcode: context.area?.zipcode ?? normalizePincode(context.value),
+    courier_type: courierType,
+    ...(apply ? { apply: 1 as const } : {}),
+  };
 }
 
 /** "Changed" only when there was a zip before: the first choice is not a change. */

@@ -9,6 +9,7 @@ import {
   type KycUploadReply,
 } from '../../api/contract/kyc.contract.ts';
 import type { Sent } from '../../api/http.ts';
+import { cartReturnPath } from '../../rules/kyc-return.ts';
 import { messageOf } from '../shared/auth-failure.ts';
 import { kycSetup, uploadFailure, type KycContext } from './kyc.setup.ts';
 
@@ -16,12 +17,12 @@ import { kycSetup, uploadFailure, type KycContext } from './kyc.setup.ts';
  * The KYC screen (/kyc; spec "KYC screen" and the KYC rule): shows the Application ID, holds the ID front, the ID back
  * and the selfie as they are chosen; Submit needs all three (every missing one named at once), uploads them in turn,
  * asks for the face match, computes the age from the date of birth read off the ID, and marks the customer verified
- * only when over 21 (the server decides again on its own record). Success says 'Sign Up Successful …' and goes to
- * sign-in — the session cleared first — or to guest registration when the session holds a cart id.
+ * only when over 21 (the server decides again on its own record). Success returns a shopper with a cart (or who came
+ * from checkout) there, session kept; without one it says 'Sign Up Successful …' and goes to sign-in, session cleared.
  */
 export const kycMachine = kycSetup.createMachine({
   description:
-    "Identity verification at /kyc (cart-checkout-account.md, KYC screen, Validation rules 'KYC' and States and transitions, KYC). A signed-in customer sees their Application ID, chooses a photo of the front and of the back of their ID and takes a webcam selfie. Submit needs all three (each missing one is named), uploads them, matches the selfie with the ID, reads the date of birth and verifies the customer only when they are over 21. Success says 'Sign Up Successful - Please Sign In with your credentials.' and goes to sign-in, or to guest registration when a cart is waiting. Opened from My Account to update, it offers Cancel back to /setting/user.",
+    "Identity verification at /kyc (cart-checkout-account.md, KYC screen, Validation rules 'KYC' and States and transitions, KYC). A signed-in customer sees their Application ID, chooses a photo of the front and of the back of their ID and takes a webcam selfie. Submit needs all three (each missing one is named), uploads them, matches the selfie with the ID, reads the date of birth and verifies the customer only when they are over 21. Success goes back to the cart or checkout the shopper came from (a cart waiting), with 'Kyc Successful Face Match is {percent} %'; without a cart it says 'Sign Up Successful - Please Sign In with your credentials.' and goes to sign-in. Opened from My Account to update, it offers Cancel back to /setting/user.",
   id: 'kyc',
   context: ({ input }) => ({
     ...input,
@@ -262,23 +263,26 @@ export const kycMachine = kycSetup.createMachine({
     /** Under 21 by the ID's date of birth: the spec's refusal; trying again with the same person would not change it. */
     refused: { description: "'Not Yet Fit For Alcohol Acc. To Govt. See you soon!!!': the customer is 21 or under and is not verified." },
     verified: {
-      description: "'Sign Up Successful - Please Sign In with your credentials.': deciding where the shopper goes next.",
-      entry: { type: 'notifySignedUp', params: { message: kycMessages.signUpDone } },
+      description: 'The customer is verified: deciding where the shopper goes next.',
       always: [
+        // Issue 23: a signed-in shopper who came from their cart or checkout goes back there; the spec's 'Sign Up
+        // Successful - Please Sign In…' and /guest/register were written for a sign-up flow and would send them away.
         {
-          description: 'A cart is waiting: on to guest registration, keeping the session now verified.',
-          guard: 'hasCartId',
+          description:
+            "Signed in, with a cart waiting or an order to go back to: back to the cart or checkout, session kept, with 'Kyc Successful Face Match is {percent} %'.",
+          guard: 'returnsToOrder',
           target: 'done',
-          actions: ['recordVerification', 'goToGuestRegister'],
+          actions: ['recordVerification', { type: 'goBack', params: ({ context }) => ({ path: context.returnTo ?? cartReturnPath }) }],
         },
         {
-          description: 'No cart: the session is cleared and the customer signs in again, now verified.',
+          description:
+            "No cart and nowhere to go back to: 'Sign Up Successful - Please Sign In with your credentials.', the session is cleared and the customer signs in again, now verified.",
           target: 'done',
-          actions: ['forgetSession', 'goToSignIn'],
+          actions: [{ type: 'notifySignedUp', params: { message: kycMessages.signUpDone } }, 'forgetSession', 'goToSignIn'],
         },
       ],
     },
-    done: { description: 'The shopper has gone on to sign-in or guest registration.', type: 'final' },
+    done: { description: 'The shopper has gone back to their cart or checkout, or on to sign-in.', type: 'final' },
     cancelled: { description: 'Cancel in update mode: back to /setting/user.', type: 'final', entry: 'goToSettings' },
   },
 });

@@ -16,6 +16,7 @@ import { ApiError, type Sent } from '../../api/http.ts';
 import { customerVerify, loadKycApplication, uploadKycImage, verifyKyc } from '../../api/kyc.api.ts';
 import { checkAge } from '../../rules/age.ts';
 import { verificationLinkOf } from '../../rules/verification-link.ts';
+import type { KycReturnPath } from '../../rules/kyc-return.ts';
 import { isSignedIn } from '../app/session-values.ts';
 import type { sessionMachine } from '../app/session.machine.ts';
 
@@ -25,6 +26,8 @@ export interface KycInput {
   updateMode: boolean;
   /** The shopper's calendar date as 'YYYY-MM-DD': the age is computed on it (the view passes today, tests a fixed day). */
   today: string;
+  /** Where the shopper came from (rules/kyc-return.ts: only the cart or checkout); verified, they go back there. */
+  returnTo?: KycReturnPath | undefined;
 }
 
 export type KycImages = Partial<Record<KycSide, string>>;
@@ -122,8 +125,8 @@ export const kycSetup = setup({
     isOverAge: ({ context }) => context.match !== undefined && checkAge(context.match.dob, context.today).kind === 'over-21',
     isTooYoung: ({ context }) => context.match !== undefined && checkAge(context.match.dob, context.today).kind === 'too-young',
     isCustomerVerified: (_, params: { reply: CustomerVerifyReply }) => params.reply.code === 1,
-    // The spec: "go to sign-in, or guest register if a cart id exists".
-    hasCartId: ({ context }) => Boolean(context.session.getSnapshot().context.cart_id),
+    // Only signed-in shoppers get this far (deciding); one with a cart, or sent here by the checkout, goes back.
+    returnsToOrder: ({ context }) => context.returnTo !== undefined || Boolean(context.session.getSnapshot().context.cart_id),
   },
   actions: {
     assignApplication: assign((_, params: { reply: KycApplicationReply }) => ({
@@ -162,7 +165,7 @@ export const kycSetup = setup({
     notifyFaceMatch: (_, _params: { message: string }) => undefined,
     notifySignedUp: (_, _params: { message: string }) => undefined,
     goToSignIn: () => undefined,
-    goToGuestRegister: () => undefined,
+    goBack: (_, _params: { path: KycReturnPath }) => undefined,
     goToSettings: () => undefined,
   },
 });

@@ -46,6 +46,7 @@ function AuthForms({ screen }: { screen: Screen }) {
         actions: {
           goToStore: () => navigate('/store'),
           notifyRegistered: (_, params) => notify.snackbar(params.message),
+          notifyCartChanged: (_, params) => notify.snackbar(params.message),
         },
       }),
     [navigate, notify],

@@ -1,4 +1,5 @@
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
+import { kycLinkFrom } from '../../rules/kyc-return.ts';
 import { identityPrompts, type IdentityGap } from '../../rules/face-check.ts';
 import * as css from './face-check.css.ts';
 
@@ -18,6 +19,8 @@ export function IdentityPrompt({
   /** 'Back to cart', where the prompt stands in for a step of an order (checkout, /verifyFace). */
   cartLink?: boolean;
 }) {
+  // Verified, the shopper comes back to the cart or checkout that sent them (issue 23).
+  const { pathname } = useLocation();
   return (
     <div className={css.prompt} role="alert" aria-labelledby="identity-prompt-title">
       <h2 id="identity-prompt-title" className={css.promptTitle}>
@@ -35,7 +38,7 @@ export function IdentityPrompt({
             </Link>
           </>
         ) : (
-          <Link className={css.primaryLink} to="/kyc">
+          <Link className={css.primaryLink} to={kycLinkFrom(pathname)}>
             Verify your identity
           </Link>
         )}

@@ -11,6 +11,7 @@ import {
   type KycActor,
 } from '../../machines/identity/index.ts';
 import { identityPrompts } from '../../rules/face-check.ts';
+import { kycReturnPathOf } from '../../rules/kyc-return.ts';
 import { primaryButton, secondaryButton } from '../../styles/controls.css.ts';
 import { useAppActors, useNotify } from '../app-context.tsx';
 import { IdentityPrompt } from '../controls/identity-prompt.tsx';
@@ -37,13 +38,14 @@ export function KycPage() {
           notifyFaceMatch: (_, { message }) => notify.toast('success', message),
           notifySignedUp: (_, { message }) => notify.snackbar(message),
           goToSignIn: () => navigate('/signIn'),
-          goToGuestRegister: () => navigate('/guest/register'),
+          goBack: (_, { path }) => navigate(path),
           goToSettings: () => navigate('/setting/user'),
         },
       }),
     [navigate, notify],
   );
-  const actor = useActorRef(machine, { input: { session, updateMode, today: localToday() } });
+  const returnTo = kycReturnPathOf(params.get('from'));
+  const actor = useActorRef(machine, { input: { session, updateMode, today: localToday(), returnTo } });
   const accountNeeded = useSelector(actor, (s) => s.matches('accountNeeded'));
   const loading = useSelector(actor, (s) => s.matches('loading'));
   const loadFailed = useSelector(actor, (s) => s.matches('loadFailed'));

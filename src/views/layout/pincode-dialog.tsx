@@ -3,7 +3,9 @@ import { useId, useMemo, useRef } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import {
   pincodeMachine,
+  selectCartQuestion,
   selectNotServed,
+  selectPincodeBusy,
   selectPincodeError,
   selectPincodeValue,
   selectSuggestion,
@@ -14,6 +16,7 @@ import { fieldError, linkButton, primaryButton, textInput } from '../../styles/c
 import { useAppActors, useNotify } from '../app-context.tsx';
 import * as dialogCss from '../../styles/dialog.css.ts';
 import * as css from './pincode-dialog.css.ts';
+import { AreaChangeQuestionView } from '../controls/area-change-question.tsx';
 
 export function servedZipsPath(city: string | undefined, state: string | undefined): string {
   return city && state ? `/currentZipCodes/${encodeURIComponent(city)}/${encodeURIComponent(state)}` : '/currentZipCodes/ALL/US';
@@ -44,16 +47,10 @@ export function PincodeDialog({ dismissible, onClose }: { dismissible: boolean; 
 
 /** 'Please enter your pincode to start shopping' — renders a pincode actor (the header's, or the entry's child on '/'). */
 export function PincodeDialogView({ actor, onLeave }: { actor: PincodeActor; onLeave?: (() => void) | undefined }) {
-  const suggester = useSelector(actor, selectZipSuggester);
-  const suggestion = useSelector(suggester, selectSuggestion);
-  const value = useSelector(actor, selectPincodeValue);
-  const error = useSelector(actor, selectPincodeError);
-  const notServed = useSelector(actor, selectNotServed);
-  const busy = useSelector(actor, (s) => s.matches('lookingUp') || s.matches('clearingCart'));
+  const busy = useSelector(actor, selectPincodeBusy);
+  const question = useSelector(actor, selectCartQuestion);
   const canCancel = useSelector(actor, (s) => s.can({ type: 'pincode.cancel' }));
   const titleId = useId();
-  const inputId = useId();
-  const errorId = useId();
 
   return (
     <div className={dialogCss.backdrop}>
@@ -63,56 +60,80 @@ export function PincodeDialogView({ actor, onLeave }: { actor: PincodeActor; onL
             ×
           </button>
         )}
-        <h2 id={titleId} className={dialogCss.title}>
-          Please enter your pincode to start shopping
-        </h2>
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            actor.send({ type: 'pincode.submit' });
-          }}
-        >
-          <label htmlFor={inputId} className={css.label}>
-            Pincode
-          </label>
-          <input
-            id={inputId}
-            className={textInput}
-            inputMode="numeric"
-            autoComplete="postal-code"
-            autoFocus
-            value={value}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
-            onChange={(event) => actor.send({ type: 'pincode.change', value: event.target.value })}
+        {question ? (
+          <AreaChangeQuestionView
+            titleId={titleId}
+            question={{ target: question.zipcode, current: question.oldZipcode, keep: question.keep, drop: question.drop }}
+            onConfirm={() => actor.send({ type: 'pincode.confirm' })}
+            onKeep={() => actor.send({ type: 'pincode.keep' })}
           />
-          {suggestion && (
-            <p className={css.suggestion}>
-              Shopping near {suggestion.fromCity ?? suggestion.city}?{' '}
-              <button type="button" className={linkButton} onClick={() => suggester?.send({ type: 'suggestion.take' })}>
-                Use {suggestion.zipcode} ({suggestion.city}, {suggestion.state})
-              </button>
-            </p>
-          )}
-          {error && (
-            <p id={errorId} className={fieldError} role="alert">
-              {error}
-            </p>
-          )}
-          {notServed && (
-            <div className={css.notServed} role="alert">
-              <p>{notServed.message}</p>
-              <Link to={servedZipsPath(notServed.city, notServed.state)} onClick={() => onLeave?.()} className={linkButton}>
-                See the pincodes we serve
-              </Link>
-            </div>
-          )}
-          <button type="submit" className={`${primaryButton} ${css.submit}`} disabled={busy}>
-            {busy ? 'Checking…' : 'Start Shopping'}
-          </button>
-        </form>
+        ) : (
+          <PincodeForm actor={actor} titleId={titleId} busy={busy} onLeave={onLeave} />
+        )}
       </div>
     </div>
+  );
+}
+
+function PincodeForm({ actor, titleId, busy, onLeave }: { actor: PincodeActor; titleId: string; busy: boolean; onLeave?: (() => void) | undefined }) {
+  const suggester = useSelector(actor, selectZipSuggester);
+  const suggestion = useSelector(suggester, selectSuggestion);
+  const value = useSelector(actor, selectPincodeValue);
+  const error = useSelector(actor, selectPincodeError);
+  const notServed = useSelector(actor, selectNotServed);
+  const inputId = useId();
+  const errorId = useId();
+  return (
+    <>
+      <h2 id={titleId} className={dialogCss.title}>
+        Please enter your pincode to start shopping
+      </h2>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          actor.send({ type: 'pincode.submit' });
+        }}
+      >
+        <label htmlFor={inputId} className={css.label}>
+          Pincode
+        </label>
+        <input
+          id={inputId}
+          className={textInput}
+          inputMode="numeric"
+          autoComplete="postal-code"
+          autoFocus
+          value={value}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          onChange={(event) => actor.send({ type: 'pincode.change', value: event.target.value })}
+        />
+        {suggestion && (
+          <p className={css.suggestion}>
+            Shopping near {suggestion.fromCity ?? suggestion.city}?{' '}
+            <button type="button" className={linkButton} onClick={() => suggester?.send({ type: 'suggestion.take' })}>
+              Use {suggestion.zipcode} ({suggestion.city}, {suggestion.state})
+            </button>
+          </p>
+        )}
+        {error && (
+          <p id={errorId} className={fieldError} role="alert">
+            {error}
+          </p>
+        )}
+        {notServed && (
+          <div className={css.notServed} role="alert">
+            <p>{notServed.message}</p>
+            <Link to={servedZipsPath(notServed.city, notServed.state)} onClick={() => onLeave?.()} className={linkButton}>
+              See the pincodes we serve
+            </Link>
+          </div>
+        )}
+        <button type="submit" className={`${primaryButton} ${css.submit}`} disabled={busy}>
+          {busy ? 'Checking…' : 'Start Shopping'}
+        </button>
+      </form>
+    </>
   );
 }

@@ -52,7 +52,7 @@ export const pincodeJourneys: MachineMap = {
   ],
   serializeState: (snapshot) => {
     const c = contextOf(snapshot);
-    return JSON.stringify([snapshot.value, c.value, c.error ?? null, c.notServed ? 1 : 0, c.area ? 1 : 0]);
+    return JSON.stringify([snapshot.value, c.value, c.error ?? null, c.notServed ? 1 : 0, c.area ? 1 : 0, c.cartCheck ? 1 : 0]);
   },
   events: {
     'pincode.change: empty': typing(''),
@@ -89,26 +89,71 @@ export const pincodeJourneys: MachineMap = {
       prepare: failingOnce('/connect/index/getaddressbyzipcode'),
       act: nothingToDo,
     },
-    'clearCart: cleared': {
-      event: { type: 'xstate.done.actor.clearCart', output: { code: 1 } },
-      when: (snapshot) => snapshot.matches('clearingCart'),
+    'checkCart: a line Chicago cannot sell': {
+      event: {
+        type: 'xstate.done.actor.checkCart',
+        output: {
+          code: 1,
+          data: { zipcode: '60601', loc_id: 103, keep: [], drop: [{ cart_rid: 1, name: 'USDA Prime Ribeye Steak', size: '1 lb', qty: 1 }] },
+        },
+      },
+      when: (snapshot) => snapshot.matches('checkingCart'),
       act: nothingToDo,
     },
-    'clearCart: connection lost': {
-      event: { type: 'xstate.error.actor.clearCart', error: new Error('offline') },
-      when: (snapshot) => snapshot.matches('clearingCart'),
-      prepare: failingOnce('/api/cart/clearCart'),
+    'checkCart: connection lost': {
+      event: { type: 'xstate.error.actor.checkCart', error: new Error('offline') },
+      when: (snapshot) => snapshot.matches('checkingCart'),
+      prepare: failingOnce('/api/cart/movearea'),
+      act: nothingToDo,
+    },
+    'pincode.confirm': {
+      event: { type: 'pincode.confirm' },
+      when: (snapshot) => snapshot.matches('confirming'),
+      act: async ({ page }) =>
+        page
+          .getByRole('dialog')
+          .getByRole('button', { name: /^Change to 60601/ })
+          .click(),
+    },
+    'pincode.keep': {
+      event: { type: 'pincode.keep' },
+      when: (snapshot) => snapshot.matches('confirming'),
+      act: async ({ page }) => page.getByRole('dialog').getByRole('button', { name: 'Keep 10001 and my whole cart' }).click(),
+    },
+    'moveCart: moved': {
+      event: {
+        type: 'xstate.done.actor.moveCart',
+        output: { code: 1, data: { zipcode: '60601', loc_id: 103, keep: [], drop: [], total_products_in_cart: 0 } },
+      },
+      when: (snapshot) => snapshot.matches('movingCart'),
+      act: nothingToDo,
+    },
+    'moveCart: connection lost': {
+      event: { type: 'xstate.error.actor.moveCart', error: new Error('offline') },
+      when: (snapshot) => snapshot.matches('movingCart'),
+      prepare: failingOnce('/api/cart/movearea'),
       act: nothingToDo,
     },
   },
   states: {
     'pincode.editing': { shows: (page) => dialog(page).getByRole('button', { name: 'Start Shopping' }) },
     'pincode.lookingUp': { passing: "'Checking…' shows only while the server answers" },
-    'pincode.clearingCart': { passing: "'Checking…' shows only while the server clears the old cart" },
+    'pincode.checkingCart': { passing: "'Checking…' shows only while the server says what the new pincode can sell" },
+    'pincode.confirming': { shows: (page) => page.getByRole('dialog', { name: 'Change to 60601?' }) },
+    'pincode.movingCart': { passing: 'lasts only while the server moves the cart' },
     'pincode.keepingArea': { passing: "lasts one step: the area is saved ('Pin Code Changed' when it replaced another) and the store opens" },
     'pincode.notServed': { shows: (page) => dialog(page).getByText(comingSoonMessage) },
     'pincode.served': { shows: (page) => page.getByRole('heading', { name: 'TOP PRODUCT IN YOUR AREA' }), hides: dialog },
     'pincode.cancelled': { shows: (page) => page.getByText('SHOPPING AT - 10001'), hides: dialog },
   },
-  notDriven: {},
+  notDriven: {
+    'pincode.checkingCart --xstate.done.actor.checkCart[isEmptyCart]--> pincode.movingCart':
+      'the journeys open with an item in the cart; an empty cart is moved without a question (pincode.machine.test.ts)',
+    'pincode.checkingCart --xstate.error.actor.checkCart[isCartGone]--> pincode.keepingArea':
+      "a cart the server no longer has (404) needs another tab's order; pincode.machine.test.ts takes it",
+    'pincode.movingCart --xstate.error.actor.moveCart[isCartGone]--> pincode.keepingArea':
+      'a cart gone between the question and the answer needs another tab; pincode.machine.test.ts takes it',
+    'pincode.confirming --pincode.keep--> pincode.editing':
+      "a cart's question opens from the header's Change, which can always be closed; the entry dialog's case is in pincode.machine.test.ts",
+  },
 };

@@ -1,0 +1,36 @@
+import { array, literal, number, object, optional, string, type Infer } from 'superstruct';
+import { envelope } from './envelope.ts';
+import { callerFields, cartIdField, speedField, zipcodeField } from './fields.ts';
+
+/**
+ * POST /api/cart/movearea — which lines of the caller's cart another pincode (and delivery option) can still sell
+ * (issue 23: nothing the shopper chose disappears silently). Without apply it only answers; with apply: 1 it moves the
+ * cart there, taking off the lines listed in drop. A bad zipcode is a 400 naming it; an unserved one too.
+ */
+export const moveAreaBody = object({
+  cart_id: cartIdField,
+  zipcode: zipcodeField,
+  /** The delivery option's courier type to check against (dine-in or pickup narrow the speeds); blank: delivery. */
+  courier_type: speedField('courier_type'),
+  apply: optional(literal(1)),
+  ...callerFields,
+});
+export type MoveAreaBody = Infer<typeof moveAreaBody>;
+
+/** A cart line as the question lists it: enough for the shopper to recognise it. */
+export const areaLine = object({ cart_rid: number(), name: string(), size: string(), qty: number() });
+export type AreaLine = Infer<typeof areaLine>;
+
+export const moveAreaData = object({
+  zipcode: string(),
+  loc_id: number(),
+  /** Lines the new area sells: they stay. */
+  keep: array(areaLine),
+  /** Lines it does not: listed for the shopper, and taken off only when the move is applied. */
+  drop: array(areaLine),
+  /** After apply: the cart's item count (the header badge). */
+  total_products_in_cart: optional(number()),
+});
+export type MoveAreaData = Infer<typeof moveAreaData>;
+export const moveAreaReply = envelope(moveAreaData);
+export type MoveAreaReply = Infer<typeof moveAreaReply>;

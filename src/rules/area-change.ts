@@ -1,0 +1,48 @@
+/**
+ * What the shopper is told before a new pincode or delivery option changes their cart (issue 23: nothing they chose
+ * disappears silently). The lines come from the server (POST /api/cart/movearea); these are only the words.
+ */
+export interface AreaChangeLine {
+  name: string;
+  size: string;
+  qty: number;
+}
+
+export interface AreaChangeQuestion {
+  /** What the shopper is changing to: a pincode ('60601') or a delivery option ('Dine-In'). */
+  target: string;
+  /** What they keep by saying no: the old pincode or option; undefined when there was none. */
+  current?: string | undefined;
+  keep: readonly AreaChangeLine[];
+  drop: readonly AreaChangeLine[];
+}
+
+const items = (n: number) => `${n} item${n === 1 ? '' : 's'}`;
+
+export function areaChangeWords(q: AreaChangeQuestion) {
+  return {
+    title: `Change to ${q.target}?`,
+    keepHeading: q.drop.length === 0 ? `Everything in your cart comes with you to ${q.target}:` : `These stay in your cart:`,
+    dropHeading: `${q.target} cannot sell these, so they will be removed from your cart:`,
+    confirm: q.drop.length === 0 ? `Change to ${q.target}` : `Change to ${q.target} and remove ${items(q.drop.length)}`,
+    keepCurrent: q.current ? `Keep ${q.current} and my whole cart` : 'Keep my whole cart',
+  };
+}
+
+export function lineLabel(line: AreaChangeLine): string {
+  return `${line.name}, ${line.size} × ${line.qty}`;
+}
+
+/** A line the sign-in's cart merge could not keep as it was (the server's cart_changes). */
+export interface CartMergeChange {
+  name: string;
+  size: string;
+  wanted: number;
+  qty: number;
+}
+
+/** What the shopper is told when signing in combined their guest cart with their account's and capped a line. */
+export function cartMergeMessage(changes: readonly CartMergeChange[]): string {
+  const lines = changes.map((c) => `${c.name}, ${c.size}: ${c.qty} instead of ${c.wanted}`).join('; ');
+  return `Your cart was combined with your account's cart. Not everything fit: ${lines} (the most we can sell).`;
+}

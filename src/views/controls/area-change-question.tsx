@@ -1,0 +1,57 @@
+import { areaChangeWords, lineLabel, type AreaChangeQuestion } from '../../rules/area-change.ts';
+import { primaryButton, secondaryButton } from '../../styles/controls.css.ts';
+import * as dialogCss from '../../styles/dialog.css.ts';
+import * as css from './area-change-question.css.ts';
+
+/**
+ * Before a new pincode or delivery option changes the cart (issue 23): what stays, what the new choice cannot sell,
+ * and the two answers. The machine asking decides what happens on each.
+ */
+export function AreaChangeQuestionView({
+  titleId,
+  question,
+  onConfirm,
+  onKeep,
+}: {
+  titleId: string;
+  question: AreaChangeQuestion;
+  onConfirm: () => void;
+  onKeep: () => void;
+}) {
+  const words = areaChangeWords(question);
+  return (
+    <div className={css.question}>
+      <h2 id={titleId} className={dialogCss.title}>
+        {words.title}
+      </h2>
+      {question.keep.length > 0 && (
+        <section aria-label="Staying in your cart">
+          <p className={css.heading}>{words.keepHeading}</p>
+          <ul className={css.lines}>
+            {question.keep.map((line, i) => (
+              <li key={i}>{lineLabel(line)}</li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {question.drop.length > 0 && (
+        <section aria-label="Leaving your cart" role="alert">
+          <p className={css.heading}>{words.dropHeading}</p>
+          <ul className={css.lines}>
+            {question.drop.map((line, i) => (
+              <li key={i}>{lineLabel(line)}</li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <div className={css.actions}>
+        <button type="button" className={primaryButton} onClick={onConfirm}>
+          {words.confirm}
+        </button>
+        <button type="button" className={secondaryButton} onClick={onKeep} autoFocus>
+          {words.keepCurrent}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+import type { Page } from '@playwright/test';
+import { create } from 'superstruct';
+import { addToCartReply } from '../../src/api/contract/add-to-cart.contract.ts';
+import { listingReply } from '../../src/api/contract/catalogue.contract.ts';
+import type { SessionValues } from '../../src/machines/app/session-values.ts';
+import { expect, test } from './fixtures.ts';
+import { faceCameraLaunchOptions, idCardFront, submitKyc } from './identity-steps.ts';
+import { addToCartThroughApi, areaOf, openWithSession, postJson } from './journeys/shoppers.ts';
+import { addSameDayToCart, createCustomer, enterStore, uniqueEmail } from './steps.ts';
+
+/**
+ * Issue 23, a shopper's whole walk with nothing wrong at the seams: a new pincode asks before anything leaves the cart
+ * (and keeping the old one keeps everything), and KYC from a signed-in session with a cart ends back on the cart.
+ */
+test.use({ launchOptions: faceCameraLaunchOptions });
+
+const ribeye = 'USDA Prime Ribeye Steak';
+
+/** Adds one Next Day (courier) line, sold in every served area: the first steak the courier carries. */
+async function addCourierLine(session: SessionValues): Promise<{ session: SessionValues; name: string }> {
+  const listing = create(
+    await postJson(`/connect/index/search?q=steak&zipcode=${session.zipcode}&loc_id=${session.location}`, { q: 'steak' }),
+    listingReply,
+  );
+  for (const product of listing.data?.products ?? []) {
+    const size = product.child[0];
+    if (!size || product.name === ribeye) continue;
+    const [added] = create(
+      await postJson('/api/cart/addtocart', {
+        product_id: size.id,
+        qty: 1,
+        cart_id: session.cart_id,
+        zipcode: session.zipcode,
+        loc_id: session.location,
+        speed_id: 'courier',
+      }),
+      addToCartReply,
+    );
+    if (added?.code === 1 && added.cart_id) {
+      return { session: { ...session, cart_id: added.cart_id, total_products_in_cart: added.total_products_in_cart }, name: product.name };
+    }
+  }
+  throw new Error('no steak the courier carries');
+}
+
+/** A line on the cart page, by its quantity stepper. */
+const cartLine = (page: Page, name: string) => page.getByRole('group', { name: `Change quantity of ${name}` });
+
+async function changeZipTo(page: Page, zip: string) {
+  await page.getByRole('button', { name: 'Change' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Please enter your pincode to start shopping' });
+  await dialog.getByLabel('Pincode', { exact: true }).fill(zip);
+  await dialog.getByRole('button', { name: 'Start Shopping' }).click();
+}
+
+test('a new pincode asks before the cart changes: it keeps what Chicago sells, lists what it cannot, and Keep changes nothing', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const withRibeye = await addToCartThroughApi(await areaOf('10001'), 'ribeye', ribeye);
+  const { session, name: shipped } = await addCourierLine(withRibeye);
+  await openWithSession(page, session, '/store');
+  await expect(page.getByRole('link', { name: 'Cart, 2 items' })).toBeVisible();
+
+  // Asked first: the courier's steak stays, the New York butcher's ribeye is named as leaving.
+  await changeZipTo(page, '60601');
+  const question = page.getByRole('dialog', { name: 'Change to 60601?' });
+  await expect(question).toBeVisible();
+  await expect(question.getByRole('region', { name: 'Staying in your cart' })).toContainText(shipped);
+  const leaving = question.getByRole('alert', { name: 'Leaving your cart' });
+  await expect(leaving).toContainText('60601 cannot sell these, so they will be removed from your cart:');
+  await expect(leaving).toContainText(ribeye);
+  await page.screenshot({ path: 'test-results/seams-zip-question.png' });
+
+  // Keep: the old pincode and the whole cart, on the server too.
+  await question.getByRole('button', { name: 'Keep 10001 and my whole cart' }).click();
+  await expect(question).toBeHidden();
+  await expect(page.getByText('SHOPPING AT - 10001')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Cart, 2 items' })).toBeVisible();
+  await page.getByRole('link', { name: 'Cart, 2 items' }).click();
+  await expect(cartLine(page, ribeye)).toBeVisible();
+  await expect(cartLine(page, shipped)).toBeVisible();
+
+  // Agreed: Chicago, with the steak it sells; the ribeye left with the shopper's consent.
+  await changeZipTo(page, '60601');
+  await question.getByRole('button', { name: 'Change to 60601 and remove 1 item' }).click();
+  await expect(page.getByText('Pin Code Changed')).toBeVisible();
+  await expect(page.getByText('SHOPPING AT - 60601')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
+  await page.getByRole('link', { name: 'Cart, 1 item' }).click();
+  await expect(cartLine(page, shipped)).toBeVisible();
+  await expect(cartLine(page, ribeye)).toHaveCount(0);
+  await expect(page.getByText('Hey fill me, i am Empty')).toHaveCount(0);
+});
+
+test('KYC from a signed-in session with a cart returns to the cart with the KYC success message', async ({ page }) => {
+  // Sign-up, a product, three photos and the face match: as long as the KYC journeys, on a machine shared with others.
+  test.slow();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await enterStore(page);
+  await createCustomer(page, { firstName: 'Jane', lastName: 'Sample', email: uniqueEmail('jane.seams'), password: 'correct horse 1' });
+  await addSameDayToCart(page, 'ribeye', ribeye);
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
+
+  expect(await submitKyc(page, await idCardFront('14/03/1990'))).toMatchObject({ code: 1, data: { faceMatch: true } });
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByText(/^Kyc Successful Face Match is \d+(\.\d+)? %$/)).toBeVisible();
+  await expect(page.getByText('Sign Up Successful - Please Sign In with your credentials.')).toHaveCount(0);
+  // Still signed in, the cart still there.
+  await expect(page.getByText('Hey , Jane').first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
+  await page.screenshot({ path: 'test-results/seams-kyc-cart.png' });
+});
