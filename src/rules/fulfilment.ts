@@ -183,3 +183,48 @@ export const stuckHours = 24;
 export function isStuck(state: FulfilmentState, since: Date, now: Date): boolean {
   return !finalFulfilmentStates.includes(state) && now.getTime() - since.getTime() > stuckHours * 3_600_000;
 }
+
+/** One product to pick for a slot: the lines of every order of that date and slot added up. */
+export interface PickLine {
+  product_name: string;
+  bottle_size: number;
+  qty: number;
+}
+
+export interface PickSlot {
+  date: string | null;
+  slot: string | null;
+  orders: number;
+  lines: PickLine[];
+}
+
+/**
+ * The seller's pick list: per delivery date and slot (in the order given), each product and size once with the
+ * quantity of every order still to pick (placed, accepted or picking), by name.
+ */
+export function pickList(
+  orders: readonly {
+    state: FulfilmentState;
+    delivery_date: string | null;
+    slot: string | null;
+    items: readonly { product_name: string; bottle_size: number; qty: number }[];
+  }[],
+): PickSlot[] {
+  const slots: PickSlot[] = [];
+  for (const order of orders) {
+    if (!['placed', 'accepted', 'picking'].includes(order.state)) continue;
+    let slot = slots.find((s) => s.date === order.delivery_date && s.slot === order.slot);
+    if (!slot) {
+      slot = { date: order.delivery_date, slot: order.slot, orders: 0, lines: [] };
+      slots.push(slot);
+    }
+    slot.orders += 1;
+    for (const item of order.items) {
+      const line = slot.lines.find((l) => l.product_name === item.product_name && l.bottle_size === item.bottle_size);
+      if (line) line.qty += item.qty;
+      else slot.lines.push({ product_name: item.product_name, bottle_size: item.bottle_size, qty: item.qty });
+    }
+  }
+  for (const slot of slots) slot.lines.sort((a, b) => a.product_name.localeCompare(b.product_name) || a.bottle_size - b.bottle_size);
+  return slots;
+}

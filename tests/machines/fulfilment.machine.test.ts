@@ -3,7 +3,7 @@ import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot 
 import type { MoveOrderReply } from '../../src/api/contract/fulfilment.contract.ts';
 import { ApiError } from '../../src/api/http.ts';
 import { fulfilmentMachine, selectFulfilmentState, selectMoveError, selectMoves, type FulfilmentInput } from '../../src/machines/fulfilment/index.ts';
-import type { FulfilmentContext } from '../../src/machines/fulfilment/fulfilment.machine.ts';
+import type { FulfilmentContext, MoveInput } from '../../src/machines/fulfilment/fulfilment.machine.ts';
 import {
   fulfilmentEvents,
   fulfilmentStates,
@@ -69,11 +69,12 @@ describe('fulfilment behaviour', () => {
     const sent: string[] = [];
     const machine = fulfilmentMachine.provide({
       actors: {
-        moveOrder: fromPromise<MoveOrderReply, { pending: { event: string } | undefined }>(async ({ input }) => {
+        moveOrder: fromPromise<MoveOrderReply, MoveInput>(async ({ input }) => {
           sent.push(input.pending?.event ?? '');
-          const to = { accept: 'accepted', pick: 'picking', pack: 'packed', ready: 'ready_for_pickup', hand_over: 'picked_up' }[input.pending?.event ?? ''];
+          const reached: Partial<Record<string, FulfilmentState>> = { accept: 'accepted', pick: 'picking', pack: 'packed', ready: 'ready_for_pickup', hand_over: 'picked_up' };
+          const to = reached[input.pending?.event ?? ''];
           if (!to) throw new ApiError('This order cannot be moved that way now.', -1, 409);
-          return { code: 1, data: { order_id: '100000001', state: to as FulfilmentState } };
+          return { code: 1, data: { order_id: '100000001', state: to } };
         }),
       },
     });
@@ -100,7 +101,7 @@ describe('fulfilment behaviour', () => {
 
   it("keeps the order where it is and shows the server's refusal", async () => {
     const machine = fulfilmentMachine.provide({
-      actors: { moveOrder: fromPromise<MoveOrderReply>(() => Promise.reject(new ApiError('This order cannot be moved that way now.', -1, 409))) },
+      actors: { moveOrder: fromPromise<MoveOrderReply, MoveInput>(() => Promise.reject(new ApiError('This order cannot be moved that way now.', -1, 409))) },
     });
     const actor = createActor(machine, { input: { orderNumber: '100000001', state: 'placed', kind: 'delivery', actor: 'seller' } }).start();
     actor.send({ type: 'fulfil.move', event: 'accept', reason: undefined, weights: undefined });

@@ -38,6 +38,13 @@ export interface FulfilmentContext {
   error: string | undefined;
 }
 
+/** What the moveOrder actor is given. */
+export interface MoveInput {
+  orderNumber: string;
+  actor: ConsoleRole;
+  pending: PendingMove | undefined;
+}
+
 export type FulfilmentMachineEvent = { type: 'fulfil.move' } & PendingMove;
 
 const fulfilmentSetup = setup({
@@ -47,7 +54,7 @@ const fulfilmentSetup = setup({
     events: {} as FulfilmentMachineEvent,
   },
   actors: {
-    moveOrder: fromPromise<MoveOrderReply, { orderNumber: string; actor: ConsoleRole; pending: PendingMove | undefined }>(({ input }) =>
+    moveOrder: fromPromise<MoveOrderReply, MoveInput>(({ input }) =>
       moveOrder(input.actor, {
         order_id: input.orderNumber,
         event: input.pending?.event ?? 'accept',
