@@ -36,10 +36,8 @@ export function ConsoleOrderCard({ order, role, onMoved }: { order: ConsoleOrder
       type: 'fulfil.move',
       event,
       reason: reason.trim() === '' ? undefined : reason.trim(),
-      weights:
-        event === 'pack'
-          ? order.items.filter((i) => i.by_weight).map((i) => ({ item_id: i.id, grams: Number((weights[i.id] ?? '').trim() || NaN) }))
-          : undefined,
+      // Only the weights typed: a line left blank is one the server names as unweighed.
+      weights: event === 'pack' ? typedWeights(order, weights) : undefined,
     });
   const headingId = `console-order-${order.order_number}`;
 
@@ -115,4 +113,10 @@ export function ConsoleOrderCard({ order, role, onMoved }: { order: ConsoleOrder
       )}
     </article>
   );
+}
+
+function typedWeights(order: ConsoleOrder, typed: Record<number, string>): { item_id: number; grams: number }[] {
+  return order.items
+    .filter((i) => i.by_weight && /^\d{1,6}$/.test((typed[i.id] ?? '').trim()))
+    .map((i) => ({ item_id: i.id, grams: Number((typed[i.id] ?? '').trim()) }));
 }

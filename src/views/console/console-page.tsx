@@ -14,7 +14,7 @@ const titles: Record<ConsoleRole, string> = { seller: 'SELLER CONSOLE', staff: '
 
 /**
  * /seller and /staff (issue 24), loaded on demand: never in the shopper's first load. A seller sees their locations'
- * orders of one day (today or tomorrow), by slot, with the pick list per slot; staff every order with filters, the
+ * orders of today and tomorrow (or one of the two), by date and slot, with the pick list per slot; staff every order with filters, the
  * late and stuck ones first. Both act on each order with the same moves (staff with a reason).
  */
 export function ConsolePage({ role }: { role: ConsoleRole }) {
@@ -25,7 +25,7 @@ export function ConsolePage({ role }: { role: ConsoleRole }) {
       <div className={css.page}>
         <h1 className={css.title}>{titles[role]}</h1>
         <p>
-          Please <Link to={`/signIn?redirect=/${role}`}>sign in</Link> with your {role} account.
+          Please <Link to="/signIn">sign in</Link> with your {role} account.
         </p>
       </div>
     );
@@ -57,7 +57,7 @@ export function ConsolePage({ role }: { role: ConsoleRole }) {
 
 function ConsoleOrders({ role }: { role: ConsoleRole }) {
   const today = storeToday(new Date());
-  const [date, setDate] = useState<string | undefined>(role === 'seller' ? today : undefined);
+  const [date, setDate] = useState<string | undefined>(undefined);
   const [state, setState] = useState<FulfilmentState | undefined>(undefined);
   const [late, setLate] = useState(false);
   const filter = { date, state, ...(late ? { late } : {}) };
@@ -73,6 +73,9 @@ function ConsoleOrders({ role }: { role: ConsoleRole }) {
       <div className={css.filters}>
         {role === 'seller' ? (
           <div role="group" aria-label="Day" className={css.actions}>
+            <button type="button" className={secondaryButton} aria-pressed={date === undefined} onClick={() => setDate(undefined)}>
+              Today and tomorrow
+            </button>
             {[today, addDays(today, 1)].map((day, i) => (
               <button key={day} type="button" className={secondaryButton} aria-pressed={date === day} onClick={() => setDate(day)}>
                 {i === 0 ? 'Today' : 'Tomorrow'} ({formatUsDate(day)})
