@@ -93,7 +93,9 @@ async function main(argv: readonly string[]): Promise<number> {
       console.error(`${outcome.field}: ${outcome.message}`);
       return 2;
     }
-    console.log(`${outcome.kind === 'created' ? 'Created' : 'Updated'} ${args.role} ${args.email}${args.locIds.length ? ` for locations ${args.locIds.join(', ')}` : ''}.`);
+    console.log(
+      `${outcome.kind === 'created' ? 'Created' : 'Updated'} ${args.role} ${args.email}${args.locIds.length ? ` for locations ${args.locIds.join(', ')}` : ''}.`,
+    );
     return 0;
   } catch (error) {
     console.error('users failed:', error instanceof Error ? error.message : error);

@@ -3,6 +3,7 @@ import {
   consoleOrdersReply,
   moveOrderReply,
   type ConsoleMeReply,
+  type ConsoleRole,
   type ConsoleOrdersFilter,
   type ConsoleOrdersReply,
   type MoveOrderBody,
@@ -10,8 +11,7 @@ import {
 } from './contract/fulfilment.contract.ts';
 import { call, type Sent } from './http.ts';
 
-/** The consoles (issue 24): a seller's own locations' orders, or every order for staff. */
-export type ConsoleRole = 'seller' | 'staff';
+export type { ConsoleRole } from './contract/fulfilment.contract.ts';
 
 /** GET /api/console/me: the signed-in user's role and, for a seller, their locations. */
 export function consoleMe(): Promise<ConsoleMeReply> {

@@ -72,7 +72,10 @@ test('a seller accepts, picks, packs with a weight, hands over and delivers; the
     // Packing asks the weight of the steak (sold by weight); without it the server says so and nothing moves.
     await card.getByRole('button', { name: 'Packed' }).click();
     await expect(card.getByRole('alert')).toHaveText('weights: Please weigh every line sold by weight.');
-    await card.getByLabel(/^Weight of USDA Prime Ribeye Steak/).first().fill('462');
+    await card
+      .getByLabel(/^Weight of USDA Prime Ribeye Steak/)
+      .first()
+      .fill('462');
     await seller.screenshot({ path: 'test-results/fulfilment-packing.png', fullPage: true });
     await card.getByRole('button', { name: 'Packed' }).click();
     await expect(card.getByTestId('fulfilment-state')).toHaveText('Packed');

@@ -4,13 +4,7 @@ import type { MoveOrderReply } from '../../src/api/contract/fulfilment.contract.
 import { ApiError } from '../../src/api/http.ts';
 import { fulfilmentMachine, selectFulfilmentState, selectMoveError, selectMoves, type FulfilmentInput } from '../../src/machines/fulfilment/index.ts';
 import type { FulfilmentContext, MoveInput } from '../../src/machines/fulfilment/fulfilment.machine.ts';
-import {
-  fulfilmentEvents,
-  fulfilmentStates,
-  fulfilmentTransitions,
-  type FulfilmentKind,
-  type FulfilmentState,
-} from '../../src/rules/fulfilment.ts';
+import { fulfilmentEvents, fulfilmentStates, fulfilmentTransitions, type FulfilmentKind, type FulfilmentState } from '../../src/rules/fulfilment.ts';
 import { done, failed, labelled } from './machine-events.ts';
 import { allStateIds, allTransitions, coverageTitle, planPaths, replay, type PathPlan } from './path-coverage.ts';
 
@@ -47,15 +41,17 @@ describe('fulfilment paths', () => {
   const reached = new Set<string>();
   for (const input of inputs) {
     const plans = planPaths(fulfilmentMachine, { input, events: eventsFor, serializeState });
-    it.each(plans.map((p): [string, PathPlan] => [`${input.actor} ${input.kind} from ${input.state}: ${p.events.map(eventName).join(' → ') || '(initial)'}`, p]))(
-      '%s',
-      (_name, plan) => {
-        const result = replay(fulfilmentMachine, plan, input);
-        result.transitions.forEach((t) => taken.add(t));
-        result.states.forEach((s) => reached.add(s));
-        expect(result.snapshot.value).toEqual(plan.expected.value);
-      },
-    );
+    it.each(
+      plans.map((p): [string, PathPlan] => [
+        `${input.actor} ${input.kind} from ${input.state}: ${p.events.map(eventName).join(' → ') || '(initial)'}`,
+        p,
+      ]),
+    )('%s', (_name, plan) => {
+      const result = replay(fulfilmentMachine, plan, input);
+      result.transitions.forEach((t) => taken.add(t));
+      result.states.forEach((s) => reached.add(s));
+      expect(result.snapshot.value).toEqual(plan.expected.value);
+    });
   }
 
   it(coverageTitle(fulfilmentMachine), () => {
@@ -71,7 +67,13 @@ describe('fulfilment behaviour', () => {
       actors: {
         moveOrder: fromPromise<MoveOrderReply, MoveInput>(async ({ input }) => {
           sent.push(input.pending?.event ?? '');
-          const reached: Partial<Record<string, FulfilmentState>> = { accept: 'accepted', pick: 'picking', pack: 'packed', ready: 'ready_for_pickup', hand_over: 'picked_up' };
+          const reached: Partial<Record<string, FulfilmentState>> = {
+            accept: 'accepted',
+            pick: 'picking',
+            pack: 'packed',
+            ready: 'ready_for_pickup',
+            hand_over: 'picked_up',
+          };
           const to = reached[input.pending?.event ?? ''];
           if (!to) throw new ApiError('This order cannot be moved that way now.', -1, 409);
           return { code: 1, data: { order_id: '100000001', state: to } };
@@ -101,7 +103,9 @@ describe('fulfilment behaviour', () => {
 
   it("keeps the order where it is and shows the server's refusal", async () => {
     const machine = fulfilmentMachine.provide({
-      actors: { moveOrder: fromPromise<MoveOrderReply, MoveInput>(() => Promise.reject(new ApiError('This order cannot be moved that way now.', -1, 409))) },
+      actors: {
+        moveOrder: fromPromise<MoveOrderReply, MoveInput>(() => Promise.reject(new ApiError('This order cannot be moved that way now.', -1, 409))),
+      },
     });
     const actor = createActor(machine, { input: { orderNumber: '100000001', state: 'placed', kind: 'delivery', actor: 'seller' } }).start();
     actor.send({ type: 'fulfil.move', event: 'accept', reason: undefined, weights: undefined });

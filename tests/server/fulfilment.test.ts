@@ -110,7 +110,13 @@ describe('the order moves only in the allowed order', () => {
 
     const row2 = await orderOf(t, order.number);
     expect(row2).toMatchObject({ fulfilment_state: 'delivered', status: 'complete' });
-    const status = json(await t.app.inject({ method: 'GET', url: `/api/account/orderstatus?order_id=${order.number}`, headers: { authorization: `Bearer ${buyer.token}` } }));
+    const status = json(
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/account/orderstatus?order_id=${order.number}`,
+        headers: { authorization: `Bearer ${buyer.token}` },
+      }),
+    );
     assert(status, orderStatusReply);
     expect(status.data?.timeline?.map((s) => s.state)).toEqual(['placed', 'accepted', 'picking', 'packed', 'out_for_delivery', 'delivered']);
     expect(status.data?.can_cancel).toBe(false);
@@ -178,7 +184,12 @@ describe('locations and races', () => {
     expect(canceled.status).toBe(200);
     expect([200, 409]).toContain(accepted.status);
     expect(await stockOf(t, order.offerId)).toBe(stockBefore + 2);
-    const cancels = await t.database.db.selectFrom('order_events').select('event').where('order_id', '=', row.id).where('event', '=', 'cancel').execute();
+    const cancels = await t.database.db
+      .selectFrom('order_events')
+      .select('event')
+      .where('order_id', '=', row.id)
+      .where('event', '=', 'cancel')
+      .execute();
     expect(cancels).toHaveLength(1);
   });
 

@@ -133,8 +133,7 @@ interface IdRequest {
  * another location, is a stranger to it.
  */
 type Entry =
-  | { request: () => Promise<IdRequest>; anonymous?: readonly number[]; actor?: { owner: string; strangers: readonly string[] } }
-  | { noId: string };
+  { request: () => Promise<IdRequest>; anonymous?: readonly number[]; actor?: { owner: string; strangers: readonly string[] } } | { noId: string };
 
 const cartOnly = async (): Promise<IdRequest> => ({ url: '', body: { cart_id: (await owned.cart()).cartId } });
 

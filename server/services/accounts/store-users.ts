@@ -21,8 +21,7 @@ export interface StoreUserInput {
 }
 
 export type AddStoreUserOutcome =
-  | { kind: 'created' | 'updated'; customerId: number }
-  | { kind: 'invalid'; field: 'email' | 'password' | 'role' | 'loc'; message: string };
+  { kind: 'created' | 'updated'; customerId: number } | { kind: 'invalid'; field: 'email' | 'password' | 'role' | 'loc'; message: string };
 
 /**
  * Creates the user, or gives an existing registered account with that email the role, the password and exactly these
@@ -40,7 +39,11 @@ export async function addStoreUser(db: Kysely<Database>, input: StoreUserInput):
     return { kind: 'invalid', field: 'loc', message: 'Staff see every location: give no --loc.' };
   }
   const known = input.locIds.length
-    ? await db.selectFrom('vendor_locations').select('id').where('id', 'in', [...input.locIds]).execute()
+    ? await db
+        .selectFrom('vendor_locations')
+        .select('id')
+        .where('id', 'in', [...input.locIds])
+        .execute()
     : [];
   const missing = input.locIds.filter((id) => !known.some((row) => row.id === id));
   if (missing.length > 0) return { kind: 'invalid', field: 'loc', message: `No seller location ${missing.join(', ')}.` };

@@ -98,7 +98,12 @@ async function summarize(db: Kysely<Database>, orders: Selectable<OrdersTable>[]
   const [deliverables, items, events] = await Promise.all([
     db.selectFrom('order_deliverables').selectAll().where('order_id', 'in', ids).execute(),
     db.selectFrom('order_items').selectAll().where('order_id', 'in', ids).orderBy('id').execute(),
-    db.selectFrom('order_events').select(['order_id', 'to_state', 'actor_role', 'reason', 'created_at']).where('order_id', 'in', ids).orderBy('id').execute(),
+    db
+      .selectFrom('order_events')
+      .select(['order_id', 'to_state', 'actor_role', 'reason', 'created_at'])
+      .where('order_id', 'in', ids)
+      .orderBy('id')
+      .execute(),
   ]);
   return orders.map((order) => {
     const label = statusLabel(order.status);

@@ -1,13 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { ConsoleOrder, ConsoleOrdersFilter } from '../../../src/api/contract/fulfilment.contract.ts';
-import {
-  fulfilmentEventsFor,
-  fulfilmentKindOf,
-  isLate,
-  isStuck,
-  type FulfilmentActor,
-  type FulfilmentState,
-} from '../../../src/rules/fulfilment.ts';
+import { fulfilmentEventsFor, fulfilmentKindOf, isLate, isStuck, type FulfilmentActor, type FulfilmentState } from '../../../src/rules/fulfilment.ts';
 import { addDays, storeToday } from '../../../src/rules/delivery-dates.ts';
 import { centsToDollars } from '../../../src/rules/money.ts';
 import type { Database } from '../../db/schema.ts';

@@ -86,8 +86,12 @@ export async function moveOrder(deps: MoveDeps, actor: MoveActor, request: MoveR
     // An order not yet paid or confirmed is not the sellers' yet; a finished one moves no more.
     if (!move || (!placed && from === 'placed')) return { result: { kind: 'not-allowed', state: from, message: fulfilmentMessages.notAllowed } };
     if (actor.role === 'shopper') {
-      const dates = deliverables.map((d) => d.delivery_date).filter((d): d is string => d !== null).sort();
-      if (!shopperMayChange(from, dates[0] ?? null, now)) return { result: { kind: 'not-allowed', state: from, message: fulfilmentMessages.pastCutoff } };
+      const dates = deliverables
+        .map((d) => d.delivery_date)
+        .filter((d): d is string => d !== null)
+        .sort();
+      if (!shopperMayChange(from, dates[0] ?? null, now))
+        return { result: { kind: 'not-allowed', state: from, message: fulfilmentMessages.pastCutoff } };
     }
     if (needsReason(request.event, actor.role) && reason === undefined) {
       return { result: { kind: 'invalid', field: 'reason', message: fulfilmentMessages.reasonRequired } };

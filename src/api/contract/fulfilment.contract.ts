@@ -9,9 +9,11 @@ import { orderNumberField, timelineStep } from './checkout.contract.ts';
  * are the table of src/rules/fulfilment.ts; the server enforces it, these structs only check the shapes.
  */
 
+/** The consoles (issue 24): a seller's own locations' orders, or every order for staff. */
+export type ConsoleRole = 'seller' | 'staff';
+
 export const fulfilmentStateField = enums(fulfilmentStates);
 export const fulfilmentEventField = enums(fulfilmentEvents);
-
 
 /** An order line as the seller packs it. */
 export const consoleItem = type({
@@ -85,7 +87,5 @@ export const cancelOrderBody = type({ ...callerFields, order_id: orderNumberFiel
 export type CancelOrderBody = Infer<typeof cancelOrderBody>;
 
 /** GET /api/console/me: who the console's user is. */
-export const consoleMeReply = envelope(
-  type({ role: enums(['shopper', 'seller', 'staff'] as const), name: string(), loc_ids: array(number()) }),
-);
+export const consoleMeReply = envelope(type({ role: enums(['shopper', 'seller', 'staff'] as const), name: string(), loc_ids: array(number()) }));
 export type ConsoleMeReply = Infer<typeof consoleMeReply>;

@@ -101,7 +101,10 @@ function orderStateNode(state: FulfilmentState): StateConfig {
             description: 'A move the table allows this user for this kind of order: it is sent to the server.',
             guard: { type: 'mayMove', params: ({ event }) => ({ from: state, event: event.event }) },
             target: 'moving',
-            actions: { type: 'assignPending', params: ({ event }) => ({ pending: { event: event.event, reason: event.reason, weights: event.weights } }) },
+            actions: {
+              type: 'assignPending',
+              params: ({ event }) => ({ pending: { event: event.event, reason: event.reason, weights: event.weights } }),
+            },
           },
         },
       },
@@ -121,7 +124,10 @@ function orderStateNode(state: FulfilmentState): StateConfig {
             {
               description: "The server answered without moving it: its message (or 'Something Went Wrong.').",
               target: 'idle',
-              actions: { type: 'assignError', params: ({ event }: { event: { output: MoveOrderReply } }) => ({ message: event.output.message ?? somethingWentWrongMessage }) },
+              actions: {
+                type: 'assignError',
+                params: ({ event }: { event: { output: MoveOrderReply } }) => ({ message: event.output.message ?? somethingWentWrongMessage }),
+              },
             },
           ],
           onError: {

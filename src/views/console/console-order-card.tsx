@@ -1,7 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
-import type { ConsoleOrder } from '../../api/contract/fulfilment.contract.ts';
-import type { ConsoleRole } from '../../api/fulfilment.api.ts';
+import type { ConsoleOrder, ConsoleRole } from '../../api/contract/fulfilment.contract.ts';
 import { fulfilmentMachine, selectFulfilmentState, selectMoveError, selectMoves, selectMoving } from '../../machines/fulfilment/index.ts';
 import { formatUsDate } from '../../rules/delivery-dates.ts';
 import { fulfilmentEventLabels, fulfilmentStateLabels, needsReason, type FulfilmentEvent } from '../../rules/fulfilment.ts';

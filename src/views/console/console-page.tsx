@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useConsoleMe, useConsoleOrders } from '../../api/console.swr.ts';
-import type { ConsoleRole } from '../../api/fulfilment.api.ts';
+import type { ConsoleRole } from '../../api/contract/fulfilment.contract.ts';
 import { addDays, formatUsDate, storeToday } from '../../rules/delivery-dates.ts';
 import { fulfilmentStateLabels, fulfilmentStates, isFulfilmentState, pickList, type FulfilmentState } from '../../rules/fulfilment.ts';
 import { formatWeight } from '../../rules/sizes.ts';
