@@ -14,11 +14,11 @@
  * The server's service areas (server/services/<area>/), lowest first. An area imports only the areas before it, so no
  * two areas import each other (docs/decisions/033-server-areas.md):
  *
- *   platform ← identity ← catalogue ← cart ← accounts ← wallet ← payments ← checkout
+ *   platform ← identity ← catalogue ← cart ← accounts ← wallet ← payments ← checkout ← fulfilment
  *
  * A new area takes its place here; until it does, service-areas-listed refuses every import of it.
  */
-const serviceAreas = ['platform', 'identity', 'catalogue', 'cart', 'accounts', 'wallet', 'payments', 'checkout'];
+const serviceAreas = ['platform', 'identity', 'catalogue', 'cart', 'accounts', 'wallet', 'payments', 'checkout', 'fulfilment'];
 const areaOrder = serviceAreas.join(' ← ');
 
 /** One rule per area but the top one: nothing from an area later in the order. */

@@ -20,6 +20,7 @@ import * as listingFilterIndexes from './migrations/019-listing-filter-indexes.t
 import * as searchOneStatement from './migrations/020-search-one-statement.ts';
 import * as ownerAllowances from './migrations/021-owner-allowances.ts';
 import * as bankPayment from './migrations/023-bank-payment.ts';
+import * as fulfilment from './migrations/025-fulfilment.ts';
 
 // Listed here (not read from disk) so the bundle, tsx and tests all see the same ordered set.
 const migrations: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '020-search-one-statement': searchOneStatement,
   '021-owner-allowances': ownerAllowances,
   '023-bank-payment': bankPayment,
+  '025-fulfilment': fulfilment,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { GatewayKind } from '../../src/api/contract/payment.contract.ts';
+import type { FulfilmentState } from '../../src/rules/fulfilment.ts';
 import type { SizeUnit } from '../../src/rules/sizes.ts';
 import type { WalletUnit } from '../../src/rules/wallet.ts';
 
@@ -153,6 +154,29 @@ export interface CustomersTable {
   dob: string | null;
   gender: string | null;
   is_verified: Generated<boolean>;
+  created_at: CreatedAt;
+  /** Migration 025: 'shopper', or a seller or staff user created by `npm run users`. */
+  role: Generated<UserRole>;
+}
+
+export type UserRole = 'shopper' | 'seller' | 'staff';
+
+/** Migration 025: the seller locations (vendor_locations.id) a seller user answers for. */
+export interface SellerLocationsTable {
+  customer_id: number;
+  loc_id: number;
+}
+
+/** Migration 025: one fulfilment transition of an order, with its time, actor and reason. */
+export interface OrderEventsTable {
+  id: Generated<number>;
+  order_id: number;
+  event: string;
+  from_state: string;
+  to_state: string;
+  actor_role: string;
+  actor_id: number | null;
+  reason: string | null;
   created_at: CreatedAt;
 }
 
@@ -464,6 +488,8 @@ export interface OrdersTable {
   gift_message: string | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+  /** Migration 025: where the order is in its life after payment (src/rules/fulfilment.ts). */
+  fulfilment_state: Generated<FulfilmentState>;
 }
 
 /** One vendor group of an order: its delivery method, date, driver slot and fees. */
@@ -498,6 +524,8 @@ export interface OrderItemsTable {
   tax_cents: number;
   /** Migration 014: the wallet entry this line was redeemed from (priced 0). */
   wallet_entry_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Migration 025: what the seller weighed at packing, in grams (lines sold by weight). */
+  weighed_grams: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export type KycStatus = 'started' | 'uploaded' | 'verified' | 'refused';
@@ -616,6 +644,8 @@ export interface Database {
   orders: OrdersTable;
   order_deliverables: OrderDeliverablesTable;
   order_items: OrderItemsTable;
+  seller_locations: SellerLocationsTable;
+  order_events: OrderEventsTable;
   kyc_applications: KycApplicationsTable;
   face_passes: FacePassesTable;
   wallet_entries: WalletEntriesTable;

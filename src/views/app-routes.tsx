@@ -30,6 +30,8 @@ import {
   DeliveryOptionsPage,
   KycPage,
   OrderStatusPage,
+  SellerConsolePage,
+  StaffConsolePage,
   PartnerLocatorPage,
   SettingsPage,
   VerifyFacePage,
@@ -74,6 +76,8 @@ export function AppRoutes() {
         <Route path="/account/resetpassword" element={<UpdatePasswordPage />} />
         <Route path="/setting/:settingParam" element={<SettingsPage />} />
         <Route path="/order/status" element={<OrderStatusPage />} />
+        <Route path="/seller" element={<SellerConsolePage />} />
+        <Route path="/staff" element={<StaffConsolePage />} />
         {/* /kyc?mode=update is the same screen opened from /setting/user, with Cancel back there. */}
         <Route path="/kyc" element={<KycPage />} />
         {/* The checkout's face check on its own, for the open cart; a match continues to /cart/checkout. */}

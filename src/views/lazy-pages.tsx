@@ -47,6 +47,9 @@ export const DeliveryOptionsPage = onDemand(async () => (await import('./dine-in
 export const PartnerLocatorPage = onDemand(async () => (await import('./dine-in/partner-locator-page.tsx')).PartnerLocatorPage);
 export const KycPage = onDemand(async () => (await import('./kyc/kyc-page.tsx')).KycPage);
 export const VerifyFacePage = onDemand(async () => (await import('./kyc/verify-face-page.tsx')).VerifyFacePage);
+// The store's side (issue 24): the seller and staff consoles, never in a shopper's first load.
+export const SellerConsolePage = onDemand(async () => (await import('./console/console-page.tsx')).SellerConsolePage);
+export const StaffConsolePage = onDemand(async () => (await import('./console/console-page.tsx')).StaffConsolePage);
 export const SettingsPage = onDemand(async () => (await import('./account/settings-page.tsx')).SettingsPage);
 export const OrderStatusPage = onDemand(async () => (await import('./account/order-status-page.tsx')).OrderStatusPage);
 // The static pages (footer links) load on demand too.

@@ -134,7 +134,7 @@ const tree: Record<string, string> = {
   'server/services/builtin.ts': `export const fs = process.getBuiltinModule('node:fs');\n`, // no-require
   'server/services/typo.ts': `import { nothing } from './not-there.ts';\nexport const n = nothing;\n`, // not-to-unresolvable
   'server/services/transitive.ts': `import picomatch from 'picomatch';\nexport const p = picomatch;\n`, // no-non-package-json
-  // The service areas, in order platform ← identity ← catalogue ← cart ← accounts ← wallet ← payments ← checkout:
+  // The service areas, in order platform ← identity ← catalogue ← cart ← accounts ← wallet ← payments ← checkout ← fulfilment:
   // each imports one area before it (allowed) and one after it (service-area-order-<area>).
   'server/services/platform/tokens.ts': `import { session } from '../accounts/sessions.ts';\nexport const t = session;\n`, // service-area-order-platform
   'server/services/platform/rate-limit.ts': `export const t = 1;\n`,
@@ -152,6 +152,8 @@ const tree: Record<string, string> = {
   'server/services/payments/give-back.ts': `import { place } from '../checkout/place.ts';\nexport const g = place;\n`, // service-area-order-payments
   'server/services/checkout/place.ts': `import { cards } from '../payments/cards.ts';\nexport const place = cards;\n`,
   'server/services/checkout/orders.ts': `import { row } from '../orders/order-row.ts';\nexport const o = row;\n`, // service-areas-listed
+  'server/services/checkout/moves.ts': `import { move } from '../fulfilment/move.ts';\nexport const m = move;\n`, // service-area-order-checkout
+  'server/services/fulfilment/move.ts': `import { place } from '../checkout/place.ts';\nexport const move = place;\n`,
   'server/services/orders/order-row.ts': `export const row = 1;\n`,
   'server/adapters/mail/mail-port.ts': `export interface MailPort {\n  send(to: string): Promise<void>;\n}\n`,
   'server/adapters/mail/outbox-mail.ts': `import type { Database } from '../../db/schema.ts';\nexport const outboxMail = (db: Database) => db;\n`, // adapters-not-to-db-schema
@@ -201,6 +203,7 @@ const expectedFence = [
   'service-area-order-accounts: server/services/accounts/dashboard.ts → server/services/payments/cards.ts',
   'service-area-order-cart: server/services/cart/signed-in.ts → server/services/accounts/sessions.ts',
   'service-area-order-catalogue: server/services/catalogue/in-cart.ts → server/services/cart/lines.ts',
+  'service-area-order-checkout: server/services/checkout/moves.ts → server/services/fulfilment/move.ts',
   'service-area-order-identity: server/services/identity/kyc.ts → server/services/catalogue/offers.ts',
   'service-area-order-payments: server/services/payments/give-back.ts → server/services/checkout/place.ts',
   'service-area-order-platform: server/services/platform/tokens.ts → server/services/accounts/sessions.ts',

@@ -9,7 +9,9 @@ import { sql } from 'kysely';
 import { openDatabase } from '../../server/db/connection.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import { seedCatalogue } from '../../server/db/seed/seed-catalogue.ts';
+import { addStoreUser } from '../../server/services/accounts/store-users.ts';
 import { lowStock } from './low-stock.ts';
+import { e2eSeller } from './store-users.ts';
 
 const dataDir = process.argv[2];
 if (!dataDir) throw new Error('usage: prepare-store.ts DATA_DIR');
@@ -31,4 +33,13 @@ await database.db
   )
   .execute();
 await sql`update driver_slot_templates set capacity = capacity + 1000`.execute(database.db);
+// The fulfilment journey's seller, as `npm run users -- add --role seller --loc …` makes one, for every local shop.
+const localShops = await database.db
+  .selectFrom('vendor_locations')
+  .innerJoin('vendors', 'vendors.id', 'vendor_locations.vendor_id')
+  .select('vendor_locations.id')
+  .where('vendors.kind', '=', 'local')
+  .execute();
+const seller = await addStoreUser(database.db, { ...e2eSeller, role: 'seller', locIds: localShops.map((l) => l.id) });
+if (seller.kind === 'invalid') throw new Error(`the e2e seller: ${seller.message}`);
 await database.close();

@@ -13,6 +13,8 @@ import { makeCart, manualClock, pickOffers, post } from './cart-page-helpers.ts'
 import { checkoutNow, readyCart, saveCard, shopper, today } from './checkout-helpers.ts';
 import { takeInTurn } from './fixtures.ts';
 import { json, startTestApp } from './test-app.ts';
+import { startSession } from '../../server/services/accounts/accounts.ts';
+import { addStoreUser } from '../../server/services/accounts/store-users.ts';
 import { dineInRestaurant, paidDineInOrder, restaurantOffers } from './wallet-fixtures.ts';
 
 /**
@@ -48,6 +50,16 @@ afterAll(async () => {
 
 const owner = await shopper(t, 'idor-owner@example.com');
 const stranger = await shopper(t, 'idor-stranger@example.com');
+
+/** Issue 24's roles: a seller of the owner's orders' location (101), a seller of another (102), and staff. */
+async function storeUserToken(email: string, role: 'seller' | 'staff', locIds: number[]): Promise<string> {
+  const made = await addStoreUser(t.database.db, { email, password: 'Secret123!', role, locIds });
+  if (made.kind === 'invalid') throw new Error(made.message);
+  return startSession(t.database.db, made.customerId);
+}
+const seller = await storeUserToken('idor-seller-101@example.com', 'seller', [101]);
+const otherSeller = await storeUserToken('idor-seller-102@example.com', 'seller', [102]);
+const staff = await storeUserToken('idor-staff@example.com', 'staff', []);
 const offers = await pickOffers(t, { speed: 'local', locId: 101 }, 30, 0, { priceCents: 1250, stock: 100 });
 const nextOffer = takeInTurn(() => offers);
 const dinners = await restaurantOffers(t.database, 'dine-in', 4, { priceCents: 2400, stock: 100 });
@@ -59,10 +71,11 @@ const owned = {
     const made = await makeCart(t, [{ offer: nextOffer(), qty: 1 }], { customerId: owner.customerId });
     return { cartId: made.cartId, lineId: made.lineIds[0] ?? 0 };
   },
-  readyCart: () => readyCart(t, owner.token, owner.customerId, [{ offer: nextOffer(), qty: 1 }], { 101: today }),
+  readyCart: (date = today) => readyCart(t, owner.token, owner.customerId, [{ offer: nextOffer(), qty: 1 }], { 101: date }),
   card: () => saveCard(t, owner.token, owner.customerId),
-  async order(): Promise<string> {
-    const cartId = await owned.readyCart();
+  /** A paid order at loc 101 for `date` (a later one may still be canceled by its shopper). */
+  async order(date = today): Promise<string> {
+    const cartId = await owned.readyCart(date);
     const cardId = await owned.card();
     const placed = await post(
       t,
@@ -114,8 +127,13 @@ interface IdRequest {
   body?: Record<string, unknown>;
 }
 
-/** What the stranger and the anonymous caller may get besides 404 (a 401 where the route wants a signed-in caller). */
-type Entry = { request: () => Promise<IdRequest>; anonymous?: readonly number[] } | { noId: string };
+/**
+ * What the stranger and the anonymous caller may get besides 404 (a 401 where the route wants a signed-in caller).
+ * A console route's owner is the seller or staff member who may act (`actor`); every other role, and a seller of
+ * another location, is a stranger to it.
+ */
+type Entry =
+  { request: () => Promise<IdRequest>; anonymous?: readonly number[]; actor?: { owner: string; strangers: readonly string[] } } | { noId: string };
 
 const cartOnly = async (): Promise<IdRequest> => ({ url: '', body: { cart_id: (await owned.cart()).cartId } });
 
@@ -157,6 +175,24 @@ const table: Readonly<Record<string, Entry>> = {
   'POST /api/account/mydashboard': { noId: 'the caller’s own dashboard (from the token)' },
   'POST /api/account/preferences': { noId: 'the caller’s own preferences (from the token)' },
   'POST /connect/uploadkyc/application': { noId: 'the caller’s own application (from the token)' },
+  'GET /api/console/me': { noId: 'the caller’s own role (from the token)' },
+  'GET /api/seller/orders': { noId: 'the orders of the caller’s own locations (from the token); other roles 404 (fulfilment.test.ts)' },
+  'GET /api/staff/orders': { noId: 'staff only (from the token); other roles 404 (fulfilment.test.ts)' },
+  'POST /api/seller/orders/move': {
+    request: async () => ({ url: '', body: { order_id: await owned.order(), event: 'accept' } }),
+    anonymous: [401],
+    actor: { owner: seller, strangers: [otherSeller, staff] },
+  },
+  'POST /api/staff/orders/move': {
+    request: async () => ({ url: '', body: { order_id: await owned.order(), event: 'accept', reason: 'on the phone' } }),
+    anonymous: [401],
+    actor: { owner: staff, strangers: [seller] },
+  },
+  'POST /api/account/order/cancel': {
+    request: async () => ({ url: '', body: { order_id: await owned.order('2026-12-04') } }),
+    anonymous: [401],
+    actor: { owner: owner.token, strangers: [seller, staff] },
+  },
 
   'POST /api/cart/clearCart': { request: async () => ({ url: `?quote_id=${(await owned.cart()).cartId}` }) },
   'POST /api/cart/addtocart': {
@@ -396,11 +432,13 @@ describe.each(idRoutes)('%s', (key, entry) => {
 
   test('another customer gets 404, an anonymous caller 401 or 404, the owner 200', async () => {
     const request = await entry.request();
-    const asStranger = await send(request, stranger.token);
-    expect(asStranger.status, JSON.stringify(asStranger.body)).toBe(404);
+    for (const token of [stranger.token, ...(entry.actor?.strangers ?? [])]) {
+      const asStranger = await send(request, token);
+      expect(asStranger.status, JSON.stringify(asStranger.body)).toBe(404);
+    }
     const asNobody = await send(request, undefined);
     expect([404, ...(entry.anonymous ?? [])], JSON.stringify(asNobody.body)).toContain(asNobody.status);
-    const asOwner = await send(request, owner.token);
+    const asOwner = await send(request, entry.actor?.owner ?? owner.token);
     expect(asOwner.status, JSON.stringify(asOwner.body)).toBe(200);
   });
 });

@@ -13,6 +13,7 @@ import * as customerContract from '../../src/api/contract/customer.contract.ts';
 import * as dineInContract from '../../src/api/contract/dine-in.contract.ts';
 import { badRequestBody } from '../../src/api/contract/envelope.ts';
 import * as fieldsContract from '../../src/api/contract/fields.ts';
+import * as fulfilmentContract from '../../src/api/contract/fulfilment.contract.ts';
 import * as homeContract from '../../src/api/contract/home.contract.ts';
 import * as kycContract from '../../src/api/contract/kyc.contract.ts';
 import * as locationContract from '../../src/api/contract/location.contract.ts';
@@ -47,6 +48,7 @@ export const contractModules: Readonly<Record<string, Record<string, unknown>>> 
   'dine-in.contract.ts': dineInContract,
   'envelope.ts': { badRequestBody },
   'fields.ts': fieldsContract,
+  'fulfilment.contract.ts': fulfilmentContract,
   'home.contract.ts': homeContract,
   'kyc.contract.ts': kycContract,
   'location.contract.ts': locationContract,

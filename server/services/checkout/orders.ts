@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { OrderItem, OrderSummary } from '../../../src/api/contract/checkout.contract.ts';
+import type { OrderItem, OrderSummary, TimelineStep } from '../../../src/api/contract/checkout.contract.ts';
+import { shopperMayChange } from '../../../src/rules/fulfilment.ts';
 import { speedIds } from '../../../src/rules/delivery-speeds.ts';
 import { centsToDollars } from '../../../src/rules/money.ts';
 import { formatSlot } from '../../../src/rules/slots.ts';
@@ -103,12 +104,18 @@ function timeSlotOf(deliverable: { slot_start: string | null; slot_end: string |
   return timeLabel(deliverable.slot_start);
 }
 
-async function summarize(db: Kysely<Database>, orders: Selectable<OrdersTable>[]): Promise<OrderSummary[]> {
+async function summarize(db: Kysely<Database>, orders: Selectable<OrdersTable>[], now = new Date()): Promise<OrderSummary[]> {
   if (orders.length === 0) return [];
   const ids = orders.map((o) => o.id);
-  const [deliverables, items] = await Promise.all([
+  const [deliverables, items, events] = await Promise.all([
     db.selectFrom('order_deliverables').selectAll().where('order_id', 'in', ids).execute(),
     db.selectFrom('order_items').selectAll().where('order_id', 'in', ids).orderBy('id').execute(),
+    db
+      .selectFrom('order_events')
+      .select(['order_id', 'to_state', 'actor_role', 'reason', 'created_at'])
+      .where('order_id', 'in', ids)
+      .orderBy('id')
+      .execute(),
   ]);
   return orders.map((order) => {
     const label = statusLabel(order.status);
@@ -153,6 +160,35 @@ async function summarize(db: Kysely<Database>, orders: Selectable<OrdersTable>[]
       dine_in_items: byMethod('Dine-in'),
       courier_delivery_items: byMethod('Courier Delivery'),
       farm_direct_delivery_items: byMethod('Farm Direct'),
+      fulfilment_state: order.fulfilment_state,
+      timeline: timelineOf(order, events),
+      can_cancel: isPlaced(order) && shopperMayChange(order.fulfilment_state, earliestDate(deliverables, order.id), now),
     };
   });
+}
+
+/** Placed: paid, or pay on delivery confirmed (what the sellers see). */
+function isPlaced(order: Selectable<OrdersTable>): boolean {
+  return order.status === 'processing' || order.status === 'pending_payment_on_delivery';
+}
+
+function earliestDate(deliverables: readonly { order_id: number; delivery_date: string | null }[], orderId: number): string | null {
+  const dates = deliverables.filter((d) => d.order_id === orderId && d.delivery_date !== null).map((d) => d.delivery_date ?? '');
+  return dates.sort()[0] ?? null;
+}
+
+/**
+ * The shopper's timeline: 'Order placed' at its time once placed, then each fulfilment move (who by role only: the
+ * seller's or staff member's identity is theirs).
+ */
+function timelineOf(
+  order: Selectable<OrdersTable>,
+  events: readonly { order_id: number; to_state: string; actor_role: string; reason: string | null; created_at: Date }[],
+): TimelineStep[] {
+  const own = events.filter((e) => e.order_id === order.id);
+  if (own.length === 0 && !isPlaced(order)) return [];
+  return [
+    { state: 'placed', at: order.created_at.toISOString(), actor: 'shopper', reason: null },
+    ...own.map((e) => ({ state: e.to_state, at: e.created_at.toISOString(), actor: e.actor_role, reason: e.reason })),
+  ];
 }

@@ -7,4 +7,6 @@ export interface Caller {
   customerId: number;
   sessionId: number;
   isGuest: boolean;
+  /** Migration 025: a shopper, or a seller or staff user (the consoles' routes check it). */
+  role: 'shopper' | 'seller' | 'staff';
 }

@@ -166,6 +166,15 @@ export const orderItem = type({
 });
 export type OrderItem = Infer<typeof orderItem>;
 
+/** One step of an order's fulfilment timeline (issue 24): the state it entered, when, by whom (role only) and why. */
+export const timelineStep = type({
+  state: string(),
+  at: string(),
+  actor: string(),
+  reason: nullable(string()),
+});
+export type TimelineStep = Infer<typeof timelineStep>;
+
 /** The spec's order: items also grouped under local_delivery_items, courier_delivery_items, farm_direct_delivery_items. */
 export const orderSummary = type({
   increment_id: string(),
@@ -186,6 +195,11 @@ export const orderSummary = type({
   dine_in_items: array(orderItem),
   courier_delivery_items: array(orderItem),
   farm_direct_delivery_items: array(orderItem),
+  /** Issue 24: where the order is after payment (src/rules/fulfilment.ts), and each step so far with its time. */
+  fulfilment_state: optional(string()),
+  timeline: optional(array(timelineStep)),
+  /** Whether the shopper may still cancel it (before picking and the cutoff). */
+  can_cancel: optional(boolean()),
 });
 export type OrderSummary = Infer<typeof orderSummary>;
 

@@ -6,6 +6,7 @@ import { formatMoney } from '../../rules/money.ts';
 import { useSessionValue } from '../app-context.tsx';
 import { LoadState } from './load-state.tsx';
 import { OrderDetails } from './order-details.tsx';
+import { OrderTimeline } from './order-timeline.tsx';
 import * as css from './settings.css.ts';
 
 /** /order/status?orderId=: one order's status, kept fresh while the page is open ('Track your order'). */
@@ -51,6 +52,7 @@ function OrderStatus() {
               </>
             )}
           </dl>
+          <OrderTimeline steps={order.timeline} />
           <OrderDetails order={order} />
         </section>
       )}

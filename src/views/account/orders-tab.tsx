@@ -14,6 +14,7 @@ import { capitalised, orderPanels } from '../../rules/account-settings.ts';
 import { formatMoney } from '../../rules/money.ts';
 import { LoadState } from './load-state.tsx';
 import { OrderDetails } from './order-details.tsx';
+import { OrderTimeline } from './order-timeline.tsx';
 import * as css from './settings.css.ts';
 import { WalletPanel } from './wallet-panel.tsx';
 
@@ -84,6 +85,7 @@ function OrderPanel({ actor, order }: { actor: MyOrdersActor; order: OrderSummar
       </button>
       {open && (
         <div id={bodyId} role="region" aria-label={`ORDER #${order.increment_id}`} className={css.orderBody}>
+          <OrderTimeline steps={order.timeline} />
           <OrderDetails order={order} />
         </div>
       )}

@@ -1,0 +1,125 @@
+import type { Kysely } from 'kysely';
+import type { ConsoleOrder, ConsoleOrdersFilter } from '../../../src/api/contract/fulfilment.contract.ts';
+import { fulfilmentEventsFor, fulfilmentKindOf, isLate, isStuck, type FulfilmentActor, type FulfilmentState } from '../../../src/rules/fulfilment.ts';
+import { addDays, storeToday } from '../../../src/rules/delivery-dates.ts';
+import { centsToDollars } from '../../../src/rules/money.ts';
+import type { Database } from '../../db/schema.ts';
+import { orderVisibleToSellers, type ConsoleScope } from './console-scope.ts';
+
+/** The most orders one console page lists. */
+export const consoleOrdersMax = 200;
+
+/**
+ * The consoles' order list. A seller sees their locations' orders for a date (default today and tomorrow), by date
+ * and slot; staff every order, filtered by seller location, state, date and lateness, the late and stuck ones
+ * first. Each order carries its lines (with the weight packed), its timeline and the moves the asker may make.
+ */
+export async function listConsoleOrders(
+  db: Kysely<Database>,
+  actor: Exclude<FulfilmentActor, 'shopper'>,
+  scope: ConsoleScope,
+  filter: ConsoleOrdersFilter,
+  now: Date,
+): Promise<ConsoleOrder[]> {
+  const today = storeToday(now);
+  const dates = filter.date ? [filter.date] : actor === 'seller' ? [today, addDays(today, 1)] : undefined;
+  const rows = await db
+    .selectFrom('orders')
+    .innerJoin('order_deliverables as d', 'd.order_id', 'orders.id')
+    .innerJoin('customers', 'customers.id', 'orders.customer_id')
+    .select([
+      'orders.id',
+      'orders.increment_id',
+      'orders.status',
+      'orders.fulfilment_state',
+      'orders.grand_total_cents',
+      'orders.created_at',
+      'orders.updated_at',
+      'customers.first_name',
+      'customers.last_name',
+      'd.id as deliverable_id',
+      'd.loc_id',
+      'd.vendor_name',
+      'd.speed',
+      'd.delivery_method',
+      'd.delivery_date',
+      'd.slot_start',
+      'd.slot_end',
+    ])
+    .where(orderVisibleToSellers())
+    .where(scope.filter)
+    .$if(scope.locIds !== undefined, (q) => q.where('d.loc_id', 'in', [...(scope.locIds ?? [])]))
+    .$if(filter.loc_id !== undefined, (q) => q.where('d.loc_id', '=', filter.loc_id ?? 0))
+    .$if(filter.state !== undefined, (q) => q.where('orders.fulfilment_state', '=', filter.state ?? 'placed'))
+    .$if(dates !== undefined, (q) => q.where('d.delivery_date', 'in', dates ?? []))
+    .orderBy('d.delivery_date')
+    .orderBy('d.slot_start')
+    .orderBy('orders.id')
+    .limit(consoleOrdersMax)
+    .execute();
+  if (rows.length === 0) return [];
+  const orderIds = [...new Set(rows.map((r) => r.id))];
+  const [items, events] = await Promise.all([
+    db
+      .selectFrom('order_items')
+      .innerJoin('products', 'products.id', 'order_items.product_id')
+      .select([
+        'order_items.id',
+        'order_items.order_id',
+        'order_items.deliverable_id',
+        'order_items.product_name',
+        'order_items.qty',
+        'order_items.bottle_size',
+        'order_items.weighed_grams',
+        'order_items.wallet_entry_id',
+        'products.size_unit',
+      ])
+      .where('order_items.order_id', 'in', orderIds)
+      .orderBy('order_items.id')
+      .execute(),
+    db.selectFrom('order_events').selectAll().where('order_id', 'in', orderIds).orderBy('id').execute(),
+  ]);
+  // One row per order: a multi-seller order is listed once, with the asker's deliverable.
+  const seen = new Set<number>();
+  const orders: ConsoleOrder[] = [];
+  for (const row of rows) {
+    if (seen.has(row.id)) continue;
+    seen.add(row.id);
+    const state: FulfilmentState = row.fulfilment_state;
+    const own = events.filter((e) => e.order_id === row.id);
+    const since = own.at(-1)?.created_at ?? row.created_at;
+    const late = isLate(state, row.delivery_date, now);
+    const stuck = isStuck(state, since, now);
+    if (filter.late === true && !late && !stuck) continue;
+    orders.push({
+      order_number: row.increment_id,
+      state,
+      payment_status: row.status,
+      kind: fulfilmentKindOf(row.speed),
+      customer_name: `${row.first_name} ${row.last_name}`.trim(),
+      loc_id: row.loc_id,
+      vendor_name: row.vendor_name,
+      delivery_method: row.delivery_method,
+      delivery_date: row.delivery_date,
+      slot: row.slot_start && row.slot_end ? `${row.slot_start}–${row.slot_end}` : null,
+      grand_total: centsToDollars(row.grand_total_cents),
+      placed_at: row.created_at.toISOString(),
+      late,
+      stuck,
+      moves: fulfilmentEventsFor(state, actor, fulfilmentKindOf(row.speed)),
+      items: items
+        .filter((i) => i.order_id === row.id && (scope.locIds === undefined || i.deliverable_id === row.deliverable_id))
+        .map((i) => ({
+          id: i.id,
+          product_name: i.product_name,
+          qty: i.qty,
+          bottle_size: i.bottle_size,
+          by_weight: i.size_unit === 'g' && i.bottle_size > 0 && i.wallet_entry_id === null,
+          weighed_grams: i.weighed_grams,
+        })),
+      timeline: own.map((e) => ({ state: e.to_state, at: e.created_at.toISOString(), actor: e.actor_role, reason: e.reason })),
+    });
+  }
+  if (actor === 'staff') orders.sort((a, b) => Number(b.late || b.stuck) - Number(a.late || a.stuck));
+  return orders;
+}

@@ -1,0 +1,193 @@
+import type { Kysely, Selectable } from 'kysely';
+import {
+  endingEvents,
+  completingStates,
+  fulfilmentKindOf,
+  fulfilmentMailSubject,
+  fulfilmentMessages,
+  fulfilmentStateLabels,
+  fulfilmentTransition,
+  needsReason,
+  shopperMayChange,
+  type FulfilmentActor,
+  type FulfilmentEvent,
+  type FulfilmentKind,
+  type FulfilmentState,
+} from '../../../src/rules/fulfilment.ts';
+import type { MailSender } from '../../adapters/mail/mail-port.ts';
+import type { PaymentGateway } from '../../adapters/payments/payment-port.ts';
+import type { Database, OrdersTable } from '../../db/schema.ts';
+import { giveBackOrder } from '../payments/order-give-back.ts';
+import type { Log } from '../platform/log.ts';
+import { mailText } from '../platform/mail-text.ts';
+import { withdrawOrderWallet } from '../wallet/wallet-credit.ts';
+import { orderVisibleToSellers, type ConsoleScope } from './console-scope.ts';
+
+/**
+ * An order's fulfilment moves (issue 24), enforced here with the one table of src/rules/fulfilment.ts. Each move runs
+ * in one transaction holding the order's row lock (SELECT … FOR UPDATE), so of two sellers, or a seller and the
+ * shopper, racing on one order exactly one wins: the other finds the state already changed and is refused. A move
+ * that ends the order (refuse, cancel) refunds a paid order with the gateway under the same lock (idempotency key
+ * `refund-order-<number>`: a retry never refunds twice, and a refund that fails rolls the move back) and gives back
+ * stock, slot seats, wallet units and the coupon (payments/order-give-back.ts, their one home).
+ */
+
+/** Who asks: a shopper for their own orders, a seller for their locations' orders, staff for every order. */
+export interface MoveActor {
+  role: FulfilmentActor;
+  userId: number;
+  scope: ConsoleScope;
+}
+
+export interface MoveRequest {
+  orderNumber: string;
+  event: FulfilmentEvent;
+  reason?: string | undefined;
+  /** At packing: grams per order line (order_items.id) sold by weight. */
+  weights?: readonly { itemId: number; grams: number }[] | undefined;
+}
+
+export type MoveOutcome =
+  | { kind: 'moved'; from: FulfilmentState; to: FulfilmentState; refunded: boolean }
+  | { kind: 'not-found' }
+  | { kind: 'not-allowed'; state: FulfilmentState; message: string }
+  | { kind: 'invalid'; field: 'reason' | 'weights'; message: string };
+
+export interface MoveDeps {
+  db: Kysely<Database>;
+  payments: PaymentGateway;
+  mail: MailSender;
+}
+
+type OrderRow = Selectable<OrdersTable>;
+
+/** The heaviest line a seller may weigh in: 100 kg (a typo's extra zeros stop here). */
+export const maxWeighedGrams = 100_000;
+
+export function refundKey(orderNumber: string): string {
+  return `refund-order-${orderNumber}`;
+}
+
+export async function moveOrder(deps: MoveDeps, actor: MoveActor, request: MoveRequest, now: Date, log: Log): Promise<MoveOutcome> {
+  const reason = request.reason?.trim() || undefined;
+  const outcome = await deps.db.transaction().execute(async (trx): Promise<{ result: MoveOutcome; order?: OrderRow }> => {
+    const order = await lockOrder(trx, actor, request.orderNumber);
+    if (!order) return { result: { kind: 'not-found' } };
+    const from = order.fulfilment_state;
+    const deliverables = await trx
+      .selectFrom('order_deliverables')
+      .select(['speed', 'delivery_date'])
+      .where('order_id', '=', order.id)
+      .orderBy('id')
+      .execute();
+    const kind: FulfilmentKind = fulfilmentKindOf(deliverables[0]?.speed ?? 'local');
+    const placed = order.status === 'processing' || order.status === 'pending_payment_on_delivery';
+    const move = fulfilmentTransition(from, request.event, actor.role, kind);
+    // An order not yet paid or confirmed is not the sellers' yet; a finished one moves no more.
+    if (!move || (!placed && from === 'placed')) return { result: { kind: 'not-allowed', state: from, message: fulfilmentMessages.notAllowed } };
+    if (actor.role === 'shopper') {
+      const dates = deliverables
+        .map((d) => d.delivery_date)
+        .filter((d): d is string => d !== null)
+        .sort();
+      if (!shopperMayChange(from, dates[0] ?? null, now))
+        return { result: { kind: 'not-allowed', state: from, message: fulfilmentMessages.pastCutoff } };
+    }
+    if (needsReason(request.event, actor.role) && reason === undefined) {
+      return { result: { kind: 'invalid', field: 'reason', message: fulfilmentMessages.reasonRequired } };
+    }
+    if (request.event === 'pack') {
+      const invalid = await recordWeights(trx, order.id, request.weights ?? []);
+      if (invalid) return { result: invalid };
+    }
+    const ending = endingEvents.includes(request.event);
+    const status = ending ? 'canceled' : completingStates.includes(move.to) ? 'complete' : order.status;
+    await trx
+      .updateTable('orders')
+      .set({ fulfilment_state: move.to, status, updated_at: now })
+      .where('id', '=', order.id)
+      .where('fulfilment_state', '=', from)
+      .execute();
+    await trx
+      .insertInto('order_events')
+      .values({
+        order_id: order.id,
+        event: request.event,
+        from_state: from,
+        to_state: move.to,
+        actor_role: actor.role,
+        actor_id: actor.userId,
+        reason: reason ?? null,
+        created_at: now,
+      })
+      .execute();
+    let refunded = false;
+    if (ending) {
+      await giveBackOrder(trx, order);
+      await withdrawOrderWallet(trx, order.id);
+      // Only a captured payment is refunded: pay on delivery has taken nothing, nor has a wallet-only order.
+      if (order.status === 'processing' && order.payment_ref !== null && order.grand_total_cents > 0) {
+        await deps.payments.refund({ paymentRef: order.payment_ref, idempotencyKey: refundKey(order.increment_id) });
+        refunded = true;
+      }
+    }
+    return { result: { kind: 'moved', from, to: move.to, refunded }, order };
+  });
+  const { result, order } = outcome;
+  if (result.kind === 'moved' && order) {
+    deps.mail
+      .send(moveMail(order, result.to, reason, result.refunded))
+      .catch((error: unknown) => log.error({ err: error, orderId: order.id }, 'fulfilment mail not sent'));
+  }
+  return result;
+}
+
+/** The order, locked, when the actor may see it; undefined for an unknown one or someone else's. */
+async function lockOrder(trx: Kysely<Database>, actor: MoveActor, orderNumber: string): Promise<OrderRow | undefined> {
+  let query = trx.selectFrom('orders').selectAll().where('increment_id', '=', orderNumber);
+  if (actor.role === 'shopper') query = query.where('customer_id', '=', actor.userId);
+  else query = query.where(orderVisibleToSellers()).where(actor.scope.filter);
+  return query.forUpdate().executeTakeFirst();
+}
+
+/** Every line sold by weight weighed (a whole number of grams, 1 to 100 kg); lines not sold by weight ignored. */
+async function recordWeights(
+  trx: Kysely<Database>,
+  orderId: number,
+  weights: readonly { itemId: number; grams: number }[],
+): Promise<Extract<MoveOutcome, { kind: 'invalid' }> | undefined> {
+  const weighed = await weighedLines(trx, orderId);
+  for (const line of weighed) {
+    const given = weights.find((w) => w.itemId === line.id);
+    if (!given || !Number.isInteger(given.grams) || given.grams < 1 || given.grams > maxWeighedGrams) {
+      return { kind: 'invalid', field: 'weights', message: fulfilmentMessages.weightRequired };
+    }
+  }
+  for (const line of weighed) {
+    const grams = weights.find((w) => w.itemId === line.id)?.grams ?? null;
+    await trx.updateTable('order_items').set({ weighed_grams: grams }).where('id', '=', line.id).execute();
+  }
+  return undefined;
+}
+
+/** The order's lines sold by weight: a product counted in grams with a size (wallet lines are not packed). */
+export async function weighedLines(db: Kysely<Database>, orderId: number): Promise<{ id: number }[]> {
+  return db
+    .selectFrom('order_items')
+    .innerJoin('products', 'products.id', 'order_items.product_id')
+    .select('order_items.id')
+    .where('order_items.order_id', '=', orderId)
+    .where('products.size_unit', '=', 'g')
+    .where('order_items.bottle_size', '>', 0)
+    .where('order_items.wallet_entry_id', 'is', null)
+    .orderBy('order_items.id')
+    .execute();
+}
+
+function moveMail(order: OrderRow, to: FulfilmentState, reason: string | undefined, refunded: boolean) {
+  const lines = [`Your order #${order.increment_id} is now: ${fulfilmentStateLabels[to]}.`];
+  if (reason && (to === 'refused' || to === 'canceled')) lines.push(`Reason: ${mailText(reason)}`);
+  if (refunded) lines.push('Your payment has been refunded in full.');
+  lines.push('Track your order in your account, under Your Orders.');
+  return { to: order.email, subject: fulfilmentMailSubject(order.increment_id, to), text: lines.join('\n\n') };
+}

@@ -1,0 +1,91 @@
+import { array, boolean, coerce, define, enums, literal, nullable, number, optional, string, type, union, type Infer } from 'superstruct';
+import { fulfilmentEvents, fulfilmentStates } from '../../rules/fulfilment.ts';
+import { envelope } from './envelope.ts';
+import { blankIsMissing, callerFields, money, numericId, optionalId, ruleField } from './fields.ts';
+import { orderNumberField, timelineStep } from './checkout.contract.ts';
+
+/**
+ * The store's side (issue 24): the seller and staff consoles' calls and the shopper's cancel. The moves themselves
+ * are the table of src/rules/fulfilment.ts; the server enforces it, these structs only check the shapes.
+ */
+
+/** The consoles (issue 24): a seller's own locations' orders, or every order for staff. */
+export type ConsoleRole = 'seller' | 'staff';
+
+export const fulfilmentStateField = enums(fulfilmentStates);
+export const fulfilmentEventField = enums(fulfilmentEvents);
+
+/** An order line as the seller packs it. */
+export const consoleItem = type({
+  id: number(),
+  product_name: string(),
+  qty: number(),
+  bottle_size: number(),
+  /** Sold by weight: the packing screen asks its weight. */
+  by_weight: boolean(),
+  weighed_grams: nullable(number()),
+});
+export type ConsoleItem = Infer<typeof consoleItem>;
+
+export const consoleOrder = type({
+  order_number: string(),
+  state: fulfilmentStateField,
+  payment_status: string(),
+  kind: enums(['delivery', 'pickup', 'dine_in'] as const),
+  customer_name: string(),
+  loc_id: number(),
+  vendor_name: string(),
+  delivery_method: string(),
+  delivery_date: nullable(string()),
+  slot: nullable(string()),
+  grand_total: money,
+  placed_at: string(),
+  late: boolean(),
+  stuck: boolean(),
+  /** The moves the asker may make now, in the table's order. */
+  moves: array(fulfilmentEventField),
+  items: array(consoleItem),
+  timeline: array(timelineStep),
+});
+export type ConsoleOrder = Infer<typeof consoleOrder>;
+
+const isoDate = ruleField('date', (v) => (/^\d{4}-\d{2}-\d{2}$/.test(v.trim()) ? undefined : 'date must be a date (YYYY-MM-DD).'));
+const lateFlag = coerce(boolean(), union([literal('true'), literal('false'), literal('1'), literal('0')]), (v) => v === 'true' || v === '1');
+
+/** GET /api/seller/orders and /api/staff/orders: filters (a seller's location filter is within their own). */
+export const consoleOrdersFilter = type({
+  ...callerFields,
+  date: optional(blankIsMissing(isoDate)),
+  state: optional(blankIsMissing(fulfilmentStateField)),
+  loc_id: optionalId('loc_id'),
+  late: optional(blankIsMissing(lateFlag)),
+});
+export type ConsoleOrdersFilter = Infer<typeof consoleOrdersFilter>;
+export const consoleOrdersReply = envelope(array(consoleOrder));
+export type ConsoleOrdersReply = Infer<typeof consoleOrdersReply>;
+
+/** A weighed line: whole grams, 1 g to 100 kg (server/services/fulfilment maxWeighedGrams). */
+const grams = define<number>(
+  'grams',
+  (v) => (typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= 100_000) || 'grams must be a whole number from 1 to 100000.',
+);
+
+/** POST /api/seller/orders/move and /api/staff/orders/move: one move of one order, with its reason or weights. */
+export const moveOrderBody = type({
+  ...callerFields,
+  order_id: orderNumberField,
+  event: fulfilmentEventField,
+  reason: optional(nullable(string())),
+  weights: optional(array(type({ item_id: numericId('item_id'), grams }))),
+});
+export type MoveOrderBody = Infer<typeof moveOrderBody>;
+export const moveOrderReply = envelope(type({ order_id: string(), state: fulfilmentStateField }));
+export type MoveOrderReply = Infer<typeof moveOrderReply>;
+
+/** POST /api/account/order/cancel: the shopper cancels one of their orders before the cutoff. */
+export const cancelOrderBody = type({ ...callerFields, order_id: orderNumberField, reason: optional(nullable(string())) });
+export type CancelOrderBody = Infer<typeof cancelOrderBody>;
+
+/** GET /api/console/me: who the console's user is. */
+export const consoleMeReply = envelope(type({ role: enums(['shopper', 'seller', 'staff'] as const), name: string(), loc_ids: array(number()) }));
+export type ConsoleMeReply = Infer<typeof consoleMeReply>;

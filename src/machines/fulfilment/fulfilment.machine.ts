@@ -1,0 +1,171 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { MoveOrderReply } from '../../api/contract/fulfilment.contract.ts';
+import { moveOrder, type ConsoleRole } from '../../api/fulfilment.api.ts';
+import { ApiError } from '../../api/http.ts';
+import {
+  finalFulfilmentStates,
+  fulfilmentEventLabels,
+  fulfilmentStateLabels,
+  fulfilmentStates,
+  fulfilmentTransition,
+  fulfilmentTransitions,
+  type FulfilmentEvent,
+  type FulfilmentKind,
+  type FulfilmentState,
+} from '../../rules/fulfilment.ts';
+import { somethingWentWrongMessage } from '../../rules/messages.ts';
+
+export interface FulfilmentInput {
+  orderNumber: string;
+  /** Where the server says the order is now. */
+  state: FulfilmentState;
+  kind: FulfilmentKind;
+  actor: ConsoleRole;
+}
+
+export interface PendingMove {
+  event: FulfilmentEvent;
+  reason: string | undefined;
+  weights: { item_id: number; grams: number }[] | undefined;
+}
+
+export interface FulfilmentContext {
+  orderNumber: string;
+  kind: FulfilmentKind;
+  actor: ConsoleRole;
+  startState: FulfilmentState;
+  pending: PendingMove | undefined;
+  error: string | undefined;
+}
+
+/** What the moveOrder actor is given. */
+export interface MoveInput {
+  orderNumber: string;
+  actor: ConsoleRole;
+  pending: PendingMove | undefined;
+}
+
+export type FulfilmentMachineEvent = { type: 'fulfil.move' } & PendingMove;
+
+const fulfilmentSetup = setup({
+  types: {
+    context: {} as FulfilmentContext,
+    input: {} as FulfilmentInput,
+    events: {} as FulfilmentMachineEvent,
+  },
+  actors: {
+    moveOrder: fromPromise<MoveOrderReply, MoveInput>(({ input }) =>
+      moveOrder(input.actor, {
+        order_id: input.orderNumber,
+        event: input.pending?.event ?? 'accept',
+        ...(input.pending?.reason === undefined ? {} : { reason: input.pending.reason }),
+        ...(input.pending?.weights === undefined ? {} : { weights: input.pending.weights }),
+      }),
+    ),
+  },
+  guards: {
+    startsIn: ({ context }, params: { state: FulfilmentState }) => context.startState === params.state,
+    mayMove: ({ context }, params: { from: FulfilmentState; event: FulfilmentEvent }) =>
+      fulfilmentTransition(params.from, params.event, context.actor, context.kind) !== undefined,
+    movedTo: (_, params: { reply: MoveOrderReply; to: FulfilmentState }) => params.reply.code === 1 && params.reply.data?.state === params.to,
+  },
+  actions: {
+    assignPending: assign((_, params: { pending: PendingMove }) => ({ pending: params.pending, error: undefined })),
+    clearPending: assign({ pending: undefined, error: undefined }),
+    assignError: assign((_, params: { message: string }) => ({ pending: undefined, error: params.message })),
+  },
+});
+
+type StateConfigs = NonNullable<Parameters<typeof fulfilmentSetup.createMachine>[0]['states']>;
+type StateConfig = StateConfigs[string];
+
+/**
+ * One order's life in the seller and staff consoles (issue 24). Its states and moves are the table of
+ * src/rules/fulfilment.ts, the one the server enforces: each state of the order is a state here, waiting (idle) or
+ * sending a move (moving); a move the table does not allow this actor for this kind of order is not taken, and the
+ * server's answer decides where the order went (someone else may have moved it first: the console then shows the
+ * server's refusal and reloads).
+ */
+function orderStateNode(state: FulfilmentState): StateConfig {
+  const label = fulfilmentStateLabels[state];
+  if (finalFulfilmentStates.includes(state)) return { type: 'final', description: `${label}: the order moves no more.` };
+  const moves = fulfilmentTransitions.filter((t) => t.from === state);
+  return {
+    description: `${label}. Moves from here: ${moves.map((t) => `${fulfilmentEventLabels[t.event]} → ${fulfilmentStateLabels[t.to]}`).join(', ')}.`,
+    initial: 'idle',
+    states: {
+      idle: {
+        description: `${label}: the console shows the moves this user may make.`,
+        on: {
+          'fulfil.move': {
+            description: 'A move the table allows this user for this kind of order: it is sent to the server.',
+            guard: { type: 'mayMove', params: ({ event }) => ({ from: state, event: event.event }) },
+            target: 'moving',
+            actions: {
+              type: 'assignPending',
+              params: ({ event }) => ({ pending: { event: event.event, reason: event.reason, weights: event.weights } }),
+            },
+          },
+        },
+      },
+      moving: {
+        description: 'Sending the move; the server takes it under the order’s row lock, or refuses it.',
+        invoke: {
+          id: 'moveOrder',
+          src: 'moveOrder',
+          input: ({ context }) => ({ orderNumber: context.orderNumber, actor: context.actor, pending: context.pending }),
+          onDone: [
+            ...moves.map((t) => ({
+              description: `The server moved the order: ${fulfilmentStateLabels[t.to]}.`,
+              guard: { type: 'movedTo' as const, params: ({ event }: { event: { output: MoveOrderReply } }) => ({ reply: event.output, to: t.to }) },
+              target: `#fulfilment.${t.to}`,
+              actions: 'clearPending' as const,
+            })),
+            {
+              description: "The server answered without moving it: its message (or 'Something Went Wrong.').",
+              target: 'idle',
+              actions: {
+                type: 'assignError',
+                params: ({ event }: { event: { output: MoveOrderReply } }) => ({ message: event.output.message ?? somethingWentWrongMessage }),
+              },
+            },
+          ],
+          onError: {
+            description: 'Refused (moved by someone else first, a reason or a weight missing) or offline: the message, the order stays.',
+            target: 'idle',
+            actions: {
+              type: 'assignError',
+              params: ({ event }) => ({ message: event.error instanceof ApiError ? event.error.message : somethingWentWrongMessage }),
+            },
+          },
+        },
+      },
+    },
+  };
+}
+
+export const fulfilmentMachine = fulfilmentSetup.createMachine({
+  description:
+    "An order's life after it is placed, in the seller and staff consoles (/seller, /staff; issue 24): placed, accepted or refused, picking, packed (weighed), then out for delivery, ready for pick-up or served, and delivered or picked up; canceled by staff (or the shopper, before the cutoff). The same table of moves as the server's (src/rules/fulfilment.ts).",
+  id: 'fulfilment',
+  context: ({ input }) => ({
+    orderNumber: input.orderNumber,
+    kind: input.kind,
+    actor: input.actor,
+    startState: input.state,
+    pending: undefined,
+    error: undefined,
+  }),
+  initial: 'opening',
+  states: {
+    opening: {
+      description: 'The order opens in the state the server reported.',
+      always: fulfilmentStates.map((state) => ({
+        description: `The server reported: ${fulfilmentStateLabels[state]}.`,
+        guard: { type: 'startsIn' as const, params: { state } },
+        target: state,
+      })),
+    },
+    ...Object.fromEntries(fulfilmentStates.map((state) => [state, orderStateNode(state)])),
+  },
+});

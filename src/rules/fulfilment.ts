@@ -1,0 +1,230 @@
+import { addDays, isPastCutoff, storeToday } from './delivery-dates.ts';
+
+/**
+ * An order's life after it is placed (issue 24): one transition table that the server enforces (under a row lock,
+ * server/services/fulfilment) and the seller and staff consoles' machine (src/machines/fulfilment) draws its chart and
+ * buttons from. The payment status (orders.status) stays apart: this is what the sellers do with the order.
+ */
+export const fulfilmentStates = [
+  'placed',
+  'accepted',
+  'picking',
+  'packed',
+  'out_for_delivery',
+  'ready_for_pickup',
+  'served',
+  'delivered',
+  'picked_up',
+  'refused',
+  'canceled',
+] as const;
+export type FulfilmentState = (typeof fulfilmentStates)[number];
+
+export const fulfilmentEvents = ['accept', 'refuse', 'pick', 'pack', 'dispatch', 'ready', 'serve', 'deliver', 'hand_over', 'cancel'] as const;
+export type FulfilmentEvent = (typeof fulfilmentEvents)[number];
+
+/** Who moves an order: the seller of one of its locations, the store's staff, or the shopper who placed it. */
+export type FulfilmentActor = 'seller' | 'staff' | 'shopper';
+
+/** How the order reaches the shopper: its deliverables' speed (dine-in, pick-up, or any delivery). */
+export type FulfilmentKind = 'delivery' | 'pickup' | 'dine_in';
+
+export interface FulfilmentTransition {
+  from: FulfilmentState;
+  event: FulfilmentEvent;
+  to: FulfilmentState;
+  actors: readonly FulfilmentActor[];
+  /** Only for orders of these kinds (absent: any). */
+  kinds?: readonly FulfilmentKind[];
+}
+
+const sellers: readonly FulfilmentActor[] = ['seller', 'staff'];
+const staffOnly: readonly FulfilmentActor[] = ['staff'];
+
+/**
+ * Every allowed move. Refusing and cancelling end the order (refund, stock and seats given back); the shopper may
+ * cancel only before picking starts and before the cutoff (shopperMayChange); a seller never cancels (they refuse a
+ * placed order), staff may cancel until the order leaves the shop.
+ */
+export const fulfilmentTransitions: readonly FulfilmentTransition[] = [
+  { from: 'placed', event: 'accept', to: 'accepted', actors: sellers },
+  { from: 'placed', event: 'refuse', to: 'refused', actors: sellers },
+  { from: 'placed', event: 'cancel', to: 'canceled', actors: ['staff', 'shopper'] },
+  { from: 'accepted', event: 'pick', to: 'picking', actors: sellers },
+  { from: 'accepted', event: 'cancel', to: 'canceled', actors: ['staff', 'shopper'] },
+  { from: 'picking', event: 'pack', to: 'packed', actors: sellers },
+  { from: 'picking', event: 'cancel', to: 'canceled', actors: staffOnly },
+  { from: 'packed', event: 'dispatch', to: 'out_for_delivery', actors: sellers, kinds: ['delivery'] },
+  { from: 'packed', event: 'ready', to: 'ready_for_pickup', actors: sellers, kinds: ['pickup'] },
+  { from: 'packed', event: 'serve', to: 'served', actors: sellers, kinds: ['dine_in'] },
+  { from: 'packed', event: 'cancel', to: 'canceled', actors: staffOnly },
+  { from: 'out_for_delivery', event: 'deliver', to: 'delivered', actors: sellers },
+  { from: 'ready_for_pickup', event: 'hand_over', to: 'picked_up', actors: sellers },
+  { from: 'ready_for_pickup', event: 'cancel', to: 'canceled', actors: staffOnly },
+];
+
+/** The states an order never leaves. */
+export const finalFulfilmentStates: readonly FulfilmentState[] = ['served', 'delivered', 'picked_up', 'refused', 'canceled'];
+
+/** The moves that end an order unfulfilled: the shopper is refunded and its stock and seats are given back. */
+export const endingEvents: readonly FulfilmentEvent[] = ['refuse', 'cancel'];
+
+/** The moves that complete the order (its payment status becomes complete). */
+export const completingStates: readonly FulfilmentState[] = ['served', 'delivered', 'picked_up'];
+
+/** The transition an actor may take from a state with an event for an order of that kind, or undefined. */
+export function fulfilmentTransition(
+  from: FulfilmentState,
+  event: FulfilmentEvent,
+  actor: FulfilmentActor,
+  kind: FulfilmentKind,
+): FulfilmentTransition | undefined {
+  return fulfilmentTransitions.find(
+    (t) => t.from === from && t.event === event && t.actors.includes(actor) && (t.kinds === undefined || t.kinds.includes(kind)),
+  );
+}
+
+/** The events an actor may send an order of this kind in this state, in table order (the console's buttons). */
+export function fulfilmentEventsFor(from: FulfilmentState, actor: FulfilmentActor, kind: FulfilmentKind): FulfilmentEvent[] {
+  return fulfilmentTransitions
+    .filter((t) => t.from === from && t.actors.includes(actor) && (t.kinds === undefined || t.kinds.includes(kind)))
+    .map((t) => t.event);
+}
+
+export function isFulfilmentState(value: string): value is FulfilmentState {
+  return (fulfilmentStates as readonly string[]).includes(value);
+}
+
+export function isFulfilmentEvent(value: string): value is FulfilmentEvent {
+  return (fulfilmentEvents as readonly string[]).includes(value);
+}
+
+/** The kind of an order from its deliverables' speed ('dine-in', 'pickup', anything else delivers). */
+export function fulfilmentKindOf(speed: string): FulfilmentKind {
+  if (speed === 'dine-in') return 'dine_in';
+  if (speed === 'pickup') return 'pickup';
+  return 'delivery';
+}
+
+/** What the shopper's timeline and the consoles call each state. */
+export const fulfilmentStateLabels: Readonly<Record<FulfilmentState, string>> = {
+  placed: 'Order placed',
+  accepted: 'Accepted by the seller',
+  picking: 'Being picked',
+  packed: 'Packed',
+  out_for_delivery: 'Out for delivery',
+  ready_for_pickup: 'Ready for pick-up',
+  served: 'Served',
+  delivered: 'Delivered',
+  picked_up: 'Picked up',
+  refused: 'Refused by the seller',
+  canceled: 'Canceled',
+};
+
+/** The console's button for each event. */
+export const fulfilmentEventLabels: Readonly<Record<FulfilmentEvent, string>> = {
+  accept: 'Accept',
+  refuse: 'Refuse',
+  pick: 'Start picking',
+  pack: 'Packed',
+  dispatch: 'Hand to driver',
+  ready: 'Ready for pick-up',
+  serve: 'Served',
+  deliver: 'Delivered',
+  hand_over: 'Picked up',
+  cancel: 'Cancel order',
+};
+
+/** The mail's subject the shopper gets on each move (the outbox mail adapter sends it). */
+export function fulfilmentMailSubject(orderNumber: string, to: FulfilmentState): string {
+  return `Your order #${orderNumber}: ${fulfilmentStateLabels[to].toLowerCase()}`;
+}
+
+/** A move the consoles must give a reason for: any staff move, and a seller's refusal (the shopper is told why). */
+export function needsReason(event: FulfilmentEvent, actor: FulfilmentActor): boolean {
+  return actor === 'staff' || event === 'refuse';
+}
+
+export const fulfilmentMessages = {
+  notAllowed: 'This order cannot be moved that way now.',
+  reasonRequired: 'Please give a reason.',
+  weightRequired: 'Please weigh every line sold by weight.',
+  pastCutoff: 'This order can no longer be changed: the seller is already preparing it.',
+  canceled: 'Your order was canceled.',
+} as const;
+
+/**
+ * The shopper may cancel (or reschedule) while no one has started picking and before the cutoff: 3 pm in New York
+ * the day before the delivery date (the FAQ: "orders changed before 3pm EST"). An order with no date has only the
+ * state rule.
+ */
+export function shopperMayChange(state: FulfilmentState, deliveryDate: string | null, now: Date): boolean {
+  if (state !== 'placed' && state !== 'accepted') return false;
+  if (deliveryDate === null) return true;
+  const dayBefore = addDays(deliveryDate, -1);
+  const today = storeToday(now);
+  if (today < dayBefore) return true;
+  return today === dayBefore && !isPastCutoff(now);
+}
+
+/**
+ * An order is late when it is not finished and its delivery date has passed, or it is the delivery date and the order
+ * has not left the shop; stuck when it has sat in one non-final state for over `stuckHours`.
+ */
+export function isLate(state: FulfilmentState, deliveryDate: string | null, now: Date): boolean {
+  if (finalFulfilmentStates.includes(state) || deliveryDate === null) return false;
+  const today = storeToday(now);
+  if (today > deliveryDate) return true;
+  return today === deliveryDate && ['placed', 'accepted', 'picking'].includes(state);
+}
+
+export const stuckHours = 24;
+
+export function isStuck(state: FulfilmentState, since: Date, now: Date): boolean {
+  return !finalFulfilmentStates.includes(state) && now.getTime() - since.getTime() > stuckHours * 3_600_000;
+}
+
+/** One product to pick for a slot: the lines of every order of that date and slot added up. */
+export interface PickLine {
+  product_name: string;
+  bottle_size: number;
+  qty: number;
+}
+
+export interface PickSlot {
+  date: string | null;
+  slot: string | null;
+  orders: number;
+  lines: PickLine[];
+}
+
+/**
+ * The seller's pick list: per delivery date and slot (in the order given), each product and size once with the
+ * quantity of every order still to pick (placed, accepted or picking), by name.
+ */
+export function pickList(
+  orders: readonly {
+    state: FulfilmentState;
+    delivery_date: string | null;
+    slot: string | null;
+    items: readonly { product_name: string; bottle_size: number; qty: number }[];
+  }[],
+): PickSlot[] {
+  const slots: PickSlot[] = [];
+  for (const order of orders) {
+    if (!['placed', 'accepted', 'picking'].includes(order.state)) continue;
+    let slot = slots.find((s) => s.date === order.delivery_date && s.slot === order.slot);
+    if (!slot) {
+      slot = { date: order.delivery_date, slot: order.slot, orders: 0, lines: [] };
+      slots.push(slot);
+    }
+    slot.orders += 1;
+    for (const item of order.items) {
+      const line = slot.lines.find((l) => l.product_name === item.product_name && l.bottle_size === item.bottle_size);
+      if (line) line.qty += item.qty;
+      else slot.lines.push({ product_name: item.product_name, bottle_size: item.bottle_size, qty: item.qty });
+    }
+  }
+  for (const slot of slots) slot.lines.sort((a, b) => a.product_name.localeCompare(b.product_name) || a.bottle_size - b.bottle_size);
+  return slots;
+}

@@ -1,0 +1,121 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useRef, useState } from 'react';
+import type { ConsoleOrder, ConsoleRole } from '../../api/contract/fulfilment.contract.ts';
+import { fulfilmentMachine, selectFulfilmentState, selectMoveError, selectMoves, selectMoving } from '../../machines/fulfilment/index.ts';
+import { formatUsDate } from '../../rules/delivery-dates.ts';
+import { fulfilmentEventLabels, fulfilmentStateLabels, needsReason, type FulfilmentEvent } from '../../rules/fulfilment.ts';
+import { formatMoney } from '../../rules/money.ts';
+import { formatWeight } from '../../rules/sizes.ts';
+import { primaryButton, secondaryButton, textInput } from '../../styles/controls.css.ts';
+import * as css from './console.css.ts';
+
+/**
+ * One order in a console: its lines (a weight field per line sold by weight while it is being picked), the moves this
+ * user may make now (the fulfilment machine's, from the rules' table) and a reason field where a move needs one.
+ */
+export function ConsoleOrderCard({ order, role, onMoved }: { order: ConsoleOrder; role: ConsoleRole; onMoved: () => void }) {
+  const actor = useActorRef(fulfilmentMachine, { input: { orderNumber: order.order_number, state: order.state, kind: order.kind, actor: role } });
+  const state = useSelector(actor, selectFulfilmentState);
+  const moves = useSelector(actor, selectMoves);
+  const moving = useSelector(actor, selectMoving);
+  const error = useSelector(actor, selectMoveError);
+  const [reason, setReason] = useState('');
+  const [weights, setWeights] = useState<Record<number, string>>({});
+  const shown = useRef(state);
+  useEffect(() => {
+    if (shown.current !== state) {
+      shown.current = state;
+      onMoved();
+    }
+  }, [state, onMoved]);
+
+  const wantsReason = moves.some((event) => needsReason(event, role));
+  const send = (event: FulfilmentEvent) =>
+    actor.send({
+      type: 'fulfil.move',
+      event,
+      reason: reason.trim() === '' ? undefined : reason.trim(),
+      // Only the weights typed: a line left blank is one the server names as unweighed.
+      weights: event === 'pack' ? typedWeights(order, weights) : undefined,
+    });
+  const headingId = `console-order-${order.order_number}`;
+
+  return (
+    <article className={css.card} aria-labelledby={headingId} data-order={order.order_number}>
+      <div className={css.cardHead}>
+        <h3 id={headingId} className={css.orderNumber}>
+          ORDER #{order.order_number}
+        </h3>
+        <span className={css.badge} data-testid="fulfilment-state">
+          {fulfilmentStateLabels[state]}
+        </span>
+        {order.late && <span className={css.warning}>Late</span>}
+        {order.stuck && <span className={css.warning}>Stuck</span>}
+      </div>
+      <p className={css.meta}>
+        {order.customer_name || 'Guest'} · {order.delivery_method} · {order.vendor_name}
+        {order.delivery_date && ` · ${formatUsDate(order.delivery_date)}`}
+        {order.slot && ` ${order.slot}`} · {formatMoney(order.grand_total)} · {order.payment_status}
+      </p>
+      <ul className={css.lines}>
+        {order.items.map((item) => (
+          <li key={item.id} className={css.line}>
+            <span>
+              {item.qty} × {item.product_name}
+              {item.bottle_size > 0 && ` (${formatWeight(item.bottle_size)})`}
+            </span>
+            {item.weighed_grams !== null && <span className={css.meta}>weighed {formatWeight(item.weighed_grams)}</span>}
+            {item.by_weight && moves.includes('pack') && (
+              <label className={css.filter}>
+                Weight of {item.product_name} (g)
+                <input
+                  className={`${textInput} ${css.weight}`}
+                  inputMode="numeric"
+                  value={weights[item.id] ?? ''}
+                  onChange={(e) => setWeights({ ...weights, [item.id]: e.target.value })}
+                />
+              </label>
+            )}
+          </li>
+        ))}
+      </ul>
+      {moves.length > 0 && (
+        <div className={css.actions}>
+          {wantsReason && (
+            <label className={css.filter}>
+              Reason
+              <input className={textInput} value={reason} onChange={(e) => setReason(e.target.value)} />
+            </label>
+          )}
+          {moves.map((event, index) => (
+            <button
+              key={event}
+              type="button"
+              className={index === 0 && event !== 'cancel' && event !== 'refuse' ? primaryButton : secondaryButton}
+              disabled={moving !== undefined}
+              onClick={() => send(event)}
+            >
+              {fulfilmentEventLabels[event]}
+            </button>
+          ))}
+        </div>
+      )}
+      {moving && (
+        <p role="status" className={css.status}>
+          Saving…
+        </p>
+      )}
+      {error && (
+        <p role="alert" className={css.error}>
+          {error}
+        </p>
+      )}
+    </article>
+  );
+}
+
+function typedWeights(order: ConsoleOrder, typed: Record<number, string>): { item_id: number; grams: number }[] {
+  return order.items
+    .filter((i) => i.by_weight && /^\d{1,6}$/.test((typed[i.id] ?? '').trim()))
+    .map((i) => ({ item_id: i.id, grams: Number((typed[i.id] ?? '').trim()) }));
+}

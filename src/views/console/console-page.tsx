@@ -1,0 +1,162 @@
+import { useCallback, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useConsoleMe, useConsoleOrders } from '../../api/console.swr.ts';
+import type { ConsoleRole } from '../../api/contract/fulfilment.contract.ts';
+import { addDays, formatUsDate, storeToday } from '../../rules/delivery-dates.ts';
+import { fulfilmentStateLabels, fulfilmentStates, isFulfilmentState, pickList, type FulfilmentState } from '../../rules/fulfilment.ts';
+import { formatWeight } from '../../rules/sizes.ts';
+import { secondaryButton, textInput } from '../../styles/controls.css.ts';
+import { useSessionValue } from '../app-context.tsx';
+import { ConsoleOrderCard } from './console-order-card.tsx';
+import * as css from './console.css.ts';
+
+const titles: Record<ConsoleRole, string> = { seller: 'SELLER CONSOLE', staff: 'STAFF CONSOLE' };
+
+/**
+ * /seller and /staff (issue 24), loaded on demand: never in the shopper's first load. A seller sees their locations'
+ * orders of today and tomorrow (or one of the two), by date and slot, with the pick list per slot; staff every order with filters, the
+ * late and stuck ones first. Both act on each order with the same moves (staff with a reason).
+ */
+export function ConsolePage({ role }: { role: ConsoleRole }) {
+  const token = useSessionValue('Token');
+  const me = useConsoleMe(Boolean(token));
+  if (!token) {
+    return (
+      <div className={css.page}>
+        <h1 className={css.title}>{titles[role]}</h1>
+        <p>
+          Please <Link to="/signIn">sign in</Link> with your {role} account.
+        </p>
+      </div>
+    );
+  }
+  if (me.error) {
+    return (
+      <p role="alert" className={css.error}>
+        {me.error instanceof Error ? me.error.message : 'Your account could not be loaded.'}
+      </p>
+    );
+  }
+  if (!me.data?.data) {
+    return (
+      <p role="status" className={css.status}>
+        Loading…
+      </p>
+    );
+  }
+  if (me.data.data.role !== role) {
+    return (
+      <div className={css.page}>
+        <h1 className={css.title}>{titles[role]}</h1>
+        <p role="alert">This console is for {role} accounts. Sign in with one to use it.</p>
+      </div>
+    );
+  }
+  return <ConsoleOrders role={role} />;
+}
+
+function ConsoleOrders({ role }: { role: ConsoleRole }) {
+  const today = storeToday(new Date());
+  const [date, setDate] = useState<string | undefined>(undefined);
+  const [state, setState] = useState<FulfilmentState | undefined>(undefined);
+  const [late, setLate] = useState(false);
+  const filter = { date, state, ...(late ? { late } : {}) };
+  const orders = useConsoleOrders(role, filter);
+  const { mutate } = orders;
+  const reload = useCallback(() => void mutate(), [mutate]);
+  const list = orders.data?.data ?? [];
+  const slots = role === 'seller' ? pickList(list) : [];
+
+  return (
+    <div className={css.page}>
+      <h1 className={css.title}>{titles[role]}</h1>
+      <div className={css.filters}>
+        {role === 'seller' ? (
+          <div role="group" aria-label="Day" className={css.actions}>
+            <button type="button" className={secondaryButton} aria-pressed={date === undefined} onClick={() => setDate(undefined)}>
+              Today and tomorrow
+            </button>
+            {[today, addDays(today, 1)].map((day, i) => (
+              <button key={day} type="button" className={secondaryButton} aria-pressed={date === day} onClick={() => setDate(day)}>
+                {i === 0 ? 'Today' : 'Tomorrow'} ({formatUsDate(day)})
+              </button>
+            ))}
+          </div>
+        ) : (
+          <>
+            <label className={css.filter}>
+              Date
+              <input className={textInput} type="date" value={date ?? ''} onChange={(e) => setDate(e.target.value || undefined)} />
+            </label>
+            <label className={css.filter}>
+              Status
+              <select
+                className={textInput}
+                value={state ?? ''}
+                onChange={(e) => setState(isFulfilmentState(e.target.value) ? e.target.value : undefined)}
+              >
+                <option value="">Any</option>
+                {fulfilmentStates.map((s) => (
+                  <option key={s} value={s}>
+                    {fulfilmentStateLabels[s]}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className={css.filter}>
+              <span>
+                <input type="checkbox" checked={late} onChange={(e) => setLate(e.target.checked)} /> Late or stuck only
+              </span>
+            </label>
+          </>
+        )}
+      </div>
+      {orders.error && (
+        <p role="alert" className={css.error}>
+          {orders.error instanceof Error ? orders.error.message : 'The orders could not be loaded.'}
+        </p>
+      )}
+      {!orders.data && !orders.error && (
+        <p role="status" className={css.status}>
+          Loading orders…
+        </p>
+      )}
+      {orders.data && list.length === 0 && <p className={css.status}>No orders.</p>}
+      {slots.length > 0 && (
+        <section className={css.card} aria-label="Pick list">
+          <h2 className={css.slotTitle}>PICK LIST</h2>
+          {slots.map((slot) => (
+            <div key={`${slot.date ?? ''} ${slot.slot ?? ''}`}>
+              <h3 className={css.slotTitle}>
+                {slot.date ? formatUsDate(slot.date) : 'No date'} {slot.slot ?? 'any time'} · {slot.orders} order{slot.orders === 1 ? '' : 's'}
+              </h3>
+              <ul className={css.lines}>
+                {slot.lines.map((line) => (
+                  <li key={`${line.product_name} ${line.bottle_size}`}>
+                    {line.qty} × {line.product_name}
+                    {line.bottle_size > 0 && ` (${formatWeight(line.bottle_size)})`}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </section>
+      )}
+      <ul className={css.list} aria-label="Orders">
+        {list.map((order) => (
+          <li key={`${order.order_number}:${order.state}`}>
+            <ConsoleOrderCard order={order} role={role} onMoved={reload} />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function SellerConsolePage() {
+  return <ConsolePage role="seller" />;
+}
+
+export function StaffConsolePage() {
+  return <ConsolePage role="staff" />;
+}

@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import type { MoveOrderReply } from '../../src/api/contract/fulfilment.contract.ts';
+import { ApiError } from '../../src/api/http.ts';
+import { fulfilmentMachine, selectFulfilmentState, selectMoveError, selectMoves, type FulfilmentInput } from '../../src/machines/fulfilment/index.ts';
+import type { FulfilmentContext, MoveInput } from '../../src/machines/fulfilment/fulfilment.machine.ts';
+import { fulfilmentEvents, fulfilmentStates, fulfilmentTransitions, type FulfilmentKind, type FulfilmentState } from '../../src/rules/fulfilment.ts';
+import { done, failed, labelled } from './machine-events.ts';
+import { allStateIds, allTransitions, coverageTitle, planPaths, replay, type PathPlan } from './path-coverage.ts';
+
+const { label, eventName } = labelled();
+const moved = (to: FulfilmentState) => label(`moveOrder: ${to}`, done('moveOrder', { code: 1, data: { order_id: '100000001', state: to } }));
+const unmoved = label('moveOrder: code -1', done('moveOrder', { code: -1, message: 'Not now' }));
+const refused = label('moveOrder: 409', failed('moveOrder', new ApiError('This order cannot be moved that way now.', -1, 409)));
+const tries = fulfilmentEvents.map((event) => label(`fulfil.move ${event}`, { type: 'fulfil.move', event, reason: 'why', weights: [] }));
+
+/** At idle every move is tried (the guard keeps those the table refuses); while moving, every answer. */
+function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
+  const c = snapshot.context as FulfilmentContext;
+  const state = fulfilmentStates.find((s) => snapshot.matches(s));
+  if (!state || snapshot.status !== 'active') return [];
+  if (c.pending === undefined) return tries;
+  const targets = fulfilmentTransitions.filter((t) => t.from === state && t.event === c.pending?.event).map((t) => moved(t.to));
+  return [...targets, unmoved, refused];
+}
+const serializeState = (snapshot: AnyMachineSnapshot) => {
+  const c = snapshot.context as FulfilmentContext;
+  return JSON.stringify([snapshot.value, c.pending?.event, c.error]);
+};
+
+/** Every start state for one kind and actor, and the three kinds from placed for both actors. */
+const inputs: FulfilmentInput[] = [
+  ...fulfilmentStates.map((state) => ({ orderNumber: '100000001', state, kind: 'delivery' as const, actor: 'staff' as const })),
+  ...(['delivery', 'pickup', 'dine_in'] as const satisfies readonly FulfilmentKind[]).flatMap((kind) =>
+    (['seller', 'staff'] as const).map((actor) => ({ orderNumber: '100000001', state: 'placed' as const, kind, actor })),
+  ),
+];
+
+describe('fulfilment paths', () => {
+  const taken = new Set<string>();
+  const reached = new Set<string>();
+  for (const input of inputs) {
+    const plans = planPaths(fulfilmentMachine, { input, events: eventsFor, serializeState });
+    it.each(
+      plans.map((p): [string, PathPlan] => [
+        `${input.actor} ${input.kind} from ${input.state}: ${p.events.map(eventName).join(' → ') || '(initial)'}`,
+        p,
+      ]),
+    )('%s', (_name, plan) => {
+      const result = replay(fulfilmentMachine, plan, input);
+      result.transitions.forEach((t) => taken.add(t));
+      result.states.forEach((s) => reached.add(s));
+      expect(result.snapshot.value).toEqual(plan.expected.value);
+    });
+  }
+
+  it(coverageTitle(fulfilmentMachine), () => {
+    expect([...allStateIds(fulfilmentMachine)].filter((s) => !reached.has(s))).toEqual([]);
+    expect([...allTransitions(fulfilmentMachine)].filter((t) => !taken.has(t))).toEqual([]);
+  });
+});
+
+describe('fulfilment behaviour', () => {
+  it('offers only the moves of the table for the actor and kind, and follows the server', async () => {
+    const sent: string[] = [];
+    const machine = fulfilmentMachine.provide({
+      actors: {
+        moveOrder: fromPromise<MoveOrderReply, MoveInput>(async ({ input }) => {
+          sent.push(input.pending?.event ?? '');
+          const reached: Partial<Record<string, FulfilmentState>> = {
+            accept: 'accepted',
+            pick: 'picking',
+            pack: 'packed',
+            ready: 'ready_for_pickup',
+            hand_over: 'picked_up',
+          };
+          const to = reached[input.pending?.event ?? ''];
+          if (!to) throw new ApiError('This order cannot be moved that way now.', -1, 409);
+          return { code: 1, data: { order_id: '100000001', state: to } };
+        }),
+      },
+    });
+    const actor = createActor(machine, { input: { orderNumber: '100000001', state: 'placed', kind: 'pickup', actor: 'seller' } }).start();
+    expect(selectMoves(actor.getSnapshot())).toEqual(['accept', 'refuse']);
+    // A seller never cancels: the move is not even sent.
+    actor.send({ type: 'fulfil.move', event: 'cancel', reason: 'no', weights: undefined });
+    expect(sent).toEqual([]);
+    for (const event of ['accept', 'pick', 'pack'] as const) {
+      actor.send({ type: 'fulfil.move', event, reason: undefined, weights: [] });
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+    expect(selectFulfilmentState(actor.getSnapshot())).toBe('packed');
+    // A pick-up order is made ready, never dispatched.
+    expect(selectMoves(actor.getSnapshot())).toEqual(['ready']);
+    actor.send({ type: 'fulfil.move', event: 'ready', reason: undefined, weights: undefined });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    actor.send({ type: 'fulfil.move', event: 'hand_over', reason: undefined, weights: undefined });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(selectFulfilmentState(actor.getSnapshot())).toBe('picked_up');
+    expect(sent).toEqual(['accept', 'pick', 'pack', 'ready', 'hand_over']);
+  });
+
+  it("keeps the order where it is and shows the server's refusal", async () => {
+    const machine = fulfilmentMachine.provide({
+      actors: {
+        moveOrder: fromPromise<MoveOrderReply, MoveInput>(() => Promise.reject(new ApiError('This order cannot be moved that way now.', -1, 409))),
+      },
+    });
+    const actor = createActor(machine, { input: { orderNumber: '100000001', state: 'placed', kind: 'delivery', actor: 'seller' } }).start();
+    actor.send({ type: 'fulfil.move', event: 'accept', reason: undefined, weights: undefined });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(selectFulfilmentState(actor.getSnapshot())).toBe('placed');
+    expect(selectMoveError(actor.getSnapshot())).toBe('This order cannot be moved that way now.');
+  });
+});

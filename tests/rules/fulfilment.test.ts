@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import {
+  finalFulfilmentStates,
+  fulfilmentEventsFor,
+  fulfilmentStates,
+  fulfilmentTransition,
+  fulfilmentTransitions,
+  isLate,
+  pickList,
+  shopperMayChange,
+} from '../../src/rules/fulfilment.ts';
+
+describe('the fulfilment table', () => {
+  it('leaves no final state and reaches every other state', () => {
+    for (const t of fulfilmentTransitions) expect(finalFulfilmentStates).not.toContain(t.from);
+    const reached = new Set(['placed', ...fulfilmentTransitions.map((t) => t.to)]);
+    expect([...fulfilmentStates].filter((s) => !reached.has(s))).toEqual([]);
+  });
+
+  it('lets a seller accept or refuse, never cancel; the shopper only cancel', () => {
+    expect(fulfilmentEventsFor('placed', 'seller', 'delivery')).toEqual(['accept', 'refuse']);
+    expect(fulfilmentEventsFor('placed', 'shopper', 'delivery')).toEqual(['cancel']);
+    expect(fulfilmentEventsFor('picking', 'shopper', 'delivery')).toEqual([]);
+    expect(fulfilmentEventsFor('picking', 'staff', 'delivery')).toEqual(['pack', 'cancel']);
+  });
+
+  it('sends a packed order on by its kind only', () => {
+    expect(fulfilmentEventsFor('packed', 'seller', 'delivery')).toEqual(['dispatch']);
+    expect(fulfilmentEventsFor('packed', 'seller', 'pickup')).toEqual(['ready']);
+    expect(fulfilmentEventsFor('packed', 'seller', 'dine_in')).toEqual(['serve']);
+    expect(fulfilmentTransition('packed', 'dispatch', 'seller', 'pickup')).toBeUndefined();
+  });
+});
+
+describe('the shopper’s cutoff', () => {
+  // 2026-12-01 14:00Z is 9 am in New York; 21:00Z is 4 pm.
+  it('is 3 pm New York the day before delivery, and only before picking', () => {
+    expect(shopperMayChange('placed', '2026-12-03', new Date('2026-12-01T21:00:00Z'))).toBe(true);
+    expect(shopperMayChange('accepted', '2026-12-02', new Date('2026-12-01T14:00:00Z'))).toBe(true);
+    expect(shopperMayChange('accepted', '2026-12-02', new Date('2026-12-01T21:00:00Z'))).toBe(false);
+    expect(shopperMayChange('placed', '2026-12-01', new Date('2026-12-01T14:00:00Z'))).toBe(false);
+    expect(shopperMayChange('picking', '2026-12-09', new Date('2026-12-01T14:00:00Z'))).toBe(false);
+    expect(shopperMayChange('placed', null, new Date('2026-12-01T14:00:00Z'))).toBe(true);
+  });
+});
+
+describe('late orders and the pick list', () => {
+  it('calls an order late past its day, or on its day before it left the shop', () => {
+    const now = new Date('2026-12-01T14:00:00Z');
+    expect(isLate('accepted', '2026-11-30', now)).toBe(true);
+    expect(isLate('picking', '2026-12-01', now)).toBe(true);
+    expect(isLate('out_for_delivery', '2026-12-01', now)).toBe(false);
+    expect(isLate('delivered', '2026-11-30', now)).toBe(false);
+  });
+
+  it('adds up each slot’s products of the orders still to pick', () => {
+    const item = (product_name: string, qty: number) => ({ product_name, bottle_size: 500, qty });
+    const slots = pickList([
+      { state: 'placed', delivery_date: '2026-12-01', slot: '10:00–12:00', items: [item('Ribeye', 1), item('Bacon', 2)] },
+      { state: 'accepted', delivery_date: '2026-12-01', slot: '10:00–12:00', items: [item('Ribeye', 2)] },
+      { state: 'packed', delivery_date: '2026-12-01', slot: '10:00–12:00', items: [item('Ribeye', 9)] },
+      { state: 'picking', delivery_date: '2026-12-02', slot: null, items: [item('Salmon', 1)] },
+    ]);
+    expect(slots).toEqual([
+      { date: '2026-12-01', slot: '10:00–12:00', orders: 2, lines: [item('Bacon', 2), item('Ribeye', 3)] },
+      { date: '2026-12-02', slot: null, orders: 1, lines: [item('Salmon', 1)] },
+    ]);
+  });
+});

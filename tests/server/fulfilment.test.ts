@@ -1,0 +1,232 @@
+import { assert } from 'superstruct';
+import { afterAll, describe, expect, test } from 'vitest';
+import { consoleMeReply, consoleOrdersReply } from '../../src/api/contract/fulfilment.contract.ts';
+import { orderStatusReply, placeOrderReply } from '../../src/api/contract/checkout.contract.ts';
+import { TestPaymentGateway } from '../../server/adapters/payments/test-gateway.ts';
+import { startSession } from '../../server/services/accounts/accounts.ts';
+import { addStoreUser } from '../../server/services/accounts/store-users.ts';
+import { generousLimits } from './account-helpers.ts';
+import { manualClock, pickOffers, post } from './cart-page-helpers.ts';
+import { checkoutNow, readyCart, saveCard, shopper } from './checkout-helpers.ts';
+import { orderOf, stockOf, takeInTurn } from './fixtures.ts';
+import { json, startTestApp } from './test-app.ts';
+
+/**
+ * Issue 24: the order's life after payment. Each move of src/rules/fulfilment.ts through the seller and staff routes,
+ * in order only, under the row lock (two racing moves: exactly one wins), with the refund and the give-back when an
+ * order ends, the role and location checks, and the shopper's timeline.
+ */
+const clock = manualClock(checkoutNow);
+const gateway = new TestPaymentGateway(clock.now);
+const t = await startTestApp({ clock: clock.now, payments: gateway, rateLimits: generousLimits });
+afterAll(() => t.close());
+
+const buyer = await shopper(t, 'fulfil-buyer@example.com');
+const offers = await pickOffers(t, { speed: 'local', locId: 101 }, 20, 0, { priceCents: 1250, stock: 100 });
+const nextOffer = takeInTurn(() => offers);
+
+async function storeUser(email: string, role: 'seller' | 'staff', locIds: number[]): Promise<string> {
+  const made = await addStoreUser(t.database.db, { email, password: 'Secret123!', role, locIds });
+  if (made.kind === 'invalid') throw new Error(made.message);
+  return startSession(t.database.db, made.customerId);
+}
+const seller = await storeUser('seller-101@example.com', 'seller', [101]);
+const otherSeller = await storeUser('seller-102@example.com', 'seller', [102]);
+const staff = await storeUser('staff@example.com', 'staff', []);
+
+/** A paid order of the buyer's at loc 101 (Local Delivery), delivered on `date`. */
+async function paidOrder(date = '2026-12-01'): Promise<{ number: string; offerId: number }> {
+  const offer = nextOffer();
+  const cartId = await readyCart(t, buyer.token, buyer.customerId, [{ offer, qty: 2 }], { 101: date });
+  const cardId = await saveCard(t, buyer.token, buyer.customerId);
+  const placed = await post(
+    t,
+    '/api/placeorder/placeorder',
+    { cart_id: cartId, delivery_address_id: buyer.addressId, speed_id: 1, payment_mode: 2, card_id: cardId },
+    buyer.token,
+  );
+  assert(placed.body, placeOrderReply);
+  if (placed.body.code !== 1 || !placed.body.order_id) throw new Error(JSON.stringify(placed.body));
+  return { number: placed.body.order_id, offerId: offer.offerId };
+}
+
+const move = (token: string, role: 'seller' | 'staff', orderId: string, event: string, extra: Record<string, unknown> = {}) =>
+  post(t, `/api/${role}/orders/move`, { order_id: orderId, event, ...extra }, token);
+
+async function consoleOrders(token: string, role: 'seller' | 'staff', query = '') {
+  const response = await t.app.inject({ method: 'GET', url: `/api/${role}/orders${query}`, headers: { authorization: `Bearer ${token}` } });
+  return { status: response.statusCode, body: json(response) };
+}
+
+async function weights(orderNumber: string) {
+  const list = await consoleOrders(seller, 'seller');
+  assert(list.body, consoleOrdersReply);
+  const order = list.body.data?.find((o) => o.order_number === orderNumber);
+  return order?.items.filter((i) => i.by_weight).map((i) => ({ item_id: i.id, grams: 480 })) ?? [];
+}
+
+describe('roles', () => {
+  test('the session carries the role and a seller their locations', async () => {
+    const me = await t.app.inject({ method: 'GET', url: '/api/console/me', headers: { authorization: `Bearer ${seller}` } });
+    const body = json(me);
+    assert(body, consoleMeReply);
+    expect(body.data).toMatchObject({ role: 'seller', loc_ids: [101] });
+    const shopperMe = json(await t.app.inject({ method: 'GET', url: '/api/console/me', headers: { authorization: `Bearer ${buyer.token}` } }));
+    assert(shopperMe, consoleMeReply);
+    expect(shopperMe.data?.role).toBe('shopper');
+  });
+
+  test('a shopper is refused on the consoles (404), a seller on the staff console; adding again updates', async () => {
+    expect((await consoleOrders(buyer.token, 'seller')).status).toBe(404);
+    expect((await consoleOrders(seller, 'staff')).status).toBe(404);
+    expect((await consoleOrders(staff, 'seller')).status).toBe(404);
+    const again = await addStoreUser(t.database.db, { email: 'seller-101@example.com', password: 'Secret123!', role: 'seller', locIds: [101] });
+    expect(again.kind).toBe('updated');
+    const bad = await addStoreUser(t.database.db, { email: 'x@example.com', password: 'Secret123!', role: 'seller', locIds: [] });
+    expect(bad).toMatchObject({ kind: 'invalid', field: 'loc' });
+  });
+});
+
+describe('the order moves only in the allowed order', () => {
+  test('placed → accepted → picking → packed (weighed) → out for delivery → delivered, each on the timeline', async () => {
+    const order = await paidOrder();
+    const listed = await consoleOrders(seller, 'seller');
+    assert(listed.body, consoleOrdersReply);
+    const row = listed.body.data?.find((o) => o.order_number === order.number);
+    expect(row).toMatchObject({ state: 'placed', moves: ['accept', 'refuse'], kind: 'delivery' });
+
+    expect((await move(seller, 'seller', order.number, 'pick')).status).toBe(409);
+    expect((await move(seller, 'seller', order.number, 'accept')).body).toMatchObject({ code: 1, data: { state: 'accepted' } });
+    expect((await move(seller, 'seller', order.number, 'pick')).status).toBe(200);
+    const unweighed = await move(seller, 'seller', order.number, 'pack', { weights: [] });
+    const needsWeights = (await weights(order.number)).length > 0;
+    if (needsWeights) expect(unweighed.body).toMatchObject({ errors: [{ field: 'weights' }] });
+    const packed = await move(seller, 'seller', order.number, 'pack', { weights: await weights(order.number) });
+    if (needsWeights) expect(packed.status).toBe(200);
+    expect((await move(seller, 'seller', order.number, 'ready')).status).toBe(409);
+    expect((await move(seller, 'seller', order.number, 'dispatch')).status).toBe(200);
+    expect((await move(seller, 'seller', order.number, 'deliver')).status).toBe(200);
+    expect((await move(seller, 'seller', order.number, 'deliver')).status).toBe(409);
+
+    const row2 = await orderOf(t, order.number);
+    expect(row2).toMatchObject({ fulfilment_state: 'delivered', status: 'complete' });
+    const status = json(
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/account/orderstatus?order_id=${order.number}`,
+        headers: { authorization: `Bearer ${buyer.token}` },
+      }),
+    );
+    assert(status, orderStatusReply);
+    expect(status.data?.timeline?.map((s) => s.state)).toEqual(['placed', 'accepted', 'picking', 'packed', 'out_for_delivery', 'delivered']);
+    expect(status.data?.can_cancel).toBe(false);
+    const mails = await t.database.db.selectFrom('outbox').select('subject').where('subject', 'like', `Your order #${order.number}:%`).execute();
+    expect(mails.map((m) => m.subject)).toContain(`Your order #${order.number}: delivered`);
+  });
+
+  test('a refusal needs a reason, refunds the card and gives the stock back', async () => {
+    const order = await paidOrder();
+    const stockBefore = await stockOf(t, order.offerId);
+    expect((await move(seller, 'seller', order.number, 'refuse')).body).toMatchObject({ errors: [{ field: 'reason' }] });
+    expect((await move(seller, 'seller', order.number, 'refuse', { reason: 'Out of salmon' })).status).toBe(200);
+    expect(await stockOf(t, order.offerId)).toBe(stockBefore + 2);
+    const row = await orderOf(t, order.number);
+    expect(row).toMatchObject({ fulfilment_state: 'refused', status: 'canceled' });
+    expect(gateway.isRefunded(row.payment_ref ?? '')).toBe(true);
+    // Refused: nothing moves it any more, and staff's cancel is refused too (nothing refunded twice).
+    expect((await move(staff, 'staff', order.number, 'cancel', { reason: 'again' })).status).toBe(409);
+  });
+
+  test('staff act on any order with a reason; the staff list puts late orders first', async () => {
+    const order = await paidOrder();
+    expect((await move(staff, 'staff', order.number, 'accept')).body).toMatchObject({ errors: [{ field: 'reason' }] });
+    expect((await move(staff, 'staff', order.number, 'accept', { reason: 'Seller on the phone' })).status).toBe(200);
+    clock.set('2026-12-02T15:00:00Z');
+    try {
+      const list = await consoleOrders(staff, 'staff', '?late=true');
+      assert(list.body, consoleOrdersReply);
+      expect(list.body.data?.some((o) => o.order_number === order.number && o.late)).toBe(true);
+      expect(list.body.data?.every((o) => o.late || o.stuck)).toBe(true);
+    } finally {
+      clock.set(checkoutNow);
+    }
+    const events = await t.database.db.selectFrom('order_events').selectAll().where('reason', '=', 'Seller on the phone').execute();
+    expect(events).toMatchObject([{ event: 'accept', from_state: 'placed', to_state: 'accepted', actor_role: 'staff' }]);
+  });
+});
+
+describe('locations and races', () => {
+  test("another location's seller gets 404 and never sees the order", async () => {
+    const order = await paidOrder();
+    expect((await move(otherSeller, 'seller', order.number, 'accept')).status).toBe(404);
+    const list = await consoleOrders(otherSeller, 'seller');
+    assert(list.body, consoleOrdersReply);
+    expect(list.body.data?.some((o) => o.order_number === order.number)).toBe(false);
+    expect((await move(seller, 'seller', '999999999', 'accept')).status).toBe(404);
+  });
+
+  test('bad input is a 400 naming the field', async () => {
+    expect((await move(seller, 'seller', 'abc', 'accept')).body).toMatchObject({ errors: [{ field: 'order_id' }] });
+    expect((await move(seller, 'seller', '100000001', 'fly')).body).toMatchObject({ errors: [{ field: 'event' }] });
+    expect((await consoleOrders(seller, 'seller', '?date=tomorrow')).body).toMatchObject({ errors: [{ field: 'date' }] });
+  });
+
+  test('accept against the shopper’s cancel: exactly one wins, and the stock comes back only if the cancel won', async () => {
+    const order = await paidOrder('2026-12-04');
+    const stockBefore = await stockOf(t, order.offerId);
+    const [accepted, canceled] = await Promise.all([
+      move(seller, 'seller', order.number, 'accept'),
+      post(t, '/api/account/order/cancel', { order_id: order.number }, buyer.token),
+    ]);
+    // The shopper may cancel an accepted order before the cutoff: either order of the two ends canceled, once.
+    const row = await orderOf(t, order.number);
+    expect(row.fulfilment_state).toBe('canceled');
+    expect(canceled.status).toBe(200);
+    expect([200, 409]).toContain(accepted.status);
+    expect(await stockOf(t, order.offerId)).toBe(stockBefore + 2);
+    const cancels = await t.database.db
+      .selectFrom('order_events')
+      .select('event')
+      .where('order_id', '=', row.id)
+      .where('event', '=', 'cancel')
+      .execute();
+    expect(cancels).toHaveLength(1);
+  });
+
+  test('two packs at once: one packs, the other is refused', async () => {
+    const order = await paidOrder();
+    await move(seller, 'seller', order.number, 'accept');
+    await move(seller, 'seller', order.number, 'pick');
+    const w = await weights(order.number);
+    const results = await Promise.all([
+      move(seller, 'seller', order.number, 'pack', { weights: w }),
+      move(staff, 'staff', order.number, 'pack', { weights: w, reason: 'helping' }),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    const packs = await t.database.db
+      .selectFrom('order_events')
+      .innerJoin('orders', 'orders.id', 'order_events.order_id')
+      .select('event')
+      .where('orders.increment_id', '=', order.number)
+      .where('event', '=', 'pack')
+      .execute();
+    expect(packs).toHaveLength(1);
+  });
+});
+
+describe('the shopper cancels before the cutoff', () => {
+  test('before the cutoff: canceled, refunded; past it, or once picking started: refused', async () => {
+    const early = await paidOrder('2026-12-04');
+    const reply = await post(t, '/api/account/order/cancel', { order_id: early.number }, buyer.token);
+    expect(reply.status).toBe(200);
+    const row = await orderOf(t, early.number);
+    expect(gateway.isRefunded(row.payment_ref ?? '')).toBe(true);
+
+    const sameDay = await paidOrder('2026-12-01');
+    expect((await post(t, '/api/account/order/cancel', { order_id: sameDay.number }, buyer.token)).status).toBe(409);
+
+    const stranger = await shopper(t, 'fulfil-stranger@example.com');
+    const theirs = await paidOrder('2026-12-04');
+    expect((await post(t, '/api/account/order/cancel', { order_id: theirs.number }, stranger.token)).status).toBe(404);
+  });
+});
