@@ -39,7 +39,7 @@ import {
 } from './checkout-fixtures.ts';
 import { facePassNeededRefusal } from '../../src/rules/messages.ts';
 import { facePassNoteAt } from '../../src/rules/face-check.ts';
-import { done, failed, label, offline, pathName } from './machine-events.ts';
+import { done, failed, label, offline } from './machine-events.ts';
 import { allStateIds, allTransitions, coverageTitle, planPaths, replay, type PathPlan } from './path-coverage.ts';
 
 const savedCards: PaymentMethodsReply = { code: 1, data: [visa, { ...mastercard, id: 5 }], payment_method: 'stripe_payments' };
@@ -146,17 +146,15 @@ describe('checkout tabs paths', () => {
   for (const variant of variants) {
     const plans: PathPlan[] = planPaths(variant.machine, { input: { session: session(variant.values) }, events: eventsFor, serializeState });
     describe(variant.name, () => {
-      it(`replays ${plans.length} paths`, () => {
-        for (const plan of plans) {
-          const result = replay(variant.machine, plan, { session: session(variant.values) });
-          expect(result.snapshot.value, pathName(plan.events)).toEqual(plan.expected.value);
-          result.states.forEach((s) => reached.add(s));
-          result.transitions.forEach((t) => taken.add(t));
-          // The step on screen is always one whose tab flag is set.
-          const c = result.snapshot.context as CheckoutContext;
-          if (!result.snapshot.matches({ flow: 'starting' }) && !result.snapshot.matches({ flow: 'identityNeeded' }))
-            expect(Object.values(c.flags).some(Boolean)).toBe(true);
-        }
+      it.each(plans.map((p): [string, PathPlan] => [p.name, p]))('%s', (_name, plan) => {
+        const result = replay(variant.machine, plan, { session: session(variant.values) });
+        expect(result.snapshot.value, plan.name).toEqual(plan.expected.value);
+        result.states.forEach((s) => reached.add(s));
+        result.transitions.forEach((t) => taken.add(t));
+        // The step on screen is always one whose tab flag is set.
+        const c = result.snapshot.context as CheckoutContext;
+        if (!result.snapshot.matches({ flow: 'starting' }) && !result.snapshot.matches({ flow: 'identityNeeded' }))
+          expect(Object.values(c.flags).some(Boolean)).toBe(true);
       });
     });
   }
