@@ -69,3 +69,14 @@ describe('the Stately JSON', () => {
     expect(allTransitions(rebuilt).size).toBe(allTransitions(entry.machine).size);
   });
 });
+
+describe('transition descriptions', () => {
+  // Every transition says, in a shopper's or an analyst's words, what happens: the charts, the README tables, the
+  // path test titles and `npm run flows:paths` all read them.
+  it.each(machines.map((m) => [m.id, m]))('%s: every transition has a description', (_id, entry) => {
+    const missing = outlineOf(entry.machine)
+      .transitions.filter((t) => !t.description?.trim())
+      .map((t) => t.key);
+    expect(missing, `add a \`description\` to these transitions in ${entry.file}`).toEqual([]);
+  });
+});

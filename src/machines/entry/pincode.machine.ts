@@ -112,7 +112,7 @@ export const pincodeMachine = setup({
     editing: {
       description: 'The shopper types a pincode (or takes the suggested one).',
       on: {
-        'pincode.change': { actions: 'assignValue' },
+        'pincode.change': { description: 'The shopper types in the pincode field.', actions: 'assignValue' },
         'pincode.submit': [
           { guard: 'isPincodeValid', target: 'lookingUp', description: 'A 5-digit pincode: we check whether we deliver there.' },
           { actions: 'assignValidationError', description: 'Not a 5-digit pincode: the field says why.' },
@@ -158,15 +158,22 @@ export const pincodeMachine = setup({
         src: 'clearCart',
         input: ({ context }) => ({ cartId: context.cartId ?? '', customerId: context.customerId }),
         // The old area's cart is gone for the shopper either way; a failed clear must not trap them here.
-        onDone: { target: 'keepingArea' },
-        onError: { target: 'keepingArea' },
+        onDone: { description: "The old area's cart is emptied: the new area is kept.", target: 'keepingArea' },
+        onError: {
+          description: 'The old cart could not be emptied: the new area is kept all the same (that cart belongs to the old area).',
+          target: 'keepingArea',
+        },
       },
     },
     notServed: {
       description:
         "Not served: 'We are coming soon to this pincode. Please see a list of all pincodes we currently serve.', with the link to that list.",
       on: {
-        'pincode.change': { target: 'editing', actions: ['assignValue', 'clearNotServed'] },
+        'pincode.change': {
+          description: 'The shopper types another pincode: the not-served message goes.',
+          target: 'editing',
+          actions: ['assignValue', 'clearNotServed'],
+        },
       },
     },
     keepingArea: {
