@@ -12,6 +12,10 @@ export const flowPlaces: Record<string, FlowPlace> = {
   accountDashboard: { routes: ['/setting/user'], spec: 'C §2 "Account tab (/setting/user)", §4 "Account"' },
   accountMenu: { routes: ['every page (header)'], spec: 'S §2 "Header"' },
   addCard: { routes: ['/cart/card', '/setting/user'], spec: 'C §4 "Add card sequence"' },
+  addressForm: {
+    routes: ['/cart/address', '/setting/user'],
+    spec: 'C §2 "Checkout tabs" (1. Shipping address screen), "Account tab (/setting/user)"; C §5 (address fields)',
+  },
   addToCart: { routes: ['/store/{productId}'], spec: 'S §2 "Product detail", §4 "Add to cart"' },
   ageGate: { routes: ['/'], spec: 'S §2 "Screens and routes" (/ landing or age gate)' },
   auth: { routes: ['/signIn', '/createAccount', '/forgot/password'], spec: 'C §2 "Sign in", "Create account", "Forgot password"; §4 "Register"' },
@@ -26,6 +30,7 @@ export const flowPlaces: Record<string, FlowPlace> = {
   checkoutSummary: { routes: ['/cart/checkout'], spec: 'C §4 "Place order"' },
   deliveryGroup: { routes: ['/cart'], spec: 'C §2 "Cart page" (delivery date per vendor)' },
   deliveryOptions: { routes: ['/ship/options'], spec: 'S §2 "Delivery options screen", §4 "Delivery options"' },
+  entry: { routes: ['/'], spec: 'S §2 "Screens and routes" (/ landing: age gate, then the Delivery Pincode dialog)' },
   faceVerify: { routes: ['/cart/face', '/verifyFace'], spec: 'C §4 "Face verify"' },
   guestRegister: { routes: ['/guest/register'], spec: 'C §2 "Routes in this area" (/guest/register)' },
   kyc: { routes: ['/kyc'], spec: 'C §2 "KYC screen", §4 "KYC"' },

@@ -5,6 +5,7 @@ import { createMachine, type AnyStateMachine } from 'xstate';
 import { allStateIds, allTransitions } from '../machines/path-coverage.ts';
 import { flowsFolder, flowTexts, svgHashPattern } from './flow-docs.ts';
 import { usageOf } from './flow-usage.ts';
+import { shapesInReport, shapesOf } from './flow-coverage.ts';
 import { catalogueOf } from '../../src/dev/flows/machine-catalogue.ts';
 import { outlineOf } from '../../src/dev/flows/statechart-outline.ts';
 
@@ -44,6 +45,15 @@ describe('docs/flows', () => {
 
   it('the index matches every machine', () => {
     expect(onDisk('README.md'), stale('docs/flows/README.md')).toBe(files.get('README.md'));
+  });
+
+  it('coverage.md was written for the machines as they are', () => {
+    // Its figures (states, transitions, paths, reach) come from running every path test, which this test does not:
+    // it compares each machine's shape (states and transitions) with the one coverage.md was counted on.
+    const recorded = shapesInReport(onDisk('coverage.md') ?? '');
+    const changed = [...shapesOf(machines)].filter(([id, shape]) => recorded.get(id) !== shape).map(([id]) => id);
+    const gone = [...recorded.keys()].filter((id) => !machines.some((m) => m.id === id));
+    expect([...changed, ...gone], 'docs/flows/coverage.md is out of date for these machines: run `npm run flows:coverage` and commit it').toEqual([]);
   });
 
   it('holds no files of machines that are gone', () => {
