@@ -114,7 +114,8 @@ function flowEvents(snapshot: AnyMachineSnapshot): AnyEventObject[] {
 
 function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   const snackbar = snapshot.matches({ notice: 'shown' }) ? [snackbarTimeout, { type: 'notice.dismiss' }, notice] : [];
-  return [...flowEvents(snapshot), ...snackbar];
+  const back = snapshot.matches({ flow: 'address' }) || snapshot.matches({ flow: { checkout: 'open' } }) ? [{ type: 'checkout.back' }] : [];
+  return [...flowEvents(snapshot), ...snackbar, ...back];
 }
 
 const serializeState = (snapshot: AnyMachineSnapshot) => {
@@ -188,6 +189,7 @@ function running(overrides: Overrides = {}) {
     coupons: [] as Sent<ShowCartBody>[],
     goToStep: [] as string[],
     paymentFail: [] as string[],
+    back: [] as string[],
     faceChecks: [] as { applicationId: string; cartId: string }[],
   };
   const sessionRef = session(overrides.values ?? customer);
@@ -259,6 +261,8 @@ function running(overrides: Overrides = {}) {
     actions: {
       goToStep: ({ context }) => calls.goToStep.push(context.step),
       goToPaymentFail: (_, params) => calls.paymentFail.push(params.orderId),
+      goToCart: () => calls.back.push('/cart'),
+      goBack: () => calls.back.push('previous page'),
     },
   });
   const actor = createActor(machine, { input: { session: sessionRef, now: overrides.now } }).start();
@@ -435,6 +439,16 @@ describe('checkout behaviour (the tabs machine with its steps running)', () => {
     await vi.waitFor(() => expect(calls.paymentFail).toEqual(['100000124']));
     expect(actor.getSnapshot().context.notice).toBe('Your card was declined.');
     expect(actor.getSnapshot().matches({ flow: 'paymentFailed' })).toBe(true);
+  });
+
+  it('the back arrow returns to /cart from the summary and to the previous page from another step', async () => {
+    const { actor, calls } = running();
+    await choosingAddress(actor);
+    actor.send({ type: 'checkout.back' });
+    expect(calls.back).toEqual(['previous page']);
+    await toSummary(actor);
+    actor.send({ type: 'checkout.back' });
+    expect(calls.back).toEqual(['previous page', '/cart']);
   });
 
   it("shows 'internal server error occured' when the request fails", async () => {

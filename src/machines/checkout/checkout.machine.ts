@@ -24,7 +24,7 @@ import { checkoutSetup, flowFromSession } from './checkout.setup.ts';
  * straight to checkout. Such a cart of a guest or of a customer not verified yet stops at identityNeeded, a prompt to
  * create an account or verify on /kyc (isIdentityMissing), since place order would refuse it anyway.
  *
- * Navigation belongs to the page: goToStep and goToPaymentFail are provided by it.
+ * Navigation belongs to the page: goToStep, goToPaymentFail, goToCart and goBack are provided by it.
  */
 export const checkoutMachine = checkoutSetup.createMachine({
   description:
@@ -44,6 +44,14 @@ export const checkoutMachine = checkoutSetup.createMachine({
     notice: undefined,
   }),
   type: 'parallel',
+  on: {
+    // Spec "Checkout tabs": on mobile the title bar's back arrow returns to /cart from the summary; elsewhere it is the
+    // browser's back. The page provides both navigations.
+    'checkout.back': [
+      { description: 'The shopper taps the back arrow on the summary: the cart opens.', guard: 'isOnSummary', actions: 'goToCart' },
+      { description: 'The shopper taps the back arrow on any other step: the page they came from opens.', actions: 'goBack' },
+    ],
+  },
   states: {
     flow: {
       description: 'The checkout steps, one open at a time.',
