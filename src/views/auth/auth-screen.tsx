@@ -31,7 +31,7 @@ function screenOf(pathname: string): Screen {
 export function AuthScreen() {
   const screen = screenOf(useLocation().pathname);
   return (
-    <PageGate key={screen} page={screen}>
+    <PageGate page={screen}>
       <AuthForms screen={screen} />
     </PageGate>
   );
