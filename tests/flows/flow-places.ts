@@ -56,6 +56,7 @@ export const flowPlaces: Record<string, FlowPlace> = {
   session: { routes: ['every page (app-wide)'], spec: 'S §3 and C §3 (client-stored values)' },
   settingTabs: { routes: ['/setting/{settingParam}'], spec: 'C §2 "Routes in this area" (/setting/{settingParam})' },
   splash: { routes: ['/splash'], spec: 'C §2 "Splash"' },
+  storeDoor: { routes: ['/store and every store page'], spec: 'S §2 "Screens and routes" (the age gate before the store)' },
   updatePassword: { routes: ['/account/resetpassword'], spec: 'C §2 "Update password"' },
   walletPanel: { routes: ['/setting/order'], spec: 'C §2 "Wallet", §4 "Wallet"' },
   walletProducts: { routes: ['/wallet/product/{retailerId}'], spec: 'S §2 "Wallet product list"; S §4 (wallet add to cart)' },
