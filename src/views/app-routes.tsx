@@ -99,11 +99,11 @@ export function AppRoutes() {
           <Route path="/search" element={<SearchResultsPage />} />
           <Route path="/category/:categoryName" element={<LegacyCategoryPage />} />
           <Route path="/category/:categoryName/product/:productId" element={<ProductPage />} />
-          <Route element={<SignedOutOnly redirectTo="/category/ALL" />}>
+          <Route element={<SignedOutOnly />}>
             <Route path="/guest/register" element={<GuestRegisterPage />} />
           </Route>
         </Route>
-        <Route element={<SignedOutOnly redirectTo="/category/ALL" />}>
+        <Route element={<SignedOutOnly />}>
           <Route path="/currentZipCodes/:city/:state" element={<ServedZips />} />
         </Route>
         <Route path="/about-us" element={<AboutUsPage />} />

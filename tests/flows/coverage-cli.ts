@@ -2,9 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { reachDirVariable, type ReachLine } from '../machines/reach-recorder.ts';
+import { pathsDirVariable, reachDirVariable, type PlanLine, type ReachLine } from '../machines/reach-recorder.ts';
 import { flowsFolder } from './flow-docs.ts';
-import { coverageReport, reachFromJson, reachFromLines } from './flow-coverage.ts';
+import { coverageReport, pathCountsFromLines, reachFromJson, reachFromLines } from './flow-coverage.ts';
 import { loadMachines, repoRoot } from './load-machines.ts';
 
 /**
@@ -13,12 +13,20 @@ import { loadMachines, repoRoot } from './load-machines.ts';
  * and writes docs/flows/coverage.md (and prints it).
  */
 const reachDir = mkdtempSync(path.join(tmpdir(), 'flow-reach-'));
+const pathsDir = mkdtempSync(path.join(tmpdir(), 'flow-paths-'));
+const jsonLines = <T>(dir: string) =>
+  readdirSync(dir).flatMap((name) =>
+    readFileSync(path.join(dir, name), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as T),
+  );
 const notes: string[] = [];
 try {
   console.log('Running the unit path tests (vitest run tests/machines)…');
   const run = spawnSync('npx', ['vitest', 'run', 'tests/machines'], {
     cwd: repoRoot,
-    env: { ...process.env, [reachDirVariable]: reachDir, NO_COLOR: '1' },
+    env: { ...process.env, [reachDirVariable]: reachDir, [pathsDirVariable]: pathsDir, NO_COLOR: '1' },
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
   });
@@ -34,19 +42,15 @@ try {
   );
   if (run.status !== 0)
     notes.push(`The unit path tests failed (vitest exit code ${run.status}): the unit figures are what the passing part reached.`);
-  const lines = readdirSync(reachDir).flatMap((name) =>
-    readFileSync(path.join(reachDir, name), 'utf8')
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => JSON.parse(line) as ReachLine),
-  );
+  const lines = jsonLines<ReachLine>(reachDir);
   const browserFile = path.join(repoRoot, 'tests/e2e/generated/reach.json');
   const browser = existsSync(browserFile) ? reachFromJson(JSON.parse(readFileSync(browserFile, 'utf8'))) : undefined;
   if (!browser) notes.push('No tests/e2e/generated/reach.json yet: no machine has generated browser journeys.');
-  const report = coverageReport(await loadMachines(), reachFromLines(lines), browser, notes);
+  const report = coverageReport(await loadMachines(), reachFromLines(lines), browser, notes, pathCountsFromLines(jsonLines<PlanLine>(pathsDir)));
   writeFileSync(path.join(repoRoot, flowsFolder, 'coverage.md'), report);
   console.log(`\n${report}`);
   if (run.status !== 0) process.exitCode = 1;
 } finally {
   rmSync(reachDir, { recursive: true, force: true });
+  rmSync(pathsDir, { recursive: true, force: true });
 }

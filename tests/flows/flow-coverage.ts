@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import { allStateIds, allTransitions } from '../machines/path-coverage.ts';
-import type { ReachLine } from '../machines/reach-recorder.ts';
+import type { PlanLine, ReachLine } from '../machines/reach-recorder.ts';
 import type { CataloguedMachine } from '../../src/dev/flows/machine-catalogue.ts';
 
 /**
@@ -37,8 +38,42 @@ export function reachFromJson(json: unknown): ReachByMachine {
   return reach;
 }
 
+/** Per machine, how many paths the unit path tests plan on it (every planPaths call, every input). */
+export function pathCountsFromLines(lines: PlanLine[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const line of lines) counts.set(line.machine, (counts.get(line.machine) ?? 0) + line.plans.length);
+  return counts;
+}
+
+/**
+ * What the report's figures depend on in the machine: its states and transitions. coverage.md carries one hash per
+ * machine, so tests/flows/flows-docs.test.ts says which machine changed since `npm run flows:coverage` last ran.
+ */
+export function machineShape(machine: CataloguedMachine['machine']): string {
+  const keys = [...[...allStateIds(machine)].sort(), ...[...allTransitions(machine)].sort()];
+  return createHash('sha256').update(keys.join('\n')).digest('hex').slice(0, 16);
+}
+
+export const shapesPattern = /^<!-- machine-shapes: (.*) -->$/m;
+
+/** `id=hash` per machine, as coverage.md's first line holds them. */
+export function shapesOf(machines: CataloguedMachine[]): Map<string, string> {
+  return new Map(machines.map((entry) => [entry.id, machineShape(entry.machine)]));
+}
+
+export function shapesInReport(report: string): Map<string, string> {
+  const line = shapesPattern.exec(report)?.[1] ?? '';
+  return new Map(
+    line
+      .split(' ')
+      .filter(Boolean)
+      .map((pair) => pair.split('=') as [string, string]),
+  );
+}
+
 interface Row {
   id: string;
+  paths: number | undefined;
   states: string[];
   transitions: string[];
   unit: Reach | undefined;
@@ -51,9 +86,10 @@ const share = (all: string[], reached: Set<string> | undefined) => {
   return `${n}/${all.length}${n === all.length ? ' ✓' : ''}`;
 };
 
-function rowOf(entry: CataloguedMachine, unit: ReachByMachine, browser: ReachByMachine | undefined): Row {
+function rowOf(entry: CataloguedMachine, unit: ReachByMachine, browser: ReachByMachine | undefined, paths: Map<string, number>): Row {
   return {
     id: entry.id,
+    paths: paths.get(entry.id),
     states: [...allStateIds(entry.machine)].sort(),
     transitions: [...allTransitions(entry.machine)].sort(),
     unit: unit.get(entry.id),
@@ -65,11 +101,18 @@ function missing(row: Row, reach: Reach | undefined): string[] {
   return [...row.states.filter((s) => !reach?.states.has(s)).map((s) => `state ${s}`), ...row.transitions.filter((t) => !reach?.transitions.has(t))];
 }
 
-export function coverageReport(machines: CataloguedMachine[], unit: ReachByMachine, browser: ReachByMachine | undefined, notes: string[]): string {
-  const rows = machines.map((entry) => rowOf(entry, unit, browser));
+export function coverageReport(
+  machines: CataloguedMachine[],
+  unit: ReachByMachine,
+  browser: ReachByMachine | undefined,
+  notes: string[],
+  paths: Map<string, number> = new Map(),
+): string {
+  const rows = machines.map((entry) => rowOf(entry, unit, browser, paths));
   const noJourneys = 'no generated journeys';
   const totals = rows.reduce(
     (sum, row) => ({
+      paths: sum.paths + (row.paths ?? 0),
       states: sum.states + row.states.length,
       transitions: sum.transitions + row.transitions.length,
       unitStates: sum.unitStates + count(row.states, row.unit?.states),
@@ -77,27 +120,31 @@ export function coverageReport(machines: CataloguedMachine[], unit: ReachByMachi
       browserStates: sum.browserStates + count(row.states, row.browser?.states),
       browserTransitions: sum.browserTransitions + count(row.transitions, row.browser?.transitions),
     }),
-    { states: 0, transitions: 0, unitStates: 0, unitTransitions: 0, browserStates: 0, browserTransitions: 0 },
+    { paths: 0, states: 0, transitions: 0, unitStates: 0, unitTransitions: 0, browserStates: 0, browserTransitions: 0 },
   );
+  const shapes = [...shapesOf(machines)].map(([id, hash]) => `${id}=${hash}`).join(' ');
   const lines = [
+    `<!-- machine-shapes: ${shapes} -->`,
     '# Path coverage of the flows',
     '',
     'Written by `npm run flows:coverage`: per machine, its states and transitions (every one written in the machine,',
     'eventless, delayed and invoke replies included, keyed as `tests/machines/path-coverage.ts` keys them), how many the',
     'unit path tests (`tests/machines/*.machine.test.ts`) reach, and how many the generated browser journeys reach',
-    '(`tests/e2e/generated/reach.json`). ✓ marks all of them.',
+    '(`tests/e2e/generated/reach.json`). ✓ marks all of them. Paths: how many paths the unit path tests plan and replay',
+    'on it, over all the inputs they try (`npm run flows:paths -- <machine>` prints them with their events and',
+    'descriptions). `tests/flows/flows-docs.test.ts` fails when a machine changed since this file was written.',
     '',
     ...notes.map((note) => `> ${note}`),
     ...(notes.length > 0 ? [''] : []),
-    '| Machine | States | Transitions | Unit: states | Unit: transitions | Browser: states | Browser: transitions |',
-    '|---|---|---|---|---|---|---|',
+    '| Machine | States | Transitions | Paths | Unit: states | Unit: transitions | Browser: states | Browser: transitions |',
+    '|---|---|---|---|---|---|---|---|',
     ...rows.map((row) => {
       const browserCells = row.browser
         ? `${share(row.states, row.browser.states)} | ${share(row.transitions, row.browser.transitions)}`
         : `${noJourneys} | —`;
-      return `| [${row.id}](README.md#${row.id.toLowerCase()}) | ${row.states.length} | ${row.transitions.length} | ${share(row.states, row.unit?.states)} | ${share(row.transitions, row.unit?.transitions)} | ${browserCells} |`;
+      return `| [${row.id}](README.md#${row.id.toLowerCase()}) | ${row.states.length} | ${row.transitions.length} | ${row.paths ?? '—'} | ${share(row.states, row.unit?.states)} | ${share(row.transitions, row.unit?.transitions)} | ${browserCells} |`;
     }),
-    `| **all ${rows.length}** | ${totals.states} | ${totals.transitions} | ${totals.unitStates}/${totals.states} | ${totals.unitTransitions}/${totals.transitions} | ${totals.browserStates}/${totals.states} | ${totals.browserTransitions}/${totals.transitions} |`,
+    `| **all ${rows.length}** | ${totals.states} | ${totals.transitions} | ${totals.paths} | ${totals.unitStates}/${totals.states} | ${totals.unitTransitions}/${totals.transitions} | ${totals.browserStates}/${totals.states} | ${totals.browserTransitions}/${totals.transitions} |`,
     '',
   ];
   const gaps = rows.flatMap((row) => {

@@ -46,6 +46,22 @@ function stateKind(state: OutlineState, outline: StatechartOutline): string {
   return kinds.join(', ');
 }
 
+const anchor = (id: string) => `[${id}](#${id.toLowerCase()})`;
+
+/** An invoked actor by its name, linked to its machine's section when it is one of the store's machines. */
+function actorLink(outline: StatechartOutline, name: string): string {
+  const machineId = outline.actors.find((actor) => actor.name === name)?.machineId;
+  return machineId ? `[\`${name}\`](#${machineId.toLowerCase()})` : code(name);
+}
+
+/** How a parent starts a child machine: invoked by a state (which), or spawned into its context. */
+function howStarted(parent: StatechartOutline, actorName: string): string {
+  const states = parent.states.filter((state) => state.invokes.some((invoke) => invoke.src === actorName));
+  return states.length > 0
+    ? `invoked as ${code(actorName)} ${states.map((state) => (state.depth === 0 ? 'for as long as it runs' : `in ${code(relativeState(parent, state.id))}`)).join(', ')}`
+    : `spawned as ${code(actorName)}`;
+}
+
 function stateRows(outline: StatechartOutline): string[] {
   return outline.states
     .filter((state) => state.depth > 0)
@@ -53,7 +69,7 @@ function stateRows(outline: StatechartOutline): string[] {
       const notes = [
         cell(state.description),
         state.entry.length > 0 ? `On entry ${state.entry.map(code).join(', ')}.` : '',
-        state.invokes.length > 0 ? `Runs ${state.invokes.map((i) => code(i.src)).join(', ')}.` : '',
+        state.invokes.length > 0 ? `Runs ${state.invokes.map((i) => actorLink(outline, i.src)).join(', ')}.` : '',
         state.exit.length > 0 ? `On exit ${state.exit.map(code).join(', ')}.` : '',
       ];
       return `| ${'&nbsp;&nbsp;'.repeat(state.depth - 1)}${code(state.key)} | ${stateKind(state, outline)} | ${notes.filter(Boolean).join(' ')} |`;
@@ -73,12 +89,17 @@ function eventNames(outline: StatechartOutline): string[] {
   return [...new Set(outline.transitions.filter((t) => t.kind === 'event').map((t) => t.eventType))].sort();
 }
 
-function section(doc: FlowDoc, entry: CataloguedMachine, usage: FlowUsage | undefined, fileIds: Map<string, string>): string {
+function section(doc: FlowDoc, entry: CataloguedMachine, usage: FlowUsage | undefined, docs: FlowDoc[]): string {
   const { outline } = doc;
   const place = flowPlaces[doc.id];
-  const startedBy = (usage?.parents ?? []).map((file) =>
-    fileIds.has(file) ? `[${fileIds.get(file)}](#${fileIds.get(file)?.toLowerCase()})` : link(file),
+  // From the machines' own setups (the actors they invoke or spawn), not from imports: importing a type or a helper
+  // starts nothing.
+  const startedBy = docs.flatMap((parent) =>
+    parent.outline.actors
+      .filter((actor) => actor.machineId === doc.id)
+      .map((actor) => `${anchor(parent.id)} (${howStarted(parent.outline, actor.name)})`),
   );
+  const starts = outline.actors.flatMap((actor) => (actor.machineId ? [`${anchor(actor.machineId)} (${howStarted(outline, actor.name)})`] : []));
   const lines = [
     `## ${doc.id}`,
     '',
@@ -91,6 +112,7 @@ function section(doc: FlowDoc, entry: CataloguedMachine, usage: FlowUsage | unde
     `- **Spec**: ${place ? place.spec : '_not mapped yet_'}`,
     `- **Views**: ${usage && usage.views.length > 0 ? usage.views.map(link).join(', ') : '—'}`,
     `- **Started by**: ${startedBy.length > 0 ? startedBy.join(', ') : '—'}`,
+    `- **Starts**: ${starts.length > 0 ? `${starts.join(', ')} (each has its own chart)` : '—'}`,
     `- **Events it takes**: ${eventNames(outline).map(code).join(', ') || '—'}`,
     '',
     '| State | Kind | Description |',
@@ -106,7 +128,6 @@ function section(doc: FlowDoc, entry: CataloguedMachine, usage: FlowUsage | unde
 }
 
 function readme(docs: FlowDoc[], machines: CataloguedMachine[], usage: Map<string, FlowUsage>): string {
-  const fileIds = new Map(machines.map((m) => [m.file, m.id]));
   const index = docs.map((doc) => {
     const place = flowPlaces[doc.id];
     const states = doc.outline.states.length - 1;
@@ -137,7 +158,7 @@ function readme(docs: FlowDoc[], machines: CataloguedMachine[], usage: Map<strin
     '|---|---|---|---|---|',
     ...index,
     '',
-    ...docs.map((doc, i) => section(doc, machines[i]!, usage.get(machines[i]!.file), fileIds)),
+    ...docs.map((doc, i) => section(doc, machines[i]!, usage.get(machines[i]!.file), docs)),
   ].join('\n');
 }
 

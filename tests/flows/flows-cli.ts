@@ -4,6 +4,7 @@ import { flowsFolder, flowTexts, svgHashPattern } from './flow-docs.ts';
 import { usageOf } from './flow-usage.ts';
 import { loadMachines, repoRoot } from './load-machines.ts';
 import { renderSvgs } from './svg-render.ts';
+import { tidySvg } from './svg-tidy.ts';
 
 /**
  * `npm run flows`: writes docs/flows/ for every machine there is (see flow-docs.ts), renders the SVG of each chart
@@ -35,7 +36,12 @@ const staleCharts = docs.filter((doc) => {
   return !existsSync(file) || svgHashPattern.exec(readFileSync(file, 'utf8'))?.[1] !== doc.mermaidHash;
 });
 const svgs = await renderSvgs(staleCharts.map((doc) => ({ id: doc.id, mermaid: doc.mermaid, hash: doc.mermaidHash })));
-for (const [id, svg] of svgs) write(`${id}.svg`, svg);
+for (const [id, svg] of svgs) write(`${id}.svg`, tidySvg(svg, docs.find((doc) => doc.id === id)!.outline));
+// Charts drawn before, tidied the same way (rounded, renumbered, linked to their children): no browser needed.
+for (const doc of docs) {
+  const file = path.join(folder, `${doc.id}.svg`);
+  if (!svgs.has(doc.id) && existsSync(file)) write(`${doc.id}.svg`, tidySvg(readFileSync(file, 'utf8'), doc.outline));
+}
 
 const ids = new Set(docs.map((doc) => doc.id));
 const removed = readdirSync(folder).filter((name) => /\.(mmd|json|svg)$/.test(name) && !ids.has(name.replace(/\.(mmd|json|svg)$/, '')));

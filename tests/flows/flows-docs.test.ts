@@ -5,6 +5,8 @@ import { createMachine, type AnyStateMachine } from 'xstate';
 import { allStateIds, allTransitions } from '../machines/path-coverage.ts';
 import { flowsFolder, flowTexts, svgHashPattern } from './flow-docs.ts';
 import { usageOf } from './flow-usage.ts';
+import { shapesInReport, shapesOf } from './flow-coverage.ts';
+import { tidySvg } from './svg-tidy.ts';
 import { catalogueOf } from '../../src/dev/flows/machine-catalogue.ts';
 import { outlineOf } from '../../src/dev/flows/statechart-outline.ts';
 
@@ -40,10 +42,22 @@ describe('docs/flows', () => {
     expect(onDisk(`${id}.mmd`), stale(`docs/flows/${id}.mmd (machine ${id})`)).toBe(files.get(`${id}.mmd`));
     expect(onDisk(`${id}.json`), stale(`docs/flows/${id}.json (machine ${id})`)).toBe(files.get(`${id}.json`));
     expect(svgHashPattern.exec(onDisk(`${id}.svg`) ?? '')?.[1], stale(`docs/flows/${id}.svg (machine ${id})`)).toBe(doc.mermaidHash);
+    // Rounded, renumbered and linked as `npm run flows` leaves it: the same source always gives the same bytes.
+    const svg = onDisk(`${id}.svg`) ?? '';
+    expect(tidySvg(svg, doc.outline) === svg, stale(`docs/flows/${id}.svg (not tidied)`)).toBe(true);
   });
 
   it('the index matches every machine', () => {
     expect(onDisk('README.md'), stale('docs/flows/README.md')).toBe(files.get('README.md'));
+  });
+
+  it('coverage.md was written for the machines as they are', () => {
+    // Its figures (states, transitions, paths, reach) come from running every path test, which this test does not:
+    // it compares each machine's shape (states and transitions) with the one coverage.md was counted on.
+    const recorded = shapesInReport(onDisk('coverage.md') ?? '');
+    const changed = [...shapesOf(machines)].filter(([id, shape]) => recorded.get(id) !== shape).map(([id]) => id);
+    const gone = [...recorded.keys()].filter((id) => !machines.some((m) => m.id === id));
+    expect([...changed, ...gone], 'docs/flows/coverage.md is out of date for these machines: run `npm run flows:coverage` and commit it').toEqual([]);
   });
 
   it('holds no files of machines that are gone', () => {
@@ -67,5 +81,16 @@ describe('the Stately JSON', () => {
         .sort();
     expect(readable(rebuilt)).toEqual(readable(entry.machine));
     expect(allTransitions(rebuilt).size).toBe(allTransitions(entry.machine).size);
+  });
+});
+
+describe('transition descriptions', () => {
+  // Every transition says, in a shopper's or an analyst's words, what happens: the charts, the README tables, the
+  // path test titles and `npm run flows:paths` all read them.
+  it.each(machines.map((m) => [m.id, m]))('%s: every transition has a description', (_id, entry) => {
+    const missing = outlineOf(entry.machine)
+      .transitions.filter((t) => !t.description?.trim())
+      .map((t) => t.key);
+    expect(missing, `add a \`description\` to these transitions in ${entry.file}`).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../../playwright.config.ts';
 import { svgHashComment } from './flow-docs.ts';
+import { deterministicSvg } from './svg-tidy.ts';
 
 /**
  * Renders Mermaid sources to SVG offline: Debian's Chromium with the project's flags loads mermaid.min.js from
@@ -51,7 +52,7 @@ export async function renderSvgs(charts: { id: string; mermaid: string; hash: st
           throw new Error(`Mermaid could not draw ${chart.id} (docs/flows/${chart.id}.mmd): ${String(error)}`);
         });
       await page.close();
-      svgs.set(chart.id, `${svgHashComment(chart.hash)}\n${svg}\n`);
+      svgs.set(chart.id, deterministicSvg(`${svgHashComment(chart.hash)}\n${svg}\n`));
     }
   } finally {
     await browser.close();

@@ -40,7 +40,7 @@ const goodValues: AddressValues = {
   phone: '2125550100',
 };
 
-const { label, eventName } = labelled();
+const { label } = labelled();
 const dashLoaded = label('loadDashboard: ok', done('loadDashboard', { code: 1, data: dashboard }));
 const dashRefused = label('loadDashboard: code -1', done('loadDashboard', { code: -1, message: 'No account' }));
 const dashFailed = label('loadDashboard: offline', failed('loadDashboard'));
@@ -125,7 +125,7 @@ describe('account dashboard paths', () => {
   for (const who of inputs) {
     const plans = planPaths(accountDashboardMachine, { input: who.input, events: eventsFor, serializeState });
     describe(who.name, () => {
-      it.each(plans.map((p): [string, PathPlan] => [p.events.map(eventName).join(' → ') || '(initial)', p]))('%s', (_name, plan) => {
+      it.each(plans.map((p): [string, PathPlan] => [p.name, p]))('%s', (_name, plan) => {
         const result = replay(accountDashboardMachine, plan, who.input);
         result.transitions.forEach((t) => taken.add(t));
         result.states.forEach((s) => reached.add(s));

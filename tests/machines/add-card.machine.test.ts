@@ -14,7 +14,7 @@ import {
   type CardTokenInput,
   type ShippingAddressForCard,
 } from '../../src/machines/cards/add-card.setup.ts';
-import { done, failed, label, offline, pathName } from './machine-events.ts';
+import { done, failed, label, offline } from './machine-events.ts';
 import { allStateIds, allTransitions, planPaths, replay, type PathPlan, coverageTitle } from './path-coverage.ts';
 
 const fixedNow = () => new Date('2030-06-03T14:00:00Z');
@@ -136,7 +136,7 @@ describe('add card paths', () => {
   for (const who of inputs) {
     const plans = planPaths(walkable, { input: who.input, events: eventsFor, serializeState });
     describe(who.name, () => {
-      it.each(plans.map((p): [string, PathPlan] => [pathName(p.events), p]))('%s', (_name, plan) => {
+      it.each(plans.map((p): [string, PathPlan] => [p.name, p]))('%s', (_name, plan) => {
         const result = replay(walkable, plan, who.input);
         result.transitions.forEach((t) => taken.add(t));
         result.states.forEach((s) => reached.add(s));

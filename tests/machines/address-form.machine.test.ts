@@ -3,8 +3,8 @@ import { createActor, fromPromise, waitFor, type AnyEventObject, type AnyMachine
 import { addressFormMachine, type AddressFormContext, type AddressFormInput } from '../../src/machines/address-form/address-form.machine.ts';
 import { addressMessages, addressRuleMessages } from '../../src/rules/address-validation.ts';
 import { zipFound, newYorkValues } from './checkout-fixtures.ts';
-import { done, failed, label, pathName } from './machine-events.ts';
-import { allStateIds, allTransitions, coverageTitle, planPaths, replay } from './path-coverage.ts';
+import { done, failed, label } from './machine-events.ts';
+import { allStateIds, allTransitions, coverageTitle, planPaths, replay, type PathPlan } from './path-coverage.ts';
 
 const valid = newYorkValues;
 
@@ -41,13 +41,11 @@ describe('address form paths', () => {
   const taken = new Set<string>();
   for (const variant of variants) {
     const plans = planPaths(walkable, { input: variant.input, events: eventsFor, serializeState });
-    it(`${variant.name}: replays ${plans.length} paths`, () => {
-      for (const plan of plans) {
-        const result = replay(walkable, plan, variant.input);
-        expect(result.snapshot.value, pathName(plan.events)).toEqual(plan.expected.value);
-        result.states.forEach((s) => reached.add(s));
-        result.transitions.forEach((t) => taken.add(t));
-      }
+    it.each(plans.map((p): [string, PathPlan] => [p.name, p]))(`${variant.name}: %s`, (_name, plan) => {
+      const result = replay(walkable, plan, variant.input);
+      expect(result.snapshot.value, plan.name).toEqual(plan.expected.value);
+      result.states.forEach((s) => reached.add(s));
+      result.transitions.forEach((t) => taken.add(t));
     });
   }
   it(coverageTitle(addressFormMachine), () => {

@@ -3,7 +3,7 @@ import { createActor, fromPromise, waitFor, type AnyEventObject, type AnyMachine
 import type { PaymentMessageReply, PaymentMethodsReply, SavedCardData } from '../../src/api/contract/payment.contract.ts';
 import { cardListMachine, type CardListContext, type CardListInput } from '../../src/machines/cards/card-list.machine.ts';
 import { mastercard, visa } from './checkout-fixtures.ts';
-import { done, failed, label, pathName } from './machine-events.ts';
+import { done, failed, label } from './machine-events.ts';
 import { allStateIds, allTransitions, planPaths, replay, type PathPlan, coverageTitle } from './path-coverage.ts';
 
 const listed: PaymentMethodsReply = { code: 1, data: [visa, mastercard], payment_method: 'stripe_payments' };
@@ -71,7 +71,7 @@ describe('card list paths', () => {
   for (const who of inputs) {
     const plans = planPaths(walkable, { input: who.input, events: eventsFor, serializeState });
     describe(who.name, () => {
-      it.each(plans.map((p): [string, PathPlan] => [pathName(p.events), p]))('%s', (_name, plan) => {
+      it.each(plans.map((p): [string, PathPlan] => [p.name, p]))('%s', (_name, plan) => {
         const result = replay(walkable, plan, who.input);
         result.transitions.forEach((t) => taken.add(t));
         result.states.forEach((s) => reached.add(s));

@@ -10,7 +10,7 @@ import { reportRecorder } from './report-recorder.ts';
 const couponed = { ...baseCart, coupon_code: 'WELCOME10', discount: '7.85', grandtotal: '86.15' };
 const belowMinimum = 'This coupon needs a subtotal of $30.00.';
 
-const { label, eventName } = labelled();
+const { label } = labelled();
 const typed = label('coupon.change: WELCOME10', { type: 'coupon.change', code: ' WELCOME10 ' });
 const applied = label('showCart: coupon on', done('showCart', ok(couponed, 'Coupon WELCOME10 applied.')));
 const removed = label('showCart: coupon off', done('showCart', ok(baseCart, 'Coupon removed.')));
@@ -46,7 +46,7 @@ describe('cart coupon paths', () => {
   const taken = new Set<string>();
   const reached = new Set<string>();
   const plans = planPaths(cartCouponMachine, { input: input(), events: eventsFor, serializeState });
-  it.each(plans.map((p): [string, PathPlan] => [p.events.map(eventName).join(' → ') || '(initial)', p]))('%s', (_name, plan) => {
+  it.each(plans.map((p): [string, PathPlan] => [p.name, p]))('%s', (_name, plan) => {
     const args = input();
     const result = replay(cartCouponMachine, plan, args);
     result.transitions.forEach((t) => taken.add(t));

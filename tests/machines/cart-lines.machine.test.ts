@@ -15,7 +15,7 @@ const change = (cartRid: number, qty: number) => ({ type: 'lines.change' as cons
 const remove = (cartRid: number) => ({ type: 'lines.remove' as const, cartRid });
 const sync = (lines: CartLine[]) => ({ type: 'lines.sync' as const, lines });
 
-const { label, eventName } = labelled();
+const { label } = labelled();
 const afterDebounce = label('800 ms pass', { type: 'xstate.after.quantityDebounce.cartLines.debouncing' });
 const loaded = label('lines.sync: the cart', sync(baseCart.result));
 const synced = label('lines.sync: ribeye 3', sync(moreRibeye.result));
@@ -52,7 +52,7 @@ describe('cart line queue paths', () => {
   const taken = new Set<string>();
   const reached = new Set<string>();
   const plans = planPaths(cartLinesMachine, { input: input(), events: eventsFor, serializeState });
-  it.each(plans.map((p): [string, PathPlan] => [p.events.map(eventName).join(' → ') || '(initial)', p]))('%s', (_name, plan) => {
+  it.each(plans.map((p): [string, PathPlan] => [p.name, p]))('%s', (_name, plan) => {
     const args = input();
     const result = replay(cartLinesMachine, plan, args);
     result.transitions.forEach((t) => taken.add(t));

@@ -31,7 +31,7 @@ function region(snapshot: AnyMachineSnapshot, name: string): unknown {
 }
 
 /** Short names for the path tests: replies are named by what they mean, not by their whole JSON. */
-const { label, eventName } = labelled();
+const { label } = labelled();
 
 const loaded = label('showCart: cart', done('showCart', ok(baseCart)));
 const loadedNoCart = label('showCart: no open cart', done('showCart', { code: -1, message: 'Your cart is empty.' }));
@@ -114,7 +114,7 @@ describe('cart paths', () => {
     const input = () => ({ session: createActor(sessionMachine, { input: who.stored }).start(), now: fixedNow });
     const plans = planPaths(cartMachine, { input: input(), events: who.events, serializeState });
     describe(who.name, () => {
-      it.each(plans.map((p): [string, PathPlan] => [p.events.map(eventName).join(' → ') || '(initial)', p]))('%s', (_name, plan) => {
+      it.each(plans.map((p): [string, PathPlan] => [p.name, p]))('%s', (_name, plan) => {
         const args = input();
         const result = replay(cartMachine, plan, args);
         result.transitions.forEach((t) => taken.add(t));

@@ -12,8 +12,8 @@ import type { SessionValues } from '../../src/machines/app/session-values.ts';
 import { sessionMachine } from '../../src/machines/app/session.machine.ts';
 import { addressRuleMessages } from '../../src/rules/address-validation.ts';
 import { addressesReply, savedAddressReply, zipFound, newYorkValues } from './checkout-fixtures.ts';
-import { done, failed, label, pathName } from './machine-events.ts';
-import { allStateIds, allTransitions, coverageTitle, planPaths, replay } from './path-coverage.ts';
+import { done, failed, label } from './machine-events.ts';
+import { allStateIds, allTransitions, coverageTitle, planPaths, replay, type PathPlan } from './path-coverage.ts';
 
 const customer: SessionValues = { Token: 'tok', CustomerId: 7, cust_name: 'Ada', cart_id: 'cart-abc', zipcode: '10001' };
 
@@ -68,17 +68,15 @@ describe('checkout address paths', () => {
     const input = (): CheckoutAddressInput => ({ session: session(variant.values), chosenAddressId: variant.chosenAddressId });
     const plans = planPaths(walkable, { input: input(), events: eventsFor, serializeState });
     describe(variant.name, () => {
-      it(`replays ${plans.length} paths`, () => {
-        for (const plan of plans) {
-          const result = replay(walkable, plan, input());
-          expect(result.snapshot.value, pathName(plan.events)).toEqual(plan.expected.value);
-          result.states.forEach((s) => reached.add(s));
-          result.transitions.forEach((t) => taken.add(t));
-          // Only an address in the shopping zip can be chosen.
-          const c = result.snapshot.context as CheckoutAddressContext;
-          const chosen = c.addresses.find((a) => a.id === c.chosenAddressId);
-          if (chosen && variant.values.zipcode === '10001') expect(chosen.zipcode).toBe('10001');
-        }
+      it.each(plans.map((p): [string, PathPlan] => [p.name, p]))('%s', (_name, plan) => {
+        const result = replay(walkable, plan, input());
+        expect(result.snapshot.value, plan.name).toEqual(plan.expected.value);
+        result.states.forEach((s) => reached.add(s));
+        result.transitions.forEach((t) => taken.add(t));
+        // Only an address in the shopping zip can be chosen.
+        const c = result.snapshot.context as CheckoutAddressContext;
+        const chosen = c.addresses.find((a) => a.id === c.chosenAddressId);
+        if (chosen && variant.values.zipcode === '10001') expect(chosen.zipcode).toBe('10001');
       });
     });
   }

@@ -14,8 +14,8 @@ import { cardListMachine } from '../../src/machines/cards/card-list.machine.ts';
 import { checkoutCardMachine, type CheckoutCardInput } from '../../src/machines/checkout/checkout-card.machine.ts';
 import { paymentOptionsMachine } from '../../src/machines/cards/payment-options.machine.ts';
 import { mastercard, savedCardChoice, visa } from './checkout-fixtures.ts';
-import { done, failed, label, pathName } from './machine-events.ts';
-import { allStateIds, allTransitions, coverageTitle, planPaths, replay } from './path-coverage.ts';
+import { done, failed, label } from './machine-events.ts';
+import { allStateIds, allTransitions, coverageTitle, planPaths, replay, type PathPlan } from './path-coverage.ts';
 
 const added: SavedCardData = {
   id: 3,
@@ -62,13 +62,11 @@ describe('checkout card paths', () => {
   for (const who of inputs) {
     const plans = planPaths(walkable, { input: who.input, events: eventsFor, serializeState: (s) => JSON.stringify(s.value) });
     describe(who.name, () => {
-      it(`replays ${plans.length} paths`, () => {
-        for (const plan of plans) {
-          const result = replay(walkable, plan, who.input);
-          expect(result.snapshot.value, pathName(plan.events)).toEqual(plan.expected.value);
-          result.states.forEach((s) => reached.add(s));
-          result.transitions.forEach((t) => taken.add(t));
-        }
+      it.each(plans.map((p): [string, PathPlan] => [p.name, p]))('%s', (_name, plan) => {
+        const result = replay(walkable, plan, who.input);
+        expect(result.snapshot.value, plan.name).toEqual(plan.expected.value);
+        result.states.forEach((s) => reached.add(s));
+        result.transitions.forEach((t) => taken.add(t));
       });
     });
   }

@@ -6,8 +6,8 @@ import { checkoutSpeedMachine, type CheckoutSpeedContext, type CheckoutSpeedInpu
 import type { SessionValues } from '../../src/machines/app/session-values.ts';
 import { sessionMachine } from '../../src/machines/app/session.machine.ts';
 import { retailerA, retailerB, shippingOk } from './checkout-fixtures.ts';
-import { done, failed, label, pathName } from './machine-events.ts';
-import { allStateIds, allTransitions, coverageTitle, planPaths, replay } from './path-coverage.ts';
+import { done, failed, label } from './machine-events.ts';
+import { allStateIds, allTransitions, coverageTitle, planPaths, replay, type PathPlan } from './path-coverage.ts';
 
 const stored: SessionValues = { Token: 'tok', CustomerId: 7, cart_id: 'cart-abc', zipcode: '10001', delivery: 1 };
 const input = (): CheckoutSpeedInput => ({
@@ -45,13 +45,11 @@ describe('checkout speed paths', () => {
   const plans = planPaths(checkoutSpeedMachine, { input: input(), events: eventsFor, serializeState });
   const reached = new Set<string>();
   const taken = new Set<string>();
-  it(`replays ${plans.length} paths`, () => {
-    for (const plan of plans) {
-      const result = replay(checkoutSpeedMachine, plan, input());
-      expect(result.snapshot.value, pathName(plan.events)).toEqual(plan.expected.value);
-      result.states.forEach((s) => reached.add(s));
-      result.transitions.forEach((t) => taken.add(t));
-    }
+  it.each(plans.map((p): [string, PathPlan] => [p.name, p]))('%s', (_name, plan) => {
+    const result = replay(checkoutSpeedMachine, plan, input());
+    expect(result.snapshot.value, plan.name).toEqual(plan.expected.value);
+    result.states.forEach((s) => reached.add(s));
+    result.transitions.forEach((t) => taken.add(t));
   });
   it(coverageTitle(checkoutSpeedMachine), () => {
     expect([...allStateIds(checkoutSpeedMachine)].filter((s) => !reached.has(s))).toEqual([]);

@@ -7,8 +7,8 @@ import type { CheckoutSummaryContext } from '../../src/machines/checkout/checkou
 import { facePassNeededRefusal } from '../../src/rules/messages.ts';
 import { baseCart, ok } from './cart-fixtures.ts';
 import { checkReply, declinedReply, flowAtSummary, placedReply, reviewOk } from './checkout-fixtures.ts';
-import { done, failed, label, pathName } from './machine-events.ts';
-import { allStateIds, allTransitions, coverageTitle, neverSettling, planPaths, replay } from './path-coverage.ts';
+import { done, failed, label } from './machine-events.ts';
+import { allStateIds, allTransitions, coverageTitle, neverSettling, planPaths, replay, type PathPlan } from './path-coverage.ts';
 
 const reviewed = label('orderReview: summary', done('orderReview', reviewOk));
 const reviewRefused = label('orderReview: code -1', done('orderReview', { code: -1, message: 'Your cart is empty.' }));
@@ -128,15 +128,13 @@ describe('checkout summary paths', () => {
     const input = { cartId: 'cart-abc', flow: variant.flow };
     const plans = planPaths(walkable, { input, events: eventsFor, serializeState });
     describe(variant.name, () => {
-      it(`replays ${plans.length} paths`, () => {
-        for (const plan of plans) {
-          const result = replay(walkable, plan, input);
-          expect(result.snapshot.value, pathName(plan.events)).toEqual(plan.expected.value);
-          result.states.forEach((s) => reached.add(s));
-          result.transitions.forEach((t) => taken.add(t));
-          // PLACE ORDER is open only on the ready summary.
-          expect(result.snapshot.can({ type: 'order.place' }), pathName(plan.events)).toBe(result.snapshot.matches('ready'));
-        }
+      it.each(plans.map((p): [string, PathPlan] => [p.name, p]))('%s', (_name, plan) => {
+        const result = replay(walkable, plan, input);
+        expect(result.snapshot.value, plan.name).toEqual(plan.expected.value);
+        result.states.forEach((s) => reached.add(s));
+        result.transitions.forEach((t) => taken.add(t));
+        // PLACE ORDER is open only on the ready summary.
+        expect(result.snapshot.can({ type: 'order.place' }), plan.name).toBe(result.snapshot.matches('ready'));
       });
     });
   }

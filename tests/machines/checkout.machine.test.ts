@@ -39,7 +39,7 @@ import {
 } from './checkout-fixtures.ts';
 import { facePassNeededRefusal } from '../../src/rules/messages.ts';
 import { facePassNoteAt } from '../../src/rules/face-check.ts';
-import { done, failed, label, offline, pathName } from './machine-events.ts';
+import { done, failed, label, offline } from './machine-events.ts';
 import { allStateIds, allTransitions, coverageTitle, planPaths, replay, type PathPlan } from './path-coverage.ts';
 
 const savedCards: PaymentMethodsReply = { code: 1, data: [visa, { ...mastercard, id: 5 }], payment_method: 'stripe_payments' };
@@ -114,7 +114,8 @@ function flowEvents(snapshot: AnyMachineSnapshot): AnyEventObject[] {
 
 function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   const snackbar = snapshot.matches({ notice: 'shown' }) ? [snackbarTimeout, { type: 'notice.dismiss' }, notice] : [];
-  return [...flowEvents(snapshot), ...snackbar];
+  const back = snapshot.matches({ flow: 'address' }) || snapshot.matches({ flow: { checkout: 'open' } }) ? [{ type: 'checkout.back' }] : [];
+  return [...flowEvents(snapshot), ...snackbar, ...back];
 }
 
 const serializeState = (snapshot: AnyMachineSnapshot) => {
@@ -146,17 +147,15 @@ describe('checkout tabs paths', () => {
   for (const variant of variants) {
     const plans: PathPlan[] = planPaths(variant.machine, { input: { session: session(variant.values) }, events: eventsFor, serializeState });
     describe(variant.name, () => {
-      it(`replays ${plans.length} paths`, () => {
-        for (const plan of plans) {
-          const result = replay(variant.machine, plan, { session: session(variant.values) });
-          expect(result.snapshot.value, pathName(plan.events)).toEqual(plan.expected.value);
-          result.states.forEach((s) => reached.add(s));
-          result.transitions.forEach((t) => taken.add(t));
-          // The step on screen is always one whose tab flag is set.
-          const c = result.snapshot.context as CheckoutContext;
-          if (!result.snapshot.matches({ flow: 'starting' }) && !result.snapshot.matches({ flow: 'identityNeeded' }))
-            expect(Object.values(c.flags).some(Boolean)).toBe(true);
-        }
+      it.each(plans.map((p): [string, PathPlan] => [p.name, p]))('%s', (_name, plan) => {
+        const result = replay(variant.machine, plan, { session: session(variant.values) });
+        expect(result.snapshot.value, plan.name).toEqual(plan.expected.value);
+        result.states.forEach((s) => reached.add(s));
+        result.transitions.forEach((t) => taken.add(t));
+        // The step on screen is always one whose tab flag is set.
+        const c = result.snapshot.context as CheckoutContext;
+        if (!result.snapshot.matches({ flow: 'starting' }) && !result.snapshot.matches({ flow: 'identityNeeded' }))
+          expect(Object.values(c.flags).some(Boolean)).toBe(true);
       });
     });
   }
@@ -190,6 +189,7 @@ function running(overrides: Overrides = {}) {
     coupons: [] as Sent<ShowCartBody>[],
     goToStep: [] as string[],
     paymentFail: [] as string[],
+    back: [] as string[],
     faceChecks: [] as { applicationId: string; cartId: string }[],
   };
   const sessionRef = session(overrides.values ?? customer);
@@ -261,6 +261,8 @@ function running(overrides: Overrides = {}) {
     actions: {
       goToStep: ({ context }) => calls.goToStep.push(context.step),
       goToPaymentFail: (_, params) => calls.paymentFail.push(params.orderId),
+      goToCart: () => calls.back.push('/cart'),
+      goBack: () => calls.back.push('previous page'),
     },
   });
   const actor = createActor(machine, { input: { session: sessionRef, now: overrides.now } }).start();
@@ -437,6 +439,16 @@ describe('checkout behaviour (the tabs machine with its steps running)', () => {
     await vi.waitFor(() => expect(calls.paymentFail).toEqual(['100000124']));
     expect(actor.getSnapshot().context.notice).toBe('Your card was declined.');
     expect(actor.getSnapshot().matches({ flow: 'paymentFailed' })).toBe(true);
+  });
+
+  it('the back arrow returns to /cart from the summary and to the previous page from another step', async () => {
+    const { actor, calls } = running();
+    await choosingAddress(actor);
+    actor.send({ type: 'checkout.back' });
+    expect(calls.back).toEqual(['previous page']);
+    await toSummary(actor);
+    actor.send({ type: 'checkout.back' });
+    expect(calls.back).toEqual(['previous page', '/cart']);
   });
 
   it("shows 'internal server error occured' when the request fails", async () => {

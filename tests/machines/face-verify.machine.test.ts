@@ -5,8 +5,8 @@ import { faceVerifyMachine, type FaceVerifyContext } from '../../src/machines/id
 import type { SessionValues } from '../../src/machines/app/session-values.ts';
 import { sessionMachine } from '../../src/machines/app/session.machine.ts';
 import { facePassLifetimeMs } from '../../src/rules/face-check.ts';
-import { done, failed, label, pathName } from './machine-events.ts';
-import { allStateIds, allTransitions, coverageTitle, planPaths, replay } from './path-coverage.ts';
+import { done, failed, label } from './machine-events.ts';
+import { allStateIds, allTransitions, coverageTitle, planPaths, replay, type PathPlan } from './path-coverage.ts';
 
 const applicationId = 'a'.repeat(32);
 const verifiedCustomer: SessionValues = { Token: 'tok', cust_name: 'Ada', CustomerId: 7, cart_id: 'cart-abc', verification_id: applicationId };
@@ -53,15 +53,13 @@ describe('face verify paths', () => {
   const taken = new Set<string>();
   for (const [name, values] of Object.entries(shoppers)) {
     const plans = planPaths(faceVerifyMachine, { input: inputFor(values), events: eventsFor, serializeState });
-    it(`${name}: replays ${plans.length} paths`, () => {
-      for (const plan of plans) {
-        const result = replay(faceVerifyMachine, plan, inputFor(values));
-        expect(result.snapshot.value, pathName(plan.events)).toEqual(plan.expected.value);
-        expect(result.snapshot.context.error, pathName(plan.events)).toEqual(plan.expected.context.error);
-        expect(result.snapshot.context.selfie, pathName(plan.events)).toEqual(plan.expected.context.selfie);
-        result.states.forEach((s) => reached.add(s));
-        result.transitions.forEach((t) => taken.add(t));
-      }
+    it.each(plans.map((p): [string, PathPlan] => [p.name, p]))(`${name}: %s`, (_name, plan) => {
+      const result = replay(faceVerifyMachine, plan, inputFor(values));
+      expect(result.snapshot.value, plan.name).toEqual(plan.expected.value);
+      expect(result.snapshot.context.error, plan.name).toEqual(plan.expected.context.error);
+      expect(result.snapshot.context.selfie, plan.name).toEqual(plan.expected.context.selfie);
+      result.states.forEach((s) => reached.add(s));
+      result.transitions.forEach((t) => taken.add(t));
     });
   }
   it(coverageTitle(faceVerifyMachine), () => {

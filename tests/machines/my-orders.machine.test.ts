@@ -15,7 +15,7 @@ const orders = [
   order('0999', 'Farm Direct'),
 ];
 
-const { label, eventName } = labelled();
+const { label } = labelled();
 const loaded = label('loadOrders: five orders', done('loadOrders', { code: 1, data: orders }));
 const refused = label('loadOrders: code -1', done('loadOrders', { code: -1, message: 'Not now' }));
 const offline = label('loadOrders: offline', failed('loadOrders'));
@@ -46,7 +46,7 @@ describe('my orders paths', () => {
   const taken = new Set<string>();
   const reached = new Set<string>();
   const plans = planPaths(myOrdersMachine, { events: eventsFor, serializeState });
-  it.each(plans.map((p): [string, PathPlan] => [p.events.map(eventName).join(' → ') || '(initial)', p]))('%s', (_name, plan) => {
+  it.each(plans.map((p): [string, PathPlan] => [p.name, p]))('%s', (_name, plan) => {
     const result = replay(myOrdersMachine, plan, undefined);
     result.transitions.forEach((t) => taken.add(t));
     result.states.forEach((s) => reached.add(s));

@@ -1,6 +1,7 @@
 import { getShortestPaths, getStateNodes } from '@xstate/graph';
 import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine, type AnyTransitionDefinition } from 'xstate';
-import { recordReach } from './reach-recorder.ts';
+import { eventName } from './machine-events.ts';
+import { recordPlans, recordReach } from './reach-recorder.ts';
 
 /**
  * Path tests from the machine graph (DESIGN.md "Path tests"): the fewest paths that reach every state and take every
@@ -8,10 +9,18 @@ import { recordReach } from './reach-recorder.ts';
  * plan's explicit xstate.done/xstate.error events move it.
  */
 export interface PathPlan {
+  /** The descriptions of the transitions it takes, in order (the event where a transition has none). */
   name: string;
   events: AnyEventObject[];
+  /** Per event, the transitions it takes (eventless ones that follow included): what `npm run flows:paths` prints. */
+  steps: PathStep[];
   /** The state the graph says the path ends in. */
   expected: AnyMachineSnapshot;
+}
+
+export interface PathStep {
+  event: AnyEventObject;
+  transitions: { key: string; description: string | undefined }[];
 }
 
 export interface PlanOptions {
@@ -25,14 +34,10 @@ function eventsAt(options: PlanOptions, snapshot: AnyMachineSnapshot): AnyEventO
   return typeof options.events === 'function' ? options.events(snapshot) : options.events;
 }
 
-function describeEvent(event: AnyEventObject): string {
-  const { type, ...rest } = event;
-  const detail = Object.keys(rest).length > 0 ? ` ${JSON.stringify(rest)}` : '';
-  return `${type}${detail}`;
-}
-
 interface Candidate {
   events: AnyEventObject[];
+  /** The snapshot each event is sent to. */
+  before: AnyMachineSnapshot[];
   expected: AnyMachineSnapshot;
   /** The state ids it ends in and the transitions its last step takes: what it adds to the coverage. */
   covers: string[];
@@ -56,13 +61,20 @@ export function planPaths(machine: AnyStateMachine, options: PlanOptions): PathP
   const recordStep = stepRecorder(machine, options.input);
   const candidates: Candidate[] = [];
   for (const path of paths) {
-    const events = path.steps.map((step) => step.event).filter((event) => event.type !== 'xstate.init');
-    candidates.push({ events, expected: path.state, covers: nodesOf(path.state) });
+    // steps[i].state is the snapshot after steps[i].event; steps[0] is the initial snapshot (event xstate.init).
+    const events = path.steps.slice(1).map((step) => step.event);
+    const before = path.steps.slice(0, -1).map((step) => step.state);
+    candidates.push({ events, before, expected: path.state, covers: nodesOf(path.state) });
     if (path.state.status !== 'active') continue;
     for (const next of eventsAt(options, path.state)) {
       if (machine.getTransitionData(path.state, next).length === 0) continue;
       const { snapshot: expected, transitions } = recordStep(path.state, next);
-      candidates.push({ events: [...events, next], expected, covers: [...transitions, ...nodesOf(expected)] });
+      candidates.push({
+        events: [...events, next],
+        before: [...before, path.state],
+        expected,
+        covers: [...transitions.map(transitionKey), ...nodesOf(expected)],
+      });
     }
   }
   candidates.sort((a, b) => a.events.length - b.events.length);
@@ -72,12 +84,37 @@ export function planPaths(machine: AnyStateMachine, options: PlanOptions): PathP
     adds.forEach((key) => covered.add(key));
     return adds.length > 0;
   });
-  const names = chosen.map((plan) => plan.events.map(describeEvent));
+  const names = chosen.map((plan) => plan.events.map((event) => JSON.stringify(event)));
   const isPrefixOfAnother = (index: number) =>
     names.some((other, j) => j !== index && other.length > names[index]!.length && names[index]!.every((step, k) => other[k] === step));
-  return chosen
+  const plans = chosen
     .filter((_, index) => !isPrefixOfAnother(index))
-    .map(({ events, expected }) => ({ name: events.length === 0 ? '(initial)' : events.map(describeEvent).join(' → '), events, expected }));
+    .map(({ events, before, expected }) => {
+      const steps = events.map((event, i) => ({
+        event,
+        transitions: recordStep(before[i]!, event).transitions.map((t) => ({ key: transitionKey(t), description: t.description })),
+      }));
+      return { name: planName(steps), events, steps, expected };
+    });
+  recordPlans({
+    machine: machine.id,
+    plans: plans.map((plan) => ({
+      name: plan.name,
+      steps: plan.steps.map((step) => ({ event: eventName(step.event), transitions: step.transitions })),
+    })),
+  });
+  return plans;
+}
+
+/** A plan's title: what happens, in the words of the transitions' descriptions (the event's name where one has none). */
+export function planName(steps: PathStep[]): string {
+  if (steps.length === 0) return '(initial)';
+  return steps
+    .flatMap((step) => {
+      const said = step.transitions.map((t) => t.description?.replace(/\s+/g, ' ').replace(/\.$/, '')).filter(Boolean);
+      return said.length > 0 ? said : [eventName(step.event)];
+    })
+    .join(' → ');
 }
 
 /**
@@ -85,11 +122,11 @@ export function planPaths(machine: AnyStateMachine, options: PlanOptions): PathP
  * transitions, eventless and raised ones included, through the inspection hook of an actor that is never started.
  */
 function stepRecorder(machine: AnyStateMachine, input: unknown) {
-  let transitions: string[] = [];
+  let transitions: AnyTransitionDefinition[] = [];
   const self = createActor(machine, {
     input,
     inspect: (event) => {
-      if (event.type === '@xstate.microstep') transitions.push(...event._transitions.map(transitionKey));
+      if (event.type === '@xstate.microstep') transitions.push(...event._transitions);
     },
   });
   const scope = {
@@ -148,7 +185,7 @@ export interface Replay {
 }
 
 /** Runs a plan on a real actor and records the transitions it took (from the inspector's microsteps). */
-export function replay(machine: AnyStateMachine, plan: PathPlan, input: unknown): Replay {
+export function replay(machine: AnyStateMachine, plan: Partial<PathPlan> & Pick<PathPlan, 'events'>, input: unknown): Replay {
   const transitions: string[] = [];
   const states = new Set<string>();
   const actor = createActor(neverSettling(machine), {

@@ -7,7 +7,7 @@ import {
   type PaymentOptionsContext,
   type PaymentOptionsInput,
 } from '../../src/machines/cards/payment-options.machine.ts';
-import { done, failed, label, pathName } from './machine-events.ts';
+import { done, failed, label } from './machine-events.ts';
 import { allStateIds, allTransitions, planPaths, replay, type PathPlan, coverageTitle } from './path-coverage.ts';
 
 const valid: VerifyUpiReply = { code: 1, message: 'UPI verified successfully', isVPAValid: 1, vpa: 'ada@okbank' };
@@ -73,7 +73,7 @@ describe('payment options paths', () => {
   for (const who of inputs) {
     const plans = planPaths(walkable, { input: who.input, events: eventsFor, serializeState });
     describe(who.name, () => {
-      it.each(plans.map((p): [string, PathPlan] => [pathName(p.events), p]))('%s', (_name, plan) => {
+      it.each(plans.map((p): [string, PathPlan] => [p.name, p]))('%s', (_name, plan) => {
         const result = replay(walkable, plan, who.input);
         result.transitions.forEach((t) => taken.add(t));
         result.states.forEach((s) => reached.add(s));

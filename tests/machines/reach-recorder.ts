@@ -20,3 +20,20 @@ export function recordReach(line: ReachLine): void {
   if (!dir) return;
   appendFileSync(path.join(dir, `reach-${process.pid}-${threadId}.jsonl`), `${JSON.stringify(line)}\n`);
 }
+
+/**
+ * For `npm run flows:paths`: when FLOW_PATHS_DIR is set, every planPaths call appends its plans (one JSON line per
+ * call: a machine tested with several inputs has several sets) to one file per worker in that folder.
+ */
+export const pathsDirVariable = 'FLOW_PATHS_DIR';
+
+export interface PlanLine {
+  machine: string;
+  plans: { name: string; steps: { event: string; transitions: { key: string; description: string | undefined }[] }[] }[];
+}
+
+export function recordPlans(line: PlanLine): void {
+  const dir = process.env[pathsDirVariable];
+  if (!dir) return;
+  appendFileSync(path.join(dir, `paths-${process.pid}-${threadId}.jsonl`), `${JSON.stringify(line)}\n`);
+}

@@ -9,7 +9,6 @@ const events: AnyEventObject[] = settingTabs.flatMap((tab) => [
   { type: 'tab.sync', tab },
 ]);
 const serializeState = (snapshot: AnyMachineSnapshot) => JSON.stringify(snapshot.value);
-const name = (plan: PathPlan) => plan.events.map((e) => `${e.type} ${String(e.tab)}`).join(' → ') || '(initial)';
 
 describe('setting tabs paths', () => {
   const taken = new Set<string>();
@@ -18,7 +17,7 @@ describe('setting tabs paths', () => {
   for (const input of inputs) {
     const plans = planPaths(settingTabsMachine, { input, events, serializeState });
     describe(`/setting/${input.tab}`, () => {
-      it.each(plans.map((p): [string, PathPlan] => [name(p), p]))('%s', (_name, plan) => {
+      it.each(plans.map((p): [string, PathPlan] => [p.name, p]))('%s', (_name, plan) => {
         const result = replay(settingTabsMachine, plan, input);
         result.transitions.forEach((t) => taken.add(t));
         result.states.forEach((s) => reached.add(s));

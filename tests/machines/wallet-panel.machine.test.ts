@@ -6,7 +6,7 @@ import { done, failed, labelled } from './machine-events.ts';
 import { allStateIds, allTransitions, coverageTitle, planPaths, replay, type PathPlan } from './path-coverage.ts';
 import { walletRows } from './wallet-fixtures.ts';
 
-const { label, eventName } = labelled();
+const { label } = labelled();
 const loaded = label('loadWallet: three rows', done('loadWallet', { code: 1, data: walletRows }));
 const refused = label('loadWallet: code -1', done('loadWallet', { code: -1, message: 'Not now' }));
 const offline = label('loadWallet: offline', failed('loadWallet'));
@@ -38,7 +38,7 @@ describe.each([
   const taken = new Set<string>();
   const reached = new Set<string>();
   const plans = planPaths(walletPanelMachine, { input, events: eventsFor, serializeState });
-  it.each(plans.map((p): [string, PathPlan] => [p.events.map(eventName).join(' → ') || '(initial)', p]))('%s', (_name, plan) => {
+  it.each(plans.map((p): [string, PathPlan] => [p.name, p]))('%s', (_name, plan) => {
     const result = replay(walletPanelMachine, plan, input);
     result.transitions.forEach((t) => taken.add(t));
     result.states.forEach((s) => reached.add(s));

@@ -9,7 +9,7 @@ import { done, failed, labelled } from './machine-events.ts';
 import { allStateIds, allTransitions, coverageTitle, planPaths, replay, type PathPlan } from './path-coverage.ts';
 import { retailers, walletNow as now, walletProductList } from './wallet-fixtures.ts';
 
-const { label, eventName } = labelled();
+const { label } = labelled();
 const visit = { customerId: 7, state: 'NY', category: 4 as const, retailerId: 910101, date: '2026-12-02', time: '19:00' };
 const session = () =>
   createActor(sessionMachine, { input: { Token: 't', CustomerId: 7, cust_name: 'Ada', zipcode: '10001', cart_id: 'c1' } }).start();
@@ -73,7 +73,7 @@ describe.each([
   const taken = new Set<string>();
   const reached = new Set<string>();
   const plans = planPaths(walletProductsMachine, { input, events: eventsFor, serializeState });
-  it.each(plans.map((p): [string, PathPlan] => [p.events.map(eventName).join(' → ') || '(initial)', p]))('%s', (_name, plan) => {
+  it.each(plans.map((p): [string, PathPlan] => [p.name, p]))('%s', (_name, plan) => {
     const result = replay(walletProductsMachine, plan, input);
     result.transitions.forEach((t) => taken.add(t));
     result.states.forEach((s) => reached.add(s));

@@ -13,7 +13,7 @@ import { done, failed, labelled } from './machine-events.ts';
 import { allStateIds, allTransitions, coverageTitle, planPaths, replay, type PathPlan } from './path-coverage.ts';
 import { retailers, walletNow as now } from './wallet-fixtures.ts';
 
-const { label, eventName } = labelled();
+const { label } = labelled();
 const loaded = label('loadRetailers: two', done('loadRetailers', { code: 1, data: retailers }));
 const refused = label('loadRetailers: code -1', done('loadRetailers', { code: -1, message: 'Not now' }));
 const offline = label('loadRetailers: offline', failed('loadRetailers'));
@@ -48,7 +48,7 @@ describe.each([
   const taken = new Set<string>();
   const reached = new Set<string>();
   const plans = planPaths(walletRetailersMachine, { input, events: eventsFor, serializeState });
-  it.each(plans.map((p): [string, PathPlan] => [p.events.map(eventName).join(' → ') || '(initial)', p]))('%s', (_name, plan) => {
+  it.each(plans.map((p): [string, PathPlan] => [p.name, p]))('%s', (_name, plan) => {
     const result = replay(walletRetailersMachine, plan, input);
     result.transitions.forEach((t) => taken.add(t));
     result.states.forEach((s) => reached.add(s));

@@ -47,9 +47,17 @@ export interface OutlineTransition {
   label: string;
 }
 
+/** An actor the machine may start (its setup's `actors`), and the machine it is when it is one. */
+export interface OutlineActor {
+  name: string;
+  machineId: string | undefined;
+}
+
 export interface StatechartOutline {
   id: string;
   description: string | undefined;
+  /** Every actor its setup names: the ones its states invoke, and the ones it spawns (cart's lines, coupon, groups). */
+  actors: OutlineActor[];
   states: OutlineState[];
   transitions: OutlineTransition[];
 }
@@ -109,6 +117,17 @@ export function actionName(action: UnknownAction): string {
 }
 
 const afterPrefix = 'xstate.after.';
+
+/**
+ * XState writes an `after` as a delayed raise of `xstate.after.<delay>.<state>` on entry and its cancel on exit: the
+ * machine's source says `after`, and the chart shows the delayed transition, so these two are not the state's actions.
+ */
+function isAfterBookkeeping(action: UnknownAction): boolean {
+  if (typeof action !== 'function') return false;
+  const { type, id, sendId } = action as { type?: unknown; id?: unknown; sendId?: unknown };
+  const marker = type === 'xstate.raise' ? id : type === 'xstate.cancel' ? sendId : undefined;
+  return typeof marker === 'string' && marker.startsWith(afterPrefix);
+}
 const doneActorPrefix = 'xstate.done.actor.';
 const errorActorPrefix = 'xstate.error.actor.';
 const doneStatePrefix = 'xstate.done.state.';
@@ -152,8 +171,8 @@ function outlineState(node: AnyStateNode, depth: number): OutlineState {
     initialId: node.type === 'compound' ? node.initial.target[0]?.id : undefined,
     childIds: children.map((child) => child.id),
     invokes: node.invoke.map((invoke) => ({ id: invoke.id, src: typeof invoke.src === 'string' ? invoke.src : invoke.id })),
-    entry: node.entry.map(actionName),
-    exit: node.exit.map(actionName),
+    entry: node.entry.filter((action) => !isAfterBookkeeping(action)).map(actionName),
+    exit: node.exit.filter((action) => !isAfterBookkeeping(action)).map(actionName),
   };
 }
 
@@ -182,6 +201,10 @@ function outlineTransitions(node: AnyStateNode): OutlineTransition[] {
   );
 }
 
+function isMachine(logic: unknown): logic is AnyStateMachine {
+  return typeof logic === 'object' && logic !== null && 'root' in logic && 'id' in logic && typeof logic.id === 'string';
+}
+
 export function outlineOf(machine: AnyStateMachine): StatechartOutline {
   const states: OutlineState[] = [];
   const transitions: OutlineTransition[] = [];
@@ -191,5 +214,9 @@ export function outlineOf(machine: AnyStateMachine): StatechartOutline {
     for (const child of Object.values(node.states) as AnyStateNode[]) visit(child, depth + 1);
   };
   visit(machine.root, 0);
-  return { id: machine.id, description: machine.root.description, states, transitions };
+  const actors = Object.entries(machine.implementations.actors as Record<string, unknown>).map(([name, logic]) => ({
+    name,
+    machineId: isMachine(logic) ? logic.id : undefined,
+  }));
+  return { id: machine.id, description: machine.root.description, actors, states, transitions };
 }

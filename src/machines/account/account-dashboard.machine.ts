@@ -27,7 +27,7 @@ export const accountDashboardMachine = accountDashboardSetup.createMachine({
     info: {
       description: 'YOUR INFORMATION and YOUR PREFRENCES: name, primary address, email and the two switches.',
       initial: 'loading',
-      on: { 'dashboard.reload': { target: '.loading' } },
+      on: { 'dashboard.reload': { description: 'The account page is opened again: the dashboard is loaded afresh.', target: '.loading' } },
       states: {
         loading: {
           description: "Loading the customer's information and preferences.",
@@ -52,6 +52,7 @@ export const accountDashboardMachine = accountDashboardSetup.createMachine({
               },
             ],
             onError: {
+              description: 'The dashboard could not be loaded: the reason is shown with a way to try again.',
               target: 'failed',
               actions: {
                 type: 'assignDashboardError',
@@ -62,7 +63,7 @@ export const accountDashboardMachine = accountDashboardSetup.createMachine({
         },
         failed: {
           description: 'The information could not be loaded: the reason is shown and the customer may try again.',
-          on: { 'dashboard.retry': { target: 'loading' } },
+          on: { 'dashboard.retry': { description: 'The shopper tries again: the dashboard is loaded again.', target: 'loading' } },
         },
         ready: {
           description: 'The information is shown and the switches can be flipped.',
@@ -72,6 +73,7 @@ export const accountDashboardMachine = accountDashboardSetup.createMachine({
               description: 'The customer may switch NOTIFICATIONS or NEWSLETTER on or off.',
               on: {
                 'preference.toggle': {
+                  description: 'The shopper switches a notification preference: it shows at once and is saved.',
                   target: 'saving',
                   actions: { type: 'assignPreference', params: ({ event }) => ({ preference: event.preference, on: event.on }) },
                 },
@@ -101,6 +103,7 @@ export const accountDashboardMachine = accountDashboardSetup.createMachine({
                   },
                 ],
                 onError: {
+                  description: 'The preference could not be saved: the switch goes back and a toast says why.',
                   target: 'idle',
                   actions: [
                     'rollBackPreference',
@@ -150,6 +153,7 @@ export const accountDashboardMachine = accountDashboardSetup.createMachine({
               },
             ],
             onError: {
+              description: 'The saved addresses could not be loaded: the reason is shown with a way to try again.',
               target: 'failed',
               actions: {
                 type: 'assignAddressesError',
@@ -160,7 +164,7 @@ export const accountDashboardMachine = accountDashboardSetup.createMachine({
         },
         failed: {
           description: 'The addresses could not be loaded: the reason is shown and the customer may try again.',
-          on: { 'addresses.retry': { target: 'loading' } },
+          on: { 'addresses.retry': { description: 'The shopper tries again: the addresses are loaded again.', target: 'loading' } },
         },
         list: {
           description: 'The shipping address table with make default, edit and delete on each row.',
@@ -170,16 +174,19 @@ export const accountDashboardMachine = accountDashboardSetup.createMachine({
               description: 'The customer may make an address the default, edit it or delete it.',
               on: {
                 'address.default': {
+                  description: 'The shopper makes another address the default: it is saved.',
                   guard: { type: 'isOtherThanDefault', params: ({ event }) => ({ addressId: event.addressId }) },
                   target: 'settingDefault',
                   actions: { type: 'assignPending', params: ({ event }) => ({ addressId: event.addressId }) },
                 },
                 'address.delete': {
+                  description: 'The shopper deletes a saved address.',
                   guard: { type: 'isListedAddress', params: ({ event }) => ({ addressId: event.addressId }) },
                   target: 'deleting',
                   actions: { type: 'assignPending', params: ({ event }) => ({ addressId: event.addressId }) },
                 },
                 'address.edit': {
+                  description: 'The shopper edits a saved address: its form opens.',
                   guard: { type: 'isListedAddress', params: ({ event }) => ({ addressId: event.addressId }) },
                   target: 'editing',
                   actions: { type: 'assignEditing', params: ({ event }) => ({ addressId: event.addressId }) },
@@ -211,6 +218,7 @@ export const accountDashboardMachine = accountDashboardSetup.createMachine({
                   },
                 ],
                 onError: {
+                  description: 'The default could not be changed: the list stays as it was and a toast says why.',
                   target: 'idle',
                   actions: [
                     'clearPending',
@@ -250,6 +258,7 @@ export const accountDashboardMachine = accountDashboardSetup.createMachine({
                   },
                 ],
                 onError: {
+                  description: 'The address could not be deleted: it stays in the list and a toast says why.',
                   target: 'idle',
                   actions: [
                     'clearPending',
@@ -263,7 +272,11 @@ export const accountDashboardMachine = accountDashboardSetup.createMachine({
               description: 'EDIT SHIPPING ADDRESS is open, prefilled with the chosen address.',
               initial: 'form',
               on: {
-                'address.edit.cancel': { target: 'idle', actions: 'clearEditing' },
+                'address.edit.cancel': {
+                  description: 'The shopper closes the form without saving: the address stays as it was.',
+                  target: 'idle',
+                  actions: 'clearEditing',
+                },
               },
               states: {
                 form: {
@@ -317,6 +330,7 @@ export const accountDashboardMachine = accountDashboardSetup.createMachine({
                       },
                     ],
                     onError: {
+                      description: 'The changed address could not be saved: the form stays open with what was typed, and a toast says why.',
                       target: 'form',
                       actions: {
                         type: 'notifyFailure',

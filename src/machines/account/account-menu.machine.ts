@@ -34,13 +34,16 @@ export const accountMenuMachine = setup({
   context: ({ input }) => input,
   initial: 'idle',
   states: {
-    idle: { description: 'The menu shows My Orders, My Account and Logout.', on: { 'account.logout': { target: 'loggingOut' } } },
+    idle: {
+      description: 'The menu shows My Orders, My Account and Logout.',
+      on: { 'account.logout': { description: 'The shopper chooses Logout from the account menu.', target: 'loggingOut' } },
+    },
     loggingOut: {
       description: "Ending the customer's session on the server.",
       invoke: {
         id: 'logOut',
         src: 'logOut',
-        onDone: { target: 'loggedOut' },
+        onDone: { description: 'Signed out on the server: the session is forgotten and the store reloads.', target: 'loggedOut' },
         onError: { description: 'The server could not be reached: the shopper is logged out here all the same.', target: 'loggedOut' },
       },
     },

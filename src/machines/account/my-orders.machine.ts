@@ -98,6 +98,7 @@ export const myOrdersMachine = setup({
           },
         ],
         onError: {
+          description: 'The orders could not be loaded: the reason is shown with a way to try again.',
           target: 'failed',
           actions: {
             type: 'assignLoadError',
@@ -108,17 +109,22 @@ export const myOrdersMachine = setup({
     },
     failed: {
       description: "The orders could not be loaded: 'Your orders could not be loaded.' (or the server's reason), and the customer may try again.",
-      on: { 'orders.retry': { target: 'loading' } },
+      on: { 'orders.retry': { description: 'The shopper tries again: the orders are loaded again.', target: 'loading' } },
     },
     ready: {
       description:
         "The orders are shown in their panels; the customer opens and closes each order, and asks for older ones with 'More orders' when the server has more.",
       on: {
         'order.toggle': {
+          description: "The shopper opens or closes an order's details.",
           guard: { type: 'isListedOrder', params: ({ event }) => ({ incrementId: event.incrementId }) },
           actions: { type: 'toggleOrder', params: ({ event }) => ({ incrementId: event.incrementId }) },
         },
-        'orders.more': { guard: 'hasMore', target: 'loadingMore' },
+        'orders.more': {
+          description: 'The shopper scrolls to the end of the list: older orders are loaded.',
+          guard: 'hasMore',
+          target: 'loadingMore',
+        },
       },
     },
     loadingMore: {
@@ -141,6 +147,7 @@ export const myOrdersMachine = setup({
           },
         ],
         onError: {
+          description: 'Older orders could not be loaded: the list stays and says why.',
           target: 'ready',
           actions: {
             type: 'assignMoreError',

@@ -102,8 +102,10 @@ export const orderStatusMachine = setup({
     },
     shown: {
       description: 'The order and its status are shown; it is asked again every minute or when the customer refreshes.',
-      after: { refreshInterval: { target: 'refreshing' } },
-      on: { 'order.refresh': { target: 'refreshing' } },
+      after: {
+        refreshInterval: { description: "The status is checked again every little while, without the shopper's asking.", target: 'refreshing' },
+      },
+      on: { 'order.refresh': { description: "The shopper refreshes the order's status.", target: 'refreshing' } },
     },
     // The order stays on screen while it is asked again.
     refreshing: {
@@ -121,12 +123,12 @@ export const orderStatusMachine = setup({
           },
           { description: 'The refresh was refused: what is shown stays.', target: 'shown' },
         ],
-        onError: { target: 'shown' },
+        onError: { description: 'The status could not be refreshed: the last one known stays on screen.', target: 'shown' },
       },
     },
     failed: {
       description: "'Your order could not be loaded.' (or the server's reason): the customer may try again.",
-      on: { 'order.retry': { target: 'loading' } },
+      on: { 'order.retry': { description: 'The shopper tries again: the order is loaded again.', target: 'loading' } },
     },
     notFound: { description: "'We could not find this order in your account.'" },
     noOrder: { description: "'No order was chosen.': the address has no order number." },

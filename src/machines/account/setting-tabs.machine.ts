@@ -54,6 +54,7 @@ export const settingTabsMachine = setup({
       description: 'The Account tab (/setting/user): information, preferences, shipping addresses and cards.',
       on: {
         'tab.select': {
+          description: 'The shopper taps the Orders tab: /setting/order opens.',
           guard: { type: 'isOrdersTab', params: ({ event }) => ({ tab: event.tab }) },
           target: 'orders',
           actions: [
@@ -62,6 +63,7 @@ export const settingTabsMachine = setup({
           ],
         },
         'tab.sync': {
+          description: 'The address became /setting/order (back button, a link): the Orders tab shows.',
           guard: { type: 'isOrdersTab', params: ({ event }) => ({ tab: event.tab }) },
           target: 'orders',
           actions: { type: 'assignTab', params: ({ event }) => ({ tab: event.tab }) },
@@ -72,6 +74,7 @@ export const settingTabsMachine = setup({
       description: "The Orders tab (/setting/order): the customer's orders and their Dine-In wallet.",
       on: {
         'tab.select': {
+          description: 'The shopper taps the Account tab: /setting/user opens.',
           guard: { type: 'isAccountTab', params: ({ event }) => ({ tab: event.tab }) },
           target: 'account',
           actions: [
@@ -80,6 +83,7 @@ export const settingTabsMachine = setup({
           ],
         },
         'tab.sync': {
+          description: 'The address became another /setting tab (back button, a link): the Account tab shows.',
           guard: { type: 'isAccountTab', params: ({ event }) => ({ tab: event.tab }) },
           target: 'account',
           actions: { type: 'assignTab', params: ({ event }) => ({ tab: event.tab }) },

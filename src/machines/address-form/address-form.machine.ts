@@ -110,7 +110,7 @@ export const addressFormMachine = setup({
       },
       { actions: 'assignField', description: 'Any other change is kept as typed.' },
     ],
-    'address.default.toggle': { actions: 'assignMakeDefault' },
+    'address.default.toggle': { description: "The shopper ticks or unticks 'make this my default address'.", actions: 'assignMakeDefault' },
   },
   initial: 'editing',
   states: {
@@ -134,7 +134,11 @@ export const addressFormMachine = setup({
         id: 'lookupZip',
         src: 'lookupZip',
         input: ({ context }) => ({ zip: context.values.zip.trim() }),
-        onDone: { target: 'editing', actions: { type: 'assignZipLookup', params: ({ event }) => ({ reply: event.output }) } },
+        onDone: {
+          description: 'The zip code was looked up: city and state are filled in and the shopper goes on typing.',
+          target: 'editing',
+          actions: { type: 'assignZipLookup', params: ({ event }) => ({ reply: event.output }) },
+        },
         onError: { target: 'editing', description: 'The lookup failed: the shopper fills in city and state.' },
       },
     },

@@ -68,7 +68,7 @@ export const notificationsMachine = setup({
           description: 'A new toast joins the stack (the oldest goes beyond 8) and leaves by itself after 10 s (green) or 6 s (red).',
           actions: ['addToast', 'expireLatestToast'],
         },
-        'toast.dismiss': { actions: 'removeToast' },
+        'toast.dismiss': { description: 'A toast is closed (by the shopper or its timer).', actions: 'removeToast' },
         'snackbar.show': {
           description: 'A new snackbar replaces the shown one and leaves by itself after 6 s.',
           actions: ['assignSnackbar', 'expireSnackbar'],

@@ -35,9 +35,12 @@ export const sessionMachine = setup({
       description:
         'The shopper is using the store: a value changes when they choose it, is forgotten when no longer true, and all are cleared when they log out.',
       on: {
-        'session.update': { actions: 'assignValues' },
-        'session.forget': { actions: 'clearValues' },
-        'session.logout': { actions: 'clearAll' },
+        'session.update': {
+          description: 'Something the store remembers about the shopper changed (pincode, cart, sign-in): it is kept.',
+          actions: 'assignValues',
+        },
+        'session.forget': { description: "Some remembered values are dropped (e.g. the old area's cart).", actions: 'clearValues' },
+        'session.logout': { description: 'The shopper signed out: everything remembered about them is forgotten.', actions: 'clearAll' },
       },
     },
   },

@@ -25,10 +25,10 @@ export const authMachine = authSetup.createMachine({
   }),
   initial: 'opening',
   on: {
-    'field.change': { actions: 'assignField' },
-    'newsletter.change': { actions: 'assignNewsletter' },
-    'captcha.solve': { actions: 'assignCaptcha' },
-    'captcha.reset': { actions: 'clearCaptcha' },
+    'field.change': { description: 'The shopper types into a field of the form.', actions: 'assignField' },
+    'newsletter.change': { description: 'The shopper ticks or unticks the newsletter box.', actions: 'assignNewsletter' },
+    'captcha.solve': { description: 'The shopper solves the captcha.', actions: 'assignCaptcha' },
+    'captcha.reset': { description: 'The captcha expired or was reset: it must be solved again.', actions: 'clearCaptcha' },
   },
   states: {
     opening: {
@@ -117,6 +117,7 @@ export const authMachine = authSetup.createMachine({
               },
             ],
             onError: {
+              description: 'Signing in failed (offline, server error): the form says why and a new captcha is asked for.',
               target: 'editing',
               actions: [{ type: 'assignFailure', params: ({ event }) => signInFailure(event.error) }, 'assignNextCaptchaRound'],
             },
@@ -200,6 +201,7 @@ export const authMachine = authSetup.createMachine({
               },
             ],
             onError: {
+              description: 'Creating the account failed (offline, server error): the form says why and a new captcha is asked for.',
               target: 'editing',
               actions: [{ type: 'assignFailure', params: ({ event }) => registerFailure(event.error) }, 'assignNextCaptchaRound'],
             },
@@ -253,7 +255,11 @@ export const authMachine = authSetup.createMachine({
                 },
               },
             ],
-            onError: { target: 'editing', actions: { type: 'logFailure', params: ({ event }) => ({ error: event.error }) } },
+            onError: {
+              description: 'The reset email could not be asked for: the shopper stays on the form and may send again.',
+              target: 'editing',
+              actions: { type: 'logFailure', params: ({ event }) => ({ error: event.error }) },
+            },
           },
         },
         sent: { description: "The form is replaced by the server's message (the reset link is on its way)." },

@@ -69,7 +69,7 @@ export const guestRegisterMachine = setup({
     editing: {
       description: 'The guest types their email; an error from the last try may be shown.',
       on: {
-        'field.change': { actions: 'assignEmail' },
+        'field.change': { description: 'The guest types their email address.', actions: 'assignEmail' },
         'guest.submit': [
           { description: 'A valid email: the guest checkout starts.', guard: 'isEmailValid', target: 'registering', actions: 'clearFailure' },
           { description: 'The email is missing or not an email: its error is shown.', actions: 'assignError' },
@@ -98,7 +98,11 @@ export const guestRegisterMachine = setup({
             },
           },
         ],
-        onError: { target: 'editing', actions: { type: 'assignMessage', params: ({ event }) => ({ message: failureMessage(event.error) }) } },
+        onError: {
+          description: 'The guest account could not be made (offline, server error): the form says why.',
+          target: 'editing',
+          actions: { type: 'assignMessage', params: ({ event }) => ({ message: failureMessage(event.error) }) },
+        },
       },
     },
     registered: { description: 'The guest has a session and their cart: on to /cart.', type: 'final', entry: 'goToCart' },

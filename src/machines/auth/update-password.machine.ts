@@ -74,7 +74,7 @@ export const updatePasswordMachine = setup({
     editing: {
       description: 'The shopper types the new password and confirms it; errors from the last try are shown.',
       on: {
-        'field.change': { actions: 'assignField' },
+        'field.change': { description: 'The shopper types into a password field.', actions: 'assignField' },
         'password.submit': [
           {
             description: 'Both passwords valid and the same: the password is changed.',
@@ -112,7 +112,11 @@ export const updatePasswordMachine = setup({
             },
           },
         ],
-        onError: { target: 'editing', actions: { type: 'assignMessage', params: ({ event }) => ({ message: failureMessage(event.error) }) } },
+        onError: {
+          description: 'The password could not be changed (offline, server error): the form says why.',
+          target: 'editing',
+          actions: { type: 'assignMessage', params: ({ event }) => ({ message: failureMessage(event.error) }) },
+        },
       },
     },
     changed: { description: 'The password is changed: on to /signIn.', type: 'final', entry: 'goToSignIn' },

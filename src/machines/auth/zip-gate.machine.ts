@@ -98,7 +98,7 @@ export const zipGateMachine = setup({
     editing: {
       description: 'The shopper types a zipcode and solves the captcha.',
       on: {
-        'field.change': { actions: 'assignZipcode' },
+        'field.change': { description: 'The shopper types their zip code.', actions: 'assignZipcode' },
         'zip.submit': [
           {
             guard: 'isReady',
@@ -132,6 +132,7 @@ export const zipGateMachine = setup({
           },
         ],
         onError: {
+          description: 'The captcha could not be checked (offline, server error): the form says why and a new captcha is asked for.',
           target: 'editing',
           actions: [{ type: 'assignMessage', params: ({ event }) => ({ message: failureMessage(event.error) }) }, 'assignNextCaptchaRound'],
         },
@@ -161,6 +162,7 @@ export const zipGateMachine = setup({
           },
         ],
         onError: {
+          description: 'The zip code could not be looked up (offline, server error): the form says why and a new captcha is asked for.',
           target: 'editing',
           actions: [{ type: 'assignMessage', params: ({ event }) => ({ message: failureMessage(event.error) }) }, 'assignNextCaptchaRound'],
         },

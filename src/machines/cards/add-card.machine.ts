@@ -40,7 +40,10 @@ export const addCardMachine = addCardSetup.createMachine({
   initial: 'loadingGateway',
   output: ({ context }) => ({ added: context.added }),
   on: {
-    'card.tokenizer.change': { actions: 'assignStripeTokenizer' },
+    'card.tokenizer.change': {
+      description: 'The card form is (re)attached to the payment provider that turns card numbers into tokens.',
+      actions: 'assignStripeTokenizer',
+    },
   },
   states: {
     /** Which card fields to show: our own (test gateway) or Stripe Elements with the publishable key. */
@@ -63,14 +66,18 @@ export const addCardMachine = addCardSetup.createMachine({
             actions: { type: 'assignGatewayError', params: () => ({ error: undefined }) },
           },
         ],
-        onError: { target: 'gatewayFailed', actions: { type: 'assignGatewayError', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          description: 'The payment provider could not be reached: the form cannot open, the reason is shown.',
+          target: 'gatewayFailed',
+          actions: { type: 'assignGatewayError', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     gatewayFailed: {
       description: 'The card provider could not be reached: try again or go back.',
       on: {
-        'card.gateway.retry': { target: 'loadingGateway' },
-        'card.back': { target: 'closed' },
+        'card.gateway.retry': { description: 'The shopper tries again: the payment provider is loaded again.', target: 'loadingGateway' },
+        'card.back': { description: 'The shopper goes back without adding a card.', target: 'closed' },
       },
     },
     editing: {
@@ -104,7 +111,11 @@ export const addCardMachine = addCardSetup.createMachine({
           },
           { actions: 'assignField', description: 'Any other change is kept as typed.' },
         ],
-        'card.billing.same.toggle': { guard: 'canCopyShipping', actions: 'assignSameAsShipping' },
+        'card.billing.same.toggle': {
+          description: "The shopper ticks 'same as shipping': the billing address is copied from the shipping one.",
+          guard: 'canCopyShipping',
+          actions: 'assignSameAsShipping',
+        },
         'card.save': [
           {
             guard: 'isCityMismatch',
@@ -119,7 +130,7 @@ export const addCardMachine = addCardSetup.createMachine({
           },
           { actions: 'assignErrors', description: 'Something is missing or wrong: each field says what.' },
         ],
-        'card.back': { target: 'closed' },
+        'card.back': { description: 'The shopper goes back without adding a card: nothing is saved.', target: 'closed' },
       },
     },
     saving: {
@@ -134,8 +145,13 @@ export const addCardMachine = addCardSetup.createMachine({
             id: 'createCardToken',
             src: 'createCardToken',
             input: ({ context }) => tokenInput(context),
-            onDone: { target: 'tokenizingSecond', actions: { type: 'assignToken', params: ({ event }) => ({ token: event.output }) } },
+            onDone: {
+              description: 'The card is turned into a first token: a second one is asked for.',
+              target: 'tokenizingSecond',
+              actions: { type: 'assignToken', params: ({ event }) => ({ token: event.output }) },
+            },
             onError: {
+              description: 'The payment provider refused the card: the form says why and keeps what was typed.',
               target: '#addCard.editing',
               actions: [
                 { type: 'assignTokenFailure', params: ({ event }) => ({ error: event.error }) },
@@ -150,8 +166,13 @@ export const addCardMachine = addCardSetup.createMachine({
             id: 'createCardToken',
             src: 'createCardToken',
             input: ({ context }) => tokenInput(context),
-            onDone: { target: 'choosingBillingAddress', actions: { type: 'assignToken', params: ({ event }) => ({ token: event.output }) } },
+            onDone: {
+              description: 'The second token came back: next, the billing address.',
+              target: 'choosingBillingAddress',
+              actions: { type: 'assignToken', params: ({ event }) => ({ token: event.output }) },
+            },
             onError: {
+              description: 'The payment provider refused the card: the form says why and keeps what was typed.',
               target: '#addCard.editing',
               actions: [
                 { type: 'assignTokenFailure', params: ({ event }) => ({ error: event.error }) },
@@ -197,6 +218,7 @@ export const addCardMachine = addCardSetup.createMachine({
               },
             ],
             onError: {
+              description: 'The billing address was refused: the form says why and keeps what was typed.',
               target: '#addCard.editing',
               actions: ['assignServerError', { type: 'reportError', params: () => ({ message: addCardMessages.serverError }) }],
             },
@@ -232,6 +254,7 @@ export const addCardMachine = addCardSetup.createMachine({
               },
             ],
             onError: {
+              description: 'The card was refused by the store: the form says why and keeps what was typed.',
               target: '#addCard.editing',
               actions: ['assignServerError', { type: 'reportError', params: () => ({ message: addCardMessages.serverError }) }],
             },

@@ -142,7 +142,7 @@ export const cardListMachine = setup({
       description: 'Loading the saved cards (ADD NEW CARD is already offered).',
       tags: ['loading'],
       // The ADD NEW CARD tile shows while the saved cards load: a new card does not need them.
-      on: { 'card.add': { target: 'adding' } },
+      on: { 'card.add': { description: 'The shopper chooses to add a card while the list loads.', target: 'adding' } },
       invoke: {
         id: 'loadCards',
         src: 'loadCards',
@@ -161,6 +161,7 @@ export const cardListMachine = setup({
           },
         ],
         onError: {
+          description: 'The saved cards could not be loaded: the reason is shown with a way to try again.',
           target: 'failed',
           actions: { type: 'assignLoadError', params: ({ event }) => ({ message: messageOf(event.error, cardListMessages.loadFailed) }) },
         },
@@ -168,13 +169,17 @@ export const cardListMachine = setup({
     },
     failed: {
       description: 'The saved cards could not be loaded: Retry, or add a new card.',
-      on: { 'cards.retry': { target: 'loading' }, 'card.add': { target: 'adding' } },
+      on: {
+        'cards.retry': { description: 'The shopper tries again: the cards are loaded again.', target: 'loading' },
+        'card.add': { description: 'The shopper chooses to add a new card instead.', target: 'adding' },
+      },
     },
     list: {
       description: 'The saved cards: choose one and Continue, or remove one (settings).',
       on: {
-        'card.choose': { guard: 'isListedCard', actions: 'assignChosen' },
+        'card.choose': { description: 'The shopper picks one of their saved cards.', guard: 'isListedCard', actions: 'assignChosen' },
         'card.continue': {
+          description: 'The shopper continues with the chosen card.',
           guard: 'hasChosenCard',
           actions: {
             type: 'reportChoice',
@@ -185,8 +190,8 @@ export const cardListMachine = setup({
             },
           },
         },
-        'card.add': { target: 'adding' },
-        'card.remove': { guard: 'isListedCard', target: 'removing', actions: 'assignRemoving' },
+        'card.add': { description: 'The shopper chooses to add a new card.', target: 'adding' },
+        'card.remove': { description: 'The shopper removes a saved card.', guard: 'isListedCard', target: 'removing', actions: 'assignRemoving' },
       },
     },
     /** The add-card form is open (the card step runs it); the card step reports back with card.added or card.add.back. */
@@ -194,7 +199,10 @@ export const cardListMachine = setup({
       description: 'The add-card form is open; the list waits for the new card or Back.',
       entry: 'reportAddingCard',
       on: {
-        'card.add.back': { target: 'loading' },
+        'card.add.back': {
+          description: 'The shopper leaves the new-card form: the list is loaded again (with the new card if one was saved).',
+          target: 'loading',
+        },
         'card.added': [
           // Settings: "on completion returns and reloads".
           { guard: 'isFromSettings', target: 'loading', description: 'In account settings: the list reloads with the new card.' },
@@ -233,6 +241,7 @@ export const cardListMachine = setup({
           },
         ],
         onError: {
+          description: 'The card could not be removed: it stays in the list and the reason is shown.',
           target: 'list',
           actions: [
             'clearRemoving',

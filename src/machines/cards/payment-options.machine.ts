@@ -134,7 +134,7 @@ export const paymentOptionsMachine = setup({
     upi: {
       description: 'UPI: the shopper types their UPI id.',
       initial: 'editing',
-      on: { 'upi.change': { target: '.editing', actions: 'assignUpiId' } },
+      on: { 'upi.change': { description: 'The shopper types a UPI id: it must be verified again.', target: '.editing', actions: 'assignUpiId' } },
       states: {
         editing: {
           description: 'Typing the UPI id; Verify checks it.',
@@ -170,13 +170,18 @@ export const paymentOptionsMachine = setup({
                 description: "The bank refused the UPI id: its reason (or 'please provide valid UPI ID') shows.",
               },
             ],
-            onError: { target: 'editing', actions: { type: 'assignUpiFailure', params: ({ event }) => ({ error: event.error }) } },
+            onError: {
+              description: 'The UPI id could not be verified (offline, server error): the field says why.',
+              target: 'editing',
+              actions: { type: 'assignUpiFailure', params: ({ event }) => ({ error: event.error }) },
+            },
           },
         },
         verified: {
           description: 'The UPI id is verified: Continue pays with it.',
           on: {
             'payment.continue': {
+              description: 'The shopper continues with the verified UPI id.',
               actions: {
                 type: 'reportChoice',
                 params: ({ context }) => ({ choice: { payment_mode: 3, upi_address: context.verifiedUpiId ?? context.upiId.trim() } }),
@@ -231,7 +236,12 @@ export const paymentOptionsMachine = setup({
     /** Payment on Delivery: nothing to fill in, Continue at once. */
     delivery: {
       description: 'Payment on Delivery: Continue at once.',
-      on: { 'payment.continue': { actions: { type: 'reportChoice', params: () => ({ choice: { payment_mode: 4 } }) } } },
+      on: {
+        'payment.continue': {
+          description: 'The shopper continues, paying on delivery.',
+          actions: { type: 'reportChoice', params: () => ({ choice: { payment_mode: 4 } }) },
+        },
+      },
     },
   },
 });

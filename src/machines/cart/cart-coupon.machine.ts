@@ -97,6 +97,7 @@ export const cartCouponMachine = setup({
   initial: 'idle',
   on: {
     'coupon.sync': {
+      description: 'The cart was saved elsewhere: the applied coupon (or its removal) is taken from it.',
       actions: [
         { type: 'assignApplied', params: ({ event }) => ({ reply: event.reply }) },
         { type: 'assignCouponDrop', params: ({ event }) => ({ reply: event.reply }) },
@@ -107,12 +108,12 @@ export const cartCouponMachine = setup({
     idle: {
       description: 'The shopper may type a code and press APPLY, or REMOVE the applied coupon.',
       on: {
-        'coupon.change': { actions: 'assignCouponText' },
+        'coupon.change': { description: 'The shopper types a coupon code.', actions: 'assignCouponText' },
         'coupon.apply': [
           { description: 'A code is typed: it is applied.', guard: 'hasCouponText', target: 'applying' },
           { description: "APPLY with an empty box: 'Required'.", actions: 'assignCouponRequired' },
         ],
-        'coupon.remove': { guard: 'hasAppliedCoupon', target: 'removing' },
+        'coupon.remove': { description: 'The shopper removes the applied coupon.', guard: 'hasAppliedCoupon', target: 'removing' },
       },
     },
     applying: {
@@ -139,7 +140,11 @@ export const cartCouponMachine = setup({
             ],
           },
         ],
-        onError: { target: 'idle', actions: { type: 'reportFailure', params: errorOf } },
+        onError: {
+          description: 'The coupon could not be applied (offline, server error): the cart reports why.',
+          target: 'idle',
+          actions: { type: 'reportFailure', params: errorOf },
+        },
       },
     },
     removing: {
@@ -166,7 +171,11 @@ export const cartCouponMachine = setup({
             ],
           },
         ],
-        onError: { target: 'idle', actions: { type: 'reportFailure', params: errorOf } },
+        onError: {
+          description: 'The coupon could not be removed (offline, server error): the cart reports why.',
+          target: 'idle',
+          actions: { type: 'reportFailure', params: errorOf },
+        },
       },
     },
     /** No open cart any more: the cart shows its empty state. */

@@ -55,8 +55,12 @@ function linesOf(context: CartLinesContext, reply: CartReply): CartLine[] {
 
 /** A change or a removal made while a request is out waits for the next flush. */
 const whileSending = {
-  'lines.change': { guard: 'isLineChange', actions: 'assignPending' },
-  'lines.remove': { guard: 'isKnownLine', actions: ['assignRemoval', 'addRemovalToBatch'] },
+  'lines.change': { description: 'A quantity changes while a request is out: it is saved next.', guard: 'isLineChange', actions: 'assignPending' },
+  'lines.remove': {
+    description: 'An item is removed while a request is out: it is saved next.',
+    guard: 'isKnownLine',
+    actions: ['assignRemoval', 'addRemovalToBatch'],
+  },
 } as const;
 
 /**
@@ -190,27 +194,54 @@ export const cartLinesMachine = setup({
   context: ({ input }) => ({ owner: input.owner, cartId: input.cartId, lines: [], pending: {}, batch: [], sending: undefined }),
   initial: 'idle',
   on: {
-    'lines.sync': { actions: 'assignLines' },
+    'lines.sync': { description: 'The cart was saved elsewhere: the lines are taken from it.', actions: 'assignLines' },
   },
   states: {
     idle: {
       description: 'Nothing waits to be sent: the lines show what the server holds.',
       entry: 'reportSettled',
       on: {
-        'lines.change': { guard: 'isLineChange', target: 'debouncing', actions: 'assignPending' },
-        'lines.remove': { guard: 'isKnownLine', target: 'flushing', actions: ['assignRemoval', 'assignBatch'] },
+        'lines.change': {
+          description: 'The shopper changes a quantity: it shows at once and is saved after a short pause.',
+          guard: 'isLineChange',
+          target: 'debouncing',
+          actions: 'assignPending',
+        },
+        'lines.remove': {
+          description: 'The shopper removes an item: it is saved at once.',
+          guard: 'isKnownLine',
+          target: 'flushing',
+          actions: ['assignRemoval', 'assignBatch'],
+        },
       },
     },
     debouncing: {
       description: 'The shopper is changing quantities: they show at once and are sent 800 ms after the last click.',
       tags: ['busy', 'debouncing'],
-      after: { quantityDebounce: { target: 'flushing', actions: 'assignBatch' } },
+      after: {
+        quantityDebounce: { description: 'The shopper stopped changing quantities: they are saved.', target: 'flushing', actions: 'assignBatch' },
+      },
       on: {
         // Every change restarts the wait, so rapid clicks become one request per line with its final quantity.
-        'lines.change': { guard: 'isLineChange', target: 'debouncing', reenter: true, actions: 'assignPending' },
-        'lines.remove': { guard: 'isKnownLine', target: 'flushing', actions: ['assignRemoval', 'assignBatch'] },
+        'lines.change': {
+          description: 'Another quantity change within the pause: the pause starts again.',
+          guard: 'isLineChange',
+          target: 'debouncing',
+          reenter: true,
+          actions: 'assignPending',
+        },
+        'lines.remove': {
+          description: 'The shopper removes an item during the pause: it is saved at once, with the pending quantities.',
+          guard: 'isKnownLine',
+          target: 'flushing',
+          actions: ['assignRemoval', 'assignBatch'],
+        },
         // CHECKOUT does not wait out the debounce.
-        'lines.flush': { target: 'flushing', actions: 'assignBatch' },
+        'lines.flush': {
+          description: 'The shopper leaves the cart (or goes to checkout): pending quantities are saved now.',
+          target: 'flushing',
+          actions: 'assignBatch',
+        },
       },
     },
     flushing: {

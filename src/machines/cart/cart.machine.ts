@@ -81,28 +81,39 @@ export const cartMachine = cartSetup.createMachine({
     },
     failed: {
       description: 'The cart could not be loaded: the reason is shown and the shopper may try again.',
-      on: { 'cart.retry': { target: 'loading' } },
+      on: { 'cart.retry': { description: 'The shopper tries again: the cart is loaded again.', target: 'loading' } },
     },
     empty: {
       description: "'Hey fill me, i am Empty': the cart has no items; Start Shopping goes to the store.",
       entry: ['stopGroups', 'recordEmptyBadge'],
-      on: { 'cart.shop': { actions: 'goToStore' } },
+      on: { 'cart.shop': { description: 'The shopper goes shopping from the empty cart: the store opens.', actions: 'goToStore' } },
     },
     ready: {
       description:
         "The cart is shown: the shopper changes quantities, removes items, applies a coupon, picks each seller's delivery date and slot, and presses CHECKOUT.",
       type: 'parallel',
       on: {
-        'cart.quantity.change': { actions: { type: 'forwardQuantity', params: ({ event }) => ({ cartRid: event.cartRid, qty: event.qty }) } },
-        'cart.line.remove': { actions: { type: 'forwardRemoval', params: ({ event }) => ({ cartRid: event.cartRid }) } },
-        'cart.coupon.change': { actions: { type: 'forwardCouponText', params: ({ event }) => ({ code: event.code }) } },
-        'cart.coupon.apply': { actions: 'forwardCouponApply' },
-        'cart.coupon.remove': { actions: 'forwardCouponRemoval' },
+        'cart.quantity.change': {
+          description: "The shopper changes an item's quantity: handed to the cart's lines.",
+          actions: { type: 'forwardQuantity', params: ({ event }) => ({ cartRid: event.cartRid, qty: event.qty }) },
+        },
+        'cart.line.remove': {
+          description: "The shopper removes an item: handed to the cart's lines.",
+          actions: { type: 'forwardRemoval', params: ({ event }) => ({ cartRid: event.cartRid }) },
+        },
+        'cart.coupon.change': {
+          description: 'The shopper types a coupon code.',
+          actions: { type: 'forwardCouponText', params: ({ event }) => ({ code: event.code }) },
+        },
+        'cart.coupon.apply': { description: 'The shopper applies the coupon code.', actions: 'forwardCouponApply' },
+        'cart.coupon.remove': { description: 'The shopper removes the applied coupon.', actions: 'forwardCouponRemoval' },
         // Every answer a child reports is the whole cart: the cart keeps it and passes it on to the others.
         'lines.saved': {
+          description: 'Quantities or removals were saved: the cart, totals and badge show what the server now holds.',
           actions: [{ type: 'assignServerCart', params: reportOf }, 'recordBadge', 'syncGroups', { type: 'syncCoupon', params: reportOf }],
         },
         'lines.refused': {
+          description: 'The server refused a quantity (e.g. not enough stock): the cart shows what it holds and a toast says why.',
           actions: [
             { type: 'assignServerCart', params: reportOf },
             { type: 'assignRefusal', params: reportOf },
@@ -111,16 +122,29 @@ export const cartMachine = cartSetup.createMachine({
             { type: 'syncCoupon', params: reportOf },
           ],
         },
-        'coupon.saved': { actions: [{ type: 'assignServerCart', params: reportOf }, 'recordBadge', 'syncLines'] },
+        'coupon.saved': {
+          description: 'The coupon was applied or removed: totals and badge are updated.',
+          actions: [{ type: 'assignServerCart', params: reportOf }, 'recordBadge', 'syncLines'],
+        },
         'group.saved': {
+          description: "A seller's delivery choice was saved: the cart and totals are updated.",
           actions: [{ type: 'assignServerCart', params: reportOf }, 'recordBadge', 'syncLines', { type: 'syncCoupon', params: reportOf }],
         },
         // A failure any child reports is one red toast.
-        'lines.failed': { actions: [{ type: 'assignMessage', params: messageOf }, 'notifyRefusal'] },
-        'coupon.failed': { actions: [{ type: 'assignMessage', params: messageOf }, 'notifyRefusal'] },
-        'group.failed': { actions: [{ type: 'assignMessage', params: messageOf }, 'notifyRefusal'] },
-        'lines.emptied': { target: 'empty' },
-        'coupon.emptied': { target: 'empty' },
+        'lines.failed': {
+          description: 'Saving quantities failed (offline, server error): a toast says why.',
+          actions: [{ type: 'assignMessage', params: messageOf }, 'notifyRefusal'],
+        },
+        'coupon.failed': {
+          description: 'The coupon could not be changed (offline, server error): a toast says why.',
+          actions: [{ type: 'assignMessage', params: messageOf }, 'notifyRefusal'],
+        },
+        'group.failed': {
+          description: "A seller's delivery choice could not be saved: a toast says why.",
+          actions: [{ type: 'assignMessage', params: messageOf }, 'notifyRefusal'],
+        },
+        'lines.emptied': { description: 'The last item was removed: the cart is empty.', target: 'empty' },
+        'coupon.emptied': { description: 'The cart came back empty after a coupon change: the cart is empty.', target: 'empty' },
       },
       states: {
         calendar: {
@@ -147,6 +171,7 @@ export const cartMachine = cartSetup.createMachine({
                   },
                 ],
                 onError: {
+                  description: 'The next delivery dates could not be loaded: the reason is shown with a way to try again.',
                   target: 'failed',
                   actions: { type: 'assignCalendarFailure', params: ({ event }) => ({ message: failureMessage(event.error) }) },
                 },
@@ -155,7 +180,7 @@ export const cartMachine = cartSetup.createMachine({
             loaded: { description: "The delivery dates are known: each seller's date picker offers only its deliverable days." },
             failed: {
               description: 'The delivery dates could not be loaded: the message is shown and the shopper may try again.',
-              on: { 'cart.calendar.retry': { target: 'loading' } },
+              on: { 'cart.calendar.retry': { description: 'The shopper tries again: the delivery dates are loaded again.', target: 'loading' } },
             },
           },
         },
@@ -219,7 +244,14 @@ export const cartMachine = cartSetup.createMachine({
           states: {
             ticking: {
               description: 'Reading the clock once a minute.',
-              after: { minuteTick: { target: 'ticking', reenter: true, actions: 'assignNow' } },
+              after: {
+                minuteTick: {
+                  description: 'A minute passes: cut-off times and delivery promises are worked out again.',
+                  target: 'ticking',
+                  reenter: true,
+                  actions: 'assignNow',
+                },
+              },
             },
           },
         },

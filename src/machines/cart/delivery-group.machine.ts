@@ -174,7 +174,13 @@ export const deliveryGroupMachine = setup({
     },
     waitingForCalendar: {
       description: "Waiting for the sellers' delivery calendar the cart page is loading.",
-      on: { 'group.calendar': { target: 'checkingCalendar', actions: 'assignCalendar' } },
+      on: {
+        'group.calendar': {
+          description: "The cart's delivery calendar arrived: the seller's chosen date is checked against it.",
+          target: 'checkingCalendar',
+          actions: 'assignCalendar',
+        },
+      },
     },
     /** The vendor has no delivery date in the next 60 days. */
     noDates: { description: 'This seller has no delivery date coming up: no date can be chosen.' },
@@ -231,7 +237,11 @@ export const deliveryGroupMachine = setup({
                 actions: ['clearDrafts', { type: 'reportRefusal', params: answerOf }],
               },
             ],
-            onError: { target: 'restoring', actions: ['clearDrafts', { type: 'reportFailure', params: errorOf }] },
+            onError: {
+              description: 'The delivery date could not be saved: the earlier choice comes back and a toast says why.',
+              target: 'restoring',
+              actions: ['clearDrafts', { type: 'reportFailure', params: errorOf }],
+            },
           },
         },
         /** After a refused or failed date the group shows what the server still holds. */
@@ -262,17 +272,28 @@ export const deliveryGroupMachine = setup({
                 actions: 'assignNoSlots',
               },
             ],
-            onError: { target: 'slotsFailed', actions: { type: 'assignSlotsFailure', params: errorOf } },
+            onError: {
+              description: 'The time slots could not be loaded: the reason is shown with a way to try again.',
+              target: 'slotsFailed',
+              actions: { type: 'assignSlotsFailure', params: errorOf },
+            },
           },
         },
         choosingSlot: {
           description: "The shopper picks one of the date's time slots (the saved one is highlighted).",
-          on: { 'group.slot.choose': { guard: 'isOfferedSlot', target: 'savingSlot', actions: 'assignDraftSlot' } },
+          on: {
+            'group.slot.choose': {
+              description: 'The shopper picks one of the time slots offered: it is saved.',
+              guard: 'isOfferedSlot',
+              target: 'savingSlot',
+              actions: 'assignDraftSlot',
+            },
+          },
         },
         noSlots: { description: "'All Slots are booked. Please try another date.'" },
         slotsFailed: {
           description: 'The time slots could not be loaded: the reason is shown and the shopper may try again.',
-          on: { 'group.slots.retry': { target: 'loadingSlots' } },
+          on: { 'group.slots.retry': { description: 'The shopper tries again: the time slots are loaded again.', target: 'loadingSlots' } },
         },
         savingSlot: {
           description: "Saving the chosen time slot, which holds the driver's seat for the shopper.",
@@ -298,7 +319,11 @@ export const deliveryGroupMachine = setup({
                 actions: ['clearDrafts', { type: 'reportRefusal', params: answerOf }],
               },
             ],
-            onError: { target: 'choosingSlot', actions: ['clearDrafts', { type: 'reportFailure', params: errorOf }] },
+            onError: {
+              description: 'The time slot could not be saved: the shopper picks again and a toast says why.',
+              target: 'choosingSlot',
+              actions: ['clearDrafts', { type: 'reportFailure', params: errorOf }],
+            },
           },
         },
       },

@@ -123,7 +123,7 @@ export const checkoutAddressMachine = setup({
           { target: 'choosing', description: 'The server refused the list: the step shows without saved addresses.' },
         ],
         // Spec: a failed fetch is logged and the loader removed, no message.
-        onError: { target: 'choosing' },
+        onError: { description: 'The saved addresses could not be loaded: the shopper can still add one.', target: 'choosing' },
       },
     },
     choosing: {
@@ -136,7 +136,7 @@ export const checkoutAddressMachine = setup({
             description: "Another zip: 'Selection not Allowed as Shipping Zipcode dosen't Match with Shopping Zipcode'.",
           },
         ],
-        'address.form.toggle': { target: 'adding' },
+        'address.form.toggle': { description: 'The shopper opens the form to add a new address.', target: 'adding' },
         'address.continue': [
           {
             guard: 'isDeliveryZipMismatch',
@@ -158,8 +158,11 @@ export const checkoutAddressMachine = setup({
         editing: {
           description: 'The shopper fills in the new address.',
           on: {
-            'address.save': { target: 'saving' },
-            'address.refused': { actions: { type: 'reportNotice', params: ({ event }) => ({ message: event.message }) } },
+            'address.save': { description: 'The shopper saves the new address.', target: 'saving' },
+            'address.refused': {
+              description: 'The form refused the address (e.g. a zip outside the shopping area): a snackbar says why.',
+              actions: { type: 'reportNotice', params: ({ event }) => ({ message: event.message }) },
+            },
           },
         },
         saving: {

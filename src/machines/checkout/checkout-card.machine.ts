@@ -133,12 +133,12 @@ export const checkoutCardMachine = setup({
       states: {
         cards: {
           description: "Choose a Card for Payment: the saved cards, 'ADD NEW CARD' and Continue (the card list).",
-          on: { 'card.add.open': { target: '#checkoutCard.addingCard' } },
+          on: { 'card.add.open': { description: 'The shopper chooses to add a new card.', target: '#checkoutCard.addingCard' } },
         },
         upi: { description: 'UPI: the shopper types their UPI id and has it verified before Continue (payment options).' },
         delivery: {
           description: 'Payment on Delivery: nothing to fill in, Continue at once.',
-          on: { 'payment.continue': { actions: 'forwardToPaymentOptions' } },
+          on: { 'payment.continue': { description: 'The shopper continues with a pay-on-delivery option.', actions: 'forwardToPaymentOptions' } },
         },
         bank: { description: 'Pay by bank: the bank chosen, its routing and account numbers, then Continue (payment options).' },
       },
@@ -158,7 +158,7 @@ export const checkoutCardMachine = setup({
           },
           { target: 'choosing', actions: 'sendAddBack', description: 'Back without saving: the saved cards show again.' },
         ],
-        onError: { target: 'choosing', actions: 'sendAddBack' },
+        onError: { description: 'The new-card form stopped unexpectedly: back to the saved cards.', target: 'choosing', actions: 'sendAddBack' },
       },
     },
   },

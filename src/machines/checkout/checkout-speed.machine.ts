@@ -162,6 +162,7 @@ export const checkoutSpeedMachine = setup({
           },
         ],
         onError: {
+          description: 'The delivery speeds could not be loaded: the reason is shown with a way to try again.',
           target: 'failed',
           actions: { type: 'assignSpeedMessage', params: ({ event }) => ({ message: failureText(event.error) }) },
         },
@@ -170,15 +171,27 @@ export const checkoutSpeedMachine = setup({
     choosing: {
       description: 'The shopper is choosing the speed, and where offered the retailer or the delivery date, then presses CONTINUE.',
       on: {
-        'speed.choose': { guard: 'isOfferedSpeed', actions: 'assignSpeedChoice' },
-        'retailer.choose': { guard: 'isRetailerChoice', actions: 'assignRetailer' },
-        'method.choose': { guard: 'isDateChoice', actions: 'assignMethod' },
-        'speed.continue': { guard: 'hasSpeedChoice', target: 'chosen' },
+        'speed.choose': {
+          description: 'The shopper picks one of the delivery speeds offered for the cart.',
+          guard: 'isOfferedSpeed',
+          actions: 'assignSpeedChoice',
+        },
+        'retailer.choose': {
+          description: 'The shopper picks the shop that delivers (where more than one can).',
+          guard: 'isRetailerChoice',
+          actions: 'assignRetailer',
+        },
+        'method.choose': {
+          description: 'The shopper picks a delivery date or method for the chosen speed.',
+          guard: 'isDateChoice',
+          actions: 'assignMethod',
+        },
+        'speed.continue': { description: 'The shopper continues with the chosen speed.', guard: 'hasSpeedChoice', target: 'chosen' },
       },
     },
     failed: {
       description: 'No speed could be offered (or the server could not be reached): the message is shown and the shopper may try again.',
-      on: { 'speed.retry': { target: 'loading' } },
+      on: { 'speed.retry': { description: 'The shopper tries again: the speeds are loaded again.', target: 'loading' } },
     },
     /** CONTINUE with an offered speed: the step is done. */
     chosen: { description: 'The shopper pressed CONTINUE with an offered speed: the step is done and the checkout opens payment.', type: 'final' },

@@ -39,7 +39,7 @@ export const checkoutSummaryMachine = checkoutSummarySetup.createMachine({
       description: 'Pricing the order: the server computes items, coupon, taxes, fees, tip and total for the summary.',
       on: {
         // The coupon box stays open while the order is priced again: what the shopper types is kept, not dropped.
-        'coupon.change': { actions: 'assignCouponText' },
+        'coupon.change': { description: 'The shopper types a coupon code while the order is priced.', actions: 'assignCouponText' },
         'tip.choose': {
           description: 'A tip is chosen (1 Hour Delivery only): the order is priced again with it.',
           guard: 'isTipOffered',
@@ -47,8 +47,8 @@ export const checkoutSummaryMachine = checkoutSummarySetup.createMachine({
           reenter: true,
           actions: ['assignTip', 'reportSummaryChoices'],
         },
-        'gift.toggle': { actions: ['toggleGift', 'reportSummaryChoices'] },
-        'gift.message.change': { actions: ['assignGiftMessage', 'reportSummaryChoices'] },
+        'gift.toggle': { description: 'The shopper ticks or unticks "this is a gift".', actions: ['toggleGift', 'reportSummaryChoices'] },
+        'gift.message.change': { description: 'The shopper types a gift message.', actions: ['assignGiftMessage', 'reportSummaryChoices'] },
       },
       invoke: {
         id: 'orderReview',
@@ -68,6 +68,7 @@ export const checkoutSummaryMachine = checkoutSummarySetup.createMachine({
           },
         ],
         onError: {
+          description: 'The order could not be priced (offline, server error): the reason is shown.',
           target: 'reviewFailed',
           actions: { type: 'assignReviewMessage', params: ({ event }) => ({ message: failureText(event.error) }) },
         },
@@ -75,7 +76,7 @@ export const checkoutSummaryMachine = checkoutSummarySetup.createMachine({
     },
     reviewFailed: {
       description: 'The order could not be priced: the message is shown and the shopper may try again.',
-      on: { 'review.retry': { target: 'reviewing' } },
+      on: { 'review.retry': { description: 'The shopper tries again: the order is priced again.', target: 'reviewing' } },
     },
     ready: {
       description: 'The summary is shown: the shopper may change the coupon, tip or gift, or press PLACE ORDER.',
@@ -86,21 +87,21 @@ export const checkoutSummaryMachine = checkoutSummarySetup.createMachine({
           target: 'reviewing',
           actions: ['assignTip', 'reportSummaryChoices'],
         },
-        'gift.toggle': { actions: ['toggleGift', 'reportSummaryChoices'] },
-        'gift.message.change': { actions: ['assignGiftMessage', 'reportSummaryChoices'] },
-        'coupon.change': { actions: 'assignCouponText' },
+        'gift.toggle': { description: 'The shopper ticks or unticks "this is a gift".', actions: ['toggleGift', 'reportSummaryChoices'] },
+        'gift.message.change': { description: 'The shopper types a gift message.', actions: ['assignGiftMessage', 'reportSummaryChoices'] },
+        'coupon.change': { description: 'The shopper types a coupon code.', actions: 'assignCouponText' },
         'coupon.apply': [
           { description: 'A coupon code is typed: it is applied.', guard: 'hasCouponText', target: 'applyingCoupon' },
           { description: "Apply with an empty coupon box: 'Required'.", actions: 'assignCouponRequired' },
         ],
         'coupon.remove': { description: 'A coupon is applied: it is removed.', guard: 'hasAppliedCoupon', target: 'removingCoupon' },
-        'order.place': { target: 'ordering' },
+        'order.place': { description: 'The shopper presses PLACE ORDER.', target: 'ordering' },
       },
     },
     // Either way the summary is priced again by the server (a refused coupon may also have dropped an old one).
     applyingCoupon: {
       description: 'Applying the coupon the shopper typed.',
-      on: { 'coupon.change': { actions: 'assignCouponText' } },
+      on: { 'coupon.change': { description: 'The shopper goes on typing while the coupon is applied.', actions: 'assignCouponText' } },
       invoke: {
         id: 'changeCoupon',
         src: 'changeCoupon',
@@ -110,7 +111,11 @@ export const checkoutSummaryMachine = checkoutSummarySetup.createMachine({
           target: 'reviewing',
           actions: { type: 'assignCouponReply', params: ({ event }) => ({ reply: event.output }) },
         },
-        onError: { target: 'ready', actions: { type: 'assignCouponFailure', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          description: 'The coupon could not be applied (offline, server error): the box says why.',
+          target: 'ready',
+          actions: { type: 'assignCouponFailure', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     removingCoupon: {
@@ -124,7 +129,11 @@ export const checkoutSummaryMachine = checkoutSummarySetup.createMachine({
           target: 'reviewing',
           actions: { type: 'assignCouponReply', params: ({ event }) => ({ reply: event.output }) },
         },
-        onError: { target: 'ready', actions: { type: 'assignCouponFailure', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          description: 'The coupon could not be removed (offline, server error): the box says why.',
+          target: 'ready',
+          actions: { type: 'assignCouponFailure', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     // The order is on its way: PLACE ORDER again, a tip or a tab is ignored (the server is idempotent too).
@@ -140,8 +149,13 @@ export const checkoutSummaryMachine = checkoutSummarySetup.createMachine({
             id: 'placeOrder',
             src: 'placeOrder',
             input: ({ context }) => placeOrderBody(context.cartId, context.flow),
-            onDone: { target: 'settling', actions: { type: 'assignOrderReply', params: ({ event }) => ({ reply: event.output }) } },
+            onDone: {
+              description: 'The server answered the order: its answer is read.',
+              target: 'settling',
+              actions: { type: 'assignOrderReply', params: ({ event }) => ({ reply: event.output }) },
+            },
             onError: {
+              description: 'The order could not be sent (offline, server error): a snackbar says why and the summary is shown again.',
               target: '#checkoutSummary.ready',
               actions: { type: 'reportNotice', params: ({ event }) => ({ message: placeOrderErrorMessage(event.error) }) },
             },
@@ -214,7 +228,10 @@ export const checkoutSummaryMachine = checkoutSummarySetup.createMachine({
                       },
                       { description: 'No key: the server is asked how the payment ended.', target: '#checkoutSummary.ordering.confirming' },
                     ],
-                    onError: { target: '#checkoutSummary.ordering.confirming' },
+                    onError: {
+                      description: "The card provider's key could not be loaded: the server is asked how the payment ended.",
+                      target: '#checkoutSummary.ordering.confirming',
+                    },
                   },
                 },
                 checking: {
@@ -226,8 +243,14 @@ export const checkoutSummaryMachine = checkoutSummarySetup.createMachine({
                       clientSecret: context.authentication?.clientSecret ?? '',
                       publishableKey: context.publishableKey ?? '',
                     }),
-                    onDone: { target: '#checkoutSummary.ordering.confirming' },
-                    onError: { target: '#checkoutSummary.ordering.confirming' },
+                    onDone: {
+                      description: "The shopper finished the bank's check: the server is asked how the payment ended.",
+                      target: '#checkoutSummary.ordering.confirming',
+                    },
+                    onError: {
+                      description: "The bank's check failed or was abandoned: the server is asked how the payment ended.",
+                      target: '#checkoutSummary.ordering.confirming',
+                    },
                   },
                 },
               },
@@ -235,7 +258,7 @@ export const checkoutSummaryMachine = checkoutSummarySetup.createMachine({
             // Test mode's bank page: the shopper completes or fails the check.
             withTestBank: {
               description: "The test bank's page (test mode): the shopper completes or fails the check.",
-              on: { 'payment.authenticate': { target: 'answeringTestBank' } },
+              on: { 'payment.authenticate': { description: "The shopper completes or fails the test bank's check.", target: 'answeringTestBank' } },
             },
             answeringTestBank: {
               description: "Sending the shopper's answer to the test bank.",
@@ -246,8 +269,14 @@ export const checkoutSummaryMachine = checkoutSummarySetup.createMachine({
                   clientSecret: context.authentication?.clientSecret ?? '',
                   complete: event.type === 'payment.authenticate' && event.complete,
                 }),
-                onDone: { target: '#checkoutSummary.ordering.confirming' },
-                onError: { target: '#checkoutSummary.ordering.confirming' },
+                onDone: {
+                  description: 'The test bank took the answer: the server is asked how the payment ended.',
+                  target: '#checkoutSummary.ordering.confirming',
+                },
+                onError: {
+                  description: 'The test bank could not be reached: the server is asked how the payment ended.',
+                  target: '#checkoutSummary.ordering.confirming',
+                },
               },
             },
           },
@@ -258,8 +287,14 @@ export const checkoutSummaryMachine = checkoutSummarySetup.createMachine({
             id: 'confirmOrder',
             src: 'confirmOrder',
             input: ({ context }) => ({ orderId: context.orderId ?? '' }),
-            onDone: { target: 'settling', actions: { type: 'assignOrderReply', params: ({ event }) => ({ reply: event.output }) } },
+            onDone: {
+              description: 'The server said how the payment ended: its answer is read.',
+              target: 'settling',
+              actions: { type: 'assignOrderReply', params: ({ event }) => ({ reply: event.output }) },
+            },
             onError: {
+              description:
+                'The server could not say how the payment ended (offline, server error): a snackbar says why and the summary is shown again.',
               target: '#checkoutSummary.ready',
               actions: { type: 'reportNotice', params: ({ event }) => ({ message: placeOrderErrorMessage(event.error) }) },
             },

@@ -24,7 +24,7 @@ import { checkoutSetup, flowFromSession } from './checkout.setup.ts';
  * straight to checkout. Such a cart of a guest or of a customer not verified yet stops at identityNeeded, a prompt to
  * create an account or verify on /kyc (isIdentityMissing), since place order would refuse it anyway.
  *
- * Navigation belongs to the page: goToStep and goToPaymentFail are provided by it.
+ * Navigation belongs to the page: goToStep, goToPaymentFail, goToCart and goBack are provided by it.
  */
 export const checkoutMachine = checkoutSetup.createMachine({
   description:
@@ -45,6 +45,14 @@ export const checkoutMachine = checkoutSetup.createMachine({
     notice: undefined,
   }),
   type: 'parallel',
+  on: {
+    // Spec "Checkout tabs": on mobile the title bar's back arrow returns to /cart from the summary; elsewhere it is the
+    // browser's back. The page provides both navigations.
+    'checkout.back': [
+      { description: 'The shopper taps the back arrow on the summary: the cart opens.', guard: 'isOnSummary', actions: 'goToCart' },
+      { description: 'The shopper taps the back arrow on any other step: the page they came from opens.', actions: 'goBack' },
+    ],
+  },
   states: {
     flow: {
       description: 'The checkout steps, one open at a time.',
@@ -116,7 +124,11 @@ export const checkoutMachine = checkoutSetup.createMachine({
             id: 'chooseAddress',
             src: 'chooseAddress',
             input: ({ context }) => ({ session: context.session, chosenAddressId: context.flow.selectedAddress?.id }),
-            onDone: { target: 'speed', actions: { type: 'assignSelectedAddress', params: ({ event }) => ({ address: event.output.address }) } },
+            onDone: {
+              description: 'The shopper chose a delivery address: on to the delivery speed.',
+              target: 'speed',
+              actions: { type: 'assignSelectedAddress', params: ({ event }) => ({ address: event.output.address }) },
+            },
           },
         },
         speed: {
@@ -126,7 +138,11 @@ export const checkoutMachine = checkoutSetup.createMachine({
             id: 'chooseSpeed',
             src: 'chooseSpeed',
             input: ({ context }) => ({ session: context.session, cartId: context.cartId, deliveryAddressId: context.flow.selectedAddress?.id }),
-            onDone: { target: 'card', actions: { type: 'assignSpeed', params: ({ event }) => ({ speed: event.output.speed }) } },
+            onDone: {
+              description: 'The shopper chose a delivery speed: on to payment.',
+              target: 'card',
+              actions: { type: 'assignSpeed', params: ({ event }) => ({ speed: event.output.speed }) },
+            },
           },
         },
         card: {
@@ -178,6 +194,7 @@ export const checkoutMachine = checkoutSetup.createMachine({
             src: 'verifyFace',
             input: ({ context }) => ({ session: context.session, now: context.now }),
             onDone: {
+              description: 'The face matched: a snackbar gives the match and the order summary opens.',
               target: 'checkout',
               actions: { type: 'showNotice', params: ({ event }) => ({ message: faceCheckSuccessMessage(event.output.faceMatchPercent) }) },
             },
@@ -219,7 +236,10 @@ export const checkoutMachine = checkoutSetup.createMachine({
             ],
           },
           on: {
-            'summary.choices': { actions: { type: 'assignSummaryChoices', params: ({ event }) => ({ choices: event.choices }) } },
+            'summary.choices': {
+              description: 'The shopper changed the gift option or message: kept for when they come back to the summary.',
+              actions: { type: 'assignSummaryChoices', params: ({ event }) => ({ choices: event.choices }) },
+            },
             // Place order refused for want of a fresh face pass: the face step again, for a new selfie.
             'face.required': { description: 'Place order refused for want of a fresh face check: the shopper takes a new selfie.', target: 'face' },
           },
@@ -227,14 +247,20 @@ export const checkoutMachine = checkoutSetup.createMachine({
           states: {
             open: {
               description: 'The summary is open and the shopper may still change tabs.',
-              on: { 'order.started': { target: 'ordering', actions: 'forgetFacePass' } },
+              on: {
+                'order.started': {
+                  description: 'The shopper placed the order: the tabs are locked while it is sent, and the face check is used up.',
+                  target: 'ordering',
+                  actions: 'forgetFacePass',
+                },
+              },
             },
             // PLACE ORDER, the bank's check or confirm is under way: a tab (or a typed URL) is ignored.
             ordering: {
               description: "The order is on its way (placing it, the bank's 3-D Secure check or the confirmation): the tabs stay put until it ends.",
               on: {
-                'order.ended': { target: 'open' },
-                'tab.select': { actions: 'goToStep' },
+                'order.ended': { description: 'The order was refused: the tabs open again.', target: 'open' },
+                'tab.select': { description: 'The shopper taps an earlier tab while the order is sent.', actions: 'goToStep' },
               },
             },
           },
@@ -242,11 +268,11 @@ export const checkoutMachine = checkoutSetup.createMachine({
         // 'Order Placed.': the cart is closed; the tabs are done.
         placed: {
           description: 'Order Placed: the shopper sees the order number; the cart is closed and the tabs are done.',
-          on: { 'tab.select': { actions: 'goToStep' } },
+          on: { 'tab.select': { description: 'The shopper taps a tab after the order was placed.', actions: 'goToStep' } },
         },
         paymentFailed: {
           description: 'The card was declined: the shopper is sent to the Payment failed page with the order number.',
-          on: { 'tab.select': { actions: 'goToStep' } },
+          on: { 'tab.select': { description: 'The shopper taps a tab after the payment failed.', actions: 'goToStep' } },
         },
       },
     },
@@ -256,11 +282,19 @@ export const checkoutMachine = checkoutSetup.createMachine({
       states: {
         hidden: {
           description: 'No snackbar is shown.',
-          on: { 'notice.show': { target: 'shown', actions: { type: 'assignNotice', params: ({ event }) => ({ message: event.message }) } } },
+          on: {
+            'notice.show': {
+              description: 'A step has something to tell the shopper: a snackbar shows.',
+              target: 'shown',
+              actions: { type: 'assignNotice', params: ({ event }) => ({ message: event.message }) },
+            },
+          },
         },
         shown: {
           description: "A snackbar shows a step's success or failure text for 4 seconds, or until the shopper closes it.",
-          after: { snackbarLifetime: { target: 'hidden', actions: 'clearNotice' } },
+          after: {
+            snackbarLifetime: { description: 'The snackbar closes by itself after a few seconds.', target: 'hidden', actions: 'clearNotice' },
+          },
           on: {
             // A newer message gets its own full 4 s.
             'notice.show': {
@@ -269,7 +303,7 @@ export const checkoutMachine = checkoutSetup.createMachine({
               reenter: true,
               actions: { type: 'assignNotice', params: ({ event }) => ({ message: event.message }) },
             },
-            'notice.dismiss': { target: 'hidden', actions: 'clearNotice' },
+            'notice.dismiss': { description: 'The shopper closes the snackbar.', target: 'hidden', actions: 'clearNotice' },
           },
         },
       },

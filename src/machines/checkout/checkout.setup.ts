@@ -97,6 +97,8 @@ export interface CheckoutContext {
 export type CheckoutEvent =
   | { type: 'tab.select'; tab: string }
   | { type: 'notice.dismiss' }
+  /** The title bar's back arrow (mobile). */
+  | { type: 'checkout.back' }
   /** A cart of wallet redemptions only costs nothing: it goes on without a card (issue 12). */
   | { type: 'payment.skip' }
   | CheckoutReport;
@@ -140,6 +142,7 @@ export const checkoutSetup = setup({
     reviewOrder: checkoutSummaryMachine,
   },
   guards: {
+    isOnSummary: ({ context }) => context.step === 'checkout',
     isCardFirst: ({ context }) => context.session.getSnapshot().context.nextTab === 'card',
     // The spec's tab flags: a tab change is allowed only to a step whose flag is set.
     isAddressTab: ({ context, event }) => event.type === 'tab.select' && event.tab === 'address' && context.flags.isAddressTab,
@@ -218,5 +221,7 @@ export const checkoutSetup = setup({
     // ---- provided by the page
     goToStep: () => undefined,
     goToPaymentFail: (_, _params: { orderId: string }) => undefined,
+    goToCart: () => undefined,
+    goBack: () => undefined,
   },
 });

@@ -47,12 +47,12 @@ export const ageGateMachine = setup({
       description: "'Are you 21 or older?' with Yes and No.",
       on: {
         'age.confirm': { target: 'verified', actions: 'recordVerified', description: 'Yes: the answer is kept for the next visits.' },
-        'age.deny': { target: 'refused' },
+        'age.deny': { description: 'The shopper says they are under 21: the store stays closed to them.', target: 'refused' },
       },
     },
     refused: {
       description: "'Sorry, you must be 21 or older to enter.' with Back.",
-      on: { 'age.back': { target: 'asking' } },
+      on: { 'age.back': { description: 'The shopper goes back to answer the age question again.', target: 'asking' } },
     },
     verified: { type: 'final', description: 'The shopper may enter.' },
   },

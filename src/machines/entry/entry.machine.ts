@@ -46,7 +46,12 @@ export const entryMachine = setup({
     },
     askingAge: {
       description: "'Are you 21 or older?' (a No shows the refusal and asks again on Back).",
-      invoke: { id: 'ageGate', src: 'ageGate', input: ({ context }) => ({ session: context.session }), onDone: { target: 'checkingZip' } },
+      invoke: {
+        id: 'ageGate',
+        src: 'ageGate',
+        input: ({ context }) => ({ session: context.session }),
+        onDone: { description: 'The shopper said they are 21 or older: next, where they shop.', target: 'checkingZip' },
+      },
     },
     checkingZip: {
       description: 'Does the shopper already have a delivery pincode?',
@@ -61,7 +66,7 @@ export const entryMachine = setup({
         id: 'pincode',
         src: 'pincode',
         input: ({ context }) => ({ session: context.session, dismissible: false }),
-        onDone: { target: 'enteringStore' },
+        onDone: { description: 'The shopper chose a pincode that is served: the store opens.', target: 'enteringStore' },
       },
     },
     enteringStore: { type: 'final', description: 'The store opens.', entry: 'goToStore' },

@@ -132,7 +132,7 @@ export const pincodeMachine = setup({
     editing: {
       description: 'The shopper types a pincode (or takes the suggested one).',
       on: {
-        'pincode.change': { actions: 'assignValue' },
+        'pincode.change': { description: 'The shopper types in the pincode field.', actions: 'assignValue' },
         'pincode.submit': [
           { guard: 'isPincodeValid', target: 'lookingUp', description: 'A 5-digit pincode: we check whether we deliver there.' },
           { actions: 'assignValidationError', description: 'Not a 5-digit pincode: the field says why.' },
@@ -247,7 +247,11 @@ export const pincodeMachine = setup({
       description:
         "Not served: 'We are coming soon to this pincode. Please see a list of all pincodes we currently serve.', with the link to that list.",
       on: {
-        'pincode.change': { target: 'editing', actions: ['assignValue', 'clearNotServed'] },
+        'pincode.change': {
+          description: 'The shopper types another pincode: the not-served message goes.',
+          target: 'editing',
+          actions: ['assignValue', 'clearNotServed'],
+        },
       },
     },
     keepingArea: {

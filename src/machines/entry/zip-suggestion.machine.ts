@@ -75,17 +75,18 @@ export const zipSuggestionMachine = setup({
           },
           { target: 'none', description: 'No served pincode near the shopper: nothing is offered.' },
         ],
-        onError: { target: 'none' },
+        onError: { description: 'No suggestion could be worked out: the dialog shows none.', target: 'none' },
       },
     },
     offered: {
       description: "'Shopping near …? Use 10002': the shopper may take it.",
       on: {
         'suggestion.take': {
+          description: 'The shopper takes the suggested pincode: it goes into the field.',
           target: 'taken',
           actions: { type: 'reportSuggestion', params: ({ context }) => ({ zipcode: context.suggestion?.zipcode ?? '' }) },
         },
-        'suggestion.dismiss': { target: 'none' },
+        'suggestion.dismiss': { description: 'The shopper dismisses the suggestion.', target: 'none' },
       },
     },
     taken: { type: 'final', description: 'The suggested pincode is in the field, not yet submitted.' },

@@ -160,8 +160,11 @@ export const faceVerifyMachine = setup({
       description:
         'The webcam is open: the shopper takes (or retakes) a selfie and presses verify; a failure message from the last try may be shown.',
       on: {
-        'face.selfie.take': { actions: { type: 'assignSelfie', params: ({ event }) => ({ dataUrl: event.dataUrl }) } },
-        'face.selfie.retake': { actions: 'clearSelfie' },
+        'face.selfie.take': {
+          description: 'The shopper takes a selfie with the webcam.',
+          actions: { type: 'assignSelfie', params: ({ event }) => ({ dataUrl: event.dataUrl }) },
+        },
+        'face.selfie.retake': { description: 'The shopper throws the selfie away to take another.', actions: 'clearSelfie' },
         'face.verify': [
           {
             description: "Verify without a selfie: 'Selfie In Not Uploaded.'",
@@ -190,7 +193,11 @@ export const faceVerifyMachine = setup({
             actions: { type: 'assignError', params: { message: kycMessages.selfieMissing } },
           },
         ],
-        onError: { target: 'capturing', actions: { type: 'assignError', params: { message: kycMessages.selfieMissing } } },
+        onError: {
+          description: 'The selfie could not be uploaded (offline, server error): the reason is shown and the shopper tries again.',
+          target: 'capturing',
+          actions: { type: 'assignError', params: { message: kycMessages.selfieMissing } },
+        },
       },
     },
     verifying: {
@@ -213,7 +220,11 @@ export const faceVerifyMachine = setup({
             actions: { type: 'assignMismatch', params: ({ event }) => ({ reply: event.output }) },
           },
         ],
-        onError: { target: 'capturing', actions: { type: 'assignError', params: { message: kycMessages.somethingWrong } } },
+        onError: {
+          description: 'The face match could not be run (offline, server error): the reason is shown and the shopper tries again.',
+          target: 'capturing',
+          actions: { type: 'assignError', params: { message: kycMessages.somethingWrong } },
+        },
       },
     },
     verified: {

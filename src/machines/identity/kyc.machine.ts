@@ -36,7 +36,11 @@ export const kycMachine = kycSetup.createMachine({
   }),
   initial: 'deciding',
   on: {
-    'kyc.cancel': { guard: 'isUpdateMode', target: '.cancelled' },
+    'kyc.cancel': {
+      description: 'The shopper updating their identity gives up: what was verified before stays.',
+      guard: 'isUpdateMode',
+      target: '.cancelled',
+    },
   },
   states: {
     deciding: {
@@ -68,6 +72,7 @@ export const kycMachine = kycSetup.createMachine({
           },
         ],
         onError: {
+          description: 'The application could not be loaded (offline, server error): the reason is shown with a way to try again.',
           target: 'loadFailed',
           actions: { type: 'assignMessage', params: ({ event }) => ({ message: messageOf(event.error, kycMessages.somethingWrong) }) },
         },
@@ -75,16 +80,25 @@ export const kycMachine = kycSetup.createMachine({
     },
     loadFailed: {
       description: 'The application could not be loaded: the reason is shown and the shopper may try again.',
-      on: { 'kyc.retry': { target: 'loading', actions: 'clearFailure' } },
+      on: { 'kyc.retry': { description: 'The shopper tries again: the application is loaded again.', target: 'loading', actions: 'clearFailure' } },
     },
     editing: {
       description:
         "The shopper chooses the ID's front and back photos and takes a selfie, then presses Submit; missing photos or the last failure are shown.",
       on: {
-        'kyc.front.choose': { actions: { type: 'assignPhoto', params: ({ event }) => ({ side: 'aadhaar_front', dataUrl: event.dataUrl }) } },
-        'kyc.back.choose': { actions: { type: 'assignPhoto', params: ({ event }) => ({ side: 'aadhaar_back', dataUrl: event.dataUrl }) } },
-        'kyc.selfie.take': { actions: { type: 'assignPhoto', params: ({ event }) => ({ side: 'selfie', dataUrl: event.dataUrl }) } },
-        'kyc.selfie.retake': { actions: 'clearSelfie' },
+        'kyc.front.choose': {
+          description: "The shopper chooses the photo of the ID's front.",
+          actions: { type: 'assignPhoto', params: ({ event }) => ({ side: 'aadhaar_front', dataUrl: event.dataUrl }) },
+        },
+        'kyc.back.choose': {
+          description: "The shopper chooses the photo of the ID's back.",
+          actions: { type: 'assignPhoto', params: ({ event }) => ({ side: 'aadhaar_back', dataUrl: event.dataUrl }) },
+        },
+        'kyc.selfie.take': {
+          description: 'The shopper takes a selfie with the webcam.',
+          actions: { type: 'assignPhoto', params: ({ event }) => ({ side: 'selfie', dataUrl: event.dataUrl }) },
+        },
+        'kyc.selfie.retake': { description: 'The shopper throws the selfie away to take another.', actions: 'clearSelfie' },
         'kyc.submit': [
           { description: 'All three photos chosen: they are uploaded.', guard: 'hasAllPhotos', target: 'submitting', actions: 'clearFailure' },
           { description: "A photo is missing: 'Aadhar Front In Not Uploaded.' and the like, for each one missing.", actions: 'assignMissing' },
@@ -119,7 +133,11 @@ export const kycMachine = kycSetup.createMachine({
                 actions: { type: 'assignMessage', params: ({ event }) => uploadRefusal(event.output) },
               },
             ],
-            onError: { target: '#kyc.failed', actions: { type: 'assignMessage', params: ({ event }) => ({ message: uploadFailure(event.error) }) } },
+            onError: {
+              description: "The ID's front could not be uploaded (offline, server error): the reason is shown.",
+              target: '#kyc.failed',
+              actions: { type: 'assignMessage', params: ({ event }) => ({ message: uploadFailure(event.error) }) },
+            },
           },
         },
         uploadingBack: {
@@ -140,7 +158,11 @@ export const kycMachine = kycSetup.createMachine({
                 actions: { type: 'assignMessage', params: ({ event }) => uploadRefusal(event.output) },
               },
             ],
-            onError: { target: '#kyc.failed', actions: { type: 'assignMessage', params: ({ event }) => ({ message: uploadFailure(event.error) }) } },
+            onError: {
+              description: "The ID's back could not be uploaded (offline, server error): the reason is shown.",
+              target: '#kyc.failed',
+              actions: { type: 'assignMessage', params: ({ event }) => ({ message: uploadFailure(event.error) }) },
+            },
           },
         },
         uploadingSelfie: {
@@ -161,7 +183,11 @@ export const kycMachine = kycSetup.createMachine({
                 actions: { type: 'assignMessage', params: ({ event }) => uploadRefusal(event.output) },
               },
             ],
-            onError: { target: '#kyc.failed', actions: { type: 'assignMessage', params: ({ event }) => ({ message: uploadFailure(event.error) }) } },
+            onError: {
+              description: 'The selfie could not be uploaded (offline, server error): the reason is shown.',
+              target: '#kyc.failed',
+              actions: { type: 'assignMessage', params: ({ event }) => ({ message: uploadFailure(event.error) }) },
+            },
           },
         },
         matchingFace: {
@@ -191,6 +217,7 @@ export const kycMachine = kycSetup.createMachine({
               },
             ],
             onError: {
+              description: 'The face match could not be run (offline, server error): the reason is shown.',
               target: '#kyc.failed',
               actions: { type: 'assignMessage', params: ({ event }) => ({ message: messageOf(event.error, kycMessages.faceMatchFailed) }) },
             },
@@ -240,6 +267,7 @@ export const kycMachine = kycSetup.createMachine({
               },
             ],
             onError: {
+              description: 'The identity check could not be run (offline, server error): the reason is shown.',
               target: '#kyc.failed',
               actions: { type: 'assignMessage', params: ({ event }) => ({ message: messageOf(event.error, kycMessages.somethingWrong) }) },
             },
@@ -250,7 +278,7 @@ export const kycMachine = kycSetup.createMachine({
     failed: {
       description:
         "A step failed ('Error In Uploading.', 'Error In Face Matching. Please Try Again', an unreadable date of birth...): the message is shown and the shopper may try again with the photos kept.",
-      on: { 'kyc.retry': { target: 'editing', actions: 'clearFailure' } },
+      on: { 'kyc.retry': { description: 'The shopper tries again with the photos chosen.', target: 'editing', actions: 'clearFailure' } },
     },
     /**
      * The vendor has not decided (decision 016): its words, its page to finish the check when it gave one (opened in a
@@ -258,7 +286,13 @@ export const kycMachine = kycSetup.createMachine({
      */
     pending: {
       description: 'The identity service has not decided yet: its message, a link to finish the check on its page, and Check again.',
-      on: { 'kyc.check': { target: '#kyc.submitting.matchingFace', actions: 'clearPending' } },
+      on: {
+        'kyc.check': {
+          description: 'The shopper asks whether the check is done: the face match is run again.',
+          target: '#kyc.submitting.matchingFace',
+          actions: 'clearPending',
+        },
+      },
     },
     /** Under 21 by the ID's date of birth: the spec's refusal; trying again with the same person would not change it. */
     refused: { description: "'Not Yet Fit For Alcohol Acc. To Govt. See you soon!!!': the customer is 21 or under and is not verified." },

@@ -104,9 +104,13 @@ export const addToCartMachine = setup({
     choosing: {
       description: 'The shopper chooses size, speed and quantity and may press ADD TO CART.',
       on: {
-        'size.select': { guard: 'isSelectableSize', actions: 'assignSize' },
-        'speed.select': { guard: 'isOfferedSpeed', actions: 'assignSpeed' },
-        'qty.select': { actions: 'assignQty' },
+        'size.select': { description: 'The shopper picks a size the product comes in.', guard: 'isSelectableSize', actions: 'assignSize' },
+        'speed.select': {
+          description: 'The shopper picks a delivery speed the product is offered with.',
+          guard: 'isOfferedSpeed',
+          actions: 'assignSpeed',
+        },
+        'qty.select': { description: 'The shopper picks how many to add.', actions: 'assignQty' },
         'cart.add': [
           {
             description: 'An age-restricted product for a guest: they are asked to create an account and verify first.',
@@ -122,11 +126,25 @@ export const addToCartMachine = setup({
       description:
         'A guest asked for an age-restricted product: the page asks them to create an account and verify they are over 21; nothing is added.',
       on: {
-        'size.select': { guard: 'isSelectableSize', target: 'choosing', actions: 'assignSize' },
-        'speed.select': { guard: 'isOfferedSpeed', target: 'choosing', actions: 'assignSpeed' },
-        'qty.select': { target: 'choosing', actions: 'assignQty' },
+        'size.select': {
+          description: 'The shopper picks a size instead of signing in: back to choosing.',
+          guard: 'isSelectableSize',
+          target: 'choosing',
+          actions: 'assignSize',
+        },
+        'speed.select': {
+          description: 'The shopper picks a speed instead of signing in: back to choosing.',
+          guard: 'isOfferedSpeed',
+          target: 'choosing',
+          actions: 'assignSpeed',
+        },
+        'qty.select': {
+          description: 'The shopper picks a quantity instead of signing in: back to choosing.',
+          target: 'choosing',
+          actions: 'assignQty',
+        },
         // Asking again changes nothing (the button stays, the message with it).
-        'cart.add': { target: 'accountNeeded' },
+        'cart.add': { description: 'A guest presses Add to cart again: they are still asked to sign in first.', target: 'accountNeeded' },
       },
     },
     adding: {
@@ -161,6 +179,7 @@ export const addToCartMachine = setup({
           },
         ],
         onError: {
+          description: "The item could not be added: a toast gives the reason and the shopper's choices stay.",
           target: 'choosing',
           actions: [{ type: 'assignFailure', params: ({ event }) => ({ error: event.error }) }, 'notifyRefusal'],
         },

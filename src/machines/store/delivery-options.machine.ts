@@ -250,12 +250,26 @@ export const deliveryOptionsMachine = setup({
             'The shopper picks the card (Dine-In, Delivery, Pick-Up), then a restaurant with a date and time, or a date and a driver slot, and presses CONTINUE.',
           initial: 'editing',
           on: {
-            'option.select': { guard: 'isAvailableOption', target: '.editing', actions: ['assignOption', 'clearMessage'] },
-            'stars.select': { actions: 'assignStars' },
-            'retailer.select': { guard: 'isListedRetailer', actions: 'assignRetailer' },
-            'date.select': { guard: 'isSelectableDate', target: '.checkingSlots', actions: ['assignDate', 'clearMessage'] },
-            'time.select': { guard: 'isOfferedTime', actions: 'assignTime' },
-            'slot.select': { guard: 'isOfferedSlot', actions: 'assignSlot' },
+            'option.select': {
+              description: 'The shopper picks delivery, pick-up or dine-in.',
+              guard: 'isAvailableOption',
+              target: '.editing',
+              actions: ['assignOption', 'clearMessage'],
+            },
+            'stars.select': { description: 'The shopper shows only the restaurants of one price category (stars).', actions: 'assignStars' },
+            'retailer.select': {
+              description: 'The shopper picks a shop or restaurant from the list.',
+              guard: 'isListedRetailer',
+              actions: 'assignRetailer',
+            },
+            'date.select': {
+              description: 'The shopper picks a date: its free slots are checked.',
+              guard: 'isSelectableDate',
+              target: '.checkingSlots',
+              actions: ['assignDate', 'clearMessage'],
+            },
+            'time.select': { description: 'The shopper picks a time offered on that date.', guard: 'isOfferedTime', actions: 'assignTime' },
+            'slot.select': { description: 'The shopper picks one of the free slots.', guard: 'isOfferedSlot', actions: 'assignSlot' },
             'options.continue': {
               description: 'CONTINUE with everything chosen: the choice is stored and the shopper goes to /store.',
               guard: 'canContinue',
@@ -287,7 +301,11 @@ export const deliveryOptionsMachine = setup({
                   target: 'editing',
                   actions: { type: 'assignSlots', params: ({ event }) => ({ reply: event.output }) },
                 },
-                onError: { target: 'editing', actions: 'assignSlotsBooked' },
+                onError: {
+                  description: 'The free slots could not be loaded: that date shows as fully booked.',
+                  target: 'editing',
+                  actions: 'assignSlotsBooked',
+                },
               },
             },
           },
@@ -302,8 +320,14 @@ export const deliveryOptionsMachine = setup({
       description: 'The sample star-rating price dialog.',
       initial: 'closed',
       states: {
-        closed: { description: 'The sample price dialog is closed.', on: { 'sample.open': { target: 'open' } } },
-        open: { description: 'The sample price dialog shows what each star category costs.', on: { 'sample.close': { target: 'closed' } } },
+        closed: {
+          description: 'The sample price dialog is closed.',
+          on: { 'sample.open': { description: 'The shopper opens the sample prices: what each star category costs.', target: 'open' } },
+        },
+        open: {
+          description: 'The sample price dialog shows what each star category costs.',
+          on: { 'sample.close': { description: 'The shopper closes the sample prices.', target: 'closed' } },
+        },
       },
     },
   },

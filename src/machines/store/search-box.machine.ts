@@ -65,13 +65,15 @@ export const searchBoxMachine = setup({
       { description: 'Text typed: the one-second wait starts again.', guard: 'hasText', target: '.debouncing', reenter: true, actions: 'assignText' },
       { description: 'The box emptied (or spaces only): nothing is searched and the results close.', target: '.idle', actions: 'assignText' },
     ],
-    'search.close': { target: '.idle' },
+    'search.close': { description: 'The shopper closes the search: the box empties.', target: '.idle' },
   },
   states: {
     idle: { description: 'Nothing is searched: the box is empty (or only spaces) or its results were closed.' },
     debouncing: {
       description: 'The shopper is typing: the search starts one second after the last key.',
-      after: { searchDebounce: { target: 'searching', actions: 'assignQuery' } },
+      after: {
+        searchDebounce: { description: 'The shopper stopped typing: the products are searched.', target: 'searching', actions: 'assignQuery' },
+      },
     },
     searching: {
       description: "'Fetching Results Please Hold On...'",
@@ -82,8 +84,16 @@ export const searchBoxMachine = setup({
           const stored = context.session.getSnapshot().context;
           return { q: context.query, zipcode: stored.zipcode ?? '', loc_id: stored.location ?? 0 };
         },
-        onDone: { target: 'showing', actions: { type: 'assignResult', params: ({ event }) => ({ reply: event.output }) } },
-        onError: { target: 'failed', actions: { type: 'assignFailure', params: ({ event }) => ({ error: event.error }) } },
+        onDone: {
+          description: 'Products found (or none): the list under the box shows them.',
+          target: 'showing',
+          actions: { type: 'assignResult', params: ({ event }) => ({ reply: event.output }) },
+        },
+        onError: {
+          description: 'The search failed (offline, server error): the list says why.',
+          target: 'failed',
+          actions: { type: 'assignFailure', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     showing: { description: "'Total {n} Result.' with 'Click Here to See Result' (or the server's message)." },

@@ -103,6 +103,7 @@ export const walletPanelMachine = setup({
           },
         ],
         onError: {
+          description: 'The wallet could not be loaded: the reason is shown with a way to try again.',
           target: 'failed',
           actions: {
             type: 'assignLoadError',
@@ -113,16 +114,20 @@ export const walletPanelMachine = setup({
     },
     failed: {
       description: "'Your wallet could not be loaded.' (or the server's reason): the customer may try again.",
-      on: { 'wallet.retry': { guard: 'hasCustomer', target: 'loading' } },
+      on: {
+        'wallet.retry': { description: 'The signed-in shopper tries again: the wallet is loaded again.', guard: 'hasCustomer', target: 'loading' },
+      },
     },
     ready: {
       description: 'The wallet rows are shown; the customer filters by state and star category and may press REDEEM NOW.',
       on: {
         'wallet.state.select': {
+          description: 'The shopper picks a state to see its wallet offers.',
           guard: { type: 'isWalletState', params: ({ event }) => ({ state: event.state }) },
           actions: { type: 'assignState', params: ({ event }) => ({ state: event.state }) },
         },
         'wallet.category.select': {
+          description: 'The shopper picks a category of wallet offers.',
           guard: { type: 'isEnabledCategory', params: ({ event }) => ({ category: event.category }) },
           actions: { type: 'assignCategory', params: ({ event }) => ({ category: event.category }) },
         },

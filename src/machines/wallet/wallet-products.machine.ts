@@ -205,7 +205,11 @@ export const walletProductsMachine = setup({
             actions: { type: 'assignLoadError', params: ({ event }) => ({ message: event.output.message }) },
           },
         ],
-        onError: { target: 'failed', actions: { type: 'assignLoadError', params: { message: undefined } } },
+        onError: {
+          description: 'The shops could not be loaded: the reason is shown with a way to try again.',
+          target: 'failed',
+          actions: { type: 'assignLoadError', params: { message: undefined } },
+        },
       },
     },
     loadingProducts: {
@@ -233,28 +237,40 @@ export const walletProductsMachine = setup({
             actions: { type: 'assignLoadError', params: ({ event }) => ({ message: event.output.message }) },
           },
         ],
-        onError: { target: 'failed', actions: { type: 'assignLoadError', params: { message: undefined } } },
+        onError: {
+          description: 'The products could not be loaded: the reason is shown with a way to try again.',
+          target: 'failed',
+          actions: { type: 'assignLoadError', params: { message: undefined } },
+        },
       },
     },
     failed: {
       description: "'Your wallet could not be loaded.' (or the server's reason): the customer may try again.",
-      on: { 'products.retry': { target: 'loadingRetailers' } },
+      on: { 'products.retry': { description: 'The shopper tries again: shops and products are loaded again.', target: 'loadingRetailers' } },
     },
     ready: {
       description: 'The products are shown; the customer sorts, changes restaurant, date or time, and may press ADD TO CART on a size.',
       on: {
-        'sort.select': { actions: { type: 'assignSort', params: ({ event }) => ({ sort: event.sort }) } },
+        'sort.select': {
+          description: 'The shopper sorts the products.',
+          actions: { type: 'assignSort', params: ({ event }) => ({ sort: event.sort }) },
+        },
         'retailer.select': {
+          description: 'The shopper picks a shop: its products are loaded.',
           guard: { type: 'isListedRetailer', params: ({ event }) => ({ locationId: event.locationId }) },
           target: 'loadingProducts',
           actions: { type: 'assignRetailer', params: ({ event }) => ({ locationId: event.locationId }) },
         },
-        'date.change': { actions: { type: 'assignDate', params: ({ event }) => ({ date: event.date }) } },
+        'date.change': {
+          description: 'The shopper picks the date to redeem on.',
+          actions: { type: 'assignDate', params: ({ event }) => ({ date: event.date }) },
+        },
         'time.change': {
+          description: 'The shopper picks a time offered on that date.',
           guard: { type: 'isOfferedTime', params: ({ event }) => ({ time: event.time }) },
           actions: { type: 'assignTime', params: ({ event }) => ({ time: event.time }) },
         },
-        'filters.open': { target: 'filtering', actions: 'assignDraft' },
+        'filters.open': { description: 'The shopper opens the filters (on a narrow screen).', target: 'filtering', actions: 'assignDraft' },
         'cart.add': {
           description: 'ADD TO CART on a size, with a time the restaurant offers: one is redeemed.',
           guard: { type: 'isRedeemableSize', params: ({ event }) => ({ productId: event.productId, sizeId: event.sizeId }) },
@@ -267,8 +283,12 @@ export const walletProductsMachine = setup({
     filtering: {
       description: "The phone's filter panel is open: sort and restaurant count only on Apply, Cancel drops them.",
       on: {
-        'filters.sort.select': { actions: { type: 'assignDraftSort', params: ({ event }) => ({ sort: event.sort }) } },
+        'filters.sort.select': {
+          description: 'The shopper picks a sort in the filters: applied when they are closed with Apply.',
+          actions: { type: 'assignDraftSort', params: ({ event }) => ({ sort: event.sort }) },
+        },
         'filters.retailer.select': {
+          description: 'The shopper picks a shop in the filters: applied when they are closed with Apply.',
           guard: { type: 'isListedRetailer', params: ({ event }) => ({ locationId: event.locationId }) },
           actions: { type: 'assignDraftRetailer', params: ({ event }) => ({ locationId: event.locationId }) },
         },
@@ -281,7 +301,7 @@ export const walletProductsMachine = setup({
           },
           { description: 'Apply with the same restaurant: only the sort changes.', target: 'ready', actions: 'applyDraft' },
         ],
-        'filters.cancel': { target: 'ready' },
+        'filters.cancel': { description: 'The shopper closes the filters without applying them.', target: 'ready' },
       },
     },
     adding: {
@@ -316,7 +336,11 @@ export const walletProductsMachine = setup({
             actions: { type: 'logRedeemFailure', params: ({ event }) => ({ reason: event.output.message }) },
           },
         ],
-        onError: { target: 'ready', actions: { type: 'logRedeemFailure', params: ({ event }) => ({ reason: event.error }) } },
+        onError: {
+          description: 'The product could not be redeemed (offline, server error): the list stays as it was.',
+          target: 'ready',
+          actions: { type: 'logRedeemFailure', params: ({ event }) => ({ reason: event.error }) },
+        },
       },
     },
     sentToCart: {

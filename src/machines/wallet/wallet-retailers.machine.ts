@@ -165,6 +165,7 @@ export const walletRetailersMachine = setup({
           },
         ],
         onError: {
+          description: 'The shops could not be loaded: the reason is shown with a way to try again.',
           target: 'failed',
           actions: {
             type: 'assignLoadError',
@@ -175,17 +176,22 @@ export const walletRetailersMachine = setup({
     },
     failed: {
       description: "'The restaurants could not be loaded.' (or the server's reason): the customer may try again.",
-      on: { 'retailers.retry': { target: 'loading' } },
+      on: { 'retailers.retry': { description: 'The shopper tries again: the shops are loaded again.', target: 'loading' } },
     },
     choosing: {
       description: 'The customer picks a restaurant, a date and a time, and presses CONTINUE; missing choices are named.',
       on: {
         'retailer.select': {
+          description: 'The shopper picks a shop to redeem at.',
           guard: { type: 'isListedRetailer', params: ({ event }) => ({ locationId: event.locationId }) },
           actions: { type: 'assignRetailer', params: ({ event }) => ({ locationId: event.locationId }) },
         },
-        'date.change': { actions: { type: 'assignDate', params: ({ event }) => ({ date: event.date }) } },
+        'date.change': {
+          description: 'The shopper picks the date to redeem on.',
+          actions: { type: 'assignDate', params: ({ event }) => ({ date: event.date }) },
+        },
         'time.change': {
+          description: 'The shopper picks a time offered on that date.',
           guard: { type: 'isOfferedTime', params: ({ event }) => ({ time: event.time }) },
           actions: { type: 'assignTime', params: ({ event }) => ({ time: event.time }) },
         },

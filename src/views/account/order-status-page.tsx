@@ -1,9 +1,9 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { Link, Navigate, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
+import { PageGate } from '../layout/page-gate.tsx';
 import { orderStatusMachine, orderStatusMessages, selectOrder, selectOrderStatusError } from '../../machines/account/index.ts';
 import { capitalised } from '../../rules/account-settings.ts';
 import { formatMoney } from '../../rules/money.ts';
-import { useSessionValue } from '../app-context.tsx';
 import { LoadState } from './load-state.tsx';
 import { OrderDetails } from './order-details.tsx';
 import { OrderTimeline } from './order-timeline.tsx';
@@ -11,9 +11,11 @@ import * as css from './settings.css.ts';
 
 /** /order/status?orderId=: one order's status, kept fresh while the page is open ('Track your order'). */
 export function OrderStatusPage() {
-  const token = useSessionValue('Token');
-  if (!token) return <Navigate to="/signIn" replace />;
-  return <OrderStatus />;
+  return (
+    <PageGate page="orderStatus">
+      <OrderStatus />
+    </PageGate>
+  );
 }
 
 function OrderStatus() {

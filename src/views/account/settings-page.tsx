@@ -1,9 +1,9 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
+import { PageGate } from '../layout/page-gate.tsx';
 import { settingTabsMachine } from '../../machines/account/index.ts';
 import { settingPath, settingTabOf, type SettingTab } from '../../rules/account-settings.ts';
-import { useSessionValue } from '../app-context.tsx';
 import { NotFound } from '../layout/not-found.tsx';
 import { AccountTab } from './account-tab.tsx';
 import { OrdersTab } from './orders-tab.tsx';
@@ -17,11 +17,8 @@ import * as css from './settings.css.ts';
 export function SettingsPage() {
   const { settingParam } = useParams();
   const tab = settingTabOf(settingParam);
-  const token = useSessionValue('Token');
   if (!tab) return <NotFound />;
-  if (!token) return <Navigate to="/signIn" replace />;
-  if (tab === 'chat') return <Navigate to={settingPath('user')} replace />;
-  return <SettingTabs tab={tab} />;
+  return <PageGate page="settings">{tab === 'chat' ? <Navigate to={settingPath('user')} replace /> : <SettingTabs tab={tab} />}</PageGate>;
 }
 
 const tabLabels = [

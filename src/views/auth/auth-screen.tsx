@@ -1,10 +1,10 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { selectIsSignedIn } from '../../machines/app/index.ts';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { authMachine, type AuthScreen as Screen } from '../../machines/auth/index.ts';
 import { useAppActors, useNotify } from '../app-context.tsx';
 import * as css from './auth.css.ts';
+import { PageGate } from '../layout/page-gate.tsx';
 import { CreateAccountForm } from './create-account-form.tsx';
 import { ForgotPasswordForm } from './forgot-password-form.tsx';
 import { SignInForm } from './sign-in-form.tsx';
@@ -29,11 +29,12 @@ function screenOf(pathname: string): Screen {
  * password (spec 2).
  */
 export function AuthScreen() {
-  const { session } = useAppActors();
   const screen = screenOf(useLocation().pathname);
-  const signedIn = useSelector(session, selectIsSignedIn);
-  if (signedIn) return <Navigate to={screen === 'forgotPassword' ? '/category/ALL' : '/store'} replace />;
-  return <AuthForms screen={screen} />;
+  return (
+    <PageGate page={screen}>
+      <AuthForms screen={screen} />
+    </PageGate>
+  );
 }
 
 function AuthForms({ screen }: { screen: Screen }) {

@@ -1,6 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, type FormEvent } from 'react';
-import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { PageGate } from '../layout/page-gate.tsx';
 import {
   selectPasswordErrors,
   selectPasswordMessage,
@@ -18,8 +19,11 @@ import { TextField } from '../controls/text-field.tsx';
 export function UpdatePasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token');
-  if (!token) return <Navigate to="/" replace />;
-  return <UpdatePasswordForm token={token} />;
+  return (
+    <PageGate page="updatePassword" resetToken={token}>
+      {token && <UpdatePasswordForm token={token} />}
+    </PageGate>
+  );
 }
 
 function UpdatePasswordForm({ token }: { token: string }) {

@@ -42,6 +42,8 @@ function useCheckoutMachine() {
             if (pathname.current !== path) navigate(path, { replace: true });
           },
           goToPaymentFail: (_, params) => navigate(`/payment/fail?orderId=${encodeURIComponent(params.orderId)}`),
+          goToCart: () => navigate('/cart'),
+          goBack: () => navigate(-1),
         },
       }),
     [navigate, notify],
@@ -62,7 +64,6 @@ export function CheckoutPage() {
 function CheckoutScreen() {
   const actor = CheckoutActorContext.useActorRef();
   const { cartflow = '' } = useParams();
-  const navigate = useNavigate();
   const step = CheckoutActorContext.useSelector(selectStep);
   const notice = CheckoutActorContext.useSelector(selectNotice);
   const identityNeeded = CheckoutActorContext.useSelector((s) => s.matches({ flow: 'identityNeeded' }));
@@ -75,7 +76,7 @@ function CheckoutScreen() {
   return (
     <div className={css.page}>
       <div className={css.titleBar}>
-        <button type="button" className={css.backArrow} aria-label="Back" onClick={() => (step === 'checkout' ? navigate('/cart') : navigate(-1))}>
+        <button type="button" className={css.backArrow} aria-label="Back" onClick={() => actor.send({ type: 'checkout.back' })}>
           ←
         </button>
         <h1 className={css.title}>Checkout</h1>
