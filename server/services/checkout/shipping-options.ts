@@ -11,7 +11,8 @@ import { findOwnCart } from '../cart/carts.ts';
 import { notServedMessage } from '../catalogue/catalogue-cache.ts';
 import { loadDeliveryChoices, validChoice, type VendorGroup } from '../cart/cart-view.ts';
 import { vendorCalendars } from '../cart/delivery-dates.ts';
-import { availableSpeedIds, isServedZip, loadOrderBasis, orderTotals } from './order-totals.ts';
+import { isServedZip, loadOrderBasis, orderTotals } from './order-totals.ts';
+import { chosenOptions, offeredSpeedIds } from './offers.ts';
 import type { Caller } from '../platform/caller.ts';
 import { milesBetweenZips } from '../platform/zip-distance.ts';
 import { isVisitSpeed } from '../../../src/rules/speeds.ts';
@@ -45,14 +46,6 @@ function shopAddress(shop: ShopRow): string {
   return `${street}, ${shop.city}, ${shop.state} ${shop.zipcode}`;
 }
 
-/** Which options the client's flags ask for: none set lists everything. */
-function wanted(request: ShippingRequest, id: SpeedId): boolean {
-  if (!request.delivery && !request.pickup && !request.dineIn) return true;
-  if (id === speedIds.storePickup) return request.pickup;
-  if (id === speedIds.dineIn) return request.dineIn;
-  return request.delivery;
-}
-
 /**
  * The delivery speed options for the caller's cart. The cart's zip rules: an address or zip for another area is
  * refused with the spec's message, since nothing in the cart is sold there.
@@ -80,8 +73,8 @@ export async function shippingOptions(
   const basis = await loadOrderBasis(db, cart, now);
   if (basis.lines.length === 0) return { kind: 'refused', message: cartIsEmptyRefusal };
   const groups = basis.groups;
-  const fees = orderTotals(basis, { speedId: speedIds.oneHour, tipPercent: 0 }).groups;
-  const feeOf = (locId: number) => fees.find((f) => f.locId === locId)?.deliveryFeeCents ?? 0;
+  // Every option is priced by the same computation order review and place order use, for that option.
+  const feesFor = (id: SpeedId) => orderTotals(basis, { speedId: id, tipPercent: 0 });
   const [choices, calendars, shops] = await Promise.all([
     loadDeliveryChoices(db, cart.id),
     vendorCalendars(
@@ -108,10 +101,12 @@ export async function shippingOptions(
     };
   };
 
-  const local = groups.filter((g) => g.speed === 'local' || isVisitSpeed(g.speed));
-  const retailers = async (delivered: boolean): Promise<Retailer[]> =>
-    Promise.all(
-      local.map(async (group, index) => {
+  /** The shops that bring, hand over or seat the cart's items: one block each on the speed step. */
+  const visited = groups.filter((g) => g.speed === 'local' || g.wallet || isVisitSpeed(g.speed));
+  const retailers = async (id: SpeedId): Promise<Retailer[]> => {
+    const fees = feesFor(id);
+    return Promise.all(
+      visited.map(async (group, index) => {
         const shop = shops.find((s) => s.id === group.locId);
         const when = dateOf(group);
         return {
@@ -124,54 +119,49 @@ export async function shippingOptions(
           distance: shop ? ((await milesBetweenZips(fromZip, shop.zipcode)) ?? null) : null,
           pickup_date: when.date,
           ready_time: when.start,
-          delivery_fee: centsToDollars(delivered ? feeOf(group.locId) : 0),
+          delivery_fee: centsToDollars(fees.groups.find((f) => f.locId === group.locId)?.deliveryFeeCents ?? 0),
           isPrimary: index === 0,
           index,
         };
       }),
     );
-  const shipMethods = (speed: VendorGroup['speed'], id: SpeedId): ShipMethod[] =>
-    groups
-      .filter((g) => g.speed === speed)
+  };
+  /** The cart's shipped groups (courier, farm), listed with every option: each ships on its own date. */
+  const shipMethods = (id: SpeedId): ShipMethod[] => {
+    const fees = feesFor(id);
+    return groups
+      .filter((g) => !g.wallet && (g.speed === 'courier' || g.speed === 'farm-direct'))
       .map((group, index) => {
-        const fee = centsToDollars(feeOf(group.locId));
+        const shipping = speedOptionOf(group.speed === 'courier' ? speedIds.courier : speedIds.farmDirect);
+        const fee = centsToDollars(fees.groups.find((f) => f.locId === group.locId)?.deliveryFeeCents ?? 0);
         return {
-          id: `${speed}-${group.locId}`,
-          method: `${speedOptionOf(id).name} (${group.vendorName})`,
+          id: `${group.speed}-${group.locId}`,
+          method: `${shipping.name} (${group.vendorName})`,
           amount: fee,
           fee,
           delivery_date: dateOf(group).date,
           pickup_date: null,
           dropoff_eta: null,
-          duration: speedOptionOf(id).duration,
-          type: speed,
+          duration: shipping.duration,
+          type: group.speed,
           vendor_loc_id: group.locId,
           isPrimary: index === 0,
         };
       });
+  };
 
-  const available = availableSpeedIds(groups);
   const speed: SpeedOption[] = [];
-  for (const id of available) {
-    if (!wanted(request, id)) continue;
+  for (const id of offeredSpeedIds(groups, basis.area, chosenOptions(request))) {
     const info = speedOptionOf(id);
-    const isLocal = id === speedIds.oneHour || id === speedIds.storePickup || id === speedIds.dineIn;
-    const shopList = isLocal ? await retailers(id === speedIds.oneHour) : [];
-    const methods = id === speedIds.courier ? shipMethods('courier', id) : id === speedIds.farmDirect ? shipMethods('farm-direct', id) : [];
-    const feeCents = isLocal
-      ? id === speedIds.oneHour
-        ? local.reduce((sum, g) => sum + feeOf(g.locId), 0)
-        : 0
-      : groups.filter((g) => g.speed === (id === speedIds.courier ? 'courier' : 'farm-direct')).reduce((sum, g) => sum + feeOf(g.locId), 0);
     speed.push({
       id,
       name: info.name,
       description: descriptions[id],
       duration: info.duration,
-      retailers: shopList,
-      ship_methods: methods,
+      retailers: await retailers(id),
+      ship_methods: shipMethods(id),
       isPrimary: false,
-      delivery_fee: centsToDollars(feeCents),
+      delivery_fee: centsToDollars(feesFor(id).deliveryFee),
     });
   }
   // The spec's default is 1 Hour Delivery; a cart without Same Day items defaults to its first shipping option.
