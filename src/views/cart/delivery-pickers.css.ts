@@ -36,6 +36,9 @@ globalStyle(`${calendar} .rdp-root`, {
     },
   },
 });
+/** A day the seller is closed (closed weekday or holiday): struck out, as the note under the calendar says. */
+export const closedDay = style({ textDecoration: 'line-through' });
+export const calendarNote = style({ margin: '4px 0 0', fontSize: '13px', color: vars.color.muted });
 export const slotField = style([field, { border: 'none', margin: 0, padding: 0 }]);
 export const slots = style({ display: 'flex', flexWrap: 'wrap', gap: '8px' });
 export const slot = style({
