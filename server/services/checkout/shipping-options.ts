@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Retailer, ShipMethod, SpeedOption } from '../../../src/api/contract/shipping.contract.ts';
+import type { DeliveryGroup, NextDeliveryDateEntry } from '../../../src/api/contract/cart-page.contract.ts';
 import { addressRuleMessages } from '../../../src/rules/address-validation.ts';
 import { nextDeliveryDate } from '../../../src/rules/delivery-dates.ts';
 import { speedIds, speedOptionOf, type SpeedId } from '../../../src/rules/delivery-speeds.ts';
@@ -9,8 +10,8 @@ import type { Database, VendorLocationsTable } from '../../db/schema.ts';
 import { findOwnAddress } from '../accounts/addresses.ts';
 import { findOwnCart } from '../cart/carts.ts';
 import { notServedMessage } from '../catalogue/catalogue-cache.ts';
-import { loadDeliveryChoices, validChoice, type VendorGroup } from '../cart/cart-view.ts';
-import { vendorCalendars } from '../cart/delivery-dates.ts';
+import { loadCartView, loadDeliveryChoices, validChoice, type VendorGroup } from '../cart/cart-view.ts';
+import { nextDeliveryDates, vendorCalendars } from '../cart/delivery-dates.ts';
 import { isServedZip, loadOrderBasis, orderTotals } from './order-totals.ts';
 import { chosenOptions, offeredSpeedIds } from './offers.ts';
 import type { Caller } from '../platform/caller.ts';
@@ -27,7 +28,10 @@ export interface ShippingRequest {
   dineIn: boolean;
 }
 
-export type ShippingOutcome = { kind: 'speeds'; speed: SpeedOption[] } | { kind: 'refused'; message: string } | { kind: 'not-found' };
+export type ShippingOutcome =
+  | { kind: 'speeds'; speed: SpeedOption[]; groups: DeliveryGroup[]; calendars: NextDeliveryDateEntry[] }
+  | { kind: 'refused'; message: string }
+  | { kind: 'not-found' };
 
 const descriptions: Readonly<Record<SpeedId, string>> = {
   1: "Brought by the shop's own driver in the time slot you chose.",
@@ -167,5 +171,14 @@ export async function shippingOptions(
   // The spec's default is 1 Hour Delivery; a cart without Same Day items defaults to its first shipping option.
   const first = speed[0];
   if (first) first.isPrimary = true;
-  return { kind: 'speeds', speed };
+  // The sellers' dates and slots as the cart page holds them, with their calendars: the speed step's blocks.
+  const [view, entries] = await Promise.all([
+    loadCartView(db, cart, now),
+    nextDeliveryDates(
+      db,
+      groups.filter((g) => !g.wallet && !isVisitSpeed(g.speed)).map((g) => ({ vendorId: g.vendorId, speed: g.speed })),
+      now,
+    ),
+  ]);
+  return { kind: 'speeds', speed, groups: view.delivery_groups, calendars: entries };
 }

@@ -54,3 +54,15 @@ export const slot = style({
   },
 });
 export const message = style({ margin: 0, color: vars.color.muted, fontSize: '14px' });
+
+/** A seller's date and slot pickers side by side (one column on small screens). */
+export const delivery = style({
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)',
+  gap: '16px',
+  padding: '16px',
+  background: vars.color.background,
+  borderRadius: vars.radius.medium,
+  '@media': { [media.upToSm]: { gridTemplateColumns: 'minmax(0, 1fr)' } },
+});
+export const muted = style({ margin: 0, color: vars.color.muted });
