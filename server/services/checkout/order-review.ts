@@ -25,7 +25,8 @@ export interface ReviewRequest {
   giftMessage: string | undefined;
 }
 
-export type ReviewOutcome = { kind: 'review'; data: OrderReviewData } | { kind: 'refused'; message: string; field?: string } | { kind: 'not-found'; what: string };
+export type ReviewOutcome =
+  { kind: 'review'; data: OrderReviewData } | { kind: 'refused'; message: string; field?: string } | { kind: 'not-found'; what: string };
 
 /**
  * The order summary before PLACE ORDER: the cart as the cart page shows it, with the chosen speed's fees (no delivery

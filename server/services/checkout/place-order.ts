@@ -24,14 +24,7 @@ import {
   type CouponCustomer,
 } from '../cart/coupons.ts';
 import { notServedMessage } from '../catalogue/catalogue-cache.ts';
-import {
-  allocateTax,
-  isServedZip,
-  loadOrderBasis,
-  orderTotals,
-  type OrderBasis,
-  type OrderTotals,
-} from './order-totals.ts';
+import { allocateTax, isServedZip, loadOrderBasis, orderTotals, type OrderBasis, type OrderTotals } from './order-totals.ts';
 import { deliveryMethodOf } from './orders.ts';
 import { cartSpeedIds, offerMessages, retailerLocIds, speedRefusal } from './offers.ts';
 import { findOwnCard, type CardRow } from '../payments/payment-methods.ts';
