@@ -77,6 +77,7 @@ export function checkoutRoutes(deps: AppDeps): FastifyPluginAsync {
         deps.clock(),
       );
       if (outcome.kind === 'not-found') throw notFound(outcome.what);
+      if (outcome.kind === 'refused' && outcome.field !== undefined) throw badRequest([{ field: outcome.field, message: outcome.message }]);
       if (outcome.kind === 'refused') return { code: -1, message: outcome.message };
       return { code: 1, data: outcome.data };
     });
@@ -108,6 +109,7 @@ export function checkoutRoutes(deps: AppDeps): FastifyPluginAsync {
         request.log,
       );
       if (placed.kind === 'not-found') throw notFound(placed.what);
+      if (placed.kind === 'refused' && placed.field !== undefined) throw badRequest([{ field: placed.field, message: placed.message }]);
       if (placed.kind === 'refused') return { code: -1, message: placed.message, ...(placed.problems ? { problems: placed.problems } : {}) };
       return settledReply(placed.settle);
     });

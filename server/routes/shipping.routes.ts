@@ -30,7 +30,7 @@ export function shippingRoutes(deps: AppDeps): FastifyPluginAsync {
       );
       if (outcome.kind === 'not-found') throw notFound(cartNotFoundMessage);
       if (outcome.kind === 'refused') return { code: -1, message: outcome.message };
-      return { code: 1, data: { speed: outcome.speed } };
+      return { code: 1, data: { speed: outcome.speed, delivery_groups: outcome.groups, calendars: outcome.calendars } };
     });
   };
 }

@@ -5,6 +5,23 @@ import { isVisitSpeed, type SpeedValue } from './speeds.ts';
 /** The spec's words on the cart page. */
 export const requiredMessage = 'Required';
 export const noSlotsMessage = 'All Slots are booked. Please try another date.';
+/** getslot's answer for an open day whose slots are all taken (the spec's getslot message). */
+export const noSlotsLeftReply = 'No Slots are available!';
+
+/**
+ * What a date's slot list tells the shopper (issue 23: closed is not full): nothing while a slot has a seat; for a
+ * full day the spec's 'All Slots are booked. Please try another date.'; for a day the shop is closed (a closed
+ * weekday, a holiday, before its next date) the server's reason, never "booked".
+ */
+export function slotsNotice(reply: {
+  code: number;
+  message?: string | undefined;
+  data?: readonly { available: number }[] | undefined;
+}): string | undefined {
+  if (reply.code === 1 && (reply.data ?? []).some((s) => s.available > 0)) return undefined;
+  if (reply.code === 1 || !reply.message || reply.message === noSlotsLeftReply) return noSlotsMessage;
+  return reply.message;
+}
 
 /** The spec's quantity update debounce. */
 export const quantityDebounceMs = 800;

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
-import type { ShippingBody } from '../../src/api/contract/shipping.contract.ts';
+import type { ShippingBody, ShippingReply } from '../../src/api/contract/shipping.contract.ts';
 import type { Sent } from '../../src/api/http.ts';
 import { checkoutSpeedMachine, type CheckoutSpeedContext, type CheckoutSpeedInput } from '../../src/machines/checkout/checkout-speed.machine.ts';
 import type { SessionValues } from '../../src/machines/app/session-values.ts';
 import { sessionMachine } from '../../src/machines/app/session.machine.ts';
 import { retailerA, retailerB, shippingOk } from './checkout-fixtures.ts';
+import { baseCart, butcherEntry, butcherGroup, courierEntry, courierGroup, ok } from './cart-fixtures.ts';
 import { done, failed, label } from './machine-events.ts';
 import { allStateIds, allTransitions, coverageTitle, planPaths, replay, type PathPlan } from './path-coverage.ts';
 
@@ -30,6 +31,8 @@ function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
       { type: 'speed.choose', speedId: 3 },
       { type: 'retailer.choose', retailerId: 102 },
       { type: 'method.choose', methodId: 'courier-201-b' },
+      { type: 'group.failed', message: 'Hudson Street Butchers is closed on Sundays.' },
+      { type: 'group.saved', reply: ok(baseCart) },
       { type: 'speed.continue' },
     ];
   if (snapshot.matches('failed')) return [{ type: 'speed.retry' }];
@@ -38,7 +41,7 @@ function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
 
 const serializeState = (snapshot: AnyMachineSnapshot) => {
   const c = snapshot.context as CheckoutSpeedContext;
-  return JSON.stringify([snapshot.value, c.speedChoice ?? null, c.speedMessage ?? null]);
+  return JSON.stringify([snapshot.value, c.speedChoice ?? null, c.speedMessage ?? null, c.groupMessage ?? null]);
 };
 
 describe('checkout speed paths', () => {
@@ -111,5 +114,25 @@ describe('checkout speed behaviour', () => {
       deliveryDate: '2026-11-26',
       shippingAmount: '9.00',
     });
+  });
+});
+
+describe('checkout speed: one date and time block per seller (issue 23)', () => {
+  it("spawns the cart page's delivery-group actor for each seller of a mixed cart, and shows a refused date's reason", async () => {
+    const mixed: ShippingReply = {
+      code: 1,
+      data: { speed: shippingOk.data?.speed ?? [], delivery_groups: [butcherGroup, courierGroup], calendars: [butcherEntry, courierEntry] },
+    };
+    const machine = checkoutSpeedMachine.provide({ actors: { shippingOptions: fromPromise(async () => mixed) } });
+    const actor = createActor(machine, { input: input() }).start();
+    await waitFor(actor, (s) => s.matches('choosing'));
+    const groups = actor.getSnapshot().context.groups;
+    expect(groups.map((g) => g.getSnapshot().context.vendorName)).toEqual(['Hudson Street Butchers', 'ColdChain Express']);
+    // Each block has its own calendar: the shopper can pick a date per seller.
+    expect(groups.map((g) => g.getSnapshot().context.calendar?.delivery_date)).toEqual([butcherEntry.delivery_date, courierEntry.delivery_date]);
+    actor.send({ type: 'group.failed', message: 'ColdChain Express is closed on Sundays.' });
+    expect(actor.getSnapshot().context.groupMessage).toBe('ColdChain Express is closed on Sundays.');
+    actor.send({ type: 'group.saved', reply: ok(baseCart) });
+    expect(actor.getSnapshot().context.groupMessage).toBeUndefined();
   });
 });

@@ -3,6 +3,7 @@ import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot 
 import type { CartReply, DeliveryGroup, GetSlotReply } from '../../src/api/contract/cart-page.contract.ts';
 import {
   deliveryGroupMachine,
+  closedDateMessage,
   invalidDateMessage,
   type DeliveryGroupInput,
   type DeliveryGroupReport,
@@ -158,11 +159,14 @@ describe('delivery group behaviour', () => {
   it('refuses a holiday, a date before the next delivery date and text that is not a date', () => {
     const t = start(butcherGroup);
     t.actor.send(calendar());
-    for (const date of ['2030-06-09', '2030-06-03', '13/45/2030', 'tomorrow']) {
+    for (const date of ['2030-06-03', '13/45/2030', 'tomorrow']) {
       t.actor.send({ type: 'group.date.choose' as const, date });
       expect(t.actor.getSnapshot().value).toEqual({ scheduling: 'idle' });
       expect(t.actor.getSnapshot().context.dateError).toBe(invalidDateMessage);
     }
+    // A closed day (a holiday or closed weekday in the calendar) says closed (issue 23).
+    t.actor.send({ type: 'group.date.choose' as const, date: '06/09/2030' });
+    expect(t.actor.getSnapshot().context.dateError).toBe(closedDateMessage(butcherGroup.vendor_name, '2030-06-09'));
     expect(t.saves).toEqual([]);
   });
 
@@ -172,6 +176,14 @@ describe('delivery group behaviour', () => {
     t.actor.send(chooseMin);
     await vi.waitFor(() => expect(t.actor.getSnapshot().value).toEqual({ scheduling: 'noSlots' }));
     expect(t.actor.getSnapshot().context.slotsMessage).toBe('All Slots are booked. Please try another date.');
+  });
+
+  it('a closed day says closed, not booked (issue 23)', async () => {
+    const t = start(butcherGroup, { slots: async () => ({ code: -1, message: 'Hudson Street Butchers is closed on Sundays.' }) });
+    t.actor.send(calendar());
+    t.actor.send(chooseMin);
+    await vi.waitFor(() => expect(t.actor.getSnapshot().value).toEqual({ scheduling: 'noSlots' }));
+    expect(t.actor.getSnapshot().context.slotsMessage).toBe('Hudson Street Butchers is closed on Sundays.');
   });
 
   it('a refused slot reports the message and reloads the slots', async () => {

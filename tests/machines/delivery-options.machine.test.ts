@@ -221,6 +221,17 @@ describe('delivery options behaviour', () => {
     expect(t.actor.getSnapshot().can({ type: 'options.continue' })).toBe(false);
   });
 
+  it('a closed day says closed, never booked (issue 23)', async () => {
+    const closed: GetSlotReply = { code: -1, message: 'Hudson Street Butchers is closed on Sundays.' };
+    const t = start(area, served.output as DineinRetailerReply, closed);
+    await settle();
+    t.actor.send({ type: 'option.select', kind: 'delivery' });
+    t.actor.send({ type: 'date.select', date: tomorrow });
+    await settle();
+    expect(t.actor.getSnapshot().context.message).toBe('Hudson Street Butchers is closed on Sundays.');
+    expect(t.actor.getSnapshot().can({ type: 'options.continue' })).toBe(false);
+  });
+
   it('offers Delivery only without restaurants, and nothing for an unserved zip', async () => {
     const empty = start(area, none.output as DineinRetailerReply);
     await settle();

@@ -20,6 +20,7 @@ let t: TestApp;
 const clock = manualClock(checkoutNow);
 const gateway = new TestPaymentGateway(clock.now);
 let butcher: OfferPick[];
+let courier: OfferPick[];
 
 /**
  * CHECKOUT_DATABASE_URL (an empty PostgreSQL database) runs this file against a real server, where concurrent
@@ -35,6 +36,7 @@ beforeAll(async () => {
     ...(databaseUrl ? { env: { DATABASE_URL: databaseUrl } } : {}),
   });
   butcher = await pickOffers(t, { speed: 'local', locId: 101 }, 40, 0, { priceCents: 1250, stock: 20 });
+  courier = await pickOffers(t, { speed: 'courier', locId: 201 }, 4, 0, { priceCents: 1500, stock: 20 });
 });
 afterAll(async () => {
   await t.close();
@@ -44,6 +46,7 @@ beforeEach(() => {
 });
 
 const nextOffer = takeInTurn(() => butcher);
+const courierOffer = takeInTurn(() => courier);
 
 async function place(token: string, body: Record<string, unknown>): Promise<{ status: number; body: PlaceOrderReply }> {
   const { status, body: reply } = await post(t, '/api/placeorder/placeorder', { store_id: 1, speed_id: 1, ...body }, token);
@@ -375,17 +378,22 @@ describe('place order refusals (nothing charged, nothing taken)', () => {
     expect((await db().selectFrom('carts').select('status').where('id', '=', cartId).executeTakeFirstOrThrow()).status).toBe('open');
   });
 
-  it('refuses a tip without a driver and a speed the cart cannot use', async () => {
+  it('refuses a tip without a driver, and a speed the cart cannot use with 400 naming speed_id (issue 23)', async () => {
     const me = await shopper(t, 'speeds@example.com');
     const cartId = await readyCart(t, me.token, me.customerId, [{ offer: nextOffer(), qty: 1 }]);
+    // Store Pickup, Dine-In and Courier at a butcher whose items are delivered: never offered, never cheaper.
+    for (const speed_id of [2, 3, 10]) {
+      const crafted = await place(me.token, { cart_id: cartId, delivery_address_id: me.addressId, speed_id, payment_mode: 4 });
+      expect(crafted.status).toBe(400);
+      expect(JSON.parse(crafted.body.message ?? '{}')).toMatchObject({ code: 0, errors: [{ field: 'speed_id' }] });
+    }
+    expect(await db().selectFrom('orders').select('id').where('cart_id', '=', cartId).execute()).toEqual([]);
+    const courier = await readyCart(t, me.token, me.customerId, [{ offer: courierOffer(), qty: 1 }], { 201: '2026-12-02' });
     expect(
-      (await place(me.token, { cart_id: cartId, delivery_address_id: me.addressId, speed_id: 2, driver_tip: 10, payment_mode: 4 })).body,
+      (await place(me.token, { cart_id: courier, delivery_address_id: me.addressId, speed_id: 10, driver_tip: 10, payment_mode: 4 })).body,
     ).toEqual({
       code: -1,
       message: 'A driver tip is only offered with 1 Hour Delivery.',
-    });
-    expect((await place(me.token, { cart_id: cartId, delivery_address_id: me.addressId, speed_id: 10, payment_mode: 4 })).body).toMatchObject({
-      code: -1,
     });
     const bad = await post(t, '/api/placeorder/placeorder', { cart_id: cartId, driver_tip: 12 }, me.token);
     expect(bad.status).toBe(400);
@@ -396,7 +404,7 @@ describe('my orders', () => {
   it("lists the caller's orders with their items grouped by delivery method", async () => {
     const me = await shopper(t, 'history@example.com');
     const cartId = await readyCart(t, me.token, me.customerId, [{ offer: nextOffer(), qty: 2 }]);
-    const placed = await place(me.token, { cart_id: cartId, speed_id: 2, retailer_id: 101, payment_mode: 4 });
+    const placed = await place(me.token, { cart_id: cartId, delivery_address_id: me.addressId, payment_mode: 4 });
     expect(placed.body.code).toBe(1);
     const response = await t.app.inject({ method: 'GET', url: '/api/account/myorders', headers: { authorization: `Bearer ${me.token}` } });
     const body: unknown = JSON.parse(response.body);
@@ -404,12 +412,12 @@ describe('my orders', () => {
     expect(body.data).toHaveLength(1);
     expect(body.data?.[0]).toMatchObject({
       increment_id: placed.body.order_id,
-      delivery_method: 'Pickup',
-      delivery_fee: '0.00',
-      grand_total: '25.00',
-      items: [{ product_qty: 2, row_total: '25.00', delivery_method: 'Pickup' }],
-      pickup_items: [{ product_qty: 2 }],
-      local_delivery_items: [],
+      delivery_method: 'Local Delivery',
+      delivery_fee: '4.99',
+      grand_total: '29.99',
+      items: [{ product_qty: 2, row_total: '25.00', delivery_method: 'Local Delivery' }],
+      pickup_items: [],
+      local_delivery_items: [{ product_qty: 2 }],
     });
     const stranger = await signedInCustomer(t, 'stranger@example.com');
     const theirs = await post(t, '/api/account/myorders', {}, stranger.token);

@@ -42,15 +42,11 @@ async function speeds(token: string, payload: Record<string, unknown>): Promise<
 }
 
 describe('POST /api/shipping', () => {
-  it("offers 1 Hour Delivery (primary), Store Pickup and Dine-In for a Same Day cart, from the cart's shops", async () => {
+  it("offers only 1 Hour Delivery for a butcher's Same Day cart: no Store Pickup or Dine-In at a shop (issue 23)", async () => {
     const me = await shopper(t, 'speeds-local@example.com');
     const cartId = await readyCart(t, me.token, me.customerId, [{ offer: take(butcher), qty: 1 }]);
     const list = await speeds(me.token, { cart_id: cartId, delivery_address_id: me.addressId, zipcode: '10001' });
-    expect(list.map((s) => [s.id, s.name, s.duration, s.isPrimary, s.delivery_fee])).toEqual([
-      [1, '1 Hour Delivery', '~ 1 HOUR', true, '4.99'],
-      [2, 'Store Pickup', 'READY IN 1 HOUR', false, '0.00'],
-      [3, 'Dine-In', '', false, '0.00'],
-    ]);
+    expect(list.map((s) => [s.id, s.name, s.duration, s.isPrimary, s.delivery_fee])).toEqual([[1, '1 Hour Delivery', '~ 1 HOUR', true, '4.99']]);
     expect(list[0]?.retailers).toEqual([
       {
         id: 101,
@@ -69,14 +65,14 @@ describe('POST /api/shipping', () => {
     ]);
     expect(list[0]?.retailers[0]?.distance).toBeGreaterThan(0);
     expect(list[0]?.retailers[0]?.distance).toBeLessThan(5);
-    expect(list[1]?.retailers[0]?.delivery_fee).toBe('0.00');
 
-    const pickupOnly = await speeds(me.token, { cart_id: cartId, pickup: 1 });
-    expect(pickupOnly.map((s) => s.id)).toEqual([2]);
-    expect(pickupOnly[0]?.isPrimary).toBe(true);
+    // The Delivery Options chosen narrow the list: a butcher's delivery cart has nothing to pick up or eat in.
+    expect(await speeds(me.token, { cart_id: cartId, pickup: 1 })).toEqual([]);
+    expect(await speeds(me.token, { cart_id: cartId, dineinpickup: 1 })).toEqual([]);
+    expect((await speeds(me.token, { cart_id: cartId, delivery: 1 })).map((s) => s.id)).toEqual([1]);
   });
 
-  it('ships courier and farm groups with their ship methods and dates', async () => {
+  it('lists one option for a mixed cart, with a block per seller: the shop to deliver, the courier and the farm on their dates', async () => {
     const me = await shopper(t, 'speeds-mixed@example.com');
     const cartId = await readyCart(
       t,
@@ -90,19 +86,17 @@ describe('POST /api/shipping', () => {
       { 201: '2026-12-02', 301: '2026-12-04' },
     );
     const list = await speeds(me.token, { cart_id: cartId });
-    expect(list.map((s) => s.id)).toEqual([1, 2, 3, 10, 11]);
-    expect(list.find((s) => s.id === 10)).toMatchObject({
-      name: 'Courier Delivery',
-      duration: '2 ~ 3 DAYS',
-      delivery_fee: '9.99',
-      ship_methods: [
-        { id: 'courier-201', method: 'Courier Delivery (ColdChain Express)', amount: '9.99', delivery_date: '2026-12-02', isPrimary: true },
-      ],
-    });
-    expect(list.find((s) => s.id === 11)).toMatchObject({
-      name: 'Farm Direct',
-      ship_methods: [{ id: 'farm-direct-301', delivery_date: '2026-12-04', vendor_loc_id: 301 }],
-    });
+    // Place order takes a cart with Same Day items at 1 Hour Delivery only (the others ship on their own).
+    expect(list.map((s) => s.id)).toEqual([1]);
+    expect(list[0]?.retailers.map((r) => [r.id, r.pickup_date, r.delivery_fee])).toEqual([[101, '2026-12-01', '4.99']]);
+    expect(list[0]?.ship_methods).toMatchObject([
+      { id: 'courier-201', method: 'Courier Delivery (ColdChain Express)', amount: '9.99', delivery_date: '2026-12-02', isPrimary: true },
+      { id: 'farm-direct-301', delivery_date: '2026-12-04', vendor_loc_id: 301 },
+    ]);
+    // The option's fee is the order's: order review prices the same choice the same.
+    const review = await post(t, '/api/checkout/orderreview', { cart_id: cartId, speed_id: 1, delivery_address_id: me.addressId }, me.token);
+    assert(review.body, orderReviewReply);
+    expect(review.body.data?.delivery_fee).toBe(list[0]?.delivery_fee);
 
     const courierOnly = await readyCart(t, me.token, me.customerId, [{ offer: take(courier), qty: 1 }], { 201: '2026-12-02' });
     const courierSpeeds = await speeds(me.token, { cart_id: courierOnly });
@@ -152,15 +146,17 @@ describe('POST /api/checkout/orderreview', () => {
     expect(body.data?.result[0]).toMatchObject({ qty: 3, shipping_amount: '4.99' });
   });
 
-  it('drops the delivery fee for Store Pickup and refuses a tip without a driver', async () => {
+  it('refuses Store Pickup or Dine-In at a butcher with 400 naming speed_id, never a cheaper total (issue 23)', async () => {
     const me = await shopper(t, 'review-pickup@example.com');
     const cartId = await readyCart(t, me.token, me.customerId, [{ offer: take(butcher), qty: 1 }]);
-    const pickup = await post(t, '/api/checkout/orderreview', { cart_id: cartId, speed_id: 2 }, me.token);
-    assert(pickup.body, orderReviewReply);
-    expect(pickup.body.data).toMatchObject({ delivery_fee: '0.00', driver_tip: '0.00', grandtotal: '20.00' });
-    expect(pickup.body.data?.delivery_groups[0]?.delivery_fee).toBe('0.00');
-    const tipped = await post(t, '/api/checkout/orderreview', { cart_id: cartId, speed_id: 2, driver_tip: 5 }, me.token);
-    expect(tipped.body).toEqual({ code: -1, message: 'A driver tip is only offered with 1 Hour Delivery.' });
+    const delivered = await post(t, '/api/checkout/orderreview', { cart_id: cartId, speed_id: 1 }, me.token);
+    assert(delivered.body, orderReviewReply);
+    expect(delivered.body.data).toMatchObject({ delivery_fee: '4.99', grandtotal: '24.99' });
+    for (const speed_id of [2, 3, 10, 11]) {
+      const crafted = await post(t, '/api/checkout/orderreview', { cart_id: cartId, speed_id }, me.token);
+      expect(crafted.status).toBe(400);
+      expect(crafted.body).toMatchObject({ code: 0, errors: [{ field: 'speed_id' }] });
+    }
     const badTip = await post(t, '/api/checkout/orderreview', { cart_id: cartId, driver_tip: 7 }, me.token);
     expect(badTip.status).toBe(400);
   });

@@ -130,9 +130,9 @@ describe('POST /api/cart/deliveryschedule: dates', () => {
     const { cartId } = await freshCart();
     await schedule({ cart_id: cartId, vendor_loc_id: 201, delivery_date: '2026-11-27' });
     const cases: [number, string, string][] = [
-      [201, '2026-11-26', 'ColdChain Express does not deliver on 11/26/2026 (Thanksgiving).'],
+      [201, '2026-11-26', 'ColdChain Express is closed on 11/26/2026 (Thanksgiving).'],
       [201, '2026-11-24', 'The earliest delivery date for ColdChain Express is 11/25/2026.'],
-      [201, '2026-11-29', 'ColdChain Express does not deliver on Sundays.'],
+      [201, '2026-11-29', 'ColdChain Express is closed on Sundays.'],
       [301, '2026-12-02', 'Green Pastures Farm delivers only on Tuesdays and Fridays.'],
       [301, '2026-11-24', 'The earliest delivery date for Green Pastures Farm is 11/27/2026.'],
       [101, '2026-11-23', 'The earliest delivery date for Hudson Street Butchers is 11/24/2026.'],

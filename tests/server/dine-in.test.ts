@@ -229,10 +229,13 @@ describe('dine-in and pick-up orders', () => {
     }
     const latePickup = await order([{ offer: p, qty: 1 }], { speed_id: 2, pickup_date: `${today} 19:00` });
     expect(latePickup.body).toMatchObject({ code: -1, message: deliveryOptionMessages.visitTimeRequired });
+    // Asking for what is not offered is a 400 naming the field (issue 23).
     const otherRetailer = await order([{ offer: c, qty: 1 }], { speed_id: 3, retailer_id: 402, pickup_date: `${today} 19:00` });
-    expect(otherRetailer.body).toMatchObject({ code: -1 });
+    expect(otherRetailer.status).toBe(400);
+    expect(otherRetailer.body).toMatchObject({ code: 0, errors: [{ field: 'retailer_id' }] });
     const deliverySpeed = await order([{ offer: d, qty: 1 }], { speed_id: 1, pickup_date: `${today} 19:00` });
-    expect(deliverySpeed.body).toMatchObject({ code: -1 });
+    expect(deliverySpeed.status).toBe(400);
+    expect(deliverySpeed.body).toMatchObject({ code: 0, errors: [{ field: 'speed_id' }] });
     const mixed = await order(
       [
         { offer: p, qty: 1 },

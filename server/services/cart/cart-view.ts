@@ -5,7 +5,7 @@ import { storeMinutes, storeToday } from '../../../src/rules/delivery-dates.ts';
 import { centsToDollars } from '../../../src/rules/money.ts';
 import { isSlotPast } from '../../../src/rules/slots.ts';
 import { speedValues, type SpeedValue } from '../../../src/rules/speeds.ts';
-import type { Database } from '../../db/schema.ts';
+import type { Database, VendorKind } from '../../db/schema.ts';
 import { cartTotals, cartTotalsInDollars, type CouponTerms } from './cart-totals.ts';
 import { couponRefusal, findCoupon } from './coupons.ts';
 import { deliveryDateRefusal, vendorCalendars, type VendorCalendarInfo } from './delivery-dates.ts';
@@ -27,6 +27,10 @@ export interface CartLineRow {
   loc_id: number;
   vendor_id: number;
   vendor_name: string;
+  /** What the seller is (a partner restaurant or bar seats and hands over; a shop delivers): the offer rule reads it. */
+  vendor_kind: VendorKind;
+  /** Where the offer is sold: one area's loc id, or null for every served zip. */
+  area_loc_id: number | null;
   /** A line redeemed from this wallet entry: priced 0, at the restaurant (loc_id) where it is redeemed. */
   wallet_entry_id: number | null;
 }
@@ -58,6 +62,8 @@ export async function loadCartLines(db: Kysely<Database>, cartId: string): Promi
       'vendor_locations.id as loc_id',
       'vendors.id as vendor_id',
       'vendors.name as vendor_name',
+      'vendors.kind as vendor_kind',
+      'variant_offers.area_loc_id',
       'cart_items.wallet_entry_id',
     ])
     .where('cart_items.cart_id', '=', cartId)
@@ -133,6 +139,7 @@ export interface VendorGroup {
   locId: number;
   vendorId: number;
   vendorName: string;
+  vendorKind: VendorKind;
   speed: SpeedValue;
   lines: CartLineRow[];
   subtotalCents: number;
@@ -148,6 +155,7 @@ export function vendorGroups(lines: readonly CartLineRow[]): VendorGroup[] {
       locId: line.loc_id,
       vendorId: line.vendor_id,
       vendorName: line.vendor_name,
+      vendorKind: line.vendor_kind,
       speed: line.speed,
       lines: [],
       subtotalCents: 0,

@@ -76,8 +76,9 @@ function listWeekdays(days: readonly number[]): string {
 export const dateMessages = {
   noDate: (vendor: string) => `${vendor} has no delivery date in the next ${calendarDays} days.`,
   tooEarly: (vendor: string, earliest: string) => `The earliest delivery date for ${vendor} is ${formatUsDate(earliest)}.`,
-  holiday: (vendor: string, iso: string, name: string) => `${vendor} does not deliver on ${formatUsDate(iso)} (${name}).`,
-  closedDay: (vendor: string, weekday: number) => `${vendor} does not deliver on ${weekdayNames[weekday] ?? 'that day'}.`,
+  holiday: (vendor: string, iso: string, name: string) => `${vendor} is closed on ${formatUsDate(iso)} (${name}).`,
+  // Closed, in those words: a closed day must never read as a full one (issue 23).
+  closedDay: (vendor: string, weekday: number) => `${vendor} is closed on ${weekdayNames[weekday] ?? 'that day'}.`,
   deliveryDays: (vendor: string, days: readonly number[]) => `${vendor} delivers only on ${listWeekdays(days)}.`,
   tooFar: (vendor: string) => `${vendor} takes delivery dates up to ${calendarDays} days ahead.`,
 } as const;

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { SlotOffer } from '../../../src/api/contract/cart-page.contract.ts';
 import { storeMinutes, storeToday } from '../../../src/rules/delivery-dates.ts';
 import { isVisitSpeed } from '../../../src/rules/speeds.ts';
+import { noSlotsLeftReply } from '../../../src/rules/cart-checkout.ts';
 import { isSlotPast } from '../../../src/rules/slots.ts';
 import type { Database } from '../../db/schema.ts';
 import { loadDeliveryChoices, validChoice, vendorGroups, type CartLineRow, type DeliveryChoice } from './cart-view.ts';
@@ -11,7 +12,7 @@ import { deliveryDateRefusal, vendorCalendars } from './delivery-dates.ts';
 export const holdMinutes = 15;
 
 export const slotMessages = {
-  none: 'No Slots are available!',
+  none: noSlotsLeftReply,
   notSellers: 'This time slot is not offered by this seller.',
   noSlotsAtSpeed: 'This seller delivers without time slots.',
   past: 'This time slot has passed. Please choose another.',

@@ -11,7 +11,8 @@ import { findOwnCart } from '../cart/carts.ts';
 import { notServedMessage } from '../catalogue/catalogue-cache.ts';
 import { loadCartView } from '../cart/cart-view.ts';
 import { couponCustomer } from '../cart/coupons.ts';
-import { availableSpeedIds, isServedZip, isSpeedForCart, loadOrderBasis, orderTotals, orderTotalsInDollars } from './order-totals.ts';
+import { isServedZip, loadOrderBasis, orderTotals, orderTotalsInDollars } from './order-totals.ts';
+import { cartSpeedIds, speedRefusal } from './offers.ts';
 import { placeOrderMessages } from './place-order.ts';
 import { isAgeCheckMissing } from './age-restriction.ts';
 import type { Caller } from '../platform/caller.ts';
@@ -24,7 +25,8 @@ export interface ReviewRequest {
   giftMessage: string | undefined;
 }
 
-export type ReviewOutcome = { kind: 'review'; data: OrderReviewData } | { kind: 'refused'; message: string } | { kind: 'not-found'; what: string };
+export type ReviewOutcome =
+  { kind: 'review'; data: OrderReviewData } | { kind: 'refused'; message: string; field?: string } | { kind: 'not-found'; what: string };
 
 /**
  * The order summary before PLACE ORDER: the cart as the cart page shows it, with the chosen speed's fees (no delivery
@@ -43,8 +45,12 @@ export async function reviewOrder(db: Kysely<Database>, caller: Caller | undefin
   const basis = await loadOrderBasis(db, cart, now, caller ? await couponCustomer(db, caller.customerId) : undefined);
   if (basis.lines.length === 0) return { kind: 'refused', message: cartIsEmptyRefusal };
   if (await isAgeCheckMissing(db, cart.id, caller)) return { kind: 'refused', message: ageVerificationNeededRefusal };
-  const speedId = request.speedId ?? availableSpeedIds(basis.groups)[0] ?? speedIds.oneHour;
-  if (!isSpeedForCart(speedId, basis.groups)) return { kind: 'refused', message: placeOrderMessages.speedNotForCart };
+  const primary = cartSpeedIds(basis.groups, basis.area)[0];
+  if (request.speedId === undefined && primary === undefined) return { kind: 'refused', message: placeOrderMessages.speedNotForCart };
+  const speedId = request.speedId ?? primary ?? speedIds.oneHour;
+  // A speed the cart's sellers do not offer is a crafted request: named, and never priced.
+  const refusal = speedRefusal(basis.groups, basis.area, speedId);
+  if (refusal !== undefined) return { kind: 'refused', message: refusal, field: 'speed_id' };
   if (request.tipPercent > 0 && !isTipAllowed(speedId)) return { kind: 'refused', message: placeOrderMessages.tipWithoutDriver };
 
   const totals = orderTotals(basis, { speedId, tipPercent: request.tipPercent });

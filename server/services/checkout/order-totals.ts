@@ -2,7 +2,6 @@ import type { Kysely } from 'kysely';
 import { centsToDollars } from '../../../src/rules/money.ts';
 import { speedIds, type SpeedId } from '../../../src/rules/delivery-speeds.ts';
 import { isTipAllowed, tipCents, type TipPercent } from '../../../src/rules/tips.ts';
-import { isVisitSpeed } from '../../../src/rules/speeds.ts';
 import type { Database } from '../../db/schema.ts';
 import { cartTotals, cartTotalsInDollars, type CartTotals } from '../cart/cart-totals.ts';
 import { loadCartLines, taxRateForZip, vendorGroups, type CartLineRow, type TaxRate, type VendorGroup } from '../cart/cart-view.ts';
@@ -36,6 +35,8 @@ export interface OrderBasis {
   coupon: CouponRow | null;
   couponProblem: string | undefined;
   tax: TaxRate;
+  /** The area (service_areas loc id) of the cart's zip, where its deliveries go: the offer rule (offers.ts) reads it. */
+  area: number;
 }
 
 /** Whether the store delivers to the zip at all (an area may stop being served while a cart waits). */
@@ -50,7 +51,7 @@ export async function isServedZip(db: Kysely<Database>, zipcode: string): Promis
  */
 export async function loadOrderBasis(
   db: Kysely<Database>,
-  cart: { id: string; zipcode: string; coupon_code: string | null },
+  cart: { id: string; zipcode: string; loc_id: number; coupon_code: string | null },
   now: Date,
   customer?: CouponCustomer,
 ): Promise<OrderBasis> {
@@ -68,37 +69,7 @@ export async function loadOrderBasis(
     if (found && couponProblem === undefined && customer) couponProblem = await customerLimitRefusal(db, found, customer);
     if (found && couponProblem === undefined) coupon = found;
   }
-  return { lines, groups, coupon, couponProblem, tax };
-}
-
-/**
- * The speed ids this cart can be checked out with, the primary first. A restaurant's dine-in lines are checked out
- * with Dine-In (3) and its pick-up lines with Store Pickup (2), alone: a cart that mixes them with each other or
- * with lines to deliver has no speed (the shopper changed the Delivery Options with items in the cart).
- */
-export function availableSpeedIds(groups: readonly VendorGroup[]): SpeedId[] {
-  const visits = new Set(groups.filter((g) => isVisitSpeed(g.speed)).map((g) => g.speed));
-  if (visits.size > 0) {
-    if (visits.size > 1 || groups.some((g) => !isVisitSpeed(g.speed))) return [];
-    return visits.has('dine-in') ? [speedIds.dineIn] : [speedIds.storePickup];
-  }
-  const out: SpeedId[] = [];
-  // Wallet redemptions are eaten at the restaurant: a cart of nothing else is a dine-in order.
-  if (groups.length > 0 && groups.every((g) => g.wallet)) return [speedIds.dineIn];
-  if (groups.some((g) => g.speed === 'local')) out.push(speedIds.oneHour, speedIds.storePickup, speedIds.dineIn);
-  if (groups.some((g) => g.speed === 'courier')) out.push(speedIds.courier);
-  if (groups.some((g) => g.speed === 'farm-direct')) out.push(speedIds.farmDirect);
-  return out;
-}
-
-/**
- * Whether the speed fits the cart: a cart with Same Day items is checked out with 1, 2 or 3 (its courier and farm
- * groups ship on their own); a cart with none, with a speed of one of its groups.
- */
-export function isSpeedForCart(speedId: SpeedId, groups: readonly VendorGroup[]): boolean {
-  const available = availableSpeedIds(groups);
-  const hasLocal = groups.some((g) => g.speed === 'local');
-  return available.includes(speedId) && (!hasLocal || speedId <= speedIds.dineIn);
+  return { lines, groups, coupon, couponProblem, tax, area: cart.loc_id };
 }
 
 export function orderTotals(basis: Pick<OrderBasis, 'groups' | 'coupon' | 'tax'>, choice: OrderChoice): OrderTotals {

@@ -24,17 +24,9 @@ import {
   type CouponCustomer,
 } from '../cart/coupons.ts';
 import { notServedMessage } from '../catalogue/catalogue-cache.ts';
-import {
-  allocateTax,
-  availableSpeedIds,
-  isServedZip,
-  isSpeedForCart,
-  loadOrderBasis,
-  orderTotals,
-  type OrderBasis,
-  type OrderTotals,
-} from './order-totals.ts';
+import { allocateTax, isServedZip, loadOrderBasis, orderTotals, type OrderBasis, type OrderTotals } from './order-totals.ts';
 import { deliveryMethodOf } from './orders.ts';
+import { cartSpeedIds, offerMessages, retailerLocIds, speedRefusal } from './offers.ts';
 import { findOwnCard, type CardRow } from '../payments/payment-methods.ts';
 import type { OrderRow } from '../payments/order-payment.ts';
 import type { Caller } from '../platform/caller.ts';
@@ -75,16 +67,16 @@ export type ReserveOutcome =
   | { kind: 'reserved'; order: OrderRow; emailConfirmationToken?: string | undefined }
   /** The cart already has a live order (double click, retry, second tab): its outcome is the answer. */
   | { kind: 'existing'; order: OrderRow }
-  | { kind: 'refused'; message: string; problems?: OrderProblem[] }
+  /** field: a request asking for what is not offered (a 400 naming it), not a refusal of the cart as it is. */
+  | { kind: 'refused'; message: string; problems?: OrderProblem[]; field?: string }
   | { kind: 'not-found'; what: string };
 
 export const placeOrderMessages = {
   placed: 'Order Placed.',
   chooseAddress: 'Please choose a shipping address.',
   chooseCard: 'Please choose a card or add a new one.',
-  speedNotForCart: 'This delivery speed is not available for the items in your cart.',
+  speedNotForCart: offerMessages.speedNotOffered,
   tipWithoutDriver: 'A driver tip is only offered with 1 Hour Delivery.',
-  retailerNotInCart: 'Please choose one of the shops your Same Day items come from.',
   outOfStock: (name: string) => `${name} is out of stock.`,
   onlyLeft: (name: string, stock: number) => `Only ${stock} of ${name} left in stock.`,
   stockChanged: 'Some items in your cart are no longer available in the quantity you chose. Please update your cart.',
@@ -240,12 +232,14 @@ async function lockCartStock(trx: Kysely<Database>, cart: CartRow): Promise<Step
   return { value: { items, stockOf: new Map(offers.map((o) => [o.id, o.stock])) } };
 }
 
-/** The speed asked for (else the cart's primary one), if it fits the cart, and a tip only where a driver goes. */
+/** The speed asked for (else the cart's primary one), if its sellers offer it (offers.ts), and a tip only where a driver goes. */
 function chooseSpeed(request: PlaceOrderRequest, basis: OrderBasis): Step<SpeedId> {
-  const available = availableSpeedIds(basis.groups);
-  if (available.length === 0 && basis.groups.some((g) => isVisitSpeed(g.speed))) return { stop: refused(mixedVisitCartRefusal) };
-  const speedId = request.speedId ?? available[0] ?? speedIds.oneHour;
-  if (!isSpeedForCart(speedId, basis.groups)) return { stop: refused(placeOrderMessages.speedNotForCart) };
+  const primary = cartSpeedIds(basis.groups, basis.area)[0];
+  if (primary === undefined && basis.groups.some((g) => isVisitSpeed(g.speed))) return { stop: refused(mixedVisitCartRefusal) };
+  if (request.speedId === undefined && primary === undefined) return { stop: refused(placeOrderMessages.speedNotForCart) };
+  const speedId = request.speedId ?? primary ?? speedIds.oneHour;
+  const refusal = speedRefusal(basis.groups, basis.area, speedId);
+  if (refusal !== undefined) return { stop: { kind: 'refused', message: refusal, field: 'speed_id' } };
   if (request.tipPercent > 0 && !isTipAllowed(speedId)) return { stop: refused(placeOrderMessages.tipWithoutDriver) };
   return { value: speedId };
 }
@@ -296,15 +290,14 @@ async function deliveryAddress(
   return { value: address };
 }
 
-/**
- * Store Pickup and Dine-In: the shop of the cart's Same Day items, or the restaurant of its dine-in or pick-up
- * items, the shopper chose (else the first); null otherwise.
- */
+/** Store Pickup and Dine-In: the restaurant of the cart's dine-in, pick-up or wallet items the shopper chose (else the first); null otherwise. */
 function pickupRetailer(retailerId: number | undefined, speedId: SpeedId, basis: OrderBasis): Step<number | null> {
   if (speedId !== speedIds.storePickup && speedId !== speedIds.dineIn) return { value: null };
-  const localLocs = basis.groups.filter((g) => g.speed === 'local' || isVisitSpeed(g.speed)).map((g) => g.locId);
-  if (retailerId !== undefined && !localLocs.includes(retailerId)) return { stop: refused(placeOrderMessages.retailerNotInCart) };
-  return { value: retailerId ?? localLocs[0] ?? null };
+  const offered = retailerLocIds(basis.groups, speedId);
+  if (retailerId !== undefined && !offered.includes(retailerId)) {
+    return { stop: { kind: 'refused', message: offerMessages.retailerNotOffered, field: 'retailer_id' } };
+  }
+  return { value: retailerId ?? offered[0] ?? null };
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Retailer, ShipMethod, SpeedOption } from '../../../src/api/contract/shipping.contract.ts';
+import type { DeliveryGroup, NextDeliveryDateEntry } from '../../../src/api/contract/cart-page.contract.ts';
 import { addressRuleMessages } from '../../../src/rules/address-validation.ts';
 import { nextDeliveryDate } from '../../../src/rules/delivery-dates.ts';
 import { speedIds, speedOptionOf, type SpeedId } from '../../../src/rules/delivery-speeds.ts';
@@ -9,9 +10,10 @@ import type { Database, VendorLocationsTable } from '../../db/schema.ts';
 import { findOwnAddress } from '../accounts/addresses.ts';
 import { findOwnCart } from '../cart/carts.ts';
 import { notServedMessage } from '../catalogue/catalogue-cache.ts';
-import { loadDeliveryChoices, validChoice, type VendorGroup } from '../cart/cart-view.ts';
-import { vendorCalendars } from '../cart/delivery-dates.ts';
-import { availableSpeedIds, isServedZip, loadOrderBasis, orderTotals } from './order-totals.ts';
+import { loadCartView, loadDeliveryChoices, validChoice, type VendorGroup } from '../cart/cart-view.ts';
+import { nextDeliveryDates, vendorCalendars } from '../cart/delivery-dates.ts';
+import { isServedZip, loadOrderBasis, orderTotals } from './order-totals.ts';
+import { chosenOptions, offeredSpeedIds } from './offers.ts';
 import type { Caller } from '../platform/caller.ts';
 import { milesBetweenZips } from '../platform/zip-distance.ts';
 import { isVisitSpeed } from '../../../src/rules/speeds.ts';
@@ -26,7 +28,10 @@ export interface ShippingRequest {
   dineIn: boolean;
 }
 
-export type ShippingOutcome = { kind: 'speeds'; speed: SpeedOption[] } | { kind: 'refused'; message: string } | { kind: 'not-found' };
+export type ShippingOutcome =
+  | { kind: 'speeds'; speed: SpeedOption[]; groups: DeliveryGroup[]; calendars: NextDeliveryDateEntry[] }
+  | { kind: 'refused'; message: string }
+  | { kind: 'not-found' };
 
 const descriptions: Readonly<Record<SpeedId, string>> = {
   1: "Brought by the shop's own driver in the time slot you chose.",
@@ -43,14 +48,6 @@ type ShopRow = Pick<Selectable<VendorLocationsTable>, (typeof shopColumns)[numbe
 function shopAddress(shop: ShopRow): string {
   const street = shop.street2 ? `${shop.street1}, ${shop.street2}` : shop.street1;
   return `${street}, ${shop.city}, ${shop.state} ${shop.zipcode}`;
-}
-
-/** Which options the client's flags ask for: none set lists everything. */
-function wanted(request: ShippingRequest, id: SpeedId): boolean {
-  if (!request.delivery && !request.pickup && !request.dineIn) return true;
-  if (id === speedIds.storePickup) return request.pickup;
-  if (id === speedIds.dineIn) return request.dineIn;
-  return request.delivery;
 }
 
 /**
@@ -80,8 +77,8 @@ export async function shippingOptions(
   const basis = await loadOrderBasis(db, cart, now);
   if (basis.lines.length === 0) return { kind: 'refused', message: cartIsEmptyRefusal };
   const groups = basis.groups;
-  const fees = orderTotals(basis, { speedId: speedIds.oneHour, tipPercent: 0 }).groups;
-  const feeOf = (locId: number) => fees.find((f) => f.locId === locId)?.deliveryFeeCents ?? 0;
+  // Every option is priced by the same computation order review and place order use, for that option.
+  const feesFor = (id: SpeedId) => orderTotals(basis, { speedId: id, tipPercent: 0 });
   const [choices, calendars, shops] = await Promise.all([
     loadDeliveryChoices(db, cart.id),
     vendorCalendars(
@@ -108,10 +105,12 @@ export async function shippingOptions(
     };
   };
 
-  const local = groups.filter((g) => g.speed === 'local' || isVisitSpeed(g.speed));
-  const retailers = async (delivered: boolean): Promise<Retailer[]> =>
-    Promise.all(
-      local.map(async (group, index) => {
+  /** The shops that bring, hand over or seat the cart's items: one block each on the speed step. */
+  const visited = groups.filter((g) => g.speed === 'local' || g.wallet || isVisitSpeed(g.speed));
+  const retailers = async (id: SpeedId): Promise<Retailer[]> => {
+    const fees = feesFor(id);
+    return Promise.all(
+      visited.map(async (group, index) => {
         const shop = shops.find((s) => s.id === group.locId);
         const when = dateOf(group);
         return {
@@ -124,58 +123,62 @@ export async function shippingOptions(
           distance: shop ? ((await milesBetweenZips(fromZip, shop.zipcode)) ?? null) : null,
           pickup_date: when.date,
           ready_time: when.start,
-          delivery_fee: centsToDollars(delivered ? feeOf(group.locId) : 0),
+          delivery_fee: centsToDollars(fees.groups.find((f) => f.locId === group.locId)?.deliveryFeeCents ?? 0),
           isPrimary: index === 0,
           index,
         };
       }),
     );
-  const shipMethods = (speed: VendorGroup['speed'], id: SpeedId): ShipMethod[] =>
-    groups
-      .filter((g) => g.speed === speed)
+  };
+  /** The cart's shipped groups (courier, farm), listed with every option: each ships on its own date. */
+  const shipMethods = (id: SpeedId): ShipMethod[] => {
+    const fees = feesFor(id);
+    return groups
+      .filter((g) => !g.wallet && (g.speed === 'courier' || g.speed === 'farm-direct'))
       .map((group, index) => {
-        const fee = centsToDollars(feeOf(group.locId));
+        const shipping = speedOptionOf(group.speed === 'courier' ? speedIds.courier : speedIds.farmDirect);
+        const fee = centsToDollars(fees.groups.find((f) => f.locId === group.locId)?.deliveryFeeCents ?? 0);
         return {
-          id: `${speed}-${group.locId}`,
-          method: `${speedOptionOf(id).name} (${group.vendorName})`,
+          id: `${group.speed}-${group.locId}`,
+          method: `${shipping.name} (${group.vendorName})`,
           amount: fee,
           fee,
           delivery_date: dateOf(group).date,
           pickup_date: null,
           dropoff_eta: null,
-          duration: speedOptionOf(id).duration,
-          type: speed,
+          duration: shipping.duration,
+          type: group.speed,
           vendor_loc_id: group.locId,
           isPrimary: index === 0,
         };
       });
+  };
 
-  const available = availableSpeedIds(groups);
   const speed: SpeedOption[] = [];
-  for (const id of available) {
-    if (!wanted(request, id)) continue;
+  for (const id of offeredSpeedIds(groups, basis.area, chosenOptions(request))) {
     const info = speedOptionOf(id);
-    const isLocal = id === speedIds.oneHour || id === speedIds.storePickup || id === speedIds.dineIn;
-    const shopList = isLocal ? await retailers(id === speedIds.oneHour) : [];
-    const methods = id === speedIds.courier ? shipMethods('courier', id) : id === speedIds.farmDirect ? shipMethods('farm-direct', id) : [];
-    const feeCents = isLocal
-      ? id === speedIds.oneHour
-        ? local.reduce((sum, g) => sum + feeOf(g.locId), 0)
-        : 0
-      : groups.filter((g) => g.speed === (id === speedIds.courier ? 'courier' : 'farm-direct')).reduce((sum, g) => sum + feeOf(g.locId), 0);
     speed.push({
       id,
       name: info.name,
       description: descriptions[id],
       duration: info.duration,
-      retailers: shopList,
-      ship_methods: methods,
+      retailers: await retailers(id),
+      ship_methods: shipMethods(id),
       isPrimary: false,
-      delivery_fee: centsToDollars(feeCents),
+      delivery_fee: centsToDollars(feesFor(id).deliveryFee),
     });
   }
   // The spec's default is 1 Hour Delivery; a cart without Same Day items defaults to its first shipping option.
   const first = speed[0];
   if (first) first.isPrimary = true;
-  return { kind: 'speeds', speed };
+  // The sellers' dates and slots as the cart page holds them, with their calendars: the speed step's blocks.
+  const [view, entries] = await Promise.all([
+    loadCartView(db, cart, now),
+    nextDeliveryDates(
+      db,
+      groups.filter((g) => !g.wallet && !isVisitSpeed(g.speed)).map((g) => ({ vendorId: g.vendorId, speed: g.speed })),
+      now,
+    ),
+  ]);
+  return { kind: 'speeds', speed, groups: view.delivery_groups, calendars: entries };
 }

@@ -3,6 +3,7 @@ import { isSpeedId, type SpeedId } from '../../rules/delivery-speeds.ts';
 import { envelope } from './envelope.ts';
 import { callerFields, cartIdField, money, optionalId, zipcodeField } from './fields.ts';
 import { speedType } from './product-summary.contract.ts';
+import { deliveryGroup, nextDeliveryDateEntry } from './cart-page.contract.ts';
 
 /**
  * POST /api/shipping — the checkout's 'Choose Delivery Slots' screen (spec section 3 "Delivery speed option",
@@ -85,5 +86,11 @@ export const speedOption = type({
 export type SpeedOption = Infer<typeof speedOption>;
 
 /** code 1 with data.speed; code -1 with a message (empty cart, zip not matching the cart's). */
-export const shippingReply = envelope(type({ speed: array(speedOption) }));
+/**
+ * delivery_groups and calendars (issue 23): each seller group's saved date and slot and its calendar, as the cart page
+ * has them, so the speed step shows one date and time block per seller and lets the shopper change it there.
+ */
+export const shippingReply = envelope(
+  type({ speed: array(speedOption), delivery_groups: optional(array(deliveryGroup)), calendars: optional(array(nextDeliveryDateEntry)) }),
+);
 export type ShippingReply = Infer<typeof shippingReply>;

@@ -10,8 +10,8 @@ import type {
   SlotOffer,
 } from '../../api/contract/cart-page.contract.ts';
 import type { Sent } from '../../api/http.ts';
-import { noSlotsMessage } from '../../rules/cart-checkout.ts';
-import { isDeliverableDate, parseUsDate } from '../../rules/delivery-dates.ts';
+import { noSlotsMessage, slotsNotice } from '../../rules/cart-checkout.ts';
+import { formatUsDate, isDeliverableDate, parseUsDate } from '../../rules/delivery-dates.ts';
 import type { SpeedValue } from '../../rules/speeds.ts';
 import { answerOf, errorOf, failureMessage, isRefusal, replyMessage } from './cart-replies.ts';
 
@@ -60,6 +60,7 @@ export type DeliveryGroupEvent =
   | { type: 'group.slots.retry' };
 
 export const invalidDateMessage = 'Please choose one of the available dates.';
+export const closedDateMessage = (vendorName: string, iso: string) => `${vendorName} is closed on ${formatUsDate(iso)}.`;
 
 /** 'YYYY-MM-DD' as it is, 'MM/dd/yyyy' converted; undefined for anything else. */
 export function isoOfChoice(text: string): string | undefined {
@@ -110,7 +111,12 @@ export const deliveryGroupMachine = setup({
       return { calendar: entry, calendarKnown: true, ...(stale ? { date: undefined, slotId: undefined } : {}) };
     }),
     assignDraftDate: assign(({ event }) => (event.type === 'group.date.choose' ? { draftDate: isoOfChoice(event.date), dateError: undefined } : {})),
-    assignDateError: assign({ dateError: invalidDateMessage }),
+    // A typed closed day says closed; anything else not offered gets the general words.
+    assignDateError: assign(({ context, event }) => {
+      const iso = event.type === 'group.date.choose' ? isoOfChoice(event.date) : undefined;
+      const closed = iso !== undefined && context.calendar?.holidays.includes(iso) === true;
+      return { dateError: closed ? closedDateMessage(context.vendorName, iso) : invalidDateMessage };
+    }),
     assignDraftSlot: assign(({ event }) => (event.type === 'group.slot.choose' ? { draftSlotId: event.slotId } : {})),
     assignSavedSchedule: assign(({ context }, params: { reply: CartReply }) => ({
       ...savedSchedule(context, params.reply),
@@ -120,7 +126,8 @@ export const deliveryGroupMachine = setup({
     clearDrafts: assign({ draftDate: undefined, draftSlotId: undefined }),
     clearSlots: assign({ slots: [], slotsMessage: undefined }),
     assignSlots: assign((_, params: { reply: GetSlotReply }) => ({ slots: params.reply.data ?? [], slotsMessage: undefined })),
-    assignNoSlots: assign({ slots: [], slotsMessage: noSlotsMessage }),
+    // A full day: 'All Slots are booked…'; a closed one: the shop's reason ('… is closed on Sundays.').
+    assignNoSlots: assign((_, params: { reply: GetSlotReply }) => ({ slots: [], slotsMessage: slotsNotice(params.reply) ?? noSlotsMessage })),
     assignSlotsFailure: assign((_, params: { error: unknown }) => ({ slots: [], slotsMessage: failureMessage(params.error) })),
     reportSaved: sendTo(
       ({ context }) => context.owner,
@@ -265,11 +272,11 @@ export const deliveryGroupMachine = setup({
                 target: 'choosingSlot',
                 actions: { type: 'assignSlots', params: answerOf },
               },
-              // code -1 'No Slots are available!' (or an empty list): the spec's own words instead.
+              // code -1 'No Slots are available!' (or an empty list): the spec's own words instead; a closed day says so.
               {
-                description: "No slot is left that day: 'All Slots are booked. Please try another date.'",
+                description: "No slot that day: 'All Slots are booked. Please try another date.' when full, the shop's reason when it is closed.",
                 target: 'noSlots',
-                actions: 'assignNoSlots',
+                actions: { type: 'assignNoSlots', params: answerOf },
               },
             ],
             onError: {
@@ -290,7 +297,7 @@ export const deliveryGroupMachine = setup({
             },
           },
         },
-        noSlots: { description: "'All Slots are booked. Please try another date.'" },
+        noSlots: { description: "No slot to choose: 'All Slots are booked. Please try another date.', or why the shop is closed that day." },
         slotsFailed: {
           description: 'The time slots could not be loaded: the reason is shown and the shopper may try again.',
           on: { 'group.slots.retry': { description: 'The shopper tries again: the time slots are loaded again.', target: 'loadingSlots' } },

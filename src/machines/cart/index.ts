@@ -37,6 +37,7 @@ export const selectCouponMessage = (s: CouponSnapshot) => s.context.couponMessag
 type DeliveryGroupSnapshot = SnapshotFrom<typeof deliveryGroupMachine>;
 export const selectGroupCalendar = (s: DeliveryGroupSnapshot) => s.context.calendar;
 export const selectGroupSpeed = (s: DeliveryGroupSnapshot) => s.context.speed;
+export const selectGroupVendorName = (s: DeliveryGroupSnapshot) => s.context.vendorName;
 /** The date shown: the one being chosen, else the one saved. */
 export const selectGroupDate = (s: DeliveryGroupSnapshot) => s.context.draftDate ?? s.context.date;
 export const selectGroupDateError = (s: DeliveryGroupSnapshot) => s.context.dateError;

@@ -6,6 +6,8 @@ import { defaultSpeedId, type SpeedId } from '../../rules/delivery-speeds.ts';
 import type { SpeedFlow } from './checkout-flow.types.ts';
 import { failureText } from './checkout-errors.ts';
 import type { sessionMachine } from '../app/session.machine.ts';
+import { deliveryGroupMachine, type DeliveryGroupReport } from '../cart/delivery-group.machine.ts';
+import { isVisitSpeed } from '../../rules/speeds.ts';
 
 export interface CheckoutSpeedInput {
   session: ActorRefFrom<typeof sessionMachine>;
@@ -28,6 +30,10 @@ export interface CheckoutSpeedContext {
   speeds: SpeedOption[];
   speedChoice: SpeedChoice | undefined;
   speedMessage: string | undefined;
+  /** One block per seller with a date (and Same Day slot) to choose: the cart page's own delivery-group actors. */
+  groups: ActorRefFrom<typeof deliveryGroupMachine>[];
+  /** Why a seller's date or slot was not saved. */
+  groupMessage: string | undefined;
 }
 
 export type CheckoutSpeedEvent =
@@ -35,7 +41,8 @@ export type CheckoutSpeedEvent =
   | { type: 'retailer.choose'; retailerId: number }
   | { type: 'method.choose'; methodId: string }
   | { type: 'speed.continue' }
-  | { type: 'speed.retry' };
+  | { type: 'speed.retry' }
+  | DeliveryGroupReport;
 
 /** CONTINUE's result: the cart flow fields the choice fills. */
 export interface CheckoutSpeedOutput {
@@ -91,6 +98,7 @@ export const checkoutSpeedMachine = setup({
     output: {} as CheckoutSpeedOutput,
   },
   actors: {
+    deliveryGroup: deliveryGroupMachine,
     shippingOptions: fromPromise<ShippingReply, Sent<ShippingBody>>(({ input }) => shippingOptions(input)),
   },
   guards: {
@@ -115,6 +123,27 @@ export const checkoutSpeedMachine = setup({
       return { speeds, speedChoice: speed ? primaryChoice(speed) : undefined, speedMessage: undefined };
     }),
     assignSpeedMessage: assign((_, params: { message: string }) => ({ speedMessage: params.message })),
+    // The sellers' date and time blocks (issue 23), as on the cart page: visits and wallet lines have none to choose.
+    spawnGroups: assign(({ context, spawn, self }, params: { reply: ShippingReply }) => {
+      const calendars = params.reply.data?.calendars ?? [];
+      const zipcode = context.session.getSnapshot().context.zipcode ?? '';
+      const groups = (params.reply.data?.delivery_groups ?? [])
+        .filter((group) => !group.wallet && !isVisitSpeed(group.type))
+        .map((group) =>
+          spawn('deliveryGroup', {
+            id: `speed-group-${group.vendor_loc_id}`,
+            input: {
+              owner: self,
+              cartId: context.cartId,
+              zipcode,
+              group,
+              calendar: calendars.find((c) => c.vendor_id === group.vendor_id && c.delivery_type === group.type),
+            },
+          }),
+        );
+      return { groups };
+    }),
+    assignGroupMessage: assign(({ event }) => (event.type === 'group.failed' ? { groupMessage: event.message } : { groupMessage: undefined })),
     // Choosing a speed reselects its primary retailer and method.
     assignSpeedChoice: assign(({ context, event }) => {
       const speed = event.type === 'speed.choose' ? speedOf(context, event.speedId) : undefined;
@@ -129,7 +158,7 @@ export const checkoutSpeedMachine = setup({
   },
 }).createMachine({
   description:
-    "The delivery speed step of the checkout, 'Choose Delivery Slots' (cart-checkout-account.md, Checkout tabs step 2 and States and transitions, Delivery speed). The cart's speed options are loaded with '1 Hour Delivery' (or the primary speed) preselected; choosing a speed reselects its primary retailer and ship method; Store Pickup and Dine-In let the shopper pick the shop, Courier and Farm Direct the delivery date; CONTINUE stores the choice and opens the payment step.",
+    "The delivery speed step of the checkout, 'Choose Delivery Slots' (cart-checkout-account.md, Checkout tabs step 2 and States and transitions, Delivery speed). The cart's speed options are loaded with '1 Hour Delivery' (or the primary speed) preselected, with one date and time block per seller (the cart page's delivery-group actors: its calendar, closed days and slot seats); choosing a speed reselects its primary retailer and ship method; Store Pickup and Dine-In let the shopper pick the shop, Courier and Farm Direct the delivery date; CONTINUE stores the choice and opens the payment step.",
   id: 'checkoutSpeed',
   context: ({ input }) => ({
     session: input.session,
@@ -138,6 +167,8 @@ export const checkoutSpeedMachine = setup({
     speeds: [],
     speedChoice: undefined,
     speedMessage: undefined,
+    groups: [],
+    groupMessage: undefined,
   }),
   initial: 'loading',
   output: ({ context }) => ({ speed: flowOfSpeed(context) }),
@@ -153,7 +184,10 @@ export const checkoutSpeedMachine = setup({
             description: 'Speeds are offered: the default one is preselected with its primary retailer and method.',
             guard: { type: 'hasSpeeds', params: ({ event }) => ({ reply: event.output }) },
             target: 'choosing',
-            actions: { type: 'assignSpeeds', params: ({ event }) => ({ reply: event.output }) },
+            actions: [
+              { type: 'assignSpeeds', params: ({ event }) => ({ reply: event.output }) },
+              { type: 'spawnGroups', params: ({ event }) => ({ reply: event.output }) },
+            ],
           },
           {
             description: "No speed offered for this cart: the server's message, or 'No delivery option is available for this cart.'",
@@ -187,6 +221,9 @@ export const checkoutSpeedMachine = setup({
           actions: 'assignMethod',
         },
         'speed.continue': { description: 'The shopper continues with the chosen speed.', guard: 'hasSpeedChoice', target: 'chosen' },
+        // A seller's date or slot saved (or refused) in its block: the refusal's reason is shown above the blocks.
+        'group.saved': { description: "A seller's date or slot was saved in its block: any earlier refusal is cleared.", actions: 'assignGroupMessage' },
+        'group.failed': { description: "A seller's date or slot was refused: the reason shows above the blocks.", actions: 'assignGroupMessage' },
       },
     },
     failed: {

@@ -54,6 +54,9 @@ type SpeedStepSnapshot = SnapshotFrom<typeof checkoutSpeedMachine>;
 export const selectSpeeds = (s: SpeedStepSnapshot) => s.context.speeds;
 export const selectSpeedChoice = (s: SpeedStepSnapshot) => s.context.speedChoice;
 export const selectSpeedMessage = (s: SpeedStepSnapshot) => s.context.speedMessage;
+/** The sellers' date and time blocks (cart delivery-group actors; render them with the cart door's group selectors). */
+export const selectSpeedGroups = (s: SpeedStepSnapshot) => s.context.groups;
+export const selectSpeedGroupMessage = (s: SpeedStepSnapshot) => s.context.groupMessage;
 /** Whether the retailer or the date of the speed chosen can be chosen now (the machine's guards say). */
 export const selectCanChooseRetailer = (s: SpeedStepSnapshot) =>
   s.can({ type: 'retailer.choose', retailerId: s.context.speedChoice?.retailerId ?? 0 });

@@ -6,6 +6,7 @@ import { dineinRetailerList } from '../../api/dine-in.api.ts';
 import { courierTypeFor, shippingFlagsFor, visitTimes, type DeliveryOptionKind, type PriceCategoryFilter } from '../../rules/dine-in.ts';
 import { dineinTimeOf } from '../../rules/visit-time.ts';
 import { storeMinutes, storeToday } from '../../rules/delivery-dates.ts';
+import { slotsNotice } from '../../rules/cart-checkout.ts';
 import { comingSoonMessage, deliveryOptionMessages } from '../../rules/messages.ts';
 import type { SessionValues } from '../app/session-values.ts';
 import type { sessionMachine } from '../app/session.machine.ts';
@@ -171,7 +172,8 @@ export const deliveryOptionsMachine = setup({
     assignSlot: assign(({ event }) => (event.type === 'slot.select' ? { slotId: event.slotId, touched: true } : {})),
     assignSlots: assign((_, params: { reply: GetSlotReply }) => {
       const slots = (params.reply.data ?? []).filter((s) => s.available > 0);
-      return { slots, message: slots.length === 0 ? deliveryOptionMessages.slotsBooked : undefined };
+      // A closed day says so; only a full one is 'All Slots are booked'.
+      return { slots, message: slotsNotice(params.reply) };
     }),
     assignSlotsBooked: assign({ slots: [], message: deliveryOptionMessages.slotsBooked }),
     clearMessage: assign(({ context }) => ({ message: context.retailers.length === 0 ? deliveryOptionMessages.noRetailer : undefined })),
@@ -297,7 +299,8 @@ export const deliveryOptionsMachine = setup({
                   return { date: context.date ?? '', zipcode: stored.zipcode ?? '', locId: stored.location ?? 0 };
                 },
                 onDone: {
-                  description: "The slots with a seat left, or 'All Slots are booked. Please try another date.'",
+                  description:
+                    "The slots with a seat left; for a full day 'All Slots are booked. Please try another date.', for a closed day the shop's reason ('… is closed on Sundays.').",
                   target: 'editing',
                   actions: { type: 'assignSlots', params: ({ event }) => ({ reply: event.output }) },
                 },

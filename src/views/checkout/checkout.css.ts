@@ -152,3 +152,16 @@ export const result = style([
     margin: '24px auto',
   },
 ]);
+
+/** The speed step's 'Select Date and Time' heading and one block per seller (issue 23). */
+export const subtitle = style({ fontSize: '16px', margin: '16px 0 8px' });
+export const sellerBlock = style({
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.medium,
+  padding: '12px',
+  marginBottom: '12px',
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '8px',
+});
+export const sellerName = style({ fontSize: '15px', margin: 0 });

@@ -3,12 +3,17 @@ import {
   selectCanChooseDate,
   selectCanChooseRetailer,
   selectSpeedChoice,
+  selectSpeedGroupMessage,
+  selectSpeedGroups,
   selectSpeedMessage,
   selectSpeeds,
   selectSpeedStep,
   type CheckoutSpeedActor,
 } from '../../machines/checkout/index.ts';
+import { selectGroupVendorName, type DeliveryGroupRef } from '../../machines/cart/index.ts';
+import { addDays, storeToday } from '../../rules/delivery-dates.ts';
 import { formatMoney } from '../../rules/money.ts';
+import { GroupDelivery, lastDayOffered } from '../controls/group-delivery.tsx';
 import { primaryButton } from '../../styles/controls.css.ts';
 import { DropdownSelect } from '../controls/dropdown-select.tsx';
 import { CheckoutActorContext } from './checkout-context.ts';
@@ -29,6 +34,8 @@ function SpeedChoices({ actor }: { actor: CheckoutSpeedActor }) {
   // The shop (speeds 2, 3) and the date (10, 11) can be chosen when the machine takes the current one.
   const retailerChoice = useSelector(actor, selectCanChooseRetailer);
   const dateChoice = useSelector(actor, selectCanChooseDate);
+  const groups = useSelector(actor, selectSpeedGroups);
+  const groupMessage = useSelector(actor, selectSpeedGroupMessage);
 
   const speed = speeds.find((s) => s.id === choice?.speedId);
   const retailer = speed?.retailers.find((r) => r.id === choice?.retailerId);
@@ -83,22 +90,38 @@ function SpeedChoices({ actor }: { actor: CheckoutSpeedActor }) {
                 </>
               )}
             </dl>
-            <DropdownSelect
-              label="Select Date"
-              options={speed.ship_methods.map((m) => ({
-                value: m.id,
-                label: `${m.delivery_date ?? m.method} — ${m.method} ${formatMoney(m.amount)}`,
-              }))}
-              value={method?.id}
-              disabled={!dateChoice}
-              placeholder={retailer?.pickup_date ?? '—'}
-              onChange={(methodId) => actor.send({ type: 'method.choose', methodId })}
-            />
-            <dl className={css.dl}>
-              <dt>Select Time</dt>
-              {/* The slot was chosen on the cart page; it is shown here as the time the order is ready. */}
-              <dd>{retailer?.ready_time ?? method?.dropoff_eta ?? 'Any time'}</dd>
-            </dl>
+            {groups.length > 0 ? (
+              // One date and time block per seller (issue 23), with the cart page's pickers: closed days, cutoff, seats.
+              <section aria-label="Select Date and Select Time">
+                <h3 className={css.subtitle}>Select Date and Time</h3>
+                {groupMessage && (
+                  <p role="alert" className={css.error}>
+                    {groupMessage}
+                  </p>
+                )}
+                {groups.map((groupRef) => (
+                  <SellerBlock key={groupRef.id} groupRef={groupRef} />
+                ))}
+              </section>
+            ) : (
+              <>
+                <DropdownSelect
+                  label="Select Date"
+                  options={speed.ship_methods.map((m) => ({
+                    value: m.id,
+                    label: `${m.delivery_date ?? m.method} — ${m.method} ${formatMoney(m.amount)}`,
+                  }))}
+                  value={method?.id}
+                  disabled={!dateChoice}
+                  placeholder={retailer?.pickup_date ?? '—'}
+                  onChange={(methodId) => actor.send({ type: 'method.choose', methodId })}
+                />
+                <dl className={css.dl}>
+                  <dt>Select Time</dt>
+                  <dd>{retailer?.ready_time ?? method?.dropoff_eta ?? 'Any time'}</dd>
+                </dl>
+              </>
+            )}
             <div className={css.actions}>
               <button type="button" className={primaryButton} onClick={() => actor.send({ type: 'speed.continue' })}>
                 CONTINUE
@@ -108,5 +131,16 @@ function SpeedChoices({ actor }: { actor: CheckoutSpeedActor }) {
         )}
       </div>
     </section>
+  );
+}
+
+/** One seller's block: its name, then the cart page's date and (Same Day) time pickers for its group. */
+function SellerBlock({ groupRef }: { groupRef: DeliveryGroupRef }) {
+  const vendorName = useSelector(groupRef, selectGroupVendorName);
+  return (
+    <div className={css.sellerBlock}>
+      <h4 className={css.sellerName}>{vendorName}</h4>
+      <GroupDelivery groupRef={groupRef} vendorName={vendorName} problems={undefined} maxDate={addDays(storeToday(new Date()), lastDayOffered)} />
+    </div>
   );
 }

@@ -93,12 +93,16 @@ export function DeliveryDatePicker({ vendorName, minDate, maxDate, holidays, val
             startMonth={dayOf(minDate)}
             endMonth={dayOf(maxDate)}
             disabled={disabled}
+            modifiers={{ closed: holidays.map(dayOf) }}
+            modifiersClassNames={{ closed: css.closedDay }}
             onSelect={(day) => {
               if (!day) return;
               setOpen(false);
               onChoose(isoOf(day));
             }}
           />
+          {/* Closed is not full (issue 23): the struck-out days say why they cannot be chosen. */}
+          {holidays.length > 0 && <p className={css.calendarNote}>Struck-out days: {vendorName} is closed.</p>}
         </div>
       )}
       {error && (

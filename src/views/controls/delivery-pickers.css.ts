@@ -36,6 +36,9 @@ globalStyle(`${calendar} .rdp-root`, {
     },
   },
 });
+/** A day the seller is closed (closed weekday or holiday): struck out, as the note under the calendar says. */
+export const closedDay = style({ textDecoration: 'line-through' });
+export const calendarNote = style({ margin: '4px 0 0', fontSize: '13px', color: vars.color.muted });
 export const slotField = style([field, { border: 'none', margin: 0, padding: 0 }]);
 export const slots = style({ display: 'flex', flexWrap: 'wrap', gap: '8px' });
 export const slot = style({
@@ -51,3 +54,15 @@ export const slot = style({
   },
 });
 export const message = style({ margin: 0, color: vars.color.muted, fontSize: '14px' });
+
+/** A seller's date and slot pickers side by side (one column on small screens). */
+export const delivery = style({
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)',
+  gap: '16px',
+  padding: '16px',
+  background: vars.color.background,
+  borderRadius: vars.radius.medium,
+  '@media': { [media.upToSm]: { gridTemplateColumns: 'minmax(0, 1fr)' } },
+});
+export const muted = style({ margin: 0, color: vars.color.muted });
