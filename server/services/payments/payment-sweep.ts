@@ -30,5 +30,5 @@ export function startPaymentSweep(settings: PaymentSweepSettings): PeriodicPass 
     if (report.needsReview.length > 0)
       log.error({ orders: report.needsReview }, 'orders pending payment for too long to retry safely: check them at the card provider');
   };
-  return startPeriodicPass(settings.everyMs, log, 'pending payment sweep failed', sweep);
+  return startPeriodicPass('pending-payments', settings.everyMs, log, 'pending payment sweep failed', sweep);
 }
