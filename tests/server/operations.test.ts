@@ -119,13 +119,13 @@ describe('metrics', () => {
   it('the catalogue caches count hits and misses', async () => {
     const t = await startTestApp();
     try {
-      const misses = await countOf(cacheLookups, { cache: 'home', outcome: 'miss' });
-      const hits = await countOf(cacheLookups, { cache: 'home', outcome: 'hit' });
-      // Two home pages of one area: the first loads, the second is served from the cache.
+      const misses = await countOf(cacheLookups, { cache: 'service-areas', outcome: 'miss' });
+      const hits = await countOf(cacheLookups, { cache: 'service-areas', outcome: 'hit' });
+      // Two home pages: the first loads the served areas, the second finds them in the cache.
       const url = '/connect/index/homepage?store_id=1&zipcode=10001&loc_id=1&courier_type=local';
       for (let i = 0; i < 2; i++) expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
-      expect(await countOf(cacheLookups, { cache: 'home', outcome: 'miss' })).toBeGreaterThan(misses);
-      expect(await countOf(cacheLookups, { cache: 'home', outcome: 'hit' })).toBeGreaterThan(hits);
+      expect(await countOf(cacheLookups, { cache: 'service-areas', outcome: 'miss' })).toBeGreaterThan(misses);
+      expect(await countOf(cacheLookups, { cache: 'service-areas', outcome: 'hit' })).toBeGreaterThan(hits);
     } finally {
       await t.close();
     }
