@@ -66,7 +66,11 @@ export function readinessProbe(db: Kysely<Database>, storage: FileStorage, readi
   let migrated = false;
   return async (): Promise<ReadinessReport> => {
     const [database, migrations, files] = await Promise.all([
-      within(readinessCheckMs, () => sql`select 1`.execute(db), (error) => log(error, 'database')),
+      within(
+        readinessCheckMs,
+        () => sql`select 1`.execute(db),
+        (error) => log(error, 'database'),
+      ),
       migrated
         ? Promise.resolve<CheckOutcome>('ok')
         : within(
@@ -79,7 +83,11 @@ export function readinessProbe(db: Kysely<Database>, storage: FileStorage, readi
             (error) => log(error, 'migrations'),
           ),
       // A read of a key nobody wrote: the folder or the bucket answers "nothing there" when it is reachable.
-      within(readinessCheckMs, () => storage.get(newStorageKey()), (error) => log(error, 'storage')),
+      within(
+        readinessCheckMs,
+        () => storage.get(newStorageKey()),
+        (error) => log(error, 'storage'),
+      ),
     ]);
     const checks = { database, migrations, storage: files };
     const healthy = database === 'ok' && migrations === 'ok' && files === 'ok';

@@ -50,7 +50,10 @@ export async function runClusterPrimary(config: Config): Promise<void> {
 
   // Every worker's metrics, summed (prom-client asks each over the cluster's IPC channel): one scrape, the whole server.
   const aggregator = new AggregatorRegistry();
-  const metrics = await listenForMetrics(config.operations, async () => ({ contentType: aggregator.contentType, body: await aggregator.clusterMetrics() }));
+  const metrics = await listenForMetrics(config.operations, async () => ({
+    contentType: aggregator.contentType,
+    body: await aggregator.clusterMetrics(),
+  }));
   if (metrics) log.info({ port: metrics.port, host: config.operations.metricsHost }, 'metrics at /metrics (every worker, summed)');
 
   const shared = sharedWorkerEnvironment(config);

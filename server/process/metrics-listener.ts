@@ -24,7 +24,8 @@ export async function listenForMetrics(
     }
     read().then(
       ({ contentType, body }) => response.writeHead(200, { 'content-type': contentType, 'cache-control': 'no-store' }).end(body),
-      (error: unknown) => response.writeHead(500, { 'content-type': 'text/plain' }).end(`metrics failed: ${error instanceof Error ? error.message : String(error)}\n`),
+      (error: unknown) =>
+        response.writeHead(500, { 'content-type': 'text/plain' }).end(`metrics failed: ${error instanceof Error ? error.message : String(error)}\n`),
     );
   });
   await new Promise<void>((resolve, reject) => {

@@ -29,6 +29,11 @@ describe("npm run seed's progress line", () => {
   });
 
   it('formats seconds for people', () => {
-    expect([formatSeconds(3.21), formatSeconds(42.4), formatSeconds(125), formatSeconds(Number.POSITIVE_INFINITY)]).toEqual(['3.2 s', '42 s', '2 min 05 s', '?']);
+    expect([formatSeconds(3.21), formatSeconds(42.4), formatSeconds(125), formatSeconds(Number.POSITIVE_INFINITY)]).toEqual([
+      '3.2 s',
+      '42 s',
+      '2 min 05 s',
+      '?',
+    ]);
   });
 });

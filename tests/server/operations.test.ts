@@ -176,7 +176,14 @@ describe('metrics', () => {
     }
     const inner = new Gateway();
     const gateway = countedPayments(inner as unknown as PaymentGateway);
-    const request = { amountCents: 100, currency: 'usd' as const, source: { kind: 'token' as const, token: 't' }, idempotencyKey: 'k', description: 'd', metadata: {} };
+    const request = {
+      amountCents: 100,
+      currency: 'usd' as const,
+      source: { kind: 'token' as const, token: 't' },
+      idempotencyKey: 'k',
+      description: 'd',
+      metadata: {},
+    };
     const succeeded = await countOf(paymentCharges, { outcome: 'succeeded' });
     const declined = await countOf(paymentCharges, { outcome: 'declined' });
     expect(await gateway.charge(request)).toMatchObject({ ok: true });
