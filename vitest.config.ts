@@ -11,7 +11,7 @@ import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
  * - server: tests/server, each file with its own in-memory PGlite loaded from the images the global set-up builds.
  * Both inherit the options below (extends: true). vitest.pg.config.ts re-runs the server tests on PostgreSQL.
  */
-export const clientTests = ['tests/{rules,machines,architecture,flows,bench}/**/*.test.{ts,tsx}', 'tests/e2e/journeys/*.test.ts'];
+export const clientTests = ['tests/{rules,machines,architecture,flows,bench,scripts}/**/*.test.{ts,tsx}', 'tests/e2e/journeys/*.test.ts'];
 /** The view tests, in React's StrictMode (tests/views/strict-mode.setup.ts). */
 export const viewTests = ['tests/views/**/*.test.{ts,tsx}'];
 export const serverTests = ['tests/server/**/*.test.ts'];

@@ -16,6 +16,9 @@ import { usePublicCaching } from './http/caching.ts';
 import { compressionOptions } from './http/compression.ts';
 import { HttpError } from './http/errors.ts';
 import { useDepthLimitedJsonParser } from './http/json-body.ts';
+import { loggerFor } from './http/log-format.ts';
+import { useOperations } from './http/operations.ts';
+import { Readiness, readinessProbe } from './http/readiness.ts';
 import { trackRoutes } from './http/route-list.ts';
 import { closeSlowClientsOnShutdown, requestTimeoutMs } from './http/slow-clients.ts';
 import { encodeShell, namesAFile, picturePreloadHeader, productIdOf, spaShell } from './http/spa-shell.ts';
@@ -48,6 +51,7 @@ import { startKycSweep } from './services/identity/kyc-sweep.ts';
 import { startPaymentSweep } from './services/payments/payment-sweep.ts';
 import { outboxWriter } from './services/platform/outbox.ts';
 import { createCaptcha } from './services/platform/captcha.ts';
+import { countedIdentity, countedPayments } from './http/counted-adapters.ts';
 import { defaultRateLimits, RateLimiter } from './services/platform/rate-limit.ts';
 import { geoIpLocate } from './services/platform/geo-ip.ts';
 
@@ -119,7 +123,7 @@ const requestIdPattern = /^[A-Za-z0-9._-]{1,64}$/;
 export async function buildApp(parts: AppParts, options: { logger?: FastifyServerOptions['logger'] } = {}): Promise<FastifyInstance> {
   const { db, config } = parts;
   const app = Fastify({
-    logger: withSecretsRedacted(options.logger ?? { level: config.logLevel }),
+    logger: withSecretsRedacted(options.logger ?? loggerFor(config)),
     // Honour a caller's or proxy's request id when it is sane, so one id follows a request through every log line.
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
@@ -133,15 +137,25 @@ export async function buildApp(parts: AppParts, options: { logger?: FastifyServe
   closeSlowClientsOnShutdown(app);
   useDepthLimitedJsonParser(app);
   refuseNulCharacters(app);
-  trackRoutes(app);
   // Built here, started on the first verification; closed with the app (only when this app built it).
-  const identity = parts.identity ?? closedWithApp(app, identityVerifierFromConfig(config));
+  const identity = countedIdentity(parts.identity ?? closedWithApp(app, identityVerifierFromConfig(config)));
   // STORAGE's disk folder or S3 bucket, unless the caller brought its own.
   const storage = parts.storage ?? (await readyStorage(app, config));
+  // Ready once the app is, unless the caller moves it (serve-store.ts: after listen, and draining on SIGTERM).
+  const readiness = parts.readiness ?? new Readiness();
+  if (!parts.readiness) app.addHook('onReady', async () => readiness.ready());
+  app.addHook('preClose', async () => readiness.drain());
+  const probe = readinessProbe(db, storage, readiness, (error, check) => app.log.error({ err: error, check }, 'readiness check failed'));
+  await useOperations(app, probe, {
+    maxEventLoopDelayMs: config.operations.maxEventLoopDelayMs,
+    maxRssBytes: config.operations.maxRssMb * 1024 * 1024,
+    ...(parts.overloadSampleMs !== undefined ? { sampleIntervalMs: parts.overloadSampleMs } : {}),
+  });
+  trackRoutes(app);
   const deps: AppDeps = {
     db,
     config,
-    payments: parts.payments ?? paymentGatewayFromConfig(config),
+    payments: countedPayments(parts.payments ?? paymentGatewayFromConfig(config)),
     storage,
     identity,
     mail: parts.mail ?? mailSenderFromConfig(config, outboxWriter(db), (entry) => logOutboxMail(app, config.logMailText, entry)),

@@ -60,6 +60,23 @@ export interface Config {
    * process's (decision 030).
    */
   webConcurrency: number;
+  /** Operations (decision 037): the metrics port, log format, load limits and the drain before a shutdown. */
+  operations: OperationsConfig;
+}
+
+export interface OperationsConfig {
+  /** METRICS_PORT: where Prometheus scrapes /metrics (0: a free port); unset, no metrics listener. */
+  metricsPort: number | undefined;
+  /** METRICS_HOST: the metrics listener's address (default 127.0.0.1: reachable from this machine only). */
+  metricsHost: string;
+  /** LOG_FORMAT: 'pretty' (pino-pretty, for people) or 'json' (one object a line); default json in production. */
+  logFormat: 'json' | 'pretty';
+  /** MAX_EVENT_LOOP_DELAY_MS: mean event loop delay above which requests get 503 + Retry-After (0: never). */
+  maxEventLoopDelayMs: number;
+  /** MAX_RSS_MB: resident memory above which requests get 503 + Retry-After (0: never). */
+  maxRssMb: number;
+  /** SHUTDOWN_DRAIN_MS: after SIGTERM, how long /readyz answers 503 while requests are still served, before closing. */
+  shutdownDrainMs: number;
 }
 
 /** The most server processes WEB_CONCURRENCY may ask for: far past any machine's cores, short of a typo's 1000. */
@@ -220,6 +237,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const stripeIdentity = identityEngine === 'stripe' ? readStripeIdentity(env, appOrigin ?? appOriginText, problems) : undefined;
 
   const webConcurrency = readWebConcurrency(env, databaseUrl, problems);
+  const operations = readOperations(env, problems);
 
   if (problems.length > 0) throw new ConfigError(problems);
   return {
@@ -252,6 +270,23 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logMailText,
     stripeIdentity,
     webConcurrency,
+    operations,
+  };
+}
+
+/** METRICS_PORT, METRICS_HOST, LOG_FORMAT, MAX_EVENT_LOOP_DELAY_MS, MAX_RSS_MB, SHUTDOWN_DRAIN_MS (decision 037). */
+function readOperations(env: NodeJS.ProcessEnv, problems: string[]): OperationsConfig {
+  const metricsText = env.METRICS_PORT?.trim() || '';
+  const metricsPort = metricsText === '' ? undefined : wholeNumber(metricsText, 0, 0, 65535, 'METRICS_PORT', problems);
+  const formatText = env.LOG_FORMAT?.trim() || (env.NODE_ENV?.trim() === 'production' ? 'json' : 'pretty');
+  if (formatText !== 'json' && formatText !== 'pretty') problems.push(`LOG_FORMAT must be json or pretty (got "${formatText}")`);
+  return {
+    metricsPort,
+    metricsHost: env.METRICS_HOST?.trim() || '127.0.0.1',
+    logFormat: formatText === 'pretty' ? 'pretty' : 'json',
+    maxEventLoopDelayMs: wholeNumber(env.MAX_EVENT_LOOP_DELAY_MS, 1000, 0, 600_000, 'MAX_EVENT_LOOP_DELAY_MS', problems),
+    maxRssMb: wholeNumber(env.MAX_RSS_MB, 0, 0, 1_000_000, 'MAX_RSS_MB', problems),
+    shutdownDrainMs: wholeNumber(env.SHUTDOWN_DRAIN_MS, 0, 0, 600_000, 'SHUTDOWN_DRAIN_MS', problems),
   };
 }
 

@@ -4,6 +4,7 @@ import type { MailSender } from './adapters/mail/mail-port.ts';
 import type { PaymentGateway } from './adapters/payments/payment-port.ts';
 import type { FileStorage } from './adapters/storage/storage-port.ts';
 import type { Config } from './config.ts';
+import type { Readiness } from './http/readiness.ts';
 import type { Database } from './db/schema.ts';
 import type { Captcha } from './services/platform/captcha.ts';
 import type { GeoLocate } from './services/platform/geo-ip.ts';
@@ -33,6 +34,10 @@ export interface AppParts {
   identity?: IdentityVerifier | undefined;
   /** Places an address in a city (the pincode prefill); when absent, geoip-lite, loaded on the first lookup. */
   geoLocate?: GeoLocate | undefined;
+  /** Whether to send this process traffic (/readyz); when absent, the app's own, ready once the app is. */
+  readiness?: Readiness | undefined;
+  /** How often the load limits are sampled (ms; under-pressure's default 1 s when absent). Tests sample faster. */
+  overloadSampleMs?: number | undefined;
 }
 
 /** What every route file gets: the parts with every adapter and shared service built once, by buildApp. */

@@ -25,7 +25,15 @@ else await serve();
 
 /** One server: the whole bench server when BENCH_WORKERS=1, or one worker of several. */
 async function serve(): Promise<void> {
-  const config = readConfig({ ...process.env, LOG_LEVEL: 'silent', SEED_ON_START: 'false', STATIC_DIR: 'bench/no-spa', WEB_CONCURRENCY: '1' });
+  // Load shedding off unless asked for: a bench measures the saturated server, not its 503s (decision 037).
+  const config = readConfig({
+    MAX_EVENT_LOOP_DELAY_MS: '0',
+    ...process.env,
+    LOG_LEVEL: 'silent',
+    SEED_ON_START: 'false',
+    STATIC_DIR: 'bench/no-spa',
+    WEB_CONCURRENCY: '1',
+  });
   const database = await openDatabase(config);
   // RATE_LIMIT_SCALE as main.ts reads it: the checkout bench's shoppers all come from 127.0.0.1.
   const rateLimits = withPerIpScale(defaultRateLimits, config.rateLimitScale);

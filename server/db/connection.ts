@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type LogEvent } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import { namingPool } from './named-statements.ts';
@@ -13,6 +13,8 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** The embedded database's data folder as an image OpenOptions.startFrom takes (PGlite only). */
   dumpImage?: () => Promise<Blob>;
+  /** The pool's connections now: open, idle, and queries waiting for one (the metrics' gauge reads it). */
+  poolStats(): { total: number; idle: number; waiting: number };
 }
 
 export class DatabaseOpenError extends Error {
@@ -44,6 +46,8 @@ export interface OpenOptions {
   statementTimeoutMs?: number | undefined;
   /** PGlite's buffer cache (shared_buffers, e.g. '128MB'; default pgliteSharedBuffers). PostgreSQL's is its own. */
   sharedBuffers?: string | undefined;
+  /** Told of every statement with its time (Kysely's log hook): the server's metrics. Absent: nothing is timed. */
+  onStatement?: ((event: LogEvent) => void) | undefined;
 }
 
 /**
@@ -60,11 +64,16 @@ export const defaultStatementTimeoutMs = 15_000;
 /** Opens PostgreSQL when a URL is given, otherwise the embedded PGlite in dataDir ('memory://' for tests). */
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   const statementTimeoutMs = options.statementTimeoutMs ?? defaultStatementTimeoutMs;
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, statementTimeoutMs);
-  return openPglite(options.dataDir, options.startFrom, statementTimeoutMs, options.sharedBuffers ?? pgliteSharedBuffers);
+  const log = options.onStatement;
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, statementTimeoutMs, log);
+  return openPglite(options.dataDir, options.startFrom, statementTimeoutMs, options.sharedBuffers ?? pgliteSharedBuffers, log);
 }
 
-async function openPostgres(databaseUrl: string, statementTimeoutMs: number): Promise<DatabaseHandle> {
+function statsOf(pool: pg.Pool): DatabaseHandle['poolStats'] {
+  return () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+}
+
+async function openPostgres(databaseUrl: string, statementTimeoutMs: number, log: OpenOptions['onStatement']): Promise<DatabaseHandle> {
   // statement_timeout goes in every connection's start-up packet: every query on every pooled connection has it.
   // So does jit = off: the store's queries are short index reads, and PostgreSQL 15 compiled the bigger ones (search,
   // listings) for about 50 ms each, more than the query itself (issue 15).
@@ -85,11 +94,17 @@ async function openPostgres(databaseUrl: string, statementTimeoutMs: number): Pr
     throw new DatabaseOpenError(`Cannot connect to DATABASE_URL (${redact(databaseUrl)}): ${reason}`);
   }
   // Hot statements run by name: each connection plans them once (named-statements.ts).
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: namingPool(pool) }) });
-  return { db, kind: 'postgres', close: () => db.destroy() };
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: namingPool(pool) }), ...(log ? { log } : {}) });
+  return { db, kind: 'postgres', close: () => db.destroy(), poolStats: statsOf(pool) };
 }
 
-async function openPglite(dataDir: string, startFrom: Blob | undefined, statementTimeoutMs: number, sharedBuffers: string): Promise<DatabaseHandle> {
+async function openPglite(
+  dataDir: string,
+  startFrom: Blob | undefined,
+  statementTimeoutMs: number,
+  sharedBuffers: string,
+  log: OpenOptions['onStatement'],
+): Promise<DatabaseHandle> {
   if (!/^\d+(kB|MB|GB)$/.test(sharedBuffers)) throw new DatabaseOpenError(`shared_buffers must look like 128MB (got ${sharedBuffers})`);
   const inMemory = dataDir.startsWith('memory://');
   if (!inMemory) {
@@ -122,10 +137,11 @@ async function openPglite(dataDir: string, startFrom: Blob | undefined, statemen
   // PGlite is one connection: the pool must hand it to one query at a time. Each query's messages reach it in one
   // call (pglite-wire.ts), and hot statements run by name, planned once (named-statements.ts).
   const pool = new pg.Pool({ ...pgliteWireConfig(pglite), types, max: 1 });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: namingPool(pool) }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: namingPool(pool) }), ...(log ? { log } : {}) });
   return {
     db,
     kind: 'pglite',
+    poolStats: statsOf(pool),
     dumpImage: () => pglite.dumpDataDir('none'),
     async close() {
       await db.destroy();

@@ -73,3 +73,9 @@ export async function migrateToLatest<T>(db: Kysely<T>): Promise<void> {
     for (const statement of afterCommit[result.migrationName] ?? []) await sql.raw(statement).execute(db);
   }
 }
+
+/** The migrations this build knows that the database has not run (the readiness probe's check). */
+export async function pendingMigrations<T>(db: Kysely<T>): Promise<string[]> {
+  const known = await new Migrator({ db, provider }).getMigrations();
+  return known.filter((migration) => migration.executedAt === undefined).map((migration) => migration.name);
+}

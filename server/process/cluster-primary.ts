@@ -1,8 +1,10 @@
 import cluster, { type Worker } from 'node:cluster';
+import { AggregatorRegistry } from 'prom-client';
 import type { Config } from '../config.ts';
 import { openDatabase } from '../db/connection.ts';
 import { closeWithin } from '../services/platform/shutdown.ts';
 import { prepareDatabase } from './prepare-database.ts';
+import { listenForMetrics } from './metrics-listener.ts';
 import { primaryLog } from './primary-log.ts';
 import { restartDelayMs } from './restart-backoff.ts';
 import { startupNotes } from './startup-notes.ts';
@@ -45,6 +47,14 @@ export async function runClusterPrimary(config: Config): Promise<void> {
     await database.close();
   }
   for (const note of startupNotes(config, count)) log[note.level](note.fields, note.message);
+
+  // Every worker's metrics, summed (prom-client asks each over the cluster's IPC channel): one scrape, the whole server.
+  const aggregator = new AggregatorRegistry();
+  const metrics = await listenForMetrics(config.operations, async () => ({
+    contentType: aggregator.contentType,
+    body: await aggregator.clusterMetrics(),
+  }));
+  if (metrics) log.info({ port: metrics.port, host: config.operations.metricsHost }, 'metrics at /metrics (every worker, summed)');
 
   const shared = sharedWorkerEnvironment(config);
   const slots: Slot[] = Array.from({ length: count }, (_, index) => ({ index, worker: undefined, startedAt: 0, delayMs: 0, restart: undefined }));

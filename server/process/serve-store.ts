@@ -3,6 +3,10 @@ import { paymentGatewayFromConfig } from '../adapters/payments/payments-from-con
 import { buildApp } from '../app.ts';
 import type { Config } from '../config.ts';
 import { openDatabase } from '../db/connection.ts';
+import { loggerFor } from '../http/log-format.ts';
+import { Readiness } from '../http/readiness.ts';
+import { collectProcessMetrics, metricsRegistry, observeStatement, watchPool } from '../services/platform/metrics.ts';
+import { listenForMetrics } from './metrics-listener.ts';
 import { defaultRateLimits, withPerIpScale } from '../services/platform/rate-limit.ts';
 import { closeWithin } from '../services/platform/shutdown.ts';
 import { prepareDatabase } from './prepare-database.ts';
@@ -25,8 +29,12 @@ export const sweepingSlot = 0;
  * people and the e2e set-up wait for; a cluster's primary does those for its workers.
  */
 export async function serveStore(config: Config, worker: WorkerRole | undefined): Promise<void> {
-  const database = await openDatabase(config);
+  const database = await openDatabase({ ...config, onStatement: observeStatement });
   if (!worker) await prepareDatabase(database.db, config);
+  collectProcessMetrics();
+  const unwatchPool = watchPool(database.poolStats);
+  // 'starting' until the port is open, 'draining' from SIGTERM on (/readyz).
+  const readiness = new Readiness();
 
   // The sweeps take their rows with conditional updates, so two processes never act twice on one order (the
   // payment-reconciler and pay-on-delivery tests run two passes at once); one worker still runs them, so N workers
@@ -38,23 +46,36 @@ export async function serveStore(config: Config, worker: WorkerRole | undefined)
       config,
       payments: paymentGatewayFromConfig(config),
       rateLimits: withPerIpScale(defaultRateLimits, config.rateLimitScale),
+      readiness,
       ...(sweeps ? { paymentSweepMs: 60_000, kycSweepMs: 60 * 60_000, unconfirmedOrderSweepMs: 60_000 } : {}),
     },
     // pino's own base (pid, hostname), and in a cluster the worker's id: which process said what.
-    worker ? { logger: { level: config.logLevel, base: { pid: process.pid, hostname: os.hostname(), worker: worker.id } } } : {},
+    worker ? { logger: loggerFor(config, { pid: process.pid, hostname: os.hostname(), worker: worker.id }) } : {},
   );
   if (!worker) for (const note of startupNotes(config, 1)) app.log[note.level](note.fields, note.message);
+
+  // Alone, this process serves its metrics; in a cluster the primary serves every worker's, summed.
+  const metrics = worker
+    ? undefined
+    : await listenForMetrics(config.operations, async () => ({ contentType: metricsRegistry.contentType, body: await metricsRegistry.metrics() }));
+  if (metrics) app.log.info({ port: metrics.port, host: config.operations.metricsHost }, 'metrics at /metrics');
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
+    readiness.drain();
+    const drainMs = config.operations.shutdownDrainMs;
+    app.log.info({ signal, drainMs }, 'shutting down');
+    // Still serving, /readyz 503: the load balancer's health checks take this process out before it stops listening.
+    if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
     // Stop taking requests, let in-flight ones finish, then close the database so PGlite flushes its files; within
     // SHUTDOWN_GRACE_MS, or leave anyway (committed work is on disk; a query still running is the one to lose).
     try {
       const outcome = await closeWithin(config.shutdownGraceMs, async () => {
         await app.close();
+        unwatchPool();
+        await metrics?.close();
         await database.close();
       });
       if (outcome === 'timed-out') app.log.error({ graceMs: config.shutdownGraceMs }, 'shutdown did not finish in time: exiting with work in flight');
@@ -68,6 +89,7 @@ export async function serveStore(config: Config, worker: WorkerRole | undefined)
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  readiness.ready();
   if (worker) return;
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : config.port;

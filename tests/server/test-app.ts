@@ -13,6 +13,7 @@ import { migrateToLatest } from '../../server/db/migrate.ts';
 import { seedCatalogue } from '../../server/db/seed/seed-catalogue.ts';
 import type { RateLimits } from '../../server/services/platform/rate-limit.ts';
 import type { GeoLocate } from '../../server/services/platform/geo-ip.ts';
+import type { Readiness } from '../../server/http/readiness.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -44,6 +45,10 @@ export interface TestAppOptions {
   geoLocate?: GeoLocate;
   /** The database handle the app uses, wrapped (a test that counts the statements a call makes adds a plugin). */
   wrapDb?: (db: DatabaseHandle['db']) => DatabaseHandle['db'];
+  /** Whether the app takes traffic (/readyz); default: the app's own, ready once the app is. */
+  readiness?: Readiness;
+  /** How often the load limits (MAX_RSS_MB, MAX_EVENT_LOOP_DELAY_MS) are sampled, in ms. */
+  overloadSampleMs?: number;
   /** Fastify's logger (tests that read the request log pass a stream). */
   logger?: FastifyServerOptions['logger'];
 }
@@ -61,6 +66,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     CAPTCHA_HMAC_KEY: testCaptchaKey,
     CAPTCHA_COST: '1',
     CAPTCHA_MAX_NUMBER: '10',
+    // No load shedding unless a test asks for it: a busy test machine delays the event loop past any sane limit.
+    MAX_EVENT_LOOP_DELAY_MS: '0',
     ...options.env,
   });
   const seeded = options.seed !== false;
@@ -95,6 +102,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       storage: options.storage,
       identity: options.identity,
       geoLocate: options.geoLocate,
+      readiness: options.readiness,
+      overloadSampleMs: options.overloadSampleMs,
     },
     { logger: options.logger ?? false },
   );

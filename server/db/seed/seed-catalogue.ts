@@ -737,7 +737,14 @@ export async function isCatalogueEmpty(db: Kysely<Database>): Promise<boolean> {
  * up to N in total. Search vectors are filled as the products go in. Expects empty catalogue tables
  * (see clearCatalogue).
  */
-export async function seedCatalogue(db: Kysely<Database>, options: { products?: number; phases?: SeedPhases } = {}): Promise<SeedCounts> {
+export interface SeedOptions {
+  products?: number;
+  phases?: SeedPhases;
+  /** Told how many products are written so far, after each pass (npm run seed's progress bar). */
+  onProducts?: (written: number, total: number) => void;
+}
+
+export async function seedCatalogue(db: Kysely<Database>, options: SeedOptions = {}): Promise<SeedCounts> {
   const phases = options.phases ?? new SeedPhases();
   const total = options.products ?? handWritten.length;
   if (!Number.isInteger(total) || total < handWritten.length) {
@@ -763,7 +770,7 @@ export async function seedCatalogue(db: Kysely<Database>, options: { products?: 
           for (let id = first; id <= last; id++) addProductRows(planProduct(id), batch, counters);
         });
         await writing;
-        writing = writeBatch(trx, batch, phases);
+        writing = writeBatch(trx, batch, phases).then(() => options.onProducts?.(last, total));
       }
       await writing;
       const atRestaurants = restaurantOffers(counters.offerId);

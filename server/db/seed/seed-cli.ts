@@ -12,6 +12,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../schema.ts';
 import { analyzeTables, clearCatalogue, HAND_WRITTEN_PRODUCTS, seedCatalogue, vacuumSearchData, type SeedCounts } from './seed-catalogue.ts';
 import { SeedPhases } from './seed-phases.ts';
+import { startSeedProgress } from './seed-progress.ts';
 
 /** Far above any benchmark, low enough to stop a typo (an extra zero or two) from filling the disk. */
 export const MAX_SEED_PRODUCTS = 1_000_000;
@@ -54,10 +55,15 @@ export function parseSeedArgs(argv: readonly string[]): SeedArgs {
  * What `npm run seed` does to the database: the schema up to date, the catalogue replaced, the statistics gathered.
  * `phases` collects how long each step took (the seed's log prints them).
  */
-export async function reseed(db: Kysely<Database>, products: number | undefined, phases = new SeedPhases()): Promise<SeedCounts> {
+export async function reseed(
+  db: Kysely<Database>,
+  products: number | undefined,
+  phases = new SeedPhases(),
+  onProducts?: (written: number, total: number) => void,
+): Promise<SeedCounts> {
   await phases.time('migrate', () => migrateToLatest(db));
   await phases.time('clear the catalogue', () => clearCatalogue(db));
-  const counts = await seedCatalogue(db, products === undefined ? { phases } : { products, phases });
+  const counts = await seedCatalogue(db, { ...(products === undefined ? {} : { products }), phases, onProducts });
   await phases.time('analyze, vacuum area summaries', () => analyzeTables(db));
   await phases.time('vacuum analyze search data', () => vacuumSearchData(db));
   return counts;
@@ -98,7 +104,13 @@ async function main(argv: readonly string[]): Promise<number> {
     const where = handle.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
     console.log(`Seeding ${args.products ?? HAND_WRITTEN_PRODUCTS} products into ${where} ...`);
     const phases = new SeedPhases();
-    const counts = await reseed(handle.db, args.products, phases);
+    const progress = startSeedProgress(args.products ?? HAND_WRITTEN_PRODUCTS, phases);
+    let counts: SeedCounts;
+    try {
+      counts = await reseed(handle.db, args.products, phases, (written) => progress.products(written));
+    } finally {
+      progress.stop();
+    }
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(`Seeded ${counts.products} products, ${counts.variants} variants and ${counts.offers} offers in ${seconds} s.`);
     console.log(

@@ -26,8 +26,16 @@ export class SeedPhases {
     this.totals.set(phase, { wall: total.wall + wall, cpu: total.cpu + cpu });
   }
 
+  private readonly listeners: ((phase: string) => void)[] = [];
+
+  /** Told the name of each phase as it starts (npm run seed's progress line). */
+  onStart(listener: (phase: string) => void): void {
+    this.listeners.push(listener);
+  }
+
   /** Starts a phase; the returned function ends it (for a phase that spans a callback's end). */
   start(phase: string): () => void {
+    for (const listener of this.listeners) listener(phase);
     const wall = performance.now();
     const cpu = this.cpuMs();
     return () => this.add(phase, performance.now() - wall, this.cpuMs() - cpu);

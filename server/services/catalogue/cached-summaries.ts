@@ -26,6 +26,7 @@ function areaKey(ref: Pick<CardRef, 'locId' | 'visit'>): string {
 const cards = perDatabase<Kysely<Database>, BatchCache<CardRef, ProductSummary>>(
   (db) =>
     new BatchCache<CardRef, ProductSummary>({
+      name: 'product-cards',
       maxEntries: 50_000,
       freshMs: 10_000,
       staleMs: 20_000,

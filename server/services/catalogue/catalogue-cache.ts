@@ -19,8 +19,8 @@ export interface CategoryRow {
  * listing, search and product call. Kept for a minute so each of those calls saves a round trip.
  */
 const caches = perDatabase<Kysely<Database>, { categories: ReadCache<CategoryRow[]>; areas: ReadCache<Set<number>> }>(() => ({
-  categories: new ReadCache<CategoryRow[]>({ maxEntries: 1, freshMs: 60_000, staleMs: 600_000 }),
-  areas: new ReadCache<Set<number>>({ maxEntries: 1, freshMs: 60_000, staleMs: 600_000 }),
+  categories: new ReadCache<CategoryRow[]>({ name: 'categories', maxEntries: 1, freshMs: 60_000, staleMs: 600_000 }),
+  areas: new ReadCache<Set<number>>({ name: 'service-areas', maxEntries: 1, freshMs: 60_000, staleMs: 600_000 }),
 }));
 
 /** Every category in display order (position, then id). */

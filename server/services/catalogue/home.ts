@@ -27,7 +27,7 @@ export async function banners(db: Kysely<Database>) {
  * cart read live stock).
  */
 const homeCaches = perDatabase<Kysely<Database>, ReadCache<HomepageData>>(
-  () => new ReadCache<HomepageData>({ maxEntries: 256, freshMs: 30_000, staleMs: 300_000 }),
+  () => new ReadCache<HomepageData>({ name: 'home', maxEntries: 256, freshMs: 30_000, staleMs: 300_000 }),
 );
 
 /** courierType: a visit speed (dine-in, pickup) builds the home of the restaurants' offers; the delivery speeds share one home. */

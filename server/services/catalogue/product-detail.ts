@@ -183,7 +183,7 @@ function vendorList(offers: readonly OfferRow[]): ProductDetail['vendor_list'] {
  * reloads). The stock shown may lag that long; add to cart checks stock live and says 'Only N left in stock.'.
  */
 const detailCaches = perDatabase<Kysely<Database>, ReadCache<ProductDetailResult>>(
-  () => new ReadCache<ProductDetailResult>({ maxEntries: 4096, freshMs: 2_000, staleMs: 3_000 }),
+  () => new ReadCache<ProductDetailResult>({ name: 'product-detail', maxEntries: 4096, freshMs: 2_000, staleMs: 3_000 }),
 );
 
 /** restaurantLocId narrows a visit speed's offers to one restaurant; with a delivery speed it is ignored. */

@@ -6,6 +6,7 @@ import type { Database } from '../../db/schema.ts';
 import type { Caller } from '../platform/caller.ts';
 import { settleOrder, type SettleOutcome } from '../payments/order-payment.ts';
 import type { Log } from '../platform/log.ts';
+import { ordersPlaced } from '../platform/metrics.ts';
 import { sendOrderConfirmation } from './order-confirmation.ts';
 import { findOrderId } from './orders.ts';
 import { confirmationLink, confirmationRequestMail, confirmOrderByEmail, type EmailConfirmationOutcome } from './pay-on-delivery.ts';
@@ -29,11 +30,15 @@ export type PlacementOutcome = Extract<ReserveOutcome, { kind: 'refused' | 'not-
  */
 export async function placeOrder(deps: PlacementDeps, caller: Caller, request: PlaceOrderRequest, now: Date, log: Log): Promise<PlacementOutcome> {
   const reserved = await reserveOrder(deps.db, deps.payments, caller, request, now);
-  if (reserved.kind === 'not-found' || reserved.kind === 'refused') return reserved;
+  if (reserved.kind === 'not-found' || reserved.kind === 'refused') {
+    ordersPlaced.inc({ outcome: reserved.kind });
+    return reserved;
+  }
   const settle = await settleOrder(deps.db, deps.payments, reserved.order.id, now, (error) =>
     log.error({ err: error }, 'card provider failed while charging'),
   );
   const cashOnDelivery = reserved.kind === 'reserved' && settle.order.status === 'pending_payment_on_delivery';
+  ordersPlaced.inc({ outcome: settle.kind });
   mailIfPlacedHere(deps, settle, cashOnDelivery, log);
   if (reserved.kind === 'reserved' && reserved.emailConfirmationToken !== undefined) {
     sendConfirmationRequest(deps, reserved.order.id, reserved.emailConfirmationToken, log);

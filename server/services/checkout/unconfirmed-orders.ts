@@ -81,5 +81,5 @@ export function startUnconfirmedOrderSweep(settings: UnconfirmedOrderSweepSettin
     const released = await releaseUnconfirmedOrders(db, settings.clock());
     if (released.length > 0) log.info({ released }, 'unconfirmed pay-on-delivery orders released: stock, seats and coupon uses given back');
   };
-  return startPeriodicPass(settings.everyMs, log, 'unconfirmed order sweep failed', sweep);
+  return startPeriodicPass('unconfirmed-orders', settings.everyMs, log, 'unconfirmed order sweep failed', sweep);
 }

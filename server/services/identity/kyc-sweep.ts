@@ -27,5 +27,5 @@ export function startKycSweep(settings: KycSweepSettings): PeriodicPass {
     const leftovers = await removeFaceCheckLeftovers({ db, storage, now: settings.clock() });
     if (leftovers.facePasses > 0 || leftovers.checkSelfies > 0) log.info(leftovers, 'expired face passes and unchecked check selfies removed');
   };
-  return startPeriodicPass(settings.everyMs, log, 'abandoned KYC application sweep failed', sweep);
+  return startPeriodicPass('kyc-abandoned', settings.everyMs, log, 'abandoned KYC application sweep failed', sweep);
 }

@@ -20,7 +20,7 @@ export interface PaymentSweepSettings {
  * logs what it settled and what needs a person. stop() ends it and waits for a pass in flight.
  */
 export function startPaymentSweep(settings: PaymentSweepSettings): PeriodicPass {
-  return startPeriodicPass(settings.everyMs, settings.log, 'pending payment sweep failed', async () => {
+  return startPeriodicPass('pending-payments', settings.everyMs, settings.log, 'pending payment sweep failed', async () => {
     await sweepPaymentsOnce(settings);
   });
 }

@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { cacheLookups } from './metrics.ts';
 
 /**
  * A small in-process cache for catalogue reads that are expensive to compute and slow to change (category
@@ -14,6 +15,8 @@ import { LRUCache } from 'lru-cache';
  * load. It has no notion of "too stale to serve", so that one rule is checked here before each fetch.
  */
 export interface FreshnessOptions {
+  /** The cache's name in the metrics' hit/stale/miss counts (store_cache_lookups_total); unnamed: not counted. */
+  name?: string;
   maxEntries: number;
   freshMs: number;
   staleMs: number;
@@ -55,10 +58,20 @@ export class ReadCache<V extends NonNullable<unknown>> {
 
   async get(key: string, load: () => Promise<V>): Promise<V> {
     const allowStale = !isTooStale(this.cache, key, this.options.staleMs);
+    if (this.options.name !== undefined) cacheLookups.inc({ cache: this.options.name, outcome: this.outcomeOf(key, allowStale) });
     const value = await this.cache.fetch(key, { context: load, allowStale });
     // fetch answers undefined only for an aborted load, and nothing here aborts one.
     if (value === undefined) throw new Error(`ReadCache: no value loaded for ${key}`);
     return value;
+  }
+
+  /** What this lookup will be: fresh (hit), served stale while it reloads, or a load the caller waits for (miss). */
+  private outcomeOf(key: string, allowStale: boolean): 'hit' | 'stale' | 'miss' {
+    if (!this.cache.has(key, { updateAgeOnHas: false })) {
+      // has() is false for a stale entry too: one still served is 'stale', one past freshMs + staleMs a miss.
+      return allowStale && this.cache.getRemainingTTL(key) < 0 ? 'stale' : 'miss';
+    }
+    return 'hit';
   }
 }
 
