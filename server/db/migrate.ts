@@ -19,6 +19,7 @@ import * as searchPostings from './migrations/018-search-postings.ts';
 import * as listingFilterIndexes from './migrations/019-listing-filter-indexes.ts';
 import * as searchOneStatement from './migrations/020-search-one-statement.ts';
 import * as ownerAllowances from './migrations/021-owner-allowances.ts';
+import * as reviews from './migrations/024-reviews.ts';
 
 // Listed here (not read from disk) so the bundle, tsx and tests all see the same ordered set.
 const migrations: Record<string, Migration> = {
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '019-listing-filter-indexes': listingFilterIndexes,
   '020-search-one-statement': searchOneStatement,
   '021-owner-allowances': ownerAllowances,
+  '024-reviews': reviews,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
