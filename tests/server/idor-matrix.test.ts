@@ -129,6 +129,8 @@ const table: Readonly<Record<string, Entry>> = {
   'POST /connect/index/filters': { noId: 'the public catalogue' },
   'POST /connect/index/search': { noId: 'the public catalogue' },
   'GET /connect/index/product': { noId: 'the public catalogue' },
+  'GET /connect/index/reviews': { noId: 'a product’s public reviews (can_review is the caller’s own, from the token)' },
+  'POST /api/product/review': { noId: 'reviews the caller’s own order line, found from the token' },
   'POST /api/product/dineinRetailerList': { noId: 'the public list of partner restaurants for a zip' },
   'GET /api/partners/locator': { noId: 'the public list of partner restaurants near a zip' },
   'GET /connect/index/suggestzipcode': { noId: 'a zip suggested from the caller’s own address' },
