@@ -36,6 +36,7 @@ import { kycRoutes } from './routes/kyc.routes.ts';
 import { locationRoutes } from './routes/location.routes.ts';
 import { mediaRoutes } from './routes/media.routes.ts';
 import { reviewRoutes } from './routes/reviews.routes.ts';
+import { storesRoutes } from './routes/stores.routes.ts';
 import { orderConfirmationRoutes } from './routes/order-confirmation.routes.ts';
 import { paymentRoutes } from './routes/payments.routes.ts';
 import { shippingRoutes } from './routes/shipping.routes.ts';
@@ -186,6 +187,7 @@ export async function buildApp(parts: AppParts, options: { logger?: FastifyServe
     mediaRoutes,
     cartPageRoutes,
     dineInRoutes,
+    storesRoutes,
   ]) {
     await app.register(routes(deps));
   }

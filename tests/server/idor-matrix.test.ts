@@ -130,6 +130,7 @@ const table: Readonly<Record<string, Entry>> = {
   'POST /connect/index/search': { noId: 'the public catalogue' },
   'GET /connect/index/product': { noId: 'the public catalogue' },
   'GET /connect/index/reviews': { noId: 'a product’s public reviews (can_review is the caller’s own, from the token)' },
+  'GET /connect/index/stores': { noId: 'the public list of the store’s sellers' },
   'POST /api/product/review': { noId: 'reviews the caller’s own order line, found from the token' },
   'POST /api/product/dineinRetailerList': { noId: 'the public list of partner restaurants for a zip' },
   'GET /api/partners/locator': { noId: 'the public list of partner restaurants near a zip' },

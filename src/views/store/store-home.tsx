@@ -5,6 +5,7 @@ import { useSessionValue } from '../app-context.tsx';
 import { Carousel } from '../controls/carousel.tsx';
 import { ProductCard } from './product-card.tsx';
 import * as css from './store-home.css.ts';
+import { StoresSlot } from './stores/stores-slot.tsx';
 
 /** Where every banner and ad leads: the Valentine's Collection (category 1017). */
 export const promotionPath = "/store/category/Valentine's%20Collection/Valentine's%20Collection/1017";
@@ -84,6 +85,8 @@ export function StoreHome() {
           </Carousel>
         </section>
       ))}
+
+      <StoresSlot zipcode={zipcode} className={css.section} headingClassName={css.heading} />
     </div>
   );
 }
