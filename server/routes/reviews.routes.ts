@@ -29,7 +29,8 @@ export function reviewRoutes(deps: AppDeps): FastifyPluginAsync {
       if (result.kind === 'not-found') throw notFound(productNotFound);
       // Refused, not hidden: the product is public, and so is the rule that only its buyers review it.
       if (result.kind === 'not-bought') throw new HttpError(403, reviewMessages.notEligible, { code: 0, message: reviewMessages.notEligible });
-      if (result.kind === 'all-reviewed') throw new HttpError(409, reviewMessages.alreadyReviewed, { code: 0, message: reviewMessages.alreadyReviewed });
+      if (result.kind === 'all-reviewed')
+        throw new HttpError(409, reviewMessages.alreadyReviewed, { code: 0, message: reviewMessages.alreadyReviewed });
       return { code: 1, message: reviewMessages.thanks, data: result.review };
     });
   };

@@ -158,7 +158,12 @@ describe('the seeded reviews', () => {
 
     const first = await reviews(id);
     expect(first.reviews.map((r) => r.id)).toEqual(product.reviews.map((r) => r.id));
-    expect(first.pagination).toEqual({ total_records: 2410, total_page: Math.ceil(2410 / REVIEWS_PER_PAGE), limit: REVIEWS_PER_PAGE, current_page: 0 });
+    expect(first.pagination).toEqual({
+      total_records: 2410,
+      total_page: Math.ceil(2410 / REVIEWS_PER_PAGE),
+      limit: REVIEWS_PER_PAGE,
+      current_page: 0,
+    });
     expect(first.can_review).toBe(false);
 
     const second = await reviews(id, { page: 1, limit: 10 });

@@ -7,7 +7,11 @@ import type { Database } from '../schema.ts';
  */
 const samplesByRating: Readonly<Record<1 | 2 | 3 | 4 | 5, readonly (readonly [nickname: string, title: string, detail: string])[]>> = {
   5: [
-    ['Maria G.', 'Restaurant quality at home', 'Arrived cold and beautifully packed. Cooked it exactly as the card said and the whole table went quiet.'],
+    [
+      'Maria G.',
+      'Restaurant quality at home',
+      'Arrived cold and beautifully packed. Cooked it exactly as the card said and the whole table went quiet.',
+    ],
     ['Dan P.', 'Will order again', 'Fresh, well trimmed and generous. Delivery came inside the window and the driver called ahead.'],
     ['Keisha W.', 'Best I have bought online', 'Better than my local counter, honestly. Clean flavour, no off smell, and the size was as stated.'],
     ['Tom R.', 'Perfect for a dinner party', 'Ordered two for friends; both were spot on. The cooking tips in the description helped a lot.'],

@@ -62,7 +62,9 @@ export type ReviewsPage = { kind: 'not-found' } | { kind: 'found'; data: Omit<Re
 
 /** One page (from 0) of a product's reviews, newest first, with its figures. */
 export async function reviewsPage(db: Kysely<Database>, productId: number, page: number, limit: number): Promise<ReviewsPage> {
-  const found = await sql<{ totals: TotalsRow | null }>`select ${totalsJson(sql<number>`p.id`)} as totals from products p where p.id = ${productId}`.execute(db);
+  const found = await sql<{
+    totals: TotalsRow | null;
+  }>`select ${totalsJson(sql<number>`p.id`)} as totals from products p where p.id = ${productId}`.execute(db);
   const product = found.rows[0];
   if (!product) return { kind: 'not-found' };
   const figures = reviewFigures(product.totals);

@@ -75,7 +75,10 @@ export async function writeReview(db: Kysely<Database>, customerId: number, prod
     .returning('id')
     .executeTakeFirst();
   if (!inserted) return { kind: 'all-reviewed' };
-  const row = await sql<ReviewRow>`select ${reviewColumns} from reviews r left join review_samples s on s.id = r.sample where r.id = ${inserted.id}`.execute(db);
+  const row =
+    await sql<ReviewRow>`select ${reviewColumns} from reviews r left join review_samples s on s.id = r.sample where r.id = ${inserted.id}`.execute(
+      db,
+    );
   const written = row.rows[0];
   if (!written) throw new Error(`Review ${inserted.id} vanished after its insert`);
   return { kind: 'written', review: reviewOf(written) };

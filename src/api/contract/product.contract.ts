@@ -52,7 +52,6 @@ export type ProductSize = Infer<typeof productSize>;
 /** vendor_list entry, keyed by the vendor location's loc_id: its lowest price and the size (prod_id) it is for. */
 export const vendorEntry = type({ vendor_name: string(), price: money, prod_id: number() });
 
-
 export const productDetail = type({
   id: number(),
   name: string(),

@@ -30,7 +30,10 @@ export const reviewFigures = {
 
 const reviewLimit = optional(
   coerce(
-    define<number>('limit', (v) => (typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= 20) || 'limit must be a whole number from 1 to 20.'),
+    define<number>(
+      'limit',
+      (v) => (typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= 20) || 'limit must be a whole number from 1 to 20.',
+    ),
     string(),
     (text) => (/^\d{1,3}$/.test(text.trim()) ? Number(text.trim()) : text),
   ),

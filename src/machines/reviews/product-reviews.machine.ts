@@ -136,7 +136,12 @@ export const productReviewsMachine = setup({
       description: 'The reviews shown: one page, newest first.',
       initial: 'loading',
       on: {
-        'reviews.page': { description: 'Another page asked for (or the first again after a review).', target: '.loading', reenter: true, actions: 'assignRequestedPage' },
+        'reviews.page': {
+          description: 'Another page asked for (or the first again after a review).',
+          target: '.loading',
+          reenter: true,
+          actions: 'assignRequestedPage',
+        },
       },
       states: {
         loading: {

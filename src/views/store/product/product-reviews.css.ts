@@ -22,5 +22,11 @@ export const meta = style({ margin: 0, color: vars.color.muted, fontSize: '14px'
 export const detail = style({ margin: '6px 0 0', whiteSpace: 'pre-line', overflowWrap: 'anywhere' });
 export const form = style({ display: 'flex', flexDirection: 'column', gap: '12px', maxWidth: '560px' });
 export const ratingChoices = style({ display: 'flex', gap: '8px', border: 0, padding: 0, margin: 0, flexWrap: 'wrap' });
-export const textarea = style({ minHeight: '120px', font: 'inherit', padding: '10px', borderRadius: vars.radius.small, border: `1px solid ${vars.color.border}` });
+export const textarea = style({
+  minHeight: '120px',
+  font: 'inherit',
+  padding: '10px',
+  borderRadius: vars.radius.small,
+  border: `1px solid ${vars.color.border}`,
+});
 export const error = style({ color: vars.color.error, margin: 0 });

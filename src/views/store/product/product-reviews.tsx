@@ -167,7 +167,13 @@ function ReviewForm({ actor }: { actor: ReviewsActor }) {
         <legend>Your rating</legend>
         {[1, 2, 3, 4, 5].map((stars) => (
           <label key={stars}>
-            <input type="radio" name="rating" value={stars} checked={draft.rating === stars} onChange={() => actor.send({ type: 'review.rating', rating: stars })} />{' '}
+            <input
+              type="radio"
+              name="rating"
+              value={stars}
+              checked={draft.rating === stars}
+              onChange={() => actor.send({ type: 'review.rating', rating: stars })}
+            />{' '}
             {stars} {stars === 1 ? 'star' : 'stars'}
           </label>
         ))}

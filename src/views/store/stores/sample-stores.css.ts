@@ -19,7 +19,14 @@ export const card = style({
 });
 export const cardName = style({ margin: 0, fontWeight: 700 });
 export const muted = style({ margin: 0, color: vars.color.muted, fontSize: '14px' });
-export const badge = style({ alignSelf: 'flex-start', padding: '2px 8px', borderRadius: '10px', background: vars.color.primaryDark, color: '#fff', fontSize: '13px' });
+export const badge = style({
+  alignSelf: 'flex-start',
+  padding: '2px 8px',
+  borderRadius: '10px',
+  background: vars.color.primaryDark,
+  color: '#fff',
+  fontSize: '13px',
+});
 export const map = style({ width: '100%', maxWidth: '900px', height: 'auto', alignSelf: 'center' });
 export const land = style({ fill: '#f3ece8', stroke: 'none' });
 export const borders = style({ fill: 'none', stroke: '#c9bdb5', strokeWidth: 1, strokeLinejoin: 'round' });

@@ -17,9 +17,12 @@ export function StoresSlot({ zipcode, className, headingClassName }: { zipcode: 
       setNear(true);
       return;
     }
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) setNear(true);
-    }, { rootMargin: '400px' });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      { rootMargin: '400px' },
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, [near]);
