@@ -28,6 +28,8 @@ function onDemand<P extends object>(load: () => Promise<ComponentType<P>>) {
 export const CategoryListingPage = onDemand(async () => (await import('./store/listing/category-listing-page.tsx')).CategoryListingPage);
 export const LegacyCategoryPage = onDemand(async () => (await import('./store/listing/legacy-category-page.tsx')).LegacyCategoryPage);
 export const SearchResultsPage = onDemand(async () => (await import('./store/listing/search-results-page.tsx')).SearchResultsPage);
+// The store carousel and map of sample stores at the foot of /store: its slot waits to be scrolled near, then loads the map.
+export const StoresSlot = onDemand(async () => (await import('./store/stores/stores-slot.tsx')).StoresSlot);
 export const ProductPage = onDemand(async () => (await import('./store/product/product-page.tsx')).ProductPage);
 // The entry screens: the age gate, the splash and the served-zips list.
 export const Landing = onDemand(async () => (await import('./pages/landing.tsx')).Landing);

@@ -5,7 +5,7 @@ import { useSessionValue } from '../app-context.tsx';
 import { Carousel } from '../controls/carousel.tsx';
 import { ProductCard } from './product-card.tsx';
 import * as css from './store-home.css.ts';
-import { StoresSlot } from './stores/stores-slot.tsx';
+import { StoresSlot } from '../lazy-pages.tsx';
 
 /** Where every banner and ad leads: the Valentine's Collection (category 1017). */
 export const promotionPath = "/store/category/Valentine's%20Collection/Valentine's%20Collection/1017";
@@ -86,7 +86,7 @@ export function StoreHome() {
         </section>
       ))}
 
-      <StoresSlot zipcode={zipcode} className={css.section} headingClassName={css.heading} />
+      <StoresSlot zipcode={zipcode} />
     </div>
   );
 }

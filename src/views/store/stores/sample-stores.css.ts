@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../../styles/theme.css.ts';
 
 export const section = style({ display: 'flex', flexDirection: 'column', gap: '16px', minHeight: '200px' });
@@ -36,15 +36,11 @@ const markerBase = {
   stroke: '#fff',
   strokeWidth: 2,
 } as const;
-export const marker = style({
-  ...markerBase,
-  fill: '#7a6e68',
-  selectors: { '&:focus-visible circle, &:hover circle': { stroke: vars.color.text, strokeWidth: 4 } },
-});
-export const markerServing = style({
-  ...markerBase,
-  fill: vars.color.primaryDark,
-  selectors: { '&:focus-visible circle, &:hover circle': { stroke: vars.color.text, strokeWidth: 4 } },
-});
+export const marker = style({ ...markerBase, fill: '#7a6e68' });
+export const markerServing = style({ ...markerBase, fill: vars.color.primaryDark });
+// The focus ring of a marker is its circle's outline (an SVG group draws no outline of its own).
+for (const kind of [marker, markerServing]) {
+  globalStyle(`${kind}:focus-visible circle, ${kind}:hover circle, ${kind}[aria-pressed="true"] circle`, { stroke: vars.color.text, strokeWidth: 4 });
+}
 export const details = style({ margin: 0, textAlign: 'center' });
 export const legend = style({ margin: 0, color: vars.color.muted, fontSize: '14px', textAlign: 'center' });

@@ -1,13 +1,14 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import * as home from '../store-home.css.ts';
 
 const SampleStoresSection = lazy(async () => ({ default: (await import('./sample-stores-section.tsx')).SampleStoresSection }));
 
 /**
- * Where /store shows its store carousel and map: the heading is in the first load, the section itself (the map's
- * states, d3-geo, the machine) comes in its own chunk once the shopper scrolls near it, so the store's first load
- * does not grow.
+ * Where /store shows its store carousel and map. This slot is loaded on demand (lazy-pages.tsx), and the section
+ * itself (the map's states, d3-geo, the machine) in a chunk of its own once the shopper scrolls near it: neither is in
+ * the store's first load.
  */
-export function StoresSlot({ zipcode, className, headingClassName }: { zipcode: string | undefined; className: string; headingClassName: string }) {
+export function StoresSlot({ zipcode }: { zipcode: string | undefined }) {
   const slot = useRef<HTMLElement>(null);
   const [near, setNear] = useState(false);
   useEffect(() => {
@@ -27,8 +28,8 @@ export function StoresSlot({ zipcode, className, headingClassName }: { zipcode: 
     return () => observer.disconnect();
   }, [near]);
   return (
-    <section ref={slot} aria-labelledby="our-stores" className={className}>
-      <h2 id="our-stores" className={headingClassName}>
+    <section ref={slot} aria-labelledby="our-stores" className={home.section}>
+      <h2 id="our-stores" className={home.heading}>
         OUR STORES
       </h2>
       {near && (
