@@ -135,17 +135,18 @@ export const productReviewsMachine = setup({
     list: {
       description: 'The reviews shown: one page, newest first.',
       initial: 'loading',
-      on: {
-        'reviews.page': {
-          description: 'Another page asked for (or the first again after a review).',
-          target: '.loading',
-          reenter: true,
-          actions: 'assignRequestedPage',
-        },
-      },
       states: {
         loading: {
           description: "The page's reviews, the figures and whether the caller may write one are being read.",
+          // Within the list region only: a transition on the region itself would leave and re-enter the form too.
+          on: {
+            'reviews.page': {
+              description: 'Another page asked for meanwhile: read that one.',
+              target: 'loading',
+              reenter: true,
+              actions: 'assignRequestedPage',
+            },
+          },
           invoke: {
             id: 'loadPage',
             src: 'loadPage',
@@ -154,10 +155,22 @@ export const productReviewsMachine = setup({
             onError: { target: 'failed', actions: { type: 'assignFailure', params: ({ event }) => ({ error: event.error }) } },
           },
         },
-        showing: { description: 'One page of reviews with the pager.' },
+        showing: {
+          description: 'One page of reviews with the pager.',
+          on: {
+            'reviews.page': {
+              description: 'Another page asked for (or the first again after a review).',
+              target: 'loading',
+              actions: 'assignRequestedPage',
+            },
+          },
+        },
         failed: {
           description: 'The page could not be read: the reason and a retry.',
-          on: { 'reviews.retry': { description: 'The shopper retries.', target: 'loading' } },
+          on: {
+            'reviews.retry': { description: 'The shopper retries.', target: 'loading' },
+            'reviews.page': { description: 'Another page asked for.', target: 'loading', actions: 'assignRequestedPage' },
+          },
         },
       },
     },
