@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import type { Review, ReviewsReply, WriteReviewReply } from '../../src/api/contract/reviews.contract.ts';
 import { ApiError } from '../../src/api/http.ts';
-import { productReviewsMachine, type ProductReviewsContext } from '../../src/machines/reviews/product-reviews.machine.ts';
+import { productReviewsMachine, type ProductReviewsContext, type ReviewDraft } from '../../src/machines/reviews/product-reviews.machine.ts';
 import { reviewMessages } from '../../src/rules/reviews.ts';
 import { done, failed, labelled } from './machine-events.ts';
 import { allStateIds, allTransitions, coverageTitle, planPaths, replay, type PathPlan } from './path-coverage.ts';
@@ -92,7 +92,7 @@ describe('product reviews behaviour', () => {
           asked.push(request.page);
           return page(request.page, sentDrafts.length === 0);
         }),
-        sendReview: fromPromise(async ({ input: request }: { input: { productId: number; draft: unknown } }) => {
+        sendReview: fromPromise(async ({ input: request }: { input: { productId: number; draft: ReviewDraft } }) => {
           sentDrafts.push(request.draft);
           return written;
         }),

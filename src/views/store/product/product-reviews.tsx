@@ -25,7 +25,10 @@ import * as css from './product-reviews.css.ts';
 
 type ReviewsActor = ReturnType<typeof useReviewsActor>;
 
-function useReviewsActor(product: ProductDetail) {
+/** What the reviews read of the product: its id, newest page and figures. */
+type ReviewedProduct = Pick<ProductDetail, 'id' | 'reviews' | 'review_count' | 'rating' | 'rating_breakdown'>;
+
+function useReviewsActor(product: ReviewedProduct) {
   return useActorRef(productReviewsMachine, {
     input: {
       productId: product.id,
@@ -48,7 +51,7 @@ function Stars({ rating }: { rating: number }) {
 }
 
 /** The product page's reviews: figures, breakdown, newest first in pages, and the form for a customer who received it. */
-export function ProductReviews({ product }: { product: ProductDetail }) {
+export function ProductReviews({ product }: { product: ReviewedProduct }) {
   const actor = useReviewsActor(product);
   const reviews = useSelector(actor, selectReviews);
   const figures = useSelector(actor, selectReviewFigures);
