@@ -39,6 +39,8 @@ import { homeRoutes } from './routes/home.routes.ts';
 import { kycRoutes } from './routes/kyc.routes.ts';
 import { locationRoutes } from './routes/location.routes.ts';
 import { mediaRoutes } from './routes/media.routes.ts';
+import { reviewRoutes } from './routes/reviews.routes.ts';
+import { storesRoutes } from './routes/stores.routes.ts';
 import { orderConfirmationRoutes } from './routes/order-confirmation.routes.ts';
 import { paymentRoutes } from './routes/payments.routes.ts';
 import { shippingRoutes } from './routes/shipping.routes.ts';
@@ -201,11 +203,12 @@ export async function buildApp(parts: AppParts, options: { logger?: FastifyServe
     mediaRoutes,
     cartPageRoutes,
     dineInRoutes,
+    storesRoutes,
   ]) {
     await app.register(routes(deps));
   }
   // Checkout: addresses, delivery speeds, payments, order review and place order.
-  for (const routes of [addressRoutes, shippingRoutes, paymentRoutes, checkoutRoutes, orderConfirmationRoutes]) {
+  for (const routes of [addressRoutes, shippingRoutes, paymentRoutes, checkoutRoutes, orderConfirmationRoutes, reviewRoutes]) {
     await app.register(routes(deps));
   }
   // Account settings: the dashboard and the preference switches.

@@ -21,6 +21,7 @@ import * as searchOneStatement from './migrations/020-search-one-statement.ts';
 import * as ownerAllowances from './migrations/021-owner-allowances.ts';
 import * as bankPayment from './migrations/023-bank-payment.ts';
 import * as fulfilment from './migrations/025-fulfilment.ts';
+import * as reviews from './migrations/024-reviews.ts';
 
 // Listed here (not read from disk) so the bundle, tsx and tests all see the same ordered set.
 const migrations: Record<string, Migration> = {
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '020-search-one-statement': searchOneStatement,
   '021-owner-allowances': ownerAllowances,
   '023-bank-payment': bankPayment,
+  '024-reviews': reviews,
   '025-fulfilment': fulfilment,
 };
 

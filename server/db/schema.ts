@@ -528,6 +528,40 @@ export interface OrderItemsTable {
   weighed_grams: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
+/** The words a seeded review shows (migration 024): seeded reviews point at one of these instead of holding text. */
+export interface ReviewSamplesTable {
+  id: number;
+  rating: number;
+  nickname: string;
+  title: string;
+  detail: string;
+}
+
+/** One review (migration 024): a customer's own words and order line, or a seeded row showing a sample's words. */
+export interface ReviewsTable {
+  id: Generated<number>;
+  product_id: number;
+  rating: number;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+  sample: number | null;
+  customer_id: number | null;
+  order_item_id: number | null;
+  nickname: string | null;
+  title: string | null;
+  detail: string | null;
+}
+
+/** Each product's review count and stars per rating, kept by a trigger on reviews (migration 024). */
+export interface ReviewTotalsTable {
+  product_id: number;
+  review_count: number;
+  stars_1: number;
+  stars_2: number;
+  stars_3: number;
+  stars_4: number;
+  stars_5: number;
+}
+
 export type KycStatus = 'started' | 'uploaded' | 'verified' | 'refused';
 
 /** One identity-verification attempt (migration 007). The photos are storage-adapter keys, never client file names. */
@@ -650,4 +684,7 @@ export interface Database {
   face_passes: FacePassesTable;
   wallet_entries: WalletEntriesTable;
   wallet_redemptions: WalletRedemptionsTable;
+  review_samples: ReviewSamplesTable;
+  reviews: ReviewsTable;
+  review_totals: ReviewTotalsTable;
 }

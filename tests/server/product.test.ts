@@ -46,7 +46,8 @@ describe('GET /connect/index/product', () => {
     expect(product.images.length).toBeGreaterThan(0);
     expect(product.image).toBe(product.images[0]);
     expect(product.additional_images.map((i) => i.additional_image)).toEqual(product.images);
-    expect(product.reviews).toEqual([]);
+    // Its newest reviews come with it (issue 23 item 10; reviews.test.ts checks them against the table).
+    expect(product.reviews).toHaveLength(Math.min(5, product.review_count));
     expect(product.stock_status).toBe('in stock');
 
     const sizes = product.child.map((c) => c.bottle_size);

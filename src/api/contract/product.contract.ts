@@ -2,6 +2,7 @@ import { array, boolean, enums, nullable, number, object, optional, record, stri
 import { envelope } from './envelope.ts';
 import { blankIsMissing, money, numericId, speedField, storeField, zipcodeField } from './fields.ts';
 import { productSummary, sizePrice, sizeUnit, speedType } from './product-summary.contract.ts';
+import { review, reviewFigures } from './reviews.contract.ts';
 
 /** GET /connect/index/product?prodid=&store_id=1&loc_id=&dineinTime=&zipCode=&courier_type= */
 export const productQuery = object({
@@ -51,9 +52,6 @@ export type ProductSize = Infer<typeof productSize>;
 /** vendor_list entry, keyed by the vendor location's loc_id: its lowest price and the size (prod_id) it is for. */
 export const vendorEntry = type({ vendor_name: string(), price: money, prod_id: number() });
 
-/** The store keeps no reviews yet: reviews is always empty, review_count comes with the catalogue. */
-export const review = type({ nickname: string(), detail: string(), rating: number() });
-
 export const productDetail = type({
   id: number(),
   name: string(),
@@ -66,8 +64,9 @@ export const productDetail = type({
   additional_images: array(type({ additional_image: string() })),
   price: money,
   stock_status: stockStatus,
-  review_count: number(),
+  /** The newest page of reviews (REVIEWS_PER_PAGE); later pages from GET /connect/index/reviews. */
   reviews: array(review),
+  ...reviewFigures,
   taste_scale: nullable(number()),
   skill_scale: nullable(number()),
   /** Minutes to cook. */

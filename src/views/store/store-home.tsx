@@ -1,4 +1,4 @@
-import { useContext, useDeferredValue, type ReactNode } from 'react';
+import { lazy, Suspense, useContext, useDeferredValue, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useHomepage, type Banner } from '../../api/home.swr.ts';
 import { useSessionValue } from '../app-context.tsx';
@@ -6,6 +6,10 @@ import { Carousel } from '../controls/carousel.tsx';
 import { ProductCard } from './product-card.tsx';
 import { StoreHomeShellContext } from './store-home-shell.ts';
 import * as css from './store-home.css.ts';
+
+// The store carousel and map of sample stores at the foot of /store: a chunk of its own (not in the first load), whose
+// slot waits to be scrolled near before it loads the map.
+const StoresSlot = lazy(async () => ({ default: (await import('./stores/stores-slot.tsx')).StoresSlot }));
 
 /** Where every banner and ad leads: the Valentine's Collection (category 1017). */
 export const promotionPath = "/store/category/Valentine's%20Collection/Valentine's%20Collection/1017";
@@ -97,6 +101,10 @@ export function StoreHome() {
           </Carousel>
         </section>
       ))}
+
+      <Suspense fallback={null}>
+        <StoresSlot zipcode={zipcode} />
+      </Suspense>
     </>,
   );
 }

@@ -10,6 +10,7 @@ import { ProductFacts } from './product-facts.tsx';
 import { ProductGallery } from './product-gallery.tsx';
 import * as css from './product-page.css.ts';
 import { ProductPurchase, useAddToCartActor } from './product-purchase.tsx';
+import { ProductReviews } from './product-reviews.tsx';
 
 /** /store/{productId} and the legacy /category/{name}/product/{productId}. */
 export function ProductPage() {
@@ -63,12 +64,15 @@ function ProductView({ product }: { product: ProductDetail }) {
         <div className={css.summary}>
           <h1 className={css.name}>{product.name}</h1>
           <p className={css.reviews}>
-            {product.review_count} {product.review_count === 1 ? 'review' : 'reviews'}
+            <a href="#reviews-title">
+              {product.rating} out of 5 · {product.review_count} {product.review_count === 1 ? 'review' : 'reviews'}
+            </a>
           </p>
           <ProductPurchase actor={actor} sizes={product.child} sizeUnit={product.size_unit} ageRestricted={product.age_restricted} />
         </div>
       </div>
       <ProductFacts product={product} size={size} />
+      <ProductReviews product={product} />
       {product.related_products.length > 0 && (
         <section aria-labelledby="similar-title" className={css.similar}>
           <h2 id="similar-title">Similar Items you may like</h2>
