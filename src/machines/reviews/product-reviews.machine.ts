@@ -151,8 +151,16 @@ export const productReviewsMachine = setup({
             id: 'loadPage',
             src: 'loadPage',
             input: ({ context }) => ({ productId: context.productId, page: context.page }),
-            onDone: { target: 'showing', actions: { type: 'assignPage', params: ({ event }) => ({ reply: event.output }) } },
-            onError: { target: 'failed', actions: { type: 'assignFailure', params: ({ event }) => ({ error: event.error }) } },
+            onDone: {
+              target: 'showing',
+              description: 'The page of reviews arrived: its reviews, the average and the breakdown are shown.',
+              actions: { type: 'assignPage', params: ({ event }) => ({ reply: event.output }) },
+            },
+            onError: {
+              target: 'failed',
+              description: 'The reviews could not be read: the list says so and offers to try again.',
+              actions: { type: 'assignFailure', params: ({ event }) => ({ error: event.error }) },
+            },
           },
         },
         showing: {
@@ -201,10 +209,15 @@ export const productReviewsMachine = setup({
             src: 'sendReview',
             input: ({ context }) => ({ productId: context.productId, draft: context.draft }),
             onDone: {
+              description: 'The review was saved: it is thanked for and shown first in the list.',
               target: 'written',
               actions: ['assignWritten', 'raiseFirstPage'],
             },
-            onError: { target: 'editing', actions: { type: 'assignFailure', params: ({ event }) => ({ error: event.error }) } },
+            onError: {
+              target: 'editing',
+              description: 'The review was refused (a field, already reviewed, not bought): the form says why and keeps what was typed.',
+              actions: { type: 'assignFailure', params: ({ event }) => ({ error: event.error }) },
+            },
           },
         },
         written: { description: "'Thank you for your review.': the list shows it first." },

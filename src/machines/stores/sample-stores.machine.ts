@@ -52,8 +52,16 @@ export const sampleStoresMachine = setup({
         id: 'loadStores',
         src: 'loadStores',
         input: ({ context }) => ({ zipcode: context.zipcode }),
-        onDone: { target: 'showing', actions: { type: 'assignStores', params: ({ event }) => ({ reply: event.output }) } },
-        onError: { target: 'failed', actions: { type: 'assignFailure', params: ({ event }) => ({ error: event.error }) } },
+        onDone: {
+          target: 'showing',
+          description: "The stores arrived: the carousel and the map show them, those delivering to the shopper's zip marked.",
+          actions: { type: 'assignStores', params: ({ event }) => ({ reply: event.output }) },
+        },
+        onError: {
+          target: 'failed',
+          description: 'The stores could not be read: the section says so.',
+          actions: { type: 'assignFailure', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     showing: {

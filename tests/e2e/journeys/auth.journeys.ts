@@ -237,6 +237,8 @@ export const authJourneys: MachineMap = {
     'auth.signedIn': { shows: (page) => page.getByRole('button', { name: /^Hey , Ada/ }) },
   },
   notDriven: {
+    'auth.signIn.signingIn --xstate.done.actor.logIn[isSignedInWithCartChanges]--> auth.signedIn':
+      "needs a guest cart whose lines the account's stock caps at sign-in; the sign-in machine's tests and the server's accounts test (the merge report) take it",
     'auth.createAccount --auth.show[isShow]--> auth.forgotPassword':
       "Create Account has no link to Forgot Password (only 'Sign in'): no click switches them in one step",
     'auth.forgotPassword --auth.show[isShow]--> auth.createAccount':

@@ -408,6 +408,10 @@ export const checkoutJourneys: MachineMap = {
     'checkout.notice.shown': { shows: snackbar },
   },
   notDriven: {
+    'checkout --checkout.back[isOnSummary]--> (self)':
+      "the generated checkout journeys go forward only; the Back arrow's two ways are taken by the checkout machine's path tests",
+    'checkout --checkout.back--> (self)':
+      "the generated checkout journeys go forward only; the Back arrow's two ways are taken by the checkout machine's path tests",
     'checkout.flow --tab.select[isFaceTab]--> checkout.flow.face':
       "no tab sends 'face' (the payment tab holds the card and face steps and sends 'card'); only a typed /cart/face would, and typing reloads the page, whose new checkout has no tab open",
     'checkout.flow.paymentFailed --tab.select--> (self)':
