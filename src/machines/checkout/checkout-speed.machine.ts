@@ -222,7 +222,10 @@ export const checkoutSpeedMachine = setup({
         },
         'speed.continue': { description: 'The shopper continues with the chosen speed.', guard: 'hasSpeedChoice', target: 'chosen' },
         // A seller's date or slot saved (or refused) in its block: the refusal's reason is shown above the blocks.
-        'group.saved': { description: "A seller's date or slot was saved in its block: any earlier refusal is cleared.", actions: 'assignGroupMessage' },
+        'group.saved': {
+          description: "A seller's date or slot was saved in its block: any earlier refusal is cleared.",
+          actions: 'assignGroupMessage',
+        },
         'group.failed': { description: "A seller's date or slot was refused: the reason shows above the blocks.", actions: 'assignGroupMessage' },
       },
     },
