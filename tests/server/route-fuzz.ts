@@ -5,6 +5,7 @@ import * as accountContract from '../../src/api/contract/account.contract.ts';
 import * as addToCartContract from '../../src/api/contract/add-to-cart.contract.ts';
 import * as addressContract from '../../src/api/contract/address.contract.ts';
 import * as captchaContract from '../../src/api/contract/captcha.contract.ts';
+import * as cartAreaContract from '../../src/api/contract/cart-area.contract.ts';
 import * as cartPageContract from '../../src/api/contract/cart-page.contract.ts';
 import * as cartContract from '../../src/api/contract/cart.contract.ts';
 import * as catalogueContract from '../../src/api/contract/catalogue.contract.ts';
@@ -20,7 +21,9 @@ import * as locationContract from '../../src/api/contract/location.contract.ts';
 import * as paymentContract from '../../src/api/contract/payment.contract.ts';
 import * as productSummaryContract from '../../src/api/contract/product-summary.contract.ts';
 import * as productContract from '../../src/api/contract/product.contract.ts';
+import * as reviewsContract from '../../src/api/contract/reviews.contract.ts';
 import * as shippingContract from '../../src/api/contract/shipping.contract.ts';
+import * as storesContract from '../../src/api/contract/stores.contract.ts';
 import * as walletContract from '../../src/api/contract/wallet.contract.ts';
 import { maxJsonDepth } from '../../server/http/json-body.ts';
 import type { RegisteredRoute } from '../../server/http/route-list.ts';
@@ -40,6 +43,7 @@ export const contractModules: Readonly<Record<string, Record<string, unknown>>> 
   'add-to-cart.contract.ts': addToCartContract,
   'address.contract.ts': addressContract,
   'captcha.contract.ts': captchaContract,
+  'cart-area.contract.ts': cartAreaContract,
   'cart-page.contract.ts': cartPageContract,
   'cart.contract.ts': cartContract,
   'catalogue.contract.ts': catalogueContract,
@@ -55,7 +59,9 @@ export const contractModules: Readonly<Record<string, Record<string, unknown>>> 
   'payment.contract.ts': paymentContract,
   'product-summary.contract.ts': productSummaryContract,
   'product.contract.ts': productContract,
+  'reviews.contract.ts': reviewsContract,
   'shipping.contract.ts': shippingContract,
+  'stores.contract.ts': storesContract,
   'wallet.contract.ts': walletContract,
 };
 
