@@ -70,3 +70,19 @@ describe('page access follows the session', () => {
     expect(account.getSnapshot().context.redirectTo).toBe('/signIn');
   });
 });
+
+describe('page access while the session is written', () => {
+  it('a write that changes nothing it decides on leaves the page open, once (a guest register storing its cart id)', () => {
+    const input = inputOf('guestOnly', visitor);
+    const actor = createActor(pageAccessMachine, { input }).start();
+    let decisions = 0;
+    actor.subscribe(() => (decisions += 1));
+    // Before the fix this write looped for ever: deciding again restarted the watcher, which was told the same write.
+    input.session.send({ type: 'session.update', values: { cart_id: 'cart-1' } });
+    input.session.send({ type: 'session.update', values: { Token: 'guest-tok', CustomerId: 9 } });
+    expect(actor.getSnapshot().value).toBe('open');
+    expect(decisions).toBeLessThan(5);
+    input.session.send({ type: 'session.update', values: { cust_name: 'Ada' } });
+    expect(actor.getSnapshot().context.redirectTo).toBe('/category/ALL');
+  });
+});

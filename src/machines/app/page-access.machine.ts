@@ -33,8 +33,21 @@ export const pageAccessMachine = setup({
     events: {} as { type: 'session.changed' },
   },
   actors: {
+    // Tells only of a change that can move the decision (the token, signed in or not), never of every session write:
+    // deciding again restarts this watcher, and a watcher that spoke on each notification would be told again of the
+    // same write it just reported (a subscriber added while the session notifies is notified too): an endless loop.
     watchSession: fromCallback<{ type: 'session.changed' }, { session: PageAccessInput['session'] }>(({ input, sendBack }) => {
-      const subscription = input.session.subscribe(() => sendBack({ type: 'session.changed' }));
+      const access = () => {
+        const values = input.session.getSnapshot().context;
+        return `${values.Token ?? ''}|${isSignedIn(values)}`;
+      };
+      let seen = access();
+      const subscription = input.session.subscribe(() => {
+        const now = access();
+        if (now === seen) return;
+        seen = now;
+        sendBack({ type: 'session.changed' });
+      });
       return () => subscription.unsubscribe();
     }),
   },
