@@ -38,7 +38,8 @@ test('an underage ID is refused, and the checkout then asks the unverified custo
   await expect(prompt).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Select a Shipping Address' })).toBeHidden();
   await page.screenshot({ path: 'test-results/checkout-identity-prompt.png', fullPage: true });
-  await expect(prompt.getByRole('link', { name: 'Verify your identity' })).toHaveAttribute('href', '/kyc');
+  // The KYC returns to where it was asked (src/rules/kyc-return.ts): the checkout's step.
+  await expect(prompt.getByRole('link', { name: 'Verify your identity' })).toHaveAttribute('href', /^\/kyc\?from=%2Fcart%2F\w+$/);
 
   // /verifyFace has nothing to compare with: the spec's 'Face Match Id Not Available.' and the way to /kyc.
   await page.goto('/verifyFace');
