@@ -46,5 +46,5 @@ test('an underage ID is refused, and the checkout then asks the unverified custo
   await expect(page.getByRole('heading', { name: 'Face Match Id Not Available.' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'TAKE SELFIE' })).toBeHidden();
   await page.getByRole('link', { name: 'Verify your identity' }).click();
-  await expect(page).toHaveURL(/\/kyc$/);
+  await expect(page).toHaveURL(/\/kyc\?from=%2FverifyFace$/);
 });
