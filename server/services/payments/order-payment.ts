@@ -150,23 +150,23 @@ async function chargeClaimed(
 async function settleWith(db: Kysely<Database>, order: OrderRow, result: ChargeResult, now: Date): Promise<SettleOutcome> {
   if (result.ok === true) return markPaid(db, order, result);
   if (result.ok === false) return failOrder(db, order, result.message, result.paymentRef, now);
-  if (result.ok === 'processing') return waitForDebit(db, order, result.paymentRef);
-  const waiting = await db
-    .updateTable('orders')
-    .set({ payment_ref: result.paymentRef, updated_at: new Date() })
-    .where('id', '=', order.id)
-    .where('status', '=', 'pending_payment')
-    .returningAll()
-    .executeTakeFirst();
-  if (!waiting) {
-    const current = await readOrder(db, order.id);
-    return settled(current) ?? { kind: 'pending', order: current };
-  }
-  return { kind: 'authenticate', order: waiting, clientSecret: result.clientSecret };
+  const { paymentRef } = result;
+  const kept = await keepWaiting(db, order, paymentRef);
+  if (!kept.waiting) return kept.outcome;
+  return result.ok === 'processing'
+    ? { kind: 'bank-pending', order: kept.waiting }
+    : { kind: 'authenticate', order: kept.waiting, clientSecret: result.clientSecret };
 }
 
-/** A bank debit on its way: its payment id is kept (and updated_at touched, so reconciler passes take turns). */
-async function waitForDebit(db: Kysely<Database>, order: OrderRow, paymentRef: string): Promise<SettleOutcome> {
+/**
+ * A payment still on its way (a bank debit, or a card's 3-D Secure check): its payment id is kept (and updated_at
+ * touched, so reconciler passes take turns) while the order still waits; an order settled meanwhile answers as it is.
+ */
+async function keepWaiting(
+  db: Kysely<Database>,
+  order: OrderRow,
+  paymentRef: string,
+): Promise<{ waiting: OrderRow; outcome?: never } | { waiting?: never; outcome: SettleOutcome }> {
   const waiting = await db
     .updateTable('orders')
     .set({ payment_ref: paymentRef, updated_at: new Date() })
@@ -174,11 +174,9 @@ async function waitForDebit(db: Kysely<Database>, order: OrderRow, paymentRef: s
     .where('status', '=', 'pending_payment')
     .returningAll()
     .executeTakeFirst();
-  if (!waiting) {
-    const current = await readOrder(db, order.id);
-    return settled(current) ?? { kind: 'pending', order: current };
-  }
-  return { kind: 'bank-pending', order: waiting };
+  if (waiting) return { waiting };
+  const current = await readOrder(db, order.id);
+  return { outcome: settled(current) ?? { kind: 'pending', order: current } };
 }
 
 /**
