@@ -8,6 +8,7 @@ import react from '@vitejs/plugin-react';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { visualizer } from 'rollup-plugin-visualizer';
 import { screenPreloads, withHints, type Manifest } from './server/http/spa-shell.ts';
+import { stripMachineDescriptionsPlugin } from './scripts/strip-machine-descriptions.ts';
 
 // The API server (server/main.ts) listens on API_PORT in dev; Vite proxies every API prefix to it.
 const apiTarget = `http://localhost:${process.env.API_PORT ?? '3000'}`;
@@ -161,6 +162,32 @@ function prerenderShells(): Plugin {
 const firstLoadPackages =
   /node_modules[\\/](?:react|react-dom|scheduler|react-router|react-router-dom|xstate|@xstate[\\/]react|swr|superstruct|use-sync-external-store|dequal)[\\/]/;
 
+/**
+ * The modules the entry loads before anything else (its static imports, followed through, without the lazy screens'),
+ * gathered once the graph is whole. They go into one chunk: left to itself rolldown splits a module the entry already
+ * loads into a sliver of its own as soon as a lazy screen imports it too (rolldown#10731), and each sliver costs the
+ * first load a request and its own gzip dictionary.
+ */
+function entryStaticClosure(): { plugin: Plugin; has: (id: string) => boolean } {
+  const closure = new Set<string>();
+  const plugin: Plugin = {
+    name: 'entry-static-closure',
+    apply: 'build',
+    buildEnd() {
+      closure.clear();
+      const entries = [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry);
+      const pending = [...entries];
+      for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+        if (closure.has(id)) continue;
+        closure.add(id);
+        pending.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+      }
+    },
+  };
+  return { plugin, has: (id) => closure.has(id) };
+}
+const firstLoad = entryStaticClosure();
+
 // `BUNDLE_REPORT=1 vite build` also writes what each dependency costs to scratch/ (never into dist/, which is served).
 // Of the browser build only: the prerender's SSR build (prerenderShells) would write over it.
 const browserBuildOnly = (plugin: Plugin): Plugin => ({ ...plugin, apply: (_config, env) => env.command === 'build' && !env.isSsrBuild });
@@ -183,7 +210,16 @@ const syncExternalStoreWithoutShim = [
 export default defineConfig(({ command }) => ({
   // In `vite build` only: the plain entry's development build warns on every start that it needs React 18+.
   resolve: { alias: command === 'build' ? syncExternalStoreWithoutShim : [] },
-  plugins: [inspectActorsInDev, react(), vanillaExtractPlugin(), browserBuildOnly(precompress()), prerenderShells(), ...bundleReport],
+  plugins: [
+    inspectActorsInDev,
+    react(),
+    vanillaExtractPlugin(),
+    browserBuildOnly(precompress()),
+    prerenderShells(),
+    firstLoad.plugin,
+    stripMachineDescriptionsPlugin(),
+    ...bundleReport,
+  ],
   server: {
     port: 5173,
     proxy: Object.fromEntries(apiPrefixes.map((prefix) => [prefix, { target: apiTarget, changeOrigin: false }])),
@@ -204,7 +240,12 @@ export default defineConfig(({ command }) => ({
       output: {
         // The runtime every screen needs in one file: cached across deploys that change only our code, and smaller
         // gzipped together than in the ten slivers the default splitting makes (bench/RESULTS-wire.md).
-        advancedChunks: { groups: [{ name: 'vendor', test: firstLoadPackages }] },
+        codeSplitting: {
+          groups: [
+            { name: 'vendor', test: (id: string) => firstLoadPackages.test(id), priority: 2 },
+            { name: 'app', test: (id: string) => firstLoad.has(id) && !id.includes('node_modules'), priority: 1 },
+          ],
+        },
       },
     },
   },
