@@ -108,7 +108,9 @@ export default defineConfig({
   use: {
     headless: true,
     screenshot: 'only-on-failure',
-    trace: 'retain-on-failure',
+    // A trace records every action of every test to keep only the failing ones'; nothing keeps test-results/ after a
+    // CI run, so it is off unless asked for (E2E_TRACE=1 npx playwright test …, to debug a failure).
+    trace: process.env.E2E_TRACE === '1' ? 'retain-on-failure' : 'off',
     launchOptions: {
       executablePath: chromiumPath,
       args: chromiumArgs,
