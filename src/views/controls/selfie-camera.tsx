@@ -21,7 +21,7 @@ export function SelfieCamera({
   onRetake: () => void;
   fallback?: ReactNode;
 }) {
-  const { videoRef, state, capture } = useCamera(selfie === undefined);
+  const { videoRef, starting, live, problem, capture } = useCamera(selfie === undefined);
 
   if (selfie)
     return (
@@ -33,11 +33,11 @@ export function SelfieCamera({
       </div>
     );
 
-  if (state.kind === 'unavailable')
+  if (problem)
     return (
       <>
         <p role="status" className={css.hint}>
-          {state.reason}
+          {problem}
         </p>
         {fallback}
       </>
@@ -50,8 +50,8 @@ export function SelfieCamera({
   return (
     <div className={css.frame}>
       <video ref={videoRef} className={css.video} aria-label="Camera preview" autoPlay muted playsInline />
-      {state.kind === 'starting' && <span role="status">Starting the camera…</span>}
-      <button type="button" className={secondaryButton} disabled={disabled || state.kind !== 'live'} onClick={take}>
+      {starting && <span role="status">Starting the camera…</span>}
+      <button type="button" className={secondaryButton} disabled={disabled || !live} onClick={take}>
         TAKE SELFIE
       </button>
     </div>

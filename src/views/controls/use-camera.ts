@@ -1,56 +1,43 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-
-export type CameraState = { kind: 'starting' } | { kind: 'live' } | { kind: 'unavailable'; reason: string };
-
-function reasonOf(error: unknown): string {
-  if (error instanceof DOMException && (error.name === 'NotAllowedError' || error.name === 'SecurityError')) return 'Camera access was not allowed.';
-  if (error instanceof DOMException && (error.name === 'NotFoundError' || error.name === 'OverconstrainedError')) return 'No camera was found.';
-  return 'The camera could not be started.';
-}
+import { useActorRef, useSelector } from '@xstate/react';
+import { useCallback, useEffect, useRef } from 'react';
+import {
+  cameraMachine,
+  selectCameraConnecting,
+  selectCameraLive,
+  selectCameraProblem,
+  selectCameraStarting,
+  selectCameraStream,
+} from '../../machines/identity/index.ts';
 
 /**
- * The webcam for the selfie (browser glue, no flow decisions): while `active`, asks for the camera, shows it in the
- * returned video element and stops every track when no longer needed (a taken selfie, leaving the page).
- * `capture()` draws the current frame to a canvas and gives it as a JPEG data URL.
+ * The webcam for the selfie, as the camera machine runs it: asked for while `active`, its picture put into the
+ * returned video element, released when no longer needed. `capture()` draws the current frame to a canvas and gives it
+ * as a JPEG data URL (browser glue, no flow decisions).
  */
 export function useCamera(active: boolean) {
   const videoRef = useRef<HTMLVideoElement | null>(null);
-  const [state, setState] = useState<CameraState>({ kind: 'starting' });
+  // `mediaDevices` is missing where the browser offers no camera (or the page is not served securely).
+  const camera = useActorRef(cameraMachine, { input: { access: navigator.mediaDevices } });
+  const stream = useSelector(camera, selectCameraStream);
+  const connecting = useSelector(camera, selectCameraConnecting);
+  const starting = useSelector(camera, selectCameraStarting);
+  const live = useSelector(camera, selectCameraLive);
+  const problem = useSelector(camera, selectCameraProblem);
 
   useEffect(() => {
-    if (!active) return;
-    let stream: MediaStream | undefined;
-    let cancelled = false;
-    setState({ kind: 'starting' });
-    if (!navigator.mediaDevices?.getUserMedia) {
-      setState({ kind: 'unavailable', reason: 'This browser gives no camera access.' });
-      return;
-    }
-    navigator.mediaDevices.getUserMedia({ video: true, audio: false }).then(
-      (granted) => {
-        if (cancelled) {
-          granted.getTracks().forEach((track) => track.stop());
-          return;
-        }
-        stream = granted;
-        const video = videoRef.current;
-        if (!video) return;
-        video.srcObject = granted;
-        // Live once frames flow: TAKE SELFIE before that would draw an empty canvas.
-        const live = () => {
-          if (!cancelled) setState({ kind: 'live' });
-        };
-        video.play().then(live, live);
-      },
-      (error: unknown) => {
-        if (!cancelled) setState({ kind: 'unavailable', reason: reasonOf(error) });
-      },
-    );
-    return () => {
-      cancelled = true;
-      stream?.getTracks().forEach((track) => track.stop());
-    };
-  }, [active]);
+    camera.send({ type: active ? 'camera.start' : 'camera.stop' });
+    return () => camera.send({ type: 'camera.stop' });
+  }, [camera, active]);
+
+  // The granted picture goes into the preview; once it plays (or cannot autoplay, still showing frames) TAKE SELFIE
+  // comes alive.
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!connecting || !video || !stream) return;
+    video.srcObject = stream;
+    const playing = () => camera.send({ type: 'camera.playing' });
+    video.play().then(playing, playing);
+  }, [camera, connecting, stream]);
 
   const capture = useCallback((): string | undefined => {
     const video = videoRef.current;
@@ -64,5 +51,5 @@ export function useCamera(active: boolean) {
     return canvas.toDataURL('image/jpeg', 0.92);
   }, []);
 
-  return { videoRef, state, capture };
+  return { videoRef, starting, live, problem, capture };
 }

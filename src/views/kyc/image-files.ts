@@ -1,12 +1,9 @@
-/** The photo types the server takes (it decides again from the bytes): the file inputs' accept list. */
-export const acceptedImageTypes = ['image/jpeg', 'image/png', 'image/webp'] as const;
+import { acceptedImageTypes } from '../../machines/identity/index.ts';
+
+/** The file inputs' accept list: the photo types the server takes (the photo picker machine refuses the rest). */
 export const acceptAttribute = acceptedImageTypes.join(',');
 
-export function isAcceptedImage(file: File): boolean {
-  return acceptedImageTypes.some((type) => type === file.type);
-}
-
-/** A chosen or dropped photo as the data URL the upload call sends. */
+/** A chosen or dropped photo as the data URL the upload call sends (the photo picker machine's reader). */
 export function readAsDataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();

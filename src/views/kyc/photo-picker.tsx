@@ -1,13 +1,12 @@
-import { useState, type ChangeEvent, type DragEvent } from 'react';
-import { acceptAttribute, isAcceptedImage, readAsDataUrl } from './image-files.ts';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useState, type ChangeEvent, type DragEvent } from 'react';
+import { photoPickerMachine, selectPhotoProblem } from '../../machines/identity/index.ts';
+import { acceptAttribute, readAsDataUrl } from './image-files.ts';
 import * as css from './kyc.css.ts';
 
-const wrongType = 'Choose a JPEG, PNG or WebP photo.';
-const unreadable = 'That file could not be read. Please choose it again.';
-
 /**
- * A file picker for one photo, with a drop zone around it; `capture` opens the phone's rear camera. A chosen photo
- * is read to a data URL and handed to `onChoose`; `preview` shows what is chosen.
+ * A file picker for one photo, with a drop zone around it; `capture` opens the phone's rear camera. What a chosen
+ * file leads to (refused, read and handed to `onChoose`) is the photo picker machine's; `preview` shows what is chosen.
  */
 export function PhotoPicker({
   label,
@@ -24,20 +23,21 @@ export function PhotoPicker({
   disabled: boolean;
   onChoose: (dataUrl: string) => void;
 }) {
+  const picker = useActorRef(photoPickerMachine, { input: { read: readAsDataUrl } });
+  const problem = useSelector(picker, selectPhotoProblem);
+  // Only a highlight while a file is dragged over the zone: no flow hangs on it.
   const [dragging, setDragging] = useState(false);
-  const [problem, setProblem] = useState<string | undefined>(undefined);
 
-  const take = (file: File | undefined) => {
-    if (!file) return;
-    if (!isAcceptedImage(file)) {
-      setProblem(wrongType);
-      return;
-    }
-    setProblem(undefined);
-    readAsDataUrl(file).then(onChoose, () => setProblem(unreadable));
+  useEffect(() => {
+    const subscription = picker.on('photo.chosen', (event) => onChoose(event.dataUrl));
+    return () => subscription.unsubscribe();
+  }, [picker, onChoose]);
+
+  const choose = (file: File | undefined) => {
+    if (file) picker.send({ type: 'photo.choose', file });
   };
   const change = (event: ChangeEvent<HTMLInputElement>) => {
-    take(event.target.files?.[0]);
+    choose(event.target.files?.[0]);
     // The same file chosen again after a retake still fires change.
     event.target.value = '';
   };
@@ -49,7 +49,8 @@ export function PhotoPicker({
   const drop = (event: DragEvent) => {
     event.preventDefault();
     setDragging(false);
-    if (!disabled) take(event.dataTransfer.files[0]);
+    // A drop counts as a choice only where the input itself would take one.
+    if (!disabled) choose(event.dataTransfer.files[0]);
   };
 
   return (
