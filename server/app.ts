@@ -32,6 +32,7 @@ import { checkoutRoutes } from './routes/checkout.routes.ts';
 import { cartPageRoutes } from './routes/cart-page.routes.ts';
 import { dineInRoutes } from './routes/dine-in.routes.ts';
 import { fulfilmentRoutes } from './routes/fulfilment.routes.ts';
+import { orderChangesRoutes } from './routes/order-changes.routes.ts';
 import { cartRoutes } from './routes/cart.routes.ts';
 import { catalogueRoutes } from './routes/catalogue.routes.ts';
 import { customerRoutes } from './routes/customer.routes.ts';
@@ -219,6 +220,7 @@ export async function buildApp(parts: AppParts, options: { logger?: FastifyServe
   await app.register(walletRoutes(deps));
   // The store's side: the seller and staff consoles' orders and moves, and the shopper's cancel (issue 24).
   await app.register(fulfilmentRoutes(deps));
+  await app.register(orderChangesRoutes(deps));
 
   // Orders whose charge outcome stayed unknown are settled in the background; each one paid there gets its mail.
   if (parts.paymentSweepMs !== undefined) {
