@@ -1,5 +1,10 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { rescheduleBody, rescheduleOptionsQuery, type RescheduleOptionsReply, type RescheduleReply } from '../../src/api/contract/reschedule.contract.ts';
+import {
+  rescheduleBody,
+  rescheduleOptionsQuery,
+  type RescheduleOptionsReply,
+  type RescheduleReply,
+} from '../../src/api/contract/reschedule.contract.ts';
 import {
   capacityQuery,
   closeDayBody,

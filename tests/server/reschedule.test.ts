@@ -59,7 +59,12 @@ async function paidOrder(date: string, slotN = 1): Promise<{ number: string; off
 }
 
 async function booked(templateId: number, date: string): Promise<number> {
-  const row = await db.selectFrom('driver_slots').select('booked').where('template_id', '=', templateId).where('slot_date', '=', date).executeTakeFirst();
+  const row = await db
+    .selectFrom('driver_slots')
+    .select('booked')
+    .where('template_id', '=', templateId)
+    .where('slot_date', '=', date)
+    .executeTakeFirst();
   return row?.booked ?? 0;
 }
 
@@ -233,8 +238,12 @@ describe('the seller’s day: closed days, seats, stock', () => {
     expect((await post(t, '/api/seller/stock', { offer_id: offer.offerId, stock: -1 }, seller)).body).toMatchObject({ errors: [{ field: 'stock' }] });
     expect((await capacity(otherSeller, 'seller', 101, '2026-12-14')).status).toBe(404);
     expect((await post(t, '/api/seller/capacity/day', { loc_id: 101, date: '2026-12-15', closed: true }, otherSeller)).status).toBe(404);
-    expect((await post(t, '/api/seller/capacity/slot', { loc_id: 102, date: '2026-12-15', slot_id: slot(1), seats: 1 }, otherSeller)).status).toBe(404);
-    expect((await post(t, '/api/seller/capacity/slot', { loc_id: 101, date: '2026-12-15', slot_id: slot(1), seats: 'many' }, seller)).body).toMatchObject({
+    expect((await post(t, '/api/seller/capacity/slot', { loc_id: 102, date: '2026-12-15', slot_id: slot(1), seats: 1 }, otherSeller)).status).toBe(
+      404,
+    );
+    expect(
+      (await post(t, '/api/seller/capacity/slot', { loc_id: 101, date: '2026-12-15', slot_id: slot(1), seats: 'many' }, seller)).body,
+    ).toMatchObject({
       errors: [{ field: 'seats' }],
     });
   });

@@ -149,7 +149,13 @@ export async function holdSlot(
  * order moving into the slot, which every cart's live hold counts against). A seller's seats for the date win over
  * the template's.
  */
-export async function lockSeatCount(trx: Kysely<Database>, template: SlotTemplate, date: string, cartId: string | undefined, now: Date): Promise<boolean> {
+export async function lockSeatCount(
+  trx: Kysely<Database>,
+  template: SlotTemplate,
+  date: string,
+  cartId: string | undefined,
+  now: Date,
+): Promise<boolean> {
   await trx
     .insertInto('driver_slots')
     .values({ template_id: template.id, slot_date: date })

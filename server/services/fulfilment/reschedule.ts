@@ -191,7 +191,9 @@ export async function rescheduleOrder(deps: RescheduleDeps, request: RescheduleR
       .send({
         to: order.email,
         subject: `Your order #${order.increment_id}: delivery moved`,
-        text: [`Your order #${order.increment_id} will now be delivered on ${when}.`, 'Track your order in your account, under Your Orders.'].join('\n\n'),
+        text: [`Your order #${order.increment_id} will now be delivered on ${when}.`, 'Track your order in your account, under Your Orders.'].join(
+          '\n\n',
+        ),
       })
       .catch((error: unknown) => log.error({ err: error, orderId: order.id }, 'reschedule mail not sent'));
   }

@@ -36,7 +36,13 @@ async function ownLocation(db: Kysely<Database>, scope: ConsoleScope, locId: num
 }
 
 /** One location's day: whether it is closed (and why), each slot's seats, booked and held, and its products' stock. */
-export async function capacityDay(db: Kysely<Database>, scope: ConsoleScope, locId: number, date: string, now: Date): Promise<CapacityDay | undefined> {
+export async function capacityDay(
+  db: Kysely<Database>,
+  scope: ConsoleScope,
+  locId: number,
+  date: string,
+  now: Date,
+): Promise<CapacityDay | undefined> {
   const loc = await ownLocation(db, scope, locId);
   if (!loc) return undefined;
   const [info, holiday, templates, products] = await Promise.all([
@@ -44,7 +50,9 @@ export async function capacityDay(db: Kysely<Database>, scope: ConsoleScope, loc
     db.selectFrom('vendor_holidays').select(['name', 'closed_by']).where('vendor_id', '=', loc.vendor_id).where('date', '=', date).executeTakeFirst(),
     db
       .selectFrom('driver_slot_templates')
-      .leftJoin('driver_slots', (join) => join.onRef('driver_slots.template_id', '=', 'driver_slot_templates.id').on('driver_slots.slot_date', '=', date))
+      .leftJoin('driver_slots', (join) =>
+        join.onRef('driver_slots.template_id', '=', 'driver_slot_templates.id').on('driver_slots.slot_date', '=', date),
+      )
       .select((eb) => [
         'driver_slot_templates.id',
         'driver_slot_templates.start_time',

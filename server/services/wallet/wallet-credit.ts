@@ -7,9 +7,9 @@ import type { Selectable } from 'kysely';
 
 /**
  * The wallet's side of an order. A dine-in order (speed 3 at a partner restaurant, orders.retailer_loc_id) that is
- * served (the fulfilment's serve move, issue 24: not at payment) puts what it bought into its customer's wallet, one entry per item, in the product's unit; a refund
- * takes back what is still unconsumed. Both run inside the transaction that moves the order, so an order is never
- * served without its wallet, nor refunded with it.
+ * served (the fulfilment's serve move, issue 24: not at payment) puts what it bought into its customer's wallet, one
+ * entry per item, in the product's unit; a refund takes back what is still unconsumed. Both run inside the
+ * transaction that moves the order, so an order is never served without its wallet, nor refunded with it.
  */
 type OrderRow = Selectable<OrdersTable>;
 
