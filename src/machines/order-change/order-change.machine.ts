@@ -119,6 +119,7 @@ export const orderChangeMachine = setup({
     loading: {
       description: 'Asking the server whether the order may still change, its calendar and the slots of its date.',
       invoke: {
+        id: 'loadOptions',
         src: 'loadOptions',
         input: ({ context }) => ({ orderId: context.orderId }),
         onDone: [
@@ -192,6 +193,7 @@ export const orderChangeMachine = setup({
     loadingDay: {
       description: "Asking the chosen day's slots.",
       invoke: {
+        id: 'loadDay',
         src: 'loadOptions',
         input: ({ context }) => ({ orderId: context.orderId, date: context.date }),
         onDone: [
@@ -217,6 +219,7 @@ export const orderChangeMachine = setup({
     saving: {
       description: 'Sending the move; the server checks the cutoff, the day and the seat again.',
       invoke: {
+        id: 'sendReschedule',
         src: 'sendReschedule',
         input: ({ context }) => ({ orderId: context.orderId, date: context.date ?? '', slotId: context.slotId ?? null }),
         onDone: {
@@ -241,6 +244,7 @@ export const orderChangeMachine = setup({
     canceling: {
       description: 'Canceling the order; the server refunds it and gives back its stock and seat.',
       invoke: {
+        id: 'sendCancel',
         src: 'sendCancel',
         input: ({ context }) => ({ orderId: context.orderId }),
         onDone: {
