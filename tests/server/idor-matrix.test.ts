@@ -189,6 +189,7 @@ const table: Readonly<Record<string, Entry>> = {
   'POST /api/payments/tokenize': { noId: 'makes a one-time card token' },
   'POST /api/payments/test-authenticate': { noId: 'the client secret is the secret' },
   'POST /api/payments/test-reconcile': { noId: 'test mode only: one reconciler pass, no one order named' },
+  'POST /api/test/clock': { noId: 'test mode only: shifts the store’s clock, no one record named' },
   'POST /payuapi/payu/varifyUpi': { noId: 'checks a UPI address' },
   'GET /api/account/myorders': { noId: 'the caller’s own orders (from the token)' },
   'POST /api/account/myorders': { noId: 'the caller’s own orders (from the token)' },
