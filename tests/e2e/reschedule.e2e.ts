@@ -9,11 +9,15 @@ import { addSameDayToCart, apiPost, createCustomer, enterStore, sessionOf, uniqu
  * move their manual clock), the same panel says the cutoff has passed and offers nothing.
  */
 
-/** The cart's date picker: the `nth` day that can be chosen, and its first slot with a seat. */
-async function scheduleLater(page: Page, nth: number): Promise<void> {
+/**
+ * The cart's date picker: next month's `nth` day that can be chosen (at least three days ahead whatever today is, so
+ * its cutoff is still ahead), and its first slot with a seat.
+ */
+async function scheduleNextMonth(page: Page, nth: number): Promise<void> {
   const group = page.getByRole('list', { name: 'Items by seller' }).getByRole('region').first();
   const slots = group.getByRole('button', { name: /^\d{2}:\d{2}–\d{2}:\d{2}$/ });
   await group.getByRole('button', { name: /^Choose delivery date for / }).click();
+  await group.getByRole('button', { name: 'Go to the Next Month' }).click();
   await group.getByRole('grid').getByRole('button', { disabled: false }).nth(nth).click();
   await slots.first().click();
   await expect(slots.first()).toHaveAttribute('aria-pressed', 'true');
@@ -26,8 +30,7 @@ test('a shopper reschedules before the cutoff and is told why not after it', asy
   await createCustomer(page, { firstName: 'Ada', lastName: 'Lovelace', email: uniqueEmail('reschedule'), password: 'correct horse 1' });
   await addSameDayToCart(page, 'ribeye', 'USDA Prime Ribeye Steak');
   await expect(page).toHaveURL(/\/cart$/);
-  // Two days on at least: the cutoff for it (3 pm Eastern the day before) is still ahead.
-  await scheduleLater(page, 3);
+  await scheduleNextMonth(page, 2);
   await addAddress(page);
   await chooseSpeed(page);
   await addCard(page, '4242 4242 4242 4242');
@@ -40,7 +43,8 @@ test('a shopper reschedules before the cutoff and is told why not after it', asy
   await status.getByRole('button', { name: 'Change delivery or cancel' }).click();
   const panel = status.getByRole('region', { name: 'Change delivery or cancel' });
   await panel.getByRole('button', { name: /^Choose delivery date for / }).click();
-  await panel.getByRole('grid').getByRole('button', { disabled: false }).nth(1).click();
+  // The calendar opens on the order's month: a later day of it (the order has the month's third).
+  await panel.getByRole('grid').getByRole('button', { disabled: false }).nth(4).click();
   const slots = panel.getByRole('button', { name: /^\d{2}:\d{2}–\d{2}:\d{2}$/ });
   await slots.last().click();
   await expect(slots.last()).toHaveAttribute('aria-pressed', 'true');
