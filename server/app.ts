@@ -32,6 +32,9 @@ import { checkoutRoutes } from './routes/checkout.routes.ts';
 import { cartPageRoutes } from './routes/cart-page.routes.ts';
 import { dineInRoutes } from './routes/dine-in.routes.ts';
 import { fulfilmentRoutes } from './routes/fulfilment.routes.ts';
+import { orderChangesRoutes } from './routes/order-changes.routes.ts';
+import { testClockRoutes } from './routes/test-clock.routes.ts';
+import { shiftableClock } from './services/platform/test-clock.ts';
 import { cartRoutes } from './routes/cart.routes.ts';
 import { catalogueRoutes } from './routes/catalogue.routes.ts';
 import { customerRoutes } from './routes/customer.routes.ts';
@@ -154,6 +157,8 @@ export async function buildApp(parts: AppParts, options: { logger?: FastifyServe
     ...(parts.overloadSampleMs !== undefined ? { sampleIntervalMs: parts.overloadSampleMs } : {}),
   });
   trackRoutes(app);
+  // Test mode may shift "now" for the browser journeys (routes/test-clock.routes.ts); otherwise it is the given clock.
+  const shiftable = shiftableClock(parts.clock ?? (() => new Date()));
   const deps: AppDeps = {
     db,
     config,
@@ -164,7 +169,7 @@ export async function buildApp(parts: AppParts, options: { logger?: FastifyServe
     rateLimits: parts.rateLimits ?? defaultRateLimits,
     limiter: new RateLimiter(db),
     captcha: createCaptcha(db, config.captcha),
-    clock: parts.clock ?? (() => new Date()),
+    clock: shiftable.clock,
     geoLocate: parts.geoLocate ?? geoIpLocate,
   };
 
@@ -219,6 +224,8 @@ export async function buildApp(parts: AppParts, options: { logger?: FastifyServe
   await app.register(walletRoutes(deps));
   // The store's side: the seller and staff consoles' orders and moves, and the shopper's cancel (issue 24).
   await app.register(fulfilmentRoutes(deps));
+  await app.register(orderChangesRoutes(deps));
+  await app.register(testClockRoutes(deps, shiftable));
 
   // Orders whose charge outcome stayed unknown are settled in the background; each one paid there gets its mail.
   if (parts.paymentSweepMs !== undefined) {

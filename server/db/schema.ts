@@ -316,6 +316,8 @@ export interface VendorHolidaysTable {
   vendor_id: number;
   date: string;
   name: string;
+  /** The seller user who closed this day from the console (migration 027); null for the store's own holidays. */
+  closed_by: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** When a vendor has rows here, it delivers only on those weekdays (farms: Tuesday and Friday). */
@@ -339,6 +341,8 @@ export interface DriverSlotsTable {
   template_id: number;
   slot_date: string;
   booked: Generated<number>;
+  /** This date's seats when a seller changed them (migration 027); null: the template's capacity. */
+  capacity: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** A seat one cart holds for one vendor group; counted against capacity only until expires_at. */

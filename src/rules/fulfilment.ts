@@ -150,6 +150,9 @@ export const fulfilmentMessages = {
   reasonRequired: 'Please give a reason.',
   weightRequired: 'Please weigh every line sold by weight.',
   pastCutoff: 'This order can no longer be changed: the seller is already preparing it.',
+  // Plain words for the cutoff itself (issue 24 item 6): the shopper sees why, not just "no".
+  pastCutoffTime: "This order can no longer be changed: the seller's cutoff (3 pm Eastern the day before delivery) has passed.",
+  notDelivered: 'This order has no delivery to move.',
   canceled: 'Your order was canceled.',
 } as const;
 
@@ -159,12 +162,17 @@ export const fulfilmentMessages = {
  * state rule.
  */
 export function shopperMayChange(state: FulfilmentState, deliveryDate: string | null, now: Date): boolean {
-  if (state !== 'placed' && state !== 'accepted') return false;
-  if (deliveryDate === null) return true;
+  return shopperChangeRefusal(state, deliveryDate, now) === undefined;
+}
+
+/** Why the shopper may no longer cancel or reschedule (the seller is preparing it, or the cutoff passed), or undefined. */
+export function shopperChangeRefusal(state: FulfilmentState, deliveryDate: string | null, now: Date): string | undefined {
+  if (state !== 'placed' && state !== 'accepted') return fulfilmentMessages.pastCutoff;
+  if (deliveryDate === null) return undefined;
   const dayBefore = addDays(deliveryDate, -1);
   const today = storeToday(now);
-  if (today < dayBefore) return true;
-  return today === dayBefore && !isPastCutoff(now);
+  if (today < dayBefore) return undefined;
+  return today === dayBefore && !isPastCutoff(now) ? undefined : fulfilmentMessages.pastCutoffTime;
 }
 
 /**

@@ -137,6 +137,24 @@ type Entry =
 
 const cartOnly = async (): Promise<IdRequest> => ({ url: '', body: { cart_id: (await owned.cart()).cartId } });
 
+/** Issue 24 item 3: a console user's day at loc 101 (close it, a slot's seats, an offer's stock), for one role. */
+function capacityRoutes(role: 'seller' | 'staff', actor: { owner: string; strangers: readonly string[] }): Record<string, Entry> {
+  return {
+    [`GET /api/${role}/capacity`]: { request: async () => ({ url: '?loc_id=101&date=2026-12-20' }), anonymous: [401], actor },
+    [`POST /api/${role}/capacity/day`]: {
+      request: async () => ({ url: '', body: { loc_id: 101, date: '2026-12-20', closed: true } }),
+      anonymous: [401],
+      actor,
+    },
+    [`POST /api/${role}/capacity/slot`]: {
+      request: async () => ({ url: '', body: { loc_id: 101, date: '2026-12-20', slot_id: 101 * 100 + 1, seats: 3 } }),
+      anonymous: [401],
+      actor,
+    },
+    [`POST /api/${role}/stock`]: { request: async () => ({ url: '', body: { offer_id: nextOffer().offerId, stock: 50 } }), anonymous: [401], actor },
+  };
+}
+
 const table: Readonly<Record<string, Entry>> = {
   'GET /connect/index/getaddressbyzipcode': { noId: 'a public zip lookup' },
   'GET /connect/citylist/currentservicearea': { noId: 'a public service-area lookup' },
@@ -171,6 +189,7 @@ const table: Readonly<Record<string, Entry>> = {
   'POST /api/payments/tokenize': { noId: 'makes a one-time card token' },
   'POST /api/payments/test-authenticate': { noId: 'the client secret is the secret' },
   'POST /api/payments/test-reconcile': { noId: 'test mode only: one reconciler pass, no one order named' },
+  'POST /api/test/clock': { noId: 'test mode only: shifts the store’s clock, no one record named' },
   'POST /payuapi/payu/varifyUpi': { noId: 'checks a UPI address' },
   'GET /api/account/myorders': { noId: 'the caller’s own orders (from the token)' },
   'POST /api/account/myorders': { noId: 'the caller’s own orders (from the token)' },
@@ -196,6 +215,18 @@ const table: Readonly<Record<string, Entry>> = {
     anonymous: [401],
     actor: { owner: owner.token, strangers: [seller, staff] },
   },
+  'GET /api/account/order/reschedule': {
+    request: async () => ({ url: `?order_id=${await owned.order('2026-12-04')}` }),
+    anonymous: [401],
+    actor: { owner: owner.token, strangers: [seller, staff] },
+  },
+  'POST /api/account/order/reschedule': {
+    request: async () => ({ url: '', body: { order_id: await owned.order('2026-12-04'), delivery_date: '2026-12-10', slot_id: 101 * 100 + 3 } }),
+    anonymous: [401],
+    actor: { owner: owner.token, strangers: [seller, staff] },
+  },
+  ...capacityRoutes('seller', { owner: seller, strangers: [otherSeller, staff] }),
+  ...capacityRoutes('staff', { owner: staff, strangers: [seller] }),
 
   'POST /api/cart/clearCart': { request: async () => ({ url: `?quote_id=${(await owned.cart()).cartId}` }) },
   'POST /api/cart/addtocart': {

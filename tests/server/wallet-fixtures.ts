@@ -2,6 +2,10 @@ import { assert } from 'superstruct';
 import { expect } from 'vitest';
 import { placeOrderReply } from '../../src/api/contract/checkout.contract.ts';
 import type { DatabaseHandle } from '../../server/db/connection.ts';
+import { TestPaymentGateway } from '../../server/adapters/payments/test-gateway.ts';
+import { staffScope } from '../../server/services/fulfilment/console-scope.ts';
+import { moveOrder, weighedLines, type MoveOutcome } from '../../server/services/fulfilment/order-transitions.ts';
+import type { FulfilmentEvent } from '../../src/rules/fulfilment.ts';
 import { makeCart, post, type OfferPick } from './cart-page-helpers.ts';
 import { today } from './checkout-helpers.ts';
 import type { TestApp } from './test-app.ts';
@@ -87,6 +91,7 @@ export async function paidDineInOrder(
   lines: readonly { offer: OfferPick; qty: number }[],
   payment: Record<string, unknown>,
   loc: number = dineInRestaurant,
+  serve = true,
 ): Promise<{ status: number; orderNumber: string; code: number }> {
   const { cartId } = await makeCart(t, lines, { customerId: me.customerId });
   const { status, body } = await post(
@@ -97,5 +102,27 @@ export async function paidDineInOrder(
   );
   expect(status).toBe(200);
   assert(body, placeOrderReply);
-  return { status, orderNumber: body.order_id ?? '', code: body.code };
+  const orderNumber = body.order_id ?? '';
+  // Wallet entries come when the restaurant serves the order (issue 24): a paid order is served here, as in the store.
+  if (serve && body.code === 1) await serveOrder(t, orderNumber);
+  return { status, orderNumber, code: body.code };
+}
+
+const quietLog = { info: () => undefined, error: () => undefined };
+
+/**
+ * The restaurant's side, as staff would do it: accept, pick, pack (every weighed line 500 g) and serve. The last
+ * outcome; an order that cannot move that way (unpaid, a pick-up) stops at the first refusal.
+ */
+export async function serveOrder(t: TestApp, orderNumber: string): Promise<MoveOutcome> {
+  const deps = { db: t.database.db, payments: new TestPaymentGateway(() => new Date()), mail: { send: async () => undefined } };
+  const actor = { role: 'staff' as const, userId: 0, scope: staffScope };
+  let outcome: MoveOutcome = { kind: 'not-found' };
+  for (const event of ['accept', 'pick', 'pack', 'serve'] as const satisfies readonly FulfilmentEvent[]) {
+    const order = await t.database.db.selectFrom('orders').select('id').where('increment_id', '=', orderNumber).executeTakeFirst();
+    const weights = order && event === 'pack' ? (await weighedLines(t.database.db, order.id)).map((l) => ({ itemId: l.id, grams: 500 })) : [];
+    outcome = await moveOrder(deps, actor, { orderNumber, event, reason: 'served in the test', weights }, new Date(), quietLog);
+    if (outcome.kind !== 'moved') return outcome;
+  }
+  return outcome;
 }

@@ -19,6 +19,7 @@ import {
   paidDineInOrder,
   restaurantOffers,
   seededRestaurants,
+  serveOrder,
   type Restaurants,
 } from './wallet-fixtures.ts';
 import { startTestApp, type TestApp } from './test-app.ts';
@@ -95,6 +96,24 @@ async function placeWallet(token: string, cartId: string, payment: Record<string
 }
 
 describe('buying for dine-in fills the wallet', () => {
+  it('creates the wallet entries when the order is served, not when it is paid (issue 24)', async () => {
+    const me = await signedInCustomer(t, 'wallet-served@example.com');
+    const card = await saveCard(t, me.token, me.customerId);
+    // The last offer: the others are taken in turn by the tests below, whose sizes they expect.
+    const offer = dinners.at(-1);
+    if (!offer) throw new Error('no dine-in offer');
+    const placed = await paidDineInOrder(t, me, [{ offer, qty: 2 }], { payment_mode: 2, card_id: card }, dineInRestaurant, false);
+    expect(placed.code).toBe(1);
+    expect(await orderOf(t, placed.orderNumber)).toMatchObject({ status: 'processing' });
+    expect(await walletOf(me)).toHaveLength(0);
+    expect(await serveOrder(t, placed.orderNumber)).toMatchObject({ kind: 'moved', to: 'served' });
+    const [entry, ...more] = await walletOf(me);
+    expect(more).toHaveLength(0);
+    expect(entry).toMatchObject({ orderNo: placed.orderNumber, consumed: 0 });
+    expect(entry?.ordered).toBeGreaterThan(0);
+    expect(entry?.remaining).toBe(entry?.ordered);
+  });
+
   it('puts a paid dine-in order into the wallet, in portions, with its restaurant’s state and category', async () => {
     const me = await customerWithWallet('wallet-fill@example.com', 3);
     const rows = await walletOf(me);
@@ -203,7 +222,7 @@ describe('drinks are poured from what the bottle holds', () => {
 });
 
 describe('the reconciler fills the wallet too', () => {
-  it('a dine-in order whose charge outcome was unknown goes into the wallet when the reconciler settles it paid', async () => {
+  it('a dine-in order whose charge outcome was unknown goes into the wallet once served, after the reconciler settles it paid', async () => {
     const me = await signedInCustomer(t, 'wallet-reconciled@example.com');
     const card = await saveCard(t, me.token, me.customerId);
     gateway.down = true;
@@ -217,6 +236,9 @@ describe('the reconciler fills the wallet too', () => {
     await sql`update orders set created_at = now() - interval '5 minutes', charge_started_at = null where id = ${order.id}`.execute(db());
     const report = await reconcilePendingPayments(db(), gateway, clock.now(), () => undefined);
     expect(report.paid).toContain(order.id);
+    // Paid is not served: the entries come when the restaurant serves it (issue 24).
+    expect(await walletOf(me)).toEqual([]);
+    await serveOrder(t, pending.orderNumber);
     expect(await walletOf(me)).toEqual([expect.objectContaining({ orderNo: pending.orderNumber, ordered: 2, remaining: 2 })]);
   });
 });
@@ -509,7 +531,8 @@ describe('redeeming', () => {
 
     const paid = await placeWallet(me.token, cartId, { speed_id: 3, payment_mode: 2, card_id: me.card });
     expect(paid).toMatchObject({ code: 1 });
-    // The redeemed entry moved; the paid line, bought for dine-in too, is a new entry of its own.
+    await serveOrder(t, paid.order_id ?? '');
+    // The redeemed entry moved; the paid line, bought for dine-in too, is a new entry of its own once served.
     const rows = await walletOf(me);
     expect(rows.find((r) => r.orderNo === me.orderNumber)).toMatchObject({ consumed: 1, remaining: 1 });
     expect(rows.find((r) => r.orderNo === paid.order_id)).toMatchObject({ ordered: 1, consumed: 0, remaining: 1 });

@@ -21,7 +21,7 @@ export const slotMessages = {
   lostHold: 'Your hold on this time slot expired and the slot is now full. Please choose another.',
 } as const;
 
-interface Template {
+export interface SlotTemplate {
   id: number;
   loc_id: number;
   start_time: string;
@@ -46,18 +46,19 @@ async function heldByOthers(db: Kysely<Database>, templateIds: readonly number[]
   return new Map(rows.map((r) => [r.template_id, Number(r.n)]));
 }
 
+/** Per slot on a date: the seats booked and, when a seller changed them for that date, its seats (migration 027). */
 async function bookedSeats(db: Kysely<Database>, templateIds: readonly number[], date: string) {
-  if (templateIds.length === 0) return new Map<number, number>();
+  if (templateIds.length === 0) return new Map<number, { booked: number; capacity: number | null }>();
   const rows = await db
     .selectFrom('driver_slots')
-    .select(['template_id', 'booked'])
+    .select(['template_id', 'booked', 'capacity'])
     .where('template_id', 'in', templateIds)
     .where('slot_date', '=', date)
     .execute();
-  return new Map(rows.map((r) => [r.template_id, r.booked]));
+  return new Map(rows.map((r) => [r.template_id, { booked: r.booked, capacity: r.capacity }]));
 }
 
-function isPastToday(template: Template, date: string, now: Date): boolean {
+export function isPastToday(template: SlotTemplate, date: string, now: Date): boolean {
   return date === storeToday(now) && isSlotPast({ start: template.start_time, end: template.end_time }, storeMinutes(now));
 }
 
@@ -69,7 +70,11 @@ export async function openSlots(db: Kysely<Database>, locId: number, date: strin
   const ids = templates.map((t) => t.id);
   const [held, booked] = await Promise.all([heldByOthers(db, ids, date, cartId, now), bookedSeats(db, ids, date)]);
   return templates
-    .map((t) => ({ slot_id: t.id, start: t.start_time, end: t.end_time, available: t.capacity - (booked.get(t.id) ?? 0) - (held.get(t.id) ?? 0) }))
+    .map((t) => {
+      const day = booked.get(t.id);
+      const seats = day?.capacity ?? t.capacity;
+      return { slot_id: t.id, start: t.start_time, end: t.end_time, available: seats - (day?.booked ?? 0) - (held.get(t.id) ?? 0) };
+    })
     .filter((slot) => slot.available > 0);
 }
 
@@ -139,8 +144,18 @@ export async function holdSlot(
   return { kind: 'held', expiresAt };
 }
 
-/** Locks the slot's row for this date (creating it) and says whether a seat is left for cartId. */
-async function lockSeatCount(trx: Kysely<Database>, template: Template, date: string, cartId: string, now: Date): Promise<boolean> {
+/**
+ * Locks the slot's row for this date (creating it) and says whether a seat is left for cartId (undefined: for an
+ * order moving into the slot, which every cart's live hold counts against). A seller's seats for the date win over
+ * the template's.
+ */
+export async function lockSeatCount(
+  trx: Kysely<Database>,
+  template: SlotTemplate,
+  date: string,
+  cartId: string | undefined,
+  now: Date,
+): Promise<boolean> {
   await trx
     .insertInto('driver_slots')
     .values({ template_id: template.id, slot_date: date })
@@ -148,13 +163,13 @@ async function lockSeatCount(trx: Kysely<Database>, template: Template, date: st
     .execute();
   const slot = await trx
     .selectFrom('driver_slots')
-    .select('booked')
+    .select(['booked', 'capacity'])
     .where('template_id', '=', template.id)
     .where('slot_date', '=', date)
     .forUpdate()
     .executeTakeFirstOrThrow();
   const held = (await heldByOthers(trx, [template.id], date, cartId, now)).get(template.id) ?? 0;
-  return slot.booked + held < template.capacity;
+  return slot.booked + held < (slot.capacity ?? template.capacity);
 }
 
 export async function releaseSlot(db: Kysely<Database>, cartId: string, locId: number): Promise<void> {

@@ -8,7 +8,7 @@ import {
   fulfilmentStateLabels,
   fulfilmentTransition,
   needsReason,
-  shopperMayChange,
+  shopperChangeRefusal,
   type FulfilmentActor,
   type FulfilmentEvent,
   type FulfilmentKind,
@@ -20,7 +20,7 @@ import type { Database, OrdersTable } from '../../db/schema.ts';
 import { giveBackOrder } from '../payments/order-give-back.ts';
 import type { Log } from '../platform/log.ts';
 import { mailText } from '../platform/mail-text.ts';
-import { withdrawOrderWallet } from '../wallet/wallet-credit.ts';
+import { creditDineInWallet, withdrawOrderWallet } from '../wallet/wallet-credit.ts';
 import { orderVisibleToSellers, type ConsoleScope } from './console-scope.ts';
 
 /**
@@ -90,8 +90,8 @@ export async function moveOrder(deps: MoveDeps, actor: MoveActor, request: MoveR
         .map((d) => d.delivery_date)
         .filter((d): d is string => d !== null)
         .sort();
-      if (!shopperMayChange(from, dates[0] ?? null, now))
-        return { result: { kind: 'not-allowed', state: from, message: fulfilmentMessages.pastCutoff } };
+      const refusal = shopperChangeRefusal(from, dates[0] ?? null, now);
+      if (refusal !== undefined) return { result: { kind: 'not-allowed', state: from, message: refusal } };
     }
     if (needsReason(request.event, actor.role) && reason === undefined) {
       return { result: { kind: 'invalid', field: 'reason', message: fulfilmentMessages.reasonRequired } };
@@ -121,6 +121,8 @@ export async function moveOrder(deps: MoveDeps, actor: MoveActor, request: MoveR
         created_at: now,
       })
       .execute();
+    // Dine-in wallet entries are created when the restaurant serves the order, never at payment (issue 24's rule).
+    if (move.to === 'served') await creditDineInWallet(trx, order);
     let refunded = false;
     if (ending) {
       await giveBackOrder(trx, order);

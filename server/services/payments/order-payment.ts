@@ -4,7 +4,6 @@ import type { Database, OrdersTable } from '../../db/schema.ts';
 import { bankPaymentMode } from '../../../src/rules/bank-account.ts';
 import { holdMinutes } from '../cart/slots.ts';
 import { giveBackOrder } from './order-give-back.ts';
-import { creditDineInWallet } from '../wallet/wallet-credit.ts';
 
 /** An order as stored: what place order writes (checkout/place-order.ts) and settling reads and updates. */
 export type OrderRow = Selectable<OrdersTable>;
@@ -218,7 +217,7 @@ export async function abandonAuthentication(db: Kysely<Database>, payments: Paym
   return failOrder(db, order, paymentMessages.authenticationTimedOut, order.payment_ref, now);
 }
 
-/** Paid: the order is 'processing', and a dine-in order's items go into the wallet in the same transaction. */
+/** Paid: the order is 'processing'. A dine-in order's wallet entries come later, when it is served (fulfilment). */
 async function markPaid(db: Kysely<Database>, order: OrderRow, result: Extract<ChargeResult, { ok: true }>): Promise<SettleOutcome> {
   const paid = await db.transaction().execute(async (trx) => {
     const row = await trx
@@ -236,7 +235,6 @@ async function markPaid(db: Kysely<Database>, order: OrderRow, result: Extract<C
       .where('status', '=', 'pending_payment')
       .returningAll()
       .executeTakeFirst();
-    if (row) await creditDineInWallet(trx, row);
     return row;
   });
   return { kind: 'placed', order: paid ?? (await readOrder(db, order.id)), settledHere: paid !== undefined };

@@ -6,14 +6,14 @@ import type { Database, OrdersTable } from '../../db/schema.ts';
 import type { Selectable } from 'kysely';
 
 /**
- * The wallet's side of an order's payment. A dine-in order (speed 3 at a partner restaurant, orders.retailer_loc_id) that
- * becomes paid puts what it bought into its customer's wallet, one entry per item, in the product's unit; a refund
- * takes back what is still unconsumed. Both run inside the transaction that changes the order's status, so an order
- * is never paid without its wallet, nor refunded with it.
+ * The wallet's side of an order. A dine-in order (speed 3 at a partner restaurant, orders.retailer_loc_id) that is
+ * served (the fulfilment's serve move, issue 24: not at payment) puts what it bought into its customer's wallet, one
+ * entry per item, in the product's unit; a refund takes back what is still unconsumed. Both run inside the
+ * transaction that moves the order, so an order is never served without its wallet, nor refunded with it.
  */
 type OrderRow = Selectable<OrdersTable>;
 
-/** Entries for a freshly paid dine-in order; nothing for any other order, and nothing twice (order_item_id is unique). */
+/** Entries for a dine-in order just served; nothing for any other order, and nothing twice (order_item_id is unique). */
 export async function creditDineInWallet(trx: Kysely<Database>, order: OrderRow): Promise<number> {
   if (order.speed_id !== speedIds.dineIn || order.retailer_loc_id === null) return 0;
   // Only a partner restaurant's dine-in fills the wallet (a Same Day shop's Dine-In speed does not).

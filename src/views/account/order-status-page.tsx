@@ -5,6 +5,8 @@ import { orderStatusMachine, orderStatusMessages, selectOrder, selectOrderStatus
 import { capitalised } from '../../rules/account-settings.ts';
 import { formatMoney } from '../../rules/money.ts';
 import { LoadState } from './load-state.tsx';
+import { changeableOrder } from '../../rules/order-change.ts';
+import { OrderChangePanel } from './order-change-panel.tsx';
 import { OrderDetails } from './order-details.tsx';
 import { OrderTimeline } from './order-timeline.tsx';
 import * as css from './settings.css.ts';
@@ -55,6 +57,7 @@ function OrderStatus() {
             )}
           </dl>
           <OrderTimeline steps={order.timeline} />
+          {changeableOrder(order) && <OrderChangePanel orderId={order.increment_id} onChanged={() => actor.send({ type: 'order.refresh' })} />}
           <OrderDetails order={order} />
         </section>
       )}

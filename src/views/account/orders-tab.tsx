@@ -13,6 +13,8 @@ import {
 import { capitalised, orderPanels } from '../../rules/account-settings.ts';
 import { formatMoney } from '../../rules/money.ts';
 import { LoadState } from './load-state.tsx';
+import { changeableOrder } from '../../rules/order-change.ts';
+import { OrderChangePanel } from './order-change-panel.tsx';
 import { OrderDetails } from './order-details.tsx';
 import { OrderTimeline } from './order-timeline.tsx';
 import * as css from './settings.css.ts';
@@ -86,6 +88,7 @@ function OrderPanel({ actor, order }: { actor: MyOrdersActor; order: OrderSummar
       {open && (
         <div id={bodyId} role="region" aria-label={`ORDER #${order.increment_id}`} className={css.orderBody}>
           <OrderTimeline steps={order.timeline} />
+          {changeableOrder(order) && <OrderChangePanel orderId={order.increment_id} />}
           <OrderDetails order={order} />
         </div>
       )}

@@ -8,6 +8,7 @@ import { formatWeight } from '../../rules/sizes.ts';
 import { secondaryButton, textInput } from '../../styles/controls.css.ts';
 import { useSessionValue } from '../app-context.tsx';
 import { ConsoleOrderCard } from './console-order-card.tsx';
+import { SellerDay } from './seller-day.tsx';
 import * as css from './console.css.ts';
 
 const titles: Record<ConsoleRole, string> = { seller: 'SELLER CONSOLE', staff: 'STAFF CONSOLE' };
@@ -52,10 +53,10 @@ export function ConsolePage({ role }: { role: ConsoleRole }) {
       </div>
     );
   }
-  return <ConsoleOrders role={role} />;
+  return <ConsoleOrders role={role} locIds={me.data.data.loc_ids} />;
 }
 
-function ConsoleOrders({ role }: { role: ConsoleRole }) {
+function ConsoleOrders({ role, locIds }: { role: ConsoleRole; locIds: readonly number[] }) {
   const today = storeToday(new Date());
   const [date, setDate] = useState<string | undefined>(undefined);
   const [state, setState] = useState<FulfilmentState | undefined>(undefined);
@@ -111,6 +112,7 @@ function ConsoleOrders({ role }: { role: ConsoleRole }) {
           </>
         )}
       </div>
+      {role === 'seller' && locIds.length > 0 && <SellerDay role={role} locIds={locIds} />}
       {orders.error && (
         <p role="alert" className={css.error}>
           {orders.error instanceof Error ? orders.error.message : 'The orders could not be loaded.'}

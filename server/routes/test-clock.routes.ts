@@ -1,0 +1,31 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { define, type } from 'superstruct';
+import type { AppDeps } from '../deps.ts';
+import { notFound } from '../http/errors.ts';
+import { parseWith } from '../http/validate.ts';
+import { testGatewayOf } from '../services/payments/test-mode.ts';
+import type { ShiftableClock } from '../services/platform/test-clock.ts';
+
+/** Up to two weeks ahead: enough for any cutoff or slot, short of a typo's years. */
+const maxShiftMinutes = 14 * 24 * 60;
+const testClockBody = type({
+  shift_minutes: define<number>(
+    'shift_minutes',
+    (v) => (typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= maxShiftMinutes) || `shift_minutes must be 0 to ${maxShiftMinutes}.`,
+  ),
+});
+
+/**
+ * POST /api/test/clock: test mode only (the offline test gateway, as /api/payments/test-reconcile): moves the store's
+ * "now" (deps.clock: cutoffs, dates, slots) ahead by shift_minutes; 0 puts it back. With Stripe it is not served (404).
+ */
+export function testClockRoutes(deps: AppDeps, clock: ShiftableClock): FastifyPluginAsync {
+  return async (app) => {
+    app.post('/api/test/clock', async (request) => {
+      if (!testGatewayOf(deps.payments)) throw notFound();
+      const body = parseWith(testClockBody, request.body ?? {});
+      clock.setShiftMinutes(body.shift_minutes);
+      return { code: 1, data: { now: deps.clock().toISOString() } };
+    });
+  };
+}

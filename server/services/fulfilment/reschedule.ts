@@ -1,0 +1,223 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { RescheduleOptions } from '../../../src/api/contract/reschedule.contract.ts';
+import { noSlotsLeftReply } from '../../../src/rules/cart-checkout.ts';
+import { closedDates, formatUsDate, nextDeliveryDate, storeToday } from '../../../src/rules/delivery-dates.ts';
+import { fulfilmentMessages, shopperChangeRefusal } from '../../../src/rules/fulfilment.ts';
+import { formatSlot } from '../../../src/rules/slots.ts';
+import { isVisitSpeed } from '../../../src/rules/speeds.ts';
+import type { MailSender } from '../../adapters/mail/mail-port.ts';
+import type { Database, OrderDeliverablesTable, OrdersTable } from '../../db/schema.ts';
+import { calendarDays, deliveryDateRefusal, vendorCalendars } from '../cart/delivery-dates.ts';
+import { isPastToday, lockSeatCount, openSlots, slotMessages } from '../cart/slots.ts';
+import type { Log } from '../platform/log.ts';
+
+/**
+ * Issue 24 item 6: the shopper moves a placed order's delivery to another date and slot, until the seller's cutoff
+ * for it (shopperChangeRefusal: 3 pm Eastern the day before, and never once picking started). Everything the cart
+ * checks is checked again (the vendor's calendar: closed days, holidays, the earliest date; the slot's seats), in one
+ * transaction holding the order's row lock, so a reschedule racing a seller's move or the shopper's own cancel is
+ * counted one after the other. The order's seat moves with it: the new slot's row is locked and counted as the cart
+ * counts it (booked seats plus every cart's live hold, against the date's seats), booked, and the old seat freed.
+ */
+
+type Deliverable = Selectable<OrderDeliverablesTable>;
+type OrderRow = Selectable<OrdersTable>;
+
+export type RescheduleOutcome =
+  | { kind: 'moved'; deliveryDate: string; timeSlot: string | null }
+  | { kind: 'not-found' }
+  | { kind: 'refused'; message: string }
+  | { kind: 'invalid'; field: 'slot_id'; message: string };
+
+export interface RescheduleRequest {
+  customerId: number;
+  orderNumber: string;
+  /** Which delivery of a multi-seller order; absent: the first dated one. */
+  locId?: number | undefined;
+  date: string;
+  slotId: number | null;
+}
+
+function isPlaced(order: OrderRow): boolean {
+  return order.status === 'processing' || order.status === 'pending_payment_on_delivery';
+}
+
+/** The delivery to move: the asked location's, else the first with a date; a restaurant visit is never one. */
+function pickDeliverable(deliverables: readonly Deliverable[], locId: number | undefined): Deliverable | undefined {
+  return deliverables.find((d) => d.delivery_date !== null && !isVisitSpeed(d.speed) && (locId === undefined || d.loc_id === locId));
+}
+
+async function deliverablesOf(db: Kysely<Database>, orderId: number): Promise<Deliverable[]> {
+  return db.selectFrom('order_deliverables').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
+}
+
+/** Why the shopper cannot move or cancel this order now, or undefined (the same rule as the cancel's). */
+function changeRefusal(order: OrderRow, deliverables: readonly Deliverable[], now: Date): string | undefined {
+  if (!isPlaced(order)) return fulfilmentMessages.notAllowed;
+  const dates = deliverables
+    .map((d) => d.delivery_date)
+    .filter((d): d is string => d !== null)
+    .sort();
+  return shopperChangeRefusal(order.fulfilment_state, dates[0] ?? null, now);
+}
+
+function timeSlotOf(d: { slot_start: string | null; slot_end: string | null }): string | null {
+  return d.slot_start && d.slot_end ? formatSlot({ start: d.slot_start, end: d.slot_end }) : null;
+}
+
+/**
+ * What the order may move to: whether it may still change (and why not), the vendor's calendar (earliest date, closed
+ * days) and, for `date` (default: the current one), why that day cannot be chosen or its slots with a seat left.
+ */
+export async function rescheduleOptions(
+  db: Kysely<Database>,
+  request: { customerId: number; orderNumber: string; locId?: number | undefined; date?: string | undefined },
+  now: Date,
+): Promise<RescheduleOptions | undefined> {
+  const order = await db
+    .selectFrom('orders')
+    .selectAll()
+    .where('increment_id', '=', request.orderNumber)
+    .where('customer_id', '=', request.customerId)
+    .executeTakeFirst();
+  if (!order) return undefined;
+  const deliverables = await deliverablesOf(db, order.id);
+  const deliverable = pickDeliverable(deliverables, request.locId);
+  if (!deliverable || deliverable.delivery_date === null) return undefined;
+  const refusal = changeRefusal(order, deliverables, now) ?? null;
+  const vendor = await db.selectFrom('vendor_locations').select('vendor_id').where('id', '=', deliverable.loc_id).executeTakeFirst();
+  const info = vendor ? (await vendorCalendars(db, [vendor.vendor_id])).get(vendor.vendor_id) : undefined;
+  const date = request.date ?? deliverable.delivery_date;
+  const dateRefusal = info ? (deliveryDateRefusal(date, deliverable.speed, info, now) ?? null) : fulfilmentMessages.notAllowed;
+  const slots = deliverable.speed === 'local' && dateRefusal === null ? await openSlots(db, deliverable.loc_id, date, undefined, now) : [];
+  return {
+    order_id: order.increment_id,
+    vendor_loc_id: deliverable.loc_id,
+    vendor_name: deliverable.vendor_name,
+    speed: deliverable.speed,
+    delivery_date: deliverable.delivery_date,
+    slot_id: deliverable.slot_template_id,
+    time_slot: timeSlotOf(deliverable),
+    can_change: refusal === null,
+    refusal,
+    earliest: info ? (nextDeliveryDate(now, deliverable.speed, info.calendar) ?? null) : null,
+    holidays: info ? closedDates(storeToday(now), calendarDays, info.calendar) : [],
+    date,
+    // Closed is not full (issue 23): a closed day says so; an open one with no seat left says the slots are booked.
+    date_refusal: dateRefusal ?? (deliverable.speed === 'local' && slots.length === 0 ? noSlotsLeftReply : null),
+    slots,
+  };
+}
+
+export interface RescheduleDeps {
+  db: Kysely<Database>;
+  mail: MailSender;
+}
+
+/** Moves the order's delivery (and its seat) to `date` and `slotId`; see the file's comment for what is checked. */
+export async function rescheduleOrder(deps: RescheduleDeps, request: RescheduleRequest, now: Date, log: Log): Promise<RescheduleOutcome> {
+  const result = await deps.db.transaction().execute(async (trx): Promise<{ outcome: RescheduleOutcome; order?: OrderRow }> => {
+    const order = await trx
+      .selectFrom('orders')
+      .selectAll()
+      .where('increment_id', '=', request.orderNumber)
+      .where('customer_id', '=', request.customerId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!order) return { outcome: { kind: 'not-found' } };
+    const deliverables = await deliverablesOf(trx, order.id);
+    const deliverable = pickDeliverable(deliverables, request.locId);
+    if (!deliverable) {
+      return { outcome: request.locId === undefined ? { kind: 'refused', message: fulfilmentMessages.notDelivered } : { kind: 'not-found' } };
+    }
+    const refusal = changeRefusal(order, deliverables, now);
+    if (refusal !== undefined) return { outcome: { kind: 'refused', message: refusal } };
+
+    const vendor = await trx.selectFrom('vendor_locations').select('vendor_id').where('id', '=', deliverable.loc_id).executeTakeFirstOrThrow();
+    const info = (await vendorCalendars(trx, [vendor.vendor_id])).get(vendor.vendor_id);
+    if (!info) return { outcome: { kind: 'not-found' } };
+    const dateRefusal = deliveryDateRefusal(request.date, deliverable.speed, info, now);
+    if (dateRefusal !== undefined) return { outcome: { kind: 'refused', message: dateRefusal } };
+
+    if (deliverable.speed !== 'local') {
+      if (request.slotId !== null) return { outcome: { kind: 'invalid', field: 'slot_id', message: slotMessages.noSlotsAtSpeed } };
+      await trx.updateTable('order_deliverables').set({ delivery_date: request.date }).where('id', '=', deliverable.id).execute();
+      return { outcome: { kind: 'moved', deliveryDate: request.date, timeSlot: null }, order };
+    }
+    if (request.slotId === null) return { outcome: { kind: 'invalid', field: 'slot_id', message: slotMessages.required } };
+    const template = await trx.selectFrom('driver_slot_templates').selectAll().where('id', '=', request.slotId).executeTakeFirst();
+    if (!template || template.loc_id !== deliverable.loc_id) {
+      return { outcome: { kind: 'invalid', field: 'slot_id', message: slotMessages.notSellers } };
+    }
+    const timeSlot = formatSlot({ start: template.start_time, end: template.end_time });
+    // The same slot on the same date: nothing moves, nothing is booked twice.
+    if (template.id === deliverable.slot_template_id && request.date === deliverable.delivery_date) {
+      return { outcome: { kind: 'moved', deliveryDate: request.date, timeSlot } };
+    }
+    if (isPastToday(template, request.date, now)) return { outcome: { kind: 'refused', message: slotMessages.past } };
+    await lockSlotRows(trx, [
+      { templateId: template.id, date: request.date },
+      ...(deliverable.slot_template_id !== null && deliverable.delivery_date !== null
+        ? [{ templateId: deliverable.slot_template_id, date: deliverable.delivery_date }]
+        : []),
+    ]);
+    if (!(await lockSeatCount(trx, template, request.date, undefined, now))) return { outcome: { kind: 'refused', message: slotMessages.full } };
+    await trx
+      .updateTable('driver_slots')
+      .set((eb) => ({ booked: eb('booked', '+', 1) }))
+      .where('template_id', '=', template.id)
+      .where('slot_date', '=', request.date)
+      .execute();
+    if (deliverable.slot_template_id !== null && deliverable.delivery_date !== null) {
+      await trx
+        .updateTable('driver_slots')
+        .set({ booked: sql<number>`greatest(booked - 1, 0)` })
+        .where('template_id', '=', deliverable.slot_template_id)
+        .where('slot_date', '=', deliverable.delivery_date)
+        .execute();
+    }
+    await trx
+      .updateTable('order_deliverables')
+      .set({ delivery_date: request.date, slot_template_id: template.id, slot_start: template.start_time, slot_end: template.end_time })
+      .where('id', '=', deliverable.id)
+      .execute();
+    await trx.updateTable('orders').set({ updated_at: now }).where('id', '=', order.id).execute();
+    return { outcome: { kind: 'moved', deliveryDate: request.date, timeSlot }, order };
+  });
+  const { outcome, order } = result;
+  if (outcome.kind === 'moved' && order) {
+    const when = `${formatUsDate(outcome.deliveryDate)}${outcome.timeSlot ? `, ${outcome.timeSlot}` : ''}`;
+    deps.mail
+      .send({
+        to: order.email,
+        subject: `Your order #${order.increment_id}: delivery moved`,
+        text: [`Your order #${order.increment_id} will now be delivered on ${when}.`, 'Track your order in your account, under Your Orders.'].join(
+          '\n\n',
+        ),
+      })
+      .catch((error: unknown) => log.error({ err: error, orderId: order.id }, 'reschedule mail not sent'));
+  }
+  return outcome;
+}
+
+/**
+ * The slot rows the move touches (the new one made if missing), locked in one order (template, then date), so two
+ * orders swapping slots wait for each other instead of deadlocking.
+ */
+async function lockSlotRows(trx: Kysely<Database>, rows: readonly { templateId: number; date: string }[]): Promise<void> {
+  const sorted = [...rows].sort((a, b) => a.templateId - b.templateId || a.date.localeCompare(b.date));
+  for (const row of sorted) {
+    await trx
+      .insertInto('driver_slots')
+      .values({ template_id: row.templateId, slot_date: row.date })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    await trx
+      .selectFrom('driver_slots')
+      .select('booked')
+      .where('template_id', '=', row.templateId)
+      .where('slot_date', '=', row.date)
+      .forUpdate()
+      .execute();
+  }
+}

@@ -1,0 +1,175 @@
+import type { Kysely } from 'kysely';
+import type { CapacityDay } from '../../../src/api/contract/seller-capacity.contract.ts';
+import { weekdayOf } from '../../../src/rules/delivery-dates.ts';
+import type { Database } from '../../db/schema.ts';
+import { vendorCalendars } from '../cart/delivery-dates.ts';
+import type { ConsoleScope } from './console-scope.ts';
+
+/**
+ * Issue 24 item 3: a seller's stock and slot capacity per day (decision 040). Each write lands in the rows the
+ * storefront already reads (vendor_holidays for a closed day, driver_slots.capacity for a date's seats,
+ * variant_offers.stock), so the calendars, the slot lists and the cart obey at once: nothing is cached between. A
+ * location outside the asker's scope is not found (404), like an order of another location.
+ */
+
+/** What a closed day is called in the shopper's calendar message ('… is closed on 12/05/2026 (Closed by the seller).'). */
+export const sellerClosedName = 'Closed by the seller';
+
+/** The most products one console day lists. */
+export const capacityProductsMax = 200;
+
+export const capacityMessages = {
+  storeHoliday: 'This day is one of the store’s holidays: only the store’s staff can open it.',
+} as const;
+
+export type CapacityOutcome<T> = { kind: 'done'; value: T } | { kind: 'not-found' } | { kind: 'refused'; message: string };
+
+/** The location and its vendor when the scope holds it. */
+async function ownLocation(db: Kysely<Database>, scope: ConsoleScope, locId: number) {
+  if (scope.locIds !== undefined && !scope.locIds.includes(locId)) return undefined;
+  return db
+    .selectFrom('vendor_locations')
+    .innerJoin('vendors', 'vendors.id', 'vendor_locations.vendor_id')
+    .select(['vendor_locations.id', 'vendor_locations.vendor_id', 'vendors.name'])
+    .where('vendor_locations.id', '=', locId)
+    .executeTakeFirst();
+}
+
+/** One location's day: whether it is closed (and why), each slot's seats, booked and held, and its products' stock. */
+export async function capacityDay(
+  db: Kysely<Database>,
+  scope: ConsoleScope,
+  locId: number,
+  date: string,
+  now: Date,
+): Promise<CapacityDay | undefined> {
+  const loc = await ownLocation(db, scope, locId);
+  if (!loc) return undefined;
+  const [info, holiday, templates, products] = await Promise.all([
+    vendorCalendars(db, [loc.vendor_id]).then((m) => m.get(loc.vendor_id)),
+    db.selectFrom('vendor_holidays').select(['name', 'closed_by']).where('vendor_id', '=', loc.vendor_id).where('date', '=', date).executeTakeFirst(),
+    db
+      .selectFrom('driver_slot_templates')
+      .leftJoin('driver_slots', (join) =>
+        join.onRef('driver_slots.template_id', '=', 'driver_slot_templates.id').on('driver_slots.slot_date', '=', date),
+      )
+      .select((eb) => [
+        'driver_slot_templates.id',
+        'driver_slot_templates.start_time',
+        'driver_slot_templates.end_time',
+        'driver_slot_templates.capacity as usual',
+        'driver_slots.capacity',
+        'driver_slots.booked',
+        eb
+          .selectFrom('slot_holds')
+          .innerJoin('carts', 'carts.id', 'slot_holds.cart_id')
+          .select((h) => h.fn.countAll<number>().as('n'))
+          .whereRef('slot_holds.template_id', '=', 'driver_slot_templates.id')
+          .where('slot_holds.slot_date', '=', date)
+          .where('slot_holds.expires_at', '>', now)
+          .where('carts.status', '=', 'open')
+          .as('held'),
+      ])
+      .where('driver_slot_templates.loc_id', '=', locId)
+      .orderBy('driver_slot_templates.start_time')
+      .execute(),
+    db
+      .selectFrom('variant_offers')
+      .innerJoin('product_variants', 'product_variants.id', 'variant_offers.variant_id')
+      .innerJoin('products', 'products.id', 'product_variants.product_id')
+      .select(['variant_offers.id', 'products.name', 'variant_offers.speed', 'variant_offers.stock'])
+      .where('variant_offers.loc_id', '=', locId)
+      .orderBy('products.name')
+      .orderBy('variant_offers.id')
+      .limit(capacityProductsMax)
+      .execute(),
+  ]);
+  const weekdayClosed = info?.calendar.closedWeekdays.includes(weekdayOf(date)) ?? false;
+  return {
+    loc_id: loc.id,
+    vendor_name: loc.name,
+    date,
+    closed: holiday?.name ?? (weekdayClosed ? 'Closed every week on this day' : null),
+    reopenable: holiday !== undefined && holiday.closed_by !== null,
+    slots: templates.map((t) => ({
+      slot_id: t.id,
+      start: t.start_time,
+      end: t.end_time,
+      seats: t.capacity ?? t.usual,
+      usual_seats: t.usual,
+      booked: t.booked ?? 0,
+      held: Number(t.held ?? 0),
+    })),
+    products: products.map((p) => ({ offer_id: p.id, product_name: p.name, speed: p.speed, stock: p.stock })),
+  };
+}
+
+/**
+ * Closes a date (a holiday row for the location's vendor, marked as the seller's) or reopens one a seller closed. The
+ * orders already booked that day stay booked: a closed day takes no new ones.
+ */
+export async function setDayClosed(
+  db: Kysely<Database>,
+  scope: ConsoleScope,
+  userId: number,
+  request: { locId: number; date: string; closed: boolean },
+): Promise<CapacityOutcome<null>> {
+  const loc = await ownLocation(db, scope, request.locId);
+  if (!loc) return { kind: 'not-found' };
+  if (request.closed) {
+    await db
+      .insertInto('vendor_holidays')
+      .values({ vendor_id: loc.vendor_id, date: request.date, name: sellerClosedName, closed_by: userId })
+      .onConflict((oc) => oc.columns(['vendor_id', 'date']).doNothing())
+      .execute();
+    return { kind: 'done', value: null };
+  }
+  const holiday = await db
+    .selectFrom('vendor_holidays')
+    .select('closed_by')
+    .where('vendor_id', '=', loc.vendor_id)
+    .where('date', '=', request.date)
+    .executeTakeFirst();
+  // Staff (every location) may open any day; a seller only one a seller closed.
+  if (holiday && holiday.closed_by === null && scope.locIds !== undefined) return { kind: 'refused', message: capacityMessages.storeHoliday };
+  await db.deleteFrom('vendor_holidays').where('vendor_id', '=', loc.vendor_id).where('date', '=', request.date).execute();
+  return { kind: 'done', value: null };
+}
+
+/**
+ * A slot's seats on a date. Seats below those already booked drop no order: the slot just offers no seat until
+ * bookings fall under it (openSlots and the hold count the date's seats against booked plus held).
+ */
+export async function setSlotSeats(
+  db: Kysely<Database>,
+  scope: ConsoleScope,
+  request: { locId: number; date: string; slotId: number; seats: number },
+): Promise<CapacityOutcome<null>> {
+  const loc = await ownLocation(db, scope, request.locId);
+  if (!loc) return { kind: 'not-found' };
+  const template = await db
+    .selectFrom('driver_slot_templates')
+    .select('id')
+    .where('id', '=', request.slotId)
+    .where('loc_id', '=', loc.id)
+    .executeTakeFirst();
+  if (!template) return { kind: 'not-found' };
+  await db
+    .insertInto('driver_slots')
+    .values({ template_id: template.id, slot_date: request.date, capacity: request.seats })
+    .onConflict((oc) => oc.columns(['template_id', 'slot_date']).doUpdateSet({ capacity: request.seats }))
+    .execute();
+  return { kind: 'done', value: null };
+}
+
+/** An offer's stock at one of the asker's locations. */
+export async function setOfferStock(
+  db: Kysely<Database>,
+  scope: ConsoleScope,
+  request: { offerId: number; stock: number },
+): Promise<CapacityOutcome<null>> {
+  const offer = await db.selectFrom('variant_offers').select(['id', 'loc_id']).where('id', '=', request.offerId).executeTakeFirst();
+  if (!offer || (scope.locIds !== undefined && !scope.locIds.includes(offer.loc_id))) return { kind: 'not-found' };
+  await db.updateTable('variant_offers').set({ stock: request.stock }).where('id', '=', offer.id).execute();
+  return { kind: 'done', value: null };
+}

@@ -1,0 +1,58 @@
+import { array, boolean, nullable, number, optional, string, type, type Infer } from 'superstruct';
+import { isoDate, slotOffer } from './cart-page.contract.ts';
+import { orderNumberField } from './checkout.contract.ts';
+import { envelope } from './envelope.ts';
+import { blankIsMissing, callerFields, numericId, optionalId } from './fields.ts';
+import { speedType } from './product-summary.contract.ts';
+
+/**
+ * Issue 24 item 6: the shopper moves an order's delivery to another date and slot, until the seller's cutoff for it
+ * (server/services/fulfilment/reschedule.ts). The calendar and slots are the cart's: the same closed days, the same
+ * seats (an order's own seat counts as taken until it moves).
+ */
+
+/** GET /api/account/order/reschedule: what the order may be moved to; `date` asks for that day's slots. */
+export const rescheduleOptionsQuery = type({
+  ...callerFields,
+  order_id: orderNumberField,
+  vendor_loc_id: optionalId('vendor_loc_id'),
+  date: optional(blankIsMissing(isoDate)),
+});
+export type RescheduleOptionsQuery = Infer<typeof rescheduleOptionsQuery>;
+
+export const rescheduleOptions = type({
+  order_id: string(),
+  vendor_loc_id: number(),
+  vendor_name: string(),
+  speed: speedType,
+  /** Where the delivery is now. */
+  delivery_date: string(),
+  slot_id: nullable(number()),
+  time_slot: nullable(string()),
+  /** Whether it may still be moved or canceled; when not, `refusal` says why in plain words. */
+  can_change: boolean(),
+  refusal: nullable(string()),
+  /** The calendar: the earliest date it may move to, and the closed days over the next 60. */
+  earliest: nullable(string()),
+  holidays: array(string()),
+  /** The date asked about (or the current one): why it cannot be chosen (closed), or its slots with a seat left. */
+  date: string(),
+  date_refusal: nullable(string()),
+  slots: array(slotOffer),
+});
+export type RescheduleOptions = Infer<typeof rescheduleOptions>;
+export const rescheduleOptionsReply = envelope(rescheduleOptions);
+export type RescheduleOptionsReply = Infer<typeof rescheduleOptionsReply>;
+
+/** POST /api/account/order/reschedule: the new date and, for Same Day, the slot. */
+export const rescheduleBody = type({
+  ...callerFields,
+  order_id: orderNumberField,
+  vendor_loc_id: optionalId('vendor_loc_id'),
+  delivery_date: isoDate,
+  slot_id: optional(nullable(numericId('slot_id'))),
+});
+export type RescheduleBody = Infer<typeof rescheduleBody>;
+
+export const rescheduleReply = envelope(type({ order_id: string(), delivery_date: string(), time_slot: nullable(string()) }));
+export type RescheduleReply = Infer<typeof rescheduleReply>;

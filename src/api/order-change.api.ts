@@ -1,0 +1,45 @@
+import { rescheduleOptionsReply, rescheduleReply, type RescheduleOptionsReply, type RescheduleReply } from './contract/reschedule.contract.ts';
+import { capacityDayReply, type CapacityDayReply } from './contract/seller-capacity.contract.ts';
+import { codeAndMessage } from './contract/envelope.ts';
+import type { ConsoleRole } from './contract/fulfilment.contract.ts';
+import { call } from './http.ts';
+
+/** GET /api/account/order/reschedule: where the order may move, and the slots of `date` (default: its own date). */
+export function rescheduleOptions(orderNumber: string, date?: string): Promise<RescheduleOptionsReply> {
+  return call('/api/account/order/reschedule', rescheduleOptionsReply, { query: { order_id: orderNumber, date } });
+}
+
+/** POST /api/account/order/reschedule: moves the delivery to the date and (Same Day) slot. */
+export function rescheduleOrder(orderNumber: string, date: string, slotId: number | null): Promise<RescheduleReply> {
+  return call('/api/account/order/reschedule', rescheduleReply, {
+    method: 'POST',
+    body: { order_id: orderNumber, delivery_date: date, slot_id: slotId },
+  });
+}
+
+/** GET /api/{seller|staff}/capacity: one location's day (closed or not, each slot's seats, the products' stock). */
+export function capacityDay(role: ConsoleRole, locId: number, date: string): Promise<CapacityDayReply> {
+  return call(`/api/${role}/capacity`, capacityDayReply, { query: { loc_id: String(locId), date } });
+}
+
+/** The console's writes: close or reopen a day, a slot's seats, an offer's stock. */
+export type CapacityChange =
+  | { kind: 'day'; locId: number; date: string; closed: boolean }
+  | { kind: 'seats'; locId: number; date: string; slotId: number; seats: number }
+  | { kind: 'stock'; offerId: number; stock: number };
+
+export function changeCapacity(role: ConsoleRole, change: CapacityChange) {
+  if (change.kind === 'day') {
+    return call(`/api/${role}/capacity/day`, codeAndMessage, {
+      method: 'POST',
+      body: { loc_id: change.locId, date: change.date, closed: change.closed },
+    });
+  }
+  if (change.kind === 'seats') {
+    return call(`/api/${role}/capacity/slot`, codeAndMessage, {
+      method: 'POST',
+      body: { loc_id: change.locId, date: change.date, slot_id: change.slotId, seats: change.seats },
+    });
+  }
+  return call(`/api/${role}/stock`, codeAndMessage, { method: 'POST', body: { offer_id: change.offerId, stock: change.stock } });
+}

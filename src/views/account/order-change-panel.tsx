@@ -1,0 +1,161 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import {
+  orderChangeMachine,
+  selectChangeBusy,
+  selectChangeDate,
+  selectChangeDone,
+  selectChangeError,
+  selectChangeOptions,
+  selectChangeRefusal,
+  selectChangeSlotId,
+  selectChangeStep,
+} from '../../machines/order-change/index.ts';
+import { addDays, formatUsDate, storeToday } from '../../rules/delivery-dates.ts';
+import { primaryButton, secondaryButton } from '../../styles/controls.css.ts';
+import { DeliveryDatePicker } from '../controls/delivery-date-picker.tsx';
+import { lastDayOffered } from '../controls/group-delivery.tsx';
+import { SlotPicker } from '../controls/slot-picker.tsx';
+import * as css from './settings.css.ts';
+
+export interface OrderChangePanelProps {
+  orderId: string;
+  /** The server changed the order: the page asks it again. */
+  onChanged?: (() => void) | undefined;
+}
+
+/**
+ * 'Change delivery or cancel' for one order (issue 24 item 6), drawn from the order-change machine: the cart's date and
+ * slot pickers, Move delivery, and Cancel order with a confirm step; past the cutoff, the server's reason.
+ */
+export function OrderChangePanel({ orderId, onChanged }: OrderChangePanelProps) {
+  const actor = useActorRef(orderChangeMachine, { input: { orderId } });
+  const step = useSelector(actor, selectChangeStep);
+  const busy = useSelector(actor, selectChangeBusy);
+  const options = useSelector(actor, selectChangeOptions);
+  const date = useSelector(actor, selectChangeDate);
+  const slotId = useSelector(actor, selectChangeSlotId);
+  const error = useSelector(actor, selectChangeError);
+  const done = useSelector(actor, selectChangeDone);
+  const refusal = useSelector(actor, selectChangeRefusal);
+  useEffect(() => {
+    if (!onChanged) return undefined;
+    const subscription = actor.on('order.changed', onChanged);
+    return () => subscription.unsubscribe();
+  }, [actor, onChanged]);
+
+  if (step === 'closed') {
+    return (
+      <p className={css.actions}>
+        <button type="button" className={secondaryButton} onClick={() => actor.send({ type: 'change.open' })}>
+          Change delivery or cancel
+        </button>
+      </p>
+    );
+  }
+  const close = (
+    <button type="button" className={secondaryButton} onClick={() => actor.send({ type: 'change.close' })}>
+      Close
+    </button>
+  );
+  const choosing = step === 'choosing' || busy === 'day' || busy === 'saving';
+  return (
+    <section className={css.card} aria-label="Change delivery or cancel">
+      <h3 className={css.cardTitle}>CHANGE DELIVERY OR CANCEL</h3>
+      {step === 'loading' && <p className={css.status}>Loading delivery dates…</p>}
+      {step === 'failed' && (
+        <>
+          <p role="alert" className={css.error}>
+            {error}
+          </p>
+          <p className={css.actions}>
+            <button type="button" className={secondaryButton} onClick={() => actor.send({ type: 'change.retry' })}>
+              Try again
+            </button>
+            {close}
+          </p>
+        </>
+      )}
+      {step === 'refused' && (
+        <>
+          <p role="alert" className={css.error}>
+            {refusal}
+          </p>
+          <p className={css.actions}>{close}</p>
+        </>
+      )}
+      {choosing && options && (
+        <>
+          <p className={css.status}>
+            Now: {formatUsDate(options.delivery_date)}
+            {options.time_slot ? `, ${options.time_slot}` : ''}. You can move or cancel it until 3 pm Eastern the day before delivery.
+          </p>
+          <DeliveryDatePicker
+            vendorName={options.vendor_name}
+            minDate={options.earliest ?? options.delivery_date}
+            maxDate={addDays(storeToday(new Date()), lastDayOffered)}
+            holidays={options.holidays}
+            value={date}
+            busy={busy !== undefined}
+            error={options.date_refusal ?? undefined}
+            onChoose={(chosen) => actor.send({ type: 'change.date.choose', date: chosen })}
+          />
+          {options.speed === 'local' && options.date_refusal === null && (
+            <SlotPicker
+              vendorName={options.vendor_name}
+              slots={options.slots}
+              selectedId={slotId}
+              busy={busy !== undefined}
+              message={undefined}
+              error={undefined}
+              onChoose={(chosen) => actor.send({ type: 'change.slot.choose', slotId: chosen })}
+            />
+          )}
+          {error && (
+            <p role="alert" className={css.error}>
+              {error}
+            </p>
+          )}
+          <p className={css.actions}>
+            <button type="button" className={primaryButton} disabled={busy !== undefined} onClick={() => actor.send({ type: 'change.submit' })}>
+              {busy === 'saving' ? 'Moving…' : 'Move delivery'}
+            </button>
+            <button type="button" className={secondaryButton} disabled={busy !== undefined} onClick={() => actor.send({ type: 'change.cancel.ask' })}>
+              Cancel order
+            </button>
+            {close}
+          </p>
+        </>
+      )}
+      {(step === 'confirmingCancel' || busy === 'canceling') && (
+        <div role="alertdialog" aria-label="Cancel this order?">
+          <p>Cancel this order? Your payment will be refunded in full.</p>
+          <p className={css.actions}>
+            <button
+              type="button"
+              className={primaryButton}
+              disabled={busy === 'canceling'}
+              onClick={() => actor.send({ type: 'change.cancel.confirm' })}
+            >
+              {busy === 'canceling' ? 'Canceling…' : 'Yes, cancel the order'}
+            </button>
+            <button
+              type="button"
+              className={secondaryButton}
+              disabled={busy === 'canceling'}
+              onClick={() => actor.send({ type: 'change.cancel.back' })}
+            >
+              No, keep it
+            </button>
+          </p>
+        </div>
+      )}
+      {step === 'done' && (
+        <>
+          <p role="status">{done}</p>
+          <p className={css.actions}>{close}</p>
+        </>
+      )}
+    </section>
+  );
+}

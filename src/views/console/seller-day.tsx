@@ -1,0 +1,152 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import type { FormEvent } from 'react';
+import type { ConsoleRole } from '../../api/contract/fulfilment.contract.ts';
+import {
+  sellerDayMachine,
+  selectSellerDay,
+  selectSellerDayBusy,
+  selectSellerDayDate,
+  selectSellerDayError,
+  selectSellerDayFailed,
+  selectSellerDayLocId,
+} from '../../machines/seller-day/index.ts';
+import { addDays, formatUsDate, storeToday } from '../../rules/delivery-dates.ts';
+import { secondaryButton, textInput } from '../../styles/controls.css.ts';
+import * as css from './console.css.ts';
+
+/** A whole number typed in a row's field, or undefined. */
+function numberFrom(event: FormEvent<HTMLFormElement>, name: string): number | undefined {
+  event.preventDefault();
+  const value = new FormData(event.currentTarget).get(name);
+  const text = typeof value === 'string' ? value.trim() : '';
+  return /^\d{1,6}$/.test(text) ? Number(text) : undefined;
+}
+
+/**
+ * 'YOUR DAY' in the seller console (issue 24 item 3): close or reopen a date, each slot's seats for it, each product's
+ * stock; drawn from the seller-day machine. What is saved is what the storefront's calendars and the cart obey.
+ */
+export function SellerDay({ role, locIds }: { role: ConsoleRole; locIds: readonly number[] }) {
+  const firstLoc = locIds[0] ?? 0;
+  const actor = useActorRef(sellerDayMachine, { input: { role, locId: firstLoc, date: addDays(storeToday(new Date()), 1) } });
+  const day = useSelector(actor, selectSellerDay);
+  const date = useSelector(actor, selectSellerDayDate);
+  const locId = useSelector(actor, selectSellerDayLocId);
+  const error = useSelector(actor, selectSellerDayError);
+  const busy = useSelector(actor, selectSellerDayBusy);
+  const failed = useSelector(actor, selectSellerDayFailed);
+  return (
+    <section className={css.card} aria-label="Your day" aria-busy={busy}>
+      <h2 className={css.slotTitle}>YOUR DAY{day ? ` · ${day.vendor_name}` : ''}</h2>
+      <div className={css.filters}>
+        {locIds.length > 1 && (
+          <label className={css.filter}>
+            Location
+            <select className={textInput} value={locId} onChange={(e) => actor.send({ type: 'day.location.choose', locId: Number(e.target.value) })}>
+              {locIds.map((id) => (
+                <option key={id} value={id}>
+                  {id}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        <label className={css.filter}>
+          Date
+          <input
+            className={textInput}
+            type="date"
+            value={date}
+            onChange={(e) => {
+              if (e.target.value) actor.send({ type: 'day.date.choose', date: e.target.value });
+            }}
+          />
+        </label>
+      </div>
+      {failed && (
+        <p className={css.actions}>
+          <span role="alert" className={css.error}>
+            {error}
+          </span>
+          <button type="button" className={secondaryButton} onClick={() => actor.send({ type: 'day.retry' })}>
+            Try again
+          </button>
+        </p>
+      )}
+      {!failed && error && (
+        <p role="alert" className={css.error}>
+          {error}
+        </p>
+      )}
+      {day && (
+        <>
+          <p className={css.actions}>
+            <span data-testid="day-state">
+              {formatUsDate(day.date)}: {day.closed ? `closed (${day.closed})` : 'open'}
+            </span>
+            {day.closed === null && (
+              <button type="button" className={secondaryButton} disabled={busy} onClick={() => actor.send({ type: 'day.close' })}>
+                Close this day
+              </button>
+            )}
+            {day.reopenable && (
+              <button type="button" className={secondaryButton} disabled={busy} onClick={() => actor.send({ type: 'day.reopen' })}>
+                Reopen this day
+              </button>
+            )}
+          </p>
+          {day.slots.length > 0 && (
+            <ul className={css.lines} aria-label="Slot seats">
+              {day.slots.map((slot) => (
+                <li key={`${slot.slot_id}:${slot.seats}`}>
+                  <form
+                    className={css.line}
+                    onSubmit={(e) => {
+                      const seats = numberFrom(e, 'seats');
+                      if (seats !== undefined) actor.send({ type: 'day.seats.set', slotId: slot.slot_id, seats });
+                    }}
+                  >
+                    <label>
+                      {slot.start}–{slot.end}: seats{' '}
+                      <input className={`${textInput} ${css.weight}`} name="seats" inputMode="numeric" defaultValue={slot.seats} />
+                    </label>
+                    <span className={css.meta}>
+                      {slot.booked} booked, {slot.held} held{slot.seats !== slot.usual_seats ? ` (usually ${slot.usual_seats})` : ''}
+                    </span>
+                    <button type="submit" className={secondaryButton} disabled={busy}>
+                      Save seats
+                    </button>
+                  </form>
+                </li>
+              ))}
+            </ul>
+          )}
+          <details>
+            <summary>Stock ({day.products.length} products)</summary>
+            <ul className={css.lines} aria-label="Stock">
+              {day.products.map((product) => (
+                <li key={`${product.offer_id}:${product.stock}`}>
+                  <form
+                    className={css.line}
+                    onSubmit={(e) => {
+                      const stock = numberFrom(e, 'stock');
+                      if (stock !== undefined) actor.send({ type: 'day.stock.set', offerId: product.offer_id, stock });
+                    }}
+                  >
+                    <label>
+                      {product.product_name} ({product.speed}){' '}
+                      <input className={`${textInput} ${css.weight}`} name="stock" inputMode="numeric" defaultValue={product.stock} />
+                    </label>
+                    <button type="submit" className={secondaryButton} disabled={busy}>
+                      Save stock
+                    </button>
+                  </form>
+                </li>
+              ))}
+            </ul>
+          </details>
+        </>
+      )}
+    </section>
+  );
+}

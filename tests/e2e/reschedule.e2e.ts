@@ -1,0 +1,70 @@
+import type { Page } from '@playwright/test';
+import { addAddress, addCard, chooseSpeed, placeOrder } from './checkout-steps.ts';
+import { expect, test } from './fixtures.ts';
+import { addSameDayToCart, apiPost, createCustomer, enterStore, sessionOf, uniqueEmail } from './steps.ts';
+
+/**
+ * Issue 24 item 6: a shopper moves a Same Day order to another date and slot from its status page, before the
+ * seller's cutoff; then, with the store's clock moved two weeks on (test mode's /api/test/clock, as the server tests
+ * move their manual clock), the same panel says the cutoff has passed and offers nothing.
+ */
+
+/**
+ * The cart's date picker: next month's `nth` day that can be chosen (at least three days ahead whatever today is, so
+ * its cutoff is still ahead), and its first slot with a seat.
+ */
+async function scheduleNextMonth(page: Page, nth: number): Promise<void> {
+  const group = page.getByRole('list', { name: 'Items by seller' }).getByRole('region').first();
+  const slots = group.getByRole('button', { name: /^\d{2}:\d{2}–\d{2}:\d{2}$/ });
+  await group.getByRole('button', { name: /^Choose delivery date for / }).click();
+  await group.getByRole('button', { name: 'Go to the Next Month' }).click();
+  await group.getByRole('grid').getByRole('button', { disabled: false }).nth(nth).click();
+  await slots.first().click();
+  await expect(slots.first()).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('button', { name: 'CHECKOUT' }).click();
+}
+
+test('a shopper reschedules before the cutoff and is told why not after it', async ({ page }) => {
+  test.slow();
+  await enterStore(page);
+  await createCustomer(page, { firstName: 'Ada', lastName: 'Lovelace', email: uniqueEmail('reschedule'), password: 'correct horse 1' });
+  await addSameDayToCart(page, 'ribeye', 'USDA Prime Ribeye Steak');
+  await expect(page).toHaveURL(/\/cart$/);
+  await scheduleNextMonth(page, 2);
+  await addAddress(page);
+  await chooseSpeed(page);
+  await addCard(page, '4242 4242 4242 4242');
+  await placeOrder(page);
+  await expect(page.getByRole('heading', { name: 'Order Placed.' })).toBeVisible({ timeout: 20_000 });
+  const orderId = ((await page.getByText(/^Order ID: \d+/).innerText()).match(/\d+/) ?? [''])[0];
+
+  await page.goto(`/order/status?orderId=${orderId}`);
+  const status = page.getByRole('region', { name: 'Order status' });
+  await status.getByRole('button', { name: 'Change delivery or cancel' }).click();
+  const panel = status.getByRole('region', { name: 'Change delivery or cancel' });
+  await panel.getByRole('button', { name: /^Choose delivery date for / }).click();
+  // The calendar opens on the order's month: a later day of it (the order has the month's third).
+  await panel.getByRole('grid').getByRole('button', { disabled: false }).nth(4).click();
+  const slots = panel.getByRole('button', { name: /^\d{2}:\d{2}–\d{2}:\d{2}$/ });
+  await slots.last().click();
+  await expect(slots.last()).toHaveAttribute('aria-pressed', 'true');
+  await page.screenshot({ path: 'test-results/reschedule-choose.png', fullPage: true });
+  await panel.getByRole('button', { name: 'Move delivery' }).click();
+  await expect(panel.getByRole('status')).toContainText('Your delivery is now on');
+  await page.screenshot({ path: 'test-results/reschedule-moved.png', fullPage: true });
+
+  const { token } = await sessionOf(page);
+  expect(await apiPost('/api/test/clock', { shift_minutes: 14 * 24 * 60 }, token)).toMatchObject({ code: 1 });
+  try {
+    await page.reload();
+    await status.getByRole('button', { name: 'Change delivery or cancel' }).click();
+    await expect(panel.getByRole('alert')).toHaveText(
+      "This order can no longer be changed: the seller's cutoff (3 pm Eastern the day before delivery) has passed.",
+    );
+    await expect(panel.getByRole('button', { name: 'Move delivery' })).toHaveCount(0);
+    await expect(panel.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
+    await page.screenshot({ path: 'test-results/reschedule-refused.png', fullPage: true });
+  } finally {
+    await apiPost('/api/test/clock', { shift_minutes: 0 }, token);
+  }
+});

@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import type { RescheduleOptions, RescheduleOptionsReply, RescheduleReply } from '../../src/api/contract/reschedule.contract.ts';
+import type { MoveOrderReply } from '../../src/api/contract/fulfilment.contract.ts';
+import { ApiError } from '../../src/api/http.ts';
+import { orderChangeMachine, orderChangeMessages, type OrderChangeContext } from '../../src/machines/order-change/order-change.machine.ts';
+import { selectChangeStep } from '../../src/machines/order-change/index.ts';
+import { fulfilmentMessages } from '../../src/rules/fulfilment.ts';
+import { done, failed, labelled } from './machine-events.ts';
+import { allStateIds, allTransitions, coverageTitle, planPaths, replay, type PathPlan } from './path-coverage.ts';
+
+const open: RescheduleOptions = {
+  order_id: '100000123',
+  vendor_loc_id: 101,
+  vendor_name: 'Hudson Butchers',
+  speed: 'local',
+  delivery_date: '2026-12-04',
+  slot_id: 10101,
+  time_slot: '10:00–12:00',
+  can_change: true,
+  refusal: null,
+  earliest: '2026-12-02',
+  holidays: ['2026-12-06'],
+  date: '2026-12-04',
+  date_refusal: null,
+  slots: [{ slot_id: 10103, start: '14:00', end: '16:00', available: 3 }],
+};
+const pastCutoff: RescheduleOptions = { ...open, can_change: false, refusal: fulfilmentMessages.pastCutoffTime };
+const closedDay: RescheduleOptions = {
+  ...open,
+  date: '2026-12-06',
+  date_refusal: 'Hudson Butchers is closed on 12/06/2026 (Closed by the seller).',
+  slots: [],
+};
+
+const { label } = labelled();
+const answered = (id: string, reply: RescheduleOptionsReply) => done(id, reply);
+const mayChange = label('loadOptions: before the cutoff', answered('loadOptions', { code: 1, data: open }));
+const tooLate = label('loadOptions: past the cutoff', answered('loadOptions', { code: 1, data: pastCutoff }));
+const refusedLoad = label('loadOptions: code -1', answered('loadOptions', { code: -1, message: 'Not now' }));
+const loadOffline = label('loadOptions: offline', failed('loadOptions'));
+const dayAnswered = label('loadDay: a closed day', answered('loadDay', { code: 1, data: closedDay }));
+const dayRefused = label('loadDay: code -1', answered('loadDay', { code: -1, message: 'Not now' }));
+const dayOffline = label('loadDay: offline', failed('loadDay'));
+const moved: RescheduleReply = { code: 1, data: { order_id: '100000123', delivery_date: '2026-12-05', time_slot: '14:00–16:00' } };
+const movedOk = label('sendReschedule: moved', done('sendReschedule', moved));
+const slotTaken = label(
+  'sendReschedule: 409 full',
+  failed('sendReschedule', new ApiError('This time slot is full. Please choose another.', 409, 409)),
+);
+const canceled: MoveOrderReply = { code: 1, data: { order_id: '100000123', state: 'canceled' } };
+const cancelOk = label('sendCancel: canceled', done('sendCancel', canceled));
+const cancelRefused = label('sendCancel: 409 past the cutoff', failed('sendCancel', new ApiError(fulfilmentMessages.pastCutoffTime, 409, 409)));
+
+function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
+  const c = snapshot.context as OrderChangeContext;
+  if (snapshot.matches('closed')) return [{ type: 'change.open' }];
+  if (snapshot.matches('loading')) return [mayChange, tooLate, refusedLoad, loadOffline];
+  if (snapshot.matches('failed')) return [{ type: 'change.retry' }, { type: 'change.close' }];
+  if (snapshot.matches('refused')) return [{ type: 'change.close' }];
+  if (snapshot.matches('choosing'))
+    return [
+      { type: 'change.date.choose', date: '2026-12-05' },
+      { type: 'change.date.choose', date: 'soon' },
+      ...(c.slotId === undefined ? [{ type: 'change.slot.choose', slotId: 10103 }] : []),
+      { type: 'change.submit' },
+      { type: 'change.cancel.ask' },
+      { type: 'change.close' },
+    ];
+  if (snapshot.matches('loadingDay')) return [dayAnswered, dayRefused, dayOffline];
+  if (snapshot.matches('saving')) return [movedOk, slotTaken];
+  if (snapshot.matches('confirmingCancel')) return [{ type: 'change.cancel.confirm' }, { type: 'change.cancel.back' }];
+  if (snapshot.matches('canceling')) return [cancelOk, cancelRefused];
+  if (snapshot.matches('done')) return [{ type: 'change.close' }, { type: 'change.open' }];
+  return [];
+}
+const serializeState = (snapshot: AnyMachineSnapshot) => {
+  const c = snapshot.context as OrderChangeContext;
+  return JSON.stringify([snapshot.value, c.options?.can_change, c.date, c.slotId, c.error, c.done]);
+};
+const input = { orderId: '100000123' };
+
+describe('order change paths', () => {
+  const taken = new Set<string>();
+  const reached = new Set<string>();
+  const plans = planPaths(orderChangeMachine, { input, events: eventsFor, serializeState });
+  it.each(plans.map((p): [string, PathPlan] => [p.name, p]))('%s', (_name, plan) => {
+    const result = replay(orderChangeMachine, plan, input);
+    result.transitions.forEach((t) => taken.add(t));
+    result.states.forEach((s) => reached.add(s));
+    expect(result.snapshot.value).toEqual(plan.expected.value);
+    const got = result.snapshot.context as OrderChangeContext;
+    const want = plan.expected.context as OrderChangeContext;
+    expect([got.date, got.slotId, got.error, got.done]).toEqual([want.date, want.slotId, want.error, want.done]);
+  });
+
+  it(coverageTitle(orderChangeMachine), () => {
+    expect([...allStateIds(orderChangeMachine)].filter((s) => !reached.has(s))).toEqual([]);
+    expect([...allTransitions(orderChangeMachine)].filter((t) => !taken.has(t))).toEqual([]);
+  });
+});
+
+describe('order change behaviour', () => {
+  it('past the cutoff says why and offers nothing; before it, a move is sent with the chosen date and slot', async () => {
+    const sent: unknown[] = [];
+    const machine = orderChangeMachine.provide({
+      actors: {
+        loadOptions: fromPromise<RescheduleOptionsReply, { orderId: string; date?: string | undefined }>(async ({ input: asked }) => ({
+          code: 1,
+          data: asked.orderId === 'late' ? pastCutoff : { ...open, date: asked.date ?? open.date },
+        })),
+        sendReschedule: fromPromise<RescheduleReply, { orderId: string; date: string; slotId: number | null }>(async ({ input: move }) => {
+          sent.push(move);
+          return moved;
+        }),
+      },
+    });
+    const late = createActor(machine, { input: { orderId: 'late' } }).start();
+    late.send({ type: 'change.open' });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(selectChangeStep(late.getSnapshot())).toBe('refused');
+    expect(late.getSnapshot().context.options?.refusal).toBe(fulfilmentMessages.pastCutoffTime);
+
+    const actor = createActor(machine, { input }).start();
+    const changed: string[] = [];
+    actor.on('order.changed', (e) => changed.push(e.type));
+    actor.send({ type: 'change.open' });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    actor.send({ type: 'change.date.choose', date: '12/05/2026' });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    actor.send({ type: 'change.submit' });
+    expect(actor.getSnapshot().context.error).toBe(orderChangeMessages.chooseSlot);
+    actor.send({ type: 'change.slot.choose', slotId: 10103 });
+    actor.send({ type: 'change.submit' });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(sent).toEqual([{ orderId: '100000123', date: '2026-12-05', slotId: 10103 }]);
+    expect(actor.getSnapshot().context.done).toBe('Your delivery is now on 12/05/2026, 14:00–16:00.');
+    expect(changed).toEqual(['order.changed']);
+  });
+});

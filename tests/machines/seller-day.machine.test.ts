@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import type { CapacityDay, CapacityDayReply } from '../../src/api/contract/seller-capacity.contract.ts';
+import { ApiError } from '../../src/api/http.ts';
+import type { CapacityChange } from '../../src/api/order-change.api.ts';
+import { sellerDayMachine, type SellerDayContext } from '../../src/machines/seller-day/seller-day.machine.ts';
+import { done, failed, labelled } from './machine-events.ts';
+import { allStateIds, allTransitions, coverageTitle, planPaths, replay, type PathPlan } from './path-coverage.ts';
+
+const day: CapacityDay = {
+  loc_id: 101,
+  vendor_name: 'Hudson Butchers',
+  date: '2026-12-04',
+  closed: null,
+  reopenable: false,
+  slots: [{ slot_id: 10101, start: '10:00', end: '12:00', seats: 5, usual_seats: 5, booked: 1, held: 0 }],
+  products: [{ offer_id: 7, product_name: 'Ribeye', speed: 'local', stock: 10 }],
+};
+const { label } = labelled();
+const loaded = label('loadDay: the day', done('loadDay', { code: 1, data: day } satisfies CapacityDayReply));
+const loadOffline = label('loadDay: offline', failed('loadDay'));
+const saved = label('sendChange: saved', done('sendChange', { code: 1 }));
+const refused = label('sendChange: 409 store holiday', failed('sendChange', new ApiError('This day is one of the store’s holidays.', 409, 409)));
+
+function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
+  const global = [
+    { type: 'day.date.choose', date: '2026-12-05' },
+    { type: 'day.location.choose', locId: 102 },
+  ];
+  if (snapshot.matches('loading')) return [loaded, loadOffline];
+  if (snapshot.matches('failed')) return [{ type: 'day.retry' }, ...global];
+  if (snapshot.matches('shown'))
+    return [
+      { type: 'day.close' },
+      { type: 'day.reopen' },
+      { type: 'day.seats.set', slotId: 10101, seats: 2 },
+      { type: 'day.stock.set', offerId: 7, stock: 3 },
+      ...global,
+    ];
+  if (snapshot.matches('saving')) return [saved, refused];
+  return [];
+}
+const serializeState = (snapshot: AnyMachineSnapshot) => {
+  const c = snapshot.context as SellerDayContext;
+  return JSON.stringify([snapshot.value, c.date, c.locId, c.change, c.error, c.day?.date]);
+};
+const input = { role: 'seller' as const, locId: 101, date: '2026-12-04' };
+
+describe('seller day paths', () => {
+  const taken = new Set<string>();
+  const reached = new Set<string>();
+  const plans = planPaths(sellerDayMachine, { input, events: eventsFor, serializeState });
+  it.each(plans.map((p): [string, PathPlan] => [p.name, p]))('%s', (_name, plan) => {
+    const result = replay(sellerDayMachine, plan, input);
+    result.transitions.forEach((t) => taken.add(t));
+    result.states.forEach((s) => reached.add(s));
+    expect(result.snapshot.value).toEqual(plan.expected.value);
+    const got = result.snapshot.context as SellerDayContext;
+    const want = plan.expected.context as SellerDayContext;
+    expect([got.date, got.locId, got.error, got.change]).toEqual([want.date, want.locId, want.error, want.change]);
+  });
+
+  it(coverageTitle(sellerDayMachine), () => {
+    expect([...allStateIds(sellerDayMachine)].filter((s) => !reached.has(s))).toEqual([]);
+    expect([...allTransitions(sellerDayMachine)].filter((t) => !taken.has(t))).toEqual([]);
+  });
+});
+
+describe('seller day behaviour', () => {
+  it('sends the change for the chosen location and date, then reads the day again', async () => {
+    const sent: CapacityChange[] = [];
+    let reads = 0;
+    const machine = sellerDayMachine.provide({
+      actors: {
+        loadDay: fromPromise<CapacityDayReply, { role: 'seller' | 'staff'; locId: number; date: string }>(async ({ input: asked }) => {
+          reads += 1;
+          return { code: 1, data: { ...day, loc_id: asked.locId, date: asked.date } };
+        }),
+        sendChange: fromPromise<unknown, { role: 'seller' | 'staff'; change: CapacityChange }>(async ({ input: asked }) => {
+          sent.push(asked.change);
+          return { code: 1 };
+        }),
+      },
+    });
+    const actor = createActor(machine, { input }).start();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    actor.send({ type: 'day.date.choose', date: '2026-12-09' });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    actor.send({ type: 'day.close' });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(sent).toEqual([{ kind: 'day', locId: 101, date: '2026-12-09', closed: true }]);
+    expect(reads).toBe(3);
+    expect(actor.getSnapshot().value).toBe('shown');
+  });
+});

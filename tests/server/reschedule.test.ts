@@ -1,0 +1,250 @@
+import { assert } from 'superstruct';
+import { afterAll, beforeEach, describe, expect, test } from 'vitest';
+import { placeOrderReply } from '../../src/api/contract/checkout.contract.ts';
+import { getSlotReply } from '../../src/api/contract/cart-page.contract.ts';
+import { rescheduleOptionsReply, rescheduleReply } from '../../src/api/contract/reschedule.contract.ts';
+import { capacityDayReply } from '../../src/api/contract/seller-capacity.contract.ts';
+import { fulfilmentMessages } from '../../src/rules/fulfilment.ts';
+import { TestPaymentGateway } from '../../server/adapters/payments/test-gateway.ts';
+import { startSession } from '../../server/services/accounts/accounts.ts';
+import { addStoreUser } from '../../server/services/accounts/store-users.ts';
+import { slotMessages } from '../../server/services/cart/slots.ts';
+import { generousLimits } from './account-helpers.ts';
+import { manualClock, pickOffers, post } from './cart-page-helpers.ts';
+import { checkoutNow, readyCart, saveCard, shopper } from './checkout-helpers.ts';
+import { orderOf, stockOf, takeInTurn } from './fixtures.ts';
+import { json, startTestApp } from './test-app.ts';
+
+/**
+ * Issue 24 items 3 and 6: the shopper moves an order's delivery (or cancels it) until the seller's cutoff, with the
+ * seats held and freed as the cart's; the seller closes days, changes a slot's seats and sets stock, and the
+ * storefront's calendar, slots and cart obey at once. The clock is the server's (deps.clock), moved by hand.
+ */
+const clock = manualClock(checkoutNow); // 2026-12-01 9:00 in New York, a Tuesday
+const gateway = new TestPaymentGateway(clock.now);
+const t = await startTestApp({ clock: clock.now, payments: gateway, rateLimits: generousLimits });
+afterAll(() => t.close());
+beforeEach(() => clock.set(checkoutNow));
+
+const db = t.database.db;
+const buyer = await shopper(t, 'reschedule-buyer@example.com');
+const offers = await pickOffers(t, { speed: 'local', locId: 101 }, 20, 0, { priceCents: 1250, stock: 100 });
+const nextOffer = takeInTurn(() => offers);
+/** Loc 101's slots (seed: loc id × 100 + 1..5). */
+const slot = (n: number) => 101 * 100 + n;
+
+async function storeUser(email: string, role: 'seller' | 'staff', locIds: number[]): Promise<string> {
+  const made = await addStoreUser(db, { email, password: 'Secret123!', role, locIds });
+  if (made.kind === 'invalid') throw new Error(made.message);
+  return startSession(db, made.customerId);
+}
+const seller = await storeUser('resched-seller-101@example.com', 'seller', [101]);
+const otherSeller = await storeUser('resched-seller-102@example.com', 'seller', [102]);
+const staff = await storeUser('resched-staff@example.com', 'staff', []);
+
+/** A paid order of the buyer's at loc 101 for `date` in slot `slotN`. */
+async function paidOrder(date: string, slotN = 1): Promise<{ number: string; offerId: number }> {
+  const offer = nextOffer();
+  const cartId = await readyCart(t, buyer.token, buyer.customerId, [{ offer, qty: 2 }], { 101: date }, { slots: { 101: slot(slotN) } });
+  const cardId = await saveCard(t, buyer.token, buyer.customerId);
+  const placed = await post(
+    t,
+    '/api/placeorder/placeorder',
+    { cart_id: cartId, delivery_address_id: buyer.addressId, speed_id: 1, payment_mode: 2, card_id: cardId },
+    buyer.token,
+  );
+  assert(placed.body, placeOrderReply);
+  if (placed.body.code !== 1 || !placed.body.order_id) throw new Error(JSON.stringify(placed.body));
+  return { number: placed.body.order_id, offerId: offer.offerId };
+}
+
+async function booked(templateId: number, date: string): Promise<number> {
+  const row = await db
+    .selectFrom('driver_slots')
+    .select('booked')
+    .where('template_id', '=', templateId)
+    .where('slot_date', '=', date)
+    .executeTakeFirst();
+  return row?.booked ?? 0;
+}
+
+async function options(orderId: string, date?: string, token = buyer.token) {
+  const url = `/api/account/order/reschedule?order_id=${orderId}${date ? `&date=${date}` : ''}`;
+  const response = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+  return { status: response.statusCode, body: json(response) };
+}
+
+const reschedule = (orderId: string, date: string, slotId: number | null, token = buyer.token) =>
+  post(t, '/api/account/order/reschedule', { order_id: orderId, delivery_date: date, slot_id: slotId }, token);
+
+async function capacity(token: string, role: 'seller' | 'staff', locId: number, date: string) {
+  const url = `/api/${role}/capacity?loc_id=${locId}&date=${date}`;
+  const response = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+  return { status: response.statusCode, body: json(response) };
+}
+
+async function getslot(date: string) {
+  const reply = await post(t, '/connect/driverslot/getslot', { order_date: date, zipcode: '10001', vendor_loc_id: 101 }, buyer.token);
+  assert(reply.body, getSlotReply);
+  return reply.body;
+}
+
+describe('the shopper reschedules before the cutoff', () => {
+  test('moves the delivery to a free slot on another date: the new seat booked, the old one freed, a mail sent', async () => {
+    const order = await paidOrder('2026-12-04', 1);
+    const seen = await options(order.number, '2026-12-05');
+    assert(seen.body, rescheduleOptionsReply);
+    expect(seen.body.data).toMatchObject({ can_change: true, refusal: null, delivery_date: '2026-12-04', slot_id: slot(1), date_refusal: null });
+    expect(seen.body.data?.slots.map((s) => s.slot_id)).toContain(slot(3));
+
+    const oldBefore = await booked(slot(1), '2026-12-04');
+    const newBefore = await booked(slot(3), '2026-12-05');
+    const moved = await reschedule(order.number, '2026-12-05', slot(3));
+    expect(moved.status).toBe(200);
+    assert(moved.body, rescheduleReply);
+    expect(moved.body.data).toMatchObject({ delivery_date: '2026-12-05', time_slot: expect.stringContaining('–') });
+    expect(await booked(slot(1), '2026-12-04')).toBe(oldBefore - 1);
+    expect(await booked(slot(3), '2026-12-05')).toBe(newBefore + 1);
+    const row = await orderOf(t, order.number);
+    const deliverable = await db.selectFrom('order_deliverables').selectAll().where('order_id', '=', row.id).executeTakeFirstOrThrow();
+    expect(deliverable).toMatchObject({ delivery_date: '2026-12-05', slot_template_id: slot(3) });
+    const mails = await db.selectFrom('outbox').select('subject').where('subject', '=', `Your order #${order.number}: delivery moved`).execute();
+    expect(mails).toHaveLength(1);
+
+    // The same slot again moves nothing and books nothing twice.
+    expect((await reschedule(order.number, '2026-12-05', slot(3))).status).toBe(200);
+    expect(await booked(slot(3), '2026-12-05')).toBe(newBefore + 1);
+  });
+
+  test('a full slot and a closed day are refused (409) with the reason, the order left as it was', async () => {
+    const order = await paidOrder('2026-12-04', 2);
+    expect((await post(t, '/api/seller/capacity/slot', { loc_id: 101, date: '2026-12-08', slot_id: slot(4), seats: 0 }, seller)).status).toBe(200);
+    const full = await reschedule(order.number, '2026-12-08', slot(4));
+    expect(full.status).toBe(409);
+    expect(full.body).toMatchObject({ message: slotMessages.full });
+
+    expect((await post(t, '/api/seller/capacity/day', { loc_id: 101, date: '2026-12-09', closed: true }, seller)).status).toBe(200);
+    const closed = await reschedule(order.number, '2026-12-09', slot(1));
+    expect(closed.status).toBe(409);
+    expect(closed.body).toMatchObject({ message: expect.stringContaining('is closed on 12/09/2026 (Closed by the seller)') });
+    const seen = await options(order.number, '2026-12-09');
+    assert(seen.body, rescheduleOptionsReply);
+    expect(seen.body.data?.holidays).toContain('2026-12-09');
+    expect(seen.body.data?.date_refusal).toContain('is closed');
+    const row = await orderOf(t, order.number);
+    const deliverable = await db.selectFrom('order_deliverables').selectAll().where('order_id', '=', row.id).executeTakeFirstOrThrow();
+    expect(deliverable).toMatchObject({ delivery_date: '2026-12-04', slot_template_id: slot(2) });
+  });
+
+  test('bad input is a 400 naming the field; someone else’s order a 404', async () => {
+    const order = await paidOrder('2026-12-04', 1);
+    expect((await reschedule(order.number, '2026-12-05', null)).body).toMatchObject({ errors: [{ field: 'slot_id' }] });
+    expect((await reschedule(order.number, '2026-12-05', 102 * 100 + 1)).body).toMatchObject({ errors: [{ field: 'slot_id' }] });
+    expect((await reschedule(order.number, '12/05/2026', slot(1))).body).toMatchObject({ errors: [{ field: 'delivery_date' }] });
+    const stranger = await shopper(t, 'reschedule-stranger@example.com');
+    expect((await reschedule(order.number, '2026-12-05', slot(1), stranger.token)).status).toBe(404);
+    expect((await options(order.number, undefined, stranger.token)).status).toBe(404);
+  });
+});
+
+describe('after the cutoff the shopper is told why, and the server refuses', () => {
+  test('past 3 pm Eastern the day before: options say why, reschedule and cancel are 409 with the same words', async () => {
+    const order = await paidOrder('2026-12-04', 1);
+    clock.set('2026-12-03T20:30:00Z'); // 3:30 pm in New York, the day before
+    const seen = await options(order.number);
+    assert(seen.body, rescheduleOptionsReply);
+    expect(seen.body.data).toMatchObject({ can_change: false, refusal: fulfilmentMessages.pastCutoffTime });
+    const moved = await reschedule(order.number, '2026-12-07', slot(1));
+    expect(moved.status).toBe(409);
+    expect(moved.body).toMatchObject({ message: fulfilmentMessages.pastCutoffTime });
+    const canceled = await post(t, '/api/account/order/cancel', { order_id: order.number }, buyer.token);
+    expect(canceled.status).toBe(409);
+    expect(canceled.body).toMatchObject({ message: fulfilmentMessages.pastCutoffTime });
+  });
+
+  test('once picking started: refused, the seller is preparing it', async () => {
+    const order = await paidOrder('2026-12-04', 1);
+    await post(t, '/api/seller/orders/move', { order_id: order.number, event: 'accept' }, seller);
+    await post(t, '/api/seller/orders/move', { order_id: order.number, event: 'pick' }, seller);
+    const moved = await reschedule(order.number, '2026-12-07', slot(1));
+    expect(moved.status).toBe(409);
+    expect(moved.body).toMatchObject({ message: fulfilmentMessages.pastCutoff });
+  });
+});
+
+describe('cancel before the cutoff', () => {
+  test('refunds in full and gives back the stock and the seat', async () => {
+    const order = await paidOrder('2026-12-04', 5);
+    const stockBefore = await stockOf(t, order.offerId);
+    const seatsBefore = await booked(slot(5), '2026-12-04');
+    const reply = await post(t, '/api/account/order/cancel', { order_id: order.number }, buyer.token);
+    expect(reply.status).toBe(200);
+    const row = await orderOf(t, order.number);
+    expect(row).toMatchObject({ fulfilment_state: 'canceled', status: 'canceled' });
+    expect(gateway.isRefunded(row.payment_ref ?? '')).toBe(true);
+    expect(await stockOf(t, order.offerId)).toBe(stockBefore + 2);
+    expect(await booked(slot(5), '2026-12-04')).toBe(seatsBefore - 1);
+    // Canceled: it cannot be moved any more.
+    expect((await reschedule(order.number, '2026-12-07', slot(1))).status).toBe(409);
+  });
+
+  test('reschedule racing the seller’s accept: both are counted one after the other, the order booked once', async () => {
+    const order = await paidOrder('2026-12-04', 1);
+    const before = (await booked(slot(2), '2026-12-10')) + (await booked(slot(1), '2026-12-04'));
+    const [accepted, moved] = await Promise.all([
+      post(t, '/api/seller/orders/move', { order_id: order.number, event: 'accept' }, seller),
+      reschedule(order.number, '2026-12-10', slot(2)),
+    ]);
+    expect([accepted.status, moved.status]).toEqual([200, 200]);
+    expect((await booked(slot(2), '2026-12-10')) + (await booked(slot(1), '2026-12-04'))).toBe(before);
+  });
+});
+
+describe('the seller’s day: closed days, seats, stock', () => {
+  test('closing a day shows it closed (not full) in the calendar and getslot; reopening opens it', async () => {
+    expect((await post(t, '/api/seller/capacity/day', { loc_id: 101, date: '2026-12-11', closed: true }, seller)).status).toBe(200);
+    const refused = await getslot('2026-12-11');
+    expect(refused.code).toBe(-1);
+    expect(refused.message).toContain('is closed on 12/11/2026');
+    const day = await capacity(seller, 'seller', 101, '2026-12-11');
+    assert(day.body, capacityDayReply);
+    expect(day.body.data).toMatchObject({ closed: 'Closed by the seller', reopenable: true });
+    expect((await post(t, '/api/seller/capacity/day', { loc_id: 101, date: '2026-12-11', closed: false }, seller)).status).toBe(200);
+    expect((await getslot('2026-12-11')).code).toBe(1);
+  });
+
+  test('seats below the booked count drop no order: the slot just offers no seat', async () => {
+    const order = await paidOrder('2026-12-14', 3);
+    expect((await post(t, '/api/seller/capacity/slot', { loc_id: 101, date: '2026-12-14', slot_id: slot(3), seats: 0 }, seller)).status).toBe(200);
+    const slots = await getslot('2026-12-14');
+    expect(slots.data?.some((s) => s.slot_id === slot(3))).toBe(false);
+    expect(await orderOf(t, order.number)).toMatchObject({ status: 'processing', fulfilment_state: 'placed' });
+    const day = await capacity(seller, 'seller', 101, '2026-12-14');
+    assert(day.body, capacityDayReply);
+    expect(day.body.data?.slots.find((s) => s.slot_id === slot(3))).toMatchObject({ seats: 0, booked: 1 });
+    // Seats back: the slot offers seats again.
+    await post(t, '/api/seller/capacity/slot', { loc_id: 101, date: '2026-12-14', slot_id: slot(3), seats: 5 }, seller);
+    expect((await getslot('2026-12-14')).data?.find((s) => s.slot_id === slot(3))?.available).toBe(4);
+  });
+
+  test('stock set by the seller is what add to cart sees; other locations and shoppers get 404, bad input 400', async () => {
+    const offer = nextOffer();
+    expect((await post(t, '/api/seller/stock', { offer_id: offer.offerId, stock: 7 }, seller)).status).toBe(200);
+    expect(await stockOf(t, offer.offerId)).toBe(7);
+    expect((await post(t, '/api/seller/stock', { offer_id: offer.offerId, stock: 1 }, otherSeller)).status).toBe(404);
+    expect((await post(t, '/api/seller/stock', { offer_id: offer.offerId, stock: 1 }, buyer.token)).status).toBe(404);
+    expect((await post(t, '/api/staff/stock', { offer_id: offer.offerId, stock: 9 }, staff)).status).toBe(200);
+    expect(await stockOf(t, offer.offerId)).toBe(9);
+    expect((await post(t, '/api/seller/stock', { offer_id: offer.offerId, stock: -1 }, seller)).body).toMatchObject({ errors: [{ field: 'stock' }] });
+    expect((await capacity(otherSeller, 'seller', 101, '2026-12-14')).status).toBe(404);
+    expect((await post(t, '/api/seller/capacity/day', { loc_id: 101, date: '2026-12-15', closed: true }, otherSeller)).status).toBe(404);
+    expect((await post(t, '/api/seller/capacity/slot', { loc_id: 102, date: '2026-12-15', slot_id: slot(1), seats: 1 }, otherSeller)).status).toBe(
+      404,
+    );
+    expect(
+      (await post(t, '/api/seller/capacity/slot', { loc_id: 101, date: '2026-12-15', slot_id: slot(1), seats: 'many' }, seller)).body,
+    ).toMatchObject({
+      errors: [{ field: 'seats' }],
+    });
+  });
+});
