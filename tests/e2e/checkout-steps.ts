@@ -97,10 +97,14 @@ export async function placeOrder(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'PLACE ORDER' }).dblclick();
 }
 
-/** PLACE ORDER on an Order Summary without a tip (dine-in, pick-up, a wallet redemption), then 'Order Placed.' */
-export async function placeAndConfirm(page: Page): Promise<void> {
+/** PLACE ORDER on an Order Summary without a tip (dine-in, pick-up, a wallet redemption), then 'Order Placed.'; its number. */
+export async function placeAndConfirm(page: Page): Promise<string> {
   await expect(page).toHaveURL(/\/cart\/checkout$/);
   await expect(page.getByRole('button', { name: 'PLACE ORDER' })).toBeEnabled();
   await page.getByRole('button', { name: 'PLACE ORDER' }).click();
   await expect(page.getByRole('heading', { name: 'Order Placed.' })).toBeVisible({ timeout: 20_000 });
+  const text = await page.getByText(/^Order ID: \d+/).innerText();
+  const id = /(\d+)/.exec(text)?.[1];
+  if (!id) throw new Error(`no order id in ${text}`);
+  return id;
 }

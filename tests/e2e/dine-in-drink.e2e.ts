@@ -1,4 +1,5 @@
 import { addCardWithBilling, placeAndConfirm } from './checkout-steps.ts';
+import { serveDineInOrder } from './console-steps.ts';
 import { addDineIn, chooseVisit, tomorrow, walletRow } from './dine-in-steps.ts';
 import { expect, test } from './fixtures.ts';
 import { faceCameraLaunchOptions, idCardFront, signInAgain, submitKyc, takeSelfie } from './identity-steps.ts';
@@ -52,9 +53,11 @@ test('a verified customer chooses Dine-In at a 4-star restaurant tomorrow at 7 p
   await page.getByRole('button', { name: 'VERIFY' }).click();
   expect(await (await faceChecked).json()).toMatchObject({ code: 1, data: { faceMatch: true } });
   await expect(page.getByText(/^Face Verification Successful Match is \d+(\.\d+)? %$/)).toBeVisible();
-  await placeAndConfirm(page);
+  const orderId = await placeAndConfirm(page);
   expect(orders).toHaveLength(1);
   expect(orders[0]).toMatchObject({ speed_id: 3, retailer_id: gramercy, pickup_date: `${tomorrow().iso} 19:00` });
+  // The restaurant serves it: only then do its portions reach the wallet.
+  await serveDineInOrder(orderId);
 
   // The Dine-In panel: the bottle in millilitres, ordered and remaining alike, none consumed.
   await page.goto('/setting/order');

@@ -11,7 +11,7 @@ import { migrateToLatest } from '../../server/db/migrate.ts';
 import { seedCatalogue } from '../../server/db/seed/seed-catalogue.ts';
 import { addStoreUser } from '../../server/services/accounts/store-users.ts';
 import { lowStock } from './low-stock.ts';
-import { e2eSeller } from './store-users.ts';
+import { e2eSeller, e2eStaff } from './store-users.ts';
 
 const dataDir = process.argv[2];
 if (!dataDir) throw new Error('usage: prepare-store.ts DATA_DIR');
@@ -42,4 +42,6 @@ const localShops = await database.db
   .execute();
 const seller = await addStoreUser(database.db, { ...e2eSeller, role: 'seller', locIds: localShops.map((l) => l.id) });
 if (seller.kind === 'invalid') throw new Error(`the e2e seller: ${seller.message}`);
+const staff = await addStoreUser(database.db, { ...e2eStaff, role: 'staff', locIds: [] });
+if (staff.kind === 'invalid') throw new Error(`the e2e staff user: ${staff.message}`);
 await database.close();

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { openNewCard, placeAndConfirm } from './checkout-steps.ts';
+import { serveDineInOrder } from './console-steps.ts';
 import { addDineIn, chooseVisit, tomorrow } from './dine-in-steps.ts';
 import { expect, test } from './fixtures.ts';
 import { choose, createCustomer, enterStore, uniqueEmail } from './steps.ts';
@@ -70,7 +71,9 @@ test.describe('issue 23: a shopper walk with nothing wrong at the seams', () => 
     await billing.getByLabel('Phone').fill('2125550100');
     await page.screenshot({ path: 'test-results/spec-items-billing.png', fullPage: true });
     await page.getByRole('button', { name: 'Save and Continue' }).click();
-    await placeAndConfirm(page);
+    const orderId = await placeAndConfirm(page);
+    // The restaurant serves it: only then do its portions reach the wallet.
+    await serveDineInOrder(orderId);
 
     // /setting/order: the dine-in order's row has its visit time, and its discount is taken off ('-$…').
     await page.goto('/setting/order');

@@ -3,3 +3,9 @@
  * calls, answering for every local shop (the Same Day shops the journeys buy from).
  */
 export const e2eSeller = { email: 'seller.e2e@example.com', password: 'Seller-e2e-1' } as const;
+
+/**
+ * The browser journeys' staff user (prepare-store.ts, `npm run users -- add --role staff`): serves the dine-in orders
+ * the wallet journeys buy, since a wallet holds a dine-in order's portions only once the restaurant has served it.
+ */
+export const e2eStaff = { email: 'staff.e2e@example.com', password: 'Staff-e2e-1' } as const;

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { addCardWithBilling, placeAndConfirm } from './checkout-steps.ts';
+import { serveDineInOrder } from './console-steps.ts';
 import { addDineIn, chooseVisit, tomorrow, walletRow } from './dine-in-steps.ts';
 import { expect, test } from './fixtures.ts';
 import { choose, createCustomer, enterStore, uniqueEmail } from './steps.ts';
@@ -48,8 +49,10 @@ test.describe('prepaid wallet', () => {
     await page.getByRole('button', { name: 'CHECKOUT' }).click();
     await expect(page).toHaveURL(/\/cart\/card$/);
     await addCardWithBilling(page);
-    await placeAndConfirm(page);
+    const orderId = await placeAndConfirm(page);
     expect(orders[0]).toMatchObject({ speed_id: 3, retailer_id: gramercy, pickup_date: `${tomorrow().iso} 19:00` });
+    // The restaurant serves it: only then do its portions reach the wallet.
+    await serveDineInOrder(orderId);
 
     // The Dine-In panel: the wallet holds both portions.
     await page.goto('/setting/order');
