@@ -25,6 +25,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   }
   // Recorded reach (docs/decisions/043): only the recording build (npm run test:e2e) has anything to record.
   if (buildRecordsFlows(path.resolve('dist'), flowRecordBinding)) process.env.E2E_RECORD_FLOWS = '1';
+  else if (process.env.npm_lifecycle_event === 'test:e2e')
+    throw new Error('npm run test:e2e built an app that does not record flows: see vite.config.ts recordActorsInBuild');
   else console.log('This build does not record flows (VITE_RECORD_FLOWS=1 vite build does): no flow-records/ this run.');
   await writeFakeCamera();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-e2e-'));
