@@ -5,7 +5,7 @@ import path from 'node:path';
 import { chromiumPath, startStoreServer } from '../../playwright.config.ts';
 import { flowRecordBinding } from '../../src/dev/flow-record.ts';
 import { writeFakeCamera } from './fake-camera.ts';
-import { buildRecordsFlows } from './flow-records.ts';
+import { buildRecordsFlows, flowRecordsDir } from './flow-records.ts';
 
 /**
  * Starts the real server (built SPA + API) on a free port with a fresh embedded database, and hands its address to
@@ -24,6 +24,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     throw new Error('The server is not built: run `npm run build:server` first (npm run test:e2e does).');
   }
   // Recorded reach (docs/decisions/043): only the recording build (npm run test:e2e) has anything to record.
+  // `npm run test:e2e` runs every test, so it starts from no records: none is left from a test renamed or removed since.
+  if (process.env.npm_lifecycle_event === 'test:e2e') fs.rmSync(flowRecordsDir, { recursive: true, force: true });
   if (buildRecordsFlows(path.resolve('dist'), flowRecordBinding)) process.env.E2E_RECORD_FLOWS = '1';
   else if (process.env.npm_lifecycle_event === 'test:e2e')
     throw new Error('npm run test:e2e built an app that does not record flows: see vite.config.ts recordActorsInBuild');
