@@ -15,15 +15,26 @@ const apiTarget = `http://localhost:${process.env.API_PORT ?? '3000'}`;
 const apiPrefixes = ['/api', '/connect', '/payuapi', '/wallet/wallet', '/media'];
 
 /**
- * Dev server only: the views' `@xstate/react` resolves to src/dev/inspected-xstate-react.ts, which gives every
- * useActorRef an inspect hook for the /flows page and ?inspect (docs/decisions/019). `vite build` and vitest never see it.
+ * The views' `@xstate/react` resolves to a copy whose hooks give every actor one more inspect hook
+ * (src/dev/with-inspection.ts); the copy itself and its factory import the real package.
+ * - Dev server: src/dev/inspected-xstate-react.ts, for the /flows page and ?inspect (docs/decisions/019).
+ * - `VITE_RECORD_FLOWS=1 vite build` (the build `npm run test:e2e` runs): src/dev/recorded-xstate-react.ts, which
+ *   records each machine's states and transitions for `npm run flows:coverage` (docs/decisions/043).
+ * A plain `vite build` (`npm start`) and vitest see neither.
  */
 const inspectedReact = `${import.meta.dirname}/src/dev/inspected-xstate-react.ts`;
-const inspectActorsInDev: Plugin = {
-  name: 'inspect-actors-in-dev',
-  apply: 'serve',
+const recordedReact = `${import.meta.dirname}/src/dev/recorded-xstate-react.ts`;
+const hooksFactory = `${import.meta.dirname}/src/dev/with-inspection.ts`;
+const recordFlows = process.env.VITE_RECORD_FLOWS === '1';
+function xstateReactAs(wrapper: string): Plugin['resolveId'] {
+  return (source, importer) => (source === '@xstate/react' && importer !== wrapper && importer !== hooksFactory ? wrapper : null);
+}
+const inspectActorsInDev: Plugin = { name: 'inspect-actors-in-dev', apply: 'serve', enforce: 'pre', resolveId: xstateReactAs(inspectedReact) };
+const recordActorsInBuild: Plugin = {
+  name: 'record-actors-in-build',
+  apply: (_config, env) => recordFlows && env.command === 'build' && !env.isSsrBuild,
   enforce: 'pre',
-  resolveId: (source, importer) => (source === '@xstate/react' && importer !== inspectedReact ? inspectedReact : null),
+  resolveId: xstateReactAs(recordedReact),
 };
 
 /** Text files worth compressing; pictures and fonts are compressed already. */
@@ -212,6 +223,7 @@ export default defineConfig(({ command }) => ({
   resolve: { alias: command === 'build' ? syncExternalStoreWithoutShim : [] },
   plugins: [
     inspectActorsInDev,
+    recordActorsInBuild,
     react(),
     vanillaExtractPlugin(),
     browserBuildOnly(precompress()),

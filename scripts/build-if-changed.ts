@@ -17,7 +17,9 @@ if (reason === undefined) {
 } else {
   console.log(`Building (${reason}) ...`);
   for (const script of ['build', 'build:server']) {
-    const run = spawnSync('npm', ['run', '--silent', script], { stdio: 'inherit', shell: process.platform === 'win32' });
+    // Never the recording build the browser journeys run (docs/decisions/043), whatever the shell exported.
+    const env = { ...process.env, VITE_RECORD_FLOWS: undefined };
+    const run = spawnSync('npm', ['run', '--silent', script], { stdio: 'inherit', env, shell: process.platform === 'win32' });
     if (run.status !== 0) process.exit(run.status ?? 1);
   }
   const outputs = hashOutputs(root);

@@ -7,8 +7,11 @@ import './styles/global.css.ts';
 import { AppActorsContext } from './views/app-context.tsx';
 import { AppRoutes } from './views/app-routes.tsx';
 
+// Only the build the browser journeys run (VITE_RECORD_FLOWS=1) records the actors' transitions, from their start;
+// any other build drops this import (docs/decisions/043).
+const recordFlow = import.meta.env.VITE_RECORD_FLOWS === '1' ? (await import('./dev/flow-record.ts')).recordFlow : undefined;
 // The composition root: the app's actors start once, then the views render them.
-const actors = startAppActors(() => window.localStorage);
+const actors = startAppActors(() => window.localStorage, recordFlow);
 // `call` sends the session's token as the bearer token: the one place the client's http layer meets the session.
 takeTokenFrom(() => selectToken(actors.session.getSnapshot()));
 // Development only (vite build drops it): the /flows page's live states and ?inspect (docs/decisions/019).

@@ -4,13 +4,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathsDirVariable, reachDirVariable, type PlanLine, type ReachLine } from '../machines/reach-recorder.ts';
 import { flowsFolder } from './flow-docs.ts';
-import { coverageReport, pathCountsFromLines, reachFromJson, reachFromLines } from './flow-coverage.ts';
+import { readFlowRecords } from '../e2e/flow-records.ts';
+import { journeyMaps } from '../e2e/journeys/machines.ts';
+import { coverageReport, pathCountsFromLines, reachFromJson, reachFromLines, reachFromRecords, type Recorded } from './flow-coverage.ts';
 import { loadMachines, repoRoot } from './load-machines.ts';
 
 /**
  * `npm run flows:coverage`: runs the unit path tests (vitest, tests/machines) with FLOW_REACH_DIR set so each replay
- * records what it reached, reads the generated browser journeys' tests/e2e/generated/reach.json when there is one,
- * and writes docs/flows/coverage.md (and prints it).
+ * records what it reached, reads the generated browser journeys' tests/e2e/generated/reach.json when there is one and
+ * what passing Playwright tests recorded in flow-records/ (after `npm run test:e2e`, docs/decisions/043), and writes
+ * docs/flows/coverage.md (and prints it).
  */
 const reachDir = mkdtempSync(path.join(tmpdir(), 'flow-reach-'));
 const pathsDir = mkdtempSync(path.join(tmpdir(), 'flow-paths-'));
@@ -46,7 +49,18 @@ try {
   const browserFile = path.join(repoRoot, 'tests/e2e/generated/reach.json');
   const browser = existsSync(browserFile) ? reachFromJson(JSON.parse(readFileSync(browserFile, 'utf8'))) : undefined;
   if (!browser) notes.push('No tests/e2e/generated/reach.json yet: no machine has generated browser journeys.');
-  const report = coverageReport(await loadMachines(), reachFromLines(lines), browser, notes, pathCountsFromLines(jsonLines<PlanLine>(pathsDir)));
+  const records = readFlowRecords();
+  const recorded: Recorded | undefined =
+    records.length > 0
+      ? {
+          reach: reachFromRecords(records),
+          tests: records.length,
+          reasons: new Map(journeyMaps.map((map) => [map.machine.id, map.notDriven])),
+        }
+      : undefined;
+  if (!recorded) notes.push('No flow-records/ yet: run `npm run test:e2e` (it builds the recording build) for the recorded columns.');
+  const machines = await loadMachines();
+  const report = coverageReport(machines, reachFromLines(lines), browser, notes, pathCountsFromLines(jsonLines<PlanLine>(pathsDir)), recorded);
   writeFileSync(path.join(repoRoot, flowsFolder, 'coverage.md'), report);
   console.log(`\n${report}`);
   if (run.status !== 0) process.exitCode = 1;

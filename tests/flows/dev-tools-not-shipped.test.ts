@@ -5,16 +5,19 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { build } from 'vite';
 
 /**
- * The /flows page, the actor inspection and ?inspect (src/dev) are for development builds only: a production build
- * (`vite build`, as `npm start` and the browser tests run it) must hold no trace of them, nor of Mermaid or the
- * Stately inspector they load.
+ * The /flows page, the actor inspection and ?inspect (src/dev) are for development builds only, and the flow recorder
+ * (src/dev/flow-record.ts) for the build the browser journeys run (`VITE_RECORD_FLOWS=1 vite build`): a production
+ * build (`vite build`, as `npm start` runs it) must hold no trace of them, nor of Mermaid or the Stately inspector.
  */
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const outDir = mkdtempSync(path.join(tmpdir(), 'dist-no-dev-tools-'));
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
-/** Strings only the dev tools carry: the page's component, the BroadcastChannel name, the packages' entry points. */
-const markers = ['FlowsPage', 'flows-live-actors', 'startDevTools', 'createBrowserInspector', 'mermaid'];
+/**
+ * Strings only the dev tools carry: the page's component, the BroadcastChannel name, the packages' entry points, the
+ * recorder's binding and window property.
+ */
+const markers = ['FlowsPage', 'flows-live-actors', 'startDevTools', 'createBrowserInspector', 'mermaid', '__flowRecorded', '__flowRecord'];
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
@@ -24,7 +27,13 @@ function filesUnder(dir: string): string[] {
 
 describe('the production build', () => {
   it('the markers are in the dev tools source (so their absence below means something)', () => {
-    const source = ['src/dev/flows-page.tsx', 'src/dev/live-actors.ts', 'src/dev/dev-tools.ts', 'src/dev/stately-inspector.ts']
+    const source = [
+      'src/dev/flows-page.tsx',
+      'src/dev/live-actors.ts',
+      'src/dev/dev-tools.ts',
+      'src/dev/stately-inspector.ts',
+      'src/dev/flow-record.ts',
+    ]
       .map((file) => readFileSync(path.join(repoRoot, file), 'utf8'))
       .join('\n');
     for (const marker of markers) expect(source).toContain(marker);
@@ -33,11 +42,14 @@ describe('the production build', () => {
   it('holds no trace of the dev tools', async () => {
     // `vite build` sets NODE_ENV=production only when it is unset; vitest set it to 'test', which would make DEV true.
     const nodeEnv = process.env.NODE_ENV;
+    const recordFlows = process.env.VITE_RECORD_FLOWS;
     process.env.NODE_ENV = 'production';
+    delete process.env.VITE_RECORD_FLOWS;
     try {
       await build({ root: repoRoot, configFile: path.join(repoRoot, 'vite.config.ts'), logLevel: 'silent', build: { outDir, emptyOutDir: true } });
     } finally {
       process.env.NODE_ENV = nodeEnv;
+      if (recordFlows !== undefined) process.env.VITE_RECORD_FLOWS = recordFlows;
     }
     const files = filesUnder(outDir);
     expect(files.some((file) => file.endsWith('.js'))).toBe(true);

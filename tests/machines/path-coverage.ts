@@ -1,5 +1,6 @@
 import { getShortestPaths, getStateNodes } from '@xstate/graph';
 import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine, type AnyTransitionDefinition } from 'xstate';
+import { transitionKey } from '../../src/dev/flow-record.ts';
 import { eventName } from './machine-events.ts';
 import { recordPlans, recordReach } from './reach-recorder.ts';
 
@@ -155,13 +156,8 @@ export function neverSettling(machine: AnyStateMachine): AnyStateMachine {
   return machine.provide({ actors });
 }
 
-export function transitionKey(transition: AnyTransitionDefinition): string {
-  const guard = transition.guard;
-  const guardName =
-    typeof guard === 'string' ? guard : typeof guard === 'object' && guard !== null && 'type' in guard ? String(guard.type) : guard ? 'inline' : '';
-  const targets = transition.target?.map((t) => t.id).join(',') ?? '(self)';
-  return `${transition.source.id} --${transition.eventType}${guardName ? `[${guardName}]` : ''}--> ${targets}`;
-}
+/** The key the recorder of the journeys' browser build uses too (src/dev/flow-record.ts), so both reaches compare. */
+export { transitionKey };
 
 /** Every transition written in the machine's definition, eventless ones included. */
 export function allTransitions(machine: AnyStateMachine): Set<string> {

@@ -1,5 +1,5 @@
 import { validate } from 'superstruct';
-import { createActor } from 'xstate';
+import { createActor, type InspectionEvent } from 'xstate';
 import { notificationsMachine } from './notifications.machine.ts';
 import { sessionStorageKey, sessionValues, type SessionValues } from './session-values.ts';
 import { sessionMachine } from './session.machine.ts';
@@ -21,10 +21,10 @@ function loadSession(storage: SessionStorage): SessionValues {
 /**
  * Start-up (called once by main.tsx): the app-wide session actor, read back from storage and saved on every change,
  * and the notifications actor. The only place that touches the
- * browser's storage for the session.
+ * browser's storage for the session. `inspect`: the recording build's hook (src/dev/flow-record.ts), from their start.
  */
-export function startAppActors(storage: SessionStorage) {
-  const session = createActor(sessionMachine, { input: loadSession(storage) });
+export function startAppActors(storage: SessionStorage, inspect?: (event: InspectionEvent) => void) {
+  const session = createActor(sessionMachine, { input: loadSession(storage), inspect });
   session.subscribe((snapshot) => {
     try {
       storage().setItem(sessionStorageKey, JSON.stringify(snapshot.context));
@@ -34,6 +34,6 @@ export function startAppActors(storage: SessionStorage) {
   });
   session.start();
 
-  const notifications = createActor(notificationsMachine).start();
+  const notifications = createActor(notificationsMachine, { inspect }).start();
   return { session, notifications };
 }

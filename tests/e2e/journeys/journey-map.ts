@@ -91,7 +91,13 @@ export interface JourneyStep {
 export interface JourneyPlan {
   machine: string;
   variant: string;
+  /** The mapped event names, in order: what the shopper and the server do. */
   name: string;
+  /**
+   * The test's title: the variant and what happens in the words of the transitions' descriptions (planPaths' name),
+   * with the event names after it only where two plans of a variant would read the same.
+   */
+  title: string;
   /** The state ids active once the page opened. */
   initial: string[];
   steps: JourneyStep[];
@@ -107,6 +113,22 @@ export function modelOf(map: MachineMap, variant: Variant) {
   actor.subscribe({ error: () => undefined });
   actor.start();
   return actor;
+}
+
+/** What happens as the machine opens, in the words of the eventless transitions it takes (a plan with no step). */
+function openingWords(map: MachineMap, variant: Variant): string {
+  const said: string[] = [];
+  const actor = createActor(neverSettling(map.machine), {
+    input: variant.input(),
+    inspect: (event) => {
+      if (event.type !== '@xstate.microstep') return;
+      for (const t of event._transitions) if (t.description) said.push(t.description.replace(/\s+/g, ' ').replace(/\.$/, ''));
+    },
+  });
+  actor.subscribe({ error: () => undefined });
+  actor.start();
+  actor.stop();
+  return said.join(' → ') || 'opens';
 }
 
 /** The offered events at a graph state, by name. */
@@ -136,9 +158,20 @@ export function journeysOf(map: MachineMap): JourneyPlan[] {
         return { event: name, active: activeIds(actor.getSnapshot()) };
       });
       actor.stop();
-      journeys.push({ machine: map.machine.id, variant: variant.name, name: steps.map((s) => s.event).join(' → ') || '(opens)', initial, steps });
+      const name = steps.map((s) => s.event).join(' → ') || '(opens)';
+      journeys.push({
+        machine: map.machine.id,
+        variant: variant.name,
+        name,
+        title: `${variant.name}: ${plan.events.length > 0 ? plan.name : openingWords(map, variant)}`,
+        initial,
+        steps,
+      });
     }
   }
+  const seen = new Map<string, number>();
+  journeys.forEach((journey) => seen.set(journey.title, (seen.get(journey.title) ?? 0) + 1));
+  for (const journey of journeys) if ((seen.get(journey.title) ?? 0) > 1) journey.title = `${journey.title} (${journey.name})`;
   return journeys;
 }
 

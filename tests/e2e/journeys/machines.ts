@@ -1,4 +1,5 @@
 import type { MachineMap } from './journey-map.ts';
+import { ageGateJourneys } from './age-gate.journeys.ts';
 import { authJourneys } from './auth.journeys.ts';
 import { cartJourneys } from './cart.journeys.ts';
 import { checkoutJourneys } from './checkout.journeys.ts';
@@ -6,4 +7,11 @@ import { faceVerifyJourneys } from './face-verify.journeys.ts';
 import { pincodeJourneys } from './pincode.journeys.ts';
 
 /** Every machine QA's generated journeys walk, in the order reach.json lists them. */
-export const journeyMaps: readonly MachineMap[] = [pincodeJourneys, authJourneys, cartJourneys, checkoutJourneys, faceVerifyJourneys];
+export const journeyMaps: readonly MachineMap[] = [
+  ageGateJourneys,
+  pincodeJourneys,
+  authJourneys,
+  cartJourneys,
+  checkoutJourneys,
+  faceVerifyJourneys,
+];

@@ -84,7 +84,7 @@ async function runJourney(map: MachineMap, plan: JourneyPlan, journey: Journey):
 export function describeJourneys(map: MachineMap): void {
   test.describe(`${map.machine.id} (generated)`, () => {
     for (const plan of journeysOf(map)) {
-      test(`${plan.variant}: ${plan.name}`, async ({ page }) => {
+      test(plan.title, async ({ page }) => {
         await runJourney(map, plan, { page, model: modelOf(map, variantOf(map, plan)).getSnapshot(), upcoming: [], notes: new Map() });
       });
     }

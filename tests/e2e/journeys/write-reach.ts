@@ -8,6 +8,6 @@ writeFileSync(reachFile, await reachJson());
 for (const map of journeyMaps) {
   const journeys = journeysOf(map);
   console.log(`${map.machine.id}: ${journeys.length} journeys`);
-  for (const journey of journeys) console.log(`  ${journey.variant}: ${journey.name}`);
+  for (const journey of journeys) console.log(`  ${journey.title}\n    ${journey.name}`);
 }
 console.log(`wrote ${reachFile}`);

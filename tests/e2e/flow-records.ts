@@ -1,0 +1,70 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FlowRecord } from '../../src/dev/flow-record.ts';
+
+/**
+ * Recorded reach (docs/decisions/043-recorded-reach.md): what each passing Playwright test's pages recorded — per
+ * machine, the states and transitions its actors really took in the recording build — one JSON file per test in
+ * flow-records/ (gitignored). A test that fails or is skipped leaves none (and removes the one a passing run left),
+ * so `npm run flows:coverage` counts only what passing journeys did.
+ */
+export const flowRecordsDir = path.resolve(import.meta.dirname, '../../flow-records');
+
+export interface FlowRecordFile {
+  /** The test's file (relative to the repo) and its title path. */
+  test: string;
+  record: FlowRecord;
+}
+
+/** One test's file: the same name every run, so a later run of the test replaces (or removes) it. */
+export function flowRecordFile(test: string): string {
+  return path.join(flowRecordsDir, `${createHash('sha256').update(test).digest('hex').slice(0, 20)}.json`);
+}
+
+/** The machine ids, states and transitions a page sent: merged into the test's sets (anything else is ignored). */
+export function mergeBatch(into: Map<string, { states: Set<string>; transitions: Set<string> }>, batch: unknown): void {
+  if (typeof batch !== 'object' || batch === null) return;
+  for (const [machine, reach] of Object.entries(batch)) {
+    const states: unknown = Reflect.get(Object(reach), 'states');
+    const transitions: unknown = Reflect.get(Object(reach), 'transitions');
+    if (!Array.isArray(states) || !Array.isArray(transitions)) continue;
+    const entry = into.get(machine) ?? { states: new Set<string>(), transitions: new Set<string>() };
+    into.set(machine, entry);
+    states.forEach((s) => typeof s === 'string' && entry.states.add(s));
+    transitions.forEach((t) => typeof t === 'string' && entry.transitions.add(t));
+  }
+}
+
+export function writeFlowRecord(test: string, sets: Map<string, { states: Set<string>; transitions: Set<string> }>): void {
+  const record: FlowRecord = {};
+  for (const [machine, { states, transitions }] of [...sets].sort(([a], [b]) => a.localeCompare(b)))
+    record[machine] = { states: [...states].sort(), transitions: [...transitions].sort() };
+  fs.mkdirSync(flowRecordsDir, { recursive: true });
+  const file: FlowRecordFile = { test, record };
+  fs.writeFileSync(flowRecordFile(test), `${JSON.stringify(file, null, 1)}\n`);
+}
+
+export function removeFlowRecord(test: string): void {
+  fs.rmSync(flowRecordFile(test), { force: true });
+}
+
+/** Every test's record there is now (none when the journeys have not run in the recording build). */
+export function readFlowRecords(): FlowRecordFile[] {
+  if (!fs.existsSync(flowRecordsDir)) return [];
+  return fs
+    .readdirSync(flowRecordsDir)
+    .filter((name) => name.endsWith('.json'))
+    .sort()
+    .map((name) => JSON.parse(fs.readFileSync(path.join(flowRecordsDir, name), 'utf8')) as FlowRecordFile);
+}
+
+/** Whether the built app records (the build `npm run test:e2e` makes): its chunks carry the recorder's binding name. */
+export function buildRecordsFlows(distDir: string, binding: string): boolean {
+  const assets = path.join(distDir, 'assets');
+  if (!fs.existsSync(assets)) return false;
+  return fs
+    .readdirSync(assets)
+    .filter((name) => name.endsWith('.js'))
+    .some((name) => fs.readFileSync(path.join(assets, name), 'utf8').includes(binding));
+}

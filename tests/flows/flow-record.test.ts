@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, setup, type InspectionEvent } from 'xstate';
+import { addInspection, recordOf } from '../../src/dev/flow-record.ts';
+import { replay } from '../machines/path-coverage.ts';
+
+/**
+ * The recording build's hook (src/dev/flow-record.ts) must name states and transitions exactly as the unit path tests
+ * do (tests/machines/path-coverage.ts replay), or `npm run flows:coverage` could not set the two side by side; and it
+ * records an invoked child under the child's own machine id.
+ */
+const child = setup({}).createMachine({ id: 'latch', initial: 'open', states: { open: { on: { 'latch.close': 'closed' } }, closed: {} } });
+const door = setup({ guards: { isLocked: ({ context }) => context.locked }, actors: { child } }).createMachine({
+  id: 'door',
+  context: { locked: false },
+  initial: 'checking',
+  states: {
+    checking: { always: [{ guard: 'isLocked', target: 'locked' }, { target: 'shut' }] },
+    shut: { on: { 'door.open': 'open' } },
+    open: { invoke: { src: 'child', id: 'latch' }, on: { 'door.shut': 'shut' } },
+    locked: {},
+  },
+});
+
+function recorded(events: { type: string }[]) {
+  const sets = new Map<string, { states: Set<string>; transitions: Set<string> }>();
+  const actor = createActor(door, { inspect: (event: InspectionEvent) => addInspection(sets, event) }).start();
+  for (const event of events) actor.send(event);
+  actor.stop();
+  return recordOf(sets);
+}
+
+describe('the flow recorder', () => {
+  it('keys the transitions an actor takes as the path tests do, eventless ones included', () => {
+    const events = [{ type: 'door.open' }, { type: 'door.shut' }];
+    const record = recorded(events);
+    const planned = replay(door, { events }, undefined);
+    expect(new Set(record.door?.transitions)).toEqual(new Set(planned.transitions));
+    expect(record.door?.transitions).toContain('door.checking ----> door.shut');
+    expect(new Set(record.door?.states)).toEqual(new Set(planned.states));
+  });
+
+  it('records an invoked child under its own machine id', () => {
+    expect(recorded([{ type: 'door.open' }]).latch?.states).toEqual(['latch', 'latch.open']);
+  });
+});
