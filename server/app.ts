@@ -52,6 +52,7 @@ import { banners } from './services/catalogue/home.ts';
 import { firstProductPicture } from './services/catalogue/product-detail.ts';
 import { sendOrderConfirmation } from './services/checkout/order-confirmation.ts';
 import { startUnconfirmedOrderSweep } from './services/checkout/unconfirmed-orders.ts';
+import { catalogueChanged, parseCatalogueChange } from './services/platform/catalogue-changes.ts';
 import { startKycSweep } from './services/identity/kyc-sweep.ts';
 import { startPaymentSweep } from './services/payments/payment-sweep.ts';
 import { outboxWriter } from './services/platform/outbox.ts';
@@ -227,12 +228,22 @@ export async function buildApp(parts: AppParts, options: { logger?: FastifyServe
   await app.register(orderChangesRoutes(deps));
   await app.register(testClockRoutes(deps, shiftable));
 
+  // Any instance's catalogue change drops what this one's caches hold of it (decision 042).
+  const coordination = parts.coordination;
+  if (coordination) {
+    const stopHearing = coordination.onCatalogueChange((payload) => catalogueChanged(db, parseCatalogueChange(payload)));
+    app.addHook('onClose', async () => stopHearing());
+  }
+  // With several instances on one database, each sweep runs on the one holding its lock (decision 042).
+  const myTurn = coordination ? (sweep: string) => coordination.holdsSweep(sweep) : undefined;
+
   // Orders whose charge outcome stayed unknown are settled in the background; each one paid there gets its mail.
   if (parts.paymentSweepMs !== undefined) {
     const sweep = startPaymentSweep({
       db,
       payments: deps.payments,
       everyMs: parts.paymentSweepMs,
+      myTurn,
       clock: deps.clock,
       log: app.log,
       onPaid: (orderId) => sendOrderConfirmation(deps, orderId, app.log),
@@ -243,13 +254,13 @@ export async function buildApp(parts: AppParts, options: { logger?: FastifyServe
 
   // KYC applications nobody decided within 30 days lose their photos and their row (the privacy page's promise).
   if (parts.kycSweepMs !== undefined) {
-    const sweep = startKycSweep({ db, storage: deps.storage, everyMs: parts.kycSweepMs, clock: deps.clock, log: app.log });
+    const sweep = startKycSweep({ db, storage: deps.storage, everyMs: parts.kycSweepMs, myTurn, clock: deps.clock, log: app.log });
     app.addHook('onClose', () => sweep.stop());
   }
 
   // Pay-on-delivery orders whose email nobody confirmed give their stock, seats and coupon use back.
   if (parts.unconfirmedOrderSweepMs !== undefined) {
-    const sweep = startUnconfirmedOrderSweep({ db, everyMs: parts.unconfirmedOrderSweepMs, clock: deps.clock, log: app.log });
+    const sweep = startUnconfirmedOrderSweep({ db, everyMs: parts.unconfirmedOrderSweepMs, myTurn, clock: deps.clock, log: app.log });
     app.addHook('onClose', () => sweep.stop());
   }
 

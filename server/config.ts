@@ -77,6 +77,11 @@ export interface OperationsConfig {
   maxRssMb: number;
   /** SHUTDOWN_DRAIN_MS: after SIGTERM, how long /readyz answers 503 while requests are still served, before closing. */
   shutdownDrainMs: number;
+  /**
+   * SWEEP_INTERVAL_MS: how often every background sweep runs (unset: payments and unconfirmed orders each minute, KYC
+   * leftovers each hour). The scale test sets seconds, to see the sweeps change hands within its run.
+   */
+  sweepIntervalMs: number | undefined;
 }
 
 /** The most server processes WEB_CONCURRENCY may ask for: far past any machine's cores, short of a typo's 1000. */
@@ -274,7 +279,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
-/** METRICS_PORT, METRICS_HOST, LOG_FORMAT, MAX_EVENT_LOOP_DELAY_MS, MAX_RSS_MB, SHUTDOWN_DRAIN_MS (decision 037). */
+/** METRICS_PORT, METRICS_HOST, LOG_FORMAT, MAX_EVENT_LOOP_DELAY_MS, MAX_RSS_MB, SHUTDOWN_DRAIN_MS (decision 037), SWEEP_INTERVAL_MS (042). */
 function readOperations(env: NodeJS.ProcessEnv, problems: string[]): OperationsConfig {
   const metricsText = env.METRICS_PORT?.trim() || '';
   const metricsPort = metricsText === '' ? undefined : wholeNumber(metricsText, 0, 0, 65535, 'METRICS_PORT', problems);
@@ -287,6 +292,9 @@ function readOperations(env: NodeJS.ProcessEnv, problems: string[]): OperationsC
     maxEventLoopDelayMs: wholeNumber(env.MAX_EVENT_LOOP_DELAY_MS, 1000, 0, 600_000, 'MAX_EVENT_LOOP_DELAY_MS', problems),
     maxRssMb: wholeNumber(env.MAX_RSS_MB, 0, 0, 1_000_000, 'MAX_RSS_MB', problems),
     shutdownDrainMs: wholeNumber(env.SHUTDOWN_DRAIN_MS, 0, 0, 600_000, 'SHUTDOWN_DRAIN_MS', problems),
+    sweepIntervalMs: env.SWEEP_INTERVAL_MS?.trim()
+      ? wholeNumber(env.SWEEP_INTERVAL_MS, 60_000, 100, 86_400_000, 'SWEEP_INTERVAL_MS', problems)
+      : undefined,
   };
 }
 

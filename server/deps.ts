@@ -5,6 +5,7 @@ import type { PaymentGateway } from './adapters/payments/payment-port.ts';
 import type { FileStorage } from './adapters/storage/storage-port.ts';
 import type { Config } from './config.ts';
 import type { Readiness } from './http/readiness.ts';
+import type { Coordination } from './db/coordination.ts';
 import type { Database } from './db/schema.ts';
 import type { Captcha } from './services/platform/captcha.ts';
 import type { GeoLocate } from './services/platform/geo-ip.ts';
@@ -38,6 +39,11 @@ export interface AppParts {
   readiness?: Readiness | undefined;
   /** How often the load limits are sampled (ms; under-pressure's default 1 s when absent). Tests sample faster. */
   overloadSampleMs?: number | undefined;
+  /**
+   * What this instance shares with the others on its database (decision 042): whose turn each sweep is, and the
+   * catalogue changes that drop cache entries. Absent: every sweep is this app's and only the caches' ages bound them.
+   */
+  coordination?: Coordination | undefined;
 }
 
 /** What every route file gets: the parts with every adapter and shared service built once, by buildApp. */

@@ -3,6 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect, type LogEvent } from 'kysely';
 import pg from 'pg';
+import { pgliteCoordination, postgresCoordination, type Coordination } from './coordination.ts';
 import type { Database } from './schema.ts';
 import { namingPool } from './named-statements.ts';
 import { pgliteWireConfig } from './pglite-wire.ts';
@@ -15,6 +16,8 @@ export interface DatabaseHandle {
   dumpImage?: () => Promise<Blob>;
   /** The pool's connections now: open, idle, and queries waiting for one (the metrics' gauge reads it). */
   poolStats(): { total: number; idle: number; waiting: number };
+  /** Sweep locks and catalogue-change notifications shared with the other instances on this database (decision 042). */
+  coordination: Coordination;
 }
 
 export class DatabaseOpenError extends Error {
@@ -95,7 +98,17 @@ async function openPostgres(databaseUrl: string, statementTimeoutMs: number, log
   }
   // Hot statements run by name: each connection plans them once (named-statements.ts).
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: namingPool(pool) }), ...(log ? { log } : {}) });
-  return { db, kind: 'postgres', close: () => db.destroy(), poolStats: statsOf(pool) };
+  const coordination = postgresCoordination(databaseUrl, (error) => console.error('database coordination connection:', error));
+  return {
+    db,
+    kind: 'postgres',
+    coordination,
+    async close() {
+      await coordination.close();
+      await db.destroy();
+    },
+    poolStats: statsOf(pool),
+  };
 }
 
 async function openPglite(
@@ -138,12 +151,15 @@ async function openPglite(
   // call (pglite-wire.ts), and hot statements run by name, planned once (named-statements.ts).
   const pool = new pg.Pool({ ...pgliteWireConfig(pglite), types, max: 1 });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: namingPool(pool) }), ...(log ? { log } : {}) });
+  const coordination = await pgliteCoordination(pglite);
   return {
     db,
     kind: 'pglite',
+    coordination,
     poolStats: statsOf(pool),
     dumpImage: () => pglite.dumpDataDir('none'),
     async close() {
+      await coordination.close();
       await db.destroy();
       await pglite.close();
     },

@@ -23,6 +23,7 @@ import * as bankPayment from './migrations/023-bank-payment.ts';
 import * as fulfilment from './migrations/025-fulfilment.ts';
 import * as reviews from './migrations/024-reviews.ts';
 import * as sellerCapacity from './migrations/027-seller-capacity.ts';
+import * as catalogueNotify from './migrations/029-catalogue-notify.ts';
 
 // Listed here (not read from disk) so the bundle, tsx and tests all see the same ordered set.
 const migrations: Record<string, Migration> = {
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '024-reviews': reviews,
   '025-fulfilment': fulfilment,
   '027-seller-capacity': sellerCapacity,
+  '029-catalogue-notify': catalogueNotify,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

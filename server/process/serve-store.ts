@@ -37,9 +37,11 @@ export async function serveStore(config: Config, worker: WorkerRole | undefined)
   const readiness = new Readiness();
 
   // The sweeps take their rows with conditional updates, so two processes never act twice on one order (the
-  // payment-reconciler and pay-on-delivery tests run two passes at once); one worker still runs them, so N workers
-  // do not ask the card provider N times a minute about the same orders.
+  // payment-reconciler and pay-on-delivery tests run two passes at once); one worker of a cluster offers to run them,
+  // and among the instances on one database the holder of each sweep's advisory lock runs it (decision 042), so N
+  // instances do not ask the card provider N times a minute about the same orders.
   const sweeps = !worker || worker.slot === sweepingSlot;
+  const every = config.operations.sweepIntervalMs;
   const app = await buildApp(
     {
       db: database.db,
@@ -47,7 +49,8 @@ export async function serveStore(config: Config, worker: WorkerRole | undefined)
       payments: paymentGatewayFromConfig(config),
       rateLimits: withPerIpScale(defaultRateLimits, config.rateLimitScale),
       readiness,
-      ...(sweeps ? { paymentSweepMs: 60_000, kycSweepMs: 60 * 60_000, unconfirmedOrderSweepMs: 60_000 } : {}),
+      coordination: database.coordination,
+      ...(sweeps ? { paymentSweepMs: every ?? 60_000, kycSweepMs: every ?? 60 * 60_000, unconfirmedOrderSweepMs: every ?? 60_000 } : {}),
     },
     // pino's own base (pid, hostname), and in a cluster the worker's id: which process said what.
     worker ? { logger: loggerFor(config, { pid: process.pid, hostname: os.hostname(), worker: worker.id }) } : {},

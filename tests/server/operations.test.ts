@@ -247,4 +247,10 @@ describe('operations configuration', () => {
     expect(() => readConfig({ METRICS_PORT: 'yes' })).toThrow(/METRICS_PORT/);
     expect(() => readConfig({ LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT/);
   });
+
+  it('reads SWEEP_INTERVAL_MS: unset keeps each sweep its own interval, a value sets all of them (decision 042)', () => {
+    expect(readConfig({}).operations.sweepIntervalMs).toBeUndefined();
+    expect(readConfig({ SWEEP_INTERVAL_MS: '1000' }).operations.sweepIntervalMs).toBe(1000);
+    expect(() => readConfig({ SWEEP_INTERVAL_MS: '5' })).toThrow(/SWEEP_INTERVAL_MS/);
+  });
 });

@@ -79,4 +79,23 @@ describe('ReadCache (the catalogue reads: home, listings, search, product page, 
     await expect(cache.get('x', async () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');
     expect((await cache.get('x', async () => ({ n: 7 }))).n).toBe(7);
   });
+  it('drops what deleteWhere picks and everything on clear, and keeps no value whose load began before either', async () => {
+    const cache = new ReadCache<{ v: string }>({ maxEntries: 10, freshMs: 60_000, staleMs: 60_000 });
+    await cache.get('1:a', async () => ({ v: 'one' }));
+    await cache.get('2:a', async () => ({ v: 'two' }));
+    cache.deleteWhere((key) => key.startsWith('1:'));
+    expect((await cache.get('1:a', async () => ({ v: 'one again' }))).v).toBe('one again');
+    expect((await cache.get('2:a', async () => ({ v: 'not loaded' }))).v).toBe('two');
+    cache.clear();
+    expect((await cache.get('2:a', async () => ({ v: 'two again' }))).v).toBe('two again');
+
+    // A load that read the old rows and finishes after the change: its caller gets it, the cache does not keep it.
+    let finish: (value: { v: string }) => void = () => undefined;
+    const slow = cache.get('3:a', () => new Promise<{ v: string }>((resolve) => (finish = resolve)));
+    cache.deleteWhere((key) => key.startsWith('9:'));
+    finish({ v: 'read before the change' });
+    expect((await slow).v).toBe('read before the change');
+    await settle();
+    expect((await cache.get('3:a', async () => ({ v: 'read after the change' }))).v).toBe('read after the change');
+  });
 });

@@ -18,6 +18,8 @@ import type { Readiness } from '../../server/http/readiness.ts';
 export interface TestApp {
   app: FastifyInstance;
   database: DatabaseHandle;
+  /** The PostgreSQL database this app uses (test:server:pg); undefined on PGlite. */
+  databaseUrl: string | undefined;
   close(): Promise<void>;
 }
 
@@ -49,6 +51,11 @@ export interface TestAppOptions {
   readiness?: Readiness;
   /** How often the load limits (MAX_RSS_MB, MAX_EVENT_LOOP_DELAY_MS) are sampled, in ms. */
   overloadSampleMs?: number;
+  /**
+   * A second instance on another app's PostgreSQL database (its own pool, caches and coordination session), as a
+   * second server would be; on PGlite the two share nothing, so tests of that are PostgreSQL's.
+   */
+  sameDatabaseAs?: TestApp;
   /** Fastify's logger (tests that read the request log pass a stream). */
   logger?: FastifyServerOptions['logger'];
 }
@@ -71,10 +78,12 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...options.env,
   });
   const seeded = options.seed !== false;
-  const copy = config.databaseUrl === undefined ? await copyPostgresTemplate(seeded) : undefined;
+  const joined = options.sameDatabaseAs?.databaseUrl;
+  const copy = config.databaseUrl === undefined && joined === undefined ? await copyPostgresTemplate(seeded) : undefined;
+  const url = joined ?? copy?.url;
   // Images are PGlite's: a PostgreSQL server (DATABASE_URL) is migrated and seeded the long way.
-  const image = !copy && config.databaseUrl === undefined && config.dataDir.startsWith('memory://') ? databaseImage(seeded) : undefined;
-  const opened = await openDatabase({ ...config, ...(copy ? { databaseUrl: copy.url } : {}), startFrom: image });
+  const image = !url && config.databaseUrl === undefined && config.dataDir.startsWith('memory://') ? databaseImage(seeded) : undefined;
+  const opened = await openDatabase({ ...config, ...(url ? { databaseUrl: url } : {}), startFrom: image });
   const database: DatabaseHandle = copy
     ? {
         ...opened,
@@ -84,7 +93,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
         },
       }
     : opened;
-  if (!image && !copy) {
+  if (!image && !url) {
     await migrateToLatest(database.db);
     if (seeded) await seedCatalogue(database.db);
   }
@@ -104,6 +113,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       geoLocate: options.geoLocate,
       readiness: options.readiness,
       overloadSampleMs: options.overloadSampleMs,
+      coordination: database.coordination,
     },
     { logger: options.logger ?? false },
   );
@@ -111,6 +121,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   return {
     app,
     database,
+    databaseUrl: url ?? config.databaseUrl,
     async close() {
       await app.close();
       await database.close();

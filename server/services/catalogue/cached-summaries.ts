@@ -3,6 +3,7 @@ import type { ProductSummary } from '../../../src/api/contract/product-summary.c
 import { isVisitSpeed, type SpeedValue } from '../../../src/rules/speeds.ts';
 import type { Database } from '../../db/schema.ts';
 import { BatchCache } from '../platform/batch-cache.ts';
+import { onCatalogueChange } from '../platform/catalogue-changes.ts';
 import { perDatabase } from '../platform/read-cache.ts';
 import { productSummaries } from './product-summaries.ts';
 
@@ -23,17 +24,22 @@ function areaKey(ref: Pick<CardRef, 'locId' | 'visit'>): string {
  * themselves use the whole 25 ms budget at ten concurrent shoppers. A card's "in stock" may therefore lag up to
  * 30 s; the product page and add to cart always read stock live.
  */
-const cards = perDatabase<Kysely<Database>, BatchCache<CardRef, ProductSummary>>(
-  (db) =>
-    new BatchCache<CardRef, ProductSummary>({
-      name: 'product-cards',
-      maxEntries: 50_000,
-      freshMs: 10_000,
-      staleMs: 20_000,
-      keyOf: (ref) => `${areaKey(ref)}|${ref.productId}`,
-      loadMany: (refs) => summariesByArea(db, refs),
-    }),
-);
+const cards = perDatabase<Kysely<Database>, BatchCache<CardRef, ProductSummary>>((db) => {
+  const cache = new BatchCache<CardRef, ProductSummary>({
+    name: 'product-cards',
+    maxEntries: 50_000,
+    freshMs: 10_000,
+    staleMs: 20_000,
+    keyOf: (ref) => `${areaKey(ref)}|${ref.productId}`,
+    loadMany: (refs) => summariesByArea(db, refs),
+  });
+  // A product's price or stock changed on any instance: its cards in every area go (decision 042).
+  onCatalogueChange(db, (change) => {
+    if (change === 'all') cache.clear();
+    else cache.deleteWhere((key) => key.endsWith(`|${change.productId}`));
+  });
+  return cache;
+});
 
 /** One query per area among refs (concurrent pages of different areas may share a batch), answers in refs' order. */
 async function summariesByArea(db: Kysely<Database>, refs: readonly CardRef[]): Promise<(ProductSummary | undefined)[]> {

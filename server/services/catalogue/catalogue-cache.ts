@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { onCatalogueChange } from '../platform/catalogue-changes.ts';
 import { perDatabase, ReadCache } from '../platform/read-cache.ts';
 
 /**
@@ -18,10 +19,19 @@ export interface CategoryRow {
  * The category tree and the served areas: tens of rows that change only with the catalogue, read by every
  * listing, search and product call. Kept for a minute so each of those calls saves a round trip.
  */
-const caches = perDatabase<Kysely<Database>, { categories: ReadCache<CategoryRow[]>; areas: ReadCache<Set<number>> }>(() => ({
-  categories: new ReadCache<CategoryRow[]>({ name: 'categories', maxEntries: 1, freshMs: 60_000, staleMs: 600_000 }),
-  areas: new ReadCache<Set<number>>({ name: 'service-areas', maxEntries: 1, freshMs: 60_000, staleMs: 600_000 }),
-}));
+const caches = perDatabase<Kysely<Database>, { categories: ReadCache<CategoryRow[]>; areas: ReadCache<Set<number>> }>((db) => {
+  const made = {
+    categories: new ReadCache<CategoryRow[]>({ name: 'categories', maxEntries: 1, freshMs: 60_000, staleMs: 600_000 }),
+    areas: new ReadCache<Set<number>>({ name: 'service-areas', maxEntries: 1, freshMs: 60_000, staleMs: 600_000 }),
+  };
+  // An offer's price or stock is not in either; anything else may be (decision 042).
+  onCatalogueChange(db, (change) => {
+    if (change !== 'all') return;
+    made.categories.clear();
+    made.areas.clear();
+  });
+  return made;
+});
 
 /** Every category in display order (position, then id). */
 export function categoryRows(db: Kysely<Database>): Promise<CategoryRow[]> {

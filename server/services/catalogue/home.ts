@@ -3,6 +3,7 @@ import type { HomepageData } from '../../../src/api/contract/home.contract.ts';
 import { isVisitSpeed, type SpeedValue } from '../../../src/rules/speeds.ts';
 import type { Database } from '../../db/schema.ts';
 import { offeredInArea, productSummaries } from './product-summaries.ts';
+import { onCatalogueChange } from '../platform/catalogue-changes.ts';
 import { perDatabase, ReadCache } from '../platform/read-cache.ts';
 
 const topProductCount = 12;
@@ -26,9 +27,21 @@ export async function banners(db: Kysely<Database>) {
  * 5 minutes while it reloads in the background (stock badges on cards may lag that long; the product page and add to
  * cart read live stock).
  */
-const homeCaches = perDatabase<Kysely<Database>, ReadCache<HomepageData>>(
-  () => new ReadCache<HomepageData>({ name: 'home', maxEntries: 256, freshMs: 30_000, staleMs: 300_000 }),
-);
+const homeCaches = perDatabase<Kysely<Database>, ReadCache<HomepageData>>((db) => {
+  const cache = new ReadCache<HomepageData>({ name: 'home', maxEntries: 256, freshMs: 30_000, staleMs: 300_000 });
+  // A home holds its products' cards: one whose price or stock changed goes, with any home showing it (decision 042).
+  onCatalogueChange(db, (change) => {
+    if (change === 'all') cache.clear();
+    else cache.deleteWhere((_key, home) => showsProduct(home, change.productId));
+  });
+  return cache;
+});
+
+function showsProduct(home: HomepageData, productId: number): boolean {
+  return (
+    home.topproduct.some((card) => card.id === productId) || home.categories.some((section) => section.products.some((card) => card.id === productId))
+  );
+}
 
 /** courierType: a visit speed (dine-in, pickup) builds the home of the restaurants' offers; the delivery speeds share one home. */
 export function cachedHomepage(db: Kysely<Database>, locId: number, courierType?: SpeedValue): Promise<HomepageData> {

@@ -7,6 +7,7 @@ import type { Database } from '../../db/schema.ts';
 import { isServedLocation } from './catalogue-cache.ts';
 import { executePrepared } from '../platform/prepared.ts';
 import { offeredInArea } from './product-summaries.ts';
+import { onCatalogueChange } from '../platform/catalogue-changes.ts';
 import { perDatabase, ReadCache } from '../platform/read-cache.ts';
 import { relatedCards, relatedCardsJson, type RelatedCardRow } from './related-cards.ts';
 import { newestReviewsJson, reviewFigures, reviewOf, totalsJson, type ReviewRow, type TotalsRow } from './reviews.ts';
@@ -186,9 +187,19 @@ function vendorList(offers: readonly OfferRow[]): ProductDetail['vendor_list'] {
  * Popular pages are opened by many shoppers at once: one reading serves them all for 2 s (and up to 5 s while it
  * reloads). The stock shown may lag that long; add to cart checks stock live and says 'Only N left in stock.'.
  */
-const detailCaches = perDatabase<Kysely<Database>, ReadCache<ProductDetailResult>>(
-  () => new ReadCache<ProductDetailResult>({ name: 'product-detail', maxEntries: 4096, freshMs: 2_000, staleMs: 3_000 }),
-);
+const detailCaches = perDatabase<Kysely<Database>, ReadCache<ProductDetailResult>>((db) => {
+  const cache = new ReadCache<ProductDetailResult>({ name: 'product-detail', maxEntries: 4096, freshMs: 2_000, staleMs: 3_000 });
+  // The product's own pages, and those showing it among their similar items (decision 042).
+  onCatalogueChange(db, (change) => {
+    if (change === 'all') cache.clear();
+    else cache.deleteWhere((key, result) => key.startsWith(`${change.productId}:`) || showsRelated(result, change.productId));
+  });
+  return cache;
+});
+
+function showsRelated(result: ProductDetailResult, productId: number): boolean {
+  return result.kind === 'found' && result.product.related_products.some((card) => card.id === productId);
+}
 
 /** restaurantLocId narrows a visit speed's offers to one restaurant; with a delivery speed it is ignored. */
 export function cachedProductDetail(
@@ -205,9 +216,13 @@ export function cachedProductDetail(
   );
 }
 
-const firstPictures = perDatabase<Kysely<Database>, ReadCache<string>>(
-  () => new ReadCache<string>({ maxEntries: 5000, freshMs: 60_000, staleMs: 300_000 }),
-);
+const firstPictures = perDatabase<Kysely<Database>, ReadCache<string>>((db) => {
+  const cache = new ReadCache<string>({ maxEntries: 5000, freshMs: 60_000, staleMs: 300_000 });
+  onCatalogueChange(db, (change) => {
+    if (change === 'all') cache.clear();
+  });
+  return cache;
+});
 
 /**
  * A product's first picture ('' when it has none or there is no such product): its page's largest paint, which the

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { payOnDeliveryMessages } from '../../../src/rules/messages.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Log } from '../platform/log.ts';
-import { startPeriodicPass, type PeriodicPass } from '../platform/periodic-pass.ts';
+import { startPeriodicPass, type PeriodicPass, type SweepTurn } from '../platform/periodic-pass.ts';
 import { giveBackOrder } from '../payments/order-give-back.ts';
 
 /** One unconfirmed pay-on-delivery order released: for the operator's log line (order_releases keeps the same). */
@@ -67,6 +67,8 @@ export async function releaseOrder(
 export interface UnconfirmedOrderSweepSettings {
   db: Kysely<Database>;
   everyMs: number;
+  /** Whether this instance's turn it is (decision 042); absent: always. */
+  myTurn?: SweepTurn | undefined;
   clock: () => Date;
   log: Log;
 }
@@ -81,5 +83,5 @@ export function startUnconfirmedOrderSweep(settings: UnconfirmedOrderSweepSettin
     const released = await releaseUnconfirmedOrders(db, settings.clock());
     if (released.length > 0) log.info({ released }, 'unconfirmed pay-on-delivery orders released: stock, seats and coupon uses given back');
   };
-  return startPeriodicPass('unconfirmed-orders', settings.everyMs, log, 'unconfirmed order sweep failed', sweep);
+  return startPeriodicPass('unconfirmed-orders', settings.everyMs, log, 'unconfirmed order sweep failed', sweep, settings.myTurn);
 }

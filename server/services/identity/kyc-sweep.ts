@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { FileStorage } from '../../adapters/storage/storage-port.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Log } from '../platform/log.ts';
-import { startPeriodicPass, type PeriodicPass } from '../platform/periodic-pass.ts';
+import { startPeriodicPass, type PeriodicPass, type SweepTurn } from '../platform/periodic-pass.ts';
 import { removeFaceCheckLeftovers } from './face-check-leftovers.ts';
 import { abandonedAfterDays, removeAbandonedApplications } from './kyc-abandoned.ts';
 
@@ -10,6 +10,8 @@ export interface KycSweepSettings {
   db: Kysely<Database>;
   storage: FileStorage;
   everyMs: number;
+  /** Whether this instance's turn it is (decision 042); absent: always. */
+  myTurn?: SweepTurn | undefined;
   clock: () => Date;
   log: Log;
 }
@@ -27,5 +29,5 @@ export function startKycSweep(settings: KycSweepSettings): PeriodicPass {
     const leftovers = await removeFaceCheckLeftovers({ db, storage, now: settings.clock() });
     if (leftovers.facePasses > 0 || leftovers.checkSelfies > 0) log.info(leftovers, 'expired face passes and unchecked check selfies removed');
   };
-  return startPeriodicPass('kyc-abandoned', settings.everyMs, log, 'abandoned KYC application sweep failed', sweep);
+  return startPeriodicPass('kyc-abandoned', settings.everyMs, log, 'abandoned KYC application sweep failed', sweep, settings.myTurn);
 }

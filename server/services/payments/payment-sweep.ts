@@ -2,13 +2,15 @@ import type { Kysely } from 'kysely';
 import type { PaymentGateway } from '../../adapters/payments/payment-port.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Log } from '../platform/log.ts';
-import { startPeriodicPass, type PeriodicPass } from '../platform/periodic-pass.ts';
+import { startPeriodicPass, type PeriodicPass, type SweepTurn } from '../platform/periodic-pass.ts';
 import { reconcilePendingPayments, type ReconcileReport } from './payment-reconciler.ts';
 
 export interface PaymentSweepSettings {
   db: Kysely<Database>;
   payments: PaymentGateway;
   everyMs: number;
+  /** Whether this instance's turn it is (decision 042); absent: always. */
+  myTurn?: SweepTurn | undefined;
   clock: () => Date;
   log: Log;
   /** An order the sweep found paid: its confirmation mail is due. */
@@ -20,9 +22,16 @@ export interface PaymentSweepSettings {
  * logs what it settled and what needs a person. stop() ends it and waits for a pass in flight.
  */
 export function startPaymentSweep(settings: PaymentSweepSettings): PeriodicPass {
-  return startPeriodicPass('pending-payments', settings.everyMs, settings.log, 'pending payment sweep failed', async () => {
-    await sweepPaymentsOnce(settings);
-  });
+  return startPeriodicPass(
+    'pending-payments',
+    settings.everyMs,
+    settings.log,
+    'pending payment sweep failed',
+    async () => {
+      await sweepPaymentsOnce(settings);
+    },
+    settings.myTurn,
+  );
 }
 
 /** One pass: settles what it can, mails each order it found paid, logs what needs a person. */

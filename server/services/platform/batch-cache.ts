@@ -31,6 +31,16 @@ export class BatchCache<R, V> {
     this.loader = new DataLoader<R, Found<V>>(async (refs) => (await options.loadMany(refs)).map((value) => ({ value })), { cache: false });
   }
 
+  /** Drops every value (another instance changed the rows behind them). */
+  clear(): void {
+    this.entries.clear();
+  }
+
+  /** Drops the values whose key `drop` picks. */
+  deleteWhere(drop: (key: string) => boolean): void {
+    this.entries.deleteWhere((key) => drop(key));
+  }
+
   /** Values for refs, in refs' order, absent ones left out. */
   async getMany(refs: readonly R[]): Promise<V[]> {
     // Every card's promise is awaited, failed or not: when a batch fails (a pool timeout), each card of it rejects,

@@ -1,3 +1,4 @@
+import { sameDatabase } from './catalogue-changes.ts';
 import type { Kysely } from 'kysely';
 import { plannedEachRun } from '../../db/named-statements.ts';
 
@@ -7,5 +8,8 @@ import { plannedEachRun } from '../../db/named-statements.ts';
  * for its own values (named-statements.ts, decision 029).
  */
 export function plannedEachRunDb<D>(db: Kysely<D>): Kysely<D> {
-  return db.withPlugin(plannedEachRun);
+  const view = db.withPlugin(plannedEachRun);
+  // The caches keyed on this handle still hear the database's catalogue changes (decision 042).
+  sameDatabase(view, db);
+  return view;
 }

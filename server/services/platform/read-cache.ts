@@ -48,6 +48,8 @@ function isTooStale<K extends NonNullable<unknown>, V extends NonNullable<unknow
 
 export class ReadCache<V extends NonNullable<unknown>> {
   private readonly cache: LRUCache<string, V, () => Promise<V>>;
+  /** Counts the invalidations (decision 042): a load that began before one may hold what it dropped. */
+  private generation = 0;
 
   constructor(private readonly options: FreshnessOptions) {
     this.cache = new LRUCache<string, V, () => Promise<V>>({
@@ -57,12 +59,30 @@ export class ReadCache<V extends NonNullable<unknown>> {
   }
 
   async get(key: string, load: () => Promise<V>): Promise<V> {
+    const generation = this.generation;
     const allowStale = !isTooStale(this.cache, key, this.options.staleMs);
     if (this.options.name !== undefined) cacheLookups.inc({ cache: this.options.name, outcome: this.outcomeOf(key, allowStale) });
     const value = await this.cache.fetch(key, { context: load, allowStale });
     // fetch answers undefined only for an aborted load, and nothing here aborts one.
     if (value === undefined) throw new Error(`ReadCache: no value loaded for ${key}`);
+    // The change came while this loaded: the caller (who asked before it) gets the value, the cache does not keep it.
+    if (generation !== this.generation) this.cache.delete(key);
     return value;
+  }
+
+  /** Drops every entry (another instance changed what they were loaded from). */
+  clear(): void {
+    this.generation++;
+    this.cache.clear();
+  }
+
+  /** Drops the entries `drop` picks, by key and value (stale ones included). */
+  deleteWhere(drop: (key: string, value: V) => boolean): void {
+    this.generation++;
+    for (const key of [...this.cache.keys()]) {
+      const value = this.cache.peek(key, { allowStale: true });
+      if (value !== undefined && drop(key, value)) this.cache.delete(key);
+    }
   }
 
   /** What this lookup will be: fresh (hit), served stale while it reloads, or a load the caller waits for (miss). */

@@ -1,0 +1,36 @@
+import { perDatabase } from './read-cache.ts';
+
+/**
+ * What a catalogue-change notification says (migration 029, decision 042): one product's offers changed (price,
+ * stock), or anything else, which drops everything.
+ */
+export type CatalogueChange = { productId: number } | 'all';
+
+/** migration 029's payload: 'product:<id>' or 'all' (anything unknown counts as 'all': drop rather than keep). */
+export function parseCatalogueChange(payload: string): CatalogueChange {
+  const match = /^product:(\d+)$/.exec(payload);
+  return match ? { productId: Number(match[1]) } : 'all';
+}
+
+/** Each database handle's caches that drop entries on a change; they add themselves when they are first made. */
+const handlers = perDatabase<object, Set<(change: CatalogueChange) => void>>(() => new Set());
+
+/** A handle made from another with a plugin (plannedEachRunDb) → the handle it was made from. */
+const madeFrom = new WeakMap<object, object>();
+
+/** `view` reaches the same database as `db` (a Kysely handle with a plugin): caches keyed on either hear the same changes. */
+export function sameDatabase(view: object, db: object): void {
+  madeFrom.set(view, madeFrom.get(db) ?? db);
+}
+
+const root = (db: object): object => madeFrom.get(db) ?? db;
+
+/** `drop` hears every catalogue change on db, from this instance or any other. */
+export function onCatalogueChange(db: object, drop: (change: CatalogueChange) => void): void {
+  handlers(root(db)).add(drop);
+}
+
+/** Tells db's caches of a change (buildApp calls it for each notification the database delivers). */
+export function catalogueChanged(db: object, change: CatalogueChange): void {
+  for (const drop of handlers(root(db))) drop(change);
+}

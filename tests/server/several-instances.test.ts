@@ -1,0 +1,141 @@
+import { sql } from 'kysely';
+import { assert } from 'superstruct';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { homepageReply } from '../../src/api/contract/home.contract.ts';
+import { productReply } from '../../src/api/contract/product.contract.ts';
+import { sweepLockClass } from '../../server/db/coordination.ts';
+import type { Log } from '../../server/services/platform/log.ts';
+import { startPeriodicPass } from '../../server/services/platform/periodic-pass.ts';
+import { onPostgresRun } from './database-images.ts';
+import { newYork, query } from './catalogue-helpers.ts';
+import { getJson, startTestApp, type TestApp } from './test-app.ts';
+
+/**
+ * Several server instances on one database (decision 042). On PostgreSQL: two apps, each with its own pool, caches
+ * and coordination session, as two servers behind a load balancer would be. On PGlite (one process) the same
+ * checks run on one app: its own change reaches its own caches through PGlite's listen.
+ */
+let first: TestApp;
+let second: TestApp;
+beforeAll(async () => {
+  first = await startTestApp();
+  second = onPostgresRun() ? await startTestApp({ sameDatabaseAs: first }) : first;
+});
+afterAll(async () => {
+  if (second !== first) await second.close();
+  await first.close();
+});
+
+const area = { store_id: 1, loc_id: newYork.loc_id, zipCode: newYork.zipcode, dineinTime: '', courier_type: '' };
+
+async function pagePrice(t: TestApp, productId: number): Promise<string> {
+  const { status, body } = await getJson(t, `/connect/index/product?${query({ ...area, prodid: productId })}`);
+  expect(status).toBe(200);
+  assert(body, productReply);
+  if (!body.data) throw new Error(`no product ${productId}`);
+  return body.data.price;
+}
+
+/** The card's prices, one per size ('123.45,123.45'). */
+async function homeCardPrices(t: TestApp, productId: number): Promise<string | undefined> {
+  const { status, body } = await getJson(t, `/connect/index/homepage?store_id=1&zipcode=${newYork.zipcode}&loc_id=${newYork.loc_id}`);
+  expect(status).toBe(200);
+  assert(body, homepageReply);
+  return body.data?.topproduct
+    .find((card) => card.id === productId)
+    ?.child.map((size) => size.price)
+    .join(',');
+}
+
+/** Asks `read` until it answers `want`, for at most `withinMs`; the time it took. */
+async function timeUntil(read: () => Promise<unknown>, want: unknown, withinMs: number): Promise<number> {
+  const start = performance.now();
+  for (;;) {
+    if ((await read()) === want) return performance.now() - start;
+    if (performance.now() - start > withinMs) throw new Error(`still not ${String(want)} after ${withinMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('caches coherent across instances', () => {
+  it("a price change made through one instance is on the other's product page and home cards within a second", async () => {
+    const home = await getJson(first, `/connect/index/homepage?store_id=1&zipcode=${newYork.zipcode}&loc_id=${newYork.loc_id}`);
+    assert(home.body, homepageReply);
+    const card = home.body.data?.topproduct[0];
+    if (!card) throw new Error('the home has no top product');
+    // Every offer of the product in the area at one new price, so the lowest (the card's and the page's) is it.
+    const newCents = 123_45;
+    // Both instances hold the old price in their caches (fresh for 2 s on the page, 30 s on the home).
+    expect(await pagePrice(second, card.id)).not.toBe('123.45');
+    const oldPrices = card.child.map((size) => size.price).join(',');
+    const newPrices = card.child.map(() => '123.45').join(',');
+    expect(await homeCardPrices(second, card.id)).toBe(oldPrices);
+    const variants = first.database.db.selectFrom('product_variants').select('id').where('product_id', '=', card.id);
+    await first.database.db.updateTable('variant_offers').set({ price_cents: newCents }).where('variant_id', 'in', variants).execute();
+
+    const pageMs = await timeUntil(() => pagePrice(second, card.id), '123.45', 1000);
+    const homeMs = await timeUntil(() => homeCardPrices(second, card.id), newPrices, 1000);
+    expect(pageMs).toBeLessThan(1000);
+    expect(homeMs).toBeLessThan(1000);
+  });
+
+  it('a stock change (an order taking the last units) reaches the other instance within a second', async () => {
+    const home = await getJson(second, `/connect/index/homepage?store_id=1&zipcode=${newYork.zipcode}&loc_id=${newYork.loc_id}`);
+    assert(home.body, homepageReply);
+    const card = home.body.data?.topproduct[1];
+    if (!card) throw new Error('the home has a second top product');
+    const variants = first.database.db.selectFrom('product_variants').select('id').where('product_id', '=', card.id);
+    await first.database.db.updateTable('variant_offers').set({ stock: 0 }).where('variant_id', 'in', variants).execute();
+    const stockOf = async () => {
+      const { body } = await getJson(second, `/connect/index/product?${query({ ...area, prodid: card.id })}`);
+      assert(body, productReply);
+      return body.data?.stock_status;
+    };
+    expect(await timeUntil(stockOf, 'out of stock', 1000)).toBeLessThan(1000);
+  });
+});
+
+const quietLog: Log = { info: () => undefined, error: () => undefined };
+
+describe.skipIf(!onPostgresRun())('sweeps run by one instance at a time (PostgreSQL advisory locks)', () => {
+  it('never runs one sweep on two instances at once, and the other instance takes it over when the holder dies', async () => {
+    const running = new Set<string>();
+    let overlaps = 0;
+    const ran: string[] = [];
+    const sweepOn = (who: string, t: TestApp) =>
+      startPeriodicPass(
+        'scale-test-sweep',
+        10,
+        quietLog,
+        'failed',
+        async () => {
+          if (running.size > 0) overlaps++;
+          running.add(who);
+          ran.push(who);
+          await new Promise((resolve) => setTimeout(resolve, 15));
+          running.delete(who);
+        },
+        (sweep) => t.database.coordination.holdsSweep(sweep),
+      );
+    const a = sweepOn('first', first);
+    const b = sweepOn('second', second);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(overlaps).toBe(0);
+    const holder = ran[0];
+    expect(ran.length).toBeGreaterThan(5);
+    expect(new Set(ran).size).toBe(1);
+
+    // The holder dies: its passes stop, and its session ends as a crashed process's does (the socket gone), which
+    // is when PostgreSQL drops the lock.
+    await (holder === 'first' ? a : b).stop();
+    const killed = await sql<{ gone: boolean }>`
+      select pg_terminate_backend(pid) as gone from pg_locks where locktype = 'advisory' and classid = ${sweepLockClass}`.execute(first.database.db);
+    expect(killed.rows).toEqual([{ gone: true }]);
+    const before = ran.length;
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const after = ran.slice(before);
+    expect(after.some((who) => who !== holder)).toBe(true);
+    expect(overlaps).toBe(0);
+    await (holder === 'first' ? b : a).stop();
+  });
+});
