@@ -181,12 +181,18 @@ const firstLoadPackages =
  */
 function entryStaticClosure(): { plugin: Plugin; has: (id: string) => boolean } {
   const closure = new Set<string>();
+  const own = new Set<string>();
   const plugin: Plugin = {
     name: 'entry-static-closure',
     apply: 'build',
     buildEnd() {
       closure.clear();
+      own.clear();
       const entries = [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry);
+      // The entry and what its page imports by name (src/main.tsx) stay the entry chunk's own: grouped too, rolldown
+      // may leave the entry an empty facade and name the page's script after its runtime (it did in the e2e build,
+      // whose main.tsx also imports the flow recorder on demand).
+      for (const id of entries) [id, ...(this.getModuleInfo(id)?.importedIds ?? [])].forEach((module) => own.add(module));
       const pending = [...entries];
       for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
         if (closure.has(id)) continue;
@@ -195,7 +201,7 @@ function entryStaticClosure(): { plugin: Plugin; has: (id: string) => boolean } 
       }
     },
   };
-  return { plugin, has: (id) => closure.has(id) };
+  return { plugin, has: (id) => closure.has(id) && !own.has(id) };
 }
 const firstLoad = entryStaticClosure();
 
