@@ -135,3 +135,31 @@ export function estimateAndFinal(estimateCents: number, finalTotal: number | nul
   const estimate = `Estimated ${formatMoney(centsToDollars(estimateCents))}`;
   return finalTotal === null ? estimate : `${estimate} · Final ${formatMoney(centsToDollars(finalTotal))}`;
 }
+
+/** One order line's catch-weight and substitution facts as the shopper's order shows them (absent: nothing to say). */
+export interface LineFacts {
+  product_qty: number;
+  bottle_size: number;
+  row_total: string;
+  sold_by_weight?: boolean | undefined;
+  weighed_grams?: number | null | undefined;
+  final_row_total?: string | null | undefined;
+  capped?: boolean | undefined;
+  substitution_state?: SubstitutionState | null | undefined;
+  substitute_name?: string | null | undefined;
+}
+
+/** 'about 1.1 lb, est. $18.40 · weighed 1.0 lb: $16.73' or 'Substituted: Salmon Fillet · $15.00', or undefined. */
+export function lineNote(line: LineFacts): string | undefined {
+  const parts: string[] = [];
+  if (line.substitution_state) {
+    parts.push(`${substitutionStateLabels[line.substitution_state]}${line.substitute_name ? `: ${line.substitute_name}` : ''}`);
+  } else if (line.sold_by_weight && line.bottle_size > 0) {
+    parts.push(estimateLabel(line.bottle_size * line.product_qty, Math.round(Number(line.row_total) * 100)));
+    if (line.weighed_grams !== null && line.weighed_grams !== undefined) parts.push(`weighed ${formatPounds(line.weighed_grams)}`);
+    if (line.capped) parts.push(`capped at +${weightMarginPercent}%`);
+  }
+  if (parts.length === 0) return undefined;
+  if (line.final_row_total !== null && line.final_row_total !== undefined) parts.push(`final ${formatMoney(line.final_row_total)}`);
+  return parts.join(' · ');
+}
