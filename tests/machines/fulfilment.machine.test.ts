@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
-import type { MoveOrderReply } from '../../src/api/contract/fulfilment.contract.ts';
+import type { MoveOrderReply, SubstitutionReply } from '../../src/api/contract/fulfilment.contract.ts';
 import { ApiError } from '../../src/api/http.ts';
 import {
   fulfilmentMachine,
@@ -9,6 +9,7 @@ import {
   selectMoves,
   selectSubstitutedCount,
   type FulfilmentInput,
+  type PendingSubstitute,
 } from '../../src/machines/fulfilment/index.ts';
 import type { FulfilmentContext, MoveInput } from '../../src/machines/fulfilment/fulfilment.machine.ts';
 import { fulfilmentEvents, fulfilmentStates, fulfilmentTransitions, type FulfilmentKind, type FulfilmentState } from '../../src/rules/fulfilment.ts';
@@ -80,7 +81,7 @@ describe('fulfilment behaviour', () => {
     const sent: unknown[] = [];
     const machine = fulfilmentMachine.provide({
       actors: {
-        proposeSubstitute: fromPromise(async ({ input }: { input: { substitute: unknown } }) => {
+        proposeSubstitute: fromPromise<SubstitutionReply, { orderNumber: string; actor: 'seller' | 'staff'; substitute: PendingSubstitute | undefined }>(async ({ input }) => {
           sent.push(input.substitute);
           return { code: 1, data: { order_id: '100000001', item_id: 7 } };
         }),
