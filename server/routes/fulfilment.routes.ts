@@ -83,7 +83,8 @@ export function fulfilmentRoutes(deps: AppDeps): FastifyPluginAsync {
       /** Decision 039: while picking, a substitute the shopper's preference allows, or the line marked out. */
       app.post(`/api/${role}/orders/substitute`, async (request): Promise<SubstitutionReply> => {
         const body = parseWith(substituteBody, request.body);
-        if (body.product_id === undefined && body.out !== true) throw badRequest([{ field: 'product_id', message: 'Choose a substitute or mark the line out.' }]);
+        if (body.product_id === undefined && body.out !== true)
+          throw badRequest([{ field: 'product_id', message: 'Choose a substitute or mark the line out.' }]);
         const { scope } = await consoleCaller(request, role);
         const orderNumber = body.order_id.trim();
         const outcome = await proposeSubstitute(

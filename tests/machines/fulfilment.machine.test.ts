@@ -27,7 +27,10 @@ const substitutes = [
   label('fulfil.substitute out', { type: 'fulfil.substitute', itemId: 7, productId: undefined }),
 ];
 const substituted = label('proposeSubstitute: saved', done('proposeSubstitute', { code: 1, data: { order_id: '100000001', item_id: 7 } }));
-const substituteRefused = label('proposeSubstitute: 400', failed('proposeSubstitute', new ApiError('That product is not in stock at this location.', -1, 400)));
+const substituteRefused = label(
+  'proposeSubstitute: 400',
+  failed('proposeSubstitute', new ApiError('That product is not in stock at this location.', -1, 400)),
+);
 
 /** At idle every move is tried (the guard keeps those the table refuses); while moving, every answer. */
 function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
@@ -81,7 +84,10 @@ describe('fulfilment behaviour', () => {
     const sent: unknown[] = [];
     const machine = fulfilmentMachine.provide({
       actors: {
-        proposeSubstitute: fromPromise<SubstitutionReply, { orderNumber: string; actor: 'seller' | 'staff'; substitute: PendingSubstitute | undefined }>(async ({ input }) => {
+        proposeSubstitute: fromPromise<
+          SubstitutionReply,
+          { orderNumber: string; actor: 'seller' | 'staff'; substitute: PendingSubstitute | undefined }
+        >(async ({ input }) => {
           sent.push(input.substitute);
           return { code: 1, data: { order_id: '100000001', item_id: 7 } };
         }),

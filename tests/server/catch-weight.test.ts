@@ -48,7 +48,8 @@ const rows = await db
 const pairs: { weighed: OfferPick & { productId: number }; substitute: OfferPick & { productId: number } }[] = [];
 for (const row of rows) {
   const mate = rows.find((r) => r.category_id === row.category_id && r.product_id !== row.product_id && r.brand_name === row.brand_name);
-  if (!mate || pairs.some((p) => [p.weighed.productId, p.substitute.productId].some((id) => id === row.product_id || id === mate.product_id))) continue;
+  if (!mate || pairs.some((p) => [p.weighed.productId, p.substitute.productId].some((id) => id === row.product_id || id === mate.product_id)))
+    continue;
   pairs.push({
     weighed: { offerId: row.id, variantId: row.variant_id, locId: 101, productId: row.product_id },
     substitute: { offerId: mate.id, variantId: mate.variant_id, locId: 101, productId: mate.product_id },
@@ -70,7 +71,11 @@ async function placed(mode: 2 | 3 | 4, preference?: 'similar' | 'same_brand' | '
   const cartId = await readyCart(t, buyer.token, buyer.customerId, [{ offer: pair.weighed, qty: 1 }], { 101: '2026-12-01' });
   const line = await db.selectFrom('cart_items').select('id').where('cart_id', '=', cartId).executeTakeFirstOrThrow();
   const payment =
-    mode === 2 ? { payment_mode: 2, card_id: await saveCard(t, buyer.token, buyer.customerId) } : mode === 3 ? { payment_mode: 3, upi_id: 'shopper@upi' } : { payment_mode: 4 };
+    mode === 2
+      ? { payment_mode: 2, card_id: await saveCard(t, buyer.token, buyer.customerId) }
+      : mode === 3
+        ? { payment_mode: 3, upi_id: 'shopper@upi' }
+        : { payment_mode: 4 };
   const reply = await post(
     t,
     '/api/placeorder/placeorder',
@@ -104,7 +109,11 @@ async function toPicking(number: string) {
 }
 
 async function statusOf(number: string, token = buyer.token) {
-  const response = await t.app.inject({ method: 'GET', url: `/api/account/orderstatus?order_id=${number}`, headers: { authorization: `Bearer ${token}` } });
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `/api/account/orderstatus?order_id=${number}`,
+    headers: { authorization: `Bearer ${token}` },
+  });
   return { status: response.statusCode, body: json(response) };
 }
 
@@ -234,7 +243,16 @@ describe('substitutions', () => {
     const order = await orderOf(t, number);
     const tax = (await db.selectFrom('order_items').select('tax_cents').where('id', '=', item.id).executeTakeFirstOrThrow()).tax_cents;
     const expected = finalCents(order.grand_total_cents, [
-      { row_total_cents: item.row_total_cents, tax_cents: tax, bottle_size: item.bottle_size, qty: 1, sold_by_weight: true, weighed_grams: null, substitution_state: 'approved', substitute_price_cents: 1500 },
+      {
+        row_total_cents: item.row_total_cents,
+        tax_cents: tax,
+        bottle_size: item.bottle_size,
+        qty: 1,
+        sold_by_weight: true,
+        weighed_grams: null,
+        substitution_state: 'approved',
+        substitute_price_cents: 1500,
+      },
     ]);
     expect(order.final_total_cents).toBe(expected);
     expect(gateway.captureOf(order.payment_ref ?? '')?.amountCents).toBe(expected);

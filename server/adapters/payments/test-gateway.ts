@@ -331,7 +331,8 @@ export class TestPaymentGateway implements PaymentGateway {
     if (payment.held) throw new PaymentGatewayError('This PaymentIntent has not been captured: cancel it instead.');
     const left = payment.amountCents - (payment.refundedCents ?? 0);
     const amount = input.amountCents ?? left;
-    if (!Number.isInteger(amount) || amount < 1 || amount > left) throw new PaymentGatewayError('The refund is more than what is left of the payment.');
+    if (!Number.isInteger(amount) || amount < 1 || amount > left)
+      throw new PaymentGatewayError('The refund is more than what is left of the payment.');
     payment.refundedCents = (payment.refundedCents ?? 0) + amount;
     if (payment.refundedCents === payment.amountCents) payment.refunded = true;
     this.refunds.add(input.idempotencyKey);
@@ -348,7 +349,9 @@ export class TestPaymentGateway implements PaymentGateway {
   }
 
   /** For tests: a manual payment's state: held (authorised), captured, or released; its refunded cents. */
-  captureOf(paymentRef: string): { state: 'held' | 'captured' | 'released'; amountCents: number; refundedCents: number; captures: number } | undefined {
+  captureOf(
+    paymentRef: string,
+  ): { state: 'held' | 'captured' | 'released'; amountCents: number; refundedCents: number; captures: number } | undefined {
     const payment = this.payments.get(paymentRef);
     if (!payment) return undefined;
     const captures = [...this.captures.values()].filter((c) => c.paymentRef === paymentRef).length;

@@ -215,7 +215,8 @@ function moveMail(order: OrderRow, to: FulfilmentState, reason: string | undefin
 /** The packed mail's money: estimate and final, and what happened to the payment. */
 function packedMoneyText(order: OrderRow, settlement: PackSettlement): string {
   const parts = [`${estimateAndFinal(order.grand_total_cents, settlement.finalCents)}.`];
-  if (settlement.capturedCents !== null) parts.push(`We charged ${formatMoney(centsToDollars(settlement.capturedCents))} to your card; the rest of the hold is released.`);
+  if (settlement.capturedCents !== null)
+    parts.push(`We charged ${formatMoney(centsToDollars(settlement.capturedCents))} to your card; the rest of the hold is released.`);
   if (settlement.refundedCents > 0) parts.push(`We refunded ${formatMoney(centsToDollars(settlement.refundedCents))}, the difference.`);
   if (order.status === 'pending_payment_on_delivery') parts.push(`Due at the door: ${formatMoney(centsToDollars(settlement.finalCents))}.`);
   parts.push(capRule);

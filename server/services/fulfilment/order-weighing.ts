@@ -29,11 +29,7 @@ export interface PackSettlement {
   refundedCents: number;
 }
 
-export async function settleAtPacking(
-  trx: Kysely<Database>,
-  payments: PaymentGateway,
-  order: Selectable<OrdersTable>,
-): Promise<PackSettlement> {
+export async function settleAtPacking(trx: Kysely<Database>, payments: PaymentGateway, order: Selectable<OrdersTable>): Promise<PackSettlement> {
   await decideUnanswered(trx, order.id);
   const lines = await pricedLines(trx, order.id);
   const total = finalCents(order.grand_total_cents, lines);

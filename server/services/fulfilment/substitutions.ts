@@ -26,10 +26,7 @@ export const substitutionMessages = {
 } as const;
 
 export type SubstitutionOutcome =
-  | { kind: 'done' }
-  | { kind: 'not-found' }
-  | { kind: 'conflict'; message: string }
-  | { kind: 'invalid'; field: string; message: string };
+  { kind: 'done' } | { kind: 'not-found' } | { kind: 'conflict'; message: string } | { kind: 'invalid'; field: string; message: string };
 
 interface LockedLine {
   orderId: number;
@@ -122,7 +119,16 @@ export async function substituteCandidates(
     .selectFrom('variant_offers as o')
     .innerJoin('product_variants as v', 'v.id', 'o.variant_id')
     .innerJoin('products as p', 'p.id', 'v.product_id')
-    .select(['p.id as product_id', 'p.name', 'p.category_id', 'v.brand_name', 'v.id as variant_id', 'o.id as offer_id', 'o.price_cents', 'v.bottle_size'])
+    .select([
+      'p.id as product_id',
+      'p.name',
+      'p.category_id',
+      'v.brand_name',
+      'v.id as variant_id',
+      'o.id as offer_id',
+      'o.price_cents',
+      'v.bottle_size',
+    ])
     .where('o.loc_id', '=', line.locId)
     .where('o.stock', '>=', line.qty)
     .where('p.category_id', '=', ordered.category_id)
@@ -165,42 +171,50 @@ export async function proposeSubstitute(
   request: ProposeRequest,
   log: Log,
 ): Promise<SubstitutionOutcome> {
-  const outcome = await deps.db.transaction().execute(async (trx): Promise<{ result: SubstitutionOutcome; mail?: { to: string; subject: string; text: string } }> => {
-    const line = await lockLine(trx, scope, request.orderNumber, request.itemId);
-    if (!line) return { result: { kind: 'not-found' } };
-    if (line.fulfilmentState !== 'picking') return { result: { kind: 'conflict', message: substitutionMessages.notPicking } };
-    if (line.state !== null) return { result: { kind: 'conflict', message: substitutionMessages.alreadyAnswered } };
-    if (request.productId === undefined) {
-      await trx.updateTable('order_items').set({ substitution_state: 'out' }).where('id', '=', line.itemId).execute();
-      return { result: { kind: 'done' }, mail: proposalMail(line, undefined) };
-    }
-    if (line.preference === 'refund') return { result: { kind: 'invalid', field: 'product_id', message: substitutionMessages.refundOnly } };
-    const [offer] = await substituteCandidates(trx, line, 1, request.productId);
-    if (!offer) {
-      const allowed = await substituteCandidates(trx, { ...line, qty: 0 }, 1, request.productId);
-      return { result: { kind: 'invalid', field: 'product_id', message: allowed.length > 0 ? substitutionMessages.noStock : substitutionMessages.notAllowed } };
-    }
-    const taken = await trx
-      .updateTable('variant_offers')
-      .set((eb) => ({ stock: eb('stock', '-', line.qty) }))
-      .where('id', '=', offer.offer_id)
-      .where('stock', '>=', line.qty)
-      .executeTakeFirst();
-    if (Number(taken.numUpdatedRows) === 0) return { result: { kind: 'invalid', field: 'product_id', message: substitutionMessages.noStock } };
-    await trx
-      .updateTable('order_items')
-      .set({
-        substitution_state: 'proposed',
-        substitute_product_id: offer.product_id,
-        substitute_variant_id: offer.variant_id,
-        substitute_offer_id: offer.offer_id,
-        substitute_name: offer.name,
-        substitute_price_cents: offer.price_cents,
-      })
-      .where('id', '=', line.itemId)
-      .execute();
-    return { result: { kind: 'done' }, mail: proposalMail(line, offer.name) };
-  });
+  const outcome = await deps.db
+    .transaction()
+    .execute(async (trx): Promise<{ result: SubstitutionOutcome; mail?: { to: string; subject: string; text: string } }> => {
+      const line = await lockLine(trx, scope, request.orderNumber, request.itemId);
+      if (!line) return { result: { kind: 'not-found' } };
+      if (line.fulfilmentState !== 'picking') return { result: { kind: 'conflict', message: substitutionMessages.notPicking } };
+      if (line.state !== null) return { result: { kind: 'conflict', message: substitutionMessages.alreadyAnswered } };
+      if (request.productId === undefined) {
+        await trx.updateTable('order_items').set({ substitution_state: 'out' }).where('id', '=', line.itemId).execute();
+        return { result: { kind: 'done' }, mail: proposalMail(line, undefined) };
+      }
+      if (line.preference === 'refund') return { result: { kind: 'invalid', field: 'product_id', message: substitutionMessages.refundOnly } };
+      const [offer] = await substituteCandidates(trx, line, 1, request.productId);
+      if (!offer) {
+        const allowed = await substituteCandidates(trx, { ...line, qty: 0 }, 1, request.productId);
+        return {
+          result: {
+            kind: 'invalid',
+            field: 'product_id',
+            message: allowed.length > 0 ? substitutionMessages.noStock : substitutionMessages.notAllowed,
+          },
+        };
+      }
+      const taken = await trx
+        .updateTable('variant_offers')
+        .set((eb) => ({ stock: eb('stock', '-', line.qty) }))
+        .where('id', '=', offer.offer_id)
+        .where('stock', '>=', line.qty)
+        .executeTakeFirst();
+      if (Number(taken.numUpdatedRows) === 0) return { result: { kind: 'invalid', field: 'product_id', message: substitutionMessages.noStock } };
+      await trx
+        .updateTable('order_items')
+        .set({
+          substitution_state: 'proposed',
+          substitute_product_id: offer.product_id,
+          substitute_variant_id: offer.variant_id,
+          substitute_offer_id: offer.offer_id,
+          substitute_name: offer.name,
+          substitute_price_cents: offer.price_cents,
+        })
+        .where('id', '=', line.itemId)
+        .execute();
+      return { result: { kind: 'done' }, mail: proposalMail(line, offer.name) };
+    });
   if (outcome.mail) deps.mail.send(outcome.mail).catch((error: unknown) => log.error({ err: error }, 'substitution mail not sent'));
   return outcome.result;
 }

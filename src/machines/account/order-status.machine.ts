@@ -145,7 +145,7 @@ export const orderStatusMachine = setup({
         input: ({ context }) => ({ orderId: context.orderId, answer: context.answering }),
         onDone: { description: 'Saved: the order is asked again.', target: 'refreshing', actions: 'clearAnswer' },
         onError: {
-          description: "Refused (already packed, already answered) or offline: the message, then the order is asked again.",
+          description: 'Refused (already packed, already answered) or offline: the message, then the order is asked again.',
           target: 'refreshing',
           actions: {
             type: 'assignAnswerError',

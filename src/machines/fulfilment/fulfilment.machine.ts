@@ -121,7 +121,10 @@ function orderStateNode(state: FulfilmentState): StateConfig {
                 'fulfil.substitute': {
                   description: "Decision 039: a substitute the shopper's preference allows for a line that is out, or the line marked out.",
                   target: 'substituting',
-                  actions: { type: 'assignSubstitute' as const, params: ({ event }: { event: PendingSubstitute }) => ({ substitute: { itemId: event.itemId, productId: event.productId } }) },
+                  actions: {
+                    type: 'assignSubstitute' as const,
+                    params: ({ event }: { event: PendingSubstitute }) => ({ substitute: { itemId: event.itemId, productId: event.productId } }),
+                  },
                 },
               }
             : {}),

@@ -108,7 +108,11 @@ export function ConsoleOrderCard({ order, role, onMoved }: { order: ConsoleOrder
                     Propose substitute
                   </button>
                 )}
-                <button type="button" className={secondaryButton} onClick={() => actor.send({ type: 'fulfil.substitute', itemId: item.id, productId: undefined })}>
+                <button
+                  type="button"
+                  className={secondaryButton}
+                  onClick={() => actor.send({ type: 'fulfil.substitute', itemId: item.id, productId: undefined })}
+                >
                   Mark out
                 </button>
               </span>
