@@ -22,6 +22,7 @@ import * as ownerAllowances from './migrations/021-owner-allowances.ts';
 import * as bankPayment from './migrations/023-bank-payment.ts';
 import * as fulfilment from './migrations/025-fulfilment.ts';
 import * as reviews from './migrations/024-reviews.ts';
+import * as catchWeight from './migrations/026-catch-weight.ts';
 import * as sellerCapacity from './migrations/027-seller-capacity.ts';
 import * as catalogueNotify from './migrations/029-catalogue-notify.ts';
 
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '023-bank-payment': bankPayment,
   '024-reviews': reviews,
   '025-fulfilment': fulfilment,
+  '026-catch-weight': catchWeight,
   '027-seller-capacity': sellerCapacity,
   '029-catalogue-notify': catalogueNotify,
 };

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { GatewayKind } from '../../src/api/contract/payment.contract.ts';
+import type { SubstitutionPreference, SubstitutionState } from '../../src/rules/catch-weight.ts';
 import type { FulfilmentState } from '../../src/rules/fulfilment.ts';
 import type { SizeUnit } from '../../src/rules/sizes.ts';
 import type { WalletUnit } from '../../src/rules/wallet.ts';
@@ -38,6 +39,8 @@ export interface ProductsTable {
   age_restricted: Generated<boolean>;
   /** The unit of its variants' bottle_size: grams for food, millilitres for drinks. */
   size_unit: Generated<SizeUnit>;
+  /** Migration 026: priced at its nominal weight and weighed when packed (src/rules/catch-weight.ts). */
+  sold_by_weight: Generated<boolean>;
   /** Weighted name > category > description; filled by refreshSearchVectors. */
   search_vector: ColumnType<string | null, never, never>;
   created_at: CreatedAt;
@@ -494,7 +497,15 @@ export interface OrdersTable {
   updated_at: UpdatedAt;
   /** Migration 025: where the order is in its life after payment (src/rules/fulfilment.ts). */
   fulfilment_state: Generated<FulfilmentState>;
+  /** Migration 026: what the payment holds or took (estimate + margin on weighed lines); null = grand_total_cents. */
+  authorised_cents: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Migration 026: 'held' until captured at packing; null = charged in full when placed. */
+  capture_state: ColumnType<CaptureState | null, CaptureState | null | undefined, CaptureState | null>;
+  /** Migration 026: the order's cost once weighed and substituted (set at packing). */
+  final_total_cents: ColumnType<number | null, number | null | undefined, number | null>;
 }
+
+export type CaptureState = 'held' | 'captured' | 'released';
 
 /** One vendor group of an order: its delivery method, date, driver slot and fees. */
 export interface OrderDeliverablesTable {
@@ -530,6 +541,14 @@ export interface OrderItemsTable {
   wallet_entry_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** Migration 025: what the seller weighed at packing, in grams (lines sold by weight). */
   weighed_grams: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Migration 026: the shopper's substitution preference, and the seller's proposal with its answer. */
+  substitution_pref: ColumnType<SubstitutionPreference, SubstitutionPreference | undefined, SubstitutionPreference>;
+  substitution_state: ColumnType<SubstitutionState | null, SubstitutionState | null | undefined, SubstitutionState | null>;
+  substitute_product_id: ColumnType<number | null, number | null | undefined, number | null>;
+  substitute_variant_id: ColumnType<number | null, number | null | undefined, number | null>;
+  substitute_offer_id: ColumnType<number | null, number | null | undefined, number | null>;
+  substitute_name: ColumnType<string | null, string | null | undefined, string | null>;
+  substitute_price_cents: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** The words a seeded review shows (migration 024): seeded reviews point at one of these instead of holding text. */

@@ -104,6 +104,7 @@ export function checkoutRoutes(deps: AppDeps): FastifyPluginAsync {
           giftMessage: body.gift_message ?? undefined,
           payment,
           visitAt: parseDineinTime(body.pickup_date),
+          substitutions: new Map((body.substitutions ?? []).map((c) => [c.cart_rid, c.preference])),
         },
         deps.clock(),
         request.log,

@@ -7,6 +7,9 @@ import {
   type ConsoleOrdersReply,
   type MoveOrderBody,
   type MoveOrderReply,
+  answerSubstitutionBody,
+  substituteBody,
+  type SubstitutionReply,
 } from '../../src/api/contract/fulfilment.contract.ts';
 import type { AppDeps } from '../deps.ts';
 import { requireCaller } from '../http/auth.ts';
@@ -17,6 +20,7 @@ import { listConsoleOrders } from '../services/fulfilment/console-orders.ts';
 import { sellerScope, shopperScope, staffScope, type ConsoleScope } from '../services/fulfilment/console-scope.ts';
 import { moveOrder, type MoveActor, type MoveOutcome } from '../services/fulfilment/order-transitions.ts';
 import type { Caller } from '../services/platform/caller.ts';
+import { answerSubstitution, proposeSubstitute, type SubstitutionOutcome } from '../services/fulfilment/substitutions.ts';
 
 /**
  * The store's side (issue 24): the seller console (/api/seller/…, a seller's own locations' orders), the staff
@@ -37,6 +41,13 @@ export function fulfilmentRoutes(deps: AppDeps): FastifyPluginAsync {
     if (outcome.kind === 'invalid') throw badRequest([{ field: outcome.field, message: outcome.message }]);
     if (outcome.kind === 'not-allowed') throw new HttpError(409, outcome.message, { code: -1, message: outcome.message });
     return { code: 1, data: { order_id: orderNumber, state: outcome.to } };
+  }
+
+  function substitutionAnswer(outcome: SubstitutionOutcome, orderNumber: string, itemId: number): SubstitutionReply {
+    if (outcome.kind === 'not-found') throw notFound('Order not found');
+    if (outcome.kind === 'invalid') throw badRequest([{ field: outcome.field, message: outcome.message }]);
+    if (outcome.kind === 'conflict') throw new HttpError(409, outcome.message, { code: -1, message: outcome.message });
+    return { code: 1, data: { order_id: orderNumber, item_id: itemId } };
   }
 
   function moveRequest(body: MoveOrderBody) {
@@ -69,7 +80,31 @@ export function fulfilmentRoutes(deps: AppDeps): FastifyPluginAsync {
         const outcome = await moveOrder(deps, actor, moveRequest(body), deps.clock(), request.log);
         return answer(outcome, body.order_id.trim());
       });
+      /** Decision 039: while picking, a substitute the shopper's preference allows, or the line marked out. */
+      app.post(`/api/${role}/orders/substitute`, async (request): Promise<SubstitutionReply> => {
+        const body = parseWith(substituteBody, request.body);
+        if (body.product_id === undefined && body.out !== true)
+          throw badRequest([{ field: 'product_id', message: 'Choose a substitute or mark the line out.' }]);
+        const { scope } = await consoleCaller(request, role);
+        const orderNumber = body.order_id.trim();
+        const outcome = await proposeSubstitute(
+          deps,
+          { role, scope },
+          { orderNumber, itemId: body.item_id, productId: body.out === true ? undefined : body.product_id },
+          request.log,
+        );
+        return substitutionAnswer(outcome, orderNumber, body.item_id);
+      });
     }
+
+    /** The shopper approves or refuses a proposed substitute, until the order is packed. */
+    app.post('/api/account/order/substitution', async (request): Promise<SubstitutionReply> => {
+      const body = parseWith(answerSubstitutionBody, request.body);
+      const caller = await requireCaller(request, db);
+      const orderNumber = body.order_id.trim();
+      const outcome = await answerSubstitution(db, caller.customerId, { orderNumber, itemId: body.item_id, approve: body.approve });
+      return substitutionAnswer(outcome, orderNumber, body.item_id);
+    });
 
     /** The shopper cancels one of their own orders, until picking starts and the cutoff (src/rules/fulfilment.ts). */
     app.post('/api/account/order/cancel', async (request): Promise<MoveOrderReply> => {

@@ -8,6 +8,10 @@ import {
   type ConsoleOrdersReply,
   type MoveOrderBody,
   type MoveOrderReply,
+  substitutionReply,
+  type AnswerSubstitutionBody,
+  type SubstituteBody,
+  type SubstitutionReply,
 } from './contract/fulfilment.contract.ts';
 import { call, type Sent } from './http.ts';
 
@@ -33,4 +37,14 @@ export function moveOrder(role: ConsoleRole, body: Sent<MoveOrderBody>): Promise
 /** POST /api/account/order/cancel: the shopper cancels one of their orders before the cutoff. */
 export function cancelOrder(orderNumber: string): Promise<MoveOrderReply> {
   return call('/api/account/order/cancel', moveOrderReply, { method: 'POST', body: { order_id: orderNumber } });
+}
+
+/** POST /api/{seller|staff}/orders/substitute: a substitute for a line while picking, or the line marked out. */
+export function proposeSubstitute(role: ConsoleRole, body: Sent<SubstituteBody>): Promise<SubstitutionReply> {
+  return call(`/api/${role}/orders/substitute`, substitutionReply, { method: 'POST', body: { ...body } });
+}
+
+/** POST /api/account/order/substitution: the shopper approves or refuses a proposed substitute. */
+export function answerSubstitution(body: Sent<AnswerSubstitutionBody>): Promise<SubstitutionReply> {
+  return call('/api/account/order/substitution', substitutionReply, { method: 'POST', body: { ...body } });
 }

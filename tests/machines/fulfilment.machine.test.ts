@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
-import type { MoveOrderReply } from '../../src/api/contract/fulfilment.contract.ts';
+import type { MoveOrderReply, SubstitutionReply } from '../../src/api/contract/fulfilment.contract.ts';
 import { ApiError } from '../../src/api/http.ts';
-import { fulfilmentMachine, selectFulfilmentState, selectMoveError, selectMoves, type FulfilmentInput } from '../../src/machines/fulfilment/index.ts';
+import {
+  fulfilmentMachine,
+  selectFulfilmentState,
+  selectMoveError,
+  selectMoves,
+  selectSubstitutedCount,
+  type FulfilmentInput,
+  type PendingSubstitute,
+} from '../../src/machines/fulfilment/index.ts';
 import type { FulfilmentContext, MoveInput } from '../../src/machines/fulfilment/fulfilment.machine.ts';
 import { fulfilmentEvents, fulfilmentStates, fulfilmentTransitions, type FulfilmentKind, type FulfilmentState } from '../../src/rules/fulfilment.ts';
 import { done, failed, labelled } from './machine-events.ts';
@@ -13,19 +21,30 @@ const moved = (to: FulfilmentState) => label(`moveOrder: ${to}`, done('moveOrder
 const unmoved = label('moveOrder: code -1', done('moveOrder', { code: -1, message: 'Not now' }));
 const refused = label('moveOrder: 409', failed('moveOrder', new ApiError('This order cannot be moved that way now.', -1, 409)));
 const tries = fulfilmentEvents.map((event) => label(`fulfil.move ${event}`, { type: 'fulfil.move', event, reason: 'why', weights: [] }));
+// Decision 039: while picking, a substitute for a line or the line marked out, and the server's answers.
+const substitutes = [
+  label('fulfil.substitute product', { type: 'fulfil.substitute', itemId: 7, productId: 42 }),
+  label('fulfil.substitute out', { type: 'fulfil.substitute', itemId: 7, productId: undefined }),
+];
+const substituted = label('proposeSubstitute: saved', done('proposeSubstitute', { code: 1, data: { order_id: '100000001', item_id: 7 } }));
+const substituteRefused = label(
+  'proposeSubstitute: 400',
+  failed('proposeSubstitute', new ApiError('That product is not in stock at this location.', -1, 400)),
+);
 
 /** At idle every move is tried (the guard keeps those the table refuses); while moving, every answer. */
 function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   const c = snapshot.context as FulfilmentContext;
   const state = fulfilmentStates.find((s) => snapshot.matches(s));
   if (!state || snapshot.status !== 'active') return [];
-  if (c.pending === undefined) return tries;
+  if (c.substituting !== undefined) return [substituted, substituteRefused];
+  if (c.pending === undefined) return state === 'picking' ? [...tries, ...substitutes] : tries;
   const targets = fulfilmentTransitions.filter((t) => t.from === state && t.event === c.pending?.event).map((t) => moved(t.to));
   return [...targets, unmoved, refused];
 }
 const serializeState = (snapshot: AnyMachineSnapshot) => {
   const c = snapshot.context as FulfilmentContext;
-  return JSON.stringify([snapshot.value, c.pending?.event, c.error]);
+  return JSON.stringify([snapshot.value, c.pending?.event, c.error, c.substituting?.productId ?? c.substituting?.itemId]);
 };
 
 /** Every start state for one kind and actor, and the three kinds from placed for both actors. */
@@ -61,6 +80,37 @@ describe('fulfilment paths', () => {
 });
 
 describe('fulfilment behaviour', () => {
+  it('while picking, sends a substitute (or out) and counts each saved one so the console reloads', async () => {
+    const sent: unknown[] = [];
+    const machine = fulfilmentMachine.provide({
+      actors: {
+        proposeSubstitute: fromPromise<
+          SubstitutionReply,
+          { orderNumber: string; actor: 'seller' | 'staff'; substitute: PendingSubstitute | undefined }
+        >(async ({ input }) => {
+          sent.push(input.substitute);
+          return { code: 1, data: { order_id: '100000001', item_id: 7 } };
+        }),
+      },
+    });
+    const actor = createActor(machine, { input: { orderNumber: '100000001', state: 'picking', kind: 'delivery', actor: 'seller' } }).start();
+    actor.send({ type: 'fulfil.substitute', itemId: 7, productId: 42 });
+    expect(selectMoves(actor.getSnapshot())).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    actor.send({ type: 'fulfil.substitute', itemId: 8, productId: undefined });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(sent).toEqual([
+      { itemId: 7, productId: 42 },
+      { itemId: 8, productId: undefined },
+    ]);
+    expect(selectSubstitutedCount(actor.getSnapshot())).toBe(2);
+    expect(selectMoves(actor.getSnapshot())).toEqual(['pack']);
+    // Not while accepted: substitutes come only once picking started.
+    const accepted = createActor(machine, { input: { orderNumber: '100000001', state: 'accepted', kind: 'delivery', actor: 'seller' } }).start();
+    accepted.send({ type: 'fulfil.substitute', itemId: 7, productId: 42 });
+    expect(sent).toHaveLength(2);
+  });
+
   it('offers only the moves of the table for the actor and kind, and follows the server', async () => {
     const sent: string[] = [];
     const machine = fulfilmentMachine.provide({

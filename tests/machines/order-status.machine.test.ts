@@ -18,17 +18,25 @@ const refused = label('loadOrderStatus: code -1', answered({ code: -1, message: 
 const notTheirs = label('loadOrderStatus: 404', failed('loadOrderStatus', new ApiError('Order not found', 0, 404)));
 const offline = label('loadOrderStatus: offline', failed('loadOrderStatus'));
 const refreshTimer = label('after 60 s', { type: 'xstate.after.refreshInterval.orderStatus.shown' });
+// Decision 039: the shopper answers a proposed substitute; the answer is saved or refused.
+const approve = label('order.substitution approve', { type: 'order.substitution', itemId: 7, approve: true });
+const answerSaved = label('answerSubstitution: saved', done('answerSubstitution', { code: 1, data: { order_id: '100000123', item_id: 7 } }));
+const answerRefused = label(
+  'answerSubstitution: 409',
+  failed('answerSubstitution', new ApiError('This substitute can no longer be changed: the order is packed.', -1, 409)),
+);
 
 function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   if (snapshot.matches('loading')) return [loaded, refused, notTheirs, offline];
-  if (snapshot.matches('shown')) return [refreshTimer, { type: 'order.refresh' }];
+  if (snapshot.matches('shown')) return [refreshTimer, { type: 'order.refresh' }, approve];
+  if (snapshot.matches('answering')) return [answerSaved, answerRefused];
   if (snapshot.matches('refreshing')) return [loadedLater, refused, offline];
   if (snapshot.matches('failed')) return [{ type: 'order.retry' }];
   return [];
 }
 const serializeState = (snapshot: AnyMachineSnapshot) => {
   const c = snapshot.context as OrderStatusContext;
-  return JSON.stringify([snapshot.value, c.order?.status, c.loadError]);
+  return JSON.stringify([snapshot.value, c.order?.status, c.loadError, c.answerError]);
 };
 
 describe('order status paths', () => {

@@ -100,7 +100,7 @@ describe('the order moves only in the allowed order', () => {
     expect((await move(seller, 'seller', order.number, 'pick')).status).toBe(200);
     const unweighed = await move(seller, 'seller', order.number, 'pack', { weights: [] });
     const needsWeights = (await weights(order.number)).length > 0;
-    if (needsWeights) expect(unweighed.body).toMatchObject({ errors: [{ field: 'weights' }] });
+    if (needsWeights) expect(unweighed.body).toMatchObject({ errors: [{ field: expect.stringMatching(/^weights/) as unknown }] });
     const packed = await move(seller, 'seller', order.number, 'pack', { weights: await weights(order.number) });
     if (needsWeights) expect(packed.status).toBe(200);
     expect((await move(seller, 'seller', order.number, 'ready')).status).toBe(409);

@@ -87,6 +87,25 @@ const owned = {
     if (!placed.body.order_id) throw new Error(`no order: ${JSON.stringify(placed.body)}`);
     return placed.body.order_id;
   },
+  /** Decision 039: a paid order being picked, its first line (optionally with a substitute proposed), for the substitution routes. */
+  async pickingLine(proposed = false): Promise<{ orderNumber: string; itemId: number }> {
+    const orderNumber = await owned.order();
+    const db = t.database.db;
+    const order = await db
+      .updateTable('orders')
+      .set({ fulfilment_state: 'picking' })
+      .where('increment_id', '=', orderNumber)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const item = await db.selectFrom('order_items').select('id').where('order_id', '=', order.id).orderBy('id').executeTakeFirstOrThrow();
+    if (proposed)
+      await db
+        .updateTable('order_items')
+        .set({ substitution_state: 'proposed', substitute_name: 'A substitute', substitute_price_cents: 1000 })
+        .where('id', '=', item.id)
+        .execute();
+    return { orderNumber, itemId: item.id };
+  },
   /** A paid dine-in order at Gramercy (401): two portions in the owner's wallet. */
   async walletOrder(): Promise<{ orderNumber: string; variantId: number; size: number }> {
     const offer = nextDinner();
@@ -209,6 +228,30 @@ const table: Readonly<Record<string, Entry>> = {
     request: async () => ({ url: '', body: { order_id: await owned.order(), event: 'accept', reason: 'on the phone' } }),
     anonymous: [401],
     actor: { owner: staff, strangers: [seller] },
+  },
+  'POST /api/seller/orders/substitute': {
+    request: async () => {
+      const line = await owned.pickingLine();
+      return { url: '', body: { order_id: line.orderNumber, item_id: line.itemId, out: true } };
+    },
+    anonymous: [401],
+    actor: { owner: seller, strangers: [otherSeller, staff] },
+  },
+  'POST /api/staff/orders/substitute': {
+    request: async () => {
+      const line = await owned.pickingLine();
+      return { url: '', body: { order_id: line.orderNumber, item_id: line.itemId, out: true } };
+    },
+    anonymous: [401],
+    actor: { owner: staff, strangers: [seller] },
+  },
+  'POST /api/account/order/substitution': {
+    request: async () => {
+      const line = await owned.pickingLine(true);
+      return { url: '', body: { order_id: line.orderNumber, item_id: line.itemId, approve: true } };
+    },
+    anonymous: [401],
+    actor: { owner: owner.token, strangers: [seller, staff] },
   },
   'POST /api/account/order/cancel': {
     request: async () => ({ url: '', body: { order_id: await owned.order('2026-12-04') } }),

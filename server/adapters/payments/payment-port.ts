@@ -60,6 +60,11 @@ export interface ChargeRequest {
   idempotencyKey: string;
   description: string;
   metadata: Record<string, string>;
+  /**
+   * 'manual': a card is only authorised (Stripe's capture_method manual) and captured later with capture(), for an
+   * order with lines sold by weight (decision 039). Other sources ignore it and collect at once.
+   */
+  capture?: 'automatic' | 'manual' | undefined;
 }
 
 /**
@@ -97,8 +102,16 @@ export interface PaymentGateway {
   paymentStatus(paymentRef: string): Promise<ChargeResult>;
   /** Cancels a payment that still waits for the shopper's bank check, so it can never complete later. */
   cancelPayment(paymentRef: string): Promise<void>;
-  /** Gives a captured payment back in full, once per idempotency key. */
-  refund(input: { paymentRef: string; idempotencyKey: string }): Promise<void>;
+  /**
+   * Gives a captured payment back, once per idempotency key: in full (what is left of it), or amountCents of it (the
+   * difference after weighing, decision 039).
+   */
+  refund(input: { paymentRef: string; idempotencyKey: string; amountCents?: number | undefined }): Promise<void>;
+  /**
+   * Captures an authorised ('manual') payment for amountCents, at most what was authorised; the rest is released.
+   * Once per idempotency key: a retry answers the first capture and never captures twice.
+   */
+  capture(input: { paymentRef: string; amountCents: number; idempotencyKey: string }): Promise<void>;
 }
 
 /** A provider that could not be reached or answered with a fault (not a refusal): the payment's outcome is unknown. */

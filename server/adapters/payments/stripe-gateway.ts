@@ -114,6 +114,7 @@ export class StripePaymentGateway implements PaymentGateway {
           currency: request.currency,
           payment_method: paymentMethod,
           allowed_payment_method_types: ['card'],
+          ...(request.capture === 'manual' ? { capture_method: 'manual' as const } : {}),
           description: request.description,
           metadata: request.metadata,
           ...(source.kind === 'saved-card' ? { customer: source.customerRef } : {}),
@@ -174,8 +175,20 @@ export class StripePaymentGateway implements PaymentGateway {
     return resultOf(intent);
   }
 
-  async refund(input: { paymentRef: string; idempotencyKey: string }): Promise<void> {
-    await this.call(() => this.stripe.refunds.create({ payment_intent: input.paymentRef }, { idempotencyKey: input.idempotencyKey }));
+  async refund(input: { paymentRef: string; idempotencyKey: string; amountCents?: number | undefined }): Promise<void> {
+    await this.call(() =>
+      this.stripe.refunds.create(
+        { payment_intent: input.paymentRef, ...(input.amountCents === undefined ? {} : { amount: input.amountCents }) },
+        { idempotencyKey: input.idempotencyKey },
+      ),
+    );
+  }
+
+  /** Stripe captures amount_to_capture and releases the rest of the authorisation; the key makes a retry a no-op. */
+  async capture(input: { paymentRef: string; amountCents: number; idempotencyKey: string }): Promise<void> {
+    await this.call(() =>
+      this.stripe.paymentIntents.capture(input.paymentRef, { amount_to_capture: input.amountCents }, { idempotencyKey: input.idempotencyKey }),
+    );
   }
 
   /** Any failure that is not a refusal means the provider's answer is unknown: say so, never pretend it declined. */

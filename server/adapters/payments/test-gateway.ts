@@ -158,6 +158,15 @@ function factsOfRef(ref: string): CardFacts | undefined {
   return { brand: match[1], last4: match[2], expMonth: Number(match[3]), expYear: Number(match[4]), outcome };
 }
 
+interface TestPayment {
+  amountCents: number;
+  refunded: boolean;
+  /** Manual capture: held until capture(); released when canceled before. */
+  held?: boolean;
+  released?: boolean;
+  refundedCents?: number;
+}
+
 export class TestPaymentGateway implements PaymentGateway {
   readonly kind = 'test' as const;
   readonly publishableKey = testPublishableKey;
@@ -165,8 +174,10 @@ export class TestPaymentGateway implements PaymentGateway {
   private readonly tokens = new Map<string, TokenEntry>();
   private readonly customers = new Map<string, Map<string, SavedCard>>();
   private readonly charges = new Map<string, { amountCents: number; result: ChargeResult }>();
-  private readonly payments = new Map<string, { amountCents: number; refunded: boolean }>();
+  /** authorisedCents: what a manual payment holds until captured (then amountCents is what was captured). */
+  private readonly payments = new Map<string, TestPayment>();
   private readonly refunds = new Set<string>();
+  private readonly captures = new Map<string, { paymentRef: string; amountCents: number }>();
   private readonly authentications = new Map<string, PendingAuthentication>();
   private readonly debitAmounts = new Map<string, number>();
 
@@ -243,7 +254,10 @@ export class TestPaymentGateway implements PaymentGateway {
     }
     const result = this.decide(request);
     this.charges.set(request.idempotencyKey, { amountCents: request.amountCents, result });
-    if (result.ok === true) this.payments.set(result.paymentRef, { amountCents: request.amountCents, refunded: false });
+    if (result.ok === true) {
+      const held = request.capture === 'manual' && request.source.kind !== 'upi';
+      this.payments.set(result.paymentRef, { amountCents: request.amountCents, refunded: false, held });
+    }
     return result;
   }
 
@@ -268,6 +282,30 @@ export class TestPaymentGateway implements PaymentGateway {
   async cancelPayment(paymentRef: string): Promise<void> {
     const pending = this.authentications.get(paymentRef);
     if (pending?.state === 'requires_action') pending.state = 'failed';
+    const payment = this.payments.get(paymentRef);
+    if (payment?.held) {
+      payment.held = false;
+      payment.released = true;
+    }
+  }
+
+  async capture(input: { paymentRef: string; amountCents: number; idempotencyKey: string }): Promise<void> {
+    const previous = this.captures.get(input.idempotencyKey);
+    if (previous) {
+      if (previous.paymentRef !== input.paymentRef || previous.amountCents !== input.amountCents) {
+        throw new PaymentGatewayError('Keys for idempotent requests can only be used with the same parameters they were first used with.');
+      }
+      return;
+    }
+    const payment = this.payments.get(input.paymentRef);
+    if (!payment) throw new PaymentGatewayError(`No such payment: ${input.paymentRef}`);
+    if (!payment.held) throw new PaymentGatewayError('This PaymentIntent could not be captured because it has a status of succeeded.');
+    if (!Number.isInteger(input.amountCents) || input.amountCents < 1 || input.amountCents > payment.amountCents) {
+      throw new PaymentGatewayError('The amount to capture must be at most the amount authorised.');
+    }
+    payment.held = false;
+    payment.amountCents = input.amountCents;
+    this.captures.set(input.idempotencyKey, { paymentRef: input.paymentRef, amountCents: input.amountCents });
   }
 
   /**
@@ -285,12 +323,18 @@ export class TestPaymentGateway implements PaymentGateway {
     return false;
   }
 
-  async refund(input: { paymentRef: string; idempotencyKey: string }): Promise<void> {
+  async refund(input: { paymentRef: string; idempotencyKey: string; amountCents?: number | undefined }): Promise<void> {
     if (this.refunds.has(input.idempotencyKey)) return;
     const payment = this.payments.get(input.paymentRef);
     if (!payment) throw new PaymentGatewayError(`No such payment: ${input.paymentRef}`);
     if (payment.refunded) throw new PaymentGatewayError('This payment has already been refunded.');
-    payment.refunded = true;
+    if (payment.held) throw new PaymentGatewayError('This PaymentIntent has not been captured: cancel it instead.');
+    const left = payment.amountCents - (payment.refundedCents ?? 0);
+    const amount = input.amountCents ?? left;
+    if (!Number.isInteger(amount) || amount < 1 || amount > left)
+      throw new PaymentGatewayError('The refund is more than what is left of the payment.');
+    payment.refundedCents = (payment.refundedCents ?? 0) + amount;
+    if (payment.refundedCents === payment.amountCents) payment.refunded = true;
     this.refunds.add(input.idempotencyKey);
   }
 
@@ -302,6 +346,17 @@ export class TestPaymentGateway implements PaymentGateway {
   /** For tests: the captured amount of a payment, in cents. */
   amountOf(paymentRef: string): number | undefined {
     return this.payments.get(paymentRef)?.amountCents;
+  }
+
+  /** For tests: a manual payment's state: held (authorised), captured, or released; its refunded cents. */
+  captureOf(
+    paymentRef: string,
+  ): { state: 'held' | 'captured' | 'released'; amountCents: number; refundedCents: number; captures: number } | undefined {
+    const payment = this.payments.get(paymentRef);
+    if (!payment) return undefined;
+    const captures = [...this.captures.values()].filter((c) => c.paymentRef === paymentRef).length;
+    const state = payment.held ? 'held' : payment.released ? 'released' : 'captured';
+    return { state, amountCents: payment.amountCents, refundedCents: payment.refundedCents ?? 0, captures };
   }
 
   /** For tests: how many distinct charges (idempotency keys) were made. */

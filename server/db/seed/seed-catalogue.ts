@@ -780,6 +780,7 @@ export async function seedCatalogue(db: Kysely<Database>, options: SeedOptions =
       counters.offerId += atRestaurants.length;
       await phases.time('related products in all (generate and insert)', () => writeRelated(trx, total, phases));
       await phases.time('insert reviews', () => seedReviews(trx));
+      await phases.time('mark products sold by weight', () => markSoldByWeight(trx));
       await resetSequences(trx);
       return { products: total, variants: counters.variantId - 1, offers: counters.offerId - 1 };
     });
@@ -794,6 +795,22 @@ export async function seedCatalogue(db: Kysely<Database>, options: SeedOptions =
   });
   commit();
   return counts;
+}
+
+/**
+ * Catch-weight (migration 026, decision 039): the cuts whose weight varies piece by piece are sold by weight: steaks,
+ * roasts, chops, lamb legs, salmon, white fish, tuna and whole fish. Their category decides, so the seed stays
+ * deterministic at any size. Ground meat, sausages, boxes and drinks are sold by the pack.
+ */
+export const soldByWeightCategoryIds: readonly number[] = [2005, 2006, 2009, 2010, 2013, 2014, 2017, 2018, 2019, 2020];
+
+async function markSoldByWeight(db: Kysely<Database>): Promise<void> {
+  await db
+    .updateTable('products')
+    .set({ sold_by_weight: true })
+    .where('size_unit', '=', 'g')
+    .where('category_id', 'in', [...soldByWeightCategoryIds])
+    .execute();
 }
 
 // The big tables' rows: their secondary indexes are rebuilt once after the load instead of updated row by row.

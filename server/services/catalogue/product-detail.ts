@@ -42,6 +42,7 @@ interface ProductRow {
   totals: TotalsRow | null;
   age_restricted: boolean;
   size_unit: SizeUnit;
+  sold_by_weight: boolean;
   images: string[];
   related: RelatedCardRow[];
   offers: OfferRow[];
@@ -67,7 +68,7 @@ export async function productDetail(
     db,
     'product_detail',
     sql<ProductRow>`
-    select p.id, p.name, p.description, p.taste_scale, p.skill_scale, p.time_minutes, p.age_restricted, p.size_unit,
+    select p.id, p.name, p.description, p.taste_scale, p.skill_scale, p.time_minutes, p.age_restricted, p.size_unit, p.sold_by_weight,
       array(select url from product_images where product_id = p.id order by position, id) as images,
       ${newestReviewsJson(sql<number>`p.id`, REVIEWS_PER_PAGE)} as reviews, ${totalsJson(sql<number>`p.id`)} as totals,
       ${relatedCardsJson(sql<number>`p.id`, locId, courierType)} as related,
@@ -128,6 +129,7 @@ export async function productDetail(
       child: sizes,
       age_restricted: product.age_restricted,
       size_unit: product.size_unit,
+      sold_by_weight: product.sold_by_weight,
     },
   };
 }

@@ -6,7 +6,8 @@ import { centsToDollars } from '../../../src/rules/money.ts';
 import { formatSlot } from '../../../src/rules/slots.ts';
 import type { SpeedValue } from '../../../src/rules/speeds.ts';
 import { timeLabel } from '../../../src/rules/visit-time.ts';
-import type { Database, OrdersTable } from '../../db/schema.ts';
+import type { Database, OrderItemsTable, OrdersTable } from '../../db/schema.ts';
+import { capRule, lineCapped, lineFinalCents } from '../../../src/rules/catch-weight.ts';
 
 /** The spec's delivery groups: Dine-in, Pickup, Local Delivery, Courier Delivery, Farm Direct. */
 export function deliveryMethodOf(speed: SpeedValue, speedId: number): string {
@@ -109,7 +110,14 @@ async function summarize(db: Kysely<Database>, orders: Selectable<OrdersTable>[]
   const ids = orders.map((o) => o.id);
   const [deliverables, items, events] = await Promise.all([
     db.selectFrom('order_deliverables').selectAll().where('order_id', 'in', ids).execute(),
-    db.selectFrom('order_items').selectAll().where('order_id', 'in', ids).orderBy('id').execute(),
+    db
+      .selectFrom('order_items')
+      .innerJoin('products', 'products.id', 'order_items.product_id')
+      .selectAll('order_items')
+      .select('products.sold_by_weight')
+      .where('order_items.order_id', 'in', ids)
+      .orderBy('order_items.id')
+      .execute(),
     db
       .selectFrom('order_events')
       .select(['order_id', 'to_state', 'actor_role', 'reason', 'created_at'])
@@ -136,6 +144,7 @@ async function summarize(db: Kysely<Database>, orders: Selectable<OrdersTable>[]
           delivery_date: deliverable?.delivery_date ?? null,
           time_slot: timeSlotOf(deliverable),
           speed: deliverable?.speed ?? 'local',
+          ...catchWeightFacts(item, order.final_total_cents !== null),
         };
         return entry;
       });
@@ -163,8 +172,37 @@ async function summarize(db: Kysely<Database>, orders: Selectable<OrdersTable>[]
       fulfilment_state: order.fulfilment_state,
       timeline: timelineOf(order, events),
       can_cancel: isPlaced(order) && shopperMayChange(order.fulfilment_state, earliestDate(deliverables, order.id), now),
+      authorised_total: order.authorised_cents === null ? null : centsToDollars(order.authorised_cents),
+      final_total: order.final_total_cents === null ? null : centsToDollars(order.final_total_cents),
+      cap_rule: own.some((i) => i.sold_by_weight === true) ? capRule : null,
     };
   });
+}
+
+/** A line's catch-weight and substitution facts (decision 039); its final goods once packed or answered. */
+function catchWeightFacts(item: Selectable<OrderItemsTable> & { sold_by_weight: boolean }, packed: boolean): Partial<OrderItem> {
+  const priced = {
+    row_total_cents: item.row_total_cents,
+    tax_cents: item.tax_cents,
+    bottle_size: item.bottle_size,
+    qty: item.qty,
+    sold_by_weight: item.sold_by_weight,
+    weighed_grams: item.weighed_grams,
+    substitution_state: item.substitution_state,
+    substitute_price_cents: item.substitute_price_cents,
+  };
+  const settled = packed || (item.substitution_state !== null && item.substitution_state !== 'proposed');
+  return {
+    item_id: item.id,
+    sold_by_weight: item.sold_by_weight,
+    weighed_grams: item.weighed_grams,
+    final_row_total: settled ? centsToDollars(lineFinalCents(priced)) : null,
+    capped: lineCapped(priced),
+    substitution_pref: item.substitution_pref,
+    substitution_state: item.substitution_state,
+    substitute_name: item.substitute_name,
+    substitute_price: item.substitute_price_cents === null ? null : centsToDollars(item.substitute_price_cents),
+  };
 }
 
 /** Placed: paid, or pay on delivery confirmed (what the sellers see). */

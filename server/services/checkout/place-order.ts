@@ -33,6 +33,7 @@ import type { Caller } from '../platform/caller.ts';
 import { bookSlotHolds, checkSlotHolds } from '../cart/slots.ts';
 import { checkAgeGate, takeFacePass } from './age-restriction.ts';
 import { verifyUpi } from '../payments/upi.ts';
+import { prepareWeighedOrder, type SubstitutionChoices } from './weighed-order.ts';
 import type { OpenedBankAccount } from '../payments/bank-account.ts';
 import { needsEmailConfirmation, startEmailConfirmation, unpaidOrderRefusal } from './pay-on-delivery.ts';
 import { claimWalletLines, redeemWalletClaims, type WalletClaim } from '../wallet/wallet-redemption.ts';
@@ -60,6 +61,8 @@ export interface PlaceOrderRequest {
   payment: PaymentChoice;
   /** Dine-in and pick-up at a restaurant: when the shopper comes (the session's dineinTime). */
   visitAt?: { date: string; time: string } | undefined;
+  /** Issue 24 item 5: the review step's substitution preference per cart line (absent: 'similar'). */
+  substitutions?: SubstitutionChoices | undefined;
 }
 
 export type ReserveOutcome =
@@ -165,7 +168,7 @@ async function reserveOnce(
 
   await takeStock(trx, stock.value.items);
   const totals = orderTotals(basis, { speedId, tipPercent: request.tipPercent });
-  const order = await writeOrder(trx, payments, caller, {
+  const written = await writeOrder(trx, payments, caller, {
     cart,
     speedId,
     retailerLocId: retailer.value,
@@ -177,7 +180,8 @@ async function reserveOnce(
     giftMessage: request.giftMessage,
     awaitsEmailConfirmation: unpaid.value.confirmByEmail,
   });
-  await writeDeliverables(trx, order, basis, seats.value, stock.value.items, speedId, totals, visit.value);
+  const lineIds = await writeDeliverables(trx, written, basis, seats.value, stock.value.items, speedId, totals, visit.value);
+  const order = await prepareWeighedOrder(trx, written, lineIds, request.substitutions ?? new Map());
   await redeemWalletClaims(trx, order.id, wallet.value);
   if (basis.coupon && coupon.value) await recordRedemption(trx, order.id, basis.coupon.id, coupon.value);
   await takeFacePass(trx, ageGate, order.id, now);
@@ -492,7 +496,8 @@ async function writeDeliverables(
   speedId: SpeedId,
   totals: OrderTotals,
   visitAt: { date: string; time: string } | undefined,
-): Promise<void> {
+): Promise<Map<number, number>> {
+  const lineIds = new Map<number, number>();
   const taxes = allocateTax(
     basis.lines.map((l) => l.price_cents * l.qty),
     totals.taxes,
@@ -520,7 +525,7 @@ async function writeDeliverables(
       .returning('id')
       .executeTakeFirstOrThrow();
     // The group's items in one multi-row insert.
-    await trx
+    const written = await trx
       .insertInto('order_items')
       .values(
         group.lines.map((line) => {
@@ -542,8 +547,15 @@ async function writeDeliverables(
           };
         }),
       )
+      .returning('id')
       .execute();
+    // Cart line → order line, for the review step's substitution preferences (inserted rows come back in order).
+    for (const [i, line] of group.lines.entries()) {
+      const id = written[i]?.id;
+      if (id !== undefined) lineIds.set(line.cart_rid, id);
+    }
   }
+  return lineIds;
 }
 
 /** The held seats become booked seats, and the cart closes (claimed by the caller if it was a bare guest cart). */

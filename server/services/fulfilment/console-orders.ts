@@ -1,10 +1,11 @@
 import type { Kysely } from 'kysely';
-import type { ConsoleOrder, ConsoleOrdersFilter } from '../../../src/api/contract/fulfilment.contract.ts';
+import type { ConsoleItem, ConsoleOrder, ConsoleOrdersFilter } from '../../../src/api/contract/fulfilment.contract.ts';
 import { fulfilmentEventsFor, fulfilmentKindOf, isLate, isStuck, type FulfilmentActor, type FulfilmentState } from '../../../src/rules/fulfilment.ts';
 import { addDays, storeToday } from '../../../src/rules/delivery-dates.ts';
 import { centsToDollars } from '../../../src/rules/money.ts';
 import type { Database } from '../../db/schema.ts';
 import { orderVisibleToSellers, type ConsoleScope } from './console-scope.ts';
+import { substituteCandidates } from './substitutions.ts';
 
 /** The most orders one console page lists. */
 export const consoleOrdersMax = 200;
@@ -72,7 +73,11 @@ export async function listConsoleOrders(
         'order_items.bottle_size',
         'order_items.weighed_grams',
         'order_items.wallet_entry_id',
-        'products.size_unit',
+        'order_items.product_id',
+        'order_items.substitution_pref',
+        'order_items.substitution_state',
+        'order_items.substitute_name',
+        'products.sold_by_weight',
       ])
       .where('order_items.order_id', 'in', orderIds)
       .orderBy('order_items.id')
@@ -91,6 +96,8 @@ export async function listConsoleOrders(
     const late = isLate(state, row.delivery_date, now);
     const stuck = isStuck(state, since, now);
     if (filter.late === true && !late && !stuck) continue;
+    const ownItems = items.filter((i) => i.order_id === row.id && (scope.locIds === undefined || i.deliverable_id === row.deliverable_id));
+    const substitutes = state === 'picking' ? await candidatesByLine(db, ownItems, row.loc_id) : new Map<number, ConsoleItem['substitutes']>();
     orders.push({
       order_number: row.increment_id,
       state,
@@ -107,19 +114,53 @@ export async function listConsoleOrders(
       late,
       stuck,
       moves: fulfilmentEventsFor(state, actor, fulfilmentKindOf(row.speed)),
-      items: items
-        .filter((i) => i.order_id === row.id && (scope.locIds === undefined || i.deliverable_id === row.deliverable_id))
-        .map((i) => ({
-          id: i.id,
-          product_name: i.product_name,
-          qty: i.qty,
-          bottle_size: i.bottle_size,
-          by_weight: i.size_unit === 'g' && i.bottle_size > 0 && i.wallet_entry_id === null,
-          weighed_grams: i.weighed_grams,
-        })),
+      items: ownItems.map((i) => ({
+        id: i.id,
+        product_name: i.product_name,
+        qty: i.qty,
+        bottle_size: i.bottle_size,
+        by_weight: i.sold_by_weight && i.bottle_size > 0 && i.wallet_entry_id === null && i.substitution_state === null,
+        weighed_grams: i.weighed_grams,
+        substitution_pref: i.substitution_pref,
+        substitution_state: i.substitution_state,
+        substitute_name: i.substitute_name,
+        ...(substitutes.has(i.id) ? { substitutes: substitutes.get(i.id) } : {}),
+      })),
       timeline: own.map((e) => ({ state: e.to_state, at: e.created_at.toISOString(), actor: e.actor_role, reason: e.reason })),
     });
   }
   if (actor === 'staff') orders.sort((a, b) => Number(b.late || b.stuck) - Number(a.late || a.stuck));
   return orders;
+}
+
+/** While picking: each open line's allowed substitutes in stock at the location (decision 039). */
+async function candidatesByLine(
+  db: Kysely<Database>,
+  items: readonly {
+    id: number;
+    product_id: number;
+    qty: number;
+    bottle_size: number;
+    wallet_entry_id: number | null;
+    substitution_pref: 'similar' | 'same_brand' | 'refund';
+    substitution_state: string | null;
+  }[],
+  locId: number,
+): Promise<Map<number, ConsoleItem['substitutes']>> {
+  const byLine = new Map<number, ConsoleItem['substitutes']>();
+  for (const item of items) {
+    if (item.wallet_entry_id !== null || item.substitution_state !== null) continue;
+    const offers = await substituteCandidates(db, {
+      productId: item.product_id,
+      preference: item.substitution_pref,
+      locId,
+      qty: item.qty,
+      bottleSize: item.bottle_size,
+    });
+    byLine.set(
+      item.id,
+      offers.map((o) => ({ product_id: o.product_id, name: o.name, price: centsToDollars(o.price_cents) })),
+    );
+  }
+  return byLine;
 }

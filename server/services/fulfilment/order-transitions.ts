@@ -22,6 +22,10 @@ import type { Log } from '../platform/log.ts';
 import { mailText } from '../platform/mail-text.ts';
 import { creditDineInWallet, withdrawOrderWallet } from '../wallet/wallet-credit.ts';
 import { orderVisibleToSellers, type ConsoleScope } from './console-scope.ts';
+import { settleAtPacking, type PackSettlement } from './order-weighing.ts';
+import { giveBackSubstitute } from './substitutions.ts';
+import { capRule, estimateAndFinal } from '../../../src/rules/catch-weight.ts';
+import { centsToDollars, formatMoney } from '../../../src/rules/money.ts';
 
 /**
  * An order's fulfilment moves (issue 24), enforced here with the one table of src/rules/fulfilment.ts. Each move runs
@@ -48,10 +52,10 @@ export interface MoveRequest {
 }
 
 export type MoveOutcome =
-  | { kind: 'moved'; from: FulfilmentState; to: FulfilmentState; refunded: boolean }
+  | { kind: 'moved'; from: FulfilmentState; to: FulfilmentState; refunded: boolean; settlement?: PackSettlement | undefined }
   | { kind: 'not-found' }
   | { kind: 'not-allowed'; state: FulfilmentState; message: string }
-  | { kind: 'invalid'; field: 'reason' | 'weights'; message: string };
+  | { kind: 'invalid'; field: string; message: string };
 
 export interface MoveDeps {
   db: Kysely<Database>;
@@ -100,6 +104,8 @@ export async function moveOrder(deps: MoveDeps, actor: MoveActor, request: MoveR
       const invalid = await recordWeights(trx, order.id, request.weights ?? []);
       if (invalid) return { result: invalid };
     }
+    // Packing weighs and settles the money: capture at the weight, or refund the difference (order-weighing.ts).
+    const settlement = request.event === 'pack' ? await settleAtPacking(trx, deps.payments, order) : undefined;
     const ending = endingEvents.includes(request.event);
     const status = ending ? 'canceled' : completingStates.includes(move.to) ? 'complete' : order.status;
     await trx
@@ -127,18 +133,23 @@ export async function moveOrder(deps: MoveDeps, actor: MoveActor, request: MoveR
     if (ending) {
       await giveBackOrder(trx, order);
       await withdrawOrderWallet(trx, order.id);
-      // Only a captured payment is refunded: pay on delivery has taken nothing, nor has a wallet-only order.
-      if (order.status === 'processing' && order.payment_ref !== null && order.grand_total_cents > 0) {
+      await giveBackSubstitutes(trx, order.id);
+      // A card only authorised (weighed lines, not packed yet) is released, not refunded.
+      if (order.capture_state === 'held' && order.payment_ref !== null) {
+        await deps.payments.cancelPayment(order.payment_ref);
+        await trx.updateTable('orders').set({ capture_state: 'released' }).where('id', '=', order.id).execute();
+      } else if (order.status === 'processing' && order.payment_ref !== null && order.grand_total_cents > 0) {
+        // Only a captured payment is refunded: pay on delivery has taken nothing, nor has a wallet-only order.
         await deps.payments.refund({ paymentRef: order.payment_ref, idempotencyKey: refundKey(order.increment_id) });
         refunded = true;
       }
     }
-    return { result: { kind: 'moved', from, to: move.to, refunded }, order };
+    return { result: { kind: 'moved', from, to: move.to, refunded, settlement }, order };
   });
   const { result, order } = outcome;
   if (result.kind === 'moved' && order) {
     deps.mail
-      .send(moveMail(order, result.to, reason, result.refunded))
+      .send(moveMail(order, result.to, reason, result.refunded, result.settlement))
       .catch((error: unknown) => log.error({ err: error, orderId: order.id }, 'fulfilment mail not sent'));
   }
   return result;
@@ -159,10 +170,14 @@ async function recordWeights(
   weights: readonly { itemId: number; grams: number }[],
 ): Promise<Extract<MoveOutcome, { kind: 'invalid' }> | undefined> {
   const weighed = await weighedLines(trx, orderId);
+  for (const [index, given] of weights.entries()) {
+    if (!Number.isInteger(given.grams) || given.grams < 1 || given.grams > maxWeighedGrams) {
+      return { kind: 'invalid', field: `weights[${index}].grams`, message: fulfilmentMessages.weightRequired };
+    }
+  }
   for (const line of weighed) {
-    const given = weights.find((w) => w.itemId === line.id);
-    if (!given || !Number.isInteger(given.grams) || given.grams < 1 || given.grams > maxWeighedGrams) {
-      return { kind: 'invalid', field: 'weights', message: fulfilmentMessages.weightRequired };
+    if (!weights.some((w) => w.itemId === line.id)) {
+      return { kind: 'invalid', field: `weights[${weights.length}].item_id`, message: `${fulfilmentMessages.weightRequired} (line ${line.id})` };
     }
   }
   for (const line of weighed) {
@@ -172,24 +187,51 @@ async function recordWeights(
   return undefined;
 }
 
-/** The order's lines sold by weight: a product counted in grams with a size (wallet lines are not packed). */
+/**
+ * The order's lines sold by weight (products.sold_by_weight, migration 026) with a size, not substituted or out
+ * (those are not weighed as ordered); wallet lines are not packed.
+ */
 export async function weighedLines(db: Kysely<Database>, orderId: number): Promise<{ id: number }[]> {
   return db
     .selectFrom('order_items')
     .innerJoin('products', 'products.id', 'order_items.product_id')
     .select('order_items.id')
     .where('order_items.order_id', '=', orderId)
-    .where('products.size_unit', '=', 'g')
+    .where('products.sold_by_weight', '=', true)
     .where('order_items.bottle_size', '>', 0)
+    .where('order_items.substitution_state', 'is', null)
     .where('order_items.wallet_entry_id', 'is', null)
     .orderBy('order_items.id')
     .execute();
 }
 
-function moveMail(order: OrderRow, to: FulfilmentState, reason: string | undefined, refunded: boolean) {
+function moveMail(order: OrderRow, to: FulfilmentState, reason: string | undefined, refunded: boolean, settlement?: PackSettlement) {
   const lines = [`Your order #${order.increment_id} is now: ${fulfilmentStateLabels[to]}.`];
+  if (settlement) lines.push(packedMoneyText(order, settlement));
   if (reason && (to === 'refused' || to === 'canceled')) lines.push(`Reason: ${mailText(reason)}`);
   if (refunded) lines.push('Your payment has been refunded in full.');
   lines.push('Track your order in your account, under Your Orders.');
   return { to: order.email, subject: fulfilmentMailSubject(order.increment_id, to), text: lines.join('\n\n') };
+}
+
+/** The packed mail's money: estimate and final, and what happened to the payment. */
+function packedMoneyText(order: OrderRow, settlement: PackSettlement): string {
+  const parts = [`${estimateAndFinal(order.grand_total_cents, settlement.finalCents)}.`];
+  if (settlement.capturedCents !== null)
+    parts.push(`We charged ${formatMoney(centsToDollars(settlement.capturedCents))} to your card; the rest of the hold is released.`);
+  if (settlement.refundedCents > 0) parts.push(`We refunded ${formatMoney(centsToDollars(settlement.refundedCents))}, the difference.`);
+  if (order.status === 'pending_payment_on_delivery') parts.push(`Due at the door: ${formatMoney(centsToDollars(settlement.finalCents))}.`);
+  parts.push(capRule);
+  return parts.join(' ');
+}
+
+/** Substitutes taken from stock for an order that ends unfulfilled go back too. */
+async function giveBackSubstitutes(trx: Kysely<Database>, orderId: number): Promise<void> {
+  const lines = await trx
+    .selectFrom('order_items')
+    .select('id')
+    .where('order_id', '=', orderId)
+    .where('substitution_state', 'in', ['proposed', 'approved'])
+    .execute();
+  for (const line of lines) await giveBackSubstitute(trx, line.id);
 }

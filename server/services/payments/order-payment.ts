@@ -129,7 +129,9 @@ async function chargeClaimed(
   if (!source) return failOrder(db, order, paymentMessages.cardGone, null, now);
   try {
     result = await payments.charge({
-      amountCents: order.grand_total_cents,
+      // With lines sold by weight: the estimate plus the margin, held on a card until packing (decision 039).
+      amountCents: order.authorised_cents ?? order.grand_total_cents,
+      ...(order.capture_state === 'held' ? { capture: 'manual' as const } : {}),
       currency: 'usd',
       source,
       idempotencyKey: chargeKey(order),

@@ -4,6 +4,7 @@ import {
   boolean,
   coerce,
   define,
+  enums,
   literal,
   nullable,
   number,
@@ -15,6 +16,7 @@ import {
   unknown,
   type Infer,
 } from 'superstruct';
+import { substitutionPreferences, substitutionStates } from '../../rules/catch-weight.ts';
 import { isTipPercent, type TipPercent } from '../../rules/tips.ts';
 import { parseDineinTime } from '../../rules/visit-time.ts';
 import { cartData } from './cart-page.contract.ts';
@@ -123,6 +125,8 @@ export const placeOrderBody = type({
   bank_name: optional(nullable(size(string(), 0, 60))),
   routing_number: optional(nullable(size(string(), 0, 40))),
   account_number: optional(nullable(size(string(), 0, 40))),
+  /** Decision 039: the review step's substitution preference per cart line (absent: 'similar'). */
+  substitutions: optional(array(type({ cart_rid: numericId('cart_rid'), preference: enums(substitutionPreferences) }))),
 });
 export type PlaceOrderBody = Infer<typeof placeOrderBody>;
 
@@ -163,6 +167,17 @@ export const orderItem = type({
   vendor_name: string(),
   delivery_date: nullable(string()),
   time_slot: nullable(string()),
+  /** Decision 039: the line's id (to answer a substitute), its catch-weight and substitution facts. */
+  item_id: optional(number()),
+  sold_by_weight: optional(boolean()),
+  weighed_grams: optional(nullable(number())),
+  /** The line's goods after weighing or substitution (null until packed or answered). */
+  final_row_total: optional(nullable(money)),
+  capped: optional(boolean()),
+  substitution_pref: optional(enums(substitutionPreferences)),
+  substitution_state: optional(nullable(enums(substitutionStates))),
+  substitute_name: optional(nullable(string())),
+  substitute_price: optional(nullable(money)),
 });
 export type OrderItem = Infer<typeof orderItem>;
 
@@ -200,6 +215,10 @@ export const orderSummary = type({
   timeline: optional(array(timelineStep)),
   /** Whether the shopper may still cancel it (before picking and the cutoff). */
   can_cancel: optional(boolean()),
+  /** Decision 039: what the payment holds or took (estimate + margin), the final amount once packed, the cap rule. */
+  authorised_total: optional(nullable(money)),
+  final_total: optional(nullable(money)),
+  cap_rule: optional(nullable(string())),
 });
 export type OrderSummary = Infer<typeof orderSummary>;
 

@@ -1,4 +1,5 @@
 import { array, boolean, coerce, define, enums, literal, nullable, number, optional, string, type, union, type Infer } from 'superstruct';
+import { substitutionPreferences, substitutionStates } from '../../rules/catch-weight.ts';
 import { fulfilmentEvents, fulfilmentStates } from '../../rules/fulfilment.ts';
 import { envelope } from './envelope.ts';
 import { blankIsMissing, callerFields, money, numericId, optionalId, ruleField } from './fields.ts';
@@ -24,6 +25,12 @@ export const consoleItem = type({
   /** Sold by weight: the packing screen asks its weight. */
   by_weight: boolean(),
   weighed_grams: nullable(number()),
+  /** Decision 039: the shopper's substitution preference, the seller's proposal and its answer. */
+  substitution_pref: optional(enums(substitutionPreferences)),
+  substitution_state: optional(nullable(enums(substitutionStates))),
+  substitute_name: optional(nullable(string())),
+  /** While picking: the substitutes the preference allows, in stock at the location. */
+  substitutes: optional(array(type({ product_id: number(), name: string(), price: money }))),
 });
 export type ConsoleItem = Infer<typeof consoleItem>;
 
@@ -89,3 +96,20 @@ export type CancelOrderBody = Infer<typeof cancelOrderBody>;
 /** GET /api/console/me: who the console's user is. */
 export const consoleMeReply = envelope(type({ role: enums(['shopper', 'seller', 'staff'] as const), name: string(), loc_ids: array(number()) }));
 export type ConsoleMeReply = Infer<typeof consoleMeReply>;
+
+/** POST /api/{seller|staff}/orders/substitute: propose a substitute (product_id) for a line, or mark it out (out: true). */
+export const substituteBody = type({
+  ...callerFields,
+  order_id: orderNumberField,
+  item_id: numericId('item_id'),
+  product_id: optionalId('product_id'),
+  out: optional(boolean()),
+});
+export type SubstituteBody = Infer<typeof substituteBody>;
+
+/** POST /api/account/order/substitution: the shopper approves or refuses a proposed substitute. */
+export const answerSubstitutionBody = type({ ...callerFields, order_id: orderNumberField, item_id: numericId('item_id'), approve: boolean() });
+export type AnswerSubstitutionBody = Infer<typeof answerSubstitutionBody>;
+
+export const substitutionReply = envelope(type({ order_id: string(), item_id: number() }));
+export type SubstitutionReply = Infer<typeof substitutionReply>;

@@ -77,6 +77,8 @@ export const productDetail = type({
   /** Only a verified customer over 21 may order it: the page shows a '21+' mark and says so. */
   age_restricted: boolean(),
   size_unit: sizeUnit,
+  /** Decision 039: priced at its nominal weight; the page says 'about 1.1 lb, est. $18.40'. */
+  sold_by_weight: optional(boolean()),
 });
 export type ProductDetail = Infer<typeof productDetail>;
 

@@ -11,7 +11,7 @@ export { accountDashboardMachine, type AccountDashboardActor } from './account-d
 export { type AccountDashboardEvent, type Preference } from './account-dashboard.setup.ts';
 export { accountMenuMachine, type AccountMenuEvent } from './account-menu.machine.ts';
 export { myOrdersMachine, type MyOrdersEvent } from './my-orders.machine.ts';
-export { orderStatusMachine, orderStatusMessages, type OrderStatusEvent } from './order-status.machine.ts';
+export { orderStatusMachine, orderStatusMessages, type OrderStatusEvent, type SubstitutionAnswer } from './order-status.machine.ts';
 export { settingTabsMachine, type SettingTabsEvent } from './setting-tabs.machine.ts';
 
 type AccountDashboardSnapshot = SnapshotFrom<typeof accountDashboardMachine>;
@@ -37,3 +37,6 @@ export const selectIsOrderOpen = (incrementId: string) => (s: MyOrdersSnapshot) 
 type OrderStatusSnapshot = SnapshotFrom<typeof orderStatusMachine>;
 export const selectOrderStatusError = (s: OrderStatusSnapshot) => (s.matches('failed') ? s.context.loadError : undefined);
 export const selectOrder = (s: OrderStatusSnapshot) => s.context.order;
+/** Decision 039: whether a substitute's answer is being sent, and a refused answer's message. */
+export const selectAnsweringSubstitute = (s: OrderStatusSnapshot): boolean => s.matches('answering');
+export const selectSubstitutionError = (s: OrderStatusSnapshot): string | undefined => s.context.answerError;

@@ -1,6 +1,8 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { orderStatus } from '../../api/account.api.ts';
 import type { OrderStatusReply, OrderSummary } from '../../api/contract/checkout.contract.ts';
+import type { SubstitutionReply } from '../../api/contract/fulfilment.contract.ts';
+import { answerSubstitution } from '../../api/fulfilment.api.ts';
 import { ApiError } from '../../api/http.ts';
 
 export interface OrderStatusInput {
@@ -12,14 +14,23 @@ export interface OrderStatusContext {
   orderId: string;
   order: OrderSummary | undefined;
   loadError: string | undefined;
+  /** Decision 039: the substitute being answered, and a refused answer's message. */
+  answering: SubstitutionAnswer | undefined;
+  answerError: string | undefined;
 }
 
-export type OrderStatusEvent = { type: 'order.refresh' } | { type: 'order.retry' };
+export interface SubstitutionAnswer {
+  itemId: number;
+  approve: boolean;
+}
+
+export type OrderStatusEvent = { type: 'order.refresh' } | { type: 'order.retry' } | ({ type: 'order.substitution' } & SubstitutionAnswer);
 
 export const orderStatusMessages = {
   loadFailed: 'Your order could not be loaded.',
   notFound: 'We could not find this order in your account.',
   noOrder: 'No order was chosen.',
+  answerFailed: 'Your answer could not be saved.',
 } as const;
 
 /** While the page is open, the status is asked again this often (an order moves on without the shopper). */
@@ -40,6 +51,9 @@ export const orderStatusMachine = setup({
   },
   actors: {
     loadOrderStatus: fromPromise<OrderStatusReply, { orderId: string }>(({ input }) => orderStatus(input.orderId)),
+    answerSubstitution: fromPromise<SubstitutionReply, { orderId: string; answer: SubstitutionAnswer | undefined }>(({ input }) =>
+      answerSubstitution({ order_id: input.orderId, item_id: input.answer?.itemId ?? 0, approve: input.answer?.approve ?? false }),
+    ),
   },
   guards: {
     hasOrderId: ({ context }) => /^\d{1,20}$/.test(context.orderId),
@@ -49,12 +63,21 @@ export const orderStatusMachine = setup({
   actions: {
     assignOrder: assign((_, params: { reply: OrderStatusReply }) => ({ order: params.reply.data, loadError: undefined })),
     assignLoadError: assign((_, params: { message: string }) => ({ loadError: params.message })),
+    assignAnswer: assign((_, params: { answer: SubstitutionAnswer }) => ({ answering: params.answer, answerError: undefined })),
+    clearAnswer: assign({ answering: undefined }),
+    assignAnswerError: assign((_, params: { message: string }) => ({ answering: undefined, answerError: params.message })),
   },
 }).createMachine({
   description:
     "'Track your order' at /order/status?orderId= (cart-checkout-account.md, Routes: /order/status, and Checkout tabs step 7: the order tracking link for customers). One of the customer's orders is shown with its status and asked again every minute while the page is open, since an order moves on without the shopper. Another customer's or an unknown order number reads as not found.",
   id: 'orderStatus',
-  context: ({ input }) => ({ orderId: (input.orderId ?? '').trim(), order: undefined, loadError: undefined }),
+  context: ({ input }) => ({
+    orderId: (input.orderId ?? '').trim(),
+    order: undefined,
+    loadError: undefined,
+    answering: undefined,
+    answerError: undefined,
+  }),
   initial: 'checking',
   states: {
     checking: {
@@ -105,7 +128,31 @@ export const orderStatusMachine = setup({
       after: {
         refreshInterval: { description: "The status is checked again every little while, without the shopper's asking.", target: 'refreshing' },
       },
-      on: { 'order.refresh': { description: "The shopper refreshes the order's status.", target: 'refreshing' } },
+      on: {
+        'order.refresh': { description: "The shopper refreshes the order's status.", target: 'refreshing' },
+        'order.substitution': {
+          description: "Decision 039: the shopper approves or refuses the seller's substitute (until the order is packed).",
+          target: 'answering',
+          actions: { type: 'assignAnswer', params: ({ event }) => ({ answer: { itemId: event.itemId, approve: event.approve } }) },
+        },
+      },
+    },
+    answering: {
+      description: 'Sending the answer; the order stays on screen, then is asked again to show what it costs now.',
+      invoke: {
+        id: 'answerSubstitution',
+        src: 'answerSubstitution',
+        input: ({ context }) => ({ orderId: context.orderId, answer: context.answering }),
+        onDone: { description: 'Saved: the order is asked again.', target: 'refreshing', actions: 'clearAnswer' },
+        onError: {
+          description: 'Refused (already packed, already answered) or offline: the message, then the order is asked again.',
+          target: 'refreshing',
+          actions: {
+            type: 'assignAnswerError',
+            params: ({ event }) => ({ message: event.error instanceof ApiError ? event.error.message : orderStatusMessages.answerFailed }),
+          },
+        },
+      },
     },
     // The order stays on screen while it is asked again.
     refreshing: {

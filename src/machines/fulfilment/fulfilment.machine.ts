@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { MoveOrderReply } from '../../api/contract/fulfilment.contract.ts';
-import { moveOrder, type ConsoleRole } from '../../api/fulfilment.api.ts';
+import type { MoveOrderReply, SubstitutionReply } from '../../api/contract/fulfilment.contract.ts';
+import { moveOrder, proposeSubstitute, type ConsoleRole } from '../../api/fulfilment.api.ts';
 import { ApiError } from '../../api/http.ts';
 import {
   finalFulfilmentStates,
@@ -36,6 +36,15 @@ export interface FulfilmentContext {
   startState: FulfilmentState;
   pending: PendingMove | undefined;
   error: string | undefined;
+  /** Decision 039: the line a substitute (or 'out') is being sent for, and how many were saved (the console reloads). */
+  substituting: PendingSubstitute | undefined;
+  substituted: number;
+}
+
+/** While picking: a substitute product for a line, or productId undefined to mark it out. */
+export interface PendingSubstitute {
+  itemId: number;
+  productId: number | undefined;
 }
 
 /** What the moveOrder actor is given. */
@@ -45,7 +54,7 @@ export interface MoveInput {
   pending: PendingMove | undefined;
 }
 
-export type FulfilmentMachineEvent = { type: 'fulfil.move' } & PendingMove;
+export type FulfilmentMachineEvent = ({ type: 'fulfil.move' } & PendingMove) | ({ type: 'fulfil.substitute' } & PendingSubstitute);
 
 const fulfilmentSetup = setup({
   types: {
@@ -62,6 +71,14 @@ const fulfilmentSetup = setup({
         ...(input.pending?.weights === undefined ? {} : { weights: input.pending.weights }),
       }),
     ),
+    proposeSubstitute: fromPromise<SubstitutionReply, { orderNumber: string; actor: ConsoleRole; substitute: PendingSubstitute | undefined }>(
+      ({ input }) =>
+        proposeSubstitute(input.actor, {
+          order_id: input.orderNumber,
+          item_id: input.substitute?.itemId ?? 0,
+          ...(input.substitute?.productId === undefined ? { out: true } : { product_id: input.substitute.productId }),
+        }),
+    ),
   },
   guards: {
     startsIn: ({ context }, params: { state: FulfilmentState }) => context.startState === params.state,
@@ -72,7 +89,9 @@ const fulfilmentSetup = setup({
   actions: {
     assignPending: assign((_, params: { pending: PendingMove }) => ({ pending: params.pending, error: undefined })),
     clearPending: assign({ pending: undefined, error: undefined }),
-    assignError: assign((_, params: { message: string }) => ({ pending: undefined, error: params.message })),
+    assignError: assign((_, params: { message: string }) => ({ pending: undefined, substituting: undefined, error: params.message })),
+    assignSubstitute: assign((_, params: { substitute: PendingSubstitute }) => ({ substituting: params.substitute, error: undefined })),
+    countSubstitute: assign(({ context }) => ({ substituting: undefined, substituted: context.substituted + 1 })),
   },
 });
 
@@ -97,6 +116,18 @@ function orderStateNode(state: FulfilmentState): StateConfig {
       idle: {
         description: `${label}: the console shows the moves this user may make.`,
         on: {
+          ...(state === 'picking'
+            ? {
+                'fulfil.substitute': {
+                  description: "Decision 039: a substitute the shopper's preference allows for a line that is out, or the line marked out.",
+                  target: 'substituting',
+                  actions: {
+                    type: 'assignSubstitute' as const,
+                    params: ({ event }: { event: PendingSubstitute }) => ({ substitute: { itemId: event.itemId, productId: event.productId } }),
+                  },
+                },
+              }
+            : {}),
           'fulfil.move': {
             description: 'A move the table allows this user for this kind of order: it is sent to the server.',
             guard: { type: 'mayMove', params: ({ event }) => ({ from: state, event: event.event }) },
@@ -108,6 +139,7 @@ function orderStateNode(state: FulfilmentState): StateConfig {
           },
         },
       },
+      ...(state === 'picking' ? substitutionNodes() : {}),
       moving: {
         description: 'Sending the move; the server takes it under the order’s row lock, or refuses it.',
         invoke: {
@@ -144,6 +176,33 @@ function orderStateNode(state: FulfilmentState): StateConfig {
   };
 }
 
+/** While picking: the substitute (or 'out') being sent; the shopper answers it on /order/status until packing. */
+function substitutionNodes(): StateConfigs {
+  return {
+    substituting: {
+      description: 'Sending the substitute (or out); the server checks it against the preference and takes its stock, or refuses it.',
+      invoke: {
+        id: 'proposeSubstitute',
+        src: 'proposeSubstitute',
+        input: ({ context }) => ({ orderNumber: context.orderNumber, actor: context.actor, substitute: context.substituting }),
+        onDone: {
+          description: 'Saved: the shopper is asked (or the line is out); the console reloads the order.',
+          target: 'idle',
+          actions: 'countSubstitute',
+        },
+        onError: {
+          description: 'Refused (not allowed by the preference, no stock, already answered) or offline: the message.',
+          target: 'idle',
+          actions: {
+            type: 'assignError',
+            params: ({ event }) => ({ message: event.error instanceof ApiError ? event.error.message : somethingWentWrongMessage }),
+          },
+        },
+      },
+    },
+  };
+}
+
 export const fulfilmentMachine = fulfilmentSetup.createMachine({
   description:
     "An order's life after it is placed, in the seller and staff consoles (/seller, /staff; issue 24): placed, accepted or refused, picking, packed (weighed), then out for delivery, ready for pick-up or served, and delivered or picked up; canceled by staff (or the shopper, before the cutoff). The same table of moves as the server's (src/rules/fulfilment.ts).",
@@ -155,6 +214,8 @@ export const fulfilmentMachine = fulfilmentSetup.createMachine({
     startState: input.state,
     pending: undefined,
     error: undefined,
+    substituting: undefined,
+    substituted: 0,
   }),
   initial: 'opening',
   states: {

@@ -1,6 +1,7 @@
 import type { OrderSummary } from '../../api/contract/checkout.contract.ts';
 import { capitalised } from '../../rules/account-settings.ts';
 import { formatUsDate } from '../../rules/delivery-dates.ts';
+import { lineNote } from '../../rules/catch-weight.ts';
 import { formatDiscount, formatMoney } from '../../rules/money.ts';
 import * as css from './settings.css.ts';
 
@@ -25,6 +26,11 @@ export function OrderDetails({ order }: { order: OrderSummary }) {
               <td className={css.td}>
                 {item.product_name}
                 {item.vendor_name && <span className={css.nickname}>{item.vendor_name}</span>}
+                {lineNote(item) && (
+                  <span className={css.nickname} data-testid="line-note">
+                    {lineNote(item)}
+                  </span>
+                )}
               </td>
               <td className={css.labelledTd} data-label="QTY">
                 {item.product_qty}
@@ -51,8 +57,14 @@ export function OrderDetails({ order }: { order: OrderSummary }) {
         <Amount name="Tax" value={order.tax} />
         <Amount name="Driver Tip" value={order.driver_tip} />
         <Amount name="Discount" value={order.discount} discount />
-        <Amount name="Grand Total" value={order.grand_total} strong />
+        <Amount name={order.cap_rule ? 'Estimated Total' : 'Grand Total'} value={order.grand_total} strong />
+        {order.final_total && <Amount name="Final Total" value={order.final_total} strong />}
       </dl>
+      {order.cap_rule && (
+        <p className={css.nickname} data-testid="cap-rule">
+          {order.final_total ? 'Charged at the weighed amount.' : 'Items sold by weight are charged at their weight when packed.'} {order.cap_rule}
+        </p>
+      )}
     </>
   );
 }

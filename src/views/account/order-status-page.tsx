@@ -1,7 +1,16 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { PageGate } from '../layout/page-gate.tsx';
-import { orderStatusMachine, orderStatusMessages, selectOrder, selectOrderStatusError } from '../../machines/account/index.ts';
+import {
+  orderStatusMachine,
+  orderStatusMessages,
+  selectAnsweringSubstitute,
+  selectOrder,
+  selectOrderStatusError,
+  selectSubstitutionError,
+} from '../../machines/account/index.ts';
+import { estimateAndFinal } from '../../rules/catch-weight.ts';
+import { dollarsToCents } from '../../rules/money.ts';
 import { capitalised } from '../../rules/account-settings.ts';
 import { formatMoney } from '../../rules/money.ts';
 import { LoadState } from './load-state.tsx';
@@ -9,6 +18,7 @@ import { changeableOrder } from '../../rules/order-change.ts';
 import { OrderChangePanel } from './order-change-panel.tsx';
 import { OrderDetails } from './order-details.tsx';
 import { OrderTimeline } from './order-timeline.tsx';
+import { primaryButton, secondaryButton } from '../../styles/controls.css.ts';
 import * as css from './settings.css.ts';
 
 /** /order/status?orderId=: one order's status, kept fresh while the page is open ('Track your order'). */
@@ -30,6 +40,9 @@ function OrderStatus() {
     s.matches('notFound') ? orderStatusMessages.notFound : s.matches('noOrder') ? orderStatusMessages.noOrder : undefined,
   );
   const order = useSelector(actor, selectOrder);
+  const answering = useSelector(actor, selectAnsweringSubstitute);
+  const answerError = useSelector(actor, selectSubstitutionError);
+  const proposals = order?.items.filter((i) => i.substitution_state === 'proposed' && i.item_id !== undefined) ?? [];
 
   return (
     <div className={css.page}>
@@ -48,7 +61,11 @@ function OrderStatus() {
             <dt className={css.factName}>Placed</dt>
             <dd className={css.factValue}>{new Date(order.created_at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}</dd>
             <dt className={css.factName}>Total</dt>
-            <dd className={css.factValue}>{formatMoney(order.grand_total)}</dd>
+            <dd className={css.factValue} data-testid="order-total">
+              {order.cap_rule
+                ? estimateAndFinal(dollarsToCents(order.grand_total) ?? 0, order.final_total ? (dollarsToCents(order.final_total) ?? null) : null)
+                : formatMoney(order.grand_total)}
+            </dd>
             {order.gift_message && (
               <>
                 <dt className={css.factName}>Gift message</dt>
@@ -56,6 +73,38 @@ function OrderStatus() {
               </>
             )}
           </dl>
+          {proposals.map((item) => (
+            <div key={item.item_id} className={css.card} role="group" aria-label={`Substitute for ${item.product_name}`}>
+              <p>
+                {item.product_name} is out of stock. The seller proposes {item.substitute_name}
+                {item.substitute_price && ` (${formatMoney(item.substitute_price)} each, never more than your item)`}.
+              </p>
+              <button
+                type="button"
+                className={primaryButton}
+                disabled={answering}
+                onClick={() => actor.send({ type: 'order.substitution', itemId: item.item_id ?? 0, approve: true })}
+              >
+                Approve substitute
+              </button>{' '}
+              <button
+                type="button"
+                className={secondaryButton}
+                disabled={answering}
+                onClick={() => actor.send({ type: 'order.substitution', itemId: item.item_id ?? 0, approve: false })}
+              >
+                Refuse substitute
+              </button>
+            </div>
+          ))}
+          {answerError && (
+            <p role="alert" className={css.error}>
+              {answerError}
+            </p>
+          )}
+          <button type="button" className={secondaryButton} disabled={refreshing} onClick={() => actor.send({ type: 'order.refresh' })}>
+            Refresh status
+          </button>
           <OrderTimeline steps={order.timeline} />
           {changeableOrder(order) && <OrderChangePanel orderId={order.increment_id} onChanged={() => actor.send({ type: 'order.refresh' })} />}
           <OrderDetails order={order} />

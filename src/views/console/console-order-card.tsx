@@ -1,7 +1,16 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import type { ConsoleOrder, ConsoleRole } from '../../api/contract/fulfilment.contract.ts';
-import { fulfilmentMachine, selectFulfilmentState, selectMoveError, selectMoves, selectMoving } from '../../machines/fulfilment/index.ts';
+import {
+  fulfilmentMachine,
+  selectFulfilmentState,
+  selectMoveError,
+  selectMoves,
+  selectMoving,
+  selectSubstitutedCount,
+  selectSubstituting,
+} from '../../machines/fulfilment/index.ts';
+import { substitutionPreferenceLabels, substitutionStateLabels } from '../../rules/catch-weight.ts';
 import { formatUsDate } from '../../rules/delivery-dates.ts';
 import { fulfilmentEventLabels, fulfilmentStateLabels, needsReason, type FulfilmentEvent } from '../../rules/fulfilment.ts';
 import { formatMoney } from '../../rules/money.ts';
@@ -21,13 +30,16 @@ export function ConsoleOrderCard({ order, role, onMoved }: { order: ConsoleOrder
   const error = useSelector(actor, selectMoveError);
   const [reason, setReason] = useState('');
   const [weights, setWeights] = useState<Record<number, string>>({});
-  const shown = useRef(state);
+  const [chosen, setChosen] = useState<Record<number, string>>({});
+  const substituting = useSelector(actor, selectSubstituting);
+  const substituted = useSelector(actor, selectSubstitutedCount);
+  const shown = useRef({ state, substituted });
   useEffect(() => {
-    if (shown.current !== state) {
-      shown.current = state;
+    if (shown.current.state !== state || shown.current.substituted !== substituted) {
+      shown.current = { state, substituted };
       onMoved();
     }
-  }, [state, onMoved]);
+  }, [state, substituted, onMoved]);
 
   const wantsReason = moves.some((event) => needsReason(event, role));
   const send = (event: FulfilmentEvent) =>
@@ -65,6 +77,46 @@ export function ConsoleOrderCard({ order, role, onMoved }: { order: ConsoleOrder
               {item.bottle_size > 0 && ` (${formatWeight(item.bottle_size)})`}
             </span>
             {item.weighed_grams !== null && <span className={css.meta}>weighed {formatWeight(item.weighed_grams)}</span>}
+            {item.substitution_state && (
+              <span className={css.meta} data-testid="substitution-state">
+                {substitutionStateLabels[item.substitution_state]}
+                {item.substitute_name && `: ${item.substitute_name}`}
+              </span>
+            )}
+            {item.substitutes !== undefined && state === 'picking' && !substituting && (
+              <span className={css.filter}>
+                {item.substitution_pref && <span className={css.meta}>{substitutionPreferenceLabels[item.substitution_pref]}</span>}
+                {item.substitutes.length > 0 && (
+                  <label className={css.filter}>
+                    Substitute for {item.product_name}
+                    <select className={textInput} value={chosen[item.id] ?? ''} onChange={(e) => setChosen({ ...chosen, [item.id]: e.target.value })}>
+                      <option value="">Choose…</option>
+                      {item.substitutes.map((s) => (
+                        <option key={s.product_id} value={String(s.product_id)}>
+                          {s.name} · {formatMoney(s.price)}
+                        </option>
+                      ))}
+                    </select>
+                  </label>
+                )}
+                {chosen[item.id] && (
+                  <button
+                    type="button"
+                    className={secondaryButton}
+                    onClick={() => actor.send({ type: 'fulfil.substitute', itemId: item.id, productId: Number(chosen[item.id]) })}
+                  >
+                    Propose substitute
+                  </button>
+                )}
+                <button
+                  type="button"
+                  className={secondaryButton}
+                  onClick={() => actor.send({ type: 'fulfil.substitute', itemId: item.id, productId: undefined })}
+                >
+                  Mark out
+                </button>
+              </span>
+            )}
             {item.by_weight && moves.includes('pack') && (
               <label className={css.filter}>
                 Weight of {item.product_name} (g)
@@ -100,7 +152,7 @@ export function ConsoleOrderCard({ order, role, onMoved }: { order: ConsoleOrder
           ))}
         </div>
       )}
-      {moving && (
+      {(moving || substituting) && (
         <p role="status" className={css.status}>
           Saving…
         </p>

@@ -68,7 +68,13 @@ function ProductView({ product }: { product: ProductDetail }) {
               {product.rating} out of 5 · {product.review_count} {product.review_count === 1 ? 'review' : 'reviews'}
             </a>
           </p>
-          <ProductPurchase actor={actor} sizes={product.child} sizeUnit={product.size_unit} ageRestricted={product.age_restricted} />
+          <ProductPurchase
+            actor={actor}
+            sizes={product.child}
+            sizeUnit={product.size_unit}
+            ageRestricted={product.age_restricted}
+            soldByWeight={product.sold_by_weight === true}
+          />
         </div>
       </div>
       <ProductFacts product={product} size={size} />

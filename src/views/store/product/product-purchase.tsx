@@ -4,7 +4,8 @@ import type { ActorRefFrom } from 'xstate';
 import { Link, useNavigate } from 'react-router-dom';
 import type { ProductSize } from '../../../api/contract/product.contract.ts';
 import { addToCartMachine, selectQty, selectSelection } from '../../../machines/store/index.ts';
-import { formatMoney } from '../../../rules/money.ts';
+import { estimateLabel, weightMarginPercent } from '../../../rules/catch-weight.ts';
+import { dollarsToCents, formatMoney } from '../../../rules/money.ts';
 import { selectableSizes, selectedPrice, speedsForSize } from '../../../rules/product-options.ts';
 import { quantityOptions } from '../../../rules/quantity.ts';
 import { ageRestrictedNotice } from '../../../rules/age-restricted-labels.ts';
@@ -48,11 +49,13 @@ export function ProductPurchase({
   sizes,
   sizeUnit = 'g',
   ageRestricted = false,
+  soldByWeight = false,
 }: {
   actor: AddToCartActor;
   sizes: readonly ProductSize[];
   sizeUnit?: SizeUnit;
   ageRestricted?: boolean;
+  soldByWeight?: boolean;
 }) {
   const selection = useSelector(actor, selectSelection, shallowSelection);
   const qty = useSelector(actor, selectQty);
@@ -88,6 +91,12 @@ export function ProductPurchase({
       {price !== undefined && (
         <p className={css.price} aria-label="Price">
           {formatMoney(price)}
+        </p>
+      )}
+      {price !== undefined && soldByWeight && size !== undefined && size.bottle_size > 0 && (
+        <p className={css.ageNotice} data-testid="weight-estimate">
+          {estimateLabel(size.bottle_size * qty, (dollarsToCents(price) ?? 0) * qty)}. Charged at the weight packed, never more than +
+          {weightMarginPercent}%.
         </p>
       )}
       {ageRestricted && (

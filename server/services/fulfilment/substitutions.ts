@@ -1,0 +1,262 @@
+import { sql, type Kysely } from 'kysely';
+import { substituteAllowed, substitutionStateLabels } from '../../../src/rules/catch-weight.ts';
+import type { MailSender } from '../../adapters/mail/mail-port.ts';
+import type { Database } from '../../db/schema.ts';
+import type { Log } from '../platform/log.ts';
+import { mailText } from '../platform/mail-text.ts';
+import { orderVisibleToSellers, type ConsoleScope } from './console-scope.ts';
+
+/**
+ * Substitutions (issue 24 item 5, decision 039). While an order is being picked the seller may propose, for a line
+ * whose product is out, a substitute the shopper's preference allows (same category; same brand too for
+ * 'same_brand'; none for 'refund') from their own location's stock, or mark the line out. The substitute's stock is
+ * taken when proposed and given back when refused. The shopper approves or refuses on /order/status until the order
+ * is packed; packing decides what is still open by the preference (order-weighing.ts). Every change runs under the
+ * order's row lock, like the moves.
+ */
+
+export const substitutionMessages = {
+  notPicking: 'Substitutes can only be proposed while the order is being picked.',
+  alreadyAnswered: 'This line already has a substitute or is marked out.',
+  refundOnly: 'The shopper asked for a refund if this is out: mark it out instead.',
+  notAllowed: "That product is not a substitute the shopper's preference allows.",
+  noStock: 'That product is not in stock at this location.',
+  windowClosed: 'This substitute can no longer be changed: the order is packed.',
+  noProposal: 'There is no substitute to answer on this line.',
+} as const;
+
+export type SubstitutionOutcome =
+  { kind: 'done' } | { kind: 'not-found' } | { kind: 'conflict'; message: string } | { kind: 'invalid'; field: string; message: string };
+
+interface LockedLine {
+  orderId: number;
+  orderNumber: string;
+  email: string;
+  fulfilmentState: string;
+  itemId: number;
+  productId: number;
+  productName: string;
+  qty: number;
+  bottleSize: number;
+  preference: 'similar' | 'same_brand' | 'refund';
+  state: string | null;
+  locId: number;
+}
+
+async function lockLine(
+  trx: Kysely<Database>,
+  who: { role: 'shopper'; userId: number } | { role: 'seller' | 'staff'; scope: ConsoleScope },
+  orderNumber: string,
+  itemId: number,
+): Promise<LockedLine | undefined> {
+  let query = trx.selectFrom('orders').select(['id', 'increment_id', 'email', 'fulfilment_state']).where('increment_id', '=', orderNumber);
+  if (who.role === 'shopper') query = query.where('customer_id', '=', who.userId);
+  else query = query.where(orderVisibleToSellers()).where(who.scope.filter);
+  const order = await query.forUpdate().executeTakeFirst();
+  if (!order) return undefined;
+  const line = await trx
+    .selectFrom('order_items')
+    .innerJoin('order_deliverables as d', 'd.id', 'order_items.deliverable_id')
+    .select([
+      'order_items.id',
+      'order_items.product_id',
+      'order_items.product_name',
+      'order_items.qty',
+      'order_items.bottle_size',
+      'order_items.substitution_pref',
+      'order_items.substitution_state',
+      'order_items.wallet_entry_id',
+      'd.loc_id',
+    ])
+    .where('order_items.id', '=', itemId)
+    .where('order_items.order_id', '=', order.id)
+    .executeTakeFirst();
+  if (!line || line.wallet_entry_id !== null) return undefined;
+  // A seller answers only for their own locations' lines of a shared order.
+  if (who.role !== 'shopper' && who.scope.locIds !== undefined && !who.scope.locIds.includes(line.loc_id)) return undefined;
+  return {
+    orderId: order.id,
+    orderNumber: order.increment_id,
+    email: order.email,
+    fulfilmentState: order.fulfilment_state,
+    itemId: line.id,
+    productId: line.product_id,
+    productName: line.product_name,
+    qty: line.qty,
+    bottleSize: line.bottle_size,
+    preference: line.substitution_pref,
+    state: line.substitution_state,
+    locId: line.loc_id,
+  };
+}
+
+/** A substitute on offer at a location: the variant nearest the ordered size with enough stock, cheapest first. */
+export interface SubstituteOffer {
+  product_id: number;
+  name: string;
+  variant_id: number;
+  offer_id: number;
+  price_cents: number;
+  bottle_size: number;
+}
+
+/** What the seller may propose for a line: products of the ordered one's category (and brand) in stock here. */
+export async function substituteCandidates(
+  db: Kysely<Database>,
+  line: { productId: number; preference: 'similar' | 'same_brand' | 'refund'; locId: number; qty: number; bottleSize: number },
+  limit = 5,
+  productId?: number,
+): Promise<SubstituteOffer[]> {
+  if (line.preference === 'refund') return [];
+  const ordered = await db
+    .selectFrom('products')
+    .innerJoin('product_variants as v', 'v.product_id', 'products.id')
+    .select(['products.category_id', 'v.brand_name'])
+    .where('products.id', '=', line.productId)
+    .executeTakeFirst();
+  if (!ordered) return [];
+  const rows = await db
+    .selectFrom('variant_offers as o')
+    .innerJoin('product_variants as v', 'v.id', 'o.variant_id')
+    .innerJoin('products as p', 'p.id', 'v.product_id')
+    .select([
+      'p.id as product_id',
+      'p.name',
+      'p.category_id',
+      'v.brand_name',
+      'v.id as variant_id',
+      'o.id as offer_id',
+      'o.price_cents',
+      'v.bottle_size',
+    ])
+    .where('o.loc_id', '=', line.locId)
+    .where('o.stock', '>=', line.qty)
+    .where('p.category_id', '=', ordered.category_id)
+    .where('p.id', '<>', line.productId)
+    .$if(line.preference === 'same_brand', (q) => q.where('v.brand_name', '=', ordered.brand_name))
+    .$if(productId !== undefined, (q) => q.where('p.id', '=', productId ?? 0))
+    .orderBy(sql`abs(v.bottle_size - ${line.bottleSize})`)
+    .orderBy('o.price_cents')
+    .orderBy('p.id')
+    .limit(limit * 4)
+    .execute();
+  const seen = new Set<number>();
+  const offers: SubstituteOffer[] = [];
+  for (const row of rows) {
+    if (seen.has(row.product_id) || !substituteAllowed(line.preference, ordered, row)) continue;
+    seen.add(row.product_id);
+    offers.push({
+      product_id: row.product_id,
+      name: row.name,
+      variant_id: row.variant_id,
+      offer_id: row.offer_id,
+      price_cents: row.price_cents,
+      bottle_size: row.bottle_size,
+    });
+    if (offers.length === limit) break;
+  }
+  return offers;
+}
+
+export interface ProposeRequest {
+  orderNumber: string;
+  itemId: number;
+  /** The substitute's product, or undefined to mark the line out. */
+  productId: number | undefined;
+}
+
+export async function proposeSubstitute(
+  deps: { db: Kysely<Database>; mail: MailSender },
+  scope: { role: 'seller' | 'staff'; scope: ConsoleScope },
+  request: ProposeRequest,
+  log: Log,
+): Promise<SubstitutionOutcome> {
+  const outcome = await deps.db
+    .transaction()
+    .execute(async (trx): Promise<{ result: SubstitutionOutcome; mail?: { to: string; subject: string; text: string } }> => {
+      const line = await lockLine(trx, scope, request.orderNumber, request.itemId);
+      if (!line) return { result: { kind: 'not-found' } };
+      if (line.fulfilmentState !== 'picking') return { result: { kind: 'conflict', message: substitutionMessages.notPicking } };
+      if (line.state !== null) return { result: { kind: 'conflict', message: substitutionMessages.alreadyAnswered } };
+      if (request.productId === undefined) {
+        await trx.updateTable('order_items').set({ substitution_state: 'out' }).where('id', '=', line.itemId).execute();
+        return { result: { kind: 'done' }, mail: proposalMail(line, undefined) };
+      }
+      if (line.preference === 'refund') return { result: { kind: 'invalid', field: 'product_id', message: substitutionMessages.refundOnly } };
+      const [offer] = await substituteCandidates(trx, line, 1, request.productId);
+      if (!offer) {
+        const allowed = await substituteCandidates(trx, { ...line, qty: 0 }, 1, request.productId);
+        return {
+          result: {
+            kind: 'invalid',
+            field: 'product_id',
+            message: allowed.length > 0 ? substitutionMessages.noStock : substitutionMessages.notAllowed,
+          },
+        };
+      }
+      const taken = await trx
+        .updateTable('variant_offers')
+        .set((eb) => ({ stock: eb('stock', '-', line.qty) }))
+        .where('id', '=', offer.offer_id)
+        .where('stock', '>=', line.qty)
+        .executeTakeFirst();
+      if (Number(taken.numUpdatedRows) === 0) return { result: { kind: 'invalid', field: 'product_id', message: substitutionMessages.noStock } };
+      await trx
+        .updateTable('order_items')
+        .set({
+          substitution_state: 'proposed',
+          substitute_product_id: offer.product_id,
+          substitute_variant_id: offer.variant_id,
+          substitute_offer_id: offer.offer_id,
+          substitute_name: offer.name,
+          substitute_price_cents: offer.price_cents,
+        })
+        .where('id', '=', line.itemId)
+        .execute();
+      return { result: { kind: 'done' }, mail: proposalMail(line, offer.name) };
+    });
+  if (outcome.mail) deps.mail.send(outcome.mail).catch((error: unknown) => log.error({ err: error }, 'substitution mail not sent'));
+  return outcome.result;
+}
+
+/** The shopper's answer, until the order is packed. */
+export async function answerSubstitution(
+  db: Kysely<Database>,
+  shopperId: number,
+  request: { orderNumber: string; itemId: number; approve: boolean },
+): Promise<SubstitutionOutcome> {
+  return db.transaction().execute(async (trx): Promise<SubstitutionOutcome> => {
+    const line = await lockLine(trx, { role: 'shopper', userId: shopperId }, request.orderNumber, request.itemId);
+    if (!line) return { kind: 'not-found' };
+    if (line.state !== 'proposed') return { kind: 'conflict', message: substitutionMessages.noProposal };
+    if (line.fulfilmentState !== 'picking') return { kind: 'conflict', message: substitutionMessages.windowClosed };
+    await trx
+      .updateTable('order_items')
+      .set({ substitution_state: request.approve ? 'approved' : 'refused' })
+      .where('id', '=', line.itemId)
+      .execute();
+    if (!request.approve) await giveBackSubstitute(trx, line.itemId);
+    return { kind: 'done' };
+  });
+}
+
+/** A refused (or canceled) substitute's units back on its offer. */
+export async function giveBackSubstitute(trx: Kysely<Database>, itemId: number): Promise<void> {
+  const line = await trx.selectFrom('order_items').select(['substitute_offer_id', 'qty']).where('id', '=', itemId).executeTakeFirst();
+  if (!line || line.substitute_offer_id === null) return;
+  await trx
+    .updateTable('variant_offers')
+    .set((eb) => ({ stock: eb('stock', '+', line.qty) }))
+    .where('id', '=', line.substitute_offer_id)
+    .execute();
+}
+
+function proposalMail(line: LockedLine, substitute: string | undefined) {
+  const text = substitute
+    ? [
+        `${mailText(line.productName)} is out of stock. The seller proposes ${mailText(substitute)} instead.`,
+        'Approve or refuse it on your order page until the order is packed; if you do not answer, your substitution preference decides.',
+      ]
+    : [`${mailText(line.productName)} is out of stock: ${substitutionStateLabels.out.toLowerCase()}.`];
+  return { to: line.email, subject: `Your order #${line.orderNumber}: a substitution`, text: text.join('\n\n') };
+}
