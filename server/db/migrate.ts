@@ -22,6 +22,7 @@ import * as ownerAllowances from './migrations/021-owner-allowances.ts';
 import * as bankPayment from './migrations/023-bank-payment.ts';
 import * as fulfilment from './migrations/025-fulfilment.ts';
 import * as reviews from './migrations/024-reviews.ts';
+import * as cartKeptLines from './migrations/028-cart-kept-lines.ts';
 
 // Listed here (not read from disk) so the bundle, tsx and tests all see the same ordered set.
 const migrations: Record<string, Migration> = {
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '023-bank-payment': bankPayment,
   '024-reviews': reviews,
   '025-fulfilment': fulfilment,
+  '028-cart-kept-lines': cartKeptLines,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
