@@ -137,6 +137,8 @@ test('lines a new pincode cannot sell can be kept for the old one, and come back
 });
 
 test('a new delivery option asks before the cart changes: Keep changes nothing, the lines can wait for Delivery and come back', async ({ page }) => {
+  // Sign-up, three visits to /ship/options and a dine-in line: longer than the default on a shared machine.
+  test.slow();
   await page.setViewportSize({ width: 1280, height: 900 });
   // Signed in: a dine-in line needs an account.
   const customer = await newCustomer('seams-option');
