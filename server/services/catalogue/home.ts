@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { HomepageData } from '../../../src/api/contract/home.contract.ts';
+import { categoryKeys, type HomeSection, type HomepageData } from '../../../src/api/contract/home.contract.ts';
 import { isVisitSpeed, type SpeedValue } from '../../../src/rules/speeds.ts';
 import type { Database } from '../../db/schema.ts';
 import { offeredInArea, productSummaries } from './product-summaries.ts';
@@ -68,7 +68,7 @@ export async function homepage(db: Kysely<Database>, locId: number, courierType?
   const summaries = await productSummaries(db, [...new Set([...topIds.map((r) => r.id), ...sectionIds])], locId, courierType);
   const summaryById = new Map(summaries.map((s) => [s.id, s]));
 
-  const sections = new Map<number, HomepageData['categories'][number]>();
+  const sections = new Map<number, HomeSection>();
   for (const row of sectionRows.rows) {
     let section = sections.get(row.category_id);
     if (!section) {
@@ -83,6 +83,7 @@ export async function homepage(db: Kysely<Database>, locId: number, courierType?
     banner: bannerList,
     ads: ads.map((a) => ({ imageurl: a.image_url, text: a.text })),
     topproduct: topIds.flatMap((r) => summaryById.get(r.id) ?? []),
-    categories: [...sections.values()].filter((s) => s.products.length > 0),
+    // The spec's category keys, each with categoryName and products[] (storefront.md, "Home response").
+    ...categoryKeys([...sections.values()].filter((s) => s.products.length > 0)),
   };
 }

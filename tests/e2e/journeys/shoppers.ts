@@ -6,10 +6,12 @@ import { addToCartReply } from '../../../src/api/contract/add-to-cart.contract.t
 import { clearCartReply } from '../../../src/api/contract/cart.contract.ts';
 import { listingReply } from '../../../src/api/contract/catalogue.contract.ts';
 import { captchaChallengeReply } from '../../../src/api/contract/captcha.contract.ts';
-import { registerReply } from '../../../src/api/contract/customer.contract.ts';
+import { loginReply, registerReply } from '../../../src/api/contract/customer.contract.ts';
+import { consoleOrdersReply, moveOrderReply } from '../../../src/api/contract/fulfilment.contract.ts';
 import { zipLookupReply } from '../../../src/api/contract/location.contract.ts';
 import { sessionStorageKey, type SessionValues } from '../../../src/machines/app/session-values.ts';
 import { uniqueEmail } from '../steps.ts';
+import { e2eSeller } from '../store-users.ts';
 
 /** Shared prefixes of the generated journeys, set up through the API (faster than the forms, which journeys test). */
 
@@ -165,3 +167,24 @@ export function failingOnce(urlPart: string) {
 
 /** A server's reply the page shows by itself: nothing to do but look (the state's mapping waits for it). */
 export const nothingToDo = async (): Promise<void> => undefined;
+
+/**
+ * The journeys' seller (store-users.ts) takes an order through to delivered over the console's API, weighing every
+ * line sold by weight as ordered: a journey that needs a received order (a review) gets one without the console's screens.
+ */
+export async function deliverThroughSeller(orderNumber: string): Promise<void> {
+  const login = create(
+    await postJson('/api/customer/login', { email: e2eSeller.email, password: e2eSeller.password, altcha: await solvedCaptcha() }),
+    loginReply,
+  );
+  const token = login.result?.api_token;
+  if (login.code !== 1 || !token) throw new Error(`seller sign-in refused: ${login.message}`);
+  const response = await fetch(baseUrl('/api/seller/orders'), { headers: { authorization: `Bearer ${token}` } });
+  if (!response.ok) throw new Error(`/api/seller/orders answered ${response.status}`);
+  const order = create(await response.json(), consoleOrdersReply).data?.find((o) => o.order_number === orderNumber);
+  if (!order) throw new Error(`the seller does not see order ${orderNumber}`);
+  const weights = order.items.filter((i) => i.by_weight).map((i) => ({ item_id: i.id, grams: i.bottle_size * i.qty }));
+  for (const event of ['accept', 'pick', 'pack', 'dispatch', 'deliver'] as const) {
+    create(await postJson('/api/seller/orders/move', { order_id: orderNumber, event, ...(event === 'pack' ? { weights } : {}) }, token), moveOrderReply);
+  }
+}
