@@ -1,12 +1,8 @@
 import type { Page } from '@playwright/test';
-import { create } from 'superstruct';
-import { addToCartReply } from '../../src/api/contract/add-to-cart.contract.ts';
-import { listingReply } from '../../src/api/contract/catalogue.contract.ts';
-import type { SessionValues } from '../../src/machines/app/session-values.ts';
 import { expect, test } from './fixtures.ts';
 import { addDineIn, fillDelivery, fillVisit } from './dine-in-steps.ts';
 import { faceCameraLaunchOptions, idCardFront, submitKyc } from './identity-steps.ts';
-import { addToCartThroughApi, areaOf, newCustomer, openWithSession, postJson } from './journeys/shoppers.ts';
+import { addCourierLine, addToCartThroughApi, areaOf, newCustomer, openWithSession } from './journeys/shoppers.ts';
 import { addSameDayToCart, createCustomer, enterStore, uniqueEmail } from './steps.ts';
 
 /**
@@ -16,33 +12,6 @@ import { addSameDayToCart, createCustomer, enterStore, uniqueEmail } from './ste
 test.use({ launchOptions: faceCameraLaunchOptions });
 
 const ribeye = 'USDA Prime Ribeye Steak';
-
-/** Adds one Next Day (courier) line, sold in every served area: the first steak the courier carries. */
-async function addCourierLine(session: SessionValues): Promise<{ session: SessionValues; name: string }> {
-  const listing = create(
-    await postJson(`/connect/index/search?q=steak&zipcode=${session.zipcode}&loc_id=${session.location}`, { q: 'steak' }),
-    listingReply,
-  );
-  for (const product of listing.data?.products ?? []) {
-    const size = product.child[0];
-    if (!size || product.name === ribeye) continue;
-    const [added] = create(
-      await postJson('/api/cart/addtocart', {
-        product_id: size.id,
-        qty: 1,
-        cart_id: session.cart_id,
-        zipcode: session.zipcode,
-        loc_id: session.location,
-        speed_id: 'courier',
-      }),
-      addToCartReply,
-    );
-    if (added?.code === 1 && added.cart_id) {
-      return { session: { ...session, cart_id: added.cart_id, total_products_in_cart: added.total_products_in_cart }, name: product.name };
-    }
-  }
-  throw new Error('no steak the courier carries');
-}
 
 /** A line on the cart page, by its quantity stepper. */
 const cartLine = (page: Page, name: string) => page.getByRole('group', { name: `Change quantity of ${name}` });

@@ -98,7 +98,11 @@ describe('POST /connect/delivery/nextDeliveryDate', () => {
     const reply: unknown = response.json();
     assert(reply, nextDeliveryDateReply);
     expect(reply).toEqual({ status: 1, response: wrapped });
-    const bad = await t.app.inject({ method: 'POST', url: '/connect/delivery/nextDeliveryDate', payload: [{ vendor_id: 'x', delivery_type: 'local' }] });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/connect/delivery/nextDeliveryDate',
+      payload: [{ vendor_id: 'x', delivery_type: 'local' }],
+    });
     expect(bad.statusCode).toBe(400);
     const refusal: unknown = bad.json();
     assert(refusal, badRequestBody);

@@ -47,7 +47,9 @@ export const homepageData = refine(homepageFixed, 'category keys', (value) => {
   }
   return true;
 });
-export type HomepageData = Infer<typeof homepageFixed> & { readonly [category: string]: HomeSection | Infer<typeof homepageFixed>[keyof Infer<typeof homepageFixed>] };
+export type HomepageData = Infer<typeof homepageFixed> & {
+  readonly [category: string]: HomeSection | Infer<typeof homepageFixed>[keyof Infer<typeof homepageFixed>];
+};
 
 /** The home reply's category sections, in the reply's order (the keys besides banner, ads and topproduct). */
 export function homeSections(data: HomepageData): HomeSection[] {

@@ -6,7 +6,16 @@ import { comingSoonMessage, pincodeChangedMessage, somethingWentWrongMessage } f
 import { normalizePincode, pincodeError } from '../../rules/pincode.ts';
 import { visitChoiceKeys, type SessionValues } from '../app/session-values.ts';
 import type { sessionMachine } from '../app/session.machine.ts';
-import { cartCheckOf, isCartGoneError, isEmptyCartReply, moveBody, moveCartActor, movedTotalOf, type CartCheck, type CartMoveAnswer } from '../shared/cart-move.ts';
+import {
+  cartCheckOf,
+  isCartGoneError,
+  isEmptyCartReply,
+  moveBody,
+  moveCartActor,
+  movedTotalOf,
+  type CartCheck,
+  type CartMoveAnswer,
+} from '../shared/cart-move.ts';
 import { zipSuggestionMachine } from './zip-suggestion.machine.ts';
 
 export interface ServedArea {

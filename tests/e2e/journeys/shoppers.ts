@@ -185,6 +185,36 @@ export async function deliverThroughSeller(orderNumber: string): Promise<void> {
   if (!order) throw new Error(`the seller does not see order ${orderNumber}`);
   const weights = order.items.filter((i) => i.by_weight).map((i) => ({ item_id: i.id, grams: i.bottle_size * i.qty }));
   for (const event of ['accept', 'pick', 'pack', 'dispatch', 'deliver'] as const) {
-    create(await postJson('/api/seller/orders/move', { order_id: orderNumber, event, ...(event === 'pack' ? { weights } : {}) }, token), moveOrderReply);
+    create(
+      await postJson('/api/seller/orders/move', { order_id: orderNumber, event, ...(event === 'pack' ? { weights } : {}) }, token),
+      moveOrderReply,
+    );
   }
+}
+
+/** Adds one Next Day (courier) line, sold in every served area: the first steak the courier carries (not the ribeye). */
+export async function addCourierLine(session: SessionValues): Promise<{ session: SessionValues; name: string }> {
+  const listing = create(
+    await postJson(`/connect/index/search?q=steak&zipcode=${session.zipcode}&loc_id=${session.location}`, { q: 'steak' }),
+    listingReply,
+  );
+  for (const product of listing.data?.products ?? []) {
+    const size = product.child[0];
+    if (!size || product.name === 'USDA Prime Ribeye Steak') continue;
+    const [added] = create(
+      await postJson('/api/cart/addtocart', {
+        product_id: size.id,
+        qty: 1,
+        cart_id: session.cart_id,
+        zipcode: session.zipcode,
+        loc_id: session.location,
+        speed_id: 'courier',
+      }),
+      addToCartReply,
+    );
+    if (added?.code === 1 && added.cart_id) {
+      return { session: { ...session, cart_id: added.cart_id, total_products_in_cart: added.total_products_in_cart }, name: product.name };
+    }
+  }
+  throw new Error('no steak the courier carries');
 }
