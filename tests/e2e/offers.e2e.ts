@@ -43,7 +43,13 @@ test('a mixed cart (butcher and courier): one block per seller, each with what t
   const customer = await newCustomer('offers-mixed');
   const { session } = await addCourierLine(await addToCartThroughApi(customer.session, 'ribeye', 'USDA Prime Ribeye Steak'));
   await openWithSession(page, session, '/cart');
-  await expect(page.getByRole('list', { name: 'Items by seller' }).getByRole('region')).toHaveCount(2);
+  const groups = page.getByRole('list', { name: 'Items by seller' }).getByRole('region');
+  await expect(groups).toHaveCount(2);
+  // The courier's group needs its date (no slots): its first open day.
+  const courier = groups.nth(1);
+  await courier.getByRole('button', { name: /^Choose delivery date for / }).click();
+  await courier.getByRole('grid').getByRole('button', { disabled: false }).first().click();
+  await expect(courier.getByRole('textbox', { name: /^Delivery date for / })).toHaveValue(/^\d{2}\/\d{2}\/\d{4}$/);
   await scheduleFirstGroupAndCheckout(page);
   await addAddress(page);
   await continueToSpeed(page);

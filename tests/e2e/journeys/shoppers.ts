@@ -202,14 +202,18 @@ export async function addCourierLine(session: SessionValues): Promise<{ session:
     const size = product.child[0];
     if (!size || product.name === 'USDA Prime Ribeye Steak') continue;
     const [added] = create(
-      await postJson('/api/cart/addtocart', {
-        product_id: size.id,
-        qty: 1,
-        cart_id: session.cart_id,
-        zipcode: session.zipcode,
-        loc_id: session.location,
-        speed_id: 'courier',
-      }),
+      await postJson(
+        '/api/cart/addtocart',
+        {
+          product_id: size.id,
+          qty: 1,
+          cart_id: session.cart_id,
+          zipcode: session.zipcode,
+          loc_id: session.location,
+          speed_id: 'courier',
+        },
+        session.Token,
+      ),
       addToCartReply,
     );
     if (added?.code === 1 && added.cart_id) {
