@@ -24,6 +24,7 @@ import * as fulfilment from './migrations/025-fulfilment.ts';
 import * as reviews from './migrations/024-reviews.ts';
 import * as catchWeight from './migrations/026-catch-weight.ts';
 import * as sellerCapacity from './migrations/027-seller-capacity.ts';
+import * as cartKeptLines from './migrations/028-cart-kept-lines.ts';
 import * as catalogueNotify from './migrations/029-catalogue-notify.ts';
 
 // Listed here (not read from disk) so the bundle, tsx and tests all see the same ordered set.
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '025-fulfilment': fulfilment,
   '026-catch-weight': catchWeight,
   '027-seller-capacity': sellerCapacity,
+  '028-cart-kept-lines': cartKeptLines,
   '029-catalogue-notify': catalogueNotify,
 };
 

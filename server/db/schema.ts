@@ -220,6 +220,17 @@ export interface CartItemsTable {
   wallet_loc_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
+/** Migration 028: cart lines kept for the zip they were chosen in (issue 23), back in the cart when it returns there. */
+export interface CartKeptLinesTable {
+  id: Generated<number>;
+  cart_id: string;
+  zipcode: string;
+  variant_id: number;
+  offer_id: number;
+  qty: number;
+  created_at: CreatedAt;
+}
+
 export interface PasswordResetsTable {
   id: Generated<number>;
   customer_id: number;
@@ -678,6 +689,7 @@ export interface Database {
   sessions: SessionsTable;
   carts: CartsTable;
   cart_items: CartItemsTable;
+  cart_kept_lines: CartKeptLinesTable;
   password_resets: PasswordResetsTable;
   outbox: OutboxTable;
   captcha_uses: CaptchaUsesTable;

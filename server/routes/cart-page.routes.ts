@@ -4,6 +4,7 @@ import {
   deliveryScheduleBody,
   getSlotBody,
   nextDeliveryDateBody,
+  nextDeliveryDateRequest,
   showCartBody,
   updateItemBody,
   type CartReply,
@@ -14,10 +15,12 @@ import { cartIsEmptyRefusal, cartNotFoundMessage } from '../../src/rules/message
 import { normalizePincode } from '../../src/rules/pincode.ts';
 import type { AppDeps } from '../deps.ts';
 import { optionalCaller } from '../http/auth.ts';
-import { notFound } from '../http/errors.ts';
+import { badRequest, notFound } from '../http/errors.ts';
 import { parseWith } from '../http/validate.ts';
 import { changeLineQty, removeLine, scheduleGroup, showCart, slotsForCart, type CartPageAnswer } from '../services/cart/cart-page.ts';
 import { nextDeliveryDates } from '../services/cart/delivery-dates.ts';
+import { slotShopOfVendor } from '../services/cart/slots.ts';
+import { noSlotsLeftReply } from '../../src/rules/cart-checkout.ts';
 
 /** The envelope for a cart page answer: the cart, code 1 or 2 / -1 with the message to show. */
 function cartReply(answer: CartPageAnswer): CartReply {
@@ -60,20 +63,21 @@ export function cartPageRoutes(deps: AppDeps): FastifyPluginAsync {
     });
 
     app.post('/connect/delivery/nextDeliveryDate', async (request): Promise<NextDeliveryDateReply> => {
-      const body = parseWith(nextDeliveryDateBody, request.body);
+      const body = parseWith(nextDeliveryDateBody, nextDeliveryDateRequest(request.body));
       const requests = body.vendors.map((v) => ({ vendorId: v.vendor_id, speed: v.delivery_type }));
       return { status: 1, response: await nextDeliveryDates(db, requests, deps.clock()) };
     });
 
     app.post('/connect/driverslot/getslot', async (request): Promise<GetSlotReply> => {
       const body = parseWith(getSlotBody, request.body);
+      const zipcode = body.zipcode === undefined ? undefined : normalizePincode(body.zipcode);
+      if (body.vendor_loc_id === undefined && body.vendor_id === undefined) {
+        throw badRequest([{ field: 'vendor_id', message: 'vendor_id is required.' }]);
+      }
       const caller = await optionalCaller(request, db);
-      const listing = await slotsForCart(
-        db,
-        caller,
-        { zipcode: normalizePincode(body.zipcode), locId: body.vendor_loc_id, date: body.order_date, cartId: body.cart_id },
-        deps.clock(),
-      );
+      const locId = body.vendor_loc_id ?? (await slotShopOfVendor(db, body.vendor_id ?? 0, zipcode));
+      if (locId === undefined) return { code: -1, message: noSlotsLeftReply };
+      const listing = await slotsForCart(db, caller, { zipcode, locId, date: body.order_date, cartId: body.cart_id }, deps.clock());
       if (listing.kind === 'not-found') throw notFound(cartNotFoundMessage);
       return listing.kind === 'slots' ? { code: 1, data: listing.slots } : { code: -1, message: listing.message };
     });

@@ -28,6 +28,7 @@ export function cartRoutes({ db }: AppDeps): FastifyPluginAsync {
         zipcode: body.zipcode,
         courierType: body.courier_type,
         apply: body.apply === 1,
+        keepOld: body.keep_old === 1,
       });
       if (outcome.kind === 'cart-not-found') throw notFound(cartNotFoundMessage);
       if (outcome.kind === 'not-served') throw badRequest([{ field: 'zipcode', message: notServedMessage }]);

@@ -3,7 +3,7 @@ import { getBanners, getHomepage, type AreaKey } from './home.api.ts';
 
 // The banners /store's page arrived with, and the build's stand-in for the first one (the store home's first paint).
 export { pageBanners } from './page-banners.ts';
-export { prerenderedBanner, type Banner } from './contract/home.contract.ts';
+export { homeSections, prerenderedBanner, type Banner } from './contract/home.contract.ts';
 
 /** Catalogue reads go through SWR: cached per area, revalidated on focus. */
 export function useHomepage(area: AreaKey | undefined) {

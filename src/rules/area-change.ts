@@ -15,6 +15,10 @@ export interface AreaChangeQuestion {
   current?: string | undefined;
   keep: readonly AreaChangeLine[];
   drop: readonly AreaChangeLine[];
+  /** Lines kept earlier for the new pincode that come back into the cart. */
+  restore?: readonly AreaChangeLine[] | undefined;
+  /** Where the lines the new choice cannot sell may be kept instead of removed (the old pincode); none: no such answer. */
+  keepFor?: string | undefined;
 }
 
 const items = (n: number) => `${n} item${n === 1 ? '' : 's'}`;
@@ -26,6 +30,9 @@ export function areaChangeWords(q: AreaChangeQuestion) {
     dropHeading: `${q.target} cannot sell these, so they will be removed from your cart:`,
     confirm: q.drop.length === 0 ? `Change to ${q.target}` : `Change to ${q.target} and remove ${items(q.drop.length)}`,
     keepCurrent: q.current ? `Keep ${q.current} and my whole cart` : 'Keep my whole cart',
+    /** The third answer (issue 23): the lines leave the cart but wait for the old pincode. */
+    keepOld: q.keepFor && q.drop.length > 0 ? `Change to ${q.target} and keep ${items(q.drop.length)} for ${q.keepFor}` : undefined,
+    restoreHeading: `Kept for ${q.target}, these come back to your cart:`,
   };
 }
 

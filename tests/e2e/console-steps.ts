@@ -1,27 +1,55 @@
 import { create } from 'superstruct';
 import { loginReply } from '../../src/api/contract/customer.contract.ts';
-import { moveOrderReply } from '../../src/api/contract/fulfilment.contract.ts';
-import { postJson, solvedCaptcha } from './journeys/shoppers.ts';
-import { e2eStaff } from './store-users.ts';
+import { consoleOrdersReply, moveOrderReply } from '../../src/api/contract/fulfilment.contract.ts';
+import type { FulfilmentEvent } from '../../src/rules/fulfilment.ts';
+import { baseUrl, postJson, solvedCaptcha } from './journeys/shoppers.ts';
+import { e2eSeller, e2eStaff } from './store-users.ts';
 
-/** The staff user's token, signed in through the API as the sign-in form would (captcha solved). */
-async function staffToken(): Promise<string> {
-  const reply = create(await postJson('/api/customer/login', { ...e2eStaff, altcha: await solvedCaptcha() }), loginReply);
-  if (reply.code !== 1 || !reply.result) throw new Error(`the e2e staff user could not sign in: ${reply.message}`);
+/** The store's side of an order in the shoppers' journeys, through the consoles' API (the consoles have journeys of their own). */
+
+interface ConsoleUser {
+  role: 'seller' | 'staff';
+  email: string;
+  password: string;
+}
+
+async function signIn(user: ConsoleUser): Promise<string> {
+  const reply = create(
+    await postJson('/api/customer/login', { email: user.email, password: user.password, altcha: await solvedCaptcha() }),
+    loginReply,
+  );
+  if (reply.code !== 1 || !reply.result) throw new Error(`the e2e ${user.role} could not sign in: ${reply.message}`);
   return reply.result.api_token;
 }
 
 /**
- * The restaurant serves a dine-in order: staff move it from placed to served (accepted, picking, packed, served), each
- * move with its reason, as the staff console does. A dine-in order's portions reach the wallet only when served.
+ * Moves one order through the given events as a console user would: packing weighs each weighed line at its nominal
+ * weight (the estimate, so the charge is the one the shopper saw); staff give a reason, as their console asks.
  */
-export async function serveDineInOrder(orderId: string): Promise<void> {
-  const token = await staffToken();
-  for (const event of ['accept', 'pick', 'pack', 'serve'] as const) {
-    const reply = create(
-      await postJson('/api/staff/orders/move', { order_id: orderId, event, reason: 'Served at the table (e2e journey)' }, token),
-      moveOrderReply,
-    );
-    if (reply.code !== 1) throw new Error(`staff could not ${event} order ${orderId}: ${reply.message}`);
+async function moveOrderThrough(user: ConsoleUser, orderNumber: string, events: readonly FulfilmentEvent[]): Promise<void> {
+  const token = await signIn(user);
+  const response = await fetch(baseUrl(`/api/${user.role}/orders`), { headers: { authorization: `Bearer ${token}` } });
+  if (!response.ok) throw new Error(`/api/${user.role}/orders answered ${response.status}`);
+  const order = create(await response.json(), consoleOrdersReply).data?.find((o) => o.order_number === orderNumber);
+  if (!order) throw new Error(`the e2e ${user.role} does not see order ${orderNumber}`);
+  const weights = order.items.filter((i) => i.by_weight).map((i) => ({ item_id: i.id, grams: i.bottle_size * i.qty }));
+  const reason = user.role === 'staff' ? { reason: 'Moved by the e2e journey' } : {};
+  for (const event of events) {
+    const body = { order_id: orderNumber, event, ...reason, ...(event === 'pack' ? { weights } : {}) };
+    const reply = create(await postJson(`/api/${user.role}/orders/move`, body, token), moveOrderReply);
+    if (reply.code !== 1) throw new Error(`the e2e ${user.role} could not ${event} order ${orderNumber}: ${reply.message}`);
   }
+}
+
+/** The local shop's seller accepts, picks, packs, dispatches and delivers a delivery order. */
+export async function deliverThroughSeller(orderNumber: string): Promise<void> {
+  await moveOrderThrough({ role: 'seller', ...e2eSeller }, orderNumber, ['accept', 'pick', 'pack', 'dispatch', 'deliver']);
+}
+
+/**
+ * The restaurant serves a dine-in order (staff move it, as the e2e seller answers only for local shops): a dine-in
+ * order's portions reach the wallet only when served.
+ */
+export async function serveDineInOrder(orderNumber: string): Promise<void> {
+  await moveOrderThrough({ role: 'staff', ...e2eStaff }, orderNumber, ['accept', 'pick', 'pack', 'serve']);
 }

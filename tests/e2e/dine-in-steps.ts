@@ -20,6 +20,13 @@ async function chooseTomorrow(page: Page): Promise<void> {
 
 /** /ship/options: the card, a restaurant of the star category and tomorrow at the time; CONTINUE to the store. */
 export async function chooseVisit(page: Page, card: 'Dine-In' | 'Pick-Up', stars: string, restaurant: string, time: string): Promise<void> {
+  await fillVisit(page, card, stars, restaurant, time);
+  await page.getByRole('button', { name: 'CONTINUE' }).click();
+  await expect(page).toHaveURL(/\/store$/);
+}
+
+/** /ship/options filled for a visit (CONTINUE enabled, not pressed): with a cart, CONTINUE may ask first (issue 23). */
+export async function fillVisit(page: Page, card: 'Dine-In' | 'Pick-Up', stars: string, restaurant: string, time: string): Promise<void> {
   await page.goto('/ship/options');
   await expect(page.getByRole('heading', { name: 'Choose a Delivery Options' })).toBeVisible();
   // Dine-In is the first available card: primary and selected.
@@ -34,8 +41,21 @@ export async function chooseVisit(page: Page, card: 'Dine-In' | 'Pick-Up', stars
   await choose(page, 'Time', time);
   await expect(next).toBeEnabled();
   await page.screenshot({ path: `test-results/delivery-options-${card}.png`, fullPage: true });
-  await next.click();
-  await expect(page).toHaveURL(/\/store$/);
+}
+
+/** /ship/options: Delivery on the first day with a free driver slot (days the shop is closed are skipped); CONTINUE enabled. */
+export async function fillDelivery(page: Page): Promise<void> {
+  await page.goto('/ship/options');
+  await page.getByRole('radio', { name: /Delivery/ }).click();
+  const slot = page.getByRole('button', { name: /^\d{2}:\d{2} – \d{2}:\d{2}$/ }).first();
+  const noSlot = page.getByText(/^All Slots are booked\. Please try another date\.$| is closed on /);
+  for (let skip = 1; skip < 6; skip += 1) {
+    await page.getByRole('grid').getByRole('button', { disabled: false }).nth(skip).click();
+    await expect(slot.or(noSlot).first()).toBeVisible();
+    if (await slot.isVisible()) break;
+  }
+  await slot.click();
+  await expect(page.getByRole('button', { name: 'CONTINUE' })).toBeEnabled();
 }
 
 /** Search, open the product, and ADD TO CART with the speed Delivery Options chose (the product page shows Dine-In). */

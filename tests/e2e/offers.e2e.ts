@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures.ts';
 import { addAddress, continueToSpeed } from './checkout-steps.ts';
+import { addCourierLine, addToCartThroughApi, newCustomer, openWithSession } from './journeys/shoppers.ts';
 import { addSameDayToCart, enterStore, scheduleFirstGroupAndCheckout, uniqueEmail } from './steps.ts';
 
 /**
@@ -30,4 +31,39 @@ test('a butcher delivery cart: no Dine-In or Store Pickup, and the seller block 
     await expect(blocks.locator('button[aria-pressed="true"]')).toHaveCount(1);
   }
   await page.screenshot({ path: 'test-results/offers-speed-step.png', fullPage: true });
+});
+
+/**
+ * The mixed-cart half (issue 23): a butcher's Same Day line and a courier's Next Day line reach the speed step as one
+ * block per seller — the butcher's with its driver slots, the courier's with a date and no slots — and still no
+ * Dine-In or Store Pickup.
+ */
+test('a mixed cart (butcher and courier): one block per seller, each with what that seller offers', async ({ page }) => {
+  test.slow();
+  const customer = await newCustomer('offers-mixed');
+  const { session } = await addCourierLine(await addToCartThroughApi(customer.session, 'ribeye', 'USDA Prime Ribeye Steak'));
+  await openWithSession(page, session, '/cart');
+  const groups = page.getByRole('list', { name: 'Items by seller' }).getByRole('region');
+  await expect(groups).toHaveCount(2);
+  // The courier's group needs its date (no slots): its first open day.
+  const courier = groups.nth(1);
+  await courier.getByRole('button', { name: /^Choose delivery date for / }).click();
+  await courier.getByRole('grid').getByRole('button', { disabled: false }).first().click();
+  await expect(courier.getByRole('textbox', { name: /^Delivery date for / })).toHaveValue(/^\d{2}\/\d{2}\/\d{4}$/);
+  await scheduleFirstGroupAndCheckout(page);
+  await addAddress(page);
+  await continueToSpeed(page);
+
+  const speedList = page.getByRole('combobox', { name: 'Select Speed' });
+  await expect(speedList).not.toContainText('Dine-In');
+  await expect(speedList).not.toContainText('Store Pickup');
+
+  const blocks = page.getByRole('region', { name: 'Select Date and Select Time' });
+  const headings = blocks.getByRole('heading', { level: 4 });
+  await expect(headings).toHaveCount(2);
+  await expect(headings.filter({ hasText: 'Hudson Street Butchers' })).toHaveCount(1);
+  await expect(headings.filter({ hasNotText: 'Hudson Street Butchers' })).toHaveCount(1);
+  // Only the butcher has driver slots: exactly one block offers times.
+  await expect(blocks.getByRole('button', { name: /^\d{2}:\d{2}–\d{2}:\d{2}$/ }).first()).toBeVisible();
+  await page.screenshot({ path: 'test-results/offers-mixed-speed-step.png', fullPage: true });
 });

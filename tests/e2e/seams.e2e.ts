@@ -1,11 +1,8 @@
 import type { Page } from '@playwright/test';
-import { create } from 'superstruct';
-import { addToCartReply } from '../../src/api/contract/add-to-cart.contract.ts';
-import { listingReply } from '../../src/api/contract/catalogue.contract.ts';
-import type { SessionValues } from '../../src/machines/app/session-values.ts';
 import { expect, test } from './fixtures.ts';
+import { addDineIn, fillDelivery, fillVisit } from './dine-in-steps.ts';
 import { faceCameraLaunchOptions, idCardFront, submitKyc } from './identity-steps.ts';
-import { addToCartThroughApi, areaOf, openWithSession, postJson } from './journeys/shoppers.ts';
+import { addCourierLine, addToCartThroughApi, areaOf, newCustomer, openWithSession } from './journeys/shoppers.ts';
 import { addSameDayToCart, createCustomer, enterStore, uniqueEmail } from './steps.ts';
 
 /**
@@ -15,33 +12,6 @@ import { addSameDayToCart, createCustomer, enterStore, uniqueEmail } from './ste
 test.use({ launchOptions: faceCameraLaunchOptions });
 
 const ribeye = 'USDA Prime Ribeye Steak';
-
-/** Adds one Next Day (courier) line, sold in every served area: the first steak the courier carries. */
-async function addCourierLine(session: SessionValues): Promise<{ session: SessionValues; name: string }> {
-  const listing = create(
-    await postJson(`/connect/index/search?q=steak&zipcode=${session.zipcode}&loc_id=${session.location}`, { q: 'steak' }),
-    listingReply,
-  );
-  for (const product of listing.data?.products ?? []) {
-    const size = product.child[0];
-    if (!size || product.name === ribeye) continue;
-    const [added] = create(
-      await postJson('/api/cart/addtocart', {
-        product_id: size.id,
-        qty: 1,
-        cart_id: session.cart_id,
-        zipcode: session.zipcode,
-        loc_id: session.location,
-        speed_id: 'courier',
-      }),
-      addToCartReply,
-    );
-    if (added?.code === 1 && added.cart_id) {
-      return { session: { ...session, cart_id: added.cart_id, total_products_in_cart: added.total_products_in_cart }, name: product.name };
-    }
-  }
-  throw new Error('no steak the courier carries');
-}
 
 /** A line on the cart page, by its quantity stepper. */
 const cartLine = (page: Page, name: string) => page.getByRole('group', { name: `Change quantity of ${name}` });
@@ -109,4 +79,70 @@ test('KYC from a signed-in session with a cart returns to the cart with the KYC 
   await expect(page.getByText('Hey , Jane').first()).toBeVisible();
   await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
   await page.screenshot({ path: 'test-results/seams-kyc-cart.png' });
+});
+
+test('lines a new pincode cannot sell can be kept for the old one, and come back there', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const withRibeye = await addToCartThroughApi(await areaOf('10001'), 'ribeye', ribeye);
+  const { session, name: shipped } = await addCourierLine(withRibeye);
+  await openWithSession(page, session, '/store');
+
+  await changeZipTo(page, '60601');
+  const away = page.getByRole('dialog', { name: 'Change to 60601?' });
+  await away.getByRole('button', { name: 'Change to 60601 and keep 1 item for 10001' }).click();
+  await expect(page.getByText('SHOPPING AT - 60601')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
+
+  // Back in New York: the question says the ribeye comes back, and it does.
+  await changeZipTo(page, '10001');
+  const back = page.getByRole('dialog', { name: 'Change to 10001?' });
+  await expect(back.getByRole('region', { name: 'Back in your cart' })).toContainText('Kept for 10001, these come back to your cart:');
+  await expect(back.getByRole('region', { name: 'Back in your cart' })).toContainText(ribeye);
+  await back.getByRole('button', { name: 'Change to 10001', exact: true }).click();
+  await expect(page.getByRole('link', { name: 'Cart, 2 items' })).toBeVisible();
+  await page.getByRole('link', { name: 'Cart, 2 items' }).click();
+  await expect(cartLine(page, ribeye)).toBeVisible();
+  await expect(cartLine(page, shipped)).toBeVisible();
+});
+
+test('a new delivery option asks before the cart changes: Keep changes nothing, the lines can wait for Delivery and come back', async ({ page }) => {
+  // Sign-up, three visits to /ship/options and a dine-in line: longer than the default on a shared machine.
+  test.slow();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  // Signed in: a dine-in line needs an account.
+  const customer = await newCustomer('seams-option');
+  await openWithSession(page, await addToCartThroughApi(customer.session, 'ribeye', ribeye), '/store');
+  await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
+
+  // Dine-In cannot sell the butcher's delivered ribeye: asked first, nothing stored yet.
+  await fillVisit(page, 'Dine-In', '4 star', 'Gramercy Chop House', '7:00 PM');
+  await page.getByRole('button', { name: 'CONTINUE' }).click();
+  const question = page.getByRole('dialog', { name: 'Change to Dine-In?' });
+  const leaving = question.getByRole('alert', { name: 'Leaving your cart' });
+  await expect(leaving).toContainText('Dine-In cannot sell these, so they will be removed from your cart:');
+  await expect(leaving).toContainText(ribeye);
+  await page.screenshot({ path: 'test-results/seams-option-question.png' });
+  await question.getByRole('button', { name: 'Keep Delivery and my whole cart' }).click();
+  await expect(question).toBeHidden();
+  await expect(page).toHaveURL(/\/ship\/options$/);
+  await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
+
+  // Changed, the ribeye kept for Delivery: the store opens for Dine-In with an empty cart.
+  await page.getByRole('button', { name: 'CONTINUE' }).click();
+  await question.getByRole('button', { name: 'Change to Dine-In and keep 1 item for Delivery' }).click();
+  await expect(page).toHaveURL(/\/store$/);
+  await expect(page.getByRole('link', { name: 'Cart, 0 items' })).toBeVisible();
+
+  // A dine-in line, then Delivery again: the dine-in line is named as leaving, the ribeye as coming back.
+  await addDineIn(page, 'ribeye', ribeye);
+  await fillDelivery(page);
+  await page.getByRole('button', { name: 'CONTINUE' }).click();
+  const toDelivery = page.getByRole('dialog', { name: 'Change to Delivery?' });
+  await expect(toDelivery.getByRole('region', { name: 'Back in your cart' })).toContainText(ribeye);
+  await expect(toDelivery.getByRole('alert', { name: 'Leaving your cart' })).toContainText('Delivery cannot sell these');
+  await page.screenshot({ path: 'test-results/seams-option-back.png' });
+  await toDelivery.getByRole('button', { name: 'Change to Delivery and remove 1 item' }).click();
+  await expect(page).toHaveURL(/\/store$/);
+  await page.getByRole('link', { name: 'Cart, 1 item' }).click();
+  await expect(cartLine(page, ribeye)).toBeVisible();
 });

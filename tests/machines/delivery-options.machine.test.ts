@@ -2,6 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import type { DineinRetailer, DineinRetailerReply } from '../../src/api/contract/dine-in.contract.ts';
 import type { GetSlotReply } from '../../src/api/contract/cart-page.contract.ts';
+import type { MoveAreaBody, MoveAreaReply } from '../../src/api/contract/cart-area.contract.ts';
+import { ApiError, type Sent } from '../../src/api/http.ts';
 import { deliveryOptionsMachine, isOptionAvailable, retailersShown, timesShown } from '../../src/machines/store/delivery-options.machine.ts';
 import type { SessionValues } from '../../src/machines/app/session-values.ts';
 import { sessionMachine } from '../../src/machines/app/session.machine.ts';
@@ -41,10 +43,22 @@ const slots = label(
 );
 const booked = label('booked', done('loadSlots', { code: -1, message: 'No Slots are available!' } satisfies GetSlotReply));
 const slotsFailed = label('slots failed', failed('loadSlots'));
+const line = (cart_rid: number, name: string) => ({ cart_rid, name, size: '1 lb', qty: 1 });
+const moveData = (extra: Partial<MoveAreaReply['data'] & object> = {}) => ({ zipcode: '10001', loc_id: 101, keep: [], drop: [], ...extra });
+const checkedMixed = label(
+  'cart: some stay, some go',
+  done('checkCart', { code: 1, data: moveData({ keep: [line(1, 'Salmon')], drop: [line(2, 'Ribeye')] }) }),
+);
+const checkedEmpty = label('cart: empty', done('checkCart', { code: 1, data: moveData() }));
+const cartGone = (id: string) => label(`${id}: cart gone`, failed(id, new ApiError('Cart not found', 0, 404)));
+const moved = label('moved', done('moveCart', { code: 1, data: moveData({ keep: [line(1, 'Salmon')], total_products_in_cart: 1 }) }));
 
 function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   if (snapshot.matches({ options: 'loading' })) return [served, none, notServed, listFailed];
   if (snapshot.matches({ options: { choosing: 'loadingSlots' } })) return [slots, booked, slotsFailed];
+  if (snapshot.matches({ options: 'checkingCart' })) return [checkedMixed, checkedEmpty, cartGone('checkCart'), failed('checkCart')];
+  if (snapshot.matches({ options: 'movingCart' })) return [moved, cartGone('moveCart'), failed('moveCart')];
+  if (snapshot.matches({ options: 'confirming' })) return [{ type: 'option.confirm' }, { type: 'option.keepOld' }, { type: 'option.keep' }];
   const sample = snapshot.matches({ sample: 'open' }) ? { type: 'sample.close' } : { type: 'sample.open' };
   if (!snapshot.matches({ options: 'choosing' })) return [sample];
   return [
@@ -74,6 +88,8 @@ const serializeState = (snapshot: AnyMachineSnapshot) => {
     time?: string;
     slotId?: number;
     slots: unknown[];
+    cartCheck?: unknown;
+    answer: string;
   };
   return JSON.stringify([
     snapshot.value,
@@ -84,12 +100,16 @@ const serializeState = (snapshot: AnyMachineSnapshot) => {
     c.time ?? null,
     c.slotId ?? null,
     c.slots.length,
+    c.cartCheck ? 1 : 0,
+    c.answer,
   ]);
 };
 
 const scenarios: { name: string; stored: SessionValues }[] = [
   { name: 'shopper in New York', stored: { zipcode: '10001', location: 101 } },
   { name: 'shopper without a zip', stored: {} },
+  // A cart filled for Delivery: Dine-In or Pick-Up asks first (issue 23).
+  { name: 'shopper with a delivery cart', stored: { zipcode: '10001', location: 101, cart_id: 'cart-1', total_products_in_cart: 2 } },
 ];
 
 describe('delivery options paths', () => {
@@ -107,6 +127,12 @@ describe('delivery options paths', () => {
         expect(result.snapshot.value).toEqual(plan.expected.value);
         const session = args.session.getSnapshot().context;
         const context = result.snapshot.context as { selected?: string; time?: string; slotId?: number };
+        if (result.snapshot.matches({ options: 'chosen' }) && scenario.stored.cart_id && context.selected !== 'delivery') {
+          // Asked, then moved (the cart's new count) or found gone (forgotten); never silently.
+          const moveEvents = plan.steps.filter((st) => /moveCart|checkCart/.test(JSON.stringify(st.event)));
+          expect(moveEvents.length).toBeGreaterThan(0);
+          if (session.cart_id) expect(session.total_products_in_cart).toBe(1);
+        }
         if (result.snapshot.matches({ options: 'chosen' })) {
           // The choice is in the session: the shipping flags and, for a restaurant, where and when.
           expect(session.shippingType).toBe(context.selected);
@@ -246,5 +272,76 @@ describe('delivery options behaviour', () => {
     await settle();
     expect(unserved.actor.getSnapshot().matches({ options: 'notServed' })).toBe(true);
     expect(unserved.actor.getSnapshot().context.message).toBe(comingSoonMessage);
+  });
+
+  describe('a new option with a cart asks first (issue 23)', () => {
+    function withCart(check: MoveAreaReply) {
+      const session = createActor(sessionMachine, { input: { ...area, cart_id: 'cart-1', total_products_in_cart: 2 } }).start();
+      const calls: Sent<MoveAreaBody>[] = [];
+      const goToStore = vi.fn();
+      const machine = deliveryOptionsMachine.provide({
+        actors: {
+          loadRetailers: fromPromise(async () => served.output as DineinRetailerReply),
+          loadSlots: fromPromise(async () => slots.output as GetSlotReply),
+          moveCart: fromPromise(async ({ input }: { input: Sent<MoveAreaBody> }): Promise<MoveAreaReply> => {
+            calls.push(input);
+            return input.apply ? { code: 1, data: { ...check.data!, total_products_in_cart: 1 } } : check;
+          }),
+        },
+        actions: { goToStore },
+      });
+      const actor = createActor(machine, { input: { session, now } }).start();
+      return { actor, session, calls, goToStore };
+    }
+    const mixed: MoveAreaReply = { code: 1, data: { zipcode: '10001', loc_id: 101, keep: [line(1, 'Salmon')], drop: [line(2, 'Ribeye')] } };
+    async function chooseDineIn(t: ReturnType<typeof withCart>) {
+      await settle();
+      t.actor.send({ type: 'retailer.select', locId: 401 });
+      t.actor.send({ type: 'date.select', date: tomorrow });
+      t.actor.send({ type: 'time.select', time: '19:00' });
+      t.actor.send({ type: 'options.continue' });
+      await vi.waitFor(() => expect(t.actor.getSnapshot().matches({ options: 'confirming' })).toBe(true));
+    }
+
+    it('lists what stays and what Dine-In cannot sell; nothing is stored until the shopper answers', async () => {
+      const t = withCart(mixed);
+      await chooseDineIn(t);
+      expect(t.calls).toEqual([{ cart_id: 'cart-1', zipcode: '10001', courier_type: 'dine-in' }]);
+      expect(t.session.getSnapshot().context.shippingType).toBeUndefined();
+      expect(t.goToStore).not.toHaveBeenCalled();
+      t.actor.send({ type: 'option.confirm' });
+      await vi.waitFor(() => expect(t.goToStore).toHaveBeenCalledOnce());
+      expect(t.calls[1]).toEqual({ cart_id: 'cart-1', zipcode: '10001', courier_type: 'dine-in', apply: 1 });
+      expect(t.session.getSnapshot().context).toMatchObject({ shippingType: 'dine-in', cart_id: 'cart-1', total_products_in_cart: 1 });
+    });
+
+    it('keeping them for Delivery moves the cart with keep_old', async () => {
+      const t = withCart(mixed);
+      await chooseDineIn(t);
+      t.actor.send({ type: 'option.keepOld' });
+      await vi.waitFor(() => expect(t.goToStore).toHaveBeenCalledOnce());
+      expect(t.calls[1]).toEqual({ cart_id: 'cart-1', zipcode: '10001', courier_type: 'dine-in', apply: 1, keep_old: 1 });
+    });
+
+    it('keeping Delivery keeps the option and the whole cart, with no move', async () => {
+      const t = withCart(mixed);
+      await chooseDineIn(t);
+      t.actor.send({ type: 'option.keep' });
+      expect(t.actor.getSnapshot().matches({ options: 'choosing' })).toBe(true);
+      expect(t.calls).toHaveLength(1);
+      expect(t.session.getSnapshot().context).toEqual({ ...area, cart_id: 'cart-1', total_products_in_cart: 2 });
+    });
+
+    it('does not ask when the option does not change what the cart can hold', async () => {
+      const t = withCart(mixed);
+      await settle();
+      t.actor.send({ type: 'option.select', kind: 'delivery' });
+      t.actor.send({ type: 'date.select', date: tomorrow });
+      await settle();
+      t.actor.send({ type: 'slot.select', slotId: 10102 });
+      t.actor.send({ type: 'options.continue' });
+      expect(t.goToStore).toHaveBeenCalledOnce();
+      expect(t.calls).toEqual([]);
+    });
   });
 });

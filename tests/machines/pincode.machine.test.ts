@@ -47,6 +47,7 @@ function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   return [
     { type: 'pincode.confirm' },
     { type: 'pincode.keep' },
+    { type: 'pincode.keepOld' },
     { type: 'pincode.change', value: '' },
     { type: 'pincode.change', value: '6060a' },
     { type: 'pincode.change', value: '606' },
@@ -258,7 +259,7 @@ describe('pincode: a cart is never emptied without a word (issue 23)', () => {
   it('asks with what stays and what goes; agreeing moves the cart and keeps its id', async () => {
     const { actor, session, calls } = start();
     await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('confirming'));
-    expect(actor.getSnapshot().context.cartCheck).toEqual({ keep: [line(1, 'Salmon')], drop: [line(2, 'Ribeye')] });
+    expect(actor.getSnapshot().context.cartCheck).toEqual({ keep: [line(1, 'Salmon')], drop: [line(2, 'Ribeye')], restore: [] });
     expect(calls).toEqual([{ cart_id: 'cart-1', zipcode: '60601', courier_type: undefined }]);
     expect(session.getSnapshot().context).toEqual(stored);
     actor.send({ type: 'pincode.confirm' });
@@ -274,5 +275,14 @@ describe('pincode: a cart is never emptied without a word (issue 23)', () => {
     expect(actor.getSnapshot().value).toBe('cancelled');
     expect(calls).toHaveLength(1);
     expect(session.getSnapshot().context).toEqual(stored);
+  });
+
+  it('keeping the lines for the old pincode moves the cart with keep_old: they wait for 10001', async () => {
+    const { actor, session, calls } = start();
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('confirming'));
+    actor.send({ type: 'pincode.keepOld' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('served'));
+    expect(calls[1]).toEqual({ cart_id: 'cart-1', zipcode: '60601', courier_type: undefined, apply: 1, keep_old: 1 });
+    expect(session.getSnapshot().context).toMatchObject({ zipcode: '60601', cart_id: 'cart-1', total_products_in_cart: 1 });
   });
 });

@@ -105,4 +105,40 @@ describe('POST /api/cart/movearea: which lines another pincode can still sell', 
     expect(await cartLinesOf(t, cartId)).toHaveLength(2);
     expect((await moveArea({ cart_id: cartId, zipcode: '60601' }, owner.token)).status).toBe(200);
   });
+
+  it('with keep_old, keeps the lines the new zip cannot sell for the old one and puts them back on return', async () => {
+    const { cartId, lineIds } = await newYorkCart();
+    const away = await moveArea({ cart_id: cartId, zipcode: '60601', apply: 1, keep_old: 1 });
+    expect(away.body).toMatchObject({ code: 1, data: { drop: [{ cart_rid: lineIds[0], qty: 2 }], restore: [], total_products_in_cart: 1 } });
+    expect(await cartLinesOf(t, cartId)).toHaveLength(1);
+    const kept = await t.database.db.selectFrom('cart_kept_lines').select(['zipcode', 'qty']).where('cart_id', '=', cartId).execute();
+    expect(kept).toEqual([{ zipcode: '10001', qty: 2 }]);
+
+    // Another zip of another area does not bring them back; the New York one lists them, then restores them.
+    expect(dataOf(await moveArea({ cart_id: cartId, zipcode: '60601' })).restore).toEqual([]);
+    const asked = dataOf(await moveArea({ cart_id: cartId, zipcode: '10001' }));
+    expect(asked.restore).toMatchObject([{ qty: 2 }]);
+    expect(await cartLinesOf(t, cartId)).toHaveLength(1);
+    const back = await moveArea({ cart_id: cartId, zipcode: '10001', apply: 1 });
+    expect(back.body).toMatchObject({ code: 1, data: { drop: [], total_products_in_cart: 3 } });
+    expect(await cartLinesOf(t, cartId)).toHaveLength(2);
+    expect(await t.database.db.selectFrom('cart_kept_lines').select('id').where('cart_id', '=', cartId).execute()).toEqual([]);
+  });
+
+  it('keeps lines for the delivery option too: back in the cart when Delivery is chosen again in that zip', async () => {
+    const { cartId } = await newYorkCart();
+    const dineIn = await moveArea({ cart_id: cartId, zipcode: '10001', courier_type: 'dine-in', apply: 1, keep_old: 1 });
+    expect(dineIn.body).toMatchObject({ code: 1, data: { keep: [], total_products_in_cart: 0 } });
+    // Dine-In still cannot sell them: they stay kept.
+    expect(dataOf(await moveArea({ cart_id: cartId, zipcode: '10001', courier_type: 'dine-in', apply: 1 })).restore).toEqual([]);
+    const delivery = await moveArea({ cart_id: cartId, zipcode: '10001', apply: 1 });
+    expect(delivery.body).toMatchObject({ code: 1, data: { total_products_in_cart: 3 } });
+    expect(dataOf(delivery).restore).toHaveLength(2);
+  });
+
+  it('without keep_old the lines are removed, nothing kept', async () => {
+    const { cartId } = await newYorkCart();
+    await moveArea({ cart_id: cartId, zipcode: '60601', apply: 1 });
+    expect(await t.database.db.selectFrom('cart_kept_lines').select('id').where('cart_id', '=', cartId).execute()).toEqual([]);
+  });
 });

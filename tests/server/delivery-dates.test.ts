@@ -91,6 +91,24 @@ describe('POST /connect/delivery/nextDeliveryDate', () => {
     expect(farmEntry?.holidays).toContain('2026-12-25'); // a Friday, and Christmas
   });
 
+  it("takes the spec's bare array of vendor_id and delivery_type too, answering the same", async () => {
+    const wrapped = await nextDates('2026-11-24T15:00:00Z');
+    const response = await t.app.inject({ method: 'POST', url: '/connect/delivery/nextDeliveryDate', payload: vendors });
+    expect(response.statusCode).toBe(200);
+    const reply: unknown = response.json();
+    assert(reply, nextDeliveryDateReply);
+    expect(reply).toEqual({ status: 1, response: wrapped });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/connect/delivery/nextDeliveryDate',
+      payload: [{ vendor_id: 'x', delivery_type: 'local' }],
+    });
+    expect(bad.statusCode).toBe(400);
+    const refusal: unknown = bad.json();
+    assert(refusal, badRequestBody);
+    expect(refusal.errors.map((e) => e.field)).toEqual(['vendors.0.vendor_id']);
+  });
+
   it('leaves unknown vendors out and refuses malformed bodies', async () => {
     const entries = await nextDates('2026-11-24T15:00:00Z', { vendors: [{ vendor_id: 424242, delivery_type: 'local' }, vendors[0]] });
     expect(entries.map((e) => e.vendor_id)).toEqual([1]);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { is } from 'superstruct';
 import { badRequestBody } from '../../src/api/contract/envelope.ts';
-import { bannersReply, homepageReply } from '../../src/api/contract/home.contract.ts';
+import { bannersReply, homeSections, homepageData, homepageReply } from '../../src/api/contract/home.contract.ts';
 import { serviceAreaReply, zipLookupReply } from '../../src/api/contract/location.contract.ts';
 import { getJson, startTestApp, type TestApp } from './test-app.ts';
 
@@ -95,7 +95,15 @@ describe('GET /connect/index/homepage and banners', () => {
     expect(data.banner.length).toBeGreaterThan(0);
     expect(data.ads.length).toBeGreaterThan(0);
     expect(data.topproduct.length).toBeGreaterThan(3);
-    expect(data.categories.length).toBeGreaterThanOrEqual(10);
+    // The spec's category keys, each with categoryName and products[]: one key per category, named by it.
+    const sections = homeSections(data);
+    expect(sections.length).toBeGreaterThanOrEqual(10);
+    for (const section of sections) {
+      expect(Object.entries(data)).toContainEqual([section.categoryName, section]);
+      expect(section.products.length).toBeGreaterThan(0);
+    }
+    expect(Object.keys(data)).toEqual(['banner', 'ads', 'topproduct', ...sections.map((s) => s.categoryName)]);
+    expect(is({ ...data, Beef: { categoryName: 'Beef' } }, homepageData)).toBe(false);
     for (const product of data.topproduct) {
       expect(product.child.length).toBeGreaterThan(0);
       expect(product.image.startsWith('/media/')).toBe(true);

@@ -6,6 +6,7 @@ import { productReply } from '../../src/api/contract/product.contract.ts';
 import { reviewsReply, writeReviewReply, type ReviewsData } from '../../src/api/contract/reviews.contract.ts';
 import { REVIEWS_PER_PAGE, reviewMessages } from '../../src/rules/reviews.ts';
 import type { OrderStatus } from '../../server/db/schema.ts';
+import type { FulfilmentState } from '../../src/rules/fulfilment.ts';
 import { newYork, query } from './catalogue-helpers.ts';
 import { signedInCustomer } from './fixtures.ts';
 import { json, startTestApp, type TestApp } from './test-app.ts';
@@ -48,7 +49,7 @@ function write(token: string | undefined, body: Record<string, unknown>) {
 }
 
 /** A placed order of the customer holding one line of the product, straight in the database; returns the line's id. */
-async function orderLine(customerId: number, prodid: number, status: OrderStatus): Promise<number> {
+async function orderLine(customerId: number, prodid: number, status: OrderStatus, fulfilment: FulfilmentState = 'delivered'): Promise<number> {
   const db = t.database.db;
   const offer = await sql<{ offer_id: number; variant_id: number; loc_id: number; price_cents: number }>`
     select o.id as offer_id, v.id as variant_id, o.loc_id, o.price_cents from product_variants v join variant_offers o on o.variant_id = v.id
@@ -61,6 +62,7 @@ async function orderLine(customerId: number, prodid: number, status: OrderStatus
       customer_id: customerId,
       cart_id: `cart-${customerId}-${prodid}-${Math.random()}`,
       status,
+      fulfilment_state: fulfilment,
       email: 'reviewer@example.com',
       zipcode: newYork.zipcode,
       speed_id: 1,
@@ -213,6 +215,21 @@ describe('writing a review', () => {
     await orderLine(customerId, id, 'payment_failed');
     expect((await write(token, { product_id: id, ...words })).statusCode).toBe(403);
     expect((await reviews(id, {}, token)).can_review).toBe(false);
+  });
+
+  it('refuses a paid order not yet received: placed, on its way, refused or canceled (403); delivered, picked up or served may', async () => {
+    const { token, customerId } = await signedInCustomer(t, 'not-received@example.com');
+    const id = await productId(popularName);
+    for (const state of ['placed', 'accepted', 'packed', 'out_for_delivery', 'ready_for_pickup', 'refused', 'canceled'] as const) {
+      await orderLine(customerId, id, 'processing', state);
+    }
+    expect((await write(token, { product_id: id, ...words })).statusCode).toBe(403);
+    expect((await reviews(id, {}, token)).can_review).toBe(false);
+    for (const state of ['delivered', 'picked_up', 'served'] as const) {
+      const received = await signedInCustomer(t, `received-${state}@example.com`);
+      await orderLine(received.customerId, id, 'complete', state);
+      expect((await reviews(id, {}, received.token)).can_review).toBe(true);
+    }
   });
 
   it('an unknown product is a 404', async () => {

@@ -1,6 +1,7 @@
 import { assert } from 'superstruct';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getSlotReply, type SlotOffer } from '../../src/api/contract/cart-page.contract.ts';
+import { badRequestBody } from '../../src/api/contract/envelope.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../server/db/schema.ts';
 import { loadCartLines } from '../../server/services/cart/cart-view.ts';
@@ -70,6 +71,21 @@ describe('POST /connect/driverslot/getslot', () => {
     clock.set('2026-11-24T18:01:00Z'); // 13:01
     expect(await slotIds({ order_date: '2026-11-24' })).toEqual([10104, 10105]);
     expect(await slotIds({ order_date: '2026-11-25' })).toEqual([10101, 10102, 10103, 10104, 10105]);
+  });
+
+  it("takes the storefront's shape, order_date and vendor_id: the vendor's shop in the zip's area, or its first shop", async () => {
+    const byLocation = await slotIds({ order_date: '2026-11-25' });
+    const byVendor = await post(t, '/connect/driverslot/getslot', { order_date: '2026-11-25', vendor_id: 1 });
+    expect(byVendor.status).toBe(200);
+    assert(byVendor.body, getSlotReply);
+    expect((byVendor.body.data ?? []).map((s) => s.slot_id)).toEqual(byLocation);
+    expect(await slotIds({ order_date: '2026-11-25', vendor_loc_id: undefined, vendor_id: 1 })).toEqual(byLocation);
+    // A courier has no driver slots; neither id: a 400 naming vendor_id.
+    expect((await post(t, '/connect/driverslot/getslot', { order_date: '2026-11-25', vendor_id: 9 })).body).toMatchObject({ code: -1 });
+    const neither = await post(t, '/connect/driverslot/getslot', { order_date: '2026-11-25' });
+    expect(neither.status).toBe(400);
+    assert(neither.body, badRequestBody);
+    expect(neither.body.errors.map((e) => e.field)).toEqual(['vendor_id']);
   });
 
   it("offers the fishmonger's own slots to the same zip", async () => {

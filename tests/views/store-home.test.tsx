@@ -55,7 +55,7 @@ describe('the store home draws the banners its page arrived with before the home
     answerHome({
       code: 1,
       message: 'ok',
-      data: { banner: pageBanners, ads: [], topproduct: [], categories: [] },
+      data: { banner: pageBanners, ads: [], topproduct: [] },
     });
     expect(await screen.findByRole('heading', { name: 'TOP PRODUCT IN YOUR AREA' })).toBeTruthy();
     expect(screen.queryByText('Loading the store…')).toBeNull();

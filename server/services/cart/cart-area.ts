@@ -13,15 +13,29 @@ export interface MoveAreaRequest {
   courierType?: SpeedValue | undefined;
   /** Move the cart there (taking off what the area cannot sell), not only answer. */
   apply: boolean;
+  /** With apply: the lines the area cannot sell are kept for the cart's old zip instead of removed. */
+  keepOld?: boolean | undefined;
 }
 
 export type MoveAreaOutcome = { kind: 'answered'; data: MoveAreaData } | { kind: 'not-served' } | { kind: 'cart-not-found' };
+
+interface LineRow {
+  id: number;
+  name: string;
+  bottle_size: Parameters<typeof formatSize>[0];
+  size_unit: Parameters<typeof formatSize>[1];
+  qty: number;
+  area_loc_id: number | null;
+  speed: SpeedValue;
+}
 
 /**
  * Which lines of the caller's cart another pincode (and delivery option) can sell: the catalogue's own rule
  * (offeredInArea), line by line — the line's own seller's offer is sold in that area at a speed the option shows.
  * Nothing is re-priced or swapped to another seller: a line stays exactly as chosen, or is listed for the shopper.
- * With apply, one transaction with the cart locked takes the listed lines off and moves the cart to the area.
+ * Lines kept earlier for this zip (cart_kept_lines, migration 028) that the area and option sell are listed in restore.
+ * With apply, one transaction with the cart locked takes the listed lines off (or, with keepOld, keeps them for the
+ * cart's old zip), puts the restored ones back and moves the cart to the area.
  */
 export async function moveCartToArea(db: Kysely<Database>, caller: Caller | undefined, request: MoveAreaRequest): Promise<MoveAreaOutcome> {
   return db.transaction().execute(async (trx): Promise<MoveAreaOutcome> => {
@@ -31,13 +45,16 @@ export async function moveCartToArea(db: Kysely<Database>, caller: Caller | unde
     if (!cart) return { kind: 'cart-not-found' };
 
     const speeds = catalogueSpeeds(request.courierType);
+    const sold = (row: LineRow) => (row.area_loc_id === null || row.area_loc_id === area.loc_id) && speeds.includes(row.speed);
+    const lineOf = (row: LineRow): AreaLine => ({ cart_rid: row.id, name: row.name, size: formatSize(row.bottle_size, row.size_unit), qty: row.qty });
+
     const rows = await trx
       .selectFrom('cart_items')
       .innerJoin('variant_offers', 'variant_offers.id', 'cart_items.offer_id')
       .innerJoin('product_variants', 'product_variants.id', 'cart_items.variant_id')
       .innerJoin('products', 'products.id', 'product_variants.product_id')
       .select([
-        'cart_items.id as cart_rid',
+        'cart_items.id',
         'products.name',
         'product_variants.bottle_size',
         'products.size_unit',
@@ -50,24 +67,75 @@ export async function moveCartToArea(db: Kysely<Database>, caller: Caller | unde
       .execute();
     const keep: AreaLine[] = [];
     const drop: AreaLine[] = [];
-    for (const row of rows) {
-      const line = { cart_rid: row.cart_rid, name: row.name, size: formatSize(row.bottle_size, row.size_unit), qty: row.qty };
-      const sold = (row.area_loc_id === null || row.area_loc_id === area.loc_id) && speeds.includes(row.speed);
-      (sold ? keep : drop).push(line);
-    }
-    const data: MoveAreaData = { zipcode: area.zipcode, loc_id: area.loc_id, keep, drop };
+    for (const row of rows) (sold(row) ? keep : drop).push(lineOf(row));
+
+    // Kept for this zip earlier (cart_rid is the kept line's id): back when this area and option sell them.
+    const keptRows = await trx
+      .selectFrom('cart_kept_lines')
+      .innerJoin('variant_offers', 'variant_offers.id', 'cart_kept_lines.offer_id')
+      .innerJoin('product_variants', 'product_variants.id', 'cart_kept_lines.variant_id')
+      .innerJoin('products', 'products.id', 'product_variants.product_id')
+      .select([
+        'cart_kept_lines.id',
+        'products.name',
+        'product_variants.bottle_size',
+        'products.size_unit',
+        'cart_kept_lines.qty',
+        'variant_offers.area_loc_id',
+        'variant_offers.speed',
+      ])
+      .where('cart_kept_lines.cart_id', '=', cart.id)
+      .where('cart_kept_lines.zipcode', '=', area.zipcode)
+      .orderBy('cart_kept_lines.id')
+      .execute();
+    const restore = keptRows.filter(sold).map(lineOf);
+
+    const data: MoveAreaData = { zipcode: area.zipcode, loc_id: area.loc_id, keep, drop, restore };
     if (!request.apply) return { kind: 'answered', data };
 
     if (drop.length > 0) {
+      const dropIds = drop.map((line) => line.cart_rid);
+      if (request.keepOld) {
+        // The old zip's lines wait for it; a line kept there before for the same offer adds up (at most 24, as in the cart).
+        await trx
+          .insertInto('cart_kept_lines')
+          .columns(['cart_id', 'zipcode', 'variant_id', 'offer_id', 'qty'])
+          .expression((eb) =>
+            eb
+              .selectFrom('cart_items')
+              .select([eb.val(cart.id).as('cart_id'), eb.val(cart.zipcode).as('zipcode'), 'variant_id', 'offer_id', 'qty'])
+              .where('cart_id', '=', cart.id)
+              .where('id', 'in', dropIds),
+          )
+          .onConflict((oc) =>
+            oc.constraint('cart_kept_lines_unique').doUpdateSet((eb) => ({
+              zipcode: eb.ref('excluded.zipcode'),
+              qty: eb.fn('least', [eb.lit(24), eb('cart_kept_lines.qty', '+', eb.ref('excluded.qty'))]),
+            })),
+          )
+          .execute();
+      }
+      await trx.deleteFrom('cart_items').where('cart_id', '=', cart.id).where('id', 'in', dropIds).execute();
+    }
+    if (restore.length > 0) {
+      const restoreIds = restore.map((line) => line.cart_rid);
       await trx
-        .deleteFrom('cart_items')
-        .where('cart_id', '=', cart.id)
-        .where(
-          'id',
-          'in',
-          drop.map((line) => line.cart_rid),
+        .insertInto('cart_items')
+        .columns(['cart_id', 'variant_id', 'offer_id', 'qty'])
+        .expression((eb) =>
+          eb
+            .selectFrom('cart_kept_lines')
+            .select(['cart_id', 'variant_id', 'offer_id', 'qty'])
+            .where('cart_id', '=', cart.id)
+            .where('id', 'in', restoreIds),
+        )
+        .onConflict((oc) =>
+          oc.constraint('cart_items_line_unique').doUpdateSet((eb) => ({
+            qty: eb.fn('least', [eb.lit(24), eb('cart_items.qty', '+', eb.ref('excluded.qty'))]),
+          })),
         )
         .execute();
+      await trx.deleteFrom('cart_kept_lines').where('cart_id', '=', cart.id).where('id', 'in', restoreIds).execute();
     }
     await trx.updateTable('carts').set({ zipcode: area.zipcode, loc_id: area.loc_id, updated_at: new Date() }).where('id', '=', cart.id).execute();
     const total = await trx

@@ -149,7 +149,7 @@ export async function scheduleGroup(db: Kysely<Database>, caller: Caller | undef
 export async function slotsForCart(
   db: Kysely<Database>,
   caller: Caller | undefined,
-  request: { zipcode: string; locId: number; date: string; cartId?: string | undefined },
+  request: { zipcode?: string | undefined; locId: number; date: string; cartId?: string | undefined },
   now: Date,
 ): Promise<SlotListing | { kind: 'not-found' }> {
   if (request.cartId !== undefined && !(await findOwnCart(db, request.cartId, caller))) return { kind: 'not-found' };

@@ -86,12 +86,15 @@ export type SlotListing = { kind: 'slots'; slots: SlotOffer[] } | { kind: 'refus
  */
 export async function slotsFor(
   db: Kysely<Database>,
-  request: { zipcode: string; locId: number; date: string; cartId?: string | undefined },
+  request: { zipcode?: string | undefined; locId: number; date: string; cartId?: string | undefined },
   now: Date,
 ): Promise<SlotListing> {
   const none: SlotListing = { kind: 'refused', message: slotMessages.none };
-  const area = await db.selectFrom('service_areas').select('loc_id').where('zipcode', '=', request.zipcode).executeTakeFirst();
-  if (!area) return none;
+  const area =
+    request.zipcode === undefined
+      ? undefined
+      : await db.selectFrom('service_areas').select('loc_id').where('zipcode', '=', request.zipcode).executeTakeFirst();
+  if (request.zipcode !== undefined && !area) return none;
   const shop = await db
     .selectFrom('vendor_locations')
     .innerJoin('vendors', 'vendors.id', 'vendor_locations.vendor_id')
@@ -99,15 +102,18 @@ export async function slotsFor(
     .where('vendor_locations.id', '=', request.locId)
     .executeTakeFirst();
   if (!shop || shop.kind !== 'local') return none;
-  // A shop delivers to the area it sells in (a city's fishmonger sells in its butcher's area).
-  const sells = await db
-    .selectFrom('variant_offers')
-    .select('id')
-    .where('loc_id', '=', request.locId)
-    .where('area_loc_id', '=', area.loc_id)
-    .limit(1)
-    .executeTakeFirst();
-  if (!sells) return none;
+  // A shop delivers to the area it sells in (a city's fishmonger sells in its butcher's area); without a zip (the
+  // storefront's order_date and vendor_id), the shop's own slots.
+  if (area) {
+    const sells = await db
+      .selectFrom('variant_offers')
+      .select('id')
+      .where('loc_id', '=', request.locId)
+      .where('area_loc_id', '=', area.loc_id)
+      .limit(1)
+      .executeTakeFirst();
+    if (!sells) return none;
+  }
   const calendar = (await vendorCalendars(db, [shop.vendor_id])).get(shop.vendor_id);
   if (!calendar) return none;
   const refusal = deliveryDateRefusal(request.date, 'local', calendar, now);
@@ -236,4 +242,32 @@ export async function bookSlotHolds(trx: Kysely<Database>, cartId: string): Prom
       .onConflict((oc) => oc.columns(['template_id', 'slot_date']).doUpdateSet((eb) => ({ booked: eb('driver_slots.booked', '+', 1) })))
       .execute();
   }
+}
+
+/**
+ * The shop whose slots the storefront's getslot (order_date, vendor_id) means: the vendor's local shop that sells in
+ * the zip's area, or without a zip its first local shop; undefined when the vendor has none.
+ */
+export async function slotShopOfVendor(db: Kysely<Database>, vendorId: number, zipcode: string | undefined): Promise<number | undefined> {
+  let query = db
+    .selectFrom('vendor_locations')
+    .innerJoin('vendors', 'vendors.id', 'vendor_locations.vendor_id')
+    .select('vendor_locations.id')
+    .where('vendors.id', '=', vendorId)
+    .where('vendors.kind', '=', 'local')
+    .orderBy('vendor_locations.id')
+    .limit(1);
+  if (zipcode !== undefined) {
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('variant_offers')
+          .innerJoin('service_areas', 'service_areas.loc_id', 'variant_offers.area_loc_id')
+          .select('variant_offers.id')
+          .whereRef('variant_offers.loc_id', '=', 'vendor_locations.id')
+          .where('service_areas.zipcode', '=', zipcode),
+      ),
+    );
+  }
+  return (await query.executeTakeFirst())?.id;
 }

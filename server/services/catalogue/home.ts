@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { HomepageData } from '../../../src/api/contract/home.contract.ts';
+import { categoryKeys, homeSections, type HomeSection, type HomepageData } from '../../../src/api/contract/home.contract.ts';
 import { isVisitSpeed, type SpeedValue } from '../../../src/rules/speeds.ts';
 import type { Database } from '../../db/schema.ts';
 import { offeredInArea, productSummaries } from './product-summaries.ts';
@@ -39,7 +39,8 @@ const homeCaches = perDatabase<Kysely<Database>, ReadCache<HomepageData>>((db) =
 
 function showsProduct(home: HomepageData, productId: number): boolean {
   return (
-    home.topproduct.some((card) => card.id === productId) || home.categories.some((section) => section.products.some((card) => card.id === productId))
+    home.topproduct.some((card) => card.id === productId) ||
+    homeSections(home).some((section) => section.products.some((card) => card.id === productId))
   );
 }
 
@@ -81,7 +82,7 @@ export async function homepage(db: Kysely<Database>, locId: number, courierType?
   const summaries = await productSummaries(db, [...new Set([...topIds.map((r) => r.id), ...sectionIds])], locId, courierType);
   const summaryById = new Map(summaries.map((s) => [s.id, s]));
 
-  const sections = new Map<number, HomepageData['categories'][number]>();
+  const sections = new Map<number, HomeSection>();
   for (const row of sectionRows.rows) {
     let section = sections.get(row.category_id);
     if (!section) {
@@ -96,6 +97,7 @@ export async function homepage(db: Kysely<Database>, locId: number, courierType?
     banner: bannerList,
     ads: ads.map((a) => ({ imageurl: a.image_url, text: a.text })),
     topproduct: topIds.flatMap((r) => summaryById.get(r.id) ?? []),
-    categories: [...sections.values()].filter((s) => s.products.length > 0),
+    // The spec's category keys, each with categoryName and products[] (storefront.md, "Home response").
+    ...categoryKeys([...sections.values()].filter((s) => s.products.length > 0)),
   };
 }

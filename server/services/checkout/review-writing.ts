@@ -1,14 +1,16 @@
 import { sql, type Kysely } from 'kysely';
 import type { Review } from '../../../src/api/contract/reviews.contract.ts';
 import type { Database, OrderStatus } from '../../db/schema.ts';
+import { completingStates, type FulfilmentState } from '../../../src/rules/fulfilment.ts';
 import { reviewColumns, reviewOf, type ReviewRow } from '../catalogue/reviews.ts';
 
-/**
- * Orders whose lines may be reviewed: paid (processing, complete) or confirmed to be paid on delivery. Orders do not
- * yet record a delivery; once they do, this is the one list to narrow to delivered orders ("a customer who received
- * the product").
- */
+/** Orders whose lines may be reviewed: paid (processing, complete) or confirmed to be paid on delivery... */
 export const reviewableStatuses: readonly OrderStatus[] = ['processing', 'complete', 'pending_payment_on_delivery'];
+/**
+ * ...and received ("a customer who received the product", issue 23): the order's fulfilment ended delivered, picked up
+ * or served (src/rules/fulfilment.ts, migration 025). A paid order still on its way, refused or canceled is not.
+ */
+export const reviewableFulfilment: readonly FulfilmentState[] = completingStates;
 
 export type Eligibility = { kind: 'eligible'; orderItemId: number } | { kind: 'not-bought' } | { kind: 'all-reviewed' };
 
@@ -26,6 +28,7 @@ export async function reviewEligibility(db: Kysely<Database>, customerId: number
     .where('o.customer_id', '=', customerId)
     .where('i.product_id', '=', productId)
     .where('o.status', 'in', reviewableStatuses)
+    .where('o.fulfilment_state', 'in', reviewableFulfilment)
     .orderBy('i.id')
     .execute();
   if (lines.length === 0) return { kind: 'not-bought' };

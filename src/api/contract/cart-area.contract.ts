@@ -13,6 +13,8 @@ export const moveAreaBody = object({
   /** The delivery option's courier type to check against (dine-in or pickup narrow the speeds); blank: delivery. */
   courier_type: speedField('courier_type'),
   apply: optional(literal(1)),
+  /** With apply: the lines listed in drop are kept for the cart's old zip (back when the cart returns there), not removed. */
+  keep_old: optional(literal(1)),
   ...callerFields,
 });
 export type MoveAreaBody = Infer<typeof moveAreaBody>;
@@ -28,6 +30,8 @@ export const moveAreaData = object({
   keep: array(areaLine),
   /** Lines it does not: listed for the shopper, and taken off only when the move is applied. */
   drop: array(areaLine),
+  /** Lines kept earlier for this zip that this area and option sell: they come back into the cart. */
+  restore: optional(array(areaLine)),
   /** After apply: the cart's item count (the header badge). */
   total_products_in_cart: optional(number()),
 });

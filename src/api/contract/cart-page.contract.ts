@@ -1,7 +1,7 @@
 import { array, boolean, define, nullable, number, object, optional, string, type, type Infer } from 'superstruct';
 import { maxQuantity } from '../../rules/quantity.ts';
 import { envelope } from './envelope.ts';
-import { callerFields, cartIdField, money, numericId, storeField, zipcodeField } from './fields.ts';
+import { callerFields, cartIdField, money, numericId, optionalId, storeField, zipcodeField } from './fields.ts';
 import { sizeUnit, speedType } from './product-summary.contract.ts';
 
 /**
@@ -145,12 +145,20 @@ export const deleteItemBody = object({
 });
 export type DeleteItemBody = Infer<typeof deleteItemBody>;
 
-/** POST /connect/delivery/nextDeliveryDate — the spec's "array of vendor_id, delivery_type", under `vendors`. */
+/**
+ * POST /connect/delivery/nextDeliveryDate — the spec's "array of vendor_id, delivery_type": the bare array as the
+ * spec sends it, or (this client) under `vendors` beside the store (nextDeliveryDateRequest reads either).
+ */
+export const nextDeliveryDateVendor = object({ vendor_id: numericId('vendor_id'), delivery_type: speedType });
 export const nextDeliveryDateBody = object({
-  vendors: array(object({ vendor_id: numericId('vendor_id'), delivery_type: speedType })),
+  vendors: array(nextDeliveryDateVendor),
   ...storeField,
 });
 export type NextDeliveryDateBody = Infer<typeof nextDeliveryDateBody>;
+/** A bare array is the spec's body: read as `{ vendors: [...] }`, so one struct checks both and names the same fields. */
+export function nextDeliveryDateRequest(body: unknown): unknown {
+  return Array.isArray(body) ? { vendors: body } : body;
+}
 
 export const nextDeliveryDateEntry = type({
   vendor_id: number(),
@@ -166,11 +174,16 @@ export type NextDeliveryDateEntry = Infer<typeof nextDeliveryDateEntry>;
 export const nextDeliveryDateReply = type({ status: number(), response: array(nextDeliveryDateEntry) });
 export type NextDeliveryDateReply = Infer<typeof nextDeliveryDateReply>;
 
-/** POST /connect/driverslot/getslot — Same Day slots of a vendor location on a date for a zip. */
+/**
+ * POST /connect/driverslot/getslot — Same Day slots of a vendor location on a date for a zip. The storefront's shape
+ * (storefront.md: order_date, vendor_id) is taken too: the vendor's shop that sells in the zip's area, or, without a
+ * zip, its first local shop. One of vendor_loc_id and vendor_id is needed (a 400 names vendor_id).
+ */
 export const getSlotBody = object({
   order_date: isoDate,
-  zipcode: zipcodeField,
-  vendor_loc_id: numericId('vendor_loc_id'),
+  zipcode: optional(zipcodeField),
+  vendor_loc_id: optionalId('vendor_loc_id'),
+  vendor_id: optionalId('vendor_id'),
   cart_id: optional(cartIdField),
   ...storeField,
 });

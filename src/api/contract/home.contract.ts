@@ -1,4 +1,4 @@
-import { array, number, object, optional, string, type, type Infer } from 'superstruct';
+import { array, is, number, object, optional, refine, string, type, type Infer } from 'superstruct';
 import { envelope } from './envelope.ts';
 import { numericId, storeField, zipcodeField } from './fields.ts';
 import { productSummary, speedType } from './product-summary.contract.ts';
@@ -30,13 +30,36 @@ export const ad = type({ imageurl: string(), text: string() });
 export const homeSection = type({ category_id: number(), categoryName: string(), products: array(productSummary) });
 export type HomeSection = Infer<typeof homeSection>;
 
-export const homepageData = type({
+const homepageFixed = type({
   banner: array(banner),
   ads: array(ad),
   topproduct: array(productSummary),
-  categories: array(homeSection),
 });
-export type HomepageData = Infer<typeof homepageData>;
+const fixedKeys: ReadonlySet<string> = new Set(['banner', 'ads', 'topproduct']);
+
+/**
+ * The spec's home response (storefront.md, "Home response"): banner[], ads[], topproduct[], plus category keys
+ * each with categoryName and products[]. A category's key is its name; every key besides the three must be a section.
+ */
+export const homepageData = refine(homepageFixed, 'category keys', (value) => {
+  for (const [key, section] of Object.entries(value)) {
+    if (!fixedKeys.has(key) && !is(section, homeSection)) return `${key} must be a category with categoryName and products[]`;
+  }
+  return true;
+});
+export type HomepageData = Infer<typeof homepageFixed> & {
+  readonly [category: string]: HomeSection | Infer<typeof homepageFixed>[keyof Infer<typeof homepageFixed>];
+};
+
+/** The home reply's category sections, in the reply's order (the keys besides banner, ads and topproduct). */
+export function homeSections(data: HomepageData): HomeSection[] {
+  return Object.entries(data).flatMap(([key, section]) => (!fixedKeys.has(key) && is(section, homeSection) ? [section] : []));
+}
+
+/** The reply's category keys from its sections: each under its name. */
+export function categoryKeys(sections: readonly HomeSection[]): Record<string, HomeSection> {
+  return Object.fromEntries(sections.map((section) => [section.categoryName, section]));
+}
 export const homepageReply = envelope(homepageData);
 export type HomepageReply = Infer<typeof homepageReply>;
 

@@ -1,11 +1,21 @@
 import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
-import type { AreaLine, MoveAreaBody, MoveAreaReply } from '../../api/contract/cart-area.contract.ts';
+import type { MoveAreaBody, MoveAreaReply } from '../../api/contract/cart-area.contract.ts';
 import type { ZipLookupReply } from '../../api/contract/location.contract.ts';
 import { ApiError, type Sent } from '../../api/http.ts';
 import { comingSoonMessage, pincodeChangedMessage, somethingWentWrongMessage } from '../../rules/messages.ts';
 import { normalizePincode, pincodeError } from '../../rules/pincode.ts';
 import { visitChoiceKeys, type SessionValues } from '../app/session-values.ts';
 import type { sessionMachine } from '../app/session.machine.ts';
+import {
+  cartCheckOf,
+  isCartGoneError,
+  isEmptyCartReply,
+  moveBody,
+  moveCartActor,
+  movedTotalOf,
+  type CartCheck,
+  type CartMoveAnswer,
+} from '../shared/cart-move.ts';
 import { zipSuggestionMachine } from './zip-suggestion.machine.ts';
 
 export interface ServedArea {
@@ -30,7 +40,9 @@ export interface PincodeContext extends PincodeInput {
   area?: ServedArea | undefined;
   notServed?: { message: string; city?: string | undefined; state?: string | undefined } | undefined;
   /** What the new area does with the cart (issue 23): the lines that stay and those it cannot sell. */
-  cartCheck?: { keep: AreaLine[]; drop: AreaLine[] } | undefined;
+  cartCheck?: CartCheck | undefined;
+  /** The shopper's answer: remove the lines the new pincode cannot sell, or keep them for the old one. */
+  answer: CartMoveAnswer;
   /** The cart moved to the new area: its item count (the header badge). */
   movedTotal?: number | undefined;
 }
@@ -42,7 +54,9 @@ export type PincodeEvent =
   /** The shopper agreed to what the new area does with the cart. */
   | { type: 'pincode.confirm' }
   /** The shopper keeps the old pincode and the whole cart. */
-  | { type: 'pincode.keep' };
+  | { type: 'pincode.keep' }
+  /** The shopper changes pincode and keeps the lines it cannot sell for the old one (back when they return to it). */
+  | { type: 'pincode.keepOld' };
 
 /**
  * 'Please enter your pincode to start shopping': validates the zip, asks the server whether it is served and, with a
@@ -65,7 +79,7 @@ export const pincodeMachine = setup({
     lookupZip: fromPromise<ZipLookupReply, { zipcode: string }>(async ({ input }) =>
       (await import('../../api/location.api.ts')).getAddressByZipcode(input.zipcode),
     ),
-    moveCart: fromPromise<MoveAreaReply, Sent<MoveAreaBody>>(async ({ input }) => (await import('../../api/cart.api.ts')).moveCartArea(input)),
+    moveCart: moveCartActor,
   },
   guards: {
     isPincodeValid: ({ context }) => pincodeError(context.value) === undefined,
@@ -74,9 +88,9 @@ export const pincodeMachine = setup({
       servedArea(params.reply) !== undefined && context.cartId !== undefined && normalizePincode(context.value) !== context.currentZip,
     canDismiss: ({ context }) => context.dismissible && context.currentZip !== undefined,
     isPincodeChanged: ({ context }) => isChange(context),
-    isEmptyCart: (_, params: { reply: MoveAreaReply }) => !params.reply.data || params.reply.data.keep.length + params.reply.data.drop.length === 0,
-    // A cart id the server no longer knows (ordered, cleared, from another session): nothing left to lose.
-    isCartGone: (_, params: { error: unknown }) => params.error instanceof ApiError && params.error.status === 404,
+    isEmptyCart: (_, params: { reply: MoveAreaReply }) => isEmptyCartReply(params.reply),
+    isCartGone: (_, params: { error: unknown }) => isCartGoneError(params.error),
+    hasLinesToKeep: ({ context }) => (context.cartCheck?.drop.length ?? 0) > 0,
   },
   actions: {
     assignValue: assign(({ event }) => (event.type === 'pincode.change' ? { value: event.value, error: undefined } : {})),
@@ -91,10 +105,9 @@ export const pincodeMachine = setup({
       error: params.error instanceof ApiError ? params.error.message : somethingWentWrongMessage,
     })),
     clearNotServed: assign({ notServed: undefined }),
-    assignCartCheck: assign((_, params: { reply: MoveAreaReply }) => ({
-      cartCheck: { keep: params.reply.data?.keep ?? [], drop: params.reply.data?.drop ?? [] },
-    })),
-    assignMoved: assign((_, params: { reply: MoveAreaReply }) => ({ movedTotal: params.reply.data?.total_products_in_cart ?? 0 })),
+    assignCartCheck: assign((_, params: { reply: MoveAreaReply }) => ({ cartCheck: cartCheckOf(params.reply), answer: 'remove' as const })),
+    answerKeepOld: assign({ answer: 'keepOld' as const }),
+    assignMoved: assign((_, params: { reply: MoveAreaReply }) => ({ movedTotal: movedTotalOf(params.reply) })),
     // Kept the old zip: the field shows it again, nothing else changed.
     restoreZip: assign(({ context }) => ({ value: context.currentZip ?? '', area: undefined, cartCheck: undefined, error: undefined })),
     recordArea: sendTo(
@@ -118,6 +131,7 @@ export const pincodeMachine = setup({
       cartId: stored.cart_id,
       customerId: stored.CustomerId,
       value: stored.zipcode ?? '',
+      answer: 'remove' as const,
     };
   },
   initial: 'editing',
@@ -208,6 +222,12 @@ export const pincodeMachine = setup({
         'The dialog lists the lines that stay and those the new pincode cannot sell, and asks: change (those lines leave the cart) or keep the old pincode and the whole cart.',
       on: {
         'pincode.confirm': { target: 'movingCart', description: 'The shopper agreed: the cart moves to the new pincode.' },
+        'pincode.keepOld': {
+          guard: 'hasLinesToKeep',
+          target: 'movingCart',
+          actions: 'answerKeepOld',
+          description: 'The cart moves to the new pincode; the lines it cannot sell are kept for the old one, back when the shopper returns there.',
+        },
         'pincode.keep': [
           {
             guard: 'canDismiss',
@@ -219,7 +239,7 @@ export const pincodeMachine = setup({
       },
     },
     movingCart: {
-      description: 'Moving the cart to the new pincode, without the lines the shopper agreed to let go.',
+      description: 'Moving the cart to the new pincode, without the lines the shopper agreed to let go (removed, or kept for the old pincode).',
       invoke: {
         id: 'moveCart',
         src: 'moveCart',
@@ -298,12 +318,8 @@ function changesArea(context: PincodeContext, currentLocation: number | undefine
 function cartMoveBody(context: PincodeContext, apply: boolean): Sent<MoveAreaBody> {
   const stored = context.session.getSnapshot().context;
   const courierType = changesArea(context, stored.location) ? undefined : stored.couriertype;
-  return {
-    cart_id: context.cartId ?? '',
-    zipcode: context.area?.zipcode ?? normalizePincode(context.value),
-    courier_type: courierType,
-    ...(apply ? { apply: 1 as const } : {}),
-  };
+  const target = { cartId: context.cartId ?? '', zipcode: context.area?.zipcode ?? normalizePincode(context.value), courierType };
+  return moveBody(target, apply ? context.answer : false);
 }
 
 /** "Changed" only when there was a zip before: the first choice is not a change. */

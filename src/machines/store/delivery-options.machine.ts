@@ -1,100 +1,43 @@
-import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
+import { assign, fromPromise, sendTo, setup } from 'xstate';
 import { getSlots } from '../../api/cart.api.ts';
-import type { GetSlotReply, SlotOffer } from '../../api/contract/cart-page.contract.ts';
-import type { DineinRetailer, DineinRetailerReply } from '../../api/contract/dine-in.contract.ts';
+import type { MoveAreaBody, MoveAreaReply } from '../../api/contract/cart-area.contract.ts';
+import type { GetSlotReply } from '../../api/contract/cart-page.contract.ts';
+import type { DineinRetailerReply } from '../../api/contract/dine-in.contract.ts';
 import { dineinRetailerList } from '../../api/dine-in.api.ts';
-import { courierTypeFor, shippingFlagsFor, visitTimes, type DeliveryOptionKind, type PriceCategoryFilter } from '../../rules/dine-in.ts';
-import { dineinTimeOf } from '../../rules/visit-time.ts';
-import { storeMinutes, storeToday } from '../../rules/delivery-dates.ts';
+import { ApiError, type Sent } from '../../api/http.ts';
+import { courierTypeFor, type DeliveryOptionKind } from '../../rules/dine-in.ts';
+import { storeToday } from '../../rules/delivery-dates.ts';
 import { slotsNotice } from '../../rules/cart-checkout.ts';
-import { comingSoonMessage, deliveryOptionMessages } from '../../rules/messages.ts';
-import type { SessionValues } from '../app/session-values.ts';
-import type { sessionMachine } from '../app/session.machine.ts';
+import { comingSoonMessage, deliveryOptionMessages, somethingWentWrongMessage } from '../../rules/messages.ts';
+import { cartCheckOf, isCartGoneError, isEmptyCartReply, moveBody, moveCartActor, movedTotalOf, type CartMoveAnswer } from '../shared/cart-move.ts';
+import {
+  changesCartOption,
+  choiceValues,
+  chosenRetailer,
+  isComplete,
+  isOptionAvailable,
+  retailersShown,
+  timesShown,
+  type DeliveryOptionsContext,
+  type DeliveryOptionsEvent,
+  type DeliveryOptionsInput,
+} from './delivery-options.context.ts';
 
-export interface DeliveryOptionsInput {
-  session: ActorRefFrom<typeof sessionMachine>;
-  /** The clock the date and time choices follow (tests pin it). */
-  now?: () => Date;
-  /** A restaurant to start with (the locator's 'Dine here'): Dine-In opens with it chosen. */
-  preferredRetailer?: number | undefined;
-}
+export {
+  chosenRetailer,
+  isOptionAvailable,
+  retailersShown,
+  timesShown,
+  type DeliveryOptionsContext,
+  type DeliveryOptionsEvent,
+  type DeliveryOptionsInput,
+} from './delivery-options.context.ts';
 
-export interface DeliveryOptionsContext {
-  session: ActorRefFrom<typeof sessionMachine>;
-  now: () => Date;
-  preferredRetailer: number | undefined;
-  /** Every restaurant of the shopper's city (the star filter narrows what the dropdown lists). */
-  retailers: DineinRetailer[];
-  /** The first available card: Dine-In when the city has restaurants, else Delivery. */
-  primary: DeliveryOptionKind | undefined;
-  selected: DeliveryOptionKind | undefined;
-  stars: PriceCategoryFilter;
-  retailerId: number | undefined;
-  /** 'YYYY-MM-DD' */
-  date: string | undefined;
-  /** 'HH:MM' (dine-in and pick-up) */
-  time: string | undefined;
-  slots: SlotOffer[];
-  slotId: number | undefined;
-  /** The spec's notice for an unserved zip ('We are coming soon to this pincode…'), for no retailer, or for all slots booked. */
-  message: string | undefined;
-  /** The shopper has chosen something: the form's hints ('Retailer is required.') show from then on. */
-  touched: boolean;
-}
-
-export type DeliveryOptionsEvent =
-  | { type: 'option.select'; kind: DeliveryOptionKind }
-  | { type: 'stars.select'; stars: PriceCategoryFilter }
-  | { type: 'retailer.select'; locId: number | undefined }
-  | { type: 'date.select'; date: string }
-  | { type: 'time.select'; time: string }
-  | { type: 'slot.select'; slotId: number }
-  | { type: 'options.continue' }
-  | { type: 'sample.open' }
-  | { type: 'sample.close' };
-
-/** The restaurants the dropdown lists: all, or those of the chosen star category. */
-export function retailersShown(context: Pick<DeliveryOptionsContext, 'retailers' | 'stars'>): DineinRetailer[] {
-  return context.stars === 0 ? context.retailers : context.retailers.filter((r) => r.price_category === context.stars);
-}
-
-export function chosenRetailer(context: Pick<DeliveryOptionsContext, 'retailers' | 'retailerId'>): DineinRetailer | undefined {
-  return context.retailers.find((r) => r.loc_id === context.retailerId);
-}
-
-/** The times the time picker offers for the chosen restaurant and date. */
-export function timesShown(context: DeliveryOptionsContext): string[] {
-  const retailer = chosenRetailer(context);
-  if (!retailer || !context.date || (context.selected !== 'dine-in' && context.selected !== 'pick-up')) return [];
-  const now = context.now();
-  return visitTimes(context.selected, retailer, context.date, storeToday(now), storeMinutes(now));
-}
-
-/** Which cards can be chosen: Dine-In and Pick-Up when the city has restaurants, Delivery in any served area. */
-export function isOptionAvailable(context: Pick<DeliveryOptionsContext, 'retailers' | 'primary'>, kind: DeliveryOptionKind): boolean {
-  if (context.primary === undefined) return false;
-  return kind === 'delivery' || context.retailers.length > 0;
-}
-
-function isComplete(context: DeliveryOptionsContext): boolean {
-  if (context.selected === 'delivery') {
-    return context.date !== undefined && context.slots.some((s) => s.slot_id === context.slotId && s.available > 0);
-  }
-  return chosenRetailer(context) !== undefined && context.time !== undefined && timesShown(context).includes(context.time);
-}
-
-/** What the session keeps of the choice: the spec's shipping flags, the catalogue's courier type and the visit. */
-function choiceValues(context: DeliveryOptionsContext): Partial<SessionValues> {
-  const kind = context.selected ?? 'delivery';
-  const retailer = kind === 'delivery' ? undefined : chosenRetailer(context);
-  return {
-    ...shippingFlagsFor(kind),
-    couriertype: courierTypeFor(kind),
-    retailer: retailer?.loc_id,
-    retailer_name: retailer?.name,
-    vendor_location_id: retailer?.loc_id,
-    dineinTime: retailer && context.date && context.time ? dineinTimeOf(context.date, context.time) : undefined,
-  };
+/** The movearea call for the chosen option, in the shopper's zip: asking, or applying their answer. */
+function optionMoveBody(context: DeliveryOptionsContext, apply: false | CartMoveAnswer): Sent<MoveAreaBody> {
+  const stored = context.session.getSnapshot().context;
+  const target = { cartId: stored.cart_id ?? '', zipcode: stored.zipcode ?? '', courierType: courierTypeFor(context.selected ?? 'delivery') };
+  return moveBody(target, apply);
 }
 
 /**
@@ -121,6 +64,7 @@ export const deliveryOptionsMachine = setup({
     loadSlots: fromPromise<GetSlotReply, { date: string; zipcode: string; locId: number }>(({ input }) =>
       getSlots({ order_date: input.date, zipcode: input.zipcode, vendor_loc_id: input.locId }),
     ),
+    moveCart: moveCartActor,
   },
   guards: {
     hasArea: ({ context }) => {
@@ -137,6 +81,10 @@ export const deliveryOptionsMachine = setup({
     isListedRetailer: ({ context, event }) =>
       event.type === 'retailer.select' && (event.locId === undefined || retailersShown(context).some((r) => r.loc_id === event.locId)),
     canContinue: ({ context }) => isComplete(context),
+    changesCart: ({ context }) => isComplete(context) && changesCartOption(context),
+    isEmptyCart: (_, params: { reply: MoveAreaReply }) => isEmptyCartReply(params.reply),
+    isCartGone: (_, params: { error: unknown }) => isCartGoneError(params.error),
+    hasLinesToKeep: ({ context }) => (context.cartCheck?.drop.length ?? 0) > 0,
   },
   actions: {
     assignRetailers: assign(({ context }, params: { reply: DineinRetailerReply }) => {
@@ -181,6 +129,22 @@ export const deliveryOptionsMachine = setup({
       ({ context }) => context.session,
       ({ context }) => ({ type: 'session.update' as const, values: choiceValues(context) }),
     ),
+    assignCartCheck: assign((_, params: { reply: MoveAreaReply }) => ({ cartCheck: cartCheckOf(params.reply), answer: 'remove' as const })),
+    answerKeepOld: assign({ answer: 'keepOld' as const }),
+    clearCartCheck: assign({ cartCheck: undefined }),
+    assignMoveError: assign((_, params: { error: unknown }) => ({
+      cartCheck: undefined,
+      message: params.error instanceof ApiError ? params.error.message : somethingWentWrongMessage,
+    })),
+    // The cart follows the option: its new count (the header badge); one the server no longer had is forgotten.
+    recordMoved: sendTo(
+      ({ context }) => context.session,
+      (_, params: { reply: MoveAreaReply }) => ({ type: 'session.update' as const, values: { total_products_in_cart: movedTotalOf(params.reply) } }),
+    ),
+    forgetCart: sendTo(
+      ({ context }) => context.session,
+      () => ({ type: 'session.update' as const, values: { cart_id: undefined, total_products_in_cart: 0 } }),
+    ),
     // Navigation belongs to the page: it provides this.
     goToStore: () => undefined,
   },
@@ -203,6 +167,8 @@ export const deliveryOptionsMachine = setup({
     slotId: undefined,
     message: undefined,
     touched: false,
+    cartCheck: undefined,
+    answer: 'remove',
   }),
   type: 'parallel',
   states: {
@@ -272,12 +238,20 @@ export const deliveryOptionsMachine = setup({
             },
             'time.select': { description: 'The shopper picks a time offered on that date.', guard: 'isOfferedTime', actions: 'assignTime' },
             'slot.select': { description: 'The shopper picks one of the free slots.', guard: 'isOfferedSlot', actions: 'assignSlot' },
-            'options.continue': {
-              description: 'CONTINUE with everything chosen: the choice is stored and the shopper goes to /store.',
-              guard: 'canContinue',
-              target: 'chosen',
-              actions: ['recordChoice', 'goToStore'],
-            },
+            'options.continue': [
+              {
+                description:
+                  'CONTINUE with a cart filled for another option: which of its lines the new option still sells is asked first (issue 23).',
+                guard: 'changesCart',
+                target: 'checkingCart',
+              },
+              {
+                description: 'CONTINUE with everything chosen: the choice is stored and the shopper goes to /store.',
+                guard: 'canContinue',
+                target: 'chosen',
+                actions: ['recordChoice', 'goToStore'],
+              },
+            ],
           },
           states: {
             editing: { description: 'The shopper changes any choice; CONTINUE is enabled once everything needed is chosen.' },
@@ -311,6 +285,83 @@ export const deliveryOptionsMachine = setup({
                 },
               },
             },
+          },
+        },
+        checkingCart: {
+          description: 'Asking the server which lines of the cart the new option can still sell in this pincode (POST /api/cart/movearea).',
+          invoke: {
+            id: 'checkCart',
+            src: 'moveCart',
+            input: ({ context }) => optionMoveBody(context, false),
+            onDone: [
+              {
+                description: 'Nothing in the cart: it follows the option (lines kept for it come back).',
+                guard: { type: 'isEmptyCart', params: ({ event }) => ({ reply: event.output }) },
+                target: 'movingCart',
+              },
+              {
+                description: 'The cart holds something: the shopper is told what stays and what the new option cannot sell, and asked.',
+                target: 'confirming',
+                actions: { type: 'assignCartCheck', params: ({ event }) => ({ reply: event.output }) },
+              },
+            ],
+            onError: [
+              {
+                description: 'The server no longer has that cart: nothing to lose, the id is forgotten and the choice stored.',
+                guard: { type: 'isCartGone', params: ({ event }) => ({ error: event.error }) },
+                target: 'chosen',
+                actions: ['forgetCart', 'recordChoice', 'goToStore'],
+              },
+              {
+                description: 'The check failed: the page says why; the cart and the stored option are untouched.',
+                target: 'choosing',
+                actions: { type: 'assignMoveError', params: ({ event }) => ({ error: event.error }) },
+              },
+            ],
+          },
+        },
+        confirming: {
+          description:
+            'The dialog lists the lines that stay and those the new option cannot sell, and asks: change (they leave the cart), change and keep them for the old option, or keep the old option and the whole cart.',
+          on: {
+            'option.confirm': { description: 'The shopper agreed: the lines the option cannot sell leave the cart.', target: 'movingCart' },
+            'option.keepOld': {
+              description: 'The shopper changes option and keeps the lines it cannot sell for the old one, back when they choose it again.',
+              guard: 'hasLinesToKeep',
+              target: 'movingCart',
+              actions: 'answerKeepOld',
+            },
+            'option.keep': {
+              description: 'Keep the old option and the whole cart: back to the choices, nothing stored.',
+              target: 'choosing',
+              actions: 'clearCartCheck',
+            },
+          },
+        },
+        movingCart: {
+          description: 'Moving the cart to the new option, without the lines the shopper agreed to let go (removed, or kept for the old option).',
+          invoke: {
+            id: 'moveCart',
+            src: 'moveCart',
+            input: ({ context }) => optionMoveBody(context, context.answer),
+            onDone: {
+              description: 'Moved: the choice and the cart’s new count are stored and the shopper goes to /store.',
+              target: 'chosen',
+              actions: [{ type: 'recordMoved', params: ({ event }) => ({ reply: event.output }) }, 'recordChoice', 'goToStore'],
+            },
+            onError: [
+              {
+                description: 'The cart was gone already: the id is forgotten and the choice stored.',
+                guard: { type: 'isCartGone', params: ({ event }) => ({ error: event.error }) },
+                target: 'chosen',
+                actions: ['forgetCart', 'recordChoice', 'goToStore'],
+              },
+              {
+                description: 'The move failed: nothing changed, the page says why and the shopper may try again.',
+                target: 'choosing',
+                actions: { type: 'assignMoveError', params: ({ event }) => ({ error: event.error }) },
+              },
+            ],
           },
         },
         chosen: {

@@ -1,7 +1,22 @@
 import type { SnapshotFrom } from 'xstate';
-import { chosenRetailer, retailersShown, timesShown, type deliveryOptionsMachine } from './delivery-options.machine.ts';
+import { deliveryOptionLabels } from '../../rules/dine-in.ts';
+import { chosenRetailer, retailersShown, storedKind, timesShown } from './delivery-options.context.ts';
+import type { deliveryOptionsMachine } from './delivery-options.machine.ts';
 
 type DeliveryOptionsSnapshot = SnapshotFrom<typeof deliveryOptionsMachine>;
 export const selectRetailersShown = (s: DeliveryOptionsSnapshot) => retailersShown(s.context);
 export const selectTimesShown = (s: DeliveryOptionsSnapshot) => timesShown(s.context);
 export const selectChosenRetailer = (s: DeliveryOptionsSnapshot) => chosenRetailer(s.context);
+
+/**
+ * While the page asks (issue 23): the new option, the one the cart was filled for, and the cart's lines that stay,
+ * that the new option cannot sell (and may be kept for the old one) and that come back.
+ */
+export const selectOptionCartQuestion = (s: DeliveryOptionsSnapshot) => {
+  const check = s.context.cartCheck;
+  if (!s.matches({ options: 'confirming' }) || !check) return undefined;
+  const current = deliveryOptionLabels[storedKind(s.context.session.getSnapshot().context)];
+  return { target: deliveryOptionLabels[s.context.selected ?? 'delivery'], current, keepFor: current, ...check };
+};
+/** Asking the server about the cart, or moving it. */
+export const selectOptionCartBusy = (s: DeliveryOptionsSnapshot) => s.matches({ options: 'checkingCart' }) || s.matches({ options: 'movingCart' });

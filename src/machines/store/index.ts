@@ -42,4 +42,10 @@ export function selectDeliveryOptionsView({ context }: DeliveryOptionsSnapshot) 
 }
 // Selectors that compute with the machine's own helpers live beside it: the door only re-exports them, so a view
 // importing this door for the search box does not pull the delivery options machine into its chunk.
-export { selectChosenRetailer, selectRetailersShown, selectTimesShown } from './delivery-options.selectors.ts';
+export {
+  selectChosenRetailer,
+  selectOptionCartBusy,
+  selectOptionCartQuestion,
+  selectRetailersShown,
+  selectTimesShown,
+} from './delivery-options.selectors.ts';

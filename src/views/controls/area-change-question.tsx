@@ -5,18 +5,22 @@ import * as css from './area-change-question.css.ts';
 
 /**
  * Before a new pincode or delivery option changes the cart (issue 23): what stays, what the new choice cannot sell,
- * and the two answers. The machine asking decides what happens on each.
+ * what comes back (kept for this pincode earlier), and the answers: change, change keeping the lines for the old
+ * pincode, or keep everything as it is. The machine asking decides what happens on each.
  */
 export function AreaChangeQuestionView({
   titleId,
   question,
   onConfirm,
   onKeep,
+  onKeepOld,
 }: {
   titleId: string;
   question: AreaChangeQuestion;
   onConfirm: () => void;
   onKeep: () => void;
+  /** The third answer, when the lines may wait for the old pincode. */
+  onKeepOld?: (() => void) | undefined;
 }) {
   const words = areaChangeWords(question);
   return (
@@ -44,10 +48,25 @@ export function AreaChangeQuestionView({
           </ul>
         </section>
       )}
+      {question.restore && question.restore.length > 0 && (
+        <section aria-label="Back in your cart">
+          <p className={css.heading}>{words.restoreHeading}</p>
+          <ul className={css.lines}>
+            {question.restore.map((line, i) => (
+              <li key={i}>{lineLabel(line)}</li>
+            ))}
+          </ul>
+        </section>
+      )}
       <div className={css.actions}>
         <button type="button" className={primaryButton} onClick={onConfirm}>
           {words.confirm}
         </button>
+        {words.keepOld && onKeepOld && (
+          <button type="button" className={secondaryButton} onClick={onKeepOld}>
+            {words.keepOld}
+          </button>
+        )}
         <button type="button" className={secondaryButton} onClick={onKeep} autoFocus>
           {words.keepCurrent}
         </button>

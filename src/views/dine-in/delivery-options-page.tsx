@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { useId, useMemo } from 'react';
 import { DayPicker } from 'react-day-picker';
 import 'react-day-picker/style.css';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -8,6 +8,8 @@ import {
   isOptionAvailable,
   selectChosenRetailer,
   selectDeliveryOptionsView,
+  selectOptionCartBusy,
+  selectOptionCartQuestion,
   selectRetailersShown,
   selectTimesShown,
 } from '../../machines/store/index.ts';
@@ -17,7 +19,9 @@ import { timeLabel } from '../../rules/visit-time.ts';
 import { deliveryOptionMessages } from '../../rules/messages.ts';
 import { primaryButton } from '../../styles/controls.css.ts';
 import { useAppActors } from '../app-context.tsx';
+import { AreaChangeQuestionView } from '../controls/area-change-question.tsx';
 import { DropdownSelect } from '../controls/dropdown-select.tsx';
+import * as dialogCss from '../../styles/dialog.css.ts';
 import * as css from './dine-in.css.ts';
 import { SampleStarPrices } from './sample-star-prices.tsx';
 import { RetailerSummary } from './retailer-summary.tsx';
@@ -70,6 +74,9 @@ export function DeliveryOptionsPage() {
   const loadingSlots = useSelector(actor, (s) => s.matches({ options: { choosing: 'loadingSlots' } }));
   const sampleOpen = useSelector(actor, (s) => s.matches({ sample: 'open' }));
   const canContinue = useSelector(actor, (s) => s.can({ type: 'options.continue' }));
+  const cartQuestion = useSelector(actor, selectOptionCartQuestion, (a, b) => JSON.stringify(a) === JSON.stringify(b));
+  const cartBusy = useSelector(actor, selectOptionCartBusy);
+  const questionTitleId = useId();
   const today = storeToday(new Date());
   const visit = view.selected === 'dine-in' || view.selected === 'pick-up';
 
@@ -207,12 +214,27 @@ export function DeliveryOptionsPage() {
               </div>
             </div>
             <div className={css.actions}>
+              {cartBusy && <p role="status">Checking your cart…</p>}
               <button type="button" className={primaryButton} disabled={!canContinue} onClick={() => actor.send({ type: 'options.continue' })}>
                 CONTINUE
               </button>
             </div>
           </section>
         </>
+      )}
+      {cartQuestion && (
+        // Issue 23: a new option with a cart asks first, like a new pincode (the same question and answers).
+        <div className={dialogCss.backdrop}>
+          <div role="dialog" aria-modal="true" aria-labelledby={questionTitleId} className={dialogCss.dialog}>
+            <AreaChangeQuestionView
+              titleId={questionTitleId}
+              question={cartQuestion}
+              onConfirm={() => actor.send({ type: 'option.confirm' })}
+              onKeep={() => actor.send({ type: 'option.keep' })}
+              onKeepOld={() => actor.send({ type: 'option.keepOld' })}
+            />
+          </div>
+        </div>
       )}
       {sampleOpen && <SampleStarPrices onClose={() => actor.send({ type: 'sample.close' })} />}
     </main>

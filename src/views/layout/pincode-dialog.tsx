@@ -63,9 +63,17 @@ export function PincodeDialogView({ actor, onLeave }: { actor: PincodeActor; onL
         {question ? (
           <AreaChangeQuestionView
             titleId={titleId}
-            question={{ target: question.zipcode, current: question.oldZipcode, keep: question.keep, drop: question.drop }}
+            question={{
+              target: question.zipcode,
+              current: question.oldZipcode,
+              keep: question.keep,
+              drop: question.drop,
+              restore: question.restore,
+              keepFor: question.oldZipcode,
+            }}
             onConfirm={() => actor.send({ type: 'pincode.confirm' })}
             onKeep={() => actor.send({ type: 'pincode.keep' })}
+            onKeepOld={() => actor.send({ type: 'pincode.keepOld' })}
           />
         ) : (
           <PincodeForm actor={actor} titleId={titleId} busy={busy} onLeave={onLeave} />

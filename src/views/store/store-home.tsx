@@ -1,6 +1,6 @@
 import { lazy, Suspense, useContext, useDeferredValue, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { useHomepage, type Banner } from '../../api/home.swr.ts';
+import { homeSections, useHomepage, type Banner } from '../../api/home.swr.ts';
 import { useSessionValue } from '../app-context.tsx';
 import { Carousel } from '../controls/carousel.tsx';
 import { ProductCard } from './product-card.tsx';
@@ -89,7 +89,7 @@ export function StoreHome() {
         </div>
       )}
 
-      {home.categories.map((section) => (
+      {homeSections(home).map((section) => (
         <section key={section.category_id} aria-labelledby={`section-${section.category_id}`} className={css.section}>
           <h2 id={`section-${section.category_id}`} className={css.heading}>
             OUR TOP {section.categoryName}

@@ -112,7 +112,16 @@ export const pincodeJourneys: MachineMap = {
       act: async ({ page }) =>
         page
           .getByRole('dialog')
-          .getByRole('button', { name: /^Change to 60601/ })
+          .getByRole('button', { name: /^Change to 60601( and remove \d+ items?)?$/ })
+          .click(),
+    },
+    'pincode.keepOld': {
+      event: { type: 'pincode.keepOld' },
+      when: (snapshot) => snapshot.matches('confirming') && (contextOf(snapshot).cartCheck?.drop.length ?? 0) > 0,
+      act: async ({ page }) =>
+        page
+          .getByRole('dialog')
+          .getByRole('button', { name: /^Change to 60601 and keep \d+ items? for 10001$/ })
           .click(),
     },
     'pincode.keep': {

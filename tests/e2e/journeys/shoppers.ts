@@ -13,7 +13,7 @@ import { uniqueEmail } from '../steps.ts';
 
 /** Shared prefixes of the generated journeys, set up through the API (faster than the forms, which journeys test). */
 
-function baseUrl(path: string): URL {
+export function baseUrl(path: string): URL {
   const base = process.env.E2E_BASE_URL;
   if (!base) throw new Error('E2E_BASE_URL is not set: global-setup did not start the server');
   return new URL(path, base);
@@ -165,3 +165,34 @@ export function failingOnce(urlPart: string) {
 
 /** A server's reply the page shows by itself: nothing to do but look (the state's mapping waits for it). */
 export const nothingToDo = async (): Promise<void> => undefined;
+
+/** Adds one Next Day (courier) line, sold in every served area: the first steak the courier carries (not the ribeye). */
+export async function addCourierLine(session: SessionValues): Promise<{ session: SessionValues; name: string }> {
+  const listing = create(
+    await postJson(`/connect/index/search?q=steak&zipcode=${session.zipcode}&loc_id=${session.location}`, { q: 'steak' }),
+    listingReply,
+  );
+  for (const product of listing.data?.products ?? []) {
+    const size = product.child[0];
+    if (!size || product.name === 'USDA Prime Ribeye Steak') continue;
+    const [added] = create(
+      await postJson(
+        '/api/cart/addtocart',
+        {
+          product_id: size.id,
+          qty: 1,
+          cart_id: session.cart_id,
+          zipcode: session.zipcode,
+          loc_id: session.location,
+          speed_id: 'courier',
+        },
+        session.Token,
+      ),
+      addToCartReply,
+    );
+    if (added?.code === 1 && added.cart_id) {
+      return { session: { ...session, cart_id: added.cart_id, total_products_in_cart: added.total_products_in_cart }, name: product.name };
+    }
+  }
+  throw new Error('no steak the courier carries');
+}

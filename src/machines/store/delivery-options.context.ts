@@ -1,0 +1,118 @@
+import type { ActorRefFrom } from 'xstate';
+import type { SlotOffer } from '../../api/contract/cart-page.contract.ts';
+import type { DineinRetailer } from '../../api/contract/dine-in.contract.ts';
+import { courierTypeFor, shippingFlagsFor, visitTimes, type DeliveryOptionKind, type PriceCategoryFilter } from '../../rules/dine-in.ts';
+import { dineinTimeOf } from '../../rules/visit-time.ts';
+import { storeMinutes, storeToday } from '../../rules/delivery-dates.ts';
+import type { SessionValues } from '../app/session-values.ts';
+import type { sessionMachine } from '../app/session.machine.ts';
+import type { CartCheck, CartMoveAnswer } from '../shared/cart-move.ts';
+
+/** The delivery options' context, events and the rules the machine and its selectors compute with. */
+
+export interface DeliveryOptionsInput {
+  session: ActorRefFrom<typeof sessionMachine>;
+  /** The clock the date and time choices follow (tests pin it). */
+  now?: () => Date;
+  /** A restaurant to start with (the locator's 'Dine here'): Dine-In opens with it chosen. */
+  preferredRetailer?: number | undefined;
+}
+
+export interface DeliveryOptionsContext {
+  session: ActorRefFrom<typeof sessionMachine>;
+  now: () => Date;
+  preferredRetailer: number | undefined;
+  /** Every restaurant of the shopper's city (the star filter narrows what the dropdown lists). */
+  retailers: DineinRetailer[];
+  /** The first available card: Dine-In when the city has restaurants, else Delivery. */
+  primary: DeliveryOptionKind | undefined;
+  selected: DeliveryOptionKind | undefined;
+  stars: PriceCategoryFilter;
+  retailerId: number | undefined;
+  /** 'YYYY-MM-DD' */
+  date: string | undefined;
+  /** 'HH:MM' (dine-in and pick-up) */
+  time: string | undefined;
+  slots: SlotOffer[];
+  slotId: number | undefined;
+  /** The spec's notice for an unserved zip ('We are coming soon to this pincode…'), for no retailer, or for all slots booked. */
+  message: string | undefined;
+  /** The shopper has chosen something: the form's hints ('Retailer is required.') show from then on. */
+  touched: boolean;
+  /** A new option with a cart (issue 23): what stays, what the option cannot sell, what comes back. */
+  cartCheck: CartCheck | undefined;
+  /** The shopper's answer: remove the lines the option cannot sell, or keep them for the old one. */
+  answer: CartMoveAnswer;
+}
+
+export type DeliveryOptionsEvent =
+  | { type: 'option.select'; kind: DeliveryOptionKind }
+  | { type: 'stars.select'; stars: PriceCategoryFilter }
+  | { type: 'retailer.select'; locId: number | undefined }
+  | { type: 'date.select'; date: string }
+  | { type: 'time.select'; time: string }
+  | { type: 'slot.select'; slotId: number }
+  | { type: 'options.continue' }
+  | { type: 'sample.open' }
+  | { type: 'sample.close' }
+  /** With a cart: change the option, the lines it cannot sell leave the cart. */
+  | { type: 'option.confirm' }
+  /** With a cart: change the option, the lines it cannot sell are kept for the old one. */
+  | { type: 'option.keepOld' }
+  /** With a cart: keep the old option and the whole cart. */
+  | { type: 'option.keep' };
+
+/** The restaurants the dropdown lists: all, or those of the chosen star category. */
+export function retailersShown(context: Pick<DeliveryOptionsContext, 'retailers' | 'stars'>): DineinRetailer[] {
+  return context.stars === 0 ? context.retailers : context.retailers.filter((r) => r.price_category === context.stars);
+}
+
+export function chosenRetailer(context: Pick<DeliveryOptionsContext, 'retailers' | 'retailerId'>): DineinRetailer | undefined {
+  return context.retailers.find((r) => r.loc_id === context.retailerId);
+}
+
+/** The times the time picker offers for the chosen restaurant and date. */
+export function timesShown(context: DeliveryOptionsContext): string[] {
+  const retailer = chosenRetailer(context);
+  if (!retailer || !context.date || (context.selected !== 'dine-in' && context.selected !== 'pick-up')) return [];
+  const now = context.now();
+  return visitTimes(context.selected, retailer, context.date, storeToday(now), storeMinutes(now));
+}
+
+/** Which cards can be chosen: Dine-In and Pick-Up when the city has restaurants, Delivery in any served area. */
+export function isOptionAvailable(context: Pick<DeliveryOptionsContext, 'retailers' | 'primary'>, kind: DeliveryOptionKind): boolean {
+  if (context.primary === undefined) return false;
+  return kind === 'delivery' || context.retailers.length > 0;
+}
+
+export function isComplete(context: DeliveryOptionsContext): boolean {
+  if (context.selected === 'delivery') {
+    return context.date !== undefined && context.slots.some((s) => s.slot_id === context.slotId && s.available > 0);
+  }
+  return chosenRetailer(context) !== undefined && context.time !== undefined && timesShown(context).includes(context.time);
+}
+
+/** What the session keeps of the choice: the spec's shipping flags, the catalogue's courier type and the visit. */
+export function choiceValues(context: DeliveryOptionsContext): Partial<SessionValues> {
+  const kind = context.selected ?? 'delivery';
+  const retailer = kind === 'delivery' ? undefined : chosenRetailer(context);
+  return {
+    ...shippingFlagsFor(kind),
+    couriertype: courierTypeFor(kind),
+    retailer: retailer?.loc_id,
+    retailer_name: retailer?.name,
+    vendor_location_id: retailer?.loc_id,
+    dineinTime: retailer && context.date && context.time ? dineinTimeOf(context.date, context.time) : undefined,
+  };
+}
+
+/** The option the session holds now (what the cart was filled for): its courier type, none for Delivery. */
+export function storedKind(stored: Pick<SessionValues, 'couriertype'>): DeliveryOptionKind {
+  return stored.couriertype === 'dine-in' ? 'dine-in' : stored.couriertype === 'pickup' ? 'pick-up' : 'delivery';
+}
+
+/** A cart is there and the chosen option sells at other speeds than the one it was filled for: ask before moving it. */
+export function changesCartOption(context: DeliveryOptionsContext): boolean {
+  const stored = context.session.getSnapshot().context;
+  return stored.cart_id !== undefined && storedKind(stored) !== (context.selected ?? 'delivery');
+}
