@@ -52,6 +52,11 @@ export interface Config {
    * which read the links from the log of a production-mode server).
    */
   logMailText: boolean;
+  /**
+   * TEST_CLOCK=1: POST /api/test/clock may move the store's "now" ahead (the browser journeys' cutoffs), and only with
+   * the offline test gateway. Off unless asked for: a store started without it must not let a visitor move its clock.
+   */
+  testClock: boolean;
   /** The key the Stripe Identity adapter calls with; set exactly when identityEngine is 'stripe'. */
   stripeIdentity: StripeIdentityConfig | undefined;
   /**
@@ -232,6 +237,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const statementTimeoutMs = wholeNumber(env.DB_STATEMENT_TIMEOUT_MS, 15_000, 0, 3_600_000, 'DB_STATEMENT_TIMEOUT_MS', problems);
   const shutdownGraceMs = wholeNumber(env.SHUTDOWN_GRACE_MS, 10_000, 100, 600_000, 'SHUTDOWN_GRACE_MS', problems);
   const logMailText = readLogMailText(env, problems);
+  const testClockText = env.TEST_CLOCK?.trim() || '0';
+  if (testClockText !== '0' && testClockText !== '1') problems.push(`TEST_CLOCK must be 1 or 0 (got "${testClockText}")`);
   const storage = readStorage(env, problems);
 
   const identityText = env.IDENTITY_ENGINE?.trim() || 'local';
@@ -273,6 +280,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     statementTimeoutMs,
     shutdownGraceMs,
     logMailText,
+    testClock: testClockText === '1',
     stripeIdentity,
     webConcurrency,
     operations,

@@ -16,13 +16,14 @@ const testClockBody = type({
 });
 
 /**
- * POST /api/test/clock: test mode only (the offline test gateway, as /api/payments/test-reconcile): moves the store's
- * "now" (deps.clock: cutoffs, dates, slots) ahead by shift_minutes; 0 puts it back. With Stripe it is not served (404).
+ * POST /api/test/clock: only when TEST_CLOCK=1 asks for it and with the offline test gateway (as
+ * /api/payments/test-reconcile): moves the store's "now" (deps.clock: cutoffs, dates, slots) ahead by shift_minutes; 0
+ * puts it back. Otherwise, and always with Stripe, it is not served (404).
  */
 export function testClockRoutes(deps: AppDeps, clock: ShiftableClock): FastifyPluginAsync {
   return async (app) => {
     app.post('/api/test/clock', async (request) => {
-      if (!testGatewayOf(deps.payments)) throw notFound();
+      if (!deps.config.testClock || !testGatewayOf(deps.payments)) throw notFound();
       const body = parseWith(testClockBody, request.body ?? {});
       clock.setShiftMinutes(body.shift_minutes);
       return { code: 1, data: { now: deps.clock().toISOString() } };

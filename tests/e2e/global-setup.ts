@@ -45,6 +45,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       MAIL_LOG_LINKS: '1',
       // Every journey comes from 127.0.0.1: one address doing the work of many shoppers (per-account limits still apply).
       RATE_LIMIT_SCALE: '10',
+      // The reschedule journey moves the store's clock past a cutoff (POST /api/test/clock).
+      TEST_CLOCK: '1',
     },
   });
   process.env.E2E_BASE_URL = url;
