@@ -20,6 +20,7 @@ const writers: Record<string, string> = {
   'lib/results-files.ts': 'the one writer of bench/results/',
   'lib/measure.ts': 'BENCH_JSON, a file in the temporary folder run-all.ts names',
   'suites/search-plans.ts': 'PLANS_FILE, by default scratch/search-plans.txt (gitignored)',
+  'lib/nginx.ts': "the balancer's nginx.conf, in the scale test's temporary folder",
 };
 
 describe('bench/ layout', () => {
