@@ -16,6 +16,7 @@ import {
 import { shippingReply, type ShippingBody, type ShippingReply } from './contract/shipping.contract.ts';
 import { call, type Sent } from './http.ts';
 import type { AddressValues } from '../rules/address-validation.ts';
+import type { SubstitutionPreference } from '../rules/catch-weight.ts';
 import type { SpeedId } from '../rules/delivery-speeds.ts';
 import type { TipPercent } from '../rules/tips.ts';
 import { parseDineinTime } from '../rules/visit-time.ts';
@@ -123,7 +124,12 @@ export function reviewBody(cartId: string, flow: ReviewChoices): Sent<OrderRevie
 }
 
 /** POST /api/placeorder/placeorder's body: the review's choices under both the API's and the cart flow's names, the payment and the gift. */
-export function placeOrderBody(cartId: string, flow: OrderChoices): Sent<PlaceOrderBody> {
+export function placeOrderBody(
+  cartId: string,
+  flow: OrderChoices,
+  substitutions: Readonly<Record<number, SubstitutionPreference>> = {},
+): Sent<PlaceOrderBody> {
+  const chosen = Object.entries(substitutions).map(([cartRid, preference]) => ({ cart_rid: Number(cartRid), preference }));
   return {
     ...reviewBody(cartId, flow),
     selectedAddress: flow.selectedAddress?.id,
@@ -140,5 +146,7 @@ export function placeOrderBody(cartId: string, flow: OrderChoices): Sent<PlaceOr
       : {}),
     gift_message: flow.isGift && flow.giftMessage.trim() !== '' ? flow.giftMessage.trim() : null,
     pickup_date: parseDineinTime(flow.pickup_date) ? flow.pickup_date : undefined,
+    // Lines not listed take the default preference on the server (a similar product).
+    ...(chosen.length > 0 ? { substitutions: chosen } : {}),
   };
 }

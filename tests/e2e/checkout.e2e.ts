@@ -39,11 +39,16 @@ test.describe('checkout', () => {
     await page.screenshot({ path: 'test-results/checkout-address.png', fullPage: true });
     await chooseSpeed(page);
     await addCard(page, '4242 4242 4242 4242');
+    // Each line says what the seller may do if it is out when picked; the ribeye is refunded rather than swapped.
+    const ifOut = page.getByLabel('If USDA Prime Ribeye Steak is out of stock');
+    await expect(ifOut).toHaveValue('similar');
+    await ifOut.selectOption({ label: 'Refund if out of stock' });
     await placeOrder(page);
     await expect(page.getByRole('heading', { name: 'Order Placed.' })).toBeVisible({ timeout: 20_000 });
     await expect(page.getByText(/^Order ID: \d+/)).toBeVisible();
     await page.screenshot({ path: 'test-results/checkout-placed.png', fullPage: true });
     expect(orders).toHaveLength(1);
+    expect(orders[0]).toMatchObject({ substitutions: [{ preference: 'refund' }] });
     await page.getByRole('button', { name: 'Continue Shopping' }).click();
     await expect(page).toHaveURL(/\/category\/ALL$/);
     await expect(page.getByTestId('cart-count')).toHaveText('0');

@@ -68,6 +68,7 @@ function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
       { type: 'tip.choose', percent: 10 },
       { type: 'gift.toggle' },
       { type: 'gift.message.change', text: 'Enjoy' },
+      { type: 'substitution.choose', cartRid: 1, preference: 'refund' },
       { type: 'coupon.change', code: 'SAVE5' },
     ];
   if (m('reviewFailed')) return [{ type: 'review.retry' }];
@@ -76,6 +77,7 @@ function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
       { type: 'tip.choose', percent: 15 },
       { type: 'gift.toggle' },
       { type: 'gift.message.change', text: 'Enjoy' },
+      { type: 'substitution.choose', cartRid: 1, preference: 'same_brand' },
       { type: 'coupon.change', code: 'WELCOME10' },
       { type: 'coupon.apply' },
       { type: 'coupon.remove' },

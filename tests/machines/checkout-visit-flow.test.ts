@@ -28,3 +28,13 @@ describe('the checkout of a dine-in or pick-up cart (issue 12)', () => {
     expect(placeOrderBody('cart-1', { ...emptyFlow, pickup_date: '2026-12-02' }).pickup_date).toBeUndefined();
   });
 });
+
+describe('the substitution preferences chosen on the summary (issue 24 item 5)', () => {
+  it('sends each chosen line with its preference, and none when every line keeps the default', () => {
+    expect(placeOrderBody('cart-1', emptyFlow).substitutions).toBeUndefined();
+    expect(placeOrderBody('cart-1', emptyFlow, { 11: 'refund', 12: 'same_brand' }).substitutions).toEqual([
+      { cart_rid: 11, preference: 'refund' },
+      { cart_rid: 12, preference: 'same_brand' },
+    ]);
+  });
+});

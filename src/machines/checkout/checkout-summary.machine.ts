@@ -31,6 +31,7 @@ export const checkoutSummaryMachine = checkoutSummarySetup.createMachine({
     orderReply: undefined,
     authentication: undefined,
     publishableKey: undefined,
+    substitutions: {},
   }),
   initial: 'reviewing',
   output: ({ context }) => summaryOutput(context),
@@ -48,6 +49,11 @@ export const checkoutSummaryMachine = checkoutSummarySetup.createMachine({
           actions: ['assignTip', 'reportSummaryChoices'],
         },
         'gift.toggle': { description: 'The shopper ticks or unticks "this is a gift".', actions: ['toggleGift', 'reportSummaryChoices'] },
+        'substitution.choose': {
+          description:
+            'The shopper chooses what the seller may do if a line is out when picked (a similar product, same brand and cut only, or a refund).',
+          actions: 'assignSubstitution',
+        },
         'gift.message.change': { description: 'The shopper types a gift message.', actions: ['assignGiftMessage', 'reportSummaryChoices'] },
       },
       invoke: {
@@ -88,6 +94,11 @@ export const checkoutSummaryMachine = checkoutSummarySetup.createMachine({
           actions: ['assignTip', 'reportSummaryChoices'],
         },
         'gift.toggle': { description: 'The shopper ticks or unticks "this is a gift".', actions: ['toggleGift', 'reportSummaryChoices'] },
+        'substitution.choose': {
+          description:
+            'The shopper chooses what the seller may do if a line is out when picked (a similar product, same brand and cut only, or a refund).',
+          actions: 'assignSubstitution',
+        },
         'gift.message.change': { description: 'The shopper types a gift message.', actions: ['assignGiftMessage', 'reportSummaryChoices'] },
         'coupon.change': { description: 'The shopper types a coupon code.', actions: 'assignCouponText' },
         'coupon.apply': [
@@ -148,7 +159,7 @@ export const checkoutSummaryMachine = checkoutSummarySetup.createMachine({
           invoke: {
             id: 'placeOrder',
             src: 'placeOrder',
-            input: ({ context }) => placeOrderBody(context.cartId, context.flow),
+            input: ({ context }) => placeOrderBody(context.cartId, context.flow, context.substitutions),
             onDone: {
               description: 'The server answered the order: its answer is read.',
               target: 'settling',

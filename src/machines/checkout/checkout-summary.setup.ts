@@ -9,6 +9,7 @@ import { stripeDetails, testAuthenticate } from '../../api/payments.api.ts';
 import { requiredMessage as couponRequiredMessage } from '../../rules/cart-checkout.ts';
 import { checkoutMessages, placeOrderOutcome, type PlaceOrderOutcome } from '../../rules/checkout-flow.ts';
 import { isFacePassRefusal } from '../../rules/face-check.ts';
+import type { SubstitutionPreference } from '../../rules/catch-weight.ts';
 import type { TipPercent } from '../../rules/tips.ts';
 import type { CouponMessage } from '../cart/cart-coupon.machine.ts';
 import type { CartFlow, CheckoutReport } from './checkout-flow.types.ts';
@@ -38,11 +39,14 @@ export interface CheckoutSummaryContext {
   authentication: { clientSecret: string; gateway: 'test' | 'stripe' } | undefined;
   /** Stripe's publishable key, for the page's Stripe.js to run the bank check. */
   publishableKey: string | undefined;
+  /** Per cart line (cart_rid), what the seller may do if it is out when picked; unset lines take the default. */
+  substitutions: Readonly<Record<number, SubstitutionPreference>>;
 }
 
 export type CheckoutSummaryEvent =
   | { type: 'tip.choose'; percent: TipPercent }
   | { type: 'gift.toggle' }
+  | { type: 'substitution.choose'; cartRid: number; preference: SubstitutionPreference }
   | { type: 'gift.message.change'; text: string }
   | { type: 'review.retry' }
   | { type: 'coupon.change'; code: string }
@@ -109,6 +113,9 @@ export const checkoutSummarySetup = setup({
     assignReviewMessage: assign((_, params: { message: string }) => ({ reviewMessage: params.message })),
     assignTip: assign(({ context, event }) => (event.type === 'tip.choose' ? { flow: { ...context.flow, tipPercent: event.percent } } : {})),
     toggleGift: assign(({ context }) => ({ flow: { ...context.flow, isGift: !context.flow.isGift } })),
+    assignSubstitution: assign(({ context, event }) =>
+      event.type === 'substitution.choose' ? { substitutions: { ...context.substitutions, [event.cartRid]: event.preference } } : {},
+    ),
     assignGiftMessage: assign(({ context, event }) =>
       event.type === 'gift.message.change' ? { flow: { ...context.flow, giftMessage: event.text } } : {},
     ),

@@ -74,5 +74,6 @@ export const selectTipOffered = (s: SummarySnapshot) => s.context.tipOffered;
 export const selectReview = (s: SummarySnapshot) => s.context.review;
 export const selectReviewMessage = (s: SummarySnapshot) => s.context.reviewMessage;
 export const selectSummaryFlow = (s: SummarySnapshot) => s.context.flow;
+export const selectSubstitutions = (s: SummarySnapshot) => s.context.substitutions;
 export const selectSummaryCouponText = (s: SummarySnapshot) => s.context.couponText;
 export const selectSummaryCouponMessage = (s: SummarySnapshot) => s.context.couponMessage;

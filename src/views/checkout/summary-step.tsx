@@ -6,9 +6,16 @@ import {
   selectSummaryCouponText,
   selectSummaryFlow,
   selectSummaryStep,
+  selectSubstitutions,
   selectTipOffered,
   type CheckoutSummaryActor,
 } from '../../machines/checkout/index.ts';
+import {
+  defaultSubstitutionPreference,
+  isSubstitutionPreference,
+  substitutionPreferenceLabels,
+  substitutionPreferences,
+} from '../../rules/catch-weight.ts';
 import { tipAmount } from '../../rules/checkout-flow.ts';
 import { formatSize } from '../../rules/sizes.ts';
 import { dollarsToCents, formatMoney } from '../../rules/money.ts';
@@ -38,6 +45,7 @@ function Summary({ actor }: { actor: CheckoutSummaryActor }) {
   const review = useSelector(actor, selectReview);
   const reviewMessage = useSelector(actor, selectReviewMessage);
   const flow = useSelector(actor, selectSummaryFlow);
+  const substitutions = useSelector(actor, selectSubstitutions);
   const canPlace = useSelector(actor, (s) => s.can({ type: 'order.place' }));
   const canApplyCoupon = useSelector(actor, (s) => s.can({ type: 'coupon.apply' }));
   const couponText = useSelector(actor, selectSummaryCouponText);
@@ -67,8 +75,27 @@ function Summary({ actor }: { actor: CheckoutSummaryActor }) {
             <ul className={css.items} aria-label="Items">
               {review.result.map((line) => (
                 <li key={line.cart_rid} className={css.item}>
-                  <span>
-                    {line.name} · {formatSize(line.bottle_size, line.size_unit)} × {line.qty}
+                  <span className={css.itemLine}>
+                    <span>
+                      {line.name} · {formatSize(line.bottle_size, line.size_unit)} × {line.qty}
+                    </span>
+                    <label className={css.substitution}>
+                      If out of stock:
+                      <select
+                        aria-label={`If ${line.name} is out of stock`}
+                        value={substitutions[line.cart_rid] ?? defaultSubstitutionPreference}
+                        onChange={(event) => {
+                          const preference = event.target.value;
+                          if (isSubstitutionPreference(preference)) actor.send({ type: 'substitution.choose', cartRid: line.cart_rid, preference });
+                        }}
+                      >
+                        {substitutionPreferences.map((preference) => (
+                          <option key={preference} value={preference}>
+                            {substitutionPreferenceLabels[preference]}
+                          </option>
+                        ))}
+                      </select>
+                    </label>
                   </span>
                   <span>{formatMoney(line.row_total)}</span>
                 </li>
