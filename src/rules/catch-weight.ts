@@ -25,6 +25,17 @@ export function estimateLabel(nominalGrams: number, estimateCents: number): stri
   return `about ${formatPounds(nominalGrams)}, est. ${formatMoney(centsToDollars(estimateCents))}`;
 }
 
+/** A cart line's weight and estimate ('about 2.2 lb, est. $36.80'), or undefined for a line not sold by weight. */
+export function lineEstimate(line: {
+  sold_by_weight?: boolean | undefined;
+  bottle_size: number;
+  qty: number;
+  rowTotalCents: number;
+}): string | undefined {
+  if (!line.sold_by_weight || line.bottle_size <= 0 || line.qty <= 0) return undefined;
+  return `${estimateLabel(line.bottle_size * line.qty, line.rowTotalCents)}, charged at the weight packed (at most +${weightMarginPercent}%)`;
+}
+
 /** The margin on an estimate, in cents (rounded up: the hold always covers the capped weight). */
 export function marginCents(estimateCents: number): number {
   return Math.ceil((estimateCents * weightMarginPercent) / 100);

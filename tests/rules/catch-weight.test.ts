@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   authorisedCents,
   estimateLabel,
+  lineEstimate,
   finalCents,
   lineCapped,
   lineFinalCents,
@@ -71,5 +72,15 @@ describe('catch-weight (decision 039)', () => {
       'Substituted: Sirloin',
     );
     expect(lineNote({ product_qty: 1, bottle_size: 500, row_total: '18.40' })).toBeUndefined();
+  });
+});
+
+describe('a cart line sold by weight', () => {
+  it('reads its weight and estimate for the whole line, and nothing for a line sold by the piece', () => {
+    expect(lineEstimate({ sold_by_weight: true, bottle_size: 500, qty: 2, rowTotalCents: 3680 })).toBe(
+      'about 2.2 lb, est. $36.80, charged at the weight packed (at most +10%)',
+    );
+    expect(lineEstimate({ sold_by_weight: false, bottle_size: 500, qty: 2, rowTotalCents: 3680 })).toBeUndefined();
+    expect(lineEstimate({ bottle_size: 500, qty: 1, rowTotalCents: 1840 })).toBeUndefined();
   });
 });

@@ -63,6 +63,7 @@ function rows(drawn: readonly Drawn[]): CartLineRow[] {
     bottle_size: 1,
     size_unit: 'g',
     age_restricted: false,
+    sold_by_weight: false,
     image: null,
     qty: d.qty,
     price_cents: d.wallet ? 0 : d.priceCents,

@@ -19,6 +19,8 @@ export interface CartLineRow {
   bottle_size: number;
   size_unit: SizeUnit;
   age_restricted: boolean;
+  /** Priced at its nominal weight and charged at the weight packed (decision 039). */
+  sold_by_weight: boolean;
   image: string | null;
   qty: number;
   price_cents: number;
@@ -53,6 +55,7 @@ export async function loadCartLines(db: Kysely<Database>, cartId: string): Promi
       'product_variants.bottle_size',
       'products.size_unit',
       'products.age_restricted',
+      'products.sold_by_weight',
       'product_images.url as image',
       'cart_items.qty',
       sql<number>`case when cart_items.wallet_entry_id is null then variant_offers.price_cents else 0 end`.as('price_cents'),
@@ -238,6 +241,7 @@ export async function loadCartView(db: Kysely<Database>, cart: CartRow, now: Dat
         bottle_size: line.bottle_size,
         size_unit: line.size_unit,
         age_restricted: line.age_restricted,
+        sold_by_weight: line.sold_by_weight,
         image: line.image ?? `/media/products/${line.product_id}/0.svg`,
         qty: line.qty,
         product_price: centsToDollars(line.price_cents),

@@ -40,6 +40,8 @@ export const cartLine = type({
   size_unit: sizeUnit,
   /** Only a verified customer over 21 with a fresh face check may order it (issue 11): the checkout's face step follows it. */
   age_restricted: boolean(),
+  /** Priced at its nominal weight (bottle_size) and charged at the weight packed, at most +10 % (decision 039). */
+  sold_by_weight: optional(boolean()),
   image: string(),
   qty: number(),
   product_price: money,

@@ -1,5 +1,6 @@
 import type { CartLine as CartLineData } from '../../api/contract/cart-page.contract.ts';
-import { formatMoney } from '../../rules/money.ts';
+import { lineEstimate } from '../../rules/catch-weight.ts';
+import { dollarsToCents, formatMoney } from '../../rules/money.ts';
 import { maxQuantity } from '../../rules/quantity.ts';
 import { formatSize } from '../../rules/sizes.ts';
 import { linkButton } from '../../styles/controls.css.ts';
@@ -14,6 +15,7 @@ export interface CartLineProps {
 
 /** One item: image, name, size, unit price, the quantity stepper, its total and Remove. */
 export function CartLine({ line, onQuantity, onRemove }: CartLineProps) {
+  const estimate = line.wallet ? undefined : lineEstimate({ ...line, rowTotalCents: dollarsToCents(line.row_total) ?? 0 });
   return (
     <li className={css.line}>
       <img className={css.image} src={line.image} alt="" width={72} height={72} loading="lazy" />
@@ -23,6 +25,7 @@ export function CartLine({ line, onQuantity, onRemove }: CartLineProps) {
           {line.bottle_size > 0 ? `${formatSize(line.bottle_size, line.size_unit)} · ` : ''}
           {line.wallet ? 'From your wallet' : `${formatMoney(line.product_price)} each`}
         </p>
+        {estimate && <p className={css.meta}>{estimate}</p>}
       </div>
       <div className={css.stepper} role="group" aria-label={`Change quantity of ${line.name}`}>
         <button
