@@ -4,6 +4,7 @@ import { buildApp } from '../../server/app.ts';
 import type { IdentityVerifier } from '../../server/adapters/identity/identity-port.ts';
 import type { MailSender } from '../../server/adapters/mail/mail-port.ts';
 import type { PaymentGateway } from '../../server/adapters/payments/payment-port.ts';
+import { paymentGatewayFromConfig } from '../../server/adapters/payments/payments-from-config.ts';
 import type { FileStorage } from '../../server/adapters/storage/storage-port.ts';
 import { readConfig } from '../../server/config.ts';
 import { openDatabase, type DatabaseHandle } from '../../server/db/connection.ts';
@@ -20,6 +21,8 @@ export interface TestApp {
   database: DatabaseHandle;
   /** The PostgreSQL database this app uses (test:server:pg); undefined on PGlite. */
   databaseUrl: string | undefined;
+  /** The card provider the app charges (the one given, else the one its configuration builds): fixtures that move an order do it with the same one. */
+  payments: PaymentGateway;
   close(): Promise<void>;
 }
 
@@ -122,6 +125,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     app,
     database,
     databaseUrl: url ?? config.databaseUrl,
+    payments: options.payments ?? paymentGatewayFromConfig(config),
     async close() {
       await app.close();
       await database.close();

@@ -2,7 +2,6 @@ import { assert } from 'superstruct';
 import { expect } from 'vitest';
 import { placeOrderReply } from '../../src/api/contract/checkout.contract.ts';
 import type { DatabaseHandle } from '../../server/db/connection.ts';
-import { TestPaymentGateway } from '../../server/adapters/payments/test-gateway.ts';
 import { staffScope } from '../../server/services/fulfilment/console-scope.ts';
 import { moveOrder, weighedLines, type MoveOutcome } from '../../server/services/fulfilment/order-transitions.ts';
 import type { FulfilmentEvent } from '../../src/rules/fulfilment.ts';
@@ -115,7 +114,8 @@ const quietLog = { info: () => undefined, error: () => undefined };
  * outcome; an order that cannot move that way (unpaid, a pick-up) stops at the first refusal.
  */
 export async function serveOrder(t: TestApp, orderNumber: string): Promise<MoveOutcome> {
-  const deps = { db: t.database.db, payments: new TestPaymentGateway(() => new Date()), mail: { send: async () => undefined } };
+  // The app's own gateway: packing captures the card hold it authorised.
+  const deps = { db: t.database.db, payments: t.payments, mail: { send: async () => undefined } };
   const actor = { role: 'staff' as const, userId: 0, scope: staffScope };
   let outcome: MoveOutcome = { kind: 'not-found' };
   for (const event of ['accept', 'pick', 'pack', 'serve'] as const satisfies readonly FulfilmentEvent[]) {
