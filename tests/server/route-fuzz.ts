@@ -22,6 +22,8 @@ import * as paymentContract from '../../src/api/contract/payment.contract.ts';
 import * as productSummaryContract from '../../src/api/contract/product-summary.contract.ts';
 import * as productContract from '../../src/api/contract/product.contract.ts';
 import * as reviewsContract from '../../src/api/contract/reviews.contract.ts';
+import * as rescheduleContract from '../../src/api/contract/reschedule.contract.ts';
+import * as sellerCapacityContract from '../../src/api/contract/seller-capacity.contract.ts';
 import * as shippingContract from '../../src/api/contract/shipping.contract.ts';
 import * as storesContract from '../../src/api/contract/stores.contract.ts';
 import * as walletContract from '../../src/api/contract/wallet.contract.ts';
@@ -59,7 +61,9 @@ export const contractModules: Readonly<Record<string, Record<string, unknown>>> 
   'payment.contract.ts': paymentContract,
   'product-summary.contract.ts': productSummaryContract,
   'product.contract.ts': productContract,
+  'reschedule.contract.ts': rescheduleContract,
   'reviews.contract.ts': reviewsContract,
+  'seller-capacity.contract.ts': sellerCapacityContract,
   'shipping.contract.ts': shippingContract,
   'stores.contract.ts': storesContract,
   'wallet.contract.ts': walletContract,
