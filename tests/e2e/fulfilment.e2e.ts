@@ -69,9 +69,9 @@ test('a seller accepts, picks, packs with a weight, hands over and delivers; the
     await expect(card.getByTestId('fulfilment-state')).toHaveText('Being picked');
     await shopperSees(page, 'Being picked');
 
-    // Packing asks the weight of the steak (sold by weight); without it the server says so and nothing moves.
+    // Packing asks the weight of the steak (sold by weight); without it the server names the line and nothing moves.
     await card.getByRole('button', { name: 'Packed' }).click();
-    await expect(card.getByRole('alert')).toHaveText('weights: Please weigh every line sold by weight.');
+    await expect(card.getByRole('alert')).toHaveText(/^weights\[0\]\.item_id: Please weigh every line sold by weight\. \(line \d+\)$/);
     await card
       .getByLabel(/^Weight of USDA Prime Ribeye Steak/)
       .first()
