@@ -6,6 +6,7 @@ import { walletAddToCartReply } from '../../../src/api/contract/wallet.contract.
 import type { SessionValues } from '../../../src/machines/app/session-values.ts';
 import { addDays, storeToday } from '../../../src/rules/delivery-dates.ts';
 import { speedIds } from '../../../src/rules/delivery-speeds.ts';
+import { serveDineInOrder } from '../console-steps.ts';
 import { apiPost, saveAddressThroughApi } from '../steps.ts';
 import { facePassThroughApi } from './identity-shoppers.ts';
 import { addToCartThroughApi, firstSizeOf, postJson } from './shoppers.ts';
@@ -87,9 +88,9 @@ async function payingCardToken(): Promise<string> {
 
 /**
  * A cart of one wallet redemption and nothing else: the product named `name` (found by searching `query`) bought for
- * Dine-In at Gramercy tomorrow at 7 pm and paid by card (a drink after a face check, as place order asks), which puts
- * it in her wallet; then redeemed at Gramercy into a new cart, as the wallet's ADD TO CART does. The session then holds
- * that cart and, as the cart page's CHECKOUT records for a wallet cart, the card tab first.
+ * Dine-In at Gramercy tomorrow at 7 pm and paid by card (a drink after a face check, as place order asks), and served
+ * by the restaurant, which puts it in her wallet; then redeemed at Gramercy into a new cart, as the wallet's ADD TO CART
+ * does. The session then holds that cart and, as the cart page's CHECKOUT records for a wallet cart, the card tab first.
  */
 export async function walletCartThroughApi(session: SessionValues, query: string, name: string): Promise<SessionValues> {
   const { token } = signedIn(session);
@@ -111,6 +112,8 @@ export async function walletCartThroughApi(session: SessionValues, query: string
     placeOrderReply,
   );
   if (placed.code !== 1 || !placed.order_id) throw new Error(`the dine-in order was refused: ${placed.message}`);
+  // The restaurant serves it: only a served dine-in order's portions are in the wallet to redeem.
+  await serveDineInOrder(placed.order_id);
   const size = await firstSizeOf(session, query, name, 'dine-in');
   const [redeemed] = create(
     await apiPost(
