@@ -74,7 +74,6 @@ export function DeliveryOptionsPage() {
   const closedReasons = useMemo(() => new Map(days.closed.map((c) => [c.date, c.reason])), [days.closed]);
   const closedDays = useMemo(() => days.closed.map((c) => dayOf(c.date)), [days.closed]);
   const ClosedDayButton = useClosedDayButton(days.closed);
-  const notesId = useId();
   const visit = view.selected === 'dine-in' || view.selected === 'pick-up';
 
   return (
@@ -158,7 +157,6 @@ export function DeliveryOptionsPage() {
                 <DayPicker
                   mode="single"
                   aria-labelledby="visit-date-label"
-                  aria-describedby={days.notes.length > 0 ? notesId : undefined}
                   selected={view.date ? dayOf(view.date) : undefined}
                   defaultMonth={dayOf(view.date ?? days.minDate)}
                   disabled={disabledDays(
@@ -176,7 +174,7 @@ export function DeliveryOptionsPage() {
                 />
                 {/* Closed is not full (issue 23): the struck-out days say why, before the shopper picks one. */}
                 {days.notes.length > 0 && (
-                  <div id={notesId} className={pickerCss.calendarNote}>
+                  <div className={pickerCss.calendarNote}>
                     <p className={css.muted}>Struck-out days cannot be chosen:</p>
                     <ul className={css.closedNotes}>
                       {days.notes.map((note) => (
