@@ -9,6 +9,7 @@ import { deliveryOptionsMachine, isOptionAvailable, retailersShown, timesShown }
 import type { SessionValues } from '../../src/machines/app/session-values.ts';
 import { sessionMachine } from '../../src/machines/app/session.machine.ts';
 import { comingSoonMessage, deliveryOptionMessages } from '../../src/rules/messages.ts';
+import { holiday, shopCalendar, sunday, sundays } from './delivery-options-fixtures.ts';
 import { done, failed, label } from './machine-events.ts';
 import { allStateIds, allTransitions, coverageTitle, planPaths, replay, type PathPlan } from './path-coverage.ts';
 
@@ -44,28 +45,6 @@ const slots = label(
 );
 const booked = label('booked', done('loadSlots', { code: -1, message: 'No Slots are available!' } satisfies GetSlotReply));
 const slotsFailed = label('slots failed', failed('loadSlots'));
-// The area shop (loc 101) is closed on Sundays and on a holiday; Sunday 6 December is inside the picker's days.
-const sunday = '2026-12-06';
-const sundays = 'Hudson Street Butchers is closed on Sundays.';
-const holiday = 'Hudson Street Butchers is closed on 12/25/2026 (Christmas Day).';
-const shopCalendar: NextDeliveryDateReply = {
-  status: 1,
-  response: [
-    {
-      vendor_id: 1,
-      vendor_loc_id: 101,
-      delivery_type: 'local',
-      delivery_date: '2026-12-01',
-      holidays: [sunday, '2026-12-13', '2026-12-25'],
-      closed: [
-        { date: sunday, reason: sundays },
-        { date: '2026-12-13', reason: sundays },
-        { date: '2026-12-25', reason: holiday },
-      ],
-      cutoff: '2026-12-01T20:00:00.000Z',
-    },
-  ],
-};
 const calendarKnown = label('shop calendar', done('loadShopCalendar', shopCalendar));
 const calendarFailed = label('shop calendar failed', failed('loadShopCalendar'));
 const line = (cart_rid: number, name: string) => ({ cart_rid, name, size: '1 lb', qty: 1 });

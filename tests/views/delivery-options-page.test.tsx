@@ -4,14 +4,12 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import type * as CartApi from '../../src/api/cart.api.ts';
-import type { NextDeliveryDateReply } from '../../src/api/contract/cart-page.contract.ts';
 import { notificationsMachine } from '../../src/machines/app/notifications.machine.ts';
 import { sessionMachine } from '../../src/machines/app/session.machine.ts';
 import { AppActorsContext } from '../../src/views/app-context.tsx';
 import { DeliveryOptionsPage } from '../../src/views/dine-in/delivery-options-page.tsx';
+import { holiday as christmas, sundays } from '../machines/delivery-options-fixtures.ts';
 
-const sundays = 'Hudson Street Butchers is closed on Sundays.';
-const christmas = 'Hudson Street Butchers is closed on 12/25/2026 (Christmas Day).';
 const server = vi.hoisted(() => ({ calendarCalls: [] as unknown[], slotCalls: [] as unknown[] }));
 
 vi.mock('../../src/api/dine-in.api.ts', () => ({
@@ -20,29 +18,12 @@ vi.mock('../../src/api/dine-in.api.ts', () => ({
 }));
 vi.mock('../../src/api/cart.api.ts', async (importOriginal) => {
   const real = await importOriginal<typeof CartApi>();
-  const calendar: NextDeliveryDateReply = {
-    status: 1,
-    response: [
-      {
-        vendor_id: 1,
-        vendor_loc_id: 101,
-        delivery_type: 'local',
-        delivery_date: '2026-12-01',
-        holidays: ['2026-12-06', '2026-12-13', '2026-12-25'],
-        closed: [
-          { date: '2026-12-06', reason: 'Hudson Street Butchers is closed on Sundays.' },
-          { date: '2026-12-13', reason: 'Hudson Street Butchers is closed on Sundays.' },
-          { date: '2026-12-25', reason: 'Hudson Street Butchers is closed on 12/25/2026 (Christmas Day).' },
-        ],
-        cutoff: null,
-      },
-    ],
-  };
+  const { shopCalendar } = await import('../machines/delivery-options-fixtures.ts');
   return {
     ...real,
     nextDeliveryDates: vi.fn(async (body: unknown) => {
       server.calendarCalls.push(body);
-      return calendar;
+      return shopCalendar;
     }),
     getSlots: vi.fn(async (body: unknown) => {
       server.slotCalls.push(body);
