@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { chooseVisit, tomorrow } from './dine-in-steps.ts';
+import { chooseVisit, pickDeliverySlot, tomorrow } from './dine-in-steps.ts';
 import { expect, test } from './fixtures.ts';
 import { choose, enterStore, uniqueEmail } from './steps.ts';
 
@@ -107,15 +107,7 @@ test.describe('dine-in and pick-up', () => {
     await page.screenshot({ path: 'test-results/delivery-options-closed-days.png', fullPage: true });
     if (turned) await page.getByRole('button', { name: /previous month/i }).click();
     // The first day with a free driver slot (a full day says 'All Slots are booked. Please try another date.').
-    const slot = page.getByRole('button', { name: /^\d{2}:\d{2} – \d{2}:\d{2}$/ }).first();
-    const noSlot = page.getByText(/^All Slots are booked\. Please try another date\.$| is closed on /);
-    for (let skip = 1; skip < 6; skip += 1) {
-      await page.getByRole('grid').getByRole('button', { disabled: false }).nth(skip).click();
-      await expect(slot.or(noSlot).first()).toBeVisible();
-      if (await slot.isVisible()) break;
-    }
-    await slot.click();
-    await expect(page.getByRole('button', { name: 'CONTINUE' })).toBeEnabled();
+    await pickDeliverySlot(page);
     expect(await violations()).toEqual([]);
     await page.goto('/party/locator');
     await expect(page.getByRole('main').getByRole('listitem').first()).toBeVisible();
