@@ -64,7 +64,11 @@ export function cartPageRoutes(deps: AppDeps): FastifyPluginAsync {
 
     app.post('/connect/delivery/nextDeliveryDate', async (request): Promise<NextDeliveryDateReply> => {
       const body = parseWith(nextDeliveryDateBody, nextDeliveryDateRequest(request.body));
-      const requests = body.vendors.map((v) => ({ vendorId: v.vendor_id, speed: v.delivery_type }));
+      const missing = body.vendors.findIndex((v) => v.vendor_id === undefined && v.vendor_loc_id === undefined);
+      if (missing >= 0) throw badRequest([{ field: `vendors.${missing}.vendor_id`, message: 'vendor_id is required.' }]);
+      const requests = body.vendors.map((v) =>
+        v.vendor_id !== undefined ? { vendorId: v.vendor_id, speed: v.delivery_type } : { locId: v.vendor_loc_id ?? 0, speed: v.delivery_type },
+      );
       return { status: 1, response: await nextDeliveryDates(db, requests, deps.clock()) };
     });
 

@@ -96,6 +96,11 @@ export function deliveryDatesRequest(groups: readonly DeliveryGroup[]): Sent<Nex
   return { vendors: [...seen.values()] };
 }
 
+/** nextDeliveryDate for one shop by its location id (the delivery options page's area shop), at Same Day speed. */
+export function shopCalendarRequest(vendorLocId: number): Sent<NextDeliveryDateBody> {
+  return { vendors: [{ vendor_loc_id: vendorLocId, delivery_type: 'local' }] };
+}
+
 /** deliveryschedule: a group's date, and its Same Day slot (null while only the date is chosen). */
 export function scheduleRequest(cartId: string, vendorLocId: number, date: string, slotId: number | null): Sent<DeliveryScheduleBody> {
   return { cart_id: cartId, vendor_loc_id: vendorLocId, delivery_date: date, slot_id: slotId };

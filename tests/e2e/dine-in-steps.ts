@@ -47,10 +47,25 @@ export async function fillVisit(page: Page, card: 'Dine-In' | 'Pick-Up', stars: 
 export async function fillDelivery(page: Page): Promise<void> {
   await page.goto('/ship/options');
   await page.getByRole('radio', { name: /Delivery/ }).click();
+  await pickDeliverySlot(page);
+}
+
+/**
+ * The Delivery date picker: the first day after today with a free driver slot, turning to the next month when this
+ * one's open days run out (closed days are disabled, issue 23); its first slot; CONTINUE enabled.
+ */
+export async function pickDeliverySlot(page: Page): Promise<void> {
   const slot = page.getByRole('button', { name: /^\d{2}:\d{2} – \d{2}:\d{2}$/ }).first();
   const noSlot = page.getByText(/^All Slots are booked\. Please try another date\.$| is closed on /);
-  for (let skip = 1; skip < 6; skip += 1) {
-    await page.getByRole('grid').getByRole('button', { disabled: false }).nth(skip).click();
+  const open = page.getByRole('grid').getByRole('button', { disabled: false });
+  let index = 1;
+  for (let tries = 0; tries < 6; tries += 1) {
+    if (index >= (await open.count())) {
+      await page.getByRole('button', { name: /next month/i }).click();
+      index = 0;
+    }
+    await open.nth(index).click();
+    index += 1;
     await expect(slot.or(noSlot).first()).toBeVisible();
     if (await slot.isVisible()) break;
   }

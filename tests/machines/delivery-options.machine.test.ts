@@ -1,13 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import type { DineinRetailer, DineinRetailerReply } from '../../src/api/contract/dine-in.contract.ts';
-import type { GetSlotReply } from '../../src/api/contract/cart-page.contract.ts';
+import type { GetSlotReply, NextDeliveryDateReply } from '../../src/api/contract/cart-page.contract.ts';
 import type { MoveAreaBody, MoveAreaReply } from '../../src/api/contract/cart-area.contract.ts';
 import { ApiError, type Sent } from '../../src/api/http.ts';
+import { datePickerDays } from '../../src/machines/store/delivery-options.context.ts';
 import { deliveryOptionsMachine, isOptionAvailable, retailersShown, timesShown } from '../../src/machines/store/delivery-options.machine.ts';
 import type { SessionValues } from '../../src/machines/app/session-values.ts';
 import { sessionMachine } from '../../src/machines/app/session.machine.ts';
 import { comingSoonMessage, deliveryOptionMessages } from '../../src/rules/messages.ts';
+import { holiday, shopCalendar, sunday, sundays } from './delivery-options-fixtures.ts';
 import { done, failed, label } from './machine-events.ts';
 import { allStateIds, allTransitions, coverageTitle, planPaths, replay, type PathPlan } from './path-coverage.ts';
 
@@ -43,6 +45,8 @@ const slots = label(
 );
 const booked = label('booked', done('loadSlots', { code: -1, message: 'No Slots are available!' } satisfies GetSlotReply));
 const slotsFailed = label('slots failed', failed('loadSlots'));
+const calendarKnown = label('shop calendar', done('loadShopCalendar', shopCalendar));
+const calendarFailed = label('shop calendar failed', failed('loadShopCalendar'));
 const line = (cart_rid: number, name: string) => ({ cart_rid, name, size: '1 lb', qty: 1 });
 const moveData = (extra: Partial<MoveAreaReply['data'] & object> = {}) => ({ zipcode: '10001', loc_id: 101, keep: [], drop: [], ...extra });
 const checkedMixed = label(
@@ -55,6 +59,8 @@ const moved = label('moved', done('moveCart', { code: 1, data: moveData({ keep: 
 
 function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   if (snapshot.matches({ options: 'loading' })) return [served, none, notServed, listFailed];
+  // The shop's calendar answers before anything else is tried: fewer paths, every transition still taken.
+  if (snapshot.matches({ closedDays: 'loading' })) return [calendarKnown, calendarFailed];
   if (snapshot.matches({ options: { choosing: 'loadingSlots' } })) return [slots, booked, slotsFailed];
   if (snapshot.matches({ options: 'checkingCart' })) return [checkedMixed, checkedEmpty, cartGone('checkCart'), failed('checkCart')];
   if (snapshot.matches({ options: 'movingCart' })) return [moved, cartGone('moveCart'), failed('moveCart')];
@@ -72,6 +78,7 @@ function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
     { type: 'retailer.select', locId: 999 },
     { type: 'date.select', date: tomorrow },
     { type: 'date.select', date: '2026-11-30' },
+    { type: 'date.select', date: sunday },
     { type: 'time.select', time: '19:00' },
     { type: 'time.select', time: '12:00' },
     { type: 'slot.select', slotId: 10102 },
@@ -157,9 +164,10 @@ describe('delivery options behaviour', () => {
     reply: DineinRetailerReply,
     slotReply: GetSlotReply = slots.output as GetSlotReply,
     preferredRetailer?: number,
+    calendarReply: NextDeliveryDateReply | 'fails' = shopCalendar,
   ) {
     const session = createActor(sessionMachine, { input: stored }).start();
-    const calls: { list: unknown[]; slots: unknown[] } = { list: [], slots: [] };
+    const calls: { list: unknown[]; slots: unknown[]; calendar: unknown[] } = { list: [], slots: [], calendar: [] };
     const goToStore = vi.fn();
     const machine = deliveryOptionsMachine.provide({
       actors: {
@@ -170,6 +178,11 @@ describe('delivery options behaviour', () => {
         loadSlots: fromPromise(async ({ input }) => {
           calls.slots.push(input);
           return slotReply;
+        }),
+        loadShopCalendar: fromPromise(async ({ input }) => {
+          calls.calendar.push(input);
+          if (calendarReply === 'fails') throw new Error('offline');
+          return calendarReply;
         }),
       },
       actions: { goToStore },
@@ -258,6 +271,53 @@ describe('delivery options behaviour', () => {
     expect(t.actor.getSnapshot().can({ type: 'options.continue' })).toBe(false);
   });
 
+  it("disables the area shop's closed days ahead for Delivery, each with why; a restaurant visit is not bound by them (issue 23)", async () => {
+    const t = start(area, served.output as DineinRetailerReply);
+    await settle();
+    const c = () => t.actor.getSnapshot().context;
+    // Dine-In first: no calendar asked for, any day from today.
+    expect(t.calls.calendar).toEqual([]);
+    expect(datePickerDays(c())).toEqual({ minDate: '2026-12-01', maxDate: undefined, closed: [], notes: [] });
+    t.actor.send({ type: 'option.select', kind: 'delivery' });
+    await settle();
+    expect(t.calls.calendar).toEqual([{ locId: 101 }]);
+    expect(t.actor.getSnapshot().matches({ closedDays: 'loaded' })).toBe(true);
+    const days = datePickerDays(c());
+    expect(days.closed.map((d) => d.date)).toEqual([sunday, '2026-12-13', '2026-12-25']);
+    // The weekly reason first, each once.
+    expect(days.notes).toEqual([sundays, holiday]);
+    expect([days.minDate, days.maxDate]).toEqual(['2026-12-01', '2027-01-29']);
+    // A closed day (or one past the picker's last) is refused before any slot is asked for.
+    for (const date of [sunday, '2026-12-25', '2027-01-30']) t.actor.send({ type: 'date.select', date });
+    expect(c().date).toBeUndefined();
+    expect(t.calls.slots).toEqual([]);
+    t.actor.send({ type: 'date.select', date: tomorrow });
+    await settle();
+    expect(t.calls.slots).toEqual([{ date: tomorrow, zipcode: '10001', locId: 101 }]);
+    // Back to Dine-In: the restaurant's own hours rule, a Sunday can be chosen; the calendar is not asked again.
+    t.actor.send({ type: 'option.select', kind: 'dine-in' });
+    expect(datePickerDays(c()).closed).toEqual([]);
+    t.actor.send({ type: 'date.select', date: sunday });
+    expect(c().date).toBe(sunday);
+    t.actor.send({ type: 'option.select', kind: 'delivery' });
+    expect(t.calls.calendar).toHaveLength(1);
+  });
+
+  it('after the cutoff the first day offered is the shop’s next delivery date; an unreadable calendar leaves the days to getslot', async () => {
+    const late: NextDeliveryDateReply = { status: 1, response: [{ ...shopCalendar.response[0]!, delivery_date: tomorrow, cutoff: null }] };
+    const t = start(area, none.output as DineinRetailerReply, undefined, undefined, late);
+    await settle();
+    expect(datePickerDays(t.actor.getSnapshot().context).minDate).toBe(tomorrow);
+    t.actor.send({ type: 'date.select', date: '2026-12-01' });
+    expect(t.actor.getSnapshot().context.date).toBeUndefined();
+    const unread = start(area, none.output as DineinRetailerReply, undefined, undefined, 'fails');
+    await settle();
+    expect(unread.actor.getSnapshot().matches({ closedDays: 'loaded' })).toBe(true);
+    expect(datePickerDays(unread.actor.getSnapshot().context)).toMatchObject({ minDate: '2026-12-01', closed: [], notes: [] });
+    unread.actor.send({ type: 'date.select', date: sunday });
+    expect(unread.actor.getSnapshot().context.date).toBe(sunday);
+  });
+
   it('offers Delivery only without restaurants, and nothing for an unserved zip', async () => {
     const empty = start(area, none.output as DineinRetailerReply);
     await settle();
@@ -283,6 +343,7 @@ describe('delivery options behaviour', () => {
         actors: {
           loadRetailers: fromPromise(async () => served.output as DineinRetailerReply),
           loadSlots: fromPromise(async () => slots.output as GetSlotReply),
+          loadShopCalendar: fromPromise(async () => shopCalendar),
           moveCart: fromPromise(async ({ input }: { input: Sent<MoveAreaBody> }): Promise<MoveAreaReply> => {
             calls.push(input);
             return input.apply ? { code: 1, data: { ...check.data!, total_products_in_cart: 1 } } : check;

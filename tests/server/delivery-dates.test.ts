@@ -109,6 +109,35 @@ describe('POST /connect/delivery/nextDeliveryDate', () => {
     expect(refusal.errors.map((e) => e.field)).toEqual(['vendors.0.vendor_id']);
   });
 
+  it("takes the area shop's vendor_loc_id and says why each closed day is closed (issue 23)", async () => {
+    const [byVendor] = await nextDates('2026-11-24T15:00:00Z', { vendors: [vendors[0]] });
+    const entries = await nextDates('2026-11-24T15:00:00Z', {
+      vendors: [
+        { vendor_loc_id: 101, delivery_type: 'local' },
+        { vendor_loc_id: 424242, delivery_type: 'local' },
+      ],
+    });
+    expect(entries).toHaveLength(1);
+    const [shop] = entries;
+    expect(shop).toMatchObject({ vendor_id: 1, vendor_loc_id: 101, delivery_date: '2026-11-24', holidays: byVendor?.holidays });
+    expect(shop?.closed?.map((c) => c.date)).toEqual(shop?.holidays);
+    expect(shop?.closed).toEqual(
+      expect.arrayContaining([
+        { date: '2026-11-26', reason: 'Hudson Street Butchers is closed on 11/26/2026 (Thanksgiving).' },
+        { date: '2026-11-29', reason: 'Hudson Street Butchers is closed on Sundays.' },
+      ]),
+    );
+    // The same words getslot refuses that day with: the picker and the slot check never disagree.
+    const slot = await post(t, '/connect/driverslot/getslot', { order_date: '2026-11-29', zipcode: '10001', vendor_loc_id: 101 });
+    expect(slot.body).toMatchObject({ code: -1, message: 'Hudson Street Butchers is closed on Sundays.' });
+    const [farmEntry] = await nextDates('2026-11-24T15:00:00Z', { vendors: [vendors[2]] });
+    expect(farmEntry?.closed?.find((c) => c.date === '2026-11-25')?.reason).toBe('Green Pastures Farm delivers only on Tuesdays and Fridays.');
+    const neither = await post(t, '/connect/delivery/nextDeliveryDate', { vendors: [{ delivery_type: 'local' }] });
+    expect(neither.status).toBe(400);
+    assert(neither.body, badRequestBody);
+    expect(neither.body.errors.map((e) => e.field)).toEqual(['vendors.0.vendor_id']);
+  });
+
   it('leaves unknown vendors out and refuses malformed bodies', async () => {
     const entries = await nextDates('2026-11-24T15:00:00Z', { vendors: [{ vendor_id: 424242, delivery_type: 'local' }, vendors[0]] });
     expect(entries.map((e) => e.vendor_id)).toEqual([1]);

@@ -83,49 +83,75 @@ export const dateMessages = {
   tooFar: (vendor: string) => `${vendor} takes delivery dates up to ${calendarDays} days ahead.`,
 } as const;
 
-/** Why the vendor cannot deliver at this speed on iso (given "now"), or undefined when it can. */
-export function deliveryDateRefusal(iso: string, speed: SpeedValue, info: VendorCalendarInfo, now: Date): string | undefined {
-  const earliest = nextDeliveryDate(now, speed, info.calendar);
-  if (earliest === undefined) return dateMessages.noDate(info.vendorName);
-  if (iso < earliest) return dateMessages.tooEarly(info.vendorName, earliest);
+/** Why the vendor's calendar closes iso (a holiday, a closed weekday, not a delivery day), or undefined when open. */
+export function closedDayReason(iso: string, info: VendorCalendarInfo): string | undefined {
   const holiday = info.holidayNames.get(iso);
   if (holiday !== undefined) return dateMessages.holiday(info.vendorName, iso, holiday);
   const weekday = weekdayOf(iso);
   if (info.calendar.closedWeekdays.includes(weekday)) return dateMessages.closedDay(info.vendorName, weekday);
   const only = info.calendar.deliveryWeekdays;
   if (only && !only.includes(weekday)) return dateMessages.deliveryDays(info.vendorName, only);
+  return undefined;
+}
+
+/** Why the vendor cannot deliver at this speed on iso (given "now"), or undefined when it can. */
+export function deliveryDateRefusal(iso: string, speed: SpeedValue, info: VendorCalendarInfo, now: Date): string | undefined {
+  const earliest = nextDeliveryDate(now, speed, info.calendar);
+  if (earliest === undefined) return dateMessages.noDate(info.vendorName);
+  if (iso < earliest) return dateMessages.tooEarly(info.vendorName, earliest);
+  const closed = closedDayReason(iso, info);
+  if (closed !== undefined) return closed;
   // The picker shows 60 days; a date far beyond would hold a slot or promise a calendar nobody has checked.
   if (iso > addDays(storeToday(now), calendarDays)) return dateMessages.tooFar(info.vendorName);
   return undefined;
 }
 
+/** A vendor, or one of its shops (the delivery options page knows only the area shop's location id). */
+export type DeliveryDateRequest = { vendorId: number; speed: SpeedValue } | { locId: number; speed: SpeedValue };
+
+/** The vendors of the given shop locations; unknown ids are absent. */
+async function vendorsOfLocations(db: Kysely<Database>, locIds: readonly number[]): Promise<Map<number, number>> {
+  if (locIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('vendor_locations')
+    .select(['id', 'vendor_id'])
+    .where('id', 'in', [...new Set(locIds)])
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.vendor_id]));
+}
+
 /**
- * The spec's next delivery date call: per vendor and speed, the earliest date after today's 3 pm cutoff, the dates
- * the vendor does not deliver over the next 60 days, and the cutoff while it is still ahead. Unknown vendors (and
+ * The spec's next delivery date call: per vendor (or shop location) and speed, the earliest date after today's 3 pm
+ * cutoff, the dates the vendor does not deliver over the next 60 days (each with its reason, so a picker can say
+ * closed rather than full, issue 23), and the cutoff while it is still ahead. Unknown vendors and locations (and
  * vendors with no date in 60 days) are left out.
  */
-export async function nextDeliveryDates(
-  db: Kysely<Database>,
-  requests: readonly { vendorId: number; speed: SpeedValue }[],
-  now: Date,
-): Promise<NextDeliveryDateEntry[]> {
+export async function nextDeliveryDates(db: Kysely<Database>, requests: readonly DeliveryDateRequest[], now: Date): Promise<NextDeliveryDateEntry[]> {
+  const shops = await vendorsOfLocations(
+    db,
+    requests.flatMap((r) => ('locId' in r ? [r.locId] : [])),
+  );
+  const vendorOf = (r: DeliveryDateRequest) => ('locId' in r ? shops.get(r.locId) : r.vendorId);
   const calendars = await vendorCalendars(
     db,
-    requests.map((r) => r.vendorId),
+    requests.flatMap((r) => vendorOf(r) ?? []),
   );
   const today = storeToday(now);
   const cutoff = isPastCutoff(now) ? null : cutoffInstant(now).toISOString();
   const entries: NextDeliveryDateEntry[] = [];
   for (const request of requests) {
-    const info = calendars.get(request.vendorId);
+    const info = calendars.get(vendorOf(request) ?? 0);
     if (!info) continue;
     const date = nextDeliveryDate(now, request.speed, info.calendar);
     if (date === undefined) continue;
+    const holidays = closedDates(today, calendarDays, info.calendar);
     entries.push({
-      vendor_id: request.vendorId,
+      vendor_id: info.vendorId,
+      ...('locId' in request ? { vendor_loc_id: request.locId } : {}),
       delivery_type: request.speed,
       delivery_date: date,
-      holidays: closedDates(today, calendarDays, info.calendar),
+      holidays,
+      closed: holidays.map((iso) => ({ date: iso, reason: closedDayReason(iso, info) ?? dateMessages.closedDay(info.vendorName, weekdayOf(iso)) })),
       cutoff,
     });
   }

@@ -149,9 +149,14 @@ export type DeleteItemBody = Infer<typeof deleteItemBody>;
 
 /**
  * POST /connect/delivery/nextDeliveryDate — the spec's "array of vendor_id, delivery_type": the bare array as the
- * spec sends it, or (this client) under `vendors` beside the store (nextDeliveryDateRequest reads either).
+ * spec sends it, or (this client) under `vendors` beside the store (nextDeliveryDateRequest reads either). An entry
+ * may name a shop by vendor_loc_id instead (the delivery options page knows only the area's shop); one is needed.
  */
-export const nextDeliveryDateVendor = object({ vendor_id: numericId('vendor_id'), delivery_type: speedType });
+export const nextDeliveryDateVendor = object({
+  vendor_id: optionalId('vendor_id'),
+  vendor_loc_id: optionalId('vendor_loc_id'),
+  delivery_type: speedType,
+});
 export const nextDeliveryDateBody = object({
   vendors: array(nextDeliveryDateVendor),
   ...storeField,
@@ -162,6 +167,10 @@ export function nextDeliveryDateRequest(body: unknown): unknown {
   return Array.isArray(body) ? { vendors: body } : body;
 }
 
+/** A date the vendor does not deliver and why, in the words the date check refuses it with. */
+export const closedDay = type({ date: string(), reason: string() });
+export type ClosedDay = Infer<typeof closedDay>;
+
 export const nextDeliveryDateEntry = type({
   vendor_id: number(),
   delivery_type: speedType,
@@ -169,6 +178,10 @@ export const nextDeliveryDateEntry = type({
   delivery_date: string(),
   /** Dates the vendor does not deliver (holidays and closed days) over the next 60 days. */
   holidays: array(string()),
+  /** The same dates, each with why ('… is closed on Sundays.'): a picker tells closed from full (issue 23). */
+  closed: optional(array(closedDay)),
+  /** The shop asked about, when the entry was asked by vendor_loc_id. */
+  vendor_loc_id: optional(number()),
   /** Today's order cutoff (ISO 8601) while it is still ahead, else null: 'orders after 3pm EST move to the next day'. */
   cutoff: nullable(string()),
 });

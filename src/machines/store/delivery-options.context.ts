@@ -1,12 +1,14 @@
 import type { ActorRefFrom } from 'xstate';
-import type { SlotOffer } from '../../api/contract/cart-page.contract.ts';
+import type { MoveAreaBody } from '../../api/contract/cart-area.contract.ts';
+import type { Sent } from '../../api/http.ts';
+import type { ClosedDay, NextDeliveryDateEntry, SlotOffer } from '../../api/contract/cart-page.contract.ts';
 import type { DineinRetailer } from '../../api/contract/dine-in.contract.ts';
 import { courierTypeFor, shippingFlagsFor, visitTimes, type DeliveryOptionKind, type PriceCategoryFilter } from '../../rules/dine-in.ts';
 import { dineinTimeOf } from '../../rules/visit-time.ts';
-import { storeMinutes, storeToday } from '../../rules/delivery-dates.ts';
+import { addDays, storeMinutes, storeToday } from '../../rules/delivery-dates.ts';
 import type { SessionValues } from '../app/session-values.ts';
 import type { sessionMachine } from '../app/session.machine.ts';
-import type { CartCheck, CartMoveAnswer } from '../shared/cart-move.ts';
+import { moveBody, type CartCheck, type CartMoveAnswer } from '../shared/cart-move.ts';
 
 /** The delivery options' context, events and the rules the machine and its selectors compute with. */
 
@@ -39,6 +41,8 @@ export interface DeliveryOptionsContext {
   message: string | undefined;
   /** The shopper has chosen something: the form's hints ('Retailer is required.') show from then on. */
   touched: boolean;
+  /** The area shop's calendar (nextDeliveryDate by vendor_loc_id): its earliest date and its closed days with why. */
+  shopCalendar: NextDeliveryDateEntry | undefined;
   /** A new option with a cart (issue 23): what stays, what the option cannot sell, what comes back. */
   cartCheck: CartCheck | undefined;
   /** The shopper's answer: remove the lines the option cannot sell, or keep them for the old one. */
@@ -79,6 +83,38 @@ export function timesShown(context: DeliveryOptionsContext): string[] {
   return visitTimes(context.selected, retailer, context.date, storeToday(now), storeMinutes(now));
 }
 
+/** The server lists closed days for [today, today + 60) and takes dates up to today + 60: offer the listed days only. */
+const daysOffered = 60;
+
+/** What the date picker disables and why: for Delivery the area shop's closed days (issue 23), else only the past. */
+export interface DatePickerDays {
+  minDate: string;
+  maxDate: string | undefined;
+  closed: ClosedDay[];
+  /** Each reason once, the recurring ones ('… is closed on Sundays.') first: the note under the calendar. */
+  notes: string[];
+}
+
+export function datePickerDays(context: Pick<DeliveryOptionsContext, 'now' | 'selected' | 'shopCalendar'>): DatePickerDays {
+  const today = storeToday(context.now());
+  const shop = context.selected === 'delivery' ? context.shopCalendar : undefined;
+  if (!shop) return { minDate: today, maxDate: undefined, closed: [], notes: [] };
+  const closed = shop.closed ?? [];
+  const counts = new Map<string, number>();
+  for (const day of closed) counts.set(day.reason, (counts.get(day.reason) ?? 0) + 1);
+  const notes = [...counts.keys()].sort((a, b) => Number((counts.get(b) ?? 0) > 1) - Number((counts.get(a) ?? 0) > 1));
+  const minDate = shop.delivery_date > today ? shop.delivery_date : today;
+  return { minDate, maxDate: addDays(today, daysOffered - 1), closed, notes };
+}
+
+/** A date the picker offers: a real day, not before its minimum or after its maximum, and not a closed day. */
+export function isOfferedDate(context: Pick<DeliveryOptionsContext, 'now' | 'selected' | 'shopCalendar'>, iso: string): boolean {
+  const days = datePickerDays(context);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(iso) || iso < days.minDate) return false;
+  if (days.maxDate !== undefined && iso > days.maxDate) return false;
+  return !days.closed.some((c) => c.date === iso);
+}
+
 /** Which cards can be chosen: Dine-In and Pick-Up when the city has restaurants, Delivery in any served area. */
 export function isOptionAvailable(context: Pick<DeliveryOptionsContext, 'retailers' | 'primary'>, kind: DeliveryOptionKind): boolean {
   if (context.primary === undefined) return false;
@@ -115,4 +151,11 @@ export function storedKind(stored: Pick<SessionValues, 'couriertype'>): Delivery
 export function changesCartOption(context: DeliveryOptionsContext): boolean {
   const stored = context.session.getSnapshot().context;
   return stored.cart_id !== undefined && storedKind(stored) !== (context.selected ?? 'delivery');
+}
+
+/** The movearea call for the chosen option, in the shopper's zip: asking, or applying their answer. */
+export function optionMoveBody(context: DeliveryOptionsContext, apply: false | CartMoveAnswer): Sent<MoveAreaBody> {
+  const stored = context.session.getSnapshot().context;
+  const target = { cartId: stored.cart_id ?? '', zipcode: stored.zipcode ?? '', courierType: courierTypeFor(context.selected ?? 'delivery') };
+  return moveBody(target, apply);
 }

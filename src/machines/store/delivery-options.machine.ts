@@ -1,44 +1,31 @@
 import { assign, fromPromise, sendTo, setup } from 'xstate';
-import { getSlots } from '../../api/cart.api.ts';
-import type { MoveAreaBody, MoveAreaReply } from '../../api/contract/cart-area.contract.ts';
-import type { GetSlotReply } from '../../api/contract/cart-page.contract.ts';
+import { getSlots, nextDeliveryDates, shopCalendarRequest } from '../../api/cart.api.ts';
+import type { MoveAreaReply } from '../../api/contract/cart-area.contract.ts';
+import type { GetSlotReply, NextDeliveryDateReply } from '../../api/contract/cart-page.contract.ts';
 import type { DineinRetailerReply } from '../../api/contract/dine-in.contract.ts';
 import { dineinRetailerList } from '../../api/dine-in.api.ts';
-import { ApiError, type Sent } from '../../api/http.ts';
-import { courierTypeFor, type DeliveryOptionKind } from '../../rules/dine-in.ts';
-import { storeToday } from '../../rules/delivery-dates.ts';
+import { ApiError } from '../../api/http.ts';
+import type { DeliveryOptionKind } from '../../rules/dine-in.ts';
 import { slotsNotice } from '../../rules/cart-checkout.ts';
 import { comingSoonMessage, deliveryOptionMessages, somethingWentWrongMessage } from '../../rules/messages.ts';
-import { cartCheckOf, isCartGoneError, isEmptyCartReply, moveBody, moveCartActor, movedTotalOf, type CartMoveAnswer } from '../shared/cart-move.ts';
+import { cartCheckOf, isCartGoneError, isEmptyCartReply, moveCartActor, movedTotalOf } from '../shared/cart-move.ts';
 import {
   changesCartOption,
   choiceValues,
   chosenRetailer,
   isComplete,
+  isOfferedDate,
   isOptionAvailable,
+  optionMoveBody,
   retailersShown,
   timesShown,
   type DeliveryOptionsContext,
   type DeliveryOptionsEvent,
   type DeliveryOptionsInput,
 } from './delivery-options.context.ts';
+import { sampleRegion } from './delivery-options.sample.ts';
 
-export {
-  chosenRetailer,
-  isOptionAvailable,
-  retailersShown,
-  timesShown,
-  type DeliveryOptionsContext,
-  type DeliveryOptionsEvent,
-  type DeliveryOptionsInput,
-} from './delivery-options.context.ts';
-
-/** The movearea call for the chosen option, in the shopper's zip: asking, or applying their answer. */
-function optionMoveBody(context: DeliveryOptionsContext, apply: false | CartMoveAnswer): Sent<MoveAreaBody> {
-  const stored = context.session.getSnapshot().context;
-  const target = { cartId: stored.cart_id ?? '', zipcode: stored.zipcode ?? '', courierType: courierTypeFor(context.selected ?? 'delivery') };
-  return moveBody(target, apply);
-}
+export { chosenRetailer, isOptionAvailable, retailersShown, timesShown, type DeliveryOptionsEvent } from './delivery-options.context.ts';
 
 /**
  * 'Choose a Delivery Options' (/ship/options; storefront spec "Delivery options screen", issue 12). Loads the
@@ -49,7 +36,9 @@ function optionMoveBody(context: DeliveryOptionsContext, apply: false | CartMove
  * spec's 10-16); Delivery needs a date and a driver slot with a seat (POST /connect/driverslot/getslot at the area's
  * shop; none left: 'All Slots are booked. Please try another date.'). Changing the card resets the choices below it.
  * CONTINUE is possible only when complete: it writes the shipping flags into the session and goes to /store.
- * A second region shows the sample star-rating price dialog.
+ * A second region loads the area shop's calendar once Delivery is chosen: the date picker disables its closed days
+ * ahead, each with why (nextDeliveryDate by vendor_loc_id; closed is not full, issue 23). A third shows the sample
+ * star-rating price dialog.
  */
 export const deliveryOptionsMachine = setup({
   types: {
@@ -64,6 +53,7 @@ export const deliveryOptionsMachine = setup({
     loadSlots: fromPromise<GetSlotReply, { date: string; zipcode: string; locId: number }>(({ input }) =>
       getSlots({ order_date: input.date, zipcode: input.zipcode, vendor_loc_id: input.locId }),
     ),
+    loadShopCalendar: fromPromise<NextDeliveryDateReply, { locId: number }>(({ input }) => nextDeliveryDates(shopCalendarRequest(input.locId))),
     moveCart: moveCartActor,
   },
   guards: {
@@ -74,8 +64,9 @@ export const deliveryOptionsMachine = setup({
     isServed: (_, params: { reply: DineinRetailerReply }) => params.reply.code === 1,
     isAvailableOption: ({ context, event }) => event.type === 'option.select' && isOptionAvailable(context, event.kind),
     isDeliveryChosen: ({ context }) => context.selected === 'delivery' && context.date !== undefined,
-    isSelectableDate: ({ context, event }) =>
-      event.type === 'date.select' && /^\d{4}-\d{2}-\d{2}$/.test(event.date) && event.date >= storeToday(context.now()),
+    // For Delivery the area shop's closed days are refused ahead, as the picker disables them (issue 23).
+    isSelectableDate: ({ context, event }) => event.type === 'date.select' && isOfferedDate(context, event.date),
+    needsShopCalendar: ({ context }) => context.selected === 'delivery' && context.session.getSnapshot().context.location !== undefined,
     isOfferedTime: ({ context, event }) => event.type === 'time.select' && timesShown(context).includes(event.time),
     isOfferedSlot: ({ context, event }) => event.type === 'slot.select' && context.slots.some((s) => s.slot_id === event.slotId && s.available > 0),
     isListedRetailer: ({ context, event }) =>
@@ -123,6 +114,7 @@ export const deliveryOptionsMachine = setup({
       // A closed day says so; only a full one is 'All Slots are booked'.
       return { slots, message: slotsNotice(params.reply) };
     }),
+    assignShopCalendar: assign((_, params: { reply: NextDeliveryDateReply }) => ({ shopCalendar: params.reply.response[0] })),
     assignSlotsBooked: assign({ slots: [], message: deliveryOptionMessages.slotsBooked }),
     clearMessage: assign(({ context }) => ({ message: context.retailers.length === 0 ? deliveryOptionMessages.noRetailer : undefined })),
     recordChoice: sendTo(
@@ -150,7 +142,7 @@ export const deliveryOptionsMachine = setup({
   },
 }).createMachine({
   description:
-    "The Delivery Options screen, 'Choose a Delivery Options' at /ship/options (storefront.md, Delivery options screen and States and transitions, Delivery options and Shipping flags). The shopper picks Dine-In or Pick-Up at a partner restaurant (star category filter, restaurant, date and time) or Delivery (a date and a driver slot with a seat left). An unserved pincode shows 'We are coming soon to this pincode...'; a city without restaurants offers Delivery only ('No retailer available for this location presently'). Changing the card resets the choices below it; CONTINUE, possible only once everything is chosen, stores the choice and goes to /store. A sample star-rating price dialog opens beside it.",
+    "The Delivery Options screen, 'Choose a Delivery Options' at /ship/options (storefront.md, Delivery options screen and States and transitions, Delivery options and Shipping flags). The shopper picks Dine-In or Pick-Up at a partner restaurant (star category filter, restaurant, date and time) or Delivery (a date and a driver slot with a seat left). An unserved pincode shows 'We are coming soon to this pincode...'; a city without restaurants offers Delivery only ('No retailer available for this location presently'). Changing the card resets the choices below it; CONTINUE, possible only once everything is chosen, stores the choice and goes to /store. The area shop's closed days are loaded once Delivery is chosen and disabled ahead in the date picker, each with why (closed is not full). A sample star-rating price dialog opens beside it.",
   id: 'deliveryOptions',
   context: ({ input }) => ({
     session: input.session,
@@ -167,6 +159,7 @@ export const deliveryOptionsMachine = setup({
     slotId: undefined,
     message: undefined,
     touched: false,
+    shopCalendar: undefined,
     cartCheck: undefined,
     answer: 'remove',
   }),
@@ -370,19 +363,32 @@ export const deliveryOptionsMachine = setup({
         },
       },
     },
-    sample: {
-      description: 'The sample star-rating price dialog.',
-      initial: 'closed',
+    closedDays: {
+      description:
+        "The area shop's calendar (POST /connect/delivery/nextDeliveryDate by vendor_loc_id), loaded once Delivery is chosen: the date picker disables its closed days ahead, each with why (issue 23).",
+      initial: 'waiting',
       states: {
-        closed: {
-          description: 'The sample price dialog is closed.',
-          on: { 'sample.open': { description: 'The shopper opens the sample prices: what each star category costs.', target: 'open' } },
+        waiting: {
+          description: 'Delivery is not chosen yet: no calendar needed.',
+          always: { description: 'Delivery chosen in a pincode with a shop: its calendar is loaded.', guard: 'needsShopCalendar', target: 'loading' },
         },
-        open: {
-          description: 'The sample price dialog shows what each star category costs.',
-          on: { 'sample.close': { description: 'The shopper closes the sample prices.', target: 'closed' } },
+        loading: {
+          description: "Loading the area shop's earliest delivery date and closed days.",
+          invoke: {
+            id: 'loadShopCalendar',
+            src: 'loadShopCalendar',
+            input: ({ context }) => ({ locId: context.session.getSnapshot().context.location ?? 0 }),
+            onDone: {
+              description: 'Known: the closed days are disabled in the picker, the reasons listed under it.',
+              target: 'loaded',
+              actions: { type: 'assignShopCalendar', params: ({ event }) => ({ reply: event.output }) },
+            },
+            onError: { description: 'Unreadable: each picked day is still checked (getslot says why it is closed).', target: 'loaded' },
+          },
         },
+        loaded: { description: "The shop's calendar is known (or could not be read); it does not change on this page." },
       },
     },
+    sample: sampleRegion,
   },
 });

@@ -1,12 +1,14 @@
 import type { SnapshotFrom } from 'xstate';
 import { deliveryOptionLabels } from '../../rules/dine-in.ts';
-import { chosenRetailer, retailersShown, storedKind, timesShown } from './delivery-options.context.ts';
+import { chosenRetailer, datePickerDays, retailersShown, storedKind, timesShown } from './delivery-options.context.ts';
 import type { deliveryOptionsMachine } from './delivery-options.machine.ts';
 
 type DeliveryOptionsSnapshot = SnapshotFrom<typeof deliveryOptionsMachine>;
 export const selectRetailersShown = (s: DeliveryOptionsSnapshot) => retailersShown(s.context);
 export const selectTimesShown = (s: DeliveryOptionsSnapshot) => timesShown(s.context);
 export const selectChosenRetailer = (s: DeliveryOptionsSnapshot) => chosenRetailer(s.context);
+/** What the date picker disables and why (for Delivery the area shop's closed days): a fresh object, compare by value. */
+export const selectDatePickerDays = (s: DeliveryOptionsSnapshot) => datePickerDays(s.context);
 
 /**
  * While the page asks (issue 23): the new option, the one the cart was filled for, and the cart's lines that stay,

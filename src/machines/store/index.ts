@@ -44,6 +44,7 @@ export function selectDeliveryOptionsView({ context }: DeliveryOptionsSnapshot) 
 // importing this door for the search box does not pull the delivery options machine into its chunk.
 export {
   selectChosenRetailer,
+  selectDatePickerDays,
   selectOptionCartBusy,
   selectOptionCartQuestion,
   selectRetailersShown,

@@ -1,20 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
-import { DayPicker, type Matcher } from 'react-day-picker';
+import { DayPicker } from 'react-day-picker';
 import 'react-day-picker/style.css';
 import { formatUsDate } from '../../rules/delivery-dates.ts';
 import { fieldError, textInput } from '../../styles/controls.css.ts';
+import { dayOf, disabledDays, isoOf } from './calendar-days.tsx';
 import * as css from './delivery-pickers.css.ts';
-
-/** 'YYYY-MM-DD' as a local calendar day (DayPicker works in the browser's time zone; only the day matters). */
-function dayOf(iso: string): Date {
-  const [year = 1970, month = 1, day = 1] = iso.split('-').map(Number);
-  return new Date(year, month - 1, day);
-}
-
-function isoOf(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
 
 export interface DeliveryDatePickerProps {
   vendorName: string;
@@ -38,7 +28,7 @@ export function DeliveryDatePicker({ vendorName, minDate, maxDate, holidays, val
   // What the shopper is typing; undefined shows the chosen date.
   const [draft, setDraft] = useState<string | undefined>(undefined);
   const shown = draft ?? (value ? formatUsDate(value) : '');
-  const disabled: Matcher[] = [{ before: dayOf(minDate) }, { after: dayOf(maxDate) }, ...holidays.map(dayOf)];
+  const disabled = disabledDays(minDate, maxDate, holidays);
 
   const commit = (event?: FormEvent) => {
     event?.preventDefault();

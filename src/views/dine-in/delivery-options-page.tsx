@@ -7,19 +7,21 @@ import {
   deliveryOptionsMachine,
   isOptionAvailable,
   selectChosenRetailer,
+  selectDatePickerDays,
   selectDeliveryOptionsView,
   selectOptionCartBusy,
   selectOptionCartQuestion,
   selectRetailersShown,
   selectTimesShown,
 } from '../../machines/store/index.ts';
-import { storeToday } from '../../rules/delivery-dates.ts';
 import { deliveryOptionKinds, deliveryOptionLabels, priceCategoryFilters, priceCategoryLabel, type DeliveryOptionKind } from '../../rules/dine-in.ts';
 import { timeLabel } from '../../rules/visit-time.ts';
 import { deliveryOptionMessages } from '../../rules/messages.ts';
 import { primaryButton } from '../../styles/controls.css.ts';
 import { useAppActors } from '../app-context.tsx';
 import { AreaChangeQuestionView } from '../controls/area-change-question.tsx';
+import { dayOf, disabledDays, isoOf, useClosedDayButton } from '../controls/calendar-days.tsx';
+import * as pickerCss from '../controls/delivery-pickers.css.ts';
 import { DropdownSelect } from '../controls/dropdown-select.tsx';
 import * as dialogCss from '../../styles/dialog.css.ts';
 import * as css from './dine-in.css.ts';
@@ -32,25 +34,16 @@ const cardNotes: Readonly<Record<DeliveryOptionKind, string>> = {
   'pick-up': 'Collect it at a partner restaurant',
 };
 
-/** 'YYYY-MM-DD' as a local calendar day (DayPicker works in the browser's time zone; only the day matters). */
-function dayOf(iso: string): Date {
-  const [year = 1970, month = 1, day = 1] = iso.split('-').map(Number);
-  return new Date(year, month - 1, day);
-}
-
-function isoOf(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-
 /**
  * A day's accessible name starting with the number it shows ('26 November 2026, Thursday'), so what is seen is what
- * is heard (WCAG 2.5.3); the library's own ('Thursday, November 26th, 2026') hides the '26'.
+ * is heard (WCAG 2.5.3); the library's own ('Thursday, November 26th, 2026') hides the '26'. A closed day says why
+ * ('…, closed: Hudson Street Butchers is closed on Sundays.'), never that it is full (issue 23).
  */
-function dayButtonLabel(date: Date, modifiers: { today?: boolean; selected?: boolean }): string {
+function dayButtonLabel(date: Date, modifiers: { today?: boolean; selected?: boolean }, closedReason: string | undefined): string {
   const month = date.toLocaleDateString('en-US', { month: 'long' });
   const weekday = date.toLocaleDateString('en-US', { weekday: 'long' });
-  return `${date.getDate()} ${month} ${date.getFullYear()}, ${weekday}${modifiers.today ? ', today' : ''}${modifiers.selected ? ', selected' : ''}`;
+  const closed = closedReason === undefined ? '' : `, closed: ${closedReason}`;
+  return `${date.getDate()} ${month} ${date.getFullYear()}, ${weekday}${modifiers.today ? ', today' : ''}${modifiers.selected ? ', selected' : ''}${closed}`;
 }
 
 /**
@@ -77,7 +70,10 @@ export function DeliveryOptionsPage() {
   const cartQuestion = useSelector(actor, selectOptionCartQuestion, (a, b) => JSON.stringify(a) === JSON.stringify(b));
   const cartBusy = useSelector(actor, selectOptionCartBusy);
   const questionTitleId = useId();
-  const today = storeToday(new Date());
+  const days = useSelector(actor, selectDatePickerDays, (a, b) => JSON.stringify(a) === JSON.stringify(b));
+  const closedReasons = useMemo(() => new Map(days.closed.map((c) => [c.date, c.reason])), [days.closed]);
+  const closedDays = useMemo(() => days.closed.map((c) => dayOf(c.date)), [days.closed]);
+  const ClosedDayButton = useClosedDayButton(days.closed);
   const visit = view.selected === 'dine-in' || view.selected === 'pick-up';
 
   return (
@@ -162,13 +158,31 @@ export function DeliveryOptionsPage() {
                   mode="single"
                   aria-labelledby="visit-date-label"
                   selected={view.date ? dayOf(view.date) : undefined}
-                  defaultMonth={dayOf(view.date ?? today)}
-                  disabled={{ before: dayOf(today) }}
-                  labels={{ labelDayButton: dayButtonLabel }}
+                  defaultMonth={dayOf(view.date ?? days.minDate)}
+                  disabled={disabledDays(
+                    days.minDate,
+                    days.maxDate,
+                    days.closed.map((c) => c.date),
+                  )}
+                  modifiers={{ closed: closedDays }}
+                  modifiersClassNames={{ closed: pickerCss.closedDay }}
+                  components={{ DayButton: ClosedDayButton }}
+                  labels={{ labelDayButton: (date, modifiers) => dayButtonLabel(date, modifiers, closedReasons.get(isoOf(date))) }}
                   onSelect={(day) => {
                     if (day) actor.send({ type: 'date.select', date: isoOf(day) });
                   }}
                 />
+                {/* Closed is not full (issue 23): the struck-out days say why, before the shopper picks one. */}
+                {days.notes.length > 0 && (
+                  <div className={pickerCss.calendarNote}>
+                    <p className={css.muted}>Struck-out days cannot be chosen:</p>
+                    <ul className={css.closedNotes}>
+                      {days.notes.map((note) => (
+                        <li key={note}>{note}</li>
+                      ))}
+                    </ul>
+                  </div>
+                )}
               </div>
               <div>
                 {visit ? (

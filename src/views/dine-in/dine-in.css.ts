@@ -87,6 +87,8 @@ export const chipSelected = style({
 export const hint = style({ color: vars.color.error, fontSize: '14px', margin: '6px 0 0' });
 export const message = style({ color: vars.color.primaryDark, fontWeight: 600, margin: 0 });
 export const muted = style({ color: vars.color.muted, fontSize: '14px', margin: 0 });
+/** The reasons under the Delivery date picker ('… is closed on Sundays.'). */
+export const closedNotes = style({ margin: '4px 0 0', paddingLeft: '18px', maxWidth: '320px' });
 export const linkLike = style({
   background: 'none',
   border: 'none',
