@@ -1,4 +1,14 @@
-import { defaultPageSize, isPageSize, isSortKey, parsePriceRange, vendorFilterId, vendorFilterName, type PageSize, type SortKey } from './listing.ts';
+import {
+  defaultPageSize,
+  isPageSize,
+  isSortKey,
+  parsePriceRange,
+  shopMoreLabel,
+  vendorFilterId,
+  vendorFilterName,
+  type PageSize,
+  type SortKey,
+} from './listing.ts';
 import type { SpeedValue } from './speeds.ts';
 
 /**
@@ -263,7 +273,19 @@ export function withCartVendors<O extends FilterChoiceLike>(
 
 /** Where the cart's "Shop more from" link goes: the store's categories, each carrying the vendor filter. */
 export function shopMorePath(vendorId: number): string {
-  return `/category/ALL?${listingQueryString({ ...emptyListingQuery, vendor: [vendorId] })}`;
+  return withVendorQuery('/category/ALL', [vendorId]);
+}
+
+/** A listing path with the vendor filter chosen (the category grid passes it on to the category it leads to). */
+export function withVendorQuery(path: string, vendorIds: readonly number[]): string {
+  const query = listingQueryString({ ...emptyListingQuery, vendor: [...vendorIds] });
+  return query === '' ? path : `${path}?${query}`;
+}
+
+/** The category grid's title: the chosen seller's own when the cart names it (the cart's "Shop more from" link). */
+export function categoryGridTitle(vendorIds: readonly number[], vendors: readonly CartVendor[]): string {
+  const chosen = vendorIds.length === 1 ? vendors.find((v) => v.id === vendorIds[0]) : undefined;
+  return chosen ? shopMoreLabel(chosen.name) : 'Shop by category';
 }
 
 // ---- Requests -------------------------------------------------------------------------------------------------

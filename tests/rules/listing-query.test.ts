@@ -18,8 +18,10 @@ import {
   withSearchText,
   withSort,
   cartVendors,
+  categoryGridTitle,
   shopMorePath,
   withCartVendors,
+  withVendorQuery,
   type ListingArea,
   type ListingQueryState,
 } from '../../src/rules/listing-query.ts';
@@ -445,7 +447,13 @@ describe('the vendor filter (spec 3: added from the cart)', () => {
     expect(filterGroups(merged).map((g) => g.name)).toEqual(['Category', 'Vendor']);
   });
 
-  it('links the cart to the categories with the vendor chosen', () => {
+  it('links the cart to the categories with the vendor chosen, and the grid passes it on', () => {
     expect(shopMorePath(1)).toBe('/category/ALL?vendor=1');
+    expect(withVendorQuery('/store/category/Beef/Beef/1002', [9, 1])).toBe('/store/category/Beef/Beef/1002?vendor=1&vendor=9');
+    expect(withVendorQuery('/store/category/Beef/Beef/1002', [])).toBe('/store/category/Beef/Beef/1002');
+    const vendors = [{ id: 1, name: 'Hudson Street Butchers' }];
+    expect(categoryGridTitle([1], vendors)).toBe('Shop more from Hudson Street Butchers');
+    expect(categoryGridTitle([2], vendors)).toBe('Shop by category');
+    expect(categoryGridTitle([], vendors)).toBe('Shop by category');
   });
 });
