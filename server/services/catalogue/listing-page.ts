@@ -227,8 +227,8 @@ function vendorProducts(request: ListingPageRequest, vendorIds: readonly number[
 function totalOf(selection: ListingSelection, parts: { matching: RawBuilder<unknown>; facetKey: RawBuilder<unknown> }): RawBuilder<number> {
   const { facetKey } = parts;
   const listed = sql<number>`(select n from listed)`;
-  // A vendor choice is never a facet: with one, the matching entries are counted like any combined filter.
-  const prices =
+  // Prices and vendors are never facets: with one, the matching entries are counted like any combined filter.
+  const notFacets =
     selection.priceRanges.length > 0 ||
     selection.minCents !== undefined ||
     selection.maxCents !== undefined ||
@@ -237,8 +237,8 @@ function totalOf(selection: ListingSelection, parts: { matching: RawBuilder<unkn
     select case when count(*) > 0 then sum(f.products)::int else ${listed} end
     from area_listing_facets f where ${facetKey} and f.kind = ${kind} and f.value = ${values[0]} and f.products > 0
   )`;
-  if (!prices && selection.sizes.length === 1 && selection.categoryIds.length === 0) return single('size', selection.sizes);
-  if (!prices && selection.sizes.length === 0 && selection.categoryIds.length === 1) return single('category', selection.categoryIds);
+  if (!notFacets && selection.sizes.length === 1 && selection.categoryIds.length === 0) return single('size', selection.sizes);
+  if (!notFacets && selection.sizes.length === 0 && selection.categoryIds.length === 1) return single('category', selection.categoryIds);
   if (!isFiltered(selection)) return listed;
   // Nothing listed (at the speed asked for): nothing matches, and the range need not be walked to learn it.
   return sql<number>`case when ${listed} = 0 then 0 else (select count(*)::int from area_category_products s where ${parts.matching}) end`;
