@@ -1,4 +1,14 @@
-import { defaultPageSize, isPageSize, isSortKey, parsePriceRange, type PageSize, type SortKey } from './listing.ts';
+import {
+  defaultPageSize,
+  isPageSize,
+  isSortKey,
+  parsePriceRange,
+  shopMoreLabel,
+  vendorFilterId,
+  vendorFilterName,
+  type PageSize,
+  type SortKey,
+} from './listing.ts';
 import type { SpeedValue } from './speeds.ts';
 
 /**
@@ -12,18 +22,20 @@ export interface ListingQueryState {
   priceranges: string[];
   size: number[];
   catid: number[];
+  /** Vendor ids (spec 3: "a vendor filter is added from the cart"). */
+  vendor: number[];
   q?: string | undefined;
 }
 
 /** The filter groups the listing can send; the server may name others, which the listing does not offer. */
-export const filterParameters = ['priceranges', 'size', 'catid'] as const;
+export const filterParameters = ['priceranges', 'size', 'catid', 'vendor'] as const;
 export type FilterParameter = (typeof filterParameters)[number];
 
 export function isFilterParameter(value: unknown): value is FilterParameter {
   return typeof value === 'string' && (filterParameters as readonly string[]).includes(value);
 }
 
-export const emptyListingQuery: ListingQueryState = { page: 0, limit: defaultPageSize, priceranges: [], size: [], catid: [] };
+export const emptyListingQuery: ListingQueryState = { page: 0, limit: defaultPageSize, priceranges: [], size: [], catid: [], vendor: [] };
 
 /** The same bounds the contract checks, so a URL the client builds is never a 400. */
 const maxPage = 1_000_000;
@@ -76,6 +88,7 @@ export function parseListingQuery(search: string | URLSearchParams): ListingQuer
     priceranges: sortedPriceRanges(params.getAll('priceranges')),
     size: sortedNumbers(params.getAll('size').flatMap((v) => wholeNumber(v, maxGrams) ?? [])),
     catid: sortedNumbers(params.getAll('catid').flatMap((v) => positiveId(v) ?? [])),
+    vendor: sortedNumbers(params.getAll('vendor').flatMap((v) => positiveId(v) ?? [])),
   };
   if (isSortKey(sort)) state.sort = sort;
   if (q !== '') state.q = q;
@@ -93,6 +106,7 @@ export function listingQueryString(state: ListingQueryState): string {
   for (const value of sortedPriceRanges(state.priceranges)) params.append('priceranges', value);
   for (const value of sortedNumbers(state.size)) params.append('size', String(value));
   for (const value of sortedNumbers(state.catid)) params.append('catid', String(value));
+  for (const value of sortedNumbers(state.vendor)) params.append('vendor', String(value));
   return params.toString();
 }
 
@@ -125,6 +139,11 @@ export function withFilterToggled(state: ListingQueryState, parameter: string, v
       const others = state.catid.filter((c) => c !== ownCategoryId);
       return { ...state, page: 0, catid: sortedNumbers(toggled(others, id)) };
     }
+    case 'vendor': {
+      const id = positiveId(value);
+      if (id === undefined) return state;
+      return { ...state, page: 0, vendor: sortedNumbers(toggled(state.vendor, id)) };
+    }
     default:
       return state;
   }
@@ -145,6 +164,10 @@ export function isFilterChecked(state: ListingQueryState, parameter: string, val
       if (id === ownCategoryId) return state.catid.every((c) => c === ownCategoryId);
       return state.catid.includes(id);
     }
+    case 'vendor': {
+      const id = positiveId(value);
+      return id !== undefined && state.vendor.includes(id);
+    }
     default:
       return false;
   }
@@ -154,7 +177,7 @@ export function isFilterChecked(state: ListingQueryState, parameter: string, val
 export function withClearAll(state: ListingQueryState, _ownCategoryId?: number): ListingQueryState {
   // Keeping the own category is an empty catid: the page lists its own category whenever no sub-category is chosen,
   // so the id is accepted for symmetry with withFilterToggled but never stored.
-  return { ...state, page: 0, priceranges: [], size: [], catid: [] };
+  return { ...state, page: 0, priceranges: [], size: [], catid: [], vendor: [] };
 }
 
 /** A new order starts again at the first page: page 3 of another order shows unrelated products. */
@@ -180,11 +203,12 @@ export function withSearchText(state: ListingQueryState, q: string): ListingQuer
 
 /** Any filter chosen (a sub-category counts; 'Shop All', the page's own category, does not). */
 export function hasActiveFilters(state: ListingQueryState, ownCategoryId?: number): boolean {
-  return state.priceranges.length > 0 || state.size.length > 0 || state.catid.some((c) => c !== ownCategoryId);
+  return state.priceranges.length > 0 || state.size.length > 0 || state.vendor.length > 0 || state.catid.some((c) => c !== ownCategoryId);
 }
 
 /** A filter as the listing reply sends it (the contract's shape, restated so rules import nothing else). */
 export interface FilterLike<O> {
+  id?: number | undefined;
   name: string;
   parameter: string;
   options: readonly O[];
@@ -209,6 +233,59 @@ export function filterGroups<O>(filters: readonly FilterLike<O>[]): FilterGroup<
     groups.set(filter.name, group);
   }
   return [...groups.values()];
+}
+
+/** A seller the shopper's cart holds lines from. */
+export interface CartVendor {
+  id: number;
+  name: string;
+}
+
+/** The cart's sellers, once each, by name; wallet redemptions are not shopping, so their restaurant is left out. */
+export function cartVendors(lines: readonly { vendor_id: number; vendor_name: string; wallet?: boolean | undefined }[]): CartVendor[] {
+  const byId = new Map<number, string>();
+  for (const line of lines) if (!line.wallet && !byId.has(line.vendor_id)) byId.set(line.vendor_id, line.vendor_name);
+  return [...byId.entries()].map(([id, name]) => ({ id, name })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id - b.id));
+}
+
+export interface FilterChoiceLike {
+  label: string;
+  value: string;
+  children?: readonly { label: string; value: string }[] | undefined;
+}
+
+/**
+ * The listing's filters with the vendor filter added from the cart (spec 3): the cart's sellers join the vendors the
+ * reply already names (a link's choice), each once; nothing is added without either.
+ */
+export function withCartVendors<O extends FilterChoiceLike>(
+  filters: readonly FilterLike<O>[],
+  vendors: readonly CartVendor[],
+): FilterLike<O | FilterChoiceLike>[] {
+  const named = filters.find((f) => f.parameter === 'vendor');
+  const known = new Set(named?.options.map((o) => o.value) ?? []);
+  const added = vendors.filter((v) => !known.has(String(v.id))).map((v) => ({ label: v.name, value: String(v.id) }));
+  if (added.length === 0) return [...filters];
+  const options = [...(named?.options ?? []), ...added].sort((a, b) => (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
+  const group = { id: named?.id ?? vendorFilterId, name: named?.name ?? vendorFilterName, parameter: 'vendor', options };
+  return named ? filters.map((f) => (f === named ? group : f)) : [...filters, group];
+}
+
+/** Where the cart's "Shop more from" link goes: the store's categories, each carrying the vendor filter. */
+export function shopMorePath(vendorId: number): string {
+  return withVendorQuery('/category/ALL', [vendorId]);
+}
+
+/** A listing path with the vendor filter chosen (the category grid passes it on to the category it leads to). */
+export function withVendorQuery(path: string, vendorIds: readonly number[]): string {
+  const query = listingQueryString({ ...emptyListingQuery, vendor: [...vendorIds] });
+  return query === '' ? path : `${path}?${query}`;
+}
+
+/** The category grid's title: the chosen seller's own when the cart names it (the cart's "Shop more from" link). */
+export function categoryGridTitle(vendorIds: readonly number[], vendors: readonly CartVendor[]): string {
+  const chosen = vendorIds.length === 1 ? vendors.find((v) => v.id === vendorIds[0]) : undefined;
+  return chosen ? shopMoreLabel(chosen.name) : 'Shop by category';
 }
 
 // ---- Requests -------------------------------------------------------------------------------------------------
@@ -241,6 +318,7 @@ export interface FiltersRequestBody {
   priceranges: string[];
   size: number[];
   catid: number[];
+  vendor: number[];
 }
 
 export type ListingRequest =
@@ -269,6 +347,7 @@ export function listingRequest(state: ListingQueryState, area: ListingArea, cate
       priceranges: [...state.priceranges],
       size: [...state.size],
       catid: state.catid.filter((c) => c !== categoryId),
+      vendor: [...state.vendor],
     },
   };
 }

@@ -24,6 +24,13 @@ export const noFilterMatchMessage = 'No products match the selected filters.';
 export const emptySearchMessage = 'Please type something to search.';
 export const noSearchMatchMessage = 'No products match your search.';
 
+/** The vendor filter's group (spec 3: "a vendor filter is added from the cart") and the cart's link to it. */
+export const vendorFilterName = 'Vendor';
+export const vendorFilterId = 4;
+export function shopMoreLabel(vendorName: string): string {
+  return `Shop more from ${vendorName}`;
+}
+
 /** Page sizes the listing offers; 20 unless the shopper picks another. */
 export const pageSizes = [10, 20, 50] as const;
 export type PageSize = (typeof pageSizes)[number];

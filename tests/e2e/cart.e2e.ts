@@ -137,4 +137,31 @@ test.describe('cart', () => {
     await page.getByRole('button', { name: 'Start Shopping' }).click();
     await expect(page).toHaveURL(/\/store$/);
   });
+
+  test("a seller's 'Shop more from' link → a category → the listing filtered by that seller", async ({ page }, testInfo) => {
+    await enterStore(page);
+    await addToCart(page, 'ribeye', ribeye, 'Same Day');
+    await registerAsGuest(page);
+    const group = groupOf(page, ribeye);
+    const seller = (await group.getByRole('heading', { level: 2 }).innerText()).trim();
+    await group.getByRole('link', { name: `Shop more from ${seller}` }).click();
+    await expect(page).toHaveURL(/\/category\/ALL\?vendor=\d+$/);
+    await expect(page.getByRole('heading', { level: 1, name: `Shop more from ${seller}` })).toBeVisible();
+
+    await page
+      .getByRole('region', { name: `Shop more from ${seller}` })
+      .getByRole('link', { name: 'Beef', exact: true })
+      .click();
+    await expect(page).toHaveURL(/\/store\/category\/Beef\/Beef\/\d+\?vendor=\d+$/);
+    const vendorGroup = page.getByRole('complementary', { name: 'Filters' }).getByRole('group', { name: 'Vendor' });
+    await expect(vendorGroup.getByRole('checkbox', { name: seller })).toBeChecked();
+    const products = page.getByRole('list', { name: 'Products' });
+    await expect(products.getByRole('link').first()).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath('vendor-filter.png'), fullPage: true });
+
+    // Unticking the seller is a filter change like any other: back to the whole listing from page 0.
+    await vendorGroup.getByRole('checkbox', { name: seller }).click();
+    await expect(page).toHaveURL(/\/store\/category\/Beef\/Beef\/\d+$/);
+    await expect(vendorGroup.getByRole('checkbox', { name: seller })).not.toBeChecked();
+  });
 });

@@ -17,6 +17,11 @@ import {
   withPage,
   withSearchText,
   withSort,
+  cartVendors,
+  categoryGridTitle,
+  shopMorePath,
+  withCartVendors,
+  withVendorQuery,
   type ListingArea,
   type ListingQueryState,
 } from '../../src/rules/listing-query.ts';
@@ -30,7 +35,7 @@ function state(overrides: Partial<ListingQueryState> = {}): ListingQueryState {
 
 describe('parseListingQuery', () => {
   it('gives the defaults for an empty query', () => {
-    expect(parseListingQuery('')).toEqual({ page: 0, limit: 20, priceranges: [], size: [], catid: [] });
+    expect(parseListingQuery('')).toEqual({ page: 0, limit: 20, priceranges: [], size: [], catid: [], vendor: [] });
     expect(parseListingQuery('?')).toEqual(emptyListingQuery);
   });
 
@@ -43,8 +48,9 @@ describe('parseListingQuery', () => {
       priceranges: ['10-25'],
       size: [500, 1000],
       catid: [14],
+      vendor: [1, 9],
     };
-    const text = 'q=salmon&sort=price_desc&page=3&limit=50&priceranges=10-25&size=500&size=1000&catid=14';
+    const text = 'q=salmon&sort=price_desc&page=3&limit=50&priceranges=10-25&size=500&size=1000&catid=14&vendor=1&vendor=9';
     expect(parseListingQuery(text)).toEqual(expected);
     expect(parseListingQuery(`?${text}`)).toEqual(expected);
     expect(parseListingQuery(new URLSearchParams(text))).toEqual(expected);
@@ -170,7 +176,7 @@ describe('withFilterToggled', () => {
     expect(withFilterToggled(before, 'priceranges', 'cheap', own)).toBe(before);
     expect(withFilterToggled(before, 'catid', '0', own)).toBe(before);
     expect(withFilterToggled(before, 'catid', '-4', own)).toBe(before);
-    expect(withFilterToggled(before, 'vendor', '7', own)).toBe(before);
+    expect(withFilterToggled(before, 'brand', '7', own)).toBe(before);
   });
 
   describe("'Shop All' (the page's own category)", () => {
@@ -221,12 +227,12 @@ describe('withFilterToggled', () => {
     expect(isFilterChecked(s, 'priceranges', '0-10', own)).toBe(false);
     expect(isFilterChecked(s, 'size', '500', own)).toBe(true);
     expect(isFilterChecked(s, 'size', 'x', own)).toBe(false);
-    expect(isFilterChecked(s, 'vendor', '500', own)).toBe(false);
+    expect(isFilterChecked(s, 'brand', '500', own)).toBe(false);
   });
 
   it('knows the filter parameters it can send', () => {
     expect(['priceranges', 'size', 'catid'].every(isFilterParameter)).toBe(true);
-    expect(isFilterParameter('vendor')).toBe(false);
+    expect(isFilterParameter('brand')).toBe(false);
     expect(isFilterParameter(1)).toBe(false);
   });
 });
@@ -314,8 +320,15 @@ describe('listingRequest', () => {
         priceranges: ['10-25'],
         size: [500],
         catid: [13],
+        vendor: [],
       },
     });
+  });
+
+  it('asks the filters call with the vendor ids when only a vendor is chosen', () => {
+    const request = listingRequest(state({ vendor: [9, 1] }), area, own);
+    expect(request.method).toBe('POST');
+    expect(request.method === 'POST' && request.body.vendor).toEqual([9, 1]);
   });
 
   it('leaves courier_type and sort undefined when not chosen (the client then omits them)', () => {
@@ -366,7 +379,7 @@ describe('filterGroups', () => {
   it('groups by name in the server order and leaves out parameters the listing cannot send', () => {
     const groups = filterGroups([
       { name: 'Price', parameter: 'priceranges', options: [{ label: 'Under $10', value: '0-10' }] },
-      { name: 'Vendor', parameter: 'vendor', options: [{ label: 'Joe', value: '1' }] },
+      { name: 'Brand', parameter: 'brand', options: [{ label: 'Joe', value: '1' }] },
       { name: 'Size', parameter: 'size', options: [{ label: '500 g', value: '500' }] },
       { name: 'Price', parameter: 'priceranges', options: [{ label: '$10 - $25', value: '10-25' }] },
       { name: 'Category', parameter: 'catid', options: [] },
@@ -374,5 +387,73 @@ describe('filterGroups', () => {
     expect(groups.map((g) => g.name)).toEqual(['Price', 'Size']);
     expect(groups[0]?.options.map((o) => o.option.value)).toEqual(['0-10', '10-25']);
     expect(groups[1]?.options[0]?.parameter).toBe('size');
+  });
+});
+
+describe('the vendor filter (spec 3: added from the cart)', () => {
+  it('reads vendor ids from the URL, positive whole numbers only, sorted and once each', () => {
+    expect(parseListingQuery('vendor=9&vendor=1&vendor=9&vendor=0&vendor=x&vendor=-2').vendor).toEqual([1, 9]);
+    expect(listingQueryString(state({ vendor: [9, 1] }))).toBe('vendor=1&vendor=9');
+  });
+
+  it('toggles a vendor from page 0, shows it checked, and counts as a filter', () => {
+    const next = withFilterToggled(state({ page: 3, size: [500] }), 'vendor', '9', own);
+    expect(next).toEqual(state({ size: [500], vendor: [9] }));
+    expect(isFilterChecked(next, 'vendor', '9', own)).toBe(true);
+    expect(isFilterChecked(next, 'vendor', '1', own)).toBe(false);
+    expect(hasActiveFilters(state({ vendor: [9] }), own)).toBe(true);
+    expect(withFilterToggled(next, 'vendor', '9', own)).toEqual(state({ size: [500] }));
+    const before = state({ vendor: [9] });
+    expect(withFilterToggled(before, 'vendor', 'abc', own)).toBe(before);
+    expect(isFilterParameter('vendor')).toBe(true);
+  });
+
+  it('is cleared by Clear All', () => {
+    expect(withClearAll(state({ vendor: [1], page: 2 }), own)).toEqual(state());
+  });
+
+  it("lists the cart's sellers once each, by name, without wallet redemptions", () => {
+    const lines = [
+      { vendor_id: 9, vendor_name: 'ColdChain Express' },
+      { vendor_id: 1, vendor_name: 'Hudson Street Butchers' },
+      { vendor_id: 9, vendor_name: 'ColdChain Express' },
+      { vendor_id: 13, vendor_name: 'Hudson Prime Steakhouse', wallet: true },
+    ];
+    expect(cartVendors(lines)).toEqual([
+      { id: 9, name: 'ColdChain Express' },
+      { id: 1, name: 'Hudson Street Butchers' },
+    ]);
+  });
+
+  it("adds the cart's sellers as a Vendor group, merged with the vendors the reply names", () => {
+    const category = { id: 3, name: 'Category', parameter: 'catid', options: [{ label: 'Shop All', value: '12' }] };
+    expect(withCartVendors([category], [])).toEqual([category]);
+    expect(withCartVendors([category], [{ id: 1, name: 'Hudson Street Butchers' }])).toEqual([
+      category,
+      { id: 4, name: 'Vendor', parameter: 'vendor', options: [{ label: 'Hudson Street Butchers', value: '1' }] },
+    ]);
+    const named = { id: 4, name: 'Vendor', parameter: 'vendor', options: [{ label: 'High Plains Ranch', value: '11' }] };
+    const merged = withCartVendors(
+      [category, named],
+      [
+        { id: 11, name: 'High Plains Ranch' },
+        { id: 1, name: 'Hudson Street Butchers' },
+      ],
+    );
+    expect(merged[1]?.options).toEqual([
+      { label: 'High Plains Ranch', value: '11' },
+      { label: 'Hudson Street Butchers', value: '1' },
+    ]);
+    expect(filterGroups(merged).map((g) => g.name)).toEqual(['Category', 'Vendor']);
+  });
+
+  it('links the cart to the categories with the vendor chosen, and the grid passes it on', () => {
+    expect(shopMorePath(1)).toBe('/category/ALL?vendor=1');
+    expect(withVendorQuery('/store/category/Beef/Beef/1002', [9, 1])).toBe('/store/category/Beef/Beef/1002?vendor=1&vendor=9');
+    expect(withVendorQuery('/store/category/Beef/Beef/1002', [])).toBe('/store/category/Beef/Beef/1002');
+    const vendors = [{ id: 1, name: 'Hudson Street Butchers' }];
+    expect(categoryGridTitle([1], vendors)).toBe('Shop more from Hudson Street Butchers');
+    expect(categoryGridTitle([2], vendors)).toBe('Shop by category');
+    expect(categoryGridTitle([], vendors)).toBe('Shop by category');
   });
 });

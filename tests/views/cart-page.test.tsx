@@ -126,6 +126,17 @@ describe('CartPage', () => {
     expect(session.getSnapshot().context.total_products_in_cart).toBe(4);
   });
 
+  it("each seller's group links to the store filtered by that seller ('Shop more from …')", async () => {
+    renderCart(customer);
+    const butcher = await screen.findByRole('region', { name: 'Hudson Street Butchers' });
+    const courier = screen.getByRole('region', { name: 'ColdChain Express' });
+    expect(within(courier).getByRole('link', { name: 'Shop more from ColdChain Express' }).getAttribute('href')).toBe('/category/ALL?vendor=9');
+    const link = within(butcher).getByRole('link', { name: 'Shop more from Hudson Street Butchers' });
+    expect(link.getAttribute('href')).toBe('/category/ALL?vendor=1');
+    fireEvent.click(link);
+    expect((await screen.findByTestId('path')).textContent).toBe('/category/ALL');
+  });
+
   it('a quantity change shows at once and never goes below zero', async () => {
     renderCart(customer);
     const courier = await screen.findByRole('region', { name: 'ColdChain Express' });

@@ -174,6 +174,42 @@ describe('ListingView', () => {
     expect(lastChange(again)).toEqual(state({ catid: [] }));
   });
 
+  it("offers the cart's sellers as a Vendor group; a choice is sent from page 0 and shows checked", () => {
+    const cartVendors = [
+      { id: 9, name: 'ColdChain Express' },
+      { id: 1, name: 'Hudson Street Butchers' },
+    ];
+    const onChange = renderView({ state: state({ page: 3 }), cartVendors });
+    const vendor = within(panel().getByRole('group', { name: 'Vendor' }));
+    expect(vendor.getAllByRole('checkbox').map((box) => box.closest('label')?.textContent)).toEqual(['ColdChain Express', 'Hudson Street Butchers']);
+    fireEvent.click(vendor.getByRole('checkbox', { name: 'Hudson Street Butchers' }));
+    expect(lastChange(onChange)).toEqual(state({ vendor: [1] }));
+    cleanup();
+
+    renderView({ state: state({ vendor: [1] }), cartVendors });
+    expect(panel().getByRole('checkbox', { name: 'Hudson Street Butchers' })).toHaveProperty('checked', true);
+    expect(panel().getByRole('checkbox', { name: 'ColdChain Express' })).toHaveProperty('checked', false);
+  });
+
+  it('has no Vendor group with an empty cart unless the reply names the chosen vendor', () => {
+    renderView();
+    expect(panel().queryByRole('group', { name: 'Vendor' })).toBeNull();
+    cleanup();
+
+    const base = reply();
+    const named: ListingReply = {
+      ...base,
+      data: base.data && {
+        ...base.data,
+        filters: [...filters, { id: 4, name: 'Vendor', parameter: 'vendor', options: [{ label: 'High Plains Ranch', value: '11' }] }],
+      },
+    };
+    const onChange = renderView({ state: state({ vendor: [11], size: [500] }), reply: named });
+    expect(panel().getByRole('checkbox', { name: 'High Plains Ranch' })).toHaveProperty('checked', true);
+    fireEvent.click(panel().getByRole('button', { name: 'Clear All' }));
+    expect(lastChange(onChange)).toEqual(state());
+  });
+
   it("Clear All keeps only the page's own category, the sort and the page size", () => {
     const onChange = renderView({ state: state({ size: [500], catid: [13], priceranges: ['0-10'], page: 3, sort: 'price_asc', limit: 50 }) });
     fireEvent.click(panel().getByRole('button', { name: 'Clear All' }));

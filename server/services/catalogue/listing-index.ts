@@ -39,6 +39,8 @@ export interface ListingSelection {
   maxCents?: number | undefined;
   sizes: number[];
   categoryIds: number[];
+  /** Vendors (vendors.id) whose offers in the area a product must have; listings only (search has no vendor filter). */
+  vendorIds?: number[] | undefined;
 }
 
 export const noSelection: ListingSelection = { priceRanges: [], sizes: [], categoryIds: [] };

@@ -91,7 +91,8 @@ function isFiltered(selection: ListingSelection): boolean {
     selection.minCents !== undefined ||
     selection.maxCents !== undefined ||
     selection.sizes.length > 0 ||
-    selection.categoryIds.length > 0
+    selection.categoryIds.length > 0 ||
+    (selection.vendorIds?.length ?? 0) > 0
   );
 }
 
@@ -140,6 +141,8 @@ export function listingPageStatement(request: ListingPageRequest): RawBuilder<Pa
   if (selection.categoryIds.length > 0) {
     conditions.push(sql`(${known('category', selection.categoryIds)} or s.category_ids && ${selection.categoryIds}::int[])`);
   }
+  const vendorIds = selection.vendorIds ?? [];
+  if (vendorIds.length > 0) conditions.push(sql`s.product_id in (select product_id from vendor_products)`);
   const matching = sql.join(conditions, sql` and `);
   const pricePresent = priceBuckets.map((bucket) => {
     const below = bucket.maxCents === undefined ? sql`true` : sql`s.price_cents < ${bucket.maxCents}`;
@@ -149,7 +152,7 @@ export function listingPageStatement(request: ListingPageRequest): RawBuilder<Pa
   // Each part is computed once (materialized: a CTE named twice would otherwise run twice), the total before the page,
   // so that a page past the end of the matching products (not only of the listing) never scans.
   return sql<PageRow>`
-    with listed as materialized (
+    with ${vendorProducts(request, vendorIds)}listed as materialized (
       select coalesce(sum(f.products), 0)::int as n from area_listing_facets f where ${facetKey} and f.kind = 'all'
     ),
     counted as materialized (
@@ -193,6 +196,30 @@ export function listingPageStatement(request: ListingPageRequest): RawBuilder<Pa
 }
 
 /**
+ * The products the chosen vendors offer in the area, in the listing's channel and at its speed (as area_products
+ * counts an offer: the area's own, or nationwide ones), computed once. The summaries hold no vendor, so this reads the
+ * offers; it is only part of the statement when a vendor is chosen.
+ */
+function vendorProducts(request: ListingPageRequest, vendorIds: readonly number[]): RawBuilder<unknown> {
+  if (vendorIds.length === 0) return sql``;
+  const speeds: readonly string[] = isVisitSpeed(request.speed)
+    ? [request.speed]
+    : request.speed === undefined
+      ? deliverySpeedValues
+      : [request.speed];
+  return sql`vendor_products as materialized (
+      select distinct v.product_id
+      from variant_offers o
+      join vendor_locations l on l.id = o.loc_id
+      join product_variants v on v.id = o.variant_id
+      where l.vendor_id = any(${[...vendorIds]}::int[])
+        and (o.area_loc_id = ${request.locId} or o.area_loc_id is null)
+        and o.speed = any(${[...speeds]}::text[])
+    ),
+    `;
+}
+
+/**
  * The matching products' count. Unfiltered, or filtered by one size or one sub-category alone, it is a facet count
  * (the facet of a value no listed product has is 0: then the filter is ignored and the total is the listing's); any
  * other filter counts the matching entries of the one category range.
@@ -200,13 +227,18 @@ export function listingPageStatement(request: ListingPageRequest): RawBuilder<Pa
 function totalOf(selection: ListingSelection, parts: { matching: RawBuilder<unknown>; facetKey: RawBuilder<unknown> }): RawBuilder<number> {
   const { facetKey } = parts;
   const listed = sql<number>`(select n from listed)`;
-  const prices = selection.priceRanges.length > 0 || selection.minCents !== undefined || selection.maxCents !== undefined;
+  // Prices and vendors are never facets: with one, the matching entries are counted like any combined filter.
+  const notFacets =
+    selection.priceRanges.length > 0 ||
+    selection.minCents !== undefined ||
+    selection.maxCents !== undefined ||
+    (selection.vendorIds?.length ?? 0) > 0;
   const single = (kind: 'size' | 'category', values: number[]) => sql<number>`(
     select case when count(*) > 0 then sum(f.products)::int else ${listed} end
     from area_listing_facets f where ${facetKey} and f.kind = ${kind} and f.value = ${values[0]} and f.products > 0
   )`;
-  if (!prices && selection.sizes.length === 1 && selection.categoryIds.length === 0) return single('size', selection.sizes);
-  if (!prices && selection.sizes.length === 0 && selection.categoryIds.length === 1) return single('category', selection.categoryIds);
+  if (!notFacets && selection.sizes.length === 1 && selection.categoryIds.length === 0) return single('size', selection.sizes);
+  if (!notFacets && selection.sizes.length === 0 && selection.categoryIds.length === 1) return single('category', selection.categoryIds);
   if (!isFiltered(selection)) return listed;
   // Nothing listed (at the speed asked for): nothing matches, and the range need not be walked to learn it.
   return sql<number>`case when ${listed} = 0 then 0 else (select count(*)::int from area_category_products s where ${parts.matching}) end`;

@@ -1,6 +1,15 @@
 import type { Kysely } from 'kysely';
 import type { FiltersBody, ListingData, ListingFilter } from '../../../src/api/contract/catalogue.contract.ts';
-import { parsePriceRange, priceBucketLabel, priceBucketValue, totalPages, type PriceBucket, type SortKey } from '../../../src/rules/listing.ts';
+import {
+  parsePriceRange,
+  priceBucketLabel,
+  priceBucketValue,
+  totalPages,
+  vendorFilterId,
+  vendorFilterName,
+  type PriceBucket,
+  type SortKey,
+} from '../../../src/rules/listing.ts';
 import { formatSize, type SizeUnit } from '../../../src/rules/sizes.ts';
 import type { SpeedValue } from '../../../src/rules/speeds.ts';
 import type { Database } from '../../db/schema.ts';
@@ -37,6 +46,11 @@ export async function categoryListing(db: Kysely<Database>, request: ListingRequ
   if (!category) return { kind: 'unknown-category' };
 
   const selection = request.selection ?? noSelection;
+  const vendorIds = selection.vendorIds ?? [];
+  const chosenVendors =
+    vendorIds.length === 0
+      ? []
+      : await db.selectFrom('vendors').select(['id', 'name']).where('id', 'in', vendorIds).orderBy('name').orderBy('id').execute();
   const page = await listingPage(db, {
     categoryId: category.id,
     locId: request.locId,
@@ -51,7 +65,7 @@ export async function categoryListing(db: Kysely<Database>, request: ListingRequ
     available: page.available,
     data: {
       products: page.cards,
-      filters: listingFilters(page.facets, category),
+      filters: listingFilters(page.facets, category, chosenVendors),
       pagination: {
         total_records: page.total,
         total_page: totalPages(page.total, request.limit),
@@ -73,6 +87,7 @@ export function selectionFromFilters(body: FiltersBody): ListingSelection {
     maxCents: body.maxprice === undefined ? undefined : Math.round(body.maxprice * 100),
     sizes: body.size ?? [],
     categoryIds: body.catid ?? [],
+    vendorIds: [...new Set(body.vendor ?? [])],
   };
 }
 
@@ -82,7 +97,7 @@ function sizeLabel(amount: number, units: ReadonlySet<SizeUnit> | undefined): st
   return present.map((unit) => formatSize(amount, unit)).join(' / ');
 }
 
-function listingFilters(facets: ListingFacets, category: CategoryInfo): ListingFilter[] {
+function listingFilters(facets: ListingFacets, category: CategoryInfo, chosenVendors: readonly { id: number; name: string }[]): ListingFilter[] {
   const filters: ListingFilter[] = [];
   const priceOptions = facets.priceBuckets.map((bucket) => ({ label: priceBucketLabel(bucket), value: priceBucketValue(bucket) }));
   if (priceOptions.length > 0) filters.push({ id: 1, name: 'Price', parameter: 'priceranges', options: priceOptions });
@@ -112,5 +127,15 @@ function listingFilters(facets: ListingFacets, category: CategoryInfo): ListingF
     parameter: 'catid',
     options: [{ label: 'Shop All', value: String(category.id) }, ...childOptions],
   });
+  // The vendor filter is added from the cart (spec 3): the listing names only the vendors asked for, so a shared link
+  // still shows, and can undo, the choice; the client adds the cart's other sellers to this group.
+  if (chosenVendors.length > 0) {
+    filters.push({
+      id: vendorFilterId,
+      name: vendorFilterName,
+      parameter: 'vendor',
+      options: chosenVendors.map((v) => ({ label: v.name, value: String(v.id) })),
+    });
+  }
   return filters;
 }

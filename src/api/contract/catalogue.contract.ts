@@ -73,7 +73,7 @@ export const filterChoice = type({ label: string(), value: string() });
 export const filterOption = type({ label: string(), value: string(), children: optional(array(filterChoice)) });
 export type FilterOption = Infer<typeof filterOption>;
 
-/** One filter group: `parameter` is the body key the filters call takes ('priceranges', 'size', 'catid'). */
+/** One filter group: `parameter` is the body key the filters call takes ('priceranges', 'size', 'catid', 'vendor'). */
 export const listingFilter = type({ id: number(), name: string(), parameter: string(), options: array(filterOption) });
 export type ListingFilter = Infer<typeof listingFilter>;
 
@@ -133,6 +133,8 @@ function filterValues<T>(label: string, element: Struct<T, null>): Struct<T[] | 
 /**
  * Arrays of values per filter parameter. Values are OR within a group, groups are AND. Values that match nothing
  * (an unknown price range, a catid outside the parent category) are ignored; values of the wrong type are a 400.
+ * A vendor is the exception: a seller with nothing here matches nothing, since a shopper who asked for that seller's
+ * products must not be shown everyone else's under its name.
  */
 export const filtersBody = object({
   parent_category_id: numericId('parent_category_id'),
@@ -142,6 +144,8 @@ export const filtersBody = object({
   maxprice: blankIsMissing(optional(dollarField('maxprice'))),
   size: filterValues('size', gramsField),
   catid: filterValues('catid', numericId('catid')),
+  /** Vendor ids (the cart's sellers): only products one of them offers in the area, at the speed asked for. */
+  vendor: filterValues('vendor', numericId('vendor')),
 });
 export type FiltersBody = Infer<typeof filtersBody>;
 

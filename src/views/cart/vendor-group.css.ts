@@ -35,3 +35,5 @@ export const delivery = style({
 });
 export const muted = style({ margin: 0, color: vars.color.muted });
 export const lines = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column' });
+/** The seller's "Shop more from" link under its lines. */
+export const shopMore = style({ margin: 0, fontWeight: 600 });

@@ -3,6 +3,8 @@ import type { DeliveryGroupRef } from '../../machines/cart/index.ts';
 import type { GroupProblems, LineGroup } from '../../rules/cart-checkout.ts';
 import { addDays, cutoffInstant, storeToday } from '../../rules/delivery-dates.ts';
 import { deliveryPromise, timeLeftLabel } from '../../rules/slots.ts';
+import { shopMoreLabel } from '../../rules/listing.ts';
+import { shopMorePath } from '../../rules/listing-query.ts';
 import { speedName } from '../../rules/speeds.ts';
 import { visitLabel } from '../../rules/visit-time.ts';
 import { Link } from 'react-router-dom';
@@ -28,6 +30,7 @@ export function VendorGroup({ group, delivery, groupRef, problems, now, onQuanti
   const headingId = `vendor-${group.vendor_loc_id}`;
   const speed = delivery?.type ?? group.lines[0]?.type ?? 'local';
   const date = delivery?.delivery_date ?? undefined;
+  const vendorId = delivery?.vendor_id ?? group.lines[0]?.vendor_id;
   const timeLeft = speed === 'local' && date === storeToday(now) ? timeLeftLabel(now, cutoffInstant(now)) : undefined;
 
   return (
@@ -55,6 +58,11 @@ export function VendorGroup({ group, delivery, groupRef, problems, now, onQuanti
             <CartLine key={line.cart_rid} line={line} onQuantity={(qty) => onQuantity(line.cart_rid, qty)} onRemove={() => onRemove(line.cart_rid)} />
           ))}
         </ul>
+        {!delivery?.wallet && vendorId !== undefined && (
+          <p className={css.shopMore}>
+            <Link to={shopMorePath(vendorId)}>{shopMoreLabel(group.vendor_name)}</Link>
+          </p>
+        )}
       </section>
     </li>
   );

@@ -1,6 +1,8 @@
 import { Link, useParams } from 'react-router-dom';
+import { useCartVendors } from '../../../api/cart-vendors.swr.ts';
 import { useCategoryListing } from '../../../api/listing.swr.ts';
 import { parseCategoryId } from '../../../rules/listing-query.ts';
+import { useSessionValue } from '../../app-context.tsx';
 import { ChoosePincode } from './choose-pincode.tsx';
 import * as css from './listing-pages.css.ts';
 import { ListingView } from './listing-view.tsx';
@@ -14,9 +16,21 @@ export function CategoryListing({ title, categoryId }: { title: string; category
   const area = useShopperArea();
   const [state, setState] = useListingQuery();
   const { data, error, isLoading } = useCategoryListing(area, categoryId, state);
+  const cartVendors = useCartVendors(useSessionValue('cart_id'), useSessionValue('total_products_in_cart'));
 
   if (!area) return <ChoosePincode />;
-  return <ListingView title={title} state={state} reply={data} isLoading={isLoading} error={error} ownCategoryId={categoryId} onChange={setState} />;
+  return (
+    <ListingView
+      title={title}
+      state={state}
+      reply={data}
+      isLoading={isLoading}
+      error={error}
+      ownCategoryId={categoryId}
+      cartVendors={cartVendors}
+      onChange={setState}
+    />
+  );
 }
 
 /**

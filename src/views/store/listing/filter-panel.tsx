@@ -1,9 +1,10 @@
-import type { ListingFilter } from '../../../api/contract/catalogue.contract.ts';
 import {
   filterGroups,
   isFilterChecked,
   withClearAll,
   withFilterToggled,
+  type FilterChoiceLike,
+  type FilterLike,
   type FilterParameter,
   type ListingQueryState,
 } from '../../../rules/listing-query.ts';
@@ -11,7 +12,8 @@ import { linkButton } from '../../../styles/controls.css.ts';
 import * as css from './filter-panel.css.ts';
 
 export interface FilterPanelProps {
-  filters: readonly ListingFilter[];
+  /** The reply's filters, with the vendor filter added from the cart (withCartVendors). */
+  filters: readonly FilterLike<FilterChoiceLike>[];
   state: ListingQueryState;
   /** The page's category: its option is 'Shop All'. */
   ownCategoryId: number | undefined;

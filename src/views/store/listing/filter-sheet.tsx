@@ -1,12 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type { ListingFilter } from '../../../api/contract/catalogue.contract.ts';
-import type { ListingQueryState } from '../../../rules/listing-query.ts';
+import type { FilterChoiceLike, FilterLike, ListingQueryState } from '../../../rules/listing-query.ts';
 import { primaryButton, secondaryButton } from '../../../styles/controls.css.ts';
 import { FilterPanel } from './filter-panel.tsx';
 import * as css from './filter-panel.css.ts';
 
 export interface FilterSheetProps {
-  filters: readonly ListingFilter[];
+  filters: readonly FilterLike<FilterChoiceLike>[];
   state: ListingQueryState;
   ownCategoryId: number | undefined;
   onApply: (next: ListingQueryState) => void;

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
 import type { ListingReply } from '../../../api/contract/catalogue.contract.ts';
 import { emptyCategoryMessage, pageSizes, sortOptions } from '../../../rules/listing.ts';
-import { withLimit, withPage, withSort, type ListingQueryState } from '../../../rules/listing-query.ts';
+import { withCartVendors, withLimit, withPage, withSort, type CartVendor, type ListingQueryState } from '../../../rules/listing-query.ts';
 import { primaryButton, secondaryButton } from '../../../styles/controls.css.ts';
 import { ProductCard } from '../product-card.tsx';
 import { FilterPanel } from './filter-panel.tsx';
@@ -22,6 +22,8 @@ export interface ListingViewProps {
   ownCategoryId?: number | undefined;
   /** Category listings show the filter panel; search does not. */
   showFilters?: boolean;
+  /** The cart's sellers: the filter panel offers them as the vendor filter (spec 3). */
+  cartVendors?: readonly CartVendor[];
   /** Shown when the server sends an empty listing without a message of its own (spec 8). */
   emptyMessage?: string;
   /** The option standing for the server's own order (no sort chosen). */
@@ -41,6 +43,7 @@ export function ListingView({
   error,
   ownCategoryId,
   showFilters = true,
+  cartVendors = [],
   emptyMessage = emptyCategoryMessage,
   defaultSortLabel = 'Featured',
   summary,
@@ -56,7 +59,7 @@ export function ListingView({
   const data = reply?.data;
   const products = data?.products ?? [];
   const totalPages = data?.pagination.total_page ?? 0;
-  const filters = showFilters ? (data?.filters ?? []) : [];
+  const filters = showFilters ? withCartVendors(data?.filters ?? [], cartVendors) : [];
   const stale = isLoading && reply !== undefined;
 
   const closeSheet = () => {
