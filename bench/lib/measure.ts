@@ -219,7 +219,7 @@ function bundleBenchServer(): void {
       '--bundle',
       '--platform=node',
       '--format=esm',
-      '--target=node20',
+      '--target=node24',
       '--packages=external',
       `--outfile=${bundledBenchServer}`,
       // As package.json's build:server: the CommonJS packages in the bundle (human's WASM build) require() at run time.
