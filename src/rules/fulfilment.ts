@@ -197,6 +197,8 @@ export interface PickLine {
   product_name: string;
   bottle_size: number;
   qty: number;
+  /** Sold by weight: the pick list shows its size in pounds. */
+  by_weight: boolean;
 }
 
 export interface PickSlot {
@@ -215,7 +217,7 @@ export function pickList(
     state: FulfilmentState;
     delivery_date: string | null;
     slot: string | null;
-    items: readonly { product_name: string; bottle_size: number; qty: number }[];
+    items: readonly { product_name: string; bottle_size: number; qty: number; by_weight?: boolean }[];
   }[],
 ): PickSlot[] {
   const slots: PickSlot[] = [];
@@ -230,7 +232,7 @@ export function pickList(
     for (const item of order.items) {
       const line = slot.lines.find((l) => l.product_name === item.product_name && l.bottle_size === item.bottle_size);
       if (line) line.qty += item.qty;
-      else slot.lines.push({ product_name: item.product_name, bottle_size: item.bottle_size, qty: item.qty });
+      else slot.lines.push({ product_name: item.product_name, bottle_size: item.bottle_size, qty: item.qty, by_weight: item.by_weight === true });
     }
   }
   for (const slot of slots) slot.lines.sort((a, b) => a.product_name.localeCompare(b.product_name) || a.bottle_size - b.bottle_size);

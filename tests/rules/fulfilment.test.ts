@@ -54,7 +54,7 @@ describe('late orders and the pick list', () => {
   });
 
   it('adds up each slot’s products of the orders still to pick', () => {
-    const item = (product_name: string, qty: number) => ({ product_name, bottle_size: 500, qty });
+    const item = (product_name: string, qty: number) => ({ product_name, bottle_size: 500, qty, by_weight: product_name !== 'Bacon' });
     const slots = pickList([
       { state: 'placed', delivery_date: '2026-12-01', slot: '10:00–12:00', items: [item('Ribeye', 1), item('Bacon', 2)] },
       { state: 'accepted', delivery_date: '2026-12-01', slot: '10:00–12:00', items: [item('Ribeye', 2)] },

@@ -4,7 +4,7 @@ import { useConsoleMe, useConsoleOrders } from '../../api/console.swr.ts';
 import type { ConsoleRole } from '../../api/contract/fulfilment.contract.ts';
 import { addDays, formatUsDate, storeToday } from '../../rules/delivery-dates.ts';
 import { fulfilmentStateLabels, fulfilmentStates, isFulfilmentState, pickList, type FulfilmentState } from '../../rules/fulfilment.ts';
-import { formatWeight } from '../../rules/sizes.ts';
+import { lineSizeLabel } from '../../rules/weight-entry.ts';
 import { secondaryButton, textInput } from '../../styles/controls.css.ts';
 import { useSessionValue } from '../app-context.tsx';
 import { ConsoleOrderCard } from './console-order-card.tsx';
@@ -136,7 +136,7 @@ function ConsoleOrders({ role, locIds }: { role: ConsoleRole; locIds: readonly n
                 {slot.lines.map((line) => (
                   <li key={`${line.product_name} ${line.bottle_size}`}>
                     {line.qty} × {line.product_name}
-                    {line.bottle_size > 0 && ` (${formatWeight(line.bottle_size)})`}
+                    {line.bottle_size > 0 && ` (${lineSizeLabel(line.bottle_size, line.by_weight)})`}
                   </li>
                 ))}
               </ul>
