@@ -1,6 +1,6 @@
 import { assert } from 'superstruct';
 import { afterAll, beforeEach, describe, expect, test } from 'vitest';
-import { placeOrderReply } from '../../src/api/contract/checkout.contract.ts';
+import { orderStatusReply, placeOrderReply } from '../../src/api/contract/checkout.contract.ts';
 import { getSlotReply } from '../../src/api/contract/cart-page.contract.ts';
 import { rescheduleOptionsReply, rescheduleReply } from '../../src/api/contract/reschedule.contract.ts';
 import { capacityDayReply } from '../../src/api/contract/seller-capacity.contract.ts';
@@ -58,6 +58,17 @@ async function paidOrder(date: string, slotN = 1): Promise<{ number: string; off
   return { number: placed.body.order_id, offerId: offer.offerId };
 }
 
+async function timeline(orderId: string) {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `/api/account/orderstatus?order_id=${orderId}`,
+    headers: { authorization: `Bearer ${buyer.token}` },
+  });
+  const body = json(response);
+  assert(body, orderStatusReply);
+  return body.data?.timeline ?? [];
+}
+
 async function booked(templateId: number, date: string): Promise<number> {
   const row = await db
     .selectFrom('driver_slots')
@@ -110,10 +121,28 @@ describe('the shopper reschedules before the cutoff', () => {
     expect(deliverable).toMatchObject({ delivery_date: '2026-12-05', slot_template_id: slot(3) });
     const mails = await db.selectFrom('outbox').select('subject').where('subject', '=', `Your order #${order.number}: delivery moved`).execute();
     expect(mails).toHaveLength(1);
+    // Decision 044: the move is on the shopper's timeline with its time, the shopper as actor and where it went.
+    const moved1 = await timeline(order.number);
+    expect(moved1.at(-1)).toEqual({
+      state: 'rescheduled',
+      at: clock.now().toISOString(),
+      actor: 'shopper',
+      reason: `Delivery moved to 12/05/2026, ${moved.body.data?.time_slot ?? ''}`,
+    });
+    expect(moved1.map((s) => s.state)).toEqual(['placed', 'rescheduled']);
 
-    // The same slot again moves nothing and books nothing twice.
+    // The same slot again moves nothing, books nothing twice and adds no step.
     expect((await reschedule(order.number, '2026-12-05', slot(3))).status).toBe(200);
     expect(await booked(slot(3), '2026-12-05')).toBe(newBefore + 1);
+    expect(await timeline(order.number)).toHaveLength(2);
+    // A reschedule is not a move: the state stays, and the seller's next move follows on the timeline.
+    expect(await orderOf(t, order.number)).toMatchObject({ fulfilment_state: 'placed' });
+    expect((await post(t, '/api/seller/orders/move', { order_id: order.number, event: 'accept' }, seller)).status).toBe(200);
+    expect((await timeline(order.number)).map((s) => [s.state, s.actor])).toEqual([
+      ['placed', 'shopper'],
+      ['rescheduled', 'shopper'],
+      ['accepted', 'seller'],
+    ]);
   });
 
   test('a full slot and a closed day are refused (409) with the reason, the order left as it was', async () => {
@@ -186,6 +215,8 @@ describe('cancel before the cutoff', () => {
     expect(await booked(slot(5), '2026-12-04')).toBe(seatsBefore - 1);
     // Canceled: it cannot be moved any more.
     expect((await reschedule(order.number, '2026-12-07', slot(1))).status).toBe(409);
+    // The shopper's cancel is on her timeline, with its time and her as actor.
+    expect((await timeline(order.number)).at(-1)).toMatchObject({ state: 'canceled', actor: 'shopper', at: clock.now().toISOString() });
   });
 
   test('reschedule racing the seller’s accept: both are counted one after the other, the order booked once', async () => {
