@@ -264,7 +264,7 @@ describe('the seller’s day: closed days, seats, stock', () => {
     expect(await stockOf(t, offer.offerId)).toBe(7);
     expect((await post(t, '/api/seller/stock', { offer_id: offer.offerId, stock: 1 }, otherSeller)).status).toBe(404);
     expect((await post(t, '/api/seller/stock', { offer_id: offer.offerId, stock: 1 }, buyer.token)).status).toBe(404);
-    expect((await post(t, '/api/staff/stock', { offer_id: offer.offerId, stock: 9 }, staff)).status).toBe(200);
+    expect((await post(t, '/api/staff/stock', { offer_id: offer.offerId, stock: 9, reason: 'Recount' }, staff)).status).toBe(200);
     expect(await stockOf(t, offer.offerId)).toBe(9);
     expect((await post(t, '/api/seller/stock', { offer_id: offer.offerId, stock: -1 }, seller)).body).toMatchObject({ errors: [{ field: 'stock' }] });
     expect((await capacity(otherSeller, 'seller', 101, '2026-12-14')).status).toBe(404);
@@ -277,5 +277,68 @@ describe('the seller’s day: closed days, seats, stock', () => {
     ).toMatchObject({
       errors: [{ field: 'seats' }],
     });
+  });
+});
+
+describe('staff run any seller location’s day, with a reason (decision 044)', () => {
+  test('close, reopen, seats and stock from /staff: a reason is required (400 on reason) and kept with each change', async () => {
+    const changes = () =>
+      db
+        .selectFrom('capacity_changes')
+        .select(['loc_id', 'actor_role', 'change', 'detail', 'reason'])
+        .where('loc_id', '=', 101)
+        .orderBy('id')
+        .execute();
+    const before = (await changes()).length;
+    // No reason, or only spaces: refused, nothing changed.
+    for (const reason of [undefined, '   ']) {
+      const refused = await post(
+        t,
+        '/api/staff/capacity/day',
+        { loc_id: 101, date: '2026-12-16', closed: true, ...(reason === undefined ? {} : { reason }) },
+        staff,
+      );
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({ errors: [{ field: 'reason' }] });
+    }
+    expect((await post(t, '/api/staff/capacity/slot', { loc_id: 101, date: '2026-12-16', slot_id: slot(2), seats: 2 }, staff)).body).toMatchObject({
+      errors: [{ field: 'reason' }],
+    });
+    expect((await post(t, '/api/staff/stock', { offer_id: nextOffer().offerId, stock: 2 }, staff)).body).toMatchObject({
+      errors: [{ field: 'reason' }],
+    });
+    expect((await getslot('2026-12-16')).code).toBe(1);
+    expect(await changes()).toHaveLength(before);
+
+    // With a reason: the day closes for the storefront, seats and stock change, each kept with who and why.
+    expect(
+      (await post(t, '/api/staff/capacity/day', { loc_id: 101, date: '2026-12-16', closed: true, reason: 'Flooded kitchen' }, staff)).status,
+    ).toBe(200);
+    expect((await getslot('2026-12-16')).message).toContain('is closed on 12/16/2026');
+    expect((await post(t, '/api/staff/capacity/day', { loc_id: 101, date: '2026-12-16', closed: false, reason: 'Fixed' }, staff)).status).toBe(200);
+    expect((await getslot('2026-12-16')).code).toBe(1);
+    expect(
+      (await post(t, '/api/staff/capacity/slot', { loc_id: 101, date: '2026-12-16', slot_id: slot(2), seats: 2, reason: 'Short of drivers' }, staff))
+        .status,
+    ).toBe(200);
+    const day = await capacity(staff, 'staff', 101, '2026-12-16');
+    assert(day.body, capacityDayReply);
+    expect(day.body.data?.slots.find((s) => s.slot_id === slot(2))).toMatchObject({ seats: 2 });
+    const offer = nextOffer();
+    expect((await post(t, '/api/staff/stock', { offer_id: offer.offerId, stock: 4, reason: 'Recount' }, staff)).status).toBe(200);
+    // A seller's change is kept too, its reason optional.
+    expect((await post(t, '/api/seller/stock', { offer_id: offer.offerId, stock: 5 }, seller)).status).toBe(200);
+    expect((await changes()).slice(before)).toEqual([
+      { loc_id: 101, actor_role: 'staff', change: 'close', detail: '2026-12-16', reason: 'Flooded kitchen' },
+      { loc_id: 101, actor_role: 'staff', change: 'reopen', detail: '2026-12-16', reason: 'Fixed' },
+      { loc_id: 101, actor_role: 'staff', change: 'seats', detail: `slot ${slot(2)} on 2026-12-16: 2 seats`, reason: 'Short of drivers' },
+      { loc_id: 101, actor_role: 'staff', change: 'stock', detail: `offer ${offer.offerId}: 4`, reason: 'Recount' },
+      { loc_id: 101, actor_role: 'seller', change: 'stock', detail: `offer ${offer.offerId}: 5`, reason: null },
+    ]);
+    // Not staff: a seller of another location and a shopper are not found, reason or not.
+    expect((await post(t, '/api/staff/stock', { offer_id: offer.offerId, stock: 1, reason: 'x' }, otherSeller)).status).toBe(404);
+    expect((await post(t, '/api/staff/capacity/day', { loc_id: 101, date: '2026-12-16', closed: true, reason: 'x' }, buyer.token)).status).toBe(404);
+    // An unknown location: 404 for staff too.
+    expect((await post(t, '/api/staff/capacity/day', { loc_id: 999_999, date: '2026-12-16', closed: true, reason: 'x' }, staff)).status).toBe(404);
   });
 });
