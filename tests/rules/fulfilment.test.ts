@@ -73,8 +73,8 @@ describe('late orders and the pick list', () => {
 
   it('names timeline steps and who took them; a reschedule is a step but not a move (decision 044)', () => {
     const at = new Date('2026-12-01T14:00:00Z');
-    const row = { event: 'reschedule', to_state: 'accepted', actor_role: 'shopper', reason: 'Delivery moved to 12/05/2026', created_at: at };
-    expect(timelineStepOf(row)).toEqual({ state: 'rescheduled', at: at.toISOString(), actor: 'shopper', reason: 'Delivery moved to 12/05/2026' });
+    const row = { event: 'reschedule', to_state: 'accepted', actor_role: 'shopper', reason: 'Now on 12/05/2026', created_at: at };
+    expect(timelineStepOf(row)).toEqual({ state: 'rescheduled', at: at.toISOString(), actor: 'shopper', reason: 'Now on 12/05/2026' });
     expect(timelineStepOf({ ...row, event: 'accept' })).toMatchObject({ state: 'accepted' });
     expect(timelineStepLabel({ state: 'rescheduled' })).toBe('Delivery moved');
     expect(timelineStepLabel({ state: 'canceled' })).toBe('Canceled');

@@ -127,7 +127,7 @@ describe('the shopper reschedules before the cutoff', () => {
       state: 'rescheduled',
       at: clock.now().toISOString(),
       actor: 'shopper',
-      reason: `Delivery moved to 12/05/2026, ${moved.body.data?.time_slot ?? ''}`,
+      reason: `Now on 12/05/2026, ${moved.body.data?.time_slot ?? ''}`,
     });
     expect(moved1.map((s) => s.state)).toEqual(['placed', 'rescheduled']);
 

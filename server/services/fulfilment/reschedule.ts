@@ -221,7 +221,7 @@ async function recordReschedule(trx: Kysely<Database>, order: OrderRow, customer
       to_state: order.fulfilment_state,
       actor_role: 'shopper',
       actor_id: customerId,
-      reason: `Delivery moved to ${movedTo(date, timeSlot)}`,
+      reason: `Now on ${movedTo(date, timeSlot)}`,
       created_at: now,
     })
     .execute();
