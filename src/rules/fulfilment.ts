@@ -121,6 +121,42 @@ export const fulfilmentStateLabels: Readonly<Record<FulfilmentState, string>> = 
   canceled: 'Canceled',
 };
 
+/**
+ * A reschedule is not a move (decision 040) but it is on the timeline (decision 044): its order_events row keeps the
+ * state (from = to) under this event name, and the timeline calls the step 'rescheduled'.
+ */
+export const rescheduleEvent = 'reschedule';
+export const rescheduledStep = 'rescheduled';
+
+/** Who took a timeline step, in the shopper's words (the person's identity stays theirs). */
+export const timelineActorLabels: Readonly<Record<string, string>> = {
+  shopper: 'by you',
+  seller: 'by the seller',
+  staff: 'by the store',
+  system: 'by the store',
+};
+
+/** One order_events row as a timeline step (the contract's TimelineStep): a reschedule is its own step, 'rescheduled'. */
+export function timelineStepOf(e: { event: string; to_state: string; actor_role: string; reason: string | null; created_at: Date }): {
+  state: string;
+  at: string;
+  actor: string;
+  reason: string | null;
+} {
+  return { state: e.event === rescheduleEvent ? rescheduledStep : e.to_state, at: e.created_at.toISOString(), actor: e.actor_role, reason: e.reason };
+}
+
+/** The moves among an order's events (a reschedule is not one): what 'stuck' counts from. */
+export function isMoveEvent(e: { event: string }): boolean {
+  return e.event !== rescheduleEvent;
+}
+
+/** A timeline step's name: a state's label, 'Delivery moved' for a reschedule, else the step as given. */
+export function timelineStepLabel(step: { state: string }): string {
+  if (step.state === rescheduledStep) return 'Delivery moved';
+  return isFulfilmentState(step.state) ? fulfilmentStateLabels[step.state] : step.state;
+}
+
 /** The console's button for each event. */
 export const fulfilmentEventLabels: Readonly<Record<FulfilmentEvent, string>> = {
   accept: 'Accept',
@@ -197,6 +233,8 @@ export interface PickLine {
   product_name: string;
   bottle_size: number;
   qty: number;
+  /** Sold by weight: the pick list shows its size in pounds. */
+  by_weight: boolean;
 }
 
 export interface PickSlot {
@@ -215,7 +253,7 @@ export function pickList(
     state: FulfilmentState;
     delivery_date: string | null;
     slot: string | null;
-    items: readonly { product_name: string; bottle_size: number; qty: number }[];
+    items: readonly { product_name: string; bottle_size: number; qty: number; by_weight?: boolean }[];
   }[],
 ): PickSlot[] {
   const slots: PickSlot[] = [];
@@ -230,7 +268,7 @@ export function pickList(
     for (const item of order.items) {
       const line = slot.lines.find((l) => l.product_name === item.product_name && l.bottle_size === item.bottle_size);
       if (line) line.qty += item.qty;
-      else slot.lines.push({ product_name: item.product_name, bottle_size: item.bottle_size, qty: item.qty });
+      else slot.lines.push({ product_name: item.product_name, bottle_size: item.bottle_size, qty: item.qty, by_weight: item.by_weight === true });
     }
   }
   for (const slot of slots) slot.lines.sort((a, b) => a.product_name.localeCompare(b.product_name) || a.bottle_size - b.bottle_size);

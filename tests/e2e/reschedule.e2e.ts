@@ -51,6 +51,11 @@ test('a shopper reschedules before the cutoff and is told why not after it', asy
   await page.screenshot({ path: 'test-results/reschedule-choose.png', fullPage: true });
   await panel.getByRole('button', { name: 'Move delivery' }).click();
   await expect(panel.getByRole('status')).toContainText('Your delivery is now on');
+  // Decision 044: the move is on the order's timeline, by the shopper, saying where it went.
+  const latest = status.getByRole('list', { name: 'Order timeline' }).locator('li[aria-current="step"]');
+  await expect(latest).toContainText('Delivery moved');
+  await expect(latest).toContainText('by you');
+  await expect(latest).toContainText('Now on ');
   await page.screenshot({ path: 'test-results/reschedule-moved.png', fullPage: true });
 
   const { token } = await sessionOf(page);

@@ -6,8 +6,12 @@ import {
   fulfilmentTransition,
   fulfilmentTransitions,
   isLate,
+  isMoveEvent,
   pickList,
   shopperMayChange,
+  timelineActorLabels,
+  timelineStepLabel,
+  timelineStepOf,
 } from '../../src/rules/fulfilment.ts';
 
 describe('the fulfilment table', () => {
@@ -54,7 +58,7 @@ describe('late orders and the pick list', () => {
   });
 
   it('adds up each slot’s products of the orders still to pick', () => {
-    const item = (product_name: string, qty: number) => ({ product_name, bottle_size: 500, qty });
+    const item = (product_name: string, qty: number) => ({ product_name, bottle_size: 500, qty, by_weight: product_name !== 'Bacon' });
     const slots = pickList([
       { state: 'placed', delivery_date: '2026-12-01', slot: '10:00–12:00', items: [item('Ribeye', 1), item('Bacon', 2)] },
       { state: 'accepted', delivery_date: '2026-12-01', slot: '10:00–12:00', items: [item('Ribeye', 2)] },
@@ -65,5 +69,18 @@ describe('late orders and the pick list', () => {
       { date: '2026-12-01', slot: '10:00–12:00', orders: 2, lines: [item('Bacon', 2), item('Ribeye', 3)] },
       { date: '2026-12-02', slot: null, orders: 1, lines: [item('Salmon', 1)] },
     ]);
+  });
+
+  it('names timeline steps and who took them; a reschedule is a step but not a move (decision 044)', () => {
+    const at = new Date('2026-12-01T14:00:00Z');
+    const row = { event: 'reschedule', to_state: 'accepted', actor_role: 'shopper', reason: 'Now on 12/05/2026', created_at: at };
+    expect(timelineStepOf(row)).toEqual({ state: 'rescheduled', at: at.toISOString(), actor: 'shopper', reason: 'Now on 12/05/2026' });
+    expect(timelineStepOf({ ...row, event: 'accept' })).toMatchObject({ state: 'accepted' });
+    expect(timelineStepLabel({ state: 'rescheduled' })).toBe('Delivery moved');
+    expect(timelineStepLabel({ state: 'canceled' })).toBe('Canceled');
+    expect(timelineStepLabel({ state: 'something new' })).toBe('something new');
+    expect([timelineActorLabels.shopper, timelineActorLabels.seller, timelineActorLabels.staff]).toEqual(['by you', 'by the seller', 'by the store']);
+    expect(isMoveEvent(row)).toBe(false);
+    expect(isMoveEvent({ event: 'cancel' })).toBe(true);
   });
 });

@@ -136,6 +136,8 @@ export type TokenizeResult =
 
 /** One-time tokens live this long: enough to fill the billing address and press save. */
 const tokenTtlMs = 15 * 60 * 1000;
+/** Stripe cancels an online card authorisation not captured within 7 days (decision 044). */
+const holdExpiryMs = 7 * 24 * 60 * 60 * 1000;
 export const testPublishableKey = 'pk_test_gateway';
 
 function randomId(prefix: string): string {
@@ -161,8 +163,10 @@ function factsOfRef(ref: string): CardFacts | undefined {
 interface TestPayment {
   amountCents: number;
   refunded: boolean;
-  /** Manual capture: held until capture(); released when canceled before. */
+  /** Manual capture: held until capture(); released when canceled before, or when the hold expires (7 days). */
   held?: boolean;
+  /** When a manual payment was authorised (its hold expires holdExpiryMs later, as Stripe's do). */
+  authorisedAt?: number;
   released?: boolean;
   refundedCents?: number;
 }
@@ -256,7 +260,12 @@ export class TestPaymentGateway implements PaymentGateway {
     this.charges.set(request.idempotencyKey, { amountCents: request.amountCents, result });
     if (result.ok === true) {
       const held = request.capture === 'manual' && request.source.kind !== 'upi';
-      this.payments.set(result.paymentRef, { amountCents: request.amountCents, refunded: false, held });
+      this.payments.set(result.paymentRef, {
+        amountCents: request.amountCents,
+        refunded: false,
+        held,
+        ...(held ? { authorisedAt: this.now().getTime() } : {}),
+      });
     }
     return result;
   }
@@ -279,6 +288,14 @@ export class TestPaymentGateway implements PaymentGateway {
     throw new PaymentGatewayError(`No such payment: ${paymentRef}`);
   }
 
+  /** As Stripe does: an authorisation not captured within 7 days is canceled, its hold released. */
+  private expireHold(payment: TestPayment): void {
+    if (payment.held && payment.authorisedAt !== undefined && this.now().getTime() - payment.authorisedAt >= holdExpiryMs) {
+      payment.held = false;
+      payment.released = true;
+    }
+  }
+
   async cancelPayment(paymentRef: string): Promise<void> {
     const pending = this.authentications.get(paymentRef);
     if (pending?.state === 'requires_action') pending.state = 'failed';
@@ -299,6 +316,8 @@ export class TestPaymentGateway implements PaymentGateway {
     }
     const payment = this.payments.get(input.paymentRef);
     if (!payment) throw new PaymentGatewayError(`No such payment: ${input.paymentRef}`);
+    this.expireHold(payment);
+    if (payment.released) throw new PaymentGatewayError('This PaymentIntent could not be captured because it has a status of canceled.');
     if (!payment.held) throw new PaymentGatewayError('This PaymentIntent could not be captured because it has a status of succeeded.');
     if (!Number.isInteger(input.amountCents) || input.amountCents < 1 || input.amountCents > payment.amountCents) {
       throw new PaymentGatewayError('The amount to capture must be at most the amount authorised.');
@@ -354,6 +373,7 @@ export class TestPaymentGateway implements PaymentGateway {
   ): { state: 'held' | 'captured' | 'released'; amountCents: number; refundedCents: number; captures: number } | undefined {
     const payment = this.payments.get(paymentRef);
     if (!payment) return undefined;
+    this.expireHold(payment);
     const captures = [...this.captures.values()].filter((c) => c.paymentRef === paymentRef).length;
     const state = payment.held ? 'held' : payment.released ? 'released' : 'captured';
     return { state, amountCents: payment.amountCents, refundedCents: payment.refundedCents ?? 0, captures };

@@ -65,6 +65,7 @@ const cardRow = type({
   image: nullable(string()),
   age_restricted: boolean(),
   size_unit: enums(sizeUnits),
+  sold_by_weight: boolean(),
   in_stock: boolean(),
   speed_mask: integer(),
   channel: string(),
@@ -179,11 +180,12 @@ export function listingPageStatement(request: ListingPageRequest): RawBuilder<Pa
       (
         select coalesce(json_agg(json_build_object(
           'id', a.product_id, 'name', a.name, 'image', a.image, 'age_restricted', a.age_restricted, 'size_unit', a.size_unit,
-          'in_stock', a.in_stock, 'speed_mask', a.speed_mask, 'channel', a.channel,
+          'in_stock', a.in_stock, 'speed_mask', a.speed_mask, 'channel', a.channel, 'sold_by_weight', pr.sold_by_weight,
           'child_ids', a.child_ids, 'child_sizes', a.child_sizes, 'child_cents', a.child_cents
         ) order by p.position), '[]'::json)
         from unnest(page.ids) with ordinality as p(id, position)
         join area_products a on ${cardKey} and a.product_id = p.id
+        join products pr on pr.id = a.product_id
       ) as cards,
       counted.n as total,
       listed.n as available,
@@ -255,6 +257,7 @@ function cardOf(row: CardRow): ProductSummary {
     stock_status: row.in_stock ? 'in stock' : 'out of stock',
     age_restricted: row.age_restricted,
     size_unit: row.size_unit,
+    sold_by_weight: row.sold_by_weight,
   };
 }
 

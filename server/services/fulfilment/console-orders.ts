@@ -1,6 +1,15 @@
 import type { Kysely } from 'kysely';
 import type { ConsoleItem, ConsoleOrder, ConsoleOrdersFilter } from '../../../src/api/contract/fulfilment.contract.ts';
-import { fulfilmentEventsFor, fulfilmentKindOf, isLate, isStuck, type FulfilmentActor, type FulfilmentState } from '../../../src/rules/fulfilment.ts';
+import {
+  fulfilmentEventsFor,
+  fulfilmentKindOf,
+  isLate,
+  isMoveEvent,
+  isStuck,
+  timelineStepOf,
+  type FulfilmentActor,
+  type FulfilmentState,
+} from '../../../src/rules/fulfilment.ts';
 import { addDays, storeToday } from '../../../src/rules/delivery-dates.ts';
 import { centsToDollars } from '../../../src/rules/money.ts';
 import type { Database } from '../../db/schema.ts';
@@ -92,7 +101,7 @@ export async function listConsoleOrders(
     seen.add(row.id);
     const state: FulfilmentState = row.fulfilment_state;
     const own = events.filter((e) => e.order_id === row.id);
-    const since = own.at(-1)?.created_at ?? row.created_at;
+    const since = own.filter(isMoveEvent).at(-1)?.created_at ?? row.created_at;
     const late = isLate(state, row.delivery_date, now);
     const stuck = isStuck(state, since, now);
     if (filter.late === true && !late && !stuck) continue;
@@ -126,7 +135,7 @@ export async function listConsoleOrders(
         substitute_name: i.substitute_name,
         ...(substitutes.has(i.id) ? { substitutes: substitutes.get(i.id) } : {}),
       })),
-      timeline: own.map((e) => ({ state: e.to_state, at: e.created_at.toISOString(), actor: e.actor_role, reason: e.reason })),
+      timeline: own.map(timelineStepOf),
     });
   }
   if (actor === 'staff') orders.sort((a, b) => Number(b.late || b.stuck) - Number(a.late || a.stuck));

@@ -25,5 +25,7 @@ export const productSummary = type({
   /** Only a verified customer over 21 may order it (cards show a '21+' mark). */
   age_restricted: boolean(),
   size_unit: sizeUnit,
+  /** Sold by weight (decision 039): the card shows its estimate ('about 1.1 lb, est. $18.40, …'). */
+  sold_by_weight: optional(boolean()),
 });
 export type ProductSummary = Infer<typeof productSummary>;

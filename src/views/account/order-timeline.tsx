@@ -1,10 +1,10 @@
 import type { TimelineStep } from '../../api/contract/checkout.contract.ts';
-import { fulfilmentStateLabels, isFulfilmentState } from '../../rules/fulfilment.ts';
+import { timelineActorLabels, timelineStepLabel } from '../../rules/fulfilment.ts';
 import * as css from './order-timeline.css.ts';
 
 /**
- * An order's life so far (issue 24): each step the sellers, the staff or the shopper took, with its time, the last one
- * in bold. Its own component so the order rows of /setting/order and /order/status stay as they are.
+ * An order's life so far (issue 24): each step the sellers, the staff or the shopper took (a reschedule too, decision
+ * 044), with its time and who took it, the last one in bold. Its own component so the order rows of /setting/order and /order/status stay as they are.
  */
 export function OrderTimeline({ steps }: { steps: readonly TimelineStep[] | undefined }) {
   if (!steps || steps.length === 0) return null;
@@ -13,7 +13,8 @@ export function OrderTimeline({ steps }: { steps: readonly TimelineStep[] | unde
       {steps.map((step, index) => (
         <li key={index} className={css.step} aria-current={index === steps.length - 1 ? 'step' : undefined}>
           <span className={index === steps.length - 1 ? css.current : undefined}>
-            {isFulfilmentState(step.state) ? fulfilmentStateLabels[step.state] : step.state}
+            {timelineStepLabel(step)}
+            {timelineActorLabels[step.actor] && <span className={css.when}>{timelineActorLabels[step.actor]}</span>}
             <time className={css.when} dateTime={step.at}>
               {new Date(step.at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}
             </time>

@@ -4,7 +4,7 @@ import { useConsoleMe, useConsoleOrders } from '../../api/console.swr.ts';
 import type { ConsoleRole } from '../../api/contract/fulfilment.contract.ts';
 import { addDays, formatUsDate, storeToday } from '../../rules/delivery-dates.ts';
 import { fulfilmentStateLabels, fulfilmentStates, isFulfilmentState, pickList, type FulfilmentState } from '../../rules/fulfilment.ts';
-import { formatWeight } from '../../rules/sizes.ts';
+import { lineSizeLabel } from '../../rules/weight-entry.ts';
 import { secondaryButton, textInput } from '../../styles/controls.css.ts';
 import { useSessionValue } from '../app-context.tsx';
 import { ConsoleOrderCard } from './console-order-card.tsx';
@@ -54,6 +54,42 @@ export function ConsolePage({ role }: { role: ConsoleRole }) {
     );
   }
   return <ConsoleOrders role={role} locIds={me.data.data.loc_ids} />;
+}
+
+/**
+ * Staff's 'Your day' (decision 044): any seller location's day, chosen by its id (those of the listed orders offered
+ * first), with the seller's controls; every change asks for a reason, which the server requires and keeps.
+ */
+function StaffDay({ listed }: { listed: readonly number[] }) {
+  const [locId, setLocId] = useState<number | undefined>(undefined);
+  const [typed, setTyped] = useState('');
+  const offered = [...new Set(listed)].sort((a, b) => a - b);
+  return (
+    <>
+      <form
+        className={css.filters}
+        aria-label="Seller location"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (/^\d{1,9}$/.test(typed.trim())) setLocId(Number(typed.trim()));
+        }}
+      >
+        <label className={css.filter}>
+          Seller location
+          <input className={textInput} inputMode="numeric" list="staff-day-locations" value={typed} onChange={(e) => setTyped(e.target.value)} />
+        </label>
+        <datalist id="staff-day-locations">
+          {offered.map((id) => (
+            <option key={id} value={id} />
+          ))}
+        </datalist>
+        <button type="submit" className={secondaryButton}>
+          Open its day
+        </button>
+      </form>
+      {locId !== undefined && <SellerDay key={locId} role="staff" locIds={[locId]} />}
+    </>
+  );
 }
 
 function ConsoleOrders({ role, locIds }: { role: ConsoleRole; locIds: readonly number[] }) {
@@ -113,6 +149,7 @@ function ConsoleOrders({ role, locIds }: { role: ConsoleRole; locIds: readonly n
         )}
       </div>
       {role === 'seller' && locIds.length > 0 && <SellerDay role={role} locIds={locIds} />}
+      {role === 'staff' && <StaffDay listed={list.map((o) => o.loc_id)} />}
       {orders.error && (
         <p role="alert" className={css.error}>
           {orders.error instanceof Error ? orders.error.message : 'The orders could not be loaded.'}
@@ -136,7 +173,7 @@ function ConsoleOrders({ role, locIds }: { role: ConsoleRole; locIds: readonly n
                 {slot.lines.map((line) => (
                   <li key={`${line.product_name} ${line.bottle_size}`}>
                     {line.qty} × {line.product_name}
-                    {line.bottle_size > 0 && ` (${formatWeight(line.bottle_size)})`}
+                    {line.bottle_size > 0 && ` (${lineSizeLabel(line.bottle_size, line.by_weight)})`}
                   </li>
                 ))}
               </ul>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { ProductSummary } from '../../api/contract/product-summary.contract.ts';
 import { ageRestrictedCardNotice } from '../../rules/age-restricted-labels.ts';
+import { cardEstimate } from '../../rules/catch-weight.ts';
 import { cardPriceLabel, lowestPrice } from '../../rules/sizes.ts';
 import { AgeRestrictedMark, AgeRestrictedNotice } from './age-restricted.tsx';
 import { speedName } from '../../rules/speeds.ts';
@@ -9,11 +10,13 @@ import * as css from './product-card.css.ts';
 /**
  * Image, name and price. On the store home the price always reads 'from $' the lowest of the sizes; in listings it is
  * 'from $price' when sizes differ, else the price, with the speed types the area offers. Age-restricted products
- * (drinks) carry a '21+' mark and a line saying identity verification is needed.
+ * (drinks) carry a '21+' mark and a line saying identity verification is needed. A product sold by weight says its
+ * estimate in the cart's words (decision 039).
  */
 export function ProductCard({ product, variant = 'listing' }: { product: ProductSummary; variant?: 'home' | 'listing' }) {
   const low = lowestPrice(product.child);
   const price = variant === 'home' ? (low === undefined ? undefined : `from $${low}`) : cardPriceLabel(product.child);
+  const estimate = cardEstimate(product);
   return (
     <Link to={`/store/${product.id}`} className={css.card}>
       <img src={product.image} alt="" className={css.image} loading="lazy" width={300} height={300} />
@@ -21,6 +24,11 @@ export function ProductCard({ product, variant = 'listing' }: { product: Product
       <span className={css.name}>{product.name}</span>
       {product.age_restricted && <AgeRestrictedNotice text={ageRestrictedCardNotice} />}
       {price !== undefined && <span className={css.price}>{price}</span>}
+      {estimate !== undefined && (
+        <span className={css.estimate} data-testid="card-estimate">
+          {estimate}
+        </span>
+      )}
       {variant === 'listing' && product.speed_types.length > 0 && (
         <span className={css.speeds}>
           {product.speed_types.map((speed) => (
