@@ -84,7 +84,9 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   const statementTimeoutMs = options.statementTimeoutMs ?? defaultStatementTimeoutMs;
   const log = options.onStatement;
   if (options.databaseUrl) {
-    const replica = options.databaseReadUrl ? { url: options.databaseReadUrl, maxWaitMs: options.replicaMaxWaitMs ?? defaultReplicaMaxWaitMs } : undefined;
+    const replica = options.databaseReadUrl
+      ? { url: options.databaseReadUrl, maxWaitMs: options.replicaMaxWaitMs ?? defaultReplicaMaxWaitMs }
+      : undefined;
     return openPostgres(options.databaseUrl, statementTimeoutMs, log, replica);
   }
   return openPglite(options.dataDir, options.startFrom, statementTimeoutMs, options.sharedBuffers ?? pgliteSharedBuffers, log);
@@ -124,10 +126,12 @@ async function openPostgres(
   replica: { url: string; maxWaitMs: number } | undefined,
 ): Promise<DatabaseHandle> {
   const pool = await connectedPool(databaseUrl, 'DATABASE_URL', statementTimeoutMs);
-  const readPool = replica ? await connectedPool(replica.url, 'DATABASE_READ_URL', statementTimeoutMs).catch(async (error: unknown) => {
-    await pool.end();
-    throw error;
-  }) : undefined;
+  const readPool = replica
+    ? await connectedPool(replica.url, 'DATABASE_READ_URL', statementTimeoutMs).catch(async (error: unknown) => {
+        await pool.end();
+        throw error;
+      })
+    : undefined;
   // Hot statements run by name: each connection plans them once (named-statements.ts). One naming per pg pool: the
   // read handle's fallback to the primary shares the primary's, so a name never means two texts on one connection.
   const primaryPool = namingPool(pool);

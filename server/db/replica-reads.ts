@@ -115,7 +115,12 @@ export class ReplicaGate {
  * from the primary otherwise, and from the primary when the replica cannot be reached. `counts` says how many went
  * where (the scale test and the metrics read it).
  */
-export function replicaRoutedPool(replica: PostgresPool, primary: PostgresPool, gate: ReplicaGate, onError: (error: unknown) => void = () => undefined) {
+export function replicaRoutedPool(
+  replica: PostgresPool,
+  primary: PostgresPool,
+  gate: ReplicaGate,
+  onError: (error: unknown) => void = () => undefined,
+) {
   const counts = { replica: 0, primary: 0, waited: 0 };
   const pool: PostgresPool = {
     async connect(): Promise<PostgresPoolClient> {
