@@ -69,7 +69,13 @@ export async function walletCredit(
     ).rows.map((r) => r.column_name);
   const orderColumns = await columns('orders');
   const itemColumns = await columns('order_items');
-  const orderOverrides: Record<string, string> = { increment_id: `'W' || increment_id`, speed_id: '3', retailer_loc_id: '$2' };
+  // A cart holds one live order (orders_cart_live_idx): the copy names a cart of its own.
+  const orderOverrides: Record<string, string> = {
+    increment_id: `'W' || increment_id`,
+    cart_id: `'W' || cart_id`,
+    speed_id: '3',
+    retailer_loc_id: '$2',
+  };
   const itemOverrides: Record<string, string> = {
     order_id: '(select id from copied)',
     offer_id: '$3',

@@ -40,6 +40,8 @@ export class ReplicaGate {
   #announced = 0;
   /** …and how many of them the replica has replayed. */
   #replayed = 0;
+  /** Changes a read already waited maxWaitMs for: until the replica has them, reads go to the primary at once. */
+  #readAround = 0;
   #catchingUp: Promise<void> | undefined;
   readonly #waiters = new Set<{ change: number; done: () => void }>();
   readonly #pollMs: number;
@@ -64,10 +66,15 @@ export class ReplicaGate {
     return this.#replayed >= this.#announced;
   }
 
-  /** Where a read starting now goes: the replica once it has every change announced so far, else (after maxWaitMs) the primary. */
+  /**
+   * Where a read starting now goes: the replica once it has every change announced so far, else (after maxWaitMs)
+   * the primary. Once one read has waited that long for a change, the next ones go to the primary without waiting
+   * until the replica has it: a page's several queries do not each wait for a replica that is far behind.
+   */
   route(): Promise<ReadTarget> | ReadTarget {
     if (this.current) return 'replica';
     const change = this.#announced;
+    if (this.#readAround >= change) return 'primary';
     return new Promise<ReadTarget>((resolve) => {
       const waiter = {
         change,
@@ -79,6 +86,7 @@ export class ReplicaGate {
       };
       const timer = setTimeout(() => {
         this.#waiters.delete(waiter);
+        this.#readAround = Math.max(this.#readAround, change);
         resolve('primary');
       }, this.options.maxWaitMs);
       this.#waiters.add(waiter);
