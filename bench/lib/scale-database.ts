@@ -122,7 +122,7 @@ export async function walletCredit(
       ]);
       if (inserted.rowCount !== 1) return undefined;
       made.push(`W${orderNumber}`);
-      return { variantId: size.variant_id, size: size.bottle_size };
+      return { orderNumber: `W${orderNumber}`, variantId: size.variant_id, size: size.bottle_size };
     },
     isCreditOrder: (id) => made.includes(id),
     creditOrders: () => [...made],

@@ -53,8 +53,11 @@ export interface WalletSetup {
   restaurantLocId: number;
   /** 'YYYY-MM-DD HH:MM', a visit the restaurant offers. */
   visit: string;
-  /** Puts the order's first item in its customer's wallet (two portions); the size to redeem it by, or undefined. */
-  credit(orderNumber: string): Promise<{ variantId: number; size: number } | undefined>;
+  /**
+   * Puts the order's first item in its customer's wallet (two portions) through a dine-in order of theirs: that
+   * order's number (the redemption's pastorderid) and the size to redeem by, or undefined.
+   */
+  credit(orderNumber: string): Promise<{ orderNumber: string; variantId: number; size: number } | undefined>;
 }
 
 export interface Shop {
@@ -285,7 +288,7 @@ async function spendWallet(record: LoadRecord, base: string, ip: string, token: 
         product_id: credited.variantId,
         size: credited.size,
         vendor_loc_id: wallet.restaurantLocId,
-        pastorderid: orderNumber,
+        pastorderid: credited.orderNumber,
       },
       token,
     );

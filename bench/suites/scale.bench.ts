@@ -419,6 +419,7 @@ async function main(): Promise<void> {
       ok:
         walletFigures.bad === 0 &&
         walletFigures.entries > 0 &&
+        record.walletPlaced.length > 0 &&
         walletFigures.consumed === record.walletPlaced.length &&
         walletOrdersInDb.rows[0]?.n === record.walletPlaced.length,
       detail: `${walletFigures.entries} wallet entries of 2 portions, 3 carts racing on each: ${record.walletPlaced.length} redemption orders answered, ${record.walletRefused} refused; ${walletFigures.consumed} portions consumed, ${walletFigures.redeemed} recorded in ${walletFigures.orders} orders; ${walletFigures.bad} entries inconsistent`,
