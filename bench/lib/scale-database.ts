@@ -41,7 +41,7 @@ export async function databaseCounters(client: pg.Client): Promise<DatabaseCount
  * restaurant (a copy of the order's row and first item, onto one of the restaurant's dine-in sizes) with a wallet
  * entry of two portions, as the restaurant's serve move would write it (wallet-credit.ts). Written here rather than
  * through a real dine-in order and a staff serve, which would need a staff session and the card gateway's hold on
- * one instance; what the load tests is the redemption race. The copies are named W<order number>.
+ * one instance; what the load tests is the redemption race. The copies are numbered 99<order number> (order numbers are digits only).
  */
 export async function walletCredit(
   pool: pg.Pool,
@@ -71,7 +71,7 @@ export async function walletCredit(
   const itemColumns = await columns('order_items');
   // A cart holds one live order (orders_cart_live_idx): the copy names a cart of its own.
   const orderOverrides: Record<string, string> = {
-    increment_id: `'W' || increment_id`,
+    increment_id: `'99' || increment_id`,
     cart_id: `'W' || cart_id`,
     speed_id: '3',
     retailer_loc_id: '$2',
@@ -121,8 +121,8 @@ export async function walletCredit(
         restaurant.state,
       ]);
       if (inserted.rowCount !== 1) return undefined;
-      made.push(`W${orderNumber}`);
-      return { orderNumber: `W${orderNumber}`, variantId: size.variant_id, size: size.bottle_size };
+      made.push(`99${orderNumber}`);
+      return { orderNumber: `99${orderNumber}`, variantId: size.variant_id, size: size.bottle_size };
     },
     isCreditOrder: (id) => made.includes(id),
     creditOrders: () => [...made],
