@@ -14,6 +14,8 @@ import type { RateLimiter, RateLimits } from './services/platform/rate-limit.ts'
 /** What buildApp is given: the database and the validated configuration, and whatever a caller wants to replace. */
 export interface AppParts {
   db: Kysely<Database>;
+  /** The catalogue's reads (DATABASE_READ_URL's replica, decision 045); absent: `db`. */
+  readDb?: Kysely<Database> | undefined;
   config: Config;
   /** Outgoing mail; when absent, chosen from the configuration (SMTP_URL, else the outbox table). */
   mail?: MailSender | undefined;
@@ -49,6 +51,12 @@ export interface AppParts {
 /** What every route file gets: the parts with every adapter and shared service built once, by buildApp. */
 export interface AppDeps {
   db: Kysely<Database>;
+  /**
+   * For the catalogue area's reads only (listings, search, product pages, home, banners): maybe a replica a moment
+   * behind. Anything a shopper writes or must see at once (cart, orders, account, wallet, sessions, limits) and
+   * anything in a transaction reads `db` (decision 045).
+   */
+  readDb: Kysely<Database>;
   config: Config;
   mail: MailSender;
   payments: PaymentGateway;

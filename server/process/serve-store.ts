@@ -45,6 +45,7 @@ export async function serveStore(config: Config, worker: WorkerRole | undefined)
   const app = await buildApp(
     {
       db: database.db,
+      readDb: database.readDb,
       config,
       payments: paymentGatewayFromConfig(config),
       rateLimits: withPerIpScale(defaultRateLimits, config.rateLimitScale),

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   cardBrand,
   cardErrors,
@@ -145,6 +145,30 @@ function randomId(prefix: string): string {
 }
 
 /**
+ * A token any instance sharing the key can spend (decision 045): the card's facts and expiry in the token itself,
+ * signed, so a card tokenized through one instance behind a balancer is known to the instance that places the order.
+ * Underscores only (the contracts' card_token alphabet): the outcome goes by its index.
+ */
+function signedToken(key: string, facts: CardFacts, expiresAt: number): string {
+  const body = `tok_test_${facts.brand}_${facts.last4}_${facts.expMonth}_${facts.expYear}_${outcomes.indexOf(facts.outcome)}_${expiresAt}_${randomBytes(8).toString('hex')}`;
+  return `${body}_${tokenMac(key, body)}`;
+}
+
+function tokenMac(key: string, body: string): string {
+  return createHmac('sha256', key).update(`test-gateway-token:${body}`).digest('hex').slice(0, 32);
+}
+
+function signedEntry(key: string, token: string): TokenEntry | undefined {
+  const match = /^(tok_test_([a-z]+)_(\d{4})_(\d{1,2})_(\d{4})_(\d{1,2})_(\d{1,15})_[0-9a-f]{16})_([0-9a-f]{32})$/.exec(token);
+  if (!match?.[1] || !match[2] || !match[3] || !match[8]) return undefined;
+  const expected = Buffer.from(tokenMac(key, match[1]));
+  if (!timingSafeEqual(expected, Buffer.from(match[8]))) return undefined;
+  const outcome = outcomes[Number(match[6])];
+  if (outcome === undefined) return undefined;
+  return { brand: match[2], last4: match[3], expMonth: Number(match[4]), expYear: Number(match[5]), outcome, expiresAt: Number(match[7]) };
+}
+
+/**
  * Saved cards are named so that the name alone tells the gateway what it needs (brand, last four, expiry, outcome):
  * a restarted `npm start` or a second instance can still charge a card saved before, with no gateway table.
  */
@@ -185,7 +209,18 @@ export class TestPaymentGateway implements PaymentGateway {
   private readonly authentications = new Map<string, PendingAuthentication>();
   private readonly debitAmounts = new Map<string, number>();
 
-  constructor(private readonly now: () => Date = () => new Date()) {}
+  /** Tokens already spent in this process (until they would have expired): a signed token works once here. */
+  private readonly spent = new Map<string, number>();
+
+  /**
+   * `tokenKey`: sign tokens with it, so every process holding the same key accepts them (several instances in test
+   * mode: paymentGatewayFromConfig passes MEDIA_SIGNING_KEY's key). A signed token is spent once per process, not once
+   * across processes: test mode only, where nothing is charged. Saved cards, charges and holds stay per process.
+   */
+  constructor(
+    private readonly now: () => Date = () => new Date(),
+    private readonly tokenKey?: string,
+  ) {}
 
   /** Test mode's stand-in for Stripe Elements: checks the card and forgets everything but the token's facts. */
   tokenize(card: CardDetails): TokenizeResult {
@@ -200,8 +235,9 @@ export class TestPaymentGateway implements PaymentGateway {
       outcome: outcomeByNumber.get(digits) ?? 'succeed',
     };
     this.pruneTokens();
-    const token = randomId('tok_test');
-    this.tokens.set(token, { ...facts, expiresAt: this.now().getTime() + tokenTtlMs });
+    const expiresAt = this.now().getTime() + tokenTtlMs;
+    const token = this.tokenKey === undefined ? randomId('tok_test') : signedToken(this.tokenKey, facts, expiresAt);
+    this.tokens.set(token, { ...facts, expiresAt });
     return { ok: true, token, brand: facts.brand, last4: facts.last4, expMonth: facts.expMonth, expYear: facts.expYear };
   }
 
@@ -437,9 +473,11 @@ export class TestPaymentGateway implements PaymentGateway {
 
   /** A token works once, and not after it expired. */
   private takeToken(token: string): CardFacts | undefined {
-    const entry = this.tokens.get(token);
+    if (this.spent.has(token)) return undefined;
+    const entry = this.tokens.get(token) ?? (this.tokenKey === undefined ? undefined : signedEntry(this.tokenKey, token));
     if (!entry) return undefined;
     this.tokens.delete(token);
+    if (this.tokenKey !== undefined) this.spent.set(token, entry.expiresAt);
     if (entry.expiresAt < this.now().getTime()) return undefined;
     return { brand: entry.brand, last4: entry.last4, expMonth: entry.expMonth, expYear: entry.expYear, outcome: entry.outcome };
   }
@@ -456,5 +494,6 @@ export class TestPaymentGateway implements PaymentGateway {
   private pruneTokens(): void {
     const now = this.now().getTime();
     for (const [token, entry] of this.tokens) if (entry.expiresAt < now) this.tokens.delete(token);
+    for (const [token, expiresAt] of this.spent) if (expiresAt < now) this.spent.delete(token);
   }
 }
