@@ -160,4 +160,27 @@ test.describe('store pages (reach by faults)', () => {
     await page.goto('/account/resetpassword');
     await expect(page).toHaveURL(/\/$/);
   });
+
+  test("no suggestion could be worked out (offline): the dialog shows none; 'Pin Code Changed' leaves by itself after 6 s (Playwright's clock moved on)", async ({
+    page,
+  }) => {
+    const suggested = requestsTo(page, '/connect/index/suggestzipcode');
+    await offlineOnce(page, '/connect/index/suggestzipcode');
+    await page.clock.install();
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Yes, I am 21 or older' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Please enter your pincode to start shopping' });
+    await expect.poll(() => suggested.count).toBe(1);
+    await expect(dialog.getByRole('button', { name: /^Use \d{5} / })).toHaveCount(0);
+    await dialog.getByLabel('Pincode', { exact: true }).fill('10001');
+    await dialog.getByRole('button', { name: 'Start Shopping' }).click();
+    await expect(page.getByText('SHOPPING AT - 10001')).toBeVisible();
+    await page.getByRole('button', { name: 'Change' }).click();
+    await dialog.getByLabel('Pincode', { exact: true }).fill('60601');
+    await dialog.getByRole('button', { name: 'Start Shopping' }).click();
+    const changed = page.getByRole('alert').filter({ hasText: 'Pin Code Changed' });
+    await expect(changed).toBeVisible();
+    await page.clock.runFor(6_000);
+    await expect(changed).toHaveCount(0);
+  });
 });

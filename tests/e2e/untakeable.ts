@@ -26,8 +26,4 @@ export const untakeable: Readonly<Record<string, Readonly<Record<string, string>
     'addCard --card.tokenizer.change--> (self)':
       "only the live card provider's own fields (Stripe Elements) hand over a tokenizer; the journeys' test gateway shows plain fields",
   },
-  zipSuggestion: {
-    'zipSuggestion.offered --suggestion.dismiss--> zipSuggestion.none':
-      'the pincode dialog offers no way to dismiss the suggestion (only to take it, or to type another pincode)',
-  },
 };
