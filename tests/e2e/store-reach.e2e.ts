@@ -178,7 +178,7 @@ test.describe('store pages (reach by faults)', () => {
     await page.getByRole('button', { name: 'Change' }).click();
     await dialog.getByLabel('Pincode', { exact: true }).fill('60601');
     await dialog.getByRole('button', { name: 'Start Shopping' }).click();
-    const changed = page.getByRole('alert').filter({ hasText: 'Pin Code Changed' });
+    const changed = page.getByRole('status').filter({ hasText: 'Pin Code Changed' });
     await expect(changed).toBeVisible();
     await page.clock.runFor(6_000);
     await expect(changed).toHaveCount(0);
