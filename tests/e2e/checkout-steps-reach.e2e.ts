@@ -77,6 +77,8 @@ function threeSpeeds(body: Record<string, unknown>): Record<string, unknown> {
 }
 
 test.describe('checkout steps (reach by faults)', () => {
+  // Each test takes a dozen faults in a row: room for a busy machine.
+  test.setTimeout(120_000);
   test("the saved addresses could not be loaded, the shopper can still add one; back to the saved addresses; the form refused a city that is not the zip's; the save failed, the server refused the address, then saved it; the server refused the list; another zip's address is not allowed, nor SAVE & CONTINUE with it; the speeds could not be loaded, none offered, then offered; a seller's slot refused; another speed, shop and date picked (speeds widened by the test)", async ({
     page,
   }) => {

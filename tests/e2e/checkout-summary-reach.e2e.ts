@@ -32,7 +32,9 @@ const substitution = (page: Page) => page.getByRole('combobox', { name: /^If .* 
 const retry = (page: Page) => page.getByRole('alert').getByRole('button', { name: 'Try again' });
 
 test.describe('checkoutSummary (reach by faults)', () => {
-  test('the order could not be priced (offline), the shopper tries again; the server refused to price it, again; while it is priced the shopper types a coupon, makes it a gift with a message, chooses a substitution and another tip; a coupon with an empty box is Required; applied while typing on, could not be applied, removed, could not be removed; refused at PLACE ORDER', async ({
+  // Each test walks the tabs to the summary first: room for a busy machine.
+  test.setTimeout(120_000);
+  test('the order could not be priced (offline), the shopper tries again; the server refused to price it, again; while it is priced the shopper types a coupon, makes it a gift with a message, chooses a substitution and another tip; a coupon with an empty box is Required; applied while typing on, could not be applied, removed, could not be removed, refused at PLACE ORDER', async ({
     page,
   }) => {
     const session = await ribeyeCustomer('reach.summary');

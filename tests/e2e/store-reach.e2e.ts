@@ -1,7 +1,7 @@
-import type { Page } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 import { answeredOnce, changedOnce, offlineOnce, requestsTo } from './faults.ts';
 import { expect, test } from './fixtures.ts';
-import { newCustomer, openWithSession } from './journeys/shoppers.ts';
+import { addToCartThroughApi, newCustomer, openWithSession } from './journeys/shoppers.ts';
 import { choose, solveCaptcha } from './steps.ts';
 
 /**
@@ -182,5 +182,55 @@ test.describe('store pages (reach by faults)', () => {
     await expect(changed).toBeVisible();
     await page.clock.runFor(6_000);
     await expect(changed).toHaveCount(0);
+  });
+
+  test("the server no longer has her cart when the pincode changes (a 404 by the test); an empty cart simply follows her (the check's answer emptied by the test); then its move finds it gone (a 404 by the test)", async ({
+    page,
+  }) => {
+    const customer = await newCustomer('reach.pincode');
+    const session = await addToCartThroughApi(customer.session, 'ribeye', ribeye);
+    const dialog = page.getByRole('dialog', { name: 'Please enter your pincode to start shopping' });
+    const changeTo = async (zip: string) => {
+      await openWithSession(page, session, '/store');
+      await expect(page.getByText('SHOPPING AT - 10001')).toBeVisible();
+      await page.getByRole('button', { name: 'Change' }).click();
+      await dialog.getByLabel('Pincode', { exact: true }).fill(zip);
+      await dialog.getByRole('button', { name: 'Start Shopping' }).click();
+    };
+    const gone = (route: Route) => route.fulfill({ status: 404, json: { code: -1, message: 'No such cart.' } });
+
+    // The check finds no cart (404): the id is forgotten and the area changes.
+    await page.route((url) => url.pathname.includes('/api/cart/movearea'), gone, { times: 1 });
+    await changeTo('60601');
+    await expect(page.getByText('SHOPPING AT - 60601')).toBeVisible();
+
+    // The check says the cart is empty: it follows her without a question (the move itself is refused: 404).
+    await answeredOnce(page, '/api/cart/movearea', { code: 1 });
+    await changeTo('60601');
+    await page.route((url) => url.pathname.includes('/api/cart/movearea'), gone, { times: 1 });
+    await expect(page.getByText('SHOPPING AT - 60601')).toBeVisible();
+  });
+
+  test("forgot password refused by the server (the test's answer); signed in with her guest cart's lines capped (the answer's cart changes given by the test)", async ({
+    page,
+  }) => {
+    const customer = await newCustomer('reach.auth');
+    await openWithSession(page, { zipcode: '10001', location: 101, zipState: 'NY', ageGateVerified: true }, '/forgot/password');
+    await answeredOnce(page, '/api/customer/forgot', { code: -1, message: 'Too many reset requests. Try again later.' });
+    await page.getByLabel('Email').fill(customer.email);
+    await page.getByRole('button', { name: 'SEND RESET LINK' }).click();
+    await expect(page.getByText('Too many reset requests. Try again later.')).toBeVisible();
+
+    await changedOnce(page, '/api/customer/login', (body) => ({
+      ...body,
+      result: { ...(body.result as object), cart_changes: [{ name: ribeye, size: '500 g', wanted: 3, qty: 1 }] },
+    }));
+    await page.goto('/signIn');
+    await page.getByLabel('Email').fill(customer.email);
+    await page.getByLabel('Password', { exact: true }).fill(customer.password);
+    const submit = page.getByRole('button', { name: 'SIGN IN' });
+    await solveCaptcha(page, submit);
+    await submit.click();
+    await expect(page).not.toHaveURL(/\/signIn$/);
   });
 });
