@@ -26,4 +26,12 @@ export const untakeable: Readonly<Record<string, Readonly<Record<string, string>
     'addCard --card.tokenizer.change--> (self)':
       "only the live card provider's own fields (Stripe Elements) hand over a tokenizer; the journeys' test gateway shows plain fields",
   },
+  productReviews: {
+    'productReviews.list.loading --reviews.page--> productReviews.list.loading':
+      'the page buttons are disabled while a page loads (product-reviews.tsx); only a page chosen before the answer would send it',
+  },
+  addToCart: {
+    'addToCart.accountNeeded --speed.select[isOfferedSpeed]--> addToCart.choosing':
+      'the age-restricted products a guest meets are offered at one speed in the seeded store, so SPEED has no other choice',
+  },
 };
