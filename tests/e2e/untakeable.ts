@@ -32,6 +32,6 @@ export const untakeable: Readonly<Record<string, Readonly<Record<string, string>
   },
   addToCart: {
     'addToCart.accountNeeded --speed.select[isOfferedSpeed]--> addToCart.choosing':
-      'the age-restricted products a guest meets are offered at one speed in the seeded store, so SPEED has no other choice',
+      'not taken yet: the journeys pick a quantity and a size instead (a second SPEED for the guest's sake was not looked for)',
   },
 };
