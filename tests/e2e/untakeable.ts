@@ -30,8 +30,4 @@ export const untakeable: Readonly<Record<string, Readonly<Record<string, string>
     'productReviews.list.loading --reviews.page--> productReviews.list.loading':
       'the page buttons are disabled while a page loads (product-reviews.tsx); only a page chosen before the answer would send it',
   },
-  addToCart: {
-    'addToCart.accountNeeded --speed.select[isOfferedSpeed]--> addToCart.choosing':
-      'not taken yet: the journeys pick a quantity and a size instead (a second SPEED for the guest's sake was not looked for)',
-  },
 };
