@@ -6,6 +6,7 @@ import { pathsDirVariable, reachDirVariable, type PlanLine, type ReachLine } fro
 import { flowsFolder } from './flow-docs.ts';
 import { readFlowRecords } from '../e2e/flow-records.ts';
 import { journeyMaps } from '../e2e/journeys/machines.ts';
+import { untakeable } from '../e2e/untakeable.ts';
 import { coverageReport, pathCountsFromLines, reachFromJson, reachFromLines, reachFromRecords, type Recorded } from './flow-coverage.ts';
 import { loadMachines, repoRoot } from './load-machines.ts';
 
@@ -55,7 +56,10 @@ try {
       ? {
           reach: reachFromRecords(records),
           tests: records.length,
-          reasons: new Map(journeyMaps.map((map) => [map.machine.id, map.notDriven])),
+          reasons: new Map([
+            ...Object.entries(untakeable),
+            ...journeyMaps.map((map): [string, Record<string, string>] => [map.machine.id, { ...untakeable[map.machine.id], ...map.notDriven }]),
+          ]),
         }
       : undefined;
   if (!recorded) notes.push('No flow-records/ yet: run `npm run test:e2e` (it builds the recording build) for the recorded columns.');
