@@ -22,3 +22,16 @@ export async function answeredOnce(page: Page, urlPart: string, body: unknown = 
     times: 1,
   });
 }
+
+/** Test fault: the next request to `urlPart` reaches the server, and its JSON answer is changed by `change` on its way back. */
+export async function changedOnce(page: Page, urlPart: string, change: (json: Record<string, unknown>) => unknown, times = 1): Promise<void> {
+  await page.route(
+    matching(urlPart),
+    async (route) => {
+      const response = await route.fetch();
+      const json = (await response.json()) as Record<string, unknown>;
+      await route.fulfill({ response, json: change(json) });
+    },
+    { times },
+  );
+}
