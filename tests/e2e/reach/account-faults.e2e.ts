@@ -32,7 +32,7 @@ async function dismissToast(page: Page, message: string): Promise<void> {
   await expect(toast).toHaveCount(0);
 }
 
-test('YOUR INFORMATION and the addresses could not be loaded (test faults: connection lost, then refused): the reason is shown and Try again loads them', async ({
+test('YOUR INFORMATION and the addresses could not be loaded (test faults: connection lost, then refused): the reason is shown and Try again loads them; Back and Forward move between the tabs; a lost logout still logs out', async ({
   page,
 }) => {
   await connectionLostOnce(page, dashboardUrl);
@@ -55,6 +55,20 @@ test('YOUR INFORMATION and the addresses could not be loaded (test faults: conne
   await expect(info.getByText('Ada Lovelace')).toBeVisible();
   await addresses.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByRole('table', { name: 'MY SHIPPING ADDRESS' }).getByRole('row', { name: /^Work:/ })).toBeVisible();
+
+  // The browser's Back and Forward move between the tabs: the tab follows the address.
+  await page.getByRole('tab', { name: 'Orders' }).click();
+  await expect(page).toHaveURL(/\/setting\/order$/);
+  await page.goBack();
+  await expect(page.getByRole('tab', { name: 'Account' })).toHaveAttribute('aria-selected', 'true');
+  await page.goForward();
+  await expect(page.getByRole('tab', { name: 'Orders' })).toHaveAttribute('aria-selected', 'true');
+
+  // Logout whose call is lost (test fault): the shopper is logged out all the same.
+  await connectionLostOnce(page, '/api/customer/logout');
+  await page.getByRole('button', { name: 'Hey , Ada Lovelace' }).click();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByRole('button', { name: 'Hey , Ada Lovelace' })).toHaveCount(0);
 });
 
 test('a switch, a default, a delete and an edited address are not saved (test faults): each goes back with a toast; Edit toggles the form, CANCEL closes it, deleting the default reloads the addresses', async ({
