@@ -51,6 +51,42 @@ test('order status: no order number, an unknown order, a load that fails (test f
   }
 });
 
+test("order status: the status is checked again every little while, without the shopper's asking (the page's clock moved on)", async ({ page }) => {
+  await page.clock.install();
+  await openWithSession(page, placed.session, `/order/status?orderId=${placed.orderId}`);
+  const refresh = statusRegion(page).getByRole('button', { name: 'Refresh status' });
+  await expect(refresh).toBeEnabled();
+  const asked = page.waitForRequest((r) => r.url().includes(statusUrl));
+  await page.clock.fastForward('01:01');
+  await asked;
+  await expect(refresh).toBeEnabled();
+});
+
+/** The order's first line as a seller proposing a substitute leaves it (a test fault: no seller works here). */
+function proposingSubstitute(json: Record<string, unknown>): unknown {
+  const first = (json.data as { items: Record<string, unknown>[] } | undefined)?.items[0];
+  if (first) Object.assign(first, { item_id: first.item_id ?? 1, substitution_state: 'proposed', substitute_name: 'USDA Choice Ribeye Steak' });
+  return json;
+}
+
+test('order status: the seller proposes a substitute (test fault); the answer is lost (test fault), then saved, and the order is asked again', async ({
+  page,
+}) => {
+  await changedOnce(page, statusUrl, proposingSubstitute, 100);
+  await openWithSession(page, placed.session, `/order/status?orderId=${placed.orderId}`);
+  const substitute = statusRegion(page).getByRole('group', { name: /^Substitute for / });
+  await connectionLostOnce(page, '/api/account/order/substitution');
+  await substitute.getByRole('button', { name: 'Approve substitute' }).click();
+  await expect(statusRegion(page).getByRole('alert')).toContainText(offlineMessage);
+  await expect(substitute.getByRole('button', { name: 'Refuse substitute' })).toBeEnabled();
+  // From here the server's own answer: no substitute proposed.
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  await answeredOnce(page, '/api/account/order/substitution', { code: 1, data: { order_id: placed.orderId, item_id: 1 } });
+  await substitute.getByRole('button', { name: 'Refuse substitute' }).click();
+  await expect(substitute).toHaveCount(0);
+  await expect(statusRegion(page).getByRole('button', { name: 'Refresh status' })).toBeEnabled();
+});
+
 test('change delivery or cancel: the options fail to load (test faults) and Try again; a typed date that is no date, a day whose slots fail, a move without a slot and one that fails; cancel asked, kept, failed, then done (the canceled order no longer offers the panel); past the cutoff (test fault) only Close', async ({
   page,
 }) => {
