@@ -3,7 +3,7 @@ import { offlineMessage } from '../../../src/api/http.ts';
 import { expect, test } from '../fixtures.ts';
 import { newCustomer, openWithSession } from '../journeys/shoppers.ts';
 import { saveAddressThroughApi } from '../steps.ts';
-import { answeredOnce, connectionLostOnce, refusedByFault } from './faults.ts';
+import { answeredOnce, changedOnce, connectionLostOnce, refusedByFault } from './faults.ts';
 
 /**
  * The Account tab (/setting/user, account-dashboard.machine) where the server fails: every load, save, default and
@@ -143,4 +143,46 @@ test('a switch, a default, a delete and an edited address are not saved (test fa
   await expect(homeRow).toHaveCount(0);
   await expect(workRow.getByText('Default', { exact: true })).toBeVisible();
   await expect(page.getByRole('region', { name: 'YOUR INFORMATION' }).getByText('1 Main St, New York, NY 10001')).toBeVisible();
+});
+
+test('PAYMENT METHOD: the saved cards could not be loaded (test faults), ADD CARD instead and Back, Try again; a card added in settings reloads the list; removing it is lost, refused (test faults), then done', async ({
+  page,
+}) => {
+  const cardsUrl = '/api/checkout/paymentmethods';
+  await connectionLostOnce(page, cardsUrl);
+  await accountTab(page);
+  const cards = page.getByRole('region', { name: 'Payment method' });
+  await expect(cards.getByRole('alert')).toContainText(offlineMessage);
+  await cards.getByRole('button', { name: 'ADD CARD' }).click();
+  await changedOnce(page, cardsUrl, (json) => ({ ...json, code: -1, message: refusedByFault }));
+  await page.getByRole('button', { name: 'Back to cards' }).click();
+  await expect(cards.getByRole('alert')).toContainText(refusedByFault);
+  await cards.getByRole('button', { name: 'Try again' }).click();
+  await expect(cards.getByRole('alert')).toHaveCount(0);
+
+  await cards.getByRole('button', { name: 'ADD CARD' }).click();
+  await page.getByLabel('Card Holder').fill('Ada Lovelace');
+  await page.getByLabel('Card Number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await page.getByLabel('CVC').fill('123');
+  const billing = page.getByRole('group', { name: 'Billing Address' });
+  await billing.getByLabel('First Name').fill('Ada');
+  await billing.getByLabel('Last Name').fill('Lovelace');
+  await billing.getByLabel('Address', { exact: true }).fill('350 5th Ave');
+  await billing.getByLabel('City').fill('New York');
+  await billing.getByLabel('State').selectOption({ label: 'New York (NY)' });
+  await billing.getByLabel('Zipcode').fill('10001');
+  await billing.getByLabel('Phone').fill('2125550100');
+  await page.getByRole('button', { name: 'Save and Continue' }).click();
+  const remove = cards.getByRole('button', { name: /^Remove .* ending 4242$/ });
+  await expect(remove).toBeEnabled();
+
+  await connectionLostOnce(page, '/api/account/RemoveCreditCard');
+  await remove.click();
+  await dismissToast(page, offlineMessage);
+  await answeredOnce(page, '/api/account/RemoveCreditCard');
+  await remove.click();
+  await dismissToast(page, refusedByFault);
+  await remove.click();
+  await expect(remove).toHaveCount(0);
 });
