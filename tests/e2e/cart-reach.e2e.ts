@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { answeredOnce, heldOnce, offlineOnce } from './faults.ts';
+import { answeredOnce, heldOnce, connectionLostOnce } from './faults.ts';
 import { expect, test } from './fixtures.ts';
 import { addCourierLine, addToCartThroughApi, clearThroughApi, newCustomer, openWithSession } from './journeys/shoppers.ts';
 
@@ -32,7 +32,7 @@ test.describe('cart lines and coupon (reach by faults)', () => {
   }) => {
     const { courier } = await openHerCart(page);
     // No answer: the line goes back; refused: the line goes back and the cart shows the message.
-    await offlineOnce(page, '/api/cart/deleteitem');
+    await connectionLostOnce(page, '/api/cart/deleteitem');
     await remove(page, poultry);
     await expect(removeButton(page, poultry)).toBeVisible();
     await answeredOnce(page, '/api/cart/deleteitem', { code: -1, message: 'This item cannot be removed right now.' });
@@ -73,7 +73,7 @@ test.describe('cart lines and coupon (reach by faults)', () => {
     await remove(page, poultry);
     await expect(removeButton(page, poultry)).toHaveCount(0);
 
-    await offlineOnce(page, '/api/cart/showcart');
+    await connectionLostOnce(page, '/api/cart/showcart');
     await page.getByRole('button', { name: 'REMOVE', exact: true }).click();
     await expect(page.getByRole('button', { name: 'REMOVE', exact: true })).toBeEnabled();
     await expect(page.getByText('Applied:')).toBeVisible();

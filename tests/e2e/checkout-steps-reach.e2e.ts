@@ -5,7 +5,7 @@ import {
   answeredOnce,
   requestsTo,
   homeAndContinue,
-  offlineOnce,
+  connectionLostOnce,
   openCheckoutAt,
   payOnDelivery,
   ribeyeCustomer,
@@ -91,7 +91,7 @@ test.describe('checkout steps (reach by faults)', () => {
     );
 
     // The saved addresses could not be loaded (offline): the step shows without them.
-    await offlineOnce(page, '/connect/customer/getaddresses');
+    await connectionLostOnce(page, '/connect/customer/getaddresses');
     // Delivery Options allowed delivery and pickup: the speed tab offers both.
     await openCheckoutAt(page, { ...session, delivery: 1, pickup: 1 });
     await expect(page.getByRole('button', { name: 'ADD NEW ADDRESSES' })).toBeVisible();
@@ -105,7 +105,7 @@ test.describe('checkout steps (reach by faults)', () => {
     await fillNewAddress(page);
     // The zip lookup failed (offline): the shopper fills in city and state; typed again, it fills them; a city that is
     // not the zip's is refused.
-    await offlineOnce(page, '/connect/index/getaddressbyzipcode');
+    await connectionLostOnce(page, '/connect/index/getaddressbyzipcode');
     await form(page).getByLabel('Zipcode').fill('10001');
     await form(page).getByLabel('Zipcode').fill('1000');
     await form(page).getByLabel('Zipcode').fill('10001');
@@ -118,7 +118,7 @@ test.describe('checkout steps (reach by faults)', () => {
     await page.getByRole('checkbox', { name: 'Make this my default address' }).uncheck();
 
     // The save failed (offline), then the server refused it: the form stays open; then it is saved.
-    await offlineOnce(page, '/connect/customer/addaddress');
+    await connectionLostOnce(page, '/connect/customer/addaddress');
     await page.getByRole('button', { name: 'SAVE ADDRESS' }).click();
     await expect(page.getByRole('button', { name: 'SAVE ADDRESS' })).toBeEnabled();
     await answeredOnce(page, '/connect/customer/addaddress', { code: -1, message: 'This address cannot be saved right now.' });
@@ -140,7 +140,7 @@ test.describe('checkout steps (reach by faults)', () => {
     await expect(snackbar(page, addressRuleMessages.selectionNotAllowed)).toBeVisible();
 
     // The speeds could not be loaded (offline), then none was offered, then they are.
-    await offlineOnce(page, '/api/shipping');
+    await connectionLostOnce(page, '/api/shipping');
     const home = page.getByRole('button', { name: /^Home: Ada Lovelace/ });
     await home.click();
     await expect(home).toHaveAttribute('aria-pressed', 'true');
@@ -154,7 +154,7 @@ test.describe('checkout steps (reach by faults)', () => {
     await expect(page.getByRole('combobox', { name: 'Select Speed' })).toContainText('1 Hour Delivery');
 
     // A seller's slot refused (offline): the reason shows above the blocks.
-    await offlineOnce(page, '/api/cart/deliveryschedule');
+    await connectionLostOnce(page, '/api/cart/deliveryschedule');
     const slots = page.getByRole('region', { name: 'Select Date and Select Time' }).getByRole('button', { name: /^\d{2}:\d{2}–\d{2}:\d{2}$/ });
     await slots.last().click();
     await expect(page.getByRole('region', { name: 'Select Date and Select Time' }).getByRole('alert')).toBeVisible();
@@ -188,7 +188,7 @@ test.describe('checkout steps (reach by faults)', () => {
     await upi.getByRole('button', { name: 'Verify' }).click();
     await expect(upi.getByRole('alert')).toHaveText('please provide valid UPI ID');
     await upi.getByLabel('UPI ID').fill('ada@bank');
-    await offlineOnce(page, '/payuapi/payu/varifyUpi');
+    await connectionLostOnce(page, '/payuapi/payu/varifyUpi');
     await upi.getByRole('button', { name: 'Verify' }).click();
     await expect(upi.getByRole('alert')).toBeVisible();
     await expect(upi.getByRole('button', { name: 'Verify' })).toBeEnabled();
@@ -211,7 +211,7 @@ test.describe('checkout steps (reach by faults)', () => {
     // Cards; ADD NEW CARD while the card provider cannot be reached (offline), then names none, then back.
     await page.getByRole('radio', { name: 'UPI' }).check();
     await page.getByRole('radio', { name: 'Cards' }).check();
-    await offlineOnce(page, '/api/api/account/stripeDetails');
+    await connectionLostOnce(page, '/api/api/account/stripeDetails');
     await page.getByRole('button', { name: 'ADD NEW CARD' }).click();
     const gatewayRetry = page.getByRole('alert').getByRole('button', { name: 'Try again' });
     await expect(gatewayRetry).toBeVisible();
@@ -241,7 +241,7 @@ test.describe('checkout steps (reach by faults)', () => {
     await billing.getByLabel('First Name').fill('Ada');
     await billing.getByLabel('Last Name').fill('Lovelace');
     await billing.getByLabel('Address', { exact: true }).fill('350 5th Ave');
-    await offlineOnce(page, '/connect/index/getaddressbyzipcode');
+    await connectionLostOnce(page, '/connect/index/getaddressbyzipcode');
     await billing.getByLabel('Zipcode').fill('10001');
     await billing.getByLabel('Zipcode').fill('1000');
     await billing.getByLabel('Zipcode').fill('10001');
@@ -258,7 +258,7 @@ test.describe('checkout steps (reach by faults)', () => {
     // (offline); the card refused by the store (offline); then saved, with the billing address saved before.
     const tokens = '/api/payments/tokenize';
     const retried = async () => expect(save).toBeEnabled();
-    await offlineOnce(page, tokens);
+    await connectionLostOnce(page, tokens);
     await save.click();
     await retried();
     let seen = 0;
@@ -278,10 +278,10 @@ test.describe('checkout steps (reach by faults)', () => {
     await save.click();
     await expect(page.getByRole('alert').filter({ hasText: /billing address/i })).toBeVisible();
     await retried();
-    await offlineOnce(page, '/connect/customer/addaddress');
+    await connectionLostOnce(page, '/connect/customer/addaddress');
     await save.click();
     await retried();
-    await offlineOnce(page, '/api/account/mycards');
+    await connectionLostOnce(page, '/api/account/mycards');
     await save.click();
     await retried();
     await save.click();

@@ -6,7 +6,7 @@ import {
   heldOnce,
   requestsTo,
   homeAndContinue,
-  offlineOnce,
+  connectionLostOnce,
   openCheckoutAt,
   payOnDelivery,
   ribeyeCustomer,
@@ -42,7 +42,7 @@ test.describe('checkoutSummary (reach by faults)', () => {
     await homeAndContinue(page);
     await speedAndContinue(page);
     // The order could not be priced (offline): the reason and Try again.
-    await offlineOnce(page, review);
+    await connectionLostOnce(page, review);
     await payOnDelivery(page);
     await expect(retry(page)).toBeVisible();
     await retry(page).click();
@@ -88,14 +88,14 @@ test.describe('checkoutSummary (reach by faults)', () => {
     await expect(apply(page)).toBeEnabled();
 
     // The coupon could not be applied (offline): the box says why.
-    await offlineOnce(page, showCart);
+    await connectionLostOnce(page, showCart);
     await couponBox(page).fill('EXPIRED20');
     await apply(page).click();
     await expect(couponBox(page)).toHaveAttribute('aria-invalid', 'true');
     await expect(apply(page)).toBeEnabled();
 
     // The coupon could not be removed (offline), then it is removed.
-    await offlineOnce(page, showCart);
+    await connectionLostOnce(page, showCart);
     await page.getByRole('button', { name: 'REMOVE' }).click();
     await expect(page.getByRole('button', { name: 'REMOVE' })).toBeEnabled();
     await expect(page.getByText('Applied:')).toBeVisible();
@@ -133,7 +133,7 @@ test.describe('checkoutSummary (reach by faults)', () => {
     /** The test bank's COMPLETE cannot reach it (offline); the server, asked how the payment ended, still wants a check. */
     const completeUnreached = async (then: () => Promise<void>) => {
       const before = confirms.count;
-      await offlineOnce(page, '/api/payments/test-authenticate');
+      await connectionLostOnce(page, '/api/payments/test-authenticate');
       await then();
       await bank.getByRole('button', { name: 'COMPLETE' }).click();
       await expect.poll(() => confirms.count).toBeGreaterThanOrEqual(before + 2);
@@ -142,7 +142,7 @@ test.describe('checkoutSummary (reach by faults)', () => {
 
     // The key could not be loaded (offline): the server is asked how the payment ended; it wants the test bank's check.
     await changedOnce(page, '/api/placeorder/placeorder', asStripe);
-    await offlineOnce(page, stripeKey);
+    await connectionLostOnce(page, stripeKey);
     await page.getByRole('button', { name: 'PLACE ORDER' }).click();
     await expect.poll(() => confirms.count).toBe(1);
     await expect(bank).toBeVisible({ timeout: 20_000 });
@@ -177,7 +177,7 @@ test.describe('checkoutSummary (reach by faults)', () => {
     });
 
     // The server could not say how the payment ended (offline): the snackbar, and the summary again.
-    await offlineOnce(page, '/api/placeorder/confirm');
+    await connectionLostOnce(page, '/api/placeorder/confirm');
     await bank.getByRole('button', { name: 'FAIL' }).click();
     await expect(bank).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'PLACE ORDER' })).toBeEnabled();

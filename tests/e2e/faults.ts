@@ -12,26 +12,29 @@ import { addToCartThroughApi, newCustomer, openWithSession } from './journeys/sh
 
 const matching = (urlPart: string) => (url: URL) => url.pathname.includes(urlPart);
 
-/** Fault: the next request to `urlPart` never reaches the server (the connection dropped). */
-export async function offlineOnce(page: Page, urlPart: string): Promise<void> {
+/** Test fault: the next request to `urlPart` never reaches the server (the connection dropped: the machine's xstate.error.actor.* reply). */
+export async function connectionLostOnce(page: Page, urlPart: string): Promise<void> {
   await page.route(matching(urlPart), (route) => route.abort('internetdisconnected'), { times: 1 });
 }
 
-/** Fault: the next request to `urlPart` is answered with this body (a refusal, as the server words one). */
-export async function answeredOnce(page: Page, urlPart: string, body: Record<string, unknown>): Promise<void> {
+/** What a refusing server says in these tests: every refusal shows it, so the page can be checked for it. */
+export const refusedByFault = 'Refused by the test fault.';
+
+/** Test fault: the next request to `urlPart` is answered 200 with `body` (a refusal: code -1 and refusedByFault unless given). */
+export async function answeredOnce(page: Page, urlPart: string, body: unknown = { code: -1, message: refusedByFault }): Promise<void> {
   await page.route(matching(urlPart), (route) => route.fulfill({ json: body }), { times: 1 });
 }
 
-/** Fault: the next request to `urlPart` reaches the server, and its answer is changed by `change` on the way back. */
-export async function changedOnce(page: Page, urlPart: string, change: (body: Record<string, unknown>) => Record<string, unknown>): Promise<void> {
+/** Test fault: the next `times` requests to `urlPart` reach the server, and each JSON answer is changed by `change` on its way back. */
+export async function changedOnce(page: Page, urlPart: string, change: (json: Record<string, unknown>) => unknown, times = 1): Promise<void> {
   await page.route(
     matching(urlPart),
     async (route) => {
       const response = await route.fetch();
-      const body = (await response.json()) as Record<string, unknown>;
-      await route.fulfill({ response, json: change(body) });
+      const json = (await response.json()) as Record<string, unknown>;
+      await route.fulfill({ response, json: change(json) });
     },
-    { times: 1 },
+    { times },
   );
 }
 

@@ -1,5 +1,5 @@
 import type { Page, Route } from '@playwright/test';
-import { answeredOnce, changedOnce, offlineOnce, requestsTo } from './faults.ts';
+import { answeredOnce, changedOnce, connectionLostOnce, requestsTo } from './faults.ts';
 import { expect, test } from './fixtures.ts';
 import { addToCartThroughApi, newCustomer, openWithSession } from './journeys/shoppers.ts';
 import { choose, solveCaptcha } from './steps.ts';
@@ -31,7 +31,7 @@ test.describe('store pages (reach by faults)', () => {
       code: 1,
       data: { zipcode: '10001', city: 'New York', state: 'NY', from_city: 'Hoboken' },
     });
-    await offlineOnce(page, '/connect/index/stores');
+    await connectionLostOnce(page, '/connect/index/stores');
     await page.goto('/');
     await page.getByRole('button', { name: 'Yes, I am 21 or older' }).click();
     const dialog = page.getByRole('dialog', { name: 'Please enter your pincode to start shopping' });
@@ -49,7 +49,7 @@ test.describe('store pages (reach by faults)', () => {
     await expect(stores.getByRole('status')).toHaveCount(0);
 
     // The search failed (offline): the reason; the box emptied: nothing is searched.
-    await offlineOnce(page, '/connect/index/search');
+    await connectionLostOnce(page, '/connect/index/search');
     const box = page.getByRole('searchbox', { name: 'SEARCH PRODUCTS' }).or(page.getByRole('textbox', { name: 'SEARCH PRODUCTS' }));
     await box.fill('ribeye');
     const searched = requestsTo(page, '/connect/index/search');
@@ -68,13 +68,13 @@ test.describe('store pages (reach by faults)', () => {
     const pages = page.getByRole('navigation', { name: 'Review pages' });
     const retryReviews = page.getByRole('region', { name: 'Customer Reviews' }).getByRole('button', { name: 'Retry' });
     await expect(pages).toBeVisible();
-    await offlineOnce(page, '/connect/index/reviews');
+    await connectionLostOnce(page, '/connect/index/reviews');
     await pages.getByRole('button', { name: 'Next' }).click();
     await expect(retryReviews).toBeVisible();
     await pages.getByRole('button', { name: '3', exact: true }).click();
     await expect(pages.getByRole('button', { name: '3', exact: true })).toHaveAttribute('aria-current', 'page');
     await expect(retryReviews).toHaveCount(0);
-    await offlineOnce(page, '/connect/index/reviews');
+    await connectionLostOnce(page, '/connect/index/reviews');
     await pages.getByRole('button', { name: '1', exact: true }).click();
     await expect(retryReviews).toBeVisible();
     await retryReviews.click();
@@ -85,14 +85,14 @@ test.describe('store pages (reach by faults)', () => {
     await form.getByLabel('Title').fill('Best steak of the year');
     await form.getByLabel('Your review').fill('Seared it hot, rested it 10 minutes.');
     const sent = requestsTo(page, '/api/product/review');
-    await offlineOnce(page, '/api/product/review');
+    await connectionLostOnce(page, '/api/product/review');
     await form.getByRole('button', { name: 'Submit review' }).click();
     await expect.poll(() => sent.count).toBe(1);
     await expect(form.getByRole('button', { name: 'Submit review' })).toBeEnabled();
 
     // ADD TO CART: could not be added (offline), a red toast the shopper closes; refused by the server.
     await choose(page, 'SPEED', 'Same Day');
-    await offlineOnce(page, '/api/cart/addtocart');
+    await connectionLostOnce(page, '/api/cart/addtocart');
     await page.getByRole('button', { name: 'ADD TO CART' }).click();
     const toast = page.getByRole('alert').filter({ has: page.getByRole('button', { name: 'Dismiss' }) });
     await expect(toast.first()).toBeVisible();
@@ -131,9 +131,9 @@ test.describe('store pages (reach by faults)', () => {
     const submit = page.getByRole('button', { name: 'Start Shopping' });
     await page.getByLabel('Zipcode').fill('10001');
     const rounds: [string, (p: Page) => Promise<void>][] = [
-      ['/api/captcha/verify', (p) => offlineOnce(p, '/api/captcha/verify')],
+      ['/api/captcha/verify', (p) => connectionLostOnce(p, '/api/captcha/verify')],
       ['/api/captcha/verify', (p) => answeredOnce(p, '/api/captcha/verify', { code: -1, message: 'The captcha was not solved.' })],
-      ['/connect/index/getaddressbyzipcode', (p) => offlineOnce(p, '/connect/index/getaddressbyzipcode')],
+      ['/connect/index/getaddressbyzipcode', (p) => connectionLostOnce(p, '/connect/index/getaddressbyzipcode')],
       [
         '/connect/index/getaddressbyzipcode',
         (p) => answeredOnce(p, '/connect/index/getaddressbyzipcode', { code: -1, message: 'We do not deliver there yet.' }),
@@ -165,7 +165,7 @@ test.describe('store pages (reach by faults)', () => {
     page,
   }) => {
     const suggested = requestsTo(page, '/connect/index/suggestzipcode');
-    await offlineOnce(page, '/connect/index/suggestzipcode');
+    await connectionLostOnce(page, '/connect/index/suggestzipcode');
     await page.clock.install();
     await page.goto('/');
     await page.getByRole('button', { name: 'Yes, I am 21 or older' }).click();

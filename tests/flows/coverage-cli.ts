@@ -56,10 +56,13 @@ try {
       ? {
           reach: reachFromRecords(records),
           tests: records.length,
-          reasons: new Map([
-            ...Object.entries(untakeable),
-            ...journeyMaps.map((map): [string, Record<string, string>] => [map.machine.id, { ...untakeable[map.machine.id], ...map.notDriven }]),
-          ]),
+          // The journey maps' notDriven, and the untakeable transitions of machines the fault journeys walk.
+          reasons: new Map(
+            [...new Set([...journeyMaps.map((map) => map.machine.id), ...Object.keys(untakeable)])].map((id) => [
+              id,
+              { ...journeyMaps.find((map) => map.machine.id === id)?.notDriven, ...untakeable[id] },
+            ]),
+          ),
         }
       : undefined;
   if (!recorded) notes.push('No flow-records/ yet: run `npm run test:e2e` (it builds the recording build) for the recorded columns.');
