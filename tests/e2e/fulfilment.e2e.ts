@@ -78,6 +78,7 @@ async function shopperSees(page: Page, label: string): Promise<void> {
 test('a seller accepts, substitutes, weighs in pounds, hands over and delivers while the shopper watches /order/status', async ({
   page,
   browser,
+  flowRecord,
 }) => {
   test.setTimeout(300_000);
   const orderId = await placeGuestOrder(page);
@@ -95,6 +96,8 @@ test('a seller accepts, substitutes, weighs in pounds, hands over and delivers w
   if (!weighed.ok) throw new Error(weighed.message);
 
   const sellerContext = await browser.newContext();
+  // The console's machines (fulfilment, sellerDay) are recorded with the shopper's.
+  await flowRecord.record(sellerContext);
   const seller = await sellerContext.newPage();
   try {
     await sellerSignsIn(seller);
