@@ -25,5 +25,10 @@ export const productSummary = type({
   /** Only a verified customer over 21 may order it (cards show a '21+' mark). */
   age_restricted: boolean(),
   size_unit: sizeUnit,
+  /**
+   * Listings under a vendor filter: the seller's location whose prices and stock the card shows (child, stock_status);
+   * the product page opens with its offer chosen.
+   */
+  vendor_loc_id: optional(number()),
 });
 export type ProductSummary = Infer<typeof productSummary>;
