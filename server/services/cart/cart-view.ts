@@ -35,6 +35,9 @@ export interface CartLineRow {
   area_loc_id: number | null;
   /** A line redeemed from this wallet entry: priced 0, at the restaurant (loc_id) where it is redeemed. */
   wallet_entry_id: number | null;
+  /** The product's top-level category: the seller's "Shop more from" listing opens there. */
+  category_id: number;
+  category_name: string;
 }
 
 /** Cart lines; a wallet line is priced 0 and belongs to the restaurant where it is redeemed, not to the offer's shop. */
@@ -46,6 +49,8 @@ export async function loadCartLines(db: Kysely<Database>, cartId: string): Promi
     .innerJoin('products', 'products.id', 'product_variants.product_id')
     .innerJoin('vendor_locations', (join) => join.on(sql<boolean>`vendor_locations.id = coalesce(cart_items.wallet_loc_id, variant_offers.loc_id)`))
     .innerJoin('vendors', 'vendors.id', 'vendor_locations.vendor_id')
+    .innerJoin('categories as leaf', 'leaf.id', 'products.category_id')
+    .leftJoin('categories as top', 'top.id', 'leaf.parent_id')
     .leftJoin('product_images', (join) => join.onRef('product_images.product_id', '=', 'products.id').on('product_images.position', '=', 0))
     .select([
       'cart_items.id as cart_rid',
@@ -68,6 +73,8 @@ export async function loadCartLines(db: Kysely<Database>, cartId: string): Promi
       'vendors.kind as vendor_kind',
       'variant_offers.area_loc_id',
       'cart_items.wallet_entry_id',
+      sql<number>`coalesce(top.id, leaf.id)`.as('category_id'),
+      sql<string>`coalesce(top.name, leaf.name)`.as('category_name'),
     ])
     .where('cart_items.cart_id', '=', cartId)
     .orderBy('cart_items.id')
@@ -257,6 +264,8 @@ export async function loadCartView(db: Kysely<Database>, cart: CartRow, now: Dat
         timeslot,
         stock: line.stock,
         wallet: line.wallet_entry_id !== null,
+        category_id: line.category_id,
+        category_name: line.category_name,
       });
     });
   });

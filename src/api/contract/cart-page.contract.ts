@@ -58,6 +58,9 @@ export const cartLine = type({
   stock: number(),
   /** Redeemed from the shopper's prepaid wallet (issue 12): priced 0, quantity fixed. */
   wallet: optional(boolean()),
+  /** The product's top-level category: the seller's "Shop more from" link opens its listing, filtered by the seller. */
+  category_id: optional(number()),
+  category_name: optional(string()),
 });
 export type CartLine = Infer<typeof cartLine>;
 
