@@ -9,6 +9,7 @@ import type { Database, VendorKind } from '../../db/schema.ts';
 import { cartTotals, cartTotalsInDollars, type CouponTerms } from './cart-totals.ts';
 import { couponRefusal, findCoupon } from './coupons.ts';
 import { deliveryDateRefusal, vendorCalendars, type VendorCalendarInfo } from './delivery-dates.ts';
+import { loadKeptLines } from './kept-lines.ts';
 
 /** One cart line with what the cart page shows: the offer's current price and stock, the product and the seller. */
 export interface CartLineRow {
@@ -204,7 +205,7 @@ interface CartRow {
 export async function loadCartView(db: Kysely<Database>, cart: CartRow, now: Date): Promise<CartData> {
   const lines = await loadCartLines(db, cart.id);
   const groups = vendorGroups(lines);
-  const [choices, calendars, tax, coupon] = await Promise.all([
+  const [choices, calendars, tax, coupon, kept] = await Promise.all([
     loadDeliveryChoices(db, cart.id),
     vendorCalendars(
       db,
@@ -212,6 +213,7 @@ export async function loadCartView(db: Kysely<Database>, cart: CartRow, now: Dat
     ),
     taxRateForZip(db, cart.zipcode),
     cart.coupon_code === null ? Promise.resolve(undefined) : findCoupon(db, cart.coupon_code),
+    loadKeptLines(db, cart.id),
   ]);
   const subtotal = itemSubtotalCents(lines);
   // The routes drop a coupon that stopped applying before they show the cart; this keeps the figures honest anyway.
@@ -278,5 +280,6 @@ export async function loadCartView(db: Kysely<Database>, cart: CartRow, now: Dat
     tax_note: tax.note,
     coupon_code: usable ? usable.code : null,
     total_items_count: lines.reduce((sum, line) => sum + line.qty, 0),
+    kept_lines: kept,
   };
 }
