@@ -41,6 +41,11 @@ vi.mock('../../src/api/cart.api.ts', async (importOriginal) => {
       if (server.cart) server.cart = cart(server.cart.result.filter((l) => l.cart_rid !== body.cart_rid));
       return reply();
     }),
+    removeKept: vi.fn(async (body: { kept_id: number }) => {
+      record('removekept', body);
+      if (server.cart) server.cart = { ...server.cart, kept_lines: (server.cart.kept_lines ?? []).filter((k) => k.kept_id !== body.kept_id) };
+      return reply();
+    }),
     nextDeliveryDates: vi.fn(async () => calendarReply),
     getSlots: vi.fn(async () => slotsReply),
     setDeliverySchedule: vi.fn(async (body: { vendor_loc_id: number; delivery_date: string; slot_id: number | null }) => {
@@ -124,6 +129,27 @@ describe('CartPage', () => {
     }
     expect(within(summary).getByText('NY: groceries are exempt from sales tax')).toBeTruthy();
     expect(session.getSnapshot().context.total_products_in_cart).toBe(4);
+  });
+
+  it('shows lines kept for another zip in their own section, outside the figures, each removable (decision 047)', async () => {
+    const kept = { zipcode: '10001', size: '1 lb', qty: 2, expires_at: '2030-06-10T14:00:00.000Z' };
+    server.cart = {
+      ...baseCart,
+      kept_lines: [
+        { ...kept, kept_id: 5, name: 'Ground Beef 80/20' },
+        { ...kept, kept_id: 6, name: 'Pork Belly', qty: 1 },
+      ],
+    };
+    renderCart(customer);
+    const section = await screen.findByRole('region', { name: 'Kept for 10001' });
+    expect(within(section).getByText('These come back to your cart when you choose 10001 again. They are kept until Jun 10.')).toBeTruthy();
+    expect(within(section).getByText('Ground Beef 80/20, 1 lb × 2')).toBeTruthy();
+    fireEvent.click(within(section).getByRole('button', { name: 'Remove Ground Beef 80/20 kept for 10001' }));
+    await waitFor(() => expect(within(section).queryByText('Ground Beef 80/20, 1 lb × 2')).toBeNull());
+    expect(server.calls.filter((c) => c.path === 'removekept').map((c) => c.body)).toEqual([{ cart_id: 'cart-abc', kept_id: 5 }]);
+    expect(within(section).getByText('Pork Belly, 1 lb × 1')).toBeTruthy();
+    // The cart's own lines and figures are untouched.
+    expect(screen.getByRole('region', { name: 'Hudson Street Butchers' })).toBeTruthy();
   });
 
   it("each seller's group links to its category's listing filtered by that seller ('Shop more from …')", async () => {
