@@ -145,9 +145,16 @@ describe('a freshly seeded embedded database', () => {
           const label = `${vendorIds.join('+')} ${speed} ${order}`;
           // vendor_locations is a few dozen rows: scanning it is the cheap way to find the sellers' locations.
           const scanned = nodes.filter((n) => n['Node Type'] === 'Seq Scan' && n['Relation Name'] !== 'vendor_locations');
-          if (process.env.SHOW_PLANS) console.log(label, nodes.map((n) => `${n['Node Type']} ${n['Relation Name'] ?? ''} ${n['Index Name'] ?? ''}`).join(' | '));
-          expect(scanned.map((n) => n['Relation Name']), label).toEqual([]);
-          expect(nodes.some((n) => n['Index Name'] === 'variant_offers_loc_idx'), label).toBe(true);
+          if (process.env.SHOW_PLANS)
+            console.log(label, nodes.map((n) => `${n['Node Type']} ${n['Relation Name'] ?? ''} ${n['Index Name'] ?? ''}`).join(' | '));
+          expect(
+            scanned.map((n) => n['Relation Name']),
+            label,
+          ).toEqual([]);
+          expect(
+            nodes.some((n) => n['Index Name'] === 'variant_offers_loc_idx'),
+            label,
+          ).toBe(true);
         }
       }
     }

@@ -166,7 +166,15 @@ describe('POST /connect/index/filters with vendor', () => {
     const cards = reply.data?.products ?? [];
     expect(cards.length).toBeGreaterThan(5);
     const ids = cards.map((c) => c.id);
-    const offers = await sql<{ product_id: number; variant_id: number; bottle_size: number; cents: number; stock: number; loc_id: number; speed: string }>`
+    const offers = await sql<{
+      product_id: number;
+      variant_id: number;
+      bottle_size: number;
+      cents: number;
+      stock: number;
+      loc_id: number;
+      speed: string;
+    }>`
       select v.product_id, v.id as variant_id, v.bottle_size, o.price_cents as cents, o.stock, o.loc_id, o.speed
       from variant_offers o join vendor_locations l on l.id = o.loc_id join product_variants v on v.id = o.variant_id
       where l.vendor_id = ${COLDCHAIN} and v.product_id = any(${ids}::int[])
