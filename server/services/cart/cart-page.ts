@@ -33,10 +33,11 @@ async function cartAnswer(
   now: Date,
   code: CartReply['code'],
   message?: string,
+  showsKept = false,
 ): Promise<CartPageAnswer> {
   const cart = await findOwnCart(db, cartId, caller);
   if (!cart) return cartNotFound;
-  return { kind: 'cart', code, message, data: await loadCartView(db, cart, now) };
+  return { kind: 'cart', code, message, data: await loadCartView(db, cart, now, { kept: showsKept }) };
 }
 
 export interface ShowCartRequest {
@@ -55,13 +56,13 @@ export async function showCart(db: Kysely<Database>, caller: Caller | undefined,
   if (!change) return { kind: 'closed' };
   switch (change.kind) {
     case 'unchanged':
-      return cartAnswer(db, request.cartId, caller, now, 1);
+      return cartAnswer(db, request.cartId, caller, now, 1, undefined, true);
     case 'applied':
     case 'removed':
-      return cartAnswer(db, request.cartId, caller, now, 1, change.message);
+      return cartAnswer(db, request.cartId, caller, now, 1, change.message, true);
     case 'refused':
     case 'dropped':
-      return cartAnswer(db, request.cartId, caller, now, 2, change.message);
+      return cartAnswer(db, request.cartId, caller, now, 2, change.message, true);
   }
 }
 
@@ -75,7 +76,7 @@ export async function removeKept(
   const cart = await findOwnCart(db, ref.cartId, caller);
   if (!cart) return cartNotFound;
   if (!(await removeKeptLine(db, cart.id, ref.keptId))) return { kind: 'not-found', what: keptLineNotFoundMessage };
-  return { kind: 'cart', code: 1, data: await loadCartView(db, cart, now) };
+  return { kind: 'cart', code: 1, data: await loadCartView(db, cart, now, { kept: true }) };
 }
 
 /** Thrown inside the coupon transaction to roll it back while still answering with the refusal it carries. */

@@ -202,7 +202,11 @@ interface CartRow {
 }
 
 /** The whole cart as the cart page shows it, every figure computed here. */
-export async function loadCartView(db: Kysely<Database>, cart: CartRow, now: Date): Promise<CartData> {
+/**
+ * With `kept`, the lines kept for other zips too (decision 047): showcart and removekept list them; the other calls
+ * leave them out (one statement fewer on the checkout path, decision 027) and the cart page keeps the last list.
+ */
+export async function loadCartView(db: Kysely<Database>, cart: CartRow, now: Date, options: { kept?: boolean } = {}): Promise<CartData> {
   const lines = await loadCartLines(db, cart.id);
   const groups = vendorGroups(lines);
   const [choices, calendars, tax, coupon, kept] = await Promise.all([
@@ -213,7 +217,7 @@ export async function loadCartView(db: Kysely<Database>, cart: CartRow, now: Dat
     ),
     taxRateForZip(db, cart.zipcode),
     cart.coupon_code === null ? Promise.resolve(undefined) : findCoupon(db, cart.coupon_code),
-    loadKeptLines(db, cart.id),
+    options.kept === true ? loadKeptLines(db, cart.id) : Promise.resolve(undefined),
   ]);
   const subtotal = itemSubtotalCents(lines);
   // The routes drop a coupon that stopped applying before they show the cart; this keeps the figures honest anyway.
@@ -280,6 +284,6 @@ export async function loadCartView(db: Kysely<Database>, cart: CartRow, now: Dat
     tax_note: tax.note,
     coupon_code: usable ? usable.code : null,
     total_items_count: lines.reduce((sum, line) => sum + line.qty, 0),
-    kept_lines: kept,
+    ...(kept === undefined ? {} : { kept_lines: kept }),
   };
 }

@@ -102,6 +102,8 @@ function currentProblems(context: CartContext): CheckoutProblems {
 /** The new server cart, and the checkout problems kept current once they are on screen. */
 function withServerCart(context: CartContext, cart: CartData | undefined): Partial<CartContext> {
   if (!cart) return {};
+  // Only showcart and removekept list the kept lines (decision 047): another answer keeps the last list.
+  if (cart.kept_lines === undefined && context.cart?.kept_lines !== undefined) cart = { ...cart, kept_lines: context.cart.kept_lines };
   const next = { ...context, cart };
   return { cart, problems: context.checkoutTried ? currentProblems(next) : context.problems };
 }
