@@ -54,6 +54,7 @@ import { sendOrderConfirmation } from './services/checkout/order-confirmation.ts
 import { startUnconfirmedOrderSweep } from './services/checkout/unconfirmed-orders.ts';
 import { catalogueChanged, parseCatalogueChange, sameDatabase } from './services/platform/catalogue-changes.ts';
 import { startKycSweep } from './services/identity/kyc-sweep.ts';
+import { startKeptLinesSweep } from './services/cart/kept-lines.ts';
 import { startPaymentSweep } from './services/payments/payment-sweep.ts';
 import { outboxWriter } from './services/platform/outbox.ts';
 import { createCaptcha } from './services/platform/captcha.ts';
@@ -265,6 +266,12 @@ export async function buildApp(parts: AppParts, options: { logger?: FastifyServe
   // Pay-on-delivery orders whose email nobody confirmed give their stock, seats and coupon use back.
   if (parts.unconfirmedOrderSweepMs !== undefined) {
     const sweep = startUnconfirmedOrderSweep({ db, everyMs: parts.unconfirmedOrderSweepMs, myTurn, clock: deps.clock, log: app.log });
+    app.addHook('onClose', () => sweep.stop());
+  }
+
+  // Cart lines kept for another zip go after their week (decision 047).
+  if (parts.keptLinesSweepMs !== undefined) {
+    const sweep = startKeptLinesSweep({ db, everyMs: parts.keptLinesSweepMs, myTurn, log: app.log });
     app.addHook('onClose', () => sweep.stop());
   }
 

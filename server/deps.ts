@@ -31,6 +31,8 @@ export interface AppParts {
   kycSweepMs?: number | undefined;
   /** Release pay-on-delivery orders whose email was not confirmed in time this often (off unless given). */
   unconfirmedOrderSweepMs?: number | undefined;
+  /** Remove cart lines kept for another zip past their week (decision 047) this often (off unless given). */
+  keptLinesSweepMs?: number | undefined;
   /** Where ID photos go; when absent, chosen by STORAGE (a DiskStorage in config.uploads.dir, or an S3 bucket). */
   storage?: FileStorage | undefined;
   /** Compares faces and reads IDs; when absent, chosen by IDENTITY_ENGINE and started on the first verification. */

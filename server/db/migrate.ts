@@ -27,6 +27,7 @@ import * as sellerCapacity from './migrations/027-seller-capacity.ts';
 import * as cartKeptLines from './migrations/028-cart-kept-lines.ts';
 import * as catalogueNotify from './migrations/029-catalogue-notify.ts';
 import * as capacityChanges from './migrations/030-capacity-changes.ts';
+import * as sellerOffersAndKeptExpiry from './migrations/032-seller-offers-and-kept-expiry.ts';
 
 // Listed here (not read from disk) so the bundle, tsx and tests all see the same ordered set.
 const migrations: Record<string, Migration> = {
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '028-cart-kept-lines': cartKeptLines,
   '029-catalogue-notify': catalogueNotify,
   '030-capacity-changes': capacityChanges,
+  '032-seller-offers-and-kept-expiry': sellerOffersAndKeptExpiry,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

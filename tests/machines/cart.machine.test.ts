@@ -7,6 +7,7 @@ import { cartLinesMachine } from '../../src/machines/cart/cart-lines.machine.ts'
 import { cartMachine } from '../../src/machines/cart/cart.machine.ts';
 import type { CartContext } from '../../src/machines/cart/cart.setup.ts';
 import { deliveryGroupMachine } from '../../src/machines/cart/delivery-group.machine.ts';
+import { selectKeptLines, selectKeptRemoving } from '../../src/machines/cart/index.ts';
 import type { SessionValues } from '../../src/machines/app/session-values.ts';
 import { sessionMachine } from '../../src/machines/app/session.machine.ts';
 import { applyPending } from '../../src/rules/cart-checkout.ts';
@@ -49,6 +50,8 @@ const couponFailed = label('coupon.failed: offline', { type: 'coupon.failed', me
 const groupsScheduled = label('group.saved: all scheduled', { type: 'group.saved', reply: ok(scheduledCart) });
 const minuteTick = label('a minute passes', { type: 'xstate.after.minuteTick.cart.ready.clock.ticking' });
 const groupFailed = label('group.failed: slot taken', { type: 'group.failed', message: 'That slot was just booked.' });
+const keptRemoved = label('removeKept: gone', done('removeKept', ok(baseCart)));
+const keptRemoveFailed = label('removeKept: offline', failed('removeKept'));
 
 function isScheduled(c: CartContext): boolean {
   return (c.cart?.delivery_groups ?? []).every((g) => g.delivery_date !== null);
@@ -63,6 +66,7 @@ function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   const calendar = region(snapshot, 'calendar');
   if (calendar === 'loading') return [calendarLoaded, calendarRefused, calendarFailed];
   if (calendar === 'failed') return [{ type: 'cart.calendar.retry' }];
+  if (region(snapshot, 'kept') === 'removing') return [keptRemoved, keptRemoveFailed];
   if (isScheduled(c)) return [{ type: 'cart.checkout' }];
   return [
     change(1, 3),
@@ -81,6 +85,7 @@ function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
     groupsScheduled,
     groupFailed,
     minuteTick,
+    { type: 'cart.kept.remove', keptId: 5 },
   ];
 }
 
@@ -141,6 +146,7 @@ interface Stubs {
   update?: (input: { cart_rid: number; qty: number }) => Promise<CartReply>;
   remove?: (input: { cart_rid: number }) => Promise<CartReply>;
   save?: (input: { vendor_loc_id: number; delivery_date: string; slot_id?: number | null }) => Promise<CartReply>;
+  kept?: (input: { kept_id: number }) => Promise<CartReply>;
 }
 
 function start(stored: SessionValues, stubs: Stubs = {}, first: CartData = baseCart) {
@@ -150,6 +156,7 @@ function start(stored: SessionValues, stubs: Stubs = {}, first: CartData = baseC
     update: [] as { cart_rid: number; qty: number }[],
     remove: [] as { cart_rid: number }[],
     save: [] as unknown[],
+    kept: [] as number[],
   };
   const spies = { goToAddress: vi.fn(), goToCard: vi.fn(), goToGuestRegister: vi.fn(), goToStore: vi.fn(), notifyRefusal: vi.fn() };
   let server = first;
@@ -181,6 +188,12 @@ function start(stored: SessionValues, stubs: Stubs = {}, first: CartData = baseC
       cartLines: lines,
       cartCoupon: cartCouponMachine.provide({ actors: { showCart } }),
       nextDeliveryDates: fromPromise(async () => calendarReply),
+      removeKept: fromPromise(async ({ input }) => {
+        calls.kept.push(input.kept_id);
+        if (stubs.kept) return stubs.kept(input);
+        server = { ...server, kept_lines: (server.kept_lines ?? []).filter((k) => k.kept_id !== input.kept_id) };
+        return ok(server);
+      }),
       deliveryGroup: deliveryGroupMachine.provide({
         actors: {
           loadSlots: fromPromise(async () => slotsReply),
@@ -474,5 +487,30 @@ describe('cart checkout', () => {
     t.actor.send({ type: 'cart.shop' });
     expect(t.spies.goToStore).toHaveBeenCalledOnce();
     expect(t.calls.show).toEqual([]);
+  });
+
+  it('lists lines kept for another zip and takes one away on the server; a failure says why and keeps it (decision 047)', async () => {
+    const keptLine = { kept_id: 5, zipcode: '10001', name: 'Ground Beef 80/20', size: '1 lb', qty: 2, expires_at: '2030-06-10T14:00:00.000Z' };
+    const withKept = { ...baseCart, kept_lines: [keptLine, { ...keptLine, kept_id: 6, name: 'Pork Belly' }] };
+    const t = start({ zipcode: '60601', cart_id: 'cart-abc', Token: 'token' }, {}, withKept);
+    await ready(t);
+    expect(selectKeptLines(t.actor.getSnapshot()).map((k) => k.kept_id)).toEqual([5, 6]);
+    t.actor.send({ type: 'cart.kept.remove', keptId: 5 });
+    expect(selectKeptRemoving(t.actor.getSnapshot())).toBe(true);
+    await vi.waitFor(() => expect(selectKeptRemoving(t.actor.getSnapshot())).toBe(false));
+    expect(t.calls.kept).toEqual([5]);
+    expect(selectKeptLines(t.actor.getSnapshot()).map((k) => k.kept_id)).toEqual([6]);
+    expect(t.actor.getSnapshot().context.session.getSnapshot().context.total_products_in_cart).toBe(baseCart.total_items_count);
+
+    const offline = start(
+      { zipcode: '60601', cart_id: 'cart-abc', Token: 'token' },
+      { kept: async () => Promise.reject(new ApiError('You are not connected to internet', 500, 0)) },
+      withKept,
+    );
+    await ready(offline);
+    offline.actor.send({ type: 'cart.kept.remove', keptId: 6 });
+    await vi.waitFor(() => expect(offline.spies.notifyRefusal).toHaveBeenCalledOnce());
+    expect(offline.actor.getSnapshot().context.message).toBe('You are not connected to internet');
+    expect(selectKeptLines(offline.actor.getSnapshot()).map((k) => k.kept_id)).toEqual([5, 6]);
   });
 });

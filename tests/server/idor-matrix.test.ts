@@ -300,6 +300,24 @@ const table: Readonly<Record<string, Entry>> = {
       return { url: '', body: { cart_id: cartId, cart_rid: lineId } };
     },
   },
+  'POST /api/cart/removekept': {
+    request: async () => {
+      const { cartId, lineId } = await owned.cart();
+      // The owner's line kept for another zip (decision 041): only the cart's owner may take it away.
+      const kept = await t.database.db
+        .insertInto('cart_kept_lines')
+        .columns(['cart_id', 'zipcode', 'variant_id', 'offer_id', 'qty'])
+        .expression((eb) =>
+          eb
+            .selectFrom('cart_items')
+            .select([eb.val(cartId).as('cart_id'), eb.val('60601').as('zipcode'), 'variant_id', 'offer_id', 'qty'])
+            .where('id', '=', lineId),
+        )
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { url: '', body: { cart_id: cartId, kept_id: kept.id } };
+    },
+  },
   'POST /api/cart/deliveryschedule': {
     request: async () => ({ url: '', body: { cart_id: (await owned.cart()).cartId, vendor_loc_id: 101, delivery_date: today } }),
   },

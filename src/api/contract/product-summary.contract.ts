@@ -27,5 +27,10 @@ export const productSummary = type({
   size_unit: sizeUnit,
   /** Sold by weight (decision 039): the card shows its estimate ('about 1.1 lb, est. $18.40, …'). */
   sold_by_weight: optional(boolean()),
+  /**
+   * Listings under a vendor filter: the seller's location whose prices and stock the card shows (child, stock_status);
+   * the product page opens with its offer chosen.
+   */
+  vendor_loc_id: optional(number()),
 });
 export type ProductSummary = Infer<typeof productSummary>;

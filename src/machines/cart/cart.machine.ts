@@ -1,4 +1,4 @@
-import { cartRequest, deliveryDatesRequest } from '../../api/cart.api.ts';
+import { cartRequest, deliveryDatesRequest, keptRemovalRequest } from '../../api/cart.api.ts';
 import { answerOf, errorOf, failureMessage } from './cart-replies.ts';
 import { cartSetup, reportOf, messageOf } from './cart.setup.ts';
 
@@ -236,6 +236,36 @@ export const cartMachine = cartSetup.createMachine({
               ],
             },
             leaving: { description: 'The shopper is on the way to guest registration, payment or the shipping address.' },
+          },
+        },
+        kept: {
+          description: 'Lines kept for another zip (decision 047), shown in their own section of the cart: the shopper may take each away.',
+          initial: 'idle',
+          states: {
+            idle: {
+              description: 'The kept lines are shown as the server last listed them.',
+              on: {
+                'cart.kept.remove': { description: 'The shopper takes a kept line away: it is removed on the server.', target: 'removing' },
+              },
+            },
+            removing: {
+              description: 'Removing a kept line on the server.',
+              invoke: {
+                id: 'removeKept',
+                src: 'removeKept',
+                input: ({ context, event }) => keptRemovalRequest(context.cartId ?? '', event.type === 'cart.kept.remove' ? event.keptId : 0),
+                onDone: {
+                  description: 'The kept line is gone: the cart shows what the server now keeps.',
+                  target: 'idle',
+                  actions: [{ type: 'assignServerCart', params: answerOf }, 'recordBadge'],
+                },
+                onError: {
+                  description: 'The kept line could not be removed: a red toast says why and it stays listed.',
+                  target: 'idle',
+                  actions: [{ type: 'assignMessage', params: ({ event }) => ({ message: failureMessage(event.error) }) }, 'notifyRefusal'],
+                },
+              },
+            },
           },
         },
         clock: {

@@ -6,6 +6,8 @@ import {
   cartMachine,
   selectCalendarMessage,
   selectCart,
+  selectKeptLines,
+  selectKeptRemoving,
   selectCartClock,
   selectCartLoadError,
   selectCartProblems,
@@ -23,6 +25,7 @@ import { useAppActors, useNotify } from '../app-context.tsx';
 import { CouponBox } from '../controls/coupon-box.tsx';
 import * as css from './cart-page.css.ts';
 import { PriceSummary } from './price-summary.tsx';
+import { KeptLines } from './kept-lines.tsx';
 import { VendorGroup } from './vendor-group.tsx';
 
 export type CartActor = ActorRefFrom<typeof cartMachine>;
@@ -106,6 +109,8 @@ function CartContents({ actor }: { actor: CartActor }) {
   const problems = useSelector(actor, selectCartProblems);
   const now = useSelector(actor, selectCartClock);
   const calendarMessage = useSelector(actor, selectCalendarMessage);
+  const kept = useSelector(actor, selectKeptLines);
+  const keptRemoving = useSelector(actor, selectKeptRemoving);
   const couponText = useSelector(coupon, selectCouponText);
   const couponMessage = useSelector(coupon, selectCouponMessage);
   const couponBusy = useSelector(coupon, (s) => s.hasTag('busy'));
@@ -143,6 +148,7 @@ function CartContents({ actor }: { actor: CartActor }) {
               />
             ))}
           </ul>
+          <KeptLines kept={kept} busy={keptRemoving} onRemove={(keptId) => actor.send({ type: 'cart.kept.remove', keptId })} />
         </div>
         <aside className={css.aside} aria-label="Order summary">
           <div className={css.panel}>

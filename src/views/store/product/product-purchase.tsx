@@ -21,7 +21,7 @@ import * as css from './product-page.css.ts';
 export type AddToCartActor = ActorRefFrom<typeof addToCartMachine>;
 
 /** The machine with the page's navigation and toasts plugged in. */
-export function useAddToCartActor(sizes: readonly ProductSize[], ageRestricted = false): AddToCartActor {
+export function useAddToCartActor(sizes: readonly ProductSize[], ageRestricted = false, preferredLocId?: number): AddToCartActor {
   const { session } = useAppActors();
   const navigate = useNavigate();
   const notify = useNotify();
@@ -36,7 +36,7 @@ export function useAddToCartActor(sizes: readonly ProductSize[], ageRestricted =
       }),
     [navigate, notify],
   );
-  return useActorRef(machine, { input: { session, sizes, ageRestricted } });
+  return useActorRef(machine, { input: { session, sizes, ageRestricted, preferredLocId } });
 }
 
 /**
