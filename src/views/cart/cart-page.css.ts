@@ -44,5 +44,7 @@ export const empty = style([
     margin: '24px auto',
   },
 ]);
+/** The empty cart's message with the lines kept for another zip under it, as wide as the message. */
+export const emptyWithKept = style({ display: 'flex', flexDirection: 'column', gap: '16px', maxWidth: '560px', margin: '24px auto' });
 export const emptyIcon = style({ color: vars.color.primary, margin: '0 auto' });
 export const emptyTitle = style({ margin: 0, fontSize: '24px' });
