@@ -105,6 +105,37 @@ test('lines a new pincode cannot sell can be kept for the old one, and come back
   await expect(cartLine(page, shipped)).toBeVisible();
 });
 
+test('every line kept for the old pincode: the empty cart lists them under its message, badge 0, each removable', async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const session = await addToCartThroughApi(await areaOf('10001'), 'ribeye', ribeye);
+  await openWithSession(page, session, '/store');
+  await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
+
+  // Chicago cannot sell the New York butcher's ribeye: kept for 10001, the cart itself is empty.
+  await changeZipTo(page, '60601');
+  await page.getByRole('dialog', { name: 'Change to 60601?' }).getByRole('button', { name: 'Change to 60601 and keep 1 item for 10001' }).click();
+  await expect(page.getByText('SHOPPING AT - 60601')).toBeVisible();
+  await page.getByRole('link', { name: 'Cart, 0 items' }).click();
+  await expect(page.getByRole('heading', { name: 'Hey fill me, i am Empty' })).toBeVisible();
+  const kept = page.getByRole('region', { name: 'Kept for 10001' });
+  await expect(kept).toContainText(ribeye);
+  await expect(kept).toContainText('These come back to your cart when you choose 10001 again. They are kept until');
+  await expect(page.getByRole('link', { name: 'Cart, 0 items' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'CHECKOUT' })).toHaveCount(0);
+  await page.screenshot({ path: testInfo.outputPath('seams-empty-cart-kept.png'), fullPage: true });
+
+  // Removed: the section goes, on the server too (the reloaded cart lists nothing kept); the empty cart stays.
+  await kept.getByRole('button', { name: `Remove ${ribeye} kept for 10001` }).click();
+  await expect(kept).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Hey fill me, i am Empty' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Hey fill me, i am Empty' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Kept for 10001' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Cart, 0 items' })).toBeVisible();
+  await page.getByRole('button', { name: 'Start Shopping' }).click();
+  await expect(page).toHaveURL(/\/store$/);
+});
+
 test("kept lines show in the cart and can be removed; a seller's link opens its listing at its own prices, and the card adds its offer", async ({
   page,
 }, testInfo) => {

@@ -35,6 +35,17 @@ function region(snapshot: AnyMachineSnapshot, name: string): unknown {
 const { label } = labelled();
 
 const loaded = label('showCart: cart', done('showCart', ok(baseCart)));
+const loadedAllKept = label(
+  'showCart: no items, lines kept for 10001',
+  done(
+    'showCart',
+    ok({
+      ...cart([]),
+      total_items_count: 0,
+      kept_lines: [{ kept_id: 5, zipcode: '10001', name: 'Ground Beef 80/20', size: '1 lb', qty: 2, expires_at: '2030-06-10T14:00:00.000Z' }],
+    }),
+  ),
+);
 const loadedNoCart = label('showCart: no open cart', done('showCart', { code: -1, message: 'Your cart is empty.' }));
 const loadedNotFound = label('showCart: 404', failed('showCart', new ApiError('Cart not found', 404, 404)));
 const loadFailed = label('showCart: offline', failed('showCart'));
@@ -52,6 +63,7 @@ const minuteTick = label('a minute passes', { type: 'xstate.after.minuteTick.car
 const groupFailed = label('group.failed: slot taken', { type: 'group.failed', message: 'That slot was just booked.' });
 const keptRemoved = label('removeKept: gone', done('removeKept', ok(baseCart)));
 const keptRemoveFailed = label('removeKept: offline', failed('removeKept'));
+const lastKeptRemoved = label('removeKept: none left', done('removeKept', ok({ ...cart([]), total_items_count: 0, kept_lines: [] })));
 
 function isScheduled(c: CartContext): boolean {
   return (c.cart?.delivery_groups ?? []).every((g) => g.delivery_date !== null);
@@ -59,9 +71,11 @@ function isScheduled(c: CartContext): boolean {
 
 function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   const c = snapshot.context as CartContext;
-  if (snapshot.matches('loading')) return [loaded, loadedNoCart, loadedNotFound, loadFailed];
+  if (snapshot.matches('loading')) return [loaded, loadedAllKept, loadedNoCart, loadedNotFound, loadFailed];
   if (snapshot.matches('failed')) return [{ type: 'cart.retry' }];
-  if (snapshot.matches('empty')) return [{ type: 'cart.shop' }];
+  if (snapshot.matches({ empty: 'removing' })) return [lastKeptRemoved, keptRemoveFailed];
+  if (snapshot.matches('empty'))
+    return c.cart?.kept_lines?.length ? [{ type: 'cart.shop' }, { type: 'cart.kept.remove', keptId: 5 }] : [{ type: 'cart.shop' }];
   // One region at a time keeps the graph small; together the paths still take every transition.
   const calendar = region(snapshot, 'calendar');
   if (calendar === 'loading') return [calendarLoaded, calendarRefused, calendarFailed];
@@ -99,7 +113,9 @@ function checkoutEventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
 
 const serializeState = (snapshot: AnyMachineSnapshot) => {
   const c = snapshot.context as CartContext;
-  const cartKey = c.cart ? [c.cart.result.map((l) => `${l.cart_rid}x${l.qty}`).join(','), c.cart.coupon_code, isScheduled(c)] : null;
+  const cartKey = c.cart
+    ? [c.cart.result.map((l) => `${l.cart_rid}x${l.qty}`).join(','), c.cart.coupon_code, isScheduled(c), c.cart.kept_lines?.length ?? 0]
+    : null;
   return JSON.stringify([snapshot.value, cartKey, Object.keys(c.problems)]);
 };
 
@@ -336,7 +352,7 @@ describe('cart quantities', () => {
     const t = start(customer, {}, cart([salmon]));
     await ready(t);
     t.actor.send(remove(3));
-    await vi.waitFor(() => expect(t.actor.getSnapshot().value).toBe('empty'));
+    await vi.waitFor(() => expect(t.actor.getSnapshot().matches('empty')).toBe(true));
     expect(t.session.getSnapshot().context.total_products_in_cart).toBe(0);
   });
 });
@@ -483,7 +499,7 @@ describe('cart checkout', () => {
 
   it('no cart id: the empty cart; Start Shopping goes to the store', () => {
     const t = start({ zipcode: '10001' });
-    expect(t.actor.getSnapshot().value).toBe('empty');
+    expect(t.actor.getSnapshot().matches('empty')).toBe(true);
     t.actor.send({ type: 'cart.shop' });
     expect(t.spies.goToStore).toHaveBeenCalledOnce();
     expect(t.calls.show).toEqual([]);
@@ -512,5 +528,33 @@ describe('cart checkout', () => {
     await vi.waitFor(() => expect(offline.spies.notifyRefusal).toHaveBeenCalledOnce());
     expect(offline.actor.getSnapshot().context.message).toBe('You are not connected to internet');
     expect(selectKeptLines(offline.actor.getSnapshot()).map((k) => k.kept_id)).toEqual([5, 6]);
+  });
+
+  it('every line kept for another zip: the empty cart lists them, each removable there, and the badge stays 0 (decision 052)', async () => {
+    const keptLine = { kept_id: 5, zipcode: '10001', name: 'Ground Beef 80/20', size: '1 lb', qty: 2, expires_at: '2030-06-10T14:00:00.000Z' };
+    const allKept = { ...cart([]), total_items_count: 0, kept_lines: [keptLine, { ...keptLine, kept_id: 6, name: 'Pork Belly' }] };
+    const t = start({ zipcode: '60601', cart_id: 'cart-abc', Token: 'token', total_products_in_cart: 2 }, {}, allKept);
+    await vi.waitFor(() => expect(t.actor.getSnapshot().matches('empty')).toBe(true));
+    expect(t.session.getSnapshot().context.total_products_in_cart).toBe(0);
+    expect(selectKeptLines(t.actor.getSnapshot()).map((k) => k.kept_id)).toEqual([5, 6]);
+    t.actor.send({ type: 'cart.kept.remove', keptId: 5 });
+    expect(selectKeptRemoving(t.actor.getSnapshot())).toBe(true);
+    await vi.waitFor(() => expect(selectKeptRemoving(t.actor.getSnapshot())).toBe(false));
+    expect(t.calls.kept).toEqual([5]);
+    expect(t.actor.getSnapshot().matches('empty')).toBe(true);
+    expect(selectKeptLines(t.actor.getSnapshot()).map((k) => k.kept_id)).toEqual([6]);
+    expect(t.session.getSnapshot().context.total_products_in_cart).toBe(0);
+    t.actor.send({ type: 'cart.shop' });
+    expect(t.spies.goToStore).toHaveBeenCalledOnce();
+  });
+
+  it('the last line removed: the empty cart still lists the lines kept for another zip', async () => {
+    const keptLine = { kept_id: 5, zipcode: '10001', name: 'Ground Beef 80/20', size: '1 lb', qty: 2, expires_at: '2030-06-10T14:00:00.000Z' };
+    const t = start(customer, {}, { ...cart([salmon]), kept_lines: [keptLine] });
+    await ready(t);
+    t.actor.send(remove(3));
+    await vi.waitFor(() => expect(t.actor.getSnapshot().matches('empty')).toBe(true));
+    expect(selectKeptLines(t.actor.getSnapshot()).map((k) => k.kept_id)).toEqual([5]);
+    expect(t.session.getSnapshot().context.total_products_in_cart).toBe(0);
   });
 });

@@ -248,6 +248,39 @@ describe('CartPage', () => {
     expect(screen.getByTestId('path').textContent).toBe('/store');
   });
 
+  it('a cart whose every line was kept for another zip: the empty message, the kept lines under it, each removable, badge 0 (decision 052)', async () => {
+    const kept = { zipcode: '10001', size: '1 lb', qty: 2, expires_at: '2030-06-10T14:00:00.000Z' };
+    server.cart = {
+      ...cart([]),
+      subtotal: '0.00',
+      grandtotal: '0.00',
+      total_items_count: 0,
+      kept_lines: [
+        { ...kept, kept_id: 5, name: 'Ground Beef 80/20' },
+        { ...kept, kept_id: 6, name: 'Pork Belly', qty: 1 },
+      ],
+    };
+    const { session } = renderCart({ ...customer, zipcode: '60601', total_products_in_cart: 3 });
+    expect(await screen.findByRole('heading', { name: 'Hey fill me, i am Empty' })).toBeTruthy();
+    const section = screen.getByRole('region', { name: 'Kept for 10001' });
+    expect(within(section).getByText('These come back to your cart when you choose 10001 again. They are kept until Jun 10.')).toBeTruthy();
+    expect(within(section).getByText('Ground Beef 80/20, 1 lb × 2')).toBeTruthy();
+    // Kept lines are not in the cart: the header's badge counts none of them.
+    expect(session.getSnapshot().context.total_products_in_cart).toBe(0);
+    expect(screen.queryByRole('button', { name: 'CHECKOUT' })).toBeNull();
+
+    fireEvent.click(within(section).getByRole('button', { name: 'Remove Ground Beef 80/20 kept for 10001' }));
+    await waitFor(() => expect(within(section).queryByText('Ground Beef 80/20, 1 lb × 2')).toBeNull());
+    expect(server.calls.filter((c) => c.path === 'removekept').map((c) => c.body)).toEqual([{ cart_id: 'cart-abc', kept_id: 5 }]);
+    expect(within(section).getByText('Pork Belly, 1 lb × 1')).toBeTruthy();
+    fireEvent.click(within(section).getByRole('button', { name: 'Remove Pork Belly kept for 10001' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Kept for 10001' })).toBeNull());
+    // The empty cart stays as it was, its badge still 0.
+    expect(screen.getByRole('heading', { name: 'Hey fill me, i am Empty' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Start Shopping' })).toBeTruthy();
+    expect(session.getSnapshot().context.total_products_in_cart).toBe(0);
+  });
+
   it('no cart id: the empty cart without asking the server', async () => {
     renderCart({ zipcode: '10001' });
     expect(await screen.findByText('Hey fill me, i am Empty')).toBeTruthy();

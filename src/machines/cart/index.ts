@@ -29,7 +29,7 @@ export const selectCartClock = (s: CartSnapshot) => s.context.now;
 /** Lines kept for other zips (decision 047), and whether one is being removed. */
 const noKeptLines: readonly KeptLine[] = [];
 export const selectKeptLines = (s: CartSnapshot): readonly KeptLine[] => s.context.cart?.kept_lines ?? noKeptLines;
-export const selectKeptRemoving = (s: CartSnapshot) => s.matches({ ready: { kept: 'removing' } });
+export const selectKeptRemoving = (s: CartSnapshot) => s.hasTag('removingKept');
 export const selectCalendarMessage = (s: CartSnapshot) => (s.matches({ ready: { calendar: 'failed' } }) ? s.context.calendarMessage : undefined);
 
 /** Quantities changed here and not yet confirmed by the server. */

@@ -88,7 +88,9 @@ function OrderPanel({ actor, order }: { actor: MyOrdersActor; order: OrderSummar
       {open && (
         <div id={bodyId} role="region" aria-label={`ORDER #${order.increment_id}`} className={css.orderBody}>
           <OrderTimeline steps={order.timeline} />
-          {changeableOrder(order) && <OrderChangePanel orderId={order.increment_id} />}
+          {changeableOrder(order) && (
+            <OrderChangePanel orderId={order.increment_id} onChanged={() => actor.send({ type: 'order.changed', incrementId: order.increment_id })} />
+          )}
           <OrderDetails order={order} />
         </div>
       )}
