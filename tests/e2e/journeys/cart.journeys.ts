@@ -61,6 +61,10 @@ const stockRefusal = addToCartMessages.onlyLeft(lowStock.stock);
 const keptSteak = { kept_id: 7, zipcode: '10001', name: steak, size: '1 lb', qty: 1, expires_at: '2030-06-10T14:00:00Z' };
 const withKept = cart([chicken], { kept_lines: [keptSteak] });
 const keepsTheSteak = (snapshot: AnyMachineSnapshot) => cartIdOf(snapshot) === 'cart-kept';
+/** Her Chicago cart when the ribeye was all she had: empty, with the ribeye kept for 10001 (decision 052). */
+const keptOnly = { ...cart([]), total_items_count: 0, kept_lines: [keptSteak] };
+const keptAll = (snapshot: AnyMachineSnapshot) => cartIdOf(snapshot) === 'cart-kept-all';
+const removeKeptSteak = async ({ page }: Journey) => page.getByRole('button', { name: `Remove ${steak} kept for 10001` }).click();
 
 function input(stored: SessionValues) {
   return () => ({ session: createActor(sessionMachine, { input: stored }).start(), now: () => new Date('2030-06-03T14:00:00Z') });
@@ -175,6 +179,16 @@ export const cartJourneys: MachineMap = {
       },
     },
     {
+      name: 'customer who kept her only line for 10001 and shops in Chicago',
+      input: input({ zipcode: '60601', location: 102, cart_id: 'cart-kept-all', Token: 'token', CustomerId: 1 }),
+      open: async ({ page }) => {
+        const session = await addToCartThroughApi((await newCustomer('generated.cart')).session, 'ribeye', steak);
+        const chicago = await areaOf('60601');
+        await postJson('/api/cart/movearea', { cart_id: session.cart_id, zipcode: '60601', apply: 1, keep_old: 1 }, session.Token);
+        await openWithSession(page, { ...session, zipcode: chicago.zipcode, zipState: chicago.zipState, location: chicago.location }, '/cart');
+      },
+    },
+    {
       name: "customer with someone else's cart",
       input: input({ zipcode: '10001', location: 101, cart_id: 'cart-not-hers', Token: 'token', CustomerId: 1 }),
       open: async ({ page }) => {
@@ -205,10 +219,25 @@ export const cartJourneys: MachineMap = {
       when: (snapshot) => loading(snapshot) && keepsTheSteak(snapshot),
       act: nothingToDo,
     },
+    'showCart: only a line kept for 10001': {
+      event: { type: 'xstate.done.actor.showCart', output: ok(keptOnly) },
+      when: (snapshot) => loading(snapshot) && keptAll(snapshot),
+      act: nothingToDo,
+    },
     'cart.kept.remove': {
       event: { type: 'cart.kept.remove', keptId: keptSteak.kept_id },
       when: (snapshot) => keepsTheSteak(snapshot) && region(snapshot, { kept: 'idle' }) && (contextOf(snapshot).cart?.kept_lines ?? []).length > 0,
-      act: async ({ page }) => page.getByRole('button', { name: `Remove ${steak} kept for 10001` }).click(),
+      act: removeKeptSteak,
+    },
+    'cart.kept.remove (empty cart)': {
+      event: { type: 'cart.kept.remove', keptId: keptSteak.kept_id },
+      when: (snapshot) => keptAll(snapshot) && snapshot.matches({ empty: 'idle' }) && (contextOf(snapshot).cart?.kept_lines ?? []).length > 0,
+      act: removeKeptSteak,
+    },
+    'removeKept: none left': {
+      event: { type: 'xstate.done.actor.removeKept', output: ok({ ...keptOnly, kept_lines: [] }) },
+      when: (snapshot) => snapshot.matches({ empty: 'removing' }),
+      act: async ({ page }) => expect(page.getByRole('region', { name: /^Kept for / })).toHaveCount(0),
     },
     'removeKept: removed': {
       event: { type: 'xstate.done.actor.removeKept', output: ok(cart([chicken], { kept_lines: [] })) },
@@ -384,12 +413,16 @@ export const cartJourneys: MachineMap = {
     'cart.ready.kept': { shows: (page) => page.getByRole('heading', { name: 'Cart', exact: true }) },
     'cart.ready.kept.idle': { shows: (page) => page.getByRole('heading', { name: 'Cart', exact: true }) },
     'cart.ready.kept.removing': { passing: 'shows only while the server answers a removal' },
+    'cart.empty.idle': { shows: (page) => page.getByRole('heading', { name: emptyCartMessage }) },
+    'cart.empty.removing': { passing: 'shows only while the server answers a removal' },
   },
   notDriven: {
     'cart.ready.calendar.loading --xstate.done.actor.nextDeliveryDates--> cart.ready.calendar.failed': 'our server always answers status 1',
     'cart.ready.clock.ticking --xstate.after.minuteTick.cart.ready.clock.ticking--> cart.ready.clock.ticking':
       'a minute passing shows nothing new before midnight; journeys wait on what the page shows, never on time',
     'cart.ready.kept.removing --xstate.error.actor.removeKept--> cart.ready.kept.idle':
-      "these journeys' carts keep no lines for another pincode; a removal refused is the cart's unit path test's",
+      "a kept line's removal failing is the cart's unit path test's (the journeys' server removes it)",
+    'cart.empty.removing --xstate.error.actor.removeKept--> cart.empty.idle':
+      "a kept line's removal failing is the cart's unit path test's (the journeys' server removes it)",
   },
 };
