@@ -274,3 +274,11 @@ export function pickList(
   for (const slot of slots) slot.lines.sort((a, b) => a.product_name.localeCompare(b.product_name) || a.bottle_size - b.bottle_size);
   return slots;
 }
+
+/**
+ * The days a seller's console lists by default: today and the next two. Two, not one, so that on the eve of a closed
+ * day (a Saturday before a shop's closed Sunday) the orders of the next open day are already there to prepare for.
+ */
+export function sellerConsoleDates(today: string): string[] {
+  return [today, addDays(today, 1), addDays(today, 2)];
+}

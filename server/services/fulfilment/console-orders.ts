@@ -10,7 +10,8 @@ import {
   type FulfilmentActor,
   type FulfilmentState,
 } from '../../../src/rules/fulfilment.ts';
-import { addDays, storeToday } from '../../../src/rules/delivery-dates.ts';
+import { storeToday } from '../../../src/rules/delivery-dates.ts';
+import { sellerConsoleDates } from '../../../src/rules/fulfilment.ts';
 import { centsToDollars } from '../../../src/rules/money.ts';
 import type { Database } from '../../db/schema.ts';
 import { orderVisibleToSellers, type ConsoleScope } from './console-scope.ts';
@@ -20,7 +21,7 @@ import { substituteCandidates } from './substitutions.ts';
 export const consoleOrdersMax = 200;
 
 /**
- * The consoles' order list. A seller sees their locations' orders for a date (default today and tomorrow), by date
+ * The consoles' order list. A seller sees their locations' orders for a date (default today and the next two days: sellerConsoleDates), by date
  * and slot; staff every order, filtered by seller location, state, date and lateness, the late and stuck ones
  * first. Each order carries its lines (with the weight packed), its timeline and the moves the asker may make.
  */
@@ -32,7 +33,7 @@ export async function listConsoleOrders(
   now: Date,
 ): Promise<ConsoleOrder[]> {
   const today = storeToday(now);
-  const dates = filter.date ? [filter.date] : actor === 'seller' ? [today, addDays(today, 1)] : undefined;
+  const dates = filter.date ? [filter.date] : actor === 'seller' ? sellerConsoleDates(today) : undefined;
   const rows = await db
     .selectFrom('orders')
     .innerJoin('order_deliverables as d', 'd.order_id', 'orders.id')

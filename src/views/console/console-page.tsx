@@ -2,8 +2,15 @@ import { useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useConsoleMe, useConsoleOrders } from '../../api/console.swr.ts';
 import type { ConsoleRole } from '../../api/contract/fulfilment.contract.ts';
-import { addDays, formatUsDate, storeToday } from '../../rules/delivery-dates.ts';
-import { fulfilmentStateLabels, fulfilmentStates, isFulfilmentState, pickList, type FulfilmentState } from '../../rules/fulfilment.ts';
+import { formatUsDate, storeToday } from '../../rules/delivery-dates.ts';
+import {
+  fulfilmentStateLabels,
+  fulfilmentStates,
+  isFulfilmentState,
+  pickList,
+  sellerConsoleDates,
+  type FulfilmentState,
+} from '../../rules/fulfilment.ts';
 import { lineSizeLabel } from '../../rules/weight-entry.ts';
 import { secondaryButton, textInput } from '../../styles/controls.css.ts';
 import { useSessionValue } from '../app-context.tsx';
@@ -15,7 +22,7 @@ const titles: Record<ConsoleRole, string> = { seller: 'SELLER CONSOLE', staff: '
 
 /**
  * /seller and /staff (issue 24), loaded on demand: never in the shopper's first load. A seller sees their locations'
- * orders of today and tomorrow (or one of the two), by date and slot, with the pick list per slot; staff every order with filters, the
+ * orders of today and the next two days (or one of them), by date and slot, with the pick list per slot; staff every order with filters, the
  * late and stuck ones first. Both act on each order with the same moves (staff with a reason).
  */
 export function ConsolePage({ role }: { role: ConsoleRole }) {
@@ -111,11 +118,11 @@ function ConsoleOrders({ role, locIds }: { role: ConsoleRole; locIds: readonly n
         {role === 'seller' ? (
           <div role="group" aria-label="Day" className={css.actions}>
             <button type="button" className={secondaryButton} aria-pressed={date === undefined} onClick={() => setDate(undefined)}>
-              Today and tomorrow
+              Next three days
             </button>
-            {[today, addDays(today, 1)].map((day, i) => (
+            {sellerConsoleDates(today).map((day, i) => (
               <button key={day} type="button" className={secondaryButton} aria-pressed={date === day} onClick={() => setDate(day)}>
-                {i === 0 ? 'Today' : 'Tomorrow'} ({formatUsDate(day)})
+                {['Today', 'Tomorrow', 'The day after'][i]} ({formatUsDate(day)})
               </button>
             ))}
           </div>
