@@ -274,3 +274,24 @@ export function pickList(
   for (const slot of slots) slot.lines.sort((a, b) => a.product_name.localeCompare(b.product_name) || a.bottle_size - b.bottle_size);
   return slots;
 }
+
+/** A seller location staff can filter the orders by, or open the day of: its id and its seller's name. */
+export interface ConsoleSeller {
+  loc_id: number;
+  vendor_name: string;
+}
+
+/**
+ * The staff console's seller choices: each location of the listed orders once, by name, and the one chosen even when
+ * no order of it is listed (its filter emptied the list), so the choice never vanishes from under the staff's hand.
+ */
+export function consoleSellers(orders: readonly ConsoleSeller[], chosen?: ConsoleSeller): ConsoleSeller[] {
+  const byLoc = new Map<number, ConsoleSeller>();
+  for (const o of [...orders, ...(chosen ? [chosen] : [])]) if (!byLoc.has(o.loc_id)) byLoc.set(o.loc_id, { loc_id: o.loc_id, vendor_name: o.vendor_name });
+  return [...byLoc.values()].sort((a, b) => a.vendor_name.localeCompare(b.vendor_name) || a.loc_id - b.loc_id);
+}
+
+/** How a seller location reads in the staff console: its seller's name and its id (a seller may have several). */
+export function consoleSellerLabel(seller: ConsoleSeller): string {
+  return `${seller.vendor_name} (location ${seller.loc_id})`;
+}

@@ -3,7 +3,16 @@ import { Link } from 'react-router-dom';
 import { useConsoleMe, useConsoleOrders } from '../../api/console.swr.ts';
 import type { ConsoleRole } from '../../api/contract/fulfilment.contract.ts';
 import { addDays, formatUsDate, storeToday } from '../../rules/delivery-dates.ts';
-import { fulfilmentStateLabels, fulfilmentStates, isFulfilmentState, pickList, type FulfilmentState } from '../../rules/fulfilment.ts';
+import {
+  consoleSellerLabel,
+  consoleSellers,
+  fulfilmentStateLabels,
+  fulfilmentStates,
+  isFulfilmentState,
+  pickList,
+  type ConsoleSeller,
+  type FulfilmentState,
+} from '../../rules/fulfilment.ts';
 import { lineSizeLabel } from '../../rules/weight-entry.ts';
 import { secondaryButton, textInput } from '../../styles/controls.css.ts';
 import { useSessionValue } from '../app-context.tsx';
@@ -57,13 +66,13 @@ export function ConsolePage({ role }: { role: ConsoleRole }) {
 }
 
 /**
- * Staff's 'Your day' (decision 044): any seller location's day, chosen by its id (those of the listed orders offered
- * first), with the seller's controls; every change asks for a reason, which the server requires and keeps.
+ * Staff's 'Your day' (decision 044): any seller location's day, chosen by its id (the listed orders' sellers offered
+ * by name; the seller filtered by opens at once), with the seller's controls; every change asks for a reason, which the
+ * server requires and keeps.
  */
-function StaffDay({ listed }: { listed: readonly number[] }) {
-  const [locId, setLocId] = useState<number | undefined>(undefined);
-  const [typed, setTyped] = useState('');
-  const offered = [...new Set(listed)].sort((a, b) => a - b);
+function StaffDay({ sellers, filtered }: { sellers: readonly ConsoleSeller[]; filtered: number | undefined }) {
+  const [locId, setLocId] = useState<number | undefined>(filtered);
+  const [typed, setTyped] = useState(filtered === undefined ? '' : String(filtered));
   return (
     <>
       <form
@@ -75,12 +84,12 @@ function StaffDay({ listed }: { listed: readonly number[] }) {
         }}
       >
         <label className={css.filter}>
-          Seller location
+          Seller location (id)
           <input className={textInput} inputMode="numeric" list="staff-day-locations" value={typed} onChange={(e) => setTyped(e.target.value)} />
         </label>
         <datalist id="staff-day-locations">
-          {offered.map((id) => (
-            <option key={id} value={id} />
+          {sellers.map((seller) => (
+            <option key={seller.loc_id} value={seller.loc_id} label={consoleSellerLabel(seller)} />
           ))}
         </datalist>
         <button type="submit" className={secondaryButton}>
@@ -97,12 +106,14 @@ function ConsoleOrders({ role, locIds }: { role: ConsoleRole; locIds: readonly n
   const [date, setDate] = useState<string | undefined>(undefined);
   const [state, setState] = useState<FulfilmentState | undefined>(undefined);
   const [late, setLate] = useState(false);
-  const filter = { date, state, ...(late ? { late } : {}) };
+  const [seller, setSeller] = useState<ConsoleSeller | undefined>(undefined);
+  const filter = { date, state, ...(late ? { late } : {}), ...(seller ? { loc_id: seller.loc_id } : {}) };
   const orders = useConsoleOrders(role, filter);
   const { mutate } = orders;
   const reload = useCallback(() => void mutate(), [mutate]);
   const list = orders.data?.data ?? [];
   const slots = role === 'seller' ? pickList(list) : [];
+  const sellers = role === 'staff' ? consoleSellers(list, seller) : [];
 
   return (
     <div className={css.page}>
@@ -121,6 +132,21 @@ function ConsoleOrders({ role, locIds }: { role: ConsoleRole; locIds: readonly n
           </div>
         ) : (
           <>
+            <label className={css.filter}>
+              Seller
+              <select
+                className={textInput}
+                value={seller?.loc_id ?? ''}
+                onChange={(e) => setSeller(sellers.find((s) => String(s.loc_id) === e.target.value))}
+              >
+                <option value="">Any</option>
+                {sellers.map((s) => (
+                  <option key={s.loc_id} value={s.loc_id}>
+                    {consoleSellerLabel(s)}
+                  </option>
+                ))}
+              </select>
+            </label>
             <label className={css.filter}>
               Date
               <input className={textInput} type="date" value={date ?? ''} onChange={(e) => setDate(e.target.value || undefined)} />
@@ -149,7 +175,8 @@ function ConsoleOrders({ role, locIds }: { role: ConsoleRole; locIds: readonly n
         )}
       </div>
       {role === 'seller' && locIds.length > 0 && <SellerDay role={role} locIds={locIds} />}
-      {role === 'staff' && <StaffDay listed={list.map((o) => o.loc_id)} />}
+      {/* Filtering by a seller opens that location's day; a new seller starts it afresh. */}
+      {role === 'staff' && <StaffDay key={seller?.loc_id ?? 'any'} sellers={sellers} filtered={seller?.loc_id} />}
       {orders.error && (
         <p role="alert" className={css.error}>
           {orders.error instanceof Error ? orders.error.message : 'The orders could not be loaded.'}
