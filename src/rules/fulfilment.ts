@@ -176,6 +176,9 @@ export function fulfilmentMailSubject(orderNumber: string, to: FulfilmentState):
   return `Your order #${orderNumber}: ${fulfilmentStateLabels[to].toLowerCase()}`;
 }
 
+/** The mail's line when an order ends while its card was only held: nothing was taken, so there is no refund to wait for. */
+export const heldCardReleasedText = 'The hold on your card has been released: you have not been charged.';
+
 /** A move the consoles must give a reason for: any staff move, and a seller's refusal (the shopper is told why). */
 export function needsReason(event: FulfilmentEvent, actor: FulfilmentActor): boolean {
   return actor === 'staff' || event === 'refuse';
@@ -287,7 +290,8 @@ export interface ConsoleSeller {
  */
 export function consoleSellers(orders: readonly ConsoleSeller[], chosen?: ConsoleSeller): ConsoleSeller[] {
   const byLoc = new Map<number, ConsoleSeller>();
-  for (const o of [...orders, ...(chosen ? [chosen] : [])]) if (!byLoc.has(o.loc_id)) byLoc.set(o.loc_id, { loc_id: o.loc_id, vendor_name: o.vendor_name });
+  for (const o of [...orders, ...(chosen ? [chosen] : [])])
+    if (!byLoc.has(o.loc_id)) byLoc.set(o.loc_id, { loc_id: o.loc_id, vendor_name: o.vendor_name });
   return [...byLoc.values()].sort((a, b) => a.vendor_name.localeCompare(b.vendor_name) || a.loc_id - b.loc_id);
 }
 
