@@ -136,6 +136,12 @@ export const timelineActorLabels: Readonly<Record<string, string>> = {
   system: 'by the store',
 };
 
+/** The same in the consoles, where 'you' would be the seller or staff reading it: the shopper is named as such. */
+export const consoleActorLabels: Readonly<Record<string, string>> = {
+  ...timelineActorLabels,
+  shopper: 'by the shopper',
+};
+
 /** One order_events row as a timeline step (the contract's TimelineStep): a reschedule is its own step, 'rescheduled'. */
 export function timelineStepOf(e: { event: string; to_state: string; actor_role: string; reason: string | null; created_at: Date }): {
   state: string;
@@ -151,9 +157,17 @@ export function isMoveEvent(e: { event: string }): boolean {
   return e.event !== rescheduleEvent;
 }
 
-/** A timeline step's name: a state's label, 'Delivery moved' for a reschedule, else the step as given. */
-export function timelineStepLabel(step: { state: string }): string {
+/** The states whose label names the seller as the one who took them, and their label when someone else did. */
+const stepsNamingTheSeller: Readonly<Record<string, string>> = { accepted: 'Accepted', refused: 'Refused' };
+
+/**
+ * A timeline step's name: a state's label, 'Delivery moved' for a reschedule, else the step as given. Staff may accept
+ * or refuse for a seller: that step is then 'Accepted' or 'Refused', its actor saying who ('by the store').
+ */
+export function timelineStepLabel(step: { state: string; actor?: string }): string {
   if (step.state === rescheduledStep) return 'Delivery moved';
+  const renamed = stepsNamingTheSeller[step.state];
+  if (renamed !== undefined && step.actor !== undefined && step.actor !== 'seller') return renamed;
   return isFulfilmentState(step.state) ? fulfilmentStateLabels[step.state] : step.state;
 }
 

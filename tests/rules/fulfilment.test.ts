@@ -80,6 +80,10 @@ describe('late orders and the pick list', () => {
     expect(timelineStepOf({ ...row, event: 'accept' })).toMatchObject({ state: 'accepted' });
     expect(timelineStepLabel({ state: 'rescheduled' })).toBe('Delivery moved');
     expect(timelineStepLabel({ state: 'canceled' })).toBe('Canceled');
+    // Accepted or refused by staff for the seller: the label leaves who to the actor ('by the store').
+    expect(timelineStepLabel({ state: 'accepted', actor: 'seller' })).toBe('Accepted by the seller');
+    expect(timelineStepLabel({ state: 'accepted', actor: 'staff' })).toBe('Accepted');
+    expect(timelineStepLabel({ state: 'refused', actor: 'staff' })).toBe('Refused');
     expect(timelineStepLabel({ state: 'something new' })).toBe('something new');
     expect([timelineActorLabels.shopper, timelineActorLabels.seller, timelineActorLabels.staff]).toEqual(['by you', 'by the seller', 'by the store']);
     expect(isMoveEvent(row)).toBe(false);
