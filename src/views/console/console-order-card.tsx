@@ -129,9 +129,11 @@ export function ConsoleOrderCard({ order, role, onMoved }: { order: ConsoleOrder
         ))}
       </ul>
       {/* Who moved it and why (a staff move's reason, a refusal's): the order's history at a glance. */}
-      {order.timeline.length > 1 && (
+      {order.timeline.length > 0 && (
         <details>
-          <summary>History ({order.timeline.length} steps)</summary>
+          <summary>
+            History ({order.timeline.length} step{order.timeline.length === 1 ? '' : 's'})
+          </summary>
           <OrderTimeline steps={order.timeline} actorLabels={consoleActorLabels} />
         </details>
       )}
