@@ -136,6 +136,12 @@ export const timelineActorLabels: Readonly<Record<string, string>> = {
   system: 'by the store',
 };
 
+/** The same in the consoles, where 'you' would be the seller or staff reading it: the shopper is named as such. */
+export const consoleActorLabels: Readonly<Record<string, string>> = {
+  ...timelineActorLabels,
+  shopper: 'by the shopper',
+};
+
 /** One order_events row as a timeline step (the contract's TimelineStep): a reschedule is its own step, 'rescheduled'. */
 export function timelineStepOf(e: { event: string; to_state: string; actor_role: string; reason: string | null; created_at: Date }): {
   state: string;
@@ -151,9 +157,17 @@ export function isMoveEvent(e: { event: string }): boolean {
   return e.event !== rescheduleEvent;
 }
 
-/** A timeline step's name: a state's label, 'Delivery moved' for a reschedule, else the step as given. */
-export function timelineStepLabel(step: { state: string }): string {
+/** The states whose label names the seller as the one who took them, and their label when someone else did. */
+const stepsNamingTheSeller: Readonly<Record<string, string>> = { accepted: 'Accepted', refused: 'Refused' };
+
+/**
+ * A timeline step's name: a state's label, 'Delivery moved' for a reschedule, else the step as given. Staff may accept
+ * or refuse for a seller: that step is then 'Accepted' or 'Refused', its actor saying who ('by the store').
+ */
+export function timelineStepLabel(step: { state: string; actor?: string }): string {
   if (step.state === rescheduledStep) return 'Delivery moved';
+  const renamed = stepsNamingTheSeller[step.state];
+  if (renamed !== undefined && step.actor !== undefined && step.actor !== 'seller') return renamed;
   return isFulfilmentState(step.state) ? fulfilmentStateLabels[step.state] : step.state;
 }
 
@@ -175,6 +189,9 @@ export const fulfilmentEventLabels: Readonly<Record<FulfilmentEvent, string>> = 
 export function fulfilmentMailSubject(orderNumber: string, to: FulfilmentState): string {
   return `Your order #${orderNumber}: ${fulfilmentStateLabels[to].toLowerCase()}`;
 }
+
+/** The mail's line when an order ends while its card was only held: nothing was taken, so there is no refund to wait for. */
+export const heldCardReleasedText = 'The hold on your card has been released: you have not been charged.';
 
 /** A move the consoles must give a reason for: any staff move, and a seller's refusal (the shopper is told why). */
 export function needsReason(event: FulfilmentEvent, actor: FulfilmentActor): boolean {
@@ -281,4 +298,26 @@ export function pickList(
  */
 export function sellerConsoleDates(today: string): string[] {
   return [today, addDays(today, 1), addDays(today, 2)];
+}
+
+/** A seller location staff can filter the orders by, or open the day of: its id and its seller's name. */
+export interface ConsoleSeller {
+  loc_id: number;
+  vendor_name: string;
+}
+
+/**
+ * The staff console's seller choices: each location of the listed orders once, by name, and the one chosen even when
+ * no order of it is listed (its filter emptied the list), so the choice never vanishes from under the staff's hand.
+ */
+export function consoleSellers(orders: readonly ConsoleSeller[], chosen?: ConsoleSeller): ConsoleSeller[] {
+  const byLoc = new Map<number, ConsoleSeller>();
+  for (const o of [...orders, ...(chosen ? [chosen] : [])])
+    if (!byLoc.has(o.loc_id)) byLoc.set(o.loc_id, { loc_id: o.loc_id, vendor_name: o.vendor_name });
+  return [...byLoc.values()].sort((a, b) => a.vendor_name.localeCompare(b.vendor_name) || a.loc_id - b.loc_id);
+}
+
+/** How a seller location reads in the staff console: its seller's name and its id (a seller may have several). */
+export function consoleSellerLabel(seller: ConsoleSeller): string {
+  return `${seller.vendor_name} (location ${seller.loc_id})`;
 }

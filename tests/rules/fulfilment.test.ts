@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  consoleSellerLabel,
+  consoleSellers,
   finalFulfilmentStates,
   fulfilmentEventsFor,
   fulfilmentStates,
@@ -78,9 +80,24 @@ describe('late orders and the pick list', () => {
     expect(timelineStepOf({ ...row, event: 'accept' })).toMatchObject({ state: 'accepted' });
     expect(timelineStepLabel({ state: 'rescheduled' })).toBe('Delivery moved');
     expect(timelineStepLabel({ state: 'canceled' })).toBe('Canceled');
+    // Accepted or refused by staff for the seller: the label leaves who to the actor ('by the store').
+    expect(timelineStepLabel({ state: 'accepted', actor: 'seller' })).toBe('Accepted by the seller');
+    expect(timelineStepLabel({ state: 'accepted', actor: 'staff' })).toBe('Accepted');
+    expect(timelineStepLabel({ state: 'refused', actor: 'staff' })).toBe('Refused');
     expect(timelineStepLabel({ state: 'something new' })).toBe('something new');
     expect([timelineActorLabels.shopper, timelineActorLabels.seller, timelineActorLabels.staff]).toEqual(['by you', 'by the seller', 'by the store']);
     expect(isMoveEvent(row)).toBe(false);
     expect(isMoveEvent({ event: 'cancel' })).toBe(true);
+  });
+});
+
+describe('the staff console’s sellers', () => {
+  it('lists each listed location once by name, and keeps the chosen one when its filter empties the list', () => {
+    const hudson = { loc_id: 3, vendor_name: 'Hudson Street Butchers' };
+    const bay = { loc_id: 7, vendor_name: 'Bay Fish Market' };
+    expect(consoleSellers([hudson, bay, hudson])).toEqual([bay, hudson]);
+    expect(consoleSellers([], hudson)).toEqual([hudson]);
+    expect(consoleSellers([hudson], { loc_id: 3, vendor_name: 'Hudson Street Butchers' })).toEqual([hudson]);
+    expect(consoleSellerLabel(hudson)).toBe('Hudson Street Butchers (location 3)');
   });
 });

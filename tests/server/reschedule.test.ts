@@ -314,7 +314,8 @@ describe('staff run any seller location’s day, with a reason (decision 044)', 
     expect(
       (await post(t, '/api/staff/capacity/day', { loc_id: 101, date: '2026-12-16', closed: true, reason: 'Flooded kitchen' }, staff)).status,
     ).toBe(200);
-    expect((await getslot('2026-12-16')).message).toContain('is closed on 12/16/2026');
+    expect((await getslot('2026-12-16')).message).toContain('is closed on 12/16/2026 (Closed by the store)');
+    expect((await capacity(staff, 'staff', 101, '2026-12-16')).body).toMatchObject({ data: { closed: 'Closed by the store', reopenable: true } });
     expect((await post(t, '/api/staff/capacity/day', { loc_id: 101, date: '2026-12-16', closed: false, reason: 'Fixed' }, staff)).status).toBe(200);
     expect((await getslot('2026-12-16')).code).toBe(1);
     expect(

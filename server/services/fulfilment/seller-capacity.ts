@@ -14,6 +14,8 @@ import type { ConsoleScope } from './console-scope.ts';
 
 /** What a closed day is called in the shopper's calendar message ('… is closed on 12/05/2026 (Closed by the seller).'). */
 export const sellerClosedName = 'Closed by the seller';
+/** The same for a day the store's staff closed: neither the staff console nor the shopper is told the seller did. */
+export const storeClosedName = 'Closed by the store';
 
 /** The most products one console day lists. */
 export const capacityProductsMax = 200;
@@ -147,7 +149,12 @@ export async function setDayClosed(
     if (request.closed) {
       await trx
         .insertInto('vendor_holidays')
-        .values({ vendor_id: loc.vendor_id, date: request.date, name: sellerClosedName, closed_by: actor.userId })
+        .values({
+          vendor_id: loc.vendor_id,
+          date: request.date,
+          name: actor.role === 'staff' ? storeClosedName : sellerClosedName,
+          closed_by: actor.userId,
+        })
         .onConflict((oc) => oc.columns(['vendor_id', 'date']).doNothing())
         .execute();
       await recordChange(trx, actor, loc.id, 'close', request.date);

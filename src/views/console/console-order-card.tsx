@@ -12,10 +12,11 @@ import {
 } from '../../machines/fulfilment/index.ts';
 import { formatWeighedPounds, substitutionPreferenceLabels, substitutionStateLabels } from '../../rules/catch-weight.ts';
 import { formatUsDate } from '../../rules/delivery-dates.ts';
-import { fulfilmentEventLabels, fulfilmentStateLabels, needsReason, type FulfilmentEvent } from '../../rules/fulfilment.ts';
+import { consoleActorLabels, fulfilmentEventLabels, fulfilmentStateLabels, needsReason, type FulfilmentEvent } from '../../rules/fulfilment.ts';
 import { formatMoney } from '../../rules/money.ts';
 import { lineSizeLabel, parseWeightEntry } from '../../rules/weight-entry.ts';
 import { primaryButton, secondaryButton, textInput } from '../../styles/controls.css.ts';
+import { OrderTimeline } from '../controls/order-timeline.tsx';
 import * as css from './console.css.ts';
 
 /**
@@ -127,6 +128,15 @@ export function ConsoleOrderCard({ order, role, onMoved }: { order: ConsoleOrder
           </li>
         ))}
       </ul>
+      {/* Who moved it and why (a staff move's reason, a refusal's): the order's history at a glance. */}
+      {order.timeline.length > 0 && (
+        <details>
+          <summary>
+            History ({order.timeline.length} step{order.timeline.length === 1 ? '' : 's'})
+          </summary>
+          <OrderTimeline steps={order.timeline} actorLabels={consoleActorLabels} />
+        </details>
+      )}
       {moves.length > 0 && (
         <div className={css.actions}>
           {wantsReason && (

@@ -4,11 +4,14 @@ import { useConsoleMe, useConsoleOrders } from '../../api/console.swr.ts';
 import type { ConsoleRole } from '../../api/contract/fulfilment.contract.ts';
 import { formatUsDate, storeToday } from '../../rules/delivery-dates.ts';
 import {
+  consoleSellerLabel,
+  consoleSellers,
   fulfilmentStateLabels,
   fulfilmentStates,
   isFulfilmentState,
   pickList,
   sellerConsoleDates,
+  type ConsoleSeller,
   type FulfilmentState,
 } from '../../rules/fulfilment.ts';
 import { lineSizeLabel } from '../../rules/weight-entry.ts';
@@ -64,13 +67,13 @@ export function ConsolePage({ role }: { role: ConsoleRole }) {
 }
 
 /**
- * Staff's 'Your day' (decision 044): any seller location's day, chosen by its id (those of the listed orders offered
- * first), with the seller's controls; every change asks for a reason, which the server requires and keeps.
+ * Staff's 'Your day' (decision 044): any seller location's day, chosen by its id (the listed orders' sellers offered
+ * by name; the seller filtered by opens at once), with the seller's controls; every change asks for a reason, which the
+ * server requires and keeps.
  */
-function StaffDay({ listed }: { listed: readonly number[] }) {
-  const [locId, setLocId] = useState<number | undefined>(undefined);
-  const [typed, setTyped] = useState('');
-  const offered = [...new Set(listed)].sort((a, b) => a - b);
+function StaffDay({ sellers, filtered }: { sellers: readonly ConsoleSeller[]; filtered: number | undefined }) {
+  const [locId, setLocId] = useState<number | undefined>(filtered);
+  const [typed, setTyped] = useState(filtered === undefined ? '' : String(filtered));
   return (
     <>
       <form
@@ -82,12 +85,12 @@ function StaffDay({ listed }: { listed: readonly number[] }) {
         }}
       >
         <label className={css.filter}>
-          Seller location
+          Seller location (id)
           <input className={textInput} inputMode="numeric" list="staff-day-locations" value={typed} onChange={(e) => setTyped(e.target.value)} />
         </label>
         <datalist id="staff-day-locations">
-          {offered.map((id) => (
-            <option key={id} value={id} />
+          {sellers.map((seller) => (
+            <option key={seller.loc_id} value={seller.loc_id} label={consoleSellerLabel(seller)} />
           ))}
         </datalist>
         <button type="submit" className={secondaryButton}>
@@ -104,12 +107,14 @@ function ConsoleOrders({ role, locIds }: { role: ConsoleRole; locIds: readonly n
   const [date, setDate] = useState<string | undefined>(undefined);
   const [state, setState] = useState<FulfilmentState | undefined>(undefined);
   const [late, setLate] = useState(false);
-  const filter = { date, state, ...(late ? { late } : {}) };
+  const [seller, setSeller] = useState<ConsoleSeller | undefined>(undefined);
+  const filter = { date, state, ...(late ? { late } : {}), ...(seller ? { loc_id: seller.loc_id } : {}) };
   const orders = useConsoleOrders(role, filter);
   const { mutate } = orders;
   const reload = useCallback(() => void mutate(), [mutate]);
   const list = orders.data?.data ?? [];
   const slots = role === 'seller' ? pickList(list) : [];
+  const sellers = role === 'staff' ? consoleSellers(list, seller) : [];
 
   return (
     <div className={css.page}>
@@ -128,6 +133,21 @@ function ConsoleOrders({ role, locIds }: { role: ConsoleRole; locIds: readonly n
           </div>
         ) : (
           <>
+            <label className={css.filter}>
+              Seller
+              <select
+                className={textInput}
+                value={seller?.loc_id ?? ''}
+                onChange={(e) => setSeller(sellers.find((s) => String(s.loc_id) === e.target.value))}
+              >
+                <option value="">Any</option>
+                {sellers.map((s) => (
+                  <option key={s.loc_id} value={s.loc_id}>
+                    {consoleSellerLabel(s)}
+                  </option>
+                ))}
+              </select>
+            </label>
             <label className={css.filter}>
               Date
               <input className={textInput} type="date" value={date ?? ''} onChange={(e) => setDate(e.target.value || undefined)} />
@@ -156,7 +176,8 @@ function ConsoleOrders({ role, locIds }: { role: ConsoleRole; locIds: readonly n
         )}
       </div>
       {role === 'seller' && locIds.length > 0 && <SellerDay role={role} locIds={locIds} />}
-      {role === 'staff' && <StaffDay listed={list.map((o) => o.loc_id)} />}
+      {/* Filtering by a seller opens that location's day; a new seller starts it afresh. */}
+      {role === 'staff' && <StaffDay key={seller?.loc_id ?? 'any'} sellers={sellers} filtered={seller?.loc_id} />}
       {orders.error && (
         <p role="alert" className={css.error}>
           {orders.error instanceof Error ? orders.error.message : 'The orders could not be loaded.'}

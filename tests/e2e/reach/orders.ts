@@ -17,10 +17,16 @@ import { apiPost } from '../steps.ts';
 export interface PlacedOrder {
   session: SessionValues;
   orderId: string;
+  /** The shopper's email (where the store's mails about the order go). */
+  email: string;
+  /** The seller location that delivers it, its name, and the delivery date ('YYYY-MM-DD'). */
+  vendorLocId: number;
+  vendorName: string;
+  deliveryDate: string;
 }
 
 export async function sameDayOrderThroughApi(prefix: string): Promise<PlacedOrder> {
-  const { session: customer } = await newCustomer(prefix);
+  const { session: customer, email } = await newCustomer(prefix);
   const token = customer.Token ?? '';
   const session = await addToCartThroughApi(customer, 'ribeye', 'USDA Prime Ribeye Steak');
   const cartId = session.cart_id ?? '';
@@ -28,8 +34,8 @@ export async function sameDayOrderThroughApi(prefix: string): Promise<PlacedOrde
   const group = cart.data?.delivery_groups[0];
   if (!group) throw new Error('the cart has no delivery group');
   // The first day from a week ahead with a seat left (other tests hold the first slots).
-  let scheduled = false;
-  for (let day = 7; day < 21 && !scheduled; day += 1) {
+  let scheduled: string | undefined;
+  for (let day = 7; day < 21 && scheduled === undefined; day += 1) {
     const date = addDays(storeToday(new Date()), day);
     const slots = create(
       await apiPost(
@@ -49,9 +55,9 @@ export async function sameDayOrderThroughApi(prefix: string): Promise<PlacedOrde
       ),
       cartReply,
     );
-    scheduled = reply.code === 1;
+    if (reply.code === 1) scheduled = date;
   }
-  if (!scheduled) throw new Error('no free Same Day slot in the next three weeks');
+  if (scheduled === undefined) throw new Error('no free Same Day slot in the next three weeks');
   await saveHomeThroughApi(session);
   const addresses = create(
     await postJson(`/connect/customer/getaddresses?customerid=${session.CustomerId}&address_type=shipping`, {}, token),
@@ -72,5 +78,12 @@ export async function sameDayOrderThroughApi(prefix: string): Promise<PlacedOrde
     placeOrderReply,
   );
   if (placed.code !== 1 || !placed.order_id) throw new Error(`the order was refused: ${placed.message} ${JSON.stringify(placed.problems)}`);
-  return { session: { ...session, cart_id: undefined, total_products_in_cart: 0 }, orderId: placed.order_id };
+  return {
+    session: { ...session, cart_id: undefined, total_products_in_cart: 0 },
+    orderId: placed.order_id,
+    email,
+    vendorLocId: group.vendor_loc_id,
+    vendorName: group.vendor_name,
+    deliveryDate: scheduled,
+  };
 }
