@@ -3,12 +3,6 @@ import type { Database } from '../../db/schema.ts';
 import { onCatalogueChange } from '../platform/catalogue-changes.ts';
 import { perDatabase, ReadCache } from '../platform/read-cache.ts';
 
-/**
- * CATALOGUE_READ_CACHES=off reads listing cards live instead of from the card cache: what the listings bench runs
- * with, so that the budget is met by the database's indexes and not by memory (decision 022).
- */
-export const readCachesEnabled = process.env.CATALOGUE_READ_CACHES !== 'off';
-
 export interface CategoryRow {
   id: number;
   name: string;
