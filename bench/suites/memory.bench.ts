@@ -116,10 +116,13 @@ async function measure(label: string, env: Record<string, string>, plan: Browsin
   await new Promise((r) => setTimeout(r, 3000));
   const idle = await sampleOf(server);
   let peak = idle;
+  let peakRss = idle.rss;
   let sampling = false;
   // VmRSS every 250 ms; the breakdown (smaps, the heap) only when it is a new peak.
   const poll = setInterval(() => {
-    if (sampling || rssOf(pid) <= peak.rss) return;
+    const rss = rssOf(pid);
+    peakRss = Math.max(peakRss, rss);
+    if (sampling || rss <= peak.rss) return;
     sampling = true;
     void sampleOf(server)
       .then((m) => {
@@ -135,6 +138,8 @@ async function measure(label: string, env: Record<string, string>, plan: Browsin
   await new Promise((r) => setTimeout(r, 2000));
   const after = await sampleOf(server);
   if (after.rss > peak.rss) peak = after;
+  // The highest VmRSS polled; its breakdown is the sample taken as it was reached (a few ms later).
+  peak = { ...peak, rss: Math.max(peakRss, peak.rss) };
   await server.stop();
   served.push(
     `${label}: ${counts.requests} requests (${Math.round(counts.requests / seconds)}/s), ${counts.failed} failed, server CPU ${cpuMsPerRequest.toFixed(2)} ms per request: ` +
