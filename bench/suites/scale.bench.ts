@@ -45,6 +45,7 @@ import { writeGenerated } from '../lib/results-files.ts';
 import { databaseCounters, walletCredit, type DatabaseCounters } from '../lib/scale-database.ts';
 import { driveShoppers, emptyRecord, tokenizeFrom, type Shop } from '../lib/scale-shoppers.ts';
 import { throughputRows } from '../lib/scale-throughput.ts';
+import { startScriptRuntime } from '../lib/start-script.ts';
 import { kycPhotoSets } from './kyc-photos.ts';
 
 const log = logger('scale');
@@ -75,8 +76,10 @@ watchdog('The scale test', 10, () => {
 function startInstance(port: number, env: Record<string, string>, folder: string): Promise<Instance> {
   const logFile = path.join(folder, `instance-${port}.log`);
   const out = fs.openSync(logFile, 'a');
-  const child = spawn(process.execPath, ['--max-semi-space-size=4', '--liftoff-only', 'dist-server/main.mjs'], {
-    env: { ...env, PORT: String(port) },
+  // npm start's node flags and environment, read from its script (decision 053), not a copy of them.
+  const runtime = startScriptRuntime();
+  const child = spawn(process.execPath, [...runtime.execArgv, 'dist-server/main.mjs'], {
+    env: { ...runtime.env, ...env, PORT: String(port) },
     stdio: ['ignore', out, out],
   });
   fs.closeSync(out);
