@@ -11,6 +11,7 @@ import {
   ribeyeCustomer,
   speedAndContinue,
 } from './faults.ts';
+import { fillBillingStreet, fillCardFields } from './checkout-steps.ts';
 import { expect, test } from './fixtures.ts';
 import { choose, saveAddressThroughApi } from './steps.ts';
 
@@ -233,14 +234,8 @@ test.describe('checkout steps (reach by faults)', () => {
 
     // A card with a billing address of its own: the zip fills the city; a city that is not the zip's is refused.
     await page.getByRole('button', { name: 'ADD NEW CARD' }).click();
-    await page.getByLabel('Card Holder').fill('Ada Lovelace');
-    await page.getByLabel('Card Number').fill('4242 4242 4242 4242');
-    await page.getByLabel('Expiry (MM/YY)').fill('12/34');
-    await page.getByLabel('CVC').fill('123');
-    const billing = page.getByRole('group', { name: 'Billing Address' });
-    await billing.getByLabel('First Name').fill('Ada');
-    await billing.getByLabel('Last Name').fill('Lovelace');
-    await billing.getByLabel('Address', { exact: true }).fill('350 5th Ave');
+    await fillCardFields(page);
+    const billing = await fillBillingStreet(page);
     await connectionLostOnce(page, '/connect/index/getaddressbyzipcode');
     await billing.getByLabel('Zipcode').fill('10001');
     await billing.getByLabel('Zipcode').fill('1000');

@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import { assert } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listingReply, type ListingReply } from '../../src/api/contract/catalogue.contract.ts';
+import { listingReply } from '../../src/api/contract/catalogue.contract.ts';
 import { badRequestBody } from '../../src/api/contract/envelope.ts';
 import { noFilterMatchMessage, vendorFilterName } from '../../src/rules/listing.ts';
-import { newYork, query } from './catalogue-helpers.ts';
-import { getJson, json, startTestApp, type TestApp } from './test-app.ts';
+import { filteredReply, newYork, postFilters, query } from './catalogue-helpers.ts';
+import { getJson, startTestApp, type TestApp } from './test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -23,21 +23,8 @@ const COLDCHAIN = 9; // courier, every served area
 const GREEN_PASTURES = 10; // farm-direct, every served area
 const HIGH_PLAINS = 11; // farm-direct, every served area
 
-async function filters(payload: Record<string, unknown>) {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/connect/index/filters',
-    payload: { store_id: 1, ...newYork, page: 0, limit: 50, ...payload },
-  });
-  return { status: response.statusCode, body: json(response) };
-}
-
-async function filtered(payload: Record<string, unknown>): Promise<ListingReply> {
-  const { status, body } = await filters(payload);
-  expect(status).toBe(200);
-  assert(body, listingReply);
-  return body;
-}
+const filters = (payload: Record<string, unknown>) => postFilters(t, payload);
+const filtered = (payload: Record<string, unknown>) => filteredReply(t, payload);
 
 /** Every product id of a listing, walking its pages (the unfiltered category call). */
 async function allListed(categoryId: number, courierType = ''): Promise<number[]> {

@@ -3,6 +3,7 @@ import { offlineMessage } from '../../../src/api/http.ts';
 import { expect, test } from '../fixtures.ts';
 import { newCustomer, openWithSession } from '../journeys/shoppers.ts';
 import { saveAddressThroughApi } from '../steps.ts';
+import { fillCardWithBilling } from '../checkout-steps.ts';
 import { answeredOnce, changedOnce, connectionLostOnce, refusedByFault } from '../faults.ts';
 
 /**
@@ -161,18 +162,7 @@ test('PAYMENT METHOD: the saved cards could not be loaded (test faults), ADD CAR
   await expect(cards.getByRole('alert')).toHaveCount(0);
 
   await cards.getByRole('button', { name: 'ADD CARD' }).click();
-  await page.getByLabel('Card Holder').fill('Ada Lovelace');
-  await page.getByLabel('Card Number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await page.getByLabel('CVC').fill('123');
-  const billing = page.getByRole('group', { name: 'Billing Address' });
-  await billing.getByLabel('First Name').fill('Ada');
-  await billing.getByLabel('Last Name').fill('Lovelace');
-  await billing.getByLabel('Address', { exact: true }).fill('350 5th Ave');
-  await billing.getByLabel('City').fill('New York');
-  await billing.getByLabel('State').selectOption({ label: 'New York (NY)' });
-  await billing.getByLabel('Zipcode').fill('10001');
-  await billing.getByLabel('Phone').fill('2125550100');
+  await fillCardWithBilling(page);
   await page.getByRole('button', { name: 'Save and Continue' }).click();
   const remove = cards.getByRole('button', { name: /^Remove .* ending 4242$/ });
   await expect(remove).toBeEnabled();
