@@ -5,6 +5,7 @@ import { cartJourneys } from './cart.journeys.ts';
 import { checkoutJourneys } from './checkout.journeys.ts';
 import { faceVerifyJourneys } from './face-verify.journeys.ts';
 import { pincodeJourneys } from './pincode.journeys.ts';
+import { walletProductsJourneys } from './wallet-products.journeys.ts';
 
 /** Every machine QA's generated journeys walk, in the order reach.json lists them. */
 export const journeyMaps: readonly MachineMap[] = [
@@ -14,4 +15,5 @@ export const journeyMaps: readonly MachineMap[] = [
   cartJourneys,
   checkoutJourneys,
   faceVerifyJourneys,
+  walletProductsJourneys,
 ];

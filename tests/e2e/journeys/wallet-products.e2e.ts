@@ -1,0 +1,4 @@
+import { describeJourneys } from './run-journeys.ts';
+import { walletProductsJourneys } from './wallet-products.journeys.ts';
+
+describeJourneys(walletProductsJourneys);
