@@ -5,7 +5,9 @@ import { cartJourneys } from './cart.journeys.ts';
 import { checkoutJourneys } from './checkout.journeys.ts';
 import { faceVerifyJourneys } from './face-verify.journeys.ts';
 import { pincodeJourneys } from './pincode.journeys.ts';
+import { walletPanelJourneys } from './wallet-panel.journeys.ts';
 import { walletProductsJourneys } from './wallet-products.journeys.ts';
+import { walletRetailersJourneys } from './wallet-retailers.journeys.ts';
 
 /** Every machine QA's generated journeys walk, in the order reach.json lists them. */
 export const journeyMaps: readonly MachineMap[] = [
@@ -15,5 +17,7 @@ export const journeyMaps: readonly MachineMap[] = [
   cartJourneys,
   checkoutJourneys,
   faceVerifyJourneys,
+  walletPanelJourneys,
+  walletRetailersJourneys,
   walletProductsJourneys,
 ];
