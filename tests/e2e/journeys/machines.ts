@@ -4,6 +4,7 @@ import { authJourneys } from './auth.journeys.ts';
 import { cartJourneys } from './cart.journeys.ts';
 import { checkoutJourneys } from './checkout.journeys.ts';
 import { faceVerifyJourneys } from './face-verify.journeys.ts';
+import { guestRegisterJourneys } from './guest-register.journeys.ts';
 import { pincodeJourneys } from './pincode.journeys.ts';
 import { walletPanelJourneys } from './wallet-panel.journeys.ts';
 import { walletProductsJourneys } from './wallet-products.journeys.ts';
@@ -17,6 +18,7 @@ export const journeyMaps: readonly MachineMap[] = [
   cartJourneys,
   checkoutJourneys,
   faceVerifyJourneys,
+  guestRegisterJourneys,
   walletPanelJourneys,
   walletRetailersJourneys,
   walletProductsJourneys,
