@@ -6,6 +6,7 @@ import { checkoutJourneys } from './checkout.journeys.ts';
 import { faceVerifyJourneys } from './face-verify.journeys.ts';
 import { guestRegisterJourneys } from './guest-register.journeys.ts';
 import { pincodeJourneys } from './pincode.journeys.ts';
+import { updatePasswordJourneys } from './update-password.journeys.ts';
 import { walletPanelJourneys } from './wallet-panel.journeys.ts';
 import { walletProductsJourneys } from './wallet-products.journeys.ts';
 import { walletRetailersJourneys } from './wallet-retailers.journeys.ts';
@@ -19,6 +20,7 @@ export const journeyMaps: readonly MachineMap[] = [
   checkoutJourneys,
   faceVerifyJourneys,
   guestRegisterJourneys,
+  updatePasswordJourneys,
   walletPanelJourneys,
   walletRetailersJourneys,
   walletProductsJourneys,
