@@ -5,7 +5,9 @@ import { cartJourneys } from './cart.journeys.ts';
 import { checkoutJourneys } from './checkout.journeys.ts';
 import { faceVerifyJourneys } from './face-verify.journeys.ts';
 import { guestRegisterJourneys } from './guest-register.journeys.ts';
+import { myOrdersJourneys } from './my-orders.journeys.ts';
 import { pincodeJourneys } from './pincode.journeys.ts';
+import { settingTabsJourneys } from './setting-tabs.journeys.ts';
 import { updatePasswordJourneys } from './update-password.journeys.ts';
 import { walletPanelJourneys } from './wallet-panel.journeys.ts';
 import { walletProductsJourneys } from './wallet-products.journeys.ts';
@@ -21,6 +23,8 @@ export const journeyMaps: readonly MachineMap[] = [
   faceVerifyJourneys,
   guestRegisterJourneys,
   updatePasswordJourneys,
+  myOrdersJourneys,
+  settingTabsJourneys,
   walletPanelJourneys,
   walletRetailersJourneys,
   walletProductsJourneys,
