@@ -165,7 +165,10 @@ export const myOrdersJourneys: MachineMap = {
       act: async (journey) => {
         await header(journey).click();
         await expect(header(journey)).toHaveAttribute('aria-expanded', 'false');
+        // The refusal changes nothing on screen: the journey waits for it to arrive instead.
+        const answered = journey.page.waitForEvent('requestfinished', (r) => r.url().includes(statusUrl));
         await releaseHeld(journey.page);
+        await answered;
       },
     },
     'order.changed: moved again meanwhile': {
