@@ -34,6 +34,8 @@ const labels: Record<AuthScreen, Partial<Record<AuthField, string>>> = {
   createAccount: { first_name: 'First Name', last_name: 'Last Name', email: 'Email', password: 'Password', confirm_password: 'Confirm Password' },
   forgotPassword: { email: 'Email' },
 };
+/** An email typed on Forgot Password only (nobody has it): Create Account, opened from there, is the only form that shows it. */
+const nobody = 'nobody@example.com';
 const submitNames: Record<AuthScreen, string> = { signIn: 'SIGN IN', createAccount: 'CREATE ACCOUNT', forgotPassword: 'SEND RESET LINK' };
 
 const contextOf = (snapshot: AnyMachineSnapshot) => snapshot.context as AuthContext;
@@ -47,6 +49,10 @@ async function realValue(journey: Journey, value: string): Promise<string> {
     // Registered through the API only by the journeys that type her email.
     if (!journey.notes.has('email')) journey.notes.set('email', (await newCustomer('generated.auth')).email);
     return journey.notes.get('email') ?? value;
+  }
+  if (value === nobody) {
+    if (!journey.notes.has('nobody')) journey.notes.set('nobody', uniqueEmail('generated.nobody'));
+    return journey.notes.get('nobody') ?? value;
   }
   if (value === 'new@example.com') {
     if (!journey.notes.has('new email')) journey.notes.set('new email', uniqueEmail('generated.new'));
@@ -168,6 +174,31 @@ export const authJourneys: MachineMap = {
     'auth.show: create account': showing('createAccount', 'Start here', ['signIn']),
     'auth.show: forgot password': showing('forgotPassword', 'Forgot Password', ['signIn']),
     'auth.show: sign in': showing('signIn', 'Sign in', ['createAccount', 'forgotPassword']),
+    'field.change: an email nobody has': {
+      event: { type: 'field.change', field: 'email', value: nobody },
+      when: (snapshot) => at('forgotPassword', 'editing')(snapshot) && contextOf(snapshot).values.email === '',
+      act: async (journey) =>
+        form(journey.page)
+          .getByLabel('Email', { exact: true })
+          .fill(await realValue(journey, nobody)),
+    },
+    // The page has no link between these two forms, but the header's guest menu opens Create Account, and Back returns
+    // to Forgot Password (the URL is the truth: the machine follows it).
+    'auth.show: create account (the header menu)': {
+      event: { type: 'auth.show', screen: 'createAccount' },
+      when: (snapshot) => at('forgotPassword', 'editing')(snapshot) && contextOf(snapshot).values.email === nobody,
+      act: async ({ page }) => {
+        await page.getByRole('button', { name: 'Hey , Guest' }).click();
+        await page.getByRole('link', { name: 'Create Account', exact: true }).click();
+      },
+    },
+    'auth.show: forgot password (Back)': {
+      event: { type: 'auth.show', screen: 'forgotPassword' },
+      // Only Create Account opened from Forgot Password shows her email before her name: Back returns there.
+      when: (snapshot) =>
+        at('createAccount', 'editing')(snapshot) && contextOf(snapshot).values.email === nobody && contextOf(snapshot).values.first_name === '',
+      act: async ({ page }) => page.goBack(),
+    },
     'logIn: signed in': {
       event: {
         type: 'xstate.done.actor.logIn',
@@ -239,10 +270,6 @@ export const authJourneys: MachineMap = {
   notDriven: {
     'auth.signIn.signingIn --xstate.done.actor.logIn[isSignedInWithCartChanges]--> auth.signedIn':
       "needs a guest cart whose lines the account's stock caps at sign-in; the sign-in machine's tests and the server's accounts test (the merge report) take it",
-    'auth.createAccount --auth.show[isShow]--> auth.forgotPassword':
-      "Create Account has no link to Forgot Password (only 'Sign in'): no click switches them in one step",
-    'auth.forgotPassword --auth.show[isShow]--> auth.createAccount':
-      "Forgot Password has no link to Create Account (only 'Sign in'): no click switches them in one step",
     'auth.forgotPassword.sending --xstate.done.actor.forgot--> auth.forgotPassword.editing':
       'our server answers every forgot-password request with code 1 (it never tells whether an account exists)',
   },

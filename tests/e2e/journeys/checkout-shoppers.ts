@@ -87,14 +87,13 @@ async function payingCardToken(): Promise<string> {
 }
 
 /**
- * A cart of one wallet redemption and nothing else: the product named `name` (found by searching `query`) bought for
- * Dine-In at Gramercy tomorrow at 7 pm and paid by card (a drink after a face check, as place order asks), and served
- * by the restaurant, which puts it in her wallet; then redeemed at Gramercy into a new cart, as the wallet's ADD TO CART
- * does. The session then holds that cart and, as the cart page's CHECKOUT records for a wallet cart, the card tab first.
+ * The product named `name` (found by searching `query`) bought for Dine-In at `restaurant` (Gramercy unless given)
+ * tomorrow at 7 pm and paid by card (a drink after a face check, as place order asks), and served by the restaurant,
+ * which puts it in her wallet. Her session's own cart is left alone. The order's number.
  */
-export async function walletCartThroughApi(session: SessionValues, query: string, name: string): Promise<SessionValues> {
+export async function servedDineInThroughApi(session: SessionValues, query: string, name: string, restaurant = gramercy): Promise<string> {
   const { token } = signedIn(session);
-  const bought = await addToCartThroughApi({ ...session, cart_id: undefined }, query, name, { speed: 'dine-in', restaurant: gramercy });
+  const bought = await addToCartThroughApi({ ...session, cart_id: undefined }, query, name, { speed: 'dine-in', restaurant });
   if (bought.verification_id) await facePassThroughApi(bought);
   const placed = create(
     await apiPost(
@@ -102,7 +101,7 @@ export async function walletCartThroughApi(session: SessionValues, query: string
       {
         cart_id: bought.cart_id,
         speed_id: speedIds.dineIn,
-        retailer_id: gramercy,
+        retailer_id: restaurant,
         pickup_date: `${addDays(storeToday(new Date()), 1)} 19:00`,
         payment_mode: 2,
         card_token: await payingCardToken(),
@@ -114,6 +113,18 @@ export async function walletCartThroughApi(session: SessionValues, query: string
   if (placed.code !== 1 || !placed.order_id) throw new Error(`the dine-in order was refused: ${placed.message}`);
   // The restaurant serves it: only a served dine-in order's portions are in the wallet to redeem.
   await serveDineInOrder(placed.order_id);
+  return placed.order_id;
+}
+
+/**
+ * A cart of one wallet redemption and nothing else: the product named `name` (found by searching `query`) bought for
+ * Dine-In at Gramercy and served (servedDineInThroughApi); then redeemed at Gramercy into a new cart, as the wallet's
+ * ADD TO CART does. The session then holds that cart and, as the cart page's CHECKOUT records for a wallet cart, the
+ * card tab first.
+ */
+export async function walletCartThroughApi(session: SessionValues, query: string, name: string): Promise<SessionValues> {
+  const { token } = signedIn(session);
+  const orderId = await servedDineInThroughApi(session, query, name);
   const size = await firstSizeOf(session, query, name, 'dine-in');
   const [redeemed] = create(
     await apiPost(
@@ -123,7 +134,7 @@ export async function walletCartThroughApi(session: SessionValues, query: string
         product_id: size.id,
         size: size.bottle_size,
         vendor_loc_id: gramercy,
-        pastorderid: placed.order_id,
+        pastorderid: orderId,
         qty: 1,
         wallet: 1,
       },

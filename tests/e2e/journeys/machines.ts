@@ -4,7 +4,14 @@ import { authJourneys } from './auth.journeys.ts';
 import { cartJourneys } from './cart.journeys.ts';
 import { checkoutJourneys } from './checkout.journeys.ts';
 import { faceVerifyJourneys } from './face-verify.journeys.ts';
+import { guestRegisterJourneys } from './guest-register.journeys.ts';
+import { myOrdersJourneys } from './my-orders.journeys.ts';
 import { pincodeJourneys } from './pincode.journeys.ts';
+import { settingTabsJourneys } from './setting-tabs.journeys.ts';
+import { updatePasswordJourneys } from './update-password.journeys.ts';
+import { walletPanelJourneys } from './wallet-panel.journeys.ts';
+import { walletProductsJourneys } from './wallet-products.journeys.ts';
+import { walletRetailersJourneys } from './wallet-retailers.journeys.ts';
 
 /** Every machine QA's generated journeys walk, in the order reach.json lists them. */
 export const journeyMaps: readonly MachineMap[] = [
@@ -14,4 +21,11 @@ export const journeyMaps: readonly MachineMap[] = [
   cartJourneys,
   checkoutJourneys,
   faceVerifyJourneys,
+  guestRegisterJourneys,
+  updatePasswordJourneys,
+  myOrdersJourneys,
+  settingTabsJourneys,
+  walletPanelJourneys,
+  walletRetailersJourneys,
+  walletProductsJourneys,
 ];

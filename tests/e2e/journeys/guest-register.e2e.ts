@@ -1,0 +1,4 @@
+import { guestRegisterJourneys } from './guest-register.journeys.ts';
+import { describeJourneys } from './run-journeys.ts';
+
+describeJourneys(guestRegisterJourneys);

@@ -1,0 +1,4 @@
+import { describeJourneys } from './run-journeys.ts';
+import { settingTabsJourneys } from './setting-tabs.journeys.ts';
+
+describeJourneys(settingTabsJourneys);
