@@ -27,8 +27,7 @@ export interface CheckoutShop {
 }
 
 export type CheckoutOutcome =
-  | { kind: 'refused'; message: string }
-  | { kind: 'answered'; cartId: string; token: string; customerId: number; placed: PlaceOrderReply };
+  { kind: 'refused'; message: string } | { kind: 'answered'; cartId: string; token: string; customerId: number; placed: PlaceOrderReply };
 
 /**
  * The n-th guest's checkout of one unit, from an empty cart to the place order's answer (placed or refused with an
@@ -57,7 +56,12 @@ export async function guestCheckout(
   );
   const cartId = added[0]?.cart_id;
   if (added[0]?.code !== 1 || !cartId) return { kind: 'refused', message: `addtocart: ${added[0]?.message ?? ''}` };
-  const guest = await post('guestcart', '/api/cart/guestcart', { customer_email: `bench-${n}@example.com`, cart_id: cartId, store_id: 1 }, guestCartReply);
+  const guest = await post(
+    'guestcart',
+    '/api/cart/guestcart',
+    { customer_email: `bench-${n}@example.com`, cart_id: cartId, store_id: 1 },
+    guestCartReply,
+  );
   if (!guest.data) throw new Error('guestcart: no session');
   const { api_token: token, customer_id: customerId } = guest.data;
   onSession(token, customerId);
@@ -70,7 +74,13 @@ export async function guestCheckout(
   );
   const date = next.response[0]?.delivery_date;
   if (!date) throw new Error('nextDeliveryDate: no date');
-  await post('deliveryschedule', '/api/cart/deliveryschedule', { cart_id: cartId, vendor_loc_id: shop.courierLocId, delivery_date: date }, cartReply, token);
+  await post(
+    'deliveryschedule',
+    '/api/cart/deliveryschedule',
+    { cart_id: cartId, vendor_loc_id: shop.courierLocId, delivery_date: date },
+    cartReply,
+    token,
+  );
   const address = await post(
     'addaddress',
     `/connect/customer/addaddress?customerid=${customerId}`,

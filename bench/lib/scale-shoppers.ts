@@ -86,15 +86,7 @@ function fail(record: LoadRecord, reason: string): void {
 class CallFailed extends Error {}
 
 /** One call through the balancer: the parsed JSON of a 200, or CallFailed (counted) for anything else. */
-async function call(
-  record: LoadRecord,
-  name: string,
-  base: string,
-  ip: string,
-  url: string,
-  body?: unknown,
-  token?: string,
-): Promise<unknown> {
+async function call(record: LoadRecord, name: string, base: string, ip: string, url: string, body?: unknown, token?: string): Promise<unknown> {
   const started = performance.now();
   let status = 0;
   try {
