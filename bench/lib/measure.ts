@@ -311,6 +311,8 @@ export async function startBenchServer(env: Record<string, string>): Promise<Ben
       SEED_ON_START: 'false',
       WEB_CONCURRENCY: workers,
       METRICS_PORT: String(metricsPort),
+      // BENCH_CPU_PROF=<folder>: the server writes a V8 CPU profile there when it stops (node --cpu-prof).
+      ...(process.env.BENCH_CPU_PROF ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}` } : {}),
       ...rest,
     },
     // The server's own warnings and errors beside the bench's output (and its pipe never fills).

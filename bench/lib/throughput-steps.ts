@@ -24,6 +24,8 @@ export interface Step extends Latencies {
   concurrency: number;
   units: number;
   failed: number;
+  /** The first failure's message, if any failed. */
+  firstError?: string;
   seconds: number;
   unitsPerSecond: number;
   /** Server CPU per unit over the step, milliseconds. */
@@ -36,6 +38,7 @@ export async function runStep(unit: Unit, concurrency: number, seconds: number, 
   const ms: number[] = [];
   let units = 0;
   let failed = 0;
+  let firstError: string | undefined;
   const before = cpu();
   const started = performance.now();
   const deadline = started + seconds * 1000;
@@ -45,8 +48,9 @@ export async function runStep(unit: Unit, concurrency: number, seconds: number, 
         try {
           ms.push(...(await unit(worker)));
           units++;
-        } catch {
+        } catch (error) {
           failed++;
+          firstError ??= error instanceof Error ? error.message : String(error);
         }
       }
     }),
@@ -58,6 +62,7 @@ export async function runStep(unit: Unit, concurrency: number, seconds: number, 
     concurrency,
     units,
     failed,
+    ...(firstError === undefined ? {} : { firstError }),
     seconds: wall,
     unitsPerSecond: units / wall,
     ...latencies(ms),
@@ -69,20 +74,24 @@ export async function runStep(unit: Unit, concurrency: number, seconds: number, 
 /** Whether a step was served: p99 within the budget and (nearly) nothing failed. */
 export const served = (step: Step): boolean => step.p99 <= p99BudgetMs && step.failed <= step.units * 0.01;
 
-/** Steps up the concurrencies until one is not served (that one included); stops early on `stop()`. */
+/**
+ * Steps up the concurrencies until one is not served (that one included), but runs at least `minimumSteps` so the
+ * CPU per unit rests on more than one short step.
+ */
 export async function stepUp(
   unit: Unit,
   seconds: number,
   cpu: () => CpuReading,
   concurrencies: readonly number[] = defaultConcurrencies,
   onStep: (step: Step) => void = () => undefined,
+  minimumSteps = 2,
 ): Promise<Step[]> {
   const steps: Step[] = [];
   for (const concurrency of concurrencies) {
     const step = await runStep(unit, concurrency, seconds, cpu);
     steps.push(step);
     onStep(step);
-    if (!served(step)) break;
+    if (!served(step) && steps.length >= minimumSteps) break;
   }
   return steps;
 }

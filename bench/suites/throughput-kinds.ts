@@ -42,7 +42,7 @@ const courierLocId = 201;
 export async function throughputPlan(db: Kysely<Database>): Promise<ThroughputPlan> {
   const browsing = await browsingPlan(db, 40_000, 20_000);
   const offers = await sql<{ variant_id: number }>`
-    select variant_id from variant_offers where loc_id = ${courierLocId} and stock > 100 order by md5(variant_id::text) limit 2000
+    select variant_id from variant_offers where loc_id = ${courierLocId} and stock > 0 order by md5(variant_id::text) limit 2000
   `.execute(db);
   const vendor = await db.selectFrom('vendor_locations').select('vendor_id').where('id', '=', courierLocId).executeTakeFirstOrThrow();
   return {

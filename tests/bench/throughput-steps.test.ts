@@ -81,6 +81,7 @@ describe('throughput steps (bench:throughput)', () => {
     );
     expect(seen).toEqual([1, 2, 4]);
     expect(steps.at(-1)?.failed).toBeGreaterThan(0);
+    expect(steps.at(-1)?.firstError).toBe('refused');
   });
 
   it("adds a process's children's CPU (a postmaster's backends) when asked", async () => {
