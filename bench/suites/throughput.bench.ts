@@ -12,6 +12,7 @@
  * BENCH_KINDS a subset; BENCH_CPU_PROF=<folder> profiles the server (node --cpu-prof) and writes no results.
  * Writes each set's section of bench/results/throughput.generated.md (analysis: bench/analysis/throughput.md).
  */
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -236,8 +237,10 @@ async function balancedRows(set: Opened): Promise<string[]> {
   const lines: string[] = [];
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'throughput-nginx-'));
   try {
+    // One key for every instance, as the scale test gives them: a card token or captcha signed by one is taken by another.
+    const shared = { CAPTCHA_HMAC_KEY: randomBytes(32).toString('hex'), MEDIA_SIGNING_KEY: randomBytes(32).toString('hex') };
     for (let i = 0; i < 3; i++) {
-      const server = await startBenchServer({ ...set.env, RATE_LIMIT_SCALE: '1000', NODE_ENV: 'production' });
+      const server = await startBenchServer({ ...set.env, ...shared, RATE_LIMIT_SCALE: '1000', NODE_ENV: 'production' });
       servers.push(server);
       instances.push(server);
     }
