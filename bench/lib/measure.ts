@@ -222,24 +222,52 @@ function ensureCurrentBuild(): void {
   buildChecked = true;
 }
 
-/** Clock ticks per second of /proc/<pid>/stat's CPU times (USER_HZ: 100 on Linux). */
+/** Clock ticks per second of /proc/<pid>/stat's CPU times (USER_HZ: 100 on every architecture Linux runs on). */
 const ticksPerSecond = 100;
 
-/**
- * User + system CPU milliseconds a process (the bench server) has used so far, from /proc/<pid>/stat; 0 when /proc
- * cannot tell. Read before and after a row, it gives the server's CPU per request: the figure load barely changes.
- */
-export function processCpuMs(pid: number | undefined): number {
-  if (pid === undefined) return 0;
+interface ProcStat {
+  ppid: number;
+  /** utime + stime, and cutime + cstime (the children already waited for), in ticks. */
+  own: number;
+  children: number;
+}
+
+function procStat(pid: number): ProcStat | undefined {
   try {
-    // The command name may hold spaces: the fields after its closing parenthesis are fixed.
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
+    const text = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) may hold spaces: the fields after its closing parenthesis are plain.
+    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+    const at = (field: number) => Number(fields[field - 3] ?? 0);
+    return { ppid: at(4), own: at(14) + at(15), children: at(16) + at(17) };
   } catch {
-    return 0;
+    return undefined;
   }
 }
+
+/**
+ * CPU seconds (user + system) a process has used so far, from /proc/<pid>/stat (0 when /proc cannot tell); with
+ * `withChildren` also its live children's and those it already waited for: a PostgreSQL postmaster's backends.
+ */
+export function cpuSeconds(pid: number, withChildren = false): number {
+  const self = procStat(pid);
+  if (!self) return 0;
+  let ticks = self.own;
+  if (withChildren) {
+    ticks += self.children;
+    for (const entry of fs.readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      const child = procStat(Number(entry));
+      if (child?.ppid === pid) ticks += child.own;
+    }
+  }
+  return ticks / ticksPerSecond;
+}
+
+/**
+ * User + system CPU milliseconds a process (the bench server) has used so far; 0 when /proc cannot tell. Read before
+ * and after a row, it gives the server's CPU per request: the figure load barely changes.
+ */
+export const processCpuMs = (pid: number | undefined): number => (pid === undefined ? 0 : cpuSeconds(pid) * 1000);
 
 /** A process's children (node:cluster's workers of a primary), from /proc; none when /proc cannot tell. */
 function childPids(pid: number): number[] {
@@ -283,6 +311,8 @@ export async function startBenchServer(env: Record<string, string>): Promise<Ben
       SEED_ON_START: 'false',
       WEB_CONCURRENCY: workers,
       METRICS_PORT: String(metricsPort),
+      // BENCH_CPU_PROF=<folder>: the server writes a V8 CPU profile there when it stops (node --cpu-prof).
+      ...(process.env.BENCH_CPU_PROF ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}` } : {}),
       ...rest,
     },
     // The server's own warnings and errors beside the bench's output (and its pipe never fills).

@@ -4,9 +4,11 @@
  * Every third loop the guest then uploads KYC photos (application, ID front, back, selfie: the S3 uploads; not the
  * verification, whose engine is 490 MB per instance), and every fourth with an answered order spends a wallet: the
  * bench credits the order's item to the wallet (two portions), and three carts race to redeem one portion each.
- * Every shopper's loop comes from an address of its own (X-Forwarded-For, which the store trusts from nginx), so
- * the per-address limits count each shopper, as they would count real ones.
+ * The checkout is lib/guest-checkout.ts's. Every shopper's loop comes from an address of its own (X-Forwarded-For,
+ * which the store trusts from nginx), so the per-address limits count each shopper, as they would count real ones.
  */
+import { assert } from 'superstruct';
+import { guestCheckout, type CheckoutCaller, type CheckoutShop } from './guest-checkout.ts';
 
 /** What the load saw: every order answered to a client, the calls that failed and why, per kind. */
 export interface LoadRecord {
@@ -60,12 +62,9 @@ export interface WalletSetup {
   credit(orderNumber: string): Promise<{ orderNumber: string; variantId: number; size: number } | undefined>;
 }
 
-export interface Shop {
-  /** Sizes the courier sells in 10001, and their products. */
-  variantIds: readonly number[];
+export interface Shop extends CheckoutShop {
+  /** The products of the courier's sizes (variantIds: the sizes it sells in 10001). */
   productIds: readonly number[];
-  vendorId: number;
-  courierLocId: number;
   kycImages?: readonly KycImages[];
   wallet?: WalletSetup;
 }
@@ -87,15 +86,7 @@ function fail(record: LoadRecord, reason: string): void {
 class CallFailed extends Error {}
 
 /** One call through the balancer: the parsed JSON of a 200, or CallFailed (counted) for anything else. */
-async function call(
-  record: LoadRecord,
-  name: string,
-  base: string,
-  ip: string,
-  url: string,
-  body?: unknown,
-  token?: string,
-): Promise<Record<string, unknown>> {
+async function call(record: LoadRecord, name: string, base: string, ip: string, url: string, body?: unknown, token?: string): Promise<unknown> {
   const started = performance.now();
   let status = 0;
   try {
@@ -118,8 +109,7 @@ async function call(
       throw new CallFailed(`${name} ${response.status}`);
     }
     const parsed: unknown = JSON.parse(text);
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return { list: parsed };
-    return { ...parsed };
+    return parsed;
   } catch (error) {
     if (error instanceof CallFailed) throw error;
     if (status === 0) note(record, name, false, performance.now() - started);
@@ -148,105 +138,31 @@ async function visit(base: string, shop: Shop, record: LoadRecord): Promise<void
     store_id: 1,
   });
 
-  const added = await call(record, 'addtocart', base, ip, '/api/cart/addtocart', {
-    product_id: shop.variantIds[n % shop.variantIds.length],
-    qty: 1,
-    zipcode: '10001',
-    loc_id: 101,
-    speed_id: 'courier',
-    vendor_loc_id: shop.courierLocId,
-    store_id: 1,
-  });
-  const line = field(added, 'list');
-  const first: unknown = Array.isArray(line) ? line[0] : undefined;
-  const cartId = field(first, 'cart_id');
-  if (field(first, 'code') !== 1 || typeof cartId !== 'string') {
-    fail(record, `addtocart refused: ${String(field(first, 'message'))}`);
+  // The checkout's calls are lib/guest-checkout.ts's (checkout.bench.ts makes the same ones), each through the balancer.
+  const post: CheckoutCaller = async (name, url, body, reply, token) => {
+    try {
+      const parsed = await call(record, name, base, ip, url, body, token);
+      assert(parsed, reply);
+      return parsed;
+    } catch (error) {
+      if (name === 'placeorder' && error instanceof CallFailed) record.unansweredPlaceOrders++;
+      throw error;
+    }
+  };
+  const outcome = await guestCheckout(post, shop, n, (token, customerId) => record.sessions.push({ token, customerId }));
+  if (outcome.kind === 'refused') {
+    fail(record, outcome.message);
     return;
   }
-  const guest = await call(record, 'guestcart', base, ip, '/api/cart/guestcart', {
-    customer_email: `scale-${n}@example.com`,
-    cart_id: cartId,
-    store_id: 1,
-  });
-  const token = field(field(guest, 'data'), 'api_token');
-  const customerId = field(field(guest, 'data'), 'customer_id');
-  if (typeof token !== 'string' || typeof customerId !== 'number') throw new Error('guestcart: no session');
-  record.sessions.push({ token, customerId });
-  const next = await call(
-    record,
-    'nextDeliveryDate',
-    base,
-    ip,
-    '/connect/delivery/nextDeliveryDate',
-    { vendors: [{ vendor_id: shop.vendorId, delivery_type: 'courier' }], store_id: 1 },
-    token,
-  );
-  const response = field(next, 'response');
-  const date = field(Array.isArray(response) ? response[0] : undefined, 'delivery_date');
-  if (typeof date !== 'string') throw new Error('nextDeliveryDate: no date');
-  await call(
-    record,
-    'deliveryschedule',
-    base,
-    ip,
-    '/api/cart/deliveryschedule',
-    { cart_id: cartId, vendor_loc_id: shop.courierLocId, delivery_date: date },
-    token,
-  );
-  const address = await call(
-    record,
-    'addaddress',
-    base,
-    ip,
-    `/connect/customer/addaddress?customerid=${customerId}`,
-    {
-      first_name: 'Ada',
-      last_name: 'Lovelace',
-      street1: `${n} Scale Street`,
-      street2: '',
-      city: 'New York',
-      state: 'NY',
-      zipcode: '10001',
-      nickname: 'Home',
-      telephone: '2125550100',
-      country: 'US',
-      address_type: 'shipping',
-    },
-    token,
-  );
-  const addressId = field(address, 'address_id');
-  const card = await call(record, 'tokenize', base, ip, '/api/payments/tokenize', {
-    holder: 'Ada Lovelace',
-    number: '4242424242424242',
-    exp_month: 12,
-    exp_year: 2030,
-    cvc: '123',
-  });
-  const cardToken = field(field(card, 'data'), 'token');
-  let placed: Record<string, unknown>;
-  try {
-    placed = await call(
-      record,
-      'placeorder',
-      base,
-      ip,
-      '/api/placeorder/placeorder',
-      { cart_id: cartId, delivery_address_id: addressId, speed_id: 10, payment_mode: 2, card_token: cardToken, store_id: 1 },
-      token,
-    );
-  } catch (error) {
-    record.unansweredPlaceOrders++;
-    throw error;
-  }
-  const orderId = field(placed, 'order_id');
+  const { placed, token } = outcome;
+  const orderId = placed.order_id;
   if (typeof orderId === 'string') record.repliedOrders.push(orderId);
-  if (field(placed, 'code') === 1 && typeof orderId === 'string') record.answeredOrders.push(orderId);
-  else fail(record, `placeorder refused: ${String(field(placed, 'message'))}`);
+  if (placed.code === 1 && typeof orderId === 'string') record.answeredOrders.push(orderId);
+  else fail(record, `placeorder refused: ${String(placed.message)}`);
 
   const images = shop.kycImages?.[n % (shop.kycImages.length || 1)];
   if (images && n % 3 === 0) await uploadKyc(record, base, ip, token, images);
-  if (shop.wallet && n % 4 === 0 && field(placed, 'code') === 1 && typeof orderId === 'string') {
+  if (shop.wallet && n % 4 === 0 && placed.code === 1 && typeof orderId === 'string') {
     await spendWallet(record, base, ip, token, shop.wallet, orderId);
   }
 }
@@ -292,8 +208,7 @@ async function spendWallet(record: LoadRecord, base: string, ip: string, token: 
       },
       token,
     );
-    const first: unknown = field(added, 'list');
-    const line: unknown = Array.isArray(first) ? first[0] : undefined;
+    const line: unknown = Array.isArray(added) ? added[0] : undefined;
     const cartId = field(line, 'cart_id');
     if (field(line, 'code') === 1 && typeof cartId === 'string') carts.push(cartId);
     else fail(record, `walletAddToCart refused: ${String(field(line, 'message'))}`);

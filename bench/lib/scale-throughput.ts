@@ -5,51 +5,12 @@
  * /proc before and after. On this 2-core machine throughput cannot grow past the cores: the CPU per request is
  * what carries over to a bigger machine.
  */
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fmt, loadAverages, markdownTable } from './measure.ts';
+import { cpuSeconds, fmt, loadAverages, markdownTable } from './measure.ts';
 import { startNginx } from './nginx.ts';
 import { latencies } from './percentiles.ts';
 import { driveShoppers, emptyRecord, type Shop } from './scale-shoppers.ts';
-
-/** Linux's clock ticks per second for /proc/<pid>/stat's times (USER_HZ: 100 on every architecture Linux runs on). */
-const ticksPerSecond = 100;
-
-interface ProcStat {
-  ppid: number;
-  /** utime + stime, and cutime + cstime (the children waited for), in ticks. */
-  own: number;
-  children: number;
-}
-
-function procStat(pid: number): ProcStat | undefined {
-  try {
-    const text = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The command name (field 2) may hold spaces: the fields after its closing parenthesis are plain.
-    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-    const at = (field: number) => Number(fields[field - 3] ?? 0);
-    return { ppid: at(4), own: at(14) + at(15), children: at(16) + at(17) };
-  } catch {
-    return undefined;
-  }
-}
-
-/** CPU seconds of a process, and with `withChildren` of its live children and the children it already waited for. */
-export function cpuSeconds(pid: number, withChildren = false): number {
-  const self = procStat(pid);
-  if (!self) return 0;
-  let ticks = self.own;
-  if (withChildren) {
-    ticks += self.children;
-    for (const entry of fs.readdirSync('/proc')) {
-      if (!/^\d+$/.test(entry)) continue;
-      const child = procStat(Number(entry));
-      if (child?.ppid === pid) ticks += child.own;
-    }
-  }
-  return ticks / ticksPerSecond;
-}
 
 export interface ThroughputSetup {
   shop: Shop;

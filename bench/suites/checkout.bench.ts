@@ -14,12 +14,6 @@
 import os from 'node:os';
 import { sql } from 'kysely';
 import { assert, type Struct } from 'superstruct';
-import { addToCartReply } from '../../src/api/contract/add-to-cart.contract.ts';
-import { addAddressReply } from '../../src/api/contract/address.contract.ts';
-import { cartReply, nextDeliveryDateReply } from '../../src/api/contract/cart-page.contract.ts';
-import { placeOrderReply } from '../../src/api/contract/checkout.contract.ts';
-import { guestCartReply } from '../../src/api/contract/customer.contract.ts';
-import { tokenizeReply } from '../../src/api/contract/payment.contract.ts';
 import type { DatabaseHandle } from '../../server/db/connection.ts';
 import {
   benchDatabase,
@@ -34,6 +28,7 @@ import {
   watchdog,
   type BenchServer,
 } from '../lib/measure.ts';
+import { checkoutCalls as calls, guestCheckout, type CheckoutCall as Call, type CheckoutShop } from '../lib/guest-checkout.ts';
 import { latencies } from '../lib/percentiles.ts';
 import { writeGeneratedSection } from '../lib/results-files.ts';
 
@@ -47,8 +42,6 @@ const shoppers = Number(process.env.BENCH_SHOPPERS ?? 10);
 const warmUpSeconds = 3;
 const courierLocId = 201;
 const budgets = { placeOrder: 100, other: 50 };
-const calls = ['addtocart', 'guestcart', 'nextDeliveryDate', 'deliveryschedule', 'addaddress', 'tokenize', 'placeorder'] as const;
-type Call = (typeof calls)[number];
 
 let server: BenchServer | undefined;
 watchdog('The checkout bench', 30, () => server?.child.kill('SIGKILL'));
@@ -65,12 +58,6 @@ interface Run {
 
 let shopperNumber = 0;
 
-/** What the shoppers buy: sizes the courier sells, and the courier's vendor (whose calendar gives the date). */
-interface Shop {
-  variantIds: readonly number[];
-  vendorId: number;
-}
-
 async function timed<T>(run: Run, call: Call, base: string, url: string, body: unknown, reply: Struct<T>, token?: string): Promise<T> {
   const started = performance.now();
   const response = await fetch(`${base}${url}`, {
@@ -85,109 +72,19 @@ async function timed<T>(run: Run, call: Call, base: string, url: string, body: u
   return parsed;
 }
 
-/** One guest checkout from an empty cart to a placed order, paid by card through the offline test gateway. */
-async function oneCheckout(base: string, shop: Shop, run: Run): Promise<void> {
-  const n = ++shopperNumber;
-  const productId = shop.variantIds[n % shop.variantIds.length] ?? 0;
-  const added = await timed(
-    run,
-    'addtocart',
-    base,
-    '/api/cart/addtocart',
-    {
-      product_id: productId,
-      qty: 1,
-      zipcode: '10001',
-      loc_id: 101,
-      speed_id: 'courier',
-      vendor_loc_id: courierLocId,
-      store_id: 1,
-    },
-    addToCartReply,
-  );
-  const cartId = added[0]?.cart_id;
-  if (added[0]?.code !== 1 || !cartId) {
-    count(run.refused, `addtocart: ${added[0]?.message ?? ''}`);
-    return;
-  }
-  const guest = await timed(
-    run,
-    'guestcart',
-    base,
-    '/api/cart/guestcart',
-    { customer_email: `bench-${n}@example.com`, cart_id: cartId, store_id: 1 },
-    guestCartReply,
-  );
-  if (!guest.data) throw new Error('guestcart: no session');
-  const { api_token: token, customer_id: customerId } = guest.data;
-  const next = await timed(
-    run,
-    'nextDeliveryDate',
-    base,
-    '/connect/delivery/nextDeliveryDate',
-    { vendors: [{ vendor_id: shop.vendorId, delivery_type: 'courier' }], store_id: 1 },
-    nextDeliveryDateReply,
-    token,
-  );
-  const date = next.response[0]?.delivery_date;
-  if (!date) throw new Error('nextDeliveryDate: no date');
-  await timed(
-    run,
-    'deliveryschedule',
-    base,
-    '/api/cart/deliveryschedule',
-    { cart_id: cartId, vendor_loc_id: courierLocId, delivery_date: date },
-    cartReply,
-    token,
-  );
-  const address = await timed(
-    run,
-    'addaddress',
-    base,
-    `/connect/customer/addaddress?customerid=${customerId}`,
-    {
-      first_name: 'Ada',
-      last_name: 'Lovelace',
-      street1: `${n} Bench Street`,
-      street2: '',
-      city: 'New York',
-      state: 'NY',
-      zipcode: '10001',
-      nickname: 'Home',
-      telephone: '2125550100',
-      country: 'US',
-      address_type: 'shipping',
-    },
-    addAddressReply,
-    token,
-  );
-  if (address.address_id === undefined) throw new Error('addaddress: no id');
-  const card = await timed(
-    run,
-    'tokenize',
-    base,
-    '/api/payments/tokenize',
-    { holder: 'Ada Lovelace', number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' },
-    tokenizeReply,
-  );
-  const placed = await timed(
-    run,
-    'placeorder',
-    base,
-    '/api/placeorder/placeorder',
-    { cart_id: cartId, delivery_address_id: address.address_id, speed_id: 10, payment_mode: 2, card_token: card.data?.token ?? '', store_id: 1 },
-    placeOrderReply,
-    token,
-  );
-  if (placed.code === 1) run.orders += 1;
-  else count(run.refused, `placeorder: ${placed.message ?? ''}`);
+/** One guest checkout from an empty cart to a placed order (lib/guest-checkout.ts), every call timed. */
+async function oneCheckout(base: string, shop: CheckoutShop, run: Run): Promise<void> {
+  const outcome = await guestCheckout((call, url, body, reply, token) => timed(run, call, base, url, body, reply, token), shop, ++shopperNumber);
+  if (outcome.kind === 'refused') count(run.refused, outcome.message);
+  else if (outcome.placed.code === 1) run.orders += 1;
+  else count(run.refused, `placeorder: ${outcome.placed.message ?? ''}`);
 }
 
 function count(map: Map<string, number>, key: string): void {
   map.set(key, (map.get(key) ?? 0) + 1);
 }
 
-async function drive(base: string, shop: Shop, forSeconds: number): Promise<{ run: Run; wallSeconds: number }> {
+async function drive(base: string, shop: CheckoutShop, forSeconds: number): Promise<{ run: Run; wallSeconds: number }> {
   const ms: Record<Call, number[]> = {
     addtocart: [],
     guestcart: [],
@@ -231,7 +128,7 @@ async function benchOne(): Promise<Section> {
   `.execute(handle.db);
   const variantIds = offers.rows.map((r) => r.variant_id);
   const vendor = await handle.db.selectFrom('vendor_locations').select('vendor_id').where('id', '=', courierLocId).executeTakeFirstOrThrow();
-  const shop: Shop = { variantIds, vendorId: vendor.vendor_id };
+  const shop: CheckoutShop = { variantIds, vendorId: vendor.vendor_id, courierLocId };
   const stockBefore = await stockTotals(handle);
   const ordersBefore = await orderCount(handle);
   await handle.close();

@@ -5,7 +5,7 @@ import type { Config } from '../config.ts';
 import { openDatabase } from '../db/connection.ts';
 import { loggerFor } from '../http/log-format.ts';
 import { Readiness } from '../http/readiness.ts';
-import { collectProcessMetrics, metricsRegistry, observeStatement, watchPool } from '../services/platform/metrics.ts';
+import { collectProcessMetrics, metricsRegistry, observeStatement, watchPool, watchReadRouting } from '../services/platform/metrics.ts';
 import { listenForMetrics } from './metrics-listener.ts';
 import { defaultRateLimits, withPerIpScale } from '../services/platform/rate-limit.ts';
 import { closeWithin } from '../services/platform/shutdown.ts';
@@ -33,6 +33,8 @@ export async function serveStore(config: Config, worker: WorkerRole | undefined)
   if (!worker) await prepareDatabase(database.db, config);
   collectProcessMetrics();
   const unwatchPool = watchPool(database.poolStats);
+  // With DATABASE_READ_URL: how many catalogue reads the replica served and how many went to the primary.
+  const unwatchRouting = database.readRouting ? watchReadRouting(database.readRouting) : () => undefined;
   // 'starting' until the port is open, 'draining' from SIGTERM on (/readyz).
   const readiness = new Readiness();
 
@@ -86,6 +88,7 @@ export async function serveStore(config: Config, worker: WorkerRole | undefined)
       const outcome = await closeWithin(config.shutdownGraceMs, async () => {
         await app.close();
         unwatchPool();
+        unwatchRouting();
         await metrics?.close();
         await database.close();
       });

@@ -1,6 +1,7 @@
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { parseLsn, ReplicaGate, replicaRoutedPool, type WalPositions } from '../../server/db/replica-reads.ts';
+import { metricsRegistry, watchReadRouting } from '../../server/services/platform/metrics.ts';
 
 /**
  * The read replica's coherence with the caches (decision 045): after a catalogue change is announced, no catalogue
@@ -171,5 +172,36 @@ describe('the routed read pool', () => {
     // Ending the read pool ends the replica's pool only: the primary's belongs to the primary handle.
     await pool.end();
     expect(log.at(-1)).toBe('replica ended');
+  });
+});
+
+describe('the routing counters on /metrics', () => {
+  /** A sample's value in the Prometheus text (0 when absent). */
+  const sample = (text: string, name: string) => Number(new RegExp(`^${name.replace(/[{}"]/g, '\\$&')} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
+
+  it('counts the reads the replica served and those sent to the primary, until the handle stops being watched', async () => {
+    const wal = fakeWal();
+    const gate = new ReplicaGate(wal, { maxWaitMs: 20, pollMs: 1 });
+    const log: string[] = [];
+    const { pool, counts } = replicaRoutedPool(fakePool('replica', log), fakePool('primary', log), gate);
+    const before = await metricsRegistry.metrics();
+    const unwatch = watchReadRouting(() => counts);
+    try {
+      await pool.connect();
+      await pool.connect();
+      // The replica stays behind a change past maxWaitMs: the next read goes to the primary after waiting.
+      wal.primaryAt = 900n;
+      wal.replayedAt = 100n;
+      gate.changed();
+      await pool.connect();
+      const text = await metricsRegistry.metrics();
+      expect(sample(text, 'store_db_read_queries_total{target="replica"}') - sample(before, 'store_db_read_queries_total{target="replica"}')).toBe(2);
+      expect(sample(text, 'store_db_read_queries_total{target="primary"}') - sample(before, 'store_db_read_queries_total{target="primary"}')).toBe(1);
+      expect(sample(text, 'store_db_replica_waits_total') - sample(before, 'store_db_replica_waits_total')).toBe(1);
+    } finally {
+      unwatch();
+    }
+    const after = await metricsRegistry.metrics();
+    expect(sample(after, 'store_db_read_queries_total{target="replica"}')).toBe(sample(before, 'store_db_read_queries_total{target="replica"}'));
   });
 });

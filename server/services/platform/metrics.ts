@@ -123,3 +123,55 @@ export function observeStatement(event: StatementEvent): void {
   const statement = statementKinds[event.query.query.kind] ?? 'other';
   statementSeconds.observe({ statement, outcome: event.level === 'query' ? 'ok' : 'error' }, event.queryDurationMillis / 1000);
 }
+
+/** Where the read handle's connections went (server/db/replica-reads.ts's counts, with DATABASE_READ_URL). */
+export interface ReadRouting {
+  replica: number;
+  primary: number;
+  /** Reads that first waited for the replica to replay a catalogue change. */
+  waited: number;
+}
+
+/** The read handles the routing counters read (one per open database with a replica; the tests open several). */
+const routings = new Set<() => ReadRouting>();
+
+function routingSum(): ReadRouting {
+  const sum: ReadRouting = { replica: 0, primary: 0, waited: 0 };
+  for (const read of routings) {
+    const counts = read();
+    sum.replica += counts.replica;
+    sum.primary += counts.primary;
+    sum.waited += counts.waited;
+  }
+  return sum;
+}
+
+// Counters read at scrape time from the handles' own counts (reset, then set to the running total).
+new Counter({
+  name: 'store_db_read_queries_total',
+  help: 'Reads of the read handle (catalogue, with DATABASE_READ_URL: one per statement or transaction) by where they ran: the replica, or the primary (replica behind past REPLICA_MAX_WAIT_MS, or unreachable)',
+  labelNames: ['target'] as const,
+  registers: [metricsRegistry],
+  collect() {
+    const sum = routingSum();
+    this.reset();
+    this.inc({ target: 'replica' }, sum.replica);
+    this.inc({ target: 'primary' }, sum.primary);
+  },
+});
+
+new Counter({
+  name: 'store_db_replica_waits_total',
+  help: 'Reads that waited for the replica to replay a catalogue change before running (on it, or after REPLICA_MAX_WAIT_MS on the primary)',
+  registers: [metricsRegistry],
+  collect() {
+    this.reset();
+    this.inc(routingSum().waited);
+  },
+});
+
+/** Counts a read handle's routing in store_db_read_queries_total; the returned function stops (when it closes). */
+export function watchReadRouting(read: () => ReadRouting): () => void {
+  routings.add(read);
+  return () => routings.delete(read);
+}
