@@ -3,6 +3,7 @@ import { ageGateJourneys } from './age-gate.journeys.ts';
 import { authJourneys } from './auth.journeys.ts';
 import { cartJourneys } from './cart.journeys.ts';
 import { checkoutJourneys } from './checkout.journeys.ts';
+import { deliveryGroupJourneys } from './delivery-group.journeys.ts';
 import { deliveryOptionsJourneys } from './delivery-options.journeys.ts';
 import { faceVerifyJourneys } from './face-verify.journeys.ts';
 import { pincodeJourneys } from './pincode.journeys.ts';
@@ -16,4 +17,5 @@ export const journeyMaps: readonly MachineMap[] = [
   checkoutJourneys,
   faceVerifyJourneys,
   deliveryOptionsJourneys,
+  deliveryGroupJourneys,
 ];
