@@ -3,6 +3,7 @@ import { ageGateJourneys } from './age-gate.journeys.ts';
 import { authJourneys } from './auth.journeys.ts';
 import { cartJourneys } from './cart.journeys.ts';
 import { checkoutJourneys } from './checkout.journeys.ts';
+import { checkoutSpeedJourneys } from './checkout-speed.journeys.ts';
 import { deliveryGroupJourneys } from './delivery-group.journeys.ts';
 import { deliveryOptionsJourneys } from './delivery-options.journeys.ts';
 import { faceVerifyJourneys } from './face-verify.journeys.ts';
@@ -18,4 +19,5 @@ export const journeyMaps: readonly MachineMap[] = [
   faceVerifyJourneys,
   deliveryOptionsJourneys,
   deliveryGroupJourneys,
+  checkoutSpeedJourneys,
 ];
