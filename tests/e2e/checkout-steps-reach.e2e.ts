@@ -10,6 +10,7 @@ import {
   payOnDelivery,
   ribeyeCustomer,
   speedAndContinue,
+  threeSpeeds,
 } from './faults.ts';
 import { fillBillingStreet, fillCardFields } from './checkout-steps.ts';
 import { expect, test } from './fixtures.ts';
@@ -34,47 +35,6 @@ async function fillNewAddress(page: Page): Promise<void> {
     .fill(`${1 + Math.floor(Math.random() * 99_999)} Madison Ave`);
   await form(page).getByLabel('Address Nickname').fill('Studio');
   await form(page).getByLabel('Phone').fill('2125550123');
-}
-
-/** The server's speeds answer widened to Store Pickup at two shops and Courier Delivery on two dates, no seller blocks. */
-function threeSpeeds(body: Record<string, unknown>): Record<string, unknown> {
-  const data = body.data as { speed: Record<string, unknown>[] } | undefined;
-  const first = data?.speed[0];
-  const shop = (first?.retailers as Record<string, unknown>[] | undefined)?.[0];
-  if (!data || !first || !shop) return body;
-  const second = { ...shop, id: Number(shop.id) + 100_000, name: 'Second shop', distance: 1, isPrimary: false, index: 1 };
-  const method = (id: string, method: string, date: string) => ({
-    id,
-    method,
-    amount: '9.99',
-    fee: '0.00',
-    delivery_date: date,
-    pickup_date: null,
-    dropoff_eta: null,
-    duration: '2 ~ 3 DAYS',
-    type: 'courier',
-    vendor_loc_id: Number(shop.id),
-    isPrimary: method === 'First day',
-  });
-  return {
-    ...body,
-    data: {
-      speed: [
-        first,
-        { ...first, id: 2, name: 'Store Pickup', duration: 'READY IN 1 HOUR', isPrimary: false, retailers: [{ ...shop, distance: 2 }, second] },
-        {
-          ...first,
-          id: 10,
-          name: 'Courier Delivery',
-          duration: '2 ~ 3 DAYS',
-          isPrimary: false,
-          retailers: [],
-          ship_methods: [method('courier-a', 'First day', '2030-01-02'), method('courier-b', 'Second day', '2030-01-03')],
-        },
-      ],
-      delivery_groups: [],
-    },
-  };
 }
 
 test.describe('checkout steps (reach by faults)', () => {

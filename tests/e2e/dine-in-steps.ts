@@ -55,7 +55,19 @@ export async function fillDelivery(page: Page): Promise<void> {
  * one's open days run out (closed days are disabled, issue 23); its first slot; CONTINUE enabled.
  */
 export async function pickDeliverySlot(page: Page): Promise<void> {
-  const slot = page.getByRole('button', { name: /^\d{2}:\d{2} – \d{2}:\d{2}$/ }).first();
+  await pickDeliveryDay(page);
+  await deliverySlot(page).click();
+  await expect(page.getByRole('button', { name: 'CONTINUE' })).toBeEnabled();
+}
+
+/** The first of the driver's slots the Delivery panel offers. */
+export function deliverySlot(page: Page) {
+  return page.getByRole('button', { name: /^\d{2}:\d{2} – \d{2}:\d{2}$/ }).first();
+}
+
+/** The Delivery date picker: the first day after today with a free driver slot (the slots show, none chosen). */
+export async function pickDeliveryDay(page: Page): Promise<void> {
+  const slot = deliverySlot(page);
   const noSlot = page.getByText(/^All Slots are booked\. Please try another date\.$| is closed on /);
   const open = page.getByRole('grid').getByRole('button', { disabled: false });
   let index = 1;
@@ -67,10 +79,8 @@ export async function pickDeliverySlot(page: Page): Promise<void> {
     await open.nth(index).click();
     index += 1;
     await expect(slot.or(noSlot).first()).toBeVisible();
-    if (await slot.isVisible()) break;
+    if (await slot.isVisible()) return;
   }
-  await slot.click();
-  await expect(page.getByRole('button', { name: 'CONTINUE' })).toBeEnabled();
 }
 
 /** Search, open the product, and ADD TO CART with the speed Delivery Options chose (the product page shows Dine-In). */

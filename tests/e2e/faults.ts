@@ -108,3 +108,44 @@ export function requestsTo(page: Page, urlPart: string): { readonly count: numbe
   });
   return counter;
 }
+
+/** The server's speeds answer widened to Store Pickup at two shops and Courier Delivery on two dates, no seller blocks. */
+export function threeSpeeds(body: Record<string, unknown>): Record<string, unknown> {
+  const data = body.data as { speed: Record<string, unknown>[] } | undefined;
+  const first = data?.speed[0];
+  const shop = (first?.retailers as Record<string, unknown>[] | undefined)?.[0];
+  if (!data || !first || !shop) return body;
+  const second = { ...shop, id: Number(shop.id) + 100_000, name: 'Second shop', distance: 1, isPrimary: false, index: 1 };
+  const method = (id: string, method: string, date: string) => ({
+    id,
+    method,
+    amount: '9.99',
+    fee: '0.00',
+    delivery_date: date,
+    pickup_date: null,
+    dropoff_eta: null,
+    duration: '2 ~ 3 DAYS',
+    type: 'courier',
+    vendor_loc_id: Number(shop.id),
+    isPrimary: method === 'First day',
+  });
+  return {
+    ...body,
+    data: {
+      speed: [
+        first,
+        { ...first, id: 2, name: 'Store Pickup', duration: 'READY IN 1 HOUR', isPrimary: false, retailers: [{ ...shop, distance: 2 }, second] },
+        {
+          ...first,
+          id: 10,
+          name: 'Courier Delivery',
+          duration: '2 ~ 3 DAYS',
+          isPrimary: false,
+          retailers: [],
+          ship_methods: [method('courier-a', 'First day', '2030-01-02'), method('courier-b', 'Second day', '2030-01-03')],
+        },
+      ],
+      delivery_groups: [],
+    },
+  };
+}

@@ -9,18 +9,8 @@ export const untakeable: Readonly<Record<string, Readonly<Record<string, string>
       'every checkout shopper has a token: a guest registers (guestRegister) before the address tab opens, and the cart sends a visitor without one there',
   },
   checkoutCard: {
-    'checkoutCard.choosing --payment.option.choose[isBankChosen]--> checkoutCard.choosing.bank':
-      'no payment-option radio sends mode 1: pay by bank is chosen from the bank list (bank.choose), which the journeys take',
     'checkoutCard.addingCard --xstate.error.actor.addCard--> checkoutCard.choosing':
       'the new-card machine has no failing path of its own (every call it makes has an error transition); only a bug in it would stop it',
-  },
-  paymentOptions: {
-    'paymentOptions --payment.option.choose[isBankChosen]--> paymentOptions.bank':
-      'no payment-option radio sends mode 1: pay by bank is chosen from the bank list (bank.choose), which the journeys take',
-    'paymentOptions.starting --[isUpiInitial]--> paymentOptions.upi':
-      'no caller gives initialMode (checkoutCard invokes payment options with no input): the card tab always opens on cards',
-    'paymentOptions.starting --[isDeliveryInitial]--> paymentOptions.delivery':
-      'no caller gives initialMode (checkoutCard invokes payment options with no input): the card tab always opens on cards',
   },
   addCard: {
     'addCard --card.tokenizer.change--> (self)':

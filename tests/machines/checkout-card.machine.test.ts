@@ -41,7 +41,6 @@ function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
       { type: 'payment.option.choose', mode: 2 },
       { type: 'payment.option.choose', mode: 3 },
       { type: 'payment.option.choose', mode: 4 },
-      { type: 'payment.option.choose', mode: 1 },
       { type: 'bank.choose', bank: 'Chase' },
       { type: 'payment.continue' },
     ];

@@ -1,12 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import type { VerifyUpiReply } from '../../src/api/contract/payment.contract.ts';
-import {
-  bankList,
-  paymentOptionsMachine,
-  type PaymentOptionsContext,
-  type PaymentOptionsInput,
-} from '../../src/machines/cards/payment-options.machine.ts';
+import { bankList, paymentOptionsMachine, type PaymentOptionsContext } from '../../src/machines/cards/payment-options.machine.ts';
 import { done, failed, label } from './machine-events.ts';
 import { allStateIds, allTransitions, planPaths, replay, type PathPlan, coverageTitle } from './path-coverage.ts';
 
@@ -16,15 +11,15 @@ const verified = label('verifyUpi: valid', done('verifyUpi', valid));
 const refused = label('verifyUpi: invalid', done('verifyUpi', invalid));
 const verifyFailed = label('verifyUpi: offline', failed('verifyUpi'));
 
-const choose = (mode: 1 | 2 | 3 | 4) => ({ type: 'payment.option.choose', mode });
+const choose = (mode: 2 | 3 | 4) => ({ type: 'payment.option.choose', mode });
 
 function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   const c = snapshot.context as PaymentOptionsContext;
-  const switching: AnyEventObject[] = [choose(1), choose(2), choose(3), choose(4)];
+  const switching: AnyEventObject[] = [choose(2), choose(3), choose(4)];
   if (snapshot.matches('bank')) {
     return [
       ...switching,
-      ...(c.bankName === undefined ? [{ type: 'bank.choose', bank: 'Chase' }] : []),
+      ...(c.bankName === 'PNC' ? [{ type: 'bank.choose', bank: 'Chase' }] : []),
       ...(c.routingNumber === ''
         ? [
             { type: 'bank.routing.change', value: '12' },
@@ -65,11 +60,7 @@ const walkable = paymentOptionsMachine.provide({ actions: { reportChoice: () => 
 describe('payment options paths', () => {
   const taken = new Set<string>();
   const reached = new Set<string>();
-  const inputs: { name: string; input: PaymentOptionsInput }[] = [
-    { name: 'cards first', input: {} },
-    { name: 'UPI first', input: { initialMode: 3 } },
-    { name: 'delivery first', input: { initialMode: 4 } },
-  ];
+  const inputs: { name: string; input: object }[] = [{ name: 'cards first', input: {} }];
   for (const who of inputs) {
     const plans = planPaths(walkable, { input: who.input, events: eventsFor, serializeState });
     describe(who.name, () => {
@@ -113,10 +104,12 @@ describe('payment options behaviour', () => {
 
   it('pays by bank: a bank chosen, then Continue only once the routing and account numbers pass', () => {
     const { actor, spies } = start();
+    // No radio pays by bank: a mode 1 choice changes nothing; the bank list does.
     actor.send({ type: 'payment.option.choose', mode: 1 });
-    expect(actor.getSnapshot().value).toEqual({ bank: 'choosingBank' });
-    expect(actor.getSnapshot().can({ type: 'payment.continue' })).toBe(false);
+    expect(actor.getSnapshot().value).toBe('cards');
     actor.send({ type: 'bank.choose', bank: 'Wells Fargo' });
+    expect(actor.getSnapshot().value).toEqual({ bank: 'enteringAccount' });
+    expect(actor.getSnapshot().can({ type: 'payment.continue' })).toBe(false);
     actor.send({ type: 'bank.routing.change', value: '110 000 000' });
     expect(actor.getSnapshot().value).toEqual({ bank: 'enteringAccount' });
     actor.send({ type: 'bank.account.change', value: '12' });

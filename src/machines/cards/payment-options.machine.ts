@@ -16,13 +16,7 @@ export const paymentOptions: readonly { mode: PaymentMode; label: string }[] = [
 /** The spec's bank list of seven: choosing one pays by bank (a US ACH debit, payment mode 1). */
 export const bankList: readonly BankName[] = banks;
 
-export interface PaymentOptionsInput {
-  /** The option shown first; cards unless the tab says otherwise. */
-  initialMode?: PaymentMode | undefined;
-}
-
 export interface PaymentOptionsContext {
-  initialMode: PaymentMode | undefined;
   upiId: string;
   /** The id the server verified (the one Continue hands on). */
   verifiedUpiId: string | undefined;
@@ -50,19 +44,15 @@ export type PaymentOptionsEvent =
 export const paymentOptionsMachine = setup({
   types: {
     context: {} as PaymentOptionsContext,
-    input: {} as PaymentOptionsInput,
     events: {} as PaymentOptionsEvent,
   },
   actors: {
     verifyUpi: fromPromise<VerifyUpiReply, { upiId: string }>(({ input }) => verifyUpi(input.upiId)),
   },
   guards: {
-    isUpiInitial: (_, params: { mode: PaymentMode | undefined }) => params.mode === 3,
-    isDeliveryInitial: (_, params: { mode: PaymentMode | undefined }) => params.mode === 4,
     isCardsChosen: ({ event }) => event.type === 'payment.option.choose' && event.mode === 2,
     isUpiChosen: ({ event }) => event.type === 'payment.option.choose' && event.mode === 3,
     isDeliveryChosen: ({ event }) => event.type === 'payment.option.choose' && event.mode === 4,
-    isBankChosen: ({ event }) => event.type === 'payment.option.choose' && event.mode === bankPaymentMode,
     isBankAccountComplete: ({ context }) =>
       Object.keys(bankAccountErrors({ bankName: context.bankName ?? '', routingNumber: context.routingNumber, accountNumber: context.accountNumber }))
         .length === 0,
@@ -91,8 +81,7 @@ export const paymentOptionsMachine = setup({
 }).createMachine({
   id: 'paymentOptions',
   description: 'How to pay: cards, UPI (checked by the bank), Payment on Delivery, or by bank from one of the seven banks.',
-  context: ({ input }) => ({
-    initialMode: input.initialMode,
+  context: {
     upiId: '',
     verifiedUpiId: undefined,
     upiError: undefined,
@@ -100,35 +89,19 @@ export const paymentOptionsMachine = setup({
     bankName: undefined,
     routingNumber: '',
     accountNumber: '',
-  }),
-  initial: 'starting',
+  },
+  // The card tab always opens on cards; pay by bank is chosen from the bank list (bank.choose), not by a radio.
+  initial: 'cards',
   on: {
     'payment.option.choose': [
       { guard: 'isCardsChosen', target: '.cards', description: 'Cards: the card list offers the saved cards.' },
       { guard: 'isUpiChosen', target: '.upi', description: 'UPI: the shopper types a UPI id to verify.' },
       { guard: 'isDeliveryChosen', target: '.delivery', description: 'Payment on Delivery: Continue at once.' },
-      { guard: 'isBankChosen', target: '.bank', description: 'Pay by bank: the seven banks show, to choose one.' },
     ],
     // Choosing a bank from the list is choosing to pay by bank.
     'bank.choose': { target: '.bank.checkingAccount', actions: 'assignBank', description: 'A bank from the seven: pay by bank from it.' },
   },
   states: {
-    starting: {
-      description: 'Which option shows first?',
-      always: [
-        {
-          guard: { type: 'isUpiInitial', params: ({ context }) => ({ mode: context.initialMode }) },
-          target: 'upi',
-          description: 'Opened on UPI: the UPI id field shows first.',
-        },
-        {
-          guard: { type: 'isDeliveryInitial', params: ({ context }) => ({ mode: context.initialMode }) },
-          target: 'delivery',
-          description: 'Opened on Payment on Delivery: it shows first.',
-        },
-        { target: 'cards', description: 'Otherwise the cards show first.' },
-      ],
-    },
     /** The card list (its own machine) has the Continue of this option. */
     cards: { description: "Cards: the card list below has this option's Continue." },
     upi: {
@@ -197,13 +170,13 @@ export const paymentOptionsMachine = setup({
      */
     bank: {
       description: 'Pay by bank: choose the bank, then type the routing and account numbers.',
-      initial: 'choosingBank',
+      // Entered only by a bank chosen from the list (bank.choose): its account is checked at once.
+      initial: 'checkingAccount',
       on: {
         'bank.routing.change': { target: '.checkingAccount', actions: 'assignRouting', description: 'The routing number typed is checked.' },
         'bank.account.change': { target: '.checkingAccount', actions: 'assignAccount', description: 'The account number typed is checked.' },
       },
       states: {
-        choosingBank: { description: 'No bank chosen yet: the seven banks show, Continue is off.' },
         checkingAccount: {
           description: 'Are the bank, the routing number and the account number all good?',
           always: [

@@ -67,7 +67,6 @@ export const checkoutCardMachine = setup({
     isCardsChosen: ({ event }) => event.type === 'payment.option.choose' && event.mode === 2,
     isUpiChosen: ({ event }) => event.type === 'payment.option.choose' && event.mode === 3,
     isDeliveryChosen: ({ event }) => event.type === 'payment.option.choose' && event.mode === 4,
-    isBankChosen: ({ event }) => event.type === 'payment.option.choose' && event.mode === 1,
     isCardAdded: (_, params: { added: AddedCard | undefined }) => params.added !== undefined,
   },
   actions: {
@@ -125,7 +124,6 @@ export const checkoutCardMachine = setup({
             actions: 'forwardToPaymentOptions',
             description: 'Payment on Delivery: nothing to fill in, Continue shows.',
           },
-          { guard: 'isBankChosen', target: '.bank', actions: 'forwardToPaymentOptions', description: 'Pay by bank: the seven banks show.' },
         ],
         // A bank picked from the list pays by bank from it, whichever option showed.
         'bank.choose': { target: '.bank', actions: 'forwardToPaymentOptions', description: 'A bank from the seven: its account fields show.' },

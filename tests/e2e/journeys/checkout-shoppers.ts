@@ -35,35 +35,52 @@ export async function scheduleThroughApi(session: SessionValues): Promise<void> 
     ).response[0];
     if (!dates) throw new Error(`no delivery date for vendor ${group.vendor_id}`);
     // Other journeys hold the seats of the first slots: the first of the next days with a seat left.
-    let scheduled = false;
-    for (let day = 0; day < 7 && !scheduled; day += 1) {
-      const date = addDays(dates.delivery_date, day);
-      if (dates.holidays.includes(date)) continue;
-      let slotId: number | null = null;
-      if (group.type === 'local') {
-        const slots = create(
-          await apiPost(
-            '/connect/driverslot/getslot',
-            { order_date: date, zipcode: session.zipcode, vendor_loc_id: group.vendor_loc_id, cart_id: cartId },
-            token,
-          ),
-          getSlotReply,
-        );
-        slotId = slots.data?.[0]?.slot_id ?? null;
-        if (slotId === null) continue;
-      }
-      const reply = create(
-        await apiPost(
-          '/api/cart/deliveryschedule',
-          { cart_id: cartId, vendor_loc_id: group.vendor_loc_id, delivery_date: date, slot_id: slotId },
-          token,
-        ),
-        cartReply,
-      );
-      scheduled = reply.code === 1;
-    }
+    const scheduled = await scheduleGroupThroughApi(session, group, dates.delivery_date, 7, dates.holidays);
     if (!scheduled) throw new Error(`no free delivery date for vendor ${group.vendor_loc_id}`);
   }
+}
+
+/**
+ * Saves one delivery group of the session's cart on the first of `days` days from `from` (skipping `holidays`) that
+ * takes it: for Same Day (local) the first driver slot with a seat on that day. The date saved, or undefined.
+ */
+export async function scheduleGroupThroughApi(
+  session: SessionValues,
+  group: { vendor_loc_id: number; type: string },
+  from: string,
+  days: number,
+  holidays: readonly string[] = [],
+): Promise<string | undefined> {
+  const { token } = signedIn(session);
+  const cartId = session.cart_id;
+  if (!cartId || !session.zipcode) throw new Error('the session has no cart');
+  for (let day = 0; day < days; day += 1) {
+    const date = addDays(from, day);
+    if (holidays.includes(date)) continue;
+    let slotId: number | null = null;
+    if (group.type === 'local') {
+      const slots = create(
+        await apiPost(
+          '/connect/driverslot/getslot',
+          { order_date: date, zipcode: session.zipcode, vendor_loc_id: group.vendor_loc_id, cart_id: cartId },
+          token,
+        ),
+        getSlotReply,
+      );
+      slotId = slots.data?.[0]?.slot_id ?? null;
+      if (slotId === null) continue;
+    }
+    const reply = create(
+      await apiPost(
+        '/api/cart/deliveryschedule',
+        { cart_id: cartId, vendor_loc_id: group.vendor_loc_id, delivery_date: date, slot_id: slotId },
+        token,
+      ),
+      cartReply,
+    );
+    if (reply.code === 1) return date;
+  }
+  return undefined;
 }
 
 /**
@@ -79,7 +96,7 @@ export async function saveHomeThroughApi(session: SessionValues): Promise<void> 
 const gramercy = 401;
 
 /** A one-time token of Stripe's test card that pays, as the card form's tokenize call gets it. */
-async function payingCardToken(): Promise<string> {
+export async function payingCardToken(): Promise<string> {
   const body = { holder: 'Ada Lovelace', number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' };
   const token = create(await postJson('/api/payments/tokenize', body), tokenizeReply).data?.token;
   if (!token) throw new Error('the test card was not tokenized');

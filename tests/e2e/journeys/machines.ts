@@ -3,6 +3,9 @@ import { ageGateJourneys } from './age-gate.journeys.ts';
 import { authJourneys } from './auth.journeys.ts';
 import { cartJourneys } from './cart.journeys.ts';
 import { checkoutJourneys } from './checkout.journeys.ts';
+import { checkoutSpeedJourneys } from './checkout-speed.journeys.ts';
+import { deliveryGroupJourneys } from './delivery-group.journeys.ts';
+import { deliveryOptionsJourneys } from './delivery-options.journeys.ts';
 import { faceVerifyJourneys } from './face-verify.journeys.ts';
 import { guestRegisterJourneys } from './guest-register.journeys.ts';
 import { myOrdersJourneys } from './my-orders.journeys.ts';
@@ -28,4 +31,7 @@ export const journeyMaps: readonly MachineMap[] = [
   walletPanelJourneys,
   walletRetailersJourneys,
   walletProductsJourneys,
+  deliveryOptionsJourneys,
+  deliveryGroupJourneys,
+  checkoutSpeedJourneys,
 ];

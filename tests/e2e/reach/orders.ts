@@ -1,12 +1,11 @@
 import { create } from 'superstruct';
-import { cartReply, getSlotReply } from '../../../src/api/contract/cart-page.contract.ts';
+import { cartReply } from '../../../src/api/contract/cart-page.contract.ts';
 import { getAddressesReply } from '../../../src/api/contract/address.contract.ts';
 import { placeOrderReply } from '../../../src/api/contract/checkout.contract.ts';
-import { tokenizeReply } from '../../../src/api/contract/payment.contract.ts';
 import type { SessionValues } from '../../../src/machines/app/session-values.ts';
 import { addDays, storeToday } from '../../../src/rules/delivery-dates.ts';
 import { speedIds } from '../../../src/rules/delivery-speeds.ts';
-import { saveHomeThroughApi } from '../journeys/checkout-shoppers.ts';
+import { payingCardToken, saveHomeThroughApi, scheduleGroupThroughApi } from '../journeys/checkout-shoppers.ts';
 import { addToCartThroughApi, newCustomer, postJson } from '../journeys/shoppers.ts';
 import { apiPost } from '../steps.ts';
 
@@ -34,29 +33,7 @@ export async function sameDayOrderThroughApi(prefix: string): Promise<PlacedOrde
   const group = cart.data?.delivery_groups[0];
   if (!group) throw new Error('the cart has no delivery group');
   // The first day from a week ahead with a seat left (other tests hold the first slots).
-  let scheduled: string | undefined;
-  for (let day = 7; day < 21 && scheduled === undefined; day += 1) {
-    const date = addDays(storeToday(new Date()), day);
-    const slots = create(
-      await apiPost(
-        '/connect/driverslot/getslot',
-        { order_date: date, zipcode: session.zipcode, vendor_loc_id: group.vendor_loc_id, cart_id: cartId },
-        token,
-      ),
-      getSlotReply,
-    );
-    const slotId = slots.data?.[0]?.slot_id;
-    if (slotId === undefined) continue;
-    const reply = create(
-      await apiPost(
-        '/api/cart/deliveryschedule',
-        { cart_id: cartId, vendor_loc_id: group.vendor_loc_id, delivery_date: date, slot_id: slotId },
-        token,
-      ),
-      cartReply,
-    );
-    if (reply.code === 1) scheduled = date;
-  }
+  const scheduled = await scheduleGroupThroughApi(session, group, addDays(storeToday(new Date()), 7), 14);
   if (scheduled === undefined) throw new Error('no free Same Day slot in the next three weeks');
   await saveHomeThroughApi(session);
   const addresses = create(
@@ -65,14 +42,11 @@ export async function sameDayOrderThroughApi(prefix: string): Promise<PlacedOrde
   );
   const address = addresses.data?.[0];
   if (!address) throw new Error('no saved address');
-  const card = create(
-    await postJson('/api/payments/tokenize', { holder: 'Ada Lovelace', number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' }),
-    tokenizeReply,
-  ).data?.token;
+  const card = await payingCardToken();
   const placed = create(
     await apiPost(
       '/api/placeorder/placeorder',
-      { cart_id: cartId, delivery_address_id: address.address_id, speed_id: speedIds.oneHour, payment_mode: 2, card_token: card ?? null },
+      { cart_id: cartId, delivery_address_id: address.address_id, speed_id: speedIds.oneHour, payment_mode: 2, card_token: card },
       token,
     ),
     placeOrderReply,

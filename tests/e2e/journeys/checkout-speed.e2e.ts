@@ -1,0 +1,4 @@
+import { checkoutSpeedJourneys } from './checkout-speed.journeys.ts';
+import { describeJourneys } from './run-journeys.ts';
+
+describeJourneys(checkoutSpeedJourneys);

@@ -1,0 +1,154 @@
+import { expect, type Page } from '@playwright/test';
+import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import { ApiError, offlineMessage } from '../../../src/api/http.ts';
+import { sessionMachine } from '../../../src/machines/app/session.machine.ts';
+import { checkoutSpeedMachine, noSpeedMessage, type CheckoutSpeedContext } from '../../../src/machines/checkout/checkout-speed.machine.ts';
+import { baseCart, ok } from '../../machines/cart-fixtures.ts';
+import { retailerB, shippingOk, speeds } from '../../machines/checkout-fixtures.ts';
+import { answeredOnce, changedOnce, connectionLostOnce, openCheckoutAt, ribeyeCustomer, threeSpeeds } from '../faults.ts';
+import { choose } from '../steps.ts';
+import type { MachineMap } from './journey-map.ts';
+import { failingOnce, nothingToDo } from './shoppers.ts';
+
+/**
+ * The checkout's speed step, 'Choose Delivery Slots', opened at the step: checkout's shopper (a ribeye scheduled, her
+ * home saved, as checkout.journeys.ts sets her up through the API) on the location tab, her home and SAVE & CONTINUE.
+ * The seeded store offers one speed per cart, so the journey that picks another speed, shop and date has the server's
+ * answer widened by the test (faults.ts threeSpeeds, decision 048); the other loads the speeds after two failures and
+ * has a seller's slot refused, then saved, in the block below.
+ */
+
+const file = 'tests/e2e/journeys/checkout-speed.journeys.ts';
+
+const contextOf = (snapshot: AnyMachineSnapshot) => snapshot.context as CheckoutSpeedContext;
+const messageIs = (message: string | undefined) => (snapshot: AnyMachineSnapshot) => contextOf(snapshot).speedMessage === message;
+const at = (value: string) => (snapshot: AnyMachineSnapshot) => snapshot.matches(value);
+const all =
+  (...tests: ((snapshot: AnyMachineSnapshot) => boolean)[]) =>
+  (snapshot: AnyMachineSnapshot) =>
+    tests.every((test) => test(snapshot));
+const offered = (count: number) => (snapshot: AnyMachineSnapshot) => contextOf(snapshot).speeds.length === count;
+const chose = (speedId: number) => (snapshot: AnyMachineSnapshot) => contextOf(snapshot).speedChoice?.speedId === speedId;
+
+const done = (output: unknown): AnyEventObject => ({ type: 'xstate.done.actor.shippingOptions', output });
+const slotRefusedMessage = offlineMessage;
+
+const speedBox = (page: Page) => page.getByRole('combobox', { name: 'Select Speed' });
+const blocks = (page: Page) => page.getByRole('region', { name: 'Select Date and Select Time' });
+const slots = (page: Page) => blocks(page).getByRole('button', { name: /^\d{2}:\d{2}–\d{2}:\d{2}$/ });
+const tryAgain = (page: Page) => page.getByRole('alert').getByRole('button', { name: 'Try again' });
+
+export const checkoutSpeedJourneys: MachineMap = {
+  machine: checkoutSpeedMachine,
+  file,
+  variants: [
+    {
+      name: 'customer delivering a ribeye, at the speed step',
+      input: () => ({
+        session: createActor(sessionMachine, {
+          input: { zipcode: '10001', location: 101, cart_id: 'cart-abc', Token: 'token', CustomerId: 1 },
+        }).start(),
+        cartId: 'cart-abc',
+        deliveryAddressId: 11,
+      }),
+      open: async ({ page }) => {
+        await openCheckoutAt(page, await ribeyeCustomer('generated.speed'));
+        const saved = page.getByRole('button', { name: /^Home: Ada Lovelace/ });
+        await saved.click();
+        await expect(saved).toHaveAttribute('aria-pressed', 'true');
+        await page.getByRole('button', { name: 'SAVE & CONTINUE' }).click();
+      },
+    },
+  ],
+  serializeState: (snapshot) => {
+    const c = contextOf(snapshot);
+    return JSON.stringify([snapshot.value, c.speeds.length, c.speedChoice ?? null, c.speedMessage ?? null, c.groupMessage ?? null]);
+  },
+  events: {
+    'shippingOptions: connection lost': {
+      event: { type: 'xstate.error.actor.shippingOptions', error: new ApiError(offlineMessage, 500, 0) },
+      when: all(at('loading'), messageIs(undefined)),
+      prepare: failingOnce('/api/shipping'),
+      act: nothingToDo,
+    },
+    'shippingOptions: none offered': {
+      event: done({ code: -1, message: noSpeedMessage }),
+      when: all(at('loading'), messageIs(offlineMessage)),
+      prepare: async ({ page }) => answeredOnce(page, '/api/shipping', { code: -1, message: noSpeedMessage }),
+      act: nothingToDo,
+    },
+    'shippingOptions: 1 Hour Delivery': {
+      event: done({ code: 1, data: { speed: speeds.filter((s) => s.id === 1) } }),
+      when: all(at('loading'), messageIs(noSpeedMessage)),
+      act: nothingToDo,
+    },
+    'shippingOptions: three speeds (widened by the test)': {
+      event: done(shippingOk),
+      when: all(at('loading'), messageIs(undefined)),
+      prepare: async ({ page }) => changedOnce(page, '/api/shipping', threeSpeeds),
+      act: nothingToDo,
+    },
+    'speed.retry': {
+      event: { type: 'speed.retry' },
+      when: at('failed'),
+      act: async ({ page }) => tryAgain(page).click(),
+    },
+    // A seller's slot in the block below: refused (the connection dropped), then saved.
+    "group.failed: a seller's slot refused": {
+      event: { type: 'group.failed', message: slotRefusedMessage },
+      when: all(at('choosing'), offered(1), (s) => contextOf(s).groupMessage === undefined),
+      prepare: async ({ page }) => connectionLostOnce(page, '/api/cart/deliveryschedule'),
+      act: async ({ page }) => {
+        await slots(page).last().click();
+        await expect(blocks(page).getByRole('alert')).toBeVisible();
+      },
+    },
+    "group.saved: a seller's slot saved": {
+      event: { type: 'group.saved', reply: ok(baseCart) },
+      when: all(at('choosing'), offered(1), (s) => contextOf(s).groupMessage !== undefined),
+      act: async ({ page }) => {
+        await slots(page).last().click();
+        await expect(blocks(page).getByRole('alert')).toHaveCount(0);
+      },
+    },
+    'speed.choose: Store Pickup': {
+      event: { type: 'speed.choose', speedId: 2 },
+      when: all(at('choosing'), offered(3), chose(1)),
+      act: async ({ page }) => choose(page, 'Select Speed', 'Store Pickup (READY IN 1 HOUR)'),
+    },
+    'retailer.choose: the second shop': {
+      event: { type: 'retailer.choose', retailerId: retailerB.id },
+      when: all(at('choosing'), chose(2), (s) => contextOf(s).speedChoice?.retailerId !== retailerB.id),
+      act: async ({ page }) => {
+        await choose(page, 'Select Retailer', 'Second shop (1 mi)');
+        await expect(page.getByRole('combobox', { name: 'Select Retailer' })).toContainText('Second shop');
+      },
+    },
+    'speed.choose: Courier Delivery': {
+      event: { type: 'speed.choose', speedId: 10 },
+      when: all(at('choosing'), chose(2), (s) => contextOf(s).speedChoice?.retailerId === retailerB.id),
+      act: async ({ page }) => choose(page, 'Select Speed', 'Courier Delivery (2 ~ 3 DAYS)'),
+    },
+    'method.choose: the second day': {
+      event: { type: 'method.choose', methodId: 'courier-201-b' },
+      when: all(at('choosing'), chose(10), (s) => contextOf(s).speedChoice?.methodId !== 'courier-201-b'),
+      act: async ({ page }) => {
+        await page.getByRole('combobox', { name: 'Select Date' }).click();
+        await page.getByRole('option').last().click();
+        await expect(page.getByRole('combobox', { name: 'Select Date' })).toContainText('Second day');
+      },
+    },
+    'speed.continue': {
+      event: { type: 'speed.continue' },
+      when: all(at('choosing'), chose(10), (s) => contextOf(s).speedChoice?.methodId === 'courier-201-b'),
+      act: async ({ page }) => page.getByRole('button', { name: 'CONTINUE' }).click(),
+    },
+  },
+  states: {
+    'checkoutSpeed.loading': { passing: 'the speeds load as the step opens (and after Try again)' },
+    'checkoutSpeed.choosing': { shows: speedBox },
+    'checkoutSpeed.failed': { shows: tryAgain },
+    'checkoutSpeed.chosen': { shows: (page) => page.getByRole('heading', { name: 'Choose Payment Options' }) },
+  },
+  notDriven: {},
+};
