@@ -103,7 +103,10 @@ function lastMailedLink(log: string, email: string, pattern: RegExp): string | u
   return link;
 }
 
-/** A new customer through the header's Create Account link (captcha solved); signed in on the store afterwards. */
+/**
+ * A new customer through the header's Create Account link (captcha solved); signed in on the store afterwards. For a
+ * test of the form; a set-up before something else takes enterStoreAsNewCustomer (decision 055).
+ */
 export async function createCustomer(page: Page, shopper: { firstName: string; lastName: string; email: string; password: string }): Promise<void> {
   await page.getByRole('button', { name: 'Hey , Guest' }).click();
   await page.getByRole('link', { name: 'Create Account' }).click();
