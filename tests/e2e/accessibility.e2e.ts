@@ -4,8 +4,8 @@ import { expect, test } from './fixtures.ts';
 import { addAddress, continueToCard, continueToSpeed, openNewCard, placeOrder, saveNewCard } from './checkout-steps.ts';
 import {
   addSameDayToCart,
-  createCustomer,
   enterStore,
+  enterStoreAsNewCustomer,
   saveAddressThroughApi,
   scheduleFirstGroupAndCheckout,
   sessionOf,
@@ -35,8 +35,7 @@ const products = (page: Page) => page.getByRole('list', { name: 'Products' });
 
 /** A new customer (its own, so tests share nothing) with a Same Day ribeye in the cart, on /cart. */
 async function customerWithCart(page: Page): Promise<void> {
-  await enterStore(page);
-  await createCustomer(page, { firstName: 'Axe', lastName: 'Tester', email: uniqueEmail('axe'), password: 'correct horse 1' });
+  await enterStoreAsNewCustomer(page, { firstName: 'Axe', lastName: 'Tester', email: uniqueEmail('axe'), password: 'correct horse 1' });
   await addSameDayToCart(page, 'ribeye', 'USDA Prime Ribeye Steak');
   await expect(page).toHaveURL(/\/cart$/);
 }
@@ -161,8 +160,7 @@ test.describe('accessibility (axe, WCAG 2.1 AA)', () => {
   });
 
   test('the account page with a saved address', async ({ page }) => {
-    await enterStore(page);
-    await createCustomer(page, { firstName: 'Axe', lastName: 'Tester', email: uniqueEmail('axe'), password: 'correct horse 1' });
+    await enterStoreAsNewCustomer(page, { firstName: 'Axe', lastName: 'Tester', email: uniqueEmail('axe'), password: 'correct horse 1' });
     await saveAddressThroughApi(await sessionOf(page), { nickname: 'Home', default_address: '1' });
     await page.goto('/setting/user');
     const addresses = page.getByRole('table', { name: 'MY SHIPPING ADDRESS' }).getByRole('row', { name: /^Home:/ });

@@ -2,8 +2,8 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import {
   addSameDayToCart,
-  createCustomer,
   enterStore,
+  enterStoreAsNewCustomer,
   saveAddressThroughApi,
   scheduleFirstGroupAndCheckout,
   sessionOf,
@@ -15,8 +15,7 @@ const shots = 'scratch';
 /** A new customer of their own (signed in, on the store) with a default Home and a Work address saved. */
 async function customerWithAddresses(page: Page): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await enterStore(page);
-  await createCustomer(page, { firstName: 'Ada', lastName: 'Lovelace', email: uniqueEmail('ada.settings'), password: 'correct horse 1' });
+  await enterStoreAsNewCustomer(page, { firstName: 'Ada', lastName: 'Lovelace', email: uniqueEmail('ada.settings'), password: 'correct horse 1' });
   const session = await sessionOf(page);
   await saveAddressThroughApi(session, { nickname: 'Home', default_address: '1' });
   await saveAddressThroughApi(session, { nickname: 'Work', street1: '1 Main St' });

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures.ts';
 import { addAddress, chooseSpeed, placeOrder } from './checkout-steps.ts';
-import { addSameDayToCart, apiPost, createCustomer, enterStore, scheduleFirstGroupAndCheckout, sessionOf, uniqueEmail } from './steps.ts';
+import { addSameDayToCart, apiPost, enterStoreAsNewCustomer, scheduleFirstGroupAndCheckout, sessionOf, uniqueEmail } from './steps.ts';
 
 /**
  * Pay by bank (issue 23, item 9): a customer picks Chase from the bank list, types Stripe's test account that clears,
@@ -10,8 +10,7 @@ import { addSameDayToCart, apiPost, createCustomer, enterStore, scheduleFirstGro
 test('bank payment pending → settled', async ({ page }) => {
   // The whole checkout, then the order status page twice: more than the default budget on a busy machine.
   test.slow();
-  await enterStore(page);
-  await createCustomer(page, { firstName: 'Ada', lastName: 'Lovelace', email: uniqueEmail('bank'), password: 'correct horse 1' });
+  await enterStoreAsNewCustomer(page, { firstName: 'Ada', lastName: 'Lovelace', email: uniqueEmail('bank'), password: 'correct horse 1' });
   await addSameDayToCart(page, 'ribeye', 'USDA Prime Ribeye Steak');
   await expect(page).toHaveURL(/\/cart$/);
   await scheduleFirstGroupAndCheckout(page);

@@ -1,7 +1,14 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { addAddress, addCard, chooseSpeed, placeOrder } from './checkout-steps.ts';
-import { addSameDayToCart, createCustomer, enterStore, orderConfirmationLinkFor, scheduleFirstGroupAndCheckout, uniqueEmail } from './steps.ts';
+import {
+  addSameDayToCart,
+  enterStore,
+  enterStoreAsNewCustomer,
+  orderConfirmationLinkFor,
+  scheduleFirstGroupAndCheckout,
+  uniqueEmail,
+} from './steps.ts';
 
 const ribeye = 'USDA Prime Ribeye Steak';
 
@@ -144,8 +151,7 @@ test.describe('checkout', () => {
   });
 
   test('a customer buys again with the saved address and the saved card', async ({ page }) => {
-    await enterStore(page);
-    await createCustomer(page, { firstName: 'Grace', lastName: 'Hopper', email: uniqueEmail('customer'), password: 'correct horse 1' });
+    await enterStoreAsNewCustomer(page, { firstName: 'Grace', lastName: 'Hopper', email: uniqueEmail('customer'), password: 'correct horse 1' });
 
     await addRibeye(page);
     // A signed-in customer is taken to the cart by ADD TO CART itself (leaving earlier would cancel the request).

@@ -3,7 +3,7 @@ import { serveDineInOrder } from './console-steps.ts';
 import { addDineIn, chooseVisit, tomorrow, walletRow } from './dine-in-steps.ts';
 import { expect, test } from './fixtures.ts';
 import { faceCameraLaunchOptions, idCardFront, signInAgain, submitKyc, takeSelfie } from './identity-steps.ts';
-import { createCustomer, enterStore, uniqueEmail } from './steps.ts';
+import { enterStoreAsNewCustomer, uniqueEmail } from './steps.ts';
 
 /**
  * Dine-in meets identity (issues 11 and 12): a verified customer buys a bottle of sake to drink at a partner
@@ -24,10 +24,9 @@ test('a verified customer chooses Dine-In at a 4-star restaurant tomorrow at 7 p
   page.on('request', (r) => {
     if (r.url().includes('/api/placeorder/placeorder')) orders.push(r.postDataJSON());
   });
-  await enterStore(page);
   const email = uniqueEmail('sake.dine-in');
   const password = 'correct horse 1';
-  await createCustomer(page, { firstName: 'Jane', lastName: 'Sample', email, password });
+  await enterStoreAsNewCustomer(page, { firstName: 'Jane', lastName: 'Sample', email, password });
 
   // Identity first: ID card and selfie of the same face, over 21; KYC ends the session, so she signs in again.
   const verifyReply = await submitKyc(page, await idCardFront('14/03/1990'));

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures.ts';
 import { faceCameraLaunchOptions, idCardFront, submitKyc } from './identity-steps.ts';
-import { addSameDayToCart, createCustomer, enterStore, scheduleFirstGroupAndCheckout, uniqueEmail } from './steps.ts';
+import { addSameDayToCart, enterStoreAsNewCustomer, scheduleFirstGroupAndCheckout, uniqueEmail } from './steps.ts';
 
 /**
  * An underage ID is refused: the faces match and the date of birth is read, but it makes the customer 17, so the
@@ -11,8 +11,7 @@ test.use({ launchOptions: faceCameraLaunchOptions });
 
 test('an underage ID is refused, and the checkout then asks the unverified customer to verify before a drink', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await enterStore(page);
-  await createCustomer(page, { firstName: 'Tom', lastName: 'Young', email: uniqueEmail('tom.underage'), password: 'correct horse 1' });
+  await enterStoreAsNewCustomer(page, { firstName: 'Tom', lastName: 'Young', email: uniqueEmail('tom.underage'), password: 'correct horse 1' });
 
   // Seventeen on the first of June of this year, whenever the test runs.
   const dob = `01/06/${new Date().getFullYear() - 17}`;

@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures.ts';
 import { addAddress, addCard, chooseSpeed, placeOrder } from './checkout-steps.ts';
 import { faceCameraLaunchOptions, idCardFront, signInAgain, submitKyc, takeSelfie } from './identity-steps.ts';
-import { addSameDayToCart, createCustomer, enterStore, scheduleFirstGroupAndCheckout, uniqueEmail } from './steps.ts';
+import { addSameDayToCart, enterStoreAsNewCustomer, scheduleFirstGroupAndCheckout, uniqueEmail } from './steps.ts';
 
 /**
  * Identity verified for real: an ID card with a face and a date of birth, a selfie of the same person from Chromium's
@@ -11,10 +11,9 @@ test.use({ launchOptions: faceCameraLaunchOptions });
 
 test('a new customer verifies their identity with an ID card and a selfie of the same face', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await enterStore(page);
   const email = uniqueEmail('jane.kyc');
   const password = 'correct horse 1';
-  await createCustomer(page, { firstName: 'Jane', lastName: 'Sample', email, password });
+  await enterStoreAsNewCustomer(page, { firstName: 'Jane', lastName: 'Sample', email, password });
 
   const granted = page.waitForResponse((r) => r.url().includes('/api/customer/customerverify'));
   const verifyReply = await submitKyc(page, await idCardFront('14/03/1990'));

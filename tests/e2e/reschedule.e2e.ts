@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { addAddress, addCard, chooseSpeed, placeOrder } from './checkout-steps.ts';
 import { expect, test } from './fixtures.ts';
-import { addSameDayToCart, apiPost, createCustomer, enterStore, sessionOf, uniqueEmail } from './steps.ts';
+import { addSameDayToCart, apiPost, enterStoreAsNewCustomer, sessionOf, uniqueEmail } from './steps.ts';
 
 /**
  * Issue 24 item 6: a shopper moves a Same Day order to another date and slot from its status page, before the
@@ -33,8 +33,7 @@ async function movedTo(panel: Locator): Promise<string> {
 
 test('a shopper reschedules before the cutoff and is told why not after it', async ({ page }) => {
   test.slow();
-  await enterStore(page);
-  await createCustomer(page, { firstName: 'Ada', lastName: 'Lovelace', email: uniqueEmail('reschedule'), password: 'correct horse 1' });
+  await enterStoreAsNewCustomer(page, { firstName: 'Ada', lastName: 'Lovelace', email: uniqueEmail('reschedule'), password: 'correct horse 1' });
   await addSameDayToCart(page, 'ribeye', 'USDA Prime Ribeye Steak');
   await expect(page).toHaveURL(/\/cart$/);
   await scheduleNextMonth(page, 2);

@@ -2,7 +2,7 @@ import { addAddress, addCard, chooseSpeed, placeOrder } from './checkout-steps.t
 import { expect, test } from './fixtures.ts';
 import type { Page } from '@playwright/test';
 import { deliverThroughSeller } from './console-steps.ts';
-import { choose, createCustomer, enterStore, scheduleFirstGroupAndCheckout, uniqueEmail } from './steps.ts';
+import { choose, enterStore, enterStoreAsNewCustomer, scheduleFirstGroupAndCheckout, uniqueEmail } from './steps.ts';
 
 const ribeye = 'USDA Prime Ribeye Steak';
 
@@ -19,8 +19,7 @@ async function openRibeye(page: Page): Promise<void> {
 test.describe('reviews and the map of stores', () => {
   test('a customer who bought the ribeye reviews it and sees the review first on its page', async ({ page }) => {
     test.setTimeout(180_000);
-    await enterStore(page);
-    await createCustomer(page, { firstName: 'Rosa', lastName: 'Parks', email: uniqueEmail('reviewer'), password: 'Sup3r-secret-pass' });
+    await enterStoreAsNewCustomer(page, { firstName: 'Rosa', lastName: 'Parks', email: uniqueEmail('reviewer'), password: 'Sup3r-secret-pass' });
 
     // Before buying: the page lists the seeded reviews and offers no form.
     await openRibeye(page);

@@ -3,7 +3,7 @@ import { expect, test } from './fixtures.ts';
 import { addDineIn, fillDelivery, fillVisit } from './dine-in-steps.ts';
 import { faceCameraLaunchOptions, idCardFront, submitKyc } from './identity-steps.ts';
 import { addCourierLine, addToCartThroughApi, areaOf, newCustomer, openWithSession } from './journeys/shoppers.ts';
-import { addSameDayToCart, createCustomer, enterStore, uniqueEmail } from './steps.ts';
+import { addSameDayToCart, enterStoreAsNewCustomer, uniqueEmail } from './steps.ts';
 
 /**
  * Issue 23, a shopper's whole walk with nothing wrong at the seams: a new pincode asks before anything leaves the cart
@@ -65,8 +65,7 @@ test('KYC from a signed-in session with a cart returns to the cart with the KYC 
   // Sign-up, a product, three photos and the face match: as long as the KYC journeys, on a machine shared with others.
   test.slow();
   await page.setViewportSize({ width: 1280, height: 900 });
-  await enterStore(page);
-  await createCustomer(page, { firstName: 'Jane', lastName: 'Sample', email: uniqueEmail('jane.seams'), password: 'correct horse 1' });
+  await enterStoreAsNewCustomer(page, { firstName: 'Jane', lastName: 'Sample', email: uniqueEmail('jane.seams'), password: 'correct horse 1' });
   await addSameDayToCart(page, 'ribeye', ribeye);
   await expect(page).toHaveURL(/\/cart$/);
   await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();

@@ -3,7 +3,7 @@ import { fillBillingStreet, fillCardFields, openNewCard, placeAndConfirm } from 
 import { serveDineInOrder } from './console-steps.ts';
 import { addDineIn, chooseVisit, tomorrow } from './dine-in-steps.ts';
 import { expect, test } from './fixtures.ts';
-import { choose, createCustomer, enterStore, uniqueEmail } from './steps.ts';
+import { choose, enterStoreAsNewCustomer, uniqueEmail } from './steps.ts';
 
 const ribeye = 'USDA Prime Ribeye Steak';
 const restaurant = 'Gramercy Chop House';
@@ -33,8 +33,7 @@ test.describe('issue 23: a shopper walk with nothing wrong at the seams', () => 
   }) => {
     // A whole walk (order, wallet, redemption, zip change) on a shared machine: three times the usual time.
     test.slow();
-    await enterStore(page);
-    await createCustomer(page, { firstName: 'Ada', lastName: 'Lovelace', email: uniqueEmail('spec-items'), password: 'correct horse 1' });
+    await enterStoreAsNewCustomer(page, { firstName: 'Ada', lastName: 'Lovelace', email: uniqueEmail('spec-items'), password: 'correct horse 1' });
     await chooseVisit(page, 'Dine-In', '4 star', restaurant, '7:00 PM');
 
     // The header with a dine-in line: one row at 1366 and 1280 px; on a phone it wraps without overflowing.

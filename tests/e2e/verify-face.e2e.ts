@@ -1,7 +1,7 @@
 import { addAddress, addCard, chooseSpeed, placeOrder } from './checkout-steps.ts';
 import { expect, test } from './fixtures.ts';
 import { faceCameraLaunchOptions, idCardFront, submitKyc, takeSelfie } from './identity-steps.ts';
-import { addSameDayToCart, createCustomer, enterStore, scheduleFirstGroupAndCheckout, uniqueEmail } from './steps.ts';
+import { addSameDayToCart, enterStoreAsNewCustomer, scheduleFirstGroupAndCheckout, uniqueEmail } from './steps.ts';
 
 /**
  * /verifyFace, as a shopper meets it: a new customer takes a drink to the checkout, is asked to verify first, verifies
@@ -15,8 +15,7 @@ test('a customer verifies from the checkout prompt, passes the face check on /ve
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await enterStore(page);
-  await createCustomer(page, { firstName: 'Vera', lastName: 'Sample', email: uniqueEmail('vera.face'), password: 'correct horse 1' });
+  await enterStoreAsNewCustomer(page, { firstName: 'Vera', lastName: 'Sample', email: uniqueEmail('vera.face'), password: 'correct horse 1' });
   await addSameDayToCart(page, 'sake', 'Junmai Ginjo Sake');
   await scheduleFirstGroupAndCheckout(page);
   await page.getByRole('alert').getByRole('link', { name: 'Verify your identity' }).click();

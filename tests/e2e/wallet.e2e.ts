@@ -4,7 +4,7 @@ import { addCardWithBilling, placeAndConfirm } from './checkout-steps.ts';
 import { serveDineInOrder } from './console-steps.ts';
 import { addDineIn, chooseVisit, tomorrow, walletRow } from './dine-in-steps.ts';
 import { expect, test } from './fixtures.ts';
-import { choose, createCustomer, enterStore, uniqueEmail } from './steps.ts';
+import { choose, enterStoreAsNewCustomer, uniqueEmail } from './steps.ts';
 
 const ribeye = 'USDA Prime Ribeye Steak';
 const oysters = 'East Coast Oysters';
@@ -27,8 +27,7 @@ test.describe('prepaid wallet', () => {
     page.on('request', (r) => {
       if (r.url().includes('/api/placeorder/placeorder')) orders.push(r.postDataJSON());
     });
-    await enterStore(page);
-    await createCustomer(page, { firstName: 'Ada', lastName: 'Lovelace', email: uniqueEmail('wallet'), password: 'correct horse 1' });
+    await enterStoreAsNewCustomer(page, { firstName: 'Ada', lastName: 'Lovelace', email: uniqueEmail('wallet'), password: 'correct horse 1' });
 
     // Delivery Options: Dine-In at Gramercy Chop House (4 star, New York), tomorrow at 7 pm.
     await chooseVisit(page, 'Dine-In', '4 star', restaurant, '7:00 PM');

@@ -1,47 +1,14 @@
-import { solveChallenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { Page } from '@playwright/test';
 import { create } from 'superstruct';
 import { addToCartReply } from '../../../src/api/contract/add-to-cart.contract.ts';
 import { clearCartReply } from '../../../src/api/contract/cart.contract.ts';
 import { listingReply } from '../../../src/api/contract/catalogue.contract.ts';
-import { captchaChallengeReply } from '../../../src/api/contract/captcha.contract.ts';
-import { registerReply } from '../../../src/api/contract/customer.contract.ts';
-import { zipLookupReply } from '../../../src/api/contract/location.contract.ts';
-import { sessionStorageKey, type SessionValues } from '../../../src/machines/app/session-values.ts';
-import { uniqueEmail } from '../steps.ts';
+import type { SessionValues } from '../../../src/machines/app/session-values.ts';
+import { areaOf, postJson, registerThroughApi, uniqueEmail } from '../stored-session.ts';
 
 /** Shared prefixes of the generated journeys, set up through the API (faster than the forms, which journeys test). */
 
-export function baseUrl(path: string): URL {
-  const base = process.env.E2E_BASE_URL;
-  if (!base) throw new Error('E2E_BASE_URL is not set: global-setup did not start the server');
-  return new URL(path, base);
-}
-
-async function getJson(path: string): Promise<unknown> {
-  const response = await fetch(baseUrl(path));
-  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
-  return response.json() as Promise<unknown>;
-}
-
-export async function postJson(path: string, body: Record<string, unknown>, token?: string): Promise<unknown> {
-  const response = await fetch(baseUrl(path), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify({ ...body, store_id: 1 }),
-  });
-  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
-  return response.json() as Promise<unknown>;
-}
-
-/** The ALTCHA widget's payload, solved here as the widget would (the server spends one per sign-in or registration). */
-export async function solvedCaptcha(): Promise<string> {
-  const challenge = create(await getJson('/api/captcha/challenge'), captchaChallengeReply);
-  const solution = await solveChallenge({ challenge, deriveKey, timeout: 10_000 });
-  if (!solution) throw new Error('could not solve the captcha challenge');
-  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
-}
+export { areaOf, baseUrl, openWithSession, postJson, solvedCaptcha } from '../stored-session.ts';
 
 export interface Customer {
   email: string;
@@ -49,51 +16,13 @@ export interface Customer {
   session: SessionValues;
 }
 
-/** The area of a served zip, as the pincode dialog records it. */
-export async function areaOf(zipcode: string): Promise<SessionValues> {
-  const reply = create(await getJson(`/connect/index/getaddressbyzipcode?zipcode=${zipcode}`), zipLookupReply);
-  const place = reply.data?.[0];
-  if (reply.code !== 1 || !place?.loc_id) throw new Error(`${zipcode} is not served`);
-  return { zipcode, zipState: place.state, location: place.loc_id, ageGateVerified: true };
-}
-
-/** A new customer registered through the API, shopping at 10001. */
+/** A new customer registered through the API, shopping at 10001 (with no cart in her session: the journeys add one). */
 export async function newCustomer(prefix: string): Promise<Customer> {
   const email = uniqueEmail(prefix);
   const password = 'correct horse 1';
-  const reply = create(
-    await postJson('/api/customer/register', {
-      first_name: 'Ada',
-      last_name: 'Lovelace',
-      email,
-      password,
-      confirm_password: password,
-      country: 'US',
-      newsletter_subscription: false,
-      altcha: await solvedCaptcha(),
-    }),
-    registerReply,
-  );
-  const result = reply.result;
-  if (reply.code !== 1 || !result) throw new Error(`register refused: ${reply.message}`);
-  return {
-    email,
-    password,
-    session: {
-      ...(await areaOf('10001')),
-      Token: result.api_token,
-      CustomerId: result.customer_id,
-      cust_name: result.cust_name,
-      total_products_in_cart: 0,
-    },
-  };
-}
-
-/** Opens `path` with the given session stored, as if the shopper had got there earlier. */
-export async function openWithSession(page: Page, session: SessionValues, path: string): Promise<void> {
-  await page.goto('/no-such-page-for-the-session');
-  await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [sessionStorageKey, JSON.stringify(session)] as const);
-  await page.goto(path);
+  const registered = await registerThroughApi({ firstName: 'Ada', lastName: 'Lovelace', email, password }, await areaOf('10001'));
+  const { cart_id: _cart, ...session } = registered;
+  return { email, password, session: { ...session, total_products_in_cart: 0 } };
 }
 
 /** Where a line is bought: Same Day in the area, or at a partner restaurant for a visit (Delivery Options' Dine-In). */
