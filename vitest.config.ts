@@ -38,7 +38,14 @@ export default defineConfig({
         // isolate: false, as in vitest.pg.config.ts: one module graph per worker instead of one per file (importing the
         // server again for each of ~85 files was most of this project's time). Safe: no server test mocks a module,
         // and each file builds its own app on its own database.
-        test: { name: 'server', include: serverTests, globalSetup: ['tests/server/global-setup.ts'], testTimeout: 90_000, isolate: false },
+        test: {
+          name: 'server',
+          include: serverTests,
+          globalSetup: ['tests/server/global-setup.ts'],
+          testTimeout: 90_000,
+          hookTimeout: 180_000,
+          isolate: false,
+        },
       },
     ],
   },

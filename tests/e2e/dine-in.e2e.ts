@@ -79,6 +79,8 @@ test.describe('dine-in and pick-up', () => {
   });
 
   test('Delivery Options (with its sample price dialog) and the locator pass axe (WCAG 2.1 AA)', async ({ page }) => {
+    // Four axe scans of a large page: 62 s in CI at load 9, over 90 s at load 25 (each scan is main-thread work).
+    test.slow();
     const violations = async () =>
       (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()).violations.map(
         (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
