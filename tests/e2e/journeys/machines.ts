@@ -4,6 +4,7 @@ import { authJourneys } from './auth.journeys.ts';
 import { cartJourneys } from './cart.journeys.ts';
 import { checkoutJourneys } from './checkout.journeys.ts';
 import { faceVerifyJourneys } from './face-verify.journeys.ts';
+import { kycJourneys } from './kyc.journeys.ts';
 import { pincodeJourneys } from './pincode.journeys.ts';
 
 /** Every machine QA's generated journeys walk, in the order reach.json lists them. */
@@ -14,4 +15,5 @@ export const journeyMaps: readonly MachineMap[] = [
   cartJourneys,
   checkoutJourneys,
   faceVerifyJourneys,
+  kycJourneys,
 ];
