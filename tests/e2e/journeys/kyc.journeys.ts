@@ -7,6 +7,7 @@ import { kycMachine } from '../../../src/machines/identity/kyc.machine.ts';
 import type { KycContext } from '../../../src/machines/identity/kyc.setup.ts';
 import { dobMessages, tooYoungMessage } from '../../../src/rules/age.ts';
 import { kycReturnPathOf } from '../../../src/rules/kyc-return.ts';
+import { localToday } from '../../../src/views/kyc/image-files.ts';
 import { answeredOnce, connectionLostOnce, refusedByFault } from '../faults.ts';
 import { idCardFront, takeSelfie } from '../identity-steps.ts';
 import { noFace } from '../../server/identity-images.ts';
@@ -21,9 +22,9 @@ import { addToCartThroughApi, areaOf, newCustomer, openWithSession } from './sho
  * clearly, an underage one) is a test fault (tests/e2e/faults.ts, docs/decisions/046 and 056), named so in the step.
  *
  * Few, long journeys (issue 22): the model counts the shopper's tries (TRY AGAIN, Check again) and the server's
- * answers are scheduled by that count, so the customer with a cart meets every failure one after the other in one
- * page (loading, each upload, the face match, customer verify) before the real server verifies her. The counter is the
- * model's only (provided actions below); states, transitions and guards are the machine's own.
+ * answers are scheduled by that count, so each customer with a cart meets her failures one after the other in one
+ * page (one the loads' and the uploads', the other the face match's and customer verify's) before she is verified.
+ * The counter is the model's only (provided actions below); states, transitions and guards are the machine's own.
  */
 
 const file = 'tests/e2e/journeys/kyc.journeys.ts';
@@ -35,11 +36,6 @@ const uploadUrl = '/connect/uploadkyc/kyc';
 const verifyUrl = '/connect/verifycustomer/verify';
 const customerVerifyUrl = '/api/customer/customerverify';
 
-/** The shopper's calendar day, as the page computes the age on it. */
-function today(now = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
 /** Seventeen on the first of June of this year, whenever the test runs. */
 const underageDob = `01/06/${new Date().getFullYear() - 17}`;
 const adultMatch = { code: 1, data: { faceMatch: true, faceMatchPercent: 93, dob: '14/03/1990', aadharNumber: 'X1234567' } };
@@ -190,7 +186,12 @@ function opening(
 ): Variant {
   return {
     name,
-    input: () => ({ session: createActor(sessionMachine, { input: graph }).start(), updateMode, today: today(), returnTo: kycReturnPathOf(from) }),
+    input: () => ({
+      session: createActor(sessionMachine, { input: graph }).start(),
+      updateMode,
+      today: localToday(),
+      returnTo: kycReturnPathOf(from),
+    }),
     open,
     ...(onlyOpens ? { onlyOpens } : {}),
   };
