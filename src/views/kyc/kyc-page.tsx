@@ -195,12 +195,14 @@ function KycForm({ actor, applicationId, updateMode }: { actor: KycActor; applic
         {pending ? (
           <VendorActions verificationUrl={verificationUrl} onCheck={() => actor.send({ type: 'kyc.check' })} />
         ) : failed ? (
-          <button type="button" className={primaryButton} onClick={() => actor.send({ type: 'kyc.retry' })}>
+          // Keyed apart from SUBMIT: React would reuse this button for it, and the click that leaves `failed` would
+          // then submit the form as it ends (a TRY AGAIN that resubmits at once, before the shopper changes a photo).
+          <button key="retry" type="button" className={primaryButton} onClick={() => actor.send({ type: 'kyc.retry' })}>
             TRY AGAIN
           </button>
         ) : (
           !refused && (
-            <button type="submit" className={primaryButton} disabled={!editing}>
+            <button key="submit" type="submit" className={primaryButton} disabled={!editing}>
               {progress ? 'PLEASE WAIT…' : 'SUBMIT'}
             </button>
           )

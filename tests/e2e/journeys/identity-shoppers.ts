@@ -20,12 +20,10 @@ async function uploadKyc(token: string | undefined, applicationId: string, side:
 }
 
 /**
- * A customer whose identity is verified, set up through the KYC calls the /kyc screen makes (the KYC journeys test
- * the screen): the ID front and a selfie of `face`, a back without a face, verify, customer verify. Her session then
- * holds the verification_id sign-in would give her. The fake camera plays face s1f1: verified as another face, her
- * face check is a real mismatch.
+ * A customer whose three KYC photos are on the server, nothing decided yet (as when a vendor's page sends her back to
+ * a fresh /kyc): the ID front and a selfie of `face`, a back without a face, uploaded through the calls /kyc makes.
  */
-export async function verifiedCustomer(prefix: string, face: SampleFace = 's1f1'): Promise<Customer> {
+export async function customerWithPhotosUploaded(prefix: string, face: SampleFace = 's1f1'): Promise<Customer & { applicationId: string }> {
   const customer = await newCustomer(prefix);
   const token = customer.session.Token;
   const application = create(await postJson('/connect/uploadkyc/application', {}, token), kycApplicationReply).data;
@@ -34,6 +32,18 @@ export async function verifiedCustomer(prefix: string, face: SampleFace = 's1f1'
   await uploadKyc(token, applicationId, 'aadhaar_front', await idCard(face));
   await uploadKyc(token, applicationId, 'aadhaar_back', await noFace());
   await uploadKyc(token, applicationId, 'selfie', await selfieOf(face));
+  return { ...customer, applicationId };
+}
+
+/**
+ * A customer whose identity is verified, set up through the KYC calls the /kyc screen makes (the KYC journeys test
+ * the screen): her photos uploaded (customerWithPhotosUploaded), verify, customer verify. Her session then holds the
+ * verification_id sign-in would give her. The fake camera plays face s1f1: verified as another face, her face check is
+ * a real mismatch.
+ */
+export async function verifiedCustomer(prefix: string, face: SampleFace = 's1f1'): Promise<Customer> {
+  const { applicationId, ...customer } = await customerWithPhotosUploaded(prefix, face);
+  const token = customer.session.Token;
   const verified = create(await postJson('/connect/verifycustomer/verify', { applicationID: applicationId }, token), verifyKycReply);
   if (verified.code !== 1) throw new Error(`KYC verify refused: ${verified.message}`);
   const granted = create(
