@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mermaidChart } from '../../src/dev/flows/mermaid-chart.ts';
+import { chartParts, mermaidChart } from '../../src/dev/flows/mermaid-chart.ts';
 import { outlineOf, type OutlineState, type OutlineTransition, type StatechartOutline } from '../../src/dev/flows/statechart-outline.ts';
 import { visualiserConfig } from '../../src/dev/flows/visualiser-config.ts';
 import { flowPlaces } from './flow-places.ts';
@@ -12,21 +12,47 @@ import type { CataloguedMachine } from '../../src/dev/flows/machine-catalogue.ts
  */
 export const flowsFolder = 'docs/flows';
 
+/**
+ * Which compound states of each machine are drawn as one box, their inside in a chart of their own:
+ * `docs/flows/chart-parts.json`, written by `npm run flows` after measuring the drawn charts (chart-size.ts), read
+ * here so the staleness test knows every chart without a browser.
+ */
+export type ChartPlan = Record<string, string[]>;
+export const chartPlanFile = 'chart-parts.json';
+
+/** One drawn chart: a machine's overview (named as the machine) or one of its parts (`kyc.submitting`). */
+export interface FlowChart {
+  name: string;
+  /** The state whose inside it draws: the machine's root for the overview. */
+  focusId: string;
+  mermaid: string;
+  /** sha256 of the Mermaid source: the SVG carries it, so a stale SVG is caught without rendering. */
+  hash: string;
+}
+
 export interface FlowDoc {
   id: string;
   outline: StatechartOutline;
-  mermaid: string;
-  /** sha256 of the Mermaid source: the SVG carries it, so a stale SVG is caught without rendering. */
-  mermaidHash: string;
+  /** The compound states drawn as a box in the overview (or in a part), each with its own chart. */
+  collapsed: string[];
+  /** The overview first, then the parts in the machine's order. */
+  charts: FlowChart[];
 }
 
 export const svgHashComment = (hash: string) => `<!-- mermaid-source-sha256: ${hash} -->`;
 export const svgHashPattern = /^<!-- mermaid-source-sha256: ([0-9a-f]{64}) -->/;
 
-export function flowDocOf(entry: CataloguedMachine): FlowDoc {
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+export function flowDocOf(entry: CataloguedMachine, collapsed: readonly string[] = []): FlowDoc {
   const outline = outlineOf(entry.machine);
-  const mermaid = mermaidChart(outline);
-  return { id: entry.id, outline, mermaid, mermaidHash: createHash('sha256').update(mermaid).digest('hex') };
+  const parts = chartParts(outline, collapsed);
+  const kept = parts.slice(1).map((part) => part.focusId);
+  const charts = parts.map((part) => {
+    const mermaid = mermaidChart(outline, { collapsed: kept, focus: part.focusId });
+    return { name: part.name, focusId: part.focusId, mermaid, hash: sha256(mermaid) };
+  });
+  return { id: entry.id, outline, collapsed: kept, charts };
 }
 
 /** Markdown table cells: one line, pipes escaped. */
@@ -89,6 +115,20 @@ function eventNames(outline: StatechartOutline): string[] {
   return [...new Set(outline.transitions.filter((t) => t.kind === 'event').map((t) => t.eventType))].sort();
 }
 
+/** A machine drawn in parts: what each blue box of the overview holds, linked to its own chart. */
+function partLines(doc: FlowDoc): string[] {
+  if (doc.charts.length < 2) return [];
+  const parts = doc.charts.slice(1).map((chart) => {
+    const state = doc.outline.states.find((s) => s.id === chart.focusId);
+    const inside = doc.outline.states.filter((s) => s.id !== chart.focusId && s.id.startsWith(`${chart.focusId}.`)).length;
+    return `[${code(relativeState(doc.outline, chart.focusId))}](${chart.name}.svg) (${inside} states${state?.type === 'parallel' ? ', parallel' : ''}; [Mermaid](${chart.name}.mmd))`;
+  });
+  return [
+    `Too big to read whole on a laptop screen, so drawn in parts: the overview above draws each blue ▸ box as one state (arrows into and out of its states go to and from the box, labelled with the state they start from); each box's inside has its own chart, where the states outside it are dashed stubs: ${parts.join(', ')}.`,
+    '',
+  ];
+}
+
 function section(doc: FlowDoc, entry: CataloguedMachine, usage: FlowUsage | undefined, docs: FlowDoc[]): string {
   const { outline } = doc;
   const place = flowPlaces[doc.id];
@@ -107,6 +147,7 @@ function section(doc: FlowDoc, entry: CataloguedMachine, usage: FlowUsage | unde
     '',
     `![${doc.id} statechart](${doc.id}.svg)`,
     '',
+    ...partLines(doc),
     `- **Files**: [Mermaid source](${doc.id}.mmd) · [Stately import (JSON)](${doc.id}.json) · machine ${link(entry.file)} (\`${entry.exportName}\`)`,
     `- **Routes**: ${place ? place.routes.map(route).join(', ') : '_not mapped yet: add it to tests/flows/flow-places.ts_'}`,
     `- **Spec**: ${place ? place.spec : '_not mapped yet_'}`,
@@ -162,14 +203,33 @@ function readme(docs: FlowDoc[], machines: CataloguedMachine[], usage: Map<strin
   ].join('\n');
 }
 
+/** The plan as `npm run flows` writes it: only machines drawn in parts, by id, states in the machine's order. */
+export function chartPlanText(docs: FlowDoc[]): string {
+  return `${JSON.stringify(Object.fromEntries(docs.filter((doc) => doc.collapsed.length > 0).map((doc) => [doc.id, doc.collapsed])), null, 2)}\n`;
+}
+
+export function readChartPlan(text: string | undefined): ChartPlan {
+  if (!text) return {};
+  const parsed: unknown = JSON.parse(text);
+  if (typeof parsed !== 'object' || parsed === null) return {};
+  return Object.fromEntries(
+    Object.entries(parsed).filter((entry): entry is [string, string[]] => Array.isArray(entry[1]) && entry[1].every((id) => typeof id === 'string')),
+  );
+}
+
 /** File name (inside docs/flows) → text, for every text output. */
-export function flowTexts(machines: CataloguedMachine[], usage: Map<string, FlowUsage>): { docs: FlowDoc[]; files: Map<string, string> } {
-  const docs = machines.map(flowDocOf);
+export function flowTexts(
+  machines: CataloguedMachine[],
+  usage: Map<string, FlowUsage>,
+  plan: ChartPlan = {},
+): { docs: FlowDoc[]; files: Map<string, string> } {
+  const docs = machines.map((entry) => flowDocOf(entry, plan[entry.id] ?? []));
   const files = new Map<string, string>();
   for (const doc of docs) {
-    files.set(`${doc.id}.mmd`, doc.mermaid);
+    for (const chart of doc.charts) files.set(`${chart.name}.mmd`, chart.mermaid);
     files.set(`${doc.id}.json`, `${JSON.stringify(visualiserConfig(doc.outline), null, 2)}\n`);
   }
   files.set('README.md', readme(docs, machines, usage));
+  files.set(chartPlanFile, chartPlanText(docs));
   return { docs, files };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { setup } from 'xstate';
-import { chartIdOf, mermaidChart } from '../../src/dev/flows/mermaid-chart.ts';
+import { chartIdOf, chartParts, mermaidChart } from '../../src/dev/flows/mermaid-chart.ts';
 import { outlineOf } from '../../src/dev/flows/statechart-outline.ts';
 
 /** The chart's grammar on a small machine with each construct: regions, a fallback, an any-state arrow, a final state. */
@@ -48,5 +48,68 @@ describe('mermaidChart', () => {
 
   it('highlights live states', () => {
     expect(mermaidChart(outlineOf(lamp), { live: ['lamp.power.on'] })).toContain(`class ${chartIdOf('lamp.power.on')} live`);
+  });
+});
+
+/** A machine drawn in parts: `checking` collapses into one box in the overview and gets a chart of its own. */
+const upload = setup({}).createMachine({
+  id: 'upload',
+  initial: 'editing',
+  on: { 'upload.cancel': '.cancelled' },
+  states: {
+    editing: { on: { 'upload.send': 'checking', 'upload.recheck': 'checking.matching' } },
+    checking: {
+      description: 'Checking the photos',
+      initial: 'front',
+      on: { 'upload.stop': '.front' },
+      states: {
+        front: { on: { 'front.ok': 'back', 'front.bad': '#upload.failed' } },
+        back: { on: { 'back.ok': 'matching', 'back.bad': '#upload.failed' } },
+        matching: { on: { 'match.ok': '#upload.done', 'match.bad': '#upload.failed' } },
+      },
+    },
+    failed: { on: { 'upload.retry': 'editing' } },
+    done: { type: 'final' },
+    cancelled: { type: 'final' },
+  },
+});
+
+describe('mermaidChart in parts', () => {
+  const outline = outlineOf(upload);
+  const overview = mermaidChart(outline, { collapsed: ['upload.checking'] });
+  const part = mermaidChart(outline, { collapsed: ['upload.checking'], focus: 'upload.checking' });
+
+  it('lists the overview, then a part per collapsed compound state, named by its path', () => {
+    expect(chartParts(outline, ['upload.checking', 'upload.editing', 'upload.nowhere'])).toEqual([
+      { name: 'upload', focusId: 'upload' },
+      { name: 'upload.checking', focusId: 'upload.checking' },
+    ]);
+  });
+
+  it('draws a collapsed state as one box naming its chart, arrows redrawn to and from the box and saying from or to where', () => {
+    expect(overview).toContain('state "checking ▸" as s_upload_checking');
+    expect(overview).toContain('Its 3 states – chart upload.checking');
+    expect(overview).not.toContain('s_upload_checking_front');
+    expect(overview).toContain('s_upload_editing --> s_upload_checking : upload.send, upload.recheck → matching');
+    expect(overview).toContain('s_upload_checking --> s_upload_done : matching – match.ok');
+    // Three states failing into one: one arrow from the box, saying from which states.
+    expect(overview).toContain('s_upload_checking --> s_upload_failed : front – front.bad<br/>back – back.bad<br/>matching – match.bad');
+    // Inside the box (its own any-state arrow too): only in its own chart.
+    expect(overview).not.toContain('upload.stop');
+    expect(overview).toContain('s_upload__any --> s_upload_cancelled : upload.cancel');
+  });
+
+  it("draws a part's inside with the states outside it as stubs", () => {
+    expect(part).toContain('state "checking" as s_upload_checking {');
+    expect(part).toContain('state "editing" as s_upload_editing__out');
+    expect(part).toContain('s_upload_editing__out --> s_upload_checking : upload.send');
+    expect(part).toContain('s_upload_editing__out --> s_upload_checking_matching : upload.recheck');
+    expect(part).toContain('s_upload_checking__any --> s_upload_checking_front : upload.stop');
+    expect(part).toContain('s_upload_checking_front --> s_upload_checking_back : front.ok');
+    expect(part).toContain('s_upload_checking --> s_upload_failed__out : front – front.bad<br/>back – back.bad<br/>matching – match.bad');
+    expect(part).toContain('class s_upload_editing__out,s_upload_failed__out,s_upload_done__out outside');
+    // What happens wholly outside it is the overview's.
+    expect(part).not.toContain('upload.retry');
+    expect(part).not.toContain('upload.cancel');
   });
 });
