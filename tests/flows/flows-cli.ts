@@ -1,7 +1,17 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chartSize } from './chart-size.ts';
-import { chartPlanFile, flowDocOf, flowsFolder, flowTexts, readChartPlan, svgHashPattern, type ChartPlan, type FlowChart, type FlowDoc } from './flow-docs.ts';
+import {
+  chartPlanFile,
+  flowDocOf,
+  flowsFolder,
+  flowTexts,
+  readChartPlan,
+  svgHashPattern,
+  type ChartPlan,
+  type FlowChart,
+  type FlowDoc,
+} from './flow-docs.ts';
 import { usageOf } from './flow-usage.ts';
 import { loadMachines, repoRoot } from './load-machines.ts';
 import { openRenderer } from './svg-render.ts';
@@ -92,7 +102,15 @@ for (const doc of docs) {
   const parts = chartParts(doc.outline, doc.collapsed);
   for (const chart of doc.charts) {
     // Rounded, renumbered and linked: a chart drawn before is tidied the same way, no browser needed.
-    write(`${chart.name}.svg`, tidySvg(await svgOf(chart), doc.outline, parts.find((part) => part.name === chart.name), parts));
+    write(
+      `${chart.name}.svg`,
+      tidySvg(
+        await svgOf(chart),
+        doc.outline,
+        parts.find((part) => part.name === chart.name),
+        parts,
+      ),
+    );
   }
 }
 await renderer?.close();

@@ -52,7 +52,15 @@ describe('docs/flows', () => {
     // Rounded, renumbered and linked as `npm run flows` leaves it: the same source always gives the same bytes.
     const svg = onDisk(`${name}.svg`) ?? '';
     const parts = chartParts(doc.outline, doc.collapsed);
-    expect(tidySvg(svg, doc.outline, parts.find((part) => part.name === name), parts) === svg, stale(`docs/flows/${name}.svg (not tidied)`)).toBe(true);
+    expect(
+      tidySvg(
+        svg,
+        doc.outline,
+        parts.find((part) => part.name === name),
+        parts,
+      ) === svg,
+      stale(`docs/flows/${name}.svg (not tidied)`),
+    ).toBe(true);
   });
 
   // Readable whole on a laptop (chart-size.ts): fitted into 1440×900, the text stays at least 9 px high.

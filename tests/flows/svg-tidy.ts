@@ -71,7 +71,8 @@ export function linkedSvg(svg: string, outline: StatechartOutline, chart?: Chart
   for (const state of outline.states) {
     // The chart that draws a state: the innermost part whose box holds it, else the overview.
     const home = [...parts].reverse().find((part) => state.id === part.focusId || state.id.startsWith(`${part.focusId}.`)) ?? parts[0];
-    if (home && home.name !== chart?.name) out = linkNode(out, renderId, `${chartIdOf(state.id)}__out`, `${home.name}.svg`, `Open the ${home.name} chart`);
+    if (home && home.name !== chart?.name)
+      out = linkNode(out, renderId, `${chartIdOf(state.id)}__out`, `${home.name}.svg`, `Open the ${home.name} chart`);
   }
   return out;
 }

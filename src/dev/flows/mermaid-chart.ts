@@ -127,7 +127,10 @@ export function mermaidChart(outline: StatechartOutline, options: ChartOptions =
   /** Containers drawn open that need an "(any state)" point: a transition from them into themselves. */
   const anyPoints = new Set(
     written
-      .filter((t) => drawnAs(t.sourceId) === t.sourceId && byId.get(t.sourceId)?.childIds.length && t.targetIds.some((target) => isInside(target, t.sourceId)))
+      .filter(
+        (t) =>
+          drawnAs(t.sourceId) === t.sourceId && byId.get(t.sourceId)?.childIds.length && t.targetIds.some((target) => isInside(target, t.sourceId)),
+      )
       .map((t) => t.sourceId),
   );
 
