@@ -52,6 +52,8 @@ const svgOf = async (chart: FlowChart): Promise<string> => {
   renderer ??= await openRenderer();
   const svg = await renderer.draw({ id: chart.name, mermaid: chart.mermaid, hash: chart.hash });
   rendered += 1;
+  const size = chartSize(svg);
+  console.log(`  drew ${chart.name}: ${size.width}×${size.height}${size.readable ? '' : ' (too big)'}`);
   drawn.set(chart.hash, svg);
   return svg;
 };
