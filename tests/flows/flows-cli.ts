@@ -67,7 +67,8 @@ function nextToCollapse(outline: StatechartOutline, doc: FlowDoc, chart: FlowCha
       s.childIds.length > 0 &&
       s.id !== chart.focusId &&
       (chart.focusId === outline.states[0]?.id || inside(s.id, chart.focusId)) &&
-      !doc.collapsed.some((box) => box === s.id || inside(s.id, box)),
+      // Not already a box, nor inside one this chart draws closed (the focus is drawn open).
+      !doc.collapsed.some((box) => box === s.id || (box !== chart.focusId && inside(s.id, box))),
   );
   const size = (id: string) => outline.states.filter((s) => inside(s.id, id)).length;
   return candidates.reduce<string | undefined>((best, s) => (best === undefined || size(s.id) > size(best) ? s.id : best), undefined);
