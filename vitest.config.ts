@@ -33,7 +33,9 @@ export default defineConfig({
       {
         extends: true,
         // Builds the server tests' starting databases once (PGlite images) instead of once per file.
-        test: { name: 'server', include: serverTests, globalSetup: ['tests/server/global-setup.ts'] },
+        // A server test starts a whole app on its own database: 10–20 s at load 20 on two cores, so its timeout is
+        // kept three times that, far from what it needs (the suite must pass on a busy machine).
+        test: { name: 'server', include: serverTests, globalSetup: ['tests/server/global-setup.ts'], testTimeout: 90_000 },
       },
     ],
   },

@@ -31,6 +31,8 @@ export default defineConfig({
     include: serverTestFiles,
     exclude: serverTests.filter((f) => opensNoDatabase(path.join('tests/server', f))).map((f) => `tests/server/${f}`),
     globalSetup: ['tests/server/postgres-global-setup.ts'],
+    // As the PGlite run's server project (vitest.config.ts): each test starts a whole app.
+    testTimeout: 90_000,
     // One module graph per worker instead of one per file: importing the server for each of ~60 files was most of the
     // run (812 s of import time at load 25). Safe here: no server test mocks modules, and every file builds its own
     // app and database.

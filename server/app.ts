@@ -52,8 +52,9 @@ import { banners } from './services/catalogue/home.ts';
 import { firstProductPicture } from './services/catalogue/product-detail.ts';
 import { sendOrderConfirmation } from './services/checkout/order-confirmation.ts';
 import { startUnconfirmedOrderSweep } from './services/checkout/unconfirmed-orders.ts';
-import { catalogueChanged, parseCatalogueChange } from './services/platform/catalogue-changes.ts';
+import { catalogueChanged, parseCatalogueChange, sameDatabase } from './services/platform/catalogue-changes.ts';
 import { startKycSweep } from './services/identity/kyc-sweep.ts';
+import { startKeptLinesSweep } from './services/cart/kept-lines.ts';
 import { startPaymentSweep } from './services/payments/payment-sweep.ts';
 import { outboxWriter } from './services/platform/outbox.ts';
 import { createCaptcha } from './services/platform/captcha.ts';
@@ -128,6 +129,9 @@ const requestIdPattern = /^[A-Za-z0-9._-]{1,64}$/;
  */
 export async function buildApp(parts: AppParts, options: { logger?: FastifyServerOptions['logger'] } = {}): Promise<FastifyInstance> {
   const { db, config } = parts;
+  // The catalogue's reads, maybe on a replica: its caches hear the primary's catalogue changes as db's do (decision 045).
+  const readDb = parts.readDb ?? db;
+  if (readDb !== db) sameDatabase(readDb, db);
   const app = Fastify({
     logger: withSecretsRedacted(options.logger ?? loggerFor(config)),
     // Honour a caller's or proxy's request id when it is sane, so one id follows a request through every log line.
@@ -162,6 +166,7 @@ export async function buildApp(parts: AppParts, options: { logger?: FastifyServe
   const shiftable = shiftableClock(parts.clock ?? (() => new Date()));
   const deps: AppDeps = {
     db,
+    readDb,
     config,
     payments: countedPayments(parts.payments ?? paymentGatewayFromConfig(config)),
     storage,
@@ -264,6 +269,12 @@ export async function buildApp(parts: AppParts, options: { logger?: FastifyServe
     app.addHook('onClose', () => sweep.stop());
   }
 
+  // Cart lines kept for another zip go after their week (decision 047).
+  if (parts.keptLinesSweepMs !== undefined) {
+    const sweep = startKeptLinesSweep({ db, everyMs: parts.keptLinesSweepMs, myTurn, log: app.log });
+    app.addHook('onClose', () => sweep.stop());
+  }
+
   const indexFile = path.join(config.staticDir, 'index.html');
   const hasSpa = fs.existsSync(indexFile);
   if (hasSpa) {
@@ -281,7 +292,7 @@ export async function buildApp(parts: AppParts, options: { logger?: FastifyServe
     });
   }
 
-  const shellFor = hasSpa ? spaShell(config.staticDir, () => banners(db)) : undefined;
+  const shellFor = hasSpa ? spaShell(config.staticDir, () => banners(readDb)) : undefined;
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url;
     // HEAD asks what GET would answer (a link checker, `curl -I`): the same status and headers, no body.
@@ -292,7 +303,7 @@ export async function buildApp(parts: AppParts, options: { logger?: FastifyServe
       const shell = await shellFor(pathname);
       if (shell === undefined) return reply.sendFile('index.html');
       const productId = productIdOf(pathname);
-      const picture = productId === undefined ? undefined : picturePreloadHeader(await firstProductPicture(db, productId));
+      const picture = productId === undefined ? undefined : picturePreloadHeader(await firstProductPicture(readDb, productId));
       if (picture) reply.header('link', picture);
       const { body, encoding } = encodeShell(shell, request.headers['accept-encoding']);
       if (encoding) reply.header('content-encoding', encoding);

@@ -8,6 +8,13 @@ export interface Config {
   host: string;
   /** PostgreSQL server URL; when absent the embedded PGlite database in dataDir is used. */
   databaseUrl: string | undefined;
+  /**
+   * DATABASE_READ_URL: a streaming replica of DATABASE_URL that serves the catalogue's reads (listings, search, product
+   * pages, home, banners); everything a shopper writes or must see at once stays on the primary (decision 045).
+   */
+  databaseReadUrl: string | undefined;
+  /** REPLICA_MAX_WAIT_MS: how long a catalogue read waits for the replica to replay an announced change before it reads the primary. */
+  replicaMaxWaitMs: number;
   /** Folder for PGlite's files, or 'memory://' for a throwaway database. */
   dataDir: string;
   /** Folder holding the built SPA (vite build). */
@@ -184,6 +191,16 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (!ok) problems.push('DATABASE_URL must be a PostgreSQL URL such as postgres://user:password@host:5432/store');
   }
 
+  const databaseReadUrl = env.DATABASE_READ_URL?.trim() || undefined;
+  if (databaseReadUrl !== undefined) {
+    if (!hasProtocol(databaseReadUrl, ['postgres:', 'postgresql:'])) {
+      problems.push('DATABASE_READ_URL must be a PostgreSQL URL such as postgres://user:password@replica:5432/store');
+    } else if (databaseUrl === undefined) {
+      problems.push('DATABASE_READ_URL needs DATABASE_URL: the replica follows a PostgreSQL primary, not the embedded database');
+    }
+  }
+  const replicaMaxWaitMs = wholeNumber(env.REPLICA_MAX_WAIT_MS, 500, 0, 60_000, 'REPLICA_MAX_WAIT_MS', problems);
+
   const dataDirText = env.DATA_DIR?.trim() || './data';
   const dataDir = dataDirText.startsWith('memory://') ? dataDirText : path.resolve(dataDirText);
 
@@ -256,6 +273,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     host: env.HOST?.trim() || '0.0.0.0',
     databaseUrl,
+    databaseReadUrl,
+    replicaMaxWaitMs,
     dataDir,
     staticDir,
     logLevel: isLogLevel(logLevel) ? logLevel : 'info',

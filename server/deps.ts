@@ -14,6 +14,8 @@ import type { RateLimiter, RateLimits } from './services/platform/rate-limit.ts'
 /** What buildApp is given: the database and the validated configuration, and whatever a caller wants to replace. */
 export interface AppParts {
   db: Kysely<Database>;
+  /** The catalogue's reads (DATABASE_READ_URL's replica, decision 045); absent: `db`. */
+  readDb?: Kysely<Database> | undefined;
   config: Config;
   /** Outgoing mail; when absent, chosen from the configuration (SMTP_URL, else the outbox table). */
   mail?: MailSender | undefined;
@@ -29,6 +31,8 @@ export interface AppParts {
   kycSweepMs?: number | undefined;
   /** Release pay-on-delivery orders whose email was not confirmed in time this often (off unless given). */
   unconfirmedOrderSweepMs?: number | undefined;
+  /** Remove cart lines kept for another zip past their week (decision 047) this often (off unless given). */
+  keptLinesSweepMs?: number | undefined;
   /** Where ID photos go; when absent, chosen by STORAGE (a DiskStorage in config.uploads.dir, or an S3 bucket). */
   storage?: FileStorage | undefined;
   /** Compares faces and reads IDs; when absent, chosen by IDENTITY_ENGINE and started on the first verification. */
@@ -49,6 +53,12 @@ export interface AppParts {
 /** What every route file gets: the parts with every adapter and shared service built once, by buildApp. */
 export interface AppDeps {
   db: Kysely<Database>;
+  /**
+   * For the catalogue area's reads only (listings, search, product pages, home, banners): maybe a replica a moment
+   * behind. Anything a shopper writes or must see at once (cart, orders, account, wallet, sessions, limits) and
+   * anything in a transaction reads `db` (decision 045).
+   */
+  readDb: Kysely<Database>;
   config: Config;
   mail: MailSender;
   payments: PaymentGateway;

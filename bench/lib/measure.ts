@@ -1,9 +1,9 @@
 /**
  * What every bench measures with (percentiles: percentiles.ts): the load average, repeats and their spread, seed-or-reuse of a data
- * set, the API in its own process, Markdown tables, a watchdog, and the rows `npm run bench` (bench/suites/run-all.ts)
+ * set, the API in its own process (the server npm start runs), Markdown tables, a watchdog, and the rows `npm run bench` (bench/suites/run-all.ts)
  * reads back from BENCH_JSON. One place, so every bench's p99 means the same thing.
  */
-import { execFileSync, fork, type ChildProcess } from 'node:child_process';
+import { execSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +15,7 @@ import type { Database } from '../../server/db/schema.ts';
 import { mulberry32 } from '../../server/db/seed/seed-catalogue.ts';
 import { reseed } from '../../server/db/seed/seed-cli.ts';
 import { median } from './percentiles.ts';
+import { freePort, startStoreServer } from '../../playwright.config.ts';
 import { startScriptRuntime } from './start-script.ts';
 
 // ------------------------------------------------------------------ rows (BENCH_JSON)
@@ -207,26 +208,18 @@ export async function seedOrReuse(handle: DatabaseHandle, products: number, log:
 
 // ------------------------------------------------------------------ the API in its own process
 
-const bundledBenchServer = path.resolve('dist-server/bench-server.mjs');
+let buildChecked = false;
 
-/** The bench server bundled by esbuild and run by plain node, the way `npm start` runs the store (decision 027). */
-function bundleBenchServer(): void {
-  execFileSync(
-    'npx',
-    [
-      'esbuild',
-      'bench/lib/bench-server.ts',
-      '--bundle',
-      '--platform=node',
-      '--format=esm',
-      '--target=node20',
-      '--packages=external',
-      `--outfile=${bundledBenchServer}`,
-      // As package.json's build:server: the CommonJS packages in the bundle (human's WASM build) require() at run time.
-      '--banner:js=import { createRequire } from "node:module"; const require = createRequire(import.meta.url);',
-    ],
-    { stdio: 'inherit' },
-  );
+/**
+ * npm start's build step (the part of its script before the server: build-if-changed, which rebuilds the SPA and the
+ * server bundle only when their inputs changed), once per bench process: every bench serves the build npm start would.
+ */
+function ensureCurrentBuild(): void {
+  if (buildChecked) return;
+  const { buildSteps } = startScriptRuntime();
+  if (buildSteps)
+    execSync(buildSteps, { stdio: 'inherit', env: { ...process.env, PATH: `${path.resolve('node_modules/.bin')}:${process.env.PATH ?? ''}` } });
+  buildChecked = true;
 }
 
 /** Clock ticks per second of /proc/<pid>/stat's CPU times (USER_HZ: 100 on Linux). */
@@ -248,11 +241,22 @@ export function processCpuMs(pid: number | undefined): number {
   }
 }
 
+/** A process's children (node:cluster's workers of a primary), from /proc; none when /proc cannot tell. */
+function childPids(pid: number): number[] {
+  try {
+    return fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
 export interface BenchServer {
   base: string;
   child: ChildProcess;
   /** Every server process: the child, and with BENCH_WORKERS=N its N workers (add their CPU times up). */
   pids: number[];
+  /** The server's own /metrics (METRICS_PORT, decision 037): where the memory bench reads the V8 heap. */
+  metricsUrl: string;
   stop(): Promise<void>;
 }
 
@@ -260,34 +264,45 @@ export interface BenchServer {
 export const serverCpuMs = (server: BenchServer | undefined): number => (server?.pids ?? []).reduce((sum, pid) => sum + processCpuMs(pid), 0);
 
 /**
- * The API (bench/lib/bench-server.ts) in its own process on a free loopback port, so the load generator does not share
- * its event loop. Resolves once it listens. env.BENCH_WORKERS=N (with DATABASE_URL) serves from N processes
- * (node:cluster, as WEB_CONCURRENCY does for the store; decision 030).
+ * The server `npm start` runs, in its own process on a free loopback port, so the load generator does not share its
+ * event loop: npm start's build step, then `dist-server/main.mjs` with the start script's node flags and environment
+ * (playwright.config.ts's startStoreServer, as the browser journeys and Lighthouse run it). What a bench changes, it
+ * changes through the server's own configuration (server/config.ts): the database (DATA_DIR / DATABASE_URL), no
+ * start-up seed, logging at warn, the metrics on a port of their own, load shedding off unless `env` asks for it (a
+ * bench measures the saturated server, not its 503s: decision 037), and env.BENCH_WORKERS=N (with DATABASE_URL) as
+ * WEB_CONCURRENCY=N (node:cluster, decision 030). Resolves once it says the store is open.
  */
-export function startBenchServer(env: Record<string, string>, runner: 'tsx' | 'bundled' = 'tsx'): Promise<BenchServer> {
-  if (runner === 'bundled') bundleBenchServer();
-  return new Promise((resolve, reject) => {
-    const runtime = runner === 'bundled' ? startScriptRuntime() : { env: {}, execArgv: ['--import', 'tsx'] };
-    const child = fork(runner === 'tsx' ? path.resolve('bench/lib/bench-server.ts') : bundledBenchServer, [], {
-      execArgv: runtime.execArgv,
-      env: { ...process.env, ...runtime.env, ...env },
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    const stop = (): Promise<void> =>
-      child.exitCode !== null || child.signalCode !== null
-        ? Promise.resolve()
-        : new Promise((done) => {
-            child.once('exit', () => done());
-            child.kill('SIGTERM');
-          });
-    const onPort = (message: unknown) => {
-      if (typeof message === 'object' && message !== null && 'port' in message && typeof message.port === 'number') {
-        child.off('message', onPort);
-        const pids = 'pids' in message && Array.isArray(message.pids) ? message.pids.filter((pid): pid is number => typeof pid === 'number') : [];
-        resolve({ base: `http://127.0.0.1:${message.port}`, child, pids: pids.length > 0 ? pids : [child.pid ?? 0], stop });
-      }
-    };
-    child.on('message', onPort);
-    child.once('exit', (code) => reject(new Error(`The bench server exited (${String(code)})`)));
+export async function startBenchServer(env: Record<string, string>): Promise<BenchServer> {
+  ensureCurrentBuild();
+  const { BENCH_WORKERS: workers = '1', DATA_DIR: dataDir = 'data', ...rest } = env;
+  const metricsPort = await freePort();
+  const { url, server: child } = await startStoreServer({
+    dataDir,
+    env: {
+      LOG_LEVEL: 'warn',
+      SEED_ON_START: 'false',
+      WEB_CONCURRENCY: workers,
+      METRICS_PORT: String(metricsPort),
+      ...rest,
+    },
+    // The server's own warnings and errors beside the bench's output (and its pipe never fills).
+    log: process.stderr,
   });
+  const pid = child.pid ?? 0;
+  const stop = (): Promise<void> =>
+    child.exitCode !== null || child.signalCode !== null
+      ? Promise.resolve()
+      : new Promise((done) => {
+          child.once('exit', () => done());
+          child.kill('SIGTERM');
+        });
+  // The bench's process ending (a watchdog, an error) takes the server with it.
+  process.once('exit', () => child.kill('SIGKILL'));
+  return {
+    base: url.replace('localhost', '127.0.0.1'),
+    child,
+    pids: [pid, ...childPids(pid)],
+    metricsUrl: `http://127.0.0.1:${metricsPort}/metrics`,
+    stop,
+  };
 }

@@ -28,6 +28,8 @@ const ports = [55451, 55452, 55453, 55454, 55455, 55456, 55457, 55458, 55459];
 export interface PostgresCluster {
   /** postgres://…/ without a database name: add one with urlOf. */
   port: number;
+  /** Its data folder (postmaster.pid's first line is the server's process id). */
+  dataDir: string;
   urlOf(database: string): string;
   stop(): void;
 }
@@ -56,15 +58,13 @@ function runTool(tool: string, args: readonly string[]): void {
  * A throwaway PostgreSQL 15 cluster in a new folder under the temp dir, on the first free port of ours: trust
  * authentication on 127.0.0.1 only, fsync off (a test or bench cluster is thrown away, so durability buys nothing).
  */
+async function freePort(): Promise<number> {
+  for (const candidate of ports) if (await portFree(candidate)) return candidate;
+  throw new Error(`No free port for a PostgreSQL cluster among ${ports.join(', ')}`);
+}
+
 export async function startPostgresCluster(label: string): Promise<PostgresCluster> {
-  let port: number | undefined;
-  for (const candidate of ports) {
-    if (await portFree(candidate)) {
-      port = candidate;
-      break;
-    }
-  }
-  if (port === undefined) throw new Error(`No free port for a PostgreSQL cluster among ${ports.join(', ')}`);
+  const port = await freePort();
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), `store-pg-${label}-`));
   const dataDir = path.join(folder, 'data');
   if (process.getuid?.() === 0) execFileSync('chown', ['postgres', folder]);
@@ -74,6 +74,7 @@ export async function startPostgresCluster(label: string): Promise<PostgresClust
   const started = port;
   return {
     port: started,
+    dataDir,
     urlOf: (database) => `postgres://postgres@127.0.0.1:${started}/${database}`,
     stop() {
       try {
@@ -115,6 +116,7 @@ export async function startKeptCluster(folder: string): Promise<PostgresCluster>
   const started = port;
   return {
     port: started,
+    dataDir,
     urlOf: (database) => `postgres://postgres@127.0.0.1:${started}/${database}`,
     stop() {
       // One somebody else started (a seed still running, say) is left as it was.
@@ -153,4 +155,37 @@ export async function adminStatement(url: string, statement: string): Promise<vo
   } finally {
     await client.end();
   }
+}
+
+/**
+ * A streaming replica of `primary` (hot standby) in a new temp folder: `pg_basebackup -R` (a copy of the primary's
+ * data folder, with the primary_conninfo and standby.signal that make it follow the primary), started on a free port
+ * of ours. initdb's trust rules already let 127.0.0.1 connect for replication.
+ */
+export async function startReplicaOf(primary: PostgresCluster, label: string): Promise<PostgresCluster> {
+  const port = await freePort();
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), `store-pg-${label}-`));
+  const dataDir = path.join(folder, 'data');
+  if (process.getuid?.() === 0) execFileSync('chown', ['postgres', folder]);
+  runTool('pg_basebackup', ['-h', '127.0.0.1', '-p', String(primary.port), '-U', 'postgres', '-D', dataDir, '-R', '-X', 'stream', '-c', 'fast']);
+  // max_connections as the primary's (a hot standby refuses to start with fewer).
+  const options = `-p ${port} -k ${folder} -c listen_addresses=127.0.0.1 -c fsync=off -c hot_standby=on -c max_connections=200`;
+  runTool('pg_ctl', ['-D', dataDir, '-o', options, '-l', path.join(folder, 'server.log'), '-w', 'start']);
+  return {
+    port,
+    dataDir,
+    urlOf: (database) => `postgres://postgres@127.0.0.1:${port}/${database}`,
+    stop() {
+      try {
+        runTool('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
+      } finally {
+        fs.rmSync(folder, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+/** The cluster's server process id (postmaster.pid's first line): its backends are its children. */
+export function postmasterPid(cluster: PostgresCluster): number {
+  return Number(fs.readFileSync(path.join(cluster.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
 }

@@ -1,6 +1,9 @@
 /**
  * The scale test's shoppers (bench/suites/scale.bench.ts): each loop browses (home, product pages), searches, then
  * checks out as a guest with the offline gateway's test card — the calls the client makes, through the balancer.
+ * Every third loop the guest then uploads KYC photos (application, ID front, back, selfie: the S3 uploads; not the
+ * verification, whose engine is 490 MB per instance), and every fourth with an answered order spends a wallet: the
+ * bench credits the order's item to the wallet (two portions), and three carts race to redeem one portion each.
  * Every shopper's loop comes from an address of its own (X-Forwarded-For, which the store trusts from nginx), so
  * the per-address limits count each shopper, as they would count real ones.
  */
@@ -17,18 +20,54 @@ export interface LoadRecord {
   sessions: { token: string; customerId: number }[];
   calls: Map<string, { ok: number; failed: number; ms: number[] }>;
   failures: Map<string, number>;
+  /** KYC applications whose three photos were all stored. */
+  kycUploaded: number;
+  /** Wallet redemption orders answered code 1 (each spends one portion), and those refused. */
+  walletPlaced: string[];
+  walletRefused: number;
 }
 
 export function emptyRecord(): LoadRecord {
-  return { answeredOrders: [], repliedOrders: [], unansweredPlaceOrders: 0, sessions: [], calls: new Map(), failures: new Map() };
+  return {
+    answeredOrders: [],
+    repliedOrders: [],
+    unansweredPlaceOrders: 0,
+    sessions: [],
+    calls: new Map(),
+    failures: new Map(),
+    kycUploaded: 0,
+    walletPlaced: [],
+    walletRefused: 0,
+  };
 }
 
-interface Shop {
+/** The KYC screen's three photos, as data URLs. */
+export interface KycImages {
+  front: string;
+  back: string;
+  selfie: string;
+}
+
+/** What the wallet part of the load needs: a partner restaurant, a visit it seats, and the bench's credit. */
+export interface WalletSetup {
+  restaurantLocId: number;
+  /** 'YYYY-MM-DD HH:MM', a visit the restaurant offers. */
+  visit: string;
+  /**
+   * Puts the order's first item in its customer's wallet (two portions) through a dine-in order of theirs: that
+   * order's number (the redemption's pastorderid) and the size to redeem by, or undefined.
+   */
+  credit(orderNumber: string): Promise<{ orderNumber: string; variantId: number; size: number } | undefined>;
+}
+
+export interface Shop {
   /** Sizes the courier sells in 10001, and their products. */
   variantIds: readonly number[];
   productIds: readonly number[];
   vendorId: number;
   courierLocId: number;
+  kycImages?: readonly KycImages[];
+  wallet?: WalletSetup;
 }
 
 let loops = 0;
@@ -204,6 +243,83 @@ async function visit(base: string, shop: Shop, record: LoadRecord): Promise<void
   if (typeof orderId === 'string') record.repliedOrders.push(orderId);
   if (field(placed, 'code') === 1 && typeof orderId === 'string') record.answeredOrders.push(orderId);
   else fail(record, `placeorder refused: ${String(field(placed, 'message'))}`);
+
+  const images = shop.kycImages?.[n % (shop.kycImages.length || 1)];
+  if (images && n % 3 === 0) await uploadKyc(record, base, ip, token, images);
+  if (shop.wallet && n % 4 === 0 && field(placed, 'code') === 1 && typeof orderId === 'string') {
+    await spendWallet(record, base, ip, token, shop.wallet, orderId);
+  }
+}
+
+/** The KYC screen's uploads: open the application, then the ID's front and back and the selfie (to S3). */
+async function uploadKyc(record: LoadRecord, base: string, ip: string, token: string, images: KycImages): Promise<void> {
+  const opened = await call(record, 'kyc application', base, ip, '/connect/uploadkyc/application', { store_id: 1 }, token);
+  const applicationId = field(field(opened, 'data'), 'applicationId');
+  if (typeof applicationId !== 'string' && typeof applicationId !== 'number') throw new Error('kyc application: no id');
+  for (const [side, imageData] of [
+    ['aadhaar_front', images.front],
+    ['aadhaar_back', images.back],
+    ['selfie', images.selfie],
+  ] as const) {
+    await call(record, 'kyc upload', base, ip, '/connect/uploadkyc/kyc', { imageData, fileName: `${String(applicationId)}_${side}.jpg` }, token);
+  }
+  record.kycUploaded++;
+}
+
+/**
+ * Two portions in the wallet, three carts redeeming one each, placed at once (through the balancer, so on different
+ * instances): two may be answered, never three — the bench checks the database says the same.
+ */
+async function spendWallet(record: LoadRecord, base: string, ip: string, token: string, wallet: WalletSetup, orderNumber: string): Promise<void> {
+  const credited = await wallet.credit(orderNumber);
+  if (!credited) return;
+  const carts: string[] = [];
+  for (let i = 0; i < 3; i++) {
+    const added = await call(
+      record,
+      'walletAddToCart',
+      base,
+      ip,
+      '/wallet/wallet/walletAddToCart',
+      {
+        qty: '1',
+        wallet: 1,
+        zipcode: '10001',
+        product_id: credited.variantId,
+        size: credited.size,
+        vendor_loc_id: wallet.restaurantLocId,
+        pastorderid: credited.orderNumber,
+      },
+      token,
+    );
+    const first: unknown = field(added, 'list');
+    const line: unknown = Array.isArray(first) ? first[0] : undefined;
+    const cartId = field(line, 'cart_id');
+    if (field(line, 'code') === 1 && typeof cartId === 'string') carts.push(cartId);
+    else fail(record, `walletAddToCart refused: ${String(field(line, 'message'))}`);
+  }
+  const replies = await Promise.allSettled(
+    carts.map((cartId) =>
+      call(
+        record,
+        'wallet placeorder',
+        base,
+        ip,
+        '/api/placeorder/placeorder',
+        { store_id: 1, cart_id: cartId, pickup_date: wallet.visit, payment_mode: 2 },
+        token,
+      ),
+    ),
+  );
+  for (const reply of replies) {
+    if (reply.status !== 'fulfilled') continue;
+    const id = field(reply.value, 'order_id');
+    if (field(reply.value, 'code') === 1 && typeof id === 'string') record.walletPlaced.push(id);
+    else {
+      record.walletRefused++;
+      fail(record, `wallet placeorder refused: ${String(field(reply.value, 'message')).slice(0, 60)}`);
+    }
+  }
 }
 
 /** `shoppers` shoppers visiting without pause until `until()` says stop. */

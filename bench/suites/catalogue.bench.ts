@@ -1,9 +1,9 @@
 /**
  * Catalogue read benchmark: `npx tsx bench/suites/catalogue.bench.ts` (or `npm run bench`).
  *
- * Seeds (or reuses) an embedded database of 100,000 products in bench/data-100k, measures cold (uncached) service
- * timings and EXPLAIN (ANALYZE, BUFFERS) of the main queries, then starts the API in a child process on a free
- * loopback port and drives each catalogue read with autocannon (10 connections, 10 s each: the warm path, a labelled
+ * Seeds (or reuses) an embedded database of 100,000 products in bench/data-100k, EXPLAINs (ANALYZE, BUFFERS) the
+ * main queries, then starts the server `npm start` runs (bench/lib/measure.ts's startBenchServer) on a free loopback
+ * port, times each read cold over HTTP (keys no request asked before) and drives each catalogue read with autocannon (10 connections, 10 s each: the warm path, a labelled
  * bonus — search and listings from cold are bench/suites/search.bench.ts and bench/suites/listing.bench.ts). Writes
  * bench/results/catalogue-pglite.generated.md, and its rows to BENCH_JSON (`npm run bench` runs it on every data set).
  * Environment: BENCH_PRODUCTS (default 100000), BENCH_DATA_DIR, BENCH_SECONDS (default 10), BENCH_DATABASE_URL (a
@@ -12,17 +12,7 @@
  */
 import os from 'node:os';
 import autocannon, { type AutocannonRequest, type Result } from 'autocannon';
-import {
-  CompiledQuery,
-  sql,
-  type Kysely,
-  type KyselyPlugin,
-  type PluginTransformQueryArgs,
-  type PluginTransformResultArgs,
-  type QueryResult,
-  type RootOperationNode,
-  type UnknownRow,
-} from 'kysely';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
 import { QueryRecorder } from '../../server/db/query-recorder.ts';
 import type { Database } from '../../server/db/schema.ts';
 import { homepage } from '../../server/services/catalogue/home.ts';
@@ -61,16 +51,6 @@ const log = logger('bench');
 
 // ------------------------------------------------------------------ database
 
-/** A plugin that does nothing: withPlugin gives a new Kysely instance, so the services' per-database caches start empty. */
-class Fresh implements KyselyPlugin {
-  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    return args.node;
-  }
-  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    return args.result;
-  }
-}
-
 interface Targets {
   bigCategory: { id: number; name: string; products: number };
   subCategory: number;
@@ -101,41 +81,76 @@ interface ColdTiming {
   runs: number[];
 }
 
-/** Each call on a fresh Kysely instance, so nothing is cached: the cost a first shopper (or a new query) pays. */
-async function coldTimings(db: Kysely<Database>, targets: Targets): Promise<ColdTiming[]> {
-  const time = async (name: string, times: number, run: (fresh: Kysely<Database>, i: number) => Promise<unknown>) => {
+/**
+ * Each call over HTTP to the server as it started, with a key no earlier request used (a product page no one opened,
+ * a listing of a sort and speed not asked for, a search text not typed), one at a time: what the first shopper to
+ * ask pays. The home is one cache per area and speed: its cold runs are the first request of each.
+ */
+async function coldTimings(base: string, targets: Targets): Promise<ColdTiming[]> {
+  const time = async (name: string, paths: readonly { method: 'GET' | 'POST'; path: string; body?: string }[]) => {
     const runs: number[] = [];
-    for (let i = 0; i < times; i++) {
-      const fresh = db.withPlugin(new Fresh());
+    for (const request of paths) {
       const started = performance.now();
-      await run(fresh, i);
+      const response = await fetch(base + request.path, {
+        method: request.method,
+        headers: request.body ? json : {},
+        body: request.body,
+      });
+      const body = await response.text();
       runs.push(performance.now() - started);
+      if (response.status !== 200 || !isAnswer(body)) throw new Error(`${request.path} answered ${response.status}: ${body.slice(0, 200)}`);
     }
     return { name, runs };
   };
-  const listing = { categoryId: targets.bigCategory.id, locId: area.loc_id, page: 0, limit: 20 } as const;
+  const base1 = { store_id: 1, zipcode: area.zipcode, loc_id: area.loc_id };
+  const areas = [area, { zipcode: '60601', loc_id: 103 }];
+  // The delivery speeds share one home and one set of cards per area; the visit speeds have their own.
+  const homes = areas.flatMap((a) => ['', 'dine-in', 'pickup'].map((speed) => ({ ...a, speed })));
+  const category = (params: Record<string, string | number>) => ({
+    method: 'GET' as const,
+    path: `/connect/index/category?${qs({ ...base1, ...params })}`,
+  });
   const timings: ColdTiming[] = [];
-  timings.push(await time('homepage (no cache)', 5, (fresh) => homepage(fresh, area.loc_id)));
   timings.push(
-    await time(`category ${targets.bigCategory.name}, price_asc: first request builds the listing`, 5, (fresh) =>
-      categoryListing(fresh, { ...listing, sort: 'price_asc' }),
+    await time(
+      'homepage (first request of each area and visit speed)',
+      homes.map((home) => ({
+        method: 'GET',
+        path: `/connect/index/homepage?${qs({ store_id: 1, zipcode: home.zipcode, loc_id: home.loc_id, courier_type: home.speed })}`,
+      })),
     ),
   );
   timings.push(
-    await time(`category ${targets.bigCategory.name}, farm-direct only: first request`, 3, (fresh) =>
-      categoryListing(fresh, { ...listing, speed: 'farm-direct' }),
+    await time(
+      `category ${targets.bigCategory.name}, price_asc: first request of each page size`,
+      [10, 20, 30, 40, 50].map((limit) => category({ catid: targets.bigCategory.id, sort: 'price_asc', page: 0, limit })),
+    ),
+  );
+  timings.push(
+    await time(
+      `category ${targets.bigCategory.name}, farm-direct only: first request`,
+      [0, 1, 2].map((page) => category({ catid: targets.bigCategory.id, courier_type: 'farm-direct', page, limit: 20 })),
     ),
   );
   for (const text of searches) {
     timings.push(
-      await time(`search '${text}': first request ranks the matches`, 5, (fresh) =>
-        searchProducts(fresh, { text, locId: area.loc_id, page: 0, limit: 20 }),
+      await time(
+        `search '${text}': first request in each area ranks the matches`,
+        areas.map((a) => ({
+          method: 'POST',
+          path: `/connect/index/search?${qs({ store_id: 1, zipcode: a.zipcode, loc_id: a.loc_id, q: text, courier_type: '', page: 0, limit: 20 })}`,
+          body: JSON.stringify({ q: text, store_id: 1 }),
+        })),
       ),
     );
   }
   timings.push(
-    await time('product detail (never cached), random products', 30, (fresh, i) =>
-      productDetail(fresh, targets.productIds[i % targets.productIds.length] ?? 1, area.loc_id),
+    await time(
+      'product detail, over HTTP, products never opened before',
+      targets.productIds.slice(0, 30).map((id) => ({
+        method: 'GET',
+        path: `/connect/index/product?${qs({ prodid: id, store_id: 1, loc_id: area.loc_id, zipCode: area.zipcode, courier_type: '' })}`,
+      })),
     ),
   );
   return timings;
@@ -261,6 +276,16 @@ function scenarios(targets: Targets): Scenario[] {
   return list;
 }
 
+/** A JSON envelope (a listing with nothing at a speed is code -1, still an answer). */
+function isAnswer(body: string): boolean {
+  try {
+    const parsed: unknown = JSON.parse(body);
+    return typeof parsed === 'object' && parsed !== null && 'code' in parsed;
+  } catch {
+    return false;
+  }
+}
+
 /** Code 1 in the envelope: a listing or product that really came back, not a refusal. */
 function isSuccess(body: string): boolean {
   try {
@@ -299,7 +324,7 @@ const readingNotes = `## Reading these numbers
   a product card every 10 s (served up to 30 s old while it refreshes); the category tree and served areas every
   minute. The "Under load" rows for them measure that warm path, after a 1 s warm-up. The product page is never
   cached: it is one prepared statement per request.
-- "Cold" is what the first request for a key pays. On the embedded database it holds the only connection, so every
+- "Cold" is what the first request for a key pays, over HTTP to the server as it started (keys never asked before). On the embedded database it holds the only connection, so every
   other request waits behind it (a few hundred ms, for each listing key at most every 5 minutes, in the background
   once built). On PostgreSQL it runs on its own pool connection.
 - Every new search text pays the cold ranking. Many distinct texts (a shopper typing unusual words, or someone
@@ -330,7 +355,7 @@ function report(targets: Targets, measured: Measured[], cold: ColdTiming[], plan
       `| ${name} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ${result.latency.p99} | ${result.latency.max} | ${failures} | ${result.latency.p99 < budgetMs ? 'yes' : '**no**'} |`,
     );
   }
-  lines.push('', '## Cold (nothing cached), one request at a time', '');
+  lines.push('', '## Cold (a key no request asked before), over HTTP, one request at a time', '');
   lines.push('| call | runs | median ms | max ms |');
   lines.push('|---|---:|---:|---:|');
   for (const timing of cold) {
@@ -371,14 +396,11 @@ async function main(): Promise<void> {
   const loadBefore = loadAverage();
   const database = await target.open();
   let targets: Targets;
-  let cold: ColdTiming[];
   let plans: Plan[];
   try {
     await seedOrReuse(database, productCount, log);
     targets = await findTargets(database.db);
     log(`big category ${targets.bigCategory.name} (${targets.bigCategory.products} products); ${targets.productIds.length} sample products`);
-    log('timing cold calls');
-    cold = await coldTimings(database.db, targets);
     log('explaining the main queries');
     plans = await explainMainQueries(database.db, targets);
   } finally {
@@ -389,7 +411,10 @@ async function main(): Promise<void> {
   server = await startBenchServer(target.serverEnv);
   log(`server on ${server.base}`);
   let measured: Measured[];
+  let cold: ColdTiming[];
   try {
+    log('timing cold calls over HTTP');
+    cold = await coldTimings(server.base, targets);
     measured = await drive(server.base, scenarios(targets));
   } finally {
     await server.stop();

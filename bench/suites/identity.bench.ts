@@ -2,7 +2,7 @@
  * Catalogue reads while an identity verification runs: `npm run bench:identity` (not part of npm test).
  *
  * Seeds (or reuses) an embedded database of BENCH_PRODUCTS products (default 10,000) in bench/data-10k with two
- * hundred signed-in customers, starts the API in a child process (bench-server.ts: the app as `npm start` builds it,
+ * hundred signed-in customers, starts the server `npm start` runs in a child process (bench/lib/measure.ts's startBenchServer,
  * the local identity engine in its worker thread), warms the engine with one verification, then, BENCH_REPEATS times
  * (default 3), measures with autocannon (10 connections):
  *  1. verifications alone, one at a time, over HTTP (open the application, three uploads, verify, customer verify);
@@ -15,7 +15,7 @@
  * a summary. Environment: BENCH_PRODUCTS, BENCH_DATA_DIR, BENCH_SECONDS (default 8), BENCH_REPEATS, BENCH_EXTRAS.
  * Bounded: requests only to 127.0.0.1, every row has a duration, a watchdog ends everything after 12 minutes.
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon, { type AutocannonRequest, type Result } from 'autocannon';
@@ -28,6 +28,7 @@ import { hashSecret, newSecret } from '../../server/services/platform/tokens.ts'
 import { sortKeys } from '../../src/rules/listing.ts';
 import { emptyTimings, oneKyc, startKycLoad, startVerifications, uploadKyc, type KycTimings, type UploadedApplication } from './kyc-load.ts';
 import { kycPhotoSets, type KycPhotos } from './kyc-photos.ts';
+import { startBenchServer, type BenchServer } from '../lib/measure.ts';
 import { median, percentileOf as percentile } from '../lib/percentiles.ts';
 import { writeGenerated } from '../lib/results-files.ts';
 
@@ -53,6 +54,7 @@ const watchdog = setTimeout(() => {
 }, 12 * 60_000);
 watchdog.unref();
 let child: ChildProcess | undefined;
+let server: BenchServer | undefined;
 
 function log(message: string): void {
   console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
@@ -119,29 +121,15 @@ async function prepare(db: Kysely<Database>): Promise<Targets> {
 
 // ------------------------------------------------------------------ server
 
-async function startServer(): Promise<number> {
-  const server = fork(path.resolve('bench/lib/bench-server.ts'), [], {
-    execArgv: ['--import', 'tsx'],
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  child = server;
-  return new Promise((resolve, reject) => {
-    server.once('message', (message: unknown) => {
-      if (typeof message === 'object' && message !== null && 'port' in message && typeof message.port === 'number') resolve(message.port);
-      else reject(new Error('The bench server sent no port'));
-    });
-    server.once('exit', (code) => reject(new Error(`The bench server exited (${String(code)})`)));
-  });
+/** The server npm start runs (bench/lib/measure.ts), with the local identity engine in its worker thread. */
+async function startServer(): Promise<string> {
+  server = await startBenchServer({ DATA_DIR: dataDir, DATABASE_URL: '' });
+  child = server.child;
+  return server.base;
 }
 
 async function stopServer(): Promise<void> {
-  const server = child;
-  if (!server || server.exitCode !== null) return;
-  await new Promise<void>((resolve) => {
-    server.once('exit', () => resolve());
-    server.kill('SIGTERM');
-  });
+  await server?.stop();
 }
 
 // ------------------------------------------------------------------ catalogue reads
@@ -458,7 +446,7 @@ async function main(): Promise<void> {
   log(`${targets.categoryIds.length} categories, ${targets.productIds.length} sample products, ${targets.words.length} search words`);
 
   const loadAtStart = os.loadavg();
-  const bench: Bench = { base: `http://127.0.0.1:${await startServer()}`, photos: await kycPhotoSets(), tokens: targets.tokens, next: 0 };
+  const bench: Bench = { base: await startServer(), photos: await kycPhotoSets(), tokens: targets.tokens, next: 0 };
   log(`server on ${bench.base}`);
   const runs: Run[] = [];
   const extra: Extras = { rows: [], twoAtATime: undefined };

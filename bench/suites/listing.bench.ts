@@ -1,8 +1,8 @@
 /**
  * Listings from cold with varied keys: `npm run bench:listings` (issue 15, parts 3 and 9).
  *
- * Starts the API (bench/lib/bench-server.ts) on an already seeded database with the card cache off
- * (CATALOGUE_READ_CACHES=off) and drives category listings and filter calls whose keys (category × area × speed ×
+ * Starts the server `npm start` runs (bench/lib/measure.ts's startBenchServer) on an already seeded database (a
+ * listing page is one statement, no cache: decision 022) and drives category listings and filter calls whose keys (category × area × speed ×
  * sort × filters × page) never repeat within a run, at 1, 10 and 50 concurrent connections, three repeats each. Every
  * request's latency is kept, so p50/p95/p99/max are exact; the load average is read before and after each row.
  * Writes its database's section of bench/results/listings.generated.md (analysis: bench/analysis/listings.md).
@@ -246,7 +246,7 @@ async function main(): Promise<void> {
   if (!databaseUrl && !fs.existsSync(target.dataDir)) {
     throw new Error(`No database in ${target.dataDir}: run DATA_DIR=${target.dataDir} npm run seed -- --products 100000 first`);
   }
-  server = await startBenchServer({ ...target.serverEnv, CATALOGUE_READ_CACHES: 'off' });
+  server = await startBenchServer(target.serverEnv);
   const baseUrl = server.base;
   log(`server on ${baseUrl} (${label})`);
   const rows: Row[] = [];

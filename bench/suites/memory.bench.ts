@@ -1,15 +1,16 @@
 /**
  * Server memory: `npx tsx bench/suites/memory.bench.ts` (npm run bench:memory).
  *
- * Starts the API (bench-server.ts, its own process) on the PGlite data folder BENCH_DATA_DIR (default bench/data-100k,
- * seeded or reused) or, with BENCH_DATABASE_URL, on that PostgreSQL database; reads the process's RSS and
- * memoryUsage() at idle, then polls it while autocannon drives catalogue reads for BENCH_SECONDS, and records idle
- * and peak figures in its database's row of bench/results/memory.generated.md (analysis: bench/analysis/memory.md) and as rows (MB) to BENCH_JSON. The server runs
- * bundled by esbuild with the start script's node flags and environment, as `npm start` runs it (decisions 027, 031).
+ * Starts the server `npm start` runs (bench/lib/measure.ts's startBenchServer: npm start's build step, then
+ * dist-server/main.mjs with the start script's node flags and environment, decisions 027, 031, 053) on the PGlite data
+ * folder BENCH_DATA_DIR (default bench/data-100k, seeded or reused) or, with BENCH_DATABASE_URL, on that PostgreSQL
+ * database. Reads its RSS (/proc/<pid>/status), where it lies (/proc/<pid>/smaps) and its V8 heap (its own /metrics)
+ * at idle, polls the RSS while 10 shoppers browse over HTTP for BENCH_SECONDS (shopper-browsing.ts: listings, their
+ * pages and filters, product pages over many ids, distinct searches), and again after; records idle, peak and after
+ * in its database's row of bench/results/memory.generated.md (analysis: bench/analysis/memory.md) and as rows (MB)
+ * to BENCH_JSON.
  */
-import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import autocannon from 'autocannon';
 import {
   benchDatabase,
   loadAverage,
@@ -21,29 +22,40 @@ import {
   seedOrReuse,
   startBenchServer,
   type BenchRow,
+  type BenchServer,
 } from '../lib/measure.ts';
 import { writeGeneratedSection } from '../lib/results-files.ts';
 import { startScriptRuntime } from '../lib/start-script.ts';
+import { browse, browsingPlan, type BrowsingPlan } from './shopper-browsing.ts';
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 15);
+const seconds = Number(process.env.BENCH_SECONDS ?? 30);
+const connections = 10;
 const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
 
-interface Memory {
-  rss: number;
-  heapTotal: number;
+/** What the server's /metrics says of its V8 heap (prom-client's default metrics), in bytes. */
+interface Heap {
   heapUsed: number;
-  external: number;
-  arrayBuffers: number;
+  heapTotal: number;
 }
 
-function isMemory(value: unknown): value is Memory {
-  return typeof value === 'object' && value !== null && ['rss', 'heapTotal', 'heapUsed', 'external', 'arrayBuffers'].every((k) => k in value);
+async function heapOf(server: BenchServer): Promise<Heap> {
+  const text = await (await fetch(server.metricsUrl)).text();
+  const metric = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
+  return { heapUsed: metric('nodejs_heap_size_used_bytes'), heapTotal: metric('nodejs_heap_size_total_bytes') };
+}
+
+/** The resident set, from /proc/<pid>/status (VmRSS), in bytes: cheap enough to poll. */
+function rssOf(pid: number): number {
+  const kb = /^VmRSS:\s+(\d+) kB/m.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+  return Number(kb ?? 0) * 1024;
 }
 
 /** Where the resident pages are, by mapping (/proc/<pid>/smaps), in bytes. */
 interface Resident {
   /** The WebAssembly memory: PGlite's one linear memory, the only anonymous mapping of 96 MB or more. */
   wasm: number;
+  /** That mapping's size (resident or not). */
+  wasmSize: number;
   /** malloc: the main heap (brk) and the per-thread arenas (64 MB-aligned anonymous mappings). */
   malloc: number;
   /** Files mapped in: node's own code and the native libraries (sharp's libvips). */
@@ -56,9 +68,9 @@ const largeMapping = 96 * 2 ** 20;
 const arenaSize = 64 * 2 ** 20;
 
 function residentOf(pid: number | undefined): Resident {
-  const resident: Resident = { wasm: 0, malloc: 0, files: 0, other: 0 };
+  const resident: Resident = { wasm: 0, wasmSize: 0, malloc: 0, files: 0, other: 0 };
   if (pid === undefined) return resident;
-  let kind: keyof Resident = 'other';
+  let kind: Exclude<keyof Resident, 'wasmSize'> = 'other';
   for (const line of fs.readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
     const mapping = /^([0-9a-f]+)-([0-9a-f]+) \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
     if (mapping) {
@@ -67,8 +79,10 @@ function residentOf(pid: number | undefined): Resident {
       const name = mapping[3] ?? '';
       if (name.startsWith('/')) kind = 'files';
       else if (name === '[heap]' || (name === '' && start % arenaSize === 0 && size <= arenaSize)) kind = 'malloc';
-      else if (name === '' && size >= largeMapping) kind = 'wasm';
-      else kind = 'other';
+      else if (name === '' && size >= largeMapping) {
+        kind = 'wasm';
+        resident.wasmSize += size;
+      } else kind = 'other';
       continue;
     }
     const rss = /^Rss:\s+(\d+) kB/.exec(line);
@@ -78,59 +92,61 @@ function residentOf(pid: number | undefined): Resident {
 }
 
 interface Sample {
-  memory: Memory;
+  rss: number;
+  heap: Heap;
   resident: Resident;
 }
 
-function sampleOf(child: ChildProcess): Promise<Sample> {
-  return new Promise((resolve) => {
-    const onMemory = (message: unknown) => {
-      if (typeof message === 'object' && message !== null && 'memory' in message && isMemory(message.memory)) {
-        child.off('message', onMemory);
-        resolve({ memory: message.memory, resident: residentOf(child.pid) });
-      }
-    };
-    child.on('message', onMemory);
-    child.send({ memory: true });
-  });
+async function sampleOf(server: BenchServer): Promise<Sample> {
+  const pid = server.child.pid ?? 0;
+  const heap = await heapOf(server);
+  return { rss: rssOf(pid), heap, resident: residentOf(pid) };
 }
 
-// memoryUsage's external counts the WebAssembly memory's whole size; smaps says how much of it is resident.
-const row = (label: string, { memory: m, resident: r }: Sample) =>
-  `| ${label} | ${mb(m.rss)} | ${mb(m.heapUsed)} / ${mb(m.heapTotal)} | ${mb(r.wasm)} / ${mb(m.external - m.arrayBuffers)} | ${mb(r.malloc)} | ${mb(r.files)} | ${mb(r.other)} |`;
+const row = (label: string, { rss, heap: h, resident: r }: Sample) =>
+  `| ${label} | ${mb(rss)} | ${mb(h.heapUsed)} / ${mb(h.heapTotal)} | ${mb(r.wasm)} / ${mb(r.wasmSize)} | ${mb(r.malloc)} | ${mb(r.files)} | ${mb(r.other)} |`;
 
 const target = benchDatabase();
 const log = logger('memory');
 
-async function measure(label: string, env: Record<string, string>): Promise<string[]> {
+async function measure(label: string, env: Record<string, string>, plan: BrowsingPlan): Promise<string[]> {
   const loadBefore = loadAverage();
-  const { child, base } = await startBenchServer({ ...env, NODE_ENV: 'production' }, 'bundled');
+  const server = await startBenchServer({ ...env, NODE_ENV: 'production' });
+  const pid = server.child.pid ?? 0;
   await new Promise((r) => setTimeout(r, 3000));
-  const idle = await sampleOf(child);
-  const paths = [
-    '/connect/index/homepage?zipcode=10001&loc_id=101',
-    '/connect/index/categorylist',
-    '/connect/index/category?catid=1002&zipcode=10001&loc_id=101&page=0',
-    '/connect/index/category?catid=1001&zipcode=10001&loc_id=101&page=3',
-    '/connect/index/product?prodid=17&zipCode=10001&loc_id=101',
-  ];
+  const idle = await sampleOf(server);
   let peak = idle;
+  let peakRss = idle.rss;
+  let sampling = false;
+  // VmRSS every 250 ms; the breakdown (smaps, the heap) only when it is a new peak.
   const poll = setInterval(() => {
-    void sampleOf(child).then((m) => {
-      if (m.memory.rss > peak.memory.rss) peak = m;
-    });
-  }, 500);
-  const cpuBefore = processCpuMs(child.pid);
-  const load = await autocannon({ url: base, connections: 10, duration: seconds, requests: paths.map((p) => ({ method: 'GET', path: p })) });
-  // Throughput and the server's CPU per request beside the memory: a smaller young generation costs GC time.
-  const cpuMsPerRequest = (processCpuMs(child.pid) - cpuBefore) / Math.max(1, load.requests.total);
-  served.push(
-    `${label}: ${load.requests.total} requests (${Math.round(load.requests.total / seconds)}/s), ${load.non2xx} not 2xx, ${load.errors} errors, ` +
-      `server CPU ${cpuMsPerRequest.toFixed(2)} ms per request`,
-  );
+    const rss = rssOf(pid);
+    peakRss = Math.max(peakRss, rss);
+    if (sampling || rss <= peak.rss) return;
+    sampling = true;
+    void sampleOf(server)
+      .then((m) => {
+        if (m.rss > peak.rss) peak = m;
+      })
+      .finally(() => (sampling = false));
+  }, 250);
+  const cpuBefore = processCpuMs(pid);
+  const counts = await browse(server.base, plan, connections, seconds);
+  // The server's CPU per request beside the memory: a smaller young generation costs GC time.
+  const cpuMsPerRequest = (processCpuMs(pid) - cpuBefore) / Math.max(1, counts.requests);
   clearInterval(poll);
-  const after = await sampleOf(child);
-  child.kill('SIGTERM');
+  await new Promise((r) => setTimeout(r, 2000));
+  const after = await sampleOf(server);
+  if (after.rss > peak.rss) peak = after;
+  // The highest VmRSS polled; its breakdown is the sample taken as it was reached (a few ms later).
+  peak = { ...peak, rss: Math.max(peakRss, peak.rss) };
+  await server.stop();
+  served.push(
+    `${label}: ${counts.requests} requests (${Math.round(counts.requests / seconds)}/s), ${counts.failed} failed, server CPU ${cpuMsPerRequest.toFixed(2)} ms per request: ` +
+      `${counts.listings} listing pages (${counts.filtered} with a filter; ${counts.listingsWithProducts} held products), ` +
+      `${counts.productPages} product pages (${counts.distinctProducts} distinct products, ${counts.productPagesFound} found), ` +
+      `${counts.searches} searches (${counts.searchesWithProducts} with results), ${counts.other} home pages and category lists`,
+  );
   const common = {
     bench: 'memory',
     database: target.kind,
@@ -142,17 +158,17 @@ async function measure(label: string, env: Record<string, string>): Promise<stri
     loadAfter: loadAverage(),
     unit: 'MB' as const,
   };
-  const rssRow = (row: string, { memory: m }: Sample, connections: number): BenchRow => ({
+  const rssRow = (row: string, { rss }: Sample, rowConnections: number): BenchRow => ({
     ...common,
     row,
-    connections,
-    p50: mb(m.rss),
-    p95: mb(m.rss),
-    p99: mb(m.rss),
-    max: mb(m.rss),
-    ...(connections > 0 ? { cpuMsPerRequest } : {}),
+    connections: rowConnections,
+    p50: mb(rss),
+    p95: mb(rss),
+    p99: mb(rss),
+    max: mb(rss),
+    ...(rowConnections > 0 ? { cpuMsPerRequest } : {}),
   });
-  recordRows([rssRow('RSS idle', idle, 0), rssRow('RSS peak under load', peak, 10), rssRow('RSS after load', after, 0)]);
+  recordRows([rssRow('RSS idle', idle, 0), rssRow('RSS peak under load', peak, connections), rssRow('RSS after load', after, 0)]);
   return [row(`${label}, idle`, idle), row(`${label}, peak under load`, peak), row(`${label}, after load`, after)];
 }
 
@@ -164,14 +180,21 @@ function runtimeLine(): string {
 
 const served: string[] = [];
 const handle = await target.open();
-await seedOrReuse(handle, target.products, log).finally(() => handle.close());
+let plan: BrowsingPlan;
+try {
+  await seedOrReuse(handle, target.products, log);
+  plan = await browsingPlan(handle.db, 2000, 5000);
+} finally {
+  // PGlite is one process's database: closed before the server opens it.
+  await handle.close();
+}
 const label = target.kind === 'pglite' ? 'PGlite' : 'PostgreSQL';
-const rows = await measure(label, target.serverEnv);
+const rows = await measure(label, target.serverEnv, plan);
 const text = [
   `## ${label}, ${target.products.toLocaleString('en-US')} products`,
   '',
   `Run ${new Date().toISOString()} by \`npm run bench:memory\`, Node ${process.version}, ${target.products.toLocaleString('en-US')} products, load average ${loadAverages()}. ` +
-    `Under load: autocannon, 10 connections, ${seconds} s over homepage, category list, two listings and a product page. Figures in MB. ` +
+    `Under load: ${connections} shoppers browsing without think time for ${seconds} s (bench/suites/shopper-browsing.ts: listings and their pages and filters, product pages over many ids, distinct searches). Figures in MB; "peak" is the highest RSS polled every 250 ms. ` +
     `The server runs as \`npm start\` does: \`${runtimeLine()}\`.`,
   '',
   '| server | RSS | V8 heap used / total | PGlite WebAssembly memory resident / size | malloc (heap and thread arenas) | mapped files (node, libraries) | other (V8 heap, code, buffers) |',

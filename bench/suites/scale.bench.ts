@@ -13,8 +13,14 @@
  * - a per-address limit (card tokenizing, 20 an hour) counts across instances: 25 calls through nginx, 20 accepted;
  * - each sweep's lock had one holder at any time, another instance took it over after the kill;
  * - a price changed through one instance is served by all three within a second.
+ * - the catalogue's reads were served by the streaming replica (pg_basebackup -R; DATABASE_READ_URL) and the writes by
+ *   the primary (pg_stat_database on each), and with the replica's replay paused a price change is still seen within
+ *   a second (the reads wait REPLICA_MAX_WAIT_MS for the replica, then read the primary: no stale cache refill);
+ * - no wallet unit spent twice (two portions, three carts racing to redeem one each), KYC uploads stored in S3.
+ * Then the same load at a fixed concurrency through nginx in front of 1, 2 and 3 instances: requests per second, p99
+ * per request kind, server CPU per request (bench/lib/scale-throughput.ts).
  * Figures to bench/results/scale.generated.md; the analysis is bench/analysis/scale.md. SCALE_SECONDS (default 45)
- * sets the load's length, SCALE_SHOPPERS (8) its shoppers.
+ * sets the load's length, SCALE_SHOPPERS (8) its shoppers, SCALE_THROUGHPUT_SECONDS (15; 0: none) each throughput row's.
  */
 import { execSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -27,17 +33,32 @@ import { coordinationApplicationName, sweepLockClass } from '../../server/db/coo
 import { fmt, loadAverages, logger, markdownTable, watchdog } from '../lib/measure.ts';
 import { ensureNginx, startNginx, type Balancer } from '../lib/nginx.ts';
 import { latencies } from '../lib/percentiles.ts';
-import { ensureDatabase, postgresInstalled, startPostgresCluster, type PostgresCluster } from '../lib/postgres-cluster.ts';
+import {
+  ensureDatabase,
+  postgresInstalled,
+  postmasterPid,
+  startPostgresCluster,
+  startReplicaOf,
+  type PostgresCluster,
+} from '../lib/postgres-cluster.ts';
 import { writeGenerated } from '../lib/results-files.ts';
-import { driveShoppers, emptyRecord, tokenizeFrom } from '../lib/scale-shoppers.ts';
+import { databaseCounters, walletCredit, type DatabaseCounters } from '../lib/scale-database.ts';
+import { driveShoppers, emptyRecord, tokenizeFrom, type Shop } from '../lib/scale-shoppers.ts';
+import { throughputRows } from '../lib/scale-throughput.ts';
+import { startScriptRuntime } from '../lib/start-script.ts';
+import { kycPhotoSets } from './kyc-photos.ts';
 
 const log = logger('scale');
 const seconds = Number(process.env.SCALE_SECONDS ?? 45);
 const shoppers = Number(process.env.SCALE_SHOPPERS ?? 8);
+const throughputSeconds = Number(process.env.SCALE_THROUGHPUT_SECONDS ?? 15);
 const balancerPort = 38_100;
 const instancePorts = [38_101, 38_102, 38_103] as const;
 const sweepEveryMs = 1000;
 const courierLocId = 201;
+/** Gramercy Chop House, the seed's partner restaurant the wallet is credited for and redeemed at. */
+const restaurantLocId = 401;
+const replicaMaxWaitMs = 300;
 
 interface Instance {
   port: number;
@@ -48,15 +69,17 @@ interface Instance {
 
 const cleanups: (() => Promise<void> | void)[] = [];
 const instances = new Map<number, Instance>();
-watchdog('The scale test', 6, () => {
+watchdog('The scale test', 10, () => {
   for (const instance of instances.values()) instance.child.kill('SIGKILL');
 });
 
 function startInstance(port: number, env: Record<string, string>, folder: string): Promise<Instance> {
   const logFile = path.join(folder, `instance-${port}.log`);
   const out = fs.openSync(logFile, 'a');
-  const child = spawn(process.execPath, ['--max-semi-space-size=4', '--liftoff-only', 'dist-server/main.mjs'], {
-    env: { ...env, PORT: String(port) },
+  // npm start's node flags and environment, read from its script (decision 053), not a copy of them.
+  const runtime = startScriptRuntime();
+  const child = spawn(process.execPath, [...runtime.execArgv, 'dist-server/main.mjs'], {
+    env: { ...runtime.env, ...env, PORT: String(port) },
     stdio: ['ignore', out, out],
   });
   fs.closeSync(out);
@@ -113,6 +136,11 @@ async function main(): Promise<void> {
   const cluster: PostgresCluster = await startPostgresCluster('scale');
   cleanups.push(() => cluster.stop());
   const databaseUrl = await ensureDatabase(cluster, 'store');
+  // The read replica: a base backup of the primary that streams its WAL from then on (decision 045).
+  log('starting a streaming replica (pg_basebackup -R)');
+  const replica: PostgresCluster = await startReplicaOf(cluster, 'scale-replica');
+  cleanups.push(() => replica.stop());
+  const readUrl = replica.urlOf('store');
 
   const s3Folder = path.join(folder, 's3');
   fs.mkdirSync(s3Folder);
@@ -125,6 +153,8 @@ async function main(): Promise<void> {
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
     DATABASE_URL: databaseUrl,
+    DATABASE_READ_URL: readUrl,
+    REPLICA_MAX_WAIT_MS: String(replicaMaxWaitMs),
     STATIC_DIR: 'tests/server/no-spa',
     LOG_LEVEL: 'info',
     CAPTCHA_HMAC_KEY: randomBytes(32).toString('hex'),
@@ -155,6 +185,11 @@ async function main(): Promise<void> {
   const admin = new pg.Client({ connectionString: databaseUrl });
   await admin.connect();
   cleanups.push(() => admin.end());
+  const replicaAdmin = new pg.Client({ connectionString: readUrl });
+  await replicaAdmin.connect();
+  cleanups.push(() => replicaAdmin.end());
+  const creditPool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  cleanups.push(() => creditPool.end());
 
   // What the shoppers buy: courier sizes, a few of them nearly sold out, so shoppers race for the last units.
   const offers = await admin.query<{ id: number; variant_id: number; product_id: number }>(
@@ -169,15 +204,19 @@ async function main(): Promise<void> {
   );
   // Half the carts hold one of the ten scarce sizes.
   const scarce = offers.rows.slice(0, 10).map((r) => r.variant_id);
-  const shop = {
+  const wallet = await walletCredit(creditPool, restaurantLocId);
+  const shop: Shop = {
     variantIds: offers.rows.flatMap((r, i) => (i < scarce.length ? [r.variant_id] : [r.variant_id, scarce[i % scarce.length] ?? r.variant_id])),
     productIds: [...new Set(offers.rows.map((r) => r.product_id))],
     vendorId: vendor.rows[0]?.vendor_id ?? 0,
     courierLocId,
+    kycImages: await kycPhotoSets(),
+    wallet,
   };
 
   // ---------------------------------------------------------------- the load, a kill and a restart
   const record = emptyRecord();
+  const countersBefore: [DatabaseCounters, DatabaseCounters] = [await databaseCounters(admin), await databaseCounters(replicaAdmin)];
   const loadStart = performance.now();
   const elapsed = () => (performance.now() - loadStart) / 1000;
   const holderTimeline: { at: number; sweep: number; holders: (number | undefined)[] }[] = [];
@@ -214,6 +253,8 @@ async function main(): Promise<void> {
   const loadSeconds = elapsed();
   sampling = false;
   await sampler;
+  const primaryDelta = (await databaseCounters(admin)).minus(countersBefore[0]);
+  const replicaDelta = (await databaseCounters(replicaAdmin)).minus(countersBefore[1]);
 
   // ---------------------------------------------------------------- what the database holds
   const answered = record.answeredOrders;
@@ -223,8 +264,9 @@ async function main(): Promise<void> {
   const byNumber = new Map(inDb.rows.map((r) => [r.increment_id, r]));
   const missing = answered.filter((id) => !byNumber.has(id));
   const duplicated = inDb.rows.filter((r) => r.n > 1).length + (answered.length - new Set(answered).size);
-  const answeredSet = new Set(record.repliedOrders);
-  const unanswered = inDb.rows.filter((r) => !answeredSet.has(r.increment_id));
+  const answeredSet = new Set([...record.repliedOrders, ...record.walletPlaced]);
+  // The dine-in orders the bench wrote to credit wallets (walletCredit) were nobody's answer.
+  const unanswered = inDb.rows.filter((r) => !answeredSet.has(r.increment_id) && !wallet.isCreditOrder(r.increment_id));
   const unansweredByStatus = new Map<string, number>();
   for (const row of unanswered) unansweredByStatus.set(row.status, (unansweredByStatus.get(row.status) ?? 0) + 1);
   // Paid (processing) and still-unknown (pending_payment: the reconciler's) are accounted for; failed ones gave back.
@@ -233,7 +275,9 @@ async function main(): Promise<void> {
   const negative = await admin.query<{ n: number }>('select count(*)::int as n from variant_offers where stock < 0');
   const sold = await admin.query<{ offer_id: number; units: number }>(
     `select i.offer_id, sum(i.qty)::int as units from order_items i join orders o on o.id = i.order_id
-     where o.status not in ('payment_failed', 'canceled') and i.offer_id is not null group by i.offer_id`,
+     where o.status not in ('payment_failed', 'canceled') and i.offer_id is not null and i.wallet_entry_id is null
+       and o.increment_id <> all($1::text[]) group by i.offer_id`,
+    [wallet.creditOrders()],
   );
   const stockAfter = new Map(
     (await admin.query<{ id: number; stock: number }>('select id, stock from variant_offers')).rows.map((r) => [r.id, r.stock]),
@@ -260,6 +304,54 @@ async function main(): Promise<void> {
   const limitStatuses: number[] = [];
   for (let i = 0; i < 25; i++) limitStatuses.push(await tokenizeFrom(base, '10.250.0.1'));
   const limitAccepted = limitStatuses.filter((s) => s === 200).length;
+
+  // ---------------------------------------------------------------- the wallet: no unit spent twice
+  const walletRows = await admin.query<{ entries: number; bad: number; consumed: number; redeemed: number; orders: number }>(
+    `select count(*)::int as entries,
+            count(*) filter (where e.remaining < 0 or e.consumed + e.remaining + e.withdrawn <> e.ordered
+                             or e.consumed <> coalesce(r.amount, 0))::int as bad,
+            coalesce(sum(e.consumed), 0)::int as consumed, coalesce(sum(r.amount), 0)::int as redeemed,
+            coalesce(sum(r.orders), 0)::int as orders
+     from wallet_entries e
+     left join (select entry_id, sum(amount)::int as amount, count(distinct order_id)::int as orders from wallet_redemptions group by entry_id) r
+       on r.entry_id = e.id`,
+  );
+  const walletFigures = walletRows.rows[0] ?? { entries: 0, bad: -1, consumed: 0, redeemed: 0, orders: 0 };
+  const walletOrdersInDb = await admin.query<{ n: number }>('select count(*)::int as n from orders where increment_id = any($1::text[])', [
+    record.walletPlaced,
+  ]);
+
+  // ---------------------------------------------------------------- catalogue reads on the replica, even while it lags
+  // Replay paused: the replica keeps the old price; a catalogue read after the change must not cache it (it waits
+  // REPLICA_MAX_WAIT_MS for the replica, then reads the primary).
+  const lagProbe = shop.productIds[21] ?? shop.productIds[0] ?? 1;
+  const lagUrl = (port: number) =>
+    `http://127.0.0.1:${port}/connect/index/product?store_id=1&loc_id=101&zipCode=10001&dineinTime=&courier_type=&prodid=${lagProbe}`;
+  for (const port of instancePorts) await (await fetch(lagUrl(port))).arrayBuffer();
+  await replicaAdmin.query('select pg_wal_replay_pause()');
+  await admin.query('update variant_offers set price_cents = 87654 where variant_id in (select id from product_variants where product_id = $1)', [
+    lagProbe,
+  ]);
+  const lagChangedAt = performance.now();
+  const newPrice = async (port: number) => (await (await fetch(lagUrl(port))).text()).includes('"price":"876.54"');
+  // Each instance asked on its own (at once), as shoppers on each would.
+  const lagSeenMs = await Promise.all(
+    instancePorts.map(async (port) => {
+      while (!(await newPrice(port)) && performance.now() - lagChangedAt < 5000) await new Promise((resolve) => setTimeout(resolve, 20));
+      return performance.now() - lagChangedAt;
+    }),
+  );
+  // Past the product page's fresh time (2 s) its cache refills; from the primary while the replica is still paused.
+  await new Promise((resolve) => setTimeout(resolve, 2500));
+  const lagStillNew: boolean[] = [];
+  for (const port of instancePorts) lagStillNew.push(await newPrice(port));
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  for (const port of instancePorts) lagStillNew.push(await newPrice(port));
+  const replicaStillOld = await replicaAdmin.query<{ n: number }>(
+    'select count(*)::int as n from variant_offers where price_cents = 87654 and variant_id in (select id from product_variants where product_id = $1)',
+    [lagProbe],
+  );
+  await replicaAdmin.query('select pg_wal_replay_resume()');
 
   // ---------------------------------------------------------------- a price change seen everywhere
   const probe = shop.productIds[20] ?? shop.productIds[0] ?? 1;
@@ -326,18 +418,58 @@ async function main(): Promise<void> {
       detail: `${holderTimeline.length} samples, ${doubleHeld} with two holders; taken over ${takeoverSeconds === undefined ? 'never' : `${fmt(takeoverSeconds)} s`} after the kill; holders seen: ${[...holdersSeen].join(', ')}`,
     },
     {
+      name: 'no wallet unit spent twice',
+      ok:
+        walletFigures.bad === 0 &&
+        walletFigures.entries > 0 &&
+        record.walletPlaced.length > 0 &&
+        walletFigures.consumed === record.walletPlaced.length &&
+        walletOrdersInDb.rows[0]?.n === record.walletPlaced.length,
+      detail: `${walletFigures.entries} wallet entries of 2 portions, 3 carts racing on each: ${record.walletPlaced.length} redemption orders answered, ${record.walletRefused} refused; ${walletFigures.consumed} portions consumed, ${walletFigures.redeemed} recorded in ${walletFigures.orders} orders; ${walletFigures.bad} entries inconsistent`,
+    },
+    {
+      name: 'KYC uploads stored (S3) through the balancer',
+      ok: record.kycUploaded > 0,
+      detail: `${record.kycUploaded} applications with all three photos uploaded`,
+    },
+    {
+      name: 'catalogue reads served by the replica, writes by the primary',
+      ok: replicaDelta.commits > 100 && replicaDelta.written === 0 && primaryDelta.written > 0,
+      detail: `during the load: replica ${replicaDelta.commits} transactions, ${replicaDelta.fetched} rows read, ${replicaDelta.written} written; primary ${primaryDelta.commits} transactions, ${primaryDelta.fetched} rows read, ${primaryDelta.written} rows written`,
+    },
+    {
+      name: 'with the replica’s replay paused, a price change still seen on all three within 1 s (no stale refill)',
+      ok: lagSeenMs.every((ms) => ms < 1000) && lagStillNew.every(Boolean) && replicaStillOld.rows[0]?.n === 0,
+      detail: `seen after ${lagSeenMs.map((ms) => `${fmt(ms)} ms`).join(', ')} (REPLICA_MAX_WAIT_MS ${replicaMaxWaitMs}); still the new price after the cache's refill 2.5 s later: ${lagStillNew.filter(Boolean).length}/${lagStillNew.length} reads; the paused replica still held the old price: ${replicaStillOld.rows[0]?.n === 0 ? 'yes' : 'no'}`,
+    },
+    {
       name: 'a price change seen on all three within 1 s',
       ok: seenMs.every((ms) => ms < 1000),
       detail: `seen after ${seenMs.map((ms) => `${fmt(ms)} ms`).join(', ')}`,
     },
   ];
 
+  // ---------------------------------------------------------------- throughput with 1, 2 and 3 instances
+  const throughput =
+    throughputSeconds > 0
+      ? await throughputRows({
+          shop,
+          shoppers,
+          seconds: throughputSeconds,
+          instances: instancePorts.map((port) => ({ port, pid: instances.get(port)?.child.pid ?? 0 })),
+          postmasters: [postmasterPid(cluster), postmasterPid(replica)],
+          firstBalancerPort: balancerPort + 10,
+          folder,
+          log,
+        })
+      : [];
+
   const callRows = [...record.calls].map(([name, c]) => {
     const l = latencies(c.ms);
     return [name, String(c.ok), String(c.failed), fmt(l.p50), fmt(l.p95), fmt(l.p99), fmt(l.max)];
   });
   const lines = [
-    `Three instances (bundled server, PostgreSQL 15, s3rver) behind nginx; ${shoppers} shoppers for ${fmt(loadSeconds)} s; machine: ${os.availableParallelism()} cores, load ${loadAverages()}.`,
+    `Three instances (bundled server, PostgreSQL 15 primary and a streaming replica for catalogue reads, s3rver) behind nginx; ${shoppers} shoppers for ${fmt(loadSeconds)} s; machine: ${os.availableParallelism()} cores, load ${loadAverages()}.`,
     `Start-up (build, initdb, seed, three instances, nginx): ${fmt(startupSeconds)} s. SIGKILL at ${fmt(killedAt)} s to the sweeps' holder (${victim}), restarted at ${fmt(restartAt)} s, ready at ${fmt(rejoinedAt)} s.`,
     `Orders answered code 1: ${answered.length} (${fmt(answered.length / loadSeconds)}/s); answered refused with an order number: ${record.repliedOrders.length - answered.length}. nginx error-log lines naming an upstream: ${upstreamFailures}. Sweep hand-overs logged per instance: ${sweepLines.map((s) => `${s.port}: ${s.took}`).join(', ')}.`,
     '',
@@ -351,6 +483,7 @@ async function main(): Promise<void> {
     'Failures by reason:',
     '',
     ...([...record.failures].map(([reason, n]) => `- ${reason}: ${n}`).slice(0, 20) || []),
+    ...(throughput.length > 0 ? ['', '## Throughput with 1, 2 and 3 instances', '', ...throughput] : []),
   ];
   const file = writeGenerated('scale.generated.md', `# Scale test (npm run scale:test)\n\n${lines.join('\n')}\n`);
   log(`figures in ${file}`);

@@ -2,7 +2,7 @@
  * Search from cold: `npm run bench:search`. Reuses (or seeds, as every bench does: bench/lib/measure.ts's seedOrReuse) the
  * 100,000-product embedded database in bench/data-100k,
  * generates distinct query texts from the catalogue's own words (whole words, a swapped, missing or doubled letter,
- * two words, run together, half typed), and sends each text once to a fresh server process (bench-server.ts, so no
+ * two words, run together, half typed), and sends each text once to a fresh server process (the server `npm start` runs, bench/lib/measure.ts's startBenchServer, so no
  * cache of this process or of an earlier repeat can answer), one at a time and 10 at a time. Three repeats, each with
  * a new server; p50/p95/p99/max per repeat, their spread, and the load average beside every figure. With
  * BENCH_DATABASE_URL the same runs go to PostgreSQL (BENCH_REPEATS, BENCH_TEXTS change the counts). Writes bench/results/search.generated.md (one section per database and size; analysis: bench/analysis/search.md),

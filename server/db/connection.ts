@@ -7,6 +7,7 @@ import { pgliteCoordination, postgresCoordination, type Coordination } from './c
 import type { Database } from './schema.ts';
 import { namingPool } from './named-statements.ts';
 import { pgliteWireConfig } from './pglite-wire.ts';
+import { parseLsn, ReplicaGate, replicaRoutedPool } from './replica-reads.ts';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -18,6 +19,13 @@ export interface DatabaseHandle {
   poolStats(): { total: number; idle: number; waiting: number };
   /** Sweep locks and catalogue-change notifications shared with the other instances on this database (decision 042). */
   coordination: Coordination;
+  /**
+   * The catalogue's reads: on the streaming replica of DATABASE_READ_URL when one is given (decision 045), else `db`
+   * itself. Only for reads nobody must see their own write in at once, and never inside a transaction.
+   */
+  readDb: Kysely<Database>;
+  /** With a replica: how many read connections went to it, to the primary (replica behind or down), and waited for it. */
+  readRouting?: () => { replica: number; primary: number; waited: number };
 }
 
 export class DatabaseOpenError extends Error {
@@ -35,6 +43,10 @@ const types = {
 
 export interface OpenOptions {
   databaseUrl?: string | undefined;
+  /** A streaming replica of databaseUrl for the catalogue's reads (decision 045); only with databaseUrl. */
+  databaseReadUrl?: string | undefined;
+  /** How long a catalogue read waits for the replica to replay an announced change before it reads the primary. */
+  replicaMaxWaitMs?: number | undefined;
   dataDir: string;
   /**
    * A PGlite data folder image (PGlite's dumpDataDir) to start an in-memory database from, instead of running initdb:
@@ -64,11 +76,19 @@ export const pgliteSharedBuffers = '32MB';
 /** Far above any page's queries (milliseconds), far below "the server hangs". */
 export const defaultStatementTimeoutMs = 15_000;
 
+/** A replica on one network replays within milliseconds; one further behind than this is read around. */
+export const defaultReplicaMaxWaitMs = 500;
+
 /** Opens PostgreSQL when a URL is given, otherwise the embedded PGlite in dataDir ('memory://' for tests). */
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   const statementTimeoutMs = options.statementTimeoutMs ?? defaultStatementTimeoutMs;
   const log = options.onStatement;
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, statementTimeoutMs, log);
+  if (options.databaseUrl) {
+    const replica = options.databaseReadUrl
+      ? { url: options.databaseReadUrl, maxWaitMs: options.replicaMaxWaitMs ?? defaultReplicaMaxWaitMs }
+      : undefined;
+    return openPostgres(options.databaseUrl, statementTimeoutMs, log, replica);
+  }
   return openPglite(options.dataDir, options.startFrom, statementTimeoutMs, options.sharedBuffers ?? pgliteSharedBuffers, log);
 }
 
@@ -76,12 +96,12 @@ function statsOf(pool: pg.Pool): DatabaseHandle['poolStats'] {
   return () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
 }
 
-async function openPostgres(databaseUrl: string, statementTimeoutMs: number, log: OpenOptions['onStatement']): Promise<DatabaseHandle> {
-  // statement_timeout goes in every connection's start-up packet: every query on every pooled connection has it.
-  // So does jit = off: the store's queries are short index reads, and PostgreSQL 15 compiled the bigger ones (search,
-  // listings) for about 50 ms each, more than the query itself (issue 15).
+// statement_timeout goes in every connection's start-up packet: every query on every pooled connection has it.
+// So does jit = off: the store's queries are short index reads, and PostgreSQL 15 compiled the bigger ones (search,
+// listings) for about 50 ms each, more than the query itself (issue 15).
+async function connectedPool(url: string, variable: string, statementTimeoutMs: number): Promise<pg.Pool> {
   const pool = new pg.Pool({
-    connectionString: databaseUrl,
+    connectionString: url,
     max: 10,
     types,
     connectionTimeoutMillis: 5000,
@@ -94,21 +114,61 @@ async function openPostgres(databaseUrl: string, statementTimeoutMs: number, log
   } catch (error) {
     await pool.end().catch(() => undefined);
     const reason = error instanceof Error ? error.message : String(error);
-    throw new DatabaseOpenError(`Cannot connect to DATABASE_URL (${redact(databaseUrl)}): ${reason}`);
+    throw new DatabaseOpenError(`Cannot connect to ${variable} (${redact(url)}): ${reason}`);
   }
-  // Hot statements run by name: each connection plans them once (named-statements.ts).
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: namingPool(pool) }), ...(log ? { log } : {}) });
+  return pool;
+}
+
+async function openPostgres(
+  databaseUrl: string,
+  statementTimeoutMs: number,
+  log: OpenOptions['onStatement'],
+  replica: { url: string; maxWaitMs: number } | undefined,
+): Promise<DatabaseHandle> {
+  const pool = await connectedPool(databaseUrl, 'DATABASE_URL', statementTimeoutMs);
+  const readPool = replica
+    ? await connectedPool(replica.url, 'DATABASE_READ_URL', statementTimeoutMs).catch(async (error: unknown) => {
+        await pool.end();
+        throw error;
+      })
+    : undefined;
+  // Hot statements run by name: each connection plans them once (named-statements.ts). One naming per pg pool: the
+  // read handle's fallback to the primary shares the primary's, so a name never means two texts on one connection.
+  const primaryPool = namingPool(pool);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: primaryPool }), ...(log ? { log } : {}) });
   const coordination = postgresCoordination(databaseUrl, (error) => console.error('database coordination connection:', error));
-  return {
+  const handle: DatabaseHandle = {
     db,
+    readDb: db,
     kind: 'postgres',
     coordination,
     async close() {
       await coordination.close();
+      if (handle.readDb !== db) await handle.readDb.destroy();
       await db.destroy();
     },
     poolStats: statsOf(pool),
   };
+  if (readPool && replica) {
+    const complain = (error: unknown) => console.error('database read replica:', error);
+    const gate = new ReplicaGate(
+      {
+        primary: async () => parseLsn((await pool.query<{ lsn: string }>('select pg_current_wal_insert_lsn()::text as lsn')).rows[0]?.lsn ?? '0/0'),
+        replayed: async () => {
+          const lsn = (await readPool.query<{ lsn: string | null }>('select pg_last_wal_replay_lsn()::text as lsn')).rows[0]?.lsn;
+          return lsn ? parseLsn(lsn) : undefined;
+        },
+      },
+      { maxWaitMs: replica.maxWaitMs },
+      complain,
+    );
+    // Registered before buildApp's caches hear the same notification: the reads are held back before the caches drop.
+    coordination.onCatalogueChange(() => gate.changed());
+    const routed = replicaRoutedPool(namingPool(readPool), primaryPool, gate, complain);
+    handle.readDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool: routed.pool }), ...(log ? { log } : {}) });
+    handle.readRouting = () => ({ ...routed.counts });
+  }
+  return handle;
 }
 
 async function openPglite(
@@ -154,6 +214,7 @@ async function openPglite(
   const coordination = await pgliteCoordination(pglite);
   return {
     db,
+    readDb: db,
     kind: 'pglite',
     coordination,
     poolStats: statsOf(pool),

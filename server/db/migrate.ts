@@ -26,6 +26,8 @@ import * as catchWeight from './migrations/026-catch-weight.ts';
 import * as sellerCapacity from './migrations/027-seller-capacity.ts';
 import * as cartKeptLines from './migrations/028-cart-kept-lines.ts';
 import * as catalogueNotify from './migrations/029-catalogue-notify.ts';
+import * as capacityChanges from './migrations/030-capacity-changes.ts';
+import * as sellerOffersAndKeptExpiry from './migrations/032-seller-offers-and-kept-expiry.ts';
 
 // Listed here (not read from disk) so the bundle, tsx and tests all see the same ordered set.
 const migrations: Record<string, Migration> = {
@@ -56,6 +58,8 @@ const migrations: Record<string, Migration> = {
   '027-seller-capacity': sellerCapacity,
   '028-cart-kept-lines': cartKeptLines,
   '029-catalogue-notify': catalogueNotify,
+  '030-capacity-changes': capacityChanges,
+  '032-seller-offers-and-kept-expiry': sellerOffersAndKeptExpiry,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

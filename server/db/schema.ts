@@ -183,6 +183,18 @@ export interface OrderEventsTable {
   created_at: CreatedAt;
 }
 
+/** Migration 030: each change to a location's day (close, reopen, seats, stock), by whom and why (decision 044). */
+export interface CapacityChangesTable {
+  id: Generated<number>;
+  loc_id: number;
+  actor_id: number;
+  actor_role: string;
+  change: 'close' | 'reopen' | 'seats' | 'stock';
+  detail: string;
+  reason: string | null;
+  created_at: CreatedAt;
+}
+
 export interface SessionsTable {
   id: Generated<number>;
   customer_id: number;
@@ -715,6 +727,7 @@ export interface Database {
   order_items: OrderItemsTable;
   seller_locations: SellerLocationsTable;
   order_events: OrderEventsTable;
+  capacity_changes: CapacityChangesTable;
   kyc_applications: KycApplicationsTable;
   face_passes: FacePassesTable;
   wallet_entries: WalletEntriesTable;

@@ -45,12 +45,20 @@ export async function serveStore(config: Config, worker: WorkerRole | undefined)
   const app = await buildApp(
     {
       db: database.db,
+      readDb: database.readDb,
       config,
       payments: paymentGatewayFromConfig(config),
       rateLimits: withPerIpScale(defaultRateLimits, config.rateLimitScale),
       readiness,
       coordination: database.coordination,
-      ...(sweeps ? { paymentSweepMs: every ?? 60_000, kycSweepMs: every ?? 60 * 60_000, unconfirmedOrderSweepMs: every ?? 60_000 } : {}),
+      ...(sweeps
+        ? {
+            paymentSweepMs: every ?? 60_000,
+            kycSweepMs: every ?? 60 * 60_000,
+            unconfirmedOrderSweepMs: every ?? 60_000,
+            keptLinesSweepMs: every ?? 60 * 60_000,
+          }
+        : {}),
     },
     // pino's own base (pid, hostname), and in a cluster the worker's id: which process said what.
     worker ? { logger: loggerFor(config, { pid: process.pid, hostname: os.hostname(), worker: worker.id }) } : {},

@@ -37,6 +37,13 @@ export function startupNotes(config: Config, workers: number): StartupNote[] {
       message: 'MAIL_LOG_LINKS=1: mail text, with live reset and confirmation links, goes to the log. Only for tests.',
     });
   }
+  if (config.databaseReadUrl) {
+    notes.push({
+      level: 'info',
+      fields: { replicaMaxWaitMs: config.replicaMaxWaitMs },
+      message: 'DATABASE_READ_URL: catalogue reads (listings, search, product pages, home) go to the read replica; everything else to DATABASE_URL.',
+    });
+  }
   // Where ID photos go and who judges them: one line, so an operator sees the production adapters are in use.
   const storage = config.storage.kind === 's3' ? `S3 bucket ${config.storage.bucket} at ${config.storage.endpoint ?? 'AWS'}` : config.uploads.dir;
   notes.push({

@@ -5,6 +5,7 @@ import {
   getSlotBody,
   nextDeliveryDateBody,
   nextDeliveryDateRequest,
+  removeKeptBody,
   showCartBody,
   updateItemBody,
   type CartReply,
@@ -17,7 +18,7 @@ import type { AppDeps } from '../deps.ts';
 import { optionalCaller } from '../http/auth.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { parseWith } from '../http/validate.ts';
-import { changeLineQty, removeLine, scheduleGroup, showCart, slotsForCart, type CartPageAnswer } from '../services/cart/cart-page.ts';
+import { changeLineQty, removeKept, removeLine, scheduleGroup, showCart, slotsForCart, type CartPageAnswer } from '../services/cart/cart-page.ts';
 import { nextDeliveryDates } from '../services/cart/delivery-dates.ts';
 import { slotShopOfVendor } from '../services/cart/slots.ts';
 import { noSlotsLeftReply } from '../../src/rules/cart-checkout.ts';
@@ -52,6 +53,13 @@ export function cartPageRoutes(deps: AppDeps): FastifyPluginAsync {
       const body = parseWith(deleteItemBody, request.body);
       const caller = await optionalCaller(request, db);
       return cartReply(await removeLine(db, caller, { cartId: body.cart_id, cartRid: body.cart_rid }, deps.clock()));
+    });
+
+    /** Takes a line kept for another zip away for good (decision 047). */
+    app.post('/api/cart/removekept', async (request): Promise<CartReply> => {
+      const body = parseWith(removeKeptBody, request.body);
+      const caller = await optionalCaller(request, db);
+      return cartReply(await removeKept(db, caller, { cartId: body.cart_id, keptId: body.kept_id }, deps.clock()));
     });
 
     /** Saves one vendor group's date (and Same Day slot, holding a seat for 15 minutes). */

@@ -36,7 +36,8 @@ function listingReply(result: ListingResult, limit: number, page: number, filter
 /** Catalogue reads: the header's category menu, listings with filters, search and the product page. */
 export function catalogueRoutes(deps: AppDeps): FastifyPluginAsync {
   // A listing's or a search's best plan depends on its category, area and words: planned for each run's own values.
-  const db = plannedEachRunDb(deps.db);
+  // Catalogue reads only: they may go to the read replica (decision 045).
+  const db = plannedEachRunDb(deps.readDb);
   return async (app) => {
     app.get('/connect/index/categorylist', async (request): Promise<CategoryListReply> => {
       parseWith(categoryListQuery, request.query);

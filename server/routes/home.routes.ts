@@ -5,7 +5,8 @@ import { parseWith } from '../http/validate.ts';
 import { isServedLocation, notServedMessage } from '../services/catalogue/catalogue-cache.ts';
 import { banners, cachedHomepage } from '../services/catalogue/home.ts';
 
-export function homeRoutes({ db }: AppDeps): FastifyPluginAsync {
+/** The home and its banners: catalogue reads, so from the read replica when there is one (decision 045). */
+export function homeRoutes({ readDb: db }: AppDeps): FastifyPluginAsync {
   return async (app) => {
     app.get('/connect/index/homepage', async (request): Promise<HomepageReply> => {
       const query = parseWith(homepageQuery, request.query);

@@ -19,7 +19,16 @@ import { parseWith } from '../http/validate.ts';
 import { sellerLocationIds } from '../services/accounts/store-users.ts';
 import { sellerScope, staffScope, type ConsoleScope } from '../services/fulfilment/console-scope.ts';
 import { rescheduleOptions, rescheduleOrder } from '../services/fulfilment/reschedule.ts';
-import { capacityDay, setDayClosed, setOfferStock, setSlotSeats, type CapacityOutcome } from '../services/fulfilment/seller-capacity.ts';
+import {
+  capacityDay,
+  capacityMessages,
+  maxReasonLength,
+  setDayClosed,
+  setOfferStock,
+  setSlotSeats,
+  type CapacityActor,
+  type CapacityOutcome,
+} from '../services/fulfilment/seller-capacity.ts';
 
 /**
  * Issue 24 items 3 and 6: the shopper's reschedule (/api/account/order/reschedule) and the seller's day in the console
@@ -41,6 +50,14 @@ export function orderChangesRoutes(deps: AppDeps): FastifyPluginAsync {
 
   function conflict(message: string): HttpError {
     return new HttpError(409, message, { code: -1, message });
+  }
+
+  /** Staff say why they change a seller's day (decision 044): 400 on reason without one; a seller's is optional. */
+  function capacityActor(role: 'seller' | 'staff', userId: number, reason: string | null | undefined): CapacityActor {
+    const said = reason?.trim() ?? '';
+    if (said.length > maxReasonLength) throw badRequest([{ field: 'reason', message: `reason must be at most ${maxReasonLength} characters.` }]);
+    if (role === 'staff' && said === '') throw badRequest([{ field: 'reason', message: capacityMessages.reasonRequired }]);
+    return { userId, role, reason: said === '' ? null : said };
   }
 
   function done(outcome: CapacityOutcome<null>): { code: 1 } {
@@ -89,17 +106,20 @@ export function orderChangesRoutes(deps: AppDeps): FastifyPluginAsync {
       app.post(`/api/${role}/capacity/day`, async (request) => {
         const body = parseWith(closeDayBody, request.body);
         const { userId, scope } = await consoleScope(request, role);
-        return done(await setDayClosed(db, scope, userId, { locId: body.loc_id, date: body.date, closed: body.closed }));
+        const actor = capacityActor(role, userId, body.reason);
+        return done(await setDayClosed(db, scope, actor, { locId: body.loc_id, date: body.date, closed: body.closed }));
       });
       app.post(`/api/${role}/capacity/slot`, async (request) => {
         const body = parseWith(slotSeatsBody, request.body);
-        const { scope } = await consoleScope(request, role);
-        return done(await setSlotSeats(db, scope, { locId: body.loc_id, date: body.date, slotId: body.slot_id, seats: body.seats }));
+        const { userId, scope } = await consoleScope(request, role);
+        const actor = capacityActor(role, userId, body.reason);
+        return done(await setSlotSeats(db, scope, actor, { locId: body.loc_id, date: body.date, slotId: body.slot_id, seats: body.seats }));
       });
       app.post(`/api/${role}/stock`, async (request) => {
         const body = parseWith(offerStockBody, request.body);
-        const { scope } = await consoleScope(request, role);
-        return done(await setOfferStock(db, scope, { offerId: body.offer_id, stock: body.stock }));
+        const { userId, scope } = await consoleScope(request, role);
+        const actor = capacityActor(role, userId, body.reason);
+        return done(await setOfferStock(db, scope, actor, { offerId: body.offer_id, stock: body.stock }));
       });
     }
   };

@@ -8,6 +8,7 @@ import {
   type CartReply,
   type DeliveryGroup,
   type DeleteItemBody,
+  type RemoveKeptBody,
   type DeliveryScheduleBody,
   type GetSlotBody,
   type GetSlotReply,
@@ -39,6 +40,11 @@ export function showCart(body: Sent<ShowCartBody>): Promise<CartReply> {
 /** POST /api/cart/updateitem: sets one line's quantity; a stock refusal is code -1 with the cart as it stands. */
 export function updateItem(body: Sent<UpdateItemBody>): Promise<CartReply> {
   return call('/api/cart/updateitem', cartReply, { method: 'POST', body });
+}
+
+/** POST /api/cart/removekept: takes a line kept for another zip away for good (decision 047). */
+export function removeKept(body: Sent<RemoveKeptBody>): Promise<CartReply> {
+  return call('/api/cart/removekept', cartReply, { method: 'POST', body });
 }
 
 /** POST /api/cart/deleteitem: removes one line. */
@@ -82,6 +88,11 @@ export function removeCouponRequest(cartId: string): Sent<ShowCartBody> {
 export function lineQuantityRequest(cartId: string, lines: readonly CartLine[], cartRid: number, qty: number): Sent<UpdateItemBody> {
   const line = lines.find((l) => l.cart_rid === cartRid);
   return { cart_id: cartId, cart_rid: cartRid, qty, product_id: line?.product_id };
+}
+
+/** removekept: one kept line away. */
+export function keptRemovalRequest(cartId: string, keptId: number): Sent<RemoveKeptBody> {
+  return { cart_id: cartId, kept_id: keptId };
 }
 
 /** deleteitem: one line off the cart. */

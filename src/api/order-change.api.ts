@@ -23,23 +23,27 @@ export function capacityDay(role: ConsoleRole, locId: number, date: string): Pro
 }
 
 /** The console's writes: close or reopen a day, a slot's seats, an offer's stock. */
+/** Why (decision 044): staff must say, a seller may. */
+type Reasoned = { reason?: string | undefined };
+
 export type CapacityChange =
-  | { kind: 'day'; locId: number; date: string; closed: boolean }
-  | { kind: 'seats'; locId: number; date: string; slotId: number; seats: number }
-  | { kind: 'stock'; offerId: number; stock: number };
+  | ({ kind: 'day'; locId: number; date: string; closed: boolean } & Reasoned)
+  | ({ kind: 'seats'; locId: number; date: string; slotId: number; seats: number } & Reasoned)
+  | ({ kind: 'stock'; offerId: number; stock: number } & Reasoned);
 
 export function changeCapacity(role: ConsoleRole, change: CapacityChange) {
+  const reason = change.reason === undefined ? {} : { reason: change.reason };
   if (change.kind === 'day') {
     return call(`/api/${role}/capacity/day`, codeAndMessage, {
       method: 'POST',
-      body: { loc_id: change.locId, date: change.date, closed: change.closed },
+      body: { loc_id: change.locId, date: change.date, closed: change.closed, ...reason },
     });
   }
   if (change.kind === 'seats') {
     return call(`/api/${role}/capacity/slot`, codeAndMessage, {
       method: 'POST',
-      body: { loc_id: change.locId, date: change.date, slot_id: change.slotId, seats: change.seats },
+      body: { loc_id: change.locId, date: change.date, slot_id: change.slotId, seats: change.seats, ...reason },
     });
   }
-  return call(`/api/${role}/stock`, codeAndMessage, { method: 'POST', body: { offer_id: change.offerId, stock: change.stock } });
+  return call(`/api/${role}/stock`, codeAndMessage, { method: 'POST', body: { offer_id: change.offerId, stock: change.stock, ...reason } });
 }

@@ -1,3 +1,5 @@
+import { storeTimeZone } from './delivery-dates.ts';
+
 /**
  * What the shopper is told before a new pincode or delivery option changes their cart (issue 23: nothing they chose
  * disappears silently). The lines come from the server (POST /api/cart/movearea); these are only the words.
@@ -52,4 +54,25 @@ export interface CartMergeChange {
 export function cartMergeMessage(changes: readonly CartMergeChange[]): string {
   const lines = changes.map((c) => `${c.name}, ${c.size}: ${c.qty} instead of ${c.wanted}`).join('; ');
   return `Your cart was combined with your account's cart. Not everything fit: ${lines} (the most we can sell).`;
+}
+
+/**
+ * How long lines kept for an old zip wait (decision 047): a week covers a shopper who orders from the office on
+ * weekdays and from home at the weekend, or visits family for a few days; after that the choice is stale (meat and
+ * fish offers, prices and stock change weekly) and the line only clutters the cart.
+ */
+export const keptLinesLastDays = 7;
+
+/** The cart's section of lines kept for one zip (the words of decision 041's third answer: "keep … for 10001"). */
+export function keptSectionWords(zipcode: string, expiresAt: string) {
+  return {
+    heading: `Kept for ${zipcode}`,
+    note: `These come back to your cart when you choose ${zipcode} again. They are kept until ${keptUntilLabel(expiresAt)}.`,
+    remove: (name: string) => `Remove ${name} kept for ${zipcode}`,
+  };
+}
+
+/** 'Dec 5' in the store's time zone (New York), the day a kept line goes. */
+export function keptUntilLabel(expiresAt: string): string {
+  return new Date(expiresAt).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: storeTimeZone });
 }

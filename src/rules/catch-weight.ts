@@ -1,4 +1,4 @@
-import { centsToDollars, formatMoney } from './money.ts';
+import { centsToDollars, dollarsToCents, formatMoney } from './money.ts';
 
 /**
  * Catch-weight pricing and substitutions (issue 24 items 4-5, decision 039). A product sold by weight
@@ -20,6 +20,11 @@ export function formatPounds(grams: number): string {
   return `${(grams / gramsPerPound).toFixed(1)} lb`;
 }
 
+/** A weighed weight as the seller and the shopper read it: pounds to the hundredth ('1.02 lb'), as the scale shows. */
+export function formatWeighedPounds(grams: number): string {
+  return `${(grams / gramsPerPound).toFixed(2)} lb`;
+}
+
 /** The product card's, product page's and cart's words for a line sold by weight: 'about 1.1 lb, est. $18.40'. */
 export function estimateLabel(nominalGrams: number, estimateCents: number): string {
   return `about ${formatPounds(nominalGrams)}, est. ${formatMoney(centsToDollars(estimateCents))}`;
@@ -34,6 +39,24 @@ export function lineEstimate(line: {
 }): string | undefined {
   if (!line.sold_by_weight || line.bottle_size <= 0 || line.qty <= 0) return undefined;
   return `${estimateLabel(line.bottle_size * line.qty, line.rowTotalCents)}, charged at the weight packed (at most +${weightMarginPercent}%)`;
+}
+
+/**
+ * A product card's estimate (listings, home, similar items): its cheapest size's lineEstimate, in the cart's words;
+ * undefined for a product not sold by weight or with no sized offer.
+ */
+export function cardEstimate(product: {
+  sold_by_weight?: boolean | undefined;
+  child: readonly { bottle_size: number; price: string }[];
+}): string | undefined {
+  if (!product.sold_by_weight) return undefined;
+  let cheapest: { bottle_size: number; cents: number } | undefined;
+  for (const size of product.child) {
+    const cents = dollarsToCents(size.price);
+    if (size.bottle_size <= 0 || cents === undefined) continue;
+    if (!cheapest || cents < cheapest.cents) cheapest = { bottle_size: size.bottle_size, cents };
+  }
+  return cheapest && lineEstimate({ sold_by_weight: true, bottle_size: cheapest.bottle_size, qty: 1, rowTotalCents: cheapest.cents });
 }
 
 /** The margin on an estimate, in cents (rounded up: the hold always covers the capped weight). */
@@ -167,7 +190,7 @@ export function lineNote(line: LineFacts): string | undefined {
     parts.push(`${substitutionStateLabels[line.substitution_state]}${line.substitute_name ? `: ${line.substitute_name}` : ''}`);
   } else if (line.sold_by_weight && line.bottle_size > 0) {
     parts.push(estimateLabel(line.bottle_size * line.product_qty, Math.round(Number(line.row_total) * 100)));
-    if (line.weighed_grams !== null && line.weighed_grams !== undefined) parts.push(`weighed ${formatPounds(line.weighed_grams)}`);
+    if (line.weighed_grams !== null && line.weighed_grams !== undefined) parts.push(`weighed ${formatWeighedPounds(line.weighed_grams)}`);
     if (line.capped) parts.push(`capped at +${weightMarginPercent}%`);
   }
   if (parts.length === 0) return undefined;

@@ -121,6 +121,56 @@ export const fulfilmentStateLabels: Readonly<Record<FulfilmentState, string>> = 
   canceled: 'Canceled',
 };
 
+/**
+ * A reschedule is not a move (decision 040) but it is on the timeline (decision 044): its order_events row keeps the
+ * state (from = to) under this event name, and the timeline calls the step 'rescheduled'.
+ */
+export const rescheduleEvent = 'reschedule';
+export const rescheduledStep = 'rescheduled';
+
+/** Who took a timeline step, in the shopper's words (the person's identity stays theirs). */
+export const timelineActorLabels: Readonly<Record<string, string>> = {
+  shopper: 'by you',
+  seller: 'by the seller',
+  staff: 'by the store',
+  system: 'by the store',
+};
+
+/** The same in the consoles, where 'you' would be the seller or staff reading it: the shopper is named as such. */
+export const consoleActorLabels: Readonly<Record<string, string>> = {
+  ...timelineActorLabels,
+  shopper: 'by the shopper',
+};
+
+/** One order_events row as a timeline step (the contract's TimelineStep): a reschedule is its own step, 'rescheduled'. */
+export function timelineStepOf(e: { event: string; to_state: string; actor_role: string; reason: string | null; created_at: Date }): {
+  state: string;
+  at: string;
+  actor: string;
+  reason: string | null;
+} {
+  return { state: e.event === rescheduleEvent ? rescheduledStep : e.to_state, at: e.created_at.toISOString(), actor: e.actor_role, reason: e.reason };
+}
+
+/** The moves among an order's events (a reschedule is not one): what 'stuck' counts from. */
+export function isMoveEvent(e: { event: string }): boolean {
+  return e.event !== rescheduleEvent;
+}
+
+/** The states whose label names the seller as the one who took them, and their label when someone else did. */
+const stepsNamingTheSeller: Readonly<Record<string, string>> = { accepted: 'Accepted', refused: 'Refused' };
+
+/**
+ * A timeline step's name: a state's label, 'Delivery moved' for a reschedule, else the step as given. Staff may accept
+ * or refuse for a seller: that step is then 'Accepted' or 'Refused', its actor saying who ('by the store').
+ */
+export function timelineStepLabel(step: { state: string; actor?: string }): string {
+  if (step.state === rescheduledStep) return 'Delivery moved';
+  const renamed = stepsNamingTheSeller[step.state];
+  if (renamed !== undefined && step.actor !== undefined && step.actor !== 'seller') return renamed;
+  return isFulfilmentState(step.state) ? fulfilmentStateLabels[step.state] : step.state;
+}
+
 /** The console's button for each event. */
 export const fulfilmentEventLabels: Readonly<Record<FulfilmentEvent, string>> = {
   accept: 'Accept',
@@ -139,6 +189,9 @@ export const fulfilmentEventLabels: Readonly<Record<FulfilmentEvent, string>> = 
 export function fulfilmentMailSubject(orderNumber: string, to: FulfilmentState): string {
   return `Your order #${orderNumber}: ${fulfilmentStateLabels[to].toLowerCase()}`;
 }
+
+/** The mail's line when an order ends while its card was only held: nothing was taken, so there is no refund to wait for. */
+export const heldCardReleasedText = 'The hold on your card has been released: you have not been charged.';
 
 /** A move the consoles must give a reason for: any staff move, and a seller's refusal (the shopper is told why). */
 export function needsReason(event: FulfilmentEvent, actor: FulfilmentActor): boolean {
@@ -197,6 +250,8 @@ export interface PickLine {
   product_name: string;
   bottle_size: number;
   qty: number;
+  /** Sold by weight: the pick list shows its size in pounds. */
+  by_weight: boolean;
 }
 
 export interface PickSlot {
@@ -215,7 +270,7 @@ export function pickList(
     state: FulfilmentState;
     delivery_date: string | null;
     slot: string | null;
-    items: readonly { product_name: string; bottle_size: number; qty: number }[];
+    items: readonly { product_name: string; bottle_size: number; qty: number; by_weight?: boolean }[];
   }[],
 ): PickSlot[] {
   const slots: PickSlot[] = [];
@@ -230,9 +285,39 @@ export function pickList(
     for (const item of order.items) {
       const line = slot.lines.find((l) => l.product_name === item.product_name && l.bottle_size === item.bottle_size);
       if (line) line.qty += item.qty;
-      else slot.lines.push({ product_name: item.product_name, bottle_size: item.bottle_size, qty: item.qty });
+      else slot.lines.push({ product_name: item.product_name, bottle_size: item.bottle_size, qty: item.qty, by_weight: item.by_weight === true });
     }
   }
   for (const slot of slots) slot.lines.sort((a, b) => a.product_name.localeCompare(b.product_name) || a.bottle_size - b.bottle_size);
   return slots;
+}
+
+/**
+ * The days a seller's console lists by default: today and the next two. Two, not one, so that on the eve of a closed
+ * day (a Saturday before a shop's closed Sunday) the orders of the next open day are already there to prepare for.
+ */
+export function sellerConsoleDates(today: string): string[] {
+  return [today, addDays(today, 1), addDays(today, 2)];
+}
+
+/** A seller location staff can filter the orders by, or open the day of: its id and its seller's name. */
+export interface ConsoleSeller {
+  loc_id: number;
+  vendor_name: string;
+}
+
+/**
+ * The staff console's seller choices: each location of the listed orders once, by name, and the one chosen even when
+ * no order of it is listed (its filter emptied the list), so the choice never vanishes from under the staff's hand.
+ */
+export function consoleSellers(orders: readonly ConsoleSeller[], chosen?: ConsoleSeller): ConsoleSeller[] {
+  const byLoc = new Map<number, ConsoleSeller>();
+  for (const o of [...orders, ...(chosen ? [chosen] : [])])
+    if (!byLoc.has(o.loc_id)) byLoc.set(o.loc_id, { loc_id: o.loc_id, vendor_name: o.vendor_name });
+  return [...byLoc.values()].sort((a, b) => a.vendor_name.localeCompare(b.vendor_name) || a.loc_id - b.loc_id);
+}
+
+/** How a seller location reads in the staff console: its seller's name and its id (a seller may have several). */
+export function consoleSellerLabel(seller: ConsoleSeller): string {
+  return `${seller.vendor_name} (location ${seller.loc_id})`;
 }

@@ -9,6 +9,7 @@ import {
   type PageSize,
   type SortKey,
 } from './listing.ts';
+import { categoryPath } from './category-paths.ts';
 import type { SpeedValue } from './speeds.ts';
 
 /**
@@ -271,9 +272,24 @@ export function withCartVendors<O extends FilterChoiceLike>(
   return named ? filters.map((f) => (f === named ? group : f)) : [...filters, group];
 }
 
-/** Where the cart's "Shop more from" link goes: the store's categories, each carrying the vendor filter. */
-export function shopMorePath(vendorId: number): string {
-  return withVendorQuery('/category/ALL', [vendorId]);
+/**
+ * Where the cart's "Shop more from" link goes: the listing of the category the seller's lines come from, with the
+ * seller chosen in its Vendor filter (removable there like any filter); without a known category, the store's
+ * categories, each carrying the filter on.
+ */
+export function shopMorePath(vendorId: number, category?: { id: number; name: string }): string {
+  return withVendorQuery(category ? categoryPath(category.name, category.id) : '/category/ALL', [vendorId]);
+}
+
+/** The product page a listing card opens: under a vendor filter, with that seller's offer chosen (vendor_loc_id). */
+export function productCardPath(productId: number, vendorLocId?: number): string {
+  return vendorLocId === undefined ? `/store/${productId}` : `/store/${productId}?vendor_loc_id=${vendorLocId}`;
+}
+
+/** The seller's location a product page was opened for (a vendor-filtered card), when the address names a valid one. */
+export function parseVendorLocId(search: string | URLSearchParams): number | undefined {
+  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
+  return positiveId(params.get('vendor_loc_id') ?? '');
 }
 
 /** A listing path with the vendor filter chosen (the category grid passes it on to the category it leads to). */

@@ -48,15 +48,28 @@ export function offerFor(size: SizeLike | undefined, speed: SpeedValue | undefin
   return byPrice.find((o) => o.stock > 0) ?? byPrice[0];
 }
 
-/** A size's default speed and vendor: the first speed that has stock, else the first speed. */
-export function selectionForSize(size: SizeLike | undefined): Selection {
+/**
+ * A size's default speed and vendor: the first speed that has stock, else the first speed. A preferred seller (the
+ * product opened from a listing filtered by that seller) is kept whenever it sells the size: its first speed with
+ * stock, else its first speed.
+ */
+export function selectionForSize(size: SizeLike | undefined, preferredLocId?: number): Selection {
+  const theirs = preferredLocId === undefined ? [] : (size?.speed_id.filter((o) => o.Loc_id === preferredLocId) ?? []);
+  if (theirs.length > 0) {
+    const speeds = orderedSpeeds(theirs.map((o) => o.Type));
+    const speed = speeds.find((s) => theirs.some((o) => o.Type === s && o.stock > 0)) ?? speeds[0];
+    return { sizeId: size?.id, speed, vendorLocId: preferredLocId };
+  }
   const speeds = speedsForSize(size);
   const speed = speeds.find((s) => (offerFor(size, s)?.stock ?? 0) > 0) ?? speeds[0];
   return { sizeId: size?.id, speed, vendorLocId: offerFor(size, speed)?.Loc_id };
 }
 
-export function initialSelection(sizes: readonly SizeLike[]): Selection {
-  return selectionForSize(selectableSizes(sizes)[0]);
+/** The first size shown, or with a preferred seller the first size that seller sells. */
+export function initialSelection(sizes: readonly SizeLike[], preferredLocId?: number): Selection {
+  const selectable = selectableSizes(sizes);
+  const theirs = preferredLocId === undefined ? undefined : selectable.find((size) => size.speed_id.some((o) => o.Loc_id === preferredLocId));
+  return selectionForSize(theirs ?? selectable[0], preferredLocId);
 }
 
 /** The price shown: the chosen offer's, else the size's lowest. */

@@ -3,8 +3,8 @@ import { cruise, format, type ICruiseResult, type IViolation } from 'dependency-
 import extractDepcruiseOptions from 'dependency-cruiser/config-utl/extract-depcruise-options';
 
 /**
- * Runs the import fence (.dependency-cruiser.cjs) through dependency-cruiser's JS API. Its CLI (`depcruise`) refuses
- * Node 20, which this project runs on; the API works there. On Node 22 `depcruise src server tests bench` does the same.
+ * Runs the import fence (.dependency-cruiser.cjs) through dependency-cruiser's JS API, so the fence test and the CLI
+ * share one reading of the rules. `depcruise src server tests bench` (Node ≥ 22) gives the same answer.
  */
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
 export const fenceConfigFile = path.join(repoRoot, '.dependency-cruiser.cjs');

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect } from './fixtures.ts';
 
 /** The checkout tabs as a shopper walks them (checkout and accessibility journeys). */
@@ -59,10 +59,7 @@ export async function openNewCard(page: Page): Promise<void> {
 
 /** The open card form filled with the given test number, billing the same as shipping, then Save and Continue. */
 export async function saveNewCard(page: Page, number: string): Promise<void> {
-  await page.getByLabel('Card Holder').fill('Ada Lovelace');
-  await page.getByLabel('Card Number').fill(number);
-  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await page.getByLabel('CVC').fill('123');
+  await fillCardFields(page, number);
   await page.getByRole('checkbox', { name: 'Same As Shipping Address' }).check();
   await page.getByRole('button', { name: 'Save and Continue' }).click();
 }
@@ -70,19 +67,38 @@ export async function saveNewCard(page: Page, number: string): Promise<void> {
 /** ADD NEW CARD on a dine-in or pick-up checkout: no shipping address to copy, so the billing address is typed in. */
 export async function addCardWithBilling(page: Page): Promise<void> {
   await openNewCard(page);
+  await fillCardWithBilling(page);
+  await page.getByRole('button', { name: 'Save and Continue' }).click();
+}
+
+/** The open card form's own fields: Ada's card with the given test number (the offline gateway approves 4242…). */
+export async function fillCardFields(page: Page, number = '4242 4242 4242 4242'): Promise<void> {
   await page.getByLabel('Card Holder').fill('Ada Lovelace');
-  await page.getByLabel('Card Number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Card Number').fill(number);
   await page.getByLabel('Expiry (MM/YY)').fill('12/34');
   await page.getByLabel('CVC').fill('123');
+}
+
+/**
+ * The billing address's name and street (350 5th Ave), its group returned: the zip, city and state are the caller's,
+ * who may be checking what the zip fills in.
+ */
+export async function fillBillingStreet(page: Page): Promise<Locator> {
   const billing = page.getByRole('group', { name: 'Billing Address' });
   await billing.getByLabel('First Name').fill('Ada');
   await billing.getByLabel('Last Name').fill('Lovelace');
   await billing.getByLabel('Address', { exact: true }).fill('350 5th Ave');
+  return billing;
+}
+
+/** The open card form filled with Ada's 4242 card and a billing address typed in whole (New York's 10001). */
+export async function fillCardWithBilling(page: Page): Promise<void> {
+  await fillCardFields(page);
+  const billing = await fillBillingStreet(page);
   await billing.getByLabel('City').fill('New York');
   await billing.getByLabel('State').selectOption({ label: 'New York (NY)' });
   await billing.getByLabel('Zipcode').fill('10001');
   await billing.getByLabel('Phone').fill('2125550100');
-  await page.getByRole('button', { name: 'Save and Continue' }).click();
 }
 
 /** The Order Summary: a 10 % tip, then PLACE ORDER (double-clicked: one order must come of it). */

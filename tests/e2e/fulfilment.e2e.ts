@@ -1,22 +1,37 @@
 import type { Page } from '@playwright/test';
+import { create } from 'superstruct';
+import { orderStatusReply, type OrderItem, type OrderSummary } from '../../src/api/contract/checkout.contract.ts';
+import { orderRefreshMs } from '../../src/machines/account/order-status.machine.ts';
+import { estimateAndFinal, finalCents, formatWeighedPounds, gramsPerPound, type PricedLine } from '../../src/rules/catch-weight.ts';
+import { centsToDollars, dollarsToCents, formatMoney } from '../../src/rules/money.ts';
+import { parseWeightEntry, weightEntryMessages } from '../../src/rules/weight-entry.ts';
 import { addAddress, addCard, chooseSpeed, placeOrder } from './checkout-steps.ts';
 import { expect, test } from './fixtures.ts';
-import { addSameDayToCart, enterStore, scheduleFirstGroupAndCheckout, solveCaptcha, uniqueEmail } from './steps.ts';
+import { addSameDayToCart, enterStore, scheduleFirstGroupAndCheckout, sessionOf, solveCaptcha, uniqueEmail } from './steps.ts';
 import { e2eSeller } from './store-users.ts';
 
 /**
- * Issue 24: a shopper's order runs through the store's side. A guest pays for a Same Day ribeye; the seller (made by
- * prepare-store.ts with the function `npm run users -- add` calls) signs in through the usual sign-in with its
- * captcha, opens /seller, accepts, picks, packs with a weight, hands to the driver and marks it delivered, while the
- * shopper's /order/status shows each step on its timeline.
+ * Issue 24: a shopper's order runs through the store's side. A guest pays for a Same Day ribeye and strip steak; the
+ * seller (made by prepare-store.ts with the function `npm run users -- add` calls) signs in through the usual sign-in
+ * with its captcha, opens /seller in a second browser context, accepts, picks, proposes a substitute for the strip
+ * (which the shopper approves on her page), weighs the ribeye in pounds (the card is captured at the weight), hands it
+ * to the driver and marks it delivered, while the shopper's /order/status, open all along and never reloaded, shows
+ * each step on its timeline as its refresh brings it.
  */
+
+const steak = 'USDA Prime Ribeye Steak';
+const strip = 'New York Strip Steak';
 
 async function placeGuestOrder(page: Page): Promise<string> {
   await enterStore(page);
-  await addSameDayToCart(page, 'ribeye', 'USDA Prime Ribeye Steak');
+  await addSameDayToCart(page, 'ribeye', steak);
   await expect(page).toHaveURL(/\/guest\/register$/);
   await page.getByRole('main').getByLabel('Email').fill(uniqueEmail('fulfilment'));
   await page.getByRole('button', { name: 'CONTINUE' }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  // A second steak from the same Same Day butcher: the line the seller finds out of stock and substitutes.
+  await addSameDayToCart(page, 'strip', strip);
+  await expect(page.getByRole('list', { name: 'Items by seller' }).getByRole('region')).toHaveCount(1);
   await scheduleFirstGroupAndCheckout(page);
   await addAddress(page);
   await chooseSpeed(page);
@@ -24,6 +39,16 @@ async function placeGuestOrder(page: Page): Promise<string> {
   await placeOrder(page);
   await expect(page.getByRole('heading', { name: 'Order Placed.' })).toBeVisible({ timeout: 20_000 });
   return ((await page.getByText(/^Order ID: \d+/).innerText()).match(/\d+/) ?? [''])[0];
+}
+
+/** The order as the shopper's own API answers it (the figures the journey checks the page against). */
+async function shopperOrder(page: Page, orderId: string): Promise<OrderSummary> {
+  const { token } = await sessionOf(page);
+  const url = new URL(`/api/account/orderstatus?order_id=${orderId}&store_id=1`, process.env.E2E_BASE_URL);
+  const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+  const order = create(await response.json(), orderStatusReply).data;
+  if (!order) throw new Error(`order ${orderId} could not be read`);
+  return order;
 }
 
 async function sellerSignsIn(page: Page): Promise<void> {
@@ -40,26 +65,45 @@ async function sellerSignsIn(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { name: 'SELLER CONSOLE' })).toBeVisible();
 }
 
-/** The shopper's timeline shows `label` as its latest step (the page is read again, as its refresh would). */
+/**
+ * The shopper's timeline shows `label` as its latest step without a reload: the page asks again every
+ * orderRefreshMs while open, and the page's clock (Playwright's, installed before it loaded) is moved on by that much.
+ */
 async function shopperSees(page: Page, label: string): Promise<void> {
-  await page.reload();
+  await page.clock.runFor(orderRefreshMs);
   const timeline = page.getByRole('list', { name: 'Order timeline' });
   await expect(timeline.locator('li[aria-current="step"]')).toContainText(label);
 }
 
-test('a seller accepts, picks, packs with a weight, hands over and delivers; the shopper sees each step', async ({ page, browser }) => {
+test('a seller accepts, substitutes, weighs in pounds, hands over and delivers while the shopper watches /order/status', async ({
+  page,
+  browser,
+  flowRecord,
+}) => {
   test.setTimeout(300_000);
   const orderId = await placeGuestOrder(page);
+  // The status page stays open from here on, never reloaded: its own refresh brings each step.
+  await page.clock.install();
   await page.goto(`/order/status?orderId=${orderId}`);
-  await expect(page.getByRole('list', { name: 'Order timeline' })).toContainText('Order placed');
+  const timeline = page.getByRole('list', { name: 'Order timeline' });
+  await expect(timeline).toContainText('Order placed');
+  const placed = await shopperOrder(page, orderId);
+  const steakLine = placed.items.find((i) => i.product_name === steak);
+  if (!steakLine) throw new Error('the steak line is missing');
+  // What the scale reads: 3 % under the steak's nominal weight, in pounds to the hundredth, as a US butcher types it.
+  const typed = ((steakLine.bottle_size * steakLine.product_qty * 0.97) / gramsPerPound).toFixed(2);
+  const weighed = parseWeightEntry(typed);
+  if (!weighed.ok) throw new Error(weighed.message);
 
   const sellerContext = await browser.newContext();
+  // The console's machines (fulfilment, sellerDay) are recorded with the shopper's.
+  await flowRecord.record(sellerContext);
   const seller = await sellerContext.newPage();
   try {
     await sellerSignsIn(seller);
     const card = seller.getByRole('article', { name: `ORDER #${orderId}` });
     await expect(card).toBeVisible();
-    await expect(seller.getByRole('region', { name: 'Pick list' })).toContainText('USDA Prime Ribeye Steak');
+    await expect(seller.getByRole('region', { name: 'Pick list' })).toContainText(steak);
 
     await card.getByRole('button', { name: 'Accept' }).click();
     await expect(card.getByTestId('fulfilment-state')).toHaveText('Accepted by the seller');
@@ -69,18 +113,49 @@ test('a seller accepts, picks, packs with a weight, hands over and delivers; the
     await expect(card.getByTestId('fulfilment-state')).toHaveText('Being picked');
     await shopperSees(page, 'Being picked');
 
-    // Packing asks the weight of the steak (sold by weight); without it the server names the line and nothing moves.
+    // The strip is out: the seller proposes another steak the shopper's preference ('similar') allows.
+    const substitutes = card.getByLabel(`Substitute for ${strip}`);
+    await substitutes.selectOption({ index: 1 });
+    const substitute = ((await substitutes.locator('option:checked').innerText()).split(' · ')[0] ?? '').trim();
+    await card.getByRole('button', { name: 'Propose substitute' }).click();
+    await expect(card.getByTestId('substitution-state')).toHaveText(`Substitute offered: ${substitute}`);
+
+    // The shopper's page brings the proposal by itself; she approves it there.
+    await page.clock.runFor(orderRefreshMs);
+    const proposal = page.getByRole('group', { name: `Substitute for ${strip}` });
+    await expect(proposal).toContainText(`The seller proposes ${substitute}`);
+    await proposal.getByRole('button', { name: 'Approve substitute' }).click();
+    await expect(proposal).toHaveCount(0);
+    await expect(page.getByTestId('line-note').filter({ hasText: 'Substituted' })).toHaveText(new RegExp(`^Substituted: ${substitute} · final \\$`));
+
+    // Packing asks the steak's weight in pounds; without it the server names the line and nothing moves.
     await card.getByRole('button', { name: 'Packed' }).click();
     await expect(card.getByRole('alert')).toHaveText(/^weights\[0\]\.item_id: Please weigh every line sold by weight\. \(line \d+\)$/);
-    await card
-      .getByLabel(/^Weight of USDA Prime Ribeye Steak/)
-      .first()
-      .fill('462');
+    const weight = card.getByLabel(`Weight of ${steak} (lb)`);
+    await weight.fill('462 g');
+    await expect(card.getByRole('alert').first()).toHaveText(weightEntryMessages.unreadable);
+    await weight.fill(typed);
+    await expect(card.getByText(`${typed} lb on the scale`)).toBeVisible();
     await seller.screenshot({ path: 'test-results/fulfilment-packing.png', fullPage: true });
     await card.getByRole('button', { name: 'Packed' }).click();
     await expect(card.getByTestId('fulfilment-state')).toHaveText('Packed');
-    await expect(card).toContainText('weighed 462 g');
+    await expect(card).toContainText(`weighed ${formatWeighedPounds(weighed.grams)}`);
     await shopperSees(page, 'Packed');
+
+    // Charged at the weight: the steak at its price × weighed / nominal, the substitute at its price (never more than
+    // the strip), as the order's own figures say once packed; the page shows that final total.
+    const packed = await shopperOrder(page, orderId);
+    const expected = finalCents(dollarsToCents(packed.grand_total) ?? 0, packed.items.map(pricedLine));
+    expect(packed.final_total).toBe(centsToDollars(expected));
+    const packedSteak = packed.items.find((i) => i.product_name === steak);
+    expect(packedSteak?.weighed_grams).toBe(weighed.grams);
+    expect(packedSteak && dollarsToCents(packedSteak.final_row_total ?? '')).toBe(
+      Math.round(((dollarsToCents(packedSteak?.row_total ?? '') ?? 0) * weighed.grams) / (steakLine.bottle_size * steakLine.product_qty)),
+    );
+    await expect(page.getByTestId('order-total')).toHaveText(estimateAndFinal(dollarsToCents(packed.grand_total) ?? 0, expected));
+    await expect(page.getByTestId('line-note').filter({ hasText: 'weighed' })).toContainText(
+      `weighed ${typed} lb · final ${formatMoney(packedSteak?.final_row_total ?? '')}`,
+    );
 
     await card.getByRole('button', { name: 'Hand to driver' }).click();
     await expect(card.getByTestId('fulfilment-state')).toHaveText('Out for delivery');
@@ -90,8 +165,29 @@ test('a seller accepts, picks, packs with a weight, hands over and delivers; the
     await expect(card.getByTestId('fulfilment-state')).toHaveText('Delivered');
     await expect(card.getByRole('button')).toHaveCount(0);
     await shopperSees(page, 'Delivered');
+    await expect(timeline.getByRole('listitem')).toHaveText([
+      /Order placed/,
+      /Accepted by the seller/,
+      /Being picked/,
+      /Packed/,
+      /Out for delivery/,
+      /Delivered/,
+    ]);
     await page.screenshot({ path: 'test-results/fulfilment-order-status.png', fullPage: true });
   } finally {
     await sellerContext.close();
   }
 });
+
+function pricedLine(item: OrderItem): PricedLine {
+  return {
+    row_total_cents: dollarsToCents(item.row_total) ?? 0,
+    tax_cents: dollarsToCents(item.tax) ?? 0,
+    bottle_size: item.bottle_size,
+    qty: item.product_qty,
+    sold_by_weight: item.sold_by_weight === true,
+    weighed_grams: item.weighed_grams ?? null,
+    substitution_state: item.substitution_state ?? null,
+    substitute_price_cents: item.substitute_price ? (dollarsToCents(item.substitute_price) ?? null) : null,
+  };
+}

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { addAddress, addCard, chooseSpeed, placeOrder } from './checkout-steps.ts';
 import { expect, test } from './fixtures.ts';
 import { addSameDayToCart, apiPost, createCustomer, enterStore, sessionOf, uniqueEmail } from './steps.ts';
@@ -22,6 +22,13 @@ async function scheduleNextMonth(page: Page, nth: number): Promise<void> {
   await slots.first().click();
   await expect(slots.first()).toHaveAttribute('aria-pressed', 'true');
   await page.getByRole('button', { name: 'CHECKOUT' }).click();
+}
+
+/** The date the panel says the delivery moved to ('Your delivery is now on 07/09/2030, 10:00–12:00.'), as the table shows it. */
+async function movedTo(panel: Locator): Promise<string> {
+  const date = (await panel.getByRole('status').innerText()).match(/now on (\d{2}\/\d{2}\/\d{4})/)?.[1];
+  expect(date).toBeDefined();
+  return date ?? '';
 }
 
 test('a shopper reschedules before the cutoff and is told why not after it', async ({ page }) => {
@@ -51,7 +58,30 @@ test('a shopper reschedules before the cutoff and is told why not after it', asy
   await page.screenshot({ path: 'test-results/reschedule-choose.png', fullPage: true });
   await panel.getByRole('button', { name: 'Move delivery' }).click();
   await expect(panel.getByRole('status')).toContainText('Your delivery is now on');
+  // Decision 044: the move is on the order's timeline, by the shopper, saying where it went.
+  const latest = status.getByRole('list', { name: 'Order timeline' }).locator('li[aria-current="step"]');
+  await expect(latest).toContainText('Delivery moved');
+  await expect(latest).toContainText('by you');
+  await expect(latest).toContainText('Now on ');
   await page.screenshot({ path: 'test-results/reschedule-moved.png', fullPage: true });
+  // The order's table shows the new date without a reload (the page asked the order again).
+  await expect(status.getByRole('table')).toContainText(await movedTo(panel));
+
+  // The same from the Orders tab: the order's panel says where it went, and its table follows without a reload.
+  await page.goto('/setting/order');
+  const listed = page.getByRole('region', { name: `ORDER #${orderId}` });
+  await listed.getByRole('button', { name: 'Change delivery or cancel' }).click();
+  const tabPanel = listed.getByRole('region', { name: 'Change delivery or cancel' });
+  await tabPanel.getByRole('button', { name: /^Choose delivery date for / }).click();
+  await tabPanel.getByRole('grid').getByRole('button', { disabled: false }).nth(6).click();
+  const tabSlots = tabPanel.getByRole('button', { name: /^\d{2}:\d{2}–\d{2}:\d{2}$/ });
+  await tabSlots.first().click();
+  await expect(tabSlots.first()).toHaveAttribute('aria-pressed', 'true');
+  await tabPanel.getByRole('button', { name: 'Move delivery' }).click();
+  await expect(tabPanel.getByRole('status')).toContainText('Your delivery is now on');
+  await expect(listed.getByRole('table')).toContainText(await movedTo(tabPanel));
+  await page.screenshot({ path: 'test-results/reschedule-moved-orders-tab.png', fullPage: true });
+  await page.goto(`/order/status?orderId=${orderId}`);
 
   const { token } = await sessionOf(page);
   expect(await apiPost('/api/test/clock', { shift_minutes: 14 * 24 * 60 }, token)).toMatchObject({ code: 1 });

@@ -105,6 +105,90 @@ test('lines a new pincode cannot sell can be kept for the old one, and come back
   await expect(cartLine(page, shipped)).toBeVisible();
 });
 
+test('every line kept for the old pincode: the empty cart lists them under its message, badge 0, each removable', async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const session = await addToCartThroughApi(await areaOf('10001'), 'ribeye', ribeye);
+  await openWithSession(page, session, '/store');
+  await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
+
+  // Chicago cannot sell the New York butcher's ribeye: kept for 10001, the cart itself is empty.
+  await changeZipTo(page, '60601');
+  await page.getByRole('dialog', { name: 'Change to 60601?' }).getByRole('button', { name: 'Change to 60601 and keep 1 item for 10001' }).click();
+  await expect(page.getByText('SHOPPING AT - 60601')).toBeVisible();
+  await page.getByRole('link', { name: 'Cart, 0 items' }).click();
+  await expect(page.getByRole('heading', { name: 'Hey fill me, i am Empty' })).toBeVisible();
+  const kept = page.getByRole('region', { name: 'Kept for 10001' });
+  await expect(kept).toContainText(ribeye);
+  await expect(kept).toContainText('These come back to your cart when you choose 10001 again. They are kept until');
+  await expect(page.getByRole('link', { name: 'Cart, 0 items' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'CHECKOUT' })).toHaveCount(0);
+  await page.screenshot({ path: testInfo.outputPath('seams-empty-cart-kept.png'), fullPage: true });
+
+  // Removed: the section goes, on the server too (the reloaded cart lists nothing kept); the empty cart stays.
+  await kept.getByRole('button', { name: `Remove ${ribeye} kept for 10001` }).click();
+  await expect(kept).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Hey fill me, i am Empty' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Hey fill me, i am Empty' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Kept for 10001' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Cart, 0 items' })).toBeVisible();
+  await page.getByRole('button', { name: 'Start Shopping' }).click();
+  await expect(page).toHaveURL(/\/store$/);
+});
+
+test("kept lines show in the cart and can be removed; a seller's link opens its listing at its own prices, and the card adds its offer", async ({
+  page,
+}, testInfo) => {
+  test.slow();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const withRibeye = await addToCartThroughApi(await areaOf('10001'), 'ribeye', ribeye);
+  const { session, name: shipped } = await addCourierLine(withRibeye);
+  await openWithSession(page, session, '/store');
+
+  // Chicago, keeping the New York butcher's ribeye for 10001: the cart lists it in its own section.
+  await changeZipTo(page, '60601');
+  await page.getByRole('dialog', { name: 'Change to 60601?' }).getByRole('button', { name: 'Change to 60601 and keep 1 item for 10001' }).click();
+  await expect(page.getByText('SHOPPING AT - 60601')).toBeVisible();
+  await page.getByRole('link', { name: 'Cart, 1 item' }).click();
+  const kept = page.getByRole('region', { name: 'Kept for 10001' });
+  await expect(kept).toContainText(ribeye);
+  await expect(kept).toContainText('These come back to your cart when you choose 10001 again. They are kept until');
+  await expect(cartLine(page, shipped)).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('seams-kept-lines.png'), fullPage: true });
+
+  // The courier's "Shop more from" opens a listing filtered by it, the filter shown ticked.
+  const courierGroup = page.getByRole('listitem').filter({ has: cartLine(page, shipped) });
+  const seller = (await courierGroup.getByRole('heading', { level: 2 }).innerText()).trim();
+  await courierGroup.getByRole('link', { name: `Shop more from ${seller}` }).click();
+  await expect(page).toHaveURL(/\/store\/category\/[^/]+\/[^/]+\/\d+\?vendor=\d+$/);
+  const vendorGroup = page.getByRole('complementary', { name: 'Filters' }).getByRole('group', { name: 'Vendor' });
+  await expect(vendorGroup.getByRole('checkbox', { name: seller })).toBeChecked();
+  const products = page.getByRole('list', { name: 'Products' });
+  const firstCard = products.getByRole('link').first();
+  await expect(firstCard).toHaveAttribute('href', /\/store\/\d+\?vendor_loc_id=\d+$/);
+  await page.screenshot({ path: testInfo.outputPath('seams-vendor-listing.png'), fullPage: true });
+
+  // The card opens the product with the seller's offer chosen; ADD TO CART adds it to that seller's group.
+  const chosen = ((await firstCard.getAttribute('href')) ?? '').match(/vendor_loc_id=(\d+)/)?.[1];
+  await firstCard.click();
+  await expect(page).toHaveURL(/vendor_loc_id=\d+$/);
+  const added = page.waitForRequest((r) => r.url().includes('/api/cart/addtocart') && r.method() === 'POST');
+  await page.getByRole('button', { name: 'ADD TO CART' }).click();
+  expect((await added).postDataJSON()).toMatchObject({ vendor_loc_id: Number(chosen) });
+  // A guest cart: the shopper is asked for an email first (spec), then the cart.
+  await expect(page).toHaveURL(/\/guest\/register$/);
+  await expect(page.getByRole('link', { name: 'Cart, 2 items' })).toBeVisible();
+  await page.getByRole('link', { name: 'Cart, 2 items' }).click();
+
+  // Removing the kept ribeye takes the section away; the cart's lines stay.
+  await page
+    .getByRole('region', { name: 'Kept for 10001' })
+    .getByRole('button', { name: `Remove ${ribeye} kept for 10001` })
+    .click();
+  await expect(page.getByRole('region', { name: 'Kept for 10001' })).toHaveCount(0);
+  await expect(cartLine(page, shipped)).toBeVisible();
+});
+
 test('a new delivery option asks before the cart changes: Keep changes nothing, the lines can wait for Delivery and come back', async ({ page }) => {
   // Sign-up, three visits to /ship/options and a dine-in line: longer than the default on a shared machine.
   test.slow();

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { openNewCard, placeAndConfirm } from './checkout-steps.ts';
+import { fillBillingStreet, fillCardFields, openNewCard, placeAndConfirm } from './checkout-steps.ts';
 import { serveDineInOrder } from './console-steps.ts';
 import { addDineIn, chooseVisit, tomorrow } from './dine-in-steps.ts';
 import { expect, test } from './fixtures.ts';
@@ -57,14 +57,8 @@ test.describe('issue 23: a shopper walk with nothing wrong at the seams', () => 
     await expect(
       page.getByText('This order has no shipping address (dine-in or pick-up): please enter the billing address of the card.'),
     ).toBeVisible();
-    await page.getByLabel('Card Holder').fill('Ada Lovelace');
-    await page.getByLabel('Card Number').fill('4242 4242 4242 4242');
-    await page.getByLabel('Expiry (MM/YY)').fill('12/34');
-    await page.getByLabel('CVC').fill('123');
-    const billing = page.getByRole('group', { name: 'Billing Address' });
-    await billing.getByLabel('First Name').fill('Ada');
-    await billing.getByLabel('Last Name').fill('Lovelace');
-    await billing.getByLabel('Address', { exact: true }).fill('350 5th Ave');
+    await fillCardFields(page);
+    const billing = await fillBillingStreet(page);
     await billing.getByLabel('Zipcode').fill('10001');
     await expect(billing.getByLabel('City')).toHaveValue('New York');
     await expect(billing.getByLabel('State')).toHaveValue('NY');

@@ -55,15 +55,16 @@ export async function solveCaptcha(page: Page, submit: Locator): Promise<void> {
  * E2E_SERVER_LOG.
  */
 export async function resetLinkFor(email: string): Promise<string> {
-  return mailedLinkFor(email, /https?:\/\/\S+\/account\/resetpassword\?token=\S+/);
+  return mailedMatchFor(email, /https?:\/\/\S+\/account\/resetpassword\?token=\S+/);
 }
 
 /** The newest link that confirms a pay-on-delivery order, mailed to `email` (read from the log as resetLinkFor). */
 export async function orderConfirmationLinkFor(email: string): Promise<string> {
-  return mailedLinkFor(email, /https?:\/\/\S+\/api\/placeorder\/confirmemail\?token=\S+/);
+  return mailedMatchFor(email, /https?:\/\/\S+\/api\/placeorder\/confirmemail\?token=\S+/);
 }
 
-async function mailedLinkFor(email: string, pattern: RegExp): Promise<string> {
+/** The newest text matching `pattern` in a mail to `email` (read from the log as resetLinkFor). */
+export async function mailedMatchFor(email: string, pattern: RegExp): Promise<string> {
   const logFile = process.env.E2E_SERVER_LOG;
   if (!logFile) throw new Error('E2E_SERVER_LOG is not set: global-setup did not start the server');
   let link: string | undefined;
@@ -74,7 +75,7 @@ async function mailedLinkFor(email: string, pattern: RegExp): Promise<string> {
       return link;
     })
     .toBeDefined();
-  if (!link) throw new Error(`no link mailed to ${email}`);
+  if (!link) throw new Error(`nothing matching ${pattern} mailed to ${email}`);
   return link;
 }
 

@@ -6,6 +6,7 @@ import { pathsDirVariable, reachDirVariable, type PlanLine, type ReachLine } fro
 import { flowsFolder } from './flow-docs.ts';
 import { readFlowRecords } from '../e2e/flow-records.ts';
 import { journeyMaps } from '../e2e/journeys/machines.ts';
+import { untakeable } from '../e2e/untakeable.ts';
 import { coverageReport, pathCountsFromLines, reachFromJson, reachFromLines, reachFromRecords, type Recorded } from './flow-coverage.ts';
 import { loadMachines, repoRoot } from './load-machines.ts';
 
@@ -55,7 +56,13 @@ try {
       ? {
           reach: reachFromRecords(records),
           tests: records.length,
-          reasons: new Map(journeyMaps.map((map) => [map.machine.id, map.notDriven])),
+          // The journey maps' notDriven, and the untakeable transitions of machines the fault journeys walk.
+          reasons: new Map(
+            [...new Set([...journeyMaps.map((map) => map.machine.id), ...Object.keys(untakeable)])].map((id) => [
+              id,
+              { ...journeyMaps.find((map) => map.machine.id === id)?.notDriven, ...untakeable[id] },
+            ]),
+          ),
         }
       : undefined;
   if (!recorded) notes.push('No flow-records/ yet: run `npm run test:e2e` (it builds the recording build) for the recorded columns.');

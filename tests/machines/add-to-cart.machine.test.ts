@@ -114,6 +114,7 @@ describe('add to cart behaviour', () => {
     stored: SessionValues,
     reply: () => Promise<{ code: 1 | -1 | 2; message: string; cart_id?: string; total_products_in_cart?: number }>,
     ageRestricted = false,
+    preferredLocId?: number,
   ) {
     const session = createActor(sessionMachine, { input: stored }).start();
     const calls: unknown[] = [];
@@ -129,7 +130,7 @@ describe('add to cart behaviour', () => {
       },
       actions: { goToGuestRegister, goToCart, notifyRefusal },
     });
-    const actor = createActor(machine, { input: { session, sizes, ageRestricted } }).start();
+    const actor = createActor(machine, { input: { session, sizes, ageRestricted, preferredLocId } }).start();
     return { actor, session, calls, goToGuestRegister, goToCart, notifyRefusal };
   }
 
@@ -171,6 +172,20 @@ describe('add to cart behaviour', () => {
     t.actor.send({ type: 'cart.add' });
     await vi.waitFor(() => expect(t.goToCart).toHaveBeenCalledOnce());
     expect(t.calls).toHaveLength(1);
+  });
+
+  it("opened from a seller's listing, adds that seller's offer even where another is cheaper (issue 23)", async () => {
+    // The courier (900) asks 17.00 for the 500 g size, the butcher (101) 16.00: the courier's listing card was chosen.
+    const t = start({ Token: 'x', zipcode: '10001', location: 101 }, async () => ({ code: 1, message: 'ok', cart_id: 'c' }), false, 900);
+    expect(t.actor.getSnapshot().context).toMatchObject({ sizeId: 20, speed: 'courier', vendorLocId: 900 });
+    // A size the seller does not sell falls back to the default offer; back on theirs, the seller again.
+    t.actor.send({ type: 'size.select', sizeId: 21 });
+    expect(t.actor.getSnapshot().context).toMatchObject({ sizeId: 21, vendorLocId: 950 });
+    t.actor.send({ type: 'size.select', sizeId: 20 });
+    expect(t.actor.getSnapshot().context).toMatchObject({ sizeId: 20, speed: 'courier', vendorLocId: 900 });
+    t.actor.send({ type: 'cart.add' });
+    await vi.waitFor(() => expect(t.goToCart).toHaveBeenCalledOnce());
+    expect(t.calls[0]).toMatchObject({ product_id: 20, speed_id: 'courier', vendor_loc_id: 900 });
   });
 
   it("shows the server's refusal and stays on the page", async () => {

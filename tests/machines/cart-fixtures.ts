@@ -34,7 +34,15 @@ export function line(overrides: Partial<CartLine> & Pick<CartLine, 'cart_rid' | 
   };
 }
 
-export const ribeye = line({ cart_rid: 1, name: 'Ribeye Steak', qty: 2, product_price: '20.00', row_total: '40.00' });
+export const ribeye = line({
+  cart_rid: 1,
+  name: 'Ribeye Steak',
+  qty: 2,
+  product_price: '20.00',
+  row_total: '40.00',
+  category_id: 1002,
+  category_name: 'Beef',
+});
 export const chicken = line({ cart_rid: 2, name: 'Chicken Thighs', qty: 1, product_price: '8.50', row_total: '8.50' });
 export const salmon = line({
   cart_rid: 3,

@@ -7,6 +7,7 @@ import { cartLinesMachine } from '../../src/machines/cart/cart-lines.machine.ts'
 import { cartMachine } from '../../src/machines/cart/cart.machine.ts';
 import type { CartContext } from '../../src/machines/cart/cart.setup.ts';
 import { deliveryGroupMachine } from '../../src/machines/cart/delivery-group.machine.ts';
+import { selectKeptLines, selectKeptRemoving } from '../../src/machines/cart/index.ts';
 import type { SessionValues } from '../../src/machines/app/session-values.ts';
 import { sessionMachine } from '../../src/machines/app/session.machine.ts';
 import { applyPending } from '../../src/rules/cart-checkout.ts';
@@ -34,6 +35,17 @@ function region(snapshot: AnyMachineSnapshot, name: string): unknown {
 const { label } = labelled();
 
 const loaded = label('showCart: cart', done('showCart', ok(baseCart)));
+const loadedAllKept = label(
+  'showCart: no items, lines kept for 10001',
+  done(
+    'showCart',
+    ok({
+      ...cart([]),
+      total_items_count: 0,
+      kept_lines: [{ kept_id: 5, zipcode: '10001', name: 'Ground Beef 80/20', size: '1 lb', qty: 2, expires_at: '2030-06-10T14:00:00.000Z' }],
+    }),
+  ),
+);
 const loadedNoCart = label('showCart: no open cart', done('showCart', { code: -1, message: 'Your cart is empty.' }));
 const loadedNotFound = label('showCart: 404', failed('showCart', new ApiError('Cart not found', 404, 404)));
 const loadFailed = label('showCart: offline', failed('showCart'));
@@ -49,6 +61,9 @@ const couponFailed = label('coupon.failed: offline', { type: 'coupon.failed', me
 const groupsScheduled = label('group.saved: all scheduled', { type: 'group.saved', reply: ok(scheduledCart) });
 const minuteTick = label('a minute passes', { type: 'xstate.after.minuteTick.cart.ready.clock.ticking' });
 const groupFailed = label('group.failed: slot taken', { type: 'group.failed', message: 'That slot was just booked.' });
+const keptRemoved = label('removeKept: gone', done('removeKept', ok(baseCart)));
+const keptRemoveFailed = label('removeKept: offline', failed('removeKept'));
+const lastKeptRemoved = label('removeKept: none left', done('removeKept', ok({ ...cart([]), total_items_count: 0, kept_lines: [] })));
 
 function isScheduled(c: CartContext): boolean {
   return (c.cart?.delivery_groups ?? []).every((g) => g.delivery_date !== null);
@@ -56,13 +71,16 @@ function isScheduled(c: CartContext): boolean {
 
 function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   const c = snapshot.context as CartContext;
-  if (snapshot.matches('loading')) return [loaded, loadedNoCart, loadedNotFound, loadFailed];
+  if (snapshot.matches('loading')) return [loaded, loadedAllKept, loadedNoCart, loadedNotFound, loadFailed];
   if (snapshot.matches('failed')) return [{ type: 'cart.retry' }];
-  if (snapshot.matches('empty')) return [{ type: 'cart.shop' }];
+  if (snapshot.matches({ empty: 'removing' })) return [lastKeptRemoved, keptRemoveFailed];
+  if (snapshot.matches('empty'))
+    return c.cart?.kept_lines?.length ? [{ type: 'cart.shop' }, { type: 'cart.kept.remove', keptId: 5 }] : [{ type: 'cart.shop' }];
   // One region at a time keeps the graph small; together the paths still take every transition.
   const calendar = region(snapshot, 'calendar');
   if (calendar === 'loading') return [calendarLoaded, calendarRefused, calendarFailed];
   if (calendar === 'failed') return [{ type: 'cart.calendar.retry' }];
+  if (region(snapshot, 'kept') === 'removing') return [keptRemoved, keptRemoveFailed];
   if (isScheduled(c)) return [{ type: 'cart.checkout' }];
   return [
     change(1, 3),
@@ -81,6 +99,7 @@ function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
     groupsScheduled,
     groupFailed,
     minuteTick,
+    { type: 'cart.kept.remove', keptId: 5 },
   ];
 }
 
@@ -94,7 +113,9 @@ function checkoutEventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
 
 const serializeState = (snapshot: AnyMachineSnapshot) => {
   const c = snapshot.context as CartContext;
-  const cartKey = c.cart ? [c.cart.result.map((l) => `${l.cart_rid}x${l.qty}`).join(','), c.cart.coupon_code, isScheduled(c)] : null;
+  const cartKey = c.cart
+    ? [c.cart.result.map((l) => `${l.cart_rid}x${l.qty}`).join(','), c.cart.coupon_code, isScheduled(c), c.cart.kept_lines?.length ?? 0]
+    : null;
   return JSON.stringify([snapshot.value, cartKey, Object.keys(c.problems)]);
 };
 
@@ -141,6 +162,7 @@ interface Stubs {
   update?: (input: { cart_rid: number; qty: number }) => Promise<CartReply>;
   remove?: (input: { cart_rid: number }) => Promise<CartReply>;
   save?: (input: { vendor_loc_id: number; delivery_date: string; slot_id?: number | null }) => Promise<CartReply>;
+  kept?: (input: { kept_id: number }) => Promise<CartReply>;
 }
 
 function start(stored: SessionValues, stubs: Stubs = {}, first: CartData = baseCart) {
@@ -150,6 +172,7 @@ function start(stored: SessionValues, stubs: Stubs = {}, first: CartData = baseC
     update: [] as { cart_rid: number; qty: number }[],
     remove: [] as { cart_rid: number }[],
     save: [] as unknown[],
+    kept: [] as number[],
   };
   const spies = { goToAddress: vi.fn(), goToCard: vi.fn(), goToGuestRegister: vi.fn(), goToStore: vi.fn(), notifyRefusal: vi.fn() };
   let server = first;
@@ -181,6 +204,12 @@ function start(stored: SessionValues, stubs: Stubs = {}, first: CartData = baseC
       cartLines: lines,
       cartCoupon: cartCouponMachine.provide({ actors: { showCart } }),
       nextDeliveryDates: fromPromise(async () => calendarReply),
+      removeKept: fromPromise(async ({ input }) => {
+        calls.kept.push(input.kept_id);
+        if (stubs.kept) return stubs.kept(input);
+        server = { ...server, kept_lines: (server.kept_lines ?? []).filter((k) => k.kept_id !== input.kept_id) };
+        return ok(server);
+      }),
       deliveryGroup: deliveryGroupMachine.provide({
         actors: {
           loadSlots: fromPromise(async () => slotsReply),
@@ -323,7 +352,7 @@ describe('cart quantities', () => {
     const t = start(customer, {}, cart([salmon]));
     await ready(t);
     t.actor.send(remove(3));
-    await vi.waitFor(() => expect(t.actor.getSnapshot().value).toBe('empty'));
+    await vi.waitFor(() => expect(t.actor.getSnapshot().matches('empty')).toBe(true));
     expect(t.session.getSnapshot().context.total_products_in_cart).toBe(0);
   });
 });
@@ -470,9 +499,62 @@ describe('cart checkout', () => {
 
   it('no cart id: the empty cart; Start Shopping goes to the store', () => {
     const t = start({ zipcode: '10001' });
-    expect(t.actor.getSnapshot().value).toBe('empty');
+    expect(t.actor.getSnapshot().matches('empty')).toBe(true);
     t.actor.send({ type: 'cart.shop' });
     expect(t.spies.goToStore).toHaveBeenCalledOnce();
     expect(t.calls.show).toEqual([]);
+  });
+
+  it('lists lines kept for another zip and takes one away on the server; a failure says why and keeps it (decision 047)', async () => {
+    const keptLine = { kept_id: 5, zipcode: '10001', name: 'Ground Beef 80/20', size: '1 lb', qty: 2, expires_at: '2030-06-10T14:00:00.000Z' };
+    const withKept = { ...baseCart, kept_lines: [keptLine, { ...keptLine, kept_id: 6, name: 'Pork Belly' }] };
+    const t = start({ zipcode: '60601', cart_id: 'cart-abc', Token: 'token' }, {}, withKept);
+    await ready(t);
+    expect(selectKeptLines(t.actor.getSnapshot()).map((k) => k.kept_id)).toEqual([5, 6]);
+    t.actor.send({ type: 'cart.kept.remove', keptId: 5 });
+    expect(selectKeptRemoving(t.actor.getSnapshot())).toBe(true);
+    await vi.waitFor(() => expect(selectKeptRemoving(t.actor.getSnapshot())).toBe(false));
+    expect(t.calls.kept).toEqual([5]);
+    expect(selectKeptLines(t.actor.getSnapshot()).map((k) => k.kept_id)).toEqual([6]);
+    expect(t.actor.getSnapshot().context.session.getSnapshot().context.total_products_in_cart).toBe(baseCart.total_items_count);
+
+    const offline = start(
+      { zipcode: '60601', cart_id: 'cart-abc', Token: 'token' },
+      { kept: async () => Promise.reject(new ApiError('You are not connected to internet', 500, 0)) },
+      withKept,
+    );
+    await ready(offline);
+    offline.actor.send({ type: 'cart.kept.remove', keptId: 6 });
+    await vi.waitFor(() => expect(offline.spies.notifyRefusal).toHaveBeenCalledOnce());
+    expect(offline.actor.getSnapshot().context.message).toBe('You are not connected to internet');
+    expect(selectKeptLines(offline.actor.getSnapshot()).map((k) => k.kept_id)).toEqual([5, 6]);
+  });
+
+  it('every line kept for another zip: the empty cart lists them, each removable there, and the badge stays 0 (decision 052)', async () => {
+    const keptLine = { kept_id: 5, zipcode: '10001', name: 'Ground Beef 80/20', size: '1 lb', qty: 2, expires_at: '2030-06-10T14:00:00.000Z' };
+    const allKept = { ...cart([]), total_items_count: 0, kept_lines: [keptLine, { ...keptLine, kept_id: 6, name: 'Pork Belly' }] };
+    const t = start({ zipcode: '60601', cart_id: 'cart-abc', Token: 'token', total_products_in_cart: 2 }, {}, allKept);
+    await vi.waitFor(() => expect(t.actor.getSnapshot().matches('empty')).toBe(true));
+    expect(t.session.getSnapshot().context.total_products_in_cart).toBe(0);
+    expect(selectKeptLines(t.actor.getSnapshot()).map((k) => k.kept_id)).toEqual([5, 6]);
+    t.actor.send({ type: 'cart.kept.remove', keptId: 5 });
+    expect(selectKeptRemoving(t.actor.getSnapshot())).toBe(true);
+    await vi.waitFor(() => expect(selectKeptRemoving(t.actor.getSnapshot())).toBe(false));
+    expect(t.calls.kept).toEqual([5]);
+    expect(t.actor.getSnapshot().matches('empty')).toBe(true);
+    expect(selectKeptLines(t.actor.getSnapshot()).map((k) => k.kept_id)).toEqual([6]);
+    expect(t.session.getSnapshot().context.total_products_in_cart).toBe(0);
+    t.actor.send({ type: 'cart.shop' });
+    expect(t.spies.goToStore).toHaveBeenCalledOnce();
+  });
+
+  it('the last line removed: the empty cart still lists the lines kept for another zip', async () => {
+    const keptLine = { kept_id: 5, zipcode: '10001', name: 'Ground Beef 80/20', size: '1 lb', qty: 2, expires_at: '2030-06-10T14:00:00.000Z' };
+    const t = start(customer, {}, { ...cart([salmon]), kept_lines: [keptLine] });
+    await ready(t);
+    t.actor.send(remove(3));
+    await vi.waitFor(() => expect(t.actor.getSnapshot().matches('empty')).toBe(true));
+    expect(selectKeptLines(t.actor.getSnapshot()).map((k) => k.kept_id)).toEqual([5]);
+    expect(t.session.getSnapshot().context.total_products_in_cart).toBe(0);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
-import type { MyOrdersReply } from '../../src/api/contract/checkout.contract.ts';
+import type { MyOrdersReply, OrderStatusReply } from '../../src/api/contract/checkout.contract.ts';
 import { ApiError } from '../../src/api/http.ts';
 import { myOrdersMachine, type MyOrdersContext } from '../../src/machines/account/my-orders.machine.ts';
 import { done, failed, labelled } from './machine-events.ts';
@@ -23,23 +23,30 @@ const loadedWithMore = label('loadOrders: five orders, more older', done('loadOr
 const olderLoaded = label('loadMoreOrders: one older', done('loadMoreOrders', { code: 1, data: [order('0998', 'Pickup')], has_more: false }));
 const olderRefused = label('loadMoreOrders: code -1', done('loadMoreOrders', { code: -1, message: 'Not now' }));
 const olderOffline = label('loadMoreOrders: offline', failed('loadMoreOrders'));
+const moved = { ...order('1001', 'Local Delivery'), status: 'canceled' };
+const orderReloaded = label('loadOrder: 1001 moved', done('loadOrder', { code: 1, data: moved }));
+const orderRefused = label('loadOrder: code -1', done('loadOrder', { code: -1, message: 'Not now' }));
+const orderOffline = label('loadOrder: offline', failed('loadOrder'));
 
 function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   if (snapshot.matches('loading')) return [loaded, loadedWithMore, refused, offline];
   if (snapshot.matches('failed')) return [{ type: 'orders.retry' }];
   if (snapshot.matches('loadingMore')) return [olderLoaded, olderRefused, olderOffline];
+  if (snapshot.matches('refreshingOrder'))
+    return [orderReloaded, orderRefused, orderOffline, { type: 'order.toggle', incrementId: '1001' }, { type: 'order.changed', incrementId: '1003' }];
   if (snapshot.matches('ready'))
     return [
       { type: 'order.toggle', incrementId: '1003' },
       { type: 'order.toggle', incrementId: '1001' },
       { type: 'order.toggle', incrementId: 'nope' },
       { type: 'orders.more' },
+      { type: 'order.changed', incrementId: '1001' },
     ];
   return [];
 }
 const serializeState = (snapshot: AnyMachineSnapshot) => {
   const c = snapshot.context as MyOrdersContext;
-  return JSON.stringify([snapshot.value, [...c.openIds].sort(), c.orders.length, c.hasMore, c.moreError]);
+  return JSON.stringify([snapshot.value, [...c.openIds].sort(), c.orders.length, c.hasMore, c.moreError, c.changedId]);
 };
 
 describe('my orders paths', () => {
@@ -136,5 +143,32 @@ describe('my orders behaviour', () => {
     actor.send({ type: 'orders.retry' });
     await waitFor(actor, (s) => s.matches('ready'));
     expect(actor.getSnapshot().context.panels).toEqual({ delivery: [], pickup: [], dineIn: [] });
+  });
+
+  it('an order moved in its change panel is asked again and shown with its new date, in place and still open', async () => {
+    const asked: string[] = [];
+    const movedOrder = order('1001', 'Local Delivery');
+    const machine = myOrdersMachine.provide({
+      actors: {
+        loadOrders: fromPromise<MyOrdersReply>(async () => ({ code: 1, data: orders })),
+        loadOrder: fromPromise<OrderStatusReply, { orderId: string }>(async ({ input }) => {
+          asked.push(input.orderId);
+          return { code: 1, data: { ...movedOrder, items: movedOrder.items.map((i) => ({ ...i, delivery_date: '2030-07-09' })) } };
+        }),
+      },
+    });
+    const actor = createActor(machine).start();
+    await waitFor(actor, (s) => s.matches('ready'));
+    actor.send({ type: 'order.toggle', incrementId: '1001' });
+    actor.send({ type: 'order.changed', incrementId: '1001' });
+    expect(actor.getSnapshot().matches('refreshingOrder')).toBe(true);
+    // Everything stays on screen meanwhile.
+    expect(actor.getSnapshot().context.panels.delivery.map((o) => o.increment_id)).toEqual(['1003', '1001', '0999']);
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(asked).toEqual(['1001']);
+    const { panels, openIds } = actor.getSnapshot().context;
+    expect(panels.delivery.map((o) => o.increment_id)).toEqual(['1003', '1001', '0999']);
+    expect(panels.delivery[1]?.items.map((i) => i.delivery_date)).toEqual(['2030-07-09']);
+    expect(openIds).toContain('1001');
   });
 });

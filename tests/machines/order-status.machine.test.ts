@@ -30,7 +30,7 @@ function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   if (snapshot.matches('loading')) return [loaded, refused, notTheirs, offline];
   if (snapshot.matches('shown')) return [refreshTimer, { type: 'order.refresh' }, approve];
   if (snapshot.matches('answering')) return [answerSaved, answerRefused];
-  if (snapshot.matches('refreshing')) return [loadedLater, refused, offline];
+  if (snapshot.matches('refreshing')) return [loadedLater, refused, offline, { type: 'order.refresh' }];
   if (snapshot.matches('failed')) return [{ type: 'order.retry' }];
   return [];
 }

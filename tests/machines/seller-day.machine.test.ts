@@ -93,4 +93,34 @@ describe('seller day behaviour', () => {
     expect(reads).toBe(3);
     expect(actor.getSnapshot().value).toBe('shown');
   });
+
+  it('carries staff’s reason with each change (decision 044)', async () => {
+    const sent: { role: string; change: CapacityChange }[] = [];
+    const machine = sellerDayMachine.provide({
+      actors: {
+        loadDay: fromPromise<CapacityDayReply, { role: 'seller' | 'staff'; locId: number; date: string }>(async ({ input: asked }) => ({
+          code: 1,
+          data: { ...day, loc_id: asked.locId, date: asked.date },
+        })),
+        sendChange: fromPromise<unknown, { role: 'seller' | 'staff'; change: CapacityChange }>(async ({ input: asked }) => {
+          sent.push(asked);
+          return { code: 1 };
+        }),
+      },
+    });
+    const actor = createActor(machine, { input: { ...input, role: 'staff' } }).start();
+    const settle = async () => {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    };
+    await settle();
+    actor.send({ type: 'day.seats.set', slotId: 10101, seats: 2, reason: 'Short of drivers' });
+    await settle();
+    actor.send({ type: 'day.stock.set', offerId: 7, stock: 4, reason: 'Recount' });
+    await settle();
+    expect(sent).toEqual([
+      { role: 'staff', change: { kind: 'seats', locId: 101, date: input.date, slotId: 10101, seats: 2, reason: 'Short of drivers' } },
+      { role: 'staff', change: { kind: 'stock', offerId: 7, stock: 4, reason: 'Recount' } },
+    ]);
+  });
 });

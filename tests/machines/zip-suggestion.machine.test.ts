@@ -14,7 +14,7 @@ const offline = label('offline', failed('loadSuggestion'));
 
 function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   if (snapshot.matches('asking')) return [offered, nothing, offline];
-  return [{ type: 'suggestion.take' }, { type: 'suggestion.dismiss' }];
+  return [{ type: 'suggestion.take' }];
 }
 
 const serializeState = (snapshot: AnyMachineSnapshot) => JSON.stringify(snapshot.value);

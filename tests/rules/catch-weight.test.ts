@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   authorisedCents,
+  cardEstimate,
   estimateLabel,
   lineEstimate,
   finalCents,
@@ -67,7 +68,7 @@ describe('catch-weight (decision 039)', () => {
   it('says a line’s estimate, weight and final amount on the order', () => {
     expect(
       lineNote({ product_qty: 1, bottle_size: 500, row_total: '18.40', sold_by_weight: true, weighed_grams: 450, final_row_total: '16.56' }),
-    ).toBe('about 1.1 lb, est. $18.40 · weighed 1.0 lb · final $16.56');
+    ).toBe('about 1.1 lb, est. $18.40 · weighed 0.99 lb · final $16.56');
     expect(lineNote({ product_qty: 1, bottle_size: 500, row_total: '18.40', substitution_state: 'approved', substitute_name: 'Sirloin' })).toBe(
       'Substituted: Sirloin',
     );
@@ -82,5 +83,18 @@ describe('a cart line sold by weight', () => {
     );
     expect(lineEstimate({ sold_by_weight: false, bottle_size: 500, qty: 2, rowTotalCents: 3680 })).toBeUndefined();
     expect(lineEstimate({ bottle_size: 500, qty: 1, rowTotalCents: 1840 })).toBeUndefined();
+  });
+
+  it('gives a card the cheapest size’s estimate in the cart line’s words, and nothing to a product not sold by weight', () => {
+    const child = [
+      { bottle_size: 900, price: '36.80' },
+      { bottle_size: 0, price: '1.00' },
+      { bottle_size: 500, price: '18.40' },
+    ];
+    expect(cardEstimate({ sold_by_weight: true, child })).toBe(lineEstimate({ sold_by_weight: true, bottle_size: 500, qty: 1, rowTotalCents: 1840 }));
+    expect(cardEstimate({ sold_by_weight: true, child })).toBe('about 1.1 lb, est. $18.40, charged at the weight packed (at most +10%)');
+    expect(cardEstimate({ sold_by_weight: false, child })).toBeUndefined();
+    expect(cardEstimate({ child })).toBeUndefined();
+    expect(cardEstimate({ sold_by_weight: true, child: [{ bottle_size: 0, price: '9.00' }] })).toBeUndefined();
   });
 });

@@ -1,13 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import {
+  consoleSellerLabel,
+  consoleSellers,
   finalFulfilmentStates,
   fulfilmentEventsFor,
   fulfilmentStates,
   fulfilmentTransition,
   fulfilmentTransitions,
   isLate,
+  isMoveEvent,
   pickList,
   shopperMayChange,
+  timelineActorLabels,
+  timelineStepLabel,
+  timelineStepOf,
 } from '../../src/rules/fulfilment.ts';
 
 describe('the fulfilment table', () => {
@@ -54,7 +60,7 @@ describe('late orders and the pick list', () => {
   });
 
   it('adds up each slot’s products of the orders still to pick', () => {
-    const item = (product_name: string, qty: number) => ({ product_name, bottle_size: 500, qty });
+    const item = (product_name: string, qty: number) => ({ product_name, bottle_size: 500, qty, by_weight: product_name !== 'Bacon' });
     const slots = pickList([
       { state: 'placed', delivery_date: '2026-12-01', slot: '10:00–12:00', items: [item('Ribeye', 1), item('Bacon', 2)] },
       { state: 'accepted', delivery_date: '2026-12-01', slot: '10:00–12:00', items: [item('Ribeye', 2)] },
@@ -65,5 +71,33 @@ describe('late orders and the pick list', () => {
       { date: '2026-12-01', slot: '10:00–12:00', orders: 2, lines: [item('Bacon', 2), item('Ribeye', 3)] },
       { date: '2026-12-02', slot: null, orders: 1, lines: [item('Salmon', 1)] },
     ]);
+  });
+
+  it('names timeline steps and who took them; a reschedule is a step but not a move (decision 044)', () => {
+    const at = new Date('2026-12-01T14:00:00Z');
+    const row = { event: 'reschedule', to_state: 'accepted', actor_role: 'shopper', reason: 'Now on 12/05/2026', created_at: at };
+    expect(timelineStepOf(row)).toEqual({ state: 'rescheduled', at: at.toISOString(), actor: 'shopper', reason: 'Now on 12/05/2026' });
+    expect(timelineStepOf({ ...row, event: 'accept' })).toMatchObject({ state: 'accepted' });
+    expect(timelineStepLabel({ state: 'rescheduled' })).toBe('Delivery moved');
+    expect(timelineStepLabel({ state: 'canceled' })).toBe('Canceled');
+    // Accepted or refused by staff for the seller: the label leaves who to the actor ('by the store').
+    expect(timelineStepLabel({ state: 'accepted', actor: 'seller' })).toBe('Accepted by the seller');
+    expect(timelineStepLabel({ state: 'accepted', actor: 'staff' })).toBe('Accepted');
+    expect(timelineStepLabel({ state: 'refused', actor: 'staff' })).toBe('Refused');
+    expect(timelineStepLabel({ state: 'something new' })).toBe('something new');
+    expect([timelineActorLabels.shopper, timelineActorLabels.seller, timelineActorLabels.staff]).toEqual(['by you', 'by the seller', 'by the store']);
+    expect(isMoveEvent(row)).toBe(false);
+    expect(isMoveEvent({ event: 'cancel' })).toBe(true);
+  });
+});
+
+describe('the staff console’s sellers', () => {
+  it('lists each listed location once by name, and keeps the chosen one when its filter empties the list', () => {
+    const hudson = { loc_id: 3, vendor_name: 'Hudson Street Butchers' };
+    const bay = { loc_id: 7, vendor_name: 'Bay Fish Market' };
+    expect(consoleSellers([hudson, bay, hudson])).toEqual([bay, hudson]);
+    expect(consoleSellers([], hudson)).toEqual([hudson]);
+    expect(consoleSellers([hudson], { loc_id: 3, vendor_name: 'Hudson Street Butchers' })).toEqual([hudson]);
+    expect(consoleSellerLabel(hudson)).toBe('Hudson Street Butchers (location 3)');
   });
 });

@@ -20,6 +20,8 @@ import {
   cartVendors,
   categoryGridTitle,
   shopMorePath,
+  productCardPath,
+  parseVendorLocId,
   withCartVendors,
   withVendorQuery,
   type ListingArea,
@@ -449,6 +451,13 @@ describe('the vendor filter (spec 3: added from the cart)', () => {
 
   it('links the cart to the categories with the vendor chosen, and the grid passes it on', () => {
     expect(shopMorePath(1)).toBe('/category/ALL?vendor=1');
+    // With the category the seller's lines come from: that listing, the seller chosen in its Vendor filter.
+    expect(shopMorePath(1, { id: 1002, name: 'Beef' })).toBe('/store/category/Beef/Beef/1002?vendor=1');
+    expect(productCardPath(7)).toBe('/store/7');
+    expect(productCardPath(7, 101)).toBe('/store/7?vendor_loc_id=101');
+    expect(parseVendorLocId('?vendor_loc_id=101')).toBe(101);
+    for (const bad of ['', '?vendor_loc_id=0', '?vendor_loc_id=-1', '?vendor_loc_id=abc', '?vendor_loc_id=1.5'])
+      expect(parseVendorLocId(bad)).toBeUndefined();
     expect(withVendorQuery('/store/category/Beef/Beef/1002', [9, 1])).toBe('/store/category/Beef/Beef/1002?vendor=1&vendor=9');
     expect(withVendorQuery('/store/category/Beef/Beef/1002', [])).toBe('/store/category/Beef/Beef/1002');
     const vendors = [{ id: 1, name: 'Hudson Street Butchers' }];

@@ -7,7 +7,9 @@ function recordingCache(options: { maxEntries?: number; freshMs?: number; staleM
   let version = 1;
   let down = false;
   const cache = new BatchCache<number, string>({
-    maxEntries: options.maxEntries ?? 100,
+    // One byte a value: the budget counts values here (the byte weights have their own test).
+    maxBytes: options.maxEntries ?? 100,
+    sizeOf: () => 1,
     freshMs: options.freshMs ?? 1000,
     staleMs: options.staleMs ?? 0,
     ...(options.now ? { now: options.now } : {}),

@@ -1,7 +1,11 @@
 import { sql, type Kysely } from 'kysely';
+import { assert } from 'superstruct';
+import { expect } from 'vitest';
+import { listingReply, type ListingReply } from '../../src/api/contract/catalogue.contract.ts';
 import type { ProductSummary } from '../../src/api/contract/product-summary.contract.ts';
 import { dollarsToCents } from '../../src/rules/money.ts';
 import type { Database } from '../../server/db/schema.ts';
+import { json, type TestApp } from './test-app.ts';
 
 /** New York: zip 10001 is served by the butcher location 101. 90210 is deliberately not served. */
 export const newYork = { zipcode: '10001', loc_id: 101 } as const;
@@ -28,4 +32,22 @@ export async function allOfferedIn(db: Kysely<Database>, productIds: number[], l
 
 export function isNonDecreasing(values: readonly number[]): boolean {
   return values.every((v, i) => i === 0 || (values[i - 1] ?? v) <= v);
+}
+
+/** POST /connect/index/filters for New York's 10001, first page of 50, with the given filters: status and body. */
+export async function postFilters(t: TestApp, payload: Record<string, unknown>): Promise<{ status: number; body: unknown }> {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/connect/index/filters',
+    payload: { store_id: 1, ...newYork, page: 0, limit: 50, ...payload },
+  });
+  return { status: response.statusCode, body: json(response) };
+}
+
+/** The filtered listing's reply, which must be a 200 in the contract's shape. */
+export async function filteredReply(t: TestApp, payload: Record<string, unknown>): Promise<ListingReply> {
+  const { status, body } = await postFilters(t, payload);
+  expect(status).toBe(200);
+  assert(body, listingReply);
+  return body;
 }

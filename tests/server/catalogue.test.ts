@@ -2,7 +2,7 @@ import { assert, is } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categoryListReply, listingReply, type ListingData } from '../../src/api/contract/catalogue.contract.ts';
 import { badRequestBody } from '../../src/api/contract/envelope.ts';
-import { allOfferedIn, isNonDecreasing, lowestCents, newYork, query } from './catalogue-helpers.ts';
+import { allOfferedIn, filteredReply, isNonDecreasing, lowestCents, newYork, postFilters, query } from './catalogue-helpers.ts';
 import { getJson, json, startTestApp, type TestApp } from './test-app.ts';
 
 let t: TestApp;
@@ -25,19 +25,10 @@ async function listing(params: Record<string, string | number>) {
   return body;
 }
 
-async function filters(payload: Record<string, unknown>) {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/connect/index/filters',
-    payload: { store_id: 1, ...newYork, page: 0, limit: 50, ...payload },
-  });
-  return { status: response.statusCode, body: json(response) };
-}
+const filters = (payload: Record<string, unknown>) => postFilters(t, payload);
 
 async function filtered(payload: Record<string, unknown>): Promise<ListingData> {
-  const { status, body } = await filters(payload);
-  expect(status).toBe(200);
-  assert(body, listingReply);
+  const body = await filteredReply(t, payload);
   if (!body.data) throw new Error('listing without data');
   return body.data;
 }

@@ -3,6 +3,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { orderStatusReply, placeOrderReply } from '../../src/api/contract/checkout.contract.ts';
 import { consoleOrdersReply } from '../../src/api/contract/fulfilment.contract.ts';
 import { authorisedCents, capRule, finalCents } from '../../src/rules/catch-weight.ts';
+import { heldCardReleasedText } from '../../src/rules/fulfilment.ts';
 import { TestPaymentGateway } from '../../server/adapters/payments/test-gateway.ts';
 import { startSession } from '../../server/services/accounts/accounts.ts';
 import { addStoreUser } from '../../server/services/accounts/store-users.ts';
@@ -210,6 +211,10 @@ describe('catch-weight: authorise the estimate + 10 %, capture at the weight', (
     const order = await orderOf(t, number);
     expect(order.capture_state).toBe('released');
     expect(gateway.captureOf(order.payment_ref ?? '')?.state).toBe('released');
+    // The shopper is told nothing was taken, not that a refund is coming.
+    const mailed = () => db.selectFrom('outbox').select('body_text').where('subject', '=', `Your order #${number}: canceled`).executeTakeFirst();
+    await expect.poll(async () => (await mailed())?.body_text).toContain(heldCardReleasedText);
+    expect((await mailed())?.body_text).not.toContain('refunded');
   });
 });
 

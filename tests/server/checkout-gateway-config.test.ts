@@ -60,6 +60,32 @@ describe('the test gateway', () => {
     expect(inside).not.toContain('"123"');
   });
 
+  it('with a shared key, a token made by one instance is spent by another, once there, and a forged one by none', async () => {
+    const key = 'shared-media-signing-key-0123456789abcdef';
+    const first = new TestPaymentGateway(now, key);
+    const second = new TestPaymentGateway(now, key);
+    const stranger = new TestPaymentGateway(now, 'another-key-0123456789abcdef0123456789');
+    const made = first.tokenize(card);
+    if (!made.ok) throw new Error('not tokenised');
+    expect(made.token).not.toContain('4242424242424242');
+    const customer = await second.createCustomer();
+    const saved = await second.saveCard({ customerRef: customer, token: made.token });
+    expect(saved).toMatchObject({ ok: true, card: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 } });
+    expect(await second.saveCard({ customerRef: customer, token: made.token })).toMatchObject({ ok: false, code: 'token_invalid' });
+    expect(await stranger.saveCard({ customerRef: await stranger.createCustomer(), token: made.token })).toMatchObject({ ok: false });
+    // The card's outcome rides in the token too: a declining test number declines on the other instance.
+    const declining = first.tokenize({ ...card, number: '4000000000000002' });
+    if (!declining.ok) throw new Error('not tokenised');
+    const forged = declining.token.replace(/_(\d)_(\d+_[0-9a-f]{16}_)/, '_0_$2');
+    expect(forged).not.toBe(declining.token);
+    expect(await second.saveCard({ customerRef: customer, token: forged })).toMatchObject({ ok: false, code: 'token_invalid' });
+    // Expired: a gateway whose clock is past the token's life refuses it.
+    const later = new TestPaymentGateway(() => new Date('2026-12-01T14:16:00Z'), key);
+    const again = first.tokenize(card);
+    if (!again.ok) throw new Error('not tokenised');
+    expect(await later.saveCard({ customerRef: await later.createCustomer(), token: again.token })).toMatchObject({ ok: false });
+  });
+
   it('charges once per idempotency key, refunds once, and refuses a reused key with another amount', async () => {
     const gateway = new TestPaymentGateway(now);
     const token = gateway.tokenize(card);

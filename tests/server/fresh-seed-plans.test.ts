@@ -136,6 +136,30 @@ describe('a freshly seeded embedded database', () => {
     }
   });
 
+  it("filters by a seller (the cart's Shop more link) through migration 032's offer index, never scanning the offers", async () => {
+    // Hudson Street Butchers (1, New York) and the nationwide courier (9): a local seller and one with every area's offers.
+    for (const vendorIds of [[1], [9], [1, 9]]) {
+      for (const speed of [undefined, 'local'] as const) {
+        for (const order of ['default', 'price_asc'] as const) {
+          const nodes = await planOf(request({ speed, order, offset: 0, selection: { ...noSelection, vendorIds } }));
+          const label = `${vendorIds.join('+')} ${speed} ${order}`;
+          // vendor_locations is a few dozen rows: scanning it is the cheap way to find the sellers' locations.
+          const scanned = nodes.filter((n) => n['Node Type'] === 'Seq Scan' && n['Relation Name'] !== 'vendor_locations');
+          if (process.env.SHOW_PLANS)
+            console.log(label, nodes.map((n) => `${n['Node Type']} ${n['Relation Name'] ?? ''} ${n['Index Name'] ?? ''}`).join(' | '));
+          expect(
+            scanned.map((n) => n['Relation Name']),
+            label,
+          ).toEqual([]);
+          expect(
+            nodes.some((n) => n['Index Name'] === 'variant_offers_loc_idx'),
+            label,
+          ).toBe(true);
+        }
+      }
+    }
+  });
+
   it('answers listings and search at once after the seed', async () => {
     const listing = await categoryListing(db, { categoryId: bigCategory, locId: newYork, page: 0, limit: 20, sort: 'price_asc' });
     if (listing.kind !== 'listing') throw new Error(`no listing: ${listing.kind}`);

@@ -156,21 +156,29 @@ type Entry =
 
 const cartOnly = async (): Promise<IdRequest> => ({ url: '', body: { cart_id: (await owned.cart()).cartId } });
 
-/** Issue 24 item 3: a console user's day at loc 101 (close it, a slot's seats, an offer's stock), for one role. */
+/**
+ * Issue 24 item 3: a console user's day at loc 101 (close it, a slot's seats, an offer's stock), for one role; staff
+ * give the reason they must (decision 044), so what the matrix sees is the role and location check, not a 400.
+ */
 function capacityRoutes(role: 'seller' | 'staff', actor: { owner: string; strangers: readonly string[] }): Record<string, Entry> {
+  const why = role === 'staff' ? { reason: 'the IDOR matrix' } : {};
   return {
     [`GET /api/${role}/capacity`]: { request: async () => ({ url: '?loc_id=101&date=2026-12-20' }), anonymous: [401], actor },
     [`POST /api/${role}/capacity/day`]: {
-      request: async () => ({ url: '', body: { loc_id: 101, date: '2026-12-20', closed: true } }),
+      request: async () => ({ url: '', body: { loc_id: 101, date: '2026-12-20', closed: true, ...why } }),
       anonymous: [401],
       actor,
     },
     [`POST /api/${role}/capacity/slot`]: {
-      request: async () => ({ url: '', body: { loc_id: 101, date: '2026-12-20', slot_id: 101 * 100 + 1, seats: 3 } }),
+      request: async () => ({ url: '', body: { loc_id: 101, date: '2026-12-20', slot_id: 101 * 100 + 1, seats: 3, ...why } }),
       anonymous: [401],
       actor,
     },
-    [`POST /api/${role}/stock`]: { request: async () => ({ url: '', body: { offer_id: nextOffer().offerId, stock: 50 } }), anonymous: [401], actor },
+    [`POST /api/${role}/stock`]: {
+      request: async () => ({ url: '', body: { offer_id: nextOffer().offerId, stock: 50, ...why } }),
+      anonymous: [401],
+      actor,
+    },
   };
 }
 
@@ -290,6 +298,24 @@ const table: Readonly<Record<string, Entry>> = {
     request: async () => {
       const { cartId, lineId } = await owned.cart();
       return { url: '', body: { cart_id: cartId, cart_rid: lineId } };
+    },
+  },
+  'POST /api/cart/removekept': {
+    request: async () => {
+      const { cartId, lineId } = await owned.cart();
+      // The owner's line kept for another zip (decision 041): only the cart's owner may take it away.
+      const kept = await t.database.db
+        .insertInto('cart_kept_lines')
+        .columns(['cart_id', 'zipcode', 'variant_id', 'offer_id', 'qty'])
+        .expression((eb) =>
+          eb
+            .selectFrom('cart_items')
+            .select([eb.val(cartId).as('cart_id'), eb.val('60601').as('zipcode'), 'variant_id', 'offer_id', 'qty'])
+            .where('id', '=', lineId),
+        )
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { url: '', body: { cart_id: cartId, kept_id: kept.id } };
     },
   },
   'POST /api/cart/deliveryschedule': {

@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import { assert } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listingReply, type ListingReply } from '../../src/api/contract/catalogue.contract.ts';
+import { listingReply } from '../../src/api/contract/catalogue.contract.ts';
 import { badRequestBody } from '../../src/api/contract/envelope.ts';
 import { noFilterMatchMessage, vendorFilterName } from '../../src/rules/listing.ts';
-import { newYork, query } from './catalogue-helpers.ts';
-import { getJson, json, startTestApp, type TestApp } from './test-app.ts';
+import { filteredReply, newYork, postFilters, query } from './catalogue-helpers.ts';
+import { getJson, startTestApp, type TestApp } from './test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -23,21 +23,8 @@ const COLDCHAIN = 9; // courier, every served area
 const GREEN_PASTURES = 10; // farm-direct, every served area
 const HIGH_PLAINS = 11; // farm-direct, every served area
 
-async function filters(payload: Record<string, unknown>) {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/connect/index/filters',
-    payload: { store_id: 1, ...newYork, page: 0, limit: 50, ...payload },
-  });
-  return { status: response.statusCode, body: json(response) };
-}
-
-async function filtered(payload: Record<string, unknown>): Promise<ListingReply> {
-  const { status, body } = await filters(payload);
-  expect(status).toBe(200);
-  assert(body, listingReply);
-  return body;
-}
+const filters = (payload: Record<string, unknown>) => postFilters(t, payload);
+const filtered = (payload: Record<string, unknown>) => filteredReply(t, payload);
 
 /** Every product id of a listing, walking its pages (the unfiltered category call). */
 async function allListed(categoryId: number, courierType = ''): Promise<number[]> {
@@ -158,6 +145,53 @@ describe('POST /connect/index/filters with vendor', () => {
     // The fishmonger has fish, not beef.
     const fish = await filtered({ parent_category_id: FISH, vendor: [FULTON_FISH] });
     expect(fish.data?.pagination.total_records).toBeGreaterThan(0);
+  });
+
+  it("shows the seller's own prices, stock, speeds and location on each card, and sorts by the seller's price", async () => {
+    // The courier sells many beef products the butcher sells too: their cards must not show the cheaper seller's price.
+    const reply = await filtered({ parent_category_id: BEEF, vendor: [COLDCHAIN], limit: 50 });
+    const cards = reply.data?.products ?? [];
+    expect(cards.length).toBeGreaterThan(5);
+    const ids = cards.map((c) => c.id);
+    const offers = await sql<{
+      product_id: number;
+      variant_id: number;
+      bottle_size: number;
+      cents: number;
+      stock: number;
+      loc_id: number;
+      speed: string;
+    }>`
+      select v.product_id, v.id as variant_id, v.bottle_size, o.price_cents as cents, o.stock, o.loc_id, o.speed
+      from variant_offers o join vendor_locations l on l.id = o.loc_id join product_variants v on v.id = o.variant_id
+      where l.vendor_id = ${COLDCHAIN} and v.product_id = any(${ids}::int[])
+        and (o.area_loc_id = ${newYork.loc_id} or o.area_loc_id is null) and o.speed = any(${delivery}::text[])`.execute(t.database.db);
+    let differs = 0;
+    const unfiltered = await filtered({ parent_category_id: BEEF, limit: 50 });
+    for (const card of cards) {
+      const mine = offers.rows.filter((o) => o.product_id === card.id);
+      const sizes = [...new Set(mine.map((o) => o.variant_id))];
+      const expected = sizes
+        .map((variantId) => {
+          const of = mine.filter((o) => o.variant_id === variantId);
+          return { id: variantId, bottle_size: of[0]?.bottle_size ?? 0, price: (Math.min(...of.map((o) => o.cents)) / 100).toFixed(2) };
+        })
+        .sort((a, b) => a.bottle_size - b.bottle_size || a.id - b.id);
+      expect(card.child, card.name).toEqual(expected);
+      expect(card.stock_status).toBe(mine.some((o) => o.stock > 0) ? 'in stock' : 'out of stock');
+      expect(new Set(mine.map((o) => o.loc_id))).toContain(card.vendor_loc_id);
+      expect(card.speed_types.every((speed) => mine.some((o) => o.speed === speed))).toBe(true);
+      const all = unfiltered.data?.products.find((p) => p.id === card.id);
+      if (all && JSON.stringify(all.child) !== JSON.stringify(card.child)) differs++;
+    }
+    // The seed gives the same product different prices at different sellers: some cards must differ from the area's.
+    expect(differs).toBeGreaterThan(0);
+    // Without a vendor filter a card names no seller.
+    expect(unfiltered.data?.products.every((p) => p.vendor_loc_id === undefined)).toBe(true);
+
+    const byPrice = await filtered({ parent_category_id: BEEF, vendor: [COLDCHAIN], sort: 'price_asc', limit: 50 });
+    const lows = (byPrice.data?.products ?? []).map((p) => Math.min(...p.child.map((c) => Number(c.price))));
+    expect(lows.every((low, i) => i === 0 || (lows[i - 1] ?? low) <= low)).toBe(true);
   });
 
   it.each([

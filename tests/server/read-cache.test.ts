@@ -12,7 +12,7 @@ function handClock() {
 
 describe('ReadCache (the catalogue reads: home, listings, search, product page, category tree)', () => {
   it('shares one load between concurrent misses', async () => {
-    const cache = new ReadCache<{ n: number }>({ maxEntries: 10, freshMs: 1000, staleMs: 1000 });
+    const cache = new ReadCache<{ n: number }>({ maxBytes: 10, sizeOf: () => 1, freshMs: 1000, staleMs: 1000 });
     let loads = 0;
     const load = async () => {
       loads += 1;
@@ -26,7 +26,7 @@ describe('ReadCache (the catalogue reads: home, listings, search, product page, 
 
   it('answers from memory while fresh, serves a stale value while reloading once, and waits when it is too old', async () => {
     const clock = handClock();
-    const cache = new ReadCache<{ v: number }>({ maxEntries: 10, freshMs: 100, staleMs: 100, now: clock.now });
+    const cache = new ReadCache<{ v: number }>({ maxBytes: 10, sizeOf: () => 1, freshMs: 100, staleMs: 100, now: clock.now });
     let loads = 0;
     const load = async () => {
       const v = ++loads;
@@ -51,7 +51,7 @@ describe('ReadCache (the catalogue reads: home, listings, search, product page, 
 
   it('keeps serving the stale value when a reload fails, until it is too old', async () => {
     const clock = handClock();
-    const cache = new ReadCache<{ v: string }>({ maxEntries: 10, freshMs: 100, staleMs: 100, now: clock.now });
+    const cache = new ReadCache<{ v: string }>({ maxBytes: 10, sizeOf: () => 1, freshMs: 100, staleMs: 100, now: clock.now });
     expect((await cache.get('k', async () => ({ v: 'first' }))).v).toBe('first');
     clock.advance(150);
     const failing = async (): Promise<{ v: string }> => Promise.reject(new Error('db down'));
@@ -63,8 +63,8 @@ describe('ReadCache (the catalogue reads: home, listings, search, product page, 
     await expect(cache.get('k', failing)).rejects.toThrow('db down');
   });
 
-  it('keeps at most maxEntries, dropping the least recently used', async () => {
-    const cache = new ReadCache<{ v: string }>({ maxEntries: 2, freshMs: 1000, staleMs: 0 });
+  it('keeps at most maxBytes (here one a value), dropping the least recently used', async () => {
+    const cache = new ReadCache<{ v: string }>({ maxBytes: 2, sizeOf: () => 1, freshMs: 1000, staleMs: 0 });
     await cache.get('a', async () => ({ v: 'a' }));
     await cache.get('b', async () => ({ v: 'b' }));
     await cache.get('a', async () => ({ v: 'a2' }));
@@ -75,12 +75,12 @@ describe('ReadCache (the catalogue reads: home, listings, search, product page, 
   });
 
   it('does not keep a failed load', async () => {
-    const cache = new ReadCache<{ n: number }>({ maxEntries: 2, freshMs: 1000, staleMs: 0 });
+    const cache = new ReadCache<{ n: number }>({ maxBytes: 2, sizeOf: () => 1, freshMs: 1000, staleMs: 0 });
     await expect(cache.get('x', async () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');
     expect((await cache.get('x', async () => ({ n: 7 }))).n).toBe(7);
   });
   it('drops what deleteWhere picks and everything on clear, and keeps no value whose load began before either', async () => {
-    const cache = new ReadCache<{ v: string }>({ maxEntries: 10, freshMs: 60_000, staleMs: 60_000 });
+    const cache = new ReadCache<{ v: string }>({ maxBytes: 10, sizeOf: () => 1, freshMs: 60_000, staleMs: 60_000 });
     await cache.get('1:a', async () => ({ v: 'one' }));
     await cache.get('2:a', async () => ({ v: 'two' }));
     cache.deleteWhere((key) => key.startsWith('1:'));

@@ -1,6 +1,6 @@
 import { assert } from 'superstruct';
 import { afterAll, beforeEach, describe, expect, test } from 'vitest';
-import { placeOrderReply } from '../../src/api/contract/checkout.contract.ts';
+import { orderStatusReply, placeOrderReply } from '../../src/api/contract/checkout.contract.ts';
 import { getSlotReply } from '../../src/api/contract/cart-page.contract.ts';
 import { rescheduleOptionsReply, rescheduleReply } from '../../src/api/contract/reschedule.contract.ts';
 import { capacityDayReply } from '../../src/api/contract/seller-capacity.contract.ts';
@@ -58,6 +58,17 @@ async function paidOrder(date: string, slotN = 1): Promise<{ number: string; off
   return { number: placed.body.order_id, offerId: offer.offerId };
 }
 
+async function timeline(orderId: string) {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `/api/account/orderstatus?order_id=${orderId}`,
+    headers: { authorization: `Bearer ${buyer.token}` },
+  });
+  const body = json(response);
+  assert(body, orderStatusReply);
+  return body.data?.timeline ?? [];
+}
+
 async function booked(templateId: number, date: string): Promise<number> {
   const row = await db
     .selectFrom('driver_slots')
@@ -110,10 +121,28 @@ describe('the shopper reschedules before the cutoff', () => {
     expect(deliverable).toMatchObject({ delivery_date: '2026-12-05', slot_template_id: slot(3) });
     const mails = await db.selectFrom('outbox').select('subject').where('subject', '=', `Your order #${order.number}: delivery moved`).execute();
     expect(mails).toHaveLength(1);
+    // Decision 044: the move is on the shopper's timeline with its time, the shopper as actor and where it went.
+    const moved1 = await timeline(order.number);
+    expect(moved1.at(-1)).toEqual({
+      state: 'rescheduled',
+      at: clock.now().toISOString(),
+      actor: 'shopper',
+      reason: `Now on 12/05/2026, ${moved.body.data?.time_slot ?? ''}`,
+    });
+    expect(moved1.map((s) => s.state)).toEqual(['placed', 'rescheduled']);
 
-    // The same slot again moves nothing and books nothing twice.
+    // The same slot again moves nothing, books nothing twice and adds no step.
     expect((await reschedule(order.number, '2026-12-05', slot(3))).status).toBe(200);
     expect(await booked(slot(3), '2026-12-05')).toBe(newBefore + 1);
+    expect(await timeline(order.number)).toHaveLength(2);
+    // A reschedule is not a move: the state stays, and the seller's next move follows on the timeline.
+    expect(await orderOf(t, order.number)).toMatchObject({ fulfilment_state: 'placed' });
+    expect((await post(t, '/api/seller/orders/move', { order_id: order.number, event: 'accept' }, seller)).status).toBe(200);
+    expect((await timeline(order.number)).map((s) => [s.state, s.actor])).toEqual([
+      ['placed', 'shopper'],
+      ['rescheduled', 'shopper'],
+      ['accepted', 'seller'],
+    ]);
   });
 
   test('a full slot and a closed day are refused (409) with the reason, the order left as it was', async () => {
@@ -186,6 +215,8 @@ describe('cancel before the cutoff', () => {
     expect(await booked(slot(5), '2026-12-04')).toBe(seatsBefore - 1);
     // Canceled: it cannot be moved any more.
     expect((await reschedule(order.number, '2026-12-07', slot(1))).status).toBe(409);
+    // The shopper's cancel is on her timeline, with its time and her as actor.
+    expect((await timeline(order.number)).at(-1)).toMatchObject({ state: 'canceled', actor: 'shopper', at: clock.now().toISOString() });
   });
 
   test('reschedule racing the seller’s accept: both are counted one after the other, the order booked once', async () => {
@@ -233,7 +264,7 @@ describe('the seller’s day: closed days, seats, stock', () => {
     expect(await stockOf(t, offer.offerId)).toBe(7);
     expect((await post(t, '/api/seller/stock', { offer_id: offer.offerId, stock: 1 }, otherSeller)).status).toBe(404);
     expect((await post(t, '/api/seller/stock', { offer_id: offer.offerId, stock: 1 }, buyer.token)).status).toBe(404);
-    expect((await post(t, '/api/staff/stock', { offer_id: offer.offerId, stock: 9 }, staff)).status).toBe(200);
+    expect((await post(t, '/api/staff/stock', { offer_id: offer.offerId, stock: 9, reason: 'Recount' }, staff)).status).toBe(200);
     expect(await stockOf(t, offer.offerId)).toBe(9);
     expect((await post(t, '/api/seller/stock', { offer_id: offer.offerId, stock: -1 }, seller)).body).toMatchObject({ errors: [{ field: 'stock' }] });
     expect((await capacity(otherSeller, 'seller', 101, '2026-12-14')).status).toBe(404);
@@ -246,5 +277,69 @@ describe('the seller’s day: closed days, seats, stock', () => {
     ).toMatchObject({
       errors: [{ field: 'seats' }],
     });
+  });
+});
+
+describe('staff run any seller location’s day, with a reason (decision 044)', () => {
+  test('close, reopen, seats and stock from /staff: a reason is required (400 on reason) and kept with each change', async () => {
+    const changes = () =>
+      db
+        .selectFrom('capacity_changes')
+        .select(['loc_id', 'actor_role', 'change', 'detail', 'reason'])
+        .where('loc_id', '=', 101)
+        .orderBy('id')
+        .execute();
+    const before = (await changes()).length;
+    // No reason, or only spaces: refused, nothing changed.
+    for (const reason of [undefined, '   ']) {
+      const refused = await post(
+        t,
+        '/api/staff/capacity/day',
+        { loc_id: 101, date: '2026-12-16', closed: true, ...(reason === undefined ? {} : { reason }) },
+        staff,
+      );
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({ errors: [{ field: 'reason' }] });
+    }
+    expect((await post(t, '/api/staff/capacity/slot', { loc_id: 101, date: '2026-12-16', slot_id: slot(2), seats: 2 }, staff)).body).toMatchObject({
+      errors: [{ field: 'reason' }],
+    });
+    expect((await post(t, '/api/staff/stock', { offer_id: nextOffer().offerId, stock: 2 }, staff)).body).toMatchObject({
+      errors: [{ field: 'reason' }],
+    });
+    expect((await getslot('2026-12-16')).code).toBe(1);
+    expect(await changes()).toHaveLength(before);
+
+    // With a reason: the day closes for the storefront, seats and stock change, each kept with who and why.
+    expect(
+      (await post(t, '/api/staff/capacity/day', { loc_id: 101, date: '2026-12-16', closed: true, reason: 'Flooded kitchen' }, staff)).status,
+    ).toBe(200);
+    expect((await getslot('2026-12-16')).message).toContain('is closed on 12/16/2026 (Closed by the store)');
+    expect((await capacity(staff, 'staff', 101, '2026-12-16')).body).toMatchObject({ data: { closed: 'Closed by the store', reopenable: true } });
+    expect((await post(t, '/api/staff/capacity/day', { loc_id: 101, date: '2026-12-16', closed: false, reason: 'Fixed' }, staff)).status).toBe(200);
+    expect((await getslot('2026-12-16')).code).toBe(1);
+    expect(
+      (await post(t, '/api/staff/capacity/slot', { loc_id: 101, date: '2026-12-16', slot_id: slot(2), seats: 2, reason: 'Short of drivers' }, staff))
+        .status,
+    ).toBe(200);
+    const day = await capacity(staff, 'staff', 101, '2026-12-16');
+    assert(day.body, capacityDayReply);
+    expect(day.body.data?.slots.find((s) => s.slot_id === slot(2))).toMatchObject({ seats: 2 });
+    const offer = nextOffer();
+    expect((await post(t, '/api/staff/stock', { offer_id: offer.offerId, stock: 4, reason: 'Recount' }, staff)).status).toBe(200);
+    // A seller's change is kept too, its reason optional.
+    expect((await post(t, '/api/seller/stock', { offer_id: offer.offerId, stock: 5 }, seller)).status).toBe(200);
+    expect((await changes()).slice(before)).toEqual([
+      { loc_id: 101, actor_role: 'staff', change: 'close', detail: '2026-12-16', reason: 'Flooded kitchen' },
+      { loc_id: 101, actor_role: 'staff', change: 'reopen', detail: '2026-12-16', reason: 'Fixed' },
+      { loc_id: 101, actor_role: 'staff', change: 'seats', detail: `slot ${slot(2)} on 2026-12-16: 2 seats`, reason: 'Short of drivers' },
+      { loc_id: 101, actor_role: 'staff', change: 'stock', detail: `offer ${offer.offerId}: 4`, reason: 'Recount' },
+      { loc_id: 101, actor_role: 'seller', change: 'stock', detail: `offer ${offer.offerId}: 5`, reason: null },
+    ]);
+    // Not staff: a seller of another location and a shopper are not found, reason or not.
+    expect((await post(t, '/api/staff/stock', { offer_id: offer.offerId, stock: 1, reason: 'x' }, otherSeller)).status).toBe(404);
+    expect((await post(t, '/api/staff/capacity/day', { loc_id: 101, date: '2026-12-16', closed: true, reason: 'x' }, buyer.token)).status).toBe(404);
+    // An unknown location: 404 for staff too.
+    expect((await post(t, '/api/staff/capacity/day', { loc_id: 999_999, date: '2026-12-16', closed: true, reason: 'x' }, staff)).status).toBe(404);
   });
 });

@@ -4,6 +4,7 @@ import type { Database } from '../../server/db/schema.ts';
 import { searchProducts } from '../../server/services/catalogue/search.ts';
 import { oneLetterDeletions } from '../../server/services/catalogue/search-spelling.ts';
 import { searchVocabulary, trigrams } from '../../server/services/catalogue/search-vocabulary.ts';
+import { cacheBudgets } from '../../server/services/platform/cache-budgets.ts';
 import { newYork } from './catalogue-helpers.ts';
 import { statementCounter } from './statement-counter.ts';
 import { startTestApp, type TestApp } from './test-app.ts';
@@ -85,5 +86,21 @@ describe('a search, in statements', () => {
     } finally {
       await t.database.db.updateTable('products').set({ name: product.name }).where('id', '=', product.id).execute();
     }
+  });
+});
+
+describe('the vocabulary’s byte budget (decision 053)', () => {
+  it('weighs far under its budget at the test catalogue, and is kept only within the budget', async () => {
+    const vocabulary = await searchVocabulary(t.database.db);
+    expect(vocabulary.bytes).toBeGreaterThan(0);
+    expect(vocabulary.bytes).toBeLessThan(cacheBudgets.searchVocabulary);
+    expect(await searchVocabulary(t.database.db)).toBe(vocabulary);
+    // A fresh handle has no vocabulary yet; with a budget below its weight each search loads its own.
+    const fresh = t.database.db.withPlugin(counter.plugin);
+    const first = await searchVocabulary(fresh, 0, vocabulary.bytes - 1);
+    await new Promise((resolve) => setImmediate(resolve));
+    const second = await searchVocabulary(fresh, 0, vocabulary.bytes - 1);
+    expect(second).not.toBe(first);
+    expect(second.bytes).toBe(first.bytes);
   });
 });

@@ -41,6 +41,11 @@ vi.mock('../../src/api/cart.api.ts', async (importOriginal) => {
       if (server.cart) server.cart = cart(server.cart.result.filter((l) => l.cart_rid !== body.cart_rid));
       return reply();
     }),
+    removeKept: vi.fn(async (body: { kept_id: number }) => {
+      record('removekept', body);
+      if (server.cart) server.cart = { ...server.cart, kept_lines: (server.cart.kept_lines ?? []).filter((k) => k.kept_id !== body.kept_id) };
+      return reply();
+    }),
     nextDeliveryDates: vi.fn(async () => calendarReply),
     getSlots: vi.fn(async () => slotsReply),
     setDeliverySchedule: vi.fn(async (body: { vendor_loc_id: number; delivery_date: string; slot_id: number | null }) => {
@@ -126,15 +131,37 @@ describe('CartPage', () => {
     expect(session.getSnapshot().context.total_products_in_cart).toBe(4);
   });
 
-  it("each seller's group links to the store filtered by that seller ('Shop more from …')", async () => {
+  it('shows lines kept for another zip in their own section, outside the figures, each removable (decision 047)', async () => {
+    const kept = { zipcode: '10001', size: '1 lb', qty: 2, expires_at: '2030-06-10T14:00:00.000Z' };
+    server.cart = {
+      ...baseCart,
+      kept_lines: [
+        { ...kept, kept_id: 5, name: 'Ground Beef 80/20' },
+        { ...kept, kept_id: 6, name: 'Pork Belly', qty: 1 },
+      ],
+    };
+    renderCart(customer);
+    const section = await screen.findByRole('region', { name: 'Kept for 10001' });
+    expect(within(section).getByText('These come back to your cart when you choose 10001 again. They are kept until Jun 10.')).toBeTruthy();
+    expect(within(section).getByText('Ground Beef 80/20, 1 lb × 2')).toBeTruthy();
+    fireEvent.click(within(section).getByRole('button', { name: 'Remove Ground Beef 80/20 kept for 10001' }));
+    await waitFor(() => expect(within(section).queryByText('Ground Beef 80/20, 1 lb × 2')).toBeNull());
+    expect(server.calls.filter((c) => c.path === 'removekept').map((c) => c.body)).toEqual([{ cart_id: 'cart-abc', kept_id: 5 }]);
+    expect(within(section).getByText('Pork Belly, 1 lb × 1')).toBeTruthy();
+    // The cart's own lines and figures are untouched.
+    expect(screen.getByRole('region', { name: 'Hudson Street Butchers' })).toBeTruthy();
+  });
+
+  it("each seller's group links to its category's listing filtered by that seller ('Shop more from …')", async () => {
     renderCart(customer);
     const butcher = await screen.findByRole('region', { name: 'Hudson Street Butchers' });
     const courier = screen.getByRole('region', { name: 'ColdChain Express' });
+    // A line without a known category (an older server): the store's categories, carrying the seller on.
     expect(within(courier).getByRole('link', { name: 'Shop more from ColdChain Express' }).getAttribute('href')).toBe('/category/ALL?vendor=9');
     const link = within(butcher).getByRole('link', { name: 'Shop more from Hudson Street Butchers' });
-    expect(link.getAttribute('href')).toBe('/category/ALL?vendor=1');
+    expect(link.getAttribute('href')).toBe('/store/category/Beef/Beef/1002?vendor=1');
     fireEvent.click(link);
-    expect((await screen.findByTestId('path')).textContent).toBe('/category/ALL');
+    expect((await screen.findByTestId('path')).textContent).toBe('/store/category/Beef/Beef/1002');
   });
 
   it('a quantity change shows at once and never goes below zero', async () => {
@@ -219,6 +246,39 @@ describe('CartPage', () => {
     expect(session.getSnapshot().context.total_products_in_cart).toBe(0);
     fireEvent.click(screen.getByRole('button', { name: 'Start Shopping' }));
     expect(screen.getByTestId('path').textContent).toBe('/store');
+  });
+
+  it('a cart whose every line was kept for another zip: the empty message, the kept lines under it, each removable, badge 0 (decision 052)', async () => {
+    const kept = { zipcode: '10001', size: '1 lb', qty: 2, expires_at: '2030-06-10T14:00:00.000Z' };
+    server.cart = {
+      ...cart([]),
+      subtotal: '0.00',
+      grandtotal: '0.00',
+      total_items_count: 0,
+      kept_lines: [
+        { ...kept, kept_id: 5, name: 'Ground Beef 80/20' },
+        { ...kept, kept_id: 6, name: 'Pork Belly', qty: 1 },
+      ],
+    };
+    const { session } = renderCart({ ...customer, zipcode: '60601', total_products_in_cart: 3 });
+    expect(await screen.findByRole('heading', { name: 'Hey fill me, i am Empty' })).toBeTruthy();
+    const section = screen.getByRole('region', { name: 'Kept for 10001' });
+    expect(within(section).getByText('These come back to your cart when you choose 10001 again. They are kept until Jun 10.')).toBeTruthy();
+    expect(within(section).getByText('Ground Beef 80/20, 1 lb × 2')).toBeTruthy();
+    // Kept lines are not in the cart: the header's badge counts none of them.
+    expect(session.getSnapshot().context.total_products_in_cart).toBe(0);
+    expect(screen.queryByRole('button', { name: 'CHECKOUT' })).toBeNull();
+
+    fireEvent.click(within(section).getByRole('button', { name: 'Remove Ground Beef 80/20 kept for 10001' }));
+    await waitFor(() => expect(within(section).queryByText('Ground Beef 80/20, 1 lb × 2')).toBeNull());
+    expect(server.calls.filter((c) => c.path === 'removekept').map((c) => c.body)).toEqual([{ cart_id: 'cart-abc', kept_id: 5 }]);
+    expect(within(section).getByText('Pork Belly, 1 lb × 1')).toBeTruthy();
+    fireEvent.click(within(section).getByRole('button', { name: 'Remove Pork Belly kept for 10001' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Kept for 10001' })).toBeNull());
+    // The empty cart stays as it was, its badge still 0.
+    expect(screen.getByRole('heading', { name: 'Hey fill me, i am Empty' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Start Shopping' })).toBeTruthy();
+    expect(session.getSnapshot().context.total_products_in_cart).toBe(0);
   });
 
   it('no cart id: the empty cart without asking the server', async () => {

@@ -191,6 +191,19 @@ describe('ListingView', () => {
     expect(panel().getByRole('checkbox', { name: 'ColdChain Express' })).toHaveProperty('checked', false);
   });
 
+  it("under a vendor filter, a card shows the seller's price and opens the product with that seller's offer", () => {
+    const theirs: ProductSummary = {
+      ...product(1, 'Atlantic Salmon Fillet'),
+      child: [{ id: 10, bottle_size: 500, price: '17.00' }],
+      vendor_loc_id: 201,
+    };
+    renderView({ state: state({ vendor: [9] }), reply: reply({ products: [theirs, product(2, 'Cod Loin')] }) });
+    const card = screen.getByRole('link', { name: /Atlantic Salmon Fillet/ });
+    expect(card.getAttribute('href')).toBe('/store/1?vendor_loc_id=201');
+    expect(within(card).getByText('$17.00')).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Cod Loin/ }).getAttribute('href')).toBe('/store/2');
+  });
+
   it('has no Vendor group with an empty cart unless the reply names the chosen vendor', () => {
     renderView();
     expect(panel().queryByRole('group', { name: 'Vendor' })).toBeNull();

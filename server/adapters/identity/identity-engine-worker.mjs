@@ -1,4 +1,4 @@
-// The identity engine's worker thread starts here. Node 20 cannot run a .ts file by itself and ignores
+// The identity engine's worker thread starts here. A worker does not inherit the parent's tsx loader and ignores
 // `execArgv: ['--import', 'tsx']` in a worker, so this thread registers tsx's loader, then loads the TypeScript.
 import { register } from 'tsx/esm/api';
 

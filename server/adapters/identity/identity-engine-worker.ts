@@ -37,7 +37,7 @@ if (!port) throw new Error('identity-engine-worker runs only as a worker thread'
 // so the uploads' re-encoding on the request side also runs one thread per image; each is a single photo.)
 sharp.concurrency(1);
 
-// Node 20's fetch cannot read file: URLs, and human and the WASM backend load their files through fetch.
+// Node's fetch (undici) cannot read file: URLs, and human and the WASM backend load their files through fetch.
 // Anything else is refused: the engine works offline by design.
 globalThis.fetch = async (input: string | URL | Request): Promise<Response> => {
   const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;

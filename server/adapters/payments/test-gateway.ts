@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   cardBrand,
   cardErrors,
@@ -136,10 +136,36 @@ export type TokenizeResult =
 
 /** One-time tokens live this long: enough to fill the billing address and press save. */
 const tokenTtlMs = 15 * 60 * 1000;
+/** Stripe cancels an online card authorisation not captured within 7 days (decision 044). */
+const holdExpiryMs = 7 * 24 * 60 * 60 * 1000;
 export const testPublishableKey = 'pk_test_gateway';
 
 function randomId(prefix: string): string {
   return `${prefix}_${randomBytes(12).toString('hex')}`;
+}
+
+/**
+ * A token any instance sharing the key can spend (decision 045): the card's facts and expiry in the token itself,
+ * signed, so a card tokenized through one instance behind a balancer is known to the instance that places the order.
+ * Underscores only (the contracts' card_token alphabet): the outcome goes by its index.
+ */
+function signedToken(key: string, facts: CardFacts, expiresAt: number): string {
+  const body = `tok_test_${facts.brand}_${facts.last4}_${facts.expMonth}_${facts.expYear}_${outcomes.indexOf(facts.outcome)}_${expiresAt}_${randomBytes(8).toString('hex')}`;
+  return `${body}_${tokenMac(key, body)}`;
+}
+
+function tokenMac(key: string, body: string): string {
+  return createHmac('sha256', key).update(`test-gateway-token:${body}`).digest('hex').slice(0, 32);
+}
+
+function signedEntry(key: string, token: string): TokenEntry | undefined {
+  const match = /^(tok_test_([a-z]+)_(\d{4})_(\d{1,2})_(\d{4})_(\d{1,2})_(\d{1,15})_[0-9a-f]{16})_([0-9a-f]{32})$/.exec(token);
+  if (!match?.[1] || !match[2] || !match[3] || !match[8]) return undefined;
+  const expected = Buffer.from(tokenMac(key, match[1]));
+  if (!timingSafeEqual(expected, Buffer.from(match[8]))) return undefined;
+  const outcome = outcomes[Number(match[6])];
+  if (outcome === undefined) return undefined;
+  return { brand: match[2], last4: match[3], expMonth: Number(match[4]), expYear: Number(match[5]), outcome, expiresAt: Number(match[7]) };
 }
 
 /**
@@ -161,8 +187,10 @@ function factsOfRef(ref: string): CardFacts | undefined {
 interface TestPayment {
   amountCents: number;
   refunded: boolean;
-  /** Manual capture: held until capture(); released when canceled before. */
+  /** Manual capture: held until capture(); released when canceled before, or when the hold expires (7 days). */
   held?: boolean;
+  /** When a manual payment was authorised (its hold expires holdExpiryMs later, as Stripe's do). */
+  authorisedAt?: number;
   released?: boolean;
   refundedCents?: number;
 }
@@ -181,7 +209,18 @@ export class TestPaymentGateway implements PaymentGateway {
   private readonly authentications = new Map<string, PendingAuthentication>();
   private readonly debitAmounts = new Map<string, number>();
 
-  constructor(private readonly now: () => Date = () => new Date()) {}
+  /** Tokens already spent in this process (until they would have expired): a signed token works once here. */
+  private readonly spent = new Map<string, number>();
+
+  /**
+   * `tokenKey`: sign tokens with it, so every process holding the same key accepts them (several instances in test
+   * mode: paymentGatewayFromConfig passes MEDIA_SIGNING_KEY's key). A signed token is spent once per process, not once
+   * across processes: test mode only, where nothing is charged. Saved cards, charges and holds stay per process.
+   */
+  constructor(
+    private readonly now: () => Date = () => new Date(),
+    private readonly tokenKey?: string,
+  ) {}
 
   /** Test mode's stand-in for Stripe Elements: checks the card and forgets everything but the token's facts. */
   tokenize(card: CardDetails): TokenizeResult {
@@ -196,8 +235,9 @@ export class TestPaymentGateway implements PaymentGateway {
       outcome: outcomeByNumber.get(digits) ?? 'succeed',
     };
     this.pruneTokens();
-    const token = randomId('tok_test');
-    this.tokens.set(token, { ...facts, expiresAt: this.now().getTime() + tokenTtlMs });
+    const expiresAt = this.now().getTime() + tokenTtlMs;
+    const token = this.tokenKey === undefined ? randomId('tok_test') : signedToken(this.tokenKey, facts, expiresAt);
+    this.tokens.set(token, { ...facts, expiresAt });
     return { ok: true, token, brand: facts.brand, last4: facts.last4, expMonth: facts.expMonth, expYear: facts.expYear };
   }
 
@@ -256,7 +296,12 @@ export class TestPaymentGateway implements PaymentGateway {
     this.charges.set(request.idempotencyKey, { amountCents: request.amountCents, result });
     if (result.ok === true) {
       const held = request.capture === 'manual' && request.source.kind !== 'upi';
-      this.payments.set(result.paymentRef, { amountCents: request.amountCents, refunded: false, held });
+      this.payments.set(result.paymentRef, {
+        amountCents: request.amountCents,
+        refunded: false,
+        held,
+        ...(held ? { authorisedAt: this.now().getTime() } : {}),
+      });
     }
     return result;
   }
@@ -279,6 +324,14 @@ export class TestPaymentGateway implements PaymentGateway {
     throw new PaymentGatewayError(`No such payment: ${paymentRef}`);
   }
 
+  /** As Stripe does: an authorisation not captured within 7 days is canceled, its hold released. */
+  private expireHold(payment: TestPayment): void {
+    if (payment.held && payment.authorisedAt !== undefined && this.now().getTime() - payment.authorisedAt >= holdExpiryMs) {
+      payment.held = false;
+      payment.released = true;
+    }
+  }
+
   async cancelPayment(paymentRef: string): Promise<void> {
     const pending = this.authentications.get(paymentRef);
     if (pending?.state === 'requires_action') pending.state = 'failed';
@@ -299,6 +352,8 @@ export class TestPaymentGateway implements PaymentGateway {
     }
     const payment = this.payments.get(input.paymentRef);
     if (!payment) throw new PaymentGatewayError(`No such payment: ${input.paymentRef}`);
+    this.expireHold(payment);
+    if (payment.released) throw new PaymentGatewayError('This PaymentIntent could not be captured because it has a status of canceled.');
     if (!payment.held) throw new PaymentGatewayError('This PaymentIntent could not be captured because it has a status of succeeded.');
     if (!Number.isInteger(input.amountCents) || input.amountCents < 1 || input.amountCents > payment.amountCents) {
       throw new PaymentGatewayError('The amount to capture must be at most the amount authorised.');
@@ -354,6 +409,7 @@ export class TestPaymentGateway implements PaymentGateway {
   ): { state: 'held' | 'captured' | 'released'; amountCents: number; refundedCents: number; captures: number } | undefined {
     const payment = this.payments.get(paymentRef);
     if (!payment) return undefined;
+    this.expireHold(payment);
     const captures = [...this.captures.values()].filter((c) => c.paymentRef === paymentRef).length;
     const state = payment.held ? 'held' : payment.released ? 'released' : 'captured';
     return { state, amountCents: payment.amountCents, refundedCents: payment.refundedCents ?? 0, captures };
@@ -417,9 +473,11 @@ export class TestPaymentGateway implements PaymentGateway {
 
   /** A token works once, and not after it expired. */
   private takeToken(token: string): CardFacts | undefined {
-    const entry = this.tokens.get(token);
+    if (this.spent.has(token)) return undefined;
+    const entry = this.tokens.get(token) ?? (this.tokenKey === undefined ? undefined : signedEntry(this.tokenKey, token));
     if (!entry) return undefined;
     this.tokens.delete(token);
+    if (this.tokenKey !== undefined) this.spent.set(token, entry.expiresAt);
     if (entry.expiresAt < this.now().getTime()) return undefined;
     return { brand: entry.brand, last4: entry.last4, expMonth: entry.expMonth, expYear: entry.expYear, outcome: entry.outcome };
   }
@@ -436,5 +494,6 @@ export class TestPaymentGateway implements PaymentGateway {
   private pruneTokens(): void {
     const now = this.now().getTime();
     for (const [token, entry] of this.tokens) if (entry.expiresAt < now) this.tokens.delete(token);
+    for (const [token, expiresAt] of this.spent) if (expiresAt < now) this.spent.delete(token);
   }
 }

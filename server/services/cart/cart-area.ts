@@ -1,10 +1,11 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { AreaLine, MoveAreaData } from '../../../src/api/contract/cart-area.contract.ts';
 import { formatSize } from '../../../src/rules/sizes.ts';
 import { catalogueSpeeds, type SpeedValue } from '../../../src/rules/speeds.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Caller } from '../platform/caller.ts';
 import { findOwnCart, lockOwnCart } from './carts.ts';
+import { stillKept } from './kept-lines.ts';
 
 export interface MoveAreaRequest {
   cartId: string;
@@ -86,6 +87,8 @@ export async function moveCartToArea(db: Kysely<Database>, caller: Caller | unde
       ])
       .where('cart_kept_lines.cart_id', '=', cart.id)
       .where('cart_kept_lines.zipcode', '=', area.zipcode)
+      // An expired line (decision 047) never comes back, even before the sweep removes it.
+      .where(stillKept)
       .orderBy('cart_kept_lines.id')
       .execute();
     const restore = keptRows.filter(sold).map(lineOf);
@@ -111,6 +114,8 @@ export async function moveCartToArea(db: Kysely<Database>, caller: Caller | unde
             oc.constraint('cart_kept_lines_unique').doUpdateSet((eb) => ({
               zipcode: eb.ref('excluded.zipcode'),
               qty: eb.fn('least', [eb.lit(24), eb('cart_kept_lines.qty', '+', eb.ref('excluded.qty'))]),
+              // Kept again: its week starts again (decision 047).
+              created_at: sql<Date>`now()`,
             })),
           )
           .execute();

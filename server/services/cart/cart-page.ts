@@ -8,6 +8,7 @@ import { findCallersCart, findOwnCart, lockOwnCart } from './carts.ts';
 import { itemSubtotalCents, loadCartLines, loadCartView } from './cart-view.ts';
 import { applyCoupon, couponCustomer, removeCoupon, revalidateCoupon, type CouponChange } from './coupons.ts';
 import { scheduleDelivery, type ScheduleRequest } from './delivery-schedule.ts';
+import { removeKeptLine } from './kept-lines.ts';
 import { slotsFor, type SlotListing } from './slots.ts';
 
 /**
@@ -22,6 +23,7 @@ export type CartPageAnswer =
   | { kind: 'not-found'; what: string };
 
 const cartNotFound: CartPageAnswer = { kind: 'not-found', what: cartNotFoundMessage };
+const keptLineNotFoundMessage = 'This kept item is not in your cart.';
 
 /** The cart as it is now. */
 async function cartAnswer(
@@ -31,10 +33,11 @@ async function cartAnswer(
   now: Date,
   code: CartReply['code'],
   message?: string,
+  showsKept = false,
 ): Promise<CartPageAnswer> {
   const cart = await findOwnCart(db, cartId, caller);
   if (!cart) return cartNotFound;
-  return { kind: 'cart', code, message, data: await loadCartView(db, cart, now) };
+  return { kind: 'cart', code, message, data: await loadCartView(db, cart, now, { kept: showsKept }) };
 }
 
 export interface ShowCartRequest {
@@ -53,14 +56,27 @@ export async function showCart(db: Kysely<Database>, caller: Caller | undefined,
   if (!change) return { kind: 'closed' };
   switch (change.kind) {
     case 'unchanged':
-      return cartAnswer(db, request.cartId, caller, now, 1);
+      return cartAnswer(db, request.cartId, caller, now, 1, undefined, true);
     case 'applied':
     case 'removed':
-      return cartAnswer(db, request.cartId, caller, now, 1, change.message);
+      return cartAnswer(db, request.cartId, caller, now, 1, change.message, true);
     case 'refused':
     case 'dropped':
-      return cartAnswer(db, request.cartId, caller, now, 2, change.message);
+      return cartAnswer(db, request.cartId, caller, now, 2, change.message, true);
   }
+}
+
+/** removekept: a line kept for another zip goes for good; the cart as it then stands. */
+export async function removeKept(
+  db: Kysely<Database>,
+  caller: Caller | undefined,
+  ref: { cartId: string; keptId: number },
+  now: Date,
+): Promise<CartPageAnswer> {
+  const cart = await findOwnCart(db, ref.cartId, caller);
+  if (!cart) return cartNotFound;
+  if (!(await removeKeptLine(db, cart.id, ref.keptId))) return { kind: 'not-found', what: keptLineNotFoundMessage };
+  return { kind: 'cart', code: 1, data: await loadCartView(db, cart, now, { kept: true }) };
 }
 
 /** Thrown inside the coupon transaction to roll it back while still answering with the refusal it carries. */

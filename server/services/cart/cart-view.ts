@@ -9,6 +9,7 @@ import type { Database, VendorKind } from '../../db/schema.ts';
 import { cartTotals, cartTotalsInDollars, type CouponTerms } from './cart-totals.ts';
 import { couponRefusal, findCoupon } from './coupons.ts';
 import { deliveryDateRefusal, vendorCalendars, type VendorCalendarInfo } from './delivery-dates.ts';
+import { loadKeptLines } from './kept-lines.ts';
 
 /** One cart line with what the cart page shows: the offer's current price and stock, the product and the seller. */
 export interface CartLineRow {
@@ -35,6 +36,9 @@ export interface CartLineRow {
   area_loc_id: number | null;
   /** A line redeemed from this wallet entry: priced 0, at the restaurant (loc_id) where it is redeemed. */
   wallet_entry_id: number | null;
+  /** The product's top-level category: the seller's "Shop more from" listing opens there. */
+  category_id: number;
+  category_name: string;
 }
 
 /** Cart lines; a wallet line is priced 0 and belongs to the restaurant where it is redeemed, not to the offer's shop. */
@@ -46,6 +50,8 @@ export async function loadCartLines(db: Kysely<Database>, cartId: string): Promi
     .innerJoin('products', 'products.id', 'product_variants.product_id')
     .innerJoin('vendor_locations', (join) => join.on(sql<boolean>`vendor_locations.id = coalesce(cart_items.wallet_loc_id, variant_offers.loc_id)`))
     .innerJoin('vendors', 'vendors.id', 'vendor_locations.vendor_id')
+    .innerJoin('categories as leaf', 'leaf.id', 'products.category_id')
+    .leftJoin('categories as top', 'top.id', 'leaf.parent_id')
     .leftJoin('product_images', (join) => join.onRef('product_images.product_id', '=', 'products.id').on('product_images.position', '=', 0))
     .select([
       'cart_items.id as cart_rid',
@@ -68,6 +74,8 @@ export async function loadCartLines(db: Kysely<Database>, cartId: string): Promi
       'vendors.kind as vendor_kind',
       'variant_offers.area_loc_id',
       'cart_items.wallet_entry_id',
+      sql<number>`coalesce(top.id, leaf.id)`.as('category_id'),
+      sql<string>`coalesce(top.name, leaf.name)`.as('category_name'),
     ])
     .where('cart_items.cart_id', '=', cartId)
     .orderBy('cart_items.id')
@@ -194,10 +202,14 @@ interface CartRow {
 }
 
 /** The whole cart as the cart page shows it, every figure computed here. */
-export async function loadCartView(db: Kysely<Database>, cart: CartRow, now: Date): Promise<CartData> {
+/**
+ * With `kept`, the lines kept for other zips too (decision 047): showcart and removekept list them; the other calls
+ * leave them out (one statement fewer on the checkout path, decision 027) and the cart page keeps the last list.
+ */
+export async function loadCartView(db: Kysely<Database>, cart: CartRow, now: Date, options: { kept?: boolean } = {}): Promise<CartData> {
   const lines = await loadCartLines(db, cart.id);
   const groups = vendorGroups(lines);
-  const [choices, calendars, tax, coupon] = await Promise.all([
+  const [choices, calendars, tax, coupon, kept] = await Promise.all([
     loadDeliveryChoices(db, cart.id),
     vendorCalendars(
       db,
@@ -205,6 +217,7 @@ export async function loadCartView(db: Kysely<Database>, cart: CartRow, now: Dat
     ),
     taxRateForZip(db, cart.zipcode),
     cart.coupon_code === null ? Promise.resolve(undefined) : findCoupon(db, cart.coupon_code),
+    options.kept === true ? loadKeptLines(db, cart.id) : Promise.resolve(undefined),
   ]);
   const subtotal = itemSubtotalCents(lines);
   // The routes drop a coupon that stopped applying before they show the cart; this keeps the figures honest anyway.
@@ -257,6 +270,8 @@ export async function loadCartView(db: Kysely<Database>, cart: CartRow, now: Dat
         timeslot,
         stock: line.stock,
         wallet: line.wallet_entry_id !== null,
+        category_id: line.category_id,
+        category_name: line.category_name,
       });
     });
   });
@@ -269,5 +284,6 @@ export async function loadCartView(db: Kysely<Database>, cart: CartRow, now: Dat
     tax_note: tax.note,
     coupon_code: usable ? usable.code : null,
     total_items_count: lines.reduce((sum, line) => sum + line.qty, 0),
+    ...(kept === undefined ? {} : { kept_lines: kept }),
   };
 }

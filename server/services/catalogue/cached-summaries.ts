@@ -4,6 +4,7 @@ import { isVisitSpeed, type SpeedValue } from '../../../src/rules/speeds.ts';
 import type { Database } from '../../db/schema.ts';
 import { BatchCache } from '../platform/batch-cache.ts';
 import { onCatalogueChange } from '../platform/catalogue-changes.ts';
+import { cacheBudgets } from '../platform/cache-budgets.ts';
 import { perDatabase } from '../platform/read-cache.ts';
 import { productSummaries } from './product-summaries.ts';
 
@@ -18,6 +19,9 @@ function areaKey(ref: Pick<CardRef, 'locId' | 'visit'>): string {
   return `${ref.locId}|${ref.visit ?? ''}`;
 }
 
+/** The card cache's settings (exported for its budget test). */
+export const cardCacheOptions = { name: 'product-cards', maxBytes: cacheBudgets.productCards, freshMs: 10_000, staleMs: 20_000 };
+
 /**
  * Product cards (listings, search results, "Similar Items") per area, kept 10 s and served up to 30 s old while
  * refreshing. Why: the embedded database answers one query at a time, and two card queries per page would by
@@ -26,10 +30,7 @@ function areaKey(ref: Pick<CardRef, 'locId' | 'visit'>): string {
  */
 const cards = perDatabase<Kysely<Database>, BatchCache<CardRef, ProductSummary>>((db) => {
   const cache = new BatchCache<CardRef, ProductSummary>({
-    name: 'product-cards',
-    maxEntries: 50_000,
-    freshMs: 10_000,
-    staleMs: 20_000,
+    ...cardCacheOptions,
     keyOf: (ref) => `${areaKey(ref)}|${ref.productId}`,
     loadMany: (refs) => summariesByArea(db, refs),
   });

@@ -1,13 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { onCatalogueChange } from '../platform/catalogue-changes.ts';
+import { cacheBudgets } from '../platform/cache-budgets.ts';
 import { perDatabase, ReadCache } from '../platform/read-cache.ts';
-
-/**
- * CATALOGUE_READ_CACHES=off reads listing cards live instead of from the card cache: what the listings bench runs
- * with, so that the budget is met by the database's indexes and not by memory (decision 022).
- */
-export const readCachesEnabled = process.env.CATALOGUE_READ_CACHES !== 'off';
 
 export interface CategoryRow {
   id: number;
@@ -15,14 +10,18 @@ export interface CategoryRow {
   parent_id: number | null;
 }
 
+/** The category tree's and the served areas' cache settings (exported for their budget tests). */
+export const categoryCacheOptions = { name: 'categories', maxBytes: cacheBudgets.categories, freshMs: 60_000, staleMs: 600_000 };
+export const areaCacheOptions = { name: 'service-areas', maxBytes: cacheBudgets.serviceAreas, freshMs: 60_000, staleMs: 600_000 };
+
 /**
  * The category tree and the served areas: tens of rows that change only with the catalogue, read by every
  * listing, search and product call. Kept for a minute so each of those calls saves a round trip.
  */
 const caches = perDatabase<Kysely<Database>, { categories: ReadCache<CategoryRow[]>; areas: ReadCache<Set<number>> }>((db) => {
   const made = {
-    categories: new ReadCache<CategoryRow[]>({ name: 'categories', maxEntries: 1, freshMs: 60_000, staleMs: 600_000 }),
-    areas: new ReadCache<Set<number>>({ name: 'service-areas', maxEntries: 1, freshMs: 60_000, staleMs: 600_000 }),
+    categories: new ReadCache<CategoryRow[]>(categoryCacheOptions),
+    areas: new ReadCache<Set<number>>(areaCacheOptions),
   };
   // An offer's price or stock is not in either; anything else may be (decision 042).
   onCatalogueChange(db, (change) => {

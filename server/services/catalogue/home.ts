@@ -4,6 +4,7 @@ import { isVisitSpeed, type SpeedValue } from '../../../src/rules/speeds.ts';
 import type { Database } from '../../db/schema.ts';
 import { offeredInArea, productSummaries } from './product-summaries.ts';
 import { onCatalogueChange } from '../platform/catalogue-changes.ts';
+import { cacheBudgets } from '../platform/cache-budgets.ts';
 import { perDatabase, ReadCache } from '../platform/read-cache.ts';
 
 const topProductCount = 12;
@@ -22,13 +23,16 @@ export async function banners(db: Kysely<Database>) {
   return rows.map((r) => ({ imageurl: r.image_url, alt: r.alt }));
 }
 
+/** The home cache's settings (exported for its budget test). */
+export const homeCacheOptions = { name: 'home', maxBytes: cacheBudgets.home, freshMs: 30_000, staleMs: 300_000 };
+
 /**
  * Every shopper of an area sees the same home, and its sections cost a dozen queries: kept 30 s, then served up to
  * 5 minutes while it reloads in the background (stock badges on cards may lag that long; the product page and add to
  * cart read live stock).
  */
 const homeCaches = perDatabase<Kysely<Database>, ReadCache<HomepageData>>((db) => {
-  const cache = new ReadCache<HomepageData>({ name: 'home', maxEntries: 256, freshMs: 30_000, staleMs: 300_000 });
+  const cache = new ReadCache<HomepageData>(homeCacheOptions);
   // A home holds its products' cards: one whose price or stock changed goes, with any home showing it (decision 042).
   onCatalogueChange(db, (change) => {
     if (change === 'all') cache.clear();

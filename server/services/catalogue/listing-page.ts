@@ -50,13 +50,21 @@ function speedBit(speed: SpeedValue | undefined): number {
 
 // A descending sort is its ascending index read backwards: ties by product id descending, so Z to A is exactly
 // A to Z reversed (migration 017 keeps three sort indexes, none descending; rank is popularity negated).
-const orderBy: Record<ListingOrder, RawBuilder<unknown>> = {
-  default: sql`s.rank, s.product_id`,
-  name_asc: sql`s.sort_name, s.product_id`,
-  name_desc: sql`s.sort_name desc, s.product_id desc`,
-  price_asc: sql`s.price_cents, s.product_id`,
-  price_desc: sql`s.price_cents desc, s.product_id desc`,
-};
+// Under a vendor filter the price is the chosen sellers' (vp.price_cents), so price sorts follow what the cards show.
+function orderBy(order: ListingOrder, price: RawBuilder<unknown>): RawBuilder<unknown> {
+  switch (order) {
+    case 'default':
+      return sql`s.rank, s.product_id`;
+    case 'name_asc':
+      return sql`s.sort_name, s.product_id`;
+    case 'name_desc':
+      return sql`s.sort_name desc, s.product_id desc`;
+    case 'price_asc':
+      return sql`${price}, s.product_id`;
+    case 'price_desc':
+      return sql`${price} desc, s.product_id desc`;
+  }
+}
 
 /** A card as area_products holds it (migration 017); checked, since it arrives as JSON. */
 const cardRow = type({
@@ -65,12 +73,15 @@ const cardRow = type({
   image: nullable(string()),
   age_restricted: boolean(),
   size_unit: enums(sizeUnits),
+  sold_by_weight: boolean(),
   in_stock: boolean(),
   speed_mask: integer(),
   channel: string(),
   child_ids: array(integer()),
   child_sizes: array(integer()),
   child_cents: array(integer()),
+  /** Under a vendor filter: the chosen seller's location whose offer the card shows (the product page preselects it). */
+  vendor_loc_id: nullable(integer()),
 });
 type CardRow = Infer<typeof cardRow>;
 
@@ -113,6 +124,11 @@ export function listingPageStatement(request: ListingPageRequest): RawBuilder<Pa
   const cardKey = sql`a.area_loc_id = ${request.locId} and a.channel = ${channel}`;
   const facetKey = sql`f.area_loc_id = ${request.locId} and f.channel = ${channel} and f.category_id = ${request.categoryId} and f.speed = ${bit}`;
   const atSpeed = bit === 0 ? sql`true` : sql`s.speed_mask & ${bit} <> 0`;
+  const vendorIds = selection.vendorIds ?? [];
+  const byVendor = vendorIds.length > 0;
+  // A vendor filter joins the chosen sellers' products (with their own lowest price) to the listing's entries.
+  const source = byVendor ? sql`area_category_products s join vendor_products vp on vp.product_id = s.product_id` : sql`area_category_products s`;
+  const price = byVendor ? sql`vp.price_cents` : sql`s.price_cents`;
 
   // A filter value no listed product has is ignored, not "matches nothing": when none of a group's values is known
   // (a facet with products), the group does not filter. A product's own values are always known ones, so otherwise
@@ -122,12 +138,12 @@ export function listingPageStatement(request: ListingPageRequest): RawBuilder<Pa
   const conditions: RawBuilder<unknown>[] = [key, atSpeed];
   if (selection.priceRanges.length > 0) {
     const ranges = selection.priceRanges.map((r) =>
-      r.maxCents === undefined ? sql`s.price_cents >= ${r.minCents}` : sql`(s.price_cents >= ${r.minCents} and s.price_cents < ${r.maxCents})`,
+      r.maxCents === undefined ? sql`${price} >= ${r.minCents}` : sql`(${price} >= ${r.minCents} and ${price} < ${r.maxCents})`,
     );
     conditions.push(sql`(${sql.join(ranges, sql` or `)})`);
   }
-  if (selection.minCents !== undefined) conditions.push(sql`s.price_cents >= ${selection.minCents}`);
-  if (selection.maxCents !== undefined) conditions.push(sql`s.price_cents <= ${selection.maxCents}`);
+  if (selection.minCents !== undefined) conditions.push(sql`${price} >= ${selection.minCents}`);
+  if (selection.maxCents !== undefined) conditions.push(sql`${price} <= ${selection.maxCents}`);
   if (selection.sizes.length > 0) {
     // speed_sizes is in the sort indexes (migration 019): at any delivery speed, a size is its three speed keys; the
     // visit channels' few rows keep their sizes in the heap only.
@@ -141,8 +157,6 @@ export function listingPageStatement(request: ListingPageRequest): RawBuilder<Pa
   if (selection.categoryIds.length > 0) {
     conditions.push(sql`(${known('category', selection.categoryIds)} or s.category_ids && ${selection.categoryIds}::int[])`);
   }
-  const vendorIds = selection.vendorIds ?? [];
-  if (vendorIds.length > 0) conditions.push(sql`s.product_id in (select product_id from vendor_products)`);
   const matching = sql.join(conditions, sql` and `);
   const pricePresent = priceBuckets.map((bucket) => {
     const below = bucket.maxCents === undefined ? sql`true` : sql`s.price_cents < ${bucket.maxCents}`;
@@ -152,17 +166,17 @@ export function listingPageStatement(request: ListingPageRequest): RawBuilder<Pa
   // Each part is computed once (materialized: a CTE named twice would otherwise run twice), the total before the page,
   // so that a page past the end of the matching products (not only of the listing) never scans.
   return sql<PageRow>`
-    with ${vendorProducts(request, vendorIds)}listed as materialized (
+    with ${byVendor ? vendorProducts(request, vendorIds) : sql``}listed as materialized (
       select coalesce(sum(f.products), 0)::int as n from area_listing_facets f where ${facetKey} and f.kind = 'all'
     ),
     counted as materialized (
-      select ${totalOf(selection, { matching, facetKey })} as n
+      select ${totalOf(selection, { matching, facetKey, source })} as n
     ),
     page as materialized (
       select array(
-        select s.product_id from area_category_products s
+        select s.product_id from ${source}
         where ${matching} and ${request.offset} < (select n from counted)
-        order by ${orderBy[request.order]}
+        order by ${orderBy(request.order, price)}
         limit ${request.limit} offset ${request.offset}
       ) as ids
     ),
@@ -179,11 +193,12 @@ export function listingPageStatement(request: ListingPageRequest): RawBuilder<Pa
       (
         select coalesce(json_agg(json_build_object(
           'id', a.product_id, 'name', a.name, 'image', a.image, 'age_restricted', a.age_restricted, 'size_unit', a.size_unit,
-          'in_stock', a.in_stock, 'speed_mask', a.speed_mask, 'channel', a.channel,
-          'child_ids', a.child_ids, 'child_sizes', a.child_sizes, 'child_cents', a.child_cents
+          ${byVendor ? vendorCardFields : areaCardFields}, 'channel', a.channel, 'sold_by_weight', pr.sold_by_weight
         ) order by p.position), '[]'::json)
         from unnest(page.ids) with ordinality as p(id, position)
         join area_products a on ${cardKey} and a.product_id = p.id
+        join products pr on pr.id = a.product_id
+        ${byVendor ? vendorCard(request, vendorIds) : sql``}
       ) as cards,
       counted.n as total,
       listed.n as available,
@@ -195,28 +210,60 @@ export function listingPageStatement(request: ListingPageRequest): RawBuilder<Pa
   `;
 }
 
-/**
- * The products the chosen vendors offer in the area, in the listing's channel and at its speed (as area_products
- * counts an offer: the area's own, or nationwide ones), computed once. The summaries hold no vendor, so this reads the
- * offers; it is only part of the statement when a vendor is chosen.
- */
-function vendorProducts(request: ListingPageRequest, vendorIds: readonly number[]): RawBuilder<unknown> {
-  if (vendorIds.length === 0) return sql``;
-  const speeds: readonly string[] = isVisitSpeed(request.speed)
-    ? [request.speed]
-    : request.speed === undefined
-      ? deliverySpeedValues
-      : [request.speed];
-  return sql`vendor_products as materialized (
-      select distinct v.product_id
-      from variant_offers o
+/** The speeds a listing's offers are counted at: a visit channel's own, the one delivery speed asked for, or all three. */
+function listingSpeeds(speed: SpeedValue | undefined): readonly string[] {
+  return isVisitSpeed(speed) ? [speed] : speed === undefined ? deliverySpeedValues : [speed];
+}
+
+/** The chosen vendors' offers in the area (its own, or nationwide ones) at the listing's speeds; `o` and `v` named. */
+function vendorOffers(request: ListingPageRequest, vendorIds: readonly number[]): RawBuilder<unknown> {
+  return sql`variant_offers o
       join vendor_locations l on l.id = o.loc_id
       join product_variants v on v.id = o.variant_id
       where l.vendor_id = any(${[...vendorIds]}::int[])
         and (o.area_loc_id = ${request.locId} or o.area_loc_id is null)
-        and o.speed = any(${[...speeds]}::text[])
+        and o.speed = any(${[...listingSpeeds(request.speed)]}::text[])`;
+}
+
+/**
+ * The products the chosen vendors offer in the area, in the listing's channel and at its speed (as area_products
+ * counts an offer), each with the lowest price they ask for it, computed once. The summaries hold no vendor, so this
+ * reads the offers (migration 032's index by location); it is only part of the statement when a vendor is chosen.
+ */
+function vendorProducts(request: ListingPageRequest, vendorIds: readonly number[]): RawBuilder<unknown> {
+  return sql`vendor_products as materialized (
+      select v.product_id, min(o.price_cents)::int as price_cents
+      from ${vendorOffers(request, vendorIds)}
+      group by v.product_id
     ),
     `;
+}
+
+const areaCardFields = sql`'in_stock', a.in_stock, 'speed_mask', a.speed_mask, 'child_ids', a.child_ids, 'child_sizes', a.child_sizes,
+          'child_cents', a.child_cents, 'vendor_loc_id', null`;
+const vendorCardFields = sql`'in_stock', vc.in_stock, 'speed_mask', vc.speed_mask, 'child_ids', vc.child_ids, 'child_sizes', vc.child_sizes,
+          'child_cents', vc.child_cents, 'vendor_loc_id', vc.loc_id`;
+
+/**
+ * A page card's sizes, prices, stock and speeds from the chosen vendors' own offers (not the area's lowest over every
+ * seller), and the location whose offer it shows: the cheapest one with stock. Only the page's few products are read.
+ */
+function vendorCard(request: ListingPageRequest, vendorIds: readonly number[]): RawBuilder<unknown> {
+  return sql`cross join lateral (
+          select array_agg(x.variant_id order by x.bottle_size, x.variant_id) as child_ids,
+                 array_agg(x.bottle_size order by x.bottle_size, x.variant_id) as child_sizes,
+                 array_agg(x.cents order by x.bottle_size, x.variant_id) as child_cents,
+                 bool_or(x.stock > 0) as in_stock,
+                 bit_or(x.bits)::int as speed_mask,
+                 (array_agg(x.loc_id order by x.stock > 0 desc, x.cents, x.loc_id))[1] as loc_id
+          from (
+            select v.id as variant_id, v.bottle_size, min(o.price_cents)::int as cents, max(o.stock) as stock,
+                   bit_or(case o.speed when 'local' then 1 when 'courier' then 2 when 'farm-direct' then 4 else 0 end) as bits,
+                   (array_agg(o.loc_id order by o.stock > 0 desc, o.price_cents, o.loc_id))[1] as loc_id
+            from ${vendorOffers(request, vendorIds)} and v.product_id = p.id
+            group by v.id, v.bottle_size
+          ) x
+        ) vc`;
 }
 
 /**
@@ -224,7 +271,10 @@ function vendorProducts(request: ListingPageRequest, vendorIds: readonly number[
  * (the facet of a value no listed product has is 0: then the filter is ignored and the total is the listing's); any
  * other filter counts the matching entries of the one category range.
  */
-function totalOf(selection: ListingSelection, parts: { matching: RawBuilder<unknown>; facetKey: RawBuilder<unknown> }): RawBuilder<number> {
+function totalOf(
+  selection: ListingSelection,
+  parts: { matching: RawBuilder<unknown>; facetKey: RawBuilder<unknown>; source: RawBuilder<unknown> },
+): RawBuilder<number> {
   const { facetKey } = parts;
   const listed = sql<number>`(select n from listed)`;
   // Prices and vendors are never facets: with one, the matching entries are counted like any combined filter.
@@ -241,7 +291,7 @@ function totalOf(selection: ListingSelection, parts: { matching: RawBuilder<unkn
   if (!notFacets && selection.sizes.length === 0 && selection.categoryIds.length === 1) return single('category', selection.categoryIds);
   if (!isFiltered(selection)) return listed;
   // Nothing listed (at the speed asked for): nothing matches, and the range need not be walked to learn it.
-  return sql<number>`case when ${listed} = 0 then 0 else (select count(*)::int from area_category_products s where ${parts.matching}) end`;
+  return sql<number>`case when ${listed} = 0 then 0 else (select count(*)::int from ${parts.source} where ${parts.matching}) end`;
 }
 
 /** A card as productSummaries makes it (the same offers: the area's and nationwide ones, at the channel's speeds). */
@@ -255,6 +305,8 @@ function cardOf(row: CardRow): ProductSummary {
     stock_status: row.in_stock ? 'in stock' : 'out of stock',
     age_restricted: row.age_restricted,
     size_unit: row.size_unit,
+    sold_by_weight: row.sold_by_weight,
+    ...(row.vendor_loc_id === null ? {} : { vendor_loc_id: row.vendor_loc_id }),
   };
 }
 

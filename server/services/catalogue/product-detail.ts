@@ -8,6 +8,7 @@ import { isServedLocation } from './catalogue-cache.ts';
 import { executePrepared } from '../platform/prepared.ts';
 import { offeredInArea } from './product-summaries.ts';
 import { onCatalogueChange } from '../platform/catalogue-changes.ts';
+import { cacheBudgets } from '../platform/cache-budgets.ts';
 import { perDatabase, ReadCache } from '../platform/read-cache.ts';
 import { relatedCards, relatedCardsJson, type RelatedCardRow } from './related-cards.ts';
 import { newestReviewsJson, reviewFigures, reviewOf, totalsJson, type ReviewRow, type TotalsRow } from './reviews.ts';
@@ -185,12 +186,15 @@ function vendorList(offers: readonly OfferRow[]): ProductDetail['vendor_list'] {
   return list;
 }
 
+/** The product page cache's settings (exported for its budget test). */
+export const productDetailCacheOptions = { name: 'product-detail', maxBytes: cacheBudgets.productDetail, freshMs: 2_000, staleMs: 3_000 };
+
 /**
  * Popular pages are opened by many shoppers at once: one reading serves them all for 2 s (and up to 5 s while it
  * reloads). The stock shown may lag that long; add to cart checks stock live and says 'Only N left in stock.'.
  */
 const detailCaches = perDatabase<Kysely<Database>, ReadCache<ProductDetailResult>>((db) => {
-  const cache = new ReadCache<ProductDetailResult>({ name: 'product-detail', maxEntries: 4096, freshMs: 2_000, staleMs: 3_000 });
+  const cache = new ReadCache<ProductDetailResult>(productDetailCacheOptions);
   // The product's own pages, and those showing it among their similar items (decision 042).
   onCatalogueChange(db, (change) => {
     if (change === 'all') cache.clear();
@@ -218,8 +222,11 @@ export function cachedProductDetail(
   );
 }
 
+/** The first pictures' cache settings (exported for its budget test). */
+export const firstPictureCacheOptions = { maxBytes: cacheBudgets.firstPictures, freshMs: 60_000, staleMs: 300_000 };
+
 const firstPictures = perDatabase<Kysely<Database>, ReadCache<string>>((db) => {
-  const cache = new ReadCache<string>({ maxEntries: 5000, freshMs: 60_000, staleMs: 300_000 });
+  const cache = new ReadCache<string>(firstPictureCacheOptions);
   onCatalogueChange(db, (change) => {
     if (change === 'all') cache.clear();
   });

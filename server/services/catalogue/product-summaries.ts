@@ -31,7 +31,7 @@ export async function productSummaries(
     db
       .selectFrom('products')
       .leftJoin('product_images', (join) => join.onRef('product_images.product_id', '=', 'products.id').on('product_images.position', '=', 0))
-      .select(['products.id', 'products.name', 'products.age_restricted', 'products.size_unit', 'product_images.url'])
+      .select(['products.id', 'products.name', 'products.age_restricted', 'products.size_unit', 'products.sold_by_weight', 'product_images.url'])
       .where('products.id', 'in', productIds)
       .execute(),
     db
@@ -75,6 +75,7 @@ export async function productSummaries(
       stock_status: productSizes.some((s) => Number(s.max_stock) > 0) ? 'in stock' : 'out of stock',
       age_restricted: product.age_restricted,
       size_unit: product.size_unit,
+      sold_by_weight: product.sold_by_weight,
     });
   }
   return summaries;

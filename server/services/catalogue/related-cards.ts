@@ -12,6 +12,7 @@ export interface RelatedCardRow {
   image: string | null;
   age_restricted: boolean;
   size_unit: SizeUnit;
+  sold_by_weight: boolean;
   sizes: { id: number; bottle_size: number; price_cents: number; max_stock: number; speeds: string[] }[];
 }
 
@@ -24,7 +25,7 @@ export interface RelatedCardRow {
 export function relatedCardsJson(productId: RawBuilder<number>, locId: number, courierType?: SpeedValue): RawBuilder<RelatedCardRow[]> {
   return sql<RelatedCardRow[]>`coalesce((
     select json_agg(json_build_object('id', r.id, 'name', r.name, 'image', img.url, 'age_restricted', r.age_restricted,
-                                      'size_unit', r.size_unit, 'sizes', s.sizes)
+                                      'size_unit', r.size_unit, 'sold_by_weight', r.sold_by_weight, 'sizes', s.sizes)
                     order by rp.position, rp.related_id)
     from related_products rp
     join products r on r.id = rp.related_id
@@ -57,5 +58,6 @@ export function relatedCards(rows: readonly RelatedCardRow[]): ProductSummary[] 
     stock_status: row.sizes.some((s) => s.max_stock > 0) ? 'in stock' : 'out of stock',
     age_restricted: row.age_restricted,
     size_unit: row.size_unit,
+    sold_by_weight: row.sold_by_weight,
   }));
 }

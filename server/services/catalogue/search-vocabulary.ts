@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { cacheBudgets, jsonBytes } from '../platform/cache-budgets.ts';
 import { perDatabase } from '../platform/read-cache.ts';
 import { oneLetterDeletions, type DictionaryWord } from './search-spelling.ts';
 
@@ -10,7 +11,8 @@ import { oneLetterDeletions, type DictionaryWord } from './search-spelling.ts';
  * 1,100 words at 100,000 products: bare numbers are left out) and the lookups were one statement of every search, its
  * planning and four index probes on the embedded database's one connection. It holds the vocabulary, not texts or
  * results: every search still reads its matches from the database, and that statement also returns the dictionary's
- * version (search_words_version, migration 020), so a search made with an outdated vocabulary is read again.
+ * version (search_words_version, migration 020), so a search made with an outdated vocabulary is read again. Kept
+ * only within its byte budget (cache-budgets.ts).
  */
 export class Vocabulary {
   private readonly byJoined = new Map<string, DictionaryWord[]>();
@@ -19,18 +21,30 @@ export class Vocabulary {
   private readonly trigramCount = new Map<DictionaryWord, number>();
   /** Sorted by `joined` in code-unit order, as `like 'x%'` with text_pattern_ops compares. */
   private readonly sorted: DictionaryWord[];
+  /**
+   * Its weight for the cache budget (decision 053): the words' JSON bytes, and for every key of the lookups its text
+   * and a reference (8 bytes) per word filed under it.
+   */
+  readonly bytes: number;
 
   constructor(
     readonly version: number,
     readonly words: readonly DictionaryWord[],
   ) {
+    let bytes = jsonBytes(words);
     for (const entry of words) {
       push(this.byJoined, entry.joined, entry);
-      for (const deletion of oneLetterDeletions(entry.joined)) push(this.byDeletion, deletion, entry);
+      const deletions = oneLetterDeletions(entry.joined);
+      for (const deletion of deletions) {
+        push(this.byDeletion, deletion, entry);
+        bytes += deletion.length + 8;
+      }
       const grams = trigrams(entry.joined);
       this.trigramCount.set(entry, grams.size);
       for (const gram of grams) push(this.byTrigram, gram, entry);
+      bytes += 8 + grams.size * (3 + 8) + 8;
     }
+    this.bytes = bytes;
     this.sorted = [...words].sort((a, b) => (a.joined < b.joined ? -1 : a.joined > b.joined ? 1 : 0));
   }
 
@@ -128,20 +142,26 @@ const loaded = perDatabase<Kysely<Database>, { current?: Promise<Vocabulary> }>(
  * The vocabulary, from memory once loaded. `atLeast`: the dictionary's version a search's statement saw; a vocabulary
  * older than that is loaded again (versions only grow: every change to search_words adds one).
  */
-export async function searchVocabulary(db: Kysely<Database>, atLeast = 0): Promise<Vocabulary> {
+export async function searchVocabulary(db: Kysely<Database>, atLeast = 0, budget: number = cacheBudgets.searchVocabulary): Promise<Vocabulary> {
   const state = loaded(db);
   const current = state.current;
   if (current) {
     const vocabulary = await current.catch(() => undefined);
     if (vocabulary && vocabulary.version >= atLeast) return vocabulary;
     // Another search may have started the reload meanwhile.
-    if (state.current !== current) return searchVocabulary(db, atLeast);
+    if (state.current !== current) return searchVocabulary(db, atLeast, budget);
   }
   const load = loadVocabulary(db);
   state.current = load;
-  load.catch(() => {
-    if (state.current === load) delete state.current;
-  });
+  // A vocabulary heavier than its budget serves the searches that asked for it and is not kept.
+  load.then(
+    (vocabulary) => {
+      if (vocabulary.bytes > budget && state.current === load) delete state.current;
+    },
+    () => {
+      if (state.current === load) delete state.current;
+    },
+  );
   return load;
 }
 

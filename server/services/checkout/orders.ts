@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { OrderItem, OrderSummary, TimelineStep } from '../../../src/api/contract/checkout.contract.ts';
-import { shopperMayChange } from '../../../src/rules/fulfilment.ts';
+import { shopperMayChange, timelineStepOf } from '../../../src/rules/fulfilment.ts';
 import { speedIds } from '../../../src/rules/delivery-speeds.ts';
 import { centsToDollars } from '../../../src/rules/money.ts';
 import { formatSlot } from '../../../src/rules/slots.ts';
@@ -120,7 +120,7 @@ async function summarize(db: Kysely<Database>, orders: Selectable<OrdersTable>[]
       .execute(),
     db
       .selectFrom('order_events')
-      .select(['order_id', 'to_state', 'actor_role', 'reason', 'created_at'])
+      .select(['order_id', 'event', 'to_state', 'actor_role', 'reason', 'created_at'])
       .where('order_id', 'in', ids)
       .orderBy('id')
       .execute(),
@@ -221,12 +221,9 @@ function earliestDate(deliverables: readonly { order_id: number; delivery_date: 
  */
 function timelineOf(
   order: Selectable<OrdersTable>,
-  events: readonly { order_id: number; to_state: string; actor_role: string; reason: string | null; created_at: Date }[],
+  events: readonly { order_id: number; event: string; to_state: string; actor_role: string; reason: string | null; created_at: Date }[],
 ): TimelineStep[] {
   const own = events.filter((e) => e.order_id === order.id);
   if (own.length === 0 && !isPlaced(order)) return [];
-  return [
-    { state: 'placed', at: order.created_at.toISOString(), actor: 'shopper', reason: null },
-    ...own.map((e) => ({ state: e.to_state, at: e.created_at.toISOString(), actor: e.actor_role, reason: e.reason })),
-  ];
+  return [{ state: 'placed', at: order.created_at.toISOString(), actor: 'shopper', reason: null }, ...own.map(timelineStepOf)];
 }

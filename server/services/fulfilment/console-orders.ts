@@ -1,7 +1,17 @@
 import type { Kysely } from 'kysely';
 import type { ConsoleItem, ConsoleOrder, ConsoleOrdersFilter } from '../../../src/api/contract/fulfilment.contract.ts';
-import { fulfilmentEventsFor, fulfilmentKindOf, isLate, isStuck, type FulfilmentActor, type FulfilmentState } from '../../../src/rules/fulfilment.ts';
-import { addDays, storeToday } from '../../../src/rules/delivery-dates.ts';
+import {
+  fulfilmentEventsFor,
+  fulfilmentKindOf,
+  isLate,
+  isMoveEvent,
+  isStuck,
+  timelineStepOf,
+  type FulfilmentActor,
+  type FulfilmentState,
+} from '../../../src/rules/fulfilment.ts';
+import { storeToday } from '../../../src/rules/delivery-dates.ts';
+import { sellerConsoleDates } from '../../../src/rules/fulfilment.ts';
 import { centsToDollars } from '../../../src/rules/money.ts';
 import type { Database } from '../../db/schema.ts';
 import { orderVisibleToSellers, type ConsoleScope } from './console-scope.ts';
@@ -11,7 +21,7 @@ import { substituteCandidates } from './substitutions.ts';
 export const consoleOrdersMax = 200;
 
 /**
- * The consoles' order list. A seller sees their locations' orders for a date (default today and tomorrow), by date
+ * The consoles' order list. A seller sees their locations' orders for a date (default today and the next two days: sellerConsoleDates), by date
  * and slot; staff every order, filtered by seller location, state, date and lateness, the late and stuck ones
  * first. Each order carries its lines (with the weight packed), its timeline and the moves the asker may make.
  */
@@ -23,7 +33,7 @@ export async function listConsoleOrders(
   now: Date,
 ): Promise<ConsoleOrder[]> {
   const today = storeToday(now);
-  const dates = filter.date ? [filter.date] : actor === 'seller' ? [today, addDays(today, 1)] : undefined;
+  const dates = filter.date ? [filter.date] : actor === 'seller' ? sellerConsoleDates(today) : undefined;
   const rows = await db
     .selectFrom('orders')
     .innerJoin('order_deliverables as d', 'd.order_id', 'orders.id')
@@ -92,7 +102,7 @@ export async function listConsoleOrders(
     seen.add(row.id);
     const state: FulfilmentState = row.fulfilment_state;
     const own = events.filter((e) => e.order_id === row.id);
-    const since = own.at(-1)?.created_at ?? row.created_at;
+    const since = own.filter(isMoveEvent).at(-1)?.created_at ?? row.created_at;
     const late = isLate(state, row.delivery_date, now);
     const stuck = isStuck(state, since, now);
     if (filter.late === true && !late && !stuck) continue;
@@ -126,7 +136,7 @@ export async function listConsoleOrders(
         substitute_name: i.substitute_name,
         ...(substitutes.has(i.id) ? { substitutes: substitutes.get(i.id) } : {}),
       })),
-      timeline: own.map((e) => ({ state: e.to_state, at: e.created_at.toISOString(), actor: e.actor_role, reason: e.reason })),
+      timeline: own.map(timelineStepOf),
     });
   }
   if (actor === 'staff') orders.sort((a, b) => Number(b.late || b.stuck) - Number(a.late || a.stuck));

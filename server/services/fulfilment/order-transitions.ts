@@ -6,6 +6,7 @@ import {
   fulfilmentMailSubject,
   fulfilmentMessages,
   fulfilmentStateLabels,
+  heldCardReleasedText,
   fulfilmentTransition,
   needsReason,
   shopperChangeRefusal,
@@ -52,7 +53,15 @@ export interface MoveRequest {
 }
 
 export type MoveOutcome =
-  | { kind: 'moved'; from: FulfilmentState; to: FulfilmentState; refunded: boolean; settlement?: PackSettlement | undefined }
+  | {
+      kind: 'moved';
+      from: FulfilmentState;
+      to: FulfilmentState;
+      /** A captured payment given back in full, or a card's hold (weighed lines, not packed) let go: the mail says which. */
+      refunded: boolean;
+      released: boolean;
+      settlement?: PackSettlement | undefined;
+    }
   | { kind: 'not-found' }
   | { kind: 'not-allowed'; state: FulfilmentState; message: string }
   | { kind: 'invalid'; field: string; message: string };
@@ -130,6 +139,7 @@ export async function moveOrder(deps: MoveDeps, actor: MoveActor, request: MoveR
     // Dine-in wallet entries are created when the restaurant serves the order, never at payment (issue 24's rule).
     if (move.to === 'served') await creditDineInWallet(trx, order);
     let refunded = false;
+    let released = false;
     if (ending) {
       await giveBackOrder(trx, order);
       await withdrawOrderWallet(trx, order.id);
@@ -138,18 +148,19 @@ export async function moveOrder(deps: MoveDeps, actor: MoveActor, request: MoveR
       if (order.capture_state === 'held' && order.payment_ref !== null) {
         await deps.payments.cancelPayment(order.payment_ref);
         await trx.updateTable('orders').set({ capture_state: 'released' }).where('id', '=', order.id).execute();
+        released = true;
       } else if (order.status === 'processing' && order.payment_ref !== null && order.grand_total_cents > 0) {
         // Only a captured payment is refunded: pay on delivery has taken nothing, nor has a wallet-only order.
         await deps.payments.refund({ paymentRef: order.payment_ref, idempotencyKey: refundKey(order.increment_id) });
         refunded = true;
       }
     }
-    return { result: { kind: 'moved', from, to: move.to, refunded, settlement }, order };
+    return { result: { kind: 'moved', from, to: move.to, refunded, released, settlement }, order };
   });
   const { result, order } = outcome;
   if (result.kind === 'moved' && order) {
     deps.mail
-      .send(moveMail(order, result.to, reason, result.refunded, result.settlement))
+      .send(moveMail(order, result.to, reason, result))
       .catch((error: unknown) => log.error({ err: error, orderId: order.id }, 'fulfilment mail not sent'));
   }
   return result;
@@ -205,11 +216,17 @@ export async function weighedLines(db: Kysely<Database>, orderId: number): Promi
     .execute();
 }
 
-function moveMail(order: OrderRow, to: FulfilmentState, reason: string | undefined, refunded: boolean, settlement?: PackSettlement) {
+function moveMail(
+  order: OrderRow,
+  to: FulfilmentState,
+  reason: string | undefined,
+  { refunded, released, settlement }: { refunded: boolean; released: boolean; settlement?: PackSettlement | undefined },
+) {
   const lines = [`Your order #${order.increment_id} is now: ${fulfilmentStateLabels[to]}.`];
   if (settlement) lines.push(packedMoneyText(order, settlement));
   if (reason && (to === 'refused' || to === 'canceled')) lines.push(`Reason: ${mailText(reason)}`);
   if (refunded) lines.push('Your payment has been refunded in full.');
+  if (released) lines.push(heldCardReleasedText);
   lines.push('Track your order in your account, under Your Orders.');
   return { to: order.email, subject: fulfilmentMailSubject(order.increment_id, to), text: lines.join('\n\n') };
 }

@@ -2,7 +2,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import type { RescheduleOptions } from '../../../src/api/contract/reschedule.contract.ts';
 import { noSlotsLeftReply } from '../../../src/rules/cart-checkout.ts';
 import { closedDates, formatUsDate, nextDeliveryDate, storeToday } from '../../../src/rules/delivery-dates.ts';
-import { fulfilmentMessages, shopperChangeRefusal } from '../../../src/rules/fulfilment.ts';
+import { fulfilmentMessages, rescheduleEvent, shopperChangeRefusal } from '../../../src/rules/fulfilment.ts';
 import { formatSlot } from '../../../src/rules/slots.ts';
 import { isVisitSpeed } from '../../../src/rules/speeds.ts';
 import type { MailSender } from '../../adapters/mail/mail-port.ts';
@@ -142,6 +142,7 @@ export async function rescheduleOrder(deps: RescheduleDeps, request: RescheduleR
     if (deliverable.speed !== 'local') {
       if (request.slotId !== null) return { outcome: { kind: 'invalid', field: 'slot_id', message: slotMessages.noSlotsAtSpeed } };
       await trx.updateTable('order_deliverables').set({ delivery_date: request.date }).where('id', '=', deliverable.id).execute();
+      await recordReschedule(trx, order, request.customerId, request.date, null, now);
       return { outcome: { kind: 'moved', deliveryDate: request.date, timeSlot: null }, order };
     }
     if (request.slotId === null) return { outcome: { kind: 'invalid', field: 'slot_id', message: slotMessages.required } };
@@ -182,11 +183,12 @@ export async function rescheduleOrder(deps: RescheduleDeps, request: RescheduleR
       .where('id', '=', deliverable.id)
       .execute();
     await trx.updateTable('orders').set({ updated_at: now }).where('id', '=', order.id).execute();
+    await recordReschedule(trx, order, request.customerId, request.date, timeSlot, now);
     return { outcome: { kind: 'moved', deliveryDate: request.date, timeSlot }, order };
   });
   const { outcome, order } = result;
   if (outcome.kind === 'moved' && order) {
-    const when = `${formatUsDate(outcome.deliveryDate)}${outcome.timeSlot ? `, ${outcome.timeSlot}` : ''}`;
+    const when = movedTo(outcome.deliveryDate, outcome.timeSlot);
     deps.mail
       .send({
         to: order.email,
@@ -198,6 +200,31 @@ export async function rescheduleOrder(deps: RescheduleDeps, request: RescheduleR
       .catch((error: unknown) => log.error({ err: error, orderId: order.id }, 'reschedule mail not sent'));
   }
   return outcome;
+}
+
+/** Where the delivery now is, in the shopper's words (the mail's and the timeline's). */
+function movedTo(date: string, timeSlot: string | null): string {
+  return `${formatUsDate(date)}${timeSlot ? `, ${timeSlot}` : ''}`;
+}
+
+/**
+ * The reschedule on the order's timeline (decision 044): an order_events row that keeps the state (from = to) under
+ * the event 'reschedule', with its time, the shopper as actor and where the delivery went as its reason.
+ */
+async function recordReschedule(trx: Kysely<Database>, order: OrderRow, customerId: number, date: string, timeSlot: string | null, now: Date) {
+  await trx
+    .insertInto('order_events')
+    .values({
+      order_id: order.id,
+      event: rescheduleEvent,
+      from_state: order.fulfilment_state,
+      to_state: order.fulfilment_state,
+      actor_role: 'shopper',
+      actor_id: customerId,
+      reason: `Now on ${movedTo(date, timeSlot)}`,
+      created_at: now,
+    })
+    .execute();
 }
 
 /**

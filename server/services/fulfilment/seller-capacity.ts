@@ -14,13 +14,42 @@ import type { ConsoleScope } from './console-scope.ts';
 
 /** What a closed day is called in the shopper's calendar message ('… is closed on 12/05/2026 (Closed by the seller).'). */
 export const sellerClosedName = 'Closed by the seller';
+/** The same for a day the store's staff closed: neither the staff console nor the shopper is told the seller did. */
+export const storeClosedName = 'Closed by the store';
 
 /** The most products one console day lists. */
 export const capacityProductsMax = 200;
 
 export const capacityMessages = {
   storeHoliday: 'This day is one of the store’s holidays: only the store’s staff can open it.',
+  reasonRequired: 'Please say why you change this seller’s day.',
 } as const;
+
+/** The longest reason kept with a change. */
+export const maxReasonLength = 500;
+
+/**
+ * Who makes a change and why (decision 044): kept in capacity_changes in the change's transaction. Staff must say
+ * why (the routes answer 400 on reason otherwise); a seller may.
+ */
+export interface CapacityActor {
+  userId: number;
+  role: 'seller' | 'staff';
+  reason: string | null;
+}
+
+async function recordChange(
+  trx: Kysely<Database>,
+  actor: CapacityActor,
+  locId: number,
+  change: 'close' | 'reopen' | 'seats' | 'stock',
+  detail: string,
+): Promise<void> {
+  await trx
+    .insertInto('capacity_changes')
+    .values({ loc_id: locId, actor_id: actor.userId, actor_role: actor.role, change, detail, reason: actor.reason })
+    .execute();
+}
 
 export type CapacityOutcome<T> = { kind: 'done'; value: T } | { kind: 'not-found' } | { kind: 'refused'; message: string };
 
@@ -111,29 +140,38 @@ export async function capacityDay(
 export async function setDayClosed(
   db: Kysely<Database>,
   scope: ConsoleScope,
-  userId: number,
+  actor: CapacityActor,
   request: { locId: number; date: string; closed: boolean },
 ): Promise<CapacityOutcome<null>> {
   const loc = await ownLocation(db, scope, request.locId);
   if (!loc) return { kind: 'not-found' };
-  if (request.closed) {
-    await db
-      .insertInto('vendor_holidays')
-      .values({ vendor_id: loc.vendor_id, date: request.date, name: sellerClosedName, closed_by: userId })
-      .onConflict((oc) => oc.columns(['vendor_id', 'date']).doNothing())
-      .execute();
+  return db.transaction().execute(async (trx): Promise<CapacityOutcome<null>> => {
+    if (request.closed) {
+      await trx
+        .insertInto('vendor_holidays')
+        .values({
+          vendor_id: loc.vendor_id,
+          date: request.date,
+          name: actor.role === 'staff' ? storeClosedName : sellerClosedName,
+          closed_by: actor.userId,
+        })
+        .onConflict((oc) => oc.columns(['vendor_id', 'date']).doNothing())
+        .execute();
+      await recordChange(trx, actor, loc.id, 'close', request.date);
+      return { kind: 'done', value: null };
+    }
+    const holiday = await trx
+      .selectFrom('vendor_holidays')
+      .select('closed_by')
+      .where('vendor_id', '=', loc.vendor_id)
+      .where('date', '=', request.date)
+      .executeTakeFirst();
+    // Staff (every location) may open any day; a seller only one a seller closed.
+    if (holiday && holiday.closed_by === null && scope.locIds !== undefined) return { kind: 'refused', message: capacityMessages.storeHoliday };
+    await trx.deleteFrom('vendor_holidays').where('vendor_id', '=', loc.vendor_id).where('date', '=', request.date).execute();
+    await recordChange(trx, actor, loc.id, 'reopen', request.date);
     return { kind: 'done', value: null };
-  }
-  const holiday = await db
-    .selectFrom('vendor_holidays')
-    .select('closed_by')
-    .where('vendor_id', '=', loc.vendor_id)
-    .where('date', '=', request.date)
-    .executeTakeFirst();
-  // Staff (every location) may open any day; a seller only one a seller closed.
-  if (holiday && holiday.closed_by === null && scope.locIds !== undefined) return { kind: 'refused', message: capacityMessages.storeHoliday };
-  await db.deleteFrom('vendor_holidays').where('vendor_id', '=', loc.vendor_id).where('date', '=', request.date).execute();
-  return { kind: 'done', value: null };
+  });
 }
 
 /**
@@ -143,6 +181,7 @@ export async function setDayClosed(
 export async function setSlotSeats(
   db: Kysely<Database>,
   scope: ConsoleScope,
+  actor: CapacityActor,
   request: { locId: number; date: string; slotId: number; seats: number },
 ): Promise<CapacityOutcome<null>> {
   const loc = await ownLocation(db, scope, request.locId);
@@ -154,11 +193,14 @@ export async function setSlotSeats(
     .where('loc_id', '=', loc.id)
     .executeTakeFirst();
   if (!template) return { kind: 'not-found' };
-  await db
-    .insertInto('driver_slots')
-    .values({ template_id: template.id, slot_date: request.date, capacity: request.seats })
-    .onConflict((oc) => oc.columns(['template_id', 'slot_date']).doUpdateSet({ capacity: request.seats }))
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('driver_slots')
+      .values({ template_id: template.id, slot_date: request.date, capacity: request.seats })
+      .onConflict((oc) => oc.columns(['template_id', 'slot_date']).doUpdateSet({ capacity: request.seats }))
+      .execute();
+    await recordChange(trx, actor, loc.id, 'seats', `slot ${template.id} on ${request.date}: ${request.seats} seats`);
+  });
   return { kind: 'done', value: null };
 }
 
@@ -166,10 +208,14 @@ export async function setSlotSeats(
 export async function setOfferStock(
   db: Kysely<Database>,
   scope: ConsoleScope,
+  actor: CapacityActor,
   request: { offerId: number; stock: number },
 ): Promise<CapacityOutcome<null>> {
   const offer = await db.selectFrom('variant_offers').select(['id', 'loc_id']).where('id', '=', request.offerId).executeTakeFirst();
   if (!offer || (scope.locIds !== undefined && !scope.locIds.includes(offer.loc_id))) return { kind: 'not-found' };
-  await db.updateTable('variant_offers').set({ stock: request.stock }).where('id', '=', offer.id).execute();
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('variant_offers').set({ stock: request.stock }).where('id', '=', offer.id).execute();
+    await recordChange(trx, actor, offer.loc_id, 'stock', `offer ${offer.id}: ${request.stock}`);
+  });
   return { kind: 'done', value: null };
 }

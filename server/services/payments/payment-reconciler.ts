@@ -2,6 +2,7 @@ import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import { PaymentGatewayError, type PaymentGateway } from '../../adapters/payments/payment-port.ts';
 import type { Database } from '../../db/schema.ts';
 import { bankPaymentMode } from '../../../src/rules/bank-account.ts';
+import { captureAgeingHolds } from './ageing-holds.ts';
 import { abandonAuthentication, settleBankDebit, settleOrder, staleClaimSeconds, type SettleOutcome } from './order-payment.ts';
 
 /**
@@ -19,6 +20,9 @@ import { abandonAuthentication, settleBankDebit, settleOrder, staleClaimSeconds,
  * longest unread first), marks the cleared ones paid and fails the returned ones, giving their stock back. Such an
  * order is never re-sent nor reported for review: its payment exists, and only its status is read.
  *
+ * A weighed order's card hold still uncaptured six days after it was made is captured whole before the provider lets
+ * it expire (ageing-holds.ts, decision 044).
+ *
  * Every instance may run this: settleOrder claims an order in one UPDATE, so two sweepers never charge it twice.
  */
 export interface ReconcileReport {
@@ -28,6 +32,8 @@ export interface ReconcileReport {
   stillPending: number[];
   /** Too old to re-send safely (see idempotencyHorizonHours): an operator has to look at these. */
   needsReview: number[];
+  /** Weighed orders whose card hold was captured whole before it expires (ageing-holds.ts, decision 044). */
+  holdsCaptured: number[];
 }
 
 /** An order younger than this may still be charged by the request that made it. */
@@ -48,7 +54,7 @@ export async function reconcilePendingPayments(
   now: Date,
   log: (error: unknown) => void,
 ): Promise<ReconcileReport> {
-  const report: ReconcileReport = { paid: [], failed: [], stillPending: [], needsReview: [] };
+  const report: ReconcileReport = { paid: [], failed: [], stillPending: [], needsReview: [], holdsCaptured: [] };
   // Database time, like the claim in settleOrder, so instances with drifting clocks agree on "stale".
   const unclaimed = (eb: ExpressionBuilder<Database, 'orders'>) =>
     eb.or([eb('charge_started_at', 'is', null), eb('charge_started_at', '<', sql<Date>`now() - make_interval(secs => ${staleClaimSeconds})`)]);
@@ -123,5 +129,6 @@ export async function reconcilePendingPayments(
     .limit(batchSize)
     .execute();
   report.needsReview = stale.map((o) => o.id);
+  report.holdsCaptured = await captureAgeingHolds(db, payments, now, log);
   return report;
 }

@@ -1,4 +1,5 @@
 import DataLoader from 'dataloader';
+import { jsonBytes } from './cache-budgets.ts';
 import { ReadCache, type FreshnessOptions } from './read-cache.ts';
 
 /**
@@ -10,7 +11,9 @@ import { ReadCache, type FreshnessOptions } from './read-cache.ts';
  * DataLoader does the batching: the loads started in one tick become one `loadMany` call. Its own cache is off:
  * the ReadCache is the cache, and DataLoader's would never expire.
  */
-export interface BatchCacheOptions<R, V> extends FreshnessOptions {
+export interface BatchCacheOptions<R, V> extends Omit<FreshnessOptions<V>, 'sizeOf'> {
+  /** A value's weight in bytes; default its JSON's. An absence weighs its key. */
+  sizeOf?: (value: V) => number;
   /** The cache key of a reference. */
   keyOf: (ref: R) => string;
   /** The values for refs, in their order; undefined for a ref that has none. */
@@ -27,8 +30,14 @@ export class BatchCache<R, V> {
   private readonly loader: DataLoader<R, Found<V>>;
 
   constructor(private readonly options: BatchCacheOptions<R, V>) {
-    this.entries = new ReadCache<Found<V>>(options);
+    const sizeOf = options.sizeOf ?? jsonBytes;
+    this.entries = new ReadCache<Found<V>>({ ...options, sizeOf: (found) => (found.value === undefined ? 16 : sizeOf(found.value)) });
     this.loader = new DataLoader<R, Found<V>>(async (refs) => (await options.loadMany(refs)).map((value) => ({ value })), { cache: false });
+  }
+
+  /** The bytes the values held weigh now (never above maxBytes). */
+  get bytes(): number {
+    return this.entries.bytes;
   }
 
   /** Drops every value (another instance changed the rows behind them). */

@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { jsonBytes } from './cache-budgets.ts';
 import { cacheLookups } from './metrics.ts';
 
 /**
@@ -9,15 +10,19 @@ import { cacheLookups } from './metrics.ts';
  * - Concurrent misses for one key share a single load (ten shoppers opening the same big category cost one query).
  * - After `freshMs` an entry is still served while it reloads in the background (no latency spike at expiry);
  *   after `freshMs + staleMs` it is not served at all: the caller waits for the reload.
- * - At most `maxEntries` keys, least recently used dropped first.
+ * - At most `maxBytes` of values (each weighed once when stored, by `sizeOf`: its JSON bytes unless told), least
+ *   recently used dropped first; a value heavier than the whole budget is answered but not kept (decision 053).
  *
  * lru-cache does the work: `fetch` with `allowStale` is the stale-while-revalidate, its in-flight fetch the shared
  * load. It has no notion of "too stale to serve", so that one rule is checked here before each fetch.
  */
-export interface FreshnessOptions {
+export interface FreshnessOptions<V> {
   /** The cache's name in the metrics' hit/stale/miss counts (store_cache_lookups_total); unnamed: not counted. */
   name?: string;
-  maxEntries: number;
+  /** The budget: the most bytes of values the cache holds (server/services/platform/cache-budgets.ts). */
+  maxBytes: number;
+  /** A value's weight in bytes; default its JSON's (jsonBytes). Never below 1. */
+  sizeOf?: (value: V) => number;
   freshMs: number;
   staleMs: number;
   /** The clock (milliseconds, never 0); tests move it by hand. */
@@ -25,9 +30,11 @@ export interface FreshnessOptions {
 }
 
 /** lru-cache's settings for the rules above. */
-function staleWhileRevalidate(options: FreshnessOptions) {
+function staleWhileRevalidate<V>(options: FreshnessOptions<V>) {
+  const sizeOf = options.sizeOf ?? jsonBytes;
   return {
-    max: options.maxEntries,
+    maxSize: options.maxBytes,
+    sizeCalculation: (value: V) => Math.max(1, Math.ceil(sizeOf(value))),
     ttl: options.freshMs,
     allowStale: true,
     // A failed background reload keeps the stale value until it is too old; the next read tries again.
@@ -51,7 +58,7 @@ export class ReadCache<V extends NonNullable<unknown>> {
   /** Counts the invalidations (decision 042): a load that began before one may hold what it dropped. */
   private generation = 0;
 
-  constructor(private readonly options: FreshnessOptions) {
+  constructor(private readonly options: FreshnessOptions<V>) {
     this.cache = new LRUCache<string, V, () => Promise<V>>({
       ...staleWhileRevalidate(options),
       fetchMethod: (_key, _stale, { context }) => context(),
@@ -68,6 +75,11 @@ export class ReadCache<V extends NonNullable<unknown>> {
     // The change came while this loaded: the caller (who asked before it) gets the value, the cache does not keep it.
     if (generation !== this.generation) this.cache.delete(key);
     return value;
+  }
+
+  /** The bytes the values held weigh now (never above maxBytes). */
+  get bytes(): number {
+    return this.cache.calculatedSize;
   }
 
   /** Drops every entry (another instance changed what they were loaded from). */

@@ -58,6 +58,9 @@ export const cartLine = type({
   stock: number(),
   /** Redeemed from the shopper's prepaid wallet (issue 12): priced 0, quantity fixed. */
   wallet: optional(boolean()),
+  /** The product's top-level category: the seller's "Shop more from" link opens its listing, filtered by the seller. */
+  category_id: optional(number()),
+  category_name: optional(string()),
 });
 export type CartLine = Infer<typeof cartLine>;
 
@@ -97,6 +100,19 @@ export const moneyTotals = type({
 });
 export type MoneyTotals = Infer<typeof moneyTotals>;
 
+/** A line kept for another zip (decision 041), shown in its own section of the cart until it expires (decision 047). */
+export const keptLine = type({
+  kept_id: number(),
+  /** The zip it waits for: choosing it again puts the line back. */
+  zipcode: string(),
+  name: string(),
+  size: string(),
+  qty: number(),
+  /** When it goes (ISO 8601). */
+  expires_at: string(),
+});
+export type KeptLine = Infer<typeof keptLine>;
+
 /** The spec's cart: its lines, its vendor groups and its totals. */
 export const cartData = type({
   cart_id: string(),
@@ -107,6 +123,8 @@ export const cartData = type({
   tax_note: string(),
   coupon_code: nullable(string()),
   total_items_count: number(),
+  /** Lines kept for other zips, not in the cart's figures. */
+  kept_lines: optional(array(keptLine)),
 });
 export type CartData = Infer<typeof cartData>;
 
@@ -138,6 +156,14 @@ export const updateItemBody = object({
   ...callerFields,
 });
 export type UpdateItemBody = Infer<typeof updateItemBody>;
+
+/** POST /api/cart/removekept — takes a line kept for another zip away for good; answers with the whole cart. */
+export const removeKeptBody = object({
+  cart_id: cartIdField,
+  kept_id: numericId('kept_id'),
+  ...callerFields,
+});
+export type RemoveKeptBody = Infer<typeof removeKeptBody>;
 
 /** POST /api/cart/deleteitem — answers with the whole cart. */
 export const deleteItemBody = object({

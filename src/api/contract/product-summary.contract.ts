@@ -25,5 +25,12 @@ export const productSummary = type({
   /** Only a verified customer over 21 may order it (cards show a '21+' mark). */
   age_restricted: boolean(),
   size_unit: sizeUnit,
+  /** Sold by weight (decision 039): the card shows its estimate ('about 1.1 lb, est. $18.40, …'). */
+  sold_by_weight: optional(boolean()),
+  /**
+   * Listings under a vendor filter: the seller's location whose prices and stock the card shows (child, stock_status);
+   * the product page opens with its offer chosen.
+   */
+  vendor_loc_id: optional(number()),
 });
 export type ProductSummary = Infer<typeof productSummary>;

@@ -1,4 +1,4 @@
-import { array, boolean, define, nullable, number, string, type, type Infer } from 'superstruct';
+import { array, boolean, define, nullable, number, optional, string, type, type Infer } from 'superstruct';
 import { isoDate } from './cart-page.contract.ts';
 import { envelope } from './envelope.ts';
 import { callerFields, numericId } from './fields.ts';
@@ -55,7 +55,10 @@ export const capacityDayReply = envelope(capacityDay);
 export type CapacityDayReply = Infer<typeof capacityDayReply>;
 
 /** POST …/capacity/day: close (true) or reopen (false) a date. */
-export const closeDayBody = type({ ...callerFields, loc_id: numericId('loc_id'), date: isoDate, closed: boolean() });
+/** Why a change is made (decision 044): staff must give one, a seller may; kept with the change. */
+export const capacityReason = optional(nullable(string()));
+
+export const closeDayBody = type({ ...callerFields, loc_id: numericId('loc_id'), date: isoDate, closed: boolean(), reason: capacityReason });
 export type CloseDayBody = Infer<typeof closeDayBody>;
 
 /** POST …/capacity/slot: a slot's seats on a date. */
@@ -65,9 +68,15 @@ export const slotSeatsBody = type({
   date: isoDate,
   slot_id: numericId('slot_id'),
   seats: wholeNumber('seats', maxSlotSeats),
+  reason: capacityReason,
 });
 export type SlotSeatsBody = Infer<typeof slotSeatsBody>;
 
 /** POST …/stock: an offer's stock. */
-export const offerStockBody = type({ ...callerFields, offer_id: numericId('offer_id'), stock: wholeNumber('stock', maxOfferStock) });
+export const offerStockBody = type({
+  ...callerFields,
+  offer_id: numericId('offer_id'),
+  stock: wholeNumber('stock', maxOfferStock),
+  reason: capacityReason,
+});
 export type OfferStockBody = Infer<typeof offerStockBody>;

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { myOrders } from '../../api/account.api.ts';
-import type { MyOrdersReply, OrderSummary } from '../../api/contract/checkout.contract.ts';
+import { myOrders, orderStatus } from '../../api/account.api.ts';
+import type { MyOrdersReply, OrderStatusReply, OrderSummary } from '../../api/contract/checkout.contract.ts';
 import { ApiError } from '../../api/http.ts';
 import { orderPanels, ordersByPanel, type OrderPanel } from '../../rules/account-settings.ts';
 
@@ -15,9 +15,16 @@ export interface MyOrdersContext {
   hasMore: boolean;
   /** Why the last "More orders" failed, shown beside the button. */
   moreError: string | undefined;
+  /** The order being asked again after its change panel moved or canceled it. */
+  changedId: string | undefined;
 }
 
-export type MyOrdersEvent = { type: 'orders.retry' } | { type: 'order.toggle'; incrementId: string } | { type: 'orders.more' };
+export type MyOrdersEvent =
+  | { type: 'orders.retry' }
+  | { type: 'order.toggle'; incrementId: string }
+  | { type: 'orders.more' }
+  /** The order's change panel moved or canceled it: that order is asked again. */
+  | { type: 'order.changed'; incrementId: string };
 
 export const myOrdersMessages = { loadFailed: 'Your orders could not be loaded.', moreFailed: 'Older orders could not be loaded.' } as const;
 
@@ -40,9 +47,11 @@ export const myOrdersMachine = setup({
   actors: {
     loadOrders: fromPromise<MyOrdersReply>(() => myOrders()),
     loadMoreOrders: fromPromise<MyOrdersReply, { before: string | undefined }>(({ input }) => myOrders(input.before)),
+    loadOrder: fromPromise<OrderStatusReply, { orderId: string }>(({ input }) => orderStatus(input.orderId)),
   },
   guards: {
     isLoaded: (_, params: { reply: MyOrdersReply }) => params.reply.code === 1,
+    isOrder: (_, params: { reply: OrderStatusReply }) => params.reply.code === 1 && params.reply.data !== undefined,
     hasMore: ({ context }) => context.hasMore,
     isListedOrder: ({ context }, params: { incrementId: string }) =>
       orderPanels.some(({ panel }) => context.panels[panel].some((o) => o.increment_id === params.incrementId)),
@@ -64,6 +73,14 @@ export const myOrdersMachine = setup({
       const orders = [...context.orders, ...(params.reply.data ?? [])];
       return { panels: ordersByPanel(orders), orders, hasMore: params.reply.has_more === true, moreError: undefined };
     }),
+    assignChanged: assign((_, params: { incrementId: string }) => ({ changedId: params.incrementId })),
+    // The order in place: same panel position, open or not as it was, so its change panel keeps saying what it did.
+    replaceOrder: assign(({ context }, params: { reply: OrderStatusReply }) => {
+      const fresh = params.reply.data;
+      if (!fresh) return {};
+      const orders = context.orders.map((o) => (o.increment_id === fresh.increment_id ? fresh : o));
+      return { orders, panels: ordersByPanel(orders) };
+    }),
     assignMoreError: assign((_, params: { message: string }) => ({ moreError: params.message })),
     assignLoadError: assign((_, params: { message: string }) => ({ loadError: params.message })),
     toggleOrder: assign(({ context }, params: { incrementId: string }) => ({
@@ -76,7 +93,7 @@ export const myOrdersMachine = setup({
   description:
     "The Orders tab of My Account, /setting/order, titled 'YOUR ORDERS' (cart-checkout-account.md, Orders tab and States and transitions, Orders). The customer's orders are loaded and sorted into three panels, Delivery Orders (local, driver, farm direct and courier deliveries, labelled 'Local Delivery'), Pickup Orders and Dine-In; each order is a collapsible 'ORDER #' panel, the first of each open.",
   id: 'myOrders',
-  context: { panels: noOrders, openIds: [], loadError: undefined, orders: [], hasMore: false, moreError: undefined },
+  context: { panels: noOrders, openIds: [], loadError: undefined, orders: [], hasMore: false, moreError: undefined, changedId: undefined },
   initial: 'loading',
   states: {
     loading: {
@@ -125,6 +142,42 @@ export const myOrdersMachine = setup({
           guard: 'hasMore',
           target: 'loadingMore',
         },
+        'order.changed': {
+          description: 'The shopper moved or canceled an order in its panel: that order is asked again, so its date and status are the new ones.',
+          target: 'refreshingOrder',
+          actions: { type: 'assignChanged', params: ({ event }) => ({ incrementId: event.incrementId }) },
+        },
+      },
+    },
+    refreshingOrder: {
+      description: 'Asking the changed order again; every order stays on screen meanwhile.',
+      on: {
+        'order.toggle': {
+          description: "The shopper opens or closes an order's details meanwhile.",
+          guard: { type: 'isListedOrder', params: ({ event }) => ({ incrementId: event.incrementId }) },
+          actions: { type: 'toggleOrder', params: ({ event }) => ({ incrementId: event.incrementId }) },
+        },
+        'order.changed': {
+          description: 'Another change meanwhile: that order is asked (again).',
+          target: 'refreshingOrder',
+          reenter: true,
+          actions: { type: 'assignChanged', params: ({ event }) => ({ incrementId: event.incrementId }) },
+        },
+      },
+      invoke: {
+        id: 'loadOrder',
+        src: 'loadOrder',
+        input: ({ context }) => ({ orderId: context.changedId ?? '' }),
+        onDone: [
+          {
+            description: 'The order as it now is replaces the one shown, in its place.',
+            guard: { type: 'isOrder', params: ({ event }) => ({ reply: event.output }) },
+            target: 'ready',
+            actions: { type: 'replaceOrder', params: ({ event }) => ({ reply: event.output }) },
+          },
+          { description: 'Refused: the list stays as it was (the change panel already said what changed).', target: 'ready' },
+        ],
+        onError: { description: 'No answer: the list stays as it was (the change panel already said what changed).', target: 'ready' },
       },
     },
     loadingMore: {

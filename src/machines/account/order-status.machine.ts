@@ -157,6 +157,14 @@ export const orderStatusMachine = setup({
     // The order stays on screen while it is asked again.
     refreshing: {
       description: "Asking the order's status again; the order stays on screen meanwhile.",
+      on: {
+        // A move or cancel answered while a refresh was already out: that answer may predate it, so ask again.
+        'order.refresh': {
+          description: 'Asked again meanwhile (the order was just moved or canceled): the order is asked anew.',
+          target: 'refreshing',
+          reenter: true,
+        },
+      },
       invoke: {
         id: 'loadOrderStatus',
         src: 'loadOrderStatus',

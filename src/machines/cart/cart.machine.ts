@@ -1,6 +1,41 @@
-import { cartRequest, deliveryDatesRequest } from '../../api/cart.api.ts';
+import { cartRequest, deliveryDatesRequest, keptRemovalRequest } from '../../api/cart.api.ts';
 import { answerOf, errorOf, failureMessage } from './cart-replies.ts';
 import { cartSetup, reportOf, messageOf } from './cart.setup.ts';
+
+/**
+ * Lines kept for another zip (decisions 041, 047): shown under the cart's lines, and under the empty cart's message
+ * when every line was kept (decision 052), each removable in both.
+ */
+const keptLines = cartSetup.createStateConfig({
+  initial: 'idle',
+  states: {
+    idle: {
+      description: 'The kept lines are shown as the server last listed them.',
+      on: {
+        'cart.kept.remove': { description: 'The shopper takes a kept line away: it is removed on the server.', target: 'removing' },
+      },
+    },
+    removing: {
+      description: 'Removing a kept line on the server.',
+      tags: 'removingKept',
+      invoke: {
+        id: 'removeKept',
+        src: 'removeKept',
+        input: ({ context, event }) => keptRemovalRequest(context.cartId ?? '', event.type === 'cart.kept.remove' ? event.keptId : 0),
+        onDone: {
+          description: 'The kept line is gone: the cart shows what the server now keeps.',
+          target: 'idle',
+          actions: [{ type: 'assignServerCart', params: answerOf }, 'recordBadge'],
+        },
+        onError: {
+          description: 'The kept line could not be removed: a red toast says why and it stays listed.',
+          target: 'idle',
+          actions: [{ type: 'assignMessage', params: ({ event }) => ({ message: failureMessage(event.error) }) }, 'notifyRefusal'],
+        },
+      },
+    },
+  },
+});
 
 /**
  * The cart page (spec "Cart page", "Cart checkout", 4 "Checkout gating"): loads the server cart and hands it to its
@@ -62,7 +97,11 @@ export const cartMachine = cartSetup.createMachine({
               { type: 'syncCoupon', params: answerOf },
             ],
           },
-          { description: 'The cart has no items (or the server refused): the empty cart is shown.', target: 'empty' },
+          {
+            description: 'The cart has no items (or the server refused): the empty cart is shown, with the lines kept for another zip.',
+            target: 'empty',
+            actions: { type: 'assignServerCart', params: answerOf },
+          },
         ],
         onError: [
           // Not this shopper's cart (or gone): nothing to show.
@@ -84,9 +123,11 @@ export const cartMachine = cartSetup.createMachine({
       on: { 'cart.retry': { description: 'The shopper tries again: the cart is loaded again.', target: 'loading' } },
     },
     empty: {
-      description: "'Hey fill me, i am Empty': the cart has no items; Start Shopping goes to the store.",
+      description:
+        "'Hey fill me, i am Empty': the cart has no items; Start Shopping goes to the store. Lines kept for another zip are listed below it, each removable (decision 052).",
       entry: ['stopGroups', 'recordEmptyBadge'],
       on: { 'cart.shop': { description: 'The shopper goes shopping from the empty cart: the store opens.', actions: 'goToStore' } },
+      ...keptLines,
     },
     ready: {
       description:
@@ -237,6 +278,10 @@ export const cartMachine = cartSetup.createMachine({
             },
             leaving: { description: 'The shopper is on the way to guest registration, payment or the shipping address.' },
           },
+        },
+        kept: {
+          description: 'Lines kept for another zip (decision 047), shown in their own section of the cart: the shopper may take each away.',
+          ...keptLines,
         },
         clock: {
           description: "Today's date, kept current so the date pickers never offer a day that has passed.",

@@ -1,11 +1,12 @@
 import { assign, enqueueActions, fromPromise, sendTo, setup, type ActorRefFrom, type AnyActorRef } from 'xstate';
-import { nextDeliveryDates, showCart } from '../../api/cart.api.ts';
+import { nextDeliveryDates, removeKept, showCart } from '../../api/cart.api.ts';
 import type {
   CartData,
   CartReply,
   NextDeliveryDateBody,
   NextDeliveryDateEntry,
   NextDeliveryDateReply,
+  RemoveKeptBody,
   ShowCartBody,
 } from '../../api/contract/cart-page.contract.ts';
 import type { Sent } from '../../api/http.ts';
@@ -61,6 +62,8 @@ export type CartEvent =
   | { type: 'cart.retry' }
   | { type: 'cart.calendar.retry' }
   | { type: 'cart.shop' }
+  /** Take away a line kept for another zip (decision 047). */
+  | { type: 'cart.kept.remove'; keptId: number }
   | CartLinesReport
   | CartCouponReport
   | DeliveryGroupReport;
@@ -99,6 +102,8 @@ function currentProblems(context: CartContext): CheckoutProblems {
 /** The new server cart, and the checkout problems kept current once they are on screen. */
 function withServerCart(context: CartContext, cart: CartData | undefined): Partial<CartContext> {
   if (!cart) return {};
+  // Only showcart and removekept list the kept lines (decision 047): another answer keeps the last list.
+  if (cart.kept_lines === undefined && context.cart?.kept_lines !== undefined) cart = { ...cart, kept_lines: context.cart.kept_lines };
   const next = { ...context, cart };
   return { cart, problems: context.checkoutTried ? currentProblems(next) : context.problems };
 }
@@ -132,6 +137,7 @@ export const cartSetup = setup({
   actors: {
     showCart: fromPromise<CartReply, Sent<ShowCartBody>>(({ input }) => showCart(input)),
     nextDeliveryDates: fromPromise<NextDeliveryDateReply, Sent<NextDeliveryDateBody>>(({ input }) => nextDeliveryDates(input)),
+    removeKept: fromPromise<CartReply, Sent<RemoveKeptBody>>(({ input }) => removeKept(input)),
     cartLines: cartLinesMachine,
     cartCoupon: cartCouponMachine,
     deliveryGroup: deliveryGroupMachine,

@@ -1,4 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
+import type { KeptLine } from '../../api/contract/cart-page.contract.ts';
 import type { cartCouponMachine } from './cart-coupon.machine.ts';
 import type { cartLinesMachine } from './cart-lines.machine.ts';
 import type { cartMachine } from './cart.machine.ts';
@@ -25,6 +26,10 @@ export const selectCouponActor = (s: CartSnapshot) => s.context.coupon;
 export const selectGroups = (s: CartSnapshot) => s.context.groups;
 export const selectCartProblems = (s: CartSnapshot) => s.context.problems;
 export const selectCartClock = (s: CartSnapshot) => s.context.now;
+/** Lines kept for other zips (decision 047), and whether one is being removed. */
+const noKeptLines: readonly KeptLine[] = [];
+export const selectKeptLines = (s: CartSnapshot): readonly KeptLine[] => s.context.cart?.kept_lines ?? noKeptLines;
+export const selectKeptRemoving = (s: CartSnapshot) => s.hasTag('removingKept');
 export const selectCalendarMessage = (s: CartSnapshot) => (s.matches({ ready: { calendar: 'failed' } }) ? s.context.calendarMessage : undefined);
 
 /** Quantities changed here and not yet confirmed by the server. */

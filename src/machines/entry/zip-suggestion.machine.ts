@@ -18,7 +18,7 @@ export interface ZipSuggestionContext extends ZipSuggestionInput {
   suggestion: Suggestion | undefined;
 }
 
-export type ZipSuggestionEvent = { type: 'suggestion.take' } | { type: 'suggestion.dismiss' };
+export type ZipSuggestionEvent = { type: 'suggestion.take' };
 
 /**
  * The pincode dialog's geo-IP prefill (spec: "A geo-IP lookup may prefill the pincode"): only for a shopper with no
@@ -86,7 +86,6 @@ export const zipSuggestionMachine = setup({
           target: 'taken',
           actions: { type: 'reportSuggestion', params: ({ context }) => ({ zipcode: context.suggestion?.zipcode ?? '' }) },
         },
-        'suggestion.dismiss': { description: 'The shopper dismisses the suggestion.', target: 'none' },
       },
     },
     taken: { type: 'final', description: 'The suggested pincode is in the field, not yet submitted.' },

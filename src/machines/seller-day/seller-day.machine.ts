@@ -18,13 +18,18 @@ export interface SellerDayContext extends SellerDayInput {
   change: CapacityChange | undefined;
 }
 
+/** Why the change is made (decision 044): staff must say (the server answers 400 on reason otherwise). */
+export interface ChangeReason {
+  reason?: string | undefined;
+}
+
 export type SellerDayEvent =
   | { type: 'day.date.choose'; date: string }
   | { type: 'day.location.choose'; locId: number }
-  | { type: 'day.close' }
-  | { type: 'day.reopen' }
-  | { type: 'day.seats.set'; slotId: number; seats: number }
-  | { type: 'day.stock.set'; offerId: number; stock: number }
+  | ({ type: 'day.close' } & ChangeReason)
+  | ({ type: 'day.reopen' } & ChangeReason)
+  | ({ type: 'day.seats.set'; slotId: number; seats: number } & ChangeReason)
+  | ({ type: 'day.stock.set'; offerId: number; stock: number } & ChangeReason)
   | { type: 'day.retry' };
 
 function reasonOf(error: unknown): string {
@@ -61,7 +66,7 @@ export const sellerDayMachine = setup({
   on: {
     'day.date.choose': { description: 'Another date: its day is read.', target: '.loading', actions: assign(({ event }) => ({ date: event.date })) },
     'day.location.choose': {
-      description: 'Another of the seller’s locations: its day is read.',
+      description: 'Another of the seller’s locations (staff: any seller location): its day is read.',
       target: '.loading',
       actions: assign(({ event }) => ({ locId: event.locId })),
     },
@@ -97,7 +102,9 @@ export const sellerDayMachine = setup({
           target: 'saving',
           actions: {
             type: 'assignChange',
-            params: ({ context }) => ({ change: { kind: 'day', locId: context.locId, date: context.date, closed: true } }),
+            params: ({ context, event }) => ({
+              change: { kind: 'day', locId: context.locId, date: context.date, closed: true, reason: event.reason },
+            }),
           },
         },
         'day.reopen': {
@@ -105,7 +112,9 @@ export const sellerDayMachine = setup({
           target: 'saving',
           actions: {
             type: 'assignChange',
-            params: ({ context }) => ({ change: { kind: 'day', locId: context.locId, date: context.date, closed: false } }),
+            params: ({ context, event }) => ({
+              change: { kind: 'day', locId: context.locId, date: context.date, closed: false, reason: event.reason },
+            }),
           },
         },
         'day.seats.set': {
@@ -114,14 +123,17 @@ export const sellerDayMachine = setup({
           actions: {
             type: 'assignChange',
             params: ({ context, event }) => ({
-              change: { kind: 'seats', locId: context.locId, date: context.date, slotId: event.slotId, seats: event.seats },
+              change: { kind: 'seats', locId: context.locId, date: context.date, slotId: event.slotId, seats: event.seats, reason: event.reason },
             }),
           },
         },
         'day.stock.set': {
           description: 'A product’s stock.',
           target: 'saving',
-          actions: { type: 'assignChange', params: ({ event }) => ({ change: { kind: 'stock', offerId: event.offerId, stock: event.stock } }) },
+          actions: {
+            type: 'assignChange',
+            params: ({ event }) => ({ change: { kind: 'stock', offerId: event.offerId, stock: event.stock, reason: event.reason } }),
+          },
         },
       },
     },

@@ -23,6 +23,8 @@ export interface AddToCartInput {
   sizes: readonly ProductSize[];
   /** The product's age_restricted flag: only a signed-in customer may put it in a cart (issue 11). */
   ageRestricted?: boolean | undefined;
+  /** The seller's location the page was opened for (a card of a vendor-filtered listing): its offer is chosen first. */
+  preferredLocId?: number | undefined;
 }
 
 export interface AddToCartContext extends AddToCartInput, Selection {
@@ -69,10 +71,17 @@ export const addToCartMachine = setup({
   },
   actions: {
     assignSize: assign(({ context, event }) =>
-      event.type === 'size.select' ? selectionForSize(context.sizes.find((s) => s.id === event.sizeId)) : {},
+      event.type === 'size.select'
+        ? selectionForSize(
+            context.sizes.find((s) => s.id === event.sizeId),
+            context.preferredLocId,
+          )
+        : {},
     ),
     assignSpeed: assign(({ context, event }) =>
-      event.type === 'speed.select' ? { speed: event.speed, vendorLocId: offerFor(sizeOf(context), event.speed)?.Loc_id } : {},
+      event.type === 'speed.select'
+        ? { speed: event.speed, vendorLocId: offerFor(sizeOf(context), event.speed, context.preferredLocId)?.Loc_id }
+        : {},
     ),
     assignQty: assign(({ event }) => (event.type === 'qty.select' ? { qty: clampQuantity(event.qty) } : {})),
     assignRefusal: assign((_, params: { result: AddToCartResult }) => ({
@@ -96,9 +105,15 @@ export const addToCartMachine = setup({
   },
 }).createMachine({
   description:
-    "The product page's choices and ADD TO CART (storefront.md, Product detail, and States and transitions, Add to cart). The shopper picks a size, a speed and a quantity (1 to 24); a new size resets the seller and speed. ADD TO CART (only when the size is 'in stock') stores the cart and its item count, then sends a shopper without a token (a guest) to guest registration and anyone else to the cart; a refusal is the server's message as a red toast. An age-restricted product is only for a signed-in customer: a guest is asked to create an account and verify first.",
+    "The product page's choices and ADD TO CART (storefront.md, Product detail, and States and transitions, Add to cart). The shopper picks a size, a speed and a quantity (1 to 24); a new size resets the seller and speed (to the seller the page was opened for, from a vendor-filtered listing, when it sells that size). ADD TO CART (only when the size is 'in stock') stores the cart and its item count, then sends a shopper without a token (a guest) to guest registration and anyone else to the cart; a refusal is the server's message as a red toast. An age-restricted product is only for a signed-in customer: a guest is asked to create an account and verify first.",
   id: 'addToCart',
-  context: ({ input }) => ({ ...input, ageRestricted: input.ageRestricted ?? false, ...initialSelection(input.sizes), qty: 1, message: undefined }),
+  context: ({ input }) => ({
+    ...input,
+    ageRestricted: input.ageRestricted ?? false,
+    ...initialSelection(input.sizes, input.preferredLocId),
+    qty: 1,
+    message: undefined,
+  }),
   initial: 'choosing',
   states: {
     choosing: {

@@ -17,7 +17,7 @@ import { LoadState } from './load-state.tsx';
 import { changeableOrder } from '../../rules/order-change.ts';
 import { OrderChangePanel } from './order-change-panel.tsx';
 import { OrderDetails } from './order-details.tsx';
-import { OrderTimeline } from './order-timeline.tsx';
+import { OrderTimeline } from '../controls/order-timeline.tsx';
 import { primaryButton, secondaryButton } from '../../styles/controls.css.ts';
 import * as css from './settings.css.ts';
 

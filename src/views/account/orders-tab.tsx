@@ -16,7 +16,7 @@ import { LoadState } from './load-state.tsx';
 import { changeableOrder } from '../../rules/order-change.ts';
 import { OrderChangePanel } from './order-change-panel.tsx';
 import { OrderDetails } from './order-details.tsx';
-import { OrderTimeline } from './order-timeline.tsx';
+import { OrderTimeline } from '../controls/order-timeline.tsx';
 import * as css from './settings.css.ts';
 import { WalletPanel } from './wallet-panel.tsx';
 
@@ -88,7 +88,9 @@ function OrderPanel({ actor, order }: { actor: MyOrdersActor; order: OrderSummar
       {open && (
         <div id={bodyId} role="region" aria-label={`ORDER #${order.increment_id}`} className={css.orderBody}>
           <OrderTimeline steps={order.timeline} />
-          {changeableOrder(order) && <OrderChangePanel orderId={order.increment_id} />}
+          {changeableOrder(order) && (
+            <OrderChangePanel orderId={order.increment_id} onChanged={() => actor.send({ type: 'order.changed', incrementId: order.increment_id })} />
+          )}
           <OrderDetails order={order} />
         </div>
       )}

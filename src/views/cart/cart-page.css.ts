@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { media } from '../../styles/breakpoints.ts';
 import { vars } from '../../styles/theme.css.ts';
 
@@ -44,5 +44,9 @@ export const empty = style([
     margin: '24px auto',
   },
 ]);
+/** The empty cart's message with the lines kept for another zip under it, as wide as the message. */
+export const emptyWithKept = style({ display: 'flex', flexDirection: 'column', gap: '16px', maxWidth: '560px', margin: '24px auto' });
+// The message card fills the column (its own auto margins would shrink it to its text beside the wider kept section).
+globalStyle(`${emptyWithKept} > section`, { margin: 0, maxWidth: 'none' });
 export const emptyIcon = style({ color: vars.color.primary, margin: '0 auto' });
 export const emptyTitle = style({ margin: 0, fontSize: '24px' });

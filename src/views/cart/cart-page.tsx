@@ -1,11 +1,14 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
+import type { KeptLine } from '../../api/contract/cart-page.contract.ts';
 import type { ActorRefFrom } from 'xstate';
 import {
   cartMachine,
   selectCalendarMessage,
   selectCart,
+  selectKeptLines,
+  selectKeptRemoving,
   selectCartClock,
   selectCartLoadError,
   selectCartProblems,
@@ -23,6 +26,7 @@ import { useAppActors, useNotify } from '../app-context.tsx';
 import { CouponBox } from '../controls/coupon-box.tsx';
 import * as css from './cart-page.css.ts';
 import { PriceSummary } from './price-summary.tsx';
+import { KeptLines } from './kept-lines.tsx';
 import { VendorGroup } from './vendor-group.tsx';
 
 export type CartActor = ActorRefFrom<typeof cartMachine>;
@@ -57,6 +61,9 @@ export function CartPage() {
 export function CartScreen({ actor }: { actor: CartActor }) {
   const phase = useSelector(actor, (s) => (s.matches('ready') ? 'ready' : s.matches('empty') ? 'empty' : s.matches('failed') ? 'failed' : 'loading'));
   const loadError = useSelector(actor, selectCartLoadError);
+  const kept = useSelector(actor, selectKeptLines);
+  const keptRemoving = useSelector(actor, selectKeptRemoving);
+  const removeKept = (keptId: number) => actor.send({ type: 'cart.kept.remove', keptId });
 
   if (phase === 'loading') {
     return (
@@ -76,7 +83,7 @@ export function CartScreen({ actor }: { actor: CartActor }) {
     );
   }
   if (phase === 'empty') {
-    return (
+    const emptyMessage = (
       <section className={css.empty} aria-labelledby="cart-empty-title">
         {/* Drawn, not an emoji: headless and older systems have no emoji font and show a box. */}
         <svg className={css.emptyIcon} viewBox="0 0 24 24" width="56" height="56" aria-hidden="true">
@@ -93,11 +100,25 @@ export function CartScreen({ actor }: { actor: CartActor }) {
         </button>
       </section>
     );
+    // Every line was kept for another zip: the cart is empty, but what was kept stays in sight (decision 052).
+    if (kept.length === 0) return emptyMessage;
+    return (
+      <div className={css.emptyWithKept}>
+        {emptyMessage}
+        <KeptLines kept={kept} busy={keptRemoving} onRemove={removeKept} />
+      </div>
+    );
   }
-  return <CartContents actor={actor} />;
+  return <CartContents actor={actor} kept={kept} keptRemoving={keptRemoving} onRemoveKept={removeKept} />;
 }
 
-function CartContents({ actor }: { actor: CartActor }) {
+interface KeptProps {
+  kept: readonly KeptLine[];
+  keptRemoving: boolean;
+  onRemoveKept: (keptId: number) => void;
+}
+
+function CartContents({ actor, kept, keptRemoving, onRemoveKept }: { actor: CartActor } & KeptProps) {
   const cart = useSelector(actor, selectCart);
   const lines = useSelector(actor, selectLinesActor);
   const coupon = useSelector(actor, selectCouponActor);
@@ -143,6 +164,7 @@ function CartContents({ actor }: { actor: CartActor }) {
               />
             ))}
           </ul>
+          <KeptLines kept={kept} busy={keptRemoving} onRemove={onRemoveKept} />
         </div>
         <aside className={css.aside} aria-label="Order summary">
           <div className={css.panel}>

@@ -31,6 +31,9 @@ export function VendorGroup({ group, delivery, groupRef, problems, now, onQuanti
   const speed = delivery?.type ?? group.lines[0]?.type ?? 'local';
   const date = delivery?.delivery_date ?? undefined;
   const vendorId = delivery?.vendor_id ?? group.lines[0]?.vendor_id;
+  const first = group.lines[0];
+  const category =
+    first?.category_id !== undefined && first.category_name !== undefined ? { id: first.category_id, name: first.category_name } : undefined;
   const timeLeft = speed === 'local' && date === storeToday(now) ? timeLeftLabel(now, cutoffInstant(now)) : undefined;
 
   return (
@@ -60,7 +63,7 @@ export function VendorGroup({ group, delivery, groupRef, problems, now, onQuanti
         </ul>
         {!delivery?.wallet && vendorId !== undefined && (
           <p className={css.shopMore}>
-            <Link to={shopMorePath(vendorId)}>{shopMoreLabel(group.vendor_name)}</Link>
+            <Link to={shopMorePath(vendorId, category)}>{shopMoreLabel(group.vendor_name)}</Link>
           </p>
         )}
       </section>

@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
-import type { ConsoleOrder, ConsoleRole } from '../../api/contract/fulfilment.contract.ts';
+import type { ConsoleItem, ConsoleOrder, ConsoleRole } from '../../api/contract/fulfilment.contract.ts';
 import {
   fulfilmentMachine,
   selectFulfilmentState,
@@ -10,12 +10,13 @@ import {
   selectSubstitutedCount,
   selectSubstituting,
 } from '../../machines/fulfilment/index.ts';
-import { substitutionPreferenceLabels, substitutionStateLabels } from '../../rules/catch-weight.ts';
+import { formatWeighedPounds, substitutionPreferenceLabels, substitutionStateLabels } from '../../rules/catch-weight.ts';
 import { formatUsDate } from '../../rules/delivery-dates.ts';
-import { fulfilmentEventLabels, fulfilmentStateLabels, needsReason, type FulfilmentEvent } from '../../rules/fulfilment.ts';
+import { consoleActorLabels, fulfilmentEventLabels, fulfilmentStateLabels, needsReason, type FulfilmentEvent } from '../../rules/fulfilment.ts';
 import { formatMoney } from '../../rules/money.ts';
-import { formatWeight } from '../../rules/sizes.ts';
+import { lineSizeLabel, parseWeightEntry } from '../../rules/weight-entry.ts';
 import { primaryButton, secondaryButton, textInput } from '../../styles/controls.css.ts';
+import { OrderTimeline } from '../controls/order-timeline.tsx';
 import * as css from './console.css.ts';
 
 /**
@@ -42,7 +43,10 @@ export function ConsoleOrderCard({ order, role, onMoved }: { order: ConsoleOrder
   }, [state, substituted, onMoved]);
 
   const wantsReason = moves.some((event) => needsReason(event, role));
-  const send = (event: FulfilmentEvent) =>
+  const unreadable = order.items.some((i) => i.by_weight && (weights[i.id] ?? '').trim() !== '' && !parseWeightEntry(weights[i.id] ?? '').ok);
+  const send = (event: FulfilmentEvent) => {
+    // A weight the rules cannot read is said under its field; nothing is sent until it reads.
+    if (event === 'pack' && unreadable) return;
     actor.send({
       type: 'fulfil.move',
       event,
@@ -50,6 +54,7 @@ export function ConsoleOrderCard({ order, role, onMoved }: { order: ConsoleOrder
       // Only the weights typed: a line left blank is one the server names as unweighed.
       weights: event === 'pack' ? typedWeights(order, weights) : undefined,
     });
+  };
   const headingId = `console-order-${order.order_number}`;
 
   return (
@@ -74,9 +79,9 @@ export function ConsoleOrderCard({ order, role, onMoved }: { order: ConsoleOrder
           <li key={item.id} className={css.line}>
             <span>
               {item.qty} × {item.product_name}
-              {item.bottle_size > 0 && ` (${formatWeight(item.bottle_size)})`}
+              {item.bottle_size > 0 && ` (${lineSizeLabel(item.bottle_size, item.by_weight)})`}
             </span>
-            {item.weighed_grams !== null && <span className={css.meta}>weighed {formatWeight(item.weighed_grams)}</span>}
+            {item.weighed_grams !== null && <span className={css.meta}>weighed {formatWeighedPounds(item.weighed_grams)}</span>}
             {item.substitution_state && (
               <span className={css.meta} data-testid="substitution-state">
                 {substitutionStateLabels[item.substitution_state]}
@@ -118,19 +123,20 @@ export function ConsoleOrderCard({ order, role, onMoved }: { order: ConsoleOrder
               </span>
             )}
             {item.by_weight && moves.includes('pack') && (
-              <label className={css.filter}>
-                Weight of {item.product_name} (g)
-                <input
-                  className={`${textInput} ${css.weight}`}
-                  inputMode="numeric"
-                  value={weights[item.id] ?? ''}
-                  onChange={(e) => setWeights({ ...weights, [item.id]: e.target.value })}
-                />
-              </label>
+              <WeightField item={item} typed={weights[item.id] ?? ''} onType={(text) => setWeights({ ...weights, [item.id]: text })} />
             )}
           </li>
         ))}
       </ul>
+      {/* Who moved it and why (a staff move's reason, a refusal's): the order's history at a glance. */}
+      {order.timeline.length > 0 && (
+        <details>
+          <summary>
+            History ({order.timeline.length} step{order.timeline.length === 1 ? '' : 's'})
+          </summary>
+          <OrderTimeline steps={order.timeline} actorLabels={consoleActorLabels} />
+        </details>
+      )}
       {moves.length > 0 && (
         <div className={css.actions}>
           {wantsReason && (
@@ -166,8 +172,33 @@ export function ConsoleOrderCard({ order, role, onMoved }: { order: ConsoleOrder
   );
 }
 
+/** A weighed line's field: pounds as the scale reads them (src/rules/weight-entry.ts), what cannot be read said under it. */
+function WeightField({ item, typed, onType }: { item: ConsoleItem; typed: string; onType: (text: string) => void }) {
+  const entry = typed.trim() === '' ? undefined : parseWeightEntry(typed);
+  const hintId = `weight-hint-${item.id}`;
+  return (
+    <label className={css.filter}>
+      Weight of {item.product_name} (lb)
+      <input
+        className={`${textInput} ${css.weight}`}
+        inputMode="decimal"
+        placeholder="1.02"
+        aria-describedby={hintId}
+        aria-invalid={entry !== undefined && !entry.ok}
+        value={typed}
+        onChange={(e) => onType(e.target.value)}
+      />
+      <span id={hintId} className={entry && !entry.ok ? css.error : css.meta} role={entry && !entry.ok ? 'alert' : undefined}>
+        {entry && !entry.ok ? entry.message : entry?.ok ? `${formatWeighedPounds(entry.grams)} on the scale` : 'Pounds, such as 1.02 (or 1 lb 2 oz)'}
+      </span>
+    </label>
+  );
+}
+
+/** Only the weights typed and read: a line left blank is one the server names as unweighed. */
 function typedWeights(order: ConsoleOrder, typed: Record<number, string>): { item_id: number; grams: number }[] {
-  return order.items
-    .filter((i) => i.by_weight && /^\d{1,6}$/.test((typed[i.id] ?? '').trim()))
-    .map((i) => ({ item_id: i.id, grams: Number((typed[i.id] ?? '').trim()) }));
+  return order.items.flatMap((i) => {
+    const entry = i.by_weight ? parseWeightEntry(typed[i.id] ?? '') : undefined;
+    return entry?.ok ? [{ item_id: i.id, grams: entry.grams }] : [];
+  });
 }

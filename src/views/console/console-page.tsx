@@ -2,9 +2,19 @@ import { useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useConsoleMe, useConsoleOrders } from '../../api/console.swr.ts';
 import type { ConsoleRole } from '../../api/contract/fulfilment.contract.ts';
-import { addDays, formatUsDate, storeToday } from '../../rules/delivery-dates.ts';
-import { fulfilmentStateLabels, fulfilmentStates, isFulfilmentState, pickList, type FulfilmentState } from '../../rules/fulfilment.ts';
-import { formatWeight } from '../../rules/sizes.ts';
+import { formatUsDate, storeToday } from '../../rules/delivery-dates.ts';
+import {
+  consoleSellerLabel,
+  consoleSellers,
+  fulfilmentStateLabels,
+  fulfilmentStates,
+  isFulfilmentState,
+  pickList,
+  sellerConsoleDates,
+  type ConsoleSeller,
+  type FulfilmentState,
+} from '../../rules/fulfilment.ts';
+import { lineSizeLabel } from '../../rules/weight-entry.ts';
 import { secondaryButton, textInput } from '../../styles/controls.css.ts';
 import { useSessionValue } from '../app-context.tsx';
 import { ConsoleOrderCard } from './console-order-card.tsx';
@@ -15,7 +25,7 @@ const titles: Record<ConsoleRole, string> = { seller: 'SELLER CONSOLE', staff: '
 
 /**
  * /seller and /staff (issue 24), loaded on demand: never in the shopper's first load. A seller sees their locations'
- * orders of today and tomorrow (or one of the two), by date and slot, with the pick list per slot; staff every order with filters, the
+ * orders of today and the next two days (or one of them), by date and slot, with the pick list per slot; staff every order with filters, the
  * late and stuck ones first. Both act on each order with the same moves (staff with a reason).
  */
 export function ConsolePage({ role }: { role: ConsoleRole }) {
@@ -56,17 +66,55 @@ export function ConsolePage({ role }: { role: ConsoleRole }) {
   return <ConsoleOrders role={role} locIds={me.data.data.loc_ids} />;
 }
 
+/**
+ * Staff's 'Your day' (decision 044): any seller location's day, chosen by its id (the listed orders' sellers offered
+ * by name; the seller filtered by opens at once), with the seller's controls; every change asks for a reason, which the
+ * server requires and keeps.
+ */
+function StaffDay({ sellers, filtered }: { sellers: readonly ConsoleSeller[]; filtered: number | undefined }) {
+  const [locId, setLocId] = useState<number | undefined>(filtered);
+  const [typed, setTyped] = useState(filtered === undefined ? '' : String(filtered));
+  return (
+    <>
+      <form
+        className={css.filters}
+        aria-label="Seller location"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (/^\d{1,9}$/.test(typed.trim())) setLocId(Number(typed.trim()));
+        }}
+      >
+        <label className={css.filter}>
+          Seller location (id)
+          <input className={textInput} inputMode="numeric" list="staff-day-locations" value={typed} onChange={(e) => setTyped(e.target.value)} />
+        </label>
+        <datalist id="staff-day-locations">
+          {sellers.map((seller) => (
+            <option key={seller.loc_id} value={seller.loc_id} label={consoleSellerLabel(seller)} />
+          ))}
+        </datalist>
+        <button type="submit" className={secondaryButton}>
+          Open its day
+        </button>
+      </form>
+      {locId !== undefined && <SellerDay key={locId} role="staff" locIds={[locId]} />}
+    </>
+  );
+}
+
 function ConsoleOrders({ role, locIds }: { role: ConsoleRole; locIds: readonly number[] }) {
   const today = storeToday(new Date());
   const [date, setDate] = useState<string | undefined>(undefined);
   const [state, setState] = useState<FulfilmentState | undefined>(undefined);
   const [late, setLate] = useState(false);
-  const filter = { date, state, ...(late ? { late } : {}) };
+  const [seller, setSeller] = useState<ConsoleSeller | undefined>(undefined);
+  const filter = { date, state, ...(late ? { late } : {}), ...(seller ? { loc_id: seller.loc_id } : {}) };
   const orders = useConsoleOrders(role, filter);
   const { mutate } = orders;
   const reload = useCallback(() => void mutate(), [mutate]);
   const list = orders.data?.data ?? [];
   const slots = role === 'seller' ? pickList(list) : [];
+  const sellers = role === 'staff' ? consoleSellers(list, seller) : [];
 
   return (
     <div className={css.page}>
@@ -75,16 +123,31 @@ function ConsoleOrders({ role, locIds }: { role: ConsoleRole; locIds: readonly n
         {role === 'seller' ? (
           <div role="group" aria-label="Day" className={css.actions}>
             <button type="button" className={secondaryButton} aria-pressed={date === undefined} onClick={() => setDate(undefined)}>
-              Today and tomorrow
+              Next three days
             </button>
-            {[today, addDays(today, 1)].map((day, i) => (
+            {sellerConsoleDates(today).map((day, i) => (
               <button key={day} type="button" className={secondaryButton} aria-pressed={date === day} onClick={() => setDate(day)}>
-                {i === 0 ? 'Today' : 'Tomorrow'} ({formatUsDate(day)})
+                {['Today', 'Tomorrow', 'The day after'][i]} ({formatUsDate(day)})
               </button>
             ))}
           </div>
         ) : (
           <>
+            <label className={css.filter}>
+              Seller
+              <select
+                className={textInput}
+                value={seller?.loc_id ?? ''}
+                onChange={(e) => setSeller(sellers.find((s) => String(s.loc_id) === e.target.value))}
+              >
+                <option value="">Any</option>
+                {sellers.map((s) => (
+                  <option key={s.loc_id} value={s.loc_id}>
+                    {consoleSellerLabel(s)}
+                  </option>
+                ))}
+              </select>
+            </label>
             <label className={css.filter}>
               Date
               <input className={textInput} type="date" value={date ?? ''} onChange={(e) => setDate(e.target.value || undefined)} />
@@ -113,6 +176,8 @@ function ConsoleOrders({ role, locIds }: { role: ConsoleRole; locIds: readonly n
         )}
       </div>
       {role === 'seller' && locIds.length > 0 && <SellerDay role={role} locIds={locIds} />}
+      {/* Filtering by a seller opens that location's day; a new seller starts it afresh. */}
+      {role === 'staff' && <StaffDay key={seller?.loc_id ?? 'any'} sellers={sellers} filtered={seller?.loc_id} />}
       {orders.error && (
         <p role="alert" className={css.error}>
           {orders.error instanceof Error ? orders.error.message : 'The orders could not be loaded.'}
@@ -136,7 +201,7 @@ function ConsoleOrders({ role, locIds }: { role: ConsoleRole; locIds: readonly n
                 {slot.lines.map((line) => (
                   <li key={`${line.product_name} ${line.bottle_size}`}>
                     {line.qty} × {line.product_name}
-                    {line.bottle_size > 0 && ` (${formatWeight(line.bottle_size)})`}
+                    {line.bottle_size > 0 && ` (${lineSizeLabel(line.bottle_size, line.by_weight)})`}
                   </li>
                 ))}
               </ul>

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { ConsoleRole } from '../../api/contract/fulfilment.contract.ts';
 import {
   sellerDayMachine,
@@ -24,7 +24,8 @@ function numberFrom(event: FormEvent<HTMLFormElement>, name: string): number | u
 
 /**
  * 'YOUR DAY' in the seller console (issue 24 item 3): close or reopen a date, each slot's seats for it, each product's
- * stock; drawn from the seller-day machine. What is saved is what the storefront's calendars and the cart obey.
+ * stock; drawn from the seller-day machine. What is saved is what the storefront's calendars and the cart obey. In the
+ * staff console the same panel answers for any location, with a reason for every change (decision 044).
  */
 export function SellerDay({ role, locIds }: { role: ConsoleRole; locIds: readonly number[] }) {
   const firstLoc = locIds[0] ?? 0;
@@ -35,9 +36,15 @@ export function SellerDay({ role, locIds }: { role: ConsoleRole; locIds: readonl
   const error = useSelector(actor, selectSellerDayError);
   const busy = useSelector(actor, selectSellerDayBusy);
   const failed = useSelector(actor, selectSellerDayFailed);
+  const [reasonText, setReasonText] = useState('');
+  // Staff say why; the server refuses a staff change without a reason (400 on reason) and keeps it with the change.
+  const reason = role === 'staff' && reasonText.trim() !== '' ? reasonText.trim() : undefined;
   return (
     <section className={css.card} aria-label="Your day" aria-busy={busy}>
-      <h2 className={css.slotTitle}>YOUR DAY{day ? ` · ${day.vendor_name}` : ''}</h2>
+      <h2 className={css.slotTitle}>
+        {role === 'staff' ? `LOCATION ${locId}'S DAY` : 'YOUR DAY'}
+        {day ? ` · ${day.vendor_name}` : ''}
+      </h2>
       <div className={css.filters}>
         {locIds.length > 1 && (
           <label className={css.filter}>
@@ -62,6 +69,12 @@ export function SellerDay({ role, locIds }: { role: ConsoleRole; locIds: readonl
             }}
           />
         </label>
+        {role === 'staff' && (
+          <label className={css.filter}>
+            Reason
+            <input className={textInput} value={reasonText} onChange={(e) => setReasonText(e.target.value)} />
+          </label>
+        )}
       </div>
       {failed && (
         <p className={css.actions}>
@@ -85,12 +98,12 @@ export function SellerDay({ role, locIds }: { role: ConsoleRole; locIds: readonl
               {formatUsDate(day.date)}: {day.closed ? `closed (${day.closed})` : 'open'}
             </span>
             {day.closed === null && (
-              <button type="button" className={secondaryButton} disabled={busy} onClick={() => actor.send({ type: 'day.close' })}>
+              <button type="button" className={secondaryButton} disabled={busy} onClick={() => actor.send({ type: 'day.close', reason })}>
                 Close this day
               </button>
             )}
             {day.reopenable && (
-              <button type="button" className={secondaryButton} disabled={busy} onClick={() => actor.send({ type: 'day.reopen' })}>
+              <button type="button" className={secondaryButton} disabled={busy} onClick={() => actor.send({ type: 'day.reopen', reason })}>
                 Reopen this day
               </button>
             )}
@@ -103,7 +116,7 @@ export function SellerDay({ role, locIds }: { role: ConsoleRole; locIds: readonl
                     className={css.line}
                     onSubmit={(e) => {
                       const seats = numberFrom(e, 'seats');
-                      if (seats !== undefined) actor.send({ type: 'day.seats.set', slotId: slot.slot_id, seats });
+                      if (seats !== undefined) actor.send({ type: 'day.seats.set', slotId: slot.slot_id, seats, reason });
                     }}
                   >
                     <label>
@@ -130,7 +143,7 @@ export function SellerDay({ role, locIds }: { role: ConsoleRole; locIds: readonl
                     className={css.line}
                     onSubmit={(e) => {
                       const stock = numberFrom(e, 'stock');
-                      if (stock !== undefined) actor.send({ type: 'day.stock.set', offerId: product.offer_id, stock });
+                      if (stock !== undefined) actor.send({ type: 'day.stock.set', offerId: product.offer_id, stock, reason });
                     }}
                   >
                     <label>

@@ -26,6 +26,7 @@ export const image = style({
 });
 export const name = style({ fontWeight: 600, fontSize: '15px', lineHeight: 1.3 });
 export const price = style({ color: vars.color.primaryDark, fontWeight: 700 });
+export const estimate = style({ fontSize: '12px', color: vars.color.muted, lineHeight: 1.3 });
 export const speeds = style({ display: 'flex', flexWrap: 'wrap', gap: '6px', marginTop: 'auto' });
 export const speed = style({
   fontSize: '12px',

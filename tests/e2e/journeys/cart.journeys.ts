@@ -10,7 +10,17 @@ import { addToCartMessages } from '../../../server/services/cart/add-to-cart.ts'
 import { baseCart, calendarReply, cart, chicken, line, ok, ribeye, scheduledCart } from '../../machines/cart-fixtures.ts';
 import { lowStock } from '../low-stock.ts';
 import type { EventMapping, Journey, MachineMap } from './journey-map.ts';
-import { addToCartThroughApi, areaOf, clearThroughApi, failingOnce, newCustomer, nothingToDo, openWithSession } from './shoppers.ts';
+import {
+  addCourierLine,
+  addToCartThroughApi,
+  areaOf,
+  clearThroughApi,
+  failingOnce,
+  newCustomer,
+  nothingToDo,
+  openWithSession,
+  postJson,
+} from './shoppers.ts';
 
 /**
  * The cart page. Her cart (added through the API) holds a USDA Prime Ribeye at Same Day and a Chicken; the graph's
@@ -47,6 +57,14 @@ const couponed = { ...baseCart, coupon_code: 'WELCOME10', discount: '7.85', gran
 /** The other customer's: every one the seller has of the short product. */
 const lastFew = cart([line({ cart_rid: 4, name: lowStock.name, qty: lowStock.stock, stock: lowStock.stock })]);
 const stockRefusal = addToCartMessages.onlyLeft(lowStock.stock);
+/** Her Chicago cart: the courier's line came along, the ribeye waits for 10001 (decision 047). */
+const keptSteak = { kept_id: 7, zipcode: '10001', name: steak, size: '1 lb', qty: 1, expires_at: '2030-06-10T14:00:00Z' };
+const withKept = cart([chicken], { kept_lines: [keptSteak] });
+const keepsTheSteak = (snapshot: AnyMachineSnapshot) => cartIdOf(snapshot) === 'cart-kept';
+/** Her Chicago cart when the ribeye was all she had: empty, with the ribeye kept for 10001 (decision 052). */
+const keptOnly = { ...cart([]), total_items_count: 0, kept_lines: [keptSteak] };
+const keptAll = (snapshot: AnyMachineSnapshot) => cartIdOf(snapshot) === 'cart-kept-all';
+const removeKeptSteak = async ({ page }: Journey) => page.getByRole('button', { name: `Remove ${steak} kept for 10001` }).click();
 
 function input(stored: SessionValues) {
   return () => ({ session: createActor(sessionMachine, { input: stored }).start(), now: () => new Date('2030-06-03T14:00:00Z') });
@@ -149,6 +167,28 @@ export const cartJourneys: MachineMap = {
       },
     },
     {
+      name: 'customer who kept a line for 10001 and shops in Chicago',
+      input: input({ zipcode: '60601', location: 102, cart_id: 'cart-kept', Token: 'token', CustomerId: 1 }),
+      open: async ({ page }) => {
+        // The ribeye (Chicago does not sell it) is kept for 10001; the courier's line comes along to 60601.
+        const withSteak = await addToCartThroughApi((await newCustomer('generated.cart')).session, 'ribeye', steak);
+        const { session } = await addCourierLine(withSteak);
+        const chicago = await areaOf('60601');
+        await postJson('/api/cart/movearea', { cart_id: session.cart_id, zipcode: '60601', apply: 1, keep_old: 1 }, session.Token);
+        await openWithSession(page, { ...session, zipcode: chicago.zipcode, zipState: chicago.zipState, location: chicago.location }, '/cart');
+      },
+    },
+    {
+      name: 'customer who kept her only line for 10001 and shops in Chicago',
+      input: input({ zipcode: '60601', location: 102, cart_id: 'cart-kept-all', Token: 'token', CustomerId: 1 }),
+      open: async ({ page }) => {
+        const session = await addToCartThroughApi((await newCustomer('generated.cart')).session, 'ribeye', steak);
+        const chicago = await areaOf('60601');
+        await postJson('/api/cart/movearea', { cart_id: session.cart_id, zipcode: '60601', apply: 1, keep_old: 1 }, session.Token);
+        await openWithSession(page, { ...session, zipcode: chicago.zipcode, zipState: chicago.zipState, location: chicago.location }, '/cart');
+      },
+    },
+    {
       name: "customer with someone else's cart",
       input: input({ zipcode: '10001', location: 101, cart_id: 'cart-not-hers', Token: 'token', CustomerId: 1 }),
       open: async ({ page }) => {
@@ -173,6 +213,36 @@ export const cartJourneys: MachineMap = {
       event: { type: 'xstate.done.actor.showCart', output: { code: -1, message: 'Your cart is empty.' } },
       when: (snapshot) => loading(snapshot) && cartIdOf(snapshot) === 'cart-closed',
       act: nothingToDo,
+    },
+    'showCart: a line kept for 10001': {
+      event: { type: 'xstate.done.actor.showCart', output: ok(withKept) },
+      when: (snapshot) => loading(snapshot) && keepsTheSteak(snapshot),
+      act: nothingToDo,
+    },
+    'showCart: only a line kept for 10001': {
+      event: { type: 'xstate.done.actor.showCart', output: ok(keptOnly) },
+      when: (snapshot) => loading(snapshot) && keptAll(snapshot),
+      act: nothingToDo,
+    },
+    'cart.kept.remove': {
+      event: { type: 'cart.kept.remove', keptId: keptSteak.kept_id },
+      when: (snapshot) => keepsTheSteak(snapshot) && region(snapshot, { kept: 'idle' }) && (contextOf(snapshot).cart?.kept_lines ?? []).length > 0,
+      act: removeKeptSteak,
+    },
+    'cart.kept.remove (empty cart)': {
+      event: { type: 'cart.kept.remove', keptId: keptSteak.kept_id },
+      when: (snapshot) => keptAll(snapshot) && snapshot.matches({ empty: 'idle' }) && (contextOf(snapshot).cart?.kept_lines ?? []).length > 0,
+      act: removeKeptSteak,
+    },
+    'removeKept: none left': {
+      event: { type: 'xstate.done.actor.removeKept', output: ok({ ...keptOnly, kept_lines: [] }) },
+      when: (snapshot) => snapshot.matches({ empty: 'removing' }),
+      act: async ({ page }) => expect(page.getByRole('region', { name: /^Kept for / })).toHaveCount(0),
+    },
+    'removeKept: removed': {
+      event: { type: 'xstate.done.actor.removeKept', output: ok(cart([chicken], { kept_lines: [] })) },
+      when: (snapshot) => region(snapshot, { kept: 'removing' }),
+      act: async ({ page }) => expect(page.getByRole('region', { name: /^Kept for / })).toHaveCount(0),
     },
     'showCart: the last of a product': {
       event: { type: 'xstate.done.actor.showCart', output: ok(lastFew) },
@@ -339,10 +409,20 @@ export const cartJourneys: MachineMap = {
     'cart.ready.checkout.leaving': { leaves: /\/(cart\/address|cart\/card|guest\/register)$/ },
     'cart.ready.clock': { passing: 'the clock shows nothing of its own' },
     'cart.ready.clock.ticking': { passing: 'the clock shows nothing of its own' },
+    // The kept section shows only for a cart that keeps lines (the Chicago variant); the others have none to show.
+    'cart.ready.kept': { shows: (page) => page.getByRole('heading', { name: 'Cart', exact: true }) },
+    'cart.ready.kept.idle': { shows: (page) => page.getByRole('heading', { name: 'Cart', exact: true }) },
+    'cart.ready.kept.removing': { passing: 'shows only while the server answers a removal' },
+    'cart.empty.idle': { shows: (page) => page.getByRole('heading', { name: emptyCartMessage }) },
+    'cart.empty.removing': { passing: 'shows only while the server answers a removal' },
   },
   notDriven: {
     'cart.ready.calendar.loading --xstate.done.actor.nextDeliveryDates--> cart.ready.calendar.failed': 'our server always answers status 1',
     'cart.ready.clock.ticking --xstate.after.minuteTick.cart.ready.clock.ticking--> cart.ready.clock.ticking':
       'a minute passing shows nothing new before midnight; journeys wait on what the page shows, never on time',
+    'cart.ready.kept.removing --xstate.error.actor.removeKept--> cart.ready.kept.idle':
+      "a kept line's removal failing is the cart's unit path test's (the journeys' server removes it)",
+    'cart.empty.removing --xstate.error.actor.removeKept--> cart.empty.idle':
+      "a kept line's removal failing is the cart's unit path test's (the journeys' server removes it)",
   },
 };

@@ -1,8 +1,9 @@
 import { useSelector } from '@xstate/react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import type { ProductDetail } from '../../../api/contract/product.contract.ts';
 import { useProduct } from '../../../api/product.swr.ts';
 import { selectSizeId } from '../../../machines/store/index.ts';
+import { parseVendorLocId } from '../../../rules/listing-query.ts';
 import { useSessionValue } from '../../app-context.tsx';
 import { Carousel } from '../../controls/carousel.tsx';
 import { ProductCard } from '../product-card.tsx';
@@ -54,7 +55,9 @@ function ProductMissing({ message }: { message: string }) {
 }
 
 function ProductView({ product }: { product: ProductDetail }) {
-  const actor = useAddToCartActor(product.child, product.age_restricted);
+  // Opened from a vendor-filtered listing: that seller's offer is chosen (issue 23).
+  const [params] = useSearchParams();
+  const actor = useAddToCartActor(product.child, product.age_restricted, parseVendorLocId(params));
   const sizeId = useSelector(actor, selectSizeId);
   const size = product.child.find((s) => s.id === sizeId);
   return (

@@ -4,7 +4,7 @@ import type { ActorRefFrom } from 'xstate';
 import { Link, useNavigate } from 'react-router-dom';
 import type { ProductSize } from '../../../api/contract/product.contract.ts';
 import { addToCartMachine, selectQty, selectSelection } from '../../../machines/store/index.ts';
-import { estimateLabel, weightMarginPercent } from '../../../rules/catch-weight.ts';
+import { lineEstimate } from '../../../rules/catch-weight.ts';
 import { dollarsToCents, formatMoney } from '../../../rules/money.ts';
 import { selectableSizes, selectedPrice, speedsForSize } from '../../../rules/product-options.ts';
 import { quantityOptions } from '../../../rules/quantity.ts';
@@ -21,7 +21,7 @@ import * as css from './product-page.css.ts';
 export type AddToCartActor = ActorRefFrom<typeof addToCartMachine>;
 
 /** The machine with the page's navigation and toasts plugged in. */
-export function useAddToCartActor(sizes: readonly ProductSize[], ageRestricted = false): AddToCartActor {
+export function useAddToCartActor(sizes: readonly ProductSize[], ageRestricted = false, preferredLocId?: number): AddToCartActor {
   const { session } = useAppActors();
   const navigate = useNavigate();
   const notify = useNotify();
@@ -36,7 +36,7 @@ export function useAddToCartActor(sizes: readonly ProductSize[], ageRestricted =
       }),
     [navigate, notify],
   );
-  return useActorRef(machine, { input: { session, sizes, ageRestricted } });
+  return useActorRef(machine, { input: { session, sizes, ageRestricted, preferredLocId } });
 }
 
 /**
@@ -95,8 +95,7 @@ export function ProductPurchase({
       )}
       {price !== undefined && soldByWeight && size !== undefined && size.bottle_size > 0 && (
         <p className={css.ageNotice} data-testid="weight-estimate">
-          {estimateLabel(size.bottle_size * qty, (dollarsToCents(price) ?? 0) * qty)}. Charged at the weight packed, never more than +
-          {weightMarginPercent}%.
+          {lineEstimate({ sold_by_weight: true, bottle_size: size.bottle_size, qty, rowTotalCents: (dollarsToCents(price) ?? 0) * qty })}
         </p>
       )}
       {ageRestricted && (

@@ -1,0 +1,30 @@
+/**
+ * Every in-process cache's budget in bytes (decision 053): what a cache may hold, however many or few its keys.
+ * A budget by entries let one cache of big values (product pages, homes of many cards) grow with what it held, not
+ * with how many; a budget by bytes bounds the server's memory under any mix of keys. The size of a value is its
+ * JSON text's length in UTF-8 bytes (jsonBytes): what it would weigh on the wire, an estimate of the V8 heap it
+ * takes (objects weigh about two to three times their JSON there), measured once when the value is stored.
+ * Together about 23 MB of JSON: the memory bench's browsing peak is bench/analysis/memory.md.
+ */
+export const cacheBudgets = {
+  /** Product cards per area (listings' similar items, search results, homes): ~600 B each, so ~13,000 cards. */
+  productCards: 8 * 2 ** 20,
+  /** Product pages, kept 2 s for the shoppers opening one at once: 5–15 kB each, so a few hundred hot pages. */
+  productDetail: 4 * 2 ** 20,
+  /** Home pages per area and visit speed: 20–60 kB each. */
+  home: 2 * 2 ** 20,
+  /** Each product's first picture's URL, named in its page's preload header: ~60 B each. */
+  firstPictures: 512 * 2 ** 10,
+  /** The category tree: tens of rows. */
+  categories: 256 * 2 ** 10,
+  /** The served areas' ids. */
+  serviceAreas: 64 * 2 ** 10,
+  /** The search vocabulary with its lookups (search-vocabulary.ts): ~1,100 words at 100k products, ~1 MB. */
+  searchVocabulary: 8 * 2 ** 20,
+} as const;
+
+/** A value's weight for a cache budget: its JSON text in UTF-8 bytes (a Set or Map counts as its members). */
+export function jsonBytes(value: unknown): number {
+  const text = JSON.stringify(value, (_key, member: unknown) => (member instanceof Set || member instanceof Map ? [...member] : member));
+  return Buffer.byteLength(text ?? '', 'utf8');
+}

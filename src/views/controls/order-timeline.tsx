@@ -1,0 +1,35 @@
+import type { TimelineStep } from '../../api/contract/checkout.contract.ts';
+import { timelineActorLabels, timelineStepLabel } from '../../rules/fulfilment.ts';
+import * as css from './order-timeline.css.ts';
+
+/**
+ * An order's life so far (issue 24): each step the sellers, the staff or the shopper took (a reschedule too, decision
+ * 044), with its time and who took it, the last one in bold. Its own component so the order rows of /setting/order and /order/status stay as they are;
+ * the consoles show it on each order card too, so staff and sellers see who moved it and why.
+ */
+export function OrderTimeline({
+  steps,
+  actorLabels = timelineActorLabels,
+}: {
+  steps: readonly TimelineStep[] | undefined;
+  /** Who took each step in the reader's words: the shopper's ('by you') unless a console says otherwise. */
+  actorLabels?: Readonly<Record<string, string>>;
+}) {
+  if (!steps || steps.length === 0) return null;
+  return (
+    <ol className={css.timeline} aria-label="Order timeline">
+      {steps.map((step, index) => (
+        <li key={index} className={css.step} aria-current={index === steps.length - 1 ? 'step' : undefined}>
+          <span className={index === steps.length - 1 ? css.current : undefined}>
+            {timelineStepLabel(step)}
+            {actorLabels[step.actor] && <span className={css.when}>{actorLabels[step.actor]}</span>}
+            <time className={css.when} dateTime={step.at}>
+              {new Date(step.at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}
+            </time>
+            {step.reason && <span className={css.reason}>{step.reason}</span>}
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,178 @@
+import type { Page } from '@playwright/test';
+import { offlineMessage } from '../../../src/api/http.ts';
+import { expect, test } from '../fixtures.ts';
+import { newCustomer, openWithSession } from '../journeys/shoppers.ts';
+import { saveAddressThroughApi } from '../steps.ts';
+import { fillCardWithBilling } from '../checkout-steps.ts';
+import { answeredOnce, changedOnce, connectionLostOnce, refusedByFault } from '../faults.ts';
+
+/**
+ * The Account tab (/setting/user, account-dashboard.machine) where the server fails: every load, save, default and
+ * delete once with its connection lost and once refused (test faults), then as it really answers. Each test is named
+ * from the transitions' descriptions. The customer and her addresses are set up through the API.
+ */
+
+const dashboardUrl = '/api/account/mydashboard';
+const addressesUrl = '/connect/customer/getaddresses';
+
+/** A new customer with a default Home and a Work address, on the Account tab. */
+async function accountTab(page: Page): Promise<void> {
+  const { session } = await newCustomer('reach.account');
+  const caller = { token: session.Token ?? '', customerId: session.CustomerId ?? 0 };
+  await saveAddressThroughApi(caller, { nickname: 'Home', default_address: '1' });
+  await saveAddressThroughApi(caller, { nickname: 'Work', street1: '1 Main St' });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openWithSession(page, session, '/setting/user');
+}
+
+/** The red toast saying `message`, looked at and dismissed (so the next one is the only one). */
+async function dismissToast(page: Page, message: string): Promise<void> {
+  const toast = page.getByRole('alert').filter({ hasText: message });
+  await expect(toast).toBeVisible();
+  await toast.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(toast).toHaveCount(0);
+}
+
+test('YOUR INFORMATION and the addresses could not be loaded (test faults: connection lost, then refused): the reason is shown and Try again loads them; Back and Forward move between the tabs; a lost logout still logs out', async ({
+  page,
+}) => {
+  await connectionLostOnce(page, dashboardUrl);
+  await connectionLostOnce(page, addressesUrl);
+  await accountTab(page);
+  const info = page.getByRole('region', { name: 'YOUR INFORMATION' });
+  const addresses = page.getByRole('region', { name: 'MY SHIPPING ADDRESS' });
+  await expect(info.getByRole('alert')).toHaveText(new RegExp(offlineMessage));
+  await expect(addresses.getByRole('alert')).toHaveText(new RegExp(offlineMessage));
+
+  // Refused: the server's message, and Try again once more.
+  await answeredOnce(page, dashboardUrl);
+  await answeredOnce(page, addressesUrl);
+  await info.getByRole('button', { name: 'Try again' }).click();
+  await expect(info.getByRole('alert')).toHaveText(new RegExp(refusedByFault));
+  await addresses.getByRole('button', { name: 'Try again' }).click();
+  await expect(addresses.getByRole('alert')).toHaveText(new RegExp(refusedByFault));
+
+  await info.getByRole('button', { name: 'Try again' }).click();
+  await expect(info.getByText('Ada Lovelace')).toBeVisible();
+  await addresses.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('table', { name: 'MY SHIPPING ADDRESS' }).getByRole('row', { name: /^Work:/ })).toBeVisible();
+
+  // The browser's Back and Forward move between the tabs: the tab follows the address.
+  await page.getByRole('tab', { name: 'Orders' }).click();
+  await expect(page).toHaveURL(/\/setting\/order$/);
+  await page.goBack();
+  await expect(page.getByRole('tab', { name: 'Account' })).toHaveAttribute('aria-selected', 'true');
+  await page.goForward();
+  await expect(page.getByRole('tab', { name: 'Orders' })).toHaveAttribute('aria-selected', 'true');
+
+  // Logout whose call is lost (test fault): the shopper is logged out all the same.
+  await connectionLostOnce(page, '/api/customer/logout');
+  await page.getByRole('button', { name: 'Hey , Ada Lovelace' }).click();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByRole('button', { name: 'Hey , Ada Lovelace' })).toHaveCount(0);
+});
+
+test('a switch, a default, a delete and an edited address are not saved (test faults): each goes back with a toast; Edit toggles the form, CANCEL closes it, deleting the default reloads the addresses', async ({
+  page,
+}) => {
+  await accountTab(page);
+  const table = page.getByRole('table', { name: 'MY SHIPPING ADDRESS' });
+  const homeRow = table.getByRole('row', { name: /^Home:/ });
+  const workRow = table.getByRole('row', { name: /^Work:/ });
+  await expect(workRow).toBeVisible();
+
+  // NEWSLETTER: not saved (connection lost), refused, then saved.
+  const newsletter = page.getByRole('switch', { name: 'NEWSLETTER' });
+  await expect(newsletter).toBeEnabled();
+  await connectionLostOnce(page, '/api/account/preferences');
+  await newsletter.click();
+  await dismissToast(page, offlineMessage);
+  await expect(newsletter).not.toBeChecked();
+  await answeredOnce(page, '/api/account/preferences');
+  await newsletter.click();
+  await dismissToast(page, refusedByFault);
+  await expect(newsletter).not.toBeChecked();
+  await newsletter.click();
+  await expect(newsletter).toBeChecked();
+  await expect(newsletter).toBeEnabled();
+
+  // Make default on Work: connection lost, then refused; Home stays the default.
+  await connectionLostOnce(page, '/api/customer/setdefaultshippingaddress');
+  await workRow.getByRole('button', { name: 'Make default' }).click();
+  await dismissToast(page, offlineMessage);
+  await answeredOnce(page, '/api/customer/setdefaultshippingaddress', [{ code: -1, message: refusedByFault }]);
+  await workRow.getByRole('button', { name: 'Make default' }).click();
+  await dismissToast(page, refusedByFault);
+  await expect(homeRow.getByText('Default', { exact: true })).toBeVisible();
+
+  // Delete Work: connection lost, then refused; Work stays.
+  await connectionLostOnce(page, '/connect/customer/deleteAddress');
+  await workRow.getByRole('button', { name: 'Delete' }).click();
+  await dismissToast(page, offlineMessage);
+  await answeredOnce(page, '/connect/customer/deleteAddress');
+  await workRow.getByRole('button', { name: 'Delete' }).click();
+  await dismissToast(page, refusedByFault);
+  await expect(workRow).toBeVisible();
+
+  // Edit toggles: Work's form, then Home's in its place, Home's Edit again closes it; CANCEL closes Work's.
+  const form = page.getByRole('form', { name: 'EDIT SHIPPING ADDRESS' });
+  await workRow.getByRole('button', { name: 'Edit' }).click();
+  await expect(form.getByLabel('Address', { exact: true })).toHaveValue('1 Main St');
+  await homeRow.getByRole('button', { name: 'Edit' }).click();
+  await expect(form.getByLabel('Address', { exact: true })).toHaveValue('350 5th Ave');
+  await homeRow.getByRole('button', { name: 'Edit' }).click();
+  await expect(form).toHaveCount(0);
+  await workRow.getByRole('button', { name: 'Edit' }).click();
+  await form.getByRole('button', { name: 'CANCEL' }).click();
+  await expect(form).toHaveCount(0);
+
+  // Saving the edited Work: connection lost, then refused; the form stays open with what was typed.
+  await workRow.getByRole('button', { name: 'Edit' }).click();
+  await form.getByLabel('First Name').fill('Grace');
+  await connectionLostOnce(page, '/connect/customer/updateAddress');
+  await form.getByRole('button', { name: 'SAVE' }).click();
+  await dismissToast(page, offlineMessage);
+  await expect(form.getByLabel('First Name')).toHaveValue('Grace');
+  await answeredOnce(page, '/connect/customer/updateAddress');
+  await form.getByRole('button', { name: 'SAVE' }).click();
+  await dismissToast(page, refusedByFault);
+  await expect(form.getByLabel('First Name')).toHaveValue('Grace');
+  await form.getByRole('button', { name: 'CANCEL' }).click();
+
+  // Deleting the default Home: the server makes Work the default, and the addresses and information reload.
+  await homeRow.getByRole('button', { name: 'Delete' }).click();
+  await expect(homeRow).toHaveCount(0);
+  await expect(workRow.getByText('Default', { exact: true })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'YOUR INFORMATION' }).getByText('1 Main St, New York, NY 10001')).toBeVisible();
+});
+
+test('PAYMENT METHOD: the saved cards could not be loaded (test faults), ADD CARD instead and Back, Try again; a card added in settings reloads the list; removing it is lost, refused (test faults), then done', async ({
+  page,
+}) => {
+  const cardsUrl = '/api/checkout/paymentmethods';
+  await connectionLostOnce(page, cardsUrl);
+  await accountTab(page);
+  const cards = page.getByRole('region', { name: 'Payment method' });
+  await expect(cards.getByRole('alert')).toContainText(offlineMessage);
+  await cards.getByRole('button', { name: 'ADD CARD' }).click();
+  await changedOnce(page, cardsUrl, (json) => ({ ...json, code: -1, message: refusedByFault }));
+  await page.getByRole('button', { name: 'Back to cards' }).click();
+  await expect(cards.getByRole('alert')).toContainText(refusedByFault);
+  await cards.getByRole('button', { name: 'Try again' }).click();
+  await expect(cards.getByRole('alert')).toHaveCount(0);
+
+  await cards.getByRole('button', { name: 'ADD CARD' }).click();
+  await fillCardWithBilling(page);
+  await page.getByRole('button', { name: 'Save and Continue' }).click();
+  const remove = cards.getByRole('button', { name: /^Remove .* ending 4242$/ });
+  await expect(remove).toBeEnabled();
+
+  await connectionLostOnce(page, '/api/account/RemoveCreditCard');
+  await remove.click();
+  await dismissToast(page, offlineMessage);
+  await answeredOnce(page, '/api/account/RemoveCreditCard');
+  await remove.click();
+  await dismissToast(page, refusedByFault);
+  await remove.click();
+  await expect(remove).toHaveCount(0);
+});

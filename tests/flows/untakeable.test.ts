@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { untakeable } from '../e2e/untakeable.ts';
+import { allTransitions } from '../machines/path-coverage.ts';
+import { loadMachines } from './load-machines.ts';
+
+describe('untakeable transitions (tests/e2e/reach/untakeable.ts)', () => {
+  it('names only transitions the machines have, each with a reason', async () => {
+    const machines = new Map((await loadMachines()).map((entry) => [entry.machine.id, entry.machine]));
+    const unknown: string[] = [];
+    for (const [id, transitions] of Object.entries(untakeable)) {
+      const machine = machines.get(id);
+      for (const [key, reason] of Object.entries(transitions)) {
+        if (!machine || !allTransitions(machine).has(key)) unknown.push(`${id}: ${key}`);
+        expect(reason.length).toBeGreaterThan(20);
+      }
+    }
+    expect(unknown).toEqual([]);
+  });
+});

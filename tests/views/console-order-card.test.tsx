@@ -1,0 +1,47 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ConsoleOrder } from '../../src/api/contract/fulfilment.contract.ts';
+import { ConsoleOrderCard } from '../../src/views/console/console-order-card.tsx';
+
+afterEach(cleanup);
+
+const canceled: ConsoleOrder = {
+  order_number: '100000009',
+  state: 'canceled',
+  payment_status: 'canceled',
+  kind: 'delivery',
+  customer_name: 'Ada Lovelace',
+  loc_id: 101,
+  vendor_name: 'Hudson Street Butchers',
+  delivery_method: 'Local Delivery',
+  delivery_date: '2026-12-05',
+  slot: '10:00–12:00',
+  grand_total: '41.58',
+  placed_at: '2026-11-28T19:00:00.000Z',
+  late: false,
+  stuck: false,
+  moves: [],
+  items: [{ id: 1, product_name: 'USDA Prime Ribeye Steak', qty: 1, bottle_size: 500, by_weight: true, weighed_grams: null }],
+  timeline: [
+    { state: 'placed', at: '2026-11-28T19:00:00.000Z', actor: 'shopper', reason: null },
+    { state: 'accepted', at: '2026-11-28T19:01:00.000Z', actor: 'staff', reason: 'The butcher confirmed by phone' },
+    { state: 'canceled', at: '2026-11-28T19:02:00.000Z', actor: 'staff', reason: 'The butcher cannot deliver that day' },
+  ],
+};
+
+describe('an order card in the staff console (issue 24)', () => {
+  it('keeps its history: each step, who took it in the console’s words, and the reason staff gave', () => {
+    render(<ConsoleOrderCard order={canceled} role="staff" onMoved={() => undefined} />);
+    const card = screen.getByRole('article', { name: 'ORDER #100000009' });
+    expect(within(card).getByText('History (3 steps)')).toBeTruthy();
+    const steps = within(card)
+      .getAllByRole('listitem', { hidden: true })
+      .filter((li) => li.closest('ol'));
+    expect(steps.map((li) => li.textContent)).toEqual([
+      expect.stringMatching(/^Order placed\s*by the shopper/),
+      expect.stringMatching(/^Accepted\s*by the store.*The butcher confirmed by phone$/),
+      expect.stringMatching(/^Canceled\s*by the store.*The butcher cannot deliver that day$/),
+    ]);
+  });
+});
