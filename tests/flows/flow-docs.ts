@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { chartParts, mermaidChart } from '../../src/dev/flows/mermaid-chart.ts';
+import { chartParts, mermaidChart, type ChartStyle } from '../../src/dev/flows/mermaid-chart.ts';
 import { outlineOf, type OutlineState, type OutlineTransition, type StatechartOutline } from '../../src/dev/flows/statechart-outline.ts';
 import { visualiserConfig } from '../../src/dev/flows/visualiser-config.ts';
 import { flowPlaces } from './flow-places.ts';
@@ -13,16 +13,23 @@ import type { CataloguedMachine } from '../../src/dev/flows/machine-catalogue.ts
 export const flowsFolder = 'docs/flows';
 
 /**
- * Which compound states of each machine are drawn as one box, their inside in a chart of their own:
- * `docs/flows/chart-parts.json`, written by `npm run flows` after measuring the drawn charts (chart-size.ts), read
- * here so the staleness test knows every chart without a browser.
+ * How each machine is drawn: which compound states are one box, their inside in a chart of their own (`parts`), and
+ * each chart's layout when not Mermaid's default (`styles`, by chart name). `docs/flows/chart-parts.json`, written by
+ * `npm run flows` after measuring the drawn charts (chart-size.ts), read here so the staleness test knows every chart
+ * without a browser.
  */
-export type ChartPlan = Record<string, string[]>;
+export interface MachinePlan {
+  parts: string[];
+  styles: Record<string, ChartStyle>;
+}
+export type ChartPlan = Record<string, MachinePlan>;
+export const emptyPlan = (): MachinePlan => ({ parts: [], styles: {} });
 export const chartPlanFile = 'chart-parts.json';
 
 /** One drawn chart: a machine's overview (named as the machine) or one of its parts (`kyc.submitting`). */
 export interface FlowChart {
   name: string;
+  style: ChartStyle;
   /** The state whose inside it draws: the machine's root for the overview. */
   focusId: string;
   mermaid: string;
@@ -35,6 +42,8 @@ export interface FlowDoc {
   outline: StatechartOutline;
   /** The compound states drawn as a box in the overview (or in a part), each with its own chart. */
   collapsed: string[];
+  /** Each chart's layout when not the default, by chart name. */
+  styles: Record<string, ChartStyle>;
   /** The overview first, then the parts in the machine's order. */
   charts: FlowChart[];
 }
@@ -44,15 +53,18 @@ export const svgHashPattern = /^<!-- mermaid-source-sha256: ([0-9a-f]{64}) -->/;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-export function flowDocOf(entry: CataloguedMachine, collapsed: readonly string[] = []): FlowDoc {
+export function flowDocOf(entry: CataloguedMachine, plan: MachinePlan = emptyPlan()): FlowDoc {
   const outline = outlineOf(entry.machine);
-  const parts = chartParts(outline, collapsed);
+  const parts = chartParts(outline, plan.parts);
   const kept = parts.slice(1).map((part) => part.focusId);
   const charts = parts.map((part) => {
-    const mermaid = mermaidChart(outline, { collapsed: kept, focus: part.focusId });
-    return { name: part.name, focusId: part.focusId, mermaid, hash: sha256(mermaid) };
+    const style = plan.styles[part.name] ?? {};
+    const mermaid = mermaidChart(outline, { collapsed: kept, focus: part.focusId, style });
+    return { name: part.name, focusId: part.focusId, style, mermaid, hash: sha256(mermaid) };
   });
-  return { id: entry.id, outline, collapsed: kept, charts };
+  // Styles of charts there no longer are are dropped; a default style is not written.
+  const styles = Object.fromEntries(charts.filter((chart) => chart.style.direction || chart.style.notes).map((chart) => [chart.name, chart.style]));
+  return { id: entry.id, outline, collapsed: kept, styles, charts };
 }
 
 /** Markdown table cells: one line, pipes escaped. */
@@ -129,6 +141,14 @@ function partLines(doc: FlowDoc): string[] {
   ];
 }
 
+/** Charts that leave state descriptions out to fit a laptop screen say so: the table below has them. */
+function briefLines(doc: FlowDoc): string[] {
+  const brief = doc.charts.filter((chart) => chart.style.notes);
+  if (brief.length === 0) return [];
+  const names = brief.map((chart) => `[${chart.name}](${chart.name}.svg)${chart.style.notes === 'none' ? ' (no notes)' : ''}`);
+  return [`Drawn without the states' descriptions to fit a laptop screen (the table below has them): ${names.join(', ')}.`, ''];
+}
+
 function section(doc: FlowDoc, entry: CataloguedMachine, usage: FlowUsage | undefined, docs: FlowDoc[]): string {
   const { outline } = doc;
   const place = flowPlaces[doc.id];
@@ -148,6 +168,7 @@ function section(doc: FlowDoc, entry: CataloguedMachine, usage: FlowUsage | unde
     `![${doc.id} statechart](${doc.id}.svg)`,
     '',
     ...partLines(doc),
+    ...briefLines(doc),
     `- **Files**: [Mermaid source](${doc.id}.mmd) · [Stately import (JSON)](${doc.id}.json) · machine ${link(entry.file)} (\`${entry.exportName}\`)`,
     `- **Routes**: ${place ? place.routes.map(route).join(', ') : '_not mapped yet: add it to tests/flows/flow-places.ts_'}`,
     `- **Spec**: ${place ? place.spec : '_not mapped yet_'}`,
@@ -203,18 +224,41 @@ function readme(docs: FlowDoc[], machines: CataloguedMachine[], usage: Map<strin
   ].join('\n');
 }
 
-/** The plan as `npm run flows` writes it: only machines drawn in parts, by id, states in the machine's order. */
+/** The plan as `npm run flows` writes it: only machines drawn in parts or not in the default layout, by id. */
 export function chartPlanText(docs: FlowDoc[]): string {
-  return `${JSON.stringify(Object.fromEntries(docs.filter((doc) => doc.collapsed.length > 0).map((doc) => [doc.id, doc.collapsed])), null, 2)}\n`;
+  const planned = docs
+    .filter((doc) => doc.collapsed.length > 0 || Object.keys(doc.styles).length > 0)
+    .map((doc) => [doc.id, { parts: doc.collapsed, styles: doc.styles }] as const);
+  return `${JSON.stringify(Object.fromEntries(planned), null, 2)}\n`;
 }
 
+const strings = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string');
+const record = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function styleOf(value: unknown): ChartStyle {
+  if (!record(value)) return {};
+  return {
+    ...(value.direction === 'LR' ? { direction: 'LR' as const } : {}),
+    ...(value.notes === 'brief' || value.notes === 'none' ? { notes: value.notes } : {}),
+  };
+}
+
+/** Reads chart-parts.json; anything it does not know is left out (that machine is planned again). */
 export function readChartPlan(text: string | undefined): ChartPlan {
   if (!text) return {};
   const parsed: unknown = JSON.parse(text);
-  if (typeof parsed !== 'object' || parsed === null) return {};
-  return Object.fromEntries(
-    Object.entries(parsed).filter((entry): entry is [string, string[]] => Array.isArray(entry[1]) && entry[1].every((id) => typeof id === 'string')),
-  );
+  if (!record(parsed)) return {};
+  const plan: ChartPlan = {};
+  for (const [id, value] of Object.entries(parsed)) {
+    // The first plans were a bare list of parts.
+    if (strings(value)) plan[id] = { parts: value, styles: {} };
+    else if (record(value) && strings(value.parts))
+      plan[id] = {
+        parts: value.parts,
+        styles: record(value.styles) ? Object.fromEntries(Object.entries(value.styles).map(([name, style]) => [name, styleOf(style)])) : {},
+      };
+  }
+  return plan;
 }
 
 /** File name (inside docs/flows) → text, for every text output. */
@@ -223,7 +267,7 @@ export function flowTexts(
   usage: Map<string, FlowUsage>,
   plan: ChartPlan = {},
 ): { docs: FlowDoc[]; files: Map<string, string> } {
-  const docs = machines.map((entry) => flowDocOf(entry, plan[entry.id] ?? []));
+  const docs = machines.map((entry) => flowDocOf(entry, plan[entry.id]));
   const files = new Map<string, string>();
   for (const doc of docs) {
     for (const chart of doc.charts) files.set(`${chart.name}.mmd`, chart.mermaid);

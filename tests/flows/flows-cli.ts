@@ -1,14 +1,16 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { chartSize } from './chart-size.ts';
+import { chartSize, laptopScreen, type ChartSize } from './chart-size.ts';
 import {
   chartPlanFile,
   flowDocOf,
   flowsFolder,
   flowTexts,
+  emptyPlan,
   readChartPlan,
   svgHashPattern,
   type ChartPlan,
+  type MachinePlan,
   type FlowChart,
   type FlowDoc,
 } from './flow-docs.ts';
@@ -16,7 +18,7 @@ import { usageOf } from './flow-usage.ts';
 import { loadMachines, repoRoot } from './load-machines.ts';
 import { openRenderer } from './svg-render.ts';
 import { tidySvg } from './svg-tidy.ts';
-import { chartParts } from '../../src/dev/flows/mermaid-chart.ts';
+import { chartParts, type ChartStyle } from '../../src/dev/flows/mermaid-chart.ts';
 import type { StatechartOutline } from '../../src/dev/flows/statechart-outline.ts';
 
 /**
@@ -26,8 +28,14 @@ import type { StatechartOutline } from '../../src/dev/flows/statechart-outline.t
  *
  * A machine whose chart cannot be read whole on a laptop (chart-size.ts) is drawn in parts: its biggest compound state
  * becomes one box with a chart of its own, again and again (measuring each drawn chart) until every chart of it reads.
- * The choice is kept in docs/flows/chart-parts.json and made again only when one of the machine's charts changed.
+ * A chart is also turned left to right when that fits better, and a chart with nothing left to split leaves out the
+ * states' descriptions (the README tables keep them). The choice is kept in docs/flows/chart-parts.json and made again
+ * only when one of the machine's charts changed.
+ *
+ * `npm run flows -- kyc cart` plans and draws only the machines named (each drawing takes half a minute on a busy
+ * machine); the others keep their plan and their SVGs, and are not drawn even when stale.
  */
+const only = new Set(process.argv.slice(2).filter((arg) => !arg.startsWith('-')));
 const folder = path.join(repoRoot, flowsFolder);
 mkdirSync(folder, { recursive: true });
 const onDisk = (name: string) => {
@@ -74,23 +82,71 @@ function nextToCollapse(outline: StatechartOutline, doc: FlowDoc, chart: FlowCha
   return candidates.reduce<string | undefined>((best, s) => (best === undefined || size(s.id) > size(best) ? s.id : best), undefined);
 }
 
+/** Whether a chart as wide as this one is high (and high as it is wide) would be fitted bigger to the screen. */
+const turnedFitsBetter = (size: ChartSize) =>
+  Math.max(size.height / laptopScreen.width, size.width / laptopScreen.height) <
+  Math.max(size.width / laptopScreen.width, size.height / laptopScreen.height);
+const flipped = (style: ChartStyle): ChartStyle => ({ ...style, direction: style.direction ? undefined : 'LR' });
+const plainStyle = (style: ChartStyle): ChartStyle => ({
+  ...(style.direction ? { direction: style.direction } : {}),
+  ...(style.notes ? { notes: style.notes } : {}),
+});
+const briefer = (style: ChartStyle): ChartStyle | undefined =>
+  style.notes === undefined ? { ...style, notes: 'brief' } : style.notes === 'brief' ? { ...style, notes: 'none' } : undefined;
+
+/**
+ * Makes every chart of a machine read whole on a laptop, measuring each drawn chart. For a chart too big, in order:
+ * the other direction when it is smaller (a long flat machine fits left to right), else its biggest compound state as
+ * one box with a chart of its own, else notes without descriptions, then no notes (each again in both directions).
+ */
+async function planOf(entry: (typeof machines)[number], start: MachinePlan): Promise<FlowDoc> {
+  let doc = flowDocOf(entry, start);
+  for (;;) {
+    const styles = { ...doc.styles };
+    const picks: string[] = [];
+    let restyled = false;
+    for (const chart of doc.charts) {
+      const size = chartSize(await svgOf(chart));
+      if (size.readable) continue;
+      // Drawn the other way round only when its size turned would fit better (each drawing is slow).
+      const other = flipped(chart.style);
+      if (turnedFitsBetter(size) && chartSize(await svgOf(chartOf(entry, doc, chart, other))).fittedTextPx > size.fittedTextPx) {
+        styles[chart.name] = plainStyle(other);
+        restyled = true;
+        continue;
+      }
+      const pick = nextToCollapse(doc.outline, doc, chart);
+      if (pick !== undefined) {
+        picks.push(pick);
+        continue;
+      }
+      const brief = briefer(chart.style);
+      if (brief) {
+        styles[chart.name] = plainStyle(brief);
+        restyled = true;
+        continue;
+      }
+      console.warn(`${chart.name}: ${size.width}×${size.height}, too big to read on a laptop with nothing left to split or leave out`);
+    }
+    if (!restyled && picks.length === 0) return doc;
+    doc = flowDocOf(entry, { parts: [...doc.collapsed, ...new Set(picks)], styles });
+  }
+}
+
+/** One chart of a machine in another style, the others as they are. */
+function chartOf(entry: (typeof machines)[number], doc: FlowDoc, chart: FlowChart, style: ChartStyle): FlowChart {
+  const other = flowDocOf(entry, { parts: doc.collapsed, styles: { ...doc.styles, [chart.name]: plainStyle(style) } });
+  return other.charts.find((c) => c.name === chart.name) ?? chart;
+}
+
 const plan: ChartPlan = readChartPlan(onDisk(chartPlanFile));
 for (const entry of machines) {
-  let doc = flowDocOf(entry, plan[entry.id] ?? []);
+  if (only.size > 0 && !only.has(entry.id)) continue;
+  const doc = flowDocOf(entry, plan[entry.id]);
   const fresh = doc.charts.every((chart) => svgHashPattern.exec(onDisk(`${chart.name}.svg`) ?? '')?.[1] === chart.hash);
   // A changed machine is planned again from its whole chart: it may have shrunk as well as grown.
-  if (!fresh) doc = flowDocOf(entry, []);
-  for (;;) {
-    const tooBig: FlowChart[] = [];
-    for (const chart of doc.charts) if (!chartSize(await svgOf(chart)).readable) tooBig.push(chart);
-    const picks = [...new Set(tooBig.map((chart) => nextToCollapse(doc.outline, doc, chart)).filter((id) => id !== undefined))];
-    if (picks.length === 0) {
-      for (const chart of tooBig) console.warn(`${chart.name}: too big to read on a laptop and nothing left to draw as one box`);
-      break;
-    }
-    doc = flowDocOf(entry, [...doc.collapsed, ...picks]);
-  }
-  plan[entry.id] = doc.collapsed;
+  const planned = await planOf(entry, fresh ? (plan[entry.id] ?? emptyPlan()) : emptyPlan());
+  plan[entry.id] = { parts: planned.collapsed, styles: planned.styles };
 }
 const { docs, files } = flowTexts(machines, usage, plan);
 
@@ -103,7 +159,13 @@ const write = (name: string, text: string) => {
 for (const [name, text] of files) write(name, text);
 for (const doc of docs) {
   const parts = chartParts(doc.outline, doc.collapsed);
+  const skipped = only.size > 0 && !only.has(doc.id);
   for (const chart of doc.charts) {
+    const saved = onDisk(`${chart.name}.svg`);
+    if (skipped && svgHashPattern.exec(saved ?? '')?.[1] !== chart.hash) {
+      console.warn(`${chart.name}.svg is stale: not drawn (only ${[...only].join(', ')} asked)`);
+      continue;
+    }
     // Rounded, renumbered and linked: a chart drawn before is tidied the same way, no browser needed.
     write(
       `${chart.name}.svg`,

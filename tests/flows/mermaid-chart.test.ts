@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { setup } from 'xstate';
-import { chartIdOf, chartParts, mermaidChart } from '../../src/dev/flows/mermaid-chart.ts';
+import { chartIdOf, chartParts, mermaidChart, type ChartStyle } from '../../src/dev/flows/mermaid-chart.ts';
 import { outlineOf } from '../../src/dev/flows/statechart-outline.ts';
 
 /** The chart's grammar on a small machine with each construct: regions, a fallback, an any-state arrow, a final state. */
@@ -111,5 +111,33 @@ describe('mermaidChart in parts', () => {
     // What happens wholly outside it is the overview's.
     expect(part).not.toContain('upload.retry');
     expect(part).not.toContain('upload.cancel');
+  });
+});
+
+describe('mermaidChart styles', () => {
+  const outline = outlineOf(upload);
+  const withStyle = (style: ChartStyle) => mermaidChart(outline, { collapsed: ['upload.checking'], style });
+
+  it('draws top to bottom by default, left to right when asked', () => {
+    expect(withStyle({})).toBe(mermaidChart(outline, { collapsed: ['upload.checking'] }));
+    expect(withStyle({})).not.toContain('direction');
+    expect(withStyle({ direction: 'LR' })).toMatch(/^stateDiagram-v2\n {2}direction LR\n/);
+  });
+
+  it('leaves out descriptions in brief notes, keeping what a state runs, handles in place and which chart draws a box', () => {
+    const lamps = mermaidChart(outlineOf(lamp), { style: { notes: 'brief' } });
+    expect(lamps).not.toContain('Dark');
+    expect(lamps).toContain('s_lamp_power_on : Stays on lamp.dim');
+    const brief = withStyle({ notes: 'brief' });
+    expect(brief).not.toContain('Checking the photos');
+    expect(brief).toContain('Its 3 states – chart upload.checking');
+  });
+
+  it('draws no notes but the chart of a box when notes are none, every arrow kept', () => {
+    const bare = withStyle({ notes: 'none' });
+    expect(mermaidChart(outlineOf(lamp), { style: { notes: 'none' } })).not.toContain('Stays on');
+    expect(bare).toContain('Its 3 states – chart upload.checking');
+    const arrows = (text: string) => text.split('\n').filter((line) => line.includes('-->'));
+    expect(arrows(bare)).toEqual(arrows(withStyle({})));
   });
 });

@@ -14,6 +14,19 @@ export interface ChartOptions {
   collapsed?: readonly string[];
   /** The compound state whose inside this chart draws (a part), with the states outside it as stubs; the root if none. */
   focus?: string;
+  /** How the chart is laid out and how much of each note it shows, chosen by measuring (see ChartStyle). */
+  style?: ChartStyle;
+}
+
+/**
+ * A chart's layout, chosen by `npm run flows` by measuring the drawn chart against the laptop rule: Mermaid's own
+ * top-to-bottom layout unless left-to-right fits better (`direction: 'LR'`), and notes with each state's description
+ * unless a chart that cannot be split further fits only without them (`notes: 'brief'`: what a state runs and the
+ * events it handles in place, no description; `'none'`: no notes at all). The README tables keep every description.
+ */
+export interface ChartStyle {
+  direction?: 'LR';
+  notes?: 'brief' | 'none';
 }
 
 /** Mermaid ids: letters, digits and underscores only, never a keyword. */
@@ -50,9 +63,10 @@ function isInside(stateId: string, ancestorId: string): boolean {
   return stateId === ancestorId || stateId.startsWith(`${ancestorId}.`);
 }
 
-function noteOf(state: OutlineState, stays: OutlineTransition[]): string[] {
+function noteOf(state: OutlineState, stays: OutlineTransition[], notes: ChartStyle['notes']): string[] {
   const lines: string[] = [];
-  if (state.description) lines.push(clean(state.description));
+  if (notes === 'none') return lines;
+  if (state.description && notes !== 'brief') lines.push(clean(state.description));
   const runs = state.invokes.map((invoke) => invoke.src);
   if (runs.length > 0) lines.push(`Runs ${runs.join(', ')}`);
   const handled = [...new Set(stays.map((t) => t.label))];
@@ -117,7 +131,9 @@ export function mermaidChart(outline: StatechartOutline, options: ChartOptions =
     const state = byId.get(id);
     return state ? state.path.slice(from.path.length).join('.') : id;
   };
+  const style = options.style ?? {};
   const out: string[] = ['stateDiagram-v2'];
+  if (style.direction) out.push(`  direction ${style.direction}`);
   const staysBySource = new Map<string, OutlineTransition[]>();
   const written: OutlineTransition[] = [];
   for (const transition of outline.transitions) {
@@ -167,7 +183,7 @@ export function mermaidChart(outline: StatechartOutline, options: ChartOptions =
       out.push(`${indent}state "${clean(box ? `${state.key} ▸` : state.key)}" as ${id}`);
     }
     if (state.type === 'final') out.push(`${indent}${id} --> [*]`);
-    const note = noteOf(state, staysBySource.get(state.id) ?? []);
+    const note = noteOf(state, staysBySource.get(state.id) ?? [], style.notes);
     if (box) note.push(`Its ${state.childIds.length} states – chart ${partName(outline, state.id)}`);
     if (note.length === 0) return;
     // Mermaid lays notes out well only beside top-level states; inside a box it moves them below the whole chart, so
@@ -239,7 +255,7 @@ export function mermaidChart(outline: StatechartOutline, options: ChartOptions =
   }
   for (const arrow of arrows) out.push(`  ${arrow.from} --> ${arrow.to} : ${arrowLabel(arrow)}`);
 
-  const rootNote = noteOf({ ...root, description: undefined }, staysBySource.get(root.id) ?? []);
+  const rootNote = noteOf({ ...root, description: undefined }, staysBySource.get(root.id) ?? [], style.notes);
   if (!isPart && rootNote.length > 0 && root.childIds[0]) {
     // The machine itself is not a box: what it handles in every state goes beside its first state.
     out.push(`  note left of ${chartIdOf(root.childIds[0])}`, ...rootNote.map((line) => `    In every state: ${line}`), '  end note');
