@@ -124,6 +124,20 @@ describe('mermaidChart styles', () => {
     expect(withStyle({ direction: 'LR' })).toMatch(/^stateDiagram-v2\n {2}direction LR\n/);
   });
 
+  it('wraps notes and labels narrower left to right, where they lie along the flow', () => {
+    const long = setup({}).createMachine({
+      id: 'long',
+      initial: 'a',
+      states: { a: { description: 'A description long enough to wrap onto several lines of a note', on: { go: 'b' } }, b: {} },
+    });
+    const lines = (style: ChartStyle) =>
+      mermaidChart(outlineOf(long), { style })
+        .split('\n')
+        .filter((line) => /^ {4}\S/.test(line));
+    expect(Math.max(...lines({}).map((line) => line.trim().length))).toBeGreaterThan(30);
+    expect(Math.max(...lines({ direction: 'LR' }).map((line) => line.trim().length))).toBeLessThanOrEqual(30);
+  });
+
   it('leaves out descriptions in brief notes, keeping what a state runs, handles in place and which chart draws a box', () => {
     const lamps = mermaidChart(outlineOf(lamp), { style: { notes: 'brief' } });
     expect(lamps).not.toContain('Dark');

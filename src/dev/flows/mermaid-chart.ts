@@ -111,10 +111,10 @@ interface Arrow {
 }
 
 /** Groups lines by where they start (`uploadingFront – uploadFront done [otherwise], uploadFront failed`), wrapped. */
-function arrowLabel(arrow: Arrow): string {
+function arrowLabel(arrow: Arrow, width: number): string {
   const byPrefix = new Map<string, string[]>();
   for (const { prefix, label } of arrow.lines) byPrefix.set(prefix, [...new Set([...(byPrefix.get(prefix) ?? []), label])]);
-  const lines = [...byPrefix].flatMap(([prefix, labels]) => wrapped(clean(`${prefix ? `${prefix} – ` : ''}${labels.join(', ')}`), 48));
+  const lines = [...byPrefix].flatMap(([prefix, labels]) => wrapped(clean(`${prefix ? `${prefix} – ` : ''}${labels.join(', ')}`), width));
   return lines.join('<br/>');
 }
 
@@ -134,6 +134,9 @@ export function mermaidChart(outline: StatechartOutline, options: ChartOptions =
   const style = options.style ?? {};
   const out: string[] = ['stateDiagram-v2'];
   if (style.direction) out.push(`  direction ${style.direction}`);
+  // Left to right, notes and labels lie along the flow: narrower lines keep the chart from growing wide.
+  const wide = style.direction === 'LR' ? 30 : 48;
+  const narrow = style.direction === 'LR' ? 30 : 36;
   const staysBySource = new Map<string, OutlineTransition[]>();
   const written: OutlineTransition[] = [];
   for (const transition of outline.transitions) {
@@ -190,9 +193,13 @@ export function mermaidChart(outline: StatechartOutline, options: ChartOptions =
     // a nested state carries the same lines inside its own box instead.
     const top = isPart ? state === focus : state.parentId === root.id && root.type !== 'parallel';
     if (top) {
-      out.push(`${indent}note right of ${id}`, ...note.flatMap((text) => wrapped(text, 48)).map((line) => `${indent}  ${line}`), `${indent}end note`);
+      out.push(
+        `${indent}note right of ${id}`,
+        ...note.flatMap((text) => wrapped(text, wide)).map((line) => `${indent}  ${line}`),
+        `${indent}end note`,
+      );
     } else if (state.childIds.length === 0 || box) {
-      for (const line of note.flatMap((text) => wrapped(text, 36))) out.push(`${indent}${id} : ${line}`);
+      for (const line of note.flatMap((text) => wrapped(text, narrow))) out.push(`${indent}${id} : ${line}`);
     }
   };
 
@@ -253,7 +260,7 @@ export function mermaidChart(outline: StatechartOutline, options: ChartOptions =
       else arrows.splice(first, 0, { from: boxChartId, to, lines });
     }
   }
-  for (const arrow of arrows) out.push(`  ${arrow.from} --> ${arrow.to} : ${arrowLabel(arrow)}`);
+  for (const arrow of arrows) out.push(`  ${arrow.from} --> ${arrow.to} : ${arrowLabel(arrow, wide)}`);
 
   const rootNote = noteOf({ ...root, description: undefined }, staysBySource.get(root.id) ?? [], style.notes);
   if (!isPart && rootNote.length > 0 && root.childIds[0]) {
