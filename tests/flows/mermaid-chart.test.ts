@@ -114,6 +114,23 @@ describe('mermaidChart in parts', () => {
   });
 });
 
+describe('mermaidChart in nested parts', () => {
+  const nest = setup({}).createMachine({
+    id: 'nest',
+    initial: 'outer',
+    states: { outer: { initial: 'inner', states: { inner: { initial: 'a', states: { a: { on: { go: 'b' } }, b: {} } } } } },
+  });
+  const outline = outlineOf(nest);
+  const collapsed = ['nest.outer', 'nest.outer.inner'];
+
+  it('marks as a box only the boxes a chart draws: a class on a state it does not draw would add a bare state', () => {
+    const overview = mermaidChart(outline, { collapsed });
+    expect(overview).toContain('class s_nest_outer part');
+    expect(overview).not.toContain('s_nest_outer_inner');
+    expect(mermaidChart(outline, { collapsed, focus: 'nest.outer' })).toContain('class s_nest_outer_inner part');
+  });
+});
+
 describe('mermaidChart styles', () => {
   const outline = outlineOf(upload);
   const withStyle = (style: ChartStyle) => mermaidChart(outline, { collapsed: ['upload.checking'], style });

@@ -267,9 +267,11 @@ export function mermaidChart(outline: StatechartOutline, options: ChartOptions =
     // The machine itself is not a box: what it handles in every state goes beside its first state.
     out.push(`  note left of ${chartIdOf(root.childIds[0])}`, ...rootNote.map((line) => `    In every state: ${line}`), '  end note');
   }
-  if (collapsed.length > 0) {
+  // Only the boxes drawn here: a class on a state not drawn would make Mermaid draw it, bare.
+  const boxesDrawn = collapsed.filter((id) => drawnAs(id) === id);
+  if (boxesDrawn.length > 0) {
     out.push('  classDef part fill:#e0f2fe,stroke:#0369a1,stroke-width:2px');
-    out.push(`  class ${collapsed.map(chartIdOf).join(',')} part`);
+    out.push(`  class ${boxesDrawn.map(chartIdOf).join(',')} part`);
   }
   if (stubs.size > 0) {
     out.push('  classDef outside fill:#f4f4f5,stroke:#71717a,stroke-dasharray:4 3,font-style:italic');
