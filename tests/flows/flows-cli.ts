@@ -108,14 +108,18 @@ async function planOf(entry: (typeof machines)[number], start: MachinePlan): Pro
     for (const chart of doc.charts) {
       const size = chartSize(await svgOf(chart));
       if (size.readable) continue;
-      // Drawn the other way round only when its size turned would fit better (each drawing is slow).
+      // Drawn the other way round when its size turned would fit the screen better, and always before leaving
+      // anything out of its notes (each drawing is slow; a chart drawn before is not drawn again).
+      const pick = nextToCollapse(doc.outline, doc, chart);
       const other = flipped(chart.style);
-      if (turnedFitsBetter(size) && chartSize(await svgOf(chartOf(entry, doc, chart, other))).fittedTextPx > size.fittedTextPx) {
+      if (
+        (turnedFitsBetter(size) || pick === undefined) &&
+        chartSize(await svgOf(chartOf(entry, doc, chart, other))).fittedTextPx > size.fittedTextPx
+      ) {
         styles[chart.name] = plainStyle(other);
         restyled = true;
         continue;
       }
-      const pick = nextToCollapse(doc.outline, doc, chart);
       if (pick !== undefined) {
         picks.push(pick);
         continue;
