@@ -30,7 +30,8 @@ import type { StatechartOutline } from '../../src/dev/flows/statechart-outline.t
  * becomes one box with a chart of its own, again and again (measuring each drawn chart) until every chart of it reads.
  * A chart is also turned left to right when that fits better, and a chart with nothing left to split leaves out the
  * states' descriptions (the README tables keep them). The choice is kept in docs/flows/chart-parts.json and made again
- * only when one of the machine's charts changed.
+ * only when one of the machine's charts changed: from its parts as they were and the default layout (a machine taken
+ * out of chart-parts.json is planned from its whole chart).
  *
  * `npm run flows -- kyc cart` plans and draws only the machines named (each drawing takes half a minute on a busy
  * machine); the others keep their plan and their SVGs, and are not drawn even when stale.
@@ -148,8 +149,9 @@ for (const entry of machines) {
   if (only.size > 0 && !only.has(entry.id)) continue;
   const doc = flowDocOf(entry, plan[entry.id]);
   const fresh = doc.charts.every((chart) => svgHashPattern.exec(onDisk(`${chart.name}.svg`) ?? '')?.[1] === chart.hash);
-  // A changed machine is planned again from its whole chart: it may have shrunk as well as grown.
-  const planned = await planOf(entry, fresh ? (plan[entry.id] ?? emptyPlan()) : emptyPlan());
+  // A changed machine keeps its parts and is measured again from the default layout (drawing a big machine whole
+  // takes minutes); taking it out of chart-parts.json plans it again from its whole chart.
+  const planned = await planOf(entry, fresh ? (plan[entry.id] ?? emptyPlan()) : { parts: plan[entry.id]?.parts ?? [], styles: {} });
   plan[entry.id] = { parts: planned.collapsed, styles: planned.styles };
 }
 const { docs, files } = flowTexts(machines, usage, plan);
