@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { setup } from 'xstate';
-import { mermaidChart } from '../../src/dev/flows/mermaid-chart.ts';
+import { chartParts, mermaidChart } from '../../src/dev/flows/mermaid-chart.ts';
 import { outlineOf } from '../../src/dev/flows/statechart-outline.ts';
 import { renderSvgs } from './svg-render.ts';
 import { deterministicSvg, linkedSvg } from './svg-tidy.ts';
@@ -37,6 +37,22 @@ describe('tidying a drawn chart', () => {
     const linked = linkedSvg(drawn, outlineOf(house));
     expect(linked).toBe(`<a href="lamp.svg"><title>Open the lamp chart</title>${drawn.replace('<g id="next"/>', '')}</a><g id="next"/>`);
     expect(linkedSvg(linked, outlineOf(house))).toBe(linked);
+  });
+
+  it('links a box that also runs another machine once, to its inside (Chromium draws no <a> inside an <a>)', () => {
+    const shop = setup({ actors: { lamp } }).createMachine({
+      id: 'shop',
+      initial: 'paying',
+      states: { paying: { invoke: { src: 'lamp' }, initial: 'waiting', states: { waiting: {} } } },
+    });
+    const outline = outlineOf(shop);
+    const parts = chartParts(outline, ['shop.paying']);
+    const drawn = '<g class="node part statediagram-state" id="flow-shop-state-s_shop_paying-3"><g><rect/></g></g><g id="next"/>';
+    const linked = linkedSvg(drawn, outline, parts[0], parts);
+    expect(linked).toBe(
+      `<a href="shop.paying.svg"><title>Open the shop.paying chart (its inside)</title>${drawn.replace('<g id="next"/>', '')}</a><g id="next"/>`,
+    );
+    expect(linkedSvg(linked, outline, parts[0], parts)).toBe(linked);
   });
 
   // Drawing in Chromium is slow on a busy machine: one small machine with parallel regions, drawn twice.

@@ -46,7 +46,8 @@ function linkNode(svg: string, renderId: string, chartId: string, href: string, 
   if (!open) return svg;
   const before = svg.slice(0, open.index);
   const anchor = `<a href="${href}"><title>${title}</title>`;
-  if (before.endsWith(anchor)) return svg;
+  // One link per node: Chromium does not draw an <a> inside an <a> (SVG forbids it), which hid the node.
+  if (/<a href="[^"]*"><title>[^<]*<\/title>$/.test(before)) return svg;
   const end = groupEnd(svg, open.index);
   if (end < 0) return svg;
   return `${before}${anchor}${svg.slice(open.index, end)}</a>${svg.slice(end)}`;
@@ -60,13 +61,14 @@ function linkNode(svg: string, renderId: string, chartId: string, href: string, 
 export function linkedSvg(svg: string, outline: StatechartOutline, chart?: ChartPart, parts: ChartPart[] = chartParts(outline, [])): string {
   const renderId = renderIdOf(chart?.name ?? outline.id);
   let out = svg;
-  for (const state of outline.states) {
-    const child = state.invokes.map((invoke) => outline.actors.find((actor) => actor.name === invoke.src)?.machineId).find(Boolean);
-    if (child) out = linkNode(out, renderId, chartIdOf(state.id), `${child}.svg`, `Open the ${child} chart`);
-  }
+  // A box leads to its inside first (the machine it runs is linked from there).
   for (const part of parts.slice(1)) {
     if (part.name === chart?.name) continue;
     out = linkNode(out, renderId, chartIdOf(part.focusId), `${part.name}.svg`, `Open the ${part.name} chart (its inside)`);
+  }
+  for (const state of outline.states) {
+    const child = state.invokes.map((invoke) => outline.actors.find((actor) => actor.name === invoke.src)?.machineId).find(Boolean);
+    if (child) out = linkNode(out, renderId, chartIdOf(state.id), `${child}.svg`, `Open the ${child} chart`);
   }
   for (const state of outline.states) {
     // The chart that draws a state: the innermost part whose box holds it, else the overview.
