@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mermaidChart } from '../../src/dev/flows/mermaid-chart.ts';
+import { chartParts, mermaidChart, type ChartStyle } from '../../src/dev/flows/mermaid-chart.ts';
 import { outlineOf, type OutlineState, type OutlineTransition, type StatechartOutline } from '../../src/dev/flows/statechart-outline.ts';
 import { visualiserConfig } from '../../src/dev/flows/visualiser-config.ts';
 import { flowPlaces } from './flow-places.ts';
@@ -12,21 +12,59 @@ import type { CataloguedMachine } from '../../src/dev/flows/machine-catalogue.ts
  */
 export const flowsFolder = 'docs/flows';
 
+/**
+ * How each machine is drawn: which compound states are one box, their inside in a chart of their own (`parts`), and
+ * each chart's layout when not Mermaid's default (`styles`, by chart name). `docs/flows/chart-parts.json`, written by
+ * `npm run flows` after measuring the drawn charts (chart-size.ts), read here so the staleness test knows every chart
+ * without a browser.
+ */
+export interface MachinePlan {
+  parts: string[];
+  styles: Record<string, ChartStyle>;
+}
+export type ChartPlan = Record<string, MachinePlan>;
+export const emptyPlan = (): MachinePlan => ({ parts: [], styles: {} });
+export const chartPlanFile = 'chart-parts.json';
+
+/** One drawn chart: a machine's overview (named as the machine) or one of its parts (`kyc.submitting`). */
+export interface FlowChart {
+  name: string;
+  style: ChartStyle;
+  /** The state whose inside it draws: the machine's root for the overview. */
+  focusId: string;
+  mermaid: string;
+  /** sha256 of the Mermaid source: the SVG carries it, so a stale SVG is caught without rendering. */
+  hash: string;
+}
+
 export interface FlowDoc {
   id: string;
   outline: StatechartOutline;
-  mermaid: string;
-  /** sha256 of the Mermaid source: the SVG carries it, so a stale SVG is caught without rendering. */
-  mermaidHash: string;
+  /** The compound states drawn as a box in the overview (or in a part), each with its own chart. */
+  collapsed: string[];
+  /** Each chart's layout when not the default, by chart name. */
+  styles: Record<string, ChartStyle>;
+  /** The overview first, then the parts in the machine's order. */
+  charts: FlowChart[];
 }
 
 export const svgHashComment = (hash: string) => `<!-- mermaid-source-sha256: ${hash} -->`;
 export const svgHashPattern = /^<!-- mermaid-source-sha256: ([0-9a-f]{64}) -->/;
 
-export function flowDocOf(entry: CataloguedMachine): FlowDoc {
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+export function flowDocOf(entry: CataloguedMachine, plan: MachinePlan = emptyPlan()): FlowDoc {
   const outline = outlineOf(entry.machine);
-  const mermaid = mermaidChart(outline);
-  return { id: entry.id, outline, mermaid, mermaidHash: createHash('sha256').update(mermaid).digest('hex') };
+  const parts = chartParts(outline, plan.parts);
+  const kept = parts.slice(1).map((part) => part.focusId);
+  const charts = parts.map((part) => {
+    const style = plan.styles[part.name] ?? {};
+    const mermaid = mermaidChart(outline, { collapsed: kept, focus: part.focusId, style });
+    return { name: part.name, focusId: part.focusId, style, mermaid, hash: sha256(mermaid) };
+  });
+  // Styles of charts there no longer are are dropped; a default style is not written.
+  const styles = Object.fromEntries(charts.filter((chart) => chart.style.direction || chart.style.notes).map((chart) => [chart.name, chart.style]));
+  return { id: entry.id, outline, collapsed: kept, styles, charts };
 }
 
 /** Markdown table cells: one line, pipes escaped. */
@@ -89,6 +127,28 @@ function eventNames(outline: StatechartOutline): string[] {
   return [...new Set(outline.transitions.filter((t) => t.kind === 'event').map((t) => t.eventType))].sort();
 }
 
+/** A machine drawn in parts: what each blue box of the overview holds, linked to its own chart. */
+function partLines(doc: FlowDoc): string[] {
+  if (doc.charts.length < 2) return [];
+  const parts = doc.charts.slice(1).map((chart) => {
+    const state = doc.outline.states.find((s) => s.id === chart.focusId);
+    const inside = doc.outline.states.filter((s) => s.id !== chart.focusId && s.id.startsWith(`${chart.focusId}.`)).length;
+    return `[${code(relativeState(doc.outline, chart.focusId))}](${chart.name}.svg) (${inside} states${state?.type === 'parallel' ? ', parallel' : ''}; [Mermaid](${chart.name}.mmd))`;
+  });
+  return [
+    `Too big to read whole on a laptop screen, so drawn in parts: the overview above draws each blue ▸ box as one state (arrows into and out of its states go to and from the box, labelled with the state they start from); each box's inside has its own chart, where the states outside it are dashed stubs: ${parts.join(', ')}.`,
+    '',
+  ];
+}
+
+/** Charts that leave state descriptions out to fit a laptop screen say so: the table below has them. */
+function briefLines(doc: FlowDoc): string[] {
+  const brief = doc.charts.filter((chart) => chart.style.notes);
+  if (brief.length === 0) return [];
+  const names = brief.map((chart) => `[${chart.name}](${chart.name}.svg)${chart.style.notes === 'none' ? ' (no notes)' : ''}`);
+  return [`Drawn without the states' descriptions to fit a laptop screen (the table below has them): ${names.join(', ')}.`, ''];
+}
+
 function section(doc: FlowDoc, entry: CataloguedMachine, usage: FlowUsage | undefined, docs: FlowDoc[]): string {
   const { outline } = doc;
   const place = flowPlaces[doc.id];
@@ -107,6 +167,8 @@ function section(doc: FlowDoc, entry: CataloguedMachine, usage: FlowUsage | unde
     '',
     `![${doc.id} statechart](${doc.id}.svg)`,
     '',
+    ...partLines(doc),
+    ...briefLines(doc),
     `- **Files**: [Mermaid source](${doc.id}.mmd) · [Stately import (JSON)](${doc.id}.json) · machine ${link(entry.file)} (\`${entry.exportName}\`)`,
     `- **Routes**: ${place ? place.routes.map(route).join(', ') : '_not mapped yet: add it to tests/flows/flow-places.ts_'}`,
     `- **Spec**: ${place ? place.spec : '_not mapped yet_'}`,
@@ -162,14 +224,56 @@ function readme(docs: FlowDoc[], machines: CataloguedMachine[], usage: Map<strin
   ].join('\n');
 }
 
+/** The plan as `npm run flows` writes it: only machines drawn in parts or not in the default layout, by id. */
+export function chartPlanText(docs: FlowDoc[]): string {
+  const planned = docs
+    .filter((doc) => doc.collapsed.length > 0 || Object.keys(doc.styles).length > 0)
+    .map((doc) => [doc.id, { parts: doc.collapsed, styles: doc.styles }] as const);
+  return `${JSON.stringify(Object.fromEntries(planned), null, 2)}\n`;
+}
+
+const strings = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string');
+const record = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function styleOf(value: unknown): ChartStyle {
+  if (!record(value)) return {};
+  return {
+    ...(value.direction === 'LR' ? { direction: 'LR' as const } : {}),
+    ...(value.notes === 'brief' || value.notes === 'none' ? { notes: value.notes } : {}),
+  };
+}
+
+/** Reads chart-parts.json; anything it does not know is left out (that machine is planned again). */
+export function readChartPlan(text: string | undefined): ChartPlan {
+  if (!text) return {};
+  const parsed: unknown = JSON.parse(text);
+  if (!record(parsed)) return {};
+  const plan: ChartPlan = {};
+  for (const [id, value] of Object.entries(parsed)) {
+    // The first plans were a bare list of parts.
+    if (strings(value)) plan[id] = { parts: value, styles: {} };
+    else if (record(value) && strings(value.parts))
+      plan[id] = {
+        parts: value.parts,
+        styles: record(value.styles) ? Object.fromEntries(Object.entries(value.styles).map(([name, style]) => [name, styleOf(style)])) : {},
+      };
+  }
+  return plan;
+}
+
 /** File name (inside docs/flows) → text, for every text output. */
-export function flowTexts(machines: CataloguedMachine[], usage: Map<string, FlowUsage>): { docs: FlowDoc[]; files: Map<string, string> } {
-  const docs = machines.map(flowDocOf);
+export function flowTexts(
+  machines: CataloguedMachine[],
+  usage: Map<string, FlowUsage>,
+  plan: ChartPlan = {},
+): { docs: FlowDoc[]; files: Map<string, string> } {
+  const docs = machines.map((entry) => flowDocOf(entry, plan[entry.id]));
   const files = new Map<string, string>();
   for (const doc of docs) {
-    files.set(`${doc.id}.mmd`, doc.mermaid);
+    for (const chart of doc.charts) files.set(`${chart.name}.mmd`, chart.mermaid);
     files.set(`${doc.id}.json`, `${JSON.stringify(visualiserConfig(doc.outline), null, 2)}\n`);
   }
   files.set('README.md', readme(docs, machines, usage));
+  files.set(chartPlanFile, chartPlanText(docs));
   return { docs, files };
 }

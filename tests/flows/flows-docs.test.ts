@@ -3,10 +3,12 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createMachine, type AnyStateMachine } from 'xstate';
 import { allStateIds, allTransitions } from '../machines/path-coverage.ts';
-import { flowsFolder, flowTexts, svgHashPattern } from './flow-docs.ts';
+import { chartSize, laptopScreen, minTextPx } from './chart-size.ts';
+import { chartPlanFile, flowsFolder, flowTexts, readChartPlan, svgHashPattern } from './flow-docs.ts';
 import { usageOf } from './flow-usage.ts';
 import { shapesInReport, shapesOf } from './flow-coverage.ts';
 import { tidySvg } from './svg-tidy.ts';
+import { chartParts } from '../../src/dev/flows/mermaid-chart.ts';
 import { catalogueOf } from '../../src/dev/flows/machine-catalogue.ts';
 import { outlineOf } from '../../src/dev/flows/statechart-outline.ts';
 
@@ -19,36 +21,66 @@ const repoRoot = path.resolve(import.meta.dirname, '../..');
 const folder = path.join(repoRoot, flowsFolder);
 const globbed = import.meta.glob<Record<string, unknown>>('/src/machines/**/*.machine.ts', { eager: true });
 const machines = catalogueOf(Object.fromEntries(Object.entries(globbed).map(([file, exports]) => [file.replace(/^\//, ''), exports])));
+const onDisk = (name: string) => {
+  const file = path.join(folder, name);
+  return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+};
+// Which states are drawn as parts was chosen by `npm run flows` after measuring the charts: the same choice here.
 const { docs, files } = flowTexts(
   machines,
   usageOf(
     repoRoot,
     machines.map((m) => m.file),
   ),
+  readChartPlan(onDisk(chartPlanFile)),
 );
 const stale = (what: string) => `${what} is out of date: run \`npm run flows\` and commit docs/flows`;
-const onDisk = (name: string) => {
-  const file = path.join(folder, name);
-  return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
-};
+const charts = docs.flatMap((doc) => doc.charts.map((chart) => ({ doc, chart })));
 
 describe('docs/flows', () => {
   it('finds the machines', () => {
     expect(machines.length).toBeGreaterThan(20);
   });
 
-  it.each(docs.map((doc) => [doc.id]))('%s: Mermaid chart, Stately JSON and SVG match the machine', (id) => {
-    const doc = docs.find((d) => d.id === id)!;
-    expect(onDisk(`${id}.mmd`), stale(`docs/flows/${id}.mmd (machine ${id})`)).toBe(files.get(`${id}.mmd`));
+  it.each(docs.map((doc) => [doc.id]))('%s: Stately JSON matches the machine', (id) => {
     expect(onDisk(`${id}.json`), stale(`docs/flows/${id}.json (machine ${id})`)).toBe(files.get(`${id}.json`));
-    expect(svgHashPattern.exec(onDisk(`${id}.svg`) ?? '')?.[1], stale(`docs/flows/${id}.svg (machine ${id})`)).toBe(doc.mermaidHash);
+  });
+
+  it.each(charts.map(({ doc, chart }) => [chart.name, doc, chart] as const))('%s: Mermaid chart and SVG match the machine', (name, doc, chart) => {
+    expect(onDisk(`${name}.mmd`), stale(`docs/flows/${name}.mmd (machine ${doc.id})`)).toBe(chart.mermaid);
+    expect(svgHashPattern.exec(onDisk(`${name}.svg`) ?? '')?.[1], stale(`docs/flows/${name}.svg (machine ${doc.id})`)).toBe(chart.hash);
     // Rounded, renumbered and linked as `npm run flows` leaves it: the same source always gives the same bytes.
-    const svg = onDisk(`${id}.svg`) ?? '';
-    expect(tidySvg(svg, doc.outline) === svg, stale(`docs/flows/${id}.svg (not tidied)`)).toBe(true);
+    const svg = onDisk(`${name}.svg`) ?? '';
+    const parts = chartParts(doc.outline, doc.collapsed);
+    expect(
+      tidySvg(
+        svg,
+        doc.outline,
+        parts.find((part) => part.name === name),
+        parts,
+      ) === svg,
+      stale(`docs/flows/${name}.svg (not tidied)`),
+    ).toBe(true);
+  });
+
+  // Readable whole on a laptop (chart-size.ts): fitted into 1440×900, the text stays at least 9 px high.
+  it.each(charts.map(({ chart }) => [chart.name]))(`%s.svg reads whole on a ${laptopScreen.width}×${laptopScreen.height} screen`, (name) => {
+    const svg = onDisk(`${name}.svg`);
+    if (svg === undefined) return expect.fail(stale(`docs/flows/${name}.svg (missing)`));
+    const size = chartSize(svg);
+    expect(
+      size.fittedTextPx,
+      `docs/flows/${name}.svg is ${size.width}×${size.height}: fitted to the screen its ${size.fontPx} px text is ${size.fittedTextPx.toFixed(1)} px high, under ${minTextPx} px. ` +
+        '`npm run flows` draws a big compound state as one box with its own chart: a machine with no compound state left to split needs shorter notes or labels, or splitting in the source.',
+    ).toBeGreaterThanOrEqual(minTextPx);
   });
 
   it('the index matches every machine', () => {
     expect(onDisk('README.md'), stale('docs/flows/README.md')).toBe(files.get('README.md'));
+  });
+
+  it('the plan of charts drawn in parts names only compound states there are', () => {
+    expect(onDisk(chartPlanFile), stale(`docs/flows/${chartPlanFile}`)).toBe(files.get(chartPlanFile));
   });
 
   it('coverage.md was written for the machines as they are', () => {
@@ -61,8 +93,8 @@ describe('docs/flows', () => {
   });
 
   it('holds no files of machines that are gone', () => {
-    const ids = new Set(docs.map((doc) => doc.id));
-    const orphans = readdirSync(folder).filter((name) => /\.(mmd|json|svg)$/.test(name) && !ids.has(name.replace(/\.(mmd|json|svg)$/, '')));
+    const expected = new Set([...files.keys(), ...charts.map(({ chart }) => `${chart.name}.svg`)]);
+    const orphans = readdirSync(folder).filter((name) => /\.(mmd|json|svg)$/.test(name) && !expected.has(name));
     expect(orphans, stale('docs/flows (files of removed machines)')).toEqual([]);
   });
 });
