@@ -42,8 +42,14 @@ export async function cardPrices(page: Page): Promise<number[]> {
 
 /** Picks an option of a downshift select by its label. */
 export async function choose(page: Page, label: string, option: string): Promise<void> {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  const box = page.getByRole('combobox', { name: label });
+  const item = page.getByRole('option', { name: option, exact: true });
+  // A list that reloads while its menu is open (a filter just changed) closes the menu: open it again until the
+  // option can be picked.
+  await expect(async () => {
+    if ((await box.getAttribute('aria-expanded')) !== 'true') await box.click();
+    await item.click({ timeout: 10_000 });
+  }).toPass({ timeout: 60_000 });
 }
 
 /**
