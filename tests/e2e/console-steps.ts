@@ -1,6 +1,7 @@
 import { create } from 'superstruct';
 import { loginReply } from '../../src/api/contract/customer.contract.ts';
 import { consoleOrdersReply, moveOrderReply } from '../../src/api/contract/fulfilment.contract.ts';
+import { addDays, storeToday } from '../../src/rules/delivery-dates.ts';
 import type { FulfilmentEvent } from '../../src/rules/fulfilment.ts';
 import { baseUrl, postJson, solvedCaptcha } from './journeys/shoppers.ts';
 import { e2eSeller, e2eStaff } from './store-users.ts';
@@ -28,9 +29,16 @@ async function signIn(user: ConsoleUser): Promise<string> {
  */
 async function moveOrderThrough(user: ConsoleUser, orderNumber: string, events: readonly FulfilmentEvent[]): Promise<void> {
   const token = await signIn(user);
-  const response = await fetch(baseUrl(`/api/${user.role}/orders`), { headers: { authorization: `Bearer ${token}` } });
-  if (!response.ok) throw new Error(`/api/${user.role}/orders answered ${response.status}`);
-  const order = create(await response.json(), consoleOrdersReply).data?.find((o) => o.order_number === orderNumber);
+  const listed = async (query: string) => {
+    const response = await fetch(baseUrl(`/api/${user.role}/orders${query}`), { headers: { authorization: `Bearer ${token}` } });
+    if (!response.ok) throw new Error(`/api/${user.role}/orders${query} answered ${response.status}`);
+    return create(await response.json(), consoleOrdersReply).data?.find((o) => o.order_number === orderNumber);
+  };
+  // The default list is the server's today and the next two days; another journey may have shifted the test server's
+  // clock (/api/test/clock), so the order's date is also asked for day by day around the real today.
+  let order = await listed('');
+  const today = storeToday(new Date());
+  for (let day = -1; !order && day <= 21; day++) order = await listed(`?date=${addDays(today, day)}`);
   if (!order) throw new Error(`the e2e ${user.role} does not see order ${orderNumber}`);
   const weights = order.items.filter((i) => i.by_weight).map((i) => ({ item_id: i.id, grams: i.bottle_size * i.qty }));
   const reason = user.role === 'staff' ? { reason: 'Moved by the e2e journey' } : {};
