@@ -12,6 +12,7 @@ import { storageFromConfig } from './adapters/storage/storage-from-config.ts';
 import type { FileStorage } from './adapters/storage/storage-port.ts';
 import type { Config } from './config.ts';
 import type { AppDeps, AppParts } from './deps.ts';
+import { bearerToken } from './http/auth.ts';
 import { usePublicCaching } from './http/caching.ts';
 import { compressionOptions } from './http/compression.ts';
 import { HttpError } from './http/errors.ts';
@@ -164,6 +165,8 @@ export async function buildApp(parts: AppParts, options: { logger?: FastifyServe
   trackRoutes(app);
   // Test mode may shift "now" for the browser journeys (routes/test-clock.routes.ts); otherwise it is the given clock.
   const shiftable = shiftableClock(parts.clock ?? (() => new Date()));
+  // Each request runs with its own session's shift (none unless test mode's route set one for that token).
+  if (config.testClock) app.addHook('onRequest', (request, _reply, done) => shiftable.runAs(bearerToken(request), done));
   const deps: AppDeps = {
     db,
     readDb,

@@ -5,7 +5,7 @@ import { findSession } from '../services/accounts/sessions.ts';
 import type { Caller } from '../services/platform/caller.ts';
 import { unauthorized } from './errors.ts';
 
-function bearerToken(request: FastifyRequest): string | undefined {
+export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (!header) return undefined;
   const match = /^Bearer\s+(\S+)$/i.exec(header);

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { define, type } from 'superstruct';
 import type { AppDeps } from '../deps.ts';
+import { bearerToken, requireCaller } from '../http/auth.ts';
 import { notFound } from '../http/errors.ts';
 import { parseWith } from '../http/validate.ts';
 import { testGatewayOf } from '../services/payments/test-mode.ts';
@@ -17,16 +18,25 @@ const testClockBody = type({
 
 /**
  * POST /api/test/clock: only when TEST_CLOCK=1 asks for it and with the offline test gateway (as
- * /api/payments/test-reconcile): moves the store's "now" (deps.clock: cutoffs, dates, slots) ahead by shift_minutes; 0
- * puts it back. Otherwise, and always with Stripe, it is not served (404).
+ * /api/payments/test-reconcile): moves the store's "now" (deps.clock: cutoffs, dates, slots) ahead by shift_minutes for
+ * the signed-in caller's session only (its later requests; others keep the real clock); 0 puts it back. Otherwise, and
+ * always with Stripe, it is not served (404).
  */
 export function testClockRoutes(deps: AppDeps, clock: ShiftableClock): FastifyPluginAsync {
   return async (app) => {
     app.post('/api/test/clock', async (request) => {
       if (!deps.config.testClock || !testGatewayOf(deps.payments)) throw notFound();
       const body = parseWith(testClockBody, request.body ?? {});
-      clock.setShiftMinutes(body.shift_minutes);
-      return { code: 1, data: { now: deps.clock().toISOString() } };
+      await requireCaller(request, deps.db);
+      const token = bearerToken(request);
+      if (token === undefined) throw notFound();
+      clock.setShiftMinutes(token, body.shift_minutes);
+      // This request started before the shift: tell the caller the time its next requests will see.
+      let now = '';
+      clock.runAs(token, () => {
+        now = deps.clock().toISOString();
+      });
+      return { code: 1, data: { now } };
     });
   };
 }

@@ -34,8 +34,8 @@ async function moveOrderThrough(user: ConsoleUser, orderNumber: string, events: 
     if (!response.ok) throw new Error(`/api/${user.role}/orders${query} answered ${response.status}`);
     return create(await response.json(), consoleOrdersReply).data?.find((o) => o.order_number === orderNumber);
   };
-  // The default list is the server's today and the next two days; another journey may have shifted the test server's
-  // clock (/api/test/clock), so the order's date is also asked for day by day around the real today.
+  // The default list is today and the next two days; an order delivered later (a farm's day, or the day after a closed
+  // Sunday) is asked for day by day from today.
   let order = await listed('');
   const today = storeToday(new Date());
   for (let day = -1; !order && day <= 21; day++) order = await listed(`?date=${addDays(today, day)}`);

@@ -48,7 +48,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       // after the 17th minute of the 2026-11-28 CI run): 200 leaves room. No browser test checks a per-address limit
       // (the server tests do).
       RATE_LIMIT_SCALE: '200',
-      // The reschedule journey moves the store's clock past a cutoff (POST /api/test/clock).
+      // The reschedule journey moves its own session's clock past a cutoff (POST /api/test/clock; others keep the real one).
       TEST_CLOCK: '1',
     },
   });
