@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 
@@ -15,6 +15,8 @@ export const clientTests = ['tests/{rules,machines,architecture,flows,bench,scri
 /** The view tests, in React's StrictMode (tests/views/strict-mode.setup.ts). */
 export const viewTests = ['tests/views/**/*.test.{ts,tsx}'];
 export const serverTests = ['tests/server/**/*.test.ts'];
+/** Tests of what only PostgreSQL has (advisory locks across instances): npm run test:server:pg alone runs them. */
+export const postgresOnlyTests = ['tests/server/postgres-only/**'];
 
 export default defineConfig({
   plugins: [react(), vanillaExtractPlugin()],
@@ -41,6 +43,7 @@ export default defineConfig({
         test: {
           name: 'server',
           include: serverTests,
+          exclude: [...configDefaults.exclude, ...postgresOnlyTests],
           globalSetup: ['tests/server/global-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 180_000,

@@ -1,11 +1,7 @@
-import { sql } from 'kysely';
 import { assert } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { homepageReply } from '../../src/api/contract/home.contract.ts';
 import { productReply } from '../../src/api/contract/product.contract.ts';
-import { sweepLockClass } from '../../server/db/coordination.ts';
-import type { Log } from '../../server/services/platform/log.ts';
-import { startPeriodicPass } from '../../server/services/platform/periodic-pass.ts';
 import { onPostgresRun } from './database-images.ts';
 import { newYork, query } from './catalogue-helpers.ts';
 import { getJson, startTestApp, type TestApp } from './test-app.ts';
@@ -92,50 +88,5 @@ describe('caches coherent across instances', () => {
       return body.data?.stock_status;
     };
     expect(await timeUntil(stockOf, 'out of stock', 1000)).toBeLessThan(1000);
-  });
-});
-
-const quietLog: Log = { info: () => undefined, error: () => undefined };
-
-describe.skipIf(!onPostgresRun())('sweeps run by one instance at a time (PostgreSQL advisory locks)', () => {
-  it('never runs one sweep on two instances at once, and the other instance takes it over when the holder dies', async () => {
-    const running = new Set<string>();
-    let overlaps = 0;
-    const ran: string[] = [];
-    const sweepOn = (who: string, t: TestApp) =>
-      startPeriodicPass(
-        'scale-test-sweep',
-        10,
-        quietLog,
-        'failed',
-        async () => {
-          if (running.size > 0) overlaps++;
-          running.add(who);
-          ran.push(who);
-          await new Promise((resolve) => setTimeout(resolve, 15));
-          running.delete(who);
-        },
-        (sweep) => t.database.coordination.holdsSweep(sweep),
-      );
-    const a = sweepOn('first', first);
-    const b = sweepOn('second', second);
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    expect(overlaps).toBe(0);
-    const holder = ran[0];
-    expect(ran.length).toBeGreaterThan(5);
-    expect(new Set(ran).size).toBe(1);
-
-    // The holder dies: its passes stop, and its session ends as a crashed process's does (the socket gone), which
-    // is when PostgreSQL drops the lock.
-    await (holder === 'first' ? a : b).stop();
-    const killed = await sql<{ gone: boolean }>`
-      select pg_terminate_backend(pid) as gone from pg_locks where locktype = 'advisory' and classid = ${sweepLockClass}`.execute(first.database.db);
-    expect(killed.rows).toEqual([{ gone: true }]);
-    const before = ran.length;
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    const after = ran.slice(before);
-    expect(after.some((who) => who !== holder)).toBe(true);
-    expect(overlaps).toBe(0);
-    await (holder === 'first' ? b : a).stop();
   });
 });
