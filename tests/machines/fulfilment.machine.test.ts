@@ -12,7 +12,15 @@ import {
   type PendingSubstitute,
 } from '../../src/machines/fulfilment/index.ts';
 import { fulfilmentStatePath, type FulfilmentContext, type MoveInput } from '../../src/machines/fulfilment/fulfilment.machine.ts';
-import { fulfilmentEvents, fulfilmentStates, fulfilmentTransitions, type FulfilmentKind, type FulfilmentState } from '../../src/rules/fulfilment.ts';
+import {
+  finalFulfilmentStates,
+  fulfilmentEvents,
+  fulfilmentEventsFor,
+  fulfilmentStates,
+  fulfilmentTransitions,
+  type FulfilmentKind,
+  type FulfilmentState,
+} from '../../src/rules/fulfilment.ts';
 import { done, failed, labelled } from './machine-events.ts';
 import { allStateIds, allTransitions, coverageTitle, planPaths, replay, type PathPlan } from './path-coverage.ts';
 
@@ -80,6 +88,16 @@ describe('fulfilment paths', () => {
 });
 
 describe('fulfilment behaviour', () => {
+  it.each(fulfilmentStates)('opens an order the server reports %s in that state, inside its phase (decision 061)', (state) => {
+    const actor = createActor(fulfilmentMachine, { input: { orderNumber: '100000001', state, kind: 'delivery', actor: 'staff' } }).start();
+    const snapshot = actor.getSnapshot();
+    expect(selectFulfilmentState(snapshot)).toBe(state);
+    expect(matchesState(fulfilmentStatePath(state), snapshot.value)).toBe(true);
+    // A state the order never leaves ends the machine, as it did before the phases.
+    expect(snapshot.status).toBe(finalFulfilmentStates.includes(state) ? 'done' : 'active');
+    expect(selectMoves(snapshot)).toEqual(fulfilmentEventsFor(state, 'staff', 'delivery'));
+  });
+
   it('while picking, sends a substitute (or out) and counts each saved one so the console reloads', async () => {
     const sent: unknown[] = [];
     const machine = fulfilmentMachine.provide({
