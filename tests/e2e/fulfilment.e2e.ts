@@ -7,7 +7,7 @@ import { centsToDollars, dollarsToCents, formatMoney } from '../../src/rules/mon
 import { parseWeightEntry, weightEntryMessages } from '../../src/rules/weight-entry.ts';
 import { offlineMessage } from '../../src/api/http.ts';
 import { addAddress, addCard, chooseSpeed, placeOrder } from './checkout-steps.ts';
-import { connectionLostOnce, refusedByFault } from './faults.ts';
+import { answeredOnce, connectionLostOnce, refusedByFault } from './faults.ts';
 import { expect, test } from './fixtures.ts';
 import { addSameDayToCart, enterStore, scheduleFirstGroupAndCheckout, sessionOf, solveCaptcha, uniqueEmail } from './steps.ts';
 import { e2eSeller } from './store-users.ts';
@@ -18,7 +18,9 @@ import { e2eSeller } from './store-users.ts';
  * with its captcha, opens /seller in a second browser context, accepts, picks, proposes a substitute for the strip
  * (which the shopper approves on her page), weighs the ribeye in pounds (the card is captured at the weight), hands it
  * to the driver and marks it delivered, while the shopper's /order/status, open all along and never reloaded, shows
- * each step on its timeline as its refresh brings it.
+ * each step on its timeline as its refresh brings it. Faults (faults.ts) take the console's other answers: an Accept
+ * the server answers without moving, a proposal lost with the connection, and the seller's day panel refused and
+ * retried.
  */
 
 const steak = 'USDA Prime Ribeye Steak';
@@ -107,6 +109,11 @@ test('a seller accepts, substitutes, weighs in pounds, hands over and delivers w
     await expect(card).toBeVisible();
     await expect(seller.getByRole('region', { name: 'Pick list' })).toContainText(steak);
 
+    // The server answers the first Accept without moving the order (someone else was first): its message, still placed.
+    await answeredOnce(seller, '/api/seller/orders/move');
+    await card.getByRole('button', { name: 'Accept' }).click();
+    await expect(card.getByRole('alert')).toHaveText(refusedByFault);
+    await expect(card.getByTestId('fulfilment-state')).toHaveText('Order placed');
     await card.getByRole('button', { name: 'Accept' }).click();
     await expect(card.getByTestId('fulfilment-state')).toHaveText('Accepted by the seller');
     await shopperSees(page, 'Accepted by the seller');
@@ -119,6 +126,10 @@ test('a seller accepts, substitutes, weighs in pounds, hands over and delivers w
     const substitutes = card.getByLabel(`Substitute for ${strip}`);
     await substitutes.selectOption({ index: 1 });
     const substitute = ((await substitutes.locator('option:checked').innerText()).split(' · ')[0] ?? '').trim();
+    // The first proposal is lost with the connection: said, and proposed again.
+    await connectionLostOnce(seller, '/api/seller/orders/substitute');
+    await card.getByRole('button', { name: 'Propose substitute' }).click();
+    await expect(card.getByRole('alert')).toHaveText(offlineMessage);
     await card.getByRole('button', { name: 'Propose substitute' }).click();
     await expect(card.getByTestId('substitution-state')).toHaveText(`Substitute offered: ${substitute}`);
 
