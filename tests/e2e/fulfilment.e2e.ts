@@ -5,7 +5,9 @@ import { orderRefreshMs } from '../../src/machines/account/order-status.machine.
 import { estimateAndFinal, finalCents, formatWeighedPounds, gramsPerPound, type PricedLine } from '../../src/rules/catch-weight.ts';
 import { centsToDollars, dollarsToCents, formatMoney } from '../../src/rules/money.ts';
 import { parseWeightEntry, weightEntryMessages } from '../../src/rules/weight-entry.ts';
+import { offlineMessage } from '../../src/api/http.ts';
 import { addAddress, addCard, chooseSpeed, placeOrder } from './checkout-steps.ts';
+import { answeredOnce, connectionLostOnce, refusedByFault } from './faults.ts';
 import { expect, test } from './fixtures.ts';
 import { addSameDayToCart, enterStore, scheduleFirstGroupAndCheckout, sessionOf, solveCaptcha, uniqueEmail } from './steps.ts';
 import { e2eSeller } from './store-users.ts';
@@ -16,7 +18,9 @@ import { e2eSeller } from './store-users.ts';
  * with its captcha, opens /seller in a second browser context, accepts, picks, proposes a substitute for the strip
  * (which the shopper approves on her page), weighs the ribeye in pounds (the card is captured at the weight), hands it
  * to the driver and marks it delivered, while the shopper's /order/status, open all along and never reloaded, shows
- * each step on its timeline as its refresh brings it.
+ * each step on its timeline as its refresh brings it. Faults (faults.ts) take the console's other answers: an Accept
+ * the server answers without moving, a proposal lost with the connection, and the seller's day panel refused and
+ * retried.
  */
 
 const steak = 'USDA Prime Ribeye Steak';
@@ -105,6 +109,11 @@ test('a seller accepts, substitutes, weighs in pounds, hands over and delivers w
     await expect(card).toBeVisible();
     await expect(seller.getByRole('region', { name: 'Pick list' })).toContainText(steak);
 
+    // The server answers the first Accept without moving the order (someone else was first): its message, still placed.
+    await answeredOnce(seller, '/api/seller/orders/move');
+    await card.getByRole('button', { name: 'Accept' }).click();
+    await expect(card.getByRole('alert')).toHaveText(refusedByFault);
+    await expect(card.getByTestId('fulfilment-state')).toHaveText('Order placed');
     await card.getByRole('button', { name: 'Accept' }).click();
     await expect(card.getByTestId('fulfilment-state')).toHaveText('Accepted by the seller');
     await shopperSees(page, 'Accepted by the seller');
@@ -117,6 +126,10 @@ test('a seller accepts, substitutes, weighs in pounds, hands over and delivers w
     const substitutes = card.getByLabel(`Substitute for ${strip}`);
     await substitutes.selectOption({ index: 1 });
     const substitute = ((await substitutes.locator('option:checked').innerText()).split(' · ')[0] ?? '').trim();
+    // The first proposal is lost with the connection: said, and proposed again.
+    await connectionLostOnce(seller, '/api/seller/orders/substitute');
+    await card.getByRole('button', { name: 'Propose substitute' }).click();
+    await expect(card.getByRole('alert')).toHaveText(offlineMessage);
     await card.getByRole('button', { name: 'Propose substitute' }).click();
     await expect(card.getByTestId('substitution-state')).toHaveText(`Substitute offered: ${substitute}`);
 
@@ -174,10 +187,52 @@ test('a seller accepts, substitutes, weighs in pounds, hands over and delivers w
       /Delivered/,
     ]);
     await page.screenshot({ path: 'test-results/fulfilment-order-status.png', fullPage: true });
+
+    await sellerDayRefusalsAndRetry(seller);
   } finally {
     await sellerContext.close();
   }
 });
+
+/**
+ * The seller's day panel when things go wrong (its close and reopen are in staff-console.e2e.ts): a slot's seats and a
+ * product's stock sent while the connection drops or the server refuses, each said and the day kept as it was (the
+ * faults stop them reaching the server, so nothing is changed); then another of her shops chosen while offline, whose
+ * day is read once she tries again.
+ */
+async function sellerDayRefusalsAndRetry(seller: Page): Promise<void> {
+  const day = seller.getByRole('region', { name: 'Your day' });
+  const alert = day.getByRole('alert');
+  const firstSlot = day.getByRole('list', { name: 'Slot seats' }).getByRole('listitem').first();
+  const seats = await firstSlot.getByRole('textbox').inputValue();
+  await connectionLostOnce(seller, '/api/seller/capacity/slot');
+  await firstSlot.getByRole('button', { name: 'Save seats' }).click();
+  await expect(alert).toHaveText(offlineMessage);
+  await expect(day).toHaveAttribute('aria-busy', 'false');
+  await expect(firstSlot.getByRole('textbox')).toHaveValue(seats);
+
+  await day.getByText(/^Stock \(\d+ products\)$/).click();
+  const firstProduct = day.getByRole('list', { name: 'Stock' }).getByRole('listitem').first();
+  await seller.route(
+    (url) => url.pathname.includes('/api/seller/stock'),
+    (route) => route.fulfill({ status: 409, json: { code: -1, message: refusedByFault } }),
+    { times: 1 },
+  );
+  await firstProduct.getByRole('button', { name: 'Save stock' }).click();
+  await expect(alert).toHaveText(refusedByFault);
+  await expect(day).toHaveAttribute('aria-busy', 'false');
+
+  const heading = await day.getByRole('heading').innerText();
+  const location = day.getByLabel('Location');
+  await connectionLostOnce(seller, '/api/seller/capacity');
+  await location.selectOption({ index: 1 });
+  await expect(alert).toHaveText(offlineMessage);
+  await day.getByRole('button', { name: 'Try again' }).click();
+  await expect(day.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+  await expect(alert).toHaveCount(0);
+  await expect(day.getByRole('heading')).not.toHaveText(heading);
+  await expect(day.getByTestId('day-state')).toBeVisible();
+}
 
 function pricedLine(item: OrderItem): PricedLine {
   return {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import { createActor, fromPromise, matchesState, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import type { MoveOrderReply, SubstitutionReply } from '../../src/api/contract/fulfilment.contract.ts';
 import { ApiError } from '../../src/api/http.ts';
 import {
@@ -11,8 +11,16 @@ import {
   type FulfilmentInput,
   type PendingSubstitute,
 } from '../../src/machines/fulfilment/index.ts';
-import type { FulfilmentContext, MoveInput } from '../../src/machines/fulfilment/fulfilment.machine.ts';
-import { fulfilmentEvents, fulfilmentStates, fulfilmentTransitions, type FulfilmentKind, type FulfilmentState } from '../../src/rules/fulfilment.ts';
+import { fulfilmentStatePath, type FulfilmentContext, type MoveInput } from '../../src/machines/fulfilment/fulfilment.machine.ts';
+import {
+  finalFulfilmentStates,
+  fulfilmentEvents,
+  fulfilmentEventsFor,
+  fulfilmentStates,
+  fulfilmentTransitions,
+  type FulfilmentKind,
+  type FulfilmentState,
+} from '../../src/rules/fulfilment.ts';
 import { done, failed, labelled } from './machine-events.ts';
 import { allStateIds, allTransitions, coverageTitle, planPaths, replay, type PathPlan } from './path-coverage.ts';
 
@@ -35,7 +43,7 @@ const substituteRefused = label(
 /** At idle every move is tried (the guard keeps those the table refuses); while moving, every answer. */
 function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   const c = snapshot.context as FulfilmentContext;
-  const state = fulfilmentStates.find((s) => snapshot.matches(s));
+  const state = fulfilmentStates.find((s) => matchesState(fulfilmentStatePath(s), snapshot.value));
   if (!state || snapshot.status !== 'active') return [];
   if (c.substituting !== undefined) return [substituted, substituteRefused];
   if (c.pending === undefined) return state === 'picking' ? [...tries, ...substitutes] : tries;
@@ -80,6 +88,16 @@ describe('fulfilment paths', () => {
 });
 
 describe('fulfilment behaviour', () => {
+  it.each(fulfilmentStates)('opens an order the server reports %s in that state, inside its phase (decision 061)', (state) => {
+    const actor = createActor(fulfilmentMachine, { input: { orderNumber: '100000001', state, kind: 'delivery', actor: 'staff' } }).start();
+    const snapshot = actor.getSnapshot();
+    expect(selectFulfilmentState(snapshot)).toBe(state);
+    expect(matchesState(fulfilmentStatePath(state), snapshot.value)).toBe(true);
+    // A state the order never leaves ends the machine, as it did before the phases.
+    expect(snapshot.status).toBe(finalFulfilmentStates.includes(state) ? 'done' : 'active');
+    expect(selectMoves(snapshot)).toEqual(fulfilmentEventsFor(state, 'staff', 'delivery'));
+  });
+
   it('while picking, sends a substitute (or out) and counts each saved one so the console reloads', async () => {
     const sent: unknown[] = [];
     const machine = fulfilmentMachine.provide({

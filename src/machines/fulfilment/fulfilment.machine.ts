@@ -6,7 +6,6 @@ import {
   finalFulfilmentStates,
   fulfilmentEventLabels,
   fulfilmentStateLabels,
-  fulfilmentStates,
   fulfilmentTransition,
   fulfilmentTransitions,
   type FulfilmentEvent,
@@ -14,6 +13,34 @@ import {
   type FulfilmentState,
 } from '../../rules/fulfilment.ts';
 import { somethingWentWrongMessage } from '../../rules/messages.ts';
+
+/**
+ * Decision 061: the order's states grouped in the phases its chart is drawn in (the server's table is unchanged). The
+ * states an order never leaves stay at the top, so that reaching one still ends the machine (a final state inside a
+ * phase would only end the phase).
+ */
+export const fulfilmentPhases = {
+  preparing: ['placed', 'accepted', 'picking', 'packed'],
+  handingOver: ['out_for_delivery', 'ready_for_pickup'],
+} as const satisfies Record<string, readonly FulfilmentState[]>;
+export type FulfilmentPhase = keyof typeof fulfilmentPhases;
+export const fulfilmentPhaseNames = Object.keys(fulfilmentPhases) as FulfilmentPhase[];
+
+const phaseDescriptions: Readonly<Record<FulfilmentPhase, string>> = {
+  preparing: 'Being prepared in the shop: placed, accepted, picking (substitutes proposed), packed (weighed).',
+  handingOver: 'Handed over: out for delivery with the driver, or ready for pick-up at the counter.',
+};
+
+/** The phase an order state is drawn in, or undefined for a final state (drawn at the top). */
+export function fulfilmentPhaseOf(state: FulfilmentState): FulfilmentPhase | undefined {
+  return fulfilmentPhaseNames.find((phase) => (fulfilmentPhases[phase] as readonly FulfilmentState[]).includes(state));
+}
+
+/** Where an order state sits in the machine: `preparing.picking`, `delivered`. */
+export function fulfilmentStatePath(state: FulfilmentState): string {
+  const phase = fulfilmentPhaseOf(state);
+  return phase === undefined ? state : `${phase}.${state}`;
+}
 
 export interface FulfilmentInput {
   orderNumber: string;
@@ -82,6 +109,7 @@ const fulfilmentSetup = setup({
   },
   guards: {
     startsIn: ({ context }, params: { state: FulfilmentState }) => context.startState === params.state,
+    startsInPhase: ({ context }, params: { phase: FulfilmentPhase }) => fulfilmentPhaseOf(context.startState) === params.phase,
     mayMove: ({ context }, params: { from: FulfilmentState; event: FulfilmentEvent }) =>
       fulfilmentTransition(params.from, params.event, context.actor, context.kind) !== undefined,
     movedTo: (_, params: { reply: MoveOrderReply; to: FulfilmentState }) => params.reply.code === 1 && params.reply.data?.state === params.to,
@@ -100,9 +128,9 @@ type StateConfig = StateConfigs[string];
 
 /**
  * One order's life in the seller and staff consoles (issue 24). Its states and moves are the table of
- * src/rules/fulfilment.ts, the one the server enforces: each state of the order is a state here, waiting (idle) or
- * sending a move (moving); a move the table does not allow this actor for this kind of order is not taken, and the
- * server's answer decides where the order went (someone else may have moved it first: the console then shows the
+ * src/rules/fulfilment.ts, the one the server enforces: each state of the order is a state here (inside its phase),
+ * waiting (idle) or sending a move (moving); a move the table does not allow this actor for this kind of order is not
+ * taken, and the server's answer decides where the order went (someone else may have moved it first: the console then shows the
  * server's refusal and reloads).
  */
 function orderStateNode(state: FulfilmentState): StateConfig {
@@ -150,7 +178,7 @@ function orderStateNode(state: FulfilmentState): StateConfig {
             ...moves.map((t) => ({
               description: `The server moved the order: ${fulfilmentStateLabels[t.to]}.`,
               guard: { type: 'movedTo' as const, params: ({ event }: { event: { output: MoveOrderReply } }) => ({ reply: event.output, to: t.to }) },
-              target: `#fulfilment.${t.to}`,
+              target: `#fulfilment.${fulfilmentStatePath(t.to)}`,
               actions: 'clearPending' as const,
             })),
             {
@@ -203,9 +231,35 @@ function substitutionNodes(): StateConfigs {
   };
 }
 
+/** The opening of a phase (or of the whole order): it goes to the state the server reported, among the given ones. */
+function openingNode(description: string, targets: { label: string; target: string; guard: StateGuard }[]): StateConfig {
+  return {
+    description,
+    always: targets.map((t) => ({ description: `The server reported: ${t.label}.`, guard: t.guard, target: t.target })),
+  };
+}
+
+type StateGuard = { type: 'startsIn'; params: { state: FulfilmentState } } | { type: 'startsInPhase'; params: { phase: FulfilmentPhase } };
+
+/** A phase: its own opening, then its order states (each waiting or sending a move) as the table has them. */
+function phaseNode(phase: FulfilmentPhase): StateConfig {
+  const states = fulfilmentPhases[phase];
+  return {
+    description: phaseDescriptions[phase],
+    initial: 'opening',
+    states: {
+      opening: openingNode(
+        `The order opens in the state the server reported: ${states.map((s) => fulfilmentStateLabels[s]).join(', ')}.`,
+        states.map((state) => ({ label: fulfilmentStateLabels[state], target: state, guard: { type: 'startsIn', params: { state } } })),
+      ),
+      ...Object.fromEntries(states.map((state) => [state, orderStateNode(state)])),
+    },
+  };
+}
+
 export const fulfilmentMachine = fulfilmentSetup.createMachine({
   description:
-    "An order's life after it is placed, in the seller and staff consoles (/seller, /staff; issue 24): placed, accepted or refused, picking, packed (weighed), then out for delivery, ready for pick-up or served, and delivered or picked up; canceled by staff (or the shopper, before the cutoff). The same table of moves as the server's (src/rules/fulfilment.ts).",
+    "An order's life after it is placed, in the seller and staff consoles (/seller, /staff; issue 24): placed, accepted or refused, picking, packed (weighed), then out for delivery, ready for pick-up or served, and delivered or picked up; canceled by staff (or the shopper, before the cutoff). The same table of moves as the server's (src/rules/fulfilment.ts), its states grouped in phases (decision 061).",
   id: 'fulfilment',
   context: ({ input }) => ({
     orderNumber: input.orderNumber,
@@ -219,14 +273,19 @@ export const fulfilmentMachine = fulfilmentSetup.createMachine({
   }),
   initial: 'opening',
   states: {
-    opening: {
-      description: 'The order opens in the state the server reported.',
-      always: fulfilmentStates.map((state) => ({
-        description: `The server reported: ${fulfilmentStateLabels[state]}.`,
-        guard: { type: 'startsIn' as const, params: { state } },
-        target: state,
+    opening: openingNode('The order opens in the phase, or the final state, the server reported.', [
+      ...fulfilmentPhaseNames.map((phase) => ({
+        label: fulfilmentPhases[phase].map((s) => fulfilmentStateLabels[s]).join(', '),
+        target: phase,
+        guard: { type: 'startsInPhase' as const, params: { phase } },
       })),
-    },
-    ...Object.fromEntries(fulfilmentStates.map((state) => [state, orderStateNode(state)])),
+      ...finalFulfilmentStates.map((state) => ({
+        label: fulfilmentStateLabels[state],
+        target: state,
+        guard: { type: 'startsIn' as const, params: { state } },
+      })),
+    ]),
+    ...Object.fromEntries(fulfilmentPhaseNames.map((phase) => [phase, phaseNode(phase)])),
+    ...Object.fromEntries(finalFulfilmentStates.map((state) => [state, orderStateNode(state)])),
   },
 });

@@ -1,6 +1,6 @@
-import type { SnapshotFrom } from 'xstate';
-import { fulfilmentEventsFor, isFulfilmentState, type FulfilmentEvent, type FulfilmentState } from '../../rules/fulfilment.ts';
-import type { fulfilmentMachine } from './fulfilment.machine.ts';
+import { matchesState, type SnapshotFrom } from 'xstate';
+import { fulfilmentEventsFor, fulfilmentStates, type FulfilmentEvent, type FulfilmentState } from '../../rules/fulfilment.ts';
+import { fulfilmentStatePath, type fulfilmentMachine } from './fulfilment.machine.ts';
 
 /**
  * The door to the store's side (issue 24, docs/decisions/032): one order's life in the seller and staff consoles.
@@ -10,16 +10,20 @@ export { fulfilmentMachine, type FulfilmentInput, type FulfilmentMachineEvent, t
 
 type FulfilmentSnapshot = SnapshotFrom<typeof fulfilmentMachine>;
 
+/** The order state the machine is in (inside its phase, decision 061), or undefined while it opens. */
+function orderStateOf(s: FulfilmentSnapshot): FulfilmentState | undefined {
+  return fulfilmentStates.find((state) => matchesState(fulfilmentStatePath(state), s.value));
+}
+
 /** The order's state as the machine holds it (the server's, once a move is answered). */
 export function selectFulfilmentState(s: FulfilmentSnapshot): FulfilmentState {
-  const value = typeof s.value === 'string' ? s.value : Object.keys(s.value)[0];
-  return value !== undefined && isFulfilmentState(value) ? value : s.context.startState;
+  return orderStateOf(s) ?? s.context.startState;
 }
 
 /** The moves this user may make now (none while one is being sent). */
 export function selectMoves(s: FulfilmentSnapshot): FulfilmentEvent[] {
-  if (s.status !== 'active' || s.matches('opening')) return [];
-  const state = selectFulfilmentState(s);
+  const state = orderStateOf(s);
+  if (s.status !== 'active' || state === undefined) return [];
   if (s.context.pending !== undefined || s.context.substituting !== undefined) return [];
   return fulfilmentEventsFor(state, s.context.actor, s.context.kind);
 }
