@@ -20,10 +20,6 @@ export const untakeable: Readonly<Record<string, Readonly<Record<string, string>
     'productReviews.list.loading --reviews.page--> productReviews.list.loading':
       'the page buttons are disabled while a page loads (product-reviews.tsx); only a page chosen before the answer would send it',
   },
-  accountDashboard: {
-    'accountDashboard.addresses.starting ----> accountDashboard.addresses.list':
-      'untakeable in the store: /setting/user sends a shopper without a token to sign in (pageAccess), and a signed-in session always holds its CustomerId; account-dashboard.machine.test.ts takes it',
-  },
   orderChange: {
     'orderChange.done --change.open--> orderChange.loading':
       "untakeable in the store: once a change is done the panel offers only Close (order-change-panel.tsx), and the order status page asks the order again; 'Change delivery or cancel' shows only when the panel is closed; the unit path test takes it",
