@@ -9,6 +9,7 @@ import { deliveryOptionsJourneys } from './delivery-options.journeys.ts';
 import { faceVerifyJourneys } from './face-verify.journeys.ts';
 import { guestRegisterJourneys } from './guest-register.journeys.ts';
 import { myOrdersJourneys } from './my-orders.journeys.ts';
+import { orderStatusJourneys } from './order-status.journeys.ts';
 import { kycJourneys } from './kyc.journeys.ts';
 import { pincodeJourneys } from './pincode.journeys.ts';
 import { settingTabsJourneys } from './setting-tabs.journeys.ts';
@@ -28,6 +29,7 @@ export const journeyMaps: readonly MachineMap[] = [
   guestRegisterJourneys,
   updatePasswordJourneys,
   myOrdersJourneys,
+  orderStatusJourneys,
   settingTabsJourneys,
   walletPanelJourneys,
   walletRetailersJourneys,
