@@ -104,7 +104,7 @@ test.describe('store pages (reach by faults)', () => {
     await expect(page.getByRole('button', { name: 'ADD TO CART' })).toBeEnabled();
   });
 
-  test('an age-restricted product for a guest: asked to create an account, pressed again, then a quantity and a size picked instead', async ({
+  test('an age-restricted product for a guest: asked to create an account, pressed again, then a speed, a quantity and a size picked instead', async ({
     page,
   }) => {
     await openWithSession(page, { zipcode: '10001', location: 101, zipState: 'NY', ageGateVerified: true }, '/store');
@@ -113,6 +113,12 @@ test.describe('store pages (reach by faults)', () => {
     const asked = page.getByRole('link', { name: 'Create Account' }).last();
     await add.click();
     await expect(asked).toBeVisible();
+    await add.click();
+    await expect(asked).toBeVisible();
+    // Another speed the size is offered at: back to choosing.
+    await page.getByRole('combobox', { name: 'SPEED' }).click();
+    await page.getByRole('option', { selected: false }).first().click();
+    await expect(asked).toHaveCount(0);
     await add.click();
     await expect(asked).toBeVisible();
     await choose(page, 'QUANTITY', '2');

@@ -6,7 +6,7 @@ import { orderStatusMachine, orderStatusMessages, type OrderStatusContext } from
 import { order } from '../../machines/order-fixtures.ts';
 import { answeredOnce, changedOnce, heldOnce, refusedByFault, type Held } from '../faults.ts';
 import { sameDayOrderThroughApi } from '../reach/orders.ts';
-import type { EventMapping, Journey, MachineMap } from './journey-map.ts';
+import type { EventMapping, MachineMap } from './journey-map.ts';
 import { failingOnce, newCustomer, nothingToDo, openWithSession } from './shoppers.ts';
 
 /**
