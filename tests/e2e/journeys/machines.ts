@@ -1,4 +1,5 @@
 import type { MachineMap } from './journey-map.ts';
+import { accountDashboardJourneys } from './account-dashboard.journeys.ts';
 import { ageGateJourneys } from './age-gate.journeys.ts';
 import { authJourneys } from './auth.journeys.ts';
 import { cartJourneys } from './cart.journeys.ts';
@@ -30,6 +31,7 @@ export const journeyMaps: readonly MachineMap[] = [
   updatePasswordJourneys,
   myOrdersJourneys,
   orderStatusJourneys,
+  accountDashboardJourneys,
   settingTabsJourneys,
   walletPanelJourneys,
   walletRetailersJourneys,
