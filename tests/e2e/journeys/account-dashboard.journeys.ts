@@ -238,9 +238,7 @@ export const accountDashboardJourneys: MachineMap = {
     'address.edit: Home': editing(
       'Home',
       homeId,
-      (s) =>
-        infoIdle(s) &&
-        ((formOf(s, workId) && toasts(s) === 0) || (formOf(s, homeId) && toasts(s) === 1) || (closed(s) && toasts(s) === 2)),
+      (s) => infoIdle(s) && ((formOf(s, workId) && toasts(s) === 0) || (formOf(s, homeId) && toasts(s) === 1) || (closed(s) && toasts(s) === 2)),
     ),
     'preference.toggle: NEWSLETTER on': {
       event: { type: 'preference.toggle', preference: 'newsletter_subscription', on: true },

@@ -319,7 +319,12 @@ export const cartJourneys: MachineMap = {
     },
     [minuteTick]: {
       event: { type: 'xstate.after.minuteTick.cart.ready.clock.ticking' },
-      when: (snapshot) => withCart(snapshot) && region(snapshot, { calendar: 'loaded' }) && region(snapshot, { checkout: 'idle' }) && !ticked(snapshot) && !isScheduled(snapshot),
+      when: (snapshot) =>
+        withCart(snapshot) &&
+        region(snapshot, { calendar: 'loaded' }) &&
+        region(snapshot, { checkout: 'idle' }) &&
+        !ticked(snapshot) &&
+        !isScheduled(snapshot),
       act: async ({ page }) => page.clock.fastForward('01:00'),
     },
     'cart.calendar.retry': {

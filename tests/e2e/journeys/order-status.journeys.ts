@@ -65,7 +65,10 @@ function answer(approve: boolean, test: (c: OrderStatusContext) => boolean): Eve
   return {
     event: { type: 'order.substitution', itemId: 1, approve },
     when: when('shown', (c) => (showing(proposed)(c) || showing(proposedAgain)(c)) && test(c)),
-    act: async ({ page }) => substitute(page).getByRole('button', { name: approve ? 'Approve substitute' : 'Refuse substitute' }).click(),
+    act: async ({ page }) =>
+      substitute(page)
+        .getByRole('button', { name: approve ? 'Approve substitute' : 'Refuse substitute' })
+        .click(),
   };
 }
 
