@@ -104,15 +104,30 @@ test.describe('store pages (reach by faults)', () => {
     await expect(page.getByRole('button', { name: 'ADD TO CART' })).toBeEnabled();
   });
 
-  test('an age-restricted product for a guest: asked to create an account, pressed again, then a quantity and a size picked instead', async ({
+  test("an age-restricted product for a guest: asked to create an account, pressed again, then a speed (a second one added to the product's answer by the test), a quantity and a size picked instead", async ({
     page,
   }) => {
     await openWithSession(page, { zipcode: '10001', location: 101, zipState: 'NY', ageGateVerified: true }, '/store');
+    // The seeded sake sells at one speed: its answer also offers each size by courier.
+    await changedOnce(page, '/connect/index/product', (body) => {
+      const sizes = (body.data as { child?: { speed_id: Record<string, unknown>[] }[] } | undefined)?.child ?? [];
+      for (const size of sizes) {
+        const first = size.speed_id[0];
+        if (first) size.speed_id.push({ ...first, Type: 'courier' });
+      }
+      return body;
+    });
     await openProduct(page, 'sake', sake);
     const add = page.getByRole('button', { name: 'ADD TO CART' });
     const asked = page.getByRole('link', { name: 'Create Account' }).last();
     await add.click();
     await expect(asked).toBeVisible();
+    await add.click();
+    await expect(asked).toBeVisible();
+    // Another speed the size is offered at: back to choosing.
+    await page.getByRole('combobox', { name: 'SPEED' }).click();
+    await page.getByRole('option', { selected: false }).first().click();
+    await expect(asked).toHaveCount(0);
     await add.click();
     await expect(asked).toBeVisible();
     await choose(page, 'QUANTITY', '2');

@@ -119,23 +119,15 @@ export const accountDashboardMachine = accountDashboardSetup.createMachine({
     /** MY SHIPPING ADDRESS and EDIT SHIPPING ADDRESS. */
     addresses: {
       description: 'MY SHIPPING ADDRESS and EDIT SHIPPING ADDRESS.',
-      initial: 'starting',
+      initial: 'loading',
       states: {
-        /** No customer id in the session: nothing to ask for (a signed-in session always has one). */
-        starting: {
-          description: 'Checking the session has a customer id to ask for addresses with.',
-          always: [
-            { description: 'A customer id: the addresses are loaded.', guard: 'hasCustomerId', target: 'loading' },
-            { description: 'No customer id: an empty table, nothing to ask for.', target: 'list' },
-          ],
-        },
         loading: {
           description: "Loading the customer's shipping addresses.",
           tags: ['loadingAddresses'],
           invoke: {
             id: 'loadAddresses',
             src: 'loadAddresses',
-            input: ({ context }) => ({ customerId: context.customerId ?? 0 }),
+            input: ({ context }) => ({ customerId: context.customerId }),
             onDone: [
               {
                 description: 'Code 1: the shipping addresses, the default one first.',
@@ -199,7 +191,7 @@ export const accountDashboardMachine = accountDashboardSetup.createMachine({
               invoke: {
                 id: 'setDefaultAddress',
                 src: 'setDefaultAddress',
-                input: ({ context }) => ({ customerId: context.customerId ?? 0, addressId: context.pendingAddressId ?? 0 }),
+                input: ({ context }) => ({ customerId: context.customerId, addressId: context.pendingAddressId ?? 0 }),
                 onDone: [
                   {
                     description: "Code 1: the chosen address is marked default ('1') and the previous one not ('0'); the information reloads.",

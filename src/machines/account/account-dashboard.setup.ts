@@ -24,12 +24,15 @@ import { shippingAddressesOf, type ShippingAddress } from '../../rules/checkout-
 export type Preference = keyof PreferencesData;
 
 export interface AccountDashboardInput {
-  /** The session's CustomerId: getaddresses and setdefaultshippingaddress name it. */
-  customerId: number | undefined;
+  /**
+   * The session's CustomerId: getaddresses and setdefaultshippingaddress name it. Always there: /setting/user lets only
+   * a shopper with a token in, and signing in (auth, guest register) stores her CustomerId with it.
+   */
+  customerId: number;
 }
 
 export interface AccountDashboardContext {
-  customerId: number | undefined;
+  customerId: number;
   dashboard: DashboardData | undefined;
   dashboardError: string | undefined;
   /** The switches as saved before the one being saved now, to roll back to. */
@@ -103,7 +106,6 @@ export const accountDashboardSetup = setup({
   guards: {
     isDone: (_, params: { code: number }) => params.code === 1,
     isDefaultSet: (_, params: { reply: SetDefaultAddressReply }) => params.reply[0]?.code === 1,
-    hasCustomerId: ({ context }) => context.customerId !== undefined,
     isListedAddress: ({ context }, params: { addressId: number }) => context.addresses.some((a) => a.id === params.addressId),
     isOtherThanDefault: ({ context }, params: { addressId: number }) =>
       context.addresses.some((a) => a.id === params.addressId && a.defaultAddress !== '1'),

@@ -5,12 +5,15 @@ import { walletDetails } from '../../api/wallet.api.ts';
 import { canRedeem, categoryOptions, noWalletFilter, walletStates, type PriceCategory, type WalletFilter } from '../../rules/wallet.ts';
 
 export interface WalletPanelInput {
-  /** The signed-in customer: the wallet calls name them. */
-  customerId: number | undefined;
+  /**
+   * The signed-in customer: the wallet calls name them. Always there: /setting/order lets only a shopper with a token
+   * in, and signing in (auth, guest register) stores her CustomerId with it; the view starts this machine only then.
+   */
+  customerId: number;
 }
 
 export interface WalletPanelContext {
-  customerId: number | undefined;
+  customerId: number;
   rows: WalletEntry[];
   filter: WalletFilter;
   loadError: string | undefined;
@@ -47,12 +50,11 @@ export const walletPanelMachine = setup({
     loadWallet: fromPromise<WalletIndexReply, { customerId: number }>(({ input }) => walletDetails(input.customerId)),
   },
   guards: {
-    hasCustomer: ({ context }) => context.customerId !== undefined,
     isLoaded: (_, params: { reply: WalletIndexReply }) => params.reply.code === 1,
     isWalletState: ({ context }, params: { state: string }) => walletStates(context.rows).includes(params.state),
     isEnabledCategory: ({ context }, params: { category: PriceCategory }) =>
       categoryOptions(context.rows, context.filter.state).some((o) => o.value === params.category && !o.disabled),
-    canRedeemNow: ({ context }) => context.customerId !== undefined && canRedeem(context.rows, context.filter),
+    canRedeemNow: ({ context }) => canRedeem(context.rows, context.filter),
   },
   actions: {
     assignRows: assign((_, params: { reply: WalletIndexReply }) => ({ rows: params.reply.data ?? [], filter: noWalletFilter, loadError: undefined })),
@@ -70,25 +72,14 @@ export const walletPanelMachine = setup({
     "The Dine-In panel of /setting/order: the customer's prepaid wallet (cart-checkout-account.md, Orders tab and States and transitions, Wallet). Each row is a product bought for dine-in at a partner restaurant, with what was ordered, consumed and what remains. The state filter ('Selecting state is mandatory') and the price category filter (All, 1 to 5 star) narrow the rows and the 'Total Available Liquor'; a category with no rows is disabled. REDEEM NOW, enabled only with a state chosen and something left, goes to /wallet/shipping.",
   id: 'walletPanel',
   context: ({ input }) => ({ customerId: input.customerId, rows: [], filter: noWalletFilter, loadError: undefined }),
-  initial: 'starting',
+  initial: 'loading',
   states: {
-    starting: {
-      description: 'Checking the session has a customer id to ask for the wallet with.',
-      always: [
-        { description: 'A customer id: the wallet is loaded.', guard: 'hasCustomer', target: 'loading' },
-        {
-          description: "No customer id: 'Your wallet could not be loaded.'",
-          target: 'failed',
-          actions: { type: 'assignLoadError', params: { message: walletPanelMessages.loadFailed } },
-        },
-      ],
-    },
     loading: {
       description: "Loading the customer's wallet rows.",
       invoke: {
         id: 'loadWallet',
         src: 'loadWallet',
-        input: ({ context }) => ({ customerId: context.customerId ?? 0 }),
+        input: ({ context }) => ({ customerId: context.customerId }),
         onDone: [
           {
             description: 'Code 1: the rows are shown, unfiltered.',
@@ -115,7 +106,7 @@ export const walletPanelMachine = setup({
     failed: {
       description: "'Your wallet could not be loaded.' (or the server's reason): the customer may try again.",
       on: {
-        'wallet.retry': { description: 'The signed-in shopper tries again: the wallet is loaded again.', guard: 'hasCustomer', target: 'loading' },
+        'wallet.retry': { description: 'The signed-in shopper tries again: the wallet is loaded again.', target: 'loading' },
       },
     },
     ready: {
@@ -143,7 +134,7 @@ export const walletPanelMachine = setup({
       type: 'final',
       entry: {
         type: 'goToRedemption',
-        params: ({ context }) => ({ customerId: context.customerId ?? 0, state: context.filter.state, category: context.filter.category }),
+        params: ({ context }) => ({ customerId: context.customerId, state: context.filter.state, category: context.filter.category }),
       },
     },
   },

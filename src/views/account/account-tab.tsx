@@ -28,8 +28,13 @@ const noop = () => undefined;
 
 /** /setting/user: YOUR INFORMATION, YOUR PREFRENCES, MY SHIPPING ADDRESS, EDIT SHIPPING ADDRESS and PAYMENT METHOD. */
 export function AccountTab() {
-  const notify = useNotify();
+  // Only a signed-in shopper reaches /setting/user, and signing in stores her CustomerId with the token.
   const customerId = useSessionValue('CustomerId');
+  return customerId === undefined ? null : <AccountDashboard customerId={customerId} />;
+}
+
+function AccountDashboard({ customerId }: { customerId: number }) {
+  const notify = useNotify();
   const machine = useMemo(
     () =>
       accountDashboardMachine.provide({

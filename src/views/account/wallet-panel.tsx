@@ -23,13 +23,18 @@ import * as walletCss from './wallet-panel.css.ts';
  * products table and REDEEM NOW. Rendered once the orders have loaded (spec: wallet details are fetched after them).
  */
 export function WalletPanel() {
+  // Only a signed-in shopper reaches /setting/order, and signing in stores her CustomerId with the token.
   const customerId = useSessionValue('CustomerId');
+  return customerId === undefined ? null : <Wallet customerId={customerId} />;
+}
+
+function Wallet({ customerId }: { customerId: number }) {
   const navigate = useNavigate();
   const actor = useActorRef(
     walletPanelMachine.provide({ actions: { goToRedemption: (_, start) => void navigate('/wallet/shipping', { state: start }) } }),
     { input: { customerId } },
   );
-  const loading = useSelector(actor, (s) => s.matches('loading') || s.matches('starting'));
+  const loading = useSelector(actor, (s) => s.matches('loading'));
   const error = useSelector(actor, selectWalletError);
   const rows = useSelector(actor, selectWalletRows);
   const filter = useSelector(actor, selectWalletFilter);

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import {
   cameraMachine,
   selectCameraConnecting,
@@ -28,6 +28,10 @@ export function useCamera(active: boolean) {
     camera.send({ type: active ? 'camera.start' : 'camera.stop' });
     return () => camera.send({ type: 'camera.stop' });
   }, [camera, active]);
+  // Leaving the page tells the camera while it still runs: a layout effect's cleanup comes before @xstate/react's
+  // passive one that stops the actor, so an ask still unanswered is withdrawn (and a held camera released) by the
+  // machine itself, not only by stopping it.
+  useLayoutEffect(() => () => camera.send({ type: 'camera.stop' }), [camera]);
 
   // The granted picture goes into the preview; once it plays (or cannot autoplay, still showing frames) TAKE SELFIE
   // comes alive.

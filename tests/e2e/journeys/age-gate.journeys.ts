@@ -44,15 +44,9 @@ export const ageGateJourneys: MachineMap = {
     },
   },
   states: {
-    'ageGate.checking': { passing: 'decided on the first render from the answer stored in the browser' },
     'ageGate.asking': { shows: (page) => page.getByRole('button', { name: 'Yes, I am 21 or older' }), hides: pincodeDialog },
     'ageGate.refused': { shows: (page) => page.getByRole('alert').filter({ hasText: 'Sorry, you must be 21 or older to enter.' }) },
     'ageGate.verified': { shows: pincodeDialog, hides: question },
   },
-  notDriven: {
-    // Found by the recorded reach (docs/decisions/043): the journey planned for it passed, but its page never started
-    // the age gate.
-    'ageGate.checking --[isAlreadyVerified]--> ageGate.verified':
-      'untakeable in the store: the entry machine checks the stored answer itself (entry.checkingAge) and starts the age gate only for a shopper who has not answered; age-gate.machine.test.ts takes it',
-  },
+  notDriven: {},
 };

@@ -8,6 +8,7 @@ import { sessionMachine } from '../../../src/machines/app/session.machine.ts';
 import { emptyCartMessage } from '../../../src/rules/messages.ts';
 import { addToCartMessages } from '../../../server/services/cart/add-to-cart.ts';
 import { baseCart, calendarReply, cart, chicken, line, ok, ribeye, scheduledCart } from '../../machines/cart-fixtures.ts';
+import { answeredOnce } from '../faults.ts';
 import { lowStock } from '../low-stock.ts';
 import type { EventMapping, Journey, MachineMap } from './journey-map.ts';
 import {
@@ -66,9 +67,25 @@ const keptOnly = { ...cart([]), total_items_count: 0, kept_lines: [keptSteak] };
 const keptAll = (snapshot: AnyMachineSnapshot) => cartIdOf(snapshot) === 'cart-kept-all';
 const removeKeptSteak = async ({ page }: Journey) => page.getByRole('button', { name: `Remove ${steak} kept for 10001` }).click();
 
+/** The graph's clock: each reading a minute after the one before (read as the cart opens, then at each minute tick). */
 function input(stored: SessionValues) {
-  return () => ({ session: createActor(sessionMachine, { input: stored }).start(), now: () => new Date('2030-06-03T14:00:00Z') });
+  return () => {
+    let minutes = 0;
+    return {
+      session: createActor(sessionMachine, { input: stored }).start(),
+      now: () => new Date(Date.UTC(2030, 5, 3, 14, minutes++)),
+    };
+  };
 }
+const opened = new Date(Date.UTC(2030, 5, 3, 14, 0)).getTime();
+const ticked = (snapshot: AnyMachineSnapshot) => contextOf(snapshot).now.getTime() > opened;
+const offline = 'You are not connected to internet';
+const noDates = 'Delivery dates are not available right now.';
+/** A kept line's removal already failed once (the kept carts' walks: lost, then removed; they fail nothing else). */
+const keptRemovalFailed = (snapshot: AnyMachineSnapshot) => contextOf(snapshot).message !== undefined;
+/** The dates' first load was lost (then retried): the walk's next load is the one with no dates. */
+const datesLost = (snapshot: AnyMachineSnapshot) => ![undefined, noDates].includes(contextOf(snapshot).calendarMessage);
+const minuteTick = 'a minute passes (the page clock moved on)';
 
 /** A customer's cart with the steak and the chicken, opened at /cart. */
 async function openHerCart(journey: Journey, session?: (values: SessionValues) => SessionValues): Promise<void> {
@@ -126,7 +143,11 @@ export const cartJourneys: MachineMap = {
     {
       name: 'customer with a cart',
       input: input({ zipcode: '10001', location: 101, cart_id: 'cart-1', Token: 'token', CustomerId: 1 }),
-      open: (journey) => openHerCart(journey),
+      open: async (journey) => {
+        // Playwright's clock, for the walk where a minute passes: time still flows, and the journey moves it on.
+        if (journey.upcoming.includes(minuteTick)) await journey.page.clock.install();
+        await openHerCart(journey);
+      },
     },
     {
       name: 'guest with a cart',
@@ -201,7 +222,8 @@ export const cartJourneys: MachineMap = {
   serializeState: (snapshot) => {
     const c = contextOf(snapshot);
     const cartKey = c.cart ? [c.cart.result.map((l) => `${l.cart_rid}x${l.qty}`).join(','), c.cart.coupon_code, isScheduled(snapshot)] : null;
-    return JSON.stringify([snapshot.value, cartKey, Object.keys(c.problems)]);
+    const kept = keepsTheSteak(snapshot) || keptAll(snapshot) ? keptRemovalFailed(snapshot) : null;
+    return JSON.stringify([snapshot.value, cartKey, Object.keys(c.problems), c.calendarMessage ?? null, c.now.getTime(), kept]);
   },
   events: {
     'showCart: her cart': {
@@ -229,6 +251,15 @@ export const cartJourneys: MachineMap = {
       when: (snapshot) => keepsTheSteak(snapshot) && region(snapshot, { kept: 'idle' }) && (contextOf(snapshot).cart?.kept_lines ?? []).length > 0,
       act: removeKeptSteak,
     },
+    'removeKept: connection lost': {
+      event: { type: 'xstate.error.actor.removeKept', error: new Error('offline') },
+      when: (snapshot) => (region(snapshot, { kept: 'removing' }) || snapshot.matches({ empty: 'removing' })) && !keptRemovalFailed(snapshot),
+      prepare: failingOnce('/api/cart/removekept'),
+      act: async ({ page }) => {
+        await expect(toast(page, offline).first()).toBeVisible();
+        await expect(page.getByRole('button', { name: `Remove ${steak} kept for 10001` })).toBeEnabled();
+      },
+    },
     'cart.kept.remove (empty cart)': {
       event: { type: 'cart.kept.remove', keptId: keptSteak.kept_id },
       when: (snapshot) => keptAll(snapshot) && snapshot.matches({ empty: 'idle' }) && (contextOf(snapshot).cart?.kept_lines ?? []).length > 0,
@@ -236,12 +267,12 @@ export const cartJourneys: MachineMap = {
     },
     'removeKept: none left': {
       event: { type: 'xstate.done.actor.removeKept', output: ok({ ...keptOnly, kept_lines: [] }) },
-      when: (snapshot) => snapshot.matches({ empty: 'removing' }),
+      when: (snapshot) => snapshot.matches({ empty: 'removing' }) && keptRemovalFailed(snapshot),
       act: async ({ page }) => expect(page.getByRole('region', { name: /^Kept for / })).toHaveCount(0),
     },
     'removeKept: removed': {
       event: { type: 'xstate.done.actor.removeKept', output: ok(cart([chicken], { kept_lines: [] })) },
-      when: (snapshot) => region(snapshot, { kept: 'removing' }),
+      when: (snapshot) => region(snapshot, { kept: 'removing' }) && keptRemovalFailed(snapshot),
       act: async ({ page }) => expect(page.getByRole('region', { name: /^Kept for / })).toHaveCount(0),
     },
     'showCart: the last of a product': {
@@ -276,9 +307,25 @@ export const cartJourneys: MachineMap = {
     },
     'nextDeliveryDates: connection lost': {
       event: { type: 'xstate.error.actor.nextDeliveryDates', error: new Error('offline') },
-      when: (snapshot) => region(snapshot, { calendar: 'loading' }) && withCart(snapshot),
+      when: (snapshot) => region(snapshot, { calendar: 'loading' }) && withCart(snapshot) && contextOf(snapshot).calendarMessage === undefined,
       prepare: failingOnce('/connect/delivery/nextDeliveryDate'),
       act: nothingToDo,
+    },
+    'nextDeliveryDates: no dates (test fault)': {
+      event: { type: 'xstate.done.actor.nextDeliveryDates', output: { status: 0, response: [] } },
+      when: (snapshot) => region(snapshot, { calendar: 'loading' }) && withCart(snapshot) && datesLost(snapshot),
+      prepare: async ({ page }) => answeredOnce(page, '/connect/delivery/nextDeliveryDate', { status: 0, response: [] }),
+      act: async ({ page }) => expect(page.getByRole('alert').filter({ hasText: noDates })).toBeVisible(),
+    },
+    [minuteTick]: {
+      event: { type: 'xstate.after.minuteTick.cart.ready.clock.ticking' },
+      when: (snapshot) =>
+        withCart(snapshot) &&
+        region(snapshot, { calendar: 'loaded' }) &&
+        region(snapshot, { checkout: 'idle' }) &&
+        !ticked(snapshot) &&
+        !isScheduled(snapshot),
+      act: async ({ page }) => page.clock.fastForward('01:00'),
     },
     'cart.calendar.retry': {
       event: { type: 'cart.calendar.retry' },
@@ -383,7 +430,7 @@ export const cartJourneys: MachineMap = {
       when: (snapshot) =>
         region(snapshot, { calendar: 'loaded' }) &&
         region(snapshot, { checkout: 'idle' }) &&
-        (withCart(snapshot) || (checkingOut(snapshot) && isScheduled(snapshot))),
+        ((withCart(snapshot) && (ticked(snapshot) || isScheduled(snapshot))) || (checkingOut(snapshot) && isScheduled(snapshot))),
       act: async ({ page, model }) => {
         await page.getByRole('button', { name: 'CHECKOUT' }).click();
         // A scheduled cart leaves: which page follows is the session's (the state's mapping accepts all three).
@@ -416,13 +463,5 @@ export const cartJourneys: MachineMap = {
     'cart.empty.idle': { shows: (page) => page.getByRole('heading', { name: emptyCartMessage }) },
     'cart.empty.removing': { passing: 'shows only while the server answers a removal' },
   },
-  notDriven: {
-    'cart.ready.calendar.loading --xstate.done.actor.nextDeliveryDates--> cart.ready.calendar.failed': 'our server always answers status 1',
-    'cart.ready.clock.ticking --xstate.after.minuteTick.cart.ready.clock.ticking--> cart.ready.clock.ticking':
-      'a minute passing shows nothing new before midnight; journeys wait on what the page shows, never on time',
-    'cart.ready.kept.removing --xstate.error.actor.removeKept--> cart.ready.kept.idle':
-      "a kept line's removal failing is the cart's unit path test's (the journeys' server removes it)",
-    'cart.empty.removing --xstate.error.actor.removeKept--> cart.empty.idle':
-      "a kept line's removal failing is the cart's unit path test's (the journeys' server removes it)",
-  },
+  notDriven: {},
 };

@@ -1,4 +1,5 @@
 import type { MachineMap } from './journey-map.ts';
+import { accountDashboardJourneys } from './account-dashboard.journeys.ts';
 import { ageGateJourneys } from './age-gate.journeys.ts';
 import { authJourneys } from './auth.journeys.ts';
 import { cartJourneys } from './cart.journeys.ts';
@@ -9,6 +10,7 @@ import { deliveryOptionsJourneys } from './delivery-options.journeys.ts';
 import { faceVerifyJourneys } from './face-verify.journeys.ts';
 import { guestRegisterJourneys } from './guest-register.journeys.ts';
 import { myOrdersJourneys } from './my-orders.journeys.ts';
+import { orderStatusJourneys } from './order-status.journeys.ts';
 import { kycJourneys } from './kyc.journeys.ts';
 import { pincodeJourneys } from './pincode.journeys.ts';
 import { settingTabsJourneys } from './setting-tabs.journeys.ts';
@@ -28,6 +30,8 @@ export const journeyMaps: readonly MachineMap[] = [
   guestRegisterJourneys,
   updatePasswordJourneys,
   myOrdersJourneys,
+  orderStatusJourneys,
+  accountDashboardJourneys,
   settingTabsJourneys,
   walletPanelJourneys,
   walletRetailersJourneys,

@@ -82,14 +82,10 @@ export const walletPanelJourneys: MachineMap = {
     },
   },
   states: {
-    'walletPanel.starting': { passing: 'checks the session before the first paint' },
     'walletPanel.loading': { passing: "'Loading your wallet…' shows only while the server answers" },
     'walletPanel.failed': { shows: (page) => dineIn(page).getByRole('button', { name: 'Try again' }) },
     'walletPanel.ready': { shows: (page) => dineIn(page).getByRole('table', { name: 'Wallet products' }) },
     'walletPanel.redeeming': { leaves: /\/wallet\/shipping$/ },
   },
-  notDriven: {
-    'walletPanel.starting ----> walletPanel.failed':
-      'the Dine-In panel is on /setting/order, which sends a shopper without a token to sign in, and a signed-in session always holds its CustomerId; the unit path test takes it',
-  },
+  notDriven: {},
 };

@@ -7,9 +7,10 @@ import { fillCardWithBilling } from '../checkout-steps.ts';
 import { answeredOnce, changedOnce, connectionLostOnce, refusedByFault } from '../faults.ts';
 
 /**
- * The Account tab (/setting/user, account-dashboard.machine) where the server fails: every load, save, default and
- * delete once with its connection lost and once refused (test faults), then as it really answers. Each test is named
- * from the transitions' descriptions. The customer and her addresses are set up through the API.
+ * The Account tab (/setting/user) where the server fails (test faults): its loads, the tabs and the logout, and the
+ * saved cards. Each test is named from the transitions' descriptions. The customer and her addresses are set up through
+ * the API. Every switch, default, delete and edit failing is account-dashboard's generated walk
+ * (journeys/account-dashboard.journeys.ts).
  */
 
 const dashboardUrl = '/api/account/mydashboard';
@@ -70,80 +71,6 @@ test('YOUR INFORMATION and the addresses could not be loaded (test faults: conne
   await page.getByRole('button', { name: 'Hey , Ada Lovelace' }).click();
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page.getByRole('button', { name: 'Hey , Ada Lovelace' })).toHaveCount(0);
-});
-
-test('a switch, a default, a delete and an edited address are not saved (test faults): each goes back with a toast; Edit toggles the form, CANCEL closes it, deleting the default reloads the addresses', async ({
-  page,
-}) => {
-  await accountTab(page);
-  const table = page.getByRole('table', { name: 'MY SHIPPING ADDRESS' });
-  const homeRow = table.getByRole('row', { name: /^Home:/ });
-  const workRow = table.getByRole('row', { name: /^Work:/ });
-  await expect(workRow).toBeVisible();
-
-  // NEWSLETTER: not saved (connection lost), refused, then saved.
-  const newsletter = page.getByRole('switch', { name: 'NEWSLETTER' });
-  await expect(newsletter).toBeEnabled();
-  await connectionLostOnce(page, '/api/account/preferences');
-  await newsletter.click();
-  await dismissToast(page, offlineMessage);
-  await expect(newsletter).not.toBeChecked();
-  await answeredOnce(page, '/api/account/preferences');
-  await newsletter.click();
-  await dismissToast(page, refusedByFault);
-  await expect(newsletter).not.toBeChecked();
-  await newsletter.click();
-  await expect(newsletter).toBeChecked();
-  await expect(newsletter).toBeEnabled();
-
-  // Make default on Work: connection lost, then refused; Home stays the default.
-  await connectionLostOnce(page, '/api/customer/setdefaultshippingaddress');
-  await workRow.getByRole('button', { name: 'Make default' }).click();
-  await dismissToast(page, offlineMessage);
-  await answeredOnce(page, '/api/customer/setdefaultshippingaddress', [{ code: -1, message: refusedByFault }]);
-  await workRow.getByRole('button', { name: 'Make default' }).click();
-  await dismissToast(page, refusedByFault);
-  await expect(homeRow.getByText('Default', { exact: true })).toBeVisible();
-
-  // Delete Work: connection lost, then refused; Work stays.
-  await connectionLostOnce(page, '/connect/customer/deleteAddress');
-  await workRow.getByRole('button', { name: 'Delete' }).click();
-  await dismissToast(page, offlineMessage);
-  await answeredOnce(page, '/connect/customer/deleteAddress');
-  await workRow.getByRole('button', { name: 'Delete' }).click();
-  await dismissToast(page, refusedByFault);
-  await expect(workRow).toBeVisible();
-
-  // Edit toggles: Work's form, then Home's in its place, Home's Edit again closes it; CANCEL closes Work's.
-  const form = page.getByRole('form', { name: 'EDIT SHIPPING ADDRESS' });
-  await workRow.getByRole('button', { name: 'Edit' }).click();
-  await expect(form.getByLabel('Address', { exact: true })).toHaveValue('1 Main St');
-  await homeRow.getByRole('button', { name: 'Edit' }).click();
-  await expect(form.getByLabel('Address', { exact: true })).toHaveValue('350 5th Ave');
-  await homeRow.getByRole('button', { name: 'Edit' }).click();
-  await expect(form).toHaveCount(0);
-  await workRow.getByRole('button', { name: 'Edit' }).click();
-  await form.getByRole('button', { name: 'CANCEL' }).click();
-  await expect(form).toHaveCount(0);
-
-  // Saving the edited Work: connection lost, then refused; the form stays open with what was typed.
-  await workRow.getByRole('button', { name: 'Edit' }).click();
-  await form.getByLabel('First Name').fill('Grace');
-  await connectionLostOnce(page, '/connect/customer/updateAddress');
-  await form.getByRole('button', { name: 'SAVE' }).click();
-  await dismissToast(page, offlineMessage);
-  await expect(form.getByLabel('First Name')).toHaveValue('Grace');
-  await answeredOnce(page, '/connect/customer/updateAddress');
-  await form.getByRole('button', { name: 'SAVE' }).click();
-  await dismissToast(page, refusedByFault);
-  await expect(form.getByLabel('First Name')).toHaveValue('Grace');
-  await form.getByRole('button', { name: 'CANCEL' }).click();
-
-  // Deleting the default Home: the server makes Work the default, and the addresses and information reload.
-  await homeRow.getByRole('button', { name: 'Delete' }).click();
-  await expect(homeRow).toHaveCount(0);
-  await expect(workRow.getByText('Default', { exact: true })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'YOUR INFORMATION' }).getByText('1 Main St, New York, NY 10001')).toBeVisible();
 });
 
 test('PAYMENT METHOD: the saved cards could not be loaded (test faults), ADD CARD instead and Back, Try again; a card added in settings reloads the list; removing it is lost, refused (test faults), then done', async ({

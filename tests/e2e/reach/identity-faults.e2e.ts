@@ -11,11 +11,28 @@ import { noFace, selfieOf } from '../../server/identity-images.ts';
  * text file, and another is gone from the disk before the browser reads it.
  */
 
-test('no camera: the selfie step says so, a selfie photo file stands in and lets the camera go; another kind of file than a photo, and a photo gone before it is read, are refused', async ({
+test('the screen left before the browser answers the ask for the camera: the ask is withdrawn; no camera: the selfie step says so, a selfie photo file stands in and lets the camera go; another kind of file than a photo, and a photo gone before it is read, are refused', async ({
   page,
 }) => {
+  // The browser's first answer about the camera never comes (as while it asks the shopper); later asks are answered.
+  await page.addInitScript(() => {
+    const devices = navigator.mediaDevices;
+    const ask = devices.getUserMedia.bind(devices);
+    let first = true;
+    devices.getUserMedia = async (constraints) => {
+      if (!first) return ask(constraints);
+      first = false;
+      return new Promise<MediaStream>(() => undefined);
+    };
+  });
   const { session } = await newCustomer('reach.kyc');
   await openWithSession(page, session, '/kyc');
+  await expect(page.getByText(/^Application ID: [0-9a-f]{32}$/)).toBeVisible();
+  await expect(page.getByText('Starting the camera…')).toBeVisible();
+  // Left in the app (the same document): the camera is no longer needed before the browser answered.
+  await page.getByRole('link', { name: 'MEAT & FISH home' }).click();
+  await expect(page).toHaveURL(/\/store$/);
+  await page.goBack();
   await expect(page.getByText(/^Application ID: [0-9a-f]{32}$/)).toBeVisible();
   await expect(page.getByRole('button', { name: 'TAKE SELFIE' })).toHaveCount(0);
   await expect(page.getByText('No camera was found.')).toBeVisible();

@@ -1,18 +1,17 @@
 import type { Page } from '@playwright/test';
 import { offlineMessage } from '../../../src/api/http.ts';
-import { orderStatusMessages } from '../../../src/machines/account/order-status.machine.ts';
 import { expect, test } from '../fixtures.ts';
 import { openWithSession } from '../journeys/shoppers.ts';
 import { answeredOnce, changedOnce, connectionLostOnce, refusedByFault } from '../faults.ts';
 import { sameDayOrderThroughApi, type PlacedOrder } from './orders.ts';
 
 /**
- * The order status page (order-status.machine), its change panel (order-change.machine) and the Orders tab
- * (my-orders.machine) where the server fails or answers what the store rarely does: test faults made with page.route,
- * each named so. The orders are placed through the API; each test is named from the transitions' descriptions.
+ * The order status page's change panel (order-change.machine) and the Orders tab (my-orders.machine) where the server
+ * fails or answers what the store rarely does: test faults made with page.route, each named so. The orders are placed
+ * through the API; each test is named from the transitions' descriptions. The status page itself (order-status.machine)
+ * is walked by its generated journeys (journeys/order-status.journeys.ts).
  */
 
-const statusUrl = '/api/account/orderstatus';
 const rescheduleUrl = '/api/account/order/reschedule';
 
 let placed: PlacedOrder;
@@ -21,71 +20,6 @@ test.beforeAll(async () => {
 });
 
 const statusRegion = (page: Page) => page.getByRole('region', { name: 'Order status' });
-
-test('order status: no order number, an unknown order, a load that fails (test faults) and Try again; refreshed by the shopper, a refresh that fails keeps the status', async ({
-  page,
-}) => {
-  await openWithSession(page, placed.session, '/order/status');
-  await expect(page.getByRole('alert')).toHaveText(orderStatusMessages.noOrder);
-  await page.goto('/order/status?orderId=999999999');
-  await expect(page.getByRole('alert')).toHaveText(orderStatusMessages.notFound);
-
-  await connectionLostOnce(page, statusUrl);
-  await page.goto(`/order/status?orderId=${placed.orderId}`);
-  await expect(page.getByRole('alert')).toContainText(offlineMessage);
-  await answeredOnce(page, statusUrl);
-  await page.getByRole('button', { name: 'Try again' }).click();
-  await expect(page.getByRole('alert')).toContainText(refusedByFault);
-  await page.getByRole('button', { name: 'Try again' }).click();
-  const refresh = statusRegion(page).getByRole('button', { name: 'Refresh status' });
-  await expect(refresh).toBeEnabled();
-
-  // Refreshes the server fails: the status stays on screen.
-  for (const fault of [() => connectionLostOnce(page, statusUrl), () => answeredOnce(page, statusUrl)]) {
-    await fault();
-    const asked = page.waitForRequest((r) => r.url().includes(statusUrl));
-    await refresh.click();
-    await asked;
-    await expect(refresh).toBeEnabled();
-    await expect(page.getByRole('heading', { name: `ORDER #${placed.orderId}` })).toBeVisible();
-  }
-});
-
-test("order status: the status is checked again every little while, without the shopper's asking (the page's clock moved on)", async ({ page }) => {
-  await page.clock.install();
-  await openWithSession(page, placed.session, `/order/status?orderId=${placed.orderId}`);
-  const refresh = statusRegion(page).getByRole('button', { name: 'Refresh status' });
-  await expect(refresh).toBeEnabled();
-  const asked = page.waitForRequest((r) => r.url().includes(statusUrl));
-  await page.clock.fastForward('01:01');
-  await asked;
-  await expect(refresh).toBeEnabled();
-});
-
-/** The order's first line as a seller proposing a substitute leaves it (a test fault: no seller works here). */
-function proposingSubstitute(json: Record<string, unknown>): unknown {
-  const first = (json.data as { items: Record<string, unknown>[] } | undefined)?.items[0];
-  if (first) Object.assign(first, { item_id: first.item_id ?? 1, substitution_state: 'proposed', substitute_name: 'USDA Choice Ribeye Steak' });
-  return json;
-}
-
-test('order status: the seller proposes a substitute (test fault); the answer is lost (test fault), then saved, and the order is asked again', async ({
-  page,
-}) => {
-  await changedOnce(page, statusUrl, proposingSubstitute, 100);
-  await openWithSession(page, placed.session, `/order/status?orderId=${placed.orderId}`);
-  const substitute = statusRegion(page).getByRole('group', { name: /^Substitute for / });
-  await connectionLostOnce(page, '/api/account/order/substitution');
-  await substitute.getByRole('button', { name: 'Approve substitute' }).click();
-  await expect(statusRegion(page).getByRole('alert')).toContainText(offlineMessage);
-  await expect(substitute.getByRole('button', { name: 'Refuse substitute' })).toBeEnabled();
-  // From here the server's own answer: no substitute proposed.
-  await page.unrouteAll({ behavior: 'ignoreErrors' });
-  await answeredOnce(page, '/api/account/order/substitution', { code: 1, data: { order_id: placed.orderId, item_id: 1 } });
-  await substitute.getByRole('button', { name: 'Refuse substitute' }).click();
-  await expect(substitute).toHaveCount(0);
-  await expect(statusRegion(page).getByRole('button', { name: 'Refresh status' })).toBeEnabled();
-});
 
 test('change delivery or cancel: the options fail to load (test faults) and Try again; a typed date that is no date, a day whose slots fail, a move without a slot and one that fails; cancel asked, kept, failed, then done (the canceled order no longer offers the panel); past the cutoff (test fault) only Close', async ({
   page,
