@@ -4,6 +4,7 @@ import { authJourneys } from './auth.journeys.ts';
 import { cartJourneys } from './cart.journeys.ts';
 import { checkoutJourneys } from './checkout.journeys.ts';
 import { checkoutSpeedJourneys } from './checkout-speed.journeys.ts';
+import { checkoutAddressJourneys } from './checkout-address.journeys.ts';
 import { checkoutCardJourneys } from './checkout-card.journeys.ts';
 import { deliveryGroupJourneys } from './delivery-group.journeys.ts';
 import { deliveryOptionsJourneys } from './delivery-options.journeys.ts';
@@ -38,6 +39,7 @@ export const journeyMaps: readonly MachineMap[] = [
   deliveryGroupJourneys,
   checkoutSpeedJourneys,
   kycJourneys,
+  checkoutAddressJourneys,
   checkoutCardJourneys,
   paymentOptionsJourneys,
 ];
