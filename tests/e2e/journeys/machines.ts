@@ -6,6 +6,7 @@ import { checkoutJourneys } from './checkout.journeys.ts';
 import { checkoutSpeedJourneys } from './checkout-speed.journeys.ts';
 import { checkoutAddressJourneys } from './checkout-address.journeys.ts';
 import { checkoutCardJourneys } from './checkout-card.journeys.ts';
+import { checkoutSummaryJourneys } from './checkout-summary.journeys.ts';
 import { deliveryGroupJourneys } from './delivery-group.journeys.ts';
 import { deliveryOptionsJourneys } from './delivery-options.journeys.ts';
 import { faceVerifyJourneys } from './face-verify.journeys.ts';
@@ -41,5 +42,6 @@ export const journeyMaps: readonly MachineMap[] = [
   kycJourneys,
   checkoutAddressJourneys,
   checkoutCardJourneys,
+  checkoutSummaryJourneys,
   paymentOptionsJourneys,
 ];
