@@ -5,7 +5,7 @@ import { sessionMachine } from '../../../src/machines/app/session.machine.ts';
 import { checkoutAddressMachine, type CheckoutAddressContext } from '../../../src/machines/checkout/checkout-address.machine.ts';
 import { addressRuleMessages } from '../../../src/rules/address-validation.ts';
 import { away, home, newYorkValues } from '../../machines/checkout-fixtures.ts';
-import { answeredOnce, openCheckoutAt, ribeyeCustomer } from '../faults.ts';
+import { answeredOnce, connectionLostOnce, openCheckoutAt, ribeyeCustomer } from '../faults.ts';
 import { saveAddressThroughApi } from '../steps.ts';
 import type { EventMapping, MachineMap } from './journey-map.ts';
 import { failingOnce, nothingToDo } from './shoppers.ts';
@@ -13,7 +13,8 @@ import { failingOnce, nothingToDo } from './shoppers.ts';
 /**
  * 'Select a Shipping Address', the checkout's address tab: checkout's ribeye customer (her cart scheduled and her
  * home saved through the API) with her office, in another zip of the city, as her default address. SAVE & CONTINUE
- * with the office, the office chosen, then her home; ADD NEW ADDRESSES: a city not the zip's, Back to addresses, the
+ * with the office, the office chosen, then her home; ADD NEW ADDRESSES: the zip lookup lost (a test fault) and typed
+ * again, the default ticked and unticked, a city not the zip's, Back to addresses, the
  * office again; a new address refused by the server (a test fault), then saved, the list refused (a test fault); one
  * more saved, the list lost (the connection dropped); one more whose save is lost. The other journey continues with her
  * home. The graph's addresses are the machine tests' fixtures: its default 'away' stands for her office.
@@ -159,8 +160,16 @@ export const checkoutAddressJourneys: MachineMap = {
     'address.refused: a city not the zip': {
       event: { type: 'address.refused', message: addressRuleMessages.zipCityMismatch },
       when: all(at({ adding: 'editing' }), notices(2)),
+      // The form's own steps on the way (addressForm): the zip lookup lost once (the connection dropped, a test fault),
+      // the zip typed again; 'Make this my default address' ticked and unticked.
       act: async ({ page }) => {
+        await connectionLostOnce(page, '/connect/index/getaddressbyzipcode');
+        await form(page).getByLabel('Zipcode').fill('10001');
+        await form(page).getByLabel('Zipcode').fill('1000');
         await fillNewAddress(page, 'Boston');
+        const makeDefault = page.getByRole('checkbox', { name: 'Make this my default address' });
+        await makeDefault.check();
+        await makeDefault.uncheck();
         await saveAddress(page).click();
         await expect(snackbar(page, addressRuleMessages.zipCityMismatch)).toBeVisible();
       },
