@@ -4,14 +4,6 @@
  * journey maps' notDriven. Keyed by machine id, then by transitionKey (tests/machines/path-coverage.ts).
  */
 export const untakeable: Readonly<Record<string, Readonly<Record<string, string>>>> = {
-  checkoutAddress: {
-    'checkoutAddress.checking ----> checkoutAddress.choosing':
-      'every checkout shopper has a token: a guest registers (guestRegister) before the address tab opens, and the cart sends a visitor without one there',
-  },
-  checkoutCard: {
-    'checkoutCard.addingCard --xstate.error.actor.addCard--> checkoutCard.choosing':
-      'the new-card machine has no failing path of its own (every call it makes has an error transition); only a bug in it would stop it',
-  },
   addCard: {
     'addCard --card.tokenizer.change--> (self)':
       "only the live card provider's own fields (Stripe Elements) hand over a tokenizer; the journeys' test gateway shows plain fields",

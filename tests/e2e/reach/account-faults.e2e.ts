@@ -4,7 +4,7 @@ import { expect, test } from '../fixtures.ts';
 import { newCustomer, openWithSession } from '../journeys/shoppers.ts';
 import { saveAddressThroughApi } from '../steps.ts';
 import { fillCardWithBilling } from '../checkout-steps.ts';
-import { answeredOnce, changedOnce, connectionLostOnce, refusedByFault } from '../faults.ts';
+import { answeredOnce, changedOnce, connectionLostOnce, heldOnce, refusedByFault } from '../faults.ts';
 
 /**
  * The Account tab (/setting/user) where the server fails (test faults): its loads, the tabs and the logout, and the
@@ -73,7 +73,7 @@ test('YOUR INFORMATION and the addresses could not be loaded (test faults: conne
   await expect(page.getByRole('button', { name: 'Hey , Ada Lovelace' })).toHaveCount(0);
 });
 
-test('PAYMENT METHOD: the saved cards could not be loaded (test faults), ADD CARD instead and Back, Try again; a card added in settings reloads the list; removing it is lost, refused (test faults), then done', async ({
+test('PAYMENT METHOD: the saved cards could not be loaded (test faults), ADD CARD instead and Back, Try again and ADD CARD while the list loads; a card added in settings reloads the list; removing it is lost, refused (test faults), then done', async ({
   page,
 }) => {
   const cardsUrl = '/api/checkout/paymentmethods';
@@ -85,8 +85,17 @@ test('PAYMENT METHOD: the saved cards could not be loaded (test faults), ADD CAR
   await changedOnce(page, cardsUrl, (json) => ({ ...json, code: -1, message: refusedByFault }));
   await page.getByRole('button', { name: 'Back to cards' }).click();
   await expect(cards.getByRole('alert')).toContainText(refusedByFault);
+  // Try again, and ADD CARD while the list is still on its way (held by the test): the form needs no saved cards; its
+  // Back loads them again.
+  const held = await heldOnce(page, cardsUrl);
   await cards.getByRole('button', { name: 'Try again' }).click();
+  await held.arrived;
+  await expect(cards.getByRole('status')).toHaveText('Loading your cards…');
+  await cards.getByRole('button', { name: 'ADD CARD' }).click();
+  await page.getByRole('button', { name: 'Back to cards' }).click();
+  held.release();
   await expect(cards.getByRole('alert')).toHaveCount(0);
+  await expect(cards.getByRole('status')).toHaveCount(0);
 
   await cards.getByRole('button', { name: 'ADD CARD' }).click();
   await fillCardWithBilling(page);
@@ -101,5 +110,6 @@ test('PAYMENT METHOD: the saved cards could not be loaded (test faults), ADD CAR
   await remove.click();
   await dismissToast(page, refusedByFault);
   await remove.click();
-  await expect(remove).toHaveCount(0);
+  // Gone once the server has removed it: its button says 'Removing…' (and matches no more) while the removal is on its way.
+  await expect(cards.getByRole('button', { name: /ending 4242$|^Removing…$/ })).toHaveCount(0);
 });

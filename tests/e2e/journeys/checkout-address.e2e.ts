@@ -1,0 +1,4 @@
+import { checkoutAddressJourneys } from './checkout-address.journeys.ts';
+import { describeJourneys } from './run-journeys.ts';
+
+describeJourneys(checkoutAddressJourneys);
