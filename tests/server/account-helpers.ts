@@ -35,7 +35,7 @@ export function post(t: TestApp, url: string, body: Record<string, unknown>, opt
 
 /** The widget's payload for a challenge: base64 of { challenge, solution }. */
 export async function solve(challenge: Challenge): Promise<string> {
-  const solution = await solveChallenge({ challenge, deriveKey, timeout: 10_000 });
+  const solution = await solveChallenge({ challenge, deriveKey, timeout: 60_000 });
   if (!solution) throw new Error('could not solve the test challenge');
   return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
 }

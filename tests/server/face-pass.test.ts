@@ -41,12 +41,12 @@ beforeAll(async () => {
     payments: new TestPaymentGateway(clock.now),
     rateLimits: { ...generousLimits, kycUploadPerCustomer: wide, kycVerifyPerCustomer: wide },
   });
-}, 30_000);
+});
 
 afterAll(async () => {
   await t.close();
   fs.rmSync(uploadDir, { recursive: true, force: true });
-}, 30_000);
+});
 
 const db = () => t.database.db;
 const jpegUrl = (bytes: Buffer) => `data:image/jpeg;base64,${bytes.toString('base64')}`;

@@ -19,13 +19,13 @@ const reference = 'a'.repeat(32);
 beforeAll(async () => {
   engine = startLocalIdentityEngine();
   await engine.ready();
-}, 60_000);
+});
 
 afterAll(async () => {
   await engine.close();
-}, 20_000);
+});
 
-describe('local identity engine', { timeout: 20_000 }, () => {
+describe('local identity engine', () => {
   it("matches the same person's ID card and selfie and reads the date of birth and document number", async () => {
     const verdict = await engine.verifyIdentity({ idFront: await idCard('s1f1'), selfie: await selfieOf('s1f1'), reference });
     expect(verdict).toEqual({

@@ -21,14 +21,14 @@ let s3: S3StandIn;
 beforeAll(async () => {
   s3 = await startS3StandIn();
   t = await startTestApp({ env: s3.env, rateLimits: { ...generousLimits, kycUploadPerCustomer: { max: 100, windowSeconds: 3600 } } });
-}, 30_000);
+});
 
 afterAll(async () => {
   await t.close(); // closes the identity engine and the S3 client (onClose)
   await s3.close();
-}, 30_000);
+});
 
-describe('KYC on S3 storage', { timeout: 60_000 }, () => {
+describe('KYC on S3 storage', () => {
   it('keeps the photos as private objects until customer verify decides, then deletes them', async () => {
     const alice = await signedInCustomer(t, 'alice-s3@example.com');
     const { applicationId, keys } = await applicationWith(t, alice.token, await idCard('s1f1'), await selfieOf('s1f1'));

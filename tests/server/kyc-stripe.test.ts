@@ -64,14 +64,14 @@ beforeAll(async () => {
     payments: new TestPaymentGateway(clock.now),
     rateLimits: { ...generousLimits, kycUploadPerCustomer: wide, kycVerifyPerCustomer: wide },
   });
-}, 30_000);
+});
 
 afterAll(async () => {
   await t.close();
   await identity.close(); // the app closes only what it built
   await stripe.close();
   fs.rmSync(uploadDir, { recursive: true, force: true });
-}, 30_000);
+});
 
 const onDisk = (key: string) => fs.existsSync(path.join(uploadDir, key));
 const sessionsOf = (reference: string) => [...stripe.identitySessions.values()].filter((s) => s.client_reference_id === reference);
@@ -84,7 +84,7 @@ async function readyApplication(email: string) {
   return { ...customer, ...application };
 }
 
-describe('KYC through Stripe Identity', { timeout: 60_000 }, () => {
+describe('KYC through Stripe Identity', () => {
   let alice: Awaited<ReturnType<typeof readyApplication>>;
 
   it('verify answers pending with Stripe’s page until the shopper has done it, then Stripe’s date of birth; customer verify decides', async () => {

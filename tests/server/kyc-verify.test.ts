@@ -40,12 +40,12 @@ beforeAll(async () => {
     payments: new TestPaymentGateway(clock.now),
     rateLimits: { ...generousLimits, kycUploadPerCustomer: wide, kycVerifyPerCustomer: { max: verifyLimit, windowSeconds: 3600 } },
   });
-}, 30_000);
+});
 
 afterAll(async () => {
   await t.close(); // closes the identity engine's worker (onClose)
   fs.rmSync(uploadDir, { recursive: true, force: true });
-}, 30_000);
+});
 
 const db = () => t.database.db;
 // The KYC calls through the shared helpers, on whichever app `t` is now (one test swaps it).
@@ -66,7 +66,7 @@ const applicationRow = (publicId: string) =>
   db().selectFrom('kyc_applications').selectAll().where('public_id', '=', publicId).executeTakeFirstOrThrow();
 const onDisk = (key: string) => fs.existsSync(path.join(uploadDir, key));
 
-describe('KYC verify and customer verify with real images', { timeout: 60_000 }, () => {
+describe('KYC verify and customer verify with real images', () => {
   const password = 'correct horse battery';
   const aliceEmail = 'alice-verify@example.com';
   let alice: { token: string; customerId: number };

@@ -202,7 +202,7 @@ describe('under pressure', () => {
     // A 1 MB resident-memory limit: every process is over it from the first sample on.
     const t = await startTestApp({ seed: false, env: { MAX_RSS_MB: '1', MAX_EVENT_LOOP_DELAY_MS: '0' }, overloadSampleMs: 10 });
     try {
-      await vi.waitFor(async () => expect((await t.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(503), { timeout: 5_000 });
+      await vi.waitFor(async () => expect((await t.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(503), { timeout: 30_000 });
       const refused = await t.app.inject({ method: 'GET', url: '/connect/index/banners' });
       expect(refused.statusCode).toBe(503);
       expect(refused.headers['retry-after']).toBe(String(retryAfterSeconds));
@@ -217,7 +217,7 @@ describe('under pressure', () => {
     // (Event loop delay off here: a 10 ms sample with no timer tick in it reads as an infinite delay.)
     const t = await startTestApp({ seed: false, env: { MAX_RSS_MB: '1000000', MAX_EVENT_LOOP_DELAY_MS: '0' }, overloadSampleMs: 10 });
     try {
-      await vi.waitFor(() => expect(t.app.memoryUsage().rssBytes).toBeGreaterThan(0), { timeout: 5_000 });
+      await vi.waitFor(() => expect(t.app.memoryUsage().rssBytes).toBeGreaterThan(0), { timeout: 30_000 });
       const response = await t.app.inject({ method: 'GET', url: '/readyz' });
       expect(response.json()).toMatchObject({ status: 'ready' });
       expect(response.statusCode).toBe(200);

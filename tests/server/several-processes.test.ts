@@ -195,7 +195,7 @@ describe('WEB_CONCURRENCY=2 on PostgreSQL', () => {
       const challengeReply = await request(base, 'GET', '/api/captcha/challenge');
       const [error, challenge] = validate(challengeReply.body, captchaChallengeReply);
       if (error) throw error;
-      const solution = await solveChallenge({ challenge, deriveKey, timeout: 10_000 });
+      const solution = await solveChallenge({ challenge, deriveKey, timeout: 60_000 });
       if (!solution) throw new Error('could not solve the challenge');
       const altcha = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
       const verified = await request(base, 'POST', '/api/captcha/verify', { altcha, store_id: 1 });
