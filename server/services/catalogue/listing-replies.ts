@@ -28,6 +28,8 @@ export const listingReplyCacheOptions = {
 
 interface Caches {
   replies: ReadCache<ListingReplyEntry>;
+  /** Whether a product's change is being matched to its categories: until then no kept page is trusted. */
+  dropping(): boolean;
 }
 
 /**
@@ -45,7 +47,6 @@ const caches = perDatabase<Kysely<Database>, Caches>((db) => {
     await Promise.resolve();
     const productIds = [...changed];
     changed.clear();
-    pending = undefined;
     try {
       const rows = await db.selectFrom('product_categories').select('category_id').where('product_id', 'in', productIds).execute();
       const categoryIds = new Set(rows.map((row) => row.category_id));
@@ -53,6 +54,9 @@ const caches = perDatabase<Kysely<Database>, Caches>((db) => {
     } catch {
       // Which categories is unknown: drop everything rather than keep a page that may be wrong.
       replies.clear();
+    } finally {
+      // Products that changed while this looked up: their own turn.
+      pending = changed.size > 0 ? dropChanged() : undefined;
     }
   };
   onCatalogueChange(db, (change) => {
@@ -65,7 +69,7 @@ const caches = perDatabase<Kysely<Database>, Caches>((db) => {
     changed.add(change.productId);
     pending ??= dropChanged();
   });
-  return { replies };
+  return { replies, dropping: () => pending !== undefined };
 });
 
 /** The key of one listing page: everything its reply depends on, in a fixed order. */
@@ -103,7 +107,8 @@ export async function cachedListingReply(
 ): Promise<SerialisedJson> {
   const listed =
     page.page < cachedListingPages && (await isServedLocation(db, page.locId)) && (await findCategory(db, page.categoryId)) !== undefined;
-  if (!listed) return load();
-  const entry = await caches(db).replies.get(page.key, async () => ({ categoryId: page.categoryId, reply: await load() }));
+  const cache = caches(db);
+  if (!listed || cache.dropping()) return load();
+  const entry = await cache.replies.get(page.key, async () => ({ categoryId: page.categoryId, reply: await load() }));
   return entry.reply;
 }
