@@ -46,7 +46,9 @@ function revalidated(policy: PublicCaching): onSendHookHandler {
   return async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     // Errors (400 naming a field, 500) are never stored; the app's no-store stays on them.
     if (reply.statusCode !== 200 || !(typeof payload === 'string' || Buffer.isBuffer(payload))) return payload;
-    const etag = strongEtag(payload);
+    // A reply serialised once (serialised-reply.ts) brings its tag, taken from its text before it was encoded.
+    const given = reply.getHeader('etag');
+    const etag = typeof given === 'string' ? given : strongEtag(payload);
     reply.header('etag', etag);
     reply.header('cache-control', publicCacheControl(policy));
     // A shared cache keeps one copy per encoding (compression.ts picks it), the 304 included.
@@ -55,6 +57,7 @@ function revalidated(policy: PublicCaching): onSendHookHandler {
     reply.code(304);
     reply.removeHeader('content-type');
     reply.removeHeader('content-length');
+    reply.removeHeader('content-encoding');
     return null;
   };
 }

@@ -12,11 +12,14 @@ import {
 import { productQuery, type ProductReply } from '../../src/api/contract/product.contract.ts';
 import { emptyCategoryMessage, emptySearchMessage, noFilterMatchMessage, noSearchMatchMessage } from '../../src/rules/listing.ts';
 import type { AppDeps } from '../deps.ts';
+import { sendSerialised } from '../http/serialised-reply.ts';
 import { parseWith } from '../http/validate.ts';
 import { notServedMessage } from '../services/catalogue/catalogue-cache.ts';
 import { categoryList } from '../services/catalogue/categories.ts';
 import { categoryListing, selectionFromFilters, type ListingResult } from '../services/catalogue/listing.ts';
+import { cachedListingReply, listingReplyKey } from '../services/catalogue/listing-replies.ts';
 import { cachedProductDetail } from '../services/catalogue/product-detail.ts';
+import { SerialisedJson } from '../services/platform/serialised-json.ts';
 import { plannedEachRunDb } from '../services/platform/planned-each-run.ts';
 import { searchProducts } from '../services/catalogue/search.ts';
 
@@ -33,6 +36,11 @@ function listingReply(result: ListingResult, limit: number, page: number, filter
   return { code: 1, data: result.data };
 }
 
+/** A listing reply, typed by its contract, serialised once. */
+function replyOf(reply: ListingReply): SerialisedJson {
+  return new SerialisedJson(reply);
+}
+
 /** Catalogue reads: the header's category menu, listings with filters, search and the product page. */
 export function catalogueRoutes(deps: AppDeps): FastifyPluginAsync {
   // A listing's or a search's best plan depends on its category, area and words: planned for each run's own values.
@@ -44,22 +52,27 @@ export function catalogueRoutes(deps: AppDeps): FastifyPluginAsync {
       return { code: 1, data: await categoryList(db) };
     });
 
-    app.get('/connect/index/category', async (request): Promise<ListingReply> => {
+    // The first pages of a listing go out as they were serialised the first time (decision 063).
+    app.get('/connect/index/category', async (request, reply) => {
       const query = parseWith(categoryQuery, request.query);
-      const result = await categoryListing(db, {
+      const listing = {
         categoryId: query.catid,
         locId: query.loc_id,
         speed: query.courier_type,
         sort: query.sort,
         page: query.page,
         limit: query.limit,
-      });
-      return listingReply(result, query.limit, query.page, false);
+      };
+      const key = listingReplyKey({ route: 'category', ...listing });
+      const serialised = await cachedListingReply(db, { key, ...listing }, async () =>
+        replyOf(listingReply(await categoryListing(db, listing), query.limit, query.page, false)),
+      );
+      return sendSerialised(request, reply, serialised);
     });
 
-    app.post('/connect/index/filters', async (request): Promise<ListingReply> => {
+    app.post('/connect/index/filters', async (request, reply) => {
       const body = parseWith(filtersBody, request.body);
-      const result = await categoryListing(db, {
+      const listing = {
         categoryId: body.parent_category_id,
         locId: body.loc_id,
         speed: body.courier_type,
@@ -67,8 +80,12 @@ export function catalogueRoutes(deps: AppDeps): FastifyPluginAsync {
         page: body.page,
         limit: body.limit,
         selection: selectionFromFilters(body),
-      });
-      return listingReply(result, body.limit, body.page, true);
+      };
+      const key = listingReplyKey({ route: 'filters', ...listing });
+      const serialised = await cachedListingReply(db, { key, ...listing }, async () =>
+        replyOf(listingReply(await categoryListing(db, listing), body.limit, body.page, true)),
+      );
+      return sendSerialised(request, reply, serialised);
     });
 
     app.post('/connect/index/search', async (request): Promise<ListingReply> => {

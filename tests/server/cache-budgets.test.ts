@@ -1,11 +1,14 @@
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { cardCacheOptions } from '../../server/services/catalogue/cached-summaries.ts';
 import { areaCacheOptions, categoryCacheOptions } from '../../server/services/catalogue/catalogue-cache.ts';
 import { homeCacheOptions } from '../../server/services/catalogue/home.ts';
+import { listingReplyCacheOptions, type ListingReplyEntry } from '../../server/services/catalogue/listing-replies.ts';
 import { firstPictureCacheOptions, productDetailCacheOptions } from '../../server/services/catalogue/product-detail.ts';
 import { BatchCache } from '../../server/services/platform/batch-cache.ts';
 import { cacheBudgets, jsonBytes } from '../../server/services/platform/cache-budgets.ts';
 import { ReadCache } from '../../server/services/platform/read-cache.ts';
+import { SerialisedJson } from '../../server/services/platform/serialised-json.ts';
 
 /**
  * Every in-process cache is bounded by bytes, not entries (decision 053): filled with twice its budget of values
@@ -88,5 +91,28 @@ describe('the card cache keeps under its byte budget', () => {
     }
     // Full, and about as many cards as the budget holds.
     expect(cards.bytes).toBeGreaterThan(cacheBudgets.productCards - perCard * 50);
+  });
+});
+
+describe('the listing reply cache keeps under its byte budget', () => {
+  it(`listing replies: ${cacheBudgets.listingReplies} bytes, each weighed with room for its encodings`, async () => {
+    expect(listingReplyCacheOptions.maxBytes).toBe(cacheBudgets.listingReplies);
+    const replies = new ReadCache<ListingReplyEntry>(listingReplyCacheOptions);
+    const entryOf = (key: number) => ({ categoryId: key % 7, reply: new SerialisedJson(valueOf(key, 15_000)) });
+    let stored = 0;
+    let key = 0;
+    while (stored <= 2 * cacheBudgets.listingReplies) {
+      const entry = entryOf(key);
+      stored += entry.reply.bytes;
+      await replies.get(String(key), async () => entry);
+      // Encoded after it was stored, as a reply is when first sent: its weight already counted the room.
+      entry.reply.encoded('gzip', (body) => gzipSync(body));
+      expect(replies.bytes).toBeLessThanOrEqual(cacheBudgets.listingReplies);
+      expect(entry.reply.bytes).toBeGreaterThanOrEqual(
+        Buffer.byteLength(entry.reply.body) + entry.reply.encoded('gzip', () => Buffer.alloc(0)).length,
+      );
+      key += 1;
+    }
+    expect(replies.bytes).toBeGreaterThan(cacheBudgets.listingReplies - 2 * entryOf(0).reply.bytes);
   });
 });

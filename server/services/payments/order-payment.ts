@@ -51,12 +51,14 @@ async function readOrder(db: Kysely<Database>, orderId: number): Promise<OrderRo
   return db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
 }
 
+/** Claims the charge of an order waiting for it (pending payment, no provider payment yet, no live claim). */
 async function claimCharge(db: Kysely<Database>, orderId: number): Promise<OrderRow | undefined> {
   return db
     .updateTable('orders')
     .set({ charge_started_at: sql<Date>`now()`, updated_at: sql<Date>`now()` })
     .where('id', '=', orderId)
     .where('status', '=', 'pending_payment')
+    .where('payment_ref', 'is', null)
     .where((eb) =>
       eb.or([eb('charge_started_at', 'is', null), eb('charge_started_at', '<', sql<Date>`now() - make_interval(secs => ${staleClaimSeconds})`)]),
     )
@@ -82,6 +84,10 @@ export async function settleOrder(
   waitMs: number = waitForChargeMs,
 ): Promise<SettleOutcome> {
   const deadline = Date.now() + waitMs;
+  // The request that just wrote the order claims it at once (one statement, not a read and then the claim); any
+  // other case (settled, waiting for the bank, claimed by another request) is read and handled below.
+  const claimedFirst = await claimCharge(db, orderId);
+  if (claimedFirst) return chargeClaimed(db, payments, claimedFirst, now, log);
   for (;;) {
     const order = await readOrder(db, orderId);
     const done = settled(order);

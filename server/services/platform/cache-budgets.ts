@@ -4,13 +4,15 @@
  * with how many; a budget by bytes bounds the server's memory under any mix of keys. The size of a value is its
  * JSON text's length in UTF-8 bytes (jsonBytes): what it would weigh on the wire, an estimate of the V8 heap it
  * takes (objects weigh about two to three times their JSON there), measured once when the value is stored.
- * Together about 23 MB of JSON: the memory bench's browsing peak is bench/analysis/memory.md.
+ * Together about 31 MB of JSON: the memory bench's browsing peak is bench/analysis/memory.md.
  */
 export const cacheBudgets = {
   /** Product cards per area (listings' similar items, search results, homes): ~600 B each, so ~13,000 cards. */
   productCards: 8 * 2 ** 20,
   /** Product pages, kept 2 s for the shoppers opening one at once: 5–15 kB each, so a few hundred hot pages. */
   productDetail: 4 * 2 ** 20,
+  /** Listing replies, the first pages (listing-replies.ts): 10–20 kB of JSON each and their encodings, ~400 pages. */
+  listingReplies: 8 * 2 ** 20,
   /** Home pages per area and visit speed: 20–60 kB each. */
   home: 2 * 2 ** 20,
   /** Each product's first picture's URL, named in its page's preload header: ~60 B each. */

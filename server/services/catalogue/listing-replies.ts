@@ -1,0 +1,114 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { SerialisedJson } from '../platform/serialised-json.ts';
+import { onCatalogueChange } from '../platform/catalogue-changes.ts';
+import { cacheBudgets } from '../platform/cache-budgets.ts';
+import { perDatabase, ReadCache } from '../platform/read-cache.ts';
+import { isServedLocation } from './catalogue-cache.ts';
+import { findCategory } from './categories.ts';
+
+/** The pages kept: the first ones, which shoppers open most; a crawl through deep pages does not push them out. */
+export const cachedListingPages = 5;
+
+/** A listing page's reply as sent, and the category it lists (what a product's change is matched against). */
+export interface ListingReplyEntry {
+  categoryId: number;
+  reply: SerialisedJson;
+}
+
+/** The listing reply cache's settings (exported for its budget test). */
+export const listingReplyCacheOptions = {
+  name: 'listing-replies',
+  maxBytes: cacheBudgets.listingReplies,
+  // Coherence comes from the catalogue notifications (decision 042); these times bound staleness only if they stop.
+  freshMs: 30_000,
+  staleMs: 30_000,
+  sizeOf: (entry: ListingReplyEntry) => entry.reply.bytes,
+};
+
+interface Caches {
+  replies: ReadCache<ListingReplyEntry>;
+  /** Whether a product's change is being matched to its categories: until then no kept page is trusted. */
+  dropping(): boolean;
+}
+
+/**
+ * Whole listing replies (decision 063), per area × category × speed × sort × page × filters, serialised and ready to
+ * send. A product's price or stock change (any instance's, through the database's notification) drops every page of
+ * every category the product is filed under, since it can move the product in a price order, change a price bucket
+ * or a total, not only its own card; any other catalogue change drops them all.
+ */
+const caches = perDatabase<Kysely<Database>, Caches>((db) => {
+  const replies = new ReadCache<ListingReplyEntry>(listingReplyCacheOptions);
+  const changed = new Set<number>();
+  let pending: Promise<void> | undefined;
+  const dropChanged = async () => {
+    // Every notification of this turn in one statement (an order taking stock of several products sends several).
+    await Promise.resolve();
+    const productIds = [...changed];
+    changed.clear();
+    try {
+      const rows = await db.selectFrom('product_categories').select('category_id').where('product_id', 'in', productIds).execute();
+      const categoryIds = new Set(rows.map((row) => row.category_id));
+      replies.deleteWhere((_key, entry) => categoryIds.has(entry.categoryId));
+    } catch {
+      // Which categories is unknown: drop everything rather than keep a page that may be wrong.
+      replies.clear();
+    } finally {
+      // Products that changed while this looked up: their own turn.
+      pending = changed.size > 0 ? dropChanged() : undefined;
+    }
+  };
+  onCatalogueChange(db, (change) => {
+    if (change === 'all') {
+      replies.clear();
+      return;
+    }
+    // Nothing kept, nothing to look up (most notifications on an instance that serves no listings).
+    if (replies.bytes === 0) return;
+    changed.add(change.productId);
+    pending ??= dropChanged();
+  });
+  return { replies, dropping: () => pending !== undefined };
+});
+
+/** The key of one listing page: everything its reply depends on, in a fixed order. */
+export function listingReplyKey(parts: {
+  route: 'category' | 'filters';
+  categoryId: number;
+  locId: number;
+  speed: string | undefined;
+  sort: string | undefined;
+  page: number;
+  limit: number;
+  selection?: unknown;
+}): string {
+  return JSON.stringify([
+    parts.route,
+    parts.categoryId,
+    parts.locId,
+    parts.speed ?? '',
+    parts.sort ?? 'default',
+    parts.page,
+    parts.limit,
+    parts.selection ?? null,
+  ]);
+}
+
+/**
+ * The page's reply from memory when it is one of the first pages of a listing that exists (a served area, a known
+ * category: both answered from memory), else from `load`. Refusals are not kept: made-up category ids must not push
+ * real pages out.
+ */
+export async function cachedListingReply(
+  db: Kysely<Database>,
+  page: { key: string; categoryId: number; locId: number; page: number },
+  load: () => Promise<SerialisedJson>,
+): Promise<SerialisedJson> {
+  const listed =
+    page.page < cachedListingPages && (await isServedLocation(db, page.locId)) && (await findCategory(db, page.categoryId)) !== undefined;
+  const cache = caches(db);
+  if (!listed || cache.dropping()) return load();
+  const entry = await cache.replies.get(page.key, async () => ({ categoryId: page.categoryId, reply: await load() }));
+  return entry.reply;
+}
