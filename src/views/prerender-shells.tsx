@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import { prerenderedBanner } from '../api/home.swr.ts';
-import { prerenderedProductPicture } from '../api/contract/product.contract.ts';
+import { prerenderedProductPicture } from '../api/product.swr.ts';
 import { startAppActors } from '../machines/app/index.ts';
 import { infoPages } from '../rules/store-policies.ts';
 import { AppActorsContext } from './app-context.tsx';

@@ -1,5 +1,5 @@
 import { createContext } from 'react';
-import { pageProductPictureFor } from '../../../api/page-product-picture.ts';
+import { pageProductPictureFor } from '../../../api/product.swr.ts';
 
 /**
  * What the product page draws before its call answers. In the browser: the product's picture the page arrived with.
