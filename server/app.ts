@@ -295,7 +295,13 @@ export async function buildApp(parts: AppParts, options: { logger?: FastifyServe
     });
   }
 
-  const shellFor = hasSpa ? spaShell(config.staticDir, () => banners(readDb)) : undefined;
+  const shellFor = hasSpa
+    ? spaShell(
+        config.staticDir,
+        () => banners(readDb),
+        (productId) => firstProductPicture(readDb, productId),
+      )
+    : undefined;
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url;
     // HEAD asks what GET would answer (a link checker, `curl -I`): the same status and headers, no body.
@@ -308,7 +314,7 @@ export async function buildApp(parts: AppParts, options: { logger?: FastifyServe
       const productId = productIdOf(pathname);
       const picture = productId === undefined ? undefined : picturePreloadHeader(await firstProductPicture(readDb, productId));
       if (picture) reply.header('link', picture);
-      const { body, encoding } = encodeShell(shell, request.headers['accept-encoding']);
+      const { body, encoding } = encodeShell(shell, request.headers['accept-encoding'], productId !== undefined);
       if (encoding) reply.header('content-encoding', encoding);
       return reply.header('vary', 'accept-encoding').type('text/html; charset=utf-8').send(body);
     }

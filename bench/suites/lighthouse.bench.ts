@@ -122,7 +122,7 @@ export async function runLighthouse(runs = Number(process.env.LIGHTHOUSE_RUNS ??
       for (const target of pages) {
         for (const { label, url } of servers) {
           await cdp.send('Network.clearBrowserCache');
-          const entry = await measurePage(`${url}${target.path}`, debuggingPort);
+          const entry = await measurePage(`${url}${target.path}`, debuggingPort, `${label}-${target.name}-${run + 1}`);
           results.set(key(label, target.name), [...(results.get(key(label, target.name)) ?? []), entry]);
           console.log(
             `${label} ${target.name} run ${run + 1}: score ${entry.score}, FCP ${entry.fcp.toFixed(0)} ms, LCP ${entry.lcp.toFixed(0)} ms, CLS ${entry.cls.toFixed(3)}, TBT ${entry.tbt.toFixed(0)} ms`,
@@ -182,11 +182,18 @@ export async function runLighthouse(runs = Number(process.env.LIGHTHOUSE_RUNS ??
   return { pages: measured, markdown: lines };
 }
 
+/** `LIGHTHOUSE_JSON=<folder>` keeps each run's whole report there (long tasks, bootup time, the LCP's phases). */
+const reportDir = process.env.LIGHTHOUSE_JSON;
+
 /** One Lighthouse run of one page (performance only, storage kept: the session set in the profile is the shopper's). */
-async function measurePage(url: string, port: number): Promise<Run> {
+async function measurePage(url: string, port: number, name: string): Promise<Run> {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
+  if (reportDir) {
+    fs.mkdirSync(reportDir, { recursive: true });
+    fs.writeFileSync(path.join(reportDir, `${name}.json`), JSON.stringify(lhr));
+  }
   const audits = lhr.audits;
   const resources = JSON.stringify(audits['resource-summary']?.details ?? {});
   const scriptBytes = Number(/"resourceType":"script"[^}]*"transferSize":(\d+)/.exec(resources)?.[1] ?? Number.NaN);

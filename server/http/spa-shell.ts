@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { pageBannersElementId, prerenderedBanner, type Banner } from '../../src/api/contract/home.contract.ts';
+import { pageProductPictureElementId, prerenderedProductPicture } from '../../src/api/contract/product.contract.ts';
 
 /**
  * The HTML shell (index.html) a client route is sent, with hints for what that route will need next, so the browser
@@ -10,7 +11,9 @@ import { pageBannersElementId, prerenderedBanner, type Banner } from '../../src/
  *   prerendered page and carries every banner as JSON for the app's first render (the banners are the same for every
  *   area, so the server knows them without the shopper's area, which lives in the browser);
  * - a listing, search or product route names its screen's chunk (and what it imports) as modulepreloads, read from
- *   the build's manifest: without them the chunk is asked for only once the entry has run.
+ *   the build's manifest: without them the chunk is asked for only once the entry has run;
+ * - a product route draws the product's first picture (its largest paint, the same in every area) in the prerendered
+ *   product page and carries it as JSON the page keeps drawing until the product call answers.
  * Every other route gets index.html as built.
  */
 
@@ -104,6 +107,18 @@ export function storeHomeWithBanners(home: string, frame: string, banners: reado
   return withHints(drawn, [bannerPreload(first.imageurl), data]);
 }
 
+/**
+ * The prerendered product page with the product's first picture in place of the build's placeholder, and the picture
+ * in a JSON block the app draws until the product call answers (src/api/page-product-picture.ts). Without a picture
+ * (no such product, or none), the store's frame alone.
+ */
+export function productPageWithPicture(productPage: string, frame: string, productId: number, url: string): string {
+  if (url === '' || !productPage.includes(prerenderedProductPicture.url)) return frame;
+  // Every place it is named: the picture and the preload React writes beside a high-priority image.
+  const drawn = productPage.replaceAll(prerenderedProductPicture.url, attribute(url));
+  return withHints(drawn, [`<script type="application/json" id="${pageProductPictureElementId}">${scriptJson({ id: productId, url })}</script>`]);
+}
+
 /** How long the banners are reused: the banners read itself is public for 60 s (caching.ts). */
 const bannerFreshMs = 60_000;
 
@@ -139,7 +154,7 @@ function prerenderedPages(staticDir: string): Map<string, string> {
  * readBanners reads the store's banners. /store and the static pages are sent prerendered (their markup already in
  * #root), so the first paint needs no script.
  */
-export function spaShell(staticDir: string, readBanners: () => Promise<Banner[]>) {
+export function spaShell(staticDir: string, readBanners: () => Promise<Banner[]>, readProductPicture: (productId: number) => Promise<string>) {
   const html = fs.readFileSync(path.join(staticDir, 'index.html'), 'utf8');
   const manifestFile = path.join(staticDir, '.vite/manifest.json');
   const manifest = fs.existsSync(manifestFile) ? (JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest) : {};
@@ -149,6 +164,9 @@ export function spaShell(staticDir: string, readBanners: () => Promise<Banner[]>
   // chunks arrive: the frame is the same on every store page.
   const storeFrame = prerendered.get('/store-frame') ?? storeHome;
   const screenShells = new Map(screensByRoute.map(({ screen }) => [screen, withHints(storeFrame, screenPreloads(manifest, screen))]));
+  const productScreen = 'src/views/store/product/product-page.tsx';
+  // Prerendered with its screen's stylesheets linked and its chunks modulepreloaded (vite.config.ts prerenderShells).
+  const productShell = prerendered.get('/product-frame');
   let home: { html: string; readAt: number } | undefined;
 
   return async function shellFor(pathname: string, now = Date.now()): Promise<string | undefined> {
@@ -156,7 +174,11 @@ export function spaShell(staticDir: string, readBanners: () => Promise<Banner[]>
       if (!home || now - home.readAt > bannerFreshMs) home = { html: storeHomeWithBanners(storeHome, storeFrame, await readBanners()), readAt: now };
       return home.html === html ? undefined : home.html;
     }
-    if (pathname === '/store-frame') return undefined;
+    if (pathname === '/store-frame' || pathname === '/product-frame') return undefined;
+    const productId = productIdOf(pathname);
+    if (productId !== undefined && productShell) {
+      return productPageWithPicture(productShell, screenShells.get(productScreen) ?? storeFrame, productId, await readProductPicture(productId));
+    }
     const page = prerendered.get(pathname);
     if (page) return page;
     const screen = screensByRoute.find(({ route }) => route.test(pathname))?.screen;
@@ -171,9 +193,15 @@ const encodedLimit = 32;
 
 /**
  * The shell in the encoding Accept-Encoding asks for (brotli preferred, as compression.ts does). Compressed here:
- * compression's hooks are added per route, and the handler that serves client routes is no route.
+ * compression's hooks are added per route, and the handler that serves client routes is no route. A shell made for one
+ * product (`perProduct`) is compressed on each request as compression.ts compresses replies (brotli 4: under a
+ * millisecond for a few kB, where 11 takes about ten) and not kept: there are as many as products.
  */
-export function encodeShell(html: string, acceptEncoding: string | undefined): { body: Buffer | string; encoding?: 'br' | 'gzip' } {
+export function encodeShell(
+  html: string,
+  acceptEncoding: string | undefined,
+  perProduct = false,
+): { body: Buffer | string; encoding?: 'br' | 'gzip' } {
   const accepted = (acceptEncoding ?? '').split(',').flatMap((part) => {
     const [name = '', ...params] = part.split(';').map((piece) => piece.trim().toLowerCase());
     const q = params.find((param) => param.startsWith('q='));
@@ -181,6 +209,10 @@ export function encodeShell(html: string, acceptEncoding: string | undefined): {
   });
   const wanted = accepted.includes('br') ? 'br' : accepted.includes('gzip') ? 'gzip' : undefined;
   if (!wanted) return { body: html };
+  if (perProduct) {
+    const body = wanted === 'br' ? brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } }) : gzipSync(html, { level: 6 });
+    return { body, encoding: wanted };
+  }
   let copies = encoded.get(html);
   if (!copies) {
     if (encoded.size >= encodedLimit) encoded.clear();

@@ -281,11 +281,6 @@ export function shopMorePath(vendorId: number, category?: { id: number; name: st
   return withVendorQuery(category ? categoryPath(category.name, category.id) : '/category/ALL', [vendorId]);
 }
 
-/** The product page a listing card opens: under a vendor filter, with that seller's offer chosen (vendor_loc_id). */
-export function productCardPath(productId: number, vendorLocId?: number): string {
-  return vendorLocId === undefined ? `/store/${productId}` : `/store/${productId}?vendor_loc_id=${vendorLocId}`;
-}
-
 /** The seller's location a product page was opened for (a vendor-filtered card), when the address names a valid one. */
 export function parseVendorLocId(search: string | URLSearchParams): number | undefined {
   const params = typeof search === 'string' ? new URLSearchParams(search) : search;

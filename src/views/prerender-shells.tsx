@@ -2,10 +2,12 @@ import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import { prerenderedBanner } from '../api/home.swr.ts';
+import { prerenderedProductPicture } from '../api/product.swr.ts';
 import { startAppActors } from '../machines/app/index.ts';
 import { infoPages } from '../rules/store-policies.ts';
 import { AppActorsContext } from './app-context.tsx';
 import { AppRoutes } from './app-routes.tsx';
+import { ProductPageShellContext, type ProductPageShell } from './store/product/product-page-shell.ts';
 import { StoreHomeShellContext, type StoreHomeShell } from './store/store-home-shell.ts';
 
 /**
@@ -41,6 +43,9 @@ export const prerenderedPages: PrerenderedPage[] = [
   // The frame alone (a first visit's /store: the page is empty until the age question), in which listing, search and
   // product pages are painted.
   { path: '/store', name: 'store-frame' },
+  // A product page as a returning shopper first sees it: the frame and the product's picture (a placeholder the server
+  // fills in with the product's, server/http/spa-shell.ts), so its largest paint needs no script.
+  { path: '/store/1', name: 'product-frame', returning: true, screen: 'src/views/store/product/product-page.tsx' },
   ...infoPages.map((page) => ({ path: page.path, screen: infoScreens[page.path] })),
 ];
 
@@ -48,6 +53,7 @@ const firstVisit = () => ({ getItem: () => null, setItem: () => undefined });
 /** A shopper who said they are 21 or older; their zip lives in their browser, so the page is drawn without one. */
 const returningShopper = () => ({ getItem: () => JSON.stringify({ ageGateVerified: true }), setItem: () => undefined });
 const prerenderedHome: StoreHomeShell = { prerendering: true, banners: () => [prerenderedBanner] };
+const prerenderedProduct: ProductPageShell = { prerendering: true, picture: () => prerenderedProductPicture.url };
 
 async function readAll(stream: ReadableStream<Uint8Array>): Promise<string> {
   const decoder = new TextDecoder();
@@ -63,9 +69,11 @@ export async function prerenderShell(page: PrerenderedPage): Promise<string> {
       <StrictMode>
         <AppActorsContext.Provider value={actors}>
           <StoreHomeShellContext.Provider value={prerenderedHome}>
-            <StaticRouter location={page.path}>
-              <AppRoutes />
-            </StaticRouter>
+            <ProductPageShellContext.Provider value={prerenderedProduct}>
+              <StaticRouter location={page.path}>
+                <AppRoutes />
+              </StaticRouter>
+            </ProductPageShellContext.Provider>
           </StoreHomeShellContext.Provider>
         </AppActorsContext.Provider>
       </StrictMode>,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { productCardPath } from '../../src/rules/product-path.ts';
 import {
   emptyListingQuery,
   filterGroups,
@@ -20,7 +21,6 @@ import {
   cartVendors,
   categoryGridTitle,
   shopMorePath,
-  productCardPath,
   parseVendorLocId,
   withCartVendors,
   withVendorQuery,

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageBannersElementId, prerenderedBanner } from '../../src/api/contract/home.contract.ts';
-import { picturePreloadHeader, productIdOf, storeHomeWithBanners } from '../../server/http/spa-shell.ts';
+import { pageProductPictureElementId, prerenderedProductPicture } from '../../src/api/contract/product.contract.ts';
+import { picturePreloadHeader, productIdOf, productPageWithPicture, storeHomeWithBanners } from '../../server/http/spa-shell.ts';
 import { startTestApp, type TestApp } from './test-app.ts';
 
 /** A build as vite writes it: index.html with its head (over 1 kB, as ours is), and the manifest naming each screen's chunks. */
@@ -161,6 +162,33 @@ describe('the product page names its picture (productIdOf, picturePreloadHeader)
   });
 });
 
+/** The prerendered product page as the build writes it: React's preload of the high-priority picture, then the picture. */
+const productPageMarkup =
+  `<link rel="preload" as="image" href="${prerenderedProductPicture.url}" fetchPriority="high"/>` +
+  `<header>MEAT &amp; FISH</header><main><article aria-busy="true"><img src="${prerenderedProductPicture.url}" alt=""/><p>Loading the product…</p></article></main>`;
+
+describe('the product page carries its picture (server/http/spa-shell.ts productPageWithPicture)', () => {
+  const frame = '<html><head></head><body><div id="root" inert><main></main></div></body></html>';
+  const productPage = `<html><head></head><body><div id="root" inert>${productPageMarkup}</div></body></html>`;
+
+  it('draws the picture in the placeholder and in the preload, and carries it as JSON the page cannot run', () => {
+    const page = productPageWithPicture(productPage, frame, 12, '/media/products/12/0.svg?"x</script><script>alert(1)</script>');
+    expect(page).not.toContain(prerenderedProductPicture.url);
+    expect(page).toContain('<img src="/media/products/12/0.svg?&quot;x&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;" alt=""/>');
+    expect(page).toContain('<link rel="preload" as="image" href="/media/products/12/0.svg?&quot;x&lt;/script&gt;');
+    const json = new RegExp(`<script type="application/json" id="${pageProductPictureElementId}">(.*?)</script>`).exec(page)?.[1] ?? '';
+    expect(json).not.toContain('<');
+    expect(JSON.parse(json)).toEqual({ id: 12, url: '/media/products/12/0.svg?"x</script><script>alert(1)</script>' });
+    expect(page.match(/<script/g)).toHaveLength(1);
+  });
+
+  it('without a picture (no such product, or none) the page is the frame alone', () => {
+    expect(productPageWithPicture(productPage, frame, 12, '')).toBe(frame);
+    // A build without the placeholder (an older prerender) is never sent with a picture it cannot draw.
+    expect(productPageWithPicture(frame, frame, 12, '/media/products/12/0.svg')).toBe(frame);
+  });
+});
+
 describe('prerendered pages (the build writes dist/.shells/<page>.html: vite.config.ts prerenderShells)', () => {
   const framed = (markup: string) => indexHtml.replace('<div id="root"></div>', `<div id="root" inert>${markup}</div>`);
   let prerendered: TestApp;
@@ -175,6 +203,7 @@ describe('prerendered pages (the build writes dist/.shells/<page>.html: vite.con
     fs.writeFileSync(path.join(dir, '.shells/store.html'), framed(storeHomeMarkup));
     fs.writeFileSync(path.join(dir, '.shells/store-frame.html'), framed('<header>MEAT &amp; FISH</header><main></main>'));
     fs.writeFileSync(path.join(dir, '.shells/faq.html'), framed('<main><h1>FAQ</h1></main>'));
+    fs.writeFileSync(path.join(dir, '.shells/product-frame.html'), framed(productPageMarkup));
     prerendered = await startTestApp({ env: { STATIC_DIR: dir } });
   });
 
@@ -198,11 +227,31 @@ describe('prerendered pages (the build writes dist/.shells/<page>.html: vite.con
     expect(page).not.toContain(prerenderedBanner.imageurl);
   });
 
-  it("a product page is painted in the store's frame, with its screen's chunks preloaded", async () => {
-    const page = await fetchPage('/store/1');
+  it("a product page is sent with the product's first picture drawn (the seeded catalogue's), and that picture in the page", async () => {
+    for (const [url, id] of [
+      ['/store/1', 1],
+      ['/category/ALL/product/2', 2],
+    ] as const) {
+      const page = await fetchPage(url);
+      expect(page).toMatch(new RegExp(`<article aria-busy="true"><img src="/media/products/${id}/0\\.[a-z]+" alt=""/>`));
+      expect(page).toMatch(new RegExp(`<link rel="preload" as="image" href="/media/products/${id}/0\\.[a-z]+" fetchPriority="high"/>`));
+      const json = new RegExp(`<script type="application/json" id="${pageProductPictureElementId}">(.*?)</script>`).exec(page)?.[1] ?? '';
+      expect(JSON.parse(json)).toEqual({ id, url: expect.stringMatching(new RegExp(`^/media/products/${id}/0\\.[a-z]+$`)) });
+      expect(page).not.toContain(prerenderedProductPicture.url);
+      expect(page).not.toContain('banners');
+    }
+  });
+
+  it("an unknown product is painted in the store's frame, with its screen's chunks preloaded, and no picture", async () => {
+    const page = await fetchPage('/store/999999999');
     expect(page).toContain('<div id="root" inert><header>MEAT &amp; FISH</header><main></main></div>');
     expect(page).toContain('<link rel="modulepreload" crossorigin href="/assets/product-page-P1.js">');
-    expect(page).not.toContain('banners');
+    expect(page).not.toContain(pageProductPictureElementId);
+    expect(page).not.toContain(prerenderedProductPicture.url);
+  });
+
+  it('the product page as prerendered is never sent as a page of its own', async () => {
+    expect(await fetchPage('/product-frame')).toBe(indexHtml);
   });
 
   it('a static page is sent prerendered; a page without a prerender gets index.html as built', async () => {

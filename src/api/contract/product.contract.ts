@@ -85,3 +85,15 @@ export type ProductDetail = Infer<typeof productDetail>;
 /** code -1 with 'Product not found' or 'This product is not available in your area.' */
 export const productReply = envelope(productDetail);
 export type ProductReply = Infer<typeof productReply>;
+
+/**
+ * A product page also arrives with the product's first picture, its largest paint (the same in every area): the
+ * server (server/http/spa-shell.ts) draws it in the prerendered page and writes it into a JSON block with this id, so
+ * the page shows it while the product call is under way (src/api/page-product-picture.ts).
+ */
+export const pageProductPictureElementId = 'product-picture';
+export const pageProductPicture = type({ id: number(), url: string() });
+export type PageProductPicture = Infer<typeof pageProductPicture>;
+
+/** What the prerendered product page (vite build) draws as the picture: the server writes the product's over it. */
+export const prerenderedProductPicture: PageProductPicture = { id: 0, url: '/media/products/prerendered-product-picture.svg' };

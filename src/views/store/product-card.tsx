@@ -1,10 +1,10 @@
 import { Link } from 'react-router-dom';
 import type { ProductSummary } from '../../api/contract/product-summary.contract.ts';
 import { ageRestrictedCardNotice } from '../../rules/age-restricted-labels.ts';
-import { cardEstimate } from '../../rules/catch-weight.ts';
+import { cardEstimate } from '../../rules/weight-estimate.ts';
 import { cardPriceLabel, lowestPrice } from '../../rules/sizes.ts';
 import { AgeRestrictedMark, AgeRestrictedNotice } from './age-restricted.tsx';
-import { productCardPath } from '../../rules/listing-query.ts';
+import { productCardPath } from '../../rules/product-path.ts';
 import { speedName } from '../../rules/speeds.ts';
 import * as css from './product-card.css.ts';
 

@@ -4,7 +4,15 @@ import { vars } from '../../styles/theme.css.ts';
 
 export const page = style({ display: 'flex', flexDirection: 'column', gap: '28px' });
 export const message = style({ textAlign: 'center', padding: '48px 16px', fontSize: '18px' });
-export const section = style({ display: 'flex', flexDirection: 'column', gap: '12px' });
+// A section out of view is neither laid out nor painted until scrolled near (its size guessed until then, then
+// remembered): the store home's dozens of cards cost the first render's layout only for the rows on screen (TBT).
+export const section = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '12px',
+  contentVisibility: 'auto',
+  containIntrinsicSize: 'auto 380px',
+});
 export const heading = style({
   margin: 0,
   fontSize: '20px',

@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import { useContext } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import type { ProductDetail } from '../../../api/contract/product.contract.ts';
 import { useProduct } from '../../../api/product.swr.ts';
@@ -10,6 +11,7 @@ import { ProductCard } from '../product-card.tsx';
 import { ProductFacts } from './product-facts.tsx';
 import { ProductGallery } from './product-gallery.tsx';
 import * as css from './product-page.css.ts';
+import { ProductPageShellContext } from './product-page-shell.ts';
 import { ProductPurchase, useAddToCartActor } from './product-purchase.tsx';
 import { ProductReviews } from './product-reviews.tsx';
 
@@ -28,8 +30,13 @@ export function ProductPage() {
       ? { zipcode, loc_id: locId, courier_type: visit ? courierType : undefined, vendor_location_id: visit ? retailer : undefined }
       : undefined;
   const { data, error, isLoading } = useProduct(id, area);
+  const shell = useContext(ProductPageShellContext);
+  // The picture the page arrived with (the server drew it, the page's largest paint) stays in place until the call
+  // answers, instead of giving way to a line of text and coming back.
+  const picture = (shell.prerendering || isLoading) && !data ? shell.picture(id) : undefined;
 
   if (id === undefined) return <ProductMissing message="This product does not exist." />;
+  if (picture) return <ProductLoading picture={picture} />;
   if (!area) {
     return (
       <p className={css.message}>
@@ -42,6 +49,18 @@ export function ProductPage() {
   if (!data || data.code !== 1 || !data.data) return <ProductMissing message={data?.message || 'Product not found'} />;
   // Keyed by product: a new product starts a new machine with its own sizes.
   return <ProductView key={data.data.id} product={data.data} />;
+}
+
+/** The product's picture where the gallery puts it, and nothing below it yet (no layout shift when the rest comes). */
+function ProductLoading({ picture }: { picture: string }) {
+  return (
+    <article className={css.page} aria-busy="true">
+      <div className={css.top}>
+        <ProductGallery name="" images={[picture]} />
+        <p className={css.message}>Loading the product…</p>
+      </div>
+    </article>
+  );
 }
 
 function ProductMissing({ message }: { message: string }) {
