@@ -14,8 +14,7 @@ import {
   type PlaceOrderReply,
 } from '../../src/api/contract/checkout.contract.ts';
 import { bankAccountErrors, bankMessages, bankPaymentMode, isBankName } from '../../src/rules/bank-account.ts';
-import { payOnDeliveryMessages } from '../../src/rules/messages.ts';
-import { payOnDeliveryConfirmMinutes } from '../../src/rules/pay-on-delivery.ts';
+import { payOnDeliveryConfirmMinutes, payOnDeliveryMessages } from '../../src/rules/pay-on-delivery.ts';
 import { upiError } from '../../src/rules/upi.ts';
 import type { AppDeps } from '../deps.ts';
 import { optionalCaller, requireCaller } from '../http/auth.ts';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { payOnDeliveryMessages } from '../../src/rules/messages.ts';
+import { payOnDeliveryMessages } from '../../src/rules/pay-on-delivery.ts';
 import type { AppDeps } from '../deps.ts';
 import { badRequest } from '../http/errors.ts';
 import { confirmByEmail } from '../services/checkout/order-placement.ts';

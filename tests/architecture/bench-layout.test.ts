@@ -21,6 +21,7 @@ const writers: Record<string, string> = {
   'lib/measure.ts': 'BENCH_JSON, a file in the temporary folder run-all.ts names',
   'suites/search-plans.ts': 'PLANS_FILE, by default scratch/search-plans.txt (gitignored)',
   'lib/nginx.ts': "the balancer's nginx.conf, in the scale test's temporary folder",
+  'suites/lighthouse.bench.ts': "LIGHTHOUSE_JSON, a folder the runner names for each run's whole Lighthouse report",
 };
 
 describe('bench/ layout', () => {

@@ -1,8 +1,12 @@
 import { assert } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { placeOrderReply, type PlaceOrderReply } from '../../src/api/contract/checkout.contract.ts';
-import { payOnDeliveryMessages } from '../../src/rules/messages.ts';
-import { payOnDeliveryConfirmMinutes, payOnDeliveryMaxOpenOrders, payOnDeliveryMaxUnits } from '../../src/rules/pay-on-delivery.ts';
+import {
+  payOnDeliveryConfirmMinutes,
+  payOnDeliveryMaxOpenOrders,
+  payOnDeliveryMaxUnits,
+  payOnDeliveryMessages,
+} from '../../src/rules/pay-on-delivery.ts';
 import { TestPaymentGateway } from '../../server/adapters/payments/test-gateway.ts';
 import { releaseUnconfirmedOrders } from '../../server/services/checkout/unconfirmed-orders.ts';
 import { hashSecret, newSecret } from '../../server/services/platform/tokens.ts';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { payOnDeliveryMessages } from '../../../src/rules/messages.ts';
+import { payOnDeliveryMessages } from '../../../src/rules/pay-on-delivery.ts';
 import type { MailSender } from '../../adapters/mail/mail-port.ts';
 import type { PaymentGateway } from '../../adapters/payments/payment-port.ts';
 import type { Database } from '../../db/schema.ts';

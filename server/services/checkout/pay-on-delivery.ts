@@ -1,11 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 import { canonicalEmail } from '../../../src/rules/email-canonical.ts';
-import { payOnDeliveryMessages } from '../../../src/rules/messages.ts';
 import { doorKey } from '../../../src/rules/usps-address.ts';
 import {
   payOnDeliveryConfirmMinutes,
   payOnDeliveryMaxOpenOrders,
   payOnDeliveryMaxUnits,
+  payOnDeliveryMessages,
   payOnDeliveryOpenDays,
 } from '../../../src/rules/pay-on-delivery.ts';
 import type { MailMessage } from '../../adapters/mail/mail-port.ts';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { payOnDeliveryMessages } from '../../../src/rules/messages.ts';
+import { payOnDeliveryMessages } from '../../../src/rules/pay-on-delivery.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Log } from '../platform/log.ts';
 import { startPeriodicPass, type PeriodicPass, type SweepTurn } from '../platform/periodic-pass.ts';
