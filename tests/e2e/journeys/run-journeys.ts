@@ -1,6 +1,12 @@
 import { expect, test } from '../fixtures.ts';
 import { journeysOf, modelOf, type Journey, type JourneyPlan, type MachineMap } from './journey-map.ts';
 
+/**
+ * Leaving a page ends a chain of replies (a check, a move, then the next page's load): on a busy machine (load 15–19,
+ * a CI run beside other work) that chain alone once took longer than the 15 s an expectation waits by default.
+ */
+const leavingTimeoutMs = 45_000;
+
 function variantOf(map: MachineMap, plan: JourneyPlan) {
   const variant = map.variants.find((v) => v.name === plan.variant);
   if (!variant) throw new Error(`${map.machine.id}: no variant '${plan.variant}' in ${map.file}`);
@@ -11,7 +17,7 @@ function variantOf(map: MachineMap, plan: JourneyPlan) {
 async function expectStates(map: MachineMap, active: readonly string[], journey: Journey, after: string): Promise<void> {
   const left = active.map((id) => map.states[id]).find((state) => state !== undefined && 'leaves' in state && state.leaves !== undefined);
   if (left !== undefined && 'leaves' in left && left.leaves) {
-    await expect(journey.page, `${map.machine.id} after ${after}: left the page`).toHaveURL(left.leaves);
+    await expect(journey.page, `${map.machine.id} after ${after}: left the page`).toHaveURL(left.leaves, { timeout: leavingTimeoutMs });
     return;
   }
   for (const id of active) {
@@ -69,7 +75,7 @@ async function runJourney(map: MachineMap, plan: JourneyPlan, journey: Journey):
     await mapping.act(journey);
     model.send(mapping.event);
     if (mapping.leaves) {
-      await expect(journey.page, `${map.machine.id} after ${step.event}: left the page`).toHaveURL(mapping.leaves);
+      await expect(journey.page, `${map.machine.id} after ${step.event}: left the page`).toHaveURL(mapping.leaves, { timeout: leavingTimeoutMs });
       continue;
     }
     // After an action that sends a request, its waiting state may be over before the page is looked at (a fast reply
