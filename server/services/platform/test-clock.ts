@@ -11,8 +11,8 @@ export interface ShiftableClock {
   clock: () => Date;
   /** Moves the clock of the requests that carry this session's token; 0 puts it back. */
   setShiftMinutes: (token: string, minutes: number) => void;
-  /** Runs one request's handling with its session's shift (the token it carries, if any). */
-  runAs: (token: string | undefined, handle: () => void) => void;
+  /** Runs one request's handling with its session's shift (the token it carries, if any), and returns what it returns. */
+  runAs: <T>(token: string | undefined, handle: () => T) => T;
 }
 
 export function shiftableClock(base: () => Date): ShiftableClock {
@@ -29,8 +29,7 @@ export function shiftableClock(base: () => Date): ShiftableClock {
     },
     runAs: (token, handle) => {
       const shiftMs = token === undefined ? undefined : shiftByToken.get(token);
-      if (shiftMs === undefined) handle();
-      else current.run(shiftMs, handle);
+      return shiftMs === undefined ? handle() : current.run(shiftMs, handle);
     },
   };
 }
