@@ -101,10 +101,7 @@ export default defineConfig({
   // Every test sets up its own shopper (own email, own cart), so tests of one file may run on either worker.
   fullyParallel: true,
   workers: 2,
-  // One retry, reported as flaky, not hidden: deliveryOptions' generated journey through a lost cart check, an emptied
-  // cart and the move to /store stayed on /ship/options in 2 of 4 whole runs on 2026-11-29 (passes alone every time);
-  // its race is not found yet (the stop's closing note). Remove once it is.
-  retries: 1,
+  retries: 0,
   // E2E_JSON_REPORT=<file> adds a JSON report (bench/suites/test-suite.bench.ts reads each file's time from it).
   reporter: process.env.E2E_JSON_REPORT ? [['list'], ['json', { outputFile: process.env.E2E_JSON_REPORT }]] : [['list']],
   outputDir: 'test-results',

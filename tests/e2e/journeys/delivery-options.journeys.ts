@@ -127,6 +127,7 @@ function emptyCartOnce({ page }: { page: Page }) {
 
 const question = (page: Page) => page.getByRole('dialog', { name: 'Change to Dine-In?' });
 const continueButton = (page: Page) => page.getByRole('button', { name: 'CONTINUE' });
+const checkingCart = (page: Page) => page.getByRole('status').filter({ hasText: 'Checking your cart…' });
 
 function input(stored: SessionValues) {
   return () => ({ session: createActor(sessionMachine, { input: stored }).start() });
@@ -362,7 +363,10 @@ export const deliveryOptionsJourneys: MachineMap = {
       shows: (page) => page.getByRole('alert').filter({ hasText: comingSoonMessage }),
     },
     'deliveryOptions.options.choosing': { shows: (page) => page.getByRole('radiogroup', { name: 'Delivery option' }) },
-    'deliveryOptions.options.choosing.editing': { shows: continueButton, hides: question },
+    // CONTINUE shows (disabled) while the cart is checked too: editing is when neither the check nor its question is
+    // on the page. Looking only at the button once let the next fault be set up before the check's own fault was
+    // used, so the check took the next one's answer (a whole run's flake, 2026-11-29).
+    'deliveryOptions.options.choosing.editing': { shows: continueButton, hides: (page) => question(page).or(checkingCart(page)) },
     'deliveryOptions.options.choosing.checkingSlots': { passing: 'a new date is looked at as it is picked' },
     'deliveryOptions.options.choosing.loadingSlots': { passing: "'Loading slots…' shows only while the slots are on their way" },
     'deliveryOptions.options.checkingCart': { passing: "'Checking your cart…' shows only while the check is on its way" },
