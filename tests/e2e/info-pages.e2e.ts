@@ -1,5 +1,5 @@
-import type { Locator } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { showsWithTime } from './page-clock.ts';
 import { enterStore } from './steps.ts';
 
 test.describe('store information pages', () => {
@@ -74,24 +74,16 @@ test.describe('store information pages', () => {
     // far less than the splash's 4 s, whatever the machine's load.
     await page.clock.install();
     await page.clock.pauseAt(Date.now() + 1_000);
-    const showsWithTime = async (shown: Locator) => {
-      await expect
-        .poll(async () => {
-          await page.clock.runFor(100);
-          return shown.isVisible();
-        })
-        .toBe(true);
-    };
     await page.goto('/splash');
-    await showsWithTime(page.getByRole('heading', { name: 'MEAT & FISH' }));
+    await showsWithTime(page, page.getByRole('heading', { name: 'MEAT & FISH' }));
     await expect(page.getByRole('region', { name: 'Offers' }).getByRole('img').first()).toBeVisible();
     await page.screenshot({ path: 'test-results/splash.png' });
     await page.getByRole('button', { name: 'Start Shopping' }).click();
-    await showsWithTime(page.getByRole('heading', { level: 1 }).first());
+    await showsWithTime(page, page.getByRole('heading', { level: 1 }).first());
     await expect(page).toHaveURL(/\/category\/ALL$/);
 
     await page.goto('/splash');
-    await showsWithTime(page.getByRole('button', { name: 'Start Shopping' }));
+    await showsWithTime(page, page.getByRole('button', { name: 'Start Shopping' }));
     // The splash's own 4 s timer opens the store.
     await page.clock.runFor(4_000);
     await expect(page).toHaveURL(/\/category\/ALL$/);

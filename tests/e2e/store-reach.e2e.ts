@@ -1,6 +1,7 @@
 import type { Page, Route } from '@playwright/test';
 import { answeredOnce, changedOnce, connectionLostOnce, requestsTo } from './faults.ts';
 import { expect, test } from './fixtures.ts';
+import { pauseClock, showsWithTime } from './page-clock.ts';
 import { addToCartThroughApi, newCustomer, openWithSession } from './journeys/shoppers.ts';
 import { choose, solveCaptcha } from './steps.ts';
 
@@ -194,9 +195,11 @@ test.describe('store pages (reach by faults)', () => {
     await expect(page.getByText('SHOPPING AT - 10001')).toBeVisible();
     await page.getByRole('button', { name: 'Change' }).click();
     await dialog.getByLabel('Pincode', { exact: true }).fill('60601');
+    // Stopped from here: the notice's real 6 s could run out on a busy machine before it is looked at.
+    await pauseClock(page);
     await dialog.getByRole('button', { name: 'Start Shopping' }).click();
     const changed = page.getByRole('status').filter({ hasText: 'Pin Code Changed' });
-    await expect(changed).toBeVisible();
+    await showsWithTime(page, changed);
     await page.clock.runFor(6_000);
     await expect(changed).toHaveCount(0);
   });
