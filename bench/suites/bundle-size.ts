@@ -53,7 +53,7 @@ function filesOf(manifest: Manifest, keys: readonly string[], seen = new Set<str
   return files;
 }
 
-const raw = (file: string) => fs.readFileSync(path.join(dist, file));
+const raw = (dir: string, file: string) => fs.readFileSync(path.join(dir, file));
 const kb = (bytes: number) => bytes / 1024;
 export interface FileSize {
   file: string;
@@ -61,12 +61,14 @@ export interface FileSize {
   gzip: number;
   brotli: number;
 }
-const measure = (file: string): FileSize => ({
-  file,
-  kind: file.endsWith('.css') ? 'css' : 'js',
-  gzip: kb(gzipSync(raw(file), { level: 9 }).length),
-  brotli: kb(brotliCompressSync(raw(file)).length),
-});
+const measureIn =
+  (dir: string) =>
+  (file: string): FileSize => ({
+    file,
+    kind: file.endsWith('.css') ? 'css' : 'js',
+    gzip: kb(gzipSync(raw(dir, file), { level: 9 }).length),
+    brotli: kb(brotliCompressSync(raw(dir, file)).length),
+  });
 
 const sum = (list: FileSize[], key: 'gzip' | 'brotli') => list.reduce((total, r) => total + r[key], 0);
 
@@ -84,9 +86,20 @@ export interface FirstLoad {
   markdown: string[];
 }
 
+const manifestOf = (dir: string) => JSON.parse(fs.readFileSync(path.join(dir, '.vite/manifest.json'), 'utf8')) as Manifest;
+
+/** The first load of /store in a build's folder, gzip only (kB per file): the unit test's budget check, quick. */
+export function firstLoadGzip(dir: string): { file: string; gzip: number }[] {
+  return [...filesOf(manifestOf(dir), ['index.html', ...storeScreens])].map((file) => ({
+    file,
+    gzip: kb(gzipSync(raw(dir, file), { level: 9 }).length),
+  }));
+}
+
 /** Measures the first load of /store from dist/ (run `vite build` first). Writes nothing. */
-export function measureFirstLoad(): FirstLoad {
-  const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
+export function measureFirstLoad(dir = dist): FirstLoad {
+  const manifest = manifestOf(dir);
+  const measure = measureIn(dir);
   const firstLoad = filesOf(manifest, ['index.html', ...storeScreens]);
   const rows = [...firstLoad].map(measure).sort((a, b) => b.gzip - a.gzip);
   const js = rows.filter((r) => r.kind === 'js');
