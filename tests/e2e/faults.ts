@@ -1,6 +1,7 @@
 import type { Page, Route } from '@playwright/test';
 import type { SessionValues } from '../../src/machines/app/session-values.ts';
 import { expect } from './fixtures.ts';
+import type { EventMapping } from './journeys/journey-map.ts';
 import { saveHomeThroughApi, scheduleThroughApi } from './journeys/checkout-shoppers.ts';
 import { addToCartThroughApi, newCustomer, openWithSession } from './journeys/shoppers.ts';
 
@@ -146,6 +147,30 @@ export function threeSpeeds(body: Record<string, unknown>): Record<string, unkno
         },
       ],
       delivery_groups: [],
+    },
+  };
+}
+
+type When = NonNullable<EventMapping['when']>;
+
+/**
+ * A page load's first two faults as the generated maps drive them: the connection drops (the machine's
+ * xstate.error.actor reply), then, after the shopper's retry, the server refuses with `refusedByFault`. `when` says
+ * where each is the next reply; the mappings are named `<actor>: connection lost` and `<actor>: refused`.
+ */
+export function lostThenRefused(actorId: string, urlPart: string, when: { lost: When; refused: When }): Record<string, EventMapping> {
+  return {
+    [`${actorId}: connection lost`]: {
+      event: { type: `xstate.error.actor.${actorId}`, error: new Error('offline') },
+      when: when.lost,
+      prepare: async ({ page }) => connectionLostOnce(page, urlPart),
+      act: async () => undefined,
+    },
+    [`${actorId}: refused`]: {
+      event: { type: `xstate.done.actor.${actorId}`, output: { code: -1, message: refusedByFault } },
+      when: when.refused,
+      prepare: async ({ page }) => answeredOnce(page, urlPart),
+      act: async () => undefined,
     },
   };
 }

@@ -3,7 +3,7 @@ import type { AnyMachineSnapshot } from 'xstate';
 import type { OrderSummary } from '../../../src/api/contract/checkout.contract.ts';
 import { myOrdersMachine, myOrdersMessages, type MyOrdersContext } from '../../../src/machines/account/my-orders.machine.ts';
 import { order } from '../../machines/order-fixtures.ts';
-import { answeredOnce, changedOnce, refusedByFault } from '../faults.ts';
+import { answeredOnce, changedOnce, lostThenRefused, refusedByFault } from '../faults.ts';
 import { sameDayOrderThroughApi } from '../reach/orders.ts';
 import type { EventMapping, Journey, MachineMap } from './journey-map.ts';
 import { failingOnce, nothingToDo, openWithSession } from './shoppers.ts';
@@ -110,18 +110,10 @@ export const myOrdersJourneys: MachineMap = {
     ]);
   },
   events: {
-    'loadOrders: connection lost': {
-      event: { type: 'xstate.error.actor.loadOrders', error: new Error('offline') },
-      when: when('loading', (c) => c.loadError === undefined),
-      prepare: failingOnce(ordersUrl),
-      act: nothingToDo,
-    },
-    'loadOrders: refused': {
-      event: { type: 'xstate.done.actor.loadOrders', output: { code: -1, message: refusedByFault } },
-      when: when('loading', (c) => c.loadError === myOrdersMessages.loadFailed),
-      prepare: async ({ page }) => answeredOnce(page, ordersUrl),
-      act: nothingToDo,
-    },
+    ...lostThenRefused('loadOrders', ordersUrl, {
+      lost: when('loading', (c) => c.loadError === undefined),
+      refused: when('loading', (c) => c.loadError === myOrdersMessages.loadFailed),
+    }),
     'loadOrders: her order, and more (test fault)': {
       event: { type: 'xstate.done.actor.loadOrders', output: { code: 1, message: 'success', data: [placed], has_more: true } },
       when: when('loading', (c) => c.loadError === refusedByFault),

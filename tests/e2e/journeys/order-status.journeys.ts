@@ -4,7 +4,7 @@ import type { OrderSummary } from '../../../src/api/contract/checkout.contract.t
 import { ApiError } from '../../../src/api/http.ts';
 import { orderStatusMachine, orderStatusMessages, type OrderStatusContext } from '../../../src/machines/account/order-status.machine.ts';
 import { order } from '../../machines/order-fixtures.ts';
-import { answeredOnce, changedOnce, heldOnce, refusedByFault, type Held } from '../faults.ts';
+import { answeredOnce, changedOnce, heldOnce, lostThenRefused, refusedByFault, type Held } from '../faults.ts';
 import { sameDayOrderThroughApi } from '../reach/orders.ts';
 import type { EventMapping, MachineMap } from './journey-map.ts';
 import { failingOnce, newCustomer, nothingToDo, openWithSession } from './shoppers.ts';
@@ -127,18 +127,10 @@ export const orderStatusJourneys: MachineMap = {
       when: (snapshot) => snapshot.matches('loading') && contextOf(snapshot).orderId === notHers,
       act: nothingToDo,
     },
-    'loadOrderStatus: connection lost': {
-      event: { type: 'xstate.error.actor.loadOrderStatus', error: new Error('offline') },
-      when: when('loading', (c) => c.loadError === undefined),
-      prepare: failingOnce(statusUrl),
-      act: nothingToDo,
-    },
-    'loadOrderStatus: refused (test fault)': {
-      event: { type: 'xstate.done.actor.loadOrderStatus', output: { code: -1, message: refusedByFault } },
-      when: when('loading', (c) => c.loadError === orderStatusMessages.loadFailed),
-      prepare: async ({ page }) => answeredOnce(page, statusUrl),
-      act: nothingToDo,
-    },
+    ...lostThenRefused('loadOrderStatus', statusUrl, {
+      lost: when('loading', (c) => c.loadError === undefined),
+      refused: when('loading', (c) => c.loadError === orderStatusMessages.loadFailed),
+    }),
     'loadOrderStatus: her order, a substitute proposed (test fault)': {
       event: { type: 'xstate.done.actor.loadOrderStatus', output: { code: 1, message: 'success', data: proposed } },
       when: when('loading', (c) => c.loadError === refusedByFault),

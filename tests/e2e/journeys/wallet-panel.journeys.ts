@@ -3,9 +3,9 @@ import type { AnyMachineSnapshot } from 'xstate';
 import type { WalletEntry } from '../../../src/api/contract/wallet.contract.ts';
 import { walletPanelMachine, walletPanelMessages, type WalletPanelContext } from '../../../src/machines/wallet/wallet-panel.machine.ts';
 import { walletTexts } from '../../../src/rules/wallet.ts';
-import { answeredOnce, refusedByFault } from '../faults.ts';
+import { lostThenRefused, refusedByFault } from '../faults.ts';
 import type { MachineMap } from './journey-map.ts';
-import { failingOnce, nothingToDo, openWithSession } from './shoppers.ts';
+import { nothingToDo, openWithSession } from './shoppers.ts';
 import { gramercy, oysterRoom, oysters, ribeye, walletCustomer, walletUrls } from './wallet-shoppers.ts';
 
 /**
@@ -43,18 +43,10 @@ export const walletPanelJourneys: MachineMap = {
     return JSON.stringify([snapshot.value, c.loadError ?? null, c.rows.length, c.filter]);
   },
   events: {
-    'loadWallet: connection lost': {
-      event: { type: 'xstate.error.actor.loadWallet', error: new Error('offline') },
-      when: when('loading', (c) => c.loadError === undefined),
-      prepare: failingOnce(walletUrls.wallet),
-      act: nothingToDo,
-    },
-    'loadWallet: refused': {
-      event: { type: 'xstate.done.actor.loadWallet', output: { code: -1, message: refusedByFault } },
-      when: when('loading', (c) => c.loadError === walletPanelMessages.loadFailed),
-      prepare: async ({ page }) => answeredOnce(page, walletUrls.wallet),
-      act: nothingToDo,
-    },
+    ...lostThenRefused('loadWallet', walletUrls.wallet, {
+      lost: when('loading', (c) => c.loadError === undefined),
+      refused: when('loading', (c) => c.loadError === walletPanelMessages.loadFailed),
+    }),
     'loadWallet: her wallet': {
       event: { type: 'xstate.done.actor.loadWallet', output: { code: 1, message: 'success', data: rows } },
       when: when('loading', (c) => c.loadError === refusedByFault),

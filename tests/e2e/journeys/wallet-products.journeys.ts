@@ -5,7 +5,7 @@ import { sessionMachine } from '../../../src/machines/app/session.machine.ts';
 import { walletProductsMachine, walletProductsMessages, type WalletProductsContext } from '../../../src/machines/wallet/wallet-products.machine.ts';
 import type { WalletVisit } from '../../../src/machines/wallet/wallet-retailers.machine.ts';
 import { walletTexts, type WalletSortKey } from '../../../src/rules/wallet.ts';
-import { answeredOnce, refusedByFault } from '../faults.ts';
+import { answeredOnce, lostThenRefused, refusedByFault } from '../faults.ts';
 import { choose } from '../steps.ts';
 import type { EventMapping, MachineMap, Variant } from './journey-map.ts';
 import { failingOnce, nothingToDo } from './shoppers.ts';
@@ -147,18 +147,10 @@ export const walletProductsJourneys: MachineMap = {
     ]);
   },
   events: {
-    'loadRetailers: connection lost': {
-      event: { type: 'xstate.error.actor.loadRetailers', error: new Error('offline') },
-      when: when('loadingRetailers', (c) => c.retailers.length === 0 && c.loadError === undefined && c.retailerId === gramercy.location),
-      prepare: failingOnce(walletUrls.retailers),
-      act: nothingToDo,
-    },
-    'loadRetailers: refused': {
-      event: { type: 'xstate.done.actor.loadRetailers', output: { code: -1, message: refusedByFault } },
-      when: when('loadingRetailers', (c) => c.retailers.length === 0 && c.loadError === walletProductsMessages.loadFailed),
-      prepare: async ({ page }) => answeredOnce(page, walletUrls.retailers),
-      act: nothingToDo,
-    },
+    ...lostThenRefused('loadRetailers', walletUrls.retailers, {
+      lost: when('loadingRetailers', (c) => c.retailers.length === 0 && c.loadError === undefined && c.retailerId === gramercy.location),
+      refused: when('loadingRetailers', (c) => c.retailers.length === 0 && c.loadError === walletProductsMessages.loadFailed),
+    }),
     'loadRetailers: her restaurants': {
       event: { type: 'xstate.done.actor.loadRetailers', output: { code: 1, message: 'success', data: restaurants } },
       when: when('loadingRetailers', (c) => c.retailers.length > 0 || c.loadError === refusedByFault || c.retailerId === hudsonPrime.location),
@@ -169,18 +161,10 @@ export const walletProductsJourneys: MachineMap = {
       when: when('failed', (c) => c.retailerId !== hudsonPrime.location),
       act: async ({ page }) => page.getByRole('alert').getByRole('button', { name: 'Try again' }).click(),
     },
-    'loadProducts: connection lost': {
-      event: { type: 'xstate.error.actor.loadProducts', error: new Error('offline') },
-      when: when('loadingProducts', firstLoad),
-      prepare: failingOnce(walletUrls.products),
-      act: nothingToDo,
-    },
-    'loadProducts: refused': {
-      event: { type: 'xstate.done.actor.loadProducts', output: { code: -1, message: refusedByFault } },
-      when: when('loadingProducts', firstLoad),
-      prepare: async ({ page }) => answeredOnce(page, walletUrls.products),
-      act: nothingToDo,
-    },
+    ...lostThenRefused('loadProducts', walletUrls.products, {
+      lost: when('loadingProducts', firstLoad),
+      refused: when('loadingProducts', firstLoad),
+    }),
     'loadProducts: at Gramercy': {
       event: { type: 'xstate.done.actor.loadProducts', output: { code: 1, message: 'success', data: [ribeyeProduct] } },
       when: when('loadingProducts', (c) => c.retailerId === gramercy.location),

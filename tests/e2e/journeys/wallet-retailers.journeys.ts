@@ -6,10 +6,10 @@ import {
   type WalletRetailersContext,
 } from '../../../src/machines/wallet/wallet-retailers.machine.ts';
 import { walletTexts } from '../../../src/rules/wallet.ts';
-import { answeredOnce, refusedByFault } from '../faults.ts';
+import { lostThenRefused, refusedByFault } from '../faults.ts';
 import { choose } from '../steps.ts';
 import type { MachineMap, Variant } from './journey-map.ts';
-import { failingOnce, nothingToDo } from './shoppers.ts';
+import { nothingToDo } from './shoppers.ts';
 import { gramercy, openWithNavigationState, oysterRoom, visitDays, walletCustomer, walletUrls } from './wallet-shoppers.ts';
 
 /**
@@ -62,18 +62,10 @@ export const walletRetailersJourneys: MachineMap = {
     return JSON.stringify([snapshot.value, c.loadError ?? null, c.retailers.length, c.retailerId ?? null, c.date, c.time, c.problems]);
   },
   events: {
-    'loadRetailers: connection lost': {
-      event: { type: 'xstate.error.actor.loadRetailers', error: new Error('offline') },
-      when: when('loading', (c) => c.loadError === undefined),
-      prepare: failingOnce(walletUrls.retailers),
-      act: nothingToDo,
-    },
-    'loadRetailers: refused': {
-      event: { type: 'xstate.done.actor.loadRetailers', output: { code: -1, message: refusedByFault } },
-      when: when('loading', (c) => c.loadError === walletRetailersMessages.loadFailed),
-      prepare: async ({ page }) => answeredOnce(page, walletUrls.retailers),
-      act: nothingToDo,
-    },
+    ...lostThenRefused('loadRetailers', walletUrls.retailers, {
+      lost: when('loading', (c) => c.loadError === undefined),
+      refused: when('loading', (c) => c.loadError === walletRetailersMessages.loadFailed),
+    }),
     'loadRetailers: her restaurants': {
       event: { type: 'xstate.done.actor.loadRetailers', output: { code: 1, message: 'success', data: restaurants } },
       when: when('loading', (c) => c.loadError === refusedByFault),
