@@ -31,7 +31,7 @@ import { cartSpeedIds, offerMessages, retailerLocIds, speedRefusal } from './off
 import { findOwnCard, type CardRow } from '../payments/payment-methods.ts';
 import type { OrderRow } from '../payments/order-payment.ts';
 import type { Caller } from '../platform/caller.ts';
-import { bookSlotHolds, checkSlotHolds } from '../cart/slots.ts';
+import { bookHeldSeats, checkSlotHolds } from '../cart/slots.ts';
 import { checkAgeGate, takeFacePass } from './age-restriction.ts';
 import { verifyUpi } from '../payments/upi.ts';
 import { prepareWeighedOrder, type SubstitutionChoices } from './weighed-order.ts';
@@ -140,10 +140,17 @@ async function reserveOnce(
   const cart = locked.value;
   const stock = await lockCartStock(trx, cart);
   if ('stop' in stock) return stock.stop;
-  const ageGate = await checkAgeGate(trx, cart.id, caller, now);
+  // The lines are read once, under the cart's lock; the age gate reads its answer from them (loading refuses nothing).
+  const basis = await loadOrderBasis(trx, cart, now);
+  const ageGate = await checkAgeGate(
+    trx,
+    cart.id,
+    caller,
+    now,
+    basis.lines.some((line) => line.age_restricted),
+  );
   if (ageGate.kind === 'refused') return refused(ageGate.message);
 
-  const basis = await loadOrderBasis(trx, cart, now);
   const speed = chooseSpeed(request, basis);
   if ('stop' in speed) return speed.stop;
   const speedId = speed.value;
@@ -160,7 +167,7 @@ async function reserveOnce(
 
   const shortage = stockShortage(stock.value, basis);
   if (shortage) return shortage;
-  const wallet = await claimCartWallet(trx, cart.id, caller);
+  const wallet = await claimCartWallet(trx, cart.id, caller, stock.value.items);
   if ('stop' in wallet) return wallet.stop;
   const seats = await renewSlotHolds(trx, cart.id, basis, now);
   if ('stop' in seats) return seats.stop;
@@ -416,8 +423,12 @@ function isWalletOnly(basis: OrderBasis): boolean {
   return basis.lines.length > 0 && basis.lines.every((line) => line.wallet_entry_id !== null);
 }
 
-/** The cart's wallet lines, their entries locked (after the offers): each entry must still hold what its lines take. */
-async function claimCartWallet(trx: Kysely<Database>, cartId: string, caller: Caller): Promise<Step<WalletClaim[]>> {
+/**
+ * The cart's wallet lines, their entries locked (after the offers): each entry must still hold what its lines take.
+ * A cart whose lines (read under its lock) hold none has nothing to claim and sends no statement (decision 065).
+ */
+async function claimCartWallet(trx: Kysely<Database>, cartId: string, caller: Caller, items: CartStock['items']): Promise<Step<WalletClaim[]>> {
+  if (items.every((item) => item.wallet_entry_id === null)) return { value: [] };
   const check = await claimWalletLines(trx, cartId, caller.customerId);
   return check.ok ? { value: check.claims } : { stop: refused(check.message) };
 }
@@ -572,12 +583,21 @@ async function writeDeliverables(
   return { lineIds, lines };
 }
 
-/** The held seats become booked seats, and the cart closes (claimed by the caller if it was a bare guest cart). */
+/**
+ * The held seats become booked seats, and the cart closes (claimed by the caller if it was a bare guest cart): the
+ * cart's update rides as a CTE on the holds' delete, one statement (decision 065).
+ */
 async function closeCart(trx: Kysely<Database>, cartId: string, caller: Caller): Promise<void> {
-  await bookSlotHolds(trx, cartId);
-  await trx
-    .updateTable('carts')
-    .set({ status: 'ordered', customer_id: sql<number>`coalesce(customer_id, ${caller.customerId})`, updated_at: new Date() })
-    .where('id', '=', cartId)
+  const holds = await trx
+    .with('closed', (db) =>
+      db
+        .updateTable('carts')
+        .set({ status: 'ordered', customer_id: sql<number>`coalesce(customer_id, ${caller.customerId})`, updated_at: new Date() })
+        .where('id', '=', cartId),
+    )
+    .deleteFrom('slot_holds')
+    .where('cart_id', '=', cartId)
+    .returning(['template_id', 'slot_date'])
     .execute();
+  await bookHeldSeats(trx, holds);
 }
