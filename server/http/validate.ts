@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { validate, type Struct } from 'superstruct';
 import type { FieldError } from '../../src/api/contract/envelope.ts';
 import { badRequest } from './errors.ts';
@@ -26,6 +26,34 @@ export function parseWith<T, S>(struct: Struct<T, S>, input: unknown): T {
     if (errors.length < maxListedErrors) errors.push({ field, message: friendly(field, failure.message, failure.type) });
   }
   throw badRequest(errors, seen.size);
+}
+
+/** Query strings longer than this are checked every time, never remembered: a long made-up one cannot fill memory. */
+const rememberedQueryLength = 256;
+
+/**
+ * parseWith for a GET route's query, remembering what each query string (the URL's raw text after `?`, which alone
+ * decides request.query) parsed to: the listing route's kept pages are asked with the same few strings again and
+ * again, and checking one with superstruct cost more than the rest of a kept page's handler (decision 065: its
+ * coercions build and throw StructErrors on the normal path). Only valid queries are kept, frozen, at most
+ * `maxEntries` (the oldest goes first); an invalid one is checked, and refused with its 400, every time.
+ */
+export function rememberedQueryParser<T, S>(struct: Struct<T, S>, maxEntries = 2000): (request: FastifyRequest) => T {
+  const parsed = new Map<string, T>();
+  return (request) => {
+    const at = request.url.indexOf('?');
+    const raw = at === -1 ? '' : request.url.slice(at + 1);
+    const known = parsed.get(raw);
+    if (known !== undefined) return known;
+    const value = parseWith(struct, request.query);
+    if (raw.length > rememberedQueryLength) return value;
+    if (parsed.size >= maxEntries) {
+      const oldest = parsed.keys().next();
+      if (oldest.done !== true) parsed.delete(oldest.value);
+    }
+    parsed.set(raw, Object.freeze(value));
+    return value;
+  };
 }
 
 /** A field's dotted path as a 400 names it; an empty name is shown as "" so the 400 still points somewhere. */

@@ -13,7 +13,7 @@ import { productQuery, type ProductReply } from '../../src/api/contract/product.
 import { emptyCategoryMessage, emptySearchMessage, noFilterMatchMessage, noSearchMatchMessage } from '../../src/rules/listing.ts';
 import type { AppDeps } from '../deps.ts';
 import { sendSerialised } from '../http/serialised-reply.ts';
-import { parseWith } from '../http/validate.ts';
+import { parseWith, rememberedQueryParser } from '../http/validate.ts';
 import { notServedMessage } from '../services/catalogue/catalogue-cache.ts';
 import { categoryList } from '../services/catalogue/categories.ts';
 import { categoryListing, selectionFromFilters, type ListingResult } from '../services/catalogue/listing.ts';
@@ -46,6 +46,7 @@ export function catalogueRoutes(deps: AppDeps): FastifyPluginAsync {
   // A listing's or a search's best plan depends on its category, area and words: planned for each run's own values.
   // Catalogue reads only: they may go to the read replica (decision 045).
   const db = plannedEachRunDb(deps.readDb);
+  const categoryQueryOf = rememberedQueryParser(categoryQuery);
   return async (app) => {
     app.get('/connect/index/categorylist', async (request): Promise<CategoryListReply> => {
       parseWith(categoryListQuery, request.query);
@@ -53,8 +54,9 @@ export function catalogueRoutes(deps: AppDeps): FastifyPluginAsync {
     });
 
     // The first pages of a listing go out as they were serialised the first time (decision 063).
+    // Its query checked once per query string (decision 065): a kept page's request then does no superstruct work.
     app.get('/connect/index/category', async (request, reply) => {
-      const query = parseWith(categoryQuery, request.query);
+      const query = categoryQueryOf(request);
       const listing = {
         categoryId: query.catid,
         locId: query.loc_id,

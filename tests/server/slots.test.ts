@@ -5,7 +5,7 @@ import { badRequestBody } from '../../src/api/contract/envelope.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../server/db/schema.ts';
 import { loadCartLines } from '../../server/services/cart/cart-view.ts';
-import { bookSlotHolds, checkSlotHolds } from '../../server/services/cart/slots.ts';
+import { bookHeldSeats, checkSlotHolds } from '../../server/services/cart/slots.ts';
 import { cartCall, makeCart, manualClock, pickOffers, post, showcart, type OfferPick } from './cart-page-helpers.ts';
 import { signedInCustomer } from './fixtures.ts';
 import { startTestApp, type TestApp } from './test-app.ts';
@@ -228,7 +228,7 @@ describe('holding a seat in a slot (POST /api/cart/deliveryschedule with slot_id
   });
 });
 
-describe('checkSlotHolds and bookSlotHolds (for place order)', () => {
+describe('checkSlotHolds and bookHeldSeats (for place order)', () => {
   it('asks for every missing date and slot', async () => {
     const offer = courier[0];
     const local = butcher[used++];
@@ -274,7 +274,8 @@ describe('checkSlotHolds and bookSlotHolds (for place order)', () => {
     await schedule({ cart_id: cartId, delivery_date: date, slot_id: 10102 });
     await t.database.db.transaction().execute(async (trx) => {
       expect(await checkHolds(trx, cartId)).toMatchObject({ ok: true });
-      await bookSlotHolds(trx, cartId);
+      // As place order closes the cart: the holds removed (returning them), then booked.
+      await bookHeldSeats(trx, await trx.deleteFrom('slot_holds').where('cart_id', '=', cartId).returning(['template_id', 'slot_date']).execute());
     });
     const booked = await t.database.db
       .selectFrom('driver_slots')

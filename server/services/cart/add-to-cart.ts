@@ -114,12 +114,17 @@ export async function addToCart(db: Kysely<Database>, caller: Caller | undefined
     const cartId = cart?.id ?? newSecret();
     const newLine = { cart_id: cartId, variant_id: variant.id, offer_id: offer.id, qty: lineQty, delivery_date: null, timeslot: null };
     if (!cart) {
-      // A new cart: its row (updated now by default) and its only line, so the badge shows this line's quantity.
+      // A new cart: its row (updated now by default) and its only line, so the badge shows this line's quantity. One
+      // statement (a data-modifying CTE; the line's foreign key is checked at the statement's end), not two (decision 065).
       await trx
-        .insertInto('carts')
-        .values({ id: cartId, customer_id: caller?.customerId ?? null, zipcode: request.zipcode, loc_id: request.locId, coupon_code: null })
+        .with('cart', (db) =>
+          db
+            .insertInto('carts')
+            .values({ id: cartId, customer_id: caller?.customerId ?? null, zipcode: request.zipcode, loc_id: request.locId, coupon_code: null }),
+        )
+        .insertInto('cart_items')
+        .values(newLine)
         .execute();
-      await trx.insertInto('cart_items').values(newLine).execute();
       return { kind: 'added', cartId, totalQty: lineQty, lineQty };
     }
     await trx

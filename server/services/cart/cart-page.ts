@@ -154,8 +154,9 @@ export async function removeLine(db: Kysely<Database>, caller: Caller | undefine
 export async function scheduleGroup(db: Kysely<Database>, caller: Caller | undefined, request: ScheduleRequest, now: Date): Promise<CartPageAnswer> {
   const outcome = await scheduleDelivery(db, caller, request, now);
   if (outcome.kind === 'not-found') return cartNotFound;
-  if (outcome.kind === 'refused') return cartAnswer(db, request.cartId, caller, now, -1, outcome.message);
-  return cartAnswer(db, request.cartId, caller, now, 1);
+  // The cart row and the group's calendar as the schedule read them under the cart's lock: not read again.
+  const data = await loadCartView(db, outcome.cart, now, { calendars: outcome.calendars });
+  return outcome.kind === 'refused' ? { kind: 'cart', code: -1, message: outcome.message, data } : { kind: 'cart', code: 1, data };
 }
 
 /**

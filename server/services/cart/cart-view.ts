@@ -201,19 +201,37 @@ interface CartRow {
   coupon_code: string | null;
 }
 
+/** The vendors' calendars, reading only those the caller did not already read (decision 065). */
+async function calendarsOf(
+  db: Kysely<Database>,
+  vendorIds: readonly number[],
+  known: ReadonlyMap<number, VendorCalendarInfo> | undefined,
+): Promise<ReadonlyMap<number, VendorCalendarInfo>> {
+  const missing = vendorIds.filter((id) => !known?.has(id));
+  if (known === undefined || missing.length === vendorIds.length) return vendorCalendars(db, vendorIds);
+  const read = await vendorCalendars(db, missing);
+  return new Map([...known, ...read]);
+}
+
 /** The whole cart as the cart page shows it, every figure computed here. */
 /**
  * With `kept`, the lines kept for other zips too (decision 047): showcart and removekept list them; the other calls
  * leave them out (one statement fewer on the checkout path, decision 027) and the cart page keeps the last list.
  */
-export async function loadCartView(db: Kysely<Database>, cart: CartRow, now: Date, options: { kept?: boolean } = {}): Promise<CartData> {
+export async function loadCartView(
+  db: Kysely<Database>,
+  cart: CartRow,
+  now: Date,
+  options: { kept?: boolean; calendars?: ReadonlyMap<number, VendorCalendarInfo> | undefined } = {},
+): Promise<CartData> {
   const lines = await loadCartLines(db, cart.id);
   const groups = vendorGroups(lines);
   const [choices, calendars, tax, coupon, kept] = await Promise.all([
     loadDeliveryChoices(db, cart.id),
-    vendorCalendars(
+    calendarsOf(
       db,
       groups.map((g) => g.vendorId),
+      options.calendars,
     ),
     taxRateForZip(db, cart.zipcode),
     cart.coupon_code === null ? Promise.resolve(undefined) : findCoupon(db, cart.coupon_code),

@@ -194,7 +194,7 @@ export type SlotHoldCheck = { ok: true; choices: Map<number, DeliveryChoice> } |
  * For place order, inside its transaction: every vendor group still has a date the vendor can deliver on, and
  * every Same Day group a slot that has not passed with a seat held for this cart. A hold that expired is taken
  * again when the slot still has a seat (and refused when someone else took it); live holds are renewed, so the
- * seats stay this cart's until the order books them (bookSlotHolds).
+ * seats stay this cart's until the order books them (bookHeldSeats).
  */
 export async function checkSlotHolds(db: Kysely<Database>, cartId: string, lines: readonly CartLineRow[], now: Date): Promise<SlotHoldCheck> {
   const groups = vendorGroups(lines);
@@ -230,11 +230,10 @@ export async function checkSlotHolds(db: Kysely<Database>, cartId: string, lines
 }
 
 /**
- * For place order, after checkSlotHolds passed in the same transaction: turns the cart's holds into booked seats
- * (driver_slots.booked) and removes the holds (one DELETE ... RETURNING).
+ * For place order, after checkSlotHolds passed in the same transaction: the cart's holds, just removed (its DELETE
+ * ... RETURNING, which also closes the cart), become booked seats (driver_slots.booked).
  */
-export async function bookSlotHolds(trx: Kysely<Database>, cartId: string): Promise<void> {
-  const holds = await trx.deleteFrom('slot_holds').where('cart_id', '=', cartId).returning(['template_id', 'slot_date']).execute();
+export async function bookHeldSeats(trx: Kysely<Database>, holds: readonly { template_id: number; slot_date: string }[]): Promise<void> {
   for (const hold of holds) {
     await trx
       .insertInto('driver_slots')

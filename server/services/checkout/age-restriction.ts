@@ -43,10 +43,11 @@ export type AgeGate = { kind: 'clear' } | { kind: 'refused'; message: string } |
  * (as above) **and** a fresh face pass for this cart (connect/verifyorder/verify, services/identity/face-check.ts):
  * the caller's own, not used, not expired at `now`. The pass row is locked, so two orders at once cannot both use
  * it; the order takes it with takeFacePass once written. Order review checks only the first half: the face step
- * comes after the review is first shown.
+ * comes after the review is first shown. holdsRestricted: whether the cart's lines, read under the cart's lock, hold
+ * such an item (place order has them already: decision 065).
  */
-export async function checkAgeGate(trx: Kysely<Database>, cartId: string, caller: Caller, now: Date): Promise<AgeGate> {
-  if (!(await holdsAgeRestrictedItem(trx, cartId))) return { kind: 'clear' };
+export async function checkAgeGate(trx: Kysely<Database>, cartId: string, caller: Caller, now: Date, holdsRestricted: boolean): Promise<AgeGate> {
+  if (!holdsRestricted) return { kind: 'clear' };
   if (!(await isVerifiedCustomer(trx, caller))) return { kind: 'refused', message: ageVerificationNeededRefusal };
   const pass = await trx
     .selectFrom('face_passes')

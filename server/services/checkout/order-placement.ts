@@ -7,7 +7,7 @@ import type { Caller } from '../platform/caller.ts';
 import { settleOrder, type SettleOutcome } from '../payments/order-payment.ts';
 import type { Log } from '../platform/log.ts';
 import { ordersPlaced } from '../platform/metrics.ts';
-import { sendOrderConfirmation } from './order-confirmation.ts';
+import { sendOrderConfirmation, type MailedLines } from './order-confirmation.ts';
 import { findOrderId } from './orders.ts';
 import { confirmationLink, confirmationRequestMail, confirmOrderByEmail, type EmailConfirmationOutcome } from './pay-on-delivery.ts';
 import { reserveOrder, type PlaceOrderRequest, type ReserveOutcome } from './place-order.ts';
@@ -39,7 +39,7 @@ export async function placeOrder(deps: PlacementDeps, caller: Caller, request: P
   );
   const cashOnDelivery = reserved.kind === 'reserved' && settle.order.status === 'pending_payment_on_delivery';
   ordersPlaced.inc({ outcome: settle.kind });
-  mailIfPlacedHere(deps, settle, cashOnDelivery, log);
+  mailIfPlacedHere(deps, settle, cashOnDelivery, log, reserved.kind === 'reserved' ? reserved.lines : undefined);
   if (reserved.kind === 'reserved' && reserved.emailConfirmationToken !== undefined) {
     sendConfirmationRequest(deps, reserved.order.id, reserved.emailConfirmationToken, log);
   }
@@ -93,6 +93,8 @@ export async function confirmOrder(
   return settle;
 }
 
-function mailIfPlacedHere(deps: PlacementDeps, settle: SettleOutcome, firstTime: boolean, log: Log): void {
-  if (settle.kind === 'placed' && (settle.settledHere || firstTime)) sendOrderConfirmation(deps, settle.order.id, log);
+/** lines: what this request wrote, so the mail is written from the settled order without reading the order back. */
+function mailIfPlacedHere(deps: PlacementDeps, settle: SettleOutcome, firstTime: boolean, log: Log, lines?: MailedLines): void {
+  if (settle.kind !== 'placed' || !(settle.settledHere || firstTime)) return;
+  sendOrderConfirmation(deps, settle.order.id, log, lines && { order: settle.order, ...lines });
 }

@@ -25,12 +25,13 @@ import {
 } from '../cart/coupons.ts';
 import { notServedMessage } from '../catalogue/catalogue-cache.ts';
 import { allocateTax, isServedZip, loadOrderBasis, orderTotals, type OrderBasis, type OrderTotals } from './order-totals.ts';
+import { mailedDeliverableColumns, mailedItemColumns, type MailedLines } from './order-confirmation.ts';
 import { deliveryMethodOf } from './orders.ts';
 import { cartSpeedIds, offerMessages, retailerLocIds, speedRefusal } from './offers.ts';
 import { findOwnCard, type CardRow } from '../payments/payment-methods.ts';
 import type { OrderRow } from '../payments/order-payment.ts';
 import type { Caller } from '../platform/caller.ts';
-import { bookSlotHolds, checkSlotHolds } from '../cart/slots.ts';
+import { bookHeldSeats, checkSlotHolds } from '../cart/slots.ts';
 import { checkAgeGate, takeFacePass } from './age-restriction.ts';
 import { verifyUpi } from '../payments/upi.ts';
 import { prepareWeighedOrder, type SubstitutionChoices } from './weighed-order.ts';
@@ -67,7 +68,7 @@ export interface PlaceOrderRequest {
 
 export type ReserveOutcome =
   /** emailConfirmationToken: a pay-on-delivery order that waits for the email's confirmation (its link's token). */
-  | { kind: 'reserved'; order: OrderRow; emailConfirmationToken?: string | undefined }
+  | { kind: 'reserved'; order: OrderRow; emailConfirmationToken?: string | undefined; lines: MailedLines }
   /** The cart already has a live order (double click, retry, second tab): its outcome is the answer. */
   | { kind: 'existing'; order: OrderRow }
   /** field: a request asking for what is not offered (a 400 naming it), not a refusal of the cart as it is. */
@@ -139,10 +140,17 @@ async function reserveOnce(
   const cart = locked.value;
   const stock = await lockCartStock(trx, cart);
   if ('stop' in stock) return stock.stop;
-  const ageGate = await checkAgeGate(trx, cart.id, caller, now);
+  // The lines are read once, under the cart's lock; the age gate reads its answer from them (loading refuses nothing).
+  const basis = await loadOrderBasis(trx, cart, now);
+  const ageGate = await checkAgeGate(
+    trx,
+    cart.id,
+    caller,
+    now,
+    basis.lines.some((line) => line.age_restricted),
+  );
   if (ageGate.kind === 'refused') return refused(ageGate.message);
 
-  const basis = await loadOrderBasis(trx, cart, now);
   const speed = chooseSpeed(request, basis);
   if ('stop' in speed) return speed.stop;
   const speedId = speed.value;
@@ -159,7 +167,7 @@ async function reserveOnce(
 
   const shortage = stockShortage(stock.value, basis);
   if (shortage) return shortage;
-  const wallet = await claimCartWallet(trx, cart.id, caller);
+  const wallet = await claimCartWallet(trx, cart.id, caller, stock.value.items);
   if ('stop' in wallet) return wallet.stop;
   const seats = await renewSlotHolds(trx, cart.id, basis, now);
   if ('stop' in seats) return seats.stop;
@@ -180,14 +188,14 @@ async function reserveOnce(
     giftMessage: request.giftMessage,
     awaitsEmailConfirmation: unpaid.value.confirmByEmail,
   });
-  const lineIds = await writeDeliverables(trx, written, basis, seats.value, stock.value.items, speedId, totals, visit.value);
-  const order = await prepareWeighedOrder(trx, written, lineIds, request.substitutions ?? new Map());
+  const { lineIds, lines } = await writeDeliverables(trx, written, basis, seats.value, stock.value.items, speedId, totals, visit.value);
+  const order = await prepareWeighedOrder(trx, written, lineIds, request.substitutions ?? new Map(), weighedEstimateCents(basis));
   await redeemWalletClaims(trx, order.id, wallet.value);
   if (basis.coupon && coupon.value) await recordRedemption(trx, order.id, basis.coupon.id, coupon.value);
   await takeFacePass(trx, ageGate, order.id, now);
   await closeCart(trx, cart.id, caller);
   const emailConfirmationToken = unpaid.value.confirmByEmail ? await startEmailConfirmation(trx, order.id, now) : undefined;
-  return { kind: 'reserved', order, emailConfirmationToken };
+  return { kind: 'reserved', order, emailConfirmationToken, lines };
 }
 
 type CartRow = Selectable<CartsTable>;
@@ -340,9 +348,8 @@ async function limitUnpaidOrder(
   address: AddressRow | undefined,
 ): Promise<Step<{ confirmByEmail: boolean }>> {
   if (payment.mode !== 4) return { value: { confirmByEmail: false } };
-  const customer = await trx.selectFrom('customers').select('email').where('id', '=', caller.customerId).executeTakeFirstOrThrow();
   const units = items.reduce((sum, item) => sum + item.qty, 0);
-  const party = { customerId: caller.customerId, email: customer.email, address: address && { street1: address.street1, zipcode: address.zipcode } };
+  const party = { customerId: caller.customerId, email: caller.email, address: address && { street1: address.street1, zipcode: address.zipcode } };
   const refusal = await unpaidOrderRefusal(trx, party, units);
   if (refusal !== undefined) return { stop: refused(refusal) };
   return { value: { confirmByEmail: await needsEmailConfirmation(trx, caller.customerId) } };
@@ -403,13 +410,25 @@ async function redeemCartCoupon(
   return { value: customer };
 }
 
+/**
+ * The estimate of the lines sold by weight (wallet lines are paid already): the order lines are written from these
+ * very lines, so they are summed here rather than read back from order_items (decision 065).
+ */
+function weighedEstimateCents(basis: OrderBasis): number {
+  return basis.lines.reduce((sum, line) => (line.sold_by_weight && line.wallet_entry_id === null ? sum + line.price_cents * line.qty : sum), 0);
+}
+
 /** Every line is redeemed from the wallet: the order costs nothing. */
 function isWalletOnly(basis: OrderBasis): boolean {
   return basis.lines.length > 0 && basis.lines.every((line) => line.wallet_entry_id !== null);
 }
 
-/** The cart's wallet lines, their entries locked (after the offers): each entry must still hold what its lines take. */
-async function claimCartWallet(trx: Kysely<Database>, cartId: string, caller: Caller): Promise<Step<WalletClaim[]>> {
+/**
+ * The cart's wallet lines, their entries locked (after the offers): each entry must still hold what its lines take.
+ * A cart whose lines (read under its lock) hold none has nothing to claim and sends no statement (decision 065).
+ */
+async function claimCartWallet(trx: Kysely<Database>, cartId: string, caller: Caller, items: CartStock['items']): Promise<Step<WalletClaim[]>> {
+  if (items.every((item) => item.wallet_entry_id === null)) return { value: [] };
   const check = await claimWalletLines(trx, cartId, caller.customerId);
   return check.ok ? { value: check.claims } : { stop: refused(check.message) };
 }
@@ -442,7 +461,6 @@ interface OrderFacts {
 /** The order row: pending payment (or pay on delivery), with the server's totals and what pays for it. */
 async function writeOrder(trx: Kysely<Database>, payments: PaymentGateway, caller: Caller, facts: OrderFacts): Promise<OrderRow> {
   const { cart, address, card, payment, totals } = facts;
-  const customer = await trx.selectFrom('customers').select('email').where('id', '=', caller.customerId).executeTakeFirstOrThrow();
   const unpaidStatus: OrderStatus = facts.awaitsEmailConfirmation ? 'awaiting_confirmation' : 'pending_payment_on_delivery';
   const status: OrderStatus = payment.mode === 4 ? unpaidStatus : 'pending_payment';
   return trx
@@ -451,8 +469,9 @@ async function writeOrder(trx: Kysely<Database>, payments: PaymentGateway, calle
       customer_id: caller.customerId,
       cart_id: cart.id,
       status,
-      email: customer.email,
-      email_canonical: canonicalEmail(customer.email),
+      // The email read with the session (decision 065), as it was when this request began.
+      email: caller.email,
+      email_canonical: canonicalEmail(caller.email),
       zipcode: cart.zipcode,
       speed_id: facts.speedId,
       retailer_loc_id: facts.retailerLocId,
@@ -486,7 +505,10 @@ async function writeOrder(trx: Kysely<Database>, payments: PaymentGateway, calle
     .executeTakeFirstOrThrow();
 }
 
-/** One deliverable per vendor group (its date, slot and fees) and its items, each with its share of the tax. */
+/**
+ * One deliverable per vendor group (its date, slot and fees) and its items, each with its share of the tax; answers
+ * cart line → order line, and the rows as the confirmation mail tells them.
+ */
 async function writeDeliverables(
   trx: Kysely<Database>,
   order: OrderRow,
@@ -496,8 +518,9 @@ async function writeDeliverables(
   speedId: SpeedId,
   totals: OrderTotals,
   visitAt: { date: string; time: string } | undefined,
-): Promise<Map<number, number>> {
+): Promise<{ lineIds: Map<number, number>; lines: MailedLines }> {
   const lineIds = new Map<number, number>();
+  const lines: MailedLines = { deliverables: [], items: [] };
   const taxes = allocateTax(
     basis.lines.map((l) => l.price_cents * l.qty),
     totals.taxes,
@@ -522,8 +545,9 @@ async function writeDeliverables(
         delivery_fee_cents: fees?.deliveryFeeCents ?? 0,
         packaging_fee_cents: fees?.packagingFeeCents ?? 0,
       })
-      .returning('id')
+      .returning(mailedDeliverableColumns)
       .executeTakeFirstOrThrow();
+    lines.deliverables.push(deliverable);
     // The group's items in one multi-row insert.
     const written = await trx
       .insertInto('order_items')
@@ -547,23 +571,33 @@ async function writeDeliverables(
           };
         }),
       )
-      .returning('id')
+      .returning(mailedItemColumns)
       .execute();
+    lines.items.push(...written);
     // Cart line → order line, for the review step's substitution preferences (inserted rows come back in order).
     for (const [i, line] of group.lines.entries()) {
       const id = written[i]?.id;
       if (id !== undefined) lineIds.set(line.cart_rid, id);
     }
   }
-  return lineIds;
+  return { lineIds, lines };
 }
 
-/** The held seats become booked seats, and the cart closes (claimed by the caller if it was a bare guest cart). */
+/**
+ * The held seats become booked seats, and the cart closes (claimed by the caller if it was a bare guest cart): the
+ * cart's update rides as a CTE on the holds' delete, one statement (decision 065).
+ */
 async function closeCart(trx: Kysely<Database>, cartId: string, caller: Caller): Promise<void> {
-  await bookSlotHolds(trx, cartId);
-  await trx
-    .updateTable('carts')
-    .set({ status: 'ordered', customer_id: sql<number>`coalesce(customer_id, ${caller.customerId})`, updated_at: new Date() })
-    .where('id', '=', cartId)
+  const holds = await trx
+    .with('closed', (db) =>
+      db
+        .updateTable('carts')
+        .set({ status: 'ordered', customer_id: sql<number>`coalesce(customer_id, ${caller.customerId})`, updated_at: new Date() })
+        .where('id', '=', cartId),
+    )
+    .deleteFrom('slot_holds')
+    .where('cart_id', '=', cartId)
+    .returning(['template_id', 'slot_date'])
     .execute();
+  await bookHeldSeats(trx, holds);
 }

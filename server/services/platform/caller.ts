@@ -9,4 +9,6 @@ export interface Caller {
   isGuest: boolean;
   /** Migration 025: a shopper, or a seller or staff user (the consoles' routes check it). */
   role: 'shopper' | 'seller' | 'staff';
+  /** The account's email as it is now, read with the session: place order records it without another statement. */
+  email: string;
 }
