@@ -30,7 +30,11 @@ const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' })[c] ?? c);
 
 /** JSON inside a `<script type="application/json">`: nothing in it can close the element. */
-const scriptText = (json: string) => json.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+const scriptText = (json: string) =>
+  json
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
 /** Replaces the one `piece` with `value` taken literally (no `$` patterns). */
 const put = (html: string, piece: string, value: string) => html.replace(piece, () => value);
@@ -146,9 +150,11 @@ export function categoryListingOf(pathname: string): { categoryId: number; title
  * src/rules/listing-query.ts), when the server draws it: the category's plain first view only — a sort, a page size,
  * a page or filters in the query are drawn by the app, whose toolbar and pagination show them.
  */
-export function firstListingRequest(pathname: string, search: string, cookieHeader: string | undefined):
-  | { title: string; area: CookieArea; request: Extract<ListingRequest, { method: 'GET' }> }
-  | undefined {
+export function firstListingRequest(
+  pathname: string,
+  search: string,
+  cookieHeader: string | undefined,
+): { title: string; area: CookieArea; request: Extract<ListingRequest, { method: 'GET' }> } | undefined {
   const area = areaFromCookieHeader(cookieHeader);
   const listing = area ? categoryListingOf(pathname) : undefined;
   if (!area || !listing) return undefined;

@@ -193,7 +193,8 @@ export function spaShell(
   const listingShell = prerendered.get('/listing-frame');
   const listing = listingShell === undefined ? undefined : listingFrame(listingShell);
   let home: { html: string; readAt: number } | undefined;
-  const shared = (shell: string | undefined): Shell | undefined => (shell === undefined || shell === html ? undefined : { html: shell, perRequest: false });
+  const shared = (shell: string | undefined): Shell | undefined =>
+    shell === undefined || shell === html ? undefined : { html: shell, perRequest: false };
 
   return async function shellFor(pathname: string, request: ShellRequest = {}, now = Date.now()): Promise<Shell | undefined> {
     if (pathname === '/store') {
@@ -203,7 +204,12 @@ export function spaShell(
     if (pathname === '/store-frame' || pathname === '/product-frame' || pathname === '/listing-frame') return undefined;
     const productId = productIdOf(pathname);
     if (productId !== undefined && productShell) {
-      const page = productPageWithPicture(productShell, screenShells.get(productScreen) ?? storeFrame, productId, await readProductPicture(productId));
+      const page = productPageWithPicture(
+        productShell,
+        screenShells.get(productScreen) ?? storeFrame,
+        productId,
+        await readProductPicture(productId),
+      );
       return { html: page, perRequest: true };
     }
     const drawn = listing ? firstListingRequest(pathname, request.search ?? '', request.cookie) : undefined;

@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
-import { prerenderedListingReply, prerenderedListingTitle, prerenderedListingZip } from '../api/contract/page-listing.contract.ts';
 import { prerenderedBanner } from '../api/home.swr.ts';
+import { prerenderedListingReply, prerenderedListingTitle, prerenderedListingZip } from '../api/listing.swr.ts';
 import { prerenderedProductPicture } from '../api/product.swr.ts';
 import { startAppActors } from '../machines/app/index.ts';
 import { infoPages } from '../rules/store-policies.ts';

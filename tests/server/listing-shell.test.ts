@@ -67,8 +67,13 @@ async function page(url: string, cookie?: string) {
 }
 
 describe("a category listing's first page is drawn for the shopper's area cookie", () => {
-  it('draws every card of the first page, in the reply\'s order, with the title, the zip and the reply as the page\'s data', async () => {
-    const api = json(await site.app.inject({ method: 'GET', url: `/connect/index/category?${query({ catid: 1001, zipcode: '10001', loc_id: 101, page: 0, limit: 20 })}` }));
+  it("draws every card of the first page, in the reply's order, with the title, the zip and the reply as the page's data", async () => {
+    const api = json(
+      await site.app.inject({
+        method: 'GET',
+        url: `/connect/index/category?${query({ catid: 1001, zipcode: '10001', loc_id: 101, page: 0, limit: 20 })}`,
+      }),
+    );
     assert(api, listingReply);
     const products = api.data?.products ?? [];
     expect(products.length).toBeGreaterThan(1);

@@ -1,6 +1,6 @@
 import { createContext } from 'react';
 import type { ListingReply } from '../../../api/contract/catalogue.contract.ts';
-import { pageListingFor } from '../../../api/page-listing.ts';
+import { pageListingFor } from '../../../api/listing.swr.ts';
 import type { ListingRequest } from '../../../rules/listing-query.ts';
 
 /**
