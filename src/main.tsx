@@ -11,17 +11,13 @@ import { AppRoutes } from './views/app-routes.tsx';
 // any other build drops this import (docs/decisions/043).
 const recordFlow = import.meta.env.VITE_RECORD_FLOWS === '1' ? (await import('./dev/flow-record.ts')).recordFlow : undefined;
 // The composition root: the app's actors start once, then the views render them.
-// The area is also copied into a cookie, so the server can draw a listing's first cards (src/rules/area-cookie.ts).
-const actors = startAppActors(() => window.localStorage, recordFlow, {
-  write: (assignment) => {
-    document.cookie = assignment;
-  },
-  secure: window.location.protocol === 'https:',
-});
+const actors = startAppActors(() => window.localStorage, recordFlow);
 // `call` sends the session's token as the bearer token: the one place the client's http layer meets the session.
 takeTokenFrom(() => selectToken(actors.session.getSnapshot()));
 // Development only (vite build drops it): the /flows page's live states and ?inspect (docs/decisions/019).
 if (import.meta.env.DEV) void import('./dev/dev-tools.ts').then((dev) => dev.startDevTools(actors));
+// The area copied into a cookie, so the server can draw a listing's first cards (decision 066): out of the first load.
+void import('./machines/area-cookie/index.ts').then((mirror) => mirror.mirrorAreaCookie(actors.session));
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

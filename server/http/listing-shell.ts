@@ -8,7 +8,8 @@ import {
   prerenderedListingZip,
 } from '../../src/api/contract/page-listing.contract.ts';
 import { ageRestrictedCardNotice } from '../../src/rules/age-restricted-labels.ts';
-import { areaFromCookieHeader, type CookieArea } from '../../src/rules/area-cookie.ts';
+import type { CookieArea } from '../../src/rules/area-cookie.ts';
+import { areaFromCookieHeader } from '../../src/rules/area-cookie-header.ts';
 import { listingQueryString, listingRequest, parseListingQuery, parseCategoryId, type ListingRequest } from '../../src/rules/listing-query.ts';
 import { productCardPath } from '../../src/rules/product-path.ts';
 import { cardPriceLabel } from '../../src/rules/sizes.ts';

@@ -1,5 +1,4 @@
 import { is } from 'superstruct';
-import { unstable_serialize } from 'swr';
 import { pageListing, pageListingElementId, type PageListing } from './contract/page-listing.contract.ts';
 import type { ListingReply } from './contract/catalogue.contract.ts';
 
@@ -7,6 +6,19 @@ let read: { listing: PageListing | undefined; taken: boolean } | undefined;
 
 /** The SWR key a category listing is kept under (listing.swr.ts): the same for the page's request and the app's. */
 export const listingKey = (request: unknown) => ['listing', request] as const;
+
+/** A request as text, its keys sorted and undefined left out (as SWR hashes a key and as JSON carries it). */
+function requestText(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(requestText).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value).filter(([, item]) => item !== undefined);
+    return `{${entries
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([key, item]) => `${JSON.stringify(key)}:${requestText(item)}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'undefined';
+}
 
 function pageListingRead(): { listing: PageListing | undefined; taken: boolean } | undefined {
   if (read) return read;
@@ -25,13 +37,13 @@ function pageListingRead(): { listing: PageListing | undefined; taken: boolean }
 
 /**
  * The listing this page arrived with (server/http/spa-shell.ts draws a category's first page for the area cookie),
- * read once and checked against the contract: only for the very request it answers (compared as SWR compares keys),
+ * read once and checked against the contract: only for the very request it answers (compared by value, as SWR compares keys),
  * and only until the listing that showed it has mounted (`pageListingTaken`): a later visit asks the server.
  */
 export function pageListingFor(request: unknown): ListingReply | undefined {
   const page = pageListingRead();
   if (!page?.listing || page.taken) return undefined;
-  return unstable_serialize(listingKey(page.listing.key)) === unstable_serialize(listingKey(request)) ? page.listing.reply : undefined;
+  return requestText(page.listing.key) === requestText(request) ? page.listing.reply : undefined;
 }
 
 /** The listing drawn from the page has mounted: from now on the page's data is not offered again. */

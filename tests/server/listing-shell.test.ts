@@ -6,7 +6,8 @@ import { assert } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listingReply } from '../../src/api/contract/catalogue.contract.ts';
 import { pageListing, pageListingElementId, prerenderedListingCard } from '../../src/api/contract/page-listing.contract.ts';
-import { areaCookieAssignment, areaFromCookieHeader } from '../../src/rules/area-cookie.ts';
+import { areaFromCookieHeader } from '../../src/rules/area-cookie-header.ts';
+import { areaCookieAssignment } from '../../src/rules/area-cookie.ts';
 import { categoryListingOf } from '../../server/http/listing-shell.ts';
 import { query } from './catalogue-helpers.ts';
 import { json, startTestApp, type TestApp } from './test-app.ts';
@@ -55,7 +56,7 @@ afterAll(async () => {
 });
 
 /** New York's area as the app writes it into the cookie (src/machines/app/app-actors.ts). */
-const newYorkCookie = areaCookieAssignment({ zipcode: '10001', loc_id: 101 }, false).split(';')[0] ?? '';
+const newYorkCookie = areaCookieAssignment({ zipcode: '10001', loc_id: 101 }).split(';')[0] ?? '';
 const listingUrl = '/store/category/Meat/Beef/1001';
 
 async function page(url: string, cookie?: string) {
@@ -120,7 +121,7 @@ describe("a category listing's first page is drawn for the shopper's area cookie
       [`${listingUrl}?sort=price_asc`, newYorkCookie],
       [`${listingUrl}?page=1`, newYorkCookie],
       [`${listingUrl}?priceranges=0-10`, newYorkCookie],
-      [listingUrl, areaCookieAssignment({ zipcode: '90210', loc_id: 999 }, false).split(';')[0] ?? ''],
+      [listingUrl, areaCookieAssignment({ zipcode: '90210', loc_id: 999 }).split(';')[0] ?? ''],
       ['/store/category/Nothing/987654', newYorkCookie],
     ] as const) {
       const { body } = await page(url, cookie);
@@ -132,10 +133,11 @@ describe("a category listing's first page is drawn for the shopper's area cookie
 
 describe('the area cookie and the listing path (src/rules/area-cookie.ts, categoryListingOf)', () => {
   it('carries the zip, the area and the speed, SameSite=Lax, and is cleared with the area', () => {
-    expect(areaCookieAssignment({ zipcode: '10001', loc_id: 101, courier_type: 'dine-in' }, true)).toBe(
-      'mf_area=10001.101.dine-in; Path=/; SameSite=Lax; Secure; Max-Age=31536000',
+    expect(areaCookieAssignment({ zipcode: '10001', loc_id: 101, courier_type: 'dine-in' })).toBe(
+      'mf_area=10001.101.dine-in; Path=/; SameSite=Lax; Max-Age=31536000',
     );
-    expect(areaCookieAssignment({ zipcode: '10001' }, false)).toBe('mf_area=; Path=/; SameSite=Lax; Max-Age=0');
+    expect(areaCookieAssignment({ zipcode: '10001' })).toBe('mf_area=; Path=/; SameSite=Lax; Max-Age=0');
+    expect(areaCookieAssignment({ zipcode: 'a;b=c', loc_id: 1 })).toBe('mf_area=a%3Bb%3Dc.1.; Path=/; SameSite=Lax; Max-Age=31536000');
     expect(areaFromCookieHeader('a=b; mf_area=10001.101.dine-in')).toEqual({ zipcode: '10001', loc_id: 101, courier_type: 'dine-in' });
     expect(areaFromCookieHeader('mf_area=10001.101.')).toEqual({ zipcode: '10001', loc_id: 101, courier_type: undefined });
     for (const header of ['mf_area=', 'mf_area=10001.x.', 'mf_area=%E0%A4%A.101.', 'mf_area=%22%3E.101.', 'xmf_area=10001.101.']) {
