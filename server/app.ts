@@ -22,6 +22,7 @@ import { useOperations } from './http/operations.ts';
 import { Readiness, readinessProbe } from './http/readiness.ts';
 import { trackRoutes } from './http/route-list.ts';
 import { closeSlowClientsOnShutdown, requestTimeoutMs } from './http/slow-clients.ts';
+import { categoryListingOf, listingForShell } from './http/listing-shell.ts';
 import { encodeShell, namesAFile, picturePreloadHeader, productIdOf, spaShell } from './http/spa-shell.ts';
 import { refuseNulCharacters } from './http/validate.ts';
 import { apiCacheControl, permissionsPolicy, securityHeaderOptions } from './http/security-headers.ts';
@@ -37,7 +38,7 @@ import { orderChangesRoutes } from './routes/order-changes.routes.ts';
 import { testClockRoutes } from './routes/test-clock.routes.ts';
 import { shiftableClock } from './services/platform/test-clock.ts';
 import { cartRoutes } from './routes/cart.routes.ts';
-import { catalogueRoutes } from './routes/catalogue.routes.ts';
+import { catalogueRoutes, categoryListingReader } from './routes/catalogue.routes.ts';
 import { customerRoutes } from './routes/customer.routes.ts';
 import { homeRoutes } from './routes/home.routes.ts';
 import { kycRoutes } from './routes/kyc.routes.ts';
@@ -300,6 +301,7 @@ export async function buildApp(parts: AppParts, options: { logger?: FastifyServe
         config.staticDir,
         () => banners(readDb),
         (productId) => firstProductPicture(readDb, productId),
+        listingForShell(categoryListingReader(deps)),
       )
     : undefined;
   app.setNotFoundHandler(async (request, reply) => {
@@ -309,14 +311,22 @@ export async function buildApp(parts: AppParts, options: { logger?: FastifyServe
     if (shellFor && (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(url) && !namesAFile(pathname)) {
       reply.header('cache-control', 'no-cache');
       // A route with hints gets its own shell; the rest the built file, precompressed.
-      const shell = await shellFor(pathname);
-      if (shell === undefined) return reply.sendFile('index.html');
+      // A listing's page depends on the area cookie (decision 066): a cache keeps one per cookie, never one for all.
+      const byCookie = categoryListingOf(pathname) !== undefined;
+      const shell = await shellFor(pathname, { search: url.slice(pathname.length), cookie: request.headers.cookie });
+      if (shell === undefined) {
+        if (byCookie) reply.header('vary', 'accept-encoding, cookie');
+        return reply.sendFile('index.html');
+      }
       const productId = productIdOf(pathname);
       const picture = productId === undefined ? undefined : picturePreloadHeader(await firstProductPicture(readDb, productId));
       if (picture) reply.header('link', picture);
-      const { body, encoding } = encodeShell(shell, request.headers['accept-encoding'], productId !== undefined);
+      const { body, encoding } = encodeShell(shell.html, request.headers['accept-encoding'], shell.perRequest);
       if (encoding) reply.header('content-encoding', encoding);
-      return reply.header('vary', 'accept-encoding').type('text/html; charset=utf-8').send(body);
+      return reply
+        .header('vary', byCookie ? 'accept-encoding, cookie' : 'accept-encoding')
+        .type('text/html; charset=utf-8')
+        .send(body);
     }
     return reply.status(404).send({ code: 0, message: 'Not found' });
   });

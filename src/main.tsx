@@ -16,6 +16,8 @@ const actors = startAppActors(() => window.localStorage, recordFlow);
 takeTokenFrom(() => selectToken(actors.session.getSnapshot()));
 // Development only (vite build drops it): the /flows page's live states and ?inspect (docs/decisions/019).
 if (import.meta.env.DEV) void import('./dev/dev-tools.ts').then((dev) => dev.startDevTools(actors));
+// The area copied into a cookie, so the server can draw a listing's first cards (decision 066): out of the first load.
+void import('./machines/area-cookie/index.ts').then((mirror) => mirror.mirrorAreaCookie(actors.session));
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -3,6 +3,8 @@ import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { pageBannersElementId, prerenderedBanner, type Banner } from '../../src/api/contract/home.contract.ts';
 import { pageProductPictureElementId, prerenderedProductPicture } from '../../src/api/contract/product.contract.ts';
+import type { ListingRequest } from '../../src/rules/listing-query.ts';
+import { firstListingRequest, listingFrame, listingPageWithCards } from './listing-shell.ts';
 
 /**
  * The HTML shell (index.html) a client route is sent, with hints for what that route will need next, so the browser
@@ -13,7 +15,9 @@ import { pageProductPictureElementId, prerenderedProductPicture } from '../../sr
  * - a listing, search or product route names its screen's chunk (and what it imports) as modulepreloads, read from
  *   the build's manifest: without them the chunk is asked for only once the entry has run;
  * - a product route draws the product's first picture (its largest paint, the same in every area) in the prerendered
- *   product page and carries it as JSON the page keeps drawing until the product call answers.
+ *   product page and carries it as JSON the page keeps drawing until the product call answers;
+ * - a category listing, for a shopper whose area cookie names an area, draws the category's first page of cards in the
+ *   prerendered listing frame and carries the reply as the app's first data (listing-shell.ts, decision 066).
  * Every other route gets index.html as built.
  */
 
@@ -149,12 +153,30 @@ function prerenderedPages(staticDir: string): Map<string, string> {
   );
 }
 
+/** What a shell is asked for beside its path: the query and the Cookie header (a listing's area, decision 066). */
+export interface ShellRequest {
+  search?: string;
+  cookie?: string | undefined;
+}
+
+/** A shell, and whether it was made for this request alone (a product's, a listing's): compressed each time, not kept. */
+export interface Shell {
+  html: string;
+  perRequest: boolean;
+}
+
 /**
  * The shell for a path, or undefined when index.html as built will do (served as a file, precompressed).
- * readBanners reads the store's banners. /store and the static pages are sent prerendered (their markup already in
+ * readBanners reads the store's banners; readListing a category listing's reply as GET /connect/index/category sends
+ * it (its JSON), undefined when it cannot. /store and the static pages are sent prerendered (their markup already in
  * #root), so the first paint needs no script.
  */
-export function spaShell(staticDir: string, readBanners: () => Promise<Banner[]>, readProductPicture: (productId: number) => Promise<string>) {
+export function spaShell(
+  staticDir: string,
+  readBanners: () => Promise<Banner[]>,
+  readProductPicture: (productId: number) => Promise<string>,
+  readListing: (request: Extract<ListingRequest, { method: 'GET' }>) => Promise<string | undefined> = async () => undefined,
+) {
   const html = fs.readFileSync(path.join(staticDir, 'index.html'), 'utf8');
   const manifestFile = path.join(staticDir, '.vite/manifest.json');
   const manifest = fs.existsSync(manifestFile) ? (JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest) : {};
@@ -167,23 +189,39 @@ export function spaShell(staticDir: string, readBanners: () => Promise<Banner[]>
   const productScreen = 'src/views/store/product/product-page.tsx';
   // Prerendered with its screen's stylesheets linked and its chunks modulepreloaded (vite.config.ts prerenderShells).
   const productShell = prerendered.get('/product-frame');
+  // Taken apart once: the stand-in card each listing's cards are made from (listing-shell.ts).
+  const listingShell = prerendered.get('/listing-frame');
+  const listing = listingShell === undefined ? undefined : listingFrame(listingShell);
   let home: { html: string; readAt: number } | undefined;
+  const shared = (shell: string | undefined): Shell | undefined =>
+    shell === undefined || shell === html ? undefined : { html: shell, perRequest: false };
 
-  return async function shellFor(pathname: string, now = Date.now()): Promise<string | undefined> {
+  return async function shellFor(pathname: string, request: ShellRequest = {}, now = Date.now()): Promise<Shell | undefined> {
     if (pathname === '/store') {
       if (!home || now - home.readAt > bannerFreshMs) home = { html: storeHomeWithBanners(storeHome, storeFrame, await readBanners()), readAt: now };
-      return home.html === html ? undefined : home.html;
+      return shared(home.html);
     }
-    if (pathname === '/store-frame' || pathname === '/product-frame') return undefined;
+    if (pathname === '/store-frame' || pathname === '/product-frame' || pathname === '/listing-frame') return undefined;
     const productId = productIdOf(pathname);
     if (productId !== undefined && productShell) {
-      return productPageWithPicture(productShell, screenShells.get(productScreen) ?? storeFrame, productId, await readProductPicture(productId));
+      const page = productPageWithPicture(
+        productShell,
+        screenShells.get(productScreen) ?? storeFrame,
+        productId,
+        await readProductPicture(productId),
+      );
+      return { html: page, perRequest: true };
+    }
+    const drawn = listing ? firstListingRequest(pathname, request.search ?? '', request.cookie) : undefined;
+    if (listing && drawn) {
+      const reply = await readListing(drawn.request);
+      const page = reply === undefined ? undefined : listingPageWithCards(listing, drawn, reply);
+      if (page !== undefined) return { html: page, perRequest: true };
     }
     const page = prerendered.get(pathname);
-    if (page) return page;
+    if (page) return shared(page);
     const screen = screensByRoute.find(({ route }) => route.test(pathname))?.screen;
-    const shell = screen ? screenShells.get(screen) : undefined;
-    return shell === html ? undefined : shell;
+    return shared(screen ? screenShells.get(screen) : undefined);
   };
 }
 
@@ -194,13 +232,14 @@ const encodedLimit = 32;
 /**
  * The shell in the encoding Accept-Encoding asks for (brotli preferred, as compression.ts does). Compressed here:
  * compression's hooks are added per route, and the handler that serves client routes is no route. A shell made for one
- * product (`perProduct`) is compressed on each request as compression.ts compresses replies (brotli 4: under a
- * millisecond for a few kB, where 11 takes about ten) and not kept: there are as many as products.
+ * request (`perRequest`: a product's, a listing's for an area) is compressed on each request as compression.ts
+ * compresses replies (brotli 4: under a millisecond for a few kB, where 11 takes about ten) and not kept: there are as
+ * many as products, or categories × areas.
  */
 export function encodeShell(
   html: string,
   acceptEncoding: string | undefined,
-  perProduct = false,
+  perRequest = false,
 ): { body: Buffer | string; encoding?: 'br' | 'gzip' } {
   const accepted = (acceptEncoding ?? '').split(',').flatMap((part) => {
     const [name = '', ...params] = part.split(';').map((piece) => piece.trim().toLowerCase());
@@ -209,7 +248,7 @@ export function encodeShell(
   });
   const wanted = accepted.includes('br') ? 'br' : accepted.includes('gzip') ? 'gzip' : undefined;
   if (!wanted) return { body: html };
-  if (perProduct) {
+  if (perRequest) {
     const body = wanted === 'br' ? brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } }) : gzipSync(html, { level: 6 });
     return { body, encoding: wanted };
   }

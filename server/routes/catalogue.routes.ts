@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import {
   categoryListQuery,
   categoryQuery,
+  type CategoryQuery,
   filtersBody,
   searchBody,
   searchQuery,
@@ -41,12 +42,37 @@ function replyOf(reply: ListingReply): SerialisedJson {
   return new SerialisedJson(reply);
 }
 
+/**
+ * A category's listing page as GET /connect/index/category answers it, from the kept replies (decision 063): the
+ * route's, and the HTML shell's when it draws a listing's first cards for the shopper's area cookie (decision 066).
+ */
+export function categoryListingReader(deps: Pick<AppDeps, 'readDb'>): (query: CategoryQuery) => Promise<SerialisedJson> {
+  // A listing's best plan depends on its category and area: planned for each run's own values. Catalogue reads only:
+  // they may go to the read replica (decision 045).
+  const db = plannedEachRunDb(deps.readDb);
+  return async (query) => {
+    const listing = {
+      categoryId: query.catid,
+      locId: query.loc_id,
+      speed: query.courier_type,
+      sort: query.sort,
+      page: query.page,
+      limit: query.limit,
+    };
+    const key = listingReplyKey({ route: 'category', ...listing });
+    return cachedListingReply(db, { key, ...listing }, async () =>
+      replyOf(listingReply(await categoryListing(db, listing), query.limit, query.page, false)),
+    );
+  };
+}
+
 /** Catalogue reads: the header's category menu, listings with filters, search and the product page. */
 export function catalogueRoutes(deps: AppDeps): FastifyPluginAsync {
   // A listing's or a search's best plan depends on its category, area and words: planned for each run's own values.
   // Catalogue reads only: they may go to the read replica (decision 045).
   const db = plannedEachRunDb(deps.readDb);
   const categoryQueryOf = rememberedQueryParser(categoryQuery);
+  const readCategoryListing = categoryListingReader(deps);
   return async (app) => {
     app.get('/connect/index/categorylist', async (request): Promise<CategoryListReply> => {
       parseWith(categoryListQuery, request.query);
@@ -57,19 +83,7 @@ export function catalogueRoutes(deps: AppDeps): FastifyPluginAsync {
     // Its query checked once per query string (decision 065): a kept page's request then does no superstruct work.
     app.get('/connect/index/category', async (request, reply) => {
       const query = categoryQueryOf(request);
-      const listing = {
-        categoryId: query.catid,
-        locId: query.loc_id,
-        speed: query.courier_type,
-        sort: query.sort,
-        page: query.page,
-        limit: query.limit,
-      };
-      const key = listingReplyKey({ route: 'category', ...listing });
-      const serialised = await cachedListingReply(db, { key, ...listing }, async () =>
-        replyOf(listingReply(await categoryListing(db, listing), query.limit, query.page, false)),
-      );
-      return sendSerialised(request, reply, serialised);
+      return sendSerialised(request, reply, await readCategoryListing(query));
     });
 
     app.post('/connect/index/filters', async (request, reply) => {

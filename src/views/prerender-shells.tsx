@@ -2,11 +2,13 @@ import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import { prerenderedBanner } from '../api/home.swr.ts';
+import { prerenderedListingReply, prerenderedListingTitle, prerenderedListingZip } from '../api/listing.swr.ts';
 import { prerenderedProductPicture } from '../api/product.swr.ts';
 import { startAppActors } from '../machines/app/index.ts';
 import { infoPages } from '../rules/store-policies.ts';
 import { AppActorsContext } from './app-context.tsx';
 import { AppRoutes } from './app-routes.tsx';
+import { ListingPageShellContext, type ListingPageShell } from './store/listing/listing-page-shell.ts';
 import { ProductPageShellContext, type ProductPageShell } from './store/product/product-page-shell.ts';
 import { StoreHomeShellContext, type StoreHomeShell } from './store/store-home-shell.ts';
 
@@ -22,6 +24,8 @@ export interface PrerenderedPage {
   name?: string;
   /** Drawn for a shopper who has answered the age question (the store home), not for a first visit. */
   returning?: boolean;
+  /** Drawn for a returning shopper with an area (a stand-in zip the server writes the shopper's over). */
+  withArea?: boolean;
   /** The module of the screen it shows on demand, whose stylesheets and chunks the page names in its head. */
   screen?: string;
 }
@@ -46,12 +50,26 @@ export const prerenderedPages: PrerenderedPage[] = [
   // A product page as a returning shopper first sees it: the frame and the product's picture (a placeholder the server
   // fills in with the product's, server/http/spa-shell.ts), so its largest paint needs no script.
   { path: '/store/1', name: 'product-frame', returning: true, screen: 'src/views/store/product/product-page.tsx' },
+  // A category listing for a shopper with an area: the frame and one stand-in card the server writes the category's
+  // first page over for the shopper's area cookie (server/http/listing-shell.ts), so its first cards need no script.
+  {
+    path: `/store/category/${prerenderedListingTitle}/1`,
+    name: 'listing-frame',
+    withArea: true,
+    screen: 'src/views/store/listing/category-listing-page.tsx',
+  },
   ...infoPages.map((page) => ({ path: page.path, screen: infoScreens[page.path] })),
 ];
 
 const firstVisit = () => ({ getItem: () => null, setItem: () => undefined });
 /** A shopper who said they are 21 or older; their zip lives in their browser, so the page is drawn without one. */
 const returningShopper = () => ({ getItem: () => JSON.stringify({ ageGateVerified: true }), setItem: () => undefined });
+/** A returning shopper with the stand-in area the listing frame is drawn for. */
+const shopperWithArea = () => ({
+  getItem: () => JSON.stringify({ ageGateVerified: true, zipcode: prerenderedListingZip, location: 1 }),
+  setItem: () => undefined,
+});
+const prerenderedListing: ListingPageShell = { reply: () => prerenderedListingReply };
 const prerenderedHome: StoreHomeShell = { prerendering: true, banners: () => [prerenderedBanner] };
 const prerenderedProduct: ProductPageShell = { prerendering: true, picture: () => prerenderedProductPicture.url };
 
@@ -63,16 +81,18 @@ async function readAll(stream: ReadableStream<Uint8Array>): Promise<string> {
 }
 
 export async function prerenderShell(page: PrerenderedPage): Promise<string> {
-  const actors = startAppActors(page.returning ? returningShopper : firstVisit);
+  const actors = startAppActors(page.withArea ? shopperWithArea : page.returning ? returningShopper : firstVisit);
   try {
     const { prelude } = await prerender(
       <StrictMode>
         <AppActorsContext.Provider value={actors}>
           <StoreHomeShellContext.Provider value={prerenderedHome}>
             <ProductPageShellContext.Provider value={prerenderedProduct}>
-              <StaticRouter location={page.path}>
-                <AppRoutes />
-              </StaticRouter>
+              <ListingPageShellContext.Provider value={prerenderedListing}>
+                <StaticRouter location={page.path}>
+                  <AppRoutes />
+                </StaticRouter>
+              </ListingPageShellContext.Provider>
             </ProductPageShellContext.Provider>
           </StoreHomeShellContext.Provider>
         </AppActorsContext.Provider>

@@ -78,6 +78,29 @@ test.describe('storefront journey', () => {
     await expect(page.getByTestId('cart-count')).toHaveText('2');
   });
 
+  test('a listing opened afresh arrives with its first cards drawn by the server, and the app asks for none again', async ({ page }) => {
+    // Entering the store writes the area's cookie copy (decision 066), which the next page load carries.
+    await enterStore(page);
+    await expect.poll(async () => (await page.context().cookies()).find((cookie) => cookie.name === 'mf_area')?.value).toMatch(/^\d{5}\.\d+\.$/);
+    const listingCalls = { count: 0 };
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/connect/index/category') listingCalls.count += 1;
+    });
+    const html = page.waitForResponse((response) => new URL(response.url()).pathname === '/store/category/Beef/Beef/1002');
+    await page.goto('/store/category/Beef/Beef/1002');
+    expect(await (await html).text()).toContain('id="page-listing"');
+    const cards = page.getByRole('list', { name: 'Products' }).getByRole('listitem');
+    await expect(cards.first()).toBeVisible();
+    // Taken over (the frame is no longer inert) with the page's cards, without a listing call of its own.
+    await expect(page.locator('#root')).not.toHaveAttribute('inert');
+    // The filter column the server leaves empty is the app's to fill.
+    await expect(page.getByRole('complementary', { name: 'Filters' }).getByRole('heading', { name: 'Filters' })).toBeVisible();
+    expect(listingCalls.count).toBe(0);
+    // A change of sort is asked for as always.
+    await page.getByLabel('Sort by').selectOption({ label: 'Price- Low to High' });
+    await expect.poll(() => listingCalls.count).toBe(1);
+  });
+
   test('on a phone the category menu folds behind one Categories button', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await enterStore(page);

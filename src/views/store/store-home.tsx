@@ -11,6 +11,9 @@ import * as css from './store-home.css.ts';
 // slot waits to be scrolled near before it loads the map.
 const StoresSlot = lazy(async () => ({ default: (await import('./stores/stores-slot.tsx')).StoresSlot }));
 
+/** Cards a carousel shows at 412 px (carousel.css.ts: two per view up to 767 px): the first render draws only these. */
+const cardsOnAPhone = 2;
+
 /** Where every banner and ad leads: the Valentine's Collection (category 1017). */
 export const promotionPath = "/store/category/Valentine's%20Collection/Valentine's%20Collection/1017";
 
@@ -72,7 +75,7 @@ export function StoreHome() {
         <h2 id="top-products" className={css.heading}>
           TOP PRODUCT IN YOUR AREA
         </h2>
-        <Carousel label="Top products" perView="store">
+        <Carousel label="Top products" perView="store" first={cardsOnAPhone}>
           {home.topproduct.map((product) => (
             <ProductCard key={product.id} product={product} variant="home" />
           ))}
@@ -94,7 +97,7 @@ export function StoreHome() {
           <h2 id={`section-${section.category_id}`} className={css.heading}>
             OUR TOP {section.categoryName}
           </h2>
-          <Carousel label={section.categoryName} perView="store">
+          <Carousel label={section.categoryName} perView="store" first={cardsOnAPhone}>
             {section.products.map((product) => (
               <ProductCard key={product.id} product={product} variant="home" />
             ))}

@@ -1,11 +1,11 @@
 import { Link, useParams } from 'react-router-dom';
 import { useCartVendors } from '../../../api/cart-vendors.swr.ts';
-import { useCategoryListing } from '../../../api/listing.swr.ts';
 import { parseCategoryId } from '../../../rules/listing-query.ts';
 import { useSessionValue } from '../../app-context.tsx';
 import { ChoosePincode } from './choose-pincode.tsx';
 import * as css from './listing-pages.css.ts';
 import { ListingView } from './listing-view.tsx';
+import { useCategoryListingFromPage } from './use-category-listing.ts';
 import { useListingQuery } from './use-listing-query.ts';
 import { useShopperArea } from './use-shopper-area.ts';
 
@@ -15,7 +15,7 @@ export const unknownCategoryMessage = 'This category does not exist.';
 export function CategoryListing({ title, categoryId }: { title: string; categoryId: number }) {
   const area = useShopperArea();
   const [state, setState] = useListingQuery();
-  const { data, error, isLoading } = useCategoryListing(area, categoryId, state);
+  const { data, error, isLoading } = useCategoryListingFromPage(area, categoryId, state);
   const cartVendors = useCartVendors(useSessionValue('cart_id'), useSessionValue('total_products_in_cart'));
 
   if (!area) return <ChoosePincode />;
