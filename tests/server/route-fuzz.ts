@@ -18,6 +18,7 @@ import * as fulfilmentContract from '../../src/api/contract/fulfilment.contract.
 import * as homeContract from '../../src/api/contract/home.contract.ts';
 import * as kycContract from '../../src/api/contract/kyc.contract.ts';
 import * as locationContract from '../../src/api/contract/location.contract.ts';
+import * as pageListingContract from '../../src/api/contract/page-listing.contract.ts';
 import * as paymentContract from '../../src/api/contract/payment.contract.ts';
 import * as productSummaryContract from '../../src/api/contract/product-summary.contract.ts';
 import * as productContract from '../../src/api/contract/product.contract.ts';
@@ -58,6 +59,7 @@ export const contractModules: Readonly<Record<string, Record<string, unknown>>> 
   'home.contract.ts': homeContract,
   'kyc.contract.ts': kycContract,
   'location.contract.ts': locationContract,
+  'page-listing.contract.ts': pageListingContract,
   'payment.contract.ts': paymentContract,
   'product-summary.contract.ts': productSummaryContract,
   'product.contract.ts': productContract,
