@@ -13,7 +13,7 @@ import { openDatabase } from '../../server/db/connection.ts';
 import { loadAverages } from '../lib/measure.ts';
 import { nameWordsQuery, queryTexts } from './search-texts.ts';
 
-const dataDir = process.env.BENCH_DATA_DIR ? path.resolve(process.env.BENCH_DATA_DIR) : undefined;
+const dataDir = path.resolve(process.env.BENCH_DATA_DIR ?? 'bench/data-100k');
 const databaseUrl = process.env.BENCH_DATABASE_URL?.trim() || undefined;
 const warm = Number(process.env.BENCH_WARM ?? 40);
 const count = Number(process.env.BENCH_TEXTS ?? 280);
