@@ -145,7 +145,15 @@ describe('names in memory follow the catalogue on every instance', () => {
       .executeTakeFirstOrThrow();
     const variant = await db
       .insertInto('product_variants')
-      .values({ product_id: added.id, bottle_size: 500, brand_name: 'Test', product_type: 'Fresh', product_category: 'Fish', price_cents: 1000, maximum_price_cents: 1200 })
+      .values({
+        product_id: added.id,
+        bottle_size: 500,
+        brand_name: 'Test',
+        product_type: 'Fresh',
+        product_category: 'Fish',
+        price_cents: 1000,
+        maximum_price_cents: 1200,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const shop = await db.selectFrom('variant_offers').select('loc_id').where('area_loc_id', '=', newYork.loc_id).executeTakeFirstOrThrow();

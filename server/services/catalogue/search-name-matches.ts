@@ -3,7 +3,15 @@ import type { SpeedValue } from '../../../src/rules/speeds.ts';
 import type { Database } from '../../db/schema.ts';
 import type { ReadQuery } from './search-dictionary.ts';
 import { stemmedForms, type NameIndex } from './search-names.ts';
-import { describedProducts, offerKeys, postingsPerWord, searchResultLimit, withDescribed, type RankedProduct, type Ranking } from './search-ranking.ts';
+import {
+  describedProducts,
+  offerKeys,
+  postingsPerWord,
+  searchResultLimit,
+  withDescribed,
+  type RankedProduct,
+  type Ranking,
+} from './search-ranking.ts';
 import { matches, operands, operandText, parseTsquery, stemmed } from './search-tsquery.ts';
 import type { Vocabulary } from './search-vocabulary.ts';
 

@@ -73,7 +73,16 @@ export class NameIndex {
       }
     }
     let bytes = 0;
-    for (const array of [this.productIds, this.popularity, this.nameStart, this.nameLexemes, this.keyStart, this.keys, this.postingStart, this.postings])
+    for (const array of [
+      this.productIds,
+      this.popularity,
+      this.nameStart,
+      this.nameLexemes,
+      this.keyStart,
+      this.keys,
+      this.postingStart,
+      this.postings,
+    ])
       bytes += array.byteLength;
     for (const lexeme of this.lexemes) bytes += 2 * lexeme.length + 50;
     this.bytes = bytes;
@@ -224,7 +233,12 @@ export async function stemmedForms(
     );
     const row = rows.rows[0];
     missingForms.forEach((text, i) => state.forms.set(text, parseTsquery(row?.forms[i] ?? '')));
-    missingVectors.forEach((word, i) => state.vectors.set(word, (row?.vectors[i] ?? '').split('\u001d').filter((lexeme) => lexeme !== '')));
+    missingVectors.forEach((word, i) =>
+      state.vectors.set(
+        word,
+        (row?.vectors[i] ?? '').split('\u001d').filter((lexeme) => lexeme !== ''),
+      ),
+    );
   }
   return { forms: state.forms, vectors: state.vectors };
 }

@@ -111,7 +111,11 @@ export function withDescribed(matches: readonly RankedProduct[], version: number
 }
 
 /** The description matches alone (names gave fewer than a page) and the dictionary's version: one statement. */
-export async function describedProducts(db: Kysely<Database>, all: string, keys: readonly number[]): Promise<{ matches: RankedProduct[]; version: number }> {
+export async function describedProducts(
+  db: Kysely<Database>,
+  all: string,
+  keys: readonly number[],
+): Promise<{ matches: RankedProduct[]; version: number }> {
   const rows = await sql<RankingRow>`select v.version, ${matchesText(sql`
       select d.id, 2 as tier, d.popularity
       from search_in_descriptions(to_tsquery('english', ${all}), ${keys}::int[], ${descriptionCandidates}, ${searchResultLimit}) d`)} as matches
