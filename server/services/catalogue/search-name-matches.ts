@@ -7,6 +7,7 @@ import {
   describedProducts,
   offerKeys,
   postingsPerWord,
+  rankedProducts,
   searchResultLimit,
   withDescribed,
   type RankedProduct,
@@ -39,7 +40,14 @@ export async function rankedFromNames(
     const allTree = parseTsquery(all);
     const exactTree = query.exact === undefined ? undefined : parseTsquery(query.exact);
     const texts = [...(allTree ? operands(allTree) : []), ...(exactTree ? operands(exactTree) : [])].map(operandText);
-    const { forms, vectors } = await stemmedForms(db, vocabulary, texts, query.drivers);
+    let stems: Awaited<ReturnType<typeof stemmedForms>>;
+    try {
+      stems = await stemmedForms(db, vocabulary, texts, query.drivers);
+    } catch {
+      // A word to_tsquery's output could not be read for: this text is ranked by the statement, as before the index.
+      return rankedProducts(db, query, locId, speed, enough);
+    }
+    const { forms, vectors } = stems;
     const allStemmed = allTree && stemmed(allTree, forms);
     const exactStemmed = exactTree && stemmed(exactTree, forms);
     const perWord = postingsPerWord(query);

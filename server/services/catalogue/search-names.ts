@@ -214,33 +214,37 @@ export async function stemmedForms(
     state.vectors.clear();
     delete state.prefilled;
   }
-  const wantedForms = [...operandTexts];
-  const wantedVectors = [...words];
   // Once per vocabulary: every form a search of it can ask for (see vocabularyForms), so a cold text needs no statement.
+  // Should one of them be refused (a word to_tsquery cannot read), searches read their own forms as they need them.
   if (state.prefilled !== vocabulary) {
-    const all = vocabularyForms(vocabulary);
-    wantedForms.push(...all.operandTexts);
-    wantedVectors.push(...all.words);
     state.prefilled = vocabulary;
+    const all = vocabularyForms(vocabulary);
+    await readForms(db, state, all.operandTexts, all.words).catch(() => undefined);
   }
-  const missingForms = [...new Set(wantedForms.filter((text) => !state.forms.has(text)))];
-  const missingVectors = [...new Set(wantedVectors.filter((word) => !state.vectors.has(word)))];
-  if (missingForms.length > 0 || missingVectors.length > 0) {
-    const rows = await sql<{ forms: string[]; vectors: string[] }>`
-      select array(select to_tsquery('english', q)::text from unnest(${missingForms}::text[]) with ordinality as f(q, i) order by i) as forms,
-        array(select array_to_string(tsvector_to_array(to_tsvector('english', w)), chr(29)) from unnest(${missingVectors}::text[]) with ordinality as v(w, i) order by i) as vectors`.execute(
-      db,
-    );
-    const row = rows.rows[0];
-    missingForms.forEach((text, i) => state.forms.set(text, parseTsquery(row?.forms[i] ?? '')));
-    missingVectors.forEach((word, i) =>
-      state.vectors.set(
-        word,
-        (row?.vectors[i] ?? '').split('\u001d').filter((lexeme) => lexeme !== ''),
-      ),
-    );
-  }
+  await readForms(db, state, operandTexts, words);
   return { forms: state.forms, vectors: state.vectors };
+}
+
+/** The forms and vectors of these operands and words that `state` does not hold yet, in one statement. */
+async function readForms(db: Kysely<Database>, state: IndexState, operandTexts: readonly string[], words: readonly string[]): Promise<void> {
+  const missingForms = [...new Set(operandTexts.filter((text) => !state.forms.has(text)))];
+  const missingVectors = [...new Set(words.filter((word) => !state.vectors.has(word)))];
+  if (missingForms.length === 0 && missingVectors.length === 0) return;
+  const rows = await sql<{ forms: string[]; vectors: string[] }>`
+    select array(select to_tsquery('english', q)::text from unnest(${missingForms}::text[]) with ordinality as f(q, i) order by i) as forms,
+      array(select array_to_string(tsvector_to_array(to_tsvector('english', w)), chr(29)) from unnest(${missingVectors}::text[]) with ordinality as v(w, i) order by i) as vectors`.execute(
+    db,
+  );
+  const row = rows.rows[0];
+  // Parsed before any is kept: an unreadable one keeps none of this statement's.
+  const forms = missingForms.map((text, i) => [text, parseTsquery(row?.forms[i] ?? '')] as const);
+  for (const [text, form] of forms) state.forms.set(text, form);
+  missingVectors.forEach((word, i) =>
+    state.vectors.set(
+      word,
+      (row?.vectors[i] ?? '').split('\u001d').filter((lexeme) => lexeme !== ''),
+    ),
+  );
 }
 
 /**
