@@ -41,9 +41,10 @@ export interface SearchRequest {
 export type SearchResult = { kind: 'not-served' } | { kind: 'no-words' } | { kind: 'results'; data: ListingData };
 
 /**
- * Every search is answered from the database, a new text as fast as a repeated one (decision 021): the typed words
- * are read against the catalogue's vocabulary (typos, run-together and split words, prefixes), the best matches in
- * the area are ranked by tier and popularity, and the page's cards come from the card cache like listings'.
+ * No text's answer is cached, a new text as fast as a repeated one (decision 021): the typed words are read against
+ * the catalogue's vocabulary (typos, run-together and split words, prefixes), the best name matches in the area are
+ * found in the name index in memory (decision 064; descriptions from the database when names are fewer than a page),
+ * ranked by tier and popularity, and the page's cards come from the card cache like listings'.
  */
 export async function searchProducts(db: Kysely<Database>, request: SearchRequest): Promise<SearchResult> {
   if (!(await isServedLocation(db, request.locId))) return { kind: 'not-served' };
