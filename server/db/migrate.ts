@@ -28,6 +28,7 @@ import * as cartKeptLines from './migrations/028-cart-kept-lines.ts';
 import * as catalogueNotify from './migrations/029-catalogue-notify.ts';
 import * as capacityChanges from './migrations/030-capacity-changes.ts';
 import * as sellerOffersAndKeptExpiry from './migrations/032-seller-offers-and-kept-expiry.ts';
+import * as offerMovesNotify from './migrations/034-offer-moves-notify.ts';
 
 // Listed here (not read from disk) so the bundle, tsx and tests all see the same ordered set.
 const migrations: Record<string, Migration> = {
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '029-catalogue-notify': catalogueNotify,
   '030-capacity-changes': capacityChanges,
   '032-seller-offers-and-kept-expiry': sellerOffersAndKeptExpiry,
+  '034-offer-moves-notify': offerMovesNotify,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

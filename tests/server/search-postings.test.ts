@@ -2,8 +2,10 @@ import { CompiledQuery, sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QueryRecorder } from '../../server/db/query-recorder.ts';
 import type { Database } from '../../server/db/schema.ts';
-import { searchProducts } from '../../server/services/catalogue/search.ts';
-import { offerKeys } from '../../server/services/catalogue/search-ranking.ts';
+import { searchProducts, searchWords } from '../../server/services/catalogue/search.ts';
+import { readQuery } from '../../server/services/catalogue/search-dictionary.ts';
+import { offerKeys, rankedProducts } from '../../server/services/catalogue/search-ranking.ts';
+import { searchVocabulary } from '../../server/services/catalogue/search-vocabulary.ts';
 import { chicago, newYork } from './catalogue-helpers.ts';
 import { startTestApp, type TestApp } from './test-app.ts';
 
@@ -93,10 +95,16 @@ describe('search postings follow the catalogue', () => {
 });
 
 describe('a search’s plan', () => {
-  it('reads name matches from the postings’ walk index, never scanning them', async () => {
+  it('reads name matches from memory, and from the postings’ walk index when the index is over its budget, never scanning them', async () => {
     for (const text of ['salmon', 'chicken thigh', 'salmn', 'rib st']) {
+      // Names from memory (decision 064): no statement of the search reads the postings.
+      const inMemory = new QueryRecorder(db);
+      await searchProducts(db.withPlugin(inMemory), { text, locId: newYork.loc_id, page: 0, limit: 20 });
+      expect(inMemory.queries.map((q) => q.sql).join('\n'), text).not.toMatch(/search_postings/);
+      // Its fallback, the ranking statement (search-ranking.ts), reads them by index.
       const recorder = new QueryRecorder(db);
-      await searchProducts(db.withPlugin(recorder), { text, locId: newYork.loc_id, page: 0, limit: 20 });
+      const vocabulary = await searchVocabulary(db);
+      await rankedProducts(db.withPlugin(recorder), readQuery(vocabulary, searchWords(text)), newYork.loc_id, undefined, 20);
       const plans: string[] = [];
       // The SET LOCAL of the description search is no query to plan.
       for (const query of recorder.queries.filter((q) => /^\s*(select|with)\b/i.test(q.sql))) {

@@ -5,6 +5,7 @@ import { searchProducts } from '../../server/services/catalogue/search.ts';
 import { oneLetterDeletions } from '../../server/services/catalogue/search-spelling.ts';
 import { searchVocabulary, trigrams } from '../../server/services/catalogue/search-vocabulary.ts';
 import { cacheBudgets } from '../../server/services/platform/cache-budgets.ts';
+import { sameDatabase } from '../../server/services/platform/catalogue-changes.ts';
 import { newYork } from './catalogue-helpers.ts';
 import { statementCounter } from './statement-counter.ts';
 import { startTestApp, type TestApp } from './test-app.ts';
@@ -20,6 +21,8 @@ let db: Kysely<Database>;
 beforeAll(async () => {
   t = await startTestApp();
   db = t.database.db.withPlugin(counter.plugin);
+  // As the app's own plugin handles: its caches hear the catalogue's changes (the name index is dropped by them).
+  sameDatabase(db, t.database.db);
 });
 afterAll(async () => {
   await t.close();
@@ -62,12 +65,28 @@ describe('a search, in statements', () => {
     return counter.count() - before;
   };
 
-  it('takes one statement once the vocabulary and the cards are in memory: names, descriptions and the version together', async () => {
-    for (const text of ['salmon', 'chiken thigh', 'grass fed', 'zzqxv']) {
+  it('takes no statement once the vocabulary, the name index and the cards are in memory, one when names are fewer than a page', async () => {
+    // Names from memory (decision 064): a page of name matches asks the database nothing. The catalogue's commonest
+    // name word, as typed and with a slip, fills a page of 5 (the test catalogue has fewer than 20 of any word in an area).
+    const common = [...(await searchVocabulary(db)).words].sort((a, b) => b.inNames - a.inNames)[0]?.joined ?? 'chicken';
+    const pageOfFive = (text: string) => searchProducts(db, { text, locId: newYork.loc_id, page: 0, limit: 5 });
+    for (const text of [common, `${common.slice(0, 2)}${common.slice(3)}`]) {
+      const found = await pageOfFive(text);
+      expect(found.kind === 'results' ? found.data.products.length : 0, text).toBe(5);
+      const before = counter.count();
+      await pageOfFive(text);
+      expect(counter.count() - before, text).toBe(0);
+    }
+    // Fewer than a page of names: the descriptions (and the version) in one statement.
+    for (const text of ['grass fed']) {
       await search(text);
       expect(await counted(text), text).toBe(1);
     }
-    // Nothing has both words: one more statement for 'beef' alone (the last word dropped).
+    // No word means anything: nothing to ask (the index knows the version it was read with).
+    await search('zzqxv');
+    expect(await counted('zzqxv')).toBe(0);
+    // Nothing has both words: their descriptions, then 'beef' alone (the last word dropped), whose names in the area
+    // are fewer than a page in the test catalogue: its descriptions too.
     await search('beef chicken');
     expect(await counted('beef chicken')).toBe(2);
   });

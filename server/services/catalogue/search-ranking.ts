@@ -26,6 +26,13 @@ export interface RankedProduct {
  */
 const postingsRead = { perWordOfOne: searchResultLimit, severalInAll: 1000, severalPerWord: 100 } as const;
 
+/** How many postings of each driver lexeme a search reads (postingsRead). */
+export function postingsPerWord(query: ReadQuery): number {
+  return query.readings.length > 1
+    ? Math.max(postingsRead.severalPerWord, Math.ceil(postingsRead.severalInAll / query.drivers.length))
+    : postingsRead.perWordOfOne;
+}
+
 /** Codes of the offer keys (migration 018's search_speed_code): coalesce(area, 0) * 8 + code. */
 const speedCodes: Record<SpeedValue, number> = { local: 1, courier: 2, 'farm-direct': 3, 'dine-in': 4, pickup: 5 };
 
@@ -55,8 +62,8 @@ export async function rankedProducts(
 ): Promise<Ranking> {
   const all = query.all;
   if (all === undefined) return { ranked: [], version: undefined };
-  const tsquery = (text: string) => sql`to_tsquery('english', ${text})`;
   const keys = offerKeys(locId, speed);
+  const tsquery = (text: string) => sql`to_tsquery('english', ${text})`;
   // One statement, one round trip: the name matches, the description fallback only when they are fewer than `enough`
   // (a one-time filter: the function is not called otherwise), and the dictionary's version beside them (one row of
   // nulls but the version when nothing matches).
@@ -66,10 +73,7 @@ export async function rankedProducts(
       where ${named} < ${enough}`;
   let statement: RawBuilder<RankingRow>;
   if (query.drivers.length > 0) {
-    const perWord =
-      query.readings.length > 1
-        ? Math.max(postingsRead.severalPerWord, Math.ceil(postingsRead.severalInAll / query.drivers.length))
-        : postingsRead.perWordOfOne;
+    const perWord = postingsPerWord(query);
     const exact = query.exact === undefined ? sql`false` : sql`c.name_vector @@ ${tsquery(query.exact)}`;
     statement = sql<RankingRow>`
       with lexemes as (
@@ -94,15 +98,30 @@ export async function rankedProducts(
         ${descriptions(sql`(select count(*) from named)`)}`)} as matches from search_words_version v`;
   } else statement = sql<RankingRow>`select v.version, ${matchesText(descriptions(sql`0`))} as matches from search_words_version v`;
   const answer = (await statement.execute(db)).rows[0];
-  const matches = parseMatches(answer?.matches ?? null);
+  return withDescribed(parseMatches(answer?.matches ?? null), answer === undefined ? undefined : Number(answer.version));
+}
+
+/** Name matches (tiers 0 and 1) and description matches (tier 2) as one ranking: each product once, at its best tier. */
+export function withDescribed(matches: readonly RankedProduct[], version: number | undefined): Ranking {
   const found = matches.filter((r) => r.tier < 2);
   const seen = new Set(found.map((r) => r.id));
   const described = matches.filter((r) => r.tier === 2).sort((a, b) => b.popularity - a.popularity || a.id - b.id);
   for (const row of described) if (!seen.has(row.id) && found.length < searchResultLimit) found.push(row);
-  return {
-    ranked: found.sort((a, b) => a.tier - b.tier || b.popularity - a.popularity || a.id - b.id),
-    version: answer === undefined ? undefined : Number(answer.version),
-  };
+  return { ranked: found.sort((a, b) => a.tier - b.tier || b.popularity - a.popularity || a.id - b.id), version };
+}
+
+/** The description matches alone (names gave fewer than a page) and the dictionary's version: one statement. */
+export async function describedProducts(
+  db: Kysely<Database>,
+  all: string,
+  keys: readonly number[],
+): Promise<{ matches: RankedProduct[]; version: number }> {
+  const rows = await sql<RankingRow>`select v.version, ${matchesText(sql`
+      select d.id, 2 as tier, d.popularity
+      from search_in_descriptions(to_tsquery('english', ${all}), ${keys}::int[], ${descriptionCandidates}, ${searchResultLimit}) d`)} as matches
+    from search_words_version v`.execute(db);
+  const answer = rows.rows[0];
+  return { matches: parseMatches(answer?.matches ?? null), version: Number(answer?.version ?? 0) };
 }
 
 /**

@@ -10,9 +10,9 @@ import { oneLetterDeletions, type DictionaryWord } from './search-spelling.ts';
  * trigrams (pg_trgm's `%`) and the most common completions of a prefix. Why in memory: the dictionary is small (about
  * 1,100 words at 100,000 products: bare numbers are left out) and the lookups were one statement of every search, its
  * planning and four index probes on the embedded database's one connection. It holds the vocabulary, not texts or
- * results: every search still reads its matches from the database, and that statement also returns the dictionary's
- * version (search_words_version, migration 020), so a search made with an outdated vocabulary is read again. Kept
- * only within its byte budget (cache-budgets.ts).
+ * results. The name index (search-names.ts) and the description statement carry the dictionary's version
+ * (search_words_version, migration 020), so a search made with an outdated vocabulary is read again. Kept only within
+ * its byte budget (cache-budgets.ts).
  */
 export class Vocabulary {
   private readonly byJoined = new Map<string, DictionaryWord[]>();

@@ -7,6 +7,8 @@ import { cachedSummaries } from './cached-summaries.ts';
 import { isServedLocation } from './catalogue-cache.ts';
 import { readQuery } from './search-dictionary.ts';
 import { rankedProducts, sortedIds, type RankedProduct } from './search-ranking.ts';
+import { rankedFromNames } from './search-name-matches.ts';
+import { searchNames } from './search-names.ts';
 import { searchVocabulary, vocabularyVersion } from './search-vocabulary.ts';
 
 /** At most this many words of a query count; the rest of a pasted paragraph is noise. */
@@ -39,9 +41,10 @@ export interface SearchRequest {
 export type SearchResult = { kind: 'not-served' } | { kind: 'no-words' } | { kind: 'results'; data: ListingData };
 
 /**
- * Every search is answered from the database, a new text as fast as a repeated one (decision 021): the typed words
- * are read against the catalogue's vocabulary (typos, run-together and split words, prefixes), the best matches in
- * the area are ranked by tier and popularity, and the page's cards come from the card cache like listings'.
+ * No text's answer is cached, a new text as fast as a repeated one (decision 021): the typed words are read against
+ * the catalogue's vocabulary (typos, run-together and split words, prefixes), the best name matches in the area are
+ * found in the name index in memory (decision 064; descriptions from the database when names are fewer than a page),
+ * ranked by tier and popularity, and the page's cards come from the card cache like listings'.
  */
 export async function searchProducts(db: Kysely<Database>, request: SearchRequest): Promise<SearchResult> {
   if (!(await isServedLocation(db, request.locId))) return { kind: 'not-served' };
@@ -69,8 +72,9 @@ export async function searchProducts(db: Kysely<Database>, request: SearchReques
 /**
  * Like a search engine's "last" matching strategy: when every word together finds nothing, the last words are
  * dropped one by one ('flank stek' → 'flank'), so a word the catalogue does not have never empties the page.
- * The words are read with the vocabulary in memory; when the statement that ranks them saw a newer dictionary (a
- * product write added or removed a word since it was loaded), the vocabulary is loaded again and the search made again.
+ * The words are read with the vocabulary in memory; when the ranking saw a newer dictionary (a product write added or
+ * removed a word since it was loaded: the name index's version, or the description statement's), the vocabulary is
+ * loaded again and the search made again.
  */
 async function rankedWithFallback(
   db: Kysely<Database>,
@@ -80,16 +84,22 @@ async function rankedWithFallback(
   enough: number,
 ): Promise<RankedProduct[]> {
   let vocabulary = await searchVocabulary(db);
+  // Names from memory (decision 064); from the database's postings when the index is over its budget.
+  const names = await searchNames(db);
   for (let attempt = 1; ; attempt++) {
     let seen: number | undefined;
     let ranked: RankedProduct[] = [];
     for (let count = words.length; count > 0 && ranked.length === 0; count--) {
-      const ranking = await rankedProducts(db, readQuery(vocabulary, words.slice(0, count)), locId, speed, enough);
+      const query = readQuery(vocabulary, words.slice(0, count));
+      const ranking = names
+        ? await rankedFromNames(db, names, vocabulary, query, locId, speed, enough)
+        : await rankedProducts(db, query, locId, speed, enough);
       seen ??= ranking.version;
       ranked = ranking.ranked;
     }
-    // No word meant anything to this vocabulary, so no statement ran: is it still current?
-    seen ??= await vocabularyVersion(db);
+    // No word meant anything to this vocabulary, so nothing was read: is it still current? The index knows the version
+    // it was loaded with, and is dropped when the catalogue changes.
+    seen ??= names?.version ?? (await vocabularyVersion(db));
     if (seen <= vocabulary.version || attempt === 2) return ranked;
     vocabulary = await searchVocabulary(db, seen);
   }

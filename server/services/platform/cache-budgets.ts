@@ -23,6 +23,8 @@ export const cacheBudgets = {
   serviceAreas: 64 * 2 ** 10,
   /** The search vocabulary with its lookups (search-vocabulary.ts): ~1,100 words at 100k products, ~1 MB. */
   searchVocabulary: 8 * 2 ** 20,
+  /** Search's name index (search-names.ts): flat arrays of ids, keys and lexemes, ~5 MB at 100k products (decision 064). */
+  searchNames: 32 * 2 ** 20,
 } as const;
 
 /** A value's weight for a cache budget: its JSON text in UTF-8 bytes (a Set or Map counts as its members). */
