@@ -99,6 +99,7 @@ const substitution = (page: Page) => page.getByRole('combobox', { name: /^If .* 
 const retry = (page: Page) => page.getByRole('alert').getByRole('button', { name: 'Try again' });
 const placeOrder = (page: Page) => page.getByRole('button', { name: 'PLACE ORDER' });
 const bank = (page: Page) => page.getByRole('dialog', { name: 'Confirm this payment' });
+const placingOrder = (page: Page) => placeOrder(page).and(page.locator('[aria-busy="true"]'));
 const snackbar = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
 
 /** Requests held by the journey (the order's price, a coupon) until a later step lets them go; and the confirms counted. */
@@ -487,7 +488,9 @@ export const checkoutSummaryJourneys: MachineMap = {
       passing: 'the server prices the order as the summary opens and after each change (seen while the journey holds its answer)',
     },
     'checkoutSummary.reviewFailed': { shows: retry },
-    'checkoutSummary.ready': { shows: placeOrder, hides: bank },
+    // PLACE ORDER stays on the page, busy, while the order is on its way: ready is when it is not busy, so the next
+    // step's fault is set up only after this request took its own (the deliveryOptions race of 2026-11-29, here too).
+    'checkoutSummary.ready': { shows: placeOrder, hides: (page) => bank(page).or(placingOrder(page)) },
     'checkoutSummary.applyingCoupon': { passing: 'the coupon is applied while APPLY is pressed (seen while the journey holds its answer)' },
     'checkoutSummary.removingCoupon': { passing: 'the coupon is removed while REMOVE is pressed' },
     'checkoutSummary.ordering': { passing: "PLACE ORDER's answer and the bank's check: each part says what shows" },
