@@ -104,8 +104,7 @@ function ProductView({ product }: { product: ProductDetail }) {
       {product.related_products.length > 0 && (
         <section aria-labelledby="similar-title" className={css.similar}>
           <h2 id="similar-title">Similar Items you may like</h2>
-          {/* The two a phone shows first, the rest just after (the page's commit was one long task). */}
-          <Carousel label="Similar items" perView="detail" first={2}>
+          <Carousel label="Similar items" perView="detail">
             {product.related_products.map((related) => (
               <ProductCard key={related.id} product={related} />
             ))}
