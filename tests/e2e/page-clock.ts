@@ -6,10 +6,21 @@ import { expect } from './fixtures.ts';
  * run out on a busy machine before the test has looked. These stop the page's clock so only the test moves it.
  */
 
-/** Stops the page's clock where it is now (install() first). Timers fire only when the test moves the clock on. */
+/**
+ * Stops the page's clock just ahead of where it is now (install() first). Timers fire only when the test moves the
+ * clock on. The clock flows while the test reads it, so on a busy machine the read can be stale by the time pauseAt
+ * runs ("Cannot fast-forward to the past", seen in CI): read again with a wider margin until the pause lands.
+ */
 export async function pauseClock(page: Page): Promise<void> {
-  const now = await page.evaluate(() => Date.now());
-  await page.clock.pauseAt(now + 1);
+  for (let margin = 250; ; margin *= 2) {
+    const now = await page.evaluate(() => Date.now());
+    try {
+      await page.clock.pauseAt(now + margin);
+      return;
+    } catch (error) {
+      if (!String(error).includes('fast-forward to the past') || margin >= 8_000) throw error;
+    }
+  }
 }
 
 /**
