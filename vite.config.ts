@@ -224,7 +224,7 @@ const syncExternalStoreWithoutShim = [
   { find: /^use-sync-external-store\/shim(?:\/index\.js)?$/, replacement: 'use-sync-external-store' },
 ];
 
-export default defineConfig(({ command }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   // In `vite build` only: the plain entry's development build warns on every start that it needs React 18+.
   resolve: { alias: command === 'build' ? syncExternalStoreWithoutShim : [] },
   plugins: [
@@ -249,13 +249,29 @@ export default defineConfig(({ command }) => ({
     sourcemap: false,
     manifest: true,
     // Every browser the store supports has modulepreload: no polyfill in the entry.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // A lazy screen's list of chunks to preload leaves out the first load's own (the runtime, vendor and app
+      // chunks): the page has them before any screen is asked for, and every list naming them cost the first load bytes.
+      resolveDependencies: (_file: string, deps: string[]) =>
+        deps.filter((dep) => !/^assets\/(?:vendor|app|rolldown-runtime)-[\w-]{7}\.js$/.test(dep)),
+    },
     rollupOptions: {
       // Machines, the api layer and rules run nothing when imported (DESIGN.md; tests/architecture checks the machines),
       // so what a module does not use of them is dropped: a view importing a flow's door (src/machines/<flow>/index.ts)
       // takes only the machines it starts, not its siblings, and a contract file only the structs in use.
       treeshake: { moduleSideEffects: (id: string) => !/[\\/]src[\\/](?:machines|api|rules)[\\/]/.test(id) },
       output: {
+        // Seven characters of hash (42 bits, the fewest rolldown allows for this many chunks) tell a file from its other versions as surely as eight, and the first
+        // load carries every lazy chunk's name (its list of what to preload): about 0.2 kB of gzip fewer.
+        // (The build-time prerender, an SSR build, keeps its default names: writeShells imports its entry by name.)
+        ...(isSsrBuild
+          ? {}
+          : {
+              entryFileNames: 'assets/[name]-[hash:7].js',
+              chunkFileNames: 'assets/[name]-[hash:7].js',
+              assetFileNames: 'assets/[name]-[hash:7][extname]',
+            }),
         // The runtime every screen needs in one file: cached across deploys that change only our code, and smaller
         // gzipped together than in the ten slivers the default splitting makes (bench/RESULTS-wire.md).
         codeSplitting: {

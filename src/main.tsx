@@ -5,7 +5,7 @@ import { takeTokenFrom } from './api/http.ts';
 import { selectToken, startAppActors } from './machines/app/index.ts';
 import './styles/global.css.ts';
 import { AppActorsContext } from './views/app-context.tsx';
-import { AppRoutes } from './views/app-routes.tsx';
+import { AppRoutes, loadScreensFor } from './views/app-routes.tsx';
 
 // Only the build the browser journeys run (VITE_RECORD_FLOWS=1) records the actors' transitions, from their start;
 // any other build drops this import (docs/decisions/043).
@@ -34,6 +34,8 @@ function TakeOverPrerenderedPage({ container }: { container: HTMLElement }) {
 // As a transition, the first render yields to the browser every few milliseconds instead of holding the main thread
 // for the whole tree (a slow phone can scroll and paint meanwhile: Lighthouse's Total Blocking Time).
 const app = createRoot(root);
+// The screen the path shows, loaded first: the server's markup stays until the app can draw the page itself.
+await loadScreensFor(window.location.pathname);
 startTransition(() =>
   app.render(
     <StrictMode>

@@ -126,7 +126,7 @@ export function measureFirstLoad(dir = dist): FirstLoad {
     '',
     `Loaded on demand: ${later.length} chunks, ${sum(later, 'gzip').toFixed(0)} kB gzip in all; the largest: ${later
       .slice(0, 8)
-      .map((c) => `${c.file.replace(/^assets\//, '').replace(/-[\w-]{8}\.js$/, '')} ${c.gzip.toFixed(1)} kB`)
+      .map((c) => `${c.file.replace(/^assets\//, '').replace(/-[\w-]{7,8}\.js$/, '')} ${c.gzip.toFixed(1)} kB`)
       .join(', ')}.`,
     '',
     ...packageLines(byPackage, total),

@@ -23,9 +23,6 @@ export function timeLabel(time: string): string {
 export function visitLabel(value: string | undefined): string | undefined {
   const parsed = parseDineinTime(value);
   if (!parsed) return undefined;
-  const [y, m, d] = parsed.date.split('-').map(Number);
-  const [h, min] = parsed.time.split(':').map(Number);
-  if (y === undefined || m === undefined || d === undefined || h === undefined || min === undefined) return undefined;
-  const day = new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
+  const day = new Date(`${parsed.date}T00:00Z`).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
   return `${day}, ${timeLabel(parsed.time)}`;
 }

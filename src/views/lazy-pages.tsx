@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { isValidElement, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import * as css from './layout/page-frame.css.ts';
 
 /**
@@ -6,9 +6,19 @@ import * as css from './layout/page-frame.css.ts';
  * every screen comes in its own chunk, fetched when its route is first shown; the shell (header, footer, menus) and
  * the app's actors are all the first load holds besides the screen itself.
  */
+/** Each on-demand screen's loader, by its component: what `loadScreensOf` starts before the first render. */
+const loaders = new Map<unknown, () => Promise<unknown>>();
+
 function onDemand<P extends object>(load: () => Promise<ComponentType<P>>) {
-  const Page = lazy(async () => ({ default: await load() }));
-  return function OnDemand(props: P) {
+  let loaded: ComponentType<P> | undefined;
+  let loading: Promise<ComponentType<P>> | undefined;
+  const start = () => (loading ??= load().then((screen) => (loaded = screen)));
+  const Page = lazy(async () => ({ default: await start() }));
+  function OnDemand(props: P) {
+    // A screen already loaded (main.tsx loads the first one before the first render) renders at once: lazy() always
+    // suspends for a moment, and its 'Loading…' would blank the page the server drew (a listing's cards, a product's
+    // picture, a static page). Chosen once per mount, so a screen never remounts when its chunk arrives.
+    const [Screen] = useState<ComponentType<P>>(() => loaded ?? Page);
     return (
       <Suspense
         fallback={
@@ -17,11 +27,16 @@ function onDemand<P extends object>(load: () => Promise<ComponentType<P>>) {
           </p>
         }
       >
-        <Page {...props} />
+        <Screen {...props} />
       </Suspense>
     );
-  };
+  }
+  loaders.set(OnDemand, start);
+  return OnDemand;
 }
+
+/** What loads the on-demand screen an element shows (a route's element), if it is one. */
+export const screenLoaderOf = (element: ReactNode) => (isValidElement(element) ? loaders.get(element.type) : undefined);
 
 // The storefront's listings, search and the product page (which brings downshift's select with it); the store home
 // itself is in the first load (app-routes.tsx).
@@ -41,21 +56,25 @@ export const WalletShippingPage = onDemand(async () => (await import('./wallet/w
 export const WalletProductsPage = onDemand(async () => (await import('./wallet/wallet-products-page.tsx')).WalletProductsPage);
 export const CartPage = onDemand(async () => (await import('./cart/cart-page.tsx')).CartPage);
 export const CheckoutPage = onDemand(async () => (await import('./checkout/checkout-page.tsx')).CheckoutPage);
-export const PaymentSuccessPage = onDemand(async () => (await import('./checkout/payment-result-page.tsx')).PaymentSuccessPage);
-export const PaymentFailPage = onDemand(async () => (await import('./checkout/payment-result-page.tsx')).PaymentFailPage);
+// Screens that share a module share its one import (each import() costs the first load its list of chunks).
+const paymentResultPages = () => import('./checkout/payment-result-page.tsx');
+export const PaymentSuccessPage = onDemand(async () => (await paymentResultPages()).PaymentSuccessPage);
+export const PaymentFailPage = onDemand(async () => (await paymentResultPages()).PaymentFailPage);
 export const DeliveryOptionsPage = onDemand(async () => (await import('./dine-in/delivery-options-page.tsx')).DeliveryOptionsPage);
 export const PartnerLocatorPage = onDemand(async () => (await import('./dine-in/partner-locator-page.tsx')).PartnerLocatorPage);
 export const KycPage = onDemand(async () => (await import('./kyc/kyc-page.tsx')).KycPage);
 export const VerifyFacePage = onDemand(async () => (await import('./kyc/verify-face-page.tsx')).VerifyFacePage);
 // The store's side (issue 24): the seller and staff consoles, never in a shopper's first load.
-export const SellerConsolePage = onDemand(async () => (await import('./console/console-page.tsx')).SellerConsolePage);
-export const StaffConsolePage = onDemand(async () => (await import('./console/console-page.tsx')).StaffConsolePage);
+const consolePages = () => import('./console/console-page.tsx');
+export const SellerConsolePage = onDemand(async () => (await consolePages()).SellerConsolePage);
+export const StaffConsolePage = onDemand(async () => (await consolePages()).StaffConsolePage);
 export const SettingsPage = onDemand(async () => (await import('./account/settings-page.tsx')).SettingsPage);
 export const OrderStatusPage = onDemand(async () => (await import('./account/order-status-page.tsx')).OrderStatusPage);
 // The static pages (footer links) load on demand too.
-export const AboutUsPage = onDemand(async () => (await import('./info/policy-pages.tsx')).AboutUsPage);
-export const PrivacyPolicyPage = onDemand(async () => (await import('./info/policy-pages.tsx')).PrivacyPolicyPage);
-export const TermsPage = onDemand(async () => (await import('./info/policy-pages.tsx')).TermsPage);
-export const RefundPolicyPage = onDemand(async () => (await import('./info/policy-pages.tsx')).RefundPolicyPage);
+const policyPages = () => import('./info/policy-pages.tsx');
+export const AboutUsPage = onDemand(async () => (await policyPages()).AboutUsPage);
+export const PrivacyPolicyPage = onDemand(async () => (await policyPages()).PrivacyPolicyPage);
+export const TermsPage = onDemand(async () => (await policyPages()).TermsPage);
+export const RefundPolicyPage = onDemand(async () => (await policyPages()).RefundPolicyPage);
 export const ContactUsPage = onDemand(async () => (await import('./info/contact-page.tsx')).ContactUsPage);
 export const FaqPage = onDemand(async () => (await import('./info/faq-page.tsx')).FaqPage);

@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures.ts';
 import { showsWithTime } from './page-clock.ts';
+import { loadingSeen, watchLoadingFlash } from './page-flash.ts';
 import { enterStore } from './steps.ts';
 
 test.describe('store information pages', () => {
@@ -59,8 +60,11 @@ test.describe('store information pages', () => {
 
     // With it, the app renders over the picture and the page takes clicks.
     const live = await browser.newPage({ baseURL });
+    await watchLoadingFlash(live);
     await live.goto('/faq');
     await expect(live.locator('#root')).not.toHaveAttribute('inert');
+    // From the server's page straight to the app's: never 'Loading…' in between.
+    expect(await loadingSeen(live)).toEqual([]);
     await live.getByText('Ordering', { exact: true }).click();
     await expect(live.getByText(/within 72 hours of the ship date/)).toBeVisible();
     await live.close();

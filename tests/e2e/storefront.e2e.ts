@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures.ts';
 import { cardPrices, choose, enterStore } from './steps.ts';
+import { loadingSeen, watchLoadingFlash } from './page-flash.ts';
 
 const ascending = (values: number[]) => values.every((v, i) => i === 0 || (values[i - 1] ?? 0) <= v);
 
@@ -86,6 +87,7 @@ test.describe('storefront journey', () => {
     page.on('request', (request) => {
       if (new URL(request.url()).pathname === '/connect/index/category') listingCalls.count += 1;
     });
+    await watchLoadingFlash(page);
     const html = page.waitForResponse((response) => new URL(response.url()).pathname === '/store/category/Beef/Beef/1002');
     await page.goto('/store/category/Beef/Beef/1002');
     expect(await (await html).text()).toContain('id="page-listing"');
@@ -96,9 +98,19 @@ test.describe('storefront journey', () => {
     // The filter column the server leaves empty is the app's to fill.
     await expect(page.getByRole('complementary', { name: 'Filters' }).getByRole('heading', { name: 'Filters' })).toBeVisible();
     expect(listingCalls.count).toBe(0);
+    // From the server's cards straight to the app's: never 'Loading…' in between.
+    expect(await loadingSeen(page)).toEqual([]);
     // A change of sort is asked for as always.
     await page.getByLabel('Sort by').selectOption({ label: 'Price- Low to High' });
     await expect.poll(() => listingCalls.count).toBe(1);
+
+    // A product page opened afresh: from the server's picture straight to the app's page, never 'Loading…' between.
+    const product = await cards.first().getByRole('link').first().getAttribute('href');
+    expect(product).toMatch(/^\/store\/\d+$/);
+    await page.goto(product ?? '');
+    await expect(page.getByRole('button', { name: 'ADD TO CART' })).toBeVisible();
+    await expect(page.locator('#root')).not.toHaveAttribute('inert');
+    expect(await loadingSeen(page)).toEqual([]);
   });
 
   test('on a phone the category menu folds behind one Categories button', async ({ page }) => {
