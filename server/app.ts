@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { identityVerifierFromConfig } from './adapters/identity/identity-from-config.ts';
@@ -25,7 +24,7 @@ import { closeSlowClientsOnShutdown, requestTimeoutMs } from './http/slow-client
 import { categoryListingOf, listingForShell } from './http/listing-shell.ts';
 import { encodeShell, namesAFile, picturePreloadHeader, productIdOf, spaShell } from './http/spa-shell.ts';
 import { refuseNulCharacters } from './http/validate.ts';
-import { apiCacheControl, permissionsPolicy, securityHeaderOptions } from './http/security-headers.ts';
+import { apiCacheControl, permissionsPolicy, useSecurityHeaders } from './http/security-headers.ts';
 import { addToCartRoutes } from './routes/add-to-cart.routes.ts';
 import { accountRoutes } from './routes/account.routes.ts';
 import { addressRoutes } from './routes/addresses.routes.ts';
@@ -183,7 +182,7 @@ export async function buildApp(parts: AppParts, options: { logger?: FastifyServe
     geoLocate: parts.geoLocate ?? geoIpLocate,
   };
 
-  await app.register(fastifyHelmet, securityHeaderOptions(config.appOrigin));
+  useSecurityHeaders(app, config.appOrigin);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     reply.header('permissions-policy', permissionsPolicy);

@@ -85,16 +85,26 @@ const cardRow = type({
 });
 type CardRow = Infer<typeof cardRow>;
 
-export interface PageRow {
-  ids: number[];
-  cards: unknown;
-  total: number;
+/**
+ * What a listing's filter panel and its unfiltered total are made of: the same for every sort, page and filter of one
+ * area × channel × category × speed, so kept in memory after the first page that read it (listing-replies.ts).
+ */
+export interface PanelRow {
   available: number;
   price_buckets: boolean[];
   size_values: number[];
   size_units: string[];
   category_values: number[];
 }
+
+export interface PageRow extends PanelRow {
+  ids: number[];
+  cards: unknown;
+  total: number;
+}
+
+/** What the statement reads when the panel is already known: the page and its total. */
+type SlimPageRow = Pick<PageRow, 'ids' | 'cards' | 'total'>;
 
 function isFiltered(selection: ListingSelection): boolean {
   return (
@@ -107,16 +117,30 @@ function isFiltered(selection: ListingSelection): boolean {
   );
 }
 
-export async function listingPage(db: Kysely<Database>, request: ListingPageRequest): Promise<ListingPage> {
-  const row = (await listingPageStatement(request).execute(db)).rows[0];
+/**
+ * One page of a listing, in one statement. Given the listing's panel (kept from an earlier page of the same area,
+ * channel, category and speed), the statement reads only the page, its cards and its total: no facet reads and no
+ * price-bucket probes to plan and run.
+ */
+export async function listingPage(db: Kysely<Database>, request: ListingPageRequest, known?: PanelRow): Promise<ListingPage & { panel: PanelRow }> {
+  const row: (SlimPageRow & Partial<PanelRow>) | undefined = (await listingPageStatement(request, known).execute(db)).rows[0];
   if (!row) throw new Error('The listing statement returned no row');
+  const panel = known ?? panelOf(row);
   const cards = row.cards;
   assert(cards, array(cardRow));
-  return { ids: row.ids, cards: cards.map(cardOf), total: row.total, available: row.available, facets: facetsOf(row) };
+  return { ids: row.ids, cards: cards.map(cardOf), total: row.total, available: panel.available, facets: facetsOf(panel), panel };
 }
 
-/** The listing's one statement (exported so that a test can EXPLAIN it). */
-export function listingPageStatement(request: ListingPageRequest): RawBuilder<PageRow> {
+function panelOf(row: Partial<PanelRow>): PanelRow {
+  const { available, price_buckets, size_values, size_units, category_values } = row;
+  if (available === undefined || !price_buckets || !size_values || !size_units || !category_values) {
+    throw new Error('The listing statement returned no filter panel');
+  }
+  return { available, price_buckets, size_values, size_units, category_values };
+}
+
+/** The listing's one statement (exported so that a test can EXPLAIN it); given the panel, without the panel's reads. */
+export function listingPageStatement(request: ListingPageRequest, panel?: PanelRow): RawBuilder<SlimPageRow & Partial<PanelRow>> {
   const { selection } = request;
   const channel = isVisitSpeed(request.speed) ? request.speed : 'delivery';
   const bit = speedBit(request.speed);
@@ -163,11 +187,35 @@ export function listingPageStatement(request: ListingPageRequest): RawBuilder<Pa
     return sql`exists (select 1 from area_category_products s where ${key} and ${atSpeed} and s.price_cents >= ${bucket.minCents} and ${below})`;
   });
 
+  // Known from memory: the listing's size is a constant, and the panel is not read again.
+  const listedCount = panel
+    ? sql`select ${panel.available}::int as n`
+    : sql`select coalesce(sum(f.products), 0)::int as n from area_listing_facets f where ${facetKey} and f.kind = 'all'`;
+  const panelCte = panel
+    ? sql``
+    : sql`,
+    panel as materialized (
+      select
+        coalesce(array_agg(f.value order by f.value, f.unit) filter (where f.kind = 'size'), '{}') as size_values,
+        coalesce(array_agg(f.unit order by f.value, f.unit) filter (where f.kind = 'size'), '{}') as size_units,
+        coalesce(array_agg(f.value) filter (where f.kind = 'category'), '{}') as category_values
+      from area_listing_facets f
+      where ${facetKey} and f.kind in ('size', 'category') and f.products > 0
+    )`;
+  const panelColumns = panel
+    ? sql``
+    : sql`,
+      listed.n as available,
+      array[${sql.join(pricePresent)}] as price_buckets,
+      panel.size_values,
+      panel.size_units,
+      panel.category_values`;
+
   // Each part is computed once (materialized: a CTE named twice would otherwise run twice), the total before the page,
   // so that a page past the end of the matching products (not only of the listing) never scans.
-  return sql<PageRow>`
+  return sql<SlimPageRow & Partial<PanelRow>>`
     with ${byVendor ? vendorProducts(request, vendorIds) : sql``}listed as materialized (
-      select coalesce(sum(f.products), 0)::int as n from area_listing_facets f where ${facetKey} and f.kind = 'all'
+      ${listedCount}
     ),
     counted as materialized (
       select ${totalOf(selection, { matching, facetKey, source })} as n
@@ -179,15 +227,7 @@ export function listingPageStatement(request: ListingPageRequest): RawBuilder<Pa
         order by ${orderBy(request.order, price)}
         limit ${request.limit} offset ${request.offset}
       ) as ids
-    ),
-    panel as materialized (
-      select
-        coalesce(array_agg(f.value order by f.value, f.unit) filter (where f.kind = 'size'), '{}') as size_values,
-        coalesce(array_agg(f.unit order by f.value, f.unit) filter (where f.kind = 'size'), '{}') as size_units,
-        coalesce(array_agg(f.value) filter (where f.kind = 'category'), '{}') as category_values
-      from area_listing_facets f
-      where ${facetKey} and f.kind in ('size', 'category') and f.products > 0
-    )
+    )${panelCte}
     select
       page.ids,
       (
@@ -200,13 +240,8 @@ export function listingPageStatement(request: ListingPageRequest): RawBuilder<Pa
         join products pr on pr.id = a.product_id
         ${byVendor ? vendorCard(request, vendorIds) : sql``}
       ) as cards,
-      counted.n as total,
-      listed.n as available,
-      array[${sql.join(pricePresent)}] as price_buckets,
-      panel.size_values,
-      panel.size_units,
-      panel.category_values
-    from listed, counted, page, panel
+      counted.n as total${panelColumns}
+    from listed, counted, page${panel ? sql`` : sql`, panel`}
   `;
 }
 
@@ -314,7 +349,7 @@ function isSizeUnit(value: string | undefined): value is SizeUnit {
   return (sizeUnits as readonly (string | undefined)[]).includes(value);
 }
 
-function facetsOf(row: PageRow): ListingFacets {
+function facetsOf(row: PanelRow): ListingFacets {
   const sizes = new Map<number, Set<SizeUnit>>();
   row.size_values.forEach((size, i) => {
     const unit = row.size_units[i];

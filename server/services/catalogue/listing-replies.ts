@@ -6,6 +6,7 @@ import { cacheBudgets } from '../platform/cache-budgets.ts';
 import { perDatabase, ReadCache } from '../platform/read-cache.ts';
 import { isServedLocation } from './catalogue-cache.ts';
 import { findCategory } from './categories.ts';
+import type { PanelRow } from './listing-page.ts';
 
 /** The pages kept: the first ones, which shoppers open most; a crawl through deep pages does not push them out. */
 export const cachedListingPages = 5;
@@ -26,8 +27,23 @@ export const listingReplyCacheOptions = {
   sizeOf: (entry: ListingReplyEntry) => entry.reply.bytes,
 };
 
+/** A listing's filter panel and size (listing-page.ts's PanelRow), and the category it lists. */
+interface ListingPanelEntry {
+  categoryId: number;
+  panel: PanelRow;
+}
+
+/** The panel cache's settings (exported for its budget test): a few hundred bytes each, dropped like the replies. */
+export const listingPanelCacheOptions = {
+  name: 'listing-panels',
+  maxBytes: cacheBudgets.listingPanels,
+  freshMs: 30_000,
+  staleMs: 30_000,
+};
+
 interface Caches {
   replies: ReadCache<ListingReplyEntry>;
+  panels: ReadCache<ListingPanelEntry>;
   /** Whether a product's change is being matched to its categories: until then no kept page is trusted. */
   dropping(): boolean;
 }
@@ -40,6 +56,7 @@ interface Caches {
  */
 const caches = perDatabase<Kysely<Database>, Caches>((db) => {
   const replies = new ReadCache<ListingReplyEntry>(listingReplyCacheOptions);
+  const panels = new ReadCache<ListingPanelEntry>(listingPanelCacheOptions);
   const changed = new Set<number>();
   let pending: Promise<void> | undefined;
   const dropChanged = async () => {
@@ -51,9 +68,11 @@ const caches = perDatabase<Kysely<Database>, Caches>((db) => {
       const rows = await db.selectFrom('product_categories').select('category_id').where('product_id', 'in', productIds).execute();
       const categoryIds = new Set(rows.map((row) => row.category_id));
       replies.deleteWhere((_key, entry) => categoryIds.has(entry.categoryId));
+      panels.deleteWhere((_key, entry) => categoryIds.has(entry.categoryId));
     } catch {
       // Which categories is unknown: drop everything rather than keep a page that may be wrong.
       replies.clear();
+      panels.clear();
     } finally {
       // Products that changed while this looked up: their own turn.
       pending = changed.size > 0 ? dropChanged() : undefined;
@@ -62,14 +81,15 @@ const caches = perDatabase<Kysely<Database>, Caches>((db) => {
   onCatalogueChange(db, (change) => {
     if (change === 'all') {
       replies.clear();
+      panels.clear();
       return;
     }
     // Nothing kept, nothing to look up (most notifications on an instance that serves no listings).
-    if (replies.bytes === 0) return;
+    if (replies.bytes === 0 && panels.bytes === 0) return;
     changed.add(change.productId);
     pending ??= dropChanged();
   });
-  return { replies, dropping: () => pending !== undefined };
+  return { replies, panels, dropping: () => pending !== undefined };
 });
 
 /** The key of one listing page: everything its reply depends on, in a fixed order. */
@@ -111,4 +131,26 @@ export async function cachedListingReply(
   if (!listed || cache.dropping()) return load();
   const entry = await cache.replies.get(page.key, async () => ({ categoryId: page.categoryId, reply: await load() }));
   return entry.reply;
+}
+
+/**
+ * A listing page read with its panel from memory (decision 069): `read(undefined)` runs the whole statement, whose
+ * panel is then kept for the listing's other sorts, pages and filters; `read(panel)` the statement without the
+ * panel's facet reads and price probes. Any page, deep or filtered, uses it: the panel depends on none of them.
+ */
+export async function withKeptPanel<T extends { panel: PanelRow }>(
+  db: Kysely<Database>,
+  listing: { categoryId: number; locId: number; speed: string | undefined },
+  read: (panel: PanelRow | undefined) => Promise<T>,
+): Promise<T> {
+  const cache = caches(db);
+  if (cache.dropping()) return read(undefined);
+  let answered: T | undefined;
+  const entry = await cache.panels.get(JSON.stringify([listing.categoryId, listing.locId, listing.speed ?? '']), async () => {
+    answered = await read(undefined);
+    return { categoryId: listing.categoryId, panel: answered.panel };
+  });
+  // This call loaded the panel: its whole statement answered the page too. Otherwise (kept, or another call's load)
+  // the page is read without the panel.
+  return answered ?? read(entry.panel);
 }

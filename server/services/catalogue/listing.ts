@@ -16,7 +16,8 @@ import type { Database } from '../../db/schema.ts';
 import { isServedLocation } from './catalogue-cache.ts';
 import { findCategory, type CategoryInfo } from './categories.ts';
 import { noSelection, type ListingSelection } from './listing-index.ts';
-import { listingPage, type ListingFacets } from './listing-page.ts';
+import { listingPage, type ListingFacets, type ListingPageRequest } from './listing-page.ts';
+import { withKeptPanel } from './listing-replies.ts';
 
 export interface ListingRequest {
   categoryId: number;
@@ -38,7 +39,8 @@ export type ListingResult =
  * A listing page is one statement over the per-area summaries (migrations 016 and 017, decision 022): the page's
  * product ids from the index of the chosen sort, their cards from the products' area rows, the total, and the filter
  * panel from the facet counts, each an index range of one (area, channel, category); no request aggregates the
- * category's offers, and no cache is involved (the summaries are current at commit).
+ * category's offers. The filter panel and the listing's size are kept in memory per area × category × speed after
+ * the first page that read them (decision 069), dropped with the kept pages on a catalogue change.
  */
 export async function categoryListing(db: Kysely<Database>, request: ListingRequest): Promise<ListingResult> {
   if (!(await isServedLocation(db, request.locId))) return { kind: 'not-served' };
@@ -51,7 +53,7 @@ export async function categoryListing(db: Kysely<Database>, request: ListingRequ
     vendorIds.length === 0
       ? []
       : await db.selectFrom('vendors').select(['id', 'name']).where('id', 'in', vendorIds).orderBy('name').orderBy('id').execute();
-  const page = await listingPage(db, {
+  const pageRequest: ListingPageRequest = {
     categoryId: category.id,
     locId: request.locId,
     speed: request.speed,
@@ -59,7 +61,11 @@ export async function categoryListing(db: Kysely<Database>, request: ListingRequ
     offset: request.page * request.limit,
     limit: request.limit,
     selection: { ...selection, categoryIds: selection.categoryIds.filter((id) => category.descendantIds.includes(id)) },
-  });
+  };
+  // The filter panel comes from memory once any page of this area, category and speed has read it (decision 069).
+  const page = await withKeptPanel(db, { categoryId: category.id, locId: request.locId, speed: request.speed }, (panel) =>
+    listingPage(db, pageRequest, panel),
+  );
   return {
     kind: 'listing',
     available: page.available,

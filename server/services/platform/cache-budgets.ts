@@ -13,6 +13,8 @@ export const cacheBudgets = {
   productDetail: 4 * 2 ** 20,
   /** Listing replies, the first pages (listing-replies.ts): 10–20 kB of JSON each and their encodings, ~400 pages. */
   listingReplies: 8 * 2 ** 20,
+  /** Listing filter panels (listing-replies.ts): a few hundred bytes each, so a few thousand area × category × speed. */
+  listingPanels: 1 * 2 ** 20,
   /** Home pages per area and visit speed: 20–60 kB each. */
   home: 2 * 2 ** 20,
   /** Each product's first picture's URL, named in its page's preload header: ~60 B each. */
