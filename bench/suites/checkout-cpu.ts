@@ -50,7 +50,8 @@ async function shopOf(handle: DatabaseHandle) {
 
 async function openSet(): Promise<Opened & { shop: Awaited<ReturnType<typeof shopOf>> }> {
   if (database === 'pglite') {
-    const kept = path.resolve(`bench/data-${thousands}k`);
+    // The real path: PGlite does not open its folder through a symbolic link.
+    const kept = fs.realpathSync(path.resolve(`bench/data-${thousands}k`));
     const seeding = await openDatabase({ dataDir: kept, statementTimeoutMs: 0 });
     await seedOrReuse(seeding, products, log).finally(() => seeding.close());
     const dataDir = '/tmp/checkout-cpu-data';
