@@ -1,29 +1,97 @@
 /**
  * Server CPU and statements per whole guest checkout (the seven calls of bench/lib/guest-checkout.ts), N checkouts one
- * after another (after five to warm up) on a copy of the PGlite 100k data set (bench/data-100k, as `npm run
- * bench:throughput` seeds it): `npx tsx bench/suites/checkout-cpu.ts` (N=40 by default). One checkout at a time, so
- * each figure is the server's own CPU per unit, which load distorts less than a throughput step of a few units
- * (decision 065). Prints; writes no results file.
+ * after another (after five to warm up): `npx tsx bench/suites/checkout-cpu.ts` (N=40 by default). One checkout at a
+ * time, so each figure is the server's own CPU per unit, which load distorts less than a throughput step of a few
+ * units (decisions 065, 068). Prints; writes no results file.
+ *
+ * BENCH_SET picks the data set, seeded on first use as `npm run bench:throughput` seeds it (a new migration reseeds):
+ * - pglite-100k (the default), pglite-10k: a throwaway copy of bench/data-<size>; the process's CPU is Node and the
+ *   embedded database together.
+ * - postgres-10k, postgres-100k: a throwaway database copied from the kept cluster in bench/pg-<size>; the figure is
+ *   Node's CPU plus every process of the cluster (backends, WAL writer, checkpointer), each given on its own.
+ *   PG_SOCKET=1 reaches the cluster over its Unix socket (`?host=<socket dir>`) instead of TCP on 127.0.0.1.
  */
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'kysely';
 import { create } from 'superstruct';
-import { openDatabase } from '../../server/db/connection.ts';
+import { openDatabase, type DatabaseHandle } from '../../server/db/connection.ts';
 import { guestCheckout, type CheckoutCaller } from '../lib/guest-checkout.ts';
-import { loadAverages, serverCpuMs, startBenchServer } from '../lib/measure.ts';
+import { cpuSeconds, loadAverages, seedOrReuse, serverCpuMs, startBenchServer } from '../lib/measure.ts';
+import { adminStatement, ensureDatabase, postmasterPid, startKeptCluster } from '../lib/postgres-cluster.ts';
 
-const dataDir = '/tmp/checkout-cpu-data';
-fs.rmSync(dataDir, { recursive: true, force: true });
-fs.cpSync('bench/data-100k', dataDir, { recursive: true });
-const handle = await openDatabase({ dataDir, statementTimeoutMs: 0 });
-// What the throughput bench's checkouts buy (throughput-kinds.ts): sizes the courier (loc 201) has in stock.
-const offers = await sql<{ variant_id: number }>`
-  select variant_id from variant_offers where loc_id = 201 and stock > 0 order by md5(variant_id::text) limit 500
-`.execute(handle.db);
-const vendor = await handle.db.selectFrom('vendor_locations').select('vendor_id').where('id', '=', 201).executeTakeFirstOrThrow();
-await handle.close();
-const shop = { variantIds: offers.rows.map((r) => r.variant_id), vendorId: vendor.vendor_id, courierLocId: 201 };
-const server = await startBenchServer({ DATA_DIR: dataDir, DATABASE_URL: '', RATE_LIMIT_SCALE: '1000', NODE_ENV: 'production' });
+const set = process.env.BENCH_SET ?? 'pglite-100k';
+const match = /^(pglite|postgres)-(\d+)k$/.exec(set);
+if (!match) throw new Error(`BENCH_SET=${set}: not pglite-<n>k or postgres-<n>k`);
+const [, database, thousands] = match;
+const products = Number(thousands) * 1000;
+const socket = process.env.PG_SOCKET === '1';
+const log = (m: string) => console.error(`[checkout-cpu ${set}] ${m}`);
+
+interface Opened {
+  env: Record<string, string>;
+  databaseCpuMs(): number;
+  drop(): Promise<void>;
+}
+
+/** What the throughput bench's checkouts buy (throughput-kinds.ts): sizes the courier (loc 201) has in stock. */
+async function shopOf(handle: DatabaseHandle) {
+  try {
+    const offers = await sql<{ variant_id: number }>`
+      select variant_id from variant_offers where loc_id = 201 and stock > 0 order by md5(variant_id::text) limit 500
+    `.execute(handle.db);
+    const vendor = await handle.db.selectFrom('vendor_locations').select('vendor_id').where('id', '=', 201).executeTakeFirstOrThrow();
+    return { variantIds: offers.rows.map((r) => r.variant_id), vendorId: vendor.vendor_id, courierLocId: 201 };
+  } finally {
+    await handle.close();
+  }
+}
+
+async function openSet(): Promise<Opened & { shop: Awaited<ReturnType<typeof shopOf>> }> {
+  if (database === 'pglite') {
+    // The real path: PGlite does not open its folder through a symbolic link.
+    const kept = fs.realpathSync(path.resolve(`bench/data-${thousands}k`));
+    const seeding = await openDatabase({ dataDir: kept, statementTimeoutMs: 0 });
+    await seedOrReuse(seeding, products, log).finally(() => seeding.close());
+    const dataDir = '/tmp/checkout-cpu-data';
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.cpSync(kept, dataDir, { recursive: true });
+    const shop = await shopOf(await openDatabase({ dataDir, statementTimeoutMs: 0 }));
+    return {
+      shop,
+      env: { DATA_DIR: dataDir, DATABASE_URL: '' },
+      databaseCpuMs: () => 0,
+      drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+    };
+  }
+  const cluster = await startKeptCluster(`bench/pg-${thousands}k`);
+  const url = await ensureDatabase(cluster, 'store');
+  const seeding = await openDatabase({ databaseUrl: url, dataDir: 'memory://', statementTimeoutMs: 0 });
+  await seedOrReuse(seeding, products, log).finally(() => seeding.close());
+  const copy = `checkout_cpu_${process.pid}`;
+  await adminStatement(cluster.urlOf('postgres'), `create database ${copy} template store`);
+  // The kept cluster's socket is in its folder (`-k`): the same database, reached without TCP.
+  const databaseUrl = socket
+    ? `postgres://postgres@localhost/${copy}?host=${path.resolve(`bench/pg-${thousands}k`)}&port=${cluster.port}`
+    : cluster.urlOf(copy);
+  const shop = await shopOf(await openDatabase({ databaseUrl, dataDir: 'memory://', statementTimeoutMs: 0 }));
+  const postmaster = postmasterPid(cluster);
+  const uploads = fs.mkdtempSync(path.join(os.tmpdir(), 'checkout-cpu-uploads-'));
+  return {
+    shop,
+    env: { DATABASE_URL: databaseUrl, DATA_DIR: uploads },
+    databaseCpuMs: () => cpuSeconds(postmaster, true) * 1000,
+    async drop() {
+      await adminStatement(cluster.urlOf('postgres'), `drop database if exists ${copy} with (force)`);
+      cluster.stop();
+      fs.rmSync(uploads, { recursive: true, force: true });
+    },
+  };
+}
+
+const opened = await openSet();
+const server = await startBenchServer({ ...opened.env, RATE_LIMIT_SCALE: '1000', NODE_ENV: 'production' });
 const statements = async () =>
   (await (await fetch(server.metricsUrl)).text())
     .split('\n')
@@ -44,22 +112,25 @@ const post: CheckoutCaller = async (_call, url, body, reply, token) => {
 };
 try {
   const n = Number(process.env.N ?? 40);
-  for (let i = 0; i < 5; i++) await guestCheckout(post, shop, 100_000 + i); // warm
-  const cpu0 = serverCpuMs(server);
+  for (let i = 0; i < 5; i++) await guestCheckout(post, opened.shop, 100_000 + i); // warm
+  const node0 = serverCpuMs(server);
+  const db0 = opened.databaseCpuMs();
   const st0 = await statements();
   let placed = 0;
   for (let i = 0; i < n; i++) {
-    const out = await guestCheckout(post, shop, i);
+    const out = await guestCheckout(post, opened.shop, i);
     if (out.kind === 'answered' && out.placed.code === 1) placed++;
   }
   // The confirmation mails are written after the replies: let them land before reading the counters.
   await new Promise((done) => setTimeout(done, 500));
-  const cpu = serverCpuMs(server) - cpu0;
-  const st = (await statements()) - st0;
+  const node = (serverCpuMs(server) - node0) / n;
+  const db = (opened.databaseCpuMs() - db0) / n;
+  const st = ((await statements()) - st0) / n;
+  const where = database === 'postgres' ? ` (Node ${node.toFixed(1)} + PostgreSQL ${db.toFixed(1)}, ${socket ? 'Unix socket' : 'TCP'})` : '';
   console.log(
-    `${n} guest checkouts (${placed} placed): ${(cpu / n).toFixed(1)} ms server CPU each, ${(st / n).toFixed(1)} statements each, load ${loadAverages()}`,
+    `${set}: ${n} guest checkouts (${placed} placed): ${(node + db).toFixed(1)} ms server CPU each${where}, ${st.toFixed(1)} statements each, load ${loadAverages()}`,
   );
 } finally {
   await server.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await opened.drop();
 }

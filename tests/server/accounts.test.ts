@@ -348,6 +348,28 @@ describe('POST /api/cart/guestcart', () => {
     expect(await db.selectFrom('customers').select('id').execute()).toHaveLength(before.length);
   });
 
+  it('gives one guest cart to one of two guests asking at once, and leaves no second guest behind', async () => {
+    // Decision 068: the guest, the cart's claim and the session are one statement that locks the cart first; the
+    // second request waits on the lock, finds the cart claimed and writes nothing.
+    const guest = await guestCartWith(t, [{ qty: 1 }]);
+    const db = t.database.db;
+    const before = await db.selectFrom('customers').select('id').execute();
+    const answers = await Promise.all(
+      ['first-at-once@example.com', 'second-at-once@example.com'].map((email) =>
+        post(t, '/api/cart/guestcart', { customer_email: email, cart_id: guest.cartId }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 404]);
+    const won = answers.find((a) => a.statusCode === 200);
+    if (!won) throw new Error('no guest was given the cart');
+    const [error, body] = validate(json(won), guestCartReply);
+    expect(error).toBeUndefined();
+    expect(await db.selectFrom('customers').select('id').execute()).toHaveLength(before.length + 1);
+    const cart = await db.selectFrom('carts').select('customer_id').where('id', '=', guest.cartId).executeTakeFirstOrThrow();
+    expect(cart.customer_id).toBe(body?.data?.customer_id);
+    expect(await tokenIsLive(body?.data?.api_token ?? '')).toBe(true);
+  });
+
   it('needs an email in email format', async () => {
     const response = await post(t, '/api/cart/guestcart', { customer_email: 'nope' });
     expect(response.statusCode).toBe(400);

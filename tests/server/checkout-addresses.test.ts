@@ -281,3 +281,19 @@ describe('the reply contract', () => {
     });
   });
 });
+
+describe('the default shipping address (decision 068: the insert asks whether it is the first)', () => {
+  it('makes the first of two addresses saved at once the only default, and moves it when asked', async () => {
+    const me = await signedInCustomer(t, 'two-at-once@example.com');
+    const [a, b] = await Promise.all([addAddress(t, me.token, me.customerId), addAddress(t, me.token, me.customerId, { street1: '2 Elm Street' })]);
+    const defaults = async () =>
+      (await t.database.db.selectFrom('addresses').select(['id', 'is_default']).where('customer_id', '=', me.customerId).orderBy('id').execute())
+        .filter((row) => row.is_default)
+        .map((row) => row.id);
+    expect(await defaults()).toEqual([Math.min(a, b)]);
+    const c = await addAddress(t, me.token, me.customerId, { street1: '3 Oak Street', default_address: '1' });
+    expect(await defaults()).toEqual([c]);
+    await addAddress(t, me.token, me.customerId, { street1: '4 Pine Street' });
+    expect(await defaults()).toEqual([c]);
+  });
+});

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { dobToIso, normalizeEmail } from '../../../src/rules/auth-validation.ts';
 import type { Database } from '../../db/schema.ts';
 import { hashPassword, needsRehash, verifyPassword } from './passwords.ts';
@@ -135,6 +135,38 @@ export async function guestCustomer(
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/**
+ * A new guest customer with the guest cart `cartId` (open, no customer yet) and a session, in one statement (decision
+ * 068): the cart row is locked first, and only when it is such a cart are the customer, the cart's claim and the
+ * session written, so a cart that is not one leaves nothing behind (undefined), as the transaction it replaces did.
+ * Two requests for one cart: the second waits on the lock, then finds the cart claimed.
+ */
+export async function newGuestWithCart(
+  db: Kysely<Database>,
+  email: string,
+  cartId: string,
+  now: Date,
+): Promise<{ customerId: number; apiToken: string } | undefined> {
+  const token = newSecret();
+  const { rows } = await sql<{ id: number }>`
+    with cart as (
+      select id from carts where id = ${cartId} and status = 'open' and customer_id is null for update
+    ), guest as (
+      insert into customers (email, email_normalized, first_name, last_name, password_hash, is_guest)
+      select ${email.trim()}::text, ${normalizeEmail(email)}::text, '', '', null, true from cart
+      returning id
+    ), claimed as (
+      update carts set customer_id = guest.id, updated_at = ${now}::timestamptz from guest where carts.id = ${cartId}
+    ), session as (
+      insert into sessions (customer_id, token_hash, expires_at)
+      select id, ${hashSecret(token)}::text, ${new Date(now.getTime() + sessionTtlMs)}::timestamptz from guest
+    )
+    select id from guest
+  `.execute(db);
+  const id = rows[0]?.id;
+  return id === undefined ? undefined : { customerId: id, apiToken: token };
 }
 
 /** Gives a guest cart (open, no customer, or already this guest's) to the guest; false when it is not one. */

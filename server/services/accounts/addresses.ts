@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type { ServerAddress } from '../../../src/api/contract/address.contract.ts';
 import { addressRuleMessages, cityMatchesZip } from '../../../src/rules/address-validation.ts';
 import { normalizePincode } from '../../../src/rules/pincode.ts';
@@ -114,18 +114,21 @@ export async function addAddress(
   if (refusal) return { kind: 'refused', message: refusal };
   return db.transaction().execute(async (trx): Promise<SaveOutcome> => {
     await lockCustomer(trx, customerId);
-    let isDefault = false;
-    if (type === 'shipping') {
-      const current = await trx
-        .selectFrom('addresses')
-        .select('id')
+    let isDefault: boolean | RawBuilder<boolean> = false;
+    if (type === 'shipping' && !makeDefault) {
+      // Default only when the customer has none: asked by the insert itself, one statement fewer (decision 068). It
+      // runs after the lock, so two saves at once still make one default.
+      isDefault = sql<boolean>`not exists (select 1 from addresses where customer_id = ${customerId} and address_type = 'shipping' and is_default)`;
+    } else if (type === 'shipping') {
+      // Made the default: the current one (if any) is cleared first, in one update.
+      isDefault = true;
+      await trx
+        .updateTable('addresses')
+        .set({ is_default: false, updated_at: new Date() })
         .where('customer_id', '=', customerId)
         .where('address_type', '=', 'shipping')
         .where('is_default', '=', true)
-        .executeTakeFirst();
-      isDefault = makeDefault || current === undefined;
-      if (isDefault && current)
-        await trx.updateTable('addresses').set({ is_default: false, updated_at: new Date() }).where('id', '=', current.id).execute();
+        .execute();
     }
     const row = await trx
       .insertInto('addresses')

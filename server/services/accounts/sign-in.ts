@@ -6,7 +6,16 @@ import { takeOverGuestCart, type CartSummary } from '../cart/cart-merge.ts';
 import { captchaDifficultyAfter } from '../platform/captcha.ts';
 import type { Log } from '../platform/log.ts';
 import type { LimitRule, RateLimiter } from '../platform/rate-limit.ts';
-import { assignGuestCart, authenticate, guestCustomer, registerAccount, startSession, type Account, type Registration } from './accounts.ts';
+import {
+  assignGuestCart,
+  authenticate,
+  guestCustomer,
+  newGuestWithCart,
+  registerAccount,
+  startSession,
+  type Account,
+  type Registration,
+} from './accounts.ts';
 import { isKnownSignInAddress, rememberSignInAddress } from './known-addresses.ts';
 import { createPasswordReset } from './password-reset.ts';
 import type { Caller } from '../platform/caller.ts';
@@ -130,6 +139,11 @@ export async function startGuestCheckout(
   cartId: string,
   caller: Caller | undefined,
 ): Promise<GuestCheckoutOutcome> {
+  // The usual case (no guest session yet, a cart to claim) in one statement; the others as one transaction.
+  if (!caller?.isGuest && cartId !== '') {
+    const started = await newGuestWithCart(db, email, cartId, new Date());
+    return started ? { kind: 'started', ...started } : { kind: 'cart-not-found' };
+  }
   try {
     return await db.transaction().execute(async (trx): Promise<GuestCheckoutOutcome> => {
       const customerId = await guestCustomer(trx, email, caller);

@@ -51,20 +51,23 @@ export async function addToCart(db: Kysely<Database>, caller: Caller | undefined
     }
     const refuse = (message: string): AddToCartOutcome => ({ kind: 'refused', message, cartId: cart?.id });
 
-    const area = await trx
-      .selectFrom('service_areas')
-      .select('loc_id')
-      .where('zipcode', '=', request.zipcode)
-      .where('loc_id', '=', request.locId)
-      .executeTakeFirst();
-    if (!area) return refuse(notServedMessage);
-
-    const variant = await trx
-      .selectFrom('product_variants')
-      .innerJoin('products', 'products.id', 'product_variants.product_id')
-      .select(['product_variants.id', 'products.age_restricted'])
-      .where('product_variants.id', '=', request.variantId)
-      .executeTakeFirst();
+    // Whether the area is served and the size with its age restriction, in one statement (decision 068): both are
+    // keyed reads, asked in the order their refusals are given.
+    const found = await trx
+      .selectNoFrom((eb) => [
+        eb
+          .exists(eb.selectFrom('service_areas').select('loc_id').where('zipcode', '=', request.zipcode).where('loc_id', '=', request.locId))
+          .as('served'),
+        eb
+          .selectFrom('product_variants')
+          .innerJoin('products', 'products.id', 'product_variants.product_id')
+          .select('products.age_restricted')
+          .where('product_variants.id', '=', request.variantId)
+          .as('age_restricted'),
+      ])
+      .executeTakeFirstOrThrow();
+    if (!found.served) return refuse(notServedMessage);
+    const variant = found.age_restricted === null ? undefined : { id: request.variantId, age_restricted: found.age_restricted };
     if (!variant) return refuse(addToCartMessages.productNotFound);
     // Only an account can verify its identity: a guest cart (no token, or an email-only guest) never takes a restricted item.
     if (variant.age_restricted && (!caller || caller.isGuest)) return refuse(guestAgeRestrictedRefusal);

@@ -1,6 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { CartsTable, Database } from '../../db/schema.ts';
-import { lockOwnCart } from './carts.ts';
 import { deliveryDateRefusal, vendorCalendars, type VendorCalendarInfo } from './delivery-dates.ts';
 import type { Caller } from '../platform/caller.ts';
 import { holdSlot, slotMessages } from './slots.ts';
@@ -36,17 +35,9 @@ export async function scheduleDelivery(
   now: Date,
 ): Promise<ScheduleOutcome> {
   return db.transaction().execute(async (trx): Promise<ScheduleOutcome> => {
-    const cart = await lockOwnCart(trx, request.cartId, caller);
-    if (!cart) return { kind: 'not-found' };
-    const group = await trx
-      .selectFrom('cart_items')
-      .innerJoin('variant_offers', 'variant_offers.id', 'cart_items.offer_id')
-      .innerJoin('vendor_locations', 'vendor_locations.id', 'variant_offers.loc_id')
-      .select(['variant_offers.speed', 'vendor_locations.vendor_id'])
-      .where('cart_items.cart_id', '=', cart.id)
-      .where('variant_offers.loc_id', '=', request.locId)
-      .limit(1)
-      .executeTakeFirst();
+    const locked = await lockCartWithGroup(trx, request.cartId, request.locId, caller);
+    if (!locked) return { kind: 'not-found' };
+    const { cart, group } = locked;
     // No line of this seller in the cart: nothing to schedule, and nothing to reveal.
     if (!group) return { kind: 'not-found' };
 
@@ -66,6 +57,38 @@ export async function scheduleDelivery(
     await saveDeliveryDate(trx, { cartId: cart.id, locId: request.locId, date: request.date, releaseHold: request.slotId === null });
     return { kind: 'saved', ...reads };
   });
+}
+
+/**
+ * lockOwnCart, with the group's speed and vendor (any line of the cart at the vendor location) read in the same
+ * statement: a lateral join on the locked row, locking only the cart (decision 068).
+ */
+async function lockCartWithGroup(trx: Kysely<Database>, cartId: string, locId: number, caller: Caller | undefined) {
+  const row = await trx
+    .selectFrom('carts')
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('cart_items')
+          .innerJoin('variant_offers', 'variant_offers.id', 'cart_items.offer_id')
+          .innerJoin('vendor_locations', 'vendor_locations.id', 'variant_offers.loc_id')
+          .select(['variant_offers.speed', 'vendor_locations.vendor_id'])
+          .whereRef('cart_items.cart_id', '=', 'carts.id')
+          .where('variant_offers.loc_id', '=', locId)
+          .limit(1)
+          .as('grp'),
+      (join) => join.onTrue(),
+    )
+    .selectAll('carts')
+    .select(['grp.speed as group_speed', 'grp.vendor_id as group_vendor_id'])
+    .where('carts.id', '=', cartId)
+    .where('carts.status', '=', 'open')
+    .forUpdate('carts')
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { group_speed: speed, group_vendor_id: vendorId, ...cart } = row;
+  if (cart.customer_id !== null && cart.customer_id !== caller?.customerId) return undefined;
+  return { cart, group: speed === null || vendorId === null ? undefined : { speed, vendor_id: vendorId } };
 }
 
 /**
