@@ -3,9 +3,9 @@ import { searchTextLimit, type ListingData } from '../../../src/api/contract/cat
 import { totalPages, type SortKey } from '../../../src/rules/listing.ts';
 import type { SpeedValue } from '../../../src/rules/speeds.ts';
 import type { Database } from '../../db/schema.ts';
-import { cachedSummaries } from './cached-summaries.ts';
 import { isServedLocation } from './catalogue-cache.ts';
 import { readQuery } from './search-dictionary.ts';
+import { searchCards } from './search-cards.ts';
 import { rankedProducts, sortedIds, type RankedProduct } from './search-ranking.ts';
 import { rankedFromNames } from './search-name-matches.ts';
 import { searchNames } from './search-names.ts';
@@ -57,7 +57,7 @@ export async function searchProducts(db: Kysely<Database>, request: SearchReques
   return {
     kind: 'results',
     data: {
-      products: await cachedSummaries(db, ids.slice(start, start + request.limit), request.locId, request.speed),
+      products: await searchCards(db, ids.slice(start, start + request.limit), request.locId, request.speed),
       filters: [],
       pagination: {
         total_records: ids.length,
