@@ -27,6 +27,8 @@ export const cacheBudgets = {
   searchNames: 32 * 2 ** 20,
   /** Search's card store (search-cards.ts): every product's card fields and offers as flat arrays (decision 067). */
   searchCards: 48 * 2 ** 20,
+  /** Search's description index (search-descriptions.ts): every product's search-vector lexemes as postings (decision 067). */
+  searchDescriptions: 32 * 2 ** 20,
 } as const;
 
 /** A value's weight for a cache budget: its JSON text in UTF-8 bytes (a Set or Map counts as its members). */

@@ -1,0 +1,225 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { cacheBudgets } from '../platform/cache-budgets.ts';
+import { onCatalogueChange } from '../platform/catalogue-changes.ts';
+import { perDatabase } from '../platform/read-cache.ts';
+import { stemmedForms } from './search-names.ts';
+import { searchResultLimit, type RankedProduct } from './search-ranking.ts';
+import { operands, operandText, parseTsquery, stemmed, type QueryTree } from './search-tsquery.ts';
+import type { Vocabulary } from './search-vocabulary.ts';
+
+/**
+ * Products' search vectors (name, categories, description: products.search_vector) held in memory (decision 067): the
+ * description matches a search needs when names are fewer than a page, without search_in_descriptions' statement
+ * (~3 ms of CPU on the embedded database). Products in ranking order (popularity desc, id) with their offer keys; per
+ * lexeme, its products in that order. A stemmed query is evaluated as sets of products (one byte each): an operand
+ * is its lexeme's products (a prefix: every lexeme it begins), `&` and `|` intersect and unite; the best 300 offered
+ * in the area are the first 300 of the set in order. Unlike the statement, which ranks the first 1,000 matches of a
+ * bitmap read of the full-text index, every match is ranked: the same answer whenever a text matches at most 1,000
+ * products, the most popular matches when it matches more. Dropped on every `all` notice, as the name index.
+ */
+export class DescriptionIndex {
+  private readonly lexemeIds = new Map<string, number>();
+  /** Lexemes sorted, for prefixes: the id of each in `sorted` order. */
+  private readonly sorted: string[];
+  private readonly sortedIds: Int32Array;
+  readonly productIds: Int32Array;
+  readonly popularity: Int32Array;
+  private readonly keyStart: Int32Array;
+  private readonly keys: Int32Array;
+  private readonly postingStart: Int32Array;
+  private readonly postings: Int32Array;
+  readonly bytes: number;
+
+  /** `text`: the load statement's text, products in ranking order (see loadIndex). */
+  constructor(text: string) {
+    const rows = text === '' ? [] : text.split('\u001e');
+    const count = rows.length;
+    this.productIds = new Int32Array(count);
+    this.popularity = new Int32Array(count);
+    this.keyStart = new Int32Array(count + 1);
+    const keys: number[] = [];
+    const productLexemes: number[] = [];
+    const lexemeStart = new Int32Array(count + 1);
+    const lexemes: string[] = [];
+    rows.forEach((row, i) => {
+      const [id = '', popularity = '', offerKeys = '', vector = ''] = row.split('\u001f');
+      this.productIds[i] = Number(id);
+      this.popularity[i] = Number(popularity);
+      if (offerKeys !== '') for (const key of offerKeys.split(',')) keys.push(Number(key));
+      this.keyStart[i + 1] = keys.length;
+      if (vector !== '')
+        for (const lexeme of vector.split('\u001d')) {
+          let lexemeId = this.lexemeIds.get(lexeme);
+          if (lexemeId === undefined) {
+            lexemeId = lexemes.length;
+            lexemes.push(lexeme);
+            this.lexemeIds.set(lexeme, lexemeId);
+          }
+          productLexemes.push(lexemeId);
+        }
+      lexemeStart[i + 1] = productLexemes.length;
+    });
+    this.keys = Int32Array.from(keys);
+    // Postings: each lexeme's products in ranking order (the products' own order).
+    this.postingStart = new Int32Array(lexemes.length + 1);
+    for (const lexeme of productLexemes) this.postingStart[lexeme + 1] = (this.postingStart[lexeme + 1] ?? 0) + 1;
+    for (let i = 1; i < this.postingStart.length; i++) this.postingStart[i] = (this.postingStart[i] ?? 0) + (this.postingStart[i - 1] ?? 0);
+    const filled = this.postingStart.slice();
+    this.postings = new Int32Array(productLexemes.length);
+    for (let product = 0; product < count; product++)
+      for (let j = lexemeStart[product] ?? 0; j < (lexemeStart[product + 1] ?? 0); j++) {
+        const lexeme = productLexemes[j] ?? 0;
+        const slot = filled[lexeme] ?? 0;
+        this.postings[slot] = product;
+        filled[lexeme] = slot + 1;
+      }
+    const order = [...lexemes.keys()].sort((a, b) => ((lexemes[a] ?? '') < (lexemes[b] ?? '') ? -1 : 1));
+    this.sorted = order.map((id) => lexemes[id] ?? '');
+    this.sortedIds = Int32Array.from(order);
+    let bytes = 0;
+    for (const array of [this.productIds, this.popularity, this.keyStart, this.keys, this.postingStart, this.postings, this.sortedIds])
+      bytes += array.byteLength;
+    // Each lexeme's text, its map entry and its slot in `sorted` (~60 bytes of overhead).
+    for (const lexeme of lexemes) bytes += 2 * lexeme.length + 60;
+    this.bytes = bytes;
+  }
+
+  /** How many products the index holds. */
+  get size(): number {
+    return this.productIds.length;
+  }
+
+  /**
+   * search_in_descriptions' answer for a stemmed query (every match ranked, see the class): the best `wanted`
+   * products matching it and offered under one of `keys`, by popularity then id, as tier 2.
+   */
+  matching(tree: QueryTree, keys: readonly number[], wanted: number = searchResultLimit): RankedProduct[] {
+    const set = this.evaluate(tree);
+    const found: RankedProduct[] = [];
+    for (let product = 0; product < set.length && found.length < wanted; product++)
+      if (set[product] === 1 && this.offeredUnder(product, keys))
+        found.push({ id: this.productIds[product] ?? 0, tier: 2, popularity: this.popularity[product] ?? 0 });
+    return found;
+  }
+
+  /** The products matching a tree, one byte each (1: matches). */
+  private evaluate(tree: QueryTree): Uint8Array {
+    if (tree.kind === 'operand') {
+      const set = new Uint8Array(this.size);
+      if (!tree.prefix) {
+        const id = this.lexemeIds.get(tree.text);
+        if (id !== undefined) this.mark(set, id);
+        return set;
+      }
+      for (let i = this.firstFrom(tree.text); i < this.sorted.length && (this.sorted[i] ?? '').startsWith(tree.text); i++)
+        this.mark(set, this.sortedIds[i] ?? 0);
+      return set;
+    }
+    const [first, ...rest] = tree.children.map((child) => this.evaluate(child));
+    const set = first ?? new Uint8Array(this.size);
+    for (const other of rest)
+      for (let i = 0; i < set.length; i++) set[i] = tree.kind === 'and' ? (set[i] ?? 0) & (other[i] ?? 0) : (set[i] ?? 0) | (other[i] ?? 0);
+    return set;
+  }
+
+  private mark(set: Uint8Array, lexeme: number): void {
+    for (let i = this.postingStart[lexeme] ?? 0; i < (this.postingStart[lexeme + 1] ?? 0); i++) set[this.postings[i] ?? 0] = 1;
+  }
+
+  /** The first index in `sorted` whose lexeme is not before `text`. */
+  private firstFrom(text: string): number {
+    let low = 0;
+    let high = this.sorted.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if ((this.sorted[middle] ?? '') < text) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+
+  private offeredUnder(product: number, keys: readonly number[]): boolean {
+    for (let j = this.keyStart[product] ?? 0; j < (this.keyStart[product + 1] ?? 0); j++) if (keys.includes(this.keys[j] ?? -1)) return true;
+    return false;
+  }
+}
+
+/**
+ * Every product with a search vector and a search_names row (search_in_descriptions joins it for the offer keys), in
+ * ranking order, as one text: products split by U+001E, fields by U+001F (id, popularity, offer keys comma-separated,
+ * the vector's lexemes split by U+001D).
+ */
+async function loadIndex(db: Kysely<Database>): Promise<DescriptionIndex> {
+  const rows = await sql<{ products: string | null }>`
+    select string_agg(concat_ws(chr(31), p.id, p.popularity, array_to_string(n.offer_keys, ','),
+        array_to_string(tsvector_to_array(p.search_vector), chr(29))), chr(30) order by p.popularity desc, p.id) as products
+    from products p join search_names n on n.product_id = p.id
+    where p.search_vector is not null`.execute(db);
+  return new DescriptionIndex(rows.rows[0]?.products ?? '');
+}
+
+interface IndexState {
+  current?: Promise<DescriptionIndex>;
+  generation: number;
+}
+
+const states = perDatabase<Kysely<Database>, IndexState>((db) => {
+  const state: IndexState = { generation: 0 };
+  // A price or stock change is in no vector or offer key; anything else may be.
+  onCatalogueChange(db, (change) => {
+    if (change !== 'all') return;
+    state.generation += 1;
+    delete state.current;
+  });
+  return state;
+});
+
+/** The index, from memory once loaded; undefined when it weighs more than `budget` (the statement is used then). */
+export async function searchDescriptions(
+  db: Kysely<Database>,
+  budget: number = cacheBudgets.searchDescriptions,
+): Promise<DescriptionIndex | undefined> {
+  const state = states(db);
+  let load = state.current;
+  if (!load) {
+    const generation = state.generation;
+    const started = loadIndex(db);
+    load = started;
+    state.current = started;
+    started.then(
+      (index) => {
+        if (state.current === started && (index.bytes > budget || state.generation !== generation)) delete state.current;
+      },
+      () => {
+        if (state.current === started) delete state.current;
+      },
+    );
+  }
+  const index = await load;
+  return index.bytes > budget ? undefined : index;
+}
+
+/**
+ * The description matches of a query's `all` text from the index, with the name index's version (the dictionary it
+ * was read with); undefined when the index is over its budget or a word's stemmed form cannot be read (the caller
+ * then asks search_in_descriptions).
+ */
+export async function describedFromMemory(
+  db: Kysely<Database>,
+  vocabulary: Vocabulary,
+  all: string,
+  keys: readonly number[],
+  version: number,
+): Promise<{ matches: RankedProduct[]; version: number } | undefined> {
+  const index = await searchDescriptions(db);
+  if (!index) return undefined;
+  try {
+    const tree = parseTsquery(all);
+    const { forms } = await stemmedForms(db, vocabulary, tree ? operands(tree).map(operandText) : [], []);
+    const query = tree && stemmed(tree, forms);
+    return { matches: query ? index.matching(query, keys) : [], version };
+  } catch {
+    return undefined;
+  }
+}
