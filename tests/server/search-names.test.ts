@@ -62,6 +62,7 @@ describe('names from memory rank as the postings in the database', () => {
     const vocabulary = await searchVocabulary(db);
     let compared = 0;
     let named = 0;
+    let described = 0;
     for (const text of await texts()) {
       const words = searchWords(text);
       for (const [locId, speed] of [
@@ -76,12 +77,15 @@ describe('names from memory rank as the postings in the database', () => {
           expect(fromMemory.ranked, `${text} (${count} words) in ${locId} ${speed ?? ''}`).toEqual(fromDatabase.ranked);
           compared += 1;
           if (fromMemory.ranked.some((r) => r.tier < 2)) named += 1;
+          if (fromMemory.ranked.some((r) => r.tier === 2)) described += 1;
         }
       }
     }
     // The texts did reach the names, not only the descriptions.
     expect(compared).toBeGreaterThan(200);
     expect(named).toBeGreaterThan(compared / 2);
+    // And the descriptions (from memory since decision 067: search-descriptions.ts), for texts with fewer names than a page.
+    expect(described).toBeGreaterThan(compared / 10);
   });
 
   it('asks the database nothing for a text whose names fill the page, once the index and its forms are read', async () => {
