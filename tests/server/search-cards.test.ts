@@ -130,5 +130,26 @@ describe('a search page’s cards follow the catalogue', () => {
     catalogueChanged(db, 'all');
     const moved = await searchCards(db, page, newYork.loc_id, undefined);
     expect(moved).toEqual(await fromDatabase(page, newYork.loc_id, undefined));
+
+    // A first picture of its own (the seed's are all the placeholder's URL), and none at all: an `all` notice each.
+    const other = await db
+      .selectFrom('product_images')
+      .select('product_id')
+      .where('position', '=', 0)
+      .where('product_id', '!=', offer.product_id)
+      .orderBy('product_id')
+      .executeTakeFirstOrThrow();
+    const pictured = [other.product_id, offer.product_id];
+    await db
+      .updateTable('product_images')
+      .set({ url: '/media/products/own/first.webp' })
+      .where('product_id', '=', other.product_id)
+      .where('position', '=', 0)
+      .execute();
+    await db.deleteFrom('product_images').where('product_id', '=', offer.product_id).execute();
+    catalogueChanged(db, 'all');
+    const cards = await searchCards(db, pictured, chicago.loc_id, undefined);
+    expect(cards).toEqual(await fromDatabase(pictured, chicago.loc_id, undefined));
+    expect(cards.map((card) => card.image)).toContain('/media/products/own/first.webp');
   });
 });
