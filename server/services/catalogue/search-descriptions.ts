@@ -12,9 +12,9 @@ import type { Vocabulary } from './search-vocabulary.ts';
  * Products' search vectors (name, categories, description: products.search_vector) held in memory (decision 067): the
  * description matches a search needs when names are fewer than a page, without search_in_descriptions' statement
  * (~3 ms of CPU on the embedded database). Products in ranking order (popularity desc, id) with their offer keys; per
- * lexeme, its products in that order. A stemmed query is evaluated as sets of products (one byte each): an operand
- * is its lexeme's products (a prefix: every lexeme it begins), `&` and `|` intersect and unite; the best 300 offered
- * in the area are the first 300 of the set in order. Unlike the statement, which ranks the first 1,000 matches of a
+ * lexeme, its products in that order. A stemmed query is evaluated on sorted lists of products: an operand is its
+ * lexeme's postings (a prefix: those of every lexeme it begins, united), `&` and `|` intersect and unite them; the
+ * best 300 offered in the area are the first 300 of the result in order. Unlike the statement, which ranks the first 1,000 matches of a
  * bitmap read of the full-text index, every match is ranked: the same answer whenever a text matches at most 1,000
  * products, the most popular matches when it matches more. Dropped on every `all` notice, as the name index.
  */
@@ -95,36 +95,67 @@ export class DescriptionIndex {
    * products matching it and offered under one of `keys`, by popularity then id, as tier 2.
    */
   matching(tree: QueryTree, keys: readonly number[], wanted: number = searchResultLimit): RankedProduct[] {
-    const set = this.evaluate(tree);
     const found: RankedProduct[] = [];
-    for (let product = 0; product < set.length && found.length < wanted; product++)
-      if (set[product] === 1 && this.offeredUnder(product, keys))
-        found.push({ id: this.productIds[product] ?? 0, tier: 2, popularity: this.popularity[product] ?? 0 });
+    for (const product of this.evaluate(tree)) {
+      if (found.length >= wanted) break;
+      if (this.offeredUnder(product, keys)) found.push({ id: this.productIds[product] ?? 0, tier: 2, popularity: this.popularity[product] ?? 0 });
+    }
     return found;
   }
 
-  /** The products matching a tree, one byte each (1: matches). */
-  private evaluate(tree: QueryTree): Uint8Array {
+  /** The products matching a tree, in ranking order (their indexes, ascending): a lexeme's postings as they are. */
+  private evaluate(tree: QueryTree): Int32Array {
     if (tree.kind === 'operand') {
-      const set = new Uint8Array(this.size);
       if (!tree.prefix) {
         const id = this.lexemeIds.get(tree.text);
-        if (id !== undefined) this.mark(set, id);
-        return set;
+        return id === undefined ? new Int32Array(0) : this.postingsOf(id);
       }
+      const lists: Int32Array[] = [];
       for (let i = this.firstFrom(tree.text); i < this.sorted.length && (this.sorted[i] ?? '').startsWith(tree.text); i++)
-        this.mark(set, this.sortedIds[i] ?? 0);
-      return set;
+        lists.push(this.postingsOf(this.sortedIds[i] ?? 0));
+      return this.union(lists);
     }
-    const [first, ...rest] = tree.children.map((child) => this.evaluate(child));
-    const set = first ?? new Uint8Array(this.size);
-    for (const other of rest)
-      for (let i = 0; i < set.length; i++) set[i] = tree.kind === 'and' ? (set[i] ?? 0) & (other[i] ?? 0) : (set[i] ?? 0) | (other[i] ?? 0);
-    return set;
+    const lists = tree.children.map((child) => this.evaluate(child));
+    if (tree.kind === 'or') return this.union(lists);
+    // Smallest first: each intersection is at most as long as it.
+    lists.sort((a, b) => a.length - b.length);
+    let result = lists[0] ?? new Int32Array(0);
+    for (const other of lists.slice(1)) result = intersection(result, other);
+    return result;
   }
 
-  private mark(set: Uint8Array, lexeme: number): void {
-    for (let i = this.postingStart[lexeme] ?? 0; i < (this.postingStart[lexeme + 1] ?? 0); i++) set[this.postings[i] ?? 0] = 1;
+  private postingsOf(lexeme: number): Int32Array {
+    return this.postings.subarray(this.postingStart[lexeme] ?? 0, this.postingStart[lexeme + 1] ?? 0);
+  }
+
+  /** Sorted lists united: sorted together when they are short, through one byte a product when they are long. */
+  private union(lists: readonly Int32Array[]): Int32Array {
+    if (lists.length === 1) return lists[0] ?? new Int32Array(0);
+    const total = lists.reduce((sum, list) => sum + list.length, 0);
+    if (total < this.size / 16) {
+      const all = new Int32Array(total);
+      let at = 0;
+      for (const list of lists) {
+        all.set(list, at);
+        at += list.length;
+      }
+      all.sort();
+      let kept = 0;
+      for (let i = 0; i < all.length; i++) if (i === 0 || all[i] !== all[i - 1]) all[kept++] = all[i] ?? 0;
+      return all.subarray(0, kept);
+    }
+    const set = new Uint8Array(this.size);
+    let count = 0;
+    for (const list of lists)
+      for (const product of list)
+        if (set[product] === 0) {
+          set[product] = 1;
+          count += 1;
+        }
+    const united = new Int32Array(count);
+    let at = 0;
+    for (let product = 0; product < set.length; product++) if (set[product] === 1) united[at++] = product;
+    return united;
   }
 
   /** The first index in `sorted` whose lexeme is not before `text`. */
@@ -222,4 +253,17 @@ export async function describedFromMemory(
   } catch {
     return undefined;
   }
+}
+
+/** The products in both sorted lists, sorted. */
+function intersection(a: Int32Array, b: Int32Array): Int32Array {
+  const both = new Int32Array(Math.min(a.length, b.length));
+  let count = 0;
+  let j = 0;
+  for (let i = 0; i < a.length && j < b.length; i++) {
+    const product = a[i] ?? 0;
+    while (j < b.length && (b[j] ?? 0) < product) j++;
+    if (b[j] === product) both[count++] = product;
+  }
+  return both.subarray(0, count);
 }
