@@ -4,7 +4,7 @@ import type { SpeedValue } from '../../src/rules/speeds.ts';
 import type { Database } from '../../server/db/schema.ts';
 import { productSummaries } from '../../server/services/catalogue/product-summaries.ts';
 import { cardStore, searchCards } from '../../server/services/catalogue/search-cards.ts';
-import { searchProducts } from '../../server/services/catalogue/search.ts';
+import { searchProducts, whenSearchLoaded } from '../../server/services/catalogue/search.ts';
 import { cacheBudgets } from '../../server/services/platform/cache-budgets.ts';
 import { catalogueChanged } from '../../server/services/platform/catalogue-changes.ts';
 import { chicago, newYork } from './catalogue-helpers.ts';
@@ -14,7 +14,8 @@ import { startTestApp, type TestApp } from './test-app.ts';
 /**
  * A search page's cards from memory (search-cards.ts, decision 067): the same cards productSummaries reads from the
  * database, for every product, area and speed; no statement for them once the store is loaded; a price or stock
- * change (a `product:<id>` notice) and any other change (`all`) followed at once.
+ * change (a `product:<id>` notice) and any other change (`all`) followed at once. Searches never wait for the store's
+ * load (search-loading.test.ts): these tests wait for it (cardStore) before asking for what only the store answers.
  */
 const counter = statementCounter();
 let t: TestApp;
@@ -49,6 +50,8 @@ describe('a search page’s cards from memory', () => {
   it('are the database’s cards for every product, area and speed', async () => {
     const ids = (await db.selectFrom('products').select('id').orderBy('id').execute()).map((r) => r.id);
     expect(ids.length).toBeGreaterThan(50);
+    // Searches never wait for the store (they use the card cache meanwhile): loaded first, so these pages read it.
+    expect(await cardStore(db)).toBeDefined();
     let cards = 0;
     for (const [locId, speed] of pairs) {
       // In pages, in the order a ranking gives (not by id), as search asks.
@@ -70,6 +73,10 @@ describe('a search page’s cards from memory', () => {
   it('send no statement for a page once the store is loaded, nor does the rest of a search', async () => {
     // Its own handle: the caches are per handle, so these searches load the index and the store through the counter.
     const counted = db.withPlugin(counter.plugin);
+    await searchedIds(counted, 'salmon');
+    // The first search only started the loads (it does not wait for them); once they are done, one more reads the
+    // vocabulary's stemmed forms.
+    await whenSearchLoaded(counted);
     await searchedIds(counted, 'salmon');
     const ids = (await db.selectFrom('products').select('id').orderBy('id', 'desc').execute()).map((r) => r.id);
     for (const [locId, speed] of pairs) {
@@ -128,6 +135,9 @@ describe('a search page’s cards follow the catalogue', () => {
       .where('area_loc_id', '=', newYork.loc_id)
       .execute();
     catalogueChanged(db, 'all');
+    // Meanwhile the card cache answers (it dropped the product on the same notice), then the new store.
+    expect(await searchCards(db, page, newYork.loc_id, undefined)).toEqual(await fromDatabase(page, newYork.loc_id, undefined));
+    await cardStore(db);
     const moved = await searchCards(db, page, newYork.loc_id, undefined);
     expect(moved).toEqual(await fromDatabase(page, newYork.loc_id, undefined));
 
@@ -148,6 +158,7 @@ describe('a search page’s cards follow the catalogue', () => {
       .execute();
     await db.deleteFrom('product_images').where('product_id', '=', offer.product_id).execute();
     catalogueChanged(db, 'all');
+    await cardStore(db);
     const cards = await searchCards(db, pictured, chicago.loc_id, undefined);
     expect(cards).toEqual(await fromDatabase(pictured, chicago.loc_id, undefined));
     expect(cards.map((card) => card.image)).toContain('/media/products/own/first.webp');

@@ -6,6 +6,7 @@ import type { SpeedValue } from '../../src/rules/speeds.ts';
 import type { Database } from '../../server/db/schema.ts';
 import { readQuery } from '../../server/services/catalogue/search-dictionary.ts';
 import { rankedFromNames } from '../../server/services/catalogue/search-name-matches.ts';
+import { searchDescriptions } from '../../server/services/catalogue/search-descriptions.ts';
 import { heldForms, searchNames } from '../../server/services/catalogue/search-names.ts';
 import { rankedProducts } from '../../server/services/catalogue/search-ranking.ts';
 import { searchWords } from '../../server/services/catalogue/search.ts';
@@ -58,6 +59,8 @@ async function texts(): Promise<string[]> {
 describe('names from memory rank as the postings in the database', () => {
   it('gives the same ranking for every text, area and speed', async () => {
     const index = await searchNames(db);
+    // Descriptions from memory too: searches never wait for the index's load, so it is loaded first.
+    await searchDescriptions(db);
     if (!index) throw new Error('the index is over its budget at the test catalogue');
     const vocabulary = await searchVocabulary(db);
     let compared = 0;

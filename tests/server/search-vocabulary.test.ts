@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/schema.ts';
-import { searchProducts } from '../../server/services/catalogue/search.ts';
+import { searchProducts, whenSearchLoaded } from '../../server/services/catalogue/search.ts';
 import { oneLetterDeletions } from '../../server/services/catalogue/search-spelling.ts';
 import { searchVocabulary, trigrams } from '../../server/services/catalogue/search-vocabulary.ts';
 import { cacheBudgets } from '../../server/services/platform/cache-budgets.ts';
@@ -69,6 +69,8 @@ describe('a search, in statements', () => {
     // Names from memory (decision 064): a page of name matches asks the database nothing. The catalogue's commonest
     // name word, as typed and with a slip, fills a page of 5 (the test catalogue has fewer than 20 of any word in an area).
     const common = [...(await searchVocabulary(db)).words].sort((a, b) => b.inNames - a.inNames)[0]?.joined ?? 'chicken';
+    // Searches never wait for the structures' loads (they use the database meanwhile): loaded first.
+    await whenSearchLoaded(db);
     const pageOfFive = (text: string) => searchProducts(db, { text, locId: newYork.loc_id, page: 0, limit: 5 });
     for (const text of [common, `${common.slice(0, 2)}${common.slice(3)}`]) {
       const found = await pageOfFive(text);
@@ -102,7 +104,10 @@ describe('a search, in statements', () => {
       // The ranking saw a newer version: the vocabulary again, then the ranking again (and the new card).
       expect(counter.count() - before).toBeGreaterThanOrEqual(3);
       expect(found.kind === 'results' ? found.data.products.map((p) => p.id) : []).toContain(product.id);
-      // Names, cards and descriptions all in memory again (the descriptions were one statement before decision 067).
+      // Names, cards and descriptions all in memory again once loaded (the descriptions were one statement before
+      // decision 067), after one search reads the new vocabulary's stemmed forms.
+      await whenSearchLoaded(db);
+      await search('quokkaburgr');
       expect(await counted('quokkaburgr')).toBe(0);
     } finally {
       await t.database.db.updateTable('products').set({ name: product.name }).where('id', '=', product.id).execute();

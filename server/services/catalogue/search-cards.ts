@@ -7,7 +7,9 @@ import type { Database } from '../../db/schema.ts';
 import { cacheBudgets } from '../platform/cache-budgets.ts';
 import { onCatalogueChange } from '../platform/catalogue-changes.ts';
 import { perDatabase } from '../platform/read-cache.ts';
+import type { Log } from '../platform/log.ts';
 import { cachedSummaries } from './cached-summaries.ts';
+import { BackgroundLoad } from './search-loading.ts';
 
 /**
  * Every product's card data in memory, for a search page (decision 067): a cold search's page asked the card cache,
@@ -15,8 +17,9 @@ import { cachedSummaries } from './cached-summaries.ts';
  * on the embedded database). Here a page's cards are built from flat arrays, as productSummaries builds them: per
  * product its id, name, first picture, age mark, unit and weight flag; per offer its variant, size, area, speed,
  * price and stock, grouped by product then variant. Bounded by cacheBudgets.searchCards; dropped on every `all`
- * notice (a product, picture, variant or offer added, changed or removed) and loaded again by the next search; a
- * product whose price or stock changed (`product:<id>`) is read through the card cache until the next load.
+ * notice (a product, picture, variant or offer added, changed or removed) and loaded again in the background from the
+ * next search, which does not wait for it (search-loading.ts); a product whose price or stock changed (`product:<id>`)
+ * is read through the card cache until the next load.
  */
 export class CardStore {
   readonly productIds: Int32Array;
@@ -217,49 +220,39 @@ async function loadStore(db: Kysely<Database>): Promise<CardStore> {
 const maxChanged = 2_000;
 
 interface StoreState {
-  current?: Promise<CardStore>;
-  /** One more on every `all` notice: a load started before the latest one is not kept. */
-  generation: number;
-  /** Products whose price or stock changed since the current load began: read through the card cache. */
+  store: BackgroundLoad<CardStore>;
+  /** Products whose price or stock changed since the held store's load began: read through the card cache. */
   changed: Set<number>;
 }
 
 const states = perDatabase<Kysely<Database>, StoreState>((db) => {
-  const state: StoreState = { generation: 0, changed: new Set() };
+  const changed = new Set<number>();
+  // Changes notified from a load's start on may be missing from what it reads. Nothing is held while a load runs
+  // (a load starts only when nothing is), so the set always describes the store a search reads.
+  const state: StoreState = {
+    store: new BackgroundLoad(
+      () => loadStore(db),
+      cacheBudgets.searchCards,
+      () => changed.clear(),
+    ),
+    changed,
+  };
   onCatalogueChange(db, (change) => {
-    if (change === 'all') {
-      state.generation += 1;
-      delete state.current;
-      return;
-    }
-    state.changed.add(change.productId);
-    if (state.changed.size > maxChanged) delete state.current;
+    if (change === 'all') return state.store.drop();
+    changed.add(change.productId);
+    if (changed.size > maxChanged) state.store.drop();
   });
   return state;
 });
 
-/** The store, from memory once loaded; undefined when it weighs more than `budget`. Concurrent searches share one load. */
-export async function cardStore(db: Kysely<Database>, budget: number = cacheBudgets.searchCards): Promise<CardStore | undefined> {
-  const state = states(db);
-  let load = state.current;
-  if (!load) {
-    const generation = state.generation;
-    // Changes notified from here on may be missing from what the load reads.
-    state.changed.clear();
-    const started = loadStore(db);
-    load = started;
-    state.current = started;
-    started.then(
-      (store) => {
-        if (state.current === started && (store.bytes > budget || state.generation !== generation)) delete state.current;
-      },
-      () => {
-        if (state.current === started) delete state.current;
-      },
-    );
-  }
-  const store = await load;
-  return store.bytes > budget ? undefined : store;
+/** Starts loading the store in the background unless it is held or loading (searchProducts, at every search). */
+export function startCardStore(db: Kysely<Database>, log?: Log): void {
+  void states(db).store.start(log);
+}
+
+/** The store once loaded, waiting for its load (tests, the bench's warm-up); undefined when over `budget`. */
+export function cardStore(db: Kysely<Database>, budget: number = cacheBudgets.searchCards): Promise<CardStore | undefined> {
+  return states(db).store.loaded(budget);
 }
 
 /**
@@ -274,10 +267,11 @@ export async function searchCards(
   budget?: number,
 ): Promise<ProductSummary[]> {
   if (productIds.length === 0) return [];
-  const store = await cardStore(db, budget);
+  // Never waits for a load (decision 067): until the store is held, the card cache answers, as before it existed.
+  const { store: load, changed } = states(db);
+  const store = load.current(budget);
   if (!store) return cachedSummaries(db, productIds, locId, courierType);
   const visit = isVisitSpeed(courierType) ? courierType : undefined;
-  const { changed } = states(db);
   // Taken before the read: a notice arriving during it must not leave a product on neither side.
   const fresh = new Set(productIds.filter((id) => changed.has(id)));
   const read = new Map((fresh.size === 0 ? [] : await cachedSummaries(db, [...fresh], locId, courierType)).map((card) => [card.id, card]));

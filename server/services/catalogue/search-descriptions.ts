@@ -2,7 +2,9 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { cacheBudgets } from '../platform/cache-budgets.ts';
 import { onCatalogueChange } from '../platform/catalogue-changes.ts';
+import type { Log } from '../platform/log.ts';
 import { perDatabase } from '../platform/read-cache.ts';
+import { BackgroundLoad } from './search-loading.ts';
 import { stemmedForms } from './search-names.ts';
 import { searchResultLimit, type RankedProduct } from './search-ranking.ts';
 import { operands, operandText, parseTsquery, stemmed, type QueryTree } from './search-tsquery.ts';
@@ -16,7 +18,8 @@ import type { Vocabulary } from './search-vocabulary.ts';
  * lexeme's postings (a prefix: those of every lexeme it begins, united), `&` and `|` intersect and unite them; the
  * best 300 offered in the area are the first 300 of the result in order. Unlike the statement, which ranks the first 1,000 matches of a
  * bitmap read of the full-text index, every match is ranked: the same answer whenever a text matches at most 1,000
- * products, the most popular matches when it matches more. Dropped on every `all` notice, as the name index.
+ * products, the most popular matches when it matches more. Dropped on every `all` notice, as the name index, and
+ * loaded again in the background (search-loading.ts): searches meanwhile ask search_in_descriptions.
  */
 export class DescriptionIndex {
   private readonly lexemeIds = new Map<string, number>();
@@ -190,50 +193,28 @@ async function loadIndex(db: Kysely<Database>): Promise<DescriptionIndex> {
   return new DescriptionIndex(rows.rows[0]?.products ?? '');
 }
 
-interface IndexState {
-  current?: Promise<DescriptionIndex>;
-  generation: number;
-}
-
-const states = perDatabase<Kysely<Database>, IndexState>((db) => {
-  const state: IndexState = { generation: 0 };
+const states = perDatabase<Kysely<Database>, BackgroundLoad<DescriptionIndex>>((db) => {
+  const index = new BackgroundLoad(() => loadIndex(db), cacheBudgets.searchDescriptions);
   // A price or stock change is in no vector or offer key; anything else may be.
   onCatalogueChange(db, (change) => {
-    if (change !== 'all') return;
-    state.generation += 1;
-    delete state.current;
+    if (change === 'all') index.drop();
   });
-  return state;
+  return index;
 });
 
-/** The index, from memory once loaded; undefined when it weighs more than `budget` (the statement is used then). */
-export async function searchDescriptions(
-  db: Kysely<Database>,
-  budget: number = cacheBudgets.searchDescriptions,
-): Promise<DescriptionIndex | undefined> {
-  const state = states(db);
-  let load = state.current;
-  if (!load) {
-    const generation = state.generation;
-    const started = loadIndex(db);
-    load = started;
-    state.current = started;
-    started.then(
-      (index) => {
-        if (state.current === started && (index.bytes > budget || state.generation !== generation)) delete state.current;
-      },
-      () => {
-        if (state.current === started) delete state.current;
-      },
-    );
-  }
-  const index = await load;
-  return index.bytes > budget ? undefined : index;
+/** Starts loading the index in the background unless it is held or loading (searchProducts, at every search). */
+export function startDescriptionIndex(db: Kysely<Database>, log?: Log): void {
+  void states(db).start(log);
+}
+
+/** The index once loaded, waiting for its load (tests, the bench's warm-up); undefined when over `budget`. */
+export function searchDescriptions(db: Kysely<Database>, budget: number = cacheBudgets.searchDescriptions): Promise<DescriptionIndex | undefined> {
+  return states(db).loaded(budget);
 }
 
 /**
  * The description matches of a query's `all` text from the index, with the name index's version (the dictionary it
- * was read with); undefined when the index is over its budget or a word's stemmed form cannot be read (the caller
+ * was read with); undefined when the index is not loaded yet, is over its budget, or a word's stemmed form cannot be read (the caller
  * then asks search_in_descriptions).
  */
 export async function describedFromMemory(
@@ -243,7 +224,8 @@ export async function describedFromMemory(
   keys: readonly number[],
   version: number,
 ): Promise<{ matches: RankedProduct[]; version: number } | undefined> {
-  const index = await searchDescriptions(db);
+  // Never waits for a load (decision 067): until the index is held, search_in_descriptions answers.
+  const index = states(db).current();
   if (!index) return undefined;
   try {
     const tree = parseTsquery(all);
