@@ -1,16 +1,20 @@
 /**
  * CPU per cold search, in process (decision 064): `npx tsx bench/suites/search-cold-cpu.ts` on a copy of a seeded data
  * set (BENCH_DATA_DIR, PGlite: the process's CPU is Node and the database together; or BENCH_DATABASE_URL, then only
- * Node's). Opens the database, searches BENCH_WARM texts first (the name index's load, the stemmed forms, some cards),
+ * Node's). Opens the database, searches BENCH_WARM texts first (the stemmed forms, some cards; after the first it waits
+ * for the name index, card store and description index to load, whenSearchLoaded: searches themselves never wait),
  * then each of BENCH_TEXTS other distinct texts once (bench/suites/search-texts.ts: whole words, slips, half typed,
  * two words, run together), with process.cpuUsage around each. Prints p50 / mean / p95 CPU ms per search, the index's
- * bytes and load time, and the load average beside them, and the searches grouped by how many statements each sent.
+ * bytes and load time, and the load average beside them, and the searches grouped by how many statements each sent;
+ * then the card store's and description index's bytes and load cost (decision 067; `node --expose-gc` for their heap).
  */
 import path from 'node:path';
 import { sql, type KyselyPlugin } from 'kysely';
 import { openDatabase } from '../../server/db/connection.ts';
+import { cardStore } from '../../server/services/catalogue/search-cards.ts';
+import { searchDescriptions } from '../../server/services/catalogue/search-descriptions.ts';
 import { heldForms, NameIndex, searchNames } from '../../server/services/catalogue/search-names.ts';
-import { searchProducts } from '../../server/services/catalogue/search.ts';
+import { searchProducts, whenSearchLoaded } from '../../server/services/catalogue/search.ts';
 import { loadAverages } from '../lib/measure.ts';
 import { nameWordsQuery, queryTexts } from './search-texts.ts';
 
@@ -46,8 +50,12 @@ try {
   const startCpu = process.cpuUsage();
   await search.searchProducts(handle.db, request(texts[0]));
   console.log(
-    `first search (vocabulary, name index, forms): ${cpuMs(process.cpuUsage(startCpu)).toFixed(0)} ms CPU, ${(performance.now() - startWall).toFixed(0)} ms wall`,
+    `first search (vocabulary, forms; it starts the structures' loads and does not wait for them): ${cpuMs(process.cpuUsage(startCpu)).toFixed(0)} ms CPU, ${(performance.now() - startWall).toFixed(0)} ms wall`,
   );
+  // The measured searches read memory: the name index, card store and description index loaded first.
+  const loadsStart = process.cpuUsage();
+  await whenSearchLoaded(handle.db);
+  console.log(`then their loads (names, descriptions, cards) finished: ${cpuMs(process.cpuUsage(loadsStart)).toFixed(0)} ms CPU more`);
   for (const text of texts.slice(1, warm)) await search.searchProducts(handle.db, request(text));
   const cpu: number[] = [];
   const wall: number[] = [];
@@ -74,6 +82,28 @@ try {
   {
     const index = await searchNames(handle.db);
     console.log(`name index: ${index?.size ?? 0} products, ${index?.bytes ?? 0} bytes; stemmed forms held: ${JSON.stringify(heldForms(handle.db))}`);
+    // Decision 067's structures: their own count of bytes, and what a load of each costs (a fresh handle's, so nothing held).
+    const cards = await cardStore(handle.db);
+    const descriptions = await searchDescriptions(handle.db);
+    console.log(
+      `card store: ${cards?.size ?? 0} products, ${cards?.bytes ?? 0} bytes; description index: ${descriptions?.size ?? 0} products, ${descriptions?.bytes ?? 0} bytes`,
+    );
+    for (const [name, load] of [
+      ['card store', (db: typeof handle.db) => cardStore(db)],
+      ['description index', (db: typeof handle.db) => searchDescriptions(db)],
+    ] as const) {
+      const fresh = opened.db.withPlugin(counting);
+      global.gc?.();
+      const heap = process.memoryUsage();
+      const started = process.cpuUsage();
+      const held = await load(fresh);
+      const cpu = cpuMs(process.cpuUsage(started));
+      global.gc?.();
+      const after = process.memoryUsage();
+      console.log(
+        `${name} load: ${cpu.toFixed(0)} ms CPU; heap +${((after.heapUsed - heap.heapUsed) / 2 ** 20).toFixed(1)} MB, array buffers +${((after.arrayBuffers - heap.arrayBuffers) / 2 ** 20).toFixed(1)} MB (${held ? 'kept' : 'over budget'}; gc ${global.gc ? 'before and after' : 'not exposed'}); load ${loadAverages(2)}`,
+      );
+    }
     const heapBefore = process.memoryUsage().heapUsed;
     const loadStart = process.cpuUsage();
     const names = await sql<{ names: string }>`select string_agg(concat_ws(chr(31), n.product_id, n.popularity, array_to_string(n.offer_keys, ','),

@@ -116,6 +116,7 @@ export function catalogueRoutes(deps: AppDeps): FastifyPluginAsync {
         sort: query.sort,
         page: query.page,
         limit: query.limit,
+        log: app.log,
       });
       if (result.kind === 'not-served') return { code: -1, message: notServedMessage, data: emptyListing(query.limit, query.page) };
       if (result.kind === 'no-words' || result.data.pagination.total_records === 0) {

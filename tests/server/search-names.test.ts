@@ -6,6 +6,7 @@ import type { SpeedValue } from '../../src/rules/speeds.ts';
 import type { Database } from '../../server/db/schema.ts';
 import { readQuery } from '../../server/services/catalogue/search-dictionary.ts';
 import { rankedFromNames } from '../../server/services/catalogue/search-name-matches.ts';
+import { searchDescriptions } from '../../server/services/catalogue/search-descriptions.ts';
 import { heldForms, searchNames } from '../../server/services/catalogue/search-names.ts';
 import { rankedProducts } from '../../server/services/catalogue/search-ranking.ts';
 import { searchWords } from '../../server/services/catalogue/search.ts';
@@ -58,10 +59,13 @@ async function texts(): Promise<string[]> {
 describe('names from memory rank as the postings in the database', () => {
   it('gives the same ranking for every text, area and speed', async () => {
     const index = await searchNames(db);
+    // Descriptions from memory too: searches never wait for the index's load, so it is loaded first.
+    await searchDescriptions(db);
     if (!index) throw new Error('the index is over its budget at the test catalogue');
     const vocabulary = await searchVocabulary(db);
     let compared = 0;
     let named = 0;
+    let described = 0;
     for (const text of await texts()) {
       const words = searchWords(text);
       for (const [locId, speed] of [
@@ -76,12 +80,15 @@ describe('names from memory rank as the postings in the database', () => {
           expect(fromMemory.ranked, `${text} (${count} words) in ${locId} ${speed ?? ''}`).toEqual(fromDatabase.ranked);
           compared += 1;
           if (fromMemory.ranked.some((r) => r.tier < 2)) named += 1;
+          if (fromMemory.ranked.some((r) => r.tier === 2)) described += 1;
         }
       }
     }
     // The texts did reach the names, not only the descriptions.
     expect(compared).toBeGreaterThan(200);
     expect(named).toBeGreaterThan(compared / 2);
+    // And the descriptions (from memory since decision 067: search-descriptions.ts), for texts with fewer names than a page.
+    expect(described).toBeGreaterThan(compared / 10);
   });
 
   it('asks the database nothing for a text whose names fill the page, once the index and its forms are read', async () => {

@@ -2,7 +2,7 @@ import { CompiledQuery, sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QueryRecorder } from '../../server/db/query-recorder.ts';
 import type { Database } from '../../server/db/schema.ts';
-import { searchProducts, searchWords } from '../../server/services/catalogue/search.ts';
+import { searchProducts, searchWords, whenSearchLoaded } from '../../server/services/catalogue/search.ts';
 import { readQuery } from '../../server/services/catalogue/search-dictionary.ts';
 import { offerKeys, rankedProducts } from '../../server/services/catalogue/search-ranking.ts';
 import { searchVocabulary } from '../../server/services/catalogue/search-vocabulary.ts';
@@ -99,7 +99,10 @@ describe('a search’s plan', () => {
     for (const text of ['salmon', 'chicken thigh', 'salmn', 'rib st']) {
       // Names from memory (decision 064): no statement of the search reads the postings.
       const inMemory = new QueryRecorder(db);
-      await searchProducts(db.withPlugin(inMemory), { text, locId: newYork.loc_id, page: 0, limit: 20 });
+      const recorded = db.withPlugin(inMemory);
+      // Searches never wait for the index's load: loaded first (its statement reads search_names, not the postings).
+      await whenSearchLoaded(recorded);
+      await searchProducts(recorded, { text, locId: newYork.loc_id, page: 0, limit: 20 });
       expect(inMemory.queries.map((q) => q.sql).join('\n'), text).not.toMatch(/search_postings/);
       // Its fallback, the ranking statement (search-ranking.ts), reads them by index.
       const recorder = new QueryRecorder(db);

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { SpeedValue } from '../../../src/rules/speeds.ts';
 import type { Database } from '../../db/schema.ts';
 import type { ReadQuery } from './search-dictionary.ts';
+import { describedFromMemory } from './search-descriptions.ts';
 import { stemmedForms, type NameIndex } from './search-names.ts';
 import {
   describedProducts,
@@ -20,8 +21,9 @@ import type { Vocabulary } from './search-vocabulary.ts';
  * rankedProducts (search-ranking.ts) with the names read from the index in memory (decision 064), by the same rules:
  * the postings of the query's drivers walked in popularity order in the area, each cut off after postingsPerWord, the
  * whole query checked on the names they carry (tier 0 when every word matches as typed, 1 otherwise), the best 300.
- * The database is asked only for descriptions, when names give fewer than `enough`, and for the stemmed form of a
- * word the vocabulary did not have when its forms were read (stemmedForms).
+ * Descriptions, when names give fewer than `enough`, from their index in memory (search-descriptions.ts, decision
+ * 067); the database is asked only for the stemmed form of a word the vocabulary did not have when its forms were
+ * read (stemmedForms), and for descriptions when their index is over its budget.
  */
 export async function rankedFromNames(
   db: Kysely<Database>,
@@ -65,6 +67,7 @@ export async function rankedFromNames(
     named.length = Math.min(named.length, searchResultLimit);
   }
   if (named.length >= enough) return withDescribed(named, index.version);
-  const described = await describedProducts(db, all, keys);
+  // Descriptions from memory (decision 067); from search_in_descriptions when their index is over its budget.
+  const described = (await describedFromMemory(db, vocabulary, all, keys, index.version)) ?? (await describedProducts(db, all, keys));
   return withDescribed([...named, ...described.matches], described.version);
 }

@@ -2,7 +2,9 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { cacheBudgets } from '../platform/cache-budgets.ts';
 import { onCatalogueChange } from '../platform/catalogue-changes.ts';
+import type { Log } from '../platform/log.ts';
 import { perDatabase } from '../platform/read-cache.ts';
+import { BackgroundLoad } from './search-loading.ts';
 import { operandText, parseTsquery, type QueryTree } from './search-tsquery.ts';
 import type { Vocabulary } from './search-vocabulary.ts';
 
@@ -13,7 +15,8 @@ import type { Vocabulary } from './search-vocabulary.ts';
  * and the English lexemes of its name; per lexeme: its products in popularity order (search_postings' walk order).
  * Flat typed arrays, not an object per product: 100,000 products weigh a few megabytes (measured in
  * bench/analysis/throughput.md), bounded by cacheBudgets.searchNames. Dropped on every catalogue notice but a price or
- * stock change (migrations 029 and 034), from any instance, and loaded again by the next search.
+ * stock change (migrations 029 and 034), from any instance, and loaded again in the background from the next search,
+ * which does not wait for it (search-loading.ts).
  */
 export class NameIndex {
   /** Lexeme → its id; lexemes by id. */
@@ -149,9 +152,7 @@ async function loadIndex(db: Kysely<Database>): Promise<NameIndex> {
 }
 
 interface IndexState {
-  current?: Promise<NameIndex>;
-  /** One more on every catalogue notice: a load started before the latest notice is not kept. */
-  generation: number;
+  index: BackgroundLoad<NameIndex>;
   forms: Map<string, QueryTree | undefined>;
   vectors: Map<string, string[]>;
   /** The vocabulary whose forms were all read (stemmedForms). */
@@ -159,39 +160,28 @@ interface IndexState {
 }
 
 const states = perDatabase<Kysely<Database>, IndexState>((db) => {
-  const state: IndexState = { generation: 0, forms: new Map(), vectors: new Map() };
+  const state: IndexState = { index: new BackgroundLoad(() => loadIndex(db), cacheBudgets.searchNames), forms: new Map(), vectors: new Map() };
   // A price or stock change is in no name or offer key; anything else may be (rows added, removed, renamed, moved).
   onCatalogueChange(db, (change) => {
-    if (change !== 'all') return;
-    state.generation += 1;
-    delete state.current;
+    if (change === 'all') state.index.drop();
   });
   return state;
 });
 
 /**
- * The name index, from memory once loaded; undefined when it weighs more than `budget` (searches then walk the
- * postings in the database, search-ranking.ts). Concurrent searches share one load.
+ * The name index if loaded, at once: a search never waits for its load (decision 067), which this starts in the
+ * background (errors to `log`) unless it is loaded or loading. Undefined until then, or when it weighs more than its
+ * budget: searches then walk the postings in the database (search-ranking.ts), as before the index.
  */
-export async function searchNames(db: Kysely<Database>, budget: number = cacheBudgets.searchNames): Promise<NameIndex | undefined> {
-  const state = states(db);
-  let load = state.current;
-  if (!load) {
-    const generation = state.generation;
-    const started = loadIndex(db);
-    load = started;
-    state.current = started;
-    started.then(
-      (index) => {
-        if (state.current === started && (index.bytes > budget || state.generation !== generation)) delete state.current;
-      },
-      () => {
-        if (state.current === started) delete state.current;
-      },
-    );
-  }
-  const index = await load;
-  return index.bytes > budget ? undefined : index;
+export function loadedNames(db: Kysely<Database>, log?: Log): NameIndex | undefined {
+  const { index } = states(db);
+  void index.start(log);
+  return index.current();
+}
+
+/** The name index once loaded, waiting for its load (tests, the bench's warm-up); undefined when over `budget`. */
+export function searchNames(db: Kysely<Database>, budget: number = cacheBudgets.searchNames): Promise<NameIndex | undefined> {
+  return states(db).index.loaded(budget);
 }
 
 /** At most this many stemmed forms and vectors are kept per database (typed prefixes are unbounded); then all go. */

@@ -3,12 +3,14 @@ import { searchTextLimit, type ListingData } from '../../../src/api/contract/cat
 import { totalPages, type SortKey } from '../../../src/rules/listing.ts';
 import type { SpeedValue } from '../../../src/rules/speeds.ts';
 import type { Database } from '../../db/schema.ts';
-import { cachedSummaries } from './cached-summaries.ts';
 import { isServedLocation } from './catalogue-cache.ts';
 import { readQuery } from './search-dictionary.ts';
+import type { Log } from '../platform/log.ts';
+import { cardStore, searchCards, startCardStore } from './search-cards.ts';
+import { searchDescriptions, startDescriptionIndex } from './search-descriptions.ts';
 import { rankedProducts, sortedIds, type RankedProduct } from './search-ranking.ts';
 import { rankedFromNames } from './search-name-matches.ts';
-import { searchNames } from './search-names.ts';
+import { loadedNames, searchNames } from './search-names.ts';
 import { searchVocabulary, vocabularyVersion } from './search-vocabulary.ts';
 
 /** At most this many words of a query count; the rest of a pasted paragraph is noise. */
@@ -36,6 +38,8 @@ export interface SearchRequest {
   sort?: SortKey | undefined;
   page: number;
   limit: number;
+  /** Where a failed background load of search's structures is reported (the app's logger). */
+  log?: Log | undefined;
 }
 
 export type SearchResult = { kind: 'not-served' } | { kind: 'no-words' } | { kind: 'results'; data: ListingData };
@@ -44,20 +48,25 @@ export type SearchResult = { kind: 'not-served' } | { kind: 'no-words' } | { kin
  * No text's answer is cached, a new text as fast as a repeated one (decision 021): the typed words are read against
  * the catalogue's vocabulary (typos, run-together and split words, prefixes), the best name matches in the area are
  * found in the name index in memory (decision 064; descriptions from the database when names are fewer than a page),
- * ranked by tier and popularity, and the page's cards come from the card cache like listings'.
+ * ranked by tier and popularity, and the page's cards come from the card store in memory (decision 067).
+ * A search never waits for these structures to load (at a process's first search, after a catalogue notice): it
+ * starts their loads in the background and answers meanwhile as before they existed (the ranking and description
+ * statements, the card cache).
  */
 export async function searchProducts(db: Kysely<Database>, request: SearchRequest): Promise<SearchResult> {
   if (!(await isServedLocation(db, request.locId))) return { kind: 'not-served' };
   const words = searchWords(request.text);
   if (words.length === 0) return { kind: 'no-words' };
+  startCardStore(db, request.log);
+  startDescriptionIndex(db, request.log);
 
-  const ranked = await rankedWithFallback(db, words, request.locId, request.speed, request.limit);
+  const ranked = await rankedWithFallback(db, words, request.locId, request.speed, request.limit, request.log);
   const ids = await sortedIds(db, ranked, request.sort ?? 'default', request.locId, request.speed);
   const start = request.page * request.limit;
   return {
     kind: 'results',
     data: {
-      products: await cachedSummaries(db, ids.slice(start, start + request.limit), request.locId, request.speed),
+      products: await searchCards(db, ids.slice(start, start + request.limit), request.locId, request.speed),
       filters: [],
       pagination: {
         total_records: ids.length,
@@ -82,10 +91,11 @@ async function rankedWithFallback(
   locId: number,
   speed: SpeedValue | undefined,
   enough: number,
+  log: Log | undefined,
 ): Promise<RankedProduct[]> {
   let vocabulary = await searchVocabulary(db);
-  // Names from memory (decision 064); from the database's postings when the index is over its budget.
-  const names = await searchNames(db);
+  // Names from memory (decision 064); from the database's postings while the index loads or when it is over its budget.
+  const names = loadedNames(db, log);
   for (let attempt = 1; ; attempt++) {
     let seen: number | undefined;
     let ranked: RankedProduct[] = [];
@@ -103,4 +113,12 @@ async function rankedWithFallback(
     if (seen <= vocabulary.version || attempt === 2) return ranked;
     vocabulary = await searchVocabulary(db, seen);
   }
+}
+
+/**
+ * Resolves once search's structures in memory (names, descriptions, cards) are loaded for the current catalogue: for
+ * tests and the bench's warm-up, which want the searches that follow to read memory. Searches themselves never wait.
+ */
+export async function whenSearchLoaded(db: Kysely<Database>): Promise<void> {
+  await Promise.all([searchNames(db), searchDescriptions(db), cardStore(db)]);
 }

@@ -27,6 +27,10 @@ export const cacheBudgets = {
   searchVocabulary: 8 * 2 ** 20,
   /** Search's name index (search-names.ts): flat arrays of ids, keys and lexemes, ~5 MB at 100k products (decision 064). */
   searchNames: 32 * 2 ** 20,
+  /** Search's card store (search-cards.ts): every product's card fields and offers as flat arrays (decision 067). */
+  searchCards: 48 * 2 ** 20,
+  /** Search's description index (search-descriptions.ts): every product's search-vector lexemes as postings (decision 067). */
+  searchDescriptions: 32 * 2 ** 20,
 } as const;
 
 /** A value's weight for a cache budget: its JSON text in UTF-8 bytes (a Set or Map counts as its members). */
