@@ -31,6 +31,15 @@ describe('money', () => {
     expect(formatMoney('1234.50')).toBe('$1,234.50');
     expect(formatMoney('-1000000.05')).toBe('-$1,000,000.05');
   });
+  it('writes every amount as en-US currency formatting does (it is written out, without Intl, for the first script)', () => {
+    const intl = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+    for (let cents = -250_000; cents <= 250_000; cents += 997) {
+      expect(formatMoney(centsToDollars(cents))).toBe(intl.format(cents / 100));
+    }
+    for (const cents of [1, 9, 10, 99, 100, 999_99, 1000_00, 12_345_678_90, -1, -100_000_00]) {
+      expect(formatMoney(centsToDollars(cents))).toBe(intl.format(cents / 100));
+    }
+  });
   it('shows text that is not dollars as it is, never $NaN', () => {
     expect(formatMoney('abc')).toBe('abc');
   });
