@@ -53,8 +53,12 @@ describe('the search dictionary follows product writes', () => {
     const product = await t.database.db.selectFrom('products').select(['id', 'name']).where('name', '=', 'Oxtail').executeTakeFirstOrThrow();
     await t.database.db.updateTable('products').set({ name: 'Braising Oxtail Zanzibarian' }).where('id', '=', product.id).execute();
     expect(await word('zanzibarian')).toMatchObject({ in_names: 1 });
-    const found = await searchProducts(t.database.db, { text: 'zanzibrian', locId: newYork.loc_id, page: 0, limit: 5 });
-    expect(found.kind === 'results' ? found.data.products.map((p) => p.id) : []).toContain(product.id);
+    // Found once the write's notice has arrived: at once on PGlite, a moment later on PostgreSQL (LISTEN is asynchronous).
+    const found = async () => {
+      const reply = await searchProducts(t.database.db, { text: 'zanzibrian', locId: newYork.loc_id, page: 0, limit: 5 });
+      return reply.kind === 'results' ? reply.data.products.map((p) => p.id) : [];
+    };
+    await expect.poll(found, { timeout: 10_000 }).toContain(product.id);
     await t.database.db.updateTable('products').set({ name: product.name }).where('id', '=', product.id).execute();
     expect(await word('zanzibarian')).toBeUndefined();
   });
