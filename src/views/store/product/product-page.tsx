@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useContext } from 'react';
+import { useContext, useDeferredValue } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import type { ProductDetail } from '../../../api/contract/product.contract.ts';
 import { useProduct } from '../../../api/product.swr.ts';
@@ -29,11 +29,17 @@ export function ProductPage() {
     zipcode && locId !== undefined
       ? { zipcode, loc_id: locId, courier_type: visit ? courierType : undefined, vendor_location_id: visit ? retailer : undefined }
       : undefined;
-  const { data, error, isLoading } = useProduct(id, area);
+  const { data: reply, error, isLoading } = useProduct(id, area);
+  // The product's view renders as a deferred update when the reply lands, yielding to the browser every few
+  // milliseconds instead of one long task (a slow phone stays responsive: Total Blocking Time), as the store home's
+  // cards do. Until that render has this product's reply, what was on screen stays.
+  const deferred = useDeferredValue(reply);
+  const data = deferred !== undefined && reply !== undefined && deferred.data?.id === reply.data?.id ? deferred : undefined;
+  const arriving = reply !== undefined && data === undefined;
   const shell = useContext(ProductPageShellContext);
   // The picture the page arrived with (the server drew it, the page's largest paint) stays in place until the call
   // answers, instead of giving way to a line of text and coming back.
-  const picture = (shell.prerendering || isLoading) && !data ? shell.picture(id) : undefined;
+  const picture = (shell.prerendering || isLoading || arriving) && !data ? shell.picture(id) : undefined;
 
   if (id === undefined) return <ProductMissing message="This product does not exist." />;
   if (picture) return <ProductLoading picture={picture} />;
@@ -44,7 +50,7 @@ export function ProductPage() {
       </p>
     );
   }
-  if (isLoading) return <p className={css.message}>Loading the product…</p>;
+  if (isLoading || arriving) return <p className={css.message}>Loading the product…</p>;
   if (error instanceof Error) return <ProductMissing message={error.message} />;
   if (!data || data.code !== 1 || !data.data) return <ProductMissing message={data?.message || 'Product not found'} />;
   // Keyed by product: a new product starts a new machine with its own sizes.
