@@ -174,10 +174,10 @@ async function reserveOnce(
   const coupon = await redeemCartCoupon(trx, cart, basis, caller, now);
   if ('stop' in coupon) return coupon.stop;
 
-  await takeStock(trx, stock.value.items);
   const totals = orderTotals(basis, { speedId, tipPercent: request.tipPercent });
   const written = await writeOrder(trx, payments, caller, {
     cart,
+    items: stock.value.items,
     speedId,
     retailerLocId: retailer.value,
     address: address.value,
@@ -444,19 +444,20 @@ async function claimCartWallet(trx: Kysely<Database>, cartId: string, caller: Ca
   return check.ok ? { value: check.claims } : { stop: refused(check.message) };
 }
 
-async function takeStock(trx: Kysely<Database>, items: CartStock['items']): Promise<void> {
-  for (const item of items) {
-    if (item.wallet_entry_id !== null) continue;
-    await trx
-      .updateTable('variant_offers')
-      .set((eb) => ({ stock: eb('stock', '-', item.qty) }))
-      .where('id', '=', item.offer_id)
-      .execute();
-  }
+/**
+ * What the order takes from each offer: its lines' units summed per offer (two lines of one offer take both), wallet
+ * lines taking none. Arrays for the order statement's unnest, so its text is the same for any number of lines.
+ */
+function stockTaken(items: CartStock['items']): { offerIds: number[]; units: number[] } {
+  const byOffer = new Map<number, number>();
+  for (const item of items) if (item.wallet_entry_id === null) byOffer.set(item.offer_id, (byOffer.get(item.offer_id) ?? 0) + item.qty);
+  return { offerIds: [...byOffer.keys()], units: [...byOffer.values()] };
 }
 
 interface OrderFacts {
   cart: CartRow;
+  /** The lines whose stock the order takes (their offers locked by lockCartStock). */
+  items: CartStock['items'];
   speedId: SpeedId;
   retailerLocId: number | null;
   address: AddressRow | undefined;
@@ -469,12 +470,24 @@ interface OrderFacts {
   awaitsEmailConfirmation: boolean;
 }
 
-/** The order row: pending payment (or pay on delivery), with the server's totals and what pays for it. */
+/**
+ * The order row: pending payment (or pay on delivery), with the server's totals and what pays for it. The stock it
+ * takes rides on the insert as a CTE (decision 072: a statement of its own per line before); the offers were locked
+ * by lockCartStock, so the update waits for nothing. A unique clash on the order (another request made the cart's
+ * order first) fails the whole statement, stock and all, as the transaction did before.
+ */
 async function writeOrder(trx: Kysely<Database>, payments: PaymentGateway, caller: Caller, facts: OrderFacts): Promise<OrderRow> {
   const { cart, address, card, payment, totals } = facts;
   const unpaidStatus: OrderStatus = facts.awaitsEmailConfirmation ? 'awaiting_confirmation' : 'pending_payment_on_delivery';
   const status: OrderStatus = payment.mode === 4 ? unpaidStatus : 'pending_payment';
+  const { offerIds, units } = stockTaken(facts.items);
   return trx
+    .with(
+      'taken',
+      () =>
+        sql`(update variant_offers set stock = variant_offers.stock - taken.units
+        from unnest(${offerIds}::int[], ${units}::int[]) as taken(offer_id, units) where variant_offers.id = taken.offer_id)`,
+    )
     .insertInto('orders')
     .values({
       customer_id: caller.customerId,
