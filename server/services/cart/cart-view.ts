@@ -123,8 +123,7 @@ export async function loadDeliveryChoices(db: Kysely<Database>, cartId: string):
           ])
           .where('slot_holds.cart_id', '=', cartId)
           .as('holds'),
-      'holds.loc_id',
-      'dates.loc_id',
+      (join) => join.onRef('holds.loc_id', '=', 'dates.loc_id'),
     )
     .select([
       'dates.loc_id as date_loc_id',

@@ -554,49 +554,82 @@ async function writeDeliverables(
     const visit = isVisitSpeed(group.speed) ? visitAt : undefined;
     const choice = isVisitSpeed(group.speed) ? undefined : choices.get(group.locId);
     const fees = totals.groups[index];
-    const deliverable = await trx
-      .insertInto('order_deliverables')
-      .values({
-        order_id: order.id,
-        loc_id: group.locId,
-        vendor_name: group.vendorName,
-        speed: group.speed,
-        delivery_method: deliveryMethodOf(group.speed, speedId),
-        delivery_date: visit?.date ?? choice?.date ?? null,
-        slot_template_id: choice?.hold?.templateId ?? null,
-        slot_start: visit?.time ?? choice?.hold?.start ?? null,
-        slot_end: choice?.hold?.end ?? null,
-        delivery_fee_cents: fees?.deliveryFeeCents ?? 0,
-        packaging_fee_cents: fees?.packagingFeeCents ?? 0,
-      })
-      .returning(mailedDeliverableColumns)
-      .executeTakeFirstOrThrow();
-    lines.deliverables.push(deliverable);
-    // The group's items in one multi-row insert.
-    const written = await trx
-      .insertInto('order_items')
-      .values(
-        group.lines.map((line) => {
-          const item = items.find((i) => i.id === line.cart_rid);
-          const lineIndex = basis.lines.indexOf(line);
-          return {
+    // The deliverable and its items in one statement (decision 072: two before): the items take the deliverable's id
+    // from its insert's CTE, and the rows come back joined, in the items' id (insert) order.
+    const rows = await trx
+      .with('deliverable', (db) =>
+        db
+          .insertInto('order_deliverables')
+          .values({
             order_id: order.id,
-            deliverable_id: deliverable.id,
-            offer_id: item?.offer_id ?? 0,
-            variant_id: line.variant_id,
-            product_id: line.product_id,
-            product_name: line.name,
-            bottle_size: line.bottle_size,
-            qty: line.qty,
-            price_cents: line.price_cents,
-            row_total_cents: line.price_cents * line.qty,
-            tax_cents: taxes[lineIndex] ?? 0,
-            wallet_entry_id: line.wallet_entry_id,
-          };
-        }),
+            loc_id: group.locId,
+            vendor_name: group.vendorName,
+            speed: group.speed,
+            delivery_method: deliveryMethodOf(group.speed, speedId),
+            delivery_date: visit?.date ?? choice?.date ?? null,
+            slot_template_id: choice?.hold?.templateId ?? null,
+            slot_start: visit?.time ?? choice?.hold?.start ?? null,
+            slot_end: choice?.hold?.end ?? null,
+            delivery_fee_cents: fees?.deliveryFeeCents ?? 0,
+            packaging_fee_cents: fees?.packagingFeeCents ?? 0,
+          })
+          .returning(mailedDeliverableColumns),
       )
-      .returning(mailedItemColumns)
+      .with('item', (db) =>
+        db
+          .insertInto('order_items')
+          .values(
+            group.lines.map((line) => {
+              const item = items.find((i) => i.id === line.cart_rid);
+              const lineIndex = basis.lines.indexOf(line);
+              return {
+                order_id: order.id,
+                deliverable_id: db.selectFrom('deliverable').select('deliverable.id'),
+                offer_id: item?.offer_id ?? 0,
+                variant_id: line.variant_id,
+                product_id: line.product_id,
+                product_name: line.name,
+                bottle_size: line.bottle_size,
+                qty: line.qty,
+                price_cents: line.price_cents,
+                row_total_cents: line.price_cents * line.qty,
+                tax_cents: taxes[lineIndex] ?? 0,
+                wallet_entry_id: line.wallet_entry_id,
+              };
+            }),
+          )
+          .returning(mailedItemColumns),
+      )
+      .selectFrom('item')
+      .innerJoin('deliverable', 'deliverable.id', 'item.deliverable_id')
+      .select([
+        'item.id',
+        'item.deliverable_id',
+        'item.qty',
+        'item.product_name',
+        'item.bottle_size',
+        'item.row_total_cents',
+        'deliverable.delivery_method',
+        'deliverable.vendor_name',
+        'deliverable.delivery_date',
+        'deliverable.slot_start',
+        'deliverable.slot_end',
+      ])
+      .orderBy('item.id')
       .execute();
+    const first = rows[0];
+    if (first) {
+      const { deliverable_id: id, delivery_method, vendor_name, delivery_date, slot_start, slot_end } = first;
+      lines.deliverables.push({ id, delivery_method, vendor_name, delivery_date, slot_start, slot_end });
+    }
+    const written = rows.map(({ id, deliverable_id, qty, product_name, bottle_size, row_total_cents }) => ({
+      id,
+      deliverable_id,
+      qty,
+      product_name,
+      bottle_size,
+      row_total_cents,
+    }));
     lines.items.push(...written);
     // Cart line → order line, for the review step's substitution preferences (inserted rows come back in order).
     for (const [i, line] of group.lines.entries()) {
