@@ -43,7 +43,11 @@ export const addToCartMessages = {
  * when the order is placed. One transaction, with the cart row locked, so two quick clicks cannot exceed the limits.
  */
 export async function addToCart(db: Kysely<Database>, caller: Caller | undefined, request: AddToCartRequest): Promise<AddToCartOutcome> {
-  return db.transaction().execute(async (trx): Promise<AddToCartOutcome> => {
+  // A new cart locks nothing and writes once (the cart and its line are one statement), so it needs no transaction:
+  // its BEGIN and COMMIT were two round trips of every first add (decision 072). An existing cart is locked first.
+  const run = <T>(body: (trx: Kysely<Database>) => Promise<T>): Promise<T> =>
+    request.cartId === undefined ? body(db) : db.transaction().execute(body);
+  return run(async (trx): Promise<AddToCartOutcome> => {
     let cart: { id: string; loc_id: number } | undefined;
     if (request.cartId !== undefined) {
       cart = await lockOwnCart(trx, request.cartId, caller);

@@ -4,7 +4,7 @@ import { speedIds, type SpeedId } from '../../../src/rules/delivery-speeds.ts';
 import { isTipAllowed, tipCents, type TipPercent } from '../../../src/rules/tips.ts';
 import type { Database } from '../../db/schema.ts';
 import { cartTotals, cartTotalsInDollars, type CartTotals } from '../cart/cart-totals.ts';
-import { loadCartLines, taxRateForZip, vendorGroups, type CartLineRow, type TaxRate, type VendorGroup } from '../cart/cart-view.ts';
+import { loadCartLinesAndTax, vendorGroups, type CartLineRow, type TaxRate, type VendorGroup } from '../cart/cart-view.ts';
 import { couponMessages, couponRefusal, customerLimitRefusal, findCoupon, type CouponCustomer, type CouponRow } from '../cart/coupons.ts';
 
 /**
@@ -55,12 +55,9 @@ export async function loadOrderBasis(
   now: Date,
   customer?: CouponCustomer,
 ): Promise<OrderBasis> {
-  const lines = await loadCartLines(db, cart.id);
+  const { lines, tax } = await loadCartLinesAndTax(db, cart.id, cart.zipcode);
   const groups = vendorGroups(lines);
-  const [tax, found] = await Promise.all([
-    taxRateForZip(db, cart.zipcode),
-    cart.coupon_code === null ? Promise.resolve(undefined) : findCoupon(db, cart.coupon_code),
-  ]);
+  const found = cart.coupon_code === null ? undefined : await findCoupon(db, cart.coupon_code);
   const subtotal = groups.reduce((sum, g) => sum + g.subtotalCents, 0);
   let coupon: CouponRow | null = null;
   let couponProblem: string | undefined;

@@ -174,10 +174,10 @@ async function reserveOnce(
   const coupon = await redeemCartCoupon(trx, cart, basis, caller, now);
   if ('stop' in coupon) return coupon.stop;
 
-  await takeStock(trx, stock.value.items);
   const totals = orderTotals(basis, { speedId, tipPercent: request.tipPercent });
   const written = await writeOrder(trx, payments, caller, {
     cart,
+    items: stock.value.items,
     speedId,
     retailerLocId: retailer.value,
     address: address.value,
@@ -444,19 +444,20 @@ async function claimCartWallet(trx: Kysely<Database>, cartId: string, caller: Ca
   return check.ok ? { value: check.claims } : { stop: refused(check.message) };
 }
 
-async function takeStock(trx: Kysely<Database>, items: CartStock['items']): Promise<void> {
-  for (const item of items) {
-    if (item.wallet_entry_id !== null) continue;
-    await trx
-      .updateTable('variant_offers')
-      .set((eb) => ({ stock: eb('stock', '-', item.qty) }))
-      .where('id', '=', item.offer_id)
-      .execute();
-  }
+/**
+ * What the order takes from each offer: its lines' units summed per offer (two lines of one offer take both), wallet
+ * lines taking none. Arrays for the order statement's unnest, so its text is the same for any number of lines.
+ */
+function stockTaken(items: CartStock['items']): { offerIds: number[]; units: number[] } {
+  const byOffer = new Map<number, number>();
+  for (const item of items) if (item.wallet_entry_id === null) byOffer.set(item.offer_id, (byOffer.get(item.offer_id) ?? 0) + item.qty);
+  return { offerIds: [...byOffer.keys()], units: [...byOffer.values()] };
 }
 
 interface OrderFacts {
   cart: CartRow;
+  /** The lines whose stock the order takes (their offers locked by lockCartStock). */
+  items: CartStock['items'];
   speedId: SpeedId;
   retailerLocId: number | null;
   address: AddressRow | undefined;
@@ -469,12 +470,24 @@ interface OrderFacts {
   awaitsEmailConfirmation: boolean;
 }
 
-/** The order row: pending payment (or pay on delivery), with the server's totals and what pays for it. */
+/**
+ * The order row: pending payment (or pay on delivery), with the server's totals and what pays for it. The stock it
+ * takes rides on the insert as a CTE (decision 072: a statement of its own per line before); the offers were locked
+ * by lockCartStock, so the update waits for nothing. A unique clash on the order (another request made the cart's
+ * order first) fails the whole statement, stock and all, as the transaction did before.
+ */
 async function writeOrder(trx: Kysely<Database>, payments: PaymentGateway, caller: Caller, facts: OrderFacts): Promise<OrderRow> {
   const { cart, address, card, payment, totals } = facts;
   const unpaidStatus: OrderStatus = facts.awaitsEmailConfirmation ? 'awaiting_confirmation' : 'pending_payment_on_delivery';
   const status: OrderStatus = payment.mode === 4 ? unpaidStatus : 'pending_payment';
+  const { offerIds, units } = stockTaken(facts.items);
   return trx
+    .with(
+      'taken',
+      () =>
+        sql`(update variant_offers set stock = variant_offers.stock - taken.units
+        from unnest(${offerIds}::int[], ${units}::int[]) as taken(offer_id, units) where variant_offers.id = taken.offer_id)`,
+    )
     .insertInto('orders')
     .values({
       customer_id: caller.customerId,
@@ -541,49 +554,82 @@ async function writeDeliverables(
     const visit = isVisitSpeed(group.speed) ? visitAt : undefined;
     const choice = isVisitSpeed(group.speed) ? undefined : choices.get(group.locId);
     const fees = totals.groups[index];
-    const deliverable = await trx
-      .insertInto('order_deliverables')
-      .values({
-        order_id: order.id,
-        loc_id: group.locId,
-        vendor_name: group.vendorName,
-        speed: group.speed,
-        delivery_method: deliveryMethodOf(group.speed, speedId),
-        delivery_date: visit?.date ?? choice?.date ?? null,
-        slot_template_id: choice?.hold?.templateId ?? null,
-        slot_start: visit?.time ?? choice?.hold?.start ?? null,
-        slot_end: choice?.hold?.end ?? null,
-        delivery_fee_cents: fees?.deliveryFeeCents ?? 0,
-        packaging_fee_cents: fees?.packagingFeeCents ?? 0,
-      })
-      .returning(mailedDeliverableColumns)
-      .executeTakeFirstOrThrow();
-    lines.deliverables.push(deliverable);
-    // The group's items in one multi-row insert.
-    const written = await trx
-      .insertInto('order_items')
-      .values(
-        group.lines.map((line) => {
-          const item = items.find((i) => i.id === line.cart_rid);
-          const lineIndex = basis.lines.indexOf(line);
-          return {
+    // The deliverable and its items in one statement (decision 072: two before): the items take the deliverable's id
+    // from its insert's CTE, and the rows come back joined, in the items' id (insert) order.
+    const rows = await trx
+      .with('deliverable', (db) =>
+        db
+          .insertInto('order_deliverables')
+          .values({
             order_id: order.id,
-            deliverable_id: deliverable.id,
-            offer_id: item?.offer_id ?? 0,
-            variant_id: line.variant_id,
-            product_id: line.product_id,
-            product_name: line.name,
-            bottle_size: line.bottle_size,
-            qty: line.qty,
-            price_cents: line.price_cents,
-            row_total_cents: line.price_cents * line.qty,
-            tax_cents: taxes[lineIndex] ?? 0,
-            wallet_entry_id: line.wallet_entry_id,
-          };
-        }),
+            loc_id: group.locId,
+            vendor_name: group.vendorName,
+            speed: group.speed,
+            delivery_method: deliveryMethodOf(group.speed, speedId),
+            delivery_date: visit?.date ?? choice?.date ?? null,
+            slot_template_id: choice?.hold?.templateId ?? null,
+            slot_start: visit?.time ?? choice?.hold?.start ?? null,
+            slot_end: choice?.hold?.end ?? null,
+            delivery_fee_cents: fees?.deliveryFeeCents ?? 0,
+            packaging_fee_cents: fees?.packagingFeeCents ?? 0,
+          })
+          .returning(mailedDeliverableColumns),
       )
-      .returning(mailedItemColumns)
+      .with('item', (db) =>
+        db
+          .insertInto('order_items')
+          .values(
+            group.lines.map((line) => {
+              const item = items.find((i) => i.id === line.cart_rid);
+              const lineIndex = basis.lines.indexOf(line);
+              return {
+                order_id: order.id,
+                deliverable_id: db.selectFrom('deliverable').select('deliverable.id'),
+                offer_id: item?.offer_id ?? 0,
+                variant_id: line.variant_id,
+                product_id: line.product_id,
+                product_name: line.name,
+                bottle_size: line.bottle_size,
+                qty: line.qty,
+                price_cents: line.price_cents,
+                row_total_cents: line.price_cents * line.qty,
+                tax_cents: taxes[lineIndex] ?? 0,
+                wallet_entry_id: line.wallet_entry_id,
+              };
+            }),
+          )
+          .returning(mailedItemColumns),
+      )
+      .selectFrom('item')
+      .innerJoin('deliverable', 'deliverable.id', 'item.deliverable_id')
+      .select([
+        'item.id',
+        'item.deliverable_id',
+        'item.qty',
+        'item.product_name',
+        'item.bottle_size',
+        'item.row_total_cents',
+        'deliverable.delivery_method',
+        'deliverable.vendor_name',
+        'deliverable.delivery_date',
+        'deliverable.slot_start',
+        'deliverable.slot_end',
+      ])
+      .orderBy('item.id')
       .execute();
+    const first = rows[0];
+    if (first) {
+      const { deliverable_id: id, delivery_method, vendor_name, delivery_date, slot_start, slot_end } = first;
+      lines.deliverables.push({ id, delivery_method, vendor_name, delivery_date, slot_start, slot_end });
+    }
+    const written = rows.map(({ id, deliverable_id, qty, product_name, bottle_size, row_total_cents }) => ({
+      id,
+      deliverable_id,
+      qty,
+      product_name,
+      bottle_size,
+      row_total_cents,
+    }));
     lines.items.push(...written);
     // Cart line → order line, for the review step's substitution preferences (inserted rows come back in order).
     for (const [i, line] of group.lines.entries()) {

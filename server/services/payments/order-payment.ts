@@ -225,26 +225,27 @@ export async function abandonAuthentication(db: Kysely<Database>, payments: Paym
   return failOrder(db, order, paymentMessages.authenticationTimedOut, order.payment_ref, now);
 }
 
-/** Paid: the order is 'processing'. A dine-in order's wallet entries come later, when it is served (fulfilment). */
+/**
+ * Paid: the order is 'processing'. A dine-in order's wallet entries come later, when it is served (fulfilment). One
+ * statement, so no transaction of its own (decision 072: its BEGIN and COMMIT were two round trips of every paid
+ * order, left from when the wallet's credit was written here too).
+ */
 async function markPaid(db: Kysely<Database>, order: OrderRow, result: Extract<ChargeResult, { ok: true }>): Promise<SettleOutcome> {
-  const paid = await db.transaction().execute(async (trx) => {
-    const row = await trx
-      .updateTable('orders')
-      .set({
-        status: 'processing',
-        payment_ref: result.paymentRef,
-        card_brand: result.brand ?? order.card_brand,
-        card_last4: result.last4 ?? order.card_last4,
-        // A fresh token is spent: nothing about the card remains but its brand and last four.
-        payment_token: null,
-        updated_at: new Date(),
-      })
-      .where('id', '=', order.id)
-      .where('status', '=', 'pending_payment')
-      .returningAll()
-      .executeTakeFirst();
-    return row;
-  });
+  const paid = await db
+    .updateTable('orders')
+    .set({
+      status: 'processing',
+      payment_ref: result.paymentRef,
+      card_brand: result.brand ?? order.card_brand,
+      card_last4: result.last4 ?? order.card_last4,
+      // A fresh token is spent: nothing about the card remains but its brand and last four.
+      payment_token: null,
+      updated_at: new Date(),
+    })
+    .where('id', '=', order.id)
+    .where('status', '=', 'pending_payment')
+    .returningAll()
+    .executeTakeFirst();
   return { kind: 'placed', order: paid ?? (await readOrder(db, order.id)), settledHere: paid !== undefined };
 }
 

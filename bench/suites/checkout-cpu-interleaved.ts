@@ -1,0 +1,142 @@
+/**
+ * Two builds' server CPU per whole guest checkout, side by side: `BEFORE_DIR=… AFTER_DIR=… npx tsx
+ * bench/suites/checkout-cpu-interleaved.ts`, each folder a `git archive` of a commit with node_modules and a
+ * dist-server already built (run checkout-cpu.ts there once). Both servers run at once, each on its own copy of the
+ * same data, and the checkouts alternate one by one between them (which goes first alternating too), so the machine's
+ * other load falls on both alike: on this shared machine the same code moves ±5 ms between runs a minute apart,
+ * which hides a change of a few per cent that alternated runs cannot show (decision 072). Prints each block's process
+ * CPU per checkout of both and the difference; writes no results file.
+ *
+ * BENCH_SET=pglite-10k (the default) or postgres-10k, the kept data checkout-cpu.ts seeds (run it first). On
+ * PostgreSQL the figures are Node's only: the cluster is shared by both servers (checkout-cpu.ts gives its share).
+ * BLOCKS (8) blocks of BLOCK (25) checkouts each per server, after five each to warm up.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { create } from 'superstruct';
+import { openDatabase, type DatabaseHandle } from '../../server/db/connection.ts';
+import { guestCheckout, type CheckoutCaller, type CheckoutShop } from '../lib/guest-checkout.ts';
+import { loadAverages, serverCpuMs, startBenchServer, type BenchServer } from '../lib/measure.ts';
+import { adminStatement, startKeptCluster } from '../lib/postgres-cluster.ts';
+
+const set = process.env.BENCH_SET ?? 'pglite-10k';
+if (set !== 'pglite-10k' && set !== 'postgres-10k') throw new Error(`BENCH_SET=${set}: pglite-10k or postgres-10k`);
+const folders = { before: process.env.BEFORE_DIR, after: process.env.AFTER_DIR };
+if (!folders.before || !folders.after) throw new Error('BEFORE_DIR and AFTER_DIR: the two builds, each a git archive copy');
+const home = process.cwd();
+const log = (m: string) => console.error(`[checkout-cpu-interleaved ${set}] ${m}`);
+
+interface Side {
+  name: 'before' | 'after';
+  folder: string;
+  env: Record<string, string>;
+}
+
+/** What checkout-cpu.ts buys: sizes the courier (loc 201) has in stock. */
+async function shopOf(handle: DatabaseHandle): Promise<CheckoutShop> {
+  try {
+    const offers = await sql<{ variant_id: number }>`
+      select variant_id from variant_offers where loc_id = 201 and stock > 0 order by md5(variant_id::text) limit 500
+    `.execute(handle.db);
+    const vendor = await handle.db.selectFrom('vendor_locations').select('vendor_id').where('id', '=', 201).executeTakeFirstOrThrow();
+    return { variantIds: offers.rows.map((r) => r.variant_id), vendorId: vendor.vendor_id, courierLocId: 201 };
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Each side's own copy of the kept data, the shop, and how to drop the copies. */
+async function prepare(): Promise<{ sides: Side[]; shop: CheckoutShop; drop(): Promise<void> }> {
+  const names = ['before', 'after'] as const;
+  if (set === 'pglite-10k') {
+    const kept = fs.realpathSync(path.resolve('bench/data-10k'));
+    const sides = names.map((name) => {
+      const dataDir = path.join(os.tmpdir(), `checkout-cpu-interleaved-${name}`);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      fs.cpSync(kept, dataDir, { recursive: true });
+      return { name, folder: folders[name] ?? '', env: { DATA_DIR: dataDir, DATABASE_URL: '' } };
+    });
+    const shop = await shopOf(await openDatabase({ dataDir: sides[0]?.env.DATA_DIR ?? '', statementTimeoutMs: 0 }));
+    return { sides, shop, drop: async () => sides.forEach((s) => fs.rmSync(s.env.DATA_DIR ?? '', { recursive: true, force: true })) };
+  }
+  const cluster = await startKeptCluster('bench/pg-10k');
+  const admin = cluster.urlOf('postgres');
+  const sides: Side[] = [];
+  for (const name of names) {
+    const database = `checkout_cpu_${name}_${process.pid}`;
+    await adminStatement(admin, `create database ${database} template store`);
+    const databaseUrl = `postgres://postgres@localhost/${database}?host=${path.resolve('bench/pg-10k')}&port=${cluster.port}`;
+    sides.push({
+      name,
+      folder: folders[name] ?? '',
+      env: { DATABASE_URL: databaseUrl, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'checkout-cpu-uploads-')) },
+    });
+  }
+  const shop = await shopOf(await openDatabase({ databaseUrl: sides[0]?.env.DATABASE_URL ?? '', dataDir: 'memory://', statementTimeoutMs: 0 }));
+  return {
+    sides,
+    shop,
+    async drop() {
+      for (const side of sides) {
+        await adminStatement(admin, `drop database if exists ${new URL(side.env.DATABASE_URL ?? '').pathname.slice(1)} with (force)`);
+        fs.rmSync(side.env.DATA_DIR ?? '', { recursive: true, force: true });
+      }
+      cluster.stop();
+    },
+  };
+}
+
+const callerOf =
+  (server: BenchServer): CheckoutCaller =>
+  async (_call, url, body, reply, token) => {
+    const res = await fetch(server.base + url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'accept-encoding': 'gzip, deflate, br, zstd',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: JSON.stringify(body),
+    });
+    const json: unknown = await res.json();
+    return create(json, reply);
+  };
+
+const { sides, shop, drop } = await prepare();
+const running: { side: Side; server: BenchServer; post: CheckoutCaller }[] = [];
+try {
+  for (const side of sides) {
+    // The server starts from the side's own folder (its dist-server and start script).
+    process.chdir(side.folder);
+    const server = await startBenchServer({ ...side.env, RATE_LIMIT_SCALE: '1000', NODE_ENV: 'production' });
+    process.chdir(home);
+    running.push({ side, server, post: callerOf(server) });
+  }
+  for (let i = 0; i < 5; i++) for (const run of running) await guestCheckout(run.post, shop, 100_000 + i);
+  const blocks = Number(process.env.BLOCKS ?? 8);
+  const size = Number(process.env.BLOCK ?? 25);
+  const sums = running.map(() => 0);
+  for (let b = 0; b < blocks; b++) {
+    const start = running.map((run) => serverCpuMs(run.server));
+    for (let i = 0; i < size; i++) {
+      const order = i % 2 === 0 ? running : [...running].reverse();
+      for (const run of order) await guestCheckout(run.post, shop, b * size + i);
+    }
+    // The confirmation mails are written after the replies: let them land before reading the counters.
+    await new Promise((done) => setTimeout(done, 300));
+    const each = running.map((run, k) => (serverCpuMs(run.server) - (start[k] ?? 0)) / size);
+    each.forEach((ms, k) => (sums[k] = (sums[k] ?? 0) + ms));
+    const [before = 0, after = 0] = each;
+    log(`block ${b + 1}: before ${before.toFixed(1)} ms, after ${after.toFixed(1)} ms (${(after - before).toFixed(1)}), load ${loadAverages()}`);
+  }
+  const [before = 0, after = 0] = sums.map((sum) => sum / blocks);
+  const what = set === 'postgres-10k' ? 'Node CPU' : 'server CPU';
+  console.log(
+    `${set}, ${blocks}×${size} checkouts each, interleaved: ${what} per checkout before ${before.toFixed(1)} ms, after ${after.toFixed(1)} ms, load ${loadAverages()}`,
+  );
+} finally {
+  for (const run of running) await run.server.stop();
+  await drop();
+}
