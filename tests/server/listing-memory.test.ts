@@ -108,6 +108,14 @@ describe('listing pages from memory', () => {
     expect(counter.count() - before).toBe(0);
   });
 
+  it('leaves a page to the statement when the area’s index weighs more than its budget', async () => {
+    expect(await whenListingLoaded(db, newYork.loc_id, undefined)).toBe(true);
+    const asked = request(FISH, newYork.loc_id, undefined, 'default');
+    expect(await listingPageFromMemory(db, asked)).toBeDefined();
+    expect(await listingPageFromMemory(db, asked, { budget: 1000 })).toBeUndefined();
+    expect(await whenListingLoaded(db, newYork.loc_id, undefined, 1000)).toBe(false);
+  });
+
   it('follows a price change and a stock change (product notices) and a catalogue change (an `all` notice)', async () => {
     const asked = (order: SortKey | 'default') => request(FISH, newYork.loc_id, undefined, order);
     expect(await whenListingLoaded(db, newYork.loc_id, undefined)).toBe(true);

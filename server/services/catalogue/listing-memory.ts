@@ -349,16 +349,18 @@ const states = perCatalogue<Kysely<Database>, MemoryState>((db) => {
 /**
  * An unfiltered listing page from memory (decision 071): the area's index and the card store (decision 067) both held,
  * and no product of the category waiting to be read again after a notice; else undefined, and the statement answers
- * (the loads it lacks are started, never awaited). The same page, total, cards and panel as listingPage.
+ * (the loads it lacks are started, never awaited), or the index is over its budget (`options.budget`: a smaller one
+ * for a test). The same page, total, cards and panel as listingPage.
  */
 export async function listingPageFromMemory(
   db: Kysely<Database>,
   request: Pick<ListingPageRequest, 'categoryId' | 'locId' | 'speed' | 'order' | 'offset' | 'limit'>,
-  log?: Log,
+  options: { log?: Log | undefined; budget?: number | undefined } = {},
 ): Promise<(ListingPage & { panel: PanelRow }) | undefined> {
+  const { log, budget } = options;
   const memory = states(db);
   const area = memory.area(request.locId, channelOf(request.speed));
-  const index = area.load.current();
+  const index = area.load.current(budget);
   if (!index) void area.load.start(log);
   if (!cardStoreHeld(db)) startCardStore(db, log);
   if (!index || !cardStoreHeld(db)) return undefined;
@@ -373,12 +375,19 @@ export async function listingPageFromMemory(
   return { ids, cards, total, available: panel.available, facets: facetsOf(panel), panel };
 }
 
+/** The bytes of every area index held (the bench's report of what decision 071 costs in memory). */
+export function listingIndexBytes(db: Kysely<Database>): number {
+  let bytes = 0;
+  for (const state of states(db).areas.values()) bytes += state.load.current(Infinity)?.bytes ?? 0;
+  return bytes;
+}
+
 /**
  * Waits until the area's index (for the speed's channel) and the card store are held, for tests and the bench's
- * warm-up; false when either is over its budget. Listings themselves never wait.
+ * warm-up; false when either is over its budget (`budget`: a smaller one for a test). Listings themselves never wait.
  */
-export async function whenListingLoaded(db: Kysely<Database>, locId: number, speed: SpeedValue | undefined): Promise<boolean> {
-  const index = await states(db).area(locId, channelOf(speed)).load.loaded();
+export async function whenListingLoaded(db: Kysely<Database>, locId: number, speed: SpeedValue | undefined, budget?: number): Promise<boolean> {
+  const index = await states(db).area(locId, channelOf(speed)).load.loaded(budget);
   const cards = await cardStore(db);
   return index !== undefined && cards !== undefined;
 }

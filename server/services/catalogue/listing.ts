@@ -13,6 +13,7 @@ import {
 import { formatSize, type SizeUnit } from '../../../src/rules/sizes.ts';
 import type { SpeedValue } from '../../../src/rules/speeds.ts';
 import type { Database } from '../../db/schema.ts';
+import type { Log } from '../platform/log.ts';
 import { isServedLocation } from './catalogue-cache.ts';
 import { findCategory, type CategoryInfo } from './categories.ts';
 import { noSelection, type ListingSelection } from './listing-index.ts';
@@ -28,6 +29,8 @@ export interface ListingRequest {
   page: number;
   limit: number;
   selection?: ListingSelection | undefined;
+  /** Where a failed background load of the listing index is logged (decision 071). */
+  log?: Log | undefined;
 }
 
 export type ListingResult =
@@ -68,7 +71,7 @@ export async function categoryListing(db: Kysely<Database>, request: ListingRequ
   // and speed has read it (decision 069).
   const unfiltered = !isFiltered(selection) && request.page < cachedListingPages;
   const page =
-    (unfiltered ? await listingPageFromMemory(db, pageRequest) : undefined) ??
+    (unfiltered ? await listingPageFromMemory(db, pageRequest, { log: request.log }) : undefined) ??
     (await withKeptPanel(db, { categoryId: category.id, locId: request.locId, speed: request.speed }, (panel) => listingPage(db, pageRequest, panel)));
   return {
     kind: 'listing',
