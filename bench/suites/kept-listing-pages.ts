@@ -49,7 +49,9 @@ try {
           await (await fetch(server.base + urlOf(c, 4, sort, speed))).arrayBuffer();
           const sent = (await statements()) - st0;
           if (sent === 0 || performance.now() - started > 60_000) {
-            console.log(`warm-up: ${((performance.now() - started) / 1000).toFixed(1)} s, the last page ${sent === 0 ? 'from memory' : 'from the database'}`);
+            console.log(
+              `warm-up: ${((performance.now() - started) / 1000).toFixed(1)} s, the last page ${sent === 0 ? 'from memory' : 'from the database'}`,
+            );
             return;
           }
           await new Promise((resolve) => setTimeout(resolve, 200));

@@ -39,7 +39,14 @@ const FISH = 1005;
 const speeds = [undefined, 'local', 'courier', 'farm-direct', 'dine-in', 'pickup'] as const satisfies readonly (SpeedValue | undefined)[];
 const orders = ['default', 'name_asc', 'name_desc', 'price_asc', 'price_desc'] as const satisfies readonly ListingOrder[];
 
-const request = (categoryId: number, locId: number, speed: SpeedValue | undefined, order: ListingOrder, offset = 0, limit = 20): ListingPageRequest => ({
+const request = (
+  categoryId: number,
+  locId: number,
+  speed: SpeedValue | undefined,
+  order: ListingOrder,
+  offset = 0,
+  limit = 20,
+): ListingPageRequest => ({
   categoryId,
   locId,
   speed,
@@ -137,7 +144,10 @@ describe('listing pages from memory', () => {
     expect(emptied.memory).toEqual(emptied.sql);
 
     // Catalogue: the product made the most popular (an `all` notice: the area is loaded again in the background).
-    const top = await db.selectFrom('products').select((eb) => eb.fn.max('popularity').as('most')).executeTakeFirstOrThrow();
+    const top = await db
+      .selectFrom('products')
+      .select((eb) => eb.fn.max('popularity').as('most'))
+      .executeTakeFirstOrThrow();
     await first.database.db
       .updateTable('products')
       .set({ popularity: Number(top.most) + 1 })

@@ -104,7 +104,8 @@ export class AreaListing {
     for (const [category, positions] of byCategory) this.members.set(category, Int32Array.from(positions));
 
     let bytes = 0;
-    for (const array of [this.productIds, this.popularity, this.prices, this.masks, this.units, this.sizeStart, this.sizes]) bytes += array.byteLength;
+    for (const array of [this.productIds, this.popularity, this.prices, this.masks, this.units, this.sizeStart, this.sizes])
+      bytes += array.byteLength;
     for (const array of [this.speedSizeStart, this.speedSizes, this.categoryStart, this.categories, this.slots]) bytes += array.byteLength;
     // The members, and the most the views can come to: at the channel's speeds (the delivery channel: any speed and
     // each of three), positions at a speed (not at "any": the members themselves) and two orders, 4 bytes each;

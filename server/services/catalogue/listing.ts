@@ -72,7 +72,9 @@ export async function categoryListing(db: Kysely<Database>, request: ListingRequ
   const unfiltered = !isFiltered(selection) && request.page < cachedListingPages;
   const page =
     (unfiltered ? await listingPageFromMemory(db, pageRequest, { log: request.log }) : undefined) ??
-    (await withKeptPanel(db, { categoryId: category.id, locId: request.locId, speed: request.speed }, (panel) => listingPage(db, pageRequest, panel)));
+    (await withKeptPanel(db, { categoryId: category.id, locId: request.locId, speed: request.speed }, (panel) =>
+      listingPage(db, pageRequest, panel),
+    ));
   return {
     kind: 'listing',
     available: page.available,
