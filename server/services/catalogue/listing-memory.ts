@@ -11,23 +11,24 @@ import { facetsOf, speedBit, type ListingPage, type ListingPageRequest, type Pan
 import { cardStore, cardStoreHeld, scanIntegers, searchCards, startCardStore } from './search-cards.ts';
 import { BackgroundLoad } from './search-loading.ts';
 
-/** A category's listing at one speed: its products in each order, and its filter panel, made on first use. */
+/** A category's listing at one speed: its products in each order, and its filter panel. */
 interface CategoryView {
   /** Positions in name order (sort_name, product_id): name_asc, and name_desc read backwards. */
   byName: Int32Array;
   /** Popularity desc, product id: the default order. */
-  byRank?: Int32Array;
+  byRank: Int32Array;
   /** Price, product id: price_asc, and price_desc read backwards. */
-  byPrice?: Int32Array;
-  panel?: PanelRow;
+  byPrice: Int32Array;
+  panel: PanelRow;
 }
 
 /**
  * One served area's listings in one channel (delivery, dine-in or pickup), in memory (decision 071): area_products'
  * rows for it, the very rows the listing statement reads (migration 017), so a page, its total and its filter panel
  * are what the statement answers. Rows are read in the statement's name order (sort_name collate "C", product id): a
- * position is the name rank, so no name is held. Per category and speed the orders and the panel are made on first
- * use and kept; their bytes are counted in advance (`bytes` is the most this can come to hold).
+ * position is the name rank, so no name is held. Every category's orders and panel at each of the channel's speeds
+ * are made as it loads (in the background, not by the first request that asks), and made again for the categories
+ * of a product whose price a notice changed.
  */
 export class AreaListing {
   private readonly productIds: Int32Array;
@@ -49,13 +50,18 @@ export class AreaListing {
   /** Category → its products' positions in name order. */
   private readonly members = new Map<number, Int32Array>();
   private readonly views = new Map<number, Map<number, CategoryView>>();
+  /** The speed bits a listing of this channel can ask for (0: any). */
+  private readonly bits: readonly number[];
   readonly bytes: number;
+  private readonly byPopularity = (a: number, b: number) => (this.popularity[b] ?? 0) - (this.popularity[a] ?? 0);
+  private readonly byPriceCents = (a: number, b: number) => (this.prices[a] ?? 0) - (this.prices[b] ?? 0);
 
   /** `numbers`: the load statement's rows as whole numbers (see loadAreaListing), in name order. */
   constructor(
     numbers: Int32Array,
     readonly channel: string,
   ) {
+    this.bits = channel === 'delivery' ? [0, 1, 2, 4] : [0];
     const ids: number[] = [];
     const popularity: number[] = [];
     const prices: number[] = [];
@@ -93,24 +99,37 @@ export class AreaListing {
     this.slots = new Int32Array(ids.reduce((a, b) => Math.max(a, b), 0) + 1);
     this.productIds.forEach((id, p) => (this.slots[id] = p + 1));
 
-    const byCategory = new Map<number, number[]>();
-    for (let p = 0; p < ids.length; p++) {
-      for (const category of this.categoriesOf(p)) {
-        const positions = byCategory.get(category) ?? [];
-        positions.push(p);
-        byCategory.set(category, positions);
+    // Every category's positions in the three orders, from one order of all the area's products each: a category's
+    // positions taken in the global order are in its own order (names: the rows' own order).
+    const inOrder = (global: Int32Array) => {
+      const lists = new Map<number, number[]>();
+      for (const p of global) {
+        for (const category of this.categoriesOf(p)) {
+          const list = lists.get(category) ?? [];
+          list.push(p);
+          lists.set(category, list);
+        }
       }
+      return lists;
+    };
+    const byName = Int32Array.from({ length: ids.length }, (_, p) => p);
+    const byRank = this.sorted(byName, this.byPopularity);
+    const ranked = inOrder(byRank);
+    const priced = inOrder(this.sorted(byName, this.byPriceCents));
+    for (const [category, positions] of inOrder(byName)) {
+      const members = Int32Array.from(positions);
+      this.members.set(category, members);
+      this.buildViews(category, members, Int32Array.from(ranked.get(category) ?? []), Int32Array.from(priced.get(category) ?? []));
     }
-    for (const [category, positions] of byCategory) this.members.set(category, Int32Array.from(positions));
 
     let bytes = 0;
     for (const array of [this.productIds, this.popularity, this.prices, this.masks, this.units, this.sizeStart, this.sizes])
       bytes += array.byteLength;
     for (const array of [this.speedSizeStart, this.speedSizes, this.categoryStart, this.categories, this.slots]) bytes += array.byteLength;
-    // The members, and the most the views can come to: at the channel's speeds (the delivery channel: any speed and
-    // each of three), positions at a speed (not at "any": the members themselves) and two orders, 4 bytes each;
-    // a panel ~300 bytes and ~100 of map entries per category and speed.
-    const speeds = channel === 'delivery' ? 4 : 1;
+    // The members and the views: at each of the channel's speeds (the delivery channel: any speed and each of three)
+    // two orders, and positions at a speed (at "any", the members themselves), 4 bytes each; a panel ~300 bytes and
+    // ~100 of map entries per category and speed.
+    const speeds = this.bits.length;
     const listed = this.categories.length;
     bytes += 4 * listed + 4 * listed * (3 * speeds - 1) + 400 * this.members.size * speeds;
     this.bytes = bytes;
@@ -136,7 +155,7 @@ export class AreaListing {
    * the listing statement's answer without a filter (its total is then the listing's size).
    */
   page(categoryId: number, bit: number, order: ListingOrder, offset: number, limit: number): { ids: number[]; total: number; panel: PanelRow } {
-    const view = this.view(categoryId, bit);
+    const view = this.views.get(categoryId)?.get(bit) ?? this.emptyView(categoryId, bit);
     const total = view.byName.length;
     const take = (positions: Int32Array, backwards: boolean): number[] => {
       const ids: number[] = [];
@@ -145,11 +164,11 @@ export class AreaListing {
     };
     const ids =
       order === 'default'
-        ? take((view.byRank ??= this.sorted(view.byName, (a, b) => (this.popularity[b] ?? 0) - (this.popularity[a] ?? 0))), false)
+        ? take(view.byRank, false)
         : order === 'name_asc' || order === 'name_desc'
           ? take(view.byName, order === 'name_desc')
-          : take((view.byPrice ??= this.sorted(view.byName, (a, b) => (this.prices[a] ?? 0) - (this.prices[b] ?? 0))), order === 'price_desc');
-    return { ids, total, panel: (view.panel ??= this.panel(categoryId, view.byName, bit)) };
+          : take(view.byPrice, order === 'price_desc');
+    return { ids, total, panel: view.panel };
   }
 
   /** Positions ordered by `compare`, ties by product id (the statement's second key; descending reads it backwards). */
@@ -157,19 +176,21 @@ export class AreaListing {
     return positions.slice().sort((a, b) => compare(a, b) || (this.productIds[a] ?? 0) - (this.productIds[b] ?? 0));
   }
 
-  private view(categoryId: number, bit: number): CategoryView {
-    let bySpeed = this.views.get(categoryId);
-    if (!bySpeed) {
-      bySpeed = new Map();
-      this.views.set(categoryId, bySpeed);
+  /** A category's views at each speed of the channel, from its positions in the three orders at any speed. */
+  private buildViews(categoryId: number, byName: Int32Array, byRank: Int32Array, byPrice: Int32Array): void {
+    const bySpeed = new Map<number, CategoryView>();
+    for (const bit of this.bits) {
+      const atSpeed = (positions: Int32Array) => (bit === 0 ? positions : positions.filter((p) => ((this.masks[p] ?? 0) & bit) !== 0));
+      const names = atSpeed(byName);
+      bySpeed.set(bit, { byName: names, byRank: atSpeed(byRank), byPrice: atSpeed(byPrice), panel: this.panel(categoryId, names, bit) });
     }
-    let view = bySpeed.get(bit);
-    if (!view) {
-      const members = this.members.get(categoryId) ?? new Int32Array(0);
-      view = { byName: bit === 0 ? members : members.filter((p) => ((this.masks[p] ?? 0) & bit) !== 0) };
-      bySpeed.set(bit, view);
-    }
-    return view;
+    this.views.set(categoryId, bySpeed);
+  }
+
+  /** A category with no product here (at this speed): nothing listed, an empty panel. */
+  private emptyView(categoryId: number, bit: number): CategoryView {
+    const none = new Int32Array(0);
+    return { byName: none, byRank: none, byPrice: none, panel: this.panel(categoryId, none, bit) };
   }
 
   /** area_listing_facets' panel for the category at the speed, as the statement's panel columns read it. */
@@ -207,11 +228,12 @@ export class AreaListing {
 
   /**
    * The products' rows read again after a `product:<id>` notice (a price or stock change): each price set and the
-   * views of its categories dropped. False when a row came or went or its speeds changed (no such notice should do
+   * views of its categories made again. False when a row came or went or its speeds changed (no such notice should do
    * that): then the whole area is loaded again.
    */
   patch(productIds: readonly number[], rows: readonly { product_id: number; price_cents: number; speed_mask: number }[]): boolean {
     const byId = new Map(rows.map((row) => [row.product_id, row]));
+    const repriced = new Set<number>();
     for (const id of productIds) {
       const slot = this.slots[id] ?? 0;
       const row = byId.get(id);
@@ -221,7 +243,13 @@ export class AreaListing {
       if (row.speed_mask !== this.masks[p]) return false;
       if (row.price_cents === this.prices[p]) continue;
       this.prices[p] = row.price_cents;
-      for (const category of this.categoriesOf(p)) this.views.delete(category);
+      for (const category of this.categoriesOf(p)) repriced.add(category);
+    }
+    // Their categories' price orders and panels (price buckets) made again; names and popularity did not change.
+    for (const category of repriced) {
+      const members = this.members.get(category);
+      const ranked = this.views.get(category)?.get(0)?.byRank;
+      if (members && ranked) this.buildViews(category, members, ranked, this.sorted(members, this.byPriceCents));
     }
     return true;
   }
