@@ -56,6 +56,7 @@ try {
           }
           await new Promise((resolve) => setTimeout(resolve, 200));
         }
+    console.log(`warm-up: ${((performance.now() - started) / 1000).toFixed(1)} s, every page from the database`);
   };
   const measure = async (label: string, urls: string[], rounds: number) => {
     const cpu0 = serverCpuMs(server);
