@@ -11,49 +11,51 @@ import { facetsOf, speedBit, type ListingPage, type ListingPageRequest, type Pan
 import { cardStore, cardStoreHeld, scanIntegers, searchCards, startCardStore } from './search-cards.ts';
 import { BackgroundLoad } from './search-loading.ts';
 
-/** A category's listing at one speed: its products in each order, and its filter panel. */
-interface CategoryView {
+/** A category's products in the three orders (at any speed of the channel), and its size and panel at each speed. */
+interface CategoryListing {
   /** Positions in name order (sort_name, product_id): name_asc, and name_desc read backwards. */
   byName: Int32Array;
   /** Popularity desc, product id: the default order. */
   byRank: Int32Array;
   /** Price, product id: price_asc, and price_desc read backwards. */
   byPrice: Int32Array;
-  panel: PanelRow;
+  /** Speed bit (0: any) → the products listed at it and the filter panel there. */
+  atSpeed: Map<number, PanelRow>;
+}
+
+/** A product's sizes and unit, needed only while the panels are made (at load): not kept. */
+interface SizesAtLoad {
+  units: Uint8Array;
+  sizeStart: Int32Array;
+  sizes: Int32Array;
+  speedSizeStart: Int32Array;
+  /** Size × 8 + speed bit. */
+  speedSizes: Int32Array;
 }
 
 /**
  * One served area's listings in one channel (delivery, dine-in or pickup), in memory (decision 071): area_products'
  * rows for it, the very rows the listing statement reads (migration 017), so a page, its total and its filter panel
  * are what the statement answers. Rows are read in the statement's name order (sort_name collate "C", product id): a
- * position is the name rank, so no name is held. Every category's orders and panel at each of the channel's speeds
- * are made as it loads (in the background, not by the first request that asks), and made again for the categories
- * of a product whose price a notice changed.
+ * position is the name rank, so no name is held. Every category's three orders (at any speed) and its panel at each
+ * of the channel's speeds are made as it loads (in the background, not by the first request that asks); a page at one
+ * delivery speed walks the order and skips the products not sold at it. A price notice makes the price order and
+ * the panels' price buckets of the product's categories again.
  */
 export class AreaListing {
   private readonly productIds: Int32Array;
-  private readonly popularity: Int32Array;
-  /** Patched in place by a `product:<id>` notice (a price change), with the views of the product's categories. */
+  /** Patched in place by a `product:<id>` notice (a price change). */
   private readonly prices: Int32Array;
   private readonly masks: Uint8Array;
-  /** Index into sizeUnits. */
-  private readonly units: Uint8Array;
-  /** A position's sizes, speed sizes (size × 8 + speed bit) and categories: xStart[p] up to xStart[p + 1]. */
-  private readonly sizeStart: Int32Array;
-  private readonly sizes: Int32Array;
-  private readonly speedSizeStart: Int32Array;
-  private readonly speedSizes: Int32Array;
+  /** A position's categories: categories[categoryStart[p]] up to categoryStart[p + 1]. */
   private readonly categoryStart: Int32Array;
   private readonly categories: Int32Array;
   /** Product id → position + 1. */
   private readonly slots: Int32Array;
-  /** Category → its products' positions in name order. */
-  private readonly members = new Map<number, Int32Array>();
-  private readonly views = new Map<number, Map<number, CategoryView>>();
+  private readonly listings = new Map<number, CategoryListing>();
   /** The speed bits a listing of this channel can ask for (0: any). */
   private readonly bits: readonly number[];
   readonly bytes: number;
-  private readonly byPopularity = (a: number, b: number) => (this.popularity[b] ?? 0) - (this.popularity[a] ?? 0);
   private readonly byPriceCents = (a: number, b: number) => (this.prices[a] ?? 0) - (this.prices[b] ?? 0);
 
   /** `numbers`: the load statement's rows as whole numbers (see loadAreaListing), in name order. */
@@ -86,52 +88,54 @@ export class AreaListing {
       list(lists.cats, lists.catValues);
     }
     this.productIds = Int32Array.from(ids);
-    this.popularity = Int32Array.from(popularity);
     this.prices = Int32Array.from(prices);
     this.masks = Uint8Array.from(masks);
-    this.units = Uint8Array.from(units);
-    this.sizeStart = Int32Array.from(lists.sizes);
-    this.sizes = Int32Array.from(lists.sizeValues);
-    this.speedSizeStart = Int32Array.from(lists.speed);
-    this.speedSizes = Int32Array.from(lists.speedValues);
     this.categoryStart = Int32Array.from(lists.cats);
     this.categories = Int32Array.from(lists.catValues);
     this.slots = new Int32Array(ids.reduce((a, b) => Math.max(a, b), 0) + 1);
     this.productIds.forEach((id, p) => (this.slots[id] = p + 1));
+    const sizes: SizesAtLoad = {
+      units: Uint8Array.from(units),
+      sizeStart: Int32Array.from(lists.sizes),
+      sizes: Int32Array.from(lists.sizeValues),
+      speedSizeStart: Int32Array.from(lists.speed),
+      speedSizes: Int32Array.from(lists.speedValues),
+    };
 
     // Every category's positions in the three orders, from one order of all the area's products each: a category's
     // positions taken in the global order are in its own order (names: the rows' own order).
     const inOrder = (global: Int32Array) => {
-      const lists = new Map<number, number[]>();
+      const found = new Map<number, number[]>();
       for (const p of global) {
         for (const category of this.categoriesOf(p)) {
-          const list = lists.get(category) ?? [];
-          list.push(p);
-          lists.set(category, list);
+          const positions = found.get(category) ?? [];
+          positions.push(p);
+          found.set(category, positions);
         }
       }
-      return lists;
+      return found;
     };
     const byName = Int32Array.from({ length: ids.length }, (_, p) => p);
-    const byRank = this.sorted(byName, this.byPopularity);
-    const ranked = inOrder(byRank);
+    const ranked = inOrder(this.sorted(byName, (a, b) => (popularity[b] ?? 0) - (popularity[a] ?? 0)));
     const priced = inOrder(this.sorted(byName, this.byPriceCents));
+    let listed = 0;
     for (const [category, positions] of inOrder(byName)) {
       const members = Int32Array.from(positions);
-      this.members.set(category, members);
-      this.buildViews(category, members, Int32Array.from(ranked.get(category) ?? []), Int32Array.from(priced.get(category) ?? []));
+      const atSpeed = new Map<number, PanelRow>();
+      for (const bit of this.bits) atSpeed.set(bit, this.panel(category, this.atSpeed(members, bit), bit, sizes));
+      this.listings.set(category, {
+        byName: members,
+        byRank: Int32Array.from(ranked.get(category) ?? []),
+        byPrice: Int32Array.from(priced.get(category) ?? []),
+        atSpeed,
+      });
+      listed += members.length;
     }
 
     let bytes = 0;
-    for (const array of [this.productIds, this.popularity, this.prices, this.masks, this.units, this.sizeStart, this.sizes])
-      bytes += array.byteLength;
-    for (const array of [this.speedSizeStart, this.speedSizes, this.categoryStart, this.categories, this.slots]) bytes += array.byteLength;
-    // The members and the views: at each of the channel's speeds (the delivery channel: any speed and each of three)
-    // two orders, and positions at a speed (at "any", the members themselves), 4 bytes each; a panel ~300 bytes and
-    // ~100 of map entries per category and speed.
-    const speeds = this.bits.length;
-    const listed = this.categories.length;
-    bytes += 4 * listed + 4 * listed * (3 * speeds - 1) + 400 * this.members.size * speeds;
+    for (const array of [this.productIds, this.prices, this.masks, this.categoryStart, this.categories, this.slots]) bytes += array.byteLength;
+    // The three orders, 4 bytes a position; a panel ~300 bytes and ~100 of map entries per category and speed.
+    bytes += 12 * listed + 400 * this.listings.size * this.bits.length;
     this.bytes = bytes;
   }
 
@@ -142,6 +146,11 @@ export class AreaListing {
 
   private categoriesOf(position: number): Int32Array {
     return this.categories.subarray(this.categoryStart[position] ?? 0, this.categoryStart[position + 1] ?? 0);
+  }
+
+  /** The positions sold at the speed bit (0: all of them), in their order. */
+  private atSpeed(positions: Int32Array, bit: number): Int32Array {
+    return bit === 0 ? positions : positions.filter((p) => ((this.masks[p] ?? 0) & bit) !== 0);
   }
 
   /** Whether the product is listed here under the category. */
@@ -155,20 +164,25 @@ export class AreaListing {
    * the listing statement's answer without a filter (its total is then the listing's size).
    */
   page(categoryId: number, bit: number, order: ListingOrder, offset: number, limit: number): { ids: number[]; total: number; panel: PanelRow } {
-    const view = this.views.get(categoryId)?.get(bit) ?? this.emptyView(categoryId, bit);
-    const total = view.byName.length;
-    const take = (positions: Int32Array, backwards: boolean): number[] => {
-      const ids: number[] = [];
-      for (let k = offset; k < Math.min(total, offset + limit); k++) ids.push(this.productIds[positions[backwards ? total - 1 - k : k] ?? 0] ?? 0);
-      return ids;
-    };
-    const ids =
+    const listing = this.listings.get(categoryId);
+    const panel = listing?.atSpeed.get(bit) ?? this.panel(categoryId, new Int32Array(0), bit);
+    if (!listing) return { ids: [], total: panel.available, panel };
+    const [positions, backwards] =
       order === 'default'
-        ? take(view.byRank, false)
+        ? [listing.byRank, false]
         : order === 'name_asc' || order === 'name_desc'
-          ? take(view.byName, order === 'name_desc')
-          : take(view.byPrice, order === 'price_desc');
-    return { ids, total, panel: view.panel };
+          ? [listing.byName, order === 'name_desc']
+          : [listing.byPrice, order === 'price_desc'];
+    // The order walked from its start (or end), the products not sold at the speed skipped: a first page at a speed
+    // most of the category is sold at reads a few dozen positions.
+    const ids: number[] = [];
+    let matched = 0;
+    for (let k = 0; k < positions.length && ids.length < limit; k++) {
+      const p = positions[backwards ? positions.length - 1 - k : k] ?? 0;
+      if (bit !== 0 && ((this.masks[p] ?? 0) & bit) === 0) continue;
+      if (matched++ >= offset) ids.push(this.productIds[p] ?? 0);
+    }
+    return { ids, total: panel.available, panel };
   }
 
   /** Positions ordered by `compare`, ties by product id (the statement's second key; descending reads it backwards). */
@@ -176,60 +190,55 @@ export class AreaListing {
     return positions.slice().sort((a, b) => compare(a, b) || (this.productIds[a] ?? 0) - (this.productIds[b] ?? 0));
   }
 
-  /** A category's views at each speed of the channel, from its positions in the three orders at any speed. */
-  private buildViews(categoryId: number, byName: Int32Array, byRank: Int32Array, byPrice: Int32Array): void {
-    const bySpeed = new Map<number, CategoryView>();
-    for (const bit of this.bits) {
-      const atSpeed = (positions: Int32Array) => (bit === 0 ? positions : positions.filter((p) => ((this.masks[p] ?? 0) & bit) !== 0));
-      const names = atSpeed(byName);
-      bySpeed.set(bit, { byName: names, byRank: atSpeed(byRank), byPrice: atSpeed(byPrice), panel: this.panel(categoryId, names, bit) });
-    }
-    this.views.set(categoryId, bySpeed);
-  }
-
-  /** A category with no product here (at this speed): nothing listed, an empty panel. */
-  private emptyView(categoryId: number, bit: number): CategoryView {
-    const none = new Int32Array(0);
-    return { byName: none, byRank: none, byPrice: none, panel: this.panel(categoryId, none, bit) };
-  }
-
-  /** area_listing_facets' panel for the category at the speed, as the statement's panel columns read it. */
-  private panel(categoryId: number, positions: Int32Array, bit: number): PanelRow {
+  /** Which price buckets the positions' prices fall in (the statement's six `exists` probes). */
+  private priceBucketsOf(positions: Int32Array): boolean[] {
     const present = priceBuckets.map(() => false);
-    // A size and its unit as size × units + unit: sorted, that is the statement's order (value, then unit's text).
-    const sizeKeys = new Set<number>();
-    const others = new Set<number>();
-    const unitCount = sizeUnits.length;
     for (const p of positions) {
       const cents = this.prices[p] ?? 0;
       priceBuckets.forEach((bucket, b) => {
         if (cents >= bucket.minCents && (bucket.maxCents === undefined || cents < bucket.maxCents)) present[b] = true;
       });
-      const unit = this.units[p] ?? 0;
-      if (bit === 0) {
-        for (let k = this.sizeStart[p] ?? 0; k < (this.sizeStart[p + 1] ?? 0); k++) sizeKeys.add((this.sizes[k] ?? 0) * unitCount + unit);
-      } else {
-        for (let k = this.speedSizeStart[p] ?? 0; k < (this.speedSizeStart[p + 1] ?? 0); k++) {
-          const key = this.speedSizes[k] ?? 0;
-          if ((key & 7) === bit) sizeKeys.add((key >> 3) * unitCount + unit);
+    }
+    return present;
+  }
+
+  /**
+   * area_listing_facets' panel for the category at the speed, as the statement's panel columns read it, from the
+   * positions listed at that speed; `sizes` absent (no product listed): no size.
+   */
+  private panel(categoryId: number, positions: Int32Array, bit: number, sizes?: SizesAtLoad): PanelRow {
+    // A size and its unit as size × units + unit: sorted, that is the statement's order (value, then unit's text).
+    const sizeKeys = new Set<number>();
+    const others = new Set<number>();
+    const unitCount = sizeUnits.length;
+    for (const p of positions) {
+      if (sizes) {
+        const unit = sizes.units[p] ?? 0;
+        if (bit === 0) {
+          for (let k = sizes.sizeStart[p] ?? 0; k < (sizes.sizeStart[p + 1] ?? 0); k++) sizeKeys.add((sizes.sizes[k] ?? 0) * unitCount + unit);
+        } else {
+          for (let k = sizes.speedSizeStart[p] ?? 0; k < (sizes.speedSizeStart[p + 1] ?? 0); k++) {
+            const key = sizes.speedSizes[k] ?? 0;
+            if ((key & 7) === bit) sizeKeys.add((key >> 3) * unitCount + unit);
+          }
         }
       }
       for (const category of this.categoriesOf(p)) if (category !== categoryId) others.add(category);
     }
-    const sizes = [...sizeKeys].sort((a, b) => a - b);
+    const keys = [...sizeKeys].sort((a, b) => a - b);
     return {
       available: positions.length,
-      price_buckets: present,
-      size_values: sizes.map((key) => Math.floor(key / unitCount)),
-      size_units: sizes.map((key) => sizeUnits[key % unitCount] ?? 'g'),
+      price_buckets: this.priceBucketsOf(positions),
+      size_values: keys.map((key) => Math.floor(key / unitCount)),
+      size_units: keys.map((key) => sizeUnits[key % unitCount] ?? 'g'),
       category_values: [...others],
     };
   }
 
   /**
-   * The products' rows read again after a `product:<id>` notice (a price or stock change): each price set and the
-   * views of its categories made again. False when a row came or went or its speeds changed (no such notice should do
-   * that): then the whole area is loaded again.
+   * The products' rows read again after a `product:<id>` notice (a price or stock change): each price set, and the
+   * price order and panels' price buckets of its categories made again. False when a row came or went or its speeds
+   * changed (no such notice should do that): then the whole area is loaded again.
    */
   patch(productIds: readonly number[], rows: readonly { product_id: number; price_cents: number; speed_mask: number }[]): boolean {
     const byId = new Map(rows.map((row) => [row.product_id, row]));
@@ -245,11 +254,14 @@ export class AreaListing {
       this.prices[p] = row.price_cents;
       for (const category of this.categoriesOf(p)) repriced.add(category);
     }
-    // Their categories' price orders and panels (price buckets) made again; names and popularity did not change.
+    // Names, popularity, sizes and categories did not change: the other orders and the panels' other parts stay.
     for (const category of repriced) {
-      const members = this.members.get(category);
-      const ranked = this.views.get(category)?.get(0)?.byRank;
-      if (members && ranked) this.buildViews(category, members, ranked, this.sorted(members, this.byPriceCents));
+      const listing = this.listings.get(category);
+      if (!listing) continue;
+      listing.byPrice = this.sorted(listing.byName, this.byPriceCents);
+      for (const [bit, panel] of listing.atSpeed) {
+        listing.atSpeed.set(bit, { ...panel, price_buckets: this.priceBucketsOf(this.atSpeed(listing.byName, bit)) });
+      }
     }
     return true;
   }

@@ -17,9 +17,9 @@ export const cacheBudgets = {
   listingPanels: 1 * 2 ** 20,
   /**
    * Listings' area indexes (listing-memory.ts, decision 071), all areas and channels together: each area × channel's
-   * products as flat arrays with the most its per-category orders and panels can come to, ~120 B a product.
+   * products as flat arrays and every category's three orders, ~50 B a product (~5 MB an area at 100k products).
    */
-  listingIndex: 48 * 2 ** 20,
+  listingIndex: 32 * 2 ** 20,
   /** Home pages per area and visit speed: 20–60 kB each. */
   home: 2 * 2 ** 20,
   /** Each product's first picture's URL, named in its page's preload header: ~60 B each. */
