@@ -37,8 +37,8 @@ try {
         for (const page of [5, 6, 7]) deep.push(url(c, page, sort, speed));
       }
   /**
-   * Asks page 4 (kept, but not among the measured pages) of each category and sort in turn, one every 200 ms, until one
-   * sends no statement (the listing index and card store are loaded: decision 071) or a minute has passed.
+   * Asks page 4 of each of `categories` and sort in turn, one every 200 ms, until one sends no statement (the area's
+   * listing index and the card store are loaded: decision 071) or a minute has passed.
    */
   const warmUp = async (categories: number[], urlOf: typeof url) => {
     const started = performance.now();
@@ -74,7 +74,9 @@ try {
       `${label}: ${n} requests, ${(cpu / n).toFixed(2)} ms server CPU each, ${(st / n).toFixed(2)} statements each, load ${loadAverages()}`,
     );
   };
-  await warmUp(cats, url);
+  // The warm-up asks the sub-categories, not the measured categories: it must not keep their panels (decision 069).
+  const subCategories = (menu.data ?? []).flatMap((c) => c.child.map((child) => child.category_id));
+  await warmUp(subCategories.length > 0 ? subCategories : cats, url);
   await measure('first pages, first time (misses)', kept, 1);
   await measure('first pages, kept (hits)', kept, 5);
   await measure('deep pages (never kept)', deep, 2);
