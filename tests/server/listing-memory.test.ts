@@ -7,7 +7,7 @@ import { noSelection, type ListingOrder } from '../../server/services/catalogue/
 import { listingPageFromMemory, whenListingLoaded } from '../../server/services/catalogue/listing-memory.ts';
 import { listingPage, type ListingPageRequest } from '../../server/services/catalogue/listing-page.ts';
 import { onPostgresRun } from './database-images.ts';
-import { chicago, newYork } from './catalogue-helpers.ts';
+import { chicago, newYork, within } from './catalogue-helpers.ts';
 import { statementCounter } from './statement-counter.ts';
 import { startTestApp, type TestApp } from './test-app.ts';
 
@@ -69,15 +69,6 @@ async function both(handle: Kysely<Database>, asked: ListingPageRequest) {
     panel: { ...page.panel, category_values: [...page.panel.category_values].sort((a, b) => a - b) },
   });
   return { sql: shape(fromSql), memory: fromMemory && shape(fromMemory) };
-}
-
-/** Asks `read` until it answers true, for at most `withinMs` (the notice's delivery; never a fixed sleep). */
-async function within(withinMs: number, read: () => Promise<boolean>): Promise<void> {
-  const start = performance.now();
-  while (!(await read())) {
-    if (performance.now() - start > withinMs) throw new Error(`not within ${withinMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 describe('listing pages from memory', () => {
