@@ -23,6 +23,7 @@ import { cachedProductDetail } from '../services/catalogue/product-detail.ts';
 import { SerialisedJson } from '../services/platform/serialised-json.ts';
 import { plannedEachRunDb } from '../services/platform/planned-each-run.ts';
 import { searchProducts } from '../services/catalogue/search.ts';
+import type { Log } from '../services/platform/log.ts';
 
 function emptyListing(limit: number, page: number): ListingData {
   return { products: [], filters: [], pagination: { total_records: 0, total_page: 0, limit, current_page: page } };
@@ -46,12 +47,13 @@ function replyOf(reply: ListingReply): SerialisedJson {
  * A category's listing page as GET /connect/index/category answers it, from the kept replies (decision 063): the
  * route's, and the HTML shell's when it draws a listing's first cards for the shopper's area cookie (decision 066).
  */
-export function categoryListingReader(deps: Pick<AppDeps, 'readDb'>): (query: CategoryQuery) => Promise<SerialisedJson> {
+export function categoryListingReader(deps: Pick<AppDeps, 'readDb'>): (query: CategoryQuery, log?: Log) => Promise<SerialisedJson> {
   // A listing's best plan depends on its category and area: planned for each run's own values. Catalogue reads only:
   // they may go to the read replica (decision 045).
   const db = plannedEachRunDb(deps.readDb);
-  return async (query) => {
+  return async (query, log) => {
     const listing = {
+      log,
       categoryId: query.catid,
       locId: query.loc_id,
       speed: query.courier_type,
@@ -83,7 +85,7 @@ export function catalogueRoutes(deps: AppDeps): FastifyPluginAsync {
     // Its query checked once per query string (decision 065): a kept page's request then does no superstruct work.
     app.get('/connect/index/category', async (request, reply) => {
       const query = categoryQueryOf(request);
-      return sendSerialised(request, reply, await readCategoryListing(query));
+      return sendSerialised(request, reply, await readCategoryListing(query, request.log));
     });
 
     app.post('/connect/index/filters', async (request, reply) => {
@@ -98,8 +100,9 @@ export function catalogueRoutes(deps: AppDeps): FastifyPluginAsync {
         selection: selectionFromFilters(body),
       };
       const key = listingReplyKey({ route: 'filters', ...listing });
+      const logged = { ...listing, log: request.log };
       const serialised = await cachedListingReply(db, { key, ...listing }, async () =>
-        replyOf(listingReply(await categoryListing(db, listing), body.limit, body.page, true)),
+        replyOf(listingReply(await categoryListing(db, logged), body.limit, body.page, true)),
       );
       return sendSerialised(request, reply, serialised);
     });

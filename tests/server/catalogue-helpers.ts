@@ -51,3 +51,12 @@ export async function filteredReply(t: TestApp, payload: Record<string, unknown>
   assert(body, listingReply);
   return body;
 }
+
+/** Asks `read` until it answers true, for at most `withinMs` (a notice's delivery, a background load; never a fixed sleep). */
+export async function within(withinMs: number, read: () => Promise<boolean>): Promise<void> {
+  const start = performance.now();
+  while (!(await read())) {
+    if (performance.now() - start > withinMs) throw new Error(`not within ${withinMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

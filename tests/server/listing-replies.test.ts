@@ -5,7 +5,7 @@ import { listingReply, type ListingReply } from '../../src/api/contract/catalogu
 import { cacheLookups } from '../../server/services/platform/metrics.ts';
 import { cachedListingPages } from '../../server/services/catalogue/listing-replies.ts';
 import { onPostgresRun } from './database-images.ts';
-import { newYork, query } from './catalogue-helpers.ts';
+import { newYork, query, within } from './catalogue-helpers.ts';
 import { statementCounter } from './statement-counter.ts';
 import { startTestApp, type TestApp } from './test-app.ts';
 
@@ -50,15 +50,6 @@ async function listingOf(t: TestApp, params: Record<string, string | number>): P
 async function hits(): Promise<number> {
   const metric = await cacheLookups.get();
   return metric.values.find((v) => v.labels.cache === 'listing-replies' && v.labels.outcome === 'hit')?.value ?? 0;
-}
-
-/** Asks `read` until it answers true, for at most `withinMs`. */
-async function within(withinMs: number, read: () => Promise<boolean>): Promise<void> {
-  const start = performance.now();
-  while (!(await read())) {
-    if (performance.now() - start > withinMs) throw new Error(`not within ${withinMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 describe('listing replies from memory', () => {

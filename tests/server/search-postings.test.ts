@@ -23,6 +23,12 @@ afterAll(async () => {
   await t.close();
 });
 
+/**
+ * How long a write's notice may take to reach the app's search structures: at once on PGlite, a moment later on
+ * PostgreSQL, whose LISTEN delivers it asynchronously (decision 042), so each check after a write polls.
+ */
+const notice = { timeout: 10_000 };
+
 const foundIds = async (text: string, locId: number, limit = 50) => {
   const found = await searchProducts(db, { text, locId, page: 0, limit });
   return found.kind === 'results' ? found.data.products.map((p) => p.id) : [];
@@ -58,7 +64,7 @@ describe('search postings follow the catalogue', () => {
 
   it('list a product in an area once an offer there is added, and no longer once it is removed', async () => {
     const product = await newYorkOnlyProduct();
-    expect(await foundIds(product.name, chicago.loc_id, 100)).not.toContain(product.id);
+    await expect.poll(() => foundIds(product.name, chicago.loc_id, 100), notice).not.toContain(product.id);
     const variant = await db.selectFrom('product_variants').select('id').where('product_id', '=', product.id).executeTakeFirstOrThrow();
     const shop = await db.selectFrom('variant_offers').select('loc_id').where('area_loc_id', '=', chicago.loc_id).executeTakeFirstOrThrow();
     const offer = await db
@@ -66,17 +72,15 @@ describe('search postings follow the catalogue', () => {
       .values({ variant_id: variant.id, loc_id: shop.loc_id, area_loc_id: chicago.loc_id, speed: 'local', price_cents: 1234, stock: 5 })
       .returning('id')
       .executeTakeFirstOrThrow();
-    // Each write is seen once its notice has arrived (PostgreSQL delivers LISTEN notices asynchronously).
-    const seen = { timeout: 10_000 };
-    await expect.poll(() => foundIds(product.name, chicago.loc_id, 100), seen).toContain(product.id);
+    await expect.poll(() => foundIds(product.name, chicago.loc_id, 100), notice).toContain(product.id);
     // A stock change alone (every order) leaves the postings as they are.
     await db.updateTable('variant_offers').set({ stock: 0 }).where('id', '=', offer.id).execute();
-    expect(await foundIds(product.name, chicago.loc_id, 100)).toContain(product.id);
+    await expect.poll(() => foundIds(product.name, chicago.loc_id, 100), notice).toContain(product.id);
     // Moved to another area: the keys follow.
     await db.updateTable('variant_offers').set({ area_loc_id: newYork.loc_id }).where('id', '=', offer.id).execute();
-    await expect.poll(() => foundIds(product.name, chicago.loc_id, 100), seen).not.toContain(product.id);
+    await expect.poll(() => foundIds(product.name, chicago.loc_id, 100), notice).not.toContain(product.id);
     await db.deleteFrom('variant_offers').where('id', '=', offer.id).execute();
-    await expect.poll(() => foundIds(product.name, newYork.loc_id, 100), seen).toContain(product.id);
+    await expect.poll(() => foundIds(product.name, newYork.loc_id, 100), notice).toContain(product.id);
   });
 
   it('follow a product’s popularity and name, and forget a deleted product', async () => {
@@ -84,16 +88,13 @@ describe('search postings follow the catalogue', () => {
     await db.updateTable('products').set({ popularity: 100_000 }).where('id', '=', product.id).execute();
     const words = product.name.toLowerCase().match(/[a-z]{4,}/g) ?? [];
     const word = words[words.length - 1] ?? '';
-    // Each write is seen once its notice has arrived: at once on PGlite, a moment later on PostgreSQL, whose LISTEN
-    // delivers it asynchronously (decision 042: within a second), and the names in memory follow it (decision 064).
-    const seen = { timeout: 10_000 };
-    await expect.poll(async () => (await foundIds(word, newYork.loc_id, 5))[0], seen).toBe(product.id);
+    await expect.poll(async () => (await foundIds(word, newYork.loc_id, 5))[0], notice).toBe(product.id);
     await db.updateTable('products').set({ name: 'Quetzalcoatl Cutlet' }).where('id', '=', product.id).execute();
-    await expect.poll(() => foundIds('quetzalcoatl', newYork.loc_id), seen).toEqual([product.id]);
+    await expect.poll(() => foundIds('quetzalcoatl', newYork.loc_id), notice).toEqual([product.id]);
     const postings = await sql<{ n: number }>`select count(*)::int as n from search_postings where product_id = ${product.id}`.execute(db);
     expect(postings.rows[0]?.n).toBe(2);
     await db.deleteFrom('products').where('id', '=', product.id).execute();
-    await expect.poll(() => foundIds('quetzalcoatl', newYork.loc_id), seen).toEqual([]);
+    await expect.poll(() => foundIds('quetzalcoatl', newYork.loc_id), notice).toEqual([]);
     const left = await sql<{ n: number }>`select count(*)::int as n from search_postings where product_id = ${product.id}`.execute(db);
     expect(left.rows[0]?.n).toBe(0);
   });

@@ -44,7 +44,8 @@ export interface ListingPage {
 /** speed_mask / speed_sizes bits (migrations 016, 017); 0 is "any speed of the channel". */
 const deliveryBits = { local: 1, courier: 2, 'farm-direct': 4 } as const;
 
-function speedBit(speed: SpeedValue | undefined): number {
+/** The speed_mask bit a listing is narrowed to (0: the whole channel); listing-memory.ts narrows the same way. */
+export function speedBit(speed: SpeedValue | undefined): number {
   return speed === undefined || isVisitSpeed(speed) ? 0 : deliveryBits[speed];
 }
 
@@ -106,7 +107,8 @@ export interface PageRow extends PanelRow {
 /** What the statement reads when the panel is already known: the page and its total. */
 type SlimPageRow = Pick<PageRow, 'ids' | 'cards' | 'total'>;
 
-function isFiltered(selection: ListingSelection): boolean {
+/** Whether any filter is chosen (listing.ts answers unfiltered first pages from memory: decision 071). */
+export function isFiltered(selection: ListingSelection): boolean {
   return (
     selection.priceRanges.length > 0 ||
     selection.minCents !== undefined ||
@@ -349,7 +351,8 @@ function isSizeUnit(value: string | undefined): value is SizeUnit {
   return (sizeUnits as readonly (string | undefined)[]).includes(value);
 }
 
-function facetsOf(row: PanelRow): ListingFacets {
+/** The filter panel as listingFilters reads it (exported for listing-memory.ts, which makes the same PanelRow). */
+export function facetsOf(row: PanelRow): ListingFacets {
   const sizes = new Map<number, Set<SizeUnit>>();
   row.size_values.forEach((size, i) => {
     const unit = row.size_units[i];

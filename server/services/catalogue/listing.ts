@@ -13,11 +13,13 @@ import {
 import { formatSize, type SizeUnit } from '../../../src/rules/sizes.ts';
 import type { SpeedValue } from '../../../src/rules/speeds.ts';
 import type { Database } from '../../db/schema.ts';
+import type { Log } from '../platform/log.ts';
 import { isServedLocation } from './catalogue-cache.ts';
 import { findCategory, type CategoryInfo } from './categories.ts';
 import { noSelection, type ListingSelection } from './listing-index.ts';
-import { listingPage, type ListingFacets, type ListingPageRequest } from './listing-page.ts';
-import { withKeptPanel } from './listing-replies.ts';
+import { listingPageFromMemory } from './listing-memory.ts';
+import { isFiltered, listingPage, type ListingFacets, type ListingPageRequest } from './listing-page.ts';
+import { cachedListingPages, withKeptPanel } from './listing-replies.ts';
 
 export interface ListingRequest {
   categoryId: number;
@@ -27,6 +29,8 @@ export interface ListingRequest {
   page: number;
   limit: number;
   selection?: ListingSelection | undefined;
+  /** Where a failed background load of the listing index is logged (decision 071). */
+  log?: Log | undefined;
 }
 
 export type ListingResult =
@@ -62,10 +66,15 @@ export async function categoryListing(db: Kysely<Database>, request: ListingRequ
     limit: request.limit,
     selection: { ...selection, categoryIds: selection.categoryIds.filter((id) => category.descendantIds.includes(id)) },
   };
-  // The filter panel comes from memory once any page of this area, category and speed has read it (decision 069).
-  const page = await withKeptPanel(db, { categoryId: category.id, locId: request.locId, speed: request.speed }, (panel) =>
-    listingPage(db, pageRequest, panel),
-  );
+  // An unfiltered first page from the area's index in memory once it is loaded (decision 071); otherwise, and for
+  // deep or filtered pages, the statement, with the filter panel from memory once any page of this area, category
+  // and speed has read it (decision 069).
+  const unfiltered = !isFiltered(selection) && request.page < cachedListingPages;
+  const page =
+    (unfiltered ? await listingPageFromMemory(db, pageRequest, { log: request.log }) : undefined) ??
+    (await withKeptPanel(db, { categoryId: category.id, locId: request.locId, speed: request.speed }, (panel) =>
+      listingPage(db, pageRequest, panel),
+    ));
   return {
     kind: 'listing',
     available: page.available,

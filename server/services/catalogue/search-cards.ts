@@ -5,8 +5,7 @@ import { sizeUnits } from '../../../src/rules/sizes.ts';
 import { catalogueSpeeds, isVisitSpeed, speedValues, type SpeedValue } from '../../../src/rules/speeds.ts';
 import type { Database } from '../../db/schema.ts';
 import { cacheBudgets } from '../platform/cache-budgets.ts';
-import { onCatalogueChange } from '../platform/catalogue-changes.ts';
-import { perDatabase } from '../platform/read-cache.ts';
+import { onCatalogueChange, perCatalogue } from '../platform/catalogue-changes.ts';
 import type { Log } from '../platform/log.ts';
 import { cachedSummaries } from './cached-summaries.ts';
 import { BackgroundLoad } from './search-loading.ts';
@@ -171,7 +170,7 @@ export class CardStore {
 }
 
 /** The whole numbers of `text` (digits with an optional '-'; anything else separates them). */
-function scanIntegers(text: string): Int32Array {
+export function scanIntegers(text: string): Int32Array {
   let count = 0;
   for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 44) count += 1;
   const numbers = new Int32Array(text === '' ? 0 : count + 1);
@@ -225,7 +224,8 @@ interface StoreState {
   changed: Set<number>;
 }
 
-const states = perDatabase<Kysely<Database>, StoreState>((db) => {
+// Per database, not per handle: the listing reader's handle and search's share one store (listing-memory.ts).
+const states = perCatalogue<Kysely<Database>, StoreState>((db) => {
   const changed = new Set<number>();
   // Changes notified from a load's start on may be missing from what it reads. Nothing is held while a load runs
   // (a load starts only when nothing is), so the set always describes the store a search reads.
@@ -245,7 +245,12 @@ const states = perDatabase<Kysely<Database>, StoreState>((db) => {
   return state;
 });
 
-/** Starts loading the store in the background unless it is held or loading (searchProducts, at every search). */
+/** Whether the store is held (within its budget): a listing's page takes its cards from memory only then. */
+export function cardStoreHeld(db: Kysely<Database>): boolean {
+  return states(db).store.current() !== undefined;
+}
+
+/** Starts loading the store in the background unless it is held or loading (searchProducts and listings, at each request). */
 export function startCardStore(db: Kysely<Database>, log?: Log): void {
   void states(db).store.start(log);
 }

@@ -1,8 +1,8 @@
 import type { Log } from '../platform/log.ts';
 
 /**
- * One of search's in-memory structures (name index, description index, card store), loaded in the background: a
- * search never waits for it (decision 067). Until it is held, searches answer as before it existed (the database's
+ * One of search's in-memory structures (name index, description index, card store) or a listing's area index
+ * (decision 071), loaded in the background: a request never waits for it (decision 067). Until it is held, searches answer as before it existed (the database's
  * statements); once its load has finished, the next searches read it. One load at a time; a load begun before a
  * drop (a catalogue notice) is not kept, so what is held is never older than the latest notice. A structure heavier
  * than its budget is not kept and not loaded again until the next drop (its size changes only with the catalogue).
@@ -15,12 +15,24 @@ export class BackgroundLoad<T extends { readonly bytes: number }> {
   /** The generation whose load weighed more than the budget. */
   private tooBig = -1;
 
-  /** `onStart`: called as a load begins (what changes from then on may be missing from what it reads). */
+  /**
+   * `budget`: bytes, or a function giving them when asked (structures sharing one budget: what the others leave).
+   * `onStart`: called as a load begins (what changes from then on may be missing from what it reads).
+   */
   constructor(
     private readonly load: () => Promise<T>,
-    private readonly budget: number,
+    private readonly budgetOf: number | (() => number),
     private readonly onStart?: () => void,
   ) {}
+
+  private get budget(): number {
+    return typeof this.budgetOf === 'number' ? this.budgetOf : this.budgetOf();
+  }
+
+  /** Whether a load is running. */
+  get loading(): boolean {
+    return this.running !== undefined;
+  }
 
   /** The structure if held and within `budget`, at once; undefined while it loads or when it is over its budget. */
   current(budget: number = this.budget): T | undefined {
@@ -50,7 +62,7 @@ export class BackgroundLoad<T extends { readonly bytes: number }> {
         return undefined;
       },
       (error: unknown) => {
-        log?.error({ err: error }, 'a search structure could not be loaded: searches use the database meanwhile');
+        log?.error({ err: error }, 'an in-memory catalogue structure could not be loaded: requests use the database meanwhile');
         return error;
       },
     );

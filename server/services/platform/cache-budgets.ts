@@ -15,6 +15,11 @@ export const cacheBudgets = {
   listingReplies: 8 * 2 ** 20,
   /** Listing filter panels (listing-replies.ts): a few hundred bytes each, so a few thousand area × category × speed. */
   listingPanels: 1 * 2 ** 20,
+  /**
+   * Listings' area indexes (listing-memory.ts, decision 071), all areas and channels together: each area × channel's
+   * products as flat arrays and every category's three orders, ~50 B a product (~5 MB an area at 100k products).
+   */
+  listingIndex: 32 * 2 ** 20,
   /** Home pages per area and visit speed: 20–60 kB each. */
   home: 2 * 2 ** 20,
   /** Each product's first picture's URL, named in its page's preload header: ~60 B each. */

@@ -25,6 +25,23 @@ export function sameDatabase(view: object, db: object): void {
 
 const root = (db: object): object => madeFrom.get(db) ?? db;
 
+/**
+ * perDatabase keyed on the database a handle reaches, not the handle: every view of one database (the listing
+ * reader's, the routes') shares one structure. `create` gets the first handle asked with.
+ */
+export function perCatalogue<D extends object, C>(create: (db: D) => C): (db: D) => C {
+  const byRoot = new WeakMap<object, C>();
+  return (db) => {
+    const key = root(db);
+    let made = byRoot.get(key);
+    if (made === undefined) {
+      made = create(db);
+      byRoot.set(key, made);
+    }
+    return made;
+  };
+}
+
 /** `drop` hears every catalogue change on db, from this instance or any other. */
 export function onCatalogueChange(db: object, drop: (change: CatalogueChange) => void): void {
   handlers(root(db)).add(drop);
