@@ -13,10 +13,19 @@ const computedDynamicImport = {
   message: 'Dynamic imports take a plain string literal, so the bundler and the import fence can see the module.',
 };
 
-/** ES modules only, everywhere: listed again where a block adds its own no-restricted-imports (the last block wins). */
-const noCreateRequire = [
+/**
+ * Everywhere: ES modules only, and superstruct's coerce only through the contract's own (it builds an Error for every
+ * value that needs no coercion, decision 074). Listed again where a block adds its own no-restricted-imports (the
+ * last block wins).
+ */
+const restrictedEverywhere = [
   { name: 'node:module', importNames: ['createRequire'], message: 'ES modules only: import the module instead.' },
   { name: 'module', importNames: ['createRequire'], message: 'ES modules only: import the module instead.' },
+  {
+    name: 'superstruct',
+    importNames: ['coerce'],
+    message: "Use coerce from src/api/contract/coerce.ts: superstruct's tests its condition by building an Error (decision 074).",
+  },
 ];
 
 export default defineConfig(
@@ -34,7 +43,7 @@ export default defineConfig(
       '@typescript-eslint/no-import-type-side-effects': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
       'no-restricted-syntax': ['error', computedDynamicImport],
-      'no-restricted-imports': ['error', { paths: noCreateRequire }],
+      'no-restricted-imports': ['error', { paths: restrictedEverywhere }],
     },
   },
   {
@@ -81,7 +90,7 @@ export default defineConfig(
       'no-restricted-imports': [
         'error',
         {
-          paths: noCreateRequire,
+          paths: restrictedEverywhere,
           patterns: [
             {
               regex: '(^|/)api/http[.]ts$',
@@ -115,7 +124,7 @@ export default defineConfig(
         'error',
         {
           paths: [
-            ...noCreateRequire,
+            ...restrictedEverywhere,
             {
               name: 'xstate',
               importNames: ['createActor'],

@@ -235,6 +235,10 @@ const eslintPlants: Record<string, { code: string; rule: string }> = {
     code: `import { createRequire } from 'node:module';\nexport const load = createRequire(import.meta.url);\n`,
     rule: 'no-restricted-imports',
   },
+  'src/api/contract/throws-to-coerce.ts': {
+    code: `import { coerce, number, string } from 'superstruct';\nexport const n = coerce(number(), string(), Number);\n`,
+    rule: 'no-restricted-imports',
+  },
   'src/machines/calls-directly.machine.ts': {
     code: `import { call } from '../api/http.ts';\nexport const c = call;\n`,
     rule: 'no-restricted-imports',

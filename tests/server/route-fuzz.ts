@@ -10,6 +10,7 @@ import * as cartPageContract from '../../src/api/contract/cart-page.contract.ts'
 import * as cartContract from '../../src/api/contract/cart.contract.ts';
 import * as catalogueContract from '../../src/api/contract/catalogue.contract.ts';
 import * as checkoutContract from '../../src/api/contract/checkout.contract.ts';
+import { coerce, meets } from '../../src/api/contract/coerce.ts';
 import * as customerContract from '../../src/api/contract/customer.contract.ts';
 import * as dineInContract from '../../src/api/contract/dine-in.contract.ts';
 import { badRequestBody } from '../../src/api/contract/envelope.ts';
@@ -51,6 +52,7 @@ export const contractModules: Readonly<Record<string, Record<string, unknown>>> 
   'cart.contract.ts': cartContract,
   'catalogue.contract.ts': catalogueContract,
   'checkout.contract.ts': checkoutContract,
+  'coerce.ts': { coerce, meets },
   'customer.contract.ts': customerContract,
   'dine-in.contract.ts': dineInContract,
   'envelope.ts': { badRequestBody },

@@ -1,4 +1,5 @@
-import { array, coerce, define, literal, nullable, number, object, optional, size, string, type, type Infer } from 'superstruct';
+import { array, define, literal, nullable, number, object, optional, size, string, type, type Infer } from 'superstruct';
+import { coerce } from './coerce.ts';
 import { isQuantity, quantityMessage } from '../../rules/quantity.ts';
 import { replyCode } from './envelope.ts';
 import { blankIsMissing, cartIdField, ignoredApiToken, numericId, speedValueField, storeField, zipcodeField } from './fields.ts';

@@ -1,4 +1,5 @@
-import { array, coerce, defaulted, define, lazy, number, object, optional, refine, string, type, type Infer, type Struct } from 'superstruct';
+import { array, defaulted, define, lazy, number, object, optional, refine, string, type, type Infer, type Struct } from 'superstruct';
+import { coerce } from './coerce.ts';
 import { isPageSize, isSortKey, pageSizeMessage, sortKeys, type PageSize, type SortKey } from '../../rules/listing.ts';
 import { envelope } from './envelope.ts';
 import { blankIsMissing, numericId, speedField, storeField, zipcodeField } from './fields.ts';

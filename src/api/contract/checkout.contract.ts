@@ -2,7 +2,6 @@ import {
   array,
   assign,
   boolean,
-  coerce,
   define,
   enums,
   literal,
@@ -16,6 +15,7 @@ import {
   unknown,
   type Infer,
 } from 'superstruct';
+import { coerce } from './coerce.ts';
 import { substitutionPreferences, substitutionStates } from '../../rules/catch-weight.ts';
 import { isTipPercent, type TipPercent } from '../../rules/tips.ts';
 import { parseDineinTime } from '../../rules/visit-time.ts';

@@ -1,4 +1,5 @@
-import { array, coerce, define, literal, number, object, optional, string, type, union, type Infer, type Struct } from 'superstruct';
+import { array, define, literal, number, object, optional, string, type, union, type Infer, type Struct } from 'superstruct';
+import { coerce } from './coerce.ts';
 import {
   confirmPasswordError,
   countryError,

@@ -1,4 +1,5 @@
-import { array, coerce, define, nullable, number, object, optional, string, type, type Infer } from 'superstruct';
+import { array, define, nullable, number, object, optional, string, type, type Infer } from 'superstruct';
+import { coerce } from './coerce.ts';
 import { isPriceCategoryFilter } from '../../rules/dine-in.ts';
 import { envelope } from './envelope.ts';
 import { numericId, storeField, zipcodeField } from './fields.ts';

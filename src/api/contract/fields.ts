@@ -1,4 +1,5 @@
-import { coerce, define, integer, literal, nullable, optional, string, type, union, type Struct } from 'superstruct';
+import { define, integer, literal, nullable, optional, string, type, union, type Struct } from 'superstruct';
+import { coerce } from './coerce.ts';
 import { pincodeError } from '../../rules/pincode.ts';
 import { isSpeedValue, speedValues, type SpeedValue } from '../../rules/speeds.ts';
 

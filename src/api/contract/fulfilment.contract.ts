@@ -1,4 +1,5 @@
-import { array, boolean, coerce, define, enums, literal, nullable, number, optional, string, type, union, type Infer } from 'superstruct';
+import { array, boolean, define, enums, literal, nullable, number, optional, string, type, union, type Infer } from 'superstruct';
+import { coerce } from './coerce.ts';
 import { substitutionPreferences, substitutionStates } from '../../rules/catch-weight.ts';
 import { fulfilmentEvents, fulfilmentStates } from '../../rules/fulfilment.ts';
 import { envelope } from './envelope.ts';

@@ -1,7 +1,6 @@
 import {
   array,
   boolean,
-  coerce,
   define,
   enums,
   integer,
@@ -16,6 +15,7 @@ import {
   union,
   type Infer,
 } from 'superstruct';
+import { coerce } from './coerce.ts';
 import { upiError } from '../../rules/upi.ts';
 import { onOff } from './account.contract.ts';
 import { codeAndMessage, envelope, replyCode } from './envelope.ts';

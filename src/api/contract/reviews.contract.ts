@@ -1,4 +1,5 @@
-import { array, boolean, coerce, define, number, object, optional, string, type, type Infer } from 'superstruct';
+import { array, boolean, define, number, object, optional, string, type, type Infer } from 'superstruct';
+import { coerce } from './coerce.ts';
 import { ratingError, reviewDetailError, reviewTitleError } from '../../rules/reviews.ts';
 import { pageField, pagination } from './catalogue.contract.ts';
 import { envelope } from './envelope.ts';

@@ -1,4 +1,5 @@
-import { array, boolean, coerce, define, literal, nullable, number, optional, string, type, union, type Infer } from 'superstruct';
+import { array, boolean, define, literal, nullable, number, optional, string, type, union, type Infer } from 'superstruct';
+import { coerce } from './coerce.ts';
 import { isSpeedId, type SpeedId } from '../../rules/delivery-speeds.ts';
 import { envelope } from './envelope.ts';
 import { callerFields, cartIdField, money, optionalId, zipcodeField } from './fields.ts';

@@ -1,4 +1,5 @@
-import { array, coerce, define, enums, nullable, number, object, optional, size, string, type, type Infer } from 'superstruct';
+import { array, define, enums, nullable, number, object, optional, size, string, type, type Infer } from 'superstruct';
+import { coerce } from './coerce.ts';
 import { isPriceCategory, walletUnits, type PriceCategory } from '../../rules/wallet.ts';
 import { replyCode, envelope } from './envelope.ts';
 import { blankIsMissing, callerFields, cartIdField, money, numericId, zipcodeField } from './fields.ts';
