@@ -48,28 +48,33 @@ export const ProductPage = onDemand(async () => (await import('./store/product/p
 export const Landing = onDemand(async () => (await import('./pages/landing.tsx')).Landing);
 export const SplashPage = onDemand(async () => (await import('./pages/splash-page.tsx')).SplashPage);
 export const ServedZips = onDemand(async () => (await import('./pages/served-zips.tsx')).ServedZips);
-export const AuthScreen = onDemand(async () => (await import('./auth/auth-screen.tsx')).AuthScreen);
-export const UpdatePasswordPage = onDemand(async () => (await import('./auth/update-password-page.tsx')).UpdatePasswordPage);
-export const GuestRegisterPage = onDemand(async () => (await import('./auth/guest-register-page.tsx')).GuestRegisterPage);
-export const ZipGatePage = onDemand(async () => (await import('./auth/zip-gate-page.tsx')).ZipGatePage);
-export const WalletShippingPage = onDemand(async () => (await import('./wallet/wallet-shipping-page.tsx')).WalletShippingPage);
-export const WalletProductsPage = onDemand(async () => (await import('./wallet/wallet-products-page.tsx')).WalletProductsPage);
+// Screens of one area share one import: each import() costs the first load its list of chunks.
+const authScreens = () => import('./auth/auth-screens.ts');
+export const AuthScreen = onDemand(async () => (await authScreens()).AuthScreen);
+export const UpdatePasswordPage = onDemand(async () => (await authScreens()).UpdatePasswordPage);
+export const GuestRegisterPage = onDemand(async () => (await authScreens()).GuestRegisterPage);
+export const ZipGatePage = onDemand(async () => (await authScreens()).ZipGatePage);
+const walletScreens = () => import('./wallet/wallet-screens.ts');
+export const WalletShippingPage = onDemand(async () => (await walletScreens()).WalletShippingPage);
+export const WalletProductsPage = onDemand(async () => (await walletScreens()).WalletProductsPage);
 export const CartPage = onDemand(async () => (await import('./cart/cart-page.tsx')).CartPage);
 export const CheckoutPage = onDemand(async () => (await import('./checkout/checkout-page.tsx')).CheckoutPage);
-// Screens that share a module share its one import (each import() costs the first load its list of chunks).
 const paymentResultPages = () => import('./checkout/payment-result-page.tsx');
 export const PaymentSuccessPage = onDemand(async () => (await paymentResultPages()).PaymentSuccessPage);
 export const PaymentFailPage = onDemand(async () => (await paymentResultPages()).PaymentFailPage);
-export const DeliveryOptionsPage = onDemand(async () => (await import('./dine-in/delivery-options-page.tsx')).DeliveryOptionsPage);
-export const PartnerLocatorPage = onDemand(async () => (await import('./dine-in/partner-locator-page.tsx')).PartnerLocatorPage);
-export const KycPage = onDemand(async () => (await import('./kyc/kyc-page.tsx')).KycPage);
-export const VerifyFacePage = onDemand(async () => (await import('./kyc/verify-face-page.tsx')).VerifyFacePage);
+const dineInScreens = () => import('./dine-in/dine-in-screens.ts');
+export const DeliveryOptionsPage = onDemand(async () => (await dineInScreens()).DeliveryOptionsPage);
+export const PartnerLocatorPage = onDemand(async () => (await dineInScreens()).PartnerLocatorPage);
+const kycScreens = () => import('./kyc/kyc-screens.ts');
+export const KycPage = onDemand(async () => (await kycScreens()).KycPage);
+export const VerifyFacePage = onDemand(async () => (await kycScreens()).VerifyFacePage);
 // The store's side (issue 24): the seller and staff consoles, never in a shopper's first load.
 const consolePages = () => import('./console/console-page.tsx');
 export const SellerConsolePage = onDemand(async () => (await consolePages()).SellerConsolePage);
 export const StaffConsolePage = onDemand(async () => (await consolePages()).StaffConsolePage);
-export const SettingsPage = onDemand(async () => (await import('./account/settings-page.tsx')).SettingsPage);
-export const OrderStatusPage = onDemand(async () => (await import('./account/order-status-page.tsx')).OrderStatusPage);
+const accountScreens = () => import('./account/account-screens.ts');
+export const SettingsPage = onDemand(async () => (await accountScreens()).SettingsPage);
+export const OrderStatusPage = onDemand(async () => (await accountScreens()).OrderStatusPage);
 // The static pages (footer links) load on demand too.
 const policyPages = () => import('./info/policy-pages.tsx');
 export const AboutUsPage = onDemand(async () => (await policyPages()).AboutUsPage);

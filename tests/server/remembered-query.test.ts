@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { coerce, define, number, object, string } from 'superstruct';
+import { define, number, object, string } from 'superstruct';
+import { coerce } from '../../src/api/contract/coerce.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpError } from '../../server/http/errors.ts';
 import { rememberedQueryParser } from '../../server/http/validate.ts';

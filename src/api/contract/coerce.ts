@@ -18,7 +18,7 @@ export function coerce<T, S, C>(struct: Struct<T, S>, condition: Struct<C, unkno
 /** `is(value, condition)` without building an error: the condition's own check, then its fields if it has any. */
 export function meets<C>(value: unknown, condition: Struct<C, unknown>): value is C {
   const context: Context = { branch: [value], path: [] };
-  if (!condition.validator(value, context)[Symbol.iterator]().next().done) return false;
-  if (!condition.entries(value, context)[Symbol.iterator]().next().done) return condition.is(value);
+  for (const failure of condition.validator(value, context)) return !failure;
+  for (const entry of condition.entries(value, context)) return !!entry && condition.is(value);
   return true;
 }
