@@ -5,7 +5,7 @@
  * throughput.bench.ts): each bench passes its own caller, which sends a call, times it, counts it as it wants and
  * checks the reply against the client's contract.
  */
-import type { Struct } from 'superstruct';
+import { create, type Struct } from 'superstruct';
 import { addToCartReply } from '../../src/api/contract/add-to-cart.contract.ts';
 import { addAddressReply } from '../../src/api/contract/address.contract.ts';
 import { cartReply, nextDeliveryDateReply } from '../../src/api/contract/cart-page.contract.ts';
@@ -20,6 +20,23 @@ export type CheckoutCall = (typeof checkoutCalls)[number];
 export type CheckoutCaller = <T>(call: CheckoutCall, url: string, body: unknown, reply: Struct<T>, token?: string) => Promise<T>;
 
 /** What a guest buys: sizes (the spec's product_id is a variant id) the courier sells, the courier and its vendor. */
+/** The seven calls over HTTP to the server at `base`, as the store's client sends them (JSON, compressed replies). */
+export function httpCheckoutCaller(base: string): CheckoutCaller {
+  return async (_call, url, body, reply, token) => {
+    const res = await fetch(base + url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'accept-encoding': 'gzip, deflate, br, zstd',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: JSON.stringify(body),
+    });
+    const json: unknown = await res.json();
+    return create(json, reply);
+  };
+}
+
 export interface CheckoutShop {
   variantIds: readonly number[];
   vendorId: number;

@@ -15,9 +15,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { create } from 'superstruct';
 import { openDatabase, type DatabaseHandle } from '../../server/db/connection.ts';
-import { guestCheckout, type CheckoutCaller, type CheckoutShop } from '../lib/guest-checkout.ts';
+import { guestCheckout, httpCheckoutCaller, type CheckoutCaller, type CheckoutShop } from '../lib/guest-checkout.ts';
 import { loadAverages, serverCpuMs, startBenchServer, type BenchServer } from '../lib/measure.ts';
 import { adminStatement, startKeptCluster } from '../lib/postgres-cluster.ts';
 
@@ -88,22 +87,6 @@ async function prepare(): Promise<{ sides: Side[]; shop: CheckoutShop; drop(): P
   };
 }
 
-const callerOf =
-  (server: BenchServer): CheckoutCaller =>
-  async (_call, url, body, reply, token) => {
-    const res = await fetch(server.base + url, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'accept-encoding': 'gzip, deflate, br, zstd',
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body: JSON.stringify(body),
-    });
-    const json: unknown = await res.json();
-    return create(json, reply);
-  };
-
 const { sides, shop, drop } = await prepare();
 const running: { side: Side; server: BenchServer; post: CheckoutCaller }[] = [];
 try {
@@ -112,7 +95,7 @@ try {
     process.chdir(side.folder);
     const server = await startBenchServer({ ...side.env, RATE_LIMIT_SCALE: '1000', NODE_ENV: 'production' });
     process.chdir(home);
-    running.push({ side, server, post: callerOf(server) });
+    running.push({ side, server, post: httpCheckoutCaller(server.base) });
   }
   for (let i = 0; i < 5; i++) for (const run of running) await guestCheckout(run.post, shop, 100_000 + i);
   const blocks = Number(process.env.BLOCKS ?? 8);

@@ -15,9 +15,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { create } from 'superstruct';
 import { openDatabase, type DatabaseHandle } from '../../server/db/connection.ts';
-import { guestCheckout, type CheckoutCaller } from '../lib/guest-checkout.ts';
+import { guestCheckout, httpCheckoutCaller, type CheckoutCaller } from '../lib/guest-checkout.ts';
 import { cpuSeconds, loadAverages, seedOrReuse, serverCpuMs, startBenchServer } from '../lib/measure.ts';
 import { adminStatement, ensureDatabase, postmasterPid, startKeptCluster } from '../lib/postgres-cluster.ts';
 
@@ -97,19 +96,7 @@ const statements = async () =>
     .split('\n')
     .filter((l) => l.startsWith('store_db_statement_duration_seconds_count'))
     .reduce((sum, l) => sum + Number(l.split(' ').at(-1)), 0);
-const post: CheckoutCaller = async (_call, url, body, reply, token) => {
-  const res = await fetch(server.base + url, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'accept-encoding': 'gzip, deflate, br, zstd',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  const json: unknown = await res.json();
-  return create(json, reply);
-};
+const post: CheckoutCaller = httpCheckoutCaller(server.base);
 try {
   const n = Number(process.env.N ?? 40);
   for (let i = 0; i < 5; i++) await guestCheckout(post, opened.shop, 100_000 + i); // warm
