@@ -14,8 +14,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'kysely';
-import { openDatabase, type DatabaseHandle } from '../../server/db/connection.ts';
+import { openDatabase } from '../../server/db/connection.ts';
+import { checkoutShopOf } from '../lib/checkout-shop.ts';
 import { guestCheckout, httpCheckoutCaller, type CheckoutCaller, type CheckoutShop } from '../lib/guest-checkout.ts';
 import { loadAverages, serverCpuMs, startBenchServer, type BenchServer } from '../lib/measure.ts';
 import { adminStatement, startKeptCluster } from '../lib/postgres-cluster.ts';
@@ -33,19 +33,6 @@ interface Side {
   env: Record<string, string>;
 }
 
-/** What checkout-cpu.ts buys: sizes the courier (loc 201) has in stock. */
-async function shopOf(handle: DatabaseHandle): Promise<CheckoutShop> {
-  try {
-    const offers = await sql<{ variant_id: number }>`
-      select variant_id from variant_offers where loc_id = 201 and stock > 0 order by md5(variant_id::text) limit 500
-    `.execute(handle.db);
-    const vendor = await handle.db.selectFrom('vendor_locations').select('vendor_id').where('id', '=', 201).executeTakeFirstOrThrow();
-    return { variantIds: offers.rows.map((r) => r.variant_id), vendorId: vendor.vendor_id, courierLocId: 201 };
-  } finally {
-    await handle.close();
-  }
-}
-
 /** Each side's own copy of the kept data, the shop, and how to drop the copies. */
 async function prepare(): Promise<{ sides: Side[]; shop: CheckoutShop; drop(): Promise<void> }> {
   const names = ['before', 'after'] as const;
@@ -57,7 +44,7 @@ async function prepare(): Promise<{ sides: Side[]; shop: CheckoutShop; drop(): P
       fs.cpSync(kept, dataDir, { recursive: true });
       return { name, folder: folders[name] ?? '', env: { DATA_DIR: dataDir, DATABASE_URL: '' } };
     });
-    const shop = await shopOf(await openDatabase({ dataDir: sides[0]?.env.DATA_DIR ?? '', statementTimeoutMs: 0 }));
+    const shop = await checkoutShopOf(await openDatabase({ dataDir: sides[0]?.env.DATA_DIR ?? '', statementTimeoutMs: 0 }));
     return { sides, shop, drop: async () => sides.forEach((s) => fs.rmSync(s.env.DATA_DIR ?? '', { recursive: true, force: true })) };
   }
   const cluster = await startKeptCluster('bench/pg-10k');
@@ -73,7 +60,9 @@ async function prepare(): Promise<{ sides: Side[]; shop: CheckoutShop; drop(): P
       env: { DATABASE_URL: databaseUrl, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'checkout-cpu-uploads-')) },
     });
   }
-  const shop = await shopOf(await openDatabase({ databaseUrl: sides[0]?.env.DATABASE_URL ?? '', dataDir: 'memory://', statementTimeoutMs: 0 }));
+  const shop = await checkoutShopOf(
+    await openDatabase({ databaseUrl: sides[0]?.env.DATABASE_URL ?? '', dataDir: 'memory://', statementTimeoutMs: 0 }),
+  );
   return {
     sides,
     shop,

@@ -14,9 +14,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'kysely';
-import { openDatabase, type DatabaseHandle } from '../../server/db/connection.ts';
-import { guestCheckout, httpCheckoutCaller, type CheckoutCaller } from '../lib/guest-checkout.ts';
+import { openDatabase } from '../../server/db/connection.ts';
+import { checkoutShopOf } from '../lib/checkout-shop.ts';
+import { guestCheckout, httpCheckoutCaller, type CheckoutCaller, type CheckoutShop } from '../lib/guest-checkout.ts';
 import { cpuSeconds, loadAverages, seedOrReuse, serverCpuMs, startBenchServer } from '../lib/measure.ts';
 import { adminStatement, ensureDatabase, postmasterPid, startKeptCluster } from '../lib/postgres-cluster.ts';
 
@@ -34,20 +34,7 @@ interface Opened {
   drop(): Promise<void>;
 }
 
-/** What the throughput bench's checkouts buy (throughput-kinds.ts): sizes the courier (loc 201) has in stock. */
-async function shopOf(handle: DatabaseHandle) {
-  try {
-    const offers = await sql<{ variant_id: number }>`
-      select variant_id from variant_offers where loc_id = 201 and stock > 0 order by md5(variant_id::text) limit 500
-    `.execute(handle.db);
-    const vendor = await handle.db.selectFrom('vendor_locations').select('vendor_id').where('id', '=', 201).executeTakeFirstOrThrow();
-    return { variantIds: offers.rows.map((r) => r.variant_id), vendorId: vendor.vendor_id, courierLocId: 201 };
-  } finally {
-    await handle.close();
-  }
-}
-
-async function openSet(): Promise<Opened & { shop: Awaited<ReturnType<typeof shopOf>> }> {
+async function openSet(): Promise<Opened & { shop: CheckoutShop }> {
   if (database === 'pglite') {
     // The real path: PGlite does not open its folder through a symbolic link.
     const kept = fs.realpathSync(path.resolve(`bench/data-${thousands}k`));
@@ -56,7 +43,7 @@ async function openSet(): Promise<Opened & { shop: Awaited<ReturnType<typeof sho
     const dataDir = '/tmp/checkout-cpu-data';
     fs.rmSync(dataDir, { recursive: true, force: true });
     fs.cpSync(kept, dataDir, { recursive: true });
-    const shop = await shopOf(await openDatabase({ dataDir, statementTimeoutMs: 0 }));
+    const shop = await checkoutShopOf(await openDatabase({ dataDir, statementTimeoutMs: 0 }));
     return {
       shop,
       env: { DATA_DIR: dataDir, DATABASE_URL: '' },
@@ -74,7 +61,7 @@ async function openSet(): Promise<Opened & { shop: Awaited<ReturnType<typeof sho
   const databaseUrl = socket
     ? `postgres://postgres@localhost/${copy}?host=${path.resolve(`bench/pg-${thousands}k`)}&port=${cluster.port}`
     : cluster.urlOf(copy);
-  const shop = await shopOf(await openDatabase({ databaseUrl, dataDir: 'memory://', statementTimeoutMs: 0 }));
+  const shop = await checkoutShopOf(await openDatabase({ databaseUrl, dataDir: 'memory://', statementTimeoutMs: 0 }));
   const postmaster = postmasterPid(cluster);
   const uploads = fs.mkdtempSync(path.join(os.tmpdir(), 'checkout-cpu-uploads-'));
   return {
