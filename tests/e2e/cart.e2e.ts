@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { choose, enterStore, uniqueEmail } from './steps.ts';
+import { choose, clickOpenDay, enterStore, uniqueEmail } from './steps.ts';
 
 const ribeye = 'USDA Prime Ribeye Steak';
 const salmon = 'Atlantic Salmon Fillet, Skin-On';
@@ -38,9 +38,8 @@ function groupOf(page: Page, productName: string): Locator {
 /** Opens the group's calendar and picks its first enabled day (dates depend on today, so none is hard-coded). */
 async function pickFirstDay(group: Locator, skip = 0): Promise<void> {
   await group.getByRole('button', { name: /^Choose delivery date for / }).click();
-  const days = group.getByRole('grid').getByRole('button', { disabled: false });
-  await expect(days.first()).toBeVisible();
-  await days.nth(skip).click();
+  await expect(group.getByRole('grid')).toBeVisible();
+  await clickOpenDay(group, skip);
   await expect(group.getByRole('grid')).toHaveCount(0);
   await expect(group.getByLabel(/^Delivery date for /)).toHaveValue(/^\d{2}\/\d{2}\/\d{4}$/);
 }

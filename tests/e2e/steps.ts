@@ -149,6 +149,22 @@ export async function addSameDayToCart(page: Page, query: string, productName: s
   await page.getByRole('button', { name: 'ADD TO CART' }).click();
 }
 
+/**
+ * The `skip`-th day that can be chosen in `scope`'s open calendar, counted from its first month and turning to the
+ * next month when this one's open days run out (near a month's end, or once the first days' slots are booked).
+ */
+export async function clickOpenDay(scope: Locator, skip = 0): Promise<void> {
+  const days = scope.getByRole('grid').getByRole('button', { disabled: false });
+  let index = skip;
+  for (let month = 0; month < 3; month += 1) {
+    const count = await days.count();
+    if (index < count) return days.nth(index).click();
+    index -= count;
+    await scope.getByRole('button', { name: /next month/i }).click();
+  }
+  throw new Error(`no open day ${skip + 1} in three months`);
+}
+
 /** On the cart: the first group's first day with a free slot, and that slot; then CHECKOUT. */
 export async function scheduleFirstGroupAndCheckout(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/cart$/);
@@ -156,7 +172,7 @@ export async function scheduleFirstGroupAndCheckout(page: Page): Promise<void> {
   const slots = group.getByRole('button', { name: /^\d{2}:\d{2}–\d{2}:\d{2}$/ });
   for (let skip = 0; skip < 5; skip += 1) {
     await group.getByRole('button', { name: /^Choose delivery date for / }).click();
-    await group.getByRole('grid').getByRole('button', { disabled: false }).nth(skip).click();
+    await clickOpenDay(group, skip);
     await expect(slots.first().or(group.getByText('All Slots are booked. Please try another date.'))).toBeVisible();
     if (await slots.count()) break;
   }

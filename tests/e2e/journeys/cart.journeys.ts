@@ -22,6 +22,7 @@ import {
   openWithSession,
   postJson,
 } from './shoppers.ts';
+import { clickOpenDay } from '../steps.ts';
 
 /**
  * The cart page. Her cart (added through the API) holds a USDA Prime Ribeye at Same Day and a Chicken; the graph's
@@ -119,8 +120,7 @@ async function scheduleSteak(page: Page): Promise<void> {
   const slots = group.getByRole('button', { name: /^\d{2}:\d{2}–\d{2}:\d{2}$/ });
   for (let skip = 0; skip < 5; skip += 1) {
     await group.getByRole('button', { name: /^Choose delivery date for / }).click();
-    const days = group.getByRole('grid').getByRole('button', { disabled: false });
-    await days.nth(skip).click();
+    await clickOpenDay(group, skip);
     await expect(slots.first().or(group.getByText('All Slots are booked. Please try another date.'))).toBeVisible();
     if (await slots.count()) break;
   }
