@@ -1,9 +1,9 @@
 /**
  * How long `npm test` takes, stage by stage (issue 22 item 9: under 10 minutes on a quiet 2-core machine, still green
- * beside a CPU hog). Runs the same stages `npm test` runs, in its order, stopping at the first that fails, and writes
- * each stage's wall time, the load average around it and the Playwright per-file times to a section of
- * bench/results/test-suite.generated.md: `npm run bench:test-suite`, or `BESIDE="stress-ng --cpu 2"` to run every stage
- * beside that command (started before the first stage, stopped after the last), with its own section.
+ * beside a CPU hog). Runs `npm test` itself (scripts/run-tests.ts times each of its stages) and writes each stage's
+ * wall time, the load average around the run and the Playwright per-file times to a section of
+ * bench/results/test-suite.generated.md: `npm run bench:test-suite`, or `BESIDE="stress-ng --cpu 2"` to run it
+ * beside that command (started before, stopped after), with its own section.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -11,29 +11,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadAverages } from '../lib/measure.ts';
 import { writeGeneratedSection } from '../lib/results-files.ts';
+import type { StageTime } from '../../scripts/run-tests.ts';
 
-interface Stage {
-  name: string;
-  script: string;
-}
-
-/** `npm test`'s script, read from package.json: the stages are whatever it chains with &&. */
-function stagesOfNpmTest(): Stage[] {
-  const pkg = JSON.parse(fs.readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> };
-  const test = pkg.scripts.test ?? '';
-  return test.split('&&').map((part) => {
-    const command = part.trim();
-    const name = /^npm run (\S+)$/.exec(command)?.[1] ?? command;
-    return { name, script: command };
-  });
-}
-
-interface StageResult {
-  name: string;
-  seconds: number;
-  ok: boolean;
-  loadBefore: string;
-  loadAfter: string;
+interface Times {
+  total: number;
+  passed: boolean;
+  times: StageTime[];
 }
 
 /** The slowest Playwright files of the e2e stage, from its JSON report. */
@@ -66,13 +49,6 @@ function slowestE2eFiles(report: string, count = 12): string[] {
     .map(([file, { ms, tests }]) => `| ${file} | ${tests} | ${(ms / 1000).toFixed(0)} s |`);
 }
 
-function run(stage: Stage, env: NodeJS.ProcessEnv): Promise<boolean> {
-  return new Promise((resolve) => {
-    const child = spawn('bash', ['-c', stage.script], { stdio: 'inherit', env });
-    child.once('exit', (code) => resolve(code === 0));
-  });
-}
-
 const beside = process.env.BESIDE;
 let hog: ChildProcess | undefined;
 if (beside) {
@@ -82,29 +58,27 @@ if (beside) {
 const report = path.join(os.tmpdir(), `test-suite-${process.pid}.json`);
 // playwright.config.ts adds its JSON reporter when E2E_JSON_REPORT names a file.
 const env = { ...process.env, E2E_JSON_REPORT: report };
-const results: StageResult[] = [];
-const started = Date.now();
+// npm test itself (scripts/run-tests.ts) times its stages and writes them here.
+const timesFile = path.join(os.tmpdir(), `test-suite-times-${process.pid}.json`);
+const loadBefore = loadAverages(1);
 try {
-  for (const stage of stagesOfNpmTest()) {
-    const loadBefore = loadAverages(1);
-    const t0 = Date.now();
-    const ok = await run(stage, env);
-    results.push({ name: stage.name, seconds: (Date.now() - t0) / 1000, ok, loadBefore, loadAfter: loadAverages(1) });
-    if (!ok) break;
-  }
+  spawnSync('npm', ['test'], { stdio: 'inherit', env: { ...env, TEST_TIMES_JSON: timesFile } });
 } finally {
   if (hog?.pid) process.kill(-hog.pid, 'SIGTERM');
 }
-const total = (Date.now() - started) / 1000;
-const passed = results.every((r) => r.ok) && results.length === stagesOfNpmTest().length;
+const loadAfter = loadAverages(1);
+const { total, passed, times } = JSON.parse(fs.readFileSync(timesFile, 'utf8')) as Times;
+fs.rmSync(timesFile, { force: true });
 const body = [
   `Measured ${new Date().toISOString()} by bench/suites/test-suite.bench.ts on ${os.cpus().length} cores (Node ${process.version})${beside ? `, beside \`${beside}\`` : ''}: ${passed ? 'every stage passed' : 'a stage FAILED'}, ${(total / 60).toFixed(1)} min in all.`,
   '',
-  '| stage | wall time | passed | load average before → after |',
-  '|---|---|---|---|',
-  ...results.map(
+  `Load average ${loadBefore} before, ${loadAfter} after. Stages of one phase run side by side (scripts/run-tests.ts).`,
+  '',
+  '| phase | stage | wall time | passed | load at its end |',
+  '|---|---|---|---|---|',
+  ...times.map(
     (r) =>
-      `| ${r.name} | ${r.seconds >= 90 ? `${(r.seconds / 60).toFixed(1)} min` : `${r.seconds.toFixed(0)} s`} | ${r.ok ? 'yes' : 'NO'} | ${r.loadBefore} → ${r.loadAfter} |`,
+      `| ${r.phase} | ${r.name} | ${r.seconds >= 90 ? `${(r.seconds / 60).toFixed(1)} min` : `${r.seconds.toFixed(0)} s`} | ${r.ok ? 'yes' : 'NO'} | ${r.load} |`,
   ),
   '',
   'The slowest browser journey files (the sum of their tests, two workers running at once):',

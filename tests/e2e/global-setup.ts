@@ -24,11 +24,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     throw new Error('The server is not built: run `npm run build:server` first (npm run test:e2e does).');
   }
   // Recorded reach (docs/decisions/043): only the recording build (npm run test:e2e) has anything to record.
-  // `npm run test:e2e` runs every test, so it starts from no records: none is left from a test renamed or removed since.
-  if (process.env.npm_lifecycle_event === 'test:e2e') fs.rmSync(flowRecordsDir, { recursive: true, force: true });
+  // `npm run test:e2e` (and npm test) runs every test through test:e2e:built, so it starts from no records: none is
+  // left from a test renamed or removed since.
+  const wholeRun = process.env.npm_lifecycle_event === 'test:e2e:built';
+  if (wholeRun) fs.rmSync(flowRecordsDir, { recursive: true, force: true });
   if (buildRecordsFlows(path.resolve('dist'), flowRecordBinding)) process.env.E2E_RECORD_FLOWS = '1';
-  else if (process.env.npm_lifecycle_event === 'test:e2e')
-    throw new Error('npm run test:e2e built an app that does not record flows: see vite.config.ts recordActorsInBuild');
+  else if (wholeRun) throw new Error('npm run test:e2e built an app that does not record flows: see vite.config.ts recordActorsInBuild');
   else console.log('This build does not record flows (VITE_RECORD_FLOWS=1 vite build does): no flow-records/ this run.');
   await writeFakeCamera();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-e2e-'));

@@ -5,6 +5,7 @@ import type { GetSlotReply, NextDeliveryDateReply } from '../../src/api/contract
 import type { MoveAreaBody, MoveAreaReply } from '../../src/api/contract/cart-area.contract.ts';
 import { ApiError, type Sent } from '../../src/api/http.ts';
 import { datePickerDays } from '../../src/machines/store/delivery-options.context.ts';
+import { selectDatePickerDays } from '../../src/machines/store/delivery-options.selectors.ts';
 import { deliveryOptionsMachine, isOptionAvailable, retailersShown, timesShown } from '../../src/machines/store/delivery-options.machine.ts';
 import type { SessionValues } from '../../src/machines/app/session-values.ts';
 import { sessionMachine } from '../../src/machines/app/session.machine.ts';
@@ -253,6 +254,7 @@ describe('delivery options behaviour', () => {
     const t = start(area, served.output as DineinRetailerReply, booked.output as GetSlotReply);
     await settle();
     t.actor.send({ type: 'option.select', kind: 'delivery' });
+    await settle();
     t.actor.send({ type: 'date.select', date: tomorrow });
     await settle();
     expect(t.calls.slots).toEqual([{ date: tomorrow, zipcode: '10001', locId: 101 }]);
@@ -265,6 +267,7 @@ describe('delivery options behaviour', () => {
     const t = start(area, served.output as DineinRetailerReply, closed);
     await settle();
     t.actor.send({ type: 'option.select', kind: 'delivery' });
+    await settle();
     t.actor.send({ type: 'date.select', date: tomorrow });
     await settle();
     expect(t.actor.getSnapshot().context.message).toBe('Hudson Street Butchers is closed on Sundays.');
@@ -277,7 +280,7 @@ describe('delivery options behaviour', () => {
     const c = () => t.actor.getSnapshot().context;
     // Dine-In first: no calendar asked for, any day from today.
     expect(t.calls.calendar).toEqual([]);
-    expect(datePickerDays(c())).toEqual({ minDate: '2026-12-01', maxDate: undefined, closed: [], notes: [] });
+    expect(datePickerDays(c())).toEqual({ minDate: '2026-12-01', maxDate: undefined, closed: [], notes: [], pending: false });
     t.actor.send({ type: 'option.select', kind: 'delivery' });
     await settle();
     expect(t.calls.calendar).toEqual([{ locId: 101 }]);
@@ -301,6 +304,31 @@ describe('delivery options behaviour', () => {
     expect(c().date).toBe(sunday);
     t.actor.send({ type: 'option.select', kind: 'delivery' });
     expect(t.calls.calendar).toHaveLength(1);
+  });
+
+  it("offers no Delivery day while the shop's calendar loads: a closed Sunday would look open until it comes", async () => {
+    let answer: (reply: NextDeliveryDateReply) => void = () => undefined;
+    const session = createActor(sessionMachine, { input: area }).start();
+    const machine = deliveryOptionsMachine.provide({
+      actors: {
+        loadRetailers: fromPromise(async () => none.output as DineinRetailerReply),
+        loadSlots: fromPromise(async () => slots.output as GetSlotReply),
+        loadShopCalendar: fromPromise(() => new Promise<NextDeliveryDateReply>((resolve) => (answer = resolve))),
+      },
+    });
+    const actor = createActor(machine, { input: { session, now } }).start();
+    await settle();
+    expect(actor.getSnapshot().matches({ closedDays: 'loading' })).toBe(true);
+    expect(selectDatePickerDays(actor.getSnapshot())).toMatchObject({ pending: true, closed: [] });
+    for (const date of [sunday, tomorrow]) actor.send({ type: 'date.select', date });
+    expect(actor.getSnapshot().context.date).toBeUndefined();
+    answer(shopCalendar);
+    await settle();
+    expect(selectDatePickerDays(actor.getSnapshot())).toMatchObject({ pending: false, notes: [sundays, holiday] });
+    actor.send({ type: 'date.select', date: sunday });
+    expect(actor.getSnapshot().context.date).toBeUndefined();
+    actor.send({ type: 'date.select', date: tomorrow });
+    expect(actor.getSnapshot().context.date).toBe(tomorrow);
   });
 
   it('after the cutoff the first day offered is the shop’s next delivery date; an unreadable calendar leaves the days to getslot', async () => {
@@ -397,6 +425,7 @@ describe('delivery options behaviour', () => {
       const t = withCart(mixed);
       await settle();
       t.actor.send({ type: 'option.select', kind: 'delivery' });
+      await settle();
       t.actor.send({ type: 'date.select', date: tomorrow });
       await settle();
       t.actor.send({ type: 'slot.select', slotId: 10102 });

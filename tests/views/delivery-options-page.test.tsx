@@ -10,7 +10,12 @@ import { AppActorsContext } from '../../src/views/app-context.tsx';
 import { DeliveryOptionsPage } from '../../src/views/dine-in/delivery-options-page.tsx';
 import { holiday as christmas, sundays } from '../machines/delivery-options-fixtures.ts';
 
-const server = vi.hoisted(() => ({ calendarCalls: [] as unknown[], slotCalls: [] as unknown[] }));
+const server = vi.hoisted(() => ({
+  calendarCalls: [] as unknown[],
+  slotCalls: [] as unknown[],
+  // When set, the calendar's answer waits for it.
+  calendarGate: undefined as Promise<void> | undefined,
+}));
 
 vi.mock('../../src/api/dine-in.api.ts', () => ({
   // A city without restaurants: Delivery is the one card, chosen from the start.
@@ -23,6 +28,7 @@ vi.mock('../../src/api/cart.api.ts', async (importOriginal) => {
     ...real,
     nextDeliveryDates: vi.fn(async (body: unknown) => {
       server.calendarCalls.push(body);
+      await server.calendarGate;
       return shopCalendar;
     }),
     getSlots: vi.fn(async (body: unknown) => {
@@ -38,6 +44,7 @@ beforeEach(() => {
   vi.setSystemTime(new Date('2026-12-01T14:00:00Z'));
   server.calendarCalls = [];
   server.slotCalls = [];
+  server.calendarGate = undefined;
 });
 afterEach(() => {
   cleanup();
@@ -59,6 +66,24 @@ function renderPage() {
 }
 
 describe('/ship/options, Delivery date picker (issue 23: closed is not full)', () => {
+  it("offers no day until the shop's calendar has come: a closed Sunday never looks open", async () => {
+    let open: () => void = () => undefined;
+    server.calendarGate = new Promise<void>((resolve) => (open = resolve));
+    renderPage();
+    await waitFor(() => expect(server.calendarCalls).toHaveLength(1));
+    const sunday = () => screen.getByRole('button', { name: /^6 December 2026, Sunday/ });
+    expect(sunday()).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: '2 December 2026, Wednesday' })).toHaveProperty('disabled', true);
+    expect(screen.getAllByRole('status').map((s) => s.textContent)).toContain('Loading…');
+    fireEvent.click(sunday());
+    expect(server.slotCalls).toEqual([]);
+    open();
+    await screen.findByText('Struck-out days cannot be chosen:');
+    expect(sunday()).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: '2 December 2026, Wednesday' })).toHaveProperty('disabled', false);
+    expect(screen.queryByText('Loading…')).toBeNull();
+  });
+
   it("disables the area shop's closed days ahead and says why, under the calendar and on each day", async () => {
     renderPage();
     const note = await screen.findByText('Struck-out days cannot be chosen:');

@@ -93,18 +93,22 @@ export interface DatePickerDays {
   closed: ClosedDay[];
   /** Each reason once, the recurring ones ('… is closed on Sundays.') first: the note under the calendar. */
   notes: string[];
+  /** Delivery, with the shop's calendar still on its way: no day can be chosen yet (a closed Sunday would look open). */
+  pending: boolean;
 }
 
-export function datePickerDays(context: Pick<DeliveryOptionsContext, 'now' | 'selected' | 'shopCalendar'>): DatePickerDays {
+/** `calendarPending`: the machine is loading the shop's calendar (state closedDays.loading). */
+export function datePickerDays(context: Pick<DeliveryOptionsContext, 'now' | 'selected' | 'shopCalendar'>, calendarPending = false): DatePickerDays {
   const today = storeToday(context.now());
+  const pending = context.selected === 'delivery' && calendarPending;
   const shop = context.selected === 'delivery' ? context.shopCalendar : undefined;
-  if (!shop) return { minDate: today, maxDate: undefined, closed: [], notes: [] };
+  if (!shop) return { minDate: today, maxDate: undefined, closed: [], notes: [], pending };
   const closed = shop.closed ?? [];
   const counts = new Map<string, number>();
   for (const day of closed) counts.set(day.reason, (counts.get(day.reason) ?? 0) + 1);
   const notes = [...counts.keys()].sort((a, b) => Number((counts.get(b) ?? 0) > 1) - Number((counts.get(a) ?? 0) > 1));
   const minDate = shop.delivery_date > today ? shop.delivery_date : today;
-  return { minDate, maxDate: addDays(today, daysOffered - 1), closed, notes };
+  return { minDate, maxDate: addDays(today, daysOffered - 1), closed, notes, pending };
 }
 
 /** A date the picker offers: a real day, not before its minimum or after its maximum, and not a closed day. */

@@ -1,4 +1,4 @@
-import { assign, fromPromise, sendTo, setup } from 'xstate';
+import { and, assign, fromPromise, not, sendTo, setup, stateIn } from 'xstate';
 import { getSlots, nextDeliveryDates, shopCalendarRequest } from '../../api/cart.api.ts';
 import type { MoveAreaReply } from '../../api/contract/cart-area.contract.ts';
 import type { GetSlotReply, NextDeliveryDateReply } from '../../api/contract/cart-page.contract.ts';
@@ -64,8 +64,12 @@ export const deliveryOptionsMachine = setup({
     isServed: (_, params: { reply: DineinRetailerReply }) => params.reply.code === 1,
     isAvailableOption: ({ context, event }) => event.type === 'option.select' && isOptionAvailable(context, event.kind),
     isDeliveryChosen: ({ context }) => context.selected === 'delivery' && context.date !== undefined,
-    // For Delivery the area shop's closed days are refused ahead, as the picker disables them (issue 23).
-    isSelectableDate: ({ context, event }) => event.type === 'date.select' && isOfferedDate(context, event.date),
+    // For Delivery the area shop's closed days are refused ahead, as the picker disables them (issue 23), and every
+    // day while they load: until then a closed day cannot be told from an open one.
+    isSelectableDate: and([
+      ({ context, event }) => event.type === 'date.select' && isOfferedDate(context, event.date),
+      not(stateIn({ closedDays: 'loading' })),
+    ]),
     needsShopCalendar: ({ context }) => context.selected === 'delivery' && context.session.getSnapshot().context.location !== undefined,
     isOfferedTime: ({ context, event }) => event.type === 'time.select' && timesShown(context).includes(event.time),
     isOfferedSlot: ({ context, event }) => event.type === 'slot.select' && context.slots.some((s) => s.slot_id === event.slotId && s.available > 0),

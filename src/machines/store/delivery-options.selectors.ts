@@ -7,8 +7,11 @@ type DeliveryOptionsSnapshot = SnapshotFrom<typeof deliveryOptionsMachine>;
 export const selectRetailersShown = (s: DeliveryOptionsSnapshot) => retailersShown(s.context);
 export const selectTimesShown = (s: DeliveryOptionsSnapshot) => timesShown(s.context);
 export const selectChosenRetailer = (s: DeliveryOptionsSnapshot) => chosenRetailer(s.context);
-/** What the date picker disables and why (for Delivery the area shop's closed days): a fresh object, compare by value. */
-export const selectDatePickerDays = (s: DeliveryOptionsSnapshot) => datePickerDays(s.context);
+/**
+ * What the date picker disables and why (for Delivery the area shop's closed days; none while they load): a fresh
+ * object, compare by value.
+ */
+export const selectDatePickerDays = (s: DeliveryOptionsSnapshot) => datePickerDays(s.context, s.matches({ closedDays: 'loading' }));
 
 /**
  * While the page asks (issue 23): the new option, the one the cart was filled for, and the cart's lines that stay,

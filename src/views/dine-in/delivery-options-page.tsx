@@ -159,11 +159,15 @@ export function DeliveryOptionsPage() {
                   aria-labelledby="visit-date-label"
                   selected={view.date ? dayOf(view.date) : undefined}
                   defaultMonth={dayOf(view.date ?? days.minDate)}
-                  disabled={disabledDays(
-                    days.minDate,
-                    days.maxDate,
-                    days.closed.map((c) => c.date),
-                  )}
+                  // Until the shop's calendar is known, no day: a closed one would look open.
+                  disabled={
+                    days.pending ||
+                    disabledDays(
+                      days.minDate,
+                      days.maxDate,
+                      days.closed.map((c) => c.date),
+                    )
+                  }
                   modifiers={{ closed: closedDays }}
                   modifiersClassNames={{ closed: pickerCss.closedDay }}
                   components={{ DayButton: ClosedDayButton }}
@@ -172,6 +176,7 @@ export function DeliveryOptionsPage() {
                     if (day) actor.send({ type: 'date.select', date: isoOf(day) });
                   }}
                 />
+                {days.pending && <p role="status">Loading…</p>}
                 {/* Closed is not full (issue 23): the struck-out days say why, before the shopper picks one. */}
                 {days.notes.length > 0 && (
                   <div className={pickerCss.calendarNote}>

@@ -1,0 +1,104 @@
+/**
+ * `npm test`: every check, in three phases whose stages run side by side (issue 22 item 9). On two cores the
+ * single-threaded stages (typecheck's start, ESLint, Prettier, the builds) left a core idle when chained one after
+ * another, and so did each Vitest run's slow last file; side by side they fill it. A phase starts once every stage of
+ * the one before has passed; each stage's lines are prefixed with its name, and a summary of the times ends the run.
+ * `TEST_TIMES_JSON=<file>` also writes the times there (npm run bench:test-suite reads them).
+ *
+ * Run by Node 24 itself (type stripping): no loader, nothing to build first.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+
+export interface Stage {
+  name: string;
+  script: string;
+}
+
+/**
+ * The phases. The browser journeys' builds (the recording app, the bundled server) come before the unit tests: two of
+ * those read dist/ when present, so nothing writes it while they run. The unit and PostgreSQL runs share the cores;
+ * the browser journeys, CPU-bound on Chromium, run alone.
+ */
+export const testPhases: Stage[][] = [
+  [
+    { name: 'typecheck', script: 'npm run typecheck' },
+    { name: 'lint', script: 'npm run lint' },
+    { name: 'build:e2e', script: 'npm run build:e2e' },
+  ],
+  [
+    { name: 'test:unit', script: 'npm run test:unit' },
+    { name: 'test:server:pg', script: 'npm run test:server:pg' },
+  ],
+  [{ name: 'test:e2e', script: 'npm run test:e2e:built' }],
+];
+
+export interface StageTime {
+  name: string;
+  phase: number;
+  seconds: number;
+  ok: boolean;
+  load: string;
+}
+
+/** Each line of a stream, prefixed, written whole (two stages' lines never mix inside one line). */
+function prefixLines(stream: NodeJS.ReadableStream, prefix: string, out: NodeJS.WritableStream): Promise<void> {
+  let rest = '';
+  stream.setEncoding('utf8');
+  stream.on('data', (chunk: string) => {
+    const lines = (rest + chunk).split('\n');
+    rest = lines.pop() ?? '';
+    if (lines.length > 0) out.write(lines.map((line) => `${prefix}${line}\n`).join(''));
+  });
+  return new Promise((resolve) =>
+    stream.once('end', () => {
+      if (rest) out.write(`${prefix}${rest}\n`);
+      resolve();
+    }),
+  );
+}
+
+function runStage(stage: Stage, phase: number, alone: boolean): Promise<StageTime> {
+  const started = Date.now();
+  const child = spawn('bash', ['-c', stage.script], { stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
+  const prefix = `[${stage.name}] `;
+  const drained = [
+    child.stdout && prefixLines(child.stdout, prefix, process.stdout),
+    child.stderr && prefixLines(child.stderr, prefix, process.stderr),
+  ];
+  return new Promise((resolve) => {
+    child.once('close', async (code) => {
+      await Promise.all(drained);
+      const seconds = (Date.now() - started) / 1000;
+      resolve({ name: stage.name, phase, seconds, ok: code === 0, load: (os.loadavg()[0] ?? 0).toFixed(1) });
+    });
+  });
+}
+
+const shown = (seconds: number) => (seconds >= 90 ? `${(seconds / 60).toFixed(1)} min` : `${seconds.toFixed(0)} s`);
+
+async function main(): Promise<number> {
+  const times: StageTime[] = [];
+  const started = Date.now();
+  let failed = false;
+  for (const [index, phase] of testPhases.entries()) {
+    console.log(`\n=== npm test, phase ${index + 1} of ${testPhases.length}: ${phase.map((s) => s.name).join(', ')} side by side ===\n`);
+    const phaseTimes = await Promise.all(phase.map((stage) => runStage(stage, index + 1, phase.length === 1)));
+    times.push(...phaseTimes);
+    if (phaseTimes.some((t) => !t.ok)) {
+      failed = true;
+      break;
+    }
+  }
+  const total = (Date.now() - started) / 1000;
+  console.log(`\n=== npm test: ${failed ? 'FAILED' : 'passed'} in ${shown(total)} ===`);
+  for (const t of times) console.log(`  phase ${t.phase}  ${t.name.padEnd(16)} ${shown(t.seconds).padStart(8)}  ${t.ok ? 'passed' : 'FAILED'}`);
+  const notRun = testPhases.flat().filter((s) => !times.some((t) => t.name === s.name));
+  if (notRun.length > 0) console.log(`  not run (an earlier phase failed): ${notRun.map((s) => s.name).join(', ')}`);
+  const file = process.env.TEST_TIMES_JSON;
+  if (file) fs.writeFileSync(file, JSON.stringify({ total, passed: !failed && notRun.length === 0, times }, null, 2));
+  return failed ? 1 : 0;
+}
+
+if (import.meta.main) process.exitCode = await main();
