@@ -30,7 +30,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
-      { extends: true, test: { name: 'client', include: clientTests } },
+      { extends: true, test: { name: 'client', include: clientTests, isolate: false } },
       { extends: true, test: { name: 'views', include: viewTests, setupFiles: ['tests/views/strict-mode.setup.ts'] } },
       {
         extends: true,

@@ -27,11 +27,11 @@ export const testPhases: Stage[][] = [
     { name: 'lint', script: 'npm run lint' },
     { name: 'build:e2e', script: 'npm run build:e2e' },
   ],
+  [{ name: 'test:unit', script: 'npm run test:unit' }],
   [
-    { name: 'test:unit', script: 'npm run test:unit' },
+    { name: 'test:e2e', script: 'npm run test:e2e:built' },
     { name: 'test:server:pg', script: 'npm run test:server:pg' },
   ],
-  [{ name: 'test:e2e', script: 'npm run test:e2e:built' }],
 ];
 
 export interface StageTime {
@@ -83,7 +83,8 @@ async function main(): Promise<number> {
   const started = Date.now();
   let failed = false;
   for (const [index, phase] of testPhases.entries()) {
-    console.log(`\n=== npm test, phase ${index + 1} of ${testPhases.length}: ${phase.map((s) => s.name).join(', ')} side by side ===\n`);
+    const together = phase.length > 1 ? ' side by side' : '';
+    console.log(`\n=== npm test, phase ${index + 1} of ${testPhases.length}: ${phase.map((s) => s.name).join(', ')}${together} ===\n`);
     const phaseTimes = await Promise.all(phase.map((stage) => runStage(stage, index + 1, phase.length === 1)));
     times.push(...phaseTimes);
     if (phaseTimes.some((t) => !t.ok)) {

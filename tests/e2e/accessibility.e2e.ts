@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, tabTest as test } from './fixtures.ts';
 import { addAddress, continueToCard, continueToSpeed, openNewCard, placeOrder, saveNewCard } from './checkout-steps.ts';
 import {
   addSameDayToCart,

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.ts';
+import { expect, tabTest as test } from './fixtures.ts';
 import { enterStore } from './steps.ts';
 
 test.describe('age-restricted drinks', () => {

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.ts';
+import { expect, tabTest as test } from './fixtures.ts';
 import { addAddress, chooseSpeed, placeOrder } from './checkout-steps.ts';
 import { addSameDayToCart, apiPost, enterStoreAsNewCustomer, scheduleFirstGroupAndCheckout, sessionOf, uniqueEmail } from './steps.ts';
 

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { chooseVisit, pickDeliverySlot, tomorrow } from './dine-in-steps.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, tabTest as test } from './fixtures.ts';
 import { choose, enterStore, uniqueEmail } from './steps.ts';
 
 test.describe('dine-in and pick-up', () => {

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { test as base, expect, type BrowserContext } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type CDPSession, type Page, type TestInfo } from '@playwright/test';
 import { flowRecordBinding } from '../../src/dev/flow-record.ts';
 import { mergeBatch, removeFlowRecord, writeFlowRecord } from './flow-records.ts';
 
@@ -9,6 +9,20 @@ const repoRoot = path.resolve(import.meta.dirname, '../..');
 export interface FlowRecorder {
   /** Records the machines of this extra context's pages into the test's record; call before its first page opens. */
   record(context: BrowserContext): Promise<void>;
+}
+
+type Reached = Map<string, { states: Set<string>; transitions: Set<string> }>;
+
+/** The test's record name in flow-records/: its file and titles. */
+function recordName(testInfo: TestInfo): string {
+  return [path.relative(repoRoot, testInfo.file), ...testInfo.titlePath.slice(1)].join(' › ');
+}
+
+/** A passing test's reach is written; any other outcome removes its file. */
+function finishRecord(testInfo: TestInfo, reached: Reached): void {
+  if (process.env.E2E_RECORD_FLOWS !== '1') return;
+  if (testInfo.status === 'passed' && testInfo.expectedStatus === 'passed') writeFlowRecord(recordName(testInfo), reached);
+  else removeFlowRecord(recordName(testInfo));
 }
 
 /** Every test runs against the server global-setup started. */
@@ -33,13 +47,103 @@ export const test = base.extend<{ flowRecord: FlowRecorder }>({
       };
       await record(context);
       await use({ record });
-      if (!recording) return;
-      const name = [path.relative(repoRoot, testInfo.file), ...testInfo.titlePath.slice(1)].join(' › ');
-      if (testInfo.status === 'passed' && testInfo.expectedStatus === 'passed') writeFlowRecord(name, reached);
-      else removeFlowRecord(name);
+      finishRecord(testInfo, reached);
     },
     { auto: true },
   ],
 });
+
+/** The browser context a worker keeps for its tests' tabs, with the page that keeps its renderer alive. */
+interface WorkerContext {
+  context: BrowserContext;
+  keeper: Page;
+  cdp: CDPSession;
+  /** Where the recorder's batches go: the running test's reach. */
+  sink: { reached: Reached | undefined };
+}
+
+/**
+ * A test of one page (decision 075): it opens a tab of one browser context its worker keeps, instead of a context of
+ * its own, so its pages share one renderer process. A fresh context's first page was most of a test's CPU: about
+ * 1.5 s of Chromium's for the first load of a listing against 0.6 s in a kept renderer. Before each test the context
+ * forgets everything of the last one: its other tabs, cookies, permissions, storage (Storage.clearDataForOrigin:
+ * local, session, IndexedDB, caches, service workers) and the HTTP cache; what a page holds (routes, init scripts, the
+ * viewport, listeners) goes with its tab. Tests that install Playwright's clock (it is the context's and cannot be
+ * taken off), open contexts of their own or read the context's cookies use `test`; a generated journeys' map whose
+ * journeys install the clock says so (`clock: true`) and gets a fresh context per journey, as does every test here
+ * when E2E_TRACE=1 (traced, the trace kept when it fails). A failing test's tab is attached as a screenshot
+ * (Playwright's own would show the keeper).
+ */
+export const tabTest = base.extend<{ freshContext: boolean; flowRecord: FlowRecorder }, { workerContext: WorkerContext }>({
+  screenshot: 'off',
+  baseURL: async ({}, use) => {
+    const url = process.env.E2E_BASE_URL;
+    if (!url) throw new Error('E2E_BASE_URL is not set: global-setup did not start the server');
+    await use(url);
+  },
+  freshContext: [process.env.E2E_TRACE === '1', { option: true }],
+  workerContext: [
+    async ({ browser }, use) => {
+      const url = process.env.E2E_BASE_URL;
+      if (!url) throw new Error('E2E_BASE_URL is not set: global-setup did not start the server');
+      const context = await browser.newContext({ baseURL: url });
+      const sink: WorkerContext['sink'] = { reached: undefined };
+      if (process.env.E2E_RECORD_FLOWS === '1') {
+        await context.exposeBinding(flowRecordBinding, (_source, batch: unknown) => {
+          if (sink.reached) mergeBatch(sink.reached, batch);
+        });
+      }
+      // A page of the store's origin that stays open: a new tab of the same site joins its renderer process.
+      const keeper = await context.newPage();
+      await keeper.goto(new URL('/favicon.svg', url).href);
+      const cdp = await context.newCDPSession(keeper);
+      await use({ context, keeper, cdp, sink });
+      await context.close();
+    },
+    { scope: 'worker' },
+  ],
+  flowRecord: [
+    async ({ workerContext, freshContext }, use, testInfo) => {
+      const reached: Reached = new Map();
+      if (!freshContext) workerContext.sink.reached = reached;
+      const record = async (recorded: BrowserContext) => {
+        if (process.env.E2E_RECORD_FLOWS === '1')
+          await recorded.exposeBinding(flowRecordBinding, (_source, batch: unknown) => mergeBatch(reached, batch));
+      };
+      await use({ record });
+      workerContext.sink.reached = undefined;
+      finishRecord(testInfo, reached);
+    },
+    { auto: true },
+  ],
+  context: async ({ browser, baseURL, workerContext, freshContext, flowRecord }, use, testInfo) => {
+    if (!freshContext) return use(workerContext.context);
+    const context = await browser.newContext({ baseURL });
+    await flowRecord.record(context);
+    const tracing = process.env.E2E_TRACE === '1';
+    if (tracing) await context.tracing.start({ screenshots: true, snapshots: true });
+    await use(context);
+    if (tracing) await context.tracing.stop(testInfo.status !== testInfo.expectedStatus ? { path: testInfo.outputPath('trace.zip') } : {});
+    await context.close();
+  },
+  page: async ({ context, workerContext, freshContext, baseURL }, use, testInfo) => {
+    if (!freshContext) await forgetLastJourney(workerContext, baseURL);
+    const page = await context.newPage();
+    await use(page);
+    if (testInfo.status !== testInfo.expectedStatus && !page.isClosed()) {
+      await testInfo.attach('screenshot', { body: await page.screenshot(), contentType: 'image/png' });
+    }
+    if (!freshContext) for (const open of context.pages()) if (open !== workerContext.keeper) await open.close();
+  },
+});
+
+/** The kept context as a new one: no tab but the keeper, no cookie, no storage, no cached reply. */
+async function forgetLastJourney({ context, keeper, cdp }: WorkerContext, baseURL: string | undefined): Promise<void> {
+  for (const open of context.pages()) if (open !== keeper) await open.close();
+  await context.clearCookies();
+  await context.clearPermissions();
+  if (baseURL) await cdp.send('Storage.clearDataForOrigin', { origin: new URL(baseURL).origin, storageTypes: 'all' });
+  await cdp.send('Network.clearBrowserCache');
+}
 
 export { expect };

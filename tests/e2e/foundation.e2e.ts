@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.ts';
+import { expect, tabTest as test } from './fixtures.ts';
 
 test.describe('foundation journey', () => {
   test('age gate → pincode errors → a served zip → the store home', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.ts';
+import { expect, tabTest as test } from './fixtures.ts';
 import { addAddress, continueToSpeed } from './checkout-steps.ts';
 import { addCourierLine, addToCartThroughApi, newCustomer, openWithSession } from './journeys/shoppers.ts';
 import { addSameDayToCart, enterStore, scheduleFirstGroupAndCheckout, uniqueEmail } from './steps.ts';

@@ -1,5 +1,5 @@
 import { addAddress, addCard, chooseSpeed, placeOrder } from './checkout-steps.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, tabTest as test } from './fixtures.ts';
 import type { Page } from '@playwright/test';
 import { deliverThroughSeller } from './console-steps.ts';
 import { choose, enterStore, enterStoreAsNewCustomer, scheduleFirstGroupAndCheckout, uniqueEmail } from './steps.ts';

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { fillBillingStreet, fillCardFields, openNewCard, placeAndConfirm } from './checkout-steps.ts';
 import { serveDineInOrder } from './console-steps.ts';
 import { addDineIn, chooseVisit, tomorrow } from './dine-in-steps.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, tabTest as test } from './fixtures.ts';
 import { choose, enterStoreAsNewCustomer, uniqueEmail } from './steps.ts';
 
 const ribeye = 'USDA Prime Ribeye Steak';

@@ -137,6 +137,8 @@ function report(event: AnyEventObject, act: EventMapping['act'], prepare?: Event
 }
 
 export const cartJourneys: MachineMap = {
+  // Its minute tick runs on Playwright's clock.
+  clock: true,
   machine: cartMachine,
   file,
   variants: [

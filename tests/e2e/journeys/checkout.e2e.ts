@@ -1,4 +1,4 @@
-import { test } from '../fixtures.ts';
+import { tabTest as test } from '../fixtures.ts';
 import { faceCameraLaunchOptions } from '../identity-steps.ts';
 import { checkoutJourneys } from './checkout.journeys.ts';
 import { describeJourneys } from './run-journeys.ts';

@@ -167,6 +167,8 @@ const loadCartReply = (output: unknown, when: (snapshot: AnyMachineSnapshot) => 
 const faceVerified: AnyEventObject = { type: 'xstate.done.actor.verifyFace', output: { faceMatchPercent: 92 } };
 
 export const checkoutJourneys: MachineMap = {
+  // Its 'after 4 s' runs on Playwright's clock (openCheckout).
+  clock: true,
   machine: checkoutMachine,
   file,
   variants: [

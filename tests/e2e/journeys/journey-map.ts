@@ -80,6 +80,11 @@ export interface MachineMap {
   states: Record<string, StateMapping>;
   /** Transitions no browser can take (transitionKey → why): counted as not reached. */
   notDriven: Record<string, string>;
+  /**
+   * Its journeys install Playwright's clock, which belongs to the browser context and cannot be taken off: each runs
+   * in a fresh context instead of a tab of its worker's (fixtures.ts tabTest).
+   */
+  clock?: true;
 }
 
 export interface JourneyStep {

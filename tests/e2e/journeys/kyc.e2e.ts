@@ -1,4 +1,4 @@
-import { test } from '../fixtures.ts';
+import { tabTest as test } from '../fixtures.ts';
 import { faceCameraLaunchOptions } from '../identity-steps.ts';
 import { kycJourneys } from './kyc.journeys.ts';
 import { describeJourneys } from './run-journeys.ts';

@@ -91,6 +91,8 @@ async function moveDelivery(page: Page): Promise<void> {
 const held = new WeakMap<Page, Held>();
 
 export const orderStatusJourneys: MachineMap = {
+  // Its minute tick runs on Playwright's clock.
+  clock: true,
   machine: orderStatusMachine,
   file,
   variants: [

@@ -1,4 +1,4 @@
-import { expect, test } from '../fixtures.ts';
+import { expect, tabTest as test } from '../fixtures.ts';
 import { journeysOf, modelOf, type Journey, type JourneyPlan, type MachineMap } from './journey-map.ts';
 
 /**
@@ -89,6 +89,7 @@ async function runJourney(map: MachineMap, plan: JourneyPlan, journey: Journey):
 /** The generated journeys of one machine, one Playwright test each. */
 export function describeJourneys(map: MachineMap): void {
   test.describe(`${map.machine.id} (generated)`, () => {
+    if (map.clock) test.use({ freshContext: true });
     for (const plan of journeysOf(map)) {
       test(plan.title, async ({ page }) => {
         await runJourney(map, plan, { page, model: modelOf(map, variantOf(map, plan)).getSnapshot(), upcoming: [], notes: new Map() });

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { offlineMessage } from '../../../src/api/http.ts';
-import { expect, test } from '../fixtures.ts';
+import { expect, tabTest as test } from '../fixtures.ts';
 import { openWithSession } from '../journeys/shoppers.ts';
 import { answeredOnce, changedOnce, connectionLostOnce, refusedByFault } from '../faults.ts';
 import { sameDayOrderThroughApi, type PlacedOrder } from './orders.ts';

@@ -7,7 +7,7 @@ import { addDays, storeToday } from '../../../src/rules/delivery-dates.ts';
 import { speedIds } from '../../../src/rules/delivery-speeds.ts';
 import { serveDineInOrder } from '../console-steps.ts';
 import { tomorrow, walletRow } from '../dine-in-steps.ts';
-import { expect, test } from '../fixtures.ts';
+import { expect, tabTest as test } from '../fixtures.ts';
 import { addToCartThroughApi, newCustomer, openWithSession, postJson } from '../journeys/shoppers.ts';
 import { apiPost, choose } from '../steps.ts';
 import { answeredOnce, connectionLostOnce, refusedByFault } from '../faults.ts';
