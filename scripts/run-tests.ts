@@ -19,7 +19,7 @@ export interface Stage {
 /**
  * The phases. The browser journeys' builds (the recording app, the bundled server) come before the unit tests: two of
  * those read dist/ when present, so nothing writes it while they run. The unit and PostgreSQL runs share the cores;
- * the browser journeys, CPU-bound on Chromium, run alone.
+ * the browser journeys run alone (beside the PostgreSQL run they took as long in all, and their waits grew).
  */
 export const testPhases: Stage[][] = [
   [
@@ -27,11 +27,11 @@ export const testPhases: Stage[][] = [
     { name: 'lint', script: 'npm run lint' },
     { name: 'build:e2e', script: 'npm run build:e2e' },
   ],
-  [{ name: 'test:unit', script: 'npm run test:unit' }],
   [
-    { name: 'test:e2e', script: 'npm run test:e2e:built' },
+    { name: 'test:unit', script: 'npm run test:unit' },
     { name: 'test:server:pg', script: 'npm run test:server:pg' },
   ],
+  [{ name: 'test:e2e', script: 'npm run test:e2e:built' }],
 ];
 
 export interface StageTime {

@@ -116,14 +116,12 @@ export const tabTest = base.extend<{ freshContext: boolean; flowRecord: FlowReco
     },
     { auto: true },
   ],
-  context: async ({ browser, baseURL, workerContext, freshContext, flowRecord }, use, testInfo) => {
+  context: async ({ browser, baseURL, workerContext, freshContext, flowRecord }, use) => {
     if (!freshContext) return use(workerContext.context);
     const context = await browser.newContext({ baseURL });
     await flowRecord.record(context);
-    const tracing = process.env.E2E_TRACE === '1';
-    if (tracing) await context.tracing.start({ screenshots: true, snapshots: true });
+    // Under E2E_TRACE=1 Playwright traces it (it traces every context a test makes).
     await use(context);
-    if (tracing) await context.tracing.stop(testInfo.status !== testInfo.expectedStatus ? { path: testInfo.outputPath('trace.zip') } : {});
     await context.close();
   },
   page: async ({ context, workerContext, freshContext, baseURL }, use, testInfo) => {
@@ -131,7 +129,9 @@ export const tabTest = base.extend<{ freshContext: boolean; flowRecord: FlowReco
     const page = await context.newPage();
     await use(page);
     if (testInfo.status !== testInfo.expectedStatus && !page.isClosed()) {
-      await testInfo.attach('screenshot', { body: await page.screenshot(), contentType: 'image/png' });
+      const file = testInfo.outputPath('test-failed.png');
+      await page.screenshot({ path: file });
+      await testInfo.attach('screenshot', { path: file, contentType: 'image/png' });
     }
     if (!freshContext) for (const open of context.pages()) if (open !== workerContext.keeper) await open.close();
   },
