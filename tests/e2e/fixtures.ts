@@ -25,13 +25,25 @@ function finishRecord(testInfo: TestInfo, reached: Reached): void {
   else removeFlowRecord(recordName(testInfo));
 }
 
+/** The address of the server global-setup started. */
+function storeUrl(): string {
+  const url = process.env.E2E_BASE_URL;
+  if (!url) throw new Error('E2E_BASE_URL is not set: global-setup did not start the server');
+  return url;
+}
+
+/** Hands the machines' states and transitions of `context`'s pages to `into()`: the running test's reach, if any. */
+async function exposeRecorder(context: BrowserContext, into: () => Reached | undefined): Promise<void> {
+  if (process.env.E2E_RECORD_FLOWS !== '1') return;
+  await context.exposeBinding(flowRecordBinding, (_source, batch: unknown) => {
+    const reached = into();
+    if (reached) mergeBatch(reached, batch);
+  });
+}
+
 /** Every test runs against the server global-setup started. */
 export const test = base.extend<{ flowRecord: FlowRecorder }>({
-  baseURL: async ({}, use) => {
-    const url = process.env.E2E_BASE_URL;
-    if (!url) throw new Error('E2E_BASE_URL is not set: global-setup did not start the server');
-    await use(url);
-  },
+  baseURL: async ({}, use) => use(storeUrl()),
   /**
    * Recorded reach (docs/decisions/043): in the recording build (global-setup sets E2E_RECORD_FLOWS), the pages of
    * the test's browser context (and of any context it hands to `flowRecord.record`) hand over each machine's states
@@ -40,11 +52,8 @@ export const test = base.extend<{ flowRecord: FlowRecorder }>({
    */
   flowRecord: [
     async ({ context }, use, testInfo) => {
-      const recording = process.env.E2E_RECORD_FLOWS === '1';
-      const reached = new Map<string, { states: Set<string>; transitions: Set<string> }>();
-      const record = async (recorded: BrowserContext) => {
-        if (recording) await recorded.exposeBinding(flowRecordBinding, (_source, batch: unknown) => mergeBatch(reached, batch));
-      };
+      const reached: Reached = new Map();
+      const record = (recorded: BrowserContext) => exposeRecorder(recorded, () => reached);
       await record(context);
       await use({ record });
       finishRecord(testInfo, reached);
@@ -74,25 +83,15 @@ interface WorkerContext {
  * when E2E_TRACE=1 (traced, the trace kept when it fails). A failing test's tab is attached as a screenshot
  * (Playwright's own would show the keeper).
  */
-export const tabTest = base.extend<{ freshContext: boolean; flowRecord: FlowRecorder }, { workerContext: WorkerContext }>({
+export const tabTest = test.extend<{ freshContext: boolean }, { workerContext: WorkerContext }>({
   screenshot: 'off',
-  baseURL: async ({}, use) => {
-    const url = process.env.E2E_BASE_URL;
-    if (!url) throw new Error('E2E_BASE_URL is not set: global-setup did not start the server');
-    await use(url);
-  },
   freshContext: [process.env.E2E_TRACE === '1', { option: true }],
   workerContext: [
     async ({ browser }, use) => {
-      const url = process.env.E2E_BASE_URL;
-      if (!url) throw new Error('E2E_BASE_URL is not set: global-setup did not start the server');
+      const url = storeUrl();
       const context = await browser.newContext({ baseURL: url });
       const sink: WorkerContext['sink'] = { reached: undefined };
-      if (process.env.E2E_RECORD_FLOWS === '1') {
-        await context.exposeBinding(flowRecordBinding, (_source, batch: unknown) => {
-          if (sink.reached) mergeBatch(sink.reached, batch);
-        });
-      }
+      await exposeRecorder(context, () => sink.reached);
       // A page of the store's origin that stays open: a new tab of the same site joins its renderer process.
       const keeper = await context.newPage();
       await keeper.goto(new URL('/favicon.svg', url).href);
@@ -102,20 +101,14 @@ export const tabTest = base.extend<{ freshContext: boolean; flowRecord: FlowReco
     },
     { scope: 'worker' },
   ],
-  flowRecord: [
-    async ({ workerContext, freshContext }, use, testInfo) => {
-      const reached: Reached = new Map();
-      if (!freshContext) workerContext.sink.reached = reached;
-      const record = async (recorded: BrowserContext) => {
-        if (process.env.E2E_RECORD_FLOWS === '1')
-          await recorded.exposeBinding(flowRecordBinding, (_source, batch: unknown) => mergeBatch(reached, batch));
-      };
-      await use({ record });
-      workerContext.sink.reached = undefined;
-      finishRecord(testInfo, reached);
-    },
-    { auto: true },
-  ],
+  // Still automatic, as `test`'s: the worker context's recorder feeds this test's reach, a fresh one its own.
+  flowRecord: async ({ workerContext, freshContext }, use, testInfo) => {
+    const reached: Reached = new Map();
+    if (!freshContext) workerContext.sink.reached = reached;
+    await use({ record: (recorded) => exposeRecorder(recorded, () => reached) });
+    workerContext.sink.reached = undefined;
+    finishRecord(testInfo, reached);
+  },
   context: async ({ browser, baseURL, workerContext, freshContext, flowRecord }, use) => {
     if (!freshContext) return use(workerContext.context);
     const context = await browser.newContext({ baseURL });
@@ -125,7 +118,7 @@ export const tabTest = base.extend<{ freshContext: boolean; flowRecord: FlowReco
     await context.close();
   },
   page: async ({ context, workerContext, freshContext, baseURL }, use, testInfo) => {
-    if (!freshContext) await forgetLastJourney(workerContext, baseURL);
+    if (!freshContext) await forgetLastTest(workerContext, baseURL);
     const page = await context.newPage();
     await use(page);
     if (testInfo.status !== testInfo.expectedStatus && !page.isClosed()) {
@@ -133,12 +126,11 @@ export const tabTest = base.extend<{ freshContext: boolean; flowRecord: FlowReco
       await page.screenshot({ path: file });
       await testInfo.attach('screenshot', { path: file, contentType: 'image/png' });
     }
-    if (!freshContext) for (const open of context.pages()) if (open !== workerContext.keeper) await open.close();
   },
 });
 
 /** The kept context as a new one: no tab but the keeper, no cookie, no storage, no cached reply. */
-async function forgetLastJourney({ context, keeper, cdp }: WorkerContext, baseURL: string | undefined): Promise<void> {
+async function forgetLastTest({ context, keeper, cdp }: WorkerContext, baseURL: string | undefined): Promise<void> {
   for (const open of context.pages()) if (open !== keeper) await open.close();
   await context.clearCookies();
   await context.clearPermissions();
