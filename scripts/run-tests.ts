@@ -76,7 +76,8 @@ function runStage(stage: Stage, phase: number, alone: boolean): Promise<StageTim
   });
 }
 
-const shown = (seconds: number) => (seconds >= 90 ? `${(seconds / 60).toFixed(1)} min` : `${seconds.toFixed(0)} s`);
+/** A stage's time as the summary and the bench write it. */
+export const shown = (seconds: number) => (seconds >= 90 ? `${(seconds / 60).toFixed(1)} min` : `${seconds.toFixed(0)} s`);
 
 async function main(): Promise<number> {
   const times: StageTime[] = [];

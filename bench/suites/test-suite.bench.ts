@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadAverages } from '../lib/measure.ts';
 import { writeGeneratedSection } from '../lib/results-files.ts';
-import type { StageTime } from '../../scripts/run-tests.ts';
+import { shown, type StageTime } from '../../scripts/run-tests.ts';
 
 interface Times {
   total: number;
@@ -76,10 +76,7 @@ const body = [
   '',
   '| phase | stage | wall time | passed | load at its end |',
   '|---|---|---|---|---|',
-  ...times.map(
-    (r) =>
-      `| ${r.phase} | ${r.name} | ${r.seconds >= 90 ? `${(r.seconds / 60).toFixed(1)} min` : `${r.seconds.toFixed(0)} s`} | ${r.ok ? 'yes' : 'NO'} | ${r.load} |`,
-  ),
+  ...times.map((r) => `| ${r.phase} | ${r.name} | ${shown(r.seconds)} | ${r.ok ? 'yes' : 'NO'} | ${r.load} |`),
   '',
   'The slowest browser journey files (the sum of their tests, two workers running at once):',
   '',

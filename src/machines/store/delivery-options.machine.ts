@@ -66,10 +66,8 @@ export const deliveryOptionsMachine = setup({
     isDeliveryChosen: ({ context }) => context.selected === 'delivery' && context.date !== undefined,
     // For Delivery the area shop's closed days are refused ahead, as the picker disables them (issue 23), and every
     // day while they load: until then a closed day cannot be told from an open one.
-    isSelectableDate: and([
-      ({ context, event }) => event.type === 'date.select' && isOfferedDate(context, event.date),
-      not(stateIn({ closedDays: 'loading' })),
-    ]),
+    isOfferedDay: ({ context, event }) => event.type === 'date.select' && isOfferedDate(context, event.date),
+    isSelectableDate: and(['isOfferedDay', not(stateIn({ closedDays: 'loading' }))]),
     needsShopCalendar: ({ context }) => context.selected === 'delivery' && context.session.getSnapshot().context.location !== undefined,
     isOfferedTime: ({ context, event }) => event.type === 'time.select' && timesShown(context).includes(event.time),
     isOfferedSlot: ({ context, event }) => event.type === 'slot.select' && context.slots.some((s) => s.slot_id === event.slotId && s.available > 0),
