@@ -15,5 +15,5 @@ export const compressionOptions: FastifyCompressOptions = {
   global: true,
   encodings: ['br', 'gzip'],
   threshold: compressMinBytes,
-  brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+  brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4, [zlibConstants.BROTLI_PARAM_LGWIN]: 18 } },
 };

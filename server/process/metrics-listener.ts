@@ -28,6 +28,10 @@ export async function listenForMetrics(
         response.writeHead(500, { 'content-type': 'text/plain' }).end(`metrics failed: ${error instanceof Error ? error.message : String(error)}\n`),
     );
   });
+  // As long as the store's own port keeps an idle connection (Fastify's 72 s), not Node's 5 s: a scraper's next request
+  // on a kept connection arriving while the process is busy met the 5 s timer firing first, and a reset (the memory
+  // bench's ECONNRESET).
+  server.keepAliveTimeout = 72_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(operations.metricsPort, operations.metricsHost, () => resolve());

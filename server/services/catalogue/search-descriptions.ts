@@ -4,6 +4,7 @@ import { cacheBudgets } from '../platform/cache-budgets.ts';
 import { onCatalogueChange } from '../platform/catalogue-changes.ts';
 import type { Log } from '../platform/log.ts';
 import { perDatabase } from '../platform/read-cache.ts';
+import { readInChunks, type ChunkRead } from './load-in-chunks.ts';
 import { BackgroundLoad } from './search-loading.ts';
 import { stemmedForms } from './search-names.ts';
 import { searchResultLimit, type RankedProduct } from './search-ranking.ts';
@@ -34,9 +35,8 @@ export class DescriptionIndex {
   private readonly postings: Int32Array;
   readonly bytes: number;
 
-  /** `text`: the load statement's text, products in ranking order (see loadIndex). */
-  constructor(text: string) {
-    const rows = text === '' ? [] : text.split('\u001e');
+  /** `rows`: the load's products in ranking order, each its fields split by U+001F (see loadDescriptionIndex). */
+  constructor(rows: readonly string[]) {
     const count = rows.length;
     this.productIds = new Int32Array(count);
     this.popularity = new Int32Array(count);
@@ -180,21 +180,45 @@ export class DescriptionIndex {
 }
 
 /**
- * Every product with a search vector and a search_names row (search_in_descriptions joins it for the offer keys), in
- * ranking order, as one text: products split by U+001E, fields by U+001F (id, popularity, offer keys comma-separated,
- * the vector's lexemes split by U+001D).
+ * Every product with a search vector and a search_names row (search_in_descriptions joins it for the offer keys), a
+ * chunk of products at a time by id (load-in-chunks.ts), as texts: products split by U+001E, fields by U+001F (id,
+ * popularity, offer keys comma-separated, the vector's lexemes split by U+001D); then put in ranking order (popularity
+ * desc, id) here, where the chunks meet. A change committed between two chunks is notified (`all`) and drops the load.
  */
-async function loadIndex(db: Kysely<Database>): Promise<DescriptionIndex> {
-  const rows = await sql<{ products: string | null }>`
-    select string_agg(concat_ws(chr(31), p.id, p.popularity, array_to_string(n.offer_keys, ','),
-        array_to_string(tsvector_to_array(p.search_vector), chr(29))), chr(30) order by p.popularity desc, p.id) as products
-    from products p join search_names n on n.product_id = p.id
-    where p.search_vector is not null`.execute(db);
-  return new DescriptionIndex(rows.rows[0]?.products ?? '');
+export async function loadDescriptionIndex(db: Kysely<Database>): Promise<DescriptionIndex> {
+  const rows: string[] = [];
+  await readInChunks(async (after, limit) => {
+    const read = await sql<{ products: string | null } & ChunkRead>`
+      with chunk as (select id, popularity, search_vector from products where id > ${after} order by id limit ${limit})
+      select
+        (select string_agg(concat_ws(chr(31), p.id, p.popularity, array_to_string(n.offer_keys, ','),
+            array_to_string(tsvector_to_array(p.search_vector), chr(29))), chr(30))
+          -- Each product's row by its key: a join would scan every search_names row once per chunk.
+          from chunk p cross join lateral (select offer_keys from search_names n where n.product_id = p.id offset 0) n
+          where p.search_vector is not null) as products,
+        (select count(*)::int from chunk) as count,
+        (select max(id) from chunk) as last`.execute(db);
+    const row = read.rows[0];
+    if (row?.products) for (const product of row.products.split('\u001e')) rows.push(product);
+    return { count: row?.count ?? 0, last: row?.last ?? null };
+  });
+  return new DescriptionIndex(inRankingOrder(rows));
+}
+
+/** Rows whose first two fields are the product's id and popularity, by popularity (highest first), then id. */
+function inRankingOrder(rows: string[]): string[] {
+  const fieldsOf = (row: string) => {
+    const idEnd = row.indexOf('\u001f');
+    const popularityEnd = row.indexOf('\u001f', idEnd + 1);
+    return { id: Number(row.slice(0, idEnd)), popularity: Number(row.slice(idEnd + 1, popularityEnd < 0 ? undefined : popularityEnd)) };
+  };
+  const keyed = rows.map((row) => ({ row, ...fieldsOf(row) }));
+  keyed.sort((a, b) => b.popularity - a.popularity || a.id - b.id);
+  return keyed.map((k) => k.row);
 }
 
 const states = perDatabase<Kysely<Database>, BackgroundLoad<DescriptionIndex>>((db) => {
-  const index = new BackgroundLoad(() => loadIndex(db), cacheBudgets.searchDescriptions);
+  const index = new BackgroundLoad(() => loadDescriptionIndex(db), cacheBudgets.searchDescriptions);
   // A price or stock change is in no vector or offer key; anything else may be.
   onCatalogueChange(db, (change) => {
     if (change === 'all') index.drop();

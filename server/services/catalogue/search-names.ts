@@ -4,6 +4,7 @@ import { cacheBudgets } from '../platform/cache-budgets.ts';
 import { onCatalogueChange } from '../platform/catalogue-changes.ts';
 import type { Log } from '../platform/log.ts';
 import { perDatabase } from '../platform/read-cache.ts';
+import { readInChunks, type ChunkRead } from './load-in-chunks.ts';
 import { BackgroundLoad } from './search-loading.ts';
 import { operandText, parseTsquery, type QueryTree } from './search-tsquery.ts';
 import type { Vocabulary } from './search-vocabulary.ts';
@@ -33,7 +34,7 @@ export class NameIndex {
   /** Bytes held: the typed arrays, and each lexeme's text and map entry (~50 bytes of overhead each). */
   readonly bytes: number;
 
-  /** `names`: the load statement's text (see load), `version`: search_words_version in the same snapshot. */
+  /** `names`: the load's text, its chunks' joined (see loadNameIndex); `version`: search_words_version, read with the first. */
   constructor(
     readonly version: number,
     names: string,
@@ -135,20 +136,29 @@ export class NameIndex {
 }
 
 /**
- * search_names in one text (one statement, one snapshot with the dictionary's version): products split by U+001E,
- * fields by U+001F (id, popularity, offer keys comma-separated, lexemes split by U+001D). One text, not 100,000 rows
- * of arrays: the embedded database's protocol decodes a row and each array element apiece.
+ * search_names as texts, a chunk of products at a time (load-in-chunks.ts): products split by U+001E, fields by U+001F
+ * (id, popularity, offer keys comma-separated, lexemes split by U+001D). Texts, not 100,000 rows of arrays: the
+ * embedded database's protocol decodes a row and each array element apiece. The dictionary's version is read with
+ * the first chunk: a name changed after it is notified (`all`), which drops this load or what it made.
  */
-async function loadIndex(db: Kysely<Database>): Promise<NameIndex> {
-  const rows = await sql<{ version: number; names: string | null }>`
-    select v.version, (
-      select string_agg(concat_ws(chr(31), n.product_id, n.popularity, array_to_string(n.offer_keys, ','),
-        array_to_string(tsvector_to_array(n.name_vector), chr(29))), chr(30))
-      from search_names n
-    ) as names
-    from search_words_version v`.execute(db);
-  const row = rows.rows[0];
-  return new NameIndex(Number(row?.version ?? 0), row?.names ?? '');
+export async function loadNameIndex(db: Kysely<Database>): Promise<NameIndex> {
+  let version: number | undefined;
+  const names: string[] = [];
+  await readInChunks(async (after, limit) => {
+    const rows = await sql<{ version: number; names: string | null } & ChunkRead>`
+      with chunk as (select * from search_names where product_id > ${after} order by product_id limit ${limit})
+      select v.version,
+        (select string_agg(concat_ws(chr(31), n.product_id, n.popularity, array_to_string(n.offer_keys, ','),
+          array_to_string(tsvector_to_array(n.name_vector), chr(29))), chr(30)) from chunk n) as names,
+        (select count(*)::int from chunk) as count,
+        (select max(product_id) from chunk) as last
+      from search_words_version v`.execute(db);
+    const row = rows.rows[0];
+    version ??= Number(row?.version ?? 0);
+    if (row?.names) names.push(row.names);
+    return { count: row?.count ?? 0, last: row?.last ?? null };
+  });
+  return new NameIndex(version ?? 0, names.join('\u001e'));
 }
 
 interface IndexState {
@@ -160,7 +170,7 @@ interface IndexState {
 }
 
 const states = perDatabase<Kysely<Database>, IndexState>((db) => {
-  const state: IndexState = { index: new BackgroundLoad(() => loadIndex(db), cacheBudgets.searchNames), forms: new Map(), vectors: new Map() };
+  const state: IndexState = { index: new BackgroundLoad(() => loadNameIndex(db), cacheBudgets.searchNames), forms: new Map(), vectors: new Map() };
   // A price or stock change is in no name or offer key; anything else may be (rows added, removed, renamed, moved).
   onCatalogueChange(db, (change) => {
     if (change === 'all') state.index.drop();

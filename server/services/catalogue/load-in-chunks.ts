@@ -1,0 +1,39 @@
+/**
+ * The structures a process holds in memory (search's card store, name and description indexes, listings' area
+ * indexes) are read from the database as texts, a chunk of products at a time by product id (decision 076). One
+ * statement for the whole catalogue answered one text of 5–25 MB at 100k products, and the embedded database's
+ * WebAssembly memory grows to about four and a half times the largest result it has made and never shrinks: +160 MB
+ * resident for the rest of the process's life, ten times that at 1M products. A chunk's text is a few megabytes.
+ */
+export const productsPerChunk = 10_000;
+
+let chunkSize = productsPerChunk;
+
+/** Tests: the loads read `size` products a statement, so a test catalogue is read in several chunks. Gives the undo. */
+export function useChunkSize(size: number): () => void {
+  const before = chunkSize;
+  chunkSize = size;
+  return () => {
+    chunkSize = before;
+  };
+}
+
+/** What a chunk's statement says of the products it read: how many, and the last (highest) id among them. */
+export interface ChunkRead {
+  count: number;
+  last: number | null;
+}
+
+/**
+ * Reads the catalogue's products in chunks by id: `read(after, limit)` reads up to `limit` products whose id is above
+ * `after` (ids are positive), in id order. Stops at a chunk shorter than `limit`, so a catalogue of fewer products
+ * than a chunk costs one statement, as before.
+ */
+export async function readInChunks(read: (after: number, limit: number) => Promise<ChunkRead>, limit: number = chunkSize): Promise<void> {
+  let after = 0;
+  for (;;) {
+    const { count, last } = await read(after, limit);
+    if (count < limit || last === null) return;
+    after = last;
+  }
+}
