@@ -183,7 +183,8 @@ export async function throughputUnits(base: string, plan: ThroughputPlan): Promi
         plan.shop,
         ++checkoutNumber,
       );
-      if (outcome.kind !== 'answered' || outcome.placed.code !== 1) throw new Error('checkout not placed');
+      if (outcome.kind !== 'answered') throw new Error(`checkout not placed: ${outcome.message}`);
+      if (outcome.placed.code !== 1) throw new Error(`checkout not placed: ${JSON.stringify(outcome.placed).slice(0, 160)}`);
       return ms;
     },
   };

@@ -8,8 +8,9 @@
  * pglite-100k,postgres-100k; add pglite-1m, postgres-1m): PGlite in bench/data-<size>, PostgreSQL in the kept cluster
  * bench/pg-<size> (the other benches' data sets, seeded once and reused), each measured on a throwaway copy (the
  * carts and orders it makes never reach the data set). On the PostgreSQL sets of BENCH_BALANCED (default
- * postgres-100k) the same again through nginx in front of 1, 2 and 3 instances. BENCH_STEP_SECONDS (5) per step;
- * BENCH_KINDS a subset; BENCH_CPU_PROF=<folder> profiles the server (node --cpu-prof) and writes no results.
+ * postgres-100k) the same again through nginx in front of 1, 2 and 3 instances. BENCH_STEP_SECONDS (5) per step,
+ * after BENCH_STRUCTURES_WARMUP_SECONDS (20) of searches and listings; BENCH_KINDS a subset; BENCH_CPU_PROF=<folder>
+ * profiles the server (node --cpu-prof) and writes no results.
  * Writes each set's section of bench/results/throughput.generated.md (analysis: bench/analysis/throughput.md).
  */
 import { randomBytes } from 'node:crypto';
@@ -47,6 +48,11 @@ const balanced = list('BENCH_BALANCED', 'postgres-100k');
 const kinds = list('BENCH_KINDS', kindNames.join(',')).filter((k): k is KindName => kindNames.some((n) => n === k));
 const stepSeconds = Number(process.env.BENCH_STEP_SECONDS ?? 5);
 const warmUpSeconds = 2;
+/**
+ * Seconds of searches and listings before any kind is measured: a process's first ones start loading search's and the
+ * listings' in-memory structures (decisions 067, 071, 076), seconds of CPU that belong to its start, not to a request.
+ */
+const structuresWarmUpSeconds = Number(process.env.BENCH_STRUCTURES_WARMUP_SECONDS ?? 20);
 
 const servers: BenchServer[] = [];
 watchdog('The throughput bench', 120, () => servers.forEach((s) => s.child.kill('SIGKILL')));
@@ -133,6 +139,14 @@ interface KindResult {
 /** Every kind stepped up against `base`; `cpu` reads the serving processes' CPU. */
 async function measureKinds(base: string, plan: ThroughputPlan, cpu: () => CpuReading, what: string): Promise<KindResult[]> {
   const units = await throughputUnits(base, plan);
+  if (kinds.includes('search') || kinds.includes('listing')) {
+    const until = performance.now() + structuresWarmUpSeconds * 1000;
+    await Promise.all(
+      [units.search, units.listing].map(async (unit) => {
+        while (performance.now() < until) await unit(0).catch(() => undefined);
+      }),
+    );
+  }
   const results: KindResult[] = [];
   for (const kind of kinds) {
     const unit = units[kind];
@@ -145,7 +159,7 @@ async function measureKinds(base: string, plan: ThroughputPlan, cpu: () => CpuRe
     );
     const steps = await stepUp(unit, stepSeconds, cpu, undefined, (s) =>
       log(
-        `${what} ${kind} ×${s.concurrency}: ${fmt(s.unitsPerSecond)}/s, p99 ${fmt(s.p99)} ms, CPU ${fmt(s.nodeCpuMs + s.databaseCpuMs)} ms/unit, ${s.failed} failed`,
+        `${what} ${kind} ×${s.concurrency}: ${fmt(s.unitsPerSecond)}/s, p99 ${fmt(s.p99)} ms, CPU ${fmt(s.nodeCpuMs + s.databaseCpuMs)} ms/unit, ${s.failed} failed${s.firstError === undefined ? '' : ` (first: ${s.firstError})`}`,
       ),
     );
     results.push({ kind, steps, load: loadAverages() });
@@ -211,7 +225,7 @@ async function benchSet(name: string): Promise<void> {
     lines.push(
       `## ${set.label}, ${set.products.toLocaleString('en-US')} products`,
       '',
-      `${set.products.toLocaleString('en-US')} products${set.seedNote}; one instance (the bundle npm start runs, WEB_CONCURRENCY 1); ${stepSeconds} s a step; load average before ${loadBefore}. CPU per unit over every step of the kind (a checkout is one unit of seven calls; its p99 is over the calls). "Ceiling from CPU": ${cores} cores ÷ server CPU per unit, what this machine could serve if nothing else ran (the load generator runs here too).`,
+      `${set.products.toLocaleString('en-US')} products${set.seedNote}; one instance (the bundle npm start runs, WEB_CONCURRENCY 1); ${stepSeconds} s a step, after ${structuresWarmUpSeconds} s of searches and listings (the in-memory structures' loads); load average before ${loadBefore}. CPU per unit over every step of the kind (a checkout is one unit of seven calls; its p99 is over the calls). "Ceiling from CPU": ${cores} cores ÷ server CPU per unit, what this machine could serve if nothing else ran (the load generator runs here too).`,
       '',
       ...kindTable(results, true),
     );
