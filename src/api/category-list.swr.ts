@@ -6,5 +6,8 @@ import type { SpeedType } from './contract/product-summary.contract.ts';
  * the store's first load; the listing calls and their structs come with the first list asked for, not before.
  */
 export function useCategoryList(courierType: SpeedType | undefined) {
-  return useSWR(['categorylist', courierType ?? ''], async () => (await import('./listing.api.ts')).getCategoryList(courierType));
+  // The last list stays while another speed's is asked for: the header's bar does not fall back to its empty row.
+  return useSWR(['categorylist', courierType ?? ''], async () => (await import('./listing.api.ts')).getCategoryList(courierType), {
+    keepPreviousData: true,
+  });
 }

@@ -19,3 +19,20 @@ export function nextOpenMenu(open: OpenMenu, event: MenuEvent): OpenMenu {
       return undefined;
   }
 }
+
+/** The sub-menu id of the bar's More button (category ids are positive). */
+export const moreMenuId = -1;
+
+/**
+ * How many of the bar's categories its one row shows (wider screens): every one when all fit; else those that fit
+ * beside the More button, which lists the rest. A bar that wrapped to a second row once its categories arrived pushed
+ * the page down (layout shift) past the row held for it. `rights`: each category's right edge from the row's start,
+ * in order; `width`: the row's width; `moreWidth`: the More button's.
+ */
+export function categoriesInRow(rights: readonly number[], width: number, moreWidth: number): number {
+  const last = rights.at(-1);
+  if (last === undefined || last <= width) return rights.length;
+  let count = 0;
+  while (count < rights.length && (rights[count] ?? Infinity) <= width - moreWidth) count += 1;
+  return count;
+}

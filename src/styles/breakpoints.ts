@@ -6,4 +6,5 @@ export const media = {
   upToSm: `screen and (max-width: ${breakpoints.sm}px)`,
   upToMd: `screen and (max-width: ${breakpoints.md}px)`,
   upToLg: `screen and (max-width: ${breakpoints.lg}px)`,
+  fromSm: `screen and (min-width: ${breakpoints.sm + 1}px)`,
 } as const;

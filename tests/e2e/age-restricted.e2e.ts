@@ -1,10 +1,10 @@
 import { expect, tabTest as test } from './fixtures.ts';
-import { enterStore } from './steps.ts';
+import { enterStore, openCategoryFromBar } from './steps.ts';
 
 test.describe('age-restricted drinks', () => {
   test("the Wine & Spirits listing and a drink's page show the '21+' mark, the verification line and sizes in ml", async ({ page }) => {
     await enterStore(page);
-    await page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: 'Wine & Spirits', exact: true }).click();
+    await openCategoryFromBar(page, 'Wine & Spirits');
     await expect(page.getByRole('heading', { name: 'Wine & Spirits', level: 1 })).toBeVisible();
 
     const card = page.getByRole('list', { name: 'Products' }).getByRole('link', { name: /Junmai Ginjo Sake/ });

@@ -16,6 +16,18 @@ export async function enterStore(page: Page, zip = '10001'): Promise<void> {
 }
 
 /**
+ * Opens a top category from the header's bar: from its row when shown there, else from under More (wider screens
+ * show in one row only the categories that fit).
+ */
+export async function openCategoryFromBar(page: Page, name: string): Promise<void> {
+  const bar = page.getByRole('navigation', { name: 'Categories' });
+  const inRow = bar.locator('#category-bar').getByRole('link', { name, exact: true });
+  await expect(bar.getByRole('link', { name: 'Chicken', exact: true })).toBeVisible();
+  if (!(await inRow.isVisible())) await bar.getByRole('button', { name: 'More ▾' }).click();
+  await bar.getByRole('link', { name, exact: true }).click();
+}
+
+/**
  * A new customer, signed in on the store home with the given zip, as the create-account form leaves her (registered
  * through the API, her session stored: the form has journeys of its own, decision 055).
  */

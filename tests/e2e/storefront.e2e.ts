@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import { cardPrices, choose, enterStore } from './steps.ts';
+import { cardPrices, choose, enterStore, openCategoryFromBar } from './steps.ts';
 import { loadingSeen, watchLoadingFlash } from './page-flash.ts';
 
 const ascending = (values: number[]) => values.every((v, i) => i === 0 || (values[i - 1] ?? 0) <= v);
@@ -111,6 +111,43 @@ test.describe('storefront journey', () => {
     await expect(page.getByRole('button', { name: 'ADD TO CART' })).toBeVisible();
     await expect(page.locator('#root')).not.toHaveAttribute('inert');
     expect(await loadingSeen(page)).toEqual([]);
+  });
+
+  test('on a laptop the category bar keeps the height held for it, and lists what does not fit under More', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    // The bar's height at every frame from the document's first paint: the row held for it (drawn by the server) and
+    // the bar that replaces it once the categories arrive must be the same height, or the page below jumps.
+    await page.addInitScript(() => {
+      const heights: number[] = [];
+      Object.assign(window, { categoryBarHeights: heights });
+      const record = () => {
+        const bar = document.querySelector('[data-category-bar]');
+        if (bar) heights.push(Math.round(bar.getBoundingClientRect().height));
+        requestAnimationFrame(record);
+      };
+      requestAnimationFrame(record);
+    });
+    await enterStore(page);
+    const menu = page.getByRole('navigation', { name: 'Categories' });
+    await expect(menu.getByRole('link', { name: 'Chicken', exact: true })).toBeVisible();
+    await page.screenshot({ path: 'test-results/storefront-category-bar.png' });
+    const heights = await page.evaluate(() => (window as unknown as { categoryBarHeights: number[] }).categoryBarHeights);
+    expect(heights.length).toBeGreaterThan(0);
+    expect(new Set(heights), `the bar's heights, frame by frame: ${heights.join(', ')}`).toEqual(new Set([42]));
+
+    // Wine & Spirits, last of the seeded categories, is past the row's end at this width: under More, not in the row.
+    const more = menu.getByRole('button', { name: 'More ▾' });
+    await expect(menu.getByRole('link', { name: 'Wine & Spirits', exact: true })).toHaveCount(0);
+    await more.click();
+    await expect(more).toHaveAttribute('aria-expanded', 'true');
+    await expect(menu.locator('#category-more').getByRole('link', { name: 'Wine & Spirits', exact: true })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(more).toHaveAttribute('aria-expanded', 'false');
+    await openCategoryFromBar(page, 'Wine & Spirits');
+    await expect(page.getByRole('heading', { name: 'Wine & Spirits', level: 1 })).toBeVisible();
+    // The sub-menus still open below the row, not clipped by it.
+    await menu.getByRole('link', { name: 'Beef', exact: true }).hover();
+    await expect(menu.getByRole('link', { name: 'Steaks', exact: true })).toBeVisible();
   });
 
   test('on a phone the category menu folds behind one Categories button', async ({ page }) => {

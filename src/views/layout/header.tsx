@@ -14,7 +14,7 @@ const SearchBox = lazy(async () => ({ default: (await import('./search-box.tsx')
 const UserMenu = lazy(async () => ({ default: (await import('./user-menu.tsx')).UserMenu }));
 // The category bar waits for its list anyway: its row is held empty at the bar's height meanwhile (no shift, CLS).
 const CategoryMenu = lazy(async () => ({ default: (await import('./category-menu.tsx')).CategoryMenu }));
-const categoryRowReserved = <div className={categoryCss.reserved} aria-hidden="true" />;
+const categoryRowReserved = <div className={categoryCss.reserved} aria-hidden="true" data-category-bar="" />;
 
 function SearchBoxAtRest() {
   return (
