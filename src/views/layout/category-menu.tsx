@@ -1,5 +1,6 @@
 import { useLayoutEffect, useReducer, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import type { CategoryNode } from '../../api/contract/catalogue.contract.ts';
 import { useCategoryList } from '../../api/category-list.swr.ts';
 import { categoriesInRow, moreMenuId, nextOpenMenu } from '../../rules/category-menu.ts';
 import { categoryPath, columnsOf } from '../../rules/category-paths.ts';
@@ -61,15 +62,7 @@ export function CategoryMenu() {
                     </button>
                     <div id={menuId} className={open ? css.dropdown : css.dropdownHidden}>
                       {columnsOf(category.child).map((column, index) => (
-                        <ul key={index} className={css.column}>
-                          {column.map((child) => (
-                            <li key={child.category_id}>
-                              <Link to={categoryPath(child.category_name, child.category_id)} onClick={close}>
-                                {child.category_name}
-                              </Link>
-                            </li>
-                          ))}
-                        </ul>
+                        <CategoryLinks key={index} categories={column} className={css.column} onChoose={close} />
                       ))}
                     </div>
                   </>
@@ -95,17 +88,7 @@ export function CategoryMenu() {
                   <Link to={categoryPath(category.category_name, category.category_id)} className={css.topLink} onClick={close}>
                     {category.category_name}
                   </Link>
-                  {category.child.length > 0 && (
-                    <ul className={css.moreChildren}>
-                      {category.child.map((child) => (
-                        <li key={child.category_id}>
-                          <Link to={categoryPath(child.category_name, child.category_id)} onClick={close}>
-                            {child.category_name}
-                          </Link>
-                        </li>
-                      ))}
-                    </ul>
-                  )}
+                  {category.child.length > 0 && <CategoryLinks categories={category.child} className={css.moreChildren} onChoose={close} />}
                 </li>
               ))}
             </ul>
@@ -113,6 +96,21 @@ export function CategoryMenu() {
         )}
       </div>
     </nav>
+  );
+}
+
+/** Sub-categories as a list of links (a dropdown's column, or under their category in More's list). */
+function CategoryLinks({ categories, className, onChoose }: { categories: readonly CategoryNode[]; className: string; onChoose: () => void }) {
+  return (
+    <ul className={className}>
+      {categories.map((category) => (
+        <li key={category.category_id}>
+          <Link to={categoryPath(category.category_name, category.category_id)} onClick={onChoose}>
+            {category.category_name}
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
 }
 
