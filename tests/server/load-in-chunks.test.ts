@@ -33,7 +33,7 @@ async function inChunksOf<T>(size: number, load: () => Promise<T>): Promise<T> {
 }
 
 /** An object's fields that are not functions (an area index keeps its comparers as arrow functions of its own). */
-const dataOf = (value: object) => Object.entries(value).filter(([, field]) => typeof field !== 'function');
+const dataOf = (value: object | undefined) => Object.entries(value ?? {}).filter(([, field]) => typeof field !== 'function');
 
 describe('readInChunks', () => {
   /** The chunks asked of a table of `ids`. */
@@ -53,6 +53,32 @@ describe('readInChunks', () => {
     expect(await chunksAsked([4, 9], 2)).toEqual([[4, 9], []]);
     expect(await chunksAsked([], 10)).toEqual([[]]);
     expect(await chunksAsked([7], 10)).toEqual([[7]]);
+  });
+});
+
+describe('readInChunks with a budget', () => {
+  it('stops once the texts read pass the budget by half, and says the structure would be too heavy', async () => {
+    const asked: number[] = [];
+    const read = async (after: number, size: number) => {
+      asked.push(after);
+      return { count: size, last: after + size, chars: 100 };
+    };
+    // 100 characters a chunk against a budget of 250 bytes: the fourth chunk passes 375.
+    expect(await readInChunks(read, 10, 250)).toBe(false);
+    expect(asked).toEqual([0, 10, 20, 30]);
+    expect(await readInChunks(async () => ({ count: 3, last: 3, chars: 100 }), 10, 250)).toBe(true);
+  });
+});
+
+describe('a structure over its budget', () => {
+  it('is not built: its load stops early and answers nothing', async () => {
+    const tiny = 64;
+    expect(await inChunksOf(7, () => loadCardStore(db, tiny))).toBeUndefined();
+    expect(await inChunksOf(7, () => loadNameIndex(db, tiny))).toBeUndefined();
+    expect(await inChunksOf(7, () => loadDescriptionIndex(db, tiny))).toBeUndefined();
+    expect(await inChunksOf(7, () => loadAreaListing(db, newYork.loc_id, 'delivery', tiny))).toBeUndefined();
+    // Within its budget, the same load answers the structure.
+    expect(await loadCardStore(db, 2 ** 30)).toBeDefined();
   });
 });
 

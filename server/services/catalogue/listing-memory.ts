@@ -280,15 +280,16 @@ function channelOf(speed: SpeedValue | undefined): string {
  * (the database's collation decides it): the products' ids alone, a small text. A product whose row is not in both
  * (added or removed between the statements, which is notified as `all` and drops the load) is left out.
  */
-export async function loadAreaListing(db: Kysely<Database>, locId: number, channel: string): Promise<AreaListing> {
+export async function loadAreaListing(db: Kysely<Database>, locId: number, channel: string, budget = Infinity): Promise<AreaListing | undefined> {
   const unitList = sql.join(sizeUnits.map((unit) => sql.lit(unit)));
   const list = (column: string) => sql`cardinality(${sql.ref(column)}), array_to_string(${sql.ref(column)}, ',')`;
   const order = await sql<{ ids: string | null }>`
     select string_agg(product_id::text, ',' order by sort_name, product_id) as ids
     from area_products where area_loc_id = ${locId} and channel = ${channel}`.execute(db);
   const records = new Map<number, string>();
-  await readInChunks(async (after, limit) => {
-    const read = await sql<{ rows: string | null } & ChunkRead>`
+  const whole = await readInChunks(
+    async (after, limit) => {
+      const read = await sql<{ rows: string | null } & ChunkRead>`
       with chunk as (select * from area_products
         where area_loc_id = ${locId} and channel = ${channel} and product_id > ${after} order by product_id limit ${limit})
       select
@@ -297,10 +298,14 @@ export async function loadAreaListing(db: Kysely<Database>, locId: number, chann
             ${list('a.sizes')}, ${list('a.speed_sizes')}, ${list('a.category_ids')}), chr(30)) from chunk a) as rows,
         (select count(*)::int from chunk) as count,
         (select max(product_id) from chunk) as last`.execute(db);
-    const row = read.rows[0];
-    for (const record of row?.rows ? row.rows.split('\u001e') : []) records.set(Number(record.slice(0, record.indexOf(','))), record);
-    return { count: row?.count ?? 0, last: row?.last ?? null };
-  });
+      const row = read.rows[0];
+      for (const record of row?.rows ? row.rows.split('\u001e') : []) records.set(Number(record.slice(0, record.indexOf(','))), record);
+      return { count: row?.count ?? 0, last: row?.last ?? null, chars: row?.rows?.length ?? 0 };
+    },
+    undefined,
+    budget,
+  );
+  if (!whole) return undefined;
   const ids = order.rows[0]?.ids ?? '';
   const inNameOrder = ids === '' ? [] : ids.split(',').flatMap((id) => records.get(Number(id)) ?? []);
   return new AreaListing(scanIntegers(inNameOrder.join(',')), channel);
@@ -387,7 +392,7 @@ const states = perCatalogue<Kysely<Database>, MemoryState>((db) => {
       if (!state) {
         state = {
           load: new BackgroundLoad(
-            () => loadAreaListing(db, locId, channel),
+            (budget) => loadAreaListing(db, locId, channel, budget),
             () => cacheBudgets.listingIndex - heldBytesBut(key),
           ),
           pending: new Set(),

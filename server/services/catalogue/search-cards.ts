@@ -203,12 +203,13 @@ export function scanIntegers(text: string): Int32Array {
  * are the whole catalogue's. Not one snapshot: a change committed between two chunks is notified (`all`, or a
  * product's price or stock, read through the card cache from the load's start: `changed`), as after a load.
  */
-export async function loadCardStore(db: Kysely<Database>): Promise<CardStore> {
+export async function loadCardStore(db: Kysely<Database>, budget = Infinity): Promise<CardStore | undefined> {
   const speedList = sql.join(speedValues.map((speed) => sql.lit(speed)));
   const products: string[] = [];
   const offers: string[] = [];
-  await readInChunks(async (after, limit) => {
-    const rows = await sql<{ products: string | null; offers: string | null } & ChunkRead>`
+  const whole = await readInChunks(
+    async (after, limit) => {
+      const rows = await sql<{ products: string | null; offers: string | null } & ChunkRead>`
       with chunk as (select id, name, age_restricted, sold_by_weight, size_unit from products where id > ${after} order by id limit ${limit})
       -- Pictures and offers joined laterally, by their indexes: a join scanned every picture and offer once per chunk.
       select
@@ -222,12 +223,15 @@ export async function loadCardStore(db: Kysely<Database>): Promise<CardStore> {
           where v.product_id > ${after} and v.product_id <= (select max(id) from chunk)) as offers,
         (select count(*)::int from chunk) as count,
         (select max(id) from chunk) as last`.execute(db);
-    const row = rows.rows[0];
-    if (row?.products) products.push(row.products);
-    if (row?.offers) offers.push(row.offers);
-    return { count: row?.count ?? 0, last: row?.last ?? null };
-  });
-  return new CardStore(products.join('\u001e'), offers.join(','));
+      const row = rows.rows[0];
+      if (row?.products) products.push(row.products);
+      if (row?.offers) offers.push(row.offers);
+      return { count: row?.count ?? 0, last: row?.last ?? null, chars: (row?.products?.length ?? 0) + (row?.offers?.length ?? 0) };
+    },
+    undefined,
+    budget,
+  );
+  return whole ? new CardStore(products.join('\u001e'), offers.join(',')) : undefined;
 }
 
 /** More products than this changed price or stock since the load: the next search loads the store again. */
@@ -246,7 +250,7 @@ const states = perCatalogue<Kysely<Database>, StoreState>((db) => {
   // (a load starts only when nothing is), so the set always describes the store a search reads.
   const state: StoreState = {
     store: new BackgroundLoad(
-      () => loadCardStore(db),
+      (budget) => loadCardStore(db, budget),
       cacheBudgets.searchCards,
       () => changed.clear(),
     ),

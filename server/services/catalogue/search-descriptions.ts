@@ -185,10 +185,11 @@ export class DescriptionIndex {
  * popularity, offer keys comma-separated, the vector's lexemes split by U+001D); then put in ranking order (popularity
  * desc, id) here, where the chunks meet. A change committed between two chunks is notified (`all`) and drops the load.
  */
-export async function loadDescriptionIndex(db: Kysely<Database>): Promise<DescriptionIndex> {
+export async function loadDescriptionIndex(db: Kysely<Database>, budget = Infinity): Promise<DescriptionIndex | undefined> {
   const rows: string[] = [];
-  await readInChunks(async (after, limit) => {
-    const read = await sql<{ products: string | null } & ChunkRead>`
+  const whole = await readInChunks(
+    async (after, limit) => {
+      const read = await sql<{ products: string | null } & ChunkRead>`
       with chunk as (select id, popularity, search_vector from products where id > ${after} order by id limit ${limit})
       select
         (select string_agg(concat_ws(chr(31), p.id, p.popularity, array_to_string(n.offer_keys, ','),
@@ -198,11 +199,14 @@ export async function loadDescriptionIndex(db: Kysely<Database>): Promise<Descri
           where p.search_vector is not null) as products,
         (select count(*)::int from chunk) as count,
         (select max(id) from chunk) as last`.execute(db);
-    const row = read.rows[0];
-    if (row?.products) for (const product of row.products.split('\u001e')) rows.push(product);
-    return { count: row?.count ?? 0, last: row?.last ?? null };
-  });
-  return new DescriptionIndex(inRankingOrder(rows));
+      const row = read.rows[0];
+      if (row?.products) for (const product of row.products.split('\u001e')) rows.push(product);
+      return { count: row?.count ?? 0, last: row?.last ?? null, chars: row?.products?.length ?? 0 };
+    },
+    undefined,
+    budget,
+  );
+  return whole ? new DescriptionIndex(inRankingOrder(rows)) : undefined;
 }
 
 /** Rows whose first two fields are the product's id and popularity, by popularity (highest first), then id. */
@@ -218,7 +222,7 @@ function inRankingOrder(rows: string[]): string[] {
 }
 
 const states = perDatabase<Kysely<Database>, BackgroundLoad<DescriptionIndex>>((db) => {
-  const index = new BackgroundLoad(() => loadDescriptionIndex(db), cacheBudgets.searchDescriptions);
+  const index = new BackgroundLoad((budget) => loadDescriptionIndex(db, budget), cacheBudgets.searchDescriptions);
   // A price or stock change is in no vector or offer key; anything else may be.
   onCatalogueChange(db, (change) => {
     if (change === 'all') index.drop();

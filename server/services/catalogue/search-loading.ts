@@ -20,7 +20,8 @@ export class BackgroundLoad<T extends { readonly bytes: number }> {
    * `onStart`: called as a load begins (what changes from then on may be missing from what it reads).
    */
   constructor(
-    private readonly load: () => Promise<T>,
+    /** Reads the structure; undefined when it stopped early, its texts already past `budget` (load-in-chunks.ts). */
+    private readonly load: (budget: number) => Promise<T | undefined>,
     private readonly budgetOf: number | (() => number),
     private readonly onStart?: () => void,
   ) {}
@@ -54,10 +55,10 @@ export class BackgroundLoad<T extends { readonly bytes: number }> {
     if (this.held || this.tooBig === this.generation) return Promise.resolve(undefined);
     const generation = this.generation;
     this.onStart?.();
-    const running = this.load().then(
+    const running = this.load(this.budget).then(
       (value) => {
         if (this.generation !== generation) return undefined;
-        if (value.bytes > this.budget) this.tooBig = generation;
+        if (value === undefined || value.bytes > this.budget) this.tooBig = generation;
         else this.held = value;
         return undefined;
       },

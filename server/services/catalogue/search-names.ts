@@ -141,11 +141,12 @@ export class NameIndex {
  * embedded database's protocol decodes a row and each array element apiece. The dictionary's version is read with
  * the first chunk: a name changed after it is notified (`all`), which drops this load or what it made.
  */
-export async function loadNameIndex(db: Kysely<Database>): Promise<NameIndex> {
+export async function loadNameIndex(db: Kysely<Database>, budget = Infinity): Promise<NameIndex | undefined> {
   let version: number | undefined;
   const names: string[] = [];
-  await readInChunks(async (after, limit) => {
-    const rows = await sql<{ version: number; names: string | null } & ChunkRead>`
+  const whole = await readInChunks(
+    async (after, limit) => {
+      const rows = await sql<{ version: number; names: string | null } & ChunkRead>`
       with chunk as (select * from search_names where product_id > ${after} order by product_id limit ${limit})
       select v.version,
         (select string_agg(concat_ws(chr(31), n.product_id, n.popularity, array_to_string(n.offer_keys, ','),
@@ -153,12 +154,15 @@ export async function loadNameIndex(db: Kysely<Database>): Promise<NameIndex> {
         (select count(*)::int from chunk) as count,
         (select max(product_id) from chunk) as last
       from search_words_version v`.execute(db);
-    const row = rows.rows[0];
-    version ??= Number(row?.version ?? 0);
-    if (row?.names) names.push(row.names);
-    return { count: row?.count ?? 0, last: row?.last ?? null };
-  });
-  return new NameIndex(version ?? 0, names.join('\u001e'));
+      const row = rows.rows[0];
+      version ??= Number(row?.version ?? 0);
+      if (row?.names) names.push(row.names);
+      return { count: row?.count ?? 0, last: row?.last ?? null, chars: row?.names?.length ?? 0 };
+    },
+    undefined,
+    budget,
+  );
+  return whole ? new NameIndex(version ?? 0, names.join('\u001e')) : undefined;
 }
 
 interface IndexState {
@@ -170,7 +174,11 @@ interface IndexState {
 }
 
 const states = perDatabase<Kysely<Database>, IndexState>((db) => {
-  const state: IndexState = { index: new BackgroundLoad(() => loadNameIndex(db), cacheBudgets.searchNames), forms: new Map(), vectors: new Map() };
+  const state: IndexState = {
+    index: new BackgroundLoad((budget) => loadNameIndex(db, budget), cacheBudgets.searchNames),
+    forms: new Map(),
+    vectors: new Map(),
+  };
   // A price or stock change is in no name or offer key; anything else may be (rows added, removed, renamed, moved).
   onCatalogueChange(db, (change) => {
     if (change === 'all') state.index.drop();
