@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/schema.ts';
 import { loadAreaListing } from '../../server/services/catalogue/listing-memory.ts';
-import { readInChunks, useChunkSize, type ChunkRead } from '../../server/services/catalogue/load-in-chunks.ts';
+import { readInChunks, useChunkSize } from '../../server/services/catalogue/load-in-chunks.ts';
 import { loadCardStore } from '../../server/services/catalogue/search-cards.ts';
 import { loadDescriptionIndex } from '../../server/services/catalogue/search-descriptions.ts';
 import { loadNameIndex } from '../../server/services/catalogue/search-names.ts';
@@ -39,10 +39,10 @@ describe('readInChunks', () => {
   /** The chunks asked of a table of `ids`. */
   async function chunksAsked(ids: number[], limit: number): Promise<number[][]> {
     const asked: number[][] = [];
-    await readInChunks(async (after, size): Promise<ChunkRead> => {
+    await readInChunks(async (after, size) => {
       const chunk = ids.filter((id) => id > after).slice(0, size);
       asked.push(chunk);
-      return { count: chunk.length, last: chunk.at(-1) ?? null };
+      return { count: chunk.length, last: chunk.at(-1) ?? null, chars: 0 };
     }, limit);
     return asked;
   }

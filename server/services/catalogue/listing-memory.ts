@@ -276,16 +276,14 @@ function channelOf(speed: SpeedValue | undefined): string {
 /**
  * One area's rows as texts (as search-cards.ts loads: one row per statement, not 100,000), a chunk of products at a
  * time by id (load-in-chunks.ts): per product its id, popularity, lowest price, speed mask, unit, then its sizes,
- * speed sizes and categories each as a count and values. The area's name order comes first, from its own statement
- * (the database's collation decides it): the products' ids alone, a small text. A product whose row is not in both
- * (added or removed between the statements, which is notified as `all` and drops the load) is left out.
+ * speed sizes and categories each as a count and values. Then the area's name order, from its own statement (the
+ * database's collation decides it; not asked when the rows were too heavy to keep): the products' ids alone, a small
+ * text. A product whose row is not in both (added or removed between the statements, which is notified as `all` and
+ * drops the load) is left out.
  */
 export async function loadAreaListing(db: Kysely<Database>, locId: number, channel: string, budget = Infinity): Promise<AreaListing | undefined> {
   const unitList = sql.join(sizeUnits.map((unit) => sql.lit(unit)));
   const list = (column: string) => sql`cardinality(${sql.ref(column)}), array_to_string(${sql.ref(column)}, ',')`;
-  const order = await sql<{ ids: string | null }>`
-    select string_agg(product_id::text, ',' order by sort_name, product_id) as ids
-    from area_products where area_loc_id = ${locId} and channel = ${channel}`.execute(db);
   const records = new Map<number, string>();
   const whole = await readInChunks(
     async (after, limit) => {
@@ -306,6 +304,9 @@ export async function loadAreaListing(db: Kysely<Database>, locId: number, chann
     budget,
   );
   if (!whole) return undefined;
+  const order = await sql<{ ids: string | null }>`
+    select string_agg(product_id::text, ',' order by sort_name, product_id) as ids
+    from area_products where area_loc_id = ${locId} and channel = ${channel}`.execute(db);
   const ids = order.rows[0]?.ids ?? '';
   const inNameOrder = ids === '' ? [] : ids.split(',').flatMap((id) => records.get(Number(id)) ?? []);
   return new AreaListing(scanIntegers(inNameOrder.join(',')), channel);

@@ -5,9 +5,7 @@
  * WebAssembly memory grows to about four and a half times the largest result it has made and never shrinks: +160 MB
  * resident for the rest of the process's life, ten times that at 1M products. A chunk's text is a few megabytes.
  */
-export const productsPerChunk = 10_000;
-
-let chunkSize = productsPerChunk;
+let chunkSize = 10_000;
 
 /** Tests: the loads read `size` products a statement, so a test catalogue is read in several chunks. Gives the undo. */
 export function useChunkSize(size: number): () => void {
@@ -24,11 +22,6 @@ export interface ChunkRead {
   last: number | null;
 }
 
-/** What a chunk's statement says of the products it read: how many, the last (highest) id, and its text's length. */
-export interface ChunkText extends ChunkRead {
-  chars: number;
-}
-
 /**
  * A structure's texts run about as long as the structure weighs (1 to 1.2 bytes a character at 100k products):
  * reading stops once they pass its budget by half, rather than build a structure only to find it too heavy to keep
@@ -43,7 +36,8 @@ const charsPerBudgetByte = 1.5;
  * would be too heavy to keep), else true.
  */
 export async function readInChunks(
-  read: (after: number, limit: number) => Promise<ChunkRead | ChunkText>,
+  /** Reads a chunk; `chars`: the length of the text it read. */
+  read: (after: number, limit: number) => Promise<ChunkRead & { chars: number }>,
   limit: number = chunkSize,
   budget: number = Infinity,
 ): Promise<boolean> {
@@ -51,7 +45,7 @@ export async function readInChunks(
   let chars = 0;
   for (;;) {
     const chunk = await read(after, limit);
-    chars += 'chars' in chunk ? chunk.chars : 0;
+    chars += chunk.chars;
     if (chars > budget * charsPerBudgetByte) return false;
     if (chunk.count < limit || chunk.last === null) return true;
     after = chunk.last;
