@@ -42,36 +42,63 @@ export interface StageTime {
   load: string;
 }
 
+/** A stage's time, and its last lines when it ran beside another: repeated at the end if it failed (CI shows a tail). */
+interface StageRun extends StageTime {
+  tail: string[];
+}
+
+/** How many of a side-by-side stage's last lines are kept for the end. */
+export const keptLines = 120;
+
+/** Keeps the last `keptLines` lines written to it. */
+export function lineTail(): { add(line: string): void; lines(): string[] } {
+  const lines: string[] = [];
+  return {
+    add(line) {
+      lines.push(line);
+      if (lines.length > keptLines) lines.splice(0, lines.length - keptLines);
+    },
+    lines: () => [...lines],
+  };
+}
+
 /** Each line of a stream, prefixed, written whole (two stages' lines never mix inside one line). */
-function prefixLines(stream: NodeJS.ReadableStream, prefix: string, out: NodeJS.WritableStream): Promise<void> {
+function prefixLines(stream: NodeJS.ReadableStream, prefix: string, out: NodeJS.WritableStream, tail: ReturnType<typeof lineTail>): Promise<void> {
   let rest = '';
   stream.setEncoding('utf8');
+  const write = (lines: string[]) => {
+    for (const line of lines) tail.add(line);
+    out.write(lines.map((line) => `${prefix}${line}\n`).join(''));
+  };
   stream.on('data', (chunk: string) => {
     const lines = (rest + chunk).split('\n');
     rest = lines.pop() ?? '';
-    if (lines.length > 0) out.write(lines.map((line) => `${prefix}${line}\n`).join(''));
+    if (lines.length > 0) write(lines);
   });
   return new Promise((resolve) =>
     stream.once('end', () => {
-      if (rest) out.write(`${prefix}${rest}\n`);
+      if (rest) write([rest]);
       resolve();
     }),
   );
 }
 
-function runStage(stage: Stage, phase: number, alone: boolean): Promise<StageTime> {
+function runStage(stage: Stage, phase: number, alone: boolean): Promise<StageRun> {
   const started = Date.now();
   const child = spawn('bash', ['-c', stage.script], { stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
   const prefix = `[${stage.name}] `;
+  // One tail for both streams: a failure's summary and its stack come in the order they were written.
+  const tail = lineTail();
   const drained = [
-    child.stdout && prefixLines(child.stdout, prefix, process.stdout),
-    child.stderr && prefixLines(child.stderr, prefix, process.stderr),
+    child.stdout && prefixLines(child.stdout, prefix, process.stdout, tail),
+    child.stderr && prefixLines(child.stderr, prefix, process.stderr, tail),
   ];
   return new Promise((resolve) => {
     child.once('close', async (code) => {
       await Promise.all(drained);
       const seconds = (Date.now() - started) / 1000;
-      resolve({ name: stage.name, phase, seconds, ok: code === 0, load: (os.loadavg()[0] ?? 0).toFixed(1) });
+      const load = (os.loadavg()[0] ?? 0).toFixed(1);
+      resolve({ name: stage.name, phase, seconds, ok: code === 0, load, tail: tail.lines() });
     });
   });
 }
@@ -80,7 +107,7 @@ function runStage(stage: Stage, phase: number, alone: boolean): Promise<StageTim
 export const shown = (seconds: number) => (seconds >= 90 ? `${(seconds / 60).toFixed(1)} min` : `${seconds.toFixed(0)} s`);
 
 async function main(): Promise<number> {
-  const times: StageTime[] = [];
+  const times: StageRun[] = [];
   const started = Date.now();
   let failed = false;
   for (const [index, phase] of testPhases.entries()) {
@@ -94,12 +121,21 @@ async function main(): Promise<number> {
     }
   }
   const total = (Date.now() - started) / 1000;
+  // A stage that ran beside another printed its failures before the other's last lines: say them again here.
+  for (const t of times.filter((time) => !time.ok && time.tail.length > 0)) {
+    console.log(`\n=== ${t.name} FAILED; its last ${t.tail.length} lines again ===\n`);
+    console.log(t.tail.join('\n'));
+  }
   console.log(`\n=== npm test: ${failed ? 'FAILED' : 'passed'} in ${shown(total)} ===`);
   for (const t of times) console.log(`  phase ${t.phase}  ${t.name.padEnd(16)} ${shown(t.seconds).padStart(8)}  ${t.ok ? 'passed' : 'FAILED'}`);
   const notRun = testPhases.flat().filter((s) => !times.some((t) => t.name === s.name));
   if (notRun.length > 0) console.log(`  not run (an earlier phase failed): ${notRun.map((s) => s.name).join(', ')}`);
   const file = process.env.TEST_TIMES_JSON;
-  if (file) fs.writeFileSync(file, JSON.stringify({ total, passed: !failed && notRun.length === 0, times }, null, 2));
+  if (file)
+    fs.writeFileSync(
+      file,
+      JSON.stringify({ total, passed: !failed && notRun.length === 0, times: times.map(({ tail: _, ...time }) => time) }, null, 2),
+    );
   return failed ? 1 : 0;
 }
 

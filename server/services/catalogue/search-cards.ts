@@ -212,13 +212,15 @@ export async function loadCardStore(db: Kysely<Database>, budget = Infinity): Pr
       const rows = await sql<{ products: string | null; offers: string | null } & ChunkRead>`
       with chunk as (select id, name, age_restricted, sold_by_weight, size_unit from products where id > ${after} order by id limit ${limit})
       -- Pictures and offers joined laterally, by their indexes: a join scanned every picture and offer once per chunk.
+      -- Offers in their key's order (variant, seller, speed): a sort is not stable, and ties would leave a variant's
+      -- offers in an order that depends on the chunk's size and the plan.
       select
         (select string_agg(concat_ws(chr(31), p.id, p.name,
             case when i.url = '/media/products/' || p.id || '/0.svg' then '' else coalesce('+' || i.url, '') end,
             p.age_restricted::int, p.sold_by_weight::int, p.size_unit), chr(30) order by p.id)
           from chunk p left join lateral (select url from product_images i where i.product_id = p.id and i.position = 0 offset 0) i on true) as products,
         (select string_agg(concat_ws(',', v.product_id, v.id, v.bottle_size, coalesce(o.area_loc_id, -1),
-            array_position(array[${speedList}]::text[], o.speed::text) - 1, o.price_cents, o.stock), ',' order by v.product_id, v.id)
+            array_position(array[${speedList}]::text[], o.speed::text) - 1, o.price_cents, o.stock), ',' order by v.product_id, v.id, o.loc_id, o.speed)
           from product_variants v cross join lateral (select * from variant_offers o where o.variant_id = v.id offset 0) o
           where v.product_id > ${after} and v.product_id <= (select max(id) from chunk)) as offers,
         (select count(*)::int from chunk) as count,

@@ -193,7 +193,7 @@ export async function loadDescriptionIndex(db: Kysely<Database>, budget = Infini
       with chunk as (select id, popularity, search_vector from products where id > ${after} order by id limit ${limit})
       select
         (select string_agg(concat_ws(chr(31), p.id, p.popularity, array_to_string(n.offer_keys, ','),
-            array_to_string(tsvector_to_array(p.search_vector), chr(29))), chr(30))
+            array_to_string(tsvector_to_array(p.search_vector), chr(29))), chr(30) order by p.id)
           -- Each product's row by its key: a join would scan every search_names row once per chunk.
           from chunk p cross join lateral (select offer_keys from search_names n where n.product_id = p.id offset 0) n
           where p.search_vector is not null) as products,

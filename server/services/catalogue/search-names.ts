@@ -150,7 +150,7 @@ export async function loadNameIndex(db: Kysely<Database>, budget = Infinity): Pr
       with chunk as (select * from search_names where product_id > ${after} order by product_id limit ${limit})
       select v.version,
         (select string_agg(concat_ws(chr(31), n.product_id, n.popularity, array_to_string(n.offer_keys, ','),
-          array_to_string(tsvector_to_array(n.name_vector), chr(29))), chr(30)) from chunk n) as names,
+          array_to_string(tsvector_to_array(n.name_vector), chr(29))), chr(30) order by n.product_id) from chunk n) as names,
         (select count(*)::int from chunk) as count,
         (select max(product_id) from chunk) as last
       from search_words_version v`.execute(db);
