@@ -7,4 +7,6 @@ export const media = {
   upToMd: `screen and (max-width: ${breakpoints.md}px)`,
   upToLg: `screen and (max-width: ${breakpoints.lg}px)`,
   fromSm: `screen and (min-width: ${breakpoints.sm + 1}px)`,
+  /** Tablets and small laptops: wider than a phone, narrower than the header's one row (768–1199 px). */
+  fromSmUpToLg: `screen and (min-width: ${breakpoints.sm + 1}px) and (max-width: ${breakpoints.lg}px)`,
 } as const;

@@ -150,6 +150,33 @@ test.describe('storefront journey', () => {
     await expect(menu.getByRole('link', { name: 'Steaks', exact: true })).toBeVisible();
   });
 
+  test("on a tablet the header's first row holds the zip, the delivery choice, the user menu and the cart; the search is the row below", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 900, height: 800 });
+    await enterStore(page);
+    const header = page.locator('header');
+    const boxOf = async (name: string, locator: ReturnType<typeof page.locator>) => {
+      const box = await locator.boundingBox();
+      if (!box) throw new Error(`${name} is not drawn`);
+      return box;
+    };
+    const logo = await boxOf('logo', header.getByRole('link', { name: 'MEAT & FISH home' }));
+    const cart = await boxOf('cart', header.getByRole('link', { name: /^Cart, / }));
+    const zip = await boxOf('zip line', header.getByText('SHOPPING AT - 10001'));
+    const search = await boxOf('search', header.getByRole('search'));
+    // One first row: each item's middle within the logo's height (a wrapped row put the cart 56 px lower).
+    for (const [name, box] of [
+      ['cart', cart],
+      ['zip line', zip],
+    ] as const) {
+      expect(Math.abs(box.y + box.height / 2 - (logo.y + logo.height / 2)), `${name} beside the logo`).toBeLessThan(logo.height / 2);
+    }
+    expect(search.y, 'the search below the first row').toBeGreaterThanOrEqual(logo.y + logo.height);
+    expect(search.width, 'the search across the row').toBeGreaterThan(800);
+    await page.screenshot({ path: 'test-results/storefront-tablet-header.png' });
+  });
+
   test('on a phone the category menu folds behind one Categories button', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await enterStore(page);

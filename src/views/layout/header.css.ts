@@ -18,9 +18,15 @@ export const bar = style({
   alignItems: 'center',
   gap: '20px',
   // One row on a laptop (1280, 1366): the Delivery Options line and the search give way instead of pushing the user
-  // menu onto a second row (issue 23). Below 1200 px the row wraps as before.
+  // menu onto a second row (issue 23). From 768 to 1199 px two rows: logo, zip, the Delivery Options line (cut to
+  // what is left) and the user menu, then the search across (a wrapping row left the user menu and cart alone on a
+  // row of their own). Phones wrap as search-box.css.ts and the zip line order them.
   flexWrap: 'nowrap',
-  '@media': { [media.upToLg]: { flexWrap: 'wrap' }, [media.upToSm]: { gap: '8px 12px' } },
+  '@media': {
+    [media.upToLg]: { flexWrap: 'wrap' },
+    [media.fromSmUpToLg]: { display: 'grid', gridTemplateColumns: 'auto auto minmax(0, 1fr) auto', gap: '8px 14px' },
+    [media.upToSm]: { gap: '8px 12px' },
+  },
 });
 
 export const logo = style({
@@ -34,7 +40,11 @@ export const logo = style({
   textDecoration: 'none',
   flexShrink: 0,
   // 19 px bold is large text, where the brand red's 3.7:1 meets WCAG AA.
-  '@media': { [media.upToSm]: { fontSize: '19px', gap: '8px', letterSpacing: '0.01em' } },
+  '@media': {
+    // A tablet's first row holds the zip line and the Delivery Options line beside it.
+    [media.fromSmUpToLg]: { letterSpacing: '0.02em' },
+    [media.upToSm]: { fontSize: '19px', gap: '8px', letterSpacing: '0.01em' },
+  },
 });
 globalStyle(`${logo} img`, { '@media': { [media.upToSm]: { width: '30px', height: '30px' } } });
 

@@ -7,7 +7,11 @@ export const box = style({
   flex: '1 1 200px',
   minWidth: '160px',
   maxWidth: '420px',
-  '@media': { [media.upToSm]: { order: 3, flexBasis: '100%', maxWidth: 'none' } },
+  '@media': {
+    [media.upToSm]: { order: 3, flexBasis: '100%', maxWidth: 'none' },
+    // The header's second row, whole (header.css.ts's bar).
+    [media.fromSmUpToLg]: { gridColumn: '1 / -1', gridRow: 2, maxWidth: 'none' },
+  },
 });
 export const input = style({
   width: '100%',
