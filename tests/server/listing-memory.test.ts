@@ -81,11 +81,14 @@ describe('listing pages from memory', () => {
         expect(await whenListingLoaded(db, area, speed)).toBe(true);
         for (const category of categories) {
           for (const order of orders) {
-            // The first page at the listing's page size, and two small pages that cut the orders' ties and ends.
+            // The first page at the listing's page size, small pages that cut the orders' ties and ends, a deep
+            // one (decision 077) and one past the end.
             for (const [offset, limit] of [
               [0, 20],
               [0, 3],
               [3, 3],
+              [9, 3],
+              [500, 20],
             ] as const) {
               const { sql, memory } = await both(db, request(category, area, speed, order, offset, limit));
               expect(memory, `${category} ${area} ${speed ?? 'any'} ${order} ${offset}`).toEqual(sql);

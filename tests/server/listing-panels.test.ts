@@ -6,7 +6,7 @@ import { priceBucketValue, priceBuckets } from '../../src/rules/listing.ts';
 import { noSelection } from '../../server/services/catalogue/listing-index.ts';
 import { listingPage, type ListingPageRequest } from '../../server/services/catalogue/listing-page.ts';
 import { cachedListingPages } from '../../server/services/catalogue/listing-replies.ts';
-import { newYork, query } from './catalogue-helpers.ts';
+import { newYork } from './catalogue-helpers.ts';
 import { startTestApp, type TestApp } from './test-app.ts';
 
 /**
@@ -35,13 +35,24 @@ const BEEF = 1002;
 /** The panel's own reads: the listing's size from the facets and the size and category options. */
 const readsPanel = (sql: string) => sql.includes("f.kind = 'all'") || sql.includes('panel as materialized');
 
-/** A page past the kept ones (decision 063), so that each request reaches the statement. */
-const deepUrl = (params: Record<string, string | number>) =>
-  `/connect/index/category?${query({ store_id: 1, ...newYork, limit: 20, page: cachedListingPages, ...params })}`;
-
-async function deepListing(params: Record<string, string | number>): Promise<{ reply: ListingReply; statements: string[] }> {
+/**
+ * A listing page that reaches the statement: past the kept replies (decision 063), and filtered, since unfiltered pages
+ * come from the area's index in memory once it is loaded (decisions 071, 077). The filter (a minimum price of $0)
+ * keeps every product, so the page lists what the unfiltered listing does.
+ */
+async function deepListing(params: {
+  catid: number;
+  page?: number;
+  sort?: string;
+  courier_type?: string;
+}): Promise<{ reply: ListingReply; statements: string[] }> {
   const before = sent.length;
-  const response = await t.app.inject({ method: 'GET', url: deepUrl(params) });
+  const { catid, ...rest } = params;
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/connect/index/filters',
+    payload: { store_id: 1, ...newYork, limit: 20, page: cachedListingPages, parent_category_id: catid, minprice: 0, ...rest },
+  });
   expect(response.statusCode).toBe(200);
   const body: unknown = JSON.parse(response.body);
   assert(body, listingReply);
@@ -54,7 +65,7 @@ describe('listing panels from memory', () => {
     const first = await deepListing({ catid: BEEF });
     expect(first.statements).toHaveLength(1);
     expect(first.statements.filter(readsPanel)).toHaveLength(1);
-    const others: Record<string, string | number>[] = [
+    const others: Parameters<typeof deepListing>[0][] = [
       { catid: BEEF, page: cachedListingPages + 1 },
       { catid: BEEF, sort: 'price_desc' },
       { catid: BEEF, sort: 'name_asc', page: cachedListingPages + 2 },

@@ -75,12 +75,13 @@ describe('listing replies from memory', () => {
     expect(revalidated.headers['content-encoding']).toBeUndefined();
   });
 
-  it('loads a page past the first ones each time (a crawl does not push the first pages out)', async () => {
+  it('makes a page past the first ones each time (a crawl does not push the first pages out)', async () => {
+    // Its rows may come from the area's index in memory (decision 077), with no statement: what is not kept is the reply.
     const deep = pageUrl({ catid: FISH, page: cachedListingPages });
-    const before = counter.count();
-    await raw(first, deep, 'br');
-    await raw(first, deep, 'br');
-    expect(counter.count() - before).toBeGreaterThanOrEqual(2);
+    const hitsBefore = await hits();
+    const [a, b] = [await raw(first, deep, 'br'), await raw(first, deep, 'br')];
+    expect(b.text).toBe(a.text);
+    expect(await hits()).toBe(hitsBefore);
   });
 
   it('an area not served or an unknown category is answered as before and not kept', async () => {

@@ -175,10 +175,11 @@ export class AreaListing {
           ? [listing.byName, order === 'name_desc']
           : [listing.byPrice, order === 'price_desc'];
     // The order walked from its start (or end), the products not sold at the speed skipped: a first page at a speed
-    // most of the category is sold at reads a few dozen positions.
+    // most of the category is sold at reads a few dozen positions, a deep one (decision 077) up to the category's
+    // size in typed-array reads. With no speed every position matches, so the walk starts at the offset.
     const ids: number[] = [];
-    let matched = 0;
-    for (let k = 0; k < positions.length && ids.length < limit; k++) {
+    let matched = bit === 0 ? offset : 0;
+    for (let k = matched; k < positions.length && ids.length < limit; k++) {
       const p = positions[backwards ? positions.length - 1 - k : k] ?? 0;
       if (bit !== 0 && ((this.masks[p] ?? 0) & bit) === 0) continue;
       if (matched++ >= offset) ids.push(this.productIds[p] ?? 0);

@@ -19,7 +19,7 @@ import { findCategory, type CategoryInfo } from './categories.ts';
 import { noSelection, type ListingSelection } from './listing-index.ts';
 import { listingPageFromMemory } from './listing-memory.ts';
 import { isFiltered, listingPage, type ListingFacets, type ListingPageRequest } from './listing-page.ts';
-import { cachedListingPages, withKeptPanel } from './listing-replies.ts';
+import { withKeptPanel } from './listing-replies.ts';
 
 export interface ListingRequest {
   categoryId: number;
@@ -66,10 +66,10 @@ export async function categoryListing(db: Kysely<Database>, request: ListingRequ
     limit: request.limit,
     selection: { ...selection, categoryIds: selection.categoryIds.filter((id) => category.descendantIds.includes(id)) },
   };
-  // An unfiltered first page from the area's index in memory once it is loaded (decision 071); otherwise, and for
-  // deep or filtered pages, the statement, with the filter panel from memory once any page of this area, category
-  // and speed has read it (decision 069).
-  const unfiltered = !isFiltered(selection) && request.page < cachedListingPages;
+  // An unfiltered page, first or deep, from the area's index in memory once it is loaded (decisions 071, 077);
+  // otherwise, and for filtered pages, the statement, with the filter panel from memory once any page of this area,
+  // category and speed has read it (decision 069).
+  const unfiltered = !isFiltered(selection);
   const page =
     (unfiltered ? await listingPageFromMemory(db, pageRequest, { log: request.log }) : undefined) ??
     (await withKeptPanel(db, { categoryId: category.id, locId: request.locId, speed: request.speed }, (panel) =>
