@@ -40,11 +40,7 @@ export const logo = style({
   textDecoration: 'none',
   flexShrink: 0,
   // 19 px bold is large text, where the brand red's 3.7:1 meets WCAG AA.
-  '@media': {
-    // A tablet's first row holds the zip line and the Delivery Options line beside it.
-    [media.fromSmUpToLg]: { letterSpacing: '0.02em' },
-    [media.upToSm]: { fontSize: '19px', gap: '8px', letterSpacing: '0.01em' },
-  },
+  '@media': { [media.upToSm]: { fontSize: '19px', gap: '8px', letterSpacing: '0.01em' } },
 });
 globalStyle(`${logo} img`, { '@media': { [media.upToSm]: { width: '30px', height: '30px' } } });
 
