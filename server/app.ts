@@ -53,7 +53,7 @@ import { banners } from './services/catalogue/home.ts';
 import { firstProductPicture } from './services/catalogue/product-detail.ts';
 import { sendOrderConfirmation } from './services/checkout/order-confirmation.ts';
 import { startUnconfirmedOrderSweep } from './services/checkout/unconfirmed-orders.ts';
-import { catalogueChanged, parseCatalogueChange, sameDatabase } from './services/platform/catalogue-changes.ts';
+import { databaseChanged, sameDatabase } from './services/platform/catalogue-changes.ts';
 import { startKycSweep } from './services/identity/kyc-sweep.ts';
 import { startKeptLinesSweep } from './services/cart/kept-lines.ts';
 import { startPaymentSweep } from './services/payments/payment-sweep.ts';
@@ -239,7 +239,7 @@ export async function buildApp(parts: AppParts, options: { logger?: FastifyServe
   // Any instance's catalogue change drops what this one's caches hold of it (decision 042).
   const coordination = parts.coordination;
   if (coordination) {
-    const stopHearing = coordination.onCatalogueChange((payload) => catalogueChanged(db, parseCatalogueChange(payload)));
+    const stopHearing = coordination.onCatalogueChange((payload) => databaseChanged(db, payload));
     app.addHook('onClose', async () => stopHearing());
   }
   // With several instances on one database, each sweep runs on the one holding its lock (decision 042).

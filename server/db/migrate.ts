@@ -29,6 +29,7 @@ import * as catalogueNotify from './migrations/029-catalogue-notify.ts';
 import * as capacityChanges from './migrations/030-capacity-changes.ts';
 import * as sellerOffersAndKeptExpiry from './migrations/032-seller-offers-and-kept-expiry.ts';
 import * as offerMovesNotify from './migrations/034-offer-moves-notify.ts';
+import * as calendarNotify from './migrations/035-calendar-notify.ts';
 
 // Listed here (not read from disk) so the bundle, tsx and tests all see the same ordered set.
 const migrations: Record<string, Migration> = {
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '030-capacity-changes': capacityChanges,
   '032-seller-offers-and-kept-expiry': sellerOffersAndKeptExpiry,
   '034-offer-moves-notify': offerMovesNotify,
+  '035-calendar-notify': calendarNotify,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

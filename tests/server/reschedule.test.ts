@@ -233,6 +233,8 @@ describe('cancel before the cutoff', () => {
 
 describe('the seller’s day: closed days, seats, stock', () => {
   test('closing a day shows it closed (not full) in the calendar and getslot; reopening opens it', async () => {
+    // Open first, so the vendor's calendar is kept (decision 078): the seller's change must drop it at once.
+    expect((await getslot('2026-12-11')).code).toBe(1);
     expect((await post(t, '/api/seller/capacity/day', { loc_id: 101, date: '2026-12-11', closed: true }, seller)).status).toBe(200);
     const refused = await getslot('2026-12-11');
     expect(refused.code).toBe(-1);

@@ -1,8 +1,10 @@
 import { assert } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nextDeliveryDateReply } from '../../src/api/contract/cart-page.contract.ts';
 import { homepageReply } from '../../src/api/contract/home.contract.ts';
 import { productReply } from '../../src/api/contract/product.contract.ts';
 import { onPostgresRun } from './database-images.ts';
+import { post } from './cart-page-helpers.ts';
 import { newYork, query } from './catalogue-helpers.ts';
 import { getJson, startTestApp, type TestApp } from './test-app.ts';
 
@@ -88,5 +90,28 @@ describe('caches coherent across instances', () => {
       return body.data?.stock_status;
     };
     expect(await timeUntil(stockOf, 'out of stock', 1000)).toBeLessThan(1000);
+  });
+
+  it("a vendor's holiday added by hand in SQL through one instance is in the other's next delivery date within a second", async () => {
+    const db = first.database.db;
+    const shop = await db.selectFrom('vendor_locations').select('vendor_id').where('id', '=', 201).executeTakeFirstOrThrow();
+    const nextDate = async () => {
+      const { status, body } = await post(second, '/connect/delivery/nextDeliveryDate', {
+        vendors: [{ vendor_id: shop.vendor_id, delivery_type: 'courier' }],
+        store_id: 1,
+      });
+      expect(status).toBe(200);
+      assert(body, nextDeliveryDateReply);
+      return body.response[0]?.delivery_date;
+    };
+    // The other instance keeps the vendor's calendar from here on (decision 078).
+    const before = await nextDate();
+    if (!before) throw new Error('the vendor has no next delivery date');
+    expect(await nextDate()).toBe(before);
+    await db.insertInto('vendor_holidays').values({ vendor_id: shop.vendor_id, date: before, name: 'Stocktaking' }).execute();
+    const closedMs = await timeUntil(async () => ((await nextDate()) ?? '') > before, true, 1000);
+    expect(closedMs).toBeLessThan(1000);
+    await db.deleteFrom('vendor_holidays').where('vendor_id', '=', shop.vendor_id).where('date', '=', before).execute();
+    expect(await timeUntil(nextDate, before, 1000)).toBeLessThan(1000);
   });
 });

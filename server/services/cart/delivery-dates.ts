@@ -14,6 +14,8 @@ import {
 } from '../../../src/rules/delivery-dates.ts';
 import type { SpeedValue } from '../../../src/rules/speeds.ts';
 import type { Database } from '../../db/schema.ts';
+import { isTiedToDatabase, onCalendarChange, perCatalogue } from '../platform/catalogue-changes.ts';
+import { KeptCalendars } from './kept-calendars.ts';
 
 /** How far ahead the date picker looks (and the holidays list reaches). */
 export const calendarDays = 60;
@@ -25,15 +27,38 @@ export interface VendorCalendarInfo {
   holidayNames: ReadonlyMap<string, string>;
 }
 
+/** Each database's kept calendars (decision 078), dropped on migration 035's and 029's notices. */
+const keptCalendars = perCatalogue((db: Kysely<Database>) => {
+  const kept = new KeptCalendars<VendorCalendarInfo>();
+  onCalendarChange(db, () => kept.drop());
+  return kept;
+});
+
 /**
- * The delivery calendars of the given vendors; unknown ids are simply absent from the map. One statement (the
- * closed days, holidays and delivery days as JSON arrays beside each vendor), not four: every checkout step that
- * checks a date asks for it, and on the embedded database each round trip waits its turn on the one connection.
+ * The delivery calendars of the given vendors; unknown ids are simply absent from the map. Kept per database
+ * (decision 078); those not kept are read in one statement (the closed days, holidays and delivery days as JSON
+ * arrays beside each vendor). A transaction not tied to its database (sameDatabase) reads them all.
  */
 export async function vendorCalendars(db: Kysely<Database>, vendorIds: readonly number[]): Promise<Map<number, VendorCalendarInfo>> {
-  const ids = [...new Set(vendorIds)];
   const out = new Map<number, VendorCalendarInfo>();
-  if (ids.length === 0) return out;
+  const kept = db.isTransaction && !isTiedToDatabase(db) ? undefined : keptCalendars(db);
+  const missing: number[] = [];
+  for (const id of new Set(vendorIds)) {
+    const info = kept?.get(id);
+    if (info) out.set(id, info);
+    else missing.push(id);
+  }
+  if (missing.length === 0) return out;
+  const generation = kept?.generation ?? 0;
+  for (const info of await readVendorCalendars(db, missing)) {
+    out.set(info.vendorId, info);
+    kept?.store(generation, info.vendorId, info);
+  }
+  return out;
+}
+
+/** The calendars as the database holds them now, one statement. */
+async function readVendorCalendars(db: Kysely<Database>, ids: readonly number[]): Promise<VendorCalendarInfo[]> {
   const vendors = await db
     .selectFrom('vendors')
     .select((eb) => [
@@ -49,9 +74,9 @@ export async function vendorCalendars(db: Kysely<Database>, vendorIds: readonly 
     ])
     .where('vendors.id', 'in', ids)
     .execute();
-  for (const vendor of vendors) {
+  return vendors.map((vendor) => {
     const delivery = vendor.delivery.map((d) => d.weekday);
-    out.set(vendor.id, {
+    return {
       vendorId: vendor.id,
       vendorName: vendor.name,
       calendar: {
@@ -61,9 +86,8 @@ export async function vendorCalendars(db: Kysely<Database>, vendorIds: readonly 
         deliveryWeekdays: delivery.length > 0 ? delivery : undefined,
       },
       holidayNames: new Map(vendor.holidays.map((h) => [h.date, h.name])),
-    });
-  }
-  return out;
+    };
+  });
 }
 
 const weekdayNames = ['Sundays', 'Mondays', 'Tuesdays', 'Wednesdays', 'Thursdays', 'Fridays', 'Saturdays'];

@@ -2,6 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { CartsTable, Database } from '../../db/schema.ts';
 import { deliveryDateRefusal, vendorCalendars, type VendorCalendarInfo } from './delivery-dates.ts';
 import type { Caller } from '../platform/caller.ts';
+import { tiedTransaction } from '../platform/catalogue-changes.ts';
 import { holdSlot, slotMessages } from './slots.ts';
 
 export interface ScheduleRequest {
@@ -34,7 +35,7 @@ export async function scheduleDelivery(
   request: ScheduleRequest,
   now: Date,
 ): Promise<ScheduleOutcome> {
-  return db.transaction().execute(async (trx): Promise<ScheduleOutcome> => {
+  return tiedTransaction(db, async (trx): Promise<ScheduleOutcome> => {
     const locked = await lockCartWithGroup(trx, request.cartId, request.locId, caller);
     if (!locked) return { kind: 'not-found' };
     const { cart, group } = locked;

@@ -37,6 +37,7 @@ import { verifyUpi } from '../payments/upi.ts';
 import { prepareWeighedOrder, type SubstitutionChoices } from './weighed-order.ts';
 import type { OpenedBankAccount } from '../payments/bank-account.ts';
 import { needsEmailConfirmation, startEmailConfirmation, unpaidOrderRefusal } from './pay-on-delivery.ts';
+import { tiedTransaction } from '../platform/catalogue-changes.ts';
 import { claimWalletLines, redeemWalletClaims, type WalletClaim } from '../wallet/wallet-redemption.ts';
 
 /**
@@ -107,10 +108,10 @@ export async function reserveOrder(
   now: Date,
 ): Promise<ReserveOutcome> {
   try {
-    return await db.transaction().execute((trx) => reserveOnce(trx, payments, caller, request, now));
+    return await tiedTransaction(db, (trx) => reserveOnce(trx, payments, caller, request, now));
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    return db.transaction().execute((trx) => reserveOnce(trx, payments, caller, request, now));
+    return tiedTransaction(db, (trx) => reserveOnce(trx, payments, caller, request, now));
   }
 }
 

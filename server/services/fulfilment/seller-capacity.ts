@@ -3,6 +3,7 @@ import type { CapacityDay } from '../../../src/api/contract/seller-capacity.cont
 import { weekdayOf } from '../../../src/rules/delivery-dates.ts';
 import type { Database } from '../../db/schema.ts';
 import { vendorCalendars } from '../cart/delivery-dates.ts';
+import { calendarChanged } from '../platform/catalogue-changes.ts';
 import type { ConsoleScope } from './console-scope.ts';
 
 /**
@@ -145,7 +146,7 @@ export async function setDayClosed(
 ): Promise<CapacityOutcome<null>> {
   const loc = await ownLocation(db, scope, request.locId);
   if (!loc) return { kind: 'not-found' };
-  return db.transaction().execute(async (trx): Promise<CapacityOutcome<null>> => {
+  const outcome = await db.transaction().execute(async (trx): Promise<CapacityOutcome<null>> => {
     if (request.closed) {
       await trx
         .insertInto('vendor_holidays')
@@ -172,6 +173,9 @@ export async function setDayClosed(
     await recordChange(trx, actor, loc.id, 'reopen', request.date);
     return { kind: 'done', value: null };
   });
+  // This instance's kept calendars at once; the others hear migration 035's notice (decision 078).
+  if (outcome.kind === 'done') calendarChanged(db);
+  return outcome;
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { Kysely, Transaction } from 'kysely';
 import { perDatabase } from './read-cache.ts';
 
 /**
@@ -18,9 +19,25 @@ const handlers = perDatabase<object, Set<(change: CatalogueChange) => void>>(() 
 /** A handle made from another with a plugin (plannedEachRunDb) → the handle it was made from. */
 const madeFrom = new WeakMap<object, object>();
 
-/** `view` reaches the same database as `db` (a Kysely handle with a plugin): caches keyed on either hear the same changes. */
+/**
+ * `view` reaches the same database as `db` (a Kysely handle with a plugin, or a transaction opened on db): caches keyed
+ * on either hear the same changes.
+ */
 export function sameDatabase(view: object, db: object): void {
   madeFrom.set(view, madeFrom.get(db) ?? db);
+}
+
+/** A transaction on db whose handle reaches db's caches (the kept calendars: decision 078). */
+export function tiedTransaction<D, T>(db: Kysely<D>, work: (trx: Transaction<D>) => Promise<T>): Promise<T> {
+  return db.transaction().execute((trx) => {
+    sameDatabase(trx, db);
+    return work(trx);
+  });
+}
+
+/** Whether a transaction handle was tied to its database by sameDatabase (a cache keyed on it is the database's). */
+export function isTiedToDatabase(view: object): boolean {
+  return madeFrom.has(view);
 }
 
 const root = (db: object): object => madeFrom.get(db) ?? db;
@@ -47,7 +64,31 @@ export function onCatalogueChange(db: object, drop: (change: CatalogueChange) =>
   handlers(root(db)).add(drop);
 }
 
-/** Tells db's caches of a change (buildApp calls it for each notification the database delivers). */
+/** Tells db's caches of a change. */
 export function catalogueChanged(db: object, change: CatalogueChange): void {
   for (const drop of handlers(root(db))) drop(change);
+}
+
+/** Migration 035's payload: a delivery calendar changed (only the kept calendars hear it, not the catalogue's caches). */
+export const calendarPayload = 'calendar';
+
+const calendarHandlers = perDatabase<object, Set<() => void>>(() => new Set());
+
+/** `drop` hears every change of a vendor's delivery calendar on db (and, through onCatalogueChange, of any vendor). */
+export function onCalendarChange(db: object, drop: () => void): void {
+  calendarHandlers(root(db)).add(drop);
+  onCatalogueChange(db, (change) => {
+    if (change === 'all') drop();
+  });
+}
+
+/** Tells db's kept calendars a calendar changed (the seller console after its commit; notifications below). */
+export function calendarChanged(db: object): void {
+  for (const drop of calendarHandlers(root(db))) drop();
+}
+
+/** buildApp calls it for each notification the database delivers on migration 029's channel. */
+export function databaseChanged(db: object, payload: string): void {
+  if (payload === calendarPayload) calendarChanged(db);
+  else catalogueChanged(db, parseCatalogueChange(payload));
 }

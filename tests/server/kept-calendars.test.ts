@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { KeptCalendars } from '../../server/services/cart/kept-calendars.ts';
+
+/** Decision 078: the vendors' calendars kept per database, never older than a drop or maxAgeMs. */
+describe('kept calendars', () => {
+  const made = () => {
+    let now = 1000;
+    const kept = new KeptCalendars<string>({ maxAgeMs: 60_000, maxEntries: 3, now: () => now });
+    return { kept, tick: (ms: number) => (now += ms) };
+  };
+
+  it('answers what a read stored until a drop', () => {
+    const { kept } = made();
+    kept.store(kept.generation, 7, 'seven');
+    expect(kept.get(7)).toBe('seven');
+    expect(kept.get(8)).toBeUndefined();
+    kept.drop();
+    expect(kept.get(7)).toBeUndefined();
+  });
+
+  it('does not keep what a read that began before a drop found', () => {
+    const { kept } = made();
+    const began = kept.generation;
+    kept.drop();
+    kept.store(began, 7, 'read before the change');
+    expect(kept.get(7)).toBeUndefined();
+    kept.store(kept.generation, 7, 'read after it');
+    expect(kept.get(7)).toBe('read after it');
+  });
+
+  it('forgets an entry older than maxAgeMs, and starts again past maxEntries', () => {
+    const { kept, tick } = made();
+    kept.store(kept.generation, 1, 'one');
+    tick(60_001);
+    expect(kept.get(1)).toBeUndefined();
+    for (const id of [1, 2, 3]) kept.store(kept.generation, id, String(id));
+    expect(kept.size).toBe(3);
+    kept.store(kept.generation, 4, 'four');
+    expect(kept.size).toBe(1);
+    expect(kept.get(4)).toBe('four');
+  });
+});
