@@ -30,6 +30,7 @@ import * as capacityChanges from './migrations/030-capacity-changes.ts';
 import * as sellerOffersAndKeptExpiry from './migrations/032-seller-offers-and-kept-expiry.ts';
 import * as offerMovesNotify from './migrations/034-offer-moves-notify.ts';
 import * as calendarNotify from './migrations/035-calendar-notify.ts';
+import * as sessionNotify from './migrations/036-session-notify.ts';
 
 // Listed here (not read from disk) so the bundle, tsx and tests all see the same ordered set.
 const migrations: Record<string, Migration> = {
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   '032-seller-offers-and-kept-expiry': sellerOffersAndKeptExpiry,
   '034-offer-moves-notify': offerMovesNotify,
   '035-calendar-notify': calendarNotify,
+  '036-session-notify': sessionNotify,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

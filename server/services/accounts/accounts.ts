@@ -3,6 +3,7 @@ import { dobToIso, normalizeEmail } from '../../../src/rules/auth-validation.ts'
 import type { Database } from '../../db/schema.ts';
 import { hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 import { hashSecret, newSecret } from '../platform/tokens.ts';
+import { keptChanged } from '../platform/catalogue-changes.ts';
 
 /** A signed-in session lasts 30 days; every sign-in makes a new one (the others stay until logout or expiry). */
 export const sessionTtlMs = 30 * 24 * 60 * 60 * 1000;
@@ -26,6 +27,8 @@ export async function startSession(db: Kysely<Database>, customerId: number): Pr
 
 export async function revokeSession(db: Kysely<Database>, sessionId: number): Promise<void> {
   await db.updateTable('sessions').set({ revoked_at: new Date() }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+  // This instance's kept sessions at once; the others hear migration 036's notice (decision 078).
+  keptChanged(db, 'sessions');
 }
 
 export function displayName(account: { firstName: string; lastName: string }): string {

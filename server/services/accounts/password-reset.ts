@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema.ts';
 import { hashPassword } from './passwords.ts';
 import { mailText } from '../platform/mail-text.ts';
 import { hashSecret, newSecret } from '../platform/tokens.ts';
+import { keptChanged } from '../platform/catalogue-changes.ts';
 
 /** A reset link works for one hour, once. */
 export const resetTtlMs = 60 * 60 * 1000;
@@ -65,7 +66,7 @@ export async function resetPassword(db: Kysely<Database>, token: string, newPass
   if (!live) return false;
   // Hashing takes a while: done before the transaction so the lock is short.
   const passwordHash = await hashPassword(newPassword);
-  return db.transaction().execute(async (trx) => {
+  const reset = await db.transaction().execute(async (trx) => {
     const now = new Date();
     const spent = await trx
       .updateTable('password_resets')
@@ -79,4 +80,7 @@ export async function resetPassword(db: Kysely<Database>, token: string, newPass
     await trx.updateTable('sessions').set({ revoked_at: now }).where('customer_id', '=', live.customer_id).where('revoked_at', 'is', null).execute();
     return true;
   });
+  // The sessions it revoked, out of this instance's kept ones at once (decision 078).
+  if (reset) keptChanged(db, 'sessions');
+  return reset;
 }

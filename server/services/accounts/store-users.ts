@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { createAccountEmailError, createAccountPasswordError, normalizeEmail } from '../../../src/rules/auth-validation.ts';
 import type { Database, UserRole } from '../../db/schema.ts';
 import { hashPassword } from './passwords.ts';
+import { keptChanged } from '../platform/catalogue-changes.ts';
 
 /**
  * Seller and staff users (issue 24): accounts like a shopper's (same sessions, argon2id, captcha and lockout at
@@ -50,7 +51,7 @@ export async function addStoreUser(db: Kysely<Database>, input: StoreUserInput):
 
   const passwordHash = await hashPassword(input.password);
   const emailNormalized = normalizeEmail(input.email);
-  return db.transaction().execute(async (trx) => {
+  const saved = await db.transaction().execute(async (trx) => {
     const existing = await trx
       .selectFrom('customers')
       .select('id')
@@ -84,8 +85,11 @@ export async function addStoreUser(db: Kysely<Database>, input: StoreUserInput):
         .values(input.locIds.map((loc_id) => ({ customer_id: customerId, loc_id })))
         .execute();
     }
-    return { kind: existing ? 'updated' : 'created', customerId };
+    return { kind: existing ? 'updated' : 'created', customerId } as const;
   });
+  // An account's role changed: its kept sessions (which carry the role) go at once on this instance (decision 078).
+  if (saved.kind === 'updated') keptChanged(db, 'sessions');
+  return saved;
 }
 
 export interface StoreUser {
@@ -116,7 +120,7 @@ export async function listStoreUsers(db: Kysely<Database>): Promise<StoreUser[]>
 
 /** Takes the role away (the account stays, as a shopper's); false when no store user has the email. */
 export async function removeStoreUser(db: Kysely<Database>, email: string): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+  const removed = await db.transaction().execute(async (trx) => {
     const row = await trx
       .updateTable('customers')
       .set({ role: 'shopper' })
@@ -130,6 +134,8 @@ export async function removeStoreUser(db: Kysely<Database>, email: string): Prom
     await trx.updateTable('sessions').set({ revoked_at: new Date() }).where('customer_id', '=', row.id).where('revoked_at', 'is', null).execute();
     return true;
   });
+  if (removed) keptChanged(db, 'sessions');
+  return removed;
 }
 
 /** The locations a seller user answers for (none for anyone else). */

@@ -14,8 +14,8 @@ import {
 } from '../../../src/rules/delivery-dates.ts';
 import type { SpeedValue } from '../../../src/rules/speeds.ts';
 import type { Database } from '../../db/schema.ts';
-import { isTiedToDatabase, onCalendarChange, perCatalogue } from '../platform/catalogue-changes.ts';
-import { KeptCalendars } from './kept-calendars.ts';
+import { isTiedToDatabase, onKeptChange, perCatalogue } from '../platform/catalogue-changes.ts';
+import { KeptUntilChanged } from '../platform/kept-until-changed.ts';
 
 /** How far ahead the date picker looks (and the holidays list reaches). */
 export const calendarDays = 60;
@@ -29,8 +29,9 @@ export interface VendorCalendarInfo {
 
 /** Each database's kept calendars (decision 078), dropped on migration 035's and 029's notices. */
 const keptCalendars = perCatalogue((db: Kysely<Database>) => {
-  const kept = new KeptCalendars<VendorCalendarInfo>();
-  onCalendarChange(db, () => kept.drop());
+  // A calendar changes a few times a year: ten minutes is only the guard against a notice never heard.
+  const kept = new KeptUntilChanged<number, VendorCalendarInfo>({ maxAgeMs: 600_000, maxEntries: 10_000 });
+  onKeptChange(db, 'calendar', () => kept.drop());
   return kept;
 });
 

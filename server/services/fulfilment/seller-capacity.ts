@@ -3,7 +3,7 @@ import type { CapacityDay } from '../../../src/api/contract/seller-capacity.cont
 import { weekdayOf } from '../../../src/rules/delivery-dates.ts';
 import type { Database } from '../../db/schema.ts';
 import { vendorCalendars } from '../cart/delivery-dates.ts';
-import { calendarChanged } from '../platform/catalogue-changes.ts';
+import { keptChanged } from '../platform/catalogue-changes.ts';
 import type { ConsoleScope } from './console-scope.ts';
 
 /**
@@ -174,7 +174,7 @@ export async function setDayClosed(
     return { kind: 'done', value: null };
   });
   // This instance's kept calendars at once; the others hear migration 035's notice (decision 078).
-  if (outcome.kind === 'done') calendarChanged(db);
+  if (outcome.kind === 'done') keptChanged(db, 'calendar');
   return outcome;
 }
 

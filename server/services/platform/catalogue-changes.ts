@@ -27,7 +27,7 @@ export function sameDatabase(view: object, db: object): void {
   madeFrom.set(view, madeFrom.get(db) ?? db);
 }
 
-/** A transaction on db whose handle reaches db's caches (the kept calendars: decision 078). */
+/** A transaction on db whose handle reaches db's caches (the kept rows: decision 078). */
 export function tiedTransaction<D, T>(db: Kysely<D>, work: (trx: Transaction<D>) => Promise<T>): Promise<T> {
   return db.transaction().execute((trx) => {
     sameDatabase(trx, db);
@@ -69,26 +69,36 @@ export function catalogueChanged(db: object, change: CatalogueChange): void {
   for (const drop of handlers(root(db))) drop(change);
 }
 
-/** Migration 035's payload: a delivery calendar changed (only the kept calendars hear it, not the catalogue's caches). */
-export const calendarPayload = 'calendar';
+/**
+ * Rows kept until a change notice drops them (decision 078), by the payload their tables' triggers notify: a vendor's
+ * delivery calendar (migration 035), a session or its customer's role, email or guest flag (migration 036). Only
+ * their kept rows hear these, not the catalogue's caches.
+ */
+export const keptKinds = ['calendar', 'sessions'] as const;
+export type KeptKind = (typeof keptKinds)[number];
 
-const calendarHandlers = perDatabase<object, Set<() => void>>(() => new Set());
+const isKeptKind = (payload: string): payload is KeptKind => (keptKinds as readonly string[]).includes(payload);
 
-/** `drop` hears every change of a vendor's delivery calendar on db (and, through onCatalogueChange, of any vendor). */
-export function onCalendarChange(db: object, drop: () => void): void {
-  calendarHandlers(root(db)).add(drop);
+const keptHandlers = perDatabase<object, Map<KeptKind, Set<() => void>>>(() => new Map());
+
+/** `drop` hears every change of the kind's rows on db, from this instance or any other, and every 'all'. */
+export function onKeptChange(db: object, kind: KeptKind, drop: () => void): void {
+  const byKind = keptHandlers(root(db));
+  const set = byKind.get(kind) ?? new Set();
+  byKind.set(kind, set);
+  set.add(drop);
   onCatalogueChange(db, (change) => {
     if (change === 'all') drop();
   });
 }
 
-/** Tells db's kept calendars a calendar changed (the seller console after its commit; notifications below). */
-export function calendarChanged(db: object): void {
-  for (const drop of calendarHandlers(root(db))) drop();
+/** Tells db's kept rows of the kind they changed (the store's own writes, after their commit). */
+export function keptChanged(db: object, kind: KeptKind): void {
+  for (const drop of keptHandlers(root(db)).get(kind) ?? []) drop();
 }
 
 /** buildApp calls it for each notification the database delivers on migration 029's channel. */
 export function databaseChanged(db: object, payload: string): void {
-  if (payload === calendarPayload) calendarChanged(db);
+  if (isKeptKind(payload)) keptChanged(db, payload);
   else catalogueChanged(db, parseCatalogueChange(payload));
 }

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { KeptCalendars } from '../../server/services/cart/kept-calendars.ts';
+import { KeptUntilChanged } from '../../server/services/platform/kept-until-changed.ts';
 
-/** Decision 078: the vendors' calendars kept per database, never older than a drop or maxAgeMs. */
-describe('kept calendars', () => {
+/** Decision 078: calendars and sessions kept per database, never older than a drop, maxAgeMs or their own expiry. */
+describe('kept until changed', () => {
   const made = () => {
     let now = 1000;
-    const kept = new KeptCalendars<string>({ maxAgeMs: 60_000, maxEntries: 3, now: () => now });
+    const kept = new KeptUntilChanged<number, string>({ maxAgeMs: 60_000, maxEntries: 3, now: () => now });
     return { kept, tick: (ms: number) => (now += ms) };
   };
 
@@ -28,11 +28,16 @@ describe('kept calendars', () => {
     expect(kept.get(7)).toBe('read after it');
   });
 
-  it('forgets an entry older than maxAgeMs, and starts again past maxEntries', () => {
+  it('forgets an entry older than maxAgeMs or at its own until, and starts again past maxEntries', () => {
     const { kept, tick } = made();
     kept.store(kept.generation, 1, 'one');
     tick(60_001);
     expect(kept.get(1)).toBeUndefined();
+    kept.store(kept.generation, 2, 'expires soon', 1000 + 60_001 + 500);
+    tick(499);
+    expect(kept.get(2)).toBe('expires soon');
+    tick(1);
+    expect(kept.get(2)).toBeUndefined();
     for (const id of [1, 2, 3]) kept.store(kept.generation, id, String(id));
     expect(kept.size).toBe(3);
     kept.store(kept.generation, 4, 'four');

@@ -1,0 +1,42 @@
+import { assert } from 'superstruct';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consoleMeReply } from '../../src/api/contract/fulfilment.contract.ts';
+import { addStoreUser, removeStoreUser } from '../../server/services/accounts/store-users.ts';
+import { signedInCustomer } from './fixtures.ts';
+import { json, startTestApp, type TestApp } from './test-app.ts';
+
+/**
+ * Decision 078: a session is read once per instance and kept, so every change that ends a session or changes who it
+ * signs in as must reach the kept copy. The store's own writes drop it at once, after their commit (the notices of
+ * migration 036, which other instances hear, come a moment later on PostgreSQL): several-instances.test.ts has the
+ * changes made by hand in SQL.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+/** The role /api/console/me answers for the token, or its status when it is not a 200. */
+async function signedInAs(token: string): Promise<string | number> {
+  const response = await t.app.inject({ method: 'GET', url: '/api/console/me', headers: { authorization: `Bearer ${token}` } });
+  if (response.statusCode !== 200) return response.statusCode;
+  const body = json(response);
+  assert(body, consoleMeReply);
+  return body.data?.role ?? 'no data';
+}
+
+describe('kept sessions', () => {
+  it('a role given to a signed-in account is seen on its next call, and taking it away ends the session at once', async () => {
+    const email = 'kept-session-seller@example.com';
+    const { token } = await signedInCustomer(t, email);
+    // Twice: the second answer comes from the kept session.
+    expect(await signedInAs(token)).toBe('shopper');
+    expect(await signedInAs(token)).toBe('shopper');
+    const added = await addStoreUser(t.database.db, { email, password: 'a long enough password 1', role: 'seller', locIds: [101] });
+    expect(added.kind).toBe('updated');
+    expect(await signedInAs(token)).toBe('seller');
+    expect(await removeStoreUser(t.database.db, email)).toBe(true);
+    expect(await signedInAs(token)).toBe(401);
+  });
+});
