@@ -1,7 +1,9 @@
 import { assert } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { guestCartReply } from '../../src/api/contract/customer.contract.ts';
 import { consoleMeReply } from '../../src/api/contract/fulfilment.contract.ts';
 import { addStoreUser, removeStoreUser } from '../../server/services/accounts/store-users.ts';
+import { guestCartWith, post } from './account-helpers.ts';
 import { signedInCustomer } from './fixtures.ts';
 import { json, startTestApp, type TestApp } from './test-app.ts';
 
@@ -37,6 +39,26 @@ describe('kept sessions', () => {
     expect(added.kind).toBe('updated');
     expect(await signedInAs(token)).toBe('seller');
     expect(await removeStoreUser(t.database.db, email)).toBe(true);
+    expect(await signedInAs(token)).toBe(401);
+  });
+
+  it("a guest's session, kept as the guest cart makes it, is the database's own and ends with a logout", async () => {
+    const { cartId } = await guestCartWith(t, [{ qty: 1 }]);
+    const guest = await post(t, '/api/cart/guestcart', { customer_email: '  Kept.Guest@example.com ', cart_id: cartId, store_id: 1 });
+    const body = json(guest);
+    assert(body, guestCartReply);
+    const token = body.data?.api_token ?? '';
+    const kept = await t.app.inject({ method: 'GET', url: '/api/console/me', headers: { authorization: `Bearer ${token}` } });
+    expect(kept.statusCode).toBe(200);
+    const row = await t.database.db
+      .selectFrom('sessions')
+      .innerJoin('customers', 'customers.id', 'sessions.customer_id')
+      .select(['sessions.id', 'customers.id as customer_id', 'customers.email', 'customers.role', 'customers.is_guest'])
+      .where('customers.id', '=', body.data?.customer_id ?? 0)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ email: 'Kept.Guest@example.com', role: 'shopper', is_guest: true });
+    expect(json(kept)).toMatchObject({ code: 1, data: { role: 'shopper' } });
+    expect((await post(t, '/api/customer/logout', {}, { token })).statusCode).toBe(200);
     expect(await signedInAs(token)).toBe(401);
   });
 });

@@ -151,9 +151,10 @@ export async function newGuestWithCart(
   email: string,
   cartId: string,
   now: Date,
-): Promise<{ customerId: number; apiToken: string } | undefined> {
+): Promise<{ customerId: number; apiToken: string; sessionId: number; expiresAt: Date } | undefined> {
   const token = newSecret();
-  const { rows } = await sql<{ id: number }>`
+  const expiresAt = new Date(now.getTime() + sessionTtlMs);
+  const { rows } = await sql<{ id: number; session_id: number }>`
     with cart as (
       select id from carts where id = ${cartId} and status = 'open' and customer_id is null for update
     ), guest as (
@@ -164,12 +165,13 @@ export async function newGuestWithCart(
       update carts set customer_id = guest.id, updated_at = ${now}::timestamptz from guest where carts.id = ${cartId}
     ), session as (
       insert into sessions (customer_id, token_hash, expires_at)
-      select id, ${hashSecret(token)}::text, ${new Date(now.getTime() + sessionTtlMs)}::timestamptz from guest
+      select id, ${hashSecret(token)}::text, ${expiresAt}::timestamptz from guest
+      returning id
     )
-    select id from guest
+    select guest.id, session.id as session_id from guest, session
   `.execute(db);
-  const id = rows[0]?.id;
-  return id === undefined ? undefined : { customerId: id, apiToken: token };
+  const row = rows[0];
+  return row === undefined ? undefined : { customerId: row.id, apiToken: token, sessionId: row.session_id, expiresAt };
 }
 
 /** Gives a guest cart (open, no customer, or already this guest's) to the guest; false when it is not one. */

@@ -39,3 +39,12 @@ export async function findSession(db: Kysely<Database>, token: string): Promise<
   kept.store(generation, tokenHash, caller, new Date(row.expires_at).getTime());
   return { ...caller };
 }
+
+/**
+ * A session this instance just made, kept as findSession would keep it on its first use: the guest's next call (the
+ * delivery schedule) then reads no session (decision 078). Nothing can have revoked it yet.
+ */
+export function keepNewSession(db: Kysely<Database>, token: string, caller: Caller, expiresAt: Date): void {
+  const kept = keptSessions(db);
+  kept.store(kept.generation, hashSecret(token), { ...caller }, expiresAt.getTime());
+}

@@ -19,6 +19,7 @@ import {
 import { isKnownSignInAddress, rememberSignInAddress } from './known-addresses.ts';
 import { createPasswordReset } from './password-reset.ts';
 import type { Caller } from '../platform/caller.ts';
+import { keepNewSession } from './sessions.ts';
 
 /** One answer for an unknown email and a wrong password, so sign-in never tells whether an account exists. */
 export const invalidCredentialsMessage = 'Invalid email or password.';
@@ -142,7 +143,11 @@ export async function startGuestCheckout(
   // The usual case (no guest session yet, a cart to claim) in one statement; the others as one transaction.
   if (!caller?.isGuest && cartId !== '') {
     const started = await newGuestWithCart(db, email, cartId, new Date());
-    return started ? { kind: 'started', ...started } : { kind: 'cart-not-found' };
+    if (!started) return { kind: 'cart-not-found' };
+    const { customerId, apiToken, sessionId, expiresAt } = started;
+    // The row as newGuestWithCart wrote it: a guest, a shopper, the email trimmed.
+    keepNewSession(db, apiToken, { customerId, sessionId, isGuest: true, role: 'shopper', email: email.trim() }, expiresAt);
+    return { kind: 'started', customerId, apiToken };
   }
   try {
     return await db.transaction().execute(async (trx): Promise<GuestCheckoutOutcome> => {
