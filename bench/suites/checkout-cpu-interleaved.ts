@@ -8,16 +8,19 @@
  * CPU per checkout of both and the difference; writes no results file.
  *
  * BENCH_SET=pglite-10k (the default) or postgres-10k, the kept data checkout-cpu.ts seeds (run it first). On
- * PostgreSQL the figures are Node's only: the cluster is shared by both servers (checkout-cpu.ts gives its share).
+ * PostgreSQL each side has its own database copy, so its backends are those pg_stat_activity lists on that database:
+ * their CPU (from /proc, read at each block's start and end) is the side's share of the cluster, printed beside Node's
+ * (the WAL writer and checkpointer, shared, are left out).
  * BLOCKS (8) blocks of BLOCK (25) checkouts each per server, after five each to warm up.
  */
 import fs from 'node:fs';
+import pg from 'pg';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../../server/db/connection.ts';
 import { checkoutShopOf } from '../lib/checkout-shop.ts';
 import { guestCheckout, httpCheckoutCaller, type CheckoutCaller, type CheckoutShop } from '../lib/guest-checkout.ts';
-import { loadAverages, serverCpuMs, startBenchServer, type BenchServer } from '../lib/measure.ts';
+import { loadAverages, processCpuMs, serverCpuMs, startBenchServer, type BenchServer } from '../lib/measure.ts';
 import { adminStatement, startKeptCluster } from '../lib/postgres-cluster.ts';
 
 const set = process.env.BENCH_SET ?? 'pglite-10k';
@@ -31,10 +34,17 @@ interface Side {
   name: 'before' | 'after';
   folder: string;
   env: Record<string, string>;
+  /** PostgreSQL: the side's database copy, whose backends are its share of the cluster. */
+  database?: string;
 }
 
 /** Each side's own copy of the kept data, the shop, and how to drop the copies. */
-async function prepare(): Promise<{ sides: Side[]; shop: CheckoutShop; drop(): Promise<void> }> {
+async function prepare(): Promise<{
+  sides: Side[];
+  shop: CheckoutShop;
+  backendsOf?: (database: string) => Promise<number[]>;
+  drop(): Promise<void>;
+}> {
   const names = ['before', 'after'] as const;
   if (set === 'pglite-10k') {
     const kept = fs.realpathSync(path.resolve('bench/data-10k'));
@@ -58,15 +68,22 @@ async function prepare(): Promise<{ sides: Side[]; shop: CheckoutShop; drop(): P
       name,
       folder: folders[name] ?? '',
       env: { DATABASE_URL: databaseUrl, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'checkout-cpu-uploads-')) },
+      database,
     });
   }
+  const watcher = new pg.Client({ connectionString: admin });
+  await watcher.connect();
+  const backendsOf = async (database: string) =>
+    (await watcher.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [database])).rows.map((r) => r.pid);
   const shop = await checkoutShopOf(
     await openDatabase({ databaseUrl: sides[0]?.env.DATABASE_URL ?? '', dataDir: 'memory://', statementTimeoutMs: 0 }),
   );
   return {
     sides,
     shop,
+    backendsOf,
     async drop() {
+      await watcher.end();
       for (const side of sides) {
         await adminStatement(admin, `drop database if exists ${new URL(side.env.DATABASE_URL ?? '').pathname.slice(1)} with (force)`);
         fs.rmSync(side.env.DATA_DIR ?? '', { recursive: true, force: true });
@@ -76,7 +93,20 @@ async function prepare(): Promise<{ sides: Side[]; shop: CheckoutShop; drop(): P
   };
 }
 
-const { sides, shop, drop } = await prepare();
+const { sides, shop, backendsOf, drop } = await prepare();
+
+/** Each backend's CPU so far (ms) on the side's database copy; empty on PGlite. */
+async function backendCpu(side: Side): Promise<Map<number, number>> {
+  if (!backendsOf || !side.database) return new Map();
+  return new Map((await backendsOf(side.database)).map((pid) => [pid, processCpuMs(pid)]));
+}
+
+/** CPU the side's backends used between two readings (a backend new since the first counts whole). */
+function backendDelta(start: Map<number, number>, end: Map<number, number>): number {
+  let sum = 0;
+  for (const [pid, ms] of end) sum += ms - (start.get(pid) ?? 0);
+  return sum;
+}
 const running: { side: Side; server: BenchServer; post: CheckoutCaller }[] = [];
 try {
   for (const side of sides) {
@@ -90,7 +120,9 @@ try {
   const blocks = Number(process.env.BLOCKS ?? 8);
   const size = Number(process.env.BLOCK ?? 25);
   const sums = running.map(() => 0);
+  const backendSums = running.map(() => 0);
   for (let b = 0; b < blocks; b++) {
+    const backendStart = await Promise.all(running.map((run) => backendCpu(run.side)));
     const start = running.map((run) => serverCpuMs(run.server));
     for (let i = 0; i < size; i++) {
       const order = i % 2 === 0 ? running : [...running].reverse();
@@ -99,14 +131,25 @@ try {
     // The confirmation mails are written after the replies: let them land before reading the counters.
     await new Promise((done) => setTimeout(done, 300));
     const each = running.map((run, k) => (serverCpuMs(run.server) - (start[k] ?? 0)) / size);
+    const backendEnd = await Promise.all(running.map((run) => backendCpu(run.side)));
+    const backends = running.map((_run, k) => backendDelta(backendStart[k] ?? new Map(), backendEnd[k] ?? new Map()) / size);
     each.forEach((ms, k) => (sums[k] = (sums[k] ?? 0) + ms));
+    backends.forEach((ms, k) => (backendSums[k] = (backendSums[k] ?? 0) + ms));
     const [before = 0, after = 0] = each;
-    log(`block ${b + 1}: before ${before.toFixed(1)} ms, after ${after.toFixed(1)} ms (${(after - before).toFixed(1)}), load ${loadAverages()}`);
+    const [beforeDb = 0, afterDb = 0] = backends;
+    const cluster = backendsOf ? `; backends before ${beforeDb.toFixed(1)} ms, after ${afterDb.toFixed(1)} ms` : '';
+    log(
+      `block ${b + 1}: before ${before.toFixed(1)} ms, after ${after.toFixed(1)} ms (${(after - before).toFixed(1)})${cluster}, load ${loadAverages()}`,
+    );
   }
   const [before = 0, after = 0] = sums.map((sum) => sum / blocks);
+  const [beforeDb = 0, afterDb = 0] = backendSums.map((sum) => sum / blocks);
   const what = set === 'postgres-10k' ? 'Node CPU' : 'server CPU';
+  const cluster = backendsOf
+    ? `; its database's backends before ${beforeDb.toFixed(1)} ms, after ${afterDb.toFixed(1)} ms; together ${(before + beforeDb).toFixed(1)} → ${(after + afterDb).toFixed(1)} ms`
+    : '';
   console.log(
-    `${set}, ${blocks}×${size} checkouts each, interleaved: ${what} per checkout before ${before.toFixed(1)} ms, after ${after.toFixed(1)} ms, load ${loadAverages()}`,
+    `${set}, ${blocks}×${size} checkouts each, interleaved: ${what} per checkout before ${before.toFixed(1)} ms, after ${after.toFixed(1)} ms${cluster}, load ${loadAverages()}`,
   );
 } finally {
   for (const run of running) await run.server.stop();
