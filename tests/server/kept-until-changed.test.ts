@@ -5,7 +5,8 @@ import { KeptUntilChanged } from '../../server/services/platform/kept-until-chan
 describe('kept until changed', () => {
   const made = () => {
     let now = 1000;
-    const kept = new KeptUntilChanged<number, string>({ maxAgeMs: 60_000, maxEntries: 3, now: () => now });
+    // Each value weighs its length: three of 10 bytes fill the budget.
+    const kept = new KeptUntilChanged<number, string>({ maxAgeMs: 60_000, maxBytes: 30, sizeOf: (value) => value.length, now: () => now });
     return { kept, tick: (ms: number) => (now += ms) };
   };
 
@@ -28,7 +29,7 @@ describe('kept until changed', () => {
     expect(kept.get(7)).toBe('read after it');
   });
 
-  it('forgets an entry older than maxAgeMs or at its own until, and starts again past maxEntries', () => {
+  it('forgets an entry older than maxAgeMs or at its own until', () => {
     const { kept, tick } = made();
     kept.store(kept.generation, 1, 'one');
     tick(60_001);
@@ -38,10 +39,21 @@ describe('kept until changed', () => {
     expect(kept.get(2)).toBe('expires soon');
     tick(1);
     expect(kept.get(2)).toBeUndefined();
-    for (const id of [1, 2, 3]) kept.store(kept.generation, id, String(id));
-    expect(kept.size).toBe(3);
-    kept.store(kept.generation, 4, 'four');
-    expect(kept.size).toBe(1);
-    expect(kept.get(4)).toBe('four');
+  });
+
+  it('holds at most maxBytes, dropping the oldest stored first, and keeps no value heavier than the budget', () => {
+    const { kept } = made();
+    for (const id of [1, 2, 3]) kept.store(kept.generation, id, `ten bytes${id}`);
+    expect(kept.bytes).toBe(30);
+    kept.store(kept.generation, 4, 'ten bytes4');
+    expect([kept.get(1), kept.get(2), kept.get(3), kept.get(4)]).toEqual([undefined, 'ten bytes2', 'ten bytes3', 'ten bytes4']);
+    // Stored again under its key: weighed once, not twice.
+    kept.store(kept.generation, 4, 'five5');
+    expect(kept.bytes).toBe(25);
+    kept.store(kept.generation, 5, 'x'.repeat(31));
+    expect(kept.get(5)).toBeUndefined();
+    expect(kept.bytes).toBe(25);
+    kept.drop();
+    expect(kept.bytes).toBe(0);
   });
 });

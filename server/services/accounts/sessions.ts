@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { Caller } from '../platform/caller.ts';
 import { onKeptChange, perCatalogue } from '../platform/catalogue-changes.ts';
+import { cacheBudgets, jsonBytes } from '../platform/cache-budgets.ts';
 import { KeptUntilChanged } from '../platform/kept-until-changed.ts';
 import { hashSecret } from '../platform/tokens.ts';
 
@@ -11,9 +12,12 @@ import { hashSecret } from '../platform/tokens.ts';
  * once by this instance's own such writes (keptChanged after their commit); an unknown, revoked or expired token is
  * never kept, and a kept session never outlives its expiry.
  */
+/** A kept session's weight: its fields' JSON and its key, the token's SHA-256 in hex. */
+const sessionBytes = (caller: Caller): number => jsonBytes(caller) + 64;
+
 const keptSessions = perCatalogue((db: Kysely<Database>) => {
   // Thirty seconds: only the guard against a notice never heard; the notices are what make a revocation take hold.
-  const kept = new KeptUntilChanged<string, Caller>({ maxAgeMs: 30_000, maxEntries: 20_000 });
+  const kept = new KeptUntilChanged<string, Caller>({ maxAgeMs: 30_000, maxBytes: cacheBudgets.sessions, sizeOf: sessionBytes });
   onKeptChange(db, 'sessions', () => kept.drop());
   return kept;
 });

@@ -4,7 +4,8 @@
  * with how many; a budget by bytes bounds the server's memory under any mix of keys. The size of a value is its
  * JSON text's length in UTF-8 bytes (jsonBytes): what it would weigh on the wire, an estimate of the V8 heap it
  * takes (objects weigh about two to three times their JSON there), measured once when the value is stored.
- * Together about 31 MB of JSON: the memory bench's browsing peak is bench/analysis/memory.md.
+ * Together at most about 181 MB of JSON, 144 MB of it search's and listings' structures (loaded only while within
+ * their budgets); the memory bench's browsing peak is bench/analysis/memory.md.
  */
 export const cacheBudgets = {
   /** Product cards per area (listings' similar items, search results, homes): ~600 B each, so ~13,000 cards. */
@@ -34,6 +35,10 @@ export const cacheBudgets = {
   searchNames: 32 * 2 ** 20,
   /** Search's card store (search-cards.ts): every product's card fields and offers as flat arrays (decision 067). */
   searchCards: 48 * 2 ** 20,
+  /** Vendors' delivery calendars (delivery-dates.ts, decision 078): a few hundred bytes each, a few kB with many holidays. */
+  vendorCalendars: 1 * 2 ** 20,
+  /** Sessions by token hash (sessions.ts, decision 078): ~200 B each (the hash, the ids, the email), ~20,000 signed-in shoppers. */
+  sessions: 4 * 2 ** 20,
   /** Search's description index (search-descriptions.ts): every product's search-vector lexemes as postings (decision 067). */
   searchDescriptions: 32 * 2 ** 20,
 } as const;

@@ -1,3 +1,5 @@
+import { jsonBytes } from './cache-budgets.ts';
+
 /**
  * Rows that change rarely but are read on every call, kept per database until a change notice drops them (decision
  * 078): the vendors' delivery calendars (three reads per guest checkout) and the sessions behind bearer tokens (one
@@ -9,13 +11,15 @@
  * The instance making a change through the store drops its own at once, after the commit (catalogue-changes.ts's
  * keptChanged), since a notice reaches it a moment later. A read that began before a drop does not store what it read
  * (the generation), so a slow read cannot bring an old row back. Entries are at most `maxAgeMs` old, and never past
- * the `until` a store gives (a session's expiry).
+ * the `until` a store gives (a session's expiry). At most `maxBytes` of values (each weighed once, as its JSON, like
+ * every cache's budget: cache-budgets.ts), the oldest stored dropped first; a value heavier than the budget is not kept.
  */
 export class KeptUntilChanged<K, V> {
-  readonly #entries = new Map<K, { value: V; at: number; until: number }>();
+  readonly #entries = new Map<K, { value: V; at: number; until: number; bytes: number }>();
+  #bytes = 0;
   #generation = 0;
 
-  constructor(private readonly options: { maxAgeMs: number; maxEntries: number; now?: () => number }) {}
+  constructor(private readonly options: { maxAgeMs: number; maxBytes: number; sizeOf?: (value: V) => number; now?: () => number }) {}
 
   #now(): number {
     return this.options.now?.() ?? Date.now();
@@ -32,7 +36,7 @@ export class KeptUntilChanged<K, V> {
     if (!entry) return undefined;
     const now = this.#now();
     if (now - entry.at > this.options.maxAgeMs || now >= entry.until) {
-      this.#entries.delete(key);
+      this.#delete(key);
       return undefined;
     }
     return entry.value;
@@ -41,17 +45,38 @@ export class KeptUntilChanged<K, V> {
   /** Keeps what a read that began in `generation` found (until `until`, a time of the clock, if given), unless a drop came since. */
   store(generation: number, key: K, value: V, until = Number.POSITIVE_INFINITY): void {
     if (generation !== this.#generation) return;
-    if (this.#entries.size >= this.options.maxEntries) this.#entries.clear();
-    this.#entries.set(key, { value, at: this.#now(), until });
+    const bytes = Math.max(1, Math.ceil((this.options.sizeOf ?? jsonBytes)(value)));
+    this.#delete(key);
+    if (bytes > this.options.maxBytes) return;
+    // A Map iterates in insertion order: the first keys are the oldest stored.
+    for (const oldest of this.#entries.keys()) {
+      if (this.#bytes + bytes <= this.options.maxBytes) break;
+      this.#delete(oldest);
+    }
+    this.#entries.set(key, { value, at: this.#now(), until, bytes });
+    this.#bytes += bytes;
+  }
+
+  #delete(key: K): void {
+    const entry = this.#entries.get(key);
+    if (!entry) return;
+    this.#bytes -= entry.bytes;
+    this.#entries.delete(key);
   }
 
   /** A row changed somewhere: forget them all (changes are rare; which row is not worth telling apart). */
   drop(): void {
     this.#generation += 1;
     this.#entries.clear();
+    this.#bytes = 0;
   }
 
   get size(): number {
     return this.#entries.size;
+  }
+
+  /** The kept values' weight, within maxBytes. */
+  get bytes(): number {
+    return this.#bytes;
   }
 }
