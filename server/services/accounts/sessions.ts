@@ -6,15 +6,15 @@ import { cacheBudgets, jsonBytes } from '../platform/cache-budgets.ts';
 import { KeptUntilChanged } from '../platform/kept-until-changed.ts';
 import { hashSecret } from '../platform/tokens.ts';
 
+/** A kept session's weight: its fields' JSON and its key, the token's SHA-256 in hex. */
+const sessionBytes = (caller: Caller): number => jsonBytes(caller) + 64;
+
 /**
  * Each database's live sessions by token hash (decision 078): a signed-in call reads its session once per instance,
  * not once per call. Dropped on migration 036's notice (a session revoked, a role, email or guest flag changed) and at
  * once by this instance's own such writes (keptChanged after their commit); an unknown, revoked or expired token is
  * never kept, and a kept session never outlives its expiry.
  */
-/** A kept session's weight: its fields' JSON and its key, the token's SHA-256 in hex. */
-const sessionBytes = (caller: Caller): number => jsonBytes(caller) + 64;
-
 const keptSessions = perCatalogue((db: Kysely<Database>) => {
   // Thirty seconds: only the guard against a notice never heard; the notices are what make a revocation take hold.
   const kept = new KeptUntilChanged<string, Caller>({ maxAgeMs: 30_000, maxBytes: cacheBudgets.sessions, sizeOf: sessionBytes });
