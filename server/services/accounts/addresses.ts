@@ -48,7 +48,9 @@ export function toServerAddress(row: AddressRow): ServerAddress {
 }
 
 /** What an order keeps of the address: the words on the parcel, not a link to a row that may change. */
-export function addressSnapshot(row: AddressRow): AddressSnapshot {
+export function addressSnapshot(
+  row: Pick<AddressRow, 'first_name' | 'last_name' | 'street1' | 'street2' | 'city' | 'state' | 'zipcode' | 'country' | 'telephone'>,
+): AddressSnapshot {
   return {
     name: `${row.first_name} ${row.last_name}`.trim(),
     street1: row.street1,

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
+import { jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { OrderProblem } from '../../../src/api/contract/checkout.contract.ts';
 import { addressRuleMessages } from '../../../src/rules/address-validation.ts';
 import { canonicalEmail } from '../../../src/rules/email-canonical.ts';
@@ -11,7 +12,7 @@ import { upiMessages } from '../../../src/rules/upi.ts';
 import { isVisitSpeed } from '../../../src/rules/speeds.ts';
 import type { PaymentGateway } from '../../adapters/payments/payment-port.ts';
 import type { CartsTable, Database, OrderStatus } from '../../db/schema.ts';
-import { addressSnapshot, findOwnAddress, type AddressRow } from '../accounts/addresses.ts';
+import { addressSnapshot, type AddressRow } from '../accounts/addresses.ts';
 import type { DeliveryChoice } from '../cart/cart-view.ts';
 import {
   couponCustomer,
@@ -136,9 +137,9 @@ async function reserveOnce(
   request: PlaceOrderRequest,
   now: Date,
 ): Promise<ReserveOutcome> {
-  const locked = await lockCallersCart(trx, request.cartId, caller);
+  const locked = await lockCallersCart(trx, request.cartId, caller, request.addressId);
   if ('stop' in locked) return locked.stop;
-  const cart = locked.value;
+  const { cart, address: addressRead } = locked.value;
   const stock = await lockCartStock(trx, cart);
   if ('stop' in stock) return stock.stop;
   // The lines are read once, under the cart's lock; the age gate reads its answer from them (loading refuses nothing).
@@ -157,7 +158,7 @@ async function reserveOnce(
   const speedId = speed.value;
   const visit = await visitTime(trx, request, basis, now);
   if ('stop' in visit) return visit.stop;
-  const address = await deliveryAddress(trx, caller, request.addressId, speedId, cart.zipcode);
+  const address = deliveryAddress(addressRead, request.addressId, speedId, cart.zipcode);
   if ('stop' in address) return address.stop;
   const retailer = pickupRetailer(request.retailerId, speedId, basis);
   if ('stop' in retailer) return retailer.stop;
@@ -201,23 +202,44 @@ async function reserveOnce(
 
 type CartRow = Selectable<CartsTable>;
 
+/** The address columns an order takes (its id, the snapshot, the zip the cart must match). */
+const orderAddressColumns = ['id', 'first_name', 'last_name', 'street1', 'street2', 'city', 'state', 'zipcode', 'country', 'telephone'] as const;
+type OrderAddress = Pick<AddressRow, (typeof orderAddressColumns)[number]>;
+// Qualified: inside the cart's statement, `id` and `zipcode` would name the cart's and the order's too.
+const orderAddressSelection = orderAddressColumns.map((column) => `addresses.${column}` as const);
+
 /**
  * The cart row, locked: a second request for this cart waits here until the first commits. A cart that already
  * has a live order answers with it (double click, retry, second tab); a closed one is not found. An open cart's live
  * order would show in the left join on the locked row (locking only the cart: decision 068), so the usual open cart
- * with none costs one statement.
+ * with none costs one statement. The caller's address asked for comes with it (decision 078: a statement fewer),
+ * null when it is not the caller's; it is not locked, as it was not when read on its own.
  */
-async function lockCallersCart(trx: Kysely<Database>, cartId: string, caller: Caller): Promise<Step<CartRow>> {
+async function lockCallersCart(
+  trx: Kysely<Database>,
+  cartId: string,
+  caller: Caller,
+  addressId: number | undefined,
+): Promise<Step<{ cart: CartRow; address: OrderAddress | null }>> {
   const found = await trx
     .selectFrom('carts')
     .leftJoin('orders', (join) => join.onRef('orders.cart_id', '=', 'carts.id').on('orders.status', '<>', 'payment_failed'))
     .selectAll('carts')
     .select('orders.id as live_order_id')
+    .select((eb) =>
+      jsonObjectFrom(
+        eb
+          .selectFrom('addresses')
+          .select(orderAddressSelection)
+          .where('addresses.id', '=', addressId ?? 0)
+          .where('addresses.customer_id', '=', caller.customerId),
+      ).as('address'),
+    )
     .where('carts.id', '=', cartId)
     .forUpdate('carts')
     .executeTakeFirst();
   if (!found || (found.customer_id !== null && found.customer_id !== caller.customerId)) return { stop: cartNotFound };
-  const { live_order_id: liveOrderId, ...cart } = found;
+  const { live_order_id: liveOrderId, address, ...cart } = found;
   // A cart closed while this request waited for its lock had its order written by the request it waited for: the
   // join read orders as they were before the wait, so the order is read again now, as is one the join found.
   if (liveOrderId !== null || cart.status !== 'open') {
@@ -225,7 +247,7 @@ async function lockCallersCart(trx: Kysely<Database>, cartId: string, caller: Ca
     if (live) return { stop: { kind: 'existing', order: live } };
   }
   if (cart.status !== 'open') return { stop: cartNotFound };
-  return { value: cart };
+  return { value: { cart, address: addressId === undefined ? null : address } };
 }
 
 interface CartStock {
@@ -295,18 +317,14 @@ async function visitTime(
 }
 
 /** Where it goes: the caller's own address, in the cart's zip (a served one, checked before); none for pickup. */
-async function deliveryAddress(
-  trx: Kysely<Database>,
-  caller: Caller,
+function deliveryAddress(
+  read: OrderAddress | null,
   addressId: number | undefined,
   speedId: SpeedId,
   cartZipcode: string,
-): Promise<Step<AddressRow | undefined>> {
-  let address: AddressRow | undefined;
-  if (addressId !== undefined) {
-    address = await findOwnAddress(trx, caller.customerId, addressId);
-    if (!address) return { stop: { kind: 'not-found', what: 'Address not found' } };
-  }
+): Step<OrderAddress | undefined> {
+  const address = read ?? undefined;
+  if (addressId !== undefined && !address) return { stop: { kind: 'not-found', what: 'Address not found' } };
   if (needsAddress(speedId)) {
     if (!address) return { stop: refused(placeOrderMessages.chooseAddress) };
     if (address.zipcode !== cartZipcode) return { stop: refused(addressRuleMessages.deliveryZipMismatch) };
@@ -357,7 +375,7 @@ async function limitUnpaidOrder(
   caller: Caller,
   payment: PaymentChoice,
   items: CartStock['items'],
-  address: AddressRow | undefined,
+  address: OrderAddress | undefined,
 ): Promise<Step<{ confirmByEmail: boolean }>> {
   if (payment.mode !== 4) return { value: { confirmByEmail: false } };
   const units = items.reduce((sum, item) => sum + item.qty, 0);
@@ -461,7 +479,7 @@ interface OrderFacts {
   items: CartStock['items'];
   speedId: SpeedId;
   retailerLocId: number | null;
-  address: AddressRow | undefined;
+  address: OrderAddress | undefined;
   card: CardRow | undefined;
   payment: PaymentChoice;
   totals: OrderTotals;
