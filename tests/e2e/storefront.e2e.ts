@@ -157,6 +157,9 @@ test.describe('storefront journey', () => {
     await enterStore(page);
     const header = page.locator('header');
     const boxOf = async (name: string, locator: ReturnType<typeof page.locator>) => {
+      // The search mounts with the app after the first paint of the shell (a busy machine showed the gap): wait for
+      // each part before measuring it.
+      await expect(locator).toBeVisible();
       const box = await locator.boundingBox();
       if (!box) throw new Error(`${name} is not drawn`);
       return box;
