@@ -39,7 +39,7 @@ const keptCalendars = perCatalogue((db: Kysely<Database>) => {
 /**
  * The delivery calendars of the given vendors; unknown ids are simply absent from the map. Kept per database
  * (decision 078); those not kept are read in one statement (the closed days, holidays and delivery days as JSON
- * arrays beside each vendor). A transaction not tied to its database (sameDatabase) reads them all.
+ * arrays beside each vendor). A transaction not opened with tiedTransaction reads them all.
  */
 export async function vendorCalendars(db: Kysely<Database>, vendorIds: readonly number[]): Promise<Map<number, VendorCalendarInfo>> {
   const out = new Map<number, VendorCalendarInfo>();
