@@ -1,6 +1,8 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
+// Before any worker thread starts: the native addons stay loaded while workers come and go (tests/native-addons.ts).
+import './tests/native-addons.ts';
 
 /**
  * Two projects in one run (`npm run test:unit` runs both; `npx vitest run tests/machines` starts only the first):
