@@ -1,7 +1,8 @@
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import { validate } from 'superstruct';
+import { assert, validate } from 'superstruct';
 import { captchaChallengeReply } from '../../src/api/contract/captcha.contract.ts';
+import { consoleMeReply } from '../../src/api/contract/fulfilment.contract.ts';
 import type { RateLimits } from '../../server/services/platform/rate-limit.ts';
 import { newSecret } from '../../server/services/platform/tokens.ts';
 import { json, type TestApp } from './test-app.ts';
@@ -122,4 +123,13 @@ export async function eventually<T>(read: () => Promise<T | undefined>, timeoutM
     if (value !== undefined || Date.now() > until) return value;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+/** Whom a token signs in as, seen from outside: the role /api/console/me answers, or its status when not a 200. */
+export async function signedInAs(t: TestApp, token: string): Promise<string | number> {
+  const response = await t.app.inject({ method: 'GET', url: '/api/console/me', headers: { authorization: `Bearer ${token}` } });
+  if (response.statusCode !== 200) return response.statusCode;
+  const body = json(response);
+  assert(body, consoleMeReply);
+  return body.data?.role ?? 'no data';
 }

@@ -1,9 +1,8 @@
 import { assert } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guestCartReply } from '../../src/api/contract/customer.contract.ts';
-import { consoleMeReply } from '../../src/api/contract/fulfilment.contract.ts';
 import { addStoreUser, removeStoreUser } from '../../server/services/accounts/store-users.ts';
-import { guestCartWith, post } from './account-helpers.ts';
+import { guestCartWith, post, signedInAs } from './account-helpers.ts';
 import { signedInCustomer } from './fixtures.ts';
 import { json, startTestApp, type TestApp } from './test-app.ts';
 
@@ -19,27 +18,18 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** The role /api/console/me answers for the token, or its status when it is not a 200. */
-async function signedInAs(token: string): Promise<string | number> {
-  const response = await t.app.inject({ method: 'GET', url: '/api/console/me', headers: { authorization: `Bearer ${token}` } });
-  if (response.statusCode !== 200) return response.statusCode;
-  const body = json(response);
-  assert(body, consoleMeReply);
-  return body.data?.role ?? 'no data';
-}
-
 describe('kept sessions', () => {
   it('a role given to a signed-in account is seen on its next call, and taking it away ends the session at once', async () => {
     const email = 'kept-session-seller@example.com';
     const { token } = await signedInCustomer(t, email);
     // Twice: the second answer comes from the kept session.
-    expect(await signedInAs(token)).toBe('shopper');
-    expect(await signedInAs(token)).toBe('shopper');
+    expect(await signedInAs(t, token)).toBe('shopper');
+    expect(await signedInAs(t, token)).toBe('shopper');
     const added = await addStoreUser(t.database.db, { email, password: 'a long enough password 1', role: 'seller', locIds: [101] });
     expect(added.kind).toBe('updated');
-    expect(await signedInAs(token)).toBe('seller');
+    expect(await signedInAs(t, token)).toBe('seller');
     expect(await removeStoreUser(t.database.db, email)).toBe(true);
-    expect(await signedInAs(token)).toBe(401);
+    expect(await signedInAs(t, token)).toBe(401);
   });
 
   it("a guest's session, kept as the guest cart makes it, is the database's own and ends with a logout", async () => {
@@ -59,6 +49,6 @@ describe('kept sessions', () => {
     expect(row).toMatchObject({ email: 'Kept.Guest@example.com', role: 'shopper', is_guest: true });
     expect(json(kept)).toMatchObject({ code: 1, data: { role: 'shopper' } });
     expect((await post(t, '/api/customer/logout', {}, { token })).statusCode).toBe(200);
-    expect(await signedInAs(token)).toBe(401);
+    expect(await signedInAs(t, token)).toBe(401);
   });
 });

@@ -1,14 +1,14 @@
 import { assert } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextDeliveryDateReply } from '../../src/api/contract/cart-page.contract.ts';
-import { consoleMeReply } from '../../src/api/contract/fulfilment.contract.ts';
 import { homepageReply } from '../../src/api/contract/home.contract.ts';
 import { productReply } from '../../src/api/contract/product.contract.ts';
 import { onPostgresRun } from './database-images.ts';
+import { signedInAs } from './account-helpers.ts';
 import { post } from './cart-page-helpers.ts';
 import { newYork, query } from './catalogue-helpers.ts';
 import { signedInCustomer } from './fixtures.ts';
-import { getJson, json, startTestApp, type TestApp } from './test-app.ts';
+import { getJson, startTestApp, type TestApp } from './test-app.ts';
 
 /**
  * Several server instances on one database (decision 042). On PostgreSQL: two apps, each with its own pool, caches
@@ -120,19 +120,13 @@ describe('caches coherent across instances', () => {
   it("a role changed and a session revoked by hand in SQL through one instance reach the other's kept session within a second", async () => {
     const db = first.database.db;
     const { token, customerId } = await signedInCustomer(first, 'several-instances-session@example.com');
-    const signedInAs = async (): Promise<string | number> => {
-      const response = await second.app.inject({ method: 'GET', url: '/api/console/me', headers: { authorization: `Bearer ${token}` } });
-      if (response.statusCode !== 200) return response.statusCode;
-      const body = json(response);
-      assert(body, consoleMeReply);
-      return body.data?.role ?? 'no data';
-    };
+    const roleThere = () => signedInAs(second, token);
     // The other instance keeps the session from here on (decision 078).
-    expect(await signedInAs()).toBe('shopper');
-    expect(await signedInAs()).toBe('shopper');
+    expect(await roleThere()).toBe('shopper');
+    expect(await roleThere()).toBe('shopper');
     await db.updateTable('customers').set({ role: 'staff' }).where('id', '=', customerId).execute();
-    expect(await timeUntil(signedInAs, 'staff', 1000)).toBeLessThan(1000);
+    expect(await timeUntil(roleThere, 'staff', 1000)).toBeLessThan(1000);
     await db.updateTable('sessions').set({ revoked_at: new Date() }).where('customer_id', '=', customerId).execute();
-    expect(await timeUntil(signedInAs, 401, 1000)).toBeLessThan(1000);
+    expect(await timeUntil(roleThere, 401, 1000)).toBeLessThan(1000);
   });
 });

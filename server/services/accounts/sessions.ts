@@ -1,9 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { Caller } from '../platform/caller.ts';
-import { onKeptChange, perCatalogue } from '../platform/catalogue-changes.ts';
 import { cacheBudgets, jsonBytes } from '../platform/cache-budgets.ts';
-import { KeptUntilChanged } from '../platform/kept-until-changed.ts';
+import { keptPerDatabase } from '../platform/kept-until-changed.ts';
 import { hashSecret } from '../platform/tokens.ts';
 
 /** A kept session's weight: its fields' JSON and its key, the token's SHA-256 in hex. */
@@ -15,12 +14,8 @@ const sessionBytes = (caller: Caller): number => jsonBytes(caller) + 64;
  * once by this instance's own such writes (keptChanged after their commit); an unknown, revoked or expired token is
  * never kept, and a kept session never outlives its expiry.
  */
-const keptSessions = perCatalogue((db: Kysely<Database>) => {
-  // Thirty seconds: only the guard against a notice never heard; the notices are what make a revocation take hold.
-  const kept = new KeptUntilChanged<string, Caller>({ maxAgeMs: 30_000, maxBytes: cacheBudgets.sessions, sizeOf: sessionBytes });
-  onKeptChange(db, 'sessions', () => kept.drop());
-  return kept;
-});
+// Thirty seconds: only the guard against a notice never heard; the notices are what make a revocation take hold.
+const keptSessions = keptPerDatabase<string, Caller>('sessions', { maxAgeMs: 30_000, maxBytes: cacheBudgets.sessions, sizeOf: sessionBytes });
 
 /** The live session behind a bearer token, or undefined when the token is unknown, revoked or expired. */
 export async function findSession(db: Kysely<Database>, token: string): Promise<Caller | undefined> {

@@ -14,9 +14,9 @@ import {
 } from '../../../src/rules/delivery-dates.ts';
 import type { SpeedValue } from '../../../src/rules/speeds.ts';
 import type { Database } from '../../db/schema.ts';
-import { isTiedToDatabase, onKeptChange, perCatalogue } from '../platform/catalogue-changes.ts';
+import { isTiedToDatabase } from '../platform/catalogue-changes.ts';
 import { cacheBudgets } from '../platform/cache-budgets.ts';
-import { KeptUntilChanged } from '../platform/kept-until-changed.ts';
+import { keptPerDatabase } from '../platform/kept-until-changed.ts';
 
 /** How far ahead the date picker looks (and the holidays list reaches). */
 export const calendarDays = 60;
@@ -29,12 +29,8 @@ export interface VendorCalendarInfo {
 }
 
 /** Each database's kept calendars (decision 078), dropped on migration 035's and 029's notices. */
-const keptCalendars = perCatalogue((db: Kysely<Database>) => {
-  // A calendar changes a few times a year: ten minutes is only the guard against a notice never heard.
-  const kept = new KeptUntilChanged<number, VendorCalendarInfo>({ maxAgeMs: 600_000, maxBytes: cacheBudgets.vendorCalendars });
-  onKeptChange(db, 'calendar', () => kept.drop());
-  return kept;
-});
+// A calendar changes a few times a year: ten minutes is only the guard against a notice never heard.
+const keptCalendars = keptPerDatabase<number, VendorCalendarInfo>('calendar', { maxAgeMs: 600_000, maxBytes: cacheBudgets.vendorCalendars });
 
 /**
  * The delivery calendars of the given vendors; unknown ids are simply absent from the map. Kept per database

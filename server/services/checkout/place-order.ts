@@ -226,14 +226,16 @@ async function lockCallersCart(
     .leftJoin('orders', (join) => join.onRef('orders.cart_id', '=', 'carts.id').on('orders.status', '<>', 'payment_failed'))
     .selectAll('carts')
     .select('orders.id as live_order_id')
-    .select((eb) =>
-      jsonObjectFrom(
-        eb
-          .selectFrom('addresses')
-          .select(orderAddressSelection)
-          .where('addresses.id', '=', addressId ?? 0)
-          .where('addresses.customer_id', '=', caller.customerId),
-      ).as('address'),
+    .$if(addressId !== undefined, (qb) =>
+      qb.select((eb) =>
+        jsonObjectFrom(
+          eb
+            .selectFrom('addresses')
+            .select(orderAddressSelection)
+            .where('addresses.id', '=', addressId ?? 0)
+            .where('addresses.customer_id', '=', caller.customerId),
+        ).as('address'),
+      ),
     )
     .where('carts.id', '=', cartId)
     .forUpdate('carts')
@@ -247,7 +249,7 @@ async function lockCallersCart(
     if (live) return { stop: { kind: 'existing', order: live } };
   }
   if (cart.status !== 'open') return { stop: cartNotFound };
-  return { value: { cart, address: addressId === undefined ? null : address } };
+  return { value: { cart, address: address ?? null } };
 }
 
 interface CartStock {

@@ -74,7 +74,7 @@ export function catalogueChanged(db: object, change: CatalogueChange): void {
  * delivery calendar (migration 035), a session or its customer's role, email or guest flag (migration 036). Only
  * their kept rows hear these, not the catalogue's caches.
  */
-export const keptKinds = ['calendar', 'sessions'] as const;
+const keptKinds = ['calendar', 'sessions'] as const;
 export type KeptKind = (typeof keptKinds)[number];
 
 const isKeptKind = (payload: string): payload is KeptKind => (keptKinds as readonly string[]).includes(payload);

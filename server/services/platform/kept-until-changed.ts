@@ -1,4 +1,5 @@
 import { jsonBytes } from './cache-budgets.ts';
+import { onKeptChange, perCatalogue, type KeptKind } from './catalogue-changes.ts';
 
 /**
  * Rows that change rarely but are read on every call, kept per database until a change notice drops them (decision
@@ -14,12 +15,21 @@ import { jsonBytes } from './cache-budgets.ts';
  * the `until` a store gives (a session's expiry). At most `maxBytes` of values (each weighed once, as its JSON, like
  * every cache's budget: cache-budgets.ts), the oldest stored dropped first; a value heavier than the budget is not kept.
  */
+export interface KeptOptions<V> {
+  maxAgeMs: number;
+  maxBytes: number;
+  /** A value's weight; its JSON's bytes unless given. */
+  sizeOf?: (value: V) => number;
+  /** The clock in milliseconds; tests move it by hand. */
+  now?: () => number;
+}
+
 export class KeptUntilChanged<K, V> {
   readonly #entries = new Map<K, { value: V; at: number; until: number; bytes: number }>();
   #bytes = 0;
   #generation = 0;
 
-  constructor(private readonly options: { maxAgeMs: number; maxBytes: number; sizeOf?: (value: V) => number; now?: () => number }) {}
+  constructor(private readonly options: KeptOptions<V>) {}
 
   #now(): number {
     return this.options.now?.() ?? Date.now();
@@ -79,4 +89,13 @@ export class KeptUntilChanged<K, V> {
   get bytes(): number {
     return this.#bytes;
   }
+}
+
+/** Each database's kept rows of one kind, made on first use and dropped by that kind's notices (and by 'all'). */
+export function keptPerDatabase<K, V>(kind: KeptKind, options: KeptOptions<V>): (db: object) => KeptUntilChanged<K, V> {
+  return perCatalogue((db: object) => {
+    const kept = new KeptUntilChanged<K, V>(options);
+    onKeptChange(db, kind, () => kept.drop());
+    return kept;
+  });
 }
