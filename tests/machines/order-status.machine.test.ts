@@ -1,8 +1,16 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import type { OrderStatusReply } from '../../src/api/contract/checkout.contract.ts';
+import type { SubstitutionReply } from '../../src/api/contract/fulfilment.contract.ts';
 import { ApiError } from '../../src/api/http.ts';
-import { orderRefreshMs, orderStatusMachine, orderStatusMessages, type OrderStatusContext } from '../../src/machines/account/order-status.machine.ts';
+import {
+  orderRefreshMs,
+  orderStatusMachine,
+  orderStatusMessages,
+  type OrderStatusContext,
+  type SubstitutionAnswer,
+} from '../../src/machines/account/order-status.machine.ts';
+import { selectOrderActionable } from '../../src/machines/account/index.ts';
 import { done, failed, labelled } from './machine-events.ts';
 import { order } from './order-fixtures.ts';
 import { allStateIds, allTransitions, planPaths, replay, type PathPlan, coverageTitle } from './path-coverage.ts';
@@ -92,6 +100,32 @@ describe('order status behaviour', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it("enables the shopper's answer and refresh exactly where the machine takes them (a click elsewhere would be dropped)", async () => {
+    const seen = new Map<string, boolean>();
+    let answer = (_reply: SubstitutionReply) => undefined as void;
+    const replies = [Promise.resolve<OrderStatusReply>({ code: 1, data: processing }), new Promise<OrderStatusReply>(() => undefined)];
+    const machine = orderStatusMachine.provide({
+      actors: {
+        loadOrderStatus: fromPromise<OrderStatusReply, { orderId: string }>(() => replies.shift() ?? Promise.reject(new Error('asked too often'))),
+        answerSubstitution: fromPromise<SubstitutionReply, { orderId: string; answer: SubstitutionAnswer | undefined }>(
+          () => new Promise((resolve) => (answer = resolve)),
+        ),
+      },
+    });
+    const actor = createActor(machine, { input: { orderId: '100000123' } });
+    actor.subscribe((s) => {
+      seen.set(String(s.value), selectOrderActionable(s));
+      expect(selectOrderActionable(s), String(s.value)).toBe(s.can({ type: 'order.substitution', itemId: 7, approve: true }));
+    });
+    actor.start();
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('shown'));
+    actor.send({ type: 'order.substitution', itemId: 7, approve: true });
+    answer({ code: 1, data: { order_id: '100000123', item_id: 7 } });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('refreshing'));
+    expect(Object.fromEntries(seen)).toEqual({ loading: false, shown: true, answering: false, refreshing: false });
+    actor.stop();
   });
 
   it('asks nothing without an order number', () => {

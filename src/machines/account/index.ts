@@ -37,6 +37,10 @@ export const selectIsOrderOpen = (incrementId: string) => (s: MyOrdersSnapshot) 
 type OrderStatusSnapshot = SnapshotFrom<typeof orderStatusMachine>;
 export const selectOrderStatusError = (s: OrderStatusSnapshot) => (s.matches('failed') ? s.context.loadError : undefined);
 export const selectOrder = (s: OrderStatusSnapshot) => s.context.order;
-/** Decision 039: whether a substitute's answer is being sent, and a refused answer's message. */
-export const selectAnsweringSubstitute = (s: OrderStatusSnapshot): boolean => s.matches('answering');
+/**
+ * Whether the shopper can answer a substitute or refresh: only while the order is shown. While an answer is sent or
+ * the order is asked again the machine takes neither, so the page disables both instead of dropping a click.
+ */
+export const selectOrderActionable = (s: OrderStatusSnapshot): boolean => s.matches('shown');
+/** Decision 039: a refused answer's message. */
 export const selectSubstitutionError = (s: OrderStatusSnapshot): string | undefined => s.context.answerError;

@@ -4,8 +4,8 @@ import { PageGate } from '../layout/page-gate.tsx';
 import {
   orderStatusMachine,
   orderStatusMessages,
-  selectAnsweringSubstitute,
   selectOrder,
+  selectOrderActionable,
   selectOrderStatusError,
   selectSubstitutionError,
 } from '../../machines/account/index.ts';
@@ -34,13 +34,12 @@ function OrderStatus() {
   const [params] = useSearchParams();
   const actor = useActorRef(orderStatusMachine, { input: { orderId: params.get('orderId') ?? undefined } });
   const loading = useSelector(actor, (s) => s.matches('loading'));
-  const refreshing = useSelector(actor, (s) => s.matches('refreshing'));
   const error = useSelector(actor, selectOrderStatusError);
   const missing = useSelector(actor, (s) =>
     s.matches('notFound') ? orderStatusMessages.notFound : s.matches('noOrder') ? orderStatusMessages.noOrder : undefined,
   );
   const order = useSelector(actor, selectOrder);
-  const answering = useSelector(actor, selectAnsweringSubstitute);
+  const actionable = useSelector(actor, selectOrderActionable);
   const answerError = useSelector(actor, selectSubstitutionError);
   const proposals = order?.items.filter((i) => i.substitution_state === 'proposed' && i.item_id !== undefined) ?? [];
 
@@ -54,7 +53,7 @@ function OrderStatus() {
         </p>
       )}
       {order && (
-        <section className={css.card} aria-label="Order status" aria-busy={refreshing}>
+        <section className={css.card} aria-label="Order status" aria-busy={!actionable}>
           <dl className={css.facts}>
             <dt className={css.factName}>Status</dt>
             <dd className={css.factValue}>{capitalised(order.status)}</dd>
@@ -82,7 +81,7 @@ function OrderStatus() {
               <button
                 type="button"
                 className={primaryButton}
-                disabled={answering}
+                disabled={!actionable}
                 onClick={() => actor.send({ type: 'order.substitution', itemId: item.item_id ?? 0, approve: true })}
               >
                 Approve substitute
@@ -90,7 +89,7 @@ function OrderStatus() {
               <button
                 type="button"
                 className={secondaryButton}
-                disabled={answering}
+                disabled={!actionable}
                 onClick={() => actor.send({ type: 'order.substitution', itemId: item.item_id ?? 0, approve: false })}
               >
                 Refuse substitute
@@ -102,7 +101,7 @@ function OrderStatus() {
               {answerError}
             </p>
           )}
-          <button type="button" className={secondaryButton} disabled={refreshing} onClick={() => actor.send({ type: 'order.refresh' })}>
+          <button type="button" className={secondaryButton} disabled={!actionable} onClick={() => actor.send({ type: 'order.refresh' })}>
             Refresh status
           </button>
           <OrderTimeline steps={order.timeline} />
