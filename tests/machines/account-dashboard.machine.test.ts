@@ -10,6 +10,7 @@ import type {
 } from '../../src/api/contract/address.contract.ts';
 import { ApiError } from '../../src/api/http.ts';
 import { accountDashboardMachine } from '../../src/machines/account/account-dashboard.machine.ts';
+import { selectCanDeleteAddress, selectCanEditAddress, selectCanMakeDefault } from '../../src/machines/account/index.ts';
 import { accountMessages, type AccountDashboardContext, type AccountDashboardInput } from '../../src/machines/account/account-dashboard.setup.ts';
 import type { AddressValues } from '../../src/rules/address-validation.ts';
 import { address } from './checkout-fixtures.ts';
@@ -302,5 +303,87 @@ describe('account dashboard behaviour', () => {
     failing.actor.send({ type: 'preference.toggle', preference: 'notification', on: false });
     await ready(failing.actor);
     expect(failing.actor.getSnapshot().context.dashboard?.identity).toEqual({ status: 'refused', reason: 'Under 21' });
+  });
+
+  it('enables Make default, Edit and Delete exactly where the machine takes them (a click elsewhere would be dropped)', async () => {
+    // Each call waits for the test's answer, so every state of the address table can be looked at.
+    const answers: Record<string, ((reply: unknown) => void)[]> = {};
+    const fails: Record<string, ((error: unknown) => void)[]> = {};
+    const held =
+      <T>(id: string) =>
+      () =>
+        new Promise<T>((resolve, reject) => {
+          (answers[id] ??= []).push(resolve as (reply: unknown) => void);
+          (fails[id] ??= []).push(reject);
+        });
+    // The call has been made (its promise is waiting) before the test answers it.
+    const asked = (id: string) => vi.waitFor(() => expect(answers[id]?.length).toBe(1));
+    const answer = async (id: string, reply: unknown) => {
+      await asked(id);
+      fails[id]?.shift();
+      answers[id]?.shift()?.(reply);
+    };
+    const fail = async (id: string) => {
+      await asked(id);
+      answers[id]?.shift();
+      fails[id]?.shift()?.(offline);
+    };
+    const machine = accountDashboardMachine.provide({
+      actors: {
+        loadDashboard: fromPromise<DashboardReply>(async () => ({ code: 1, data: dashboard })),
+        loadAddresses: fromPromise<GetAddressesReply, { customerId: number }>(held('loadAddresses')),
+        setDefaultAddress: fromPromise<SetDefaultAddressReply, { customerId: number; addressId: number }>(held('setDefaultAddress')),
+        deleteAddress: fromPromise<AddressMessageReply, { addressId: number }>(held('deleteAddress')),
+        updateAddress: fromPromise<UpdateAddressReply, Omit<UpdateAddressBody, 'store_id' | 'api_token'>>(held('updateAddress')),
+      },
+      actions: { notifyFailure: () => undefined, notifyUpdated: () => undefined },
+    });
+    const seen = new Map<string, { makeDefault: boolean; edit: boolean; remove: boolean }>();
+    const actor = createActor(machine, { input: { customerId: 7 } });
+    actor.subscribe((s) => {
+      for (const addressId of [1, 2]) {
+        const where = `${JSON.stringify(s.value)} #${addressId}`;
+        expect(selectCanMakeDefault(addressId)(s), where).toBe(s.can({ type: 'address.default', addressId }));
+        expect(selectCanEditAddress(addressId)(s), where).toBe(s.can({ type: 'address.edit', addressId }));
+        expect(selectCanDeleteAddress(addressId)(s), where).toBe(s.can({ type: 'address.delete', addressId }));
+      }
+      // Work (2) is not the default: all three buttons are drawn on its row.
+      const region = JSON.stringify((s.value as { addresses: unknown }).addresses);
+      seen.set(region, { makeDefault: selectCanMakeDefault(2)(s), edit: selectCanEditAddress(2)(s), remove: selectCanDeleteAddress(2)(s) });
+    });
+    actor.start();
+    const at = (addresses: unknown) => waitFor(actor, (s) => s.matches({ addresses } as never));
+    await answer('loadAddresses', { code: 1, data: [home, work] });
+    await at({ list: 'idle' });
+    // EDIT SHIPPING ADDRESS open: Make default and Delete are not taken; Edit switches or closes the form.
+    actor.send({ type: 'address.edit', addressId: 2 });
+    actor.send({ type: 'address.save', values: goodValues });
+    await at({ list: { editing: 'saving' } });
+    await answer('updateAddress', { code: -1 });
+    await at({ list: { editing: 'form' } });
+    actor.send({ type: 'address.edit.cancel' });
+    actor.send({ type: 'address.default', addressId: 2 });
+    await at({ list: 'settingDefault' });
+    await answer('setDefaultAddress', [{ code: -1, message: 'No' }]);
+    await at({ list: 'idle' });
+    // Deleting the default reads the table again; that read fails: the rows shown are the last ones read.
+    actor.send({ type: 'address.delete', addressId: 1 });
+    await at({ list: 'deleting' });
+    await answer('deleteAddress', { code: 1, message: 'Address deleted.' });
+    await at('loading');
+    await fail('loadAddresses');
+    await at('failed');
+    expect(actor.getSnapshot().context.addresses.map((a) => a.id)).toEqual([2]);
+    actor.stop();
+    const off = { makeDefault: false, edit: false, remove: false };
+    expect(Object.fromEntries(seen)).toEqual({
+      '"loading"': off,
+      '{"list":"idle"}': { makeDefault: true, edit: true, remove: true },
+      '{"list":{"editing":"form"}}': { makeDefault: false, edit: true, remove: false },
+      '{"list":{"editing":"saving"}}': off,
+      '{"list":"settingDefault"}': off,
+      '{"list":"deleting"}': off,
+      '"failed"': off,
+    });
   });
 });

@@ -5,6 +5,7 @@ import type { ZipLookupReply } from '../../src/api/contract/location.contract.ts
 import type { SaveCardReply, SavedCardData, StripeDetailsReply } from '../../src/api/contract/payment.contract.ts';
 import { ApiError } from '../../src/api/http.ts';
 import { addCardMachine } from '../../src/machines/cards/add-card.machine.ts';
+import { selectCanLeaveAddCard } from '../../src/machines/cards/index.ts';
 import {
   addCardMessages,
   formErrors,
@@ -12,6 +13,7 @@ import {
   type AddCardField,
   type AddCardInput,
   type CardTokenInput,
+  type CardTokenRequest,
   type ShippingAddressForCard,
 } from '../../src/machines/cards/add-card.setup.ts';
 import { done, failed, label, offline } from './machine-events.ts';
@@ -430,5 +432,47 @@ describe('add card behaviour', () => {
     expect(stripeInputs).toHaveLength(2);
     expect(stripeInputs[0]).toEqual({ gateway: 'stripe', holder: 'Ada Lovelace', number: '', expiry: '', cvc: '' });
     expect(actor.getSnapshot().output).toEqual({ added: { card: savedCard, billingAddressId: 41 } });
+  });
+});
+
+describe('add card Back', () => {
+  it("enables '← Back' exactly where the machine takes it: not while the card provider loads or the card is saved", async () => {
+    const gateways: { resolve: (reply: StripeDetailsReply) => void; reject: (error: unknown) => void }[] = [];
+    const tokens: { resolve: (token: { token: string }) => void; reject: (error: unknown) => void }[] = [];
+    const machine = addCardMachine.provide({
+      actors: {
+        loadGateway: fromPromise<StripeDetailsReply>(() => new Promise((resolve, reject) => gateways.push({ resolve, reject }))),
+        createCardToken: fromPromise<{ token: string }, CardTokenRequest>(() => new Promise((resolve, reject) => tokens.push({ resolve, reject }))),
+        lookupZip: fromPromise<ZipLookupReply, { zip: string }>(async () => newYork),
+      },
+      actions: { reportError: () => undefined },
+    });
+    const seen = new Map<string, boolean>();
+    const actor = createActor(machine, { input: { shippingAddress: shipping, now: fixedNow } });
+    actor.subscribe((s) => {
+      const where = JSON.stringify(s.value);
+      seen.set(where, selectCanLeaveAddCard(s));
+      expect(selectCanLeaveAddCard(s), where).toBe(s.can({ type: 'card.back' }));
+    });
+    actor.start();
+    gateways.shift()?.reject(offline);
+    await waitFor(actor, (s) => s.matches('gatewayFailed'));
+    actor.send({ type: 'card.gateway.retry' });
+    gateways.shift()?.resolve(testGateway);
+    await fill(actor);
+    actor.send({ type: 'card.save' });
+    expect(actor.getSnapshot().matches({ saving: 'tokenizingFirst' })).toBe(true);
+    tokens.shift()?.reject(new Error('Your card was declined.'));
+    await waitFor(actor, (s) => s.matches({ editing: 'idle' }));
+    actor.send({ type: 'card.back' });
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(Object.fromEntries(seen)).toEqual({
+      '"loadingGateway"': false,
+      '"gatewayFailed"': true,
+      '{"editing":"idle"}': true,
+      '{"editing":"lookingUpZip"}': true,
+      '{"saving":"tokenizingFirst"}': false,
+      '"closed"': false,
+    });
   });
 });

@@ -3,6 +3,7 @@ import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot 
 import type { ProductSize } from '../../src/api/contract/product.contract.ts';
 import { ApiError } from '../../src/api/http.ts';
 import { addToCartMachine } from '../../src/machines/store/add-to-cart.machine.ts';
+import { selectChoicesEditable } from '../../src/machines/store/index.ts';
 import type { SessionValues } from '../../src/machines/app/session-values.ts';
 import { sessionMachine } from '../../src/machines/app/session.machine.ts';
 import { allStateIds, allTransitions, planPaths, replay, type PathPlan, coverageTitle } from './path-coverage.ts';
@@ -186,6 +187,40 @@ describe('add to cart behaviour', () => {
     t.actor.send({ type: 'cart.add' });
     await vi.waitFor(() => expect(t.goToCart).toHaveBeenCalledOnce());
     expect(t.calls[0]).toMatchObject({ product_id: 20, speed_id: 'courier', vendor_loc_id: 900 });
+  });
+
+  it('enables size, speed and quantity exactly where the machine takes them: not while the line is being added', async () => {
+    type Reply = { code: 1 | -1; message: string; cart_id?: string };
+    let answer: (reply: Reply) => void = () => undefined;
+    const t = start({ Token: 'x', CustomerId: 7, cust_name: 'Ada' }, () => new Promise<Reply>((resolve) => (answer = resolve)), true);
+    const seen = new Map<string, boolean>();
+    const check = (s: ReturnType<typeof t.actor.getSnapshot>) => {
+      seen.set(String(s.value), selectChoicesEditable(s));
+      for (const event of [
+        { type: 'size.select', sizeId: 20 },
+        { type: 'speed.select', speed: 'courier' },
+        { type: 'qty.select', qty: 2 },
+      ] as const)
+        expect(selectChoicesEditable(s), `${String(s.value)} ${event.type}`).toBe(s.can(event));
+    };
+    check(t.actor.getSnapshot());
+    t.actor.subscribe(check);
+    t.actor.send({ type: 'cart.add' });
+    expect(t.actor.getSnapshot().value).toBe('adding');
+    expect(selectChoicesEditable(t.actor.getSnapshot())).toBe(false);
+    answer({ code: -1, message: 'Only 2 left in stock.' });
+    await vi.waitFor(() => expect(t.actor.getSnapshot().value).toBe('choosing'));
+    expect(selectChoicesEditable(t.actor.getSnapshot())).toBe(true);
+    t.actor.send({ type: 'cart.add' });
+    answer({ code: 1, message: 'ok', cart_id: 'c' });
+    await vi.waitFor(() => expect(t.actor.getSnapshot().status).toBe('done'));
+    expect(Object.fromEntries(seen)).toEqual({ choosing: true, adding: false, sentToCart: false });
+
+    // A guest asked to sign in first may still change the choice (it takes them back to choosing).
+    const guest = start({}, async () => ({ code: 1, message: 'ok', cart_id: 'c' }), true);
+    guest.actor.send({ type: 'cart.add' });
+    expect(guest.actor.getSnapshot().value).toBe('accountNeeded');
+    expect(selectChoicesEditable(guest.actor.getSnapshot())).toBe(true);
   });
 
   it("shows the server's refusal and stays on the page", async () => {

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import type { PaymentMessageReply, PaymentMethodsReply, SavedCardData } from '../../src/api/contract/payment.contract.ts';
 import { cardListMachine, type CardListContext, type CardListInput } from '../../src/machines/cards/card-list.machine.ts';
+import { selectCanAddCard, selectSavedCardsActionable } from '../../src/machines/cards/index.ts';
 import { mastercard, visa } from './checkout-fixtures.ts';
 import { done, failed, label } from './machine-events.ts';
 import { allStateIds, allTransitions, planPaths, replay, type PathPlan, coverageTitle } from './path-coverage.ts';
@@ -171,5 +172,51 @@ describe('card list behaviour', () => {
     await waitFor(refused.actor, (s) => s.matches('list'));
     expect(refused.spies.reportRemoveRefusal).toHaveBeenCalledWith('The card provider could not be reached.');
     expect(refused.actor.getSnapshot().context.cards).toHaveLength(2);
+  });
+});
+
+describe('card list controls', () => {
+  it('enables ADD CARD, the saved cards and Remove exactly where the machine takes them (a click elsewhere would be dropped)', async () => {
+    const loads: ((reply: PaymentMethodsReply) => void)[] = [];
+    const removals: ((reply: PaymentMessageReply) => void)[] = [];
+    const machine = cardListMachine.provide({
+      actors: {
+        loadCards: fromPromise<PaymentMethodsReply, { cartId: string | undefined }>(() => new Promise((resolve) => loads.push(resolve))),
+        removeCard: fromPromise<PaymentMessageReply, { cardId: number }>(() => new Promise((resolve) => removals.push(resolve))),
+      },
+      actions: { reportChoice: () => undefined, reportAddingCard: () => undefined, reportRemoveRefusal: () => undefined },
+    });
+    const seen = new Map<string, { add: boolean; cards: boolean }>();
+    const actor = createActor(machine, { input: { fromSettings: true } });
+    actor.subscribe((s) => {
+      const where = `${String(s.value)}${s.context.cards.length > 0 ? ' with cards' : ''}`;
+      seen.set(where, { add: selectCanAddCard(s), cards: selectSavedCardsActionable(s) });
+      expect(selectCanAddCard(s), where).toBe(s.can({ type: 'card.add' }));
+      for (const card of s.context.cards) {
+        expect(selectSavedCardsActionable(s), `card.choose in ${where}`).toBe(s.can({ type: 'card.choose', cardId: card.id }));
+        expect(selectSavedCardsActionable(s), `card.remove in ${where}`).toBe(s.can({ type: 'card.remove', cardId: card.id }));
+      }
+    });
+    actor.start();
+    loads.shift()?.(listed);
+    await waitFor(actor, (s) => s.matches('list'));
+    actor.send({ type: 'card.remove', cardId: 1 });
+    removals.shift()?.({ code: -1, message: 'The card provider could not be reached.' });
+    await waitFor(actor, (s) => s.matches('list'));
+    // ADD CARD, then Back: the old cards are shown while the list loads again, which then fails.
+    actor.send({ type: 'card.add' });
+    actor.send({ type: 'card.add.back' });
+    expect(actor.getSnapshot().matches('loading')).toBe(true);
+    loads.shift()?.({ code: -1, message: 'No cards', data: [], payment_method: 'stripe_payments' });
+    await waitFor(actor, (s) => s.matches('failed'));
+    actor.stop();
+    expect(Object.fromEntries(seen)).toEqual({
+      loading: { add: true, cards: false },
+      'list with cards': { add: true, cards: true },
+      'removing with cards': { add: false, cards: false },
+      'adding with cards': { add: false, cards: false },
+      'loading with cards': { add: true, cards: false },
+      'failed with cards': { add: true, cards: false },
+    });
   });
 });

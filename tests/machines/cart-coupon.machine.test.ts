@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
-import type { CartReply } from '../../src/api/contract/cart-page.contract.ts';
+import { createActor, fromPromise, waitFor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import type { CartReply, ShowCartBody } from '../../src/api/contract/cart-page.contract.ts';
+import type { Sent } from '../../src/api/http.ts';
+import { selectCouponEditable } from '../../src/machines/cart/index.ts';
 import { cartCouponMachine, type CartCouponContext, type CartCouponReport } from '../../src/machines/cart/cart-coupon.machine.ts';
 import { baseCart, ok } from './cart-fixtures.ts';
 import { done, failed, labelled } from './machine-events.ts';
@@ -80,5 +82,32 @@ describe('cart coupon behaviour', () => {
     expect(actor.getSnapshot().context.applied).toBe('WELCOME10');
     actor.send(dropped);
     expect(actor.getSnapshot().context).toMatchObject({ applied: null, couponMessage: { kind: 'error', text: belowMinimum } });
+  });
+});
+
+describe('cart coupon box typing', () => {
+  it('takes typing exactly where the machine takes it: not while a coupon is applied or removed (a keystroke would be dropped)', async () => {
+    const answers: ((reply: CartReply) => void)[] = [];
+    const machine = cartCouponMachine.provide({
+      actors: { showCart: fromPromise<CartReply, Sent<ShowCartBody>>(() => new Promise((resolve) => answers.push(resolve))) },
+    });
+    const seen = new Map<string, boolean>();
+    const actor = createActor(machine, { input: input() });
+    actor.subscribe((s) => {
+      seen.set(String(s.value), selectCouponEditable(s));
+      expect(selectCouponEditable(s), String(s.value)).toBe(s.can({ type: 'coupon.change', code: 'SAVE5' }));
+    });
+    actor.start();
+    actor.send({ type: 'coupon.change', code: 'WELCOME10' });
+    actor.send({ type: 'coupon.apply' });
+    expect(actor.getSnapshot().value).toBe('applying');
+    expect(seen.get('applying')).toBe(false);
+    answers.shift()?.(ok(couponed, 'Coupon WELCOME10 applied.'));
+    await waitFor(actor, (s) => s.matches('idle'));
+    actor.send({ type: 'coupon.remove' });
+    expect(actor.getSnapshot().value).toBe('removing');
+    answers.shift()?.({ code: -1, message: 'Your cart is empty.' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(Object.fromEntries(seen)).toEqual({ idle: true, applying: false, removing: false, closed: false });
   });
 });

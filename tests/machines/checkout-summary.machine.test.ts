@@ -4,6 +4,7 @@ import type { PlaceOrderReply } from '../../src/api/contract/checkout.contract.t
 import type { CartFlow } from '../../src/machines/checkout/checkout-flow.types.ts';
 import { checkoutSummaryMachine } from '../../src/machines/checkout/checkout-summary.machine.ts';
 import type { CheckoutSummaryContext } from '../../src/machines/checkout/checkout-summary.setup.ts';
+import { selectSummaryCouponEditable, selectSummaryEditable } from '../../src/machines/checkout/index.ts';
 import { facePassNeededRefusal } from '../../src/rules/messages.ts';
 import { baseCart, ok } from './cart-fixtures.ts';
 import { checkReply, declinedReply, flowAtSummary, placedReply, reviewOk } from './checkout-fixtures.ts';
@@ -179,5 +180,69 @@ describe('checkout summary coupon box', () => {
     actor.send(reviewed);
     expect(actor.getSnapshot().context.couponText).toBe('WELCOME10');
     actor.stop();
+  });
+});
+
+describe('checkout summary choices', () => {
+  it('enables the line, tip and gift choices and the coupon box exactly where the machine takes them (elsewhere they would be dropped)', () => {
+    const editable = new Map<string, boolean>();
+    const couponEditable = new Map<string, boolean>();
+    const actor = createActor(neverSettling(walkable), { input: { cartId: 'cart-abc', flow: flowAtSummary } });
+    actor.subscribe((s) => {
+      const where = JSON.stringify(s.value);
+      editable.set(where, selectSummaryEditable(s));
+      couponEditable.set(where, selectSummaryCouponEditable(s));
+      for (const event of [
+        { type: 'tip.choose', percent: 10 },
+        { type: 'gift.toggle' },
+        { type: 'gift.message.change', text: 'Enjoy' },
+        { type: 'substitution.choose', cartRid: 1, preference: 'refund' },
+      ] as const)
+        expect(selectSummaryEditable(s), `${event.type} in ${where}`).toBe(s.can(event));
+      expect(selectSummaryCouponEditable(s), `coupon.change in ${where}`).toBe(s.can({ type: 'coupon.change', code: 'SAVE5' }));
+    });
+    actor.start();
+    actor.send(reviewed);
+    // APPLY, and the order priced again with it; then REMOVE, which fails.
+    actor.send({ type: 'coupon.change', code: 'WELCOME10' });
+    actor.send({ type: 'coupon.apply' });
+    actor.send(couponApplied);
+    actor.send(reviewedWithCoupon);
+    actor.send({ type: 'coupon.remove' });
+    actor.send(couponFailed);
+    // A pricing that fails, then Try again.
+    actor.send({ type: 'tip.choose', percent: 15 });
+    actor.send(reviewFailed);
+    actor.send({ type: 'review.retry' });
+    actor.send(reviewed);
+    // PLACE ORDER: the bank's check (Stripe, then the test bank), each asked back from the server.
+    actor.send({ type: 'order.place' });
+    actor.send(needsStripeCheck);
+    actor.send(keyLoaded);
+    actor.send(stripeCheckFailed);
+    actor.send(confirmFailed);
+    actor.send({ type: 'order.place' });
+    actor.send(needsTestCheck);
+    actor.send({ type: 'payment.authenticate', complete: true });
+    actor.send(testBankAnswered);
+    expect(actor.getSnapshot().matches({ ordering: 'confirming' })).toBe(true);
+    actor.stop();
+    const taken = ['"reviewing"', '"ready"'];
+    const states = [
+      ...taken,
+      '"applyingCoupon"',
+      '"removingCoupon"',
+      '"reviewFailed"',
+      '{"ordering":"placing"}',
+      '{"ordering":{"authenticating":{"withStripe":"loadingKey"}}}',
+      '{"ordering":{"authenticating":{"withStripe":"checking"}}}',
+      '{"ordering":{"authenticating":"withTestBank"}}',
+      '{"ordering":{"authenticating":"answeringTestBank"}}',
+      '{"ordering":"confirming"}',
+    ];
+    expect(Object.fromEntries(editable)).toEqual(Object.fromEntries(states.map((s) => [s, taken.includes(s)])));
+    // The coupon box also takes typing while a coupon is applied (what is typed is kept).
+    const typed = [...taken, '"applyingCoupon"'];
+    expect(Object.fromEntries(couponEditable)).toEqual(Object.fromEntries(states.map((s) => [s, typed.includes(s)])));
   });
 });

@@ -5,7 +5,7 @@ import type { GetSlotReply, NextDeliveryDateReply } from '../../src/api/contract
 import type { MoveAreaBody, MoveAreaReply } from '../../src/api/contract/cart-area.contract.ts';
 import { ApiError, type Sent } from '../../src/api/http.ts';
 import { datePickerDays } from '../../src/machines/store/delivery-options.context.ts';
-import { selectDatePickerDays } from '../../src/machines/store/delivery-options.selectors.ts';
+import { selectDatePickerDays, selectOptionsEditable } from '../../src/machines/store/delivery-options.selectors.ts';
 import { deliveryOptionsMachine, isOptionAvailable, retailersShown, timesShown } from '../../src/machines/store/delivery-options.machine.ts';
 import type { SessionValues } from '../../src/machines/app/session-values.ts';
 import { sessionMachine } from '../../src/machines/app/session.machine.ts';
@@ -419,6 +419,63 @@ describe('delivery options behaviour', () => {
       expect(t.actor.getSnapshot().matches({ options: 'choosing' })).toBe(true);
       expect(t.calls).toHaveLength(1);
       expect(t.session.getSnapshot().context).toEqual({ ...area, cart_id: 'cart-1', total_products_in_cart: 2 });
+    });
+
+    it('takes no change of choice while the cart is checked, asked about or moved: the page disables every control then', async () => {
+      const answers: ((reply: MoveAreaReply) => void)[] = [];
+      const session = createActor(sessionMachine, { input: { ...area, cart_id: 'cart-1', total_products_in_cart: 2 } }).start();
+      const machine = deliveryOptionsMachine.provide({
+        actors: {
+          loadRetailers: fromPromise(async () => served.output as DineinRetailerReply),
+          loadSlots: fromPromise(async () => slots.output as GetSlotReply),
+          loadShopCalendar: fromPromise(async () => shopCalendar),
+          moveCart: fromPromise(() => new Promise<MoveAreaReply>((resolve) => answers.push(resolve))),
+        },
+      });
+      const actor = createActor(machine, { input: { session, now } });
+      // Each choice with a payload the choosing page would take (a listed restaurant, an offered date, time and slot).
+      const choices = [
+        { type: 'option.select', kind: 'pick-up' },
+        { type: 'stars.select', stars: 4 },
+        { type: 'retailer.select', locId: 401 },
+        { type: 'date.select', date: tomorrow },
+        { type: 'time.select', time: '20:00' },
+      ] as const;
+      const seen = new Map<string, boolean>();
+      actor.subscribe((s) => {
+        const options = JSON.stringify((s.value as { options: unknown }).options);
+        seen.set(options, selectOptionsEditable(s));
+        expect(selectOptionsEditable(s), options).toBe(s.can({ type: 'stars.select', stars: 0 }));
+        if (!selectOptionsEditable(s)) for (const event of choices) expect(s.can(event), `${options} ${event.type}`).toBe(false);
+      });
+      actor.start();
+      await settle();
+      actor.send({ type: 'retailer.select', locId: 401 });
+      actor.send({ type: 'date.select', date: tomorrow });
+      actor.send({ type: 'time.select', time: '19:00' });
+      expect(selectOptionsEditable(actor.getSnapshot())).toBe(true);
+      for (const event of choices) expect(actor.getSnapshot().can(event), event.type).toBe(true);
+      actor.send({ type: 'options.continue' });
+      expect(actor.getSnapshot().matches({ options: 'checkingCart' })).toBe(true);
+      expect(selectOptionsEditable(actor.getSnapshot())).toBe(false);
+      // A time picked now would be dropped, and the old one stored.
+      actor.send({ type: 'time.select', time: '20:00' });
+      expect(actor.getSnapshot().context.time).toBe('19:00');
+      answers.at(-1)?.(mixed);
+      await vi.waitFor(() => expect(actor.getSnapshot().matches({ options: 'confirming' })).toBe(true));
+      actor.send({ type: 'option.confirm' });
+      expect(actor.getSnapshot().matches({ options: 'movingCart' })).toBe(true);
+      answers.at(-1)?.({ code: 1, data: { ...mixed.data!, total_products_in_cart: 1 } });
+      await vi.waitFor(() => expect(actor.getSnapshot().matches({ options: 'chosen' })).toBe(true));
+      expect(Object.fromEntries(seen)).toEqual({
+        '{"choosing":"editing"}': true,
+        '"checkingCart"': false,
+        '"confirming"': false,
+        '"movingCart"': false,
+        '"chosen"': false,
+        '"loading"': false,
+      });
+      actor.stop();
     });
 
     it('does not ask when the option does not change what the cart can hold', async () => {

@@ -1,13 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, matchesState, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import type { MoveOrderReply, SubstitutionReply } from '../../src/api/contract/fulfilment.contract.ts';
 import { ApiError } from '../../src/api/http.ts';
 import {
   fulfilmentMachine,
+  selectCanSubstitute,
   selectFulfilmentState,
   selectMoveError,
   selectMoves,
   selectSubstitutedCount,
+  selectSubstituting,
   type FulfilmentInput,
   type PendingSubstitute,
 } from '../../src/machines/fulfilment/index.ts';
@@ -127,6 +129,49 @@ describe('fulfilment behaviour', () => {
     const accepted = createActor(machine, { input: { orderNumber: '100000001', state: 'accepted', kind: 'delivery', actor: 'seller' } }).start();
     accepted.send({ type: 'fulfil.substitute', itemId: 7, productId: 42 });
     expect(sent).toHaveLength(2);
+  });
+
+  it("shows a line's substitute and Mark out exactly where the machine takes them: not while a move is sent", async () => {
+    const moves: { resolve: (reply: MoveOrderReply) => void; reject: (error: unknown) => void }[] = [];
+    let answer: (reply: SubstitutionReply) => void = () => undefined;
+    const machine = fulfilmentMachine.provide({
+      actors: {
+        moveOrder: fromPromise<MoveOrderReply, MoveInput>(() => new Promise((resolve, reject) => moves.push({ resolve, reject }))),
+        proposeSubstitute: fromPromise<
+          SubstitutionReply,
+          { orderNumber: string; actor: 'seller' | 'staff'; substitute: PendingSubstitute | undefined }
+        >(() => new Promise((resolve) => (answer = resolve))),
+      },
+    });
+    const actor = createActor(machine, { input: { orderNumber: '100000001', state: 'picking', kind: 'delivery', actor: 'seller' } });
+    const seen = new Map<string, boolean>();
+    actor.subscribe((s) => {
+      seen.set(JSON.stringify(s.value), selectCanSubstitute(s));
+      for (const productId of [42, undefined])
+        expect(selectCanSubstitute(s), JSON.stringify(s.value)).toBe(s.can({ type: 'fulfil.substitute', itemId: 7, productId }));
+    });
+    actor.start();
+    expect(selectCanSubstitute(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'fulfil.substitute', itemId: 7, productId: 42 });
+    expect(selectCanSubstitute(actor.getSnapshot())).toBe(false);
+    answer({ code: 1, data: { order_id: '100000001', item_id: 7 } });
+    await vi.waitFor(() => expect(selectSubstituting(actor.getSnapshot())).toBe(false));
+    // Pack is being sent: the order is still picking and nothing is being substituted, yet the machine takes none.
+    actor.send({ type: 'fulfil.move', event: 'pack', reason: undefined, weights: [] });
+    expect([selectFulfilmentState(actor.getSnapshot()), selectSubstituting(actor.getSnapshot())]).toEqual(['picking', false]);
+    expect(selectCanSubstitute(actor.getSnapshot())).toBe(false);
+    moves.at(-1)?.reject(new ApiError('Weigh every line sold by weight first.', -1, 409));
+    await vi.waitFor(() => expect(selectCanSubstitute(actor.getSnapshot())).toBe(true));
+    actor.send({ type: 'fulfil.move', event: 'pack', reason: undefined, weights: [] });
+    moves.at(-1)?.resolve({ code: 1, data: { order_id: '100000001', state: 'packed' } });
+    await vi.waitFor(() => expect(selectFulfilmentState(actor.getSnapshot())).toBe('packed'));
+    expect(Object.fromEntries(seen)).toEqual({
+      '{"preparing":{"picking":"idle"}}': true,
+      '{"preparing":{"picking":"substituting"}}': false,
+      '{"preparing":{"picking":"moving"}}': false,
+      '{"preparing":{"packed":"idle"}}': false,
+    });
+    actor.stop();
   });
 
   it('offers only the moves of the table for the actor and kind, and follows the server', async () => {

@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import type { MyOrdersReply, OrderStatusReply } from '../../src/api/contract/checkout.contract.ts';
 import { ApiError } from '../../src/api/http.ts';
 import { myOrdersMachine, type MyOrdersContext } from '../../src/machines/account/my-orders.machine.ts';
+import { selectCanLoadMoreOrders, selectCanToggleOrder } from '../../src/machines/account/index.ts';
 import { done, failed, labelled } from './machine-events.ts';
 import { order } from './order-fixtures.ts';
 import { allStateIds, allTransitions, planPaths, replay, type PathPlan, coverageTitle } from './path-coverage.ts';
@@ -170,5 +171,49 @@ describe('my orders behaviour', () => {
     expect(panels.delivery.map((o) => o.increment_id)).toEqual(['1003', '1001', '0999']);
     expect(panels.delivery[1]?.items.map((i) => i.delivery_date)).toEqual(['2030-07-09']);
     expect(openIds).toContain('1001');
+  });
+
+  it("enables 'More orders' and the order headers exactly where the machine takes them (a click elsewhere would be dropped)", async () => {
+    // Each call waits for the test's answer, so every state can be looked at.
+    const pending: Record<string, ((reply: unknown) => void)[]> = {};
+    const held =
+      <T>(id: string) =>
+      () =>
+        new Promise<T>((resolve) => (pending[id] ??= []).push(resolve as (reply: unknown) => void));
+    const answer = async (id: string, reply: unknown) => {
+      await vi.waitFor(() => expect(pending[id]?.length).toBe(1));
+      pending[id]?.shift()?.(reply);
+    };
+    const machine = myOrdersMachine.provide({
+      actors: {
+        loadOrders: fromPromise<MyOrdersReply>(held('loadOrders')),
+        loadMoreOrders: fromPromise<MyOrdersReply, { before: string | undefined }>(held('loadMoreOrders')),
+        loadOrder: fromPromise<OrderStatusReply, { orderId: string }>(held('loadOrder')),
+      },
+    });
+    const seen = new Map<string, { more: boolean; toggle: boolean }>();
+    const actor = createActor(machine);
+    actor.subscribe((s) => {
+      expect(selectCanLoadMoreOrders(s), String(s.value)).toBe(s.can({ type: 'orders.more' }));
+      expect(selectCanToggleOrder('1001')(s), String(s.value)).toBe(s.can({ type: 'order.toggle', incrementId: '1001' }));
+      seen.set(String(s.value), { more: selectCanLoadMoreOrders(s), toggle: selectCanToggleOrder('1001')(s) });
+    });
+    actor.start();
+    await answer('loadOrders', { code: 1, data: orders, has_more: true });
+    await waitFor(actor, (s) => s.matches('ready'));
+    // A Move or Cancel in an order's change panel: that order is asked again.
+    actor.send({ type: 'order.changed', incrementId: '1001' });
+    await answer('loadOrder', { code: 1, data: moved });
+    await waitFor(actor, (s) => s.matches('ready'));
+    actor.send({ type: 'orders.more' });
+    await answer('loadMoreOrders', { code: 1, data: [order('0998', 'Pickup')], has_more: true });
+    await waitFor(actor, (s) => s.matches('ready'));
+    actor.stop();
+    expect(Object.fromEntries(seen)).toEqual({
+      loading: { more: false, toggle: false },
+      ready: { more: true, toggle: true },
+      refreshingOrder: { more: false, toggle: true },
+      loadingMore: { more: false, toggle: false },
+    });
   });
 });

@@ -1,10 +1,10 @@
-import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import type { RescheduleOptions, RescheduleOptionsReply, RescheduleReply } from '../../src/api/contract/reschedule.contract.ts';
 import type { MoveOrderReply } from '../../src/api/contract/fulfilment.contract.ts';
 import { ApiError } from '../../src/api/http.ts';
 import { orderChangeMachine, orderChangeMessages, type OrderChangeContext } from '../../src/machines/order-change/order-change.machine.ts';
-import { selectChangeStep } from '../../src/machines/order-change/index.ts';
+import { selectChangeBusy, selectChangeClosable, selectChangeStep } from '../../src/machines/order-change/index.ts';
 import { fulfilmentMessages } from '../../src/rules/fulfilment.ts';
 import { done, failed, labelled } from './machine-events.ts';
 import { allStateIds, allTransitions, coverageTitle, planPaths, replay, type PathPlan } from './path-coverage.ts';
@@ -136,5 +136,70 @@ describe('order change behaviour', () => {
     expect(sent).toEqual([{ orderId: '100000123', date: '2026-12-05', slotId: 10103 }]);
     expect(actor.getSnapshot().context.done).toBe('Your delivery is now on 12/05/2026, 14:00–16:00.');
     expect(changed).toEqual(['order.changed']);
+  });
+
+  it('enables Close, and the date picker, exactly where the machine takes them (a click elsewhere would be dropped)', async () => {
+    // Each call waits for the test's answer, so every state can be looked at.
+    const pending: Record<string, { resolve: (reply: unknown) => void; reject: (error: unknown) => void }[]> = {};
+    const held =
+      <T>(id: string) =>
+      () =>
+        new Promise<T>((resolve, reject) => (pending[id] ??= []).push({ resolve: resolve as (reply: unknown) => void, reject }));
+    const next = async (id: string) => {
+      await vi.waitFor(() => expect(pending[id]?.length).toBe(1));
+      const call = pending[id]?.shift();
+      if (!call) throw new Error(`${id} was not asked`);
+      return call;
+    };
+    const machine = orderChangeMachine.provide({
+      actors: {
+        loadOptions: fromPromise<RescheduleOptionsReply, { orderId: string; date?: string | undefined }>(held('loadOptions')),
+        sendReschedule: fromPromise<RescheduleReply, { orderId: string; date: string; slotId: number | null }>(held('sendReschedule')),
+        sendCancel: fromPromise<MoveOrderReply, { orderId: string }>(held('sendCancel')),
+      },
+    });
+    const seen = new Map<string, { close: boolean; picker?: boolean }>();
+    const actor = createActor(machine, { input });
+    actor.subscribe((s) => {
+      const state = String(s.value);
+      expect(selectChangeClosable(s), state).toBe(s.can({ type: 'change.close' }));
+      // The panel draws the date picker while choosing, loading the day and saving; it is busy (disabled) where a date is not taken.
+      const drawsPicker = s.matches('choosing') || s.matches('loadingDay') || s.matches('saving');
+      const pickerLive = selectChangeBusy(s) === undefined;
+      if (drawsPicker) expect(pickerLive, state).toBe(s.can({ type: 'change.date.choose', date: '2026-12-05' }));
+      seen.set(state, drawsPicker ? { close: selectChangeClosable(s), picker: pickerLive } : { close: selectChangeClosable(s) });
+    });
+    actor.start();
+    actor.send({ type: 'change.open' });
+    (await next('loadOptions')).reject(new Error('offline'));
+    await waitFor(actor, (s) => s.matches('failed'));
+    actor.send({ type: 'change.retry' });
+    (await next('loadOptions')).resolve({ code: 1, data: open });
+    await waitFor(actor, (s) => s.matches('choosing'));
+    actor.send({ type: 'change.date.choose', date: '2026-12-05' });
+    expect(actor.getSnapshot().value).toBe('loadingDay');
+    (await next('loadOptions')).resolve({ code: 1, data: { ...open, date: '2026-12-05' } });
+    await waitFor(actor, (s) => s.matches('choosing'));
+    actor.send({ type: 'change.slot.choose', slotId: 10103 });
+    actor.send({ type: 'change.submit' });
+    expect(actor.getSnapshot().value).toBe('saving');
+    (await next('sendReschedule')).reject(new ApiError('This time slot is full. Please choose another.', 409, 409));
+    await waitFor(actor, (s) => s.matches('choosing'));
+    actor.send({ type: 'change.cancel.ask' });
+    actor.send({ type: 'change.cancel.confirm' });
+    (await next('sendCancel')).resolve(canceled);
+    await waitFor(actor, (s) => s.matches('done'));
+    actor.stop();
+    expect(Object.fromEntries(seen)).toEqual({
+      closed: { close: false },
+      loading: { close: false },
+      failed: { close: true },
+      choosing: { close: true, picker: true },
+      loadingDay: { close: false, picker: false },
+      saving: { close: false, picker: false },
+      confirmingCancel: { close: false },
+      canceling: { close: false },
+      done: { close: true },
+    });
   });
 });

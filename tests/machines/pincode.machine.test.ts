@@ -4,6 +4,7 @@ import type { MoveAreaBody, MoveAreaReply } from '../../src/api/contract/cart-ar
 import type { ZipSuggestionReply } from '../../src/api/contract/dine-in.contract.ts';
 import type { ZipLookupReply } from '../../src/api/contract/location.contract.ts';
 import { ApiError, type Sent } from '../../src/api/http.ts';
+import { selectPincodeBusy } from '../../src/machines/entry/index.ts';
 import { pincodeMachine } from '../../src/machines/entry/pincode.machine.ts';
 import { zipSuggestionMachine } from '../../src/machines/entry/zip-suggestion.machine.ts';
 import type { SessionValues } from '../../src/machines/app/session-values.ts';
@@ -284,5 +285,52 @@ describe('pincode: a cart is never emptied without a word (issue 23)', () => {
     await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('served'));
     expect(calls[1]).toEqual({ cart_id: 'cart-1', zipcode: '60601', courier_type: undefined, apply: 1, keep_old: 1 });
     expect(session.getSnapshot().context).toMatchObject({ zipcode: '60601', cart_id: 'cart-1', total_products_in_cart: 1 });
+  });
+});
+
+describe('pincode: the field and the suggestion take input exactly where the machine does', () => {
+  it('busy (field read-only, suggestion disabled) wherever the form is drawn and typing would be dropped; a take then is lost', async () => {
+    const lookups: { resolve: (reply: ZipLookupReply) => void; reject: (error: unknown) => void }[] = [];
+    const moves: ((reply: MoveAreaReply) => void)[] = [];
+    const answer: ZipSuggestionReply = { code: 1, data: { zipcode: '10002', city: 'New York', state: 'NY', from_city: 'Brooklyn' } };
+    const machine = pincodeMachine.provide({
+      actors: {
+        zipSuggestion: zipSuggestionMachine.provide({ actors: { loadSuggestion: fromPromise(async () => answer) } }),
+        lookupZip: fromPromise(() => new Promise<ZipLookupReply>((resolve, reject) => lookups.push({ resolve, reject }))),
+        moveCart: fromPromise(() => new Promise<MoveAreaReply>((resolve) => moves.push(resolve))),
+      },
+    });
+    // No zip yet (so a suggestion is offered) but a cart: a served zip asks about the cart and moves it.
+    const session = createActor(sessionMachine, { input: { cart_id: 'cart-1', total_products_in_cart: 2 } }).start();
+    const actor = createActor(machine, { input: { session, dismissible: false } });
+    const seen = new Map<string, boolean>();
+    actor.subscribe((s) => {
+      // The form is drawn while the dialog is open and not asking about the cart (pincode-dialog.tsx).
+      if (s.status !== 'active' || s.matches('confirming')) return;
+      seen.set(String(s.value), selectPincodeBusy(s));
+      expect(selectPincodeBusy(s), String(s.value)).toBe(!s.can({ type: 'pincode.change', value: '60601' }));
+    });
+    actor.start();
+    await vi.waitFor(() => expect(actor.getSnapshot().children.zipSuggestion?.getSnapshot().value).toBe('offered'));
+    actor.send({ type: 'pincode.change', value: '60601' });
+    actor.send({ type: 'pincode.submit' });
+    expect(selectPincodeBusy(actor.getSnapshot())).toBe(true);
+    lookups.at(-1)?.reject(new ApiError('You are not connected to internet', 500, 0));
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('editing'));
+    expect(selectPincodeBusy(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'pincode.submit' });
+    // Why the suggestion is disabled while busy: taken now, the suggester ends but the dialog drops the zip.
+    const suggester = actor.getSnapshot().children.zipSuggestion;
+    suggester?.send({ type: 'suggestion.take' });
+    expect([actor.getSnapshot().context.value, suggester?.getSnapshot().status]).toEqual(['60601', 'done']);
+    lookups.at(-1)?.resolve({ code: 1, data: served.output.data });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('checkingCart'));
+    moves.at(-1)?.({ code: 1, data: checkedMixed.output.data });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('confirming'));
+    actor.send({ type: 'pincode.confirm' });
+    expect(selectPincodeBusy(actor.getSnapshot())).toBe(true);
+    moves.at(-1)?.({ code: 1, data: { ...checkedMixed.output.data, total_products_in_cart: 1 } });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('served'));
+    expect(Object.fromEntries(seen)).toEqual({ editing: false, lookingUp: true, checkingCart: true, movingCart: true });
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import type { Review, ReviewsReply, WriteReviewReply } from '../../src/api/contract/reviews.contract.ts';
 import { ApiError } from '../../src/api/http.ts';
+import { selectReviewEditable } from '../../src/machines/reviews/index.ts';
 import { productReviewsMachine, type ProductReviewsContext, type ReviewDraft } from '../../src/machines/reviews/product-reviews.machine.ts';
 import { reviewMessages } from '../../src/rules/reviews.ts';
 import { done, failed, labelled } from './machine-events.ts';
@@ -118,5 +119,48 @@ describe('product reviews behaviour', () => {
     actor.send({ type: 'reviews.page', page: 2 });
     await waitFor(actor, (s) => s.matches({ list: 'showing' }) && s.context.page === 2);
     expect(asked).toEqual([0, 0, 2]);
+  });
+
+  it('enables the rating, title and text exactly where the machine takes them: not while the review is sent', async () => {
+    let answer: { resolve: (reply: WriteReviewReply) => void; reject: (error: unknown) => void } = {
+      resolve: () => undefined,
+      reject: () => undefined,
+    };
+    const machine = productReviewsMachine.provide({
+      actors: {
+        loadPage: fromPromise(async ({ input: request }: { input: { productId: number; page: number } }) => page(request.page, true)),
+        sendReview: fromPromise(() => new Promise<WriteReviewReply>((resolve, reject) => (answer = { resolve, reject }))),
+      },
+    });
+    const actor = createActor(machine, { input });
+    const seen = new Map<string, boolean>();
+    actor.subscribe((s) => {
+      const form = JSON.stringify((s.value as { form: unknown }).form);
+      seen.set(form, selectReviewEditable(s));
+      for (const event of [
+        { type: 'review.rating', rating: 4 },
+        { type: 'review.title', title: 'Good' },
+        { type: 'review.detail', detail: 'Tasty.' },
+      ] as const)
+        expect(selectReviewEditable(s), `${form} ${event.type}`).toBe(s.can(event));
+    });
+    actor.start();
+    await waitFor(actor, (s) => s.matches({ form: 'editing' }));
+    expect(selectReviewEditable(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'review.rating', rating: 4 });
+    actor.send({ type: 'review.title', title: 'Good' });
+    actor.send({ type: 'review.detail', detail: 'Tasty.' });
+    actor.send({ type: 'review.submit' });
+    expect(actor.getSnapshot().matches({ form: 'submitting' })).toBe(true);
+    expect(selectReviewEditable(actor.getSnapshot())).toBe(false);
+    // Refused: the form comes back with what was typed, and takes changes again.
+    answer.reject(new ApiError(reviewMessages.alreadyReviewed, 409, 0));
+    await waitFor(actor, (s) => s.matches({ form: 'editing' }));
+    expect(selectReviewEditable(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'review.submit' });
+    answer.resolve(written);
+    await waitFor(actor, (s) => s.matches({ form: 'written' }));
+    expect(Object.fromEntries(seen)).toEqual({ '"hidden"': false, '"editing"': true, '"submitting"': false, '"written"': false });
+    actor.stop();
   });
 });

@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import type { CapacityDay, CapacityDayReply } from '../../src/api/contract/seller-capacity.contract.ts';
 import { ApiError } from '../../src/api/http.ts';
 import type { CapacityChange } from '../../src/api/order-change.api.ts';
+import { selectSellerDayEditable } from '../../src/machines/seller-day/index.ts';
 import { sellerDayMachine, type SellerDayContext } from '../../src/machines/seller-day/seller-day.machine.ts';
 import { done, failed, labelled } from './machine-events.ts';
 import { allStateIds, allTransitions, coverageTitle, planPaths, replay, type PathPlan } from './path-coverage.ts';
@@ -122,5 +123,50 @@ describe('seller day behaviour', () => {
       { role: 'staff', change: { kind: 'seats', locId: 101, date: input.date, slotId: 10101, seats: 2, reason: 'Short of drivers' } },
       { role: 'staff', change: { kind: 'stock', offerId: 7, stock: 4, reason: 'Recount' } },
     ]);
+  });
+
+  it('enables Close, Reopen and the Saves exactly where the machine takes them: not after a read failed, with the old day drawn', async () => {
+    const reads: { resolve: (reply: CapacityDayReply) => void; reject: (error: unknown) => void }[] = [];
+    let refuse: (error: unknown) => void = () => undefined;
+    const machine = sellerDayMachine.provide({
+      actors: {
+        loadDay: fromPromise<CapacityDayReply, { role: 'seller' | 'staff'; locId: number; date: string }>(
+          () => new Promise((resolve, reject) => reads.push({ resolve, reject })),
+        ),
+        sendChange: fromPromise<unknown, { role: 'seller' | 'staff'; change: CapacityChange }>(() => new Promise((_, reject) => (refuse = reject))),
+      },
+    });
+    const actor = createActor(machine, { input });
+    const seen = new Map<string, boolean>();
+    actor.subscribe((s) => {
+      seen.set(String(s.value), selectSellerDayEditable(s));
+      for (const event of [
+        { type: 'day.close' },
+        { type: 'day.reopen' },
+        { type: 'day.seats.set', slotId: 10101, seats: 2 },
+        { type: 'day.stock.set', offerId: 7, stock: 3 },
+      ] as const)
+        expect(selectSellerDayEditable(s), `${String(s.value)} ${event.type}`).toBe(s.can(event));
+    });
+    actor.start();
+    expect(selectSellerDayEditable(actor.getSnapshot())).toBe(false);
+    reads.at(-1)?.resolve({ code: 1, data: day });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('shown'));
+    expect(selectSellerDayEditable(actor.getSnapshot())).toBe(true);
+    // Another date whose read fails: the day before is still drawn, but the machine takes only a retry.
+    actor.send({ type: 'day.date.choose', date: '2026-12-05' });
+    reads.at(-1)?.reject(new Error('offline'));
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('failed'));
+    expect(actor.getSnapshot().context.day).toEqual(day);
+    expect(selectSellerDayEditable(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'day.retry' });
+    reads.at(-1)?.resolve({ code: 1, data: day });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('shown'));
+    actor.send({ type: 'day.close' });
+    expect(selectSellerDayEditable(actor.getSnapshot())).toBe(false);
+    refuse(new ApiError('This day is one of the store’s holidays.', 409, 409));
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('shown'));
+    expect(Object.fromEntries(seen)).toEqual({ loading: false, shown: true, failed: false, saving: false });
+    actor.stop();
   });
 });

@@ -1,9 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import type { WalletAddToCartBody, WalletAddToCartResult, WalletProductsReply, WalletVendorsReply } from '../../src/api/contract/wallet.contract.ts';
 import type { Sent } from '../../src/api/http.ts';
 import { sessionMachine } from '../../src/machines/app/session.machine.ts';
 import { walletProductsMachine, type WalletProductsContext } from '../../src/machines/wallet/wallet-products.machine.ts';
+import { selectWalletAddable, selectWalletFiltersActionable } from '../../src/machines/wallet/index.ts';
 import type { WalletVisit } from '../../src/machines/wallet/wallet-retailers.machine.ts';
 import { done, failed, labelled } from './machine-events.ts';
 import { allStateIds, allTransitions, coverageTitle, planPaths, replay, type PathPlan } from './path-coverage.ts';
@@ -163,5 +164,75 @@ describe('wallet products behaviour', () => {
     await waitFor(t.actor, (s) => s.status === 'done');
     expect(t.sent).toHaveLength(1);
     expect(t.store.getSnapshot().context).toMatchObject({ walletOrder: true, dineinTime: '2026-12-02 19:00' });
+  });
+
+  it('enables the sort, retailer, date, time, Filter and ADD TO CART exactly where the machine takes them (a choice elsewhere would be dropped)', async () => {
+    // Each call waits for the test's answer, so every state can be looked at.
+    const pending: Record<string, { resolve: (reply: unknown) => void; reject: (error: unknown) => void }[]> = {};
+    const held =
+      <T>(id: string) =>
+      () =>
+        new Promise<T>((resolve, reject) => (pending[id] ??= []).push({ resolve: resolve as (reply: unknown) => void, reject }));
+    const next = async (id: string) => {
+      await vi.waitFor(() => expect(pending[id]?.length).toBe(1));
+      const call = pending[id]?.shift();
+      if (!call) throw new Error(`${id} was not asked`);
+      return call;
+    };
+    const machine = walletProductsMachine.provide({
+      actors: {
+        loadRetailers: fromPromise<WalletVendorsReply, WalletVisit>(held('loadRetailers')),
+        loadProducts: fromPromise<WalletProductsReply, { vendorId: number; customerId: number }>(held('loadProducts')),
+        redeem: fromPromise<WalletAddToCartResult, Sent<WalletAddToCartBody>>(held('redeem')),
+      },
+      actions: { logRedeemFailure: () => undefined },
+    });
+    const seen = new Map<string, { filters: boolean; add: boolean }>();
+    const actor = createActor(machine, { input: { session: session(), visit, now } });
+    actor.subscribe((s) => {
+      const state = String(s.value);
+      const filters = selectWalletFiltersActionable(s);
+      for (const event of [
+        { type: 'sort.select', sort: 'price_desc' },
+        { type: 'retailer.select', locationId: 910201 },
+        { type: 'date.change', date: '2026-12-05' },
+        // Both restaurants seat guests at 7 pm on the visit's date.
+        { type: 'time.change', time: '19:00' },
+        { type: 'filters.open' },
+      ] as const)
+        expect(filters, `${state}: ${event.type}`).toBe(s.can(event));
+      expect(selectWalletAddable(s), state).toBe(s.can({ type: 'cart.add', productId: 11, sizeId: 111 }));
+      seen.set(state, { filters, add: selectWalletAddable(s) });
+    });
+    actor.start();
+    (await next('loadRetailers')).resolve({ code: 1, data: retailers });
+    (await next('loadProducts')).reject(new Error('offline'));
+    await waitFor(actor, (s) => s.matches('failed'));
+    actor.send({ type: 'products.retry' });
+    (await next('loadRetailers')).resolve({ code: 1, data: retailers });
+    (await next('loadProducts')).resolve({ code: 1, data: walletProductList });
+    await waitFor(actor, (s) => s.matches('ready'));
+    // Another Retailer loads its products at once: a time picked meanwhile would be dropped.
+    actor.send({ type: 'retailer.select', locationId: 910201 });
+    expect(actor.getSnapshot().value).toBe('loadingProducts');
+    (await next('loadProducts')).resolve({ code: 1, data: walletProductList });
+    await waitFor(actor, (s) => s.matches('ready'));
+    actor.send({ type: 'filters.open' });
+    expect(actor.getSnapshot().value).toBe('filtering');
+    actor.send({ type: 'filters.cancel' });
+    actor.send({ type: 'cart.add', productId: 11, sizeId: 111 });
+    expect(actor.getSnapshot().value).toBe('adding');
+    (await next('redeem')).resolve({ code: -1, message: 'No' });
+    await waitFor(actor, (s) => s.matches('ready'));
+    actor.stop();
+    const off = { filters: false, add: false };
+    expect(Object.fromEntries(seen)).toEqual({
+      loadingRetailers: off,
+      loadingProducts: off,
+      failed: off,
+      ready: { filters: true, add: true },
+      filtering: off,
+      adding: off,
+    });
   });
 });

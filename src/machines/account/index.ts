@@ -23,6 +23,16 @@ export const selectAddressesError = (s: AccountDashboardSnapshot) => (s.matches(
 export const selectPendingAddressId = (s: AccountDashboardSnapshot) => s.context.pendingAddressId;
 export const selectEditingAddressId = (s: AccountDashboardSnapshot) => s.context.editingId;
 export const selectEditValues = (s: AccountDashboardSnapshot) => s.context.editValues;
+/**
+ * Whether a row's Make default, Edit and Delete are taken (`useSelector(actor, selectCanDeleteAddress(id))`): Make
+ * default and Delete only while the table is idle, Edit also while EDIT SHIPPING ADDRESS is open (to switch or close
+ * it). While an address is saved, made default or deleted, while the form is open (Make default, Delete) and when
+ * the addresses could not be loaded (the rows shown are the last ones read) the machine takes none of them, so the
+ * table disables them instead of dropping a click.
+ */
+export const selectCanMakeDefault = (addressId: number) => (s: AccountDashboardSnapshot) => s.can({ type: 'address.default', addressId });
+export const selectCanEditAddress = (addressId: number) => (s: AccountDashboardSnapshot) => s.can({ type: 'address.edit', addressId });
+export const selectCanDeleteAddress = (addressId: number) => (s: AccountDashboardSnapshot) => s.can({ type: 'address.delete', addressId });
 
 type MyOrdersSnapshot = SnapshotFrom<typeof myOrdersMachine>;
 export const selectOrdersError = (s: MyOrdersSnapshot) => (s.matches('failed') ? s.context.loadError : undefined);
@@ -31,6 +41,13 @@ export const selectOrderPanels = (s: MyOrdersSnapshot) => s.context.panels;
 export const selectOrdersHasMore = (s: MyOrdersSnapshot) => s.context.hasMore;
 export const selectOrdersLoadingMore = (s: MyOrdersSnapshot) => s.matches('loadingMore');
 export const selectOrdersMoreError = (s: MyOrdersSnapshot) => s.context.moreError;
+/**
+ * Whether 'More orders' is taken: only while the orders are shown, not while older ones load or a changed order is
+ * asked again (after a Move or Cancel), so the button is disabled there instead of dropping the click.
+ */
+export const selectCanLoadMoreOrders = (s: MyOrdersSnapshot): boolean => s.can({ type: 'orders.more' });
+/** Whether the order's header opens or closes it: not while older orders load (`useSelector(actor, selectCanToggleOrder(id))`). */
+export const selectCanToggleOrder = (incrementId: string) => (s: MyOrdersSnapshot) => s.can({ type: 'order.toggle', incrementId });
 /** Whether the order's panel is open: `useSelector(actor, selectIsOrderOpen(id))`. */
 export const selectIsOrderOpen = (incrementId: string) => (s: MyOrdersSnapshot) => s.context.openIds.includes(incrementId);
 

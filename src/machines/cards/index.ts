@@ -32,12 +32,25 @@ export const selectCardValues = (s: AddCardSnapshot) => s.context.values;
 export const selectCardErrors = (s: AddCardSnapshot) => s.context.errors;
 export const selectCardFormError = (s: AddCardSnapshot) => s.context.formError;
 export const selectSameAsShipping = (s: AddCardSnapshot) => s.context.sameAsShipping;
+/** Whether '← Back' is taken: in the form and after the card provider failed, not while it loads or the card is saved. */
+export const selectCanLeaveAddCard = (s: AddCardSnapshot): boolean => s.can({ type: 'card.back' });
 
 type CardListSnapshot = SnapshotFrom<typeof cardListMachine>;
 export const selectCardsLoadError = (s: CardListSnapshot) => (s.matches('failed') ? s.context.loadError : undefined);
 export const selectSavedCards = (s: CardListSnapshot) => s.context.cards;
 export const selectChosenCardId = (s: CardListSnapshot) => s.context.chosenId;
 export const selectRemovingCardId = (s: CardListSnapshot) => s.context.removingId;
+/** Whether the ADD NEW CARD (ADD CARD) tile is taken: not while a card is removed (nor while the form is open). */
+export const selectCanAddCard = (s: CardListSnapshot): boolean => s.can({ type: 'card.add' });
+/**
+ * Whether the saved cards can be chosen (and, in settings, removed): only on the loaded list. While the cards load
+ * (again, after Add New Card), a card is removed or the list failed, the machine takes neither, so the cards are
+ * disabled instead of dropping the click. Every card shown is listed, so the first one answers for all.
+ */
+export const selectSavedCardsActionable = (s: CardListSnapshot): boolean => {
+  const first = s.context.cards[0];
+  return first !== undefined && s.can({ type: 'card.choose', cardId: first.id });
+};
 
 type PaymentOptionsSnapshot = SnapshotFrom<typeof paymentOptionsMachine>;
 export const selectUpiId = (s: PaymentOptionsSnapshot) => s.context.upiId;

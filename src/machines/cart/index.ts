@@ -38,6 +38,11 @@ export const selectPendingLines = (s: SnapshotFrom<typeof cartLinesMachine>) => 
 type CouponSnapshot = SnapshotFrom<typeof cartCouponMachine>;
 export const selectCouponText = (s: CouponSnapshot) => s.context.couponText;
 export const selectCouponMessage = (s: CouponSnapshot) => s.context.couponMessage;
+/**
+ * Whether the coupon box takes typing: only while no coupon is applied or removed. The machine drops a keystroke
+ * while a request is out, so the box is read-only then instead of losing what is typed.
+ */
+export const selectCouponEditable = (s: CouponSnapshot): boolean => s.can({ type: 'coupon.change', code: '' });
 
 type DeliveryGroupSnapshot = SnapshotFrom<typeof deliveryGroupMachine>;
 export const selectGroupCalendar = (s: DeliveryGroupSnapshot) => s.context.calendar;

@@ -77,3 +77,13 @@ export const selectSummaryFlow = (s: SummarySnapshot) => s.context.flow;
 export const selectSubstitutions = (s: SummarySnapshot) => s.context.substitutions;
 export const selectSummaryCouponText = (s: SummarySnapshot) => s.context.couponText;
 export const selectSummaryCouponMessage = (s: SummarySnapshot) => s.context.couponMessage;
+/**
+ * Whether the shopper can change the summary's choices (what to do with a line that is out, the driver tip, the gift
+ * and its message): only while the order is priced or shown. While a coupon is applied or removed, after a pricing
+ * that failed and while the order is on its way the machine takes none of them, so the page disables them instead of
+ * dropping the pick or the keystroke. The four are taken in the same states; the tip also needs 1 Hour Delivery,
+ * and the page shows the tips only then.
+ */
+export const selectSummaryEditable = (s: SummarySnapshot): boolean => s.can({ type: 'gift.toggle' });
+/** Whether the summary's coupon box takes typing (not while a coupon is removed, after a failed pricing, or while ordering). */
+export const selectSummaryCouponEditable = (s: SummarySnapshot): boolean => s.can({ type: 'coupon.change', code: '' });

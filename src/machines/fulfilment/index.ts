@@ -34,3 +34,8 @@ export const selectMoveError = (s: FulfilmentSnapshot): string | undefined => s.
 /** Decision 039: whether a substitute is being sent, and how many were saved (the console reloads on each). */
 export const selectSubstituting = (s: FulfilmentSnapshot): boolean => s.context.substituting !== undefined;
 export const selectSubstitutedCount = (s: FulfilmentSnapshot): number => s.context.substituted;
+/**
+ * Whether a line's substitute can be proposed (or the line marked out): only while picking and nothing is being sent.
+ * While a move or a substitute is sent the machine takes none, so the console shows neither control then.
+ */
+export const selectCanSubstitute = (s: FulfilmentSnapshot): boolean => s.can({ type: 'fulfil.substitute', itemId: 0, productId: undefined });

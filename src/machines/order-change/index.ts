@@ -38,3 +38,8 @@ export function selectChangeStep(
 /** Which busy step: the day's slots loading, the move or the cancel being sent. */
 export const selectChangeBusy = (s: OrderChangeSnapshot): 'day' | 'saving' | 'canceling' | undefined =>
   s.matches('loadingDay') ? 'day' : s.matches('saving') ? 'saving' : s.matches('canceling') ? 'canceling' : undefined;
+/**
+ * Whether Close is taken: not while the chosen day's slots load or the move is sent (the panel keeps drawing its
+ * choices, and Close, then), so Close is disabled there instead of dropping the click.
+ */
+export const selectChangeClosable = (s: OrderChangeSnapshot): boolean => s.can({ type: 'change.close' });

@@ -16,4 +16,9 @@ export const selectReviewsLoading = (s: ProductReviewsSnapshot) => s.matches({ l
 export const selectReviewsFailed = (s: ProductReviewsSnapshot) => s.matches({ list: 'failed' });
 export const selectFormOpen = (s: ProductReviewsSnapshot) => s.matches({ form: 'editing' }) || s.matches({ form: 'submitting' });
 export const selectSubmitting = (s: ProductReviewsSnapshot) => s.matches({ form: 'submitting' });
+/**
+ * Whether the review's rating, title and text can be changed: only while it is edited. While it is sent the machine
+ * takes no change (one typed then would be gone when a refusal brings the form back), so the form disables its fields.
+ */
+export const selectReviewEditable = (s: ProductReviewsSnapshot) => s.can({ type: 'review.title', title: '' });
 export const selectReviewWritten = (s: ProductReviewsSnapshot) => s.matches({ form: 'written' });

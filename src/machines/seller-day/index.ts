@@ -13,3 +13,9 @@ export const selectSellerDayLocId = (s: SellerDaySnapshot): number => s.context.
 export const selectSellerDayError = (s: SellerDaySnapshot): string | undefined => s.context.error;
 export const selectSellerDayBusy = (s: SellerDaySnapshot): boolean => s.matches('loading') || s.matches('saving');
 export const selectSellerDayFailed = (s: SellerDaySnapshot): boolean => s.matches('failed');
+/**
+ * Whether the day can be changed (Close, Reopen, a slot's seats, a product's stock): only while it is shown. While it
+ * is read or a change is sent, and after a read failed (the day drawn is the one before), the machine takes none of
+ * them, so the panel disables them instead of dropping the seller's change.
+ */
+export const selectSellerDayEditable = (s: SellerDaySnapshot): boolean => s.can({ type: 'day.close' });

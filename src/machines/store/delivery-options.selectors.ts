@@ -25,3 +25,9 @@ export const selectOptionCartQuestion = (s: DeliveryOptionsSnapshot) => {
 };
 /** Asking the server about the cart, or moving it. */
 export const selectOptionCartBusy = (s: DeliveryOptionsSnapshot) => s.matches({ options: 'checkingCart' }) || s.matches({ options: 'movingCart' });
+/**
+ * Whether the shopper can change a choice (card, stars, restaurant, date, time, slot): only while choosing. While the
+ * cart is checked or moved (and while its question is asked) the machine takes none of them, so the page disables
+ * them instead of dropping the change and storing the old choice.
+ */
+export const selectOptionsEditable = (s: DeliveryOptionsSnapshot) => s.can({ type: 'stars.select', stars: 0 });

@@ -16,6 +16,11 @@ export const selectSizeId = (s: AddToCartSnapshot) => s.context.sizeId;
 /** Size, speed and vendor chosen: a fresh object each time, so compare it field by field. */
 export const selectSelection = (s: AddToCartSnapshot) => ({ sizeId: s.context.sizeId, speed: s.context.speed, vendorLocId: s.context.vendorLocId });
 export const selectQty = (s: AddToCartSnapshot) => s.context.qty;
+/**
+ * Whether size, speed and quantity can be changed: while choosing (or asked to sign in first), not while the line is
+ * being added, when the machine takes none of them and the page disables them instead of dropping the change.
+ */
+export const selectChoicesEditable = (s: AddToCartSnapshot) => s.can({ type: 'qty.select', qty: 1 });
 
 type SearchBoxSnapshot = SnapshotFrom<typeof searchBoxMachine>;
 export const selectSearchText = (s: SearchBoxSnapshot) => s.context.text;
@@ -47,6 +52,7 @@ export {
   selectDatePickerDays,
   selectOptionCartBusy,
   selectOptionCartQuestion,
+  selectOptionsEditable,
   selectRetailersShown,
   selectTimesShown,
 } from './delivery-options.selectors.ts';

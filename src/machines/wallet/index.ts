@@ -23,8 +23,24 @@ export function selectWalletShippingPage({ context }: SnapshotFrom<typeof wallet
   return { start, today, retailers, retailerId, retailer, date, time, times: walletTimesShown(context), problems, loadError };
 }
 
+type WalletProductsSnapshot = SnapshotFrom<typeof walletProductsMachine>;
+
+/**
+ * Whether the sort, retailer, date, time and Filter are taken: only while the products are shown. While the shops or
+ * products load (a new Retailer loads at once), a product is added or the phone's filter panel is open the machine
+ * takes none of them, so the page disables them instead of dropping the choice.
+ */
+export const selectWalletFiltersActionable = (s: WalletProductsSnapshot): boolean => s.can({ type: 'sort.select', sort: 'name_asc' });
+
+/**
+ * Whether ADD TO CART is taken for a size of the list: while the products are shown (not while loading, adding or
+ * with the phone's filter panel open) and the visit has a time the restaurant offers. Equals
+ * `s.can({ type: 'cart.add', productId, sizeId })` for every size listed.
+ */
+export const selectWalletAddable = (s: WalletProductsSnapshot): boolean => s.matches('ready') && walletTimesShown(s.context).includes(s.context.time);
+
 /** What the wallet's product list shows: its filters, the restaurant chosen, the times it seats guests, the products. */
-export function selectWalletProductsPage({ context }: SnapshotFrom<typeof walletProductsMachine>) {
+export function selectWalletProductsPage({ context }: WalletProductsSnapshot) {
   const { today, retailers, retailerId, products, sort, date, time, draft, loadError } = context;
   const retailer = retailers.find((r) => r.location_id === retailerId);
   return { today, retailers, retailerId, retailer, products, sort, date, time, times: walletTimesShown(context), draft, loadError };

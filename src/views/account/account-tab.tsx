@@ -6,6 +6,9 @@ import {
   accountDashboardMachine,
   selectAddresses,
   selectAddressesError,
+  selectCanDeleteAddress,
+  selectCanEditAddress,
+  selectCanMakeDefault,
   selectCustomerName,
   selectDashboard,
   selectDashboardError,
@@ -14,6 +17,7 @@ import {
   type AccountDashboardActor,
   type Preference,
 } from '../../machines/account/index.ts';
+import type { ShippingAddress } from '../../rules/checkout-flow.ts';
 import { identityEntryLabel, identityStatusText } from '../../rules/identity-status.ts';
 import { successToastDefaults } from '../../rules/messages.ts';
 import { primaryButton, secondaryButton } from '../../styles/controls.css.ts';
@@ -153,10 +157,6 @@ function Addresses({ actor }: { actor: AccountDashboardActor }) {
   const addresses = useSelector(actor, selectAddresses);
   const loading = useSelector(actor, (s) => s.hasTag('loadingAddresses'));
   const error = useSelector(actor, selectAddressesError);
-  const busy = useSelector(actor, (s) => s.hasTag('busyAddress') || s.hasTag('savingAddress'));
-  const pendingId = useSelector(actor, selectPendingAddressId);
-  const settingDefault = useSelector(actor, (s) => s.matches({ addresses: { list: 'settingDefault' } }));
-  const editingId = useSelector(actor, selectEditingAddressId);
   return (
     <section id="shipping-addresses" className={css.card} aria-labelledby="shipping-address-title">
       <h2 id="shipping-address-title" className={css.cardTitle}>
@@ -164,6 +164,7 @@ function Addresses({ actor }: { actor: AccountDashboardActor }) {
       </h2>
       <LoadState loading={loading} loadingText="Loading your addresses…" error={error} onRetry={() => actor.send({ type: 'addresses.retry' })} />
       {!loading && !error && addresses.length === 0 && <p className={css.status}>You have no saved shipping addresses yet.</p>}
+      {/* After a failed reload the rows are the last ones read: shown, with their buttons disabled (the machine takes none). */}
       {!loading && addresses.length > 0 && (
         <table className={css.table} aria-labelledby="shipping-address-title">
           <thead>
@@ -175,52 +176,65 @@ function Addresses({ actor }: { actor: AccountDashboardActor }) {
           </thead>
           <tbody className={css.body}>
             {addresses.map((a) => (
-              <tr key={a.id} className={css.row} aria-label={`${a.type || a.name}: ${a.address_1}`}>
-                <td className={css.td}>
-                  <strong>{a.name}</strong>
-                  {a.isPrimary && <span className={css.badge}>Default</span>}
-                  {a.type && <span className={css.nickname}>{a.type}</span>}
-                </td>
-                <td className={css.td}>
-                  {a.address_1}, {a.address_2}
-                  <span className={css.nickname}>{a.phone}</span>
-                </td>
-                <td className={css.td}>
-                  <div className={css.actions}>
-                    {!a.isPrimary && (
-                      <button
-                        type="button"
-                        className={`${secondaryButton} ${css.smallButton}`}
-                        disabled={busy}
-                        onClick={() => actor.send({ type: 'address.default', addressId: a.id })}
-                      >
-                        {settingDefault && pendingId === a.id ? 'Saving…' : 'Make default'}
-                      </button>
-                    )}
-                    <button
-                      type="button"
-                      className={`${editingId === a.id ? primaryButton : secondaryButton} ${css.smallButton}`}
-                      aria-pressed={editingId === a.id}
-                      disabled={busy}
-                      onClick={() => actor.send({ type: 'address.edit', addressId: a.id })}
-                    >
-                      Edit
-                    </button>
-                    <button
-                      type="button"
-                      className={`${secondaryButton} ${css.smallButton}`}
-                      disabled={busy}
-                      onClick={() => actor.send({ type: 'address.delete', addressId: a.id })}
-                    >
-                      {!settingDefault && pendingId === a.id ? 'Deleting…' : 'Delete'}
-                    </button>
-                  </div>
-                </td>
-              </tr>
+              <AddressRow key={a.id} actor={actor} address={a} />
             ))}
           </tbody>
         </table>
       )}
     </section>
+  );
+}
+
+/** One saved address: Make default, Edit and Delete, each enabled only where the machine takes it for this row. */
+function AddressRow({ actor, address: a }: { actor: AccountDashboardActor; address: ShippingAddress }) {
+  const pendingId = useSelector(actor, selectPendingAddressId);
+  const settingDefault = useSelector(actor, (s) => s.matches({ addresses: { list: 'settingDefault' } }));
+  const editingId = useSelector(actor, selectEditingAddressId);
+  const canMakeDefault = useSelector(actor, selectCanMakeDefault(a.id));
+  const canEdit = useSelector(actor, selectCanEditAddress(a.id));
+  const canDelete = useSelector(actor, selectCanDeleteAddress(a.id));
+  return (
+    <tr className={css.row} aria-label={`${a.type || a.name}: ${a.address_1}`}>
+      <td className={css.td}>
+        <strong>{a.name}</strong>
+        {a.isPrimary && <span className={css.badge}>Default</span>}
+        {a.type && <span className={css.nickname}>{a.type}</span>}
+      </td>
+      <td className={css.td}>
+        {a.address_1}, {a.address_2}
+        <span className={css.nickname}>{a.phone}</span>
+      </td>
+      <td className={css.td}>
+        <div className={css.actions}>
+          {!a.isPrimary && (
+            <button
+              type="button"
+              className={`${secondaryButton} ${css.smallButton}`}
+              disabled={!canMakeDefault}
+              onClick={() => actor.send({ type: 'address.default', addressId: a.id })}
+            >
+              {settingDefault && pendingId === a.id ? 'Saving…' : 'Make default'}
+            </button>
+          )}
+          <button
+            type="button"
+            className={`${editingId === a.id ? primaryButton : secondaryButton} ${css.smallButton}`}
+            aria-pressed={editingId === a.id}
+            disabled={!canEdit}
+            onClick={() => actor.send({ type: 'address.edit', addressId: a.id })}
+          >
+            Edit
+          </button>
+          <button
+            type="button"
+            className={`${secondaryButton} ${css.smallButton}`}
+            disabled={!canDelete}
+            onClick={() => actor.send({ type: 'address.delete', addressId: a.id })}
+          >
+            {!settingDefault && pendingId === a.id ? 'Deleting…' : 'Delete'}
+          </button>
+        </div>
+      </td>
+    </tr>
   );
 }

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import {
   orderChangeMachine,
   selectChangeBusy,
+  selectChangeClosable,
   selectChangeDate,
   selectChangeDone,
   selectChangeError,
@@ -38,6 +39,7 @@ export function OrderChangePanel({ orderId, onChanged }: OrderChangePanelProps) 
   const error = useSelector(actor, selectChangeError);
   const done = useSelector(actor, selectChangeDone);
   const refusal = useSelector(actor, selectChangeRefusal);
+  const closable = useSelector(actor, selectChangeClosable);
   useEffect(() => {
     if (!onChanged) return undefined;
     const subscription = actor.on('order.changed', onChanged);
@@ -54,7 +56,7 @@ export function OrderChangePanel({ orderId, onChanged }: OrderChangePanelProps) 
     );
   }
   const close = (
-    <button type="button" className={secondaryButton} onClick={() => actor.send({ type: 'change.close' })}>
+    <button type="button" className={secondaryButton} disabled={!closable} onClick={() => actor.send({ type: 'change.close' })}>
       Close
     </button>
   );

@@ -3,6 +3,8 @@ import type { ActorRefFrom } from 'xstate';
 import type { OrderSummary } from '../../api/contract/checkout.contract.ts';
 import {
   myOrdersMachine,
+  selectCanLoadMoreOrders,
+  selectCanToggleOrder,
   selectIsOrderOpen,
   selectOrderPanels,
   selectOrdersError,
@@ -31,6 +33,7 @@ export function OrdersTab() {
   const hasMore = useSelector(actor, selectOrdersHasMore);
   const loadingMore = useSelector(actor, selectOrdersLoadingMore);
   const moreError = useSelector(actor, selectOrdersMoreError);
+  const canLoadMore = useSelector(actor, selectCanLoadMoreOrders);
   return (
     <div className={css.page}>
       <h1 className={css.panelTitle}>YOUR ORDERS</h1>
@@ -58,7 +61,7 @@ export function OrdersTab() {
         ))}
       {hasMore && !loading && !error && (
         <p className={css.status}>
-          <button type="button" className={css.orderHeader} disabled={loadingMore} onClick={() => actor.send({ type: 'orders.more' })}>
+          <button type="button" className={css.orderHeader} disabled={!canLoadMore} onClick={() => actor.send({ type: 'orders.more' })}>
             {loadingMore ? 'Loading older orders…' : 'More orders'}
           </button>
           {moreError !== undefined && <span role="alert"> {moreError}</span>}
@@ -70,6 +73,7 @@ export function OrdersTab() {
 
 function OrderPanel({ actor, order }: { actor: MyOrdersActor; order: OrderSummary }) {
   const open = useSelector(actor, selectIsOrderOpen(order.increment_id));
+  const canToggle = useSelector(actor, selectCanToggleOrder(order.increment_id));
   const bodyId = `order-${order.increment_id}`;
   return (
     <>
@@ -78,6 +82,7 @@ function OrderPanel({ actor, order }: { actor: MyOrdersActor; order: OrderSummar
         className={css.orderHeader}
         aria-expanded={open}
         aria-controls={bodyId}
+        disabled={!canToggle}
         onClick={() => actor.send({ type: 'order.toggle', incrementId: order.increment_id })}
       >
         <span className={css.orderNumber}>ORDER #{order.increment_id}</span>

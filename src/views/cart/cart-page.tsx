@@ -13,6 +13,7 @@ import {
   selectCartLoadError,
   selectCartProblems,
   selectCouponActor,
+  selectCouponEditable,
   selectCouponMessage,
   selectCouponText,
   selectGroups,
@@ -130,6 +131,7 @@ function CartContents({ actor, kept, keptRemoving, onRemoveKept }: { actor: Cart
   const couponText = useSelector(coupon, selectCouponText);
   const couponMessage = useSelector(coupon, selectCouponMessage);
   const couponBusy = useSelector(coupon, (s) => s.hasTag('busy'));
+  const couponEditable = useSelector(coupon, selectCouponEditable);
   const linesBusy = useSelector(lines, (s) => s.hasTag('busy'));
   const checkingOut = useSelector(actor, (s) => !s.matches({ ready: { checkout: 'idle' } }));
   const canCheckout = useSelector(actor, (s) => s.can({ type: 'cart.checkout' }));
@@ -173,6 +175,7 @@ function CartContents({ actor, kept, keptRemoving, onRemoveKept }: { actor: Cart
               applied={cart.coupon_code}
               message={couponMessage}
               busy={couponBusy}
+              readOnly={!couponEditable}
               onChange={(code) => actor.send({ type: 'cart.coupon.change', code })}
               onApply={() => actor.send({ type: 'cart.coupon.apply' })}
               onRemove={() => actor.send({ type: 'cart.coupon.remove' })}

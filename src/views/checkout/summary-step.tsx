@@ -2,8 +2,10 @@ import { useSelector } from '@xstate/react';
 import {
   selectReview,
   selectReviewMessage,
+  selectSummaryCouponEditable,
   selectSummaryCouponMessage,
   selectSummaryCouponText,
+  selectSummaryEditable,
   selectSummaryFlow,
   selectSummaryStep,
   selectSubstitutions,
@@ -50,6 +52,8 @@ function Summary({ actor }: { actor: CheckoutSummaryActor }) {
   const canApplyCoupon = useSelector(actor, (s) => s.can({ type: 'coupon.apply' }));
   const couponText = useSelector(actor, selectSummaryCouponText);
   const couponMessage = useSelector(actor, selectSummaryCouponMessage);
+  const couponEditable = useSelector(actor, selectSummaryCouponEditable);
+  const editable = useSelector(actor, selectSummaryEditable);
 
   return (
     <section className={css.summaryLayout} aria-labelledby="summary-title">
@@ -84,6 +88,7 @@ function Summary({ actor }: { actor: CheckoutSummaryActor }) {
                       <select
                         aria-label={`If ${line.name} is out of stock`}
                         value={substitutions[line.cart_rid] ?? defaultSubstitutionPreference}
+                        disabled={!editable}
                         onChange={(event) => {
                           const preference = event.target.value;
                           if (isSubstitutionPreference(preference)) actor.send({ type: 'substitution.choose', cartRid: line.cart_rid, preference });
@@ -108,6 +113,7 @@ function Summary({ actor }: { actor: CheckoutSummaryActor }) {
               applied={review.coupon_code}
               message={couponMessage}
               busy={!canApplyCoupon || placing}
+              readOnly={!couponEditable}
               onChange={(code) => actor.send({ type: 'coupon.change', code })}
               onApply={() => actor.send({ type: 'coupon.apply' })}
               onRemove={() => actor.send({ type: 'coupon.remove' })}
@@ -125,7 +131,7 @@ function Summary({ actor }: { actor: CheckoutSummaryActor }) {
                     aria-pressed={flow.tipPercent === percent}
                     aria-label={`${percent}%`}
                     title={formatMoney(tipAmount(review.subtotal, percent, flow.selectedSpeedID))}
-                    disabled={placing}
+                    disabled={!editable}
                     onClick={() => actor.send({ type: 'tip.choose', percent })}
                   >
                     {percent}% ({formatMoney(tipAmount(review.subtotal, percent, flow.selectedSpeedID))})
@@ -135,7 +141,7 @@ function Summary({ actor }: { actor: CheckoutSummaryActor }) {
             </fieldset>
           )}
           <label className={css.checkboxRow}>
-            <input type="checkbox" role="switch" checked={flow.isGift} disabled={placing} onChange={() => actor.send({ type: 'gift.toggle' })} />
+            <input type="checkbox" role="switch" checked={flow.isGift} disabled={!editable} onChange={() => actor.send({ type: 'gift.toggle' })} />
             This order is a gift
           </label>
           {flow.isGift && (
@@ -145,7 +151,7 @@ function Summary({ actor }: { actor: CheckoutSummaryActor }) {
                 className={css.textarea}
                 value={flow.giftMessage}
                 maxLength={500}
-                disabled={placing}
+                readOnly={!editable}
                 onChange={(e) => actor.send({ type: 'gift.message.change', text: e.target.value })}
               />
             </label>

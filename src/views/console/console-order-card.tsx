@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { ConsoleItem, ConsoleOrder, ConsoleRole } from '../../api/contract/fulfilment.contract.ts';
 import {
   fulfilmentMachine,
+  selectCanSubstitute,
   selectFulfilmentState,
   selectMoveError,
   selectMoves,
@@ -33,6 +34,7 @@ export function ConsoleOrderCard({ order, role, onMoved }: { order: ConsoleOrder
   const [weights, setWeights] = useState<Record<number, string>>({});
   const [chosen, setChosen] = useState<Record<number, string>>({});
   const substituting = useSelector(actor, selectSubstituting);
+  const canSubstitute = useSelector(actor, selectCanSubstitute);
   const substituted = useSelector(actor, selectSubstitutedCount);
   const shown = useRef({ state, substituted });
   useEffect(() => {
@@ -88,7 +90,7 @@ export function ConsoleOrderCard({ order, role, onMoved }: { order: ConsoleOrder
                 {item.substitute_name && `: ${item.substitute_name}`}
               </span>
             )}
-            {item.substitutes !== undefined && state === 'picking' && !substituting && (
+            {item.substitutes !== undefined && canSubstitute && (
               <span className={css.filter}>
                 {item.substitution_pref && <span className={css.meta}>{substitutionPreferenceLabels[item.substitution_pref]}</span>}
                 {item.substitutes.length > 0 && (

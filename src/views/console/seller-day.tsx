@@ -6,6 +6,7 @@ import {
   selectSellerDay,
   selectSellerDayBusy,
   selectSellerDayDate,
+  selectSellerDayEditable,
   selectSellerDayError,
   selectSellerDayFailed,
   selectSellerDayLocId,
@@ -36,6 +37,7 @@ export function SellerDay({ role, locIds }: { role: ConsoleRole; locIds: readonl
   const error = useSelector(actor, selectSellerDayError);
   const busy = useSelector(actor, selectSellerDayBusy);
   const failed = useSelector(actor, selectSellerDayFailed);
+  const editable = useSelector(actor, selectSellerDayEditable);
   const [reasonText, setReasonText] = useState('');
   // Staff say why; the server refuses a staff change without a reason (400 on reason) and keeps it with the change.
   const reason = role === 'staff' && reasonText.trim() !== '' ? reasonText.trim() : undefined;
@@ -98,12 +100,12 @@ export function SellerDay({ role, locIds }: { role: ConsoleRole; locIds: readonl
               {formatUsDate(day.date)}: {day.closed ? `closed (${day.closed})` : 'open'}
             </span>
             {day.closed === null && (
-              <button type="button" className={secondaryButton} disabled={busy} onClick={() => actor.send({ type: 'day.close', reason })}>
+              <button type="button" className={secondaryButton} disabled={!editable} onClick={() => actor.send({ type: 'day.close', reason })}>
                 Close this day
               </button>
             )}
             {day.reopenable && (
-              <button type="button" className={secondaryButton} disabled={busy} onClick={() => actor.send({ type: 'day.reopen', reason })}>
+              <button type="button" className={secondaryButton} disabled={!editable} onClick={() => actor.send({ type: 'day.reopen', reason })}>
                 Reopen this day
               </button>
             )}
@@ -126,7 +128,7 @@ export function SellerDay({ role, locIds }: { role: ConsoleRole; locIds: readonl
                     <span className={css.meta}>
                       {slot.booked} booked, {slot.held} held{slot.seats !== slot.usual_seats ? ` (usually ${slot.usual_seats})` : ''}
                     </span>
-                    <button type="submit" className={secondaryButton} disabled={busy}>
+                    <button type="submit" className={secondaryButton} disabled={!editable}>
                       Save seats
                     </button>
                   </form>
@@ -150,7 +152,7 @@ export function SellerDay({ role, locIds }: { role: ConsoleRole; locIds: readonl
                       {product.product_name} ({product.speed}){' '}
                       <input className={`${textInput} ${css.weight}`} name="stock" inputMode="numeric" defaultValue={product.stock} />
                     </label>
-                    <button type="submit" className={secondaryButton} disabled={busy}>
+                    <button type="submit" className={secondaryButton} disabled={!editable}>
                       Save stock
                     </button>
                   </form>

@@ -9,13 +9,15 @@ export interface CouponBoxProps {
   applied: string | null;
   message: CouponMessage | undefined;
   busy: boolean;
+  /** The box keeps what is typed only while its machine takes it: read-only otherwise (focus and caret stay). */
+  readOnly: boolean;
   onChange: (code: string) => void;
   onApply: () => void;
   onRemove: () => void;
 }
 
 /** 'Coupon code', APPLY, and REMOVE while one is applied; the server's message below (the cart page and the checkout summary). */
-export function CouponBox({ text, applied, message, busy, onChange, onApply, onRemove }: CouponBoxProps) {
+export function CouponBox({ text, applied, message, busy, readOnly, onChange, onApply, onRemove }: CouponBoxProps) {
   const id = useId();
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -31,6 +33,7 @@ export function CouponBox({ text, applied, message, busy, onChange, onApply, onR
           value={text}
           placeholder={applied ?? ''}
           autoComplete="off"
+          readOnly={readOnly}
           aria-invalid={message?.kind === 'error' ? true : undefined}
           onChange={(e) => onChange(e.target.value)}
         />

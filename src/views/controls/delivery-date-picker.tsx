@@ -15,6 +15,7 @@ export interface DeliveryDatePickerProps {
   holidays: readonly string[];
   /** The chosen date ('YYYY-MM-DD'). */
   value: string | undefined;
+  /** While the choice is being saved or loaded: the text field, the calendar's toggle and its days are disabled. */
   busy: boolean;
   error: string | undefined;
   /** 'YYYY-MM-DD' from the calendar, or the typed text ('MM/dd/yyyy') for the machine to check. */
@@ -64,6 +65,7 @@ export function DeliveryDatePicker({ vendorName, minDate, maxDate, holidays, val
           aria-label={`Choose delivery date for ${vendorName}`}
           aria-expanded={open}
           aria-controls={`${id}-calendar`}
+          disabled={busy}
           onClick={() => setOpen((was) => !was)}
         >
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
@@ -82,7 +84,7 @@ export function DeliveryDatePicker({ vendorName, minDate, maxDate, holidays, val
             defaultMonth={dayOf(value ?? minDate)}
             startMonth={dayOf(minDate)}
             endMonth={dayOf(maxDate)}
-            disabled={disabled}
+            disabled={busy ? true : disabled}
             modifiers={{ closed: holidays.map(dayOf) }}
             modifiersClassNames={{ closed: css.closedDay }}
             onSelect={(day) => {

@@ -11,6 +11,7 @@ import {
   selectDeliveryOptionsView,
   selectOptionCartBusy,
   selectOptionCartQuestion,
+  selectOptionsEditable,
   selectRetailersShown,
   selectTimesShown,
 } from '../../machines/store/index.ts';
@@ -69,6 +70,7 @@ export function DeliveryOptionsPage() {
   const canContinue = useSelector(actor, (s) => s.can({ type: 'options.continue' }));
   const cartQuestion = useSelector(actor, selectOptionCartQuestion, (a, b) => JSON.stringify(a) === JSON.stringify(b));
   const cartBusy = useSelector(actor, selectOptionCartBusy);
+  const editable = useSelector(actor, selectOptionsEditable);
   const questionTitleId = useId();
   const days = useSelector(actor, selectDatePickerDays, (a, b) => JSON.stringify(a) === JSON.stringify(b));
   const closedReasons = useMemo(() => new Map(days.closed.map((c) => [c.date, c.reason])), [days.closed]);
@@ -97,7 +99,7 @@ export function DeliveryOptionsPage() {
                   type="button"
                   role="radio"
                   aria-checked={selected}
-                  disabled={!available}
+                  disabled={!available || !editable}
                   className={selected ? css.cardSelected : css.card}
                   onClick={() => actor.send({ type: 'option.select', kind })}
                 >
@@ -124,6 +126,7 @@ export function DeliveryOptionsPage() {
                         key={stars}
                         type="button"
                         aria-pressed={view.stars === stars}
+                        disabled={!editable}
                         className={view.stars === stars ? css.chipSelected : css.chip}
                         onClick={() => actor.send({ type: 'stars.select', stars })}
                       >
@@ -141,7 +144,7 @@ export function DeliveryOptionsPage() {
                     placeholder={shown.length === 0 ? deliveryOptionMessages.noRetailer : 'Choose a restaurant…'}
                     options={shown.map((r) => ({ value: r.loc_id, label: `${r.name} (${priceCategoryLabel(r.price_category)})` }))}
                     value={view.retailerId}
-                    disabled={shown.length === 0}
+                    disabled={shown.length === 0 || !editable}
                     onChange={(locId) => actor.send({ type: 'retailer.select', locId })}
                   />
                   {view.touched && view.retailerId === undefined && <p className={css.hint}>{deliveryOptionMessages.retailerRequired}</p>}
@@ -159,8 +162,9 @@ export function DeliveryOptionsPage() {
                   aria-labelledby="visit-date-label"
                   selected={view.date ? dayOf(view.date) : undefined}
                   defaultMonth={dayOf(view.date ?? days.minDate)}
-                  // Until the shop's calendar is known, no day: a closed one would look open.
+                  // Until the shop's calendar is known, no day: a closed one would look open. None while the cart is checked.
                   disabled={
+                    !editable ||
                     days.pending ||
                     disabledDays(
                       days.minDate,
@@ -197,7 +201,7 @@ export function DeliveryOptionsPage() {
                       placeholder={retailer && view.date && times.length === 0 ? 'No time left on this date' : 'Choose a time…'}
                       options={times.map((time) => ({ value: time, label: timeLabel(time) }))}
                       value={view.time}
-                      disabled={times.length === 0}
+                      disabled={times.length === 0 || !editable}
                       onChange={(time) => actor.send({ type: 'time.select', time })}
                     />
                     {view.touched && (view.date === undefined || view.time === undefined) && (
@@ -221,6 +225,7 @@ export function DeliveryOptionsPage() {
                           key={slot.slot_id}
                           type="button"
                           aria-pressed={view.slotId === slot.slot_id}
+                          disabled={!editable}
                           className={view.slotId === slot.slot_id ? css.chipSelected : css.chip}
                           onClick={() => actor.send({ type: 'slot.select', slotId: slot.slot_id })}
                         >

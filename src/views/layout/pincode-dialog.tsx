@@ -112,6 +112,8 @@ function PincodeForm({ actor, titleId, busy, onLeave }: { actor: PincodeActor; t
           inputMode="numeric"
           autoComplete="postal-code"
           autoFocus
+          // The machine takes no typing while the pincode is checked or the cart moved: the field says so, keeping the caret.
+          readOnly={busy}
           value={value}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
@@ -120,7 +122,7 @@ function PincodeForm({ actor, titleId, busy, onLeave }: { actor: PincodeActor; t
         {suggestion && (
           <p className={css.suggestion}>
             Shopping near {suggestion.fromCity ?? suggestion.city}?{' '}
-            <button type="button" className={linkButton} onClick={() => suggester?.send({ type: 'suggestion.take' })}>
+            <button type="button" className={linkButton} disabled={busy} onClick={() => suggester?.send({ type: 'suggestion.take' })}>
               Use {suggestion.zipcode} ({suggestion.city}, {suggestion.state})
             </button>
           </p>

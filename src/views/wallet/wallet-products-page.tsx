@@ -2,7 +2,14 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { WalletProduct, WalletRetailer } from '../../api/contract/wallet.contract.ts';
-import { readWalletVisit, selectWalletProductsPage, walletProductsMachine, type WalletFilters } from '../../machines/wallet/index.ts';
+import {
+  readWalletVisit,
+  selectWalletAddable,
+  selectWalletFiltersActionable,
+  selectWalletProductsPage,
+  walletProductsMachine,
+  type WalletFilters,
+} from '../../machines/wallet/index.ts';
 import { deliveryOptionMessages } from '../../rules/messages.ts';
 import { dollarsToCents } from '../../rules/money.ts';
 import { formatSize } from '../../rules/sizes.ts';
@@ -53,8 +60,10 @@ export function WalletProductsPage() {
     page.products.map((p) => ({ ...p, priceCents: dollarsToCents(p.child[0]?.price ?? '0.00') ?? 0 })),
     page.sort,
   );
-  // ADD TO CART waits for a time the restaurant offers (the machine refuses it without one).
-  const busy = snapshot.matches('adding') || !times.includes(page.time);
+  // The filters and ADD TO CART are enabled only where the machine takes them (ADD TO CART also waits for a time the
+  // restaurant offers); elsewhere a choice would be dropped.
+  const filtersActionable = selectWalletFiltersActionable(snapshot);
+  const busy = !selectWalletAddable(snapshot);
   return (
     <main className={css.page}>
       <h1 className={css.title}>{retailer?.vendor_name ?? 'Redeem Your Wallet'}</h1>
@@ -63,7 +72,7 @@ export function WalletProductsPage() {
           {'★'.repeat(retailer.price_category)} · {retailer.address}
         </p>
       )}
-      <div className={css.fields}>
+      <fieldset className={css.filterSet} disabled={!filtersActionable}>
         <div className={`${css.fields} ${css.inlineFilters}`}>
           <SortSelect value={page.sort} onChange={(sort) => actor.send({ type: 'sort.select', sort })} />
           <RetailerSelect
@@ -84,7 +93,7 @@ export function WalletProductsPage() {
         <button type="button" className={`${secondaryButton} ${css.filterButton}`} onClick={() => actor.send({ type: 'filters.open' })}>
           Filter
         </button>
-      </div>
+      </fieldset>
       {retailer && !times.includes(page.time) && <p className={css.error}>{deliveryOptionMessages.visitTimeRequired}</p>}
       {snapshot.matches('filtering') && (
         <FilterPanel

@@ -35,6 +35,8 @@ export const retailer = style({
 export const retailerName = style({ fontWeight: 700 });
 export const muted = style({ color: vars.color.muted, fontSize: '14px', gridColumn: '2' });
 export const fields = style({ display: 'flex', flexWrap: 'wrap', gap: '12px 20px', alignItems: 'flex-end' });
+/** The product list's filters in a fieldset (to disable them at once): the fieldset draws no frame of its own. */
+export const filterSet = style([fields, { border: 0, margin: 0, padding: 0, minWidth: 0 }]);
 export const field = style({ display: 'grid', gap: '4px' });
 export const label = style({ fontSize: '13px', color: vars.color.muted, letterSpacing: '0.04em' });
 export const input = style({

@@ -5,6 +5,7 @@ import {
   selectAddCardFromSettings,
   selectCardErrors,
   selectCardFormError,
+  selectCanLeaveAddCard,
   selectCardValues,
   selectGateway,
   selectGatewayError,
@@ -44,6 +45,7 @@ export function AddCard({ actor }: { actor: AddCardActor }) {
   const formError = useSelector(actor, selectCardFormError);
   const sameAsShipping = useSelector(actor, selectSameAsShipping);
   const saving = useSelector(actor, (s) => s.hasTag('saving'));
+  const canGoBack = useSelector(actor, selectCanLeaveAddCard);
   const titleId = useId();
 
   const change = (field: AddCardField, value: string) => actor.send({ type: 'card.field.change', field, value });
@@ -60,7 +62,7 @@ export function AddCard({ actor }: { actor: AddCardActor }) {
           type="button"
           className={css.backArrow}
           aria-label="Back to cards"
-          disabled={saving}
+          disabled={!canGoBack}
           onClick={() => actor.send({ type: 'card.back' })}
         >
           ←

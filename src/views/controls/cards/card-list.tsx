@@ -1,10 +1,12 @@
 import { useSelector } from '@xstate/react';
 import {
   brandLabel,
+  selectCanAddCard,
   selectCardsLoadError,
   selectChosenCardId,
   selectRemovingCardId,
   selectSavedCards,
+  selectSavedCardsActionable,
   type CardListActor,
 } from '../../../machines/cards/index.ts';
 import { primaryButton, secondaryButton } from '../../../styles/controls.css.ts';
@@ -22,6 +24,8 @@ export function CardList({ actor, fromSettings }: { actor: CardListActor; fromSe
   const chosenId = useSelector(actor, selectChosenCardId);
   const removingId = useSelector(actor, selectRemovingCardId);
   const canContinue = useSelector(actor, (s) => s.can({ type: 'card.continue' }));
+  const canAdd = useSelector(actor, selectCanAddCard);
+  const actionable = useSelector(actor, selectSavedCardsActionable);
 
   return (
     <section className={css.tab} aria-labelledby="card-list-title">
@@ -42,10 +46,11 @@ export function CardList({ actor, fromSettings }: { actor: CardListActor; fromSe
         </div>
       )}
       <div className={css.cards}>
-        <button type="button" className={css.addTile} onClick={() => actor.send({ type: 'card.add' })}>
+        <button type="button" className={css.addTile} disabled={!canAdd} onClick={() => actor.send({ type: 'card.add' })}>
           {fromSettings ? 'ADD CARD' : 'ADD NEW CARD'}
         </button>
-        <div role="radiogroup" aria-label="Saved cards" className={css.contents}>
+        {/* A fieldset only to disable every card (and Remove) at once while the list does not take them. */}
+        <fieldset role="radiogroup" aria-label="Saved cards" className={css.contents} disabled={!actionable}>
           {cards.map((card) => (
             <div key={card.id} className={css.cardCell}>
               <CardPreview
@@ -61,7 +66,7 @@ export function CardList({ actor, fromSettings }: { actor: CardListActor; fromSe
                 <button
                   type="button"
                   className={`${secondaryButton} ${css.removeButton}`}
-                  disabled={removingId !== undefined}
+                  disabled={!actionable}
                   onClick={() => actor.send({ type: 'card.remove', cardId: card.id })}
                 >
                   {removingId === card.id ? 'Removing…' : `Remove ${brandLabel(card.brand)} ending ${card.card_no}`}
@@ -69,7 +74,7 @@ export function CardList({ actor, fromSettings }: { actor: CardListActor; fromSe
               )}
             </div>
           ))}
-        </div>
+        </fieldset>
       </div>
       {!fromSettings && (
         <div className={css.actions}>

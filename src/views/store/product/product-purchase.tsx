@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { Link, useNavigate } from 'react-router-dom';
 import type { ProductSize } from '../../../api/contract/product.contract.ts';
-import { addToCartMachine, selectQty, selectSelection } from '../../../machines/store/index.ts';
+import { addToCartMachine, selectChoicesEditable, selectQty, selectSelection } from '../../../machines/store/index.ts';
 import { lineEstimate } from '../../../rules/catch-weight.ts';
 import { dollarsToCents, formatMoney } from '../../../rules/money.ts';
 import { selectableSizes, selectedPrice, speedsForSize } from '../../../rules/product-options.ts';
@@ -61,6 +61,7 @@ export function ProductPurchase({
   const qty = useSelector(actor, selectQty);
   const adding = useSelector(actor, (s) => s.matches('adding'));
   const canAdd = useSelector(actor, (s) => s.can({ type: 'cart.add' }));
+  const editable = useSelector(actor, selectChoicesEditable);
   const accountNeeded = useSelector(actor, (s) => s.matches('accountNeeded'));
   const size = sizes.find((s) => s.id === selection.sizeId);
   const price = selectedPrice(size, selection);
@@ -72,6 +73,7 @@ export function ProductPurchase({
           label="SELECT SIZE"
           options={selectableSizes(sizes).map((s) => ({ value: s.id, label: s.bottle_size > 0 ? formatSize(s.bottle_size, sizeUnit) : 'One size' }))}
           value={selection.sizeId}
+          disabled={!editable}
           onChange={(sizeId) => actor.send({ type: 'size.select', sizeId })}
         />
         <DropdownSelect
@@ -79,12 +81,14 @@ export function ProductPurchase({
           options={speedsForSize(size).map((speed) => ({ value: speed, label: speedName(speed) }))}
           value={selection.speed}
           placeholder="Not available here"
+          disabled={!editable}
           onChange={(speed) => actor.send({ type: 'speed.select', speed })}
         />
         <DropdownSelect
           label="QUANTITY"
           options={quantityOptions.map((n) => ({ value: n, label: String(n) }))}
           value={qty}
+          disabled={!editable}
           onChange={(n) => actor.send({ type: 'qty.select', qty: n })}
         />
       </div>

@@ -5,6 +5,7 @@ import {
   productReviewsMachine,
   selectFormOpen,
   selectReviewDraft,
+  selectReviewEditable,
   selectReviewErrors,
   selectReviewFigures,
   selectReviewMessage,
@@ -153,6 +154,7 @@ function ReviewForm({ actor }: { actor: ReviewsActor }) {
   const draft = useSelector(actor, selectReviewDraft);
   const errors = useSelector(actor, selectReviewErrors);
   const submitting = useSelector(actor, selectSubmitting);
+  const editable = useSelector(actor, selectReviewEditable);
   const message = useSelector(actor, selectReviewMessage);
   const detailId = useId();
   return (
@@ -175,6 +177,7 @@ function ReviewForm({ actor }: { actor: ReviewsActor }) {
               name="rating"
               value={stars}
               checked={draft.rating === stars}
+              disabled={!editable}
               onChange={() => actor.send({ type: 'review.rating', rating: stars })}
             />{' '}
             {stars} {stars === 1 ? 'star' : 'stars'}
@@ -186,12 +189,19 @@ function ReviewForm({ actor }: { actor: ReviewsActor }) {
           {errors.rating}
         </p>
       )}
-      <TextField label="Title" value={draft.title} error={errors.title} onChange={(title) => actor.send({ type: 'review.title', title })} />
+      <TextField
+        label="Title"
+        value={draft.title}
+        error={errors.title}
+        disabled={!editable}
+        onChange={(title) => actor.send({ type: 'review.title', title })}
+      />
       <label htmlFor={detailId}>Your review</label>
       <textarea
         id={detailId}
         className={css.textarea}
         value={draft.detail}
+        disabled={!editable}
         aria-invalid={errors.detail ? true : undefined}
         aria-describedby={errors.detail ? `${detailId}-error` : undefined}
         onChange={(event) => actor.send({ type: 'review.detail', detail: event.target.value })}
