@@ -9,10 +9,12 @@ import type { AnyMachineSnapshot, AnyTransitionDefinition, InspectionEvent } fro
  * and nothing here runs on import, so `vite build` drops it (tests/flows/dev-tools-not-shipped.test.ts checks dist).
  */
 
-/** What one machine reached: StateNode ids and transition keys. */
+/** What one machine reached: StateNode ids and transition keys; and the events it was sent from outside but did not take. */
 export interface MachineReach {
   states: string[];
   transitions: string[];
+  /** `event.type in {state value}`: sent by a view (no sending actor) in a state that takes no transition on it. */
+  dropped?: string[];
 }
 
 export type FlowRecord = Record<string, MachineReach>;
@@ -33,16 +35,38 @@ function isMachineSnapshot(snapshot: unknown): snapshot is AnyMachineSnapshot {
   return typeof snapshot === 'object' && snapshot !== null && 'machine' in snapshot && '_nodes' in snapshot;
 }
 
-type Sets = Map<string, { states: Set<string>; transitions: Set<string> }>;
+export type Sets = Map<string, { states: Set<string>; transitions: Set<string>; dropped?: Set<string> }>;
 
-/** Adds an inspection event's states and transitions to `into`; true when it held any. */
+function entryOf(into: Sets, machineId: string) {
+  const entry = into.get(machineId) ?? { states: new Set<string>(), transitions: new Set<string>() };
+  into.set(machineId, entry);
+  return entry;
+}
+
+/**
+ * An event a view sent (no actor sent it) that the machine's state does not take: XState drops it without a word, so
+ * a click or keystroke on a control the page left enabled would be lost. xstate's own events (init, timers, replies)
+ * always come from an actor or the system and are never counted.
+ */
+function droppedEvent(event: InspectionEvent): { machineId: string; key: string } | undefined {
+  if (event.type !== '@xstate.event' || event.sourceRef !== undefined || /^@?xstate\./.test(event.event.type)) return undefined;
+  const snapshot: unknown = event.actorRef.getSnapshot();
+  if (!isMachineSnapshot(snapshot) || snapshot.status !== 'active' || snapshot.can(event.event)) return undefined;
+  return { machineId: snapshot.machine.id, key: `${event.event.type} in ${JSON.stringify(snapshot.value)}` };
+}
+
+/** Adds an inspection event's states and transitions (or a dropped event) to `into`; true when it held any. */
 export function addInspection(into: Sets, event: InspectionEvent): boolean {
+  const dropped = droppedEvent(event);
+  if (dropped) {
+    const entry = entryOf(into, dropped.machineId);
+    (entry.dropped ??= new Set<string>()).add(dropped.key);
+    return true;
+  }
   if (event.type !== '@xstate.snapshot' && event.type !== '@xstate.microstep') return false;
   const snapshot = event.snapshot;
   if (!isMachineSnapshot(snapshot)) return false;
-  const machineId = snapshot.machine.id;
-  const entry = into.get(machineId) ?? { states: new Set<string>(), transitions: new Set<string>() };
-  into.set(machineId, entry);
+  const entry = entryOf(into, snapshot.machine.id);
   for (const node of snapshot._nodes) entry.states.add(node.id);
   if (event.type === '@xstate.microstep')
     for (const transition of event._transitions) {
@@ -54,7 +78,8 @@ export function addInspection(into: Sets, event: InspectionEvent): boolean {
 
 export function recordOf(sets: Sets): FlowRecord {
   const record: FlowRecord = {};
-  for (const [machineId, { states, transitions }] of sets) record[machineId] = { states: [...states], transitions: [...transitions] };
+  for (const [machineId, { states, transitions, dropped }] of sets)
+    record[machineId] = { states: [...states], transitions: [...transitions], ...(dropped ? { dropped: [...dropped] } : {}) };
   return record;
 }
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { test as base, expect, type BrowserContext, type CDPSession, type Page, type TestInfo } from '@playwright/test';
-import { flowRecordBinding } from '../../src/dev/flow-record.ts';
-import { mergeBatch, removeFlowRecord, writeFlowRecord } from './flow-records.ts';
+import { flowRecordBinding, type Sets } from '../../src/dev/flow-record.ts';
+import { lostEvents, mergeBatch, removeFlowRecord, writeFlowRecord } from './flow-records.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 
@@ -11,18 +11,24 @@ export interface FlowRecorder {
   record(context: BrowserContext): Promise<void>;
 }
 
-type Reached = Map<string, { states: Set<string>; transitions: Set<string> }>;
+type Reached = Sets;
 
 /** The test's record name in flow-records/: its file and titles. */
 function recordName(testInfo: TestInfo): string {
   return [path.relative(repoRoot, testInfo.file), ...testInfo.titlePath.slice(1)].join(' › ');
 }
 
-/** A passing test's reach is written; any other outcome removes its file. */
+/**
+ * A passing test's reach is written; any other outcome removes its file. Decision 079: a test whose pages sent an
+ * event their machine did not take (a control enabled where its machine ignores it: the click or keystroke was lost)
+ * fails, unless it is a sync meant to repeat (flow-records.ts).
+ */
 function finishRecord(testInfo: TestInfo, reached: Reached): void {
   if (process.env.E2E_RECORD_FLOWS !== '1') return;
-  if (testInfo.status === 'passed' && testInfo.expectedStatus === 'passed') writeFlowRecord(recordName(testInfo), reached);
+  const lost = lostEvents(reached);
+  if (testInfo.status === 'passed' && testInfo.expectedStatus === 'passed' && lost.length === 0) writeFlowRecord(recordName(testInfo), reached);
   else removeFlowRecord(recordName(testInfo));
+  expect(lost, 'events the page sent that its machine did not take (decision 079: disable the control where its machine ignores it)').toEqual([]);
 }
 
 /** The address of the server global-setup started. */

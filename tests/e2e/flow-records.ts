@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FlowRecord } from '../../src/dev/flow-record.ts';
+import type { FlowRecord, Sets } from '../../src/dev/flow-record.ts';
 
 /**
  * Recorded reach (docs/decisions/043-recorded-reach.md): what each passing Playwright test's pages recorded — per
@@ -22,24 +22,48 @@ export function flowRecordFile(test: string): string {
   return path.join(flowRecordsDir, `${createHash('sha256').update(test).digest('hex').slice(0, 20)}.json`);
 }
 
-/** The machine ids, states and transitions a page sent: merged into the test's sets (anything else is ignored). */
-export function mergeBatch(into: Map<string, { states: Set<string>; transitions: Set<string> }>, batch: unknown): void {
+/** The machine ids, states, transitions and dropped events a page sent: merged into the test's sets (anything else is ignored). */
+export function mergeBatch(into: Sets, batch: unknown): void {
   if (typeof batch !== 'object' || batch === null) return;
   for (const [machine, reach] of Object.entries(batch)) {
     const states: unknown = Reflect.get(Object(reach), 'states');
     const transitions: unknown = Reflect.get(Object(reach), 'transitions');
+    const dropped: unknown = Reflect.get(Object(reach), 'dropped');
     if (!Array.isArray(states) || !Array.isArray(transitions)) continue;
     const entry = into.get(machine) ?? { states: new Set<string>(), transitions: new Set<string>() };
     into.set(machine, entry);
     states.forEach((s) => typeof s === 'string' && entry.states.add(s));
     transitions.forEach((t) => typeof t === 'string' && entry.transitions.add(t));
+    if (Array.isArray(dropped)) dropped.forEach((d) => typeof d === 'string' && (entry.dropped ??= new Set<string>()).add(d));
   }
 }
 
-export function writeFlowRecord(test: string, sets: Map<string, { states: Set<string>; transitions: Set<string> }>): void {
+/**
+ * Events a view sends to keep its machine in step with something outside it, where the same value again is meant to
+ * change nothing (decision 079): the machine takes no transition on it, by design.
+ */
+export const syncsThatMayRepeat: Readonly<Record<string, string>> = {
+  'auth: auth.show': 'the auth screen follows its URL; the screen already shown is a no-op',
+  'settingTabs: tab.sync': 'the settings tabs follow their URL; the tab already shown is a no-op',
+  'camera: camera.stop': "the camera's cleanup stops it on every unmount; a camera already off stays off",
+};
+
+/**
+ * Every event a view sent that its machine did not take, as `machine: event in state`, but for the syncs meant to
+ * repeat: a click or keystroke on a control the page left enabled where its machine ignores it (decision 079).
+ */
+export function lostEvents(sets: Sets): string[] {
+  const syncs = Object.keys(syncsThatMayRepeat);
+  return [...sets]
+    .flatMap(([machine, { dropped }]) => [...(dropped ?? [])].map((d) => `${machine}: ${d}`))
+    .filter((dropped) => !syncs.some((sync) => dropped.startsWith(`${sync} in `)))
+    .sort();
+}
+
+export function writeFlowRecord(test: string, sets: Sets): void {
   const record: FlowRecord = {};
-  for (const [machine, { states, transitions }] of [...sets].sort(([a], [b]) => a.localeCompare(b)))
-    record[machine] = { states: [...states].sort(), transitions: [...transitions].sort() };
+  for (const [machine, { states, transitions, dropped }] of [...sets].sort(([a], [b]) => a.localeCompare(b)))
+    record[machine] = { states: [...states].sort(), transitions: [...transitions].sort(), ...(dropped ? { dropped: [...dropped].sort() } : {}) };
   fs.mkdirSync(flowRecordsDir, { recursive: true });
   const file: FlowRecordFile = { test, record };
   fs.writeFileSync(flowRecordFile(test), `${JSON.stringify(file, null, 1)}\n`);
