@@ -41,3 +41,24 @@ export function pathName(events: readonly AnyEventObject[]): string {
 export function labelled(): { label: typeof label; eventName: typeof eventName } {
   return { label, eventName };
 }
+
+/**
+ * Invoked actors whose every call waits for the test's answer, so every state can be looked at: `held<T>(id)` is an
+ * actor's promise, `next(id)` waits for its one call and hands over how to answer it.
+ */
+export function heldCalls(waitFor: (check: () => void) => Promise<void>) {
+  const pending: Record<string, { resolve: (reply: unknown) => void; reject: (error: unknown) => void }[]> = {};
+  const held =
+    <T>(id: string) =>
+    () =>
+      new Promise<T>((resolve, reject) => (pending[id] ??= []).push({ resolve: resolve as (reply: unknown) => void, reject }));
+  const next = async (id: string) => {
+    await waitFor(() => {
+      if (pending[id]?.length !== 1) throw new Error(`${id}: ${pending[id]?.length ?? 0} calls waiting`);
+    });
+    const call = pending[id]?.shift();
+    if (!call) throw new Error(`${id} was not asked`);
+    return call;
+  };
+  return { held, next };
+}

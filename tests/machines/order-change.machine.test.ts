@@ -6,7 +6,7 @@ import { ApiError } from '../../src/api/http.ts';
 import { orderChangeMachine, orderChangeMessages, type OrderChangeContext } from '../../src/machines/order-change/order-change.machine.ts';
 import { selectChangeBusy, selectChangeClosable, selectChangeStep } from '../../src/machines/order-change/index.ts';
 import { fulfilmentMessages } from '../../src/rules/fulfilment.ts';
-import { done, failed, labelled } from './machine-events.ts';
+import { done, failed, heldCalls, labelled } from './machine-events.ts';
 import { allStateIds, allTransitions, coverageTitle, planPaths, replay, type PathPlan } from './path-coverage.ts';
 
 const open: RescheduleOptions = {
@@ -139,18 +139,7 @@ describe('order change behaviour', () => {
   });
 
   it('enables Close, and the date picker, exactly where the machine takes them (a click elsewhere would be dropped)', async () => {
-    // Each call waits for the test's answer, so every state can be looked at.
-    const pending: Record<string, { resolve: (reply: unknown) => void; reject: (error: unknown) => void }[]> = {};
-    const held =
-      <T>(id: string) =>
-      () =>
-        new Promise<T>((resolve, reject) => (pending[id] ??= []).push({ resolve: resolve as (reply: unknown) => void, reject }));
-    const next = async (id: string) => {
-      await vi.waitFor(() => expect(pending[id]?.length).toBe(1));
-      const call = pending[id]?.shift();
-      if (!call) throw new Error(`${id} was not asked`);
-      return call;
-    };
+    const { held, next } = heldCalls(async (check) => vi.waitFor(check));
     const machine = orderChangeMachine.provide({
       actors: {
         loadOptions: fromPromise<RescheduleOptionsReply, { orderId: string; date?: string | undefined }>(held('loadOptions')),

@@ -6,7 +6,7 @@ import { sessionMachine } from '../../src/machines/app/session.machine.ts';
 import { walletProductsMachine, type WalletProductsContext } from '../../src/machines/wallet/wallet-products.machine.ts';
 import { selectWalletAddable, selectWalletFiltersActionable } from '../../src/machines/wallet/index.ts';
 import type { WalletVisit } from '../../src/machines/wallet/wallet-retailers.machine.ts';
-import { done, failed, labelled } from './machine-events.ts';
+import { done, failed, heldCalls, labelled } from './machine-events.ts';
 import { allStateIds, allTransitions, coverageTitle, planPaths, replay, type PathPlan } from './path-coverage.ts';
 import { retailers, walletNow as now, walletProductList } from './wallet-fixtures.ts';
 
@@ -167,18 +167,7 @@ describe('wallet products behaviour', () => {
   });
 
   it('enables the sort, retailer, date, time, Filter and ADD TO CART exactly where the machine takes them (a choice elsewhere would be dropped)', async () => {
-    // Each call waits for the test's answer, so every state can be looked at.
-    const pending: Record<string, { resolve: (reply: unknown) => void; reject: (error: unknown) => void }[]> = {};
-    const held =
-      <T>(id: string) =>
-      () =>
-        new Promise<T>((resolve, reject) => (pending[id] ??= []).push({ resolve: resolve as (reply: unknown) => void, reject }));
-    const next = async (id: string) => {
-      await vi.waitFor(() => expect(pending[id]?.length).toBe(1));
-      const call = pending[id]?.shift();
-      if (!call) throw new Error(`${id} was not asked`);
-      return call;
-    };
+    const { held, next } = heldCalls(async (check) => vi.waitFor(check));
     const machine = walletProductsMachine.provide({
       actors: {
         loadRetailers: fromPromise<WalletVendorsReply, WalletVisit>(held('loadRetailers')),
