@@ -44,20 +44,28 @@ function entryOf(into: Sets, machineId: string) {
 }
 
 /**
- * An event a view sent (no actor sent it) that the machine's state does not take: XState drops it without a word, so
- * a click or keystroke on a control the page left enabled would be lost. xstate's own events (init, timers, replies)
- * always come from an actor or the system and are never counted.
+ * An event a view sent (no actor sent it) that the machine's state does not take: XState drops it without a word.
+ * xstate's own events (init, timers, replies) always come from an actor or the system and are never counted. The key
+ * names the browser event being handled when it was sent (`on click`, `on input`, `on playing`), if any: a shopper's
+ * click or keystroke lost on a control left enabled is told apart from a late callback (a video that starts playing
+ * after its camera was stopped).
  */
-function droppedEvent(event: InspectionEvent): { machineId: string; key: string } | undefined {
+function droppedEvent(event: InspectionEvent, trigger: string | undefined): { machineId: string; key: string } | undefined {
   if (event.type !== '@xstate.event' || event.sourceRef !== undefined || /^@?xstate\./.test(event.event.type)) return undefined;
   const snapshot: unknown = event.actorRef.getSnapshot();
   if (!isMachineSnapshot(snapshot) || snapshot.status !== 'active' || snapshot.can(event.event)) return undefined;
-  return { machineId: snapshot.machine.id, key: `${event.event.type} in ${JSON.stringify(snapshot.value)}` };
+  return { machineId: snapshot.machine.id, key: `${event.event.type} in ${JSON.stringify(snapshot.value)}${trigger ? ` on ${trigger}` : ''}` };
+}
+
+/** The DOM event the page is dispatching now (`window.event`), if any; none outside a browser. */
+function domEventNow(): string | undefined {
+  const now: unknown = Reflect.get(globalThis, 'event');
+  return now instanceof Object && 'type' in now && typeof now.type === 'string' ? now.type : undefined;
 }
 
 /** Adds an inspection event's states and transitions (or a dropped event) to `into`; true when it held any. */
-export function addInspection(into: Sets, event: InspectionEvent): boolean {
-  const dropped = droppedEvent(event);
+export function addInspection(into: Sets, event: InspectionEvent, trigger: string | undefined = domEventNow()): boolean {
+  const dropped = droppedEvent(event, trigger);
   if (dropped) {
     const entry = entryOf(into, dropped.machineId);
     (entry.dropped ??= new Set<string>()).add(dropped.key);

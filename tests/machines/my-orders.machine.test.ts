@@ -32,7 +32,7 @@ const orderOffline = label('loadOrder: offline', failed('loadOrder'));
 function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   if (snapshot.matches('loading')) return [loaded, loadedWithMore, refused, offline];
   if (snapshot.matches('failed')) return [{ type: 'orders.retry' }];
-  if (snapshot.matches('loadingMore')) return [olderLoaded, olderRefused, olderOffline];
+  if (snapshot.matches('loadingMore')) return [olderLoaded, olderRefused, olderOffline, { type: 'order.changed', incrementId: '1001' }];
   if (snapshot.matches('refreshingOrder'))
     return [orderReloaded, orderRefused, orderOffline, { type: 'order.toggle', incrementId: '1001' }, { type: 'order.changed', incrementId: '1003' }];
   if (snapshot.matches('ready'))
@@ -47,7 +47,7 @@ function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
 }
 const serializeState = (snapshot: AnyMachineSnapshot) => {
   const c = snapshot.context as MyOrdersContext;
-  return JSON.stringify([snapshot.value, [...c.openIds].sort(), c.orders.length, c.hasMore, c.moreError, c.changedId]);
+  return JSON.stringify([snapshot.value, [...c.openIds].sort(), c.orders.length, c.hasMore, c.moreError, c.changedIds]);
 };
 
 describe('my orders paths', () => {
@@ -71,6 +71,46 @@ describe('my orders paths', () => {
 });
 
 describe('my orders behaviour', () => {
+  it('asks again every order changed while older orders load or another is asked, none lost', async () => {
+    const asked: string[] = [];
+    const answers: ((reply: OrderStatusReply) => void)[] = [];
+    let older = (_reply: MyOrdersReply) => undefined as void;
+    const machine = myOrdersMachine.provide({
+      actors: {
+        loadOrders: fromPromise<MyOrdersReply>(async () => ({ code: 1, data: orders, has_more: true })),
+        loadMoreOrders: fromPromise<MyOrdersReply, { before: string | undefined }>(() => new Promise((resolve) => (older = resolve))),
+        loadOrder: fromPromise<OrderStatusReply, { orderId: string }>(({ input }) => {
+          asked.push(input.orderId);
+          return new Promise((resolve) => answers.push(resolve));
+        }),
+      },
+    });
+    const actor = createActor(machine).start();
+    await waitFor(actor, (s) => s.matches('ready'));
+    actor.send({ type: 'orders.more' });
+    // Moved while older orders load: noted, not dropped, and asked once they are in.
+    actor.send({ type: 'order.changed', incrementId: '1001' });
+    expect(actor.getSnapshot().value).toBe('loadingMore');
+    older({ code: 1, data: [order('0998', 'Pickup')], has_more: false });
+    await waitFor(actor, (s) => s.matches('refreshingOrder'));
+    expect(asked).toEqual(['1001']);
+    expect(actor.getSnapshot().context.orders).toHaveLength(6);
+    // Two more changes while 1001 is asked: 1003, then 1001 again (the answer on its way may predate it).
+    actor.send({ type: 'order.changed', incrementId: '1003' });
+    actor.send({ type: 'order.changed', incrementId: '1001' });
+    actor.send({ type: 'order.changed', incrementId: '1003' });
+    answers.shift()?.({ code: 1, data: orders[2] });
+    await vi.waitFor(() => expect(asked).toEqual(['1001', '1003']));
+    answers.shift()?.({ code: 1, data: { ...orders[0]!, status: 'canceled' } });
+    await vi.waitFor(() => expect(asked).toEqual(['1001', '1003', '1001']));
+    answers.shift()?.({ code: 1, data: moved });
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(actor.getSnapshot().context.changedIds).toEqual([]);
+    expect(actor.getSnapshot().context.orders.find((o) => o.increment_id === '1003')?.status).toBe('canceled');
+    expect(actor.getSnapshot().context.orders.find((o) => o.increment_id === '1001')?.status).toBe('canceled');
+    actor.stop();
+  });
+
   it('sorts orders into the three panels, relabelling the delivering methods, with the first of each open', async () => {
     const machine = myOrdersMachine.provide({ actors: { loadOrders: fromPromise<MyOrdersReply>(async () => ({ code: 1, data: orders })) } });
     const actor = createActor(machine).start();

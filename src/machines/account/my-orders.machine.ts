@@ -15,8 +15,11 @@ export interface MyOrdersContext {
   hasMore: boolean;
   /** Why the last "More orders" failed, shown beside the button. */
   moreError: string | undefined;
-  /** The order being asked again after its change panel moved or canceled it. */
-  changedId: string | undefined;
+  /**
+   * Orders to ask again after their change panel moved or canceled them: the first is being asked; the others
+   * changed meanwhile (or while older orders loaded) and are asked next, so no change is left unshown.
+   */
+  changedIds: string[];
 }
 
 export type MyOrdersEvent =
@@ -53,6 +56,7 @@ export const myOrdersMachine = setup({
     isLoaded: (_, params: { reply: MyOrdersReply }) => params.reply.code === 1,
     isOrder: (_, params: { reply: OrderStatusReply }) => params.reply.code === 1 && params.reply.data !== undefined,
     hasMore: ({ context }) => context.hasMore,
+    hasChangedOrders: ({ context }) => context.changedIds.length > 0,
     isListedOrder: ({ context }, params: { incrementId: string }) =>
       orderPanels.some(({ panel }) => context.panels[panel].some((o) => o.increment_id === params.incrementId)),
   },
@@ -73,7 +77,11 @@ export const myOrdersMachine = setup({
       const orders = [...context.orders, ...(params.reply.data ?? [])];
       return { panels: ordersByPanel(orders), orders, hasMore: params.reply.has_more === true, moreError: undefined };
     }),
-    assignChanged: assign((_, params: { incrementId: string }) => ({ changedId: params.incrementId })),
+    // Once more even when it is the one being asked: the answer on its way may predate this change.
+    queueChanged: assign(({ context }, params: { incrementId: string }) =>
+      context.changedIds.slice(1).includes(params.incrementId) ? {} : { changedIds: [...context.changedIds, params.incrementId] },
+    ),
+    dropAsked: assign(({ context }) => ({ changedIds: context.changedIds.slice(1) })),
     // The order in place: same panel position, open or not as it was, so its change panel keeps saying what it did.
     replaceOrder: assign(({ context }, params: { reply: OrderStatusReply }) => {
       const fresh = params.reply.data;
@@ -93,7 +101,7 @@ export const myOrdersMachine = setup({
   description:
     "The Orders tab of My Account, /setting/order, titled 'YOUR ORDERS' (cart-checkout-account.md, Orders tab and States and transitions, Orders). The customer's orders are loaded and sorted into three panels, Delivery Orders (local, driver, farm direct and courier deliveries, labelled 'Local Delivery'), Pickup Orders and Dine-In; each order is a collapsible 'ORDER #' panel, the first of each open.",
   id: 'myOrders',
-  context: { panels: noOrders, openIds: [], loadError: undefined, orders: [], hasMore: false, moreError: undefined, changedId: undefined },
+  context: { panels: noOrders, openIds: [], loadError: undefined, orders: [], hasMore: false, moreError: undefined, changedIds: [] },
   initial: 'loading',
   states: {
     loading: {
@@ -131,6 +139,11 @@ export const myOrdersMachine = setup({
     ready: {
       description:
         "The orders are shown in their panels; the customer opens and closes each order, and asks for older ones with 'More orders' when the server has more.",
+      always: {
+        description: 'An order changed while older orders loaded or another was asked again: it is asked now.',
+        guard: 'hasChangedOrders',
+        target: 'refreshingOrder',
+      },
       on: {
         'order.toggle': {
           description: "The shopper opens or closes an order's details.",
@@ -145,7 +158,7 @@ export const myOrdersMachine = setup({
         'order.changed': {
           description: 'The shopper moved or canceled an order in its panel: that order is asked again, so its date and status are the new ones.',
           target: 'refreshingOrder',
-          actions: { type: 'assignChanged', params: ({ event }) => ({ incrementId: event.incrementId }) },
+          actions: { type: 'queueChanged', params: ({ event }) => ({ incrementId: event.incrementId }) },
         },
       },
     },
@@ -158,30 +171,38 @@ export const myOrdersMachine = setup({
           actions: { type: 'toggleOrder', params: ({ event }) => ({ incrementId: event.incrementId }) },
         },
         'order.changed': {
-          description: 'Another change meanwhile: that order is asked (again).',
-          target: 'refreshingOrder',
-          reenter: true,
-          actions: { type: 'assignChanged', params: ({ event }) => ({ incrementId: event.incrementId }) },
+          description: 'Another change meanwhile: that order is asked next (again, if it is the one being asked).',
+          actions: { type: 'queueChanged', params: ({ event }) => ({ incrementId: event.incrementId }) },
         },
       },
       invoke: {
         id: 'loadOrder',
         src: 'loadOrder',
-        input: ({ context }) => ({ orderId: context.changedId ?? '' }),
+        input: ({ context }) => ({ orderId: context.changedIds[0] ?? '' }),
         onDone: [
           {
             description: 'The order as it now is replaces the one shown, in its place.',
             guard: { type: 'isOrder', params: ({ event }) => ({ reply: event.output }) },
             target: 'ready',
-            actions: { type: 'replaceOrder', params: ({ event }) => ({ reply: event.output }) },
+            actions: [{ type: 'replaceOrder', params: ({ event }) => ({ reply: event.output }) }, 'dropAsked'],
           },
-          { description: 'Refused: the list stays as it was (the change panel already said what changed).', target: 'ready' },
+          { description: 'Refused: the list stays as it was (the change panel already said what changed).', target: 'ready', actions: 'dropAsked' },
         ],
-        onError: { description: 'No answer: the list stays as it was (the change panel already said what changed).', target: 'ready' },
+        onError: {
+          description: 'No answer: the list stays as it was (the change panel already said what changed).',
+          target: 'ready',
+          actions: 'dropAsked',
+        },
       },
     },
     loadingMore: {
       description: 'Loading the page of orders older than the last one shown; the orders already shown stay.',
+      on: {
+        'order.changed': {
+          description: 'Moved or canceled meanwhile: that order is asked once the older orders are in.',
+          actions: { type: 'queueChanged', params: ({ event }) => ({ incrementId: event.incrementId }) },
+        },
+      },
       invoke: {
         id: 'loadMoreOrders',
         src: 'loadMoreOrders',

@@ -12,8 +12,9 @@ import { failingOnce, nothingToDo, openWithSession } from './shoppers.ts';
  * The Orders tab at /setting/order (myOrders), her Same Day ribeye a week ahead placed through the API (reach/orders.ts).
  * The list lost and refused, then shown with older orders (the server saying there are more: a test fault), her order
  * closed, older orders lost, refused, then none; and her order moved in its panel (Change delivery or cancel) while the
- * list asks it again: asked again as moved, lost, refused while she closes it, or moved again meanwhile. With one order
- * every fault of that second ask returns the list to a state it had, so each ends a journey of its own.
+ * list asks it again: asked again as moved, lost, refused while she closes it, or moved again meanwhile; and moved
+ * while older orders load (More held), asked once they are in. With one order every fault of that second ask returns
+ * the list to a state it had, so each ends a journey of its own.
  */
 
 const file = 'tests/e2e/journeys/my-orders.journeys.ts';
@@ -54,12 +55,12 @@ async function moveDelivery(journey: Journey): Promise<void> {
   await expect(move).toHaveCount(0);
 }
 
-/** The list's next ask of her order waits until the journey lets it go (then answered by `answer`, or by the server). */
+/** The list's next ask at `urlPart` waits until the journey lets it go (then answered by `answer`, or by the server). */
 const held = new WeakMap<Page, () => void>();
-function holdingOrder(answer?: unknown) {
+function holding(urlPart: string, answer?: unknown) {
   return async ({ page }: { page: Page }) =>
     page.route(
-      (url) => url.pathname.includes(statusUrl),
+      (url) => url.pathname.includes(urlPart),
       async (route) => {
         await new Promise<void>((release) => held.set(page, release));
         await (answer === undefined ? route.continue() : route.fulfill({ json: answer })).catch(() => undefined);
@@ -72,12 +73,15 @@ async function releaseHeld(page: Page): Promise<void> {
   held.get(page)?.();
   held.delete(page);
 }
+/** No older orders: what the held 'More orders' is answered with. */
+const noneOlder = { code: 1, message: 'success', data: [], has_more: false };
 
 function loadMore(output: unknown, before: string | undefined, prepare?: EventMapping['prepare']): EventMapping {
   const failed = output instanceof Error;
   return {
     event: failed ? { type: 'xstate.error.actor.loadMoreOrders', error: output } : { type: 'xstate.done.actor.loadMoreOrders', output },
-    when: when('loadingMore', (c) => c.moreError === before),
+    // Her order closed: with it open, More is held while she moves it (below).
+    when: when('loadingMore', (c) => c.moreError === before && !isOpen(c)),
     ...(prepare ? { prepare } : {}),
     act: nothingToDo,
   };
@@ -106,7 +110,7 @@ export const myOrdersJourneys: MachineMap = {
       c.openIds,
       c.hasMore,
       c.moreError ?? null,
-      c.changedId ?? null,
+      c.changedIds,
     ]);
   },
   events: {
@@ -140,6 +144,30 @@ export const myOrdersJourneys: MachineMap = {
       when: when('ready', (c) => c.hasMore && !isOpen(c)),
       act: async ({ page }) => page.getByRole('button', { name: 'More orders' }).click(),
     },
+    'orders.more: her order open (the answer held)': {
+      event: { type: 'orders.more' },
+      when: when('ready', (c) => c.hasMore && isOpen(c) && c.moreError === undefined),
+      prepare: holding(ordersUrl, noneOlder),
+      act: async ({ page }) => page.getByRole('button', { name: 'More orders' }).click(),
+    },
+    'order.changed: moved while older orders load': {
+      event: { type: 'order.changed', incrementId: placed.increment_id },
+      when: when('loadingMore', (c) => isOpen(c) && c.changedIds.length === 0),
+      act: async (journey) => {
+        await moveDelivery(journey);
+        await releaseHeld(journey.page);
+      },
+    },
+    'loadMoreOrders: none older (held while her order was open)': {
+      event: { type: 'xstate.done.actor.loadMoreOrders', output: noneOlder },
+      when: when('loadingMore', isOpen),
+      act: async ({ page }) => {
+        // Let go here unless her move already did: the list then shows no 'More orders'.
+        held.get(page)?.();
+        held.delete(page);
+        await expect(page.getByRole('button', { name: /^(More orders|Loading older orders…)$/ })).toHaveCount(0);
+      },
+    },
     'loadMoreOrders: connection lost': loadMore(new Error('offline'), undefined, failingOnce(ordersUrl)),
     'loadMoreOrders: refused': loadMore({ code: -1, message: refusedByFault }, myOrdersMessages.moreFailed, async ({ page }) =>
       answeredOnce(page, ordersUrl),
@@ -153,7 +181,7 @@ export const myOrdersJourneys: MachineMap = {
     'order.toggle: closed meanwhile (the ask then refused: test fault)': {
       event: { type: 'order.toggle', incrementId: placed.increment_id },
       when: when('refreshingOrder', (c) => isOpen(c) && !isMoved(c)),
-      prepare: holdingOrder({ code: -1, message: refusedByFault }),
+      prepare: holding(statusUrl, { code: -1, message: refusedByFault }),
       act: async (journey) => {
         await header(journey).click();
         await expect(header(journey)).toHaveAttribute('aria-expanded', 'false');
@@ -166,7 +194,7 @@ export const myOrdersJourneys: MachineMap = {
     'order.changed: moved again meanwhile': {
       event: { type: 'order.changed', incrementId: placed.increment_id },
       when: when('refreshingOrder', (c) => isOpen(c) && isMoved(c)),
-      prepare: holdingOrder(),
+      prepare: holding(statusUrl),
       act: async (journey) => {
         await moveDelivery(journey);
         await releaseHeld(journey.page);
