@@ -50,10 +50,11 @@ function entryOf(into: Sets, machineId: string) {
  * click or keystroke lost on a control left enabled is told apart from a late callback (a video that starts playing
  * after its camera was stopped).
  */
-function droppedEvent(event: InspectionEvent, trigger: string | undefined): { machineId: string; key: string } | undefined {
+function droppedEvent(event: InspectionEvent, triggerNow: () => string | undefined): { machineId: string; key: string } | undefined {
   if (event.type !== '@xstate.event' || event.sourceRef !== undefined || /^@?xstate\./.test(event.event.type)) return undefined;
   const snapshot: unknown = event.actorRef.getSnapshot();
   if (!isMachineSnapshot(snapshot) || snapshot.status !== 'active' || snapshot.can(event.event)) return undefined;
+  const trigger = triggerNow();
   return { machineId: snapshot.machine.id, key: `${event.event.type} in ${JSON.stringify(snapshot.value)}${trigger ? ` on ${trigger}` : ''}` };
 }
 
@@ -63,9 +64,12 @@ function domEventNow(): string | undefined {
   return now instanceof Object && 'type' in now && typeof now.type === 'string' ? now.type : undefined;
 }
 
-/** Adds an inspection event's states and transitions (or a dropped event) to `into`; true when it held any. */
-export function addInspection(into: Sets, event: InspectionEvent, trigger: string | undefined = domEventNow()): boolean {
-  const dropped = droppedEvent(event, trigger);
+/**
+ * Adds an inspection event's states and transitions (or a dropped event) to `into`; true when it held any. `triggerNow`
+ * names the DOM event being handled, asked only for a dropped event (every other inspection event skips it).
+ */
+export function addInspection(into: Sets, event: InspectionEvent, triggerNow: () => string | undefined = domEventNow): boolean {
+  const dropped = droppedEvent(event, triggerNow);
   if (dropped) {
     const entry = entryOf(into, dropped.machineId);
     (entry.dropped ??= new Set<string>()).add(dropped.key);

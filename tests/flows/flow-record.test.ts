@@ -24,7 +24,7 @@ const door = setup({ guards: { isLocked: ({ context }) => context.locked }, acto
 
 function recorded(events: { type: string }[], domEvent?: string) {
   const sets: Sets = new Map();
-  const actor = createActor(door, { inspect: (event: InspectionEvent) => addInspection(sets, event, domEvent) }).start();
+  const actor = createActor(door, { inspect: (event: InspectionEvent) => addInspection(sets, event, () => domEvent) }).start();
   for (const event of events) actor.send(event);
   actor.stop();
   return recordOf(sets);

@@ -4,7 +4,7 @@ import type { WalletAddToCartBody, WalletAddToCartResult, WalletProductsReply, W
 import type { Sent } from '../../src/api/http.ts';
 import { sessionMachine } from '../../src/machines/app/session.machine.ts';
 import { walletProductsMachine, type WalletProductsContext } from '../../src/machines/wallet/wallet-products.machine.ts';
-import { selectWalletAddable, selectWalletFiltersActionable } from '../../src/machines/wallet/index.ts';
+import { selectCanRedeem, selectWalletFiltersActionable } from '../../src/machines/wallet/index.ts';
 import type { WalletVisit } from '../../src/machines/wallet/wallet-retailers.machine.ts';
 import { done, failed, heldCalls, labelled } from './machine-events.ts';
 import { allStateIds, allTransitions, coverageTitle, planPaths, replay, type PathPlan } from './path-coverage.ts';
@@ -190,8 +190,8 @@ describe('wallet products behaviour', () => {
         { type: 'filters.open' },
       ] as const)
         expect(filters, `${state}: ${event.type}`).toBe(s.can(event));
-      expect(selectWalletAddable(s), state).toBe(s.can({ type: 'cart.add', productId: 11, sizeId: 111 }));
-      seen.set(state, { filters, add: selectWalletAddable(s) });
+      expect(selectCanRedeem(11, 111)(s), state).toBe(s.can({ type: 'cart.add', productId: 11, sizeId: 111 }));
+      seen.set(state, { filters, add: selectCanRedeem(11, 111)(s) });
     });
     actor.start();
     (await next('loadRetailers')).resolve({ code: 1, data: retailers });

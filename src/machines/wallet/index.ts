@@ -33,11 +33,10 @@ type WalletProductsSnapshot = SnapshotFrom<typeof walletProductsMachine>;
 export const selectWalletFiltersActionable = (s: WalletProductsSnapshot): boolean => s.can({ type: 'sort.select', sort: 'name_asc' });
 
 /**
- * Whether ADD TO CART is taken for a size of the list: while the products are shown (not while loading, adding or
- * with the phone's filter panel open) and the visit has a time the restaurant offers. Equals
- * `s.can({ type: 'cart.add', productId, sizeId })` for every size listed.
+ * Whether ADD TO CART is taken for this size (the machine's own guard): while the products are shown (not while
+ * loading, adding or with the phone's filter panel open) and the visit has a time the restaurant offers.
  */
-export const selectWalletAddable = (s: WalletProductsSnapshot): boolean => s.matches('ready') && walletTimesShown(s.context).includes(s.context.time);
+export const selectCanRedeem = (productId: number, sizeId: number) => (s: WalletProductsSnapshot) => s.can({ type: 'cart.add', productId, sizeId });
 
 /** What the wallet's product list shows: its filters, the restaurant chosen, the times it seats guests, the products. */
 export function selectWalletProductsPage({ context }: WalletProductsSnapshot) {

@@ -4,7 +4,7 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { WalletProduct, WalletRetailer } from '../../api/contract/wallet.contract.ts';
 import {
   readWalletVisit,
-  selectWalletAddable,
+  selectCanRedeem,
   selectWalletFiltersActionable,
   selectWalletProductsPage,
   walletProductsMachine,
@@ -63,7 +63,6 @@ export function WalletProductsPage() {
   // The filters and ADD TO CART are enabled only where the machine takes them (ADD TO CART also waits for a time the
   // restaurant offers); elsewhere a choice would be dropped.
   const filtersActionable = selectWalletFiltersActionable(snapshot);
-  const busy = !selectWalletAddable(snapshot);
   return (
     <main className={css.page}>
       <h1 className={css.title}>{retailer?.vendor_name ?? 'Redeem Your Wallet'}</h1>
@@ -121,7 +120,11 @@ export function WalletProductsPage() {
           <ul className={css.grid} aria-label="Wallet products">
             {products.map((product) => (
               <li key={product.prod_id}>
-                <ProductCard product={product} busy={busy} onAdd={(sizeId) => actor.send({ type: 'cart.add', productId: product.prod_id, sizeId })} />
+                <ProductCard
+                  product={product}
+                  canAdd={(sizeId) => selectCanRedeem(product.prod_id, sizeId)(snapshot)}
+                  onAdd={(sizeId) => actor.send({ type: 'cart.add', productId: product.prod_id, sizeId })}
+                />
               </li>
             ))}
           </ul>
@@ -190,7 +193,7 @@ function FilterPanel(props: {
   );
 }
 
-function ProductCard({ product, busy, onAdd }: { product: WalletProduct; busy: boolean; onAdd: (sizeId: number) => void }) {
+function ProductCard({ product, canAdd, onAdd }: { product: WalletProduct; canAdd: (sizeId: number) => boolean; onAdd: (sizeId: number) => void }) {
   // Which size the card shows: a display choice; ADD TO CART sends it to the machine.
   const [sizeId, setSizeId] = useState(product.child[0]?.id);
   const size = product.child.find((c) => c.id === sizeId) ?? product.child[0];
@@ -228,7 +231,7 @@ function ProductCard({ product, busy, onAdd }: { product: WalletProduct; busy: b
         <dt className={css.factName}>{walletTexts.redeemableHere}</dt>
         <dd className={css.factValue}>{formatWalletAmount(product.redeamable_here, product.unit)}</dd>
       </dl>
-      <button type="button" className={primaryButton} disabled={!size || busy} onClick={() => size && onAdd(size.id)}>
+      <button type="button" className={primaryButton} disabled={!size || !canAdd(size.id)} onClick={() => size && onAdd(size.id)}>
         {walletTexts.addToCart}
       </button>
     </article>
