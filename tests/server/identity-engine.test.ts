@@ -106,6 +106,18 @@ describe('local identity engine', () => {
     expect(await engine.compareFaces(jpeg, await selfieOf('s1f1'))).toMatchObject({ kind: 'matched' });
   });
 
+  it('closed while a verification runs: answers it first, then ends, and refuses what comes after', async () => {
+    const own = startLocalIdentityEngine();
+    await own.ready();
+    const verifying = own.verifyIdentity({ idFront: await idCard('s1f1'), selfie: await selfieOf('s1f1'), reference });
+    const closing = own.close();
+    // Before, the close went past the queued work and ended the thread under it: this verification rejected (and
+    // ending a thread while sharp decodes can abort the process).
+    await expect(verifying).resolves.toMatchObject({ kind: 'matched', dateOfBirth: '14/03/1990' });
+    await closing;
+    await expect(own.compareFaces(await faceCrop('s1f1'), await selfieOf('s1f1'))).rejects.toThrow('identity engine: closed');
+  });
+
   it('reads nothing from the network and writes no language data into the working directory', () => {
     expect(existsSync('eng.traineddata')).toBe(false);
     expect(existsSync('eng.traineddata.gz')).toBe(false);

@@ -93,8 +93,11 @@ export function startLocalIdentityEngine(options: LocalIdentityEngineOptions = {
   worker.on('exit', (code) => failAll(new Error(`identity engine: worker exited (${code})`)));
 
   type Payload = EngineRequest extends infer R ? (R extends EngineRequest ? Omit<R, 'id'> : never) : never;
-  async function send(payload: Payload): Promise<EngineResult> {
-    if (closed) throw new Error('identity engine: closed');
+  /** `closing`: the close request itself; nothing is sent after it. */
+  let ended = false;
+  async function send(payload: Payload, closing = false): Promise<EngineResult> {
+    if (ended) throw new Error('identity engine: closed');
+    if (closing) ended = true;
     if (failure) throw failure;
     await ready;
     const id = nextId++;
@@ -161,12 +164,7 @@ export function startLocalIdentityEngine(options: LocalIdentityEngineOptions = {
     }
   }
 
-  return {
-    ready: () => ready,
-    describeFaces,
-    similarity,
-    readText,
-
+  const work = {
     async verifyIdentity({ idFront, selfie }: IdentityImages): Promise<IdentityVerdict> {
       const outcome = await compare(idFront, selfie, 'id', identityMessages.kycMismatch, true);
       if (outcome.kind !== 'matched') return outcome;
@@ -209,16 +207,42 @@ export function startLocalIdentityEngine(options: LocalIdentityEngineOptions = {
         throw error;
       }
     },
+  };
+
+  /** The calls begun and not yet answered: close waits for them (a verification is several requests in a row). */
+  const running = new Set<Promise<unknown>>();
+  function during<T>(call: () => Promise<T>): Promise<T> {
+    if (closed) return Promise.reject(new Error('identity engine: closed'));
+    const answer = call();
+    running.add(answer);
+    void answer.then(
+      () => running.delete(answer),
+      () => running.delete(answer),
+    );
+    return answer;
+  }
+
+  return {
+    ready: () => ready,
+    describeFaces: (image) => during(() => describeFaces(image)),
+    similarity: (a, b) => during(() => similarity(a, b)),
+    readText: (image) => during(() => readText(image)),
+    verifyIdentity: (images) => during(() => work.verifyIdentity(images)),
+    matchFaces: (images) => during(() => work.matchFaces(images)),
+    compareFaces: (verified, fresh) => during(() => work.compareFaces(verified, fresh)),
+    compareWithEmbedding: (verified, fresh) => during(() => work.compareWithEmbedding(verified, fresh)),
 
     async close() {
       if (closed) return;
+      closed = true; // new calls are refused from here; the ones begun are answered
+      await Promise.allSettled(running);
       try {
-        // Lets tesseract end its own thread first; the engine's thread is ended either way.
-        await Promise.race([send({ op: 'close' }), new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
+        // The worker answers after the work already queued (a request that timed out here may still be running
+        // there), with tesseract's thread ended: only then is ending its thread safe for sharp (the worker explains).
+        await send({ op: 'close' }, true);
       } catch {
-        // already gone: nothing to close politely
+        // already gone, or stuck past the request timeout: ended all the same
       }
-      closed = true;
       await worker.terminate();
     },
   };
