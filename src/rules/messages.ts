@@ -49,6 +49,8 @@ export const deliveryOptionMessages = {
   noRetailer: 'No retailer available for this location presently',
   retailerRequired: 'Retailer is required.',
   visitTimeRequired: 'Dining date and time is required',
+  /** The spec words the dine-in form only; Pick-Up has the same picker, and a shopper picking up is not dining. */
+  pickUpTimeRequired: 'Pick-up date and time is required',
   slotsBooked: 'All Slots are booked. Please try another date.',
 } as const;
 

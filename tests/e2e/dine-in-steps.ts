@@ -33,12 +33,19 @@ export async function fillVisit(page: Page, card: 'Dine-In' | 'Pick-Up', stars: 
   await expect(page.getByRole('radio', { name: /Dine-In/ })).toHaveAttribute('aria-checked', 'true');
   if (card === 'Pick-Up') await page.getByRole('radio', { name: /Pick-Up/ }).click();
   const next = page.getByRole('button', { name: 'CONTINUE' });
-  await expect(next).toBeDisabled();
+  const missingTime = page
+    .getByRole('alert')
+    .filter({ hasText: card === 'Pick-Up' ? 'Pick-up date and time is required' : 'Dining date and time is required' });
   await page.getByRole('button', { name: stars, exact: true }).click();
   await choose(page, 'Retailer', `${restaurant} (${stars})`);
   await chooseTomorrow(page);
-  await expect(next).toBeDisabled();
+  // Nothing is named missing before CONTINUE; pressed without a time, it names the time and stays.
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await next.click();
+  await expect(missingTime).toBeVisible();
+  await expect(page).toHaveURL(/\/ship\/options$/);
   await choose(page, 'Time', time);
+  await expect(missingTime).toBeHidden();
   await expect(next).toBeEnabled();
   await page.screenshot({ path: `test-results/delivery-options-${card}.png`, fullPage: true });
 }

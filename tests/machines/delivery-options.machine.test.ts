@@ -5,7 +5,7 @@ import type { GetSlotReply, NextDeliveryDateReply } from '../../src/api/contract
 import type { MoveAreaBody, MoveAreaReply } from '../../src/api/contract/cart-area.contract.ts';
 import { ApiError, type Sent } from '../../src/api/http.ts';
 import { datePickerDays } from '../../src/machines/store/delivery-options.context.ts';
-import { selectDatePickerDays, selectOptionsEditable } from '../../src/machines/store/delivery-options.selectors.ts';
+import { selectDatePickerDays, selectMissingChoices, selectOptionsEditable } from '../../src/machines/store/delivery-options.selectors.ts';
 import { deliveryOptionsMachine, isOptionAvailable, retailersShown, timesShown } from '../../src/machines/store/delivery-options.machine.ts';
 import type { SessionValues } from '../../src/machines/app/session-values.ts';
 import { sessionMachine } from '../../src/machines/app/session.machine.ts';
@@ -98,6 +98,7 @@ const serializeState = (snapshot: AnyMachineSnapshot) => {
     slots: unknown[];
     cartCheck?: unknown;
     answer: string;
+    submitted: boolean;
   };
   return JSON.stringify([
     snapshot.value,
@@ -110,6 +111,7 @@ const serializeState = (snapshot: AnyMachineSnapshot) => {
     c.slots.length,
     c.cartCheck ? 1 : 0,
     c.answer,
+    c.submitted,
   ]);
 };
 
@@ -198,17 +200,24 @@ describe('delivery options behaviour', () => {
     const t = start(area, served.output as DineinRetailerReply);
     await settle();
     const c = () => t.actor.getSnapshot().context;
+    const missing = () => selectMissingChoices(t.actor.getSnapshot());
     expect(t.calls.list).toEqual([{ zipcode: '10001', location: 101 }]);
     expect([c().primary, c().selected]).toEqual(['dine-in', 'dine-in']);
     expect(['dine-in', 'delivery', 'pick-up'].map((k) => isOptionAvailable(c(), k as 'dine-in'))).toEqual([true, true, true]);
-    expect(t.actor.getSnapshot().can({ type: 'options.continue' })).toBe(false);
+    // Nothing is named missing before CONTINUE: choosing the star filter or the restaurant first is no mistake.
     t.actor.send({ type: 'stars.select', stars: 4 });
+    expect(missing()).toEqual({});
     expect(retailersShown(c()).map((r) => r.loc_id)).toEqual([401]);
+    t.actor.send({ type: 'options.continue' });
+    expect(t.goToStore).not.toHaveBeenCalled();
+    expect(missing()).toEqual({ retailer: deliveryOptionMessages.retailerRequired, dateTime: deliveryOptionMessages.visitTimeRequired });
     t.actor.send({ type: 'retailer.select', locId: 401 });
+    expect(missing()).toEqual({ dateTime: deliveryOptionMessages.visitTimeRequired });
     t.actor.send({ type: 'date.select', date: tomorrow });
     expect(timesShown(c())).toContain('19:00');
-    expect(t.actor.getSnapshot().can({ type: 'options.continue' })).toBe(false);
+    expect(missing()).toEqual({ dateTime: deliveryOptionMessages.visitTimeRequired });
     t.actor.send({ type: 'time.select', time: '19:00' });
+    expect(missing()).toEqual({});
     t.actor.send({ type: 'options.continue' });
     expect(t.goToStore).toHaveBeenCalledOnce();
     expect(t.session.getSnapshot().context).toMatchObject({
@@ -229,8 +238,17 @@ describe('delivery options behaviour', () => {
     await settle();
     const c = () => t.actor.getSnapshot().context;
     expect(c().retailerId).toBe(402);
+    t.actor.send({ type: 'options.continue' });
+    expect(selectMissingChoices(t.actor.getSnapshot())).toEqual({ dateTime: deliveryOptionMessages.visitTimeRequired });
     t.actor.send({ type: 'option.select', kind: 'pick-up' });
     expect(c().retailerId).toBeUndefined();
+    // A new card starts clean; its own CONTINUE names what Pick-Up lacks, in its own words.
+    expect(selectMissingChoices(t.actor.getSnapshot())).toEqual({});
+    t.actor.send({ type: 'options.continue' });
+    expect(selectMissingChoices(t.actor.getSnapshot())).toEqual({
+      retailer: deliveryOptionMessages.retailerRequired,
+      dateTime: deliveryOptionMessages.pickUpTimeRequired,
+    });
     t.actor.send({ type: 'retailer.select', locId: 402 });
     t.actor.send({ type: 'date.select', date: tomorrow });
     // Opens at 17:00: no pick-up time inside 10-16.
@@ -259,7 +277,9 @@ describe('delivery options behaviour', () => {
     await settle();
     expect(t.calls.slots).toEqual([{ date: tomorrow, zipcode: '10001', locId: 101 }]);
     expect(t.actor.getSnapshot().context.message).toBe(deliveryOptionMessages.slotsBooked);
+    // The spec: Delivery's CONTINUE is disabled until a date and a slot with a seat are chosen; nothing is named.
     expect(t.actor.getSnapshot().can({ type: 'options.continue' })).toBe(false);
+    expect(selectMissingChoices(t.actor.getSnapshot())).toEqual({});
   });
 
   it('a closed day says closed, never booked (issue 23)', async () => {

@@ -4,6 +4,7 @@ import type { Sent } from '../../api/http.ts';
 import type { ClosedDay, NextDeliveryDateEntry, SlotOffer } from '../../api/contract/cart-page.contract.ts';
 import type { DineinRetailer } from '../../api/contract/dine-in.contract.ts';
 import { courierTypeFor, shippingFlagsFor, visitTimes, type DeliveryOptionKind, type PriceCategoryFilter } from '../../rules/dine-in.ts';
+import { deliveryOptionMessages } from '../../rules/messages.ts';
 import { dineinTimeOf } from '../../rules/visit-time.ts';
 import { addDays, storeMinutes, storeToday } from '../../rules/delivery-dates.ts';
 import type { SessionValues } from '../app/session-values.ts';
@@ -39,8 +40,11 @@ export interface DeliveryOptionsContext {
   slotId: number | undefined;
   /** The spec's notice for an unserved zip ('We are coming soon to this pincode…'), for no retailer, or for all slots booked. */
   message: string | undefined;
-  /** The shopper has chosen something: the form's hints ('Retailer is required.') show from then on. */
-  touched: boolean;
+  /**
+   * CONTINUE was pressed on Dine-In or Pick-Up with something missing: the page names what (missingChoices) until the
+   * card changes. Not before: a message under a field the shopper has not reached yet reads as a mistake of theirs.
+   */
+  submitted: boolean;
   /** The area shop's calendar (nextDeliveryDate by vendor_loc_id): its earliest date and its closed days with why. */
   shopCalendar: NextDeliveryDateEntry | undefined;
   /** A new option with a cart (issue 23): what stays, what the option cannot sell, what comes back. */
@@ -65,6 +69,23 @@ export type DeliveryOptionsEvent =
   | { type: 'option.keepOld' }
   /** With a cart: keep the old option and the whole cart. */
   | { type: 'option.keep' };
+
+/** What a Dine-In or Pick-Up visit still lacks, in the spec's words (storefront.md, Validation rules); nothing for Delivery. */
+export interface MissingChoices {
+  retailer?: string;
+  dateTime?: string;
+}
+
+export function missingChoices(context: DeliveryOptionsContext): MissingChoices {
+  const kind = context.selected;
+  if (kind !== 'dine-in' && kind !== 'pick-up') return {};
+  const missing: MissingChoices = {};
+  if (chosenRetailer(context) === undefined) missing.retailer = deliveryOptionMessages.retailerRequired;
+  if (context.time === undefined || !timesShown(context).includes(context.time)) {
+    missing.dateTime = kind === 'pick-up' ? deliveryOptionMessages.pickUpTimeRequired : deliveryOptionMessages.visitTimeRequired;
+  }
+  return missing;
+}
 
 /** The restaurants the dropdown lists: all, or those of the chosen star category. */
 export function retailersShown(context: Pick<DeliveryOptionsContext, 'retailers' | 'stars'>): DineinRetailer[] {

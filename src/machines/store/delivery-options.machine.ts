@@ -35,7 +35,8 @@ export { chosenRetailer, isOptionAvailable, retailersShown, timesShown, type Del
  * restaurant (star filter, dropdown) and a date and time (today or later; the restaurant's hours, pick-up within the
  * spec's 10-16); Delivery needs a date and a driver slot with a seat (POST /connect/driverslot/getslot at the area's
  * shop; none left: 'All Slots are booked. Please try another date.'). Changing the card resets the choices below it.
- * CONTINUE is possible only when complete: it writes the shipping flags into the session and goes to /store.
+ * CONTINUE writes the shipping flags into the session and goes to /store once everything is chosen; before that
+ * it is disabled for Delivery (the spec), and on Dine-In or Pick-Up it names what is missing.
  * A second region loads the area shop's calendar once Delivery is chosen: the date picker disables its closed days
  * ahead, each with why (nextDeliveryDate by vendor_loc_id; closed is not full, issue 23). A third shows the sample
  * star-rating price dialog.
@@ -74,6 +75,7 @@ export const deliveryOptionsMachine = setup({
     isListedRetailer: ({ context, event }) =>
       event.type === 'retailer.select' && (event.locId === undefined || retailersShown(context).some((r) => r.loc_id === event.locId)),
     canContinue: ({ context }) => isComplete(context),
+    isVisitChosen: ({ context }) => context.selected === 'dine-in' || context.selected === 'pick-up',
     changesCart: ({ context }) => isComplete(context) && changesCartOption(context),
     isEmptyCart: (_, params: { reply: MoveAreaReply }) => isEmptyCartReply(params.reply),
     isCartGone: (_, params: { error: unknown }) => isCartGoneError(params.error),
@@ -97,20 +99,19 @@ export const deliveryOptionsMachine = setup({
     // Changing the speed resets the slots (spec section 4), and the restaurant, date and time with them.
     assignOption: assign(({ event }) =>
       event.type === 'option.select'
-        ? { selected: event.kind, retailerId: undefined, time: undefined, slots: [], slotId: undefined, touched: true }
+        ? { selected: event.kind, retailerId: undefined, time: undefined, slots: [], slotId: undefined, submitted: false }
         : {},
     ),
     assignStars: assign(({ context, event }) => {
       if (event.type !== 'stars.select') return {};
       const keep = event.stars === 0 || chosenRetailer(context)?.price_category === event.stars;
-      return { stars: event.stars, retailerId: keep ? context.retailerId : undefined, time: keep ? context.time : undefined, touched: true };
+      return { stars: event.stars, retailerId: keep ? context.retailerId : undefined, time: keep ? context.time : undefined };
     }),
-    assignRetailer: assign(({ event }) => (event.type === 'retailer.select' ? { retailerId: event.locId, time: undefined, touched: true } : {})),
-    assignDate: assign(({ event }) =>
-      event.type === 'date.select' ? { date: event.date, time: undefined, slots: [], slotId: undefined, touched: true } : {},
-    ),
-    assignTime: assign(({ event }) => (event.type === 'time.select' ? { time: event.time, touched: true } : {})),
-    assignSlot: assign(({ event }) => (event.type === 'slot.select' ? { slotId: event.slotId, touched: true } : {})),
+    assignRetailer: assign(({ event }) => (event.type === 'retailer.select' ? { retailerId: event.locId, time: undefined } : {})),
+    assignDate: assign(({ event }) => (event.type === 'date.select' ? { date: event.date, time: undefined, slots: [], slotId: undefined } : {})),
+    assignTime: assign(({ event }) => (event.type === 'time.select' ? { time: event.time } : {})),
+    assignSlot: assign(({ event }) => (event.type === 'slot.select' ? { slotId: event.slotId } : {})),
+    markSubmitted: assign({ submitted: true }),
     assignSlots: assign((_, params: { reply: GetSlotReply }) => {
       const slots = (params.reply.data ?? []).filter((s) => s.available > 0);
       // A closed day says so; only a full one is 'All Slots are booked'.
@@ -144,7 +145,7 @@ export const deliveryOptionsMachine = setup({
   },
 }).createMachine({
   description:
-    "The Delivery Options screen, 'Choose a Delivery Options' at /ship/options (storefront.md, Delivery options screen and States and transitions, Delivery options and Shipping flags). The shopper picks Dine-In or Pick-Up at a partner restaurant (star category filter, restaurant, date and time) or Delivery (a date and a driver slot with a seat left). An unserved pincode shows 'We are coming soon to this pincode...'; a city without restaurants offers Delivery only ('No retailer available for this location presently'). Changing the card resets the choices below it; CONTINUE, possible only once everything is chosen, stores the choice and goes to /store. The area shop's closed days are loaded once Delivery is chosen and disabled ahead in the date picker, each with why (closed is not full). A sample star-rating price dialog opens beside it.",
+    "The Delivery Options screen, 'Choose a Delivery Options' at /ship/options (storefront.md, Delivery options screen and States and transitions, Delivery options and Shipping flags). The shopper picks Dine-In or Pick-Up at a partner restaurant (star category filter, restaurant, date and time) or Delivery (a date and a driver slot with a seat left). An unserved pincode shows 'We are coming soon to this pincode...'; a city without restaurants offers Delivery only ('No retailer available for this location presently'). Changing the card resets the choices below it; CONTINUE stores the choice and goes to /store once everything is chosen (for Delivery it is disabled until then; on Dine-In or Pick-Up it names what is missing: 'Retailer is required.', 'Dining date and time is required'). The area shop's closed days are loaded once Delivery is chosen and disabled ahead in the date picker, each with why (closed is not full). A sample star-rating price dialog opens beside it.",
   id: 'deliveryOptions',
   context: ({ input }) => ({
     session: input.session,
@@ -160,7 +161,7 @@ export const deliveryOptionsMachine = setup({
     slots: [],
     slotId: undefined,
     message: undefined,
-    touched: false,
+    submitted: false,
     shopCalendar: undefined,
     cartCheck: undefined,
     answer: 'remove',
@@ -246,10 +247,19 @@ export const deliveryOptionsMachine = setup({
                 target: 'chosen',
                 actions: ['recordChoice', 'goToStore'],
               },
+              {
+                description:
+                  "CONTINUE on Dine-In or Pick-Up with something missing: the page names it ('Retailer is required.', 'Dining date and time is required').",
+                guard: 'isVisitChosen',
+                actions: 'markSubmitted',
+              },
             ],
           },
           states: {
-            editing: { description: 'The shopper changes any choice; CONTINUE is enabled once everything needed is chosen.' },
+            editing: {
+              description:
+                'The shopper changes any choice; CONTINUE is enabled on Dine-In and Pick-Up, and on Delivery once a date and slot are chosen.',
+            },
             // A new date: Delivery asks for the driver's slots (a restaurant's times are known already).
             checkingSlots: {
               description: 'A new date was picked: checking whether it needs driver slots.',

@@ -1,12 +1,14 @@
 import type { SnapshotFrom } from 'xstate';
 import { deliveryOptionLabels } from '../../rules/dine-in.ts';
-import { chosenRetailer, datePickerDays, retailersShown, storedKind, timesShown } from './delivery-options.context.ts';
+import { chosenRetailer, datePickerDays, missingChoices, retailersShown, storedKind, timesShown } from './delivery-options.context.ts';
 import type { deliveryOptionsMachine } from './delivery-options.machine.ts';
 
 type DeliveryOptionsSnapshot = SnapshotFrom<typeof deliveryOptionsMachine>;
 export const selectRetailersShown = (s: DeliveryOptionsSnapshot) => retailersShown(s.context);
 export const selectTimesShown = (s: DeliveryOptionsSnapshot) => timesShown(s.context);
 export const selectChosenRetailer = (s: DeliveryOptionsSnapshot) => chosenRetailer(s.context);
+/** What the page names as missing: only after CONTINUE was pressed on Dine-In or Pick-Up (a fresh object, compare by value). */
+export const selectMissingChoices = (s: DeliveryOptionsSnapshot) => (s.context.submitted ? missingChoices(s.context) : {});
 /**
  * What the date picker disables and why (for Delivery the area shop's closed days; none while they load): a fresh
  * object, compare by value.

@@ -41,7 +41,6 @@ export function selectDeliveryOptionsView({ context }: DeliveryOptionsSnapshot) 
     slotId: context.slotId,
     slots: context.slots,
     message: context.message,
-    touched: context.touched,
     retailers: context.retailers,
   };
 }
@@ -50,6 +49,7 @@ export function selectDeliveryOptionsView({ context }: DeliveryOptionsSnapshot) 
 export {
   selectChosenRetailer,
   selectDatePickerDays,
+  selectMissingChoices,
   selectOptionCartBusy,
   selectOptionCartQuestion,
   selectOptionsEditable,

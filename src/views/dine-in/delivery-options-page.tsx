@@ -7,6 +7,7 @@ import {
   deliveryOptionsMachine,
   isOptionAvailable,
   selectChosenRetailer,
+  selectMissingChoices,
   selectDatePickerDays,
   selectDeliveryOptionsView,
   selectOptionCartBusy,
@@ -63,6 +64,7 @@ export function DeliveryOptionsPage() {
   const shown = useSelector(actor, selectRetailersShown);
   const times = useSelector(actor, selectTimesShown, (a, b) => a.join() === b.join());
   const retailer = useSelector(actor, selectChosenRetailer);
+  const missing = useSelector(actor, selectMissingChoices, (a, b) => a.retailer === b.retailer && a.dateTime === b.dateTime);
   const loading = useSelector(actor, (s) => s.matches({ options: 'loading' }));
   const notServed = useSelector(actor, (s) => s.matches({ options: 'notServed' }));
   const loadingSlots = useSelector(actor, (s) => s.matches({ options: { choosing: 'loadingSlots' } }));
@@ -147,7 +149,11 @@ export function DeliveryOptionsPage() {
                     disabled={shown.length === 0 || !editable}
                     onChange={(locId) => actor.send({ type: 'retailer.select', locId })}
                   />
-                  {view.touched && view.retailerId === undefined && <p className={css.hint}>{deliveryOptionMessages.retailerRequired}</p>}
+                  {missing.retailer && (
+                    <p className={css.hint} role="alert">
+                      {missing.retailer}
+                    </p>
+                  )}
                   {retailer && <RetailerSummary retailer={retailer} />}
                 </div>
               </>
@@ -204,8 +210,10 @@ export function DeliveryOptionsPage() {
                       disabled={times.length === 0 || !editable}
                       onChange={(time) => actor.send({ type: 'time.select', time })}
                     />
-                    {view.touched && (view.date === undefined || view.time === undefined) && (
-                      <p className={css.hint}>{deliveryOptionMessages.visitTimeRequired}</p>
+                    {missing.dateTime && (
+                      <p className={css.hint} role="alert">
+                        {missing.dateTime}
+                      </p>
                     )}
                     {retailer && (
                       <p className={css.muted}>

@@ -9,7 +9,7 @@ import { sessionMachine } from '../../../src/machines/app/session.machine.ts';
 import type { DeliveryOptionsContext } from '../../../src/machines/store/delivery-options.context.ts';
 import { deliveryOptionsMachine } from '../../../src/machines/store/delivery-options.machine.ts';
 import { addDays, storeToday } from '../../../src/rules/delivery-dates.ts';
-import { comingSoonMessage } from '../../../src/rules/messages.ts';
+import { comingSoonMessage, deliveryOptionMessages } from '../../../src/rules/messages.ts';
 import { deliverySlot, pickDeliveryDay, tomorrow } from '../dine-in-steps.ts';
 import { refusedByFault } from '../faults.ts';
 import { choose } from '../steps.ts';
@@ -43,8 +43,11 @@ const free = (snapshot: AnyMachineSnapshot) => editing(snapshot) && !calendarLoa
 const withRestaurants = (snapshot: AnyMachineSnapshot) => contextOf(snapshot).retailers.length > 0;
 const dineIn = (snapshot: AnyMachineSnapshot) => contextOf(snapshot).selected === 'dine-in';
 const delivering = (snapshot: AnyMachineSnapshot) => contextOf(snapshot).selected === 'delivery';
-/** Nothing chosen yet on the Dine-In card. */
-const untouched = (snapshot: AnyMachineSnapshot) => dineIn(snapshot) && !contextOf(snapshot).touched;
+/** Nothing chosen yet on the Dine-In card, and CONTINUE not pressed. */
+const untouched = (snapshot: AnyMachineSnapshot) => {
+  const context = contextOf(snapshot);
+  return dineIn(snapshot) && !context.submitted && context.stars === 0 && context.retailerId === undefined && context.date === undefined;
+};
 const all =
   (...tests: ((snapshot: AnyMachineSnapshot) => boolean)[]) =>
   (snapshot: AnyMachineSnapshot) =>
@@ -276,6 +279,16 @@ export const deliveryOptionsJourneys: MachineMap = {
       act: async ({ page }) => {
         await deliverySlot(page).click();
         await expect(continueButton(page)).toBeEnabled();
+      },
+    },
+    'options.continue: what is missing is named': {
+      event: { type: 'options.continue' },
+      when: all(free, untouched, (s) => !hasCart(s)),
+      act: async ({ page }) => {
+        await expect(page.getByRole('alert').filter({ hasText: deliveryOptionMessages.retailerRequired })).toBeHidden();
+        await pressContinue({ page });
+        await expect(page.getByRole('alert').filter({ hasText: deliveryOptionMessages.retailerRequired })).toBeVisible();
+        await expect(page.getByRole('alert').filter({ hasText: deliveryOptionMessages.visitTimeRequired })).toBeVisible();
       },
     },
     'options.continue: to the store': {
