@@ -28,18 +28,10 @@ import { sampleRegion } from './delivery-options.sample.ts';
 export { chosenRetailer, isOptionAvailable, retailersShown, timesShown, type DeliveryOptionsEvent } from './delivery-options.context.ts';
 
 /**
- * 'Choose a Delivery Options' (/ship/options; storefront spec "Delivery options screen", issue 12). Loads the
- * restaurants of the shopper's city (POST /api/product/dineinRetailerList): an unserved zip shows the coming-soon
- * message and nothing can be chosen; a city without restaurants offers Delivery only ('No retailer available for
- * this location presently'). The first available card is primary and selected. Dine-In and Pick-Up need a
- * restaurant (star filter, dropdown) and a date and time (today or later; the restaurant's hours, pick-up within the
- * spec's 10-16); Delivery needs a date and a driver slot with a seat (POST /connect/driverslot/getslot at the area's
- * shop; none left: 'All Slots are booked. Please try another date.'). Changing the card resets the choices below it.
- * CONTINUE writes the shipping flags into the session and goes to /store once everything is chosen; before that
- * it is disabled for Delivery (the spec), and on Dine-In or Pick-Up it names what is missing.
- * A second region loads the area shop's calendar once Delivery is chosen: the date picker disables its closed days
- * ahead, each with why (nextDeliveryDate by vendor_loc_id; closed is not full, issue 23). A third shows the sample
- * star-rating price dialog.
+ * 'Choose a Delivery Options' (/ship/options; storefront spec "Delivery options screen", issues 12 and 23): the
+ * machine's `description` says what the shopper does. Its calls: POST /api/product/dineinRetailerList (the city's
+ * restaurants), /connect/driverslot/getslot (a day's driver slots at the area's shop), nextDeliveryDate by
+ * vendor_loc_id (the shop's closed days, each with why) and /api/cart/movearea (a cart filled for another option).
  */
 export const deliveryOptionsMachine = setup({
   types: {
