@@ -24,6 +24,9 @@ async function checkHeader(page: Page, width: number, oneRow: boolean): Promise<
     expect(cart.y).toBeLessThan(logo.y + logo.height);
   }
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  // The Delivery Options line keeps room to say what it is (at 768 px it once showed 'D…').
+  const choiceText = await page.getByTestId('shipping-choice').locator('span').boundingBox();
+  expect(choiceText?.width ?? 0).toBeGreaterThan(150);
   await page.screenshot({ path: `test-results/spec-items-header-${width}.png` });
 }
 
@@ -39,6 +42,8 @@ test.describe('issue 23: a shopper walk with nothing wrong at the seams', () => 
     // The header with a dine-in line: one row at 1366 and 1280 px; on a phone it wraps without overflowing.
     await checkHeader(page, 1366, true);
     await checkHeader(page, 1280, true);
+    await checkHeader(page, 991, false);
+    await checkHeader(page, 768, false);
     await checkHeader(page, 390, false);
     await page.setViewportSize({ width: 1280, height: 720 });
 

@@ -55,8 +55,19 @@ export const zip = style({
   '@media': { [media.upToSm]: { order: 2, flexBasis: '100%' } },
 });
 
-/** The Delivery Options line: the first to give way on a narrow row (its text is cut with an ellipsis). */
-export const choice = style([zip, { flexShrink: 1, minWidth: 0 }]);
+/**
+ * The Delivery Options line: the first to give way on a narrow row (its text is cut with an ellipsis). On a tablet
+ * the first row leaves it about 40 px ('D… Change' at 768 px), so it opens the second row, under the logo and zip,
+ * with the search beside it.
+ */
+export const choice = style([
+  zip,
+  {
+    flexShrink: 1,
+    minWidth: 0,
+    '@media': { [media.fromSmUpToMd]: { gridColumn: '1 / 3', gridRow: 2 } },
+  },
+]);
 
 export const changeLink = style({
   background: 'none',
