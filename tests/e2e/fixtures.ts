@@ -47,6 +47,21 @@ async function exposeRecorder(context: BrowserContext, into: () => Reached | und
   });
 }
 
+/**
+ * Waits until every batch the pages of `contexts` have sent has reached the test's record. A batch goes out as a
+ * binding call on the page's CDP session, and an evaluate's answer comes back on the same session after it: a step
+ * taken just before the test ended (a delete answered, then the page's last render) was otherwise recorded after the
+ * record was written, or dropped (coverage.md missed a passing journey's last transition).
+ */
+async function settleRecords(contexts: BrowserContext[]): Promise<void> {
+  if (process.env.E2E_RECORD_FLOWS !== '1') return;
+  const pages = contexts.flatMap((context) => context.pages()).filter((page) => !page.isClosed());
+  // A page caught mid-navigation answers once the next document runs; one that never does is left after 5 s.
+  const settled = (page: Page) =>
+    Promise.race([page.evaluate(() => undefined).catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
+  await Promise.all(pages.map(settled));
+}
+
 /** Every test runs against the server global-setup started. */
 export const test = base.extend<{ flowRecord: FlowRecorder }>({
   baseURL: async ({}, use) => use(storeUrl()),
@@ -59,9 +74,14 @@ export const test = base.extend<{ flowRecord: FlowRecorder }>({
   flowRecord: [
     async ({ context }, use, testInfo) => {
       const reached: Reached = new Map();
-      const record = (recorded: BrowserContext) => exposeRecorder(recorded, () => reached);
-      await record(context);
+      const recorded: BrowserContext[] = [context];
+      const record = async (extra: BrowserContext) => {
+        recorded.push(extra);
+        await exposeRecorder(extra, () => reached);
+      };
+      await exposeRecorder(context, () => reached);
       await use({ record });
+      await settleRecords(recorded);
       finishRecord(testInfo, reached);
     },
     { auto: true },
@@ -111,7 +131,15 @@ export const tabTest = test.extend<{ freshContext: boolean }, { workerContext: W
   flowRecord: async ({ workerContext, freshContext }, use, testInfo) => {
     const reached: Reached = new Map();
     if (!freshContext) workerContext.sink.reached = reached;
-    await use({ record: (recorded) => exposeRecorder(recorded, () => reached) });
+    const recorded: BrowserContext[] = [];
+    await use({
+      record: async (extra) => {
+        recorded.push(extra);
+        await exposeRecorder(extra, () => reached);
+      },
+    });
+    // A fresh context settled its own pages before it closed (below); the kept one's tab is still open here.
+    await settleRecords(freshContext ? recorded.slice(1) : [workerContext.context, ...recorded]);
     workerContext.sink.reached = undefined;
     finishRecord(testInfo, reached);
   },
@@ -121,6 +149,7 @@ export const tabTest = test.extend<{ freshContext: boolean }, { workerContext: W
     await flowRecord.record(context);
     // Under E2E_TRACE=1 Playwright traces it (it traces every context a test makes).
     await use(context);
+    await settleRecords([context]);
     await context.close();
   },
   page: async ({ context, workerContext, freshContext, baseURL }, use, testInfo) => {
