@@ -4,7 +4,7 @@ import type { MailSender } from '../../adapters/mail/mail-port.ts';
 import type { PaymentGateway } from '../../adapters/payments/payment-port.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Caller } from '../platform/caller.ts';
-import { settleOrder, type SettleOutcome } from '../payments/order-payment.ts';
+import { settleOrder, settleReservedOrder, type SettleOutcome } from '../payments/order-payment.ts';
 import type { Log } from '../platform/log.ts';
 import { ordersPlaced } from '../platform/metrics.ts';
 import { sendOrderConfirmation, type MailedLines } from './order-confirmation.ts';
@@ -34,9 +34,11 @@ export async function placeOrder(deps: PlacementDeps, caller: Caller, request: P
     ordersPlaced.inc({ outcome: reserved.kind });
     return reserved;
   }
-  const settle = await settleOrder(deps.db, deps.payments, reserved.order.id, now, (error) =>
-    log.error({ err: error }, 'card provider failed while charging'),
-  );
+  const chargeFailed = (error: unknown) => log.error({ err: error }, 'card provider failed while charging');
+  const settle =
+    reserved.kind === 'reserved'
+      ? await settleReservedOrder(deps.db, deps.payments, reserved.order, now, chargeFailed)
+      : await settleOrder(deps.db, deps.payments, reserved.order.id, now, chargeFailed);
   const cashOnDelivery = reserved.kind === 'reserved' && settle.order.status === 'pending_payment_on_delivery';
   ordersPlaced.inc({ outcome: settle.kind });
   mailIfPlacedHere(deps, settle, cashOnDelivery, log, reserved.kind === 'reserved' ? reserved.lines : undefined);

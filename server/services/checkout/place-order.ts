@@ -528,7 +528,9 @@ async function writeOrder(trx: Kysely<Database>, payments: PaymentGateway, calle
       payment_ref: null,
       payment_method_id: card?.id ?? null,
       payment_token: payment.mode === 1 ? payment.account.ref : payment.mode === 2 && !card ? (payment.token ?? null) : null,
-      charge_started_at: null,
+      // The request placing the order charges it right after this commits: it claims the charge here, a statement
+      // fewer than claiming after the commit (order-payment.ts, settleReservedOrder). Pay on delivery has none.
+      charge_started_at: status === 'pending_payment' ? sql<Date>`now()` : null,
       // A bank account shows as its bank and last four, like a card.
       card_brand: payment.mode === 1 ? payment.account.bankName : (card?.brand ?? null),
       card_last4: payment.mode === 1 ? payment.account.last4 : (card?.last4 ?? null),

@@ -100,6 +100,24 @@ export async function settleOrder(
   }
 }
 
+/**
+ * Settles the order this request has just reserved: its charge was claimed with the order (place-order.ts's
+ * writeOrder), so it is charged at once, without the claim's UPDATE; an order with nothing to charge now (pay on
+ * delivery, awaiting its email's confirmation) is answered as it stands.
+ */
+export async function settleReservedOrder(
+  db: Kysely<Database>,
+  payments: PaymentGateway,
+  order: OrderRow,
+  now: Date,
+  log: (error: unknown) => void,
+): Promise<SettleOutcome> {
+  if (order.status === 'pending_payment' && order.payment_ref === null && order.charge_started_at !== null) {
+    return chargeClaimed(db, payments, order, now, log);
+  }
+  return settled(order) ?? settleOrder(db, payments, order.id, now, log);
+}
+
 async function sourceOf(db: Kysely<Database>, order: OrderRow): Promise<PaymentSource | undefined> {
   if (order.payment_mode === 3) return order.upi_id ? { kind: 'upi', vpa: order.upi_id } : undefined;
   if (order.payment_mode === bankPaymentMode) {
