@@ -161,8 +161,8 @@ describe('catch-weight: authorise the estimate + 10 %, capture at the weight', (
     const status = await statusOf(number);
     assert(status.body, orderStatusReply);
     expect(status.body.data).toMatchObject({ final_total: (expected / 100).toFixed(2), cap_rule: capRule });
-    const mail = await db.selectFrom('outbox').select('body_text').where('subject', '=', `Your order #${number}: packed`).executeTakeFirst();
-    expect(mail?.body_text).toContain('Estimated');
+    const mailed = () => db.selectFrom('outbox').select('body_text').where('subject', '=', `Your order #${number}: packed`).executeTakeFirst();
+    await expect.poll(async () => (await mailed())?.body_text).toContain('Estimated');
   });
 
   test('a weight above the margin is capped at the margin (and the capture at the authorisation)', async () => {
@@ -198,8 +198,9 @@ describe('catch-weight: authorise the estimate + 10 %, capture at the weight', (
     expect((await move(cod.number, 'pack', { weights: [{ item_id: cod.item.id, grams }] })).status).toBe(200);
     const codOrder = await orderOf(t, cod.number);
     expect(codOrder.final_total_cents).toBeGreaterThan(codOrder.grand_total_cents);
-    const mail = await db.selectFrom('outbox').select('body_text').where('subject', '=', `Your order #${cod.number}: packed`).executeTakeFirst();
-    expect(mail?.body_text).toContain('Due at the door');
+    // The move's mail goes out after its answer (order-transitions.ts): wait for it, as the cancel's test below does.
+    const mailed = () => db.selectFrom('outbox').select('body_text').where('subject', '=', `Your order #${cod.number}: packed`).executeTakeFirst();
+    await expect.poll(async () => (await mailed())?.body_text).toContain('Due at the door');
   });
 
   test('staff cancel of a held card before packing releases the hold instead of refunding', async () => {

@@ -120,8 +120,12 @@ describe('the order moves only in the allowed order', () => {
     assert(status, orderStatusReply);
     expect(status.data?.timeline?.map((s) => s.state)).toEqual(['placed', 'accepted', 'picking', 'packed', 'out_for_delivery', 'delivered']);
     expect(status.data?.can_cancel).toBe(false);
-    const mails = await t.database.db.selectFrom('outbox').select('subject').where('subject', 'like', `Your order #${order.number}:%`).execute();
-    expect(mails.map((m) => m.subject)).toContain(`Your order #${order.number}: delivered`);
+    // Each move's mail goes out after its answer (order-transitions.ts): wait for the last one.
+    const subjects = async () =>
+      (await t.database.db.selectFrom('outbox').select('subject').where('subject', 'like', `Your order #${order.number}:%`).execute()).map(
+        (m) => m.subject,
+      );
+    await expect.poll(subjects).toContain(`Your order #${order.number}: delivered`);
   });
 
   test('a refusal needs a reason, refunds the card and gives the stock back', async () => {

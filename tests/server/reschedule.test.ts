@@ -119,8 +119,9 @@ describe('the shopper reschedules before the cutoff', () => {
     const row = await orderOf(t, order.number);
     const deliverable = await db.selectFrom('order_deliverables').selectAll().where('order_id', '=', row.id).executeTakeFirstOrThrow();
     expect(deliverable).toMatchObject({ delivery_date: '2026-12-05', slot_template_id: slot(3) });
-    const mails = await db.selectFrom('outbox').select('subject').where('subject', '=', `Your order #${order.number}: delivery moved`).execute();
-    expect(mails).toHaveLength(1);
+    // The move's mail goes out after its answer (reschedule.ts): wait for it, then check it is one.
+    const mails = () => db.selectFrom('outbox').select('subject').where('subject', '=', `Your order #${order.number}: delivery moved`).execute();
+    await expect.poll(async () => (await mails()).length).toBe(1);
     // Decision 044: the move is on the shopper's timeline with its time, the shopper as actor and where it went.
     const moved1 = await timeline(order.number);
     expect(moved1.at(-1)).toEqual({
