@@ -52,7 +52,56 @@ export async function loadCartLines(db: Kysely<Database>, cartId: string): Promi
  * one-row subquery). An empty cart has no line to carry it, so its tax is read alone.
  */
 export async function loadCartLinesAndTax(db: Kysely<Database>, cartId: string, zipcode: string): Promise<{ lines: CartLineRow[]; tax: TaxRate }> {
-  const rows = await cartLinesQuery(db, cartId)
+  const rows = await withZipTax(cartLinesQuery(db, cartId), zipcode).execute();
+  const first = rows[0];
+  if (!first) return { lines: [], tax: await taxRateForZip(db, zipcode) };
+  return { lines: rows.map(withoutTax), tax: taxOfRow(first, zipcode) };
+}
+
+/** A cart line's offer as place order locks it: the stock it takes, read under the row's lock. */
+export interface LockedCartLine {
+  id: number;
+  offer_id: number;
+  qty: number;
+  /** A line redeemed from the wallet, which takes no stock. */
+  wallet_entry_id: number | null;
+  /** The offer's own stock (a wallet line's `stock` in CartLineRow is its quantity instead). */
+  stock: number;
+}
+
+/**
+ * Place order's one read of the cart (two statements before): what loadCartLinesAndTax answers, with every line's
+ * offer locked (FOR UPDATE OF variant_offers, in offer id order: PostgreSQL locks rows as the sort hands them out,
+ * so two orders sharing offers queue instead of deadlocking) and whether the cart's zip is still served. `locked` is
+ * in offer id order; `lines` in the cart's order, as loadCartLinesAndTax has them. An empty cart answers no lines and
+ * no tax (nothing to order).
+ */
+export async function lockCartLinesAndTax(
+  db: Kysely<Database>,
+  cartId: string,
+  zipcode: string,
+): Promise<{ lines: CartLineRow[]; tax: TaxRate | undefined; locked: LockedCartLine[]; served: boolean }> {
+  const rows = await withZipTax(cartLinesQuery(db, cartId), zipcode)
+    .select(['cart_items.offer_id', 'variant_offers.stock as offer_stock'])
+    .select((eb) => eb.exists(eb.selectFrom('service_areas').select('zipcode').where('zipcode', '=', zipcode)).as('served'))
+    .clearOrderBy()
+    .orderBy('variant_offers.id')
+    .orderBy('cart_items.id')
+    .forUpdate('variant_offers')
+    .execute();
+  const first = rows[0];
+  if (!first) return { lines: [], tax: undefined, locked: [], served: true };
+  const served = Boolean(first.served);
+  const locked = rows.map((r) => ({ id: r.cart_rid, offer_id: r.offer_id, qty: r.qty, wallet_entry_id: r.wallet_entry_id, stock: r.offer_stock }));
+  const lines = rows
+    .map(({ offer_id: _offer, offer_stock: _stock, served: _served, ...row }) => withoutTax(row))
+    .sort((a, b) => a.cart_rid - b.cart_rid);
+  return { lines, tax: served ? taxOfRow(first, zipcode) : undefined, locked, served };
+}
+
+/** The zip's sales tax on every line: a left join on a one-row subquery. */
+function withZipTax(query: ReturnType<typeof cartLinesQuery>, zipcode: string) {
+  return query
     .leftJoin(
       (eb) =>
         eb
@@ -63,14 +112,23 @@ export async function loadCartLinesAndTax(db: Kysely<Database>, cartId: string, 
           .as('tax'),
       (join) => join.onTrue(),
     )
-    .select(['tax.state as tax_state', 'tax.grocery_rate_ppm as tax_rate_ppm', 'tax.grocery_exempt as tax_exempt', 'tax.note as tax_note'])
-    .execute();
-  const first = rows[0];
-  if (!first) return { lines: [], tax: await taxRateForZip(db, zipcode) };
-  const { tax_state: state, tax_rate_ppm: ratePpm, tax_exempt: exempt, tax_note: note } = first;
+    .select(['tax.state as tax_state', 'tax.grocery_rate_ppm as tax_rate_ppm', 'tax.grocery_exempt as tax_exempt', 'tax.note as tax_note']);
+}
+
+interface TaxColumns {
+  tax_state: string | null;
+  tax_rate_ppm: number | null;
+  tax_exempt: boolean | null;
+  tax_note: string | null;
+}
+
+function taxOfRow({ tax_state: state, tax_rate_ppm: ratePpm, tax_exempt: exempt, tax_note: note }: TaxColumns, zipcode: string): TaxRate {
   if (state === null || ratePpm === null || exempt === null || note === null) throw noTaxRate(zipcode);
-  const lines = rows.map(({ tax_state: _state, tax_rate_ppm: _rate, tax_exempt: _exempt, tax_note: _note, ...line }) => line);
-  return { lines, tax: { state, ratePpm: exempt ? 0 : ratePpm, note } };
+  return { state, ratePpm: exempt ? 0 : ratePpm, note };
+}
+
+function withoutTax<Row extends TaxColumns>({ tax_state: _state, tax_rate_ppm: _rate, tax_exempt: _exempt, tax_note: _note, ...line }: Row) {
+  return line;
 }
 
 function cartLinesQuery(db: Kysely<Database>, cartId: string) {

@@ -55,7 +55,17 @@ export async function loadOrderBasis(
   now: Date,
   customer?: CouponCustomer,
 ): Promise<OrderBasis> {
-  const { lines, tax } = await loadCartLinesAndTax(db, cart.id, cart.zipcode);
+  return orderBasisFrom(db, cart, await loadCartLinesAndTax(db, cart.id, cart.zipcode), now, customer);
+}
+
+/** The basis from lines and tax read already (place order reads them with its locks: lockCartLinesAndTax). */
+export async function orderBasisFrom(
+  db: Kysely<Database>,
+  cart: { coupon_code: string | null; loc_id: number },
+  { lines, tax }: { lines: CartLineRow[]; tax: TaxRate },
+  now: Date,
+  customer?: CouponCustomer,
+): Promise<OrderBasis> {
   const groups = vendorGroups(lines);
   const found = cart.coupon_code === null ? undefined : await findCoupon(db, cart.coupon_code);
   const subtotal = groups.reduce((sum, g) => sum + g.subtotalCents, 0);

@@ -13,7 +13,7 @@ import { isVisitSpeed } from '../../../src/rules/speeds.ts';
 import type { PaymentGateway } from '../../adapters/payments/payment-port.ts';
 import type { CartsTable, Database, OrderStatus } from '../../db/schema.ts';
 import { addressSnapshot, type AddressRow } from '../accounts/addresses.ts';
-import type { DeliveryChoice } from '../cart/cart-view.ts';
+import { lockCartLinesAndTax, type CartLineRow, type DeliveryChoice, type TaxRate } from '../cart/cart-view.ts';
 import {
   couponCustomer,
   couponMessages,
@@ -25,7 +25,7 @@ import {
   type CouponCustomer,
 } from '../cart/coupons.ts';
 import { notServedMessage } from '../catalogue/catalogue-cache.ts';
-import { allocateTax, loadOrderBasis, orderTotals, type OrderBasis, type OrderTotals } from './order-totals.ts';
+import { allocateTax, orderBasisFrom, orderTotals, type OrderBasis, type OrderTotals } from './order-totals.ts';
 import { mailedDeliverableColumns, mailedItemColumns, type MailedLines } from './order-confirmation.ts';
 import { deliveryMethodOf } from './orders.ts';
 import { cartSpeedIds, offerMessages, retailerLocIds, speedRefusal } from './offers.ts';
@@ -142,8 +142,8 @@ async function reserveOnce(
   const { cart, address: addressRead } = locked.value;
   const stock = await lockCartStock(trx, cart);
   if ('stop' in stock) return stock.stop;
-  // The lines are read once, under the cart's lock; the age gate reads its answer from them (loading refuses nothing).
-  const basis = await loadOrderBasis(trx, cart, now);
+  // The lines were read with the offers' locks, under the cart's; the age gate reads its answer from them.
+  const basis = await orderBasisFrom(trx, cart, stock.value.read, now);
   const ageGate = await checkAgeGate(
     trx,
     cart.id,
@@ -253,31 +253,24 @@ async function lockCallersCart(
 }
 
 interface CartStock {
-  /** wallet_entry_id: a line redeemed from the wallet, which takes no stock. */
+  /** wallet_entry_id: a line redeemed from the wallet, which takes no stock. In offer id order. */
   items: { id: number; offer_id: number; qty: number; wallet_entry_id: number | null }[];
   /** Each offer's stock, read under its row lock: the stock this order takes. */
   stockOf: ReadonlyMap<number, number>;
+  /** The lines and the zip's tax, read in the same statement: the order's basis. */
+  read: { lines: CartLineRow[]; tax: TaxRate };
 }
 
 /**
- * The cart's lines and their offers, locked in offer id order (the lock is taken after the sort), with whether the
- * cart's zip is still served: one statement (decision 068). An empty cart or an area no longer served is refused.
+ * The cart's lines with their offers locked in offer id order, the zip's tax and whether the zip is still served:
+ * one statement (lockCartLinesAndTax; two before). An empty cart or an area no longer served is refused.
  */
 async function lockCartStock(trx: Kysely<Database>, cart: CartRow): Promise<Step<CartStock>> {
-  const rows = await trx
-    .selectFrom('cart_items')
-    .innerJoin('variant_offers', 'variant_offers.id', 'cart_items.offer_id')
-    .select(['cart_items.id', 'cart_items.offer_id', 'cart_items.qty', 'cart_items.wallet_entry_id', 'variant_offers.stock'])
-    .select((eb) => eb.exists(eb.selectFrom('service_areas').select('zipcode').where('zipcode', '=', cart.zipcode)).as('served'))
-    .where('cart_items.cart_id', '=', cart.id)
-    .orderBy('variant_offers.id')
-    .orderBy('cart_items.id')
-    .forUpdate('variant_offers')
-    .execute();
-  if (rows.length === 0) return { stop: refused(cartIsEmptyRefusal) };
-  if (!rows[0]?.served) return { stop: refused(notServedMessage) };
-  const items = rows.map(({ id, offer_id, qty, wallet_entry_id }) => ({ id, offer_id, qty, wallet_entry_id }));
-  return { value: { items, stockOf: new Map(rows.map((r) => [r.offer_id, r.stock])) } };
+  const { lines, tax, locked, served } = await lockCartLinesAndTax(trx, cart.id, cart.zipcode);
+  if (locked.length === 0) return { stop: refused(cartIsEmptyRefusal) };
+  if (!served || tax === undefined) return { stop: refused(notServedMessage) };
+  const items = locked.map(({ id, offer_id, qty, wallet_entry_id }) => ({ id, offer_id, qty, wallet_entry_id }));
+  return { value: { items, stockOf: new Map(locked.map((r) => [r.offer_id, r.stock])), read: { lines, tax } } };
 }
 
 /** The speed asked for (else the cart's primary one), if its sellers offer it (offers.ts), and a tip only where a driver goes. */
