@@ -150,7 +150,7 @@ test.describe('storefront journey', () => {
     await expect(menu.getByRole('link', { name: 'Steaks', exact: true })).toBeVisible();
   });
 
-  test("on a tablet the header's first row holds the zip, the delivery choice, the user menu and the cart; the search is the row below", async ({
+  test("on a tablet the header's first row holds the zip, the user menu and the cart; the delivery choice and the search are the row below", async ({
     page,
   }) => {
     await page.setViewportSize({ width: 900, height: 800 });
@@ -168,6 +168,7 @@ test.describe('storefront journey', () => {
     const cart = await boxOf('cart', header.getByRole('link', { name: /^Cart, / }));
     const zip = await boxOf('zip line', header.getByText('SHOPPING AT - 10001'));
     const search = await boxOf('search', header.getByRole('search'));
+    const choice = await boxOf('delivery choice', header.getByTestId('shipping-choice'));
     // One first row: each item's middle within the logo's height (a wrapped row put the cart 56 px lower).
     for (const [name, box] of [
       ['cart', cart],
@@ -176,7 +177,14 @@ test.describe('storefront journey', () => {
       expect(Math.abs(box.y + box.height / 2 - (logo.y + logo.height / 2)), `${name} beside the logo`).toBeLessThan(logo.height / 2);
     }
     expect(search.y, 'the search below the first row').toBeGreaterThanOrEqual(logo.y + logo.height);
-    expect(search.width, 'the search across the row').toBeGreaterThan(800);
+    // Below 992 px the first row had about 40 px left for the delivery choice ('D…'): it opens the second row, the
+    // search beside it taking the rest.
+    expect(choice.y, 'the delivery choice below the first row').toBeGreaterThanOrEqual(logo.y + logo.height);
+    expect(Math.abs(choice.y + choice.height / 2 - (search.y + search.height / 2)), 'the delivery choice beside the search').toBeLessThan(
+      search.height / 2,
+    );
+    expect(search.x, 'the search after the delivery choice').toBeGreaterThanOrEqual(choice.x + choice.width);
+    expect(search.width, 'the search takes the rest of the row').toBeGreaterThan(300);
     await page.screenshot({ path: 'test-results/storefront-tablet-header.png' });
   });
 
