@@ -10,6 +10,8 @@ test.describe('store information pages', () => {
 
     await footer.getByRole('link', { name: 'FAQ' }).click();
     await expect(page).toHaveURL(/\/faq$/);
+    // The footer's link is at the store's foot: the new page opens at its top (it opened mid-page before).
+    await expect.poll(() => page.evaluate(() => window.scrollY), { message: 'the FAQ opens at its top' }).toBe(0);
     await expect(page.getByRole('heading', { name: 'FAQ', level: 1 })).toBeVisible();
     for (const accordion of ['Shipping', 'Flowers', 'Ordering']) await expect(page.getByText(accordion, { exact: true })).toBeVisible();
     const ordering = page.locator('details').filter({ has: page.getByText('Ordering', { exact: true }) });

@@ -81,7 +81,7 @@ export function DeliveryOptionsPage() {
   const visit = view.selected === 'dine-in' || view.selected === 'pick-up';
 
   return (
-    <main className={css.page}>
+    <div className={css.page}>
       <h1 className={css.title}>Choose a Delivery Options</h1>
       {loading && <p role="status">Loading…</p>}
       {notServed && (
@@ -269,6 +269,6 @@ export function DeliveryOptionsPage() {
         </div>
       )}
       {sampleOpen && <SampleStarPrices onClose={() => actor.send({ type: 'sample.close' })} />}
-    </main>
+    </div>
   );
 }

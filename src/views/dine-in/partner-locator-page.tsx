@@ -15,7 +15,7 @@ export function PartnerLocatorPage() {
   const { data, error, isLoading } = usePartnerLocator(zipcode);
   const restaurants = data?.code === 1 ? (data.data?.restaurants ?? []) : [];
   return (
-    <main className={css.page}>
+    <div className={css.page}>
       <h1 className={css.title}>Partner restaurants near {zipcode ?? 'you'}</h1>
       {!zipcode && (
         <p className={css.message}>
@@ -43,6 +43,6 @@ export function PartnerLocatorPage() {
           </li>
         ))}
       </ul>
-    </main>
+    </div>
   );
 }

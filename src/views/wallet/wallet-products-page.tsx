@@ -48,11 +48,11 @@ export function WalletProductsPage() {
   const page = selectWalletProductsPage(snapshot);
   if (snapshot.matches('noVisit')) {
     return (
-      <main className={css.page}>
+      <div className={css.page}>
         <h1 className={css.title}>Redeem Your Wallet</h1>
         <p className={css.subtitle}>{walletTexts.chooseRestaurant}</p>
         <Link to="/setting/order">Your Orders</Link>
-      </main>
+      </div>
     );
   }
   const { retailer, times } = page;
@@ -64,7 +64,7 @@ export function WalletProductsPage() {
   // restaurant offers); elsewhere a choice would be dropped.
   const filtersActionable = selectWalletFiltersActionable(snapshot);
   return (
-    <main className={css.page}>
+    <div className={css.page}>
       <h1 className={css.title}>{retailer?.vendor_name ?? 'Redeem Your Wallet'}</h1>
       {retailer && (
         <p className={css.subtitle}>
@@ -129,7 +129,7 @@ export function WalletProductsPage() {
             ))}
           </ul>
         ))}
-    </main>
+    </div>
   );
 }
 

@@ -26,15 +26,15 @@ export function WalletShippingPage() {
   const { retailer, times } = page;
   if (snapshot.matches('noStart')) {
     return (
-      <main className={css.page}>
+      <div className={css.page}>
         <h1 className={css.title}>Redeem Your Wallet</h1>
         <p className={css.subtitle}>{walletTexts.chooseRestaurant}</p>
         <Link to="/setting/order">Your Orders</Link>
-      </main>
+      </div>
     );
   }
   return (
-    <main className={css.page}>
+    <div className={css.page}>
       <h1 className={css.title}>Redeem Your Wallet</h1>
       <p className={css.subtitle}>
         Partner restaurants in {page.start?.state} · {priceCategoryLabel(page.start?.category ?? 0)}
@@ -103,6 +103,6 @@ export function WalletShippingPage() {
           {page.problems.dateTime && <p className={css.error}>{page.problems.dateTime}</p>}
         </form>
       )}
-    </main>
+    </div>
   );
 }
