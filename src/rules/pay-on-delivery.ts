@@ -15,16 +15,24 @@ export const payOnDeliveryOpenDays = 7;
 export const payOnDeliveryConfirmMinutes = 30;
 
 /**
+ * Why an order of this many units may not be paid on delivery, or undefined: place order refuses it, and the payment
+ * tab says so before the shopper picks it (it offered Payment on Delivery for 13 units, then PLACE ORDER refused).
+ */
+export function payOnDeliveryUnitsRefusal(units: number): string | undefined {
+  return units > payOnDeliveryMaxUnits ? payOnDeliveryMessages.tooManyUnits(payOnDeliveryMaxUnits) : undefined;
+}
+
+/**
  * Pay on delivery's limits and its email confirmation, in words (issue 14). Beside the numbers rather than in
  * messages.ts: only the order-placed screen shows them, so the store's first load does not carry them.
  */
 export const payOnDeliveryMessages = {
   tooManyUnits: (max: number) =>
-    `Payment on Delivery is available for up to ${max} items per order. Please pay by card or UPI, or order fewer items.`,
+    `Payment on Delivery is available for up to ${max} items per order. Please pay by card, UPI or bank, or order fewer items.`,
   tooManyOpenOrders: (max: number) =>
-    `You already have ${max} orders waiting for Payment on Delivery. Please pay this order by card or UPI, or wait until those are delivered.`,
+    `You already have ${max} orders waiting for Payment on Delivery. Please pay this order by card, UPI or bank, or wait until those are delivered.`,
   addressHasOpenOrders: (max: number) =>
-    `This address already has ${max} orders waiting for Payment on Delivery. Please pay this order by card or UPI.`,
+    `This address already has ${max} orders waiting for Payment on Delivery. Please pay this order by card, UPI or bank.`,
   /** Place order's answer, and the order-placed screen's note, for an order that waits for the email's confirmation. */
   confirmByEmail: (minutes: number) =>
     `Order Placed. Please confirm it with the link we emailed you within ${minutes} minutes, or it will be cancelled.`,

@@ -281,7 +281,7 @@ describe('pay-on-delivery limits', () => {
       });
     }
     // Paying by card is never limited this way.
-    expect(payOnDeliveryMessages.addressHasOpenOrders(2)).toContain('card or UPI');
+    expect(payOnDeliveryMessages.addressHasOpenOrders(2)).toContain('card, UPI or bank');
   });
 
   it('many pay-on-delivery orders of one shopper at once never pass the limit (race)', async () => {

@@ -4,9 +4,9 @@ import { doorKey } from '../../../src/rules/usps-address.ts';
 import {
   payOnDeliveryConfirmMinutes,
   payOnDeliveryMaxOpenOrders,
-  payOnDeliveryMaxUnits,
   payOnDeliveryMessages,
   payOnDeliveryOpenDays,
+  payOnDeliveryUnitsRefusal,
 } from '../../../src/rules/pay-on-delivery.ts';
 import type { MailMessage } from '../../adapters/mail/mail-port.ts';
 import { customerLimitRefusal, lockCoupon } from '../cart/coupons.ts';
@@ -97,8 +97,7 @@ function openOrdersRefusal(open: readonly OpenUnpaidOrder[], party: UnpaidOrderP
  * the email or the address), or undefined. Run inside place order's transaction, before the order is written.
  */
 export async function unpaidOrderRefusal(trx: Kysely<Database>, party: UnpaidOrderParty, units: number): Promise<string | undefined> {
-  if (units > payOnDeliveryMaxUnits) return payOnDeliveryMessages.tooManyUnits(payOnDeliveryMaxUnits);
-  return openOrdersRefusal(await openUnpaidOrders(trx, party), party);
+  return payOnDeliveryUnitsRefusal(units) ?? openOrdersRefusal(await openUnpaidOrders(trx, party), party);
 }
 
 /**
