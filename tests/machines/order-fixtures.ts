@@ -26,6 +26,7 @@ export function order(id: string, method: string): OrderSummary {
     delivery_method: method,
     subtotal: '25.00',
     delivery_fee: '0.00',
+    fee_amount: '0.00',
     tax: '2.22',
     driver_tip: '0.00',
     discount: '0.00',

@@ -424,6 +424,30 @@ describe('my orders', () => {
     expect(theirs.body).toEqual({ code: 1, data: [], has_more: false });
   });
 
+  it('names the fees (packaging of a shipped group) with the other parts of the total, which add up to it (walk)', async () => {
+    const me = await shopper(t, 'order-fees@example.com');
+    const cartId = await readyCart(
+      t,
+      me.token,
+      me.customerId,
+      [
+        { offer: nextOffer(), qty: 1 },
+        { offer: courierOffer(), qty: 1 },
+      ],
+      { 201: '2026-12-02' },
+    );
+    const placed = await place(me.token, { cart_id: cartId, delivery_address_id: me.addressId, driver_tip: 10, payment_mode: 4 });
+    expect(placed.body.code).toBe(1);
+    const mine = await post(t, '/api/account/myorders', {}, me.token);
+    assert(mine.body, myOrdersReply);
+    const [order] = mine.body.data ?? [];
+    // $9.99 by courier plus the Same Day shop's $4.99, and the courier group's insulated box.
+    expect(order).toMatchObject({ increment_id: placed.body.order_id, delivery_fee: '14.98', fee_amount: '2.00' });
+    const cents = (dollars: string | undefined) => dollarsToCents(dollars ?? '') ?? Number.NaN;
+    const parts = order ? [order.subtotal, order.delivery_fee, order.fee_amount, order.tax, order.driver_tip] : [];
+    expect(parts.reduce((sum, part) => sum + cents(part), 0) - cents(order?.discount)).toBe(cents(order?.grand_total));
+  });
+
   it('pages through older orders with before and limit (issue 26: the list stopped at 100)', async () => {
     const me = await shopper(t, 'many-orders@example.com');
     const cardId = await saveCard(t, me.token, me.customerId);

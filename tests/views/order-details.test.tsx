@@ -1,8 +1,16 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { capRule } from '../../src/rules/catch-weight.ts';
+import { dollarsToCents } from '../../src/rules/money.ts';
 import { OrderDetails } from '../../src/views/account/order-details.tsx';
 import { order } from '../machines/order-fixtures.ts';
+
+/** The totals list's rows as [term, amount] pairs, in order. */
+function totalRows(): [string, string][] {
+  const list = screen.getByLabelText('Order totals');
+  return [...list.querySelectorAll('dt')].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent ?? '']);
+}
 
 afterEach(cleanup);
 
@@ -17,5 +25,36 @@ describe('an order on /setting/order (issue 23)', () => {
     const items = dineIn.items.map((item) => ({ ...item, time_slot: '7:00 PM' }));
     render(<OrderDetails order={{ ...dineIn, items, dine_in_items: items }} />);
     expect(screen.getByText('12/01/2026 7:00 PM')).toBeTruthy();
+  });
+
+  it("lists every part of the total with the cart summary's names, so the rows add up to it (walk: the $4.00 Fees was missing)", () => {
+    const walked = order('100000001', 'Local Delivery');
+    render(
+      <OrderDetails
+        order={{
+          ...walked,
+          subtotal: '49.55',
+          discount: '4.96',
+          delivery_fee: '27.97',
+          tax: '0.00',
+          fee_amount: '4.00',
+          driver_tip: '7.43',
+          grand_total: '83.99',
+          cap_rule: capRule,
+        }}
+      />,
+    );
+    const rows = totalRows();
+    expect(rows).toEqual([
+      ['Subtotal', '$49.55'],
+      ['Discount', '-$4.96'],
+      ['Delivery Fee', '$27.97'],
+      ['Taxes', '$0.00'],
+      ['Fees', '$4.00'],
+      ['Driver Tip', '$7.43'],
+      ['Estimated Total', '$83.99'],
+    ]);
+    const cents = rows.slice(0, -1).map(([, amount]) => dollarsToCents(amount.replace('$', '')) ?? Number.NaN);
+    expect(cents.reduce((sum, part) => sum + part, 0)).toBe(8399);
   });
 });

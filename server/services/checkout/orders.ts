@@ -157,6 +157,7 @@ async function summarize(db: Kysely<Database>, orders: Selectable<OrdersTable>[]
       delivery_method: own[0]?.delivery_method ?? 'Local Delivery',
       subtotal: centsToDollars(order.subtotal_cents),
       delivery_fee: centsToDollars(order.delivery_fee_cents),
+      fee_amount: centsToDollars(order.fee_cents),
       tax: centsToDollars(order.taxes_cents),
       driver_tip: centsToDollars(order.tip_cents),
       discount: centsToDollars(order.discount_cents),

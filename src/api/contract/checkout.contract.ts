@@ -198,6 +198,8 @@ export const orderSummary = type({
   delivery_method: string(),
   subtotal: money,
   delivery_fee: money,
+  /** Every fee that is not delivery (packaging of shipped groups), the cart's 'Fees': part of grand_total. */
+  fee_amount: money,
   tax: money,
   driver_tip: money,
   discount: money,

@@ -52,11 +52,14 @@ export function OrderDetails({ order }: { order: OrderSummary }) {
           ))}
         </tbody>
       </table>
+      {/* Every part of the total, named as the cart's and the summary's price summary name them, so the rows add up. */}
       <dl className={css.totals} aria-label="Order totals">
-        <Amount name="Delivery Fee" value={order.delivery_fee} />
-        <Amount name="Tax" value={order.tax} />
-        <Amount name="Driver Tip" value={order.driver_tip} />
+        <Amount name="Subtotal" value={order.subtotal} />
         <Amount name="Discount" value={order.discount} discount />
+        <Amount name="Delivery Fee" value={order.delivery_fee} />
+        <Amount name="Taxes" value={order.tax} />
+        <Amount name="Fees" value={order.fee_amount} />
+        <Amount name="Driver Tip" value={order.driver_tip} />
         <Amount name={order.cap_rule ? 'Estimated Total' : 'Grand Total'} value={order.grand_total} strong />
         {order.final_total && <Amount name="Final Total" value={order.final_total} strong />}
       </dl>
