@@ -44,3 +44,12 @@ export function speedOptionOf(id: SpeedId): SpeedOptionInfo {
 export function needsAddress(id: SpeedId): boolean {
   return id !== speedIds.storePickup && id !== speedIds.dineIn;
 }
+
+/**
+ * What the speed step's 'Delivery Fees' shows for a speed, or undefined where the spec shows none (only 1 Hour
+ * Delivery shows one). It is the speed's own delivery_fee: the server's sum over the cart's delivery groups with that
+ * speed, the figure order review and place order charge; a shop's delivery_fee is only its own group's share.
+ */
+export function speedDeliveryFee(speed: { id: SpeedId; delivery_fee: string }): string | undefined {
+  return speedOptionOf(speed.id).choice === 'delivery-fee' ? speed.delivery_fee : undefined;
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isTipAllowed, isTipPercent, tipCents, tipPercents } from '../../src/rules/tips.ts';
 import { stateCodeOf, usStates } from '../../src/rules/us-states.ts';
-import { defaultSpeedId, needsAddress, speedOptionOf } from '../../src/rules/delivery-speeds.ts';
+import { defaultSpeedId, needsAddress, speedDeliveryFee, speedOptionOf } from '../../src/rules/delivery-speeds.ts';
 import { isPlausibleVpa, upiError } from '../../src/rules/upi.ts';
 
 describe('driver tip', () => {
@@ -41,6 +41,11 @@ describe('US states and speeds', () => {
     expect(speedOptionOf(10).duration).toBe('2 ~ 3 DAYS');
     expect(needsAddress(2)).toBe(false);
     expect(needsAddress(1)).toBe(true);
+  });
+
+  it("shows the speed's own delivery fee (the order's, every group's) with 1 Hour Delivery only", () => {
+    expect(speedDeliveryFee({ id: 1, delivery_fee: '27.97' })).toBe('27.97');
+    for (const id of [2, 3, 10, 11] as const) expect(speedDeliveryFee({ id, delivery_fee: '9.99' })).toBeUndefined();
   });
 });
 

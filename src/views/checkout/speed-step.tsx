@@ -12,6 +12,7 @@ import {
 } from '../../machines/checkout/index.ts';
 import { selectGroupVendorName, type DeliveryGroupRef } from '../../machines/cart/index.ts';
 import { addDays, storeToday } from '../../rules/delivery-dates.ts';
+import { speedDeliveryFee } from '../../rules/delivery-speeds.ts';
 import { formatMoney } from '../../rules/money.ts';
 import { GroupDelivery, lastDayOffered } from '../controls/group-delivery.tsx';
 import { primaryButton } from '../../styles/controls.css.ts';
@@ -26,7 +27,7 @@ export function SpeedStep() {
 }
 
 /** 'Choose Delivery Slots': speed, retailer (speeds 2, 3), delivery fee (1), date (10, 11), time, CONTINUE. */
-function SpeedChoices({ actor }: { actor: CheckoutSpeedActor }) {
+export function SpeedChoices({ actor }: { actor: CheckoutSpeedActor }) {
   const phase = useSelector(actor, (s) => (s.matches('choosing') ? 'choosing' : s.matches('failed') ? 'failed' : 'loading'));
   const speeds = useSelector(actor, selectSpeeds);
   const choice = useSelector(actor, selectSpeedChoice);
@@ -40,6 +41,8 @@ function SpeedChoices({ actor }: { actor: CheckoutSpeedActor }) {
   const speed = speeds.find((s) => s.id === choice?.speedId);
   const retailer = speed?.retailers.find((r) => r.id === choice?.retailerId);
   const method = speed?.ship_methods.find((m) => m.id === choice?.methodId);
+  // What the order pays for delivery with this speed (every seller's group), not the shop's share.
+  const deliveryFee = speed ? speedDeliveryFee(speed) : undefined;
 
   return (
     <section className={css.panel} aria-labelledby="speed-title">
@@ -77,10 +80,10 @@ function SpeedChoices({ actor }: { actor: CheckoutSpeedActor }) {
               onChange={(retailerId) => actor.send({ type: 'retailer.choose', retailerId })}
             />
             <dl className={css.dl}>
-              {speed.id === 1 && (
+              {deliveryFee !== undefined && (
                 <>
                   <dt>Delivery Fees</dt>
-                  <dd>{formatMoney(retailer?.delivery_fee ?? speed.delivery_fee)}</dd>
+                  <dd>{formatMoney(deliveryFee)}</dd>
                 </>
               )}
               {retailer && (
