@@ -12,6 +12,8 @@ import { addCardMachine } from '../../src/machines/cards/add-card.machine.ts';
 import type { AddCardField } from '../../src/machines/cards/add-card.setup.ts';
 import { cardListMachine } from '../../src/machines/cards/card-list.machine.ts';
 import { checkoutCardMachine, type CheckoutCardInput } from '../../src/machines/checkout/checkout-card.machine.ts';
+import { selectCanContinueOnDelivery, selectPayOnDeliveryRefusal } from '../../src/machines/checkout/index.ts';
+import { payOnDeliveryMaxUnits, payOnDeliveryMessages, payOnDeliveryUnitsRefusal } from '../../src/rules/pay-on-delivery.ts';
 import { paymentOptionsMachine } from '../../src/machines/cards/payment-options.machine.ts';
 import { mastercard, savedCardChoice, visa } from './checkout-fixtures.ts';
 import { done, failed, label } from './machine-events.ts';
@@ -57,6 +59,7 @@ describe('checkout card paths', () => {
   const inputs: { name: string; input: CheckoutCardInput }[] = [
     { name: 'checkout', input: { cartId: 'cart-abc' } },
     { name: 'settings', input: { fromSettings: true } },
+    { name: 'checkout of 13 units', input: { cartId: 'cart-abc', payOnDeliveryRefusal: payOnDeliveryUnitsRefusal(13) } },
   ];
   for (const who of inputs) {
     const plans = planPaths(walkable, { input: who.input, events: eventsFor, serializeState: (s) => JSON.stringify(s.value) });
@@ -156,6 +159,22 @@ describe('checkout card behaviour (the three children running)', () => {
     expect(children().paymentOptions.getSnapshot().matches('delivery')).toBe(true);
     actor.send({ type: 'payment.continue' });
     expect(spies.reportChoice).toHaveBeenCalledWith({ payment_mode: 4 });
+  });
+
+  it('Payment on Delivery for a cart over its unit limit says why and takes no Continue (place order would refuse it)', () => {
+    const refusal = payOnDeliveryUnitsRefusal(13);
+    expect(refusal).toBe(payOnDeliveryMessages.tooManyUnits(payOnDeliveryMaxUnits));
+    expect(payOnDeliveryUnitsRefusal(payOnDeliveryMaxUnits)).toBeUndefined();
+    const { actor, spies } = running({ cartId: 'cart-abc', payOnDeliveryRefusal: refusal });
+    actor.send({ type: 'payment.option.choose', mode: 4 });
+    expect(actor.getSnapshot().matches({ choosing: 'delivery' })).toBe(true);
+    expect(selectPayOnDeliveryRefusal(actor.getSnapshot())).toBe(refusal);
+    expect(selectCanContinueOnDelivery(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'payment.continue' });
+    expect(spies.reportChoice).not.toHaveBeenCalled();
+    // The other options are open as ever.
+    actor.send({ type: 'payment.option.choose', mode: 2 });
+    expect(actor.getSnapshot().matches({ choosing: 'cards' })).toBe(true);
   });
 
   it('UPI and back to cards: the card step and payment options show the same option', () => {

@@ -13,12 +13,15 @@ export interface CheckoutCardInput {
   shippingAddress?: ShippingAddressForCard | undefined;
   /** Account settings: saved cards with Remove and ADD CARD; no payment options, no 'Same As Shipping Address'. */
   fromSettings?: boolean | undefined;
+  /** Why this cart cannot be paid on delivery (payOnDeliveryUnitsRefusal): the panel says it and has no Continue. */
+  payOnDeliveryRefusal?: string | undefined;
 }
 
 export interface CheckoutCardContext {
   cartId: string | undefined;
   shippingAddress: ShippingAddressForCard | undefined;
   fromSettings: boolean;
+  payOnDeliveryRefusal: string | undefined;
 }
 
 /** The shopper's option choice and Payment on Delivery's Continue reach the card step, which passes them to payment options. */
@@ -67,6 +70,7 @@ export const checkoutCardMachine = setup({
     isCardsChosen: ({ event }) => event.type === 'payment.option.choose' && event.mode === 2,
     isUpiChosen: ({ event }) => event.type === 'payment.option.choose' && event.mode === 3,
     isDeliveryChosen: ({ event }) => event.type === 'payment.option.choose' && event.mode === 4,
+    isPayOnDeliveryOpen: ({ context }) => context.payOnDeliveryRefusal === undefined,
     isCardAdded: (_, params: { added: AddedCard | undefined }) => params.added !== undefined,
   },
   actions: {
@@ -89,6 +93,7 @@ export const checkoutCardMachine = setup({
     cartId: input.cartId,
     shippingAddress: input.shippingAddress,
     fromSettings: input.fromSettings ?? false,
+    payOnDeliveryRefusal: input.payOnDeliveryRefusal,
   }),
   invoke: [
     { id: 'choosePaymentOption', src: 'choosePaymentOption', input: {} },
@@ -135,8 +140,15 @@ export const checkoutCardMachine = setup({
         },
         upi: { description: 'UPI: the shopper types their UPI id and has it verified before Continue (payment options).' },
         delivery: {
-          description: 'Payment on Delivery: nothing to fill in, Continue at once.',
-          on: { 'payment.continue': { description: 'The shopper continues with a pay-on-delivery option.', actions: 'forwardToPaymentOptions' } },
+          description:
+            "Payment on Delivery: nothing to fill in, Continue at once; for a cart it cannot take (more than 12 units), why ('Payment on Delivery is available for up to 12 items per order…') and no Continue.",
+          on: {
+            'payment.continue': {
+              description: 'The shopper continues with a pay-on-delivery option.',
+              guard: 'isPayOnDeliveryOpen',
+              actions: 'forwardToPaymentOptions',
+            },
+          },
         },
         bank: { description: 'Pay by bank: the bank chosen, its routing and account numbers, then Continue (payment options).' },
       },

@@ -68,6 +68,9 @@ export const selectCardStepFromSettings = (s: CardStepSnapshot) => s.context.fro
 export const selectAddCard = (s: CardStepSnapshot) => (s.matches('addingCard') ? s.children.addCard : undefined);
 export const selectPaymentOptions = (s: CardStepSnapshot) => s.children.choosePaymentOption;
 export const selectCardList = (s: CardStepSnapshot) => s.children.listCards;
+/** Why the cart cannot be paid on delivery (too many units), or undefined; Payment on Delivery's Continue is taken only then. */
+export const selectPayOnDeliveryRefusal = (s: CardStepSnapshot) => s.context.payOnDeliveryRefusal;
+export const selectCanContinueOnDelivery = (s: CardStepSnapshot) => s.can({ type: 'payment.continue' });
 
 type SummarySnapshot = SnapshotFrom<typeof checkoutSummaryMachine>;
 export const selectTipOffered = (s: SummarySnapshot) => s.context.tipOffered;

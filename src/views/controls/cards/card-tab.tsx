@@ -5,7 +5,9 @@ import {
   checkoutCardMachine,
   selectAddCard,
   selectCardList,
+  selectCanContinueOnDelivery,
   selectCardStepFromSettings,
+  selectPayOnDeliveryRefusal,
   selectPaymentOptions,
   type CheckoutCardActor,
   type CardStepChoice,
@@ -59,6 +61,8 @@ export function CardTabView({ actor, onBack }: { actor: CheckoutCardActor; onBac
     s.matches({ choosing: 'upi' }) ? 3 : s.matches({ choosing: 'delivery' }) ? 4 : s.matches({ choosing: 'bank' }) ? 1 : 2,
   );
   const chosenBank = useSelector(options, (s) => (s ? selectChosenBank(s) : undefined));
+  const payOnDeliveryRefusal = useSelector(actor, selectPayOnDeliveryRefusal);
+  const canContinueOnDelivery = useSelector(actor, selectCanContinueOnDelivery);
 
   if (addCard) return <AddCard actor={addCard} />;
 
@@ -108,8 +112,14 @@ export function CardTabView({ actor, onBack }: { actor: CheckoutCardActor; onBac
       {mode === 1 && options && <BankForm actor={options} />}
       {mode === 4 && (
         <div className={css.actions}>
-          <p className={css.status}>Pay when your order arrives.</p>
-          <button type="button" className={primaryButton} onClick={() => actor.send({ type: 'payment.continue' })}>
+          {payOnDeliveryRefusal ? (
+            <p className={css.status} role="alert">
+              {payOnDeliveryRefusal}
+            </p>
+          ) : (
+            <p className={css.status}>Pay when your order arrives.</p>
+          )}
+          <button type="button" className={primaryButton} disabled={!canContinueOnDelivery} onClick={() => actor.send({ type: 'payment.continue' })}>
             Continue
           </button>
         </div>
