@@ -20,8 +20,17 @@ export const successToastDefaults = { updated: 'Updated SuccessFully', fetched: 
 /** A cart id that is unknown, closed or someone else's (the server never says which). */
 export const cartNotFoundMessage = 'Cart not found';
 
+/**
+ * The delivery address the checkout chose is not the shopper's saved address any more (deleted in another tab; an
+ * id of someone else's reads the same). Our own words: the spec has none for it.
+ */
+export const addressGoneMessage = 'This address is no longer saved. Please choose another.';
+
 /** The snackbar after the pincode dialog changed the shopper's area (storefront spec, 6000 ms). */
 export const pincodeChangedMessage = 'Pin Code Changed';
+/** Said with 'Pin Code Changed' when the new area ends a Dine-In or Pick-Up visit (its restaurant is in the old one). */
+export const visitDroppedMessage = (visit: 'Dine-In' | 'Pick-Up', restaurant: string, oldZip: string) =>
+  `Your ${visit} at ${restaurant} was for ${oldZip}: you are on Delivery now.`;
 
 /** A zip outside every service area (storefront spec, pincode selection and dine-in list code -1). */
 export const comingSoonMessage = 'We are coming soon to this pincode. Please see a list of all pincodes we currently serve.';

@@ -9,6 +9,7 @@ import { pincodeMachine } from '../../src/machines/entry/pincode.machine.ts';
 import { zipSuggestionMachine } from '../../src/machines/entry/zip-suggestion.machine.ts';
 import type { SessionValues } from '../../src/machines/app/session-values.ts';
 import { sessionMachine } from '../../src/machines/app/session.machine.ts';
+import { visitDroppedMessage } from '../../src/rules/messages.ts';
 import { pincodeMessages } from '../../src/rules/pincode.ts';
 import { allStateIds, allTransitions, neverSettling, planPaths, replay, type PathPlan, coverageTitle } from './path-coverage.ts';
 
@@ -203,6 +204,23 @@ describe('pincode: what the dialog is told to do', () => {
     expect(spies.notifyPincodeChanged).toHaveBeenCalledWith('Pin Code Changed');
     expect(spies.goToStore).toHaveBeenCalledOnce();
     expect(spies.reportClosed).toHaveBeenCalledOnce();
+  });
+
+  it("says which Dine-In visit a change of area ends, with 'Pin Code Changed'; a change within the area keeps it unsaid", () => {
+    const visit: SessionValues = { shippingType: 'dine-in', couriertype: 'dine-in', retailer: 401, retailer_name: 'Gramercy Chop House' };
+    const chicago = run({ zipcode: '10001', location: 101, ...visit }, true);
+    chicago.actor.send({ type: 'pincode.change', value: '60601' });
+    chicago.actor.send({ type: 'pincode.submit' });
+    chicago.actor.send(served as unknown as { type: 'pincode.submit' });
+    expect(chicago.spies.notifyPincodeChanged).toHaveBeenCalledWith(
+      `Pin Code Changed. ${visitDroppedMessage('Dine-In', 'Gramercy Chop House', '10001')}`,
+    );
+    const nearby = run({ zipcode: '10001', location: 101, ...visit }, true);
+    const sameArea = { ...served, output: { ...served.output, data: [{ zipcode: '10003', city: 'New York', state: 'NY', loc_id: 101 }] } };
+    nearby.actor.send({ type: 'pincode.change', value: '10003' });
+    nearby.actor.send({ type: 'pincode.submit' });
+    nearby.actor.send(sameArea as unknown as { type: 'pincode.submit' });
+    expect(nearby.spies.notifyPincodeChanged).toHaveBeenCalledWith('Pin Code Changed');
   });
 
   it('opens the store without the snackbar on the first choice', () => {

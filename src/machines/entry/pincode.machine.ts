@@ -2,7 +2,7 @@ import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
 import type { MoveAreaBody, MoveAreaReply } from '../../api/contract/cart-area.contract.ts';
 import type { ZipLookupReply } from '../../api/contract/location.contract.ts';
 import { ApiError, type Sent } from '../../api/http.ts';
-import { comingSoonMessage, pincodeChangedMessage, somethingWentWrongMessage } from '../../rules/messages.ts';
+import { comingSoonMessage, pincodeChangedMessage, somethingWentWrongMessage, visitDroppedMessage } from '../../rules/messages.ts';
 import { normalizePincode, pincodeError } from '../../rules/pincode.ts';
 import { visitChoiceKeys, type SessionValues } from '../app/session-values.ts';
 import type { sessionMachine } from '../app/session.machine.ts';
@@ -45,6 +45,8 @@ export interface PincodeContext extends PincodeInput {
   answer: CartMoveAnswer;
   /** The cart moved to the new area: its item count (the header badge). */
   movedTotal?: number | undefined;
+  /** The Dine-In or Pick-Up visit the new area drops (another city, other restaurants), said with 'Pin Code Changed'. */
+  droppedVisit?: string | undefined;
 }
 
 export type PincodeEvent =
@@ -110,6 +112,13 @@ export const pincodeMachine = setup({
     assignMoved: assign((_, params: { reply: MoveAreaReply }) => ({ movedTotal: movedTotalOf(params.reply) })),
     // Kept the old zip: the field shows it again, nothing else changed.
     restoreZip: assign(({ context }) => ({ value: context.currentZip ?? '', area: undefined, cartCheck: undefined, error: undefined })),
+    // Read before recordArea forgets it: a visit chosen for the old area's restaurant does not follow the shopper.
+    assignDroppedVisit: assign(({ context }) => {
+      const stored = context.session.getSnapshot().context;
+      const visit = stored.shippingType === 'dine-in' ? 'Dine-In' : stored.shippingType === 'pick-up' ? 'Pick-Up' : undefined;
+      if (!visit || !stored.retailer_name || !changesArea(context, stored.location)) return { droppedVisit: undefined };
+      return { droppedVisit: visitDroppedMessage(visit, stored.retailer_name, context.currentZip ?? '') };
+    }),
     recordArea: sendTo(
       ({ context }) => context.session,
       ({ context }) => ({ type: 'session.update' as const, values: areaValues(context, context.session.getSnapshot().context.location) }),
@@ -276,13 +285,19 @@ export const pincodeMachine = setup({
     },
     keepingArea: {
       description: "The area is kept for this shopper; 'Pin Code Changed' shows when it replaced another one.",
-      entry: 'recordArea',
+      entry: ['assignDroppedVisit', 'recordArea'],
       always: [
         {
           guard: 'isPincodeChanged',
           target: 'served',
-          description: "The pincode replaced another one: 'Pin Code Changed' shows and the store opens.",
-          actions: { type: 'notifyPincodeChanged', params: { message: pincodeChangedMessage } },
+          description:
+            "The pincode replaced another one: 'Pin Code Changed' shows (with the Dine-In or Pick-Up visit it ends, if any) and the store opens.",
+          actions: {
+            type: 'notifyPincodeChanged',
+            params: ({ context }) => ({
+              message: context.droppedVisit ? `${pincodeChangedMessage}. ${context.droppedVisit}` : pincodeChangedMessage,
+            }),
+          },
         },
         { target: 'served', description: 'A first pincode, or the same one again: the store opens with no message.' },
       ],
