@@ -63,11 +63,23 @@ export function cartMergeMessage(changes: readonly CartMergeChange[]): string {
  */
 export const keptLinesLastDays = 7;
 
-/** The cart's section of lines kept for one zip (the words of decision 041's third answer: "keep … for 10001"). */
-export function keptSectionWords(zipcode: string, expiresAt: string) {
+/**
+ * The cart's section of lines kept for one zip (the words of decision 041's third answer: "keep … for 10001"). Lines
+ * kept at the zip the shopper is at were kept for another delivery option (Delivery, Dine-In or Pick-Up, issue 23):
+ * "Kept for 10001 … when you choose 10001 again" read as nonsense there, so they say the option instead.
+ */
+export function keptSectionWords(zipcode: string, expiresAt: string, currentZip?: string) {
+  const until = `They are kept until ${keptUntilLabel(expiresAt)}.`;
+  if (zipcode === currentZip) {
+    return {
+      heading: 'Kept for another delivery option',
+      note: `These come back to your cart when you choose that delivery option again (Change, beside it in the header). ${until}`,
+      remove: (name: string) => `Remove ${name} kept for another delivery option`,
+    };
+  }
   return {
     heading: `Kept for ${zipcode}`,
-    note: `These come back to your cart when you choose ${zipcode} again. They are kept until ${keptUntilLabel(expiresAt)}.`,
+    note: `These come back to your cart when you choose ${zipcode} again. ${until}`,
     remove: (name: string) => `Remove ${name} kept for ${zipcode}`,
   };
 }

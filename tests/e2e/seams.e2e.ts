@@ -215,6 +215,10 @@ test('a new delivery option asks before the cart changes: Keep changes nothing, 
   await question.getByRole('button', { name: 'Change to Dine-In and keep 1 item for Delivery' }).click();
   await expect(page).toHaveURL(/\/store$/);
   await expect(page.getByRole('link', { name: 'Cart, 0 items' })).toBeVisible();
+  // The cart lists the ribeye as kept for the other option, not 'for 10001' (the zip she is at).
+  await page.getByRole('link', { name: 'Cart, 0 items' }).click();
+  await expect(page.getByRole('region', { name: 'Kept for another delivery option' })).toContainText(ribeye);
+  await expect(page.getByRole('region', { name: 'Kept for 10001' })).toHaveCount(0);
 
   // A dine-in line, then Delivery again: the dine-in line is named as leaving, the ribeye as coming back.
   await addDineIn(page, 'ribeye', ribeye);

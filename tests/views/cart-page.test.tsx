@@ -140,7 +140,8 @@ describe('CartPage', () => {
         { ...kept, kept_id: 6, name: 'Pork Belly', qty: 1 },
       ],
     };
-    renderCart(customer);
+    // She moved to Chicago and kept these for New York.
+    renderCart({ ...customer, zipcode: '60601' });
     const section = await screen.findByRole('region', { name: 'Kept for 10001' });
     expect(within(section).getByText('These come back to your cart when you choose 10001 again. They are kept until Jun 10.')).toBeTruthy();
     expect(within(section).getByText('Ground Beef 80/20, 1 lb × 2')).toBeTruthy();

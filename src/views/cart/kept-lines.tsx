@@ -1,6 +1,7 @@
 import type { KeptLine } from '../../api/contract/cart-page.contract.ts';
 import { keptSectionWords, lineLabel } from '../../rules/area-change.ts';
 import { linkButton } from '../../styles/controls.css.ts';
+import { useSessionValue } from '../app-context.tsx';
 import * as css from './kept-lines.css.ts';
 
 /**
@@ -8,6 +9,7 @@ import * as css from './kept-lines.css.ts';
  * when that zip is chosen again, each removable, and gone after their week.
  */
 export function KeptLines({ kept, busy, onRemove }: { kept: readonly KeptLine[]; busy: boolean; onRemove: (keptId: number) => void }) {
+  const currentZip = useSessionValue('zipcode');
   const byZip = new Map<string, KeptLine[]>();
   for (const line of kept) byZip.set(line.zipcode, [...(byZip.get(line.zipcode) ?? []), line]);
   return (
@@ -15,7 +17,7 @@ export function KeptLines({ kept, busy, onRemove }: { kept: readonly KeptLine[];
       {[...byZip.entries()].map(([zipcode, lines]) => {
         // The earliest expiry of the zip's lines: none of them outlives the date shown.
         const expires = lines.map((l) => l.expires_at).sort()[0] ?? '';
-        const words = keptSectionWords(zipcode, expires);
+        const words = keptSectionWords(zipcode, expires, currentZip);
         const headingId = `kept-${zipcode}`;
         return (
           <section key={zipcode} className={css.section} aria-labelledby={headingId}>
