@@ -24,9 +24,13 @@ export function badRequest(errors: FieldError[], errorCount = errors.length): Ht
   return new HttpError(400, message, { code: 0, message, errors, error_count: errorCount });
 }
 
-/** Someone else's record or no record: the same answer, so nothing reveals that it exists. */
-export function notFound(what = 'Not found'): HttpError {
-  return new HttpError(404, what, { code: 0, message: what });
+/**
+ * Someone else's record or no record: the same answer, so nothing reveals that it exists. `field`: the body field
+ * that named it, listed as a field error so the client can tell which record is missing.
+ */
+export function notFound(what = 'Not found', field?: string): HttpError {
+  if (field === undefined) return new HttpError(404, what, { code: 0, message: what });
+  return new HttpError(404, what, { code: 0, message: what, errors: [{ field, message: what }] });
 }
 
 export function unauthorized(message = 'Please sign in again.'): HttpError {

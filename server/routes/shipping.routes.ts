@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { shippingBody, type ShippingReply } from '../../src/api/contract/shipping.contract.ts';
-import { cartNotFoundMessage } from '../../src/rules/messages.ts';
+import { deliveryAddressField, shippingBody, type ShippingReply } from '../../src/api/contract/shipping.contract.ts';
+import { addressGoneMessage, cartNotFoundMessage } from '../../src/rules/messages.ts';
 import { normalizePincode } from '../../src/rules/pincode.ts';
 import type { AppDeps } from '../deps.ts';
 import { optionalCaller } from '../http/auth.ts';
@@ -29,6 +29,8 @@ export function shippingRoutes(deps: AppDeps): FastifyPluginAsync {
         deps.clock(),
       );
       if (outcome.kind === 'not-found') throw notFound(cartNotFoundMessage);
+      // Named by its field: the checkout goes back to the address step instead of retrying a cart that is fine.
+      if (outcome.kind === 'address-gone') throw notFound(addressGoneMessage, deliveryAddressField);
       if (outcome.kind === 'refused') return { code: -1, message: outcome.message };
       return { code: 1, data: { speed: outcome.speed, delivery_groups: outcome.groups, calendars: outcome.calendars } };
     });

@@ -11,7 +11,7 @@ import {
 import type { SessionValues } from '../../src/machines/app/session-values.ts';
 import { sessionMachine } from '../../src/machines/app/session.machine.ts';
 import { addressRuleMessages } from '../../src/rules/address-validation.ts';
-import { addressesReply, savedAddressReply, zipFound, newYorkValues } from './checkout-fixtures.ts';
+import { addressesReply, away, savedAddressReply, zipFound, newYorkValues } from './checkout-fixtures.ts';
 import { done, failed, label } from './machine-events.ts';
 import { allStateIds, allTransitions, coverageTitle, planPaths, replay, type PathPlan } from './path-coverage.ts';
 
@@ -25,6 +25,8 @@ const addressesLoaded = label('getShippingAddresses: list', done('getShippingAdd
 const addressesRefused = label('getShippingAddresses: code -1', done('getShippingAddresses', { code: -1, message: 'no' }));
 const addressesFailed = label('getShippingAddresses: offline', failed('getShippingAddresses'));
 const saved = label('addShippingAddress: saved', done('addShippingAddress', savedAddressReply));
+/** Her address in another zip (away, 94103) saved: listed after the reload, never selected while shopping at 10001. */
+const savedElsewhere = label('addShippingAddress: saved in another zip', done('addShippingAddress', { code: 1, address_id: away.address_id }));
 const saveRefused = label('addShippingAddress: code -1', done('addShippingAddress', { code: -1, message: addressRuleMessages.zipCityMismatch }));
 const saveFailed = label('addShippingAddress: offline', failed('addShippingAddress'));
 
@@ -42,13 +44,13 @@ function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
       { type: 'address.refused', message: addressRuleMessages.zipCityMismatch },
       { type: 'address.form.toggle' },
     ];
-  if (m({ adding: 'saving' })) return [saved, saveRefused, saveFailed];
+  if (m({ adding: 'saving' })) return [saved, savedElsewhere, saveRefused, saveFailed];
   return [];
 }
 
 const serializeState = (snapshot: AnyMachineSnapshot) => {
   const c = snapshot.context as CheckoutAddressContext;
-  return JSON.stringify([snapshot.value, c.addresses.length, c.chosenAddressId ?? null]);
+  return JSON.stringify([snapshot.value, c.addresses.length, c.chosenAddressId ?? null, c.savedAddressId ?? null]);
 };
 
 /** The snackbar is the tabs machine's: the graph walks this machine alone. */
@@ -140,6 +142,21 @@ describe('checkout address behaviour', () => {
       },
     ]);
     expect(actor.getSnapshot().context.chosenAddressId).toBe(12);
+  });
+
+  it('lists a new address in another zip without selecting it, says why, and keeps the selection on one in the shopping zip', async () => {
+    const { actor, notices } = running({ save: async () => ({ code: 1, address_id: away.address_id }) });
+    await waitFor(actor, (s) => s.matches('choosing'));
+    actor.send({ type: 'address.choose', id: 12 });
+    actor.send({ type: 'address.form.toggle' });
+    actor.send({ type: 'address.save', values: { ...validValues, zip: '94103', city: 'San Francisco', state: 'CA' }, makeDefault: false });
+    await waitFor(actor, (s) => s.matches('choosing'));
+    const c = actor.getSnapshot().context;
+    expect(c.addresses.map((a) => a.id)).toContain(away.address_id);
+    expect(c.chosenAddressId).toBe(12);
+    expect(notices).toEqual([addressRuleMessages.selectionNotAllowed]);
+    actor.send({ type: 'address.continue' });
+    expect(actor.getSnapshot().output?.address).toMatchObject({ id: 12 });
   });
 
   it('tells the checkout why continue is refused when the shopping zip has changed', async () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import type { ShippingBody, ShippingReply } from '../../src/api/contract/shipping.contract.ts';
-import type { Sent } from '../../src/api/http.ts';
+import { ApiError, type Sent } from '../../src/api/http.ts';
+import { addressGoneMessage, cartNotFoundMessage } from '../../src/rules/messages.ts';
 import { checkoutSpeedMachine, type CheckoutSpeedContext, type CheckoutSpeedInput } from '../../src/machines/checkout/checkout-speed.machine.ts';
 import type { SessionValues } from '../../src/machines/app/session-values.ts';
 import { sessionMachine } from '../../src/machines/app/session.machine.ts';
@@ -21,9 +22,12 @@ const speedsLoaded = label('shippingOptions: speeds', done('shippingOptions', sh
 const speedsRefused = label('shippingOptions: code -1', done('shippingOptions', { code: -1, message: 'Zip mismatch' }));
 const speedsEmpty = label('shippingOptions: no speed', done('shippingOptions', { code: 1, data: { speed: [] } }));
 const speedsFailed = label('shippingOptions: offline', failed('shippingOptions'));
+/** The address chosen on the address step was deleted since (another tab): the server names the field. */
+const addressGoneError = new ApiError(addressGoneMessage, 0, 404, [{ field: 'delivery_address_id', message: addressGoneMessage }]);
+const addressGone = label('shippingOptions: the address is gone', failed('shippingOptions', addressGoneError));
 
 function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
-  if (snapshot.matches('loading')) return [speedsLoaded, speedsRefused, speedsEmpty, speedsFailed];
+  if (snapshot.matches('loading')) return [speedsLoaded, speedsRefused, speedsEmpty, speedsFailed, addressGone];
   if (snapshot.matches('choosing'))
     return [
       { type: 'speed.choose', speedId: 2 },
@@ -114,6 +118,32 @@ describe('checkout speed behaviour', () => {
       deliveryDate: '2026-11-26',
       shippingAmount: '9.00',
     });
+  });
+});
+
+describe('checkout speed: the chosen address deleted in another tab', () => {
+  function failingWith(error: unknown) {
+    const machine = checkoutSpeedMachine.provide({
+      actors: {
+        shippingOptions: fromPromise<ShippingReply, Sent<ShippingBody>>(async () => {
+          throw error;
+        }),
+      },
+    });
+    return createActor(machine, { input: input() }).start();
+  }
+
+  it("ends the step with the server's words instead of offering a Try again that fails the same way", async () => {
+    const actor = failingWith(addressGoneError);
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(actor.getSnapshot().value).toBe('addressGone');
+    expect(actor.getSnapshot().output).toEqual({ speed: undefined, addressGone: addressGoneMessage });
+  });
+
+  it('still offers Try again for a cart the server cannot find', async () => {
+    const actor = failingWith(new ApiError(cartNotFoundMessage, 0, 404));
+    await waitFor(actor, (s) => s.matches('failed'));
+    expect(actor.getSnapshot().context.speedMessage).toBe(cartNotFoundMessage);
   });
 });
 

@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
-import type { AddAddressBody } from '../../src/api/contract/address.contract.ts';
+import type { AddAddressBody, GetAddressesReply } from '../../src/api/contract/address.contract.ts';
 import type { CartReply, ShowCartBody } from '../../src/api/contract/cart-page.contract.ts';
 import type { OrderReviewBody, PlaceOrderBody, PlaceOrderReply } from '../../src/api/contract/checkout.contract.ts';
 import type { PaymentMethodsReply } from '../../src/api/contract/payment.contract.ts';
-import type { ShippingBody } from '../../src/api/contract/shipping.contract.ts';
-import type { Sent } from '../../src/api/http.ts';
+import type { ShippingBody, ShippingReply } from '../../src/api/contract/shipping.contract.ts';
+import { ApiError, type Sent } from '../../src/api/http.ts';
 import { cardListMachine } from '../../src/machines/cards/card-list.machine.ts';
 import { addressFormMachine } from '../../src/machines/address-form/address-form.machine.ts';
 import { checkoutAddressMachine } from '../../src/machines/checkout/checkout-address.machine.ts';
@@ -37,7 +37,7 @@ import {
   visa,
   zipFound,
 } from './checkout-fixtures.ts';
-import { facePassNeededRefusal } from '../../src/rules/messages.ts';
+import { addressGoneMessage, facePassNeededRefusal } from '../../src/rules/messages.ts';
 import { facePassNoteAt } from '../../src/rules/face-check.ts';
 import { done, failed, label, offline } from './machine-events.ts';
 import { allStateIds, allTransitions, coverageTitle, planPaths, replay, type PathPlan } from './path-coverage.ts';
@@ -76,6 +76,7 @@ const paymentSkipped = label('payment.skip', { type: 'payment.skip' });
 const addressChosen = label('chooseAddress: Home', done('chooseAddress', { address: homeAddress }));
 const speedChosen = label('chooseSpeed: 1 Hour Delivery', done('chooseSpeed', { speed: oneHour }));
 const storePickup = label('chooseSpeed: Store Pickup', done('chooseSpeed', { speed: { ...oneHour, selectedSpeedID: 2 } }));
+const addressGone = label('chooseSpeed: the address is gone', done('chooseSpeed', { speed: undefined, addressGone: addressGoneMessage }));
 const cardChosen = label('card.continue: saved card', { type: 'card.continue', choice: savedCardChoice });
 const faceVerified = label('verifyFace: verified', done('verifyFace', { faceMatchPercent: 92 }));
 const orderPlaced = label('reviewOrder: placed', done('reviewOrder', { outcome: { kind: 'placed', orderId: '100000123' } }));
@@ -93,7 +94,7 @@ function flowEvents(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   if (m('starting')) return [cartLoaded, drinkCartLoaded, cartUnreadable, walletCartLoaded, walletDrinkCartLoaded];
   if (m('identityNeeded')) return [select('address'), select('checkout')];
   if (m('address')) return [addressChosen, select('checkout'), notice];
-  if (m('speed')) return [speedChosen, storePickup, select('address'), select('card')];
+  if (m('speed')) return [speedChosen, storePickup, addressGone, select('address'), select('card')];
   if (m('card')) return [cardChosen, paymentSkipped, select('speed'), select('checkout')];
   if (m('face')) return [faceVerified, select('card')];
   if (m({ checkout: 'open' }))
@@ -169,6 +170,8 @@ describe('checkout tabs paths', () => {
 
 interface Overrides {
   place?: () => Promise<PlaceOrderReply>;
+  addresses?: () => Promise<GetAddressesReply>;
+  shipping?: () => Promise<ShippingReply>;
   values?: SessionValues;
   coupon?: (body: Sent<ShowCartBody>) => Promise<CartReply>;
   answerTestBank?: (complete: boolean) => void;
@@ -210,7 +213,7 @@ function running(overrides: Overrides = {}) {
       }),
       chooseAddress: checkoutAddressMachine.provide({
         actors: {
-          getShippingAddresses: fromPromise(async () => addressesReply),
+          getShippingAddresses: fromPromise(async () => (overrides.addresses ? overrides.addresses() : addressesReply)),
           addressForm: addressFormMachine.provide({ actors: { lookupZip: fromPromise(async () => zipFound) } }),
           addShippingAddress: fromPromise(async ({ input }) => {
             calls.addresses.push(input.body);
@@ -222,7 +225,7 @@ function running(overrides: Overrides = {}) {
         actors: {
           shippingOptions: fromPromise(async ({ input }) => {
             calls.shipping.push(input);
-            return shippingOk;
+            return overrides.shipping ? overrides.shipping() : shippingOk;
           }),
         },
       }),
@@ -342,6 +345,35 @@ describe('checkout behaviour (the tabs machine with its steps running)', () => {
     (await choosingAddress(moved.actor)).send({ type: 'address.continue' });
     expect(moved.actor.getSnapshot().context.notice).toBe(addressRuleMessages.deliveryZipMismatch);
     expect(moved.actor.getSnapshot().context.step).toBe('address');
+  });
+
+  it('goes back to the addresses, listed again without it, when the chosen one was deleted in another tab', async () => {
+    const gone = new ApiError(addressGoneMessage, 0, 404, [{ field: 'delivery_address_id', message: addressGoneMessage }]);
+    let shippingCalls = 0;
+    let listed = 0;
+    const { actor, calls } = running({
+      // Her office (12) is deleted once the first list is shown: the server no longer lists it, nor prices it.
+      addresses: async () => (listed++ === 0 ? addressesReply : { ...addressesReply, data: addressesReply.data?.filter((a) => a.address_id !== 12) }),
+      shipping: async () => {
+        if (shippingCalls++ === 0) throw gone;
+        return shippingOk;
+      },
+    });
+    const first = await choosingAddress(actor);
+    first.send({ type: 'address.choose', id: 12 });
+    first.send({ type: 'address.continue' });
+    await waitFor(actor, (s) => s.matches({ flow: 'address' }) && s.context.notice !== undefined);
+    expect(actor.getSnapshot().context.notice).toBe(addressGoneMessage);
+    expect(actor.getSnapshot().context.flow.selectedAddress).toBeUndefined();
+    expect(actor.getSnapshot().context.flags).toMatchObject({ isAddressTab: true, isSpeedTab: false });
+    expect(calls.goToStep.at(-1)).toBe('address');
+    const again = await choosingAddress(actor);
+    expect(again.getSnapshot().context.addresses.map((a) => a.id)).toEqual([11, 13]);
+    expect(again.getSnapshot().context.chosenAddressId).toBe(11);
+    // Another address, and the checkout moves on.
+    again.send({ type: 'address.continue' });
+    await waitFor(stepOf(actor, 'chooseSpeed'), (s) => s.matches('choosing'));
+    expect(calls.shipping.map((b) => b.delivery_address_id)).toEqual([12, 11]);
   });
 
   it('refuses a city that does not match the zip and saves nothing', async () => {

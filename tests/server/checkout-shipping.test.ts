@@ -2,6 +2,7 @@ import { assert } from 'superstruct';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { orderReviewReply } from '../../src/api/contract/checkout.contract.ts';
 import { shippingReply, type SpeedOption } from '../../src/api/contract/shipping.contract.ts';
+import { addressGoneMessage } from '../../src/rules/messages.ts';
 import { generousLimits } from './account-helpers.ts';
 import { manualClock, pickOffers, post, type OfferPick } from './cart-page-helpers.ts';
 import { addAddress, checkoutNow, readyCart, shopper } from './checkout-helpers.ts';
@@ -111,6 +112,21 @@ describe('POST /api/shipping', () => {
     const { body } = await post(t, '/api/shipping', { cart_id: cartId, delivery_address_id: elsewhere }, me.token);
     expect(body).toEqual({ code: -1, message: 'Delivery zipcode Doesnot match with selected product zipcode' });
     expect((await post(t, '/api/shipping', { cart_id: cartId, delivery_address_id: other.addressId }, me.token)).status).toBe(404);
+  });
+
+  it("says the address is gone, not the cart, when it was deleted since (another tab), and the same for someone else's", async () => {
+    const me = await shopper(t, 'speeds-deleted@example.com');
+    const other = await shopper(t, 'speeds-deleted-other@example.com');
+    const work = await addAddress(t, me.token, me.customerId, { street1: '11 W 31st St', nickname: 'Work' });
+    const cartId = await readyCart(t, me.token, me.customerId, [{ offer: take(butcher), qty: 1 }]);
+    expect((await post(t, '/connect/customer/deleteAddress', { address_id: work }, me.token)).status).toBe(200);
+    const gone = { code: 0, message: addressGoneMessage, errors: [{ field: 'delivery_address_id', message: addressGoneMessage }] };
+    for (const addressId of [work, other.addressId]) {
+      const { status, body } = await post(t, '/api/shipping', { cart_id: cartId, delivery_address_id: addressId }, me.token);
+      expect([status, body]).toEqual([404, gone]);
+    }
+    // The cart is fine: with her home the speeds are offered.
+    expect((await speeds(me.token, { cart_id: cartId, delivery_address_id: me.addressId })).map((s) => s.id)).toEqual([1]);
   });
 });
 

@@ -31,7 +31,9 @@ export interface ShippingRequest {
 export type ShippingOutcome =
   | { kind: 'speeds'; speed: SpeedOption[]; groups: DeliveryGroup[]; calendars: NextDeliveryDateEntry[] }
   | { kind: 'refused'; message: string }
-  | { kind: 'not-found' };
+  | { kind: 'not-found' }
+  /** The delivery address is not the caller's (deleted since the address step listed it): the cart itself is fine. */
+  | { kind: 'address-gone' };
 
 const descriptions: Readonly<Record<SpeedId, string>> = {
   1: "Brought by the shop's own driver in the time slot you chose.",
@@ -65,7 +67,7 @@ export async function shippingOptions(
   let fromZip = cart.zipcode;
   if (request.addressId !== undefined) {
     const address = caller ? await findOwnAddress(db, caller.customerId, request.addressId) : undefined;
-    if (!address) return { kind: 'not-found' };
+    if (!address) return { kind: 'address-gone' };
     if (address.zipcode !== cart.zipcode) return { kind: 'refused', message: addressRuleMessages.deliveryZipMismatch };
     fromZip = address.zipcode;
   }

@@ -35,6 +35,9 @@ export const shippingBody = type({
 });
 export type ShippingBody = Infer<typeof shippingBody>;
 
+/** The field a refused delivery address is named by: a gone address is a field error, not a missing cart. */
+export const deliveryAddressField = 'delivery_address_id' satisfies keyof ShippingBody;
+
 /** A shop that delivers the cart's Same Day items, or where they are picked up or eaten in. */
 export const retailer = type({
   id: number(),

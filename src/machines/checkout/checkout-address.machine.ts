@@ -18,7 +18,7 @@ export interface CheckoutAddressContext {
   session: ActorRefFrom<typeof sessionMachine>;
   addresses: ShippingAddress[];
   chosenAddressId: number | undefined;
-  /** The address just saved: chosen once the list is reloaded. */
+  /** The address just saved: chosen once the list is reloaded, if it is in the shopping zip. */
   savedAddressId: number | undefined;
 }
 
@@ -39,10 +39,14 @@ function chosenAddress(context: CheckoutAddressContext): ShippingAddress | undef
   return context.addresses.find((a) => a.id === context.chosenAddressId);
 }
 
+function isInShoppingZip(context: CheckoutAddressContext, address: ShippingAddress): boolean {
+  return isSameZip(address.zipcode, sessionOf(context).zipcode ?? '');
+}
+
 /**
  * The address step, 'Select a Shipping Address' (spec section 4 "Address screen"): a customer's saved addresses are
  * loaded, the primary chosen; 'ADD NEW ADDRESSES' opens the form (addressForm: its values, the zip lookup, every
- * invalid field at once, the zip and city rule) and saves what it hands over; a saved address is chosen once the list is reloaded; SAVE & CONTINUE ends the step with the address.
+ * invalid field at once, the zip and city rule) and saves what it hands over; a saved address in the shopping zip is chosen once the list is reloaded (one in another zip is listed, not chosen, with the spec's selection refusal); SAVE & CONTINUE ends the step with the address.
  * The checkout's snackbar belongs to the tabs machine: refusals are reported to it (reportNotice).
  */
 export const checkoutAddressMachine = setup({
@@ -66,20 +70,28 @@ export const checkoutAddressMachine = setup({
     isShoppingZipAddress: ({ context, event }) => {
       if (event.type !== 'address.choose') return false;
       const address = context.addresses.find((a) => a.id === event.id);
-      return address !== undefined && isSameZip(address.zipcode, sessionOf(context).zipcode ?? '');
+      return address !== undefined && isInShoppingZip(context, address);
+    },
+    // The address just saved is listed in another zip: it stays unselected, as choosing it would be refused.
+    isSavedAddressElsewhere: ({ context }, params: { reply: GetAddressesReply }) => {
+      if (params.reply.code !== 1) return false;
+      const saved = shippingAddressesOf(params.reply.data ?? []).find((a) => a.id === context.savedAddressId);
+      return saved !== undefined && !isInShoppingZip(context, saved);
     },
     hasChosenAddress: ({ context }) => chosenAddress(context) !== undefined,
     isDeliveryZipMismatch: ({ context }) => {
       const address = chosenAddress(context);
-      return address !== undefined && !isSameZip(address.zipcode, sessionOf(context).zipcode ?? '');
+      return address !== undefined && !isInShoppingZip(context, address);
     },
   },
   actions: {
     assignAddresses: assign(({ context }, params: { reply: GetAddressesReply }) => {
       const addresses = shippingAddressesOf(params.reply.data ?? []);
       const keep = (id: number | undefined) => (addresses.some((a) => a.id === id) ? id : undefined);
+      // Only in the shopping zip: the spec's selection rule holds for a saved address as for a click on one.
+      const saved = addresses.find((a) => a.id === context.savedAddressId && isInShoppingZip(context, a))?.id;
       // The address just saved, else the one already chosen, else the primary (spec: auto-selected).
-      const chosen = keep(context.savedAddressId) ?? keep(context.chosenAddressId) ?? addresses.find((a) => a.isPrimary)?.id;
+      const chosen = saved ?? keep(context.chosenAddressId) ?? addresses.find((a) => a.isPrimary)?.id;
       return { addresses, chosenAddressId: chosen, savedAddressId: undefined };
     }),
     assignChosenAddress: assign(({ event }) => (event.type === 'address.choose' ? { chosenAddressId: event.id } : {})),
@@ -114,6 +126,16 @@ export const checkoutAddressMachine = setup({
         src: 'getShippingAddresses',
         input: ({ context }) => ({ customerId: sessionOf(context).CustomerId ?? 0 }),
         onDone: [
+          {
+            guard: { type: 'isSavedAddressElsewhere', params: ({ event }) => ({ reply: event.output }) },
+            target: 'choosing',
+            description:
+              "The address just saved is in another zip: it is listed but not selected (the one already chosen or the primary is), and 'Selection not Allowed as Shipping Zipcode dosen't Match with Shopping Zipcode' says why.",
+            actions: [
+              { type: 'assignAddresses', params: ({ event }) => ({ reply: event.output }) },
+              { type: 'reportNotice', params: { message: addressRuleMessages.selectionNotAllowed } },
+            ],
+          },
           {
             guard: { type: 'isCodeOne', params: ({ event }) => ({ code: event.output.code }) },
             target: 'choosing',
@@ -178,7 +200,7 @@ export const checkoutAddressMachine = setup({
               {
                 guard: { type: 'isCodeOne', params: ({ event }) => ({ code: event.output.code }) },
                 target: '#checkoutAddress.checking',
-                description: 'The address is saved: the list reloads with it selected.',
+                description: 'The address is saved: the list reloads with it, selected if it is in the shopping zip.',
                 actions: { type: 'assignSavedAddressId', params: ({ event }) => ({ reply: event.output }) },
               },
               // Spec: code not 1 stops saving; the server's zip/city refusal is worth showing.

@@ -1,3 +1,4 @@
+import { deliveryAddressField } from '../../api/contract/shipping.contract.ts';
 import { ApiError } from '../../api/http.ts';
 import { checkoutMessages } from '../../rules/checkout-flow.ts';
 
@@ -14,4 +15,10 @@ export function failureText(error: unknown, fallback: string = somethingWentWron
 export function placeOrderErrorMessage(error: unknown): string {
   if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.message) return error.message;
   return checkoutMessages.internalError;
+}
+
+/** The server's words when the chosen delivery address is not saved any more (a field error on it), else undefined. */
+export function goneAddressText(error: unknown): string | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  return error.errors.find((e) => e.field === deliveryAddressField)?.message;
 }

@@ -4,7 +4,7 @@ import type { ShippingBody, ShippingReply, SpeedOption } from '../../api/contrac
 import type { Sent } from '../../api/http.ts';
 import { defaultSpeedId, type SpeedId } from '../../rules/delivery-speeds.ts';
 import type { SpeedFlow } from './checkout-flow.types.ts';
-import { failureText } from './checkout-errors.ts';
+import { failureText, goneAddressText } from './checkout-errors.ts';
 import type { sessionMachine } from '../app/session.machine.ts';
 import { deliveryGroupMachine, type DeliveryGroupReport } from '../cart/delivery-group.machine.ts';
 import { isVisitSpeed } from '../../rules/speeds.ts';
@@ -34,6 +34,8 @@ export interface CheckoutSpeedContext {
   groups: ActorRefFrom<typeof deliveryGroupMachine>[];
   /** Why a seller's date or slot was not saved. */
   groupMessage: string | undefined;
+  /** The server's words when the chosen address is not saved any more: the step ends so another can be chosen. */
+  addressGone: string | undefined;
 }
 
 export type CheckoutSpeedEvent =
@@ -44,9 +46,10 @@ export type CheckoutSpeedEvent =
   | { type: 'speed.retry' }
   | DeliveryGroupReport;
 
-/** CONTINUE's result: the cart flow fields the choice fills. */
+/** CONTINUE's result: the cart flow fields the choice fills; or, the address gone, why (no speed then). */
 export interface CheckoutSpeedOutput {
   speed: SpeedFlow | undefined;
+  addressGone?: string | undefined;
 }
 
 export const noSpeedMessage = 'No delivery option is available for this cart.';
@@ -115,6 +118,7 @@ export const checkoutSpeedMachine = setup({
       return event.type === 'method.choose' && (speed?.id === 10 || speed?.id === 11) && speed.ship_methods.some((m) => m.id === event.methodId);
     },
     hasSpeedChoice: ({ context }) => speedOf(context, context.speedChoice?.speedId) !== undefined,
+    isAddressGone: (_, params: { error: unknown }) => goneAddressText(params.error) !== undefined,
   },
   actions: {
     assignSpeeds: assign((_, params: { reply: ShippingReply }) => {
@@ -123,6 +127,7 @@ export const checkoutSpeedMachine = setup({
       return { speeds, speedChoice: speed ? primaryChoice(speed) : undefined, speedMessage: undefined };
     }),
     assignSpeedMessage: assign((_, params: { message: string }) => ({ speedMessage: params.message })),
+    assignAddressGone: assign((_, params: { error: unknown }) => ({ addressGone: goneAddressText(params.error) })),
     // The sellers' date and time blocks (issue 23), as on the cart page: visits and wallet lines have none to choose.
     spawnGroups: assign(({ context, spawn, self }, params: { reply: ShippingReply }) => {
       const calendars = params.reply.data?.calendars ?? [];
@@ -169,9 +174,11 @@ export const checkoutSpeedMachine = setup({
     speedMessage: undefined,
     groups: [],
     groupMessage: undefined,
+    addressGone: undefined,
   }),
   initial: 'loading',
-  output: ({ context }) => ({ speed: flowOfSpeed(context) }),
+  output: ({ context }) =>
+    context.addressGone === undefined ? { speed: flowOfSpeed(context) } : { speed: undefined, addressGone: context.addressGone },
   states: {
     loading: {
       description: 'Loading the delivery speeds, retailers and dates offered for this cart and address.',
@@ -195,11 +202,21 @@ export const checkoutSpeedMachine = setup({
             actions: { type: 'assignSpeedMessage', params: ({ event }) => ({ message: event.output.message ?? noSpeedMessage }) },
           },
         ],
-        onError: {
-          description: 'The delivery speeds could not be loaded: the reason is shown with a way to try again.',
-          target: 'failed',
-          actions: { type: 'assignSpeedMessage', params: ({ event }) => ({ message: failureText(event.error) }) },
-        },
+        onError: [
+          {
+            // Trying again would fail the same way: the shopper must choose another address.
+            description:
+              'The chosen address is not saved any more (deleted in another tab): the step ends so the checkout goes back to the addresses.',
+            guard: { type: 'isAddressGone', params: ({ event }) => ({ error: event.error }) },
+            target: 'addressGone',
+            actions: { type: 'assignAddressGone', params: ({ event }) => ({ error: event.error }) },
+          },
+          {
+            description: 'The delivery speeds could not be loaded: the reason is shown with a way to try again.',
+            target: 'failed',
+            actions: { type: 'assignSpeedMessage', params: ({ event }) => ({ message: failureText(event.error) }) },
+          },
+        ],
       },
     },
     choosing: {
@@ -235,6 +252,10 @@ export const checkoutSpeedMachine = setup({
     },
     /** CONTINUE with an offered speed: the step is done. */
     chosen: { description: 'The shopper pressed CONTINUE with an offered speed: the step is done and the checkout opens payment.', type: 'final' },
+    addressGone: {
+      description: 'The chosen address was deleted since it was listed: the step is done without a speed and the checkout asks for another address.',
+      type: 'final',
+    },
   },
 });
 

@@ -11,7 +11,8 @@ import { checkoutSetup, flowFromSession } from './checkout.setup.ts';
  *
  * Each step is its own machine, invoked while the step is open (invoke id = actor name: chooseAddress, chooseSpeed,
  * choosePayment, verifyFace, reviewOrder; the views find them in the snapshot's children): the address, speed and face
- * steps end with their output, the card step reports 'card.continue', the summary ends placed or declined. Steps
+ * steps end with their output (the speed step's may say the chosen address is gone: the address step opens again),
+ * the card step reports 'card.continue', the summary ends placed or declined. Steps
  * report snackbar texts with 'notice.show'; the summary reports its tip and gift ('summary.choices') and keeps the tabs
  * steady while an order is on its way ('order.started' / 'order.ended').
  *
@@ -138,11 +139,23 @@ export const checkoutMachine = checkoutSetup.createMachine({
             id: 'chooseSpeed',
             src: 'chooseSpeed',
             input: ({ context }) => ({ session: context.session, cartId: context.cartId, deliveryAddressId: context.flow.selectedAddress?.id }),
-            onDone: {
-              description: 'The shopper chose a delivery speed: on to payment.',
-              target: 'card',
-              actions: { type: 'assignSpeed', params: ({ event }) => ({ speed: event.output.speed }) },
-            },
+            onDone: [
+              {
+                description:
+                  'The chosen address was deleted since (another tab): back to the addresses, listed again without it, and a snackbar says why.',
+                guard: { type: 'isAddressGone', params: ({ event }) => ({ message: event.output.addressGone }) },
+                target: 'address',
+                actions: [
+                  { type: 'assignSelectedAddress', params: { address: undefined } },
+                  { type: 'showNotice', params: ({ event }) => ({ message: event.output.addressGone ?? '' }) },
+                ],
+              },
+              {
+                description: 'The shopper chose a delivery speed: on to payment.',
+                target: 'card',
+                actions: { type: 'assignSpeed', params: ({ event }) => ({ speed: event.output.speed }) },
+              },
+            ],
           },
         },
         card: {

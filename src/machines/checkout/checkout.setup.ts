@@ -159,6 +159,7 @@ export const checkoutSetup = setup({
     isFaceRequired: ({ context }) =>
       isFaceCheckRequired(context.cartLines) && !isFacePassFresh(facePassNoteOf(context), context.cartId, context.now().getTime()),
     isNothingToPay: ({ context }) => isWalletOnlyLines(context.cartLines),
+    isAddressGone: (_, params: { message: string | undefined }) => params.message !== undefined,
     isPlaced: (_, params: { outcome: CheckoutSummaryOutput['outcome'] }) => params.outcome?.kind === 'placed',
     isDeclined: (_, params: { outcome: CheckoutSummaryOutput['outcome'] }) => params.outcome?.kind === 'declined',
   },

@@ -16,8 +16,10 @@ import { failingOnce, nothingToDo } from './shoppers.ts';
  * with the office, the office chosen, then her home; ADD NEW ADDRESSES: the zip lookup lost (a test fault) and typed
  * again, the default ticked and unticked, a city not the zip's, Back to addresses, the
  * office again; a new address refused by the server (a test fault), then saved, the list refused (a test fault); one
- * more saved, the list lost (the connection dropped); one more whose save is lost. The other journey continues with her
- * home. The graph's addresses are the machine tests' fixtures: its default 'away' stands for her office.
+ * more saved, the list lost (the connection dropped); one more whose save is lost. Another saves her loft in her
+ * office's zip instead: listed, not selected, and the snackbar says why (her home stays selected). The other journey
+ * continues with her home. The graph's addresses are the machine tests' fixtures: its default 'away' stands for her
+ * office.
  *
  * A refusal only shows the snackbar (the tabs machine's), so the graph would see the step unchanged after one; the
  * journey's model (never the page's) counts them (`notices`) so the planner walks on in one journey.
@@ -40,8 +42,11 @@ const notices =
 const chose = (id: number) => (snapshot: AnyMachineSnapshot) => contextOf(snapshot).chosenAddressId === id;
 const savedIs = (id: number | undefined) => (snapshot: AnyMachineSnapshot) => contextOf(snapshot).savedAddressId === id;
 
-/** The graph's ids of the addresses the server saves in this journey: the first and the second. */
-const savedIds = { first: 901, second: 902 } as const;
+/** The graph's ids of the addresses the server saves in these journeys: the first, the second, and her loft in another zip. */
+const savedIds = { first: 901, second: 902, elsewhere: 903 } as const;
+const savedElsewhere = 'addShippingAddress: her loft saved, in another zip';
+/** Her office's zip in the browser (the graph's 'away' has its own): in New York, not the shopping zip. */
+const officeZip = '10002';
 
 /** The snackbar goes to the tabs machine, a parent the graph walk has not got: the model counts the notices instead. */
 const model = checkoutAddressMachine.provide({
@@ -59,20 +64,27 @@ const heading = (page: Page) => page.getByRole('heading', { name: 'Select a Ship
 const form = (page: Page) => page.getByRole('tabpanel');
 const office = (page: Page) => page.getByRole('button', { name: /^Office: / });
 const herHome = (page: Page) => page.getByRole('button', { name: /^Home: Ada Lovelace/ });
+const herLoft = (page: Page) => page.getByRole('button', { name: /^Loft: / });
 const saveAddress = (page: Page) => page.getByRole('button', { name: 'SAVE ADDRESS' });
 const serverRefusal = 'This address cannot be saved right now.';
 
-/** The open form filled with a New York address (the zip fills the city), `city` typed over it when given. */
-async function fillNewAddress(page: Page, city?: string): Promise<void> {
+/**
+ * The open form filled with a New York address (the zip fills the city), `city` typed over it when given; her studio in
+ * the shopping zip unless told otherwise.
+ */
+async function fillNewAddress(
+  page: Page,
+  { city, zip = '10001', nickname = 'Studio' }: { city?: string; zip?: string; nickname?: string } = {},
+): Promise<void> {
   await form(page).getByLabel('First Name').fill('Ada');
   await form(page).getByLabel('Last Name').fill('Lovelace');
   await form(page)
     .getByLabel('Address', { exact: true })
     .fill(`${1 + Math.floor(Math.random() * 99_999)} Madison Ave`);
-  await form(page).getByLabel('Zipcode').fill('10001');
+  await form(page).getByLabel('Zipcode').fill(zip);
   await expect(form(page).getByLabel('City')).toHaveValue('New York');
   if (city) await form(page).getByLabel('City').fill(city);
-  await form(page).getByLabel('Address Nickname').fill('Studio');
+  await form(page).getByLabel('Address Nickname').fill(nickname);
   await form(page).getByLabel('Phone').fill('2125550123');
 }
 
@@ -99,7 +111,7 @@ export const checkoutAddressJourneys: MachineMap = {
         if (!session.Token || session.CustomerId === undefined) throw new Error('no customer');
         await saveAddressThroughApi(
           { token: session.Token, customerId: session.CustomerId },
-          { nickname: 'Office', street1: '100 Delancey St', zipcode: '10002', default_address: '1' },
+          { nickname: 'Office', street1: '100 Delancey St', zipcode: officeZip, default_address: '1' },
         );
         await openCheckoutAt(page, session);
       },
@@ -166,7 +178,7 @@ export const checkoutAddressJourneys: MachineMap = {
         await connectionLostOnce(page, '/connect/index/getaddressbyzipcode');
         await form(page).getByLabel('Zipcode').fill('10001');
         await form(page).getByLabel('Zipcode').fill('1000');
-        await fillNewAddress(page, 'Boston');
+        await fillNewAddress(page, { city: 'Boston' });
         const makeDefault = page.getByRole('checkbox', { name: 'Make this my default address' });
         await makeDefault.check();
         await makeDefault.uncheck();
@@ -182,8 +194,9 @@ export const checkoutAddressJourneys: MachineMap = {
     'address.save: a New York address': {
       event: { type: 'address.save', values: newYorkValues, makeDefault: false },
       when: all(at({ adding: 'editing' }), notices(4, 5)),
-      act: async ({ page }) => {
-        await fillNewAddress(page);
+      // The graph's model keeps no typed values: the reply to come says which address was typed.
+      act: async ({ page, upcoming }) => {
+        await fillNewAddress(page, upcoming[0] === savedElsewhere ? { zip: officeZip, nickname: 'Loft' } : {});
         await saveAddress(page).click();
       },
     },
@@ -195,6 +208,23 @@ export const checkoutAddressJourneys: MachineMap = {
     },
     'addShippingAddress: saved': saved(savedIds.first, all(at({ adding: 'saving' }), notices(5), savedIs(undefined))),
     'addShippingAddress: saved again': saved(savedIds.second, all(at({ adding: 'saving' }), savedIs(savedIds.first))),
+    [savedElsewhere]: saved(savedIds.elsewhere, all(at({ adding: 'saving' }), notices(5), savedIs(undefined))),
+    'getShippingAddresses: her addresses and her loft, in another zip': {
+      event: loaded({
+        code: 1,
+        data: [
+          { ...away, default_address: '1' },
+          { ...home, default_address: '0' },
+          { ...away, address_id: savedIds.elsewhere, address_nickname: 'Loft', default_address: '0' },
+        ],
+      }),
+      when: all(at('loading'), savedIs(savedIds.elsewhere)),
+      act: async ({ page }) => {
+        await expect(snackbar(page, addressRuleMessages.selectionNotAllowed)).toBeVisible();
+        await expect(herLoft(page)).toHaveAttribute('aria-pressed', 'false');
+        await expect(herHome(page)).toHaveAttribute('aria-pressed', 'true');
+      },
+    },
     'addShippingAddress: connection lost': {
       event: { type: 'xstate.error.actor.addShippingAddress', error: new ApiError(offlineMessage, 500, 0) },
       when: all(at({ adding: 'saving' }), savedIs(savedIds.second)),

@@ -1,4 +1,5 @@
 import { create } from 'superstruct';
+import { addressMessageReply, getAddressesReply } from '../../../src/api/contract/address.contract.ts';
 import { cartReply, getSlotReply, nextDeliveryDateReply } from '../../../src/api/contract/cart-page.contract.ts';
 import { placeOrderReply } from '../../../src/api/contract/checkout.contract.ts';
 import { tokenizeReply } from '../../../src/api/contract/payment.contract.ts';
@@ -90,6 +91,18 @@ export async function scheduleGroupThroughApi(
 export async function saveHomeThroughApi(session: SessionValues): Promise<void> {
   const door = 1 + Math.floor(Math.random() * 99_999);
   await saveAddressThroughApi(signedIn(session), { nickname: 'Home', street1: `${door} 5th Ave` });
+}
+
+/** Her saved shipping address of that nickname deleted through the API, as /setting/user in another tab would. */
+export async function deleteAddressThroughApi({ token, customerId }: { token: string; customerId: number }, nickname: string): Promise<void> {
+  const list = create(
+    await apiPost(`/connect/customer/getaddresses?customerid=${customerId}`, { customerid: customerId, address_type: 'shipping' }, token),
+    getAddressesReply,
+  );
+  const address = list.data?.find((a) => a.address_nickname === nickname);
+  if (!address) throw new Error(`no address '${nickname}' to delete`);
+  const reply = create(await apiPost('/connect/customer/deleteAddress', { address_id: address.address_id }, token), addressMessageReply);
+  if (reply.code !== 1) throw new Error(`address '${nickname}' not deleted: ${JSON.stringify(reply)}`);
 }
 
 /** Gramercy Chop House (the seed's New York 4-star restaurant): where the journeys' dine-in orders are eaten. */

@@ -1,12 +1,15 @@
 import { expect, type Page } from '@playwright/test';
 import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import { deliveryAddressField } from '../../../src/api/contract/shipping.contract.ts';
 import { ApiError, offlineMessage } from '../../../src/api/http.ts';
 import { sessionMachine } from '../../../src/machines/app/session.machine.ts';
 import { checkoutSpeedMachine, noSpeedMessage, type CheckoutSpeedContext } from '../../../src/machines/checkout/checkout-speed.machine.ts';
+import { addressGoneMessage } from '../../../src/rules/messages.ts';
 import { baseCart, ok } from '../../machines/cart-fixtures.ts';
 import { retailerB, shippingOk, speeds } from '../../machines/checkout-fixtures.ts';
 import { answeredOnce, changedOnce, connectionLostOnce, openCheckoutAt, ribeyeCustomer, threeSpeeds } from '../faults.ts';
-import { choose } from '../steps.ts';
+import { choose, sessionOf } from '../steps.ts';
+import { deleteAddressThroughApi } from './checkout-shoppers.ts';
 import type { MachineMap } from './journey-map.ts';
 import { failingOnce, nothingToDo } from './shoppers.ts';
 
@@ -15,7 +18,8 @@ import { failingOnce, nothingToDo } from './shoppers.ts';
  * home saved, as checkout.journeys.ts sets her up through the API) on the location tab, her home and SAVE & CONTINUE.
  * The seeded store offers one speed per cart, so the journey that picks another speed, shop and date has the server's
  * answer widened by the test (faults.ts threeSpeeds, decision 048); the other loads the speeds after two failures and
- * has a seller's slot refused, then saved, in the block below.
+ * has a seller's slot refused, then saved, in the block below. A third shopper deletes her home in another tab after
+ * choosing it: the server says it is gone, and the checkout is back at her addresses.
  */
 
 const file = 'tests/e2e/journeys/checkout-speed.journeys.ts';
@@ -29,6 +33,10 @@ const all =
     tests.every((test) => test(snapshot));
 const offered = (count: number) => (snapshot: AnyMachineSnapshot) => contextOf(snapshot).speeds.length === count;
 const chose = (speedId: number) => (snapshot: AnyMachineSnapshot) => contextOf(snapshot).speedChoice?.speedId === speedId;
+/** The graph's address ids: her home as listed, and her home deleted in another tab (the third variant). */
+const addressIds = { home: 11, deleted: 12 } as const;
+const deliversTo = (id: number) => (snapshot: AnyMachineSnapshot) => contextOf(snapshot).deliveryAddressId === id;
+const loadingForHome = all(at('loading'), deliversTo(addressIds.home));
 
 const done = (output: unknown): AnyEventObject => ({ type: 'xstate.done.actor.shippingOptions', output });
 const slotRefusedMessage = offlineMessage;
@@ -37,6 +45,17 @@ const speedBox = (page: Page) => page.getByRole('combobox', { name: 'Select Spee
 const blocks = (page: Page) => page.getByRole('region', { name: 'Select Date and Select Time' });
 const slots = (page: Page) => blocks(page).getByRole('button', { name: /^\d{2}:\d{2}–\d{2}:\d{2}$/ });
 const tryAgain = (page: Page) => page.getByRole('alert').getByRole('button', { name: 'Try again' });
+const herHome = (page: Page) => page.getByRole('button', { name: /^Home: Ada Lovelace/ });
+
+function atSpeedStep(deliveryAddressId: number) {
+  return () => ({
+    session: createActor(sessionMachine, {
+      input: { zipcode: '10001', location: 101, cart_id: 'cart-abc', Token: 'token', CustomerId: 1 },
+    }).start(),
+    cartId: 'cart-abc',
+    deliveryAddressId,
+  });
+}
 
 export const checkoutSpeedJourneys: MachineMap = {
   machine: checkoutSpeedMachine,
@@ -44,18 +63,22 @@ export const checkoutSpeedJourneys: MachineMap = {
   variants: [
     {
       name: 'customer delivering a ribeye, at the speed step',
-      input: () => ({
-        session: createActor(sessionMachine, {
-          input: { zipcode: '10001', location: 101, cart_id: 'cart-abc', Token: 'token', CustomerId: 1 },
-        }).start(),
-        cartId: 'cart-abc',
-        deliveryAddressId: 11,
-      }),
+      input: atSpeedStep(addressIds.home),
       open: async ({ page }) => {
         await openCheckoutAt(page, await ribeyeCustomer('generated.speed'));
-        const saved = page.getByRole('button', { name: /^Home: Ada Lovelace/ });
-        await saved.click();
-        await expect(saved).toHaveAttribute('aria-pressed', 'true');
+        await herHome(page).click();
+        await expect(herHome(page)).toHaveAttribute('aria-pressed', 'true');
+        await page.getByRole('button', { name: 'SAVE & CONTINUE' }).click();
+      },
+    },
+    {
+      name: 'customer delivering a ribeye, her home deleted in another tab once chosen',
+      input: atSpeedStep(addressIds.deleted),
+      open: async ({ page }) => {
+        await openCheckoutAt(page, await ribeyeCustomer('generated.speed'));
+        await herHome(page).click();
+        await expect(herHome(page)).toHaveAttribute('aria-pressed', 'true');
+        await deleteAddressThroughApi(await sessionOf(page), 'Home');
         await page.getByRole('button', { name: 'SAVE & CONTINUE' }).click();
       },
     },
@@ -67,25 +90,33 @@ export const checkoutSpeedJourneys: MachineMap = {
   events: {
     'shippingOptions: connection lost': {
       event: { type: 'xstate.error.actor.shippingOptions', error: new ApiError(offlineMessage, 500, 0) },
-      when: all(at('loading'), messageIs(undefined)),
+      when: all(loadingForHome, messageIs(undefined)),
       prepare: failingOnce('/api/shipping'),
       act: nothingToDo,
     },
     'shippingOptions: none offered': {
       event: done({ code: -1, message: noSpeedMessage }),
-      when: all(at('loading'), messageIs(offlineMessage)),
+      when: all(loadingForHome, messageIs(offlineMessage)),
       prepare: async ({ page }) => answeredOnce(page, '/api/shipping', { code: -1, message: noSpeedMessage }),
       act: nothingToDo,
     },
     'shippingOptions: 1 Hour Delivery': {
       event: done({ code: 1, data: { speed: speeds.filter((s) => s.id === 1) } }),
-      when: all(at('loading'), messageIs(noSpeedMessage)),
+      when: all(loadingForHome, messageIs(noSpeedMessage)),
       act: nothingToDo,
     },
     'shippingOptions: three speeds (widened by the test)': {
       event: done(shippingOk),
-      when: all(at('loading'), messageIs(undefined)),
+      when: all(loadingForHome, messageIs(undefined)),
       prepare: async ({ page }) => changedOnce(page, '/api/shipping', threeSpeeds),
+      act: nothingToDo,
+    },
+    'shippingOptions: her home is gone': {
+      event: {
+        type: 'xstate.error.actor.shippingOptions',
+        error: new ApiError(addressGoneMessage, 0, 404, [{ field: deliveryAddressField, message: addressGoneMessage }]),
+      },
+      when: all(at('loading'), deliversTo(addressIds.deleted)),
       act: nothingToDo,
     },
     'speed.retry': {
@@ -149,6 +180,8 @@ export const checkoutSpeedJourneys: MachineMap = {
     'checkoutSpeed.choosing': { shows: speedBox },
     'checkoutSpeed.failed': { shows: tryAgain },
     'checkoutSpeed.chosen': { shows: (page) => page.getByRole('heading', { name: 'Choose Payment Options' }) },
+    // The checkout is back at her addresses, without the deleted one, and says why.
+    'checkoutSpeed.addressGone': { shows: (page) => page.getByRole('alert').filter({ hasText: addressGoneMessage }) },
   },
   notDriven: {},
 };

@@ -7,19 +7,21 @@ import type { CheckoutContext } from '../../../src/machines/checkout/checkout.se
 import type { SessionValues } from '../../../src/machines/app/session-values.ts';
 import { sessionMachine } from '../../../src/machines/app/session.machine.ts';
 import { checkoutMessages, checkoutSnackbarMs, shippingAddressesOf } from '../../../src/rules/checkout-flow.ts';
-import { facePassNeededRefusal } from '../../../src/rules/messages.ts';
+import { addressGoneMessage, facePassNeededRefusal } from '../../../src/rules/messages.ts';
 import { baseCart, ok } from '../../machines/cart-fixtures.ts';
 import { home } from '../../machines/checkout-fixtures.ts';
 import { addCard } from '../checkout-steps.ts';
 import { takeSelfie } from '../identity-steps.ts';
-import { scheduleThroughApi, saveHomeThroughApi, walletCartThroughApi } from './checkout-shoppers.ts';
+import { sessionOf } from '../steps.ts';
+import { deleteAddressThroughApi, scheduleThroughApi, saveHomeThroughApi, walletCartThroughApi } from './checkout-shoppers.ts';
 import { verifiedCustomer } from './identity-shoppers.ts';
 import type { EventMapping, MachineMap, Variant } from './journey-map.ts';
 import { addToCartThroughApi, failingOnce, newCustomer, nothingToDo, openWithSession } from './shoppers.ts';
 
 /**
- * The checkout tabs, the face step off (a ribeye) and on (a bottle of sake for a verified customer), and a cart paid
- * entirely from the dine-in wallet (Nothing to Pay), with and without a drink. Each journey's customer, cart (scheduled
+ * The checkout tabs, the face step off (a ribeye) and on (a bottle of sake for a verified customer), a cart paid
+ * entirely from the dine-in wallet (Nothing to Pay), with and without a drink, and a ribeye whose chosen home address
+ * is deleted in another tab (back to the addresses). Each journey's customer, cart (scheduled
  * as the cart page would, or redeemed from a paid dine-in order), home address and identity are set up through the API;
  * the graph's cart ids stand for her cart and say which start the journey has. The steps' own machines are driven only as far as
  * the tabs need their answers (SAVE & CONTINUE, CONTINUE, Payment on Delivery, a selfie and VERIFY).
@@ -42,6 +44,7 @@ const carts = {
   usedPass: 'cart-used-pass',
   wallet: 'cart-wallet',
   walletDrink: 'cart-wallet-drink',
+  homeGone: 'cart-home-gone',
 } as const;
 
 const contextOf = (snapshot: AnyMachineSnapshot) => snapshot.context as CheckoutContext;
@@ -72,12 +75,13 @@ const homeAddress = shippingAddressesOf([home])[0];
 
 /** The snackbar with any text the journeys make it show. */
 const noticeTexts = new RegExp(
-  `^(Face Verification Successful Match is [\\d.]+ %|${checkoutMessages.internalError}|${facePassNeededRefusal.replace(/[.]/g, '\\.')})$`,
+  `^(Face Verification Successful Match is [\\d.]+ %|${[checkoutMessages.internalError, facePassNeededRefusal, addressGoneMessage].map((text) => text.replace(/[.]/g, '\\.')).join('|')})$`,
 );
 const snackbar = (page: Page) => page.getByRole('alert').filter({ hasText: noticeTexts });
 const tab = (page: Page, name: 'location' | 'payment' | 'summary') =>
   page.getByRole('tablist', { name: 'Checkout steps' }).getByRole('tab', { name });
 const placeOrderButton = (page: Page) => page.getByRole('button', { name: 'PLACE ORDER' });
+const herHome = (page: Page) => page.getByRole('button', { name: /^Home: Ada Lovelace/ });
 const summaryHeading = (page: Page) => page.getByRole('heading', { name: 'Order Summary' });
 
 /** A request held until the journey lets it go (an order still on its way), one per page. */
@@ -201,6 +205,10 @@ export const checkoutJourneys: MachineMap = {
     variant('customer with a ribeye from her wallet', carts.wallet, { nextTab: 'card' }, async ({ page }) =>
       openCheckout(page, await herWalletSession('steak'), '/cart/card'),
     ),
+    // Her home, listed on the address tab, is deleted in another tab (/setting/user) before she continues with it.
+    variant('customer delivering a ribeye, her home deleted in another tab', carts.homeGone, {}, async ({ page }) =>
+      openCheckout(page, await herSession({ product: 'steak' }), '/cart/address'),
+    ),
     variant(
       'verified customer with sake from her wallet',
       carts.walletDrink,
@@ -213,7 +221,7 @@ export const checkoutJourneys: MachineMap = {
     return JSON.stringify([snapshot.value, c.flags, c.flow.payment_mode ?? null, c.flow.tipPercent, c.notice ?? null, c.cartLines.length]);
   },
   events: {
-    'loadCart: her ribeye': loadCartReply(ok(baseCart), isCart(carts.delivery, carts.pickUp)),
+    'loadCart: her ribeye': loadCartReply(ok(baseCart), isCart(carts.delivery, carts.pickUp, carts.homeGone)),
     'loadCart: her sake': loadCartReply(ok(drinkCart), isCart(carts.unverifiedDrink, carts.drink, carts.usedPass)),
     'loadCart: her wallet ribeye': loadCartReply(ok(fromWallet(baseCart)), isCart(carts.wallet)),
     'loadCart: her wallet sake': loadCartReply(ok(fromWallet(drinkCart)), isCart(carts.walletDrink)),
@@ -235,12 +243,26 @@ export const checkoutJourneys: MachineMap = {
     },
     'chooseAddress: her home': {
       event: { type: 'xstate.done.actor.chooseAddress', output: { address: homeAddress } },
-      when: both(at('address'), walking),
+      // Her home deleted meanwhile: only before the checkout said so (it is no longer listed after).
+      when: both(at('address'), (s) => walking(s) || (isCart(carts.homeGone)(s) && contextOf(s).notice === undefined)),
       act: async ({ page }) => {
-        const saved = page.getByRole('button', { name: /^Home: Ada Lovelace/ });
-        await saved.click();
-        await expect(saved).toHaveAttribute('aria-pressed', 'true');
+        await herHome(page).click();
+        await expect(herHome(page)).toHaveAttribute('aria-pressed', 'true');
         await page.getByRole('button', { name: 'SAVE & CONTINUE' }).click();
+      },
+    },
+    'chooseSpeed: her home deleted in another tab': {
+      event: { type: 'xstate.done.actor.chooseSpeed', output: { speed: undefined, addressGone: addressGoneMessage } },
+      when: both(at('speed'), isCart(carts.homeGone)),
+      // Once the tab lists her home, before she chooses it.
+      prepare: async ({ page }) => {
+        await expect(herHome(page)).toBeVisible();
+        await deleteAddressThroughApi(await sessionOf(page), 'Home');
+      },
+      act: async ({ page }) => {
+        await expect(snackbar(page)).toHaveText(addressGoneMessage);
+        await expect(page).toHaveURL(/\/cart\/address$/);
+        await expect(herHome(page)).toHaveCount(0);
       },
     },
     'chooseSpeed: 1 Hour Delivery': {
