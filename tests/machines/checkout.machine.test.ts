@@ -38,6 +38,7 @@ import {
   zipFound,
 } from './checkout-fixtures.ts';
 import { addressGoneMessage, facePassNeededRefusal } from '../../src/rules/messages.ts';
+import { payOnDeliveryMaxUnits, payOnDeliveryUnitsRefusal } from '../../src/rules/pay-on-delivery.ts';
 import { facePassNoteAt } from '../../src/rules/face-check.ts';
 import { done, failed, label, offline } from './machine-events.ts';
 import { allStateIds, allTransitions, coverageTitle, planPaths, replay, type PathPlan } from './path-coverage.ts';
@@ -456,6 +457,16 @@ describe('checkout behaviour (the tabs machine with its steps running)', () => {
     (await toSummary(actor)).send({ type: 'order.place' });
     await vi.waitFor(() => expect(actor.getSnapshot().matches({ flow: 'placed' })).toBe(true));
     expect(actor.getSnapshot().context).toMatchObject({ orderId: '100000123', awaitsEmailConfirmation: true });
+  });
+
+  it('tells the payment step when the cart is past pay on delivery’s unit limit, and not when it is within', async () => {
+    const bigCart = { ...baseCart, result: baseCart.result.map((line, i) => (i === 0 ? { ...line, qty: payOnDeliveryMaxUnits + 1 } : line)) };
+    const big = running({ cart: ok(bigCart) });
+    (await toCard(big.actor)).send({ type: 'speed.continue' });
+    expect(stepOf(big.actor, 'choosePayment').getSnapshot().context.payOnDeliveryRefusal).toBe(payOnDeliveryUnitsRefusal(payOnDeliveryMaxUnits + 1));
+    const small = running();
+    (await toCard(small.actor)).send({ type: 'speed.continue' });
+    expect(stepOf(small.actor, 'choosePayment').getSnapshot().context.payOnDeliveryRefusal).toBeUndefined();
   });
 
   it('a card order needs no email confirmation', async () => {

@@ -3,6 +3,7 @@ import { faceCheckSuccessMessage } from '../../api/contract/kyc.contract.ts';
 import { noTabs } from '../../rules/checkout-flow.ts';
 import { shippingAddressForCard } from './checkout-card.machine.ts';
 import { checkoutSetup, flowFromSession } from './checkout.setup.ts';
+import { payOnDeliveryUnitsRefusal } from '../../rules/pay-on-delivery.ts';
 
 /**
  * The checkout tabs (spec "Checkout tabs", section 4; DESIGN.md statecharts): which step is open, the tab flags that
@@ -164,7 +165,12 @@ export const checkoutMachine = checkoutSetup.createMachine({
           invoke: {
             id: 'choosePayment',
             src: 'choosePayment',
-            input: ({ context }) => ({ cartId: context.cartId, shippingAddress: shippingAddressForCard(context.flow.selectedAddress) }),
+            input: ({ context }) => ({
+              cartId: context.cartId,
+              shippingAddress: shippingAddressForCard(context.flow.selectedAddress),
+              // Place order refuses pay on delivery past its unit limit: the payment tab says so first.
+              payOnDeliveryRefusal: payOnDeliveryUnitsRefusal(context.cartLines.reduce((units, line) => units + line.qty, 0)),
+            }),
           },
           on: {
             'card.continue': [

@@ -77,7 +77,7 @@ export interface CheckoutContext {
   now: () => Date;
   cartId: string;
   /** The cart's lines, read once when the checkout opens: whether the face step is needed follows them. */
-  cartLines: readonly Pick<CartLine, 'age_restricted' | 'wallet'>[];
+  cartLines: readonly Pick<CartLine, 'age_restricted' | 'wallet' | 'qty'>[];
   /** A cart with an age-restricted line and a shopper who cannot order it yet: what they must do first. */
   identityGap: IdentityGap | undefined;
   /** The step on screen: the URL follows it. */
