@@ -7,21 +7,22 @@ import type { CheckoutContext } from '../../../src/machines/checkout/checkout.se
 import type { SessionValues } from '../../../src/machines/app/session-values.ts';
 import { sessionMachine } from '../../../src/machines/app/session.machine.ts';
 import { checkoutMessages, checkoutSnackbarMs, shippingAddressesOf } from '../../../src/rules/checkout-flow.ts';
-import { addressGoneMessage, facePassNeededRefusal } from '../../../src/rules/messages.ts';
+import { addressGoneMessage, cardGoneMessage, facePassNeededRefusal } from '../../../src/rules/messages.ts';
 import { baseCart, ok } from '../../machines/cart-fixtures.ts';
 import { home } from '../../machines/checkout-fixtures.ts';
 import { addCard } from '../checkout-steps.ts';
 import { takeSelfie } from '../identity-steps.ts';
 import { sessionOf } from '../steps.ts';
-import { deleteAddressThroughApi, scheduleThroughApi, saveHomeThroughApi, walletCartThroughApi } from './checkout-shoppers.ts';
+import { deleteAddressThroughApi, removeCardsThroughApi, scheduleThroughApi, saveHomeThroughApi, walletCartThroughApi } from './checkout-shoppers.ts';
 import { verifiedCustomer } from './identity-shoppers.ts';
 import type { EventMapping, MachineMap, Variant } from './journey-map.ts';
 import { addToCartThroughApi, failingOnce, newCustomer, nothingToDo, openWithSession } from './shoppers.ts';
 
 /**
  * The checkout tabs, the face step off (a ribeye) and on (a bottle of sake for a verified customer), a cart paid
- * entirely from the dine-in wallet (Nothing to Pay), with and without a drink, and a ribeye whose chosen home address
- * is deleted in another tab (back to the addresses). Each journey's customer, cart (scheduled
+ * entirely from the dine-in wallet (Nothing to Pay), with and without a drink, a ribeye whose chosen home address
+ * is deleted in another tab (back to the addresses), and one whose chosen card is removed in another tab before PLACE
+ * ORDER (back to the cards). Each journey's customer, cart (scheduled
  * as the cart page would, or redeemed from a paid dine-in order), home address and identity are set up through the API;
  * the graph's cart ids stand for her cart and say which start the journey has. The steps' own machines are driven only as far as
  * the tabs need their answers (SAVE & CONTINUE, CONTINUE, Payment on Delivery, a selfie and VERIFY).
@@ -45,6 +46,7 @@ const carts = {
   wallet: 'cart-wallet',
   walletDrink: 'cart-wallet-drink',
   homeGone: 'cart-home-gone',
+  cardGone: 'cart-card-gone',
 } as const;
 
 const contextOf = (snapshot: AnyMachineSnapshot) => snapshot.context as CheckoutContext;
@@ -67,6 +69,8 @@ const paysBy = (mode: CardStepChoice['payment_mode']) => (snapshot: AnyMachineSn
 const faceChecked = (snapshot: AnyMachineSnapshot) => contextOf(snapshot).flags.isFaceTab;
 /** The carts that walk the steps from the address: hers, and the drink carts of a verified customer. */
 const walking = isCart(carts.delivery, carts.drink, carts.usedPass);
+/** Her card removed in another tab: until the checkout said so (her card is no longer listed after). */
+const cardStillSaved = both(isCart(carts.cardGone), (s) => contextOf(s).notice === undefined);
 
 const drinkCart: CartData = { ...baseCart, result: baseCart.result.map((line, i) => (i === 0 ? { ...line, age_restricted: true } : line)) };
 /** Every line redeemed from the wallet (the server prices them 0 and marks them wallet). */
@@ -75,13 +79,16 @@ const homeAddress = shippingAddressesOf([home])[0];
 
 /** The snackbar with any text the journeys make it show. */
 const noticeTexts = new RegExp(
-  `^(Face Verification Successful Match is [\\d.]+ %|${[checkoutMessages.internalError, facePassNeededRefusal, addressGoneMessage].map((text) => text.replace(/[.]/g, '\\.')).join('|')})$`,
+  `^(Face Verification Successful Match is [\\d.]+ %|${[checkoutMessages.internalError, facePassNeededRefusal, addressGoneMessage, cardGoneMessage].map((text) => text.replace(/[.]/g, '\\.')).join('|')})$`,
 );
 const snackbar = (page: Page) => page.getByRole('alert').filter({ hasText: noticeTexts });
 const tab = (page: Page, name: 'location' | 'payment' | 'summary') =>
   page.getByRole('tablist', { name: 'Checkout steps' }).getByRole('tab', { name });
 const placeOrderButton = (page: Page) => page.getByRole('button', { name: 'PLACE ORDER' });
+/** The step where her home, chosen, turns out deleted: its act is the choosing step's (see there). */
+const homeDeleted = 'chooseSpeed: her home deleted in another tab';
 const herHome = (page: Page) => page.getByRole('button', { name: /^Home: Ada Lovelace/ });
+const savedCards = (page: Page) => page.getByRole('radiogroup', { name: 'Saved cards' }).getByRole('radio');
 const summaryHeading = (page: Page) => page.getByRole('heading', { name: 'Order Summary' });
 
 /** A request held until the journey lets it go (an order still on its way), one per page. */
@@ -209,6 +216,10 @@ export const checkoutJourneys: MachineMap = {
     variant('customer delivering a ribeye, her home deleted in another tab', carts.homeGone, {}, async ({ page }) =>
       openCheckout(page, await herSession({ product: 'steak' }), '/cart/address'),
     ),
+    // Her card, chosen on the payment tab, is removed in another tab (/setting/user) before she presses PLACE ORDER.
+    variant('customer delivering a ribeye, her card removed in another tab', carts.cardGone, {}, async ({ page }) =>
+      openCheckout(page, await herSession({ product: 'steak' }), '/cart/address'),
+    ),
     variant(
       'verified customer with sake from her wallet',
       carts.walletDrink,
@@ -221,7 +232,7 @@ export const checkoutJourneys: MachineMap = {
     return JSON.stringify([snapshot.value, c.flags, c.flow.payment_mode ?? null, c.flow.tipPercent, c.notice ?? null, c.cartLines.length]);
   },
   events: {
-    'loadCart: her ribeye': loadCartReply(ok(baseCart), isCart(carts.delivery, carts.pickUp, carts.homeGone)),
+    'loadCart: her ribeye': loadCartReply(ok(baseCart), isCart(carts.delivery, carts.pickUp, carts.homeGone, carts.cardGone)),
     'loadCart: her sake': loadCartReply(ok(drinkCart), isCart(carts.unverifiedDrink, carts.drink, carts.usedPass)),
     'loadCart: her wallet ribeye': loadCartReply(ok(fromWallet(baseCart)), isCart(carts.wallet)),
     'loadCart: her wallet sake': loadCartReply(ok(fromWallet(drinkCart)), isCart(carts.walletDrink)),
@@ -244,21 +255,19 @@ export const checkoutJourneys: MachineMap = {
     'chooseAddress: her home': {
       event: { type: 'xstate.done.actor.chooseAddress', output: { address: homeAddress } },
       // Her home deleted meanwhile: only before the checkout said so (it is no longer listed after).
-      when: both(at('address'), (s) => walking(s) || (isCart(carts.homeGone)(s) && contextOf(s).notice === undefined)),
-      act: async ({ page }) => {
+      when: both(at('address'), (s) => walking(s) || isCart(carts.cardGone)(s) || (isCart(carts.homeGone)(s) && contextOf(s).notice === undefined)),
+      act: async ({ page, upcoming }) => {
         await herHome(page).click();
         await expect(herHome(page)).toHaveAttribute('aria-pressed', 'true');
+        // Deleted in another tab once she has chosen it, before SAVE & CONTINUE asks for its speeds. (Not the next
+        // step's prepare: the replies before it chain their prepares back to before the page opens.)
+        if (upcoming.includes(homeDeleted)) await deleteAddressThroughApi(await sessionOf(page), 'Home');
         await page.getByRole('button', { name: 'SAVE & CONTINUE' }).click();
       },
     },
-    'chooseSpeed: her home deleted in another tab': {
+    [homeDeleted]: {
       event: { type: 'xstate.done.actor.chooseSpeed', output: { speed: undefined, addressGone: addressGoneMessage } },
       when: both(at('speed'), isCart(carts.homeGone)),
-      // Once the tab lists her home, before she chooses it.
-      prepare: async ({ page }) => {
-        await expect(herHome(page)).toBeVisible();
-        await deleteAddressThroughApi(await sessionOf(page), 'Home');
-      },
       act: async ({ page }) => {
         await expect(snackbar(page)).toHaveText(addressGoneMessage);
         await expect(page).toHaveURL(/\/cart\/address$/);
@@ -280,7 +289,7 @@ export const checkoutJourneys: MachineMap = {
           },
         },
       },
-      when: both(at('speed'), walking),
+      when: both(at('speed'), (s) => walking(s) || isCart(carts.cardGone)(s)),
       act: async ({ page }) => {
         await expect(page.getByRole('combobox', { name: 'Select Speed' })).toContainText('1 Hour Delivery');
         await page.getByRole('button', { name: 'CONTINUE' }).click();
@@ -299,6 +308,12 @@ export const checkoutJourneys: MachineMap = {
       event: { type: 'card.continue', choice: { payment_mode: 2, card_id: 5, card_token: 'tok' } },
       when: both(at('card'), isCart(carts.delivery)),
       act: async ({ page }) => addCard(page, '4000 0000 0000 0341'),
+    },
+    // 4242 4242 4242 4242 saves and would be charged, but is removed before PLACE ORDER.
+    'card.continue: her card, removed later': {
+      event: { type: 'card.continue', choice: { payment_mode: 2, card_id: 6, card_token: '' } },
+      when: both(at('card'), cardStillSaved),
+      act: async ({ page }) => addCard(page, '4242 4242 4242 4242'),
     },
     // The card tab of a wallet-only cart asks for no card: 'Nothing to Pay' and its Continue.
     'payment.skip: Nothing to Pay': {
@@ -375,9 +390,24 @@ export const checkoutJourneys: MachineMap = {
         type: 'xstate.done.actor.reviewOrder',
         output: { outcome: { kind: 'declined', orderId: '100000124', message: 'Your card was declined.' } },
       },
-      when: both(ordering, paysBy(2)),
+      when: both(ordering, paysBy(2), (s) => !isCart(carts.cardGone)(s)),
       act: releaseHeld,
       leaves: /\/payment\/fail\?orderId=\d+$/,
+    },
+    'reviewOrder: her card removed in another tab': {
+      event: { type: 'xstate.done.actor.reviewOrder', output: { outcome: undefined, cardGone: cardGoneMessage } },
+      when: both(ordering, isCart(carts.cardGone)),
+      // Once the summary shows PLACE ORDER, before she presses it.
+      prepare: async ({ page }) => {
+        await expect(placeOrderButton(page)).toBeVisible();
+        await removeCardsThroughApi(await sessionOf(page));
+      },
+      act: async ({ page }) => {
+        await expect(snackbar(page)).toHaveText(cardGoneMessage);
+        await expect(page).toHaveURL(/\/cart\/card$/);
+        await expect(page.getByRole('radiogroup', { name: 'Saved cards' })).toBeVisible();
+        await expect(savedCards(page)).toHaveCount(0);
+      },
     },
     // The browser's answer order is order.ended, then the snackbar; the graph takes them the other way round.
     'notice.show: the order could not be sent': {
