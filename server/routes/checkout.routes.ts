@@ -108,7 +108,7 @@ export function checkoutRoutes(deps: AppDeps): FastifyPluginAsync {
         deps.clock(),
         request.log,
       );
-      if (placed.kind === 'not-found') throw notFound(placed.what);
+      if (placed.kind === 'not-found') throw notFound(placed.what, placed.field);
       if (placed.kind === 'refused' && placed.field !== undefined) throw badRequest([{ field: placed.field, message: placed.message }]);
       if (placed.kind === 'refused') return { code: -1, message: placed.message, ...(placed.problems ? { problems: placed.problems } : {}) };
       return settledReply(placed.settle);

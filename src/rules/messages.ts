@@ -26,6 +26,12 @@ export const cartNotFoundMessage = 'Cart not found';
  */
 export const addressGoneMessage = 'This address is no longer saved. Please choose another.';
 
+/**
+ * The saved card chosen for an order is not the shopper's any more (removed in another tab, or at the charge; an id
+ * of someone else's reads the same). Our own words: the spec has none for it.
+ */
+export const cardGoneMessage = 'The card chosen for this order was removed. Please choose another card.';
+
 /** The snackbar after the pincode dialog changed the shopper's area (storefront spec, 6000 ms). */
 export const pincodeChangedMessage = 'Pin Code Changed';
 /** Said with 'Pin Code Changed' when the new area ends a Dine-In or Pick-Up visit (its restaurant is in the old one). */

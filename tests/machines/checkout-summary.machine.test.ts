@@ -5,7 +5,8 @@ import type { CartFlow } from '../../src/machines/checkout/checkout-flow.types.t
 import { checkoutSummaryMachine } from '../../src/machines/checkout/checkout-summary.machine.ts';
 import type { CheckoutSummaryContext } from '../../src/machines/checkout/checkout-summary.setup.ts';
 import { selectSummaryCouponEditable, selectSummaryEditable } from '../../src/machines/checkout/index.ts';
-import { facePassNeededRefusal } from '../../src/rules/messages.ts';
+import { ApiError } from '../../src/api/http.ts';
+import { cardGoneMessage, cartNotFoundMessage, facePassNeededRefusal } from '../../src/rules/messages.ts';
 import { baseCart, ok } from './cart-fixtures.ts';
 import { checkReply, declinedReply, flowAtSummary, placedReply, reviewOk } from './checkout-fixtures.ts';
 import { done, failed, label } from './machine-events.ts';
@@ -34,6 +35,9 @@ const declined = label('placeOrder: declined', done('placeOrder', declinedReply)
 const refused = label('placeOrder: refused', done('placeOrder', { code: -1, message: 'Only 1 left in stock.' }));
 const faceRefused = label('placeOrder: no fresh face pass', done('placeOrder', { code: -1, message: facePassNeededRefusal }));
 const placeFailed = label('placeOrder: offline', failed('placeOrder'));
+/** The saved card chosen on the payment step was removed since (another tab): the server names the field. */
+const cardGoneError = new ApiError(cardGoneMessage, 0, 404, [{ field: 'card_id', message: cardGoneMessage }]);
+const cardGone = label('placeOrder: the card is gone', failed('placeOrder', cardGoneError));
 const needsTestCheck = label('placeOrder: bank check (test)', done('placeOrder', checkReply('test')));
 const needsStripeCheck = label('placeOrder: bank check (stripe)', done('placeOrder', checkReply('stripe')));
 const keyLoaded = label(
@@ -87,7 +91,18 @@ function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   if (m('applyingCoupon')) return [couponApplied, couponRefused, couponFailed, { type: 'coupon.change', code: 'SAVE5' }];
   if (m('removingCoupon')) return [couponRemoved, couponFailed];
   if (m({ ordering: 'placing' }))
-    return [placed, placedAwaitingEmail, declined, refused, faceRefused, placeFailed, needsTestCheck, needsStripeCheck, { type: 'order.place' }];
+    return [
+      placed,
+      placedAwaitingEmail,
+      declined,
+      refused,
+      faceRefused,
+      placeFailed,
+      cardGone,
+      needsTestCheck,
+      needsStripeCheck,
+      { type: 'order.place' },
+    ];
   if (m({ ordering: { authenticating: { withStripe: 'loadingKey' } } })) return [keyLoaded, keyMissing, keyFailed];
   if (m({ ordering: { authenticating: { withStripe: 'checking' } } })) return [stripeChecked, stripeCheckFailed];
   if (m({ ordering: { authenticating: 'withTestBank' } }))
@@ -165,6 +180,36 @@ describe('checkout summary after a pay-on-delivery order', () => {
       });
       actor.stop();
     }
+  });
+});
+
+describe('checkout summary: the chosen card removed in another tab', () => {
+  function placingWith(error: unknown) {
+    const reports: AnyEventObject[] = [];
+    const machine = neverSettling(walkable).provide({
+      actions: { reportNotice: (_, params: { message: string }) => void reports.push({ type: 'notice.show', message: params.message }) },
+    });
+    const actor = createActor(machine, { input: { cartId: 'cart-abc', flow: flowAtSummary } }).start();
+    actor.send(reviewed);
+    actor.send({ type: 'order.place' });
+    actor.send(failed('placeOrder', error));
+    return { actor, reports };
+  }
+
+  it("ends the step with the server's words instead of staying on a PLACE ORDER that fails the same way", () => {
+    const { actor, reports } = placingWith(cardGoneError);
+    expect(actor.getSnapshot().value).toBe('cardGone');
+    expect(actor.getSnapshot().output).toEqual({ outcome: undefined, cardGone: cardGoneMessage });
+    // The tabs machine says it (with the cards listed again): no snackbar of the summary's own.
+    expect(reports).toEqual([]);
+    actor.stop();
+  });
+
+  it('still shows the summary again with the refusal for a cart the server cannot find', () => {
+    const { actor, reports } = placingWith(new ApiError(cartNotFoundMessage, 0, 404));
+    expect(actor.getSnapshot().value).toBe('ready');
+    expect(reports).toEqual([{ type: 'notice.show', message: cartNotFoundMessage }]);
+    actor.stop();
   });
 });
 

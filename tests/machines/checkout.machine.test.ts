@@ -37,7 +37,7 @@ import {
   visa,
   zipFound,
 } from './checkout-fixtures.ts';
-import { addressGoneMessage, facePassNeededRefusal } from '../../src/rules/messages.ts';
+import { addressGoneMessage, cardGoneMessage, facePassNeededRefusal } from '../../src/rules/messages.ts';
 import { payOnDeliveryMaxUnits, payOnDeliveryUnitsRefusal } from '../../src/rules/pay-on-delivery.ts';
 import { facePassNoteAt } from '../../src/rules/face-check.ts';
 import { done, failed, label, offline } from './machine-events.ts';
@@ -85,6 +85,7 @@ const orderDeclined = label(
   'reviewOrder: declined',
   done('reviewOrder', { outcome: { kind: 'declined', orderId: '100000124', message: 'Your card was declined.' } }),
 );
+const cardGone = label('reviewOrder: the card is gone', done('reviewOrder', { outcome: undefined, cardGone: cardGoneMessage }));
 const tipChosen = label('summary.choices: 10 %', { type: 'summary.choices', choices: { tipPercent: 10, isGift: false, giftMessage: '' } });
 const notice = label('notice.show', { type: 'notice.show', message: addressRuleMessages.selectionNotAllowed });
 const snackbarTimeout = label('after 4 s', { type: 'xstate.after.snackbarLifetime.checkout.notice.shown' });
@@ -104,6 +105,7 @@ function flowEvents(snapshot: AnyMachineSnapshot): AnyEventObject[] {
       tipChosen,
       orderPlaced,
       orderDeclined,
+      cardGone,
       { type: 'face.required' },
       select('card'),
       select('face'),
@@ -172,6 +174,7 @@ describe('checkout tabs paths', () => {
 interface Overrides {
   place?: () => Promise<PlaceOrderReply>;
   addresses?: () => Promise<GetAddressesReply>;
+  cards?: () => Promise<PaymentMethodsReply>;
   shipping?: () => Promise<ShippingReply>;
   values?: SessionValues;
   coupon?: (body: Sent<ShowCartBody>) => Promise<CartReply>;
@@ -233,7 +236,11 @@ function running(overrides: Overrides = {}) {
       choosePayment: checkoutCardMachine.provide({
         actors: {
           listCards: cardListMachine.provide({
-            actors: { loadCards: fromPromise<PaymentMethodsReply, { cartId: string | undefined }>(async () => savedCards) },
+            actors: {
+              loadCards: fromPromise<PaymentMethodsReply, { cartId: string | undefined }>(async () =>
+                overrides.cards ? overrides.cards() : savedCards,
+              ),
+            },
           }),
         },
       }),
@@ -375,6 +382,40 @@ describe('checkout behaviour (the tabs machine with its steps running)', () => {
     again.send({ type: 'address.continue' });
     await waitFor(stepOf(actor, 'chooseSpeed'), (s) => s.matches('choosing'));
     expect(calls.shipping.map((b) => b.delivery_address_id)).toEqual([12, 11]);
+  });
+
+  it('goes back to the cards, listed again without it, when the chosen card was removed in another tab', async () => {
+    const gone = new ApiError(cardGoneMessage, 0, 404, [{ field: 'card_id', message: cardGoneMessage }]);
+    let placed = 0;
+    let listed = 0;
+    const { actor, calls } = running({
+      // Her card 5 is removed once the first list is shown: the server no longer lists it, nor takes it.
+      cards: async () => (listed++ === 0 ? savedCards : { ...savedCards, data: savedCards.data?.filter((c) => c.id !== 5) }),
+      place: async () => {
+        if (placed++ === 0) throw gone;
+        return placedReply;
+      },
+    });
+    const summary = await toSummary(actor);
+    summary.send({ type: 'order.place' });
+    await waitFor(actor, (s) => s.matches({ flow: 'card' }));
+    const c = actor.getSnapshot().context;
+    expect(c.notice).toBe(cardGoneMessage);
+    expect(c.flow).toMatchObject({ card_id: undefined, payment_mode: undefined, card_info: undefined });
+    expect(c.flags).toMatchObject({ isCardTab: true, isSummaryTab: false });
+    expect(calls.goToStep.at(-1)).toBe('card');
+    const cardList = stepOf(actor, 'choosePayment').getSnapshot().children.listCards;
+    if (!cardList) throw new Error('the card step runs the card list');
+    await waitFor(cardList, (s) => s.matches('list'));
+    expect(cardList.getSnapshot().context.cards.map((card) => card.id)).toEqual([visa.id]);
+    // Another card, and the order is placed with it.
+    cardList.send({ type: 'card.choose', cardId: visa.id });
+    cardList.send({ type: 'card.continue' });
+    const again = stepOf(actor, 'reviewOrder');
+    await waitFor(again, (s) => s.matches('ready'));
+    again.send({ type: 'order.place' });
+    await waitFor(actor, (s) => s.matches({ flow: 'placed' }));
+    expect(calls.placeOrder.map((b) => b.card_id)).toEqual([5, visa.id]);
   });
 
   it('refuses a city that does not match the zip and saves nothing', async () => {

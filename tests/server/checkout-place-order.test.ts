@@ -320,6 +320,42 @@ describe('place order refusals (nothing charged, nothing taken)', () => {
     expect(orders).toEqual([]);
   });
 
+  it("names the card field when the saved card was removed since it was chosen (someone else's reads the same)", async () => {
+    const me = await shopper(t, 'card-gone@example.com');
+    const other = await shopper(t, 'card-gone-other@example.com');
+    const cardId = await saveCard(t, me.token, me.customerId);
+    const othersCard = await saveCard(t, other.token, other.customerId);
+    const cartId = await readyCart(t, me.token, me.customerId, [{ offer: nextOffer(), qty: 1 }]);
+    expect((await post(t, '/api/account/RemoveCreditCard', { card_id: cardId }, me.token)).status).toBe(200);
+
+    const cardGone = 'The card chosen for this order was removed. Please choose another card.';
+    const expected = { code: 0, message: cardGone, errors: [{ field: 'card_id', message: cardGone }] };
+    const removed = await post(
+      t,
+      '/api/placeorder/placeorder',
+      { store_id: 1, speed_id: 1, cart_id: cartId, delivery_address_id: me.addressId, payment_mode: 2, card_id: cardId },
+      me.token,
+    );
+    expect(removed).toEqual({ status: 404, body: expected });
+    const others = await post(
+      t,
+      '/api/placeorder/placeorder',
+      { store_id: 1, speed_id: 1, cart_id: cartId, delivery_address_id: me.addressId, payment_mode: 2, card_id: othersCard },
+      me.token,
+    );
+    expect(others).toEqual({ status: 404, body: expected });
+    // A missing cart still reads as one, without a field.
+    const noCart = await post(
+      t,
+      '/api/placeorder/placeorder',
+      { store_id: 1, speed_id: 1, cart_id: 'no-such-cart', delivery_address_id: me.addressId, payment_mode: 2, card_id: cardId },
+      me.token,
+    );
+    expect(noCart.status).toBe(404);
+    expect(noCart.body).not.toHaveProperty('errors');
+    expect(await db().selectFrom('orders').select('id').where('cart_id', '=', cartId).execute()).toEqual([]);
+  });
+
   it('refuses an address in another zip, an unserved zip and an empty cart', async () => {
     const me = await shopper(t, 'zips@example.com');
     const cardId = await saveCard(t, me.token, me.customerId);

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { jsonObjectFrom } from 'kysely/helpers/postgres';
-import type { OrderProblem } from '../../../src/api/contract/checkout.contract.ts';
+import { cardIdField, type OrderProblem } from '../../../src/api/contract/checkout.contract.ts';
 import { addressRuleMessages } from '../../../src/rules/address-validation.ts';
 import { canonicalEmail } from '../../../src/rules/email-canonical.ts';
 import { needsAddress, speedIds, type SpeedId } from '../../../src/rules/delivery-speeds.ts';
@@ -30,7 +30,7 @@ import { mailedDeliverableColumns, mailedItemColumns, type MailedLines } from '.
 import { deliveryMethodOf } from './orders.ts';
 import { cartSpeedIds, offerMessages, retailerLocIds, speedRefusal } from './offers.ts';
 import { findOwnCard, type CardRow } from '../payments/payment-methods.ts';
-import type { OrderRow } from '../payments/order-payment.ts';
+import { paymentMessages, type OrderRow } from '../payments/order-payment.ts';
 import type { Caller } from '../platform/caller.ts';
 import { bookHeldSeats, checkSlotHolds } from '../cart/slots.ts';
 import { checkAgeGate, takeFacePass } from './age-restriction.ts';
@@ -75,7 +75,8 @@ export type ReserveOutcome =
   | { kind: 'existing'; order: OrderRow }
   /** field: a request asking for what is not offered (a 400 naming it), not a refusal of the cart as it is. */
   | { kind: 'refused'; message: string; problems?: OrderProblem[]; field?: string }
-  | { kind: 'not-found'; what: string };
+  /** field: the body field naming a record that is gone (a saved card deleted since it was chosen), else the cart. */
+  | { kind: 'not-found'; what: string; field?: string };
 
 export const placeOrderMessages = {
   placed: 'Order Placed.',
@@ -352,7 +353,8 @@ async function paymentCard(
   if (payment.mode === 2) {
     if (payment.cardId !== undefined) {
       card = await findOwnCard(trx, payments.kind, caller.customerId, payment.cardId);
-      if (!card) return { stop: { kind: 'not-found', what: 'Card not found' } };
+      // Named by its field: the checkout goes back to the cards instead of placing with the same card again.
+      if (!card) return { stop: { kind: 'not-found', what: paymentMessages.cardGone, field: cardIdField } };
     } else if (!payment.token && !nothingToCharge) {
       return { stop: refused(placeOrderMessages.chooseCard) };
     }

@@ -2,6 +2,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import { PaymentGatewayError, type ChargeResult, type PaymentGateway, type PaymentSource } from '../../adapters/payments/payment-port.ts';
 import type { Database, OrdersTable } from '../../db/schema.ts';
 import { bankPaymentMode } from '../../../src/rules/bank-account.ts';
+import { cardGoneMessage } from '../../../src/rules/messages.ts';
 import { holdMinutes } from '../cart/slots.ts';
 import { giveBackOrder } from './order-give-back.ts';
 
@@ -32,7 +33,7 @@ export type SettleOutcome =
 
 export const paymentMessages = {
   failed: 'Your payment could not be completed.',
-  cardGone: 'The card chosen for this order was removed. Please choose another card.',
+  cardGone: cardGoneMessage,
   pending: 'We are still confirming your payment with the card provider. Please check your orders in a few minutes.',
   authenticate: 'Please confirm this payment with your bank.',
   authenticationTimedOut: 'The payment was not confirmed with your bank in time. Please try again.',

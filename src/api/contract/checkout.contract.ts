@@ -130,6 +130,9 @@ export const placeOrderBody = type({
 });
 export type PlaceOrderBody = Infer<typeof placeOrderBody>;
 
+/** The field a saved card no longer the caller's is named by: the checkout asks for another card, not a retry. */
+export const cardIdField = 'card_id' satisfies keyof PlaceOrderBody;
+
 /** What is wrong with one cart line or vendor group when the order cannot be placed (stock, slot, date). */
 export const orderProblem = type({
   cart_rid: optional(number()),

@@ -1,3 +1,4 @@
+import { cardIdField } from '../../api/contract/checkout.contract.ts';
 import { deliveryAddressField } from '../../api/contract/shipping.contract.ts';
 import { ApiError } from '../../api/http.ts';
 import { checkoutMessages } from '../../rules/checkout-flow.ts';
@@ -21,4 +22,10 @@ export function placeOrderErrorMessage(error: unknown): string {
 export function goneAddressText(error: unknown): string | undefined {
   if (!(error instanceof ApiError)) return undefined;
   return error.errors.find((e) => e.field === deliveryAddressField)?.message;
+}
+
+/** The server's words when the chosen saved card is not the shopper's any more (a field error on it), else undefined. */
+export function goneCardText(error: unknown): string | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  return error.errors.find((e) => e.field === cardIdField)?.message;
 }

@@ -9,7 +9,8 @@ import { checkoutSummarySetup, summaryOutput } from './checkout-summary.setup.ts
  * The summary step, Order Summary (spec section 2 "Order Summary"): the server prices the order (review) with the
  * chosen tip; the coupon box goes through the cart's own call and the order is priced again; PLACE ORDER sends one
  * order however often it is pressed, then the answer is settled: placed, declined at the charge, the bank's check
- * (3-D Secure, then confirm), or a refusal shown in the snackbar.
+ * (3-D Secure, then confirm), the chosen card gone (the step ends: the tabs open the cards again), or a refusal shown
+ * in the snackbar.
  *
  * The tabs machine keeps the tabs steady while an order is on its way ('order.started' / 'order.ended'), takes the
  * tip and gift back for a later visit ('summary.choices') and shows the snackbar ('notice.show').
@@ -17,7 +18,7 @@ import { checkoutSummarySetup, summaryOutput } from './checkout-summary.setup.ts
  */
 export const checkoutSummaryMachine = checkoutSummarySetup.createMachine({
   description:
-    "The order summary, the checkout tab (cart-checkout-account.md, Checkout tabs step 7 and States and transitions, Place order). The order is priced by the server from the cart and the choices made in the earlier steps; the shopper may apply or remove a coupon, choose a driver tip (1 Hour Delivery only), make it a gift with a message, and press PLACE ORDER. A card payment may need the bank's 3-D Secure check before the server says how it ended: 'Order Placed.', declined (Payment failed), or refused with a message (including a face check that ran out).",
+    "The order summary, the checkout tab (cart-checkout-account.md, Checkout tabs step 7 and States and transitions, Place order). The order is priced by the server from the cart and the choices made in the earlier steps; the shopper may apply or remove a coupon, choose a driver tip (1 Hour Delivery only), make it a gift with a message, and press PLACE ORDER. A card payment may need the bank's 3-D Secure check before the server says how it ended: 'Order Placed.', declined (Payment failed), the chosen saved card removed meanwhile (back to the cards), or refused with a message (including a face check that ran out).",
   id: 'checkoutSummary',
   context: ({ input }) => ({
     cartId: input.cartId,
@@ -32,6 +33,7 @@ export const checkoutSummaryMachine = checkoutSummarySetup.createMachine({
     authentication: undefined,
     publishableKey: undefined,
     substitutions: {},
+    cardGone: undefined,
   }),
   initial: 'reviewing',
   output: ({ context }) => summaryOutput(context),
@@ -165,11 +167,21 @@ export const checkoutSummaryMachine = checkoutSummarySetup.createMachine({
               target: 'settling',
               actions: { type: 'assignOrderReply', params: ({ event }) => ({ reply: event.output }) },
             },
-            onError: {
-              description: 'The order could not be sent (offline, server error): a snackbar says why and the summary is shown again.',
-              target: '#checkoutSummary.ready',
-              actions: { type: 'reportNotice', params: ({ event }) => ({ message: placeOrderErrorMessage(event.error) }) },
-            },
+            onError: [
+              {
+                // Pressing PLACE ORDER again would fail the same way: the shopper must choose another card.
+                description:
+                  'The chosen saved card was removed since it was chosen (another tab): the step ends so the checkout goes back to the cards.',
+                guard: { type: 'isCardGone', params: ({ event }) => ({ error: event.error }) },
+                target: '#checkoutSummary.cardGone',
+                actions: { type: 'assignCardGone', params: ({ event }) => ({ error: event.error }) },
+              },
+              {
+                description: 'The order could not be sent (offline, server error): a snackbar says why and the summary is shown again.',
+                target: '#checkoutSummary.ready',
+                actions: { type: 'reportNotice', params: ({ event }) => ({ message: placeOrderErrorMessage(event.error) }) },
+              },
+            ],
           },
         },
         // Where place order's (or confirm's) answer leads.
@@ -317,6 +329,11 @@ export const checkoutSummaryMachine = checkoutSummarySetup.createMachine({
     placed: { description: "'Order Placed.': the order is taken and the cart is closed.", type: 'final' },
     // Declined at the charge: the tabs machine shows /payment/fail.
     paymentFailed: { description: 'The card was declined at the charge: the shopper is shown the Payment failed page.', type: 'final' },
+    // No order was made: the tabs machine opens the payment step again.
+    cardGone: {
+      description: 'The chosen saved card was removed since it was chosen: no order is made and the checkout asks for another card.',
+      type: 'final',
+    },
   },
 });
 

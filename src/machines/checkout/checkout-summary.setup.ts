@@ -14,7 +14,7 @@ import type { TipPercent } from '../../rules/tips.ts';
 import type { CouponMessage } from '../cart/cart-coupon.machine.ts';
 import type { CartFlow, CheckoutReport } from './checkout-flow.types.ts';
 import { somethingWentWrongMessage } from '../../rules/messages.ts';
-import { failureText } from './checkout-errors.ts';
+import { failureText, goneCardText } from './checkout-errors.ts';
 
 export interface CheckoutSummaryInput {
   cartId: string;
@@ -41,6 +41,8 @@ export interface CheckoutSummaryContext {
   publishableKey: string | undefined;
   /** Per cart line (cart_rid), what the seller may do if it is out when picked; unset lines take the default. */
   substitutions: Readonly<Record<number, SubstitutionPreference>>;
+  /** The server's words when the chosen saved card was removed (another tab): the step ends so another can be chosen. */
+  cardGone: string | undefined;
 }
 
 export type CheckoutSummaryEvent =
@@ -55,9 +57,13 @@ export type CheckoutSummaryEvent =
   | { type: 'order.place' }
   | { type: 'payment.authenticate'; complete: boolean };
 
-/** How the order ended: placed, or declined at the charge (the page then shows /payment/fail). */
+/**
+ * How the order ended: placed, or declined at the charge (the page then shows /payment/fail); or, the chosen card
+ * gone, why (no outcome then).
+ */
 export interface CheckoutSummaryOutput {
   outcome: Extract<PlaceOrderOutcome, { kind: 'placed' | 'declined' }> | undefined;
+  cardGone?: string | undefined;
 }
 
 function outcomeOf(context: CheckoutSummaryContext): PlaceOrderOutcome | undefined {
@@ -65,6 +71,7 @@ function outcomeOf(context: CheckoutSummaryContext): PlaceOrderOutcome | undefin
 }
 
 export function summaryOutput(context: CheckoutSummaryContext): CheckoutSummaryOutput {
+  if (context.cardGone !== undefined) return { outcome: undefined, cardGone: context.cardGone };
   const outcome = outcomeOf(context);
   return { outcome: outcome?.kind === 'placed' || outcome?.kind === 'declined' ? outcome : undefined };
 }
@@ -105,6 +112,7 @@ export const checkoutSummarySetup = setup({
       const outcome = outcomeOf(context);
       return outcome?.kind === 'refused' && isFacePassRefusal(outcome.message);
     },
+    isCardGone: (_, params: { error: unknown }) => goneCardText(params.error) !== undefined,
     isStripeCheck: ({ context }) => context.authentication?.gateway === 'stripe',
     hasPublishableKey: (_, params: { reply: StripeDetailsReply }) => params.reply.code === 1 && Boolean(params.reply.data?.publishable_key),
   },
@@ -136,6 +144,7 @@ export const checkoutSummarySetup = setup({
         ? { orderId: outcome.orderId, authentication: { clientSecret: outcome.clientSecret, gateway: outcome.gateway } }
         : {};
     }),
+    assignCardGone: assign((_, params: { error: unknown }) => ({ cardGone: goneCardText(params.error) })),
     assignPublishableKey: assign((_, params: { reply: StripeDetailsReply }) => ({ publishableKey: params.reply.data?.publishable_key })),
     // ---- reports to the tabs machine
     reportSummaryChoices: sendParent(({ context }): CheckoutReport => ({

@@ -13,7 +13,8 @@ import { payOnDeliveryUnitsRefusal } from '../../rules/pay-on-delivery.ts';
  * Each step is its own machine, invoked while the step is open (invoke id = actor name: chooseAddress, chooseSpeed,
  * choosePayment, verifyFace, reviewOrder; the views find them in the snapshot's children): the address, speed and face
  * steps end with their output (the speed step's may say the chosen address is gone: the address step opens again),
- * the card step reports 'card.continue', the summary ends placed or declined. Steps
+ * the card step reports 'card.continue', the summary ends placed or declined (or says the chosen card is gone: the
+ * card step opens again). Steps
  * report snackbar texts with 'notice.show'; the summary reports its tip and gift ('summary.choices') and keeps the tabs
  * steady while an order is on its way ('order.started' / 'order.ended').
  *
@@ -228,6 +229,13 @@ export const checkoutMachine = checkoutSetup.createMachine({
             src: 'reviewOrder',
             input: ({ context }) => ({ cartId: context.cartId, flow: context.flow }),
             onDone: [
+              {
+                description:
+                  'The chosen saved card was removed since (another tab): back to the payment step, the cards listed again without it, and a snackbar says why.',
+                guard: { type: 'isCardGone', params: ({ event }) => ({ message: event.output.cardGone }) },
+                target: 'card',
+                actions: ['forgetPayment', { type: 'showNotice', params: ({ event }) => ({ message: event.output.cardGone ?? '' }) }],
+              },
               {
                 description: "The order was placed: the shopper sees 'Order Placed.' and the cart is emptied.",
                 guard: { type: 'isPlaced', params: ({ event }) => ({ outcome: event.output.outcome }) },

@@ -160,6 +160,7 @@ export const checkoutSetup = setup({
       isFaceCheckRequired(context.cartLines) && !isFacePassFresh(facePassNoteOf(context), context.cartId, context.now().getTime()),
     isNothingToPay: ({ context }) => isWalletOnlyLines(context.cartLines),
     isAddressGone: (_, params: { message: string | undefined }) => params.message !== undefined,
+    isCardGone: (_, params: { message: string | undefined }) => params.message !== undefined,
     isPlaced: (_, params: { outcome: CheckoutSummaryOutput['outcome'] }) => params.outcome?.kind === 'placed',
     isDeclined: (_, params: { outcome: CheckoutSummaryOutput['outcome'] }) => params.outcome?.kind === 'declined',
   },
@@ -198,6 +199,19 @@ export const checkoutSetup = setup({
         },
       };
     }),
+    // The chosen saved card was removed: nothing of it is kept, so place order cannot send it again.
+    forgetPayment: assign(({ context }) => ({
+      flow: {
+        ...context.flow,
+        payment_mode: undefined,
+        card_id: undefined,
+        card_token: undefined,
+        customer_stripe_id: undefined,
+        card_info: undefined,
+        billing_address_id: undefined,
+        payment_method: undefined,
+      },
+    })),
     assignSummaryChoices: assign(({ context }, params: { choices: SummaryChoices }) => ({ flow: { ...context.flow, ...params.choices } })),
     assignOrderId: assign((_, params: { outcome: PlacedOutcome | undefined }) => ({
       orderId: params.outcome?.orderId,

@@ -2,7 +2,7 @@ import { create } from 'superstruct';
 import { addressMessageReply, getAddressesReply } from '../../../src/api/contract/address.contract.ts';
 import { cartReply, getSlotReply, nextDeliveryDateReply } from '../../../src/api/contract/cart-page.contract.ts';
 import { placeOrderReply } from '../../../src/api/contract/checkout.contract.ts';
-import { tokenizeReply } from '../../../src/api/contract/payment.contract.ts';
+import { paymentMessageReply, paymentMethodsReply, tokenizeReply } from '../../../src/api/contract/payment.contract.ts';
 import { walletAddToCartReply } from '../../../src/api/contract/wallet.contract.ts';
 import type { SessionValues } from '../../../src/machines/app/session-values.ts';
 import { addDays, storeToday } from '../../../src/rules/delivery-dates.ts';
@@ -103,6 +103,16 @@ export async function deleteAddressThroughApi({ token, customerId }: { token: st
   if (!address) throw new Error(`no address '${nickname}' to delete`);
   const reply = create(await apiPost('/connect/customer/deleteAddress', { address_id: address.address_id }, token), addressMessageReply);
   if (reply.code !== 1) throw new Error(`address '${nickname}' not deleted: ${JSON.stringify(reply)}`);
+}
+
+/** Her saved cards removed through the API, as PAYMENT METHOD on /setting/user in another tab would. */
+export async function removeCardsThroughApi({ token }: { token: string }): Promise<void> {
+  const list = create(await apiPost('/api/checkout/paymentmethods', {}, token), paymentMethodsReply);
+  if (list.data.length === 0) throw new Error('no saved card to remove');
+  for (const card of list.data) {
+    const reply = create(await apiPost('/api/account/RemoveCreditCard', { card_id: card.id }, token), paymentMessageReply);
+    if (reply.code !== 1) throw new Error(`card ${card.id} not removed: ${JSON.stringify(reply)}`);
+  }
 }
 
 /** Gramercy Chop House (the seed's New York 4-star restaurant): where the journeys' dine-in orders are eaten. */

@@ -1,13 +1,17 @@
 import { expect, type Page } from '@playwright/test';
 import { assign, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import { cardIdField } from '../../../src/api/contract/checkout.contract.ts';
 import { ApiError, offlineMessage } from '../../../src/api/http.ts';
 import { checkoutSummaryMachine } from '../../../src/machines/checkout/checkout-summary.machine.ts';
 import type { CheckoutSummaryContext } from '../../../src/machines/checkout/checkout-summary.setup.ts';
 import { requiredMessage } from '../../../src/rules/cart-checkout.ts';
 import { checkoutMessages } from '../../../src/rules/checkout-flow.ts';
+import { cardGoneMessage } from '../../../src/rules/messages.ts';
 import { baseCart, ok } from '../../machines/cart-fixtures.ts';
 import { flowAtSummary, reviewOk } from '../../machines/checkout-fixtures.ts';
 import { addCard } from '../checkout-steps.ts';
+import { sessionOf } from '../steps.ts';
+import { removeCardsThroughApi } from './checkout-shoppers.ts';
 import {
   answeredOnce,
   changedOnce,
@@ -26,7 +30,9 @@ import { failingOnce, nothingToDo } from './shoppers.ts';
 /**
  * The Order Summary (checkoutSummary): checkout's ribeye customer (her cart scheduled and her home saved through the
  * API) walks the tabs with Stripe's test card that always asks for 3-D Secure (4000 0027 6000 3184). Two short journeys
- * place the order through the test bank's check: COMPLETE (placed) and FAIL (declined, Payment failed). The long one
+ * place the order through the test bank's check: COMPLETE (placed) and FAIL (declined, Payment failed); a third has her
+ * card removed through the API (as in another tab) before PLACE ORDER, which ends the step (the tabs open the cards
+ * again: checkout.journeys.ts checks what the shopper sees then). The long one
  * takes the rest with test faults (faults.ts, decision 048): the order priced, refused and lost, while it is priced
  * (the answer held) a coupon typed, a gift, a message, a substitution and another tip; the gift, message, substitution
  * again; an empty coupon Required, WELCOME10 applied while typing on, its removal lost, another coupon lost, the coupon
@@ -389,6 +395,17 @@ export const checkoutSummaryJourneys: MachineMap = {
       prepare: async ({ page }) => changedOnce(page, paths.place, asStripe),
       act: nothingToDo,
     },
+    // Her card removed in another tab before PLACE ORDER: the server names the card field.
+    'placeOrder: the card is gone': {
+      event: {
+        type: 'xstate.error.actor.placeOrder',
+        error: new ApiError(cardGoneMessage, 0, 404, [{ field: cardIdField, message: cardGoneMessage }]),
+      },
+      when: all(at({ ordering: 'placing' }), reports(1)),
+      prepare: async ({ page }) => removeCardsThroughApi(await sessionOf(page)),
+      act: async ({ page }) => expect(snackbar(page, cardGoneMessage)).toBeVisible(),
+      leaves: /\/cart\/card$/,
+    },
     'placeOrder: the bank check (test)': {
       event: bankCheck('placeOrder', 'test', shortSecret),
       when: all(at({ ordering: 'placing' }), reports(1)),
@@ -506,6 +523,8 @@ export const checkoutSummaryJourneys: MachineMap = {
     'checkoutSummary.ordering.confirming': { passing: 'the server says at once how the payment ended' },
     'checkoutSummary.placed': { shows: (page) => page.getByRole('heading', { name: checkoutMessages.placed }) },
     'checkoutSummary.paymentFailed': { leaves: /\/payment\/fail\?orderId=\d+$/ },
+    // The tabs open the payment step again with the snackbar (the summary is gone from the page).
+    'checkoutSummary.cardGone': { leaves: /\/cart\/card$/ },
   },
   notDriven: {
     'checkoutSummary.ordering.settling --[isFacePassMissing]--> checkoutSummary.ready':
