@@ -176,7 +176,8 @@ export async function buildApp(parts: AppParts, options: { logger?: FastifyServe
     identity,
     mail: parts.mail ?? mailSenderFromConfig(config, outboxWriter(db), (entry) => logOutboxMail(app, config.logMailText, entry)),
     rateLimits: parts.rateLimits ?? defaultRateLimits,
-    limiter: new RateLimiter(db),
+    // The app's clock, not the wall's: a test pins it (a fixed window boundary crossed mid-test reset the counts).
+    limiter: new RateLimiter(db, () => shiftable.clock().getTime()),
     captcha: createCaptcha(db, config.captcha),
     clock: shiftable.clock,
     geoLocate: parts.geoLocate ?? geoIpLocate,

@@ -12,9 +12,18 @@ import { json, startTestApp, type TestApp } from './test-app.ts';
  */
 const limits: RateLimits = { ...generousLimits, signInFailuresPerAccount: defaultRateLimits.signInFailuresPerAccount };
 
+/**
+ * The counts live in fixed quarter-hour windows: a test that crossed a boundary (a CI run at 03:30) saw them reset. The
+ * app's clock runs at the wall's pace from a minute into a window, so the file stays inside one.
+ */
+const windowMs = 15 * 60_000;
+const opened = Date.now();
+const windowMinuteOne = Math.floor(opened / windowMs) * windowMs + 60_000;
+const clock = () => new Date(windowMinuteOne + (Date.now() - opened));
+
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp({ seed: false, rateLimits: limits });
+  t = await startTestApp({ seed: false, rateLimits: limits, clock });
   await register(t, { email: 'owner@example.com', password: 'the owner knows 1' }, { ip: '192.0.2.1' });
 });
 afterAll(async () => {
