@@ -18,14 +18,11 @@ export function placeOrderErrorMessage(error: unknown): string {
   return checkoutMessages.internalError;
 }
 
-/** The server's words when the chosen delivery address is not saved any more (a field error on it), else undefined. */
-export function goneAddressText(error: unknown): string | undefined {
+/**
+ * The server's words when a record the checkout chose is gone (the delivery address or the saved card, deleted in
+ * another tab): a 404 naming its field (deliveryAddressField, cardIdField). Undefined for any other failure.
+ */
+export function goneRecordText(error: unknown, field: typeof deliveryAddressField | typeof cardIdField): string | undefined {
   if (!(error instanceof ApiError)) return undefined;
-  return error.errors.find((e) => e.field === deliveryAddressField)?.message;
-}
-
-/** The server's words when the chosen saved card is not the shopper's any more (a field error on it), else undefined. */
-export function goneCardText(error: unknown): string | undefined {
-  if (!(error instanceof ApiError)) return undefined;
-  return error.errors.find((e) => e.field === cardIdField)?.message;
+  return error.errors.find((e) => e.field === field)?.message;
 }

@@ -1,10 +1,10 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { shippingOptions, shippingOptionsBody } from '../../api/checkout.api.ts';
-import type { ShippingBody, ShippingReply, SpeedOption } from '../../api/contract/shipping.contract.ts';
+import { deliveryAddressField, type ShippingBody, type ShippingReply, type SpeedOption } from '../../api/contract/shipping.contract.ts';
 import type { Sent } from '../../api/http.ts';
 import { defaultSpeedId, type SpeedId } from '../../rules/delivery-speeds.ts';
 import type { SpeedFlow } from './checkout-flow.types.ts';
-import { failureText, goneAddressText } from './checkout-errors.ts';
+import { failureText, goneRecordText } from './checkout-errors.ts';
 import type { sessionMachine } from '../app/session.machine.ts';
 import { deliveryGroupMachine, type DeliveryGroupReport } from '../cart/delivery-group.machine.ts';
 import { isVisitSpeed } from '../../rules/speeds.ts';
@@ -118,7 +118,7 @@ export const checkoutSpeedMachine = setup({
       return event.type === 'method.choose' && (speed?.id === 10 || speed?.id === 11) && speed.ship_methods.some((m) => m.id === event.methodId);
     },
     hasSpeedChoice: ({ context }) => speedOf(context, context.speedChoice?.speedId) !== undefined,
-    isAddressGone: (_, params: { error: unknown }) => goneAddressText(params.error) !== undefined,
+    isAddressGone: (_, params: { error: unknown }) => goneRecordText(params.error, deliveryAddressField) !== undefined,
   },
   actions: {
     assignSpeeds: assign((_, params: { reply: ShippingReply }) => {
@@ -127,7 +127,7 @@ export const checkoutSpeedMachine = setup({
       return { speeds, speedChoice: speed ? primaryChoice(speed) : undefined, speedMessage: undefined };
     }),
     assignSpeedMessage: assign((_, params: { message: string }) => ({ speedMessage: params.message })),
-    assignAddressGone: assign((_, params: { error: unknown }) => ({ addressGone: goneAddressText(params.error) })),
+    assignAddressGone: assign((_, params: { error: unknown }) => ({ addressGone: goneRecordText(params.error, deliveryAddressField) })),
     // The sellers' date and time blocks (issue 23), as on the cart page: visits and wallet lines have none to choose.
     spawnGroups: assign(({ context, spawn, self }, params: { reply: ShippingReply }) => {
       const calendars = params.reply.data?.calendars ?? [];

@@ -2,7 +2,14 @@ import { assign, fromPromise, sendParent, setup } from 'xstate';
 import { showCart } from '../../api/cart.api.ts';
 import { confirmOrder, orderReview, placeOrder } from '../../api/checkout.api.ts';
 import type { CartReply, ShowCartBody } from '../../api/contract/cart-page.contract.ts';
-import type { OrderReviewBody, OrderReviewData, OrderReviewReply, PlaceOrderBody, PlaceOrderReply } from '../../api/contract/checkout.contract.ts';
+import {
+  cardIdField,
+  type OrderReviewBody,
+  type OrderReviewData,
+  type OrderReviewReply,
+  type PlaceOrderBody,
+  type PlaceOrderReply,
+} from '../../api/contract/checkout.contract.ts';
 import type { StripeDetailsReply, TestAuthenticateReply } from '../../api/contract/payment.contract.ts';
 import type { Sent } from '../../api/http.ts';
 import { stripeDetails, testAuthenticate } from '../../api/payments.api.ts';
@@ -14,7 +21,7 @@ import type { TipPercent } from '../../rules/tips.ts';
 import type { CouponMessage } from '../cart/cart-coupon.machine.ts';
 import type { CartFlow, CheckoutReport } from './checkout-flow.types.ts';
 import { somethingWentWrongMessage } from '../../rules/messages.ts';
-import { failureText, goneCardText } from './checkout-errors.ts';
+import { failureText, goneRecordText } from './checkout-errors.ts';
 
 export interface CheckoutSummaryInput {
   cartId: string;
@@ -112,7 +119,7 @@ export const checkoutSummarySetup = setup({
       const outcome = outcomeOf(context);
       return outcome?.kind === 'refused' && isFacePassRefusal(outcome.message);
     },
-    isCardGone: (_, params: { error: unknown }) => goneCardText(params.error) !== undefined,
+    isCardGone: (_, params: { error: unknown }) => goneRecordText(params.error, cardIdField) !== undefined,
     isStripeCheck: ({ context }) => context.authentication?.gateway === 'stripe',
     hasPublishableKey: (_, params: { reply: StripeDetailsReply }) => params.reply.code === 1 && Boolean(params.reply.data?.publishable_key),
   },
@@ -144,7 +151,7 @@ export const checkoutSummarySetup = setup({
         ? { orderId: outcome.orderId, authentication: { clientSecret: outcome.clientSecret, gateway: outcome.gateway } }
         : {};
     }),
-    assignCardGone: assign((_, params: { error: unknown }) => ({ cardGone: goneCardText(params.error) })),
+    assignCardGone: assign((_, params: { error: unknown }) => ({ cardGone: goneRecordText(params.error, cardIdField) })),
     assignPublishableKey: assign((_, params: { reply: StripeDetailsReply }) => ({ publishableKey: params.reply.data?.publishable_key })),
     // ---- reports to the tabs machine
     reportSummaryChoices: sendParent(({ context }): CheckoutReport => ({
