@@ -282,18 +282,39 @@ describe('the reply contract', () => {
   });
 });
 
-describe('the default shipping address (decision 068: the insert asks whether it is the first)', () => {
-  it('makes the first of two addresses saved at once the only default, and moves it when asked', async () => {
+describe('the default shipping address (decision 081: one default per customer, kept by a unique index)', () => {
+  it('makes one of two addresses saved at once the only default, and moves it when asked', async () => {
     const me = await signedInCustomer(t, 'two-at-once@example.com');
     const [a, b] = await Promise.all([addAddress(t, me.token, me.customerId), addAddress(t, me.token, me.customerId, { street1: '2 Elm Street' })]);
     const defaults = async () =>
       (await t.database.db.selectFrom('addresses').select(['id', 'is_default']).where('customer_id', '=', me.customerId).orderBy('id').execute())
         .filter((row) => row.is_default)
         .map((row) => row.id);
-    expect(await defaults()).toEqual([Math.min(a, b)]);
+    // Saved at once, either may be first: exactly one of them is the default, the other a plain address.
+    const first = await defaults();
+    expect(first).toHaveLength(1);
+    expect([a, b]).toContain(first[0]);
     const c = await addAddress(t, me.token, me.customerId, { street1: '3 Oak Street', default_address: '1' });
     expect(await defaults()).toEqual([c]);
     await addAddress(t, me.token, me.customerId, { street1: '4 Pine Street' });
     expect(await defaults()).toEqual([c]);
+  });
+
+  it('refuses a second default shipping address written past the service (the index of migration 005)', async () => {
+    const me = await signedInCustomer(t, 'one-default@example.com');
+    await addAddress(t, me.token, me.customerId);
+    const row = await t.database.db.selectFrom('addresses').selectAll().where('customer_id', '=', me.customerId).executeTakeFirstOrThrow();
+    const { id: _id, created_at: _created, updated_at: _updated, ...copy } = row;
+    await expect(
+      t.database.db
+        .insertInto('addresses')
+        .values({ ...copy, street1: '9 Birch Street' })
+        .execute(),
+    ).rejects.toThrow(/unique/);
+    // A billing address is never a default, and a shipping one saved as plain is allowed beside the default.
+    await t.database.db
+      .insertInto('addresses')
+      .values({ ...copy, is_default: false, street1: '10 Birch Street' })
+      .execute();
   });
 });

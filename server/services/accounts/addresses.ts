@@ -1,4 +1,4 @@
-import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ServerAddress } from '../../../src/api/contract/address.contract.ts';
 import { addressRuleMessages, cityMatchesZip } from '../../../src/rules/address-validation.ts';
 import { normalizePincode } from '../../../src/rules/pincode.ts';
@@ -114,32 +114,58 @@ export async function addAddress(
 ): Promise<SaveOutcome> {
   const refusal = await zipCityRefusal(input);
   if (refusal) return { kind: 'refused', message: refusal };
+  const values = { customer_id: customerId, address_type: type, ...columnsOf(input), email: input.email?.trim() || null };
+  if (type !== 'shipping') {
+    const row = await db
+      .insertInto('addresses')
+      .values({ ...values, is_default: false })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { kind: 'saved', address: toServerAddress(row) };
+  }
+  if (!makeDefault) {
+    // The default only when the customer has none, asked of the database's one-default index (migration 005): the
+    // usual save (a shopper's first address, at checkout) is one statement with no lock or transaction, and two
+    // saves at once still make one default, the other saved as a plain address.
+    const asDefault = await db
+      .insertInto('addresses')
+      .values({ ...values, is_default: true })
+      .onConflict((oc) => oc.column('customer_id').where(oneDefaultShipping).doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    const row =
+      asDefault ??
+      (await db
+        .insertInto('addresses')
+        .values({ ...values, is_default: false })
+        .returningAll()
+        .executeTakeFirstOrThrow());
+    return { kind: 'saved', address: toServerAddress(row) };
+  }
   return db.transaction().execute(async (trx): Promise<SaveOutcome> => {
     await lockCustomer(trx, customerId);
-    let isDefault: boolean | RawBuilder<boolean> = false;
-    if (type === 'shipping' && !makeDefault) {
-      // Default only when the customer has none: asked by the insert itself, one statement fewer (decision 068). It
-      // runs after the lock, so two saves at once still make one default.
-      isDefault = sql<boolean>`not exists (select 1 from addresses where customer_id = ${customerId} and address_type = 'shipping' and is_default)`;
-    } else if (type === 'shipping') {
-      // Made the default: the current one (if any) is cleared first, in one update.
-      isDefault = true;
-      await trx
-        .updateTable('addresses')
-        .set({ is_default: false, updated_at: new Date() })
-        .where('customer_id', '=', customerId)
-        .where('address_type', '=', 'shipping')
-        .where('is_default', '=', true)
-        .execute();
-    }
+    // Made the default: the current one (if any) is cleared first, in one update.
+    await trx
+      .updateTable('addresses')
+      .set({ is_default: false, updated_at: new Date() })
+      .where('customer_id', '=', customerId)
+      .where('address_type', '=', 'shipping')
+      .where('is_default', '=', true)
+      .execute();
     const row = await trx
       .insertInto('addresses')
-      .values({ customer_id: customerId, address_type: type, ...columnsOf(input), email: input.email?.trim() || null, is_default: isDefault })
+      .values({ ...values, is_default: true })
       .returningAll()
       .executeTakeFirstOrThrow();
     return { kind: 'saved', address: toServerAddress(row) };
   });
 }
+
+/**
+ * The partial unique index's predicate (migration 005's addresses_one_default_idx), written as literals: PostgreSQL infers the index of an
+ * ON CONFLICT only from a predicate it can match as text, never from parameters.
+ */
+const oneDefaultShipping = sql<boolean>`is_default and address_type = 'shipping'`;
 
 export async function updateAddress(db: Kysely<Database>, customerId: number, addressId: number, input: AddressInput): Promise<SaveOutcome> {
   const own = await findOwnAddress(db, customerId, addressId);
