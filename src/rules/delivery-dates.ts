@@ -35,10 +35,22 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
+// The parts of the minutes asked lately, per zone and minute: a zone's offset is whole minutes (New York's always), so
+// every instant of one minute has the same date, hour and minute, and formatToParts (a few µs, several times per cart
+// and checkout call) runs once a minute. Bounded: cleared when full.
+const recentParts = new Map<string, ZonedParts>();
+const maxRecentParts = 256;
+
 function zonedParts(now: Date, timeZone = storeTimeZone): ZonedParts {
+  const key = `${timeZone} ${Math.floor(now.getTime() / 60_000)}`;
+  const known = recentParts.get(key);
+  if (known) return known;
   const parts = formatterFor(timeZone).formatToParts(now);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
-  return { date: `${get('year')}-${get('month')}-${get('day')}`, hour: Number(get('hour')), minute: Number(get('minute')) };
+  const zoned = { date: `${get('year')}-${get('month')}-${get('day')}`, hour: Number(get('hour')), minute: Number(get('minute')) };
+  if (recentParts.size >= maxRecentParts) recentParts.clear();
+  recentParts.set(key, zoned);
+  return zoned;
 }
 
 /** Today's calendar date in New York. */

@@ -9,6 +9,7 @@ import {
   nextDeliveryDate,
   parseUsDate,
   shortDayLabel,
+  storeMinutes,
   storeToday,
   weekdayOf,
 } from '../../src/rules/delivery-dates.ts';
@@ -17,6 +18,18 @@ import { deliveryPromise, formatSlot, isSlotPast, timeLeftLabel } from '../../sr
 const open = { closedWeekdays: [], holidays: [] };
 
 describe('store calendar (New York time)', () => {
+  it('reads every second of a minute alike and each minute afresh, across midnight and the spring DST jump', () => {
+    // The parts are kept per minute: the first and last second of one minute agree, the next minute is read anew.
+    expect(storeMinutes(new Date('2026-11-24T04:59:00Z'))).toBe(23 * 60 + 59);
+    expect(storeMinutes(new Date('2026-11-24T04:59:59.999Z'))).toBe(23 * 60 + 59);
+    expect(storeToday(new Date('2026-11-24T04:59:59.999Z'))).toBe('2026-11-23');
+    expect(storeToday(new Date('2026-11-24T05:00:00Z'))).toBe('2026-11-24');
+    expect(storeMinutes(new Date('2026-11-24T05:00:00Z'))).toBe(0);
+    // 2026-03-08: 01:59 EST is followed by 03:00 EDT.
+    expect(storeMinutes(new Date('2026-03-08T06:59:30Z'))).toBe(1 * 60 + 59);
+    expect(storeMinutes(new Date('2026-03-08T07:00:10Z'))).toBe(3 * 60);
+  });
+
   it('today is the New York date, not UTC', () => {
     // 03:00 UTC on Nov 24 is still Nov 23 in New York (EST, UTC-5).
     expect(storeToday(new Date('2026-11-24T03:00:00Z'))).toBe('2026-11-23');
