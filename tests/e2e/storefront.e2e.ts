@@ -207,6 +207,17 @@ test.describe('storefront journey', () => {
     await expect(page.getByRole('heading', { name: 'Steaks', level: 1 })).toBeVisible();
     // Choosing a category folds the list again.
     await expect(menu.getByRole('link', { name: 'Beef', exact: true })).toBeHidden();
+    // The header (four rows on a phone) scrolls away with the page instead of keeping a quarter of the screen.
+    await expect(page.getByRole('list', { name: 'Products' }).getByRole('listitem').nth(5)).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, 900));
+    await expect
+      .poll(() =>
+        page
+          .locator('header')
+          .first()
+          .evaluate((header) => header.getBoundingClientRect().bottom),
+      )
+      .toBeLessThanOrEqual(0);
   });
 
   test('the header search finds a product despite a typo', async ({ page }) => {

@@ -8,6 +8,9 @@ export const header = style({
   position: 'sticky',
   top: 0,
   zIndex: 20,
+  // On a phone the header is four rows (about 210 of 844 px): kept on screen it took a quarter of every page, the
+  // checkout's forms included. There it scrolls away with the page; the top of the page brings it back.
+  '@media': { [media.upToSm]: { position: 'static' } },
 });
 
 export const bar = style({
