@@ -13,7 +13,7 @@ import { areaFromCookieHeader } from '../../src/rules/area-cookie-header.ts';
 import { listingQueryString, listingRequest, parseListingQuery, parseCategoryId, type ListingRequest } from '../../src/rules/listing-query.ts';
 import { productCardPath } from '../../src/rules/product-path.ts';
 import { cardPriceLabel } from '../../src/rules/sizes.ts';
-import { speedName } from '../../src/rules/speeds.ts';
+import { isVisitSpeed, speedName } from '../../src/rules/speeds.ts';
 import { cardEstimate } from '../../src/rules/weight-estimate.ts';
 import { parseWith } from './validate.ts';
 
@@ -159,6 +159,9 @@ export function firstListingRequest(
   const area = areaFromCookieHeader(cookieHeader);
   const listing = area ? categoryListingOf(pathname) : undefined;
   if (!area || !listing) return undefined;
+  // Dine-In or Pick-Up without the restaurant in the cookie (written before it carried one): the cards would show the
+  // area's lowest prices, not the chosen restaurant's; the app draws them.
+  if (isVisitSpeed(area.courier_type) && area.vendor_location_id === undefined) return undefined;
   const state = parseListingQuery(search);
   if (listingQueryString(state) !== '') return undefined;
   const request = listingRequest(state, area, listing.categoryId);

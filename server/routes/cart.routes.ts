@@ -27,6 +27,7 @@ export function cartRoutes({ db }: AppDeps): FastifyPluginAsync {
         cartId: body.cart_id,
         zipcode: body.zipcode,
         courierType: body.courier_type,
+        restaurantLocId: body.vendor_location_id,
         apply: body.apply === 1,
         keepOld: body.keep_old === 1,
       });

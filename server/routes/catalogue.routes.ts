@@ -12,6 +12,7 @@ import {
 } from '../../src/api/contract/catalogue.contract.ts';
 import { productQuery, type ProductReply } from '../../src/api/contract/product.contract.ts';
 import { emptyCategoryMessage, emptySearchMessage, noFilterMatchMessage, noSearchMatchMessage } from '../../src/rules/listing.ts';
+import { catalogueRestaurant } from '../../src/rules/speeds.ts';
 import type { AppDeps } from '../deps.ts';
 import { sendSerialised } from '../http/serialised-reply.ts';
 import { parseWith, rememberedQueryParser } from '../http/validate.ts';
@@ -57,6 +58,7 @@ export function categoryListingReader(deps: Pick<AppDeps, 'readDb'>): (query: Ca
       categoryId: query.catid,
       locId: query.loc_id,
       speed: query.courier_type,
+      restaurantLocId: catalogueRestaurant(query.courier_type, query.vendor_location_id),
       sort: query.sort,
       page: query.page,
       limit: query.limit,
@@ -94,6 +96,7 @@ export function catalogueRoutes(deps: AppDeps): FastifyPluginAsync {
         categoryId: body.parent_category_id,
         locId: body.loc_id,
         speed: body.courier_type,
+        restaurantLocId: catalogueRestaurant(body.courier_type, body.vendor_location_id),
         sort: body.sort,
         page: body.page,
         limit: body.limit,
@@ -116,6 +119,7 @@ export function catalogueRoutes(deps: AppDeps): FastifyPluginAsync {
         text,
         locId: query.loc_id,
         speed: query.courier_type,
+        restaurantLocId: catalogueRestaurant(query.courier_type, query.vendor_location_id),
         sort: query.sort,
         page: query.page,
         limit: query.limit,

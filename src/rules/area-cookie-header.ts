@@ -1,5 +1,5 @@
 import { areaCookieName, type CookieArea } from './area-cookie.ts';
-import { speedValues, type SpeedValue } from './speeds.ts';
+import { catalogueRestaurant, speedValues, type SpeedValue } from './speeds.ts';
 
 // The server's side of the area cookie (area-cookie.ts, decision 066), kept apart so the first load carries none of it.
 const zipPattern = /^[A-Za-z0-9 -]{1,12}$/;
@@ -14,9 +14,9 @@ export function areaFromCookieHeader(header: string | undefined): CookieArea | u
     .map((part) => part.trim())
     .find((part) => part.startsWith(`${areaCookieName}=`))
     ?.slice(areaCookieName.length + 1);
-  const match = value === undefined ? null : /^([A-Za-z0-9%-]{1,40})\.(\d{1,9})\.([a-z-]{0,12})$/.exec(value);
+  const match = value === undefined ? null : /^([A-Za-z0-9%-]{1,40})\.(\d{1,9})\.([a-z-]{0,12})(?:\.(\d{1,9}))?$/.exec(value);
   if (!match) return undefined;
-  const [, encodedZip = '', locId = '', speed = ''] = match;
+  const [, encodedZip = '', locId = '', speed = '', restaurant] = match;
   let zipcode: string;
   try {
     zipcode = decodeURIComponent(encodedZip);
@@ -25,5 +25,7 @@ export function areaFromCookieHeader(header: string | undefined): CookieArea | u
   }
   if (!zipPattern.test(zipcode)) return undefined;
   if (speed !== '' && !isSpeed(speed)) return undefined;
-  return { zipcode, loc_id: Number(locId), courier_type: speed === '' ? undefined : speed };
+  const courierType = speed === '' ? undefined : speed;
+  const restaurantLocId = catalogueRestaurant(courierType, restaurant === undefined ? undefined : Number(restaurant));
+  return { zipcode, loc_id: Number(locId), courier_type: courierType, ...(restaurantLocId ? { vendor_location_id: restaurantLocId } : {}) };
 }

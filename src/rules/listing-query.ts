@@ -10,7 +10,7 @@ import {
   type SortKey,
 } from './listing.ts';
 import { categoryPath } from './category-paths.ts';
-import type { SpeedValue } from './speeds.ts';
+import { catalogueRestaurant, type SpeedValue } from './speeds.ts';
 
 /**
  * What a listing shows, kept in the URL query so a link, a reload and Back all give the same page.
@@ -306,6 +306,12 @@ export interface ListingArea {
   zipcode: string;
   loc_id: number;
   courier_type?: SpeedValue | undefined;
+  /**
+   * Dine-In and Pick-Up: the restaurant chosen on /ship/options, whose offers the cards show (its prices, only what it
+   * sells), as its product page and the cart do. Part of every request, so of every SWR key: after a switch no card
+   * shows the other restaurant's price.
+   */
+  vendor_location_id?: number | undefined;
 }
 
 export interface CategoryRequestQuery {
@@ -313,6 +319,7 @@ export interface CategoryRequestQuery {
   zipcode: string;
   loc_id: number;
   courier_type?: SpeedValue | undefined;
+  vendor_location_id?: number | undefined;
   page: number;
   limit: PageSize;
   sort?: SortKey | undefined;
@@ -323,6 +330,7 @@ export interface FiltersRequestBody {
   zipcode: string;
   loc_id: number;
   courier_type?: SpeedValue | undefined;
+  vendor_location_id?: number | undefined;
   page: number;
   limit: PageSize;
   sort?: SortKey | undefined;
@@ -336,12 +344,20 @@ export type ListingRequest =
   | { method: 'GET'; path: '/connect/index/category'; query: CategoryRequestQuery }
   | { method: 'POST'; path: '/connect/index/filters'; body: FiltersRequestBody };
 
-/** Without a filter the plain category call answers (it is cached per page); any filter needs the filters call. */
-export function listingRequest(state: ListingQueryState, area: ListingArea, categoryId: number): ListingRequest {
-  const common = {
+/** The area's fields every listing call carries; the restaurant only with a visit speed (a delivery one ignores it). */
+function areaFields(area: ListingArea) {
+  return {
     zipcode: area.zipcode,
     loc_id: area.loc_id,
     courier_type: area.courier_type,
+    vendor_location_id: catalogueRestaurant(area.courier_type, area.vendor_location_id),
+  };
+}
+
+/** Without a filter the plain category call answers (it is cached per page); any filter needs the filters call. */
+export function listingRequest(state: ListingQueryState, area: ListingArea, categoryId: number): ListingRequest {
+  const common = {
+    ...areaFields(area),
     page: state.page,
     limit: state.limit,
     sort: state.sort,
@@ -369,6 +385,7 @@ export interface SearchRequest {
     zipcode: string;
     loc_id: number;
     courier_type?: SpeedValue | undefined;
+    vendor_location_id?: number | undefined;
     page: number;
     limit: PageSize;
     sort?: SortKey | undefined;
@@ -381,7 +398,7 @@ export function searchRequest(state: ListingQueryState, area: ListingArea): Sear
   const q = state.q?.trim();
   if (!q) return undefined;
   return {
-    query: { q, zipcode: area.zipcode, loc_id: area.loc_id, courier_type: area.courier_type, page: state.page, limit: state.limit, sort: state.sort },
+    query: { q, ...areaFields(area), page: state.page, limit: state.limit, sort: state.sort },
     body: { q },
   };
 }

@@ -66,3 +66,11 @@ function speedOf(value: SpeedValue): Speed {
   if (!found) throw new RangeError(`Unknown speed ${String(value)}`);
   return found;
 }
+
+/**
+ * The restaurant a catalogue read (listing, search, product page) narrows to: the one chosen on /ship/options for a
+ * visit speed (its offers only, at its prices), none for a delivery speed.
+ */
+export function catalogueRestaurant(courierType: SpeedValue | undefined, restaurantLocId: number | undefined): number | undefined {
+  return isVisitSpeed(courierType) ? restaurantLocId : undefined;
+}

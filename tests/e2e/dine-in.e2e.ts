@@ -18,12 +18,13 @@ test.describe('dine-in and pick-up', () => {
     await expect(grid.getByText('Same Day')).toHaveCount(0);
     await page.screenshot({ path: 'test-results/dine-in-catalogue.png', fullPage: true });
 
-    // The product page sells it for Dine-In at the chosen restaurant only.
-    await grid
-      .getByRole('link', { name: /USDA Prime Ribeye Steak/ })
-      .first()
-      .click();
+    // The product page sells it for Dine-In at the chosen restaurant only, at the price its card showed (Gramercy's,
+    // not the lowest of any restaurant in the area).
+    const card = grid.getByRole('link', { name: /USDA Prime Ribeye Steak/ }).first();
+    const cardPrice = (await card.innerText()).match(/\$[\d,]+\.\d{2}/)?.[0];
+    await card.click();
     await expect(page.getByRole('combobox', { name: 'SPEED' })).toHaveText(/Dine-In/);
+    await expect(page.getByLabel('Price')).toHaveText(cardPrice ?? 'the card shows no price');
 
     // Change goes back to the Delivery Options.
     await choice.getByRole('link', { name: 'Change delivery option' }).click();

@@ -12,6 +12,8 @@ import { addSameDayToCart, enterStoreAsNewCustomer, uniqueEmail } from './steps.
 test.use({ launchOptions: faceCameraLaunchOptions });
 
 const ribeye = 'USDA Prime Ribeye Steak';
+/** A butcher's product no partner restaurant sells (they sell steaks, seafood and drinks: decision 014). */
+const chicken = 'Whole Free-Range Chicken';
 
 /** A line on the cart page, by its quantity stepper. */
 const cartLine = (page: Page, name: string) => page.getByRole('group', { name: `Change quantity of ${name}` });
@@ -194,42 +196,78 @@ test('a new delivery option asks before the cart changes: Keep changes nothing, 
   await page.setViewportSize({ width: 1280, height: 900 });
   // Signed in: a dine-in line needs an account.
   const customer = await newCustomer('seams-option');
-  await openWithSession(page, await addToCartThroughApi(customer.session, 'ribeye', ribeye), '/store');
+  await openWithSession(page, await addToCartThroughApi(customer.session, chicken, chicken), '/store');
   await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
 
-  // Dine-In cannot sell the butcher's delivered ribeye: asked first, nothing stored yet.
+  // No restaurant sells the butcher's delivered chicken: asked first, nothing stored yet.
   await fillVisit(page, 'Dine-In', '4 star', 'Gramercy Chop House', '7:00 PM');
   await page.getByRole('button', { name: 'CONTINUE' }).click();
   const question = page.getByRole('dialog', { name: 'Change to Dine-In?' });
   const leaving = question.getByRole('alert', { name: 'Leaving your cart' });
   await expect(leaving).toContainText('Dine-In cannot sell these, so they will be removed from your cart:');
-  await expect(leaving).toContainText(ribeye);
+  await expect(leaving).toContainText(chicken);
   await page.screenshot({ path: 'test-results/seams-option-question.png' });
   await question.getByRole('button', { name: 'Keep Delivery and my whole cart' }).click();
   await expect(question).toBeHidden();
   await expect(page).toHaveURL(/\/ship\/options$/);
   await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
 
-  // Changed, the ribeye kept for Delivery: the store opens for Dine-In with an empty cart.
+  // Changed, the chicken kept for Delivery: the store opens for Dine-In with an empty cart.
   await page.getByRole('button', { name: 'CONTINUE' }).click();
   await question.getByRole('button', { name: 'Change to Dine-In and keep 1 item for Delivery' }).click();
   await expect(page).toHaveURL(/\/store$/);
   await expect(page.getByRole('link', { name: 'Cart, 0 items' })).toBeVisible();
-  // The cart lists the ribeye as kept for the other option, not 'for 10001' (the zip she is at).
+  // The cart lists the chicken as kept for the other option, not 'for 10001' (the zip she is at).
   await page.getByRole('link', { name: 'Cart, 0 items' }).click();
-  await expect(page.getByRole('region', { name: 'Kept for another delivery option' })).toContainText(ribeye);
+  await expect(page.getByRole('region', { name: 'Kept for another delivery option' })).toContainText(chicken);
   await expect(page.getByRole('region', { name: 'Kept for 10001' })).toHaveCount(0);
 
-  // A dine-in line, then Delivery again: the dine-in line is named as leaving, the ribeye as coming back.
+  // A dine-in line, then Delivery again: the dine-in line is named as leaving, the chicken as coming back.
   await addDineIn(page, 'ribeye', ribeye);
   await fillDelivery(page);
   await page.getByRole('button', { name: 'CONTINUE' }).click();
   const toDelivery = page.getByRole('dialog', { name: 'Change to Delivery?' });
-  await expect(toDelivery.getByRole('region', { name: 'Back in your cart' })).toContainText(ribeye);
+  await expect(toDelivery.getByRole('region', { name: 'Back in your cart' })).toContainText(chicken);
   await expect(toDelivery.getByRole('alert', { name: 'Leaving your cart' })).toContainText('Delivery cannot sell these');
   await page.screenshot({ path: 'test-results/seams-option-back.png' });
   await toDelivery.getByRole('button', { name: 'Change to Delivery and remove 1 item' }).click();
   await expect(page).toHaveURL(/\/store$/);
   await page.getByRole('link', { name: 'Cart, 1 item' }).click();
+  await expect(cartLine(page, chicken)).toBeVisible();
+});
+
+test("Pick-Up at a restaurant that sells the delivered ribeye keeps it: nothing is named as leaving, and it costs the restaurant's price", async ({
+  page,
+}) => {
+  test.slow();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const customer = await newCustomer('seams-pickup');
+  await openWithSession(page, await addToCartThroughApi(customer.session, 'ribeye', ribeye), '/store');
+  await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
+
+  await fillVisit(page, 'Pick-Up', '4 star', 'Gramercy Chop House', '1:00 PM');
+  await page.getByRole('button', { name: 'CONTINUE' }).click();
+  const question = page.getByRole('dialog', { name: 'Change to Pick-Up?' });
+  await expect(question.getByRole('region', { name: 'Staying in your cart' })).toContainText(ribeye);
+  await expect(question).toContainText('Everything in your cart comes with you to Pick-Up:');
+  await expect(question.getByRole('alert', { name: 'Leaving your cart' })).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/seams-pickup-question.png' });
+  await question.getByRole('button', { name: 'Change to Pick-Up', exact: true }).click();
+  await expect(page).toHaveURL(/\/store$/);
+  await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
+
+  // Gramercy's pick-up price for the ribeye's first size, as its product page shows it, is what the cart charges.
+  await page.goto('/store/search?q=ribeye');
+  await page
+    .getByRole('list', { name: 'Products' })
+    .getByRole('link', { name: new RegExp(ribeye) })
+    .first()
+    .click();
+  await expect(page.getByRole('combobox', { name: 'SPEED' })).toHaveText(/Pick-Up/);
+  const price = page.getByLabel('Price');
+  await expect(price).toHaveText(/^\$\d/);
+  const gramercyPrice = await price.innerText();
+  await page.getByRole('link', { name: 'Cart, 1 item' }).click();
   await expect(cartLine(page, ribeye)).toBeVisible();
+  await expect(page.getByText(`${gramercyPrice} each`)).toBeVisible();
 });

@@ -5,7 +5,12 @@ import type { GetSlotReply, NextDeliveryDateReply } from '../../src/api/contract
 import type { MoveAreaBody, MoveAreaReply } from '../../src/api/contract/cart-area.contract.ts';
 import { ApiError, type Sent } from '../../src/api/http.ts';
 import { datePickerDays } from '../../src/machines/store/delivery-options.context.ts';
-import { selectDatePickerDays, selectMissingChoices, selectOptionsEditable } from '../../src/machines/store/delivery-options.selectors.ts';
+import {
+  selectDatePickerDays,
+  selectMissingChoices,
+  selectOptionCartQuestion,
+  selectOptionsEditable,
+} from '../../src/machines/store/delivery-options.selectors.ts';
 import { deliveryOptionsMachine, isOptionAvailable, retailersShown, timesShown } from '../../src/machines/store/delivery-options.machine.ts';
 import type { SessionValues } from '../../src/machines/app/session-values.ts';
 import { sessionMachine } from '../../src/machines/app/session.machine.ts';
@@ -383,8 +388,8 @@ describe('delivery options behaviour', () => {
   });
 
   describe('a new option with a cart asks first (issue 23)', () => {
-    function withCart(check: MoveAreaReply) {
-      const session = createActor(sessionMachine, { input: { ...area, cart_id: 'cart-1', total_products_in_cart: 2 } }).start();
+    function withCart(check: MoveAreaReply, stored: Partial<SessionValues> = {}) {
+      const session = createActor(sessionMachine, { input: { ...area, cart_id: 'cart-1', total_products_in_cart: 2, ...stored } }).start();
       const calls: Sent<MoveAreaBody>[] = [];
       const goToStore = vi.fn();
       const machine = deliveryOptionsMachine.provide({
@@ -415,12 +420,12 @@ describe('delivery options behaviour', () => {
     it('lists what stays and what Dine-In cannot sell; nothing is stored until the shopper answers', async () => {
       const t = withCart(mixed);
       await chooseDineIn(t);
-      expect(t.calls).toEqual([{ cart_id: 'cart-1', zipcode: '10001', courier_type: 'dine-in' }]);
+      expect(t.calls).toEqual([{ cart_id: 'cart-1', zipcode: '10001', courier_type: 'dine-in', vendor_location_id: 401 }]);
       expect(t.session.getSnapshot().context.shippingType).toBeUndefined();
       expect(t.goToStore).not.toHaveBeenCalled();
       t.actor.send({ type: 'option.confirm' });
       await vi.waitFor(() => expect(t.goToStore).toHaveBeenCalledOnce());
-      expect(t.calls[1]).toEqual({ cart_id: 'cart-1', zipcode: '10001', courier_type: 'dine-in', apply: 1 });
+      expect(t.calls[1]).toEqual({ cart_id: 'cart-1', zipcode: '10001', courier_type: 'dine-in', vendor_location_id: 401, apply: 1 });
       expect(t.session.getSnapshot().context).toMatchObject({ shippingType: 'dine-in', cart_id: 'cart-1', total_products_in_cart: 1 });
     });
 
@@ -429,7 +434,7 @@ describe('delivery options behaviour', () => {
       await chooseDineIn(t);
       t.actor.send({ type: 'option.keepOld' });
       await vi.waitFor(() => expect(t.goToStore).toHaveBeenCalledOnce());
-      expect(t.calls[1]).toEqual({ cart_id: 'cart-1', zipcode: '10001', courier_type: 'dine-in', apply: 1, keep_old: 1 });
+      expect(t.calls[1]).toEqual({ cart_id: 'cart-1', zipcode: '10001', courier_type: 'dine-in', vendor_location_id: 401, apply: 1, keep_old: 1 });
     });
 
     it('keeping Delivery keeps the option and the whole cart, with no move', async () => {
@@ -496,6 +501,17 @@ describe('delivery options behaviour', () => {
         '"loading"': false,
       });
       actor.stop();
+    });
+
+    it('asks when Dine-In moves to another restaurant too, naming both, and sends the chosen one (its offers replace the lines’)', async () => {
+      const t = withCart(mixed, { couriertype: 'dine-in', retailer: 402, retailer_name: 'Hudson Prime Steakhouse' });
+      await chooseDineIn(t);
+      expect(t.calls).toEqual([{ cart_id: 'cart-1', zipcode: '10001', courier_type: 'dine-in', vendor_location_id: 401 }]);
+      expect(selectOptionCartQuestion(t.actor.getSnapshot())).toMatchObject({
+        target: 'Dine-In at Restaurant 401',
+        current: 'Dine-In at Hudson Prime Steakhouse',
+      });
+      t.actor.stop();
     });
 
     it('does not ask when the option does not change what the cart can hold', async () => {

@@ -1,4 +1,6 @@
+import { unstable_serialize } from 'swr';
 import { describe, expect, it } from 'vitest';
+import { listingKey } from '../../src/api/page-listing.ts';
 import { productCardPath } from '../../src/rules/product-path.ts';
 import {
   emptyListingQuery,
@@ -337,6 +339,38 @@ describe('listingRequest', () => {
     const request = listingRequest(state(), { zipcode: '10001', loc_id: 3 }, own);
     expect(request.method === 'GET' && request.query.courier_type).toBeUndefined();
     expect(request.method === 'GET' && request.query.sort).toBeUndefined();
+  });
+});
+
+describe('the chosen restaurant (Dine-In and Pick-Up) in listing and search requests and their SWR keys', () => {
+  const dineIn = (restaurant: number | undefined): ListingArea => ({
+    zipcode: '10001',
+    loc_id: 101,
+    courier_type: 'dine-in',
+    vendor_location_id: restaurant,
+  });
+  const keyOf = (request: unknown) => unstable_serialize(listingKey(request));
+
+  it('carries the restaurant in the category, filters and search calls for a visit speed', () => {
+    const plain = listingRequest(state(), dineIn(401), own);
+    expect(plain.method === 'GET' && plain.query.vendor_location_id).toBe(401);
+    const filtered = listingRequest(state({ size: [500] }), { ...dineIn(402), courier_type: 'pickup' }, own);
+    expect(filtered.method === 'POST' && filtered.body.vendor_location_id).toBe(402);
+    expect(searchRequest(state({ q: 'steak' }), dineIn(401))?.query.vendor_location_id).toBe(401);
+  });
+
+  it('keys each restaurant apart, so no card shows the other restaurant’s price after a switch', () => {
+    expect(keyOf(listingRequest(state(), dineIn(401), own))).not.toBe(keyOf(listingRequest(state(), dineIn(402), own)));
+    expect(keyOf(listingRequest(state(), dineIn(401), own))).toBe(keyOf(listingRequest(state(), dineIn(401), own)));
+    const search = (restaurant: number) => unstable_serialize(['search', searchRequest(state({ q: 'steak' }), dineIn(restaurant))]);
+    expect(search(401)).not.toBe(search(402));
+  });
+
+  it('leaves the restaurant out for a delivery speed, which shows every seller of the area', () => {
+    const request = listingRequest(state(), { ...area, vendor_location_id: 401 }, own);
+    expect(request.method === 'GET' && request.query.vendor_location_id).toBeUndefined();
+    expect(keyOf(request)).toBe(keyOf(listingRequest(state(), area, own)));
+    expect(searchRequest(state({ q: 'steak' }), { ...area, vendor_location_id: 401 })?.query.vendor_location_id).toBeUndefined();
   });
 });
 

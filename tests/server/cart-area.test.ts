@@ -142,3 +142,105 @@ describe('POST /api/cart/movearea: which lines another pincode can still sell', 
     expect(await t.database.db.selectFrom('cart_kept_lines').select('id').where('cart_id', '=', cartId).execute()).toEqual([]);
   });
 });
+
+describe('POST /api/cart/movearea to Dine-In or Pick-Up at a chosen restaurant (vendor_location_id)', () => {
+  const GRAMERCY = 401;
+  const HUDSON_PRIME = 402;
+
+  /** Offers of the ribeye's sizes: the New York butcher's (local) and each restaurant's pick-up one, by variant. */
+  async function ribeyeOffers() {
+    const rows = await t.database.db
+      .selectFrom('variant_offers')
+      .innerJoin('product_variants', 'product_variants.id', 'variant_offers.variant_id')
+      .innerJoin('products', 'products.id', 'product_variants.product_id')
+      .select(['variant_offers.id', 'variant_offers.variant_id', 'variant_offers.loc_id', 'variant_offers.speed', 'variant_offers.price_cents'])
+      .where('products.name', '=', 'USDA Prime Ribeye Steak')
+      .where('variant_offers.loc_id', 'in', [101, GRAMERCY, HUDSON_PRIME])
+      .orderBy('variant_offers.variant_id')
+      .execute();
+    const at = (locId: number, speed: string) => rows.filter((r) => r.loc_id === locId && r.speed === speed);
+    const [shop] = at(101, 'local');
+    if (!shop) throw new Error('the butcher sells no ribeye');
+    const same = (locId: number) => at(locId, 'pickup').find((r) => r.variant_id === shop.variant_id);
+    const gramercy = same(GRAMERCY);
+    const hudson = same(HUDSON_PRIME);
+    if (!gramercy || !hudson) throw new Error('a restaurant sells no ribeye of that size for pick-up');
+    const pick = (o: typeof shop): OfferPick => ({ offerId: o.id, variantId: o.variant_id, locId: o.loc_id });
+    return { shop: pick(shop), gramercy: pick(gramercy), hudson: pick(hudson), gramercyCents: gramercy.price_cents };
+  }
+
+  /** A New York butcher's product no restaurant sells (restaurants sell steaks, seafood and drinks only). */
+  async function chickenOffer(): Promise<OfferPick> {
+    const row = await t.database.db
+      .selectFrom('variant_offers')
+      .innerJoin('product_variants', 'product_variants.id', 'variant_offers.variant_id')
+      .innerJoin('product_categories', 'product_categories.product_id', 'product_variants.product_id')
+      .select(['variant_offers.id', 'variant_offers.variant_id', 'variant_offers.loc_id'])
+      .where('variant_offers.loc_id', '=', 101)
+      .where('variant_offers.speed', '=', 'local')
+      .where('product_categories.category_id', '=', 1001)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('variant_offers as r')
+              .select('r.id')
+              .whereRef('r.variant_id', '=', 'variant_offers.variant_id')
+              .where('r.speed', 'in', ['dine-in', 'pickup']),
+          ),
+        ),
+      )
+      .orderBy('variant_offers.id')
+      .executeTakeFirstOrThrow();
+    return { offerId: row.id, variantId: row.variant_id, locId: row.loc_id };
+  }
+
+  it('lists as leaving only what the restaurant cannot sell; the shop’s ribeye moves to the restaurant’s offer at its price', async () => {
+    const { shop, gramercy, gramercyCents } = await ribeyeOffers();
+    const chicken = await chickenOffer();
+    const { cartId, lineIds } = await makeCart(t, [
+      { offer: shop, qty: 2 },
+      { offer: chicken, qty: 1 },
+    ]);
+    const toPickUp = { cart_id: cartId, zipcode: '10001', courier_type: 'pickup', vendor_location_id: GRAMERCY };
+
+    const asked = dataOf(await moveArea(toPickUp));
+    expect(asked.keep.map((l) => l.cart_rid)).toEqual([lineIds[0]]);
+    expect(asked.drop.map((l) => l.cart_rid)).toEqual([lineIds[1]]);
+    // Nothing changed by asking.
+    expect((await cartLinesOf(t, cartId)).map((l) => l.offer_id).sort()).toEqual([shop.offerId, chicken.offerId].sort());
+
+    const moved = await moveArea({ ...toPickUp, apply: 1 });
+    expect(moved.body).toMatchObject({ code: 1, data: { total_products_in_cart: 2 } });
+    const lines = await t.database.db
+      .selectFrom('cart_items')
+      .innerJoin('variant_offers', 'variant_offers.id', 'cart_items.offer_id')
+      .select(['cart_items.id', 'cart_items.offer_id', 'cart_items.qty', 'cart_items.delivery_date', 'variant_offers.price_cents'])
+      .where('cart_items.cart_id', '=', cartId)
+      .execute();
+    expect(lines).toEqual([{ id: lineIds[0], offer_id: gramercy.offerId, qty: 2, delivery_date: null, price_cents: gramercyCents }]);
+  });
+
+  it('another restaurant’s line moves to the chosen one’s offer, adding to a line of it already in the cart', async () => {
+    const { gramercy, hudson } = await ribeyeOffers();
+    const { cartId, lineIds } = await makeCart(t, [
+      { offer: hudson, qty: 3 },
+      { offer: gramercy, qty: 1 },
+    ]);
+    const asked = dataOf(await moveArea({ cart_id: cartId, zipcode: '10001', courier_type: 'pickup', vendor_location_id: GRAMERCY }));
+    expect(asked.drop).toEqual([]);
+    expect(asked.keep).toHaveLength(2);
+    await moveArea({ cart_id: cartId, zipcode: '10001', courier_type: 'pickup', vendor_location_id: GRAMERCY, apply: 1 });
+    const lines = await t.database.db.selectFrom('cart_items').select(['id', 'offer_id', 'qty']).where('cart_id', '=', cartId).execute();
+    expect(lines).toEqual([{ id: lineIds[1], offer_id: gramercy.offerId, qty: 4 }]);
+  });
+
+  it('without a restaurant (the pincode dialog) or for Delivery, no line changes seller', async () => {
+    const { shop, gramercy } = await ribeyeOffers();
+    const { cartId } = await makeCart(t, [{ offer: shop, qty: 1 }]);
+    expect(dataOf(await moveArea({ cart_id: cartId, zipcode: '10001', courier_type: 'pickup' })).drop).toHaveLength(1);
+    const restaurantCart = await makeCart(t, [{ offer: gramercy, qty: 1 }]);
+    const toDelivery = dataOf(await moveArea({ cart_id: restaurantCart.cartId, zipcode: '10001', vendor_location_id: GRAMERCY }));
+    expect(toDelivery.drop).toHaveLength(1);
+  });
+});

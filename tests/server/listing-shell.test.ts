@@ -131,6 +131,30 @@ describe("a category listing's first page is drawn for the shopper's area cookie
   });
 });
 
+describe('Dine-In and Pick-Up: the listing is drawn for the restaurant the cookie names', () => {
+  it("draws the chosen restaurant's cards, keyed by it; a visit cookie without a restaurant (older) is left to the app", async () => {
+    const beef = '/store/category/Meat/Beef/1002';
+    const cookie = (restaurant?: number) =>
+      areaCookieAssignment({ zipcode: '10001', loc_id: 101, courier_type: 'dine-in', vendor_location_id: restaurant }).split(';')[0] ?? '';
+    const api = json(
+      await site.app.inject({
+        method: 'GET',
+        url: `/connect/index/category?${query({ catid: 1002, zipcode: '10001', loc_id: 101, courier_type: 'dine-in', vendor_location_id: 402, page: 0, limit: 20 })}`,
+      }),
+    );
+    assert(api, listingReply);
+    expect(api.data?.products.every((p) => p.vendor_loc_id === 402)).toBe(true);
+    const { body } = await page(beef, cookie(402));
+    const data = new RegExp(`<script type="application/json" id="${pageListingElementId}">(.*?)</script>`).exec(body)?.[1] ?? '';
+    const carried: unknown = JSON.parse(data);
+    assert(carried, pageListing);
+    expect(carried.key).toMatchObject({ query: { catid: 1002, courier_type: 'dine-in', vendor_location_id: 402 } });
+    expect(carried.reply).toEqual(api);
+
+    expect((await page(beef, cookie())).body).not.toContain(pageListingElementId);
+  });
+});
+
 describe('the area cookie and the listing path (src/rules/area-cookie.ts, categoryListingOf)', () => {
   it('carries the zip, the area and the speed, SameSite=Lax, and is cleared with the area', () => {
     expect(areaCookieAssignment({ zipcode: '10001', loc_id: 101, courier_type: 'dine-in' })).toBe(
@@ -140,6 +164,20 @@ describe('the area cookie and the listing path (src/rules/area-cookie.ts, catego
     expect(areaCookieAssignment({ zipcode: 'a;b=c', loc_id: 1 })).toBe('mf_area=a%3Bb%3Dc.1.; Path=/; SameSite=Lax; Max-Age=31536000');
     expect(areaFromCookieHeader('a=b; mf_area=10001.101.dine-in')).toEqual({ zipcode: '10001', loc_id: 101, courier_type: 'dine-in' });
     expect(areaFromCookieHeader('mf_area=10001.101.')).toEqual({ zipcode: '10001', loc_id: 101, courier_type: undefined });
+    // Dine-In and Pick-Up carry the chosen restaurant; a delivery speed never does.
+    expect(areaCookieAssignment({ zipcode: '10001', loc_id: 101, courier_type: 'pickup', vendor_location_id: 402 })).toBe(
+      'mf_area=10001.101.pickup.402; Path=/; SameSite=Lax; Max-Age=31536000',
+    );
+    expect(areaCookieAssignment({ zipcode: '10001', loc_id: 101, courier_type: 'local', vendor_location_id: 402 })).toBe(
+      'mf_area=10001.101.local; Path=/; SameSite=Lax; Max-Age=31536000',
+    );
+    expect(areaFromCookieHeader('mf_area=10001.101.pickup.402')).toEqual({
+      zipcode: '10001',
+      loc_id: 101,
+      courier_type: 'pickup',
+      vendor_location_id: 402,
+    });
+    expect(areaFromCookieHeader('mf_area=10001.101.local.402')).toEqual({ zipcode: '10001', loc_id: 101, courier_type: 'local' });
     for (const header of ['mf_area=', 'mf_area=10001.x.', 'mf_area=%E0%A4%A.101.', 'mf_area=%22%3E.101.', 'xmf_area=10001.101.']) {
       expect(areaFromCookieHeader(header), header).toBeUndefined();
     }

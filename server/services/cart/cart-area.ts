@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { AreaLine, MoveAreaData } from '../../../src/api/contract/cart-area.contract.ts';
 import { formatSize } from '../../../src/rules/sizes.ts';
-import { catalogueSpeeds, type SpeedValue } from '../../../src/rules/speeds.ts';
+import { catalogueRestaurant, catalogueSpeeds, type SpeedValue } from '../../../src/rules/speeds.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Caller } from '../platform/caller.ts';
 import { findOwnCart, lockOwnCart } from './carts.ts';
@@ -12,6 +12,11 @@ export interface MoveAreaRequest {
   zipcode: string;
   /** The delivery option's courier type: dine-in and pick-up narrow what can be sold; undefined is delivery. */
   courierType?: SpeedValue | undefined;
+  /**
+   * Dine-In or Pick-Up: the restaurant chosen on /ship/options. Its offer of a line's size replaces the line's own
+   * (another seller's, or another speed's) when the line's is not sold there; a line it does not sell is listed.
+   */
+  restaurantLocId?: number | undefined;
   /** Move the cart there (taking off what the area cannot sell), not only answer. */
   apply: boolean;
   /** With apply: the lines the area cannot sell are kept for the cart's old zip instead of removed. */
@@ -28,12 +33,25 @@ interface LineRow {
   qty: number;
   area_loc_id: number | null;
   speed: SpeedValue;
+  /** The seller's location. */
+  loc_id: number;
+  /** A wallet redemption (decision 017): redeemable where its entry says, never moved to another offer. */
+  wallet: boolean;
+}
+
+/** A cart line the chosen restaurant sells as its own offer of the same size: the line moves to that offer. */
+interface OfferMove {
+  lineId: number;
+  offerId: number;
 }
 
 /**
  * Which lines of the caller's cart another pincode (and delivery option) can sell: the catalogue's own rule
- * (offeredInArea), line by line — the line's own seller's offer is sold in that area at a speed the option shows.
- * Nothing is re-priced or swapped to another seller: a line stays exactly as chosen, or is listed for the shopper.
+ * (offeredInArea), line by line — the line's own seller's offer is sold in that area at a speed the option shows,
+ * and for Dine-In or Pick-Up with a restaurant chosen, it is that restaurant's (what its product page offers). A line
+ * whose own offer is not, but whose size the chosen restaurant sells at the option's speed, stays and moves to the
+ * restaurant's offer at its price (as the cards and product page show it); otherwise nothing is re-priced or swapped
+ * to another seller: a line stays exactly as chosen, or is listed for the shopper.
  * Lines kept earlier for this zip (cart_kept_lines, migration 028) that the area and option sell are listed in restore.
  * With apply, one transaction with the cart locked takes the listed lines off (or, with keepOld, keeps them for the
  * cart's old zip), puts the restored ones back and moves the cart to the area.
@@ -46,7 +64,11 @@ export async function moveCartToArea(db: Kysely<Database>, caller: Caller | unde
     if (!cart) return { kind: 'cart-not-found' };
 
     const speeds = catalogueSpeeds(request.courierType);
-    const sold = (row: LineRow) => (row.area_loc_id === null || row.area_loc_id === area.loc_id) && speeds.includes(row.speed);
+    const restaurant = catalogueRestaurant(request.courierType, request.restaurantLocId);
+    const sold = (row: LineRow) =>
+      (row.area_loc_id === null || row.area_loc_id === area.loc_id) &&
+      speeds.includes(row.speed) &&
+      (restaurant === undefined || row.wallet || row.loc_id === restaurant);
     const lineOf = (row: LineRow): AreaLine => ({ cart_rid: row.id, name: row.name, size: formatSize(row.bottle_size, row.size_unit), qty: row.qty });
 
     const rows = await trx
@@ -62,13 +84,36 @@ export async function moveCartToArea(db: Kysely<Database>, caller: Caller | unde
         'cart_items.qty',
         'variant_offers.area_loc_id',
         'variant_offers.speed',
+        'variant_offers.loc_id',
+        sql<boolean>`cart_items.wallet_entry_id is not null`.as('wallet'),
       ])
       .where('cart_items.cart_id', '=', cart.id)
       .orderBy('cart_items.id')
       .execute();
+    const unsold = rows.filter((row) => !sold(row));
+    // The chosen restaurant's offer of each unsold line's size, at the option's speed in the area: one statement.
+    const moves: OfferMove[] =
+      restaurant === undefined || unsold.every((row) => row.wallet)
+        ? []
+        : await trx
+            .selectFrom('cart_items')
+            .innerJoin('variant_offers', 'variant_offers.variant_id', 'cart_items.variant_id')
+            .select(['cart_items.id as lineId', 'variant_offers.id as offerId'])
+            .where('cart_items.cart_id', '=', cart.id)
+            .where('cart_items.wallet_entry_id', 'is', null)
+            .where(
+              'cart_items.id',
+              'in',
+              unsold.map((row) => row.id),
+            )
+            .where('variant_offers.loc_id', '=', restaurant)
+            .where('variant_offers.speed', 'in', [...speeds])
+            .where((eb) => eb.or([eb('variant_offers.area_loc_id', '=', area.loc_id), eb('variant_offers.area_loc_id', 'is', null)]))
+            .execute();
+    const moved = new Set(moves.map((move) => move.lineId));
     const keep: AreaLine[] = [];
     const drop: AreaLine[] = [];
-    for (const row of rows) (sold(row) ? keep : drop).push(lineOf(row));
+    for (const row of rows) (sold(row) || moved.has(row.id) ? keep : drop).push(lineOf(row));
 
     // Kept for this zip earlier (cart_rid is the kept line's id): back when this area and option sell them.
     const keptRows = await trx
@@ -84,6 +129,7 @@ export async function moveCartToArea(db: Kysely<Database>, caller: Caller | unde
         'cart_kept_lines.qty',
         'variant_offers.area_loc_id',
         'variant_offers.speed',
+        'variant_offers.loc_id',
       ])
       .where('cart_kept_lines.cart_id', '=', cart.id)
       .where('cart_kept_lines.zipcode', '=', area.zipcode)
@@ -91,7 +137,10 @@ export async function moveCartToArea(db: Kysely<Database>, caller: Caller | unde
       .where(stillKept)
       .orderBy('cart_kept_lines.id')
       .execute();
-    const restore = keptRows.filter(sold).map(lineOf);
+    const restore = keptRows
+      .map((row) => ({ ...row, wallet: false }))
+      .filter(sold)
+      .map(lineOf);
 
     const data: MoveAreaData = { zipcode: area.zipcode, loc_id: area.loc_id, keep, drop, restore };
     if (!request.apply) return { kind: 'answered', data };
@@ -122,6 +171,7 @@ export async function moveCartToArea(db: Kysely<Database>, caller: Caller | unde
       }
       await trx.deleteFrom('cart_items').where('cart_id', '=', cart.id).where('id', 'in', dropIds).execute();
     }
+    await moveToOffers(trx, cart.id, moves);
     if (restore.length > 0) {
       const restoreIds = restore.map((line) => line.cart_rid);
       await trx
@@ -150,4 +200,36 @@ export async function moveCartToArea(db: Kysely<Database>, caller: Caller | unde
       .executeTakeFirstOrThrow();
     return { kind: 'answered', data: { ...data, total_products_in_cart: Number(total.qty) } };
   });
+}
+
+/**
+ * The lines the chosen restaurant sells move to its offer (its price from now on; no delivery date or slot, which a
+ * visit does not have). A line of that offer already in the cart takes the quantity instead (at most 24, as in the
+ * cart), as adding to the cart would.
+ */
+async function moveToOffers(trx: Kysely<Database>, cartId: string, moves: readonly OfferMove[]): Promise<void> {
+  for (const move of moves) {
+    const existing = await trx
+      .selectFrom('cart_items')
+      .select(['id', 'qty'])
+      .where('cart_id', '=', cartId)
+      .where('offer_id', '=', move.offerId)
+      .where('wallet_entry_id', 'is', null)
+      .executeTakeFirst();
+    if (existing) {
+      const line = await trx.selectFrom('cart_items').select('qty').where('id', '=', move.lineId).executeTakeFirstOrThrow();
+      await trx
+        .updateTable('cart_items')
+        .set({ qty: Math.min(24, existing.qty + line.qty) })
+        .where('id', '=', existing.id)
+        .execute();
+      await trx.deleteFrom('cart_items').where('id', '=', move.lineId).execute();
+    } else {
+      await trx
+        .updateTable('cart_items')
+        .set({ offer_id: move.offerId, delivery_date: null, timeslot: null })
+        .where('id', '=', move.lineId)
+        .execute();
+    }
+  }
 }

@@ -19,6 +19,11 @@ export interface ListingPageRequest {
   limit: number;
   /** Sub-categories already narrowed to the listed category's descendants. */
   selection: ListingSelection;
+  /**
+   * With a visit speed: the restaurant chosen on /ship/options. The listing is narrowed to what it sells, its cards,
+   * price sorts and price filters at its prices (catalogueRestaurant in src/rules/speeds.ts); never from memory.
+   */
+  restaurantLocId?: number | undefined;
 }
 
 /** What the filter panel offers: only values some listed product has (at the speed asked for). */
@@ -51,7 +56,8 @@ export function speedBit(speed: SpeedValue | undefined): number {
 
 // A descending sort is its ascending index read backwards: ties by product id descending, so Z to A is exactly
 // A to Z reversed (migration 017 keeps three sort indexes, none descending; rank is popularity negated).
-// Under a vendor filter the price is the chosen sellers' (vp.price_cents), so price sorts follow what the cards show.
+// Under a vendor filter or a chosen restaurant the price is the chosen sellers' (vp.price_cents), so price sorts follow
+// what the cards show.
 function orderBy(order: ListingOrder, price: RawBuilder<unknown>): RawBuilder<unknown> {
   switch (order) {
     case 'default':
@@ -81,7 +87,10 @@ const cardRow = type({
   child_ids: array(integer()),
   child_sizes: array(integer()),
   child_cents: array(integer()),
-  /** Under a vendor filter: the chosen seller's location whose offer the card shows (the product page preselects it). */
+  /**
+   * Under a vendor filter or a chosen restaurant: the seller's location whose offer the card shows (the product page
+   * preselects it).
+   */
   vendor_loc_id: nullable(integer()),
 });
 type CardRow = Infer<typeof cardRow>;
@@ -150,9 +159,10 @@ export function listingPageStatement(request: ListingPageRequest, panel?: PanelR
   const cardKey = sql`a.area_loc_id = ${request.locId} and a.channel = ${channel}`;
   const facetKey = sql`f.area_loc_id = ${request.locId} and f.channel = ${channel} and f.category_id = ${request.categoryId} and f.speed = ${bit}`;
   const atSpeed = bit === 0 ? sql`true` : sql`s.speed_mask & ${bit} <> 0`;
-  const vendorIds = selection.vendorIds ?? [];
-  const byVendor = vendorIds.length > 0;
-  // A vendor filter joins the chosen sellers' products (with their own lowest price) to the listing's entries.
+  const sellers = sellersOf(request);
+  const byVendor = sellers !== undefined;
+  // A vendor filter or a chosen restaurant joins the chosen sellers' products (with their own lowest price) to the
+  // listing's entries.
   const source = byVendor ? sql`area_category_products s join vendor_products vp on vp.product_id = s.product_id` : sql`area_category_products s`;
   const price = byVendor ? sql`vp.price_cents` : sql`s.price_cents`;
 
@@ -189,10 +199,14 @@ export function listingPageStatement(request: ListingPageRequest, panel?: PanelR
     return sql`exists (select 1 from area_category_products s where ${key} and ${atSpeed} and s.price_cents >= ${bucket.minCents} and ${below})`;
   });
 
-  // Known from memory: the listing's size is a constant, and the panel is not read again.
+  // Known from memory: the listing's size is a constant, and the panel is not read again. With a chosen restaurant,
+  // what it sells of the category (the facets count every restaurant of the area).
   const listedCount = panel
     ? sql`select ${panel.available}::int as n`
-    : sql`select coalesce(sum(f.products), 0)::int as n from area_listing_facets f where ${facetKey} and f.kind = 'all'`;
+    : request.restaurantLocId !== undefined
+      ? sql`select count(*)::int as n from area_category_products s
+          where ${key} and ${atSpeed} and exists (select 1 from ${sellerOffers(request, { restaurantLocId: request.restaurantLocId })} and v.product_id = s.product_id)`
+      : sql`select coalesce(sum(f.products), 0)::int as n from area_listing_facets f where ${facetKey} and f.kind = 'all'`;
   const panelCte = panel
     ? sql``
     : sql`,
@@ -216,11 +230,11 @@ export function listingPageStatement(request: ListingPageRequest, panel?: PanelR
   // Each part is computed once (materialized: a CTE named twice would otherwise run twice), the total before the page,
   // so that a page past the end of the matching products (not only of the listing) never scans.
   return sql<SlimPageRow & Partial<PanelRow>>`
-    with ${byVendor ? vendorProducts(request, vendorIds) : sql``}listed as materialized (
+    with ${sellers ? vendorProducts(request, sellers) : sql``}listed as materialized (
       ${listedCount}
     ),
     counted as materialized (
-      select ${totalOf(selection, { matching, facetKey, source })} as n
+      select ${totalOf(selection, { matching, facetKey, source, restaurant: request.restaurantLocId !== undefined })} as n
     ),
     page as materialized (
       select array(
@@ -240,7 +254,7 @@ export function listingPageStatement(request: ListingPageRequest, panel?: PanelR
         from unnest(page.ids) with ordinality as p(id, position)
         join area_products a on ${cardKey} and a.product_id = p.id
         join products pr on pr.id = a.product_id
-        ${byVendor ? vendorCard(request, vendorIds) : sql``}
+        ${sellers ? vendorCard(request, sellers) : sql``}
       ) as cards,
       counted.n as total${panelColumns}
     from listed, counted, page${panel ? sql`` : sql`, panel`}
@@ -252,12 +266,30 @@ function listingSpeeds(speed: SpeedValue | undefined): readonly string[] {
   return isVisitSpeed(speed) ? [speed] : speed === undefined ? deliverySpeedValues : [speed];
 }
 
-/** The chosen vendors' offers in the area (its own, or nationwide ones) at the listing's speeds; `o` and `v` named. */
-function vendorOffers(request: ListingPageRequest, vendorIds: readonly number[]): RawBuilder<unknown> {
+/** Whose offers a narrowed listing shows: the vendor filter's vendors, the chosen restaurant, or both. */
+interface Sellers {
+  vendorIds?: readonly number[] | undefined;
+  restaurantLocId?: number | undefined;
+}
+
+/** The request's sellers, or undefined when neither a vendor nor a restaurant narrows it. */
+function sellersOf(request: ListingPageRequest): Sellers | undefined {
+  const vendorIds = request.selection.vendorIds ?? [];
+  if (vendorIds.length === 0 && request.restaurantLocId === undefined) return undefined;
+  return { vendorIds: vendorIds.length > 0 ? vendorIds : undefined, restaurantLocId: request.restaurantLocId };
+}
+
+/**
+ * The chosen sellers' offers in the area (its own, or nationwide ones) at the listing's speeds; `o` and `v` named.
+ * A restaurant is one location: migration 032's index by location reads its offers alone.
+ */
+function sellerOffers(request: ListingPageRequest, sellers: Sellers): RawBuilder<unknown> {
+  const { vendorIds, restaurantLocId } = sellers;
   return sql`variant_offers o
-      join vendor_locations l on l.id = o.loc_id
+      ${vendorIds === undefined ? sql`` : sql`join vendor_locations l on l.id = o.loc_id`}
       join product_variants v on v.id = o.variant_id
-      where l.vendor_id = any(${[...vendorIds]}::int[])
+      where ${vendorIds === undefined ? sql`true` : sql`l.vendor_id = any(${[...vendorIds]}::int[])`}
+        and ${restaurantLocId === undefined ? sql`true` : sql`o.loc_id = ${restaurantLocId}`}
         and (o.area_loc_id = ${request.locId} or o.area_loc_id is null)
         and o.speed = any(${[...listingSpeeds(request.speed)]}::text[])`;
 }
@@ -267,10 +299,10 @@ function vendorOffers(request: ListingPageRequest, vendorIds: readonly number[])
  * counts an offer), each with the lowest price they ask for it, computed once. The summaries hold no vendor, so this
  * reads the offers (migration 032's index by location); it is only part of the statement when a vendor is chosen.
  */
-function vendorProducts(request: ListingPageRequest, vendorIds: readonly number[]): RawBuilder<unknown> {
+function vendorProducts(request: ListingPageRequest, sellers: Sellers): RawBuilder<unknown> {
   return sql`vendor_products as materialized (
       select v.product_id, min(o.price_cents)::int as price_cents
-      from ${vendorOffers(request, vendorIds)}
+      from ${sellerOffers(request, sellers)}
       group by v.product_id
     ),
     `;
@@ -285,7 +317,7 @@ const vendorCardFields = sql`'in_stock', vc.in_stock, 'speed_mask', vc.speed_mas
  * A page card's sizes, prices, stock and speeds from the chosen vendors' own offers (not the area's lowest over every
  * seller), and the location whose offer it shows: the cheapest one with stock. Only the page's few products are read.
  */
-function vendorCard(request: ListingPageRequest, vendorIds: readonly number[]): RawBuilder<unknown> {
+function vendorCard(request: ListingPageRequest, sellers: Sellers): RawBuilder<unknown> {
   return sql`cross join lateral (
           select array_agg(x.variant_id order by x.bottle_size, x.variant_id) as child_ids,
                  array_agg(x.bottle_size order by x.bottle_size, x.variant_id) as child_sizes,
@@ -297,7 +329,7 @@ function vendorCard(request: ListingPageRequest, vendorIds: readonly number[]): 
             select v.id as variant_id, v.bottle_size, min(o.price_cents)::int as cents, max(o.stock) as stock,
                    bit_or(case o.speed when 'local' then 1 when 'courier' then 2 when 'farm-direct' then 4 else 0 end) as bits,
                    (array_agg(o.loc_id order by o.stock > 0 desc, o.price_cents, o.loc_id))[1] as loc_id
-            from ${vendorOffers(request, vendorIds)} and v.product_id = p.id
+            from ${sellerOffers(request, sellers)} and v.product_id = p.id
             group by v.id, v.bottle_size
           ) x
         ) vc`;
@@ -310,12 +342,14 @@ function vendorCard(request: ListingPageRequest, vendorIds: readonly number[]): 
  */
 function totalOf(
   selection: ListingSelection,
-  parts: { matching: RawBuilder<unknown>; facetKey: RawBuilder<unknown>; source: RawBuilder<unknown> },
+  parts: { matching: RawBuilder<unknown>; facetKey: RawBuilder<unknown>; source: RawBuilder<unknown>; restaurant: boolean },
 ): RawBuilder<number> {
   const { facetKey } = parts;
   const listed = sql<number>`(select n from listed)`;
-  // Prices and vendors are never facets: with one, the matching entries are counted like any combined filter.
+  // Prices, vendors and a chosen restaurant are never facets: with one, the matching entries are counted like any
+  // combined filter (unfiltered, a restaurant's listing is its own count: listed).
   const notFacets =
+    parts.restaurant ||
     selection.priceRanges.length > 0 ||
     selection.minCents !== undefined ||
     selection.maxCents !== undefined ||

@@ -102,6 +102,8 @@ export function listingReplyKey(parts: {
   page: number;
   limit: number;
   selection?: unknown;
+  /** With a visit speed: the chosen restaurant, whose prices and offers the page shows. */
+  restaurantLocId?: number | undefined;
 }): string {
   return JSON.stringify([
     parts.route,
@@ -112,6 +114,7 @@ export function listingReplyKey(parts: {
     parts.page,
     parts.limit,
     parts.selection ?? null,
+    parts.restaurantLocId ?? null,
   ]);
 }
 
@@ -140,13 +143,20 @@ export async function cachedListingReply(
  */
 export async function withKeptPanel<T extends { panel: PanelRow }>(
   db: Kysely<Database>,
-  listing: { categoryId: number; locId: number; speed: string | undefined },
+  listing: { categoryId: number; locId: number; speed: string | undefined; restaurantLocId?: number | undefined },
   read: (panel: PanelRow | undefined) => Promise<T>,
 ): Promise<T> {
   const cache = caches(db);
   if (cache.dropping()) return read(undefined);
   let answered: T | undefined;
-  const entry = await cache.panels.get(JSON.stringify([listing.categoryId, listing.locId, listing.speed ?? '']), async () => {
+  // A chosen restaurant's listing has its own size (what it sells of the category): a panel of its own.
+  const key = JSON.stringify([
+    listing.categoryId,
+    listing.locId,
+    listing.speed ?? '',
+    ...(listing.restaurantLocId === undefined ? [] : [listing.restaurantLocId]),
+  ]);
+  const entry = await cache.panels.get(key, async () => {
     answered = await read(undefined);
     return { categoryId: listing.categoryId, panel: answered.panel };
   });

@@ -29,6 +29,8 @@ export interface ListingRequest {
   page: number;
   limit: number;
   selection?: ListingSelection | undefined;
+  /** With a visit speed: the restaurant chosen on /ship/options (catalogueRestaurant): its offers only, at its prices. */
+  restaurantLocId?: number | undefined;
   /** Where a failed background load of the listing index is logged (decision 071). */
   log?: Log | undefined;
 }
@@ -65,16 +67,18 @@ export async function categoryListing(db: Kysely<Database>, request: ListingRequ
     offset: request.page * request.limit,
     limit: request.limit,
     selection: { ...selection, categoryIds: selection.categoryIds.filter((id) => category.descendantIds.includes(id)) },
+    restaurantLocId: request.restaurantLocId,
   };
   // An unfiltered page, first or deep, from the area's index in memory once it is loaded (decisions 071, 077);
   // otherwise, and for filtered pages, the statement, with the filter panel from memory once any page of this area,
-  // category and speed has read it (decision 069).
-  const unfiltered = !isFiltered(selection);
+  // category and speed (and restaurant) has read it (decision 069). The index holds the area's channel, every
+  // restaurant of it at once: a chosen restaurant's pages (a visit channel's few products) are the statement's,
+  // narrowed to its offers, and kept as replies like any listing's first pages (decision 063).
+  const unfiltered = !isFiltered(selection) && request.restaurantLocId === undefined;
+  const panelKey = { categoryId: category.id, locId: request.locId, speed: request.speed, restaurantLocId: request.restaurantLocId };
   const page =
     (unfiltered ? await listingPageFromMemory(db, pageRequest, { log: request.log }) : undefined) ??
-    (await withKeptPanel(db, { categoryId: category.id, locId: request.locId, speed: request.speed }, (panel) =>
-      listingPage(db, pageRequest, panel),
-    ));
+    (await withKeptPanel(db, panelKey, (panel) => listingPage(db, pageRequest, panel)));
   return {
     kind: 'listing',
     available: page.available,

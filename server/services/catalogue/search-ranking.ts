@@ -167,7 +167,8 @@ const descriptionCandidates = 1000;
 
 /**
  * The ranked products in the shopper's sort: the ranking itself, or by name, or by the lowest price offered in the
- * area (one query for at most searchResultLimit products). Ties keep the ranking's order.
+ * area (one query for at most searchResultLimit products; `knownCents`, when the caller read the prices the cards
+ * show already: a chosen restaurant's). Ties keep the ranking's order.
  */
 export async function sortedIds(
   db: Kysely<Database>,
@@ -175,6 +176,7 @@ export async function sortedIds(
   sort: SortKey | 'default',
   locId: number,
   speed: SpeedValue | undefined,
+  knownCents?: ReadonlyMap<number, number>,
 ): Promise<number[]> {
   const ids = ranked.map((r) => r.id);
   if (sort === 'default' || ids.length === 0) return ids;
@@ -191,14 +193,16 @@ export async function sortedIds(
       return (x < y ? -1 : x > y ? 1 : 0) * direction || byRank(a, b);
     });
   }
-  const prices = await db
-    .selectFrom('product_variants')
-    .innerJoin('variant_offers', 'variant_offers.variant_id', 'product_variants.id')
-    .select(['product_variants.product_id as id', (eb) => eb.fn.min('variant_offers.price_cents').as('cents')])
-    .where('product_variants.product_id', 'in', ids)
-    .where(offeredInArea(locId, speed))
-    .groupBy('product_variants.product_id')
-    .execute();
+  const prices = knownCents
+    ? [...knownCents].map(([id, cents]) => ({ id, cents }))
+    : await db
+        .selectFrom('product_variants')
+        .innerJoin('variant_offers', 'variant_offers.variant_id', 'product_variants.id')
+        .select(['product_variants.product_id as id', (eb) => eb.fn.min('variant_offers.price_cents').as('cents')])
+        .where('product_variants.product_id', 'in', ids)
+        .where(offeredInArea(locId, speed))
+        .groupBy('product_variants.product_id')
+        .execute();
   const centsOf = new Map(prices.map((p) => [p.id, Number(p.cents)]));
   const direction = sort === 'price_asc' ? 1 : -1;
   return [...ids].sort((a, b) => ((centsOf.get(a) ?? 0) - (centsOf.get(b) ?? 0)) * direction || byRank(a, b));

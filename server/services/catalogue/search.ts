@@ -1,12 +1,14 @@
 import type { Kysely } from 'kysely';
+import type { ProductSummary } from '../../../src/api/contract/product-summary.contract.ts';
 import { searchTextLimit, type ListingData } from '../../../src/api/contract/catalogue.contract.ts';
 import { totalPages, type SortKey } from '../../../src/rules/listing.ts';
-import type { SpeedValue } from '../../../src/rules/speeds.ts';
+import { isVisitSpeed, type SpeedValue } from '../../../src/rules/speeds.ts';
 import type { Database } from '../../db/schema.ts';
 import { isServedLocation } from './catalogue-cache.ts';
 import { readQuery } from './search-dictionary.ts';
 import type { Log } from '../platform/log.ts';
 import { cardStore, searchCards, startCardStore } from './search-cards.ts';
+import { restaurantCard, restaurantOffers, lowestCents } from './restaurant-offers.ts';
 import { searchDescriptions, startDescriptionIndex } from './search-descriptions.ts';
 import { rankedProducts, sortedIds, type RankedProduct } from './search-ranking.ts';
 import { rankedFromNames } from './search-name-matches.ts';
@@ -35,6 +37,8 @@ export interface SearchRequest {
   text: string;
   locId: number;
   speed?: SpeedValue | undefined;
+  /** With a visit speed: the restaurant chosen on /ship/options (catalogueRestaurant): its offers only, at its prices. */
+  restaurantLocId?: number | undefined;
   sort?: SortKey | undefined;
   page: number;
   limit: number;
@@ -61,12 +65,11 @@ export async function searchProducts(db: Kysely<Database>, request: SearchReques
   startDescriptionIndex(db, request.log);
 
   const ranked = await rankedWithFallback(db, words, request.locId, request.speed, request.limit, request.log);
-  const ids = await sortedIds(db, ranked, request.sort ?? 'default', request.locId, request.speed);
-  const start = request.page * request.limit;
+  const { ids, products } = await searchPage(db, ranked, request);
   return {
     kind: 'results',
     data: {
-      products: await searchCards(db, ids.slice(start, start + request.limit), request.locId, request.speed),
+      products,
       filters: [],
       pagination: {
         total_records: ids.length,
@@ -75,6 +78,48 @@ export async function searchProducts(db: Kysely<Database>, request: SearchReques
         current_page: request.page,
       },
     },
+  };
+}
+
+/**
+ * The page's products in the shopper's sort, and every match's id (the total). With a chosen restaurant (Dine-In or
+ * Pick-Up): only the matches it sells, priced and sorted at its prices (one statement: restaurant-offers.ts), so a
+ * card never offers what it does not sell nor another restaurant's price.
+ */
+async function searchPage(
+  db: Kysely<Database>,
+  ranked: readonly RankedProduct[],
+  request: SearchRequest,
+): Promise<{ ids: number[]; products: ProductSummary[] }> {
+  const { speed, restaurantLocId, locId } = request;
+  const sort = request.sort ?? 'default';
+  const pageOf = (ids: readonly number[]) => ids.slice(request.page * request.limit, (request.page + 1) * request.limit);
+  if (!isVisitSpeed(speed) || restaurantLocId === undefined) {
+    const ids = await sortedIds(db, ranked, sort, locId, speed);
+    return { ids, products: await searchCards(db, pageOf(ids), locId, speed) };
+  }
+  const restaurant = { locId: restaurantLocId, areaLocId: locId, speed };
+  const offers = await restaurantOffers(
+    db,
+    ranked.map((r) => r.id),
+    restaurant,
+  );
+  const cents = new Map([...offers].map(([id, sizes]) => [id, lowestCents(sizes)]));
+  const ids = await sortedIds(
+    db,
+    ranked.filter((r) => offers.has(r.id)),
+    sort,
+    locId,
+    speed,
+    cents,
+  );
+  const cards = await searchCards(db, pageOf(ids), locId, speed);
+  return {
+    ids,
+    products: cards.flatMap((card) => {
+      const sizes = offers.get(card.id);
+      return sizes ? [restaurantCard(card, sizes, restaurant)] : [];
+    }),
   };
 }
 

@@ -1,6 +1,6 @@
 import { array, literal, number, object, optional, string, type Infer } from 'superstruct';
 import { envelope } from './envelope.ts';
-import { callerFields, cartIdField, speedField, zipcodeField } from './fields.ts';
+import { blankIsMissing, callerFields, cartIdField, numericId, speedField, zipcodeField } from './fields.ts';
 
 /**
  * POST /api/cart/movearea — which lines of the caller's cart another pincode (and delivery option) can still sell
@@ -12,6 +12,11 @@ export const moveAreaBody = object({
   zipcode: zipcodeField,
   /** The delivery option's courier type to check against (dine-in or pickup narrow the speeds); blank: delivery. */
   courier_type: speedField('courier_type'),
+  /**
+   * With dine-in or pickup: the restaurant chosen on /ship/options. A line it sells (the same size) stays, moved to
+   * its offer at its price; only what it does not sell is listed in drop. Ignored for a delivery speed.
+   */
+  vendor_location_id: blankIsMissing(optional(numericId('vendor_location_id'))),
   apply: optional(literal(1)),
   /** With apply: the lines listed in drop are kept for the cart's old zip (back when the cart returns there), not removed. */
   keep_old: optional(literal(1)),
@@ -26,7 +31,7 @@ export type AreaLine = Infer<typeof areaLine>;
 export const moveAreaData = object({
   zipcode: string(),
   loc_id: number(),
-  /** Lines the new area sells: they stay. */
+  /** Lines the new area sells: they stay (for a chosen restaurant, moved to its offer when they were another's). */
   keep: array(areaLine),
   /** Lines it does not: listed for the shopper, and taken off only when the move is applied. */
   drop: array(areaLine),

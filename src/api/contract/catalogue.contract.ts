@@ -38,14 +38,20 @@ export const limitField: Struct<PageSize, null> = blankIsMissing(
 export const sortField = blankIsMissing(optional(define<SortKey>('sort', (v) => isSortKey(v) || `sort must be one of ${sortKeys.join(', ')}.`)));
 
 /**
- * What every listing (category, filters, search) is asked with: the store, the shopper's area (zipcode, restaurant,
- * speed) and the page. Spread after the listing's own first field, `...listingAreaFields`.
+ * What every listing (category, filters, search) is asked with: the store, the shopper's area (zipcode, area,
+ * speed, and for Dine-In or Pick-Up the restaurant chosen on /ship/options) and the page. Spread after the listing's
+ * own first field, `...listingAreaFields`.
  */
 const listingAreaFields = {
   ...storeField,
   zipcode: zipcodeField,
   loc_id: numericId('loc_id'),
   courier_type: speedField('courier_type'),
+  /**
+   * With dine-in or pickup: the chosen restaurant, whose offers the cards show (its prices, only what it sells), as
+   * the product page and the cart do; ignored for a delivery speed.
+   */
+  vendor_location_id: blankIsMissing(optional(numericId('vendor_location_id'))),
   page: pageField,
   limit: limitField,
   sort: sortField,

@@ -16,7 +16,12 @@ export function mirrorAreaCookie(
 ): void {
   let written: string | undefined;
   const copy = (values: SessionValues) => {
-    const assignment = areaCookieAssignment({ zipcode: values.zipcode, loc_id: values.location, courier_type: values.couriertype });
+    const assignment = areaCookieAssignment({
+      zipcode: values.zipcode,
+      loc_id: values.location,
+      courier_type: values.couriertype,
+      vendor_location_id: values.retailer,
+    });
     if (assignment === written) return;
     written = assignment;
     try {

@@ -47,13 +47,20 @@ export function movedTotalOf(reply: MoveAreaReply): number {
 
 /** The movearea body: asking (apply false) or applying the shopper's answer. */
 export function moveBody(
-  target: { cartId: string; zipcode: string; courierType: Sent<MoveAreaBody>['courier_type'] },
+  target: {
+    cartId: string;
+    zipcode: string;
+    courierType: Sent<MoveAreaBody>['courier_type'];
+    /** Dine-In or Pick-Up: the chosen restaurant, whose offers the lines move to when it sells them. */
+    restaurantLocId?: number | undefined;
+  },
   apply: false | CartMoveAnswer,
 ): Sent<MoveAreaBody> {
   return {
     cart_id: target.cartId,
     zipcode: target.zipcode,
     courier_type: target.courierType,
+    ...(target.restaurantLocId === undefined ? {} : { vendor_location_id: target.restaurantLocId }),
     ...(apply ? { apply: 1 as const } : {}),
     ...(apply === 'keepOld' ? { keep_old: 1 as const } : {}),
   };

@@ -172,15 +172,34 @@ export function storedKind(stored: Pick<SessionValues, 'couriertype'>): Delivery
   return stored.couriertype === 'dine-in' ? 'dine-in' : stored.couriertype === 'pickup' ? 'pick-up' : 'delivery';
 }
 
-/** A cart is there and the chosen option sells at other speeds than the one it was filled for: ask before moving it. */
-export function changesCartOption(context: DeliveryOptionsContext): boolean {
-  const stored = context.session.getSnapshot().context;
-  return stored.cart_id !== undefined && storedKind(stored) !== (context.selected ?? 'delivery');
+/** The restaurant a Dine-In or Pick-Up choice is at; none for Delivery. */
+function visitRestaurant(context: DeliveryOptionsContext): number | undefined {
+  const kind = context.selected ?? 'delivery';
+  return kind === 'delivery' ? undefined : chosenRetailer(context)?.loc_id;
 }
 
-/** The movearea call for the chosen option, in the shopper's zip: asking, or applying their answer. */
+/**
+ * A cart is there and the chosen option sells at other speeds than the one it was filled for, or (Dine-In, Pick-Up)
+ * at another restaurant, whose offers its lines are not: ask before moving it.
+ */
+export function changesCartOption(context: DeliveryOptionsContext): boolean {
+  const stored = context.session.getSnapshot().context;
+  if (stored.cart_id === undefined) return false;
+  const kind = context.selected ?? 'delivery';
+  return storedKind(stored) !== kind || (kind !== 'delivery' && stored.retailer !== visitRestaurant(context));
+}
+
+/**
+ * The movearea call for the chosen option, in the shopper's zip, with the chosen restaurant for a visit (its offers
+ * replace the lines' own where it sells them): asking, or applying their answer.
+ */
 export function optionMoveBody(context: DeliveryOptionsContext, apply: false | CartMoveAnswer): Sent<MoveAreaBody> {
   const stored = context.session.getSnapshot().context;
-  const target = { cartId: stored.cart_id ?? '', zipcode: stored.zipcode ?? '', courierType: courierTypeFor(context.selected ?? 'delivery') };
+  const target = {
+    cartId: stored.cart_id ?? '',
+    zipcode: stored.zipcode ?? '',
+    courierType: courierTypeFor(context.selected ?? 'delivery'),
+    restaurantLocId: visitRestaurant(context),
+  };
   return moveBody(target, apply);
 }

@@ -229,7 +229,7 @@ export const deliveryOptionsMachine = setup({
             'options.continue': [
               {
                 description:
-                  'CONTINUE with a cart filled for another option: which of its lines the new option still sells is asked first (issue 23).',
+                  'CONTINUE with a cart filled for another option or restaurant: which of its lines the new choice still sells (the chosen restaurant’s offer of the same size, at its price) is asked first (issue 23).',
                 guard: 'changesCart',
                 target: 'checkingCart',
               },

@@ -22,8 +22,15 @@ export const selectDatePickerDays = (s: DeliveryOptionsSnapshot) => datePickerDa
 export const selectOptionCartQuestion = (s: DeliveryOptionsSnapshot) => {
   const check = s.context.cartCheck;
   if (!s.matches({ options: 'confirming' }) || !check) return undefined;
-  const current = deliveryOptionLabels[storedKind(s.context.session.getSnapshot().context)];
-  return { target: deliveryOptionLabels[s.context.selected ?? 'delivery'], current, keepFor: current, ...check };
+  const stored = s.context.session.getSnapshot().context;
+  const kind = s.context.selected ?? 'delivery';
+  const storedOption = deliveryOptionLabels[storedKind(stored)];
+  // Another restaurant of the same option: the question names both ('Pick-Up at Gramercy Chop House').
+  const sameOption = storedKind(stored) === kind;
+  const target = deliveryOptionLabels[kind];
+  const restaurant = selectChosenRetailer(s)?.name;
+  const current = sameOption && stored.retailer_name ? `${storedOption} at ${stored.retailer_name}` : storedOption;
+  return { target: sameOption && restaurant ? `${target} at ${restaurant}` : target, current, keepFor: current, ...check };
 };
 /** Asking the server about the cart, or moving it. */
 export const selectOptionCartBusy = (s: DeliveryOptionsSnapshot) => s.matches({ options: 'checkingCart' }) || s.matches({ options: 'movingCart' });

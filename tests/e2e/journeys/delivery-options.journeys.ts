@@ -28,7 +28,8 @@ import { addToCartThroughApi, areaOf, failingOnce, newCustomer, nothingToDo, ope
  */
 
 const file = 'tests/e2e/journeys/delivery-options.journeys.ts';
-const ribeye = 'USDA Prime Ribeye Steak';
+/** A butcher's product no restaurant sells: Dine-In cannot sell it from any restaurant (steaks it can, decision 014). */
+const chicken = 'Whole Free-Range Chicken';
 const gramercy = 401;
 const refusedAgain = 'Refused again by the test fault.';
 
@@ -99,8 +100,8 @@ const shopCalendar = (): NextDeliveryDateReply => ({
 const freeSlots: GetSlotReply = { code: 1, data: [{ slot_id: 1, start: '12:00', end: '14:00', available: 2 }] };
 const line = (cart_rid: number, name: string) => ({ cart_rid, name, size: '1 lb', qty: 1 });
 const moveData = (extra: Partial<NonNullable<MoveAreaReply['data']>> = {}) => ({ zipcode: '10001', loc_id: 101, keep: [], drop: [], ...extra });
-/** Dine-In cannot sell the butcher's delivered ribeye: it would leave the cart (or wait for Delivery). */
-const ribeyeLeaves: MoveAreaReply = { code: 1, data: moveData({ drop: [line(1, ribeye)] }) };
+/** Dine-In cannot sell the butcher's delivered chicken: it would leave the cart (or wait for Delivery). */
+const chickenLeaves: MoveAreaReply = { code: 1, data: moveData({ drop: [line(1, chicken)] }) };
 
 const done = (id: string, output: unknown): AnyEventObject => ({ type: `xstate.done.actor.${id}`, output });
 const failed = (id: string, error: unknown): AnyEventObject => ({ type: `xstate.error.actor.${id}`, error });
@@ -163,9 +164,9 @@ export const deliveryOptionsJourneys: MachineMap = {
     variant('shopper in New York', newYorkArea, async ({ page }) => openOptions(page, await areaOf('10001'))),
     variant('shopper without a pincode', { ageGateVerified: true }, async ({ page }) => openOptions(page, { ageGateVerified: true }), true),
     variant(
-      'customer with a ribeye in her cart for Delivery',
+      'customer with a chicken in her cart for Delivery',
       { ...newYorkArea, cart_id: 'cart-delivery', Token: 'token', CustomerId: 1, total_products_in_cart: 1 },
-      async ({ page }) => openOptions(page, await addToCartThroughApi((await newCustomer('generated.options')).session, 'ribeye', ribeye)),
+      async ({ page }) => openOptions(page, await addToCartThroughApi((await newCustomer('generated.options')).session, chicken, chicken)),
     ),
   ],
   serializeState: (snapshot) => {
@@ -321,8 +322,8 @@ export const deliveryOptionsJourneys: MachineMap = {
       prepare: emptyCartOnce,
       act: nothingToDo,
     },
-    'checkCart: the ribeye would leave': {
-      event: done('checkCart', ribeyeLeaves),
+    'checkCart: the chicken would leave': {
+      event: done('checkCart', chickenLeaves),
       when: all(options('checkingCart'), anyOf(round('offline', 'remove'), round('refused', 'keepOld'), round('refusedAgain', 'remove'))),
       act: nothingToDo,
     },

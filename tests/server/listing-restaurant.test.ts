@@ -1,0 +1,145 @@
+import { sql } from 'kysely';
+import { assert } from 'superstruct';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listingReply, type ListingData } from '../../src/api/contract/catalogue.contract.ts';
+import { productReply } from '../../src/api/contract/product.contract.ts';
+import { centsToDollars } from '../../src/rules/money.ts';
+import { newYork, query } from './catalogue-helpers.ts';
+import { getJson, json, startTestApp, type TestApp } from './test-app.ts';
+
+/**
+ * Dine-In and Pick-Up with a restaurant chosen on /ship/options: listing and search cards show that restaurant's
+ * offers (its prices, only what it sells), as its product page does and as the cart charges — not the lowest price of
+ * any restaurant in the area.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const BEEF = 1002;
+const GRAMERCY = 401;
+const HUDSON_PRIME = 402;
+
+async function listing(params: Record<string, string | number>): Promise<ListingData> {
+  const { body } = await getJson(t, `/connect/index/category?${query({ store_id: 1, ...newYork, catid: BEEF, page: 0, limit: 50, ...params })}`);
+  assert(body, listingReply);
+  if (!body.data) throw new Error(`no listing: ${body.message ?? ''}`);
+  return body.data;
+}
+
+async function search(q: string, params: Record<string, string | number>): Promise<ListingData> {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: `/connect/index/search?${query({ store_id: 1, ...newYork, page: 0, limit: 50, ...params })}`,
+    payload: { q },
+  });
+  const body = json(response);
+  assert(body, listingReply);
+  return body.data ?? { products: [], filters: [], pagination: { total_records: 0, total_page: 0, limit: 50, current_page: 0 } };
+}
+
+/** The restaurant's own sizes and prices per product at the speed (what its product page offers), read directly. */
+async function menuOf(restaurant: number, speed: string): Promise<Map<number, { id: number; price: string }[]>> {
+  const rows = await sql<{ product_id: number; variant_id: number; cents: number }>`
+    select v.product_id, v.id as variant_id, o.price_cents as cents from variant_offers o
+    join product_variants v on v.id = o.variant_id
+    where o.loc_id = ${restaurant} and o.speed = ${speed} order by v.product_id, v.bottle_size, v.id`.execute(t.database.db);
+  const menu = new Map<number, { id: number; price: string }[]>();
+  for (const row of rows.rows)
+    menu.set(row.product_id, [...(menu.get(row.product_id) ?? []), { id: row.variant_id, price: centsToDollars(row.cents) }]);
+  return menu;
+}
+
+const sizesOf = (card: { child: { id: number; price: string }[] }) => card.child.map((c) => ({ id: c.id, price: c.price }));
+
+describe('listings and search with the chosen restaurant (vendor_location_id)', () => {
+  it("a Dine-In listing's cards show the chosen restaurant's prices, each restaurant its own, like its product page", async () => {
+    const gramercy = await listing({ courier_type: 'dine-in', vendor_location_id: GRAMERCY });
+    const hudson = await listing({ courier_type: 'dine-in', vendor_location_id: HUDSON_PRIME });
+    const menu = await menuOf(GRAMERCY, 'dine-in');
+    expect(gramercy.products.length).toBeGreaterThan(0);
+    for (const card of gramercy.products) {
+      expect(sizesOf(card)).toEqual(menu.get(card.id));
+      expect(card.vendor_loc_id).toBe(GRAMERCY);
+      expect(card.speed_types).toEqual(['dine-in']);
+    }
+    // Asked second, Hudson's page is not Gramercy's kept one (the reply cache's key names the restaurant).
+    const hudsonMenu = await menuOf(HUDSON_PRIME, 'dine-in');
+    for (const card of hudson.products) expect(sizesOf(card)).toEqual(hudsonMenu.get(card.id));
+    expect(hudson.products.map(sizesOf)).not.toEqual(gramercy.products.map(sizesOf));
+
+    // The product page for the same restaurant offers the card's sizes at the card's prices.
+    const [first] = gramercy.products;
+    if (!first) throw new Error('no card');
+    const page = await getJson(
+      t,
+      `/connect/index/product?${query({ prodid: first.id, store_id: 1, loc_id: newYork.loc_id, zipCode: newYork.zipcode, courier_type: 'dine-in', vendor_location_id: GRAMERCY })}`,
+    );
+    assert(page.body, productReply);
+    expect(page.body.data?.child.map((c) => ({ id: c.id, price: c.price }))).toEqual(sizesOf(first));
+
+    // Sorted by price, the restaurant's own prices are in order.
+    const sorted = await listing({ courier_type: 'dine-in', vendor_location_id: GRAMERCY, sort: 'price_asc' });
+    const lowest = sorted.products.map((p) => Math.min(...p.child.map((c) => Number(c.price))));
+    expect(lowest).toEqual([...lowest].sort((a, b) => a - b));
+  });
+
+  it('a product the chosen restaurant does not sell is neither listed nor found for it, and the totals say so', async () => {
+    const before = await listing({ courier_type: 'pickup', vendor_location_id: HUDSON_PRIME });
+    const gone = before.products.find((p) => p.name === 'USDA Prime Ribeye Steak');
+    if (!gone) throw new Error('Hudson Prime lists no ribeye for pick-up');
+    // Hudson Prime stops selling the ribeye for pick-up; Gramercy still does.
+    await sql`delete from variant_offers o using product_variants v
+      where v.id = o.variant_id and v.product_id = ${gone.id} and o.loc_id = ${HUDSON_PRIME} and o.speed = 'pickup'`.execute(t.database.db);
+
+    const after = await listing({ courier_type: 'pickup', vendor_location_id: HUDSON_PRIME });
+    expect(after.products.map((p) => p.id)).not.toContain(gone.id);
+    expect(after.pagination.total_records).toBe(before.pagination.total_records - 1);
+    const gramercy = await listing({ courier_type: 'pickup', vendor_location_id: GRAMERCY });
+    expect(gramercy.products.map((p) => p.id)).toContain(gone.id);
+    // Filtered the same way (the filters call narrows to the restaurant too).
+    const { body } = await t.app
+      .inject({
+        method: 'POST',
+        url: '/connect/index/filters',
+        payload: {
+          store_id: 1,
+          ...newYork,
+          parent_category_id: BEEF,
+          courier_type: 'pickup',
+          vendor_location_id: HUDSON_PRIME,
+          size: [gone.child[0]?.bottle_size ?? 0],
+          page: 0,
+          limit: 50,
+        },
+      })
+      .then((r) => ({ body: json(r) }));
+    assert(body, listingReply);
+    expect(body.data?.products.map((p) => p.id) ?? []).not.toContain(gone.id);
+
+    const found = await search('ribeye', { courier_type: 'pickup', vendor_location_id: HUDSON_PRIME });
+    expect(found.products.map((p) => p.id)).not.toContain(gone.id);
+    const atGramercy = await search('ribeye', { courier_type: 'pickup', vendor_location_id: GRAMERCY });
+    const card = atGramercy.products.find((p) => p.id === gone.id);
+    expect(card && sizesOf(card)).toEqual((await menuOf(GRAMERCY, 'pickup')).get(gone.id));
+    expect(card?.vendor_loc_id).toBe(GRAMERCY);
+    expect(atGramercy.pagination.total_records).toBe(found.pagination.total_records + 1);
+  });
+
+  it("search results show the chosen restaurant's prices, in its price order; a delivery speed ignores the restaurant", async () => {
+    const found = await search('steak', { courier_type: 'dine-in', vendor_location_id: GRAMERCY, sort: 'price_desc' });
+    const menu = await menuOf(GRAMERCY, 'dine-in');
+    expect(found.products.length).toBeGreaterThan(1);
+    for (const card of found.products) expect(sizesOf(card)).toEqual(menu.get(card.id));
+    const lowest = found.products.map((p) => Math.min(...p.child.map((c) => Number(c.price))));
+    expect(lowest).toEqual([...lowest].sort((a, b) => b - a));
+
+    const delivery = await search('steak', { vendor_location_id: GRAMERCY });
+    const plain = await search('steak', {});
+    expect(delivery).toEqual(plain);
+  });
+});
