@@ -9,7 +9,7 @@ import { productReply } from '../../src/api/contract/product.contract.ts';
 import { comingSoonMessage, deliveryOptionMessages, mixedVisitCartRefusal } from '../../src/rules/messages.ts';
 import { TestPaymentGateway } from '../../server/adapters/payments/test-gateway.ts';
 import type { GeoLocate } from '../../server/services/platform/geo-ip.ts';
-import { generousLimits } from './account-helpers.ts';
+import { eventually, generousLimits } from './account-helpers.ts';
 import { makeCart, manualClock, pickOffers, post, type OfferPick } from './cart-page-helpers.ts';
 import { checkoutNow, today } from './checkout-helpers.ts';
 import { orderOf, signedInCustomer } from './fixtures.ts';
@@ -170,7 +170,29 @@ describe('dine-in and pick-up orders', () => {
   let gramercy: OfferPick[];
   let gramercyPickup: OfferPick[];
   let butcher: OfferPick[];
+  let gramercyMeals: OfferPick[];
   beforeAll(async () => {
+    // Gramercy's dine-in meals after the six above (not its drinks: those need an age check).
+    const meals = await t.database.db
+      .selectFrom('variant_offers')
+      .innerJoin('product_variants', 'product_variants.id', 'variant_offers.variant_id')
+      .innerJoin('products', 'products.id', 'product_variants.product_id')
+      .select(['variant_offers.id', 'variant_offers.variant_id', 'variant_offers.loc_id'])
+      .where('variant_offers.speed', '=', 'dine-in')
+      .where('variant_offers.loc_id', '=', 401)
+      .where('products.age_restricted', '=', false)
+      .orderBy('variant_offers.variant_id')
+      .offset(6)
+      .limit(3)
+      .execute();
+    for (const [index, meal] of meals.entries()) {
+      await t.database.db
+        .updateTable('variant_offers')
+        .set({ price_cents: index === 0 ? 1263 : 1262, stock: 30 })
+        .where('id', '=', meal.id)
+        .execute();
+    }
+    gramercyMeals = meals.map((m) => ({ offerId: m.id, variantId: m.variant_id, locId: m.loc_id }));
     gramercy = await pickOffers(t, { speed: 'dine-in', locId: 401 }, 6, 0, { priceCents: 8900, stock: 30 });
     gramercyPickup = await pickOffers(t, { speed: 'pickup', locId: 401 }, 6, 0, { priceCents: 5900, stock: 30 });
     butcher = await pickOffers(t, { speed: 'local', locId: 101 }, 2, 0, { priceCents: 1250, stock: 20 });
@@ -181,6 +203,19 @@ describe('dine-in and pick-up orders', () => {
     const { cartId } = await makeCart(t, cartLines, { customerId: me.customerId });
     const reply = await post(t, '/api/placeorder/placeorder', { cart_id: cartId, payment_mode: 4, ...payload }, me.token);
     return { ...reply, cartId };
+  }
+
+  /** The order's confirmation mail (the outbox holds mail when no SMTP_URL is set). */
+  async function mailOf(email: string, orderNumber: string): Promise<string> {
+    const mail = await eventually(() =>
+      t.database.db
+        .selectFrom('outbox')
+        .select('body_text')
+        .where('to_address', '=', email)
+        .where('subject', '=', `Your order ${orderNumber} is placed`)
+        .executeTakeFirst(),
+    );
+    return mail?.body_text ?? '';
   }
 
   it('places a dine-in order without an address: speed 3, the restaurant as retailer, the visit on its group, no delivery fee', async () => {
@@ -211,6 +246,38 @@ describe('dine-in and pick-up orders', () => {
     assert(body, placeOrderReply);
     expect(body.code).toBe(1);
     expect(await orderOf(t, body.order_id ?? '')).toMatchObject({ speed_id: 2, retailer_loc_id: 401, address_id: null });
+  });
+
+  it("taxes a restaurant's meals at New York's general rate (4 %): the cart, the review, the order, its items and the mail agree", async () => {
+    const [first, second] = gramercyMeals;
+    if (!first || !second) throw new Error('no offer');
+    const lines = [
+      { offer: first, qty: 1 }, // 12.63
+      { offer: second, qty: 1 }, // 12.62
+    ];
+    const me = await signedInCustomer(t, 'taxed-diner@example.com');
+    const { cartId } = await makeCart(t, lines, { customerId: me.customerId });
+    const cart = await post(t, '/api/cart/showcart', { cart_id: cartId }, me.token);
+    // One tax on the meals' sum (4 % of 25.25 = 1.01), not a line at a time; groceries' exemption does not reach them.
+    expect(cart.body).toMatchObject({ code: 1, data: { subtotal: '25.25', taxes: '1.01', grandtotal: '26.26' } });
+    const review = await post(t, '/api/checkout/orderreview', { cart_id: cartId, speed_id: 3, retailer_id: 401 }, me.token);
+    assert(review.body, orderReviewReply);
+    expect(review.body.data).toMatchObject({ subtotal: '25.25', taxes: '1.01', grandtotal: '26.26' });
+    const placed = await post(
+      t,
+      '/api/placeorder/placeorder',
+      { cart_id: cartId, speed_id: 3, retailer_id: 401, pickup_date: `${today} 19:00`, payment_mode: 3, upi_id: 'diner@okbank' },
+      me.token,
+    );
+    assert(placed.body, placeOrderReply);
+    expect(placed.body.code).toBe(1);
+    const row = await orderOf(t, placed.body.order_id ?? '');
+    expect(row).toMatchObject({ taxes_cents: 101, grand_total_cents: 2626 });
+    const items = await t.database.db.selectFrom('order_items').select('tax_cents').where('order_id', '=', row.id).orderBy('id').execute();
+    expect(items.map((i) => i.tax_cents)).toEqual([51, 50]);
+    const mail = await mailOf('taxed-diner@example.com', row.increment_id);
+    expect(mail).toContain('Taxes: $1.01');
+    expect(mail).toContain('Total: $26.26');
   });
 
   it('refuses dine-in without a visit time, another retailer, a delivery speed, or a cart mixed with delivery items', async () => {

@@ -25,7 +25,7 @@ import {
   type CouponCustomer,
 } from '../cart/coupons.ts';
 import { notServedMessage } from '../catalogue/catalogue-cache.ts';
-import { allocateTax, orderBasisFrom, orderTotals, type OrderBasis, type OrderTotals } from './order-totals.ts';
+import { orderBasisFrom, orderTotals, type OrderBasis, type OrderTotals } from './order-totals.ts';
 import { mailedDeliverableColumns, mailedItemColumns, type MailedLines } from './order-confirmation.ts';
 import { deliveryMethodOf } from './orders.ts';
 import { cartSpeedIds, offerMessages, retailerLocIds, speedRefusal } from './offers.ts';
@@ -563,10 +563,6 @@ async function writeDeliverables(
 ): Promise<{ lineIds: Map<number, number>; lines: MailedLines }> {
   const lineIds = new Map<number, number>();
   const lines: MailedLines = { deliverables: [], items: [] };
-  const taxes = allocateTax(
-    basis.lines.map((l) => l.price_cents * l.qty),
-    totals.taxes,
-  );
   for (const [index, group] of basis.groups.entries()) {
     // A restaurant's group: the visit is its date and its time its slot start; nothing is delivered.
     const visit = isVisitSpeed(group.speed) ? visitAt : undefined;
@@ -597,9 +593,8 @@ async function writeDeliverables(
         db
           .insertInto('order_items')
           .values(
-            group.lines.map((line) => {
+            group.lines.map((line, position) => {
               const item = items.find((i) => i.id === line.cart_rid);
-              const lineIndex = basis.lines.indexOf(line);
               return {
                 order_id: order.id,
                 deliverable_id: db.selectFrom('deliverable').select('deliverable.id'),
@@ -611,7 +606,8 @@ async function writeDeliverables(
                 qty: line.qty,
                 price_cents: line.price_cents,
                 row_total_cents: line.price_cents * line.qty,
-                tax_cents: taxes[lineIndex] ?? 0,
+                // The line's sales tax at its kind's rate (cartTotals), the coupon's share taken off first.
+                tax_cents: totals.lineTaxes[index]?.[position] ?? 0,
                 wallet_entry_id: line.wallet_entry_id,
               };
             }),
