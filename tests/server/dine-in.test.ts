@@ -7,6 +7,7 @@ import { dineinRetailerReply, partnerLocatorReply, zipSuggestionReply } from '..
 import { homepageReply } from '../../src/api/contract/home.contract.ts';
 import { productReply } from '../../src/api/contract/product.contract.ts';
 import { comingSoonMessage, deliveryOptionMessages, mixedVisitCartRefusal } from '../../src/rules/messages.ts';
+import { payOnDeliveryMessages } from '../../src/rules/pay-on-delivery.ts';
 import { TestPaymentGateway } from '../../server/adapters/payments/test-gateway.ts';
 import type { GeoLocate } from '../../server/services/platform/geo-ip.ts';
 import { eventually, generousLimits } from './account-helpers.ts';
@@ -198,11 +199,13 @@ describe('dine-in and pick-up orders', () => {
     butcher = await pickOffers(t, { speed: 'local', locId: 101 }, 2, 0, { priceCents: 1250, stock: 20 });
   });
 
+  /** A table is paid when it is booked (UPI here); a pick-up may be paid at the counter (payment_mode 4). */
   async function order(cartLines: { offer: OfferPick; qty: number }[], payload: Record<string, unknown>) {
-    const me = await signedInCustomer(t, `diner-${Math.random().toString(36).slice(2)}@example.com`);
+    const email = `diner-${Math.random().toString(36).slice(2)}@example.com`;
+    const me = await signedInCustomer(t, email);
     const { cartId } = await makeCart(t, cartLines, { customerId: me.customerId });
-    const reply = await post(t, '/api/placeorder/placeorder', { cart_id: cartId, payment_mode: 4, ...payload }, me.token);
-    return { ...reply, cartId };
+    const reply = await post(t, '/api/placeorder/placeorder', { cart_id: cartId, payment_mode: 3, upi_id: 'diner@okbank', ...payload }, me.token);
+    return { ...reply, cartId, email, token: me.token };
   }
 
   /** The order's confirmation mail (the outbox holds mail when no SMTP_URL is set). */
@@ -242,10 +245,45 @@ describe('dine-in and pick-up orders', () => {
   it('places a pick-up order with speed 2 and no visit time needed', async () => {
     const offer = gramercyPickup[0];
     if (!offer) throw new Error('no offer');
-    const { body } = await order([{ offer, qty: 1 }], { speed_id: 2, retailer_id: 401 });
+    const { body } = await order([{ offer, qty: 1 }], { speed_id: 2, retailer_id: 401, payment_mode: 4 });
     assert(body, placeOrderReply);
     expect(body.code).toBe(1);
     expect(await orderOf(t, body.order_id ?? '')).toMatchObject({ speed_id: 2, retailer_loc_id: 401, address_id: null });
+  });
+
+  it('refuses Payment on Delivery for a Dine-In table with 400 naming payment_method, and takes nothing', async () => {
+    const [offer] = gramercyMeals.slice(2);
+    if (!offer) throw new Error('no offer');
+    const before = await t.database.db.selectFrom('variant_offers').select('stock').where('id', '=', offer.offerId).executeTakeFirstOrThrow();
+    const refused = await order([{ offer, qty: 1 }], { speed_id: 3, retailer_id: 401, pickup_date: `${today} 19:00`, payment_mode: 4 });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ code: 0, errors: [{ field: 'payment_method', message: payOnDeliveryMessages.notForDineIn }] });
+    const after = await t.database.db.selectFrom('variant_offers').select('stock').where('id', '=', offer.offerId).executeTakeFirstOrThrow();
+    expect(after.stock).toBe(before.stock);
+    const orders = await t.database.db.selectFrom('orders').select('id').where('cart_id', '=', refused.cartId).execute();
+    expect(orders).toEqual([]);
+  });
+
+  it('words a pick-up paid at the counter as a pick-up: its mail, its status in the orders, no delivery line', async () => {
+    const [offer] = gramercyPickup.slice(2);
+    if (!offer) throw new Error('no offer');
+    const placed = await order([{ offer, qty: 1 }], { speed_id: 2, retailer_id: 401, payment_mode: 4 });
+    assert(placed.body, placeOrderReply);
+    const orderNumber = placed.body.order_id ?? '';
+    // A registered customer's first unpaid order waits for the emailed link (pay-on-delivery.ts): confirm it as the link does.
+    const row = await orderOf(t, orderNumber);
+    await t.database.db.updateTable('orders').set({ status: 'pending_payment_on_delivery' }).where('id', '=', row.id).execute();
+    const orders = await post(t, '/api/account/myorders', {}, placed.token);
+    expect(JSON.stringify(orders.body)).toContain('"status":"pay at pick-up"');
+    expect(JSON.stringify(orders.body)).not.toContain('pay on delivery');
+    const { orderConfirmation } = await import('../../server/services/checkout/order-confirmation.ts');
+    const [deliverables, items] = await Promise.all([
+      t.database.db.selectFrom('order_deliverables').selectAll().where('order_id', '=', row.id).execute(),
+      t.database.db.selectFrom('order_items').selectAll().where('order_id', '=', row.id).execute(),
+    ]);
+    const mail = orderConfirmation({ order: { ...row, status: 'pending_payment_on_delivery' }, deliverables, items }, 'https://shop.example.com');
+    expect(mail.text).toContain('You pay when you pick it up.');
+    expect(mail.text).not.toMatch(/deliver/i);
   });
 
   it("taxes a restaurant's meals at New York's general rate (4 %): the cart, the review, the order, its items and the mail agree", async () => {
@@ -278,6 +316,7 @@ describe('dine-in and pick-up orders', () => {
     const mail = await mailOf('taxed-diner@example.com', row.increment_id);
     expect(mail).toContain('Taxes: $1.01');
     expect(mail).toContain('Total: $26.26');
+    expect(mail).not.toContain('Delivery:');
   });
 
   it('refuses dine-in without a visit time, another retailer, a delivery speed, or a cart mixed with delivery items', async () => {

@@ -38,6 +38,7 @@ import { verifyUpi } from '../payments/upi.ts';
 import { prepareWeighedOrder, type SubstitutionChoices } from './weighed-order.ts';
 import type { OpenedBankAccount } from '../payments/bank-account.ts';
 import { needsEmailConfirmation, startEmailConfirmation, unpaidOrderRefusal } from './pay-on-delivery.ts';
+import { handOverOf, isPayOnDeliveryOffered, payOnDeliveryMessages } from '../../../src/rules/pay-on-delivery.ts';
 import { tiedTransaction } from '../platform/catalogue-changes.ts';
 import { claimWalletLines, redeemWalletClaims, type WalletClaim } from '../wallet/wallet-redemption.ts';
 
@@ -157,6 +158,8 @@ async function reserveOnce(
   const speed = chooseSpeed(request, basis);
   if ('stop' in speed) return speed.stop;
   const speedId = speed.value;
+  const payable = paymentForHandOver(request.payment, speedId);
+  if ('stop' in payable) return payable.stop;
   const visit = await visitTime(trx, request, basis, now);
   if ('stop' in visit) return visit.stop;
   const address = deliveryAddress(addressRead, request.addressId, speedId, cart.zipcode);
@@ -291,6 +294,15 @@ function chooseSpeed(request: PlaceOrderRequest, basis: OrderBasis): Step<SpeedI
  * take it when given. Either must be one the Delivery Options screen offers (visitTimes: today or later, within
  * the restaurant's hours, pick-up within 10-16). Undefined for a cart without such items.
  */
+/**
+ * A payment the order's hand-over does not take (Payment on Delivery for a Dine-In table) is a request for what the
+ * payment tab never offered: a 400 naming payment_method, before anything is checked or taken.
+ */
+function paymentForHandOver(payment: PaymentChoice, speedId: SpeedId): Step<undefined> {
+  if (payment.mode !== 4 || isPayOnDeliveryOffered(handOverOf(speedId))) return { value: undefined };
+  return { stop: { kind: 'refused', message: payOnDeliveryMessages.notForDineIn, field: 'payment_method' } };
+}
+
 async function visitTime(
   trx: Kysely<Database>,
   request: PlaceOrderRequest,
