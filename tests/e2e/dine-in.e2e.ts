@@ -6,10 +6,20 @@ import { choose, enterStore, uniqueEmail } from './steps.ts';
 test.describe('dine-in and pick-up', () => {
   test('Dine-In at a 4-star restaurant tomorrow at 7 pm: the header shows it and the catalogue holds only its dine-in offers', async ({ page }) => {
     await enterStore(page);
+    // A delivery shopper's store home has the delivery ads.
+    const freeDelivery = page.getByRole('img', { name: 'Free delivery over $75 this week' });
+    await expect(page.getByRole('heading', { name: 'TOP PRODUCT IN YOUR AREA' })).toBeVisible();
+    await expect(freeDelivery).toBeVisible();
+    const dineInHome = page.waitForResponse((r) => r.url().includes('/connect/index/homepage') && r.url().includes('courier_type=dine-in'));
     await chooseVisit(page, 'Dine-In', '4 star', 'Gramercy Chop House', '7:00 PM');
     const choice = page.getByTestId('shipping-choice');
     await expect(choice).toContainText('DINE-IN AT Gramercy Chop House');
     await expect(choice).toContainText('7:00 PM');
+    // The Dine-In home (its own reply): the restaurant's offers, and no delivery promotion.
+    await dineInHome;
+    await expect(page.getByRole('heading', { name: 'TOP PRODUCT IN YOUR AREA' })).toBeVisible();
+    await expect(freeDelivery).toHaveCount(0);
+    await expect(page.getByRole('img', { name: /delivery/i })).toHaveCount(0);
 
     await page.goto('/store/search?q=steak');
     const grid = page.getByRole('list', { name: 'Products' });

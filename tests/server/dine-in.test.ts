@@ -153,6 +153,24 @@ describe('the catalogue by courier_type', () => {
     expect(home.body.data?.topproduct.every((p) => p.speed_types.join() === 'pickup')).toBe(true);
   });
 
+  it('the store home shows its delivery ads to a delivery shopper only, never to a Dine-In or Pick-Up one', async () => {
+    const area = `zipcode=10001&loc_id=${newYorkArea}&store_id=1`;
+    const adsFor = async (courierType: string) => {
+      const home = await getJson(t, `/connect/index/homepage?${area}${courierType ? `&courier_type=${courierType}` : ''}`);
+      assert(home.body, homepageReply);
+      return home.body.data?.ads.map((ad) => ad.text);
+    };
+    const deliveryAds = [
+      'Free delivery over $75 this week',
+      'Next-day cold-chain delivery nationwide',
+      'Farm Direct: order by Thursday for Saturday',
+    ];
+    expect(await adsFor('')).toEqual(deliveryAds);
+    expect(await adsFor('local')).toEqual(deliveryAds);
+    expect(await adsFor('dine-in')).toEqual([]);
+    expect(await adsFor('pickup')).toEqual([]);
+  });
+
   it('the product page lists each restaurant’s dine-in offer for courier_type dine-in, and none otherwise', async () => {
     const id = await t.database.db.selectFrom('products').select('id').where('name', '=', 'USDA Prime Ribeye Steak').executeTakeFirstOrThrow();
     const url = (type: string) => `/connect/index/product?prodid=${id.id}&store_id=1&loc_id=${newYorkArea}&zipCode=10001&courier_type=${type}`;
