@@ -81,7 +81,9 @@ export const payOnDeliveryWords: Readonly<Record<HandOver, PayOnDeliveryWords>> 
     due: 'Due at the door',
   },
   'pick-up': {
-    option: 'Payment on Pick-Up',
+    // The spec names the option 'Payment on Delivery' (cart-checkout-account.md, payment options 4) for every order:
+    // the label stays its words, the panel under it says where a pick-up pays.
+    option: 'Payment on Delivery',
     panel: 'Pay at the counter when you pick up your order.',
     paid: 'You pay when you pick it up.',
     purpose: 'to pay at pick-up',

@@ -65,9 +65,8 @@ test.describe('dine-in and pick-up', () => {
     await expect(page.getByText(/Pick-up: .*1:00 PM/)).toBeVisible();
     await page.getByRole('button', { name: 'CHECKOUT' }).click();
     await expect(page).toHaveURL(/\/cart\/card$/);
-    // Paid at the counter, in pick-up's words: nothing reads as a delivery.
-    await expect(page.getByRole('radio', { name: 'Payment on Delivery' })).toHaveCount(0);
-    await page.getByRole('radio', { name: 'Payment on Pick-Up' }).check();
+    // Paid at the counter: the spec's label, with a panel in pick-up's words.
+    await page.getByRole('radio', { name: 'Payment on Delivery' }).check();
     await expect(page.getByText('Pay at the counter when you pick up your order.')).toBeVisible();
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page).toHaveURL(/\/cart\/checkout$/);

@@ -193,12 +193,12 @@ describe('checkout card behaviour (the three children running)', () => {
     expect(spies.reportChoice).not.toHaveBeenCalled();
   });
 
-  it("a pick-up is offered Payment on Delivery in pick-up's words, a delivery in the spec's", () => {
+  it("a pick-up is offered Payment on Delivery under the spec's label, its panel in pick-up's words", () => {
     const pickUp = running({ cartId: 'cart-abc', handOver: 'pick-up' }).actor;
     expect(selectOfferedPaymentOptions(pickUp.getSnapshot()).map((o) => [o.mode, o.label])).toEqual([
       [2, 'Cards'],
       [3, 'UPI'],
-      [4, 'Payment on Pick-Up'],
+      [4, 'Payment on Delivery'],
     ]);
     expect(selectPayOnDeliveryPanel(pickUp.getSnapshot())).toBe('Pay at the counter when you pick up your order.');
     const delivery = running({ cartId: 'cart-abc' }).actor;

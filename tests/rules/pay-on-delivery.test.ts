@@ -27,9 +27,12 @@ describe('pay on delivery by hand-over', () => {
     expect(payOnDeliveryRefusal(payOnDeliveryMaxUnits + 1, 'delivery')).toBe(payOnDeliveryMessages.tooManyUnits(payOnDeliveryMaxUnits));
   });
 
-  it("words a delivery in the spec's words and a pick-up as a pick-up, nowhere as a delivery", () => {
+  it("words a delivery in the spec's words and a pick-up as a pick-up, past the option's spec label", () => {
     expect(payOnDeliveryWords.delivery.option).toBe('Payment on Delivery');
-    for (const text of Object.values(payOnDeliveryWords['pick-up'])) expect(text).not.toMatch(/deliver|door|arrives/i);
+    // The option keeps the spec's label for every hand-over; everything else a pick-up reads speaks of the pick-up.
+    expect(payOnDeliveryWords['pick-up'].option).toBe('Payment on Delivery');
+    const { option: _label, ...pickUpWords } = payOnDeliveryWords['pick-up'];
+    for (const text of Object.values(pickUpWords)) expect(text).not.toMatch(/deliver|door|arrives/i);
     expect(payOnDeliveryMessages.confirmed('100000007', 'pick-up')).toBe('Thank you: order 100000007 is confirmed. You pay when you pick it up.');
     expect(isPayOnDeliveryStatus('pay on delivery')).toBe(true);
     expect(isPayOnDeliveryStatus('pay at pick-up')).toBe(true);

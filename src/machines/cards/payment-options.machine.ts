@@ -15,8 +15,8 @@ export const paymentOptions: readonly { mode: PaymentMode; label: string }[] = [
 ];
 
 /**
- * The options the order's hand-over takes, in its words: a Dine-In table has no Payment on Delivery, and a pick-up
- * reads 'Payment on Pick-Up'.
+ * The options the order's hand-over takes: a Dine-In table has no Payment on Delivery. The label is the spec's for
+ * every hand-over (payOnDeliveryWords); the panel under it says where a pick-up pays.
  */
 export function offeredPaymentOptions(handOver: HandOver): { mode: PaymentMode; label: string }[] {
   return paymentOptions

@@ -132,7 +132,8 @@ export const checkoutCardMachine = setup({
             guard: 'isDeliveryChosen',
             target: '.delivery',
             actions: 'forwardToPaymentOptions',
-            description: 'Payment on Delivery (Payment on Pick-Up for a pick-up; never for a Dine-In table): nothing to fill in, Continue shows.',
+            description:
+              'Payment on Delivery (for a pick-up too, paid at the counter; never for a Dine-In table): nothing to fill in, Continue shows.',
           },
         ],
         // A bank picked from the list pays by bank from it, whichever option showed.
