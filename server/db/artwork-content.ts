@@ -45,12 +45,15 @@ export interface BannerCopy {
   alt: string;
 }
 
-/** The home banners all promote the Valentine's Collection (category 1017), which they link to. */
+/**
+ * The home banners all promote the Valentine's Collection (category 1017), which they link to. Every shopper sees them
+ * (Delivery, Dine-In and Pick-Up alike, before the home call answers), so none speaks of one way of getting it.
+ */
 export const bannerCopy: readonly BannerCopy[] = [
   {
     eyebrow: "VALENTINE'S COLLECTION",
     title: 'Steaks, lobster and oysters for two',
-    subtitle: 'Dinner for two, delivered chilled to your door',
+    subtitle: 'Dinner for two, at home or at our partner restaurants',
     alt: "Valentine's Collection — steaks, lobster and oysters for two",
   },
   {

@@ -31,6 +31,7 @@ import * as sellerOffersAndKeptExpiry from './migrations/032-seller-offers-and-k
 import * as offerMovesNotify from './migrations/034-offer-moves-notify.ts';
 import * as calendarNotify from './migrations/035-calendar-notify.ts';
 import * as sessionNotify from './migrations/036-session-notify.ts';
+import * as adSpeeds from './migrations/037-ad-speeds.ts';
 
 // Listed here (not read from disk) so the bundle, tsx and tests all see the same ordered set.
 const migrations: Record<string, Migration> = {
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   '034-offer-moves-notify': offerMovesNotify,
   '035-calendar-notify': calendarNotify,
   '036-session-notify': sessionNotify,
+  '037-ad-speeds': adSpeeds,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -140,6 +140,8 @@ export interface AdsTable {
   image_url: string;
   text: string;
   position: number;
+  /** Migration 037: the offer speeds the ad speaks of (null: none in particular); the home shows it by them (src/rules/promos.ts). */
+  speeds: ColumnType<string[] | null, string[] | null | undefined, string[] | null>;
 }
 
 export interface CustomersTable {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { payOnDeliveryMessages } from '../../src/rules/pay-on-delivery.ts';
+import { payOnDeliveryMessages, payOnDeliveryWords } from '../../src/rules/pay-on-delivery.ts';
 import type { AppDeps } from '../deps.ts';
 import { badRequest } from '../http/errors.ts';
 import { confirmByEmail } from '../services/checkout/order-placement.ts';
@@ -68,7 +68,7 @@ export function orderConfirmationRoutes(deps: AppDeps): FastifyPluginAsync {
         reply,
         200,
         payOnDeliveryMessages.confirmPageTitle,
-        `${paragraph(`Order ${state.orderNumber}: you pay when it is delivered.`)}
+        `${paragraph(`Order ${state.orderNumber}. ${payOnDeliveryWords[state.handOver].confirmed}`)}
 <form method="post" action="${confirmPath}"><input type="hidden" name="token" value="${escapeHtml(token)}"><button type="submit">${escapeHtml(payOnDeliveryMessages.confirmButton)}</button></form>`,
       );
     });
@@ -82,7 +82,12 @@ export function orderConfirmationRoutes(deps: AppDeps): FastifyPluginAsync {
         return page(reply, 200, payOnDeliveryMessages.confirmedPageTitle, paragraph(payOnDeliveryMessages.alreadyConfirmed(outcome.orderNumber)));
       if (outcome.kind === 'refused')
         return page(reply, 200, payOnDeliveryMessages.refusedPageTitle, paragraph(payOnDeliveryMessages.refusedAtConfirmation(outcome.message)));
-      return page(reply, 200, payOnDeliveryMessages.confirmedPageTitle, paragraph(payOnDeliveryMessages.confirmed(outcome.orderNumber)));
+      return page(
+        reply,
+        200,
+        payOnDeliveryMessages.confirmedPageTitle,
+        paragraph(payOnDeliveryMessages.confirmed(outcome.orderNumber, outcome.handOver)),
+      );
     });
   };
 }

@@ -6,10 +6,20 @@ import { choose, enterStore, uniqueEmail } from './steps.ts';
 test.describe('dine-in and pick-up', () => {
   test('Dine-In at a 4-star restaurant tomorrow at 7 pm: the header shows it and the catalogue holds only its dine-in offers', async ({ page }) => {
     await enterStore(page);
+    // A delivery shopper's store home has the delivery ads.
+    const freeDelivery = page.getByRole('img', { name: 'Free delivery over $75 this week' });
+    await expect(page.getByRole('heading', { name: 'TOP PRODUCT IN YOUR AREA' })).toBeVisible();
+    await expect(freeDelivery).toBeVisible();
+    const dineInHome = page.waitForResponse((r) => r.url().includes('/connect/index/homepage') && r.url().includes('courier_type=dine-in'));
     await chooseVisit(page, 'Dine-In', '4 star', 'Gramercy Chop House', '7:00 PM');
     const choice = page.getByTestId('shipping-choice');
     await expect(choice).toContainText('DINE-IN AT Gramercy Chop House');
     await expect(choice).toContainText('7:00 PM');
+    // The Dine-In home (its own reply): the restaurant's offers, and no delivery promotion.
+    await dineInHome;
+    await expect(page.getByRole('heading', { name: 'TOP PRODUCT IN YOUR AREA' })).toBeVisible();
+    await expect(freeDelivery).toHaveCount(0);
+    await expect(page.getByRole('img', { name: /delivery/i })).toHaveCount(0);
 
     await page.goto('/store/search?q=steak');
     const grid = page.getByRole('list', { name: 'Products' });
@@ -56,7 +66,9 @@ test.describe('dine-in and pick-up', () => {
     await expect(page.getByText(/Pick-up: .*1:00 PM/)).toBeVisible();
     await page.getByRole('button', { name: 'CHECKOUT' }).click();
     await expect(page).toHaveURL(/\/cart\/card$/);
+    // Paid at the counter: the spec's label, with a panel in pick-up's words.
     await page.getByRole('radio', { name: 'Payment on Delivery' }).check();
+    await expect(page.getByText('Pay at the counter when you pick up your order.')).toBeVisible();
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page).toHaveURL(/\/cart\/checkout$/);
     await expect(page.getByRole('button', { name: 'PLACE ORDER' })).toBeEnabled();
@@ -65,6 +77,30 @@ test.describe('dine-in and pick-up', () => {
     expect(orders).toHaveLength(1);
     expect(orders[0]).toMatchObject({ speed_id: 2, retailer_id: 401, pickup_date: `${tomorrow().iso} 13:00` });
     expect(orders[0]).not.toHaveProperty('delivery_address_id');
+  });
+
+  test('Dine-In: the card tab offers cards and UPI, never Payment on Delivery for a table', async ({ page }) => {
+    await enterStore(page);
+    await chooseVisit(page, 'Dine-In', '4 star', 'Gramercy Chop House', '7:00 PM');
+    await page.goto('/store/search?q=ribeye');
+    await page
+      .getByRole('list', { name: 'Products' })
+      .getByRole('link', { name: /USDA Prime Ribeye Steak/ })
+      .first()
+      .click();
+    await expect(page.getByRole('combobox', { name: 'SPEED' })).toHaveText(/Dine-In/);
+    await page.getByRole('button', { name: 'ADD TO CART' }).click();
+    await expect(page).toHaveURL(/\/guest\/register$/);
+    await page.getByRole('main').getByLabel('Email').fill(uniqueEmail('dine-in'));
+    await page.getByRole('button', { name: 'CONTINUE' }).click();
+    await expect(page).toHaveURL(/\/cart$/);
+    await page.getByRole('button', { name: 'CHECKOUT' }).click();
+    await expect(page).toHaveURL(/\/cart\/card$/);
+    const options = page.getByRole('group', { name: 'Payment options' });
+    await expect(options.getByRole('radio', { name: 'Cards' })).toBeChecked();
+    await expect(options.getByRole('radio')).toHaveCount(2);
+    await expect(options.getByRole('radio', { name: 'UPI' })).toBeVisible();
+    await expect(page.getByRole('radio', { name: /^Payment on/ })).toHaveCount(0);
   });
 
   test('the partner locator lists restaurants nearest first, and Dine here opens Dine-In with that restaurant', async ({ page }) => {

@@ -12,8 +12,13 @@ import { addCardMachine } from '../../src/machines/cards/add-card.machine.ts';
 import type { AddCardField } from '../../src/machines/cards/add-card.setup.ts';
 import { cardListMachine } from '../../src/machines/cards/card-list.machine.ts';
 import { checkoutCardMachine, type CheckoutCardInput } from '../../src/machines/checkout/checkout-card.machine.ts';
-import { selectCanContinueOnDelivery, selectPayOnDeliveryRefusal } from '../../src/machines/checkout/index.ts';
-import { payOnDeliveryMaxUnits, payOnDeliveryMessages, payOnDeliveryUnitsRefusal } from '../../src/rules/pay-on-delivery.ts';
+import {
+  selectCanContinueOnDelivery,
+  selectOfferedPaymentOptions,
+  selectPayOnDeliveryPanel,
+  selectPayOnDeliveryRefusal,
+} from '../../src/machines/checkout/index.ts';
+import { payOnDeliveryMaxUnits, payOnDeliveryMessages, payOnDeliveryRefusal, payOnDeliveryUnitsRefusal } from '../../src/rules/pay-on-delivery.ts';
 import { paymentOptionsMachine } from '../../src/machines/cards/payment-options.machine.ts';
 import { mastercard, savedCardChoice, visa } from './checkout-fixtures.ts';
 import { done, failed, label } from './machine-events.ts';
@@ -60,6 +65,7 @@ describe('checkout card paths', () => {
     { name: 'checkout', input: { cartId: 'cart-abc' } },
     { name: 'settings', input: { fromSettings: true } },
     { name: 'checkout of 13 units', input: { cartId: 'cart-abc', payOnDeliveryRefusal: payOnDeliveryUnitsRefusal(13) } },
+    { name: 'dine-in checkout', input: { cartId: 'cart-abc', handOver: 'dine-in', payOnDeliveryRefusal: payOnDeliveryRefusal(1, 'dine-in') } },
   ];
   for (const who of inputs) {
     const plans = planPaths(walkable, { input: who.input, events: eventsFor, serializeState: (s) => JSON.stringify(s.value) });
@@ -175,6 +181,29 @@ describe('checkout card behaviour (the three children running)', () => {
     // The other options are open as ever.
     actor.send({ type: 'payment.option.choose', mode: 2 });
     expect(actor.getSnapshot().matches({ choosing: 'cards' })).toBe(true);
+  });
+
+  it('a Dine-In table is not offered Payment on Delivery: the option is not listed, and choosing it anyway opens nothing', () => {
+    const { actor, spies, children } = running({ cartId: 'cart-abc', handOver: 'dine-in', payOnDeliveryRefusal: payOnDeliveryRefusal(2, 'dine-in') });
+    expect(selectOfferedPaymentOptions(actor.getSnapshot()).map((o) => o.label)).toEqual(['Cards', 'UPI']);
+    actor.send({ type: 'payment.option.choose', mode: 4 });
+    expect(actor.getSnapshot().matches({ choosing: 'cards' })).toBe(true);
+    expect(children().paymentOptions.getSnapshot().matches('delivery')).toBe(false);
+    actor.send({ type: 'payment.continue' });
+    expect(spies.reportChoice).not.toHaveBeenCalled();
+  });
+
+  it("a pick-up is offered Payment on Delivery under the spec's label, its panel in pick-up's words", () => {
+    const pickUp = running({ cartId: 'cart-abc', handOver: 'pick-up' }).actor;
+    expect(selectOfferedPaymentOptions(pickUp.getSnapshot()).map((o) => [o.mode, o.label])).toEqual([
+      [2, 'Cards'],
+      [3, 'UPI'],
+      [4, 'Payment on Delivery'],
+    ]);
+    expect(selectPayOnDeliveryPanel(pickUp.getSnapshot())).toBe('Pay at the counter when you pick up your order.');
+    const delivery = running({ cartId: 'cart-abc' }).actor;
+    expect(selectOfferedPaymentOptions(delivery.getSnapshot()).map((o) => o.label)).toEqual(['Cards', 'UPI', 'Payment on Delivery']);
+    expect(selectPayOnDeliveryPanel(delivery.getSnapshot())).toBe('Pay when your order arrives.');
   });
 
   it('UPI and back to cards: the card step and payment options show the same option', () => {

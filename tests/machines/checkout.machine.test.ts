@@ -38,7 +38,7 @@ import {
   zipFound,
 } from './checkout-fixtures.ts';
 import { addressGoneMessage, cardGoneMessage, facePassNeededRefusal } from '../../src/rules/messages.ts';
-import { payOnDeliveryMaxUnits, payOnDeliveryUnitsRefusal } from '../../src/rules/pay-on-delivery.ts';
+import { payOnDeliveryMaxUnits, payOnDeliveryMessages, payOnDeliveryUnitsRefusal } from '../../src/rules/pay-on-delivery.ts';
 import { facePassNoteAt } from '../../src/rules/face-check.ts';
 import { done, failed, label, offline } from './machine-events.ts';
 import { allStateIds, allTransitions, coverageTitle, planPaths, replay, type PathPlan } from './path-coverage.ts';
@@ -508,6 +508,19 @@ describe('checkout behaviour (the tabs machine with its steps running)', () => {
     const small = running();
     (await toCard(small.actor)).send({ type: 'speed.continue' });
     expect(stepOf(small.actor, 'choosePayment').getSnapshot().context.payOnDeliveryRefusal).toBeUndefined();
+  });
+
+  it('tells the payment step of a Dine-In table that it is not paid on delivery, and a pick-up that it is, in its words', async () => {
+    const visit = { ...customer, nextTab: 'card', retailer: 401, dineinTime: '2026-12-01 19:00' } as const;
+    const dineIn = running({ values: { ...visit, shippingType: 'dine-in' } });
+    await waitFor(dineIn.actor, (s) => s.matches({ flow: 'card' }));
+    expect(stepOf(dineIn.actor, 'choosePayment').getSnapshot().context).toMatchObject({
+      handOver: 'dine-in',
+      payOnDeliveryRefusal: payOnDeliveryMessages.notForDineIn,
+    });
+    const pickUp = running({ values: { ...visit, shippingType: 'pick-up' } });
+    await waitFor(pickUp.actor, (s) => s.matches({ flow: 'card' }));
+    expect(stepOf(pickUp.actor, 'choosePayment').getSnapshot().context).toMatchObject({ handOver: 'pick-up', payOnDeliveryRefusal: undefined });
   });
 
   it('a card order needs no email confirmation', async () => {

@@ -1,8 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cartTotals, couponDiscountCents, divideRoundHalfUp, groupFees, salesTaxCents } from '../../server/services/cart/cart-totals.ts';
+import {
+  cartTotals,
+  couponDiscountCents,
+  divideRoundHalfUp,
+  groupFees,
+  lineTaxesCents,
+  salesTaxCents,
+  spreadCents,
+  taxKindOf,
+  taxRatePpmOf,
+} from '../../server/services/cart/cart-totals.ts';
 import { stateTaxRates2026 } from '../../server/db/migrations/state-tax-rates-2026.ts';
 import { makeCart, manualClock, pickOne, post, showcart, type OfferPick } from './cart-page-helpers.ts';
-import { signedInCustomer } from './fixtures.ts';
+import { drinkOffer, signedInCustomer } from './fixtures.ts';
 import { startTestApp, type TestApp } from './test-app.ts';
 
 describe('cart money (pure, cents)', () => {
@@ -36,11 +46,11 @@ describe('cart money (pure, cents)', () => {
   it('taxes the discounted item subtotal, never the fees', () => {
     const totals = cartTotals({
       groups: [
-        { locId: 101, speed: 'local', subtotalCents: 2500 },
-        { locId: 201, speed: 'courier', subtotalCents: 2450 },
+        { locId: 101, speed: 'local', subtotalCents: 2500, lines: [{ rowCents: 2500, kind: 'grocery' }] },
+        { locId: 201, speed: 'courier', subtotalCents: 2450, lines: [{ rowCents: 2450, kind: 'grocery' }] },
       ],
       coupon: { code: 'SAVE5', kind: 'fixed', amount: 500 },
-      taxRatePpm: 40_000,
+      tax: { groceryPpm: 40_000, generalPpm: 70_000 },
     });
     expect(totals).toMatchObject({
       subtotal: 4950,
@@ -52,6 +62,95 @@ describe('cart money (pure, cents)', () => {
       taxes: 178, // 4 % of 44.50
       grandtotal: 4450 + 1498 + 200 + 178,
     });
+  });
+
+  it('taxes a line by its kind: groceries at the grocery rate, a restaurant meal and alcohol at the general rate', () => {
+    // Raw meat and fish from a shop, delivered or collected: groceries.
+    expect(taxKindOf({ speed: 'local', age_restricted: false })).toBe('grocery');
+    expect(taxKindOf({ speed: 'courier', age_restricted: false })).toBe('grocery');
+    expect(taxKindOf({ speed: 'farm-direct', age_restricted: false })).toBe('grocery');
+    // A restaurant's dine-in or pick-up offer is a meal it prepares.
+    expect(taxKindOf({ speed: 'dine-in', age_restricted: false })).toBe('prepared-food');
+    expect(taxKindOf({ speed: 'pickup', age_restricted: false })).toBe('prepared-food');
+    // Wine, wherever it is bought.
+    expect(taxKindOf({ speed: 'local', age_restricted: true })).toBe('alcohol');
+    expect(taxKindOf({ speed: 'dine-in', age_restricted: true })).toBe('alcohol');
+    // New York: groceries exempt, 4 % on the rest.
+    const ny = { groceryPpm: 0, generalPpm: 40_000 };
+    expect(taxRatePpmOf('grocery', ny)).toBe(0);
+    expect(taxRatePpmOf('prepared-food', ny)).toBe(40_000);
+    expect(taxRatePpmOf('alcohol', ny)).toBe(40_000);
+  });
+
+  it('spreads a coupon over the lines before taxing each rate once, the lines adding up to the taxes', () => {
+    expect(spreadCents([1, 1, 1], 100)).toEqual([34, 33, 33]);
+    expect(spreadCents([0, 0], 5)).toEqual([0, 0]);
+    const ny = { groceryPpm: 0, generalPpm: 40_000 };
+    // $34.99 of wine and $25.00 of steak, no coupon: 4 % of the wine only (1.3996 → 1.40).
+    expect(
+      lineTaxesCents(
+        [
+          { rowCents: 3499, kind: 'alcohol' },
+          { rowCents: 2500, kind: 'grocery' },
+        ],
+        0,
+        ny,
+      ),
+    ).toEqual([140, 0]);
+    // A $6.00 coupon on $60.00: the wine's share is $3.50, so 4 % of $31.50 = $1.26.
+    expect(
+      lineTaxesCents(
+        [
+          { rowCents: 3500, kind: 'alcohol' },
+          { rowCents: 2500, kind: 'grocery' },
+        ],
+        600,
+        ny,
+      ),
+    ).toEqual([126, 0]);
+    // Two meals at one rate: taxed once on their sum (4 % of $25.25 = 1.01), not per line (0.51 + 0.51).
+    expect(
+      lineTaxesCents(
+        [
+          { rowCents: 1263, kind: 'prepared-food' },
+          { rowCents: 1262, kind: 'prepared-food' },
+        ],
+        0,
+        ny,
+      ),
+    ).toEqual([51, 50]);
+    // Tennessee taxes groceries too (4 %), the rest at 7 %.
+    const tn = { groceryPpm: 40_000, generalPpm: 70_000 };
+    expect(
+      lineTaxesCents(
+        [
+          { rowCents: 10_000, kind: 'grocery' },
+          { rowCents: 10_000, kind: 'alcohol' },
+        ],
+        0,
+        tn,
+      ),
+    ).toEqual([400, 700]);
+
+    const totals = cartTotals({
+      groups: [
+        {
+          locId: 401,
+          speed: 'dine-in',
+          subtotalCents: 8000,
+          lines: [
+            { rowCents: 5000, kind: 'prepared-food' },
+            { rowCents: 3000, kind: 'alcohol' },
+          ],
+        },
+        { locId: 101, speed: 'local', subtotalCents: 2000, lines: [{ rowCents: 2000, kind: 'grocery' }] },
+      ],
+      coupon: { code: 'WELCOME10', kind: 'percent', amount: 1000 },
+      tax: ny,
+    });
+    // $100.00 less 10 %: the restaurant's $72.00 at 4 % = $2.88; the steak exempt.
+    expect(totals).toMatchObject({ subtotal: 10_000, discount: 1000, taxes: 288, lineTaxes: [[180, 108], [0]] });
+    expect(totals.grandtotal).toBe(9000 + totals.deliveryFee + totals.feeAmount + 288);
   });
 });
 
@@ -172,6 +271,29 @@ describe('POST /api/cart/showcart: every figure computed by the server', () => {
     const { data } = await showcart(t, { cart_id: cartId });
     expect(data).toMatchObject({ subtotal: '10.00', taxes: '0.00', delivery_fee: '4.99', grandtotal: '14.99' });
     expect(data.tax_note).toMatch(/^IL: .*repealed on Jan 1, 2026/);
+  });
+
+  it("taxes wine at New York's general rate (4 %) and the steak beside it at the grocery rate (exempt)", async () => {
+    const wine = await drinkOffer(t, 'Napa Valley Cabernet Sauvignon', 10); // $34.99 at the butcher
+    const lines = [
+      { offer: wine, qty: 1 },
+      { offer: butcher, qty: 2 }, // 25.00
+    ];
+    const plain = await makeCart(t, lines);
+    expect((await showcart(t, { cart_id: plain.cartId })).data).toMatchObject({
+      subtotal: '59.99',
+      delivery_fee: '4.99',
+      taxes: '1.40', // 4 % of 34.99; the steak is a grocery, exempt in NY
+      grandtotal: '66.38',
+      tax_note: 'NY: groceries are exempt from sales tax',
+    });
+    // The coupon lowers every line: the wine's share of the $6.00 off is $3.50, so 4 % of $31.49.
+    const coupon = await makeCart(t, lines);
+    expect((await showcart(t, { cart_id: coupon.cartId, coupon_code: 'WELCOME10' })).data).toMatchObject({
+      discount: '6.00',
+      taxes: '1.26',
+      grandtotal: '60.24',
+    });
   });
 
   it('uses the current offer price, not what the price was when the line was added', async () => {

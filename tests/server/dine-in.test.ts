@@ -7,9 +7,10 @@ import { dineinRetailerReply, partnerLocatorReply, zipSuggestionReply } from '..
 import { homepageReply } from '../../src/api/contract/home.contract.ts';
 import { productReply } from '../../src/api/contract/product.contract.ts';
 import { comingSoonMessage, deliveryOptionMessages, mixedVisitCartRefusal } from '../../src/rules/messages.ts';
+import { payOnDeliveryMessages } from '../../src/rules/pay-on-delivery.ts';
 import { TestPaymentGateway } from '../../server/adapters/payments/test-gateway.ts';
 import type { GeoLocate } from '../../server/services/platform/geo-ip.ts';
-import { generousLimits } from './account-helpers.ts';
+import { eventually, generousLimits } from './account-helpers.ts';
 import { makeCart, manualClock, pickOffers, post, type OfferPick } from './cart-page-helpers.ts';
 import { checkoutNow, today } from './checkout-helpers.ts';
 import { orderOf, signedInCustomer } from './fixtures.ts';
@@ -152,6 +153,24 @@ describe('the catalogue by courier_type', () => {
     expect(home.body.data?.topproduct.every((p) => p.speed_types.join() === 'pickup')).toBe(true);
   });
 
+  it('the store home shows its delivery ads to a delivery shopper only, never to a Dine-In or Pick-Up one', async () => {
+    const area = `zipcode=10001&loc_id=${newYorkArea}&store_id=1`;
+    const adsFor = async (courierType: string) => {
+      const home = await getJson(t, `/connect/index/homepage?${area}${courierType ? `&courier_type=${courierType}` : ''}`);
+      assert(home.body, homepageReply);
+      return home.body.data?.ads.map((ad) => ad.text);
+    };
+    const deliveryAds = [
+      'Free delivery over $75 this week',
+      'Next-day cold-chain delivery nationwide',
+      'Farm Direct: order by Thursday for Saturday',
+    ];
+    expect(await adsFor('')).toEqual(deliveryAds);
+    expect(await adsFor('local')).toEqual(deliveryAds);
+    expect(await adsFor('dine-in')).toEqual([]);
+    expect(await adsFor('pickup')).toEqual([]);
+  });
+
   it('the product page lists each restaurant’s dine-in offer for courier_type dine-in, and none otherwise', async () => {
     const id = await t.database.db.selectFrom('products').select('id').where('name', '=', 'USDA Prime Ribeye Steak').executeTakeFirstOrThrow();
     const url = (type: string) => `/connect/index/product?prodid=${id.id}&store_id=1&loc_id=${newYorkArea}&zipCode=10001&courier_type=${type}`;
@@ -170,17 +189,54 @@ describe('dine-in and pick-up orders', () => {
   let gramercy: OfferPick[];
   let gramercyPickup: OfferPick[];
   let butcher: OfferPick[];
+  let gramercyMeals: OfferPick[];
   beforeAll(async () => {
+    // Gramercy's dine-in meals after the six above (not its drinks: those need an age check).
+    const meals = await t.database.db
+      .selectFrom('variant_offers')
+      .innerJoin('product_variants', 'product_variants.id', 'variant_offers.variant_id')
+      .innerJoin('products', 'products.id', 'product_variants.product_id')
+      .select(['variant_offers.id', 'variant_offers.variant_id', 'variant_offers.loc_id'])
+      .where('variant_offers.speed', '=', 'dine-in')
+      .where('variant_offers.loc_id', '=', 401)
+      .where('products.age_restricted', '=', false)
+      .orderBy('variant_offers.variant_id')
+      .offset(6)
+      .limit(3)
+      .execute();
+    for (const [index, meal] of meals.entries()) {
+      await t.database.db
+        .updateTable('variant_offers')
+        .set({ price_cents: index === 0 ? 1263 : 1262, stock: 30 })
+        .where('id', '=', meal.id)
+        .execute();
+    }
+    gramercyMeals = meals.map((m) => ({ offerId: m.id, variantId: m.variant_id, locId: m.loc_id }));
     gramercy = await pickOffers(t, { speed: 'dine-in', locId: 401 }, 6, 0, { priceCents: 8900, stock: 30 });
     gramercyPickup = await pickOffers(t, { speed: 'pickup', locId: 401 }, 6, 0, { priceCents: 5900, stock: 30 });
     butcher = await pickOffers(t, { speed: 'local', locId: 101 }, 2, 0, { priceCents: 1250, stock: 20 });
   });
 
+  /** A table is paid when it is booked (UPI here); a pick-up may be paid at the counter (payment_mode 4). */
   async function order(cartLines: { offer: OfferPick; qty: number }[], payload: Record<string, unknown>) {
-    const me = await signedInCustomer(t, `diner-${Math.random().toString(36).slice(2)}@example.com`);
+    const email = `diner-${Math.random().toString(36).slice(2)}@example.com`;
+    const me = await signedInCustomer(t, email);
     const { cartId } = await makeCart(t, cartLines, { customerId: me.customerId });
-    const reply = await post(t, '/api/placeorder/placeorder', { cart_id: cartId, payment_mode: 4, ...payload }, me.token);
-    return { ...reply, cartId };
+    const reply = await post(t, '/api/placeorder/placeorder', { cart_id: cartId, payment_mode: 3, upi_id: 'diner@okbank', ...payload }, me.token);
+    return { ...reply, cartId, email, token: me.token };
+  }
+
+  /** The order's confirmation mail (the outbox holds mail when no SMTP_URL is set). */
+  async function mailOf(email: string, orderNumber: string): Promise<string> {
+    const mail = await eventually(() =>
+      t.database.db
+        .selectFrom('outbox')
+        .select('body_text')
+        .where('to_address', '=', email)
+        .where('subject', '=', `Your order ${orderNumber} is placed`)
+        .executeTakeFirst(),
+    );
+    return mail?.body_text ?? '';
   }
 
   it('places a dine-in order without an address: speed 3, the restaurant as retailer, the visit on its group, no delivery fee', async () => {
@@ -207,10 +263,78 @@ describe('dine-in and pick-up orders', () => {
   it('places a pick-up order with speed 2 and no visit time needed', async () => {
     const offer = gramercyPickup[0];
     if (!offer) throw new Error('no offer');
-    const { body } = await order([{ offer, qty: 1 }], { speed_id: 2, retailer_id: 401 });
+    const { body } = await order([{ offer, qty: 1 }], { speed_id: 2, retailer_id: 401, payment_mode: 4 });
     assert(body, placeOrderReply);
     expect(body.code).toBe(1);
     expect(await orderOf(t, body.order_id ?? '')).toMatchObject({ speed_id: 2, retailer_loc_id: 401, address_id: null });
+  });
+
+  it('refuses Payment on Delivery for a Dine-In table with 400 naming payment_method, and takes nothing', async () => {
+    const [offer] = gramercyMeals.slice(2);
+    if (!offer) throw new Error('no offer');
+    const before = await t.database.db.selectFrom('variant_offers').select('stock').where('id', '=', offer.offerId).executeTakeFirstOrThrow();
+    const refused = await order([{ offer, qty: 1 }], { speed_id: 3, retailer_id: 401, pickup_date: `${today} 19:00`, payment_mode: 4 });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ code: 0, errors: [{ field: 'payment_method', message: payOnDeliveryMessages.notForDineIn }] });
+    const after = await t.database.db.selectFrom('variant_offers').select('stock').where('id', '=', offer.offerId).executeTakeFirstOrThrow();
+    expect(after.stock).toBe(before.stock);
+    const orders = await t.database.db.selectFrom('orders').select('id').where('cart_id', '=', refused.cartId).execute();
+    expect(orders).toEqual([]);
+  });
+
+  it('words a pick-up paid at the counter as a pick-up: its mail, its status in the orders, no delivery line', async () => {
+    const [offer] = gramercyPickup.slice(2);
+    if (!offer) throw new Error('no offer');
+    const placed = await order([{ offer, qty: 1 }], { speed_id: 2, retailer_id: 401, payment_mode: 4 });
+    assert(placed.body, placeOrderReply);
+    const orderNumber = placed.body.order_id ?? '';
+    // A registered customer's first unpaid order waits for the emailed link (pay-on-delivery.ts): confirm it as the link does.
+    const row = await orderOf(t, orderNumber);
+    await t.database.db.updateTable('orders').set({ status: 'pending_payment_on_delivery' }).where('id', '=', row.id).execute();
+    const orders = await post(t, '/api/account/myorders', {}, placed.token);
+    expect(JSON.stringify(orders.body)).toContain('"status":"pay at pick-up"');
+    expect(JSON.stringify(orders.body)).not.toContain('pay on delivery');
+    const { orderConfirmation } = await import('../../server/services/checkout/order-confirmation.ts');
+    const [deliverables, items] = await Promise.all([
+      t.database.db.selectFrom('order_deliverables').selectAll().where('order_id', '=', row.id).execute(),
+      t.database.db.selectFrom('order_items').selectAll().where('order_id', '=', row.id).execute(),
+    ]);
+    const mail = orderConfirmation({ order: { ...row, status: 'pending_payment_on_delivery' }, deliverables, items }, 'https://shop.example.com');
+    expect(mail.text).toContain('You pay when you pick it up.');
+    expect(mail.text).not.toMatch(/deliver/i);
+  });
+
+  it("taxes a restaurant's meals at New York's general rate (4 %): the cart, the review, the order, its items and the mail agree", async () => {
+    const [first, second] = gramercyMeals;
+    if (!first || !second) throw new Error('no offer');
+    const lines = [
+      { offer: first, qty: 1 }, // 12.63
+      { offer: second, qty: 1 }, // 12.62
+    ];
+    const me = await signedInCustomer(t, 'taxed-diner@example.com');
+    const { cartId } = await makeCart(t, lines, { customerId: me.customerId });
+    const cart = await post(t, '/api/cart/showcart', { cart_id: cartId }, me.token);
+    // One tax on the meals' sum (4 % of 25.25 = 1.01), not a line at a time; groceries' exemption does not reach them.
+    expect(cart.body).toMatchObject({ code: 1, data: { subtotal: '25.25', taxes: '1.01', grandtotal: '26.26' } });
+    const review = await post(t, '/api/checkout/orderreview', { cart_id: cartId, speed_id: 3, retailer_id: 401 }, me.token);
+    assert(review.body, orderReviewReply);
+    expect(review.body.data).toMatchObject({ subtotal: '25.25', taxes: '1.01', grandtotal: '26.26' });
+    const placed = await post(
+      t,
+      '/api/placeorder/placeorder',
+      { cart_id: cartId, speed_id: 3, retailer_id: 401, pickup_date: `${today} 19:00`, payment_mode: 3, upi_id: 'diner@okbank' },
+      me.token,
+    );
+    assert(placed.body, placeOrderReply);
+    expect(placed.body.code).toBe(1);
+    const row = await orderOf(t, placed.body.order_id ?? '');
+    expect(row).toMatchObject({ taxes_cents: 101, grand_total_cents: 2626 });
+    const items = await t.database.db.selectFrom('order_items').select('tax_cents').where('order_id', '=', row.id).orderBy('id').execute();
+    expect(items.map((i) => i.tax_cents)).toEqual([51, 50]);
+    const mail = await mailOf('taxed-diner@example.com', row.increment_id);
+    expect(mail).toContain('Taxes: $1.01');
+    expect(mail).toContain('Total: $26.26');
+    expect(mail).not.toContain('Delivery:');
   });
 
   it('refuses dine-in without a visit time, another retailer, a delivery speed, or a cart mixed with delivery items', async () => {

@@ -80,7 +80,7 @@ function rows(drawn: readonly Drawn[]): CartLineRow[] {
   }));
 }
 
-const noCoupon = { coupon: null, tax: { state: 'NY', ratePpm: 88_750, note: '' } };
+const noCoupon = { coupon: null, tax: { state: 'NY', rates: { groceryPpm: 0, generalPpm: 88_750 }, note: '' } };
 
 describe('the offer rule', () => {
   test('every offered speed is one place order accepts, at the total order review shows; nothing else is accepted', () => {

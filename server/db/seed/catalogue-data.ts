@@ -4,6 +4,7 @@
  */
 import type { IllustrationKind } from '../artwork-content.ts';
 import type { SizeUnit } from '../../../src/rules/sizes.ts';
+import type { SpeedValue } from '../../../src/rules/speeds.ts';
 import type { VendorKind } from '../schema.ts';
 
 export const VALENTINES_CATEGORY_ID = 1017;
@@ -3261,10 +3262,11 @@ export const soldOutLocallyInNewYork: ReadonlySet<string> = new Set([
   'Whole Goat Leg',
 ]);
 
-export const ads: readonly string[] = [
-  'Free delivery over $75 this week',
-  'Next-day cold-chain delivery nationwide',
-  'Farm Direct: order by Thursday for Saturday',
+/** The home's ads, each with the offer speeds it speaks of (src/rules/promos.ts): all three are delivery promotions. */
+export const ads: readonly { text: string; speeds: readonly SpeedValue[] | null }[] = [
+  { text: 'Free delivery over $75 this week', speeds: ['local'] },
+  { text: 'Next-day cold-chain delivery nationwide', speeds: ['courier'] },
+  { text: 'Farm Direct: order by Thursday for Saturday', speeds: ['farm-direct'] },
 ];
 
 // ---------------------------------------------------------------- generated catalogue (--products N)

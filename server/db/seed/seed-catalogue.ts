@@ -668,7 +668,9 @@ async function writeFixedRows(db: Kysely<Database>, find: ZipFind): Promise<void
     .execute();
   await db
     .insertInto('ads')
-    .values(ads.map((text, i) => ({ id: i + 1, image_url: `/media/ads/${i}.svg`, text, position: i })))
+    .values(
+      ads.map((ad, i) => ({ id: i + 1, image_url: `/media/ads/${i}.svg`, text: ad.text, position: i, speeds: ad.speeds ? [...ad.speeds] : null })),
+    )
     .execute();
 }
 

@@ -3,7 +3,7 @@
  * checkout show, and never takes one from a client. Rules and their reasons: docs/decisions/006-cart-totals-and-tax.md.
  */
 import { centsToDollars } from '../../../src/rules/money.ts';
-import type { SpeedValue } from '../../../src/rules/speeds.ts';
+import { isVisitSpeed, type SpeedValue } from '../../../src/rules/speeds.ts';
 import type { CouponKind } from '../../db/schema.ts';
 
 /** Delivery fee per vendor group, by speed; a restaurant's dine-in and pick-up groups are never delivered. */
@@ -20,6 +20,46 @@ export interface GroupAmounts {
   subtotalCents: number;
   /** The shopper collects the group at the shop (checkout's Store Pickup or Dine-In): nobody delivers it. */
   collected?: boolean | undefined;
+}
+
+/**
+ * What a line is for sales tax (decision 007, revised): groceries (raw, frozen, smoked, cured and cooked meat and fish
+ * sold by weight for home use) are taxed at the state's grocery rate; a restaurant's dine-in or pick-up offer is a meal
+ * (prepared food) and a drink is alcohol, both taxed at the state's general rate, in every state.
+ */
+export type TaxKind = 'grocery' | 'prepared-food' | 'alcohol';
+
+/** The state's two sales tax rates, in parts per million (a grocery-exempt state's grocery rate is 0). */
+export interface TaxRates {
+  groceryPpm: number;
+  generalPpm: number;
+}
+
+/**
+ * A line's kind for sales tax. Age-restricted products are the Wine & Spirits (alcohol, whoever sells them); a line
+ * bought for Dine-In or Pick-Up at a partner restaurant (its offer's speed) is a restaurant meal; the rest is food
+ * sold for home preparation. The shops sell no hot or ready meals: the day they do, those products need a flag.
+ */
+export function taxKindOf(line: { speed: SpeedValue; age_restricted: boolean }): TaxKind {
+  if (line.age_restricted) return 'alcohol';
+  if (isVisitSpeed(line.speed)) return 'prepared-food';
+  return 'grocery';
+}
+
+/** The rate a kind of line is taxed at: groceries at the grocery rate, prepared food and alcohol at the general rate. */
+export function taxRatePpmOf(kind: TaxKind, rates: TaxRates): number {
+  return kind === 'grocery' ? rates.groceryPpm : rates.generalPpm;
+}
+
+/** One line as sales tax reads it: its items' price (before any coupon) and its kind. */
+export interface TaxedLine {
+  rowCents: number;
+  kind: TaxKind;
+}
+
+/** A vendor group with its lines, as the cart's totals take it. */
+export interface TaxedGroup extends GroupAmounts {
+  lines: readonly TaxedLine[];
 }
 
 export interface CouponTerms {
@@ -49,6 +89,8 @@ export interface CartTotals {
   /** packaging + processing + bank charges + GST on fees: every fee that is not delivery. */
   feeAmount: number;
   taxes: number;
+  /** Each group's lines' share of the taxes (as the groups and their lines came in): they add up to taxes. */
+  lineTaxes: number[][];
   grandtotal: number;
 }
 
@@ -74,12 +116,59 @@ export function groupFees(group: GroupAmounts): GroupFees {
   };
 }
 
-/** Sales tax on the discounted item subtotal at the shopper's state grocery rate (parts per million). */
+/** Sales tax on a taxable amount at a rate in parts per million, rounded half up to the cent. */
 export function salesTaxCents(taxableCents: number, ratePpm: number): number {
   return divideRoundHalfUp(taxableCents * ratePpm, 1_000_000);
 }
 
-export function cartTotals(input: { groups: readonly GroupAmounts[]; coupon: CouponTerms | null; taxRatePpm: number }): CartTotals {
+/**
+ * `amount` spread over parts in proportion to their weights, the cents left over by rounding down going to the
+ * largest remainders (the earlier part on a tie), so the shares add up to `amount` exactly.
+ */
+export function spreadCents(weights: readonly number[], amount: number): number[] {
+  const total = weights.reduce((sum, weight) => sum + weight, 0);
+  if (total === 0 || amount === 0) return weights.map(() => 0);
+  const exact = weights.map((weight) => weight * amount);
+  const shares = exact.map((value) => Math.floor(value / total));
+  let left = amount - shares.reduce((sum, share) => sum + share, 0);
+  const order = exact.map((value, index) => ({ index, remainder: value % total })).sort((a, b) => b.remainder - a.remainder || a.index - b.index);
+  for (const { index } of order) {
+    if (left === 0) break;
+    shares[index] = (shares[index] ?? 0) + 1;
+    left -= 1;
+  }
+  return shares;
+}
+
+/**
+ * Each line's sales tax. The coupon is the store's, so it lowers every line's price: it is spread over the lines in
+ * proportion to their prices. The lines taxed at one rate are added up and taxed once (rounded half up, as a
+ * receipt's tax per rate), and that tax is spread back over them, so the lines add up to the cart's taxes.
+ */
+export function lineTaxesCents(lines: readonly TaxedLine[], discountCents: number, rates: TaxRates): number[] {
+  const discounts = spreadCents(
+    lines.map((line) => line.rowCents),
+    discountCents,
+  );
+  const taxable = lines.map((line, index) => line.rowCents - (discounts[index] ?? 0));
+  const ratesOf = lines.map((line) => taxRatePpmOf(line.kind, rates));
+  const taxes = lines.map(() => 0);
+  for (const rate of new Set(ratesOf)) {
+    const at = ratesOf.flatMap((r, index) => (r === rate ? [index] : []));
+    const bases = at.map((index) => taxable[index] ?? 0);
+    const shares = spreadCents(
+      bases,
+      salesTaxCents(
+        bases.reduce((sum, base) => sum + base, 0),
+        rate,
+      ),
+    );
+    at.forEach((index, position) => (taxes[index] = shares[position] ?? 0));
+  }
+  return taxes;
+}
+
+export function cartTotals(input: { groups: readonly TaxedGroup[]; coupon: CouponTerms | null; tax: TaxRates }): CartTotals {
   const subtotal = input.groups.reduce((sum, g) => sum + g.subtotalCents, 0);
   const discount = couponDiscountCents(subtotal, input.coupon);
   const subtotalAfterDiscount = subtotal - discount;
@@ -91,7 +180,14 @@ export function cartTotals(input: { groups: readonly GroupAmounts[]; coupon: Cou
   const bankCharges = 0;
   const gstOnFee = 0;
   const feeAmount = packagingFee + processingFee + bankCharges + gstOnFee;
-  const taxes = salesTaxCents(subtotalAfterDiscount, input.taxRatePpm);
+  const flatTaxes = lineTaxesCents(
+    input.groups.flatMap((g) => g.lines),
+    discount,
+    input.tax,
+  );
+  let next = 0;
+  const lineTaxes = input.groups.map((g) => g.lines.map(() => flatTaxes[next++] ?? 0));
+  const taxes = flatTaxes.reduce((sum, tax) => sum + tax, 0);
   return {
     subtotal,
     discount,
@@ -104,6 +200,7 @@ export function cartTotals(input: { groups: readonly GroupAmounts[]; coupon: Cou
     gstOnFee,
     feeAmount,
     taxes,
+    lineTaxes,
     grandtotal: subtotalAfterDiscount + deliveryFee + feeAmount + taxes,
   };
 }

@@ -6,7 +6,7 @@ import { centsToDollars } from '../../../src/rules/money.ts';
 import { isSlotPast } from '../../../src/rules/slots.ts';
 import { speedValues, type SpeedValue } from '../../../src/rules/speeds.ts';
 import type { Database, VendorKind } from '../../db/schema.ts';
-import { cartTotals, cartTotalsInDollars, type CouponTerms } from './cart-totals.ts';
+import { cartTotals, cartTotalsInDollars, taxKindOf, type CouponTerms, type TaxedLine, type TaxRates } from './cart-totals.ts';
 import { couponRefusal, findCoupon } from './coupons.ts';
 import { deliveryDateRefusal, vendorCalendars, type VendorCalendarInfo } from './delivery-dates.ts';
 import { loadKeptLines } from './kept-lines.ts';
@@ -107,27 +107,50 @@ function withZipTax(query: ReturnType<typeof cartLinesQuery>, zipcode: string) {
         eb
           .selectFrom('service_areas')
           .innerJoin('state_tax_rates', 'state_tax_rates.state', 'service_areas.state')
-          .select(['state_tax_rates.state', 'state_tax_rates.grocery_rate_ppm', 'state_tax_rates.grocery_exempt', 'state_tax_rates.note'])
+          .select([
+            'state_tax_rates.state',
+            'state_tax_rates.grocery_rate_ppm',
+            'state_tax_rates.general_rate_ppm',
+            'state_tax_rates.grocery_exempt',
+            'state_tax_rates.note',
+          ])
           .where('service_areas.zipcode', '=', zipcode)
           .as('tax'),
       (join) => join.onTrue(),
     )
-    .select(['tax.state as tax_state', 'tax.grocery_rate_ppm as tax_rate_ppm', 'tax.grocery_exempt as tax_exempt', 'tax.note as tax_note']);
+    .select([
+      'tax.state as tax_state',
+      'tax.grocery_rate_ppm as tax_rate_ppm',
+      'tax.general_rate_ppm as tax_general_ppm',
+      'tax.grocery_exempt as tax_exempt',
+      'tax.note as tax_note',
+    ]);
 }
 
 interface TaxColumns {
   tax_state: string | null;
   tax_rate_ppm: number | null;
+  tax_general_ppm: number | null;
   tax_exempt: boolean | null;
   tax_note: string | null;
 }
 
-function taxOfRow({ tax_state: state, tax_rate_ppm: ratePpm, tax_exempt: exempt, tax_note: note }: TaxColumns, zipcode: string): TaxRate {
-  if (state === null || ratePpm === null || exempt === null || note === null) throw noTaxRate(zipcode);
-  return { state, ratePpm: exempt ? 0 : ratePpm, note };
+function taxOfRow(
+  { tax_state: state, tax_rate_ppm: groceryPpm, tax_general_ppm: generalPpm, tax_exempt: exempt, tax_note: note }: TaxColumns,
+  zipcode: string,
+): TaxRate {
+  if (state === null || groceryPpm === null || generalPpm === null || exempt === null || note === null) throw noTaxRate(zipcode);
+  return { state, rates: { groceryPpm: exempt ? 0 : groceryPpm, generalPpm }, note };
 }
 
-function withoutTax<Row extends TaxColumns>({ tax_state: _state, tax_rate_ppm: _rate, tax_exempt: _exempt, tax_note: _note, ...line }: Row) {
+function withoutTax<Row extends TaxColumns>({
+  tax_state: _state,
+  tax_rate_ppm: _rate,
+  tax_general_ppm: _general,
+  tax_exempt: _exempt,
+  tax_note: _note,
+  ...line
+}: Row) {
   return line;
 }
 
@@ -239,23 +262,30 @@ export async function loadDeliveryChoices(db: Kysely<Database>, cartId: string):
 
 export interface TaxRate {
   state: string;
-  ratePpm: number;
+  /** The grocery rate (0 where groceries are exempt) and the general rate: which one a line pays is its kind's. */
+  rates: TaxRates;
   note: string;
 }
 
 const noTaxRate = (zipcode: string) => new Error(`No sales tax rate for the state of zip ${zipcode}`);
 
-/** The grocery sales tax of the state the cart delivers to (its zip's state). */
+/** The sales tax rates of the state the cart delivers to (its zip's state). */
 export async function taxRateForZip(db: Kysely<Database>, zipcode: string): Promise<TaxRate> {
   const row = await db
     .selectFrom('service_areas')
     .innerJoin('state_tax_rates', 'state_tax_rates.state', 'service_areas.state')
-    .select(['state_tax_rates.state', 'state_tax_rates.grocery_rate_ppm', 'state_tax_rates.grocery_exempt', 'state_tax_rates.note'])
+    .select([
+      'state_tax_rates.state',
+      'state_tax_rates.grocery_rate_ppm',
+      'state_tax_rates.general_rate_ppm',
+      'state_tax_rates.grocery_exempt',
+      'state_tax_rates.note',
+    ])
     .where('service_areas.zipcode', '=', zipcode)
     .executeTakeFirst();
   // Every cart's zip is a served one (add to cart checks it); a served zip without a rate is a data error, not 0 %.
   if (!row) throw noTaxRate(zipcode);
-  return { state: row.state, ratePpm: row.grocery_exempt ? 0 : row.grocery_rate_ppm, note: row.note };
+  return { state: row.state, rates: { groceryPpm: row.grocery_exempt ? 0 : row.grocery_rate_ppm, generalPpm: row.general_rate_ppm }, note: row.note };
 }
 
 export interface VendorGroup {
@@ -268,6 +298,11 @@ export interface VendorGroup {
   subtotalCents: number;
   /** Every line is redeemed from the wallet at this restaurant: nobody delivers it, no date or slot is chosen. */
   wallet: boolean;
+}
+
+/** A group's lines as sales tax reads them: each line's price and kind (taxKindOf). */
+export function taxedLines(group: VendorGroup): TaxedLine[] {
+  return group.lines.map((line) => ({ rowCents: line.price_cents * line.qty, kind: taxKindOf(line) }));
 }
 
 /** Lines grouped by vendor location (one speed each): Same Day first, then Next Day, then Farm Direct. */
@@ -352,9 +387,9 @@ export async function loadCartView(
   // The routes drop a coupon that stopped applying before they show the cart; this keeps the figures honest anyway.
   const usable: CouponTerms | null = coupon && couponRefusal(coupon, subtotal, now) === undefined ? coupon : null;
   const totals = cartTotals({
-    groups: groups.map((g) => ({ locId: g.locId, speed: g.speed, subtotalCents: g.subtotalCents, collected: g.wallet })),
+    groups: groups.map((g) => ({ locId: g.locId, speed: g.speed, subtotalCents: g.subtotalCents, collected: g.wallet, lines: taxedLines(g) })),
     coupon: usable,
-    taxRatePpm: tax.ratePpm,
+    tax: tax.rates,
   });
 
   const deliveryGroups: DeliveryGroup[] = [];

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { categoryKeys, homeSections, type HomeSection, type HomepageData } from '../../../src/api/contract/home.contract.ts';
-import { isVisitSpeed, type SpeedValue } from '../../../src/rules/speeds.ts';
+import { promoApplies } from '../../../src/rules/promos.ts';
+import { isSpeedValue, isVisitSpeed, type SpeedValue } from '../../../src/rules/speeds.ts';
 import type { Database } from '../../db/schema.ts';
 import { offeredInArea, productSummaries } from './product-summaries.ts';
 import { onCatalogueChange } from '../platform/catalogue-changes.ts';
@@ -58,7 +59,7 @@ export function cachedHomepage(db: Kysely<Database>, locId: number, courierType?
 export async function homepage(db: Kysely<Database>, locId: number, courierType?: SpeedValue): Promise<HomepageData> {
   const [bannerList, ads, topIds, sectionRows] = await Promise.all([
     banners(db),
-    db.selectFrom('ads').select(['image_url', 'text']).orderBy('position').execute(),
+    db.selectFrom('ads').select(['image_url', 'text', 'speeds']).orderBy('position').execute(),
     db
       .selectFrom('products')
       .select('products.id')
@@ -99,7 +100,10 @@ export async function homepage(db: Kysely<Database>, locId: number, courierType?
 
   return {
     banner: bannerList,
-    ads: ads.map((a) => ({ imageurl: a.image_url, text: a.text })),
+    // Only the promotions for the shopper's delivery option: no delivery ad to a Dine-In or Pick-Up shopper.
+    ads: ads
+      .filter((a) => promoApplies(a.speeds && a.speeds.filter(isSpeedValue), courierType))
+      .map((a) => ({ imageurl: a.image_url, text: a.text })),
     topproduct: topIds.flatMap((r) => summaryById.get(r.id) ?? []),
     // The spec's category keys, each with categoryName and products[] (storefront.md, "Home response").
     ...categoryKeys([...sections.values()].filter((s) => s.products.length > 0)),

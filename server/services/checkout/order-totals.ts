@@ -4,7 +4,7 @@ import { speedIds, type SpeedId } from '../../../src/rules/delivery-speeds.ts';
 import { isTipAllowed, tipCents, type TipPercent } from '../../../src/rules/tips.ts';
 import type { Database } from '../../db/schema.ts';
 import { cartTotals, cartTotalsInDollars, type CartTotals } from '../cart/cart-totals.ts';
-import { loadCartLinesAndTax, vendorGroups, type CartLineRow, type TaxRate, type VendorGroup } from '../cart/cart-view.ts';
+import { loadCartLinesAndTax, taxedLines, vendorGroups, type CartLineRow, type TaxRate, type VendorGroup } from '../cart/cart-view.ts';
 import { couponMessages, couponRefusal, customerLimitRefusal, findCoupon, type CouponCustomer, type CouponRow } from '../cart/coupons.ts';
 
 /**
@@ -87,32 +87,14 @@ export function orderTotals(basis: Pick<OrderBasis, 'groups' | 'coupon' | 'tax'>
       speed: g.speed,
       subtotalCents: g.subtotalCents,
       collected: (noDriver && g.speed === 'local') || g.wallet,
+      lines: taxedLines(g),
     })),
     coupon: basis.coupon,
-    taxRatePpm: basis.tax.ratePpm,
+    tax: basis.tax.rates,
   });
   const tipPercent: TipPercent = isTipAllowed(choice.speedId) ? choice.tipPercent : 0;
   const tip = tipCents(cart.subtotal, tipPercent);
   return { ...cart, tipPercent, tip, grandtotal: cart.grandtotal + tip };
-}
-
-/**
- * The order's sales tax spread over its items in proportion to their share of the item subtotal, the cents left over
- * by rounding going to the largest remainders, so the items' taxes add up to the order's exactly.
- */
-export function allocateTax(rowTotals: readonly number[], taxes: number): number[] {
-  const subtotal = rowTotals.reduce((sum, row) => sum + row, 0);
-  if (subtotal === 0 || taxes === 0) return rowTotals.map(() => 0);
-  const exact = rowTotals.map((row) => row * taxes);
-  const shares = exact.map((value) => Math.floor(value / subtotal));
-  let left = taxes - shares.reduce((sum, share) => sum + share, 0);
-  const order = exact.map((value, index) => ({ index, remainder: value % subtotal })).sort((a, b) => b.remainder - a.remainder || a.index - b.index);
-  for (const { index } of order) {
-    if (left === 0) break;
-    shares[index] = (shares[index] ?? 0) + 1;
-    left -= 1;
-  }
-  return shares;
 }
 
 /** Dollars for the API: the cart's figures, the tip and the grand total with it. */

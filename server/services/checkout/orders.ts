@@ -3,6 +3,7 @@ import type { OrderItem, OrderSummary, TimelineStep } from '../../../src/api/con
 import { shopperMayChange, timelineStepOf } from '../../../src/rules/fulfilment.ts';
 import { speedIds } from '../../../src/rules/delivery-speeds.ts';
 import { centsToDollars } from '../../../src/rules/money.ts';
+import { handOverOf, payOnDeliveryWords } from '../../../src/rules/pay-on-delivery.ts';
 import { formatSlot } from '../../../src/rules/slots.ts';
 import type { SpeedValue } from '../../../src/rules/speeds.ts';
 import { timeLabel } from '../../../src/rules/visit-time.ts';
@@ -29,8 +30,10 @@ const statusLabels: Readonly<Record<Selectable<OrdersTable>['status'], string>> 
   canceled: 'canceled',
 };
 
-export function statusLabel(status: Selectable<OrdersTable>['status']): string {
-  return statusLabels[status];
+/** An unpaid order's status in its hand-over's words ('pay on delivery', 'pay at pick-up'). */
+export function statusLabel(order: Pick<Selectable<OrdersTable>, 'status' | 'speed_id'>): string {
+  if (order.status === 'pending_payment_on_delivery') return payOnDeliveryWords[handOverOf(order.speed_id)].status;
+  return statusLabels[order.status];
 }
 
 /** One page of the caller's orders, and whether older ones remain. */
@@ -126,7 +129,7 @@ async function summarize(db: Kysely<Database>, orders: Selectable<OrdersTable>[]
       .execute(),
   ]);
   return orders.map((order) => {
-    const label = statusLabel(order.status);
+    const label = statusLabel(order);
     const own = items
       .filter((i) => i.order_id === order.id)
       .map((item) => {

@@ -2,11 +2,14 @@ import { sql, type Kysely } from 'kysely';
 import { canonicalEmail } from '../../../src/rules/email-canonical.ts';
 import { doorKey } from '../../../src/rules/usps-address.ts';
 import {
+  handOverOf,
   payOnDeliveryConfirmMinutes,
   payOnDeliveryMaxOpenOrders,
   payOnDeliveryMessages,
   payOnDeliveryOpenDays,
   payOnDeliveryUnitsRefusal,
+  payOnDeliveryWords,
+  type HandOver,
 } from '../../../src/rules/pay-on-delivery.ts';
 import type { MailMessage } from '../../adapters/mail/mail-port.ts';
 import { customerLimitRefusal, lockCoupon } from '../cart/coupons.ts';
@@ -162,11 +165,11 @@ export function confirmationLink(appOrigin: string, token: string): string {
 }
 
 export async function confirmationRequestMail(db: Kysely<Database>, orderId: number, link: string): Promise<MailMessage> {
-  const order = await db.selectFrom('orders').select(['increment_id', 'email']).where('id', '=', orderId).executeTakeFirstOrThrow();
+  const order = await db.selectFrom('orders').select(['increment_id', 'email', 'speed_id']).where('id', '=', orderId).executeTakeFirstOrThrow();
   const text = [
     'Hello,',
     '',
-    `Someone placed order ${order.increment_id} at the Meat & Fish Store with this email, to pay on delivery.`,
+    `Someone placed order ${order.increment_id} at the Meat & Fish Store with this email, ${payOnDeliveryWords[handOverOf(order.speed_id)].purpose}.`,
     `To confirm it, open this link within ${payOnDeliveryConfirmMinutes} minutes and press "${payOnDeliveryMessages.confirmButton}":`,
     '',
     link,
@@ -177,7 +180,8 @@ export async function confirmationRequestMail(db: Kysely<Database>, orderId: num
 }
 
 export type EmailConfirmationOutcome =
-  | { kind: 'confirmed'; orderId: number; orderNumber: string }
+  /** handOver: how the order is paid for in words (on delivery, at pick-up). */
+  | { kind: 'confirmed'; orderId: number; orderNumber: string; handOver: HandOver }
   | { kind: 'already-confirmed'; orderNumber: string }
   /** The email's or the door's limit, or the coupon's use per customer, is taken by other confirmed orders. */
   | { kind: 'refused'; orderId: number; orderNumber: string; message: string }
@@ -193,7 +197,7 @@ export async function confirmOrderByEmail(db: Kysely<Database>, token: string, n
     const found = await trx
       .selectFrom('order_confirmations as c')
       .innerJoin('orders as o', 'o.id', 'c.order_id')
-      .select(['c.order_id', 'c.expires_at', 'c.confirmed_at', 'o.increment_id', 'o.status'])
+      .select(['c.order_id', 'c.expires_at', 'c.confirmed_at', 'o.increment_id', 'o.status', 'o.speed_id'])
       .where('c.token_hash', '=', hashSecret(token))
       .forUpdate()
       .executeTakeFirst();
@@ -209,7 +213,7 @@ export async function confirmOrderByEmail(db: Kysely<Database>, token: string, n
       .where('id', '=', found.order_id)
       .where('status', '=', 'awaiting_confirmation')
       .execute();
-    return { kind: 'confirmed', orderId: found.order_id, orderNumber: found.increment_id };
+    return { kind: 'confirmed', orderId: found.order_id, orderNumber: found.increment_id, handOver: handOverOf(found.speed_id) };
   });
 }
 
@@ -218,15 +222,15 @@ export async function emailConfirmationState(
   db: Kysely<Database>,
   token: string,
   now: Date,
-): Promise<{ kind: 'pending' | 'already-confirmed'; orderNumber: string } | { kind: 'invalid' }> {
+): Promise<{ kind: 'pending'; orderNumber: string; handOver: HandOver } | { kind: 'already-confirmed'; orderNumber: string } | { kind: 'invalid' }> {
   const found = await db
     .selectFrom('order_confirmations as c')
     .innerJoin('orders as o', 'o.id', 'c.order_id')
-    .select(['c.expires_at', 'c.confirmed_at', 'o.increment_id', 'o.status'])
+    .select(['c.expires_at', 'c.confirmed_at', 'o.increment_id', 'o.status', 'o.speed_id'])
     .where('c.token_hash', '=', hashSecret(token))
     .executeTakeFirst();
   if (!found) return { kind: 'invalid' };
   if (found.confirmed_at !== null) return { kind: 'already-confirmed', orderNumber: found.increment_id };
   if (found.status !== 'awaiting_confirmation' || found.expires_at.getTime() <= now.getTime()) return { kind: 'invalid' };
-  return { kind: 'pending', orderNumber: found.increment_id };
+  return { kind: 'pending', orderNumber: found.increment_id, handOver: handOverOf(found.speed_id) };
 }

@@ -25,7 +25,7 @@ import {
   type CouponCustomer,
 } from '../cart/coupons.ts';
 import { notServedMessage } from '../catalogue/catalogue-cache.ts';
-import { allocateTax, orderBasisFrom, orderTotals, type OrderBasis, type OrderTotals } from './order-totals.ts';
+import { orderBasisFrom, orderTotals, type OrderBasis, type OrderTotals } from './order-totals.ts';
 import { mailedDeliverableColumns, mailedItemColumns, type MailedLines } from './order-confirmation.ts';
 import { deliveryMethodOf } from './orders.ts';
 import { cartSpeedIds, offerMessages, retailerLocIds, speedRefusal } from './offers.ts';
@@ -38,6 +38,7 @@ import { verifyUpi } from '../payments/upi.ts';
 import { prepareWeighedOrder, type SubstitutionChoices } from './weighed-order.ts';
 import type { OpenedBankAccount } from '../payments/bank-account.ts';
 import { needsEmailConfirmation, startEmailConfirmation, unpaidOrderRefusal } from './pay-on-delivery.ts';
+import { handOverOf, isPayOnDeliveryOffered, payOnDeliveryMessages } from '../../../src/rules/pay-on-delivery.ts';
 import { tiedTransaction } from '../platform/catalogue-changes.ts';
 import { claimWalletLines, redeemWalletClaims, type WalletClaim } from '../wallet/wallet-redemption.ts';
 
@@ -157,6 +158,8 @@ async function reserveOnce(
   const speed = chooseSpeed(request, basis);
   if ('stop' in speed) return speed.stop;
   const speedId = speed.value;
+  const payable = paymentForHandOver(request.payment, speedId);
+  if ('stop' in payable) return payable.stop;
   const visit = await visitTime(trx, request, basis, now);
   if ('stop' in visit) return visit.stop;
   const address = deliveryAddress(addressRead, request.addressId, speedId, cart.zipcode);
@@ -291,6 +294,15 @@ function chooseSpeed(request: PlaceOrderRequest, basis: OrderBasis): Step<SpeedI
  * take it when given. Either must be one the Delivery Options screen offers (visitTimes: today or later, within
  * the restaurant's hours, pick-up within 10-16). Undefined for a cart without such items.
  */
+/**
+ * A payment the order's hand-over does not take (Payment on Delivery for a Dine-In table) is a request for what the
+ * payment tab never offered: a 400 naming payment_method, before anything is checked or taken.
+ */
+function paymentForHandOver(payment: PaymentChoice, speedId: SpeedId): Step<undefined> {
+  if (payment.mode !== 4 || isPayOnDeliveryOffered(handOverOf(speedId))) return { value: undefined };
+  return { stop: { kind: 'refused', message: payOnDeliveryMessages.notForDineIn, field: 'payment_method' } };
+}
+
 async function visitTime(
   trx: Kysely<Database>,
   request: PlaceOrderRequest,
@@ -563,10 +575,6 @@ async function writeDeliverables(
 ): Promise<{ lineIds: Map<number, number>; lines: MailedLines }> {
   const lineIds = new Map<number, number>();
   const lines: MailedLines = { deliverables: [], items: [] };
-  const taxes = allocateTax(
-    basis.lines.map((l) => l.price_cents * l.qty),
-    totals.taxes,
-  );
   for (const [index, group] of basis.groups.entries()) {
     // A restaurant's group: the visit is its date and its time its slot start; nothing is delivered.
     const visit = isVisitSpeed(group.speed) ? visitAt : undefined;
@@ -597,9 +605,8 @@ async function writeDeliverables(
         db
           .insertInto('order_items')
           .values(
-            group.lines.map((line) => {
+            group.lines.map((line, position) => {
               const item = items.find((i) => i.id === line.cart_rid);
-              const lineIndex = basis.lines.indexOf(line);
               return {
                 order_id: order.id,
                 deliverable_id: db.selectFrom('deliverable').select('deliverable.id'),
@@ -611,7 +618,8 @@ async function writeDeliverables(
                 qty: line.qty,
                 price_cents: line.price_cents,
                 row_total_cents: line.price_cents * line.qty,
-                tax_cents: taxes[lineIndex] ?? 0,
+                // The line's sales tax at its kind's rate (cartTotals), the coupon's share taken off first.
+                tax_cents: totals.lineTaxes[index]?.[position] ?? 0,
                 wallet_entry_id: line.wallet_entry_id,
               };
             }),

@@ -27,6 +27,7 @@ import { settleAtPacking, type PackSettlement } from './order-weighing.ts';
 import { giveBackSubstitute } from './substitutions.ts';
 import { capRule, estimateAndFinal } from '../../../src/rules/catch-weight.ts';
 import { centsToDollars, formatMoney } from '../../../src/rules/money.ts';
+import { handOverOf, payOnDeliveryWords } from '../../../src/rules/pay-on-delivery.ts';
 
 /**
  * An order's fulfilment moves (issue 24), enforced here with the one table of src/rules/fulfilment.ts. Each move runs
@@ -237,7 +238,8 @@ function packedMoneyText(order: OrderRow, settlement: PackSettlement): string {
   if (settlement.capturedCents !== null)
     parts.push(`We charged ${formatMoney(centsToDollars(settlement.capturedCents))} to your card; the rest of the hold is released.`);
   if (settlement.refundedCents > 0) parts.push(`We refunded ${formatMoney(centsToDollars(settlement.refundedCents))}, the difference.`);
-  if (order.status === 'pending_payment_on_delivery') parts.push(`Due at the door: ${formatMoney(centsToDollars(settlement.finalCents))}.`);
+  if (order.status === 'pending_payment_on_delivery')
+    parts.push(`${payOnDeliveryWords[handOverOf(order.speed_id)].due}: ${formatMoney(centsToDollars(settlement.finalCents))}.`);
   parts.push(capRule);
   return parts.join(' ');
 }

@@ -3,6 +3,7 @@ import type { VerifyUpiReply } from '../../api/contract/payment.contract.ts';
 import { ApiError } from '../../api/http.ts';
 import { verifyUpi } from '../../api/payments.api.ts';
 import { bankAccountErrors, bankDigits, bankPaymentMode, banks, type BankName } from '../../rules/bank-account.ts';
+import { isPayOnDeliveryOffered, payOnDeliveryWords, type HandOver } from '../../rules/pay-on-delivery.ts';
 import { upiError, upiMessages } from '../../rules/upi.ts';
 import type { CardStepReport, CardStepChoice, PaymentMode } from '../checkout/checkout-flow.types.ts';
 
@@ -12,6 +13,16 @@ export const paymentOptions: readonly { mode: PaymentMode; label: string }[] = [
   { mode: 3, label: 'UPI' },
   { mode: 4, label: 'Payment on Delivery' },
 ];
+
+/**
+ * The options the order's hand-over takes: a Dine-In table has no Payment on Delivery. The label is the spec's for
+ * every hand-over (payOnDeliveryWords); the panel under it says where a pick-up pays.
+ */
+export function offeredPaymentOptions(handOver: HandOver): { mode: PaymentMode; label: string }[] {
+  return paymentOptions
+    .filter((option) => option.mode !== 4 || isPayOnDeliveryOffered(handOver))
+    .map((option) => (option.mode === 4 ? { ...option, label: payOnDeliveryWords[handOver].option } : option));
+}
 
 /** The spec's bank list of seven: choosing one pays by bank (a US ACH debit, payment mode 1). */
 export const bankList: readonly BankName[] = banks;

@@ -5,6 +5,7 @@ import type { AddedCard, ShippingAddressForCard } from '../cards/add-card.setup.
 import { cardListMachine } from '../cards/card-list.machine.ts';
 import type { CardStepReport, CheckoutReport, CardStepChoice } from './checkout-flow.types.ts';
 import { paymentOptionsMachine, type PaymentOptionsEvent } from '../cards/payment-options.machine.ts';
+import { isPayOnDeliveryOffered, type HandOver } from '../../rules/pay-on-delivery.ts';
 
 export interface CheckoutCardInput {
   /** The cart being checked out (paymentmethods checks it is the caller's); none in account settings. */
@@ -13,8 +14,10 @@ export interface CheckoutCardInput {
   shippingAddress?: ShippingAddressForCard | undefined;
   /** Account settings: saved cards with Remove and ADD CARD; no payment options, no 'Same As Shipping Address'. */
   fromSettings?: boolean | undefined;
-  /** Why this cart cannot be paid on delivery (payOnDeliveryUnitsRefusal): the panel says it and has no Continue. */
+  /** Why this cart cannot be paid on delivery (payOnDeliveryRefusal): the panel says it and has no Continue. */
   payOnDeliveryRefusal?: string | undefined;
+  /** How the order reaches the shopper (handOverOf its speed): a Dine-In table is not offered Payment on Delivery. */
+  handOver?: HandOver | undefined;
 }
 
 export interface CheckoutCardContext {
@@ -22,6 +25,7 @@ export interface CheckoutCardContext {
   shippingAddress: ShippingAddressForCard | undefined;
   fromSettings: boolean;
   payOnDeliveryRefusal: string | undefined;
+  handOver: HandOver;
 }
 
 /** The shopper's option choice and Payment on Delivery's Continue reach the card step, which passes them to payment options. */
@@ -69,7 +73,7 @@ export const checkoutCardMachine = setup({
   guards: {
     isCardsChosen: ({ event }) => event.type === 'payment.option.choose' && event.mode === 2,
     isUpiChosen: ({ event }) => event.type === 'payment.option.choose' && event.mode === 3,
-    isDeliveryChosen: ({ event }) => event.type === 'payment.option.choose' && event.mode === 4,
+    isDeliveryChosen: ({ context, event }) => event.type === 'payment.option.choose' && event.mode === 4 && isPayOnDeliveryOffered(context.handOver),
     isPayOnDeliveryOpen: ({ context }) => context.payOnDeliveryRefusal === undefined,
     isCardAdded: (_, params: { added: AddedCard | undefined }) => params.added !== undefined,
   },
@@ -94,6 +98,7 @@ export const checkoutCardMachine = setup({
     shippingAddress: input.shippingAddress,
     fromSettings: input.fromSettings ?? false,
     payOnDeliveryRefusal: input.payOnDeliveryRefusal,
+    handOver: input.handOver ?? 'delivery',
   }),
   invoke: [
     { id: 'choosePaymentOption', src: 'choosePaymentOption', input: {} },
@@ -127,7 +132,8 @@ export const checkoutCardMachine = setup({
             guard: 'isDeliveryChosen',
             target: '.delivery',
             actions: 'forwardToPaymentOptions',
-            description: 'Payment on Delivery: nothing to fill in, Continue shows.',
+            description:
+              'Payment on Delivery (for a pick-up too, paid at the counter; never for a Dine-In table): nothing to fill in, Continue shows.',
           },
         ],
         // A bank picked from the list pays by bank from it, whichever option showed.

@@ -3,7 +3,7 @@ import { faceCheckSuccessMessage } from '../../api/contract/kyc.contract.ts';
 import { noTabs } from '../../rules/checkout-flow.ts';
 import { shippingAddressForCard } from './checkout-card.machine.ts';
 import { checkoutSetup, flowFromSession } from './checkout.setup.ts';
-import { payOnDeliveryUnitsRefusal } from '../../rules/pay-on-delivery.ts';
+import { handOverOf, payOnDeliveryRefusal } from '../../rules/pay-on-delivery.ts';
 
 /**
  * The checkout tabs (spec "Checkout tabs", section 4; DESIGN.md statecharts): which step is open, the tab flags that
@@ -169,8 +169,12 @@ export const checkoutMachine = checkoutSetup.createMachine({
             input: ({ context }) => ({
               cartId: context.cartId,
               shippingAddress: shippingAddressForCard(context.flow.selectedAddress),
-              // Place order refuses pay on delivery past its unit limit: the payment tab says so first.
-              payOnDeliveryRefusal: payOnDeliveryUnitsRefusal(context.cartLines.reduce((units, line) => units + line.qty, 0)),
+              // Place order refuses pay on delivery for a Dine-In table and past its unit limit: the payment tab says so first.
+              payOnDeliveryRefusal: payOnDeliveryRefusal(
+                context.cartLines.reduce((units, line) => units + line.qty, 0),
+                handOverOf(context.flow.selectedSpeedID),
+              ),
+              handOver: handOverOf(context.flow.selectedSpeedID),
             }),
           },
           on: {

@@ -1,5 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
+import { payOnDeliveryWords } from '../../rules/pay-on-delivery.ts';
 import { isWalletOnlyLines } from '../../rules/wallet.ts';
+import { offeredPaymentOptions } from '../cards/payment-options.machine.ts';
 import type { checkoutAddressMachine } from './checkout-address.machine.ts';
 import type { checkoutCardMachine } from './checkout-card.machine.ts';
 import type { checkoutSpeedMachine } from './checkout-speed.machine.ts';
@@ -70,6 +72,10 @@ export const selectPaymentOptions = (s: CardStepSnapshot) => s.children.choosePa
 export const selectCardList = (s: CardStepSnapshot) => s.children.listCards;
 /** Why the cart cannot be paid on delivery (too many units), or undefined; Payment on Delivery's Continue is taken only then. */
 export const selectPayOnDeliveryRefusal = (s: CardStepSnapshot) => s.context.payOnDeliveryRefusal;
+/** The payment options the order's hand-over offers, in its words (none on delivery for a Dine-In table). */
+export const selectOfferedPaymentOptions = (s: CardStepSnapshot) => offeredPaymentOptions(s.context.handOver);
+/** Payment on Delivery's panel text in the hand-over's words ('Pay when your order arrives.'). */
+export const selectPayOnDeliveryPanel = (s: CardStepSnapshot) => payOnDeliveryWords[s.context.handOver].panel;
 export const selectCanContinueOnDelivery = (s: CardStepSnapshot) => s.can({ type: 'payment.continue' });
 
 type SummarySnapshot = SnapshotFrom<typeof checkoutSummaryMachine>;

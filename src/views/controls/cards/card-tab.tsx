@@ -1,12 +1,14 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, useRef } from 'react';
-import { bankList, bankMessages, paymentOptions, selectChosenBank, type ShippingAddressForCard } from '../../../machines/cards/index.ts';
+import { bankList, bankMessages, selectChosenBank, type ShippingAddressForCard } from '../../../machines/cards/index.ts';
 import {
   checkoutCardMachine,
   selectAddCard,
   selectCardList,
   selectCanContinueOnDelivery,
   selectCardStepFromSettings,
+  selectOfferedPaymentOptions,
+  selectPayOnDeliveryPanel,
   selectPayOnDeliveryRefusal,
   selectPaymentOptions,
   type CheckoutCardActor,
@@ -51,6 +53,11 @@ export function CardTab({ shippingAddress, cartId, fromSettings = false, onConti
   return <CardTabView actor={actor} onBack={onBack} />;
 }
 
+/** The offered options are computed per snapshot: the same list, label by label, is no change to draw. */
+function sameOptions(a: readonly { mode: number; label: string }[], b: readonly { mode: number; label: string }[]): boolean {
+  return a.length === b.length && a.every((option, index) => option.mode === b[index]?.mode && option.label === b[index]?.label);
+}
+
 /** Renders the card step actor: the panel its state names (cards, UPI, Payment on Delivery, Add New Card), each child's view inside. */
 export function CardTabView({ actor, onBack }: { actor: CheckoutCardActor; onBack?: (() => void) | undefined }) {
   const fromSettings = useSelector(actor, selectCardStepFromSettings);
@@ -62,6 +69,8 @@ export function CardTabView({ actor, onBack }: { actor: CheckoutCardActor; onBac
   );
   const chosenBank = useSelector(options, (s) => (s ? selectChosenBank(s) : undefined));
   const payOnDeliveryRefusal = useSelector(actor, selectPayOnDeliveryRefusal);
+  const payOnDeliveryPanel = useSelector(actor, selectPayOnDeliveryPanel);
+  const paymentOptions = useSelector(actor, selectOfferedPaymentOptions, sameOptions);
   const canContinueOnDelivery = useSelector(actor, selectCanContinueOnDelivery);
 
   if (addCard) return <AddCard actor={addCard} />;
@@ -117,7 +126,7 @@ export function CardTabView({ actor, onBack }: { actor: CheckoutCardActor; onBac
               {payOnDeliveryRefusal}
             </p>
           ) : (
-            <p className={css.status}>Pay when your order arrives.</p>
+            <p className={css.status}>{payOnDeliveryPanel}</p>
           )}
           <button type="button" className={primaryButton} disabled={!canContinueOnDelivery} onClick={() => actor.send({ type: 'payment.continue' })}>
             Continue
