@@ -12,7 +12,7 @@ import {
   type GetSlotReply,
   type NextDeliveryDateReply,
 } from '../../src/api/contract/cart-page.contract.ts';
-import { cartIsEmptyRefusal, cartNotFoundMessage } from '../../src/rules/messages.ts';
+import { cartIsEmptyRefusal, cartNotFoundMessage, cartOrderedMessage } from '../../src/rules/messages.ts';
 import { normalizePincode } from '../../src/rules/pincode.ts';
 import type { AppDeps } from '../deps.ts';
 import { optionalCaller } from '../http/auth.ts';
@@ -27,6 +27,10 @@ import { noSlotsLeftReply } from '../../src/rules/cart-checkout.ts';
 function cartReply(answer: CartPageAnswer): CartReply {
   if (answer.kind === 'not-found') throw notFound(answer.what);
   if (answer.kind === 'closed') return { code: -1, message: cartIsEmptyRefusal };
+  if (answer.kind === 'ordered') {
+    const { cartId, totalQty } = answer.current;
+    return { code: -1, message: cartOrderedMessage, current_cart: { cart_id: cartId, total_items_count: totalQty } };
+  }
   const { code, message, data } = answer;
   return message === undefined ? { code, data } : { code, message, data };
 }

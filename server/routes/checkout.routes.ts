@@ -25,6 +25,7 @@ import { openBankAccount } from '../services/payments/bank-account.ts';
 import { paymentMessages, type SettleOutcome } from '../services/payments/order-payment.ts';
 import { reviewOrder } from '../services/checkout/order-review.ts';
 import { confirmOrder, placeOrder } from '../services/checkout/order-placement.ts';
+import type { CartSummary } from '../services/cart/cart-merge.ts';
 import { findOrder, listOrders } from '../services/checkout/orders.ts';
 import { placeOrderMessages, type PaymentChoice } from '../services/checkout/place-order.ts';
 import { checkoutLimit } from '../services/platform/rate-limit.ts';
@@ -75,7 +76,7 @@ export function checkoutRoutes(deps: AppDeps): FastifyPluginAsync {
         },
         deps.clock(),
       );
-      if (outcome.kind === 'not-found') throw notFound(outcome.what);
+      if (outcome.kind === 'not-found') throw notFound(outcome.what, outcome.field);
       if (outcome.kind === 'refused' && outcome.field !== undefined) throw badRequest([{ field: outcome.field, message: outcome.message }]);
       if (outcome.kind === 'refused') return { code: -1, message: outcome.message };
       return { code: 1, data: outcome.data };
@@ -111,7 +112,7 @@ export function checkoutRoutes(deps: AppDeps): FastifyPluginAsync {
       if (placed.kind === 'not-found') throw notFound(placed.what, placed.field);
       if (placed.kind === 'refused' && placed.field !== undefined) throw badRequest([{ field: placed.field, message: placed.message }]);
       if (placed.kind === 'refused') return { code: -1, message: placed.message, ...(placed.problems ? { problems: placed.problems } : {}) };
-      return settledReply(placed.settle);
+      return withNextCart(settledReply(placed.settle), placed.nextCart);
     });
 
     /** After the shopper's bank check (3-D Secure): the payment's status settles the order. */
@@ -120,8 +121,13 @@ export function checkoutRoutes(deps: AppDeps): FastifyPluginAsync {
       const caller = await requireCaller(request, db);
       const settled = await confirmOrder(deps, caller, body.order_id.trim(), deps.clock(), request.log);
       if (!settled) throw notFound('Order not found');
-      return settledReply(settled);
+      return withNextCart(settledReply(settled.settle), settled.nextCart);
     });
+
+    /** An order that stands names the cart the shopper goes on with (the lines kept aside moved there). */
+    function withNextCart(reply: PlaceOrderReply, next: CartSummary | undefined): PlaceOrderReply {
+      return next ? { ...reply, next_cart: { cart_id: next.cartId, total_items_count: next.totalQty } } : reply;
+    }
 
     /** Place order's and confirm's answer: the order's number and status, and what the shopper must do next. */
     function settledReply(outcome: SettleOutcome): PlaceOrderReply {

@@ -18,7 +18,6 @@ import {
   type VerifyUpiReply,
 } from '../../src/api/contract/payment.contract.ts';
 import type { FieldError } from '../../src/api/contract/envelope.ts';
-import { cartNotFoundMessage } from '../../src/rules/messages.ts';
 import { upiMessages } from '../../src/rules/upi.ts';
 import type { AppDeps } from '../deps.ts';
 import { requireCaller } from '../http/auth.ts';
@@ -47,8 +46,8 @@ export function paymentRoutes(deps: AppDeps): FastifyPluginAsync {
       const body = parseWith(paymentMethodsBody, request.body);
       const caller = await requireCaller(request, db);
       const cards = await savedCardsForCart(db, payments.kind, caller, body.cart_id);
-      if (!cards) throw notFound(cartNotFoundMessage);
-      return { code: 1, data: cards, payment_method: stripePaymentsMethod };
+      if ('notFound' in cards) throw notFound(cards.notFound.what, cards.notFound.field);
+      return { code: 1, data: cards.cards, payment_method: stripePaymentsMethod };
     });
 
     app.post('/api/account/mycards', async (request): Promise<SaveCardReply> => {

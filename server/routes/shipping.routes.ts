@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { deliveryAddressField, shippingBody, type ShippingReply } from '../../src/api/contract/shipping.contract.ts';
-import { addressGoneMessage, cartNotFoundMessage } from '../../src/rules/messages.ts';
+import { addressGoneMessage } from '../../src/rules/messages.ts';
 import { normalizePincode } from '../../src/rules/pincode.ts';
 import type { AppDeps } from '../deps.ts';
 import { optionalCaller } from '../http/auth.ts';
@@ -28,7 +28,7 @@ export function shippingRoutes(deps: AppDeps): FastifyPluginAsync {
         },
         deps.clock(),
       );
-      if (outcome.kind === 'not-found') throw notFound(cartNotFoundMessage);
+      if (outcome.kind === 'not-found') throw notFound(outcome.what, outcome.field);
       // Named by its field: the checkout goes back to the address step instead of retrying a cart that is fine.
       if (outcome.kind === 'address-gone') throw notFound(addressGoneMessage, deliveryAddressField);
       if (outcome.kind === 'refused') return { code: -1, message: outcome.message };

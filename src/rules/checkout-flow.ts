@@ -152,10 +152,17 @@ export function isFaceCheckRequired(lines: readonly { age_restricted: boolean }[
 export const checkoutSnackbarMs = 4000;
 
 /** What a place-order reply means for the shopper. */
+/** The cart a placed order's answer names: the shopper goes on with it (its id and how many items it holds). */
+export interface NextCart {
+  cartId: string;
+  totalItems: number;
+}
+
 export type PlaceOrderOutcome =
   /** awaitsEmailConfirmation: pay on delivery from an email not confirmed yet (the order stands once the mailed link is used). */
   /** awaitsBankPayment: paid by bank, the debit still clearing (the order waits as pending until it does). */
-  | { kind: 'placed'; orderId: string; awaitsEmailConfirmation?: true; awaitsBankPayment?: true }
+  /** nextCart: the cart the shopper goes on with (the lines kept aside for another zip or option moved there). */
+  | { kind: 'placed'; orderId: string; awaitsEmailConfirmation?: true; awaitsBankPayment?: true; nextCart?: NextCart }
   | { kind: 'declined'; orderId: string; message: string }
   | { kind: 'authenticate'; orderId: string; clientSecret: string; gateway: 'test' | 'stripe' }
   | { kind: 'refused'; message: string };
@@ -166,13 +173,16 @@ export function placeOrderOutcome(reply: {
   order_id?: string | undefined;
   status?: string | undefined;
   authentication?: { client_secret: string; gateway: 'test' | 'stripe' } | undefined;
+  next_cart?: { cart_id: string; total_items_count: number } | undefined;
 }): PlaceOrderOutcome {
   if (reply.code === 1 && reply.order_id) {
+    const next = reply.next_cart;
     return {
       kind: 'placed',
       orderId: reply.order_id,
       ...(reply.status === 'awaiting_confirmation' ? { awaitsEmailConfirmation: true as const } : {}),
       ...(reply.status === 'pending_payment' ? { awaitsBankPayment: true as const } : {}),
+      ...(next && next.cart_id !== '' ? { nextCart: { cartId: next.cart_id, totalItems: next.total_items_count } } : {}),
     };
   }
   // The bank asks for a check (3-D Secure) before the payment completes.

@@ -21,6 +21,12 @@ export const successToastDefaults = { updated: 'Updated SuccessFully', fetched: 
 export const cartNotFoundMessage = 'Cart not found';
 
 /**
+ * The shopper's own cart was ordered meanwhile (in another tab or window): a checkout call on it answers this, naming
+ * cart_id, and the cart page says it when it opens the shopper's cart of now instead. Our own words: the spec has none.
+ */
+export const cartOrderedMessage = 'This cart was already ordered (in another tab or window). Here is your cart now.';
+
+/**
  * The delivery address the checkout chose is not the shopper's saved address any more (deleted in another tab; an
  * id of someone else's reads the same). Our own words: the spec has none for it.
  */

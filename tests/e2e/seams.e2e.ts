@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { addDineIn, fillDelivery, fillVisit } from './dine-in-steps.ts';
+import { cartOrderedMessage } from '../../src/rules/messages.ts';
+import { placeAndConfirm } from './checkout-steps.ts';
+import { addDineIn, chooseVisit, fillDelivery, fillVisit } from './dine-in-steps.ts';
 import { faceCameraLaunchOptions, idCardFront, submitKyc } from './identity-steps.ts';
 import { addCourierLine, addToCartThroughApi, areaOf, newCustomer, openWithSession } from './journeys/shoppers.ts';
 import { addSameDayToCart, enterStoreAsNewCustomer, uniqueEmail } from './steps.ts';
@@ -270,4 +272,79 @@ test("Pick-Up at a restaurant that sells the delivered ribeye keeps it: nothing 
   await page.getByRole('link', { name: 'Cart, 1 item' }).click();
   await expect(cartLine(page, ribeye)).toBeVisible();
   await expect(page.getByText(`${gramercyPrice} each`)).toBeVisible();
+});
+
+test('lines kept for Delivery while Dine-In is ordered are not lost: after the order they are back in the next cart', async ({ page }) => {
+  // Sign-up, a visit to /ship/options, a dine-in line and a whole checkout: longer than the default on a shared machine.
+  test.slow();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const customer = await newCustomer('seams-kept-order');
+  await openWithSession(page, await addToCartThroughApi(customer.session, 'ribeye', ribeye), '/store');
+  await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
+
+  // Dine-In, the delivered ribeye kept for Delivery; a dine-in line ordered.
+  await fillVisit(page, 'Dine-In', '4 star', 'Gramercy Chop House', '7:00 PM');
+  await page.getByRole('button', { name: 'CONTINUE' }).click();
+  await page
+    .getByRole('dialog', { name: 'Change to Dine-In?' })
+    .getByRole('button', { name: 'Change to Dine-In and keep 1 item for Delivery' })
+    .click();
+  await expect(page).toHaveURL(/\/store$/);
+  await addDineIn(page, 'ribeye', ribeye);
+  await expect(page.getByRole('region', { name: 'Kept for another delivery option' })).toContainText(ribeye);
+  await page.getByRole('button', { name: 'CHECKOUT' }).click();
+  await expect(page).toHaveURL(/\/cart\/card$/);
+  await page.getByRole('radio', { name: 'Payment on Delivery' }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await placeAndConfirm(page);
+
+  // The store is on Delivery again, and the ribeye kept for it is in the shopper's next cart, no longer aside.
+  await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
+  await page.getByRole('link', { name: 'Cart, 1 item' }).click();
+  await expect(cartLine(page, ribeye)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Kept for another delivery option' })).toHaveCount(0);
+  await expect(page.getByText('Hey fill me, i am Empty')).toHaveCount(0);
+});
+
+test('a cart ordered in another tab: the other tabs learn it, go back to the cart with a word, and show the cart of now', async ({
+  page,
+  context,
+}) => {
+  test.slow();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const customer = await newCustomer('seams-two-tabs');
+  await openWithSession(page, customer.session, '/store');
+  await chooseVisit(page, 'Dine-In', '4 star', 'Gramercy Chop House', '7:00 PM');
+  await addDineIn(page, 'ribeye', ribeye);
+
+  // Two more tabs of the same browser: one goes on to the payment tab, one stays on the cart.
+  const checkingOut = await context.newPage();
+  await checkingOut.goto('/cart');
+  await expect(cartLine(checkingOut, ribeye)).toBeVisible();
+  await checkingOut.getByRole('button', { name: 'CHECKOUT' }).click();
+  await expect(checkingOut).toHaveURL(/\/cart\/card$/);
+  const onCart = await context.newPage();
+  await onCart.goto('/cart');
+  await expect(cartLine(onCart, ribeye)).toBeVisible();
+
+  // The first tab orders the cart.
+  await page.getByRole('button', { name: 'CHECKOUT' }).click();
+  await page.getByRole('radio', { name: 'Payment on Delivery' }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await placeAndConfirm(page);
+
+  // The checking-out tab goes on: its summary is refused for the ordered cart, and it is back on the cart, told why.
+  await checkingOut.getByRole('radio', { name: 'Payment on Delivery' }).check();
+  await checkingOut.getByRole('button', { name: 'Continue' }).click();
+  await expect(checkingOut).toHaveURL(/\/cart$/);
+  await expect(checkingOut.getByRole('alert').filter({ hasText: cartOrderedMessage })).toBeVisible();
+  await expect(checkingOut.getByRole('heading', { name: 'Hey fill me, i am Empty' })).toBeVisible();
+  await expect(checkingOut.getByRole('link', { name: 'Cart, 0 items' })).toBeVisible();
+  await expect(checkingOut.getByRole('button', { name: 'CHECKOUT' })).toHaveCount(0);
+
+  // The tab on the cart learns it when it takes the focus again (Playwright keeps every page focused: the event is sent).
+  await onCart.evaluate(() => window.dispatchEvent(new Event('focus')));
+  await expect(onCart.getByRole('alert').filter({ hasText: cartOrderedMessage })).toBeVisible();
+  await expect(onCart.getByRole('heading', { name: 'Hey fill me, i am Empty' })).toBeVisible();
+  await expect(onCart.getByRole('button', { name: 'CHECKOUT' })).toHaveCount(0);
 });

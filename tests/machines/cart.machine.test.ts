@@ -11,6 +11,7 @@ import { selectKeptLines, selectKeptRemoving } from '../../src/machines/cart/ind
 import type { SessionValues } from '../../src/machines/app/session-values.ts';
 import { sessionMachine } from '../../src/machines/app/session.machine.ts';
 import { applyPending } from '../../src/rules/cart-checkout.ts';
+import { cartOrderedMessage } from '../../src/rules/messages.ts';
 import { baseCart, calendarReply, cart, chicken, ok, ribeye, salmon, scheduledCart, slotMorning, slotsReply } from './cart-fixtures.ts';
 import { done, failed, labelled } from './machine-events.ts';
 import { allStateIds, allTransitions, planPaths, replay, type PathPlan, coverageTitle } from './path-coverage.ts';
@@ -22,6 +23,7 @@ const stockRefusal: CartReply = { code: -1, message: 'Only 2 left in stock.', da
 const couponed = { ...baseCart, coupon_code: 'WELCOME10', discount: '7.85', grandtotal: '86.15' };
 
 const change = (cartRid: number, qty: number) => ({ type: 'cart.quantity.change' as const, cartRid, qty });
+const refresh = { type: 'cart.refresh' as const };
 const remove = (cartRid: number) => ({ type: 'cart.line.remove' as const, cartRid });
 
 function region(snapshot: AnyMachineSnapshot, name: string): unknown {
@@ -49,6 +51,12 @@ const loadedAllKept = label(
 const loadedNoCart = label('showCart: no open cart', done('showCart', { code: -1, message: 'Your cart is empty.' }));
 const loadedNotFound = label('showCart: 404', failed('showCart', new ApiError('Cart not found', 404, 404)));
 const loadFailed = label('showCart: offline', failed('showCart'));
+/** Ordered in another tab: showcart names the shopper's cart of now. */
+const orderedReply: CartReply = { code: -1, message: cartOrderedMessage, current_cart: { cart_id: 'cart-next', total_items_count: 2 } };
+const loadedOrdered = label('showCart: ordered in another tab', done('showCart', orderedReply));
+const reread = label('showCart again: cart', done('showCart', ok(baseCart)));
+const rereadEmpty = label('showCart again: no items', done('showCart', { code: -1, message: 'Your cart is empty.' }));
+const rereadFailed = label('showCart again: offline', failed('showCart'));
 const calendarLoaded = label('nextDeliveryDates: dates', done('nextDeliveryDates', calendarReply));
 const calendarRefused = label('nextDeliveryDates: status 0', done('nextDeliveryDates', { status: 0, response: [] }));
 const calendarFailed = label('nextDeliveryDates: offline', failed('nextDeliveryDates'));
@@ -71,11 +79,12 @@ function isScheduled(c: CartContext): boolean {
 
 function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   const c = snapshot.context as CartContext;
-  if (snapshot.matches('loading')) return [loaded, loadedAllKept, loadedNoCart, loadedNotFound, loadFailed];
+  if (snapshot.matches('loading')) return [loaded, loadedAllKept, loadedNoCart, loadedNotFound, loadFailed, loadedOrdered];
   if (snapshot.matches('failed')) return [{ type: 'cart.retry' }];
   if (snapshot.matches({ empty: 'removing' })) return [lastKeptRemoved, keptRemoveFailed];
   if (snapshot.matches('empty'))
-    return c.cart?.kept_lines?.length ? [{ type: 'cart.shop' }, { type: 'cart.kept.remove', keptId: 5 }] : [{ type: 'cart.shop' }];
+    return c.cart?.kept_lines?.length ? [{ type: 'cart.shop' }, { type: 'cart.kept.remove', keptId: 5 }, refresh] : [{ type: 'cart.shop' }, refresh];
+  if (region(snapshot, 'freshness') === 'reading') return [reread, rereadEmpty, rereadFailed, loadedOrdered];
   // One region at a time keeps the graph small; together the paths still take every transition.
   const calendar = region(snapshot, 'calendar');
   if (calendar === 'loading') return [calendarLoaded, calendarRefused, calendarFailed];
@@ -100,6 +109,7 @@ function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
     groupFailed,
     minuteTick,
     { type: 'cart.kept.remove', keptId: 5 },
+    refresh,
   ];
 }
 
@@ -145,6 +155,9 @@ describe('cart paths', () => {
         const shown = (result.snapshot.context as CartContext).cart;
         const badge = args.session.getSnapshot().context.total_products_in_cart;
         if (result.snapshot.matches('empty')) expect(badge).toBe(0);
+        // Ordered in another tab: the badge and the session's cart are the cart of now's.
+        else if (result.snapshot.matches('ordered'))
+          expect(args.session.getSnapshot().context).toMatchObject({ cart_id: 'cart-next', total_products_in_cart: 2 });
         else if (shown) expect(badge).toBe(shown.total_items_count);
         if (result.snapshot.matches({ ready: { checkout: 'leaving' } })) expect(isScheduled(result.snapshot.context)).toBe(true);
       });
@@ -556,5 +569,54 @@ describe('cart checkout', () => {
     await vi.waitFor(() => expect(t.actor.getSnapshot().matches('empty')).toBe(true));
     expect(selectKeptLines(t.actor.getSnapshot()).map((k) => k.kept_id)).toEqual([5]);
     expect(t.session.getSnapshot().context.total_products_in_cart).toBe(0);
+  });
+});
+
+describe('a cart ordered in another tab', () => {
+  const dineIn: SessionValues = { ...customer, shippingType: 'dine-in', dineinpickup: 1, retailer: 401, nextTab: 'card', total_products_in_cart: 3 };
+
+  it("opening the cart: a toast names it, and the session forgets it (and its Dine-In choice) for the shopper's cart of now", async () => {
+    const t = start(dineIn, { show: async () => orderedReply });
+    await vi.waitFor(() => expect(t.actor.getSnapshot().matches('ordered')).toBe(true));
+    expect(t.spies.notifyRefusal).toHaveBeenCalledOnce();
+    expect(t.actor.getSnapshot().context.message).toBe(cartOrderedMessage);
+    const stored = t.session.getSnapshot().context;
+    expect(stored).toMatchObject({ cart_id: 'cart-next', total_products_in_cart: 2, Token: 'token', zipcode: '10001' });
+    expect([stored.shippingType, stored.dineinpickup, stored.retailer, stored.nextTab]).toEqual([undefined, undefined, undefined, undefined]);
+
+    // No cart to go on with: the session has none, and the badge shows 0.
+    const none = start(dineIn, { show: async () => ({ ...orderedReply, current_cart: { cart_id: '', total_items_count: 0 } }) });
+    await vi.waitFor(() => expect(none.actor.getSnapshot().matches('ordered')).toBe(true));
+    expect(none.session.getSnapshot().context).toMatchObject({ cart_id: undefined, total_products_in_cart: 0 });
+  });
+
+  it('shown again (the tab is back): the cart is read again, and one ordered meanwhile hands over to the cart of now', async () => {
+    let orderedElsewhere = false;
+    const t = start(customer, { show: async () => (orderedElsewhere ? orderedReply : ok(baseCart)) });
+    await ready(t);
+    t.actor.send({ type: 'cart.refresh' });
+    await vi.waitFor(() => expect(t.calls.show).toHaveLength(2));
+    await vi.waitFor(() => expect(region(t.actor.getSnapshot(), 'freshness')).toBe('current'));
+    expect(t.actor.getSnapshot().matches('ready')).toBe(true);
+
+    orderedElsewhere = true;
+    t.actor.send({ type: 'cart.refresh' });
+    await vi.waitFor(() => expect(t.actor.getSnapshot().matches('ordered')).toBe(true));
+    expect(t.spies.notifyRefusal).toHaveBeenCalledOnce();
+    expect(t.session.getSnapshot().context).toMatchObject({ cart_id: 'cart-next', total_products_in_cart: 2 });
+  });
+
+  it('shown again while a quantity waits for its debounce: not read until it is sent', async () => {
+    vi.useFakeTimers();
+    try {
+      const t = start(customer);
+      await vi.waitFor(() => expect(t.actor.getSnapshot().matches('ready')).toBe(true));
+      t.actor.send(change(1, 3));
+      t.actor.send({ type: 'cart.refresh' });
+      expect(region(t.actor.getSnapshot(), 'freshness')).toBe('current');
+      expect(t.calls.show).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

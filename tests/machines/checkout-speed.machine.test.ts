@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import type { ShippingBody, ShippingReply } from '../../src/api/contract/shipping.contract.ts';
 import { ApiError, type Sent } from '../../src/api/http.ts';
-import { addressGoneMessage, cartNotFoundMessage } from '../../src/rules/messages.ts';
+import { addressGoneMessage, cartNotFoundMessage, cartOrderedMessage } from '../../src/rules/messages.ts';
 import { checkoutSpeedMachine, type CheckoutSpeedContext, type CheckoutSpeedInput } from '../../src/machines/checkout/checkout-speed.machine.ts';
 import type { SessionValues } from '../../src/machines/app/session-values.ts';
 import { sessionMachine } from '../../src/machines/app/session.machine.ts';
@@ -25,9 +25,11 @@ const speedsFailed = label('shippingOptions: offline', failed('shippingOptions')
 /** The address chosen on the address step was deleted since (another tab): the server names the field. */
 const addressGoneError = new ApiError(addressGoneMessage, 0, 404, [{ field: 'delivery_address_id', message: addressGoneMessage }]);
 const addressGone = label('shippingOptions: the address is gone', failed('shippingOptions', addressGoneError));
+const cartOrderedError = new ApiError(cartOrderedMessage, 0, 404, [{ field: 'cart_id', message: cartOrderedMessage }]);
+const cartOrdered = label('shippingOptions: the cart was ordered in another tab', failed('shippingOptions', cartOrderedError));
 
 function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
-  if (snapshot.matches('loading')) return [speedsLoaded, speedsRefused, speedsEmpty, speedsFailed, addressGone];
+  if (snapshot.matches('loading')) return [speedsLoaded, speedsRefused, speedsEmpty, speedsFailed, addressGone, cartOrdered];
   if (snapshot.matches('choosing'))
     return [
       { type: 'speed.choose', speedId: 2 },
@@ -138,6 +140,13 @@ describe('checkout speed: the chosen address deleted in another tab', () => {
     await waitFor(actor, (s) => s.status === 'done');
     expect(actor.getSnapshot().value).toBe('addressGone');
     expect(actor.getSnapshot().output).toEqual({ speed: undefined, addressGone: addressGoneMessage });
+  });
+
+  it('ends the step when the cart was ordered in another tab, so the checkout goes back to the cart', async () => {
+    const actor = failingWith(cartOrderedError);
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(actor.getSnapshot().value).toBe('cartOrdered');
+    expect(actor.getSnapshot().output).toEqual({ speed: undefined, cartOrdered: true });
   });
 
   it('still offers Try again for a cart the server cannot find', async () => {

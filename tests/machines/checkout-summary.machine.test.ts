@@ -6,7 +6,7 @@ import { checkoutSummaryMachine } from '../../src/machines/checkout/checkout-sum
 import type { CheckoutSummaryContext } from '../../src/machines/checkout/checkout-summary.setup.ts';
 import { selectSummaryCouponEditable, selectSummaryEditable } from '../../src/machines/checkout/index.ts';
 import { ApiError } from '../../src/api/http.ts';
-import { cardGoneMessage, cartNotFoundMessage, facePassNeededRefusal } from '../../src/rules/messages.ts';
+import { cardGoneMessage, cartNotFoundMessage, cartOrderedMessage, facePassNeededRefusal } from '../../src/rules/messages.ts';
 import { baseCart, ok } from './cart-fixtures.ts';
 import { checkReply, declinedReply, flowAtSummary, placedReply, reviewOk } from './checkout-fixtures.ts';
 import { done, failed, label } from './machine-events.ts';
@@ -15,6 +15,8 @@ import { allStateIds, allTransitions, coverageTitle, neverSettling, planPaths, r
 const reviewed = label('orderReview: summary', done('orderReview', reviewOk));
 const reviewRefused = label('orderReview: code -1', done('orderReview', { code: -1, message: 'Your cart is empty.' }));
 const reviewFailed = label('orderReview: offline', failed('orderReview'));
+const cartOrderedError = new ApiError(cartOrderedMessage, 0, 404, [{ field: 'cart_id', message: cartOrderedMessage }]);
+const reviewOnOrderedCart = label('orderReview: the cart was ordered in another tab', failed('orderReview', cartOrderedError));
 const reviewedWithCoupon = label(
   'orderReview: summary with WELCOME10',
   done('orderReview', { ...reviewOk, data: reviewOk.data && { ...reviewOk.data, coupon_code: 'WELCOME10' } }),
@@ -70,6 +72,7 @@ function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
       reviewedWithCoupon,
       reviewRefused,
       reviewFailed,
+      reviewOnOrderedCart,
       { type: 'tip.choose', percent: 10 },
       { type: 'gift.toggle' },
       { type: 'gift.message.change', text: 'Enjoy' },
@@ -180,6 +183,16 @@ describe('checkout summary after a pay-on-delivery order', () => {
       });
       actor.stop();
     }
+  });
+});
+
+describe('checkout summary: the cart ordered in another tab', () => {
+  it('ends the step when the review names the cart as ordered, so the checkout goes back to the cart', () => {
+    const actor = createActor(neverSettling(walkable), { input: { cartId: 'cart-abc', flow: flowAtSummary } }).start();
+    actor.send(reviewOnOrderedCart);
+    expect(actor.getSnapshot().value).toBe('cartOrdered');
+    expect(actor.getSnapshot().output).toEqual({ outcome: undefined, cartOrdered: true });
+    actor.stop();
   });
 });
 

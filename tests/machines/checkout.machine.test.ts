@@ -37,7 +37,7 @@ import {
   visa,
   zipFound,
 } from './checkout-fixtures.ts';
-import { addressGoneMessage, cardGoneMessage, facePassNeededRefusal } from '../../src/rules/messages.ts';
+import { addressGoneMessage, cardGoneMessage, cartOrderedMessage, facePassNeededRefusal } from '../../src/rules/messages.ts';
 import { payOnDeliveryMaxUnits, payOnDeliveryMessages, payOnDeliveryUnitsRefusal } from '../../src/rules/pay-on-delivery.ts';
 import { facePassNoteAt } from '../../src/rules/face-check.ts';
 import { done, failed, label, offline } from './machine-events.ts';
@@ -90,13 +90,24 @@ const tipChosen = label('summary.choices: 10 %', { type: 'summary.choices', choi
 const notice = label('notice.show', { type: 'notice.show', message: addressRuleMessages.selectionNotAllowed });
 const snackbarTimeout = label('after 4 s', { type: 'xstate.after.snackbarLifetime.checkout.notice.shown' });
 const select = (tab: string) => ({ type: 'tab.select' as const, tab });
+/** Ordered in another tab: showcart names the shopper's cart of now; a step's call a 404 naming cart_id. */
+const orderedReply: CartReply = { code: -1, message: cartOrderedMessage, current_cart: { cart_id: 'cart-next', total_items_count: 0 } };
+const cartOrderedLoaded = label('loadCart: ordered in another tab', done('loadCart', orderedReply));
+const speedOnOrderedCart = label('chooseSpeed: the cart was ordered', done('chooseSpeed', { speed: undefined, cartOrdered: true }));
+const summaryOnOrderedCart = label('reviewOrder: the cart was ordered', done('reviewOrder', { outcome: undefined, cartOrdered: true }));
+const refresh = { type: 'checkout.refresh' as const };
+const recheckedOpen = label('recheckCart: still open', done('recheckCart', ok(baseCart)));
+const recheckedOrdered = label('recheckCart: ordered in another tab', done('recheckCart', orderedReply));
+const recheckFailed = label('recheckCart: offline', failed('recheckCart'));
 
 function flowEvents(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   const m = (value: unknown) => snapshot.matches({ flow: value } as never);
-  if (m('starting')) return [cartLoaded, drinkCartLoaded, cartUnreadable, walletCartLoaded, walletDrinkCartLoaded];
+  if (m('starting')) return [cartLoaded, drinkCartLoaded, cartUnreadable, walletCartLoaded, walletDrinkCartLoaded, cartOrderedLoaded];
+  // The cart read again (the tab shown again): only its answers, so the graph stays small.
+  if (snapshot.matches({ freshness: 'reading' })) return [recheckedOpen, recheckedOrdered, recheckFailed];
   if (m('identityNeeded')) return [select('address'), select('checkout')];
-  if (m('address')) return [addressChosen, select('checkout'), notice];
-  if (m('speed')) return [speedChosen, storePickup, addressGone, select('address'), select('card')];
+  if (m('address')) return [addressChosen, select('checkout'), notice, refresh];
+  if (m('speed')) return [speedChosen, storePickup, addressGone, speedOnOrderedCart, select('address'), select('card')];
   if (m('card')) return [cardChosen, paymentSkipped, select('speed'), select('checkout')];
   if (m('face')) return [faceVerified, select('card')];
   if (m({ checkout: 'open' }))
@@ -106,6 +117,7 @@ function flowEvents(snapshot: AnyMachineSnapshot): AnyEventObject[] {
       orderPlaced,
       orderDeclined,
       cardGone,
+      summaryOnOrderedCart,
       { type: 'face.required' },
       select('card'),
       select('face'),
@@ -158,8 +170,8 @@ describe('checkout tabs paths', () => {
         result.transitions.forEach((t) => taken.add(t));
         // The step on screen is always one whose tab flag is set.
         const c = result.snapshot.context as CheckoutContext;
-        if (!result.snapshot.matches({ flow: 'starting' }) && !result.snapshot.matches({ flow: 'identityNeeded' }))
-          expect(Object.values(c.flags).some(Boolean)).toBe(true);
+        const stepless = ['starting', 'identityNeeded', 'cartOrdered'].some((flow) => result.snapshot.matches({ flow } as never));
+        if (!stepless) expect(Object.values(c.flags).some(Boolean)).toBe(true);
       });
     });
   }
@@ -181,6 +193,8 @@ interface Overrides {
   answerTestBank?: (complete: boolean) => void;
   confirmOrder?: (orderId: string) => Promise<PlaceOrderReply>;
   cart?: CartReply;
+  /** The cart read again when the tab is shown again (the same answer as when it opened by default). */
+  recheck?: () => Promise<CartReply>;
   verifyFace?: () => Promise<VerifyOrderReply>;
   /** The clock the face pass is read and noted by (the browser's when left out). */
   now?: () => Date;
@@ -203,6 +217,7 @@ function running(overrides: Overrides = {}) {
   const machine = checkoutMachine.provide({
     actors: {
       loadCart: fromPromise(async () => overrides.cart ?? ok(baseCart)),
+      recheckCart: fromPromise(async () => (overrides.recheck ? overrides.recheck() : (overrides.cart ?? ok(baseCart)))),
       verifyFace: faceVerifyMachine.provide({
         actors: {
           uploadSelfie: fromPromise<KycUploadReply, { imageData: string; applicationId: string }>(async ({ input }) => ({
@@ -765,5 +780,49 @@ describe('checkout behaviour (the tabs machine with its steps running)', () => {
     // The same carts without a drink go on as usual.
     const plain = running({ values: customer });
     expect((await choosingAddress(plain.actor)).getSnapshot().value).toBe('choosing');
+  });
+});
+
+describe('checkout of a cart ordered in another tab', () => {
+  it('opening the checkout: straight back to the cart (which names it), no step opens', async () => {
+    const { actor, calls } = running({ cart: orderedReply });
+    await waitFor(actor, (s) => s.matches({ flow: 'cartOrdered' }));
+    expect(calls.back).toEqual(['/cart']);
+    expect(actor.getSnapshot().children.chooseAddress).toBeUndefined();
+  });
+
+  it('the tab shown again on a step: the cart is read again, and an ordered one sends the shopper back to the cart', async () => {
+    let orderedElsewhere = false;
+    const { actor, calls } = running({ recheck: async () => (orderedElsewhere ? orderedReply : ok(baseCart)) });
+    await choosingAddress(actor);
+    actor.send(refresh);
+    await waitFor(actor, (s) => s.matches({ freshness: 'current' }));
+    expect(actor.getSnapshot().matches({ flow: 'address' })).toBe(true);
+    expect(calls.back).toEqual([]);
+
+    orderedElsewhere = true;
+    actor.send(refresh);
+    await vi.waitFor(() => expect(calls.back).toEqual(['/cart']));
+  });
+
+  it('the speed step told the cart was ordered (404 naming cart_id): back to the cart', async () => {
+    const ordered = new ApiError(cartOrderedMessage, 0, 404, [{ field: 'cart_id', message: cartOrderedMessage }]);
+    const { actor, calls } = running({ shipping: async () => Promise.reject(ordered) });
+    (await choosingAddress(actor)).send({ type: 'address.continue' });
+    await waitFor(actor, (s) => s.matches({ flow: 'cartOrdered' }));
+    expect(calls.back).toEqual(['/cart']);
+  });
+
+  it('an order whose answer names the next cart (the lines kept aside went there): the session goes on with it', async () => {
+    const { actor, sessionRef } = running({
+      values: { ...customer, shippingType: 'dine-in', dineinpickup: 1, retailer: 401 },
+      place: async () => ({ ...placedReply, next_cart: { cart_id: 'cart-next', total_items_count: 2 } }),
+    });
+    const summary = await toSummary(actor);
+    summary.send({ type: 'order.place' });
+    await waitFor(actor, (s) => s.matches({ flow: 'placed' }));
+    const stored = sessionRef.getSnapshot().context;
+    expect(stored).toMatchObject({ cart_id: 'cart-next', total_products_in_cart: 2 });
+    expect([stored.shippingType, stored.dineinpickup, stored.retailer]).toEqual([undefined, undefined, undefined]);
   });
 });

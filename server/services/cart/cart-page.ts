@@ -4,6 +4,7 @@ import { cartNotFoundMessage } from '../../../src/rules/messages.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Caller } from '../platform/caller.ts';
 import { deleteLine, updateLineQty, type LineOutcome, type LineRef } from './cart-lines.ts';
+import { currentCart, type CartSummary } from './cart-merge.ts';
 import { findCallersCart, findOwnCart, lockOwnCart } from './carts.ts';
 import { itemSubtotalCents, loadCartLines, loadCartView } from './cart-view.ts';
 import { applyCoupon, couponCustomer, removeCoupon, revalidateCoupon, type CouponChange } from './coupons.ts';
@@ -19,6 +20,8 @@ export type CartPageAnswer =
   | { kind: 'cart'; code: CartReply['code']; message?: string | undefined; data: CartData }
   /** The cart was ordered or cleared: the page shows the empty cart. */
   | { kind: 'closed' }
+  /** showcart of the caller's cart that was ordered (another tab): the cart they go on with, '' for none. */
+  | { kind: 'ordered'; current: CartSummary }
   /** Not the caller's cart (or line), or none at all: a 404 that never says which. */
   | { kind: 'not-found'; what: string };
 
@@ -51,6 +54,8 @@ export interface ShowCartRequest {
 export async function showCart(db: Kysely<Database>, caller: Caller | undefined, request: ShowCartRequest, now: Date): Promise<CartPageAnswer> {
   const known = await findCallersCart(db, request.cartId, caller);
   if (!known) return cartNotFound;
+  // Ordered meanwhile, in another tab or window: that tab learns it here, and which cart the shopper has now.
+  if (known.status === 'ordered' && caller) return { kind: 'ordered', current: await currentCart(db, caller.customerId) };
   if (known.status !== 'open') return { kind: 'closed' };
   const change = await changeCoupon(db, caller, request, now);
   if (!change) return { kind: 'closed' };

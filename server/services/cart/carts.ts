@@ -1,4 +1,6 @@
 import type { Kysely } from 'kysely';
+import { orderedCartField } from '../../../src/api/contract/checkout.contract.ts';
+import { cartNotFoundMessage, cartOrderedMessage } from '../../../src/rules/messages.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Caller } from '../platform/caller.ts';
 
@@ -41,4 +43,18 @@ export async function findCallersCart(db: Kysely<Database>, cartId: string, call
   if (!cart) return undefined;
   if (cart.customer_id !== null && cart.customer_id !== caller?.customerId) return undefined;
   return cart;
+}
+
+/**
+ * A checkout call's 404 for a cart that is not open: the caller's own cart that was ordered meanwhile (another tab) is
+ * named (cart_id, with words saying so), so the checkout goes back to the cart instead of offering a retry that fails
+ * the same way; anything else is 'Cart not found', as ever. Read only once the cart was found not open.
+ */
+export async function closedCartNotFound(
+  db: Kysely<Database>,
+  cartId: string,
+  caller: Caller | undefined,
+): Promise<{ what: string; field?: string }> {
+  const cart = await findCallersCart(db, cartId, caller);
+  return cart?.status === 'ordered' ? { what: cartOrderedMessage, field: orderedCartField } : { what: cartNotFoundMessage };
 }

@@ -1,8 +1,12 @@
 import { sql, type Kysely } from 'kysely';
 import type { KeptLine } from '../../../src/api/contract/cart-page.contract.ts';
 import { keptLinesLastDays } from '../../../src/rules/area-change.ts';
+import { maxQuantity } from '../../../src/rules/quantity.ts';
 import { formatSize } from '../../../src/rules/sizes.ts';
+import { catalogueSpeeds } from '../../../src/rules/speeds.ts';
 import type { Database } from '../../db/schema.ts';
+import { newSecret } from '../platform/tokens.ts';
+import type { CartSummary } from './cart-merge.ts';
 import type { Log } from '../platform/log.ts';
 import { startPeriodicPass, type PeriodicPass, type SweepTurn } from '../platform/periodic-pass.ts';
 
@@ -73,4 +77,119 @@ export function startKeptLinesSweep(settings: KeptLinesSweepSettings): PeriodicP
     if (removed > 0) log.info({ removed, afterDays: keptLinesLastDays }, 'expired kept cart lines removed');
   };
   return startPeriodicPass('cart-kept-lines', settings.everyMs, log, 'kept cart line sweep failed', sweep, settings.myTurn);
+}
+
+/**
+ * After an order (issue 23, nothing lost silently): the lines its cart kept aside, for another zip or another
+ * delivery option, move to the shopper's next cart — their most recent open cart, else a new one in the order's zip
+ * and area. After an order the store is on Delivery again (the client forgets a Dine-In or Pick-Up choice with the
+ * ordered cart), so a line kept at the order's zip that Delivery sells there is back in that cart at once, as
+ * choosing Delivery again would have brought it back (cart-area.ts); every other line stays kept for its zip, and
+ * comes back when the shopper chooses that zip or option again. A line the next cart already holds or keeps adds up
+ * (at most 24, as in the cart); a kept line keeps its week (decision 047). One transaction; the ordered cart's kept
+ * lines are claimed by deleting them, so a repeated call carries nothing twice. Undefined when it kept nothing.
+ */
+export async function carryKeptLines(db: Kysely<Database>, customerId: number, orderedCartId: string): Promise<CartSummary | undefined> {
+  return db.transaction().execute(async (trx): Promise<CartSummary | undefined> => {
+    const kept = await trx
+      .deleteFrom('cart_kept_lines')
+      .using(['carts', 'variant_offers'])
+      .whereRef('carts.id', '=', 'cart_kept_lines.cart_id')
+      .whereRef('variant_offers.id', '=', 'cart_kept_lines.offer_id')
+      .where('cart_kept_lines.cart_id', '=', orderedCartId)
+      .returning([
+        'cart_kept_lines.zipcode',
+        'cart_kept_lines.variant_id',
+        'cart_kept_lines.offer_id',
+        'cart_kept_lines.qty',
+        'cart_kept_lines.created_at',
+        stillKept.as('still_kept'),
+        'variant_offers.area_loc_id',
+        'variant_offers.speed',
+        'carts.zipcode as cart_zipcode',
+        'carts.loc_id as cart_loc_id',
+      ])
+      .execute();
+    const carried = kept.filter((line) => line.still_kept);
+    const first = carried[0];
+    if (!first) return undefined;
+    const area = { zipcode: first.cart_zipcode, locId: first.cart_loc_id };
+
+    const current = await trx
+      .selectFrom('carts')
+      .select(['id', 'zipcode'])
+      .where('customer_id', '=', customerId)
+      .where('status', '=', 'open')
+      .where('id', '!=', orderedCartId)
+      .orderBy('updated_at', 'desc')
+      .limit(1)
+      .forUpdate()
+      .executeTakeFirst();
+    const next = current ?? { id: newSecret(), zipcode: area.zipcode };
+    if (!current) {
+      await trx
+        .insertInto('carts')
+        .values({ id: next.id, customer_id: customerId, zipcode: area.zipcode, loc_id: area.locId, coupon_code: null })
+        .execute();
+    } else {
+      await trx.updateTable('carts').set({ updated_at: new Date() }).where('id', '=', next.id).execute();
+    }
+
+    // Back at once: kept at the order's zip, for a cart there, and sold by Delivery in its area (offeredInArea's rule).
+    const deliverySells = (line: (typeof carried)[number]) =>
+      line.zipcode === area.zipcode &&
+      next.zipcode === area.zipcode &&
+      (line.area_loc_id === null || line.area_loc_id === area.locId) &&
+      catalogueSpeeds(undefined).includes(line.speed);
+    const back = carried.filter(deliverySells);
+    const stillAside = carried.filter((line) => !deliverySells(line));
+    if (back.length > 0) {
+      await trx
+        .insertInto('cart_items')
+        .values(
+          back.map((line) => ({
+            cart_id: next.id,
+            variant_id: line.variant_id,
+            offer_id: line.offer_id,
+            qty: line.qty,
+            delivery_date: null,
+            timeslot: null,
+          })),
+        )
+        .onConflict((oc) =>
+          oc.constraint('cart_items_line_unique').doUpdateSet((eb) => ({
+            qty: eb.fn('least', [eb.lit(maxQuantity), eb('cart_items.qty', '+', eb.ref('excluded.qty'))]),
+          })),
+        )
+        .execute();
+    }
+    if (stillAside.length > 0) {
+      await trx
+        .insertInto('cart_kept_lines')
+        .values(
+          stillAside.map((line) => ({
+            cart_id: next.id,
+            zipcode: line.zipcode,
+            variant_id: line.variant_id,
+            offer_id: line.offer_id,
+            qty: line.qty,
+            created_at: line.created_at,
+          })),
+        )
+        .onConflict((oc) =>
+          oc.constraint('cart_kept_lines_unique').doUpdateSet((eb) => ({
+            zipcode: eb.ref('excluded.zipcode'),
+            qty: eb.fn('least', [eb.lit(maxQuantity), eb('cart_kept_lines.qty', '+', eb.ref('excluded.qty'))]),
+            created_at: sql<Date>`greatest(cart_kept_lines.created_at, excluded.created_at)`,
+          })),
+        )
+        .execute();
+    }
+    const total = await trx
+      .selectFrom('cart_items')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('qty'), eb.lit(0)).as('qty'))
+      .where('cart_id', '=', next.id)
+      .executeTakeFirstOrThrow();
+    return { cartId: next.id, totalQty: Number(total.qty) };
+  });
 }

@@ -3,6 +3,8 @@ import { payOnDeliveryMessages } from '../../../src/rules/pay-on-delivery.ts';
 import type { MailSender } from '../../adapters/mail/mail-port.ts';
 import type { PaymentGateway } from '../../adapters/payments/payment-port.ts';
 import type { Database } from '../../db/schema.ts';
+import { currentCart, type CartSummary } from '../cart/cart-merge.ts';
+import { carryKeptLines } from '../cart/kept-lines.ts';
 import type { Caller } from '../platform/caller.ts';
 import { settleOrder, settleReservedOrder, type SettleOutcome } from '../payments/order-payment.ts';
 import type { Log } from '../platform/log.ts';
@@ -21,7 +23,34 @@ export interface PlacementDeps {
   config: { appOrigin: string };
 }
 
-export type PlacementOutcome = Extract<ReserveOutcome, { kind: 'refused' | 'not-found' }> | { kind: 'settled'; settle: SettleOutcome };
+/** nextCart: with an order that stands, the cart the shopper goes on with (placedCart), when there is one to name. */
+export type PlacementOutcome =
+  Extract<ReserveOutcome, { kind: 'refused' | 'not-found' }> | { kind: 'settled'; settle: SettleOutcome; nextCart?: CartSummary | undefined };
+
+/** The outcomes with which an order stands (code 1): its cart stays closed. */
+function stands(settle: SettleOutcome): boolean {
+  return settle.kind === 'placed' || settle.kind === 'bank-pending';
+}
+
+/**
+ * Once an order stands, the lines its cart kept aside move to the shopper's next cart (carryKeptLines), which the
+ * answer names so the browser goes on with it. A declined or pending payment moves nothing: the cart reopens (or may)
+ * with its kept lines. `known`: the reservation read whether the cart kept any (no statement when it kept none); an
+ * answer for an order placed before (a retry, a second tab, the bank's check) names the shopper's cart of now, which
+ * holds them if an earlier answer moved them.
+ */
+async function placedCart(
+  db: Kysely<Database>,
+  customerId: number,
+  settle: SettleOutcome,
+  known: { keptAside: boolean } | undefined,
+): Promise<CartSummary | undefined> {
+  if (!stands(settle) || known?.keptAside === false) return undefined;
+  const carried = await carryKeptLines(db, customerId, settle.order.cart_id);
+  if (carried || known) return carried;
+  const current = await currentCart(db, customerId);
+  return current.cartId === '' ? undefined : current;
+}
 
 /**
  * Place order: reserve the order (one transaction: stock, seats, coupon, the order itself), then charge it and
@@ -45,7 +74,11 @@ export async function placeOrder(deps: PlacementDeps, caller: Caller, request: P
   if (reserved.kind === 'reserved' && reserved.emailConfirmationToken !== undefined) {
     sendConfirmationRequest(deps, reserved.order.id, reserved.emailConfirmationToken, log);
   }
-  return { kind: 'settled', settle };
+  return {
+    kind: 'settled',
+    settle,
+    nextCart: await placedCart(deps.db, caller.customerId, settle, reserved.kind === 'reserved' ? reserved : undefined),
+  };
 }
 
 /**
@@ -80,7 +113,7 @@ export async function confirmOrder(
   orderNumber: string,
   now: Date,
   log: Log,
-): Promise<SettleOutcome | undefined> {
+): Promise<{ settle: SettleOutcome; nextCart: CartSummary | undefined } | undefined> {
   const orderId = await findOrderId(deps.db, caller.customerId, orderNumber);
   if (orderId === undefined) return undefined;
   const settle = await settleOrder(
@@ -92,7 +125,7 @@ export async function confirmOrder(
     0,
   );
   mailIfPlacedHere(deps, settle, false, log);
-  return settle;
+  return { settle, nextCart: await placedCart(deps.db, caller.customerId, settle, undefined) };
 }
 
 /** lines: what this request wrote, so the mail is written from the settled order without reading the order back. */

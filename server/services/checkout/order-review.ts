@@ -2,12 +2,12 @@ import type { Kysely } from 'kysely';
 import type { OrderReviewData } from '../../../src/api/contract/checkout.contract.ts';
 import { addressRuleMessages } from '../../../src/rules/address-validation.ts';
 import { speedIds, type SpeedId } from '../../../src/rules/delivery-speeds.ts';
-import { ageVerificationNeededRefusal, cartIsEmptyRefusal, cartNotFoundMessage } from '../../../src/rules/messages.ts';
+import { ageVerificationNeededRefusal, cartIsEmptyRefusal } from '../../../src/rules/messages.ts';
 import { centsToDollars } from '../../../src/rules/money.ts';
 import { isTipAllowed, type TipPercent } from '../../../src/rules/tips.ts';
 import type { Database } from '../../db/schema.ts';
 import { findOwnAddress } from '../accounts/addresses.ts';
-import { findOwnCart } from '../cart/carts.ts';
+import { closedCartNotFound, findOwnCart } from '../cart/carts.ts';
 import { notServedMessage } from '../catalogue/catalogue-cache.ts';
 import { loadCartView } from '../cart/cart-view.ts';
 import { couponCustomer } from '../cart/coupons.ts';
@@ -26,7 +26,10 @@ export interface ReviewRequest {
 }
 
 export type ReviewOutcome =
-  { kind: 'review'; data: OrderReviewData } | { kind: 'refused'; message: string; field?: string } | { kind: 'not-found'; what: string };
+  | { kind: 'review'; data: OrderReviewData }
+  | { kind: 'refused'; message: string; field?: string }
+  /** field: the body field naming what is gone (the caller's cart, ordered meanwhile), else none. */
+  | { kind: 'not-found'; what: string; field?: string };
 
 /**
  * The order summary before PLACE ORDER: the cart as the cart page shows it, with the chosen speed's fees (no delivery
@@ -35,7 +38,7 @@ export type ReviewOutcome =
  */
 export async function reviewOrder(db: Kysely<Database>, caller: Caller | undefined, request: ReviewRequest, now: Date): Promise<ReviewOutcome> {
   const cart = await findOwnCart(db, request.cartId, caller);
-  if (!cart) return { kind: 'not-found', what: cartNotFoundMessage };
+  if (!cart) return { kind: 'not-found', ...(await closedCartNotFound(db, request.cartId, caller)) };
   if (request.addressId !== undefined) {
     const address = caller ? await findOwnAddress(db, caller.customerId, request.addressId) : undefined;
     if (!address) return { kind: 'not-found', what: 'Address not found' };

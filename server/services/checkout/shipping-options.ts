@@ -8,7 +8,7 @@ import { cartIsEmptyRefusal } from '../../../src/rules/messages.ts';
 import { centsToDollars } from '../../../src/rules/money.ts';
 import type { Database, VendorLocationsTable } from '../../db/schema.ts';
 import { findOwnAddress } from '../accounts/addresses.ts';
-import { findOwnCart } from '../cart/carts.ts';
+import { closedCartNotFound, findOwnCart } from '../cart/carts.ts';
 import { notServedMessage } from '../catalogue/catalogue-cache.ts';
 import { loadCartView, loadDeliveryChoices, validChoice, type VendorGroup } from '../cart/cart-view.ts';
 import { nextDeliveryDates, vendorCalendars } from '../cart/delivery-dates.ts';
@@ -31,7 +31,8 @@ export interface ShippingRequest {
 export type ShippingOutcome =
   | { kind: 'speeds'; speed: SpeedOption[]; groups: DeliveryGroup[]; calendars: NextDeliveryDateEntry[] }
   | { kind: 'refused'; message: string }
-  | { kind: 'not-found' }
+  /** field: the body field naming what is gone (the caller's cart, ordered meanwhile), else none. */
+  | { kind: 'not-found'; what: string; field?: string }
   /** The delivery address is not the caller's (deleted since the address step listed it): the cart itself is fine. */
   | { kind: 'address-gone' };
 
@@ -63,7 +64,7 @@ export async function shippingOptions(
   now: Date,
 ): Promise<ShippingOutcome> {
   const cart = await findOwnCart(db, request.cartId, caller);
-  if (!cart) return { kind: 'not-found' };
+  if (!cart) return { kind: 'not-found', ...(await closedCartNotFound(db, request.cartId, caller)) };
   let fromZip = cart.zipcode;
   if (request.addressId !== undefined) {
     const address = caller ? await findOwnAddress(db, caller.customerId, request.addressId) : undefined;

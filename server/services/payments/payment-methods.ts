@@ -5,7 +5,7 @@ import { PaymentGatewayError, type PaymentGateway } from '../../adapters/payment
 import type { Database, PaymentMethodsTable } from '../../db/schema.ts';
 import { findOwnAddress } from '../accounts/addresses.ts';
 import type { Caller } from '../platform/caller.ts';
-import { findOwnCart } from '../cart/carts.ts';
+import { closedCartNotFound, findOwnCart } from '../cart/carts.ts';
 
 /**
  * Saved cards. The provider holds the card; this table holds its id and what a preview shows (brand, last four,
@@ -45,16 +45,16 @@ export async function listSavedCards(db: Kysely<Database>, gateway: PaymentGatew
 
 /**
  * The caller's cards for checkout's payment step (or the account page, without a cart). A cart id, when sent, must
- * be the caller's: undefined when it is not.
+ * be the caller's open cart: else why not (closedCartNotFound: named when it was ordered meanwhile).
  */
 export async function savedCardsForCart(
   db: Kysely<Database>,
   gateway: PaymentGateway['kind'],
   caller: Caller,
   cartId: string | null | undefined,
-): Promise<SavedPaymentMethod[] | undefined> {
-  if (cartId && !(await findOwnCart(db, cartId, caller))) return undefined;
-  return listSavedCards(db, gateway, caller.customerId);
+): Promise<{ cards: SavedPaymentMethod[] } | { notFound: { what: string; field?: string } }> {
+  if (cartId && !(await findOwnCart(db, cartId, caller))) return { notFound: await closedCartNotFound(db, cartId, caller) };
+  return { cards: await listSavedCards(db, gateway, caller.customerId) };
 }
 
 export async function findOwnCard(

@@ -129,10 +129,18 @@ export const cartData = type({
 export type CartData = Infer<typeof cartData>;
 
 /**
- * code 1: the cart. code 2: the cart plus a message to show (a coupon refused: unknown, expired, used up, below its
- * minimum, or a second coupon). code -1: no open cart ('Your cart is empty.').
+ * The shopper's cart of now, answered (by showcart) for a cart of theirs that was ordered meanwhile (in another tab):
+ * cart_id '' when they have no open cart.
  */
-export const cartReply = envelope(cartData);
+export const currentCart = type({ cart_id: string(), total_items_count: number() });
+export type CurrentCart = Infer<typeof currentCart>;
+
+/**
+ * code 1: the cart. code 2: the cart plus a message to show (a coupon refused: unknown, expired, used up, below its
+ * minimum, or a second coupon). code -1: no open cart ('Your cart is empty.'); for a cart of the caller's that was
+ * ordered, the message says so and current_cart names the cart they go on with.
+ */
+export const cartReply = type({ ...envelope(cartData).schema, current_cart: optional(currentCart) });
 export type CartReply = Infer<typeof cartReply>;
 
 /** POST /api/cart/showcart — coupon_code applies a coupon; remove_coupon: 1 takes it off; neither keeps it. */

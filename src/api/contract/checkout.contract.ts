@@ -19,7 +19,7 @@ import { coerce } from './coerce.ts';
 import { substitutionPreferences, substitutionStates } from '../../rules/catch-weight.ts';
 import { isTipPercent, type TipPercent } from '../../rules/tips.ts';
 import { parseDineinTime } from '../../rules/visit-time.ts';
-import { cartData } from './cart-page.contract.ts';
+import { cartData, currentCart } from './cart-page.contract.ts';
 import { envelope, replyCode } from './envelope.ts';
 import { gatewayKind } from './payment.contract.ts';
 import { callerFields, callerOnlyBody, cartIdField, money, numericId, optionalId, ruleField } from './fields.ts';
@@ -133,6 +133,12 @@ export type PlaceOrderBody = Infer<typeof placeOrderBody>;
 /** The field a saved card no longer the caller's is named by: the checkout asks for another card, not a retry. */
 export const cardIdField = 'card_id' satisfies keyof PlaceOrderBody;
 
+/**
+ * The field a cart of the caller's that was ordered meanwhile (another tab) is named by, in every checkout call's 404:
+ * the checkout goes back to the cart, which opens the shopper's cart of now.
+ */
+export const orderedCartField = 'cart_id' satisfies keyof PlaceOrderBody;
+
 /** What is wrong with one cart line or vendor group when the order cannot be placed (stock, slot, date). */
 export const orderProblem = type({
   cart_rid: optional(number()),
@@ -154,6 +160,11 @@ export const placeOrderReply = type({
   problems: optional(array(orderProblem)),
   /** With code 2: the shopper's bank wants a check (3-D Secure) before the payment completes. */
   authentication: optional(type({ client_secret: string(), gateway: gatewayKind })),
+  /**
+   * With code 1, when the shopper goes on with a cart: the one the lines kept aside (for another zip or delivery
+   * option) moved to, or (answering an order placed before) their cart of now. Absent: no cart (cart_id is cleared).
+   */
+  next_cart: optional(currentCart),
 });
 export type PlaceOrderReply = Infer<typeof placeOrderReply>;
 

@@ -60,3 +60,15 @@ export const visitChoiceKeys = [
 export function isSignedIn(values: SessionValues): boolean {
   return Boolean(values.Token && values.cust_name);
 }
+
+/**
+ * What an order placed forgets with its cart (in the tab that placed it, and in another tab once it learns of it): the
+ * cart id, the checkout's stored choices, and the Delivery Options choice (the store is on Delivery again).
+ */
+export const orderedCartKeys = [
+  'cart_id',
+  'nextTab',
+  'deliveryFees',
+  'walletOrder',
+  ...visitChoiceKeys,
+] as const satisfies readonly (keyof SessionValues)[];

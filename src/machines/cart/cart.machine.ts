@@ -37,6 +37,14 @@ const keptLines = cartSetup.createStateConfig({
   },
 });
 
+/** A cart ordered in another tab: the server's words in a toast, and this tab forgets it and takes the cart of now. */
+const orderedActions = [
+  { type: 'assignRefusal', params: answerOf },
+  'notifyRefusal',
+  'forgetOrderedCart',
+  { type: 'recordCurrentCart', params: answerOf },
+] as const;
+
 /**
  * The cart page (spec "Cart page", "Cart checkout", 4 "Checkout gating"): loads the server cart and hands it to its
  * children, each its own actor reporting every answer back: the line queue (quantities sent 800 ms after the last
@@ -86,6 +94,12 @@ export const cartMachine = cartSetup.createMachine({
         input: ({ context }) => cartRequest(context.cartId ?? ''),
         onDone: [
           {
+            description: 'The cart was ordered in another tab or window: a toast says so and the cart the shopper has now opens.',
+            guard: { type: 'isOrderedCart', params: answerOf },
+            target: 'ordered',
+            actions: orderedActions,
+          },
+          {
             description: "The cart has items: it is shown, the badge updated and each seller's delivery group set up.",
             guard: { type: 'hasItems', params: answerOf },
             target: 'ready',
@@ -122,11 +136,22 @@ export const cartMachine = cartSetup.createMachine({
       description: 'The cart could not be loaded: the reason is shown and the shopper may try again.',
       on: { 'cart.retry': { description: 'The shopper tries again: the cart is loaded again.', target: 'loading' } },
     },
+    ordered: {
+      description:
+        "The cart was ordered in another tab or window: this tab forgot it as that one did, and the page opens the shopper's cart of now (or the empty cart).",
+    },
     empty: {
       description:
         "'Hey fill me, i am Empty': the cart has no items; Start Shopping goes to the store. Lines kept for another zip are listed below it, each removable (decision 052).",
       entry: ['stopGroups', 'recordEmptyBadge'],
-      on: { 'cart.shop': { description: 'The shopper goes shopping from the empty cart: the store opens.', actions: 'goToStore' } },
+      on: {
+        'cart.shop': { description: 'The shopper goes shopping from the empty cart: the store opens.', actions: 'goToStore' },
+        'cart.refresh': {
+          description: 'The tab is shown again: the cart is read again (it may have been ordered, or filled, in another tab).',
+          guard: 'hasCartId',
+          target: 'loading',
+        },
+      },
       ...keptLines,
     },
     ready: {
@@ -282,6 +307,56 @@ export const cartMachine = cartSetup.createMachine({
         kept: {
           description: 'Lines kept for another zip (decision 047), shown in their own section of the cart: the shopper may take each away.',
           ...keptLines,
+        },
+        freshness: {
+          description: 'Whether the cart on screen is still the open cart: read again when the tab is shown again or takes the focus.',
+          initial: 'current',
+          states: {
+            current: {
+              description: 'The cart on screen is the last one the server answered.',
+              on: {
+                'cart.refresh': {
+                  description: 'The tab is shown again with nothing on its way to the server: the cart is read again.',
+                  guard: 'isSettled',
+                  target: 'reading',
+                },
+              },
+            },
+            reading: {
+              description: 'Reading the cart again, the page staying as it is.',
+              invoke: {
+                id: 'showCart',
+                src: 'showCart',
+                input: ({ context }) => cartRequest(context.cartId ?? ''),
+                onDone: [
+                  {
+                    description: 'The cart was ordered in another tab or window: a toast says so and the cart the shopper has now opens.',
+                    guard: { type: 'isOrderedCart', params: answerOf },
+                    target: '#cart.ordered',
+                    actions: orderedActions,
+                  },
+                  {
+                    description: 'The cart still has items: it shows what the server holds now.',
+                    guard: { type: 'hasItems', params: answerOf },
+                    target: 'current',
+                    actions: [
+                      { type: 'assignServerCart', params: answerOf },
+                      'recordBadge',
+                      'syncGroups',
+                      'syncLines',
+                      { type: 'syncCoupon', params: answerOf },
+                    ],
+                  },
+                  {
+                    description: 'The cart has no items any more: the empty cart is shown.',
+                    target: '#cart.empty',
+                    actions: { type: 'assignServerCart', params: answerOf },
+                  },
+                ],
+                onError: { description: 'The cart could not be read again: the page stays as it was.', target: 'current' },
+              },
+            },
+          },
         },
         clock: {
           description: "Today's date, kept current so the date pickers never offer a day that has passed.",

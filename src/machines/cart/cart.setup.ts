@@ -16,6 +16,7 @@ import { cartLinesMachine, type CartLinesReport } from './cart-lines.machine.ts'
 import { failureMessage, isMissingCart, isRefusal, replyMessage } from './cart-replies.ts';
 import { deliveryGroupMachine, type DeliveryGroupReport } from './delivery-group.machine.ts';
 import type { sessionMachine } from '../app/session.machine.ts';
+import { orderedCartKeys } from '../app/session-values.ts';
 
 export type DeliveryGroupRef = ActorRefFrom<typeof deliveryGroupMachine>;
 export type CartLinesRef = ActorRefFrom<typeof cartLinesMachine>;
@@ -64,6 +65,8 @@ export type CartEvent =
   | { type: 'cart.shop' }
   /** Take away a line kept for another zip (decision 047). */
   | { type: 'cart.kept.remove'; keptId: number }
+  /** The tab is shown again or takes the focus: the cart is read again (it may have been ordered in another tab). */
+  | { type: 'cart.refresh' }
   | CartLinesReport
   | CartCouponReport
   | DeliveryGroupReport;
@@ -146,6 +149,8 @@ export const cartSetup = setup({
     hasCartId: ({ context }) => context.cartId !== undefined,
     hasItems: (_, params: { reply: CartReply }) => !isRefusal(params.reply) && (params.reply.data?.result.length ?? 0) > 0,
     isMissingCart: (_, params: { error: unknown }) => isMissingCart(params.error),
+    // showcart names the shopper's cart of now only for a cart of theirs that was ordered (in another tab).
+    isOrderedCart: (_, params: { reply: CartReply }) => params.reply.current_cart !== undefined,
     isCalendar: (_, params: { reply: NextDeliveryDateReply }) => params.reply.status === 1,
     // Checkout waits for quantities and coupons in flight: it must judge the cart the server will order.
     // CHECKOUT right after a date or slot click must wait for that save: until the server answers, the cart's groups
@@ -167,6 +172,17 @@ export const cartSetup = setup({
       ({ context }) => ({ type: 'session.update' as const, values: { total_products_in_cart: context.cart?.total_items_count ?? 0 } }),
     ),
     recordEmptyBadge: sendTo(({ context }) => context.session, { type: 'session.update', values: { total_products_in_cart: 0 } }),
+    // Ordered in another tab: this tab forgets that cart as the ordering tab did, and goes on with the cart of now (the
+    // page opens it: its cart machine follows the session's cart_id).
+    forgetOrderedCart: sendTo(({ context }) => context.session, { type: 'session.forget', keys: [...orderedCartKeys] }),
+    recordCurrentCart: sendTo(
+      ({ context }) => context.session,
+      (_, params: { reply: CartReply }) => {
+        const current = params.reply.current_cart;
+        const values = { total_products_in_cart: current?.total_items_count ?? 0, ...(current?.cart_id ? { cart_id: current.cart_id } : {}) };
+        return { type: 'session.update' as const, values };
+      },
+    ),
 
     // ---- the children: the page's events go on to them, the server's carts too (to those that did not ask)
     forwardQuantity: sendTo(

@@ -1,4 +1,4 @@
-import { cardIdField } from '../../api/contract/checkout.contract.ts';
+import { cardIdField, orderedCartField } from '../../api/contract/checkout.contract.ts';
 import { deliveryAddressField } from '../../api/contract/shipping.contract.ts';
 import { ApiError } from '../../api/http.ts';
 import { checkoutMessages } from '../../rules/checkout-flow.ts';
@@ -20,9 +20,13 @@ export function placeOrderErrorMessage(error: unknown): string {
 
 /**
  * The server's words when a record the checkout chose is gone (the delivery address or the saved card, deleted in
- * another tab): a 404 naming its field (deliveryAddressField, cardIdField). Undefined for any other failure.
+ * another tab; the cart, ordered in another tab): a 404 naming its field (deliveryAddressField, cardIdField,
+ * orderedCartField). Undefined for any other failure.
  */
-export function goneRecordText(error: unknown, field: typeof deliveryAddressField | typeof cardIdField): string | undefined {
+export function goneRecordText(
+  error: unknown,
+  field: typeof deliveryAddressField | typeof cardIdField | typeof orderedCartField,
+): string | undefined {
   if (!(error instanceof ApiError)) return undefined;
   return error.errors.find((e) => e.field === field)?.message;
 }

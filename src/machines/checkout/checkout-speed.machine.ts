@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { shippingOptions, shippingOptionsBody } from '../../api/checkout.api.ts';
+import { orderedCartField } from '../../api/contract/checkout.contract.ts';
 import { deliveryAddressField, type ShippingBody, type ShippingReply, type SpeedOption } from '../../api/contract/shipping.contract.ts';
 import type { Sent } from '../../api/http.ts';
 import { defaultSpeedId, type SpeedId } from '../../rules/delivery-speeds.ts';
@@ -36,6 +37,8 @@ export interface CheckoutSpeedContext {
   groupMessage: string | undefined;
   /** The server's words when the chosen address is not saved any more: the step ends so another can be chosen. */
   addressGone: string | undefined;
+  /** The cart was ordered meanwhile (another tab): the step ends and the checkout goes back to the cart. */
+  cartOrdered: boolean;
 }
 
 export type CheckoutSpeedEvent =
@@ -46,10 +49,11 @@ export type CheckoutSpeedEvent =
   | { type: 'speed.retry' }
   | DeliveryGroupReport;
 
-/** CONTINUE's result: the cart flow fields the choice fills; or, the address gone, why (no speed then). */
+/** CONTINUE's result: the cart flow fields the choice fills; or, the address gone, why; or the cart ordered (no speed then). */
 export interface CheckoutSpeedOutput {
   speed: SpeedFlow | undefined;
   addressGone?: string | undefined;
+  cartOrdered?: true;
 }
 
 export const noSpeedMessage = 'No delivery option is available for this cart.';
@@ -119,6 +123,7 @@ export const checkoutSpeedMachine = setup({
     },
     hasSpeedChoice: ({ context }) => speedOf(context, context.speedChoice?.speedId) !== undefined,
     isAddressGone: (_, params: { error: unknown }) => goneRecordText(params.error, deliveryAddressField) !== undefined,
+    isCartOrdered: (_, params: { error: unknown }) => goneRecordText(params.error, orderedCartField) !== undefined,
   },
   actions: {
     assignSpeeds: assign((_, params: { reply: ShippingReply }) => {
@@ -128,6 +133,7 @@ export const checkoutSpeedMachine = setup({
     }),
     assignSpeedMessage: assign((_, params: { message: string }) => ({ speedMessage: params.message })),
     assignAddressGone: assign((_, params: { error: unknown }) => ({ addressGone: goneRecordText(params.error, deliveryAddressField) })),
+    assignCartOrdered: assign({ cartOrdered: true }),
     // The sellers' date and time blocks (issue 23), as on the cart page: visits and wallet lines have none to choose.
     spawnGroups: assign(({ context, spawn, self }, params: { reply: ShippingReply }) => {
       const calendars = params.reply.data?.calendars ?? [];
@@ -175,10 +181,13 @@ export const checkoutSpeedMachine = setup({
     groups: [],
     groupMessage: undefined,
     addressGone: undefined,
+    cartOrdered: false,
   }),
   initial: 'loading',
-  output: ({ context }) =>
-    context.addressGone === undefined ? { speed: flowOfSpeed(context) } : { speed: undefined, addressGone: context.addressGone },
+  output: ({ context }): CheckoutSpeedOutput => {
+    if (context.cartOrdered) return { speed: undefined, cartOrdered: true };
+    return context.addressGone === undefined ? { speed: flowOfSpeed(context) } : { speed: undefined, addressGone: context.addressGone };
+  },
   states: {
     loading: {
       description: 'Loading the delivery speeds, retailers and dates offered for this cart and address.',
@@ -203,6 +212,12 @@ export const checkoutSpeedMachine = setup({
           },
         ],
         onError: [
+          {
+            description: 'The cart was ordered meanwhile (another tab): the step ends so the checkout goes back to the cart.',
+            guard: { type: 'isCartOrdered', params: ({ event }) => ({ error: event.error }) },
+            target: 'cartOrdered',
+            actions: 'assignCartOrdered',
+          },
           {
             // Trying again would fail the same way: the shopper must choose another address.
             description:
@@ -254,6 +269,10 @@ export const checkoutSpeedMachine = setup({
     chosen: { description: 'The shopper pressed CONTINUE with an offered speed: the step is done and the checkout opens payment.', type: 'final' },
     addressGone: {
       description: 'The chosen address was deleted since it was listed: the step is done without a speed and the checkout asks for another address.',
+      type: 'final',
+    },
+    cartOrdered: {
+      description: 'The cart was ordered in another tab or window: the step is done without a speed and the checkout goes back to the cart.',
       type: 'final',
     },
   },

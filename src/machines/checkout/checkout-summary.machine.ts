@@ -34,6 +34,7 @@ export const checkoutSummaryMachine = checkoutSummarySetup.createMachine({
     publishableKey: undefined,
     substitutions: {},
     cardGone: undefined,
+    cartOrdered: false,
   }),
   initial: 'reviewing',
   output: ({ context }) => summaryOutput(context),
@@ -75,11 +76,19 @@ export const checkoutSummaryMachine = checkoutSummarySetup.createMachine({
             actions: { type: 'assignReviewMessage', params: ({ event }) => ({ message: event.output.message ?? somethingWentWrongMessage }) },
           },
         ],
-        onError: {
-          description: 'The order could not be priced (offline, server error): the reason is shown.',
-          target: 'reviewFailed',
-          actions: { type: 'assignReviewMessage', params: ({ event }) => ({ message: failureText(event.error) }) },
-        },
+        onError: [
+          {
+            description: 'The cart was ordered meanwhile (another tab): the step ends so the checkout goes back to the cart.',
+            guard: { type: 'isCartOrdered', params: ({ event }) => ({ error: event.error }) },
+            target: 'cartOrdered',
+            actions: 'assignCartOrdered',
+          },
+          {
+            description: 'The order could not be priced (offline, server error): the reason is shown.',
+            target: 'reviewFailed',
+            actions: { type: 'assignReviewMessage', params: ({ event }) => ({ message: failureText(event.error) }) },
+          },
+        ],
       },
     },
     reviewFailed: {
@@ -332,6 +341,10 @@ export const checkoutSummaryMachine = checkoutSummarySetup.createMachine({
     // No order was made: the tabs machine opens the payment step again.
     cardGone: {
       description: 'The chosen saved card was removed since it was chosen: no order is made and the checkout asks for another card.',
+      type: 'final',
+    },
+    cartOrdered: {
+      description: 'The cart was ordered in another tab or window: nothing is priced or placed here and the checkout goes back to the cart.',
       type: 'final',
     },
   },

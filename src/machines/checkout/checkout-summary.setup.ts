@@ -4,6 +4,7 @@ import { confirmOrder, orderReview, placeOrder } from '../../api/checkout.api.ts
 import type { CartReply, ShowCartBody } from '../../api/contract/cart-page.contract.ts';
 import {
   cardIdField,
+  orderedCartField,
   type OrderReviewBody,
   type OrderReviewData,
   type OrderReviewReply,
@@ -50,6 +51,8 @@ export interface CheckoutSummaryContext {
   substitutions: Readonly<Record<number, SubstitutionPreference>>;
   /** The server's words when the chosen saved card was removed (another tab): the step ends so another can be chosen. */
   cardGone: string | undefined;
+  /** The cart was ordered meanwhile (another tab): the step ends and the checkout goes back to the cart. */
+  cartOrdered: boolean;
 }
 
 export type CheckoutSummaryEvent =
@@ -71,6 +74,7 @@ export type CheckoutSummaryEvent =
 export interface CheckoutSummaryOutput {
   outcome: Extract<PlaceOrderOutcome, { kind: 'placed' | 'declined' }> | undefined;
   cardGone?: string | undefined;
+  cartOrdered?: true;
 }
 
 function outcomeOf(context: CheckoutSummaryContext): PlaceOrderOutcome | undefined {
@@ -78,6 +82,7 @@ function outcomeOf(context: CheckoutSummaryContext): PlaceOrderOutcome | undefin
 }
 
 export function summaryOutput(context: CheckoutSummaryContext): CheckoutSummaryOutput {
+  if (context.cartOrdered) return { outcome: undefined, cartOrdered: true };
   if (context.cardGone !== undefined) return { outcome: undefined, cardGone: context.cardGone };
   const outcome = outcomeOf(context);
   return { outcome: outcome?.kind === 'placed' || outcome?.kind === 'declined' ? outcome : undefined };
@@ -120,6 +125,7 @@ export const checkoutSummarySetup = setup({
       return outcome?.kind === 'refused' && isFacePassRefusal(outcome.message);
     },
     isCardGone: (_, params: { error: unknown }) => goneRecordText(params.error, cardIdField) !== undefined,
+    isCartOrdered: (_, params: { error: unknown }) => goneRecordText(params.error, orderedCartField) !== undefined,
     isStripeCheck: ({ context }) => context.authentication?.gateway === 'stripe',
     hasPublishableKey: (_, params: { reply: StripeDetailsReply }) => params.reply.code === 1 && Boolean(params.reply.data?.publishable_key),
   },
@@ -152,6 +158,7 @@ export const checkoutSummarySetup = setup({
         : {};
     }),
     assignCardGone: assign((_, params: { error: unknown }) => ({ cardGone: goneRecordText(params.error, cardIdField) })),
+    assignCartOrdered: assign({ cartOrdered: true }),
     assignPublishableKey: assign((_, params: { reply: StripeDetailsReply }) => ({ publishableKey: params.reply.data?.publishable_key })),
     // ---- reports to the tabs machine
     reportSummaryChoices: sendParent(({ context }): CheckoutReport => ({

@@ -86,6 +86,11 @@ export const checkoutMachine = checkoutSetup.createMachine({
             input: ({ context }) => ({ cartId: context.cartId }),
             onDone: [
               {
+                description: 'The cart was ordered in another tab or window: back to the cart, which says so and opens the cart of now.',
+                guard: { type: 'isOrderedCart', params: ({ event }) => ({ reply: event.output }) },
+                target: 'cartOrdered',
+              },
+              {
                 description: 'A drink in the cart of a guest or an unverified customer: they must create an account or verify first.',
                 guard: { type: 'isIdentityMissing', params: ({ event }) => ({ reply: event.output }) },
                 target: 'identityNeeded',
@@ -142,6 +147,11 @@ export const checkoutMachine = checkoutSetup.createMachine({
             src: 'chooseSpeed',
             input: ({ context }) => ({ session: context.session, cartId: context.cartId, deliveryAddressId: context.flow.selectedAddress?.id }),
             onDone: [
+              {
+                description: 'The cart was ordered in another tab or window: back to the cart, which says so and opens the cart of now.',
+                guard: { type: 'isStepOnOrderedCart', params: ({ event }) => ({ output: event.output }) },
+                target: 'cartOrdered',
+              },
               {
                 description:
                   'The chosen address was deleted since (another tab): back to the addresses, listed again without it, and a snackbar says why.',
@@ -234,6 +244,11 @@ export const checkoutMachine = checkoutSetup.createMachine({
             input: ({ context }) => ({ cartId: context.cartId, flow: context.flow }),
             onDone: [
               {
+                description: 'The cart was ordered in another tab or window: back to the cart, which says so and opens the cart of now.',
+                guard: { type: 'isStepOnOrderedCart', params: ({ event }) => ({ output: event.output }) },
+                target: 'cartOrdered',
+              },
+              {
                 description:
                   'The chosen saved card was removed since (another tab): back to the payment step, the cards listed again without it, and a snackbar says why.',
                 guard: { type: 'isCardGone', params: ({ event }) => ({ message: event.output.cardGone }) },
@@ -241,14 +256,15 @@ export const checkoutMachine = checkoutSetup.createMachine({
                 actions: ['forgetPayment', { type: 'showNotice', params: ({ event }) => ({ message: event.output.cardGone ?? '' }) }],
               },
               {
-                description: "The order was placed: the shopper sees 'Order Placed.' and the cart is emptied.",
+                description:
+                  "The order was placed: the shopper sees 'Order Placed.'; the ordered cart is forgotten and the shopper goes on with the cart its answer names (the lines kept aside moved there), else none.",
                 guard: { type: 'isPlaced', params: ({ event }) => ({ outcome: event.output.outcome }) },
                 target: 'placed',
                 actions: [
                   { type: 'assignOrderId', params: ({ event }) => ({ outcome: event.output.outcome }) },
                   'clearGift',
                   'forgetOrderedCart',
-                  'recordEmptyBadge',
+                  { type: 'recordNextCart', params: ({ event }) => ({ outcome: event.output.outcome }) },
                 ],
               },
               {
@@ -304,6 +320,46 @@ export const checkoutMachine = checkoutSetup.createMachine({
         paymentFailed: {
           description: 'The card was declined: the shopper is sent to the Payment failed page with the order number.',
           on: { 'tab.select': { description: 'The shopper taps a tab after the payment failed.', actions: 'goToStep' } },
+        },
+        // Never a checkout of a cart already ordered: the cart page names it and opens the shopper's cart of now.
+        cartOrdered: {
+          description:
+            'The cart was ordered in another tab or window: the shopper goes back to the cart, which says so and shows the cart they have now.',
+          entry: 'goToCart',
+        },
+      },
+    },
+    freshness: {
+      description: 'Whether the cart is still open: read again when the tab is shown again or takes the focus.',
+      initial: 'current',
+      states: {
+        current: {
+          description: 'The cart was open when last read.',
+          on: {
+            'checkout.refresh': {
+              description: 'The tab is shown again while a step is open (no order on its way): the cart is read again.',
+              guard: 'isStepOpen',
+              target: 'reading',
+            },
+          },
+        },
+        reading: {
+          description: 'Reading the cart again, the step staying as it is.',
+          invoke: {
+            id: 'recheckCart',
+            src: 'recheckCart',
+            input: ({ context }) => ({ cartId: context.cartId }),
+            onDone: [
+              {
+                description: 'The cart was ordered in another tab or window: back to the cart, which says so and opens the cart of now.',
+                guard: { type: 'isOrderedCart', params: ({ event }) => ({ reply: event.output }) },
+                target: 'current',
+                actions: 'goToCart',
+              },
+              { description: 'The cart is still open: the step goes on.', target: 'current' },
+            ],
+            onError: { description: 'The cart could not be read again: the step goes on (its own calls answer for the cart).', target: 'current' },
+          },
         },
       },
     },

@@ -1,4 +1,4 @@
-import { assign, fromPromise, raise, sendTo, setup, type ActorRefFrom } from 'xstate';
+import { assign, fromPromise, not, or, raise, sendTo, setup, stateIn, type ActorRefFrom } from 'xstate';
 import { showCart } from '../../api/cart.api.ts';
 import type { CartLine, CartReply } from '../../api/contract/cart-page.contract.ts';
 import {
@@ -20,7 +20,7 @@ import { checkoutSummaryMachine } from './checkout-summary.machine.ts';
 import type { CheckoutSummaryOutput } from './checkout-summary.setup.ts';
 import { faceVerifyMachine } from '../identity/face-verify.machine.ts';
 import type { sessionMachine } from '../app/session.machine.ts';
-import { isSignedIn, visitChoiceKeys, type SessionValues } from '../app/session-values.ts';
+import { isSignedIn, orderedCartKeys, type SessionValues } from '../app/session-values.ts';
 import { speedIds } from '../../rules/delivery-speeds.ts';
 
 export const emptyFlow: CartFlow = {
@@ -96,6 +96,8 @@ export interface CheckoutContext {
 
 export type CheckoutEvent =
   | { type: 'tab.select'; tab: string }
+  /** The tab is shown again or takes the focus: the cart is read again (it may have been ordered in another tab). */
+  | { type: 'checkout.refresh' }
   | { type: 'notice.dismiss' }
   /** The title bar's back arrow (mobile). */
   | { type: 'checkout.back' }
@@ -128,6 +130,7 @@ export const checkoutSetup = setup({
       choosePayment: 'choosePayment';
       verifyFace: 'verifyFace';
       reviewOrder: 'reviewOrder';
+      recheckCart: 'recheckCart';
     },
   },
   delays: {
@@ -135,6 +138,8 @@ export const checkoutSetup = setup({
   },
   actors: {
     loadCart: fromPromise<CartReply, { cartId: string }>(({ input }) => showCart({ cart_id: input.cartId })),
+    // The same read, when the tab is shown again: did another tab order the cart meanwhile?
+    recheckCart: fromPromise<CartReply, { cartId: string }>(({ input }) => showCart({ cart_id: input.cartId })),
     chooseAddress: checkoutAddressMachine,
     chooseSpeed: checkoutSpeedMachine,
     choosePayment: checkoutCardMachine,
@@ -162,6 +167,20 @@ export const checkoutSetup = setup({
     isAddressGone: (_, params: { message: string | undefined }) => params.message !== undefined,
     isCardGone: (_, params: { message: string | undefined }) => params.message !== undefined,
     isPlaced: (_, params: { outcome: CheckoutSummaryOutput['outcome'] }) => params.outcome?.kind === 'placed',
+    // showcart names the shopper's cart of now only for a cart of theirs that was ordered (in another tab).
+    isOrderedCart: (_, params: { reply: CartReply }) => params.reply.current_cart !== undefined,
+    // A step's call was answered 'ordered' (a 404 naming cart_id): the step ended without its choice.
+    isStepOnOrderedCart: (_, params: { output: { cartOrdered?: true } }) => params.output.cartOrdered === true,
+    // A step is open and no order is on its way (placing one, or done with it): the cart may be read again.
+    isStepOpen: not(
+      or([
+        stateIn('#checkout.flow.starting'),
+        stateIn('#checkout.flow.checkout.ordering'),
+        stateIn('#checkout.flow.placed'),
+        stateIn('#checkout.flow.paymentFailed'),
+        stateIn('#checkout.flow.cartOrdered'),
+      ]),
+    ),
     isDeclined: (_, params: { outcome: CheckoutSummaryOutput['outcome'] }) => params.outcome?.kind === 'declined',
   },
   actions: {
@@ -219,16 +238,23 @@ export const checkoutSetup = setup({
       awaitsBankPayment: params.outcome?.kind === 'placed' && params.outcome.awaitsBankPayment === true,
     })),
     clearGift: assign(({ context }) => ({ flow: { ...context.flow, isGift: false, giftMessage: '' } })),
-    // The order closed the cart: its id, the checkout's stored choices and dates go; the badge shows 0.
-    forgetOrderedCart: sendTo(({ context }) => context.session, {
-      type: 'session.forget',
-      // The Delivery Options choice goes too (visitChoiceKeys): the header and the catalogue go back to delivery.
-      keys: ['cart_id', 'nextTab', 'deliveryFees', 'walletOrder', ...visitChoiceKeys],
-    }),
+    // The order closed the cart: its id, the checkout's stored choices and dates go (orderedCartKeys: the Delivery
+    // Options choice too, so the header and the catalogue go back to delivery).
+    forgetOrderedCart: sendTo(({ context }) => context.session, { type: 'session.forget', keys: [...orderedCartKeys] }),
     // An order on its way takes the face pass (a declined one too, and the cart reopens): the browser's note of it
     // goes, so a second attempt meets the face step instead of place order's refusal.
     forgetFacePass: sendTo(({ context }) => context.session, { type: 'session.forget', keys: ['faceCheckedCart', 'faceCheckedUntil'] }),
-    recordEmptyBadge: sendTo(({ context }) => context.session, { type: 'session.update', values: { total_products_in_cart: 0 } }),
+    // The cart the order's answer names (the lines kept aside moved there) is the shopper's cart now; none: the badge shows 0.
+    recordNextCart: sendTo(
+      ({ context }) => context.session,
+      (_, params: { outcome: PlacedOutcome | undefined }) => {
+        const next = params.outcome?.kind === 'placed' ? params.outcome.nextCart : undefined;
+        return {
+          type: 'session.update' as const,
+          values: { total_products_in_cart: next?.totalItems ?? 0, ...(next ? { cart_id: next.cartId } : {}) },
+        };
+      },
+    ),
     // ---- snackbar
     assignNotice: assign((_, params: { message: string }) => ({ notice: params.message })),
     showNotice: raise((_, params: { message: string }): CheckoutEvent => ({ type: 'notice.show', message: params.message })),

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { KeptLine } from '../../api/contract/cart-page.contract.ts';
 import type { ActorRefFrom } from 'xstate';
@@ -23,7 +23,8 @@ import {
 import { applyPending, groupLines } from '../../rules/cart-checkout.ts';
 import { emptyCartMessage, somethingWentWrongMessage } from '../../rules/messages.ts';
 import { linkButton, primaryButton } from '../../styles/controls.css.ts';
-import { useAppActors, useNotify } from '../app-context.tsx';
+import { useAppActors, useNotify, useSessionValue } from '../app-context.tsx';
+import { useTabReturn } from '../layout/use-tab-return.ts';
 import { CouponBox } from '../controls/coupon-box.tsx';
 import * as css from './cart-page.css.ts';
 import { PriceSummary } from './price-summary.tsx';
@@ -53,9 +54,19 @@ export function useCartActor(): CartActor {
   return useActorRef(machine, { input: { session } });
 }
 
-/** /cart (spec "Cart page"). */
+/**
+ * /cart (spec "Cart page"). Keyed by the session's cart: when the cart machine learns its cart was ordered in another
+ * tab it records the shopper's cart of now, and the page opens that one anew.
+ */
 export function CartPage() {
-  return <CartScreen actor={useCartActor()} />;
+  const cartId = useSessionValue('cart_id') ?? '';
+  return <SessionCart key={cartId} />;
+}
+
+function SessionCart() {
+  const actor = useCartActor();
+  useTabReturn(useCallback(() => actor.send({ type: 'cart.refresh' }), [actor]));
+  return <CartScreen actor={actor} />;
 }
 
 /** Renders a cart actor: loading, failed, empty, or the cart itself. */

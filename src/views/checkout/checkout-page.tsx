@@ -1,8 +1,9 @@
-import { useMemo, useEffect, useRef } from 'react';
+import { useCallback, useMemo, useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { checkoutCardMachine, checkoutMachine, checkoutSummaryMachine, selectNotice, selectStep } from '../../machines/checkout/index.ts';
 import { useAppActors, useNotify } from '../app-context.tsx';
+import { useTabReturn } from '../layout/use-tab-return.ts';
 import { AddressStep } from './address-step.tsx';
 import { CardStep } from './card-step.tsx';
 import { CheckoutActorContext } from './checkout-context.ts';
@@ -67,6 +68,9 @@ function CheckoutScreen() {
   const step = CheckoutActorContext.useSelector(selectStep);
   const notice = CheckoutActorContext.useSelector(selectNotice);
   const identityNeeded = CheckoutActorContext.useSelector((s) => s.matches({ flow: 'identityNeeded' }));
+
+  // Back in this tab: the cart may have been ordered in another one meanwhile (then the cart page opens).
+  useTabReturn(useCallback(() => actor.send({ type: 'checkout.refresh' }), [actor]));
 
   // A URL the shopper typed or went back to asks the machine; a refused step puts the URL back (goToStep).
   useEffect(() => {
