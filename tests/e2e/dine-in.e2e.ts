@@ -56,6 +56,27 @@ test.describe('dine-in and pick-up', () => {
     await expect(page.getByLabel('Price')).toHaveText(similarPrice);
   });
 
+  test("Dine-In at Gramercy: the header search's total is the one its results page shows", async ({ page }) => {
+    await enterStore(page);
+    await chooseVisit(page, 'Dine-In', '4 star', 'Gramercy Chop House', '7:00 PM');
+    // The header search counts Gramercy's Dine-In matches (before, the delivery catalogue's: 13 steaks, not 7).
+    await page.getByRole('searchbox', { name: 'SEARCH PRODUCTS' }).fill('steak');
+    const boxTotal = page
+      .getByRole('search')
+      .filter({ has: page.getByRole('searchbox', { name: 'SEARCH PRODUCTS' }) })
+      .getByText(/^Total \d+ Result\.$/);
+    await expect(boxTotal).toBeVisible();
+    const total = await boxTotal.innerText();
+    await page.getByRole('link', { name: 'Click Here to See Result' }).click();
+    await expect(page).toHaveURL(/\/store\/search\?q=steak$/);
+    await expect(
+      page
+        .getByRole('main')
+        .getByRole('status')
+        .filter({ hasText: /^Total \d+ Result\.$/ }),
+    ).toHaveText(total);
+  });
+
   test('Pick-Up: CHECKOUT goes straight from the cart to the card tab, and the order is placed without an address', async ({ page }) => {
     const orders: unknown[] = [];
     page.on('request', (r) => {
