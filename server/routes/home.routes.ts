@@ -11,7 +11,7 @@ export function homeRoutes({ readDb: db }: AppDeps): FastifyPluginAsync {
     app.get('/connect/index/homepage', async (request): Promise<HomepageReply> => {
       const query = parseWith(homepageQuery, request.query);
       if (!(await isServedLocation(db, query.loc_id))) return { code: -1, message: notServedMessage };
-      const data = await cachedHomepage(db, query.loc_id, query.courier_type);
+      const data = await cachedHomepage(db, query.loc_id, query.courier_type, query.vendor_location_id);
       if (data.topproduct.length === 0) return { code: -1, message: 'No product available' };
       return { code: 1, data };
     });

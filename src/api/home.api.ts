@@ -1,6 +1,7 @@
 import { bannersReply, homepageReply, type BannersReply, type HomepageReply } from './contract/home.contract.ts';
 import type { SpeedType } from './contract/product-summary.contract.ts';
 import { call } from './http.ts';
+import { catalogueRestaurant } from '../rules/speeds.ts';
 
 export interface AreaKey {
   zipcode: string;
@@ -10,10 +11,18 @@ export interface AreaKey {
   vendor_location_id?: number | undefined;
 }
 
+/** The home call's query: with Dine-In or Pick-Up, the chosen restaurant (its offers, as listings and search show). */
+export function homepageRequestQuery(area: AreaKey) {
+  return {
+    zipcode: area.zipcode,
+    loc_id: area.loc_id,
+    courier_type: area.courier_type,
+    vendor_location_id: catalogueRestaurant(area.courier_type, area.vendor_location_id),
+  };
+}
+
 export function getHomepage(area: AreaKey): Promise<HomepageReply> {
-  return call('/connect/index/homepage', homepageReply, {
-    query: { zipcode: area.zipcode, loc_id: area.loc_id, courier_type: area.courier_type },
-  });
+  return call('/connect/index/homepage', homepageReply, { query: homepageRequestQuery(area) });
 }
 
 export function getBanners(): Promise<BannersReply> {

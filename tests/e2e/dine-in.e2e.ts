@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import type { Locator } from '@playwright/test';
 import { chooseVisit, pickDeliverySlot, tomorrow } from './dine-in-steps.ts';
 import { expect, tabTest as test } from './fixtures.ts';
 import { choose, enterStore, uniqueEmail } from './steps.ts';
@@ -39,6 +40,51 @@ test.describe('dine-in and pick-up', () => {
     // Change goes back to the Delivery Options.
     await choice.getByRole('link', { name: 'Change delivery option' }).click();
     await expect(page).toHaveURL(/\/ship\/options$/);
+  });
+
+  test("Dine-In at Gramercy: the home's carousels and Similar Items show its offers at its prices, not the area's", async ({ page }) => {
+    await enterStore(page);
+    await chooseVisit(page, 'Dine-In', '4 star', 'Gramercy Chop House', '7:00 PM');
+    const price = /\$[\d,]+\.\d{2}/;
+    const priceOf = async (card: Locator) => {
+      await expect(card).toContainText(price);
+      return (await card.innerText()).match(price)?.[0] ?? 'the card shows no price';
+    };
+
+    // A home carousel card's price is the product page's at Gramercy (before, the lowest of any restaurant in the area).
+    const homeCard = page.getByRole('region', { name: 'Top products' }).getByRole('link', { name: /USDA Prime Ribeye Steak/ });
+    const homePrice = await priceOf(homeCard);
+    await homeCard.click();
+    await expect(page.getByRole('combobox', { name: 'SPEED' })).toHaveText(/Dine-In/);
+    await expect(page.getByLabel('Price')).toHaveText(homePrice);
+
+    // So is a Similar Items card's.
+    const similar = page.getByRole('region', { name: 'Similar items' }).getByRole('link').first();
+    const similarPrice = await priceOf(similar);
+    await similar.click();
+    await expect(page.getByRole('combobox', { name: 'SPEED' })).toHaveText(/Dine-In/);
+    await expect(page.getByLabel('Price')).toHaveText(similarPrice);
+  });
+
+  test("Dine-In at Gramercy: the header search's total is the one its results page shows", async ({ page }) => {
+    await enterStore(page);
+    await chooseVisit(page, 'Dine-In', '4 star', 'Gramercy Chop House', '7:00 PM');
+    // The header search counts Gramercy's Dine-In matches (before, the delivery catalogue's: 13 steaks, not 7).
+    await page.getByRole('searchbox', { name: 'SEARCH PRODUCTS' }).fill('steak');
+    const boxTotal = page
+      .getByRole('search')
+      .filter({ has: page.getByRole('searchbox', { name: 'SEARCH PRODUCTS' }) })
+      .getByText(/^Total \d+ Result\.$/);
+    await expect(boxTotal).toBeVisible();
+    const total = await boxTotal.innerText();
+    await page.getByRole('link', { name: 'Click Here to See Result' }).click();
+    await expect(page).toHaveURL(/\/store\/search\?q=steak$/);
+    await expect(
+      page
+        .getByRole('main')
+        .getByRole('status')
+        .filter({ hasText: /^Total \d+ Result\.$/ }),
+    ).toHaveText(total);
   });
 
   test('Pick-Up: CHECKOUT goes straight from the cart to the card tab, and the order is placed without an address', async ({ page }) => {

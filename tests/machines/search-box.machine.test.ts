@@ -4,6 +4,7 @@ import type { ListingReply } from '../../src/api/contract/catalogue.contract.ts'
 import { ApiError } from '../../src/api/http.ts';
 import { searchBoxMachine } from '../../src/machines/store/search-box.machine.ts';
 import { sessionMachine } from '../../src/machines/app/session.machine.ts';
+import { emptyListingQuery, searchRequest, type ListingArea } from '../../src/rules/listing-query.ts';
 import { allStateIds, allTransitions, planPaths, replay, type PathPlan, coverageTitle } from './path-coverage.ts';
 
 const afterDebounce = { type: 'xstate.after.searchDebounce.searchBox.debouncing' };
@@ -54,7 +55,7 @@ describe('search box timing', () => {
     const queries: string[] = [];
     const machine = searchBoxMachine.provide({
       actors: {
-        searchProducts: fromPromise(async ({ input }: { input: { q: string; zipcode: string; loc_id: number } }) => {
+        searchProducts: fromPromise(async ({ input }: { input: { q: string; area: ListingArea } }) => {
           queries.push(input.q);
           return reply;
         }),
@@ -81,5 +82,56 @@ describe('search box timing', () => {
     actor.send({ type: 'search.type', text: '    ' });
     vi.advanceTimersByTime(5_000);
     expect(actor.getSnapshot().value).toBe('idle');
+  });
+});
+
+describe("the box asks in the shopper's mode, as the search page its link opens", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  /** The query the box's search call carries, for a session of these stored values. */
+  async function boxQuery(values: Record<string, unknown>): Promise<URLSearchParams> {
+    vi.useFakeTimers();
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', (url: string) => {
+      asked.push(url);
+      return Promise.resolve(new Response(JSON.stringify(reply), { status: 200, headers: { 'content-type': 'application/json' } }));
+    });
+    const session = createActor(sessionMachine, { input: { zipcode: '10001', location: 101, ...values } }).start();
+    const actor = createActor(searchBoxMachine, { input: { session } }).start();
+    actor.send({ type: 'search.type', text: ' steak ' });
+    vi.advanceTimersByTime(1000);
+    vi.useRealTimers();
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('showing'));
+    expect(asked).toHaveLength(1);
+    return new URL(asked[0] ?? '', 'http://store.test').searchParams;
+  }
+  /** What the search page asks for the same text and area (its page size aside). */
+  const pageQuery = (area: ListingArea) => {
+    const request = searchRequest({ ...emptyListingQuery, q: 'steak' }, area);
+    return Object.fromEntries(
+      Object.entries(request?.query ?? {})
+        .filter(([key, value]) => key !== 'limit' && value !== undefined)
+        .map(([k, v]) => [k, String(v)]),
+    );
+  };
+  const without = (params: URLSearchParams, ...keys: string[]) => Object.fromEntries([...params].filter(([key]) => !keys.includes(key)));
+
+  it('Dine-In at a restaurant: the courier type and the restaurant, so the total is that restaurant’s', async () => {
+    const params = await boxQuery({ couriertype: 'dine-in', retailer: 401 });
+    expect(params.get('courier_type')).toBe('dine-in');
+    expect(params.get('vendor_location_id')).toBe('401');
+    expect(without(params, 'limit', 'store_id')).toEqual(
+      pageQuery({ zipcode: '10001', loc_id: 101, courier_type: 'dine-in', vendor_location_id: 401 }),
+    );
+  });
+
+  it('Pick-Up at a restaurant, and a delivery speed (which carries no restaurant)', async () => {
+    const pickup = await boxQuery({ couriertype: 'pickup', retailer: 402 });
+    expect([pickup.get('courier_type'), pickup.get('vendor_location_id')]).toEqual(['pickup', '402']);
+    const delivery = await boxQuery({ couriertype: 'local', retailer: 402 });
+    expect([delivery.get('courier_type'), delivery.get('vendor_location_id')]).toEqual(['local', null]);
   });
 });

@@ -1,5 +1,7 @@
 import { unstable_serialize } from 'swr';
 import { describe, expect, it } from 'vitest';
+import { homepageRequestQuery } from '../../src/api/home.api.ts';
+import { homepageKey } from '../../src/api/home.swr.ts';
 import { listingKey } from '../../src/api/page-listing.ts';
 import { productCardPath } from '../../src/rules/product-path.ts';
 import {
@@ -364,6 +366,16 @@ describe('the chosen restaurant (Dine-In and Pick-Up) in listing and search requ
     expect(keyOf(listingRequest(state(), dineIn(401), own))).toBe(keyOf(listingRequest(state(), dineIn(401), own)));
     const search = (restaurant: number) => unstable_serialize(['search', searchRequest(state({ q: 'steak' }), dineIn(restaurant))]);
     expect(search(401)).not.toBe(search(402));
+  });
+
+  it("carries it in the store home's call and SWR key: each restaurant's carousels apart, a delivery speed without it", () => {
+    expect(homepageRequestQuery(dineIn(401))).toEqual({ zipcode: '10001', loc_id: 101, courier_type: 'dine-in', vendor_location_id: 401 });
+    const home = (a: ListingArea) => unstable_serialize(homepageKey(a));
+    expect(home(dineIn(401))).not.toBe(home(dineIn(402)));
+    expect(home(dineIn(401))).not.toBe(home({ ...dineIn(401), courier_type: 'pickup' }));
+    expect(home(dineIn(401))).toBe(home(dineIn(401)));
+    expect(homepageRequestQuery({ ...area, vendor_location_id: 401 }).vendor_location_id).toBeUndefined();
+    expect(home({ ...area, vendor_location_id: 401 })).toBe(home(area));
   });
 
   it('leaves the restaurant out for a delivery speed, which shows every seller of the area', () => {

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { assert } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listingReply, type ListingData } from '../../src/api/contract/catalogue.contract.ts';
+import { homeSections, homepageReply, type HomepageData } from '../../src/api/contract/home.contract.ts';
 import { productReply } from '../../src/api/contract/product.contract.ts';
 import { centsToDollars } from '../../src/rules/money.ts';
 import { newYork, query } from './catalogue-helpers.ts';
@@ -141,5 +142,68 @@ describe('listings and search with the chosen restaurant (vendor_location_id)', 
     const delivery = await search('steak', { vendor_location_id: GRAMERCY });
     const plain = await search('steak', {});
     expect(delivery).toEqual(plain);
+  });
+});
+
+describe('the store home and Similar Items with the chosen restaurant (vendor_location_id)', () => {
+  async function home(params: Record<string, string | number>): Promise<HomepageData> {
+    const { body } = await getJson(t, `/connect/index/homepage?${query({ store_id: 1, ...newYork, ...params })}`);
+    assert(body, homepageReply);
+    if (!body.data) throw new Error(`no home: ${body.message ?? ''}`);
+    return body.data;
+  }
+  const cardsOf = (data: HomepageData) => [...data.topproduct, ...homeSections(data).flatMap((s) => s.products)];
+
+  it("a Dine-In or Pick-Up home's carousels hold only the chosen restaurant's products, at its prices, each restaurant its own", async () => {
+    for (const speed of ['dine-in', 'pickup'] as const) {
+      for (const restaurant of [GRAMERCY, HUDSON_PRIME]) {
+        const menu = await menuOf(restaurant, speed);
+        const cards = cardsOf(await home({ courier_type: speed, vendor_location_id: restaurant }));
+        expect(cards.length, `${speed} at ${restaurant}`).toBeGreaterThan(0);
+        for (const card of cards) {
+          expect(sizesOf(card), `${card.name} ${speed} at ${restaurant}`).toEqual(menu.get(card.id));
+          expect(card.vendor_loc_id).toBe(restaurant);
+          expect(card.speed_types).toEqual([speed]);
+        }
+      }
+    }
+    // Asked second, Hudson's home is not Gramercy's kept one (the home cache's key names the restaurant).
+    const gramercy = cardsOf(await home({ courier_type: 'dine-in', vendor_location_id: GRAMERCY }));
+    const hudson = cardsOf(await home({ courier_type: 'dine-in', vendor_location_id: HUDSON_PRIME }));
+    expect(hudson.map(sizesOf)).not.toEqual(gramercy.map(sizesOf));
+    // A delivery speed ignores the restaurant; a visit speed without one keeps the area's home.
+    expect(await home({ courier_type: 'local', vendor_location_id: GRAMERCY })).toEqual(await home({ courier_type: 'local' }));
+    expect(cardsOf(await home({ courier_type: 'dine-in' })).some((card) => card.vendor_loc_id !== undefined)).toBe(false);
+  });
+
+  it("the product page's Similar Items show only what the chosen restaurant sells, at its prices", async () => {
+    const menu = await menuOf(GRAMERCY, 'dine-in');
+    const hudsonMenu = await menuOf(HUDSON_PRIME, 'dine-in');
+    // A product of both restaurants with similar items either sells.
+    const related = await sql<{ product_id: number }>`
+      select rp.product_id from related_products rp group by rp.product_id order by count(*) desc, rp.product_id`.execute(t.database.db);
+    const productId = related.rows.map((r) => r.product_id).find((id) => menu.has(id) && hudsonMenu.has(id));
+    if (productId === undefined) throw new Error('no product with similar items sold at both restaurants');
+    const page = async (restaurant: number) => {
+      const { body } = await getJson(
+        t,
+        `/connect/index/product?${query({ prodid: productId, store_id: 1, loc_id: newYork.loc_id, zipCode: newYork.zipcode, courier_type: 'dine-in', vendor_location_id: restaurant })}`,
+      );
+      assert(body, productReply);
+      if (!body.data) throw new Error(`no product page: ${body.message ?? ''}`);
+      return body.data.related_products;
+    };
+    for (const [restaurant, itsMenu] of [
+      [GRAMERCY, menu],
+      [HUDSON_PRIME, hudsonMenu],
+    ] as const) {
+      const cards = await page(restaurant);
+      expect(cards.length).toBeGreaterThan(0);
+      for (const card of cards) {
+        expect(sizesOf(card), `${card.name} at ${restaurant}`).toEqual(itsMenu.get(card.id));
+        expect(card.vendor_loc_id).toBe(restaurant);
+        expect(card.speed_types).toEqual(['dine-in']);
+      }
+    }
   });
 });

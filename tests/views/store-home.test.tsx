@@ -13,7 +13,8 @@ import { StoreHome } from '../../src/views/store/store-home.tsx';
 
 /** The home call, answered when the test says so. */
 let answerHome: (reply: HomepageReply) => void = () => undefined;
-vi.mock('../../src/api/home.api.ts', () => ({
+vi.mock('../../src/api/home.api.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/api/home.api.ts')>()),
   getHomepage: () => new Promise<HomepageReply>((resolve) => (answerHome = resolve)),
   getBanners: () => new Promise(() => undefined),
 }));

@@ -1,9 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 import { categoryKeys, homeSections, type HomeSection, type HomepageData } from '../../../src/api/contract/home.contract.ts';
 import { promoApplies } from '../../../src/rules/promos.ts';
-import { isSpeedValue, isVisitSpeed, type SpeedValue } from '../../../src/rules/speeds.ts';
+import { catalogueRestaurant, isSpeedValue, isVisitSpeed, type SpeedValue } from '../../../src/rules/speeds.ts';
 import type { Database } from '../../db/schema.ts';
 import { offeredInArea, productSummaries } from './product-summaries.ts';
+import { atRestaurant, restaurantCards } from './restaurant-offers.ts';
 import { onCatalogueChange } from '../platform/catalogue-changes.ts';
 import { cacheBudgets } from '../platform/cache-budgets.ts';
 import { perDatabase, ReadCache } from '../platform/read-cache.ts';
@@ -11,11 +12,12 @@ import { perDatabase, ReadCache } from '../platform/read-cache.ts';
 const topProductCount = 12;
 const sectionProductCount = 8;
 
-function availableInArea(locId: number, courierType: SpeedValue | undefined) {
+/** Sold in the area at the shopper's speeds, and by the chosen restaurant when there is one. */
+function availableInArea(locId: number, courierType: SpeedValue | undefined, restaurantLocId: number | undefined) {
   return sql<boolean>`exists (
     select 1 from product_variants
     join variant_offers on variant_offers.variant_id = product_variants.id
-    where product_variants.product_id = products.id and ${offeredInArea(locId, courierType)}
+    where product_variants.product_id = products.id and ${offeredInArea(locId, courierType)} and ${atRestaurant(restaurantLocId)}
   )`;
 }
 
@@ -49,21 +51,32 @@ function showsProduct(home: HomepageData, productId: number): boolean {
   );
 }
 
-/** courierType: a visit speed (dine-in, pickup) builds the home of the restaurants' offers; the delivery speeds share one home. */
-export function cachedHomepage(db: Kysely<Database>, locId: number, courierType?: SpeedValue): Promise<HomepageData> {
+/**
+ * courierType: a visit speed (dine-in, pickup) builds the home of the restaurants' offers, and with the restaurant
+ * chosen on /ship/options (restaurantLocId) of that restaurant's alone, at its prices: one home per area, visit speed
+ * and restaurant, within the same byte budget. The delivery speeds share one home (a restaurant is ignored).
+ */
+export function cachedHomepage(db: Kysely<Database>, locId: number, courierType?: SpeedValue, restaurantLocId?: number): Promise<HomepageData> {
   const visit = isVisitSpeed(courierType) ? courierType : undefined;
-  return homeCaches(db).get(`${locId}|${visit ?? ''}`, () => homepage(db, locId, visit));
+  const restaurant = catalogueRestaurant(visit, restaurantLocId);
+  return homeCaches(db).get(`${locId}|${visit ?? ''}|${restaurant ?? ''}`, () => homepage(db, locId, visit, restaurant));
 }
 
-/** The store home for one delivery area: banners, ads, the area's best sellers and a section per top category. */
-export async function homepage(db: Kysely<Database>, locId: number, courierType?: SpeedValue): Promise<HomepageData> {
+/**
+ * The store home for one delivery area: banners, ads, the area's best sellers and a section per top category. With a
+ * visit speed and a restaurant, the best sellers it sells, carded at its offers (restaurant-offers.ts), as its listing,
+ * search and product page show them: never another restaurant's lower price.
+ */
+export async function homepage(db: Kysely<Database>, locId: number, courierType?: SpeedValue, restaurantLocId?: number): Promise<HomepageData> {
+  const visit = isVisitSpeed(courierType) ? courierType : undefined;
+  const restaurant = catalogueRestaurant(visit, restaurantLocId);
   const [bannerList, ads, topIds, sectionRows] = await Promise.all([
     banners(db),
     db.selectFrom('ads').select(['image_url', 'text', 'speeds']).orderBy('position').execute(),
     db
       .selectFrom('products')
       .select('products.id')
-      .where(availableInArea(locId, courierType))
+      .where(availableInArea(locId, courierType, restaurant))
       .orderBy('products.popularity', 'desc')
       .orderBy('products.id')
       .limit(topProductCount)
@@ -75,7 +88,7 @@ export async function homepage(db: Kysely<Database>, locId: number, courierType?
         select products.id, products.popularity
         from product_categories pc
         join products on products.id = pc.product_id
-        where pc.category_id = c.id and ${availableInArea(locId, courierType)}
+        where pc.category_id = c.id and ${availableInArea(locId, courierType, restaurant)}
         order by products.popularity desc, products.id
         limit ${sectionProductCount}
       ) top
@@ -84,7 +97,9 @@ export async function homepage(db: Kysely<Database>, locId: number, courierType?
   ]);
 
   const sectionIds = sectionRows.rows.map((r) => r.product_id);
-  const summaries = await productSummaries(db, [...new Set([...topIds.map((r) => r.id), ...sectionIds])], locId, courierType);
+  const areaCards = await productSummaries(db, [...new Set([...topIds.map((r) => r.id), ...sectionIds])], locId, courierType);
+  const summaries =
+    visit && restaurant !== undefined ? await restaurantCards(db, areaCards, { locId: restaurant, areaLocId: locId, speed: visit }) : areaCards;
   const summaryById = new Map(summaries.map((s) => [s.id, s]));
 
   const sections = new Map<number, HomeSection>();

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { ProductDetail, ProductSize } from '../../../src/api/contract/product.contract.ts';
 import { centsToDollars } from '../../../src/rules/money.ts';
 import type { SizeUnit } from '../../../src/rules/sizes.ts';
-import { isVisitSpeed, speedValues, type SpeedValue } from '../../../src/rules/speeds.ts';
+import { catalogueRestaurant, isVisitSpeed, speedValues, type SpeedValue } from '../../../src/rules/speeds.ts';
 import type { Database } from '../../db/schema.ts';
 import { isServedLocation } from './catalogue-cache.ts';
 import { executePrepared } from '../platform/prepared.ts';
@@ -11,6 +11,7 @@ import { onCatalogueChange } from '../platform/catalogue-changes.ts';
 import { cacheBudgets } from '../platform/cache-budgets.ts';
 import { perDatabase, ReadCache } from '../platform/read-cache.ts';
 import { relatedCards, relatedCardsJson, type RelatedCardRow } from './related-cards.ts';
+import { atRestaurant } from './restaurant-offers.ts';
 import { newestReviewsJson, reviewFigures, reviewOf, totalsJson, type ReviewRow, type TotalsRow } from './reviews.ts';
 import { REVIEWS_PER_PAGE } from '../../../src/rules/reviews.ts';
 
@@ -63,7 +64,9 @@ export async function productDetail(
   courierType?: SpeedValue,
   restaurantLocId?: number,
 ): Promise<ProductDetailResult> {
-  const atRestaurant = restaurantLocId === undefined ? sql`true` : sql`variant_offers.loc_id = ${restaurantLocId}`;
+  const visit = isVisitSpeed(courierType) ? courierType : undefined;
+  // The page and its Similar Items: the chosen restaurant's offers alone (a delivery speed ignores it).
+  const restaurant = catalogueRestaurant(courierType, restaurantLocId);
   if (!(await isServedLocation(db, locId))) return { kind: 'not-served' };
   const rows = await executePrepared(
     db,
@@ -72,7 +75,7 @@ export async function productDetail(
     select p.id, p.name, p.description, p.taste_scale, p.skill_scale, p.time_minutes, p.age_restricted, p.size_unit, p.sold_by_weight,
       array(select url from product_images where product_id = p.id order by position, id) as images,
       ${newestReviewsJson(sql<number>`p.id`, REVIEWS_PER_PAGE)} as reviews, ${totalsJson(sql<number>`p.id`)} as totals,
-      ${relatedCardsJson(sql<number>`p.id`, locId, courierType)} as related,
+      ${relatedCardsJson(sql<number>`p.id`, locId, courierType, restaurant)} as related,
       coalesce((
         select json_agg(json_build_object(
             'variant_id', product_variants.id,
@@ -91,7 +94,7 @@ export async function productDetail(
         from product_variants
         join variant_offers on variant_offers.variant_id = product_variants.id
         join vendor_locations on vendor_locations.id = variant_offers.loc_id
-        where product_variants.product_id = p.id and ${offeredInArea(locId, courierType)} and ${atRestaurant}
+        where product_variants.product_id = p.id and ${offeredInArea(locId, courierType)} and ${atRestaurant(restaurant)}
       ), '[]'::json) as offers
     from products p
     where p.id = ${productId}`,
@@ -125,7 +128,7 @@ export async function productDetail(
       taste_scale: product.taste_scale,
       skill_scale: product.skill_scale,
       time: product.time_minutes,
-      related_products: relatedCards(product.related),
+      related_products: relatedCards(product.related, visit && restaurant !== undefined ? { locId: restaurant, speed: visit } : undefined),
       vendor_list: vendorList(offers),
       child: sizes,
       age_restricted: product.age_restricted,

@@ -2,8 +2,9 @@ import { sql, type RawBuilder } from 'kysely';
 import type { ProductSummary } from '../../../src/api/contract/product-summary.contract.ts';
 import { centsToDollars } from '../../../src/rules/money.ts';
 import type { SizeUnit } from '../../../src/rules/sizes.ts';
-import { orderedSpeeds, type SpeedValue } from '../../../src/rules/speeds.ts';
+import { orderedSpeeds, type SpeedValue, type VisitSpeedValue } from '../../../src/rules/speeds.ts';
 import { offeredInArea } from './product-summaries.ts';
+import { atRestaurant, restaurantCard } from './restaurant-offers.ts';
 
 /** One related product as the detail statement returns it (JSON built by PostgreSQL). */
 export interface RelatedCardRow {
@@ -20,9 +21,15 @@ export interface RelatedCardRow {
  * The "Similar Items" cards of product `productId` in area locId, as one JSON column of the detail statement:
  * the same cards productSummaries makes (each size at its lowest price in the area, products not sold there left
  * out), computed in the same round trip because on the embedded database every round trip costs about half a
- * millisecond and the detail page is read far more than anything else.
+ * millisecond and the detail page is read far more than anything else. With a visit speed and the restaurant chosen on
+ * /ship/options (restaurantLocId), only what that restaurant sells, each size at its price (as the page itself).
  */
-export function relatedCardsJson(productId: RawBuilder<number>, locId: number, courierType?: SpeedValue): RawBuilder<RelatedCardRow[]> {
+export function relatedCardsJson(
+  productId: RawBuilder<number>,
+  locId: number,
+  courierType?: SpeedValue,
+  restaurantLocId?: number,
+): RawBuilder<RelatedCardRow[]> {
   return sql<RelatedCardRow[]>`coalesce((
     select json_agg(json_build_object('id', r.id, 'name', r.name, 'image', img.url, 'age_restricted', r.age_restricted,
                                       'size_unit', r.size_unit, 'sold_by_weight', r.sold_by_weight, 'sizes', s.sizes)
@@ -39,7 +46,7 @@ export function relatedCardsJson(productId: RawBuilder<number>, locId: number, c
                max(variant_offers.stock) as max_stock, array_agg(distinct variant_offers.speed) as speeds
         from product_variants
         join variant_offers on variant_offers.variant_id = product_variants.id
-        where product_variants.product_id = r.id and ${offeredInArea(locId, courierType)}
+        where product_variants.product_id = r.id and ${offeredInArea(locId, courierType)} and ${atRestaurant(restaurantLocId)}
         group by product_variants.id, product_variants.bottle_size
       ) x
     ) s
@@ -47,17 +54,25 @@ export function relatedCardsJson(productId: RawBuilder<number>, locId: number, c
   ), '[]'::json)`;
 }
 
-/** The rows as the cards every listing shows (same rules as productSummaries). */
-export function relatedCards(rows: readonly RelatedCardRow[]): ProductSummary[] {
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    image: row.image ?? `/media/products/${row.id}/0.svg`,
-    child: row.sizes.map((s) => ({ id: s.id, bottle_size: s.bottle_size, price: centsToDollars(s.price_cents) })),
-    speed_types: orderedSpeeds(row.sizes.flatMap((s) => s.speeds)),
-    stock_status: row.sizes.some((s) => s.max_stock > 0) ? 'in stock' : 'out of stock',
-    age_restricted: row.age_restricted,
-    size_unit: row.size_unit,
-    sold_by_weight: row.sold_by_weight,
-  }));
+/**
+ * The rows as the cards every listing shows (same rules as productSummaries); with the chosen restaurant, as its
+ * listing and search cards (restaurantCard: its sizes, its speed, its location for the product page to preselect).
+ */
+export function relatedCards(rows: readonly RelatedCardRow[], restaurant?: { locId: number; speed: VisitSpeedValue }): ProductSummary[] {
+  return rows.map((row) => {
+    const card: ProductSummary = {
+      id: row.id,
+      name: row.name,
+      image: row.image ?? `/media/products/${row.id}/0.svg`,
+      child: row.sizes.map((s) => ({ id: s.id, bottle_size: s.bottle_size, price: centsToDollars(s.price_cents) })),
+      speed_types: orderedSpeeds(row.sizes.flatMap((s) => s.speeds)),
+      stock_status: row.sizes.some((s) => s.max_stock > 0) ? 'in stock' : 'out of stock',
+      age_restricted: row.age_restricted,
+      size_unit: row.size_unit,
+      sold_by_weight: row.sold_by_weight,
+    };
+    if (!restaurant) return card;
+    const sizes = row.sizes.map((s) => ({ variantId: s.id, bottleSize: s.bottle_size, cents: s.price_cents, stock: s.max_stock }));
+    return restaurantCard(card, sizes, restaurant);
+  });
 }

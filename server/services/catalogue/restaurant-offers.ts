@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { ProductSummary } from '../../../src/api/contract/product-summary.contract.ts';
 import { centsToDollars } from '../../../src/rules/money.ts';
 import type { VisitSpeedValue } from '../../../src/rules/speeds.ts';
@@ -12,6 +12,21 @@ export interface RestaurantSize {
   stock: number;
 }
 
+/** The restaurant chosen on /ship/options at a visit speed, in its delivery area (catalogueRestaurant). */
+export interface Restaurant {
+  locId: number;
+  areaLocId: number;
+  speed: VisitSpeedValue;
+}
+
+/**
+ * A condition on `variant_offers` for statements that read offers in SQL (the product page, its Similar Items, the
+ * home's choice of products): the offer is the chosen restaurant's; true without one.
+ */
+export function atRestaurant(restaurantLocId: number | undefined): RawBuilder<boolean> {
+  return restaurantLocId === undefined ? sql<boolean>`true` : sql<boolean>`variant_offers.loc_id = ${restaurantLocId}`;
+}
+
 /**
  * What the restaurant chosen on /ship/options sells of these products at the visit speed in the area, by product (a
  * product it does not sell is absent): one statement over migration 032's index by location, at most a search's
@@ -21,7 +36,7 @@ export interface RestaurantSize {
 export async function restaurantOffers(
   db: Kysely<Database>,
   productIds: readonly number[],
-  restaurant: { locId: number; areaLocId: number; speed: VisitSpeedValue },
+  restaurant: Restaurant,
 ): Promise<Map<number, RestaurantSize[]>> {
   const offers = new Map<number, RestaurantSize[]>();
   if (productIds.length === 0) return offers;
@@ -63,4 +78,20 @@ export function restaurantCard(
     stock_status: sizes.some((s) => s.stock > 0) ? 'in stock' : 'out of stock',
     vendor_loc_id: restaurant.locId,
   };
+}
+
+/**
+ * The area's cards (home carousels) as the restaurant sells them: its sizes at its prices, in the cards' order; a
+ * product it does not sell is left out. One statement (restaurantOffers) for all the cards.
+ */
+export async function restaurantCards(db: Kysely<Database>, cards: readonly ProductSummary[], restaurant: Restaurant): Promise<ProductSummary[]> {
+  const offers = await restaurantOffers(
+    db,
+    cards.map((card) => card.id),
+    restaurant,
+  );
+  return cards.flatMap((card) => {
+    const sizes = offers.get(card.id);
+    return sizes ? [restaurantCard(card, sizes, restaurant)] : [];
+  });
 }

@@ -21,7 +21,7 @@ export const cacheBudgets = {
    * products as flat arrays and every category's three orders, ~50 B a product (~5 MB an area at 100k products).
    */
   listingIndex: 32 * 2 ** 20,
-  /** Home pages per area and visit speed: 20–60 kB each. */
+  /** Home pages per area, visit speed and chosen restaurant (Dine-In, Pick-Up): 20–60 kB each. */
   home: 2 * 2 ** 20,
   /** Each product's first picture's URL, named in its page's preload header: ~60 B each. */
   firstPictures: 512 * 2 ** 10,

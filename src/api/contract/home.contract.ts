@@ -1,14 +1,19 @@
 import { array, is, number, object, optional, refine, string, type, type Infer } from 'superstruct';
 import { envelope } from './envelope.ts';
-import { numericId, storeField, zipcodeField } from './fields.ts';
+import { blankIsMissing, numericId, storeField, zipcodeField } from './fields.ts';
 import { productSummary, speedType } from './product-summary.contract.ts';
 
-/** GET /connect/index/homepage?store_id=1&zipcode=&loc_id=&courier_type= */
+/** GET /connect/index/homepage?store_id=1&zipcode=&loc_id=&courier_type=&vendor_location_id= */
 export const homepageQuery = object({
   ...storeField,
   zipcode: zipcodeField,
   loc_id: numericId('loc_id'),
   courier_type: optional(speedType),
+  /**
+   * With dine-in or pickup: the restaurant chosen on /ship/options, whose offers the carousels show (its prices, only
+   * what it sells), as listings, search and the product page do; ignored for a delivery speed.
+   */
+  vendor_location_id: blankIsMissing(optional(numericId('vendor_location_id'))),
 });
 export type HomepageQuery = Infer<typeof homepageQuery>;
 

@@ -2,7 +2,9 @@ import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import type { ListingReply } from '../../api/contract/catalogue.contract.ts';
 import { ApiError } from '../../api/http.ts';
 import type { sessionMachine } from '../app/session.machine.ts';
+import type { ListingArea } from '../../rules/listing-query.ts';
 import { somethingWentWrongMessage } from '../../rules/messages.ts';
+import { shopperArea } from '../../rules/shopper-area.ts';
 
 export const searchDebounceMs = 1000;
 
@@ -30,12 +32,13 @@ export const searchBoxMachine = setup({
   delays: { searchDebounce: searchDebounceMs },
   actors: {
     // The search call and its query rules load with the first search: the box is in the store's first load.
-    searchProducts: fromPromise<ListingReply, { q: string; zipcode: string; loc_id: number }>(async ({ input }) => {
+    // Asked as the search page asks (searchRequest, the same area and mode), so the count is the one its link opens.
+    searchProducts: fromPromise<ListingReply, { q: string; area: ListingArea }>(async ({ input }) => {
       const [{ getSearchListing }, { emptyListingQuery, searchRequest }] = await Promise.all([
         import('../../api/listing.api.ts'),
         import('../../rules/listing-query.ts'),
       ]);
-      const request = searchRequest({ ...emptyListingQuery, q: input.q, limit: 10 }, { zipcode: input.zipcode, loc_id: input.loc_id });
+      const request = searchRequest({ ...emptyListingQuery, q: input.q, limit: 10 }, input.area);
       return request ? getSearchListing(request) : Promise.reject(new Error('empty search'));
     }),
   },
@@ -55,7 +58,7 @@ export const searchBoxMachine = setup({
   },
 }).createMachine({
   description:
-    "The header's 'SEARCH PRODUCTS' box (storefront.md, Search bar and States and transitions: 'Search is debounced 1 s and trimmed; empty text does nothing'). One second after the shopper's last key the trimmed text is searched in their delivery area; the box shows 'Fetching Results Please Hold On...', then 'Total {n} Result.' with 'Click Here to See Result' leading to /store/search.",
+    "The header's 'SEARCH PRODUCTS' box (storefront.md, Search bar and States and transitions: 'Search is debounced 1 s and trimmed; empty text does nothing'). One second after the shopper's last key the trimmed text is searched in their delivery area and mode (with Dine-In or Pick-Up, at the chosen restaurant), as the search page asks, so its count is the page's; the box shows 'Fetching Results Please Hold On...', then 'Total {n} Result.' with 'Click Here to See Result' leading to /store/search.",
   id: 'searchBox',
   context: ({ input }) => ({ session: input.session, text: '', query: '', total: 0, message: undefined }),
   initial: 'idle',
@@ -81,8 +84,8 @@ export const searchBoxMachine = setup({
         id: 'searchProducts',
         src: 'searchProducts',
         input: ({ context }) => {
-          const stored = context.session.getSnapshot().context;
-          return { q: context.query, zipcode: stored.zipcode ?? '', loc_id: stored.location ?? 0 };
+          // The shopper's area and mode (Dine-In or Pick-Up with the chosen restaurant), as the search page reads them.
+          return { q: context.query, area: shopperArea(context.session.getSnapshot().context) ?? { zipcode: '', loc_id: 0 } };
         },
         onDone: {
           description: 'Products found (or none): the list under the box shows them.',

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useContext, useDeferredValue, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { homeSections, useHomepage, type Banner } from '../../api/home.swr.ts';
-import { useSessionValue } from '../app-context.tsx';
 import { Carousel } from '../controls/carousel.tsx';
+import { useShopperArea } from './listing/use-shopper-area.ts';
 import { ProductCard } from './product-card.tsx';
 import { StoreHomeShellContext } from './store-home-shell.ts';
 import * as css from './store-home.css.ts';
@@ -31,11 +31,9 @@ function Banners({ banners }: { banners: Banner[] }) {
 }
 
 export function StoreHome() {
-  const zipcode = useSessionValue('zipcode');
-  const locId = useSessionValue('location');
-  const courierType = useSessionValue('couriertype');
+  // With Dine-In or Pick-Up, the chosen restaurant too: the carousels show its offers, as listings and search do.
+  const area = useShopperArea();
   const shell = useContext(StoreHomeShellContext);
-  const area = zipcode && locId !== undefined ? { zipcode, loc_id: locId, courier_type: courierType } : undefined;
   const { data: reply, error, isLoading } = useHomepage(area);
   // The store's dozens of cards render as a deferred update, which yields to the browser every few milliseconds
   // instead of one long task when the reply lands (a slow phone stays responsive: Total Blocking Time).
@@ -106,7 +104,7 @@ export function StoreHome() {
       ))}
 
       <Suspense fallback={null}>
-        <StoresSlot zipcode={zipcode} />
+        <StoresSlot zipcode={area?.zipcode} />
       </Suspense>
     </>,
   );

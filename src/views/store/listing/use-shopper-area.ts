@@ -1,4 +1,5 @@
 import type { ListingArea } from '../../../rules/listing-query.ts';
+import { shopperArea } from '../../../rules/shopper-area.ts';
 import { useSessionValue } from '../../app-context.tsx';
 
 /**
@@ -7,9 +8,9 @@ import { useSessionValue } from '../../app-context.tsx';
  */
 export function useShopperArea(): ListingArea | undefined {
   const zipcode = useSessionValue('zipcode');
-  const locId = useSessionValue('location');
-  const courierType = useSessionValue('couriertype');
+  const location = useSessionValue('location');
+  const couriertype = useSessionValue('couriertype');
   const retailer = useSessionValue('retailer');
   // A fresh object each render is fine: SWR hashes its key by value.
-  return zipcode && locId !== undefined ? { zipcode, loc_id: locId, courier_type: courierType, vendor_location_id: retailer } : undefined;
+  return shopperArea({ zipcode, location, couriertype, retailer });
 }
