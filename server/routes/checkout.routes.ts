@@ -75,7 +75,7 @@ export function checkoutRoutes(deps: AppDeps): FastifyPluginAsync {
         },
         deps.clock(),
       );
-      if (outcome.kind === 'not-found') throw notFound(outcome.what);
+      if (outcome.kind === 'not-found') throw notFound(outcome.what, outcome.field);
       if (outcome.kind === 'refused' && outcome.field !== undefined) throw badRequest([{ field: outcome.field, message: outcome.message }]);
       if (outcome.kind === 'refused') return { code: -1, message: outcome.message };
       return { code: 1, data: outcome.data };

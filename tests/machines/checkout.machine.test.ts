@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import type { AddAddressBody, GetAddressesReply } from '../../src/api/contract/address.contract.ts';
 import type { CartReply, ShowCartBody } from '../../src/api/contract/cart-page.contract.ts';
-import type { OrderReviewBody, PlaceOrderBody, PlaceOrderReply } from '../../src/api/contract/checkout.contract.ts';
+import type { OrderReviewBody, OrderReviewReply, PlaceOrderBody, PlaceOrderReply } from '../../src/api/contract/checkout.contract.ts';
 import type { PaymentMethodsReply } from '../../src/api/contract/payment.contract.ts';
 import type { ShippingBody, ShippingReply } from '../../src/api/contract/shipping.contract.ts';
 import { ApiError, type Sent } from '../../src/api/http.ts';
@@ -86,6 +86,7 @@ const orderDeclined = label(
   done('reviewOrder', { outcome: { kind: 'declined', orderId: '100000124', message: 'Your card was declined.' } }),
 );
 const cardGone = label('reviewOrder: the card is gone', done('reviewOrder', { outcome: undefined, cardGone: cardGoneMessage }));
+const addressGoneAtSummary = label('reviewOrder: the address is gone', done('reviewOrder', { outcome: undefined, addressGone: addressGoneMessage }));
 const tipChosen = label('summary.choices: 10 %', { type: 'summary.choices', choices: { tipPercent: 10, isGift: false, giftMessage: '' } });
 const notice = label('notice.show', { type: 'notice.show', message: addressRuleMessages.selectionNotAllowed });
 const snackbarTimeout = label('after 4 s', { type: 'xstate.after.snackbarLifetime.checkout.notice.shown' });
@@ -106,6 +107,7 @@ function flowEvents(snapshot: AnyMachineSnapshot): AnyEventObject[] {
       orderPlaced,
       orderDeclined,
       cardGone,
+      addressGoneAtSummary,
       { type: 'face.required' },
       select('card'),
       select('face'),
@@ -173,6 +175,7 @@ describe('checkout tabs paths', () => {
 
 interface Overrides {
   place?: () => Promise<PlaceOrderReply>;
+  review?: () => Promise<OrderReviewReply>;
   addresses?: () => Promise<GetAddressesReply>;
   cards?: () => Promise<PaymentMethodsReply>;
   shipping?: () => Promise<ShippingReply>;
@@ -248,7 +251,7 @@ function running(overrides: Overrides = {}) {
         actors: {
           orderReview: fromPromise(async ({ input }) => {
             calls.reviews.push(input);
-            return reviewOk;
+            return overrides.review ? overrides.review() : reviewOk;
           }),
           changeCoupon: fromPromise<CartReply, Sent<ShowCartBody>>(async ({ input }) => {
             calls.coupons.push(input);
@@ -382,6 +385,47 @@ describe('checkout behaviour (the tabs machine with its steps running)', () => {
     again.send({ type: 'address.continue' });
     await waitFor(stepOf(actor, 'chooseSpeed'), (s) => s.matches('choosing'));
     expect(calls.shipping.map((b) => b.delivery_address_id)).toEqual([12, 11]);
+  });
+
+  it('goes back to the addresses, listed again without it, when the chosen one was deleted before PLACE ORDER', async () => {
+    const gone = new ApiError(addressGoneMessage, 0, 404, [{ field: 'delivery_address_id', message: addressGoneMessage }]);
+    let placed = 0;
+    let listed = 0;
+    const { actor, calls } = running({
+      // Her home (11) is deleted once the summary is shown: the server no longer lists it, nor takes it.
+      addresses: async () => (listed++ === 0 ? addressesReply : { ...addressesReply, data: addressesReply.data?.filter((a) => a.address_id !== 11) }),
+      place: async () => {
+        if (placed++ === 0) throw gone;
+        return placedReply;
+      },
+    });
+    const summary = await toSummary(actor);
+    summary.send({ type: 'order.place' });
+    await waitFor(actor, (s) => s.matches({ flow: 'address' }));
+    const c = actor.getSnapshot().context;
+    expect(c.notice).toBe(addressGoneMessage);
+    expect(c.flow.selectedAddress).toBeUndefined();
+    expect(c.flags).toMatchObject({ isAddressTab: true, isSpeedTab: false, isCardTab: false, isSummaryTab: false });
+    expect(calls.goToStep.at(-1)).toBe('address');
+    const again = await choosingAddress(actor);
+    expect(again.getSnapshot().context.addresses.map((a) => a.id)).toEqual([12, 13]);
+    expect(calls.placeOrder.map((b) => b.delivery_address_id)).toEqual([11]);
+  });
+
+  it('goes back to the addresses when the chosen one was deleted before the summary is priced', async () => {
+    const gone = new ApiError(addressGoneMessage, 0, 404, [{ field: 'delivery_address_id', message: addressGoneMessage }]);
+    const { actor, calls } = running({
+      review: async () => {
+        throw gone;
+      },
+    });
+    (await toCard(actor)).send({ type: 'speed.continue' });
+    await chooseSavedCard(actor);
+    await waitFor(actor, (s) => s.matches({ flow: 'address' }));
+    expect(actor.getSnapshot().context.notice).toBe(addressGoneMessage);
+    expect(actor.getSnapshot().context.flow.selectedAddress).toBeUndefined();
+    expect(calls.goToStep.at(-1)).toBe('address');
+    expect(calls.placeOrder).toEqual([]);
   });
 
   it('goes back to the cards, listed again without it, when the chosen card was removed in another tab', async () => {

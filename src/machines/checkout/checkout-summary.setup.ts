@@ -10,6 +10,7 @@ import {
   type PlaceOrderBody,
   type PlaceOrderReply,
 } from '../../api/contract/checkout.contract.ts';
+import { deliveryAddressField } from '../../api/contract/shipping.contract.ts';
 import type { StripeDetailsReply, TestAuthenticateReply } from '../../api/contract/payment.contract.ts';
 import type { Sent } from '../../api/http.ts';
 import { stripeDetails, testAuthenticate } from '../../api/payments.api.ts';
@@ -50,6 +51,8 @@ export interface CheckoutSummaryContext {
   substitutions: Readonly<Record<number, SubstitutionPreference>>;
   /** The server's words when the chosen saved card was removed (another tab): the step ends so another can be chosen. */
   cardGone: string | undefined;
+  /** The server's words when the chosen delivery address was deleted (another tab): the step ends so another can be chosen. */
+  addressGone: string | undefined;
 }
 
 export type CheckoutSummaryEvent =
@@ -65,12 +68,13 @@ export type CheckoutSummaryEvent =
   | { type: 'payment.authenticate'; complete: boolean };
 
 /**
- * How the order ended: placed, or declined at the charge (the page then shows /payment/fail); or, the chosen card
- * gone, why (no outcome then).
+ * How the order ended: placed, or declined at the charge (the page then shows /payment/fail); or, the chosen card or
+ * delivery address gone, why (no outcome then).
  */
 export interface CheckoutSummaryOutput {
   outcome: Extract<PlaceOrderOutcome, { kind: 'placed' | 'declined' }> | undefined;
   cardGone?: string | undefined;
+  addressGone?: string | undefined;
 }
 
 function outcomeOf(context: CheckoutSummaryContext): PlaceOrderOutcome | undefined {
@@ -79,6 +83,7 @@ function outcomeOf(context: CheckoutSummaryContext): PlaceOrderOutcome | undefin
 
 export function summaryOutput(context: CheckoutSummaryContext): CheckoutSummaryOutput {
   if (context.cardGone !== undefined) return { outcome: undefined, cardGone: context.cardGone };
+  if (context.addressGone !== undefined) return { outcome: undefined, addressGone: context.addressGone };
   const outcome = outcomeOf(context);
   return { outcome: outcome?.kind === 'placed' || outcome?.kind === 'declined' ? outcome : undefined };
 }
@@ -120,6 +125,7 @@ export const checkoutSummarySetup = setup({
       return outcome?.kind === 'refused' && isFacePassRefusal(outcome.message);
     },
     isCardGone: (_, params: { error: unknown }) => goneRecordText(params.error, cardIdField) !== undefined,
+    isAddressGone: (_, params: { error: unknown }) => goneRecordText(params.error, deliveryAddressField) !== undefined,
     isStripeCheck: ({ context }) => context.authentication?.gateway === 'stripe',
     hasPublishableKey: (_, params: { reply: StripeDetailsReply }) => params.reply.code === 1 && Boolean(params.reply.data?.publishable_key),
   },
@@ -152,6 +158,7 @@ export const checkoutSummarySetup = setup({
         : {};
     }),
     assignCardGone: assign((_, params: { error: unknown }) => ({ cardGone: goneRecordText(params.error, cardIdField) })),
+    assignAddressGone: assign((_, params: { error: unknown }) => ({ addressGone: goneRecordText(params.error, deliveryAddressField) })),
     assignPublishableKey: assign((_, params: { reply: StripeDetailsReply }) => ({ publishableKey: params.reply.data?.publishable_key })),
     // ---- reports to the tabs machine
     reportSummaryChoices: sendParent(({ context }): CheckoutReport => ({

@@ -14,7 +14,7 @@ import { payOnDeliveryUnitsRefusal } from '../../rules/pay-on-delivery.ts';
  * choosePayment, verifyFace, reviewOrder; the views find them in the snapshot's children): the address, speed and face
  * steps end with their output (the speed step's may say the chosen address is gone: the address step opens again),
  * the card step reports 'card.continue', the summary ends placed or declined (or says the chosen card is gone: the
- * card step opens again). Steps
+ * card step opens again; or the chosen address: the address step opens again). Steps
  * report snackbar texts with 'notice.show'; the summary reports its tip and gift ('summary.choices') and keeps the tabs
  * steady while an order is on its way ('order.started' / 'order.ended').
  *
@@ -235,6 +235,16 @@ export const checkoutMachine = checkoutSetup.createMachine({
                 guard: { type: 'isCardGone', params: ({ event }) => ({ message: event.output.cardGone }) },
                 target: 'card',
                 actions: ['forgetPayment', { type: 'showNotice', params: ({ event }) => ({ message: event.output.cardGone ?? '' }) }],
+              },
+              {
+                description:
+                  'The chosen delivery address was deleted since (another tab), found when the order is priced or placed: back to the addresses, listed again without it, and a snackbar says why.',
+                guard: { type: 'isAddressGone', params: ({ event }) => ({ message: event.output.addressGone }) },
+                target: 'address',
+                actions: [
+                  { type: 'assignSelectedAddress', params: { address: undefined } },
+                  { type: 'showNotice', params: ({ event }) => ({ message: event.output.addressGone ?? '' }) },
+                ],
               },
               {
                 description: "The order was placed: the shopper sees 'Order Placed.' and the cart is emptied.",

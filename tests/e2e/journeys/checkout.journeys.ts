@@ -21,8 +21,9 @@ import { addToCartThroughApi, failingOnce, newCustomer, nothingToDo, openWithSes
 /**
  * The checkout tabs, the face step off (a ribeye) and on (a bottle of sake for a verified customer), a cart paid
  * entirely from the dine-in wallet (Nothing to Pay), with and without a drink, a ribeye whose chosen home address
- * is deleted in another tab (back to the addresses), and one whose chosen card is removed in another tab before PLACE
- * ORDER (back to the cards). Each journey's customer, cart (scheduled
+ * is deleted in another tab (back to the addresses), one whose chosen card is removed in another tab before PLACE
+ * ORDER (back to the cards), and one whose chosen home is deleted in another tab before PLACE ORDER (back to the
+ * addresses). Each journey's customer, cart (scheduled
  * as the cart page would, or redeemed from a paid dine-in order), home address and identity are set up through the API;
  * the graph's cart ids stand for her cart and say which start the journey has. The steps' own machines are driven only as far as
  * the tabs need their answers (SAVE & CONTINUE, CONTINUE, Payment on Delivery, a selfie and VERIFY).
@@ -47,6 +48,7 @@ const carts = {
   walletDrink: 'cart-wallet-drink',
   homeGone: 'cart-home-gone',
   cardGone: 'cart-card-gone',
+  homeGoneAtOrder: 'cart-home-gone-at-order',
 } as const;
 
 const contextOf = (snapshot: AnyMachineSnapshot) => snapshot.context as CheckoutContext;
@@ -69,6 +71,8 @@ const paysBy = (mode: CardStepChoice['payment_mode']) => (snapshot: AnyMachineSn
 const faceChecked = (snapshot: AnyMachineSnapshot) => contextOf(snapshot).flags.isFaceTab;
 /** The carts that walk the steps from the address: hers, and the drink carts of a verified customer. */
 const walking = isCart(carts.delivery, carts.drink, carts.usedPass);
+/** Her home deleted in another tab before PLACE ORDER: until the checkout said so (her home is no longer listed after). */
+const homeStillSaved = both(isCart(carts.homeGoneAtOrder), (s) => contextOf(s).notice === undefined);
 /** Her card removed in another tab: until the checkout said so (her card is no longer listed after). */
 const cardStillSaved = both(isCart(carts.cardGone), (s) => contextOf(s).notice === undefined);
 
@@ -220,6 +224,10 @@ export const checkoutJourneys: MachineMap = {
     variant('customer delivering a ribeye, her card removed in another tab', carts.cardGone, {}, async ({ page }) =>
       openCheckout(page, await herSession({ product: 'steak' }), '/cart/address'),
     ),
+    // Her home, chosen on the address tab, is deleted in another tab (/setting/user) before she presses PLACE ORDER.
+    variant('customer delivering a ribeye, her home deleted in another tab before PLACE ORDER', carts.homeGoneAtOrder, {}, async ({ page }) =>
+      openCheckout(page, await herSession({ product: 'steak' }), '/cart/address'),
+    ),
     variant(
       'verified customer with sake from her wallet',
       carts.walletDrink,
@@ -232,7 +240,7 @@ export const checkoutJourneys: MachineMap = {
     return JSON.stringify([snapshot.value, c.flags, c.flow.payment_mode ?? null, c.flow.tipPercent, c.notice ?? null, c.cartLines.length]);
   },
   events: {
-    'loadCart: her ribeye': loadCartReply(ok(baseCart), isCart(carts.delivery, carts.pickUp, carts.homeGone, carts.cardGone)),
+    'loadCart: her ribeye': loadCartReply(ok(baseCart), isCart(carts.delivery, carts.pickUp, carts.homeGone, carts.cardGone, carts.homeGoneAtOrder)),
     'loadCart: her sake': loadCartReply(ok(drinkCart), isCart(carts.unverifiedDrink, carts.drink, carts.usedPass)),
     'loadCart: her wallet ribeye': loadCartReply(ok(fromWallet(baseCart)), isCart(carts.wallet)),
     'loadCart: her wallet sake': loadCartReply(ok(fromWallet(drinkCart)), isCart(carts.walletDrink)),
@@ -255,7 +263,10 @@ export const checkoutJourneys: MachineMap = {
     'chooseAddress: her home': {
       event: { type: 'xstate.done.actor.chooseAddress', output: { address: homeAddress } },
       // Her home deleted meanwhile: only before the checkout said so (it is no longer listed after).
-      when: both(at('address'), (s) => walking(s) || isCart(carts.cardGone)(s) || (isCart(carts.homeGone)(s) && contextOf(s).notice === undefined)),
+      when: both(
+        at('address'),
+        (s) => walking(s) || isCart(carts.cardGone)(s) || homeStillSaved(s) || (isCart(carts.homeGone)(s) && contextOf(s).notice === undefined),
+      ),
       act: async ({ page, upcoming }) => {
         await herHome(page).click();
         await expect(herHome(page)).toHaveAttribute('aria-pressed', 'true');
@@ -291,7 +302,7 @@ export const checkoutJourneys: MachineMap = {
           },
         },
       },
-      when: both(at('speed'), (s) => walking(s) || isCart(carts.cardGone)(s)),
+      when: both(at('speed'), (s) => walking(s) || isCart(carts.cardGone, carts.homeGoneAtOrder)(s)),
       act: async ({ page }) => {
         await expect(page.getByRole('combobox', { name: 'Select Speed' })).toContainText('1 Hour Delivery');
         await page.getByRole('button', { name: 'CONTINUE' }).click();
@@ -299,7 +310,7 @@ export const checkoutJourneys: MachineMap = {
     },
     'card.continue: Payment on Delivery': {
       event: { type: 'card.continue', choice: { payment_mode: 4 } },
-      when: both(at('card'), walking),
+      when: both(at('card'), (s) => walking(s) || homeStillSaved(s)),
       act: async ({ page }) => {
         await page.getByRole('radio', { name: 'Payment on Delivery' }).check();
         await page.getByRole('tabpanel').getByRole('button', { name: 'Continue', exact: true }).click();
@@ -410,6 +421,21 @@ export const checkoutJourneys: MachineMap = {
         // Her only card was removed: none is listed (an empty list has no radio group), ADD NEW CARD is offered.
         await expect(page.getByRole('button', { name: 'ADD NEW CARD' })).toBeVisible();
         await expect(savedCards(page)).toHaveCount(0);
+      },
+    },
+    'reviewOrder: her home deleted in another tab': {
+      event: { type: 'xstate.done.actor.reviewOrder', output: { outcome: undefined, addressGone: addressGoneMessage } },
+      when: both(ordering, isCart(carts.homeGoneAtOrder)),
+      // Once the summary shows PLACE ORDER, before she presses it.
+      prepare: async ({ page }) => {
+        await expect(placeOrderButton(page)).toBeVisible();
+        await deleteAddressThroughApi(await sessionOf(page), 'Home');
+      },
+      act: async ({ page }) => {
+        await expect(snackbar(page)).toHaveText(addressGoneMessage);
+        await expect(page).toHaveURL(/\/cart\/address$/);
+        // Her only address was deleted: none is listed, ADD NEW ADDRESSES is offered.
+        await expect(herHome(page)).toHaveCount(0);
       },
     },
     // The browser's answer order is order.ended, then the snackbar; the graph takes them the other way round.
