@@ -1,4 +1,5 @@
 import { boolean, enums, integer, number, optional, string, type, type Infer } from 'superstruct';
+import type { DeliveryPreference } from '../../rules/slots.ts';
 import { speedValues } from '../../rules/speeds.ts';
 
 /**
@@ -27,6 +28,9 @@ export const sessionValues = type({
   retailer: optional(integer()),
   retailer_name: optional(string()),
   dineinTime: optional(string()),
+  /** The Delivery option's date ('YYYY-MM-DD') and driver slot chosen on /ship/options: the cart's sellers are offered them. */
+  deliveryDate: optional(string()),
+  deliverySlot: optional(type({ start: string(), end: string() })),
   stripeKey: optional(string()),
   nextTab: optional(string()),
   deliveryFees: optional(string()),
@@ -54,7 +58,15 @@ export const visitChoiceKeys = [
   'retailer_name',
   'vendor_location_id',
   'dineinTime',
+  'deliveryDate',
+  'deliverySlot',
 ] as const satisfies readonly (keyof SessionValues)[];
+
+/** The Delivery option's date and slot to carry to the cart's sellers; none unless Delivery was chosen with a date. */
+export function deliveryPreferenceOf(values: SessionValues): DeliveryPreference | undefined {
+  if (values.shippingType !== 'delivery' || values.deliveryDate === undefined) return undefined;
+  return { date: values.deliveryDate, slot: values.deliverySlot };
+}
 
 /** A signed-in customer: a token and a name. A guest-checkout token comes without a name and does not count. */
 export function isSignedIn(values: SessionValues): boolean {
