@@ -4,6 +4,7 @@ import { noTabs } from '../../rules/checkout-flow.ts';
 import { shippingAddressForCard } from './checkout-card.machine.ts';
 import { checkoutSetup, flowFromSession } from './checkout.setup.ts';
 import { payOnDeliveryUnitsRefusal } from '../../rules/pay-on-delivery.ts';
+import type { CartReply } from '../../api/contract/cart-page.contract.ts';
 
 /**
  * The checkout tabs (spec "Checkout tabs", section 4; DESIGN.md statecharts): which step is open, the tab flags that
@@ -29,6 +30,21 @@ import { payOnDeliveryUnitsRefusal } from '../../rules/pay-on-delivery.ts';
  *
  * Navigation belongs to the page: goToStep, goToPaymentFail, goToCart and goBack are provided by it.
  */
+/** starting's way to the step a reload was on (resumeStep), with the kept choices restored. */
+function resumed(step: 'speed' | 'card' | 'face' | 'checkout', description: string) {
+  return [
+    {
+      description,
+      guard: { type: 'resumesAt' as const, params: { step } },
+      target: step,
+      actions: [
+        { type: 'assignCartLines' as const, params: ({ event }: { event: { output: CartReply } }) => ({ reply: event.output }) },
+        'restoreKept' as const,
+      ],
+    },
+  ];
+}
+
 export const checkoutMachine = checkoutSetup.createMachine({
   description:
     "The checkout tabs after the shopper presses CHECKOUT on the cart (cart-checkout-account.md, Checkout tabs and Checkout gating). The shopper walks the steps in order: shipping address, delivery speed, payment, a face check when the cart holds an age-restricted drink, and the order summary with PLACE ORDER. A tab can only be opened once the shopper has reached it with continue; pick-up, dine-in and wallet carts start at the payment step. Alongside, a snackbar shows each step's success or failure text for 4 seconds.",
@@ -46,6 +62,7 @@ export const checkoutMachine = checkoutSetup.createMachine({
     awaitsEmailConfirmation: false,
     awaitsBankPayment: false,
     notice: undefined,
+    kept: input.kept,
   }),
   type: 'parallel',
   on: {
@@ -91,16 +108,20 @@ export const checkoutMachine = checkoutSetup.createMachine({
                 target: 'identityNeeded',
                 actions: [{ type: 'assignCartLines', params: ({ event }) => ({ reply: event.output }) }, 'assignIdentityGap'],
               },
+              ...resumed('checkout', 'A reload on the summary (same tab): it opens again with the choices kept, tip and gift included.'),
+              ...resumed('face', 'A reload on the face step (same tab): it opens again with the payment kept.'),
+              ...resumed('card', 'A reload on the payment step (same tab): it opens again with the address and speed kept.'),
+              ...resumed('speed', 'A reload on the speed step (same tab): it opens again for the address kept.'),
               {
                 description: 'A pick-up, dine-in or wallet cart needs no address: straight to payment.',
                 guard: 'isCardFirst',
                 target: 'card',
-                actions: { type: 'assignCartLines', params: ({ event }) => ({ reply: event.output }) },
+                actions: [{ type: 'assignCartLines', params: ({ event }) => ({ reply: event.output }) }, 'restoreKept'],
               },
               {
-                description: 'A delivery cart starts with the shipping address.',
+                description: 'A delivery cart starts with the shipping address (the one kept before a reload chosen).',
                 target: 'address',
-                actions: { type: 'assignCartLines', params: ({ event }) => ({ reply: event.output }) },
+                actions: [{ type: 'assignCartLines', params: ({ event }) => ({ reply: event.output }) }, 'restoreKept'],
               },
             ],
             onError: [

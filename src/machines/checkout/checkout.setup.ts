@@ -22,6 +22,7 @@ import { faceVerifyMachine } from '../identity/face-verify.machine.ts';
 import type { sessionMachine } from '../app/session.machine.ts';
 import { isSignedIn, visitChoiceKeys, type SessionValues } from '../app/session-values.ts';
 import { speedIds } from '../../rules/delivery-speeds.ts';
+import { flagsResumedAt, flowResumedAt, resumeStep, type KeptChoices } from './checkout-kept.ts';
 
 export const emptyFlow: CartFlow = {
   selectedAddress: undefined,
@@ -70,6 +71,8 @@ export interface CheckoutInput {
   session: ActorRefFrom<typeof sessionMachine>;
   /** The clock a face pass's freshness is read by (tests pin it); the browser's by default. */
   now?: (() => Date) | undefined;
+  /** The choices kept for this cart before a reload (same tab): the checkout opens where they still reach. */
+  kept?: KeptChoices | undefined;
 }
 
 export interface CheckoutContext {
@@ -92,6 +95,8 @@ export interface CheckoutContext {
   awaitsBankPayment: boolean;
   /** The snackbar's text (shown 4 s). */
   notice: string | undefined;
+  /** The choices kept before a reload, restored once the cart's lines are read. */
+  kept: KeptChoices | undefined;
 }
 
 export type CheckoutEvent =
@@ -143,6 +148,9 @@ export const checkoutSetup = setup({
   },
   guards: {
     isOnSummary: ({ context }) => context.step === 'checkout',
+    // A reload: the step the kept choices reach (the address and the card-first carts' payment start as before).
+    resumesAt: ({ context }, params: { step: CheckoutStep }) =>
+      resumeStep(context.kept, context.session.getSnapshot().context.nextTab === 'card') === params.step,
     isCardFirst: ({ context }) => context.session.getSnapshot().context.nextTab === 'card',
     // The spec's tab flags: a tab change is allowed only to a step whose flag is set.
     isAddressTab: ({ context, event }) => event.type === 'tab.select' && event.tab === 'address' && context.flags.isAddressTab,
@@ -167,6 +175,13 @@ export const checkoutSetup = setup({
   actions: {
     assignStep: assign(({ context }, params: { step: CheckoutStep }) => ({ step: params.step, flags: flagsOnEntering(context.flags, params.step) })),
     assignCartLines: assign((_, params: { reply: CartReply }) => ({ cartLines: params.reply.data?.result ?? [] })),
+    // The kept choices the opened step can use, and the tabs the shopper had reached; used once.
+    restoreKept: assign(({ context }) => {
+      const cardFirst = context.session.getSnapshot().context.nextTab === 'card';
+      const step = resumeStep(context.kept, cardFirst);
+      if (!context.kept || !step) return {};
+      return { flow: flowResumedAt(context.flow, context.kept, step), flags: flagsResumedAt(step, cardFirst), kept: undefined };
+    }),
     assignIdentityGap: assign(({ context }) => ({ identityGap: ageCheckGapOf(context.cartLines, shopperOf(context)) })),
     assignSelectedAddress: assign(({ context }, params: { address: ShippingAddress | undefined }) => ({
       flow: { ...context.flow, selectedAddress: params.address },
