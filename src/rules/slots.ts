@@ -5,6 +5,22 @@ export interface SlotTimes {
   end: string;
 }
 
+/**
+ * The Delivery option's date and slot chosen on /ship/options (issue 12), carried to the cart's sellers: each seller
+ * without a date of its own is offered that date, and a Same Day seller that slot, where it has them.
+ */
+export interface DeliveryPreference {
+  /** 'YYYY-MM-DD' */
+  date: string;
+  slot: SlotTimes | undefined;
+}
+
+/** The slot of `slots` with the preferred times and a seat left, if any (a seller's slots have their own ids). */
+export function preferredSlot<S extends SlotTimes & { available: number }>(slots: readonly S[], preferred: SlotTimes | undefined): S | undefined {
+  if (!preferred) return undefined;
+  return slots.find((s) => s.start === preferred.start && s.end === preferred.end && s.available > 0);
+}
+
 /** Slots show start–end ('10:00–12:00'). */
 export function formatSlot(slot: SlotTimes): string {
   return `${slot.start}–${slot.end}`;

@@ -6,8 +6,10 @@ import { addressGoneMessage, cartNotFoundMessage, cartOrderedMessage } from '../
 import { checkoutSpeedMachine, type CheckoutSpeedContext, type CheckoutSpeedInput } from '../../src/machines/checkout/checkout-speed.machine.ts';
 import type { SessionValues } from '../../src/machines/app/session-values.ts';
 import { sessionMachine } from '../../src/machines/app/session.machine.ts';
+import { deliveryGroupMachine } from '../../src/machines/cart/delivery-group.machine.ts';
+import type { DeliveryGroup, DeliveryScheduleBody } from '../../src/api/contract/cart-page.contract.ts';
 import { retailerA, retailerB, shippingOk } from './checkout-fixtures.ts';
-import { baseCart, butcherEntry, butcherGroup, courierEntry, courierGroup, ok } from './cart-fixtures.ts';
+import { baseCart, butcherEntry, butcherGroup, courierEntry, courierGroup, ok, slotsReply } from './cart-fixtures.ts';
 import { done, failed, label } from './machine-events.ts';
 import { allStateIds, allTransitions, coverageTitle, planPaths, replay, type PathPlan } from './path-coverage.ts';
 
@@ -173,5 +175,39 @@ describe('checkout speed: one date and time block per seller (issue 23)', () => 
     expect(actor.getSnapshot().context.groupMessage).toBe('ColdChain Express is closed on Sundays.');
     actor.send({ type: 'group.saved', reply: ok(baseCart) });
     expect(actor.getSnapshot().context.groupMessage).toBeUndefined();
+  });
+
+  it("preselects the Delivery option's date and slot (/ship/options) for each seller that offers them", async () => {
+    const mixed: ShippingReply = {
+      code: 1,
+      data: { speed: shippingOk.data?.speed ?? [], delivery_groups: [butcherGroup, courierGroup], calendars: [butcherEntry, courierEntry] },
+    };
+    const saves: Sent<DeliveryScheduleBody>[] = [];
+    const machine = checkoutSpeedMachine.provide({
+      actors: {
+        shippingOptions: fromPromise(async () => mixed),
+        deliveryGroup: deliveryGroupMachine.provide({
+          actors: {
+            saveSchedule: fromPromise(async ({ input }) => {
+              saves.push(input);
+              const slot = input.slot_id ? { slot_id: input.slot_id, start: '12:00', end: '14:00' } : null;
+              const saved = (g: DeliveryGroup) =>
+                g.vendor_loc_id === input.vendor_loc_id ? { ...g, delivery_date: input.delivery_date, timeslot: slot } : g;
+              return ok({ ...baseCart, delivery_groups: baseCart.delivery_groups.map(saved) });
+            }),
+            loadSlots: fromPromise(async () => slotsReply),
+          },
+        }),
+      },
+    });
+    // Delivery on the butcher's first day at 12:00–14:00; the courier does not deliver that day.
+    const chosen: SessionValues = { ...stored, shippingType: 'delivery', deliveryDate: '2030-06-04', deliverySlot: { start: '12:00', end: '14:00' } };
+    const actor = createActor(machine, { input: { ...input(), session: createActor(sessionMachine, { input: chosen }).start() } }).start();
+    await waitFor(actor, (s) => s.matches('choosing'));
+    await waitFor(actor, () => saves.length === 2);
+    expect(saves).toEqual([
+      { cart_id: 'cart-abc', vendor_loc_id: butcherGroup.vendor_loc_id, delivery_date: '2030-06-04', slot_id: null },
+      { cart_id: 'cart-abc', vendor_loc_id: butcherGroup.vendor_loc_id, delivery_date: '2030-06-04', slot_id: 8 },
+    ]);
   });
 });

@@ -6,7 +6,7 @@ import { checkoutSummaryMachine } from '../../src/machines/checkout/checkout-sum
 import type { CheckoutSummaryContext } from '../../src/machines/checkout/checkout-summary.setup.ts';
 import { selectSummaryCouponEditable, selectSummaryEditable } from '../../src/machines/checkout/index.ts';
 import { ApiError } from '../../src/api/http.ts';
-import { cardGoneMessage, cartNotFoundMessage, cartOrderedMessage, facePassNeededRefusal } from '../../src/rules/messages.ts';
+import { addressGoneMessage, cardGoneMessage, cartNotFoundMessage, cartOrderedMessage, facePassNeededRefusal } from '../../src/rules/messages.ts';
 import { baseCart, ok } from './cart-fixtures.ts';
 import { checkReply, declinedReply, flowAtSummary, placedReply, reviewOk } from './checkout-fixtures.ts';
 import { done, failed, label } from './machine-events.ts';
@@ -40,6 +40,10 @@ const placeFailed = label('placeOrder: offline', failed('placeOrder'));
 /** The saved card chosen on the payment step was removed since (another tab): the server names the field. */
 const cardGoneError = new ApiError(cardGoneMessage, 0, 404, [{ field: 'card_id', message: cardGoneMessage }]);
 const cardGone = label('placeOrder: the card is gone', failed('placeOrder', cardGoneError));
+/** The delivery address chosen on the address step was deleted since (another tab): the server names the field. */
+const addressGoneError = new ApiError(addressGoneMessage, 0, 404, [{ field: 'delivery_address_id', message: addressGoneMessage }]);
+const addressGoneAtReview = label('orderReview: the address is gone', failed('orderReview', addressGoneError));
+const addressGoneAtPlace = label('placeOrder: the address is gone', failed('placeOrder', addressGoneError));
 const needsTestCheck = label('placeOrder: bank check (test)', done('placeOrder', checkReply('test')));
 const needsStripeCheck = label('placeOrder: bank check (stripe)', done('placeOrder', checkReply('stripe')));
 const keyLoaded = label(
@@ -73,6 +77,7 @@ function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
       reviewRefused,
       reviewFailed,
       reviewOnOrderedCart,
+      addressGoneAtReview,
       { type: 'tip.choose', percent: 10 },
       { type: 'gift.toggle' },
       { type: 'gift.message.change', text: 'Enjoy' },
@@ -102,6 +107,7 @@ function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
       faceRefused,
       placeFailed,
       cardGone,
+      addressGoneAtPlace,
       needsTestCheck,
       needsStripeCheck,
       { type: 'order.place' },
@@ -222,6 +228,45 @@ describe('checkout summary: the chosen card removed in another tab', () => {
     const { actor, reports } = placingWith(new ApiError(cartNotFoundMessage, 0, 404));
     expect(actor.getSnapshot().value).toBe('ready');
     expect(reports).toEqual([{ type: 'notice.show', message: cartNotFoundMessage }]);
+    actor.stop();
+  });
+});
+
+describe('checkout summary: the chosen address deleted in another tab', () => {
+  function summaryWith(reportsTo: AnyEventObject[]) {
+    const machine = neverSettling(walkable).provide({
+      actions: { reportNotice: (_, params: { message: string }) => void reportsTo.push({ type: 'notice.show', message: params.message }) },
+    });
+    return createActor(machine, { input: { cartId: 'cart-abc', flow: flowAtSummary } }).start();
+  }
+
+  it("ends the step with the server's words when the order is priced, instead of a summary that cannot be priced", () => {
+    const reports: AnyEventObject[] = [];
+    const actor = summaryWith(reports);
+    actor.send(failed('orderReview', addressGoneError));
+    expect(actor.getSnapshot().value).toBe('addressGone');
+    expect(actor.getSnapshot().output).toEqual({ outcome: undefined, addressGone: addressGoneMessage });
+    expect(reports).toEqual([]);
+    actor.stop();
+  });
+
+  it("ends the step with the server's words at PLACE ORDER, instead of staying on a PLACE ORDER that fails the same way", () => {
+    const reports: AnyEventObject[] = [];
+    const actor = summaryWith(reports);
+    actor.send(reviewed);
+    actor.send({ type: 'order.place' });
+    actor.send(failed('placeOrder', addressGoneError));
+    expect(actor.getSnapshot().value).toBe('addressGone');
+    expect(actor.getSnapshot().output).toEqual({ outcome: undefined, addressGone: addressGoneMessage });
+    expect(reports).toEqual([]);
+    actor.stop();
+  });
+
+  it('still shows why a summary could not be priced when the cart is not found (no field)', () => {
+    const actor = summaryWith([]);
+    actor.send(failed('orderReview', new ApiError(cartNotFoundMessage, 0, 404)));
+    expect(actor.getSnapshot().value).toBe('reviewFailed');
+    expect(actor.getSnapshot().context.reviewMessage).toBe(cartNotFoundMessage);
     actor.stop();
   });
 });

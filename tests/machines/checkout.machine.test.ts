@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import type { AddAddressBody, GetAddressesReply } from '../../src/api/contract/address.contract.ts';
 import type { CartReply, ShowCartBody } from '../../src/api/contract/cart-page.contract.ts';
-import type { OrderReviewBody, PlaceOrderBody, PlaceOrderReply } from '../../src/api/contract/checkout.contract.ts';
+import type { OrderReviewBody, OrderReviewReply, PlaceOrderBody, PlaceOrderReply } from '../../src/api/contract/checkout.contract.ts';
 import type { PaymentMethodsReply } from '../../src/api/contract/payment.contract.ts';
 import type { ShippingBody, ShippingReply } from '../../src/api/contract/shipping.contract.ts';
 import { ApiError, type Sent } from '../../src/api/http.ts';
@@ -15,6 +15,7 @@ import { checkoutSpeedMachine } from '../../src/machines/checkout/checkout-speed
 import { checkoutSummaryMachine } from '../../src/machines/checkout/checkout-summary.machine.ts';
 import { checkoutMachine } from '../../src/machines/checkout/checkout.machine.ts';
 import type { CheckoutContext } from '../../src/machines/checkout/checkout.setup.ts';
+import type { KeptChoices } from '../../src/machines/checkout/checkout-kept.ts';
 import type { SessionValues } from '../../src/machines/app/session-values.ts';
 import { sessionMachine } from '../../src/machines/app/session.machine.ts';
 import { addressRuleMessages } from '../../src/rules/address-validation.ts';
@@ -86,6 +87,7 @@ const orderDeclined = label(
   done('reviewOrder', { outcome: { kind: 'declined', orderId: '100000124', message: 'Your card was declined.' } }),
 );
 const cardGone = label('reviewOrder: the card is gone', done('reviewOrder', { outcome: undefined, cardGone: cardGoneMessage }));
+const addressGoneAtSummary = label('reviewOrder: the address is gone', done('reviewOrder', { outcome: undefined, addressGone: addressGoneMessage }));
 const tipChosen = label('summary.choices: 10 %', { type: 'summary.choices', choices: { tipPercent: 10, isGift: false, giftMessage: '' } });
 const notice = label('notice.show', { type: 'notice.show', message: addressRuleMessages.selectionNotAllowed });
 const snackbarTimeout = label('after 4 s', { type: 'xstate.after.snackbarLifetime.checkout.notice.shown' });
@@ -118,6 +120,7 @@ function flowEvents(snapshot: AnyMachineSnapshot): AnyEventObject[] {
       orderDeclined,
       cardGone,
       summaryOnOrderedCart,
+      addressGoneAtSummary,
       { type: 'face.required' },
       select('card'),
       select('face'),
@@ -147,7 +150,18 @@ const serializeState = (snapshot: AnyMachineSnapshot) => {
 
 const verifiedCustomer: SessionValues = { ...customer, verification_id: 'a'.repeat(32) };
 
-const variants = [
+/** What a tab kept before a reload: her home, 1 Hour Delivery, her saved card 5, a 10 % tip and a gift message. */
+const keptOn = (step: KeptChoices['step']): KeptChoices => ({
+  step,
+  address: homeAddress,
+  speed: { ...oneHour, selectedSpeedID: 1 },
+  payment: { payment_mode: 2, card_id: 5, customer_stripe_id: 'cus_1', card_info: 'Mastercard ending 4444', payment_method: 'stripe_payments' },
+  tipPercent: 10,
+  isGift: true,
+  giftMessage: 'Happy birthday, Ada',
+});
+
+const variants: { name: string; machine: typeof checkoutMachine; values: SessionValues; kept?: KeptChoices }[] = [
   // The face step follows the cart's lines (a drink or not), loaded when the checkout opens.
   { name: 'verified customer, face step by the cart', machine: checkoutMachine, values: verifiedCustomer },
   // Pickup and dine-in carts start at the card tab.
@@ -155,16 +169,24 @@ const variants = [
   // A drink in the cart of a customer not verified yet, or of a guest (an old cart): the prompt, not the steps.
   { name: 'customer not verified, a drink stops at the prompt', machine: checkoutMachine, values: customer },
   { name: 'guest, a drink stops at the prompt', machine: checkoutMachine, values: { Token: 'guest-tok', cart_id: 'cart-abc', zipcode: '10001' } },
+  // A reload (same tab) on each step: the checkout opens it again with what was kept.
+  ...(['speed', 'card', 'face', 'checkout'] as const).map((step) => ({
+    name: `a reload on the ${step} step`,
+    machine: checkoutMachine,
+    values: verifiedCustomer,
+    kept: keptOn(step),
+  })),
 ];
 
 describe('checkout tabs paths', () => {
   const reached = new Set<string>();
   const taken = new Set<string>();
   for (const variant of variants) {
-    const plans: PathPlan[] = planPaths(variant.machine, { input: { session: session(variant.values) }, events: eventsFor, serializeState });
+    const input = () => ({ session: session(variant.values), kept: variant.kept });
+    const plans: PathPlan[] = planPaths(variant.machine, { input: input(), events: eventsFor, serializeState });
     describe(variant.name, () => {
       it.each(plans.map((p): [string, PathPlan] => [p.name, p]))('%s', (_name, plan) => {
-        const result = replay(variant.machine, plan, { session: session(variant.values) });
+        const result = replay(variant.machine, plan, input());
         expect(result.snapshot.value, plan.name).toEqual(plan.expected.value);
         result.states.forEach((s) => reached.add(s));
         result.transitions.forEach((t) => taken.add(t));
@@ -185,6 +207,7 @@ describe('checkout tabs paths', () => {
 
 interface Overrides {
   place?: () => Promise<PlaceOrderReply>;
+  review?: () => Promise<OrderReviewReply>;
   addresses?: () => Promise<GetAddressesReply>;
   cards?: () => Promise<PaymentMethodsReply>;
   shipping?: () => Promise<ShippingReply>;
@@ -198,6 +221,8 @@ interface Overrides {
   verifyFace?: () => Promise<VerifyOrderReply>;
   /** The clock the face pass is read and noted by (the browser's when left out). */
   now?: () => Date;
+  /** The choices this tab kept before a reload. */
+  kept?: KeptChoices;
 }
 
 /** A checkout whose server calls answer at once; returns the actor and what was sent. */
@@ -263,7 +288,7 @@ function running(overrides: Overrides = {}) {
         actors: {
           orderReview: fromPromise(async ({ input }) => {
             calls.reviews.push(input);
-            return reviewOk;
+            return overrides.review ? overrides.review() : reviewOk;
           }),
           changeCoupon: fromPromise<CartReply, Sent<ShowCartBody>>(async ({ input }) => {
             calls.coupons.push(input);
@@ -291,7 +316,7 @@ function running(overrides: Overrides = {}) {
       goBack: () => calls.back.push('previous page'),
     },
   });
-  const actor = createActor(machine, { input: { session: sessionRef, now: overrides.now } }).start();
+  const actor = createActor(machine, { input: { session: sessionRef, now: overrides.now, kept: overrides.kept } }).start();
   return { actor, calls, sessionRef };
 }
 
@@ -397,6 +422,91 @@ describe('checkout behaviour (the tabs machine with its steps running)', () => {
     again.send({ type: 'address.continue' });
     await waitFor(stepOf(actor, 'chooseSpeed'), (s) => s.matches('choosing'));
     expect(calls.shipping.map((b) => b.delivery_address_id)).toEqual([12, 11]);
+  });
+
+  it('a reload on the summary opens it again with the address, speed, card, tip and gift kept, and the tabs reached', async () => {
+    const { actor, calls } = running({ kept: keptOn('checkout') });
+    await waitFor(actor, (s) => s.matches({ flow: { checkout: 'open' } }));
+    const c = actor.getSnapshot().context;
+    expect(c.flow).toMatchObject({
+      selectedAddress: { id: 11 },
+      selectedSpeedID: 1,
+      payment_mode: 2,
+      card_id: 5,
+      card_token: '',
+      tipPercent: 10,
+      isGift: true,
+      giftMessage: 'Happy birthday, Ada',
+    });
+    expect(c.flags).toEqual({ isAddressTab: true, isSpeedTab: true, isCardTab: true, isFaceTab: false, isSummaryTab: true });
+    expect(calls.goToStep).toEqual(['checkout']);
+    const summary = stepOf(actor, 'reviewOrder');
+    await waitFor(summary, (s) => s.matches('ready'));
+    expect(summary.getSnapshot().context.flow).toMatchObject({ tipPercent: 10, isGift: true, giftMessage: 'Happy birthday, Ada' });
+    expect(calls.reviews.at(-1)).toMatchObject({ driver_tip: 10, delivery_address_id: 11 });
+    summary.send({ type: 'order.place' });
+    await waitFor(actor, (s) => s.matches({ flow: 'placed' }));
+    expect(calls.placeOrder.map((b) => [b.card_id, b.driver_tip, b.gift_message])).toEqual([[5, 10, 'Happy birthday, Ada']]);
+  });
+
+  it('a reload lands no further than the kept choices reach, and drops a kept address that is gone with its message', async () => {
+    // No payment kept (a bank account is never kept): the payment tab, with the address and speed.
+    const { actor } = running({ kept: { ...keptOn('checkout'), payment: undefined } });
+    await waitFor(actor, (s) => s.matches({ flow: 'card' }));
+    expect(actor.getSnapshot().context.flow).toMatchObject({ selectedSpeedID: 1, payment_mode: undefined, tipPercent: 10 });
+    expect(actor.getSnapshot().context.flags).toMatchObject({ isSpeedTab: true, isCardTab: true, isSummaryTab: false });
+    // Her home deleted meanwhile: the summary's pricing says so and the addresses open again.
+    const gone = new ApiError(addressGoneMessage, 0, 404, [{ field: 'delivery_address_id', message: addressGoneMessage }]);
+    const deleted = running({
+      kept: keptOn('checkout'),
+      review: async () => {
+        throw gone;
+      },
+    });
+    await waitFor(deleted.actor, (s) => s.matches({ flow: 'address' }) && s.context.notice !== undefined);
+    expect(deleted.actor.getSnapshot().context.notice).toBe(addressGoneMessage);
+    expect(deleted.actor.getSnapshot().context.flow.selectedAddress).toBeUndefined();
+  });
+
+  it('goes back to the addresses, listed again without it, when the chosen one was deleted before PLACE ORDER', async () => {
+    const gone = new ApiError(addressGoneMessage, 0, 404, [{ field: 'delivery_address_id', message: addressGoneMessage }]);
+    let placed = 0;
+    let listed = 0;
+    const { actor, calls } = running({
+      // Her home (11) is deleted once the summary is shown: the server no longer lists it, nor takes it.
+      addresses: async () => (listed++ === 0 ? addressesReply : { ...addressesReply, data: addressesReply.data?.filter((a) => a.address_id !== 11) }),
+      place: async () => {
+        if (placed++ === 0) throw gone;
+        return placedReply;
+      },
+    });
+    const summary = await toSummary(actor);
+    summary.send({ type: 'order.place' });
+    await waitFor(actor, (s) => s.matches({ flow: 'address' }));
+    const c = actor.getSnapshot().context;
+    expect(c.notice).toBe(addressGoneMessage);
+    expect(c.flow.selectedAddress).toBeUndefined();
+    expect(c.flags).toMatchObject({ isAddressTab: true, isSpeedTab: false, isCardTab: false, isSummaryTab: false });
+    expect(calls.goToStep.at(-1)).toBe('address');
+    const again = await choosingAddress(actor);
+    expect(again.getSnapshot().context.addresses.map((a) => a.id)).toEqual([12, 13]);
+    expect(calls.placeOrder.map((b) => b.delivery_address_id)).toEqual([11]);
+  });
+
+  it('goes back to the addresses when the chosen one was deleted before the summary is priced', async () => {
+    const gone = new ApiError(addressGoneMessage, 0, 404, [{ field: 'delivery_address_id', message: addressGoneMessage }]);
+    const { actor, calls } = running({
+      review: async () => {
+        throw gone;
+      },
+    });
+    (await toCard(actor)).send({ type: 'speed.continue' });
+    await chooseSavedCard(actor);
+    await waitFor(actor, (s) => s.matches({ flow: 'address' }));
+    expect(actor.getSnapshot().context.notice).toBe(addressGoneMessage);
+    expect(actor.getSnapshot().context.flow.selectedAddress).toBeUndefined();
+    expect(calls.goToStep.at(-1)).toBe('address');
+    expect(calls.placeOrder).toEqual([]);
   });
 
   it('goes back to the cards, listed again without it, when the chosen card was removed in another tab', async () => {

@@ -71,7 +71,14 @@ const serializeState = (snapshot: AnyMachineSnapshot) => {
   ]);
 };
 
+/** Delivery chosen on /ship/options with the butcher's first day and its 12:00 slot (another seller's id: matched by time). */
+const preferred = { date: '2030-06-04', slot: { start: '12:00', end: '14:00' } };
+
 const starts: { name: string; input: () => DeliveryGroupInput }[] = [
+  {
+    name: 'Same Day, nothing saved, Delivery chosen with a date and slot',
+    input: () => ({ owner: owner(), cartId: 'cart-abc', zipcode: '10001', group: butcherGroup, calendar: butcherEntry, preferred }),
+  },
   { name: 'Same Day, nothing saved', input: () => ({ owner: owner(), cartId: 'cart-abc', zipcode: '10001', group: butcherGroup }) },
   { name: 'Next Day, nothing saved', input: () => ({ owner: owner(), cartId: 'cart-abc', zipcode: '10001', group: courierGroup }) },
   {
@@ -110,7 +117,11 @@ describe('delivery group paths', () => {
 });
 
 describe('delivery group behaviour', () => {
-  function start(group: DeliveryGroup, replies: { save?: (input: unknown) => Promise<CartReply>; slots?: () => Promise<GetSlotReply> } = {}) {
+  function start(
+    group: DeliveryGroup,
+    replies: { save?: (input: unknown) => Promise<CartReply>; slots?: () => Promise<GetSlotReply> } = {},
+    more: Partial<DeliveryGroupInput> = {},
+  ) {
     const saves: unknown[] = [];
     const slotLoads: unknown[] = [];
     const machine = deliveryGroupMachine.provide({
@@ -126,9 +137,57 @@ describe('delivery group behaviour', () => {
       },
     });
     const cart = owner();
-    const actor = createActor(machine, { input: { owner: cart, cartId: 'cart-abc', zipcode: '10001', group } }).start();
+    const actor = createActor(machine, { input: { owner: cart, cartId: 'cart-abc', zipcode: '10001', group, ...more } }).start();
     return { actor, cart, saves, slotLoads };
   }
+
+  it("Delivery's date and slot from /ship/options are saved for a seller with none, the slot matched by its times", async () => {
+    const t = start(butcherGroup, {}, { calendar: butcherEntry, preferred });
+    await vi.waitFor(() => expect(t.actor.getSnapshot().value).toEqual({ scheduling: 'choosingSlot' }));
+    expect(t.saves).toEqual([
+      { cart_id: 'cart-abc', vendor_loc_id: 101, delivery_date: '2030-06-04', slot_id: null },
+      { cart_id: 'cart-abc', vendor_loc_id: 101, delivery_date: '2030-06-04', slot_id: 8 },
+    ]);
+    expect(t.cart.getSnapshot().context.reports.map((r) => r.type)).toEqual(['group.saved', 'group.saved']);
+  });
+
+  it("Delivery's date waits for the calendar, and a Next Day seller takes the date only", async () => {
+    const t = start(courierGroup, {}, { preferred: { ...preferred, date: '2030-06-05' } });
+    expect(t.actor.getSnapshot().value).toBe('waitingForCalendar');
+    t.actor.send(calendar(courierEntry));
+    await vi.waitFor(() => expect(t.actor.getSnapshot().value).toEqual({ scheduling: 'idle' }));
+    expect(t.saves).toEqual([{ cart_id: 'cart-abc', vendor_loc_id: courierGroup.vendor_loc_id, delivery_date: '2030-06-05', slot_id: null }]);
+    expect(t.slotLoads).toEqual([]);
+  });
+
+  it("leaves the choice to the shopper where Delivery's date or slot is not offered, and never replaces a saved date", async () => {
+    // A holiday of the butcher: nothing is saved.
+    const closed = start(butcherGroup, {}, { calendar: butcherEntry, preferred: { ...preferred, date: '2030-06-09' } });
+    expect(closed.actor.getSnapshot().value).toEqual({ scheduling: 'idle' });
+    expect(closed.saves).toEqual([]);
+    // The date, but no such slot that day: the shopper picks one.
+    const noSuchSlot = start(butcherGroup, {}, { calendar: butcherEntry, preferred: { ...preferred, slot: { start: '18:00', end: '20:00' } } });
+    await vi.waitFor(() => expect(noSuchSlot.actor.getSnapshot().value).toEqual({ scheduling: 'choosingSlot' }));
+    expect(noSuchSlot.saves).toHaveLength(1);
+    // The shopper's own date (another day) stays, and its slots are not chosen for her.
+    const own = start({ ...butcherGroup, delivery_date: '2030-06-05' }, {}, { calendar: butcherEntry, preferred });
+    await vi.waitFor(() => expect(own.actor.getSnapshot().value).toEqual({ scheduling: 'choosingSlot' }));
+    expect(own.saves).toEqual([]);
+    expect(own.actor.getSnapshot().context.date).toBe('2030-06-05');
+  });
+
+  it("tries Delivery's slot once: a seat taken meanwhile leaves the slots to the shopper", async () => {
+    let saves = 0;
+    const t = start(
+      butcherGroup,
+      { save: async (input) => (saves++ === 0 ? savedReply(butcherGroup, (input as { delivery_date: string }).delivery_date) : refused) },
+      { calendar: butcherEntry, preferred },
+    );
+    await vi.waitFor(() => expect(t.actor.getSnapshot().value).toEqual({ scheduling: 'choosingSlot' }));
+    expect(t.saves).toHaveLength(2);
+    expect(t.slotLoads).toHaveLength(2);
+    expect(t.actor.getSnapshot().context.slotId).toBeUndefined();
+  });
 
   it('Same Day: a date is saved without a slot, then its slots load, then the slot is saved with the date', async () => {
     const t = start(butcherGroup);

@@ -12,6 +12,7 @@ import {
   selectOptionsEditable,
 } from '../../src/machines/store/delivery-options.selectors.ts';
 import { deliveryOptionsMachine, isOptionAvailable, retailersShown, timesShown } from '../../src/machines/store/delivery-options.machine.ts';
+import { deliveryPreferenceOf } from '../../src/machines/app/session-choices.ts';
 import type { SessionValues } from '../../src/machines/app/session-values.ts';
 import { sessionMachine } from '../../src/machines/app/session.machine.ts';
 import { comingSoonMessage, deliveryOptionMessages } from '../../src/rules/messages.ts';
@@ -285,6 +286,25 @@ describe('delivery options behaviour', () => {
     // The spec: Delivery's CONTINUE is disabled until a date and a slot with a seat are chosen; nothing is named.
     expect(t.actor.getSnapshot().can({ type: 'options.continue' })).toBe(false);
     expect(selectMissingChoices(t.actor.getSnapshot())).toEqual({});
+  });
+
+  it("stores Delivery's date and slot for the cart's sellers; another option forgets them", async () => {
+    const t = start(area, served.output as DineinRetailerReply);
+    await settle();
+    t.actor.send({ type: 'option.select', kind: 'delivery' });
+    await settle();
+    t.actor.send({ type: 'date.select', date: tomorrow });
+    await settle();
+    t.actor.send({ type: 'slot.select', slotId: 10102 });
+    t.actor.send({ type: 'options.continue' });
+    expect(t.session.getSnapshot().context).toMatchObject({
+      shippingType: 'delivery',
+      deliveryDate: tomorrow,
+      deliverySlot: { start: '12:00', end: '14:00' },
+    });
+    expect(deliveryPreferenceOf(t.session.getSnapshot().context)).toEqual({ date: tomorrow, slot: { start: '12:00', end: '14:00' } });
+    // Pick-Up chosen later: Delivery's date and slot are no choice of hers any more.
+    expect(deliveryPreferenceOf({ ...t.session.getSnapshot().context, shippingType: 'pick-up' })).toBeUndefined();
   });
 
   it('a closed day says closed, never booked (issue 23)', async () => {

@@ -356,6 +356,24 @@ describe('place order refusals (nothing charged, nothing taken)', () => {
     expect(await db().selectFrom('orders').select('id').where('cart_id', '=', cartId).execute()).toEqual([]);
   });
 
+  it("names the address field at review and at place order when the address was deleted since (someone else's reads the same)", async () => {
+    const me = await shopper(t, 'address-gone@example.com');
+    const other = await shopper(t, 'address-gone-other@example.com');
+    const cardId = await saveCard(t, me.token, me.customerId);
+    const work = await addAddress(t, me.token, me.customerId, { street1: '11 W 31st St', nickname: 'Work' });
+    const cartId = await readyCart(t, me.token, me.customerId, [{ offer: nextOffer(), qty: 1 }]);
+    expect((await post(t, '/connect/customer/deleteAddress', { address_id: work }, me.token)).status).toBe(200);
+
+    const gone = 'This address is no longer saved. Please choose another.';
+    const expected = { status: 404, body: { code: 0, message: gone, errors: [{ field: 'delivery_address_id', message: gone }] } };
+    for (const addressId of [work, other.addressId]) {
+      const choices = { store_id: 1, speed_id: 1, cart_id: cartId, delivery_address_id: addressId };
+      expect(await post(t, '/api/checkout/orderreview', choices, me.token)).toEqual(expected);
+      expect(await post(t, '/api/placeorder/placeorder', { ...choices, payment_mode: 2, card_id: cardId }, me.token)).toEqual(expected);
+    }
+    expect(await db().selectFrom('orders').select('id').where('cart_id', '=', cartId).execute()).toEqual([]);
+  });
+
   it('refuses an address in another zip, an unserved zip and an empty cart', async () => {
     const me = await shopper(t, 'zips@example.com');
     const cardId = await saveCard(t, me.token, me.customerId);

@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import type { OrderReviewData } from '../../../src/api/contract/checkout.contract.ts';
 import { addressRuleMessages } from '../../../src/rules/address-validation.ts';
 import { speedIds, type SpeedId } from '../../../src/rules/delivery-speeds.ts';
-import { ageVerificationNeededRefusal, cartIsEmptyRefusal } from '../../../src/rules/messages.ts';
+import { deliveryAddressField } from '../../../src/api/contract/shipping.contract.ts';
+import { addressGoneMessage, ageVerificationNeededRefusal, cartIsEmptyRefusal } from '../../../src/rules/messages.ts';
 import { centsToDollars } from '../../../src/rules/money.ts';
 import { isTipAllowed, type TipPercent } from '../../../src/rules/tips.ts';
 import type { Database } from '../../db/schema.ts';
@@ -28,7 +29,7 @@ export interface ReviewRequest {
 export type ReviewOutcome =
   | { kind: 'review'; data: OrderReviewData }
   | { kind: 'refused'; message: string; field?: string }
-  /** field: the body field naming what is gone (the caller's cart, ordered meanwhile), else none. */
+  /** field: the body field naming what is gone (the caller's cart, ordered meanwhile; the delivery address deleted since it was chosen), else none. */
   | { kind: 'not-found'; what: string; field?: string };
 
 /**
@@ -41,7 +42,8 @@ export async function reviewOrder(db: Kysely<Database>, caller: Caller | undefin
   if (!cart) return { kind: 'not-found', ...(await closedCartNotFound(db, request.cartId, caller)) };
   if (request.addressId !== undefined) {
     const address = caller ? await findOwnAddress(db, caller.customerId, request.addressId) : undefined;
-    if (!address) return { kind: 'not-found', what: 'Address not found' };
+    // Named by its field: the checkout goes back to the addresses instead of pricing the same address again.
+    if (!address) return { kind: 'not-found', what: addressGoneMessage, field: deliveryAddressField };
     if (address.zipcode !== cart.zipcode) return { kind: 'refused', message: addressRuleMessages.deliveryZipMismatch };
   }
   if (!(await isServedZip(db, cart.zipcode))) return { kind: 'refused', message: notServedMessage };

@@ -4,7 +4,14 @@ import { cardIdField, type OrderProblem } from '../../../src/api/contract/checko
 import { addressRuleMessages } from '../../../src/rules/address-validation.ts';
 import { canonicalEmail } from '../../../src/rules/email-canonical.ts';
 import { needsAddress, speedIds, type SpeedId } from '../../../src/rules/delivery-speeds.ts';
-import { cartIsEmptyRefusal, cartNotFoundMessage, deliveryOptionMessages, mixedVisitCartRefusal } from '../../../src/rules/messages.ts';
+import { deliveryAddressField } from '../../../src/api/contract/shipping.contract.ts';
+import {
+  addressGoneMessage,
+  cartIsEmptyRefusal,
+  cartNotFoundMessage,
+  deliveryOptionMessages,
+  mixedVisitCartRefusal,
+} from '../../../src/rules/messages.ts';
 import { storeMinutes, storeToday } from '../../../src/rules/delivery-dates.ts';
 import { visitTimes } from '../../../src/rules/dine-in.ts';
 import { isTipAllowed, type TipPercent } from '../../../src/rules/tips.ts';
@@ -339,7 +346,8 @@ function deliveryAddress(
   cartZipcode: string,
 ): Step<OrderAddress | undefined> {
   const address = read ?? undefined;
-  if (addressId !== undefined && !address) return { stop: { kind: 'not-found', what: 'Address not found' } };
+  // Named by its field: the checkout goes back to the addresses instead of placing with the same address again.
+  if (addressId !== undefined && !address) return { stop: { kind: 'not-found', what: addressGoneMessage, field: deliveryAddressField } };
   if (needsAddress(speedId)) {
     if (!address) return { stop: refused(placeOrderMessages.chooseAddress) };
     if (address.zipcode !== cartZipcode) return { stop: refused(addressRuleMessages.deliveryZipMismatch) };

@@ -27,6 +27,9 @@ export const sessionValues = type({
   retailer: optional(integer()),
   retailer_name: optional(string()),
   dineinTime: optional(string()),
+  /** The Delivery option's date ('YYYY-MM-DD') and driver slot chosen on /ship/options: the cart's sellers are offered them. */
+  deliveryDate: optional(string()),
+  deliverySlot: optional(type({ start: string(), end: string() })),
   stripeKey: optional(string()),
   nextTab: optional(string()),
   deliveryFees: optional(string()),
@@ -54,21 +57,11 @@ export const visitChoiceKeys = [
   'retailer_name',
   'vendor_location_id',
   'dineinTime',
+  'deliveryDate',
+  'deliverySlot',
 ] as const satisfies readonly (keyof SessionValues)[];
 
 /** A signed-in customer: a token and a name. A guest-checkout token comes without a name and does not count. */
 export function isSignedIn(values: SessionValues): boolean {
   return Boolean(values.Token && values.cust_name);
 }
-
-/**
- * What an order placed forgets with its cart (in the tab that placed it, and in another tab once it learns of it): the
- * cart id, the checkout's stored choices, and the Delivery Options choice (the store is on Delivery again).
- */
-export const orderedCartKeys = [
-  'cart_id',
-  'nextTab',
-  'deliveryFees',
-  'walletOrder',
-  ...visitChoiceKeys,
-] as const satisfies readonly (keyof SessionValues)[];

@@ -16,7 +16,7 @@ import { cartLinesMachine, type CartLinesReport } from './cart-lines.machine.ts'
 import { failureMessage, isMissingCart, isRefusal, replyMessage } from './cart-replies.ts';
 import { deliveryGroupMachine, type DeliveryGroupReport } from './delivery-group.machine.ts';
 import type { sessionMachine } from '../app/session.machine.ts';
-import { orderedCartKeys } from '../app/session-values.ts';
+import { deliveryPreferenceOf, orderedCartKeys } from '../app/session-choices.ts';
 
 export type DeliveryGroupRef = ActorRefFrom<typeof deliveryGroupMachine>;
 export type CartLinesRef = ActorRefFrom<typeof cartLinesMachine>;
@@ -227,6 +227,8 @@ export const cartSetup = setup({
                 zipcode: current.session.getSnapshot().context.zipcode ?? '',
                 group,
                 calendar: current.calendar?.[calendarKey(group.vendor_id, group.type)],
+                // The Delivery option's date and slot (/ship/options), for a seller with no date of its own yet.
+                preferred: deliveryPreferenceOf(current.session.getSnapshot().context),
               },
             });
         }

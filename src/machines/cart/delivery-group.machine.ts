@@ -12,6 +12,7 @@ import type {
 import type { Sent } from '../../api/http.ts';
 import { noSlotsMessage, slotsNotice } from '../../rules/cart-checkout.ts';
 import { formatUsDate, isDeliverableDate, parseUsDate } from '../../rules/delivery-dates.ts';
+import { preferredSlot, type DeliveryPreference, type SlotTimes } from '../../rules/slots.ts';
 import type { SpeedValue } from '../../rules/speeds.ts';
 import { answerOf, errorOf, failureMessage, isRefusal, replyMessage } from './cart-replies.ts';
 
@@ -28,6 +29,8 @@ export interface DeliveryGroupInput {
   group: DeliveryGroup;
   /** This vendor's next delivery date, when the cart already has the calendar. */
   calendar?: NextDeliveryDateEntry | undefined;
+  /** The Delivery option's date and slot (/ship/options): chosen for the shopper when the group holds no date yet. */
+  preferred?: DeliveryPreference | undefined;
 }
 
 export interface DeliveryGroupContext {
@@ -50,6 +53,9 @@ export interface DeliveryGroupContext {
   slots: SlotOffer[];
   slotsMessage: string | undefined;
   dateError: string | undefined;
+  /** What is left to choose for the shopper of the Delivery option's date and slot (on that date); each is tried once. */
+  preferredDate: string | undefined;
+  preferredSlot: (SlotTimes & { date: string }) | undefined;
 }
 
 export type DeliveryGroupEvent =
@@ -91,6 +97,12 @@ export const deliveryGroupMachine = setup({
   guards: {
     isAwaitingCalendar: ({ context }) => !context.calendarKnown,
     hasNoDates: ({ context }) => context.calendar === undefined,
+    // The Delivery option's date, for a group without a date of its own, where the seller delivers that day.
+    isPreferredDateOffered: ({ context }) =>
+      context.date === undefined &&
+      context.preferredDate !== undefined &&
+      context.calendar !== undefined &&
+      isDeliverableDate(context.preferredDate, context.calendar.delivery_date, { closedWeekdays: [], holidays: context.calendar.holidays }),
     isSlotChoiceNeeded: ({ context }) => context.speed === 'local' && context.date !== undefined,
     isDeliverableChoice: ({ context, event }) => {
       if (event.type !== 'group.date.choose' || !context.calendar) return false;
@@ -100,6 +112,12 @@ export const deliveryGroupMachine = setup({
     isSaved: (_, params: { reply: CartReply }) => !isRefusal(params.reply),
     isSavedSameDay: ({ context }, params: { reply: CartReply }) => !isRefusal(params.reply) && context.speed === 'local',
     hasSlots: (_, params: { reply: GetSlotReply }) => params.reply.code === 1 && (params.reply.data?.length ?? 0) > 0,
+    // The Delivery option's slot, for a Same Day group without a slot yet, where that date offers it with a seat.
+    isPreferredSlotOffered: ({ context }, params: { reply: GetSlotReply }) =>
+      context.slotId === undefined &&
+      context.date === context.preferredSlot?.date &&
+      params.reply.code === 1 &&
+      preferredSlot(params.reply.data ?? [], context.preferredSlot) !== undefined,
     isOfferedSlot: ({ context, event }) => event.type === 'group.slot.choose' && context.slots.some((s) => s.slot_id === event.slotId),
   },
   actions: {
@@ -117,6 +135,14 @@ export const deliveryGroupMachine = setup({
       const closed = iso !== undefined && context.calendar?.holidays.includes(iso) === true;
       return { dateError: closed ? closedDateMessage(context.vendorName, iso) : invalidDateMessage };
     }),
+    // Tried once: a refusal leaves the choice to the shopper, as for any group.
+    assignPreferredDraftDate: assign(({ context }) => ({ draftDate: context.preferredDate, preferredDate: undefined, dateError: undefined })),
+    assignPreferredDraftSlot: assign(({ context }, params: { reply: GetSlotReply }) => ({
+      draftSlotId: preferredSlot(params.reply.data ?? [], context.preferredSlot)?.slot_id,
+      preferredSlot: undefined,
+    })),
+    // The shopper chose a date of their own: the Delivery option's slot no longer applies.
+    forgetPreferredSlot: assign({ preferredSlot: undefined }),
     assignDraftSlot: assign(({ event }) => (event.type === 'group.slot.choose' ? { draftSlotId: event.slotId } : {})),
     assignSavedSchedule: assign(({ context }, params: { reply: CartReply }) => ({
       ...savedSchedule(context, params.reply),
@@ -163,6 +189,8 @@ export const deliveryGroupMachine = setup({
     slots: [],
     slotsMessage: undefined,
     dateError: undefined,
+    preferredDate: input.preferred?.date,
+    preferredSlot: input.preferred?.slot && { ...input.preferred.slot, date: input.preferred.date },
   }),
   initial: 'checkingCalendar',
   states: {
@@ -175,6 +203,13 @@ export const deliveryGroupMachine = setup({
           description: 'A Same Day group with a saved date: its time slots are loaded.',
           guard: 'isSlotChoiceNeeded',
           target: 'scheduling.loadingSlots',
+        },
+        {
+          description:
+            'No date saved yet and the seller delivers on the date chosen with the Delivery option (/ship/options): it is saved for the shopper.',
+          guard: 'isPreferredDateOffered',
+          target: 'scheduling.savingDate',
+          actions: 'assignPreferredDraftDate',
         },
         { description: 'The date picker opens with the saved date, if any.', target: 'scheduling.idle' },
       ],
@@ -201,7 +236,7 @@ export const deliveryGroupMachine = setup({
             description: 'A deliverable date is chosen: it is saved (a slot chosen before goes).',
             guard: 'isDeliverableChoice',
             target: '.savingDate',
-            actions: ['assignDraftDate', 'clearSlots'],
+            actions: ['assignDraftDate', 'clearSlots', 'forgetPreferredSlot'],
           },
           {
             description:
@@ -266,6 +301,16 @@ export const deliveryGroupMachine = setup({
             src: 'loadSlots',
             input: ({ context }) => slotsRequest(context.cartId, context.vendorLocId, context.date ?? '', context.zipcode),
             onDone: [
+              {
+                description:
+                  'No slot held yet and the slot chosen with the Delivery option (/ship/options) has a seat that day: it is saved for the shopper.',
+                guard: { type: 'isPreferredSlotOffered', params: answerOf },
+                target: 'savingSlot',
+                actions: [
+                  { type: 'assignSlots', params: answerOf },
+                  { type: 'assignPreferredDraftSlot', params: answerOf },
+                ],
+              },
               {
                 description: 'Slots are free: the shopper picks one.',
                 guard: { type: 'hasSlots', params: answerOf },

@@ -7,6 +7,7 @@ import { defaultSpeedId, type SpeedId } from '../../rules/delivery-speeds.ts';
 import type { SpeedFlow } from './checkout-flow.types.ts';
 import { failureText, goneRecordText } from './checkout-errors.ts';
 import type { sessionMachine } from '../app/session.machine.ts';
+import { deliveryPreferenceOf } from '../app/session-choices.ts';
 import { deliveryGroupMachine, type DeliveryGroupReport } from '../cart/delivery-group.machine.ts';
 import { isVisitSpeed } from '../../rules/speeds.ts';
 
@@ -137,7 +138,10 @@ export const checkoutSpeedMachine = setup({
     // The sellers' date and time blocks (issue 23), as on the cart page: visits and wallet lines have none to choose.
     spawnGroups: assign(({ context, spawn, self }, params: { reply: ShippingReply }) => {
       const calendars = params.reply.data?.calendars ?? [];
-      const zipcode = context.session.getSnapshot().context.zipcode ?? '';
+      const stored = context.session.getSnapshot().context;
+      const zipcode = stored.zipcode ?? '';
+      // The Delivery option's date and slot (/ship/options), for the sellers that have no date of their own yet.
+      const preferred = deliveryPreferenceOf(stored);
       const groups = (params.reply.data?.delivery_groups ?? [])
         .filter((group) => !group.wallet && !isVisitSpeed(group.type))
         .map((group) =>
@@ -149,6 +153,7 @@ export const checkoutSpeedMachine = setup({
               zipcode,
               group,
               calendar: calendars.find((c) => c.vendor_id === group.vendor_id && c.delivery_type === group.type),
+              preferred,
             },
           }),
         );

@@ -9,8 +9,9 @@ import { checkoutSummarySetup, summaryOutput } from './checkout-summary.setup.ts
  * The summary step, Order Summary (spec section 2 "Order Summary"): the server prices the order (review) with the
  * chosen tip; the coupon box goes through the cart's own call and the order is priced again; PLACE ORDER sends one
  * order however often it is pressed, then the answer is settled: placed, declined at the charge, the bank's check
- * (3-D Secure, then confirm), the chosen card gone (the step ends: the tabs open the cards again), or a refusal shown
- * in the snackbar.
+ * (3-D Secure, then confirm), the chosen card gone (the step ends: the tabs open the cards again), the chosen delivery
+ * address gone when the order is priced or placed (the step ends: the tabs open the addresses again), or a refusal
+ * shown in the snackbar.
  *
  * The tabs machine keeps the tabs steady while an order is on its way ('order.started' / 'order.ended'), takes the
  * tip and gift back for a later visit ('summary.choices') and shows the snackbar ('notice.show').
@@ -18,7 +19,7 @@ import { checkoutSummarySetup, summaryOutput } from './checkout-summary.setup.ts
  */
 export const checkoutSummaryMachine = checkoutSummarySetup.createMachine({
   description:
-    "The order summary, the checkout tab (cart-checkout-account.md, Checkout tabs step 7 and States and transitions, Place order). The order is priced by the server from the cart and the choices made in the earlier steps; the shopper may apply or remove a coupon, choose a driver tip (1 Hour Delivery only), make it a gift with a message, and press PLACE ORDER. A card payment may need the bank's 3-D Secure check before the server says how it ended: 'Order Placed.', declined (Payment failed), the chosen saved card removed meanwhile (back to the cards), or refused with a message (including a face check that ran out).",
+    "The order summary, the checkout tab (cart-checkout-account.md, Checkout tabs step 7 and States and transitions, Place order). The order is priced by the server from the cart and the choices made in the earlier steps; the shopper may apply or remove a coupon, choose a driver tip (1 Hour Delivery only), make it a gift with a message, and press PLACE ORDER. A card payment may need the bank's 3-D Secure check before the server says how it ended: 'Order Placed.', declined (Payment failed), the chosen saved card removed meanwhile (back to the cards), the chosen delivery address deleted meanwhile (back to the addresses, when the order is priced or placed), or refused with a message (including a face check that ran out).",
   id: 'checkoutSummary',
   context: ({ input }) => ({
     cartId: input.cartId,
@@ -35,6 +36,7 @@ export const checkoutSummaryMachine = checkoutSummarySetup.createMachine({
     substitutions: {},
     cardGone: undefined,
     cartOrdered: false,
+    addressGone: undefined,
   }),
   initial: 'reviewing',
   output: ({ context }) => summaryOutput(context),
@@ -82,6 +84,14 @@ export const checkoutSummaryMachine = checkoutSummarySetup.createMachine({
             guard: { type: 'isCartOrdered', params: ({ event }) => ({ error: event.error }) },
             target: 'cartOrdered',
             actions: 'assignCartOrdered',
+          },
+          {
+            // Pricing again would fail the same way: the shopper must choose another address.
+            description:
+              'The chosen delivery address was deleted since it was chosen (another tab): the step ends so the checkout goes back to the addresses.',
+            guard: { type: 'isAddressGone', params: ({ event }) => ({ error: event.error }) },
+            target: 'addressGone',
+            actions: { type: 'assignAddressGone', params: ({ event }) => ({ error: event.error }) },
           },
           {
             description: 'The order could not be priced (offline, server error): the reason is shown.',
@@ -184,6 +194,13 @@ export const checkoutSummaryMachine = checkoutSummarySetup.createMachine({
                 guard: { type: 'isCardGone', params: ({ event }) => ({ error: event.error }) },
                 target: '#checkoutSummary.cardGone',
                 actions: { type: 'assignCardGone', params: ({ event }) => ({ error: event.error }) },
+              },
+              {
+                description:
+                  'The chosen delivery address was deleted since it was chosen (another tab): the step ends so the checkout goes back to the addresses.',
+                guard: { type: 'isAddressGone', params: ({ event }) => ({ error: event.error }) },
+                target: '#checkoutSummary.addressGone',
+                actions: { type: 'assignAddressGone', params: ({ event }) => ({ error: event.error }) },
               },
               {
                 description: 'The order could not be sent (offline, server error): a snackbar says why and the summary is shown again.',
@@ -345,6 +362,11 @@ export const checkoutSummaryMachine = checkoutSummarySetup.createMachine({
     },
     cartOrdered: {
       description: 'The cart was ordered in another tab or window: nothing is priced or placed here and the checkout goes back to the cart.',
+      type: 'final',
+    },
+    // No order was made: the tabs machine opens the address step again.
+    addressGone: {
+      description: 'The chosen delivery address was deleted since it was chosen: no order is made and the checkout asks for another address.',
       type: 'final',
     },
   },

@@ -11,6 +11,7 @@ import {
   type PlaceOrderBody,
   type PlaceOrderReply,
 } from '../../api/contract/checkout.contract.ts';
+import { deliveryAddressField } from '../../api/contract/shipping.contract.ts';
 import type { StripeDetailsReply, TestAuthenticateReply } from '../../api/contract/payment.contract.ts';
 import type { Sent } from '../../api/http.ts';
 import { stripeDetails, testAuthenticate } from '../../api/payments.api.ts';
@@ -53,6 +54,8 @@ export interface CheckoutSummaryContext {
   cardGone: string | undefined;
   /** The cart was ordered meanwhile (another tab): the step ends and the checkout goes back to the cart. */
   cartOrdered: boolean;
+  /** The server's words when the chosen delivery address was deleted (another tab): the step ends so another can be chosen. */
+  addressGone: string | undefined;
 }
 
 export type CheckoutSummaryEvent =
@@ -68,13 +71,14 @@ export type CheckoutSummaryEvent =
   | { type: 'payment.authenticate'; complete: boolean };
 
 /**
- * How the order ended: placed, or declined at the charge (the page then shows /payment/fail); or, the chosen card
- * gone, why (no outcome then).
+ * How the order ended: placed, or declined at the charge (the page then shows /payment/fail); or, the chosen card or
+ * delivery address gone, why (no outcome then).
  */
 export interface CheckoutSummaryOutput {
   outcome: Extract<PlaceOrderOutcome, { kind: 'placed' | 'declined' }> | undefined;
   cardGone?: string | undefined;
   cartOrdered?: true;
+  addressGone?: string | undefined;
 }
 
 function outcomeOf(context: CheckoutSummaryContext): PlaceOrderOutcome | undefined {
@@ -84,6 +88,7 @@ function outcomeOf(context: CheckoutSummaryContext): PlaceOrderOutcome | undefin
 export function summaryOutput(context: CheckoutSummaryContext): CheckoutSummaryOutput {
   if (context.cartOrdered) return { outcome: undefined, cartOrdered: true };
   if (context.cardGone !== undefined) return { outcome: undefined, cardGone: context.cardGone };
+  if (context.addressGone !== undefined) return { outcome: undefined, addressGone: context.addressGone };
   const outcome = outcomeOf(context);
   return { outcome: outcome?.kind === 'placed' || outcome?.kind === 'declined' ? outcome : undefined };
 }
@@ -126,6 +131,7 @@ export const checkoutSummarySetup = setup({
     },
     isCardGone: (_, params: { error: unknown }) => goneRecordText(params.error, cardIdField) !== undefined,
     isCartOrdered: (_, params: { error: unknown }) => goneRecordText(params.error, orderedCartField) !== undefined,
+    isAddressGone: (_, params: { error: unknown }) => goneRecordText(params.error, deliveryAddressField) !== undefined,
     isStripeCheck: ({ context }) => context.authentication?.gateway === 'stripe',
     hasPublishableKey: (_, params: { reply: StripeDetailsReply }) => params.reply.code === 1 && Boolean(params.reply.data?.publishable_key),
   },
@@ -159,6 +165,7 @@ export const checkoutSummarySetup = setup({
     }),
     assignCardGone: assign((_, params: { error: unknown }) => ({ cardGone: goneRecordText(params.error, cardIdField) })),
     assignCartOrdered: assign({ cartOrdered: true }),
+    assignAddressGone: assign((_, params: { error: unknown }) => ({ addressGone: goneRecordText(params.error, deliveryAddressField) })),
     assignPublishableKey: assign((_, params: { reply: StripeDetailsReply }) => ({ publishableKey: params.reply.data?.publishable_key })),
     // ---- reports to the tabs machine
     reportSummaryChoices: sendParent(({ context }): CheckoutReport => ({

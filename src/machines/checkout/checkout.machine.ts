@@ -2,7 +2,7 @@ import { and, type ActorRefFrom } from 'xstate';
 import { faceCheckSuccessMessage } from '../../api/contract/kyc.contract.ts';
 import { noTabs } from '../../rules/checkout-flow.ts';
 import { shippingAddressForCard } from './checkout-card.machine.ts';
-import { checkoutSetup, flowFromSession } from './checkout.setup.ts';
+import { checkoutSetup, flowFromSession, resumed } from './checkout.setup.ts';
 import { handOverOf, payOnDeliveryRefusal } from '../../rules/pay-on-delivery.ts';
 
 /**
@@ -14,18 +14,11 @@ import { handOverOf, payOnDeliveryRefusal } from '../../rules/pay-on-delivery.ts
  * choosePayment, verifyFace, reviewOrder; the views find them in the snapshot's children): the address, speed and face
  * steps end with their output (the speed step's may say the chosen address is gone: the address step opens again),
  * the card step reports 'card.continue', the summary ends placed or declined (or says the chosen card is gone: the
- * card step opens again). Steps
+ * card step opens again; or the chosen address: the address step opens again). Steps
  * report snackbar texts with 'notice.show'; the summary reports its tip and gift ('summary.choices') and keeps the tabs
  * steady while an order is on its way ('order.started' / 'order.ended').
  *
- * Gating: each step's entry sets the spec's tab flags (flagsOnEntering: its own on, later ones off), and 'tab.select'
- * moves only to a step whose flag is set; any other request (a direct visit to /cart/checkout, a tab not reached yet)
- * keeps the step and calls goToStep, which puts the URL back. So card and checkout are reached only through continue.
- *
- * Face step: between card and summary, only for a cart holding an age-restricted line (isFaceRequired, on the cart
- * lines loaded when the checkout opens) and no fresh face pass noted for it; other carts go from the card step
- * straight to checkout. Such a cart of a guest or of a customer not verified yet stops at identityNeeded, a prompt to
- * create an account or verify on /kyc (isIdentityMissing), since place order would refuse it anyway.
+ * Gating and the face step: see checkoutSetup's guards (flagsOnEntering, isFaceRequired, isIdentityMissing).
  *
  * Navigation belongs to the page: goToStep, goToPaymentFail, goToCart and goBack are provided by it.
  */
@@ -46,6 +39,7 @@ export const checkoutMachine = checkoutSetup.createMachine({
     awaitsEmailConfirmation: false,
     awaitsBankPayment: false,
     notice: undefined,
+    kept: input.kept,
   }),
   type: 'parallel',
   on: {
@@ -96,22 +90,25 @@ export const checkoutMachine = checkoutSetup.createMachine({
                 target: 'identityNeeded',
                 actions: [{ type: 'assignCartLines', params: ({ event }) => ({ reply: event.output }) }, 'assignIdentityGap'],
               },
+              ...resumed('checkout', 'A reload on the summary (same tab): it opens again with the choices kept, tip and gift included.'),
+              ...resumed('face', 'A reload on the face step (same tab): it opens again with the payment kept.'),
+              ...resumed('card', 'A reload on the payment step (same tab): it opens again with the address and speed kept.'),
+              ...resumed('speed', 'A reload on the speed step (same tab): it opens again for the address kept.'),
               {
                 description: 'A pick-up, dine-in or wallet cart needs no address: straight to payment.',
                 guard: 'isCardFirst',
                 target: 'card',
-                actions: { type: 'assignCartLines', params: ({ event }) => ({ reply: event.output }) },
+                actions: [{ type: 'assignCartLines', params: ({ event }) => ({ reply: event.output }) }, 'restoreKept'],
               },
               {
-                description: 'A delivery cart starts with the shipping address.',
+                description: 'A delivery cart starts with the shipping address (the one kept before a reload chosen).',
                 target: 'address',
-                actions: { type: 'assignCartLines', params: ({ event }) => ({ reply: event.output }) },
+                actions: [{ type: 'assignCartLines', params: ({ event }) => ({ reply: event.output }) }, 'restoreKept'],
               },
             ],
             onError: [
               {
-                description:
-                  'The cart could not be read: a pick-up, dine-in or wallet cart still starts at payment (the server checks drinks at place order).',
+                description: 'The cart could not be read: pick-up, dine-in and wallet carts still start at payment.',
                 guard: 'isCardFirst',
                 target: 'card',
               },
@@ -122,8 +119,7 @@ export const checkoutMachine = checkoutSetup.createMachine({
         // A drink in the cart of a guest or an unverified customer: a prompt to create an account or verify on /kyc
         // (identityGap) instead of the steps. Every tab is closed, so a tab or a typed URL only puts the URL back.
         identityNeeded: {
-          description:
-            'The cart holds an age-restricted drink and the shopper is a guest or not verified yet: they are asked to create an account or verify their identity on /kyc before they can check out.',
+          description: 'A drink in the cart and a guest or unverified shopper: asked to create an account or verify on /kyc.',
         },
         address: {
           description: 'The shopper is choosing or adding the shipping address (Select a Shipping Address).',
@@ -153,8 +149,7 @@ export const checkoutMachine = checkoutSetup.createMachine({
                 target: 'cartOrdered',
               },
               {
-                description:
-                  'The chosen address was deleted since (another tab): back to the addresses, listed again without it, and a snackbar says why.',
+                description: 'The chosen address was deleted (another tab): back to the addresses, without it, with a snackbar.',
                 guard: { type: 'isAddressGone', params: ({ event }) => ({ message: event.output.addressGone }) },
                 target: 'address',
                 actions: [
@@ -220,8 +215,7 @@ export const checkoutMachine = checkoutSetup.createMachine({
         },
         // 'Verify Yourself Before Placing An Order': only for a cart with a drink (isFaceRequired).
         face: {
-          description:
-            'The shopper takes a webcam selfie to prove they are the verified customer before ordering a drink (Verify Yourself Before Placing An Order).',
+          description: 'A webcam selfie proves the verified customer orders the drink (Verify Yourself Before Placing An Order).',
           entry: [{ type: 'assignStep', params: { step: 'face' } }, 'goToStep'],
           invoke: {
             id: 'verifyFace',
@@ -235,8 +229,7 @@ export const checkoutMachine = checkoutSetup.createMachine({
           },
         },
         checkout: {
-          description:
-            'The order summary: the shopper reviews items and totals, may add a coupon, a driver tip or a gift message, and presses PLACE ORDER.',
+          description: 'The order summary: items, totals, coupon, driver tip, gift message, and PLACE ORDER.',
           entry: [{ type: 'assignStep', params: { step: 'checkout' } }, 'goToStep'],
           invoke: {
             id: 'reviewOrder',
@@ -249,15 +242,22 @@ export const checkoutMachine = checkoutSetup.createMachine({
                 target: 'cartOrdered',
               },
               {
-                description:
-                  'The chosen saved card was removed since (another tab): back to the payment step, the cards listed again without it, and a snackbar says why.',
+                description: 'The chosen saved card was removed (another tab): back to the payment step, without it, with a snackbar.',
                 guard: { type: 'isCardGone', params: ({ event }) => ({ message: event.output.cardGone }) },
                 target: 'card',
                 actions: ['forgetPayment', { type: 'showNotice', params: ({ event }) => ({ message: event.output.cardGone ?? '' }) }],
               },
               {
-                description:
-                  "The order was placed: the shopper sees 'Order Placed.'; the ordered cart is forgotten and the shopper goes on with the cart its answer names (the lines kept aside moved there), else none.",
+                description: 'The delivery address was deleted (another tab), found at pricing or placing: back to the addresses.',
+                guard: { type: 'isAddressGone', params: ({ event }) => ({ message: event.output.addressGone }) },
+                target: 'address',
+                actions: [
+                  { type: 'assignSelectedAddress', params: { address: undefined } },
+                  { type: 'showNotice', params: ({ event }) => ({ message: event.output.addressGone ?? '' }) },
+                ],
+              },
+              {
+                description: "The order was placed: 'Order Placed.'; the shopper goes on with the cart its answer names (kept lines).",
                 guard: { type: 'isPlaced', params: ({ event }) => ({ outcome: event.output.outcome }) },
                 target: 'placed',
                 actions: [
@@ -323,8 +323,7 @@ export const checkoutMachine = checkoutSetup.createMachine({
         },
         // Never a checkout of a cart already ordered: the cart page names it and opens the shopper's cart of now.
         cartOrdered: {
-          description:
-            'The cart was ordered in another tab or window: the shopper goes back to the cart, which says so and shows the cart they have now.',
+          description: 'The cart was ordered in another tab or window: back to the cart, which says so and shows the current one.',
           entry: 'goToCart',
         },
       },

@@ -20,8 +20,10 @@ import { checkoutSummaryMachine } from './checkout-summary.machine.ts';
 import type { CheckoutSummaryOutput } from './checkout-summary.setup.ts';
 import { faceVerifyMachine } from '../identity/face-verify.machine.ts';
 import type { sessionMachine } from '../app/session.machine.ts';
-import { isSignedIn, orderedCartKeys, type SessionValues } from '../app/session-values.ts';
+import { isSignedIn, type SessionValues } from '../app/session-values.ts';
+import { orderedCartKeys } from '../app/session-choices.ts';
 import { speedIds } from '../../rules/delivery-speeds.ts';
+import { flagsResumedAt, flowResumedAt, resumeStep, type KeptChoices } from './checkout-kept.ts';
 
 export const emptyFlow: CartFlow = {
   selectedAddress: undefined,
@@ -70,6 +72,8 @@ export interface CheckoutInput {
   session: ActorRefFrom<typeof sessionMachine>;
   /** The clock a face pass's freshness is read by (tests pin it); the browser's by default. */
   now?: (() => Date) | undefined;
+  /** The choices kept for this cart before a reload (same tab): the checkout opens where they still reach. */
+  kept?: KeptChoices | undefined;
 }
 
 export interface CheckoutContext {
@@ -92,6 +96,8 @@ export interface CheckoutContext {
   awaitsBankPayment: boolean;
   /** The snackbar's text (shown 4 s). */
   notice: string | undefined;
+  /** The choices kept before a reload, restored once the cart's lines are read. */
+  kept: KeptChoices | undefined;
 }
 
 export type CheckoutEvent =
@@ -117,7 +123,18 @@ function facePassNoteOf(context: CheckoutContext) {
   return { cartId: values.faceCheckedCart, until: values.faceCheckedUntil };
 }
 
-/** The checkout machine's types and implementations (guards, actions, actors, delays): its chart is checkout.machine.ts. */
+/**
+ * The checkout machine's types and implementations (guards, actions, actors, delays): its chart is checkout.machine.ts.
+ *
+ * Gating: each step's entry sets the spec's tab flags (flagsOnEntering: its own on, later ones off), and 'tab.select'
+ * moves only to a step whose flag is set; any other request (a direct visit to /cart/checkout, a tab not reached yet)
+ * keeps the step and calls goToStep, which puts the URL back. So card and checkout are reached only through continue.
+ *
+ * Face step: between card and summary, only for a cart holding an age-restricted line (isFaceRequired, on the cart
+ * lines loaded when the checkout opens) and no fresh face pass noted for it; other carts go from the card step
+ * straight to checkout. Such a cart of a guest or of a customer not verified yet stops at identityNeeded, a prompt to
+ * create an account or verify on /kyc (isIdentityMissing), since place order would refuse it anyway.
+ */
 export const checkoutSetup = setup({
   types: {
     context: {} as CheckoutContext,
@@ -148,6 +165,9 @@ export const checkoutSetup = setup({
   },
   guards: {
     isOnSummary: ({ context }) => context.step === 'checkout',
+    // A reload: the step the kept choices reach (the address and the card-first carts' payment start as before).
+    resumesAt: ({ context }, params: { step: CheckoutStep }) =>
+      resumeStep(context.kept, context.session.getSnapshot().context.nextTab === 'card') === params.step,
     isCardFirst: ({ context }) => context.session.getSnapshot().context.nextTab === 'card',
     // The spec's tab flags: a tab change is allowed only to a step whose flag is set.
     isAddressTab: ({ context, event }) => event.type === 'tab.select' && event.tab === 'address' && context.flags.isAddressTab,
@@ -186,6 +206,13 @@ export const checkoutSetup = setup({
   actions: {
     assignStep: assign(({ context }, params: { step: CheckoutStep }) => ({ step: params.step, flags: flagsOnEntering(context.flags, params.step) })),
     assignCartLines: assign((_, params: { reply: CartReply }) => ({ cartLines: params.reply.data?.result ?? [] })),
+    // The kept choices the opened step can use, and the tabs the shopper had reached; used once.
+    restoreKept: assign(({ context }) => {
+      const cardFirst = context.session.getSnapshot().context.nextTab === 'card';
+      const step = resumeStep(context.kept, cardFirst);
+      if (!context.kept || !step) return {};
+      return { flow: flowResumedAt(context.flow, context.kept, step), flags: flagsResumedAt(step, cardFirst), kept: undefined };
+    }),
     assignIdentityGap: assign(({ context }) => ({ identityGap: ageCheckGapOf(context.cartLines, shopperOf(context)) })),
     assignSelectedAddress: assign(({ context }, params: { address: ShippingAddress | undefined }) => ({
       flow: { ...context.flow, selectedAddress: params.address },
@@ -266,3 +293,18 @@ export const checkoutSetup = setup({
     goBack: () => undefined,
   },
 });
+
+/** starting's way to the step a reload was on (resumeStep), with the kept choices restored. */
+export function resumed(step: 'speed' | 'card' | 'face' | 'checkout', description: string) {
+  return [
+    {
+      description,
+      guard: { type: 'resumesAt' as const, params: { step } },
+      target: step,
+      actions: [
+        { type: 'assignCartLines' as const, params: ({ event }: { event: { output: CartReply } }) => ({ reply: event.output }) },
+        'restoreKept' as const,
+      ],
+    },
+  ];
+}

@@ -157,6 +157,7 @@ export function isComplete(context: DeliveryOptionsContext): boolean {
 export function choiceValues(context: DeliveryOptionsContext): Partial<SessionValues> {
   const kind = context.selected ?? 'delivery';
   const retailer = kind === 'delivery' ? undefined : chosenRetailer(context);
+  const slot = kind === 'delivery' ? context.slots.find((s) => s.slot_id === context.slotId) : undefined;
   return {
     ...shippingFlagsFor(kind),
     couriertype: courierTypeFor(kind),
@@ -164,6 +165,9 @@ export function choiceValues(context: DeliveryOptionsContext): Partial<SessionVa
     retailer_name: retailer?.name,
     vendor_location_id: retailer?.loc_id,
     dineinTime: retailer && context.date && context.time ? dineinTimeOf(context.date, context.time) : undefined,
+    // Delivery's date and slot, carried to the cart's sellers (their own dates and slots, where they have them).
+    deliveryDate: kind === 'delivery' ? context.date : undefined,
+    deliverySlot: slot ? { start: slot.start, end: slot.end } : undefined,
   };
 }
 

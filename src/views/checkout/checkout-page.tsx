@@ -1,7 +1,17 @@
-import { useCallback, useMemo, useEffect, useRef } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useCallback, useMemo, useEffect, useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
-import { checkoutCardMachine, checkoutMachine, checkoutSummaryMachine, selectNotice, selectStep } from '../../machines/checkout/index.ts';
+import {
+  checkoutCardMachine,
+  checkoutMachine,
+  checkoutSummaryMachine,
+  keepCheckoutChoices,
+  readKeptChoices,
+  selectNotice,
+  selectStep,
+  type CheckoutStorage,
+} from '../../machines/checkout/index.ts';
+import { selectSessionValues } from '../../machines/app/index.ts';
 import { useAppActors, useNotify } from '../app-context.tsx';
 import { useTabReturn } from '../layout/use-tab-return.ts';
 import { AddressStep } from './address-step.tsx';
@@ -21,9 +31,6 @@ import { SummaryStep } from './summary-step.tsx';
 function useCheckoutMachine() {
   const navigate = useNavigate();
   const notify = useNotify();
-  const location = useLocation();
-  const pathname = useRef(location.pathname);
-  pathname.current = location.pathname;
   return useMemo(
     () =>
       checkoutMachine.provide({
@@ -40,7 +47,9 @@ function useCheckoutMachine() {
         actions: {
           goToStep: ({ context }) => {
             const path = `/cart/${context.step}`;
-            if (pathname.current !== path) navigate(path, { replace: true });
+            // The address bar as it is now: a step opened before the page drew the last move (a reload's step opens
+            // as soon as the cart is read) must still put the URL right.
+            if (window.location.pathname !== path) navigate(path, { replace: true });
           },
           goToPaymentFail: (_, params) => navigate(`/payment/fail?orderId=${encodeURIComponent(params.orderId)}`),
           goToCart: () => navigate('/cart'),
@@ -51,12 +60,17 @@ function useCheckoutMachine() {
   );
 }
 
+/** The tab's own storage: the checkout's choices survive a reload in this tab, and no other. */
+const tabStorage: CheckoutStorage = () => window.sessionStorage;
+
 /** /cart/{cartflow} (spec "Checkout tabs"). */
 export function CheckoutPage() {
   const { session } = useAppActors();
   const machine = useCheckoutMachine();
+  // Read once, as the checkout opens: what this tab chose for this cart before a reload.
+  const [kept] = useState(() => readKeptChoices(tabStorage, selectSessionValues(session.getSnapshot()).cart_id));
   return (
-    <CheckoutActorContext.Provider logic={machine} options={{ input: { session } }}>
+    <CheckoutActorContext.Provider logic={machine} options={{ input: { session, kept } }}>
       <CheckoutScreen />
     </CheckoutActorContext.Provider>
   );
@@ -71,9 +85,12 @@ function CheckoutScreen() {
 
   // Back in this tab: the cart may have been ordered in another one meanwhile (then the cart page opens).
   useTabReturn(useCallback(() => actor.send({ type: 'checkout.refresh' }), [actor]));
+  useEffect(() => keepCheckoutChoices(actor, tabStorage), [actor]);
 
   // A URL the shopper typed or went back to asks the machine; a refused step puts the URL back (goToStep).
+  // Only a URL still in the address bar: one the machine has already moved on from (goToStep) is not asked again.
   useEffect(() => {
+    if (window.location.pathname !== `/cart/${cartflow}`) return;
     if (cartflow !== selectStep(actor.getSnapshot())) actor.send({ type: 'tab.select', tab: cartflow });
   }, [actor, cartflow]);
 

@@ -1,17 +1,18 @@
 import { expect, type Page } from '@playwright/test';
 import { assign, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { cardIdField } from '../../../src/api/contract/checkout.contract.ts';
+import { deliveryAddressField } from '../../../src/api/contract/shipping.contract.ts';
 import { ApiError, offlineMessage } from '../../../src/api/http.ts';
 import { checkoutSummaryMachine } from '../../../src/machines/checkout/checkout-summary.machine.ts';
 import type { CheckoutSummaryContext } from '../../../src/machines/checkout/checkout-summary.setup.ts';
 import { requiredMessage } from '../../../src/rules/cart-checkout.ts';
 import { checkoutMessages } from '../../../src/rules/checkout-flow.ts';
-import { cardGoneMessage } from '../../../src/rules/messages.ts';
+import { addressGoneMessage, cardGoneMessage } from '../../../src/rules/messages.ts';
 import { baseCart, ok } from '../../machines/cart-fixtures.ts';
 import { flowAtSummary, reviewOk } from '../../machines/checkout-fixtures.ts';
 import { addCard } from '../checkout-steps.ts';
 import { sessionOf } from '../steps.ts';
-import { removeCardsThroughApi } from './checkout-shoppers.ts';
+import { deleteAddressThroughApi, removeCardsThroughApi } from './checkout-shoppers.ts';
 import {
   answeredOnce,
   changedOnce,
@@ -32,7 +33,9 @@ import { failingOnce, nothingToDo } from './shoppers.ts';
  * API) walks the tabs with Stripe's test card that always asks for 3-D Secure (4000 0027 6000 3184). Two short journeys
  * place the order through the test bank's check: COMPLETE (placed) and FAIL (declined, Payment failed); a third has her
  * card removed through the API (as in another tab) before PLACE ORDER, which ends the step (the tabs open the cards
- * again: checkout.journeys.ts checks what the shopper sees then). The long one
+ * again: checkout.journeys.ts checks what the shopper sees then); two more have her home deleted through the API (as
+ * in another tab), once as the summary is first priced and once before PLACE ORDER, which ends the step too (the tabs
+ * open the addresses again). The long one
  * takes the rest with test faults (faults.ts, decision 048): the order priced, refused and lost, while it is priced
  * (the answer held) a coupon typed, a gift, a message, a substitution and another tip; the gift, message, substitution
  * again; an empty coupon Required, WELCOME10 applied while typing on, its removal lost, another coupon lost, the coupon
@@ -107,6 +110,23 @@ const placeOrder = (page: Page) => page.getByRole('button', { name: 'PLACE ORDER
 const bank = (page: Page) => page.getByRole('dialog', { name: 'Confirm this payment' });
 const placingOrder = (page: Page) => placeOrder(page).and(page.locator('[aria-busy="true"]'));
 const snackbar = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
+
+/** Her home deleted in another tab on her way to the summary: just before its first pricing reaches the server. */
+async function homeDeletedBeforePricing({ page }: Journey): Promise<void> {
+  await page.route(
+    (url) => url.pathname.includes(paths.review),
+    async (route) => {
+      await deleteAddressThroughApi(await sessionOf(page), 'Home');
+      await route.continue();
+    },
+    { times: 1 },
+  );
+}
+
+const addressGone = (id: 'orderReview' | 'placeOrder'): AnyEventObject => ({
+  type: `xstate.error.actor.${id}`,
+  error: new ApiError(addressGoneMessage, 0, 404, [{ field: deliveryAddressField, message: addressGoneMessage }]),
+});
 
 /** Requests held by the journey (the order's price, a coupon) until a later step lets them go; and the confirms counted. */
 const heldRequests = new WeakMap<Page, Held>();
@@ -234,6 +254,14 @@ export const checkoutSummaryJourneys: MachineMap = {
       event: priced(true),
       when: all(reviewing, messageIs('success')),
       act: async ({ page }) => expect(page.getByText('Applied:')).toBeVisible(),
+    },
+    // Her home deleted in another tab before the summary is first priced: the server names the address field.
+    'orderReview: her home is gone': {
+      event: addressGone('orderReview'),
+      when: all(reviewing, reports(0)),
+      prepare: homeDeletedBeforePricing,
+      act: async ({ page }) => expect(snackbar(page, addressGoneMessage)).toBeVisible(),
+      leaves: /\/cart\/address$/,
     },
     'orderReview: connection lost': {
       event: lost('orderReview'),
@@ -406,6 +434,14 @@ export const checkoutSummaryJourneys: MachineMap = {
       act: async ({ page }) => expect(snackbar(page, cardGoneMessage)).toBeVisible(),
       leaves: /\/cart\/card$/,
     },
+    // Her home deleted in another tab before PLACE ORDER: the server names the address field.
+    'placeOrder: her home is gone': {
+      event: addressGone('placeOrder'),
+      when: all(at({ ordering: 'placing' }), reports(1)),
+      prepare: async ({ page }) => deleteAddressThroughApi(await sessionOf(page), 'Home'),
+      act: async ({ page }) => expect(snackbar(page, addressGoneMessage)).toBeVisible(),
+      leaves: /\/cart\/address$/,
+    },
     'placeOrder: the bank check (test)': {
       event: bankCheck('placeOrder', 'test', shortSecret),
       when: all(at({ ordering: 'placing' }), reports(1)),
@@ -525,6 +561,8 @@ export const checkoutSummaryJourneys: MachineMap = {
     'checkoutSummary.paymentFailed': { leaves: /\/payment\/fail\?orderId=\d+$/ },
     // The tabs open the payment step again with the snackbar (the summary is gone from the page).
     'checkoutSummary.cardGone': { leaves: /\/cart\/card$/ },
+    // The tabs open the address step again with the snackbar.
+    'checkoutSummary.addressGone': { leaves: /\/cart\/address$/ },
   },
   notDriven: {
     'checkoutSummary.ordering.settling --[isFacePassMissing]--> checkoutSummary.ready':

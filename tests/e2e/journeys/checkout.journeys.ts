@@ -3,7 +3,8 @@ import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstat
 import type { CartData } from '../../../src/api/contract/cart-page.contract.ts';
 import type { CardStepChoice } from '../../../src/machines/checkout/checkout-flow.types.ts';
 import { checkoutMachine } from '../../../src/machines/checkout/checkout.machine.ts';
-import type { CheckoutContext } from '../../../src/machines/checkout/checkout.setup.ts';
+import { emptyFlow, type CheckoutContext } from '../../../src/machines/checkout/checkout.setup.ts';
+import { keptChoicesOf, type KeptChoices } from '../../../src/machines/checkout/checkout-kept.ts';
 import type { SessionValues } from '../../../src/machines/app/session-values.ts';
 import { sessionMachine } from '../../../src/machines/app/session.machine.ts';
 import { checkoutMessages, checkoutSnackbarMs, shippingAddressesOf } from '../../../src/rules/checkout-flow.ts';
@@ -21,8 +22,10 @@ import { addToCartThroughApi, failingOnce, newCustomer, nothingToDo, openWithSes
 /**
  * The checkout tabs, the face step off (a ribeye) and on (a bottle of sake for a verified customer), a cart paid
  * entirely from the dine-in wallet (Nothing to Pay), with and without a drink, a ribeye whose chosen home address
- * is deleted in another tab (back to the addresses), and one whose chosen card is removed in another tab before PLACE
- * ORDER (back to the cards). Each journey's customer, cart (scheduled
+ * is deleted in another tab (back to the addresses), one whose chosen card is removed in another tab before PLACE
+ * ORDER (back to the cards), one whose chosen home is deleted in another tab before PLACE ORDER (back to the
+ * addresses), and one who reloads the page on her summary after choosing a tip and a gift message (the summary opens
+ * again with them: the tab kept her choices). Each journey's customer, cart (scheduled
  * as the cart page would, or redeemed from a paid dine-in order), home address and identity are set up through the API;
  * the graph's cart ids stand for her cart and say which start the journey has. The steps' own machines are driven only as far as
  * the tabs need their answers (SAVE & CONTINUE, CONTINUE, Payment on Delivery, a selfie and VERIFY).
@@ -47,6 +50,8 @@ const carts = {
   walletDrink: 'cart-wallet-drink',
   homeGone: 'cart-home-gone',
   cardGone: 'cart-card-gone',
+  homeGoneAtOrder: 'cart-home-gone-at-order',
+  reloaded: 'cart-reloaded',
 } as const;
 
 const contextOf = (snapshot: AnyMachineSnapshot) => snapshot.context as CheckoutContext;
@@ -69,6 +74,8 @@ const paysBy = (mode: CardStepChoice['payment_mode']) => (snapshot: AnyMachineSn
 const faceChecked = (snapshot: AnyMachineSnapshot) => contextOf(snapshot).flags.isFaceTab;
 /** The carts that walk the steps from the address: hers, and the drink carts of a verified customer. */
 const walking = isCart(carts.delivery, carts.drink, carts.usedPass);
+/** Her home deleted in another tab before PLACE ORDER: until the checkout said so (her home is no longer listed after). */
+const homeStillSaved = both(isCart(carts.homeGoneAtOrder), (s) => contextOf(s).notice === undefined);
 /** Her card removed in another tab: until the checkout said so (her card is no longer listed after). */
 const cardStillSaved = both(isCart(carts.cardGone), (s) => contextOf(s).notice === undefined);
 
@@ -112,8 +119,38 @@ async function releaseHeld({ page }: { page: Page }): Promise<void> {
   held.delete(page);
 }
 
-function input(stored: SessionValues) {
-  return () => ({ session: createActor(sessionMachine, { input: stored }).start() });
+function input(stored: SessionValues, kept?: KeptChoices) {
+  return () => ({ session: createActor(sessionMachine, { input: stored }).start(), kept });
+}
+
+/** Her choices on the summary before the reload: her home, 1 Hour Delivery, Payment on Delivery, 10 %, a gift message. */
+const giftText = 'Happy birthday, Ada!';
+const keptOnSummary = keptChoicesOf('checkout', {
+  ...emptyFlow,
+  selectedAddress: homeAddress,
+  selectedSpeedID: 1,
+  payment_mode: 4,
+  tipPercent: 10,
+  isGift: true,
+  giftMessage: giftText,
+});
+
+/** Her walk to the summary, a 10 % tip and a gift message chosen there, then the page reloaded. */
+async function reloadedOnSummary(page: Page): Promise<void> {
+  await openCheckout(page, await herSession({ product: 'steak' }), '/cart/address');
+  await herHome(page).click();
+  await page.getByRole('button', { name: 'SAVE & CONTINUE' }).click();
+  await expect(page.getByRole('combobox', { name: 'Select Speed' })).toContainText('1 Hour Delivery');
+  await page.getByRole('button', { name: 'CONTINUE' }).click();
+  await page.getByRole('radio', { name: 'Payment on Delivery' }).check();
+  await page.getByRole('tabpanel').getByRole('button', { name: 'Continue', exact: true }).click();
+  await expect(placeOrderButton(page)).toBeEnabled();
+  await page.getByRole('button', { name: '10%' }).click();
+  await expect(page.getByRole('button', { name: '10%' })).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('switch', { name: 'This order is a gift' }).check();
+  await page.getByLabel('Gift message').fill(giftText);
+  await page.reload();
+  await checkoutDrawn(page);
 }
 
 const customer = (cartId: string, more: SessionValues = {}): SessionValues => ({
@@ -160,8 +197,8 @@ async function herWalletSession(product: 'steak' | 'sake'): Promise<SessionValue
   return walletCartThroughApi((await verifiedCustomer('generated.checkout')).session, 'sake', sake);
 }
 
-function variant(name: string, cartId: string, stored: SessionValues, open: Variant['open']): Variant {
-  return { name, input: input(customer(cartId, stored)), open };
+function variant(name: string, cartId: string, stored: SessionValues, open: Variant['open'], kept?: KeptChoices): Variant {
+  return { name, input: input(customer(cartId, stored), kept), open };
 }
 
 /** A tab click, offered for the given carts where the graph allows it. */
@@ -220,6 +257,12 @@ export const checkoutJourneys: MachineMap = {
     variant('customer delivering a ribeye, her card removed in another tab', carts.cardGone, {}, async ({ page }) =>
       openCheckout(page, await herSession({ product: 'steak' }), '/cart/address'),
     ),
+    // Her home, chosen on the address tab, is deleted in another tab (/setting/user) before she presses PLACE ORDER.
+    variant('customer delivering a ribeye, her home deleted in another tab before PLACE ORDER', carts.homeGoneAtOrder, {}, async ({ page }) =>
+      openCheckout(page, await herSession({ product: 'steak' }), '/cart/address'),
+    ),
+    // Her tip and gift message chosen on the summary, then the page reloaded (same tab).
+    variant('customer delivering a ribeye, reloading her summary', carts.reloaded, {}, async ({ page }) => reloadedOnSummary(page), keptOnSummary),
     variant(
       'verified customer with sake from her wallet',
       carts.walletDrink,
@@ -232,7 +275,18 @@ export const checkoutJourneys: MachineMap = {
     return JSON.stringify([snapshot.value, c.flags, c.flow.payment_mode ?? null, c.flow.tipPercent, c.notice ?? null, c.cartLines.length]);
   },
   events: {
-    'loadCart: her ribeye': loadCartReply(ok(baseCart), isCart(carts.delivery, carts.pickUp, carts.homeGone, carts.cardGone)),
+    'loadCart: her ribeye': loadCartReply(ok(baseCart), isCart(carts.delivery, carts.pickUp, carts.homeGone, carts.cardGone, carts.homeGoneAtOrder)),
+    // The same cart as 'her ribeye' (its words, which the checkout does not read, tell the graph's two apart).
+    'loadCart: her ribeye, after the reload on her summary': {
+      ...loadCartReply(ok(baseCart, 'reloaded'), isCart(carts.reloaded)),
+      act: async ({ page }) => {
+        await expect(page).toHaveURL(/\/cart\/checkout$/);
+        await expect(page.getByRole('button', { name: '10%' })).toHaveAttribute('aria-pressed', 'true');
+        await expect(page.getByRole('switch', { name: 'This order is a gift' })).toBeChecked();
+        await expect(page.getByLabel('Gift message')).toHaveValue(giftText);
+        await expect(placeOrderButton(page)).toBeEnabled();
+      },
+    },
     'loadCart: her sake': loadCartReply(ok(drinkCart), isCart(carts.unverifiedDrink, carts.drink, carts.usedPass)),
     'loadCart: her wallet ribeye': loadCartReply(ok(fromWallet(baseCart)), isCart(carts.wallet)),
     'loadCart: her wallet sake': loadCartReply(ok(fromWallet(drinkCart)), isCart(carts.walletDrink)),
@@ -255,7 +309,10 @@ export const checkoutJourneys: MachineMap = {
     'chooseAddress: her home': {
       event: { type: 'xstate.done.actor.chooseAddress', output: { address: homeAddress } },
       // Her home deleted meanwhile: only before the checkout said so (it is no longer listed after).
-      when: both(at('address'), (s) => walking(s) || isCart(carts.cardGone)(s) || (isCart(carts.homeGone)(s) && contextOf(s).notice === undefined)),
+      when: both(
+        at('address'),
+        (s) => walking(s) || isCart(carts.cardGone)(s) || homeStillSaved(s) || (isCart(carts.homeGone)(s) && contextOf(s).notice === undefined),
+      ),
       act: async ({ page, upcoming }) => {
         await herHome(page).click();
         await expect(herHome(page)).toHaveAttribute('aria-pressed', 'true');
@@ -291,7 +348,7 @@ export const checkoutJourneys: MachineMap = {
           },
         },
       },
-      when: both(at('speed'), (s) => walking(s) || isCart(carts.cardGone)(s)),
+      when: both(at('speed'), (s) => walking(s) || isCart(carts.cardGone, carts.homeGoneAtOrder)(s)),
       act: async ({ page }) => {
         await expect(page.getByRole('combobox', { name: 'Select Speed' })).toContainText('1 Hour Delivery');
         await page.getByRole('button', { name: 'CONTINUE' }).click();
@@ -299,7 +356,7 @@ export const checkoutJourneys: MachineMap = {
     },
     'card.continue: Payment on Delivery': {
       event: { type: 'card.continue', choice: { payment_mode: 4 } },
-      when: both(at('card'), walking),
+      when: both(at('card'), (s) => walking(s) || homeStillSaved(s)),
       act: async ({ page }) => {
         await page.getByRole('radio', { name: 'Payment on Delivery' }).check();
         await page.getByRole('tabpanel').getByRole('button', { name: 'Continue', exact: true }).click();
@@ -412,6 +469,21 @@ export const checkoutJourneys: MachineMap = {
         await expect(savedCards(page)).toHaveCount(0);
       },
     },
+    'reviewOrder: her home deleted in another tab': {
+      event: { type: 'xstate.done.actor.reviewOrder', output: { outcome: undefined, addressGone: addressGoneMessage } },
+      when: both(ordering, isCart(carts.homeGoneAtOrder)),
+      // Once the summary shows PLACE ORDER, before she presses it.
+      prepare: async ({ page }) => {
+        await expect(placeOrderButton(page)).toBeVisible();
+        await deleteAddressThroughApi(await sessionOf(page), 'Home');
+      },
+      act: async ({ page }) => {
+        await expect(snackbar(page)).toHaveText(addressGoneMessage);
+        await expect(page).toHaveURL(/\/cart\/address$/);
+        // Her only address was deleted: none is listed, ADD NEW ADDRESSES is offered.
+        await expect(herHome(page)).toHaveCount(0);
+      },
+    },
     // The browser's answer order is order.ended, then the snackbar; the graph takes them the other way round.
     'notice.show: the order could not be sent': {
       event: { type: 'notice.show', message: checkoutMessages.internalError },
@@ -476,6 +548,12 @@ export const checkoutJourneys: MachineMap = {
     'checkout.notice.shown': { shows: snackbar },
   },
   notDriven: {
+    'checkout.flow.starting --xstate.done.actor.loadCart[resumesAt]--> checkout.flow.speed':
+      "a reload on the speed step opens it as a reload on the summary opens the summary (one guard, resumeStep, picks the step; checkout-kept.test.ts and the machine's path tests take each); the browser journey 'reloading her summary' takes the reload",
+    'checkout.flow.starting --xstate.done.actor.loadCart[resumesAt]--> checkout.flow.card':
+      "a reload on the payment step opens it as a reload on the summary opens the summary (one guard, resumeStep); the machine's path tests take it",
+    'checkout.flow.starting --xstate.done.actor.loadCart[resumesAt]--> checkout.flow.face':
+      "a reload on the face step opens it as a reload on the summary opens the summary (one guard, resumeStep); the machine's path tests take it",
     'checkout --checkout.back--> (self)':
       "the generated checkout journeys go forward only (the Back arrow on a step but the summary goes to the page before, out of the checkout); the machine's path tests take it",
     'checkout.flow --tab.select[isFaceTab]--> checkout.flow.face':

@@ -6,7 +6,8 @@ import { ApiError, offlineMessage } from '../../../src/api/http.ts';
 import type { SessionValues } from '../../../src/machines/app/session-values.ts';
 import { deliveryGroupMachine, type DeliveryGroupContext, type DeliveryGroupReport } from '../../../src/machines/cart/delivery-group.machine.ts';
 import { noSlotsLeftReply } from '../../../src/rules/cart-checkout.ts';
-import { addDays, formatUsDate } from '../../../src/rules/delivery-dates.ts';
+import { addDays, formatUsDate, parseUsDate } from '../../../src/rules/delivery-dates.ts';
+import { formatSlot } from '../../../src/rules/slots.ts';
 import { baseCart, butcherEntry, butcherGroup, courierEntry, courierGroup, ok, slotMorning, slotsReply } from '../../machines/cart-fixtures.ts';
 import { reportRecorder } from '../../machines/report-recorder.ts';
 import { answeredOnce } from '../faults.ts';
@@ -23,6 +24,8 @@ import { addCourierLine, addToCartThroughApi, failingOnce, newCustomer, nothingT
  *
  * The graph's dates are the fixtures' (from 4 June 2030); the browser types real ones, found through the API as the
  * journey opens and kept in its notes: 'refused' a day the butcher delivers, 'free' the first with a free slot after it.
+ * One more ribeye comes with Delivery chosen on /ship/options for that free day and its first free slot (stored in her
+ * session as the page stores it): the group saves both for her as the cart opens.
  */
 
 const file = 'tests/e2e/journeys/delivery-group.journeys.ts';
@@ -114,6 +117,38 @@ async function butcherDays(session: SessionValues): Promise<Map<string, string>>
   throw new Error('no day with a free slot for the butcher');
 }
 
+/** The graph's cart of the ribeye whose Delivery date and slot were chosen on /ship/options. */
+const preferredCart = 'cart-delivery-chosen';
+const isPreferredCart = (snapshot: AnyMachineSnapshot) => contextOf(snapshot).cartId === preferredCart;
+
+/** Delivery chosen on /ship/options: the butcher's free day and its first free slot, as the session stores them. */
+async function deliveryChosen(session: SessionValues, journey: Journey): Promise<SessionValues> {
+  const free = parseUsDate((await butcherDays(session)).get('free') ?? '');
+  if (!free) throw new Error('no free day for the butcher');
+  const cart = create(await apiPost('/api/cart/showcart', { cart_id: session.cart_id ?? '' }, session.Token ?? ''), cartReply);
+  const slots = create(
+    await apiPost(
+      '/connect/driverslot/getslot',
+      { order_date: free, zipcode: session.zipcode, vendor_loc_id: cart.data?.delivery_groups[0]?.vendor_loc_id, cart_id: session.cart_id },
+      session.Token ?? '',
+    ),
+    getSlotReply,
+  );
+  const slot = (slots.data ?? []).find((s) => s.available > 0);
+  if (!slot) throw new Error(`no free slot on ${free}`);
+  journey.notes.set('chosen day', formatUsDate(free));
+  journey.notes.set('chosen slot', formatSlot(slot));
+  return {
+    ...session,
+    shippingType: 'delivery',
+    delivery: 1,
+    pickup: 0,
+    dineinpickup: 0,
+    deliveryDate: free,
+    deliverySlot: { start: slot.start, end: slot.end },
+  };
+}
+
 async function openCart(journey: Journey, session: SessionValues): Promise<void> {
   await openWithSession(journey.page, session, '/cart');
   await expect(journey.page.getByRole('heading', { name: /Hudson Street Butchers|ColdChain Express/ }).first()).toBeVisible();
@@ -158,6 +193,17 @@ export const deliveryGroupJourneys: MachineMap = {
       await scheduleThroughApi(session);
       await openCart(journey, session);
     }),
+    {
+      name: 'a ribeye from the butcher, nothing scheduled, Delivery chosen on /ship/options with a day and a slot',
+      input: () => ({
+        owner: reportRecorder<DeliveryGroupReport>(),
+        cartId: preferredCart,
+        zipcode: '10001',
+        group: butcherGroup,
+        preferred: { date: graphDays.free, slot: { start: slotMorning.start, end: slotMorning.end } },
+      }),
+      open: async (journey) => openCart(journey, await deliveryChosen(await herRibeye(), journey)),
+    },
     variant('a steak the courier carries', courierGroup, async (journey) => {
       const { session } = await addCourierLine((await newCustomer('generated.group')).session);
       const first = create(
@@ -198,7 +244,7 @@ export const deliveryGroupJourneys: MachineMap = {
     // Test fault: the sellers' calendar comes back without this seller.
     'group.calendar: no delivery date': {
       event: { type: 'group.calendar', entry: undefined },
-      when: all(at('waitingForCalendar'), sameDay, dateIs(undefined)),
+      when: all(at('waitingForCalendar'), sameDay, dateIs(undefined), (s) => !isPreferredCart(s)),
       prepare: async ({ page }) =>
         page.route(
           (url) => url.pathname.includes('/connect/delivery/nextDeliveryDate'),
@@ -295,7 +341,7 @@ export const deliveryGroupJourneys: MachineMap = {
     },
     'saveSchedule: the seat went to someone else': {
       event: done('saveSchedule', refusal),
-      when: all(scheduling('savingSlot'), dateIs(graphDays.free), slotsShown(1), (s) => contextOf(s).slotId === undefined),
+      when: all(scheduling('savingSlot'), dateIs(graphDays.free), slotsShown(1), (s) => contextOf(s).slotId === undefined && !isPreferredCart(s)),
       prepare: async ({ page }) => answeredOnce(page, '/api/cart/deliveryschedule', refusal),
       act: nothingToDo,
     },
@@ -303,6 +349,16 @@ export const deliveryGroupJourneys: MachineMap = {
       event: slotSaved,
       when: all(scheduling('savingSlot'), slotsShown(2)),
       act: nothingToDo,
+    },
+    // Delivery's slot from /ship/options, saved for her: the date field shows its day and its slot is the one pressed.
+    "saveSchedule: Delivery's slot held": {
+      // Told apart from 'the slot held' (the same answer) by its words, which the group does not read.
+      event: done('saveSchedule', { ...savedReply(butcherGroup, graphDays.free, slotMorning), message: 'Saved for Delivery.' }),
+      when: all(scheduling('savingSlot'), isPreferredCart),
+      act: async (journey) => {
+        await expect(dateField(journey.page)).toHaveValue(noted(journey, 'chosen day'));
+        await expect(slotButtons(journey.page).and(journey.page.locator('[aria-pressed="true"]'))).toHaveText(noted(journey, 'chosen slot'));
+      },
     },
     'saveSchedule: connection lost saving the slot': {
       event: failed('saveSchedule'),

@@ -1,0 +1,204 @@
+import { boolean, enums, literal, number, optional, string, type, validate, type Infer } from 'superstruct';
+import { checkoutSteps, flagOfStep, noTabs, type CheckoutStep, type TabFlags } from '../../rules/checkout-flow.ts';
+import { speedIds } from '../../rules/delivery-speeds.ts';
+import { tipPercents } from '../../rules/tips.ts';
+import type { CartFlow } from './checkout-flow.types.ts';
+
+/**
+ * The shopper's checkout choices kept for a reload, or a return to the checkout, in the same tab (sessionStorage,
+ * keyed by cart id): the step on screen, the address, the speed, the payment choice, the tip and the gift. A saved
+ * card is kept by its id only; a fresh card token and a bank account never are (nor any card number or CVV, which the
+ * checkout never holds). On a reload the checkout opens the furthest step the kept choices still reach
+ * (resumeStep); the steps then check them as always (a gone address or card is dropped with its message).
+ */
+
+/** The browser storage the choices live in (sessionStorage in the page); a getter, as reading it may throw. */
+export type CheckoutStorage = () => Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+export const keptChoicesKey = (cartId: string) => `meat-and-fish.checkout.${cartId}`;
+
+const keptAddress = type({
+  id: number(),
+  type: string(),
+  name: string(),
+  firstname: string(),
+  lastname: string(),
+  street_1: string(),
+  street_2: string(),
+  city: string(),
+  state: string(),
+  country: string(),
+  zipcode: string(),
+  phone: string(),
+  defaultAddress: enums(['1', '0']),
+  isPrimary: boolean(),
+  address_1: string(),
+  address_2: string(),
+});
+
+const keptSpeed = type({
+  selectedSpeedID: enums(Object.values(speedIds)),
+  selectedRetailerID: optional(number()),
+  selectedShippingMethodID: optional(string()),
+  shippingAmount: string(),
+  deliveryFee: string(),
+  deliveryDate: optional(string()),
+  pickup_date: optional(string()),
+});
+
+/** Card (a saved card's id, or nothing to pay), UPI, Payment on Delivery: never a token or a bank account. */
+const keptPayment = type({
+  payment_mode: enums([2, 3, 4] as const),
+  card_id: optional(number()),
+  customer_stripe_id: optional(string()),
+  card_info: optional(string()),
+  billing_address_id: optional(number()),
+  payment_method: optional(literal('stripe_payments')),
+  upi_address: optional(string()),
+});
+
+const keptChoices = type({
+  step: enums(checkoutSteps),
+  address: optional(keptAddress),
+  speed: optional(keptSpeed),
+  payment: optional(keptPayment),
+  tipPercent: enums(tipPercents),
+  isGift: boolean(),
+  giftMessage: string(),
+});
+export type KeptChoices = Infer<typeof keptChoices>;
+type KeptPayment = Infer<typeof keptPayment>;
+
+/** What of the flow a reload may keep: a payment only when it can be chosen again as it is. */
+function keptPaymentOf(flow: CartFlow): KeptPayment | undefined {
+  const mode = flow.payment_mode;
+  if (mode === 4) return { payment_mode: 4 };
+  if (mode === 3 && flow.upi_address) return { payment_mode: 3, upi_address: flow.upi_address };
+  if (mode !== 2) return undefined;
+  // A fresh card's one-time token is not kept: the shopper chooses the card again.
+  if (flow.card_id === undefined) return flow.card_token ? undefined : { payment_mode: 2 };
+  return {
+    payment_mode: 2,
+    card_id: flow.card_id,
+    customer_stripe_id: flow.customer_stripe_id,
+    card_info: flow.card_info,
+    billing_address_id: flow.billing_address_id,
+    payment_method: flow.payment_method,
+  };
+}
+
+export function keptChoicesOf(step: CheckoutStep, flow: CartFlow): KeptChoices {
+  const speedId = flow.selectedSpeedID;
+  return {
+    step,
+    address: flow.selectedAddress,
+    speed:
+      speedId === undefined
+        ? undefined
+        : {
+            selectedSpeedID: speedId,
+            selectedRetailerID: flow.selectedRetailerID,
+            selectedShippingMethodID: flow.selectedShippingMethodID,
+            shippingAmount: flow.shippingAmount,
+            deliveryFee: flow.deliveryFee,
+            deliveryDate: flow.deliveryDate,
+            pickup_date: flow.pickup_date,
+          },
+    payment: keptPaymentOf(flow),
+    tipPercent: flow.tipPercent,
+    isGift: flow.isGift,
+    giftMessage: flow.giftMessage,
+  };
+}
+
+/**
+ * The step a reload opens: the one the shopper was on, or the furthest before it the kept choices reach (the speed
+ * needs the address, payment the speed, the face step and the summary a payment); a pick-up, dine-in or wallet cart
+ * starts at payment. Undefined without kept choices.
+ */
+export function resumeStep(kept: KeptChoices | undefined, cardFirst: boolean): CheckoutStep | undefined {
+  if (!kept) return undefined;
+  const placed = cardFirst || (kept.address !== undefined && kept.speed !== undefined);
+  const reaches: Record<CheckoutStep, boolean> = {
+    address: !cardFirst,
+    speed: !cardFirst && kept.address !== undefined,
+    card: placed,
+    face: placed && kept.payment !== undefined,
+    checkout: placed && kept.payment !== undefined,
+  };
+  const upTo = checkoutSteps.slice(0, checkoutSteps.indexOf(kept.step) + 1);
+  return upTo.filter((step) => reaches[step]).at(-1) ?? (cardFirst ? 'card' : 'address');
+}
+
+/** The tabs a reload on `step` opens: the steps before it the shopper had passed (not the face step) and its own. */
+export function flagsResumedAt(step: CheckoutStep, cardFirst: boolean): TabFlags {
+  const passed: readonly CheckoutStep[] = cardFirst ? ['card'] : ['address', 'speed', 'card'];
+  const index = checkoutSteps.indexOf(step);
+  const flags = { ...noTabs, [flagOfStep[step]]: true };
+  for (const s of passed) if (checkoutSteps.indexOf(s) < index) flags[flagOfStep[s]] = true;
+  return flags;
+}
+
+/** The flow with the kept choices the step a reload opens can use (the rest is chosen again). */
+export function flowResumedAt(flow: CartFlow, kept: KeptChoices, step: CheckoutStep): CartFlow {
+  const at = checkoutSteps.indexOf(step);
+  const speed = at >= checkoutSteps.indexOf('card') && kept.speed ? kept.speed : undefined;
+  const payment = at >= checkoutSteps.indexOf('face') ? kept.payment : undefined;
+  return {
+    ...flow,
+    selectedAddress: kept.address ?? flow.selectedAddress,
+    ...(speed ?? {}),
+    ...(payment ? { ...payment, card_token: payment.payment_mode === 2 ? '' : undefined } : {}),
+    tipPercent: kept.tipPercent,
+    isGift: kept.isGift,
+    giftMessage: kept.giftMessage,
+  };
+}
+
+/** The choices kept for this cart, read back through the struct (storage is outside our control). */
+export function readKeptChoices(storage: CheckoutStorage, cartId: string | undefined): KeptChoices | undefined {
+  if (!cartId) return undefined;
+  try {
+    const raw = storage().getItem(keptChoicesKey(cartId));
+    if (!raw) return undefined;
+    const [invalid, kept] = validate(JSON.parse(raw) as unknown, keptChoices);
+    return invalid ? undefined : kept;
+  } catch {
+    return undefined;
+  }
+}
+
+/** What the keeper reads of the checkout's snapshots (the checkout actor, without importing its machine here). */
+interface CheckoutSnapshotLike {
+  context: { cartId: string; step: CheckoutStep; flow: CartFlow };
+  matches(value: { flow: CheckoutStep | 'placed' }): boolean;
+}
+
+/**
+ * Keeps the checkout's choices in storage as they change, from the moment a step is open (the cart's lines read);
+ * forgets them once the order is placed. Returns the unsubscribe.
+ */
+export function keepCheckoutChoices(
+  actor: { subscribe(listener: (snapshot: CheckoutSnapshotLike) => void): { unsubscribe(): void } },
+  storage: CheckoutStorage,
+): () => void {
+  let last: string | undefined;
+  const subscription = actor.subscribe((snapshot) => {
+    const { cartId, step, flow } = snapshot.context;
+    if (!cartId) return;
+    try {
+      if (snapshot.matches({ flow: 'placed' })) {
+        storage().removeItem(keptChoicesKey(cartId));
+        return;
+      }
+      if (!checkoutSteps.some((s) => snapshot.matches({ flow: s }))) return;
+      const text = JSON.stringify(keptChoicesOf(step, flow));
+      if (text === last) return;
+      storage().setItem(keptChoicesKey(cartId), text);
+      last = text;
+    } catch {
+      // Private mode or a full storage: the checkout still works, without surviving a reload.
+    }
+  });
+  return () => subscription.unsubscribe();
+}

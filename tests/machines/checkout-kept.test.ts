@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import {
+  flagsResumedAt,
+  keepCheckoutChoices,
+  keptChoicesKey,
+  keptChoicesOf,
+  readKeptChoices,
+  resumeStep,
+  type CheckoutStorage,
+} from '../../src/machines/checkout/checkout-kept.ts';
+import { checkoutMachine } from '../../src/machines/checkout/checkout.machine.ts';
+import { checkoutSummaryMachine } from '../../src/machines/checkout/checkout-summary.machine.ts';
+import { sessionMachine } from '../../src/machines/app/session.machine.ts';
+import { baseCart, ok } from './cart-fixtures.ts';
+import { flowAtSummary, placedReply, reviewOk } from './checkout-fixtures.ts';
+
+/** sessionStorage as a map. */
+function memoryStorage(): { storage: CheckoutStorage; items: Map<string, string> } {
+  const items = new Map<string, string>();
+  const storage: CheckoutStorage = () => ({
+    getItem: (key) => items.get(key) ?? null,
+    setItem: (key, value) => void items.set(key, value),
+    removeItem: (key) => void items.delete(key),
+  });
+  return { storage, items };
+}
+
+const atSummary = {
+  ...flowAtSummary,
+  customer_stripe_id: 'cus_1',
+  card_info: 'Visa ending in 4242',
+  tipPercent: 10 as const,
+  isGift: true,
+  giftMessage: 'Enjoy',
+};
+
+describe('the checkout choices a reload keeps', () => {
+  it('keeps a saved card by its id, the tip and the gift; never a fresh card token or a bank account', () => {
+    const kept = keptChoicesOf('checkout', atSummary);
+    expect(kept).toMatchObject({
+      step: 'checkout',
+      address: { id: 11 },
+      speed: { selectedSpeedID: 1 },
+      tipPercent: 10,
+      isGift: true,
+      giftMessage: 'Enjoy',
+    });
+    expect(kept.payment).toEqual({
+      payment_mode: 2,
+      card_id: 5,
+      customer_stripe_id: 'cus_1',
+      card_info: 'Visa ending in 4242',
+      billing_address_id: undefined,
+      payment_method: undefined,
+    });
+    expect(keptChoicesOf('checkout', { ...atSummary, card_id: undefined, card_token: 'tok_once' }).payment).toBeUndefined();
+    const bank = keptChoicesOf('checkout', {
+      ...atSummary,
+      payment_mode: 1,
+      bank_name: 'Chase',
+      routing_number: '021000021',
+      account_number: '000123456789',
+    });
+    expect(bank.payment).toBeUndefined();
+    expect(JSON.stringify(bank)).not.toMatch(/021000021|000123456789|tok_/);
+    expect(keptChoicesOf('checkout', { ...atSummary, payment_mode: 4, card_id: undefined }).payment).toEqual({ payment_mode: 4 });
+  });
+
+  it('opens the step the shopper was on, or the furthest before it the kept choices reach', () => {
+    const kept = keptChoicesOf('checkout', atSummary);
+    expect(resumeStep(undefined, false)).toBeUndefined();
+    expect(resumeStep(kept, false)).toBe('checkout');
+    expect(resumeStep({ ...kept, step: 'face' }, false)).toBe('face');
+    expect(resumeStep({ ...kept, payment: undefined }, false)).toBe('card');
+    expect(resumeStep({ ...kept, speed: undefined, payment: undefined }, false)).toBe('speed');
+    expect(resumeStep({ ...kept, address: undefined }, false)).toBe('address');
+    expect(resumeStep({ ...kept, step: 'speed' }, false)).toBe('speed');
+    // Pick-up, dine-in and wallet carts start at payment.
+    expect(resumeStep({ ...kept, address: undefined, speed: undefined }, true)).toBe('checkout');
+    expect(resumeStep({ ...kept, payment: undefined }, true)).toBe('card');
+    expect(flagsResumedAt('checkout', false)).toEqual({
+      isAddressTab: true,
+      isSpeedTab: true,
+      isCardTab: true,
+      isFaceTab: false,
+      isSummaryTab: true,
+    });
+    expect(flagsResumedAt('checkout', true)).toEqual({
+      isAddressTab: false,
+      isSpeedTab: false,
+      isCardTab: true,
+      isFaceTab: false,
+      isSummaryTab: true,
+    });
+  });
+
+  it('reads back only what its struct accepts, for that cart', () => {
+    const { storage, items } = memoryStorage();
+    items.set(keptChoicesKey('cart-abc'), JSON.stringify(keptChoicesOf('checkout', atSummary)));
+    expect(readKeptChoices(storage, 'cart-abc')).toMatchObject({ step: 'checkout', tipPercent: 10, giftMessage: 'Enjoy' });
+    expect(readKeptChoices(storage, 'cart-other')).toBeUndefined();
+    items.set(keptChoicesKey('cart-abc'), JSON.stringify({ step: 'checkout', tipPercent: 7, isGift: false, giftMessage: '' }));
+    expect(readKeptChoices(storage, 'cart-abc')).toBeUndefined();
+    items.set(keptChoicesKey('cart-abc'), '{not json');
+    expect(readKeptChoices(storage, 'cart-abc')).toBeUndefined();
+  });
+
+  it('writes the choices as the checkout changes them, not before a step is open, and forgets them once the order is placed', async () => {
+    const { storage, items } = memoryStorage();
+    const kept = keptChoicesOf('checkout', atSummary);
+    items.set(keptChoicesKey('cart-abc'), JSON.stringify(kept));
+    const session = createActor(sessionMachine, { input: { Token: 'tok', cust_name: 'Ada', cart_id: 'cart-abc', zipcode: '10001' } }).start();
+    let answer: (reply: ReturnType<typeof ok>) => void = () => undefined;
+    const machine = checkoutMachine.provide({
+      actors: {
+        loadCart: fromPromise(() => new Promise<ReturnType<typeof ok>>((resolve) => (answer = resolve))),
+        reviewOrder: checkoutSummaryMachine.provide({
+          actors: { orderReview: fromPromise(async () => reviewOk), placeOrder: fromPromise(async () => placedReply) },
+        }),
+      },
+      actions: { goToStep: () => undefined },
+    });
+    const actor = createActor(machine, { input: { session, kept } });
+    const stop = keepCheckoutChoices(actor, storage);
+    actor.start();
+    // While the cart's lines load, what was kept stays as it was.
+    expect(items.get(keptChoicesKey('cart-abc'))).toBe(JSON.stringify(kept));
+    answer(ok(baseCart));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(actor.getSnapshot().matches({ flow: 'checkout' })).toBe(true);
+    actor.send({ type: 'summary.choices', choices: { tipPercent: 15, isGift: true, giftMessage: 'Enjoy it' } });
+    expect(readKeptChoices(storage, 'cart-abc')).toMatchObject({ step: 'checkout', tipPercent: 15, giftMessage: 'Enjoy it' });
+    actor.getSnapshot().children.reviewOrder?.send({ type: 'order.place' });
+    await waitFor(actor, (s) => s.matches({ flow: 'placed' }));
+    expect(actor.getSnapshot().matches({ flow: 'placed' })).toBe(true);
+    expect(items.has(keptChoicesKey('cart-abc'))).toBe(false);
+    stop();
+    actor.stop();
+  });
+});
