@@ -96,13 +96,18 @@ export async function pickDeliveryDay(page: Page): Promise<void> {
 
 /** Search, open the product, and ADD TO CART with the speed Delivery Options chose (the product page shows Dine-In). */
 export async function addDineIn(page: Page, query: string, productName: string): Promise<void> {
+  await addVisitLine(page, query, productName, /Dine-In/);
+}
+
+/** The product found by query added at the visit's speed (Dine-In or Pick-Up, as chosen on /ship/options); the cart opens. */
+export async function addVisitLine(page: Page, query: string, productName: string, speed: RegExp): Promise<void> {
   await page.goto(`/store/search?q=${encodeURIComponent(query)}`);
   await page
     .getByRole('list', { name: 'Products' })
     .getByRole('link', { name: new RegExp(productName) })
     .first()
     .click();
-  await expect(page.getByRole('combobox', { name: 'SPEED' })).toHaveText(/Dine-In/);
+  await expect(page.getByRole('combobox', { name: 'SPEED' })).toHaveText(speed);
   await page.getByRole('button', { name: 'ADD TO CART' }).click();
   await expect(page).toHaveURL(/\/cart$/);
 }

@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { cartOrderedMessage } from '../../src/rules/messages.ts';
-import { placeAndConfirm } from './checkout-steps.ts';
-import { addDineIn, chooseVisit, fillDelivery, fillVisit } from './dine-in-steps.ts';
+import { addCardWithBilling, placeAndConfirm } from './checkout-steps.ts';
+import { addDineIn, addVisitLine, chooseVisit, fillDelivery, fillVisit } from './dine-in-steps.ts';
 import { faceCameraLaunchOptions, idCardFront, submitKyc } from './identity-steps.ts';
 import { addCourierLine, addToCartThroughApi, areaOf, newCustomer, openWithSession } from './journeys/shoppers.ts';
 import { addSameDayToCart, enterStoreAsNewCustomer, uniqueEmail } from './steps.ts';
@@ -279,10 +279,11 @@ test('lines kept for Delivery while Dine-In is ordered are not lost: after the o
   test.slow();
   await page.setViewportSize({ width: 1280, height: 900 });
   const customer = await newCustomer('seams-kept-order');
-  await openWithSession(page, await addToCartThroughApi(customer.session, 'ribeye', ribeye), '/store');
+  await openWithSession(page, await addToCartThroughApi(customer.session, chicken, chicken), '/store');
   await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
 
-  // Dine-In, the delivered ribeye kept for Delivery; a dine-in line ordered.
+  // Dine-In, the delivered chicken (no restaurant sells it) kept for Delivery; a dine-in ribeye ordered, paid by card
+  // (a table is not offered Payment on Delivery).
   await fillVisit(page, 'Dine-In', '4 star', 'Gramercy Chop House', '7:00 PM');
   await page.getByRole('button', { name: 'CONTINUE' }).click();
   await page
@@ -291,17 +292,16 @@ test('lines kept for Delivery while Dine-In is ordered are not lost: after the o
     .click();
   await expect(page).toHaveURL(/\/store$/);
   await addDineIn(page, 'ribeye', ribeye);
-  await expect(page.getByRole('region', { name: 'Kept for another delivery option' })).toContainText(ribeye);
+  await expect(page.getByRole('region', { name: 'Kept for another delivery option' })).toContainText(chicken);
   await page.getByRole('button', { name: 'CHECKOUT' }).click();
   await expect(page).toHaveURL(/\/cart\/card$/);
-  await page.getByRole('radio', { name: 'Payment on Delivery' }).check();
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await addCardWithBilling(page);
   await placeAndConfirm(page);
 
-  // The store is on Delivery again, and the ribeye kept for it is in the shopper's next cart, no longer aside.
+  // The store is on Delivery again, and the chicken kept for it is in the shopper's next cart, no longer aside.
   await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
   await page.getByRole('link', { name: 'Cart, 1 item' }).click();
-  await expect(cartLine(page, ribeye)).toBeVisible();
+  await expect(cartLine(page, chicken)).toBeVisible();
   await expect(page.getByRole('region', { name: 'Kept for another delivery option' })).toHaveCount(0);
   await expect(page.getByText('Hey fill me, i am Empty')).toHaveCount(0);
 });
@@ -314,8 +314,9 @@ test('a cart ordered in another tab: the other tabs learn it, go back to the car
   await page.setViewportSize({ width: 1280, height: 900 });
   const customer = await newCustomer('seams-two-tabs');
   await openWithSession(page, customer.session, '/store');
-  await chooseVisit(page, 'Dine-In', '4 star', 'Gramercy Chop House', '7:00 PM');
-  await addDineIn(page, 'ribeye', ribeye);
+  // Pick-Up: paid at the counter (Payment on Delivery), so no card is needed in either tab.
+  await chooseVisit(page, 'Pick-Up', '4 star', 'Gramercy Chop House', '1:00 PM');
+  await addVisitLine(page, 'ribeye', ribeye, /Pick-Up/);
 
   // Two more tabs of the same browser: one goes on to the payment tab, one stays on the cart.
   const checkingOut = await context.newPage();

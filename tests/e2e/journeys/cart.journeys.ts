@@ -462,6 +462,12 @@ export const cartJourneys: MachineMap = {
     'cart.ready.kept': { shows: (page) => page.getByRole('heading', { name: 'Cart', exact: true }) },
     'cart.ready.kept.idle': { shows: (page) => page.getByRole('heading', { name: 'Cart', exact: true }) },
     'cart.ready.kept.removing': { passing: 'shows only while the server answers a removal' },
+    // The ordered cart is forgotten and the cart of now is read at once: the page shows that cart (or the empty one).
+    'cart.ordered': { passing: 'the cart of now is read at once' },
+    // Read again only when the tab is shown again or takes the focus: the page stays as it is meanwhile.
+    'cart.ready.freshness': { shows: (page) => page.getByRole('heading', { name: 'Cart', exact: true }) },
+    'cart.ready.freshness.current': { shows: (page) => page.getByRole('heading', { name: 'Cart', exact: true }) },
+    'cart.ready.freshness.reading': { passing: 'the page stays as it is while the cart is read again' },
     'cart.empty.idle': { shows: (page) => page.getByRole('heading', { name: emptyCartMessage }) },
     'cart.empty.removing': { passing: 'shows only while the server answers a removal' },
   },

@@ -430,10 +430,21 @@ export const checkoutJourneys: MachineMap = {
       // A wallet cart's order is the wallet journey's (wallet.e2e.ts): it needs the visit chosen on /wallet/shipping.
       when: both(
         summaryOpen,
-        (s) => !isCart(carts.wallet, carts.walletDrink)(s),
+        (s) => !isCart(carts.wallet, carts.walletDrink, carts.reloaded)(s),
         (s) => !noticeIs(checkoutMessages.internalError)(s),
         (s) => !(isCart(carts.usedPass)(s) && faceChecked(s)),
       ),
+      act: async ({ page }) => {
+        await expect(placeOrderButton(page)).toBeEnabled();
+        await placeOrderButton(page).click();
+      },
+    },
+    // Her journey ends while the order is on its way: its answer is held, so the summary is still there to be looked
+    // at (a quick answer had already turned it into 'Order Placed.').
+    'order.started: PLACE ORDER after her reload': {
+      event: { type: 'order.started' },
+      when: both(summaryOpen, isCart(carts.reloaded)),
+      prepare: holdingOnce('/api/placeorder/placeorder'),
       act: async ({ page }) => {
         await expect(placeOrderButton(page)).toBeEnabled();
         await placeOrderButton(page).click();
@@ -544,6 +555,11 @@ export const checkoutJourneys: MachineMap = {
     'checkout.flow.placed': { shows: (page) => page.getByRole('heading', { name: checkoutMessages.placed }) },
     'checkout.flow.paymentFailed': { leaves: /\/payment\/fail\?orderId=\d+$/ },
     'checkout.notice': { passing: 'the snackbar region shows nothing of its own' },
+    'checkout.flow.cartOrdered': { leaves: /\/cart$/ },
+    // Read again only when the tab is shown again or takes the focus: the step on screen stays as it is meanwhile.
+    'checkout.freshness': { passing: 'the cart is read again only when the tab comes back' },
+    'checkout.freshness.current': { passing: 'the cart is read again only when the tab comes back' },
+    'checkout.freshness.reading': { passing: 'the step stays as it is while the cart is read again' },
     'checkout.notice.hidden': { hides: snackbar },
     'checkout.notice.shown': { shows: snackbar },
   },
