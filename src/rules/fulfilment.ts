@@ -1,4 +1,5 @@
 import { addDays, isPastCutoff, storeToday } from './delivery-dates.ts';
+import { isPayOnDeliveryStatus } from './pay-on-delivery.ts';
 
 /**
  * An order's life after it is placed (issue 24): one transition table that the server enforces (under a row lock,
@@ -169,6 +170,27 @@ export function timelineStepLabel(step: { state: string; actor?: string }): stri
   const renamed = stepsNamingTheSeller[step.state];
   if (renamed !== undefined && step.actor !== undefined && step.actor !== 'seller') return renamed;
   return isFulfilmentState(step.state) ? fulfilmentStateLabels[step.state] : step.state;
+}
+
+/**
+ * The order's headline status (its row in /setting/order, its status page, each line's STATUS): the store's word for
+ * its payment ('processing', 'pay on delivery', 'complete', 'canceled') until a seller moves it, then the step it is at
+ * ('Packed', 'Ready for pick-up', 'Out for delivery'), named as its timeline names it; an order still to be paid at the
+ * door says so after the step ('Packed · pay on delivery'). Finished orders keep their payment word ('complete').
+ */
+export function orderHeadline(order: {
+  status: string;
+  fulfilment_state?: string | undefined;
+  timeline?: readonly { state: string; actor: string }[] | undefined;
+}): string {
+  const state = order.fulfilment_state;
+  const open = order.status === 'processing' || isPayOnDeliveryStatus(order.status);
+  if (!open || state === undefined || state === 'placed' || !isFulfilmentState(state) || finalFulfilmentStates.includes(state)) {
+    return order.status;
+  }
+  const step = order.timeline?.filter((s) => s.state === state).at(-1);
+  const label = timelineStepLabel(step === undefined ? { state } : step);
+  return order.status === 'processing' ? label : `${label} · ${order.status}`;
 }
 
 /** The console's button for each event. */

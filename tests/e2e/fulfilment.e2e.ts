@@ -2,8 +2,17 @@ import type { Page } from '@playwright/test';
 import { create } from 'superstruct';
 import { orderStatusReply, type OrderItem, type OrderSummary } from '../../src/api/contract/checkout.contract.ts';
 import { orderRefreshMs } from '../../src/machines/account/order-status.machine.ts';
-import { estimateAndFinal, finalCents, formatWeighedPounds, gramsPerPound, type PricedLine } from '../../src/rules/catch-weight.ts';
-import { centsToDollars, dollarsToCents, formatMoney } from '../../src/rules/money.ts';
+import {
+  chargedTotal,
+  estimateAndFinal,
+  finalCents,
+  formatWeighedPounds,
+  gramsPerPound,
+  lineTotal,
+  orderTotalRows,
+  type PricedLine,
+} from '../../src/rules/catch-weight.ts';
+import { centsToDollars, dollarsToCents, formatDiscount, formatMoney } from '../../src/rules/money.ts';
 import { parseWeightEntry, weightEntryMessages } from '../../src/rules/weight-entry.ts';
 import { offlineMessage } from '../../src/api/http.ts';
 import { addAddress, addCard, chooseSpeed, placeOrder } from './checkout-steps.ts';
@@ -169,10 +178,25 @@ test('a seller accepts, substitutes, weighs in pounds, hands over and delivers w
     await expect(page.getByTestId('line-note').filter({ hasText: 'weighed' })).toContainText(
       `weighed ${typed} lb · final ${formatMoney(packedSteak?.final_row_total ?? '')}`,
     );
+    // Once packed every place shows what was charged: the headline says the step, each line's TOTAL its final amount,
+    // the totals list the final figures down to the Final Total, and the seller's card the same amount.
+    await expect(page.getByTestId('order-status')).toHaveText('Packed');
+    const rows = page.getByRole('table').getByRole('row');
+    for (const item of packed.items) {
+      await expect(rows.filter({ hasText: item.product_name }).locator('[data-label="TOTAL"]')).toHaveText(formatMoney(lineTotal(item)));
+    }
+    expect(packed.items.find((i) => i.substitution_state === 'approved')?.final_row_total).not.toBeNull();
+    const totals = page.getByLabel('Order totals');
+    const finalRows = orderTotalRows(packed);
+    expect(finalRows.at(-1)).toEqual({ name: 'Final Total', value: packed.final_total, total: true });
+    await expect(totals.locator('dt')).toHaveText(finalRows.map((r) => r.name));
+    await expect(totals.locator('dd')).toHaveText(finalRows.map((r) => (r.discount ? formatDiscount(r.value) : formatMoney(r.value))));
+    await expect(card).toContainText(` · ${formatMoney(chargedTotal(packed))} · `);
 
     await card.getByRole('button', { name: 'Hand to driver' }).click();
     await expect(card.getByTestId('fulfilment-state')).toHaveText('Out for delivery');
     await shopperSees(page, 'Out for delivery');
+    await expect(page.getByTestId('order-status')).toHaveText('Out for delivery');
 
     await card.getByRole('button', { name: 'Delivered' }).click();
     await expect(card.getByTestId('fulfilment-state')).toHaveText('Delivered');

@@ -265,6 +265,24 @@ describe('substitutions', () => {
     const status = await statusOf(number);
     assert(status.body, orderStatusReply);
     expect(status.body.data?.items[0]).toMatchObject({ substitution_state: 'approved', final_row_total: '15.00' });
+    // QA (order 100000001): the summary's final rows add up to what was charged, and the consoles show that amount.
+    const data = status.body.data;
+    const cents = (dollars: string | null | undefined) => (dollars ? Math.round(Number(dollars) * 100) : Number.NaN);
+    expect(data?.final_subtotal).toBe(((order.subtotal_cents - item.row_total_cents + 1500) / 100).toFixed(2));
+    expect(
+      cents(data?.final_subtotal) -
+        cents(data?.final_discount) +
+        cents(data?.delivery_fee) +
+        cents(data?.final_tax) +
+        cents(data?.fee_amount) +
+        cents(data?.driver_tip),
+    ).toBe(expected);
+    const packedList = json(await t.app.inject({ method: 'GET', url: '/api/seller/orders', headers: { authorization: `Bearer ${seller}` } }));
+    assert(packedList, consoleOrdersReply);
+    expect(packedList.data?.find((o) => o.order_number === number)).toMatchObject({
+      grand_total: (order.grand_total_cents / 100).toFixed(2),
+      final_total: (expected / 100).toFixed(2),
+    });
   });
 
   test('refused: the substitute goes back to stock and the line is not charged; out: not charged either', async () => {

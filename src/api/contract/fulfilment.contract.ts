@@ -47,6 +47,8 @@ export const consoleOrder = type({
   delivery_date: nullable(string()),
   slot: nullable(string()),
   grand_total: money,
+  /** The order's final amount once packed (decision 039): what the consoles show once known. */
+  final_total: optional(nullable(money)),
   placed_at: string(),
   late: boolean(),
   stuck: boolean(),
