@@ -165,6 +165,40 @@ describe('catch-weight: authorise the estimate + 10 %, capture at the weight', (
     await expect.poll(async () => (await mailed())?.body_text).toContain('Estimated');
   });
 
+  test('the weight is priced as entered, to the milligram: no grams rounded before the money (QA: 1.00 lb stored as 454 g)', async () => {
+    const { number, item } = await placed(2);
+    const order = await orderOf(t, number);
+    await toPicking(number);
+    // A weight with more than three decimals is not one the console sends: 400 naming it.
+    const tooFine = await move(number, 'pack', { weights: [{ item_id: item.id, grams: 453.5924 }] });
+    expect(tooFine.status).toBe(400);
+    expect(JSON.stringify(tooFine.body)).toContain('grams');
+    // 0.97 of the nominal weight, as pounds converted to the milligram (not a whole gram).
+    const grams = Math.round(item.bottle_size * 0.97) + 0.592;
+    expect((await move(number, 'pack', { weights: [{ item_id: item.id, grams }] })).status).toBe(200);
+    const line = await db.selectFrom('order_items').select(['weighed_grams', 'tax_cents']).where('id', '=', item.id).executeTakeFirstOrThrow();
+    expect(line.weighed_grams).toBe(grams);
+    const priced = {
+      row_total_cents: item.row_total_cents,
+      tax_cents: line.tax_cents,
+      bottle_size: item.bottle_size,
+      qty: 1,
+      sold_by_weight: true,
+      weighed_grams: grams,
+      substitution_state: null,
+      substitute_price_cents: null,
+    };
+    const expected = finalCents(order.grand_total_cents, [priced]);
+    expect(await orderOf(t, number)).toMatchObject({ final_total_cents: expected });
+    expect(gateway.captureOf(order.payment_ref ?? '')?.amountCents).toBe(expected);
+    const status = await statusOf(number);
+    assert(status.body, orderStatusReply);
+    expect(status.body.data?.items[0]).toMatchObject({
+      weighed_grams: grams,
+      final_row_total: (Math.round((item.row_total_cents * grams) / item.bottle_size) / 100).toFixed(2),
+    });
+  });
+
   test('a weight above the margin is capped at the margin (and the capture at the authorisation)', async () => {
     const { number, item } = await placed(2);
     const order = await orderOf(t, number);

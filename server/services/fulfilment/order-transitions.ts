@@ -28,6 +28,7 @@ import { giveBackSubstitute } from './substitutions.ts';
 import { capRule, estimateAndFinal } from '../../../src/rules/catch-weight.ts';
 import { centsToDollars, formatMoney } from '../../../src/rules/money.ts';
 import { handOverOf, payOnDeliveryWords } from '../../../src/rules/pay-on-delivery.ts';
+import { isMilligramPrecise } from '../../../src/rules/weight-entry.ts';
 
 /**
  * An order's fulfilment moves (issue 24), enforced here with the one table of src/rules/fulfilment.ts. Each move runs
@@ -175,7 +176,7 @@ async function lockOrder(trx: Kysely<Database>, actor: MoveActor, orderNumber: s
   return query.forUpdate().executeTakeFirst();
 }
 
-/** Every line sold by weight weighed (a whole number of grams, 1 to 100 kg); lines not sold by weight ignored. */
+/** Every line sold by weight weighed (grams to the milligram, 1 to 100 kg); lines not sold by weight ignored. */
 async function recordWeights(
   trx: Kysely<Database>,
   orderId: number,
@@ -183,7 +184,7 @@ async function recordWeights(
 ): Promise<Extract<MoveOutcome, { kind: 'invalid' }> | undefined> {
   const weighed = await weighedLines(trx, orderId);
   for (const [index, given] of weights.entries()) {
-    if (!Number.isInteger(given.grams) || given.grams < 1 || given.grams > maxWeighedGrams) {
+    if (!isMilligramPrecise(given.grams) || given.grams < 1 || given.grams > maxWeighedGrams) {
       return { kind: 'invalid', field: `weights[${index}].grams`, message: fulfilmentMessages.weightRequired };
     }
   }
