@@ -207,9 +207,19 @@ export const fulfilmentEventLabels: Readonly<Record<FulfilmentEvent, string>> = 
   cancel: 'Cancel order',
 };
 
-/** The mail's subject the shopper gets on each move (the outbox mail adapter sends it). */
-export function fulfilmentMailSubject(orderNumber: string, to: FulfilmentState): string {
-  return `Your order #${orderNumber}: ${fulfilmentStateLabels[to].toLowerCase()}`;
+/**
+ * A move's step in the shopper's mail: the state's label, except that a step naming the seller ('Accepted by the
+ * seller') taken by the store's staff for the seller is called the store's ('Accepted by the store').
+ */
+export function moveStepLabel(to: FulfilmentState, actor: FulfilmentActor): string {
+  const renamed = stepsNamingTheSeller[to];
+  if (renamed === undefined || actor === 'seller') return fulfilmentStateLabels[to];
+  return `${renamed} ${timelineActorLabels[actor] ?? 'by the store'}`;
+}
+
+/** The mail's subject the shopper gets on each move (the outbox mail adapter sends it), named for who moved it. */
+export function fulfilmentMailSubject(orderNumber: string, to: FulfilmentState, actor: FulfilmentActor = 'seller'): string {
+  return `Your order #${orderNumber}: ${moveStepLabel(to, actor).toLowerCase()}`;
 }
 
 /** The mail's line when an order ends while its card was only held: nothing was taken, so there is no refund to wait for. */

@@ -10,6 +10,8 @@ import {
   isLate,
   isMoveEvent,
   orderHeadline,
+  fulfilmentMailSubject,
+  moveStepLabel,
   pickList,
   shopperMayChange,
   timelineActorLabels,
@@ -120,5 +122,16 @@ describe('the order headline (QA: "Processing · $45.89" for an order ready for 
     expect(orderHeadline({ status: 'complete', fulfilment_state: 'delivered' })).toBe('complete');
     expect(orderHeadline({ status: 'canceled', fulfilment_state: 'refused' })).toBe('canceled');
     expect(orderHeadline({ status: 'pending payment' })).toBe('pending payment');
+  });
+});
+
+describe('a move in the shopper’s mail (QA: staff moves mailed as the seller’s)', () => {
+  it('calls a step staff took for the seller the store’s', () => {
+    expect(moveStepLabel('accepted', 'seller')).toBe('Accepted by the seller');
+    expect(moveStepLabel('accepted', 'staff')).toBe('Accepted by the store');
+    expect(moveStepLabel('refused', 'staff')).toBe('Refused by the store');
+    expect(moveStepLabel('packed', 'staff')).toBe('Packed');
+    expect(fulfilmentMailSubject('100000001', 'accepted', 'staff')).toBe('Your order #100000001: accepted by the store');
+    expect(fulfilmentMailSubject('100000001', 'accepted')).toBe('Your order #100000001: accepted by the seller');
   });
 });

@@ -276,6 +276,17 @@ describe('substitutions', () => {
     expect((await propose(number, item.id, { product_id: pair.substitute.productId })).status).toBe(200);
     expect(await stockOf(t, pair.substitute.offerId)).toBe(before - 1);
     // Someone else's order: 404.
+    // The mail names the substitute and links to the order page where the shopper answers.
+    const proposalMail = () =>
+      db
+        .selectFrom('outbox')
+        .select(['subject', 'body_text'])
+        .where('subject', 'like', `Your order #${number}: a substitute for %`)
+        .executeTakeFirst();
+    await expect
+      .poll(async () => (await proposalMail())?.body_text)
+      .toMatch(new RegExp(`^Your order page: https?://[^/\\s]+/order/status\\?orderId=${number}$`, 'm'));
+    expect((await proposalMail())?.body_text).toMatch(/^.+ is out of stock\. The seller proposes .+ instead\./);
     expect((await answer(number, item.id, true, other.token)).status).toBe(404);
     expect((await answer(number, item.id, true)).status).toBe(200);
     expect((await answer(number, item.id, false)).status).toBe(409);
@@ -337,6 +348,18 @@ describe('substitutions', () => {
       errors: [{ field: 'product_id' }],
     });
     expect((await propose(out.number, out.item.id, { out: true })).status).toBe(200);
+    // Marked out: a mail titled and worded as out of stock, said once (QA: 'a substitution' … 'out of stock: out of stock').
+    const outMail = () =>
+      db
+        .selectFrom('outbox')
+        .select(['subject', 'body_text'])
+        .where('subject', 'like', `Your order #${out.number}:%`)
+        .where('subject', 'like', '%out of stock')
+        .executeTakeFirst();
+    await expect
+      .poll(async () => (await outMail())?.body_text)
+      .toMatch(/^.+ is out of stock and will not be in your order\. You are not charged for it\.$/);
+    expect((await outMail())?.body_text.match(/out of stock/g)).toHaveLength(1);
     expect((await move(out.number, 'pack', { weights: [] })).status).toBe(200);
     const outOrder = await orderOf(t, out.number);
     expect(outOrder.final_total_cents).toBeLessThan(outOrder.grand_total_cents);

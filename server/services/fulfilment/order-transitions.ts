@@ -5,7 +5,7 @@ import {
   fulfilmentKindOf,
   fulfilmentMailSubject,
   fulfilmentMessages,
-  fulfilmentStateLabels,
+  moveStepLabel,
   heldCardReleasedText,
   fulfilmentTransition,
   needsReason,
@@ -162,7 +162,7 @@ export async function moveOrder(deps: MoveDeps, actor: MoveActor, request: MoveR
   const { result, order } = outcome;
   if (result.kind === 'moved' && order) {
     deps.mail
-      .send(moveMail(order, result.to, reason, result))
+      .send(moveMail(order, result.to, reason, result, actor.role))
       .catch((error: unknown) => log.error({ err: error, orderId: order.id }, 'fulfilment mail not sent'));
   }
   return result;
@@ -223,14 +223,15 @@ function moveMail(
   to: FulfilmentState,
   reason: string | undefined,
   { refunded, released, settlement }: { refunded: boolean; released: boolean; settlement?: PackSettlement | undefined },
+  by: FulfilmentActor,
 ) {
-  const lines = [`Your order #${order.increment_id} is now: ${fulfilmentStateLabels[to]}.`];
+  const lines = [`Your order #${order.increment_id} is now: ${moveStepLabel(to, by)}.`];
   if (settlement) lines.push(packedMoneyText(order, settlement));
   if (reason && (to === 'refused' || to === 'canceled')) lines.push(`Reason: ${mailText(reason)}`);
   if (refunded) lines.push('Your payment has been refunded in full.');
   if (released) lines.push(heldCardReleasedText);
   lines.push('Track your order in your account, under Your Orders.');
-  return { to: order.email, subject: fulfilmentMailSubject(order.increment_id, to), text: lines.join('\n\n') };
+  return { to: order.email, subject: fulfilmentMailSubject(order.increment_id, to, by), text: lines.join('\n\n') };
 }
 
 /** The packed mail's money: estimate and final, and what happened to the payment. */
