@@ -112,16 +112,20 @@ export function lineCapped(line: PricedLine): boolean {
   return line.row_total_cents * line.weighed_grams > (line.row_total_cents + marginCents(line.row_total_cents)) * line.bottle_size * line.qty;
 }
 
+/** A line's tax after weighing or substitution: its tax in proportion to its final goods (unchanged when they are). */
+export function lineFinalTaxCents(line: PricedLine): number {
+  const final = lineFinalCents(line);
+  if (final === line.row_total_cents) return line.tax_cents;
+  return line.row_total_cents === 0 ? 0 : Math.round((line.tax_cents * final) / line.row_total_cents);
+}
+
 /** What the lines' changes (weights, substitutions, outs) add to the goods and to the tax: each line rounded once. */
 function lineChanges(lines: readonly PricedLine[]): { goods: number; tax: number } {
   let goods = 0;
   let tax = 0;
   for (const line of lines) {
-    const final = lineFinalCents(line);
-    if (final === line.row_total_cents) continue;
-    const finalTax = line.row_total_cents === 0 ? 0 : Math.round((line.tax_cents * final) / line.row_total_cents);
-    goods += final - line.row_total_cents;
-    tax += finalTax - line.tax_cents;
+    goods += lineFinalCents(line) - line.row_total_cents;
+    tax += lineFinalTaxCents(line) - line.tax_cents;
   }
   return { goods, tax };
 }
