@@ -18,7 +18,7 @@ import { offlineMessage } from '../../src/api/http.ts';
 import { addAddress, addCard, chooseSpeed, placeOrder } from './checkout-steps.ts';
 import { answeredOnce, connectionLostOnce, refusedByFault } from './faults.ts';
 import { expect, test } from './fixtures.ts';
-import { addSameDayToCart, enterStore, scheduleFirstGroupAndCheckout, sessionOf, solveCaptcha, uniqueEmail } from './steps.ts';
+import { addSameDayToCart, enterStore, mailedMatchFor, scheduleFirstGroupAndCheckout, sessionOf, solveCaptcha, uniqueEmail } from './steps.ts';
 import { e2eSeller } from './store-users.ts';
 
 /**
@@ -35,11 +35,11 @@ import { e2eSeller } from './store-users.ts';
 const steak = 'USDA Prime Ribeye Steak';
 const strip = 'New York Strip Steak';
 
-async function placeGuestOrder(page: Page): Promise<string> {
+async function placeGuestOrder(page: Page, email: string): Promise<string> {
   await enterStore(page);
   await addSameDayToCart(page, 'ribeye', steak);
   await expect(page).toHaveURL(/\/guest\/register$/);
-  await page.getByRole('main').getByLabel('Email').fill(uniqueEmail('fulfilment'));
+  await page.getByRole('main').getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'CONTINUE' }).click();
   await expect(page).toHaveURL(/\/cart$/);
   // A second steak from the same Same Day butcher: the line the seller finds out of stock and substitutes.
@@ -94,7 +94,8 @@ test('a seller accepts, substitutes, weighs in pounds, hands over and delivers w
   flowRecord,
 }) => {
   test.setTimeout(300_000);
-  const orderId = await placeGuestOrder(page);
+  const email = uniqueEmail('fulfilment');
+  const orderId = await placeGuestOrder(page, email);
   // The status page stays open from here on, never reloaded: its own refresh brings each step.
   await page.clock.install();
   await page.goto(`/order/status?orderId=${orderId}`);
@@ -146,6 +147,8 @@ test('a seller accepts, substitutes, weighs in pounds, hands over and delivers w
     await page.clock.runFor(orderRefreshMs);
     const proposal = page.getByRole('group', { name: `Substitute for ${strip}` });
     await expect(proposal).toContainText(`The seller proposes ${substitute}`);
+    // Her mail says so too, with the link to this page where she answers.
+    expect(await mailedMatchFor(email, new RegExp(`Your order page: \\S+/order/status\\?orderId=${orderId}$`, 'm'))).toBeTruthy();
     await proposal.getByRole('button', { name: 'Approve substitute' }).click();
     await expect(proposal).toHaveCount(0);
     await expect(page.getByTestId('line-note').filter({ hasText: 'Substituted' })).toHaveText(new RegExp(`^Substituted: ${substitute} · final \\$`));
