@@ -1,4 +1,4 @@
-import { centsToDollars, formatMoney } from './money.ts';
+import { centsToDollars, dollarsToCents, formatMoney } from './money.ts';
 import { estimateLabel, formatWeighedPounds, weightMarginPercent } from './weight-estimate.ts';
 
 /**
@@ -112,19 +112,142 @@ export function lineCapped(line: PricedLine): boolean {
   return line.row_total_cents * line.weighed_grams > (line.row_total_cents + marginCents(line.row_total_cents)) * line.bottle_size * line.qty;
 }
 
+/** A line's tax after weighing or substitution: its tax in proportion to its final goods (unchanged when they are). */
+export function lineFinalTaxCents(line: PricedLine): number {
+  const final = lineFinalCents(line);
+  if (final === line.row_total_cents) return line.tax_cents;
+  return line.row_total_cents === 0 ? 0 : Math.round((line.tax_cents * final) / line.row_total_cents);
+}
+
+/** What the lines' changes (weights, substitutions, outs) add to the goods and to the tax: each line rounded once. */
+function lineChanges(lines: readonly PricedLine[]): { goods: number; tax: number } {
+  let goods = 0;
+  let tax = 0;
+  for (const line of lines) {
+    goods += lineFinalCents(line) - line.row_total_cents;
+    tax += lineFinalTaxCents(line) - line.tax_cents;
+  }
+  return { goods, tax };
+}
+
 /**
  * The order's final total: the estimate with each line's change (and its tax in proportion) applied. Fees, tip and
  * discount stay as placed; never below zero.
  */
 export function finalCents(grandTotalCents: number, lines: readonly PricedLine[]): number {
-  let total = grandTotalCents;
-  for (const line of lines) {
-    const goods = lineFinalCents(line);
-    if (goods === line.row_total_cents) continue;
-    const tax = line.row_total_cents === 0 ? 0 : Math.round((line.tax_cents * goods) / line.row_total_cents);
-    total += goods - line.row_total_cents + tax - line.tax_cents;
+  const change = lineChanges(lines);
+  return Math.max(0, grandTotalCents + change.goods + change.tax);
+}
+
+/** An order's own figures as placed, in cents (the parts of its grand total that lines change). */
+export interface PlacedAmounts {
+  grand_total_cents: number;
+  subtotal_cents: number;
+  discount_cents: number;
+  taxes_cents: number;
+}
+
+/** The order's final figures: subtotal, discount, tax and total that add up as the placed ones did. */
+export interface FinalAmounts {
+  subtotalCents: number;
+  discountCents: number;
+  taxCents: number;
+  totalCents: number;
+}
+
+/**
+ * The final figures the order's summary lists once packed: the subtotal and tax with the lines' changes, the discount
+ * as placed (cut to what is left when the lines that remain cost less than it, as the total never goes below zero),
+ * fees and tip unchanged; totalCents is finalCents, so the rows add up to what was charged.
+ */
+export function finalAmounts(placed: PlacedAmounts, lines: readonly PricedLine[]): FinalAmounts {
+  const change = lineChanges(lines);
+  const raw = placed.grand_total_cents + change.goods + change.tax;
+  return {
+    subtotalCents: placed.subtotal_cents + change.goods,
+    discountCents: raw < 0 ? placed.discount_cents + raw : placed.discount_cents,
+    taxCents: placed.taxes_cents + change.tax,
+    totalCents: Math.max(0, raw),
+  };
+}
+
+/**
+ * What an order costs in every place the shopper, the seller and staff read it (the orders list, the status page, the
+ * consoles): its final amount once known (packed: weighed, substituted, marked out), its estimate before.
+ */
+export function chargedTotal(order: { grand_total: string; final_total?: string | null | undefined }): string {
+  return order.final_total ?? order.grand_total;
+}
+
+/** A line's TOTAL: its final amount once weighed, substituted or marked out, its row total before. */
+export function lineTotal(line: { row_total: string; final_row_total?: string | null | undefined }): string {
+  return line.final_row_total ?? line.row_total;
+}
+
+/** The order's figures a summary lists (the contract's OrderSummary, its final figures once packed). */
+export interface OrderFigures {
+  subtotal: string;
+  discount: string;
+  delivery_fee: string;
+  tax: string;
+  fee_amount: string;
+  driver_tip: string;
+  grand_total: string;
+  final_total?: string | null | undefined;
+  final_subtotal?: string | null | undefined;
+  final_discount?: string | null | undefined;
+  final_tax?: string | null | undefined;
+  cap_rule?: string | null | undefined;
+}
+
+/** One row of an order's totals: its name, dollars, whether it is taken off (a discount) and whether it is the total. */
+export interface TotalRow {
+  name: string;
+  value: string;
+  discount?: boolean;
+  total?: boolean;
+}
+
+/**
+ * An order's totals, rows that add up to the last one: as placed (the last 'Grand Total', or 'Estimated Total' while
+ * weighed lines wait for the scale), or once packed the final subtotal, discount and tax with the fees and tip as
+ * placed, adding up to 'Final Total', what was charged (or is due at the door).
+ */
+export function orderTotalRows(order: OrderFigures): TotalRow[] {
+  const final = order.final_total ?? null;
+  const rows: TotalRow[] = [
+    { name: 'Subtotal', value: (final !== null ? order.final_subtotal : null) ?? order.subtotal },
+    { name: 'Discount', value: (final !== null ? order.final_discount : null) ?? order.discount, discount: true },
+    { name: 'Delivery Fee', value: order.delivery_fee },
+    { name: 'Taxes', value: (final !== null ? order.final_tax : null) ?? order.tax },
+    { name: 'Fees', value: order.fee_amount },
+    { name: 'Driver Tip', value: order.driver_tip },
+  ];
+  if (final !== null) return [...rows, { name: 'Final Total', value: final, total: true }];
+  return [...rows, { name: order.cap_rule ? 'Estimated Total' : 'Grand Total', value: order.grand_total, total: true }];
+}
+
+/**
+ * What the order's totals say under them: once packed with a final amount other than the estimate, the estimate it
+ * replaced; while weighed lines wait, that they are charged at their weight; and the cap rule with weighed lines.
+ */
+export function orderTotalNote(order: OrderFigures): string | undefined {
+  const parts: string[] = [];
+  const final = order.final_total ?? null;
+  if (final !== null && final !== order.grand_total)
+    parts.push(`Estimated at checkout: ${formatMoney(order.grand_total)}. The final total counts each item as packed.`);
+  else if (final === null && order.cap_rule) parts.push('Items sold by weight are charged at their weight when packed.');
+  if (order.cap_rule) parts.push(order.cap_rule);
+  return parts.length === 0 ? undefined : parts.join(' ');
+}
+
+/** The status page's total: 'Estimated $100.35 · Final $92.27' once they differ or weighed lines are involved, else the amount. */
+export function orderTotalWords(order: OrderFigures): string {
+  const final = order.final_total ?? null;
+  if (order.cap_rule || (final !== null && final !== order.grand_total)) {
+    return estimateAndFinal(dollarsToCents(order.grand_total) ?? 0, final === null ? null : (dollarsToCents(final) ?? null));
   }
-  return Math.max(0, total);
+  return formatMoney(chargedTotal(order));
 }
 
 /** The order's words for its estimate and final amount ('Estimated $41.20 · Final $39.87'). */

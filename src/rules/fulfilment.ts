@@ -1,4 +1,5 @@
 import { addDays, isPastCutoff, storeToday } from './delivery-dates.ts';
+import { isPayOnDeliveryStatus } from './pay-on-delivery.ts';
 
 /**
  * An order's life after it is placed (issue 24): one transition table that the server enforces (under a row lock,
@@ -171,6 +172,27 @@ export function timelineStepLabel(step: { state: string; actor?: string }): stri
   return isFulfilmentState(step.state) ? fulfilmentStateLabels[step.state] : step.state;
 }
 
+/**
+ * The order's headline status (its row in /setting/order, its status page, each line's STATUS): the store's word for
+ * its payment ('processing', 'pay on delivery', 'complete', 'canceled') until a seller moves it, then the step it is at
+ * ('Packed', 'Ready for pick-up', 'Out for delivery'), named as its timeline names it; an order still to be paid at the
+ * door says so after the step ('Packed · pay on delivery'). Finished orders keep their payment word ('complete').
+ */
+export function orderHeadline(order: {
+  status: string;
+  fulfilment_state?: string | undefined;
+  timeline?: readonly { state: string; actor: string }[] | undefined;
+}): string {
+  const state = order.fulfilment_state;
+  const open = order.status === 'processing' || isPayOnDeliveryStatus(order.status);
+  if (!open || state === undefined || state === 'placed' || !isFulfilmentState(state) || finalFulfilmentStates.includes(state)) {
+    return order.status;
+  }
+  const step = order.timeline?.filter((s) => s.state === state).at(-1);
+  const label = timelineStepLabel(step === undefined ? { state } : step);
+  return order.status === 'processing' ? label : `${label} · ${order.status}`;
+}
+
 /** The console's button for each event. */
 export const fulfilmentEventLabels: Readonly<Record<FulfilmentEvent, string>> = {
   accept: 'Accept',
@@ -185,9 +207,19 @@ export const fulfilmentEventLabels: Readonly<Record<FulfilmentEvent, string>> = 
   cancel: 'Cancel order',
 };
 
-/** The mail's subject the shopper gets on each move (the outbox mail adapter sends it). */
-export function fulfilmentMailSubject(orderNumber: string, to: FulfilmentState): string {
-  return `Your order #${orderNumber}: ${fulfilmentStateLabels[to].toLowerCase()}`;
+/**
+ * A move's step in the shopper's mail: the state's label, except that a step naming the seller ('Accepted by the
+ * seller') taken by the store's staff for the seller is called the store's ('Accepted by the store').
+ */
+export function moveStepLabel(to: FulfilmentState, actor: FulfilmentActor): string {
+  const renamed = stepsNamingTheSeller[to];
+  if (renamed === undefined || actor === 'seller') return fulfilmentStateLabels[to];
+  return `${renamed} ${timelineActorLabels[actor] ?? 'by the store'}`;
+}
+
+/** The mail's subject the shopper gets on each move (the outbox mail adapter sends it), named for who moved it. */
+export function fulfilmentMailSubject(orderNumber: string, to: FulfilmentState, actor: FulfilmentActor = 'seller'): string {
+  return `Your order #${orderNumber}: ${moveStepLabel(to, actor).toLowerCase()}`;
 }
 
 /** The mail's line when an order ends while its card was only held: nothing was taken, so there is no refund to wait for. */

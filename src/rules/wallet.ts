@@ -201,13 +201,18 @@ export function hasVisitProblems(problems: VisitProblems): boolean {
   return problems.retailer !== undefined || problems.dateTime !== undefined;
 }
 
-/** 'Total Available Liquor' as shoppers read it: the remaining units per unit ('1500 ml · 2 portions'), or '0'. */
+/**
+ * 'Total Available Liquor' (the spec's label) as shoppers read it: the remaining units per unit ('1500 ml · 2
+ * portions'); nothing left reads with its unit too, the rows' ('0 ml') or, with no rows, portions ('0 portions').
+ */
 export function totalAvailableText(rows: readonly WalletRowLike[]): string {
   const parts = walletUnits.flatMap((unit) => {
     const amount = remainingTotal(rows.filter((row) => (row.unit ?? 'portion') === unit));
     return amount > 0 ? [formatWalletAmount(amount, unit)] : [];
   });
-  return parts.length > 0 ? parts.join(' · ') : '0';
+  if (parts.length > 0) return parts.join(' · ');
+  const units = walletUnits.filter((unit) => rows.some((row) => (row.unit ?? 'portion') === unit));
+  return (units.length > 0 ? units : (['portion'] as const)).map((unit) => formatWalletAmount(0, unit)).join(' · ');
 }
 
 /**
@@ -221,6 +226,19 @@ export function walletPriceText(paid: string): string {
 /** 'Available in Wallet' with what it is worth to the shopper: '2 portions · worth $131.58'. */
 export function walletHoldingText(amount: number, unit: WalletUnit, worth: string): string {
   return `${formatWalletAmount(amount, unit)} · worth ${formatMoney(worth)}`;
+}
+
+/**
+ * The summary's controls that can apply to a line or an order: a line redeemed from the wallet is already paid for and
+ * the restaurant serves it from what the shopper holds, so it has no 'If out of stock' choice; an order of wallet lines
+ * only costs nothing, so it has no coupon to take off it.
+ */
+export function outOfStockChoiceApplies(line: { wallet?: boolean | undefined }): boolean {
+  return line.wallet !== true;
+}
+
+export function couponApplies(lines: readonly { wallet?: boolean | undefined }[]): boolean {
+  return !isWalletOnlyLines(lines);
 }
 
 /** Every cart line is redeemed from the wallet: the order costs nothing and needs no card. */

@@ -3,8 +3,9 @@ import { formatWeight } from './sizes.ts';
 
 /**
  * The packing screen's weights, typed the American way (issue 24): a US butcher's scale reads pounds with decimals
- * ('1.02'), sometimes pounds and ounces ('1 lb 2 oz') or ounces alone ('18 oz'). The server keeps what it always
- * kept, whole grams (order_items.weighed_grams), so the conversion happens here, once, for the console to send.
+ * ('1.02'), sometimes pounds and ounces ('1 lb 2 oz') or ounces alone ('18 oz'). The server keeps grams
+ * (order_items.weighed_grams), so the conversion happens here, once, for the console to send: to the milligram, not
+ * the gram, so the charge is priced from the weight as entered (1.00 lb is 453.592 g, not 454 g: $41.63, not $41.67).
  */
 
 export const ouncesPerPound = 16;
@@ -25,7 +26,7 @@ const poundsOnly = new RegExp(String.raw`^${number}\s*(?:lbs?|#)?$`);
 const ouncesOnly = new RegExp(String.raw`^${number}\s*oz$`);
 const poundsAndOunces = new RegExp(String.raw`^(\d{1,3})\s*(?:lbs?|#)\s*${number}\s*oz$`);
 
-/** Pounds (with decimals, '1.02', '1.02 lb'), pounds and ounces ('1 lb 2 oz') or ounces ('18 oz') → whole grams. */
+/** Pounds (with decimals, '1.02', '1.02 lb'), pounds and ounces ('1 lb 2 oz') or ounces ('18 oz') → grams (to the milligram). */
 export function parseWeightEntry(text: string): WeightEntry {
   const typed = text.trim().toLowerCase().replace(/,/g, '.');
   let pounds: number | undefined;
@@ -42,9 +43,19 @@ export function parseWeightEntry(text: string): WeightEntry {
   return { ok: true, grams };
 }
 
-/** Pounds to the whole grams the server stores (to the nearest gram: 1.02 lb → 463 g). */
+/** Grams are sent and stored to the milligram: three decimals. */
+export const gramDecimals = 3;
+
+/** Pounds to the grams the server stores, to the milligram (1.02 lb → 462.664 g; 1.00 lb → 453.592 g). */
 export function poundsToGrams(pounds: number): number {
-  return Math.round(pounds * gramsPerPound);
+  const scale = 10 ** gramDecimals;
+  return Math.round(pounds * gramsPerPound * scale) / scale;
+}
+
+/** Whether a number of grams is one the console sends: at most three decimals (a milligram). */
+export function isMilligramPrecise(grams: number): boolean {
+  const scaled = grams * 10 ** gramDecimals;
+  return Number.isFinite(scaled) && Math.abs(scaled - Math.round(scaled)) < 1e-6;
 }
 
 /** A console line's size: a line sold by weight in pounds ('1.1 lb', as the shopper's estimate reads), any other as the catalogue's. */

@@ -2,14 +2,23 @@ import type { Page } from '@playwright/test';
 import { create } from 'superstruct';
 import { orderStatusReply, type OrderItem, type OrderSummary } from '../../src/api/contract/checkout.contract.ts';
 import { orderRefreshMs } from '../../src/machines/account/order-status.machine.ts';
-import { estimateAndFinal, finalCents, formatWeighedPounds, gramsPerPound, type PricedLine } from '../../src/rules/catch-weight.ts';
-import { centsToDollars, dollarsToCents, formatMoney } from '../../src/rules/money.ts';
+import {
+  chargedTotal,
+  estimateAndFinal,
+  finalCents,
+  formatWeighedPounds,
+  gramsPerPound,
+  lineTotal,
+  orderTotalRows,
+  type PricedLine,
+} from '../../src/rules/catch-weight.ts';
+import { centsToDollars, dollarsToCents, formatDiscount, formatMoney } from '../../src/rules/money.ts';
 import { parseWeightEntry, weightEntryMessages } from '../../src/rules/weight-entry.ts';
 import { offlineMessage } from '../../src/api/http.ts';
 import { addAddress, addCard, chooseSpeed, placeOrder } from './checkout-steps.ts';
 import { answeredOnce, connectionLostOnce, refusedByFault } from './faults.ts';
 import { expect, test } from './fixtures.ts';
-import { addSameDayToCart, enterStore, scheduleFirstGroupAndCheckout, sessionOf, solveCaptcha, uniqueEmail } from './steps.ts';
+import { addSameDayToCart, enterStore, mailedMatchFor, scheduleFirstGroupAndCheckout, sessionOf, solveCaptcha, uniqueEmail } from './steps.ts';
 import { e2eSeller } from './store-users.ts';
 
 /**
@@ -26,11 +35,11 @@ import { e2eSeller } from './store-users.ts';
 const steak = 'USDA Prime Ribeye Steak';
 const strip = 'New York Strip Steak';
 
-async function placeGuestOrder(page: Page): Promise<string> {
+async function placeGuestOrder(page: Page, email: string): Promise<string> {
   await enterStore(page);
   await addSameDayToCart(page, 'ribeye', steak);
   await expect(page).toHaveURL(/\/guest\/register$/);
-  await page.getByRole('main').getByLabel('Email').fill(uniqueEmail('fulfilment'));
+  await page.getByRole('main').getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'CONTINUE' }).click();
   await expect(page).toHaveURL(/\/cart$/);
   // A second steak from the same Same Day butcher: the line the seller finds out of stock and substitutes.
@@ -85,7 +94,8 @@ test('a seller accepts, substitutes, weighs in pounds, hands over and delivers w
   flowRecord,
 }) => {
   test.setTimeout(300_000);
-  const orderId = await placeGuestOrder(page);
+  const email = uniqueEmail('fulfilment');
+  const orderId = await placeGuestOrder(page, email);
   // The status page stays open from here on, never reloaded: its own refresh brings each step.
   await page.clock.install();
   await page.goto(`/order/status?orderId=${orderId}`);
@@ -137,6 +147,8 @@ test('a seller accepts, substitutes, weighs in pounds, hands over and delivers w
     await page.clock.runFor(orderRefreshMs);
     const proposal = page.getByRole('group', { name: `Substitute for ${strip}` });
     await expect(proposal).toContainText(`The seller proposes ${substitute}`);
+    // Her mail says so too, with the link to this page where she answers.
+    expect(await mailedMatchFor(email, new RegExp(`Your order page: \\S+/order/status\\?orderId=${orderId}$`, 'm'))).toBeTruthy();
     await proposal.getByRole('button', { name: 'Approve substitute' }).click();
     await expect(proposal).toHaveCount(0);
     await expect(page.getByTestId('line-note').filter({ hasText: 'Substituted' })).toHaveText(new RegExp(`^Substituted: ${substitute} · final \\$`));
@@ -169,10 +181,25 @@ test('a seller accepts, substitutes, weighs in pounds, hands over and delivers w
     await expect(page.getByTestId('line-note').filter({ hasText: 'weighed' })).toContainText(
       `weighed ${typed} lb · final ${formatMoney(packedSteak?.final_row_total ?? '')}`,
     );
+    // Once packed every place shows what was charged: the headline says the step, each line's TOTAL its final amount,
+    // the totals list the final figures down to the Final Total, and the seller's card the same amount.
+    await expect(page.getByTestId('order-status')).toHaveText('Packed');
+    const rows = page.getByRole('table').getByRole('row');
+    for (const item of packed.items) {
+      await expect(rows.filter({ hasText: item.product_name }).locator('[data-label="TOTAL"]')).toHaveText(formatMoney(lineTotal(item)));
+    }
+    expect(packed.items.find((i) => i.substitution_state === 'approved')?.final_row_total).not.toBeNull();
+    const totals = page.getByLabel('Order totals');
+    const finalRows = orderTotalRows(packed);
+    expect(finalRows.at(-1)).toEqual({ name: 'Final Total', value: packed.final_total, total: true });
+    await expect(totals.locator('dt')).toHaveText(finalRows.map((r) => r.name));
+    await expect(totals.locator('dd')).toHaveText(finalRows.map((r) => (r.discount ? formatDiscount(r.value) : formatMoney(r.value))));
+    await expect(card).toContainText(` · ${formatMoney(chargedTotal(packed))} · `);
 
     await card.getByRole('button', { name: 'Hand to driver' }).click();
     await expect(card.getByTestId('fulfilment-state')).toHaveText('Out for delivery');
     await shopperSees(page, 'Out for delivery');
+    await expect(page.getByTestId('order-status')).toHaveText('Out for delivery');
 
     await card.getByRole('button', { name: 'Delivered' }).click();
     await expect(card.getByTestId('fulfilment-state')).toHaveText('Delivered');

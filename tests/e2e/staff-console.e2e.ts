@@ -102,6 +102,8 @@ test('staff find a storefront order by date, status and seller, accept and cance
     await status.selectOption({ label: 'Accepted by the seller' });
     await expect(card.getByTestId('fulfilment-state')).toHaveText('Accepted by the seller');
     await shopperSees(page, 'Accepted', acceptReason);
+    // Her mail calls it the store's step, not the seller's.
+    expect(await mailedMatchFor(placed.email, /is now: Accepted by the store\./)).toBeTruthy();
 
     // Canceled with why: the hold on her card (a steak sold by weight, not packed) is let go, and the mail says so.
     const cancelReason = 'The butcher cannot deliver that day';

@@ -118,6 +118,11 @@ test.describe('prepaid wallet', () => {
     // Nothing to pay: the wallet covers it, no card is asked for.
     await expect(page.getByRole('heading', { name: 'Nothing to Pay' })).toBeVisible();
     await page.getByRole('button', { name: 'Continue' }).click();
+    // The $0 summary offers nothing that cannot apply: no coupon to take off, no choice if the redeemed steak is out.
+    await expect(page.getByRole('list', { name: 'Items' })).toContainText(ribeye);
+    await expect(page.getByRole('button', { name: 'PLACE ORDER' })).toBeEnabled();
+    await expect(page.getByLabel('Coupon code')).toHaveCount(0);
+    await expect(page.getByLabel(`If ${ribeye} is out of stock`)).toHaveCount(0);
     await placeAndConfirm(page);
     // A dine-in visit at the restaurant the wallet line was redeemed for, at the wallet's date and time.
     expect(orders[1]).toMatchObject({ speed_id: 3, pickup_date: `${tomorrow().iso} 13:00` });

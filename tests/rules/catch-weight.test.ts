@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { dollarsToCents } from '../../src/rules/money.ts';
 import {
   authorisedCents,
   cardEstimate,
@@ -8,6 +9,12 @@ import {
   lineCapped,
   lineFinalCents,
   lineNote,
+  chargedTotal,
+  finalAmounts,
+  lineTotal,
+  orderTotalNote,
+  orderTotalRows,
+  orderTotalWords,
   substituteAllowed,
   unansweredDecision,
   type PricedLine,
@@ -73,6 +80,72 @@ describe('catch-weight (decision 039)', () => {
       'Substituted: Sirloin',
     );
     expect(lineNote({ product_qty: 1, bottle_size: 500, row_total: '18.40' })).toBeUndefined();
+  });
+});
+
+describe('an order once its final amount is known (QA: order 100000001 listed at its estimate)', () => {
+  // Order 100000001 as placed: a ribeye substituted ($73.18 → $63.38) and a salmon weighed ($16.17 → $17.89).
+  const ribeye: PricedLine = { ...steak, row_total_cents: 7318, tax_cents: 0, substitution_state: 'approved', substitute_price_cents: 6338 };
+  const salmon: PricedLine = { ...steak, row_total_cents: 1719, tax_cents: 0, bottle_size: 500, weighed_grams: 550 };
+  const placed = { grand_total_cents: 10035, subtotal_cents: 9037, discount_cents: 904, taxes_cents: 0 };
+  const summary = {
+    subtotal: '90.37',
+    discount: '9.04',
+    delivery_fee: '9.98',
+    tax: '0.00',
+    fee_amount: '0.00',
+    driver_tip: '9.04',
+    grand_total: '100.35',
+    cap_rule: 'A weighed item never costs more than its estimate plus 10%: anything heavier is on us.',
+  };
+
+  it('lists final figures that add up to the final total, which is finalCents', () => {
+    const final = finalAmounts(placed, [ribeye, salmon]);
+    expect(final.totalCents).toBe(finalCents(placed.grand_total_cents, [ribeye, salmon]));
+    expect(final).toEqual({ subtotalCents: 9037 - 980 + 172, discountCents: 904, taxCents: 0, totalCents: 10035 - 980 + 172 });
+    expect(final.subtotalCents - final.discountCents + 998 + final.taxCents + 904).toBe(final.totalCents);
+  });
+
+  it('cuts the discount when what remains costs less than it, so the rows still add up to a total of zero', () => {
+    const final = finalAmounts({ grand_total_cents: 1000, subtotal_cents: 1840, discount_cents: 940, taxes_cents: 100 }, [
+      { ...steak, substitution_state: 'out' },
+    ]);
+    expect(final).toEqual({ subtotalCents: 0, discountCents: 0, taxCents: 0, totalCents: 0 });
+  });
+
+  it('shows the final amount wherever the order is read, and each line at its final amount', () => {
+    expect(chargedTotal({ grand_total: '100.35', final_total: null })).toBe('100.35');
+    expect(chargedTotal({ grand_total: '100.35', final_total: '92.27' })).toBe('92.27');
+    expect(lineTotal({ row_total: '73.18', final_row_total: '63.38' })).toBe('63.38');
+    expect(lineTotal({ row_total: '73.18', final_row_total: null })).toBe('73.18');
+  });
+
+  it('lists the final subtotal, discount and tax with the fees and tip, adding up to the Final Total', () => {
+    const packed = { ...summary, final_total: '92.27', final_subtotal: '82.29', final_discount: '9.04', final_tax: '0.00' };
+    const rows = orderTotalRows(packed);
+    expect(rows.map((r) => `${r.name} ${r.value}`)).toEqual([
+      'Subtotal 82.29',
+      'Discount 9.04',
+      'Delivery Fee 9.98',
+      'Taxes 0.00',
+      'Fees 0.00',
+      'Driver Tip 9.04',
+      'Final Total 92.27',
+    ]);
+    const parts = rows.filter((r) => r.total !== true).reduce((sum, r) => sum + (r.discount ? -1 : 1) * (dollarsToCents(r.value) ?? 0), 0);
+    expect(parts).toBe(dollarsToCents(rows.at(-1)?.value ?? ''));
+    expect(orderTotalWords(packed)).toBe('Estimated $100.35 · Final $92.27');
+    expect(orderTotalNote(packed)).toBe(`Estimated at checkout: $100.35. The final total counts each item as packed. ${summary.cap_rule}`);
+  });
+
+  it('lists the estimate before packing, and the plain amount of an order with nothing to weigh or change', () => {
+    expect(orderTotalRows(summary).at(-1)).toEqual({ name: 'Estimated Total', value: '100.35', total: true });
+    expect(orderTotalWords(summary)).toBe('Estimated $100.35');
+    const plain = { ...summary, cap_rule: null };
+    expect(orderTotalRows(plain).at(-1)).toEqual({ name: 'Grand Total', value: '100.35', total: true });
+    expect(orderTotalWords({ ...plain, final_total: '100.35' })).toBe('$100.35');
+    expect(orderTotalWords({ ...plain, final_total: '59.42' })).toBe('Estimated $100.35 · Final $59.42');
+    expect(orderTotalNote(plain)).toBeUndefined();
   });
 });
 

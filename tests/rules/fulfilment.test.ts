@@ -9,6 +9,9 @@ import {
   fulfilmentTransitions,
   isLate,
   isMoveEvent,
+  orderHeadline,
+  fulfilmentMailSubject,
+  moveStepLabel,
   pickList,
   shopperMayChange,
   timelineActorLabels,
@@ -99,5 +102,36 @@ describe('the staff console’s sellers', () => {
     expect(consoleSellers([], hudson)).toEqual([hudson]);
     expect(consoleSellers([hudson], { loc_id: 3, vendor_name: 'Hudson Street Butchers' })).toEqual([hudson]);
     expect(consoleSellerLabel(hudson)).toBe('Hudson Street Butchers (location 3)');
+  });
+});
+
+describe('the order headline (QA: "Processing · $45.89" for an order ready for pick-up)', () => {
+  it('follows the step once a seller moves a paid order, named as its timeline names it', () => {
+    expect(orderHeadline({ status: 'processing', fulfilment_state: 'placed' })).toBe('processing');
+    expect(orderHeadline({ status: 'processing', fulfilment_state: 'packed' })).toBe('Packed');
+    expect(orderHeadline({ status: 'processing', fulfilment_state: 'ready_for_pickup' })).toBe('Ready for pick-up');
+    expect(orderHeadline({ status: 'processing', fulfilment_state: 'out_for_delivery' })).toBe('Out for delivery');
+    expect(orderHeadline({ status: 'processing', fulfilment_state: 'accepted', timeline: [{ state: 'accepted', actor: 'seller' }] })).toBe(
+      'Accepted by the seller',
+    );
+    expect(orderHeadline({ status: 'processing', fulfilment_state: 'accepted', timeline: [{ state: 'accepted', actor: 'staff' }] })).toBe('Accepted');
+  });
+
+  it('keeps what is still to pay at the door, and the payment word of a finished or unpaid order', () => {
+    expect(orderHeadline({ status: 'pay on delivery', fulfilment_state: 'out_for_delivery' })).toBe('Out for delivery · pay on delivery');
+    expect(orderHeadline({ status: 'complete', fulfilment_state: 'delivered' })).toBe('complete');
+    expect(orderHeadline({ status: 'canceled', fulfilment_state: 'refused' })).toBe('canceled');
+    expect(orderHeadline({ status: 'pending payment' })).toBe('pending payment');
+  });
+});
+
+describe('a move in the shopper’s mail (QA: staff moves mailed as the seller’s)', () => {
+  it('calls a step staff took for the seller the store’s', () => {
+    expect(moveStepLabel('accepted', 'seller')).toBe('Accepted by the seller');
+    expect(moveStepLabel('accepted', 'staff')).toBe('Accepted by the store');
+    expect(moveStepLabel('refused', 'staff')).toBe('Refused by the store');
+    expect(moveStepLabel('packed', 'staff')).toBe('Packed');
+    expect(fulfilmentMailSubject('100000001', 'accepted', 'staff')).toBe('Your order #100000001: accepted by the store');
+    expect(fulfilmentMailSubject('100000001', 'accepted')).toBe('Your order #100000001: accepted by the seller');
   });
 });

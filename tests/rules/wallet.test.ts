@@ -12,6 +12,8 @@ import {
   isWalletOnlyLines,
   sortWalletProducts,
   totalAvailableText,
+  couponApplies,
+  outOfStockChoiceApplies,
   visitProblems,
   walletStates,
   walletTexts,
@@ -46,7 +48,9 @@ describe('the Dine-In panel filters', () => {
     expect(filterWalletRows(rows, { state: 'NY', category: 0 })).toHaveLength(2);
     expect(filterWalletRows(rows, { state: 'All', category: 4 })).toHaveLength(2);
     expect(totalAvailableText(rows)).toBe('750 ml · 2 portions');
-    expect(totalAvailableText([])).toBe('0');
+    // QA: an empty wallet read 'Total Available Liquor: 0', with no unit.
+    expect(totalAvailableText([])).toBe('0 portions');
+    expect(totalAvailableText(rows.map((row) => ({ ...row, remaining: 0 })))).toBe('0 ml · 0 portions');
   });
 
   it('disables categories with no rows in the state', () => {
@@ -145,5 +149,14 @@ describe('wallet lines in the cart', () => {
     expect(checkoutTarget(undefined, true)).toBe('/cart/card');
     expect(checkoutTarget(undefined, false)).toBe('/cart/address');
     expect(isWalletOnlyLines([{ wallet: true }, { wallet: false }])).toBe(false);
+  });
+});
+
+describe('the $0 redemption summary (QA: a coupon box and an "If out of stock" choice that cannot apply)', () => {
+  it('offers no out-of-stock choice for a wallet line and no coupon for an order of wallet lines only', () => {
+    expect(outOfStockChoiceApplies({ wallet: true })).toBe(false);
+    expect(outOfStockChoiceApplies({})).toBe(true);
+    expect(couponApplies([{ wallet: true }, { wallet: true }])).toBe(false);
+    expect(couponApplies([{ wallet: true }, { wallet: false }])).toBe(true);
   });
 });

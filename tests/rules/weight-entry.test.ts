@@ -1,21 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { formatWeighedPounds } from '../../src/rules/catch-weight.ts';
-import { lineSizeLabel, parseWeightEntry, poundsToGrams, weightEntryMessages } from '../../src/rules/weight-entry.ts';
+import { formatWeighedPounds, lineFinalCents, type PricedLine } from '../../src/rules/catch-weight.ts';
+import { isMilligramPrecise, lineSizeLabel, parseWeightEntry, poundsToGrams, weightEntryMessages } from '../../src/rules/weight-entry.ts';
+
+/** The walk's line: a 454 g (1 lb) cut at $41.67. */
+const weighedLine: PricedLine = {
+  row_total_cents: 4167,
+  tax_cents: 0,
+  bottle_size: 454,
+  qty: 1,
+  sold_by_weight: true,
+  weighed_grams: null,
+  substitution_state: null,
+  substitute_price_cents: null,
+};
 
 describe('weights typed the American way (issue 24)', () => {
-  it('reads pounds with decimals, with or without the unit, and stores whole grams', () => {
-    expect(parseWeightEntry('1.02')).toEqual({ ok: true, grams: 463 });
-    expect(parseWeightEntry(' 1.02 lb ')).toEqual({ ok: true, grams: 463 });
-    expect(parseWeightEntry('1.02lbs')).toEqual({ ok: true, grams: 463 });
-    expect(parseWeightEntry('2#')).toEqual({ ok: true, grams: 907 });
-    expect(parseWeightEntry('.5')).toEqual({ ok: true, grams: 227 });
-    expect(parseWeightEntry('1,5')).toEqual({ ok: true, grams: 680 });
+  it('reads pounds with decimals, with or without the unit, as grams to the milligram (not rounded to the gram)', () => {
+    expect(parseWeightEntry('1.02')).toEqual({ ok: true, grams: 462.664 });
+    expect(parseWeightEntry(' 1.02 lb ')).toEqual({ ok: true, grams: 462.664 });
+    expect(parseWeightEntry('1.02lbs')).toEqual({ ok: true, grams: 462.664 });
+    expect(parseWeightEntry('2#')).toEqual({ ok: true, grams: 907.185 });
+    expect(parseWeightEntry('.5')).toEqual({ ok: true, grams: 226.796 });
+    expect(parseWeightEntry('1,5')).toEqual({ ok: true, grams: 680.389 });
   });
 
   it('reads pounds and ounces, and ounces alone', () => {
     expect(parseWeightEntry('1 lb 2 oz')).toEqual({ ok: true, grams: poundsToGrams(1.125) });
     expect(parseWeightEntry('1lb 2.5oz')).toEqual({ ok: true, grams: poundsToGrams(1 + 2.5 / 16) });
-    expect(parseWeightEntry('18 oz')).toEqual({ ok: true, grams: 510 });
+    expect(parseWeightEntry('18 oz')).toEqual({ ok: true, grams: 510.291 });
   });
 
   it('refuses what is not a weight, nothing, and more than the server takes', () => {
@@ -26,11 +38,23 @@ describe('weights typed the American way (issue 24)', () => {
     expect(parseWeightEntry('0')).toEqual({ ok: false, message: weightEntryMessages.tooLight });
     expect(parseWeightEntry('0.001')).toEqual({ ok: false, message: weightEntryMessages.tooLight });
     expect(parseWeightEntry('221')).toEqual({ ok: false, message: weightEntryMessages.tooHeavy });
-    expect(parseWeightEntry('220')).toEqual({ ok: true, grams: 99790 });
+    expect(parseWeightEntry('220')).toEqual({ ok: true, grams: 99790.321 });
+  });
+
+  it('keeps 1.00 lb as 453.592 g, so a $41.67 line of 454 g costs $41.63, not the $41.67 of 454 g (QA)', () => {
+    const entry = parseWeightEntry('1.00');
+    expect(entry).toEqual({ ok: true, grams: 453.592 });
+    const grams = entry.ok ? entry.grams : 0;
+    expect(isMilligramPrecise(grams)).toBe(true);
+    expect(isMilligramPrecise(453.5924)).toBe(false);
+    const line = { ...weighedLine, weighed_grams: grams };
+    expect(lineFinalCents(line)).toBe(4163);
+    expect(formatWeighedPounds(grams)).toBe('1.00 lb');
+    expect(lineFinalCents({ ...line, weighed_grams: 454 })).toBe(4167);
   });
 
   it('shows a weighed weight to the hundredth of a pound, round-tripping what was typed', () => {
-    expect(formatWeighedPounds(463)).toBe('1.02 lb');
+    expect(formatWeighedPounds(462.664)).toBe('1.02 lb');
     expect(formatWeighedPounds(poundsToGrams(2.37))).toBe('2.37 lb');
   });
 });

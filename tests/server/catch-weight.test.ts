@@ -165,6 +165,40 @@ describe('catch-weight: authorise the estimate + 10 %, capture at the weight', (
     await expect.poll(async () => (await mailed())?.body_text).toContain('Estimated');
   });
 
+  test('the weight is priced as entered, to the milligram: no grams rounded before the money (QA: 1.00 lb stored as 454 g)', async () => {
+    const { number, item } = await placed(2);
+    const order = await orderOf(t, number);
+    await toPicking(number);
+    // A weight with more than three decimals is not one the console sends: 400 naming it.
+    const tooFine = await move(number, 'pack', { weights: [{ item_id: item.id, grams: 453.5924 }] });
+    expect(tooFine.status).toBe(400);
+    expect(JSON.stringify(tooFine.body)).toContain('grams');
+    // 0.97 of the nominal weight, as pounds converted to the milligram (not a whole gram).
+    const grams = Math.round(item.bottle_size * 0.97) + 0.592;
+    expect((await move(number, 'pack', { weights: [{ item_id: item.id, grams }] })).status).toBe(200);
+    const line = await db.selectFrom('order_items').select(['weighed_grams', 'tax_cents']).where('id', '=', item.id).executeTakeFirstOrThrow();
+    expect(line.weighed_grams).toBe(grams);
+    const priced = {
+      row_total_cents: item.row_total_cents,
+      tax_cents: line.tax_cents,
+      bottle_size: item.bottle_size,
+      qty: 1,
+      sold_by_weight: true,
+      weighed_grams: grams,
+      substitution_state: null,
+      substitute_price_cents: null,
+    };
+    const expected = finalCents(order.grand_total_cents, [priced]);
+    expect(await orderOf(t, number)).toMatchObject({ final_total_cents: expected });
+    expect(gateway.captureOf(order.payment_ref ?? '')?.amountCents).toBe(expected);
+    const status = await statusOf(number);
+    assert(status.body, orderStatusReply);
+    expect(status.body.data?.items[0]).toMatchObject({
+      weighed_grams: grams,
+      final_row_total: (Math.round((item.row_total_cents * grams) / item.bottle_size) / 100).toFixed(2),
+    });
+  });
+
   test('a weight above the margin is capped at the margin (and the capture at the authorisation)', async () => {
     const { number, item } = await placed(2);
     const order = await orderOf(t, number);
@@ -242,6 +276,17 @@ describe('substitutions', () => {
     expect((await propose(number, item.id, { product_id: pair.substitute.productId })).status).toBe(200);
     expect(await stockOf(t, pair.substitute.offerId)).toBe(before - 1);
     // Someone else's order: 404.
+    // The mail names the substitute and links to the order page where the shopper answers.
+    const proposalMail = () =>
+      db
+        .selectFrom('outbox')
+        .select(['subject', 'body_text'])
+        .where('subject', 'like', `Your order #${number}: a substitute for %`)
+        .executeTakeFirst();
+    await expect
+      .poll(async () => (await proposalMail())?.body_text)
+      .toMatch(new RegExp(`^Your order page: https?://[^/\\s]+/order/status\\?orderId=${number}$`, 'm'));
+    expect((await proposalMail())?.body_text).toMatch(/^.+ is out of stock\. The seller proposes .+ instead\./);
     expect((await answer(number, item.id, true, other.token)).status).toBe(404);
     expect((await answer(number, item.id, true)).status).toBe(200);
     expect((await answer(number, item.id, false)).status).toBe(409);
@@ -265,6 +310,24 @@ describe('substitutions', () => {
     const status = await statusOf(number);
     assert(status.body, orderStatusReply);
     expect(status.body.data?.items[0]).toMatchObject({ substitution_state: 'approved', final_row_total: '15.00' });
+    // QA (order 100000001): the summary's final rows add up to what was charged, and the consoles show that amount.
+    const data = status.body.data;
+    const cents = (dollars: string | null | undefined) => (dollars ? Math.round(Number(dollars) * 100) : Number.NaN);
+    expect(data?.final_subtotal).toBe(((order.subtotal_cents - item.row_total_cents + 1500) / 100).toFixed(2));
+    expect(
+      cents(data?.final_subtotal) -
+        cents(data?.final_discount) +
+        cents(data?.delivery_fee) +
+        cents(data?.final_tax) +
+        cents(data?.fee_amount) +
+        cents(data?.driver_tip),
+    ).toBe(expected);
+    const packedList = json(await t.app.inject({ method: 'GET', url: '/api/seller/orders', headers: { authorization: `Bearer ${seller}` } }));
+    assert(packedList, consoleOrdersReply);
+    expect(packedList.data?.find((o) => o.order_number === number)).toMatchObject({
+      grand_total: (order.grand_total_cents / 100).toFixed(2),
+      final_total: (expected / 100).toFixed(2),
+    });
   });
 
   test('refused: the substitute goes back to stock and the line is not charged; out: not charged either', async () => {
@@ -285,6 +348,18 @@ describe('substitutions', () => {
       errors: [{ field: 'product_id' }],
     });
     expect((await propose(out.number, out.item.id, { out: true })).status).toBe(200);
+    // Marked out: a mail titled and worded as out of stock, said once (QA: 'a substitution' … 'out of stock: out of stock').
+    const outMail = () =>
+      db
+        .selectFrom('outbox')
+        .select(['subject', 'body_text'])
+        .where('subject', 'like', `Your order #${out.number}:%`)
+        .where('subject', 'like', '%out of stock')
+        .executeTakeFirst();
+    await expect
+      .poll(async () => (await outMail())?.body_text)
+      .toMatch(/^.+ is out of stock and will not be in your order\. You are not charged for it\.$/);
+    expect((await outMail())?.body_text.match(/out of stock/g)).toHaveLength(1);
     expect((await move(out.number, 'pack', { weights: [] })).status).toBe(200);
     const outOrder = await orderOf(t, out.number);
     expect(outOrder.final_total_cents).toBeLessThan(outOrder.grand_total_cents);

@@ -156,6 +156,11 @@ describe('the order moves only in the allowed order', () => {
     }
     const events = await t.database.db.selectFrom('order_events').selectAll().where('reason', '=', 'Seller on the phone').execute();
     expect(events).toMatchObject([{ event: 'accept', from_state: 'placed', to_state: 'accepted', actor_role: 'staff' }]);
+    // The shopper's mail calls a staff move the store's, not the seller's (QA: 'accepted by the seller' after staff moves).
+    const mailed = () =>
+      t.database.db.selectFrom('outbox').select(['subject', 'body_text']).where('subject', 'like', `Your order #${order.number}:%`).execute();
+    await expect.poll(async () => (await mailed()).map((m) => m.subject)).toEqual([`Your order #${order.number}: accepted by the store`]);
+    expect((await mailed())[0]?.body_text).toContain(`Your order #${order.number} is now: Accepted by the store.`);
   });
 });
 

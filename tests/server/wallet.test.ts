@@ -372,6 +372,41 @@ describe('where and what to redeem', () => {
       child: [expect.objectContaining({ price: ((paid - 1000) / 200).toFixed(2) })],
     });
     await db().updateTable('orders').set({ discount_cents: 0 }).where('increment_id', '=', me.orderNumber).execute();
+    // QA: a portion weighed at packing (worth $65.79 shown, $65.66 charged): worth what the card was charged for it,
+    // the line's final amount and its tax in proportion (decision 039), not its estimate.
+    const orderId = (await orderOf(t, me.orderNumber)).id;
+    const item = await db()
+      .selectFrom('order_items')
+      .select(['id', 'product_id', 'bottle_size', 'qty'])
+      .where('order_id', '=', orderId)
+      .executeTakeFirstOrThrow();
+    const grams = item.bottle_size * item.qty * 0.95;
+    const { sold_by_weight: soldByWeight } = await db()
+      .selectFrom('products')
+      .select('sold_by_weight')
+      .where('id', '=', item.product_id)
+      .executeTakeFirstOrThrow();
+    await db().updateTable('products').set({ sold_by_weight: true }).where('id', '=', item.product_id).execute();
+    await db().updateTable('order_items').set({ weighed_grams: grams }).where('id', '=', item.id).execute();
+    try {
+      const weighed = await post(
+        t,
+        '/api/walletproductlst/walletProducts',
+        { customer_id: me.customerId, vendor_id: places.sameCategory.at(-1)?.vendorId },
+        me.token,
+      );
+      assert(weighed.body, walletProductsReply);
+      const goods = Math.round(line.row_total_cents * 0.95);
+      const charged = goods + Math.round((line.tax_cents * goods) / line.row_total_cents);
+      expect(charged).toBeLessThan(paid);
+      expect(weighed.body.data?.[0]).toMatchObject({
+        wallet_worth: (charged / 100).toFixed(2),
+        child: [expect.objectContaining({ price: (Math.round(charged / 2) / 100).toFixed(2) })],
+      });
+    } finally {
+      await db().updateTable('order_items').set({ weighed_grams: null }).where('id', '=', item.id).execute();
+      await db().updateTable('products').set({ sold_by_weight: soldByWeight }).where('id', '=', item.product_id).execute();
+    }
     const elsewhere = await post(
       t,
       '/api/walletproductlst/walletProducts',

@@ -57,4 +57,44 @@ describe('an order on /setting/order (issue 23)', () => {
     const cents = rows.slice(0, -1).map(([, amount]) => dollarsToCents(amount.replace('$', '')) ?? Number.NaN);
     expect(cents.reduce((sum, part) => sum + part, 0)).toBe(8399);
   });
+
+  it('once packed, lists the final figures to the Final Total, each line at its final amount and the step as its status (QA: 100000001)', () => {
+    const walked = order('100000001', 'Local Delivery');
+    const items = walked.items.map((item) => ({ ...item, row_total: '73.18', final_row_total: '63.38', substitution_state: 'approved' as const }));
+    render(
+      <OrderDetails
+        order={{
+          ...walked,
+          items,
+          subtotal: '90.37',
+          discount: '9.04',
+          delivery_fee: '9.98',
+          tax: '0.00',
+          fee_amount: '0.00',
+          driver_tip: '9.04',
+          grand_total: '100.35',
+          final_total: '92.27',
+          final_subtotal: '82.29',
+          final_discount: '9.04',
+          final_tax: '0.00',
+          fulfilment_state: 'packed',
+          status: 'processing',
+          cap_rule: capRule,
+        }}
+      />,
+    );
+    expect(totalRows()).toEqual([
+      ['Subtotal', '$82.29'],
+      ['Discount', '-$9.04'],
+      ['Delivery Fee', '$9.98'],
+      ['Taxes', '$0.00'],
+      ['Fees', '$0.00'],
+      ['Driver Tip', '$9.04'],
+      ['Final Total', '$92.27'],
+    ]);
+    expect(screen.getAllByText('$63.38').length).toBe(items.length);
+    expect(screen.queryByText('$73.18')).toBeNull();
+    expect(screen.getAllByText('Packed').length).toBe(items.length);
+    expect(screen.getByTestId('cap-rule').textContent).toContain('Estimated at checkout: $100.35.');
+  });
 });

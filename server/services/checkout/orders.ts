@@ -8,7 +8,7 @@ import { formatSlot } from '../../../src/rules/slots.ts';
 import type { SpeedValue } from '../../../src/rules/speeds.ts';
 import { timeLabel } from '../../../src/rules/visit-time.ts';
 import type { Database, OrderItemsTable, OrdersTable } from '../../db/schema.ts';
-import { capRule, lineCapped, lineFinalCents } from '../../../src/rules/catch-weight.ts';
+import { capRule, finalAmounts, lineCapped, lineFinalCents, type PricedLine } from '../../../src/rules/catch-weight.ts';
 
 /** The spec's delivery groups: Dine-in, Pickup, Local Delivery, Courier Delivery, Farm Direct. */
 export function deliveryMethodOf(speed: SpeedValue, speedId: number): string {
@@ -152,6 +152,7 @@ async function summarize(db: Kysely<Database>, orders: Selectable<OrdersTable>[]
         return entry;
       });
     const strip = ({ speed: _speed, ...item }: OrderItem & { speed: SpeedValue }): OrderItem => item;
+    const final = order.final_total_cents === null ? null : finalAmounts(order, items.filter((i) => i.order_id === order.id).map(pricedLineOf));
     const byMethod = (method: string) => own.filter((i) => i.delivery_method === method).map(strip);
     return {
       increment_id: order.increment_id,
@@ -178,6 +179,9 @@ async function summarize(db: Kysely<Database>, orders: Selectable<OrdersTable>[]
       can_cancel: isPlaced(order) && shopperMayChange(order.fulfilment_state, earliestDate(deliverables, order.id), now),
       authorised_total: order.authorised_cents === null ? null : centsToDollars(order.authorised_cents),
       final_total: order.final_total_cents === null ? null : centsToDollars(order.final_total_cents),
+      final_subtotal: final === null ? null : centsToDollars(final.subtotalCents),
+      final_discount: final === null ? null : centsToDollars(final.discountCents),
+      final_tax: final === null ? null : centsToDollars(final.taxCents),
       cap_rule: own.some((i) => i.sold_by_weight === true) ? capRule : null,
     };
   });
@@ -185,16 +189,7 @@ async function summarize(db: Kysely<Database>, orders: Selectable<OrdersTable>[]
 
 /** A line's catch-weight and substitution facts (decision 039); its final goods once packed or answered. */
 function catchWeightFacts(item: Selectable<OrderItemsTable> & { sold_by_weight: boolean }, packed: boolean): Partial<OrderItem> {
-  const priced = {
-    row_total_cents: item.row_total_cents,
-    tax_cents: item.tax_cents,
-    bottle_size: item.bottle_size,
-    qty: item.qty,
-    sold_by_weight: item.sold_by_weight,
-    weighed_grams: item.weighed_grams,
-    substitution_state: item.substitution_state,
-    substitute_price_cents: item.substitute_price_cents,
-  };
+  const priced = pricedLineOf(item);
   const settled = packed || (item.substitution_state !== null && item.substitution_state !== 'proposed');
   return {
     item_id: item.id,
@@ -206,6 +201,20 @@ function catchWeightFacts(item: Selectable<OrderItemsTable> & { sold_by_weight: 
     substitution_state: item.substitution_state,
     substitute_name: item.substitute_name,
     substitute_price: item.substitute_price_cents === null ? null : centsToDollars(item.substitute_price_cents),
+  };
+}
+
+/** An order line as the final amount needs it (src/rules/catch-weight.ts). */
+function pricedLineOf(item: Selectable<OrderItemsTable> & { sold_by_weight: boolean }): PricedLine {
+  return {
+    row_total_cents: item.row_total_cents,
+    tax_cents: item.tax_cents,
+    bottle_size: item.bottle_size,
+    qty: item.qty,
+    sold_by_weight: item.sold_by_weight,
+    weighed_grams: item.weighed_grams,
+    substitution_state: item.substitution_state,
+    substitute_price_cents: item.substitute_price_cents,
   };
 }
 

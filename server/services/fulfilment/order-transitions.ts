@@ -5,7 +5,7 @@ import {
   fulfilmentKindOf,
   fulfilmentMailSubject,
   fulfilmentMessages,
-  fulfilmentStateLabels,
+  moveStepLabel,
   heldCardReleasedText,
   fulfilmentTransition,
   needsReason,
@@ -28,6 +28,7 @@ import { giveBackSubstitute } from './substitutions.ts';
 import { capRule, estimateAndFinal } from '../../../src/rules/catch-weight.ts';
 import { centsToDollars, formatMoney } from '../../../src/rules/money.ts';
 import { handOverOf, payOnDeliveryWords } from '../../../src/rules/pay-on-delivery.ts';
+import { isMilligramPrecise } from '../../../src/rules/weight-entry.ts';
 
 /**
  * An order's fulfilment moves (issue 24), enforced here with the one table of src/rules/fulfilment.ts. Each move runs
@@ -161,7 +162,7 @@ export async function moveOrder(deps: MoveDeps, actor: MoveActor, request: MoveR
   const { result, order } = outcome;
   if (result.kind === 'moved' && order) {
     deps.mail
-      .send(moveMail(order, result.to, reason, result))
+      .send(moveMail(order, result.to, reason, result, actor.role))
       .catch((error: unknown) => log.error({ err: error, orderId: order.id }, 'fulfilment mail not sent'));
   }
   return result;
@@ -175,7 +176,7 @@ async function lockOrder(trx: Kysely<Database>, actor: MoveActor, orderNumber: s
   return query.forUpdate().executeTakeFirst();
 }
 
-/** Every line sold by weight weighed (a whole number of grams, 1 to 100 kg); lines not sold by weight ignored. */
+/** Every line sold by weight weighed (grams to the milligram, 1 to 100 kg); lines not sold by weight ignored. */
 async function recordWeights(
   trx: Kysely<Database>,
   orderId: number,
@@ -183,7 +184,7 @@ async function recordWeights(
 ): Promise<Extract<MoveOutcome, { kind: 'invalid' }> | undefined> {
   const weighed = await weighedLines(trx, orderId);
   for (const [index, given] of weights.entries()) {
-    if (!Number.isInteger(given.grams) || given.grams < 1 || given.grams > maxWeighedGrams) {
+    if (!isMilligramPrecise(given.grams) || given.grams < 1 || given.grams > maxWeighedGrams) {
       return { kind: 'invalid', field: `weights[${index}].grams`, message: fulfilmentMessages.weightRequired };
     }
   }
@@ -222,14 +223,15 @@ function moveMail(
   to: FulfilmentState,
   reason: string | undefined,
   { refunded, released, settlement }: { refunded: boolean; released: boolean; settlement?: PackSettlement | undefined },
+  by: FulfilmentActor,
 ) {
-  const lines = [`Your order #${order.increment_id} is now: ${fulfilmentStateLabels[to]}.`];
+  const lines = [`Your order #${order.increment_id} is now: ${moveStepLabel(to, by)}.`];
   if (settlement) lines.push(packedMoneyText(order, settlement));
   if (reason && (to === 'refused' || to === 'canceled')) lines.push(`Reason: ${mailText(reason)}`);
   if (refunded) lines.push('Your payment has been refunded in full.');
   if (released) lines.push(heldCardReleasedText);
   lines.push('Track your order in your account, under Your Orders.');
-  return { to: order.email, subject: fulfilmentMailSubject(order.increment_id, to), text: lines.join('\n\n') };
+  return { to: order.email, subject: fulfilmentMailSubject(order.increment_id, to, by), text: lines.join('\n\n') };
 }
 
 /** The packed mail's money: estimate and final, and what happened to the payment. */

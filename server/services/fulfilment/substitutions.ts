@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { substituteAllowed, substitutionStateLabels } from '../../../src/rules/catch-weight.ts';
+import { substituteAllowed } from '../../../src/rules/catch-weight.ts';
 import type { MailSender } from '../../adapters/mail/mail-port.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Log } from '../platform/log.ts';
@@ -166,7 +166,7 @@ export interface ProposeRequest {
 }
 
 export async function proposeSubstitute(
-  deps: { db: Kysely<Database>; mail: MailSender },
+  deps: { db: Kysely<Database>; mail: MailSender; config: { appOrigin: string } },
   scope: { role: 'seller' | 'staff'; scope: ConsoleScope },
   request: ProposeRequest,
   log: Log,
@@ -180,7 +180,7 @@ export async function proposeSubstitute(
       if (line.state !== null) return { result: { kind: 'conflict', message: substitutionMessages.alreadyAnswered } };
       if (request.productId === undefined) {
         await trx.updateTable('order_items').set({ substitution_state: 'out' }).where('id', '=', line.itemId).execute();
-        return { result: { kind: 'done' }, mail: proposalMail(line, undefined) };
+        return { result: { kind: 'done' }, mail: outOfStockMail(line) };
       }
       if (line.preference === 'refund') return { result: { kind: 'invalid', field: 'product_id', message: substitutionMessages.refundOnly } };
       const [offer] = await substituteCandidates(trx, line, 1, request.productId);
@@ -213,7 +213,7 @@ export async function proposeSubstitute(
         })
         .where('id', '=', line.itemId)
         .execute();
-      return { result: { kind: 'done' }, mail: proposalMail(line, offer.name) };
+      return { result: { kind: 'done' }, mail: proposalMail(line, offer.name, scope.role, deps.config.appOrigin) };
     });
   if (outcome.mail) deps.mail.send(outcome.mail).catch((error: unknown) => log.error({ err: error }, 'substitution mail not sent'));
   return outcome.result;
@@ -251,12 +251,31 @@ export async function giveBackSubstitute(trx: Kysely<Database>, itemId: number):
     .execute();
 }
 
-function proposalMail(line: LockedLine, substitute: string | undefined) {
-  const text = substitute
-    ? [
-        `${mailText(line.productName)} is out of stock. The seller proposes ${mailText(substitute)} instead.`,
-        'Approve or refuse it on your order page until the order is packed; if you do not answer, your substitution preference decides.',
-      ]
-    : [`${mailText(line.productName)} is out of stock: ${substitutionStateLabels.out.toLowerCase()}.`];
-  return { to: line.email, subject: `Your order #${line.orderNumber}: a substitution`, text: text.join('\n\n') };
+/** Who proposes, in the shopper's words: the seller, or the store when its staff picks for the seller. */
+const proposers: Readonly<Record<'seller' | 'staff', string>> = { seller: 'The seller', staff: 'The store' };
+
+/** The order's page, where the shopper answers (as the confirmation mail links it). */
+export function orderPageLink(appOrigin: string, orderNumber: string): string {
+  return `${appOrigin}/order/status?orderId=${orderNumber}`;
+}
+
+/** A substitute offered: what, by whom, and the link to the page where the shopper approves or refuses it. */
+export function proposalMail(
+  line: Pick<LockedLine, 'email' | 'orderNumber' | 'productName'>,
+  substitute: string,
+  by: 'seller' | 'staff',
+  appOrigin: string,
+) {
+  const text = [
+    `${mailText(line.productName)} is out of stock. ${proposers[by]} proposes ${mailText(substitute)} instead.`,
+    'Approve or refuse it on your order page until the order is packed; if you do not answer, your substitution preference decides.',
+    `Your order page: ${orderPageLink(appOrigin, line.orderNumber)}`,
+  ];
+  return { to: line.email, subject: `Your order #${line.orderNumber}: a substitute for ${mailText(line.productName)}`, text: text.join('\n\n') };
+}
+
+/** A line marked out with no substitute: out of stock, and not charged. */
+export function outOfStockMail(line: Pick<LockedLine, 'email' | 'orderNumber' | 'productName'>) {
+  const text = [`${mailText(line.productName)} is out of stock and will not be in your order. You are not charged for it.`];
+  return { to: line.email, subject: `Your order #${line.orderNumber}: ${mailText(line.productName)} is out of stock`, text: text.join('\n\n') };
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { WalletEntry, WalletProduct, WalletRetailer } from '../../../src/api/contract/wallet.contract.ts';
+import { lineFinalCents, lineFinalTaxCents, type PricedLine } from '../../../src/rules/catch-weight.ts';
 import { centsToDollars } from '../../../src/rules/money.ts';
 import { formatSize } from '../../../src/rules/sizes.ts';
 import type { Database } from '../../db/schema.ts';
@@ -107,9 +108,7 @@ export async function findRestaurant(db: Kysely<Database>, locId: number) {
     .executeTakeFirst();
 }
 
-interface PaidLine {
-  row_total_cents: number;
-  tax_cents: number;
+interface PaidLine extends PricedLine {
   subtotal_cents: number;
   discount_cents: number;
   ordered: number;
@@ -118,12 +117,13 @@ interface PaidLine {
 /**
  * What `units` of an entry cost this customer: their share of what the order line was paid, its share of the order's
  * discount taken off and its tax included (issue 23: the catalogue's list price of the size is not what a dine-in
- * purchase cost, so it is never shown here).
+ * purchase cost, so it is never shown here). A line weighed or substituted at packing counts at its final amount and
+ * tax (decision 039), what the card was charged for it, not its estimate.
  */
 function paidFor(entry: PaidLine, units: number): number {
   if (entry.ordered <= 0) return 0;
   const discount = entry.subtotal_cents > 0 ? Math.round((entry.discount_cents * entry.row_total_cents) / entry.subtotal_cents) : 0;
-  const line = Math.max(0, entry.row_total_cents - discount) + entry.tax_cents;
+  const line = Math.max(0, lineFinalCents(entry) - discount) + lineFinalTaxCents(entry);
   return Math.round((line * units) / entry.ordered);
 }
 
@@ -149,6 +149,7 @@ export async function walletProducts(db: Kysely<Database>, customerId: number, v
     .innerJoin('orders', 'orders.id', 'wallet_entries.order_id')
     .innerJoin('order_items', 'order_items.id', 'wallet_entries.order_item_id')
     .innerJoin('products', 'products.id', 'wallet_entries.product_id')
+    .innerJoin('products as ordered_product', 'ordered_product.id', 'order_items.product_id')
     .leftJoin('product_images', (join) => join.onRef('product_images.product_id', '=', 'products.id').on('product_images.position', '=', 0))
     .select([
       'wallet_entries.product_id',
@@ -160,6 +161,12 @@ export async function walletProducts(db: Kysely<Database>, customerId: number, v
       'wallet_entries.price_category',
       'order_items.row_total_cents',
       'order_items.tax_cents',
+      'order_items.bottle_size',
+      'order_items.qty',
+      'order_items.weighed_grams',
+      'order_items.substitution_state',
+      'order_items.substitute_price_cents',
+      'ordered_product.sold_by_weight',
       'orders.subtotal_cents',
       'orders.discount_cents',
       'orders.increment_id',

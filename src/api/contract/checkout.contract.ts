@@ -234,6 +234,10 @@ export const orderSummary = type({
   /** Decision 039: what the payment holds or took (estimate + margin), the final amount once packed, the cap rule. */
   authorised_total: optional(nullable(money)),
   final_total: optional(nullable(money)),
+  /** Once packed, the final figures that add up to final_total (fees and tip stay as placed): src/rules/catch-weight.ts finalAmounts. */
+  final_subtotal: optional(nullable(money)),
+  final_discount: optional(nullable(money)),
+  final_tax: optional(nullable(money)),
   cap_rule: optional(nullable(string())),
 });
 export type OrderSummary = Infer<typeof orderSummary>;

@@ -3,6 +3,7 @@ import { coerce } from './coerce.ts';
 import { substitutionPreferences, substitutionStates } from '../../rules/catch-weight.ts';
 import { fulfilmentEvents, fulfilmentStates } from '../../rules/fulfilment.ts';
 import { envelope } from './envelope.ts';
+import { isMilligramPrecise } from '../../rules/weight-entry.ts';
 import { blankIsMissing, callerFields, money, numericId, optionalId, ruleField } from './fields.ts';
 import { orderNumberField, timelineStep } from './checkout.contract.ts';
 
@@ -47,6 +48,8 @@ export const consoleOrder = type({
   delivery_date: nullable(string()),
   slot: nullable(string()),
   grand_total: money,
+  /** The order's final amount once packed (decision 039): what the consoles show once known. */
+  final_total: optional(nullable(money)),
   placed_at: string(),
   late: boolean(),
   stuck: boolean(),
@@ -72,10 +75,12 @@ export type ConsoleOrdersFilter = Infer<typeof consoleOrdersFilter>;
 export const consoleOrdersReply = envelope(array(consoleOrder));
 export type ConsoleOrdersReply = Infer<typeof consoleOrdersReply>;
 
-/** A weighed line: whole grams, 1 g to 100 kg (server/services/fulfilment maxWeighedGrams). */
+/** A weighed line: grams as entered (to the milligram), 1 g to 100 kg (server/services/fulfilment maxWeighedGrams). */
 const grams = define<number>(
   'grams',
-  (v) => (typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= 100_000) || 'grams must be a whole number from 1 to 100000.',
+  (v) =>
+    (typeof v === 'number' && isMilligramPrecise(v) && v >= 1 && v <= 100_000) ||
+    'grams must be a number from 1 to 100000 with at most three decimals.',
 );
 
 /** POST /api/seller/orders/move and /api/staff/orders/move: one move of one order, with its reason or weights. */

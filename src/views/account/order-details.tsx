@@ -1,12 +1,15 @@
 import type { OrderSummary } from '../../api/contract/checkout.contract.ts';
 import { capitalised } from '../../rules/account-settings.ts';
 import { formatUsDate } from '../../rules/delivery-dates.ts';
-import { lineNote } from '../../rules/catch-weight.ts';
+import { lineNote, lineTotal, orderTotalNote, orderTotalRows } from '../../rules/catch-weight.ts';
+import { orderHeadline } from '../../rules/fulfilment.ts';
 import { formatDiscount, formatMoney } from '../../rules/money.ts';
 import * as css from './settings.css.ts';
 
 /** An order's items (with their status, delivery and date) and its totals: the Orders tab and the order status page. */
 export function OrderDetails({ order }: { order: OrderSummary }) {
+  const status = capitalised(orderHeadline(order));
+  const note = orderTotalNote(order);
   return (
     <>
       <table className={css.table}>
@@ -36,10 +39,10 @@ export function OrderDetails({ order }: { order: OrderSummary }) {
                 {item.product_qty}
               </td>
               <td className={css.labelledTd} data-label="TOTAL">
-                {formatMoney(item.row_total)}
+                {formatMoney(lineTotal(item))}
               </td>
               <td className={css.labelledTd} data-label="STATUS">
-                {capitalised(item.status)}
+                {status}
               </td>
               <td className={css.labelledTd} data-label="DELIVERY">
                 {item.delivery_method}
@@ -54,18 +57,13 @@ export function OrderDetails({ order }: { order: OrderSummary }) {
       </table>
       {/* Every part of the total, named as the cart's and the summary's price summary name them, so the rows add up. */}
       <dl className={css.totals} aria-label="Order totals">
-        <Amount name="Subtotal" value={order.subtotal} />
-        <Amount name="Discount" value={order.discount} discount />
-        <Amount name="Delivery Fee" value={order.delivery_fee} />
-        <Amount name="Taxes" value={order.tax} />
-        <Amount name="Fees" value={order.fee_amount} />
-        <Amount name="Driver Tip" value={order.driver_tip} />
-        <Amount name={order.cap_rule ? 'Estimated Total' : 'Grand Total'} value={order.grand_total} strong />
-        {order.final_total && <Amount name="Final Total" value={order.final_total} strong />}
+        {orderTotalRows(order).map((row) => (
+          <Amount key={row.name} name={row.name} value={row.value} strong={row.total === true} discount={row.discount === true} />
+        ))}
       </dl>
-      {order.cap_rule && (
+      {note && (
         <p className={css.nickname} data-testid="cap-rule">
-          {order.final_total ? 'Charged at the weighed amount.' : 'Items sold by weight are charged at their weight when packed.'} {order.cap_rule}
+          {note}
         </p>
       )}
     </>

@@ -9,9 +9,9 @@ import {
   selectOrderStatusError,
   selectSubstitutionError,
 } from '../../machines/account/index.ts';
-import { estimateAndFinal } from '../../rules/catch-weight.ts';
-import { dollarsToCents } from '../../rules/money.ts';
+import { orderTotalWords } from '../../rules/catch-weight.ts';
 import { capitalised } from '../../rules/account-settings.ts';
+import { orderHeadline } from '../../rules/fulfilment.ts';
 import { formatMoney } from '../../rules/money.ts';
 import { LoadState } from './load-state.tsx';
 import { changeableOrder } from '../../rules/order-change.ts';
@@ -56,14 +56,14 @@ function OrderStatus() {
         <section className={css.card} aria-label="Order status" aria-busy={!actionable}>
           <dl className={css.facts}>
             <dt className={css.factName}>Status</dt>
-            <dd className={css.factValue}>{capitalised(order.status)}</dd>
+            <dd className={css.factValue} data-testid="order-status">
+              {capitalised(orderHeadline(order))}
+            </dd>
             <dt className={css.factName}>Placed</dt>
             <dd className={css.factValue}>{new Date(order.created_at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}</dd>
             <dt className={css.factName}>Total</dt>
             <dd className={css.factValue} data-testid="order-total">
-              {order.cap_rule
-                ? estimateAndFinal(dollarsToCents(order.grand_total) ?? 0, order.final_total ? (dollarsToCents(order.final_total) ?? null) : null)
-                : formatMoney(order.grand_total)}
+              {orderTotalWords(order)}
             </dd>
             {order.gift_message && (
               <>

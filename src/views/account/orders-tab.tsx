@@ -14,6 +14,8 @@ import {
 } from '../../machines/account/index.ts';
 import { capitalised, orderPanels } from '../../rules/account-settings.ts';
 import { formatMoney } from '../../rules/money.ts';
+import { chargedTotal } from '../../rules/catch-weight.ts';
+import { orderHeadline } from '../../rules/fulfilment.ts';
 import { LoadState } from './load-state.tsx';
 import { changeableOrder } from '../../rules/order-change.ts';
 import { OrderChangePanel } from './order-change-panel.tsx';
@@ -87,7 +89,7 @@ function OrderPanel({ actor, order }: { actor: MyOrdersActor; order: OrderSummar
       >
         <span className={css.orderNumber}>ORDER #{order.increment_id}</span>
         <span className={css.orderMeta}>
-          {capitalised(order.status)} · {formatMoney(order.grand_total)}
+          {capitalised(orderHeadline(order))} · {formatMoney(chargedTotal(order))}
         </span>
       </button>
       {open && (

@@ -3,6 +3,7 @@ import {
   selectReview,
   selectReviewMessage,
   selectSummaryCouponEditable,
+  selectSummaryCouponOffered,
   selectSummaryCouponMessage,
   selectSummaryCouponText,
   selectSummaryEditable,
@@ -19,6 +20,7 @@ import {
   substitutionPreferences,
 } from '../../rules/catch-weight.ts';
 import { tipAmount } from '../../rules/checkout-flow.ts';
+import { outOfStockChoiceApplies } from '../../rules/wallet.ts';
 import { formatSize } from '../../rules/sizes.ts';
 import { dollarsToCents, formatMoney } from '../../rules/money.ts';
 import { tipPercents } from '../../rules/tips.ts';
@@ -54,6 +56,7 @@ function Summary({ actor }: { actor: CheckoutSummaryActor }) {
   const couponMessage = useSelector(actor, selectSummaryCouponMessage);
   const couponEditable = useSelector(actor, selectSummaryCouponEditable);
   const editable = useSelector(actor, selectSummaryEditable);
+  const couponOffered = useSelector(actor, selectSummaryCouponOffered);
 
   return (
     <section className={css.summaryLayout} aria-labelledby="summary-title">
@@ -83,31 +86,33 @@ function Summary({ actor }: { actor: CheckoutSummaryActor }) {
                     <span>
                       {line.name} · {formatSize(line.bottle_size, line.size_unit)} × {line.qty}
                     </span>
-                    <label className={css.substitution}>
-                      If out of stock:
-                      <select
-                        aria-label={`If ${line.name} is out of stock`}
-                        value={substitutions[line.cart_rid] ?? defaultSubstitutionPreference}
-                        disabled={!editable}
-                        onChange={(event) => {
-                          const preference = event.target.value;
-                          if (isSubstitutionPreference(preference)) actor.send({ type: 'substitution.choose', cartRid: line.cart_rid, preference });
-                        }}
-                      >
-                        {substitutionPreferences.map((preference) => (
-                          <option key={preference} value={preference}>
-                            {substitutionPreferenceLabels[preference]}
-                          </option>
-                        ))}
-                      </select>
-                    </label>
+                    {outOfStockChoiceApplies(line) && (
+                      <label className={css.substitution}>
+                        If out of stock:
+                        <select
+                          aria-label={`If ${line.name} is out of stock`}
+                          value={substitutions[line.cart_rid] ?? defaultSubstitutionPreference}
+                          disabled={!editable}
+                          onChange={(event) => {
+                            const preference = event.target.value;
+                            if (isSubstitutionPreference(preference)) actor.send({ type: 'substitution.choose', cartRid: line.cart_rid, preference });
+                          }}
+                        >
+                          {substitutionPreferences.map((preference) => (
+                            <option key={preference} value={preference}>
+                              {substitutionPreferenceLabels[preference]}
+                            </option>
+                          ))}
+                        </select>
+                      </label>
+                    )}
                   </span>
                   <span>{formatMoney(line.row_total)}</span>
                 </li>
               ))}
             </ul>
           )}
-          {review && (
+          {review && couponOffered && (
             <CouponBox
               text={couponText}
               applied={review.coupon_code}

@@ -11,7 +11,7 @@ import {
   selectSubstitutedCount,
   selectSubstituting,
 } from '../../machines/fulfilment/index.ts';
-import { formatWeighedPounds, substitutionPreferenceLabels, substitutionStateLabels } from '../../rules/catch-weight.ts';
+import { chargedTotal, formatWeighedPounds, substitutionPreferenceLabels, substitutionStateLabels } from '../../rules/catch-weight.ts';
 import { formatUsDate } from '../../rules/delivery-dates.ts';
 import { consoleActorLabels, fulfilmentEventLabels, fulfilmentStateLabels, needsReason, type FulfilmentEvent } from '../../rules/fulfilment.ts';
 import { formatMoney } from '../../rules/money.ts';
@@ -74,7 +74,7 @@ export function ConsoleOrderCard({ order, role, onMoved }: { order: ConsoleOrder
       <p className={css.meta}>
         {order.customer_name || 'Guest'} · {order.delivery_method} · {order.vendor_name}
         {order.delivery_date && ` · ${formatUsDate(order.delivery_date)}`}
-        {order.slot && ` ${order.slot}`} · {formatMoney(order.grand_total)} · {order.payment_status}
+        {order.slot && ` ${order.slot}`} · {formatMoney(chargedTotal(order))} · {order.payment_status}
       </p>
       <ul className={css.lines}>
         {order.items.map((item) => (
