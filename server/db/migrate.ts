@@ -32,6 +32,7 @@ import * as offerMovesNotify from './migrations/034-offer-moves-notify.ts';
 import * as calendarNotify from './migrations/035-calendar-notify.ts';
 import * as sessionNotify from './migrations/036-session-notify.ts';
 import * as adSpeeds from './migrations/037-ad-speeds.ts';
+import * as deliverableFulfilment from './migrations/038-deliverable-fulfilment.ts';
 
 // Listed here (not read from disk) so the bundle, tsx and tests all see the same ordered set.
 const migrations: Record<string, Migration> = {
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '035-calendar-notify': calendarNotify,
   '036-session-notify': sessionNotify,
   '037-ad-speeds': adSpeeds,
+  '038-deliverable-fulfilment': deliverableFulfilment,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
