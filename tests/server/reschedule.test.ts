@@ -281,6 +281,19 @@ describe('the seller’s day: closed days, seats, stock', () => {
       errors: [{ field: 'seats' }],
     });
   });
+
+  test("each stock row names its size, so one product's sizes are told apart", async () => {
+    const day = await capacity(seller, 'seller', 101, '2026-12-14');
+    assert(day.body, capacityDayReply);
+    const products = day.body.data?.products ?? [];
+    expect(products.length).toBeGreaterThan(0);
+    // A bundle has no size (null); every sized product says its size as shoppers read it.
+    const sized = products.filter((p) => p.size !== null);
+    expect(sized.length).toBeGreaterThan(0);
+    expect(sized.filter((p) => !/^[\d.]+ (lb|g|kg|ml|L)$/.test(p.size ?? ''))).toEqual([]);
+    const rows = products.map((p) => `${p.product_name} ${p.size ?? ''} ${p.speed}`);
+    expect(new Set(rows).size).toBe(rows.length);
+  });
 });
 
 describe('staff run any seller location’s day, with a reason (decision 044)', () => {

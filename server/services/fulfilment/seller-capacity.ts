@@ -1,3 +1,5 @@
+import { formatSize } from '../../../src/rules/sizes.ts';
+import { lineSizeLabel } from '../../../src/rules/weight-entry.ts';
 import type { Kysely } from 'kysely';
 import type { CapacityDay } from '../../../src/api/contract/seller-capacity.contract.ts';
 import { weekdayOf } from '../../../src/rules/delivery-dates.ts';
@@ -107,7 +109,15 @@ export async function capacityDay(
       .selectFrom('variant_offers')
       .innerJoin('product_variants', 'product_variants.id', 'variant_offers.variant_id')
       .innerJoin('products', 'products.id', 'product_variants.product_id')
-      .select(['variant_offers.id', 'products.name', 'variant_offers.speed', 'variant_offers.stock'])
+      .select([
+        'variant_offers.id',
+        'products.name',
+        'variant_offers.speed',
+        'variant_offers.stock',
+        'product_variants.bottle_size',
+        'products.size_unit',
+        'products.sold_by_weight',
+      ])
       .where('variant_offers.loc_id', '=', locId)
       .orderBy('products.name')
       .orderBy('variant_offers.id')
@@ -130,7 +140,14 @@ export async function capacityDay(
       booked: t.booked ?? 0,
       held: Number(t.held ?? 0),
     })),
-    products: products.map((p) => ({ offer_id: p.id, product_name: p.name, speed: p.speed, stock: p.stock })),
+    // Each row names its size and speed in words: a product sold in four sizes is four rows told apart.
+    products: products.map((p) => ({
+      offer_id: p.id,
+      product_name: p.name,
+      speed: p.speed,
+      stock: p.stock,
+      size: p.bottle_size > 0 ? (p.sold_by_weight ? lineSizeLabel(p.bottle_size, true) : formatSize(p.bottle_size, p.size_unit)) : null,
+    })),
   };
 }
 
