@@ -1,4 +1,4 @@
-import { addDays, isPastCutoff, storeToday } from './delivery-dates.ts';
+import { addDays, formatUsDate, isPastCutoff, storeToday } from './delivery-dates.ts';
 
 /**
  * An order's life after it is placed (issue 24): one transition table that the server enforces (under a row lock,
@@ -165,6 +165,27 @@ export const fulfilmentStateLabels: Readonly<Record<FulfilmentState, string>> = 
 export const rescheduleEvent = 'reschedule';
 export const rescheduledStep = 'rescheduled';
 
+/**
+ * A seller (or staff) closed the day an order was booked for: not a move, but on the timeline (the state unchanged)
+ * as a flag that the shopper should choose another date, and mailed to them (dayClosedMail).
+ */
+export const dayClosedEvent = 'day_closed';
+export const dayClosedStep = 'day_closed';
+
+/** The mail to a shopper whose delivery day the seller closed: choose another date (the reschedule offers it). */
+export function dayClosedMail(to: string, orderNumber: string, sellerName: string, date: string): { to: string; subject: string; text: string } {
+  const day = formatUsDate(date);
+  return {
+    to,
+    subject: `Your order #${orderNumber}: please choose another delivery date`,
+    text: [
+      `${sellerName} is closed on ${day}, the day your order #${orderNumber} was booked for.`,
+      'Please choose another date for it in your account, under Your Orders (Change delivery), before the cutoff: 3 pm Eastern the day before delivery.',
+      'If no other date suits you, you can cancel the order there.',
+    ].join('\n\n'),
+  };
+}
+
 /** Who took a timeline step, in the shopper's words (the person's identity stays theirs). */
 export const timelineActorLabels: Readonly<Record<string, string>> = {
   shopper: 'by you',
@@ -191,7 +212,7 @@ export function timelineStepOf(
   seller?: string;
 } {
   const step = {
-    state: e.event === rescheduleEvent ? rescheduledStep : e.to_state,
+    state: e.event === rescheduleEvent ? rescheduledStep : e.event === dayClosedEvent ? dayClosedStep : e.to_state,
     at: e.created_at.toISOString(),
     actor: e.actor_role,
     reason: e.reason,
@@ -201,7 +222,7 @@ export function timelineStepOf(
 
 /** The moves among an order's events (a reschedule is not one): what 'stuck' counts from. */
 export function isMoveEvent(e: { event: string }): boolean {
-  return e.event !== rescheduleEvent;
+  return e.event !== rescheduleEvent && e.event !== dayClosedEvent;
 }
 
 /** The states whose label names the seller as the one who took them, and their label when someone else did. */
@@ -213,6 +234,7 @@ const stepsNamingTheSeller: Readonly<Record<string, string>> = { accepted: 'Acce
  */
 export function timelineStepLabel(step: { state: string; actor?: string; seller?: string | null | undefined }): string {
   if (step.state === rescheduledStep) return 'Delivery moved';
+  if (step.state === dayClosedStep) return 'The seller closed that day: please choose another date';
   const renamed = stepsNamingTheSeller[step.state];
   const seller = step.seller ?? undefined;
   // A step one seller took on their part of the order names them: 'Accepted by Hudson Street Butchers', 'Packed (Fulton Fish Co.)'.

@@ -1,3 +1,4 @@
+import { formatUsDate } from './delivery-dates.ts';
 import { isSpeedValue, speedName } from './speeds.ts';
 
 /**
@@ -22,4 +23,10 @@ export function dayEntry(text: string, field: 'Seats' | 'Stock'): DayEntry {
   const trimmed = text.trim();
   if (/^\d{1,6}$/.test(trimmed)) return { ok: true, value: Number(trimmed) };
   return { ok: false, message: `${field} must be a whole number from 0 to ${dayEntryMax.toLocaleString('en-US')}.` };
+}
+
+/** Asked before closing a day with orders booked: how many, and what closing does to them. */
+export function closingBookedText(orders: number, date: string): string {
+  const booked = orders === 1 ? '1 order is' : `${orders} orders are`;
+  return `${booked} booked on ${formatUsDate(date)}. Close the day anyway? Their shoppers will be asked by mail to choose another date.`;
 }

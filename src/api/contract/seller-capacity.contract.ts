@@ -54,6 +54,8 @@ export const capacityDay = type({
   closed: nullable(string()),
   /** Whether a seller closed it (and so may reopen it). */
   reopenable: boolean(),
+  /** Orders booked with the seller for the date and not yet handed over: closing the day asks first when there are any. */
+  booked_orders: optional(number()),
   slots: array(capacitySlot),
   products: array(capacityProduct),
 });

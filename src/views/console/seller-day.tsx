@@ -5,6 +5,7 @@ import {
   sellerDayMachine,
   selectSellerDay,
   selectSellerDayBusy,
+  selectSellerDayClosingBooked,
   selectSellerDayDate,
   selectSellerDayEditable,
   selectSellerDayError,
@@ -12,7 +13,7 @@ import {
   selectSellerDayLocId,
 } from '../../machines/seller-day/index.ts';
 import { addDays, formatUsDate, storeToday } from '../../rules/delivery-dates.ts';
-import { dayEntry, stockRowLabel, type DayEntry } from '../../rules/seller-day.ts';
+import { closingBookedText, dayEntry, stockRowLabel, type DayEntry } from '../../rules/seller-day.ts';
 import { secondaryButton, textInput } from '../../styles/controls.css.ts';
 import * as css from './console.css.ts';
 
@@ -38,6 +39,7 @@ export function SellerDay({ role, locIds }: { role: ConsoleRole; locIds: readonl
   const busy = useSelector(actor, selectSellerDayBusy);
   const failed = useSelector(actor, selectSellerDayFailed);
   const editable = useSelector(actor, selectSellerDayEditable);
+  const closingBooked = useSelector(actor, selectSellerDayClosingBooked);
   const [reasonText, setReasonText] = useState('');
   // A field typed out of bounds: said under its row (which row, and why), nothing sent.
   const [entryError, setEntryError] = useState<{ row: string; message: string } | undefined>(undefined);
@@ -105,6 +107,17 @@ export function SellerDay({ role, locIds }: { role: ConsoleRole; locIds: readonl
               <button type="button" className={secondaryButton} disabled={!editable} onClick={() => actor.send({ type: 'day.close', reason })}>
                 Close this day
               </button>
+            )}
+            {closingBooked !== undefined && (
+              <span role="alert" className={css.warning}>
+                {closingBookedText(closingBooked, day.date)}{' '}
+                <button type="button" className={secondaryButton} onClick={() => actor.send({ type: 'day.close.confirm' })}>
+                  Close anyway
+                </button>{' '}
+                <button type="button" className={secondaryButton} onClick={() => actor.send({ type: 'day.close.keep' })}>
+                  Keep it open
+                </button>
+              </span>
             )}
             {day.reopenable && (
               <button type="button" className={secondaryButton} disabled={!editable} onClick={() => actor.send({ type: 'day.reopen', reason })}>
