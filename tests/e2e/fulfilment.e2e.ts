@@ -11,7 +11,7 @@ import { addAddress, addCard, chooseSpeed, placeOrder } from './checkout-steps.t
 import { answeredOnce, connectionLostOnce, refusedByFault } from './faults.ts';
 import { expect, test } from './fixtures.ts';
 import { addSameDayToCart, clickOpenDay, enterStore, scheduleFirstGroupAndCheckout, sessionOf, solveCaptcha, uniqueEmail } from './steps.ts';
-import { e2eSeller } from './store-users.ts';
+import { e2eSeller, e2eStaff } from './store-users.ts';
 
 /**
  * Issue 24: a shopper's order runs through the store's side. A guest pays for a Same Day ribeye and strip steak; the
@@ -57,20 +57,27 @@ async function shopperOrder(page: Page, orderId: string): Promise<OrderSummary> 
 }
 
 async function sellerSignsIn(page: Page): Promise<void> {
+  await consoleUserSignsIn(page, { ...e2eSeller, console: 'Seller console', path: 'seller', heading: 'SELLER CONSOLE' });
+}
+
+/** A console user signs in as shoppers do and opens their console from the user menu (it lists the role's console). */
+async function consoleUserSignsIn(
+  page: Page,
+  user: { email: string; password: string; console: string; path: string; heading: string },
+): Promise<void> {
   await enterStore(page);
   await page.goto('/signIn');
   const form = page.getByRole('main');
-  await form.getByLabel('Email or mobile').fill(e2eSeller.email);
-  await form.getByLabel('Password', { exact: true }).fill(e2eSeller.password);
+  await form.getByLabel('Email or mobile').fill(user.email);
+  await form.getByLabel('Password', { exact: true }).fill(user.password);
   const submit = form.getByRole('button', { name: 'SIGN IN' });
   await solveCaptcha(page, submit);
   await submit.click();
   await expect(page).toHaveURL(/\/store$/);
-  // The user menu leads to the console of the account's role.
   await page.getByRole('button', { name: /^Hey , / }).click();
-  await page.getByRole('link', { name: 'Seller console' }).click();
-  await expect(page).toHaveURL(/\/seller$/);
-  await expect(page.getByRole('heading', { name: 'SELLER CONSOLE' })).toBeVisible();
+  await page.getByRole('link', { name: user.console }).click();
+  await expect(page).toHaveURL(new RegExp(`/${user.path}$`));
+  await expect(page.getByRole('heading', { name: user.heading })).toBeVisible();
 }
 
 /**
@@ -239,6 +246,7 @@ test("an order from two sellers: each seller's part moves on its own, the shoppe
   const orderId = ((await page.getByText(/^Order ID: \d+/).innerText()).match(/\d+/) ?? [''])[0];
 
   const sellerContext = await browser.newContext();
+  const contexts = [sellerContext];
   const seller = await sellerContext.newPage();
   try {
     await sellerSignsIn(seller);
@@ -258,6 +266,8 @@ test("an order from two sellers: each seller's part moves on its own, the shoppe
     await expect(fish.getByTestId('fulfilment-state')).toHaveText('Order placed');
     await butcher.getByRole('button', { name: 'Start picking' }).click();
     await expect(butcher.getByTestId('fulfilment-state')).toHaveText('Being picked');
+    // The card is drawn again from the server's picking answer (its substitutes listed) before anything is typed.
+    await expect(butcher.getByText('Mark out')).toBeVisible();
     // Only the ribeye is the butcher's to weigh: packing asks its weight alone, then packs.
     await expect(butcher.getByLabel(/^Weight of /)).toHaveCount(1);
     await butcher.getByLabel(`Weight of ${steak} (lb)`).fill('1.02');
@@ -291,8 +301,19 @@ test("an order from two sellers: each seller's part moves on its own, the shoppe
     );
     await day.getByRole('button', { name: 'Keep it open' }).click();
     await expect(day.getByRole('button', { name: 'Close this day' })).toBeEnabled();
+
+    // Staff's Seller filter offers both sellers of the order (each part is listed), the fishmonger's too.
+    const staffContext = await browser.newContext();
+    contexts.push(staffContext);
+    const staff = await staffContext.newPage();
+    await consoleUserSignsIn(staff, { ...e2eStaff, console: 'Staff console', path: 'staff', heading: 'STAFF CONSOLE' });
+    await staff.getByLabel('Date').first().fill(deliveryDate);
+    await expect(staff.getByRole('article', { name: `ORDER #${orderId}` })).toHaveCount(2);
+    const sellers = staff.getByLabel(/^Seller(?! location)/).locator('option');
+    await expect(sellers.filter({ hasText: /^Hudson Street Butchers \(location \d+\)$/ })).toHaveCount(1);
+    await expect(sellers.filter({ hasText: /^Fulton Fish.* \(location \d+\)$/ })).toHaveCount(1);
   } finally {
-    await sellerContext.close();
+    for (const context of contexts) await context.close();
   }
 });
 
