@@ -33,6 +33,7 @@ import * as calendarNotify from './migrations/035-calendar-notify.ts';
 import * as sessionNotify from './migrations/036-session-notify.ts';
 import * as adSpeeds from './migrations/037-ad-speeds.ts';
 import * as weighedGramsAsEntered from './migrations/038-weighed-grams-as-entered.ts';
+import * as deliverableFulfilment from './migrations/039-deliverable-fulfilment.ts';
 
 // Listed here (not read from disk) so the bundle, tsx and tests all see the same ordered set.
 const migrations: Record<string, Migration> = {
@@ -70,6 +71,7 @@ const migrations: Record<string, Migration> = {
   '036-session-notify': sessionNotify,
   '037-ad-speeds': adSpeeds,
   '038-weighed-grams-as-entered': weighedGramsAsEntered,
+  '039-deliverable-fulfilment': deliverableFulfilment,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -183,6 +183,8 @@ export interface OrderEventsTable {
   actor_id: number | null;
   reason: string | null;
   created_at: CreatedAt;
+  /** Migration 038: the seller's part the step moved; null for the whole order (a cancel, a reschedule). */
+  deliverable_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** Migration 030: each change to a location's day (close, reopen, seats, stock), by whom and why (decision 044). */
@@ -547,6 +549,8 @@ export interface OrderDeliverablesTable {
   slot_end: string | null;
   delivery_fee_cents: number;
   packaging_fee_cents: number;
+  /** Migration 038: this seller's part of the order, moved on its own (orders.fulfilment_state derived from the parts). */
+  fulfilment_state: Generated<FulfilmentState>;
 }
 
 export interface OrderItemsTable {

@@ -60,6 +60,8 @@ export function customerRoutes({ db, config, mail, captcha, limiter, rateLimits:
           total_product_in_cart: session.cart.totalQty,
           cust_name: displayName(account),
           verification_id: await verificationIdOf(db, account.id),
+          // Issue 24: a seller's or staff member's menu links to their console.
+          ...(account.role === 'seller' || account.role === 'staff' ? { role: account.role } : {}),
           // Issue 23: the guest cart merged into the account's changed something: the shopper is told what.
           ...(session.cart.changes?.length ? { cart_changes: session.cart.changes } : {}),
         },

@@ -54,6 +54,7 @@ export function fulfilmentRoutes(deps: AppDeps): FastifyPluginAsync {
     return {
       orderNumber: body.order_id.trim(),
       event: body.event,
+      locId: body.loc_id,
       reason: body.reason ?? undefined,
       weights: body.weights?.map((w) => ({ itemId: w.item_id, grams: w.grams })),
     };

@@ -107,7 +107,7 @@ export function orderChangesRoutes(deps: AppDeps): FastifyPluginAsync {
         const body = parseWith(closeDayBody, request.body);
         const { userId, scope } = await consoleScope(request, role);
         const actor = capacityActor(role, userId, body.reason);
-        return done(await setDayClosed(db, scope, actor, { locId: body.loc_id, date: body.date, closed: body.closed }));
+        return done(await setDayClosed(db, scope, actor, { locId: body.loc_id, date: body.date, closed: body.closed }, deps.mail));
       });
       app.post(`/api/${role}/capacity/slot`, async (request) => {
         const body = parseWith(slotSeatsBody, request.body);

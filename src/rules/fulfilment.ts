@@ -1,4 +1,4 @@
-import { addDays, isPastCutoff, storeToday } from './delivery-dates.ts';
+import { addDays, formatUsDate, isPastCutoff, storeToday } from './delivery-dates.ts';
 import { isPayOnDeliveryStatus } from './pay-on-delivery.ts';
 
 /**
@@ -73,6 +73,43 @@ export const endingEvents: readonly FulfilmentEvent[] = ['refuse', 'cancel'];
 /** The moves that complete the order (its payment status becomes complete). */
 export const completingStates: readonly FulfilmentState[] = ['served', 'delivered', 'picked_up'];
 
+/**
+ * How far a seller's part has come, for the order's state: placed, accepted, picking, packed, handed over, done.
+ * Ended parts (refused, canceled) have none: refusing or cancelling ends the whole order.
+ */
+const progressOf: Readonly<Record<FulfilmentState, number>> = {
+  placed: 0,
+  accepted: 1,
+  picking: 2,
+  packed: 3,
+  out_for_delivery: 4,
+  ready_for_pickup: 4,
+  served: 5,
+  delivered: 5,
+  picked_up: 5,
+  refused: -1,
+  canceled: -1,
+};
+
+/**
+ * The order's state from its parts (one per seller location, each moved by its own seller): the least advanced part,
+ * so the order reads Packed only once every seller has packed, and Delivered once every part is. Once any seller has
+ * started picking, the order is 'Being picked' until every part is packed (the shopper may then no longer cancel or
+ * move it: shopperChangeRefusal). An order whose parts all ended reads as its first ended part.
+ */
+export function orderStateOfParts(parts: readonly FulfilmentState[]): FulfilmentState {
+  const open = parts.filter((p) => progressOf[p] >= 0);
+  if (open.length === 0) return parts[0] ?? 'placed';
+  const least = open.reduce((a, b) => (progressOf[b] < progressOf[a] ? b : a));
+  if (progressOf[least] < progressOf.picking && open.some((p) => progressOf[p] >= progressOf.picking)) return 'picking';
+  return least;
+}
+
+/** Whether a part (or the order) has been packed or gone further: packing settles the money once every part is. */
+export function isPackedOrLater(state: FulfilmentState): boolean {
+  return progressOf[state] >= progressOf.packed;
+}
+
 /** The transition an actor may take from a state with an event for an order of that kind, or undefined. */
 export function fulfilmentTransition(
   from: FulfilmentState,
@@ -129,6 +166,27 @@ export const fulfilmentStateLabels: Readonly<Record<FulfilmentState, string>> = 
 export const rescheduleEvent = 'reschedule';
 export const rescheduledStep = 'rescheduled';
 
+/**
+ * A seller (or staff) closed the day an order was booked for: not a move, but on the timeline (the state unchanged)
+ * as a flag that the shopper should choose another date, and mailed to them (dayClosedMail).
+ */
+export const dayClosedEvent = 'day_closed';
+export const dayClosedStep = 'day_closed';
+
+/** The mail to a shopper whose delivery day the seller closed: choose another date (the reschedule offers it). */
+export function dayClosedMail(to: string, orderNumber: string, sellerName: string, date: string): { to: string; subject: string; text: string } {
+  const day = formatUsDate(date);
+  return {
+    to,
+    subject: `Your order #${orderNumber}: please choose another delivery date`,
+    text: [
+      `${sellerName} is closed on ${day}, the day your order #${orderNumber} was booked for.`,
+      'Please choose another date for it in your account, under Your Orders (Change delivery), before the cutoff: 3 pm Eastern the day before delivery.',
+      'If no other date suits you, you can cancel the order there.',
+    ].join('\n\n'),
+  };
+}
+
 /** Who took a timeline step, in the shopper's words (the person's identity stays theirs). */
 export const timelineActorLabels: Readonly<Record<string, string>> = {
   shopper: 'by you',
@@ -144,18 +202,28 @@ export const consoleActorLabels: Readonly<Record<string, string>> = {
 };
 
 /** One order_events row as a timeline step (the contract's TimelineStep): a reschedule is its own step, 'rescheduled'. */
-export function timelineStepOf(e: { event: string; to_state: string; actor_role: string; reason: string | null; created_at: Date }): {
+export function timelineStepOf(
+  e: { event: string; to_state: string; actor_role: string; reason: string | null; created_at: Date },
+  seller?: string,
+): {
   state: string;
   at: string;
   actor: string;
   reason: string | null;
+  seller?: string;
 } {
-  return { state: e.event === rescheduleEvent ? rescheduledStep : e.to_state, at: e.created_at.toISOString(), actor: e.actor_role, reason: e.reason };
+  const step = {
+    state: e.event === rescheduleEvent ? rescheduledStep : e.event === dayClosedEvent ? dayClosedStep : e.to_state,
+    at: e.created_at.toISOString(),
+    actor: e.actor_role,
+    reason: e.reason,
+  };
+  return seller === undefined ? step : { ...step, seller };
 }
 
 /** The moves among an order's events (a reschedule is not one): what 'stuck' counts from. */
 export function isMoveEvent(e: { event: string }): boolean {
-  return e.event !== rescheduleEvent;
+  return e.event !== rescheduleEvent && e.event !== dayClosedEvent;
 }
 
 /** The states whose label names the seller as the one who took them, and their label when someone else did. */
@@ -165,11 +233,16 @@ const stepsNamingTheSeller: Readonly<Record<string, string>> = { accepted: 'Acce
  * A timeline step's name: a state's label, 'Delivery moved' for a reschedule, else the step as given. Staff may accept
  * or refuse for a seller: that step is then 'Accepted' or 'Refused', its actor saying who ('by the store').
  */
-export function timelineStepLabel(step: { state: string; actor?: string }): string {
+export function timelineStepLabel(step: { state: string; actor?: string; seller?: string | null | undefined }): string {
   if (step.state === rescheduledStep) return 'Delivery moved';
+  if (step.state === dayClosedStep) return 'The seller closed that day: please choose another date';
   const renamed = stepsNamingTheSeller[step.state];
+  const seller = step.seller ?? undefined;
+  // A step one seller took on their part of the order names them: 'Accepted by Hudson Street Butchers', 'Packed (Fulton Fish Co.)'.
+  if (renamed !== undefined && seller !== undefined) return step.actor === 'seller' ? `${renamed} by ${seller}` : `${renamed} for ${seller}`;
   if (renamed !== undefined && step.actor !== undefined && step.actor !== 'seller') return renamed;
-  return isFulfilmentState(step.state) ? fulfilmentStateLabels[step.state] : step.state;
+  const label = isFulfilmentState(step.state) ? fulfilmentStateLabels[step.state] : step.state;
+  return seller === undefined ? label : `${label} (${seller})`;
 }
 
 /**

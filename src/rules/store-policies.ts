@@ -18,13 +18,3 @@ export const storeContact = {
   phone: '(212) 555-0147',
   email: 'support@meatandfish.example',
 } as const;
-
-/** The footer's links, in the order shown. */
-export const infoPages = [
-  { path: '/about-us', title: 'About Us' },
-  { path: '/faq', title: 'FAQ' },
-  { path: '/contact-us', title: 'Contact Us' },
-  { path: '/refund-policy', title: 'Cancellations and Refunds' },
-  { path: '/terms-conditions', title: 'Terms and Conditions' },
-  { path: '/privacy-policy', title: 'Privacy Policy' },
-] as const;

@@ -26,3 +26,12 @@ export function visitLabel(value: string | undefined): string | undefined {
   const day = new Date(`${parsed.date}T00:00Z`).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
   return `${day}, ${timeLabel(parsed.time)}`;
 }
+
+/**
+ * When a seller hands an order's part over, as the consoles show it: a delivery slot '10:00–12:00', a pick-up or
+ * dine-in visit's time '12:00 PM' (stored as a slot start with no end), or null when the shopper chose none.
+ */
+export function deliverableTimeLabel(part: { slot_start: string | null; slot_end: string | null }): string | null {
+  if (!part.slot_start) return null;
+  return part.slot_end ? `${part.slot_start}–${part.slot_end}` : timeLabel(part.slot_start);
+}

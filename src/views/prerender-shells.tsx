@@ -5,7 +5,7 @@ import { prerenderedBanner } from '../api/home.swr.ts';
 import { prerenderedListingReply, prerenderedListingTitle, prerenderedListingZip } from '../api/listing.swr.ts';
 import { prerenderedProductPicture } from '../api/product.swr.ts';
 import { startAppActors } from '../machines/app/index.ts';
-import { infoPages } from '../rules/store-policies.ts';
+import { infoPages } from '../rules/info-pages.ts';
 import { AppActorsContext } from './app-context.tsx';
 import { AppRoutes } from './app-routes.tsx';
 import { ListingPageShellContext, type ListingPageShell } from './store/listing/listing-page-shell.ts';

@@ -3,7 +3,6 @@ import { create } from 'superstruct';
 import { orderStatusReply, type OrderItem, type OrderSummary } from '../../src/api/contract/checkout.contract.ts';
 import { orderRefreshMs } from '../../src/machines/account/order-status.machine.ts';
 import {
-  chargedTotal,
   estimateAndFinal,
   finalCents,
   formatWeighedPounds,
@@ -13,13 +12,23 @@ import {
   type PricedLine,
 } from '../../src/rules/catch-weight.ts';
 import { centsToDollars, dollarsToCents, formatDiscount, formatMoney } from '../../src/rules/money.ts';
+import { formatUsDate } from '../../src/rules/delivery-dates.ts';
 import { parseWeightEntry, weightEntryMessages } from '../../src/rules/weight-entry.ts';
 import { offlineMessage } from '../../src/api/http.ts';
 import { addAddress, addCard, chooseSpeed, placeOrder } from './checkout-steps.ts';
 import { answeredOnce, connectionLostOnce, refusedByFault } from './faults.ts';
 import { expect, test } from './fixtures.ts';
-import { addSameDayToCart, enterStore, mailedMatchFor, scheduleFirstGroupAndCheckout, sessionOf, solveCaptcha, uniqueEmail } from './steps.ts';
-import { e2eSeller } from './store-users.ts';
+import {
+  addSameDayToCart,
+  clickOpenDay,
+  enterStore,
+  mailedMatchFor,
+  scheduleFirstGroupAndCheckout,
+  sessionOf,
+  solveCaptcha,
+  uniqueEmail,
+} from './steps.ts';
+import { e2eSeller, e2eStaff } from './store-users.ts';
 
 /**
  * Issue 24: a shopper's order runs through the store's side. A guest pays for a Same Day ribeye and strip steak; the
@@ -65,17 +74,27 @@ async function shopperOrder(page: Page, orderId: string): Promise<OrderSummary> 
 }
 
 async function sellerSignsIn(page: Page): Promise<void> {
+  await consoleUserSignsIn(page, { ...e2eSeller, console: 'Seller console', path: 'seller', heading: 'SELLER CONSOLE' });
+}
+
+/** A console user signs in as shoppers do and opens their console from the user menu (it lists the role's console). */
+async function consoleUserSignsIn(
+  page: Page,
+  user: { email: string; password: string; console: string; path: string; heading: string },
+): Promise<void> {
   await enterStore(page);
   await page.goto('/signIn');
   const form = page.getByRole('main');
-  await form.getByLabel('Email or mobile').fill(e2eSeller.email);
-  await form.getByLabel('Password', { exact: true }).fill(e2eSeller.password);
+  await form.getByLabel('Email or mobile').fill(user.email);
+  await form.getByLabel('Password', { exact: true }).fill(user.password);
   const submit = form.getByRole('button', { name: 'SIGN IN' });
   await solveCaptcha(page, submit);
   await submit.click();
   await expect(page).toHaveURL(/\/store$/);
-  await page.goto('/seller');
-  await expect(page.getByRole('heading', { name: 'SELLER CONSOLE' })).toBeVisible();
+  await page.getByRole('button', { name: /^Hey , / }).click();
+  await page.getByRole('link', { name: user.console }).click();
+  await expect(page).toHaveURL(new RegExp(`/${user.path}$`));
+  await expect(page.getByRole('heading', { name: user.heading })).toBeVisible();
 }
 
 /**
@@ -155,7 +174,8 @@ test('a seller accepts, substitutes, weighs in pounds, hands over and delivers w
 
     // Packing asks the steak's weight in pounds; without it the server names the line and nothing moves.
     await card.getByRole('button', { name: 'Packed' }).click();
-    await expect(card.getByRole('alert')).toHaveText(/^weights\[0\]\.item_id: Please weigh every line sold by weight\. \(line \d+\)$/);
+    // In words: the line's product, never the API's field name or the line's id.
+    await expect(card.getByRole('alert')).toHaveText(`Please weigh ${steak}: every line sold by weight needs its weight.`);
     const weight = card.getByLabel(`Weight of ${steak} (lb)`);
     await weight.fill('462 g');
     await expect(card.getByRole('alert').first()).toHaveText(weightEntryMessages.unreadable);
@@ -194,7 +214,12 @@ test('a seller accepts, substitutes, weighs in pounds, hands over and delivers w
     expect(finalRows.at(-1)).toEqual({ name: 'Final Total', value: packed.final_total, total: true });
     await expect(totals.locator('dt')).toHaveText(finalRows.map((r) => r.name));
     await expect(totals.locator('dd')).toHaveText(finalRows.map((r) => (r.discount ? formatDiscount(r.value) : formatMoney(r.value))));
-    await expect(card).toContainText(` · ${formatMoney(chargedTotal(packed))} · `);
+    // The seller's card: their part as charged (the final lines with their tax, delivery and packaging; no tip).
+    const part = [packed.final_subtotal, packed.final_tax, packed.delivery_fee, packed.fee_amount].reduce(
+      (sum, amount) => sum + (dollarsToCents(amount ?? '') ?? 0),
+      0,
+    );
+    await expect(card).toContainText(` · ${formatMoney(centsToDollars(part))}`);
 
     await card.getByRole('button', { name: 'Hand to driver' }).click();
     await expect(card.getByTestId('fulfilment-state')).toHaveText('Out for delivery');
@@ -221,6 +246,117 @@ test('a seller accepts, substitutes, weighs in pounds, hands over and delivers w
   }
 });
 
+const salmon = 'Atlantic Salmon Fillet';
+
+/**
+ * An order from two sellers (the butcher's ribeye, the fishmonger's salmon): the console shows each seller's part as
+ * its own card, with only its lines and its total; the butcher accepts, picks, weighs only the ribeye and packs while
+ * the fishmonger's part stays placed, and the shopper's timeline names the seller of each step.
+ */
+test("an order from two sellers: each seller's part moves on its own, the shopper's timeline naming them", async ({ page, browser }) => {
+  test.setTimeout(300_000);
+  await enterStore(page);
+  await addSameDayToCart(page, 'ribeye', steak);
+  await expect(page).toHaveURL(/\/guest\/register$/);
+  await page.getByRole('main').getByLabel('Email').fill(uniqueEmail('two-sellers'));
+  await page.getByRole('button', { name: 'CONTINUE' }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await addSameDayToCart(page, 'salmon', salmon);
+  await expect(page).toHaveURL(/\/cart$/);
+  const groups = page.getByRole('list', { name: 'Items by seller' }).getByRole('region');
+  await expect(groups).toHaveCount(2);
+  for (const index of [0, 1]) {
+    const group = groups.nth(index);
+    const slots = group.getByRole('button', { name: /^\d{2}:\d{2}–\d{2}:\d{2}$/ });
+    for (let skip = 0; skip < 5; skip += 1) {
+      await group.getByRole('button', { name: /^Choose delivery date for / }).click();
+      await clickOpenDay(group, skip);
+      await expect(slots.first().or(group.getByText('All Slots are booked. Please try another date.'))).toBeVisible();
+      if (await slots.count()) break;
+    }
+    await slots.first().click();
+    await expect(slots.first()).toHaveAttribute('aria-pressed', 'true');
+  }
+  await page.getByRole('button', { name: 'CHECKOUT' }).click();
+  await addAddress(page);
+  await chooseSpeed(page);
+  await addCard(page, '4242 4242 4242 4242');
+  await placeOrder(page);
+  await expect(page.getByRole('heading', { name: 'Order Placed.' })).toBeVisible({ timeout: 20_000 });
+  const orderId = ((await page.getByText(/^Order ID: \d+/).innerText()).match(/\d+/) ?? [''])[0];
+
+  const sellerContext = await browser.newContext();
+  const contexts = [sellerContext];
+  const seller = await sellerContext.newPage();
+  try {
+    await sellerSignsIn(seller);
+    // The e2e seller answers for every local shop: the order is two cards, one per seller's part.
+    const cards = seller.getByRole('article', { name: `ORDER #${orderId}` });
+    await expect(cards).toHaveCount(2);
+    // Each card lists only its seller's lines (its history may name the other seller, never their goods).
+    const butcher = cards.filter({ hasText: steak });
+    const fish = cards.filter({ hasText: salmon });
+    await expect(butcher).toContainText('Hudson Street Butchers');
+    await expect(butcher).not.toContainText(salmon);
+    await expect(fish).toContainText('Fulton Fish');
+    await expect(fish).not.toContainText(steak);
+
+    await butcher.getByRole('button', { name: 'Accept' }).click();
+    await expect(butcher.getByTestId('fulfilment-state')).toHaveText('Accepted by the seller');
+    await expect(fish.getByTestId('fulfilment-state')).toHaveText('Order placed');
+    await butcher.getByRole('button', { name: 'Start picking' }).click();
+    await expect(butcher.getByTestId('fulfilment-state')).toHaveText('Being picked');
+    // The card is drawn again from the server's picking answer (its substitutes listed) before anything is typed.
+    await expect(butcher.getByText('Mark out')).toBeVisible();
+    // Only the ribeye is the butcher's to weigh: packing asks its weight alone, then packs.
+    await expect(butcher.getByLabel(/^Weight of /)).toHaveCount(1);
+    await butcher.getByLabel(`Weight of ${steak} (lb)`).fill('1.02');
+    await butcher.getByRole('button', { name: 'Packed' }).click();
+    await expect(butcher.getByTestId('fulfilment-state')).toHaveText('Packed');
+    await expect(fish.getByTestId('fulfilment-state')).toHaveText('Order placed');
+    await expect(fish.getByRole('button', { name: 'Accept' })).toBeVisible();
+
+    // The shopper's timeline names the seller of each step; the order is still being picked (the salmon is not packed).
+    await page.goto(`/order/status?orderId=${orderId}`);
+    const timeline = page.getByRole('list', { name: 'Order timeline' });
+    await expect(timeline.getByRole('listitem')).toHaveText([
+      /Order placed/,
+      /Accepted by Hudson Street Butchers/,
+      /Being picked \(Hudson Street Butchers\)/,
+      /Packed \(Hudson Street Butchers\)/,
+    ]);
+    const order = await shopperOrder(page, orderId);
+    expect(order.fulfilment_state).toBe('picking');
+
+    // Closing the butcher's day with this order booked: the console says how many orders are booked and asks first.
+    const deliveryDate = order.items.find((i) => i.product_name === steak)?.delivery_date;
+    if (!deliveryDate) throw new Error('the steak has no delivery date');
+    const day = seller.getByRole('region', { name: 'Your day' });
+    await day.getByLabel('Location').selectOption('101');
+    await day.getByLabel('Date').fill(deliveryDate);
+    await expect(day.getByTestId('day-state')).toHaveText(`${formatUsDate(deliveryDate)}: open`);
+    await day.getByRole('button', { name: 'Close this day' }).click();
+    await expect(day.getByRole('alert')).toContainText(
+      new RegExp(`^\\d+ orders? (is|are) booked on ${formatUsDate(deliveryDate).replace(/\//g, '\\/')}\\. Close the day anyway\\?`),
+    );
+    await day.getByRole('button', { name: 'Keep it open' }).click();
+    await expect(day.getByRole('button', { name: 'Close this day' })).toBeEnabled();
+
+    // Staff's Seller filter offers both sellers of the order (each part is listed), the fishmonger's too.
+    const staffContext = await browser.newContext();
+    contexts.push(staffContext);
+    const staff = await staffContext.newPage();
+    await consoleUserSignsIn(staff, { ...e2eStaff, console: 'Staff console', path: 'staff', heading: 'STAFF CONSOLE' });
+    await staff.getByLabel('Date').first().fill(deliveryDate);
+    await expect(staff.getByRole('article', { name: `ORDER #${orderId}` })).toHaveCount(2);
+    const sellers = staff.getByLabel(/^Seller(?! location)/).locator('option');
+    await expect(sellers.filter({ hasText: /^Hudson Street Butchers \(location \d+\)$/ })).toHaveCount(1);
+    await expect(sellers.filter({ hasText: /^Fulton Fish.* \(location \d+\)$/ })).toHaveCount(1);
+  } finally {
+    for (const context of contexts) await context.close();
+  }
+});
+
 /**
  * The seller's day panel when things go wrong (its close and reopen are in staff-console.e2e.ts): a slot's seats and a
  * product's stock sent while the connection drops or the server refuses, each said and the day kept as it was (the
@@ -237,9 +373,17 @@ async function sellerDayRefusalsAndRetry(seller: Page): Promise<void> {
   await expect(alert).toHaveText(offlineMessage);
   await expect(day).toHaveAttribute('aria-busy', 'false');
   await expect(firstSlot.getByRole('textbox')).toHaveValue(seats);
+  // A negative seat count is said under its row, naming the field; nothing is sent.
+  await firstSlot.getByRole('textbox').fill('-3');
+  await firstSlot.getByRole('button', { name: 'Save seats' }).click();
+  await expect(firstSlot.getByRole('alert')).toHaveText(/: Seats must be a whole number from 0 to 999,999\.$/);
+  await firstSlot.getByRole('textbox').fill(seats);
 
   await day.getByText(/^Stock \(\d+ products\)$/).click();
   const firstProduct = day.getByRole('list', { name: 'Stock' }).getByRole('listitem').first();
+  // Each row names its size and its speed in words, so one product's sizes are told apart.
+  const stockRows = day.getByRole('list', { name: 'Stock' }).getByRole('listitem');
+  await expect(stockRows.filter({ hasText: /, [\d.]+ (lb|g|kg|ml|L) · Same Day/ }).first()).toBeVisible();
   await seller.route(
     (url) => url.pathname.includes('/api/seller/stock'),
     (route) => route.fulfill({ status: 409, json: { code: -1, message: refusedByFault } }),

@@ -31,7 +31,10 @@ async function staffSignsIn(page: Page): Promise<void> {
   await solveCaptcha(page, submit);
   await submit.click();
   await expect(page).toHaveURL(/\/store$/);
-  await page.goto('/staff');
+  // The user menu leads to the console of the account's role.
+  await page.getByRole('button', { name: /^Hey , / }).click();
+  await page.getByRole('link', { name: 'Staff console' }).click();
+  await expect(page).toHaveURL(/\/staff$/);
   await expect(page.getByRole('heading', { name: 'STAFF CONSOLE' })).toBeVisible();
 }
 

@@ -59,9 +59,9 @@ const serializeState = (snapshot: AnyMachineSnapshot) => {
 
 /** Every start state for one kind and actor, and the three kinds from placed for both actors. */
 const inputs: FulfilmentInput[] = [
-  ...fulfilmentStates.map((state) => ({ orderNumber: '100000001', state, kind: 'delivery' as const, actor: 'staff' as const })),
+  ...fulfilmentStates.map((state) => ({ orderNumber: '100000001', state, kind: 'delivery' as const, actor: 'staff' as const, locId: 101 })),
   ...(['delivery', 'pickup', 'dine_in'] as const satisfies readonly FulfilmentKind[]).flatMap((kind) =>
-    (['seller', 'staff'] as const).map((actor) => ({ orderNumber: '100000001', state: 'placed' as const, kind, actor })),
+    (['seller', 'staff'] as const).map((actor) => ({ orderNumber: '100000001', state: 'placed' as const, kind, actor, locId: 101 })),
   ),
 ];
 
@@ -91,7 +91,9 @@ describe('fulfilment paths', () => {
 
 describe('fulfilment behaviour', () => {
   it.each(fulfilmentStates)('opens an order the server reports %s in that state, inside its phase (decision 061)', (state) => {
-    const actor = createActor(fulfilmentMachine, { input: { orderNumber: '100000001', state, kind: 'delivery', actor: 'staff' } }).start();
+    const actor = createActor(fulfilmentMachine, {
+      input: { orderNumber: '100000001', state, kind: 'delivery', actor: 'staff', locId: 101 },
+    }).start();
     const snapshot = actor.getSnapshot();
     expect(selectFulfilmentState(snapshot)).toBe(state);
     expect(matchesState(fulfilmentStatePath(state), snapshot.value)).toBe(true);
@@ -113,7 +115,9 @@ describe('fulfilment behaviour', () => {
         }),
       },
     });
-    const actor = createActor(machine, { input: { orderNumber: '100000001', state: 'picking', kind: 'delivery', actor: 'seller' } }).start();
+    const actor = createActor(machine, {
+      input: { orderNumber: '100000001', state: 'picking', kind: 'delivery', actor: 'seller', locId: 101 },
+    }).start();
     actor.send({ type: 'fulfil.substitute', itemId: 7, productId: 42 });
     expect(selectMoves(actor.getSnapshot())).toEqual([]);
     await new Promise((resolve) => setTimeout(resolve, 0));
@@ -126,7 +130,9 @@ describe('fulfilment behaviour', () => {
     expect(selectSubstitutedCount(actor.getSnapshot())).toBe(2);
     expect(selectMoves(actor.getSnapshot())).toEqual(['pack']);
     // Not while accepted: substitutes come only once picking started.
-    const accepted = createActor(machine, { input: { orderNumber: '100000001', state: 'accepted', kind: 'delivery', actor: 'seller' } }).start();
+    const accepted = createActor(machine, {
+      input: { orderNumber: '100000001', state: 'accepted', kind: 'delivery', actor: 'seller', locId: 101 },
+    }).start();
     accepted.send({ type: 'fulfil.substitute', itemId: 7, productId: 42 });
     expect(sent).toHaveLength(2);
   });
@@ -143,7 +149,7 @@ describe('fulfilment behaviour', () => {
         >(() => new Promise((resolve) => (answer = resolve))),
       },
     });
-    const actor = createActor(machine, { input: { orderNumber: '100000001', state: 'picking', kind: 'delivery', actor: 'seller' } });
+    const actor = createActor(machine, { input: { orderNumber: '100000001', state: 'picking', kind: 'delivery', actor: 'seller', locId: 101 } });
     const seen = new Map<string, boolean>();
     actor.subscribe((s) => {
       seen.set(JSON.stringify(s.value), selectCanSubstitute(s));
@@ -193,7 +199,7 @@ describe('fulfilment behaviour', () => {
         }),
       },
     });
-    const actor = createActor(machine, { input: { orderNumber: '100000001', state: 'placed', kind: 'pickup', actor: 'seller' } }).start();
+    const actor = createActor(machine, { input: { orderNumber: '100000001', state: 'placed', kind: 'pickup', actor: 'seller', locId: 101 } }).start();
     expect(selectMoves(actor.getSnapshot())).toEqual(['accept', 'refuse']);
     // A seller never cancels: the move is not even sent.
     actor.send({ type: 'fulfil.move', event: 'cancel', reason: 'no', weights: undefined });
@@ -220,7 +226,9 @@ describe('fulfilment behaviour', () => {
         moveOrder: fromPromise<MoveOrderReply, MoveInput>(() => Promise.reject(new ApiError('This order cannot be moved that way now.', -1, 409))),
       },
     });
-    const actor = createActor(machine, { input: { orderNumber: '100000001', state: 'placed', kind: 'delivery', actor: 'seller' } }).start();
+    const actor = createActor(machine, {
+      input: { orderNumber: '100000001', state: 'placed', kind: 'delivery', actor: 'seller', locId: 101 },
+    }).start();
     actor.send({ type: 'fulfil.move', event: 'accept', reason: undefined, weights: undefined });
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(selectFulfilmentState(actor.getSnapshot())).toBe('placed');

@@ -19,6 +19,10 @@ const day: CapacityDay = {
 };
 const { label } = labelled();
 const loaded = label('loadDay: the day', done('loadDay', { code: 1, data: day } satisfies CapacityDayReply));
+const loadedBooked = label(
+  'loadDay: a day with 2 orders booked',
+  done('loadDay', { code: 1, data: { ...day, booked_orders: 2 } } satisfies CapacityDayReply),
+);
 const loadOffline = label('loadDay: offline', failed('loadDay'));
 const saved = label('sendChange: saved', done('sendChange', { code: 1 }));
 const refused = label('sendChange: 409 store holiday', failed('sendChange', new ApiError('This day is one of the store’s holidays.', 409, 409)));
@@ -28,7 +32,8 @@ function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
     { type: 'day.date.choose', date: '2026-12-05' },
     { type: 'day.location.choose', locId: 102 },
   ];
-  if (snapshot.matches('loading')) return [loaded, loadOffline];
+  if (snapshot.matches('loading')) return [loaded, loadedBooked, loadOffline];
+  if (snapshot.matches('confirmingClose')) return [{ type: 'day.close.confirm' }, { type: 'day.close.keep' }, ...global];
   if (snapshot.matches('failed')) return [{ type: 'day.retry' }, ...global];
   if (snapshot.matches('shown'))
     return [
@@ -43,7 +48,7 @@ function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
 }
 const serializeState = (snapshot: AnyMachineSnapshot) => {
   const c = snapshot.context as SellerDayContext;
-  return JSON.stringify([snapshot.value, c.date, c.locId, c.change, c.error, c.day?.date]);
+  return JSON.stringify([snapshot.value, c.date, c.locId, c.change, c.error, c.day?.date, c.day?.booked_orders]);
 };
 const input = { role: 'seller' as const, locId: 101, date: '2026-12-04' };
 
@@ -68,6 +73,33 @@ describe('seller day paths', () => {
 });
 
 describe('seller day behaviour', () => {
+  it('asks before closing a day with orders booked: Keep it open sends nothing, Close anyway sends the close', async () => {
+    const sent: CapacityChange[] = [];
+    const machine = sellerDayMachine.provide({
+      actors: {
+        loadDay: fromPromise<CapacityDayReply, { role: 'seller' | 'staff'; locId: number; date: string }>(async () => ({
+          code: 1,
+          data: { ...day, booked_orders: 3 },
+        })),
+        sendChange: fromPromise<unknown, { role: 'seller' | 'staff'; change: CapacityChange }>(async ({ input: asked }) => {
+          sent.push(asked.change);
+          return { code: 1 };
+        }),
+      },
+    });
+    const actor = createActor(machine, { input }).start();
+    await vi.waitFor(() => expect(actor.getSnapshot().matches('shown')).toBe(true));
+    actor.send({ type: 'day.close' });
+    expect(actor.getSnapshot().matches('confirmingClose')).toBe(true);
+    actor.send({ type: 'day.close.keep' });
+    expect(actor.getSnapshot().matches('shown')).toBe(true);
+    expect(sent).toEqual([]);
+    actor.send({ type: 'day.close' });
+    actor.send({ type: 'day.close.confirm' });
+    await vi.waitFor(() => expect(sent).toEqual([{ kind: 'day', locId: 101, date: '2026-12-04', closed: true, reason: undefined }]));
+    actor.stop();
+  });
+
   it('sends the change for the chosen location and date, then reads the day again', async () => {
     const sent: CapacityChange[] = [];
     let reads = 0;

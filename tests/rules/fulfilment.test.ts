@@ -12,12 +12,14 @@ import {
   orderHeadline,
   fulfilmentMailSubject,
   moveStepLabel,
+  orderStateOfParts,
   pickList,
   shopperMayChange,
   timelineActorLabels,
   timelineStepLabel,
   timelineStepOf,
 } from '../../src/rules/fulfilment.ts';
+import { deliverableTimeLabel } from '../../src/rules/visit-time.ts';
 
 describe('the fulfilment table', () => {
   it('leaves no final state and reaches every other state', () => {
@@ -133,5 +135,33 @@ describe('a move in the shopper’s mail (QA: staff moves mailed as the seller�
     expect(moveStepLabel('packed', 'staff')).toBe('Packed');
     expect(fulfilmentMailSubject('100000001', 'accepted', 'staff')).toBe('Your order #100000001: accepted by the store');
     expect(fulfilmentMailSubject('100000001', 'accepted')).toBe('Your order #100000001: accepted by the seller');
+  });
+});
+
+describe('an order of several sellers (one part each)', () => {
+  it("reads as its least advanced part, 'Being picked' once any seller picks, done once every part is", () => {
+    expect(orderStateOfParts(['placed'])).toBe('placed');
+    expect(orderStateOfParts(['accepted', 'placed'])).toBe('placed');
+    expect(orderStateOfParts(['accepted', 'accepted'])).toBe('accepted');
+    expect(orderStateOfParts(['picking', 'placed'])).toBe('picking');
+    expect(orderStateOfParts(['packed', 'accepted'])).toBe('picking');
+    expect(orderStateOfParts(['packed', 'picking'])).toBe('picking');
+    expect(orderStateOfParts(['delivered', 'packed'])).toBe('packed');
+    expect(orderStateOfParts(['delivered', 'out_for_delivery'])).toBe('out_for_delivery');
+    expect(orderStateOfParts(['delivered', 'delivered'])).toBe('delivered');
+    expect(orderStateOfParts(['canceled', 'refused'])).toBe('canceled');
+  });
+
+  it("names the seller on their part's steps", () => {
+    expect(timelineStepLabel({ state: 'accepted', actor: 'seller', seller: 'Fulton Fish Co.' })).toBe('Accepted by Fulton Fish Co.');
+    expect(timelineStepLabel({ state: 'accepted', actor: 'staff', seller: 'Fulton Fish Co.' })).toBe('Accepted for Fulton Fish Co.');
+    expect(timelineStepLabel({ state: 'packed', actor: 'seller', seller: 'Fulton Fish Co.' })).toBe('Packed (Fulton Fish Co.)');
+    expect(timelineStepLabel({ state: 'packed', actor: 'seller' })).toBe('Packed');
+  });
+
+  it("gives the consoles a pick-up or dine-in visit's time, not only a delivery slot", () => {
+    expect(deliverableTimeLabel({ slot_start: '12:00', slot_end: null })).toBe('12:00 PM');
+    expect(deliverableTimeLabel({ slot_start: '10:00', slot_end: '12:00' })).toBe('10:00–12:00');
+    expect(deliverableTimeLabel({ slot_start: null, slot_end: null })).toBeNull();
   });
 });

@@ -5,11 +5,13 @@ import { orderStatusReply, placeOrderReply } from '../../src/api/contract/checko
 import { TestPaymentGateway } from '../../server/adapters/payments/test-gateway.ts';
 import { startSession } from '../../server/services/accounts/accounts.ts';
 import { addStoreUser } from '../../server/services/accounts/store-users.ts';
-import { generousLimits } from './account-helpers.ts';
+import { generousLimits, login } from './account-helpers.ts';
+import { loginReply } from '../../src/api/contract/customer.contract.ts';
 import { manualClock, pickOffers, post } from './cart-page-helpers.ts';
 import { checkoutNow, readyCart, saveCard, shopper } from './checkout-helpers.ts';
 import { orderOf, stockOf, takeInTurn } from './fixtures.ts';
 import { json, startTestApp } from './test-app.ts';
+import { timelineStepLabel } from '../../src/rules/fulfilment.ts';
 
 /**
  * Issue 24: the order's life after payment. Each move of src/rules/fulfilment.ts through the seller and staff routes,
@@ -84,6 +86,19 @@ describe('roles', () => {
     expect(again.kind).toBe('updated');
     const bad = await addStoreUser(t.database.db, { email: 'x@example.com', password: 'Secret123!', role: 'seller', locIds: [] });
     expect(bad).toMatchObject({ kind: 'invalid', field: 'loc' });
+  });
+});
+
+describe('signing in', () => {
+  test("a seller's and a staff member's sign-in says their role: their menu links to their console", async () => {
+    for (const [email, role] of [
+      ['seller-101@example.com', 'seller'],
+      ['staff@example.com', 'staff'],
+    ] as const) {
+      const reply = json(await login(t, { email, password: 'Secret123!' }));
+      assert(reply, loginReply);
+      expect(reply.result?.role).toBe(role);
+    }
   });
 });
 
@@ -237,5 +252,182 @@ describe('the shopper cancels before the cutoff', () => {
     const stranger = await shopper(t, 'fulfil-stranger@example.com');
     const theirs = await paidOrder('2026-12-04');
     expect((await post(t, '/api/account/order/cancel', { order_id: theirs.number }, stranger.token)).status).toBe(404);
+  });
+});
+
+describe("the seller sees the shopper's chosen time", () => {
+  test('a pick-up or dine-in visit (a time, no slot end) reads as its time; a delivery slot as start–end', async () => {
+    const order = await paidOrder();
+    const row = await orderOf(t, order.number);
+    const slotOf = async () => {
+      const list = await consoleOrders(seller, 'seller');
+      assert(list.body, consoleOrdersReply);
+      return list.body.data?.find((o) => o.order_number === order.number)?.slot;
+    };
+    expect(await slotOf()).toMatch(/^\d\d:\d\d–\d\d:\d\d$/);
+    // A pick-up's time is stored as the visit's start with no end (as place order writes a Pick-Up or Dine-In).
+    await t.database.db.updateTable('order_deliverables').set({ slot_start: '12:00', slot_end: null }).where('order_id', '=', row.id).execute();
+    expect(await slotOf()).toBe('12:00 PM');
+  });
+});
+
+describe('an order from two sellers: each handles their own part', () => {
+  test('moves, weights and totals are per seller; the order advances as its parts do, its timeline naming each seller', async () => {
+    const [butcherOffer] = await pickOffers(t, { speed: 'local', locId: 101 }, 1, 30, { priceCents: 2000, stock: 100 });
+    const [fishOffer] = await pickOffers(t, { speed: 'local', locId: 102 }, 1, 0, { priceCents: 1500, stock: 100 });
+    if (!butcherOffer || !fishOffer) throw new Error('no offers at 101 and 102');
+    // Both lines sold by weight: each seller weighs only their own.
+    const productIds = await t.database.db
+      .selectFrom('product_variants')
+      .select('product_id')
+      .where('id', 'in', [butcherOffer.variantId, fishOffer.variantId])
+      .execute();
+    await t.database.db
+      .updateTable('products')
+      .set({ sold_by_weight: true })
+      .where(
+        'id',
+        'in',
+        productIds.map((p) => p.product_id),
+      )
+      .execute();
+    const cartId = await readyCart(
+      t,
+      buyer.token,
+      buyer.customerId,
+      [
+        { offer: butcherOffer, qty: 1 },
+        { offer: fishOffer, qty: 1 },
+      ],
+      { 101: '2026-12-01', 102: '2026-12-01' },
+    );
+    const cardId = await saveCard(t, buyer.token, buyer.customerId);
+    const placed = await post(
+      t,
+      '/api/placeorder/placeorder',
+      { cart_id: cartId, delivery_address_id: buyer.addressId, speed_id: 1, payment_mode: 2, card_id: cardId },
+      buyer.token,
+    );
+    assert(placed.body, placeOrderReply);
+    const number = placed.body.order_id ?? '';
+    expect(number).not.toBe('');
+    const orderRow = await orderOf(t, number);
+    const parts = await t.database.db
+      .selectFrom('order_deliverables')
+      .select(['loc_id', 'vendor_name', 'delivery_fee_cents', 'packaging_fee_cents'])
+      .where('order_id', '=', orderRow.id)
+      .orderBy('loc_id')
+      .execute();
+    const [butcherName, fishName] = parts.map((p) => p.vendor_name);
+
+    const cardOf = async (token: string, role: 'seller' | 'staff', query = '') => {
+      const list = await consoleOrders(token, role, query);
+      assert(list.body, consoleOrdersReply);
+      return list.body.data?.filter((o) => o.order_number === number) ?? [];
+    };
+    const weighAll = (card: { items: { id: number; by_weight: boolean }[] } | undefined) =>
+      card?.items.filter((i) => i.by_weight).map((i) => ({ item_id: i.id, grams: 480 })) ?? [];
+    const shopperView = async () => {
+      const status = json(
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/account/orderstatus?order_id=${number}`,
+          headers: { authorization: `Bearer ${buyer.token}` },
+        }),
+      );
+      assert(status, orderStatusReply);
+      return status.data;
+    };
+
+    // Each seller sees one card: their own lines, their part's total (not the whole order's), and no order total.
+    const [butcherCard] = await cardOf(seller, 'seller');
+    const [fishCard] = await cardOf(otherSeller, 'seller');
+    expect(butcherCard).toMatchObject({ loc_id: 101, state: 'placed', items: [{ by_weight: true }] });
+    expect(fishCard).toMatchObject({ loc_id: 102, state: 'placed', items: [{ by_weight: true }] });
+    expect(butcherCard?.grand_total).toBeUndefined();
+    expect(Number(butcherCard?.total) + Number(fishCard?.total)).toBeLessThanOrEqual(orderRow.grand_total_cents / 100);
+    expect(Number(butcherCard?.total)).toBeGreaterThanOrEqual(20);
+    // Staff see both parts, so the seller filter offers both locations.
+    expect((await cardOf(staff, 'staff')).map((c) => c.loc_id).sort()).toEqual([101, 102]);
+    expect((await cardOf(staff, 'staff', '?loc_id=102')).map((c) => c.loc_id)).toEqual([102]);
+
+    // The butcher accepts and picks: the fishmonger's part stays placed; the order is being picked.
+    expect((await move(seller, 'seller', number, 'accept')).body).toMatchObject({ code: 1, data: { state: 'accepted' } });
+    expect((await orderOf(t, number)).fulfilment_state).toBe('placed');
+    expect((await move(seller, 'seller', number, 'pick')).status).toBe(200);
+    expect((await cardOf(otherSeller, 'seller'))[0]).toMatchObject({ state: 'placed', moves: ['accept', 'refuse'] });
+    expect(await shopperView()).toMatchObject({ fulfilment_state: 'picking', can_cancel: false });
+
+    // The butcher packs weighing only the ribeye: the salmon is not theirs to weigh. The order is not packed yet,
+    // nor is the card charged.
+    const packed = await move(seller, 'seller', number, 'pack', { weights: weighAll((await cardOf(seller, 'seller'))[0]) });
+    expect(packed.body).toMatchObject({ code: 1, data: { state: 'packed' } });
+    expect(await orderOf(t, number)).toMatchObject({ fulfilment_state: 'picking', final_total_cents: null });
+    expect((await cardOf(otherSeller, 'seller'))[0]?.state).toBe('placed');
+
+    // The fishmonger's own moves; her pack weighs the salmon and settles the order's money once.
+    expect((await move(otherSeller, 'seller', number, 'accept')).status).toBe(200);
+    expect((await move(otherSeller, 'seller', number, 'pick')).status).toBe(200);
+    const unweighed = await move(otherSeller, 'seller', number, 'pack', { weights: [] });
+    expect(unweighed.body).toMatchObject({ errors: [{ message: expect.stringContaining('Please weigh') as unknown }] });
+    expect((await move(otherSeller, 'seller', number, 'pack', { weights: weighAll((await cardOf(otherSeller, 'seller'))[0]) })).status).toBe(200);
+    const afterPacks = await orderOf(t, number);
+    expect(afterPacks.fulfilment_state).toBe('packed');
+    expect(afterPacks.final_total_cents).not.toBeNull();
+
+    // The butcher delivers: only the ribeye is delivered; the order waits for the salmon.
+    expect((await move(seller, 'seller', number, 'dispatch')).status).toBe(200);
+    expect((await move(seller, 'seller', number, 'deliver')).status).toBe(200);
+    expect((await cardOf(otherSeller, 'seller'))[0]?.state).toBe('packed');
+    expect(await orderOf(t, number)).toMatchObject({ fulfilment_state: 'packed', status: 'processing' });
+    expect((await move(otherSeller, 'seller', number, 'dispatch')).status).toBe(200);
+    expect((await move(otherSeller, 'seller', number, 'deliver')).status).toBe(200);
+    expect(await orderOf(t, number)).toMatchObject({ fulfilment_state: 'delivered', status: 'complete' });
+
+    const timeline = (await shopperView())?.timeline ?? [];
+    expect(timeline.filter((s) => s.state === 'accepted').map((s) => s.seller)).toEqual([butcherName, fishName]);
+    expect(timelineStepLabel(timeline.find((s) => s.state === 'accepted') ?? { state: '' })).toBe(`Accepted by ${butcherName}`);
+  });
+
+  test("one seller's refusal ends the whole order: the other part is canceled, the payment given back", async () => {
+    const [butcherOffer] = await pickOffers(t, { speed: 'local', locId: 101 }, 1, 31, { priceCents: 2000, stock: 100 });
+    const [fishOffer] = await pickOffers(t, { speed: 'local', locId: 102 }, 1, 1, { priceCents: 1500, stock: 100 });
+    if (!butcherOffer || !fishOffer) throw new Error('no offers at 101 and 102');
+    const cartId = await readyCart(
+      t,
+      buyer.token,
+      buyer.customerId,
+      [
+        { offer: butcherOffer, qty: 1 },
+        { offer: fishOffer, qty: 1 },
+      ],
+      { 101: '2026-12-01', 102: '2026-12-01' },
+    );
+    const cardId = await saveCard(t, buyer.token, buyer.customerId);
+    const placed = await post(
+      t,
+      '/api/placeorder/placeorder',
+      { cart_id: cartId, delivery_address_id: buyer.addressId, speed_id: 1, payment_mode: 2, card_id: cardId },
+      buyer.token,
+    );
+    assert(placed.body, placeOrderReply);
+    const number = placed.body.order_id ?? '';
+    expect((await move(seller, 'seller', number, 'accept')).status).toBe(200);
+    expect((await move(otherSeller, 'seller', number, 'refuse', { reason: 'No salmon today' })).status).toBe(200);
+    const row = await orderOf(t, number);
+    expect(row).toMatchObject({ fulfilment_state: 'refused', status: 'canceled' });
+    const states = await t.database.db
+      .selectFrom('order_deliverables')
+      .select(['loc_id', 'fulfilment_state'])
+      .where('order_id', '=', row.id)
+      .orderBy('loc_id')
+      .execute();
+    expect(states).toEqual([
+      { loc_id: 101, fulfilment_state: 'canceled' },
+      { loc_id: 102, fulfilment_state: 'refused' },
+    ]);
+    // The payment given back once: refunded, or (a weighed line's hold) released.
+    expect(gateway.isRefunded(row.payment_ref ?? '') || row.capture_state === 'released').toBe(true);
+    expect((await move(seller, 'seller', number, 'pick')).status).toBe(409);
   });
 });

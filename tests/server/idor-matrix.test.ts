@@ -97,6 +97,8 @@ const owned = {
       .where('increment_id', '=', orderNumber)
       .returning('id')
       .executeTakeFirstOrThrow();
+    // Migration 038: each seller's part moves on its own; the order's state follows its parts.
+    await db.updateTable('order_deliverables').set({ fulfilment_state: 'picking' }).where('order_id', '=', order.id).execute();
     const item = await db.selectFrom('order_items').select('id').where('order_id', '=', order.id).orderBy('id').executeTakeFirstOrThrow();
     if (proposed)
       await db

@@ -3,6 +3,7 @@ import { afterAll, beforeEach, describe, expect, test } from 'vitest';
 import { orderStatusReply, placeOrderReply } from '../../src/api/contract/checkout.contract.ts';
 import { getSlotReply } from '../../src/api/contract/cart-page.contract.ts';
 import { rescheduleOptionsReply, rescheduleReply } from '../../src/api/contract/reschedule.contract.ts';
+import { timelineStepLabel } from '../../src/rules/fulfilment.ts';
 import { capacityDayReply } from '../../src/api/contract/seller-capacity.contract.ts';
 import { fulfilmentMessages } from '../../src/rules/fulfilment.ts';
 import { TestPaymentGateway } from '../../server/adapters/payments/test-gateway.ts';
@@ -247,6 +248,25 @@ describe('the seller’s day: closed days, seats, stock', () => {
     expect((await getslot('2026-12-11')).code).toBe(1);
   });
 
+  test('closing a day with orders booked: the day says how many; each order is flagged on its timeline and its shopper mailed', async () => {
+    const order = await paidOrder('2026-12-16', 2);
+    const before = await capacity(seller, 'seller', 101, '2026-12-16');
+    assert(before.body, capacityDayReply);
+    expect(before.body.data?.booked_orders).toBe(1);
+    expect((await post(t, '/api/seller/capacity/day', { loc_id: 101, date: '2026-12-16', closed: true }, seller)).status).toBe(200);
+    const steps = await timeline(order.number);
+    expect(steps.at(-1)).toMatchObject({ state: 'day_closed', actor: 'seller' });
+    expect(timelineStepLabel(steps.at(-1) ?? { state: '' })).toBe('The seller closed that day: please choose another date');
+    const subject = `Your order #${order.number}: please choose another delivery date`;
+    await expect.poll(async () => (await db.selectFrom('outbox').select('subject').where('subject', '=', subject).execute()).length).toBe(1);
+    // The order is as it was: still placed, its shopper may move it (the reschedule offers the open dates).
+    expect(await orderOf(t, order.number)).toMatchObject({ fulfilment_state: 'placed', status: 'processing' });
+    // Closing again mails nobody twice.
+    expect((await post(t, '/api/seller/capacity/day', { loc_id: 101, date: '2026-12-16', closed: true }, seller)).status).toBe(200);
+    expect((await db.selectFrom('outbox').select('subject').where('subject', '=', subject).execute()).length).toBe(1);
+    expect((await post(t, '/api/seller/capacity/day', { loc_id: 101, date: '2026-12-16', closed: false }, seller)).status).toBe(200);
+  });
+
   test('seats below the booked count drop no order: the slot just offers no seat', async () => {
     const order = await paidOrder('2026-12-14', 3);
     expect((await post(t, '/api/seller/capacity/slot', { loc_id: 101, date: '2026-12-14', slot_id: slot(3), seats: 0 }, seller)).status).toBe(200);
@@ -280,6 +300,19 @@ describe('the seller’s day: closed days, seats, stock', () => {
     ).toMatchObject({
       errors: [{ field: 'seats' }],
     });
+  });
+
+  test("each stock row names its size, so one product's sizes are told apart", async () => {
+    const day = await capacity(seller, 'seller', 101, '2026-12-14');
+    assert(day.body, capacityDayReply);
+    const products = day.body.data?.products ?? [];
+    expect(products.length).toBeGreaterThan(0);
+    // A bundle has no size (null); every sized product says its size as shoppers read it.
+    const sized = products.filter((p) => p.size !== null);
+    expect(sized.length).toBeGreaterThan(0);
+    expect(sized.filter((p) => !/^[\d.]+ (lb|g|kg|ml|L)$/.test(p.size ?? ''))).toEqual([]);
+    const rows = products.map((p) => `${p.product_name} ${p.size ?? ''} ${p.speed}`);
+    expect(new Set(rows).size).toBe(rows.length);
   });
 });
 

@@ -17,6 +17,7 @@ const canceled: ConsoleOrder = {
   delivery_method: 'Local Delivery',
   delivery_date: '2026-12-05',
   slot: '10:00–12:00',
+  total: '41.58',
   grand_total: '41.58',
   placed_at: '2026-11-28T19:00:00.000Z',
   late: false,

@@ -13,6 +13,8 @@ export interface Account {
   firstName: string;
   lastName: string;
   isVerified: boolean;
+  /** Issue 24: a seller or staff account signs in like a shopper; its menu then leads to its console. */
+  role?: 'shopper' | 'seller' | 'staff';
 }
 
 /** A new api_token for the customer; only its SHA-256 is stored. */
@@ -43,7 +45,7 @@ export function displayName(account: { firstName: string; lastName: string }): s
 export async function authenticate(db: Kysely<Database>, email: string, password: string): Promise<Account | undefined> {
   const row = await db
     .selectFrom('customers')
-    .select(['id', 'first_name', 'last_name', 'password_hash', 'is_verified'])
+    .select(['id', 'first_name', 'last_name', 'password_hash', 'is_verified', 'role'])
     .where('email_normalized', '=', normalizeEmail(email))
     .where('is_guest', '=', false)
     .executeTakeFirst();
@@ -56,7 +58,7 @@ export async function authenticate(db: Kysely<Database>, email: string, password
       .where('id', '=', row.id)
       .execute();
   }
-  return { id: row.id, firstName: row.first_name, lastName: row.last_name, isVerified: row.is_verified };
+  return { id: row.id, firstName: row.first_name, lastName: row.last_name, isVerified: row.is_verified, role: row.role };
 }
 
 export interface Registration {

@@ -4,9 +4,8 @@ import { shopperMayChange, timelineStepOf } from '../../../src/rules/fulfilment.
 import { speedIds } from '../../../src/rules/delivery-speeds.ts';
 import { centsToDollars } from '../../../src/rules/money.ts';
 import { handOverOf, payOnDeliveryWords } from '../../../src/rules/pay-on-delivery.ts';
-import { formatSlot } from '../../../src/rules/slots.ts';
 import type { SpeedValue } from '../../../src/rules/speeds.ts';
-import { timeLabel } from '../../../src/rules/visit-time.ts';
+import { deliverableTimeLabel } from '../../../src/rules/visit-time.ts';
 import type { Database, OrderItemsTable, OrdersTable } from '../../db/schema.ts';
 import { capRule, finalAmounts, lineCapped, lineFinalCents, type PricedLine } from '../../../src/rules/catch-weight.ts';
 
@@ -103,9 +102,7 @@ export async function findOrderId(db: Kysely<Database>, customerId: number, incr
  * no end; issue 23, its order row showed no time).
  */
 function timeSlotOf(deliverable: { slot_start: string | null; slot_end: string | null } | undefined): string | null {
-  if (!deliverable?.slot_start) return null;
-  if (deliverable.slot_end) return formatSlot({ start: deliverable.slot_start, end: deliverable.slot_end });
-  return timeLabel(deliverable.slot_start);
+  return deliverable ? deliverableTimeLabel(deliverable) : null;
 }
 
 async function summarize(db: Kysely<Database>, orders: Selectable<OrdersTable>[], now = new Date()): Promise<OrderSummary[]> {
@@ -123,7 +120,7 @@ async function summarize(db: Kysely<Database>, orders: Selectable<OrdersTable>[]
       .execute(),
     db
       .selectFrom('order_events')
-      .select(['order_id', 'event', 'to_state', 'actor_role', 'reason', 'created_at'])
+      .select(['order_id', 'deliverable_id', 'event', 'to_state', 'actor_role', 'reason', 'created_at'])
       .where('order_id', 'in', ids)
       .orderBy('id')
       .execute(),
@@ -175,7 +172,7 @@ async function summarize(db: Kysely<Database>, orders: Selectable<OrdersTable>[]
       courier_delivery_items: byMethod('Courier Delivery'),
       farm_direct_delivery_items: byMethod('Farm Direct'),
       fulfilment_state: order.fulfilment_state,
-      timeline: timelineOf(order, events),
+      timeline: timelineOf(order, events, deliverables),
       can_cancel: isPlaced(order) && shopperMayChange(order.fulfilment_state, earliestDate(deliverables, order.id), now),
       authorised_total: order.authorised_cents === null ? null : centsToDollars(order.authorised_cents),
       final_total: order.final_total_cents === null ? null : centsToDollars(order.final_total_cents),
@@ -234,9 +231,24 @@ function earliestDate(deliverables: readonly { order_id: number; delivery_date: 
  */
 function timelineOf(
   order: Selectable<OrdersTable>,
-  events: readonly { order_id: number; event: string; to_state: string; actor_role: string; reason: string | null; created_at: Date }[],
+  events: readonly {
+    order_id: number;
+    deliverable_id: number | null;
+    event: string;
+    to_state: string;
+    actor_role: string;
+    reason: string | null;
+    created_at: Date;
+  }[],
+  deliverables: readonly { id: number; order_id: number; vendor_name: string }[],
 ): TimelineStep[] {
   const own = events.filter((e) => e.order_id === order.id);
   if (own.length === 0 && !isPlaced(order)) return [];
-  return [{ state: 'placed', at: order.created_at.toISOString(), actor: 'shopper', reason: null }, ...own.map(timelineStepOf)];
+  // An order from several sellers: each step one seller took on their part names them ('Accepted by Fulton Fish Co.').
+  const parts = deliverables.filter((d) => d.order_id === order.id);
+  const sellerOf = (id: number | null) => (parts.length > 1 ? parts.find((d) => d.id === id)?.vendor_name : undefined);
+  return [
+    { state: 'placed', at: order.created_at.toISOString(), actor: 'shopper', reason: null },
+    ...own.map((e) => timelineStepOf(e, sellerOf(e.deliverable_id))),
+  ];
 }

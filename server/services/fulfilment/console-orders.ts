@@ -13,6 +13,8 @@ import {
 import { storeToday } from '../../../src/rules/delivery-dates.ts';
 import { sellerConsoleDates } from '../../../src/rules/fulfilment.ts';
 import { centsToDollars } from '../../../src/rules/money.ts';
+import { lineFinalCents, lineFinalTaxCents } from '../../../src/rules/catch-weight.ts';
+import { deliverableTimeLabel } from '../../../src/rules/visit-time.ts';
 import type { Database } from '../../db/schema.ts';
 import { orderVisibleToSellers, type ConsoleScope } from './console-scope.ts';
 import { substituteCandidates } from './substitutions.ts';
@@ -21,7 +23,7 @@ import { substituteCandidates } from './substitutions.ts';
 export const consoleOrdersMax = 200;
 
 /**
- * The consoles' order list. A seller sees their locations' orders for a date (default today and the next two days: sellerConsoleDates), by date
+ * The consoles' order list, one entry per seller's part of an order. A seller sees their locations' orders for a date (default today and the next two days: sellerConsoleDates), by date
  * and slot; staff every order, filtered by seller location, state, date and lateness, the late and stuck ones
  * first. Each order carries its lines (with the weight packed), its timeline and the moves the asker may make.
  */
@@ -57,12 +59,15 @@ export async function listConsoleOrders(
       'd.delivery_date',
       'd.slot_start',
       'd.slot_end',
+      'd.fulfilment_state as part_state',
+      'd.delivery_fee_cents',
+      'd.packaging_fee_cents',
     ])
     .where(orderVisibleToSellers())
     .where(scope.filter)
     .$if(scope.locIds !== undefined, (q) => q.where('d.loc_id', 'in', [...(scope.locIds ?? [])]))
     .$if(filter.loc_id !== undefined, (q) => q.where('d.loc_id', '=', filter.loc_id ?? 0))
-    .$if(filter.state !== undefined, (q) => q.where('orders.fulfilment_state', '=', filter.state ?? 'placed'))
+    .$if(filter.state !== undefined, (q) => q.where('d.fulfilment_state', '=', filter.state ?? 'placed'))
     .$if(dates !== undefined, (q) => q.where('d.delivery_date', 'in', dates ?? []))
     .orderBy('d.delivery_date')
     .orderBy('d.slot_start')
@@ -71,7 +76,7 @@ export async function listConsoleOrders(
     .execute();
   if (rows.length === 0) return [];
   const orderIds = [...new Set(rows.map((r) => r.id))];
-  const [items, events] = await Promise.all([
+  const [items, events, parts] = await Promise.all([
     db
       .selectFrom('order_items')
       .innerJoin('products', 'products.id', 'order_items.product_id')
@@ -82,32 +87,46 @@ export async function listConsoleOrders(
         'order_items.product_name',
         'order_items.qty',
         'order_items.bottle_size',
+        'order_items.row_total_cents',
+        'order_items.tax_cents',
         'order_items.weighed_grams',
         'order_items.wallet_entry_id',
         'order_items.product_id',
         'order_items.substitution_pref',
         'order_items.substitution_state',
         'order_items.substitute_name',
+        'order_items.substitute_price_cents',
         'products.sold_by_weight',
       ])
       .where('order_items.order_id', 'in', orderIds)
       .orderBy('order_items.id')
       .execute(),
     db.selectFrom('order_events').selectAll().where('order_id', 'in', orderIds).orderBy('id').execute(),
+    db.selectFrom('order_deliverables').select(['id', 'order_id', 'vendor_name']).where('order_id', 'in', orderIds).execute(),
   ]);
-  // One row per order: a multi-seller order is listed once, with the asker's deliverable.
-  const seen = new Set<number>();
+  // One card per seller's part (order_deliverables row): each seller moves, weighs and totals only their own lines, and
+  // staff see an order of two sellers as its two parts.
   const orders: ConsoleOrder[] = [];
   for (const row of rows) {
-    if (seen.has(row.id)) continue;
-    seen.add(row.id);
-    const state: FulfilmentState = row.fulfilment_state;
+    const state: FulfilmentState = row.part_state;
+    const orderParts = parts.filter((p) => p.order_id === row.id);
+    const sellerOf = (deliverableId: number | null) =>
+      orderParts.length > 1 ? orderParts.find((p) => p.id === deliverableId)?.vendor_name : undefined;
     const own = events.filter((e) => e.order_id === row.id);
-    const since = own.filter(isMoveEvent).at(-1)?.created_at ?? row.created_at;
+    // What 'stuck' counts from: this part's last move, or the order's own (a cancel).
+    const since =
+      own.filter((e) => isMoveEvent(e) && (e.deliverable_id === null || e.deliverable_id === row.deliverable_id)).at(-1)?.created_at ??
+      row.created_at;
     const late = isLate(state, row.delivery_date, now);
     const stuck = isStuck(state, since, now);
     if (filter.late === true && !late && !stuck) continue;
-    const ownItems = items.filter((i) => i.order_id === row.id && (scope.locIds === undefined || i.deliverable_id === row.deliverable_id));
+    const ownItems = items.filter((i) => i.order_id === row.id && i.deliverable_id === row.deliverable_id);
+    // Once the order is packed (its final amount known), each line counts at what was charged for it (decision 039).
+    const charged = row.final_total_cents !== null;
+    const partCents =
+      ownItems.reduce((sum, i) => sum + (charged ? lineFinalCents(i) + lineFinalTaxCents(i) : i.row_total_cents + i.tax_cents), 0) +
+      row.delivery_fee_cents +
+      row.packaging_fee_cents;
     const substitutes = state === 'picking' ? await candidatesByLine(db, ownItems, row.loc_id) : new Map<number, ConsoleItem['substitutes']>();
     orders.push({
       order_number: row.increment_id,
@@ -119,9 +138,15 @@ export async function listConsoleOrders(
       vendor_name: row.vendor_name,
       delivery_method: row.delivery_method,
       delivery_date: row.delivery_date,
-      slot: row.slot_start && row.slot_end ? `${row.slot_start}–${row.slot_end}` : null,
-      grand_total: centsToDollars(row.grand_total_cents),
-      final_total: row.final_total_cents === null ? null : centsToDollars(row.final_total_cents),
+      slot: deliverableTimeLabel(row),
+      total: centsToDollars(partCents),
+      // Staff see the whole order's figures; a seller only their part (never another seller's goods or the tip).
+      ...(actor === 'staff'
+        ? {
+            grand_total: centsToDollars(row.grand_total_cents),
+            final_total: row.final_total_cents === null ? null : centsToDollars(row.final_total_cents),
+          }
+        : {}),
       placed_at: row.created_at.toISOString(),
       late,
       stuck,
@@ -138,7 +163,7 @@ export async function listConsoleOrders(
         substitute_name: i.substitute_name,
         ...(substitutes.has(i.id) ? { substitutes: substitutes.get(i.id) } : {}),
       })),
-      timeline: own.map(timelineStepOf),
+      timeline: own.map((e) => timelineStepOf(e, sellerOf(e.deliverable_id))),
     });
   }
   if (actor === 'staff') orders.sort((a, b) => Number(b.late || b.stuck) - Number(a.late || a.stuck));

@@ -7,6 +7,8 @@ import {
   fulfilmentMessages,
   moveStepLabel,
   heldCardReleasedText,
+  isPackedOrLater,
+  orderStateOfParts,
   fulfilmentTransition,
   needsReason,
   shopperChangeRefusal,
@@ -23,7 +25,7 @@ import type { Log } from '../platform/log.ts';
 import { mailText } from '../platform/mail-text.ts';
 import { creditDineInWallet, withdrawOrderWallet } from '../wallet/wallet-credit.ts';
 import { orderVisibleToSellers, type ConsoleScope } from './console-scope.ts';
-import { settleAtPacking, type PackSettlement } from './order-weighing.ts';
+import { decideUnanswered, settleAtPacking, type PackSettlement } from './order-weighing.ts';
 import { giveBackSubstitute } from './substitutions.ts';
 import { capRule, estimateAndFinal } from '../../../src/rules/catch-weight.ts';
 import { centsToDollars, formatMoney } from '../../../src/rules/money.ts';
@@ -50,6 +52,8 @@ export interface MoveRequest {
   orderNumber: string;
   event: FulfilmentEvent;
   reason?: string | undefined;
+  /** The seller location whose part of the order moves (staff name it; a seller's own otherwise). */
+  locId?: number | undefined;
   /** At packing: grams per order line (order_items.id) sold by weight. */
   weights?: readonly { itemId: number; grams: number }[] | undefined;
 }
@@ -85,50 +89,75 @@ export function refundKey(orderNumber: string): string {
 
 export async function moveOrder(deps: MoveDeps, actor: MoveActor, request: MoveRequest, now: Date, log: Log): Promise<MoveOutcome> {
   const reason = request.reason?.trim() || undefined;
-  const outcome = await deps.db.transaction().execute(async (trx): Promise<{ result: MoveOutcome; order?: OrderRow }> => {
+  const outcome = await deps.db.transaction().execute(async (trx): Promise<{ result: MoveOutcome; order?: OrderRow; orderTo?: FulfilmentState }> => {
     const order = await lockOrder(trx, actor, request.orderNumber);
     if (!order) return { result: { kind: 'not-found' } };
-    const from = order.fulfilment_state;
-    const deliverables = await trx
+    const orderFrom = order.fulfilment_state;
+    const parts = await trx
       .selectFrom('order_deliverables')
-      .select(['speed', 'delivery_date'])
+      .select(['id', 'loc_id', 'speed', 'delivery_date', 'fulfilment_state'])
       .where('order_id', '=', order.id)
       .orderBy('id')
       .execute();
-    const kind: FulfilmentKind = fulfilmentKindOf(deliverables[0]?.speed ?? 'local');
+    const kind: FulfilmentKind = fulfilmentKindOf(parts[0]?.speed ?? 'local');
     const placed = order.status === 'processing' || order.status === 'pending_payment_on_delivery';
+    const notAllowed = (state: FulfilmentState): { result: MoveOutcome } => ({
+      result: { kind: 'not-allowed', state, message: fulfilmentMessages.notAllowed },
+    });
+    // A cancel (the shopper's or staff's) moves the whole order: every part must allow it. Any other move is one
+    // seller's part: the asker's (a seller's own location, or the location staff name), the first that allows it.
+    const whole = request.event === 'cancel';
+    const mine = parts.filter(
+      (p) =>
+        (actor.scope.locIds === undefined || actor.scope.locIds.includes(p.loc_id)) && (request.locId === undefined || p.loc_id === request.locId),
+    );
+    if (!whole && mine.length === 0) return { result: { kind: 'not-found' } };
+    const part = whole ? undefined : (mine.find((p) => fulfilmentTransition(p.fulfilment_state, request.event, actor.role, kind)) ?? mine[0]);
+    const from = part?.fulfilment_state ?? orderFrom;
     const move = fulfilmentTransition(from, request.event, actor.role, kind);
     // An order not yet paid or confirmed is not the sellers' yet; a finished one moves no more.
-    if (!move || (!placed && from === 'placed')) return { result: { kind: 'not-allowed', state: from, message: fulfilmentMessages.notAllowed } };
+    if (!move || (!placed && orderFrom === 'placed')) return notAllowed(from);
+    if (whole && parts.some((p) => !fulfilmentTransition(p.fulfilment_state, request.event, actor.role, kind))) return notAllowed(from);
     if (actor.role === 'shopper') {
-      const dates = deliverables
+      const dates = parts
         .map((d) => d.delivery_date)
         .filter((d): d is string => d !== null)
         .sort();
-      const refusal = shopperChangeRefusal(from, dates[0] ?? null, now);
+      const refusal = shopperChangeRefusal(orderFrom, dates[0] ?? null, now);
       if (refusal !== undefined) return { result: { kind: 'not-allowed', state: from, message: refusal } };
     }
     if (needsReason(request.event, actor.role) && reason === undefined) {
       return { result: { kind: 'invalid', field: 'reason', message: fulfilmentMessages.reasonRequired } };
     }
-    if (request.event === 'pack') {
-      const invalid = await recordWeights(trx, order.id, request.weights ?? []);
+    if (request.event === 'pack' && part) {
+      const invalid = await recordWeights(trx, order.id, part.id, request.weights ?? []);
       if (invalid) return { result: invalid };
+      await decideUnanswered(trx, order.id, part.id);
     }
-    // Packing weighs and settles the money: capture at the weight, or refund the difference (order-weighing.ts).
-    const settlement = request.event === 'pack' ? await settleAtPacking(trx, deps.payments, order) : undefined;
     const ending = endingEvents.includes(request.event);
-    const status = ending ? 'canceled' : completingStates.includes(move.to) ? 'complete' : order.status;
+    // Ending moves end the whole order (the refund is the order's): a refusing seller's part is refused, the rest canceled.
+    const partTo = (p: { id: number; fulfilment_state: FulfilmentState }): FulfilmentState =>
+      p.id === part?.id ? move.to : ending ? 'canceled' : p.fulfilment_state;
+    const orderTo = ending ? move.to : orderStateOfParts(parts.map(partTo));
+    // Packing weighs and settles the money once every part is packed (order-weighing.ts): capture at the weight, or
+    // refund the difference.
+    const settlement = request.event === 'pack' && isPackedOrLater(orderTo) ? await settleAtPacking(trx, deps.payments, order) : undefined;
+    const status = ending ? 'canceled' : completingStates.includes(orderTo) ? 'complete' : order.status;
+    for (const p of parts) {
+      const to = whole ? move.to : partTo(p);
+      if (to !== p.fulfilment_state) await trx.updateTable('order_deliverables').set({ fulfilment_state: to }).where('id', '=', p.id).execute();
+    }
     await trx
       .updateTable('orders')
-      .set({ fulfilment_state: move.to, status, updated_at: now })
+      .set({ fulfilment_state: orderTo, status, updated_at: now })
       .where('id', '=', order.id)
-      .where('fulfilment_state', '=', from)
+      .where('fulfilment_state', '=', orderFrom)
       .execute();
     await trx
       .insertInto('order_events')
       .values({
         order_id: order.id,
+        deliverable_id: part?.id ?? null,
         event: request.event,
         from_state: from,
         to_state: move.to,
@@ -139,7 +168,7 @@ export async function moveOrder(deps: MoveDeps, actor: MoveActor, request: MoveR
       })
       .execute();
     // Dine-in wallet entries are created when the restaurant serves the order, never at payment (issue 24's rule).
-    if (move.to === 'served') await creditDineInWallet(trx, order);
+    if (orderTo === 'served' && orderFrom !== 'served') await creditDineInWallet(trx, order);
     let refunded = false;
     let released = false;
     if (ending) {
@@ -157,12 +186,13 @@ export async function moveOrder(deps: MoveDeps, actor: MoveActor, request: MoveR
         refunded = true;
       }
     }
-    return { result: { kind: 'moved', from, to: move.to, refunded, released, settlement }, order };
+    return { result: { kind: 'moved', from, to: move.to, refunded, released, settlement }, order, orderTo };
   });
-  const { result, order } = outcome;
-  if (result.kind === 'moved' && order) {
+  const { result, order, orderTo } = outcome;
+  // The shopper hears of the order's own steps: one seller's part moving alone leaves the order where it was.
+  if (result.kind === 'moved' && order && orderTo !== undefined && orderTo !== order.fulfilment_state) {
     deps.mail
-      .send(moveMail(order, result.to, reason, result, actor.role))
+      .send(moveMail(order, orderTo, reason, result, actor.role))
       .catch((error: unknown) => log.error({ err: error, orderId: order.id }, 'fulfilment mail not sent'));
   }
   return result;
@@ -176,21 +206,26 @@ async function lockOrder(trx: Kysely<Database>, actor: MoveActor, orderNumber: s
   return query.forUpdate().executeTakeFirst();
 }
 
-/** Every line sold by weight weighed (grams to the milligram, 1 to 100 kg); lines not sold by weight ignored. */
+/**
+ * Every line of the seller's part sold by weight weighed (grams to the milligram, 1 to 100 kg); lines not sold by
+ * weight, and other sellers' lines, ignored. A missing weight is named by the line's product, in words.
+ */
 async function recordWeights(
   trx: Kysely<Database>,
   orderId: number,
+  deliverableId: number,
   weights: readonly { itemId: number; grams: number }[],
 ): Promise<Extract<MoveOutcome, { kind: 'invalid' }> | undefined> {
-  const weighed = await weighedLines(trx, orderId);
+  const weighed = await weighedLines(trx, orderId, deliverableId);
   for (const [index, given] of weights.entries()) {
     if (!isMilligramPrecise(given.grams) || given.grams < 1 || given.grams > maxWeighedGrams) {
-      return { kind: 'invalid', field: `weights[${index}].grams`, message: fulfilmentMessages.weightRequired };
+      const name = weighed.find((l) => l.id === given.itemId)?.product_name;
+      return { kind: 'invalid', field: `weights[${index}].grams`, message: weightMessage(name) };
     }
   }
   for (const line of weighed) {
     if (!weights.some((w) => w.itemId === line.id)) {
-      return { kind: 'invalid', field: `weights[${weights.length}].item_id`, message: `${fulfilmentMessages.weightRequired} (line ${line.id})` };
+      return { kind: 'invalid', field: `weights[${weights.length}].item_id`, message: weightMessage(line.product_name) };
     }
   }
   for (const line of weighed) {
@@ -200,16 +235,22 @@ async function recordWeights(
   return undefined;
 }
 
+/** 'Please weigh Ribeye Steak: every line sold by weight needs its weight.' */
+function weightMessage(productName: string | undefined): string {
+  return productName === undefined ? fulfilmentMessages.weightRequired : `Please weigh ${productName}: every line sold by weight needs its weight.`;
+}
+
 /**
  * The order's lines sold by weight (products.sold_by_weight, migration 026) with a size, not substituted or out
  * (those are not weighed as ordered); wallet lines are not packed.
  */
-export async function weighedLines(db: Kysely<Database>, orderId: number): Promise<{ id: number }[]> {
+export async function weighedLines(db: Kysely<Database>, orderId: number, deliverableId?: number): Promise<{ id: number; product_name: string }[]> {
   return db
     .selectFrom('order_items')
     .innerJoin('products', 'products.id', 'order_items.product_id')
-    .select('order_items.id')
+    .select(['order_items.id', 'order_items.product_name'])
     .where('order_items.order_id', '=', orderId)
+    .$if(deliverableId !== undefined, (q) => q.where('order_items.deliverable_id', '=', deliverableId ?? 0))
     .where('products.sold_by_weight', '=', true)
     .where('order_items.bottle_size', '>', 0)
     .where('order_items.substitution_state', 'is', null)

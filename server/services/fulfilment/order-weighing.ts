@@ -56,12 +56,13 @@ export async function settleAtPacking(trx: Kysely<Database>, payments: PaymentGa
   return { finalCents: total, capturedCents, refundedCents };
 }
 
-/** Proposals not answered by packing: the line's preference answers (decision 039). */
-async function decideUnanswered(trx: Kysely<Database>, orderId: number): Promise<void> {
+/** Proposals not answered by packing (of one seller's part, or the whole order): the line's preference answers (decision 039). */
+export async function decideUnanswered(trx: Kysely<Database>, orderId: number, deliverableId?: number): Promise<void> {
   const open = await trx
     .selectFrom('order_items')
     .select(['id', 'substitution_pref'])
     .where('order_id', '=', orderId)
+    .$if(deliverableId !== undefined, (q) => q.where('deliverable_id', '=', deliverableId ?? 0))
     .where('substitution_state', '=', 'proposed')
     .execute();
   for (const line of open) {

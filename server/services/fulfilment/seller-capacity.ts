@@ -1,6 +1,10 @@
+import { formatSize } from '../../../src/rules/sizes.ts';
+import { lineSizeLabel } from '../../../src/rules/weight-entry.ts';
 import type { Kysely } from 'kysely';
+import type { MailSender } from '../../adapters/mail/mail-port.ts';
+import { dayClosedEvent, dayClosedMail } from '../../../src/rules/fulfilment.ts';
+import { formatUsDate, weekdayOf } from '../../../src/rules/delivery-dates.ts';
 import type { CapacityDay } from '../../../src/api/contract/seller-capacity.contract.ts';
-import { weekdayOf } from '../../../src/rules/delivery-dates.ts';
 import type { Database } from '../../db/schema.ts';
 import { vendorCalendars } from '../cart/delivery-dates.ts';
 import { keptChanged } from '../platform/catalogue-changes.ts';
@@ -65,6 +69,25 @@ async function ownLocation(db: Kysely<Database>, scope: ConsoleScope, locId: num
     .executeTakeFirst();
 }
 
+/**
+ * The orders booked with the vendor (any of its locations: a closed day is the vendor's) for a date and not yet handed
+ * over: the ones a closed day would strand.
+ */
+async function bookedOrders(db: Kysely<Database>, vendorId: number, date: string) {
+  return db
+    .selectFrom('orders')
+    .innerJoin('order_deliverables as d', 'd.order_id', 'orders.id')
+    .innerJoin('vendor_locations as l', 'l.id', 'd.loc_id')
+    .select(['orders.id', 'orders.increment_id', 'orders.email', 'orders.fulfilment_state'])
+    .distinct()
+    .where('l.vendor_id', '=', vendorId)
+    .where('d.delivery_date', '=', date)
+    .where('d.fulfilment_state', 'in', ['placed', 'accepted', 'picking', 'packed'])
+    .where('orders.status', 'in', ['processing', 'pending_payment_on_delivery'])
+    .orderBy('orders.id')
+    .execute();
+}
+
 /** One location's day: whether it is closed (and why), each slot's seats, booked and held, and its products' stock. */
 export async function capacityDay(
   db: Kysely<Database>,
@@ -75,7 +98,7 @@ export async function capacityDay(
 ): Promise<CapacityDay | undefined> {
   const loc = await ownLocation(db, scope, locId);
   if (!loc) return undefined;
-  const [info, holiday, templates, products] = await Promise.all([
+  const [info, holiday, templates, products, booked] = await Promise.all([
     vendorCalendars(db, [loc.vendor_id]).then((m) => m.get(loc.vendor_id)),
     db.selectFrom('vendor_holidays').select(['name', 'closed_by']).where('vendor_id', '=', loc.vendor_id).where('date', '=', date).executeTakeFirst(),
     db
@@ -107,12 +130,21 @@ export async function capacityDay(
       .selectFrom('variant_offers')
       .innerJoin('product_variants', 'product_variants.id', 'variant_offers.variant_id')
       .innerJoin('products', 'products.id', 'product_variants.product_id')
-      .select(['variant_offers.id', 'products.name', 'variant_offers.speed', 'variant_offers.stock'])
+      .select([
+        'variant_offers.id',
+        'products.name',
+        'variant_offers.speed',
+        'variant_offers.stock',
+        'product_variants.bottle_size',
+        'products.size_unit',
+        'products.sold_by_weight',
+      ])
       .where('variant_offers.loc_id', '=', locId)
       .orderBy('products.name')
       .orderBy('variant_offers.id')
       .limit(capacityProductsMax)
       .execute(),
+    bookedOrders(db, loc.vendor_id, date),
   ]);
   const weekdayClosed = info?.calendar.closedWeekdays.includes(weekdayOf(date)) ?? false;
   return {
@@ -121,6 +153,7 @@ export async function capacityDay(
     date,
     closed: holiday?.name ?? (weekdayClosed ? 'Closed every week on this day' : null),
     reopenable: holiday !== undefined && holiday.closed_by !== null,
+    booked_orders: booked.length,
     slots: templates.map((t) => ({
       slot_id: t.id,
       start: t.start_time,
@@ -130,24 +163,57 @@ export async function capacityDay(
       booked: t.booked ?? 0,
       held: Number(t.held ?? 0),
     })),
-    products: products.map((p) => ({ offer_id: p.id, product_name: p.name, speed: p.speed, stock: p.stock })),
+    // Each row names its size and speed in words: a product sold in four sizes is four rows told apart.
+    products: products.map((p) => ({
+      offer_id: p.id,
+      product_name: p.name,
+      speed: p.speed,
+      stock: p.stock,
+      size: p.bottle_size > 0 ? (p.sold_by_weight ? lineSizeLabel(p.bottle_size, true) : formatSize(p.bottle_size, p.size_unit)) : null,
+    })),
   };
 }
 
 /**
  * Closes a date (a holiday row for the location's vendor, marked as the seller's) or reopens one a seller closed. The
- * orders already booked that day stay booked: a closed day takes no new ones.
+ * orders already booked that day stay booked: a closed day takes no new ones. Each of them is flagged on its timeline
+ * (an order_events row under dayClosedEvent, the state unchanged: not a move) and its shopper is mailed to choose
+ * another date, which the reschedule (reschedule.ts) offers until the cutoff.
  */
 export async function setDayClosed(
   db: Kysely<Database>,
   scope: ConsoleScope,
   actor: CapacityActor,
   request: { locId: number; date: string; closed: boolean },
+  mail?: MailSender,
 ): Promise<CapacityOutcome<null>> {
   const loc = await ownLocation(db, scope, request.locId);
   if (!loc) return { kind: 'not-found' };
+  const stranded: { increment_id: string; email: string }[] = [];
   const outcome = await db.transaction().execute(async (trx): Promise<CapacityOutcome<null>> => {
     if (request.closed) {
+      const already = await trx
+        .selectFrom('vendor_holidays')
+        .select('date')
+        .where('vendor_id', '=', loc.vendor_id)
+        .where('date', '=', request.date)
+        .executeTakeFirst();
+      const booked = already ? [] : await bookedOrders(trx, loc.vendor_id, request.date);
+      for (const order of booked) {
+        await trx
+          .insertInto('order_events')
+          .values({
+            order_id: order.id,
+            event: dayClosedEvent,
+            from_state: order.fulfilment_state,
+            to_state: order.fulfilment_state,
+            actor_role: actor.role,
+            actor_id: actor.userId,
+            reason: `${loc.name} is closed on ${formatUsDate(request.date)}.`,
+          })
+          .execute();
+        stranded.push(order);
+      }
       await trx
         .insertInto('vendor_holidays')
         .values({
@@ -175,6 +241,9 @@ export async function setDayClosed(
   });
   // This instance's kept calendars at once; the others hear migration 035's notice (decision 078).
   if (outcome.kind === 'done') keptChanged(db, 'calendar');
+  for (const order of stranded) {
+    mail?.send(dayClosedMail(order.email, order.increment_id, loc.name, request.date)).catch(() => undefined);
+  }
   return outcome;
 }
 

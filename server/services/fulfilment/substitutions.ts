@@ -67,6 +67,7 @@ async function lockLine(
       'order_items.substitution_state',
       'order_items.wallet_entry_id',
       'd.loc_id',
+      'd.fulfilment_state',
     ])
     .where('order_items.id', '=', itemId)
     .where('order_items.order_id', '=', order.id)
@@ -78,7 +79,8 @@ async function lockLine(
     orderId: order.id,
     orderNumber: order.increment_id,
     email: order.email,
-    fulfilmentState: order.fulfilment_state,
+    // The line's own seller's part: another seller picking does not open this line's substitutes.
+    fulfilmentState: line.fulfilment_state,
     itemId: line.id,
     productId: line.product_id,
     productName: line.product_name,

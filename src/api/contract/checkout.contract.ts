@@ -201,6 +201,8 @@ export const timelineStep = type({
   at: string(),
   actor: string(),
   reason: nullable(string()),
+  /** The seller whose part of the order the step moved (an order with several sellers); absent for the whole order. */
+  seller: optional(string()),
 });
 export type TimelineStep = Infer<typeof timelineStep>;
 

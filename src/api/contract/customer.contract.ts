@@ -1,4 +1,4 @@
-import { array, define, literal, number, object, optional, string, type, union, type Infer, type Struct } from 'superstruct';
+import { array, define, enums, literal, number, object, optional, string, type, union, type Infer, type Struct } from 'superstruct';
 import { coerce } from './coerce.ts';
 import {
   confirmPasswordError,
@@ -73,6 +73,8 @@ export const signInResult = type({
   total_product_in_cart: number(),
   cust_name: string(),
   verification_id: string(),
+  /** Issue 24: present for a seller or staff account (the user menu then links to its console). */
+  role: optional(enums(['seller', 'staff'] as const)),
   /** Issue 23: what taking over the guest cart changed (a quantity capped by stock or the limit); absent when nothing. */
   cart_changes: optional(array(type({ name: string(), size: string(), wanted: number(), qty: number() }))),
 });

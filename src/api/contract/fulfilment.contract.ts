@@ -47,8 +47,11 @@ export const consoleOrder = type({
   delivery_method: string(),
   delivery_date: nullable(string()),
   slot: nullable(string()),
-  grand_total: money,
-  /** The order's final amount once packed (decision 039): what the consoles show once known. */
+  /** The asker's part: this seller's lines with their tax, delivery and packaging fees (never another seller's goods or the tip). */
+  total: money,
+  /** Staff only: the whole order's total. */
+  grand_total: optional(money),
+  /** Staff only: the order's final amount once packed (decision 039): shown instead of grand_total once known. */
   final_total: optional(nullable(money)),
   placed_at: string(),
   late: boolean(),
@@ -88,6 +91,8 @@ export const moveOrderBody = type({
   ...callerFields,
   order_id: orderNumberField,
   event: fulfilmentEventField,
+  /** The seller location whose part moves (an order of several sellers); absent: the asker's own part, or the first that may move. */
+  loc_id: optionalId('loc_id'),
   reason: optional(nullable(string())),
   weights: optional(array(type({ item_id: numericId('item_id'), grams }))),
 });

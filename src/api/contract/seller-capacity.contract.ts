@@ -36,7 +36,14 @@ export const capacitySlot = type({
 });
 export type CapacitySlot = Infer<typeof capacitySlot>;
 
-export const capacityProduct = type({ offer_id: number(), product_name: string(), speed: string(), stock: number() });
+/** A product's offer at the location: its size as shoppers read it (null: no size), its speed's value ('local'). */
+export const capacityProduct = type({
+  offer_id: number(),
+  product_name: string(),
+  speed: string(),
+  stock: number(),
+  size: optional(nullable(string())),
+});
 export type CapacityProduct = Infer<typeof capacityProduct>;
 
 export const capacityDay = type({
@@ -47,6 +54,8 @@ export const capacityDay = type({
   closed: nullable(string()),
   /** Whether a seller closed it (and so may reopen it). */
   reopenable: boolean(),
+  /** Orders booked with the seller for the date and not yet handed over: closing the day asks first when there are any. */
+  booked_orders: optional(number()),
   slots: array(capacitySlot),
   products: array(capacityProduct),
 });

@@ -10,6 +10,8 @@ export const sessionValues = type({
   cart_id: optional(string()),
   CustomerId: optional(integer()),
   cust_name: optional(string()),
+  /** A seller or staff account (issue 24): the user menu links to its console. Absent for shoppers. */
+  role: optional(enums(['seller', 'staff'] as const)),
   zipcode: optional(string()),
   zipState: optional(string()),
   /** loc_id of the shopper's delivery area. */

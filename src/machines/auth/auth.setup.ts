@@ -69,6 +69,8 @@ function signedInValues(result: SignedInResult): Partial<SessionValues> {
     total_products_in_cart: result.total_product_in_cart,
     // A verified customer's KYC application (sign-in only; '' is none): the checkout's face check uploads to it.
     verification_id: ('verification_id' in result && result.verification_id) || undefined,
+    // Issue 24: a seller's or staff member's console, linked from the user menu (a shopper's session has none).
+    role: ('role' in result && result.role) || undefined,
   };
 }
 

@@ -1,7 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { MoveOrderReply, SubstitutionReply } from '../../api/contract/fulfilment.contract.ts';
 import { moveOrder, proposeSubstitute, type ConsoleRole } from '../../api/fulfilment.api.ts';
-import { ApiError } from '../../api/http.ts';
 import {
   finalFulfilmentStates,
   fulfilmentEventLabels,
@@ -13,6 +12,7 @@ import {
   type FulfilmentState,
 } from '../../rules/fulfilment.ts';
 import { somethingWentWrongMessage } from '../../rules/messages.ts';
+import { messageOf } from '../shared/auth-failure.ts';
 
 /**
  * Decision 061: the order's states grouped in the phases its chart is drawn in (the server's table is unchanged). The
@@ -48,6 +48,8 @@ export interface FulfilmentInput {
   state: FulfilmentState;
   kind: FulfilmentKind;
   actor: ConsoleRole;
+  /** The seller location whose part of the order this is (an order of several sellers is one part per seller). */
+  locId: number;
 }
 
 export interface PendingMove {
@@ -60,6 +62,7 @@ export interface FulfilmentContext {
   orderNumber: string;
   kind: FulfilmentKind;
   actor: ConsoleRole;
+  locId: number;
   startState: FulfilmentState;
   pending: PendingMove | undefined;
   error: string | undefined;
@@ -78,6 +81,7 @@ export interface PendingSubstitute {
 export interface MoveInput {
   orderNumber: string;
   actor: ConsoleRole;
+  locId: number;
   pending: PendingMove | undefined;
 }
 
@@ -93,6 +97,7 @@ const fulfilmentSetup = setup({
     moveOrder: fromPromise<MoveOrderReply, MoveInput>(({ input }) =>
       moveOrder(input.actor, {
         order_id: input.orderNumber,
+        loc_id: input.locId,
         event: input.pending?.event ?? 'accept',
         ...(input.pending?.reason === undefined ? {} : { reason: input.pending.reason }),
         ...(input.pending?.weights === undefined ? {} : { weights: input.pending.weights }),
@@ -173,7 +178,7 @@ function orderStateNode(state: FulfilmentState): StateConfig {
         invoke: {
           id: 'moveOrder',
           src: 'moveOrder',
-          input: ({ context }) => ({ orderNumber: context.orderNumber, actor: context.actor, pending: context.pending }),
+          input: ({ context }) => ({ orderNumber: context.orderNumber, actor: context.actor, locId: context.locId, pending: context.pending }),
           onDone: [
             ...moves.map((t) => ({
               description: `The server moved the order: ${fulfilmentStateLabels[t.to]}.`,
@@ -195,7 +200,7 @@ function orderStateNode(state: FulfilmentState): StateConfig {
             target: 'idle',
             actions: {
               type: 'assignError',
-              params: ({ event }) => ({ message: event.error instanceof ApiError ? event.error.message : somethingWentWrongMessage }),
+              params: ({ event }) => ({ message: messageOf(event.error, somethingWentWrongMessage) }),
             },
           },
         },
@@ -223,7 +228,7 @@ function substitutionNodes(): StateConfigs {
           target: 'idle',
           actions: {
             type: 'assignError',
-            params: ({ event }) => ({ message: event.error instanceof ApiError ? event.error.message : somethingWentWrongMessage }),
+            params: ({ event }) => ({ message: messageOf(event.error, somethingWentWrongMessage) }),
           },
         },
       },
@@ -265,6 +270,7 @@ export const fulfilmentMachine = fulfilmentSetup.createMachine({
     orderNumber: input.orderNumber,
     kind: input.kind,
     actor: input.actor,
+    locId: input.locId,
     startState: input.state,
     pending: undefined,
     error: undefined,

@@ -1,9 +1,9 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { ConsoleRole } from '../../api/contract/fulfilment.contract.ts';
 import type { CapacityDay, CapacityDayReply } from '../../api/contract/seller-capacity.contract.ts';
-import { ApiError } from '../../api/http.ts';
 import { capacityDay, changeCapacity, type CapacityChange } from '../../api/order-change.api.ts';
 import { somethingWentWrongMessage } from '../../rules/messages.ts';
+import { messageOf } from '../shared/auth-failure.ts';
 
 export interface SellerDayInput {
   role: ConsoleRole;
@@ -27,13 +27,16 @@ export type SellerDayEvent =
   | { type: 'day.date.choose'; date: string }
   | { type: 'day.location.choose'; locId: number }
   | ({ type: 'day.close' } & ChangeReason)
+  | { type: 'day.close.confirm' }
+  | { type: 'day.close.keep' }
   | ({ type: 'day.reopen' } & ChangeReason)
   | ({ type: 'day.seats.set'; slotId: number; seats: number } & ChangeReason)
   | ({ type: 'day.stock.set'; offerId: number; stock: number } & ChangeReason)
   | { type: 'day.retry' };
 
+/** The server's words for a refusal: a 400's field messages without the API's 'reason:' prefixes (messageOf). */
 function reasonOf(error: unknown): string {
-  return error instanceof ApiError ? error.message : somethingWentWrongMessage;
+  return messageOf(error, somethingWentWrongMessage);
 }
 
 /**
@@ -52,7 +55,11 @@ export const sellerDayMachine = setup({
     ),
     sendChange: fromPromise<unknown, { role: ConsoleRole; change: CapacityChange }>(({ input }) => changeCapacity(input.role, input.change)),
   },
+  guards: {
+    hasBookedOrders: ({ context }) => (context.day?.booked_orders ?? 0) > 0,
+  },
   actions: {
+    clearChange: assign({ change: undefined }),
     assignDay: assign((_, params: { reply: CapacityDayReply }) => ({ day: params.reply.data, error: undefined })),
     assignError: assign((_, params: { message: string }) => ({ error: params.message })),
     assignChange: assign((_, params: { change: CapacityChange }) => ({ change: params.change, error: undefined })),
@@ -97,16 +104,29 @@ export const sellerDayMachine = setup({
     shown: {
       description: 'The day with Close day (or Reopen), each slot’s seats and each product’s stock.',
       on: {
-        'day.close': {
-          description: 'Close the day: no new delivery that day.',
-          target: 'saving',
-          actions: {
-            type: 'assignChange',
-            params: ({ context, event }) => ({
-              change: { kind: 'day', locId: context.locId, date: context.date, closed: true, reason: event.reason },
-            }),
+        'day.close': [
+          {
+            description: 'Orders are booked that day: the console says how many and asks before closing.',
+            guard: 'hasBookedOrders',
+            target: 'confirmingClose',
+            actions: {
+              type: 'assignChange',
+              params: ({ context, event }) => ({
+                change: { kind: 'day', locId: context.locId, date: context.date, closed: true, reason: event.reason },
+              }),
+            },
           },
-        },
+          {
+            description: 'Close the day: no new delivery that day.',
+            target: 'saving',
+            actions: {
+              type: 'assignChange',
+              params: ({ context, event }) => ({
+                change: { kind: 'day', locId: context.locId, date: context.date, closed: true, reason: event.reason },
+              }),
+            },
+          },
+        ],
         'day.reopen': {
           description: 'Reopen a day a seller closed.',
           target: 'saving',
@@ -135,6 +155,13 @@ export const sellerDayMachine = setup({
             params: ({ event }) => ({ change: { kind: 'stock', offerId: event.offerId, stock: event.stock, reason: event.reason } }),
           },
         },
+      },
+    },
+    confirmingClose: {
+      description: 'Orders are booked that day: the console says how many; closing flags them and mails their shoppers to choose another date.',
+      on: {
+        'day.close.confirm': { description: 'The seller closes the day all the same.', target: 'saving' },
+        'day.close.keep': { description: 'The seller keeps the day open.', target: 'shown', actions: 'clearChange' },
       },
     },
     saving: {

@@ -25,7 +25,9 @@ import * as css from './console.css.ts';
  * user may make now (the fulfilment machine's, from the rules' table) and a reason field where a move needs one.
  */
 export function ConsoleOrderCard({ order, role, onMoved }: { order: ConsoleOrder; role: ConsoleRole; onMoved: () => void }) {
-  const actor = useActorRef(fulfilmentMachine, { input: { orderNumber: order.order_number, state: order.state, kind: order.kind, actor: role } });
+  const actor = useActorRef(fulfilmentMachine, {
+    input: { orderNumber: order.order_number, state: order.state, kind: order.kind, actor: role, locId: order.loc_id },
+  });
   const state = useSelector(actor, selectFulfilmentState);
   const moves = useSelector(actor, selectMoves);
   const moving = useSelector(actor, selectMoving);
@@ -57,7 +59,7 @@ export function ConsoleOrderCard({ order, role, onMoved }: { order: ConsoleOrder
       weights: event === 'pack' ? typedWeights(order, weights) : undefined,
     });
   };
-  const headingId = `console-order-${order.order_number}`;
+  const headingId = `console-order-${order.order_number}-${order.loc_id}`;
 
   return (
     <article className={css.card} aria-labelledby={headingId} data-order={order.order_number}>
@@ -74,7 +76,10 @@ export function ConsoleOrderCard({ order, role, onMoved }: { order: ConsoleOrder
       <p className={css.meta}>
         {order.customer_name || 'Guest'} · {order.delivery_method} · {order.vendor_name}
         {order.delivery_date && ` · ${formatUsDate(order.delivery_date)}`}
-        {order.slot && ` ${order.slot}`} · {formatMoney(chargedTotal(order))} · {order.payment_status}
+        {order.slot && ` ${order.slot}`} · {formatMoney(order.total)}
+        {order.grand_total !== undefined &&
+          ` of the order's ${formatMoney(chargedTotal({ grand_total: order.grand_total, final_total: order.final_total }))}`}{' '}
+        · {order.payment_status}
       </p>
       <ul className={css.lines}>
         {order.items.map((item) => (

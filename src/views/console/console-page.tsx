@@ -211,7 +211,7 @@ function ConsoleOrders({ role, locIds }: { role: ConsoleRole; locIds: readonly n
       )}
       <ul className={css.list} aria-label="Orders">
         {list.map((order) => (
-          <li key={`${order.order_number}:${order.state}`}>
+          <li key={`${order.order_number}:${order.loc_id}:${order.state}`}>
             <ConsoleOrderCard order={order} role={role} onMoved={reload} />
           </li>
         ))}

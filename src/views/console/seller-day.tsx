@@ -5,6 +5,7 @@ import {
   sellerDayMachine,
   selectSellerDay,
   selectSellerDayBusy,
+  selectSellerDayClosingBooked,
   selectSellerDayDate,
   selectSellerDayEditable,
   selectSellerDayError,
@@ -12,15 +13,15 @@ import {
   selectSellerDayLocId,
 } from '../../machines/seller-day/index.ts';
 import { addDays, formatUsDate, storeToday } from '../../rules/delivery-dates.ts';
+import { closingBookedText, dayEntry, stockRowLabel, type DayEntry } from '../../rules/seller-day.ts';
 import { secondaryButton, textInput } from '../../styles/controls.css.ts';
 import * as css from './console.css.ts';
 
-/** A whole number typed in a row's field, or undefined. */
-function numberFrom(event: FormEvent<HTMLFormElement>, name: string): number | undefined {
+/** A row's field as typed, read by the rules: a whole number from 0, or a message naming the field. */
+function entryFrom(event: FormEvent<HTMLFormElement>, name: 'seats' | 'stock'): DayEntry {
   event.preventDefault();
   const value = new FormData(event.currentTarget).get(name);
-  const text = typeof value === 'string' ? value.trim() : '';
-  return /^\d{1,6}$/.test(text) ? Number(text) : undefined;
+  return dayEntry(typeof value === 'string' ? value : '', name === 'seats' ? 'Seats' : 'Stock');
 }
 
 /**
@@ -38,7 +39,10 @@ export function SellerDay({ role, locIds }: { role: ConsoleRole; locIds: readonl
   const busy = useSelector(actor, selectSellerDayBusy);
   const failed = useSelector(actor, selectSellerDayFailed);
   const editable = useSelector(actor, selectSellerDayEditable);
+  const closingBooked = useSelector(actor, selectSellerDayClosingBooked);
   const [reasonText, setReasonText] = useState('');
+  // A field typed out of bounds: said under its row (which row, and why), nothing sent.
+  const [entryError, setEntryError] = useState<{ row: string; message: string } | undefined>(undefined);
   // Staff say why; the server refuses a staff change without a reason (400 on reason) and keeps it with the change.
   const reason = role === 'staff' && reasonText.trim() !== '' ? reasonText.trim() : undefined;
   return (
@@ -104,6 +108,17 @@ export function SellerDay({ role, locIds }: { role: ConsoleRole; locIds: readonl
                 Close this day
               </button>
             )}
+            {closingBooked !== undefined && (
+              <span role="alert" className={css.warning}>
+                {closingBookedText(closingBooked, day.date)}{' '}
+                <button type="button" className={secondaryButton} onClick={() => actor.send({ type: 'day.close.confirm' })}>
+                  Close anyway
+                </button>{' '}
+                <button type="button" className={secondaryButton} onClick={() => actor.send({ type: 'day.close.keep' })}>
+                  Keep it open
+                </button>
+              </span>
+            )}
             {day.reopenable && (
               <button type="button" className={secondaryButton} disabled={!editable} onClick={() => actor.send({ type: 'day.reopen', reason })}>
                 Reopen this day
@@ -117,14 +132,26 @@ export function SellerDay({ role, locIds }: { role: ConsoleRole; locIds: readonl
                   <form
                     className={css.line}
                     onSubmit={(e) => {
-                      const seats = numberFrom(e, 'seats');
-                      if (seats !== undefined) actor.send({ type: 'day.seats.set', slotId: slot.slot_id, seats, reason });
+                      const seats = entryFrom(e, 'seats');
+                      setEntryError(seats.ok ? undefined : { row: `seats-${slot.slot_id}`, message: seats.message });
+                      if (seats.ok) actor.send({ type: 'day.seats.set', slotId: slot.slot_id, seats: seats.value, reason });
                     }}
                   >
                     <label>
                       {slot.start}–{slot.end}: seats{' '}
-                      <input className={`${textInput} ${css.weight}`} name="seats" inputMode="numeric" defaultValue={slot.seats} />
+                      <input
+                        className={`${textInput} ${css.weight}`}
+                        name="seats"
+                        inputMode="numeric"
+                        defaultValue={slot.seats}
+                        aria-invalid={entryError?.row === `seats-${slot.slot_id}`}
+                      />
                     </label>
+                    {entryError?.row === `seats-${slot.slot_id}` && (
+                      <span role="alert" className={css.error}>
+                        {slot.start}–{slot.end}: {entryError.message}
+                      </span>
+                    )}
                     <span className={css.meta}>
                       {slot.booked} booked, {slot.held} held{slot.seats !== slot.usual_seats ? ` (usually ${slot.usual_seats})` : ''}
                     </span>
@@ -144,14 +171,26 @@ export function SellerDay({ role, locIds }: { role: ConsoleRole; locIds: readonl
                   <form
                     className={css.line}
                     onSubmit={(e) => {
-                      const stock = numberFrom(e, 'stock');
-                      if (stock !== undefined) actor.send({ type: 'day.stock.set', offerId: product.offer_id, stock, reason });
+                      const stock = entryFrom(e, 'stock');
+                      setEntryError(stock.ok ? undefined : { row: `stock-${product.offer_id}`, message: stock.message });
+                      if (stock.ok) actor.send({ type: 'day.stock.set', offerId: product.offer_id, stock: stock.value, reason });
                     }}
                   >
                     <label>
-                      {product.product_name} ({product.speed}){' '}
-                      <input className={`${textInput} ${css.weight}`} name="stock" inputMode="numeric" defaultValue={product.stock} />
+                      {stockRowLabel(product)}{' '}
+                      <input
+                        className={`${textInput} ${css.weight}`}
+                        name="stock"
+                        inputMode="numeric"
+                        defaultValue={product.stock}
+                        aria-invalid={entryError?.row === `stock-${product.offer_id}`}
+                      />
                     </label>
+                    {entryError?.row === `stock-${product.offer_id}` && (
+                      <span role="alert" className={css.error}>
+                        {stockRowLabel(product)}: {entryError.message}
+                      </span>
+                    )}
                     <button type="submit" className={secondaryButton} disabled={!editable}>
                       Save stock
                     </button>

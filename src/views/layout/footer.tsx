@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { infoPages } from '../../rules/store-policies.ts';
+import { infoPages } from '../../rules/info-pages.ts';
 import * as css from './footer.css.ts';
 
 export function Footer() {

@@ -46,8 +46,23 @@ function GuestLinks({ onPick }: { onPick: () => void }) {
 
 function CustomerLinks({ actor, onPick }: { actor: AccountMenuActor; onPick: () => void }) {
   const leaving = useSelector(actor, (s) => !s.matches('idle'));
+  const role = useSessionValue('role');
   return (
     <ul className={css.menuList}>
+      {role === 'seller' && (
+        <li>
+          <Link to="/seller" onClick={onPick}>
+            Seller console
+          </Link>
+        </li>
+      )}
+      {role === 'staff' && (
+        <li>
+          <Link to="/staff" onClick={onPick}>
+            Staff console
+          </Link>
+        </li>
+      )}
       <li>
         <Link to="/setting/order" onClick={onPick}>
           My Orders
