@@ -324,10 +324,13 @@ describe('substitutions', () => {
     ).toBe(expected);
     const packedList = json(await t.app.inject({ method: 'GET', url: '/api/seller/orders', headers: { authorization: `Bearer ${seller}` } }));
     assert(packedList, consoleOrdersReply);
-    expect(packedList.data?.find((o) => o.order_number === number)).toMatchObject({
-      grand_total: (order.grand_total_cents / 100).toFixed(2),
-      final_total: (expected / 100).toFixed(2),
-    });
+    // A seller's card: their part as charged (the final lines with their tax, delivery and packaging; no tip), never
+    // the order's figures, which only staff see.
+    const card = packedList.data?.find((o) => o.order_number === number);
+    const part = cents(data?.final_subtotal) + cents(data?.final_tax) + cents(data?.delivery_fee) + cents(data?.fee_amount);
+    expect(card).toMatchObject({ total: (part / 100).toFixed(2) });
+    expect(card?.grand_total).toBeUndefined();
+    expect(card?.final_total).toBeUndefined();
   });
 
   test('refused: the substitute goes back to stock and the line is not charged; out: not charged either', async () => {
