@@ -103,7 +103,7 @@ export async function listConsoleOrders(
     const state: FulfilmentState = row.fulfilment_state;
     const own = events.filter((e) => e.order_id === row.id);
     const since = own.filter(isMoveEvent).at(-1)?.created_at ?? row.created_at;
-    const late = isLate(state, row.delivery_date, now);
+    const late = isLate(state, row, now);
     const stuck = isStuck(state, since, now);
     if (filter.late === true && !late && !stuck) continue;
     const ownItems = items.filter((i) => i.order_id === row.id && (scope.locIds === undefined || i.deliverable_id === row.deliverable_id));
