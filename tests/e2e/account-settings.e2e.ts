@@ -133,8 +133,15 @@ test.describe('account settings', () => {
     await expect(homeRow.getByText('Default', { exact: true })).toHaveCount(0);
     await expect(info.getByText('1 Main St, New York, NY 10001')).toBeVisible();
 
-    // Home is deleted; after a reload Work is still there.
+    // Delete asks first: Keep leaves Home as it was; confirmed, Home is deleted; after a reload Work is still there.
+    const confirmDelete = page.getByRole('group', { name: 'Delete this address?' });
     await homeRow.getByRole('button', { name: 'Delete' }).click();
+    await confirmDelete.getByRole('button', { name: 'Keep' }).click();
+    await expect(confirmDelete).toHaveCount(0);
+    await expect(homeRow.getByRole('button', { name: 'Delete' })).toBeVisible();
+    await homeRow.getByRole('button', { name: 'Delete' }).click();
+    await expect(homeRow).toBeVisible();
+    await confirmDelete.getByRole('button', { name: 'Yes, delete' }).click();
     await expect(homeRow).toHaveCount(0);
     await expect(table.getByRole('row', { name: /^Work:/ })).toBeVisible();
     await page.reload();
