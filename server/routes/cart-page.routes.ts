@@ -31,6 +31,7 @@ function cartReply(answer: CartPageAnswer): CartReply {
     const { cartId, totalQty } = answer.current;
     return { code: -1, message: cartOrderedMessage, current_cart: { cart_id: cartId, total_items_count: totalQty } };
   }
+  if (answer.kind === 'current') return { code: -1, current_cart: { cart_id: answer.current.cartId, total_items_count: answer.current.totalQty } };
   const { code, message, data } = answer;
   return message === undefined ? { code, data } : { code, message, data };
 }

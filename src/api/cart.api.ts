@@ -69,9 +69,10 @@ export function setDeliverySchedule(body: Sent<DeliveryScheduleBody>): Promise<C
 
 // ---------------------------------------------------------------- request bodies (pure: the machines call these)
 
-/** showcart as it is: the cart with every figure (the server re-checks a coupon that may have stopped applying). */
-export function cartRequest(cartId: string): Sent<ShowCartBody> {
-  return { cart_id: cartId };
+/** showcart as it is: the cart with every figure (the server re-checks a coupon that may have stopped applying). Without a cart id, the account's cart. */
+export function cartRequest(cartId: string | undefined): Sent<ShowCartBody> {
+  // Without a cart the server answers a signed-in customer's account cart (current_cart).
+  return cartId === undefined ? {} : { cart_id: cartId };
 }
 
 /** showcart applying the coupon typed into the box (spaces around it do not count). */

@@ -61,10 +61,28 @@ export function groupLines<L extends Pick<LineLike, 'vendor_loc_id' | 'vendor_na
   return [...groups.values()];
 }
 
-/** The stepper never goes below zero (zero removes the line) nor above the most one line may hold. */
-export function clampLineQuantity(qty: number): number {
+/**
+ * The most a cart line can be raised to: 24, and no more than its offer's stock as the server last told it (at least
+ * 1: the stepper never takes a line away). The + button stops there.
+ */
+export function lineMaxQuantity(line: { stock: number }): number {
+  return Math.min(maxQuantity, Math.max(1, Math.trunc(line.stock)));
+}
+
+/** The stepper never goes below zero (zero removes the line) nor above the most the line can hold (`most`, else 24). */
+export function clampLineQuantity(qty: number, most: number = maxQuantity): number {
   if (!Number.isFinite(qty)) return 0;
-  return Math.min(maxQuantity, Math.max(0, Math.trunc(qty)));
+  return Math.min(most, maxQuantity, Math.max(0, Math.trunc(qty)));
+}
+
+/**
+ * A quantity the server refused for its stock: the most the line can have instead (its stock now, in the refusal's
+ * cart), when that is still more than the line holds; undefined when the line goes back to what it holds.
+ */
+export function stockCappedQuantity(asked: number, line: { qty: number; stock: number } | undefined): number | undefined {
+  if (!line) return undefined;
+  const most = lineMaxQuantity(line);
+  return asked > most && most > line.qty ? most : undefined;
 }
 
 /** unit price × qty in dollars, computed in cents; undefined when the price is not a money string. */

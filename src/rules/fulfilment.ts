@@ -1,5 +1,6 @@
-import { addDays, formatUsDate, isPastCutoff, storeToday } from './delivery-dates.ts';
+import { addDays, formatUsDate, isPastCutoff, storeMinutes, storeToday } from './delivery-dates.ts';
 import { isPayOnDeliveryStatus } from './pay-on-delivery.ts';
+import { minutesOf } from './slots.ts';
 
 /**
  * An order's life after it is placed (issue 24): one transition table that the server enforces (under a row lock,
@@ -333,15 +334,25 @@ export function shopperChangeRefusal(state: FulfilmentState, deliveryDate: strin
   return today === dayBefore && !isPastCutoff(now) ? undefined : fulfilmentMessages.pastCutoffTime;
 }
 
+/** When a deliverable is due: its date, and its slot (start and end; a visit has its time as start and no end). */
+export interface DueAt {
+  delivery_date: string | null;
+  slot_start: string | null;
+  slot_end: string | null;
+}
+
 /**
- * An order is late when it is not finished and its delivery date has passed, or it is the delivery date and the order
- * has not left the shop; stuck when it has sat in one non-final state for over `stuckHours`.
+ * An order is late when it is not finished and, in New York time, the end of its slot has passed (a visit's time, for
+ * a Dine-In or Pick-Up; the end of its day when it has neither): never merely because its day has begun (a 12:00 PM
+ * visit was late at 00:01 after Accept). Stuck when it has sat in one non-final state for over `stuckHours`.
  */
-export function isLate(state: FulfilmentState, deliveryDate: string | null, now: Date): boolean {
-  if (finalFulfilmentStates.includes(state) || deliveryDate === null) return false;
+export function isLate(state: FulfilmentState, due: DueAt, now: Date): boolean {
+  const date = due.delivery_date;
+  if (finalFulfilmentStates.includes(state) || date === null) return false;
   const today = storeToday(now);
-  if (today > deliveryDate) return true;
-  return today === deliveryDate && ['placed', 'accepted', 'picking'].includes(state);
+  if (today !== date) return today > date;
+  const end = due.slot_end ?? due.slot_start;
+  return end !== null && storeMinutes(now) >= minutesOf(end);
 }
 
 export const stuckHours = 24;

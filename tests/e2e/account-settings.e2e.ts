@@ -133,13 +133,44 @@ test.describe('account settings', () => {
     await expect(homeRow.getByText('Default', { exact: true })).toHaveCount(0);
     await expect(info.getByText('1 Main St, New York, NY 10001')).toBeVisible();
 
-    // Home is deleted; after a reload Work is still there.
+    // Delete asks first: Keep leaves Home as it was; confirmed, Home is deleted; after a reload Work is still there.
+    const confirmDelete = page.getByRole('group', { name: 'Delete this address?' });
     await homeRow.getByRole('button', { name: 'Delete' }).click();
+    await confirmDelete.getByRole('button', { name: 'Keep' }).click();
+    await expect(confirmDelete).toHaveCount(0);
+    await expect(homeRow.getByRole('button', { name: 'Delete' })).toBeVisible();
+    await homeRow.getByRole('button', { name: 'Delete' }).click();
+    await expect(homeRow).toBeVisible();
+    await confirmDelete.getByRole('button', { name: 'Yes, delete' }).click();
     await expect(homeRow).toHaveCount(0);
     await expect(table.getByRole('row', { name: /^Work:/ })).toBeVisible();
     await page.reload();
     await expect(page.getByRole('table', { name: 'MY SHIPPING ADDRESS' }).getByRole('row', { name: /^Work:/ })).toBeVisible();
     await screenshots(page, 'setting-user');
+  });
+
+  test('a 49-character last name wraps inside its address card: no page scrolls sideways at 390 px', async ({ page }) => {
+    // One word of 49 letters: the longest last name the form takes is 50.
+    const lastName = 'Wolfeschlegelsteinhausenbergerdorffvoralternwaren'.slice(0, 49);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await enterStoreAsNewCustomer(page, { firstName: 'Ada', lastName: 'Lovelace', email: uniqueEmail('ada.long'), password: 'correct horse 1' });
+    await saveAddressThroughApi(await sessionOf(page), { nickname: 'Home', default_address: '1', last_name: lastName });
+    const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
+
+    // The checkout's address card (desktop): the name stays inside it.
+    await addSameDayToCart(page, 'ribeye', 'USDA Prime Ribeye Steak');
+    await scheduleFirstGroupAndCheckout(page);
+    await expect(page).toHaveURL(/\/cart\/address$/);
+    const card = page.getByRole('button', { name: new RegExp(`^Home: Ada ${lastName}`) });
+    await expect(card).toBeVisible();
+    expect(await card.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(card).toBeVisible();
+    expect(await pageWidth()).toBeLessThanOrEqual(390);
+    await page.goto('/setting/user');
+    await expect(page.getByRole('table', { name: 'MY SHIPPING ADDRESS' }).getByText(`Ada ${lastName}`)).toBeVisible();
+    expect(await pageWidth()).toBeLessThanOrEqual(390);
   });
 
   test('a customer turns NEWSLETTER on and it stays on after a reload', async ({ page }) => {

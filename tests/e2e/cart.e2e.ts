@@ -1,5 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, tabTest as test } from './fixtures.ts';
+import { addToCartThroughApi, newCustomer, openWithSession } from './journeys/shoppers.ts';
+import { lowStock, moreInStockOnce } from './low-stock.ts';
 import { choose, clickOpenDay, enterStore, uniqueEmail } from './steps.ts';
 
 const ribeye = 'USDA Prime Ribeye Steak';
@@ -113,6 +115,35 @@ test.describe('cart', () => {
 
     await page.getByRole('button', { name: 'CHECKOUT' }).click();
     await expect(page).toHaveURL(/\/cart\/address$/);
+  });
+
+  test("+ stops at the stock; asked past it (stock taken meanwhile), the line goes to the most in stock with 'Only 3 left in stock.'", async ({
+    page,
+  }) => {
+    const customer = await newCustomer('cart-stock');
+    const values = await addToCartThroughApi(customer.session, lowStock.query, lowStock.name);
+    const qty = page.getByRole('status', { name: `Quantity of ${lowStock.name}` });
+    const increase = page.getByRole('button', { name: `Increase quantity of ${lowStock.name}` });
+
+    // Loaded before another shopper took some: the page shows more in stock than there is, so + goes past it.
+    await moreInStockOnce(page);
+    const savedAtStock = page.waitForResponse(
+      (r) => r.url().includes('/api/cart/updateitem') && (r.request().postData() ?? '').includes(`"qty":${lowStock.stock}`),
+    );
+    await openWithSession(page, values, '/cart');
+    await expect(qty).toHaveText('1');
+    for (const shown of ['2', '3', '4']) {
+      await increase.click();
+      await expect(qty).toHaveText(shown);
+    }
+    // The server refuses 4: the line goes to the 3 there are (saved), not back to 1, and + stops there.
+    await expect(page.getByRole('alert').getByText(`Only ${lowStock.stock} left in stock.`, { exact: true })).toBeVisible();
+    await expect(qty).toHaveText(String(lowStock.stock));
+    await expect(increase).toBeDisabled();
+    await savedAtStock;
+    await page.reload();
+    await expect(qty).toHaveText(String(lowStock.stock));
+    await expect(increase).toBeDisabled();
   });
 
   test("CHECKOUT without a date shows 'Required' beside the date and the slot", async ({ page }) => {

@@ -16,9 +16,16 @@ test.use({ launchOptions: faceCameraLaunchOptions });
 const ribeye = 'USDA Prime Ribeye Steak';
 /** A butcher's product no partner restaurant sells (they sell steaks, seafood and drinks: decision 014). */
 const chicken = 'Whole Free-Range Chicken';
+const strip = 'New York Strip Steak';
 
 /** A line on the cart page, by its quantity stepper. */
 const cartLine = (page: Page, name: string) => page.getByRole('group', { name: `Change quantity of ${name}` });
+
+/** A Pick-Up at Gramercy Chop House with a ribeye in the cart: paid at the counter (Payment on Delivery; Dine-In has none). */
+async function pickUpRibeye(page: Page) {
+  await chooseVisit(page, 'Pick-Up', '4 star', 'Gramercy Chop House', '1:00 PM');
+  await addVisitLine(page, 'ribeye', ribeye, /Pick-Up/);
+}
 
 async function changeZipTo(page: Page, zip: string) {
   await page.getByRole('button', { name: 'Change' }).click();
@@ -315,8 +322,7 @@ test('a cart ordered in another tab: the other tabs learn it, go back to the car
   const customer = await newCustomer('seams-two-tabs');
   await openWithSession(page, customer.session, '/store');
   // Pick-Up: paid at the counter (Payment on Delivery), so no card is needed in either tab.
-  await chooseVisit(page, 'Pick-Up', '4 star', 'Gramercy Chop House', '1:00 PM');
-  await addVisitLine(page, 'ribeye', ribeye, /Pick-Up/);
+  await pickUpRibeye(page);
 
   // Two more tabs of the same browser: one goes on to the payment tab, one stays on the cart.
   const checkingOut = await context.newPage();
@@ -348,4 +354,46 @@ test('a cart ordered in another tab: the other tabs learn it, go back to the car
   await expect(onCart.getByRole('alert').filter({ hasText: cartOrderedMessage })).toBeVisible();
   await expect(onCart.getByRole('heading', { name: 'Hey fill me, i am Empty' })).toBeVisible();
   await expect(onCart.getByRole('button', { name: 'CHECKOUT' })).toHaveCount(0);
+});
+
+test('one customer in two browsers: one cart of now in both, before and after an order placed in one of them', async ({ page, browser }) => {
+  test.slow();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const customer = await newCustomer('seams-two-browsers');
+  await openWithSession(page, customer.session, '/store');
+  await pickUpRibeye(page);
+
+  // Another browser signed in to the same account, holding no cart of its own: its cart page opens the account's cart.
+  const other = await browser.newContext();
+  try {
+    const elsewhere = await other.newPage();
+    await openWithSession(elsewhere, customer.session, '/cart');
+    await expect(cartLine(elsewhere, ribeye)).toBeVisible();
+
+    // The first browser orders it; back in the other one, the cart says so and is empty.
+    await page.getByRole('button', { name: 'CHECKOUT' }).click();
+    await page.getByRole('radio', { name: 'Payment on Delivery' }).check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await placeAndConfirm(page);
+    await elsewhere.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await expect(elsewhere.getByRole('alert').filter({ hasText: cartOrderedMessage })).toBeVisible();
+    await expect(elsewhere.getByRole('heading', { name: 'Hey fill me, i am Empty' })).toBeVisible();
+
+    // The other browser starts the next cart; the browser that ordered shows that same cart, and adds to it.
+    await addSameDayToCart(elsewhere, 'chicken', chicken);
+    await expect(cartLine(elsewhere, chicken)).toBeVisible();
+    await page.goto('/cart');
+    await expect(cartLine(page, chicken)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
+    await addSameDayToCart(page, 'strip', strip);
+    await expect(cartLine(page, strip)).toBeVisible();
+    await expect(cartLine(page, chicken)).toBeVisible();
+
+    // One cart: the other browser, back on its cart, shows both lines.
+    await elsewhere.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await expect(cartLine(elsewhere, strip)).toBeVisible();
+    await expect(cartLine(elsewhere, chicken)).toBeVisible();
+  } finally {
+    await other.close();
+  }
 });

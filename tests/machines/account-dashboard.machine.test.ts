@@ -10,7 +10,7 @@ import type {
 } from '../../src/api/contract/address.contract.ts';
 import { ApiError } from '../../src/api/http.ts';
 import { accountDashboardMachine } from '../../src/machines/account/account-dashboard.machine.ts';
-import { selectCanDeleteAddress, selectCanEditAddress, selectCanMakeDefault } from '../../src/machines/account/index.ts';
+import { selectCanDeleteAddress, selectCanEditAddress, selectCanMakeDefault, selectConfirmingDeleteId } from '../../src/machines/account/index.ts';
 import { accountMessages, type AccountDashboardContext, type AccountDashboardInput } from '../../src/machines/account/account-dashboard.setup.ts';
 import type { AddressValues } from '../../src/rules/address-validation.ts';
 import { address } from './checkout-fixtures.ts';
@@ -92,6 +92,8 @@ function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
       events.push({ type: 'address.delete', addressId: 1 }, { type: 'address.delete', addressId: 2 }, { type: 'address.edit', addressId: 1 });
   }
   if (snapshot.matches({ addresses: { list: 'settingDefault' } })) events.push(defaultSet, defaultRefused, defaultFailed);
+  if (snapshot.matches({ addresses: { list: 'confirmingDelete' } }))
+    events.push({ type: 'address.delete.confirm' }, { type: 'address.delete.cancel' });
   if (snapshot.matches({ addresses: { list: 'deleting' } })) events.push(deleted, deleteRefused, deleteFailed);
   if (snapshot.matches({ addresses: { list: { editing: 'form' } } })) {
     events.push(
@@ -208,16 +210,32 @@ describe('account dashboard behaviour', () => {
     expect(refused.actor.getSnapshot().context.addresses.find((a) => a.id === 1)?.defaultAddress).toBe('1');
   });
 
+  it('delete asks to confirm first: Keep changes nothing, and nothing is sent until the shopper confirms', async () => {
+    const remove = vi.fn(async (): Promise<AddressMessageReply> => ({ code: 1 }));
+    const t = start({ remove });
+    await ready(t.actor);
+    t.actor.send({ type: 'address.delete', addressId: 2 });
+    expect(t.actor.getSnapshot().matches({ addresses: { list: 'confirmingDelete' } })).toBe(true);
+    expect(selectConfirmingDeleteId(t.actor.getSnapshot())).toBe(2);
+    t.actor.send({ type: 'address.delete.cancel' });
+    expect(t.actor.getSnapshot().matches({ addresses: { list: 'idle' } })).toBe(true);
+    expect(selectConfirmingDeleteId(t.actor.getSnapshot())).toBeUndefined();
+    expect(t.actor.getSnapshot().context.addresses).toHaveLength(2);
+    expect(remove).not.toHaveBeenCalled();
+  });
+
   it('delete removes the address on code 1 only', async () => {
     const ok = start();
     await ready(ok.actor);
     ok.actor.send({ type: 'address.delete', addressId: 2 });
+    ok.actor.send({ type: 'address.delete.confirm' });
     await ready(ok.actor);
     expect(ok.actor.getSnapshot().context.addresses.map((a) => a.id)).toEqual([1]);
 
     const refused = start({ remove: async () => ({ code: -1 }) });
     await ready(refused.actor);
     refused.actor.send({ type: 'address.delete', addressId: 2 });
+    refused.actor.send({ type: 'address.delete.confirm' });
     await ready(refused.actor);
     expect(refused.actor.getSnapshot().context.addresses).toHaveLength(2);
     expect(refused.notifyFailure).toHaveBeenCalledWith(accountMessages.somethingWentWrong);
@@ -368,6 +386,8 @@ describe('account dashboard behaviour', () => {
     await at({ list: 'idle' });
     // Deleting the default reads the table again; that read fails: the rows shown are the last ones read.
     actor.send({ type: 'address.delete', addressId: 1 });
+    await at({ list: 'confirmingDelete' });
+    actor.send({ type: 'address.delete.confirm' });
     await at({ list: 'deleting' });
     await answer('deleteAddress', { code: 1, message: 'Address deleted.' });
     await at('loading');
@@ -382,6 +402,7 @@ describe('account dashboard behaviour', () => {
       '{"list":{"editing":"form"}}': { makeDefault: false, edit: true, remove: false },
       '{"list":{"editing":"saving"}}': off,
       '{"list":"settingDefault"}': off,
+      '{"list":"confirmingDelete"}': off,
       '{"list":"deleting"}': off,
       '"failed"': off,
     });

@@ -22,6 +22,9 @@ const synced = label('lines.sync: ribeye 3', sync(moreRibeye.result));
 const updated = label('updateItem: ok', done('updateItem', ok(moreRibeye)));
 const updateRefused = label('updateItem: refused', done('updateItem', stockRefusal));
 const updateFailed = label('updateItem: offline', failed('updateItem'));
+/** The ribeye's stock fell to 2 meanwhile: a quantity above it is refused, and 2 can still be had. */
+const fewerRibeye = cart([{ ...ribeye, qty: 1, stock: 2 }, chicken, salmon]);
+const updateCapped = label('updateItem: refused, 2 in stock', done('updateItem', { code: -1, message: 'Only 2 left in stock.', data: fewerRibeye }));
 const deleted = label('deleteItem: ok', done('deleteItem', ok(withoutSalmon)));
 const deletedLast = label('deleteItem: cart now empty', done('deleteItem', ok(cart([]))));
 const deleteRefused = label('deleteItem: refused', done('deleteItem', stockRefusal));
@@ -32,7 +35,7 @@ function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   const hasSalmon = c.lines.some((l) => l.cart_rid === 3);
   if (snapshot.matches('updating')) {
     const during = [...(c.pending[1] !== 4 ? [change(1, 4)] : []), ...(hasSalmon && !c.batch.includes(3) ? [remove(3)] : [])];
-    return [updated, updateRefused, updateFailed, ...during];
+    return [updated, updateRefused, updateCapped, updateFailed, ...during];
   }
   if (snapshot.matches('deleting'))
     return [deleted, deletedLast, deleteRefused, deleteFailed, ...(c.pending[1] !== 4 ? [change(1, 4)] : []), remove(3)];
@@ -73,6 +76,36 @@ describe('cart line queue paths', () => {
 });
 
 describe('cart line queue behaviour', () => {
+  it('raises a line no higher than its stock, and a quantity refused for its stock goes to the most in stock', async () => {
+    vi.useFakeTimers();
+    try {
+      const updates: { qty: number }[] = [];
+      const beef = { ...ribeye, qty: 5, stock: 15 };
+      const machine = cartLinesMachine.provide({
+        actors: {
+          updateItem: fromPromise(async ({ input }) => {
+            updates.push({ qty: input.qty });
+            // The stock fell to 12 meanwhile: the server refuses 15 with the cart as it stands, then takes 12.
+            if (input.qty > 12) return { code: -1, message: 'Only 12 left in stock.', data: cart([{ ...beef, stock: 12 }]) };
+            return ok(cart([{ ...beef, qty: input.qty, stock: 12 }]));
+          }),
+        },
+      });
+      const owner = reportRecorder<CartLinesReport>();
+      const actor = createActor(machine, { input: { owner, cartId: 'cart-abc' } }).start();
+      actor.send(sync([beef]));
+      actor.send(change(1, 16));
+      expect(actor.getSnapshot().context.pending).toEqual({ 1: 15 });
+      await vi.advanceTimersByTimeAsync(800);
+      await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('idle'));
+      expect(updates).toEqual([{ qty: 15 }, { qty: 12 }]);
+      expect(actor.getSnapshot().context.lines.map((l) => l.qty)).toEqual([12]);
+      expect(owner.getSnapshot().context.reports.map((r) => r.type)).toEqual(['lines.settled', 'lines.refused', 'lines.saved', 'lines.settled']);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('sends the line’s product with its quantity, and reports the cart, then that it is settled', async () => {
     vi.useFakeTimers();
     try {

@@ -54,6 +54,13 @@ const loadFailed = label('showCart: offline', failed('showCart'));
 /** Ordered in another tab: showcart names the shopper's cart of now. */
 const orderedReply: CartReply = { code: -1, message: cartOrderedMessage, current_cart: { cart_id: 'cart-next', total_items_count: 2 } };
 const loadedOrdered = label('showCart: ordered in another tab', done('showCart', orderedReply));
+/** A signed-in browser holding no cart asks for the account's: it has one (filled in another browser), or none. */
+const accountCartReply: CartReply = { code: -1, current_cart: { cart_id: 'cart-next', total_items_count: 2 } };
+const loadedAccountCart = label("showCart: the account's cart", done('showCart', accountCartReply));
+const loadedAccountNone = label(
+  'showCart: the account has no cart',
+  done('showCart', { code: -1, current_cart: { cart_id: '', total_items_count: 0 } }),
+);
 const reread = label('showCart again: cart', done('showCart', ok(baseCart)));
 const rereadEmpty = label('showCart again: no items', done('showCart', { code: -1, message: 'Your cart is empty.' }));
 const rereadFailed = label('showCart again: offline', failed('showCart'));
@@ -113,6 +120,14 @@ function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   ];
 }
 
+/** A signed-in browser holding no cart: it asks for the account's cart, on opening and when the tab is back. */
+function accountEventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
+  if (snapshot.matches('loading')) return [loadedAccountCart, loadedAccountNone, loadFailed];
+  if (snapshot.matches('failed')) return [{ type: 'cart.retry' }];
+  if (snapshot.matches('empty')) return [refresh];
+  return [];
+}
+
 /** Guests and dine-in customers differ only at CHECKOUT: their paths go straight there. */
 function checkoutEventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   if (snapshot.matches('loading')) return [loaded];
@@ -132,6 +147,7 @@ const serializeState = (snapshot: AnyMachineSnapshot) => {
 const sessions: { name: string; stored: SessionValues; events: (snapshot: AnyMachineSnapshot) => AnyEventObject[] }[] = [
   { name: 'no cart', stored: { zipcode: '10001' }, events: eventsFor },
   { name: 'customer', stored: { zipcode: '10001', cart_id: 'cart-abc', Token: 'token', cust_name: 'Ada' }, events: eventsFor },
+  { name: 'customer, no cart in this browser', stored: { zipcode: '10001', Token: 'token', cust_name: 'Ada' }, events: accountEventsFor },
   { name: 'guest', stored: { zipcode: '10001', cart_id: 'cart-abc' }, events: checkoutEventsFor },
   { name: 'dine-in customer', stored: { zipcode: '10001', cart_id: 'cart-abc', Token: 'token', shippingType: 'dine-in' }, events: checkoutEventsFor },
 ];
@@ -604,6 +620,28 @@ describe('a cart ordered in another tab', () => {
     await vi.waitFor(() => expect(t.actor.getSnapshot().matches('ordered')).toBe(true));
     expect(t.spies.notifyRefusal).toHaveBeenCalledOnce();
     expect(t.session.getSnapshot().context).toMatchObject({ cart_id: 'cart-next', total_products_in_cart: 2 });
+  });
+
+  it("another browser: a signed-in browser holding no cart opens the account's cart, and asks again when the tab is back", async () => {
+    const noCart: SessionValues = { zipcode: '10001', Token: 'token', cust_name: 'Ada' };
+    let reply: CartReply = { code: -1, current_cart: { cart_id: '', total_items_count: 0 } };
+    const t = start(noCart, { show: async () => reply });
+    await vi.waitFor(() => expect(t.actor.getSnapshot().matches('empty')).toBe(true));
+    expect(t.calls.show).toEqual([{}]);
+    expect(t.spies.notifyRefusal).not.toHaveBeenCalled();
+
+    // Filled in another browser meanwhile: back in this tab, the account's cart is the session's and opens.
+    reply = accountCartReply;
+    t.actor.send(refresh);
+    await vi.waitFor(() => expect(t.actor.getSnapshot().matches('ordered')).toBe(true));
+    expect(t.session.getSnapshot().context).toMatchObject({ cart_id: 'cart-next', total_products_in_cart: 2 });
+    expect(t.spies.notifyRefusal).not.toHaveBeenCalled();
+
+    // A guest with no cart asks nothing.
+    const guest = start({ zipcode: '10001' });
+    expect(guest.actor.getSnapshot().matches('empty')).toBe(true);
+    guest.actor.send(refresh);
+    expect(guest.calls.show).toEqual([]);
   });
 
   it('shown again while a quantity waits for its debounce: not read until it is sent', async () => {

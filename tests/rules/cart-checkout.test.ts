@@ -6,7 +6,9 @@ import {
   clampLineQuantity,
   groupLines,
   hasCheckoutProblems,
+  lineMaxQuantity,
   lineTotal,
+  stockCappedQuantity,
   unsettledPending,
   withoutPending,
   type LineLike,
@@ -35,7 +37,21 @@ describe('groupLines', () => {
 
 describe('quantities', () => {
   it('keeps the stepper within 0..24', () => {
-    expect([-1, 0, 3, 3.7, 25, Number.NaN].map(clampLineQuantity)).toEqual([0, 0, 3, 3, 24, 0]);
+    expect([-1, 0, 3, 3.7, 25, Number.NaN].map((qty) => clampLineQuantity(qty))).toEqual([0, 0, 3, 3, 24, 0]);
+  });
+
+  it('raises a line no higher than its stock (or 24): + stops at 15 for a stock of 15', () => {
+    expect([15, 40, 3, 0].map((stock) => lineMaxQuantity({ stock }))).toEqual([15, 24, 3, 1]);
+    expect([14, 15, 16, 30].map((qty) => clampLineQuantity(qty, lineMaxQuantity({ stock: 15 })))).toEqual([14, 15, 15, 15]);
+  });
+
+  it('a quantity refused for its stock goes to the most in stock, unless the line already holds it', () => {
+    expect(stockCappedQuantity(16, { qty: 5, stock: 15 })).toBe(15);
+    expect(stockCappedQuantity(16, { qty: 1, stock: 15 })).toBe(15);
+    expect(stockCappedQuantity(16, { qty: 15, stock: 15 })).toBeUndefined();
+    expect(stockCappedQuantity(25, { qty: 5, stock: 40 })).toBe(24);
+    expect(stockCappedQuantity(3, { qty: 2, stock: 0 })).toBeUndefined();
+    expect(stockCappedQuantity(3, undefined)).toBeUndefined();
   });
 
   it('computes a row total in cents', () => {

@@ -56,12 +56,42 @@ describe('the shopper’s cutoff', () => {
 });
 
 describe('late orders and the pick list', () => {
-  it('calls an order late past its day, or on its day before it left the shop', () => {
+  const day = (date: string | null) => ({ delivery_date: date, slot_start: null, slot_end: null });
+  const slot = (date: string, start: string, end: string) => ({ delivery_date: date, slot_start: start, slot_end: end });
+  const visit = (date: string, time: string) => ({ delivery_date: date, slot_start: time, slot_end: null });
+
+  it('calls an order late once its day has passed, unless it is finished', () => {
     const now = new Date('2026-12-01T14:00:00Z');
-    expect(isLate('accepted', '2026-11-30', now)).toBe(true);
-    expect(isLate('picking', '2026-12-01', now)).toBe(true);
-    expect(isLate('out_for_delivery', '2026-12-01', now)).toBe(false);
-    expect(isLate('delivered', '2026-11-30', now)).toBe(false);
+    expect(isLate('accepted', day('2026-11-30'), now)).toBe(true);
+    expect(isLate('out_for_delivery', day('2026-11-30'), now)).toBe(true);
+    expect(isLate('delivered', day('2026-11-30'), now)).toBe(false);
+    expect(isLate('placed', day(null), now)).toBe(false);
+    // On its day with no slot or time: not yet.
+    expect(isLate('picking', day('2026-12-01'), now)).toBe(false);
+  });
+
+  it('on its day, only once its slot has ended or its visit time has come, in New York time (not at midnight)', () => {
+    // 2026-12-01T05:01Z is 00:01 in New York (EST): a 12:00 PM visit accepted then is not late.
+    expect(isLate('accepted', visit('2026-12-01', '12:00'), new Date('2026-12-01T05:01:00Z'))).toBe(false);
+    expect(isLate('accepted', visit('2026-12-01', '12:00'), new Date('2026-12-01T16:59:00Z'))).toBe(false);
+    expect(isLate('accepted', visit('2026-12-01', '12:00'), new Date('2026-12-01T17:00:00Z'))).toBe(true);
+    expect(isLate('picking', slot('2026-12-01', '10:00', '12:00'), new Date('2026-12-01T16:30:00Z'))).toBe(false);
+    expect(isLate('out_for_delivery', slot('2026-12-01', '10:00', '12:00'), new Date('2026-12-01T17:05:00Z'))).toBe(true);
+    // 03:00Z on Dec 2 is still Dec 1, 10 pm, in New York: a Dec 2 order is not late, a Dec 1 evening slot is.
+    expect(isLate('placed', visit('2026-12-02', '12:00'), new Date('2026-12-02T03:00:00Z'))).toBe(false);
+    expect(isLate('placed', slot('2026-12-01', '18:00', '20:00'), new Date('2026-12-02T03:00:00Z'))).toBe(true);
+  });
+
+  it('counts the slot in New York time across the daylight-saving changes', () => {
+    // 2026-03-08: clocks go forward at 2 am; 14:59Z is 10:59 EDT (09:59 had it stayed EST).
+    expect(isLate('accepted', slot('2026-03-08', '09:00', '11:00'), new Date('2026-03-08T14:59:00Z'))).toBe(false);
+    expect(isLate('accepted', slot('2026-03-08', '09:00', '11:00'), new Date('2026-03-08T15:00:00Z'))).toBe(true);
+    // 2026-11-01: clocks go back at 2 am; 04:30Z is 00:30 EDT on Nov 1, the day's 12:00 PM visit not yet late.
+    expect(isLate('accepted', visit('2026-11-01', '12:00'), new Date('2026-11-01T04:30:00Z'))).toBe(false);
+    expect(isLate('accepted', visit('2026-10-31', '12:00'), new Date('2026-11-01T04:30:00Z'))).toBe(true);
+    // 16:59Z is 11:59 EST after the change: still before noon.
+    expect(isLate('accepted', visit('2026-11-01', '12:00'), new Date('2026-11-01T16:59:00Z'))).toBe(false);
+    expect(isLate('accepted', visit('2026-11-01', '12:00'), new Date('2026-11-01T17:00:00Z'))).toBe(true);
   });
 
   it('adds up each slot’s products of the orders still to pick', () => {

@@ -24,7 +24,7 @@ let pickup: OfferPick[];
 beforeAll(async () => {
   t = await startTestApp({ clock: clock.now, payments: new TestPaymentGateway(clock.now), rateLimits: generousLimits });
   butcher = await pickOffers(t, { speed: 'local', locId: 101, areaLocId: 101 }, 12, 20, { priceCents: 1250, stock: 40 });
-  pickup = await pickOffers(t, { speed: 'pickup', locId: 401 }, 8, 0, { priceCents: 5900, stock: 40 });
+  pickup = await pickOffers(t, { speed: 'pickup', locId: 401 }, 10, 0, { priceCents: 5900, stock: 40 });
 });
 afterAll(async () => {
   await t.close();
@@ -191,5 +191,74 @@ describe('a cart ordered in another tab', () => {
     expect(reply.code).toBe(1);
     expect(reply.next_cart).toBeUndefined();
     expect(await showCart(cartId, me.token)).toEqual({ code: -1, message: cartOrderedMessage, current_cart: { cart_id: '', total_items_count: 0 } });
+  });
+});
+
+describe('one cart for a customer signed in on several browsers', () => {
+  async function add(token: string, offer: OfferPick, cartId?: string) {
+    const reply = await post(
+      t,
+      '/api/cart/addtocart',
+      {
+        product_id: offer.variantId,
+        qty: 1,
+        zipcode: '10001',
+        loc_id: 101,
+        speed_id: 'local',
+        vendor_loc_id: offer.locId,
+        store_id: 1,
+        cart_id: cartId,
+      },
+      token,
+    );
+    expect(reply.status).toBe(200);
+    return reply.body as [{ code: number; cart_id?: string; total_products_in_cart?: number }];
+  }
+  const openCarts = (customerId: number) =>
+    t.database.db.selectFrom('carts').select('id').where('customer_id', '=', customerId).where('status', '=', 'open').execute();
+
+  it("an order placed in one browser names the account's other open cart, the one the other browser holds", async () => {
+    const me = await signedInCustomer(t, 'two-browsers-open@example.com');
+    const { cartId: ordered } = await makeCart(t, [{ offer: nextPickup(), qty: 1 }], { customerId: me.customerId });
+    const { cartId: other } = await makeCart(t, [{ offer: nextButcher(), qty: 1 }], { customerId: me.customerId });
+
+    const reply = await placed(ordered, me.token, pickUpOrder);
+    expect(reply.code).toBe(1);
+    expect(reply.next_cart).toEqual({ cart_id: other, total_items_count: 1 });
+  });
+
+  it("after an order from another browser: every browser adds to and shows the account's one cart of now", async () => {
+    const me = await signedInCustomer(t, 'two-browsers-next@example.com');
+    const { cartId: ordered } = await makeCart(t, [{ offer: nextPickup(), qty: 1 }], { customerId: me.customerId });
+    expect((await placed(ordered, me.token, pickUpOrder)).code).toBe(1);
+
+    // Browser B still holds the ordered cart: its add goes on to the account's cart of now (none yet: a new one).
+    const [fromB] = await add(me.token, nextButcher(), ordered);
+    expect(fromB.code).toBe(1);
+    const next = fromB.cart_id ?? '';
+    expect(next).not.toBe(ordered);
+
+    // Browser A forgot the ordered cart: showcart without a cart names the account's cart, and its add goes there too.
+    expect(await post(t, '/api/cart/showcart', {}, me.token)).toMatchObject({
+      status: 200,
+      body: { code: -1, current_cart: { cart_id: next, total_items_count: 1 } },
+    });
+    const [fromA] = await add(me.token, nextButcher());
+    expect(fromA).toMatchObject({ code: 1, cart_id: next, total_products_in_cart: 2 });
+    expect(await openCarts(me.customerId)).toEqual([{ id: next }]);
+
+    // A guest, or no token: no cart to name, and someone else's ordered cart is still not found.
+    expect((await post(t, '/api/cart/showcart', {})).body).toEqual({ code: -1, message: 'Your cart is empty.' });
+    const stranger = await signedInCustomer(t, 'two-browsers-stranger@example.com');
+    expect(
+      (
+        await post(
+          t,
+          '/api/cart/addtocart',
+          { product_id: nextButcher().variantId, qty: 1, zipcode: '10001', loc_id: 101, speed_id: 'local', cart_id: ordered, store_id: 1 },
+          stranger.token,
+        )
+      ).status,
+    ).toBe(404);
   });
 });

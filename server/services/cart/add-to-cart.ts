@@ -3,7 +3,7 @@ import { guestAgeRestrictedRefusal } from '../../../src/rules/messages.ts';
 import { maxQuantity } from '../../../src/rules/quantity.ts';
 import type { SpeedValue } from '../../../src/rules/speeds.ts';
 import type { Database } from '../../db/schema.ts';
-import { lockOwnCart } from './carts.ts';
+import { findCallersCart, lockCurrentCart, lockOwnCart } from './carts.ts';
 import { notServedMessage } from '../catalogue/catalogue-cache.ts';
 import { offeredInArea } from '../catalogue/product-summaries.ts';
 import type { Caller } from '../platform/caller.ts';
@@ -43,16 +43,21 @@ export const addToCartMessages = {
  * when the order is placed. One transaction, with the cart row locked, so two quick clicks cannot exceed the limits.
  */
 export async function addToCart(db: Kysely<Database>, caller: Caller | undefined, request: AddToCartRequest): Promise<AddToCartOutcome> {
-  // A new cart locks nothing and writes once (the cart and its line are one statement), so it needs no transaction:
-  // its BEGIN and COMMIT were two round trips of every first add (decision 072). An existing cart is locked first.
+  // A signed-in customer has one current cart wherever they are signed in: a browser that holds none (or one ordered
+  // in another browser) adds to the account's open cart, never to a second one beside it.
+  const account = caller !== undefined && !caller.isGuest ? caller.customerId : undefined;
+  // A guest's new cart locks nothing and writes once (the cart and its line are one statement), so it needs no
+  // transaction: its BEGIN and COMMIT were two round trips of every first add (decision 072). A cart is locked first.
   const run = <T>(body: (trx: Kysely<Database>) => Promise<T>): Promise<T> =>
-    request.cartId === undefined ? body(db) : db.transaction().execute(body);
+    request.cartId === undefined && account === undefined ? body(db) : db.transaction().execute(body);
   return run(async (trx): Promise<AddToCartOutcome> => {
     let cart: { id: string; loc_id: number } | undefined;
     if (request.cartId !== undefined) {
       cart = await lockOwnCart(trx, request.cartId, caller);
-      if (!cart) return { kind: 'cart-not-found' };
+      // Not open: the customer's own cart ordered (or cleared) meanwhile goes on with their cart of now; anything else is not found.
+      if (!cart && (account === undefined || !(await findCallersCart(trx, request.cartId, caller)))) return { kind: 'cart-not-found' };
     }
+    if (!cart && account !== undefined) cart = await lockCurrentCart(trx, account);
     const refuse = (message: string): AddToCartOutcome => ({ kind: 'refused', message, cartId: cart?.id });
 
     // Whether the area is served and the size with its age restriction, in one statement (decision 068): both are

@@ -22,6 +22,8 @@ export type CartPageAnswer =
   | { kind: 'closed' }
   /** showcart of the caller's cart that was ordered (another tab): the cart they go on with, '' for none. */
   | { kind: 'ordered'; current: CartSummary }
+  /** showcart without a cart from a signed-in customer: their account's cart, '' for none. */
+  | { kind: 'current'; current: CartSummary }
   /** Not the caller's cart (or line), or none at all: a 404 that never says which. */
   | { kind: 'not-found'; what: string };
 
@@ -44,7 +46,8 @@ async function cartAnswer(
 }
 
 export interface ShowCartRequest {
-  cartId: string;
+  /** undefined: the browser holds no cart. */
+  cartId: string | undefined;
   /** A code to apply; the old client sends '' with every call, and an empty code is no code. */
   couponCode: string | undefined;
   removeCoupon: boolean;
@@ -52,22 +55,26 @@ export interface ShowCartRequest {
 
 /** showcart: the cart, after applying or taking off a coupon when asked (a code that stopped applying is dropped). */
 export async function showCart(db: Kysely<Database>, caller: Caller | undefined, request: ShowCartRequest, now: Date): Promise<CartPageAnswer> {
-  const known = await findCallersCart(db, request.cartId, caller);
+  const { cartId } = request;
+  // A browser that holds no cart: a signed-in customer's is their account's cart, whichever browser filled it.
+  if (cartId === undefined)
+    return caller && !caller.isGuest ? { kind: 'current', current: await currentCart(db, caller.customerId) } : { kind: 'closed' };
+  const known = await findCallersCart(db, cartId, caller);
   if (!known) return cartNotFound;
   // Ordered meanwhile, in another tab or window: that tab learns it here, and which cart the shopper has now.
   if (known.status === 'ordered' && caller) return { kind: 'ordered', current: await currentCart(db, caller.customerId) };
   if (known.status !== 'open') return { kind: 'closed' };
-  const change = await changeCoupon(db, caller, request, now);
+  const change = await changeCoupon(db, caller, { ...request, cartId }, now);
   if (!change) return { kind: 'closed' };
   switch (change.kind) {
     case 'unchanged':
-      return cartAnswer(db, request.cartId, caller, now, 1, undefined, true);
+      return cartAnswer(db, cartId, caller, now, 1, undefined, true);
     case 'applied':
     case 'removed':
-      return cartAnswer(db, request.cartId, caller, now, 1, change.message, true);
+      return cartAnswer(db, cartId, caller, now, 1, change.message, true);
     case 'refused':
     case 'dropped':
-      return cartAnswer(db, request.cartId, caller, now, 2, change.message, true);
+      return cartAnswer(db, cartId, caller, now, 2, change.message, true);
   }
 }
 
@@ -98,7 +105,7 @@ class KeepCart extends Error {
 async function changeCoupon(
   db: Kysely<Database>,
   caller: Caller | undefined,
-  request: ShowCartRequest,
+  request: ShowCartRequest & { cartId: string },
   now: Date,
 ): Promise<CouponChange | undefined> {
   const code = request.couponCode?.trim() ?? '';

@@ -35,6 +35,23 @@ export async function lockOwnCart(trx: Kysely<Database>, cartId: string, caller:
 }
 
 /**
+ * A signed-in customer's current cart (their most recently used open one), locked until the transaction ends: the one
+ * cart every browser they are signed in on adds to, so a browser that holds no cart (or one ordered elsewhere) does
+ * not start a second one beside it.
+ */
+export async function lockCurrentCart(trx: Kysely<Database>, customerId: number) {
+  return trx
+    .selectFrom('carts')
+    .selectAll()
+    .where('customer_id', '=', customerId)
+    .where('status', '=', 'open')
+    .orderBy('updated_at', 'desc')
+    .limit(1)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/**
  * The caller's cart whatever its status (an ordered or cleared cart is still theirs to be told about), or
  * undefined when it does not exist or is someone else's.
  */

@@ -43,11 +43,13 @@ async function placedCart(
   db: Kysely<Database>,
   customerId: number,
   settle: SettleOutcome,
-  known: { keptAside: boolean } | undefined,
+  known: { keptAside: boolean; otherOpenCart: boolean } | undefined,
 ): Promise<CartSummary | undefined> {
-  if (!stands(settle) || known?.keptAside === false) return undefined;
-  const carried = await carryKeptLines(db, customerId, settle.order.cart_id);
-  if (carried || known) return carried;
+  if (!stands(settle)) return undefined;
+  // Nothing kept aside and no other open cart (the usual order): no cart to name, and no statement to find out.
+  if (known && !known.keptAside && !known.otherOpenCart) return undefined;
+  const carried = known?.keptAside === false ? undefined : await carryKeptLines(db, customerId, settle.order.cart_id);
+  if (carried) return carried;
   const current = await currentCart(db, customerId);
   return current.cartId === '' ? undefined : current;
 }

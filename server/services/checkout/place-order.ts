@@ -81,7 +81,7 @@ export type ReserveOutcome =
    * emailConfirmationToken: a pay-on-delivery order that waits for the email's confirmation (its link's token).
    * keptAside: the cart kept lines aside (another zip or delivery option): they go to the next cart once it is placed.
    */
-  | { kind: 'reserved'; order: OrderRow; emailConfirmationToken?: string | undefined; lines: MailedLines; keptAside: boolean }
+  | { kind: 'reserved'; order: OrderRow; emailConfirmationToken?: string | undefined; lines: MailedLines; keptAside: boolean; otherOpenCart: boolean }
   /** The cart already has a live order (double click, retry, second tab): its outcome is the answer. */
   | { kind: 'existing'; order: OrderRow }
   /** field: a request asking for what is not offered (a 400 naming it), not a refusal of the cart as it is. */
@@ -151,7 +151,7 @@ async function reserveOnce(
 ): Promise<ReserveOutcome> {
   const locked = await lockCallersCart(trx, request.cartId, caller, request.addressId);
   if ('stop' in locked) return locked.stop;
-  const { cart, address: addressRead, keptAside } = locked.value;
+  const { cart, address: addressRead, keptAside, otherOpenCart } = locked.value;
   const stock = await lockCartStock(trx, cart);
   if ('stop' in stock) return stock.stop;
   // The lines were read with the offers' locks, under the cart's; the age gate reads its answer from them.
@@ -211,7 +211,7 @@ async function reserveOnce(
   await takeFacePass(trx, ageGate, order.id, now);
   await closeCart(trx, cart.id, caller);
   const emailConfirmationToken = unpaid.value.confirmByEmail ? await startEmailConfirmation(trx, order.id, now) : undefined;
-  return { kind: 'reserved', order, emailConfirmationToken, lines, keptAside };
+  return { kind: 'reserved', order, emailConfirmationToken, lines, keptAside, otherOpenCart };
 }
 
 type CartRow = Selectable<CartsTable>;
@@ -234,7 +234,7 @@ async function lockCallersCart(
   cartId: string,
   caller: Caller,
   addressId: number | undefined,
-): Promise<Step<{ cart: CartRow; address: OrderAddress | null; keptAside: boolean }>> {
+): Promise<Step<{ cart: CartRow; address: OrderAddress | null; keptAside: boolean; otherOpenCart: boolean }>> {
   const found = await trx
     .selectFrom('carts')
     .leftJoin('orders', (join) => join.onRef('orders.cart_id', '=', 'carts.id').on('orders.status', '<>', 'payment_failed'))
@@ -243,6 +243,19 @@ async function lockCallersCart(
     // Whether lines were kept aside (for the next cart once the order stands), in the same statement.
     .select((eb) =>
       eb.exists(eb.selectFrom('cart_kept_lines').select('cart_kept_lines.id').whereRef('cart_kept_lines.cart_id', '=', 'carts.id')).as('kept_aside'),
+    )
+    // Whether the customer has another open cart (filled in another browser): the answer names it as their cart of now.
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('carts as other')
+            .select('other.id')
+            .where('other.customer_id', '=', caller.customerId)
+            .where('other.status', '=', 'open')
+            .whereRef('other.id', '<>', 'carts.id'),
+        )
+        .as('other_open_cart'),
     )
     .$if(addressId !== undefined, (qb) =>
       qb.select((eb) =>
@@ -259,7 +272,7 @@ async function lockCallersCart(
     .forUpdate('carts')
     .executeTakeFirst();
   if (!found || (found.customer_id !== null && found.customer_id !== caller.customerId)) return { stop: cartNotFound };
-  const { live_order_id: liveOrderId, address, kept_aside: keptAside, ...cart } = found;
+  const { live_order_id: liveOrderId, address, kept_aside: keptAside, other_open_cart: otherOpenCart, ...cart } = found;
   // A cart closed while this request waited for its lock had its order written by the request it waited for: the
   // join read orders as they were before the wait, so the order is read again now, as is one the join found.
   if (liveOrderId !== null || cart.status !== 'open') {
@@ -267,7 +280,7 @@ async function lockCallersCart(
     if (live) return { stop: { kind: 'existing', order: live } };
   }
   if (cart.status !== 'open') return { stop: cartNotFound };
-  return { value: { cart, address: address ?? null, keptAside: Boolean(keptAside) } };
+  return { value: { cart, address: address ?? null, keptAside: Boolean(keptAside), otherOpenCart: Boolean(otherOpenCart) } };
 }
 
 interface CartStock {

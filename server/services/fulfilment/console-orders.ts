@@ -117,7 +117,7 @@ export async function listConsoleOrders(
     const since =
       own.filter((e) => isMoveEvent(e) && (e.deliverable_id === null || e.deliverable_id === row.deliverable_id)).at(-1)?.created_at ??
       row.created_at;
-    const late = isLate(state, row.delivery_date, now);
+    const late = isLate(state, row, now);
     const stuck = isStuck(state, since, now);
     if (filter.late === true && !late && !stuck) continue;
     const ownItems = items.filter((i) => i.order_id === row.id && i.deliverable_id === row.deliverable_id);

@@ -129,7 +129,8 @@ export const cartData = type({
 export type CartData = Infer<typeof cartData>;
 
 /**
- * The shopper's cart of now, answered (by showcart) for a cart of theirs that was ordered meanwhile (in another tab):
+ * The shopper's cart of now, answered (by showcart) for a cart of theirs that was ordered meanwhile (in another tab),
+ * and to a signed-in customer's browser that holds no cart (their account's cart, filled in another browser):
  * cart_id '' when they have no open cart.
  */
 export const currentCart = type({ cart_id: string(), total_items_count: number() });
@@ -143,9 +144,12 @@ export type CurrentCart = Infer<typeof currentCart>;
 export const cartReply = type({ ...envelope(cartData).schema, current_cart: optional(currentCart) });
 export type CartReply = Infer<typeof cartReply>;
 
-/** POST /api/cart/showcart — coupon_code applies a coupon; remove_coupon: 1 takes it off; neither keeps it. */
+/**
+ * POST /api/cart/showcart — coupon_code applies a coupon; remove_coupon: 1 takes it off; neither keeps it. Without
+ * cart_id (a browser that holds no cart): code -1, with current_cart for a signed-in customer (their account's cart).
+ */
 export const showCartBody = object({
-  cart_id: cartIdField,
+  cart_id: optional(cartIdField),
   coupon_code: optional(string()),
   remove_coupon: optional(number()),
   ...callerFields,

@@ -172,9 +172,9 @@ export const accountDashboardMachine = accountDashboardSetup.createMachine({
                   actions: { type: 'assignPending', params: ({ event }) => ({ addressId: event.addressId }) },
                 },
                 'address.delete': {
-                  description: 'The shopper deletes a saved address.',
+                  description: 'The shopper asks to delete a saved address: the row asks to confirm first.',
                   guard: { type: 'isListedAddress', params: ({ event }) => ({ addressId: event.addressId }) },
-                  target: 'deleting',
+                  target: 'confirmingDelete',
                   actions: { type: 'assignPending', params: ({ event }) => ({ addressId: event.addressId }) },
                 },
                 'address.edit': {
@@ -217,6 +217,13 @@ export const accountDashboardMachine = accountDashboardSetup.createMachine({
                     { type: 'notifyFailure', params: ({ event }) => ({ message: messageOf(event.error, accountMessages.somethingWentWrong) }) },
                   ],
                 },
+              },
+            },
+            confirmingDelete: {
+              description: "The row asks 'Delete this address?': nothing is deleted until the shopper confirms, and Keep leaves it as it was.",
+              on: {
+                'address.delete.confirm': { description: 'The shopper confirms: the address is deleted.', target: 'deleting' },
+                'address.delete.cancel': { description: 'The shopper keeps the address: nothing changes.', target: 'idle', actions: 'clearPending' },
               },
             },
             deleting: {

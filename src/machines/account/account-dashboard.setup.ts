@@ -53,6 +53,9 @@ export type AccountDashboardEvent =
   | { type: 'addresses.retry' }
   | { type: 'address.default'; addressId: number }
   | { type: 'address.delete'; addressId: number }
+  /** The row's confirm step after Delete: delete it, or keep it. */
+  | { type: 'address.delete.confirm' }
+  | { type: 'address.delete.cancel' }
   | { type: 'address.edit'; addressId: number }
   | { type: 'address.edit.cancel' }
   | { type: 'address.save'; values: AddressValues };

@@ -33,6 +33,9 @@ export const selectEditValues = (s: AccountDashboardSnapshot) => s.context.editV
 export const selectCanMakeDefault = (addressId: number) => (s: AccountDashboardSnapshot) => s.can({ type: 'address.default', addressId });
 export const selectCanEditAddress = (addressId: number) => (s: AccountDashboardSnapshot) => s.can({ type: 'address.edit', addressId });
 export const selectCanDeleteAddress = (addressId: number) => (s: AccountDashboardSnapshot) => s.can({ type: 'address.delete', addressId });
+/** The address whose row asks 'Delete this address?' (Delete was pressed, not yet confirmed), or undefined. */
+export const selectConfirmingDeleteId = (s: AccountDashboardSnapshot) =>
+  s.matches({ addresses: { list: 'confirmingDelete' } }) ? s.context.pendingAddressId : undefined;
 
 type MyOrdersSnapshot = SnapshotFrom<typeof myOrdersMachine>;
 export const selectOrdersError = (s: MyOrdersSnapshot) => (s.matches('failed') ? s.context.loadError : undefined);

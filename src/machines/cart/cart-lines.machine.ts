@@ -2,7 +2,14 @@ import { assign, fromPromise, sendTo, setup, type ActorRef, type Snapshot } from
 import { deleteItem, lineQuantityRequest, lineRemovalRequest, updateItem } from '../../api/cart.api.ts';
 import type { CartLine, CartReply, DeleteItemBody, UpdateItemBody } from '../../api/contract/cart-page.contract.ts';
 import type { Sent } from '../../api/http.ts';
-import { clampLineQuantity, quantityDebounceMs, unsettledPending, withoutPending } from '../../rules/cart-checkout.ts';
+import {
+  clampLineQuantity,
+  lineMaxQuantity,
+  quantityDebounceMs,
+  stockCappedQuantity,
+  unsettledPending,
+  withoutPending,
+} from '../../rules/cart-checkout.ts';
 import { answerOf, errorOf, failureMessage, isRefusal } from './cart-replies.ts';
 
 /** What the line queue tells the cart that spawned it: every answer carries the whole cart. */
@@ -46,6 +53,16 @@ export type CartLinesEvent =
 
 function serverQty(context: CartLinesContext, cartRid: number): number | undefined {
   return context.lines.find((line) => line.cart_rid === cartRid)?.qty;
+}
+
+/** A stock refusal of the line in flight: the most it can have instead (the refusal's stock), or undefined. */
+function cappedSent(context: CartLinesContext, reply: CartReply): number | undefined {
+  const sent = context.sending;
+  if (!sent || !isRefusal(reply)) return undefined;
+  return stockCappedQuantity(
+    sent.qty,
+    reply.data?.result.find((line) => line.cart_rid === sent.cartRid),
+  );
 }
 
 /** The server's lines in a reply; a reply without a cart leaves them as they were. */
@@ -97,6 +114,24 @@ const lineAnswer = {
   },
 } as const;
 
+/** updateitem's answer: a quantity refused for its stock goes to the most in stock when that is more than the line holds. */
+const quantityAnswer = {
+  ...lineAnswer,
+  onDone: [
+    {
+      description:
+        'The server refused the quantity for its stock, and the line can still have more than it holds: the cart shows the message and the line goes to the most in stock, which is sent.',
+      guard: { type: 'isStockCapped', params: answerOf },
+      target: 'flushing',
+      actions: [
+        { type: 'capSent', params: answerOf },
+        { type: 'reportRefusal', params: answerOf },
+      ],
+    },
+    ...lineAnswer.onDone,
+  ],
+} as const;
+
 /**
  * The cart's line queue (spec "Cart page"): shows a quantity change at once and sends it 800 ms after the last
  * change (one request per changed line, with its final quantity), removes a line at once, rolls a refused or failed
@@ -128,12 +163,17 @@ export const cartLinesMachine = setup({
     hasNextUpdate: ({ context }) => context.batch.length > 0,
     hasPending: ({ context }) => Object.keys(context.pending).length > 0,
     isRefusal: (_, params: { reply: CartReply }) => isRefusal(params.reply),
+    isStockCapped: ({ context }, params: { reply: CartReply }) => cappedSent(context, params.reply) !== undefined,
   },
   actions: {
     assignLines: assign(({ event }) => (event.type === 'lines.sync' ? { lines: event.lines } : {})),
-    assignPending: assign(({ context, event }) =>
-      event.type === 'lines.change' ? { pending: { ...context.pending, [event.cartRid]: clampLineQuantity(event.qty) } } : {},
-    ),
+    // Never above what the line's offer has in stock (as the server last said) nor 24.
+    assignPending: assign(({ context, event }) => {
+      if (event.type !== 'lines.change') return {};
+      const line = context.lines.find((l) => l.cart_rid === event.cartRid);
+      const qty = clampLineQuantity(event.qty, line ? lineMaxQuantity(line) : undefined);
+      return { pending: { ...context.pending, [event.cartRid]: qty } };
+    }),
     assignRemoval: assign(({ context, event }) => (event.type === 'lines.remove' ? { pending: { ...context.pending, [event.cartRid]: 0 } } : {})),
     assignBatch: assign(({ context }) => ({ batch: Object.keys(context.pending).map(Number) })),
     addRemovalToBatch: assign(({ context, event }) =>
@@ -157,6 +197,19 @@ export const cartLinesMachine = setup({
         lines: linesOf(context, params.reply),
         pending: changedSince ? context.pending : withoutPending(context.pending, sent.cartRid),
         batch: context.batch.filter((rid) => rid !== sent.cartRid),
+        sending: undefined,
+      };
+    }),
+    // Refused for its stock with more still to be had: the line waits at the most in stock, sent next.
+    capSent: assign(({ context }, params: { reply: CartReply }) => {
+      const sent = context.sending;
+      const most = cappedSent(context, params.reply);
+      if (!sent || most === undefined) return {};
+      return {
+        lines: linesOf(context, params.reply),
+        // Changed again while the request was out: the newer quantity stands, up to the most in stock.
+        pending: { ...context.pending, [sent.cartRid]: Math.min(most, context.pending[sent.cartRid] ?? most) },
+        batch: [sent.cartRid, ...context.batch.filter((rid) => rid !== sent.cartRid)],
         sending: undefined,
       };
     }),
@@ -189,7 +242,7 @@ export const cartLinesMachine = setup({
   },
 }).createMachine({
   description:
-    "The cart's quantity changes and removals (cart-checkout-account.md, Cart page and States and transitions, Quantity change: 'local update at once; server update debounced 800 ms'). A new quantity shows at once and is sent 800 ms after the shopper's last click, one request per changed line with its final quantity (0 removes the line); a removal is sent at once. A refused or failed change puts the line back to the server's quantity, and every answer goes to the cart page. When the last line goes, the cart shows its empty state.",
+    "The cart's quantity changes and removals (cart-checkout-account.md, Cart page and States and transitions, Quantity change: 'local update at once; server update debounced 800 ms'). A new quantity shows at once and is sent 800 ms after the shopper's last click, one request per changed line with its final quantity (0 removes the line); a removal is sent at once. A quantity never goes above the line's stock or 24; one the server refuses for its stock goes to the most in stock (sent in its turn), any other refused or failed change puts the line back to the server's quantity, and every answer goes to the cart page. When the last line goes, the cart shows its empty state.",
   id: 'cartLines',
   context: ({ input }) => ({ owner: input.owner, cartId: input.cartId, lines: [], pending: {}, batch: [], sending: undefined }),
   initial: 'idle',
@@ -265,7 +318,7 @@ export const cartLinesMachine = setup({
         id: 'updateItem',
         src: 'updateItem',
         input: ({ context }) => lineQuantityRequest(context.cartId, context.lines, context.sending?.cartRid ?? 0, context.sending?.qty ?? 0),
-        ...lineAnswer,
+        ...quantityAnswer,
       },
     },
     deleting: {

@@ -1,3 +1,4 @@
+import { or } from 'xstate';
 import { cartRequest, deliveryDatesRequest, keptRemovalRequest } from '../../api/cart.api.ts';
 import { answerOf, errorOf, failureMessage } from './cart-replies.ts';
 import { cartSetup, reportOf, messageOf } from './cart.setup.ts';
@@ -82,6 +83,11 @@ export const cartMachine = cartSetup.createMachine({
       description: 'Checking whether the shopper has a cart at all.',
       always: [
         { description: 'The shopper has a cart: it is loaded.', guard: 'hasCartId', target: 'loading' },
+        {
+          description: "No cart in this browser, but signed in: the account's cart is asked for (it may have been filled in another browser).",
+          guard: 'isSignedIn',
+          target: 'loading',
+        },
         { description: 'No cart yet: the empty cart is shown.', target: 'empty' },
       ],
     },
@@ -91,8 +97,14 @@ export const cartMachine = cartSetup.createMachine({
       invoke: {
         id: 'showCart',
         src: 'showCart',
-        input: ({ context }) => cartRequest(context.cartId ?? ''),
+        input: ({ context }) => cartRequest(context.cartId),
         onDone: [
+          {
+            description: 'This browser held no cart and the signed-in account has one (filled in another browser): that cart opens.',
+            guard: { type: 'isAccountCart', params: answerOf },
+            target: 'ordered',
+            actions: { type: 'recordCurrentCart', params: answerOf },
+          },
           {
             description: 'The cart was ordered in another tab or window: a toast says so and the cart the shopper has now opens.',
             guard: { type: 'isOrderedCart', params: answerOf },
@@ -138,7 +150,7 @@ export const cartMachine = cartSetup.createMachine({
     },
     ordered: {
       description:
-        "The cart was ordered in another tab or window: this tab forgot it as that one did, and the page opens the shopper's cart of now (or the empty cart).",
+        "The shopper's cart of now is another one (this cart was ordered in another tab or window, or this browser held none while the account had one): the session holds it and the page opens it (or the empty cart).",
     },
     empty: {
       description:
@@ -147,8 +159,8 @@ export const cartMachine = cartSetup.createMachine({
       on: {
         'cart.shop': { description: 'The shopper goes shopping from the empty cart: the store opens.', actions: 'goToStore' },
         'cart.refresh': {
-          description: 'The tab is shown again: the cart is read again (it may have been ordered, or filled, in another tab).',
-          guard: 'hasCartId',
+          description: 'The tab is shown again: the cart is read again (it may have been ordered, or filled, in another tab or browser).',
+          guard: or(['hasCartId', 'isSignedIn']),
           target: 'loading',
         },
       },
@@ -327,7 +339,7 @@ export const cartMachine = cartSetup.createMachine({
               invoke: {
                 id: 'showCart',
                 src: 'showCart',
-                input: ({ context }) => cartRequest(context.cartId ?? ''),
+                input: ({ context }) => cartRequest(context.cartId),
                 onDone: [
                   {
                     description: 'The cart was ordered in another tab or window: a toast says so and the cart the shopper has now opens.',

@@ -17,6 +17,7 @@ import { failureMessage, isMissingCart, isRefusal, replyMessage } from './cart-r
 import { deliveryGroupMachine, type DeliveryGroupReport } from './delivery-group.machine.ts';
 import type { sessionMachine } from '../app/session.machine.ts';
 import { deliveryPreferenceOf, orderedCartKeys } from '../app/session-choices.ts';
+import { isSignedIn } from '../app/session-values.ts';
 
 export type DeliveryGroupRef = ActorRefFrom<typeof deliveryGroupMachine>;
 export type CartLinesRef = ActorRefFrom<typeof cartLinesMachine>;
@@ -150,7 +151,10 @@ export const cartSetup = setup({
     hasItems: (_, params: { reply: CartReply }) => !isRefusal(params.reply) && (params.reply.data?.result.length ?? 0) > 0,
     isMissingCart: (_, params: { error: unknown }) => isMissingCart(params.error),
     // showcart names the shopper's cart of now only for a cart of theirs that was ordered (in another tab).
-    isOrderedCart: (_, params: { reply: CartReply }) => params.reply.current_cart !== undefined,
+    isOrderedCart: ({ context }, params: { reply: CartReply }) => context.cartId !== undefined && params.reply.current_cart !== undefined,
+    // A browser holding no cart asked a signed-in account's: it has one (filled in another browser).
+    isAccountCart: ({ context }, params: { reply: CartReply }) => context.cartId === undefined && Boolean(params.reply.current_cart?.cart_id),
+    isSignedIn: ({ context }) => isSignedIn(context.session.getSnapshot().context),
     isCalendar: (_, params: { reply: NextDeliveryDateReply }) => params.reply.status === 1,
     // Checkout waits for quantities and coupons in flight: it must judge the cart the server will order.
     // CHECKOUT right after a date or slot click must wait for that save: until the server answers, the cart's groups

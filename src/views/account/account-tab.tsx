@@ -7,6 +7,7 @@ import {
   selectAddresses,
   selectAddressesError,
   selectCanDeleteAddress,
+  selectConfirmingDeleteId,
   selectCanEditAddress,
   selectCanMakeDefault,
   selectCustomerName,
@@ -193,6 +194,7 @@ function AddressRow({ actor, address: a }: { actor: AccountDashboardActor; addre
   const canMakeDefault = useSelector(actor, selectCanMakeDefault(a.id));
   const canEdit = useSelector(actor, selectCanEditAddress(a.id));
   const canDelete = useSelector(actor, selectCanDeleteAddress(a.id));
+  const confirming = useSelector(actor, selectConfirmingDeleteId) === a.id;
   return (
     <tr className={css.row} aria-label={`${a.type || a.name}: ${a.address_1}`}>
       <td className={css.td}>
@@ -205,35 +207,47 @@ function AddressRow({ actor, address: a }: { actor: AccountDashboardActor; addre
         <span className={css.nickname}>{a.phone}</span>
       </td>
       <td className={css.td}>
-        <div className={css.actions}>
-          {!a.isPrimary && (
+        {confirming ? (
+          <div className={css.actions} role="group" aria-label="Delete this address?">
+            <span>Delete this address?</span>
+            <button type="button" className={`${primaryButton} ${css.smallButton}`} onClick={() => actor.send({ type: 'address.delete.confirm' })}>
+              Yes, delete
+            </button>
+            <button type="button" className={`${secondaryButton} ${css.smallButton}`} onClick={() => actor.send({ type: 'address.delete.cancel' })}>
+              Keep
+            </button>
+          </div>
+        ) : (
+          <div className={css.actions}>
+            {!a.isPrimary && (
+              <button
+                type="button"
+                className={`${secondaryButton} ${css.smallButton}`}
+                disabled={!canMakeDefault}
+                onClick={() => actor.send({ type: 'address.default', addressId: a.id })}
+              >
+                {settingDefault && pendingId === a.id ? 'Saving…' : 'Make default'}
+              </button>
+            )}
+            <button
+              type="button"
+              className={`${editingId === a.id ? primaryButton : secondaryButton} ${css.smallButton}`}
+              aria-pressed={editingId === a.id}
+              disabled={!canEdit}
+              onClick={() => actor.send({ type: 'address.edit', addressId: a.id })}
+            >
+              Edit
+            </button>
             <button
               type="button"
               className={`${secondaryButton} ${css.smallButton}`}
-              disabled={!canMakeDefault}
-              onClick={() => actor.send({ type: 'address.default', addressId: a.id })}
+              disabled={!canDelete}
+              onClick={() => actor.send({ type: 'address.delete', addressId: a.id })}
             >
-              {settingDefault && pendingId === a.id ? 'Saving…' : 'Make default'}
+              {!settingDefault && pendingId === a.id ? 'Deleting…' : 'Delete'}
             </button>
-          )}
-          <button
-            type="button"
-            className={`${editingId === a.id ? primaryButton : secondaryButton} ${css.smallButton}`}
-            aria-pressed={editingId === a.id}
-            disabled={!canEdit}
-            onClick={() => actor.send({ type: 'address.edit', addressId: a.id })}
-          >
-            Edit
-          </button>
-          <button
-            type="button"
-            className={`${secondaryButton} ${css.smallButton}`}
-            disabled={!canDelete}
-            onClick={() => actor.send({ type: 'address.delete', addressId: a.id })}
-          >
-            {!settingDefault && pendingId === a.id ? 'Deleting…' : 'Delete'}
-          </button>
-        </div>
+          </div>
+        )}
       </td>
     </tr>
   );

@@ -99,6 +99,8 @@ export const td = style({
   padding: '10px 8px',
   borderBottom: `1px solid ${vars.color.border}`,
   verticalAlign: 'top',
+  // A long name or street wraps in its cell: the page never scrolls sideways on a phone.
+  overflowWrap: 'anywhere',
   '@media': { [media.upToSm]: { display: 'block', padding: 0, border: 'none' } },
 });
 /** On phones the cells stack: each says what it is (data-label). */

@@ -1,7 +1,7 @@
 import type { CartLine as CartLineData } from '../../api/contract/cart-page.contract.ts';
+import { lineMaxQuantity } from '../../rules/cart-checkout.ts';
 import { lineEstimate } from '../../rules/catch-weight.ts';
 import { dollarsToCents, formatMoney } from '../../rules/money.ts';
-import { maxQuantity } from '../../rules/quantity.ts';
 import { formatSize } from '../../rules/sizes.ts';
 import { linkButton } from '../../styles/controls.css.ts';
 import * as css from './cart-line.css.ts';
@@ -44,8 +44,8 @@ export function CartLine({ line, onQuantity, onRemove }: CartLineProps) {
           type="button"
           className={css.stepButton}
           aria-label={`Increase quantity of ${line.name}`}
-          // A wallet line redeems one at a time (spec: quantity fixed at 1); Remove or − still take it out.
-          disabled={line.qty >= maxQuantity || line.wallet === true}
+          // Not above the stock (or 24). A wallet line redeems one at a time (spec: quantity fixed at 1); Remove or − still take it out.
+          disabled={line.qty >= lineMaxQuantity(line) || line.wallet === true}
           onClick={() => onQuantity(line.qty + 1)}
         >
           +

@@ -39,7 +39,8 @@ export const tabIcon = style({ fontSize: '22px', lineHeight: 1 });
 
 export const cards = style({
   display: 'grid',
-  gridTemplateColumns: 'repeat(auto-fill, minmax(230px, 1fr))',
+  // Never wider than the page: a phone narrower than one card's 230 px still gets one column.
+  gridTemplateColumns: 'repeat(auto-fill, minmax(min(230px, 100%), 1fr))',
   gap: '16px',
   listStyle: 'none',
   margin: 0,
@@ -48,6 +49,9 @@ export const cards = style({
 const cardBase = style({
   width: '100%',
   height: '100%',
+  minWidth: 0,
+  // A long name or street (one word of 49 letters) wraps inside the card instead of running out of it.
+  overflowWrap: 'anywhere',
   textAlign: 'left',
   display: 'flex',
   flexDirection: 'column',

@@ -76,6 +76,8 @@ const typedName = (snapshot: AnyMachineSnapshot) => contextOf(snapshot).editValu
 
 const infoRegion = (page: Page) => page.getByRole('region', { name: 'YOUR INFORMATION' });
 const addressRegion = (page: Page) => page.getByRole('region', { name: 'MY SHIPPING ADDRESS' });
+/** The row's confirm step after Delete. */
+const confirmDelete = (page: Page) => page.getByRole('group', { name: 'Delete this address?' });
 const row = (page: Page, nickname: 'Home' | 'Work') =>
   page.getByRole('table', { name: 'MY SHIPPING ADDRESS' }).getByRole('row', { name: new RegExp(`^${nickname}:`) });
 const form = (page: Page) => page.getByRole('form', { name: 'EDIT SHIPPING ADDRESS' });
@@ -341,6 +343,20 @@ export const accountDashboardJourneys: MachineMap = {
       when: (s) => infoIdle(s) && closed(s) && workIsDefault(s) && !hasHome(s) && toasts(s) === 8,
       act: async ({ page }) => row(page, 'Work').getByRole('button', { name: 'Delete' }).click(),
     },
+    // Delete asks first: Keep once (nothing changes), then each delete is confirmed.
+    'address.delete.cancel': {
+      event: { type: 'address.delete.cancel' },
+      when: (s) => s.matches({ addresses: { list: 'confirmingDelete' } }) && hasHome(s) && toasts(s) === 6,
+      act: async ({ page }) => {
+        await confirmDelete(page).getByRole('button', { name: 'Keep' }).click();
+        await expect(row(page, 'Home')).toBeVisible();
+      },
+    },
+    'address.delete.confirm': {
+      event: { type: 'address.delete.confirm' },
+      when: (s) => s.matches({ addresses: { list: 'confirmingDelete' } }),
+      act: async ({ page }) => confirmDelete(page).getByRole('button', { name: 'Yes, delete' }).click(),
+    },
     'deleteAddress: connection lost': failing(
       lost('deleteAddress'),
       (s) => s.matches({ addresses: { list: 'deleting' } }) && toasts(s) === 6,
@@ -376,6 +392,7 @@ export const accountDashboardJourneys: MachineMap = {
     'accountDashboard.addresses.failed': { shows: (page) => addressRegion(page).getByRole('button', { name: 'Try again' }) },
     'accountDashboard.addresses.list': { hides: (page) => addressRegion(page).getByRole('button', { name: 'Try again' }) },
     'accountDashboard.addresses.list.idle': { hides: (page) => page.getByRole('button', { name: /^(Saving|Deleting)…$/ }) },
+    'accountDashboard.addresses.list.confirmingDelete': { shows: (page) => confirmDelete(page) },
     'accountDashboard.addresses.list.settingDefault': { passing: "'Saving…' shows only while the server answers" },
     'accountDashboard.addresses.list.deleting': { passing: "'Deleting…' shows only while the server answers" },
     'accountDashboard.addresses.list.editing': { shows: form },
