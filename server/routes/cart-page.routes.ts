@@ -43,6 +43,9 @@ export function cartPageRoutes(deps: AppDeps): FastifyPluginAsync {
     app.post('/api/cart/showcart', async (request): Promise<CartReply> => {
       const body = parseWith(showCartBody, request.body);
       const caller = await optionalCaller(request, db);
+      // Only a signed-in customer's browser may ask without a cart (their account's cart is then named).
+      if (body.cart_id === undefined && (caller === undefined || caller.isGuest))
+        throw badRequest([{ field: 'cart_id', message: 'cart_id is required.' }]);
       const show = { cartId: body.cart_id, couponCode: body.coupon_code ?? undefined, removeCoupon: body.remove_coupon === 1 };
       return cartReply(await showCart(db, caller, show, deps.clock()));
     });

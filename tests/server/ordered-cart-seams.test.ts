@@ -247,8 +247,11 @@ describe('one cart for a customer signed in on several browsers', () => {
     expect(fromA).toMatchObject({ code: 1, cart_id: next, total_products_in_cart: 2 });
     expect(await openCarts(me.customerId)).toEqual([{ id: next }]);
 
-    // A guest, or no token: no cart to name, and someone else's ordered cart is still not found.
-    expect((await post(t, '/api/cart/showcart', {})).body).toEqual({ code: -1, message: 'Your cart is empty.' });
+    // A guest, or no token: no account cart to name, so a missing cart_id is a bad request naming it; someone else's
+    // ordered cart is still not found.
+    const anonymous = await post(t, '/api/cart/showcart', {});
+    expect(anonymous.status).toBe(400);
+    expect(JSON.stringify(anonymous.body)).toContain('cart_id');
     const stranger = await signedInCustomer(t, 'two-browsers-stranger@example.com');
     expect(
       (
