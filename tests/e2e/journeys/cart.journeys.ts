@@ -5,7 +5,7 @@ import { cartMachine } from '../../../src/machines/cart/cart.machine.ts';
 import type { CartContext } from '../../../src/machines/cart/cart.setup.ts';
 import type { SessionValues } from '../../../src/machines/app/session-values.ts';
 import { sessionMachine } from '../../../src/machines/app/session.machine.ts';
-import { emptyCartMessage } from '../../../src/rules/messages.ts';
+import { cartIsEmptyRefusal, cartOrderedMessage, emptyCartMessage } from '../../../src/rules/messages.ts';
 import { addToCartMessages } from '../../../server/services/cart/add-to-cart.ts';
 import { baseCart, calendarReply, cart, chicken, line, ok, ribeye, scheduledCart } from '../../machines/cart-fixtures.ts';
 import { answeredOnce } from '../faults.ts';
@@ -40,7 +40,9 @@ const region = (snapshot: AnyMachineSnapshot, value: Record<string, string>) => 
 const isScheduled = (snapshot: AnyMachineSnapshot) => (contextOf(snapshot).cart?.delivery_groups ?? []).every((g) => g.delivery_date !== null);
 /** The shopper's events, one region at a time as in the unit path test: once the dates are in, before CHECKOUT leaves. */
 const shopping = (snapshot: AnyMachineSnapshot) =>
-  region(snapshot, { calendar: 'loaded' }) && region(snapshot, { checkout: 'idle' }) && !isScheduled(snapshot);
+  region(snapshot, { calendar: 'loaded' }) && region(snapshot, { checkout: 'idle' }) && !isScheduled(snapshot) && isCurrent(snapshot);
+/** No read again on its way (the tab came back): the page stays as it is until it is answered. */
+const isCurrent = (snapshot: AnyMachineSnapshot) => !region(snapshot, { freshness: 'reading' });
 const withCart = (snapshot: AnyMachineSnapshot) => cartIdOf(snapshot) === 'cart-1';
 const holdsTheLastFew = (snapshot: AnyMachineSnapshot) => cartIdOf(snapshot) === 'cart-last-few';
 /** The carts that reach CHECKOUT: hers, a guest's, and one she picks up; only hers takes every other event. */
@@ -53,6 +55,24 @@ function nextPageOf(snapshot: AnyMachineSnapshot): RegExp {
   return session.shippingType === 'pick-up' ? /\/cart\/card$/ : /\/cart\/address$/;
 }
 const toast = (page: Page, text: string | RegExp) => page.getByRole('alert').filter({ hasText: text });
+const reading = (snapshot: AnyMachineSnapshot) => region(snapshot, { freshness: 'reading' });
+/** The tab comes back (shown again or focused): Playwright keeps every page focused, so the event is sent. */
+const tabReturns = async ({ page }: Journey) => page.evaluate(() => window.dispatchEvent(new Event('focus')));
+/** What showcart answers for a cart of hers ordered (in another tab) when she has no open cart now (cart-page.routes.ts). */
+const orderedReply = { code: -1, message: cartOrderedMessage, current_cart: { cart_id: '', total_items_count: 0 } };
+/**
+ * Her cart ordered in another tab: cleared through the API (the server then has no open cart of hers, as after an
+ * order), and the next showcart answered as the server answers for an ordered cart (clearing is not ordering).
+ */
+async function orderedElsewhere(journey: Journey): Promise<void> {
+  const { notes, page } = journey;
+  await clearThroughApi({ Token: notes.get('token'), CustomerId: Number(notes.get('customer')), cart_id: notes.get('cart') });
+  await answeredOnce(page, '/api/cart/showcart', orderedReply);
+}
+/** The graph's shoppers whose browser holds no cart (signed in): none in her account, or one filled in another browser. */
+const noCartHere = (snapshot: AnyMachineSnapshot) => cartIdOf(snapshot) === undefined;
+const customerIdOf = (snapshot: AnyMachineSnapshot) => contextOf(snapshot).session.getSnapshot().context.CustomerId;
+const accountCartCustomer = 2;
 
 /** The graph's carts: hers after each answer. */
 const couponed = { ...baseCart, coupon_code: 'WELCOME10', discount: '7.85', grandtotal: '86.15' };
@@ -176,8 +196,35 @@ export const cartJourneys: MachineMap = {
     },
     {
       name: 'customer with no cart',
-      input: input({ zipcode: '10001', location: 101, Token: 'token', CustomerId: 1 }),
+      input: input({ zipcode: '10001', location: 101, Token: 'token', CustomerId: 1, cust_name: 'Ada Lovelace' }),
       open: async ({ page }) => openWithSession(page, (await newCustomer('generated.cart')).session, '/cart'),
+    },
+    {
+      name: 'guest with no cart',
+      input: input({ zipcode: '10001', location: 101 }),
+      open: async ({ page }) => openWithSession(page, await areaOf('10001'), '/cart'),
+    },
+    {
+      // Another browser of hers filled her account's cart; this one holds none: its cart page opens the account's.
+      name: 'customer whose other browser filled her cart',
+      input: input({ zipcode: '10001', location: 101, Token: 'token', CustomerId: accountCartCustomer, cust_name: 'Ada Lovelace' }),
+      open: async ({ page }) => {
+        const customer = await newCustomer('generated.cart');
+        await addToCartThroughApi(customer.session, 'ribeye', steak);
+        await openWithSession(page, customer.session, '/cart');
+      },
+    },
+    {
+      name: 'customer whose cart was ordered in another tab before it opened',
+      input: input({ zipcode: '10001', location: 101, cart_id: 'cart-ordered', Token: 'token', CustomerId: 1, cust_name: 'Ada Lovelace' }),
+      // Cleared through the API (no open cart of hers is left, as after an order) and showcart answered as the server
+      // answers for an ordered cart (clearing is not ordering).
+      open: async ({ page }) => {
+        const values = await addToCartThroughApi((await newCustomer('generated.cart')).session, 'ribeye', steak);
+        await clearThroughApi(values);
+        await answeredOnce(page, '/api/cart/showcart', orderedReply);
+        await openWithSession(page, values, '/cart');
+      },
     },
     {
       name: 'customer holding the last of a product',
@@ -249,6 +296,64 @@ export const cartJourneys: MachineMap = {
       event: { type: 'xstate.done.actor.showCart', output: ok(keptOnly) },
       when: (snapshot) => loading(snapshot) && keptAll(snapshot),
       act: nothingToDo,
+    },
+    'showCart: no cart in her account': {
+      event: { type: 'xstate.done.actor.showCart', output: { code: -1, current_cart: { cart_id: '', total_items_count: 0 } } },
+      when: (snapshot) => loading(snapshot) && noCartHere(snapshot) && customerIdOf(snapshot) !== accountCartCustomer,
+      act: nothingToDo,
+    },
+    'showCart: the cart her other browser filled': {
+      event: { type: 'xstate.done.actor.showCart', output: { code: -1, current_cart: { cart_id: 'cart-account', total_items_count: 1 } } },
+      when: (snapshot) => loading(snapshot) && noCartHere(snapshot) && customerIdOf(snapshot) === accountCartCustomer,
+      // The page opens the account's cart (its id now in the session): her ribeye.
+      act: async ({ page }) => expect(page.getByRole('button', { name: `Remove ${steak}` })).toBeVisible(),
+    },
+    'showCart: ordered in another tab': {
+      event: { type: 'xstate.done.actor.showCart', output: orderedReply },
+      when: (snapshot) => loading(snapshot) && cartIdOf(snapshot) === 'cart-ordered',
+      // The toast says so and the page opens her cart of now: none, the empty cart.
+      act: async ({ page }) => {
+        await expect(toast(page, cartOrderedMessage)).toBeVisible();
+        await expect(page.getByRole('heading', { name: emptyCartMessage })).toBeVisible();
+      },
+    },
+    'cart.refresh: the tab comes back (empty cart)': {
+      event: { type: 'cart.refresh' },
+      when: (snapshot) => snapshot.matches({ empty: 'idle' }) && noCartHere(snapshot) && customerIdOf(snapshot) !== accountCartCustomer,
+      act: tabReturns,
+    },
+    'cart.refresh: the tab comes back': {
+      event: { type: 'cart.refresh' },
+      when: (snapshot) => shopping(snapshot) && withCart(snapshot) && region(snapshot, { freshness: 'current' }) && !ticked(snapshot),
+      act: tabReturns,
+    },
+    'showCart again: still her cart': {
+      event: { type: 'xstate.done.actor.showCart', output: ok(baseCart) },
+      when: (snapshot) => reading(snapshot) && withCart(snapshot),
+      act: async ({ page }) => expect(page.getByRole('button', { name: `Remove ${steak}` })).toBeVisible(),
+    },
+    'showCart again: connection lost': {
+      event: { type: 'xstate.error.actor.showCart', error: new Error('offline') },
+      when: (snapshot) => reading(snapshot) && withCart(snapshot),
+      prepare: failingOnce('/api/cart/showcart'),
+      // The page stays as it was.
+      act: async ({ page }) => expect(page.getByRole('button', { name: `Remove ${steak}` })).toBeVisible(),
+    },
+    'showCart again: emptied in another tab': {
+      event: { type: 'xstate.done.actor.showCart', output: { code: -1, message: cartIsEmptyRefusal } },
+      when: (snapshot) => reading(snapshot) && withCart(snapshot),
+      prepare: async ({ notes }) =>
+        clearThroughApi({ Token: notes.get('token'), CustomerId: Number(notes.get('customer')), cart_id: notes.get('cart') }),
+      act: nothingToDo,
+    },
+    'showCart again: ordered in another tab': {
+      event: { type: 'xstate.done.actor.showCart', output: orderedReply },
+      when: (snapshot) => reading(snapshot) && withCart(snapshot),
+      prepare: orderedElsewhere,
+      act: async ({ page }) => {
+        await expect(toast(page, cartOrderedMessage)).toBeVisible();
+        await expect(page.getByRole('heading', { name: emptyCartMessage })).toBeVisible();
+      },
     },
     'cart.kept.remove': {
       event: { type: 'cart.kept.remove', keptId: keptSteak.kept_id },
@@ -327,6 +432,7 @@ export const cartJourneys: MachineMap = {
         withCart(snapshot) &&
         region(snapshot, { calendar: 'loaded' }) &&
         region(snapshot, { checkout: 'idle' }) &&
+        isCurrent(snapshot) &&
         !ticked(snapshot) &&
         !isScheduled(snapshot),
       act: async ({ page }) => page.clock.fastForward('01:00'),
@@ -434,6 +540,7 @@ export const cartJourneys: MachineMap = {
       when: (snapshot) =>
         region(snapshot, { calendar: 'loaded' }) &&
         region(snapshot, { checkout: 'idle' }) &&
+        isCurrent(snapshot) &&
         ((withCart(snapshot) && (ticked(snapshot) || isScheduled(snapshot))) || (checkingOut(snapshot) && isScheduled(snapshot))),
       act: async ({ page, model }) => {
         await page.getByRole('button', { name: 'CHECKOUT' }).click();

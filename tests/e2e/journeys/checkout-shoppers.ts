@@ -1,7 +1,9 @@
+import type { Page } from '@playwright/test';
 import { create } from 'superstruct';
 import { addressMessageReply, getAddressesReply } from '../../../src/api/contract/address.contract.ts';
 import { cartReply, getSlotReply, nextDeliveryDateReply } from '../../../src/api/contract/cart-page.contract.ts';
-import { placeOrderReply } from '../../../src/api/contract/checkout.contract.ts';
+import { orderedCartField, placeOrderReply } from '../../../src/api/contract/checkout.contract.ts';
+import { cartOrderedMessage } from '../../../src/rules/messages.ts';
 import { paymentMessageReply, paymentMethodsReply, tokenizeReply } from '../../../src/api/contract/payment.contract.ts';
 import { walletAddToCartReply } from '../../../src/api/contract/wallet.contract.ts';
 import type { SessionValues } from '../../../src/machines/app/session-values.ts';
@@ -10,7 +12,7 @@ import { speedIds } from '../../../src/rules/delivery-speeds.ts';
 import { serveDineInOrder } from '../console-steps.ts';
 import { apiPost, saveAddressThroughApi } from '../steps.ts';
 import { facePassThroughApi } from './identity-shoppers.ts';
-import { addToCartThroughApi, firstSizeOf, postJson } from './shoppers.ts';
+import { addToCartThroughApi, clearThroughApi, firstSizeOf, postJson } from './shoppers.ts';
 
 /**
  * The checkout journeys' prefixes through the API: a cart scheduled as the cart page would, a saved shipping address,
@@ -184,4 +186,28 @@ export async function walletCartThroughApi(session: SessionValues, query: string
   );
   if (redeemed?.code !== 1 || !redeemed.cart_id) throw new Error(`the wallet redemption was refused: ${redeemed?.message}`);
   return { ...session, cart_id: redeemed.cart_id, total_products_in_cart: redeemed.total_products_in_cart, nextTab: 'card' };
+}
+
+/** What a checkout step's call answers for a cart ordered meanwhile: server/http/errors.ts notFound(cartOrderedMessage, 'cart_id'), HTTP 404. */
+export const cartOrderedBody = { code: 0, message: cartOrderedMessage, errors: [{ field: orderedCartField, message: cartOrderedMessage }] };
+
+/** What showcart answers for a cart of hers ordered meanwhile when no open cart of hers is left (cart-page.routes.ts). */
+export const cartOrderedShowCart = { code: -1, message: cartOrderedMessage, current_cart: { cart_id: '', total_items_count: 0 } };
+
+/**
+ * Her cart ordered in another tab just as the next request to `urlPart` reaches the server: the cart is cleared
+ * through the API (no open cart of hers is left, as after an order; the cart page then shows the empty cart), and
+ * that request is answered as the server answers for an ordered cart (clearing is not ordering).
+ */
+export function cartOrderedOnce(urlPart: string, answer: { status: number; body: unknown } = { status: 404, body: cartOrderedBody }) {
+  return async ({ page }: { page: Page }) =>
+    page.route(
+      (url) => url.pathname.includes(urlPart),
+      async (route) => {
+        const stored = await page.evaluate(() => window.localStorage.getItem('meat-and-fish.session'));
+        await clearThroughApi(JSON.parse(stored ?? '{}') as SessionValues);
+        await route.fulfill({ status: answer.status, json: answer.body });
+      },
+      { times: 1 },
+    );
 }

@@ -4,12 +4,13 @@ import { deliveryAddressField } from '../../../src/api/contract/shipping.contrac
 import { ApiError, offlineMessage } from '../../../src/api/http.ts';
 import { sessionMachine } from '../../../src/machines/app/session.machine.ts';
 import { checkoutSpeedMachine, noSpeedMessage, type CheckoutSpeedContext } from '../../../src/machines/checkout/checkout-speed.machine.ts';
-import { addressGoneMessage } from '../../../src/rules/messages.ts';
+import { addressGoneMessage, cartOrderedMessage } from '../../../src/rules/messages.ts';
+import { orderedCartField } from '../../../src/api/contract/checkout.contract.ts';
 import { baseCart, ok } from '../../machines/cart-fixtures.ts';
 import { retailerB, shippingOk, speeds } from '../../machines/checkout-fixtures.ts';
 import { answeredOnce, changedOnce, connectionLostOnce, openCheckoutAt, ribeyeCustomer, threeSpeeds } from '../faults.ts';
 import { choose, sessionOf } from '../steps.ts';
-import { deleteAddressThroughApi } from './checkout-shoppers.ts';
+import { cartOrderedOnce, deleteAddressThroughApi } from './checkout-shoppers.ts';
 import type { MachineMap } from './journey-map.ts';
 import { failingOnce, nothingToDo } from './shoppers.ts';
 
@@ -34,7 +35,7 @@ const all =
 const offered = (count: number) => (snapshot: AnyMachineSnapshot) => contextOf(snapshot).speeds.length === count;
 const chose = (speedId: number) => (snapshot: AnyMachineSnapshot) => contextOf(snapshot).speedChoice?.speedId === speedId;
 /** The graph's address ids: her home as listed, and her home deleted in another tab (the third variant). */
-const addressIds = { home: 11, deleted: 12 } as const;
+const addressIds = { home: 11, deleted: 12, cartOrdered: 13 } as const;
 const deliversTo = (id: number) => (snapshot: AnyMachineSnapshot) => contextOf(snapshot).deliveryAddressId === id;
 const loadingForHome = all(at('loading'), deliversTo(addressIds.home));
 
@@ -82,6 +83,17 @@ export const checkoutSpeedJourneys: MachineMap = {
         await page.getByRole('button', { name: 'SAVE & CONTINUE' }).click();
       },
     },
+    {
+      // Her cart ordered in another tab once she chose her home: the speeds' call is answered that it was ordered.
+      name: 'customer delivering a ribeye, her cart ordered in another tab once her home is chosen',
+      input: atSpeedStep(addressIds.cartOrdered),
+      open: async ({ page }) => {
+        await openCheckoutAt(page, await ribeyeCustomer('generated.speed'));
+        await herHome(page).click();
+        await expect(herHome(page)).toHaveAttribute('aria-pressed', 'true');
+        await page.getByRole('button', { name: 'SAVE & CONTINUE' }).click();
+      },
+    },
   ],
   serializeState: (snapshot) => {
     const c = contextOf(snapshot);
@@ -117,6 +129,15 @@ export const checkoutSpeedJourneys: MachineMap = {
         error: new ApiError(addressGoneMessage, 0, 404, [{ field: deliveryAddressField, message: addressGoneMessage }]),
       },
       when: all(at('loading'), deliversTo(addressIds.deleted)),
+      act: nothingToDo,
+    },
+    'shippingOptions: her cart was ordered': {
+      event: {
+        type: 'xstate.error.actor.shippingOptions',
+        error: new ApiError(cartOrderedMessage, 0, 404, [{ field: orderedCartField, message: cartOrderedMessage }]),
+      },
+      when: all(at('loading'), deliversTo(addressIds.cartOrdered)),
+      prepare: cartOrderedOnce('/api/shipping'),
       act: nothingToDo,
     },
     'speed.retry': {
@@ -182,6 +203,8 @@ export const checkoutSpeedJourneys: MachineMap = {
     'checkoutSpeed.chosen': { shows: (page) => page.getByRole('heading', { name: 'Choose Payment Options' }) },
     // The checkout is back at her addresses, without the deleted one, and says why.
     'checkoutSpeed.addressGone': { shows: (page) => page.getByRole('alert').filter({ hasText: addressGoneMessage }) },
+    // The checkout is back on the cart, which the other tab ordered.
+    'checkoutSpeed.cartOrdered': { leaves: /\/cart$/ },
   },
   notDriven: {},
 };

@@ -1,18 +1,18 @@
 import { expect, type Page } from '@playwright/test';
 import { assign, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
-import { cardIdField } from '../../../src/api/contract/checkout.contract.ts';
+import { cardIdField, orderedCartField } from '../../../src/api/contract/checkout.contract.ts';
 import { deliveryAddressField } from '../../../src/api/contract/shipping.contract.ts';
 import { ApiError, offlineMessage } from '../../../src/api/http.ts';
 import { checkoutSummaryMachine } from '../../../src/machines/checkout/checkout-summary.machine.ts';
 import type { CheckoutSummaryContext } from '../../../src/machines/checkout/checkout-summary.setup.ts';
 import { requiredMessage } from '../../../src/rules/cart-checkout.ts';
 import { checkoutMessages } from '../../../src/rules/checkout-flow.ts';
-import { addressGoneMessage, cardGoneMessage } from '../../../src/rules/messages.ts';
+import { addressGoneMessage, cardGoneMessage, cartOrderedMessage } from '../../../src/rules/messages.ts';
 import { baseCart, ok } from '../../machines/cart-fixtures.ts';
 import { flowAtSummary, reviewOk } from '../../machines/checkout-fixtures.ts';
 import { addCard } from '../checkout-steps.ts';
 import { sessionOf } from '../steps.ts';
-import { deleteAddressThroughApi, removeCardsThroughApi } from './checkout-shoppers.ts';
+import { cartOrderedOnce, deleteAddressThroughApi, removeCardsThroughApi } from './checkout-shoppers.ts';
 import {
   answeredOnce,
   changedOnce,
@@ -262,6 +262,17 @@ export const checkoutSummaryJourneys: MachineMap = {
       prepare: homeDeletedBeforePricing,
       act: async ({ page }) => expect(snackbar(page, addressGoneMessage)).toBeVisible(),
       leaves: /\/cart\/address$/,
+    },
+    // Her cart ordered in another tab before the summary is first priced: the server names the cart field.
+    'orderReview: her cart was ordered': {
+      event: {
+        type: 'xstate.error.actor.orderReview',
+        error: new ApiError(cartOrderedMessage, 0, 404, [{ field: orderedCartField, message: cartOrderedMessage }]),
+      },
+      when: all(reviewing, reports(0)),
+      prepare: cartOrderedOnce(paths.review),
+      act: nothingToDo,
+      leaves: /\/cart$/,
     },
     'orderReview: connection lost': {
       event: lost('orderReview'),
@@ -563,6 +574,7 @@ export const checkoutSummaryJourneys: MachineMap = {
     'checkoutSummary.cardGone': { leaves: /\/cart\/card$/ },
     // The tabs open the address step again with the snackbar.
     'checkoutSummary.addressGone': { leaves: /\/cart\/address$/ },
+    'checkoutSummary.cartOrdered': { leaves: /\/cart$/ },
   },
   notDriven: {
     'checkoutSummary.ordering.settling --[isFacePassMissing]--> checkoutSummary.ready':

@@ -14,7 +14,15 @@ import { home } from '../../machines/checkout-fixtures.ts';
 import { addCard } from '../checkout-steps.ts';
 import { takeSelfie } from '../identity-steps.ts';
 import { sessionOf } from '../steps.ts';
-import { deleteAddressThroughApi, removeCardsThroughApi, scheduleThroughApi, saveHomeThroughApi, walletCartThroughApi } from './checkout-shoppers.ts';
+import {
+  cartOrderedOnce,
+  cartOrderedShowCart,
+  deleteAddressThroughApi,
+  removeCardsThroughApi,
+  scheduleThroughApi,
+  saveHomeThroughApi,
+  walletCartThroughApi,
+} from './checkout-shoppers.ts';
 import { verifiedCustomer } from './identity-shoppers.ts';
 import type { EventMapping, MachineMap, Variant } from './journey-map.ts';
 import { addToCartThroughApi, failingOnce, newCustomer, nothingToDo, openWithSession } from './shoppers.ts';
@@ -52,6 +60,9 @@ const carts = {
   cardGone: 'cart-card-gone',
   homeGoneAtOrder: 'cart-home-gone-at-order',
   reloaded: 'cart-reloaded',
+  orderedBefore: 'cart-ordered-before',
+  orderedAtSpeed: 'cart-ordered-at-speed',
+  tabReturn: 'cart-tab-return',
 } as const;
 
 const contextOf = (snapshot: AnyMachineSnapshot) => snapshot.context as CheckoutContext;
@@ -94,6 +105,11 @@ const tab = (page: Page, name: 'location' | 'payment' | 'summary') =>
 const placeOrderButton = (page: Page) => page.getByRole('button', { name: 'PLACE ORDER' });
 /** The step where her home, chosen, turns out deleted: its act is the choosing step's (see there). */
 const homeDeleted = 'chooseSpeed: her home deleted in another tab';
+/** The step where her cart, ordered in another tab once her home is chosen, is found ordered: its act is the choosing step's. */
+const cartOrderedAtSpeed = 'chooseSpeed: her cart ordered in another tab';
+const freshness = (value: string) => (snapshot: AnyMachineSnapshot) => snapshot.matches({ freshness: value } as never);
+/** The tab comes back (shown again or focused): Playwright keeps every page focused, so the event is sent. */
+const tabReturns = async ({ page }: { page: Page }) => page.evaluate(() => window.dispatchEvent(new Event('focus')));
 const herHome = (page: Page) => page.getByRole('button', { name: /^Home: Ada Lovelace/ });
 const savedCards = (page: Page) => page.getByRole('radiogroup', { name: 'Saved cards' }).getByRole('radio');
 const summaryHeading = (page: Page) => page.getByRole('heading', { name: 'Order Summary' });
@@ -263,6 +279,20 @@ export const checkoutJourneys: MachineMap = {
     ),
     // Her tip and gift message chosen on the summary, then the page reloaded (same tab).
     variant('customer delivering a ribeye, reloading her summary', carts.reloaded, {}, async ({ page }) => reloadedOnSummary(page), keptOnSummary),
+    // Her cart ordered in another tab before this tab's checkout reads it: back on the cart.
+    variant('customer delivering a ribeye, her cart ordered in another tab before the checkout opens', carts.orderedBefore, {}, async ({ page }) => {
+      const values = await herSession({ product: 'steak' });
+      await page.clock.install();
+      await openWithSession(page, values, '/cart/address');
+    }),
+    // Her cart ordered in another tab once she chose her home, before the speeds are asked for.
+    variant('customer delivering a ribeye, her cart ordered in another tab once her home is chosen', carts.orderedAtSpeed, {}, async ({ page }) =>
+      openCheckout(page, await herSession({ product: 'steak' }), '/cart/address'),
+    ),
+    // She comes back to the checkout's tab (shown again or focused): the cart is read again.
+    variant('customer delivering a ribeye, coming back to the tab', carts.tabReturn, {}, async ({ page }) =>
+      openCheckout(page, await herSession({ product: 'steak' }), '/cart/address'),
+    ),
     variant(
       'verified customer with sake from her wallet',
       carts.walletDrink,
@@ -275,7 +305,44 @@ export const checkoutJourneys: MachineMap = {
     return JSON.stringify([snapshot.value, c.flags, c.flow.payment_mode ?? null, c.flow.tipPercent, c.notice ?? null, c.cartLines.length]);
   },
   events: {
-    'loadCart: her ribeye': loadCartReply(ok(baseCart), isCart(carts.delivery, carts.pickUp, carts.homeGone, carts.cardGone, carts.homeGoneAtOrder)),
+    'loadCart: her ribeye': loadCartReply(
+      ok(baseCart),
+      isCart(carts.delivery, carts.pickUp, carts.homeGone, carts.cardGone, carts.homeGoneAtOrder, carts.orderedAtSpeed, carts.tabReturn),
+    ),
+    'loadCart: her cart was ordered': {
+      ...loadCartReply(cartOrderedShowCart, isCart(carts.orderedBefore)),
+      prepare: cartOrderedOnce('/api/cart/showcart', { status: 200, body: cartOrderedShowCart }),
+    },
+    [cartOrderedAtSpeed]: {
+      event: { type: 'xstate.done.actor.chooseSpeed', output: { speed: undefined, cartOrdered: true } },
+      when: both(at('speed'), isCart(carts.orderedAtSpeed)),
+      // The speed tab asks for its speeds at once and is answered that the cart was ordered: it is not looked for.
+      reply: 'with the one before',
+      act: nothingToDo,
+    },
+    'checkout.refresh: the tab comes back': {
+      event: { type: 'checkout.refresh' },
+      when: both(at('address'), freshness('current'), isCart(carts.tabReturn)),
+      act: tabReturns,
+    },
+    'recheckCart: still open': {
+      event: { type: 'xstate.done.actor.recheckCart', output: ok(baseCart) },
+      when: both(freshness('reading'), isCart(carts.tabReturn)),
+      act: async ({ page }) => expect(herHome(page)).toBeVisible(),
+    },
+    'recheckCart: connection lost': {
+      event: { type: 'xstate.error.actor.recheckCart', error: new Error('offline') },
+      when: both(freshness('reading'), isCart(carts.tabReturn)),
+      prepare: failingOnce('/api/cart/showcart'),
+      act: async ({ page }) => expect(herHome(page)).toBeVisible(),
+    },
+    'recheckCart: her cart was ordered': {
+      event: { type: 'xstate.done.actor.recheckCart', output: cartOrderedShowCart },
+      when: both(freshness('reading'), isCart(carts.tabReturn)),
+      prepare: cartOrderedOnce('/api/cart/showcart', { status: 200, body: cartOrderedShowCart }),
+      act: nothingToDo,
+      leaves: /\/cart$/,
+    },
     // The same cart as 'her ribeye' (its words, which the checkout does not read, tell the graph's two apart).
     'loadCart: her ribeye, after the reload on her summary': {
       ...loadCartReply(ok(baseCart, 'reloaded'), isCart(carts.reloaded)),
@@ -311,7 +378,11 @@ export const checkoutJourneys: MachineMap = {
       // Her home deleted meanwhile: only before the checkout said so (it is no longer listed after).
       when: both(
         at('address'),
-        (s) => walking(s) || isCart(carts.cardGone)(s) || homeStillSaved(s) || (isCart(carts.homeGone)(s) && contextOf(s).notice === undefined),
+        (s) =>
+          walking(s) ||
+          isCart(carts.cardGone, carts.orderedAtSpeed)(s) ||
+          homeStillSaved(s) ||
+          (isCart(carts.homeGone)(s) && contextOf(s).notice === undefined),
       ),
       act: async ({ page, upcoming }) => {
         await herHome(page).click();
@@ -319,6 +390,8 @@ export const checkoutJourneys: MachineMap = {
         // Deleted in another tab once she has chosen it, before SAVE & CONTINUE asks for its speeds. (Not the next
         // step's prepare: the replies before it chain their prepares back to before the page opens.)
         if (upcoming.includes(homeDeleted)) await deleteAddressThroughApi(await sessionOf(page), 'Home');
+        // Ordered in another tab once she has chosen her home: the speeds' call finds it ordered.
+        if (upcoming.includes(cartOrderedAtSpeed)) await cartOrderedOnce('/api/shipping')({ page });
         await page.getByRole('button', { name: 'SAVE & CONTINUE' }).click();
       },
     },
@@ -564,6 +637,8 @@ export const checkoutJourneys: MachineMap = {
     'checkout.notice.shown': { shows: snackbar },
   },
   notDriven: {
+    'checkout.flow.checkout --xstate.done.actor.reviewOrder[isStepOnOrderedCart]--> checkout.flow.cartOrdered':
+      "the summary's pricing answered that the cart was ordered: the browser journey 'orderReview: her cart was ordered' of checkout-summary.journeys.ts takes it (the summary step ends with cartOrdered and the checkout goes back to /cart), as does seams.e2e.ts 'a cart ordered in another tab' (its checking-out tab); the machine's path tests take it here",
     'checkout.flow.starting --xstate.done.actor.loadCart[resumesAt]--> checkout.flow.speed':
       "a reload on the speed step opens it as a reload on the summary opens the summary (one guard, resumeStep, picks the step; checkout-kept.test.ts and the machine's path tests take each); the browser journey 'reloading her summary' takes the reload",
     'checkout.flow.starting --xstate.done.actor.loadCart[resumesAt]--> checkout.flow.card':
