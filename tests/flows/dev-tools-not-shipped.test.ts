@@ -1,8 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build } from 'vite';
 import { budgetKb, firstLoadGzip } from '../../bench/suites/bundle-size.ts';
 
 /**
@@ -14,20 +14,25 @@ const repoRoot = path.resolve(import.meta.dirname, '../..');
 const outDir = mkdtempSync(path.join(tmpdir(), 'dist-no-dev-tools-'));
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
-/** One production build for the checks below: `vite build` as `npm start` runs it (no recorder, no dev tools). */
-beforeAll(async () => {
-  // `vite build` sets NODE_ENV=production only when it is unset; vitest set it to 'test', which would make DEV true.
-  const nodeEnv = process.env.NODE_ENV;
-  const recordFlows = process.env.VITE_RECORD_FLOWS;
-  process.env.NODE_ENV = 'production';
-  delete process.env.VITE_RECORD_FLOWS;
-  try {
-    await build({ root: repoRoot, configFile: path.join(repoRoot, 'vite.config.ts'), logLevel: 'silent', build: { outDir, emptyOutDir: true } });
-  } finally {
-    process.env.NODE_ENV = nodeEnv;
-    if (recordFlows !== undefined) process.env.VITE_RECORD_FLOWS = recordFlows;
-  }
-}, 120_000);
+/**
+ * One production build for the checks below: `vite build` as `npm start` runs it (no recorder, no dev tools), in a
+ * process of its own. In this worker, a test file before it may have loaded React's CommonJS build for development
+ * (NODE_ENV 'test'), which Node keeps for the process: the build's prerendering then paired it with react-dom/server's
+ * production build and failed ("dispatcher.getOwner is not a function"), depending on which files ran first.
+ */
+beforeAll(() => {
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production' };
+  delete env.VITE_RECORD_FLOWS;
+  execFileSync(
+    process.execPath,
+    [path.join(repoRoot, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'],
+    {
+      cwd: repoRoot,
+      env,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+}, 180_000);
 
 /**
  * Strings only the dev tools carry: the page's component, the BroadcastChannel name, the packages' entry points, the
