@@ -46,6 +46,15 @@ const orderedActions = [
   { type: 'recordCurrentCart', params: answerOf },
 ] as const;
 
+/** A cart with items as the server holds it: shown, the badge updated, and its lines, groups and coupon handed on. */
+const shownActions = [
+  { type: 'assignServerCart', params: answerOf },
+  'recordBadge',
+  'syncGroups',
+  'syncLines',
+  { type: 'syncCoupon', params: answerOf },
+] as const;
+
 /**
  * The cart page (spec "Cart page", "Cart checkout", 4 "Checkout gating"): loads the server cart and hands it to its
  * children, each its own actor reporting every answer back: the line queue (quantities sent 800 ms after the last
@@ -115,13 +124,7 @@ export const cartMachine = cartSetup.createMachine({
             description: "The cart has items: it is shown, the badge updated and each seller's delivery group set up.",
             guard: { type: 'hasItems', params: answerOf },
             target: 'ready',
-            actions: [
-              { type: 'assignServerCart', params: answerOf },
-              'recordBadge',
-              'syncGroups',
-              'syncLines',
-              { type: 'syncCoupon', params: answerOf },
-            ],
+            actions: shownActions,
           },
           {
             description: 'The cart has no items (or the server refused): the empty cart is shown, with the lines kept for another zip.',
@@ -351,13 +354,7 @@ export const cartMachine = cartSetup.createMachine({
                     description: 'The cart still has items: it shows what the server holds now.',
                     guard: { type: 'hasItems', params: answerOf },
                     target: 'current',
-                    actions: [
-                      { type: 'assignServerCart', params: answerOf },
-                      'recordBadge',
-                      'syncGroups',
-                      'syncLines',
-                      { type: 'syncCoupon', params: answerOf },
-                    ],
+                    actions: shownActions,
                   },
                   {
                     description: 'The cart has no items any more: the empty cart is shown.',
