@@ -115,14 +115,14 @@ export async function addAddress(
   const refusal = await zipCityRefusal(input);
   if (refusal) return { kind: 'refused', message: refusal };
   const values = { customer_id: customerId, address_type: type, ...columnsOf(input), email: input.email?.trim() || null };
-  if (type !== 'shipping') {
-    const row = await db
+  // A plain (not default) address: every billing address, and a shipping one when the customer has a default.
+  const savePlain = () =>
+    db
       .insertInto('addresses')
       .values({ ...values, is_default: false })
       .returningAll()
       .executeTakeFirstOrThrow();
-    return { kind: 'saved', address: toServerAddress(row) };
-  }
+  if (type !== 'shipping') return { kind: 'saved', address: toServerAddress(await savePlain()) };
   if (!makeDefault) {
     // The default only when the customer has none, asked of the database's one-default index (migration 005): the
     // usual save (a shopper's first address, at checkout) is one statement with no lock or transaction, and two
@@ -133,14 +133,7 @@ export async function addAddress(
       .onConflict((oc) => oc.column('customer_id').where(oneDefaultShipping).doNothing())
       .returningAll()
       .executeTakeFirst();
-    const row =
-      asDefault ??
-      (await db
-        .insertInto('addresses')
-        .values({ ...values, is_default: false })
-        .returningAll()
-        .executeTakeFirstOrThrow());
-    return { kind: 'saved', address: toServerAddress(row) };
+    return { kind: 'saved', address: toServerAddress(asDefault ?? (await savePlain())) };
   }
   return db.transaction().execute(async (trx): Promise<SaveOutcome> => {
     await lockCustomer(trx, customerId);
