@@ -13,11 +13,20 @@ function variantOf(map: MachineMap, plan: JourneyPlan) {
   return variant;
 }
 
+/** The address of the page one of the active states leaves for, if one does. */
+function leavingOf(map: MachineMap, active: readonly string[]): RegExp | undefined {
+  for (const id of active) {
+    const state = map.states[id];
+    if (state !== undefined && 'leaves' in state && state.leaves) return state.leaves;
+  }
+  return undefined;
+}
+
 /** What the page must show for the given active states (each state's mapping once). */
 async function expectStates(map: MachineMap, active: readonly string[], journey: Journey, after: string): Promise<void> {
-  const left = active.map((id) => map.states[id]).find((state) => state !== undefined && 'leaves' in state && state.leaves !== undefined);
-  if (left !== undefined && 'leaves' in left && left.leaves) {
-    await expect(journey.page, `${map.machine.id} after ${after}: left the page`).toHaveURL(left.leaves, { timeout: leavingTimeoutMs });
+  const leaves = leavingOf(map, active);
+  if (leaves) {
+    await expect(journey.page, `${map.machine.id} after ${after}: left the page`).toHaveURL(leaves, { timeout: leavingTimeoutMs });
     return;
   }
   for (const id of active) {
@@ -66,7 +75,10 @@ async function runJourney(map: MachineMap, plan: JourneyPlan, journey: Journey):
   await prepareFrom(0);
   journey.upcoming = names;
   await variant.open(journey);
-  await expectStates(map, plan.initial, journey, 'opening');
+  // A first reply that leaves the page (a cart found ordered on loading) may arrive before the opening page is looked
+  // at: its own step checks where the page went.
+  const first = plan.steps[0];
+  if (!(first && isReply(first.event) && leavingOf(map, first.active))) await expectStates(map, plan.initial, journey, 'opening');
   for (const [index, step] of plan.steps.entries()) {
     await prepareFrom(index + 1);
     journey.upcoming = names.slice(index + 1);
