@@ -72,13 +72,15 @@ async function both(handle: Kysely<Database>, asked: ListingPageRequest) {
 }
 
 describe('listing pages from memory', () => {
-  it('are the statement’s pages for every category, sort, speed and area of the catalogue', async () => {
-    const categories = (await db.selectFrom('categories').select('id').orderBy('id').execute()).map((row) => row.id);
-    expect(categories.length).toBeGreaterThan(5);
-    let compared = 0;
-    for (const area of [newYork.loc_id, chicago.loc_id]) {
-      for (const speed of speeds) {
+  // One test per area and speed (each a twelfth of the catalogue's pages), so a busy machine keeps each far from its
+  // timeout: the whole crossing in one test once took longer than 90 s beside a full test run and four others.
+  for (const area of [newYork.loc_id, chicago.loc_id]) {
+    for (const speed of speeds) {
+      it(`are the statement’s pages for every category and sort of area ${area} at ${speed ?? 'any speed'}`, async () => {
+        const categories = (await db.selectFrom('categories').select('id').orderBy('id').execute()).map((row) => row.id);
+        expect(categories.length).toBeGreaterThan(5);
         expect(await whenListingLoaded(db, area, speed)).toBe(true);
+        let compared = 0;
         for (const category of categories) {
           for (const order of orders) {
             // The first page at the listing's page size, small pages that cut the orders' ties and ends, a deep
@@ -96,10 +98,11 @@ describe('listing pages from memory', () => {
             }
           }
         }
-      }
+        // Every area sells at every speed in the test catalogue: each crossing compares cards, not only empty pages.
+        expect(compared).toBeGreaterThan(50);
+      });
     }
-    expect(compared).toBeGreaterThan(1000);
-  });
+  }
 
   it('sends no statement for a page once the area is loaded', async () => {
     expect(await whenListingLoaded(db, newYork.loc_id, undefined)).toBe(true);
