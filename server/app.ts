@@ -52,6 +52,7 @@ import { walletRoutes } from './routes/wallet.routes.ts';
 import { banners } from './services/catalogue/home.ts';
 import { firstProductPicture } from './services/catalogue/product-detail.ts';
 import { sendOrderConfirmation } from './services/checkout/order-confirmation.ts';
+import { sendFailedDebitMail } from './services/payments/failed-debit-mail.ts';
 import { startUnconfirmedOrderSweep } from './services/checkout/unconfirmed-orders.ts';
 import { databaseChanged, sameDatabase } from './services/platform/catalogue-changes.ts';
 import { startKycSweep } from './services/identity/kyc-sweep.ts';
@@ -256,6 +257,7 @@ export async function buildApp(parts: AppParts, options: { logger?: FastifyServe
       clock: deps.clock,
       log: app.log,
       onPaid: (orderId) => sendOrderConfirmation(deps, orderId, app.log),
+      onDebitFailed: (orderId, linesBack) => sendFailedDebitMail(deps, orderId, linesBack, app.log),
     });
     // Stop sweeping before the database closes, and let a pass in flight finish.
     app.addHook('onClose', () => sweep.stop());

@@ -5,7 +5,8 @@ import { addCardWithBilling, placeAndConfirm } from './checkout-steps.ts';
 import { addDineIn, addVisitLine, chooseVisit, fillDelivery, fillVisit } from './dine-in-steps.ts';
 import { faceCameraLaunchOptions, idCardFront, submitKyc } from './identity-steps.ts';
 import { addCourierLine, addToCartThroughApi, areaOf, newCustomer, openWithSession } from './journeys/shoppers.ts';
-import { addSameDayToCart, enterStoreAsNewCustomer, uniqueEmail } from './steps.ts';
+import { changedOnce, homeAndContinue, openCheckoutAt, ribeyeCustomer, threeSpeeds } from './faults.ts';
+import { addSameDayToCart, choose, enterStoreAsNewCustomer, uniqueEmail } from './steps.ts';
 
 /**
  * Issue 23, a shopper's whole walk with nothing wrong at the seams: a new pincode asks before anything leaves the cart
@@ -396,4 +397,35 @@ test('one customer in two browsers: one cart of now in both, before and after an
   } finally {
     await other.close();
   }
+});
+
+test('a reload on the speed tab shows the speed and date chosen there, as going Back from payment does', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  // The seeded store offers one speed per cart: its answer widened to three (faults.ts), on each of the three loads.
+  await changedOnce(page, '/api/shipping', threeSpeeds, 3);
+  await openCheckoutAt(page, await ribeyeCustomer('seams.speed-reload'));
+  await homeAndContinue(page);
+  const speed = page.getByRole('combobox', { name: 'Select Speed' });
+  const date = page.getByRole('combobox', { name: 'Select Date' });
+  await expect(speed).toContainText('1 Hour Delivery');
+  await choose(page, 'Select Speed', 'Courier Delivery (2 ~ 3 DAYS)');
+  await date.click();
+  await page.getByRole('option').last().click();
+  await expect(date).toContainText('Second day');
+  await page.getByRole('button', { name: 'CONTINUE' }).click();
+  await expect(page.getByRole('heading', { name: 'Choose Payment Options' })).toBeVisible();
+
+  // Back on the speed tab: her choice, not 1 Hour Delivery.
+  await page.getByRole('tabpanel').getByRole('button', { name: 'Back', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Choose Delivery Slots' })).toBeVisible();
+  await expect(speed).toContainText('Courier Delivery');
+  await expect(date).toContainText('Second day');
+
+  // Reloaded there (same tab): the speed tab itself opens with them.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Choose Delivery Slots' })).toBeVisible();
+  await expect(speed).toContainText('Courier Delivery');
+  await expect(date).toContainText('Second day');
+  await page.getByRole('button', { name: 'CONTINUE' }).click();
+  await expect(page.getByRole('heading', { name: 'Choose Payment Options' })).toBeVisible();
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import {
   flagsResumedAt,
+  flowResumedAt,
   keepCheckoutChoices,
   keptChoicesKey,
   keptChoicesOf,
@@ -93,6 +94,13 @@ describe('the checkout choices a reload keeps', () => {
       isFaceTab: false,
       isSummaryTab: true,
     });
+  });
+
+  it('a reload on the speed step keeps the speed for the step to open with; the address step keeps none', () => {
+    const kept = { ...keptChoicesOf('speed', atSummary), payment: undefined };
+    const flow = { ...atSummary, selectedSpeedID: undefined, selectedRetailerID: undefined, payment_mode: undefined, card_id: undefined };
+    expect(flowResumedAt(flow, kept, 'speed')).toMatchObject({ selectedSpeedID: 1, selectedRetailerID: atSummary.selectedRetailerID });
+    expect(flowResumedAt(flow, kept, 'address').selectedSpeedID).toBeUndefined();
   });
 
   it('reads back only what its struct accepts, for that cart', () => {

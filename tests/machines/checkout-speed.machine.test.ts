@@ -110,6 +110,35 @@ describe('checkout speed behaviour', () => {
     });
   });
 
+  it('opens with the speed chosen before (back on the tab, or kept across a reload): its shop and date while still offered', async () => {
+    const opened = async (chosen: CheckoutSpeedInput['chosen']) => {
+      const machine = checkoutSpeedMachine.provide({ actors: { shippingOptions: fromPromise(async () => shippingOk) } });
+      const actor = createActor(machine, { input: { ...input(), chosen } }).start();
+      await waitFor(actor, (s) => s.matches('choosing'));
+      return actor.getSnapshot().context.speedChoice;
+    };
+    const courier = {
+      selectedSpeedID: 10 as const,
+      selectedRetailerID: undefined,
+      selectedShippingMethodID: 'courier-201-b',
+      deliveryFee: '0.00',
+      shippingAmount: '9.00',
+      deliveryDate: '2026-11-26',
+      pickup_date: undefined,
+    };
+    expect(await opened(courier)).toEqual({ speedId: 10, retailerId: undefined, methodId: 'courier-201-b' });
+    const pickup = { ...courier, selectedSpeedID: 2 as const, selectedRetailerID: retailerB.id, selectedShippingMethodID: undefined };
+    expect(await opened(pickup)).toEqual({ speedId: 2, retailerId: retailerB.id, methodId: undefined });
+    // A date or shop no longer offered: the speed's primary one; a speed no longer offered: the default speed.
+    expect(await opened({ ...courier, selectedShippingMethodID: 'courier-201-gone' })).toEqual({
+      speedId: 10,
+      retailerId: undefined,
+      methodId: 'courier-201',
+    });
+    expect(await opened({ ...pickup, selectedRetailerID: 999 })).toEqual({ speedId: 2, retailerId: retailerA.id, methodId: undefined });
+    expect(await opened({ ...courier, selectedSpeedID: 11 })).toEqual({ speedId: 1, retailerId: retailerA.id, methodId: undefined });
+  });
+
   it('lets Courier Delivery choose the date', async () => {
     const { actor } = running();
     await waitFor(actor, (s) => s.matches('choosing'));

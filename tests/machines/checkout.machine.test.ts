@@ -31,6 +31,7 @@ import {
   mastercard,
   placedReply,
   retailerA,
+  retailerB,
   reviewOk,
   savedAddressReply,
   savedCardChoice,
@@ -447,6 +448,27 @@ describe('checkout behaviour (the tabs machine with its steps running)', () => {
     summary.send({ type: 'order.place' });
     await waitFor(actor, (s) => s.matches({ flow: 'placed' }));
     expect(calls.placeOrder.map((b) => [b.card_id, b.driver_tip, b.gift_message])).toEqual([[5, 10, 'Happy birthday, Ada']]);
+  });
+
+  it('a reload on the speed tab opens it with the kept speed and date chosen, as coming back to the tab does', async () => {
+    const courier = { ...oneHour, selectedSpeedID: 10 as const, selectedRetailerID: undefined, selectedShippingMethodID: 'courier-201-b' };
+    const { actor } = running({ kept: { ...keptOn('speed'), speed: courier } });
+    await waitFor(actor, (s) => s.matches({ flow: 'speed' }));
+    const reloaded = stepOf(actor, 'chooseSpeed');
+    await waitFor(reloaded, (s) => s.matches('choosing'));
+    expect(reloaded.getSnapshot().context.speedChoice).toEqual({ speedId: 10, retailerId: undefined, methodId: 'courier-201-b' });
+
+    // Chosen with CONTINUE, then the speed tab opened again from payment: the same choice, not 1 Hour Delivery.
+    const fresh = running();
+    const speed = await toCard(fresh.actor);
+    speed.send({ type: 'speed.choose', speedId: 2 });
+    speed.send({ type: 'retailer.choose', retailerId: retailerB.id });
+    speed.send({ type: 'speed.continue' });
+    await waitFor(fresh.actor, (s) => s.matches({ flow: 'card' }));
+    fresh.actor.send({ type: 'tab.select', tab: 'speed' });
+    const again = stepOf(fresh.actor, 'chooseSpeed');
+    await waitFor(again, (s) => s.matches('choosing'));
+    expect(again.getSnapshot().context.speedChoice).toEqual({ speedId: 2, retailerId: retailerB.id, methodId: undefined });
   });
 
   it('a reload lands no further than the kept choices reach, and drops a kept address that is gone with its message', async () => {

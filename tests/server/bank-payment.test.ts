@@ -5,7 +5,9 @@ import { bankMessages } from '../../src/rules/bank-account.ts';
 import { TestPaymentGateway } from '../../server/adapters/payments/test-gateway.ts';
 import { reconcilePendingPayments } from '../../server/services/payments/payment-reconciler.ts';
 import { eventually, generousLimits } from './account-helpers.ts';
-import { manualClock, pickOffers, post, type OfferPick } from './cart-page-helpers.ts';
+import { guestCartReply } from '../../src/api/contract/customer.contract.ts';
+import { cartOrderedMessage } from '../../src/rules/messages.ts';
+import { cartLinesOf, makeCart, manualClock, pickOffers, post, type OfferPick } from './cart-page-helpers.ts';
 import { addAddress, checkoutNow, readyCart } from './checkout-helpers.ts';
 import { orderOf, signedInCustomer, stockOf } from './fixtures.ts';
 import { startTestApp, type TestApp } from './test-app.ts';
@@ -20,7 +22,7 @@ const errors: unknown[] = [];
 
 beforeAll(async () => {
   t = await startTestApp({ clock: clock.now, payments: gateway, rateLimits: generousLimits });
-  offers = await pickOffers(t, { speed: 'local', locId: 101 }, 8, 0, { priceCents: 1000, stock: 10 });
+  offers = await pickOffers(t, { speed: 'local', locId: 101 }, 16, 0, { priceCents: 1000, stock: 10 });
 });
 afterAll(async () => {
   await t.close();
@@ -31,8 +33,8 @@ const sweep = () => reconcilePendingPayments(db(), gateway, clock.now(), (error)
 const bankFields = (accountNumber: string) => ({ payment_mode: 1, bank_name: 'Chase', routing_number: '110000000', account_number: accountNumber });
 
 /** A customer's cart, ready to pay: the offer has 2 units in it. */
-async function readyShopper(email: string) {
-  const me = await signedInCustomer(t, email);
+async function readyShopper(email: string, guest = false) {
+  const me = guest ? await guestCustomer(email) : await signedInCustomer(t, email);
   const addressId = await addAddress(t, me.token, me.customerId);
   const offer = offers[used++];
   if (!offer) throw new Error('out of offers');
@@ -42,8 +44,15 @@ async function readyShopper(email: string) {
   return { me, offer, cartId, stockBefore, body };
 }
 
-async function payByBank(email: string, accountNumber: string) {
-  const shopper = await readyShopper(email);
+/** A guest at checkout (email only): their own customer row and token, as /api/cart/guestcart makes them. */
+async function guestCustomer(email: string): Promise<{ token: string; customerId: number }> {
+  const { body } = await post(t, '/api/cart/guestcart', { customer_email: email, store_id: 1 });
+  assert(body, guestCartReply);
+  return { token: body.data?.api_token ?? '', customerId: Number(body.data?.customer_id) };
+}
+
+async function payByBank(email: string, accountNumber: string, guest = false) {
+  const shopper = await readyShopper(email, guest);
   const { status, body } = await post(t, '/api/placeorder/placeorder', { ...shopper.body, ...bankFields(accountNumber) }, shopper.me.token);
   expect(status).toBe(200);
   assert(body, placeOrderReply);
@@ -138,5 +147,115 @@ describe('pay by bank (ACH debit)', () => {
       expect(JSON.stringify(body)).toContain(field);
     }
     expect(await db().selectFrom('orders').select('id').where('cart_id', '=', shopper.cartId).execute()).toEqual([]);
+  });
+});
+
+/**
+ * A debit returned days after its order stood (decision 081: the cart's kept lines had moved on to the next cart):
+ * the order's lines go back to the customer's one cart of now, and the shopper is mailed where they are.
+ */
+describe('a bank debit returned after the order stood', () => {
+  const nextOffer = () => {
+    const offer = offers[used++];
+    if (!offer) throw new Error('out of offers');
+    return offer;
+  };
+  const openCarts = (customerId: number) =>
+    db().selectFrom('carts').select('id').where('customer_id', '=', customerId).where('status', '=', 'open').execute();
+  const lines = async (cartId: string) => (await cartLinesOf(t, cartId)).map((l) => [l.offer_id, l.qty]);
+  const mailOf = (incrementId: string) =>
+    eventually(() =>
+      db()
+        .selectFrom('outbox')
+        .select(['subject', 'body_text'])
+        .where('subject', '=', `Your bank payment for order ${incrementId} did not go through`)
+        .executeTakeFirst(),
+    );
+
+  it("adds the lines to the customer's open cart, capped at the stock and named in the mail; the ordered cart stays closed", async () => {
+    const { reply, offer, me, cartId } = await payByBank('bank-returned-merge@example.com', '000111111116');
+    const order = await orderOf(t, reply.order_id ?? '');
+    const other = nextOffer();
+    // Meanwhile, in another browser: a cart with the same offer and another one; and the seller lowered the stock.
+    const { cartId: open } = await makeCart(
+      t,
+      [
+        { offer, qty: 3 },
+        { offer: other, qty: 1 },
+      ],
+      { customerId: me.customerId },
+    );
+    await db().updateTable('variant_offers').set({ stock: 2 }).where('id', '=', offer.offerId).execute();
+
+    const pass = await post(t, '/api/payments/test-reconcile', {});
+    expect(pass.body).toMatchObject({ code: 1 });
+    expect((await orderOf(t, order.increment_id)).status).toBe('payment_failed');
+    // One cart of now: the open one, with the order's 2 added to its 3 as far as the 4 in stock go.
+    expect(await openCarts(me.customerId)).toEqual([{ id: open }]);
+    expect(await lines(open)).toEqual([
+      [offer.offerId, 4],
+      [other.offerId, 1],
+    ]);
+    expect(await stockOf(t, offer.offerId)).toBe(4);
+    expect(await lines(cartId)).toEqual([]);
+    // A tab still holding the ordered cart is sent to the cart of now.
+    expect((await post(t, '/api/cart/showcart', { cart_id: cartId }, me.token)).body).toMatchObject({
+      code: -1,
+      message: cartOrderedMessage,
+      current_cart: { cart_id: open, total_items_count: 5 },
+    });
+    const mail = await mailOf(order.increment_id);
+    expect(mail?.body_text).toContain("The bank said: The customer's bank account could not be located.");
+    expect(mail?.body_text).toMatch(/Not as many as you ordered are in stock now:\n {2}.+: 4 of 5 in your cart/);
+  });
+
+  it('keeps them aside for their zip in an open cart of another area, and says so', async () => {
+    const { reply, offer, me, cartId } = await payByBank('bank-returned-away@example.com', '000111111116');
+    const order = await orderOf(t, reply.order_id ?? '');
+    const other = nextOffer();
+    const { cartId: open } = await makeCart(t, [{ offer: other, qty: 1 }], { customerId: me.customerId, zipcode: '60601', locId: 103 });
+
+    const report = await sweep();
+    expect(report.debitsFailed).toContainEqual({
+      orderId: order.id,
+      linesBack: {
+        cartId: open,
+        reopened: false,
+        changes: [],
+        keptFor: [{ name: expect.any(String), size: expect.any(String), qty: 2, zipcode: '10001' }],
+      },
+    });
+    expect(await openCarts(me.customerId)).toEqual([{ id: open }]);
+    expect(await lines(open)).toEqual([[other.offerId, 1]]);
+    const kept = await db().selectFrom('cart_kept_lines').select(['zipcode', 'offer_id', 'qty']).where('cart_id', '=', open).execute();
+    expect(kept).toEqual([{ zipcode: '10001', offer_id: offer.offerId, qty: 2 }]);
+    expect(await lines(cartId)).toEqual([]);
+  });
+
+  it('reopens the ordered cart when the customer has no other open cart', async () => {
+    const { reply, offer, me, cartId } = await payByBank('bank-returned-alone@example.com', '000111111116');
+    const order = await orderOf(t, reply.order_id ?? '');
+    const report = await sweep();
+    expect(report.debitsFailed).toContainEqual({ orderId: order.id, linesBack: { cartId, reopened: true, changes: [], keptFor: [] } });
+    expect(await openCarts(me.customerId)).toEqual([{ id: cartId }]);
+    expect(await lines(cartId)).toEqual([[offer.offerId, 2]]);
+  });
+
+  it('a guest: into the next cart made for them, never into a cart with no customer (only its id says whose it is)', async () => {
+    const { reply, offer, me, cartId } = await payByBank('bank-returned-guest@example.com', '000111111116', true);
+    const order = await orderOf(t, reply.order_id ?? '');
+    const next = nextOffer();
+    const { cartId: theirs } = await makeCart(t, [{ offer: next, qty: 1 }], { customerId: me.customerId });
+    const anonymous = nextOffer();
+    const { cartId: nobodys } = await makeCart(t, [{ offer: anonymous, qty: 1 }], { customerId: null });
+
+    expect((await sweep()).debitsFailed.map((d) => [d.orderId, d.linesBack.cartId])).toContainEqual([order.id, theirs]);
+    expect(await openCarts(me.customerId)).toEqual([{ id: theirs }]);
+    expect(await lines(theirs)).toEqual([
+      [next.offerId, 1],
+      [offer.offerId, 2],
+    ]);
+    expect(await lines(nobodys)).toEqual([[anonymous.offerId, 1]]);
+    expect(await lines(cartId)).toEqual([]);
   });
 });

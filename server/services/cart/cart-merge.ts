@@ -75,27 +75,7 @@ async function mergeOrAdopt(
     return [];
   }
 
-  // Wallet lines (issue 12) are the customer's redemptions, never merged with a guest's paid line of the same offer.
-  const existing = new Map(targetLines.filter((line) => line.wallet_entry_id === null).map((line) => [line.offer_id, line.qty]));
-  const changes: CartMergeChange[] = [];
-  for (const line of await linesOf(trx, guest.id)) {
-    const total = (existing.get(line.offer_id) ?? 0) + line.qty;
-    // Capped at 24 and at what is in stock, but never below 1: a line is kept, and checkout checks stock again.
-    const qty = Math.max(1, Math.min(total, maxQuantity, line.stock));
-    if (qty < total) changes.push({ name: line.name, size: formatSize(line.bottle_size, line.size_unit), wanted: total, qty });
-    await trx
-      .insertInto('cart_items')
-      .values({
-        cart_id: target.id,
-        variant_id: line.variant_id,
-        offer_id: line.offer_id,
-        qty,
-        delivery_date: line.delivery_date,
-        timeslot: line.timeslot,
-      })
-      .onConflict((oc) => oc.constraint('cart_items_line_unique').doUpdateSet({ qty }))
-      .execute();
-  }
+  const changes = await joinLines(trx, target.id, targetLines, await linesOf(trx, guest.id), signInJoin);
   await trx
     .updateTable('carts')
     .set({ zipcode: guest.zipcode, coupon_code: target.coupon_code ?? guest.coupon_code, updated_at: new Date() })
@@ -105,7 +85,61 @@ async function mergeOrAdopt(
   return changes;
 }
 
-function linesOf(trx: Transaction<Database>, cartId: string) {
+/**
+ * How lines join a cart that may hold them already (quantities add up, at most 24 and the offer's stock). At sign-in
+ * a line is kept at 1 at least with its date and slot (checkout checks stock again); a failed order's lines come back
+ * only as far as stock allows, and without the order's date and slot, which have most likely passed by then
+ * (cart/failed-order-lines.ts).
+ */
+export interface JoinRule {
+  keepOne: boolean;
+  withDates: boolean;
+}
+const signInJoin: JoinRule = { keepOne: true, withDates: true };
+
+export type CartLine = Awaited<ReturnType<typeof linesOf>>[number];
+
+/** The lines joined into the target cart; returns those not kept as they were (capped, or not added at all: qty 0). */
+export async function joinLines(
+  trx: Transaction<Database>,
+  targetId: string,
+  targetLines: readonly CartLine[],
+  lines: readonly CartLine[],
+  rule: JoinRule,
+): Promise<CartMergeChange[]> {
+  const key = (line: CartLine) => `${line.offer_id}:${line.wallet_entry_id ?? ''}`;
+  const existing = new Map(targetLines.map((line) => [key(line), line.qty]));
+  const changes: CartMergeChange[] = [];
+  for (const line of lines) {
+    const held = existing.get(key(line)) ?? 0;
+    const total = held + line.qty;
+    // Wallet lines (issue 12) take no stock: the redemption's units went back to their entry.
+    const available = line.wallet_entry_id === null ? line.stock : maxQuantity;
+    const capped = Math.min(total, maxQuantity, available);
+    // Never lower than the cart already holds; at sign-in never below 1.
+    const qty = Math.max(capped, held, rule.keepOne ? 1 : 0);
+    if (qty < total) changes.push({ name: line.name, size: formatSize(line.bottle_size, line.size_unit), wanted: total, qty });
+    if (qty === held) continue;
+    existing.set(key(line), qty);
+    await trx
+      .insertInto('cart_items')
+      .values({
+        cart_id: targetId,
+        variant_id: line.variant_id,
+        offer_id: line.offer_id,
+        qty,
+        delivery_date: rule.withDates ? line.delivery_date : null,
+        timeslot: rule.withDates ? line.timeslot : null,
+        wallet_entry_id: line.wallet_entry_id,
+        wallet_loc_id: line.wallet_loc_id,
+      })
+      .onConflict((oc) => oc.constraint('cart_items_line_unique').doUpdateSet({ qty }))
+      .execute();
+  }
+  return changes;
+}
+
+export function linesOf(trx: Transaction<Database>, cartId: string) {
   return trx
     .selectFrom('cart_items')
     .innerJoin('variant_offers', 'variant_offers.id', 'cart_items.offer_id')
@@ -121,6 +155,7 @@ function linesOf(trx: Transaction<Database>, cartId: string) {
       'cart_items.delivery_date',
       'cart_items.timeslot',
       'cart_items.wallet_entry_id',
+      'cart_items.wallet_loc_id',
       'variant_offers.stock',
     ])
     .where('cart_items.cart_id', '=', cartId)

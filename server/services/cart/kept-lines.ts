@@ -163,28 +163,7 @@ export async function carryKeptLines(db: Kysely<Database>, customerId: number, o
         )
         .execute();
     }
-    if (stillAside.length > 0) {
-      await trx
-        .insertInto('cart_kept_lines')
-        .values(
-          stillAside.map((line) => ({
-            cart_id: next.id,
-            zipcode: line.zipcode,
-            variant_id: line.variant_id,
-            offer_id: line.offer_id,
-            qty: line.qty,
-            created_at: line.created_at,
-          })),
-        )
-        .onConflict((oc) =>
-          oc.constraint('cart_kept_lines_unique').doUpdateSet((eb) => ({
-            zipcode: eb.ref('excluded.zipcode'),
-            qty: eb.fn('least', [eb.lit(maxQuantity), eb('cart_kept_lines.qty', '+', eb.ref('excluded.qty'))]),
-            created_at: sql<Date>`greatest(cart_kept_lines.created_at, excluded.created_at)`,
-          })),
-        )
-        .execute();
-    }
+    await keepLinesIn(trx, next.id, stillAside);
     const total = await trx
       .selectFrom('cart_items')
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('qty'), eb.lit(0)).as('qty'))
@@ -192,4 +171,41 @@ export async function carryKeptLines(db: Kysely<Database>, customerId: number, o
       .executeTakeFirstOrThrow();
     return { cartId: next.id, totalQty: Number(total.qty) };
   });
+}
+
+/** A line kept aside for a zip: its week counts from created_at (decision 047). */
+export interface LineKeptAside {
+  zipcode: string;
+  variant_id: number;
+  offer_id: number;
+  qty: number;
+  created_at: Date;
+}
+
+/**
+ * Lines kept aside in the cart for their zip; one the cart already keeps adds up (at most 24, as in the cart) and
+ * keeps the later week.
+ */
+export async function keepLinesIn(trx: Kysely<Database>, cartId: string, lines: readonly LineKeptAside[]): Promise<void> {
+  if (lines.length === 0) return;
+  await trx
+    .insertInto('cart_kept_lines')
+    .values(
+      lines.map((line) => ({
+        cart_id: cartId,
+        zipcode: line.zipcode,
+        variant_id: line.variant_id,
+        offer_id: line.offer_id,
+        qty: line.qty,
+        created_at: line.created_at,
+      })),
+    )
+    .onConflict((oc) =>
+      oc.constraint('cart_kept_lines_unique').doUpdateSet((eb) => ({
+        zipcode: eb.ref('excluded.zipcode'),
+        qty: eb.fn('least', [eb.lit(maxQuantity), eb('cart_kept_lines.qty', '+', eb.ref('excluded.qty'))]),
+        created_at: sql<Date>`greatest(cart_kept_lines.created_at, excluded.created_at)`,
+      })),
+    )
+    .execute();
 }

@@ -3,6 +3,7 @@ import { PaymentGatewayError, type ChargeResult, type PaymentGateway, type Payme
 import type { Database, OrdersTable } from '../../db/schema.ts';
 import { bankPaymentMode } from '../../../src/rules/bank-account.ts';
 import { cardGoneMessage } from '../../../src/rules/messages.ts';
+import { bringLinesBack, lockOpenCart, type LinesBack } from '../cart/failed-order-lines.ts';
 import { holdMinutes } from '../cart/slots.ts';
 import { giveBackOrder } from './order-give-back.ts';
 
@@ -25,7 +26,8 @@ export type OrderRow = Selectable<OrdersTable>;
  */
 export type SettleOutcome =
   | { kind: 'placed'; order: OrderRow; settledHere: boolean }
-  | { kind: 'payment-failed'; order: OrderRow; message: string }
+  /** linesBack: a bank debit that failed after its order stood, settled here: where its lines went (the shopper is mailed). */
+  | { kind: 'payment-failed'; order: OrderRow; message: string; linesBack?: LinesBack }
   | { kind: 'pending'; order: OrderRow }
   | { kind: 'authenticate'; order: OrderRow; clientSecret: string }
   /** A bank debit on its way: the order waits (stock held) until the reconciler reads it cleared or failed. */
@@ -271,7 +273,8 @@ async function markPaid(db: Kysely<Database>, order: OrderRow, result: Extract<C
 /**
  * Marks the order 'payment_failed' and gives back what it took, in one transaction: stock, booked slot seats (as a
  * fresh hold for the cart, so the shopper can pay again without choosing the slot again), the coupon's use; and
- * reopens the cart; the wallet units a redemption took go back to their entries.
+ * reopens the cart; the wallet units a redemption took go back to their entries. A bank debit that fails after its
+ * order stood brings the lines back to the customer's open cart when there is one (bringLinesBack).
  */
 export async function failOrder(
   db: Kysely<Database>,
@@ -292,14 +295,14 @@ export async function failOrder(
       const current = await readOrder(trx, order.id);
       return settled(current) ?? { kind: 'pending', order: current };
     }
-    // The freed seats are held again for the cart, so the shopper can pay again without choosing the slot again.
-    await giveBackOrder(trx, order, { cartId: order.cart_id, until: new Date(now.getTime() + holdMinutes * 60_000) });
-    await trx
-      .updateTable('carts')
-      .set({ status: 'open', updated_at: new Date() })
-      .where('id', '=', order.cart_id)
-      .where('status', '=', 'ordered')
-      .execute();
-    return { kind: 'payment-failed', order: failed, message };
+    // A bank debit on its way had the order stand (its kept lines moved on): the customer may have another open
+    // cart since, which takes the lines back instead (one cart of now), locked before the stock is given back.
+    const stood = order.payment_mode === bankPaymentMode && order.payment_ref !== null;
+    const open = stood ? await lockOpenCart(trx, order) : undefined;
+    // The freed seats are held again for a reopened cart, so the shopper can pay again without choosing the slot again.
+    const hold = open ? undefined : { cartId: order.cart_id, until: new Date(now.getTime() + holdMinutes * 60_000) };
+    await giveBackOrder(trx, order, hold);
+    const linesBack = await bringLinesBack(trx, order.cart_id, open);
+    return { kind: 'payment-failed', order: failed, message, ...(stood ? { linesBack } : {}) };
   });
 }

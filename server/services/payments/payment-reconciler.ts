@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import { PaymentGatewayError, type PaymentGateway } from '../../adapters/payments/payment-port.ts';
 import type { Database } from '../../db/schema.ts';
+import type { LinesBack } from '../cart/failed-order-lines.ts';
 import { bankPaymentMode } from '../../../src/rules/bank-account.ts';
 import { captureAgeingHolds } from './ageing-holds.ts';
 import { abandonAuthentication, settleBankDebit, settleOrder, staleClaimSeconds, type SettleOutcome } from './order-payment.ts';
@@ -18,7 +19,8 @@ import { abandonAuthentication, settleBankDebit, settleOrder, staleClaimSeconds,
  *
  * An order paid by bank (ACH) waits days for its debit to clear: every pass reads the debits on their way (the
  * longest unread first), marks the cleared ones paid and fails the returned ones, giving their stock back. Such an
- * order is never re-sent nor reported for review: its payment exists, and only its status is read.
+ * order is never re-sent nor reported for review: its payment exists, and only its status is read. A returned
+ * debit's lines go back to the customer's one open cart (failed-order-lines.ts), and the report says where.
  *
  * A weighed order's card hold still uncaptured six days after it was made is captured whole before the provider lets
  * it expire (ageing-holds.ts, decision 044).
@@ -34,6 +36,8 @@ export interface ReconcileReport {
   needsReview: number[];
   /** Weighed orders whose card hold was captured whole before it expires (ageing-holds.ts, decision 044). */
   holdsCaptured: number[];
+  /** Bank debits failed this pass after their order stood: where each order's lines went (its shopper is mailed). */
+  debitsFailed: { orderId: number; linesBack: LinesBack }[];
 }
 
 /** An order younger than this may still be charged by the request that made it. */
@@ -54,7 +58,7 @@ export async function reconcilePendingPayments(
   now: Date,
   log: (error: unknown) => void,
 ): Promise<ReconcileReport> {
-  const report: ReconcileReport = { paid: [], failed: [], stillPending: [], needsReview: [], holdsCaptured: [] };
+  const report: ReconcileReport = { paid: [], failed: [], stillPending: [], needsReview: [], holdsCaptured: [], debitsFailed: [] };
   // Database time, like the claim in settleOrder, so instances with drifting clocks agree on "stale".
   const unclaimed = (eb: ExpressionBuilder<Database, 'orders'>) =>
     eb.or([eb('charge_started_at', 'is', null), eb('charge_started_at', '<', sql<Date>`now() - make_interval(secs => ${staleClaimSeconds})`)]);
@@ -73,8 +77,10 @@ export async function reconcilePendingPayments(
     .execute();
   const record = (orderId: number, outcome: SettleOutcome) => {
     if (outcome.kind === 'placed' && outcome.settledHere) report.paid.push(orderId);
-    else if (outcome.kind === 'payment-failed') report.failed.push(orderId);
-    else if (outcome.kind === 'pending' || outcome.kind === 'authenticate' || outcome.kind === 'bank-pending') report.stillPending.push(orderId);
+    else if (outcome.kind === 'payment-failed') {
+      report.failed.push(orderId);
+      if (outcome.linesBack) report.debitsFailed.push({ orderId, linesBack: outcome.linesBack });
+    } else if (outcome.kind === 'pending' || outcome.kind === 'authenticate' || outcome.kind === 'bank-pending') report.stillPending.push(orderId);
   };
   for (const order of due) record(order.id, await settleOrder(db, payments, order.id, now, log, 0));
 

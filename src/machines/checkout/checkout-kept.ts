@@ -142,7 +142,8 @@ export function flagsResumedAt(step: CheckoutStep, cardFirst: boolean): TabFlags
 /** The flow with the kept choices the step a reload opens can use (the rest is chosen again). */
 export function flowResumedAt(flow: CartFlow, kept: KeptChoices, step: CheckoutStep): CartFlow {
   const at = checkoutSteps.indexOf(step);
-  const speed = at >= checkoutSteps.indexOf('card') && kept.speed ? kept.speed : undefined;
+  // From the speed step on: the speed step itself opens with the kept speed, shop and date preselected.
+  const speed = at >= checkoutSteps.indexOf('speed') && kept.speed ? kept.speed : undefined;
   const payment = at >= checkoutSteps.indexOf('face') ? kept.payment : undefined;
   return {
     ...flow,

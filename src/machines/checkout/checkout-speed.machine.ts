@@ -16,6 +16,8 @@ export interface CheckoutSpeedInput {
   cartId: string;
   /** The address chosen on the address step (none for pickup and dine-in carts). */
   deliveryAddressId: number | undefined;
+  /** The speed the checkout holds: chosen before the shopper came back to this tab, or kept across a reload. */
+  chosen?: SpeedFlow | undefined;
 }
 
 /** The speed step's current choice (the flow takes it on CONTINUE). */
@@ -29,6 +31,7 @@ export interface CheckoutSpeedContext {
   session: ActorRefFrom<typeof sessionMachine>;
   cartId: string;
   deliveryAddressId: number | undefined;
+  chosen: SpeedFlow | undefined;
   speeds: SpeedOption[];
   speedChoice: SpeedChoice | undefined;
   speedMessage: string | undefined;
@@ -75,6 +78,24 @@ function defaultSpeed(speeds: readonly SpeedOption[]): SpeedOption | undefined {
   return speeds.find((s) => s.id === defaultSpeedId) ?? speeds.find((s) => s.isPrimary) ?? speeds[0];
 }
 
+/**
+ * The choice the step opens with: the speed chosen before (back on this tab, or kept across a reload) while it is
+ * still offered, with its shop and date where they still are (else the speed's primary ones); otherwise the default.
+ */
+export function openingChoice(speeds: readonly SpeedOption[], chosen: SpeedFlow | undefined): SpeedChoice | undefined {
+  const kept = speeds.find((s) => s.id === chosen?.selectedSpeedID);
+  if (!kept || !chosen) {
+    const speed = defaultSpeed(speeds);
+    return speed ? primaryChoice(speed) : undefined;
+  }
+  const primary = primaryChoice(kept);
+  return {
+    speedId: kept.id,
+    retailerId: kept.retailers.some((r) => r.id === chosen.selectedRetailerID) ? chosen.selectedRetailerID : primary.retailerId,
+    methodId: kept.ship_methods.some((m) => m.id === chosen.selectedShippingMethodID) ? chosen.selectedShippingMethodID : primary.methodId,
+  };
+}
+
 /** The cart flow fields the choice fills (output of the step); none before a choice. */
 export function flowOfSpeed(context: CheckoutSpeedContext): SpeedFlow | undefined {
   const choice = context.speedChoice;
@@ -95,7 +116,7 @@ export function flowOfSpeed(context: CheckoutSpeedContext): SpeedFlow | undefine
 
 /**
  * The speed step, 'Choose Delivery Slots' (spec section 4 "Delivery speed"): the cart's speed options are loaded with
- * the primary speed preselected; choosing a speed reselects its primary retailer and method; speeds 2 and 3 let the
+ * the speed chosen before preselected (openingChoice), else the primary speed; choosing a speed reselects its primary retailer and method; speeds 2 and 3 let the
  * shopper pick the shop, 10 and 11 the date; CONTINUE ends the step with the choice.
  */
 export const checkoutSpeedMachine = setup({
@@ -127,10 +148,9 @@ export const checkoutSpeedMachine = setup({
     isCartOrdered: (_, params: { error: unknown }) => goneRecordText(params.error, orderedCartField) !== undefined,
   },
   actions: {
-    assignSpeeds: assign((_, params: { reply: ShippingReply }) => {
+    assignSpeeds: assign(({ context }, params: { reply: ShippingReply }) => {
       const speeds = params.reply.data?.speed ?? [];
-      const speed = defaultSpeed(speeds);
-      return { speeds, speedChoice: speed ? primaryChoice(speed) : undefined, speedMessage: undefined };
+      return { speeds, speedChoice: openingChoice(speeds, context.chosen), speedMessage: undefined };
     }),
     assignSpeedMessage: assign((_, params: { message: string }) => ({ speedMessage: params.message })),
     assignAddressGone: assign((_, params: { error: unknown }) => ({ addressGone: goneRecordText(params.error, deliveryAddressField) })),
@@ -180,6 +200,7 @@ export const checkoutSpeedMachine = setup({
     session: input.session,
     cartId: input.cartId,
     deliveryAddressId: input.deliveryAddressId,
+    chosen: input.chosen,
     speeds: [],
     speedChoice: undefined,
     speedMessage: undefined,
@@ -202,7 +223,8 @@ export const checkoutSpeedMachine = setup({
         input: ({ context }) => shippingOptionsBody(context.cartId, context.deliveryAddressId, context.session.getSnapshot().context),
         onDone: [
           {
-            description: 'Speeds are offered: the default one is preselected with its primary retailer and method.',
+            description:
+              'Speeds are offered: the one chosen before (back on the tab, or kept across a reload) is preselected with its shop and date while still offered; otherwise the default one with its primary retailer and method.',
             guard: { type: 'hasSpeeds', params: ({ event }) => ({ reply: event.output }) },
             target: 'choosing',
             actions: [

@@ -2,7 +2,7 @@ import { and, type ActorRefFrom } from 'xstate';
 import { faceCheckSuccessMessage } from '../../api/contract/kyc.contract.ts';
 import { noTabs } from '../../rules/checkout-flow.ts';
 import { shippingAddressForCard } from './checkout-card.machine.ts';
-import { checkoutSetup, flowFromSession, resumed } from './checkout.setup.ts';
+import { checkoutSetup, flowFromSession, resumed, speedStepInput } from './checkout.setup.ts';
 import { handOverOf, payOnDeliveryRefusal } from '../../rules/pay-on-delivery.ts';
 
 /**
@@ -93,7 +93,7 @@ export const checkoutMachine = checkoutSetup.createMachine({
               ...resumed('checkout', 'A reload on the summary (same tab): it opens again with the choices kept, tip and gift included.'),
               ...resumed('face', 'A reload on the face step (same tab): it opens again with the payment kept.'),
               ...resumed('card', 'A reload on the payment step (same tab): it opens again with the address and speed kept.'),
-              ...resumed('speed', 'A reload on the speed step (same tab): it opens again for the address kept.'),
+              ...resumed('speed', 'A reload on the speed step (same tab): it opens again for the address kept, the speed kept preselected.'),
               {
                 description: 'A pick-up, dine-in or wallet cart needs no address: straight to payment.',
                 guard: 'isCardFirst',
@@ -141,7 +141,7 @@ export const checkoutMachine = checkoutSetup.createMachine({
           invoke: {
             id: 'chooseSpeed',
             src: 'chooseSpeed',
-            input: ({ context }) => ({ session: context.session, cartId: context.cartId, deliveryAddressId: context.flow.selectedAddress?.id }),
+            input: ({ context }) => speedStepInput(context),
             onDone: [
               {
                 description: 'The cart was ordered in another tab or window: back to the cart, which says so and opens the cart of now.',

@@ -15,7 +15,7 @@ import { isWalletOnlyLines } from '../../rules/wallet.ts';
 import { checkoutAddressMachine } from './checkout-address.machine.ts';
 import { checkoutCardMachine } from './checkout-card.machine.ts';
 import type { CartFlow, CheckoutReport, CardStepChoice, SpeedFlow, SummaryChoices } from './checkout-flow.types.ts';
-import { checkoutSpeedMachine } from './checkout-speed.machine.ts';
+import { checkoutSpeedMachine, type CheckoutSpeedInput } from './checkout-speed.machine.ts';
 import { checkoutSummaryMachine } from './checkout-summary.machine.ts';
 import type { CheckoutSummaryOutput } from './checkout-summary.setup.ts';
 import { faceVerifyMachine } from '../identity/face-verify.machine.ts';
@@ -66,6 +66,27 @@ export function flowFromSession(stored: SessionValues): CartFlow {
     selectedRetailerID: stored.retailer,
     pickup_date: stored.dineinTime,
   };
+}
+
+/**
+ * The speed step's input: the cart, the address chosen and the speed the flow holds (chosen before the shopper came
+ * back to the tab, or kept across a reload), which the step opens with while it is still offered.
+ */
+export function speedStepInput(context: Pick<CheckoutContext, 'session' | 'cartId' | 'flow'>): CheckoutSpeedInput {
+  const { flow } = context;
+  const chosen: SpeedFlow | undefined =
+    flow.selectedSpeedID === undefined
+      ? undefined
+      : {
+          selectedSpeedID: flow.selectedSpeedID,
+          selectedRetailerID: flow.selectedRetailerID,
+          selectedShippingMethodID: flow.selectedShippingMethodID,
+          shippingAmount: flow.shippingAmount,
+          deliveryFee: flow.deliveryFee,
+          deliveryDate: flow.deliveryDate,
+          pickup_date: flow.pickup_date,
+        };
+  return { session: context.session, cartId: context.cartId, deliveryAddressId: flow.selectedAddress?.id, chosen };
 }
 
 export interface CheckoutInput {

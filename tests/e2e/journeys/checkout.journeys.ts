@@ -640,7 +640,7 @@ export const checkoutJourneys: MachineMap = {
     'checkout.flow.checkout --xstate.done.actor.reviewOrder[isStepOnOrderedCart]--> checkout.flow.cartOrdered':
       "the summary's pricing answered that the cart was ordered: the browser journey 'orderReview: her cart was ordered' of checkout-summary.journeys.ts takes it (the summary step ends with cartOrdered and the checkout goes back to /cart), as does seams.e2e.ts 'a cart ordered in another tab' (its checking-out tab); the machine's path tests take it here",
     'checkout.flow.starting --xstate.done.actor.loadCart[resumesAt]--> checkout.flow.speed':
-      "a reload on the speed step opens it as a reload on the summary opens the summary (one guard, resumeStep, picks the step; checkout-kept.test.ts and the machine's path tests take each); the browser journey 'reloading her summary' takes the reload",
+      "a reload on the speed step opens it as a reload on the summary opens the summary (one guard, resumeStep, picks the step; checkout-kept.test.ts and the machine's path tests take each); the browser journey 'reloading her summary' takes the reload, and seams.e2e.ts 'a reload on the speed tab' reloads on this step (the kept speed and date shown there)",
     'checkout.flow.starting --xstate.done.actor.loadCart[resumesAt]--> checkout.flow.card':
       "a reload on the payment step opens it as a reload on the summary opens the summary (one guard, resumeStep); the machine's path tests take it",
     'checkout.flow.starting --xstate.done.actor.loadCart[resumesAt]--> checkout.flow.face':
