@@ -1,4 +1,5 @@
 import { centsToDollars, dollarsToCents, formatMoney } from './money.ts';
+import { modeRowsOf } from './price-rows.ts';
 import { estimateLabel, formatWeighedPounds, weightMarginPercent } from './weight-estimate.ts';
 
 /**
@@ -198,6 +199,8 @@ export interface OrderFigures {
   final_discount?: string | null | undefined;
   final_tax?: string | null | undefined;
   cap_rule?: string | null | undefined;
+  /** The checkout's speed id the order was placed at: which rows can apply (src/rules/price-rows.ts). */
+  speed_id?: number | undefined;
 }
 
 /** One row of an order's totals: its name, dollars, whether it is taken off (a discount) and whether it is the total. */
@@ -211,17 +214,19 @@ export interface TotalRow {
 /**
  * An order's totals, rows that add up to the last one: as placed (the last 'Grand Total', or 'Estimated Total' while
  * weighed lines wait for the scale), or once packed the final subtotal, discount and tax with the fees and tip as
- * placed, adding up to 'Final Total', what was charged (or is due at the door).
+ * placed, adding up to 'Final Total', what was charged (or is due at the door). A Delivery Fee or Driver Tip that
+ * cannot apply to the order's speed (a pick-up, a table, a courier's tip) is not listed: it is always 0.
  */
 export function orderTotalRows(order: OrderFigures): TotalRow[] {
   const final = order.final_total ?? null;
+  const applies = modeRowsOf(order.speed_id);
   const rows: TotalRow[] = [
     { name: 'Subtotal', value: (final !== null ? order.final_subtotal : null) ?? order.subtotal },
     { name: 'Discount', value: (final !== null ? order.final_discount : null) ?? order.discount, discount: true },
-    { name: 'Delivery Fee', value: order.delivery_fee },
+    ...(applies.deliveryFee ? [{ name: 'Delivery Fee', value: order.delivery_fee }] : []),
     { name: 'Taxes', value: (final !== null ? order.final_tax : null) ?? order.tax },
     { name: 'Fees', value: order.fee_amount },
-    { name: 'Driver Tip', value: order.driver_tip },
+    ...(applies.driverTip ? [{ name: 'Driver Tip', value: order.driver_tip }] : []),
   ];
   if (final !== null) return [...rows, { name: 'Final Total', value: final, total: true }];
   return [...rows, { name: order.cap_rule ? 'Estimated Total' : 'Grand Total', value: order.grand_total, total: true }];
@@ -263,13 +268,15 @@ export interface LineFacts {
   row_total: string;
   sold_by_weight?: boolean | undefined;
   weighed_grams?: number | null | undefined;
-  final_row_total?: string | null | undefined;
   capped?: boolean | undefined;
   substitution_state?: SubstitutionState | null | undefined;
   substitute_name?: string | null | undefined;
 }
 
-/** 'about 1.1 lb, est. $18.40 · weighed 1.0 lb: $16.73' or 'Substituted: Salmon Fillet · $15.00', or undefined. */
+/**
+ * 'about 1.1 lb, est. $18.40 · weighed 0.99 lb' or 'Substituted: Salmon Fillet', or undefined. The line's final amount
+ * is its TOTAL (lineTotal), in the column beside the note: the note does not say it again.
+ */
 export function lineNote(line: LineFacts): string | undefined {
   const parts: string[] = [];
   if (line.substitution_state) {
@@ -279,7 +286,5 @@ export function lineNote(line: LineFacts): string | undefined {
     if (line.weighed_grams !== null && line.weighed_grams !== undefined) parts.push(`weighed ${formatWeighedPounds(line.weighed_grams)}`);
     if (line.capped) parts.push(`capped at +${weightMarginPercent}%`);
   }
-  if (parts.length === 0) return undefined;
-  if (line.final_row_total !== null && line.final_row_total !== undefined) parts.push(`final ${formatMoney(line.final_row_total)}`);
-  return parts.join(' · ');
+  return parts.length === 0 ? undefined : parts.join(' · ');
 }

@@ -248,22 +248,27 @@ export function timelineStepLabel(step: { state: string; actor?: string; seller?
 
 /**
  * The order's headline status (its row in /setting/order, its status page, each line's STATUS): the store's word for
- * its payment ('processing', 'pay on delivery', 'complete', 'canceled') until a seller moves it, then the step it is at
- * ('Packed', 'Ready for pick-up', 'Out for delivery'), named as its timeline names it; an order still to be paid at the
- * door says so after the step ('Packed · pay on delivery'). Finished orders keep their payment word ('complete').
+ * its payment ('processing', 'pay on delivery') until a seller moves it, then the step it is at ('Packed', 'Ready for
+ * pick-up', 'Out for delivery'), named as its timeline names it; an order still to be paid at the door says so after
+ * the step ('Packed · pay on delivery'). A finished order says how it ended, in its mode's and its reason's words:
+ * 'Delivered', 'Picked up', 'Served'; 'Refused by the seller' (or 'Refused' when staff refused for them) against
+ * 'Canceled' by the shopper or staff. An order ended before any seller saw it (a payment never made or confirmed)
+ * keeps its payment word ('canceled').
  */
 export function orderHeadline(order: {
   status: string;
   fulfilment_state?: string | undefined;
-  timeline?: readonly { state: string; actor: string }[] | undefined;
+  timeline?: readonly { state: string; actor: string; seller?: string | undefined }[] | undefined;
 }): string {
   const state = order.fulfilment_state;
-  const open = order.status === 'processing' || isPayOnDeliveryStatus(order.status);
-  if (!open || state === undefined || state === 'placed' || !isFulfilmentState(state) || finalFulfilmentStates.includes(state)) {
-    return order.status;
-  }
+  if (state === undefined || state === 'placed' || !isFulfilmentState(state)) return order.status;
+  // Every part of an order ends together or is finished: only a refusal says whose (the seller's, or staff's for them).
+  if (finalFulfilmentStates.includes(state) && state !== 'refused') return fulfilmentStateLabels[state];
   const step = order.timeline?.filter((s) => s.state === state).at(-1);
   const label = timelineStepLabel(step === undefined ? { state } : step);
+  if (state === 'refused') return label;
+  const open = order.status === 'processing' || isPayOnDeliveryStatus(order.status);
+  if (!open) return order.status;
   return order.status === 'processing' ? label : `${label} · ${order.status}`;
 }
 

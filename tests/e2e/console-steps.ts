@@ -61,3 +61,8 @@ export async function deliverThroughSeller(orderNumber: string): Promise<void> {
 export async function serveDineInOrder(orderNumber: string): Promise<void> {
   await moveOrderThrough({ role: 'staff', ...e2eStaff }, orderNumber, ['accept', 'pick', 'pack', 'serve']);
 }
+
+/** The restaurant hands a pick-up over at its counter (staff move it, as the e2e seller answers only for local shops). */
+export async function handOverPickUp(orderNumber: string): Promise<void> {
+  await moveOrderThrough({ role: 'staff', ...e2eStaff }, orderNumber, ['accept', 'pick', 'pack', 'ready', 'hand_over']);
+}

@@ -136,6 +136,8 @@ test('a seller accepts, substitutes, weighs in pounds, hands over and delivers w
     await sellerSignsIn(seller);
     const card = seller.getByRole('article', { name: `ORDER #${orderId}` });
     await expect(card).toBeVisible();
+    // The weighed steak's card is only authorised until packing: the card says so in words, not the stored status.
+    await expect(card).toContainText(' · Card authorized');
     await expect(seller.getByRole('region', { name: 'Pick list' })).toContainText(steak);
 
     // The server answers the first Accept without moving the order (someone else was first): its message, still placed.
@@ -170,7 +172,8 @@ test('a seller accepts, substitutes, weighs in pounds, hands over and delivers w
     expect(await mailedMatchFor(email, new RegExp(`Your order page: \\S+/order/status\\?orderId=${orderId}$`, 'm'))).toBeTruthy();
     await proposal.getByRole('button', { name: 'Approve substitute' }).click();
     await expect(proposal).toHaveCount(0);
-    await expect(page.getByTestId('line-note').filter({ hasText: 'Substituted' })).toHaveText(new RegExp(`^Substituted: ${substitute} · final \\$`));
+    // The note names the substitute; its amount is the line's TOTAL beside it, not said again in the note.
+    await expect(page.getByTestId('line-note').filter({ hasText: 'Substituted' })).toHaveText(`Substituted: ${substitute}`);
 
     // Packing asks the steak's weight in pounds; without it the server names the line and nothing moves.
     await card.getByRole('button', { name: 'Packed' }).click();
@@ -198,9 +201,7 @@ test('a seller accepts, substitutes, weighs in pounds, hands over and delivers w
       Math.round(((dollarsToCents(packedSteak?.row_total ?? '') ?? 0) * weighed.grams) / (steakLine.bottle_size * steakLine.product_qty)),
     );
     await expect(page.getByTestId('order-total')).toHaveText(estimateAndFinal(dollarsToCents(packed.grand_total) ?? 0, expected));
-    await expect(page.getByTestId('line-note').filter({ hasText: 'weighed' })).toContainText(
-      `weighed ${typed} lb · final ${formatMoney(packedSteak?.final_row_total ?? '')}`,
-    );
+    await expect(page.getByTestId('line-note').filter({ hasText: 'weighed' })).toHaveText(new RegExp(`weighed ${typed} lb$`));
     // Once packed every place shows what was charged: the headline says the step, each line's TOTAL its final amount,
     // the totals list the final figures down to the Final Total, and the seller's card the same amount.
     await expect(page.getByTestId('order-status')).toHaveText('Packed');
@@ -229,7 +230,10 @@ test('a seller accepts, substitutes, weighs in pounds, hands over and delivers w
     await card.getByRole('button', { name: 'Delivered' }).click();
     await expect(card.getByTestId('fulfilment-state')).toHaveText('Delivered');
     await expect(card.getByRole('button')).toHaveCount(0);
+    await expect(card).toContainText(' · Paid');
     await shopperSees(page, 'Delivered');
+    // Finished: the headline says how (not the payment's 'complete').
+    await expect(page.getByTestId('order-status')).toHaveText('Delivered');
     await expect(timeline.getByRole('listitem')).toHaveText([
       /Order placed/,
       /Accepted by the seller/,

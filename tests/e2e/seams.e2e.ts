@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { cartOrderedMessage } from '../../src/rules/messages.ts';
 import { addCardWithBilling, placeAndConfirm } from './checkout-steps.ts';
+import { handOverPickUp } from './console-steps.ts';
 import { addDineIn, addVisitLine, chooseVisit, fillDelivery, fillVisit } from './dine-in-steps.ts';
 import { faceCameraLaunchOptions, idCardFront, submitKyc } from './identity-steps.ts';
 import { addCourierLine, addToCartThroughApi, areaOf, newCustomer, openWithSession } from './journeys/shoppers.ts';
@@ -312,6 +313,40 @@ test('lines kept for Delivery while Dine-In is ordered are not lost: after the o
   await expect(cartLine(page, chicken)).toBeVisible();
   await expect(page.getByRole('region', { name: 'Kept for another delivery option' })).toHaveCount(0);
   await expect(page.getByText('Hey fill me, i am Empty')).toHaveCount(0);
+});
+
+test('a pick-up reads as one: no Delivery Fee or Driver Tip in the cart, the summary or the order, and "Picked up" once handed over', async ({
+  page,
+}) => {
+  // Sign-up, a visit to /ship/options, a card, the checkout and four moves by the store: longer than the default.
+  test.slow();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const customer = await newCustomer('seams-picked-up');
+  await openWithSession(page, customer.session, '/store');
+  await pickUpRibeye(page);
+
+  // Nobody delivers a pick-up and no driver is tipped: the price summaries list only what can apply to it.
+  const visitRows = ['Subtotal', 'Discount', 'Taxes', 'Fees', 'Grand Total'];
+  const summaryTerms = page.getByRole('region', { name: 'Price summary' }).locator('dt');
+  await expect(summaryTerms).toHaveText(visitRows);
+  await page.getByRole('button', { name: 'CHECKOUT' }).click();
+  await expect(page).toHaveURL(/\/cart\/card$/);
+  await addCardWithBilling(page);
+  await expect(page).toHaveURL(/\/cart\/checkout$/);
+  await expect(summaryTerms).toHaveText(visitRows);
+  const orderId = await placeAndConfirm(page);
+
+  // The restaurant accepts, packs (weighing the ribeye), readies and hands it over.
+  await handOverPickUp(orderId);
+  await page.goto(`/order/status?orderId=${orderId}`);
+  await expect(page.getByTestId('order-status')).toHaveText('Picked up');
+  const row = page.getByRole('table').getByRole('row').filter({ hasText: ribeye });
+  await expect(row.locator('[data-label="STATUS"]')).toHaveText('Picked up');
+  await expect(page.getByLabel('Order totals').locator('dt')).toHaveText(['Subtotal', 'Discount', 'Taxes', 'Fees', /Total$/]);
+  // The weighed line's note says its estimate and weight; what it cost is its TOTAL, beside it, not said again.
+  const note = row.getByTestId('line-note');
+  await expect(note).toHaveText(/^about .* · weighed [\d.]+ lb$/);
+  await page.screenshot({ path: 'test-results/seams-picked-up-status.png', fullPage: true });
 });
 
 test('a cart ordered in another tab: the other tabs learn it, go back to the cart with a word, and show the cart of now', async ({

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { speedIds } from '../../src/rules/delivery-speeds.ts';
 import { dollarsToCents } from '../../src/rules/money.ts';
 import {
   authorisedCents,
@@ -72,10 +73,13 @@ describe('catch-weight (decision 039)', () => {
     expect(unansweredDecision('refund')).toBe('refused');
   });
 
-  it('says a line’s estimate, weight and final amount on the order', () => {
-    expect(
-      lineNote({ product_qty: 1, bottle_size: 500, row_total: '18.40', sold_by_weight: true, weighed_grams: 450, final_row_total: '16.56' }),
-    ).toBe('about 1.1 lb, est. $18.40 · weighed 0.99 lb · final $16.56');
+  it('says a line’s estimate and weight on the order, never its final amount again: that is the line’s TOTAL beside it', () => {
+    // The order's line as the reply carries it, its final amount among its fields.
+    const packed = { product_qty: 1, bottle_size: 500, row_total: '18.40', sold_by_weight: true, weighed_grams: 450, final_row_total: '16.56' };
+    expect(lineNote(packed)).toBe('about 1.1 lb, est. $18.40 · weighed 0.99 lb');
+    expect(lineTotal(packed)).toBe('16.56');
+    const substituted = { ...packed, substitution_state: 'approved' as const, substitute_name: 'Sirloin', final_row_total: '15.00' };
+    expect(lineNote(substituted)).toBe('Substituted: Sirloin');
     expect(lineNote({ product_qty: 1, bottle_size: 500, row_total: '18.40', substitution_state: 'approved', substitute_name: 'Sirloin' })).toBe(
       'Substituted: Sirloin',
     );
@@ -136,6 +140,17 @@ describe('an order once its final amount is known (QA: order 100000001 listed at
     expect(parts).toBe(dollarsToCents(rows.at(-1)?.value ?? ''));
     expect(orderTotalWords(packed)).toBe('Estimated $100.35 · Final $92.27');
     expect(orderTotalNote(packed)).toBe(`Estimated at checkout: $100.35. The final total counts each item as packed. ${summary.cap_rule}`);
+  });
+
+  it('lists a Delivery Fee and a Driver Tip only where the order’s speed can have them, a $0 tip of a 1 Hour Delivery kept', () => {
+    const names = (speedId: number | undefined, tip = '0.00') =>
+      orderTotalRows({ ...summary, delivery_fee: '0.00', driver_tip: tip, speed_id: speedId }).map((r) => r.name);
+    const all = ['Subtotal', 'Discount', 'Delivery Fee', 'Taxes', 'Fees', 'Driver Tip', 'Estimated Total'];
+    expect(names(speedIds.oneHour)).toEqual(all);
+    expect(names(speedIds.storePickup)).toEqual(['Subtotal', 'Discount', 'Taxes', 'Fees', 'Estimated Total']);
+    expect(names(speedIds.dineIn)).toEqual(['Subtotal', 'Discount', 'Taxes', 'Fees', 'Estimated Total']);
+    expect(names(speedIds.courier)).toEqual(['Subtotal', 'Discount', 'Delivery Fee', 'Taxes', 'Fees', 'Estimated Total']);
+    expect(names(undefined)).toEqual(all);
   });
 
   it('lists the estimate before packing, and the plain amount of an order with nothing to weigh or change', () => {

@@ -149,11 +149,31 @@ describe('the order headline (QA: "Processing · $45.89" for an order ready for 
     expect(orderHeadline({ status: 'processing', fulfilment_state: 'accepted', timeline: [{ state: 'accepted', actor: 'staff' }] })).toBe('Accepted');
   });
 
-  it('keeps what is still to pay at the door, and the payment word of a finished or unpaid order', () => {
+  it('keeps what is still to pay at the door, and the payment word of an unpaid order or one ended before a seller saw it', () => {
     expect(orderHeadline({ status: 'pay on delivery', fulfilment_state: 'out_for_delivery' })).toBe('Out for delivery · pay on delivery');
-    expect(orderHeadline({ status: 'complete', fulfilment_state: 'delivered' })).toBe('complete');
-    expect(orderHeadline({ status: 'canceled', fulfilment_state: 'refused' })).toBe('canceled');
     expect(orderHeadline({ status: 'pending payment' })).toBe('pending payment');
+    // Not confirmed by email in time: released before any seller moved it.
+    expect(orderHeadline({ status: 'canceled', fulfilment_state: 'placed' })).toBe('canceled');
+  });
+
+  it('says how a finished order ended, in its mode’s words: delivered, picked up, served (not "complete")', () => {
+    expect(orderHeadline({ status: 'complete', fulfilment_state: 'delivered' })).toBe('Delivered');
+    expect(orderHeadline({ status: 'complete', fulfilment_state: 'picked_up' })).toBe('Picked up');
+    expect(orderHeadline({ status: 'complete', fulfilment_state: 'served' })).toBe('Served');
+    // Two sellers' order: finished as a whole, not named after the seller whose part came last.
+    const parts = [{ state: 'delivered', actor: 'seller', seller: 'Bay Fish Market' }];
+    expect(orderHeadline({ status: 'complete', fulfilment_state: 'delivered', timeline: parts })).toBe('Delivered');
+  });
+
+  it('tells a seller’s refusal from a cancellation by the shopper or staff (not "canceled" for both)', () => {
+    const refused = (actor: string, seller?: string) =>
+      orderHeadline({ status: 'canceled', fulfilment_state: 'refused', timeline: [{ state: 'refused', actor, ...(seller ? { seller } : {}) }] });
+    expect(refused('seller')).toBe('Refused by the seller');
+    expect(refused('staff')).toBe('Refused');
+    expect(refused('seller', 'Bay Fish Market')).toBe('Refused by Bay Fish Market');
+    expect(orderHeadline({ status: 'canceled', fulfilment_state: 'refused' })).toBe('Refused by the seller');
+    expect(orderHeadline({ status: 'canceled', fulfilment_state: 'canceled', timeline: [{ state: 'canceled', actor: 'shopper' }] })).toBe('Canceled');
+    expect(orderHeadline({ status: 'canceled', fulfilment_state: 'canceled', timeline: [{ state: 'canceled', actor: 'staff' }] })).toBe('Canceled');
   });
 });
 

@@ -302,6 +302,9 @@ describe('dine-in and pick-up orders', () => {
     const mail = orderConfirmation({ order: { ...row, status: 'pending_payment_on_delivery' }, deliverables, items }, 'https://shop.example.com');
     expect(mail.text).toContain('You pay when you pick it up.');
     expect(mail.text).not.toMatch(/deliver/i);
+    expect(mail.text).not.toMatch(/tip/i);
+    // The orders carry the pick-up's speed: no Delivery Fee or Driver Tip row on its pages (src/rules/price-rows.ts).
+    expect(JSON.stringify(orders.body)).toContain('"speed_id":2');
   });
 
   it("taxes a restaurant's meals at New York's general rate (4 %): the cart, the review, the order, its items and the mail agree", async () => {
@@ -316,9 +319,12 @@ describe('dine-in and pick-up orders', () => {
     const cart = await post(t, '/api/cart/showcart', { cart_id: cartId }, me.token);
     // One tax on the meals' sum (4 % of 25.25 = 1.01), not a line at a time; groceries' exemption does not reach them.
     expect(cart.body).toMatchObject({ code: 1, data: { subtotal: '25.25', taxes: '1.01', grandtotal: '26.26' } });
+    // The note no longer says only that groceries are exempt: it says what the meals pay (decision 081).
+    const note = 'NY: groceries are exempt from sales tax. Restaurant meals are taxed at the general rate, 4%.';
+    expect(cart.body).toMatchObject({ data: { tax_note: note } });
     const review = await post(t, '/api/checkout/orderreview', { cart_id: cartId, speed_id: 3, retailer_id: 401 }, me.token);
     assert(review.body, orderReviewReply);
-    expect(review.body.data).toMatchObject({ subtotal: '25.25', taxes: '1.01', grandtotal: '26.26' });
+    expect(review.body.data).toMatchObject({ subtotal: '25.25', taxes: '1.01', grandtotal: '26.26', tax_note: note });
     const placed = await post(
       t,
       '/api/placeorder/placeorder',

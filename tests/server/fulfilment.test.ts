@@ -135,6 +135,8 @@ describe('the order moves only in the allowed order', () => {
     assert(status, orderStatusReply);
     expect(status.data?.timeline?.map((s) => s.state)).toEqual(['placed', 'accepted', 'picking', 'packed', 'out_for_delivery', 'delivered']);
     expect(status.data?.can_cancel).toBe(false);
+    // The order's speed rides with it: its pages list the price rows that speed can have (src/rules/price-rows.ts).
+    expect(status.data?.speed_id).toBe(1);
     // Each move's mail goes out after its answer (order-transitions.ts): wait for the last one.
     const subjects = async () =>
       (await t.database.db.selectFrom('outbox').select('subject').where('subject', 'like', `Your order #${order.number}:%`).execute()).map(
@@ -154,6 +156,27 @@ describe('the order moves only in the allowed order', () => {
     expect(gateway.isRefunded(row.payment_ref ?? '')).toBe(true);
     // Refused: nothing moves it any more, and staff's cancel is refused too (nothing refunded twice).
     expect((await move(staff, 'staff', order.number, 'cancel', { reason: 'again' })).status).toBe(409);
+  });
+
+  test('the console says the payment in words (a shopper walk: raw statuses on the cards): held or paid, then refunded or released', async () => {
+    const order = await paidOrder();
+    const cardOf = async () => {
+      const list = await consoleOrders(seller, 'seller');
+      assert(list.body, consoleOrdersReply);
+      return list.body.data?.find((o) => o.order_number === order.number);
+    };
+    // A card is only authorised while weighed lines wait for the scale (decision 039), else taken at once.
+    const placed = await orderOf(t, order.number);
+    expect(await cardOf()).toMatchObject({
+      payment_status: 'processing',
+      payment_words: placed.capture_state === 'held' ? 'Card authorized' : 'Paid',
+    });
+    expect((await move(seller, 'seller', order.number, 'refuse', { reason: 'Closed for a family matter' })).status).toBe(200);
+    const ended = await orderOf(t, order.number);
+    expect(await cardOf()).toMatchObject({
+      payment_status: 'canceled',
+      payment_words: ended.capture_state === 'released' ? 'Card hold released' : 'Refunded',
+    });
   });
 
   test('staff act on any order with a reason; the staff list puts late orders first', async () => {

@@ -10,6 +10,7 @@ const canceled: ConsoleOrder = {
   order_number: '100000009',
   state: 'canceled',
   payment_status: 'canceled',
+  payment_words: 'Refunded',
   kind: 'delivery',
   customer_name: 'Ada Lovelace',
   loc_id: 101,

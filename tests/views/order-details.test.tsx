@@ -2,6 +2,7 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { capRule } from '../../src/rules/catch-weight.ts';
+import { speedIds } from '../../src/rules/delivery-speeds.ts';
 import { dollarsToCents } from '../../src/rules/money.ts';
 import { OrderDetails } from '../../src/views/account/order-details.tsx';
 import { order } from '../machines/order-fixtures.ts';
@@ -96,5 +97,37 @@ describe('an order on /setting/order (issue 23)', () => {
     expect(screen.queryByText('$73.18')).toBeNull();
     expect(screen.getAllByText('Packed').length).toBe(items.length);
     expect(screen.getByTestId('cap-rule').textContent).toContain('Estimated at checkout: $100.35.');
+  });
+
+  it('a picked-up order: no Delivery Fee or Driver Tip row, "Picked up" as its status, each weighed line’s final amount said once (walk)', () => {
+    const pickUp = order('100000010', 'Pickup');
+    const items = pickUp.items.map((item) => ({ ...item, sold_by_weight: true, weighed_grams: 485, final_row_total: '24.25' }));
+    render(
+      <OrderDetails
+        order={{
+          ...pickUp,
+          items,
+          pickup_items: items,
+          speed_id: speedIds.storePickup,
+          status: 'complete',
+          fulfilment_state: 'picked_up',
+          final_total: '26.47',
+          final_subtotal: '24.25',
+          final_discount: '0.00',
+          final_tax: '2.22',
+        }}
+      />,
+    );
+    expect(totalRows()).toEqual([
+      ['Subtotal', '$24.25'],
+      ['Discount', '$0.00'],
+      ['Taxes', '$2.22'],
+      ['Fees', '$0.00'],
+      ['Final Total', '$26.47'],
+    ]);
+    expect(screen.getAllByText('Picked up').length).toBe(items.length);
+    const note = screen.getByTestId('line-note').textContent ?? '';
+    expect(note).toContain('weighed');
+    expect(note).not.toContain('$24.25');
   });
 });

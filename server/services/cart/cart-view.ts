@@ -5,6 +5,7 @@ import { storeMinutes, storeToday } from '../../../src/rules/delivery-dates.ts';
 import { centsToDollars } from '../../../src/rules/money.ts';
 import { isSlotPast } from '../../../src/rules/slots.ts';
 import { speedValues, type SpeedValue } from '../../../src/rules/speeds.ts';
+import { cartTaxNote } from '../../../src/rules/tax-note.ts';
 import type { Database, VendorKind } from '../../db/schema.ts';
 import { cartTotals, cartTotalsInDollars, taxKindOf, type CouponTerms, type TaxedLine, type TaxRates } from './cart-totals.ts';
 import { couponRefusal, findCoupon } from './coupons.ts';
@@ -305,6 +306,21 @@ export function taxedLines(group: VendorGroup): TaxedLine[] {
   return group.lines.map((line) => ({ rowCents: line.price_cents * line.qty, kind: taxKindOf(line) }));
 }
 
+/**
+ * The tax note the cart and the order summary show: the state's words, and what its wine, spirits or restaurant meals
+ * pay when the cart holds any that cost something (a wallet redemption is priced 0: nothing taxed).
+ */
+export function taxNoteOf(tax: TaxRate, groups: readonly VendorGroup[]): string {
+  const kinds = new Set(
+    groups.flatMap((g) =>
+      taxedLines(g)
+        .filter((line) => line.rowCents > 0)
+        .map((line) => line.kind),
+    ),
+  );
+  return cartTaxNote(tax.note, tax.rates.generalPpm, { alcohol: kinds.has('alcohol'), meals: kinds.has('prepared-food') });
+}
+
 /** Lines grouped by vendor location (one speed each): Same Day first, then Next Day, then Farm Direct. */
 export function vendorGroups(lines: readonly CartLineRow[]): VendorGroup[] {
   const byLoc = new Map<number, VendorGroup>();
@@ -445,7 +461,7 @@ export async function loadCartView(
     result,
     delivery_groups: deliveryGroups,
     ...cartTotalsInDollars(totals),
-    tax_note: tax.note,
+    tax_note: taxNoteOf(tax, groups),
     coupon_code: usable ? usable.code : null,
     total_items_count: lines.reduce((sum, line) => sum + line.qty, 0),
     ...(kept === undefined ? {} : { kept_lines: kept }),

@@ -2,6 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import { formatUsDate } from '../../../src/rules/delivery-dates.ts';
 import { handOverOf, payOnDeliveryWords } from '../../../src/rules/pay-on-delivery.ts';
 import { centsToDollars, formatMoney } from '../../../src/rules/money.ts';
+import { modeRowsOf } from '../../../src/rules/price-rows.ts';
 import type { MailMessage, MailSender } from '../../adapters/mail/mail-port.ts';
 import type { Database, OrderDeliverablesTable, OrderItemsTable, OrdersTable } from '../../db/schema.ts';
 import type { Log } from '../platform/log.ts';
@@ -44,11 +45,13 @@ export function orderConfirmation({ order, deliverables, items }: PlacedOrder, a
   lines.push('', `Subtotal: ${formatMoney(centsToDollars(order.subtotal_cents))}`);
   if (order.discount_cents > 0) lines.push(`Discount: -${formatMoney(centsToDollars(order.discount_cents))}`);
   const handOver = handOverOf(order.speed_id);
-  // A pick-up or a table is not delivered: no delivery line to read as if it were.
-  if (handOver === 'delivery') lines.push(`Delivery: ${formatMoney(centsToDollars(order.delivery_fee_cents))}`);
+  // The rows the order's speed can have, as its pages list them: a pick-up or a table is not delivered, and only a
+  // 1 Hour Delivery has a driver to tip. Like the discount and the fees, a tip is listed when there is one.
+  const applies = modeRowsOf(order.speed_id);
+  if (applies.deliveryFee) lines.push(`Delivery: ${formatMoney(centsToDollars(order.delivery_fee_cents))}`);
   if (order.fee_cents > 0) lines.push(`Fees: ${formatMoney(centsToDollars(order.fee_cents))}`);
   lines.push(`Taxes: ${formatMoney(centsToDollars(order.taxes_cents))}`);
-  if (order.tip_cents > 0) lines.push(`Driver tip: ${formatMoney(centsToDollars(order.tip_cents))}`);
+  if (applies.driverTip && order.tip_cents > 0) lines.push(`Driver tip: ${formatMoney(centsToDollars(order.tip_cents))}`);
   lines.push(`Total: ${formatMoney(centsToDollars(order.grand_total_cents))}`);
   const paid =
     order.payment_mode === 4

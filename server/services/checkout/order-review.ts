@@ -10,7 +10,7 @@ import type { Database } from '../../db/schema.ts';
 import { findOwnAddress } from '../accounts/addresses.ts';
 import { closedCartNotFound, findOwnCart } from '../cart/carts.ts';
 import { notServedMessage } from '../catalogue/catalogue-cache.ts';
-import { loadCartView } from '../cart/cart-view.ts';
+import { loadCartView, taxNoteOf } from '../cart/cart-view.ts';
 import { couponCustomer } from '../cart/coupons.ts';
 import { isServedZip, loadOrderBasis, orderTotals, orderTotalsInDollars } from './order-totals.ts';
 import { cartSpeedIds, speedRefusal } from './offers.ts';
@@ -76,7 +76,7 @@ export async function reviewOrder(db: Kysely<Database>, caller: Caller | undefin
       result,
       delivery_groups: view.delivery_groups.map((g) => ({ ...g, delivery_fee: centsToDollars(feeOf(g.vendor_loc_id)) })),
       ...orderTotalsInDollars(totals),
-      tax_note: basis.tax.note,
+      tax_note: taxNoteOf(basis.tax, basis.groups),
       coupon_code: basis.coupon?.code ?? null,
       total_items_count: view.total_items_count,
       gift_message: request.giftMessage?.trim() || null,

@@ -165,6 +165,7 @@ async function summarize(db: Kysely<Database>, orders: Selectable<OrdersTable>[]
       grand_total: centsToDollars(order.grand_total_cents),
       payment_method: order.payment_method,
       gift_message: order.gift_message,
+      speed_id: order.speed_id,
       items: own.map(strip),
       local_delivery_items: byMethod('Local Delivery'),
       pickup_items: byMethod('Pickup'),

@@ -15,6 +15,7 @@ import { sellerConsoleDates } from '../../../src/rules/fulfilment.ts';
 import { centsToDollars } from '../../../src/rules/money.ts';
 import { lineFinalCents, lineFinalTaxCents } from '../../../src/rules/catch-weight.ts';
 import { deliverableTimeLabel } from '../../../src/rules/visit-time.ts';
+import { paymentStatusWords } from '../../../src/rules/payment-words.ts';
 import type { Database } from '../../db/schema.ts';
 import { orderVisibleToSellers, type ConsoleScope } from './console-scope.ts';
 import { substituteCandidates } from './substitutions.ts';
@@ -44,6 +45,10 @@ export async function listConsoleOrders(
       'orders.id',
       'orders.increment_id',
       'orders.status',
+      'orders.payment_mode',
+      'orders.capture_state',
+      'orders.payment_ref',
+      'orders.speed_id',
       'orders.fulfilment_state',
       'orders.grand_total_cents',
       'orders.final_total_cents',
@@ -132,6 +137,10 @@ export async function listConsoleOrders(
       order_number: row.increment_id,
       state,
       payment_status: row.status,
+      payment_words: paymentStatusWords({
+        ...row,
+        paid_when_placed: row.payment_ref !== null && row.grand_total_cents > 0,
+      }),
       kind: fulfilmentKindOf(row.speed),
       customer_name: `${row.first_name} ${row.last_name}`.trim(),
       loc_id: row.loc_id,

@@ -222,6 +222,8 @@ export const orderSummary = type({
   grand_total: money,
   payment_method: string(),
   gift_message: nullable(string()),
+  /** The checkout's speed id it was placed at (1, 2 Store Pickup, 3 Dine-In, 10, 11): which price rows can apply to it. */
+  speed_id: optional(number()),
   items: array(orderItem),
   local_delivery_items: array(orderItem),
   pickup_items: array(orderItem),

@@ -40,6 +40,8 @@ export const consoleOrder = type({
   order_number: string(),
   state: fulfilmentStateField,
   payment_status: string(),
+  /** The payment in words ('Card authorized', 'Paid', 'Refunded', 'Pay at pick-up'): src/rules/payment-words.ts. */
+  payment_words: string(),
   kind: enums(['delivery', 'pickup', 'dine_in'] as const),
   customer_name: string(),
   loc_id: number(),

@@ -1,17 +1,22 @@
 import type { CartData } from '../../api/contract/cart-page.contract.ts';
 import { formatDiscount, formatMoney } from '../../rules/money.ts';
+import { cartModeRows } from '../../rules/price-rows.ts';
 import * as css from './cart-summary.css.ts';
 
-/** The server's figures: Subtotal, Discount, Delivery Fee, Taxes (with the tax note), Fees and Grand Total. */
+/**
+ * The server's figures: Subtotal, Discount, Delivery Fee (not for a cart collected at a restaurant: price-rows.ts),
+ * Taxes (with the tax note), Fees and Grand Total.
+ */
 export function PriceSummary({ cart, busy }: { cart: CartData; busy: boolean }) {
   const discount = formatDiscount(cart.discount);
+  const applies = cartModeRows(cart.delivery_groups);
   return (
     <section aria-label="Price summary" aria-busy={busy}>
       <h2 className={css.heading}>Price Summary</h2>
       <dl className={css.rows}>
         <Row term="Subtotal" amount={formatMoney(cart.subtotal)} />
         <Row term={cart.coupon_code ? `Discount (${cart.coupon_code})` : 'Discount'} amount={discount} />
-        <Row term="Delivery Fee" amount={formatMoney(cart.delivery_fee)} />
+        {applies.deliveryFee && <Row term="Delivery Fee" amount={formatMoney(cart.delivery_fee)} />}
         <Row term="Taxes" amount={formatMoney(cart.taxes)} note={cart.tax_note} />
         <Row term="Fees" amount={formatMoney(cart.fee_amount)} />
         <div className={css.grand}>

@@ -79,7 +79,7 @@ export function ConsoleOrderCard({ order, role, onMoved }: { order: ConsoleOrder
         {order.slot && ` ${order.slot}`} · {formatMoney(order.total)}
         {order.grand_total !== undefined &&
           ` of the order's ${formatMoney(chargedTotal({ grand_total: order.grand_total, final_total: order.final_total }))}`}{' '}
-        · {order.payment_status}
+        · {order.payment_words}
       </p>
       <ul className={css.lines}>
         {order.items.map((item) => (

@@ -1,0 +1,61 @@
+import { handOverOf, payOnDeliveryWords, type HandOver } from './pay-on-delivery.ts';
+
+/**
+ * An order's payment in the consoles' words (a seller's or staff member's card), never the stored status: whether the
+ * money is held, taken, given back or still to be taken at the hand-over. The order's own facts decide: its status
+ * (orders.status), how it was paid (payment_mode: 1 bank, 2 card, 3 UPI, 4 at the hand-over), a card hold's state
+ * (capture_state, decision 039) and whether a payment was taken at all.
+ */
+export interface PaymentFacts {
+  status: string;
+  payment_mode: number;
+  capture_state: 'held' | 'captured' | 'released' | null;
+  /** The checkout's speed id: where an unpaid order is paid (at the door, the counter or the table). */
+  speed_id: number;
+  /** A payment was taken when the order was placed (a provider's reference for a total above 0). */
+  paid_when_placed: boolean;
+}
+
+/** Paid at the hand-over, once it is done: the seller took the money when the goods changed hands. */
+const paidAtHandOver: Readonly<Record<HandOver, string>> = {
+  delivery: 'Paid on delivery',
+  'pick-up': 'Paid at pick-up',
+  'dine-in': 'Paid at the table',
+};
+
+export const paymentWords = {
+  authorized: 'Card authorized',
+  paid: 'Paid',
+  refunded: 'Refunded',
+  holdReleased: 'Card hold released',
+  notCharged: 'Not charged',
+  awaitingPayment: 'Awaiting payment',
+  awaitingConfirmation: 'Awaiting email confirmation',
+  failed: 'Payment failed',
+} as const;
+
+/** 'Card authorized', 'Paid', 'Refunded', 'Pay at pick-up'…: what the payment of an order stands at. */
+export function paymentStatusWords(order: PaymentFacts): string {
+  const handOver = handOverOf(order.speed_id);
+  const atHandOver = order.payment_mode === 4;
+  switch (order.status) {
+    case 'pending_payment_on_delivery': {
+      const words = payOnDeliveryWords[handOver].status;
+      return words.charAt(0).toUpperCase() + words.slice(1);
+    }
+    case 'processing':
+      // A card authorised for the estimate plus the margin is captured at packing (weighed lines).
+      return order.capture_state === 'held' ? paymentWords.authorized : paymentWords.paid;
+    case 'complete':
+      return atHandOver ? paidAtHandOver[handOver] : paymentWords.paid;
+    case 'canceled':
+      if (order.capture_state === 'released') return paymentWords.holdReleased;
+      return !atHandOver && order.paid_when_placed ? paymentWords.refunded : paymentWords.notCharged;
+    case 'awaiting_confirmation':
+      return paymentWords.awaitingConfirmation;
+    case 'payment_failed':
+      return paymentWords.failed;
+    default:
+      return paymentWords.awaitingPayment;
+  }
+}

@@ -1,0 +1,36 @@
+/**
+ * The cart's and the order summary's tax note (decision 081: sales tax by the line's kind). The state's own words
+ * come from the tax table ('CA: groceries are exempt from sales tax') and speak of groceries only; wine and spirits
+ * and a restaurant's Dine-In or Pick-Up meals are taxed at the state's general rate in every state, so a cart holding
+ * them says so after the state's words. A state with no sales tax (a general rate of 0) taxes neither: nothing added.
+ */
+export interface GeneralRateLines {
+  /** Wine and spirits (age-restricted products). */
+  alcohol: boolean;
+  /** A restaurant's Dine-In or Pick-Up offers (prepared food). */
+  meals: boolean;
+}
+
+/** A rate in parts per million as the shopper reads it: 72500 → '7.25%', 40000 → '4%'. */
+export function ratePercent(ppm: number): string {
+  return `${Number((ppm / 10_000).toFixed(4))}%`;
+}
+
+/** What the cart's lines at the general rate are called: 'Wine and spirits', 'Restaurant meals', or both. */
+function generalRateSubject(lines: GeneralRateLines): string | undefined {
+  if (lines.alcohol && lines.meals) return 'Wine, spirits and restaurant meals are';
+  if (lines.alcohol) return 'Wine and spirits are';
+  if (lines.meals) return 'Restaurant meals are';
+  return undefined;
+}
+
+/**
+ * The state's note, and where the cart holds lines taxed at the general rate, what they pay:
+ * 'CA: groceries are exempt from sales tax. Wine and spirits are taxed at the general rate, 7.25%.'
+ */
+export function cartTaxNote(stateNote: string, generalPpm: number, lines: GeneralRateLines): string {
+  const subject = generalRateSubject(lines);
+  if (subject === undefined || generalPpm <= 0) return stateNote;
+  const sentence = /[.!?]$/.test(stateNote.trim()) ? stateNote.trim() : `${stateNote.trim()}.`;
+  return `${sentence} ${subject} taxed at the general rate, ${ratePercent(generalPpm)}.`;
+}
