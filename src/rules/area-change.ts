@@ -1,4 +1,5 @@
 import { storeTimeZone } from './delivery-dates.ts';
+import { formatMoney } from './money.ts';
 
 /**
  * What the shopper is told before a new pincode or delivery option changes their cart (issue 23: nothing they chose
@@ -8,6 +9,10 @@ export interface AreaChangeLine {
   name: string;
   size: string;
   qty: number;
+  /** Its price now, in dollars. */
+  price?: string | undefined;
+  /** A kept line moved to another seller's offer: its price there, in dollars. */
+  new_price?: string | undefined;
 }
 
 export interface AreaChangeQuestion {
@@ -35,7 +40,23 @@ export function areaChangeWords(q: AreaChangeQuestion) {
     /** The third answer (issue 23): the lines leave the cart but wait for the old pincode. */
     keepOld: q.keepFor && q.drop.length > 0 ? `Change to ${q.target} and keep ${items(q.drop.length)} for ${q.keepFor}` : undefined,
     restoreHeading: `Kept for ${q.target}, these come back to your cart:`,
+    /** Over the kept lines whose price changes with the move (our words: the spec has none). */
+    priceHeading: `New prices with ${q.target}:`,
   };
+}
+
+/**
+ * The kept lines that move to another seller's offer at another price, as the question names them before anything
+ * moves: 'USDA Prime Ribeye Steak: $65.79 → $38.10' (the size too when two such lines share a name).
+ */
+export function priceChangeLines(keep: readonly AreaChangeLine[]): string[] {
+  const changed = keep.flatMap(({ name, size, price, new_price }) =>
+    price !== undefined && new_price !== undefined && new_price !== price ? [{ name, size, from: price, to: new_price }] : [],
+  );
+  const shared = (name: string) => changed.filter((line) => line.name === name).length > 1;
+  return changed.map(
+    (line) => `${shared(line.name) ? `${line.name}, ${line.size}` : line.name}: ${formatMoney(line.from)} → ${formatMoney(line.to)}`,
+  );
 }
 
 export function lineLabel(line: AreaChangeLine): string {

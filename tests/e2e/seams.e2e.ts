@@ -201,7 +201,9 @@ test("kept lines show in the cart and can be removed; a seller's link opens its 
   await expect(cartLine(page, shipped)).toBeVisible();
 });
 
-test('a new delivery option asks before the cart changes: Keep changes nothing, the lines can wait for Delivery and come back', async ({ page }) => {
+test('a new delivery option asks before the cart changes: Keep changes nothing, the lines can wait for Delivery and come back, a dine-in line goes to Delivery at its price there', async ({
+  page,
+}) => {
   // Sign-up, three visits to /ship/options and a dine-in line: longer than the default on a shared machine.
   test.slow();
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -233,18 +235,35 @@ test('a new delivery option asks before the cart changes: Keep changes nothing, 
   await expect(page.getByRole('region', { name: 'Kept for another delivery option' })).toContainText(chicken);
   await expect(page.getByRole('region', { name: 'Kept for 10001' })).toHaveCount(0);
 
-  // A dine-in line, then Delivery again: the dine-in line is named as leaving, the chicken as coming back.
+  // A dine-in line, then Delivery again: the chicken comes back, and the ribeye (sold for delivery in 10001) stays,
+  // named with its dine-in and delivery prices before anything moves; nothing leaves.
   await addDineIn(page, 'ribeye', ribeye);
+  await expect(cartLine(page, ribeye)).toBeVisible();
+  // '500 g · $65.79 each': the dine-in price the question starts from.
+  const [dineInPrice] = /\$[\d,]+\.\d{2}/.exec(await page.getByText(/ · \$[\d,]+\.\d{2} each$/).innerText()) ?? [];
   await fillDelivery(page);
   await page.getByRole('button', { name: 'CONTINUE' }).click();
   const toDelivery = page.getByRole('dialog', { name: 'Change to Delivery?' });
   await expect(toDelivery.getByRole('region', { name: 'Back in your cart' })).toContainText(chicken);
-  await expect(toDelivery.getByRole('alert', { name: 'Leaving your cart' })).toContainText('Delivery cannot sell these');
+  await expect(toDelivery.getByRole('region', { name: 'Staying in your cart' })).toContainText('Everything in your cart comes with you to Delivery:');
+  await expect(toDelivery.getByRole('region', { name: 'Staying in your cart' })).toContainText(ribeye);
+  await expect(toDelivery.getByRole('alert', { name: 'Leaving your cart' })).toHaveCount(0);
+  const priceChange = toDelivery.getByRole('region', { name: 'Price changes' });
+  await expect(priceChange).toContainText('New prices with Delivery:');
+  const changed = priceChange.getByRole('listitem');
+  await expect(changed).toHaveText(new RegExp(`^${ribeye}: \\$[\\d,]+\\.\\d{2} → \\$[\\d,]+\\.\\d{2}$`));
+  const [, from, to] = /: (\S+) → (\S+)$/.exec(await changed.innerText()) ?? [];
+  expect(from).toBe(dineInPrice);
+  expect(to).not.toBe(from);
   await page.screenshot({ path: 'test-results/seams-option-back.png' });
-  await toDelivery.getByRole('button', { name: 'Change to Delivery and remove 1 item' }).click();
+  // Nothing moved before the answer: the cart still holds the dine-in line alone.
+  await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
+  await toDelivery.getByRole('button', { name: 'Change to Delivery', exact: true }).click();
   await expect(page).toHaveURL(/\/store$/);
-  await page.getByRole('link', { name: 'Cart, 1 item' }).click();
+  await page.getByRole('link', { name: 'Cart, 2 items' }).click();
   await expect(cartLine(page, chicken)).toBeVisible();
+  await expect(cartLine(page, ribeye)).toBeVisible();
+  await expect(page.getByText(` · ${to} each`)).toBeVisible();
 });
 
 test("Pick-Up at a restaurant that sells the delivered ribeye keeps it: nothing is named as leaving, and it costs the restaurant's price", async ({
@@ -262,6 +281,10 @@ test("Pick-Up at a restaurant that sells the delivered ribeye keeps it: nothing 
   await expect(question.getByRole('region', { name: 'Staying in your cart' })).toContainText(ribeye);
   await expect(question).toContainText('Everything in your cart comes with you to Pick-Up:');
   await expect(question.getByRole('alert', { name: 'Leaving your cart' })).toHaveCount(0);
+  // The butcher's price and Gramercy's, named before anything moves (checked against its product page below).
+  const priceChange = question.getByRole('region', { name: 'Price changes' }).getByRole('listitem');
+  await expect(priceChange).toHaveText(new RegExp(`^${ribeye}: \\$[\\d,]+\\.\\d{2} → \\$[\\d,]+\\.\\d{2}$`));
+  const [, pickUpPrice] = / → (\S+)$/.exec(await priceChange.innerText()) ?? [];
   await page.screenshot({ path: 'test-results/seams-pickup-question.png' });
   await question.getByRole('button', { name: 'Change to Pick-Up', exact: true }).click();
   await expect(page).toHaveURL(/\/store$/);
@@ -281,6 +304,7 @@ test("Pick-Up at a restaurant that sells the delivered ribeye keeps it: nothing 
   await page.getByRole('link', { name: 'Cart, 1 item' }).click();
   await expect(cartLine(page, ribeye)).toBeVisible();
   await expect(page.getByText(`${gramercyPrice} each`)).toBeVisible();
+  expect(pickUpPrice).toBe(gramercyPrice);
 });
 
 test('lines kept for Delivery while Dine-In is ordered are not lost: after the order they are back in the next cart', async ({ page }) => {

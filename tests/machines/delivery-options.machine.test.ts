@@ -15,6 +15,7 @@ import { deliveryOptionsMachine, isOptionAvailable, retailersShown, timesShown }
 import { deliveryPreferenceOf } from '../../src/machines/app/session-choices.ts';
 import type { SessionValues } from '../../src/machines/app/session-values.ts';
 import { sessionMachine } from '../../src/machines/app/session.machine.ts';
+import { priceChangeLines } from '../../src/rules/area-change.ts';
 import { comingSoonMessage, deliveryOptionMessages } from '../../src/rules/messages.ts';
 import { holiday, shopCalendar, sunday, sundays } from './delivery-options-fixtures.ts';
 import { done, failed, label } from './machine-events.ts';
@@ -532,6 +533,31 @@ describe('delivery options behaviour', () => {
         current: 'Dine-In at Hudson Prime Steakhouse',
       });
       t.actor.stop();
+    });
+
+    it('back to Delivery from Dine-In: the question names a moved line’s old and new price, and nothing moves before the shopper agrees', async () => {
+      const moving: MoveAreaReply = {
+        code: 1,
+        data: { ...moveData(), keep: [{ ...line(1, 'Ribeye Steak'), price: '41.63', new_price: '38.10' }], drop: [line(2, 'Oyster Platter')] },
+      };
+      const t = withCart(moving, { couriertype: 'dine-in', retailer: 401, retailer_name: 'Restaurant 401' });
+      await settle();
+      t.actor.send({ type: 'option.select', kind: 'delivery' });
+      await settle();
+      t.actor.send({ type: 'date.select', date: tomorrow });
+      await settle();
+      t.actor.send({ type: 'slot.select', slotId: 10102 });
+      t.actor.send({ type: 'options.continue' });
+      await vi.waitFor(() => expect(t.actor.getSnapshot().matches({ options: 'confirming' })).toBe(true));
+      // Only asked: Delivery, with no restaurant.
+      expect(t.calls).toEqual([{ cart_id: 'cart-1', zipcode: '10001' }]);
+      const question = selectOptionCartQuestion(t.actor.getSnapshot());
+      expect(question).toMatchObject({ target: 'Delivery', current: 'Dine-In' });
+      expect(priceChangeLines(question?.keep ?? [])).toEqual(['Ribeye Steak: $41.63 → $38.10']);
+      expect(t.session.getSnapshot().context.couriertype).toBe('dine-in');
+      t.actor.send({ type: 'option.confirm' });
+      await vi.waitFor(() => expect(t.goToStore).toHaveBeenCalledOnce());
+      expect(t.calls[1]).toEqual({ cart_id: 'cart-1', zipcode: '10001', apply: 1 });
     });
 
     it('does not ask when the option does not change what the cart can hold', async () => {

@@ -2,6 +2,8 @@ import { assert } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moveAreaReply, type MoveAreaData } from '../../src/api/contract/cart-area.contract.ts';
 import { badRequestBody } from '../../src/api/contract/envelope.ts';
+import { centsToDollars } from '../../src/rules/money.ts';
+import type { SpeedValue } from '../../src/rules/speeds.ts';
 import { cartLinesOf, makeCart, pickOne, post, type OfferPick } from './cart-page-helpers.ts';
 import { signedInCustomer } from './fixtures.ts';
 import { startTestApp, type TestApp } from './test-app.ts';
@@ -235,12 +237,108 @@ describe('POST /api/cart/movearea to Dine-In or Pick-Up at a chosen restaurant (
     expect(lines).toEqual([{ id: lineIds[1], offer_id: gramercy.offerId, qty: 4 }]);
   });
 
-  it('without a restaurant (the pincode dialog) or for Delivery, no line changes seller', async () => {
-    const { shop, gramercy } = await ribeyeOffers();
+  it('without a restaurant (the pincode dialog), no line changes seller', async () => {
+    const { shop } = await ribeyeOffers();
     const { cartId } = await makeCart(t, [{ offer: shop, qty: 1 }]);
     expect(dataOf(await moveArea({ cart_id: cartId, zipcode: '10001', courier_type: 'pickup' })).drop).toHaveLength(1);
-    const restaurantCart = await makeCart(t, [{ offer: gramercy, qty: 1 }]);
-    const toDelivery = dataOf(await moveArea({ cart_id: restaurantCart.cartId, zipcode: '10001', vendor_location_id: GRAMERCY }));
-    expect(toDelivery.drop).toHaveLength(1);
+  });
+
+  it('a moved line names its price now and its price at the restaurant', async () => {
+    const { shop, gramercyCents } = await ribeyeOffers();
+    const shopCents = await priceOf(shop.offerId);
+    const { cartId } = await makeCart(t, [{ offer: shop, qty: 1 }]);
+    const asked = dataOf(await moveArea({ cart_id: cartId, zipcode: '10001', courier_type: 'pickup', vendor_location_id: GRAMERCY }));
+    expect(asked.keep).toMatchObject([{ price: centsToDollars(shopCents), new_price: centsToDollars(gramercyCents) }]);
+  });
+});
+
+/** An offer's price now (other tests set some). */
+async function priceOf(offerId: number): Promise<number> {
+  const row = await t.database.db.selectFrom('variant_offers').select('price_cents').where('id', '=', offerId).executeTakeFirstOrThrow();
+  return row.price_cents;
+}
+
+describe('POST /api/cart/movearea from Dine-In or Pick-Up back to Delivery', () => {
+  const RESTAURANT = 421;
+  const AREA = 105;
+
+  /** One offer of a product's size: the first size at that seller and speed. */
+  async function offerOf(product: string, locId: number, speed: SpeedValue) {
+    const row = await t.database.db
+      .selectFrom('variant_offers')
+      .innerJoin('product_variants', 'product_variants.id', 'variant_offers.variant_id')
+      .innerJoin('products', 'products.id', 'product_variants.product_id')
+      .select(['variant_offers.id', 'variant_offers.variant_id', 'variant_offers.loc_id', 'variant_offers.price_cents'])
+      .where('products.name', '=', product)
+      .where('variant_offers.loc_id', '=', locId)
+      .where('variant_offers.speed', '=', speed)
+      .orderBy('variant_offers.variant_id')
+      .executeTakeFirstOrThrow();
+    return { offerId: row.id, variantId: row.variant_id, locId: row.loc_id, priceCents: row.price_cents };
+  }
+
+  it('a restaurant’s ribeye moves to the delivery offer at its price; a restaurant-only meal is named as leaving', async () => {
+    const { zipcode } = await t.database.db.selectFrom('service_areas').select('zipcode').where('loc_id', '=', AREA).executeTakeFirstOrThrow();
+    const dineIn = await offerOf('USDA Prime Ribeye Steak', RESTAURANT, 'dine-in');
+    // The same size at the area's butcher (Same Day, first in the SPEED dropdown), in stock at a known price.
+    const butcher = await offerOf('USDA Prime Ribeye Steak', AREA, 'local');
+    expect(butcher.variantId).toBe(dineIn.variantId);
+    await t.database.db.updateTable('variant_offers').set({ price_cents: 3810, stock: 30 }).where('id', '=', butcher.offerId).execute();
+    // Mussels the restaurant serves that nobody delivers in its area.
+    const mussels = await offerOf('PEI Mussels', RESTAURANT, 'pickup');
+    const delivered = await t.database.db
+      .selectFrom('variant_offers')
+      .select('id')
+      .where('variant_id', '=', mussels.variantId)
+      .where('speed', 'in', ['local', 'courier', 'farm-direct'])
+      .where((eb) => eb.or([eb('area_loc_id', '=', AREA), eb('area_loc_id', 'is', null)]))
+      .execute();
+    expect(delivered).toEqual([]);
+    const { cartId, lineIds } = await makeCart(
+      t,
+      [
+        { offer: dineIn, qty: 2 },
+        { offer: mussels, qty: 1 },
+      ],
+      { zipcode, locId: AREA },
+    );
+
+    const asked = dataOf(await moveArea({ cart_id: cartId, zipcode }));
+    expect(asked.keep).toMatchObject([{ cart_rid: lineIds[0], qty: 2, price: centsToDollars(dineIn.priceCents), new_price: '38.10' }]);
+    expect(asked.drop).toMatchObject([{ cart_rid: lineIds[1], name: 'PEI Mussels' }]);
+    expect(asked.drop[0]?.new_price).toBeUndefined();
+    // Nothing changed by asking.
+    expect((await cartLinesOf(t, cartId)).map((l) => l.offer_id)).toEqual([dineIn.offerId, mussels.offerId]);
+
+    const moved = await moveArea({ cart_id: cartId, zipcode, apply: 1 });
+    expect(moved.body).toMatchObject({ code: 1, data: { total_products_in_cart: 2 } });
+    expect(await cartLinesOf(t, cartId)).toEqual([{ id: lineIds[0], offer_id: butcher.offerId, qty: 2 }]);
+  });
+
+  it('two restaurants’ lines of one size become one Same Day line; a delivered line stays as it is', async () => {
+    const GRAMERCY = 401;
+    const HUDSON_PRIME = 402;
+    const gramercy = await offerOf('USDA Prime Ribeye Steak', GRAMERCY, 'pickup');
+    const hudson = await offerOf('USDA Prime Ribeye Steak', HUDSON_PRIME, 'dine-in');
+    const { cartId, lineIds } = await makeCart(t, [
+      { offer: gramercy, qty: 1 },
+      { offer: hudson, qty: 2 },
+      { offer: courier, qty: 1 },
+    ]);
+    const asked = dataOf(await moveArea({ cart_id: cartId, zipcode: '10001' }));
+    expect(asked.drop).toEqual([]);
+    expect(asked.keep.map((l) => l.cart_rid)).toEqual(lineIds);
+    expect(asked.keep[2]?.new_price).toBeUndefined();
+    await moveArea({ cart_id: cartId, zipcode: '10001', apply: 1 });
+    const lines = await cartLinesOf(t, cartId);
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatchObject({ id: lineIds[0], qty: 3 });
+    expect(lines[1]).toEqual({ id: lineIds[2], offer_id: courier.offerId, qty: 1 });
+    const offer = await t.database.db
+      .selectFrom('variant_offers')
+      .select(['speed', 'variant_id'])
+      .where('id', '=', lines[0]?.offer_id ?? 0)
+      .executeTakeFirstOrThrow();
+    expect(offer).toEqual({ speed: 'local', variant_id: gramercy.variantId });
   });
 });

@@ -1,11 +1,13 @@
 import { sql, type Kysely } from 'kysely';
 import type { AreaLine, MoveAreaData } from '../../../src/api/contract/cart-area.contract.ts';
+import { centsToDollars } from '../../../src/rules/money.ts';
 import { formatSize } from '../../../src/rules/sizes.ts';
 import { catalogueRestaurant, catalogueSpeeds, type SpeedValue } from '../../../src/rules/speeds.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Caller } from '../platform/caller.ts';
 import { findOwnCart, lockOwnCart } from './carts.ts';
 import { stillKept } from './kept-lines.ts';
+import { moveToOffers, offerMovesFor } from './offer-moves.ts';
 
 export interface MoveAreaRequest {
   cartId: string;
@@ -15,6 +17,7 @@ export interface MoveAreaRequest {
   /**
    * Dine-In or Pick-Up: the restaurant chosen on /ship/options. Its offer of a line's size replaces the line's own
    * (another seller's, or another speed's) when the line's is not sold there; a line it does not sell is listed.
+   * Ignored for Delivery, where a restaurant's line moves to the size's delivery offer in the area instead.
    */
   restaurantLocId?: number | undefined;
   /** Move the cart there (taking off what the area cannot sell), not only answer. */
@@ -37,12 +40,8 @@ interface LineRow {
   loc_id: number;
   /** A wallet redemption (decision 017): redeemable where its entry says, never moved to another offer. */
   wallet: boolean;
-}
-
-/** A cart line the chosen restaurant sells as its own offer of the same size: the line moves to that offer. */
-interface OfferMove {
-  lineId: number;
-  offerId: number;
+  /** What the line costs now (a wallet redemption: nothing, as the cart shows it). */
+  price_cents: number;
 }
 
 /**
@@ -50,8 +49,10 @@ interface OfferMove {
  * (offeredInArea), line by line — the line's own seller's offer is sold in that area at a speed the option shows,
  * and for Dine-In or Pick-Up with a restaurant chosen, it is that restaurant's (what its product page offers). A line
  * whose own offer is not, but whose size the chosen restaurant sells at the option's speed, stays and moves to the
- * restaurant's offer at its price (as the cards and product page show it); otherwise nothing is re-priced or swapped
- * to another seller: a line stays exactly as chosen, or is listed for the shopper.
+ * restaurant's offer at its price (as the cards and product page show it). Going to Delivery, a restaurant's line whose
+ * size is sold for delivery in the area moves to that offer at its price, as the product page would sell it
+ * (offer-moves.ts); a restaurant-only meal is listed. Otherwise nothing is re-priced or swapped to another seller: a
+ * line stays exactly as chosen, or is listed for the shopper. A moved line's keep entry names its new price.
  * Lines kept earlier for this zip (cart_kept_lines, migration 028) that the area and option sell are listed in restore.
  * With apply, one transaction with the cart locked takes the listed lines off (or, with keepOld, keeps them for the
  * cart's old zip), puts the restored ones back and moves the cart to the area.
@@ -69,7 +70,13 @@ export async function moveCartToArea(db: Kysely<Database>, caller: Caller | unde
       (row.area_loc_id === null || row.area_loc_id === area.loc_id) &&
       speeds.includes(row.speed) &&
       (restaurant === undefined || row.wallet || row.loc_id === restaurant);
-    const lineOf = (row: LineRow): AreaLine => ({ cart_rid: row.id, name: row.name, size: formatSize(row.bottle_size, row.size_unit), qty: row.qty });
+    const lineOf = (row: LineRow): AreaLine => ({
+      cart_rid: row.id,
+      name: row.name,
+      size: formatSize(row.bottle_size, row.size_unit),
+      qty: row.qty,
+      price: centsToDollars(row.price_cents),
+    });
 
     const rows = await trx
       .selectFrom('cart_items')
@@ -86,34 +93,26 @@ export async function moveCartToArea(db: Kysely<Database>, caller: Caller | unde
         'variant_offers.speed',
         'variant_offers.loc_id',
         sql<boolean>`cart_items.wallet_entry_id is not null`.as('wallet'),
+        sql<number>`case when cart_items.wallet_entry_id is null then variant_offers.price_cents else 0 end`.as('price_cents'),
       ])
       .where('cart_items.cart_id', '=', cart.id)
       .orderBy('cart_items.id')
       .execute();
-    const unsold = rows.filter((row) => !sold(row));
-    // The chosen restaurant's offer of each unsold line's size, at the option's speed in the area: one statement.
-    const moves: OfferMove[] =
-      restaurant === undefined || unsold.every((row) => row.wallet)
-        ? []
-        : await trx
-            .selectFrom('cart_items')
-            .innerJoin('variant_offers', 'variant_offers.variant_id', 'cart_items.variant_id')
-            .select(['cart_items.id as lineId', 'variant_offers.id as offerId'])
-            .where('cart_items.cart_id', '=', cart.id)
-            .where('cart_items.wallet_entry_id', 'is', null)
-            .where(
-              'cart_items.id',
-              'in',
-              unsold.map((row) => row.id),
-            )
-            .where('variant_offers.loc_id', '=', restaurant)
-            .where('variant_offers.speed', 'in', [...speeds])
-            .where((eb) => eb.or([eb('variant_offers.area_loc_id', '=', area.loc_id), eb('variant_offers.area_loc_id', 'is', null)]))
-            .execute();
-    const moved = new Set(moves.map((move) => move.lineId));
+    // Another offer of an unsold line's size the target sells (a chosen restaurant's, or Delivery's for a restaurant's line).
+    const moves = await offerMovesFor(
+      trx,
+      cart.id,
+      rows.filter((row) => !sold(row)),
+      { areaLocId: area.loc_id, speeds, restaurant },
+    );
+    const moved = new Map(moves.map((move) => [move.lineId, move]));
     const keep: AreaLine[] = [];
     const drop: AreaLine[] = [];
-    for (const row of rows) (sold(row) || moved.has(row.id) ? keep : drop).push(lineOf(row));
+    for (const row of rows) {
+      const move = moved.get(row.id);
+      if (move) keep.push({ ...lineOf(row), new_price: centsToDollars(move.priceCents) });
+      else (sold(row) ? keep : drop).push(lineOf(row));
+    }
 
     // Kept for this zip earlier (cart_rid is the kept line's id): back when this area and option sell them.
     const keptRows = await trx
@@ -130,6 +129,7 @@ export async function moveCartToArea(db: Kysely<Database>, caller: Caller | unde
         'variant_offers.area_loc_id',
         'variant_offers.speed',
         'variant_offers.loc_id',
+        'variant_offers.price_cents',
       ])
       .where('cart_kept_lines.cart_id', '=', cart.id)
       .where('cart_kept_lines.zipcode', '=', area.zipcode)
@@ -200,36 +200,4 @@ export async function moveCartToArea(db: Kysely<Database>, caller: Caller | unde
       .executeTakeFirstOrThrow();
     return { kind: 'answered', data: { ...data, total_products_in_cart: Number(total.qty) } };
   });
-}
-
-/**
- * The lines the chosen restaurant sells move to its offer (its price from now on; no delivery date or slot, which a
- * visit does not have). A line of that offer already in the cart takes the quantity instead (at most 24, as in the
- * cart), as adding to the cart would.
- */
-async function moveToOffers(trx: Kysely<Database>, cartId: string, moves: readonly OfferMove[]): Promise<void> {
-  for (const move of moves) {
-    const existing = await trx
-      .selectFrom('cart_items')
-      .select(['id', 'qty'])
-      .where('cart_id', '=', cartId)
-      .where('offer_id', '=', move.offerId)
-      .where('wallet_entry_id', 'is', null)
-      .executeTakeFirst();
-    if (existing) {
-      const line = await trx.selectFrom('cart_items').select('qty').where('id', '=', move.lineId).executeTakeFirstOrThrow();
-      await trx
-        .updateTable('cart_items')
-        .set({ qty: Math.min(24, existing.qty + line.qty) })
-        .where('id', '=', existing.id)
-        .execute();
-      await trx.deleteFrom('cart_items').where('id', '=', move.lineId).execute();
-    } else {
-      await trx
-        .updateTable('cart_items')
-        .set({ offer_id: move.offerId, delivery_date: null, timeslot: null })
-        .where('id', '=', move.lineId)
-        .execute();
-    }
-  }
 }

@@ -1,6 +1,6 @@
 import { array, literal, number, object, optional, string, type Infer } from 'superstruct';
 import { envelope } from './envelope.ts';
-import { blankIsMissing, callerFields, cartIdField, numericId, speedField, zipcodeField } from './fields.ts';
+import { blankIsMissing, callerFields, cartIdField, money, numericId, speedField, zipcodeField } from './fields.ts';
 
 /**
  * POST /api/cart/movearea — which lines of the caller's cart another pincode (and delivery option) can still sell
@@ -14,7 +14,8 @@ export const moveAreaBody = object({
   courier_type: speedField('courier_type'),
   /**
    * With dine-in or pickup: the restaurant chosen on /ship/options. A line it sells (the same size) stays, moved to
-   * its offer at its price; only what it does not sell is listed in drop. Ignored for a delivery speed.
+   * its offer at its price; only what it does not sell is listed in drop. Ignored for a delivery speed, where a
+   * restaurant's line whose size is sold for delivery in the area moves to that offer (a restaurant-only one is in drop).
    */
   vendor_location_id: blankIsMissing(optional(numericId('vendor_location_id'))),
   apply: optional(literal(1)),
@@ -24,14 +25,26 @@ export const moveAreaBody = object({
 });
 export type MoveAreaBody = Infer<typeof moveAreaBody>;
 
-/** A cart line as the question lists it: enough for the shopper to recognise it. */
-export const areaLine = object({ cart_rid: number(), name: string(), size: string(), qty: number() });
+/** A cart line as the question lists it: enough for the shopper to recognise it, and what it costs. */
+export const areaLine = object({
+  cart_rid: number(),
+  name: string(),
+  size: string(),
+  qty: number(),
+  /** Its price now, in dollars (a wallet redemption: 0.00). */
+  price: optional(money),
+  /** A kept line moved to another seller's offer (a chosen restaurant's, or Delivery's): its price there, in dollars. */
+  new_price: optional(money),
+});
 export type AreaLine = Infer<typeof areaLine>;
 
 export const moveAreaData = object({
   zipcode: string(),
   loc_id: number(),
-  /** Lines the new area sells: they stay (for a chosen restaurant, moved to its offer when they were another's). */
+  /**
+   * Lines the new area sells: they stay (for a chosen restaurant, moved to its offer when they were another's; for
+   * Delivery, a restaurant's line moved to the size's delivery offer), a moved one with its new_price.
+   */
   keep: array(areaLine),
   /** Lines it does not: listed for the shopper, and taken off only when the move is applied. */
   drop: array(areaLine),

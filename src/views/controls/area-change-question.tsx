@@ -1,12 +1,13 @@
-import { areaChangeWords, lineLabel, type AreaChangeQuestion } from '../../rules/area-change.ts';
+import { areaChangeWords, lineLabel, priceChangeLines, type AreaChangeQuestion } from '../../rules/area-change.ts';
 import { primaryButton, secondaryButton } from '../../styles/controls.css.ts';
 import * as dialogCss from '../../styles/dialog.css.ts';
 import * as css from './area-change-question.css.ts';
 
 /**
- * Before a new pincode or delivery option changes the cart (issue 23): what stays, what the new choice cannot sell,
- * what comes back (kept for this pincode earlier), and the answers: change, change keeping the lines for the old
- * pincode, or keep everything as it is. The machine asking decides what happens on each.
+ * Before a new pincode or delivery option changes the cart (issue 23): what stays (and the new price of a line moved
+ * to another seller's offer), what the new choice cannot sell, what comes back (kept for this pincode earlier), and the
+ * answers: change, change keeping the lines for the old pincode, or keep everything as it is. The machine asking
+ * decides what happens on each; nothing moves before the shopper answers.
  */
 export function AreaChangeQuestionView({
   titleId,
@@ -23,6 +24,7 @@ export function AreaChangeQuestionView({
   onKeepOld?: (() => void) | undefined;
 }) {
   const words = areaChangeWords(question);
+  const priceChanges = priceChangeLines(question.keep);
   return (
     <div className={css.question}>
       <h2 id={titleId} className={dialogCss.title}>
@@ -34,6 +36,17 @@ export function AreaChangeQuestionView({
           <ul className={css.lines}>
             {question.keep.map((line, i) => (
               <li key={i}>{lineLabel(line)}</li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {priceChanges.length > 0 && (
+        // Moved to another seller's offer: its price changes, said before the shopper agrees to anything.
+        <section aria-label="Price changes">
+          <p className={css.heading}>{words.priceHeading}</p>
+          <ul className={css.lines}>
+            {priceChanges.map((line, i) => (
+              <li key={i}>{line}</li>
             ))}
           </ul>
         </section>

@@ -1,0 +1,112 @@
+import type { Kysely } from 'kysely';
+import { isVisitSpeed, speedValues, type SpeedValue } from '../../../src/rules/speeds.ts';
+import type { Database } from '../../db/schema.ts';
+
+/** A cart line the move's target sells as another offer of the same size: the line moves to that offer. */
+export interface OfferMove {
+  lineId: number;
+  offerId: number;
+  /** The offer's price: the line's from now on (the question names it when it differs). */
+  priceCents: number;
+}
+
+/** A line the target cannot sell as it is. */
+export interface UnsoldLine {
+  id: number;
+  speed: SpeedValue;
+  /** A wallet redemption (decision 017): never moved to another offer. */
+  wallet: boolean;
+}
+
+/** Where the cart is going: the area, the option's speeds and, for Dine-In or Pick-Up, the chosen restaurant. */
+export interface MoveTarget {
+  areaLocId: number;
+  speeds: readonly SpeedValue[];
+  restaurant: number | undefined;
+}
+
+interface Candidate extends OfferMove {
+  speed: SpeedValue;
+  stock: number;
+}
+
+/**
+ * Which unsold lines move to another offer of their size, in one statement:
+ * - to a chosen restaurant (Dine-In or Pick-Up, decision 081): its offer at the option's speed, whoever sold the line;
+ * - to Delivery: a restaurant's line (dine-in or pick-up) whose size is sold for delivery in the area, to the offer the
+ *   product page would sell it at (the first speed in the SPEED dropdown's order with stock, the cheapest with stock).
+ * A delivery line going to another delivery area, or a visit without a restaurant (the pincode dialog), moves nothing:
+ * such lines stay exactly as chosen or are listed as leaving.
+ */
+export async function offerMovesFor(trx: Kysely<Database>, cartId: string, unsold: readonly UnsoldLine[], target: MoveTarget): Promise<OfferMove[]> {
+  const toDelivery = target.restaurant === undefined && !target.speeds.some(isVisitSpeed);
+  const movable = unsold.filter((line) => !line.wallet && (target.restaurant !== undefined || (toDelivery && isVisitSpeed(line.speed))));
+  if (movable.length === 0) return [];
+  let query = trx
+    .selectFrom('cart_items')
+    .innerJoin('variant_offers', 'variant_offers.variant_id', 'cart_items.variant_id')
+    .select([
+      'cart_items.id as lineId',
+      'variant_offers.id as offerId',
+      'variant_offers.price_cents as priceCents',
+      'variant_offers.speed',
+      'variant_offers.stock',
+    ])
+    .where('cart_items.cart_id', '=', cartId)
+    .where('cart_items.wallet_entry_id', 'is', null)
+    .where(
+      'cart_items.id',
+      'in',
+      movable.map((line) => line.id),
+    )
+    .where('variant_offers.speed', 'in', [...target.speeds])
+    .where((eb) => eb.or([eb('variant_offers.area_loc_id', '=', target.areaLocId), eb('variant_offers.area_loc_id', 'is', null)]));
+  if (target.restaurant !== undefined) query = query.where('variant_offers.loc_id', '=', target.restaurant);
+  const candidates: Candidate[] = await query.execute();
+  candidates.sort(byProductPageChoice);
+  const chosen = new Map<number, OfferMove>();
+  for (const { lineId, offerId, priceCents } of candidates) if (!chosen.has(lineId)) chosen.set(lineId, { lineId, offerId, priceCents });
+  return [...chosen.values()];
+}
+
+/** As the product page picks a size's offer (rules/product-options.ts): stock first, then speed order, price, id. */
+function byProductPageChoice(a: Candidate, b: Candidate): number {
+  return (
+    Number(b.stock > 0) - Number(a.stock > 0) ||
+    speedValues.indexOf(a.speed) - speedValues.indexOf(b.speed) ||
+    a.priceCents - b.priceCents ||
+    a.offerId - b.offerId
+  );
+}
+
+/**
+ * The lines move to their new offers (its price from now on; no delivery date or slot: a visit has none, and a
+ * delivery's is chosen for its seller at checkout). A line of that offer already in the cart takes the quantity
+ * instead (at most 24, as in the cart), as adding to the cart would.
+ */
+export async function moveToOffers(trx: Kysely<Database>, cartId: string, moves: readonly OfferMove[]): Promise<void> {
+  for (const move of moves) {
+    const existing = await trx
+      .selectFrom('cart_items')
+      .select(['id', 'qty'])
+      .where('cart_id', '=', cartId)
+      .where('offer_id', '=', move.offerId)
+      .where('wallet_entry_id', 'is', null)
+      .executeTakeFirst();
+    if (existing) {
+      const line = await trx.selectFrom('cart_items').select('qty').where('id', '=', move.lineId).executeTakeFirstOrThrow();
+      await trx
+        .updateTable('cart_items')
+        .set({ qty: Math.min(24, existing.qty + line.qty) })
+        .where('id', '=', existing.id)
+        .execute();
+      await trx.deleteFrom('cart_items').where('id', '=', move.lineId).execute();
+    } else {
+      await trx
+        .updateTable('cart_items')
+        .set({ offer_id: move.offerId, delivery_date: null, timeslot: null })
+        .where('id', '=', move.lineId)
+        .execute();
+    }
+  }
+}
