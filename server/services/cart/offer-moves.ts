@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { maxQuantity } from '../../../src/rules/quantity.ts';
 import { isVisitSpeed, speedValues, type SpeedValue } from '../../../src/rules/speeds.ts';
 import type { Database } from '../../db/schema.ts';
 
@@ -97,7 +98,7 @@ export async function moveToOffers(trx: Kysely<Database>, cartId: string, moves:
       const line = await trx.selectFrom('cart_items').select('qty').where('id', '=', move.lineId).executeTakeFirstOrThrow();
       await trx
         .updateTable('cart_items')
-        .set({ qty: Math.min(24, existing.qty + line.qty) })
+        .set({ qty: Math.min(maxQuantity, existing.qty + line.qty) })
         .where('id', '=', existing.id)
         .execute();
       await trx.deleteFrom('cart_items').where('id', '=', move.lineId).execute();
