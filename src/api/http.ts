@@ -25,22 +25,21 @@ export function takeTokenFrom(source: () => string | undefined): void {
   tokenSource = source;
 }
 
-let refusedRestaurant: (restaurantLocId: number) => void = () => undefined;
+/** The restaurant a refused call sent, until the listener is set (it is loaded after the first render). */
+let refusedBefore: number | undefined;
+let refusedRestaurant = (restaurantLocId: number): void => {
+  refusedBefore = restaurantLocId;
+};
 
 /**
  * Told when the server refuses the restaurant a call sent (a 400 naming vendor_location_id: it does not serve the
- * shopper's area or mode any more), with the id the call sent: the session drops that choice (set once at start-up),
- * so the store stops asking with it.
+ * shopper's area or mode any more), with the id the call sent, also of a refusal before it was set: the session drops
+ * that choice (set once at start-up), so the store stops asking with it.
  */
 export function onRestaurantRefused(listener: (restaurantLocId: number) => void): void {
   refusedRestaurant = listener;
-}
-
-/** The restaurant a call sent, when the server's 400 names it. */
-function refusedRestaurantOf(error: ApiError, options: CallOptions): number | undefined {
-  if (error.status !== 400 || !error.errors.some((e) => e.field === 'vendor_location_id')) return undefined;
-  const sent = options.query?.vendor_location_id ?? options.body?.vendor_location_id;
-  return typeof sent === 'number' ? sent : undefined;
+  if (refusedBefore !== undefined) listener(refusedBefore);
+  refusedBefore = undefined;
 }
 
 /**
@@ -86,8 +85,8 @@ export async function call<T, S>(path: string, reply: Struct<T, S>, options: Cal
   const payload = await readPayload(response);
   if (!response.ok) {
     const error = failure(response.status, payload);
-    const restaurant = refusedRestaurantOf(error, options);
-    if (restaurant !== undefined) refusedRestaurant(restaurant);
+    const sent = options.query?.vendor_location_id ?? options.body?.vendor_location_id;
+    if (typeof sent === 'number' && error.errors.some((e) => e.field === 'vendor_location_id')) refusedRestaurant(sent);
     throw error;
   }
 

@@ -4,7 +4,7 @@ import { getListing } from '../../src/api/listing.api.ts';
 import { getHomepage } from '../../src/api/home.api.ts';
 import { onRestaurantRefused } from '../../src/api/http.ts';
 import { notificationsMachine } from '../../src/machines/app/notifications.machine.ts';
-import { forgetRefusedVisit } from '../../src/machines/app/refused-visit.ts';
+import { forgetRefusedVisit } from '../../src/machines/area-cookie/refused-visit.ts';
 import { sessionMachine } from '../../src/machines/app/session.machine.ts';
 import { listingRequest, parseListingQuery } from '../../src/rules/listing-query.ts';
 import { restaurantNotServedRefusal, visitNoLongerOfferedMessage } from '../../src/rules/messages.ts';
@@ -95,5 +95,22 @@ describe('a refused restaurant choice', () => {
     await expect(getHomepage(area)).rejects.toThrow();
     expect(session.getSnapshot().context.retailer).toBe(402);
     expect(notifications.getSnapshot().context.snackbar).toBeUndefined();
+  });
+
+  it('is forgotten even when refused before the listener was loaded (it comes after the first render)', async () => {
+    // A fresh client, as main.tsx has it before its lazily loaded listener arrives.
+    vi.resetModules();
+    const http = await import('../../src/api/http.ts');
+    const home = await import('../../src/api/home.api.ts');
+    const session = createActor(sessionMachine, { input: { ...pickUp } }).start();
+    const notifications = createActor(notificationsMachine).start();
+    refuseRestaurants();
+    const area = shopperArea(session.getSnapshot().context);
+    if (!area) throw new Error('no area');
+    await expect(home.getHomepage(area)).rejects.toThrow();
+    expect(session.getSnapshot().context.retailer).toBe(402);
+    http.onRestaurantRefused(forgetRefusedVisit(session, notifications));
+    expect(session.getSnapshot().context.retailer).toBeUndefined();
+    expect(notifications.getSnapshot().context.snackbar?.message).toBe(visitNoLongerOfferedMessage('Pick-Up', 'Hudson Prime Steakhouse'));
   });
 });

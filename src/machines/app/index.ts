@@ -8,7 +8,6 @@ import type { sessionMachine } from './session.machine.ts';
  * The door to the app-wide actors (docs/decisions/032): main.tsx starts them, views read them through these selectors.
  */
 export { startAppActors, type SessionStorage } from './app-actors.ts';
-export { forgetRefusedVisit } from './refused-visit.ts';
 export type { notificationsMachine, NotificationsEvent, Toast, ToastKind } from './notifications.machine.ts';
 export type { sessionMachine, SessionEvent } from './session.machine.ts';
 export { isSignedIn, type SessionValues } from './session-values.ts';
