@@ -25,11 +25,9 @@ export function takeTokenFrom(source: () => string | undefined): void {
   tokenSource = source;
 }
 
-/** The restaurant a refused call sent, until the listener is set (it is loaded after the first render). */
-let refusedBefore: number | undefined;
-let refusedRestaurant = (restaurantLocId: number): void => {
-  refusedBefore = restaurantLocId;
-};
+/** The restaurant a refused call sent before the listener was set (it is loaded after the first render). */
+let refusedEarly: number | undefined;
+let refusedRestaurant = (restaurantLocId: number): void => void (refusedEarly = restaurantLocId);
 
 /**
  * Told when the server refuses the restaurant a call sent (a 400 naming vendor_location_id: it does not serve the
@@ -38,8 +36,7 @@ let refusedRestaurant = (restaurantLocId: number): void => {
  */
 export function onRestaurantRefused(listener: (restaurantLocId: number) => void): void {
   refusedRestaurant = listener;
-  if (refusedBefore !== undefined) listener(refusedBefore);
-  refusedBefore = undefined;
+  if (refusedEarly !== undefined) listener(refusedEarly);
 }
 
 /**

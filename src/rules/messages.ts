@@ -51,10 +51,6 @@ export const visitDroppedMessage = (visit: 'Dine-In' | 'Pick-Up', restaurant: st
 export const restaurantNotServedRefusal = (visit: 'Dine-In' | 'Pick-Up') =>
   `The chosen restaurant does not offer ${visit} in this area. Please choose a restaurant again in Delivery Options.`;
 
-/** What the store says when it dropped such a choice (the server refused it): the catalogue is Delivery's again. */
-export const visitNoLongerOfferedMessage = (visit: 'Dine-In' | 'Pick-Up', restaurant: string | undefined) =>
-  `${restaurant ?? 'The restaurant you chose'} no longer offers ${visit} in your area: you are on Delivery now. Choose a restaurant again in Delivery Options.`;
-
 /** A zip outside every service area (storefront spec, pincode selection and dine-in list code -1). */
 export const comingSoonMessage = 'We are coming soon to this pincode. Please see a list of all pincodes we currently serve.';
 

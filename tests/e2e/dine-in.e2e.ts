@@ -6,7 +6,7 @@ import { cardPrices, choose, enterStore, uniqueEmail } from './steps.ts';
 import { areaOf, openWithSession } from './stored-session.ts';
 import { sessionStorageKey } from '../../src/machines/app/session-values.ts';
 import { priceBucketLabel, priceBuckets } from '../../src/rules/listing.ts';
-import { visitNoLongerOfferedMessage } from '../../src/rules/messages.ts';
+import { visitNoLongerOfferedMessage } from '../../src/rules/refused-visit.ts';
 
 test.describe('dine-in and pick-up', () => {
   test('Dine-In at a 4-star restaurant tomorrow at 7 pm: the header shows it and the catalogue holds only its dine-in offers', async ({ page }) => {

@@ -7,7 +7,8 @@ import { notificationsMachine } from '../../src/machines/app/notifications.machi
 import { forgetRefusedVisit } from '../../src/machines/area-cookie/refused-visit.ts';
 import { sessionMachine } from '../../src/machines/app/session.machine.ts';
 import { listingRequest, parseListingQuery } from '../../src/rules/listing-query.ts';
-import { restaurantNotServedRefusal, visitNoLongerOfferedMessage } from '../../src/rules/messages.ts';
+import { restaurantNotServedRefusal } from '../../src/rules/messages.ts';
+import { visitNoLongerOfferedMessage } from '../../src/rules/refused-visit.ts';
 import { shopperArea } from '../../src/rules/shopper-area.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { Actor } from 'xstate';
-import { visitNoLongerOfferedMessage } from '../../rules/messages.ts';
+import { visitNoLongerOfferedMessage } from '../../rules/refused-visit.ts';
 import type { notificationsMachine } from '../app/notifications.machine.ts';
 import { visitChoiceKeys } from '../app/session-values.ts';
 import type { sessionMachine } from '../app/session.machine.ts';
