@@ -1,7 +1,7 @@
 import { startTransition, StrictMode, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { takeTokenFrom } from './api/http.ts';
+import { onRestaurantRefused, takeTokenFrom } from './api/http.ts';
 import { selectToken, startAppActors } from './machines/app/index.ts';
 import './styles/global.css.ts';
 import { AppActorsContext } from './views/app-context.tsx';
@@ -20,8 +20,12 @@ const actors = startAppActors(() => window.localStorage, recordFlow);
 takeTokenFrom(() => selectToken(actors.session.getSnapshot()));
 // Development only (vite build drops it): the /flows page's live states and ?inspect (docs/decisions/019).
 if (import.meta.env.DEV) void import('./dev/dev-tools.ts').then((dev) => dev.startDevTools(actors));
-// The area copied into a cookie, so the server can draw a listing's first cards (decision 066): out of the first load.
-void import('./machines/area-cookie/index.ts').then((mirror) => mirror.mirrorAreaCookie(actors.session));
+// The area copied into a cookie, so the server can draw a listing's first cards (decision 066), and a chosen restaurant
+// the server refuses (no longer serving the area or mode) forgotten, so the store asks without it: out of the first load.
+void import('./machines/area-cookie/index.ts').then((area) => {
+  area.mirrorAreaCookie(actors.session);
+  onRestaurantRefused(area.forgetRefusedVisit(actors.session, actors.notifications));
+});
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

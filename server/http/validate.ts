@@ -36,17 +36,18 @@ const rememberedQueryLength = 256;
  * decides request.query) parsed to: the listing route's kept pages are asked with the same few strings again and
  * again, and checking one with superstruct cost more than the rest of a kept page's handler (decision 065: its
  * coercions build and throw StructErrors on the normal path). Only valid queries are kept, frozen, at most
- * `maxEntries` (the oldest goes first); an invalid one is checked, and refused with its 400, every time.
+ * `maxEntries` (the oldest goes first); an invalid one is checked, and refused with its 400, every time. `keep`: the
+ * route's own say on a valid value (one naming a refused restaurant is not kept, so made-up ids push nothing out).
  */
-export function rememberedQueryParser<T, S>(struct: Struct<T, S>, maxEntries = 2000): (request: FastifyRequest) => T {
+export function rememberedQueryParser<T, S>(struct: Struct<T, S>, maxEntries = 2000): (request: FastifyRequest, keep?: (value: T) => boolean) => T {
   const parsed = new Map<string, T>();
-  return (request) => {
+  return (request, keep) => {
     const at = request.url.indexOf('?');
     const raw = at === -1 ? '' : request.url.slice(at + 1);
     const known = parsed.get(raw);
     if (known !== undefined) return known;
     const value = parseWith(struct, request.query);
-    if (raw.length > rememberedQueryLength) return value;
+    if (raw.length > rememberedQueryLength || (keep !== undefined && !keep(value))) return value;
     if (parsed.size >= maxEntries) {
       const oldest = parsed.keys().next();
       if (oldest.done !== true) parsed.delete(oldest.value);

@@ -8,7 +8,7 @@ import { badRequest, notFound } from '../http/errors.ts';
 import { parseWith } from '../http/validate.ts';
 import { clearCart } from '../services/cart/carts.ts';
 import { moveCartToArea } from '../services/cart/cart-area.ts';
-import { notServedMessage } from '../services/catalogue/catalogue-cache.ts';
+import { notServedMessage, servedAreas } from '../services/catalogue/catalogue-cache.ts';
 
 export function cartRoutes({ db }: AppDeps): FastifyPluginAsync {
   return async (app) => {
@@ -28,11 +28,13 @@ export function cartRoutes({ db }: AppDeps): FastifyPluginAsync {
         zipcode: body.zipcode,
         courierType: body.courier_type,
         restaurantLocId: body.vendor_location_id,
+        served: await servedAreas(db),
         apply: body.apply === 1,
         keepOld: body.keep_old === 1,
       });
       if (outcome.kind === 'cart-not-found') throw notFound(cartNotFoundMessage);
       if (outcome.kind === 'not-served') throw badRequest([{ field: 'zipcode', message: notServedMessage }]);
+      if (outcome.kind === 'restaurant-refused') throw badRequest([outcome.refusal]);
       return { code: 1, data: outcome.data };
     });
   };

@@ -12,11 +12,12 @@ import {
 } from '../../src/api/contract/catalogue.contract.ts';
 import { productQuery, type ProductReply } from '../../src/api/contract/product.contract.ts';
 import { emptyCategoryMessage, emptySearchMessage, noFilterMatchMessage, noSearchMatchMessage } from '../../src/rules/listing.ts';
-import { catalogueRestaurant } from '../../src/rules/speeds.ts';
 import type { AppDeps } from '../deps.ts';
+import { checkedRestaurant } from '../http/chosen-restaurant.ts';
 import { sendSerialised } from '../http/serialised-reply.ts';
 import { parseWith, rememberedQueryParser } from '../http/validate.ts';
-import { notServedMessage } from '../services/catalogue/catalogue-cache.ts';
+import { notServedMessage, servedAreas } from '../services/catalogue/catalogue-cache.ts';
+import { restaurantRefusal } from '../services/catalogue/chosen-restaurant.ts';
 import { categoryList } from '../services/catalogue/categories.ts';
 import { categoryListing, selectionFromFilters, type ListingResult } from '../services/catalogue/listing.ts';
 import { cachedListingReply, listingReplyKey } from '../services/catalogue/listing-replies.ts';
@@ -58,7 +59,8 @@ export function categoryListingReader(deps: Pick<AppDeps, 'readDb'>): (query: Ca
       categoryId: query.catid,
       locId: query.loc_id,
       speed: query.courier_type,
-      restaurantLocId: catalogueRestaurant(query.courier_type, query.vendor_location_id),
+      // Checked before the kept replies are asked: a refused restaurant is a 400, never a key of its own.
+      restaurantLocId: await checkedRestaurant(db, { locId: query.loc_id, speed: query.courier_type, restaurantLocId: query.vendor_location_id }),
       sort: query.sort,
       page: query.page,
       limit: query.limit,
@@ -86,7 +88,13 @@ export function catalogueRoutes(deps: AppDeps): FastifyPluginAsync {
     // The first pages of a listing go out as they were serialised the first time (decision 063).
     // Its query checked once per query string (decision 065): a kept page's request then does no superstruct work.
     app.get('/connect/index/category', async (request, reply) => {
-      const query = categoryQueryOf(request);
+      // A query naming a refused restaurant is not remembered either (the reader answers it with its 400).
+      const served = await servedAreas(db);
+      const query = categoryQueryOf(
+        request,
+        (parsed) =>
+          restaurantRefusal(served, { locId: parsed.loc_id, speed: parsed.courier_type, restaurantLocId: parsed.vendor_location_id }) === undefined,
+      );
       return sendSerialised(request, reply, await readCategoryListing(query, request.log));
     });
 
@@ -96,7 +104,7 @@ export function catalogueRoutes(deps: AppDeps): FastifyPluginAsync {
         categoryId: body.parent_category_id,
         locId: body.loc_id,
         speed: body.courier_type,
-        restaurantLocId: catalogueRestaurant(body.courier_type, body.vendor_location_id),
+        restaurantLocId: await checkedRestaurant(db, { locId: body.loc_id, speed: body.courier_type, restaurantLocId: body.vendor_location_id }),
         sort: body.sort,
         page: body.page,
         limit: body.limit,
@@ -119,7 +127,7 @@ export function catalogueRoutes(deps: AppDeps): FastifyPluginAsync {
         text,
         locId: query.loc_id,
         speed: query.courier_type,
-        restaurantLocId: catalogueRestaurant(query.courier_type, query.vendor_location_id),
+        restaurantLocId: await checkedRestaurant(db, { locId: query.loc_id, speed: query.courier_type, restaurantLocId: query.vendor_location_id }),
         sort: query.sort,
         page: query.page,
         limit: query.limit,
@@ -134,7 +142,8 @@ export function catalogueRoutes(deps: AppDeps): FastifyPluginAsync {
 
     app.get('/connect/index/product', async (request): Promise<ProductReply> => {
       const query = parseWith(productQuery, request.query);
-      const result = await cachedProductDetail(db, query.prodid, query.loc_id, query.courier_type, query.vendor_location_id);
+      const restaurant = await checkedRestaurant(db, { locId: query.loc_id, speed: query.courier_type, restaurantLocId: query.vendor_location_id });
+      const result = await cachedProductDetail(db, query.prodid, query.loc_id, query.courier_type, restaurant);
       switch (result.kind) {
         case 'not-served':
           return { code: -1, message: notServedMessage };

@@ -25,6 +25,20 @@ export function takeTokenFrom(source: () => string | undefined): void {
   tokenSource = source;
 }
 
+/** The restaurant a refused call sent before the listener was set (it is loaded after the first render). */
+let refusedEarly: number | undefined;
+let refusedRestaurant = (restaurantLocId: number): void => void (refusedEarly = restaurantLocId);
+
+/**
+ * Told when the server refuses the restaurant a call sent (a 400 naming vendor_location_id: it does not serve the
+ * shopper's area or mode any more), with the id the call sent, also of a refusal before it was set: the session drops
+ * that choice (set once at start-up), so the store stops asking with it.
+ */
+export function onRestaurantRefused(listener: (restaurantLocId: number) => void): void {
+  refusedRestaurant = listener;
+  if (refusedEarly !== undefined) listener(refusedEarly);
+}
+
 /**
  * A request body as the client sends it: `call` adds store_id itself, and the bearer token in the Authorization header
  * stands for the spec's api_token (never sent in a body or a query).
@@ -66,7 +80,12 @@ export async function call<T, S>(path: string, reply: Struct<T, S>, options: Cal
   }
 
   const payload = await readPayload(response);
-  if (!response.ok) throw failure(response.status, payload);
+  if (!response.ok) {
+    const error = failure(response.status, payload);
+    const sent = options.query?.vendor_location_id ?? options.body?.vendor_location_id;
+    if (typeof sent === 'number' && error.errors.some((e) => e.field === 'vendor_location_id')) refusedRestaurant(sent);
+    throw error;
+  }
 
   const [invalid, value] = validate(payload, reply, { coerce: false });
   if (invalid) {

@@ -44,6 +44,13 @@ export const pincodeChangedMessage = 'Pin Code Changed';
 export const visitDroppedMessage = (visit: 'Dine-In' | 'Pick-Up', restaurant: string, oldZip: string) =>
   `Your ${visit} at ${restaurant} was for ${oldZip}: you are on Delivery now.`;
 
+/**
+ * The server's 400 for a chosen restaurant (vendor_location_id) that does not sell the visit in the request's area: a
+ * restaurant of another area, one gone, or a made-up id. Our own words: the spec has none.
+ */
+export const restaurantNotServedRefusal = (visit: 'Dine-In' | 'Pick-Up') =>
+  `The chosen restaurant does not offer ${visit} in this area. Please choose a restaurant again in Delivery Options.`;
+
 /** A zip outside every service area (storefront spec, pincode selection and dine-in list code -1). */
 export const comingSoonMessage = 'We are coming soon to this pincode. Please see a list of all pincodes we currently serve.';
 

@@ -2,7 +2,11 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Locator } from '@playwright/test';
 import { chooseVisit, pickDeliverySlot, tomorrow } from './dine-in-steps.ts';
 import { expect, tabTest as test } from './fixtures.ts';
-import { choose, enterStore, uniqueEmail } from './steps.ts';
+import { cardPrices, choose, enterStore, uniqueEmail } from './steps.ts';
+import { areaOf, openWithSession } from './stored-session.ts';
+import { sessionStorageKey } from '../../src/machines/app/session-values.ts';
+import { priceBucketLabel, priceBuckets } from '../../src/rules/listing.ts';
+import { visitNoLongerOfferedMessage } from '../../src/rules/refused-visit.ts';
 
 test.describe('dine-in and pick-up', () => {
   test('Dine-In at a 4-star restaurant tomorrow at 7 pm: the header shows it and the catalogue holds only its dine-in offers', async ({ page }) => {
@@ -85,6 +89,59 @@ test.describe('dine-in and pick-up', () => {
         .getByRole('status')
         .filter({ hasText: /^Total \d+ Result\.$/ }),
     ).toHaveText(total);
+  });
+
+  test("Dine-In at Gramercy: the Beef listing's filter panel offers the price ranges of its prices, not the area's", async ({ page }) => {
+    await enterStore(page);
+    await chooseVisit(page, 'Dine-In', '4 star', 'Gramercy Chop House', '7:00 PM');
+    await page.goto('/store/category/Beef/Beef/1002');
+    const grid = page.getByRole('list', { name: 'Products' });
+    await expect(grid.getByRole('listitem').first()).toBeVisible();
+    await expect(grid.getByText('Dine-In').first()).toBeVisible();
+    // Every card of the listing on this page (it sells 8 beef products): the ranges its cards' prices fall in.
+    const prices = await cardPrices(page);
+    const ranges = priceBuckets
+      .filter((b) => prices.some((dollars) => dollars * 100 >= b.minCents && (b.maxCents === undefined || dollars * 100 < b.maxCents)))
+      .map(priceBucketLabel);
+    expect(ranges.length).toBeGreaterThan(0);
+    // Before, the panel listed the area's ranges (the lowest price of any restaurant): '$100 - $200' too, which no
+    // Gramercy card is in.
+    const priceGroup = page.getByRole('complementary', { name: 'Filters' }).getByRole('group', { name: 'Price' });
+    await expect(priceGroup.locator('label')).toHaveText(ranges);
+    await page.screenshot({ path: 'test-results/dine-in-filter-ranges.png', fullPage: true });
+    // A range checked lists Gramercy's cards in it, the panel unchanged.
+    const top = ranges.at(-1) ?? '';
+    const filtered = page.waitForResponse((r) => new URL(r.url()).pathname === '/connect/index/filters');
+    await priceGroup.getByRole('checkbox', { name: top }).click();
+    await expect(priceGroup.getByRole('checkbox', { name: top })).toBeChecked();
+    await filtered;
+    const inTop = priceBuckets.find((b) => priceBucketLabel(b) === top);
+    for (const dollars of await cardPrices(page)) expect(dollars * 100).toBeGreaterThanOrEqual(inTop?.minCents ?? 0);
+    await expect(priceGroup.getByRole('checkbox')).toHaveCount(ranges.length);
+  });
+
+  test('a stored Pick-Up at a restaurant of another area: the store drops it, says so and opens on Delivery, no error', async ({ page }) => {
+    // Chosen for Chicago, the session then carried to New York's 10001 (as a session from before the area check).
+    const pickUpInChicago = {
+      couriertype: 'pickup',
+      shippingType: 'pick-up',
+      pickup: 1,
+      retailer: 411,
+      retailer_name: 'River North Steak & Sake',
+      vendor_location_id: 411,
+    } as const;
+    const refused = page.waitForResponse((r) => r.url().includes('vendor_location_id=411') && r.status() === 400);
+    await openWithSession(page, { ...(await areaOf('10001')), total_products_in_cart: 0, ...pickUpInChicago }, '/store');
+    await refused;
+    await expect(page.getByText(visitNoLongerOfferedMessage('Pick-Up', 'River North Steak & Sake'))).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'TOP PRODUCT IN YOUR AREA' })).toBeVisible();
+    await expect(page.getByTestId('shipping-choice')).toContainText('DELIVERY');
+    // The home's refusal is not left on screen: the home asked again without the restaurant.
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    // The restaurant is forgotten where it was kept: the browser's storage and the area cookie.
+    const stored = await page.evaluate((key) => window.localStorage.getItem(key) ?? '', sessionStorageKey);
+    expect(stored).not.toContain('411');
+    await expect.poll(async () => (await page.context().cookies()).find((cookie) => cookie.name === 'mf_area')?.value).toBe('10001.101.');
   });
 
   test('Pick-Up: CHECKOUT goes straight from the cart to the card tab, and the order is placed without an address', async ({ page }) => {

@@ -123,6 +123,35 @@ describe('zip gate behaviour', () => {
     expect(t.session.getSnapshot().context).toMatchObject({ zipcode: '60601', zipState: 'IL', location: 103 });
   });
 
+  it("a zip of another area drops the old area's Dine-In or Pick-Up choice; one of the same area keeps it", async () => {
+    const visit = {
+      couriertype: 'pickup',
+      shippingType: 'pick-up',
+      pickup: 1,
+      retailer: 401,
+      vendor_location_id: 401,
+      retailer_name: 'Gramercy Chop House',
+    } as const;
+    for (const [stored, kept] of [
+      [{ zipcode: '10001', location: 101, zipState: 'NY', ...visit }, false],
+      [{ zipcode: '60602', location: 103, zipState: 'IL', ...visit }, true],
+    ] as const) {
+      const t = start(ok, async () => ({ code: 1, data: [{ zipcode: '60601', city: 'Chicago', state: 'IL', loc_id: 103 }] }));
+      t.session.send({ type: 'session.update', values: stored });
+      t.actor.send({ type: 'field.change', field: 'zipcode', value: '60601' });
+      t.actor.send({ type: 'captcha.solve', payload: 'solved' });
+      t.actor.send({ type: 'zip.submit' });
+      await vi.waitFor(() => expect(t.goToStore).toHaveBeenCalledOnce());
+      const values = t.session.getSnapshot().context;
+      expect(values).toMatchObject({ zipcode: '60601', location: 103 });
+      expect({ retailer: values.retailer, couriertype: values.couriertype, vendor_location_id: values.vendor_location_id }).toEqual(
+        kept
+          ? { retailer: 401, couriertype: 'pickup', vendor_location_id: 401 }
+          : { retailer: undefined, couriertype: undefined, vendor_location_id: undefined },
+      );
+    }
+  });
+
   it("code -1 shows the server's message and asks for a new captcha", async () => {
     const t = start(ok, async () => ({ code: -1, message: comingSoon, data: [{ zipcode: '90210' }] }));
     t.actor.send({ type: 'field.change', field: 'zipcode', value: '90210' });

@@ -9,6 +9,7 @@ import { pageListing, pageListingElementId, prerenderedListingCard } from '../..
 import { areaFromCookieHeader } from '../../src/rules/area-cookie-header.ts';
 import { areaCookieAssignment } from '../../src/rules/area-cookie.ts';
 import { categoryListingOf } from '../../server/http/listing-shell.ts';
+import { cacheLookups } from '../../server/services/platform/metrics.ts';
 import { query } from './catalogue-helpers.ts';
 import { json, startTestApp, type TestApp } from './test-app.ts';
 
@@ -152,6 +153,22 @@ describe('Dine-In and Pick-Up: the listing is drawn for the restaurant the cooki
     expect(carried.reply).toEqual(api);
 
     expect((await page(beef, cookie())).body).not.toContain(pageListingElementId);
+  });
+
+  it('leaves a cookie naming a restaurant of another area (or none at all) to the app, keeping no reply for it', async () => {
+    const beef = '/store/category/Meat/Beef/1002';
+    const lookups = async () =>
+      (await cacheLookups.get()).values.filter((v) => v.labels.cache === 'listing-replies').reduce((sum, v) => sum + v.value, 0);
+    const before = await lookups();
+    // Chicago's River North in New York, and an id that names no location.
+    for (const restaurant of [411, 987654]) {
+      const cookie =
+        areaCookieAssignment({ zipcode: '10001', loc_id: 101, courier_type: 'pickup', vendor_location_id: restaurant }).split(';')[0] ?? '';
+      const { body } = await page(beef, cookie);
+      expect(body, String(restaurant)).not.toContain(pageListingElementId);
+      expect(body, String(restaurant)).not.toContain(prerenderedListingCard.name);
+    }
+    expect(await lookups()).toBe(before);
   });
 });
 

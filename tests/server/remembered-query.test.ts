@@ -26,6 +26,9 @@ beforeAll(async () => {
   const parse = rememberedQueryParser(struct, 2);
   app.setErrorHandler((error, _request, reply) => reply.status(error instanceof HttpError ? error.statusCode : 500).send(error));
   app.get('/q', async (request) => parse(request));
+  // The route's own say (a refused restaurant's query, decision 065's parser): not kept when it says no.
+  const parseKept = rememberedQueryParser(struct, 2);
+  app.get('/k', async (request) => parseKept(request, (value) => value.note !== 2));
   await app.ready();
 });
 afterAll(() => app.close());
@@ -69,5 +72,15 @@ describe('a query parsed once per query string', () => {
     expect((await get(long)).status).toBe(200);
     expect((await get(long)).status).toBe(200);
     expect(checks - beforeLong).toBe(2);
+  });
+
+  it('does not keep a valid value the route refuses to keep, so it cannot push out the ones kept', async () => {
+    await app.inject({ method: 'GET', url: '/k?page=1&note=a' });
+    const before = checks;
+    for (let i = 0; i < 3; i++) await app.inject({ method: 'GET', url: `/k?page=${i}&note=no` });
+    // Each refused-to-keep string is checked every time; the kept one is still kept.
+    await app.inject({ method: 'GET', url: '/k?page=0&note=no' });
+    await app.inject({ method: 'GET', url: '/k?page=1&note=a' });
+    expect(checks - before).toBe(4);
   });
 });

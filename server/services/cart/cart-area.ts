@@ -1,9 +1,12 @@
 import { sql, type Kysely } from 'kysely';
 import type { AreaLine, MoveAreaData } from '../../../src/api/contract/cart-area.contract.ts';
+import type { FieldError } from '../../../src/api/contract/envelope.ts';
 import { centsToDollars } from '../../../src/rules/money.ts';
 import { formatSize } from '../../../src/rules/sizes.ts';
 import { catalogueRestaurant, catalogueSpeeds, type SpeedValue } from '../../../src/rules/speeds.ts';
 import type { Database } from '../../db/schema.ts';
+import type { ServedAreas } from '../catalogue/catalogue-cache.ts';
+import { restaurantRefusal } from '../catalogue/chosen-restaurant.ts';
 import type { Caller } from '../platform/caller.ts';
 import { findOwnCart, lockOwnCart } from './carts.ts';
 import { stillKept } from './kept-lines.ts';
@@ -20,13 +23,20 @@ export interface MoveAreaRequest {
    * Ignored for Delivery, where a restaurant's line moves to the size's delivery offer in the area instead.
    */
   restaurantLocId?: number | undefined;
+  /** The served areas and their restaurants (servedAreas): the chosen restaurant must sell the option in the zip's area. */
+  served: ServedAreas;
   /** Move the cart there (taking off what the area cannot sell), not only answer. */
   apply: boolean;
   /** With apply: the lines the area cannot sell are kept for the cart's old zip instead of removed. */
   keepOld?: boolean | undefined;
 }
 
-export type MoveAreaOutcome = { kind: 'answered'; data: MoveAreaData } | { kind: 'not-served' } | { kind: 'cart-not-found' };
+export type MoveAreaOutcome =
+  | { kind: 'answered'; data: MoveAreaData }
+  | { kind: 'not-served' }
+  /** The chosen restaurant does not sell the option in the zip's area: the field it is refused for, and why. */
+  | { kind: 'restaurant-refused'; refusal: FieldError }
+  | { kind: 'cart-not-found' };
 
 interface LineRow {
   id: number;
@@ -61,6 +71,8 @@ export async function moveCartToArea(db: Kysely<Database>, caller: Caller | unde
   return db.transaction().execute(async (trx): Promise<MoveAreaOutcome> => {
     const area = await trx.selectFrom('service_areas').select(['zipcode', 'loc_id']).where('zipcode', '=', request.zipcode).executeTakeFirst();
     if (!area) return { kind: 'not-served' };
+    const refusal = restaurantRefusal(request.served, { locId: area.loc_id, speed: request.courierType, restaurantLocId: request.restaurantLocId });
+    if (refusal) return { kind: 'restaurant-refused', refusal };
     const cart = request.apply ? await lockOwnCart(trx, request.cartId, caller) : await findOwnCart(trx, request.cartId, caller);
     if (!cart) return { kind: 'cart-not-found' };
 

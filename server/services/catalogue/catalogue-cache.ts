@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { visitSpeedValues, type VisitSpeedValue } from '../../../src/rules/speeds.ts';
 import type { Database } from '../../db/schema.ts';
 import { onCatalogueChange } from '../platform/catalogue-changes.ts';
 import { cacheBudgets } from '../platform/cache-budgets.ts';
@@ -15,13 +16,31 @@ export const categoryCacheOptions = { name: 'categories', maxBytes: cacheBudgets
 export const areaCacheOptions = { name: 'service-areas', maxBytes: cacheBudgets.serviceAreas, freshMs: 60_000, staleMs: 600_000 };
 
 /**
- * The category tree and the served areas: tens of rows that change only with the catalogue, read by every
- * listing, search and product call. Kept for a minute so each of those calls saves a round trip.
+ * The served areas and, in each, the restaurants that sell at a visit speed (Dine-In, Pick-Up): what a request's
+ * loc_id and chosen restaurant (vendor_location_id) are checked against before anything is read or kept for them.
  */
-const caches = perDatabase<Kysely<Database>, { categories: ReadCache<CategoryRow[]>; areas: ReadCache<Set<number>> }>((db) => {
+export interface ServedAreas {
+  /** loc_ids getaddressbyzipcode hands out. */
+  areas: ReadonlySet<number>;
+  /** `restaurant:area:speed` for every restaurant location with an offer at that visit speed in that area. */
+  visits: ReadonlySet<string>;
+}
+
+const visitKey = (restaurantLocId: number, areaLocId: number, speed: VisitSpeedValue) => `${restaurantLocId}:${areaLocId}:${speed}`;
+
+/** Whether the restaurant location sells at the visit speed in the area (a served area, a restaurant of it). */
+export function restaurantServes(served: ServedAreas, visit: { restaurantLocId: number; areaLocId: number; speed: VisitSpeedValue }): boolean {
+  return served.areas.has(visit.areaLocId) && served.visits.has(visitKey(visit.restaurantLocId, visit.areaLocId, visit.speed));
+}
+
+/**
+ * The category tree and the served areas with their restaurants: tens of rows that change only with the catalogue,
+ * read by every listing, search, home and product call. Kept for a minute so each of those calls saves a round trip.
+ */
+const caches = perDatabase<Kysely<Database>, { categories: ReadCache<CategoryRow[]>; areas: ReadCache<ServedAreas> }>((db) => {
   const made = {
     categories: new ReadCache<CategoryRow[]>(categoryCacheOptions),
-    areas: new ReadCache<Set<number>>(areaCacheOptions),
+    areas: new ReadCache<ServedAreas>(areaCacheOptions),
   };
   // An offer's price or stock is not in either; anything else may be (decision 042).
   onCatalogueChange(db, (change) => {
@@ -39,13 +58,33 @@ export function categoryRows(db: Kysely<Database>): Promise<CategoryRow[]> {
   );
 }
 
+/**
+ * The served areas and their restaurants (two statements a minute per instance at most; dropped on any catalogue
+ * change but a price or stock one). A restaurant's visit offers carry its area (migration 010), so they are read by
+ * migration 032's index by location, a few rows per restaurant: a restaurant with none at a speed does not serve it.
+ */
+export function servedAreas(db: Kysely<Database>): Promise<ServedAreas> {
+  return caches(db).areas.get('all', async () => {
+    const rows = await db.selectFrom('service_areas').select('loc_id').distinct().execute();
+    const areas = new Set(rows.map((r) => r.loc_id));
+    const offered = await sql<{ loc_id: number; area_loc_id: number | null; speed: VisitSpeedValue }>`
+      select distinct o.loc_id, o.area_loc_id, o.speed
+      from vendors v
+      join vendor_locations l on l.vendor_id = v.id
+      join variant_offers o on o.loc_id = l.id and o.speed = any(${[...visitSpeedValues]}::text[])
+      where v.kind = 'restaurant'`.execute(db);
+    const visits = new Set<string>();
+    for (const row of offered.rows) {
+      // An offer of no one area (none are seeded) is sold in every served area.
+      for (const area of row.area_loc_id === null ? areas : [row.area_loc_id]) visits.add(visitKey(row.loc_id, area, row.speed));
+    }
+    return { areas, visits };
+  });
+}
+
 /** Whether loc_id is one of the delivery areas getaddressbyzipcode hands out. */
 export async function isServedLocation(db: Kysely<Database>, locId: number): Promise<boolean> {
-  const areas = await caches(db).areas.get('all', async () => {
-    const rows = await db.selectFrom('service_areas').select('loc_id').distinct().execute();
-    return new Set(rows.map((r) => r.loc_id));
-  });
-  return areas.has(locId);
+  return (await servedAreas(db)).areas.has(locId);
 }
 
 /** The words the home page uses for an area we do not serve. */

@@ -184,32 +184,43 @@ export function listingPageStatement(request: ListingPageRequest, panel?: PanelR
     // speed_sizes is in the sort indexes (migration 019): at any delivery speed, a size is its three speed keys; the
     // visit channels' few rows keep their sizes in the heap only.
     const speedKeys = (bits: readonly number[]) => selection.sizes.flatMap((size) => bits.map((b) => size * 8 + b));
+    // A chosen restaurant's own sizes (its cards and filter panel show those), not every restaurant's of the area.
     const overlap =
-      channel !== 'delivery'
-        ? sql`s.sizes && ${selection.sizes}::int[]`
-        : sql`s.speed_sizes && ${speedKeys(bit === 0 ? Object.values(deliveryBits) : [bit])}::int[]`;
+      request.restaurantLocId !== undefined
+        ? sql`vp.sizes && ${selection.sizes}::int[]`
+        : channel !== 'delivery'
+          ? sql`s.sizes && ${selection.sizes}::int[]`
+          : sql`s.speed_sizes && ${speedKeys(bit === 0 ? Object.values(deliveryBits) : [bit])}::int[]`;
     conditions.push(sql`(${known('size', selection.sizes)} or ${overlap})`);
   }
   if (selection.categoryIds.length > 0) {
     conditions.push(sql`(${known('category', selection.categoryIds)} or s.category_ids && ${selection.categoryIds}::int[])`);
   }
   const matching = sql.join(conditions, sql` and `);
+  // With a chosen restaurant, the panel is what it sells of the category (restaurantPanel): the area's facets count
+  // every restaurant of the area at once.
+  const restaurant = panel === undefined && request.restaurantLocId !== undefined ? request.restaurantLocId : undefined;
   const pricePresent = priceBuckets.map((bucket) => {
+    if (restaurant !== undefined) {
+      const below = bucket.maxCents === undefined ? sql`true` : sql`r.price_cents < ${bucket.maxCents}`;
+      return sql`exists (select 1 from restaurant_listed r where r.price_cents >= ${bucket.minCents} and ${below})`;
+    }
     const below = bucket.maxCents === undefined ? sql`true` : sql`s.price_cents < ${bucket.maxCents}`;
     return sql`exists (select 1 from area_category_products s where ${key} and ${atSpeed} and s.price_cents >= ${bucket.minCents} and ${below})`;
   });
 
   // Known from memory: the listing's size is a constant, and the panel is not read again. With a chosen restaurant,
-  // what it sells of the category (the facets count every restaurant of the area).
+  // what it sells of the category.
   const listedCount = panel
     ? sql`select ${panel.available}::int as n`
-    : request.restaurantLocId !== undefined
-      ? sql`select count(*)::int as n from area_category_products s
-          where ${key} and ${atSpeed} and exists (select 1 from ${sellerOffers(request, { restaurantLocId: request.restaurantLocId })} and v.product_id = s.product_id)`
+    : restaurant !== undefined
+      ? sql`select count(*)::int as n from restaurant_listed`
       : sql`select coalesce(sum(f.products), 0)::int as n from area_listing_facets f where ${facetKey} and f.kind = 'all'`;
   const panelCte = panel
     ? sql``
-    : sql`,
+    : restaurant !== undefined
+      ? restaurantPanel(request.categoryId)
+      : sql`,
     panel as materialized (
       select
         coalesce(array_agg(f.value order by f.value, f.unit) filter (where f.kind = 'size'), '{}') as size_values,
@@ -230,7 +241,7 @@ export function listingPageStatement(request: ListingPageRequest, panel?: PanelR
   // Each part is computed once (materialized: a CTE named twice would otherwise run twice), the total before the page,
   // so that a page past the end of the matching products (not only of the listing) never scans.
   return sql<SlimPageRow & Partial<PanelRow>>`
-    with ${sellers ? vendorProducts(request, sellers) : sql``}listed as materialized (
+    with ${sellers ? vendorProducts(request, sellers) : sql``}${restaurant !== undefined ? restaurantListed(request, restaurant, { key, atSpeed }) : sql``}listed as materialized (
       ${listedCount}
     ),
     counted as materialized (
@@ -301,11 +312,56 @@ function sellerOffers(request: ListingPageRequest, sellers: Sellers): RawBuilder
  */
 function vendorProducts(request: ListingPageRequest, sellers: Sellers): RawBuilder<unknown> {
   return sql`vendor_products as materialized (
-      select v.product_id, min(o.price_cents)::int as price_cents
+      select v.product_id, min(o.price_cents)::int as price_cents, array_agg(distinct v.bottle_size) as sizes
       from ${sellerOffers(request, sellers)}
       group by v.product_id
     ),
     `;
+}
+
+/**
+ * What the chosen restaurant sells of the listing (its entries, at the listing's speed), whatever the filters or a
+ * vendor filter: each product's lowest price at the restaurant, the sizes it sells it in and the categories it is
+ * filed under. Read only when the listing's panel is not kept yet (withKeptPanel): the panel and the listing's size
+ * are made of it.
+ */
+function restaurantListed(
+  request: ListingPageRequest,
+  restaurantLocId: number,
+  parts: { key: RawBuilder<unknown>; atSpeed: RawBuilder<unknown> },
+): RawBuilder<unknown> {
+  return sql`restaurant_listed as materialized (
+      select s.product_id, r.price_cents, r.sizes, s.category_ids
+      from area_category_products s
+      join (
+        select v.product_id, min(o.price_cents)::int as price_cents, array_agg(distinct v.bottle_size) as sizes
+        from ${sellerOffers(request, { restaurantLocId })}
+        group by v.product_id
+      ) r on r.product_id = s.product_id
+      where ${parts.key} and ${parts.atSpeed}
+    ),
+    `;
+}
+
+/**
+ * The filter panel of a chosen restaurant's listing, as the area's facets make it (area_listing_facet_keys, migration
+ * 017) but from restaurant_listed: the sizes it sells (with their products' units) and the other categories its
+ * products are filed under. Its price buckets are probed on restaurant_listed too (listingPageStatement).
+ */
+function restaurantPanel(categoryId: number): RawBuilder<unknown> {
+  return sql`,
+    restaurant_sizes as materialized (
+      select distinct sz.value as size, pr.size_unit::text as unit
+      from restaurant_listed r join products pr on pr.id = r.product_id cross join unnest(r.sizes) as sz(value)
+    ),
+    panel as materialized (
+      select
+        coalesce((select array_agg(z.size order by z.size, z.unit) from restaurant_sizes z), '{}') as size_values,
+        coalesce((select array_agg(z.unit order by z.size, z.unit) from restaurant_sizes z), '{}') as size_units,
+        coalesce((
+          select array_agg(distinct c.value) from restaurant_listed r cross join unnest(r.category_ids) as c(value) where c.value <> ${categoryId}
+        ), '{}') as category_values
+    )`;
 }
 
 const areaCardFields = sql`'in_stock', a.in_stock, 'speed_mask', a.speed_mask, 'child_ids', a.child_ids, 'child_sizes', a.child_sizes,

@@ -27,7 +27,7 @@ export const cacheBudgets = {
   firstPictures: 512 * 2 ** 10,
   /** The category tree: tens of rows. */
   categories: 256 * 2 ** 10,
-  /** The served areas' ids. */
+  /** The served areas' ids and each area's restaurants by visit speed (catalogue-cache.ts): a few kB. */
   serviceAreas: 64 * 2 ** 10,
   /** The search vocabulary with its lookups (search-vocabulary.ts): ~1,100 words at 100k products, ~1 MB. */
   searchVocabulary: 8 * 2 ** 20,

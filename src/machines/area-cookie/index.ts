@@ -1,2 +1,4 @@
-// The door of the area's cookie copy (decision 066), loaded by main.tsx after the first render.
+// The door of the area kept in step, loaded by main.tsx after the first render: its cookie copy (decision 066) and
+// the restaurant choice the server refused.
 export { mirrorAreaCookie } from './area-cookie-mirror.ts';
+export { forgetRefusedVisit } from './refused-visit.ts';

@@ -6,7 +6,7 @@ import { getAddressByZipcode } from '../../api/location.api.ts';
 import { normalizePincode, zipGateError } from '../../rules/pincode.ts';
 import { authFailureMessages, messageOf } from '../shared/auth-failure.ts';
 import type { CaptchaEvent } from './captcha.ts';
-import type { SessionValues } from '../app/session-values.ts';
+import { visitChoiceKeys, type SessionValues } from '../app/session-values.ts';
 import type { sessionMachine } from '../app/session.machine.ts';
 
 export interface ZipGateInput {
@@ -28,11 +28,18 @@ function failureMessage(error: unknown): string {
   return messageOf(error, authFailureMessages.somethingWentWrong);
 }
 
-/** What the session keeps of a served zip; a new zip also drops the old area's cart (as the pincode dialog does). */
+/**
+ * What the session keeps of a served zip; a new zip also drops the old area's cart, and another area its Dine-In or
+ * Pick-Up choice (its restaurant serves the old one), as the pincode dialog does: the store never asks the new area
+ * for the old area's restaurant.
+ */
 function areaValues(reply: ZipLookupReply, stored: SessionValues): Partial<SessionValues> {
   const entry = reply.data?.[0];
   if (!entry) return {};
   const values: Partial<SessionValues> = { zipcode: entry.zipcode, zipState: entry.state, location: entry.loc_id };
+  if (stored.location !== undefined && stored.location !== entry.loc_id) {
+    for (const key of visitChoiceKeys) values[key] = undefined;
+  }
   if (stored.zipcode !== undefined && stored.zipcode !== entry.zipcode) {
     values.cart_id = undefined;
     values.total_products_in_cart = 0;
