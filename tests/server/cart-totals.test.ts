@@ -285,7 +285,8 @@ describe('POST /api/cart/showcart: every figure computed by the server', () => {
       delivery_fee: '4.99',
       taxes: '1.40', // 4 % of 34.99; the steak is a grocery, exempt in NY
       grandtotal: '66.38',
-      tax_note: 'NY: groceries are exempt from sales tax',
+      // The state's wording, and what the cart holds that is taxed (rules/tax-note.ts).
+      tax_note: 'NY: groceries are exempt from sales tax. Wine and spirits are taxed at the general rate, 4%.',
     });
     // The coupon lowers every line: the wine's share of the $6.00 off is $3.50, so 4 % of $31.49.
     const coupon = await makeCart(t, lines);
