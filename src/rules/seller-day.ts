@@ -25,8 +25,9 @@ export function dayEntry(text: string, field: 'Seats' | 'Stock'): DayEntry {
   return { ok: false, message: `${field} must be a whole number from 0 to ${dayEntryMax.toLocaleString('en-US')}.` };
 }
 
-/** Asked before closing a day with orders booked: how many, and what closing does to them. */
-export function closingBookedText(orders: number, date: string): string {
+/** Asked before closing a day: what closing does, and to the orders booked on it (how many) when there are any. */
+export function closeDayQuestion(orders: number, date: string): string {
+  if (orders === 0) return `Close ${formatUsDate(date)}? Shoppers can no longer choose that day until it is reopened.`;
   const booked = orders === 1 ? '1 order is' : `${orders} orders are`;
   return `${booked} booked on ${formatUsDate(date)}. Close the day anyway? Their shoppers will be asked by mail to choose another date.`;
 }

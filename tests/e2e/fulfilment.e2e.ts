@@ -14,6 +14,7 @@ import {
 import { centsToDollars, dollarsToCents, formatDiscount, formatMoney } from '../../src/rules/money.ts';
 import { formatUsDate } from '../../src/rules/delivery-dates.ts';
 import { parseWeightEntry, weightEntryMessages } from '../../src/rules/weight-entry.ts';
+import { markOutQuestion } from '../../src/rules/console-confirm.ts';
 import { offlineMessage } from '../../src/api/http.ts';
 import { addAddress, addCard, chooseSpeed, placeOrder } from './checkout-steps.ts';
 import { answeredOnce, connectionLostOnce, refusedByFault } from './faults.ts';
@@ -257,7 +258,7 @@ const salmon = 'Atlantic Salmon Fillet';
  * its own card, with only its lines and its total; the butcher accepts, picks, weighs only the ribeye and packs while
  * the fishmonger's part stays placed, and the shopper's timeline names the seller of each step.
  */
-test("an order from two sellers: each seller's part moves on its own, the shopper's timeline naming them", async ({ page, browser }) => {
+test("an order from two sellers: each seller's part moves on its own, the shopper's timeline naming them", async ({ page, browser, flowRecord }) => {
   test.setTimeout(300_000);
   await enterStore(page);
   await addSameDayToCart(page, 'ribeye', steak);
@@ -290,6 +291,8 @@ test("an order from two sellers: each seller's part moves on its own, the shoppe
   const orderId = ((await page.getByText(/^Order ID: \d+/).innerText()).match(/\d+/) ?? [''])[0];
 
   const sellerContext = await browser.newContext();
+  // Recorded too: a weight typed or a question answered that the machine dropped would fail the test (decision 079).
+  await flowRecord.record(sellerContext);
   const contexts = [sellerContext];
   const seller = await sellerContext.newPage();
   try {
@@ -308,13 +311,38 @@ test("an order from two sellers: each seller's part moves on its own, the shoppe
     await butcher.getByRole('button', { name: 'Accept' }).click();
     await expect(butcher.getByTestId('fulfilment-state')).toHaveText('Accepted by the seller');
     await expect(fish.getByTestId('fulfilment-state')).toHaveText('Order placed');
+    // The list's read after Start picking is held until a weight is typed: the card redrawn from it keeps the weight
+    // (it used to be drawn afresh, its typed weights lost).
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await seller.route(
+      (url) => url.pathname === '/api/seller/orders',
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+      { times: 1 },
+    );
     await butcher.getByRole('button', { name: 'Start picking' }).click();
     await expect(butcher.getByTestId('fulfilment-state')).toHaveText('Being picked');
-    // The card is drawn again from the server's picking answer (its substitutes listed) before anything is typed.
-    await expect(butcher.getByText('Mark out')).toBeVisible();
-    // Only the ribeye is the butcher's to weigh: packing asks its weight alone, then packs.
+    // Only the ribeye is the butcher's to weigh: packing asks its weight alone.
+    const weight = butcher.getByLabel(`Weight of ${steak} (lb)`);
     await expect(butcher.getByLabel(/^Weight of /)).toHaveCount(1);
-    await butcher.getByLabel(`Weight of ${steak} (lb)`).fill('1.02');
+    await weight.fill('1.02');
+    await expect(butcher.getByText('Mark out')).toHaveCount(0);
+    release();
+    // Drawn again from the server's picking answer (its substitutes listed), the weight still typed.
+    await expect(butcher.getByText('Mark out')).toBeVisible();
+    await expect(weight).toHaveValue('1.02');
+    // Marking the ribeye out asks first, naming it and what follows; Cancel leaves the line and its weight as they were.
+    await butcher.getByRole('button', { name: 'Mark out' }).click();
+    const asked = butcher.getByRole('alertdialog');
+    await expect(asked).toContainText(markOutQuestion(steak).question);
+    await expect(butcher.getByRole('button', { name: 'Packed' })).toHaveCount(0);
+    await asked.getByRole('button', { name: 'Cancel' }).click();
+    await expect(asked).toHaveCount(0);
+    await expect(weight).toHaveValue('1.02');
+    await expect(butcher.getByTestId('substitution-state')).toHaveCount(0);
     await butcher.getByRole('button', { name: 'Packed' }).click();
     await expect(butcher.getByTestId('fulfilment-state')).toHaveText('Packed');
     await expect(fish.getByTestId('fulfilment-state')).toHaveText('Order placed');
@@ -340,7 +368,7 @@ test("an order from two sellers: each seller's part moves on its own, the shoppe
     await day.getByLabel('Date').fill(deliveryDate);
     await expect(day.getByTestId('day-state')).toHaveText(`${formatUsDate(deliveryDate)}: open`);
     await day.getByRole('button', { name: 'Close this day' }).click();
-    await expect(day.getByRole('alert')).toContainText(
+    await expect(day.getByRole('alertdialog')).toContainText(
       new RegExp(`^\\d+ orders? (is|are) booked on ${formatUsDate(deliveryDate).replace(/\//g, '\\/')}\\. Close the day anyway\\?`),
     );
     await day.getByRole('button', { name: 'Keep it open' }).click();

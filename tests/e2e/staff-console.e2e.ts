@@ -1,7 +1,9 @@
 import type { Locator, Page } from '@playwright/test';
 import { orderRefreshMs } from '../../src/machines/account/order-status.machine.ts';
 import { addDays, formatUsDate, storeToday } from '../../src/rules/delivery-dates.ts';
+import { moveQuestion } from '../../src/rules/console-confirm.ts';
 import { consoleSellerLabel, heldCardReleasedText } from '../../src/rules/fulfilment.ts';
+import { closeDayQuestion } from '../../src/rules/seller-day.ts';
 import { expect, test } from './fixtures.ts';
 import { addToCartThroughApi, openWithSession } from './journeys/shoppers.ts';
 import { sameDayOrderThroughApi } from './reach/orders.ts';
@@ -109,9 +111,18 @@ test('staff find a storefront order by date, status and seller, accept and cance
     expect(await mailedMatchFor(placed.email, /is now: Accepted by the store\./)).toBeTruthy();
 
     // Canceled with why: the hold on her card (a steak sold by weight, not packed) is let go, and the mail says so.
+    // Cancel asks first, saying what follows; keeping the order sends nothing, and the reason typed stays.
     const cancelReason = 'The butcher cannot deliver that day';
     await card.getByLabel('Reason').fill(cancelReason);
     await card.getByRole('button', { name: 'Cancel order' }).click();
+    const asked = card.getByRole('alertdialog');
+    await expect(asked).toContainText(moveQuestion('cancel', placed.orderId, false).question);
+    await asked.getByRole('button', { name: 'No, keep the order' }).click();
+    await expect(asked).toHaveCount(0);
+    await expect(card.getByTestId('fulfilment-state')).toHaveText('Accepted by the seller');
+    await expect(card.getByLabel('Reason')).toHaveValue(cancelReason);
+    await card.getByRole('button', { name: 'Cancel order' }).click();
+    await asked.getByRole('button', { name: 'Yes, cancel the order' }).click();
     await expect(card).toHaveCount(0);
     await status.selectOption({ label: 'Canceled' });
     await expect(card.getByTestId('fulfilment-state')).toHaveText('Canceled');
@@ -143,7 +154,11 @@ test('staff find a storefront order by date, status and seller, accept and cance
     }
     await expect(dayState).toHaveText(`${formatUsDate(closing)}: open`);
     await day.getByLabel('Reason').fill('Butcher on a training day');
+    // Closing asks first, even with no order booked: shoppers can no longer choose the day.
     await day.getByRole('button', { name: 'Close this day' }).click();
+    const askedToClose = day.getByRole('alertdialog');
+    await expect(askedToClose).toContainText(closeDayQuestion(0, closing));
+    await askedToClose.getByRole('button', { name: 'Yes, close the day' }).click();
     await expect(dayState).toHaveText(`${formatUsDate(closing)}: closed (Closed by the store)`);
     await expect(day.getByRole('button', { name: 'Reopen this day' })).toBeVisible();
     await staff.screenshot({ path: 'test-results/staff-console-day.png', fullPage: true });

@@ -5,11 +5,14 @@ import { ApiError } from '../../src/api/http.ts';
 import {
   fulfilmentMachine,
   selectCanSubstitute,
+  selectConfirming,
   selectFulfilmentState,
   selectMoveError,
   selectMoves,
+  selectMoving,
   selectSubstitutedCount,
   selectSubstituting,
+  selectTypedWeights,
   type FulfilmentInput,
   type PendingSubstitute,
 } from '../../src/machines/fulfilment/index.ts';
@@ -23,6 +26,7 @@ import {
   type FulfilmentKind,
   type FulfilmentState,
 } from '../../src/rules/fulfilment.ts';
+import { markOutQuestion } from '../../src/rules/console-confirm.ts';
 import { done, failed, labelled } from './machine-events.ts';
 import { allStateIds, allTransitions, coverageTitle, planPaths, replay, type PathPlan } from './path-coverage.ts';
 
@@ -42,26 +46,62 @@ const substituteRefused = label(
   failed('proposeSubstitute', new ApiError('That product is not in stock at this location.', -1, 400)),
 );
 
-/** At idle every move is tried (the guard keeps those the table refuses); while moving, every answer. */
+// Asked first (refuse, cancel, mark out): go ahead or keep. The list's reports: someone else canceled the order, or
+// another seller's part went out for delivery (a cancel is then no longer offered); a weight typed.
+const asked = [label('fulfil.confirm', { type: 'fulfil.confirm' }), label('fulfil.keep', { type: 'fulfil.keep' })];
+const canceledElsewhere = label('fulfil.reported canceled', { type: 'fulfil.reported', state: 'canceled', otherParts: [] });
+const otherPartOut = (state: FulfilmentState) =>
+  label('fulfil.reported other part out', {
+    type: 'fulfil.reported',
+    state,
+    otherParts: [{ vendor_name: 'Fulton Fish Co.', state: 'out_for_delivery' }],
+  });
+const typed = label('fulfil.weight.type', { type: 'fulfil.weight.type', itemId: 7, text: '1.02' });
+const at = (snapshot: AnyMachineSnapshot, state: FulfilmentState, step: string) =>
+  matchesState(`${fulfilmentStatePath(state)}.${step}`, snapshot.value);
+
+/** At idle every move is tried (the guard keeps those the table refuses); asking, both answers; while moving, every answer. */
 function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   const c = snapshot.context as FulfilmentContext;
   const state = fulfilmentStates.find((s) => matchesState(fulfilmentStatePath(s), snapshot.value));
   if (!state || snapshot.status !== 'active') return [];
+  if (at(snapshot, state, 'confirming') || at(snapshot, state, 'confirmingOut')) return [...asked, canceledElsewhere];
   if (c.substituting !== undefined) return [substituted, substituteRefused];
-  if (c.pending === undefined) return state === 'picking' ? [...tries, ...substitutes] : tries;
+  if (c.pending === undefined)
+    return [
+      ...tries,
+      ...(state === 'picking' ? substitutes : []),
+      canceledElsewhere,
+      ...(c.otherParts.length === 0 ? [otherPartOut(state)] : []),
+      typed,
+    ];
   const targets = fulfilmentTransitions.filter((t) => t.from === state && t.event === c.pending?.event).map((t) => moved(t.to));
   return [...targets, unmoved, refused];
 }
 const serializeState = (snapshot: AnyMachineSnapshot) => {
   const c = snapshot.context as FulfilmentContext;
-  return JSON.stringify([snapshot.value, c.pending?.event, c.error, c.substituting?.productId ?? c.substituting?.itemId]);
+  return JSON.stringify([
+    snapshot.value,
+    c.pending?.event,
+    c.error,
+    c.substituting?.productId ?? c.substituting?.itemId,
+    c.serverState,
+    c.otherParts.length,
+  ]);
 };
 
 /** Every start state for one kind and actor, and the three kinds from placed for both actors. */
 const inputs: FulfilmentInput[] = [
-  ...fulfilmentStates.map((state) => ({ orderNumber: '100000001', state, kind: 'delivery' as const, actor: 'staff' as const, locId: 101 })),
+  ...fulfilmentStates.map((state) => ({
+    orderNumber: '100000001',
+    state,
+    kind: 'delivery' as const,
+    actor: 'staff' as const,
+    locId: 101,
+    otherParts: [],
+  })),
   ...(['delivery', 'pickup', 'dine_in'] as const satisfies readonly FulfilmentKind[]).flatMap((kind) =>
-    (['seller', 'staff'] as const).map((actor) => ({ orderNumber: '100000001', state: 'placed' as const, kind, actor, locId: 101 })),
+    (['seller', 'staff'] as const).map((actor) => ({ orderNumber: '100000001', state: 'placed' as const, kind, actor, locId: 101, otherParts: [] })),
   ),
 ];
 
@@ -92,7 +132,7 @@ describe('fulfilment paths', () => {
 describe('fulfilment behaviour', () => {
   it.each(fulfilmentStates)('opens an order the server reports %s in that state, inside its phase (decision 061)', (state) => {
     const actor = createActor(fulfilmentMachine, {
-      input: { orderNumber: '100000001', state, kind: 'delivery', actor: 'staff', locId: 101 },
+      input: { orderNumber: '100000001', state, kind: 'delivery', actor: 'staff', locId: 101, otherParts: [] },
     }).start();
     const snapshot = actor.getSnapshot();
     expect(selectFulfilmentState(snapshot)).toBe(state);
@@ -116,12 +156,14 @@ describe('fulfilment behaviour', () => {
       },
     });
     const actor = createActor(machine, {
-      input: { orderNumber: '100000001', state: 'picking', kind: 'delivery', actor: 'seller', locId: 101 },
+      input: { orderNumber: '100000001', state: 'picking', kind: 'delivery', actor: 'seller', locId: 101, otherParts: [] },
     }).start();
     actor.send({ type: 'fulfil.substitute', itemId: 7, productId: 42 });
     expect(selectMoves(actor.getSnapshot())).toEqual([]);
     await new Promise((resolve) => setTimeout(resolve, 0));
     actor.send({ type: 'fulfil.substitute', itemId: 8, productId: undefined });
+    // Marking a line out asks first (it leaves the order); going ahead sends it.
+    actor.send({ type: 'fulfil.confirm' });
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(sent).toEqual([
       { itemId: 7, productId: 42 },
@@ -131,7 +173,7 @@ describe('fulfilment behaviour', () => {
     expect(selectMoves(actor.getSnapshot())).toEqual(['pack']);
     // Not while accepted: substitutes come only once picking started.
     const accepted = createActor(machine, {
-      input: { orderNumber: '100000001', state: 'accepted', kind: 'delivery', actor: 'seller', locId: 101 },
+      input: { orderNumber: '100000001', state: 'accepted', kind: 'delivery', actor: 'seller', locId: 101, otherParts: [] },
     }).start();
     accepted.send({ type: 'fulfil.substitute', itemId: 7, productId: 42 });
     expect(sent).toHaveLength(2);
@@ -149,7 +191,9 @@ describe('fulfilment behaviour', () => {
         >(() => new Promise((resolve) => (answer = resolve))),
       },
     });
-    const actor = createActor(machine, { input: { orderNumber: '100000001', state: 'picking', kind: 'delivery', actor: 'seller', locId: 101 } });
+    const actor = createActor(machine, {
+      input: { orderNumber: '100000001', state: 'picking', kind: 'delivery', actor: 'seller', locId: 101, otherParts: [] },
+    });
     const seen = new Map<string, boolean>();
     actor.subscribe((s) => {
       seen.set(JSON.stringify(s.value), selectCanSubstitute(s));
@@ -199,7 +243,9 @@ describe('fulfilment behaviour', () => {
         }),
       },
     });
-    const actor = createActor(machine, { input: { orderNumber: '100000001', state: 'placed', kind: 'pickup', actor: 'seller', locId: 101 } }).start();
+    const actor = createActor(machine, {
+      input: { orderNumber: '100000001', state: 'placed', kind: 'pickup', actor: 'seller', locId: 101, otherParts: [] },
+    }).start();
     expect(selectMoves(actor.getSnapshot())).toEqual(['accept', 'refuse']);
     // A seller never cancels: the move is not even sent.
     actor.send({ type: 'fulfil.move', event: 'cancel', reason: 'no', weights: undefined });
@@ -227,11 +273,153 @@ describe('fulfilment behaviour', () => {
       },
     });
     const actor = createActor(machine, {
-      input: { orderNumber: '100000001', state: 'placed', kind: 'delivery', actor: 'seller', locId: 101 },
+      input: { orderNumber: '100000001', state: 'placed', kind: 'delivery', actor: 'seller', locId: 101, otherParts: [] },
     }).start();
     actor.send({ type: 'fulfil.move', event: 'accept', reason: undefined, weights: undefined });
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(selectFulfilmentState(actor.getSnapshot())).toBe('placed');
     expect(selectMoveError(actor.getSnapshot())).toBe('This order cannot be moved that way now.');
+  });
+
+  /** A machine whose moves and substitutes are recorded and answered by hand. */
+  function recorded() {
+    const sent: string[] = [];
+    const moves: { resolve: (reply: MoveOrderReply) => void; reject: (error: unknown) => void }[] = [];
+    const machine = fulfilmentMachine.provide({
+      actors: {
+        moveOrder: fromPromise<MoveOrderReply, MoveInput>(({ input }) => {
+          sent.push(input.pending?.event ?? '');
+          return new Promise((resolve, reject) => moves.push({ resolve, reject }));
+        }),
+        proposeSubstitute: fromPromise<
+          SubstitutionReply,
+          { orderNumber: string; actor: 'seller' | 'staff'; substitute: PendingSubstitute | undefined }
+        >(async ({ input }) => {
+          sent.push(input.substitute?.productId === undefined ? `out ${input.substitute?.itemId}` : `substitute ${input.substitute.itemId}`);
+          return { code: 1, data: { order_id: '100000001', item_id: input.substitute?.itemId ?? 0 } };
+        }),
+      },
+    });
+    return { sent, moves, machine };
+  }
+  const start = (machine: typeof fulfilmentMachine, input: Partial<FulfilmentInput>) =>
+    createActor(machine, {
+      input: { orderNumber: '100000001', state: 'placed', kind: 'delivery', actor: 'seller', locId: 101, otherParts: [], ...input },
+    }).start();
+
+  it.each([
+    ['seller', 'refuse', 'placed'],
+    ['staff', 'cancel', 'accepted'],
+  ] as const)(
+    'a %s asked to %s an order %s is asked first: Cancel sends nothing and keeps every move, going ahead sends it',
+    async (actor, event, state) => {
+      const { sent, moves, machine } = recorded();
+      const card = start(machine, { actor, state });
+      const before = selectMoves(card.getSnapshot());
+      card.send({ type: 'fulfil.move', event, reason: 'No stock', weights: undefined });
+      expect(selectConfirming(card.getSnapshot())).toEqual({ event });
+      // Asking is not sending: no move offered meanwhile, nothing saving.
+      expect([selectMoves(card.getSnapshot()), selectMoving(card.getSnapshot()), sent]).toEqual([[], undefined, []]);
+      card.send({ type: 'fulfil.keep' });
+      expect([selectConfirming(card.getSnapshot()), selectMoves(card.getSnapshot()), selectFulfilmentState(card.getSnapshot())]).toEqual([
+        undefined,
+        before,
+        state,
+      ]);
+      expect(card.getSnapshot().context.pending).toBeUndefined();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(sent).toEqual([]);
+      card.send({ type: 'fulfil.move', event, reason: 'No stock', weights: undefined });
+      card.send({ type: 'fulfil.confirm' });
+      expect([selectConfirming(card.getSnapshot()), selectMoving(card.getSnapshot())]).toEqual([undefined, event]);
+      moves.at(-1)?.resolve({ code: 1, data: { order_id: '100000001', state: event === 'refuse' ? 'refused' : 'canceled' } });
+      await vi.waitFor(() => expect(card.getSnapshot().status).toBe('done'));
+      expect(sent).toEqual([event]);
+    },
+  );
+
+  it('asks nothing before a move that only advances the order (Accept, Start picking)', () => {
+    const { sent, machine } = recorded();
+    const card = start(machine, {});
+    card.send({ type: 'fulfil.move', event: 'accept', reason: undefined, weights: undefined });
+    expect([selectConfirming(card.getSnapshot()), selectMoving(card.getSnapshot()), sent]).toEqual([undefined, 'accept', ['accept']]);
+  });
+
+  it('asks before a line is marked out, naming it; Cancel keeps the line, and a substitute is sent without asking', async () => {
+    const { sent, machine } = recorded();
+    const card = start(machine, { state: 'picking' });
+    card.send({ type: 'fulfil.substitute', itemId: 8, productId: undefined });
+    expect(selectConfirming(card.getSnapshot())).toEqual({ markOut: 8 });
+    expect([selectSubstituting(card.getSnapshot()), selectCanSubstitute(card.getSnapshot()), selectMoves(card.getSnapshot())]).toEqual([
+      false,
+      false,
+      [],
+    ]);
+    expect(markOutQuestion('Ribeye Steak').question).toBe(
+      'Mark Ribeye Steak out of stock? It leaves this order: the shopper is told by mail and not charged for it.',
+    );
+    card.send({ type: 'fulfil.keep' });
+    expect([selectConfirming(card.getSnapshot()), card.getSnapshot().context.substituting, selectMoves(card.getSnapshot())]).toEqual([
+      undefined,
+      undefined,
+      ['pack'],
+    ]);
+    card.send({ type: 'fulfil.substitute', itemId: 9, productId: 42 });
+    await vi.waitFor(() => expect(selectSubstitutedCount(card.getSnapshot())).toBe(1));
+    card.send({ type: 'fulfil.substitute', itemId: 8, productId: undefined });
+    card.send({ type: 'fulfil.confirm' });
+    await vi.waitFor(() => expect(selectSubstitutedCount(card.getSnapshot())).toBe(2));
+    expect(sent).toEqual(['substitute 9', 'out 8']);
+  });
+
+  it('keeps weights typed by line across the list read again (a poll, another line marked out, someone else moving the order)', async () => {
+    const { machine } = recorded();
+    const card = start(machine, { state: 'accepted' });
+    card.send({ type: 'fulfil.weight.type', itemId: 7, text: '1.0' });
+    // The list's reads: unchanged, then picking (someone else started it), then a line marked out and reloaded.
+    card.send({ type: 'fulfil.reported', state: 'accepted', otherParts: [] });
+    card.send({ type: 'fulfil.reported', state: 'picking', otherParts: [] });
+    expect(selectFulfilmentState(card.getSnapshot())).toBe('picking');
+    card.send({ type: 'fulfil.weight.type', itemId: 7, text: '1.02' });
+    card.send({ type: 'fulfil.weight.type', itemId: 9, text: '2 lb 3 oz' });
+    card.send({ type: 'fulfil.substitute', itemId: 8, productId: undefined });
+    card.send({ type: 'fulfil.confirm' });
+    await vi.waitFor(() => expect(selectSubstitutedCount(card.getSnapshot())).toBe(1));
+    card.send({ type: 'fulfil.reported', state: 'picking', otherParts: [] });
+    expect(selectTypedWeights(card.getSnapshot())).toEqual({ 7: '1.02', 9: '2 lb 3 oz' });
+    expect(selectMoves(card.getSnapshot())).toEqual(['pack']);
+  });
+
+  it("follows someone else's move: a waiting or asking card opens where the list says, a move being sent waits for its answer", async () => {
+    const { moves, machine } = recorded();
+    const card = start(machine, { actor: 'staff', state: 'placed' });
+    card.send({ type: 'fulfil.move', event: 'cancel', reason: 'why', weights: undefined });
+    card.send({ type: 'fulfil.reported', state: 'accepted', otherParts: [] });
+    // The question is dropped: the order is no longer where it was asked about.
+    expect([selectFulfilmentState(card.getSnapshot()), selectConfirming(card.getSnapshot())]).toEqual(['accepted', undefined]);
+    card.send({ type: 'fulfil.move', event: 'pick', reason: 'why', weights: undefined });
+    card.send({ type: 'fulfil.reported', state: 'packed', otherParts: [] });
+    expect([selectFulfilmentState(card.getSnapshot()), selectMoving(card.getSnapshot())]).toEqual(['accepted', 'pick']);
+    moves.at(-1)?.reject(new ApiError('This order cannot be moved that way now.', -1, 409));
+    // Refused (the seller was first): the card opens where the list last said, with the refusal.
+    await vi.waitFor(() => expect(selectFulfilmentState(card.getSnapshot())).toBe('packed'));
+    expect(selectMoveError(card.getSnapshot())).toBe('This order cannot be moved that way now.');
+    // Its own move answered is the newest word: an older read does not take it back.
+    card.send({ type: 'fulfil.move', event: 'dispatch', reason: 'why', weights: undefined });
+    moves.at(-1)?.resolve({ code: 1, data: { order_id: '100000001', state: 'out_for_delivery' } });
+    await vi.waitFor(() => expect(selectFulfilmentState(card.getSnapshot())).toBe('out_for_delivery'));
+    expect(card.getSnapshot().context.serverState).toBe('out_for_delivery');
+  });
+
+  it("offers staff's Cancel on a part only where every other part allows it, as the server checks (order-parts.ts)", () => {
+    const { sent, machine } = recorded();
+    const fish = { vendor_name: 'Fulton Fish Co.', state: 'out_for_delivery' as const };
+    const card = start(machine, { actor: 'staff', state: 'packed', otherParts: [fish] });
+    expect(selectMoves(card.getSnapshot())).toEqual(['dispatch']);
+    card.send({ type: 'fulfil.move', event: 'cancel', reason: 'why', weights: undefined });
+    expect([selectConfirming(card.getSnapshot()), sent]).toEqual([undefined, []]);
+    // The other part still packed (the list read again): Cancel is offered.
+    card.send({ type: 'fulfil.reported', state: 'packed', otherParts: [{ ...fish, state: 'packed' }] });
+    expect(selectMoves(card.getSnapshot())).toEqual(['dispatch', 'cancel']);
   });
 });

@@ -3,7 +3,8 @@ import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot 
 import type { CapacityDay, CapacityDayReply } from '../../src/api/contract/seller-capacity.contract.ts';
 import { ApiError } from '../../src/api/http.ts';
 import type { CapacityChange } from '../../src/api/order-change.api.ts';
-import { selectSellerDayEditable } from '../../src/machines/seller-day/index.ts';
+import { selectSellerDayClosing, selectSellerDayEditable } from '../../src/machines/seller-day/index.ts';
+import { closeDayQuestion } from '../../src/rules/seller-day.ts';
 import { sellerDayMachine, type SellerDayContext } from '../../src/machines/seller-day/seller-day.machine.ts';
 import { done, failed, labelled } from './machine-events.ts';
 import { allStateIds, allTransitions, coverageTitle, planPaths, replay, type PathPlan } from './path-coverage.ts';
@@ -100,6 +101,33 @@ describe('seller day behaviour', () => {
     actor.stop();
   });
 
+  it('asks before closing a day with no order booked too (shoppers can no longer choose it): Keep it open sends nothing', async () => {
+    const sent: CapacityChange[] = [];
+    const machine = sellerDayMachine.provide({
+      actors: {
+        loadDay: fromPromise<CapacityDayReply, { role: 'seller' | 'staff'; locId: number; date: string }>(async () => ({ code: 1, data: day })),
+        sendChange: fromPromise<unknown, { role: 'seller' | 'staff'; change: CapacityChange }>(async ({ input: asked }) => {
+          sent.push(asked.change);
+          return { code: 1 };
+        }),
+      },
+    });
+    const actor = createActor(machine, { input }).start();
+    await vi.waitFor(() => expect(actor.getSnapshot().matches('shown')).toBe(true));
+    actor.send({ type: 'day.close' });
+    expect(selectSellerDayClosing(actor.getSnapshot())).toBe(0);
+    expect(closeDayQuestion(0, day.date)).toBe('Close 12/04/2026? Shoppers can no longer choose that day until it is reopened.');
+    actor.send({ type: 'day.close.keep' });
+    expect([actor.getSnapshot().value, actor.getSnapshot().context.change, selectSellerDayClosing(actor.getSnapshot())]).toEqual([
+      'shown',
+      undefined,
+      undefined,
+    ]);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(sent).toEqual([]);
+    actor.stop();
+  });
+
   it('sends the change for the chosen location and date, then reads the day again', async () => {
     const sent: CapacityChange[] = [];
     let reads = 0;
@@ -120,6 +148,7 @@ describe('seller day behaviour', () => {
     actor.send({ type: 'day.date.choose', date: '2026-12-09' });
     await new Promise((resolve) => setTimeout(resolve, 0));
     actor.send({ type: 'day.close' });
+    actor.send({ type: 'day.close.confirm' });
     await new Promise((resolve) => setTimeout(resolve, 0));
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(sent).toEqual([{ kind: 'day', locId: 101, date: '2026-12-09', closed: true }]);
@@ -196,9 +225,10 @@ describe('seller day behaviour', () => {
     await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('shown'));
     actor.send({ type: 'day.close' });
     expect(selectSellerDayEditable(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'day.close.confirm' });
     refuse(new ApiError('This day is one of the store’s holidays.', 409, 409));
     await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('shown'));
-    expect(Object.fromEntries(seen)).toEqual({ loading: false, shown: true, failed: false, saving: false });
+    expect(Object.fromEntries(seen)).toEqual({ loading: false, shown: true, failed: false, confirmingClose: false, saving: false });
     actor.stop();
   });
 });

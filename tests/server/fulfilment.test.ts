@@ -453,4 +453,62 @@ describe('an order from two sellers: each handles their own part', () => {
     expect(gateway.isRefunded(row.payment_ref ?? '') || row.capture_state === 'released').toBe(true);
     expect((await move(seller, 'seller', number, 'pick')).status).toBe(409);
   });
+
+  test("staff's Cancel is offered on a part only while every part allows it; refused, the words name the part that stops it", async () => {
+    const [butcherOffer] = await pickOffers(t, { speed: 'local', locId: 101 }, 1, 32, { priceCents: 2000, stock: 100 });
+    const [fishOffer] = await pickOffers(t, { speed: 'local', locId: 102 }, 1, 2, { priceCents: 1500, stock: 100 });
+    if (!butcherOffer || !fishOffer) throw new Error('no offers at 101 and 102');
+    const cartId = await readyCart(
+      t,
+      buyer.token,
+      buyer.customerId,
+      [
+        { offer: butcherOffer, qty: 1 },
+        { offer: fishOffer, qty: 1 },
+      ],
+      { 101: '2026-12-01', 102: '2026-12-01' },
+    );
+    const cardId = await saveCard(t, buyer.token, buyer.customerId);
+    const placed = await post(
+      t,
+      '/api/placeorder/placeorder',
+      { cart_id: cartId, delivery_address_id: buyer.addressId, speed_id: 1, payment_mode: 2, card_id: cardId },
+      buyer.token,
+    );
+    assert(placed.body, placeOrderReply);
+    const number = placed.body.order_id ?? '';
+    const staffCards = async () => {
+      const list = await consoleOrders(staff, 'staff');
+      assert(list.body, consoleOrdersReply);
+      return list.body.data?.filter((o) => o.order_number === number).sort((a, b) => a.loc_id - b.loc_id) ?? [];
+    };
+    const fishName = (await staffCards())[1]?.vendor_name ?? '';
+    expect((await staffCards()).map((c) => [c.moves, c.other_parts.map((p) => p.state)])).toEqual([
+      [['accept', 'refuse', 'cancel'], ['placed']],
+      [['accept', 'refuse', 'cancel'], ['placed']],
+    ]);
+    // The butcher packs; the fishmonger's part goes out for delivery, where no one may cancel it any more.
+    const packThrough = async (token: string, loc: 101 | 102) => {
+      for (const event of ['accept', 'pick'] as const) expect((await move(token, 'seller', number, event)).status).toBe(200);
+      const list = await consoleOrders(token, 'seller');
+      assert(list.body, consoleOrdersReply);
+      const own = list.body.data?.find((o) => o.order_number === number && o.loc_id === loc);
+      const weighed = own?.items.filter((i) => i.by_weight).map((i) => ({ item_id: i.id, grams: 480 })) ?? [];
+      expect((await move(token, 'seller', number, 'pack', { weights: weighed })).status).toBe(200);
+    };
+    await packThrough(seller, 101);
+    await packThrough(otherSeller, 102);
+    expect((await move(otherSeller, 'seller', number, 'dispatch')).status).toBe(200);
+    const [butcherCard, fishCard] = await staffCards();
+    expect(butcherCard).toMatchObject({ state: 'packed', moves: ['dispatch'], other_parts: [{ vendor_name: fishName, state: 'out_for_delivery' }] });
+    expect(fishCard).toMatchObject({ state: 'out_for_delivery', moves: ['deliver'] });
+    // Asked all the same (a list drawn before the fishmonger moved on): refused, naming her part and why.
+    const refused = await move(staff, 'staff', number, 'cancel', { loc_id: 101, reason: 'The shopper called' });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({
+      code: -1,
+      message: `This order cannot be canceled now: ${fishName}'s part is out for delivery. A cancel ends every seller's part.`,
+    });
+    expect((await orderOf(t, number)).status).toBe('processing');
+  });
 });

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ConsoleOrder } from '../../src/api/contract/fulfilment.contract.ts';
 import { ConsoleOrderCard } from '../../src/views/console/console-order-card.tsx';
@@ -24,6 +24,7 @@ const canceled: ConsoleOrder = {
   late: false,
   stuck: false,
   moves: [],
+  other_parts: [],
   items: [{ id: 1, product_name: 'USDA Prime Ribeye Steak', qty: 1, bottle_size: 500, by_weight: true, weighed_grams: null }],
   timeline: [
     { state: 'placed', at: '2026-11-28T19:00:00.000Z', actor: 'shopper', reason: null },
@@ -45,5 +46,36 @@ describe('an order card in the staff console (issue 24)', () => {
       expect.stringMatching(/^Accepted\s*by the store.*The butcher confirmed by phone$/),
       expect.stringMatching(/^Canceled\s*by the store.*The butcher cannot deliver that day$/),
     ]);
+  });
+});
+
+describe('an order card being picked', () => {
+  const picking: ConsoleOrder = {
+    ...canceled,
+    state: 'picking',
+    payment_status: 'processing',
+    moves: ['pack'],
+    items: [
+      { id: 1, product_name: 'USDA Prime Ribeye Steak', qty: 1, bottle_size: 500, by_weight: true, weighed_grams: null, substitutes: [] },
+      { id: 2, product_name: 'New York Strip Steak', qty: 1, bottle_size: 400, by_weight: true, weighed_grams: null, substitutes: [] },
+    ],
+    timeline: [],
+  };
+
+  it('asks before marking a line out, naming it; Cancel leaves the line and the weights typed as they were', () => {
+    const { rerender } = render(<ConsoleOrderCard order={picking} role="seller" onMoved={() => undefined} />);
+    const card = screen.getByRole('article', { name: 'ORDER #100000009' });
+    fireEvent.change(within(card).getByLabelText(/^Weight of USDA Prime Ribeye Steak \(lb\)/), { target: { value: '1.02' } });
+    fireEvent.click(within(card).getAllByRole('button', { name: 'Mark out' })[1]!);
+    const dialog = within(card).getByRole('alertdialog');
+    expect(dialog.textContent).toContain(
+      'Mark New York Strip Steak out of stock? It leaves this order: the shopper is told by mail and not charged for it.',
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(within(card).queryByRole('alertdialog')).toBeNull();
+    // The list read again (a poll: new objects, same order): the weight typed is still there.
+    rerender(<ConsoleOrderCard order={{ ...picking, items: picking.items.map((i) => ({ ...i })) }} role="seller" onMoved={() => undefined} />);
+    expect(within(card).getByLabelText(/^Weight of USDA Prime Ribeye Steak \(lb\)/)).toHaveProperty('value', '1.02');
+    expect(within(card).getByRole('button', { name: 'Packed' })).toBeTruthy();
   });
 });

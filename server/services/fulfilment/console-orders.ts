@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { ConsoleItem, ConsoleOrder, ConsoleOrdersFilter } from '../../../src/api/contract/fulfilment.contract.ts';
 import {
-  fulfilmentEventsFor,
   fulfilmentKindOf,
   isLate,
   isMoveEvent,
@@ -15,6 +14,7 @@ import { sellerConsoleDates } from '../../../src/rules/fulfilment.ts';
 import { centsToDollars } from '../../../src/rules/money.ts';
 import { lineFinalCents, lineFinalTaxCents } from '../../../src/rules/catch-weight.ts';
 import { deliverableTimeLabel } from '../../../src/rules/visit-time.ts';
+import { partEventsFor } from '../../../src/rules/order-parts.ts';
 import { paymentStatusWords } from '../../../src/rules/payment-words.ts';
 import type { Database } from '../../db/schema.ts';
 import { orderVisibleToSellers, type ConsoleScope } from './console-scope.ts';
@@ -107,7 +107,12 @@ export async function listConsoleOrders(
       .orderBy('order_items.id')
       .execute(),
     db.selectFrom('order_events').selectAll().where('order_id', 'in', orderIds).orderBy('id').execute(),
-    db.selectFrom('order_deliverables').select(['id', 'order_id', 'vendor_name']).where('order_id', 'in', orderIds).execute(),
+    db
+      .selectFrom('order_deliverables')
+      .select(['id', 'order_id', 'vendor_name', 'fulfilment_state'])
+      .where('order_id', 'in', orderIds)
+      .orderBy('id')
+      .execute(),
   ]);
   // One card per seller's part (order_deliverables row): each seller moves, weighs and totals only their own lines, and
   // staff see an order of two sellers as its two parts.
@@ -115,6 +120,7 @@ export async function listConsoleOrders(
   for (const row of rows) {
     const state: FulfilmentState = row.part_state;
     const orderParts = parts.filter((p) => p.order_id === row.id);
+    const otherParts = orderParts.filter((p) => p.id !== row.deliverable_id).map((p) => ({ vendor_name: p.vendor_name, state: p.fulfilment_state }));
     const sellerOf = (deliverableId: number | null) =>
       orderParts.length > 1 ? orderParts.find((p) => p.id === deliverableId)?.vendor_name : undefined;
     const own = events.filter((e) => e.order_id === row.id);
@@ -159,7 +165,8 @@ export async function listConsoleOrders(
       placed_at: row.created_at.toISOString(),
       late,
       stuck,
-      moves: fulfilmentEventsFor(state, actor, fulfilmentKindOf(row.speed)),
+      moves: partEventsFor(state, otherParts, actor, fulfilmentKindOf(row.speed)),
+      other_parts: otherParts,
       items: ownItems.map((i) => ({
         id: i.id,
         product_name: i.product_name,

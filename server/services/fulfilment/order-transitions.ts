@@ -31,6 +31,7 @@ import { capRule, estimateAndFinal } from '../../../src/rules/catch-weight.ts';
 import { centsToDollars, formatMoney } from '../../../src/rules/money.ts';
 import { handOverOf, payOnDeliveryWords } from '../../../src/rules/pay-on-delivery.ts';
 import { isMilligramPrecise } from '../../../src/rules/weight-entry.ts';
+import { partStoppingMove, wholeMoveRefusal } from '../../../src/rules/order-parts.ts';
 
 /**
  * An order's fulfilment moves (issue 24), enforced here with the one table of src/rules/fulfilment.ts. Each move runs
@@ -95,7 +96,7 @@ export async function moveOrder(deps: MoveDeps, actor: MoveActor, request: MoveR
     const orderFrom = order.fulfilment_state;
     const parts = await trx
       .selectFrom('order_deliverables')
-      .select(['id', 'loc_id', 'speed', 'delivery_date', 'fulfilment_state'])
+      .select(['id', 'loc_id', 'vendor_name', 'speed', 'delivery_date', 'fulfilment_state'])
       .where('order_id', '=', order.id)
       .orderBy('id')
       .execute();
@@ -117,7 +118,16 @@ export async function moveOrder(deps: MoveDeps, actor: MoveActor, request: MoveR
     const move = fulfilmentTransition(from, request.event, actor.role, kind);
     // An order not yet paid or confirmed is not the sellers' yet; a finished one moves no more.
     if (!move || (!placed && orderFrom === 'placed')) return notAllowed(from);
-    if (whole && parts.some((p) => !fulfilmentTransition(p.fulfilment_state, request.event, actor.role, kind))) return notAllowed(from);
+    // The one rule the consoles offer Cancel by (order-parts.ts): refused, the part that stops it is named.
+    const stopping = whole
+      ? partStoppingMove(
+          request.event,
+          parts.map((p) => ({ vendor_name: p.vendor_name, state: p.fulfilment_state })),
+          actor.role,
+          kind,
+        )
+      : undefined;
+    if (stopping) return { result: { kind: 'not-allowed', state: from, message: wholeMoveRefusal(stopping) } };
     if (actor.role === 'shopper') {
       const dates = parts
         .map((d) => d.delivery_date)

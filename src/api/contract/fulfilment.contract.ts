@@ -58,8 +58,10 @@ export const consoleOrder = type({
   placed_at: string(),
   late: boolean(),
   stuck: boolean(),
-  /** The moves the asker may make now, in the table's order. */
+  /** The moves the asker may make now, in the table's order (a cancel only where every part allows it: order-parts.ts). */
   moves: array(fulfilmentEventField),
+  /** The order's other sellers' parts (decision 081): a cancel ends them too, so the console offers it only where each allows it. */
+  other_parts: array(type({ vendor_name: string(), state: fulfilmentStateField })),
   items: array(consoleItem),
   timeline: array(timelineStep),
 });

@@ -5,13 +5,13 @@ import {
   finalFulfilmentStates,
   fulfilmentEventLabels,
   fulfilmentStateLabels,
-  fulfilmentTransition,
   fulfilmentTransitions,
   type FulfilmentEvent,
   type FulfilmentKind,
   type FulfilmentState,
 } from '../../rules/fulfilment.ts';
 import { somethingWentWrongMessage } from '../../rules/messages.ts';
+import { moveAsksFirst, partMayMove, type OrderPart } from '../../rules/order-parts.ts';
 import { messageOf } from '../shared/auth-failure.ts';
 
 /**
@@ -50,6 +50,14 @@ export interface FulfilmentInput {
   actor: ConsoleRole;
   /** The seller location whose part of the order this is (an order of several sellers is one part per seller). */
   locId: number;
+  /** The order's other sellers' parts: a cancel ends them too, so it is offered only where each allows it. */
+  otherParts: readonly OrderPart[];
+}
+
+/** What the console's list says of the order now (each read, a poll's included). */
+export interface OrderReport {
+  state: FulfilmentState;
+  otherParts: readonly OrderPart[];
 }
 
 export interface PendingMove {
@@ -63,12 +71,20 @@ export interface FulfilmentContext {
   kind: FulfilmentKind;
   actor: ConsoleRole;
   locId: number;
-  startState: FulfilmentState;
+  /**
+   * Where the server last said the order is: the list's latest read, or a move's answer. The order opens there, and a
+   * card waiting (or asking) follows it when someone else moved the order.
+   */
+  serverState: FulfilmentState;
+  otherParts: readonly OrderPart[];
+  /** A move being asked about (refuse, cancel) or sent. */
   pending: PendingMove | undefined;
   error: string | undefined;
   /** Decision 039: the line a substitute (or 'out') is being sent for, and how many were saved (the console reloads). */
   substituting: PendingSubstitute | undefined;
   substituted: number;
+  /** Weights typed and not yet sent, by order line (item id): kept while the list is read again. */
+  typed: Readonly<Record<number, string>>;
 }
 
 /** While picking: a substitute product for a line, or productId undefined to mark it out. */
@@ -85,7 +101,13 @@ export interface MoveInput {
   pending: PendingMove | undefined;
 }
 
-export type FulfilmentMachineEvent = ({ type: 'fulfil.move' } & PendingMove) | ({ type: 'fulfil.substitute' } & PendingSubstitute);
+export type FulfilmentMachineEvent =
+  | ({ type: 'fulfil.move' } & PendingMove)
+  | ({ type: 'fulfil.substitute' } & PendingSubstitute)
+  | { type: 'fulfil.confirm' }
+  | { type: 'fulfil.keep' }
+  | ({ type: 'fulfil.reported' } & OrderReport)
+  | { type: 'fulfil.weight.type'; itemId: number; text: string };
 
 const fulfilmentSetup = setup({
   types: {
@@ -113,15 +135,23 @@ const fulfilmentSetup = setup({
     ),
   },
   guards: {
-    startsIn: ({ context }, params: { state: FulfilmentState }) => context.startState === params.state,
-    startsInPhase: ({ context }, params: { phase: FulfilmentPhase }) => fulfilmentPhaseOf(context.startState) === params.phase,
-    mayMove: ({ context }, params: { from: FulfilmentState; event: FulfilmentEvent }) =>
-      fulfilmentTransition(params.from, params.event, context.actor, context.kind) !== undefined,
+    startsIn: ({ context }, params: { state: FulfilmentState }) => context.serverState === params.state,
+    startsInPhase: ({ context }, params: { phase: FulfilmentPhase }) => fulfilmentPhaseOf(context.serverState) === params.phase,
+    /** A move the table allows from here, the other parts considered; `asks`: whether it is one that asks first. */
+    mayMove: ({ context }, params: { from: FulfilmentState; event: FulfilmentEvent; asks: boolean }) =>
+      partMayMove(params.from, params.event, context.otherParts, context.actor, context.kind) && moveAsksFirst(params.event) === params.asks,
+    movedElsewhere: ({ context }, params: { state: FulfilmentState }) => context.serverState !== params.state,
+    marksOut: (_, params: { productId: number | undefined }) => params.productId === undefined,
     movedTo: (_, params: { reply: MoveOrderReply; to: FulfilmentState }) => params.reply.code === 1 && params.reply.data?.state === params.to,
   },
   actions: {
     assignPending: assign((_, params: { pending: PendingMove }) => ({ pending: params.pending, error: undefined })),
-    clearPending: assign({ pending: undefined, error: undefined }),
+    // What was asked or sent is dropped; a refusal said stays (it tells why the order is elsewhere).
+    clearPending: assign({ pending: undefined, substituting: undefined }),
+    /** The server moved it: its answer is the newest word on where the order is. */
+    assignMoved: assign((_, params: { to: FulfilmentState }) => ({ pending: undefined, error: undefined, serverState: params.to })),
+    assignReport: assign((_, params: { report: OrderReport }) => ({ serverState: params.report.state, otherParts: params.report.otherParts })),
+    assignTyped: assign(({ context }, params: { itemId: number; text: string }) => ({ typed: { ...context.typed, [params.itemId]: params.text } })),
     assignError: assign((_, params: { message: string }) => ({ pending: undefined, substituting: undefined, error: params.message })),
     assignSubstitute: assign((_, params: { substitute: PendingSubstitute }) => ({ substituting: params.substitute, error: undefined })),
     countSubstitute: assign(({ context }) => ({ substituting: undefined, substituted: context.substituted + 1 })),
@@ -142,37 +172,36 @@ function orderStateNode(state: FulfilmentState): StateConfig {
   const label = fulfilmentStateLabels[state];
   if (finalFulfilmentStates.includes(state)) return { type: 'final', description: `${label}: the order moves no more.` };
   const moves = fulfilmentTransitions.filter((t) => t.from === state);
+  // Only a state with a move that ends the order (refuse, cancel) asks first.
+  const asks = moves.some((t) => moveAsksFirst(t.event));
+  const move = (asks: boolean, target: string, description: string) => ({
+    description,
+    guard: { type: 'mayMove' as const, params: ({ event }: { event: PendingMove }) => ({ from: state, event: event.event, asks }) },
+    target,
+    actions: {
+      type: 'assignPending' as const,
+      params: ({ event }: { event: PendingMove }) => ({ pending: { event: event.event, reason: event.reason, weights: event.weights } }),
+    },
+  });
   return {
     description: `${label}. Moves from here: ${moves.map((t) => `${fulfilmentEventLabels[t.event]} → ${fulfilmentStateLabels[t.to]}`).join(', ')}.`,
     initial: 'idle',
     states: {
       idle: {
         description: `${label}: the console shows the moves this user may make.`,
+        always: followServer(state),
         on: {
-          ...(state === 'picking'
-            ? {
-                'fulfil.substitute': {
-                  description: "Decision 039: a substitute the shopper's preference allows for a line that is out, or the line marked out.",
-                  target: 'substituting',
-                  actions: {
-                    type: 'assignSubstitute' as const,
-                    params: ({ event }: { event: PendingSubstitute }) => ({ substitute: { itemId: event.itemId, productId: event.productId } }),
-                  },
-                },
-              }
-            : {}),
-          'fulfil.move': {
-            description: 'A move the table allows this user for this kind of order: it is sent to the server.',
-            guard: { type: 'mayMove', params: ({ event }) => ({ from: state, event: event.event }) },
-            target: 'moving',
-            actions: {
-              type: 'assignPending',
-              params: ({ event }) => ({ pending: { event: event.event, reason: event.reason, weights: event.weights } }),
-            },
-          },
+          ...(state === 'picking' ? { 'fulfil.substitute': substituteTransitions() } : {}),
+          'fulfil.move': [
+            ...(asks
+              ? [move(true, 'confirming', 'A move that ends the order (refuse, cancel): the console asks first, naming what will happen.')]
+              : []),
+            move(false, 'moving', 'A move the table allows this user for this kind of order (a cancel: every part allows it): sent to the server.'),
+          ],
         },
       },
-      ...(state === 'picking' ? substitutionNodes() : {}),
+      ...(asks ? { confirming: confirmingNode(state) } : {}),
+      ...(state === 'picking' ? substitutionNodes(state) : {}),
       moving: {
         description: 'Sending the move; the server takes it under the order’s row lock, or refuses it.',
         invoke: {
@@ -184,7 +213,7 @@ function orderStateNode(state: FulfilmentState): StateConfig {
               description: `The server moved the order: ${fulfilmentStateLabels[t.to]}.`,
               guard: { type: 'movedTo' as const, params: ({ event }: { event: { output: MoveOrderReply } }) => ({ reply: event.output, to: t.to }) },
               target: `#fulfilment.${fulfilmentStatePath(t.to)}`,
-              actions: 'clearPending' as const,
+              actions: { type: 'assignMoved' as const, params: { to: t.to } },
             })),
             {
               description: "The server answered without moving it: its message (or 'Something Went Wrong.').",
@@ -209,9 +238,64 @@ function orderStateNode(state: FulfilmentState): StateConfig {
   };
 }
 
-/** While picking: the substitute (or 'out') being sent; the shopper answers it on /order/status until packing. */
-function substitutionNodes(): StateConfigs {
+/** Asking before the order ends: the whole order, the shopper told and given back what they paid. */
+function confirmingNode(state: FulfilmentState): StateConfig {
   return {
+    description: 'Asking before the order ends: the whole order, the shopper told and given back what they paid.',
+    always: followServer(state),
+    on: {
+      'fulfil.confirm': { description: 'The user goes ahead: the move is sent.', target: 'moving' },
+      'fulfil.keep': { description: 'Cancel: nothing is sent, the order as it was.', target: 'idle', actions: 'clearPending' },
+    },
+  };
+}
+
+/**
+ * Someone else moved the order (the list read it, a poll's included): a card waiting or asking opens where the server
+ * says, dropping the question; a move or substitute being sent waits for its own answer. The card stays mounted, so
+ * what was typed into it (weights, a reason) is kept.
+ */
+function followServer(state: FulfilmentState): StateConfig['always'] {
+  return {
+    description: 'The list reports the order elsewhere (someone else moved it): it opens there, asking nothing.',
+    guard: { type: 'movedElsewhere', params: { state } },
+    target: '#fulfilment.opening',
+    actions: 'clearPending',
+  };
+}
+
+/** While picking: a substitute is sent at once; marking a line out asks first (the line leaves the order). */
+function substituteTransitions() {
+  const assignSubstitute = {
+    type: 'assignSubstitute' as const,
+    params: ({ event }: { event: PendingSubstitute }) => ({ substitute: { itemId: event.itemId, productId: event.productId } }),
+  };
+  return [
+    {
+      description: 'Mark out: the console asks first, naming the line (it leaves the order; the shopper is mailed, not charged).',
+      guard: { type: 'marksOut' as const, params: ({ event }: { event: PendingSubstitute }) => ({ productId: event.productId }) },
+      target: 'confirmingOut',
+      actions: assignSubstitute,
+    },
+    {
+      description: "Decision 039: a substitute the shopper's preference allows for a line that is out: sent.",
+      target: 'substituting',
+      actions: assignSubstitute,
+    },
+  ];
+}
+
+/** While picking: marking a line out asked about, then the substitute (or 'out') being sent; the shopper answers it on /order/status until packing. */
+function substitutionNodes(state: FulfilmentState): StateConfigs {
+  return {
+    confirmingOut: {
+      description: 'Asking before a line is marked out of stock: it leaves the order and the shopper is told.',
+      always: followServer(state),
+      on: {
+        'fulfil.confirm': { description: 'The user goes ahead: the line is marked out.', target: 'substituting' },
+        'fulfil.keep': { description: 'Cancel: the line stays as it was.', target: 'idle', actions: 'clearPending' },
+      },
+    },
     substituting: {
       description: 'Sending the substitute (or out); the server checks it against the preference and takes its stock, or refuses it.',
       invoke: {
@@ -271,13 +355,25 @@ export const fulfilmentMachine = fulfilmentSetup.createMachine({
     kind: input.kind,
     actor: input.actor,
     locId: input.locId,
-    startState: input.state,
+    serverState: input.state,
+    otherParts: input.otherParts,
     pending: undefined,
     error: undefined,
     substituting: undefined,
     substituted: 0,
+    typed: {},
   }),
   initial: 'opening',
+  on: {
+    'fulfil.reported': {
+      description: "The list's latest word on the order and its other parts (a waiting card follows it); nothing else changes.",
+      actions: { type: 'assignReport', params: ({ event }) => ({ report: { state: event.state, otherParts: event.otherParts } }) },
+    },
+    'fulfil.weight.type': {
+      description: "A line's weight as typed, kept by line until it is sent, whatever the list redraws.",
+      actions: { type: 'assignTyped', params: ({ event }) => ({ itemId: event.itemId, text: event.text }) },
+    },
+  },
   states: {
     opening: openingNode('The order opens in the phase, or the final state, the server reported.', [
       ...fulfilmentPhaseNames.map((phase) => ({

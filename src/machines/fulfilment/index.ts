@@ -1,12 +1,19 @@
 import { matchesState, type SnapshotFrom } from 'xstate';
-import { fulfilmentEventsFor, fulfilmentStates, type FulfilmentEvent, type FulfilmentState } from '../../rules/fulfilment.ts';
+import { fulfilmentStates, type FulfilmentEvent, type FulfilmentState } from '../../rules/fulfilment.ts';
+import { partEventsFor } from '../../rules/order-parts.ts';
 import { fulfilmentStatePath, type fulfilmentMachine } from './fulfilment.machine.ts';
 
 /**
  * The door to the store's side (issue 24, docs/decisions/032): one order's life in the seller and staff consoles.
  * Views import this file only.
  */
-export { fulfilmentMachine, type FulfilmentInput, type FulfilmentMachineEvent, type PendingSubstitute } from './fulfilment.machine.ts';
+export {
+  fulfilmentMachine,
+  type FulfilmentInput,
+  type FulfilmentMachineEvent,
+  type OrderReport,
+  type PendingSubstitute,
+} from './fulfilment.machine.ts';
 
 type FulfilmentSnapshot = SnapshotFrom<typeof fulfilmentMachine>;
 
@@ -15,27 +22,54 @@ function orderStateOf(s: FulfilmentSnapshot): FulfilmentState | undefined {
   return fulfilmentStates.find((state) => matchesState(fulfilmentStatePath(state), s.value));
 }
 
+/** What the card is doing in its order state: waiting, asking first, or sending. */
+type CardStep = 'idle' | 'confirming' | 'confirmingOut' | 'moving' | 'substituting';
+const cardSteps: readonly CardStep[] = ['idle', 'confirming', 'confirmingOut', 'moving', 'substituting'];
+
+function cardStepOf(s: FulfilmentSnapshot): CardStep | undefined {
+  const state = orderStateOf(s);
+  if (state === undefined) return undefined;
+  return cardSteps.find((step) => matchesState(`${fulfilmentStatePath(state)}.${step}`, s.value));
+}
+
 /** The order's state as the machine holds it (the server's, once a move is answered). */
 export function selectFulfilmentState(s: FulfilmentSnapshot): FulfilmentState {
-  return orderStateOf(s) ?? s.context.startState;
+  return orderStateOf(s) ?? s.context.serverState;
 }
 
-/** The moves this user may make now (none while one is being sent). */
+/** The moves this user may make now (none while one is asked about or sent): a cancel only where every part allows it. */
 export function selectMoves(s: FulfilmentSnapshot): FulfilmentEvent[] {
   const state = orderStateOf(s);
-  if (s.status !== 'active' || state === undefined) return [];
-  if (s.context.pending !== undefined || s.context.substituting !== undefined) return [];
-  return fulfilmentEventsFor(state, s.context.actor, s.context.kind);
+  if (s.status !== 'active' || state === undefined || cardStepOf(s) !== 'idle') return [];
+  return partEventsFor(state, s.context.otherParts, s.context.actor, s.context.kind);
 }
 
-export const selectMoving = (s: FulfilmentSnapshot): FulfilmentEvent | undefined => s.context.pending?.event;
+/** The move being sent (not one still asked about). */
+export const selectMoving = (s: FulfilmentSnapshot): FulfilmentEvent | undefined =>
+  cardStepOf(s) === 'moving' ? s.context.pending?.event : undefined;
 export const selectMoveError = (s: FulfilmentSnapshot): string | undefined => s.context.error;
 
+/**
+ * What the card asks before a step that cannot be undone: a move that ends the order (refuse, cancel), or a line
+ * marked out (its item id); undefined otherwise. Confirm and Cancel answer it ('fulfil.confirm', 'fulfil.keep').
+ */
+export function selectConfirming(s: FulfilmentSnapshot): { event: FulfilmentEvent } | { markOut: number } | undefined {
+  const step = cardStepOf(s);
+  if (step === 'confirming' && s.context.pending) return { event: s.context.pending.event };
+  if (step === 'confirmingOut' && s.context.substituting) return { markOut: s.context.substituting.itemId };
+  return undefined;
+}
+
+/** Weights typed and not yet sent, by line (item id): the card's fields read them, so a redraw keeps them. */
+export const selectTypedWeights = (s: FulfilmentSnapshot): Readonly<Record<number, string>> => s.context.typed;
+
 /** Decision 039: whether a substitute is being sent, and how many were saved (the console reloads on each). */
-export const selectSubstituting = (s: FulfilmentSnapshot): boolean => s.context.substituting !== undefined;
+export const selectSubstituting = (s: FulfilmentSnapshot): boolean => cardStepOf(s) === 'substituting';
 export const selectSubstitutedCount = (s: FulfilmentSnapshot): number => s.context.substituted;
 /**
  * Whether a line's substitute can be proposed (or the line marked out): only while picking and nothing is being sent.
  * While a move or a substitute is sent the machine takes none, so the console shows neither control then.
  */
 export const selectCanSubstitute = (s: FulfilmentSnapshot): boolean => s.can({ type: 'fulfil.substitute', itemId: 0, productId: undefined });
+/** Whether the machine takes the list's reports and typed weights: while the order can still move (decision 079). */
+export const selectFollowsList = (s: FulfilmentSnapshot): boolean => s.status === 'active';

@@ -13,8 +13,8 @@ export const selectSellerDayLocId = (s: SellerDaySnapshot): number => s.context.
 export const selectSellerDayError = (s: SellerDaySnapshot): string | undefined => s.context.error;
 export const selectSellerDayBusy = (s: SellerDaySnapshot): boolean => s.matches('loading') || s.matches('saving');
 export const selectSellerDayFailed = (s: SellerDaySnapshot): boolean => s.matches('failed');
-/** Closing a day with orders booked: how many, while the console asks before closing (undefined otherwise). */
-export const selectSellerDayClosingBooked = (s: SellerDaySnapshot): number | undefined =>
+/** Closing a day: how many orders are booked on it (0 for none), while the console asks before closing (undefined otherwise). */
+export const selectSellerDayClosing = (s: SellerDaySnapshot): number | undefined =>
   s.matches('confirmingClose') ? (s.context.day?.booked_orders ?? 0) : undefined;
 /**
  * Whether the day can be changed (Close, Reopen, a slot's seats, a product's stock): only while it is shown. While it

@@ -55,9 +55,6 @@ export const sellerDayMachine = setup({
     ),
     sendChange: fromPromise<unknown, { role: ConsoleRole; change: CapacityChange }>(({ input }) => changeCapacity(input.role, input.change)),
   },
-  guards: {
-    hasBookedOrders: ({ context }) => (context.day?.booked_orders ?? 0) > 0,
-  },
   actions: {
     clearChange: assign({ change: undefined }),
     assignDay: assign((_, params: { reply: CapacityDayReply }) => ({ day: params.reply.data, error: undefined })),
@@ -104,29 +101,16 @@ export const sellerDayMachine = setup({
     shown: {
       description: 'The day with Close day (or Reopen), each slot’s seats and each product’s stock.',
       on: {
-        'day.close': [
-          {
-            description: 'Orders are booked that day: the console says how many and asks before closing.',
-            guard: 'hasBookedOrders',
-            target: 'confirmingClose',
-            actions: {
-              type: 'assignChange',
-              params: ({ context, event }) => ({
-                change: { kind: 'day', locId: context.locId, date: context.date, closed: true, reason: event.reason },
-              }),
-            },
+        'day.close': {
+          description: 'Close the day: the console asks first, saying what closing does (and how many orders are booked).',
+          target: 'confirmingClose',
+          actions: {
+            type: 'assignChange',
+            params: ({ context, event }) => ({
+              change: { kind: 'day', locId: context.locId, date: context.date, closed: true, reason: event.reason },
+            }),
           },
-          {
-            description: 'Close the day: no new delivery that day.',
-            target: 'saving',
-            actions: {
-              type: 'assignChange',
-              params: ({ context, event }) => ({
-                change: { kind: 'day', locId: context.locId, date: context.date, closed: true, reason: event.reason },
-              }),
-            },
-          },
-        ],
+        },
         'day.reopen': {
           description: 'Reopen a day a seller closed.',
           target: 'saving',
@@ -158,9 +142,10 @@ export const sellerDayMachine = setup({
       },
     },
     confirmingClose: {
-      description: 'Orders are booked that day: the console says how many; closing flags them and mails their shoppers to choose another date.',
+      description:
+        'Asking before closing: shoppers can no longer choose the day; orders booked on it are flagged and their shoppers mailed to choose another date.',
       on: {
-        'day.close.confirm': { description: 'The seller closes the day all the same.', target: 'saving' },
+        'day.close.confirm': { description: 'The seller closes the day: no new delivery that day.', target: 'saving' },
         'day.close.keep': { description: 'The seller keeps the day open.', target: 'shown', actions: 'clearChange' },
       },
     },

@@ -4,14 +4,18 @@ import type { ConsoleItem, ConsoleOrder, ConsoleRole } from '../../api/contract/
 import {
   fulfilmentMachine,
   selectCanSubstitute,
+  selectConfirming,
+  selectFollowsList,
   selectFulfilmentState,
   selectMoveError,
   selectMoves,
   selectMoving,
   selectSubstitutedCount,
   selectSubstituting,
+  selectTypedWeights,
 } from '../../machines/fulfilment/index.ts';
 import { chargedTotal, formatWeighedPounds, substitutionPreferenceLabels, substitutionStateLabels } from '../../rules/catch-weight.ts';
+import { markOutQuestion, moveQuestion, type ConsoleQuestion } from '../../rules/console-confirm.ts';
 import { formatUsDate } from '../../rules/delivery-dates.ts';
 import { consoleActorLabels, fulfilmentEventLabels, fulfilmentStateLabels, needsReason, type FulfilmentEvent } from '../../rules/fulfilment.ts';
 import { formatMoney } from '../../rules/money.ts';
@@ -22,18 +26,22 @@ import * as css from './console.css.ts';
 
 /**
  * One order in a console: its lines (a weight field per line sold by weight while it is being picked), the moves this
- * user may make now (the fulfilment machine's, from the rules' table) and a reason field where a move needs one.
+ * user may make now (the fulfilment machine's, from the rules' table) and a reason field where a move needs one. The
+ * card stays mounted while the list is read again: each read is reported to its machine, which follows someone else's
+ * move and keeps the weights typed.
  */
 export function ConsoleOrderCard({ order, role, onMoved }: { order: ConsoleOrder; role: ConsoleRole; onMoved: () => void }) {
   const actor = useActorRef(fulfilmentMachine, {
-    input: { orderNumber: order.order_number, state: order.state, kind: order.kind, actor: role, locId: order.loc_id },
+    input: { orderNumber: order.order_number, state: order.state, kind: order.kind, actor: role, locId: order.loc_id, otherParts: order.other_parts },
   });
   const state = useSelector(actor, selectFulfilmentState);
   const moves = useSelector(actor, selectMoves);
   const moving = useSelector(actor, selectMoving);
   const error = useSelector(actor, selectMoveError);
   const [reason, setReason] = useState('');
-  const [weights, setWeights] = useState<Record<number, string>>({});
+  const weights = useSelector(actor, selectTypedWeights);
+  const confirming = useSelector(actor, selectConfirming);
+  const followsList = useSelector(actor, selectFollowsList);
   const [chosen, setChosen] = useState<Record<number, string>>({});
   const substituting = useSelector(actor, selectSubstituting);
   const canSubstitute = useSelector(actor, selectCanSubstitute);
@@ -45,6 +53,9 @@ export function ConsoleOrderCard({ order, role, onMoved }: { order: ConsoleOrder
       onMoved();
     }
   }, [state, substituted, onMoved]);
+  useEffect(() => {
+    if (followsList) actor.send({ type: 'fulfil.reported', state: order.state, otherParts: order.other_parts });
+  }, [actor, followsList, order.state, order.other_parts]);
 
   const wantsReason = moves.some((event) => needsReason(event, role));
   const unreadable = order.items.some((i) => i.by_weight && (weights[i.id] ?? '').trim() !== '' && !parseWeightEntry(weights[i.id] ?? '').ok);
@@ -130,7 +141,11 @@ export function ConsoleOrderCard({ order, role, onMoved }: { order: ConsoleOrder
               </span>
             )}
             {item.by_weight && moves.includes('pack') && (
-              <WeightField item={item} typed={weights[item.id] ?? ''} onType={(text) => setWeights({ ...weights, [item.id]: text })} />
+              <WeightField
+                item={item}
+                typed={weights[item.id] ?? ''}
+                onType={(text) => actor.send({ type: 'fulfil.weight.type', itemId: item.id, text })}
+              />
             )}
           </li>
         ))}
@@ -165,6 +180,18 @@ export function ConsoleOrderCard({ order, role, onMoved }: { order: ConsoleOrder
           ))}
         </div>
       )}
+      {confirming && (
+        <ConfirmStep
+          id={`${headingId}-confirm`}
+          asked={
+            'event' in confirming
+              ? moveQuestion(confirming.event, order.order_number, order.other_parts.length > 0)
+              : markOutQuestion(order.items.find((i) => i.id === confirming.markOut)?.product_name ?? 'this line')
+          }
+          onConfirm={() => actor.send({ type: 'fulfil.confirm' })}
+          onKeep={() => actor.send({ type: 'fulfil.keep' })}
+        />
+      )}
       {(moving || substituting) && (
         <p role="status" className={css.status}>
           Saving…
@@ -176,6 +203,23 @@ export function ConsoleOrderCard({ order, role, onMoved }: { order: ConsoleOrder
         </p>
       )}
     </article>
+  );
+}
+
+/** A step that cannot be undone, asked first (the machine's confirming states): what will happen, go ahead or keep. */
+function ConfirmStep({ id, asked, onConfirm, onKeep }: { id: string; asked: ConsoleQuestion; onConfirm: () => void; onKeep: () => void }) {
+  return (
+    <div role="alertdialog" aria-labelledby={id} className={css.actions}>
+      <p id={id} className={css.warning}>
+        {asked.question}
+      </p>
+      <button type="button" className={primaryButton} onClick={onConfirm}>
+        {asked.confirm}
+      </button>
+      <button type="button" className={secondaryButton} onClick={onKeep}>
+        {asked.keep}
+      </button>
+    </div>
   );
 }
 
@@ -203,7 +247,7 @@ function WeightField({ item, typed, onType }: { item: ConsoleItem; typed: string
 }
 
 /** Only the weights typed and read: a line left blank is one the server names as unweighed. */
-function typedWeights(order: ConsoleOrder, typed: Record<number, string>): { item_id: number; grams: number }[] {
+function typedWeights(order: ConsoleOrder, typed: Readonly<Record<number, string>>): { item_id: number; grams: number }[] {
   return order.items.flatMap((i) => {
     const entry = i.by_weight ? parseWeightEntry(typed[i.id] ?? '') : undefined;
     return entry?.ok ? [{ item_id: i.id, grams: entry.grams }] : [];

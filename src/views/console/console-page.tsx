@@ -211,7 +211,8 @@ function ConsoleOrders({ role, locIds }: { role: ConsoleRole; locIds: readonly n
       )}
       <ul className={css.list} aria-label="Orders">
         {list.map((order) => (
-          <li key={`${order.order_number}:${order.loc_id}:${order.state}`}>
+          // Keyed by part, not state: a move redraws the card in place, keeping what was typed (its machine follows the list).
+          <li key={`${order.order_number}:${order.loc_id}`}>
             <ConsoleOrderCard order={order} role={role} onMoved={reload} />
           </li>
         ))}

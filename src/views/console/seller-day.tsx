@@ -5,7 +5,7 @@ import {
   sellerDayMachine,
   selectSellerDay,
   selectSellerDayBusy,
-  selectSellerDayClosingBooked,
+  selectSellerDayClosing,
   selectSellerDayDate,
   selectSellerDayEditable,
   selectSellerDayError,
@@ -13,7 +13,7 @@ import {
   selectSellerDayLocId,
 } from '../../machines/seller-day/index.ts';
 import { addDays, formatUsDate, storeToday } from '../../rules/delivery-dates.ts';
-import { closingBookedText, dayEntry, stockRowLabel, type DayEntry } from '../../rules/seller-day.ts';
+import { closeDayQuestion, dayEntry, stockRowLabel, type DayEntry } from '../../rules/seller-day.ts';
 import { secondaryButton, textInput } from '../../styles/controls.css.ts';
 import * as css from './console.css.ts';
 
@@ -39,7 +39,7 @@ export function SellerDay({ role, locIds }: { role: ConsoleRole; locIds: readonl
   const busy = useSelector(actor, selectSellerDayBusy);
   const failed = useSelector(actor, selectSellerDayFailed);
   const editable = useSelector(actor, selectSellerDayEditable);
-  const closingBooked = useSelector(actor, selectSellerDayClosingBooked);
+  const closingBooked = useSelector(actor, selectSellerDayClosing);
   const [reasonText, setReasonText] = useState('');
   // A field typed out of bounds: said under its row (which row, and why), nothing sent.
   const [entryError, setEntryError] = useState<{ row: string; message: string } | undefined>(undefined);
@@ -109,10 +109,10 @@ export function SellerDay({ role, locIds }: { role: ConsoleRole; locIds: readonl
               </button>
             )}
             {closingBooked !== undefined && (
-              <span role="alert" className={css.warning}>
-                {closingBookedText(closingBooked, day.date)}{' '}
+              <span role="alertdialog" aria-labelledby="close-day-question" className={css.warning}>
+                <span id="close-day-question">{closeDayQuestion(closingBooked, day.date)}</span>{' '}
                 <button type="button" className={secondaryButton} onClick={() => actor.send({ type: 'day.close.confirm' })}>
-                  Close anyway
+                  Yes, close the day
                 </button>{' '}
                 <button type="button" className={secondaryButton} onClick={() => actor.send({ type: 'day.close.keep' })}>
                   Keep it open

@@ -1,0 +1,28 @@
+import type { FulfilmentEvent } from './fulfilment.ts';
+
+/**
+ * What the consoles ask before a step that cannot be undone (the fulfilment machine's confirming states): what will
+ * happen, in words, a button to go ahead and one that leaves everything as it was. Moves that can be taken back or
+ * only advance the order (Accept, Start picking) ask nothing.
+ */
+export interface ConsoleQuestion {
+  question: string;
+  confirm: string;
+  keep: string;
+}
+
+/** Refuse or cancel: the whole order ends (every seller's part), the shopper is told why and given back what they paid. */
+export function moveQuestion(event: FulfilmentEvent, orderNumber: string, severalSellers: boolean): ConsoleQuestion {
+  const ends = `The whole order ends${severalSellers ? ", every seller's part" : ''}: the shopper is told your reason and anything they paid is given back.`;
+  if (event === 'refuse') return { question: `Refuse order #${orderNumber}? ${ends}`, confirm: 'Yes, refuse it', keep: 'Cancel' };
+  return { question: `Cancel order #${orderNumber}? ${ends}`, confirm: 'Yes, cancel the order', keep: 'No, keep the order' };
+}
+
+/** Mark out: the line leaves the order (no substitute), the shopper is mailed and not charged for it. */
+export function markOutQuestion(productName: string): ConsoleQuestion {
+  return {
+    question: `Mark ${productName} out of stock? It leaves this order: the shopper is told by mail and not charged for it.`,
+    confirm: 'Yes, mark it out',
+    keep: 'Cancel',
+  };
+}

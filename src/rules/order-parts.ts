@@ -1,0 +1,70 @@
+import {
+  endingEvents,
+  fulfilmentEventsFor,
+  fulfilmentStateLabels,
+  fulfilmentTransition,
+  type FulfilmentActor,
+  type FulfilmentEvent,
+  type FulfilmentKind,
+  type FulfilmentState,
+} from './fulfilment.ts';
+
+/**
+ * An order of several sellers is handled part by part (decision 081), but a cancel ends the whole order: every part
+ * must allow it. One rule for the server's check (server/services/fulfilment/order-transitions.ts), the moves the
+ * console list offers and the fulfilment machine's buttons, so a console never shows a Cancel the server refuses.
+ */
+
+/** Another seller's part of the same order, as a console card knows it. */
+export interface OrderPart {
+  vendor_name: string;
+  state: FulfilmentState;
+}
+
+/** The moves that act on the whole order rather than one seller's part. */
+export const wholeOrderEvents: readonly FulfilmentEvent[] = ['cancel'];
+
+/** The part that does not allow a whole-order move (a cancel), or undefined when every part does or the move is one part's. */
+export function partStoppingMove(
+  event: FulfilmentEvent,
+  parts: readonly OrderPart[],
+  actor: FulfilmentActor,
+  kind: FulfilmentKind,
+): OrderPart | undefined {
+  if (!wholeOrderEvents.includes(event)) return undefined;
+  return parts.find((part) => fulfilmentTransition(part.state, event, actor, kind) === undefined);
+}
+
+/** Whether the actor may move this part with `event`, the order's other parts considered. */
+export function partMayMove(
+  from: FulfilmentState,
+  event: FulfilmentEvent,
+  otherParts: readonly OrderPart[],
+  actor: FulfilmentActor,
+  kind: FulfilmentKind,
+): boolean {
+  return fulfilmentTransition(from, event, actor, kind) !== undefined && partStoppingMove(event, otherParts, actor, kind) === undefined;
+}
+
+/** The moves the actor may make on this part now, in table order: a cancel only where every other part allows it too. */
+export function partEventsFor(
+  state: FulfilmentState,
+  otherParts: readonly OrderPart[],
+  actor: FulfilmentActor,
+  kind: FulfilmentKind,
+): FulfilmentEvent[] {
+  return fulfilmentEventsFor(state, actor, kind).filter((event) => partStoppingMove(event, otherParts, actor, kind) === undefined);
+}
+
+/**
+ * Why a whole-order move was refused, naming the part that stops it (the list was drawn before that seller moved on):
+ * 'This order cannot be canceled now: Fulton Fish Co.'s part is out for delivery. A cancel ends every seller's part.'
+ */
+export function wholeMoveRefusal(part: OrderPart): string {
+  return `This order cannot be canceled now: ${part.vendor_name}'s part is ${fulfilmentStateLabels[part.state].toLowerCase()}. A cancel ends every seller's part.`;
+}
+
+/** Whether a move asks the console's user first: those that end the order (refuse, cancel) and cannot be undone. */
+export function moveAsksFirst(event: FulfilmentEvent): boolean {
+  return endingEvents.includes(event);
+}
