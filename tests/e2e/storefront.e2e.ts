@@ -157,9 +157,9 @@ test.describe('storefront journey', () => {
     await enterStore(page);
     const header = page.locator('header');
     const boxOf = async (name: string, locator: ReturnType<typeof page.locator>) => {
-      // The search mounts with the app after the first paint of the shell (a busy machine showed the gap): wait for
-      // each part before measuring it.
-      await expect(locator).toBeVisible();
+      // The search mounts with the app after the first paint of the shell (a busy machine showed the gap), and the
+      // shell's part can be swapped for the app's between two looks: measure until a look finds it drawn.
+      await expect.poll(async () => (await locator.boundingBox()) !== null, `${name} is drawn`).toBe(true);
       const box = await locator.boundingBox();
       if (!box) throw new Error(`${name} is not drawn`);
       return box;
