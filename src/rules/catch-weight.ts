@@ -255,10 +255,15 @@ export function orderTotalWords(order: OrderFigures): string {
   return formatMoney(chargedTotal(order));
 }
 
-/** The order's words for its estimate and final amount ('Estimated $41.20 · Final $39.87'). */
+/**
+ * The order's words for its estimate and final amount ('Estimated $41.20 · Final $39.87'); a final that came out at
+ * the estimate is said once ('Final $41.20, as estimated'), not as two equal figures.
+ */
 export function estimateAndFinal(estimateCents: number, finalTotal: number | null): string {
   const estimate = `Estimated ${formatMoney(centsToDollars(estimateCents))}`;
-  return finalTotal === null ? estimate : `${estimate} · Final ${formatMoney(centsToDollars(finalTotal))}`;
+  if (finalTotal === null) return estimate;
+  const final = `Final ${formatMoney(centsToDollars(finalTotal))}`;
+  return finalTotal === estimateCents ? `${final}, as estimated` : `${estimate} · ${final}`;
 }
 
 /** One order line's catch-weight and substitution facts as the shopper's order shows them (absent: nothing to say). */
