@@ -1,5 +1,6 @@
 import type { SizeUnit } from '../../../src/rules/sizes.ts';
-import { sql, type Kysely } from 'kysely';
+import { expressionBuilder, sql, type Kysely } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { CartData, CartLine, DeliveryGroup } from '../../../src/api/contract/cart-page.contract.ts';
 import { storeMinutes, storeToday } from '../../../src/rules/delivery-dates.ts';
 import { centsToDollars } from '../../../src/rules/money.ts';
@@ -59,6 +60,21 @@ export async function loadCartLinesAndTax(db: Kysely<Database>, cartId: string, 
   return { lines: rows.map(withoutTax), tax: taxOfRow(first, zipcode) };
 }
 
+/**
+ * What loadCartLinesAndTax answers, with each vendor location's delivery choice riding along (decision 082: the cart
+ * page's read was two statements). An empty cart has no line to carry them, and no group to use them.
+ */
+export async function loadCartLinesTaxAndChoices(
+  db: Kysely<Database>,
+  cartId: string,
+  zipcode: string,
+): Promise<{ lines: CartLineRow[]; tax: TaxRate; choices: Map<number, DeliveryChoice> }> {
+  const rows = await withDeliveryChoices(withZipTax(cartLinesQuery(db, cartId), zipcode), cartId).execute();
+  const first = rows[0];
+  if (!first) return { lines: [], tax: await taxRateForZip(db, zipcode), choices: new Map() };
+  return { lines: rows.map(({ choices: _choices, ...row }) => withoutTax(row)), tax: taxOfRow(first, zipcode), choices: choicesOf(first.choices) };
+}
+
 /** A cart line's offer as place order locks it: the stock it takes, read under the row's lock. */
 export interface LockedCartLine {
   id: number;
@@ -81,8 +97,8 @@ export async function lockCartLinesAndTax(
   db: Kysely<Database>,
   cartId: string,
   zipcode: string,
-): Promise<{ lines: CartLineRow[]; tax: TaxRate | undefined; locked: LockedCartLine[]; served: boolean }> {
-  const rows = await withZipTax(cartLinesQuery(db, cartId), zipcode)
+): Promise<{ lines: CartLineRow[]; tax: TaxRate | undefined; locked: LockedCartLine[]; served: boolean; choices: Map<number, DeliveryChoice> }> {
+  const rows = await withDeliveryChoices(withZipTax(cartLinesQuery(db, cartId), zipcode), cartId)
     .select(['cart_items.offer_id', 'variant_offers.stock as offer_stock'])
     .select((eb) => eb.exists(eb.selectFrom('service_areas').select('zipcode').where('zipcode', '=', zipcode)).as('served'))
     .clearOrderBy()
@@ -91,13 +107,13 @@ export async function lockCartLinesAndTax(
     .forUpdate('variant_offers')
     .execute();
   const first = rows[0];
-  if (!first) return { lines: [], tax: undefined, locked: [], served: true };
+  if (!first) return { lines: [], tax: undefined, locked: [], served: true, choices: new Map() };
   const served = Boolean(first.served);
   const locked = rows.map((r) => ({ id: r.cart_rid, offer_id: r.offer_id, qty: r.qty, wallet_entry_id: r.wallet_entry_id, stock: r.offer_stock }));
   const lines = rows
-    .map(({ offer_id: _offer, offer_stock: _stock, served: _served, ...row }) => withoutTax(row))
+    .map(({ offer_id: _offer, offer_stock: _stock, served: _served, choices: _choices, ...row }) => withoutTax(row))
     .sort((a, b) => a.cart_rid - b.cart_rid);
-  return { lines, tax: served ? taxOfRow(first, zipcode) : undefined, locked, served };
+  return { lines, tax: served ? taxOfRow(first, zipcode) : undefined, locked, served, choices: choicesOf(first.choices) };
 }
 
 /** The zip's sales tax on every line: a left join on a one-row subquery. */
@@ -214,15 +230,30 @@ export interface DeliveryChoice {
 /**
  * Each vendor group's chosen date and held slot, by vendor location: the dates and the holds (each at most one per
  * cart and location) full-joined on the location, one statement (decision 072: two before, in the delivery
- * schedule's answer and in place order's seat check alike).
+ * schedule's answer and in place order's seat check alike). The cart page's and place order's reads of the lines
+ * carry them instead (withDeliveryChoices, decision 082): this read is for the calls that have not read the lines.
  */
 export async function loadDeliveryChoices(db: Kysely<Database>, cartId: string): Promise<Map<number, DeliveryChoice>> {
-  const rows = await db
-    // Subqueries from the expression builder, not `db`: the plugins (the tests' statement counter) see one statement.
-    .selectFrom((eb) => eb.selectFrom('cart_deliveries').select(['loc_id', 'delivery_date']).where('cart_id', '=', cartId).as('dates'))
+  return choicesOf(await db.selectFrom(deliveryChoicesQuery(cartId).as('choices')).selectAll().execute());
+}
+
+/**
+ * The dates full-joined with the holds, one row per vendor location of the cart (see loadDeliveryChoices). Built on an
+ * expression builder of its own, not on `db`: a subquery built on `db` would pass `db`'s plugins (the tests' statement
+ * counter) once more, as if it were a statement of its own.
+ */
+function deliveryChoicesQuery(cartId: string) {
+  return expressionBuilder<Database, never>()
+    .selectFrom((inner) =>
+      inner
+        .selectFrom('cart_deliveries')
+        .select(['cart_deliveries.loc_id', 'cart_deliveries.delivery_date'])
+        .where('cart_deliveries.cart_id', '=', cartId)
+        .as('dates'),
+    )
     .fullJoin(
-      (eb) =>
-        eb
+      (inner) =>
+        inner
           .selectFrom('slot_holds')
           .innerJoin('driver_slot_templates', 'driver_slot_templates.id', 'slot_holds.template_id')
           .select([
@@ -246,19 +277,41 @@ export async function loadDeliveryChoices(db: Kysely<Database>, cartId: string):
       'holds.expires_at',
       'holds.start_time',
       'holds.end_time',
-    ])
-    .execute();
+    ]);
+}
+
+/** A row of deliveryChoicesQuery, as read or as JSON (where a timestamp comes as its ISO text). */
+interface ChoiceRow {
+  date_loc_id: number | null;
+  delivery_date: string | null;
+  hold_loc_id: number | null;
+  template_id: number | null;
+  slot_date: string | null;
+  expires_at: Date | string | null;
+  start_time: string | null;
+  end_time: string | null;
+}
+
+function choicesOf(rows: readonly ChoiceRow[]): Map<number, DeliveryChoice> {
   const choices = new Map<number, DeliveryChoice>();
   for (const row of rows) {
     const locId = row.date_loc_id ?? row.hold_loc_id;
     if (locId === null) continue;
     const hold =
       row.template_id !== null && row.start_time !== null && row.end_time !== null && row.slot_date !== null && row.expires_at !== null
-        ? { templateId: row.template_id, start: row.start_time, end: row.end_time, slotDate: row.slot_date, expiresAt: row.expires_at }
+        ? { templateId: row.template_id, start: row.start_time, end: row.end_time, slotDate: row.slot_date, expiresAt: new Date(row.expires_at) }
         : null;
     choices.set(locId, { date: row.delivery_date, hold });
   }
   return choices;
+}
+
+/**
+ * The cart's delivery choices on every line, as one JSON array: an uncorrelated subquery, which PostgreSQL computes
+ * once for the statement (decision 082: the cart page's and place order's reads were a statement more each).
+ */
+function withDeliveryChoices<Query extends ReturnType<typeof withZipTax>>(query: Query, cartId: string) {
+  return query.select(jsonArrayFrom(deliveryChoicesQuery(cartId)).as('choices'));
 }
 
 export interface TaxRate {
@@ -387,10 +440,9 @@ export async function loadCartView(
   now: Date,
   options: { kept?: boolean; calendars?: ReadonlyMap<number, VendorCalendarInfo> | undefined } = {},
 ): Promise<CartData> {
-  const { lines, tax } = await loadCartLinesAndTax(db, cart.id, cart.zipcode);
+  const { lines, tax, choices } = await loadCartLinesTaxAndChoices(db, cart.id, cart.zipcode);
   const groups = vendorGroups(lines);
-  const [choices, calendars, coupon, kept] = await Promise.all([
-    loadDeliveryChoices(db, cart.id),
+  const [calendars, coupon, kept] = await Promise.all([
     calendarsOf(
       db,
       groups.map((g) => g.vendorId),

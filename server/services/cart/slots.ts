@@ -196,10 +196,17 @@ export type SlotHoldCheck = { ok: true; choices: Map<number, DeliveryChoice> } |
  * again when the slot still has a seat (and refused when someone else took it); live holds are renewed, so the
  * seats stay this cart's until the order books them (bookHeldSeats).
  */
-export async function checkSlotHolds(db: Kysely<Database>, cartId: string, lines: readonly CartLineRow[], now: Date): Promise<SlotHoldCheck> {
+export async function checkSlotHolds(
+  db: Kysely<Database>,
+  cartId: string,
+  lines: readonly CartLineRow[],
+  now: Date,
+  // Read with the lines when the caller read them (place order, decision 082), else read here.
+  readChoices?: Map<number, DeliveryChoice>,
+): Promise<SlotHoldCheck> {
   const groups = vendorGroups(lines);
   const [choices, calendars] = await Promise.all([
-    loadDeliveryChoices(db, cartId),
+    readChoices ?? loadDeliveryChoices(db, cartId),
     vendorCalendars(
       db,
       groups.map((g) => g.vendorId),

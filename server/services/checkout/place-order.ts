@@ -185,7 +185,7 @@ async function reserveOnce(
   if (shortage) return shortage;
   const wallet = await claimCartWallet(trx, cart.id, caller, stock.value.items);
   if ('stop' in wallet) return wallet.stop;
-  const seats = await renewSlotHolds(trx, cart.id, basis, now);
+  const seats = await renewSlotHolds(trx, cart.id, basis, stock.value.choices, now);
   if ('stop' in seats) return seats.stop;
   const coupon = await redeemCartCoupon(trx, cart, basis, caller, now);
   if ('stop' in coupon) return coupon.stop;
@@ -290,6 +290,8 @@ interface CartStock {
   stockOf: ReadonlyMap<number, number>;
   /** The lines and the zip's tax, read in the same statement: the order's basis. */
   read: { lines: CartLineRow[]; tax: TaxRate };
+  /** Each vendor location's date and held slot, read in the same statement too (decision 082). */
+  choices: Map<number, DeliveryChoice>;
 }
 
 /**
@@ -297,11 +299,11 @@ interface CartStock {
  * one statement (lockCartLinesAndTax; two before). An empty cart or an area no longer served is refused.
  */
 async function lockCartStock(trx: Kysely<Database>, cart: CartRow): Promise<Step<CartStock>> {
-  const { lines, tax, locked, served } = await lockCartLinesAndTax(trx, cart.id, cart.zipcode);
+  const { lines, tax, locked, served, choices } = await lockCartLinesAndTax(trx, cart.id, cart.zipcode);
   if (locked.length === 0) return { stop: refused(cartIsEmptyRefusal) };
   if (!served || tax === undefined) return { stop: refused(notServedMessage) };
   const items = locked.map(({ id, offer_id, qty, wallet_entry_id }) => ({ id, offer_id, qty, wallet_entry_id }));
-  return { value: { items, stockOf: new Map(locked.map((r) => [r.offer_id, r.stock])), read: { lines, tax } } };
+  return { value: { items, stockOf: new Map(locked.map((r) => [r.offer_id, r.stock])), read: { lines, tax }, choices } };
 }
 
 /** The speed asked for (else the cart's primary one), if its sellers offer it (offers.ts), and a tip only where a driver goes. */
@@ -440,8 +442,14 @@ function stockShortage({ items, stockOf }: CartStock, basis: OrderBasis): Reserv
  * Every group's date and Same Day seat still good, renewing the cart's holds (checkSlotHolds, on the lines the basis
  * read under the cart's lock); the value: each group's date and slot, which the deliverables record.
  */
-async function renewSlotHolds(trx: Kysely<Database>, cartId: string, basis: OrderBasis, now: Date): Promise<Step<Map<number, DeliveryChoice>>> {
-  const slots = await checkSlotHolds(trx, cartId, basis.lines, now);
+async function renewSlotHolds(
+  trx: Kysely<Database>,
+  cartId: string,
+  basis: OrderBasis,
+  choices: Map<number, DeliveryChoice>,
+  now: Date,
+): Promise<Step<Map<number, DeliveryChoice>>> {
+  const slots = await checkSlotHolds(trx, cartId, basis.lines, now, choices);
   if (slots.ok) return { value: slots.choices };
   return {
     stop: refused(
