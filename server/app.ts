@@ -52,7 +52,7 @@ import { walletRoutes } from './routes/wallet.routes.ts';
 import { banners } from './services/catalogue/home.ts';
 import { firstProductPicture } from './services/catalogue/product-detail.ts';
 import { sendOrderConfirmation } from './services/checkout/order-confirmation.ts';
-import { sendFailedDebitMail } from './services/payments/failed-debit-mail.ts';
+import { sendFailedPaymentMail } from './services/payments/failed-payment-mail.ts';
 import { startUnconfirmedOrderSweep } from './services/checkout/unconfirmed-orders.ts';
 import { databaseChanged, sameDatabase } from './services/platform/catalogue-changes.ts';
 import { startKycSweep } from './services/identity/kyc-sweep.ts';
@@ -247,7 +247,7 @@ export async function buildApp(parts: AppParts, options: { logger?: FastifyServe
   // With several instances on one database, each sweep runs on the one holding its lock (decision 042).
   const myTurn = coordination ? (sweep: string) => coordination.holdsSweep(sweep) : undefined;
 
-  // Orders whose charge outcome stayed unknown are settled in the background; each one paid there gets its mail.
+  // Orders whose charge outcome stayed unknown are settled in the background; each one paid or failed there gets its mail.
   if (parts.paymentSweepMs !== undefined) {
     const sweep = startPaymentSweep({
       db,
@@ -257,7 +257,7 @@ export async function buildApp(parts: AppParts, options: { logger?: FastifyServe
       clock: deps.clock,
       log: app.log,
       onPaid: (orderId) => sendOrderConfirmation(deps, orderId, app.log),
-      onDebitFailed: (orderId, linesBack) => sendFailedDebitMail(deps, orderId, linesBack, app.log),
+      onPaymentFailed: (orderId, linesBack) => sendFailedPaymentMail(deps, orderId, linesBack, app.log),
     });
     // Stop sweeping before the database closes, and let a pass in flight finish.
     app.addHook('onClose', () => sweep.stop());

@@ -26,7 +26,7 @@ import { enforceLimit } from '../http/guards.ts';
 import { parseWith } from '../http/validate.ts';
 import { removeCard, saveCard, savedCardsForCart } from '../services/payments/payment-methods.ts';
 import { sendOrderConfirmation } from '../services/checkout/order-confirmation.ts';
-import { sendFailedDebitMail } from '../services/payments/failed-debit-mail.ts';
+import { sendFailedPaymentMail } from '../services/payments/failed-payment-mail.ts';
 import { sweepPaymentsOnce } from '../services/payments/payment-sweep.ts';
 import { testGatewayOf } from '../services/payments/test-mode.ts';
 import { checkoutLimit } from '../services/platform/rate-limit.ts';
@@ -139,7 +139,7 @@ export function paymentRoutes(deps: AppDeps): FastifyPluginAsync {
         clock: deps.clock,
         log: request.log,
         onPaid: (orderId) => sendOrderConfirmation(deps, orderId, request.log),
-        onDebitFailed: (orderId, linesBack) => sendFailedDebitMail(deps, orderId, linesBack, request.log),
+        onPaymentFailed: (orderId, linesBack) => sendFailedPaymentMail(deps, orderId, linesBack, request.log),
       });
       return { code: 1, data: { paid: report.paid.length, failed: report.failed.length, still_pending: report.stillPending.length } };
     });

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
-import type { DineinRetailer, DineinRetailerReply } from '../../src/api/contract/dine-in.contract.ts';
+import type { DineinRetailerReply, VisitRetailer } from '../../src/api/contract/dine-in.contract.ts';
 import type { GetSlotReply, NextDeliveryDateReply } from '../../src/api/contract/cart-page.contract.ts';
 import type { MoveAreaBody, MoveAreaReply } from '../../src/api/contract/cart-area.contract.ts';
 import { ApiError, type Sent } from '../../src/api/http.ts';
@@ -11,7 +11,13 @@ import {
   selectOptionCartQuestion,
   selectOptionsEditable,
 } from '../../src/machines/store/delivery-options.selectors.ts';
-import { deliveryOptionsMachine, isOptionAvailable, retailersShown, timesShown } from '../../src/machines/store/delivery-options.machine.ts';
+import {
+  cardNotice,
+  deliveryOptionsMachine,
+  isOptionAvailable,
+  retailersShown,
+  timesShown,
+} from '../../src/machines/store/delivery-options.machine.ts';
 import { deliveryPreferenceOf } from '../../src/machines/app/session-choices.ts';
 import type { SessionValues } from '../../src/machines/app/session-values.ts';
 import { sessionMachine } from '../../src/machines/app/session.machine.ts';
@@ -25,7 +31,13 @@ import { allStateIds, allTransitions, coverageTitle, planPaths, replay, type Pat
 const now = () => new Date('2026-12-01T14:00:00Z');
 const tomorrow = '2026-12-02';
 
-function restaurant(locId: number, stars: number, opens = '12:00', closes = '22:30'): DineinRetailer {
+function restaurant(
+  locId: number,
+  stars: number,
+  opens = '12:00',
+  closes = '22:30',
+  speeds: VisitRetailer['speeds'] = ['dine-in', 'pickup'],
+): VisitRetailer {
   return {
     loc_id: locId,
     vendor_id: locId - 389,
@@ -40,9 +52,10 @@ function restaurant(locId: number, stars: number, opens = '12:00', closes = '22:
     opens_at: opens,
     closes_at: closes,
     description: 'Steakhouse',
+    speeds,
   };
 }
-const list: DineinRetailer[] = [restaurant(402, 5, '17:00', '23:00'), restaurant(401, 4)];
+const list: VisitRetailer[] = [restaurant(402, 5, '17:00', '23:00'), restaurant(401, 4)];
 const served = label('restaurants', done('loadRetailers', { code: 1, data: { vendordata: list } } satisfies DineinRetailerReply));
 const none = label('no restaurants', done('loadRetailers', { code: 1, data: { vendordata: [] } } satisfies DineinRetailerReply));
 const notServed = label('coming soon', done('loadRetailers', { code: -1, message: comingSoonMessage } satisfies DineinRetailerReply));
@@ -406,6 +419,45 @@ describe('delivery options behaviour', () => {
     await settle();
     expect(unserved.actor.getSnapshot().matches({ options: 'notServed' })).toBe(true);
     expect(unserved.actor.getSnapshot().context.message).toBe(comingSoonMessage);
+  });
+
+  it('lists at each card only the restaurants selling at it in the area (the server check’s rule); a card none serves is disabled and says so', async () => {
+    const dineInOnly = restaurant(402, 5, '17:00', '23:00', ['dine-in']);
+    const t = start(area, { code: 1, data: { vendordata: [dineInOnly, restaurant(401, 4)] } }, undefined, 402);
+    await settle();
+    const c = () => t.actor.getSnapshot().context;
+    expect([c().selected, c().retailerId, retailersShown(c()).map((r) => r.loc_id)]).toEqual(['dine-in', 402, [402, 401]]);
+    t.actor.send({ type: 'option.select', kind: 'pick-up' });
+    expect(retailersShown(c()).map((r) => r.loc_id)).toEqual([401]);
+    // Hudson Prime sells nothing for pick-up here: not offered, and not taken if sent.
+    t.actor.send({ type: 'retailer.select', locId: 402 });
+    expect(c().retailerId).toBeUndefined();
+    t.actor.send({ type: 'retailer.select', locId: 401 });
+    t.actor.send({ type: 'date.select', date: tomorrow });
+    t.actor.send({ type: 'time.select', time: '12:00' });
+    t.actor.send({ type: 'options.continue' });
+    expect(t.session.getSnapshot().context).toMatchObject({ couriertype: 'pickup', vendor_location_id: 401 });
+
+    // Only Pick-Up served in the area: Delivery opens, Dine-In is disabled and says why; Pick-Up stays open to choose.
+    const pickUpOnly = start(area, { code: 1, data: { vendordata: [restaurant(401, 4, '12:00', '22:30', ['pickup'])] } }, undefined, 401);
+    await settle();
+    const p = pickUpOnly.actor.getSnapshot().context;
+    expect([p.primary, p.selected, p.retailerId, p.message]).toEqual(['delivery', 'delivery', undefined, undefined]);
+    expect((['dine-in', 'delivery', 'pick-up'] as const).map((k) => [isOptionAvailable(p, k), cardNotice(p, k)])).toEqual([
+      [false, deliveryOptionMessages.noRetailer],
+      [true, undefined],
+      [true, undefined],
+    ]);
+    pickUpOnly.actor.send({ type: 'option.select', kind: 'dine-in' });
+    expect(pickUpOnly.actor.getSnapshot().context.selected).toBe('delivery');
+    pickUpOnly.actor.send({ type: 'option.select', kind: 'pick-up' });
+    expect(retailersShown(pickUpOnly.actor.getSnapshot().context).map((r) => r.loc_id)).toEqual([401]);
+
+    // No restaurant at all: the page's message says it once for both cards, as before.
+    const empty = start(area, none.output as DineinRetailerReply);
+    await settle();
+    const e = empty.actor.getSnapshot().context;
+    expect([e.message, cardNotice(e, 'dine-in'), cardNotice(e, 'pick-up')]).toEqual([deliveryOptionMessages.noRetailer, undefined, undefined]);
   });
 
   describe('a new option with a cart asks first (issue 23)', () => {

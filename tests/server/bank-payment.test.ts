@@ -216,7 +216,7 @@ describe('a bank debit returned after the order stood', () => {
     const { cartId: open } = await makeCart(t, [{ offer: other, qty: 1 }], { customerId: me.customerId, zipcode: '60601', locId: 103 });
 
     const report = await sweep();
-    expect(report.debitsFailed).toContainEqual({
+    expect(report.failedHere).toContainEqual({
       orderId: order.id,
       linesBack: {
         cartId: open,
@@ -236,7 +236,7 @@ describe('a bank debit returned after the order stood', () => {
     const { reply, offer, me, cartId } = await payByBank('bank-returned-alone@example.com', '000111111116');
     const order = await orderOf(t, reply.order_id ?? '');
     const report = await sweep();
-    expect(report.debitsFailed).toContainEqual({ orderId: order.id, linesBack: { cartId, reopened: true, changes: [], keptFor: [] } });
+    expect(report.failedHere).toContainEqual({ orderId: order.id, linesBack: { cartId, reopened: true, changes: [], keptFor: [] } });
     expect(await openCarts(me.customerId)).toEqual([{ id: cartId }]);
     expect(await lines(cartId)).toEqual([[offer.offerId, 2]]);
   });
@@ -249,7 +249,7 @@ describe('a bank debit returned after the order stood', () => {
     const anonymous = nextOffer();
     const { cartId: nobodys } = await makeCart(t, [{ offer: anonymous, qty: 1 }], { customerId: null });
 
-    expect((await sweep()).debitsFailed.map((d) => [d.orderId, d.linesBack.cartId])).toContainEqual([order.id, theirs]);
+    expect((await sweep()).failedHere.map((d) => [d.orderId, d.linesBack.cartId])).toContainEqual([order.id, theirs]);
     expect(await openCarts(me.customerId)).toEqual([{ id: theirs }]);
     expect(await lines(theirs)).toEqual([
       [next.offerId, 1],

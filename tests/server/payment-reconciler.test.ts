@@ -43,7 +43,7 @@ beforeAll(async () => {
     rateLimits: generousLimits,
     ...(databaseUrl ? { env: { DATABASE_URL: databaseUrl } } : {}),
   });
-  offers = await pickOffers(t, { speed: 'local', locId: 101 }, 12, 0, { priceCents: 1000, stock: 10 });
+  offers = await pickOffers(t, { speed: 'local', locId: 101 }, 16, 0, { priceCents: 1000, stock: 10 });
 });
 afterAll(async () => {
   await t.close();
@@ -51,6 +51,18 @@ afterAll(async () => {
 
 const db = () => t.database.db;
 const sweep = () => reconcilePendingPayments(db(), gateway, clock.now(), (error) => errors.push(error));
+
+/** The mails whose subject names the order number. */
+const mailsOf = (incrementId: string) =>
+  db().selectFrom('outbox').select(['subject', 'body_text']).where('subject', 'like', `%${incrementId}%`).orderBy('id').execute();
+/** One reconciler pass as the background sweep makes it, its mails included (test mode's hook). */
+async function sweepWithMails() {
+  const { body } = await post(t, '/api/payments/test-reconcile', {});
+  expect(body).toMatchObject({ code: 1 });
+}
+/** The mail of an order the reconciler failed, once it is in the outbox. */
+const failureMailOf = (incrementId: string) =>
+  eventually(async () => (await mailsOf(incrementId)).find((m) => m.subject === `Your payment for order ${incrementId} did not go through`));
 
 /** Moves an order's creation and charge claim back in time, as if it had been left pending that long. */
 async function age(orderId: number, minutes: number) {
@@ -124,6 +136,44 @@ describe('settling orders whose payment outcome is unknown', () => {
     expect(await stockOf(t, offer.offerId)).toBe(stockBefore);
     const cart = await db().selectFrom('carts').select('status').where('id', '=', cartId).executeTakeFirstOrThrow();
     expect(cart.status).toBe('open');
+  });
+
+  it('mails the shopper of a pending order the reconciler found declined: why, the items back in the cart, a link to it', async () => {
+    const { order, cartId } = await pendingOrder('sweep-declined-mail@example.com', '4000000000000341');
+    await age(order.id, 5);
+    await sweepWithMails();
+    const mail = await failureMailOf(order.increment_id);
+    expect(mail?.body_text).toContain(
+      `We could not take the payment for order ${order.increment_id}, so it was not placed and nothing was charged. Your card was declined.`,
+    );
+    expect(mail?.body_text).toContain('Its items are back in your cart.');
+    expect(mail?.body_text).toMatch(/^Your cart: \S+\/cart$/m);
+    const cart = await db().selectFrom('carts').select('status').where('id', '=', cartId).executeTakeFirstOrThrow();
+    expect(cart.status).toBe('open');
+  });
+
+  it('never mails the shopper whose own place order was declined: their page said Payment failed', async () => {
+    const me = await signedInCustomer(t, 'own-declined@example.com');
+    const addressId = await addAddress(t, me.token, me.customerId);
+    const cardId = await saveCard(t, me.token, me.customerId, '4000000000000341');
+    const offer = offers[used++];
+    if (!offer) throw new Error('out of offers');
+    const cartId = await readyCart(t, me.token, me.customerId, [{ offer, qty: 1 }]);
+    const placed = await post(
+      t,
+      '/api/placeorder/placeorder',
+      { cart_id: cartId, delivery_address_id: addressId, speed_id: 1, payment_mode: 2, card_id: cardId },
+      me.token,
+    );
+    assert(placed.body, placeOrderReply);
+    expect(placed.body).toMatchObject({ code: -1, message: 'Your card was declined.', status: 'payment_failed' });
+    const declined = placed.body.order_id ?? '';
+    // A pass that fails another order: once that one's mail is written, the pass is over and wrote none for this one.
+    const { order: marker } = await pendingOrder('own-declined-marker@example.com', '4000000000000341');
+    await age(marker.id, 5);
+    await sweepWithMails();
+    expect(await failureMailOf(marker.increment_id)).toBeDefined();
+    expect(await mailsOf(declined)).toEqual([]);
   });
 
   it('reports an order too old to re-send safely and does not charge it', async () => {
@@ -253,5 +303,25 @@ describe('a bank check (3-D Secure) before the payment completes', () => {
     });
     expect(await stockOf(t, offer.offerId)).toBe(stockBefore);
     expect((await post(t, '/api/payments/test-authenticate', { client_secret: clientSecret, complete: true })).body).toMatchObject({ code: -1 });
+  });
+
+  it('mails the shopper once when the reconciler lets an unfinished check go: why, the items back in the cart, a link to it', async () => {
+    const { orderId } = await orderAwaitingCheck('check-abandoned-mail@example.com');
+    const order = await orderOf(t, orderId);
+    await age(order.id, 20);
+    await sweepWithMails();
+    expect((await orderOf(t, orderId)).status).toBe('payment_failed');
+    // A second pass finds the order failed already: nothing more to say.
+    await sweepWithMails();
+    const mail = await failureMailOf(orderId);
+    expect(mail?.body_text.split('\n')).toEqual([
+      `We could not take the payment for order ${orderId}, so it was not placed and nothing was charged. The payment was not confirmed with your bank in time. Please try again.`,
+      '',
+      'Its items are back in your cart.',
+      '',
+      expect.stringMatching(/^Your cart: \S+\/cart$/),
+      expect.stringMatching(/^Your orders: \S+\/setting\/order$/),
+    ]);
+    expect(await mailsOf(orderId)).toHaveLength(1);
   });
 });

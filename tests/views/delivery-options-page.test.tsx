@@ -4,6 +4,8 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import type * as CartApi from '../../src/api/cart.api.ts';
+import type { VisitRetailer } from '../../src/api/contract/dine-in.contract.ts';
+import { dineinRetailerList } from '../../src/api/dine-in.api.ts';
 import { notificationsMachine } from '../../src/machines/app/notifications.machine.ts';
 import { sessionMachine } from '../../src/machines/app/session.machine.ts';
 import { AppActorsContext } from '../../src/views/app-context.tsx';
@@ -103,5 +105,41 @@ describe('/ship/options, Delivery date picker (issue 23: closed is not full)', (
     await waitFor(() => expect(server.slotCalls).toEqual([{ order_date: '2026-12-02', zipcode: '10001', vendor_loc_id: 101 }]));
     expect(await screen.findByRole('button', { name: '12:00 – 14:00' })).toBeTruthy();
     expect(screen.queryByText('All Slots are booked. Please try another date.')).toBeNull();
+  });
+});
+
+describe('/ship/options, a visit card no restaurant serves in the area', () => {
+  const pickUpOnly: VisitRetailer = {
+    loc_id: 401,
+    vendor_id: 12,
+    name: 'Gramercy Chop House',
+    street1: '118 E 22nd St',
+    street2: '',
+    city: 'New York',
+    state: 'NY',
+    zipcode: '10010',
+    telephone: '2125550411',
+    price_category: 4,
+    opens_at: '12:00',
+    closes_at: '22:30',
+    description: 'Steakhouse',
+    speeds: ['pickup'],
+  };
+
+  it('is disabled and says No retailer available; the other card lists the restaurant', async () => {
+    vi.mocked(dineinRetailerList).mockResolvedValueOnce({ code: 1, data: { vendordata: [pickUpOnly] } });
+    renderPage();
+    // The cards in the page's order: Dine-In, Delivery, Pick-Up.
+    const cards = () => screen.getAllByRole('radio');
+    await waitFor(() => expect(cards()[0]).toHaveProperty('disabled', true));
+    expect(cards().map((c) => [c.textContent, (c as HTMLButtonElement).disabled, c.getAttribute('aria-checked')])).toEqual([
+      ['Dine-InNo retailer available for this location presently', true, 'false'],
+      ['RECOMMENDEDDeliveryBrought to your door by the shop’s driver', false, 'true'],
+      ['Pick-UpCollect it at a partner restaurant', false, 'false'],
+    ]);
+    fireEvent.click(cards()[2]!);
+    await waitFor(() => expect(cards()[2]?.getAttribute('aria-checked')).toBe('true'));
+    fireEvent.click(screen.getByRole('combobox', { name: 'Retailer' }));
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([expect.stringContaining('Gramercy Chop House')]);
   });
 });

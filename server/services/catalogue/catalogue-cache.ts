@@ -22,15 +22,24 @@ export const areaCacheOptions = { name: 'service-areas', maxBytes: cacheBudgets.
 export interface ServedAreas {
   /** loc_ids getaddressbyzipcode hands out. */
   areas: ReadonlySet<number>;
-  /** `restaurant:area:speed` for every restaurant location with an offer at that visit speed in that area. */
-  visits: ReadonlySet<string>;
+  /** area loc_id → restaurant location → the visit speeds it has offers at in that area (visitSpeedValues' order). */
+  visits: ReadonlyMap<number, ReadonlyMap<number, readonly VisitSpeedValue[]>>;
 }
 
-const visitKey = (restaurantLocId: number, areaLocId: number, speed: VisitSpeedValue) => `${restaurantLocId}:${areaLocId}:${speed}`;
+const noRestaurants: ReadonlyMap<number, readonly VisitSpeedValue[]> = new Map();
+
+/**
+ * The restaurants that sell at a visit speed in the area, each with those speeds: the one rule both the chosen
+ * restaurant's check (chosen-restaurant.ts) and the Delivery Options list (partner-restaurants.ts) go by, so a
+ * restaurant offered there is never refused. None in an area we do not serve.
+ */
+export function restaurantsServing(served: ServedAreas, areaLocId: number): ReadonlyMap<number, readonly VisitSpeedValue[]> {
+  return (served.areas.has(areaLocId) && served.visits.get(areaLocId)) || noRestaurants;
+}
 
 /** Whether the restaurant location sells at the visit speed in the area (a served area, a restaurant of it). */
 export function restaurantServes(served: ServedAreas, visit: { restaurantLocId: number; areaLocId: number; speed: VisitSpeedValue }): boolean {
-  return served.areas.has(visit.areaLocId) && served.visits.has(visitKey(visit.restaurantLocId, visit.areaLocId, visit.speed));
+  return restaurantsServing(served, visit.areaLocId).get(visit.restaurantLocId)?.includes(visit.speed) ?? false;
 }
 
 /**
@@ -73,11 +82,19 @@ export function servedAreas(db: Kysely<Database>): Promise<ServedAreas> {
       join vendor_locations l on l.vendor_id = v.id
       join variant_offers o on o.loc_id = l.id and o.speed = any(${[...visitSpeedValues]}::text[])
       where v.kind = 'restaurant'`.execute(db);
-    const visits = new Set<string>();
+    const sold = new Map<number, Map<number, Set<VisitSpeedValue>>>();
     for (const row of offered.rows) {
       // An offer of no one area (none are seeded) is sold in every served area.
-      for (const area of row.area_loc_id === null ? areas : [row.area_loc_id]) visits.add(visitKey(row.loc_id, area, row.speed));
+      for (const area of row.area_loc_id === null ? areas : [row.area_loc_id]) {
+        const inArea = sold.get(area) ?? new Map<number, Set<VisitSpeedValue>>();
+        sold.set(area, inArea);
+        inArea.set(row.loc_id, (inArea.get(row.loc_id) ?? new Set<VisitSpeedValue>()).add(row.speed));
+      }
     }
+    // Each restaurant's speeds in visitSpeedValues' order, whatever order the rows came in.
+    const visits = new Map(
+      [...sold].map(([area, inArea]) => [area, new Map([...inArea].map(([loc, speeds]) => [loc, visitSpeedValues.filter((s) => speeds.has(s))]))]),
+    );
     return { areas, visits };
   });
 }

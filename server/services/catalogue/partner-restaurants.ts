@@ -1,13 +1,14 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { DineinRetailer, NearbyRestaurant } from '../../../src/api/contract/dine-in.contract.ts';
+import type { DineinRetailer, NearbyRestaurant, VisitRetailer } from '../../../src/api/contract/dine-in.contract.ts';
 import type { Database, VendorLocationsTable } from '../../db/schema.ts';
 import { coordinatesOfZip, milesBetween } from '../platform/zip-distance.ts';
+import { restaurantsServing, servedAreas } from './catalogue-cache.ts';
 import { lookupZip } from './service-areas.ts';
 
 /**
  * Partner restaurants and bars (issue 12): vendor_locations rows of 'restaurant' vendors, with stars, address,
- * hours and coordinates (migration 010). The dine-in list is the restaurants of the shopper's served city; the
- * locator lists those within reach of any zip, nearest first.
+ * hours and coordinates (migration 010). The dine-in list is the restaurants that sell at Dine-In or Pick-Up in the
+ * shopper's served area; the locator lists those within reach of any zip, nearest first.
  */
 
 /** How far the locator looks from the shopper's zip. */
@@ -76,11 +77,14 @@ function toRetailer(row: RestaurantRow): DineinRetailer {
   };
 }
 
-export type DineinListOutcome = { kind: 'not-served' } | { kind: 'retailers'; retailers: DineinRetailer[] };
+export type DineinListOutcome = { kind: 'not-served' } | { kind: 'retailers'; retailers: VisitRetailer[] };
 
 /**
- * The restaurants of the served city of `zipcode` (dearest first, then by name), optionally of one star category
- * (0 = All). An unserved zip, or a `location` that is not the zip's area, is not served.
+ * The restaurants with offers at Dine-In or Pick-Up in the served area of `zipcode` (dearest first, then by name),
+ * each with those speeds, optionally of one star category (0 = All). The area's restaurants are the served-areas
+ * cache's (restaurantsServing): the rule a chosen vendor_location_id is checked by (chosen-restaurant.ts), so the
+ * Delivery Options screen never offers one that a later call refuses. An unserved zip, or a `location` that is not
+ * the zip's area, is not served.
  */
 export async function dineinRetailers(
   db: Kysely<Database>,
@@ -88,10 +92,12 @@ export async function dineinRetailers(
 ): Promise<DineinListOutcome> {
   const area = await lookupZip(db, request.zipcode);
   if (!area.served || (request.location !== undefined && request.location !== area.loc_id)) return { kind: 'not-served' };
-  let query = restaurantsQuery(db).where('vendor_locations.city', '=', area.city).where('vendor_locations.state', '=', area.state);
+  const serving = restaurantsServing(await servedAreas(db), area.loc_id);
+  if (serving.size === 0) return { kind: 'retailers', retailers: [] };
+  let query = restaurantsQuery(db).where('vendor_locations.id', 'in', [...serving.keys()]);
   if (request.priceCategory) query = query.where('vendor_locations.price_category', '=', request.priceCategory);
   const rows = await query.orderBy('vendor_locations.price_category', 'desc').orderBy('vendor_locations.name').execute();
-  return { kind: 'retailers', retailers: rows.map(toRetailer) };
+  return { kind: 'retailers', retailers: rows.map((row) => ({ ...toRetailer(row), speeds: [...(serving.get(row.id) ?? [])] })) };
 }
 
 /** A restaurant by its loc_id, or undefined when that location is not a restaurant. */

@@ -26,7 +26,10 @@ export type OrderRow = Selectable<OrdersTable>;
  */
 export type SettleOutcome =
   | { kind: 'placed'; order: OrderRow; settledHere: boolean }
-  /** linesBack: a bank debit that failed after its order stood, settled here: where its lines went (the shopper is mailed). */
+  /**
+   * linesBack: set when this call failed the order (not when it found it failed): where its lines went. The
+   * reconciler mails the shopper then (failed-payment-mail.ts); a shopper's own request shows the Payment failed page.
+   */
   | { kind: 'payment-failed'; order: OrderRow; message: string; linesBack?: LinesBack }
   | { kind: 'pending'; order: OrderRow }
   | { kind: 'authenticate'; order: OrderRow; clientSecret: string }
@@ -274,7 +277,8 @@ async function markPaid(db: Kysely<Database>, order: OrderRow, result: Extract<C
  * Marks the order 'payment_failed' and gives back what it took, in one transaction: stock, booked slot seats (as a
  * fresh hold for the cart, so the shopper can pay again without choosing the slot again), the coupon's use; and
  * reopens the cart; the wallet units a redemption took go back to their entries. A bank debit that fails after its
- * order stood brings the lines back to the customer's open cart when there is one (bringLinesBack).
+ * order stood brings the lines back to the customer's open cart when there is one (bringLinesBack). Where the lines
+ * went is answered (linesBack) only by the call that failed the order, so its shopper is told once.
  */
 export async function failOrder(
   db: Kysely<Database>,
@@ -303,6 +307,6 @@ export async function failOrder(
     const hold = open ? undefined : { cartId: order.cart_id, until: new Date(now.getTime() + holdMinutes * 60_000) };
     await giveBackOrder(trx, order, hold);
     const linesBack = await bringLinesBack(trx, order.cart_id, open);
-    return { kind: 'payment-failed', order: failed, message, ...(stood ? { linesBack } : {}) };
+    return { kind: 'payment-failed', order: failed, message, linesBack };
   });
 }

@@ -22,6 +22,9 @@ import { abandonAuthentication, settleBankDebit, settleOrder, staleClaimSeconds,
  * order is never re-sent nor reported for review: its payment exists, and only its status is read. A returned
  * debit's lines go back to the customer's one open cart (failed-order-lines.ts), and the report says where.
  *
+ * Every order a pass fails (a returned debit, a refused charge whose first outcome was unknown, a bank check nobody
+ * finished) is reported with where its lines went: its shopper is not on the payment page, so the sweep mails them.
+ *
  * A weighed order's card hold still uncaptured six days after it was made is captured whole before the provider lets
  * it expire (ageing-holds.ts, decision 044).
  *
@@ -36,8 +39,12 @@ export interface ReconcileReport {
   needsReview: number[];
   /** Weighed orders whose card hold was captured whole before it expires (ageing-holds.ts, decision 044). */
   holdsCaptured: number[];
-  /** Bank debits failed this pass after their order stood: where each order's lines went (its shopper is mailed). */
-  debitsFailed: { orderId: number; linesBack: LinesBack }[];
+  /**
+   * The orders this pass failed itself (not ones it found failed): where each one's lines went. Their shoppers saw no
+   * Payment failed page (a bank debit returned after its order stood, a charge refused after "still confirming", a
+   * bank check never finished), so each is mailed (failed-payment-mail.ts).
+   */
+  failedHere: { orderId: number; linesBack: LinesBack }[];
 }
 
 /** An order younger than this may still be charged by the request that made it. */
@@ -58,7 +65,7 @@ export async function reconcilePendingPayments(
   now: Date,
   log: (error: unknown) => void,
 ): Promise<ReconcileReport> {
-  const report: ReconcileReport = { paid: [], failed: [], stillPending: [], needsReview: [], holdsCaptured: [], debitsFailed: [] };
+  const report: ReconcileReport = { paid: [], failed: [], stillPending: [], needsReview: [], holdsCaptured: [], failedHere: [] };
   // Database time, like the claim in settleOrder, so instances with drifting clocks agree on "stale".
   const unclaimed = (eb: ExpressionBuilder<Database, 'orders'>) =>
     eb.or([eb('charge_started_at', 'is', null), eb('charge_started_at', '<', sql<Date>`now() - make_interval(secs => ${staleClaimSeconds})`)]);
@@ -79,7 +86,7 @@ export async function reconcilePendingPayments(
     if (outcome.kind === 'placed' && outcome.settledHere) report.paid.push(orderId);
     else if (outcome.kind === 'payment-failed') {
       report.failed.push(orderId);
-      if (outcome.linesBack) report.debitsFailed.push({ orderId, linesBack: outcome.linesBack });
+      if (outcome.linesBack) report.failedHere.push({ orderId, linesBack: outcome.linesBack });
     } else if (outcome.kind === 'pending' || outcome.kind === 'authenticate' || outcome.kind === 'bank-pending') report.stillPending.push(orderId);
   };
   for (const order of due) record(order.id, await settleOrder(db, payments, order.id, now, log, 0));

@@ -16,8 +16,11 @@ export interface PaymentSweepSettings {
   log: Log;
   /** An order the sweep found paid: its confirmation mail is due. */
   onPaid: (orderId: number) => void;
-  /** A bank debit returned after its order stood: the mail saying so, and where its lines went, is due. */
-  onDebitFailed: (orderId: number, linesBack: LinesBack) => void;
+  /**
+   * An order the sweep failed (a returned bank debit, a refused charge, an unfinished bank check): the mail saying so,
+   * and where its lines went, is due; its shopper saw no Payment failed page.
+   */
+  onPaymentFailed: (orderId: number, linesBack: LinesBack) => void;
 }
 
 /**
@@ -37,14 +40,14 @@ export function startPaymentSweep(settings: PaymentSweepSettings): PeriodicPass 
   );
 }
 
-/** One pass: settles what it can, mails each order it found paid or whose debit came back, logs what needs a person. */
+/** One pass: settles what it can, mails each order it found paid or itself failed, logs what needs a person. */
 export async function sweepPaymentsOnce(settings: Omit<PaymentSweepSettings, 'everyMs'>): Promise<ReconcileReport> {
   const { db, payments, log } = settings;
   const report = await reconcilePendingPayments(db, payments, settings.clock(), (error) =>
     log.error({ err: error }, 'card provider failed while settling a pending order'),
   );
   for (const orderId of report.paid) settings.onPaid(orderId);
-  for (const { orderId, linesBack } of report.debitsFailed) settings.onDebitFailed(orderId, linesBack);
+  for (const { orderId, linesBack } of report.failedHere) settings.onPaymentFailed(orderId, linesBack);
   if (report.paid.length + report.failed.length > 0) log.info({ paid: report.paid, failed: report.failed }, 'pending payments settled');
   if (report.holdsCaptured.length > 0) log.info({ orders: report.holdsCaptured }, 'card holds captured before they expire');
   if (report.needsReview.length > 0)

@@ -1,6 +1,7 @@
-import { array, define, nullable, number, object, optional, string, type, type Infer } from 'superstruct';
+import { array, define, enums, nullable, number, object, optional, string, type, type Infer } from 'superstruct';
 import { coerce } from './coerce.ts';
 import { isPriceCategoryFilter } from '../../rules/dine-in.ts';
+import { visitSpeedValues } from '../../rules/speeds.ts';
 import { envelope } from './envelope.ts';
 import { numericId, storeField, zipcodeField } from './fields.ts';
 
@@ -46,8 +47,18 @@ export const dineinRetailer = type({
 });
 export type DineinRetailer = Infer<typeof dineinRetailer>;
 
-/** code 1: data.vendordata (maybe empty: 'No retailer available for this location presently'); code -1: the coming-soon message. */
-export const dineinRetailerReply = envelope(type({ vendordata: array(dineinRetailer) }));
+/**
+ * A restaurant of the dine-in list with the visit speeds ('dine-in', 'pickup') it has offers at in the shopper's area:
+ * the same rule the server checks a chosen vendor_location_id by, so each card lists only restaurants it accepts.
+ */
+export const visitRetailer = type({ ...dineinRetailer.schema, speeds: array(enums(visitSpeedValues)) });
+export type VisitRetailer = Infer<typeof visitRetailer>;
+
+/**
+ * code 1: data.vendordata, the restaurants selling at Dine-In or Pick-Up in the area (maybe none: 'No retailer
+ * available for this location presently'); code -1: the coming-soon message.
+ */
+export const dineinRetailerReply = envelope(type({ vendordata: array(visitRetailer) }));
 export type DineinRetailerReply = Infer<typeof dineinRetailerReply>;
 
 /** GET /api/partners/locator?zipcode= */

@@ -2,7 +2,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { MoveAreaBody } from '../../api/contract/cart-area.contract.ts';
 import type { Sent } from '../../api/http.ts';
 import type { ClosedDay, NextDeliveryDateEntry, SlotOffer } from '../../api/contract/cart-page.contract.ts';
-import type { DineinRetailer } from '../../api/contract/dine-in.contract.ts';
+import type { VisitRetailer } from '../../api/contract/dine-in.contract.ts';
 import { courierTypeFor, shippingFlagsFor, visitTimes, type DeliveryOptionKind, type PriceCategoryFilter } from '../../rules/dine-in.ts';
 import { deliveryOptionMessages } from '../../rules/messages.ts';
 import { dineinTimeOf } from '../../rules/visit-time.ts';
@@ -25,9 +25,12 @@ export interface DeliveryOptionsContext {
   session: ActorRefFrom<typeof sessionMachine>;
   now: () => Date;
   preferredRetailer: number | undefined;
-  /** Every restaurant of the shopper's city (the star filter narrows what the dropdown lists). */
-  retailers: DineinRetailer[];
-  /** The first available card: Dine-In when the city has restaurants, else Delivery. */
+  /**
+   * The restaurants selling at Dine-In or Pick-Up in the shopper's area, each with those speeds (the rule the server
+   * checks a chosen restaurant by): each card lists its own (retailersFor), the star filter narrows the dropdown.
+   */
+  retailers: VisitRetailer[];
+  /** The first available card: Dine-In when a restaurant serves it in the area, else Delivery. */
   primary: DeliveryOptionKind | undefined;
   selected: DeliveryOptionKind | undefined;
   stars: PriceCategoryFilter;
@@ -87,13 +90,21 @@ export function missingChoices(context: DeliveryOptionsContext): MissingChoices 
   return missing;
 }
 
-/** The restaurants the dropdown lists: all, or those of the chosen star category. */
-export function retailersShown(context: Pick<DeliveryOptionsContext, 'retailers' | 'stars'>): DineinRetailer[] {
-  return context.stars === 0 ? context.retailers : context.retailers.filter((r) => r.price_category === context.stars);
+/** A card's restaurants: those selling at its speed in the area (none for Delivery). */
+export function retailersFor(context: Pick<DeliveryOptionsContext, 'retailers'>, kind: DeliveryOptionKind | undefined): VisitRetailer[] {
+  const speed = kind === undefined ? undefined : courierTypeFor(kind);
+  return speed === undefined ? [] : context.retailers.filter((r) => r.speeds.includes(speed));
 }
 
-export function chosenRetailer(context: Pick<DeliveryOptionsContext, 'retailers' | 'retailerId'>): DineinRetailer | undefined {
-  return context.retailers.find((r) => r.loc_id === context.retailerId);
+/** The restaurants the dropdown lists: the chosen card's, all or those of the chosen star category. */
+export function retailersShown(context: Pick<DeliveryOptionsContext, 'retailers' | 'selected' | 'stars'>): VisitRetailer[] {
+  const own = retailersFor(context, context.selected);
+  return context.stars === 0 ? own : own.filter((r) => r.price_category === context.stars);
+}
+
+/** The chosen restaurant, while the chosen card lists it. */
+export function chosenRetailer(context: Pick<DeliveryOptionsContext, 'retailers' | 'selected' | 'retailerId'>): VisitRetailer | undefined {
+  return retailersFor(context, context.selected).find((r) => r.loc_id === context.retailerId);
 }
 
 /** The times the time picker offers for the chosen restaurant and date. */
@@ -140,10 +151,40 @@ export function isOfferedDate(context: Pick<DeliveryOptionsContext, 'now' | 'sel
   return !days.closed.some((c) => c.date === iso);
 }
 
-/** Which cards can be chosen: Dine-In and Pick-Up when the city has restaurants, Delivery in any served area. */
+/**
+ * The page once the list is read (spec section 4: the first available card becomes primary and selected): Dine-In,
+ * with the locator's restaurant when it serves Dine-In, if any restaurant does in the area, else Delivery; with no
+ * restaurant at either visit card, the spec's 'No retailer available for this location presently'.
+ */
+export function listedChoice(
+  retailers: VisitRetailer[],
+  preferred: number | undefined,
+): Pick<DeliveryOptionsContext, 'retailers' | 'primary' | 'selected' | 'retailerId' | 'message'> {
+  const dineIn = retailersFor({ retailers }, 'dine-in');
+  const primary: DeliveryOptionKind = dineIn.length > 0 ? 'dine-in' : 'delivery';
+  return {
+    retailers,
+    primary,
+    selected: primary,
+    retailerId: dineIn.find((r) => r.loc_id === preferred)?.loc_id,
+    message: retailers.length === 0 ? deliveryOptionMessages.noRetailer : undefined,
+  };
+}
+
+/** Which cards can be chosen: Dine-In and Pick-Up when a restaurant serves them in the area, Delivery in any served area. */
 export function isOptionAvailable(context: Pick<DeliveryOptionsContext, 'retailers' | 'primary'>, kind: DeliveryOptionKind): boolean {
   if (context.primary === undefined) return false;
-  return kind === 'delivery' || context.retailers.length > 0;
+  return kind === 'delivery' || retailersFor(context, kind).length > 0;
+}
+
+/**
+ * What a visit card says in place of its note when no restaurant serves it in the area while one serves the other
+ * card: the spec's 'No retailer available for this location presently', the words the page shows (as its message,
+ * once for both cards) when the area has no restaurant at all. Nothing before the list is read.
+ */
+export function cardNotice(context: Pick<DeliveryOptionsContext, 'retailers' | 'primary'>, kind: DeliveryOptionKind): string | undefined {
+  const alone = context.primary !== undefined && context.retailers.length > 0 && !isOptionAvailable(context, kind);
+  return alone ? deliveryOptionMessages.noRetailer : undefined;
 }
 
 export function isComplete(context: DeliveryOptionsContext): boolean {

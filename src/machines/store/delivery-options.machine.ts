@@ -5,7 +5,6 @@ import type { GetSlotReply, NextDeliveryDateReply } from '../../api/contract/car
 import type { DineinRetailerReply } from '../../api/contract/dine-in.contract.ts';
 import { dineinRetailerList } from '../../api/dine-in.api.ts';
 import { ApiError } from '../../api/http.ts';
-import type { DeliveryOptionKind } from '../../rules/dine-in.ts';
 import { slotsNotice } from '../../rules/cart-checkout.ts';
 import { comingSoonMessage, deliveryOptionMessages, somethingWentWrongMessage } from '../../rules/messages.ts';
 import { cartCheckOf, isCartGoneError, isEmptyCartReply, moveCartActor, movedTotalOf } from '../shared/cart-move.ts';
@@ -16,6 +15,7 @@ import {
   isComplete,
   isOfferedDate,
   isOptionAvailable,
+  listedChoice,
   optionMoveBody,
   retailersShown,
   timesShown,
@@ -25,12 +25,20 @@ import {
 } from './delivery-options.context.ts';
 import { sampleRegion } from './delivery-options.sample.ts';
 
-export { chosenRetailer, isOptionAvailable, retailersShown, timesShown, type DeliveryOptionsEvent } from './delivery-options.context.ts';
+export {
+  cardNotice,
+  chosenRetailer,
+  isOptionAvailable,
+  retailersFor,
+  retailersShown,
+  timesShown,
+  type DeliveryOptionsEvent,
+} from './delivery-options.context.ts';
 
 /**
  * 'Choose a Delivery Options' (/ship/options; storefront spec "Delivery options screen", issues 12 and 23): the
- * machine's `description` says what the shopper does. Its calls: POST /api/product/dineinRetailerList (the city's
- * restaurants), /connect/driverslot/getslot (a day's driver slots at the area's shop), nextDeliveryDate by
+ * machine's `description` says what the shopper does. Its calls: POST /api/product/dineinRetailerList (the area's
+ * restaurants, each with the visit speeds it sells at there: each card lists its own), /connect/driverslot/getslot (a day's driver slots at the area's shop), nextDeliveryDate by
  * vendor_loc_id (the shop's closed days, each with why) and /api/cart/movearea (a cart filled for another option).
  */
 export const deliveryOptionsMachine = setup({
@@ -74,18 +82,9 @@ export const deliveryOptionsMachine = setup({
     hasLinesToKeep: ({ context }) => (context.cartCheck?.drop.length ?? 0) > 0,
   },
   actions: {
-    assignRetailers: assign(({ context }, params: { reply: DineinRetailerReply }) => {
-      const retailers = params.reply.data?.vendordata ?? [];
-      const primary: DeliveryOptionKind = retailers.length > 0 ? 'dine-in' : 'delivery';
-      const preferred = retailers.find((r) => r.loc_id === context.preferredRetailer);
-      return {
-        retailers,
-        primary,
-        selected: primary,
-        retailerId: primary === 'dine-in' ? preferred?.loc_id : undefined,
-        message: retailers.length === 0 ? deliveryOptionMessages.noRetailer : undefined,
-      };
-    }),
+    assignRetailers: assign(({ context }, params: { reply: DineinRetailerReply }) =>
+      listedChoice(params.reply.data?.vendordata ?? [], context.preferredRetailer),
+    ),
     assignNoRetailers: assign({ retailers: [], primary: 'delivery', selected: 'delivery', message: deliveryOptionMessages.noRetailer }),
     assignComingSoon: assign({ message: comingSoonMessage, primary: undefined, selected: undefined }),
     // Changing the speed resets the slots (spec section 4), and the restaurant, date and time with them.
@@ -137,7 +136,7 @@ export const deliveryOptionsMachine = setup({
   },
 }).createMachine({
   description:
-    "The Delivery Options screen, 'Choose a Delivery Options' at /ship/options (storefront.md, Delivery options screen and States and transitions, Delivery options and Shipping flags). The shopper picks Dine-In or Pick-Up at a partner restaurant (star category filter, restaurant, date and time) or Delivery (a date and a driver slot with a seat left). An unserved pincode shows 'We are coming soon to this pincode...'; a city without restaurants offers Delivery only ('No retailer available for this location presently'). Changing the card resets the choices below it; CONTINUE stores the choice and goes to /store once everything is chosen (for Delivery it is disabled until then; on Dine-In or Pick-Up it names what is missing: 'Retailer is required.', 'Dining date and time is required'). The area shop's closed days are loaded once Delivery is chosen and disabled ahead in the date picker, each with why (closed is not full). A sample star-rating price dialog opens beside it.",
+    "The Delivery Options screen, 'Choose a Delivery Options' at /ship/options (storefront.md, Delivery options screen and States and transitions, Delivery options and Shipping flags). The shopper picks Dine-In or Pick-Up at a partner restaurant (star category filter, restaurant, date and time) or Delivery (a date and a driver slot with a seat left). An unserved pincode shows 'We are coming soon to this pincode...'; Dine-In and Pick-Up each list only the restaurants selling at that speed in the area, and a card none serves is disabled and says 'No retailer available for this location presently' (with none at either, Delivery only). Changing the card resets the choices below it; CONTINUE stores the choice and goes to /store once everything is chosen (for Delivery it is disabled until then; on Dine-In or Pick-Up it names what is missing: 'Retailer is required.', 'Dining date and time is required'). The area shop's closed days are loaded once Delivery is chosen and disabled ahead in the date picker, each with why (closed is not full). A sample star-rating price dialog opens beside it.",
   id: 'deliveryOptions',
   context: ({ input }) => ({
     session: input.session,
@@ -182,7 +181,8 @@ export const deliveryOptionsMachine = setup({
             },
             onDone: [
               {
-                description: 'The area is served: the first available card is selected (Dine-In when there are restaurants, else Delivery).',
+                description:
+                  'The area is served: the first available card is selected (Dine-In when a restaurant serves it in the area, else Delivery).',
                 guard: { type: 'isServed', params: ({ event }) => ({ reply: event.output }) },
                 target: 'choosing',
                 actions: { type: 'assignRetailers', params: ({ event }) => ({ reply: event.output }) },

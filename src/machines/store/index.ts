@@ -8,7 +8,7 @@ import type { searchBoxMachine } from './search-box.machine.ts';
  * delivery options screen. Views import this file only.
  */
 export { addToCartMachine, type AddToCartEvent } from './add-to-cart.machine.ts';
-export { deliveryOptionsMachine, isOptionAvailable, type DeliveryOptionsEvent } from './delivery-options.machine.ts';
+export { cardNotice, deliveryOptionsMachine, isOptionAvailable, type DeliveryOptionsEvent } from './delivery-options.machine.ts';
 export { searchBoxMachine, type SearchBoxEvent } from './search-box.machine.ts';
 
 type AddToCartSnapshot = SnapshotFrom<typeof addToCartMachine>;

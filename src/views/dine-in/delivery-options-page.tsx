@@ -4,6 +4,7 @@ import { DayPicker } from 'react-day-picker';
 import 'react-day-picker/style.css';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import {
+  cardNotice,
   deliveryOptionsMachine,
   isOptionAvailable,
   selectChosenRetailer,
@@ -94,6 +95,8 @@ export function DeliveryOptionsPage() {
           <div className={css.cards} role="radiogroup" aria-label="Delivery option">
             {deliveryOptionKinds.map((kind) => {
               const available = isOptionAvailable(view, kind);
+              // A visit card no restaurant serves in the area says so in place of its note.
+              const notice = cardNotice(view, kind);
               const selected = view.selected === kind;
               return (
                 <button
@@ -107,7 +110,7 @@ export function DeliveryOptionsPage() {
                 >
                   {view.primary === kind && <span className={css.primaryBadge}>RECOMMENDED</span>}
                   <span className={css.cardName}>{deliveryOptionLabels[kind]}</span>
-                  <span className={css.cardNote}>{cardNotes[kind]}</span>
+                  <span className={css.cardNote}>{notice ?? cardNotes[kind]}</span>
                 </button>
               );
             })}

@@ -2,7 +2,7 @@ import { expect, type Page } from '@playwright/test';
 import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import type { MoveAreaReply } from '../../../src/api/contract/cart-area.contract.ts';
 import type { GetSlotReply, NextDeliveryDateReply } from '../../../src/api/contract/cart-page.contract.ts';
-import type { DineinRetailer, DineinRetailerReply } from '../../../src/api/contract/dine-in.contract.ts';
+import type { DineinRetailerReply, VisitRetailer } from '../../../src/api/contract/dine-in.contract.ts';
 import { ApiError, offlineMessage } from '../../../src/api/http.ts';
 import type { SessionValues } from '../../../src/machines/app/session-values.ts';
 import { sessionMachine } from '../../../src/machines/app/session.machine.ts';
@@ -75,7 +75,7 @@ const anyOf =
 const today = () => storeToday(new Date());
 const dayAfterTomorrow = () => addDays(today(), 2);
 
-function restaurant(locId: number, name: string, stars: number): DineinRetailer {
+function restaurant(locId: number, name: string, stars: number): VisitRetailer {
   return {
     loc_id: locId,
     vendor_id: locId - 389,
@@ -90,6 +90,7 @@ function restaurant(locId: number, name: string, stars: number): DineinRetailer 
     opens_at: '12:00',
     closes_at: '22:30',
     description: 'Steakhouse',
+    speeds: ['dine-in', 'pickup'],
   };
 }
 const newYork: DineinRetailerReply = { code: 1, data: { vendordata: [restaurant(gramercy, 'Gramercy Chop House', 4)] } };

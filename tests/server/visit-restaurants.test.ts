@@ -1,0 +1,64 @@
+import { sql } from 'kysely';
+import { assert } from 'superstruct';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dineinRetailerReply, type VisitRetailer } from '../../src/api/contract/dine-in.contract.ts';
+import { restaurantNotServedRefusal } from '../../src/rules/messages.ts';
+import { visitSpeedValues, type VisitSpeedValue } from '../../src/rules/speeds.ts';
+import { newYork, query } from './catalogue-helpers.ts';
+import { post } from './cart-page-helpers.ts';
+import { json, startTestApp, type TestApp } from './test-app.ts';
+
+/**
+ * Delivery Options (/ship/options) lists, for Dine-In and for Pick-Up, the restaurants the chosen-restaurant check
+ * accepts at that speed in the shopper's area (decision 082's check, server/services/catalogue/chosen-restaurant.ts):
+ * one rule, so a restaurant offered there is never chosen and then refused. The seed's restaurants all sell both, so
+ * the case is made here: Hudson Prime stops selling for pick-up.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const GRAMERCY = 401;
+const HUDSON_PRIME = 402;
+const BEEF = 1002;
+
+async function listed(): Promise<Pick<VisitRetailer, 'loc_id' | 'speeds'>[]> {
+  const { status, body } = await post(t, '/api/product/dineinRetailerList', { zipcode: newYork.zipcode, location: newYork.loc_id });
+  expect(status).toBe(200);
+  assert(body, dineinRetailerReply);
+  return (body.data?.vendordata ?? []).map((r) => ({ loc_id: r.loc_id, speeds: r.speeds }));
+}
+
+/** What the check answers for a catalogue call with the restaurant chosen at that speed: 200, or 400 and the field it names. */
+async function checked(restaurant: number, speed: VisitSpeedValue): Promise<string> {
+  const url = `/connect/index/category?${query({ store_id: 1, ...newYork, catid: BEEF, page: 0, limit: 10, courier_type: speed, vendor_location_id: restaurant })}`;
+  const response = await t.app.inject({ method: 'GET', url });
+  if (response.statusCode === 200) return 'accepted';
+  const body: unknown = json(response);
+  return `${response.statusCode} ${JSON.stringify(body && typeof body === 'object' && 'errors' in body ? body.errors : body)}`;
+}
+
+describe("Delivery Options' restaurants at each mode are the ones the chosen-restaurant check accepts", () => {
+  it('lists a restaurant under the speeds it sells at in the area, and drops Pick-Up from one that stops selling it', async () => {
+    const before = await listed();
+    expect(before.map((r) => r.loc_id)).toEqual(expect.arrayContaining([GRAMERCY, HUDSON_PRIME]));
+    expect(before.every((r) => r.speeds.join() === 'dine-in,pickup')).toBe(true);
+
+    await sql`delete from variant_offers where loc_id = ${HUDSON_PRIME} and speed = 'pickup'`.execute(t.database.db);
+    // The served-areas cache is dropped on the catalogue's notice (PostgreSQL delivers it after the commit).
+    await expect.poll(listed).toEqual(before.map((r) => (r.loc_id === HUDSON_PRIME ? { loc_id: HUDSON_PRIME, speeds: ['dine-in'] } : r)));
+
+    // The list and the check agree for every restaurant of the list at every visit speed.
+    for (const { loc_id, speeds } of await listed()) {
+      for (const speed of visitSpeedValues) {
+        const answer = await checked(loc_id, speed);
+        if (speeds.includes(speed)) expect({ loc_id, speed, answer }).toEqual({ loc_id, speed, answer: 'accepted' });
+        else expect(answer).toBe(`400 ${JSON.stringify([{ field: 'vendor_location_id', message: restaurantNotServedRefusal('Pick-Up') }])}`);
+      }
+    }
+  });
+});
