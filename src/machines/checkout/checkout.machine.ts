@@ -17,8 +17,9 @@ import { handOverOf, payOnDeliveryRefusal } from '../../rules/pay-on-delivery.ts
  * steps end with their output (the speed step's may say the chosen address is gone: the address step opens again),
  * the card step reports 'card.continue', the summary ends placed or declined (or says the chosen card is gone: the
  * card step opens again; or the chosen address: the address step opens again). Steps
- * report snackbar texts with 'notice.show'; the summary reports its tip and gift ('summary.choices') and keeps the tabs
- * steady while an order is on its way ('order.started' / 'order.ended').
+ * report snackbar texts with 'notice.show'; the speed step reports its choice as it changes ('speed.changed'), the
+ * summary its tip and gift ('summary.choices'), both kept across a reload; the summary keeps the tabs steady while an
+ * order is on its way ('order.started' / 'order.ended').
  *
  * Gating and the face step: see checkoutSetup's guards (flagsOnEntering, isFaceRequired, isIdentityMissing).
  *
@@ -165,6 +166,12 @@ export const checkoutMachine = checkoutSetup.createMachine({
                 actions: { type: 'assignSpeed', params: ({ event }) => ({ speed: event.output.speed }) },
               },
             ],
+          },
+          on: {
+            'speed.changed': {
+              description: 'The shopper changed the speed, shop or date on the tab: held before CONTINUE, so a reload opens the tab with it.',
+              actions: { type: 'assignSpeedShown', params: ({ event }) => ({ speed: event.speed }) },
+            },
           },
         },
         card: {
