@@ -488,3 +488,37 @@ test('a reload on the speed tab shows the speed and date chosen there, as going 
   await page.getByRole('button', { name: 'CONTINUE' }).click();
   await expect(page.getByRole('heading', { name: 'Choose Payment Options' })).toBeVisible();
 });
+
+test('a reload on the speed tab before CONTINUE keeps the speed and date picked there, and a change made after Back', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  // The seeded store offers one speed per cart: its answer widened to three (faults.ts), on each of the four loads.
+  await changedOnce(page, '/api/shipping', threeSpeeds, 4);
+  await openCheckoutAt(page, await ribeyeCustomer('seams.speed-unsaved'));
+  await homeAndContinue(page);
+  const speed = page.getByRole('combobox', { name: 'Select Speed' });
+  const date = page.getByRole('combobox', { name: 'Select Date' });
+  await expect(speed).toContainText('1 Hour Delivery');
+  await choose(page, 'Select Speed', 'Courier Delivery (2 ~ 3 DAYS)');
+  await date.click();
+  await page.getByRole('option', { name: /Second day/ }).click();
+  await expect(date).toContainText('Second day');
+
+  // Reloaded (or the phone discarded the tab) before CONTINUE: her choice, not 1 Hour Delivery.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Choose Delivery Slots' })).toBeVisible();
+  await expect(speed).toContainText('Courier Delivery');
+  await expect(date).toContainText('Second day');
+  await page.getByRole('button', { name: 'CONTINUE' }).click();
+  await expect(page.getByRole('heading', { name: 'Choose Payment Options' })).toBeVisible();
+
+  // Back from payment, the first day picked instead and reloaded: the first day, not the second she went on with.
+  await page.getByRole('tabpanel').getByRole('button', { name: 'Back', exact: true }).click();
+  await expect(date).toContainText('Second day');
+  await date.click();
+  await page.getByRole('option', { name: /First day/ }).click();
+  await expect(date).toContainText('First day');
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Choose Delivery Slots' })).toBeVisible();
+  await expect(speed).toContainText('Courier Delivery');
+  await expect(date).toContainText('First day');
+});

@@ -11,10 +11,11 @@ import {
   type CheckoutStorage,
 } from '../../src/machines/checkout/checkout-kept.ts';
 import { checkoutMachine } from '../../src/machines/checkout/checkout.machine.ts';
+import { checkoutSpeedMachine } from '../../src/machines/checkout/checkout-speed.machine.ts';
 import { checkoutSummaryMachine } from '../../src/machines/checkout/checkout-summary.machine.ts';
 import { sessionMachine } from '../../src/machines/app/session.machine.ts';
 import { baseCart, ok } from './cart-fixtures.ts';
-import { flowAtSummary, placedReply, reviewOk } from './checkout-fixtures.ts';
+import { flowAtSummary, placedReply, reviewOk, shippingOk } from './checkout-fixtures.ts';
 
 /** sessionStorage as a map. */
 function memoryStorage(): { storage: CheckoutStorage; items: Map<string, string> } {
@@ -145,5 +146,62 @@ describe('the checkout choices a reload keeps', () => {
     expect(items.has(keptChoicesKey('cart-abc'))).toBe(false);
     stop();
     actor.stop();
+  });
+
+  it('keeps the speed and date picked on the speed tab before CONTINUE, and a reload opens the tab with them', async () => {
+    const { storage, items } = memoryStorage();
+    // On the speed tab after her address, 1 Hour Delivery shown; a 10 % tip from an earlier visit to the summary.
+    const before = { ...keptChoicesOf('speed', atSummary), payment: undefined };
+    items.set(keptChoicesKey('cart-abc'), JSON.stringify(before));
+    const opened = (kept: ReturnType<typeof readKeptChoices>) => {
+      const session = createActor(sessionMachine, { input: { Token: 'tok', cust_name: 'Ada', cart_id: 'cart-abc', zipcode: '10001' } }).start();
+      const machine = checkoutMachine.provide({
+        actors: {
+          loadCart: fromPromise(async () => ok(baseCart)),
+          chooseSpeed: checkoutSpeedMachine.provide({ actors: { shippingOptions: fromPromise(async () => shippingOk) } }),
+        },
+        actions: { goToStep: () => undefined },
+      });
+      const actor = createActor(machine, { input: { session, kept } });
+      const stop = keepCheckoutChoices(actor, storage);
+      actor.start();
+      return { actor, stop };
+    };
+    const speedStepOf = async (actor: ReturnType<typeof opened>['actor']) => {
+      await waitFor(actor, (s) => s.matches({ flow: 'speed' }));
+      const step = actor.getSnapshot().children.chooseSpeed;
+      if (!step) throw new Error('the speed step is open');
+      await waitFor(step, (s) => s.matches('choosing'));
+      return step;
+    };
+
+    const first = opened(readKeptChoices(storage, 'cart-abc'));
+    const step = await speedStepOf(first.actor);
+    expect(step.getSnapshot().context.speedChoice?.speedId).toBe(1);
+    // Courier and its second day, no CONTINUE: kept at once, the tip as it was.
+    step.send({ type: 'speed.choose', speedId: 10 });
+    step.send({ type: 'method.choose', methodId: 'courier-201-b' });
+    expect(readKeptChoices(storage, 'cart-abc')).toMatchObject({
+      step: 'speed',
+      speed: { selectedSpeedID: 10, selectedShippingMethodID: 'courier-201-b', deliveryDate: '2026-11-26', shippingAmount: '9.00' },
+      tipPercent: 10,
+    });
+    first.stop();
+    first.actor.stop();
+
+    // The reload: the speed tab opens with Courier and the second day (openingChoice), not 1 Hour Delivery.
+    const reloaded = opened(readKeptChoices(storage, 'cart-abc'));
+    const again = await speedStepOf(reloaded.actor);
+    expect(again.getSnapshot().context.speedChoice).toEqual({ speedId: 10, retailerId: undefined, methodId: 'courier-201-b' });
+    again.send({ type: 'speed.continue' });
+    await waitFor(reloaded.actor, (s) => s.matches({ flow: 'card' }));
+    // CONTINUE takes it as before: Courier has no driver, so no tip.
+    expect(reloaded.actor.getSnapshot().context.flow).toMatchObject({
+      selectedSpeedID: 10,
+      selectedShippingMethodID: 'courier-201-b',
+      tipPercent: 0,
+    });
+    reloaded.stop();
+    reloaded.actor.stop();
   });
 });

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import { assign, createActor, fromPromise, setup, waitFor, type ActorRefFrom, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import type { ShippingBody, ShippingReply } from '../../src/api/contract/shipping.contract.ts';
 import { ApiError, type Sent } from '../../src/api/http.ts';
 import { addressGoneMessage, cartNotFoundMessage, cartOrderedMessage } from '../../src/rules/messages.ts';
 import { checkoutSpeedMachine, type CheckoutSpeedContext, type CheckoutSpeedInput } from '../../src/machines/checkout/checkout-speed.machine.ts';
+import type { CheckoutReport } from '../../src/machines/checkout/checkout-flow.types.ts';
 import type { SessionValues } from '../../src/machines/app/session-values.ts';
 import { sessionMachine } from '../../src/machines/app/session.machine.ts';
 import { deliveryGroupMachine } from '../../src/machines/cart/delivery-group.machine.ts';
@@ -12,6 +13,9 @@ import { retailerA, retailerB, shippingOk } from './checkout-fixtures.ts';
 import { baseCart, butcherEntry, butcherGroup, courierEntry, courierGroup, ok, slotsReply } from './cart-fixtures.ts';
 import { done, failed, label } from './machine-events.ts';
 import { allStateIds, allTransitions, coverageTitle, planPaths, replay, type PathPlan } from './path-coverage.ts';
+
+/** The step reports its choice to the checkout tabs, a parent the graph walk has not got (the tests below count them). */
+const walkable = checkoutSpeedMachine.provide({ actions: { reportSpeedChoice: () => undefined } });
 
 const stored: SessionValues = { Token: 'tok', CustomerId: 7, cart_id: 'cart-abc', zipcode: '10001', delivery: 1 };
 const input = (): CheckoutSpeedInput => ({
@@ -53,11 +57,11 @@ const serializeState = (snapshot: AnyMachineSnapshot) => {
 };
 
 describe('checkout speed paths', () => {
-  const plans = planPaths(checkoutSpeedMachine, { input: input(), events: eventsFor, serializeState });
+  const plans = planPaths(walkable, { input: input(), events: eventsFor, serializeState });
   const reached = new Set<string>();
   const taken = new Set<string>();
   it.each(plans.map((p): [string, PathPlan] => [p.name, p]))('%s', (_name, plan) => {
-    const result = replay(checkoutSpeedMachine, plan, input());
+    const result = replay(walkable, plan, input());
     expect(result.snapshot.value, plan.name).toEqual(plan.expected.value);
     result.states.forEach((s) => reached.add(s));
     result.transitions.forEach((t) => taken.add(t));
@@ -71,7 +75,7 @@ describe('checkout speed paths', () => {
 describe('checkout speed behaviour', () => {
   function running() {
     const bodies: Sent<ShippingBody>[] = [];
-    const machine = checkoutSpeedMachine.provide({
+    const machine = walkable.provide({
       actors: {
         shippingOptions: fromPromise(async ({ input: body }) => {
           bodies.push(body);
@@ -112,7 +116,7 @@ describe('checkout speed behaviour', () => {
 
   it('opens with the speed chosen before (back on the tab, or kept across a reload): its shop and date while still offered', async () => {
     const opened = async (chosen: CheckoutSpeedInput['chosen']) => {
-      const machine = checkoutSpeedMachine.provide({ actors: { shippingOptions: fromPromise(async () => shippingOk) } });
+      const machine = walkable.provide({ actors: { shippingOptions: fromPromise(async () => shippingOk) } });
       const actor = createActor(machine, { input: { ...input(), chosen } }).start();
       await waitFor(actor, (s) => s.matches('choosing'));
       return actor.getSnapshot().context.speedChoice;
@@ -154,9 +158,53 @@ describe('checkout speed behaviour', () => {
   });
 });
 
+describe('checkout speed: each choice reported to the tabs before CONTINUE', () => {
+  /** The step as the checkout runs it: invoked by a parent, which records what it reports. */
+  function underTabs() {
+    const step = checkoutSpeedMachine.provide({ actors: { shippingOptions: fromPromise(async () => shippingOk) } });
+    const tabs = setup({
+      types: { context: {} as { reports: CheckoutReport[] }, events: {} as CheckoutReport },
+      actors: { step },
+    }).createMachine({
+      context: { reports: [] },
+      invoke: { id: 'chooseSpeed', src: 'step', input: input() },
+      on: { 'speed.changed': { actions: assign(({ context, event }) => ({ reports: [...context.reports, event] })) } },
+    });
+    const actor = createActor(tabs).start();
+    const speedStep = actor.getSnapshot().children.chooseSpeed as ActorRefFrom<typeof checkoutSpeedMachine>;
+    return { actor, speedStep, reports: () => actor.getSnapshot().context.reports };
+  }
+
+  it('reports the speed, shop and date the shopper picks as they change; neither the opening choice nor a refused one', async () => {
+    const { speedStep, reports } = underTabs();
+    await waitFor(speedStep, (s) => s.matches('choosing'));
+    expect(reports()).toEqual([]);
+    speedStep.send({ type: 'speed.choose', speedId: 10 });
+    speedStep.send({ type: 'method.choose', methodId: 'courier-201-b' });
+    // Not a date of the chosen speed: refused, nothing reported.
+    speedStep.send({ type: 'method.choose', methodId: 'courier-201-gone' });
+    speedStep.send({ type: 'speed.choose', speedId: 2 });
+    speedStep.send({ type: 'retailer.choose', retailerId: retailerB.id });
+    expect(reports().map((r) => (r.type === 'speed.changed' ? r.speed : undefined))).toEqual([
+      expect.objectContaining({ selectedSpeedID: 10, selectedShippingMethodID: 'courier-201', deliveryDate: '2026-11-25' }),
+      expect.objectContaining({ selectedSpeedID: 10, selectedShippingMethodID: 'courier-201-b', deliveryDate: '2026-11-26', shippingAmount: '9.00' }),
+      expect.objectContaining({ selectedSpeedID: 2, selectedRetailerID: retailerA.id }),
+      {
+        selectedSpeedID: 2,
+        selectedRetailerID: retailerB.id,
+        selectedShippingMethodID: undefined,
+        deliveryFee: retailerB.delivery_fee,
+        shippingAmount: '0.00',
+        deliveryDate: retailerB.pickup_date,
+        pickup_date: retailerB.pickup_date,
+      },
+    ]);
+  });
+});
+
 describe('checkout speed: the chosen address deleted in another tab', () => {
   function failingWith(error: unknown) {
-    const machine = checkoutSpeedMachine.provide({
+    const machine = walkable.provide({
       actors: {
         shippingOptions: fromPromise<ShippingReply, Sent<ShippingBody>>(async () => {
           throw error;
@@ -193,7 +241,7 @@ describe('checkout speed: one date and time block per seller (issue 23)', () => 
       code: 1,
       data: { speed: shippingOk.data?.speed ?? [], delivery_groups: [butcherGroup, courierGroup], calendars: [butcherEntry, courierEntry] },
     };
-    const machine = checkoutSpeedMachine.provide({ actors: { shippingOptions: fromPromise(async () => mixed) } });
+    const machine = walkable.provide({ actors: { shippingOptions: fromPromise(async () => mixed) } });
     const actor = createActor(machine, { input: input() }).start();
     await waitFor(actor, (s) => s.matches('choosing'));
     const groups = actor.getSnapshot().context.groups;
@@ -212,7 +260,7 @@ describe('checkout speed: one date and time block per seller (issue 23)', () => 
       data: { speed: shippingOk.data?.speed ?? [], delivery_groups: [butcherGroup, courierGroup], calendars: [butcherEntry, courierEntry] },
     };
     const saves: Sent<DeliveryScheduleBody>[] = [];
-    const machine = checkoutSpeedMachine.provide({
+    const machine = walkable.provide({
       actors: {
         shippingOptions: fromPromise(async () => mixed),
         deliveryGroup: deliveryGroupMachine.provide({

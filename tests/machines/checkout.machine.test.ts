@@ -79,6 +79,11 @@ const paymentSkipped = label('payment.skip', { type: 'payment.skip' });
 const addressChosen = label('chooseAddress: Home', done('chooseAddress', { address: homeAddress }));
 const speedChosen = label('chooseSpeed: 1 Hour Delivery', done('chooseSpeed', { speed: oneHour }));
 const storePickup = label('chooseSpeed: Store Pickup', done('chooseSpeed', { speed: { ...oneHour, selectedSpeedID: 2 } }));
+/** The speed tab's report of Courier picked, before CONTINUE. */
+const courierShown = label('speed.changed: Courier', {
+  type: 'speed.changed',
+  speed: { ...oneHour, selectedSpeedID: 10, selectedRetailerID: undefined, selectedShippingMethodID: 'courier-201-b' },
+});
 const addressGone = label('chooseSpeed: the address is gone', done('chooseSpeed', { speed: undefined, addressGone: addressGoneMessage }));
 const cardChosen = label('card.continue: saved card', { type: 'card.continue', choice: savedCardChoice });
 const faceVerified = label('verifyFace: verified', done('verifyFace', { faceMatchPercent: 92 }));
@@ -110,7 +115,7 @@ function flowEvents(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   if (snapshot.matches({ freshness: 'reading' })) return [recheckedOpen, recheckedOrdered, recheckFailed];
   if (m('identityNeeded')) return [select('address'), select('checkout')];
   if (m('address')) return [addressChosen, select('checkout'), notice, refresh];
-  if (m('speed')) return [speedChosen, storePickup, addressGone, speedOnOrderedCart, select('address'), select('card')];
+  if (m('speed')) return [speedChosen, storePickup, courierShown, addressGone, speedOnOrderedCart, select('address'), select('card')];
   if (m('card')) return [cardChosen, paymentSkipped, select('speed'), select('checkout')];
   if (m('face')) return [faceVerified, select('card')];
   if (m({ checkout: 'open' }))
@@ -469,6 +474,32 @@ describe('checkout behaviour (the tabs machine with its steps running)', () => {
     const again = stepOf(fresh.actor, 'chooseSpeed');
     await waitFor(again, (s) => s.matches('choosing'));
     expect(again.getSnapshot().context.speedChoice).toEqual({ speedId: 2, retailerId: retailerB.id, methodId: undefined });
+  });
+
+  it("holds the speed tab's choice before CONTINUE: the tab opens with it again, and the tip is not dropped until CONTINUE", async () => {
+    const { actor } = running();
+    const summary = await toSummary(actor);
+    summary.send({ type: 'tip.choose', percent: 10 });
+    expect(actor.getSnapshot().context.flow.tipPercent).toBe(10);
+    // Back to the speed tab: Courier and its second day picked, then the address tab, with no CONTINUE.
+    actor.send(select('speed'));
+    const speed = stepOf(actor, 'chooseSpeed');
+    await waitFor(speed, (s) => s.matches('choosing'));
+    speed.send({ type: 'speed.choose', speedId: 10 });
+    speed.send({ type: 'method.choose', methodId: 'courier-201-b' });
+    expect(actor.getSnapshot().context.flow).toMatchObject({ selectedSpeedID: 10, selectedShippingMethodID: 'courier-201-b', tipPercent: 10 });
+    // Not CONTINUE: the later tabs stay closed.
+    expect(actor.getSnapshot().context.flags).toMatchObject({ isCardTab: false, isSummaryTab: false });
+    actor.send(select('address'));
+    (await choosingAddress(actor)).send({ type: 'address.continue' });
+    const again = stepOf(actor, 'chooseSpeed');
+    await waitFor(again, (s) => s.matches('choosing'));
+    expect(again.getSnapshot().context.speedChoice).toEqual({ speedId: 10, retailerId: undefined, methodId: 'courier-201-b' });
+    // Back to 1 Hour Delivery and CONTINUE: her tip is still there.
+    again.send({ type: 'speed.choose', speedId: 1 });
+    again.send({ type: 'speed.continue' });
+    await waitFor(actor, (s) => s.matches({ flow: 'card' }));
+    expect(actor.getSnapshot().context.flow).toMatchObject({ selectedSpeedID: 1, tipPercent: 10 });
   });
 
   it('a reload lands no further than the kept choices reach, and drops a kept address that is gone with its message', async () => {

@@ -59,6 +59,8 @@ export type CheckoutReport =
   /** The card step's choice: the flow takes it and moves on. */
   | { type: 'card.continue'; choice: CardStepChoice }
   | { type: 'summary.choices'; choices: SummaryChoices }
+  /** The speed, shop or date the shopper now has on the speed tab, before CONTINUE: kept so a reload opens with it. */
+  | { type: 'speed.changed'; speed: SpeedFlow | undefined }
   /** The order is on its way (placing, the bank's check, confirming): the tabs stay where they are. */
   | { type: 'order.started' }
   | { type: 'order.ended' }

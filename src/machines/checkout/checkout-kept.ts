@@ -6,10 +6,11 @@ import type { CartFlow } from './checkout-flow.types.ts';
 
 /**
  * The shopper's checkout choices kept for a reload, or a return to the checkout, in the same tab (sessionStorage,
- * keyed by cart id): the step on screen, the address, the speed, the payment choice, the tip and the gift. A saved
- * card is kept by its id only; a fresh card token and a bank account never are (nor any card number or CVV, which the
- * checkout never holds). On a reload the checkout opens the furthest step the kept choices still reach
- * (resumeStep); the steps then check them as always (a gone address or card is dropped with its message).
+ * keyed by cart id): the step on screen, the address, the speed (as the speed tab shows it, before CONTINUE too: the
+ * step reports each change), the payment choice, the tip and the gift. A saved card is kept by its id only; a fresh
+ * card token and a bank account never are (nor any card number or CVV, which the checkout never holds). On a reload
+ * the checkout opens the furthest step the kept choices still reach (resumeStep); the steps then check them as always
+ * (a gone address or card is dropped with its message; a speed, shop or date no longer offered, by openingChoice).
  */
 
 /** The browser storage the choices live in (sessionStorage in the page); a getter, as reading it may throw. */

@@ -1,10 +1,10 @@
-import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { assign, fromPromise, sendParent, setup, type ActorRefFrom } from 'xstate';
 import { shippingOptions, shippingOptionsBody } from '../../api/checkout.api.ts';
 import { orderedCartField } from '../../api/contract/checkout.contract.ts';
 import { deliveryAddressField, type ShippingBody, type ShippingReply, type SpeedOption } from '../../api/contract/shipping.contract.ts';
 import type { Sent } from '../../api/http.ts';
 import { defaultSpeedId, type SpeedId } from '../../rules/delivery-speeds.ts';
-import type { SpeedFlow } from './checkout-flow.types.ts';
+import type { CheckoutReport, SpeedFlow } from './checkout-flow.types.ts';
 import { failureText, goneRecordText } from './checkout-errors.ts';
 import type { sessionMachine } from '../app/session.machine.ts';
 import { deliveryPreferenceOf } from '../app/session-choices.ts';
@@ -16,11 +16,14 @@ export interface CheckoutSpeedInput {
   cartId: string;
   /** The address chosen on the address step (none for pickup and dine-in carts). */
   deliveryAddressId: number | undefined;
-  /** The speed the checkout holds: chosen before the shopper came back to this tab, or kept across a reload. */
+  /**
+   * The speed the checkout holds: chosen before the shopper came back to this tab, or last shown on it (reported with
+   * 'speed.changed'), or kept across a reload.
+   */
   chosen?: SpeedFlow | undefined;
 }
 
-/** The speed step's current choice (the flow takes it on CONTINUE). */
+/** The speed step's current choice (reported to the tabs as it changes; the flow takes it on CONTINUE). */
 export interface SpeedChoice {
   speedId: SpeedId;
   retailerId: number | undefined;
@@ -116,8 +119,9 @@ export function flowOfSpeed(context: CheckoutSpeedContext): SpeedFlow | undefine
 
 /**
  * The speed step, 'Choose Delivery Slots' (spec section 4 "Delivery speed"): the cart's speed options are loaded with
- * the speed chosen before preselected (openingChoice), else the primary speed; choosing a speed reselects its primary retailer and method; speeds 2 and 3 let the
- * shopper pick the shop, 10 and 11 the date; CONTINUE ends the step with the choice.
+ * the speed chosen before preselected (openingChoice), else the primary speed; choosing a speed reselects its primary
+ * retailer and method; speeds 2 and 3 let the shopper pick the shop, 10 and 11 the date; each change is reported to
+ * the tabs ('speed.changed', kept across a reload); CONTINUE ends the step with the choice.
  */
 export const checkoutSpeedMachine = setup({
   types: {
@@ -191,6 +195,8 @@ export const checkoutSpeedMachine = setup({
     assignMethod: assign(({ context, event }) =>
       event.type === 'method.choose' && context.speedChoice ? { speedChoice: { ...context.speedChoice, methodId: event.methodId } } : {},
     ),
+    // The tabs keep the choice as it changes (sessionStorage, 081), so a reload before CONTINUE opens with it.
+    reportSpeedChoice: sendParent(({ context }): CheckoutReport => ({ type: 'speed.changed', speed: flowOfSpeed(context) })),
   },
 }).createMachine({
   description:
@@ -267,17 +273,17 @@ export const checkoutSpeedMachine = setup({
         'speed.choose': {
           description: 'The shopper picks one of the delivery speeds offered for the cart.',
           guard: 'isOfferedSpeed',
-          actions: 'assignSpeedChoice',
+          actions: ['assignSpeedChoice', 'reportSpeedChoice'],
         },
         'retailer.choose': {
           description: 'The shopper picks the shop that delivers (where more than one can).',
           guard: 'isRetailerChoice',
-          actions: 'assignRetailer',
+          actions: ['assignRetailer', 'reportSpeedChoice'],
         },
         'method.choose': {
           description: 'The shopper picks a delivery date or method for the chosen speed.',
           guard: 'isDateChoice',
-          actions: 'assignMethod',
+          actions: ['assignMethod', 'reportSpeedChoice'],
         },
         'speed.continue': { description: 'The shopper continues with the chosen speed.', guard: 'hasSpeedChoice', target: 'chosen' },
         // A seller's date or slot saved (or refused) in its block: the refusal's reason is shown above the blocks.

@@ -3,20 +3,23 @@ import { faceCheckSuccessMessage } from '../../api/contract/kyc.contract.ts';
 import { noTabs } from '../../rules/checkout-flow.ts';
 import { shippingAddressForCard } from './checkout-card.machine.ts';
 import { checkoutSetup, flowFromSession, resumed, speedStepInput } from './checkout.setup.ts';
+import { freshnessRegion, noticeRegion } from './checkout.states.ts';
 import { handOverOf, payOnDeliveryRefusal } from '../../rules/pay-on-delivery.ts';
 
 /**
  * The checkout tabs (spec "Checkout tabs", section 4; DESIGN.md statecharts): which step is open, the tab flags that
- * gate it, the cart flow the steps share, and the snackbar. Two regions: `flow` walks the ordered steps address →
- * speed → card → face → checkout (the summary), `notice` shows the snackbar for 4 s.
+ * gate it, the cart flow the steps share, and the snackbar. Three regions: `flow` walks the ordered steps address →
+ * speed → card → face → checkout (the summary); beside it (checkout.states.ts) `freshness` reads the cart again when
+ * the tab comes back and `notice` shows the snackbar for 4 s.
  *
  * Each step is its own machine, invoked while the step is open (invoke id = actor name: chooseAddress, chooseSpeed,
  * choosePayment, verifyFace, reviewOrder; the views find them in the snapshot's children): the address, speed and face
  * steps end with their output (the speed step's may say the chosen address is gone: the address step opens again),
  * the card step reports 'card.continue', the summary ends placed or declined (or says the chosen card is gone: the
  * card step opens again; or the chosen address: the address step opens again). Steps
- * report snackbar texts with 'notice.show'; the summary reports its tip and gift ('summary.choices') and keeps the tabs
- * steady while an order is on its way ('order.started' / 'order.ended').
+ * report snackbar texts with 'notice.show'; the speed step reports its choice as it changes ('speed.changed'), the
+ * summary its tip and gift ('summary.choices'), both kept across a reload; the summary keeps the tabs steady while an
+ * order is on its way ('order.started' / 'order.ended').
  *
  * Gating and the face step: see checkoutSetup's guards (flagsOnEntering, isFaceRequired, isIdentityMissing).
  *
@@ -163,6 +166,12 @@ export const checkoutMachine = checkoutSetup.createMachine({
                 actions: { type: 'assignSpeed', params: ({ event }) => ({ speed: event.output.speed }) },
               },
             ],
+          },
+          on: {
+            'speed.changed': {
+              description: 'The shopper changed the speed, shop or date on the tab: held before CONTINUE, so a reload opens the tab with it.',
+              actions: { type: 'assignSpeedShown', params: ({ event }) => ({ speed: event.speed }) },
+            },
           },
         },
         card: {
@@ -328,72 +337,8 @@ export const checkoutMachine = checkoutSetup.createMachine({
         },
       },
     },
-    freshness: {
-      description: 'Whether the cart is still open: read again when the tab is shown again or takes the focus.',
-      initial: 'current',
-      states: {
-        current: {
-          description: 'The cart was open when last read.',
-          on: {
-            'checkout.refresh': {
-              description: 'The tab is shown again while a step is open (no order on its way): the cart is read again.',
-              guard: 'isStepOpen',
-              target: 'reading',
-            },
-          },
-        },
-        reading: {
-          description: 'Reading the cart again, the step staying as it is.',
-          invoke: {
-            id: 'recheckCart',
-            src: 'recheckCart',
-            input: ({ context }) => ({ cartId: context.cartId }),
-            onDone: [
-              {
-                description: 'The cart was ordered in another tab or window: back to the cart, which says so and opens the cart of now.',
-                guard: { type: 'isOrderedCart', params: ({ event }) => ({ reply: event.output }) },
-                target: 'current',
-                actions: 'goToCart',
-              },
-              { description: 'The cart is still open: the step goes on.', target: 'current' },
-            ],
-            onError: { description: 'The cart could not be read again: the step goes on (its own calls answer for the cart).', target: 'current' },
-          },
-        },
-      },
-    },
-    notice: {
-      description: 'The snackbar at the bottom right.',
-      initial: 'hidden',
-      states: {
-        hidden: {
-          description: 'No snackbar is shown.',
-          on: {
-            'notice.show': {
-              description: 'A step has something to tell the shopper: a snackbar shows.',
-              target: 'shown',
-              actions: { type: 'assignNotice', params: ({ event }) => ({ message: event.message }) },
-            },
-          },
-        },
-        shown: {
-          description: "A snackbar shows a step's success or failure text for 4 seconds, or until the shopper closes it.",
-          after: {
-            snackbarLifetime: { description: 'The snackbar closes by itself after a few seconds.', target: 'hidden', actions: 'clearNotice' },
-          },
-          on: {
-            // A newer message gets its own full 4 s.
-            'notice.show': {
-              description: 'A newer message replaces the shown one and gets its own full 4 seconds.',
-              target: 'shown',
-              reenter: true,
-              actions: { type: 'assignNotice', params: ({ event }) => ({ message: event.message }) },
-            },
-            'notice.dismiss': { description: 'The shopper closes the snackbar.', target: 'hidden', actions: 'clearNotice' },
-          },
-        },
-      },
-    },
+    freshness: freshnessRegion,
+    notice: noticeRegion,
   },
 });
 

@@ -70,7 +70,8 @@ export function flowFromSession(stored: SessionValues): CartFlow {
 
 /**
  * The speed step's input: the cart, the address chosen and the speed the flow holds (chosen before the shopper came
- * back to the tab, or kept across a reload), which the step opens with while it is still offered.
+ * back to the tab, last shown on it before CONTINUE, or kept across a reload), which the step opens with while it is
+ * still offered.
  */
 export function speedStepInput(context: Pick<CheckoutContext, 'session' | 'cartId' | 'flow'>): CheckoutSpeedInput {
   const { flow } = context;
@@ -245,6 +246,11 @@ export const checkoutSetup = setup({
       const tipPercent = speed.selectedSpeedID !== undefined && isTipAllowed(speed.selectedSpeedID) ? context.flow.tipPercent : 0;
       return { flow: { ...context.flow, ...speed, tipPercent } };
     }),
+    // The speed tab's choice before CONTINUE: held (and kept for a reload) so the tab opens with it again. The tip stays
+    // as it is: CONTINUE drops it for a speed without a driver (assignSpeed), and no later tab opens before.
+    assignSpeedShown: assign(({ context }, params: { speed: SpeedFlow | undefined }) =>
+      params.speed ? { flow: { ...context.flow, ...params.speed } } : {},
+    ),
     assignPayment: assign(({ context }, params: { choice: CardStepChoice }) => {
       const c = params.choice;
       return {

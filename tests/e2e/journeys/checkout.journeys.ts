@@ -12,8 +12,9 @@ import { addressGoneMessage, cardGoneMessage, facePassNeededRefusal } from '../.
 import { baseCart, ok } from '../../machines/cart-fixtures.ts';
 import { home } from '../../machines/checkout-fixtures.ts';
 import { addCard } from '../checkout-steps.ts';
+import { changedOnce, homeAndContinue, threeSpeeds } from '../faults.ts';
 import { takeSelfie } from '../identity-steps.ts';
-import { sessionOf } from '../steps.ts';
+import { choose, sessionOf } from '../steps.ts';
 import {
   cartOrderedOnce,
   cartOrderedShowCart,
@@ -63,6 +64,7 @@ const carts = {
   orderedBefore: 'cart-ordered-before',
   orderedAtSpeed: 'cart-ordered-at-speed',
   tabReturn: 'cart-tab-return',
+  speedReloaded: 'cart-speed-reloaded',
 } as const;
 
 const contextOf = (snapshot: AnyMachineSnapshot) => snapshot.context as CheckoutContext;
@@ -165,6 +167,35 @@ async function reloadedOnSummary(page: Page): Promise<void> {
   await expect(page.getByRole('button', { name: '10%' })).toHaveAttribute('aria-pressed', 'true');
   await page.getByRole('switch', { name: 'This order is a gift' }).check();
   await page.getByLabel('Gift message').fill(giftText);
+  await page.reload();
+  await checkoutDrawn(page);
+}
+
+/** Her choice on the speed tab before the reload: Courier Delivery on its second day (the speeds widened by the test). */
+const keptOnSpeedTab = keptChoicesOf('speed', {
+  ...emptyFlow,
+  selectedAddress: homeAddress,
+  selectedSpeedID: 10,
+  selectedShippingMethodID: 'courier-b',
+  shippingAmount: '9.99',
+  deliveryDate: '2030-01-03',
+});
+const speedBox = (page: Page) => page.getByRole('combobox', { name: 'Select Speed' });
+const dateBox = (page: Page) => page.getByRole('combobox', { name: 'Select Date' });
+
+/**
+ * Her walk to the speed tab, Courier Delivery and its second day picked there, then the page reloaded before CONTINUE.
+ * The seeded store offers one speed per cart: the speeds' answer is widened (faults.ts threeSpeeds) before and after.
+ */
+async function reloadedOnSpeedTab(page: Page): Promise<void> {
+  await changedOnce(page, '/api/shipping', threeSpeeds, 2);
+  await openCheckout(page, await herSession({ product: 'steak' }), '/cart/address');
+  await homeAndContinue(page);
+  await expect(speedBox(page)).toContainText('1 Hour Delivery');
+  await choose(page, 'Select Speed', 'Courier Delivery (2 ~ 3 DAYS)');
+  await dateBox(page).click();
+  await page.getByRole('option', { name: /Second day/ }).click();
+  await expect(dateBox(page)).toContainText('Second day');
   await page.reload();
   await checkoutDrawn(page);
 }
@@ -279,6 +310,14 @@ export const checkoutJourneys: MachineMap = {
     ),
     // Her tip and gift message chosen on the summary, then the page reloaded (same tab).
     variant('customer delivering a ribeye, reloading her summary', carts.reloaded, {}, async ({ page }) => reloadedOnSummary(page), keptOnSummary),
+    // Courier Delivery and its second day picked on the speed tab, then the page reloaded before CONTINUE (same tab).
+    variant(
+      'customer delivering a ribeye, reloading her speed tab before CONTINUE',
+      carts.speedReloaded,
+      {},
+      async ({ page }) => reloadedOnSpeedTab(page),
+      keptOnSpeedTab,
+    ),
     // Her cart ordered in another tab before this tab's checkout reads it: back on the cart.
     variant('customer delivering a ribeye, her cart ordered in another tab before the checkout opens', carts.orderedBefore, {}, async ({ page }) => {
       const values = await herSession({ product: 'steak' });
@@ -354,6 +393,14 @@ export const checkoutJourneys: MachineMap = {
         await expect(placeOrderButton(page)).toBeEnabled();
       },
     },
+    'loadCart: her ribeye, after the reload on her speed tab': {
+      ...loadCartReply(ok(baseCart, 'reloaded on the speed tab'), isCart(carts.speedReloaded)),
+      act: async ({ page }) => {
+        await expect(page).toHaveURL(/\/cart\/speed$/);
+        await expect(speedBox(page)).toContainText('Courier Delivery');
+        await expect(dateBox(page)).toContainText('Second day');
+      },
+    },
     'loadCart: her sake': loadCartReply(ok(drinkCart), isCart(carts.unverifiedDrink, carts.drink, carts.usedPass)),
     'loadCart: her wallet ribeye': loadCartReply(ok(fromWallet(baseCart)), isCart(carts.wallet)),
     'loadCart: her wallet sake': loadCartReply(ok(fromWallet(drinkCart)), isCart(carts.walletDrink)),
@@ -425,6 +472,20 @@ export const checkoutJourneys: MachineMap = {
       act: async ({ page }) => {
         await expect(page.getByRole('combobox', { name: 'Select Speed' })).toContainText('1 Hour Delivery');
         await page.getByRole('button', { name: 'CONTINUE' }).click();
+      },
+    },
+    // Reported by the speed tab as she picks (no CONTINUE): the checkout holds it, and a reload would open with it.
+    'speed.changed: Courier on its first day': {
+      event: {
+        type: 'speed.changed',
+        speed: { ...keptOnSpeedTab.speed, selectedShippingMethodID: 'courier-a', deliveryDate: '2030-01-02' },
+      },
+      when: both(at('speed'), isCart(carts.speedReloaded)),
+      act: async ({ page }) => {
+        await dateBox(page).click();
+        await page.getByRole('option', { name: /First day/ }).click();
+        await expect(dateBox(page)).toContainText('First day');
+        await expect(speedBox(page)).toContainText('Courier Delivery');
       },
     },
     'card.continue: Payment on Delivery': {
@@ -639,8 +700,6 @@ export const checkoutJourneys: MachineMap = {
   notDriven: {
     'checkout.flow.checkout --xstate.done.actor.reviewOrder[isStepOnOrderedCart]--> checkout.flow.cartOrdered':
       "the summary's pricing answered that the cart was ordered: the browser journey 'orderReview: her cart was ordered' of checkout-summary.journeys.ts takes it (the summary step ends with cartOrdered and the checkout goes back to /cart), as does seams.e2e.ts 'a cart ordered in another tab' (its checking-out tab); the machine's path tests take it here",
-    'checkout.flow.starting --xstate.done.actor.loadCart[resumesAt]--> checkout.flow.speed':
-      "a reload on the speed step opens it as a reload on the summary opens the summary (one guard, resumeStep, picks the step; checkout-kept.test.ts and the machine's path tests take each); the browser journey 'reloading her summary' takes the reload, and seams.e2e.ts 'a reload on the speed tab' reloads on this step (the kept speed and date shown there)",
     'checkout.flow.starting --xstate.done.actor.loadCart[resumesAt]--> checkout.flow.card':
       "a reload on the payment step opens it as a reload on the summary opens the summary (one guard, resumeStep); the machine's path tests take it",
     'checkout.flow.starting --xstate.done.actor.loadCart[resumesAt]--> checkout.flow.face':
