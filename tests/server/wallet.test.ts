@@ -114,6 +114,39 @@ describe('buying for dine-in fills the wallet', () => {
     expect(entry?.remaining).toBe(entry?.ordered);
   });
 
+  it('holds what was served: nothing for a line marked out or whose substitute was refused, the substitute for an approved one', async () => {
+    const me = await signedInCustomer(t, 'wallet-out@example.com');
+    const card = await saveCard(t, me.token, me.customerId);
+    // Offers from the end of the list: the tests below take theirs in turn from its start.
+    const [kept, out, refused, swapped, substitute] = [dinners.at(-2), dinners.at(-3), dinners.at(-4), dinners.at(-5), dinners.at(-6)];
+    if (!kept || !out || !refused || !swapped || !substitute) throw new Error('not enough dine-in offers');
+    const lines = [kept, out, refused, swapped].map((offer) => ({ offer, qty: 1 }));
+    const placed = await paidDineInOrder(t, me, lines, { payment_mode: 2, card_id: card }, dineInRestaurant, false);
+    expect(placed.code).toBe(1);
+    const order = await orderOf(t, placed.orderNumber);
+    const itemOf = async (variantId: number) =>
+      db().selectFrom('order_items').select('id').where('order_id', '=', order.id).where('variant_id', '=', variantId).executeTakeFirstOrThrow();
+    // What the seller's Mark out and the shopper's answers leave on the lines (substitutions.ts).
+    await db()
+      .updateTable('order_items')
+      .set({ substitution_state: 'out' })
+      .where('id', '=', (await itemOf(out.variantId)).id)
+      .execute();
+    await db()
+      .updateTable('order_items')
+      .set({ substitution_state: 'refused' })
+      .where('id', '=', (await itemOf(refused.variantId)).id)
+      .execute();
+    await db()
+      .updateTable('order_items')
+      .set({ substitution_state: 'approved', substitute_variant_id: substitute.variantId })
+      .where('id', '=', (await itemOf(swapped.variantId)).id)
+      .execute();
+    expect(await serveOrder(t, placed.orderNumber)).toMatchObject({ kind: 'moved', to: 'served' });
+    const held = await db().selectFrom('wallet_entries').select('variant_id').where('order_id', '=', order.id).orderBy('variant_id').execute();
+    expect(held.map((e) => e.variant_id)).toEqual([kept.variantId, substitute.variantId].sort((a, b) => a - b));
+  });
+
   it('puts a paid dine-in order into the wallet, in portions, with its restaurant’s state and category', async () => {
     const me = await customerWithWallet('wallet-fill@example.com', 3);
     const rows = await walletOf(me);

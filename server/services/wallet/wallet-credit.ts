@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { speedIds } from '../../../src/rules/delivery-speeds.ts';
 import { walletUnitOf, walletUnitsOf } from '../../../src/rules/wallet.ts';
 import { isRestaurantVendor } from './partner-restaurants.ts';
@@ -25,20 +25,21 @@ export async function creditDineInWallet(trx: Kysely<Database>, order: OrderRow)
     .where(isRestaurantVendor())
     .executeTakeFirst();
   if (!restaurant) return 0;
+  // What the restaurant served: a line marked out (or whose substitute was refused) is not charged and holds nothing;
+  // an approved substitute is held as itself, at its size (lineFinalCents prices the lines the same way).
   const items = await trx
     .selectFrom('order_items')
-    .innerJoin('products', 'products.id', 'order_items.product_id')
-    .select([
-      'order_items.id',
-      'order_items.product_id',
-      'order_items.variant_id',
-      'order_items.bottle_size',
-      'order_items.qty',
-      'products.size_unit',
-    ])
+    .innerJoin('product_variants as served', (join) =>
+      join.on(
+        sql<boolean>`served.id = case when order_items.substitution_state = 'approved' then order_items.substitute_variant_id else order_items.variant_id end`,
+      ),
+    )
+    .innerJoin('products', 'products.id', 'served.product_id')
+    .select(['order_items.id', 'served.product_id', 'served.id as variant_id', 'served.bottle_size', 'order_items.qty', 'products.size_unit'])
     .where('order_items.order_id', '=', order.id)
     // A redeemed line is the wallet's own: it does not go back in.
     .where('order_items.wallet_entry_id', 'is', null)
+    .where((eb) => eb.or([eb('order_items.substitution_state', 'is', null), eb('order_items.substitution_state', 'not in', ['out', 'refused'])]))
     .orderBy('order_items.id')
     .execute();
   let credited = 0;
