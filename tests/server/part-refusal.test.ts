@@ -4,6 +4,7 @@ import { orderStatusReply, placeOrderReply } from '../../src/api/contract/checko
 import { consoleOrdersReply } from '../../src/api/contract/fulfilment.contract.ts';
 import { lineFinalCents, lineFinalTaxCents, orderTotalRows } from '../../src/rules/catch-weight.ts';
 import { dollarsToCents } from '../../src/rules/money.ts';
+import { PaymentGatewayError } from '../../server/adapters/payments/payment-port.ts';
 import { TestPaymentGateway } from '../../server/adapters/payments/test-gateway.ts';
 import { startSession } from '../../server/services/accounts/accounts.ts';
 import { addStoreUser } from '../../server/services/accounts/store-users.ts';
@@ -202,7 +203,7 @@ describe('a seller refuses their part of a two-seller order: the rest goes on', 
 
   test('already captured: exactly the part’s share is refused back at once, once; the coupon stays with the lines', async () => {
     // SAVE5: $5 off orders of $40 or more, spread 30:25 over the lines; the butcher's $30 alone is under the minimum.
-    const { number } = await twoSellerOrder(false, 'SAVE5');
+    const { number, fishOffer } = await twoSellerOrder(false, 'SAVE5');
     const placed = await linesAndParts(number);
     expect(placed.order).toMatchObject({ capture_state: null, discount_cents: 500 });
     expect(placed.lineAt(102)?.tax_cents).toBeGreaterThan(0);
@@ -213,8 +214,19 @@ describe('a seller refuses their part of a two-seller order: the rest goes on', 
     // 500 × 2500 / 5500 = 227.27: 227 with the fishmonger's line, 273 with the butcher's.
     const share = fishLine.row_total_cents - 227 + fishLine.tax_cents + fishPart.delivery_fee_cents + fishPart.packaging_fee_cents;
 
+    // The gateway down: the refund fails and the refusal with it; nothing is given back, the part stays placed.
+    const refund = gateway.refund.bind(gateway);
+    gateway.refund = () => Promise.reject(new PaymentGatewayError('The payment provider is not answering.'));
+    const fishStock = await stockOf(t, fishOffer.offerId);
+    expect((await move(fishmonger, number, 'refuse', { reason: 'Closed for a repair' })).status).not.toBe(200);
+    gateway.refund = refund;
+    expect((await linesAndParts(number)).partAt(102)?.fulfilment_state).toBe('placed');
+    expect(await stockOf(t, fishOffer.offerId)).toBe(fishStock);
+    expect(gateway.captureOf(paymentRef)?.refundedCents).toBe(0);
+
     expect((await move(fishmonger, number, 'refuse', { reason: 'Closed for a repair' })).status).toBe(200);
     expect(gateway.captureOf(paymentRef)).toMatchObject({ refundedCents: share });
+    expect(await stockOf(t, fishOffer.offerId)).toBe(fishStock + 1);
     expect(gateway.isRefunded(paymentRef)).toBe(false);
     // A retried refusal is refused itself and never refunds twice.
     expect((await move(fishmonger, number, 'refuse', { reason: 'Closed for a repair' })).status).toBe(409);
