@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { OrderItem, OrderSummary, TimelineStep } from '../../../src/api/contract/checkout.contract.ts';
-import { shopperMayChange, timelineStepOf } from '../../../src/rules/fulfilment.ts';
+import { isEndedState, shopperMayChange, timelineStepOf, type FulfilmentState } from '../../../src/rules/fulfilment.ts';
 import { speedIds } from '../../../src/rules/delivery-speeds.ts';
 import { centsToDollars } from '../../../src/rules/money.ts';
 import { handOverOf, payOnDeliveryWords } from '../../../src/rules/pay-on-delivery.ts';
@@ -238,8 +238,14 @@ function isPlaced(order: Selectable<OrdersTable>): boolean {
   return order.status === 'processing' || order.status === 'pending_payment_on_delivery';
 }
 
-function earliestDate(deliverables: readonly { order_id: number; delivery_date: string | null }[], orderId: number): string | null {
-  const dates = deliverables.filter((d) => d.order_id === orderId && d.delivery_date !== null).map((d) => d.delivery_date ?? '');
+function earliestDate(
+  deliverables: readonly { order_id: number; delivery_date: string | null; fulfilment_state: FulfilmentState }[],
+  orderId: number,
+): string | null {
+  // A part its seller refused no longer holds the order's cutoff (order-transitions.ts reads the same).
+  const dates = deliverables
+    .filter((d) => d.order_id === orderId && d.delivery_date !== null && !isEndedState(d.fulfilment_state))
+    .map((d) => d.delivery_date ?? '');
   return dates.sort()[0] ?? null;
 }
 

@@ -140,7 +140,9 @@ export async function moveOrder(deps: MoveDeps, actor: MoveActor, request: MoveR
       : undefined;
     if (stopping) return { result: { kind: 'not-allowed', state: from, message: wholeMoveRefusal(stopping) } };
     if (actor.role === 'shopper') {
+      // The cutoff is the earliest delivery still going: a refused part's date no longer holds the order back.
       const dates = parts
+        .filter((d) => !isEndedState(d.fulfilment_state))
         .map((d) => d.delivery_date)
         .filter((d): d is string => d !== null)
         .sort();
