@@ -201,6 +201,8 @@ export interface OrderFigures {
   cap_rule?: string | null | undefined;
   /** The checkout's speed id the order was placed at: which rows can apply (src/rules/price-rows.ts). */
   speed_id?: number | undefined;
+  /** Parts refused while the rest went on, and what each took off (the figures above are without them). */
+  refused_parts?: readonly { vendor_name: string; total: string }[] | undefined;
 }
 
 /** One row of an order's totals: its name, dollars, whether it is taken off (a discount) and whether it is the total. */
@@ -237,7 +239,10 @@ export function orderTotalRows(order: OrderFigures): TotalRow[] {
  * replaced; while weighed lines wait, that they are charged at their weight; and the cap rule with weighed lines.
  */
 export function orderTotalNote(order: OrderFigures): string | undefined {
-  const parts: string[] = [];
+  // 'Fulton Fish Co. refused their part: $33.07 taken off (its items, their tax and its fees).'
+  const parts: string[] = (order.refused_parts ?? []).map(
+    (p) => `${p.vendor_name} refused their part: ${formatMoney(p.total)} taken off (its items, their tax and its fees).`,
+  );
   const final = order.final_total ?? null;
   if (final !== null && final !== order.grand_total)
     parts.push(`Estimated at checkout: ${formatMoney(order.grand_total)}. The final total counts each item as packed.`);
@@ -276,13 +281,19 @@ export interface LineFacts {
   capped?: boolean | undefined;
   substitution_state?: SubstitutionState | null | undefined;
   substitute_name?: string | null | undefined;
+  /** Its seller's part: 'refused' when they refused it while the rest of the order went on. */
+  part_state?: string | undefined;
 }
+
+export const refusedPartLineNote = 'Refused by its seller: not charged';
 
 /**
  * 'about 1.1 lb, est. $18.40 · weighed 0.99 lb' or 'Substituted: Salmon Fillet', or undefined. The line's final amount
  * is its TOTAL (lineTotal), in the column beside the note: the note does not say it again.
  */
 export function lineNote(line: LineFacts): string | undefined {
+  // A refused part's lines leave the order as marked-out lines do (refused-parts.ts), but were not out of stock.
+  if (line.part_state === 'refused') return refusedPartLineNote;
   const parts: string[] = [];
   if (line.substitution_state) {
     parts.push(`${substitutionStateLabels[line.substitution_state]}${line.substitute_name ? `: ${line.substitute_name}` : ''}`);

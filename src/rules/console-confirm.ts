@@ -11,8 +11,18 @@ export interface ConsoleQuestion {
   keep: string;
 }
 
-/** Refuse or cancel: the whole order ends (every seller's part), the shopper is told why and given back what they paid. */
-export function moveQuestion(event: FulfilmentEvent, orderNumber: string, severalSellers: boolean): ConsoleQuestion {
+/**
+ * Refuse or cancel: the whole order ends (every seller's part), the shopper is told why and given back what they paid;
+ * or, refusing while another seller's part goes on (`partOnly`, order-parts.ts endsPartOnly), only this part ends.
+ */
+export function moveQuestion(event: FulfilmentEvent, orderNumber: string, severalSellers: boolean, partOnly = false): ConsoleQuestion {
+  if (event === 'refuse' && partOnly) {
+    return {
+      question: `Refuse your part of order #${orderNumber}? Only your part ends: the shopper is told your reason and given back what they paid for it; the other sellers' parts go on.`,
+      confirm: 'Yes, refuse it',
+      keep: 'Cancel',
+    };
+  }
   const ends = `The whole order ends${severalSellers ? ", every seller's part" : ''}: the shopper is told your reason and anything they paid is given back.`;
   if (event === 'refuse') return { question: `Refuse order #${orderNumber}? ${ends}`, confirm: 'Yes, refuse it', keep: 'Cancel' };
   return { question: `Cancel order #${orderNumber}? ${ends}`, confirm: 'Yes, cancel the order', keep: 'No, keep the order' };

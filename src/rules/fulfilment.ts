@@ -76,7 +76,7 @@ export const completingStates: readonly FulfilmentState[] = ['served', 'delivere
 
 /**
  * How far a seller's part has come, for the order's state: placed, accepted, picking, packed, handed over, done.
- * Ended parts (refused, canceled) have none: refusing or cancelling ends the whole order.
+ * Ended parts (refused, canceled) have none: a part one seller refused leaves the others to go on (order-parts.ts).
  */
 const progressOf: Readonly<Record<FulfilmentState, number>> = {
   placed: 0,
@@ -104,6 +104,11 @@ export function orderStateOfParts(parts: readonly FulfilmentState[]): Fulfilment
   const least = open.reduce((a, b) => (progressOf[b] < progressOf[a] ? b : a));
   if (progressOf[least] < progressOf.picking && open.some((p) => progressOf[p] >= progressOf.picking)) return 'picking';
   return least;
+}
+
+/** Whether a part (or the order) ended unfulfilled: refused by its seller, or canceled. */
+export function isEndedState(state: FulfilmentState): boolean {
+  return progressOf[state] < 0;
 }
 
 /** Whether a part (or the order) has been packed or gone further: packing settles the money once every part is. */
@@ -270,6 +275,16 @@ export function orderHeadline(order: {
   const open = order.status === 'processing' || isPayOnDeliveryStatus(order.status);
   if (!open) return order.status;
   return order.status === 'processing' ? label : `${label} · ${order.status}`;
+}
+
+/**
+ * A line's STATUS on the shopper's order: its part's refusal when its seller refused it ('Refused by Fulton Fish Co.',
+ * 'Refused for …' when staff refused for them), else the order's headline.
+ */
+export function lineStatus(order: Parameters<typeof orderHeadline>[0], line: { vendor_name: string; part_state?: string | undefined }): string {
+  if (line.part_state !== 'refused') return orderHeadline(order);
+  const step = order.timeline?.filter((s) => s.state === 'refused' && (s.seller === undefined || s.seller === line.vendor_name)).at(-1);
+  return timelineStepLabel(step ?? { state: 'refused' });
 }
 
 /** The console's button for each event. */

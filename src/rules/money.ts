@@ -33,3 +33,22 @@ export function formatMoney(dollars: string): string {
 export function formatDiscount(dollars: string): string {
   return (dollarsToCents(dollars) ?? 0) > 0 ? formatMoney(`-${dollars}`) : formatMoney(dollars);
 }
+
+/**
+ * `amount` spread over parts in proportion to their weights, the cents left over by rounding down going to the
+ * largest remainders (the earlier part on a tie), so the shares add up to `amount` exactly.
+ */
+export function spreadCents(weights: readonly number[], amount: number): number[] {
+  const total = weights.reduce((sum, weight) => sum + weight, 0);
+  if (total === 0 || amount === 0) return weights.map(() => 0);
+  const exact = weights.map((weight) => weight * amount);
+  const shares = exact.map((value) => Math.floor(value / total));
+  let left = amount - shares.reduce((sum, share) => sum + share, 0);
+  const order = exact.map((value, index) => ({ index, remainder: value % total })).sort((a, b) => b.remainder - a.remainder || a.index - b.index);
+  for (const { index } of order) {
+    if (left === 0) break;
+    shares[index] = (shares[index] ?? 0) + 1;
+    left -= 1;
+  }
+  return shares;
+}

@@ -1,5 +1,6 @@
 import {
   endingEvents,
+  isEndedState,
   fulfilmentEventsFor,
   fulfilmentStateLabels,
   fulfilmentTransition,
@@ -10,8 +11,9 @@ import {
 } from './fulfilment.ts';
 
 /**
- * An order of several sellers is handled part by part (decision 081), but a cancel ends the whole order: every part
- * must allow it. One rule for the server's check (server/services/fulfilment/order-transitions.ts), the moves the
+ * An order of several sellers is handled part by part (decision 081): a seller's refusal ends their part only while
+ * another part goes on (refused-parts.ts says what it takes off the order's money), but a cancel ends the whole
+ * order: every part still going must allow it (a part already refused does not stop it). One rule for the server's check (server/services/fulfilment/order-transitions.ts), the moves the
  * console list offers and the fulfilment machine's buttons, so a console never shows a Cancel the server refuses.
  */
 
@@ -32,7 +34,15 @@ export function partStoppingMove(
   kind: FulfilmentKind,
 ): OrderPart | undefined {
   if (!wholeOrderEvents.includes(event)) return undefined;
-  return parts.find((part) => fulfilmentTransition(part.state, event, actor, kind) === undefined);
+  return parts.find((part) => !isEndedState(part.state) && fulfilmentTransition(part.state, event, actor, kind) === undefined);
+}
+
+/**
+ * Whether a move ends only the asker's part: a refusal while another seller's part has not ended. The last part going
+ * (or the only one) refused ends the whole order, refunded in full, as before.
+ */
+export function endsPartOnly(event: FulfilmentEvent, otherParts: readonly Pick<OrderPart, 'state'>[]): boolean {
+  return event === 'refuse' && otherParts.some((part) => !isEndedState(part.state));
 }
 
 /** Whether the actor may move this part with `event`, the order's other parts considered. */

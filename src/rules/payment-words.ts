@@ -14,6 +14,8 @@ export interface PaymentFacts {
   speed_id: number;
   /** A payment was taken when the order was placed (a provider's reference for a total above 0). */
   paid_when_placed: boolean;
+  /** The card is one seller's part, refused while the rest of the order goes on: nothing is charged for it. */
+  part_refused?: boolean | undefined;
 }
 
 /** Paid at the hand-over, once it is done: the seller took the money when the goods changed hands. */
@@ -38,6 +40,9 @@ export const paymentWords = {
 export function paymentStatusWords(order: PaymentFacts): string {
   const handOver = handOverOf(order.speed_id);
   const atHandOver = order.payment_mode === 4;
+  // A refused part's share was given back at once when paid (src/rules/refused-parts.ts), else never charged.
+  if (order.part_refused === true)
+    return order.capture_state === null && !atHandOver && order.paid_when_placed ? paymentWords.refunded : paymentWords.notCharged;
   switch (order.status) {
     case 'pending_payment_on_delivery': {
       const words = payOnDeliveryWords[handOver].status;

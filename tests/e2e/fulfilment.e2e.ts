@@ -9,12 +9,13 @@ import {
   gramsPerPound,
   lineTotal,
   orderTotalRows,
+  refusedPartLineNote,
   type PricedLine,
 } from '../../src/rules/catch-weight.ts';
 import { centsToDollars, dollarsToCents, formatDiscount, formatMoney } from '../../src/rules/money.ts';
 import { formatUsDate } from '../../src/rules/delivery-dates.ts';
 import { parseWeightEntry, weightEntryMessages } from '../../src/rules/weight-entry.ts';
-import { markOutQuestion } from '../../src/rules/console-confirm.ts';
+import { markOutQuestion, moveQuestion } from '../../src/rules/console-confirm.ts';
 import { offlineMessage } from '../../src/api/http.ts';
 import { addAddress, addCard, chooseSpeed, placeOrder } from './checkout-steps.ts';
 import { answeredOnce, connectionLostOnce, refusedByFault } from './faults.ts';
@@ -343,22 +344,33 @@ test("an order from two sellers: each seller's part moves on its own, the shoppe
     await expect(asked).toHaveCount(0);
     await expect(weight).toHaveValue('1.02');
     await expect(butcher.getByTestId('substitution-state')).toHaveCount(0);
+    // The fishmonger refuses her part, asked first that only her part ends: the butcher's part goes on, his weight kept.
+    await fish.getByLabel('Reason').fill('No salmon today');
+    await fish.getByRole('button', { name: 'Refuse' }).click();
+    const refusing = fish.getByRole('alertdialog');
+    await expect(refusing).toContainText(moveQuestion('refuse', orderId, true, true).question);
+    await refusing.getByRole('button', { name: 'Yes, refuse it' }).click();
+    await expect(fish.getByTestId('fulfilment-state')).toHaveText('Refused by the seller');
+    await expect(fish).toContainText(`${formatMoney('0.00')} · Not charged`);
+    await expect(weight).toHaveValue('1.02');
+    // The butcher still packs (the last part going: the order settles, the card captured for his part alone).
     await butcher.getByRole('button', { name: 'Packed' }).click();
     await expect(butcher.getByTestId('fulfilment-state')).toHaveText('Packed');
-    await expect(fish.getByTestId('fulfilment-state')).toHaveText('Order placed');
-    await expect(fish.getByRole('button', { name: 'Accept' })).toBeVisible();
+    await expect(fish.getByTestId('fulfilment-state')).toHaveText('Refused by the seller');
+    await expect(fish.getByRole('button', { name: 'Accept' })).toHaveCount(0);
 
-    // The shopper's timeline names the seller of each step; the order is still being picked (the salmon is not packed).
+    // The shopper's timeline names the seller of each step; the order is packed without the salmon.
     await page.goto(`/order/status?orderId=${orderId}`);
     const timeline = page.getByRole('list', { name: 'Order timeline' });
     await expect(timeline.getByRole('listitem')).toHaveText([
       /Order placed/,
       /Accepted by Hudson Street Butchers/,
       /Being picked \(Hudson Street Butchers\)/,
+      /Refused by Fulton Fish/,
       /Packed \(Hudson Street Butchers\)/,
     ]);
     const order = await shopperOrder(page, orderId);
-    expect(order.fulfilment_state).toBe('picking');
+    expect(order.fulfilment_state).toBe('packed');
 
     // Closing the butcher's day with this order booked: the console says how many orders are booked and asks first.
     const deliveryDate = order.items.find((i) => i.product_name === steak)?.delivery_date;
@@ -384,6 +396,24 @@ test("an order from two sellers: each seller's part moves on its own, the shoppe
     const sellers = staff.getByLabel(/^Seller(?! location)/).locator('option');
     await expect(sellers.filter({ hasText: /^Hudson Street Butchers \(location \d+\)$/ })).toHaveCount(1);
     await expect(sellers.filter({ hasText: /^Fulton Fish.* \(location \d+\)$/ })).toHaveCount(1);
+
+    // The butcher hands his part over; the shopper's page shows the salmon refused and not charged, the totals without it.
+    await butcher.getByRole('button', { name: 'Hand to driver' }).click();
+    await expect(butcher.getByTestId('fulfilment-state')).toHaveText('Out for delivery');
+    await butcher.getByRole('button', { name: 'Delivered' }).click();
+    await expect(butcher.getByTestId('fulfilment-state')).toHaveText('Delivered');
+    await page.reload();
+    await expect(page.getByTestId('order-status')).toHaveText('Delivered');
+    const delivered = await shopperOrder(page, orderId);
+    const salmonRow = page.getByRole('row').filter({ hasText: salmon });
+    await expect(salmonRow.getByTestId('line-note')).toHaveText(refusedPartLineNote);
+    await expect(salmonRow).toContainText(/Refused by Fulton Fish/);
+    await expect(salmonRow).toContainText(formatMoney('0.00'));
+    const refusedTotal = delivered.refused_parts?.[0]?.total ?? '';
+    await expect(page.getByTestId('cap-rule')).toContainText(`refused their part: ${formatMoney(refusedTotal)} taken off`);
+    const totals = page.getByLabel('Order totals');
+    await expect(totals.getByRole('term')).toHaveText(orderTotalRows(delivered).map((r) => r.name));
+    await expect(totals.getByRole('definition').last()).toHaveText(formatMoney(delivered.final_total ?? ''));
   } finally {
     for (const context of contexts) await context.close();
   }

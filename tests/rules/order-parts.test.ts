@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { moveQuestion } from '../../src/rules/console-confirm.ts';
-import { fulfilmentEventsFor } from '../../src/rules/fulfilment.ts';
-import { moveAsksFirst, partEventsFor, partMayMove, partStoppingMove, wholeMoveRefusal } from '../../src/rules/order-parts.ts';
+import { lineNote, orderTotalNote, refusedPartLineNote } from '../../src/rules/catch-weight.ts';
+import { fulfilmentEventsFor, lineStatus, orderHeadline, type FulfilmentState } from '../../src/rules/fulfilment.ts';
+import { endsPartOnly, moveAsksFirst, partEventsFor, partMayMove, partStoppingMove, wholeMoveRefusal } from '../../src/rules/order-parts.ts';
+import { paymentStatusWords } from '../../src/rules/payment-words.ts';
 
 /** Decision 081's parts: a cancel ends every seller's part, so the consoles offer it, and the server takes it, only where each allows it. */
 describe('the moves of one part of an order of several sellers', () => {
@@ -36,5 +38,55 @@ describe('the moves of one part of an order of several sellers', () => {
     expect(moveQuestion('refuse', '100000123', false).question).toBe(
       'Refuse order #100000123? The whole order ends: the shopper is told your reason and anything they paid is given back.',
     );
+  });
+});
+
+/** A refusal while another seller's part goes on ends the refusing seller's part only (refused-parts.ts: its money). */
+describe('a part refused while the rest goes on', () => {
+  const part = (state: FulfilmentState) => ({ vendor_name: 'Fulton Fish Co.', state });
+
+  it('ends the part only while another part has not ended; the last part going refused ends the order', () => {
+    expect(endsPartOnly('refuse', [part('accepted')])).toBe(true);
+    expect(endsPartOnly('refuse', [part('out_for_delivery')])).toBe(true);
+    expect(endsPartOnly('refuse', [part('refused')])).toBe(false);
+    expect(endsPartOnly('refuse', [])).toBe(false);
+    expect(endsPartOnly('cancel', [part('accepted')])).toBe(false);
+  });
+
+  it('does not stop a cancel of the rest, and the console asks about the part only', () => {
+    expect(partStoppingMove('cancel', [part('refused')], 'staff', 'delivery')).toBeUndefined();
+    expect(partEventsFor('accepted', [part('refused')], 'shopper', 'delivery')).toEqual(['cancel']);
+    expect(moveQuestion('refuse', '100000123', true, true).question).toBe(
+      "Refuse your part of order #100000123? Only your part ends: the shopper is told your reason and given back what they paid for it; the other sellers' parts go on.",
+    );
+  });
+
+  it("shows the part's lines as refused and not charged on the shopper's order, and what was taken off", () => {
+    const timeline = [{ state: 'refused', actor: 'seller', seller: 'Fulton Fish Co.' }];
+    const order = { status: 'processing', fulfilment_state: 'accepted', timeline };
+    expect(lineStatus(order, { vendor_name: 'Fulton Fish Co.', part_state: 'refused' })).toBe('Refused by Fulton Fish Co.');
+    expect(lineStatus(order, { vendor_name: 'Hudson Street Butchers', part_state: 'accepted' })).toBe(orderHeadline(order));
+    expect(lineNote({ product_qty: 1, bottle_size: 0, row_total: '25.00', substitution_state: 'out', part_state: 'refused' })).toBe(
+      refusedPartLineNote,
+    );
+    expect(
+      orderTotalNote({
+        subtotal: '30.00',
+        discount: '0.00',
+        delivery_fee: '4.99',
+        tax: '0.00',
+        fee_amount: '0.00',
+        driver_tip: '0.00',
+        grand_total: '34.99',
+        refused_parts: [{ vendor_name: 'Fulton Fish Co.', total: '29.99' }],
+      }),
+    ).toBe('Fulton Fish Co. refused their part: $29.99 taken off (its items, their tax and its fees).');
+  });
+
+  it("says on the refused part's console card that it was given back or never charged", () => {
+    const facts = { status: 'processing', payment_mode: 2, speed_id: 1, paid_when_placed: true, part_refused: true } as const;
+    expect(paymentStatusWords({ ...facts, capture_state: null })).toBe('Refunded');
+    expect(paymentStatusWords({ ...facts, capture_state: 'held' })).toBe('Not charged');
+    expect(paymentStatusWords({ ...facts, capture_state: null, payment_mode: 4, status: 'pending_payment_on_delivery' })).toBe('Not charged');
   });
 });

@@ -412,7 +412,7 @@ describe('an order from two sellers: each handles their own part', () => {
     expect(timelineStepLabel(timeline.find((s) => s.state === 'accepted') ?? { state: '' })).toBe(`Accepted by ${butcherName}`);
   });
 
-  test("one seller's refusal ends the whole order: the other part is canceled, the payment given back", async () => {
+  test("one seller's refusal ends their part only; staff's Cancel then ends the rest, each part's stock given back once", async () => {
     const [butcherOffer] = await pickOffers(t, { speed: 'local', locId: 101 }, 1, 31, { priceCents: 2000, stock: 100 });
     const [fishOffer] = await pickOffers(t, { speed: 'local', locId: 102 }, 1, 1, { priceCents: 1500, stock: 100 });
     if (!butcherOffer || !fishOffer) throw new Error('no offers at 101 and 102');
@@ -435,22 +435,35 @@ describe('an order from two sellers: each handles their own part', () => {
     );
     assert(placed.body, placeOrderReply);
     const number = placed.body.order_id ?? '';
+    const stock = { butcher: await stockOf(t, butcherOffer.offerId), fish: await stockOf(t, fishOffer.offerId) };
+    const partStates = async (orderId: number) =>
+      t.database.db
+        .selectFrom('order_deliverables')
+        .select(['loc_id', 'fulfilment_state'])
+        .where('order_id', '=', orderId)
+        .orderBy('loc_id')
+        .execute();
     expect((await move(seller, 'seller', number, 'accept')).status).toBe(200);
     expect((await move(otherSeller, 'seller', number, 'refuse', { reason: 'No salmon today' })).status).toBe(200);
     const row = await orderOf(t, number);
-    expect(row).toMatchObject({ fulfilment_state: 'refused', status: 'canceled' });
-    const states = await t.database.db
-      .selectFrom('order_deliverables')
-      .select(['loc_id', 'fulfilment_state'])
-      .where('order_id', '=', row.id)
-      .orderBy('loc_id')
-      .execute();
-    expect(states).toEqual([
+    expect(row).toMatchObject({ fulfilment_state: 'accepted', status: 'processing' });
+    expect(await partStates(row.id)).toEqual([
+      { loc_id: 101, fulfilment_state: 'accepted' },
+      { loc_id: 102, fulfilment_state: 'refused' },
+    ]);
+    expect(await stockOf(t, fishOffer.offerId)).toBe(stock.fish + 1);
+    expect(await stockOf(t, butcherOffer.offerId)).toBe(stock.butcher);
+    // The refused part no longer stops a cancel of the rest: it ends the order, the rest of the payment given back.
+    expect((await move(staff, 'staff', number, 'cancel', { loc_id: 101, reason: 'The shopper called' })).status).toBe(200);
+    const ended = await orderOf(t, number);
+    expect(ended).toMatchObject({ fulfilment_state: 'canceled', status: 'canceled' });
+    expect(await partStates(row.id)).toEqual([
       { loc_id: 101, fulfilment_state: 'canceled' },
       { loc_id: 102, fulfilment_state: 'refused' },
     ]);
-    // The payment given back once: refunded, or (a weighed line's hold) released.
-    expect(gateway.isRefunded(row.payment_ref ?? '') || row.capture_state === 'released').toBe(true);
+    expect(gateway.isRefunded(ended.payment_ref ?? '') || ended.capture_state === 'released').toBe(true);
+    expect(await stockOf(t, fishOffer.offerId)).toBe(stock.fish + 1);
+    expect(await stockOf(t, butcherOffer.offerId)).toBe(stock.butcher + 1);
     expect((await move(seller, 'seller', number, 'pick')).status).toBe(409);
   });
 

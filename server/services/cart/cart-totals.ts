@@ -2,7 +2,7 @@
  * The cart's money, in integer cents, as pure functions: the server computes every figure the cart page and the
  * checkout show, and never takes one from a client. Rules and their reasons: docs/decisions/006-cart-totals-and-tax.md.
  */
-import { centsToDollars } from '../../../src/rules/money.ts';
+import { centsToDollars, spreadCents } from '../../../src/rules/money.ts';
 import { isVisitSpeed, type SpeedValue } from '../../../src/rules/speeds.ts';
 import type { CouponKind } from '../../db/schema.ts';
 
@@ -121,24 +121,8 @@ export function salesTaxCents(taxableCents: number, ratePpm: number): number {
   return divideRoundHalfUp(taxableCents * ratePpm, 1_000_000);
 }
 
-/**
- * `amount` spread over parts in proportion to their weights, the cents left over by rounding down going to the
- * largest remainders (the earlier part on a tie), so the shares add up to `amount` exactly.
- */
-export function spreadCents(weights: readonly number[], amount: number): number[] {
-  const total = weights.reduce((sum, weight) => sum + weight, 0);
-  if (total === 0 || amount === 0) return weights.map(() => 0);
-  const exact = weights.map((weight) => weight * amount);
-  const shares = exact.map((value) => Math.floor(value / total));
-  let left = amount - shares.reduce((sum, share) => sum + share, 0);
-  const order = exact.map((value, index) => ({ index, remainder: value % total })).sort((a, b) => b.remainder - a.remainder || a.index - b.index);
-  for (const { index } of order) {
-    if (left === 0) break;
-    shares[index] = (shares[index] ?? 0) + 1;
-    left -= 1;
-  }
-  return shares;
-}
+// Spreading cents over parts lives with the rules (src/rules/money.ts): a refused part's coupon share uses it too.
+export { spreadCents };
 
 /**
  * Each line's sales tax. The coupon is the store's, so it lowers every line's price: it is spread over the lines in

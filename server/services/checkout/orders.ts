@@ -1,13 +1,14 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { OrderItem, OrderSummary, TimelineStep } from '../../../src/api/contract/checkout.contract.ts';
-import { shopperMayChange, timelineStepOf } from '../../../src/rules/fulfilment.ts';
+import { isEndedState, shopperMayChange, timelineStepOf, type FulfilmentState } from '../../../src/rules/fulfilment.ts';
 import { speedIds } from '../../../src/rules/delivery-speeds.ts';
 import { centsToDollars } from '../../../src/rules/money.ts';
 import { handOverOf, payOnDeliveryWords } from '../../../src/rules/pay-on-delivery.ts';
 import type { SpeedValue } from '../../../src/rules/speeds.ts';
 import { deliverableTimeLabel } from '../../../src/rules/visit-time.ts';
 import type { Database, OrderItemsTable, OrdersTable } from '../../db/schema.ts';
-import { capRule, finalAmounts, lineCapped, lineFinalCents, type PricedLine } from '../../../src/rules/catch-weight.ts';
+import { capRule, lineCapped, lineFinalCents } from '../../../src/rules/catch-weight.ts';
+import { partShare, partsRefusedAlone, standingAmounts, type PartLine } from '../../../src/rules/refused-parts.ts';
 
 /** The spec's delivery groups: Dine-in, Pickup, Local Delivery, Courier Delivery, Farm Direct. */
 export function deliveryMethodOf(speed: SpeedValue, speedId: number): string {
@@ -145,24 +146,38 @@ async function summarize(db: Kysely<Database>, orders: Selectable<OrdersTable>[]
           time_slot: timeSlotOf(deliverable),
           speed: deliverable?.speed ?? 'local',
           ...catchWeightFacts(item, order.final_total_cents !== null),
+          ...(deliverable ? { part_state: deliverable.fulfilment_state } : {}),
         };
         return entry;
       });
     const strip = ({ speed: _speed, ...item }: OrderItem & { speed: SpeedValue }): OrderItem => item;
-    const final = order.final_total_cents === null ? null : finalAmounts(order, items.filter((i) => i.order_id === order.id).map(pricedLineOf));
+    // The order's figures without the parts refused while the rest went on (src/rules/refused-parts.ts); once packed,
+    // the final ones (every line as packed).
+    const lines = items.filter((i) => i.order_id === order.id).map(pricedLineOf);
+    const parts = deliverables
+      .filter((d) => d.order_id === order.id)
+      .sort((a, b) => a.id - b.id)
+      .map((d) => ({ ...d, state: d.fulfilment_state }));
+    const standing = standingAmounts(order, lines, parts, false);
+    const final = order.final_total_cents === null ? null : standingAmounts(order, lines, parts, true);
+    const refusedParts = partsRefusedAlone(parts)
+      ? parts
+          .filter((p) => p.state === 'refused')
+          .map((p) => ({ vendor_name: p.vendor_name, total: centsToDollars(partShare(order, lines, p).totalCents) }))
+      : [];
     const byMethod = (method: string) => own.filter((i) => i.delivery_method === method).map(strip);
     return {
       increment_id: order.increment_id,
       status: label,
       created_at: order.created_at.toISOString(),
       delivery_method: own[0]?.delivery_method ?? 'Local Delivery',
-      subtotal: centsToDollars(order.subtotal_cents),
-      delivery_fee: centsToDollars(order.delivery_fee_cents),
-      fee_amount: centsToDollars(order.fee_cents),
-      tax: centsToDollars(order.taxes_cents),
-      driver_tip: centsToDollars(order.tip_cents),
-      discount: centsToDollars(order.discount_cents),
-      grand_total: centsToDollars(order.grand_total_cents),
+      subtotal: centsToDollars(standing.subtotalCents),
+      delivery_fee: centsToDollars(standing.deliveryFeeCents),
+      fee_amount: centsToDollars(standing.feeCents),
+      tax: centsToDollars(standing.taxCents),
+      driver_tip: centsToDollars(standing.tipCents),
+      discount: centsToDollars(standing.discountCents),
+      grand_total: centsToDollars(standing.totalCents),
       payment_method: order.payment_method,
       gift_message: order.gift_message,
       speed_id: order.speed_id,
@@ -181,6 +196,7 @@ async function summarize(db: Kysely<Database>, orders: Selectable<OrdersTable>[]
       final_discount: final === null ? null : centsToDollars(final.discountCents),
       final_tax: final === null ? null : centsToDollars(final.taxCents),
       cap_rule: own.some((i) => i.sold_by_weight === true) ? capRule : null,
+      ...(refusedParts.length > 0 ? { refused_parts: refusedParts } : {}),
     };
   });
 }
@@ -202,9 +218,10 @@ function catchWeightFacts(item: Selectable<OrderItemsTable> & { sold_by_weight: 
   };
 }
 
-/** An order line as the final amount needs it (src/rules/catch-weight.ts). */
-function pricedLineOf(item: Selectable<OrderItemsTable> & { sold_by_weight: boolean }): PricedLine {
+/** An order line as the final amount needs it (src/rules/catch-weight.ts), with its part (src/rules/refused-parts.ts). */
+function pricedLineOf(item: Selectable<OrderItemsTable> & { sold_by_weight: boolean }): PartLine {
   return {
+    deliverable_id: item.deliverable_id,
     row_total_cents: item.row_total_cents,
     tax_cents: item.tax_cents,
     bottle_size: item.bottle_size,
@@ -221,8 +238,14 @@ function isPlaced(order: Selectable<OrdersTable>): boolean {
   return order.status === 'processing' || order.status === 'pending_payment_on_delivery';
 }
 
-function earliestDate(deliverables: readonly { order_id: number; delivery_date: string | null }[], orderId: number): string | null {
-  const dates = deliverables.filter((d) => d.order_id === orderId && d.delivery_date !== null).map((d) => d.delivery_date ?? '');
+function earliestDate(
+  deliverables: readonly { order_id: number; delivery_date: string | null; fulfilment_state: FulfilmentState }[],
+  orderId: number,
+): string | null {
+  // A part its seller refused no longer holds the order's cutoff (order-transitions.ts reads the same).
+  const dates = deliverables
+    .filter((d) => d.order_id === orderId && d.delivery_date !== null && !isEndedState(d.fulfilment_state))
+    .map((d) => d.delivery_date ?? '');
   return dates.sort()[0] ?? null;
 }
 

@@ -15,6 +15,7 @@ import { centsToDollars } from '../../../src/rules/money.ts';
 import { lineFinalCents, lineFinalTaxCents } from '../../../src/rules/catch-weight.ts';
 import { deliverableTimeLabel } from '../../../src/rules/visit-time.ts';
 import { partEventsFor } from '../../../src/rules/order-parts.ts';
+import { partsRefusedAlone, standingAmounts } from '../../../src/rules/refused-parts.ts';
 import { paymentStatusWords } from '../../../src/rules/payment-words.ts';
 import type { Database } from '../../db/schema.ts';
 import { orderVisibleToSellers, type ConsoleScope } from './console-scope.ts';
@@ -51,6 +52,12 @@ export async function listConsoleOrders(
       'orders.speed_id',
       'orders.fulfilment_state',
       'orders.grand_total_cents',
+      'orders.subtotal_cents',
+      'orders.discount_cents',
+      'orders.delivery_fee_cents as order_delivery_fee_cents',
+      'orders.fee_cents',
+      'orders.taxes_cents',
+      'orders.tip_cents',
       'orders.final_total_cents',
       'orders.created_at',
       'orders.updated_at',
@@ -109,7 +116,7 @@ export async function listConsoleOrders(
     db.selectFrom('order_events').selectAll().where('order_id', 'in', orderIds).orderBy('id').execute(),
     db
       .selectFrom('order_deliverables')
-      .select(['id', 'order_id', 'vendor_name', 'fulfilment_state'])
+      .select(['id', 'order_id', 'vendor_name', 'fulfilment_state', 'delivery_fee_cents', 'packaging_fee_cents'])
       .where('order_id', 'in', orderIds)
       .orderBy('id')
       .execute(),
@@ -134,10 +141,20 @@ export async function listConsoleOrders(
     const ownItems = items.filter((i) => i.order_id === row.id && i.deliverable_id === row.deliverable_id);
     // Once the order is packed (its final amount known), each line counts at what was charged for it (decision 039).
     const charged = row.final_total_cents !== null;
-    const partCents =
-      ownItems.reduce((sum, i) => sum + (charged ? lineFinalCents(i) + lineFinalTaxCents(i) : i.row_total_cents + i.tax_cents), 0) +
-      row.delivery_fee_cents +
-      row.packaging_fee_cents;
+    // A part refused while the rest went on charges nothing (src/rules/refused-parts.ts); the order's estimate is without it.
+    const partStates = orderParts.map((p) => ({ ...p, state: p.fulfilment_state }));
+    const refusedAlone = state === 'refused' && partsRefusedAlone(partStates);
+    const partCents = refusedAlone
+      ? 0
+      : ownItems.reduce((sum, i) => sum + (charged ? lineFinalCents(i) + lineFinalTaxCents(i) : i.row_total_cents + i.tax_cents), 0) +
+        row.delivery_fee_cents +
+        row.packaging_fee_cents;
+    const estimateCents = standingAmounts(
+      { ...row, delivery_fee_cents: row.order_delivery_fee_cents },
+      items.filter((i) => i.order_id === row.id),
+      partStates,
+      false,
+    ).totalCents;
     const substitutes = state === 'picking' ? await candidatesByLine(db, ownItems, row.loc_id) : new Map<number, ConsoleItem['substitutes']>();
     orders.push({
       order_number: row.increment_id,
@@ -146,6 +163,7 @@ export async function listConsoleOrders(
       payment_words: paymentStatusWords({
         ...row,
         paid_when_placed: row.payment_ref !== null && row.grand_total_cents > 0,
+        part_refused: refusedAlone,
       }),
       kind: fulfilmentKindOf(row.speed),
       customer_name: `${row.first_name} ${row.last_name}`.trim(),
@@ -158,7 +176,7 @@ export async function listConsoleOrders(
       // Staff see the whole order's figures; a seller only their part (never another seller's goods or the tip).
       ...(actor === 'staff'
         ? {
-            grand_total: centsToDollars(row.grand_total_cents),
+            grand_total: centsToDollars(estimateCents),
             final_total: row.final_total_cents === null ? null : centsToDollars(row.final_total_cents),
           }
         : {}),
@@ -175,7 +193,8 @@ export async function listConsoleOrders(
         by_weight: i.sold_by_weight && i.bottle_size > 0 && i.wallet_entry_id === null && i.substitution_state === null,
         weighed_grams: i.weighed_grams,
         substitution_pref: i.substitution_pref,
-        substitution_state: i.substitution_state,
+        // A refused part's lines are out of the order, but were not out of stock: its card says it was refused.
+        substitution_state: refusedAlone ? null : i.substitution_state,
         substitute_name: i.substitute_name,
         ...(substitutes.has(i.id) ? { substitutes: substitutes.get(i.id) } : {}),
       })),

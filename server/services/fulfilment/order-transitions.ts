@@ -7,6 +7,7 @@ import {
   fulfilmentMessages,
   moveStepLabel,
   heldCardReleasedText,
+  isEndedState,
   isPackedOrLater,
   orderStateOfParts,
   fulfilmentTransition,
@@ -31,7 +32,8 @@ import { capRule, estimateAndFinal } from '../../../src/rules/catch-weight.ts';
 import { centsToDollars, formatMoney } from '../../../src/rules/money.ts';
 import { handOverOf, payOnDeliveryWords } from '../../../src/rules/pay-on-delivery.ts';
 import { isMilligramPrecise } from '../../../src/rules/weight-entry.ts';
-import { partStoppingMove, wholeMoveRefusal } from '../../../src/rules/order-parts.ts';
+import { endsPartOnly, partStoppingMove, wholeMoveRefusal } from '../../../src/rules/order-parts.ts';
+import { partRefusalMail, refusePartAlone, type PartRefusal } from './part-refusal.ts';
 
 /**
  * An order's fulfilment moves (issue 24), enforced here with the one table of src/rules/fulfilment.ts. Each move runs
@@ -39,7 +41,8 @@ import { partStoppingMove, wholeMoveRefusal } from '../../../src/rules/order-par
  * shopper, racing on one order exactly one wins: the other finds the state already changed and is refused. A move
  * that ends the order (refuse, cancel) refunds a paid order with the gateway under the same lock (idempotency key
  * `refund-order-<number>`: a retry never refunds twice, and a refund that fails rolls the move back) and gives back
- * stock, slot seats, wallet units and the coupon (payments/order-give-back.ts, their one home).
+ * stock, slot seats, wallet units and the coupon (payments/order-give-back.ts, their one home). A seller refusing
+ * their part while another part goes on ends that part only (part-refusal.ts: its share refunded the same way).
  */
 
 /** Who asks: a shopper for their own orders, a seller for their locations' orders, staff for every order. */
@@ -81,6 +84,14 @@ export interface MoveDeps {
 
 type OrderRow = Selectable<OrdersTable>;
 
+/** A move's answer, with what its mail needs once committed. */
+interface MoveDone {
+  result: MoveOutcome;
+  order?: OrderRow;
+  orderTo?: FulfilmentState;
+  refusal?: PartRefusal | undefined;
+}
+
 /** The heaviest line a seller may weigh in: 100 kg (a typo's extra zeros stop here). */
 export const maxWeighedGrams = 100_000;
 
@@ -90,7 +101,7 @@ export function refundKey(orderNumber: string): string {
 
 export async function moveOrder(deps: MoveDeps, actor: MoveActor, request: MoveRequest, now: Date, log: Log): Promise<MoveOutcome> {
   const reason = request.reason?.trim() || undefined;
-  const outcome = await deps.db.transaction().execute(async (trx): Promise<{ result: MoveOutcome; order?: OrderRow; orderTo?: FulfilmentState }> => {
+  const outcome = await deps.db.transaction().execute(async (trx): Promise<MoveDone> => {
     const order = await lockOrder(trx, actor, request.orderNumber);
     if (!order) return { result: { kind: 'not-found' } };
     const orderFrom = order.fulfilment_state;
@@ -129,7 +140,9 @@ export async function moveOrder(deps: MoveDeps, actor: MoveActor, request: MoveR
       : undefined;
     if (stopping) return { result: { kind: 'not-allowed', state: from, message: wholeMoveRefusal(stopping) } };
     if (actor.role === 'shopper') {
+      // The cutoff is the earliest delivery still going: a refused part's date no longer holds the order back.
       const dates = parts
+        .filter((d) => !isEndedState(d.fulfilment_state))
         .map((d) => d.delivery_date)
         .filter((d): d is string => d !== null)
         .sort();
@@ -144,19 +157,25 @@ export async function moveOrder(deps: MoveDeps, actor: MoveActor, request: MoveR
       if (invalid) return { result: invalid };
       await decideUnanswered(trx, order.id, part.id);
     }
-    const ending = endingEvents.includes(request.event);
-    // Ending moves end the whole order (the refund is the order's): a refusing seller's part is refused, the rest canceled.
+    // A seller refusing their part while another part goes on ends that part only (order-parts.ts endsPartOnly); the
+    // last part going refused, or a cancel, ends the whole order (the refund is the order's).
+    const partOnly = part !== undefined && endsPartOnly(request.event, otherPartsOf(parts, part.id));
+    const ending = endingEvents.includes(request.event) && !partOnly;
+    // Parts refused before gave theirs back then: they stay refused, and the whole order's give-back skips them.
+    const endedBefore = parts.filter((p) => isEndedState(p.fulfilment_state));
     const partTo = (p: { id: number; fulfilment_state: FulfilmentState }): FulfilmentState =>
-      p.id === part?.id ? move.to : ending ? 'canceled' : p.fulfilment_state;
+      p.id === part?.id ? move.to : ending && !isEndedState(p.fulfilment_state) ? (whole ? move.to : 'canceled') : p.fulfilment_state;
     const orderTo = ending ? move.to : orderStateOfParts(parts.map(partTo));
-    // Packing weighs and settles the money once every part is packed (order-weighing.ts): capture at the weight, or
-    // refund the difference.
-    const settlement = request.event === 'pack' && isPackedOrLater(orderTo) ? await settleAtPacking(trx, deps.payments, order) : undefined;
     const status = ending ? 'canceled' : completingStates.includes(orderTo) ? 'complete' : order.status;
     for (const p of parts) {
-      const to = whole ? move.to : partTo(p);
+      const to = partTo(p);
       if (to !== p.fulfilment_state) await trx.updateTable('order_deliverables').set({ fulfilment_state: to }).where('id', '=', p.id).execute();
     }
+    const refusal = partOnly && part ? await refusePartAlone(trx, deps.payments, order, part) : undefined;
+    // Packing weighs and settles the money once every part is packed (order-weighing.ts): capture at the weight, or
+    // refund the difference. Refusing the last part not packed leaves the rest packed: it settles now.
+    const settlement =
+      (request.event === 'pack' || partOnly) && isPackedOrLater(orderTo) ? await settleAtPacking(trx, deps.payments, order) : undefined;
     await trx
       .updateTable('orders')
       .set({ fulfilment_state: orderTo, status, updated_at: now })
@@ -182,7 +201,12 @@ export async function moveOrder(deps: MoveDeps, actor: MoveActor, request: MoveR
     let refunded = false;
     let released = false;
     if (ending) {
-      await giveBackOrder(trx, order);
+      await giveBackOrder(
+        trx,
+        order,
+        undefined,
+        endedBefore.map((p) => p.id),
+      );
       await withdrawOrderWallet(trx, order.id);
       await giveBackSubstitutes(trx, order.id);
       // A card only authorised (weighed lines, not packed yet) is released, not refunded.
@@ -196,16 +220,23 @@ export async function moveOrder(deps: MoveDeps, actor: MoveActor, request: MoveR
         refunded = true;
       }
     }
-    return { result: { kind: 'moved', from, to: move.to, refunded, released, settlement }, order, orderTo };
+    return { result: { kind: 'moved', from, to: move.to, refunded, released, settlement }, order, orderTo, refusal };
   });
-  const { result, order, orderTo } = outcome;
+  const { result, order, orderTo, refusal } = outcome;
+  const send = (mail: { to: string; subject: string; text: string }, orderId: number) =>
+    deps.mail.send(mail).catch((error: unknown) => log.error({ err: error, orderId }, 'fulfilment mail not sent'));
+  // A part refused alone is mailed as such (its seller, the reason, what was taken off), whatever the order's step.
+  if (result.kind === 'moved' && order && refusal) send(partRefusalMail(order, refusal, reason, actor.role, result.settlement), order.id);
   // The shopper hears of the order's own steps: one seller's part moving alone leaves the order where it was.
-  if (result.kind === 'moved' && order && orderTo !== undefined && orderTo !== order.fulfilment_state) {
-    deps.mail
-      .send(moveMail(order, orderTo, reason, result, actor.role))
-      .catch((error: unknown) => log.error({ err: error, orderId: order.id }, 'fulfilment mail not sent'));
+  else if (result.kind === 'moved' && order && orderTo !== undefined && orderTo !== order.fulfilment_state) {
+    send(moveMail(order, orderTo, reason, result, actor.role), order.id);
   }
   return result;
+}
+
+/** The order's parts other than this one, as the part rules read them. */
+function otherPartsOf(parts: readonly { id: number; vendor_name: string; fulfilment_state: FulfilmentState }[], id: number) {
+  return parts.filter((p) => p.id !== id).map((p) => ({ vendor_name: p.vendor_name, state: p.fulfilment_state }));
 }
 
 /** The order, locked, when the actor may see it; undefined for an unknown one or someone else's. */
@@ -287,7 +318,7 @@ function moveMail(
 
 /** The packed mail's money: estimate and final, and what happened to the payment. */
 function packedMoneyText(order: OrderRow, settlement: PackSettlement): string {
-  const parts = [`${estimateAndFinal(order.grand_total_cents, settlement.finalCents)}.`];
+  const parts = [`${estimateAndFinal(settlement.estimateCents, settlement.finalCents)}.`];
   if (settlement.capturedCents !== null)
     parts.push(`We charged ${formatMoney(centsToDollars(settlement.capturedCents))} to your card; the rest of the hold is released.`);
   if (settlement.refundedCents > 0) parts.push(`We refunded ${formatMoney(centsToDollars(settlement.refundedCents))}, the difference.`);

@@ -1,13 +1,15 @@
 import type { Kysely, Selectable } from 'kysely';
-import { finalCents, unansweredDecision, type PricedLine } from '../../../src/rules/catch-weight.ts';
+import { unansweredDecision } from '../../../src/rules/catch-weight.ts';
+import { refusedPartsTotal, standingAmounts, type OrderPartFees, type PartLine } from '../../../src/rules/refused-parts.ts';
 import type { PaymentGateway } from '../../adapters/payments/payment-port.ts';
 import type { Database, OrdersTable } from '../../db/schema.ts';
 import { giveBackSubstitute } from './substitutions.ts';
 
 /**
- * Packing settles the money (decision 039), in the pack move's transaction under the order's row lock: proposals the
- * shopper left unanswered are decided by their preference, the final total is computed from the weights and the
- * substitutions (src/rules/catch-weight.ts finalCents), then
+ * Packing settles the money (decision 039), in the pack move's transaction under the order's row lock (or the refusal
+ * of the last part not packed): proposals the shopper left unanswered are decided by their preference, the final
+ * total is computed from the weights and the substitutions (src/rules/catch-weight.ts finalCents), without the parts
+ * refused while the rest went on (src/rules/refused-parts.ts standingAmounts), then
  *   - a card held for the estimate + margin is captured at the final amount (capped at what was authorised; the rest
  *     released), or released when nothing is left to charge;
  *   - a payment already collected (UPI, bank debit, a card charged in full) gets the difference refunded;
@@ -24,6 +26,8 @@ export function settleKey(orderNumber: string): string {
 }
 
 export interface PackSettlement {
+  /** The estimate it settles: the order as placed, less any part refused while the rest went on. */
+  estimateCents: number;
   finalCents: number;
   capturedCents: number | null;
   refundedCents: number;
@@ -31,9 +35,12 @@ export interface PackSettlement {
 
 export async function settleAtPacking(trx: Kysely<Database>, payments: PaymentGateway, order: Selectable<OrdersTable>): Promise<PackSettlement> {
   await decideUnanswered(trx, order.id);
-  const lines = await pricedLines(trx, order.id);
-  const total = finalCents(order.grand_total_cents, lines);
-  const collected = order.authorised_cents ?? order.grand_total_cents;
+  const [lines, parts] = await Promise.all([pricedLines(trx, order.id), orderParts(trx, order.id)]);
+  // Parts refused while the rest went on are out of the final: their lines, coupon share and fees (refused-parts.ts).
+  const total = standingAmounts(order, lines, parts, true).totalCents;
+  // A payment taken at place order gave each refused part's share back at its refusal: it holds that much less now.
+  const paidWhenPlaced = order.capture_state !== 'held';
+  const collected = (order.authorised_cents ?? order.grand_total_cents) - (paidWhenPlaced ? refusedPartsTotal(order, lines, parts) : 0);
   const paymentRef = order.payment_ref !== null && order.payment_ref !== 'none' ? order.payment_ref : null;
   let capturedCents: number | null = null;
   let refundedCents = 0;
@@ -53,7 +60,7 @@ export async function settleAtPacking(trx: Kysely<Database>, payments: PaymentGa
     await payments.refund({ paymentRef, amountCents: refundedCents, idempotencyKey: settleKey(order.increment_id) });
   }
   await trx.updateTable('orders').set({ final_total_cents: total, capture_state: captureState }).where('id', '=', order.id).execute();
-  return { finalCents: total, capturedCents, refundedCents };
+  return { estimateCents: standingAmounts(order, lines, parts, false).totalCents, finalCents: total, capturedCents, refundedCents };
 }
 
 /** Proposals not answered by packing (of one seller's part, or the whole order): the line's preference answers (decision 039). */
@@ -72,11 +79,13 @@ export async function decideUnanswered(trx: Kysely<Database>, orderId: number, d
   }
 }
 
-export async function pricedLines(db: Kysely<Database>, orderId: number): Promise<PricedLine[]> {
+/** The order's lines with their part, as the final amount needs them (in line order: the coupon's spread). */
+export async function pricedLines(db: Kysely<Database>, orderId: number): Promise<PartLine[]> {
   return db
     .selectFrom('order_items')
     .innerJoin('products', 'products.id', 'order_items.product_id')
     .select([
+      'order_items.deliverable_id',
       'order_items.row_total_cents',
       'order_items.tax_cents',
       'order_items.bottle_size',
@@ -88,5 +97,15 @@ export async function pricedLines(db: Kysely<Database>, orderId: number): Promis
     ])
     .where('order_items.order_id', '=', orderId)
     .orderBy('order_items.id')
+    .execute();
+}
+
+/** The order's parts (one per seller location) with where each is and its fees. */
+export async function orderParts(db: Kysely<Database>, orderId: number): Promise<OrderPartFees[]> {
+  return db
+    .selectFrom('order_deliverables')
+    .select(['id', 'fulfilment_state as state', 'delivery_fee_cents', 'packaging_fee_cents'])
+    .where('order_id', '=', orderId)
+    .orderBy('id')
     .execute();
 }

@@ -47,8 +47,15 @@ function pickDeliverable(deliverables: readonly Deliverable[], locId: number | u
   return deliverables.find((d) => d.delivery_date !== null && !isVisitSpeed(d.speed) && (locId === undefined || d.loc_id === locId));
 }
 
+/** The order's deliveries still going: a part its seller refused has none to move (its seat was given back). */
 async function deliverablesOf(db: Kysely<Database>, orderId: number): Promise<Deliverable[]> {
-  return db.selectFrom('order_deliverables').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
+  return db
+    .selectFrom('order_deliverables')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .where('fulfilment_state', 'not in', ['refused', 'canceled'])
+    .orderBy('id')
+    .execute();
 }
 
 /** Why the shopper cannot move or cancel this order now, or undefined (the same rule as the cancel's). */

@@ -181,7 +181,7 @@ export async function proposeSubstitute(
       if (line.fulfilmentState !== 'picking') return { result: { kind: 'conflict', message: substitutionMessages.notPicking } };
       if (line.state !== null) return { result: { kind: 'conflict', message: substitutionMessages.alreadyAnswered } };
       if (request.productId === undefined) {
-        await trx.updateTable('order_items').set({ substitution_state: 'out' }).where('id', '=', line.itemId).execute();
+        await markLinesOut(trx, [line.itemId]);
         return { result: { kind: 'done' }, mail: outOfStockMail(line) };
       }
       if (line.preference === 'refund') return { result: { kind: 'invalid', field: 'product_id', message: substitutionMessages.refundOnly } };
@@ -240,6 +240,19 @@ export async function answerSubstitution(
     if (!request.approve) await giveBackSubstitute(trx, line.itemId);
     return { kind: 'done' };
   });
+}
+
+/**
+ * Lines leave the order, not charged (catch-weight.ts lineFinalCents): a line the seller marks out, or every line of a
+ * part its seller refused while the rest of the order goes on (part-refusal.ts).
+ */
+export async function markLinesOut(trx: Kysely<Database>, itemIds: readonly number[]): Promise<void> {
+  if (itemIds.length === 0) return;
+  await trx
+    .updateTable('order_items')
+    .set({ substitution_state: 'out' })
+    .where('id', 'in', [...itemIds])
+    .execute();
 }
 
 /** A refused (or canceled) substitute's units back on its offer. */

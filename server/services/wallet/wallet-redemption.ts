@@ -84,13 +84,15 @@ export async function redeemWalletClaims(trx: Kysely<Database>, orderId: number,
 
 /**
  * A redemption order whose payment failed: its units go back to their entries (the cart, reopened, still holds the
- * wallet lines, so paying again redeems them again). Returns the units given back.
+ * wallet lines, so paying again redeems them again). With `locId`, only what was redeemed at that restaurant (its part
+ * of the order was refused). Returns the units given back.
  */
-export async function giveBackRedemptions(trx: Kysely<Database>, orderId: number): Promise<number> {
+export async function giveBackRedemptions(trx: Kysely<Database>, orderId: number, locId?: number): Promise<number> {
   const redemptions = await trx
     .selectFrom('wallet_redemptions')
     .select(['id', 'entry_id', 'amount'])
     .where('order_id', '=', orderId)
+    .$if(locId !== undefined, (q) => q.where('loc_id', '=', locId ?? 0))
     .orderBy('entry_id')
     .execute();
   let given = 0;
@@ -102,6 +104,10 @@ export async function giveBackRedemptions(trx: Kysely<Database>, orderId: number
       .execute();
     given += redemption.amount;
   }
-  await trx.deleteFrom('wallet_redemptions').where('order_id', '=', orderId).execute();
+  await trx
+    .deleteFrom('wallet_redemptions')
+    .where('order_id', '=', orderId)
+    .$if(locId !== undefined, (q) => q.where('loc_id', '=', locId ?? 0))
+    .execute();
   return given;
 }

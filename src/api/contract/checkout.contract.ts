@@ -192,6 +192,8 @@ export const orderItem = type({
   substitution_state: optional(nullable(enums(substitutionStates))),
   substitute_name: optional(nullable(string())),
   substitute_price: optional(nullable(money)),
+  /** Where the line's seller's part is (decision 081): 'refused' while the rest of the order went on, its lines not charged. */
+  part_state: optional(string()),
 });
 export type OrderItem = Infer<typeof orderItem>;
 
@@ -243,6 +245,11 @@ export const orderSummary = type({
   final_discount: optional(nullable(money)),
   final_tax: optional(nullable(money)),
   cap_rule: optional(nullable(string())),
+  /**
+   * The parts their sellers refused while the rest went on, and what each took off (src/rules/refused-parts.ts): the
+   * figures above (subtotal to grand_total) are the order without them.
+   */
+  refused_parts: optional(array(type({ vendor_name: string(), total: money }))),
 });
 export type OrderSummary = Infer<typeof orderSummary>;
 

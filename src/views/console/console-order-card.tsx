@@ -19,6 +19,7 @@ import { markOutQuestion, moveQuestion, type ConsoleQuestion } from '../../rules
 import { formatUsDate } from '../../rules/delivery-dates.ts';
 import { consoleActorLabels, fulfilmentEventLabels, fulfilmentStateLabels, needsReason, type FulfilmentEvent } from '../../rules/fulfilment.ts';
 import { formatMoney } from '../../rules/money.ts';
+import { endsPartOnly } from '../../rules/order-parts.ts';
 import { lineSizeLabel, parseWeightEntry } from '../../rules/weight-entry.ts';
 import { primaryButton, secondaryButton, textInput } from '../../styles/controls.css.ts';
 import { OrderTimeline } from '../controls/order-timeline.tsx';
@@ -185,7 +186,7 @@ export function ConsoleOrderCard({ order, role, onMoved }: { order: ConsoleOrder
           id={`${headingId}-confirm`}
           asked={
             'event' in confirming
-              ? moveQuestion(confirming.event, order.order_number, order.other_parts.length > 0)
+              ? moveQuestion(confirming.event, order.order_number, order.other_parts.length > 0, endsPartOnly(confirming.event, order.other_parts))
               : markOutQuestion(order.items.find((i) => i.id === confirming.markOut)?.product_name ?? 'this line')
           }
           onConfirm={() => actor.send({ type: 'fulfil.confirm' })}

@@ -1,0 +1,143 @@
+import { finalAmounts, type PlacedAmounts, type PricedLine } from './catch-weight.ts';
+import { isEndedState, type FulfilmentState } from './fulfilment.ts';
+import { spreadCents } from './money.ts';
+
+/**
+ * The money of an order one seller refused part of while the others go on (decision 081: an order of several sellers
+ * is handled part by part). What a shopper expects, and what this rule does:
+ * - The refused part's lines leave the order as lines marked out do (catch-weight.ts lineFinalCents: not charged),
+ *   their sales tax with them: the tax that stays is the remaining lines' own.
+ * - Its delivery fee and packaging fee are no longer charged.
+ * - The coupon stays with the lines: checkout spread its discount over the lines in proportion to their prices
+ *   (cart-totals.ts lineTaxesCents, the same spreadCents) and taxed each line on its price less its share, so the
+ *   refused lines take their share with them and the remaining lines keep theirs. A percentage coupon is thus that
+ *   percentage of what is left; a fixed one is shared as a return would be (the refund is what the shopper paid for
+ *   those lines). A coupon whose minimum the remaining lines no longer reach still applies: the shopper met it at
+ *   checkout and the refusal was the seller's, not theirs.
+ * - The driver tip stays as chosen: the delivery still happens, and the tip is the driver's, not the goods'.
+ * So a refused part's share is exactly what the shopper paid for it: its lines less their coupon share, their tax
+ * and its fees; the shares of an order's parts add up to its total less the tip.
+ */
+
+/** One order line with its part (order_deliverables.id), priced as catch-weight.ts reads it. */
+export interface PartLine extends PricedLine {
+  deliverable_id: number;
+}
+
+/** One seller's part of the order: where it is and the fees it was charged. */
+export interface OrderPartFees {
+  id: number;
+  state: FulfilmentState;
+  delivery_fee_cents: number;
+  packaging_fee_cents: number;
+}
+
+/** The order's own figures as placed, in cents. */
+export interface PlacedOrder extends PlacedAmounts {
+  delivery_fee_cents: number;
+  fee_cents: number;
+  tip_cents: number;
+}
+
+/** What one refused part takes off the order: its goods less their coupon share, their tax and its fees. */
+export interface PartShare {
+  goodsCents: number;
+  discountCents: number;
+  taxCents: number;
+  deliveryFeeCents: number;
+  feeCents: number;
+  totalCents: number;
+}
+
+/** The order's figures as they stand: rows that add up to totalCents (subtotal − discount + fees + tax + tip). */
+export interface StandingAmounts {
+  subtotalCents: number;
+  discountCents: number;
+  deliveryFeeCents: number;
+  feeCents: number;
+  taxCents: number;
+  tipCents: number;
+  totalCents: number;
+}
+
+/** Each line's share of the order's coupon, as checkout spread it: in proportion to the lines' prices, in line order. */
+export function lineDiscountShares(lines: readonly PartLine[], discountCents: number): number[] {
+  return spreadCents(
+    lines.map((line) => line.row_total_cents),
+    discountCents,
+  );
+}
+
+/** What the part takes off the order when it is refused: exactly what the shopper paid for it (the lines as placed). */
+export function partShare(order: Pick<PlacedOrder, 'discount_cents'>, lines: readonly PartLine[], part: OrderPartFees): PartShare {
+  const shares = lineDiscountShares(lines, order.discount_cents);
+  let goodsCents = 0;
+  let discountCents = 0;
+  let taxCents = 0;
+  lines.forEach((line, index) => {
+    if (line.deliverable_id !== part.id) return;
+    goodsCents += line.row_total_cents;
+    discountCents += shares[index] ?? 0;
+    taxCents += line.tax_cents;
+  });
+  const deliveryFeeCents = part.delivery_fee_cents;
+  const feeCents = part.packaging_fee_cents;
+  return {
+    goodsCents,
+    discountCents,
+    taxCents,
+    deliveryFeeCents,
+    feeCents,
+    totalCents: goodsCents - discountCents + taxCents + deliveryFeeCents + feeCents,
+  };
+}
+
+/** The parts refused while the order went on: an order whose every part ended is refunded whole instead. */
+export function partsRefusedAlone(parts: readonly Pick<OrderPartFees, 'state'>[]): boolean {
+  return parts.some((p) => p.state === 'refused') && parts.some((p) => !isEndedState(p.state));
+}
+
+/**
+ * The order's figures with its refused parts taken off (their lines out, their coupon share and fees gone, the tip as
+ * chosen). Before packing only the refused lines change ('charged amounts shown once packed'); once packed
+ * (`packed`), every line counts as packed (weighed, substituted, marked out: catch-weight.ts finalAmounts), and
+ * totalCents is what the card is captured for or what is due at the door. With no part refused, the placed figures
+ * (or finalAmounts' own).
+ */
+export function standingAmounts(order: PlacedOrder, lines: readonly PartLine[], parts: readonly OrderPartFees[], packed: boolean): StandingAmounts {
+  const refused = partsRefusedAlone(parts) ? parts.filter((p) => p.state === 'refused') : [];
+  const off = refused.map((p) => partShare(order, lines, p));
+  const sum = (pick: (s: PartShare) => number) => off.reduce((total, s) => total + pick(s), 0);
+  const discountOff = sum((s) => s.discountCents);
+  const deliveryOff = sum((s) => s.deliveryFeeCents);
+  const feeOff = sum((s) => s.feeCents);
+  // The refused lines leave as marked-out lines do; finalAmounts takes their goods and tax off.
+  const refusedIds = new Set(refused.map((p) => p.id));
+  const asLeft = lines.map((line): PricedLine => (refusedIds.has(line.deliverable_id) ? { ...line, substitution_state: 'out' } : line));
+  const counted = packed ? asLeft : asLeft.filter((_, index) => refusedIds.has(lines[index]?.deliverable_id ?? -1));
+  const placed: PlacedAmounts = {
+    grand_total_cents: order.grand_total_cents + discountOff - deliveryOff - feeOff,
+    subtotal_cents: order.subtotal_cents,
+    discount_cents: order.discount_cents - discountOff,
+    taxes_cents: order.taxes_cents,
+  };
+  const final = finalAmounts(placed, counted);
+  return {
+    subtotalCents: final.subtotalCents,
+    discountCents: final.discountCents,
+    deliveryFeeCents: order.delivery_fee_cents - deliveryOff,
+    feeCents: order.fee_cents - feeOff,
+    taxCents: final.taxCents,
+    tipCents: order.tip_cents,
+    totalCents: final.totalCents,
+  };
+}
+
+/**
+ * What the refused parts of an order that goes on took off it, together: a payment taken at place order gave each
+ * share back at its refusal, so the settlement at packing counts what it still holds as the payment less this.
+ */
+export function refusedPartsTotal(order: Pick<PlacedOrder, 'discount_cents'>, lines: readonly PartLine[], parts: readonly OrderPartFees[]): number {
+  if (!partsRefusedAlone(parts)) return 0;
+  return parts.filter((p) => p.state === 'refused').reduce((sum, p) => sum + partShare(order, lines, p).totalCents, 0);
+}

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { finalCents } from '../../src/rules/catch-weight.ts';
+import {
+  partShare,
+  partsRefusedAlone,
+  refusedPartsTotal,
+  standingAmounts,
+  type OrderPartFees,
+  type PartLine,
+  type PlacedOrder,
+} from '../../src/rules/refused-parts.ts';
+
+/**
+ * A butcher's part (two lines, $40 and $20) and a fishmonger's ($30), a 10 % coupon spread over the lines (400, 200,
+ * 300), 4 % tax on each line less its share, $4.99 delivery each, a 15 % driver tip on the $90 of items.
+ */
+const line = (deliverable_id: number, row_total_cents: number, tax_cents: number, extra: Partial<PartLine> = {}): PartLine => ({
+  deliverable_id,
+  row_total_cents,
+  tax_cents,
+  bottle_size: 1000,
+  qty: 1,
+  sold_by_weight: false,
+  weighed_grams: null,
+  substitution_state: null,
+  substitute_price_cents: null,
+  ...extra,
+});
+const lines: PartLine[] = [line(1, 4000, 144), line(1, 2000, 72), line(2, 3000, 108)];
+const order: PlacedOrder = {
+  subtotal_cents: 9000,
+  discount_cents: 900,
+  delivery_fee_cents: 998,
+  fee_cents: 0,
+  taxes_cents: 324,
+  tip_cents: 1350,
+  grand_total_cents: 9000 - 900 + 998 + 324 + 1350,
+};
+const parts = (butcher: OrderPartFees['state'], fish: OrderPartFees['state']): OrderPartFees[] => [
+  { id: 1, state: butcher, delivery_fee_cents: 499, packaging_fee_cents: 0 },
+  { id: 2, state: fish, delivery_fee_cents: 499, packaging_fee_cents: 0 },
+];
+
+describe("a refused part's share", () => {
+  it('is what the shopper paid for it: its lines less their coupon share, their tax and its fees', () => {
+    expect(partShare(order, lines, { id: 2, state: 'refused', delivery_fee_cents: 499, packaging_fee_cents: 200 })).toEqual({
+      goodsCents: 3000,
+      discountCents: 300,
+      taxCents: 108,
+      deliveryFeeCents: 499,
+      feeCents: 200,
+      totalCents: 3000 - 300 + 108 + 499 + 200,
+    });
+  });
+
+  it("adds up with the other parts' shares and the tip to the order's total", () => {
+    const [butcher, fish] = parts('placed', 'placed');
+    if (!butcher || !fish) throw new Error('two parts');
+    expect(partShare(order, lines, butcher).totalCents + partShare(order, lines, fish).totalCents + order.tip_cents).toBe(order.grand_total_cents);
+  });
+
+  it('takes a fixed coupon’s share in proportion to its lines’ prices, even below the coupon’s minimum', () => {
+    // $15 off: 666.67 / 333.33 / 500, the cent left over to the largest remainder.
+    const fixed = { discount_cents: 1500 };
+    expect(partShare(fixed, lines, { id: 2, state: 'refused', delivery_fee_cents: 0, packaging_fee_cents: 0 }).discountCents).toBe(500);
+    expect(partShare(fixed, lines, { id: 1, state: 'placed', delivery_fee_cents: 0, packaging_fee_cents: 0 }).discountCents).toBe(1000);
+  });
+});
+
+describe('the order as it stands once a part is refused', () => {
+  it('takes the refused part off before packing: its lines, their tax and coupon share, its fee; the tip stays', () => {
+    const standing = standingAmounts(order, lines, parts('accepted', 'refused'), false);
+    expect(standing).toEqual({
+      subtotalCents: 6000,
+      discountCents: 600,
+      deliveryFeeCents: 499,
+      feeCents: 0,
+      taxCents: 216,
+      tipCents: 1350,
+      totalCents: 7465,
+    });
+    const { subtotalCents, discountCents, deliveryFeeCents, feeCents, taxCents, tipCents, totalCents } = standing;
+    expect(subtotalCents - discountCents + deliveryFeeCents + feeCents + taxCents + tipCents).toBe(totalCents);
+    expect(totalCents).toBe(order.grand_total_cents - (3000 - 300 + 108 + 499));
+  });
+
+  it('once packed counts the remaining lines as packed (a weighed line), the refused ones not at all', () => {
+    // The $40 line sold by weight, weighed at 900 g of 1000: $36.00, its tax 144 × 0.9 → 130.
+    const weighed = [line(1, 4000, 144, { sold_by_weight: true, weighed_grams: 900 }), line(1, 2000, 72), line(2, 3000, 108)];
+    const standing = standingAmounts(order, weighed, parts('packed', 'refused'), true);
+    expect(standing).toMatchObject({ subtotalCents: 5600, discountCents: 600, taxCents: 202, deliveryFeeCents: 499, totalCents: 7465 - 400 - 14 });
+  });
+
+  it('with no part refused is the order as placed, and once packed catch-weight’s final', () => {
+    expect(standingAmounts(order, lines, parts('accepted', 'placed'), false).totalCents).toBe(order.grand_total_cents);
+    const weighed = [
+      line(1, 4000, 144, { sold_by_weight: true, weighed_grams: 1100 }),
+      line(1, 2000, 72, { substitution_state: 'out' }),
+      line(2, 3000, 108),
+    ];
+    expect(standingAmounts(order, weighed, parts('packed', 'packed'), true).totalCents).toBe(finalCents(order.grand_total_cents, weighed));
+  });
+
+  it('is the order as placed when every part ended (the whole order is refunded instead)', () => {
+    expect(partsRefusedAlone(parts('canceled', 'refused'))).toBe(false);
+    expect(partsRefusedAlone(parts('refused', 'refused'))).toBe(false);
+    expect(partsRefusedAlone(parts('picking', 'refused'))).toBe(true);
+    expect(standingAmounts(order, lines, parts('canceled', 'refused'), false).totalCents).toBe(order.grand_total_cents);
+    expect(refusedPartsTotal(order, lines, parts('canceled', 'refused'))).toBe(0);
+    expect(refusedPartsTotal(order, lines, parts('packed', 'refused'))).toBe(3000 - 300 + 108 + 499);
+  });
+});

@@ -1,0 +1,271 @@
+import { assert } from 'superstruct';
+import { afterAll, describe, expect, test } from 'vitest';
+import { orderStatusReply, placeOrderReply } from '../../src/api/contract/checkout.contract.ts';
+import { consoleOrdersReply } from '../../src/api/contract/fulfilment.contract.ts';
+import { lineFinalCents, lineFinalTaxCents, orderTotalRows } from '../../src/rules/catch-weight.ts';
+import { dollarsToCents } from '../../src/rules/money.ts';
+import { PaymentGatewayError } from '../../server/adapters/payments/payment-port.ts';
+import { TestPaymentGateway } from '../../server/adapters/payments/test-gateway.ts';
+import { startSession } from '../../server/services/accounts/accounts.ts';
+import { addStoreUser } from '../../server/services/accounts/store-users.ts';
+import { generousLimits } from './account-helpers.ts';
+import { manualClock, pickOffers, post, type OfferPick } from './cart-page-helpers.ts';
+import { checkoutNow, readyCart, saveCard, shopper } from './checkout-helpers.ts';
+import { orderOf, stockOf } from './fixtures.ts';
+import { json, startTestApp } from './test-app.ts';
+
+/**
+ * Decision 081's "part by part" for a refusal: a seller refusing their part of a two-seller order ends that part
+ * only. Its lines leave the order as marked-out lines do, its stock goes back, its fee is no longer charged, and the
+ * money follows (src/rules/refused-parts.ts): a held card is captured at the last pack for the rest only, a payment
+ * taken at place order gives the part's share back at once and once; the only part refused still ends the order.
+ */
+const clock = manualClock(checkoutNow);
+const gateway = new TestPaymentGateway(clock.now);
+const t = await startTestApp({ clock: clock.now, payments: gateway, rateLimits: generousLimits });
+afterAll(() => t.close());
+
+// Groceries taxed at 4 % here (New York exempts them), so each part's lines carry a tax that leaves with them or stays.
+await t.database.db.updateTable('state_tax_rates').set({ grocery_rate_ppm: 40_000, grocery_exempt: false }).where('state', '=', 'NY').execute();
+const buyer = await shopper(t, 'part-refusal-buyer@example.com');
+async function storeUser(email: string, locIds: number[]): Promise<string> {
+  const made = await addStoreUser(t.database.db, { email, password: 'Secret123!', role: 'seller', locIds });
+  if (made.kind === 'invalid') throw new Error(made.message);
+  return startSession(t.database.db, made.customerId);
+}
+const butcher = await storeUser('part-butcher@example.com', [101]);
+const fishmonger = await storeUser('part-fish@example.com', [102]);
+
+const move = (token: string, orderId: string, event: string, extra: Record<string, unknown> = {}) =>
+  post(t, '/api/seller/orders/move', { order_id: orderId, event, ...extra }, token);
+
+let skip = 40;
+/** A butcher's line ($30) and a fishmonger's ($25), sold by weight or not; the cart's coupon when given. */
+async function twoSellerOrder(byWeight: boolean, coupon?: string): Promise<{ number: string; butcherOffer: OfferPick; fishOffer: OfferPick }> {
+  skip += 1;
+  const [butcherOffer] = await pickOffers(t, { speed: 'local', locId: 101 }, 1, skip, { priceCents: 3000, stock: 50 });
+  const [fishOffer] = await pickOffers(t, { speed: 'local', locId: 102 }, 1, skip, { priceCents: 2500, stock: 50 });
+  if (!butcherOffer || !fishOffer) throw new Error('no offers at 101 and 102');
+  const products = await t.database.db
+    .selectFrom('product_variants')
+    .select('product_id')
+    .where('id', 'in', [butcherOffer.variantId, fishOffer.variantId])
+    .execute();
+  await t.database.db
+    .updateTable('products')
+    .set({ sold_by_weight: byWeight })
+    .where(
+      'id',
+      'in',
+      products.map((p) => p.product_id),
+    )
+    .execute();
+  const cartId = await readyCart(
+    t,
+    buyer.token,
+    buyer.customerId,
+    [
+      { offer: butcherOffer, qty: 1 },
+      { offer: fishOffer, qty: 1 },
+    ],
+    { 101: '2026-12-01', 102: '2026-12-01' },
+  );
+  if (coupon) await t.database.db.updateTable('carts').set({ coupon_code: coupon }).where('id', '=', cartId).execute();
+  const cardId = await saveCard(t, buyer.token, buyer.customerId);
+  const placed = await post(
+    t,
+    '/api/placeorder/placeorder',
+    { cart_id: cartId, delivery_address_id: buyer.addressId, speed_id: 1, payment_mode: 2, card_id: cardId, driver_tip: 10 },
+    buyer.token,
+  );
+  assert(placed.body, placeOrderReply);
+  if (placed.body.code !== 1 || !placed.body.order_id) throw new Error(JSON.stringify(placed.body));
+  return { number: placed.body.order_id, butcherOffer, fishOffer };
+}
+
+/** The order's lines and parts as stored, each line with its seller's location. */
+async function linesAndParts(number: string) {
+  const order = await orderOf(t, number);
+  const parts = await t.database.db.selectFrom('order_deliverables').selectAll().where('order_id', '=', order.id).orderBy('id').execute();
+  const lines = await t.database.db
+    .selectFrom('order_items')
+    .innerJoin('products', 'products.id', 'order_items.product_id')
+    .innerJoin('order_deliverables as d', 'd.id', 'order_items.deliverable_id')
+    .selectAll('order_items')
+    .select(['products.sold_by_weight', 'd.loc_id'])
+    .where('order_items.order_id', '=', order.id)
+    .orderBy('order_items.id')
+    .execute();
+  const partAt = (locId: number) => parts.find((p) => p.loc_id === locId);
+  const lineAt = (locId: number) => lines.find((l) => l.loc_id === locId);
+  return { order, parts, lines, partAt, lineAt };
+}
+
+async function packOwn(token: string, number: string, locId: number, steps: readonly string[] = ['accept', 'pick']): Promise<void> {
+  for (const event of steps) expect((await move(token, number, event)).status).toBe(200);
+  const list = json(await t.app.inject({ method: 'GET', url: '/api/seller/orders', headers: { authorization: `Bearer ${token}` } }));
+  assert(list, consoleOrdersReply);
+  const own = list.data?.find((o) => o.order_number === number && o.loc_id === locId);
+  const weights = own?.items.filter((i) => i.by_weight).map((i) => ({ item_id: i.id, grams: 900 })) ?? [];
+  expect((await move(token, number, 'pack', { weights })).status).toBe(200);
+}
+
+async function shopperView(number: string) {
+  const status = json(
+    await t.app.inject({ method: 'GET', url: `/api/account/orderstatus?order_id=${number}`, headers: { authorization: `Bearer ${buyer.token}` } }),
+  );
+  assert(status, orderStatusReply);
+  if (!status.data) throw new Error('no order');
+  return status.data;
+}
+
+/** The shopper's totals rows add up to their last row (the discount taken off). */
+function rowsAddUp(order: Parameters<typeof orderTotalRows>[0]): void {
+  const rows = orderTotalRows(order);
+  const total = rows.at(-1);
+  const sum = rows.slice(0, -1).reduce((s, r) => s + (r.discount ? -1 : 1) * (dollarsToCents(r.value) ?? 0), 0);
+  expect(sum).toBe(dollarsToCents(total?.value ?? '') ?? -1);
+}
+
+describe('a seller refuses their part of a two-seller order: the rest goes on', () => {
+  test('card held: the butcher still packs, and the capture is the remaining lines + remaining fee + tax + tip', async () => {
+    const { number, butcherOffer, fishOffer } = await twoSellerOrder(true);
+    const placed = await linesAndParts(number);
+    expect(placed.order.capture_state).toBe('held');
+    expect(placed.lineAt(101)?.tax_cents).toBeGreaterThan(0);
+    const stock = { butcher: await stockOf(t, butcherOffer.offerId), fish: await stockOf(t, fishOffer.offerId) };
+
+    expect((await move(butcher, number, 'accept')).status).toBe(200);
+    const refused = await move(fishmonger, number, 'refuse', { reason: 'No salmon today' });
+    expect(refused.body).toMatchObject({ code: 1, data: { state: 'refused' } });
+    const after = await linesAndParts(number);
+    expect(after.order).toMatchObject({ status: 'processing', fulfilment_state: 'accepted', capture_state: 'held' });
+    expect(after.partAt(101)?.fulfilment_state).toBe('accepted');
+    expect(after.partAt(102)?.fulfilment_state).toBe('refused');
+    expect(after.lineAt(102)?.substitution_state).toBe('out');
+    // Only the fishmonger's stock is given back; the hold stays on the card.
+    expect(await stockOf(t, fishOffer.offerId)).toBe(stock.fish + 1);
+    expect(await stockOf(t, butcherOffer.offerId)).toBe(stock.butcher);
+    expect(gateway.captureOf(placed.order.payment_ref ?? '')?.state).toBe('held');
+
+    // The shopper is mailed the part's refusal: the seller, the reason, what was taken off.
+    const fishName = placed.partAt(102)?.vendor_name ?? '';
+    const mailText = async () =>
+      (
+        await t.database.db
+          .selectFrom('outbox')
+          .select('body_text')
+          .where('subject', '=', `Your order #${number}: ${fishName}'s part was refused`)
+          .executeTakeFirst()
+      )?.body_text ?? '';
+    await expect.poll(mailText).toContain('Reason: No salmon today');
+    expect(await mailText()).toContain(`Taken off your order and not charged: 1 × ${placed.lineAt(102)?.product_name ?? ''}`);
+
+    // The butcher packs (900 g of the nominal weight): the capture is the butcher's line as weighed with its tax, the
+    // butcher's fee and the tip; nothing of the fishmonger's.
+    await packOwn(butcher, number, 101, ['pick']);
+    const packed = await linesAndParts(number);
+    const ribeye = packed.lineAt(101);
+    if (!ribeye) throw new Error('no butcher line');
+    const expected =
+      lineFinalCents(ribeye) +
+      lineFinalTaxCents(ribeye) +
+      (packed.partAt(101)?.delivery_fee_cents ?? 0) +
+      (packed.partAt(101)?.packaging_fee_cents ?? 0) +
+      placed.order.tip_cents;
+    expect(placed.order.tip_cents).toBeGreaterThan(0);
+    expect(packed.order).toMatchObject({ fulfilment_state: 'packed', capture_state: 'captured', final_total_cents: expected });
+    expect(gateway.captureOf(placed.order.payment_ref ?? '')).toMatchObject({ state: 'captured', amountCents: expected, captures: 1 });
+
+    // The status page shows the part refused, its line not charged, and totals that add up to what was charged.
+    const view = await shopperView(number);
+    const fishLine = view.items.find((i) => i.vendor_name === fishName);
+    expect(fishLine).toMatchObject({ part_state: 'refused', final_row_total: '0.00' });
+    expect(view.refused_parts).toEqual([{ vendor_name: fishName, total: expect.any(String) as unknown }]);
+    expect(dollarsToCents(view.final_total ?? '')).toBe(expected);
+    rowsAddUp(view);
+    expect(view.timeline?.some((s) => s.state === 'refused' && s.seller === fishName)).toBe(true);
+  });
+
+  test('card held, the other part packed first: refusing the last part not packed settles the order now', async () => {
+    const { number } = await twoSellerOrder(true);
+    const placed = await linesAndParts(number);
+    await packOwn(butcher, number, 101);
+    expect((await orderOf(t, number)).capture_state).toBe('held');
+    expect((await move(fishmonger, number, 'refuse', { reason: 'Boat did not come in' })).status).toBe(200);
+    const packed = await linesAndParts(number);
+    const ribeye = packed.lineAt(101);
+    if (!ribeye) throw new Error('no butcher line');
+    const expected = lineFinalCents(ribeye) + lineFinalTaxCents(ribeye) + (packed.partAt(101)?.delivery_fee_cents ?? 0) + placed.order.tip_cents;
+    expect(packed.order).toMatchObject({ fulfilment_state: 'packed', capture_state: 'captured', final_total_cents: expected });
+    expect(gateway.captureOf(placed.order.payment_ref ?? '')).toMatchObject({ state: 'captured', amountCents: expected });
+  });
+
+  test('already captured: exactly the part’s share is refused back at once, once; the coupon stays with the lines', async () => {
+    // SAVE5: $5 off orders of $40 or more, spread 30:25 over the lines; the butcher's $30 alone is under the minimum.
+    const { number, fishOffer } = await twoSellerOrder(false, 'SAVE5');
+    const placed = await linesAndParts(number);
+    expect(placed.order).toMatchObject({ capture_state: null, discount_cents: 500 });
+    expect(placed.lineAt(102)?.tax_cents).toBeGreaterThan(0);
+    const paymentRef = placed.order.payment_ref ?? '';
+    const fishLine = placed.lineAt(102);
+    const fishPart = placed.partAt(102);
+    if (!fishLine || !fishPart) throw new Error('no fish part');
+    // 500 × 2500 / 5500 = 227.27: 227 with the fishmonger's line, 273 with the butcher's.
+    const share = fishLine.row_total_cents - 227 + fishLine.tax_cents + fishPart.delivery_fee_cents + fishPart.packaging_fee_cents;
+
+    // The gateway down: the refund fails and the refusal with it; nothing is given back, the part stays placed.
+    const refund = gateway.refund.bind(gateway);
+    gateway.refund = () => Promise.reject(new PaymentGatewayError('The payment provider is not answering.'));
+    const fishStock = await stockOf(t, fishOffer.offerId);
+    expect((await move(fishmonger, number, 'refuse', { reason: 'Closed for a repair' })).status).not.toBe(200);
+    gateway.refund = refund;
+    expect((await linesAndParts(number)).partAt(102)?.fulfilment_state).toBe('placed');
+    expect(await stockOf(t, fishOffer.offerId)).toBe(fishStock);
+    expect(gateway.captureOf(paymentRef)?.refundedCents).toBe(0);
+
+    expect((await move(fishmonger, number, 'refuse', { reason: 'Closed for a repair' })).status).toBe(200);
+    expect(gateway.captureOf(paymentRef)).toMatchObject({ refundedCents: share });
+    expect(await stockOf(t, fishOffer.offerId)).toBe(fishStock + 1);
+    expect(gateway.isRefunded(paymentRef)).toBe(false);
+    // A retried refusal is refused itself and never refunds twice.
+    expect((await move(fishmonger, number, 'refuse', { reason: 'Closed for a repair' })).status).toBe(409);
+    expect(gateway.captureOf(paymentRef)?.refundedCents).toBe(share);
+
+    const view = await shopperView(number);
+    expect(dollarsToCents(view.grand_total)).toBe(placed.order.grand_total_cents - share);
+    expect(view.discount).toBe('2.73');
+    rowsAddUp(view);
+
+    // The butcher goes on to the end: packing settles nothing more (nothing weighed), the order completes.
+    await packOwn(butcher, number, 101);
+    for (const event of ['dispatch', 'deliver'] as const) expect((await move(butcher, number, event)).status).toBe(200);
+    expect(await orderOf(t, number)).toMatchObject({
+      status: 'complete',
+      fulfilment_state: 'delivered',
+      final_total_cents: placed.order.grand_total_cents - share,
+    });
+    expect(gateway.captureOf(paymentRef)?.refundedCents).toBe(share);
+  });
+
+  test('the only part refused still ends the whole order with a full refund', async () => {
+    const [offer] = await pickOffers(t, { speed: 'local', locId: 101 }, 1, 60, { priceCents: 3000, stock: 50 });
+    if (!offer) throw new Error('no offer');
+    const cartId = await readyCart(t, buyer.token, buyer.customerId, [{ offer, qty: 1 }], { 101: '2026-12-01' });
+    const cardId = await saveCard(t, buyer.token, buyer.customerId);
+    const placed = await post(
+      t,
+      '/api/placeorder/placeorder',
+      { cart_id: cartId, delivery_address_id: buyer.addressId, speed_id: 1, payment_mode: 2, card_id: cardId },
+      buyer.token,
+    );
+    assert(placed.body, placeOrderReply);
+    const number = placed.body.order_id ?? '';
+    const stock = await stockOf(t, offer.offerId);
+    expect((await move(butcher, number, 'refuse', { reason: 'Out of stock' })).status).toBe(200);
+    const row = await orderOf(t, number);
+    expect(row).toMatchObject({ fulfilment_state: 'refused', status: 'canceled' });
+    expect(gateway.isRefunded(row.payment_ref ?? '') || row.capture_state === 'released').toBe(true);
+    expect(await stockOf(t, offer.offerId)).toBe(stock + 1);
+  });
+});
