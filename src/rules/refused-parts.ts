@@ -1,4 +1,4 @@
-import { finalAmounts, type PlacedAmounts, type PricedLine } from './catch-weight.ts';
+import { finalAmounts, lineFinalCents, lineFinalTaxCents, type PlacedAmounts, type PricedLine } from './catch-weight.ts';
 import { isEndedState, type FulfilmentState } from './fulfilment.ts';
 import { spreadCents } from './money.ts';
 
@@ -90,6 +90,20 @@ export function partShare(order: Pick<PlacedOrder, 'discount_cents'>, lines: rea
     feeCents,
     totalCents: goodsCents - discountCents + taxCents + deliveryFeeCents + feeCents,
   };
+}
+
+/**
+ * What the shopper pays for one part, as a seller's or staff's card shows it: its lines less their share of the
+ * coupon, their tax and its fees (partShare); once packed, each line at what was charged for it, the coupon's share as
+ * placed (finalCents keeps the discount too). The parts and the tip add up to the order: no part reads more than it.
+ */
+export function partTotalCents(order: Pick<PlacedOrder, 'discount_cents'>, lines: readonly PartLine[], part: OrderPartFees, packed: boolean): number {
+  const placed = partShare(order, lines, part).totalCents;
+  if (!packed) return placed;
+  const change = lines
+    .filter((line) => line.deliverable_id === part.id)
+    .reduce((sum, line) => sum + lineFinalCents(line) - line.row_total_cents + lineFinalTaxCents(line) - line.tax_cents, 0);
+  return placed + change;
 }
 
 /** The parts refused while the order went on: an order whose every part ended is refunded whole instead. */

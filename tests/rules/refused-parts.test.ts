@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { finalCents } from '../../src/rules/catch-weight.ts';
 import {
   partShare,
+  partTotalCents,
   partsRefusedAlone,
   refusedPartsTotal,
   standingAmounts,
@@ -108,5 +109,29 @@ describe('the order as it stands once a part is refused', () => {
     expect(standingAmounts(order, lines, parts('canceled', 'refused'), false).totalCents).toBe(order.grand_total_cents);
     expect(refusedPartsTotal(order, lines, parts('canceled', 'refused'))).toBe(0);
     expect(refusedPartsTotal(order, lines, parts('packed', 'refused'))).toBe(3000 - 300 + 108 + 499);
+  });
+});
+
+describe("a part's total on a seller's card", () => {
+  it('takes its share of the coupon, so the parts and the tip add up to the order and none reads more than it', () => {
+    const [butcher, fish] = parts('placed', 'placed');
+    if (!butcher || !fish) throw new Error('two parts');
+    const butcherCents = partTotalCents(order, lines, butcher, false);
+    // QA: the cards read subtotal + tax (6,216 + 499) without the $6.00 share of the coupon.
+    expect(butcherCents).toBe(6000 - 600 + 216 + 499);
+    expect(butcherCents + partTotalCents(order, lines, fish, false) + order.tip_cents).toBe(order.grand_total_cents);
+  });
+
+  it('once packed, counts each line at what was charged, the coupon share as placed, as the order’s final does', () => {
+    const weighed = [
+      line(1, 4000, 144, { sold_by_weight: true, weighed_grams: 800 }),
+      line(1, 2000, 72),
+      line(2, 3000, 108, { substitution_state: 'out' }),
+    ];
+    const [butcher, fish] = parts('packed', 'packed');
+    if (!butcher || !fish) throw new Error('two parts');
+    const total = partTotalCents(order, weighed, butcher, true) + partTotalCents(order, weighed, fish, true) + order.tip_cents;
+    expect(total).toBe(finalCents(order.grand_total_cents, weighed));
+    expect(partTotalCents(order, weighed, butcher, true)).toBe(3200 + 2000 - 600 + Math.round((144 * 3200) / 4000) + 72 + 499);
   });
 });

@@ -12,10 +12,9 @@ import {
 import { storeToday } from '../../../src/rules/delivery-dates.ts';
 import { sellerConsoleDates } from '../../../src/rules/fulfilment.ts';
 import { centsToDollars } from '../../../src/rules/money.ts';
-import { lineFinalCents, lineFinalTaxCents } from '../../../src/rules/catch-weight.ts';
 import { deliverableTimeLabel } from '../../../src/rules/visit-time.ts';
 import { partEventsFor } from '../../../src/rules/order-parts.ts';
-import { partsRefusedAlone, standingAmounts } from '../../../src/rules/refused-parts.ts';
+import { partTotalCents, partsRefusedAlone, standingAmounts } from '../../../src/rules/refused-parts.ts';
 import { paymentStatusWords } from '../../../src/rules/payment-words.ts';
 import type { Database } from '../../db/schema.ts';
 import { orderVisibleToSellers, type ConsoleScope } from './console-scope.ts';
@@ -144,17 +143,10 @@ export async function listConsoleOrders(
     // A part refused while the rest went on charges nothing (src/rules/refused-parts.ts); the order's estimate is without it.
     const partStates = orderParts.map((p) => ({ ...p, state: p.fulfilment_state }));
     const refusedAlone = state === 'refused' && partsRefusedAlone(partStates);
-    const partCents = refusedAlone
-      ? 0
-      : ownItems.reduce((sum, i) => sum + (charged ? lineFinalCents(i) + lineFinalTaxCents(i) : i.row_total_cents + i.tax_cents), 0) +
-        row.delivery_fee_cents +
-        row.packaging_fee_cents;
-    const estimateCents = standingAmounts(
-      { ...row, delivery_fee_cents: row.order_delivery_fee_cents },
-      items.filter((i) => i.order_id === row.id),
-      partStates,
-      false,
-    ).totalCents;
+    const orderItems = items.filter((i) => i.order_id === row.id);
+    const ownPart = { id: row.deliverable_id, state, delivery_fee_cents: row.delivery_fee_cents, packaging_fee_cents: row.packaging_fee_cents };
+    const partCents = refusedAlone ? 0 : partTotalCents(row, orderItems, ownPart, charged);
+    const estimateCents = standingAmounts({ ...row, delivery_fee_cents: row.order_delivery_fee_cents }, orderItems, partStates, false).totalCents;
     const substitutes = state === 'picking' ? await candidatesByLine(db, ownItems, row.loc_id) : new Map<number, ConsoleItem['substitutes']>();
     orders.push({
       order_number: row.increment_id,
