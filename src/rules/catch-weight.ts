@@ -203,7 +203,12 @@ export interface OrderFigures {
   speed_id?: number | undefined;
   /** Parts refused while the rest went on, and what each took off (the figures above are without them). */
   refused_parts?: readonly { vendor_name: string; total: string }[] | undefined;
+  /** The store's word for the order's payment: 'canceled' once the order ended (refused or canceled, given back). */
+  status?: string | undefined;
 }
+
+/** An order that ended (refused or canceled): whatever was taken is given back (order-transitions.ts), nothing is owed. */
+const isEndedOrder = (order: OrderFigures) => order.status === 'canceled';
 
 /** One row of an order's totals: its name, dollars, whether it is taken off (a discount) and whether it is the total. */
 export interface TotalRow {
@@ -243,6 +248,7 @@ export function orderTotalNote(order: OrderFigures): string | undefined {
   const parts: string[] = (order.refused_parts ?? []).map(
     (p) => `${p.vendor_name} refused their part: ${formatMoney(p.total)} taken off (its items, their tax and its fees).`,
   );
+  if (isEndedOrder(order)) parts.push('The order ended: nothing is charged, and a payment taken was given back in full.');
   const final = order.final_total ?? null;
   if (final !== null && final !== order.grand_total)
     parts.push(`Estimated at checkout: ${formatMoney(order.grand_total)}. The final total counts each item as packed.`);
@@ -251,8 +257,12 @@ export function orderTotalNote(order: OrderFigures): string | undefined {
   return parts.length === 0 ? undefined : parts.join(' ');
 }
 
-/** The status page's total: 'Estimated $100.35 · Final $92.27' once they differ or weighed lines are involved, else the amount. */
+/**
+ * The status page's total: 'Estimated $100.35 · Final $92.27' once they differ or weighed lines are involved, else the
+ * amount; an order that ended owes nothing ('Nothing to pay (was $77.36)'), whatever its figures were.
+ */
 export function orderTotalWords(order: OrderFigures): string {
+  if (isEndedOrder(order)) return `Nothing to pay (was ${orderTotalWords({ ...order, status: undefined })})`;
   const final = order.final_total ?? null;
   if (order.cap_rule || (final !== null && final !== order.grand_total)) {
     return estimateAndFinal(dollarsToCents(order.grand_total) ?? 0, final === null ? null : (dollarsToCents(final) ?? null));

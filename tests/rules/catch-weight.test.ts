@@ -156,6 +156,11 @@ describe('an order once its final amount is known (QA: order 100000001 listed at
   it('lists the estimate before packing, and the plain amount of an order with nothing to weigh or change', () => {
     expect(orderTotalRows(summary).at(-1)).toEqual({ name: 'Estimated Total', value: '100.35', total: true });
     expect(orderTotalWords(summary)).toBe('Estimated $100.35');
+    // Ended (refused or canceled): nothing is owed, whatever the figures were (QA: a refused order read 'Estimated $77.36').
+    expect(orderTotalWords({ ...summary, status: 'canceled' })).toBe('Nothing to pay (was Estimated $100.35)');
+    expect(orderTotalNote({ ...summary, status: 'canceled' })).toMatch(
+      /^The order ended: nothing is charged, and a payment taken was given back in full\./,
+    );
     // Weighed at exactly the estimate: one figure, not 'Estimated $100.35 · Final $100.35'.
     expect(orderTotalWords({ ...summary, final_total: '100.35' })).toBe('Final $100.35, as estimated');
     const plain = { ...summary, cap_rule: null };
