@@ -22,6 +22,7 @@ import {
   fulfilmentEvents,
   fulfilmentEventsFor,
   fulfilmentStates,
+  fulfilmentMessages,
   fulfilmentTransitions,
   type FulfilmentKind,
   type FulfilmentState,
@@ -35,6 +36,10 @@ const moved = (to: FulfilmentState) => label(`moveOrder: ${to}`, done('moveOrder
 const unmoved = label('moveOrder: code -1', done('moveOrder', { code: -1, message: 'Not now' }));
 const refused = label('moveOrder: 409', failed('moveOrder', new ApiError('This order cannot be moved that way now.', -1, 409)));
 const tries = fulfilmentEvents.map((event) => label(`fulfil.move ${event}`, { type: 'fulfil.move', event, reason: 'why', weights: [] }));
+// A move that needs a reason sent without one (a refusal, or any staff move): said at once, nothing asked or sent.
+const withoutReason = fulfilmentEvents.map((event) =>
+  label(`fulfil.move ${event} without a reason`, { type: 'fulfil.move', event, reason: ' ', weights: [] }),
+);
 // Decision 039: while picking, a substitute for a line or the line marked out, and the server's answers.
 const substitutes = [
   label('fulfil.substitute product', { type: 'fulfil.substitute', itemId: 7, productId: 42 }),
@@ -70,6 +75,7 @@ function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   if (c.pending === undefined)
     return [
       ...tries,
+      ...withoutReason,
       ...(state === 'picking' ? substitutes : []),
       canceledElsewhere,
       ...(c.otherParts.length === 0 ? [otherPartOut(state)] : []),
@@ -104,6 +110,29 @@ const inputs: FulfilmentInput[] = [
     (['seller', 'staff'] as const).map((actor) => ({ orderNumber: '100000001', state: 'placed' as const, kind, actor, locId: 101, otherParts: [] })),
   ),
 ];
+
+describe('a move that needs a reason', () => {
+  it("is named at once when the reason is empty: a seller's refusal asks nothing and sends nothing (QA: the confirm came first)", () => {
+    const sent: unknown[] = [];
+    const machine = fulfilmentMachine.provide({
+      actors: {
+        moveOrder: fromPromise(async ({ input }) => {
+          sent.push(input);
+          return { code: 1, data: { order_id: '100000001', state: 'refused' as const } };
+        }),
+      },
+    });
+    const actor = createActor(machine, {
+      input: { orderNumber: '100000001', state: 'placed', kind: 'delivery', actor: 'seller', locId: 101, otherParts: [] },
+    }).start();
+    actor.send({ type: 'fulfil.move', event: 'refuse', reason: '  ', weights: undefined });
+    expect(actor.getSnapshot().context.error).toBe(fulfilmentMessages.reasonRequired);
+    expect(at(actor.getSnapshot(), 'placed', 'idle')).toBe(true);
+    expect(sent).toEqual([]);
+    actor.send({ type: 'fulfil.move', event: 'refuse', reason: 'No stock', weights: undefined });
+    expect(at(actor.getSnapshot(), 'placed', 'confirming')).toBe(true);
+  });
+});
 
 describe('fulfilment paths', () => {
   const taken = new Set<string>();

@@ -5,7 +5,9 @@ import {
   finalFulfilmentStates,
   fulfilmentEventLabels,
   fulfilmentStateLabels,
+  fulfilmentMessages,
   fulfilmentTransitions,
+  needsReason,
   type FulfilmentEvent,
   type FulfilmentKind,
   type FulfilmentState,
@@ -141,6 +143,7 @@ const fulfilmentSetup = setup({
     mayMove: ({ context }, params: { from: FulfilmentState; event: FulfilmentEvent; asks: boolean }) =>
       partMayMove(params.from, params.event, context.otherParts, context.actor, context.kind) && moveAsksFirst(params.event) === params.asks,
     movedElsewhere: ({ context }, params: { state: FulfilmentState }) => context.serverState !== params.state,
+    reasonMissing: ({ context }, params: { event: PendingMove }) => needsReason(params.event.event, context.actor) && !params.event.reason?.trim(),
     marksOut: (_, params: { productId: number | undefined }) => params.productId === undefined,
     movedTo: (_, params: { reply: MoveOrderReply; to: FulfilmentState }) => params.reply.code === 1 && params.reply.data?.state === params.to,
   },
@@ -193,6 +196,11 @@ function orderStateNode(state: FulfilmentState): StateConfig {
         on: {
           ...(state === 'picking' ? { 'fulfil.substitute': substituteTransitions() } : {}),
           'fulfil.move': [
+            {
+              description: 'A reason the move needs (a refusal, any staff move) is missing: said before anything is asked or sent.',
+              guard: { type: 'reasonMissing', params: ({ event }: { event: PendingMove }) => ({ event }) },
+              actions: { type: 'assignError', params: { message: fulfilmentMessages.reasonRequired } },
+            },
             ...(asks
               ? [move(true, 'confirming', 'A move that ends the order (refuse, cancel): the console asks first, naming what will happen.')]
               : []),
@@ -238,10 +246,9 @@ function orderStateNode(state: FulfilmentState): StateConfig {
   };
 }
 
-/** Asking before the order ends: the whole order, the shopper told and given back what they paid. */
 function confirmingNode(state: FulfilmentState): StateConfig {
   return {
-    description: 'Asking before the order ends: the whole order, the shopper told and given back what they paid.',
+    description: 'Asking before a move that cannot be undone (a refusal ends this part, a cancel the order), naming what will happen.',
     always: followServer(state),
     on: {
       'fulfil.confirm': { description: 'The user goes ahead: the move is sent.', target: 'moving' },
