@@ -5,7 +5,8 @@
  */
 import { pathToFileURL } from 'node:url';
 import { ConfigError, readConfig } from './config.ts';
-import { DatabaseOpenError, openDatabase } from './db/connection.ts';
+import { DatabaseOpenError, openDatabase, type DatabaseHandle } from './db/connection.ts';
+import type { DataDirUse } from './db/data-dir-lock.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { addStoreUser, listStoreUsers, removeStoreUser, type StoreRole } from './services/accounts/store-users.ts';
 
@@ -57,6 +58,22 @@ export function parseUsersArgs(argv: readonly string[]): UsersArgs {
   return { kind: 'add', email, password, role, locIds };
 }
 
+type UsersCommand = Extract<UsersArgs, { kind: 'add' | 'list' | 'remove' }>;
+
+const insteadOf: Record<UsersCommand['kind'], string> = { add: 'add the user', list: 'list the users', remove: 'remove the user' };
+
+/**
+ * Opens the database the users command works on. On the embedded database it takes the folder's lock, as the server
+ * does (data-dir-lock.ts): while a server holds DATA_DIR this refuses, naming it, instead of writing beside it.
+ */
+export function openUsersDatabase(args: UsersCommand, where: { databaseUrl?: string | undefined; dataDir: string }): Promise<DatabaseHandle> {
+  const use: DataDirUse = {
+    who: 'npm run users',
+    otherwise: `${insteadOf[args.kind]} through a server using DATABASE_URL (PostgreSQL), where both can run at once`,
+  };
+  return openDatabase({ databaseUrl: where.databaseUrl, dataDir: where.dataDir, use });
+}
+
 async function main(argv: readonly string[]): Promise<number> {
   const args = parseUsersArgs(argv);
   if (args.kind === 'help') {
@@ -70,7 +87,7 @@ async function main(argv: readonly string[]): Promise<number> {
   let handle;
   try {
     const config = readConfig();
-    handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    handle = await openUsersDatabase(args, config);
   } catch (error) {
     console.error(error instanceof ConfigError || error instanceof DatabaseOpenError ? error.message : error);
     return 1;

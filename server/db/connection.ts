@@ -4,6 +4,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect, type LogEvent } from 'kysely';
 import pg from 'pg';
 import { pgliteCoordination, postgresCoordination, type Coordination } from './coordination.ts';
+import { DataDirHeldError, lockDataDir, unnamedUse, type DataDirLock, type DataDirUse } from './data-dir-lock.ts';
 import type { Database } from './schema.ts';
 import { namingPool } from './named-statements.ts';
 import { pgliteWireConfig } from './pglite-wire.ts';
@@ -49,6 +50,11 @@ export interface OpenOptions {
   replicaMaxWaitMs?: number | undefined;
   dataDir: string;
   /**
+   * Who opens dataDir (PGlite in a folder only): the folder's lock names it, and a refused opener is told what to do
+   * instead (data-dir-lock.ts). Default: an unnamed process of the store.
+   */
+  use?: DataDirUse | undefined;
+  /**
    * A PGlite data folder image (PGlite's dumpDataDir) to start an in-memory database from, instead of running initdb:
    * about 0.4 s instead of 1.5–3 s, which is what the server tests pay per file.
    */
@@ -89,7 +95,14 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
       : undefined;
     return openPostgres(options.databaseUrl, statementTimeoutMs, log, replica);
   }
-  return openPglite(options.dataDir, options.startFrom, statementTimeoutMs, options.sharedBuffers ?? pgliteSharedBuffers, log);
+  return openPglite(
+    options.dataDir,
+    options.use ?? unnamedUse,
+    options.startFrom,
+    statementTimeoutMs,
+    options.sharedBuffers ?? pgliteSharedBuffers,
+    log,
+  );
 }
 
 function statsOf(pool: pg.Pool): DatabaseHandle['poolStats'] {
@@ -173,6 +186,7 @@ async function openPostgres(
 
 async function openPglite(
   dataDir: string,
+  use: DataDirUse,
   startFrom: Blob | undefined,
   statementTimeoutMs: number,
   sharedBuffers: string,
@@ -180,11 +194,15 @@ async function openPglite(
 ): Promise<DatabaseHandle> {
   if (!/^\d+(kB|MB|GB)$/.test(sharedBuffers)) throw new DatabaseOpenError(`shared_buffers must look like 128MB (got ${sharedBuffers})`);
   const inMemory = dataDir.startsWith('memory://');
+  let lock: DataDirLock | undefined;
   if (!inMemory) {
     try {
       fs.mkdirSync(dataDir, { recursive: true });
       fs.accessSync(dataDir, fs.constants.W_OK);
+      // One process per folder (data-dir-lock.ts): taken before PGlite reads a page.
+      lock = lockDataDir(dataDir, use);
     } catch (error) {
+      if (error instanceof DataDirHeldError) throw new DatabaseOpenError(error.message, { cause: error });
       const reason = error instanceof Error ? error.message : String(error);
       throw new DatabaseOpenError(`DATA_DIR ${dataDir} cannot be created or written: ${reason}`);
     }
@@ -197,6 +215,7 @@ async function openPglite(
       ...(startFrom && inMemory ? { loadDataDir: startFrom } : {}),
     });
   } catch (error) {
+    lock?.release();
     const reason = error instanceof Error ? error.message : String(error);
     throw new DatabaseOpenError(
       `The embedded database in ${dataDir} could not be opened (${reason}). ` +
@@ -220,9 +239,13 @@ async function openPglite(
     poolStats: statsOf(pool),
     dumpImage: () => pglite.dumpDataDir('none'),
     async close() {
-      await coordination.close();
-      await db.destroy();
-      await pglite.close();
+      try {
+        await coordination.close();
+        await db.destroy();
+        await pglite.close();
+      } finally {
+        lock?.release();
+      }
     },
   };
 }

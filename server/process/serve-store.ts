@@ -3,6 +3,7 @@ import { paymentGatewayFromConfig } from '../adapters/payments/payments-from-con
 import { buildApp } from '../app.ts';
 import type { Config } from '../config.ts';
 import { openDatabase } from '../db/connection.ts';
+import { storeServerUse } from '../db/data-dir-lock.ts';
 import { loggerFor } from '../http/log-format.ts';
 import { Readiness } from '../http/readiness.ts';
 import { collectProcessMetrics, metricsRegistry, observeStatement, watchPool, watchReadRouting } from '../services/platform/metrics.ts';
@@ -29,7 +30,7 @@ export const sweepingSlot = 0;
  * people and the e2e set-up wait for; a cluster's primary does those for its workers.
  */
 export async function serveStore(config: Config, worker: WorkerRole | undefined): Promise<void> {
-  const database = await openDatabase({ ...config, onStatement: observeStatement });
+  const database = await openDatabase({ ...config, use: storeServerUse, onStatement: observeStatement });
   if (!worker) await prepareDatabase(database.db, config);
   collectProcessMetrics();
   const unwatchPool = watchPool(database.poolStats);

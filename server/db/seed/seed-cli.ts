@@ -7,6 +7,7 @@ import os from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { ConfigError, readConfig } from '../../config.ts';
 import { DatabaseOpenError, openDatabase } from '../connection.ts';
+import type { DataDirUse } from '../data-dir-lock.ts';
 import { migrateToLatest } from '../migrate.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema.ts';
@@ -21,6 +22,12 @@ const usage = `Usage: npm run seed [-- --products N]
   Replaces the catalogue with the hand-written one (${HAND_WRITTEN_PRODUCTS} products),
   or with N products (${HAND_WRITTEN_PRODUCTS} to ${MAX_SEED_PRODUCTS}) for benchmarks.
   Uses DATABASE_URL when set, otherwise the embedded database in DATA_DIR (default ./data).`;
+
+/** Who `npm run seed` is to the embedded database's lock (data-dir-lock.ts), and what to do while a server holds it. */
+export const seedUse: DataDirUse = {
+  who: 'npm run seed',
+  otherwise: 'seed the catalogue through a server using DATABASE_URL (PostgreSQL), where both can run at once',
+};
 
 export type SeedArgs = { kind: 'seed'; products: number | undefined } | { kind: 'help' } | { kind: 'error'; message: string };
 
@@ -95,7 +102,8 @@ async function main(argv: readonly string[]): Promise<number> {
   let handle;
   try {
     // No statement timeout: one insert of a million products' rows may take longer than any page's query.
-    handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, statementTimeoutMs: 0 });
+    // On the embedded database the folder's lock, as the server takes it: refused while a server holds DATA_DIR.
+    handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, statementTimeoutMs: 0, use: seedUse });
   } catch (error) {
     console.error(error instanceof DatabaseOpenError ? error.message : error);
     return 1;
