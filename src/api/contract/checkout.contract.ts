@@ -181,6 +181,8 @@ export const orderItem = type({
   vendor_name: string(),
   delivery_date: nullable(string()),
   time_slot: nullable(string()),
+  /** Its seller's part's step (order_deliverables.fulfilment_state): a line of a two-seller order is where its own seller is. */
+  fulfilment_state: optional(string()),
   /** Decision 039: the line's id (to answer a substitute), its catch-weight and substitution facts. */
   item_id: optional(number()),
   sold_by_weight: optional(boolean()),
