@@ -291,8 +291,8 @@ export interface LineFacts {
   capped?: boolean | undefined;
   substitution_state?: SubstitutionState | null | undefined;
   substitute_name?: string | null | undefined;
-  /** Its seller's part: 'refused' when they refused it while the rest of the order went on. */
-  part_state?: string | undefined;
+  /** Its seller's part's step: 'refused' when they refused it while the rest of the order went on. */
+  fulfilment_state?: string | undefined;
 }
 
 export const refusedPartLineNote = 'Refused by its seller: not charged';
@@ -303,7 +303,7 @@ export const refusedPartLineNote = 'Refused by its seller: not charged';
  */
 export function lineNote(line: LineFacts): string | undefined {
   // A refused part's lines leave the order as marked-out lines do (refused-parts.ts), but were not out of stock.
-  if (line.part_state === 'refused') return refusedPartLineNote;
+  if (line.fulfilment_state === 'refused') return refusedPartLineNote;
   const parts: string[] = [];
   if (line.substitution_state) {
     parts.push(`${substitutionStateLabels[line.substitution_state]}${line.substitute_name ? `: ${line.substitute_name}` : ''}`);

@@ -1,5 +1,6 @@
 import { addDays, formatUsDate, isPastCutoff, storeMinutes, storeToday } from './delivery-dates.ts';
 import { isPayOnDeliveryStatus } from './pay-on-delivery.ts';
+import type { SizeUnit } from './sizes.ts';
 import { minutesOf } from './slots.ts';
 
 /**
@@ -252,8 +253,20 @@ export function timelineStepLabel(step: { state: string; actor?: string; seller?
 }
 
 /**
+ * Who took a timeline step, in the reader's words, or undefined when the step's name already says it: 'Accepted by
+ * the seller' (or 'by Hudson Street Butchers') is not followed by 'by the seller' again.
+ */
+export function timelineStepActor(step: { state: string; actor: string }, labels: Readonly<Record<string, string>>): string | undefined {
+  if (step.actor === 'seller' && stepsNamingTheSeller[step.state] !== undefined) return undefined;
+  return labels[step.actor];
+}
+
+/** A placed order's payment word before any seller moves it (the server's statusLabel of 'processing'). */
+const placedStatus = 'processing';
+
+/**
  * The order's headline status (its row in /setting/order, its status page, each line's STATUS): the store's word for
- * its payment ('processing', 'pay on delivery') until a seller moves it, then the step it is at ('Packed', 'Ready for
+ * its payment ('processing'; 'processing · pay on delivery' when paid at the door) until a seller moves it, then the step it is at ('Packed', 'Ready for
  * pick-up', 'Out for delivery'), named as its timeline names it; an order still to be paid at the door says so after
  * the step ('Packed · pay on delivery'). A finished order says how it ended, in its mode's and its reason's words:
  * 'Delivered', 'Picked up', 'Served'; 'Refused by the seller' (or 'Refused' when staff refused for them) against
@@ -266,25 +279,35 @@ export function orderHeadline(order: {
   timeline?: readonly { state: string; actor: string; seller?: string | undefined }[] | undefined;
 }): string {
   const state = order.fulfilment_state;
-  if (state === undefined || state === 'placed' || !isFulfilmentState(state)) return order.status;
+  // Paying at the door is how the order is paid, not where it is: until a seller moves it, it reads as a card order
+  // does ('processing'), the payment note after it.
+  const unpaid = isPayOnDeliveryStatus(order.status);
+  if (state === undefined || state === 'placed' || !isFulfilmentState(state)) return unpaid ? `${placedStatus} · ${order.status}` : order.status;
   // Every part of an order ends together or is finished: only a refusal says whose (the seller's, or staff's for them).
   if (finalFulfilmentStates.includes(state) && state !== 'refused') return fulfilmentStateLabels[state];
   const step = order.timeline?.filter((s) => s.state === state).at(-1);
   const label = timelineStepLabel(step === undefined ? { state } : step);
   if (state === 'refused') return label;
-  const open = order.status === 'processing' || isPayOnDeliveryStatus(order.status);
+  const open = order.status === placedStatus || unpaid;
   if (!open) return order.status;
-  return order.status === 'processing' ? label : `${label} · ${order.status}`;
+  return order.status === placedStatus ? label : `${label} · ${order.status}`;
 }
 
 /**
- * A line's STATUS on the shopper's order: its part's refusal when its seller refused it ('Refused by Fulton Fish Co.',
- * 'Refused for …' when staff refused for them), else the order's headline.
+ * One line's STATUS on a shopper's order: the headline of its own seller's part (order_deliverables.fulfilment_state),
+ * named from that part's steps and the whole order's, never another seller's (QA: the ribeye line read 'Being picked
+ * (Fulton Fish Co.)' while its butcher had only accepted). A line with no part state reads as the order.
  */
-export function lineStatus(order: Parameters<typeof orderHeadline>[0], line: { vendor_name: string; part_state?: string | undefined }): string {
-  if (line.part_state !== 'refused') return orderHeadline(order);
-  const step = order.timeline?.filter((s) => s.state === 'refused' && (s.seller === undefined || s.seller === line.vendor_name)).at(-1);
-  return timelineStepLabel(step ?? { state: 'refused' });
+export function lineHeadline(
+  order: {
+    status: string;
+    fulfilment_state?: string | undefined;
+    timeline?: readonly { state: string; actor: string; seller?: string | undefined }[] | undefined;
+  },
+  line: { fulfilment_state?: string | undefined; vendor_name: string },
+): string {
+  const timeline = order.timeline?.filter((s) => s.seller === undefined || s.seller === line.vendor_name);
+  return orderHeadline({ status: order.status, fulfilment_state: line.fulfilment_state ?? order.fulfilment_state, timeline });
 }
 
 /** The console's button for each event. */
@@ -388,6 +411,8 @@ export interface PickLine {
   qty: number;
   /** Sold by weight: the pick list shows its size in pounds. */
   by_weight: boolean;
+  /** What bottle_size counts ('750 ml' of wine, not '750 g'). */
+  size_unit: SizeUnit;
 }
 
 export interface PickSlot {
@@ -406,7 +431,7 @@ export function pickList(
     state: FulfilmentState;
     delivery_date: string | null;
     slot: string | null;
-    items: readonly { product_name: string; bottle_size: number; qty: number; by_weight?: boolean }[];
+    items: readonly { product_name: string; bottle_size: number; qty: number; by_weight?: boolean; sold_by_weight?: boolean; size_unit?: SizeUnit }[];
   }[],
 ): PickSlot[] {
   const slots: PickSlot[] = [];
@@ -421,7 +446,15 @@ export function pickList(
     for (const item of order.items) {
       const line = slot.lines.find((l) => l.product_name === item.product_name && l.bottle_size === item.bottle_size);
       if (line) line.qty += item.qty;
-      else slot.lines.push({ product_name: item.product_name, bottle_size: item.bottle_size, qty: item.qty, by_weight: item.by_weight === true });
+      else
+        slot.lines.push({
+          product_name: item.product_name,
+          bottle_size: item.bottle_size,
+          qty: item.qty,
+          // Named by the product (a line with a proposed substitute still reads in pounds), in its own unit.
+          by_weight: (item.sold_by_weight ?? item.by_weight) === true,
+          size_unit: item.size_unit ?? 'g',
+        });
     }
   }
   for (const slot of slots) slot.lines.sort((a, b) => a.product_name.localeCompare(b.product_name) || a.bottle_size - b.bottle_size);

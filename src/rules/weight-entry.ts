@@ -1,5 +1,5 @@
 import { formatPounds, gramsPerPound } from './catch-weight.ts';
-import { formatWeight } from './sizes.ts';
+import { formatSize, type SizeUnit } from './sizes.ts';
 
 /**
  * The packing screen's weights, typed the American way (issue 24): a US butcher's scale reads pounds with decimals
@@ -58,7 +58,11 @@ export function isMilligramPrecise(grams: number): boolean {
   return Number.isFinite(scaled) && Math.abs(scaled - Math.round(scaled)) < 1e-6;
 }
 
-/** A console line's size: a line sold by weight in pounds ('1.1 lb', as the shopper's estimate reads), any other as the catalogue's. */
-export function lineSizeLabel(bottleSize: number, byWeight: boolean): string {
-  return byWeight ? formatPounds(bottleSize) : formatWeight(bottleSize);
+/**
+ * A console line's size: a product sold by weight in pounds ('1.1 lb', as the shopper's estimate reads), any other as
+ * the catalogue's in its own unit ('750 ml', '1 kg'). By the product, not by whether the line is still to weigh: a
+ * proposed substitute left a salmon line reading '(500 g)' where it read '(1.1 lb)'.
+ */
+export function lineSizeLabel(bottleSize: number, soldByWeight: boolean, unit: SizeUnit): string {
+  return soldByWeight ? formatPounds(bottleSize) : formatSize(bottleSize, unit);
 }

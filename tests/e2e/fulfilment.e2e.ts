@@ -369,6 +369,10 @@ test("an order from two sellers: each seller's part moves on its own, the shoppe
       /Refused by Fulton Fish/,
       /Packed \(Hudson Street Butchers\)/,
     ]);
+    // Each line's STATUS is its own seller's step, never the other's (QA: the ribeye read the fishmonger's step).
+    const rows = page.getByRole('table').getByRole('row');
+    await expect(rows.filter({ hasText: steak }).locator('[data-label="STATUS"]')).toHaveText('Packed (Hudson Street Butchers)');
+    await expect(rows.filter({ hasText: salmon }).locator('[data-label="STATUS"]')).toHaveText('Processing');
     const order = await shopperOrder(page, orderId);
     expect(order.fulfilment_state).toBe('packed');
 

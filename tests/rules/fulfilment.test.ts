@@ -9,12 +9,15 @@ import {
   fulfilmentTransitions,
   isLate,
   isMoveEvent,
+  lineHeadline,
   orderHeadline,
+  timelineStepActor,
   fulfilmentMailSubject,
   moveStepLabel,
   orderStateOfParts,
   pickList,
   shopperMayChange,
+  consoleActorLabels,
   timelineActorLabels,
   timelineStepLabel,
   timelineStepOf,
@@ -95,7 +98,13 @@ describe('late orders and the pick list', () => {
   });
 
   it('adds up each slot’s products of the orders still to pick', () => {
-    const item = (product_name: string, qty: number) => ({ product_name, bottle_size: 500, qty, by_weight: product_name !== 'Bacon' });
+    const item = (product_name: string, qty: number) => ({
+      product_name,
+      bottle_size: 500,
+      qty,
+      by_weight: product_name !== 'Bacon',
+      size_unit: 'g' as const,
+    });
     const slots = pickList([
       { state: 'placed', delivery_date: '2026-12-01', slot: '10:00–12:00', items: [item('Ribeye', 1), item('Bacon', 2)] },
       { state: 'accepted', delivery_date: '2026-12-01', slot: '10:00–12:00', items: [item('Ribeye', 2)] },
@@ -105,6 +114,25 @@ describe('late orders and the pick list', () => {
     expect(slots).toEqual([
       { date: '2026-12-01', slot: '10:00–12:00', orders: 2, lines: [item('Bacon', 2), item('Ribeye', 3)] },
       { date: '2026-12-02', slot: null, orders: 1, lines: [item('Salmon', 1)] },
+    ]);
+  });
+
+  it('names each pick line in its product’s unit, and in pounds while a substitute is proposed (QA: "(750 g)" wine; salmon "(500 g)")', () => {
+    const [slot] = pickList([
+      {
+        state: 'picking',
+        delivery_date: '2026-12-01',
+        slot: null,
+        items: [
+          { product_name: 'Sancerre', bottle_size: 750, qty: 1, by_weight: false, sold_by_weight: false, size_unit: 'ml' },
+          // A proposed substitute: no longer weighed, still a product sold by weight.
+          { product_name: 'Salmon', bottle_size: 500, qty: 1, by_weight: false, sold_by_weight: true, size_unit: 'g' },
+        ],
+      },
+    ]);
+    expect(slot?.lines.map((l) => [l.product_name, l.by_weight, l.size_unit])).toEqual([
+      ['Salmon', true, 'g'],
+      ['Sancerre', false, 'ml'],
     ]);
   });
 
@@ -121,6 +149,12 @@ describe('late orders and the pick list', () => {
     expect(timelineStepLabel({ state: 'refused', actor: 'staff' })).toBe('Refused');
     expect(timelineStepLabel({ state: 'something new' })).toBe('something new');
     expect([timelineActorLabels.shopper, timelineActorLabels.seller, timelineActorLabels.staff]).toEqual(['by you', 'by the seller', 'by the store']);
+    // Named once (QA: 'Accepted by the seller · by the seller'): a step whose name says who took it has no actor after it.
+    expect(timelineStepActor({ state: 'accepted', actor: 'seller' }, timelineActorLabels)).toBeUndefined();
+    expect(timelineStepActor({ state: 'refused', actor: 'seller' }, consoleActorLabels)).toBeUndefined();
+    expect(timelineStepActor({ state: 'accepted', actor: 'staff' }, timelineActorLabels)).toBe('by the store');
+    expect(timelineStepActor({ state: 'packed', actor: 'seller' }, timelineActorLabels)).toBe('by the seller');
+    expect(timelineStepActor({ state: 'canceled', actor: 'shopper' }, consoleActorLabels)).toBe('by the shopper');
     expect(isMoveEvent(row)).toBe(false);
     expect(isMoveEvent({ event: 'cancel' })).toBe(true);
   });
@@ -151,6 +185,10 @@ describe('the order headline (QA: "Processing · $45.89" for an order ready for 
 
   it('keeps what is still to pay at the door, and the payment word of an unpaid order or one ended before a seller saw it', () => {
     expect(orderHeadline({ status: 'pay on delivery', fulfilment_state: 'out_for_delivery' })).toBe('Out for delivery · pay on delivery');
+    // The payment method is not a status (QA: 'Pay on delivery' where a card order read 'Processing'): the step, then the note.
+    expect(orderHeadline({ status: 'pay on delivery', fulfilment_state: 'placed' })).toBe('processing · pay on delivery');
+    expect(orderHeadline({ status: 'pay at pick-up', fulfilment_state: 'placed' })).toBe('processing · pay at pick-up');
+    expect(orderHeadline({ status: 'awaiting email confirmation', fulfilment_state: 'placed' })).toBe('awaiting email confirmation');
     expect(orderHeadline({ status: 'pending payment' })).toBe('pending payment');
     // Not confirmed by email in time: released before any seller moved it.
     expect(orderHeadline({ status: 'canceled', fulfilment_state: 'placed' })).toBe('canceled');
@@ -174,6 +212,44 @@ describe('the order headline (QA: "Processing · $45.89" for an order ready for 
     expect(orderHeadline({ status: 'canceled', fulfilment_state: 'refused' })).toBe('Refused by the seller');
     expect(orderHeadline({ status: 'canceled', fulfilment_state: 'canceled', timeline: [{ state: 'canceled', actor: 'shopper' }] })).toBe('Canceled');
     expect(orderHeadline({ status: 'canceled', fulfilment_state: 'canceled', timeline: [{ state: 'canceled', actor: 'staff' }] })).toBe('Canceled');
+  });
+});
+
+describe('each line of a two-seller order (QA: the ribeye line named the fishmonger’s step)', () => {
+  const timeline = [
+    { state: 'placed', actor: 'shopper' },
+    { state: 'accepted', actor: 'seller', seller: 'Hudson Street Butchers' },
+    { state: 'accepted', actor: 'seller', seller: 'Fulton Fish Co.' },
+    { state: 'picking', actor: 'seller', seller: 'Fulton Fish Co.' },
+  ];
+  const order = { status: 'processing', fulfilment_state: 'picking', timeline };
+
+  it('reads its own seller’s part’s step, named from that seller’s steps', () => {
+    expect(lineHeadline(order, { fulfilment_state: 'accepted', vendor_name: 'Hudson Street Butchers' })).toBe('Accepted by Hudson Street Butchers');
+    expect(lineHeadline(order, { fulfilment_state: 'picking', vendor_name: 'Fulton Fish Co.' })).toBe('Being picked (Fulton Fish Co.)');
+  });
+
+  it('says a delivered part is delivered while the other is still on its way, and keeps the payment note', () => {
+    const later = {
+      status: 'pay on delivery',
+      fulfilment_state: 'out_for_delivery',
+      timeline: [
+        ...timeline,
+        { state: 'out_for_delivery', actor: 'seller', seller: 'Hudson Street Butchers' },
+        { state: 'out_for_delivery', actor: 'seller', seller: 'Fulton Fish Co.' },
+        { state: 'delivered', actor: 'seller', seller: 'Fulton Fish Co.' },
+      ],
+    };
+    expect(lineHeadline(later, { fulfilment_state: 'delivered', vendor_name: 'Fulton Fish Co.' })).toBe('Delivered');
+    expect(lineHeadline(later, { fulfilment_state: 'out_for_delivery', vendor_name: 'Hudson Street Butchers' })).toBe(
+      'Out for delivery (Hudson Street Butchers) · pay on delivery',
+    );
+  });
+
+  it('reads as the order when the line has no part state', () => {
+    expect(lineHeadline({ status: 'pay on delivery', fulfilment_state: 'placed' }, { vendor_name: 'Hudson Street Butchers' })).toBe(
+      'processing · pay on delivery',
+    );
   });
 });
 

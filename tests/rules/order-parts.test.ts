@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { moveQuestion } from '../../src/rules/console-confirm.ts';
 import { lineNote, orderTotalNote, refusedPartLineNote } from '../../src/rules/catch-weight.ts';
-import { fulfilmentEventsFor, lineStatus, orderHeadline, type FulfilmentState } from '../../src/rules/fulfilment.ts';
+import { fulfilmentEventsFor, lineHeadline, type FulfilmentState } from '../../src/rules/fulfilment.ts';
 import { endsPartOnly, moveAsksFirst, partEventsFor, partMayMove, partStoppingMove, wholeMoveRefusal } from '../../src/rules/order-parts.ts';
 import { paymentStatusWords } from '../../src/rules/payment-words.ts';
 
@@ -64,9 +64,9 @@ describe('a part refused while the rest goes on', () => {
   it("shows the part's lines as refused and not charged on the shopper's order, and what was taken off", () => {
     const timeline = [{ state: 'refused', actor: 'seller', seller: 'Fulton Fish Co.' }];
     const order = { status: 'processing', fulfilment_state: 'accepted', timeline };
-    expect(lineStatus(order, { vendor_name: 'Fulton Fish Co.', part_state: 'refused' })).toBe('Refused by Fulton Fish Co.');
-    expect(lineStatus(order, { vendor_name: 'Hudson Street Butchers', part_state: 'accepted' })).toBe(orderHeadline(order));
-    expect(lineNote({ product_qty: 1, bottle_size: 0, row_total: '25.00', substitution_state: 'out', part_state: 'refused' })).toBe(
+    expect(lineHeadline(order, { vendor_name: 'Fulton Fish Co.', fulfilment_state: 'refused' })).toBe('Refused by Fulton Fish Co.');
+    expect(lineHeadline(order, { vendor_name: 'Hudson Street Butchers', fulfilment_state: 'accepted' })).toBe('Accepted by the seller');
+    expect(lineNote({ product_qty: 1, bottle_size: 0, row_total: '25.00', substitution_state: 'out', fulfilment_state: 'refused' })).toBe(
       refusedPartLineNote,
     );
     expect(

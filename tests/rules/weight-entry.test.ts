@@ -61,7 +61,12 @@ describe('weights typed the American way (issue 24)', () => {
 
 describe('console sizes', () => {
   it('shows a weighed line’s nominal size in pounds and any other as the catalogue does', () => {
-    expect(lineSizeLabel(500, true)).toBe('1.1 lb');
-    expect(lineSizeLabel(500, false)).toBe('500 g');
+    expect(lineSizeLabel(500, true, 'g')).toBe('1.1 lb');
+    expect(lineSizeLabel(500, false, 'g')).toBe('500 g');
+  });
+
+  it('names a drink in its own unit and a pack of oysters as the cart does (QA: a 750 ml wine read "(750 g)")', () => {
+    expect(lineSizeLabel(750, false, 'ml')).toBe('750 ml');
+    expect(lineSizeLabel(1000, false, 'g')).toBe('1 kg');
   });
 });

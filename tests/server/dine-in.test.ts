@@ -299,7 +299,10 @@ describe('dine-in and pick-up orders', () => {
       t.database.db.selectFrom('order_deliverables').selectAll().where('order_id', '=', row.id).execute(),
       t.database.db.selectFrom('order_items').selectAll().where('order_id', '=', row.id).execute(),
     ]);
-    const mail = orderConfirmation({ order: { ...row, status: 'pending_payment_on_delivery' }, deliverables, items }, 'https://shop.example.com');
+    const mail = orderConfirmation(
+      { order: { ...row, status: 'pending_payment_on_delivery' }, deliverables, items: items.map((i) => ({ ...i, size_unit: 'g' as const })) },
+      'https://shop.example.com',
+    );
     expect(mail.text).toContain('You pay when you pick it up.');
     expect(mail.text).not.toMatch(/deliver/i);
     expect(mail.text).not.toMatch(/tip/i);

@@ -5,7 +5,8 @@ import { orderStatusReply, placeOrderReply } from '../../src/api/contract/checko
 import { TestPaymentGateway } from '../../server/adapters/payments/test-gateway.ts';
 import { startSession } from '../../server/services/accounts/accounts.ts';
 import { addStoreUser } from '../../server/services/accounts/store-users.ts';
-import { generousLimits, login } from './account-helpers.ts';
+import { eventually, generousLimits, login } from './account-helpers.ts';
+import { formatSize } from '../../src/rules/sizes.ts';
 import { loginReply } from '../../src/api/contract/customer.contract.ts';
 import { manualClock, pickOffers, post } from './cart-page-helpers.ts';
 import { checkoutNow, readyCart, saveCard, shopper } from './checkout-helpers.ts';
@@ -410,6 +411,80 @@ describe('an order from two sellers: each handles their own part', () => {
     const timeline = (await shopperView())?.timeline ?? [];
     expect(timeline.filter((s) => s.state === 'accepted').map((s) => s.seller)).toEqual([butcherName, fishName]);
     expect(timelineStepLabel(timeline.find((s) => s.state === 'accepted') ?? { state: '' })).toBe(`Accepted by ${butcherName}`);
+  });
+
+  test("each line reads its own seller's step, and its size in its product's unit (QA: the ribeye line named the fishmonger's step; '(750 g)' wine)", async () => {
+    const [drinkOffer] = await pickOffers(t, { speed: 'local', locId: 101 }, 1, 33, { priceCents: 2000, stock: 100 });
+    const [fishOffer] = await pickOffers(t, { speed: 'local', locId: 102 }, 1, 3, { priceCents: 1500, stock: 100 });
+    if (!drinkOffer || !fishOffer) throw new Error('no offers at 101 and 102');
+    const productOf = async (variantId: number) =>
+      await t.database.db.selectFrom('product_variants').select(['product_id', 'bottle_size']).where('id', '=', variantId).executeTakeFirstOrThrow();
+    const drink = await productOf(drinkOffer.variantId);
+    const fish = await productOf(fishOffer.variantId);
+    await t.database.db.updateTable('products').set({ size_unit: 'ml', sold_by_weight: false }).where('id', '=', drink.product_id).execute();
+    await t.database.db.updateTable('products').set({ size_unit: 'g', sold_by_weight: true }).where('id', '=', fish.product_id).execute();
+    const cartId = await readyCart(
+      t,
+      buyer.token,
+      buyer.customerId,
+      [
+        { offer: drinkOffer, qty: 1 },
+        { offer: fishOffer, qty: 1 },
+      ],
+      { 101: '2026-12-01', 102: '2026-12-01' },
+    );
+    const cardId = await saveCard(t, buyer.token, buyer.customerId);
+    const placed = await post(
+      t,
+      '/api/placeorder/placeorder',
+      { cart_id: cartId, delivery_address_id: buyer.addressId, speed_id: 1, payment_mode: 2, card_id: cardId },
+      buyer.token,
+    );
+    assert(placed.body, placeOrderReply);
+    const number = placed.body.order_id ?? '';
+    const orderRow = await orderOf(t, number);
+    const names = await t.database.db
+      .selectFrom('order_deliverables')
+      .select(['loc_id', 'vendor_name'])
+      .where('order_id', '=', orderRow.id)
+      .orderBy('loc_id')
+      .execute();
+    const [butcherName, fishName] = names.map((p) => p.vendor_name);
+
+    // The mail names the drink's size as the cart does: millilitres, not grams.
+    const mail = await eventually(() =>
+      t.database.db.selectFrom('outbox').select('body_text').where('subject', '=', `Your order ${number} is placed`).executeTakeFirst(),
+    );
+    expect(mail?.body_text).toContain(`(${formatSize(drink.bottle_size, 'ml')})`);
+    expect(mail?.body_text).not.toContain(`(${drink.bottle_size} g)`);
+
+    // The butcher only accepts; the fishmonger accepts and picks.
+    expect((await move(seller, 'seller', number, 'accept')).status).toBe(200);
+    expect((await move(otherSeller, 'seller', number, 'accept')).status).toBe(200);
+    expect((await move(otherSeller, 'seller', number, 'pick')).status).toBe(200);
+    const status = json(
+      await t.app.inject({ method: 'GET', url: `/api/account/orderstatus?order_id=${number}`, headers: { authorization: `Bearer ${buyer.token}` } }),
+    );
+    assert(status, orderStatusReply);
+    const lines = status.data?.items.map((i) => [i.vendor_name, i.fulfilment_state, i.status]);
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        [butcherName, 'accepted', `Accepted by ${butcherName}`],
+        [fishName, 'picking', `Being picked (${fishName})`],
+      ]),
+    );
+    expect(lines).toHaveLength(2);
+
+    // The consoles get each product's unit and whether it is sold by weight.
+    const butcherList = await consoleOrders(seller, 'seller');
+    assert(butcherList.body, consoleOrdersReply);
+    const butcherCard = butcherList.body.data?.find((o) => o.order_number === number);
+    expect(butcherCard?.items).toMatchObject([{ size_unit: 'ml', sold_by_weight: false }]);
+    const fishList = await consoleOrders(otherSeller, 'seller');
+    assert(fishList.body, consoleOrdersReply);
+    expect(fishList.body.data?.find((o) => o.order_number === number)?.items).toMatchObject([
+      { size_unit: 'g', sold_by_weight: true, by_weight: true },
+    ]);
   });
 
   test("one seller's refusal ends their part only; staff's Cancel then ends the rest, each part's stock given back once", async () => {

@@ -180,7 +180,7 @@ describe('a seller refuses their part of a two-seller order: the rest goes on', 
     // The status page shows the part refused, its line not charged, and totals that add up to what was charged.
     const view = await shopperView(number);
     const fishLine = view.items.find((i) => i.vendor_name === fishName);
-    expect(fishLine).toMatchObject({ part_state: 'refused', final_row_total: '0.00' });
+    expect(fishLine).toMatchObject({ fulfilment_state: 'refused', final_row_total: '0.00' });
     expect(view.refused_parts).toEqual([{ vendor_name: fishName, total: expect.any(String) as unknown }]);
     expect(dollarsToCents(view.final_total ?? '')).toBe(expected);
     rowsAddUp(view);

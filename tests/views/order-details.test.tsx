@@ -21,6 +21,24 @@ describe('an order on /setting/order (issue 23)', () => {
     expect(within(screen.getByLabelText('Order totals')).getByText('-$5.00')).toBeTruthy();
   });
 
+  it("gives each line its own seller's step, and a pay-on-delivery order the step with its payment note (QA walk)", () => {
+    const base = order('100000009', 'Local Delivery');
+    const [line] = base.items;
+    if (!line) throw new Error('no line');
+    const items = [
+      { ...line, product_name: 'Ribeye', vendor_name: 'Hudson Street Butchers', fulfilment_state: 'accepted' },
+      { ...line, product_name: 'Salmon', vendor_name: 'Fulton Fish Co.', fulfilment_state: 'placed' },
+    ];
+    const timeline = [
+      { state: 'placed', at: '2026-12-01T14:00:00Z', actor: 'shopper', reason: null },
+      { state: 'accepted', at: '2026-12-01T14:05:00Z', actor: 'seller', reason: null, seller: 'Hudson Street Butchers' },
+    ];
+    render(<OrderDetails order={{ ...base, status: 'pay on delivery', fulfilment_state: 'placed', timeline, items, local_delivery_items: items }} />);
+    const statusOf = (name: string) => screen.getByText(name).closest('tr')?.querySelector('[data-label="STATUS"]')?.textContent;
+    expect(statusOf('Ribeye')).toBe('Accepted by Hudson Street Butchers · pay on delivery');
+    expect(statusOf('Salmon')).toBe('Processing · pay on delivery');
+  });
+
   it('gives a dine-in row its visit time beside the date', () => {
     const dineIn = order('100000008', 'Dine-in');
     const items = dineIn.items.map((item) => ({ ...item, time_slot: '7:00 PM' }));

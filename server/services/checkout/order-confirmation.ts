@@ -3,6 +3,7 @@ import { formatUsDate } from '../../../src/rules/delivery-dates.ts';
 import { handOverOf, payOnDeliveryWords } from '../../../src/rules/pay-on-delivery.ts';
 import { centsToDollars, formatMoney } from '../../../src/rules/money.ts';
 import { modeRowsOf } from '../../../src/rules/price-rows.ts';
+import { formatSize, type SizeUnit } from '../../../src/rules/sizes.ts';
 import type { MailMessage, MailSender } from '../../adapters/mail/mail-port.ts';
 import type { Database, OrderDeliverablesTable, OrderItemsTable, OrdersTable } from '../../db/schema.ts';
 import type { Log } from '../platform/log.ts';
@@ -14,7 +15,8 @@ export const mailedItemColumns = ['id', 'deliverable_id', 'qty', 'product_name',
 export interface MailedLines {
   /** In id order, as written. */
   deliverables: Pick<Selectable<OrderDeliverablesTable>, (typeof mailedDeliverableColumns)[number]>[];
-  items: Pick<Selectable<OrderItemsTable>, (typeof mailedItemColumns)[number]>[];
+  /** With the product's size_unit: a line's size reads as the cart's ('1 kg', '750 ml'), not '(1000 g)'. */
+  items: (Pick<Selectable<OrderItemsTable>, (typeof mailedItemColumns)[number]> & { size_unit: SizeUnit })[];
 }
 
 /** The order as settled and the lines its request wrote: the mail is written from them without reading them back. */
@@ -25,7 +27,14 @@ async function readPlacedOrder(db: Kysely<Database>, orderId: number): Promise<P
   const order = await db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
   const [deliverables, items] = await Promise.all([
     db.selectFrom('order_deliverables').select(mailedDeliverableColumns).where('order_id', '=', orderId).orderBy('id').execute(),
-    db.selectFrom('order_items').select(mailedItemColumns).where('order_id', '=', orderId).orderBy('id').execute(),
+    db
+      .selectFrom('order_items')
+      .innerJoin('products', 'products.id', 'order_items.product_id')
+      .select(mailedItemColumns.map((c) => `order_items.${c}` as const))
+      .select('products.size_unit')
+      .where('order_items.order_id', '=', orderId)
+      .orderBy('order_items.id')
+      .execute(),
   ]);
   return { order, deliverables, items };
 }
@@ -38,7 +47,7 @@ export function orderConfirmation({ order, deliverables, items }: PlacedOrder, a
     const slot = deliverable.slot_start && deliverable.slot_end ? ` between ${deliverable.slot_start} and ${deliverable.slot_end}` : '';
     lines.push(`${mailText(deliverable.delivery_method)} from ${mailText(deliverable.vendor_name)}${when}${slot}:`);
     for (const item of items.filter((i) => i.deliverable_id === deliverable.id)) {
-      const size = item.bottle_size > 0 ? ` (${item.bottle_size} g)` : '';
+      const size = item.bottle_size > 0 ? ` (${formatSize(item.bottle_size, item.size_unit)})` : '';
       lines.push(`  ${item.qty} × ${mailText(item.product_name)}${size}  ${formatMoney(centsToDollars(item.row_total_cents))}`);
     }
   }

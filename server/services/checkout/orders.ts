@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { OrderItem, OrderSummary, TimelineStep } from '../../../src/api/contract/checkout.contract.ts';
-import { isEndedState, shopperMayChange, timelineStepOf, type FulfilmentState } from '../../../src/rules/fulfilment.ts';
+import { isEndedState, lineHeadline, shopperMayChange, timelineStepOf, type FulfilmentState } from '../../../src/rules/fulfilment.ts';
 import { speedIds } from '../../../src/rules/delivery-speeds.ts';
 import { centsToDollars } from '../../../src/rules/money.ts';
 import { handOverOf, payOnDeliveryWords } from '../../../src/rules/pay-on-delivery.ts';
@@ -128,6 +128,7 @@ async function summarize(db: Kysely<Database>, orders: Selectable<OrdersTable>[]
   ]);
   return orders.map((order) => {
     const label = statusLabel(order);
+    const timeline = timelineOf(order, events, deliverables);
     const own = items
       .filter((i) => i.order_id === order.id)
       .map((item) => {
@@ -139,14 +140,18 @@ async function summarize(db: Kysely<Database>, orders: Selectable<OrdersTable>[]
           price: centsToDollars(item.price_cents),
           row_total: centsToDollars(item.row_total_cents),
           tax: centsToDollars(item.tax_cents),
-          status: label,
+          // The line's own seller's step (a two-seller order's lines each where their seller is), in the headline's words.
+          status: lineHeadline(
+            { status: label, fulfilment_state: order.fulfilment_state, timeline },
+            { fulfilment_state: deliverable?.fulfilment_state, vendor_name: deliverable?.vendor_name ?? '' },
+          ),
+          ...(deliverable ? { fulfilment_state: deliverable.fulfilment_state } : {}),
           delivery_method: deliverable?.delivery_method ?? 'Local Delivery',
           vendor_name: deliverable?.vendor_name ?? '',
           delivery_date: deliverable?.delivery_date ?? null,
           time_slot: timeSlotOf(deliverable),
           speed: deliverable?.speed ?? 'local',
           ...catchWeightFacts(item, order.final_total_cents !== null),
-          ...(deliverable ? { part_state: deliverable.fulfilment_state } : {}),
         };
         return entry;
       });
@@ -188,7 +193,7 @@ async function summarize(db: Kysely<Database>, orders: Selectable<OrdersTable>[]
       courier_delivery_items: byMethod('Courier Delivery'),
       farm_direct_delivery_items: byMethod('Farm Direct'),
       fulfilment_state: order.fulfilment_state,
-      timeline: timelineOf(order, events, deliverables),
+      timeline,
       can_cancel: isPlaced(order) && shopperMayChange(order.fulfilment_state, earliestDate(deliverables, order.id), now),
       authorised_total: order.authorised_cents === null ? null : centsToDollars(order.authorised_cents),
       final_total: order.final_total_cents === null ? null : centsToDollars(order.final_total_cents),

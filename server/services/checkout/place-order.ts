@@ -684,13 +684,15 @@ async function writeDeliverables(
       const { deliverable_id: id, delivery_method, vendor_name, delivery_date, slot_start, slot_end } = first;
       lines.deliverables.push({ id, delivery_method, vendor_name, delivery_date, slot_start, slot_end });
     }
-    const written = rows.map(({ id, deliverable_id, qty, product_name, bottle_size, row_total_cents }) => ({
+    const written = rows.map(({ id, deliverable_id, qty, product_name, bottle_size, row_total_cents }, i) => ({
       id,
       deliverable_id,
       qty,
       product_name,
       bottle_size,
       row_total_cents,
+      // Rows come back in insert order: the group's line i is this row's, with its product's unit.
+      size_unit: group.lines[i]?.size_unit ?? 'g',
     }));
     lines.items.push(...written);
     // Cart line → order line, for the review step's substitution preferences (inserted rows come back in order).

@@ -108,6 +108,7 @@ export async function listConsoleOrders(
         'order_items.substitute_name',
         'order_items.substitute_price_cents',
         'products.sold_by_weight',
+        'products.size_unit',
       ])
       .where('order_items.order_id', 'in', orderIds)
       .orderBy('order_items.id')
@@ -183,6 +184,8 @@ export async function listConsoleOrders(
         qty: i.qty,
         bottle_size: i.bottle_size,
         by_weight: i.sold_by_weight && i.bottle_size > 0 && i.wallet_entry_id === null && i.substitution_state === null,
+        size_unit: i.size_unit,
+        sold_by_weight: i.sold_by_weight,
         weighed_grams: i.weighed_grams,
         substitution_pref: i.substitution_pref,
         // A refused part's lines are out of the order, but were not out of stock: its card says it was refused.

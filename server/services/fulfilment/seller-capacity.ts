@@ -1,4 +1,3 @@
-import { formatSize } from '../../../src/rules/sizes.ts';
 import { lineSizeLabel } from '../../../src/rules/weight-entry.ts';
 import type { Kysely } from 'kysely';
 import type { MailSender } from '../../adapters/mail/mail-port.ts';
@@ -169,7 +168,7 @@ export async function capacityDay(
       product_name: p.name,
       speed: p.speed,
       stock: p.stock,
-      size: p.bottle_size > 0 ? (p.sold_by_weight ? lineSizeLabel(p.bottle_size, true) : formatSize(p.bottle_size, p.size_unit)) : null,
+      size: p.bottle_size > 0 ? lineSizeLabel(p.bottle_size, p.sold_by_weight, p.size_unit) : null,
     })),
   };
 }

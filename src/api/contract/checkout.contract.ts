@@ -181,6 +181,11 @@ export const orderItem = type({
   vendor_name: string(),
   delivery_date: nullable(string()),
   time_slot: nullable(string()),
+  /**
+   * Its seller's part's step (order_deliverables.fulfilment_state): a line of a two-seller order is where its own
+   * seller is; 'refused' while the rest of the order went on, its lines not charged.
+   */
+  fulfilment_state: optional(string()),
   /** Decision 039: the line's id (to answer a substitute), its catch-weight and substitution facts. */
   item_id: optional(number()),
   sold_by_weight: optional(boolean()),
@@ -192,8 +197,6 @@ export const orderItem = type({
   substitution_state: optional(nullable(enums(substitutionStates))),
   substitute_name: optional(nullable(string())),
   substitute_price: optional(nullable(money)),
-  /** Where the line's seller's part is (decision 081): 'refused' while the rest of the order went on, its lines not charged. */
-  part_state: optional(string()),
 });
 export type OrderItem = Infer<typeof orderItem>;
 

@@ -6,6 +6,7 @@ import { envelope } from './envelope.ts';
 import { isMilligramPrecise } from '../../rules/weight-entry.ts';
 import { blankIsMissing, callerFields, money, numericId, optionalId, ruleField } from './fields.ts';
 import { orderNumberField, timelineStep } from './checkout.contract.ts';
+import { sizeUnit } from './product-summary.contract.ts';
 
 /**
  * The store's side (issue 24): the seller and staff consoles' calls and the shopper's cancel. The moves themselves
@@ -26,6 +27,9 @@ export const consoleItem = type({
   bottle_size: number(),
   /** Sold by weight: the packing screen asks its weight. */
   by_weight: boolean(),
+  /** The product's: what bottle_size counts ('g', 'ml'), and whether it is sold by weight (its size named in pounds, a substitute proposed or not). */
+  size_unit: optional(sizeUnit),
+  sold_by_weight: optional(boolean()),
   weighed_grams: nullable(number()),
   /** Decision 039: the shopper's substitution preference, the seller's proposal and its answer. */
   substitution_pref: optional(enums(substitutionPreferences)),

@@ -2,11 +2,11 @@ import type { OrderSummary } from '../../api/contract/checkout.contract.ts';
 import { capitalised } from '../../rules/account-settings.ts';
 import { formatUsDate } from '../../rules/delivery-dates.ts';
 import { lineNote, lineTotal, orderTotalNote, orderTotalRows } from '../../rules/catch-weight.ts';
-import { lineStatus } from '../../rules/fulfilment.ts';
+import { lineHeadline } from '../../rules/fulfilment.ts';
 import { formatDiscount, formatMoney } from '../../rules/money.ts';
 import * as css from './settings.css.ts';
 
-/** An order's items (with their status, delivery and date) and its totals: the Orders tab and the order status page. */
+/** An order's items (each with its own seller's step, delivery and date) and its totals: the Orders tab and the order status page. */
 export function OrderDetails({ order }: { order: OrderSummary }) {
   const note = orderTotalNote(order);
   return (
@@ -41,7 +41,7 @@ export function OrderDetails({ order }: { order: OrderSummary }) {
                 {formatMoney(lineTotal(item))}
               </td>
               <td className={css.labelledTd} data-label="STATUS">
-                {capitalised(lineStatus(order, item))}
+                {capitalised(lineHeadline(order, item))}
               </td>
               <td className={css.labelledTd} data-label="DELIVERY">
                 {item.delivery_method}

@@ -98,7 +98,7 @@ export function ConsoleOrderCard({ order, role, onMoved }: { order: ConsoleOrder
           <li key={item.id} className={css.line}>
             <span>
               {item.qty} × {item.product_name}
-              {item.bottle_size > 0 && ` (${lineSizeLabel(item.bottle_size, item.by_weight)})`}
+              {item.bottle_size > 0 && ` (${lineSizeLabel(item.bottle_size, item.sold_by_weight ?? item.by_weight, item.size_unit ?? 'g')})`}
             </span>
             {item.weighed_grams !== null && <span className={css.meta}>weighed {formatWeighedPounds(item.weighed_grams)}</span>}
             {item.substitution_state && (

@@ -201,7 +201,7 @@ function ConsoleOrders({ role, locIds }: { role: ConsoleRole; locIds: readonly n
                 {slot.lines.map((line) => (
                   <li key={`${line.product_name} ${line.bottle_size}`}>
                     {line.qty} × {line.product_name}
-                    {line.bottle_size > 0 && ` (${lineSizeLabel(line.bottle_size, line.by_weight)})`}
+                    {line.bottle_size > 0 && ` (${lineSizeLabel(line.bottle_size, line.by_weight, line.size_unit)})`}
                   </li>
                 ))}
               </ul>

@@ -1,5 +1,5 @@
 import type { TimelineStep } from '../../api/contract/checkout.contract.ts';
-import { timelineActorLabels, timelineStepLabel } from '../../rules/fulfilment.ts';
+import { timelineActorLabels, timelineStepActor, timelineStepLabel } from '../../rules/fulfilment.ts';
 import * as css from './order-timeline.css.ts';
 
 /**
@@ -22,7 +22,7 @@ export function OrderTimeline({
         <li key={index} className={css.step} aria-current={index === steps.length - 1 ? 'step' : undefined}>
           <span className={index === steps.length - 1 ? css.current : undefined}>
             {timelineStepLabel(step)}
-            {actorLabels[step.actor] && <span className={css.when}>{actorLabels[step.actor]}</span>}
+            {timelineStepActor(step, actorLabels) && <span className={css.when}>{timelineStepActor(step, actorLabels)}</span>}
             <time className={css.when} dateTime={step.at}>
               {new Date(step.at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}
             </time>
