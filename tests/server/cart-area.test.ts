@@ -4,7 +4,7 @@ import { moveAreaReply, type MoveAreaData } from '../../src/api/contract/cart-ar
 import { badRequestBody } from '../../src/api/contract/envelope.ts';
 import { centsToDollars } from '../../src/rules/money.ts';
 import { deliverySpeedValues, type SpeedValue } from '../../src/rules/speeds.ts';
-import { cartLinesOf, makeCart, pickOne, post, type OfferPick } from './cart-page-helpers.ts';
+import { cartLinesOf, makeCart, newYorkOnly, pickOne, post, type OfferPick } from './cart-page-helpers.ts';
 import { signedInCustomer } from './fixtures.ts';
 import { startTestApp, type TestApp } from './test-app.ts';
 
@@ -15,42 +15,12 @@ beforeAll(async () => {
   t = await startTestApp();
   // The New York butcher's marrow bones, made New York's only (Chicago sells every seeded size for delivery); a
   // courier sells in every served area.
-  butcher = await newYorkOnly('Beef Marrow Bones, Canoe Cut');
+  butcher = await newYorkOnly(t, 'Beef Marrow Bones, Canoe Cut');
   courier = await pickOne(t, { speed: 'courier', locId: 201, areaLocId: null }, 0, { priceCents: 2450, stock: 40 });
 });
 afterAll(async () => {
   await t.close();
 });
-
-/**
- * A product only New York delivers: its Chicago butcher's and its nationwide offers go (the seed sells every size in
- * both cities). Its New York butcher's first size, at a known price and stock.
- */
-async function newYorkOnly(product: string): Promise<OfferPick> {
-  const db = t.database.db;
-  const variants = db
-    .selectFrom('product_variants')
-    .innerJoin('products', 'products.id', 'product_variants.product_id')
-    .select('product_variants.id')
-    .where('products.name', '=', product);
-  await db
-    .deleteFrom('variant_offers')
-    .where('variant_id', 'in', variants)
-    .where('speed', 'in', [...deliverySpeedValues])
-    .where((eb) => eb.or([eb('area_loc_id', '=', 103), eb('area_loc_id', 'is', null)]))
-    .execute();
-  const offer = await db
-    .updateTable('variant_offers')
-    .set({ price_cents: 1250, stock: 40 })
-    .where('variant_id', 'in', variants)
-    .where('loc_id', '=', 101)
-    .where('speed', '=', 'local')
-    .returning(['id', 'variant_id', 'loc_id'])
-    .execute();
-  const [first] = offer.sort((a, b) => a.variant_id - b.variant_id);
-  if (!first) throw new Error(`the New York butcher sells no ${product}`);
-  return { offerId: first.id, variantId: first.variant_id, locId: first.loc_id };
-}
 
 /** The reply's data, checked against the contract the client reads it with. */
 function dataOf(reply: { body: unknown }): MoveAreaData {
