@@ -11,6 +11,7 @@ import { migrateToLatest } from '../../server/db/migrate.ts';
 import { seedCatalogue } from '../../server/db/seed/seed-catalogue.ts';
 import { addStoreUser } from '../../server/services/accounts/store-users.ts';
 import { lowStock } from './low-stock.ts';
+import { newYorkOnly } from './new-york-only.ts';
 import { e2eSeller, e2eStaff } from './store-users.ts';
 
 const dataDir = process.argv[2];
@@ -31,6 +32,24 @@ await database.db
       .select('product_variants.id')
       .where('products.name', '=', lowStock.name),
   )
+  .execute();
+// One product only New York delivers: the one line a move to 60601 cannot bring along. Chicago's butchers' offers of
+// it go and its nationwide ones sell in New York only (10001's listings stay as the seed has them).
+const newYorkOnlyVariants = database.db
+  .selectFrom('product_variants')
+  .innerJoin('products', 'products.id', 'product_variants.product_id')
+  .select('product_variants.id')
+  .where('products.name', '=', newYorkOnly.name);
+await database.db
+  .deleteFrom('variant_offers')
+  .where('variant_id', 'in', newYorkOnlyVariants)
+  .where('area_loc_id', '=', newYorkOnly.chicagoLocId)
+  .execute();
+await database.db
+  .updateTable('variant_offers')
+  .set({ area_loc_id: newYorkOnly.newYorkLocId })
+  .where('variant_id', 'in', newYorkOnlyVariants)
+  .where('area_loc_id', 'is', null)
   .execute();
 await sql`update driver_slot_templates set capacity = capacity + 1000`.execute(database.db);
 // The fulfilment journey's seller, as `npm run users -- add --role seller --loc …` makes one, for every local shop.

@@ -7,6 +7,7 @@ import { addDineIn, addVisitLine, chooseVisit, fillDelivery, fillVisit } from '.
 import { faceCameraLaunchOptions, idCardFront, submitKyc } from './identity-steps.ts';
 import { addCourierLine, addToCartThroughApi, areaOf, newCustomer, openWithSession } from './journeys/shoppers.ts';
 import { changedOnce, homeAndContinue, openCheckoutAt, ribeyeCustomer, threeSpeeds } from './faults.ts';
+import { newYorkOnly } from './new-york-only.ts';
 import { addSameDayToCart, choose, enterStoreAsNewCustomer, uniqueEmail } from './steps.ts';
 
 /**
@@ -19,6 +20,8 @@ const ribeye = 'USDA Prime Ribeye Steak';
 /** A butcher's product no partner restaurant sells (they sell steaks, seafood and drinks: decision 014). */
 const chicken = 'Whole Free-Range Chicken';
 const strip = 'New York Strip Steak';
+/** What 60601 truly cannot sell (the journeys' store delivers it in New York only): named as leaving, or kept for 10001. */
+const bones = newYorkOnly.name;
 
 /** A line on the cart page, by its quantity stepper. */
 const cartLine = (page: Page, name: string) => page.getByRole('group', { name: `Change quantity of ${name}` });
@@ -36,41 +39,53 @@ async function changeZipTo(page: Page, zip: string) {
   await dialog.getByRole('button', { name: 'Start Shopping' }).click();
 }
 
-test('a new pincode asks before the cart changes: it keeps what Chicago sells, lists what it cannot, and Keep changes nothing', async ({ page }) => {
+test('a new pincode asks before the cart changes: what Chicago sells stays (the ribeye at its Chicago price), what it cannot is listed, and Keep changes nothing', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   const withRibeye = await addToCartThroughApi(await areaOf('10001'), 'ribeye', ribeye);
-  const { session, name: shipped } = await addCourierLine(withRibeye);
+  const withBones = await addToCartThroughApi(withRibeye, newYorkOnly.query, bones);
+  const { session, name: shipped } = await addCourierLine(withBones);
   await openWithSession(page, session, '/store');
-  await expect(page.getByRole('link', { name: 'Cart, 2 items' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Cart, 3 items' })).toBeVisible();
 
-  // Asked first: the courier's steak stays, the New York butcher's ribeye is named as leaving.
+  // Asked first: the courier's steak stays; the New York butcher's ribeye stays too, at a Chicago butcher's price
+  // (named before anything moves); only the marrow bones, which nobody delivers in Chicago, are named as leaving.
   await changeZipTo(page, '60601');
   const question = page.getByRole('dialog', { name: 'Change to 60601?' });
   await expect(question).toBeVisible();
-  await expect(question.getByRole('region', { name: 'Staying in your cart' })).toContainText(shipped);
+  const staying = question.getByRole('region', { name: 'Staying in your cart' });
+  await expect(staying).toContainText(shipped);
+  await expect(staying).toContainText(ribeye);
+  const prices = question.getByRole('region', { name: 'Price changes' });
+  await expect(prices).toContainText('New prices with 60601:');
+  await expect(prices).toContainText(new RegExp(`${ribeye}: \\$\\d+\\.\\d{2} → \\$\\d+\\.\\d{2}`));
   const leaving = question.getByRole('alert', { name: 'Leaving your cart' });
   await expect(leaving).toContainText('60601 cannot sell these, so they will be removed from your cart:');
-  await expect(leaving).toContainText(ribeye);
+  await expect(leaving).toContainText(bones);
+  await expect(leaving).not.toContainText(ribeye);
   await page.screenshot({ path: 'test-results/seams-zip-question.png' });
 
   // Keep: the old pincode and the whole cart, on the server too.
   await question.getByRole('button', { name: 'Keep 10001 and my whole cart' }).click();
   await expect(question).toBeHidden();
   await expect(page.getByText('SHOPPING AT - 10001')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Cart, 2 items' })).toBeVisible();
-  await page.getByRole('link', { name: 'Cart, 2 items' }).click();
+  await expect(page.getByRole('link', { name: 'Cart, 3 items' })).toBeVisible();
+  await page.getByRole('link', { name: 'Cart, 3 items' }).click();
   await expect(cartLine(page, ribeye)).toBeVisible();
+  await expect(cartLine(page, bones)).toBeVisible();
   await expect(cartLine(page, shipped)).toBeVisible();
 
-  // Agreed: Chicago, with the steak it sells; the ribeye left with the shopper's consent.
+  // Agreed: Chicago, with the steak and the ribeye it sells; the bones left with the shopper's consent.
   await changeZipTo(page, '60601');
   await question.getByRole('button', { name: 'Change to 60601 and remove 1 item' }).click();
   await expect(page.getByText('Pin Code Changed')).toBeVisible();
   await expect(page.getByText('SHOPPING AT - 60601')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
-  await page.getByRole('link', { name: 'Cart, 1 item' }).click();
+  await expect(page.getByRole('link', { name: 'Cart, 2 items' })).toBeVisible();
+  await page.getByRole('link', { name: 'Cart, 2 items' }).click();
   await expect(cartLine(page, shipped)).toBeVisible();
-  await expect(cartLine(page, ribeye)).toHaveCount(0);
+  await expect(cartLine(page, ribeye)).toBeVisible();
+  await expect(cartLine(page, bones)).toHaveCount(0);
   await expect(page.getByText('Hey fill me, i am Empty')).toHaveCount(0);
 });
 
@@ -95,8 +110,8 @@ test('KYC from a signed-in session with a cart returns to the cart with the KYC 
 
 test('lines a new pincode cannot sell can be kept for the old one, and come back there', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  const withRibeye = await addToCartThroughApi(await areaOf('10001'), 'ribeye', ribeye);
-  const { session, name: shipped } = await addCourierLine(withRibeye);
+  const withBones = await addToCartThroughApi(await areaOf('10001'), newYorkOnly.query, bones);
+  const { session, name: shipped } = await addCourierLine(withBones);
   await openWithSession(page, session, '/store');
 
   await changeZipTo(page, '60601');
@@ -105,39 +120,39 @@ test('lines a new pincode cannot sell can be kept for the old one, and come back
   await expect(page.getByText('SHOPPING AT - 60601')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
 
-  // Back in New York: the question says the ribeye comes back, and it does.
+  // Back in New York: the question says the bones come back, and they do.
   await changeZipTo(page, '10001');
   const back = page.getByRole('dialog', { name: 'Change to 10001?' });
   await expect(back.getByRole('region', { name: 'Back in your cart' })).toContainText('Kept for 10001, these come back to your cart:');
-  await expect(back.getByRole('region', { name: 'Back in your cart' })).toContainText(ribeye);
+  await expect(back.getByRole('region', { name: 'Back in your cart' })).toContainText(bones);
   await back.getByRole('button', { name: 'Change to 10001', exact: true }).click();
   await expect(page.getByRole('link', { name: 'Cart, 2 items' })).toBeVisible();
   await page.getByRole('link', { name: 'Cart, 2 items' }).click();
-  await expect(cartLine(page, ribeye)).toBeVisible();
+  await expect(cartLine(page, bones)).toBeVisible();
   await expect(cartLine(page, shipped)).toBeVisible();
 });
 
 test('every line kept for the old pincode: the empty cart lists them under its message, badge 0, each removable', async ({ page }, testInfo) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  const session = await addToCartThroughApi(await areaOf('10001'), 'ribeye', ribeye);
+  const session = await addToCartThroughApi(await areaOf('10001'), newYorkOnly.query, bones);
   await openWithSession(page, session, '/store');
   await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
 
-  // Chicago cannot sell the New York butcher's ribeye: kept for 10001, the cart itself is empty.
+  // Chicago cannot sell the New York butcher's marrow bones: kept for 10001, the cart itself is empty.
   await changeZipTo(page, '60601');
   await page.getByRole('dialog', { name: 'Change to 60601?' }).getByRole('button', { name: 'Change to 60601 and keep 1 item for 10001' }).click();
   await expect(page.getByText('SHOPPING AT - 60601')).toBeVisible();
   await page.getByRole('link', { name: 'Cart, 0 items' }).click();
   await expect(page.getByRole('heading', { name: 'Hey fill me, i am Empty' })).toBeVisible();
   const kept = page.getByRole('region', { name: 'Kept for 10001' });
-  await expect(kept).toContainText(ribeye);
+  await expect(kept).toContainText(bones);
   await expect(kept).toContainText('These come back to your cart when you choose 10001 again. They are kept until');
   await expect(page.getByRole('link', { name: 'Cart, 0 items' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'CHECKOUT' })).toHaveCount(0);
   await page.screenshot({ path: testInfo.outputPath('seams-empty-cart-kept.png'), fullPage: true });
 
   // Removed: the section goes, on the server too (the reloaded cart lists nothing kept); the empty cart stays.
-  await kept.getByRole('button', { name: `Remove ${ribeye} kept for 10001` }).click();
+  await kept.getByRole('button', { name: `Remove ${bones} kept for 10001` }).click();
   await expect(kept).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Hey fill me, i am Empty' })).toBeVisible();
   await page.reload();
@@ -153,17 +168,17 @@ test("kept lines show in the cart and can be removed; a seller's link opens its 
 }, testInfo) => {
   test.slow();
   await page.setViewportSize({ width: 1280, height: 900 });
-  const withRibeye = await addToCartThroughApi(await areaOf('10001'), 'ribeye', ribeye);
-  const { session, name: shipped } = await addCourierLine(withRibeye);
+  const withBones = await addToCartThroughApi(await areaOf('10001'), newYorkOnly.query, bones);
+  const { session, name: shipped } = await addCourierLine(withBones);
   await openWithSession(page, session, '/store');
 
-  // Chicago, keeping the New York butcher's ribeye for 10001: the cart lists it in its own section.
+  // Chicago, keeping the New York butcher's marrow bones for 10001: the cart lists them in its own section.
   await changeZipTo(page, '60601');
   await page.getByRole('dialog', { name: 'Change to 60601?' }).getByRole('button', { name: 'Change to 60601 and keep 1 item for 10001' }).click();
   await expect(page.getByText('SHOPPING AT - 60601')).toBeVisible();
   await page.getByRole('link', { name: 'Cart, 1 item' }).click();
   const kept = page.getByRole('region', { name: 'Kept for 10001' });
-  await expect(kept).toContainText(ribeye);
+  await expect(kept).toContainText(bones);
   await expect(kept).toContainText('These come back to your cart when you choose 10001 again. They are kept until');
   await expect(cartLine(page, shipped)).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('seams-kept-lines.png'), fullPage: true });
@@ -192,10 +207,10 @@ test("kept lines show in the cart and can be removed; a seller's link opens its 
   await expect(page.getByRole('link', { name: 'Cart, 2 items' })).toBeVisible();
   await page.getByRole('link', { name: 'Cart, 2 items' }).click();
 
-  // Removing the kept ribeye takes the section away; the cart's lines stay.
+  // Removing the kept bones takes the section away; the cart's lines stay.
   await page
     .getByRole('region', { name: 'Kept for 10001' })
-    .getByRole('button', { name: `Remove ${ribeye} kept for 10001` })
+    .getByRole('button', { name: `Remove ${bones} kept for 10001` })
     .click();
   await expect(page.getByRole('region', { name: 'Kept for 10001' })).toHaveCount(0);
   await expect(cartLine(page, shipped)).toBeVisible();

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moveAreaReply, type MoveAreaData } from '../../src/api/contract/cart-area.contract.ts';
 import { badRequestBody } from '../../src/api/contract/envelope.ts';
 import { centsToDollars } from '../../src/rules/money.ts';
-import type { SpeedValue } from '../../src/rules/speeds.ts';
-import { cartLinesOf, makeCart, pickOne, post, type OfferPick } from './cart-page-helpers.ts';
+import { deliverySpeedValues, type SpeedValue } from '../../src/rules/speeds.ts';
+import { cartLinesOf, makeCart, newYorkOnly, pickOne, post, type OfferPick } from './cart-page-helpers.ts';
 import { signedInCustomer } from './fixtures.ts';
 import { startTestApp, type TestApp } from './test-app.ts';
 
@@ -13,8 +13,9 @@ let butcher: OfferPick;
 let courier: OfferPick;
 beforeAll(async () => {
   t = await startTestApp();
-  // A New York butcher sells in New York only; a courier sells in every served area.
-  butcher = await pickOne(t, { speed: 'local', locId: 101, areaLocId: 101 }, 0, { priceCents: 1250, stock: 40 });
+  // The New York butcher's marrow bones, made New York's only (Chicago sells every seeded size for delivery); a
+  // courier sells in every served area.
+  butcher = await newYorkOnly(t, 'Beef Marrow Bones, Canoe Cut');
   courier = await pickOne(t, { speed: 'courier', locId: 201, areaLocId: null }, 0, { priceCents: 2450, stock: 40 });
 });
 afterAll(async () => {
@@ -136,6 +137,63 @@ describe('POST /api/cart/movearea: which lines another pincode can still sell', 
     const delivery = await moveArea({ cart_id: cartId, zipcode: '10001', apply: 1 });
     expect(delivery.body).toMatchObject({ code: 1, data: { total_products_in_cart: 3 } });
     expect(dataOf(delivery).restore).toHaveLength(2);
+  });
+
+  it('a New York delivery line whose size Chicago delivers moves to the offer its product page picks; only what Chicago cannot sell leaves', async () => {
+    const db = t.database.db;
+    const ribeyes = await db
+      .selectFrom('variant_offers')
+      .innerJoin('product_variants', 'product_variants.id', 'variant_offers.variant_id')
+      .innerJoin('products', 'products.id', 'product_variants.product_id')
+      .select(['variant_offers.id', 'variant_offers.variant_id', 'variant_offers.loc_id', 'variant_offers.speed', 'variant_offers.area_loc_id'])
+      .where('products.name', '=', 'USDA Prime Ribeye Steak')
+      .where('variant_offers.speed', 'in', [...deliverySpeedValues])
+      .orderBy('variant_offers.variant_id')
+      .execute();
+    const shop = ribeyes.find((o) => o.loc_id === 101 && o.speed === 'local');
+    if (!shop) throw new Error('the New York butcher sells no ribeye');
+    const ofSize = ribeyes.filter((o) => o.variant_id === shop.variant_id);
+    const chicago = ofSize.find((o) => o.area_loc_id === 103 && o.speed === 'local');
+    if (!chicago) throw new Error('no Chicago butcher sells that ribeye');
+    // Chicago's butcher (Same Day, first in the SPEED dropdown) in stock at a known price; the nationwide offers of
+    // that size (Next Day, Farm Direct) cheaper, so speed order, not price, decides.
+    await db.updateTable('variant_offers').set({ price_cents: 3810, stock: 30 }).where('id', '=', chicago.id).execute();
+    await db
+      .updateTable('variant_offers')
+      .set({ price_cents: 2000, stock: 30 })
+      .where(
+        'id',
+        'in',
+        ofSize.filter((o) => o.area_loc_id === null).map((o) => o.id),
+      )
+      .execute();
+    await db.updateTable('variant_offers').set({ price_cents: 3659, stock: 30 }).where('id', '=', shop.id).execute();
+    const { cartId, lineIds } = await makeCart(
+      t,
+      [
+        { offer: { offerId: shop.id, variantId: shop.variant_id, locId: shop.loc_id }, qty: 2 },
+        { offer: butcher, qty: 1 },
+        { offer: courier, qty: 1 },
+      ],
+      { zipcode: '10001', locId: 101 },
+    );
+
+    const asked = dataOf(await moveArea({ cart_id: cartId, zipcode: '60601' }));
+    expect(asked.keep).toMatchObject([
+      { cart_rid: lineIds[0], qty: 2, price: '36.59', new_price: '38.10' },
+      { cart_rid: lineIds[2], qty: 1 },
+    ]);
+    expect(asked.keep[1]?.new_price).toBeUndefined();
+    expect(asked.drop).toMatchObject([{ cart_rid: lineIds[1], name: 'Beef Marrow Bones, Canoe Cut', qty: 1 }]);
+    // Nothing changed by asking.
+    expect((await cartLinesOf(t, cartId)).map((l) => l.offer_id)).toEqual([shop.id, butcher.offerId, courier.offerId]);
+
+    const moved = await moveArea({ cart_id: cartId, zipcode: '60601', apply: 1 });
+    expect(moved.body).toMatchObject({ code: 1, data: { total_products_in_cart: 3 } });
+    expect(await cartLinesOf(t, cartId)).toEqual([
+      { id: lineIds[0], offer_id: chicago.id, qty: 2 },
+      { id: lineIds[2], offer_id: courier.offerId, qty: 1 },
+    ]);
   });
 
   it('without keep_old the lines are removed, nothing kept', async () => {

@@ -6,7 +6,7 @@ import { badRequestBody } from '../../src/api/contract/envelope.ts';
 import { keptLinesLastDays } from '../../src/rules/area-change.ts';
 import { removeExpiredKeptLines, startKeptLinesSweep } from '../../server/services/cart/kept-lines.ts';
 import type { Log } from '../../server/services/platform/log.ts';
-import { makeCart, pickOne, post, type OfferPick } from './cart-page-helpers.ts';
+import { makeCart, newYorkOnly, pickOne, post, type OfferPick } from './cart-page-helpers.ts';
 import { startTestApp, type TestApp } from './test-app.ts';
 
 let t: TestApp;
@@ -14,7 +14,8 @@ let butcher: OfferPick;
 let courier: OfferPick;
 beforeAll(async () => {
   t = await startTestApp();
-  butcher = await pickOne(t, { speed: 'local', locId: 101, areaLocId: 101 }, 1, { priceCents: 1250, stock: 40 });
+  // A product only New York delivers: Chicago cannot sell it (every seeded size would move there otherwise).
+  butcher = await newYorkOnly(t, 'Beef Marrow Bones, Canoe Cut');
   courier = await pickOne(t, { speed: 'courier', locId: 201, areaLocId: null }, 1, { priceCents: 2450, stock: 40 });
 });
 afterAll(async () => {

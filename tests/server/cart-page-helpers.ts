@@ -1,7 +1,7 @@
 import { assert } from 'superstruct';
 import { expect } from 'vitest';
 import { cartReply, type CartData, type CartReply } from '../../src/api/contract/cart-page.contract.ts';
-import type { SpeedValue } from '../../src/rules/speeds.ts';
+import { deliverySpeedValues, type SpeedValue } from '../../src/rules/speeds.ts';
 import { newSecret } from '../../server/services/platform/tokens.ts';
 import { json, type TestApp } from './test-app.ts';
 
@@ -119,4 +119,34 @@ export async function pickOne(
   const [offer] = await pickOffers(t, where, 1, skip, set);
   if (!offer) throw new Error('not enough offers in the seed');
   return offer;
+}
+
+/**
+ * A product only New York delivers: its Chicago butcher's and its nationwide offers go (the seed sells every size in
+ * both cities). Its New York butcher's first size, at a known price and stock.
+ */
+export async function newYorkOnly(t: TestApp, product: string): Promise<OfferPick> {
+  const db = t.database.db;
+  const variants = db
+    .selectFrom('product_variants')
+    .innerJoin('products', 'products.id', 'product_variants.product_id')
+    .select('product_variants.id')
+    .where('products.name', '=', product);
+  await db
+    .deleteFrom('variant_offers')
+    .where('variant_id', 'in', variants)
+    .where('speed', 'in', [...deliverySpeedValues])
+    .where((eb) => eb.or([eb('area_loc_id', '=', 103), eb('area_loc_id', 'is', null)]))
+    .execute();
+  const offer = await db
+    .updateTable('variant_offers')
+    .set({ price_cents: 1250, stock: 40 })
+    .where('variant_id', 'in', variants)
+    .where('loc_id', '=', 101)
+    .where('speed', '=', 'local')
+    .returning(['id', 'variant_id', 'loc_id'])
+    .execute();
+  const [first] = offer.sort((a, b) => a.variant_id - b.variant_id);
+  if (!first) throw new Error(`the New York butcher sells no ${product}`);
+  return { offerId: first.id, variantId: first.variant_id, locId: first.loc_id };
 }

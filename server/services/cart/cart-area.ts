@@ -59,10 +59,11 @@ interface LineRow {
  * (offeredInArea), line by line — the line's own seller's offer is sold in that area at a speed the option shows,
  * and for Dine-In or Pick-Up with a restaurant chosen, it is that restaurant's (what its product page offers). A line
  * whose own offer is not, but whose size the chosen restaurant sells at the option's speed, stays and moves to the
- * restaurant's offer at its price (as the cards and product page show it). Going to Delivery, a restaurant's line whose
- * size is sold for delivery in the area moves to that offer at its price, as the product page would sell it
- * (offer-moves.ts); a restaurant-only meal is listed. Otherwise nothing is re-priced or swapped to another seller: a
- * line stays exactly as chosen, or is listed for the shopper. A moved line's keep entry names its new price.
+ * restaurant's offer at its price (as the cards and product page show it). Going to Delivery, a restaurant's line, or
+ * another area's delivery line (a new zip), whose size is sold for delivery in the area moves to that offer at its
+ * price, as the product page there would sell it (offer-moves.ts); what the area cannot deliver is listed. Otherwise
+ * (a visit without a restaurant, a wallet line) nothing is re-priced or swapped to another seller: a line stays
+ * exactly as chosen, or is listed for the shopper. A moved line's keep entry names its new price.
  * Lines kept earlier for this zip (cart_kept_lines, migration 028) that the area and option sell are listed in restore.
  * With apply, one transaction with the cart locked takes the listed lines off (or, with keepOld, keeps them for the
  * cart's old zip), puts the restored ones back and moves the cart to the area.
@@ -110,7 +111,7 @@ export async function moveCartToArea(db: Kysely<Database>, caller: Caller | unde
       .where('cart_items.cart_id', '=', cart.id)
       .orderBy('cart_items.id')
       .execute();
-    // Another offer of an unsold line's size the target sells (a chosen restaurant's, or Delivery's for a restaurant's line).
+    // Another offer of an unsold line's size the target sells (a chosen restaurant's, or the new area's for Delivery).
     const moves = await offerMovesFor(
       trx,
       cart.id,

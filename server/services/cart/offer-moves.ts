@@ -14,7 +14,6 @@ export interface OfferMove {
 /** A line the target cannot sell as it is. */
 export interface UnsoldLine {
   id: number;
-  speed: SpeedValue;
   /** A wallet redemption (decision 017): never moved to another offer. */
   wallet: boolean;
 }
@@ -34,14 +33,15 @@ interface Candidate extends OfferMove {
 /**
  * Which unsold lines move to another offer of their size, in one statement:
  * - to a chosen restaurant (Dine-In or Pick-Up, decision 081): its offer at the option's speed, whoever sold the line;
- * - to Delivery: a restaurant's line (dine-in or pick-up) whose size is sold for delivery in the area, to the offer the
- *   product page would sell it at (the first speed in the SPEED dropdown's order with stock, the cheapest with stock).
- * A delivery line going to another delivery area, or a visit without a restaurant (the pincode dialog), moves nothing:
- * such lines stay exactly as chosen or are listed as leaving.
+ * - to Delivery: a restaurant's line (dine-in or pick-up), or a delivery line of another area (a new zip in the header),
+ *   whose size is sold for delivery in the area, to the offer the product page there would sell it at (the first speed
+ *   in the SPEED dropdown's order with stock, the cheapest with stock).
+ * A visit without a restaurant (the pincode dialog keeping Dine-In or Pick-Up) moves nothing, and a wallet line never
+ * moves: such lines stay exactly as chosen or are listed as leaving.
  */
 export async function offerMovesFor(trx: Kysely<Database>, cartId: string, unsold: readonly UnsoldLine[], target: MoveTarget): Promise<OfferMove[]> {
   const toDelivery = target.restaurant === undefined && !target.speeds.some(isVisitSpeed);
-  const movable = unsold.filter((line) => !line.wallet && (target.restaurant !== undefined || (toDelivery && isVisitSpeed(line.speed))));
+  const movable = unsold.filter((line) => !line.wallet && (target.restaurant !== undefined || toDelivery));
   if (movable.length === 0) return [];
   let query = trx
     .selectFrom('cart_items')

@@ -15,7 +15,8 @@ export const moveAreaBody = object({
   /**
    * With dine-in or pickup: the restaurant chosen on /ship/options. A line it sells (the same size) stays, moved to
    * its offer at its price; only what it does not sell is listed in drop. Ignored for a delivery speed, where a
-   * restaurant's line whose size is sold for delivery in the area moves to that offer (a restaurant-only one is in drop).
+   * restaurant's line, or another area's delivery line, whose size is sold for delivery in the area moves to that offer
+   * (what the area cannot deliver is in drop).
    */
   vendor_location_id: blankIsMissing(optional(numericId('vendor_location_id'))),
   apply: optional(literal(1)),

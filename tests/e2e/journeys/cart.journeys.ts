@@ -10,6 +10,7 @@ import { addToCartMessages } from '../../../server/services/cart/add-to-cart.ts'
 import { baseCart, calendarReply, cart, chicken, line, ok, ribeye, scheduledCart } from '../../machines/cart-fixtures.ts';
 import { answeredOnce } from '../faults.ts';
 import { lowStock, moreInStockOnce } from '../low-stock.ts';
+import { newYorkOnly } from '../new-york-only.ts';
 import type { EventMapping, Journey, MachineMap } from './journey-map.ts';
 import {
   addCourierLine,
@@ -79,14 +80,14 @@ const couponed = { ...baseCart, coupon_code: 'WELCOME10', discount: '7.85', gran
 /** The other customer's: every one the seller has of the short product. */
 const lastFew = cart([line({ cart_rid: 4, name: lowStock.name, qty: lowStock.stock, stock: lowStock.stock })]);
 const stockRefusal = addToCartMessages.onlyLeft(lowStock.stock);
-/** Her Chicago cart: the courier's line came along, the ribeye waits for 10001 (decision 047). */
-const keptSteak = { kept_id: 7, zipcode: '10001', name: steak, size: '1 lb', qty: 1, expires_at: '2030-06-10T14:00:00Z' };
-const withKept = cart([chicken], { kept_lines: [keptSteak] });
-const keepsTheSteak = (snapshot: AnyMachineSnapshot) => cartIdOf(snapshot) === 'cart-kept';
-/** Her Chicago cart when the ribeye was all she had: empty, with the ribeye kept for 10001 (decision 052). */
-const keptOnly = { ...cart([]), total_items_count: 0, kept_lines: [keptSteak] };
+/** Her Chicago cart: the courier's line came along, the marrow bones wait for 10001 (decision 047). */
+const keptBones = { kept_id: 7, zipcode: '10001', name: newYorkOnly.name, size: '1 kg', qty: 1, expires_at: '2030-06-10T14:00:00Z' };
+const withKept = cart([chicken], { kept_lines: [keptBones] });
+const keepsTheBones = (snapshot: AnyMachineSnapshot) => cartIdOf(snapshot) === 'cart-kept';
+/** Her Chicago cart when the marrow bones were all she had: empty, with them kept for 10001 (decision 052). */
+const keptOnly = { ...cart([]), total_items_count: 0, kept_lines: [keptBones] };
 const keptAll = (snapshot: AnyMachineSnapshot) => cartIdOf(snapshot) === 'cart-kept-all';
-const removeKeptSteak = async ({ page }: Journey) => page.getByRole('button', { name: `Remove ${steak} kept for 10001` }).click();
+const removeKeptBones = async ({ page }: Journey) => page.getByRole('button', { name: `Remove ${newYorkOnly.name} kept for 10001` }).click();
 
 /** The graph's clock: each reading a minute after the one before (read as the cart opens, then at each minute tick). */
 function input(stored: SessionValues) {
@@ -242,9 +243,9 @@ export const cartJourneys: MachineMap = {
       name: 'customer who kept a line for 10001 and shops in Chicago',
       input: input({ zipcode: '60601', location: 102, cart_id: 'cart-kept', Token: 'token', CustomerId: 1 }),
       open: async ({ page }) => {
-        // The ribeye (Chicago does not sell it) is kept for 10001; the courier's line comes along to 60601.
-        const withSteak = await addToCartThroughApi((await newCustomer('generated.cart')).session, 'ribeye', steak);
-        const { session } = await addCourierLine(withSteak);
+        // The marrow bones (Chicago does not sell them) are kept for 10001; the courier's line comes along to 60601.
+        const withBones = await addToCartThroughApi((await newCustomer('generated.cart')).session, newYorkOnly.query, newYorkOnly.name);
+        const { session } = await addCourierLine(withBones);
         const chicago = await areaOf('60601');
         await postJson('/api/cart/movearea', { cart_id: session.cart_id, zipcode: '60601', apply: 1, keep_old: 1 }, session.Token);
         await openWithSession(page, { ...session, zipcode: chicago.zipcode, zipState: chicago.zipState, location: chicago.location }, '/cart');
@@ -254,7 +255,7 @@ export const cartJourneys: MachineMap = {
       name: 'customer who kept her only line for 10001 and shops in Chicago',
       input: input({ zipcode: '60601', location: 102, cart_id: 'cart-kept-all', Token: 'token', CustomerId: 1 }),
       open: async ({ page }) => {
-        const session = await addToCartThroughApi((await newCustomer('generated.cart')).session, 'ribeye', steak);
+        const session = await addToCartThroughApi((await newCustomer('generated.cart')).session, newYorkOnly.query, newYorkOnly.name);
         const chicago = await areaOf('60601');
         await postJson('/api/cart/movearea', { cart_id: session.cart_id, zipcode: '60601', apply: 1, keep_old: 1 }, session.Token);
         await openWithSession(page, { ...session, zipcode: chicago.zipcode, zipState: chicago.zipState, location: chicago.location }, '/cart');
@@ -273,7 +274,7 @@ export const cartJourneys: MachineMap = {
   serializeState: (snapshot) => {
     const c = contextOf(snapshot);
     const cartKey = c.cart ? [c.cart.result.map((l) => `${l.cart_rid}x${l.qty}`).join(','), c.cart.coupon_code, isScheduled(snapshot)] : null;
-    const kept = keepsTheSteak(snapshot) || keptAll(snapshot) ? keptRemovalFailed(snapshot) : null;
+    const kept = keepsTheBones(snapshot) || keptAll(snapshot) ? keptRemovalFailed(snapshot) : null;
     return JSON.stringify([snapshot.value, cartKey, Object.keys(c.problems), c.calendarMessage ?? null, c.now.getTime(), kept]);
   },
   events: {
@@ -289,7 +290,7 @@ export const cartJourneys: MachineMap = {
     },
     'showCart: a line kept for 10001': {
       event: { type: 'xstate.done.actor.showCart', output: ok(withKept) },
-      when: (snapshot) => loading(snapshot) && keepsTheSteak(snapshot),
+      when: (snapshot) => loading(snapshot) && keepsTheBones(snapshot),
       act: nothingToDo,
     },
     'showCart: only a line kept for 10001': {
@@ -356,9 +357,9 @@ export const cartJourneys: MachineMap = {
       },
     },
     'cart.kept.remove': {
-      event: { type: 'cart.kept.remove', keptId: keptSteak.kept_id },
-      when: (snapshot) => keepsTheSteak(snapshot) && region(snapshot, { kept: 'idle' }) && (contextOf(snapshot).cart?.kept_lines ?? []).length > 0,
-      act: removeKeptSteak,
+      event: { type: 'cart.kept.remove', keptId: keptBones.kept_id },
+      when: (snapshot) => keepsTheBones(snapshot) && region(snapshot, { kept: 'idle' }) && (contextOf(snapshot).cart?.kept_lines ?? []).length > 0,
+      act: removeKeptBones,
     },
     'removeKept: connection lost': {
       event: { type: 'xstate.error.actor.removeKept', error: new Error('offline') },
@@ -366,13 +367,13 @@ export const cartJourneys: MachineMap = {
       prepare: failingOnce('/api/cart/removekept'),
       act: async ({ page }) => {
         await expect(toast(page, offline).first()).toBeVisible();
-        await expect(page.getByRole('button', { name: `Remove ${steak} kept for 10001` })).toBeEnabled();
+        await expect(page.getByRole('button', { name: `Remove ${newYorkOnly.name} kept for 10001` })).toBeEnabled();
       },
     },
     'cart.kept.remove (empty cart)': {
-      event: { type: 'cart.kept.remove', keptId: keptSteak.kept_id },
+      event: { type: 'cart.kept.remove', keptId: keptBones.kept_id },
       when: (snapshot) => keptAll(snapshot) && snapshot.matches({ empty: 'idle' }) && (contextOf(snapshot).cart?.kept_lines ?? []).length > 0,
-      act: removeKeptSteak,
+      act: removeKeptBones,
     },
     'removeKept: none left': {
       event: { type: 'xstate.done.actor.removeKept', output: ok({ ...keptOnly, kept_lines: [] }) },

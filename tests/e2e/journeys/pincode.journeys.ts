@@ -5,6 +5,7 @@ import type { SessionValues } from '../../../src/machines/app/session-values.ts'
 import { sessionMachine } from '../../../src/machines/app/session.machine.ts';
 import { comingSoonMessage } from '../../../src/rules/messages.ts';
 import type { EventMapping, MachineMap } from './journey-map.ts';
+import { newYorkOnly } from '../new-york-only.ts';
 import { addToCartThroughApi, failingOnce, newCustomer, nothingToDo, openWithSession } from './shoppers.ts';
 
 /** The pincode dialog ('Please enter your pincode to start shopping'): first choice at the age gate, and Change. */
@@ -45,7 +46,8 @@ export const pincodeJourneys: MachineMap = {
       },
       open: async ({ page }) => {
         const customer = await newCustomer('pincode');
-        await openWithSession(page, await addToCartThroughApi(customer.session, 'ribeye', 'USDA Prime Ribeye Steak'), '/store');
+        // A line Chicago cannot sell (a delivered line Chicago sells would move there, decision 082): the question lists it.
+        await openWithSession(page, await addToCartThroughApi(customer.session, newYorkOnly.query, newYorkOnly.name), '/store');
         await page.getByRole('button', { name: 'Change' }).click();
       },
     },
@@ -94,7 +96,7 @@ export const pincodeJourneys: MachineMap = {
         type: 'xstate.done.actor.checkCart',
         output: {
           code: 1,
-          data: { zipcode: '60601', loc_id: 103, keep: [], drop: [{ cart_rid: 1, name: 'USDA Prime Ribeye Steak', size: '1 lb', qty: 1 }] },
+          data: { zipcode: '60601', loc_id: 103, keep: [], drop: [{ cart_rid: 1, name: newYorkOnly.name, size: '1 kg', qty: 1 }] },
         },
       },
       when: (snapshot) => snapshot.matches('checkingCart'),
