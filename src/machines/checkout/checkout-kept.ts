@@ -1,8 +1,8 @@
 import { boolean, enums, literal, number, optional, string, type, validate, type Infer } from 'superstruct';
 import { checkoutSteps, flagOfStep, noTabs, type CheckoutStep, type TabFlags } from '../../rules/checkout-flow.ts';
-import { speedIds } from '../../rules/delivery-speeds.ts';
+import { speedIds, type SpeedId } from '../../rules/delivery-speeds.ts';
 import { tipPercents } from '../../rules/tips.ts';
-import type { CartFlow } from './checkout-flow.types.ts';
+import type { CartFlow, SpeedFlow } from './checkout-flow.types.ts';
 
 /**
  * The shopper's checkout choices kept for a reload, or a return to the checkout, in the same tab (sessionStorage,
@@ -88,23 +88,26 @@ function keptPaymentOf(flow: CartFlow): KeptPayment | undefined {
   };
 }
 
-export function keptChoicesOf(step: CheckoutStep, flow: CartFlow): KeptChoices {
+/** The speed the flow holds (chosen on the speed tab, continued or not), none before one is chosen. */
+export function speedFlowOf(flow: CartFlow): (SpeedFlow & { selectedSpeedID: SpeedId }) | undefined {
   const speedId = flow.selectedSpeedID;
+  if (speedId === undefined) return undefined;
+  return {
+    selectedSpeedID: speedId,
+    selectedRetailerID: flow.selectedRetailerID,
+    selectedShippingMethodID: flow.selectedShippingMethodID,
+    shippingAmount: flow.shippingAmount,
+    deliveryFee: flow.deliveryFee,
+    deliveryDate: flow.deliveryDate,
+    pickup_date: flow.pickup_date,
+  };
+}
+
+export function keptChoicesOf(step: CheckoutStep, flow: CartFlow): KeptChoices {
   return {
     step,
     address: flow.selectedAddress,
-    speed:
-      speedId === undefined
-        ? undefined
-        : {
-            selectedSpeedID: speedId,
-            selectedRetailerID: flow.selectedRetailerID,
-            selectedShippingMethodID: flow.selectedShippingMethodID,
-            shippingAmount: flow.shippingAmount,
-            deliveryFee: flow.deliveryFee,
-            deliveryDate: flow.deliveryDate,
-            pickup_date: flow.pickup_date,
-          },
+    speed: speedFlowOf(flow),
     payment: keptPaymentOf(flow),
     tipPercent: flow.tipPercent,
     isGift: flow.isGift,

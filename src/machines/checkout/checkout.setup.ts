@@ -23,7 +23,7 @@ import type { sessionMachine } from '../app/session.machine.ts';
 import { isSignedIn, type SessionValues } from '../app/session-values.ts';
 import { orderedCartKeys } from '../app/session-choices.ts';
 import { speedIds } from '../../rules/delivery-speeds.ts';
-import { flagsResumedAt, flowResumedAt, resumeStep, type KeptChoices } from './checkout-kept.ts';
+import { flagsResumedAt, flowResumedAt, resumeStep, speedFlowOf, type KeptChoices } from './checkout-kept.ts';
 
 export const emptyFlow: CartFlow = {
   selectedAddress: undefined,
@@ -75,19 +75,7 @@ export function flowFromSession(stored: SessionValues): CartFlow {
  */
 export function speedStepInput(context: Pick<CheckoutContext, 'session' | 'cartId' | 'flow'>): CheckoutSpeedInput {
   const { flow } = context;
-  const chosen: SpeedFlow | undefined =
-    flow.selectedSpeedID === undefined
-      ? undefined
-      : {
-          selectedSpeedID: flow.selectedSpeedID,
-          selectedRetailerID: flow.selectedRetailerID,
-          selectedShippingMethodID: flow.selectedShippingMethodID,
-          shippingAmount: flow.shippingAmount,
-          deliveryFee: flow.deliveryFee,
-          deliveryDate: flow.deliveryDate,
-          pickup_date: flow.pickup_date,
-        };
-  return { session: context.session, cartId: context.cartId, deliveryAddressId: flow.selectedAddress?.id, chosen };
+  return { session: context.session, cartId: context.cartId, deliveryAddressId: flow.selectedAddress?.id, chosen: speedFlowOf(flow) };
 }
 
 export interface CheckoutInput {
