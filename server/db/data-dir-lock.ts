@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { integer, is, min, optional, string, type } from 'superstruct';
 
 /**
  * The embedded database's folder belongs to one process at a time: PGlite keeps its pages and its next ids in that
@@ -7,7 +8,8 @@ import path from 'node:path';
  * ids the first one also hands out. Every process that opens the folder (the server, `npm run users`, `npm run seed`)
  * takes this lock first: a file in the folder naming the holder's PID, made whole in one step (a link of a written
  * file), so another opener reads either nothing or the whole holder. A holder that died without closing leaves the file
- * behind; its PID is no longer alive, and the next opener takes it over.
+ * behind; its PID is no longer alive (or, reused by another process since, started at another time), and the next
+ * opener takes it over.
  */
 export const dataDirLockName = 'store-process.lock';
 
@@ -39,21 +41,46 @@ export interface DataDirLock {
   release(): void;
 }
 
+/** The lock file's content: who holds it, and when that process started (Linux), so a reused PID is not taken for it. */
+const holderStruct = type({ pid: min(integer(), 1), who: optional(string()), started: optional(string()) });
+
 interface Holder {
   pid: number;
   who: string;
+  started: string | undefined;
 }
 
 function readHolder(file: string): Holder | undefined {
   try {
     const parsed: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
-    if (typeof parsed !== 'object' || parsed === null) return undefined;
-    const { pid, who } = parsed as Record<string, unknown>;
-    if (typeof pid !== 'number' || !Number.isInteger(pid) || pid <= 0) return undefined;
-    return { pid, who: typeof who === 'string' ? who : unnamedUse.who };
+    if (!is(parsed, holderStruct)) return undefined;
+    return { pid: parsed.pid, who: parsed.who ?? unnamedUse.who, started: parsed.started };
   } catch {
     return undefined;
   }
+}
+
+/**
+ * When the process started, in clock ticks since boot (field 22 of /proc/<pid>/stat): with the PID it names one
+ * process for the machine's uptime. Undefined where there is no /proc (or the process is gone).
+ */
+export function processStart(pid: number): string | undefined {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) may hold spaces and parentheses: the fields after it start past its last ')'.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return fields[19];
+  } catch {
+    return undefined;
+  }
+}
+
+/** The holder still runs: its PID is alive and, where both are known, started when the holder did. */
+function holderAlive(holder: Holder): boolean {
+  if (!processAlive(holder.pid)) return false;
+  if (holder.started === undefined) return true;
+  const started = processStart(holder.pid);
+  return started === undefined || started === holder.started;
 }
 
 /** Alive, as far as this process can tell: EPERM is a live process of another user. */
@@ -73,7 +100,7 @@ export function processAlive(pid: number): boolean {
  */
 export function lockDataDir(dataDir: string, use: DataDirUse): DataDirLock {
   const lockFile = path.join(dataDir, dataDirLockName);
-  const mine: Holder = { pid: process.pid, who: use.who };
+  const mine: Holder = { pid: process.pid, who: use.who, started: processStart(process.pid) };
   const written = `${lockFile}.${process.pid}.new`;
   fs.writeFileSync(written, `${JSON.stringify(mine)}\n`);
   try {
@@ -86,7 +113,7 @@ export function lockDataDir(dataDir: string, use: DataDirUse): DataDirLock {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       }
       const holder = readHolder(lockFile);
-      if (holder && processAlive(holder.pid)) {
+      if (holder && holderAlive(holder)) {
         throw new DataDirHeldError(`${holder.who} (PID ${holder.pid}) holds DATA_DIR ${dataDir}: stop it first, or ${use.otherwise}.`);
       }
       setAsideStale(lockFile, holder);
@@ -110,7 +137,7 @@ function setAsideStale(lockFile: string, stale: Holder | undefined): void {
     throw error;
   }
   const moved = readHolder(aside);
-  if (moved && (moved.pid !== stale?.pid || processAlive(moved.pid))) {
+  if (moved && (moved.pid !== stale?.pid || moved.started !== stale.started || holderAlive(moved))) {
     try {
       fs.linkSync(aside, lockFile);
     } catch {

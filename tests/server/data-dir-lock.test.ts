@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../server/db/connection.ts';
-import { dataDirLockName, storeServerUse } from '../../server/db/data-dir-lock.ts';
+import { dataDirLockName, processStart, storeServerUse } from '../../server/db/data-dir-lock.ts';
 import { seedUse } from '../../server/db/seed/seed-cli.ts';
 import { openUsersDatabase, parseUsersArgs } from '../../server/users-cli.ts';
 
@@ -74,8 +74,24 @@ describe('one process per embedded database folder', () => {
 
     const users = await openUsersDatabase(addSeller, { dataDir });
     opened.push(users);
-    expect(JSON.parse(fs.readFileSync(lockFile, 'utf8'))).toEqual({ pid: process.pid, who: 'npm run users' });
+    expect(JSON.parse(fs.readFileSync(lockFile, 'utf8'))).toEqual({ pid: process.pid, who: 'npm run users', started: processStart(process.pid) });
     await users.close();
     expect(fs.existsSync(lockFile)).toBe(false);
+  });
+
+  it('a lock whose PID now names another process (started at another time) is taken over; the live holder is not', async () => {
+    const started = processStart(process.pid);
+    expect(started).toMatch(/^\d+$/);
+    // The PID is alive (this very process), but the lock's holder started at another time: it died, its PID reused.
+    fs.writeFileSync(lockFile, `${JSON.stringify({ pid: process.pid, who: storeServerUse.who, started: '1' })}\n`);
+    const users = await openUsersDatabase(addSeller, { dataDir });
+    opened.push(users);
+    await users.close();
+    expect(fs.existsSync(lockFile)).toBe(false);
+
+    // The same PID with its own start time is the live holder: refused.
+    fs.writeFileSync(lockFile, `${JSON.stringify({ pid: process.pid, who: storeServerUse.who, started })}\n`);
+    await expect(openUsersDatabase(addSeller, { dataDir })).rejects.toThrow(heldByServer(process.pid));
+    fs.rmSync(lockFile);
   });
 });
