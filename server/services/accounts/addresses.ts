@@ -5,6 +5,7 @@ import { normalizePincode } from '../../../src/rules/pincode.ts';
 import { stateCodeOf } from '../../../src/rules/us-states.ts';
 import type { AddressesTable, AddressSnapshot, AddressType, Database } from '../../db/schema.ts';
 import { placeOfZip } from '../platform/zip-directory.ts';
+import { statementShape } from '../../db/statement-shapes.ts';
 
 /**
  * A customer's saved addresses (guests with a token too). Every function takes the customer from the caller's
@@ -100,6 +101,34 @@ export async function listAddresses(db: Kysely<Database>, customerId: number, ty
   return rows.map(toServerAddress);
 }
 
+type ShippingValues = { customer_id: number; email: string | null } & ReturnType<typeof columnsOf>;
+
+/**
+ * A shipping address saved as the default unless the customer has one (migration 005's one-default index), built once
+ * (issue 27: a guest's checkout saves its address so).
+ */
+const firstDefaultShipping = statementShape<ShippingValues>()((db, value) =>
+  db
+    .insertInto('addresses')
+    .values({
+      customer_id: value('customer_id'),
+      address_type: 'shipping',
+      first_name: value('first_name'),
+      last_name: value('last_name'),
+      street1: value('street1'),
+      street2: value('street2'),
+      city: value('city'),
+      state: value('state'),
+      zipcode: value('zipcode'),
+      telephone: value('telephone'),
+      nickname: value('nickname'),
+      email: value('email'),
+      is_default: true,
+    })
+    .onConflict((oc) => oc.column('customer_id').where(oneDefaultShipping).doNothing())
+    .returningAll(),
+);
+
 /**
  * Saves a new address. A customer's first shipping address becomes the default, and so does one sent with
  * default_address '1' (the previous default is cleared in the same transaction). A zip that names another city
@@ -127,12 +156,7 @@ export async function addAddress(
     // The default only when the customer has none, asked of the database's one-default index (migration 005): the
     // usual save (a shopper's first address, at checkout) is one statement with no lock or transaction, and two
     // saves at once still make one default, the other saved as a plain address.
-    const asDefault = await db
-      .insertInto('addresses')
-      .values({ ...values, is_default: true })
-      .onConflict((oc) => oc.column('customer_id').where(oneDefaultShipping).doNothing())
-      .returningAll()
-      .executeTakeFirst();
+    const asDefault = await firstDefaultShipping.first(db, values);
     return { kind: 'saved', address: toServerAddress(asDefault ?? (await savePlain())) };
   }
   return db.transaction().execute(async (trx): Promise<SaveOutcome> => {

@@ -1,11 +1,11 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { guestAgeRestrictedRefusal } from '../../../src/rules/messages.ts';
 import { maxQuantity } from '../../../src/rules/quantity.ts';
 import type { SpeedValue } from '../../../src/rules/speeds.ts';
 import type { Database } from '../../db/schema.ts';
 import { findCallersCart, lockCurrentCart, lockOwnCart } from './carts.ts';
 import { notServedMessage } from '../catalogue/catalogue-cache.ts';
-import { offeredInArea } from '../catalogue/product-summaries.ts';
+import { newCartWithLine, offerShape, servedAndVariant } from './add-to-cart-statements.ts';
 import type { Caller } from '../platform/caller.ts';
 import { newSecret } from '../platform/tokens.ts';
 
@@ -62,38 +62,20 @@ export async function addToCart(db: Kysely<Database>, caller: Caller | undefined
 
     // Whether the area is served and the size with its age restriction, in one statement (decision 068): both are
     // keyed reads, asked in the order their refusals are given.
-    const found = await trx
-      .selectNoFrom((eb) => [
-        eb
-          .exists(eb.selectFrom('service_areas').select('loc_id').where('zipcode', '=', request.zipcode).where('loc_id', '=', request.locId))
-          .as('served'),
-        eb
-          .selectFrom('product_variants')
-          .innerJoin('products', 'products.id', 'product_variants.product_id')
-          .select('products.age_restricted')
-          .where('product_variants.id', '=', request.variantId)
-          .as('age_restricted'),
-      ])
-      .executeTakeFirstOrThrow();
+    const found = await servedAndVariant.first(trx, { zipcode: request.zipcode, locId: request.locId, variantId: request.variantId });
+    if (!found) throw new Error('The served and variant read returned no row');
     if (!found.served) return refuse(notServedMessage);
     const variant = found.age_restricted === null ? undefined : { id: request.variantId, age_restricted: found.age_restricted };
     if (!variant) return refuse(addToCartMessages.productNotFound);
     // Only an account can verify its identity: a guest cart (no token, or an email-only guest) never takes a restricted item.
     if (variant.age_restricted && (!caller || caller.isGuest)) return refuse(guestAgeRestrictedRefusal);
 
-    let offers = trx
-      .selectFrom('variant_offers')
-      .select(['id', 'stock'])
-      .where('variant_id', '=', variant.id)
-      .where('speed', '=', request.speed)
-      .where(offeredInArea(request.locId, request.speed));
-    if (request.vendorLocId !== undefined) offers = offers.where('loc_id', '=', request.vendorLocId);
-    const offer = await offers
-      .orderBy(sql`stock > 0`, 'desc')
-      .orderBy('price_cents')
-      .orderBy('id')
-      .limit(1)
-      .executeTakeFirst();
+    const offer = await offerShape(request.speed, request.vendorLocId !== undefined).first(trx, {
+      variantId: variant.id,
+      speed: request.speed,
+      locId: request.locId,
+      vendorLocId: request.vendorLocId ?? 0,
+    });
     if (!offer) return refuse(addToCartMessages.notAtSpeed);
 
     if (cart && cart.loc_id !== request.locId) {
@@ -126,17 +108,16 @@ export async function addToCart(db: Kysely<Database>, caller: Caller | undefined
     const cartId = cart?.id ?? newSecret();
     const newLine = { cart_id: cartId, variant_id: variant.id, offer_id: offer.id, qty: lineQty, delivery_date: null, timeslot: null };
     if (!cart) {
-      // A new cart: its row (updated now by default) and its only line, so the badge shows this line's quantity. One
-      // statement (a data-modifying CTE; the line's foreign key is checked at the statement's end), not two (decision 065).
-      await trx
-        .with('cart', (db) =>
-          db
-            .insertInto('carts')
-            .values({ id: cartId, customer_id: caller?.customerId ?? null, zipcode: request.zipcode, loc_id: request.locId, coupon_code: null }),
-        )
-        .insertInto('cart_items')
-        .values(newLine)
-        .execute();
+      // A new cart: its row and its only line, so the badge shows this line's quantity (one statement).
+      await newCartWithLine.execute(trx, {
+        cartId,
+        customerId: caller?.customerId ?? null,
+        zipcode: request.zipcode,
+        locId: request.locId,
+        variantId: variant.id,
+        offerId: offer.id,
+        qty: lineQty,
+      });
       return { kind: 'added', cartId, totalQty: lineQty, lineQty };
     }
     await trx

@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { CartsTable, Database } from '../../db/schema.ts';
+import { statementShape } from '../../db/statement-shapes.ts';
 import { deliveryDateRefusal, vendorCalendars, type VendorCalendarInfo } from './delivery-dates.ts';
 import type { Caller } from '../platform/caller.ts';
 import { tiedTransaction } from '../platform/catalogue-changes.ts';
@@ -60,12 +61,9 @@ export async function scheduleDelivery(
   });
 }
 
-/**
- * lockOwnCart, with the group's speed and vendor (any line of the cart at the vendor location) read in the same
- * statement: a lateral join on the locked row, locking only the cart (decision 068).
- */
-async function lockCartWithGroup(trx: Kysely<Database>, cartId: string, locId: number, caller: Caller | undefined) {
-  const row = await trx
+/** lockCartWithGroup's statement, built once (issue 27). */
+const cartWithGroup = statementShape<{ cartId: string; locId: number }>()((db, value) =>
+  db
     .selectFrom('carts')
     .leftJoinLateral(
       (eb) =>
@@ -75,17 +73,24 @@ async function lockCartWithGroup(trx: Kysely<Database>, cartId: string, locId: n
           .innerJoin('vendor_locations', 'vendor_locations.id', 'variant_offers.loc_id')
           .select(['variant_offers.speed', 'vendor_locations.vendor_id'])
           .whereRef('cart_items.cart_id', '=', 'carts.id')
-          .where('variant_offers.loc_id', '=', locId)
+          .where('variant_offers.loc_id', '=', value('locId'))
           .limit(1)
           .as('grp'),
       (join) => join.onTrue(),
     )
     .selectAll('carts')
     .select(['grp.speed as group_speed', 'grp.vendor_id as group_vendor_id'])
-    .where('carts.id', '=', cartId)
+    .where('carts.id', '=', value('cartId'))
     .where('carts.status', '=', 'open')
-    .forUpdate('carts')
-    .executeTakeFirst();
+    .forUpdate('carts'),
+);
+
+/**
+ * lockOwnCart, with the group's speed and vendor (any line of the cart at the vendor location) read in the same
+ * statement: a lateral join on the locked row, locking only the cart (decision 068).
+ */
+async function lockCartWithGroup(trx: Kysely<Database>, cartId: string, locId: number, caller: Caller | undefined) {
+  const row = await cartWithGroup.first(trx, { cartId, locId });
   if (!row) return undefined;
   const { group_speed: speed, group_vendor_id: vendorId, ...cart } = row;
   if (cart.customer_id !== null && cart.customer_id !== caller?.customerId) return undefined;
@@ -98,14 +103,30 @@ async function lockCartWithGroup(trx: Kysely<Database>, cartId: string, locId: n
  * trips fewer on every delivery schedule; on the embedded database each one waits its turn on the one connection).
  */
 async function saveDeliveryDate(trx: Kysely<Database>, save: { cartId: string; locId: number; date: string; releaseHold: boolean }): Promise<void> {
-  const now = new Date();
-  const touched = trx.with('touched', (db) => db.updateTable('carts').set({ updated_at: now }).where('id', '=', save.cartId));
-  const released = save.releaseHold
-    ? touched.with('released', (db) => db.deleteFrom('slot_holds').where('cart_id', '=', save.cartId).where('loc_id', '=', save.locId))
-    : touched;
-  await released
-    .insertInto('cart_deliveries')
-    .values({ cart_id: save.cartId, loc_id: save.locId, delivery_date: save.date })
-    .onConflict((oc) => oc.columns(['cart_id', 'loc_id']).doUpdateSet({ delivery_date: save.date, updated_at: now }))
-    .execute();
+  const params = { cartId: save.cartId, locId: save.locId, date: save.date, now: new Date() };
+  await (save.releaseHold ? saveDateReleasingHold : saveDate).execute(trx, params);
 }
+
+type SaveDateParams = { cartId: string; locId: number; date: string; now: Date };
+
+/** The date's upsert, the cart touched in a CTE; with or without the group's seat given up (two shapes, built once). */
+function saveDateStatement(releaseHold: boolean) {
+  return statementShape<SaveDateParams>()((db, value) => {
+    const touched = db.with('touched', (cte) =>
+      cte
+        .updateTable('carts')
+        .set({ updated_at: value('now') })
+        .where('id', '=', value('cartId')),
+    );
+    const released = releaseHold
+      ? touched.with('released', (cte) => cte.deleteFrom('slot_holds').where('cart_id', '=', value('cartId')).where('loc_id', '=', value('locId')))
+      : touched;
+    return released
+      .insertInto('cart_deliveries')
+      .values({ cart_id: value('cartId'), loc_id: value('locId'), delivery_date: value('date') })
+      .onConflict((oc) => oc.columns(['cart_id', 'loc_id']).doUpdateSet({ delivery_date: value('date'), updated_at: value('now') }));
+  });
+}
+
+const saveDate = saveDateStatement(false);
+const saveDateReleasingHold = saveDateStatement(true);

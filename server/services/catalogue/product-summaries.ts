@@ -3,12 +3,13 @@ import type { ProductSummary, SpeedType } from '../../../src/api/contract/produc
 import { centsToDollars } from '../../../src/rules/money.ts';
 import { catalogueSpeeds, speedValues, type SpeedValue } from '../../../src/rules/speeds.ts';
 import type { Database } from '../../db/schema.ts';
+import type { Value } from '../../db/statement-shapes.ts';
 
 /**
  * Offers a shopper in delivery area locId can buy: the area's own shops (and restaurants) plus couriers and farms
  * (area null), at the speeds catalogueSpeeds gives for the shopper's courier_type.
  */
-export function offeredInArea(locId: number, courierType?: SpeedValue) {
+export function offeredInArea(locId: Value<number>, courierType?: SpeedValue) {
   // Literals from our own list, not parameters: the product page's prepared statement takes whole numbers only.
   const speeds = sql.join(catalogueSpeeds(courierType).map((speed) => sql.lit(speed)));
   return sql<boolean>`((variant_offers.area_loc_id = ${locId} or variant_offers.area_loc_id is null) and variant_offers.speed in (${speeds}))`;

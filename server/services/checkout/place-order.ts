@@ -33,8 +33,11 @@ import {
 } from '../cart/coupons.ts';
 import { notServedMessage } from '../catalogue/catalogue-cache.ts';
 import { orderBasisFrom, orderTotals, type OrderBasis, type OrderTotals } from './order-totals.ts';
-import { mailedDeliverableColumns, mailedItemColumns, type MailedLines } from './order-confirmation.ts';
+import type { MailedLines } from './order-confirmation.ts';
 import { deliveryMethodOf } from './orders.ts';
+import { orderInsert } from './order-insert.ts';
+import { deliverableInsert } from './deliverable-insert.ts';
+import { statementShape, type Value } from '../../db/statement-shapes.ts';
 import { cartSpeedIds, offerMessages, retailerLocIds, speedRefusal } from './offers.ts';
 import { findOwnCard, type CardRow } from '../payments/payment-methods.ts';
 import { paymentMessages, type OrderRow } from '../payments/order-payment.ts';
@@ -222,6 +225,53 @@ type OrderAddress = Pick<AddressRow, (typeof orderAddressColumns)[number]>;
 // Qualified: inside the cart's statement, `id` and `zipcode` would name the cart's and the order's too.
 const orderAddressSelection = orderAddressColumns.map((column) => `addresses.${column}` as const);
 
+/** lockCallersCart's statement (built once, issue 27): the cart locked, its live order, kept lines, another open cart. */
+function lockedCartQuery(db: Kysely<Database>, cartId: Value<string>, customerId: Value<number>) {
+  return (
+    db
+      .selectFrom('carts')
+      .leftJoin('orders', (join) => join.onRef('orders.cart_id', '=', 'carts.id').on('orders.status', '<>', 'payment_failed'))
+      .selectAll('carts')
+      .select('orders.id as live_order_id')
+      // Whether lines were kept aside (for the next cart once the order stands), in the same statement.
+      .select((eb) =>
+        eb
+          .exists(eb.selectFrom('cart_kept_lines').select('cart_kept_lines.id').whereRef('cart_kept_lines.cart_id', '=', 'carts.id'))
+          .as('kept_aside'),
+      )
+      // Whether the customer has another open cart (filled in another browser): the answer names it as their cart of now.
+      .select((eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom('carts as other')
+              .select('other.id')
+              .where('other.customer_id', '=', customerId)
+              .where('other.status', '=', 'open')
+              .whereRef('other.id', '<>', 'carts.id'),
+          )
+          .as('other_open_cart'),
+      )
+      .where('carts.id', '=', cartId)
+      .forUpdate('carts')
+  );
+}
+
+const lockedCart = statementShape<{ cartId: string; customerId: number }>()((db, value) => lockedCartQuery(db, value('cartId'), value('customerId')));
+
+/** The same with the caller's address asked for (null when it is not the caller's). */
+const lockedCartWithAddress = statementShape<{ cartId: string; customerId: number; addressId: number }>()((db, value) =>
+  lockedCartQuery(db, value('cartId'), value('customerId')).select((eb) =>
+    jsonObjectFrom(
+      eb
+        .selectFrom('addresses')
+        .select(orderAddressSelection)
+        .where('addresses.id', '=', value('addressId'))
+        .where('addresses.customer_id', '=', value('customerId')),
+    ).as('address'),
+  ),
+);
+
 /**
  * The cart row, locked: a second request for this cart waits here until the first commits. A cart that already
  * has a live order answers with it (double click, retry, second tab); a closed one is not found. An open cart's live
@@ -235,42 +285,10 @@ async function lockCallersCart(
   caller: Caller,
   addressId: number | undefined,
 ): Promise<Step<{ cart: CartRow; address: OrderAddress | null; keptAside: boolean; otherOpenCart: boolean }>> {
-  const found = await trx
-    .selectFrom('carts')
-    .leftJoin('orders', (join) => join.onRef('orders.cart_id', '=', 'carts.id').on('orders.status', '<>', 'payment_failed'))
-    .selectAll('carts')
-    .select('orders.id as live_order_id')
-    // Whether lines were kept aside (for the next cart once the order stands), in the same statement.
-    .select((eb) =>
-      eb.exists(eb.selectFrom('cart_kept_lines').select('cart_kept_lines.id').whereRef('cart_kept_lines.cart_id', '=', 'carts.id')).as('kept_aside'),
-    )
-    // Whether the customer has another open cart (filled in another browser): the answer names it as their cart of now.
-    .select((eb) =>
-      eb
-        .exists(
-          eb
-            .selectFrom('carts as other')
-            .select('other.id')
-            .where('other.customer_id', '=', caller.customerId)
-            .where('other.status', '=', 'open')
-            .whereRef('other.id', '<>', 'carts.id'),
-        )
-        .as('other_open_cart'),
-    )
-    .$if(addressId !== undefined, (qb) =>
-      qb.select((eb) =>
-        jsonObjectFrom(
-          eb
-            .selectFrom('addresses')
-            .select(orderAddressSelection)
-            .where('addresses.id', '=', addressId ?? 0)
-            .where('addresses.customer_id', '=', caller.customerId),
-        ).as('address'),
-      ),
-    )
-    .where('carts.id', '=', cartId)
-    .forUpdate('carts')
-    .executeTakeFirst();
+  const found =
+    addressId === undefined
+      ? await lockedCart.first(trx, { cartId, customerId: caller.customerId }).then((row) => row && { ...row, address: null })
+      : await lockedCartWithAddress.first(trx, { cartId, customerId: caller.customerId, addressId });
   if (!found || (found.customer_id !== null && found.customer_id !== caller.customerId)) return { stop: cartNotFound };
   const { live_order_id: liveOrderId, address, kept_aside: keptAside, other_open_cart: otherOpenCart, ...cart } = found;
   // A cart closed while this request waited for its lock had its order written by the request it waited for: the
@@ -545,54 +563,46 @@ async function writeOrder(trx: Kysely<Database>, payments: PaymentGateway, calle
   const unpaidStatus: OrderStatus = facts.awaitsEmailConfirmation ? 'awaiting_confirmation' : 'pending_payment_on_delivery';
   const status: OrderStatus = payment.mode === 4 ? unpaidStatus : 'pending_payment';
   const { offerIds, units } = stockTaken(facts.items);
-  return trx
-    .with(
-      'taken',
-      () =>
-        sql`(update variant_offers set stock = variant_offers.stock - taken.units
-        from unnest(${offerIds}::int[], ${units}::int[]) as taken(offer_id, units) where variant_offers.id = taken.offer_id)`,
-    )
-    .insertInto('orders')
-    .values({
-      customer_id: caller.customerId,
-      cart_id: cart.id,
-      status,
-      // The email read with the session (decision 065), as it was when this request began.
-      email: caller.email,
-      email_canonical: canonicalEmail(caller.email),
-      zipcode: cart.zipcode,
-      speed_id: facts.speedId,
-      retailer_loc_id: facts.retailerLocId,
-      address_id: address?.id ?? null,
-      shipping_address: address ? JSON.stringify(addressSnapshot(address)) : null,
-      payment_mode: payment.mode,
-      payment_method: paymentMethodNames[payment.mode],
-      payment_gateway: payment.mode === 4 ? null : payments.kind,
-      payment_ref: null,
-      payment_method_id: card?.id ?? null,
-      payment_token: payment.mode === 1 ? payment.account.ref : payment.mode === 2 && !card ? (payment.token ?? null) : null,
-      // The request placing the order charges it right after this commits: it claims the charge here, a statement
-      // fewer than claiming after the commit (order-payment.ts, settleReservedOrder). Pay on delivery has none.
-      charge_started_at: status === 'pending_payment' ? sql<Date>`now()` : null,
-      // A bank account shows as its bank and last four, like a card.
-      card_brand: payment.mode === 1 ? payment.account.bankName : (card?.brand ?? null),
-      card_last4: payment.mode === 1 ? payment.account.last4 : (card?.last4 ?? null),
-      bank_mandate: payment.mode === 1 ? JSON.stringify(payment.account.mandate) : null,
-      upi_id: payment.mode === 3 ? payment.upiId.trim() : null,
-      payment_message: null,
-      subtotal_cents: totals.subtotal,
-      discount_cents: totals.discount,
-      delivery_fee_cents: totals.deliveryFee,
-      fee_cents: totals.feeAmount,
-      taxes_cents: totals.taxes,
-      tip_percent: totals.tipPercent,
-      tip_cents: totals.tip,
-      grand_total_cents: totals.grandtotal,
-      coupon_code: facts.coupon?.code ?? null,
-      gift_message: facts.giftMessage?.trim() || null,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const order = await orderInsert.first(trx, {
+    offerIds,
+    units,
+    // The request placing the order charges it right after this commits: it claims the charge here, a statement
+    // fewer than claiming after the commit (order-payment.ts, settleReservedOrder). Pay on delivery has none.
+    claimCharge: status === 'pending_payment',
+    customer_id: caller.customerId,
+    cart_id: cart.id,
+    status,
+    // The email read with the session (decision 065), as it was when this request began.
+    email: caller.email,
+    email_canonical: canonicalEmail(caller.email),
+    zipcode: cart.zipcode,
+    speed_id: facts.speedId,
+    retailer_loc_id: facts.retailerLocId,
+    address_id: address?.id ?? null,
+    shipping_address: address ? JSON.stringify(addressSnapshot(address)) : null,
+    payment_mode: payment.mode,
+    payment_method: paymentMethodNames[payment.mode],
+    payment_gateway: payment.mode === 4 ? null : payments.kind,
+    payment_method_id: card?.id ?? null,
+    payment_token: payment.mode === 1 ? payment.account.ref : payment.mode === 2 && !card ? (payment.token ?? null) : null,
+    // A bank account shows as its bank and last four, like a card.
+    card_brand: payment.mode === 1 ? payment.account.bankName : (card?.brand ?? null),
+    card_last4: payment.mode === 1 ? payment.account.last4 : (card?.last4 ?? null),
+    bank_mandate: payment.mode === 1 ? JSON.stringify(payment.account.mandate) : null,
+    upi_id: payment.mode === 3 ? payment.upiId.trim() : null,
+    subtotal_cents: totals.subtotal,
+    discount_cents: totals.discount,
+    delivery_fee_cents: totals.deliveryFee,
+    fee_cents: totals.feeAmount,
+    taxes_cents: totals.taxes,
+    tip_percent: totals.tipPercent,
+    tip_cents: totals.tip,
+    grand_total_cents: totals.grandtotal,
+    coupon_code: facts.coupon?.code ?? null,
+    gift_message: facts.giftMessage?.trim() || null,
+  });
+  if (!order) throw new Error('The order insert returned no row');
+  return order;
 }
 
 /**
@@ -618,67 +628,31 @@ async function writeDeliverables(
     const fees = totals.groups[index];
     // The deliverable and its items in one statement (decision 072: two before): the items take the deliverable's id
     // from its insert's CTE, and the rows come back joined, in the items' id (insert) order.
-    const rows = await trx
-      .with('deliverable', (db) =>
-        db
-          .insertInto('order_deliverables')
-          .values({
-            order_id: order.id,
-            loc_id: group.locId,
-            vendor_name: group.vendorName,
-            speed: group.speed,
-            delivery_method: deliveryMethodOf(group.speed, speedId),
-            delivery_date: visit?.date ?? choice?.date ?? null,
-            slot_template_id: choice?.hold?.templateId ?? null,
-            slot_start: visit?.time ?? choice?.hold?.start ?? null,
-            slot_end: choice?.hold?.end ?? null,
-            delivery_fee_cents: fees?.deliveryFeeCents ?? 0,
-            packaging_fee_cents: fees?.packagingFeeCents ?? 0,
-          })
-          .returning(mailedDeliverableColumns),
-      )
-      .with('item', (db) =>
-        db
-          .insertInto('order_items')
-          .values(
-            group.lines.map((line, position) => {
-              const item = items.find((i) => i.id === line.cart_rid);
-              return {
-                order_id: order.id,
-                deliverable_id: db.selectFrom('deliverable').select('deliverable.id'),
-                offer_id: item?.offer_id ?? 0,
-                variant_id: line.variant_id,
-                product_id: line.product_id,
-                product_name: line.name,
-                bottle_size: line.bottle_size,
-                qty: line.qty,
-                price_cents: line.price_cents,
-                row_total_cents: line.price_cents * line.qty,
-                // The line's sales tax at its kind's rate (cartTotals), the coupon's share taken off first.
-                tax_cents: totals.lineTaxes[index]?.[position] ?? 0,
-                wallet_entry_id: line.wallet_entry_id,
-              };
-            }),
-          )
-          .returning(mailedItemColumns),
-      )
-      .selectFrom('item')
-      .innerJoin('deliverable', 'deliverable.id', 'item.deliverable_id')
-      .select([
-        'item.id',
-        'item.deliverable_id',
-        'item.qty',
-        'item.product_name',
-        'item.bottle_size',
-        'item.row_total_cents',
-        'deliverable.delivery_method',
-        'deliverable.vendor_name',
-        'deliverable.delivery_date',
-        'deliverable.slot_start',
-        'deliverable.slot_end',
-      ])
-      .orderBy('item.id')
-      .execute();
+    const grouped = group.lines.map((line, position) => ({ line, item: items.find((i) => i.id === line.cart_rid), position }));
+    const rows = await deliverableInsert.rows(trx, {
+      orderId: order.id,
+      locId: group.locId,
+      vendorName: group.vendorName,
+      speed: group.speed,
+      deliveryMethod: deliveryMethodOf(group.speed, speedId),
+      deliveryDate: visit?.date ?? choice?.date ?? null,
+      slotTemplateId: choice?.hold?.templateId ?? null,
+      slotStart: visit?.time ?? choice?.hold?.start ?? null,
+      slotEnd: choice?.hold?.end ?? null,
+      deliveryFeeCents: fees?.deliveryFeeCents ?? 0,
+      packagingFeeCents: fees?.packagingFeeCents ?? 0,
+      offerIds: grouped.map(({ item }) => item?.offer_id ?? 0),
+      variantIds: grouped.map(({ line }) => line.variant_id),
+      productIds: grouped.map(({ line }) => line.product_id),
+      productNames: grouped.map(({ line }) => line.name),
+      bottleSizes: grouped.map(({ line }) => line.bottle_size),
+      quantities: grouped.map(({ line }) => line.qty),
+      pricesCents: grouped.map(({ line }) => line.price_cents),
+      rowTotalsCents: grouped.map(({ line }) => line.price_cents * line.qty),
+      // The line's sales tax at its kind's rate (cartTotals), the coupon's share taken off first.
+      taxesCents: grouped.map(({ position }) => totals.lineTaxes[index]?.[position] ?? 0),
+      walletEntryIds: grouped.map(({ line }) => line.wallet_entry_id),
+    });
     const first = rows[0];
     if (first) {
       const { deliverable_id: id, delivery_method, vendor_name, delivery_date, slot_start, slot_end } = first;
@@ -704,21 +678,25 @@ async function writeDeliverables(
   return { lineIds, lines };
 }
 
+/** closeCart's statement, built once (issue 27). */
+const closeCartStatement = statementShape<{ cartId: string; customerId: number; now: Date }>()((db, value) =>
+  db
+    .with('closed', (cte) =>
+      cte
+        .updateTable('carts')
+        .set({ status: 'ordered', customer_id: sql<number>`coalesce(customer_id, ${value('customerId')})`, updated_at: value('now') })
+        .where('id', '=', value('cartId')),
+    )
+    .deleteFrom('slot_holds')
+    .where('cart_id', '=', value('cartId'))
+    .returning(['template_id', 'slot_date']),
+);
+
 /**
  * The held seats become booked seats, and the cart closes (claimed by the caller if it was a bare guest cart): the
  * cart's update rides as a CTE on the holds' delete, one statement (decision 065).
  */
 async function closeCart(trx: Kysely<Database>, cartId: string, caller: Caller): Promise<void> {
-  const holds = await trx
-    .with('closed', (db) =>
-      db
-        .updateTable('carts')
-        .set({ status: 'ordered', customer_id: sql<number>`coalesce(customer_id, ${caller.customerId})`, updated_at: new Date() })
-        .where('id', '=', cartId),
-    )
-    .deleteFrom('slot_holds')
-    .where('cart_id', '=', cartId)
-    .returning(['template_id', 'slot_date'])
-    .execute();
+  const holds = await closeCartStatement.rows(trx, { cartId, customerId: caller.customerId, now: new Date() });
   await bookHeldSeats(trx, holds);
 }

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { PaymentGatewayError, type ChargeResult, type PaymentGateway, type PaymentSource } from '../../adapters/payments/payment-port.ts';
 import type { Database, OrdersTable } from '../../db/schema.ts';
+import { statementShape } from '../../db/statement-shapes.ts';
 import { bankPaymentMode } from '../../../src/rules/bank-account.ts';
 import { cardGoneMessage } from '../../../src/rules/messages.ts';
 import { bringLinesBack, lockOpenCart, type LinesBack } from '../cart/failed-order-lines.ts';
@@ -249,27 +250,37 @@ export async function abandonAuthentication(db: Kysely<Database>, payments: Paym
   return failOrder(db, order, paymentMessages.authenticationTimedOut, order.payment_ref, now);
 }
 
+/** markPaid's statement, built once (issue 27). A fresh token is spent: nothing about the card remains but its brand and last four. */
+const markPaidStatement = statementShape<{ orderId: number; paymentRef: string; brand: string | null; last4: string | null; now: Date }>()(
+  (db, value) =>
+    db
+      .updateTable('orders')
+      .set({
+        status: 'processing',
+        payment_ref: value('paymentRef'),
+        card_brand: value('brand'),
+        card_last4: value('last4'),
+        payment_token: null,
+        updated_at: value('now'),
+      })
+      .where('id', '=', value('orderId'))
+      .where('status', '=', 'pending_payment')
+      .returningAll(),
+);
+
 /**
  * Paid: the order is 'processing'. A dine-in order's wallet entries come later, when it is served (fulfilment). One
  * statement, so no transaction of its own (decision 072: its BEGIN and COMMIT were two round trips of every paid
  * order, left from when the wallet's credit was written here too).
  */
 async function markPaid(db: Kysely<Database>, order: OrderRow, result: Extract<ChargeResult, { ok: true }>): Promise<SettleOutcome> {
-  const paid = await db
-    .updateTable('orders')
-    .set({
-      status: 'processing',
-      payment_ref: result.paymentRef,
-      card_brand: result.brand ?? order.card_brand,
-      card_last4: result.last4 ?? order.card_last4,
-      // A fresh token is spent: nothing about the card remains but its brand and last four.
-      payment_token: null,
-      updated_at: new Date(),
-    })
-    .where('id', '=', order.id)
-    .where('status', '=', 'pending_payment')
-    .returningAll()
-    .executeTakeFirst();
+  const paid = await markPaidStatement.first(db, {
+    orderId: order.id,
+    paymentRef: result.paymentRef,
+    brand: result.brand ?? order.card_brand,
+    last4: result.last4 ?? order.card_last4,
+    now: new Date(),
+  });
   return { kind: 'placed', order: paid ?? (await readOrder(db, order.id)), settledHere: paid !== undefined };
 }
 

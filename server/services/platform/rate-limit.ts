@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { statementShape } from '../../db/statement-shapes.ts';
 
 export interface LimitRule {
   max: number;
@@ -110,6 +111,15 @@ export const tooManyAttemptsMessage = 'Too many attempts. Please wait a few minu
 
 /** Counters older than this are deleted; no window is longer. */
 const keepCountersMs = 24 * 60 * 60 * 1000;
+
+/** One attempt counted in its window, built once (issue 27: a checkout's limited calls run it twice). */
+const countHit = statementShape<{ key: string; windowStart: Date }>()((db, value) =>
+  db
+    .insertInto('rate_limits')
+    .values({ key: value('key'), window_start: value('windowStart'), count: 1 })
+    .onConflict((oc) => oc.columns(['key', 'window_start']).doUpdateSet({ count: sql<number>`rate_limits.count + 1` }))
+    .returning('count'),
+);
 const pruneEveryMs = 60 * 1000;
 
 /**
@@ -128,12 +138,8 @@ export class RateLimiter {
   /** Counts one attempt; false when this attempt is over the limit. */
   async hit(key: string, rule: LimitRule): Promise<boolean> {
     const windowStart = this.windowStart(rule);
-    const row = await this.db
-      .insertInto('rate_limits')
-      .values({ key, window_start: windowStart, count: 1 })
-      .onConflict((oc) => oc.columns(['key', 'window_start']).doUpdateSet({ count: sql<number>`rate_limits.count + 1` }))
-      .returning('count')
-      .executeTakeFirstOrThrow();
+    const row = await countHit.first(this.db, { key, windowStart });
+    if (!row) throw new Error('The rate limit upsert returned no row');
     await this.pruneNowAndThen();
     return row.count <= rule.max;
   }
