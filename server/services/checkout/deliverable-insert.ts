@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
-import type { SpeedType } from '../../db/schema.ts';
+import { sql, type Selectable } from 'kysely';
+import type { OrderItemsTable, SpeedType } from '../../db/schema.ts';
 import { statementShape } from '../../db/statement-shapes.ts';
 import { mailedDeliverableColumns, mailedItemColumns } from './order-confirmation.ts';
 
@@ -29,19 +29,19 @@ export type DeliverableInsertParams = {
 };
 
 /** A line as the unnest of DeliverableInsertParams's arrays hands it out; `n` is its place in the group. */
-interface LineInput {
-  offer_id: number;
-  variant_id: number;
-  product_id: number;
-  product_name: string;
-  bottle_size: number;
-  qty: number;
-  price_cents: number;
-  row_total_cents: number;
-  tax_cents: number;
-  wallet_entry_id: number | null;
-  n: number;
-}
+type LineInput = Pick<
+  Selectable<OrderItemsTable>,
+  | 'offer_id'
+  | 'variant_id'
+  | 'product_id'
+  | 'product_name'
+  | 'bottle_size'
+  | 'qty'
+  | 'price_cents'
+  | 'row_total_cents'
+  | 'tax_cents'
+  | 'wallet_entry_id'
+> & { n: number };
 
 /**
  * The deliverable and its items in one statement (decision 072), built once (issue 27): the items take the
