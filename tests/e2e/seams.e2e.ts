@@ -537,3 +537,17 @@ test('a reload on the speed tab before CONTINUE keeps the speed and date picked 
   await expect(speed).toContainText('Courier Delivery');
   await expect(date).toContainText('First day');
 });
+
+test('a cart of two sellers: the speed tab names both under Select Retailer, each with its address, not one', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const twoSellers = await addToCartThroughApi(await ribeyeCustomer('seams.two-sellers-speed'), 'salmon', 'Atlantic Salmon Fillet, Skin-On');
+  await openCheckoutAt(page, twoSellers);
+  await homeAndContinue(page);
+  await expect(page.getByRole('combobox', { name: 'Select Speed' })).toContainText('1 Hour Delivery');
+  const sellers = page.getByRole('list', { name: 'Select Retailer' }).getByRole('listitem');
+  await expect(sellers).toHaveCount(2);
+  await expect(sellers.filter({ hasText: 'Hudson Street Butchers — West Village' })).toContainText('512 Hudson St');
+  await expect(sellers.filter({ hasText: 'Fulton Fish Co. — Lower East Side' })).toContainText('88 Essex St');
+  // A delivery brings both sellers' lines: nothing to pick.
+  await expect(page.getByRole('combobox', { name: 'Select Retailer' })).toHaveCount(0);
+});
