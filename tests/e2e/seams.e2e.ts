@@ -1,4 +1,6 @@
 import type { Page } from '@playwright/test';
+import { assert } from 'superstruct';
+import { moveAreaReply, type AreaLine } from '../../src/api/contract/cart-area.contract.ts';
 import { expect, test } from './fixtures.ts';
 import { cartOrderedMessage } from '../../src/rules/messages.ts';
 import { addCardWithBilling, placeAndConfirm } from './checkout-steps.ts';
@@ -550,4 +552,38 @@ test('a cart of two sellers: the speed tab names both under Select Retailer, eac
   await expect(sellers.filter({ hasText: 'Fulton Fish Co. — Lower East Side' })).toContainText('88 Essex St');
   // A delivery brings both sellers' lines: nothing to pick.
   await expect(page.getByRole('combobox', { name: 'Select Retailer' })).toHaveCount(0);
+});
+
+test('a new pincode names what a move caps at the new offer’s stock and what cannot move for want of stock', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  let session = await addToCartThroughApi(await areaOf('10001'), 'ribeye', ribeye);
+  session = await addToCartThroughApi(session, 'ribeye', ribeye);
+  session = await addToCartThroughApi(session, newYorkOnly.query, bones);
+  await openWithSession(page, session, '/store');
+  await expect(page.getByRole('link', { name: 'Cart, 3 items' })).toBeVisible();
+  // The server's answer as it comes when Chicago's ribeye has 1 left and the bones' offer none (the journeys' store
+  // keeps every offer deep; offer-moves-stock.test.ts checks the server's side).
+  await changedOnce(page, '/api/cart/movearea', (json) => {
+    assert(json, moveAreaReply);
+    if (!json.data) return json;
+    const capped = (line: AreaLine, qty: number) => (line.name === ribeye ? { ...line, new_qty: qty } : line);
+    return {
+      ...json,
+      data: {
+        ...json.data,
+        keep: json.data.keep.map((l) => capped(l, 1)),
+        drop: json.data.drop.map((l) => (l.name === bones ? { ...l, new_qty: 0 } : l)),
+      },
+    };
+  });
+  await changeZipTo(page, '60601');
+  const question = page.getByRole('dialog', { name: 'Change to 60601?' });
+  const quantities = question.getByRole('region', { name: 'Quantity changes' });
+  await expect(quantities).toContainText('Quantities with 60601:');
+  await expect(quantities.getByRole('listitem')).toHaveText([
+    `${ribeye}: 1 instead of 2 (the most we can sell)`,
+    `${bones}: none left in stock, so it cannot move`,
+  ]);
+  await question.getByRole('button', { name: 'Keep 10001 and my whole cart' }).click();
+  await expect(question).toBeHidden();
 });
