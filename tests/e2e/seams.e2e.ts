@@ -1,13 +1,18 @@
 import type { Page } from '@playwright/test';
 import { assert } from 'superstruct';
 import { moveAreaReply, type AreaLine } from '../../src/api/contract/cart-area.contract.ts';
+import { listingReply, type ListingData } from '../../src/api/contract/catalogue.contract.ts';
+import { categoryPath } from '../../src/rules/category-paths.ts';
+import { priceBucketLabel, priceBuckets } from '../../src/rules/listing.ts';
+import { withVendorQuery } from '../../src/rules/listing-query.ts';
+import { dollarsToCents } from '../../src/rules/money.ts';
 import { expect, test } from './fixtures.ts';
 import { cartOrderedMessage } from '../../src/rules/messages.ts';
 import { addCardWithBilling, placeAndConfirm } from './checkout-steps.ts';
 import { handOverPickUp } from './console-steps.ts';
 import { addDineIn, addVisitLine, chooseVisit, fillDelivery, fillVisit } from './dine-in-steps.ts';
 import { faceCameraLaunchOptions, idCardFront, submitKyc } from './identity-steps.ts';
-import { addCourierLine, addToCartThroughApi, areaOf, newCustomer, openWithSession } from './journeys/shoppers.ts';
+import { addCourierLine, addToCartThroughApi, areaOf, newCustomer, openWithSession, postJson } from './journeys/shoppers.ts';
 import { changedOnce, homeAndContinue, openCheckoutAt, ribeyeCustomer, threeSpeeds } from './faults.ts';
 import { newYorkOnly } from './new-york-only.ts';
 import { addSameDayToCart, choose, enterStoreAsNewCustomer, uniqueEmail } from './steps.ts';
@@ -586,4 +591,43 @@ test('a new pincode names what a move caps at the new offer’s stock and what c
   ]);
   await question.getByRole('button', { name: 'Keep 10001 and my whole cart' }).click();
   await expect(question).toBeHidden();
+});
+
+/** The price ranges a listing's cards fall in (each card's lowest price), in the panel's words. */
+function cardRanges(data: ListingData): string[] {
+  const lowest = data.products.map((p) => Math.min(...p.child.map((c) => dollarsToCents(c.price) ?? Number.POSITIVE_INFINITY)));
+  return priceBuckets
+    .filter((b) => lowest.some((cents) => cents >= b.minCents && (b.maxCents === undefined || cents < b.maxCents)))
+    .map(priceBucketLabel);
+}
+
+test("a seller's listing (the vendor filter) offers the price ranges of the seller's own prices, not the area's", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const session = await areaOf('10001');
+  // Shellfish from the courier (vendor 9): its prices start at $10, while the area's start under it.
+  const [shellfish, courierVendor] = [1006, 9];
+  const listed = async (extra: Record<string, unknown>) => {
+    const reply = listingReply.create(
+      await postJson('/connect/index/filters', {
+        zipcode: session.zipcode,
+        loc_id: session.location,
+        parent_category_id: shellfish,
+        page: 0,
+        limit: 50,
+        ...extra,
+      }),
+    );
+    if (!reply.data) throw new Error('no listing');
+    return reply.data;
+  };
+  const seller = cardRanges(await listed({ vendor: [courierVendor] }));
+  const area = cardRanges(await listed({ minprice: 0 }));
+  // The case is one where they differ (else the page could not tell them apart).
+  expect(seller.length).toBeGreaterThan(0);
+  expect(seller).not.toEqual(area);
+
+  await openWithSession(page, session, withVendorQuery(categoryPath('Shellfish', shellfish), [courierVendor]));
+  const filters = page.getByRole('complementary', { name: 'Filters' });
+  await expect(filters.getByRole('group', { name: 'Vendor' }).getByRole('checkbox').first()).toBeChecked();
+  await expect(filters.getByRole('group', { name: 'Price' }).getByRole('listitem')).toHaveText(seller);
 });
