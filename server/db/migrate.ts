@@ -34,6 +34,7 @@ import * as sessionNotify from './migrations/036-session-notify.ts';
 import * as adSpeeds from './migrations/037-ad-speeds.ts';
 import * as weighedGramsAsEntered from './migrations/038-weighed-grams-as-entered.ts';
 import * as deliverableFulfilment from './migrations/039-deliverable-fulfilment.ts';
+import * as offerLocationNotify from './migrations/041-offer-location-notify.ts';
 
 // Listed here (not read from disk) so the bundle, tsx and tests all see the same ordered set.
 const migrations: Record<string, Migration> = {
@@ -72,6 +73,7 @@ const migrations: Record<string, Migration> = {
   '037-ad-speeds': adSpeeds,
   '038-weighed-grams-as-entered': weighedGramsAsEntered,
   '039-deliverable-fulfilment': deliverableFulfilment,
+  '041-offer-location-notify': offerLocationNotify,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

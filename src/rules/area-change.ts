@@ -13,6 +13,8 @@ export interface AreaChangeLine {
   price?: string | undefined;
   /** A kept line moved to another seller's offer: its price there, in dollars. */
   new_price?: string | undefined;
+  /** Moving to another offer with less in stock (or past 24): the quantity it moves with; 0: it cannot move. */
+  new_qty?: number | undefined;
 }
 
 export interface AreaChangeQuestion {

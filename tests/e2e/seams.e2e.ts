@@ -1,11 +1,18 @@
 import type { Page } from '@playwright/test';
+import { assert } from 'superstruct';
+import { moveAreaReply, type AreaLine } from '../../src/api/contract/cart-area.contract.ts';
+import { listingReply, type ListingData } from '../../src/api/contract/catalogue.contract.ts';
+import { categoryPath } from '../../src/rules/category-paths.ts';
+import { priceBucketLabel, priceBuckets } from '../../src/rules/listing.ts';
+import { withVendorQuery } from '../../src/rules/listing-query.ts';
+import { dollarsToCents } from '../../src/rules/money.ts';
 import { expect, test } from './fixtures.ts';
 import { cartOrderedMessage } from '../../src/rules/messages.ts';
 import { addCardWithBilling, placeAndConfirm } from './checkout-steps.ts';
 import { handOverPickUp } from './console-steps.ts';
 import { addDineIn, addVisitLine, chooseVisit, fillDelivery, fillVisit } from './dine-in-steps.ts';
 import { faceCameraLaunchOptions, idCardFront, submitKyc } from './identity-steps.ts';
-import { addCourierLine, addToCartThroughApi, areaOf, newCustomer, openWithSession } from './journeys/shoppers.ts';
+import { addCourierLine, addToCartThroughApi, areaOf, newCustomer, openWithSession, postJson } from './journeys/shoppers.ts';
 import { changedOnce, homeAndContinue, openCheckoutAt, ribeyeCustomer, threeSpeeds } from './faults.ts';
 import { newYorkOnly } from './new-york-only.ts';
 import { addSameDayToCart, choose, enterStoreAsNewCustomer, uniqueEmail } from './steps.ts';
@@ -536,4 +543,91 @@ test('a reload on the speed tab before CONTINUE keeps the speed and date picked 
   await expect(page.getByRole('heading', { name: 'Choose Delivery Slots' })).toBeVisible();
   await expect(speed).toContainText('Courier Delivery');
   await expect(date).toContainText('First day');
+});
+
+test('a cart of two sellers: the speed tab names both under Select Retailer, each with its address, not one', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const twoSellers = await addToCartThroughApi(await ribeyeCustomer('seams.two-sellers-speed'), 'salmon', 'Atlantic Salmon Fillet, Skin-On');
+  await openCheckoutAt(page, twoSellers);
+  await homeAndContinue(page);
+  await expect(page.getByRole('combobox', { name: 'Select Speed' })).toContainText('1 Hour Delivery');
+  const sellers = page.getByRole('list', { name: 'Select Retailer' }).getByRole('listitem');
+  await expect(sellers).toHaveCount(2);
+  await expect(sellers.filter({ hasText: 'Hudson Street Butchers — West Village' })).toContainText('512 Hudson St');
+  await expect(sellers.filter({ hasText: 'Fulton Fish Co. — Lower East Side' })).toContainText('88 Essex St');
+  // A delivery brings both sellers' lines: nothing to pick.
+  await expect(page.getByRole('combobox', { name: 'Select Retailer' })).toHaveCount(0);
+});
+
+test('a new pincode names what a move caps at the new offer’s stock and what cannot move for want of stock', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  let session = await addToCartThroughApi(await areaOf('10001'), 'ribeye', ribeye);
+  session = await addToCartThroughApi(session, 'ribeye', ribeye);
+  session = await addToCartThroughApi(session, newYorkOnly.query, bones);
+  await openWithSession(page, session, '/store');
+  await expect(page.getByRole('link', { name: 'Cart, 3 items' })).toBeVisible();
+  // The server's answer as it comes when Chicago's ribeye has 1 left and the bones' offer none (the journeys' store
+  // keeps every offer deep; offer-moves-stock.test.ts checks the server's side).
+  await changedOnce(page, '/api/cart/movearea', (json) => {
+    assert(json, moveAreaReply);
+    if (!json.data) return json;
+    const capped = (line: AreaLine, qty: number) => (line.name === ribeye ? { ...line, new_qty: qty } : line);
+    return {
+      ...json,
+      data: {
+        ...json.data,
+        keep: json.data.keep.map((l) => capped(l, 1)),
+        drop: json.data.drop.map((l) => (l.name === bones ? { ...l, new_qty: 0 } : l)),
+      },
+    };
+  });
+  await changeZipTo(page, '60601');
+  const question = page.getByRole('dialog', { name: 'Change to 60601?' });
+  const quantities = question.getByRole('region', { name: 'Quantity changes' });
+  await expect(quantities).toContainText('Quantities with 60601:');
+  await expect(quantities.getByRole('listitem')).toHaveText([
+    `${ribeye}: 1 instead of 2 (the most we can sell)`,
+    `${bones}: none left in stock, so it cannot move`,
+  ]);
+  await question.getByRole('button', { name: 'Keep 10001 and my whole cart' }).click();
+  await expect(question).toBeHidden();
+});
+
+/** The price ranges a listing's cards fall in (each card's lowest price), in the panel's words. */
+function cardRanges(data: ListingData): string[] {
+  const lowest = data.products.map((p) => Math.min(...p.child.map((c) => dollarsToCents(c.price) ?? Number.POSITIVE_INFINITY)));
+  return priceBuckets
+    .filter((b) => lowest.some((cents) => cents >= b.minCents && (b.maxCents === undefined || cents < b.maxCents)))
+    .map(priceBucketLabel);
+}
+
+test("a seller's listing (the vendor filter) offers the price ranges of the seller's own prices, not the area's", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const session = await areaOf('10001');
+  // Shellfish from the courier (vendor 9): its prices start at $10, while the area's start under it.
+  const [shellfish, courierVendor] = [1006, 9];
+  const listed = async (extra: Record<string, unknown>) => {
+    const reply = listingReply.create(
+      await postJson('/connect/index/filters', {
+        zipcode: session.zipcode,
+        loc_id: session.location,
+        parent_category_id: shellfish,
+        page: 0,
+        limit: 50,
+        ...extra,
+      }),
+    );
+    if (!reply.data) throw new Error('no listing');
+    return reply.data;
+  };
+  const seller = cardRanges(await listed({ vendor: [courierVendor] }));
+  const area = cardRanges(await listed({ minprice: 0 }));
+  // The case is one where they differ (else the page could not tell them apart).
+  expect(seller.length).toBeGreaterThan(0);
+  expect(seller).not.toEqual(area);
+
+  await openWithSession(page, session, withVendorQuery(categoryPath('Shellfish', shellfish), [courierVendor]));
+  const filters = page.getByRole('complementary', { name: 'Filters' });
+  await expect(filters.getByRole('group', { name: 'Vendor' }).getByRole('checkbox').first()).toBeChecked();
+  await expect(filters.getByRole('group', { name: 'Price' }).getByRole('listitem')).toHaveText(seller);
 });

@@ -61,7 +61,9 @@ interface LineRow {
  * whose own offer is not, but whose size the chosen restaurant sells at the option's speed, stays and moves to the
  * restaurant's offer at its price (as the cards and product page show it). Going to Delivery, a restaurant's line, or
  * another area's delivery line (a new zip), whose size is sold for delivery in the area moves to that offer at its
- * price, as the product page there would sell it (offer-moves.ts); what the area cannot deliver is listed. Otherwise
+ * price, as the product page there would sell it (offer-moves.ts); what the area cannot deliver is listed. A moved
+ * line goes with no more than its new offer has in stock (and 24): a capped one names its new_qty, and one whose new
+ * offer has none left is listed as leaving with new_qty 0 (decision 082 left stock unchecked on a move). Otherwise
  * (a visit without a restaurant, a wallet line) nothing is re-priced or swapped to another seller: a line stays
  * exactly as chosen, or is listed for the shopper. A moved line's keep entry names its new price.
  * Lines kept earlier for this zip (cart_kept_lines, migration 028) that the area and option sell are listed in restore.
@@ -123,7 +125,10 @@ export async function moveCartToArea(db: Kysely<Database>, caller: Caller | unde
     const drop: AreaLine[] = [];
     for (const row of rows) {
       const move = moved.get(row.id);
-      if (move) keep.push({ ...lineOf(row), new_price: centsToDollars(move.priceCents) });
+      // A move to an offer with less in stock than the line (or past 24) is named with what moves; none left: it leaves.
+      const capped = move && move.qty < row.qty ? { new_qty: move.qty } : {};
+      if (move && move.qty > 0) keep.push({ ...lineOf(row), new_price: centsToDollars(move.priceCents), ...capped });
+      else if (move) drop.push({ ...lineOf(row), ...capped });
       else (sold(row) ? keep : drop).push(lineOf(row));
     }
 

@@ -9,6 +9,11 @@ export interface OfferMove {
   offerId: number;
   /** The offer's price: the line's from now on (the question names it when it differs). */
   priceCents: number;
+  /**
+   * The quantity the line moves with: its own, capped at what the offer has in stock (and 24) beside what the cart
+   * holds of it already; 0 when none is left, so the line cannot move (the question names both).
+   */
+  qty: number;
 }
 
 /** A line the target cannot sell as it is. */
@@ -25,9 +30,13 @@ export interface MoveTarget {
   restaurant: number | undefined;
 }
 
-interface Candidate extends OfferMove {
+interface Candidate extends Omit<OfferMove, 'qty'> {
   speed: SpeedValue;
   stock: number;
+  /** The line's quantity now. */
+  lineQty: number;
+  /** What the cart's lines that stay where they are hold of the offer already (a moved line adds to it). */
+  held: number | string | null;
 }
 
 /**
@@ -36,6 +45,8 @@ interface Candidate extends OfferMove {
  * - to Delivery: a restaurant's line (dine-in or pick-up), or a delivery line of another area (a new zip in the header),
  *   whose size is sold for delivery in the area, to the offer the product page there would sell it at (the first speed
  *   in the SPEED dropdown's order with stock, the cheapest with stock).
+ * A line moves with no more than the offer has in stock (and 24) beside what the cart holds of it already, the lines
+ * moving to one offer served in the cart's order; a line for which nothing is left moves with 0 (it cannot move).
  * A visit without a restaurant (the pincode dialog keeping Dine-In or Pick-Up) moves nothing, and a wallet line never
  * moves: such lines stay exactly as chosen or are listed as leaving.
  */
@@ -43,6 +54,7 @@ export async function offerMovesFor(trx: Kysely<Database>, cartId: string, unsol
   const toDelivery = target.restaurant === undefined && !target.speeds.some(isVisitSpeed);
   const movable = unsold.filter((line) => !line.wallet && (target.restaurant !== undefined || toDelivery));
   if (movable.length === 0) return [];
+  const movableIds = movable.map((line) => line.id);
   let query = trx
     .selectFrom('cart_items')
     .innerJoin('variant_offers', 'variant_offers.variant_id', 'cart_items.variant_id')
@@ -52,22 +64,37 @@ export async function offerMovesFor(trx: Kysely<Database>, cartId: string, unsol
       'variant_offers.price_cents as priceCents',
       'variant_offers.speed',
       'variant_offers.stock',
+      'cart_items.qty as lineQty',
+      (eb) =>
+        eb
+          .selectFrom('cart_items as staying')
+          .select((sub) => sub.fn.coalesce(sub.fn.sum<number>('staying.qty'), sub.lit(0)).as('held'))
+          .whereRef('staying.cart_id', '=', 'cart_items.cart_id')
+          .whereRef('staying.offer_id', '=', 'variant_offers.id')
+          .where('staying.wallet_entry_id', 'is', null)
+          .where('staying.id', 'not in', movableIds)
+          .as('held'),
     ])
     .where('cart_items.cart_id', '=', cartId)
     .where('cart_items.wallet_entry_id', 'is', null)
-    .where(
-      'cart_items.id',
-      'in',
-      movable.map((line) => line.id),
-    )
+    .where('cart_items.id', 'in', movableIds)
     .where('variant_offers.speed', 'in', [...target.speeds])
     .where((eb) => eb.or([eb('variant_offers.area_loc_id', '=', target.areaLocId), eb('variant_offers.area_loc_id', 'is', null)]));
   if (target.restaurant !== undefined) query = query.where('variant_offers.loc_id', '=', target.restaurant);
   const candidates: Candidate[] = await query.execute();
   candidates.sort(byProductPageChoice);
-  const chosen = new Map<number, OfferMove>();
-  for (const { lineId, offerId, priceCents } of candidates) if (!chosen.has(lineId)) chosen.set(lineId, { lineId, offerId, priceCents });
-  return [...chosen.values()];
+  const chosen = new Map<number, Candidate>();
+  for (const candidate of candidates) if (!chosen.has(candidate.lineId)) chosen.set(candidate.lineId, candidate);
+  // What each offer holds once the lines before have moved to it (a sum may come back as a string: bigint).
+  const taken = new Map<number, number>();
+  return [...chosen.values()]
+    .sort((a, b) => a.lineId - b.lineId)
+    .map(({ lineId, offerId, priceCents, stock, lineQty, held }) => {
+      const before = taken.get(offerId) ?? Number(held ?? 0);
+      const qty = Math.max(0, Math.min(lineQty, Math.min(maxQuantity, stock) - before));
+      taken.set(offerId, before + qty);
+      return { lineId, offerId, priceCents, qty };
+    });
 }
 
 /** As the product page picks a size's offer (rules/product-options.ts): stock first, then speed order, price, id. */
@@ -81,12 +108,13 @@ function byProductPageChoice(a: Candidate, b: Candidate): number {
 }
 
 /**
- * The lines move to their new offers (its price from now on; no delivery date or slot: a visit has none, and a
- * delivery's is chosen for its seller at checkout). A line of that offer already in the cart takes the quantity
- * instead (at most 24, as in the cart), as adding to the cart would.
+ * The lines move to their new offers with the quantity offerMovesFor allowed (its price from now on; no delivery date
+ * or slot: a visit has none, and a delivery's is chosen for its seller at checkout). A line of that offer already in
+ * the cart takes the quantity instead, as adding to the cart would. Moves with 0 are not made (the caller drops them).
  */
 export async function moveToOffers(trx: Kysely<Database>, cartId: string, moves: readonly OfferMove[]): Promise<void> {
   for (const move of moves) {
+    if (move.qty === 0) continue;
     const existing = await trx
       .selectFrom('cart_items')
       .select(['id', 'qty'])
@@ -95,17 +123,16 @@ export async function moveToOffers(trx: Kysely<Database>, cartId: string, moves:
       .where('wallet_entry_id', 'is', null)
       .executeTakeFirst();
     if (existing) {
-      const line = await trx.selectFrom('cart_items').select('qty').where('id', '=', move.lineId).executeTakeFirstOrThrow();
       await trx
         .updateTable('cart_items')
-        .set({ qty: Math.min(maxQuantity, existing.qty + line.qty) })
+        .set({ qty: Math.min(maxQuantity, existing.qty + move.qty) })
         .where('id', '=', existing.id)
         .execute();
       await trx.deleteFrom('cart_items').where('id', '=', move.lineId).execute();
     } else {
       await trx
         .updateTable('cart_items')
-        .set({ offer_id: move.offerId, delivery_date: null, timeslot: null })
+        .set({ offer_id: move.offerId, qty: move.qty, delivery_date: null, timeslot: null })
         .where('id', '=', move.lineId)
         .execute();
     }

@@ -200,10 +200,17 @@ export function listingPageStatement(request: ListingPageRequest, panel?: PanelR
   // With a chosen restaurant, the panel is what it sells of the category (restaurantPanel): the area's facets count
   // every restaurant of the area at once.
   const restaurant = panel === undefined && request.restaurantLocId !== undefined ? request.restaurantLocId : undefined;
+  // Under a vendor filter the cards and the price filter are at the vendors' prices (vp.price_cents): so are the
+  // panel's price ranges (kept per vendors: listing.ts's panel key). Sizes and categories stay the area's facets.
+  const byVendorPrices = restaurant === undefined && sellers?.vendorIds !== undefined;
   const pricePresent = priceBuckets.map((bucket) => {
     if (restaurant !== undefined) {
       const below = bucket.maxCents === undefined ? sql`true` : sql`r.price_cents < ${bucket.maxCents}`;
       return sql`exists (select 1 from restaurant_listed r where r.price_cents >= ${bucket.minCents} and ${below})`;
+    }
+    if (byVendorPrices) {
+      const below = bucket.maxCents === undefined ? sql`true` : sql`vp.price_cents < ${bucket.maxCents}`;
+      return sql`exists (select 1 from ${source} where ${key} and ${atSpeed} and vp.price_cents >= ${bucket.minCents} and ${below})`;
     }
     const below = bucket.maxCents === undefined ? sql`true` : sql`s.price_cents < ${bucket.maxCents}`;
     return sql`exists (select 1 from area_category_products s where ${key} and ${atSpeed} and s.price_cents >= ${bucket.minCents} and ${below})`;

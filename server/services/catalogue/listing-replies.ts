@@ -143,7 +143,14 @@ export async function cachedListingReply(
  */
 export async function withKeptPanel<T extends { panel: PanelRow }>(
   db: Kysely<Database>,
-  listing: { categoryId: number; locId: number; speed: string | undefined; restaurantLocId?: number | undefined },
+  listing: {
+    categoryId: number;
+    locId: number;
+    speed: string | undefined;
+    restaurantLocId?: number | undefined;
+    /** A vendor filter's vendors (sorted, once each): its panel's price ranges are theirs. */
+    vendorIds?: readonly number[] | undefined;
+  },
   read: (panel: PanelRow | undefined) => Promise<T>,
 ): Promise<T> {
   const cache = caches(db);
@@ -155,6 +162,7 @@ export async function withKeptPanel<T extends { panel: PanelRow }>(
     listing.locId,
     listing.speed ?? '',
     ...(listing.restaurantLocId === undefined ? [] : [listing.restaurantLocId]),
+    ...(listing.vendorIds === undefined || listing.vendorIds.length === 0 ? [] : [listing.vendorIds]),
   ]);
   const entry = await cache.panels.get(key, async () => {
     answered = await read(undefined);

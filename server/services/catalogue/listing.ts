@@ -75,7 +75,15 @@ export async function categoryListing(db: Kysely<Database>, request: ListingRequ
   // restaurant of it at once: a chosen restaurant's pages (a visit channel's few products) are the statement's,
   // narrowed to its offers, and kept as replies like any listing's first pages (decision 063).
   const unfiltered = !isFiltered(selection) && request.restaurantLocId === undefined;
-  const panelKey = { categoryId: category.id, locId: request.locId, speed: request.speed, restaurantLocId: request.restaurantLocId };
+  // A vendor filter's panel has the vendors' price ranges (listing-page.ts): kept apart from the area's.
+  const panelKey = {
+    categoryId: category.id,
+    locId: request.locId,
+    speed: request.speed,
+    restaurantLocId: request.restaurantLocId,
+    // The filter's own ids, known or not: the statement's vendor prices are read for exactly these.
+    vendorIds: [...new Set(vendorIds)].sort((a, b) => a - b),
+  };
   const page =
     (unfiltered ? await listingPageFromMemory(db, pageRequest, { log: request.log }) : undefined) ??
     (await withKeptPanel(db, panelKey, (panel) => listingPage(db, pageRequest, panel)));

@@ -36,6 +36,11 @@ export const areaLine = object({
   price: optional(money),
   /** A kept line moved to another seller's offer (a chosen restaurant's, or Delivery's): its price there, in dollars. */
   new_price: optional(money),
+  /**
+   * A line moving to another offer with less in stock than its qty (or more than 24 with what the cart holds of it):
+   * the quantity it moves with. 0 (in drop): none is left, so it cannot move. Absent: it moves whole.
+   */
+  new_qty: optional(number()),
 });
 export type AreaLine = Infer<typeof areaLine>;
 

@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import { payOnDeliveryWords } from '../../rules/pay-on-delivery.ts';
+import { sellersOfSpeed } from '../../rules/speed-sellers.ts';
 import { couponApplies, isWalletOnlyLines } from '../../rules/wallet.ts';
 import { offeredPaymentOptions } from '../cards/payment-options.machine.ts';
 import type { checkoutAddressMachine } from './checkout-address.machine.ts';
@@ -56,6 +57,11 @@ export const selectAddressForm = (s: AddressStepSnapshot) => s.children.addressF
 type SpeedStepSnapshot = SnapshotFrom<typeof checkoutSpeedMachine>;
 export const selectSpeeds = (s: SpeedStepSnapshot) => s.context.speeds;
 export const selectSpeedChoice = (s: SpeedStepSnapshot) => s.context.speedChoice;
+/** The shops whose lines the chosen speed covers: every seller's for a delivery, the one picked for a visit. */
+export const selectSpeedSellers = (s: SpeedStepSnapshot) => {
+  const speed = s.context.speeds.find((option) => option.id === s.context.speedChoice?.speedId);
+  return speed ? sellersOfSpeed(speed, s.context.speedChoice?.retailerId) : [];
+};
 export const selectSpeedMessage = (s: SpeedStepSnapshot) => s.context.speedMessage;
 /** The sellers' date and time blocks (cart delivery-group actors; render them with the cart door's group selectors). */
 export const selectSpeedGroups = (s: SpeedStepSnapshot) => s.context.groups;

@@ -93,6 +93,8 @@ export const spinner = style({
 });
 
 export const speedList = style({ display: 'flex', flexDirection: 'column', gap: '10px', listStyle: 'none', margin: 0, padding: 0 });
+/** The sellers a delivery covers, one a line. */
+export const sellerList = style({ display: 'flex', flexDirection: 'column', gap: '4px', listStyle: 'none', margin: 0, padding: 0 });
 export const dl = style({ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '8px 16px', margin: 0 });
 
 export const summaryLayout = style({

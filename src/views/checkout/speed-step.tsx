@@ -7,6 +7,7 @@ import {
   selectSpeedGroups,
   selectSpeedMessage,
   selectSpeeds,
+  selectSpeedSellers,
   selectSpeedStep,
   type CheckoutSpeedActor,
 } from '../../machines/checkout/index.ts';
@@ -14,6 +15,7 @@ import { selectGroupVendorName, type DeliveryGroupRef } from '../../machines/car
 import { addDays, storeToday } from '../../rules/delivery-dates.ts';
 import { speedDeliveryFee } from '../../rules/delivery-speeds.ts';
 import { formatMoney } from '../../rules/money.ts';
+import { sellerLabel } from '../../rules/speed-sellers.ts';
 import { GroupDelivery, lastDayOffered } from '../controls/group-delivery.tsx';
 import { primaryButton } from '../../styles/controls.css.ts';
 import { DropdownSelect } from '../controls/dropdown-select.tsx';
@@ -37,6 +39,8 @@ export function SpeedChoices({ actor }: { actor: CheckoutSpeedActor }) {
   const dateChoice = useSelector(actor, selectCanChooseDate);
   const groups = useSelector(actor, selectSpeedGroups);
   const groupMessage = useSelector(actor, selectSpeedGroupMessage);
+  // Every seller a delivery covers (the one picked at a visit), each with its address.
+  const sellers = useSelector(actor, selectSpeedSellers);
 
   const speed = speeds.find((s) => s.id === choice?.speedId);
   const retailer = speed?.retailers.find((r) => r.id === choice?.retailerId);
@@ -71,22 +75,42 @@ export function SpeedChoices({ actor }: { actor: CheckoutSpeedActor }) {
               value={speed.id}
               onChange={(speedId) => actor.send({ type: 'speed.choose', speedId })}
             />
-            <DropdownSelect
-              label="Select Retailer"
-              options={speed.retailers.map((r) => ({ value: r.id, label: r.distance === null ? r.name : `${r.name} (${r.distance} mi)` }))}
-              value={retailer?.id}
-              disabled={!retailerChoice}
-              placeholder="—"
-              onChange={(retailerId) => actor.send({ type: 'retailer.choose', retailerId })}
-            />
+            {retailerChoice && (
+              <DropdownSelect
+                label="Select Retailer"
+                options={speed.retailers.map((r) => ({ value: r.id, label: sellerLabel(r) }))}
+                value={retailer?.id}
+                placeholder="—"
+                onChange={(retailerId) => actor.send({ type: 'retailer.choose', retailerId })}
+              />
+            )}
             <dl className={css.dl}>
+              {!retailerChoice && (
+                <>
+                  <dt id="speed-sellers">Select Retailer</dt>
+                  <dd>
+                    {sellers.length === 0 ? (
+                      '—'
+                    ) : (
+                      <ul className={css.sellerList} aria-labelledby="speed-sellers">
+                        {sellers.map((seller) => (
+                          <li key={seller.id}>
+                            {sellerLabel(seller)}
+                            {seller.address && ` · ${seller.address}`}
+                          </li>
+                        ))}
+                      </ul>
+                    )}
+                  </dd>
+                </>
+              )}
               {deliveryFee !== undefined && (
                 <>
                   <dt>Delivery Fees</dt>
                   <dd>{formatMoney(deliveryFee)}</dd>
                 </>
               )}
-              {retailer && (
+              {retailerChoice && retailer && (
                 <>
                   <dt>Address</dt>
                   <dd>{retailer.address}</dd>

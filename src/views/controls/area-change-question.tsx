@@ -1,4 +1,5 @@
 import { areaChangeWords, lineLabel, priceChangeLines, type AreaChangeQuestion } from '../../rules/area-change.ts';
+import { quantityChangeLines, quantityHeading } from '../../rules/move-quantities.ts';
 import { primaryButton, secondaryButton } from '../../styles/controls.css.ts';
 import * as dialogCss from '../../styles/dialog.css.ts';
 import * as css from './area-change-question.css.ts';
@@ -25,6 +26,8 @@ export function AreaChangeQuestionView({
 }) {
   const words = areaChangeWords(question);
   const priceChanges = priceChangeLines(question.keep);
+  // Moved with less than the line held (the new offer's stock, or 24), or not at all (none left): both named.
+  const quantityChanges = quantityChangeLines([...question.keep, ...question.drop]);
   return (
     <div className={css.question}>
       <h2 id={titleId} className={dialogCss.title}>
@@ -46,6 +49,16 @@ export function AreaChangeQuestionView({
           <p className={css.heading}>{words.priceHeading}</p>
           <ul className={css.lines}>
             {priceChanges.map((line, i) => (
+              <li key={i}>{line}</li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {quantityChanges.length > 0 && (
+        <section aria-label="Quantity changes">
+          <p className={css.heading}>{quantityHeading(question.target)}</p>
+          <ul className={css.lines}>
+            {quantityChanges.map((line, i) => (
               <li key={i}>{line}</li>
             ))}
           </ul>
