@@ -141,6 +141,22 @@ describe('the seeded reviews', () => {
     expect(mismatched.rows[0]?.n).toBe(0);
   });
 
+  it("a product's reviews of one rating take that rating's words in turn: none repeats before all have been used", async () => {
+    // The walk saw 'Priya S.' twice on one page, three hours apart: samples were drawn by hash.
+    const repeats = await sql<{ n: number }>`
+      select count(*)::int as n from (
+        select r.product_id, r.rating, r.sample,
+          row_number() over (partition by r.product_id, r.rating order by r.created_at desc, r.id) as turn,
+          (select count(*) from review_samples s where s.rating = r.rating) as words
+        from reviews r where r.sample is not null
+      ) ranked
+      where turn <= words
+      group by product_id, rating, sample having count(*) > 1`.execute(t.database.db);
+    expect(repeats.rows).toEqual([]);
+    const reviewed = await sql<{ n: number }>`select count(distinct product_id)::int as n from reviews`.execute(t.database.db);
+    expect(reviewed.rows[0]?.n).toBeGreaterThan(10);
+  });
+
   it('the product page carries the count, average, breakdown and newest page; GET reviews pages through the rest', async () => {
     const id = await productId(popularName);
     const response = await t.app.inject({
