@@ -159,6 +159,35 @@ describe('the order moves only in the allowed order', () => {
     expect((await move(staff, 'staff', order.number, 'cancel', { reason: 'again' })).status).toBe(409);
   });
 
+  test("a guest's order is named on the cards by the name it was addressed to (a walk saw 'Guest')", async () => {
+    const order = await paidOrder();
+    // A guest's customer row carries no name: the buyer's made blank to be one, then given back.
+    const named = await t.database.db
+      .selectFrom('customers')
+      .select(['first_name', 'last_name'])
+      .where('id', '=', buyer.customerId)
+      .executeTakeFirstOrThrow();
+    await t.database.db.updateTable('customers').set({ first_name: '', last_name: '' }).where('id', '=', buyer.customerId).execute();
+    try {
+      const addressed = await t.database.db
+        .selectFrom('orders')
+        .select('shipping_address')
+        .where('increment_id', '=', order.number)
+        .executeTakeFirstOrThrow();
+      expect(addressed.shipping_address?.name).toMatch(/\S/);
+      for (const [token, role] of [
+        [seller, 'seller'],
+        [staff, 'staff'],
+      ] as const) {
+        const list = await consoleOrders(token, role);
+        assert(list.body, consoleOrdersReply);
+        expect(list.body.data?.find((o) => o.order_number === order.number)?.customer_name).toBe(addressed.shipping_address?.name);
+      }
+    } finally {
+      await t.database.db.updateTable('customers').set(named).where('id', '=', buyer.customerId).execute();
+    }
+  });
+
   test('the console says the payment in words (a shopper walk: raw statuses on the cards): held or paid, then refunded or released', async () => {
     const order = await paidOrder();
     const cardOf = async () => {

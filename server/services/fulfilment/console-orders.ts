@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { ConsoleItem, ConsoleOrder, ConsoleOrdersFilter } from '../../../src/api/contract/fulfilment.contract.ts';
 import {
   fulfilmentKindOf,
@@ -62,6 +62,8 @@ export async function listConsoleOrders(
       'orders.updated_at',
       'customers.first_name',
       'customers.last_name',
+      // A guest's customer row has no name: the name the order was addressed to stands in (a walk saw 'Guest').
+      sql<string | null>`orders.shipping_address->>'name'`.as('shipping_name'),
       'd.id as deliverable_id',
       'd.loc_id',
       'd.vendor_name',
@@ -159,7 +161,7 @@ export async function listConsoleOrders(
         part_refused: refusedAlone,
       }),
       kind: fulfilmentKindOf(row.speed),
-      customer_name: `${row.first_name} ${row.last_name}`.trim(),
+      customer_name: `${row.first_name} ${row.last_name}`.trim() || (row.shipping_name ?? '').trim(),
       loc_id: row.loc_id,
       vendor_name: row.vendor_name,
       delivery_method: row.delivery_method,
