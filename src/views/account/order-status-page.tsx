@@ -20,6 +20,7 @@ import { OrderDetails } from './order-details.tsx';
 import { OrderTimeline } from '../controls/order-timeline.tsx';
 import { primaryButton, secondaryButton } from '../../styles/controls.css.ts';
 import * as css from './settings.css.ts';
+import { storeMoment } from '../../rules/store-moment.ts';
 
 /** /order/status?orderId=: one order's status, kept fresh while the page is open ('Track your order'). */
 export function OrderStatusPage() {
@@ -60,7 +61,7 @@ function OrderStatus() {
               {capitalised(orderHeadline(order))}
             </dd>
             <dt className={css.factName}>Placed</dt>
-            <dd className={css.factValue}>{new Date(order.created_at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}</dd>
+            <dd className={css.factValue}>{storeMoment(order.created_at)}</dd>
             <dt className={css.factName}>Total</dt>
             <dd className={css.factValue} data-testid="order-total">
               {orderTotalWords(order)}

@@ -1,6 +1,7 @@
 import type { TimelineStep } from '../../api/contract/checkout.contract.ts';
 import { timelineActorLabels, timelineStepActor, timelineStepLabel } from '../../rules/fulfilment.ts';
 import * as css from './order-timeline.css.ts';
+import { storeMoment } from '../../rules/store-moment.ts';
 
 /**
  * An order's life so far (issue 24): each step the sellers, the staff or the shopper took (a reschedule too, decision
@@ -24,7 +25,7 @@ export function OrderTimeline({
             {timelineStepLabel(step)}
             {timelineStepActor(step, actorLabels) && <span className={css.when}>{timelineStepActor(step, actorLabels)}</span>}
             <time className={css.when} dateTime={step.at}>
-              {new Date(step.at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}
+              {storeMoment(step.at)}
             </time>
             {step.reason && <span className={css.reason}>{step.reason}</span>}
           </span>
