@@ -9,9 +9,10 @@ import { TestPaymentGateway } from '../../server/adapters/payments/test-gateway.
 import { startSession } from '../../server/services/accounts/accounts.ts';
 import { addStoreUser } from '../../server/services/accounts/store-users.ts';
 import { generousLimits } from './account-helpers.ts';
-import { manualClock, pickOffers, post, type OfferPick } from './cart-page-helpers.ts';
+import { manualClock, pickOffers, post } from './cart-page-helpers.ts';
 import { checkoutNow, readyCart, saveCard, shopper } from './checkout-helpers.ts';
 import { orderOf, stockOf } from './fixtures.ts';
+import { twoSellerOrder } from './fixtures/two-seller-order.ts';
 import { json, startTestApp } from './test-app.ts';
 
 /**
@@ -40,48 +41,8 @@ const move = (token: string, orderId: string, event: string, extra: Record<strin
   post(t, '/api/seller/orders/move', { order_id: orderId, event, ...extra }, token);
 
 let skip = 40;
-/** A butcher's line ($30) and a fishmonger's ($25), sold by weight or not; the cart's coupon when given. */
-async function twoSellerOrder(byWeight: boolean, coupon?: string): Promise<{ number: string; butcherOffer: OfferPick; fishOffer: OfferPick }> {
-  skip += 1;
-  const [butcherOffer] = await pickOffers(t, { speed: 'local', locId: 101 }, 1, skip, { priceCents: 3000, stock: 50 });
-  const [fishOffer] = await pickOffers(t, { speed: 'local', locId: 102 }, 1, skip, { priceCents: 2500, stock: 50 });
-  if (!butcherOffer || !fishOffer) throw new Error('no offers at 101 and 102');
-  const products = await t.database.db
-    .selectFrom('product_variants')
-    .select('product_id')
-    .where('id', 'in', [butcherOffer.variantId, fishOffer.variantId])
-    .execute();
-  await t.database.db
-    .updateTable('products')
-    .set({ sold_by_weight: byWeight })
-    .where(
-      'id',
-      'in',
-      products.map((p) => p.product_id),
-    )
-    .execute();
-  const cartId = await readyCart(
-    t,
-    buyer.token,
-    buyer.customerId,
-    [
-      { offer: butcherOffer, qty: 1 },
-      { offer: fishOffer, qty: 1 },
-    ],
-    { 101: '2026-12-01', 102: '2026-12-01' },
-  );
-  if (coupon) await t.database.db.updateTable('carts').set({ coupon_code: coupon }).where('id', '=', cartId).execute();
-  const cardId = await saveCard(t, buyer.token, buyer.customerId);
-  const placed = await post(
-    t,
-    '/api/placeorder/placeorder',
-    { cart_id: cartId, delivery_address_id: buyer.addressId, speed_id: 1, payment_mode: 2, card_id: cardId, driver_tip: 10 },
-    buyer.token,
-  );
-  assert(placed.body, placeOrderReply);
-  if (placed.body.code !== 1 || !placed.body.order_id) throw new Error(JSON.stringify(placed.body));
-  return { number: placed.body.order_id, butcherOffer, fishOffer };
-}
+/** A butcher's line ($30) and a fishmonger's ($25), sold by weight or not; the cart's coupon when given; a $10 tip. */
+const twoSellerOrderOf = (byWeight: boolean, coupon?: string) => twoSellerOrder(t, { buyer, skip: ++skip, byWeight, coupon, tip: 10 });
 
 /** The order's lines and parts as stored, each line with its seller's location. */
 async function linesAndParts(number: string) {
@@ -129,7 +90,7 @@ function rowsAddUp(order: Parameters<typeof orderTotalRows>[0]): void {
 
 describe('a seller refuses their part of a two-seller order: the rest goes on', () => {
   test('card held: the butcher still packs, and the capture is the remaining lines + remaining fee + tax + tip', async () => {
-    const { number, butcherOffer, fishOffer } = await twoSellerOrder(true);
+    const { number, butcherOffer, fishOffer } = await twoSellerOrderOf(true);
     const placed = await linesAndParts(number);
     expect(placed.order.capture_state).toBe('held');
     expect(placed.lineAt(101)?.tax_cents).toBeGreaterThan(0);
@@ -188,7 +149,7 @@ describe('a seller refuses their part of a two-seller order: the rest goes on', 
   });
 
   test('card held, the other part packed first: refusing the last part not packed settles the order now', async () => {
-    const { number } = await twoSellerOrder(true);
+    const { number } = await twoSellerOrderOf(true);
     const placed = await linesAndParts(number);
     await packOwn(butcher, number, 101);
     expect((await orderOf(t, number)).capture_state).toBe('held');
@@ -203,7 +164,7 @@ describe('a seller refuses their part of a two-seller order: the rest goes on', 
 
   test('already captured: exactly the part’s share is refused back at once, once; the coupon stays with the lines', async () => {
     // SAVE5: $5 off orders of $40 or more, spread 30:25 over the lines; the butcher's $30 alone is under the minimum.
-    const { number, fishOffer } = await twoSellerOrder(false, 'SAVE5');
+    const { number, fishOffer } = await twoSellerOrderOf(false, 'SAVE5');
     const placed = await linesAndParts(number);
     expect(placed.order).toMatchObject({ capture_state: null, discount_cents: 500 });
     expect(placed.lineAt(102)?.tax_cents).toBeGreaterThan(0);
