@@ -29,20 +29,22 @@ afterAll(() => t.close());
 // Groceries taxed at 4 % here (New York exempts them), so each part's lines carry a tax that leaves with them or stays.
 await t.database.db.updateTable('state_tax_rates').set({ grocery_rate_ppm: 40_000, grocery_exempt: false }).where('state', '=', 'NY').execute();
 const buyer = await shopper(t, 'part-refusal-buyer@example.com');
-async function storeUser(email: string, locIds: number[]): Promise<string> {
-  const made = await addStoreUser(t.database.db, { email, password: 'Secret123!', role: 'seller', locIds });
+async function storeUser(email: string, locIds: number[], role: 'seller' | 'staff' = 'seller'): Promise<string> {
+  const made = await addStoreUser(t.database.db, { email, password: 'Secret123!', role, locIds });
   if (made.kind === 'invalid') throw new Error(made.message);
   return startSession(t.database.db, made.customerId);
 }
 const butcher = await storeUser('part-butcher@example.com', [101]);
 const fishmonger = await storeUser('part-fish@example.com', [102]);
+const staff = await storeUser('part-staff@example.com', [], 'staff');
 
 const move = (token: string, orderId: string, event: string, extra: Record<string, unknown> = {}) =>
   post(t, '/api/seller/orders/move', { order_id: orderId, event, ...extra }, token);
 
 let skip = 40;
 /** A butcher's line ($30) and a fishmonger's ($25), sold by weight or not; the cart's coupon when given; a $10 tip. */
-const twoSellerOrderOf = (byWeight: boolean, coupon?: string) => twoSellerOrder(t, { buyer, skip: ++skip, byWeight, coupon, tip: 10 });
+const twoSellerOrderOf = (byWeight: boolean, coupon?: string, date?: string) =>
+  twoSellerOrder(t, { buyer, skip: ++skip, byWeight, coupon, tip: 10, date });
 
 /** The order's lines and parts as stored, each line with its seller's location. */
 async function linesAndParts(number: string) {
@@ -228,5 +230,99 @@ describe('a seller refuses their part of a two-seller order: the rest goes on', 
     expect(row).toMatchObject({ fulfilment_state: 'refused', status: 'canceled' });
     expect(gateway.isRefunded(row.payment_ref ?? '') || row.capture_state === 'released').toBe(true);
     expect(await stockOf(t, offer.offerId)).toBe(stock + 1);
+  });
+});
+
+describe('the rest canceled after a refusal: the totals and the words say what was given back (082 left them whole)', () => {
+  /** The order's mail whose subject ends as the cancel's does. */
+  const canceledMail = async (number: string) =>
+    (await t.database.db.selectFrom('outbox').select('body_text').where('subject', 'like', `Your order #${number}: cancel%`).executeTakeFirst())
+      ?.body_text ?? '';
+  const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+  test("paid at place order, the shopper cancels the rest: the rest is refunded, the status page and the list read the rest's totals", async () => {
+    // Delivered in two days: before the shopper's cutoff.
+    const { number } = await twoSellerOrderOf(false, 'SAVE5', '2026-12-03');
+    const placed = await linesAndParts(number);
+    const paymentRef = placed.order.payment_ref ?? '';
+    const fishName = placed.partAt(102)?.vendor_name ?? '';
+    expect((await move(fishmonger, number, 'refuse', { reason: 'No salmon today' })).status).toBe(200);
+    const share = gateway.captureOf(paymentRef)?.refundedCents ?? 0;
+    expect(share).toBeGreaterThan(0);
+    const restCents = placed.order.grand_total_cents - share;
+
+    // The shopper's panel is told what a cancel of the rest gives back, and what the refusal gave back before.
+    const options = json(
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/account/order/reschedule?order_id=${number}`,
+        headers: { authorization: `Bearer ${buyer.token}` },
+      }),
+    );
+    expect(options).toMatchObject({
+      code: 1,
+      data: {
+        can_change: true,
+        rest_of_order: {
+          payment: 'refund',
+          rest_total: (restCents / 100).toFixed(2),
+          refused: [{ vendor_name: fishName, total: (share / 100).toFixed(2) }],
+        },
+      },
+    });
+
+    expect((await post(t, '/api/account/order/cancel', { order_id: number }, buyer.token)).status).toBe(200);
+    expect(await orderOf(t, number)).toMatchObject({ status: 'canceled', fulfilment_state: 'canceled' });
+    // Everything paid is given back: the share at the refusal, the rest now.
+    expect(gateway.captureOf(paymentRef)?.refundedCents).toBe(placed.order.grand_total_cents);
+
+    // The status page: the refused part still taken off, totals that add up to the rest (what the cancel refunded).
+    const view = await shopperView(number);
+    expect(dollarsToCents(view.grand_total)).toBe(restCents);
+    expect(view.refused_parts).toEqual([{ vendor_name: fishName, total: (share / 100).toFixed(2) }]);
+    expect(view.discount).toBe('2.73');
+    rowsAddUp(view);
+    const list = json(await t.app.inject({ method: 'GET', url: '/api/account/myorders', headers: { authorization: `Bearer ${buyer.token}` } }));
+    expect(JSON.stringify(list)).toContain(`"increment_id":"${number}"`);
+    const listed = (list as { data?: { orders?: { increment_id: string; grand_total: string }[] } | { increment_id: string; grand_total: string }[] })
+      .data;
+    const rows = Array.isArray(listed) ? listed : (listed?.orders ?? []);
+    expect(rows.find((o) => o.increment_id === number)?.grand_total).toBe((restCents / 100).toFixed(2));
+
+    // The mail names what was refunded now and what was refunded before; it no longer says 'in full'.
+    await expect.poll(() => canceledMail(number)).toContain(`We refunded ${money(restCents)}, the rest of your payment.`);
+    expect(await canceledMail(number)).toContain(`${fishName}'s part (${money(share)}) was refunded when it was refused.`);
+    expect(await canceledMail(number)).not.toContain('refunded in full');
+  });
+
+  test("card held, staff's Cancel order ends the rest: the hold is released, the console's figures are the rest's", async () => {
+    const { number } = await twoSellerOrderOf(true);
+    const placed = await linesAndParts(number);
+    const fishName = placed.partAt(102)?.vendor_name ?? '';
+    expect(placed.order.capture_state).toBe('held');
+    expect((await move(fishmonger, number, 'refuse', { reason: 'No salmon today' })).status).toBe(200);
+    const before = await shopperView(number);
+    expect(
+      (await post(t, '/api/staff/orders/move', { order_id: number, event: 'cancel', loc_id: 101, reason: 'The shopper called' }, staff)).status,
+    ).toBe(200);
+    expect(await orderOf(t, number)).toMatchObject({ status: 'canceled', capture_state: 'released' });
+
+    const view = await shopperView(number);
+    expect(view.grand_total).toBe(before.grand_total);
+    expect(dollarsToCents(view.grand_total)).toBeLessThan(placed.order.grand_total_cents);
+    expect(view.refused_parts).toEqual(before.refused_parts);
+    rowsAddUp(view);
+    const staffList = json(await t.app.inject({ method: 'GET', url: '/api/staff/orders', headers: { authorization: `Bearer ${staff}` } }));
+    assert(staffList, consoleOrdersReply);
+    const cards = staffList.data?.filter((o) => o.order_number === number).sort((a, b) => a.loc_id - b.loc_id) ?? [];
+    expect(cards.map((c) => [c.state, c.grand_total])).toEqual([
+      ['canceled', before.grand_total],
+      ['refused', before.grand_total],
+    ]);
+    expect(cards[1]?.total).toBe('0.00');
+
+    const share = dollarsToCents(before.refused_parts?.[0]?.total ?? '') ?? 0;
+    await expect.poll(() => canceledMail(number)).toContain('The hold on your card has been released: you have not been charged.');
+    expect(await canceledMail(number)).toContain(`${fishName}'s part (${money(share)}) was taken off when it was refused and never charged.`);
   });
 });
