@@ -4,11 +4,12 @@ import { orderStatusReply, placeOrderReply } from '../../src/api/contract/checko
 import { consoleOrdersReply } from '../../src/api/contract/fulfilment.contract.ts';
 import { lineFinalCents, lineFinalTaxCents, orderTotalRows } from '../../src/rules/catch-weight.ts';
 import { dollarsToCents } from '../../src/rules/money.ts';
+import { payOnDeliveryWords } from '../../src/rules/pay-on-delivery.ts';
 import { PaymentGatewayError } from '../../server/adapters/payments/payment-port.ts';
 import { TestPaymentGateway } from '../../server/adapters/payments/test-gateway.ts';
 import { startSession } from '../../server/services/accounts/accounts.ts';
 import { addStoreUser } from '../../server/services/accounts/store-users.ts';
-import { generousLimits } from './account-helpers.ts';
+import { eventually, generousLimits } from './account-helpers.ts';
 import { manualClock, pickOffers, post } from './cart-page-helpers.ts';
 import { checkoutNow, readyCart, saveCard, shopper } from './checkout-helpers.ts';
 import { orderOf, stockOf } from './fixtures.ts';
@@ -324,5 +325,68 @@ describe('the rest canceled after a refusal: the totals and the words say what w
     const share = dollarsToCents(before.refused_parts?.[0]?.total ?? '') ?? 0;
     await expect.poll(() => canceledMail(number)).toContain('The hold on your card has been released: you have not been charged.');
     expect(await canceledMail(number)).toContain(`${fishName}'s part (${money(share)}) was taken off when it was refused and never charged.`);
+  });
+});
+
+describe('pay on delivery: a refused part leaves less to pay at the door', () => {
+  test("the amount due is the rest's lines less their coupon share, their tax, the rest's fee and the tip, said, shown and kept to delivery", async () => {
+    const { number } = await twoSellerOrder(t, { buyer, skip: ++skip, byWeight: false, coupon: 'SAVE5', tip: 10, payment: 'pay-on-delivery' });
+    // A registered customer's first pay-on-delivery order waits for the mailed link.
+    const confirmMail = await eventually(() =>
+      t.database.db.selectFrom('outbox').select('body_text').where('subject', '=', `Please confirm your order ${number}`).executeTakeFirst(),
+    );
+    const token = /confirmemail\?token=([A-Za-z0-9_-]{43})/.exec(confirmMail?.body_text ?? '')?.[1] ?? '';
+    const confirmed = await t.app.inject({
+      method: 'POST',
+      url: '/api/placeorder/confirmemail',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `token=${encodeURIComponent(token)}`,
+    });
+    expect(confirmed.statusCode).toBe(200);
+    const placed = await linesAndParts(number);
+    expect(placed.order).toMatchObject({ status: 'pending_payment_on_delivery', discount_cents: 500 });
+    const butcherLine = placed.lineAt(101);
+    const butcherPart = placed.partAt(101);
+    const fishName = placed.partAt(102)?.vendor_name ?? '';
+    if (!butcherLine || !butcherPart) throw new Error('no butcher part');
+    expect(butcherLine.tax_cents).toBeGreaterThan(0);
+    // A 10 % tip on the $55 of items: it stays whole (the delivery still happens).
+    expect(placed.order.tip_cents).toBe(550);
+    // SAVE5's $5 spread 30:25 over the lines: 273 stays with the butcher's $30.
+    const due = butcherLine.row_total_cents - 273 + butcherLine.tax_cents + butcherPart.delivery_fee_cents + butcherPart.packaging_fee_cents + 550;
+    const dueWords = `${payOnDeliveryWords.delivery.due}: $${(due / 100).toFixed(2)}.`;
+
+    expect((await move(fishmonger, number, 'refuse', { reason: 'No salmon today' })).status).toBe(200);
+    expect(await orderOf(t, number)).toMatchObject({ status: 'pending_payment_on_delivery', fulfilment_state: 'placed' });
+    const refusalMail = async () =>
+      (
+        await t.database.db
+          .selectFrom('outbox')
+          .select('body_text')
+          .where('subject', '=', `Your order #${number}: ${fishName}'s part was refused`)
+          .executeTakeFirst()
+      )?.body_text ?? '';
+    await expect.poll(refusalMail).toContain(dueWords);
+    expect(await refusalMail()).not.toContain('We refunded');
+
+    // The status page: the rest's totals, adding up to what is due at the door.
+    const view = await shopperView(number);
+    expect(dollarsToCents(view.grand_total)).toBe(due);
+    expect(view.refused_parts).toEqual([{ vendor_name: fishName, total: expect.any(String) as unknown }]);
+    expect(dollarsToCents(view.grand_total) ?? 0).toBe(placed.order.grand_total_cents - (dollarsToCents(view.refused_parts?.[0]?.total ?? '') ?? 0));
+    rowsAddUp(view);
+
+    // Packing settles the final: the same amount, due at the door, and the order completes on delivery at it.
+    await packOwn(butcher, number, 101);
+    expect(await orderOf(t, number)).toMatchObject({ fulfilment_state: 'packed', final_total_cents: due, status: 'pending_payment_on_delivery' });
+    const packedMail = async () =>
+      (await t.database.db.selectFrom('outbox').select('body_text').where('subject', 'like', `Your order #${number}: pack%`).executeTakeFirst())
+        ?.body_text ?? '';
+    await expect.poll(packedMail).toContain(dueWords);
+    const packedView = await shopperView(number);
+    expect(dollarsToCents(packedView.final_total ?? '')).toBe(due);
+    rowsAddUp(packedView);
+    for (const event of ['dispatch', 'deliver'] as const) expect((await move(butcher, number, event)).status).toBe(200);
+    expect(await orderOf(t, number)).toMatchObject({ status: 'complete', fulfilment_state: 'delivered', final_total_cents: due });
   });
 });
