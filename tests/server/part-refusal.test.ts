@@ -328,6 +328,31 @@ describe('the rest canceled after a refusal: the totals and the words say what w
   });
 });
 
+describe('the last part refused after another: its refusal ends the order, the part refused before stays off', () => {
+  test('the totals are the rest refunded by the last refusal; its mail names both refunds', async () => {
+    const { number } = await twoSellerOrderOf(false, 'SAVE5');
+    const placed = await linesAndParts(number);
+    const paymentRef = placed.order.payment_ref ?? '';
+    const fishName = placed.partAt(102)?.vendor_name ?? '';
+    expect((await move(fishmonger, number, 'refuse', { reason: 'No salmon today' })).status).toBe(200);
+    const share = gateway.captureOf(paymentRef)?.refundedCents ?? 0;
+    expect((await move(butcher, number, 'refuse', { reason: 'Closed today' })).status).toBe(200);
+    expect(await orderOf(t, number)).toMatchObject({ status: 'canceled', fulfilment_state: 'refused' });
+    expect(gateway.captureOf(paymentRef)?.refundedCents).toBe(placed.order.grand_total_cents);
+
+    // Only the fishmonger's part was refused alone: the butcher's refusal is the order's own.
+    const view = await shopperView(number);
+    expect(view.refused_parts).toEqual([{ vendor_name: fishName, total: (share / 100).toFixed(2) }]);
+    expect(dollarsToCents(view.grand_total)).toBe(placed.order.grand_total_cents - share);
+    rowsAddUp(view);
+    const mail = async () =>
+      (await t.database.db.selectFrom('outbox').select('body_text').where('subject', 'like', `Your order #${number}: refused%`).executeTakeFirst())
+        ?.body_text ?? '';
+    await expect.poll(mail).toContain(`We refunded $${((placed.order.grand_total_cents - share) / 100).toFixed(2)}, the rest of your payment.`);
+    expect(await mail()).toContain(`${fishName}'s part ($${(share / 100).toFixed(2)}) was refunded when it was refused.`);
+  });
+});
+
 describe('pay on delivery: a refused part leaves less to pay at the door', () => {
   test("the amount due is the rest's lines less their coupon share, their tax, the rest's fee and the tip, said, shown and kept to delivery", async () => {
     const { number } = await twoSellerOrder(t, { buyer, skip: ++skip, byWeight: false, coupon: 'SAVE5', tip: 10, payment: 'pay-on-delivery' });
