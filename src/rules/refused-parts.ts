@@ -106,9 +106,34 @@ export function partTotalCents(order: Pick<PlacedOrder, 'discount_cents'>, lines
   return placed + change;
 }
 
-/** The parts refused while the order went on: an order whose every part ended is refunded whole instead. */
-export function partsRefusedAlone(parts: readonly Pick<OrderPartFees, 'state'>[]): boolean {
-  return parts.some((p) => p.state === 'refused') && parts.some((p) => !isEndedState(p.state));
+/**
+ * How an order whose every part ended came to its end: a cancel of the rest (or of all of it), or the last part going
+ * refused (its refusal ended the order, refunded whole: not a part refused alone). Read from the order's events.
+ */
+export type OrderEnding = { by: 'cancel' } | { by: 'refusal'; partId: number };
+
+/** The order's ending from its events (order_events in id order): its last cancel or refusal; undefined with neither. */
+export function orderEndingOf(events: readonly { event: string; deliverable_id: number | null }[]): OrderEnding | undefined {
+  const last = events.filter((e) => e.event === 'cancel' || e.event === 'refuse').at(-1);
+  if (!last) return undefined;
+  return last.event === 'refuse' && last.deliverable_id !== null ? { by: 'refusal', partId: last.deliverable_id } : { by: 'cancel' };
+}
+
+/**
+ * The parts refused while the rest went on: each gave its share back then. They stay so when the rest ends later: a
+ * cancel of the rest (decision 082's seam: the totals read the original order again) or the last part refused, whose
+ * own refusal is the order's and is not one of them. An order that ended with no ending known had none.
+ */
+export function refusedAloneParts<P extends Pick<OrderPartFees, 'id' | 'state'>>(parts: readonly P[], ending?: OrderEnding): P[] {
+  const refused = parts.filter((p) => p.state === 'refused');
+  if (parts.some((p) => !isEndedState(p.state))) return refused;
+  if (ending === undefined) return [];
+  return ending.by === 'cancel' ? refused : refused.filter((p) => p.id !== ending.partId);
+}
+
+/** Whether any part was refused while the rest went on (refusedAloneParts). */
+export function partsRefusedAlone(parts: readonly Pick<OrderPartFees, 'id' | 'state'>[], ending?: OrderEnding): boolean {
+  return refusedAloneParts(parts, ending).length > 0;
 }
 
 /**
@@ -116,10 +141,16 @@ export function partsRefusedAlone(parts: readonly Pick<OrderPartFees, 'state'>[]
  * chosen). Before packing only the refused lines change ('charged amounts shown once packed'); once packed
  * (`packed`), every line counts as packed (weighed, substituted, marked out: catch-weight.ts finalAmounts), and
  * totalCents is what the card is captured for or what is due at the door. With no part refused, the placed figures
- * (or finalAmounts' own).
+ * (or finalAmounts' own). An order that ended reads as it stood when it ended (`ending`: refusedAloneParts).
  */
-export function standingAmounts(order: PlacedOrder, lines: readonly PartLine[], parts: readonly OrderPartFees[], packed: boolean): StandingAmounts {
-  const refused = partsRefusedAlone(parts) ? parts.filter((p) => p.state === 'refused') : [];
+export function standingAmounts(
+  order: PlacedOrder,
+  lines: readonly PartLine[],
+  parts: readonly OrderPartFees[],
+  packed: boolean,
+  ending?: OrderEnding,
+): StandingAmounts {
+  const refused = refusedAloneParts(parts, ending);
   const off = refused.map((p) => partShare(order, lines, p));
   const sum = (pick: (s: PartShare) => number) => off.reduce((total, s) => total + pick(s), 0);
   const discountOff = sum((s) => s.discountCents);
@@ -152,6 +183,5 @@ export function standingAmounts(order: PlacedOrder, lines: readonly PartLine[], 
  * share back at its refusal, so the settlement at packing counts what it still holds as the payment less this.
  */
 export function refusedPartsTotal(order: Pick<PlacedOrder, 'discount_cents'>, lines: readonly PartLine[], parts: readonly OrderPartFees[]): number {
-  if (!partsRefusedAlone(parts)) return 0;
-  return parts.filter((p) => p.state === 'refused').reduce((sum, p) => sum + partShare(order, lines, p).totalCents, 0);
+  return refusedAloneParts(parts).reduce((sum, p) => sum + partShare(order, lines, p).totalCents, 0);
 }

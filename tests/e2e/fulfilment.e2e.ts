@@ -259,12 +259,15 @@ const salmon = 'Atlantic Salmon Fillet';
  * its own card, with only its lines and its total; the butcher accepts, picks, weighs only the ribeye and packs while
  * the fishmonger's part stays placed, and the shopper's timeline names the seller of each step.
  */
-test("an order from two sellers: each seller's part moves on its own, the shopper's timeline naming them", async ({ page, browser, flowRecord }) => {
-  test.setTimeout(300_000);
+/**
+ * A guest's card order of the butcher's ribeye and the fishmonger's salmon, each seller's group on its first open day
+ * from `firstDay` on with a free slot; its order number.
+ */
+async function placeTwoSellerOrder(page: Page, email: string, firstDay = 0): Promise<string> {
   await enterStore(page);
   await addSameDayToCart(page, 'ribeye', steak);
   await expect(page).toHaveURL(/\/guest\/register$/);
-  await page.getByRole('main').getByLabel('Email').fill(uniqueEmail('two-sellers'));
+  await page.getByRole('main').getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'CONTINUE' }).click();
   await expect(page).toHaveURL(/\/cart$/);
   await addSameDayToCart(page, 'salmon', salmon);
@@ -274,7 +277,7 @@ test("an order from two sellers: each seller's part moves on its own, the shoppe
   for (const index of [0, 1]) {
     const group = groups.nth(index);
     const slots = group.getByRole('button', { name: /^\d{2}:\d{2}–\d{2}:\d{2}$/ });
-    for (let skip = 0; skip < 5; skip += 1) {
+    for (let skip = firstDay; skip < firstDay + 5; skip += 1) {
       await group.getByRole('button', { name: /^Choose delivery date for / }).click();
       await clickOpenDay(group, skip);
       await expect(slots.first().or(group.getByText('All Slots are booked. Please try another date.'))).toBeVisible();
@@ -289,7 +292,12 @@ test("an order from two sellers: each seller's part moves on its own, the shoppe
   await addCard(page, '4242 4242 4242 4242');
   await placeOrder(page);
   await expect(page.getByRole('heading', { name: 'Order Placed.' })).toBeVisible({ timeout: 20_000 });
-  const orderId = ((await page.getByText(/^Order ID: \d+/).innerText()).match(/\d+/) ?? [''])[0];
+  return ((await page.getByText(/^Order ID: \d+/).innerText()).match(/\d+/) ?? [''])[0];
+}
+
+test("an order from two sellers: each seller's part moves on its own, the shopper's timeline naming them", async ({ page, browser, flowRecord }) => {
+  test.setTimeout(300_000);
+  const orderId = await placeTwoSellerOrder(page, uniqueEmail('two-sellers'));
 
   const sellerContext = await browser.newContext();
   // Recorded too: a weight typed or a question answered that the machine dropped would fail the test (decision 079).
@@ -421,6 +429,71 @@ test("an order from two sellers: each seller's part moves on its own, the shoppe
   } finally {
     for (const context of contexts) await context.close();
   }
+});
+
+/**
+ * Decision 082's seam: after one seller's part was refused, a cancel of the rest read the original order again. Staff
+ * refuse the fishmonger's part; the shopper cancels the rest from /order/status, asked in words that say what the
+ * cancel gives back and what the refusal did; the page then shows the refused part still taken off and totals that add
+ * up to the rest, not the order as placed.
+ */
+test('a cancel of the rest after a refused part: the shopper is told what each gave back, and the totals add up to the rest', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  // A day or more ahead: before the shopper's cutoff (3 pm Eastern the day before).
+  const orderId = await placeTwoSellerOrder(page, uniqueEmail('rest-canceled'), 2);
+  const placed = await shopperOrder(page, orderId);
+  const salmonDate = placed.items.find((i) => i.product_name.startsWith(salmon))?.delivery_date;
+  if (!salmonDate) throw new Error('the salmon has no delivery date');
+
+  const staffContext = await browser.newContext();
+  try {
+    const staff = await staffContext.newPage();
+    await consoleUserSignsIn(staff, { ...e2eStaff, console: 'Staff console', path: 'staff', heading: 'STAFF CONSOLE' });
+    await staff.getByLabel('Date').first().fill(salmonDate);
+    const fish = staff.getByRole('article', { name: `ORDER #${orderId}` }).filter({ hasText: salmon });
+    await fish.getByLabel('Reason').fill('No salmon today');
+    await fish.getByRole('button', { name: 'Refuse' }).click();
+    await fish.getByRole('alertdialog').getByRole('button', { name: 'Yes, refuse it' }).click();
+    await expect(fish.getByTestId('fulfilment-state')).toHaveText('Refused by the seller');
+  } finally {
+    await staffContext.close();
+  }
+
+  const refused = await shopperOrder(page, orderId);
+  const share = refused.refused_parts?.[0]?.total ?? '';
+  expect(dollarsToCents(refused.grand_total)).toBe((dollarsToCents(placed.grand_total) ?? 0) - (dollarsToCents(share) ?? 0));
+  await page.goto(`/order/status?orderId=${orderId}`);
+  await page.getByRole('button', { name: 'Change delivery or cancel' }).click();
+  await page.getByRole('button', { name: 'Cancel order' }).click();
+  // Not 'refunded in full': the cancel ends the rest, the refused part was taken off before (a held card: released).
+  const asked = page.getByRole('alertdialog', { name: 'Cancel this order?' });
+  await expect(asked).toContainText('Cancel the rest of this order?');
+  await expect(asked).toContainText(`Fulton Fish Co.'s part (${formatMoney(share)})`);
+  await expect(asked).not.toContainText('refunded in full');
+  await asked.getByRole('button', { name: 'Yes, cancel the order' }).click();
+  // The page asks the order again: canceled, it offers no change any more (the panel goes with its line).
+  await expect(page.getByTestId('order-status')).toHaveText('Canceled');
+
+  await page.reload();
+  const canceled = await shopperOrder(page, orderId);
+  expect(canceled.status).toBe('canceled');
+  // The totals are the rest's, as they stood before the cancel, the salmon's part still taken off; they add up.
+  expect(canceled.grand_total).toBe(refused.grand_total);
+  expect(canceled.refused_parts).toEqual(refused.refused_parts);
+  // 'Nothing to pay (was Estimated $46.96)': the rest's estimate (the ribeye is weighed), not the order as placed.
+  const orderTotal = page.getByTestId('order-total');
+  await expect(orderTotal).toContainText('Nothing to pay (was ');
+  await expect(orderTotal).toContainText(`${formatMoney(refused.grand_total)})`);
+  const totals = page.getByLabel('Order totals');
+  const rows = orderTotalRows(canceled);
+  await expect(totals.getByRole('term')).toHaveText(rows.map((r) => r.name));
+  await expect(totals.getByRole('definition').last()).toHaveText(formatMoney(refused.grand_total));
+  const sum = rows.slice(0, -1).reduce((cents, r) => cents + (r.discount ? -1 : 1) * (dollarsToCents(r.value) ?? 0), 0);
+  expect(sum).toBe(dollarsToCents(refused.grand_total));
+  await expect(page.getByTestId('cap-rule')).toContainText(`refused their part: ${formatMoney(share)} taken off`);
 });
 
 /**

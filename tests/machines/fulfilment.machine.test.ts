@@ -12,6 +12,7 @@ import {
   selectMoving,
   selectSubstitutedCount,
   selectSubstituting,
+  selectTypedReason,
   selectTypedWeights,
   type FulfilmentInput,
   type PendingSubstitute,
@@ -62,6 +63,9 @@ const otherPartOut = (state: FulfilmentState) =>
     otherParts: [{ vendor_name: 'Fulton Fish Co.', state: 'out_for_delivery' }],
   });
 const typed = label('fulfil.weight.type', { type: 'fulfil.weight.type', itemId: 7, text: '1.02' });
+// A weight the rules cannot read (its field says so; Pack sends nothing), and a reason typed.
+const typedUnreadable = label('fulfil.weight.type unreadable', { type: 'fulfil.weight.type', itemId: 7, text: '1.0.2' });
+const reasonTyped = label('fulfil.reason.type', { type: 'fulfil.reason.type', text: 'No stock' });
 const at = (snapshot: AnyMachineSnapshot, state: FulfilmentState, step: string) =>
   matchesState(`${fulfilmentStatePath(state)}.${step}`, snapshot.value);
 
@@ -80,6 +84,8 @@ function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
       canceledElsewhere,
       ...(c.otherParts.length === 0 ? [otherPartOut(state)] : []),
       typed,
+      ...(state === 'picking' ? [typedUnreadable] : []),
+      reasonTyped,
     ];
   const targets = fulfilmentTransitions.filter((t) => t.from === state && t.event === c.pending?.event).map((t) => moved(t.to));
   return [...targets, unmoved, refused];
@@ -93,6 +99,7 @@ const serializeState = (snapshot: AnyMachineSnapshot) => {
     c.substituting?.productId ?? c.substituting?.itemId,
     c.serverState,
     c.otherParts.length,
+    c.typed[7],
   ]);
 };
 
@@ -131,6 +138,49 @@ describe('a move that needs a reason', () => {
     expect(sent).toEqual([]);
     actor.send({ type: 'fulfil.move', event: 'refuse', reason: 'No stock', weights: undefined });
     expect(at(actor.getSnapshot(), 'placed', 'confirming')).toBe(true);
+  });
+});
+
+describe("the server's last message and the card's fields", () => {
+  it('goes when a field says its own error or the user edits: a weight typed, Pack with a weight unreadable, a reason typed', async () => {
+    const sent: unknown[] = [];
+    const machine = fulfilmentMachine.provide({
+      actors: {
+        moveOrder: fromPromise<MoveOrderReply, MoveInput>(async ({ input }) => {
+          sent.push(input.pending?.event);
+          throw new ApiError('Please weigh Ribeye Steak: every line sold by weight needs its weight.', -1, 400);
+        }),
+        proposeSubstitute: fromPromise<
+          SubstitutionReply,
+          { orderNumber: string; actor: 'seller' | 'staff'; substitute: PendingSubstitute | undefined }
+        >(() => Promise.reject(new ApiError('That product is not in stock at this location.', -1, 400))),
+      },
+    });
+    const actor = createActor(machine, {
+      input: { orderNumber: '100000001', state: 'picking', kind: 'delivery', actor: 'seller', locId: 101, otherParts: [] },
+    }).start();
+    const serverSaid = async () => {
+      actor.send({ type: 'fulfil.move', event: 'pack', reason: undefined, weights: [] });
+      await vi.waitFor(() => expect(selectMoveError(actor.getSnapshot())).toContain('Please weigh Ribeye Steak'));
+    };
+    await serverSaid();
+    // The seller types a weight the rules cannot read: its field says why; the server's word on the last Pack goes.
+    actor.send({ type: 'fulfil.weight.type', itemId: 7, text: '1.0.2' });
+    expect(selectMoveError(actor.getSnapshot())).toBeUndefined();
+    // Another line's substitute refused (the server's word), then Pack with that weight: nothing is sent, and no stale
+    // message is left beside the field's.
+    actor.send({ type: 'fulfil.substitute', itemId: 9, productId: 42 });
+    await vi.waitFor(() => expect(selectMoveError(actor.getSnapshot())).toBe('That product is not in stock at this location.'));
+    actor.send({ type: 'fulfil.move', event: 'pack', reason: undefined, weights: [] });
+    expect(selectMoveError(actor.getSnapshot())).toBeUndefined();
+    expect(at(actor.getSnapshot(), 'picking', 'idle')).toBe(true);
+    expect(sent).toEqual(['pack']);
+    // A reason typed is kept by the machine and drops the last message too.
+    actor.send({ type: 'fulfil.weight.type', itemId: 7, text: '1.02' });
+    await serverSaid();
+    actor.send({ type: 'fulfil.reason.type', text: 'No salmon' });
+    expect(selectMoveError(actor.getSnapshot())).toBeUndefined();
+    expect(selectTypedReason(actor.getSnapshot())).toBe('No salmon');
   });
 });
 

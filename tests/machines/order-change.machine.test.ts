@@ -4,7 +4,7 @@ import type { RescheduleOptions, RescheduleOptionsReply, RescheduleReply } from 
 import type { MoveOrderReply } from '../../src/api/contract/fulfilment.contract.ts';
 import { ApiError } from '../../src/api/http.ts';
 import { orderChangeMachine, orderChangeMessages, type OrderChangeContext } from '../../src/machines/order-change/order-change.machine.ts';
-import { selectChangeBusy, selectChangeClosable, selectChangeStep } from '../../src/machines/order-change/index.ts';
+import { selectCancelQuestion, selectChangeBusy, selectChangeClosable, selectChangeStep } from '../../src/machines/order-change/index.ts';
 import { fulfilmentMessages } from '../../src/rules/fulfilment.ts';
 import { done, failed, heldCalls, labelled } from './machine-events.ts';
 import { allStateIds, allTransitions, coverageTitle, planPaths, replay, type PathPlan } from './path-coverage.ts';
@@ -190,5 +190,38 @@ describe('order change behaviour', () => {
       canceling: { close: false },
       done: { close: true },
     });
+  });
+
+  it("after a seller refused their part, asks and says what a cancel of the rest gives back, not 'in full'", async () => {
+    const afterRefusal: RescheduleOptions = {
+      ...open,
+      rest_of_order: { payment: 'refund', rest_total: '41.69', refused: [{ vendor_name: 'Fulton Fish Co.', total: '28.63' }] },
+    };
+    const machine = orderChangeMachine.provide({
+      actors: {
+        loadOptions: fromPromise<RescheduleOptionsReply, { orderId: string; date?: string | undefined }>(async ({ input: asked }) => ({
+          code: 1,
+          data: asked.orderId === 'whole' ? open : afterRefusal,
+        })),
+        sendCancel: fromPromise<MoveOrderReply, { orderId: string }>(async () => canceled),
+      },
+    });
+    const whole = createActor(machine, { input: { orderId: 'whole' } }).start();
+    whole.send({ type: 'change.open' });
+    await waitFor(whole, (s) => s.matches('choosing'));
+    whole.send({ type: 'change.cancel.ask' });
+    expect(selectCancelQuestion(whole.getSnapshot())).toBe(orderChangeMessages.cancelQuestion);
+
+    const actor = createActor(machine, { input }).start();
+    actor.send({ type: 'change.open' });
+    await waitFor(actor, (s) => s.matches('choosing'));
+    actor.send({ type: 'change.cancel.ask' });
+    const refusedBefore = "Fulton Fish Co.'s part ($28.63) was refunded when it was refused.";
+    expect(selectCancelQuestion(actor.getSnapshot())).toBe(
+      `Cancel the rest of this order? The rest of your payment, $41.69, will be refunded. ${refusedBefore}`,
+    );
+    actor.send({ type: 'change.cancel.confirm' });
+    await waitFor(actor, (s) => s.matches('done'));
+    expect(actor.getSnapshot().context.done).toBe(`Your order was canceled. The rest of your payment, $41.69, will be refunded. ${refusedBefore}`);
   });
 });

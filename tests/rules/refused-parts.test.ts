@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { finalCents } from '../../src/rules/catch-weight.ts';
 import {
+  orderEndingOf,
   partShare,
   partTotalCents,
   partsRefusedAlone,
+  refusedAloneParts,
   refusedPartsTotal,
   standingAmounts,
   type OrderPartFees,
@@ -109,6 +111,29 @@ describe('the order as it stands once a part is refused', () => {
     expect(standingAmounts(order, lines, parts('canceled', 'refused'), false).totalCents).toBe(order.grand_total_cents);
     expect(refusedPartsTotal(order, lines, parts('canceled', 'refused'))).toBe(0);
     expect(refusedPartsTotal(order, lines, parts('packed', 'refused'))).toBe(3000 - 300 + 108 + 499);
+  });
+});
+
+describe('an order that ended after a part was refused alone (082 left it reading as placed)', () => {
+  const events = (...moves: [string, number | null][]) => moves.map(([event, deliverable_id]) => ({ event, deliverable_id }));
+
+  it('reads its ending from its events: the last cancel or refusal', () => {
+    expect(orderEndingOf(events(['accept', 1], ['refuse', 2], ['cancel', null]))).toEqual({ by: 'cancel' });
+    expect(orderEndingOf(events(['refuse', 2], ['refuse', 1]))).toEqual({ by: 'refusal', partId: 1 });
+    expect(orderEndingOf(events(['accept', 1]))).toBeUndefined();
+  });
+
+  it('a cancel of the rest keeps the part refused before off the totals: they add up to the rest, refunded by the cancel', () => {
+    const ended = parts('canceled', 'refused');
+    const ending = orderEndingOf(events(['refuse', 2], ['cancel', null]));
+    expect(refusedAloneParts(ended, ending).map((p) => p.id)).toEqual([2]);
+    expect(standingAmounts(order, lines, ended, false, ending)).toEqual(standingAmounts(order, lines, parts('accepted', 'refused'), false));
+  });
+
+  it('the last part refused ends the order itself: only the parts refused before it were refused alone', () => {
+    expect(refusedAloneParts(parts('refused', 'refused'), orderEndingOf(events(['refuse', 2], ['refuse', 1]))).map((p) => p.id)).toEqual([2]);
+    expect(refusedAloneParts(parts('placed', 'refused').slice(1), orderEndingOf(events(['refuse', 2])))).toEqual([]);
+    expect(partsRefusedAlone(parts('canceled', 'canceled'), { by: 'cancel' })).toBe(false);
   });
 });
 

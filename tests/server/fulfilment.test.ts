@@ -11,6 +11,7 @@ import { loginReply } from '../../src/api/contract/customer.contract.ts';
 import { manualClock, pickOffers, post } from './cart-page-helpers.ts';
 import { checkoutNow, readyCart, saveCard, shopper } from './checkout-helpers.ts';
 import { orderOf, stockOf, takeInTurn } from './fixtures.ts';
+import { twoSellerOrder } from './fixtures/two-seller-order.ts';
 import { json, startTestApp } from './test-app.ts';
 import { timelineStepLabel } from '../../src/rules/fulfilment.ts';
 
@@ -326,43 +327,8 @@ describe("the seller sees the shopper's chosen time", () => {
 
 describe('an order from two sellers: each handles their own part', () => {
   test('moves, weights and totals are per seller; the order advances as its parts do, its timeline naming each seller', async () => {
-    const [butcherOffer] = await pickOffers(t, { speed: 'local', locId: 101 }, 1, 30, { priceCents: 2000, stock: 100 });
-    const [fishOffer] = await pickOffers(t, { speed: 'local', locId: 102 }, 1, 0, { priceCents: 1500, stock: 100 });
-    if (!butcherOffer || !fishOffer) throw new Error('no offers at 101 and 102');
     // Both lines sold by weight: each seller weighs only their own.
-    const productIds = await t.database.db
-      .selectFrom('product_variants')
-      .select('product_id')
-      .where('id', 'in', [butcherOffer.variantId, fishOffer.variantId])
-      .execute();
-    await t.database.db
-      .updateTable('products')
-      .set({ sold_by_weight: true })
-      .where(
-        'id',
-        'in',
-        productIds.map((p) => p.product_id),
-      )
-      .execute();
-    const cartId = await readyCart(
-      t,
-      buyer.token,
-      buyer.customerId,
-      [
-        { offer: butcherOffer, qty: 1 },
-        { offer: fishOffer, qty: 1 },
-      ],
-      { 101: '2026-12-01', 102: '2026-12-01' },
-    );
-    const cardId = await saveCard(t, buyer.token, buyer.customerId);
-    const placed = await post(
-      t,
-      '/api/placeorder/placeorder',
-      { cart_id: cartId, delivery_address_id: buyer.addressId, speed_id: 1, payment_mode: 2, card_id: cardId },
-      buyer.token,
-    );
-    assert(placed.body, placeOrderReply);
-    const number = placed.body.order_id ?? '';
+    const { number } = await twoSellerOrder(t, { buyer, skip: { butcher: 30, fish: 0 }, prices: { butcher: 2000, fish: 1500 }, byWeight: true });
     expect(number).not.toBe('');
     const orderRow = await orderOf(t, number);
     const parts = await t.database.db
@@ -443,34 +409,21 @@ describe('an order from two sellers: each handles their own part', () => {
   });
 
   test("each line reads its own seller's step, and its size in its product's unit (QA: the ribeye line named the fishmonger's step; '(750 g)' wine)", async () => {
-    const [drinkOffer] = await pickOffers(t, { speed: 'local', locId: 101 }, 1, 33, { priceCents: 2000, stock: 100 });
-    const [fishOffer] = await pickOffers(t, { speed: 'local', locId: 102 }, 1, 3, { priceCents: 1500, stock: 100 });
-    if (!drinkOffer || !fishOffer) throw new Error('no offers at 101 and 102');
     const productOf = async (variantId: number) =>
       await t.database.db.selectFrom('product_variants').select(['product_id', 'bottle_size']).where('id', '=', variantId).executeTakeFirstOrThrow();
-    const drink = await productOf(drinkOffer.variantId);
-    const fish = await productOf(fishOffer.variantId);
-    await t.database.db.updateTable('products').set({ size_unit: 'ml', sold_by_weight: false }).where('id', '=', drink.product_id).execute();
-    await t.database.db.updateTable('products').set({ size_unit: 'g', sold_by_weight: true }).where('id', '=', fish.product_id).execute();
-    const cartId = await readyCart(
-      t,
-      buyer.token,
-      buyer.customerId,
-      [
-        { offer: drinkOffer, qty: 1 },
-        { offer: fishOffer, qty: 1 },
-      ],
-      { 101: '2026-12-01', 102: '2026-12-01' },
-    );
-    const cardId = await saveCard(t, buyer.token, buyer.customerId);
-    const placed = await post(
-      t,
-      '/api/placeorder/placeorder',
-      { cart_id: cartId, delivery_address_id: buyer.addressId, speed_id: 1, payment_mode: 2, card_id: cardId },
-      buyer.token,
-    );
-    assert(placed.body, placeOrderReply);
-    const number = placed.body.order_id ?? '';
+    let drinkSize = 0;
+    const { number } = await twoSellerOrder(t, {
+      buyer,
+      skip: { butcher: 33, fish: 3 },
+      prices: { butcher: 2000, fish: 1500 },
+      beforeCart: async ({ butcherOffer: drinkOffer, fishOffer }) => {
+        const drink = await productOf(drinkOffer.variantId);
+        const fish = await productOf(fishOffer.variantId);
+        drinkSize = drink.bottle_size;
+        await t.database.db.updateTable('products').set({ size_unit: 'ml', sold_by_weight: false }).where('id', '=', drink.product_id).execute();
+        await t.database.db.updateTable('products').set({ size_unit: 'g', sold_by_weight: true }).where('id', '=', fish.product_id).execute();
+      },
+    });
     const orderRow = await orderOf(t, number);
     const names = await t.database.db
       .selectFrom('order_deliverables')
@@ -484,8 +437,8 @@ describe('an order from two sellers: each handles their own part', () => {
     const mail = await eventually(() =>
       t.database.db.selectFrom('outbox').select('body_text').where('subject', '=', `Your order ${number} is placed`).executeTakeFirst(),
     );
-    expect(mail?.body_text).toContain(`(${formatSize(drink.bottle_size, 'ml')})`);
-    expect(mail?.body_text).not.toContain(`(${drink.bottle_size} g)`);
+    expect(mail?.body_text).toContain(`(${formatSize(drinkSize, 'ml')})`);
+    expect(mail?.body_text).not.toContain(`(${drinkSize} g)`);
 
     // The butcher only accepts; the fishmonger accepts and picks.
     expect((await move(seller, 'seller', number, 'accept')).status).toBe(200);
@@ -517,28 +470,11 @@ describe('an order from two sellers: each handles their own part', () => {
   });
 
   test("one seller's refusal ends their part only; staff's Cancel then ends the rest, each part's stock given back once", async () => {
-    const [butcherOffer] = await pickOffers(t, { speed: 'local', locId: 101 }, 1, 31, { priceCents: 2000, stock: 100 });
-    const [fishOffer] = await pickOffers(t, { speed: 'local', locId: 102 }, 1, 1, { priceCents: 1500, stock: 100 });
-    if (!butcherOffer || !fishOffer) throw new Error('no offers at 101 and 102');
-    const cartId = await readyCart(
-      t,
-      buyer.token,
-      buyer.customerId,
-      [
-        { offer: butcherOffer, qty: 1 },
-        { offer: fishOffer, qty: 1 },
-      ],
-      { 101: '2026-12-01', 102: '2026-12-01' },
-    );
-    const cardId = await saveCard(t, buyer.token, buyer.customerId);
-    const placed = await post(
-      t,
-      '/api/placeorder/placeorder',
-      { cart_id: cartId, delivery_address_id: buyer.addressId, speed_id: 1, payment_mode: 2, card_id: cardId },
-      buyer.token,
-    );
-    assert(placed.body, placeOrderReply);
-    const number = placed.body.order_id ?? '';
+    const { number, butcherOffer, fishOffer } = await twoSellerOrder(t, {
+      buyer,
+      skip: { butcher: 31, fish: 1 },
+      prices: { butcher: 2000, fish: 1500 },
+    });
     const stock = { butcher: await stockOf(t, butcherOffer.offerId), fish: await stockOf(t, fishOffer.offerId) };
     const partStates = async (orderId: number) =>
       t.database.db
@@ -572,28 +508,7 @@ describe('an order from two sellers: each handles their own part', () => {
   });
 
   test("staff's Cancel is offered on a part only while every part allows it; refused, the words name the part that stops it", async () => {
-    const [butcherOffer] = await pickOffers(t, { speed: 'local', locId: 101 }, 1, 32, { priceCents: 2000, stock: 100 });
-    const [fishOffer] = await pickOffers(t, { speed: 'local', locId: 102 }, 1, 2, { priceCents: 1500, stock: 100 });
-    if (!butcherOffer || !fishOffer) throw new Error('no offers at 101 and 102');
-    const cartId = await readyCart(
-      t,
-      buyer.token,
-      buyer.customerId,
-      [
-        { offer: butcherOffer, qty: 1 },
-        { offer: fishOffer, qty: 1 },
-      ],
-      { 101: '2026-12-01', 102: '2026-12-01' },
-    );
-    const cardId = await saveCard(t, buyer.token, buyer.customerId);
-    const placed = await post(
-      t,
-      '/api/placeorder/placeorder',
-      { cart_id: cartId, delivery_address_id: buyer.addressId, speed_id: 1, payment_mode: 2, card_id: cardId },
-      buyer.token,
-    );
-    assert(placed.body, placeOrderReply);
-    const number = placed.body.order_id ?? '';
+    const { number } = await twoSellerOrder(t, { buyer, skip: { butcher: 32, fish: 2 }, prices: { butcher: 2000, fish: 1500 } });
     const staffCards = async () => {
       const list = await consoleOrders(staff, 'staff');
       assert(list.body, consoleOrdersReply);

@@ -4,14 +4,16 @@ import { orderStatusReply, placeOrderReply } from '../../src/api/contract/checko
 import { consoleOrdersReply } from '../../src/api/contract/fulfilment.contract.ts';
 import { lineFinalCents, lineFinalTaxCents, orderTotalRows } from '../../src/rules/catch-weight.ts';
 import { dollarsToCents } from '../../src/rules/money.ts';
+import { payOnDeliveryWords } from '../../src/rules/pay-on-delivery.ts';
 import { PaymentGatewayError } from '../../server/adapters/payments/payment-port.ts';
 import { TestPaymentGateway } from '../../server/adapters/payments/test-gateway.ts';
 import { startSession } from '../../server/services/accounts/accounts.ts';
 import { addStoreUser } from '../../server/services/accounts/store-users.ts';
-import { generousLimits } from './account-helpers.ts';
-import { manualClock, pickOffers, post, type OfferPick } from './cart-page-helpers.ts';
+import { eventually, generousLimits } from './account-helpers.ts';
+import { manualClock, pickOffers, post } from './cart-page-helpers.ts';
 import { checkoutNow, readyCart, saveCard, shopper } from './checkout-helpers.ts';
 import { orderOf, stockOf } from './fixtures.ts';
+import { twoSellerOrder } from './fixtures/two-seller-order.ts';
 import { json, startTestApp } from './test-app.ts';
 
 /**
@@ -28,60 +30,22 @@ afterAll(() => t.close());
 // Groceries taxed at 4 % here (New York exempts them), so each part's lines carry a tax that leaves with them or stays.
 await t.database.db.updateTable('state_tax_rates').set({ grocery_rate_ppm: 40_000, grocery_exempt: false }).where('state', '=', 'NY').execute();
 const buyer = await shopper(t, 'part-refusal-buyer@example.com');
-async function storeUser(email: string, locIds: number[]): Promise<string> {
-  const made = await addStoreUser(t.database.db, { email, password: 'Secret123!', role: 'seller', locIds });
+async function storeUser(email: string, locIds: number[], role: 'seller' | 'staff' = 'seller'): Promise<string> {
+  const made = await addStoreUser(t.database.db, { email, password: 'Secret123!', role, locIds });
   if (made.kind === 'invalid') throw new Error(made.message);
   return startSession(t.database.db, made.customerId);
 }
 const butcher = await storeUser('part-butcher@example.com', [101]);
 const fishmonger = await storeUser('part-fish@example.com', [102]);
+const staff = await storeUser('part-staff@example.com', [], 'staff');
 
 const move = (token: string, orderId: string, event: string, extra: Record<string, unknown> = {}) =>
   post(t, '/api/seller/orders/move', { order_id: orderId, event, ...extra }, token);
 
 let skip = 40;
-/** A butcher's line ($30) and a fishmonger's ($25), sold by weight or not; the cart's coupon when given. */
-async function twoSellerOrder(byWeight: boolean, coupon?: string): Promise<{ number: string; butcherOffer: OfferPick; fishOffer: OfferPick }> {
-  skip += 1;
-  const [butcherOffer] = await pickOffers(t, { speed: 'local', locId: 101 }, 1, skip, { priceCents: 3000, stock: 50 });
-  const [fishOffer] = await pickOffers(t, { speed: 'local', locId: 102 }, 1, skip, { priceCents: 2500, stock: 50 });
-  if (!butcherOffer || !fishOffer) throw new Error('no offers at 101 and 102');
-  const products = await t.database.db
-    .selectFrom('product_variants')
-    .select('product_id')
-    .where('id', 'in', [butcherOffer.variantId, fishOffer.variantId])
-    .execute();
-  await t.database.db
-    .updateTable('products')
-    .set({ sold_by_weight: byWeight })
-    .where(
-      'id',
-      'in',
-      products.map((p) => p.product_id),
-    )
-    .execute();
-  const cartId = await readyCart(
-    t,
-    buyer.token,
-    buyer.customerId,
-    [
-      { offer: butcherOffer, qty: 1 },
-      { offer: fishOffer, qty: 1 },
-    ],
-    { 101: '2026-12-01', 102: '2026-12-01' },
-  );
-  if (coupon) await t.database.db.updateTable('carts').set({ coupon_code: coupon }).where('id', '=', cartId).execute();
-  const cardId = await saveCard(t, buyer.token, buyer.customerId);
-  const placed = await post(
-    t,
-    '/api/placeorder/placeorder',
-    { cart_id: cartId, delivery_address_id: buyer.addressId, speed_id: 1, payment_mode: 2, card_id: cardId, driver_tip: 10 },
-    buyer.token,
-  );
-  assert(placed.body, placeOrderReply);
-  if (placed.body.code !== 1 || !placed.body.order_id) throw new Error(JSON.stringify(placed.body));
-  return { number: placed.body.order_id, butcherOffer, fishOffer };
-}
+/** A butcher's line ($30) and a fishmonger's ($25), sold by weight or not; the cart's coupon when given; a $10 tip. */
+const twoSellerOrderOf = (byWeight: boolean, coupon?: string, date?: string) =>
+  twoSellerOrder(t, { buyer, skip: ++skip, byWeight, coupon, tip: 10, date });
 
 /** The order's lines and parts as stored, each line with its seller's location. */
 async function linesAndParts(number: string) {
@@ -129,7 +93,7 @@ function rowsAddUp(order: Parameters<typeof orderTotalRows>[0]): void {
 
 describe('a seller refuses their part of a two-seller order: the rest goes on', () => {
   test('card held: the butcher still packs, and the capture is the remaining lines + remaining fee + tax + tip', async () => {
-    const { number, butcherOffer, fishOffer } = await twoSellerOrder(true);
+    const { number, butcherOffer, fishOffer } = await twoSellerOrderOf(true);
     const placed = await linesAndParts(number);
     expect(placed.order.capture_state).toBe('held');
     expect(placed.lineAt(101)?.tax_cents).toBeGreaterThan(0);
@@ -188,7 +152,7 @@ describe('a seller refuses their part of a two-seller order: the rest goes on', 
   });
 
   test('card held, the other part packed first: refusing the last part not packed settles the order now', async () => {
-    const { number } = await twoSellerOrder(true);
+    const { number } = await twoSellerOrderOf(true);
     const placed = await linesAndParts(number);
     await packOwn(butcher, number, 101);
     expect((await orderOf(t, number)).capture_state).toBe('held');
@@ -203,7 +167,7 @@ describe('a seller refuses their part of a two-seller order: the rest goes on', 
 
   test('already captured: exactly the part’s share is refused back at once, once; the coupon stays with the lines', async () => {
     // SAVE5: $5 off orders of $40 or more, spread 30:25 over the lines; the butcher's $30 alone is under the minimum.
-    const { number, fishOffer } = await twoSellerOrder(false, 'SAVE5');
+    const { number, fishOffer } = await twoSellerOrderOf(false, 'SAVE5');
     const placed = await linesAndParts(number);
     expect(placed.order).toMatchObject({ capture_state: null, discount_cents: 500 });
     expect(placed.lineAt(102)?.tax_cents).toBeGreaterThan(0);
@@ -267,5 +231,187 @@ describe('a seller refuses their part of a two-seller order: the rest goes on', 
     expect(row).toMatchObject({ fulfilment_state: 'refused', status: 'canceled' });
     expect(gateway.isRefunded(row.payment_ref ?? '') || row.capture_state === 'released').toBe(true);
     expect(await stockOf(t, offer.offerId)).toBe(stock + 1);
+  });
+});
+
+describe('the rest canceled after a refusal: the totals and the words say what was given back (082 left them whole)', () => {
+  /** The order's mail whose subject ends as the cancel's does. */
+  const canceledMail = async (number: string) =>
+    (await t.database.db.selectFrom('outbox').select('body_text').where('subject', 'like', `Your order #${number}: cancel%`).executeTakeFirst())
+      ?.body_text ?? '';
+  const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+  test("paid at place order, the shopper cancels the rest: the rest is refunded, the status page and the list read the rest's totals", async () => {
+    // Delivered in two days: before the shopper's cutoff.
+    const { number } = await twoSellerOrderOf(false, 'SAVE5', '2026-12-03');
+    const placed = await linesAndParts(number);
+    const paymentRef = placed.order.payment_ref ?? '';
+    const fishName = placed.partAt(102)?.vendor_name ?? '';
+    expect((await move(fishmonger, number, 'refuse', { reason: 'No salmon today' })).status).toBe(200);
+    const share = gateway.captureOf(paymentRef)?.refundedCents ?? 0;
+    expect(share).toBeGreaterThan(0);
+    const restCents = placed.order.grand_total_cents - share;
+
+    // The shopper's panel is told what a cancel of the rest gives back, and what the refusal gave back before.
+    const options = json(
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/account/order/reschedule?order_id=${number}`,
+        headers: { authorization: `Bearer ${buyer.token}` },
+      }),
+    );
+    expect(options).toMatchObject({
+      code: 1,
+      data: {
+        can_change: true,
+        rest_of_order: {
+          payment: 'refund',
+          rest_total: (restCents / 100).toFixed(2),
+          refused: [{ vendor_name: fishName, total: (share / 100).toFixed(2) }],
+        },
+      },
+    });
+
+    expect((await post(t, '/api/account/order/cancel', { order_id: number }, buyer.token)).status).toBe(200);
+    expect(await orderOf(t, number)).toMatchObject({ status: 'canceled', fulfilment_state: 'canceled' });
+    // Everything paid is given back: the share at the refusal, the rest now.
+    expect(gateway.captureOf(paymentRef)?.refundedCents).toBe(placed.order.grand_total_cents);
+
+    // The status page: the refused part still taken off, totals that add up to the rest (what the cancel refunded).
+    const view = await shopperView(number);
+    expect(dollarsToCents(view.grand_total)).toBe(restCents);
+    expect(view.refused_parts).toEqual([{ vendor_name: fishName, total: (share / 100).toFixed(2) }]);
+    expect(view.discount).toBe('2.73');
+    rowsAddUp(view);
+    const list = json(await t.app.inject({ method: 'GET', url: '/api/account/myorders', headers: { authorization: `Bearer ${buyer.token}` } }));
+    expect(JSON.stringify(list)).toContain(`"increment_id":"${number}"`);
+    const listed = (list as { data?: { orders?: { increment_id: string; grand_total: string }[] } | { increment_id: string; grand_total: string }[] })
+      .data;
+    const rows = Array.isArray(listed) ? listed : (listed?.orders ?? []);
+    expect(rows.find((o) => o.increment_id === number)?.grand_total).toBe((restCents / 100).toFixed(2));
+
+    // The mail names what was refunded now and what was refunded before; it no longer says 'in full'.
+    await expect.poll(() => canceledMail(number)).toContain(`We refunded ${money(restCents)}, the rest of your payment.`);
+    expect(await canceledMail(number)).toContain(`${fishName}'s part (${money(share)}) was refunded when it was refused.`);
+    expect(await canceledMail(number)).not.toContain('refunded in full');
+  });
+
+  test("card held, staff's Cancel order ends the rest: the hold is released, the console's figures are the rest's", async () => {
+    const { number } = await twoSellerOrderOf(true);
+    const placed = await linesAndParts(number);
+    const fishName = placed.partAt(102)?.vendor_name ?? '';
+    expect(placed.order.capture_state).toBe('held');
+    expect((await move(fishmonger, number, 'refuse', { reason: 'No salmon today' })).status).toBe(200);
+    const before = await shopperView(number);
+    expect(
+      (await post(t, '/api/staff/orders/move', { order_id: number, event: 'cancel', loc_id: 101, reason: 'The shopper called' }, staff)).status,
+    ).toBe(200);
+    expect(await orderOf(t, number)).toMatchObject({ status: 'canceled', capture_state: 'released' });
+
+    const view = await shopperView(number);
+    expect(view.grand_total).toBe(before.grand_total);
+    expect(dollarsToCents(view.grand_total)).toBeLessThan(placed.order.grand_total_cents);
+    expect(view.refused_parts).toEqual(before.refused_parts);
+    rowsAddUp(view);
+    const staffList = json(await t.app.inject({ method: 'GET', url: '/api/staff/orders', headers: { authorization: `Bearer ${staff}` } }));
+    assert(staffList, consoleOrdersReply);
+    const cards = staffList.data?.filter((o) => o.order_number === number).sort((a, b) => a.loc_id - b.loc_id) ?? [];
+    expect(cards.map((c) => [c.state, c.grand_total])).toEqual([
+      ['canceled', before.grand_total],
+      ['refused', before.grand_total],
+    ]);
+    expect(cards[1]?.total).toBe('0.00');
+
+    const share = dollarsToCents(before.refused_parts?.[0]?.total ?? '') ?? 0;
+    await expect.poll(() => canceledMail(number)).toContain('The hold on your card has been released: you have not been charged.');
+    expect(await canceledMail(number)).toContain(`${fishName}'s part (${money(share)}) was taken off when it was refused and never charged.`);
+  });
+});
+
+describe('the last part refused after another: its refusal ends the order, the part refused before stays off', () => {
+  test('the totals are the rest refunded by the last refusal; its mail names both refunds', async () => {
+    const { number } = await twoSellerOrderOf(false, 'SAVE5');
+    const placed = await linesAndParts(number);
+    const paymentRef = placed.order.payment_ref ?? '';
+    const fishName = placed.partAt(102)?.vendor_name ?? '';
+    expect((await move(fishmonger, number, 'refuse', { reason: 'No salmon today' })).status).toBe(200);
+    const share = gateway.captureOf(paymentRef)?.refundedCents ?? 0;
+    expect((await move(butcher, number, 'refuse', { reason: 'Closed today' })).status).toBe(200);
+    expect(await orderOf(t, number)).toMatchObject({ status: 'canceled', fulfilment_state: 'refused' });
+    expect(gateway.captureOf(paymentRef)?.refundedCents).toBe(placed.order.grand_total_cents);
+
+    // Only the fishmonger's part was refused alone: the butcher's refusal is the order's own.
+    const view = await shopperView(number);
+    expect(view.refused_parts).toEqual([{ vendor_name: fishName, total: (share / 100).toFixed(2) }]);
+    expect(dollarsToCents(view.grand_total)).toBe(placed.order.grand_total_cents - share);
+    rowsAddUp(view);
+    const mail = async () =>
+      (await t.database.db.selectFrom('outbox').select('body_text').where('subject', 'like', `Your order #${number}: refused%`).executeTakeFirst())
+        ?.body_text ?? '';
+    await expect.poll(mail).toContain(`We refunded $${((placed.order.grand_total_cents - share) / 100).toFixed(2)}, the rest of your payment.`);
+    expect(await mail()).toContain(`${fishName}'s part ($${(share / 100).toFixed(2)}) was refunded when it was refused.`);
+  });
+});
+
+describe('pay on delivery: a refused part leaves less to pay at the door', () => {
+  test("the amount due is the rest's lines less their coupon share, their tax, the rest's fee and the tip, said, shown and kept to delivery", async () => {
+    const { number } = await twoSellerOrder(t, { buyer, skip: ++skip, byWeight: false, coupon: 'SAVE5', tip: 10, payment: 'pay-on-delivery' });
+    // A registered customer's first pay-on-delivery order waits for the mailed link.
+    const confirmMail = await eventually(() =>
+      t.database.db.selectFrom('outbox').select('body_text').where('subject', '=', `Please confirm your order ${number}`).executeTakeFirst(),
+    );
+    const token = /confirmemail\?token=([A-Za-z0-9_-]{43})/.exec(confirmMail?.body_text ?? '')?.[1] ?? '';
+    const confirmed = await t.app.inject({
+      method: 'POST',
+      url: '/api/placeorder/confirmemail',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `token=${encodeURIComponent(token)}`,
+    });
+    expect(confirmed.statusCode).toBe(200);
+    const placed = await linesAndParts(number);
+    expect(placed.order).toMatchObject({ status: 'pending_payment_on_delivery', discount_cents: 500 });
+    const butcherLine = placed.lineAt(101);
+    const butcherPart = placed.partAt(101);
+    const fishName = placed.partAt(102)?.vendor_name ?? '';
+    if (!butcherLine || !butcherPart) throw new Error('no butcher part');
+    expect(butcherLine.tax_cents).toBeGreaterThan(0);
+    // A 10 % tip on the $55 of items: it stays whole (the delivery still happens).
+    expect(placed.order.tip_cents).toBe(550);
+    // SAVE5's $5 spread 30:25 over the lines: 273 stays with the butcher's $30.
+    const due = butcherLine.row_total_cents - 273 + butcherLine.tax_cents + butcherPart.delivery_fee_cents + butcherPart.packaging_fee_cents + 550;
+    const dueWords = `${payOnDeliveryWords.delivery.due}: $${(due / 100).toFixed(2)}.`;
+
+    expect((await move(fishmonger, number, 'refuse', { reason: 'No salmon today' })).status).toBe(200);
+    expect(await orderOf(t, number)).toMatchObject({ status: 'pending_payment_on_delivery', fulfilment_state: 'placed' });
+    const refusalMail = async () =>
+      (
+        await t.database.db
+          .selectFrom('outbox')
+          .select('body_text')
+          .where('subject', '=', `Your order #${number}: ${fishName}'s part was refused`)
+          .executeTakeFirst()
+      )?.body_text ?? '';
+    await expect.poll(refusalMail).toContain(dueWords);
+    expect(await refusalMail()).not.toContain('We refunded');
+
+    // The status page: the rest's totals, adding up to what is due at the door.
+    const view = await shopperView(number);
+    expect(dollarsToCents(view.grand_total)).toBe(due);
+    expect(view.refused_parts).toEqual([{ vendor_name: fishName, total: expect.any(String) as unknown }]);
+    expect(dollarsToCents(view.grand_total) ?? 0).toBe(placed.order.grand_total_cents - (dollarsToCents(view.refused_parts?.[0]?.total ?? '') ?? 0));
+    rowsAddUp(view);
+
+    // Packing settles the final: the same amount, due at the door, and the order completes on delivery at it.
+    await packOwn(butcher, number, 101);
+    expect(await orderOf(t, number)).toMatchObject({ fulfilment_state: 'packed', final_total_cents: due, status: 'pending_payment_on_delivery' });
+    const packedMail = async () =>
+      (await t.database.db.selectFrom('outbox').select('body_text').where('subject', 'like', `Your order #${number}: pack%`).executeTakeFirst())
+        ?.body_text ?? '';
+    await expect.poll(packedMail).toContain(dueWords);
+    const packedView = await shopperView(number);
+    expect(dollarsToCents(packedView.final_total ?? '')).toBe(due);
+    rowsAddUp(packedView);
+    for (const event of ['dispatch', 'deliver'] as const) expect((await move(butcher, number, event)).status).toBe(200);
+    expect(await orderOf(t, number)).toMatchObject({ status: 'complete', fulfilment_state: 'delivered', final_total_cents: due });
   });
 });

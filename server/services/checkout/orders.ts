@@ -8,7 +8,7 @@ import type { SpeedValue } from '../../../src/rules/speeds.ts';
 import { deliverableTimeLabel } from '../../../src/rules/visit-time.ts';
 import type { Database, OrderItemsTable, OrdersTable } from '../../db/schema.ts';
 import { capRule, lineCapped, lineFinalCents } from '../../../src/rules/catch-weight.ts';
-import { partShare, partsRefusedAlone, standingAmounts, type PartLine } from '../../../src/rules/refused-parts.ts';
+import { orderEndingOf, partShare, refusedAloneParts, standingAmounts, type PartLine } from '../../../src/rules/refused-parts.ts';
 
 /** The spec's delivery groups: Dine-in, Pickup, Local Delivery, Courier Delivery, Farm Direct. */
 export function deliveryMethodOf(speed: SpeedValue, speedId: number): string {
@@ -163,13 +163,14 @@ async function summarize(db: Kysely<Database>, orders: Selectable<OrdersTable>[]
       .filter((d) => d.order_id === order.id)
       .sort((a, b) => a.id - b.id)
       .map((d) => ({ ...d, state: d.fulfilment_state }));
-    const standing = standingAmounts(order, lines, parts, false);
-    const final = order.final_total_cents === null ? null : standingAmounts(order, lines, parts, true);
-    const refusedParts = partsRefusedAlone(parts)
-      ? parts
-          .filter((p) => p.state === 'refused')
-          .map((p) => ({ vendor_name: p.vendor_name, total: centsToDollars(partShare(order, lines, p).totalCents) }))
-      : [];
+    // An order whose rest was canceled after a part was refused reads as it stood then (refusedAloneParts).
+    const ending = orderEndingOf(events.filter((e) => e.order_id === order.id));
+    const standing = standingAmounts(order, lines, parts, false, ending);
+    const final = order.final_total_cents === null ? null : standingAmounts(order, lines, parts, true, ending);
+    const refusedParts = refusedAloneParts(parts, ending).map((p) => ({
+      vendor_name: p.vendor_name,
+      total: centsToDollars(partShare(order, lines, p).totalCents),
+    }));
     const byMethod = (method: string) => own.filter((i) => i.delivery_method === method).map(strip);
     return {
       increment_id: order.increment_id,

@@ -14,7 +14,7 @@ import { sellerConsoleDates } from '../../../src/rules/fulfilment.ts';
 import { centsToDollars } from '../../../src/rules/money.ts';
 import { deliverableTimeLabel } from '../../../src/rules/visit-time.ts';
 import { partEventsFor } from '../../../src/rules/order-parts.ts';
-import { partTotalCents, partsRefusedAlone, standingAmounts } from '../../../src/rules/refused-parts.ts';
+import { orderEndingOf, partTotalCents, refusedAloneParts, standingAmounts } from '../../../src/rules/refused-parts.ts';
 import { paymentStatusWords } from '../../../src/rules/payment-words.ts';
 import type { Database } from '../../db/schema.ts';
 import { orderVisibleToSellers, type ConsoleScope } from './console-scope.ts';
@@ -145,11 +145,19 @@ export async function listConsoleOrders(
     const charged = row.final_total_cents !== null;
     // A part refused while the rest went on charges nothing (src/rules/refused-parts.ts); the order's estimate is without it.
     const partStates = orderParts.map((p) => ({ ...p, state: p.fulfilment_state }));
-    const refusedAlone = state === 'refused' && partsRefusedAlone(partStates);
+    // A cancel of the rest leaves the parts refused before as they were (refusedAloneParts).
+    const ending = orderEndingOf(own);
+    const refusedAlone = refusedAloneParts(partStates, ending).some((p) => p.id === row.deliverable_id);
     const orderItems = items.filter((i) => i.order_id === row.id);
     const ownPart = { id: row.deliverable_id, state, delivery_fee_cents: row.delivery_fee_cents, packaging_fee_cents: row.packaging_fee_cents };
     const partCents = refusedAlone ? 0 : partTotalCents(row, orderItems, ownPart, charged);
-    const estimateCents = standingAmounts({ ...row, delivery_fee_cents: row.order_delivery_fee_cents }, orderItems, partStates, false).totalCents;
+    const estimateCents = standingAmounts(
+      { ...row, delivery_fee_cents: row.order_delivery_fee_cents },
+      orderItems,
+      partStates,
+      false,
+      ending,
+    ).totalCents;
     const substitutes = state === 'picking' ? await candidatesByLine(db, ownItems, row.loc_id) : new Map<number, ConsoleItem['substitutes']>();
     orders.push({
       order_number: row.increment_id,

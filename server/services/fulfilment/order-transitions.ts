@@ -34,6 +34,8 @@ import { handOverOf, payOnDeliveryWords } from '../../../src/rules/pay-on-delive
 import { isMilligramPrecise } from '../../../src/rules/weight-entry.ts';
 import { endsPartOnly, partStoppingMove, wholeMoveRefusal } from '../../../src/rules/order-parts.ts';
 import { partRefusalMail, refusePartAlone, type PartRefusal } from './part-refusal.ts';
+import { restCancelMailText, type RestOfOrder } from '../../../src/rules/rest-cancel.ts';
+import { cancelPaymentOf, restOfOrder } from './rest-of-order.ts';
 
 /**
  * An order's fulfilment moves (issue 24), enforced here with the one table of src/rules/fulfilment.ts. Each move runs
@@ -90,6 +92,8 @@ interface MoveDone {
   order?: OrderRow;
   orderTo?: FulfilmentState;
   refusal?: PartRefusal | undefined;
+  /** The rest of an order ended after a part was refused alone (rest-of-order.ts). */
+  rest?: RestOfOrder | undefined;
 }
 
 /** The heaviest line a seller may weigh in: 100 kg (a typo's extra zeros stop here). */
@@ -167,6 +171,8 @@ export async function moveOrder(deps: MoveDeps, actor: MoveActor, request: MoveR
       p.id === part?.id ? move.to : ending && !isEndedState(p.fulfilment_state) ? (whole ? move.to : 'canceled') : p.fulfilment_state;
     const orderTo = ending ? move.to : orderStateOfParts(parts.map(partTo));
     const status = ending ? 'canceled' : completingStates.includes(orderTo) ? 'complete' : order.status;
+    // Ending the rest after a part was refused alone: its mail names what each gave back (read before the parts move).
+    const rest = ending ? await restOfOrder(trx, order) : undefined;
     for (const p of parts) {
       const to = partTo(p);
       if (to !== p.fulfilment_state) await trx.updateTable('order_deliverables').set({ fulfilment_state: to }).where('id', '=', p.id).execute();
@@ -209,27 +215,29 @@ export async function moveOrder(deps: MoveDeps, actor: MoveActor, request: MoveR
       );
       await withdrawOrderWallet(trx, order.id);
       await giveBackSubstitutes(trx, order.id);
-      // A card only authorised (weighed lines, not packed yet) is released, not refunded.
-      if (order.capture_state === 'held' && order.payment_ref !== null) {
+      // A card only authorised (weighed lines, not packed yet) is released, not refunded. Only a captured payment is
+      // refunded (what is left of it, a refused part's share given back before): pay on delivery has taken nothing,
+      // nor has a wallet-only order.
+      const payment = cancelPaymentOf(order);
+      if (payment === 'release' && order.payment_ref !== null) {
         await deps.payments.cancelPayment(order.payment_ref);
         await trx.updateTable('orders').set({ capture_state: 'released' }).where('id', '=', order.id).execute();
         released = true;
-      } else if (order.status === 'processing' && order.payment_ref !== null && order.grand_total_cents > 0) {
-        // Only a captured payment is refunded: pay on delivery has taken nothing, nor has a wallet-only order.
+      } else if (payment === 'refund' && order.payment_ref !== null) {
         await deps.payments.refund({ paymentRef: order.payment_ref, idempotencyKey: refundKey(order.increment_id) });
         refunded = true;
       }
     }
-    return { result: { kind: 'moved', from, to: move.to, refunded, released, settlement }, order, orderTo, refusal };
+    return { result: { kind: 'moved', from, to: move.to, refunded, released, settlement }, order, orderTo, refusal, rest };
   });
-  const { result, order, orderTo, refusal } = outcome;
+  const { result, order, orderTo, refusal, rest } = outcome;
   const send = (mail: { to: string; subject: string; text: string }, orderId: number) =>
     deps.mail.send(mail).catch((error: unknown) => log.error({ err: error, orderId }, 'fulfilment mail not sent'));
   // A part refused alone is mailed as such (its seller, the reason, what was taken off), whatever the order's step.
   if (result.kind === 'moved' && order && refusal) send(partRefusalMail(order, refusal, reason, actor.role, result.settlement), order.id);
   // The shopper hears of the order's own steps: one seller's part moving alone leaves the order where it was.
   else if (result.kind === 'moved' && order && orderTo !== undefined && orderTo !== order.fulfilment_state) {
-    send(moveMail(order, orderTo, reason, result, actor.role), order.id);
+    send(moveMail(order, orderTo, reason, result, actor.role, rest), order.id);
   }
   return result;
 }
@@ -306,12 +314,15 @@ function moveMail(
   reason: string | undefined,
   { refunded, released, settlement }: { refunded: boolean; released: boolean; settlement?: PackSettlement | undefined },
   by: FulfilmentActor,
+  rest: RestOfOrder | undefined,
 ) {
   const lines = [`Your order #${order.increment_id} is now: ${moveStepLabel(to, by)}.`];
   if (settlement) lines.push(packedMoneyText(order, settlement));
   if (reason && (to === 'refused' || to === 'canceled')) lines.push(`Reason: ${mailText(reason)}`);
-  if (refunded) lines.push('Your payment has been refunded in full.');
-  if (released) lines.push(heldCardReleasedText);
+  // After a part refused alone, what is given back now and what was before, by amount (src/rules/rest-cancel.ts).
+  if (rest) lines.push(restCancelMailText({ ...rest, refused: rest.refused.map((p) => ({ ...p, vendorName: mailText(p.vendorName) })) }));
+  else if (refunded) lines.push('Your payment has been refunded in full.');
+  else if (released) lines.push(heldCardReleasedText);
   lines.push('Track your order in your account, under Your Orders.');
   return { to: order.email, subject: fulfilmentMailSubject(order.increment_id, to, by), text: lines.join('\n\n') };
 }

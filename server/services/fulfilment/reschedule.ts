@@ -10,6 +10,7 @@ import type { Database, OrderDeliverablesTable, OrdersTable } from '../../db/sch
 import { calendarDays, deliveryDateRefusal, vendorCalendars } from '../cart/delivery-dates.ts';
 import { isPastToday, lockSeatCount, openSlots, slotMessages } from '../cart/slots.ts';
 import type { Log } from '../platform/log.ts';
+import { restOfOrder, restOfOrderReply } from './rest-of-order.ts';
 
 /**
  * Issue 24 item 6: the shopper moves a placed order's delivery to another date and slot, until the seller's cutoff
@@ -97,6 +98,8 @@ export async function rescheduleOptions(
   const date = request.date ?? deliverable.delivery_date;
   const dateRefusal = info ? (deliveryDateRefusal(date, deliverable.speed, info, now) ?? null) : fulfilmentMessages.notAllowed;
   const slots = deliverable.speed === 'local' && dateRefusal === null ? await openSlots(db, deliverable.loc_id, date, undefined, now) : [];
+  // A part refused alone before: the confirm step says what a cancel of the rest gives back, and what was before.
+  const rest = await restOfOrder(db, order);
   return {
     order_id: order.increment_id,
     vendor_loc_id: deliverable.loc_id,
@@ -113,6 +116,7 @@ export async function rescheduleOptions(
     // Closed is not full (issue 23): a closed day says so; an open one with no seat left says the slots are booked.
     date_refusal: dateRefusal ?? (deliverable.speed === 'local' && slots.length === 0 ? noSlotsLeftReply : null),
     slots,
+    ...(rest ? { rest_of_order: restOfOrderReply(rest) } : {}),
   };
 }
 

@@ -1,8 +1,8 @@
-import { array, boolean, nullable, number, optional, string, type, type Infer } from 'superstruct';
+import { array, boolean, enums, nullable, number, optional, string, type, type Infer } from 'superstruct';
 import { isoDate, slotOffer } from './cart-page.contract.ts';
 import { orderNumberField } from './checkout.contract.ts';
 import { envelope } from './envelope.ts';
-import { blankIsMissing, callerFields, numericId, optionalId } from './fields.ts';
+import { blankIsMissing, callerFields, money, numericId, optionalId } from './fields.ts';
 import { speedType } from './product-summary.contract.ts';
 
 /**
@@ -39,6 +39,17 @@ export const rescheduleOptions = type({
   date: string(),
   date_refusal: nullable(string()),
   slots: array(slotOffer),
+  /**
+   * When a seller refused their part while the rest went on: what a cancel of the rest gives back (src/rules/
+   * rest-cancel.ts words the confirm step by it) and each refused part's share, given back or never charged then.
+   */
+  rest_of_order: optional(
+    type({
+      payment: enums(['refund', 'release', 'none'] as const),
+      rest_total: money,
+      refused: array(type({ vendor_name: string(), total: money })),
+    }),
+  ),
 });
 export type RescheduleOptions = Infer<typeof rescheduleOptions>;
 export const rescheduleOptionsReply = envelope(rescheduleOptions);

@@ -9,107 +9,42 @@ import {
   fulfilmentTransitions,
   needsReason,
   type FulfilmentEvent,
-  type FulfilmentKind,
   type FulfilmentState,
 } from '../../rules/fulfilment.ts';
 import { somethingWentWrongMessage } from '../../rules/messages.ts';
-import { moveAsksFirst, partMayMove, type OrderPart } from '../../rules/order-parts.ts';
+import { moveAsksFirst, partMayMove } from '../../rules/order-parts.ts';
 import { messageOf } from '../shared/auth-failure.ts';
+import { parseWeightEntry } from '../../rules/weight-entry.ts';
+import {
+  fulfilmentPhaseNames,
+  fulfilmentPhaseOf,
+  fulfilmentPhases,
+  fulfilmentStatePath,
+  phaseDescriptions,
+  type FulfilmentPhase,
+} from './fulfilment-phases.ts';
 
-/**
- * Decision 061: the order's states grouped in the phases its chart is drawn in (the server's table is unchanged). The
- * states an order never leaves stay at the top, so that reaching one still ends the machine (a final state inside a
- * phase would only end the phase).
- */
-export const fulfilmentPhases = {
-  preparing: ['placed', 'accepted', 'picking', 'packed'],
-  handingOver: ['out_for_delivery', 'ready_for_pickup'],
-} as const satisfies Record<string, readonly FulfilmentState[]>;
-export type FulfilmentPhase = keyof typeof fulfilmentPhases;
-export const fulfilmentPhaseNames = Object.keys(fulfilmentPhases) as FulfilmentPhase[];
+// The phases the order's states are drawn in (decision 061), in their own file; importers read them here too.
+export { fulfilmentPhaseNames, fulfilmentPhaseOf, fulfilmentPhases, fulfilmentStatePath, type FulfilmentPhase } from './fulfilment-phases.ts';
 
-const phaseDescriptions: Readonly<Record<FulfilmentPhase, string>> = {
-  preparing: 'Being prepared in the shop: placed, accepted, picking (substitutes proposed), packed (weighed).',
-  handingOver: 'Handed over: out for delivery with the driver, or ready for pick-up at the counter.',
-};
-
-/** The phase an order state is drawn in, or undefined for a final state (drawn at the top). */
-export function fulfilmentPhaseOf(state: FulfilmentState): FulfilmentPhase | undefined {
-  return fulfilmentPhaseNames.find((phase) => (fulfilmentPhases[phase] as readonly FulfilmentState[]).includes(state));
-}
-
-/** Where an order state sits in the machine: `preparing.picking`, `delivered`. */
-export function fulfilmentStatePath(state: FulfilmentState): string {
-  const phase = fulfilmentPhaseOf(state);
-  return phase === undefined ? state : `${phase}.${state}`;
-}
-
-export interface FulfilmentInput {
-  orderNumber: string;
-  /** Where the server says the order is now. */
-  state: FulfilmentState;
-  kind: FulfilmentKind;
-  actor: ConsoleRole;
-  /** The seller location whose part of the order this is (an order of several sellers is one part per seller). */
-  locId: number;
-  /** The order's other sellers' parts: a cancel ends them too, so it is offered only where each allows it. */
-  otherParts: readonly OrderPart[];
-}
-
-/** What the console's list says of the order now (each read, a poll's included). */
-export interface OrderReport {
-  state: FulfilmentState;
-  otherParts: readonly OrderPart[];
-}
-
-export interface PendingMove {
-  event: FulfilmentEvent;
-  reason: string | undefined;
-  weights: { item_id: number; grams: number }[] | undefined;
-}
-
-export interface FulfilmentContext {
-  orderNumber: string;
-  kind: FulfilmentKind;
-  actor: ConsoleRole;
-  locId: number;
-  /**
-   * Where the server last said the order is: the list's latest read, or a move's answer. The order opens there, and a
-   * card waiting (or asking) follows it when someone else moved the order.
-   */
-  serverState: FulfilmentState;
-  otherParts: readonly OrderPart[];
-  /** A move being asked about (refuse, cancel) or sent. */
-  pending: PendingMove | undefined;
-  error: string | undefined;
-  /** Decision 039: the line a substitute (or 'out') is being sent for, and how many were saved (the console reloads). */
-  substituting: PendingSubstitute | undefined;
-  substituted: number;
-  /** Weights typed and not yet sent, by order line (item id): kept while the list is read again. */
-  typed: Readonly<Record<number, string>>;
-}
-
-/** While picking: a substitute product for a line, or productId undefined to mark it out. */
-export interface PendingSubstitute {
-  itemId: number;
-  productId: number | undefined;
-}
-
-/** What the moveOrder actor is given. */
-export interface MoveInput {
-  orderNumber: string;
-  actor: ConsoleRole;
-  locId: number;
-  pending: PendingMove | undefined;
-}
-
-export type FulfilmentMachineEvent =
-  | ({ type: 'fulfil.move' } & PendingMove)
-  | ({ type: 'fulfil.substitute' } & PendingSubstitute)
-  | { type: 'fulfil.confirm' }
-  | { type: 'fulfil.keep' }
-  | ({ type: 'fulfil.reported' } & OrderReport)
-  | { type: 'fulfil.weight.type'; itemId: number; text: string };
+export type {
+  FulfilmentContext,
+  FulfilmentInput,
+  FulfilmentMachineEvent,
+  MoveInput,
+  OrderReport,
+  PendingMove,
+  PendingSubstitute,
+} from './fulfilment-types.ts';
+import type {
+  FulfilmentContext,
+  FulfilmentInput,
+  FulfilmentMachineEvent,
+  MoveInput,
+  OrderReport,
+  PendingMove,
+  PendingSubstitute,
+} from './fulfilment-types.ts';
 
 const fulfilmentSetup = setup({
   types: {
@@ -142,6 +77,9 @@ const fulfilmentSetup = setup({
     /** A move the table allows from here, the other parts considered; `asks`: whether it is one that asks first. */
     mayMove: ({ context }, params: { from: FulfilmentState; event: FulfilmentEvent; asks: boolean }) =>
       partMayMove(params.from, params.event, context.otherParts, context.actor, context.kind) && moveAsksFirst(params.event) === params.asks,
+    /** Packing with a weight typed that the rules cannot read: its field says why (src/rules/weight-entry.ts). */
+    weightUnreadable: ({ context }, params: { event: PendingMove }) =>
+      params.event.event === 'pack' && Object.values(context.typed).some((text) => text.trim() !== '' && !parseWeightEntry(text).ok),
     movedElsewhere: ({ context }, params: { state: FulfilmentState }) => context.serverState !== params.state,
     reasonMissing: ({ context }, params: { event: PendingMove }) => needsReason(params.event.event, context.actor) && !params.event.reason?.trim(),
     marksOut: (_, params: { productId: number | undefined }) => params.productId === undefined,
@@ -154,10 +92,21 @@ const fulfilmentSetup = setup({
     /** The server moved it: its answer is the newest word on where the order is. */
     assignMoved: assign((_, params: { to: FulfilmentState }) => ({ pending: undefined, error: undefined, serverState: params.to })),
     assignReport: assign((_, params: { report: OrderReport }) => ({ serverState: params.report.state, otherParts: params.report.otherParts })),
-    assignTyped: assign(({ context }, params: { itemId: number; text: string }) => ({ typed: { ...context.typed, [params.itemId]: params.text } })),
+    // Editing a field drops the server's last word: it spoke of what was sent before (a field says its own error).
+    assignTyped: assign(({ context }, params: { itemId: number; text: string }) => ({
+      typed: { ...context.typed, [params.itemId]: params.text },
+      error: undefined,
+    })),
+    assignReason: assign((_, params: { text: string }) => ({ reason: params.text, error: undefined })),
+    clearError: assign({ error: undefined }),
     assignError: assign((_, params: { message: string }) => ({ pending: undefined, substituting: undefined, error: params.message })),
     assignSubstitute: assign((_, params: { substitute: PendingSubstitute }) => ({ substituting: params.substitute, error: undefined })),
-    countSubstitute: assign(({ context }) => ({ substituting: undefined, substituted: context.substituted + 1 })),
+    // A line substituted or marked out is not weighed as ordered: its weight typed goes (its field is gone).
+    countSubstitute: assign(({ context }) => ({
+      substituting: undefined,
+      substituted: context.substituted + 1,
+      typed: Object.fromEntries(Object.entries(context.typed).filter(([id]) => Number(id) !== context.substituting?.itemId)),
+    })),
   },
 });
 
@@ -196,6 +145,7 @@ function orderStateNode(state: FulfilmentState): StateConfig {
         on: {
           ...(state === 'picking' ? { 'fulfil.substitute': substituteTransitions() } : {}),
           'fulfil.move': [
+            ...(moves.some((t) => t.event === 'pack') ? [unreadableWeight] : []),
             {
               description: 'A reason the move needs (a refusal, any staff move) is missing: said before anything is asked or sent.',
               guard: { type: 'reasonMissing', params: ({ event }: { event: PendingMove }) => ({ event }) },
@@ -245,6 +195,13 @@ function orderStateNode(state: FulfilmentState): StateConfig {
     },
   };
 }
+
+/** Packing with a weight the rules cannot read (weightUnreadable): nothing is sent. */
+const unreadableWeight = {
+  description: "Pack with a weight that cannot be read: its field says why, the server's last message goes, nothing is sent.",
+  guard: { type: 'weightUnreadable' as const, params: ({ event }: { event: PendingMove }) => ({ event }) },
+  actions: 'clearError' as const,
+};
 
 function confirmingNode(state: FulfilmentState): StateConfig {
   return {
@@ -369,6 +326,7 @@ export const fulfilmentMachine = fulfilmentSetup.createMachine({
     substituting: undefined,
     substituted: 0,
     typed: {},
+    reason: '',
   }),
   initial: 'opening',
   on: {
@@ -377,8 +335,12 @@ export const fulfilmentMachine = fulfilmentSetup.createMachine({
       actions: { type: 'assignReport', params: ({ event }) => ({ report: { state: event.state, otherParts: event.otherParts } }) },
     },
     'fulfil.weight.type': {
-      description: "A line's weight as typed, kept by line until it is sent, whatever the list redraws.",
+      description: "A line's weight as typed, kept by line until it is sent, whatever the list redraws; the server's last message goes.",
       actions: { type: 'assignTyped', params: ({ event }) => ({ itemId: event.itemId, text: event.text }) },
+    },
+    'fulfil.reason.type': {
+      description: "The reason as typed, kept until the card is gone; the server's last message goes.",
+      actions: { type: 'assignReason', params: ({ event }) => ({ text: event.text }) },
     },
   },
   states: {

@@ -62,6 +62,8 @@ export function selectConfirming(s: FulfilmentSnapshot): { event: FulfilmentEven
 
 /** Weights typed and not yet sent, by line (item id): the card's fields read them, so a redraw keeps them. */
 export const selectTypedWeights = (s: FulfilmentSnapshot): Readonly<Record<number, string>> => s.context.typed;
+/** The reason typed (a refusal's, any staff move's): kept by the machine, so a redraw keeps it too. */
+export const selectTypedReason = (s: FulfilmentSnapshot): string => s.context.reason;
 
 /** Decision 039: whether a substitute is being sent, and how many were saved (the console reloads on each). */
 export const selectSubstituting = (s: FulfilmentSnapshot): boolean => cardStepOf(s) === 'substituting';

@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { RescheduleOptions } from '../../api/contract/reschedule.contract.ts';
-import type { orderChangeMachine } from './order-change.machine.ts';
+import { cancelWords, type orderChangeMachine } from './order-change.machine.ts';
 
 /**
  * The door to the shopper's reschedule and cancel (issue 24 item 6, docs/decisions/040). Views import this file only.
@@ -19,6 +19,8 @@ export const selectChangeOptions = (s: OrderChangeSnapshot): RescheduleOptions |
 export const selectChangeDate = (s: OrderChangeSnapshot): string | undefined => s.context.date;
 export const selectChangeSlotId = (s: OrderChangeSnapshot): number | undefined => s.context.slotId;
 export const selectChangeError = (s: OrderChangeSnapshot): string | undefined => s.context.error;
+/** The confirm step's question: in full, or what a cancel of the rest gives back after a part was refused. */
+export const selectCancelQuestion = (s: OrderChangeSnapshot): string => cancelWords(s.context.options).question;
 export const selectChangeDone = (s: OrderChangeSnapshot): string | undefined => s.context.done;
 /** Why the order can no longer change (past the cutoff, being prepared), once the panel asked. */
 export const selectChangeRefusal = (s: OrderChangeSnapshot): string | undefined => s.context.options?.refusal ?? undefined;

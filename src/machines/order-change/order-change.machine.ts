@@ -6,6 +6,7 @@ import { ApiError } from '../../api/http.ts';
 import { rescheduleOptions, rescheduleOrder } from '../../api/order-change.api.ts';
 import { formatUsDate, parseUsDate } from '../../rules/delivery-dates.ts';
 import { somethingWentWrongMessage as somethingWentWrong } from '../../rules/messages.ts';
+import { restCanceledText, restCancelQuestion, restOfOrderOf } from '../../rules/rest-cancel.ts';
 
 export interface OrderChangeInput {
   orderId: string;
@@ -40,8 +41,20 @@ export const orderChangeMessages = {
   chooseSlot: 'Please choose a time slot.',
   badDate: 'Please enter a date as MM/DD/YYYY.',
   moved: (date: string, slot: string | null) => `Your delivery is now on ${formatUsDate(date)}${slot ? `, ${slot}` : ''}.`,
+  cancelQuestion: 'Cancel this order? Your payment will be refunded in full.',
   canceled: 'Your order was canceled. Your payment will be refunded in full.',
 } as const;
+
+/**
+ * The confirm step's question, and the line once canceled: in full, or, after a seller refused their part, what a
+ * cancel of the rest gives back and what the refusal gave back before (src/rules/rest-cancel.ts).
+ */
+export function cancelWords(options: RescheduleOptions | undefined): { question: string; canceled: string } {
+  const sent = options?.rest_of_order;
+  if (!sent) return { question: orderChangeMessages.cancelQuestion, canceled: orderChangeMessages.canceled };
+  const rest = restOfOrderOf(sent);
+  return { question: restCancelQuestion(rest), canceled: restCanceledText(rest) };
+}
 
 /** The calendar gives 'YYYY-MM-DD'; the text field what the shopper typed ('MM/DD/YYYY'). */
 function chosenDate(text: string): string | undefined {
@@ -99,7 +112,7 @@ export const orderChangeMachine = setup({
       done: params.reply.data ? orderChangeMessages.moved(params.reply.data.delivery_date, params.reply.data.time_slot) : undefined,
       error: undefined,
     })),
-    assignCanceled: assign({ done: orderChangeMessages.canceled, error: undefined }),
+    assignCanceled: assign(({ context }) => ({ done: cancelWords(context.options).canceled, error: undefined })),
     clear: assign({ options: undefined, date: undefined, slotId: undefined, error: undefined, done: undefined }),
     announce: emit({ type: 'order.changed' } as const),
   },

@@ -2,6 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import {
   orderChangeMachine,
+  selectCancelQuestion,
   selectChangeBusy,
   selectChangeClosable,
   selectChangeDate,
@@ -40,6 +41,7 @@ export function OrderChangePanel({ orderId, onChanged }: OrderChangePanelProps) 
   const done = useSelector(actor, selectChangeDone);
   const refusal = useSelector(actor, selectChangeRefusal);
   const closable = useSelector(actor, selectChangeClosable);
+  const cancelQuestion = useSelector(actor, selectCancelQuestion);
   useEffect(() => {
     if (!onChanged) return undefined;
     const subscription = actor.on('order.changed', onChanged);
@@ -131,7 +133,7 @@ export function OrderChangePanel({ orderId, onChanged }: OrderChangePanelProps) 
       )}
       {(step === 'confirmingCancel' || busy === 'canceling') && (
         <div role="alertdialog" aria-label="Cancel this order?">
-          <p>Cancel this order? Your payment will be refunded in full.</p>
+          <p>{cancelQuestion}</p>
           <p className={css.actions}>
             <button
               type="button"

@@ -12,6 +12,7 @@ import {
   selectMoving,
   selectSubstitutedCount,
   selectSubstituting,
+  selectTypedReason,
   selectTypedWeights,
 } from '../../machines/fulfilment/index.ts';
 import { chargedTotal, formatWeighedPounds, substitutionPreferenceLabels, substitutionStateLabels } from '../../rules/catch-weight.ts';
@@ -39,7 +40,7 @@ export function ConsoleOrderCard({ order, role, onMoved }: { order: ConsoleOrder
   const moves = useSelector(actor, selectMoves);
   const moving = useSelector(actor, selectMoving);
   const error = useSelector(actor, selectMoveError);
-  const [reason, setReason] = useState('');
+  const reason = useSelector(actor, selectTypedReason);
   const weights = useSelector(actor, selectTypedWeights);
   const confirming = useSelector(actor, selectConfirming);
   const followsList = useSelector(actor, selectFollowsList);
@@ -59,10 +60,8 @@ export function ConsoleOrderCard({ order, role, onMoved }: { order: ConsoleOrder
   }, [actor, followsList, order.state, order.other_parts]);
 
   const wantsReason = moves.some((event) => needsReason(event, role));
-  const unreadable = order.items.some((i) => i.by_weight && (weights[i.id] ?? '').trim() !== '' && !parseWeightEntry(weights[i.id] ?? '').ok);
+  // A weight the rules cannot read is said under its field; the machine sends nothing until it reads.
   const send = (event: FulfilmentEvent) => {
-    // A weight the rules cannot read is said under its field; nothing is sent until it reads.
-    if (event === 'pack' && unreadable) return;
     actor.send({
       type: 'fulfil.move',
       event,
@@ -165,7 +164,7 @@ export function ConsoleOrderCard({ order, role, onMoved }: { order: ConsoleOrder
           {wantsReason && (
             <label className={css.filter}>
               Reason
-              <input className={textInput} value={reason} onChange={(e) => setReason(e.target.value)} />
+              <input className={textInput} value={reason} onChange={(e) => actor.send({ type: 'fulfil.reason.type', text: e.target.value })} />
             </label>
           )}
           {moves.map((event, index) => (
