@@ -399,6 +399,15 @@ describe('an order from two sellers: each handles their own part', () => {
     expect((await move(seller, 'seller', number, 'deliver')).status).toBe(200);
     expect((await cardOf(otherSeller, 'seller'))[0]?.state).toBe('packed');
     expect(await orderOf(t, number)).toMatchObject({ fulfilment_state: 'packed', status: 'processing' });
+    // The order's own step stays packed, but the shopper hears of the butcher's part (a walk saw no mail for it).
+    const partMail = await eventually(() =>
+      t.database.db
+        .selectFrom('outbox')
+        .select(['subject', 'body_text'])
+        .where('subject', '=', `Your order #${number}: ${butcherName}, delivered`)
+        .executeTakeFirst(),
+    );
+    expect(partMail?.body_text).toContain(`${butcherName}'s part of your order #${number} is now: Delivered.`);
     expect((await move(otherSeller, 'seller', number, 'dispatch')).status).toBe(200);
     expect((await move(otherSeller, 'seller', number, 'deliver')).status).toBe(200);
     expect(await orderOf(t, number)).toMatchObject({ fulfilment_state: 'delivered', status: 'complete' });

@@ -94,6 +94,8 @@ interface MoveDone {
   refusal?: PartRefusal | undefined;
   /** The rest of an order ended after a part was refused alone (rest-of-order.ts). */
   rest?: RestOfOrder | undefined;
+  /** One seller's part of several moving on its own: the shopper hears of it too (a walk saw no mail for it). */
+  partMoved?: { vendorName: string; to: FulfilmentState } | undefined;
 }
 
 /** The heaviest line a seller may weigh in: 100 kg (a typo's extra zeros stop here). */
@@ -228,9 +230,10 @@ export async function moveOrder(deps: MoveDeps, actor: MoveActor, request: MoveR
         refunded = true;
       }
     }
-    return { result: { kind: 'moved', from, to: move.to, refunded, released, settlement }, order, orderTo, refusal, rest };
+    const partMoved = part && parts.length > 1 && move.to !== from ? { vendorName: part.vendor_name, to: move.to } : undefined;
+    return { result: { kind: 'moved', from, to: move.to, refunded, released, settlement }, order, orderTo, refusal, rest, partMoved };
   });
-  const { result, order, orderTo, refusal, rest } = outcome;
+  const { result, order, orderTo, refusal, rest, partMoved } = outcome;
   const send = (mail: { to: string; subject: string; text: string }, orderId: number) =>
     deps.mail.send(mail).catch((error: unknown) => log.error({ err: error, orderId }, 'fulfilment mail not sent'));
   // A part refused alone is mailed as such (its seller, the reason, what was taken off), whatever the order's step.
@@ -239,6 +242,8 @@ export async function moveOrder(deps: MoveDeps, actor: MoveActor, request: MoveR
   else if (result.kind === 'moved' && order && orderTo !== undefined && orderTo !== order.fulfilment_state) {
     send(moveMail(order, orderTo, reason, result, actor.role, rest), order.id);
   }
+  // One seller's part moving while the order's own step stays: the mail names that seller's part.
+  else if (result.kind === 'moved' && order && partMoved) send(partMoveMail(order, partMoved, actor.role), order.id);
   return result;
 }
 
@@ -325,6 +330,21 @@ function moveMail(
   else if (released) lines.push(heldCardReleasedText);
   lines.push('Track your order in your account, under Your Orders.');
   return { to: order.email, subject: fulfilmentMailSubject(order.increment_id, to, by), text: lines.join('\n\n') };
+}
+
+/** A part's own step: "Fulton Fish Co.'s part of your order #100000002 is now: Out for delivery." */
+function partMoveMail(order: OrderRow, moved: { vendorName: string; to: FulfilmentState }, by: FulfilmentActor) {
+  const step = moveStepLabel(moved.to, by);
+  const lines = [
+    `${mailText(moved.vendorName)}'s part of your order #${order.increment_id} is now: ${step}.`,
+    'The rest of your order goes on with its own sellers; each step is on the order page.',
+    'Track your order in your account, under Your Orders.',
+  ];
+  return {
+    to: order.email,
+    subject: `Your order #${order.increment_id}: ${mailText(moved.vendorName)}, ${step.toLowerCase()}`,
+    text: lines.join('\n\n'),
+  };
 }
 
 /** The packed mail's money: estimate and final, and what happened to the payment. */
