@@ -57,6 +57,30 @@ export interface OpeningHours {
   closes_at: string;
 }
 
+/** The first and last visit time of a day (minutes since midnight), or undefined when none fits the hours. */
+function visitWindowMinutes(kind: 'dine-in' | 'pick-up', hours: OpeningHours): { first: number; last: number } | undefined {
+  const opens = minutesOf(hours.opens_at);
+  const closes = minutesOf(hours.closes_at);
+  if (opens === undefined || closes === undefined) return undefined;
+  let first = Math.ceil(opens / visitTimeStepMinutes) * visitTimeStepMinutes;
+  let last = closes - lastSeatingBeforeCloseMinutes;
+  if (kind === 'pick-up') {
+    first = Math.max(first, pickupHours.from * 60);
+    last = Math.min(last, pickupHours.to * 60);
+  }
+  return first <= last ? { first, last } : undefined;
+}
+
+/**
+ * The first and last pick-up time ('HH:MM') a restaurant offers on a day: the spec's 10 to 16 within its own hours (a
+ * walk read 'open 12:00 PM to 10:30 PM; pick-up from 10:00 AM to 4:00 PM' beside times from 12:00). Undefined when
+ * its hours leave none.
+ */
+export function pickupWindow(hours: OpeningHours): { from: string; to: string } | undefined {
+  const window = visitWindowMinutes('pick-up', hours);
+  return window && { from: hhmm(window.first), to: hhmm(window.last) };
+}
+
 /**
  * The times ('HH:MM') a shopper can choose on `date` ('YYYY-MM-DD') for dine-in or pick-up at a restaurant: every
  * half hour from opening to an hour before closing (pick-up also within 10:00-16:00); on today only those still
@@ -64,17 +88,10 @@ export interface OpeningHours {
  */
 export function visitTimes(kind: 'dine-in' | 'pick-up', hours: OpeningHours, date: string, nowDate: string, nowMinutes: number): string[] {
   if (date < nowDate) return [];
-  const opens = minutesOf(hours.opens_at);
-  const closes = minutesOf(hours.closes_at);
-  if (opens === undefined || closes === undefined) return [];
-  let first = Math.ceil(opens / visitTimeStepMinutes) * visitTimeStepMinutes;
-  let last = closes - lastSeatingBeforeCloseMinutes;
-  if (kind === 'pick-up') {
-    first = Math.max(first, pickupHours.from * 60);
-    last = Math.min(last, pickupHours.to * 60);
-  }
+  const window = visitWindowMinutes(kind, hours);
+  if (!window) return [];
   const times: string[] = [];
-  for (let t = first; t <= last; t += visitTimeStepMinutes) {
+  for (let t = window.first; t <= window.last; t += visitTimeStepMinutes) {
     if (date === nowDate && t <= nowMinutes) continue;
     times.push(hhmm(t));
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { courierTypeFor, priceCategoryLabel, sampleStarPrices, shippingFlagsFor, visitTimes } from '../../src/rules/dine-in.ts';
+import { courierTypeFor, priceCategoryLabel, sampleStarPrices, shippingFlagsFor, pickupWindow, visitTimes } from '../../src/rules/dine-in.ts';
 import { dineinTimeOf, parseDineinTime, visitLabel } from '../../src/rules/visit-time.ts';
 
 const hours = { opens_at: '12:00', closes_at: '22:30' };
@@ -50,5 +50,16 @@ describe('dine-in rules', () => {
   it('labels the star filter and prices the sample dialog in multiples of the base', () => {
     expect([0, 1, 5].map((s) => priceCategoryLabel(s as 0 | 1 | 5))).toEqual(['All', '1 star', '5 star']);
     expect(sampleStarPrices(20).map((p) => p.price)).toEqual([20, 40, 60, 80, 100]);
+  });
+});
+
+describe('the pick-up window said beside the times', () => {
+  it("is the spec's 10 to 16 within the restaurant's own hours, the same times the picker offers", () => {
+    // A walk read 'open 12:00 PM to 10:30 PM; pick-up from 10:00 AM to 4:00 PM' beside times from 12:00.
+    expect(pickupWindow({ opens_at: '12:00', closes_at: '22:30' })).toEqual({ from: '12:00', to: '16:00' });
+    expect(pickupWindow({ opens_at: '08:00', closes_at: '15:30' })).toEqual({ from: '10:00', to: '14:30' });
+    expect(pickupWindow({ opens_at: '17:00', closes_at: '23:00' })).toBeUndefined();
+    const times = visitTimes('pick-up', { opens_at: '12:00', closes_at: '22:30' }, '2026-12-02', '2026-12-01', 0);
+    expect([times[0], times.at(-1)]).toEqual(['12:00', '16:00']);
   });
 });

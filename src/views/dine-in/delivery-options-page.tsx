@@ -17,7 +17,15 @@ import {
   selectRetailersShown,
   selectTimesShown,
 } from '../../machines/store/index.ts';
-import { deliveryOptionKinds, deliveryOptionLabels, priceCategoryFilters, priceCategoryLabel, type DeliveryOptionKind } from '../../rules/dine-in.ts';
+import {
+  deliveryOptionKinds,
+  deliveryOptionLabels,
+  pickupWindow,
+  priceCategoryFilters,
+  priceCategoryLabel,
+  type DeliveryOptionKind,
+  type OpeningHours,
+} from '../../rules/dine-in.ts';
 import { timeLabel } from '../../rules/visit-time.ts';
 import { deliveryOptionMessages } from '../../rules/messages.ts';
 import { primaryButton } from '../../styles/controls.css.ts';
@@ -221,7 +229,7 @@ export function DeliveryOptionsPage() {
                     {retailer && (
                       <p className={css.muted}>
                         {retailer.name} is open {timeLabel(retailer.opens_at)} to {timeLabel(retailer.closes_at)}
-                        {view.selected === 'pick-up' ? '; pick-up from 10:00 AM to 4:00 PM.' : '; the last table is an hour before closing.'}
+                        {view.selected === 'pick-up' ? pickupNote(retailer) : '; the last table is an hour before closing.'}
                       </p>
                     )}
                   </>
@@ -274,4 +282,10 @@ export function DeliveryOptionsPage() {
       {sampleOpen && <SampleStarPrices onClose={() => actor.send({ type: 'sample.close' })} />}
     </div>
   );
+}
+
+/** '; pick-up from 12:00 PM to 4:00 PM.' within the restaurant's own hours, or that it has none. */
+function pickupNote(hours: OpeningHours): string {
+  const window = pickupWindow(hours);
+  return window ? `; pick-up from ${timeLabel(window.from)} to ${timeLabel(window.to)}.` : '; it has no pick-up hours.';
 }
