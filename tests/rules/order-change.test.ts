@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fulfilmentMessages, shopperChangeRefusal } from '../../src/rules/fulfilment.ts';
-import { changeableOrder } from '../../src/rules/order-change.ts';
+import { changeableOrder, orderChangeKind } from '../../src/rules/order-change.ts';
 
 describe('shopperChangeRefusal: why the shopper may no longer move or cancel', () => {
   it('names the cutoff once 3 pm Eastern the day before has passed, and the seller once picking started', () => {
@@ -14,11 +14,20 @@ describe('shopperChangeRefusal: why the shopper may no longer move or cancel', (
 
 describe('changeableOrder: which orders show the panel', () => {
   const delivery = { delivery_date: '2026-12-04', delivery_method: 'Local Delivery' };
-  it('a placed or accepted order with a delivery; not a finished, unpaid or dine-in one', () => {
+  it('a placed or accepted order with a delivery or a visit; not a finished or unpaid one', () => {
     expect(changeableOrder({ status: 'processing', fulfilment_state: 'placed', items: [delivery] })).toBe(true);
     expect(changeableOrder({ status: 'pay on delivery', fulfilment_state: 'accepted', items: [delivery] })).toBe(true);
     expect(changeableOrder({ status: 'processing', fulfilment_state: 'picking', items: [delivery] })).toBe(false);
     expect(changeableOrder({ status: 'pending payment', fulfilment_state: 'placed', items: [delivery] })).toBe(false);
-    expect(changeableOrder({ status: 'processing', items: [{ delivery_date: '2026-12-04', delivery_method: 'Dine-in' }] })).toBe(false);
+    expect(changeableOrder({ status: 'processing', items: [{ delivery_date: '2026-12-04', delivery_method: 'Dine-in' }] })).toBe(true);
+  });
+
+  it('a delivery may move or cancel; a pick-up or a table only cancel (a walk found no way to cancel a pick-up)', () => {
+    const pickup = { delivery_date: '2026-12-04', delivery_method: 'Pickup' };
+    expect(orderChangeKind({ status: 'processing', fulfilment_state: 'placed', items: [delivery] })).toBe('delivery');
+    expect(orderChangeKind({ status: 'processing', fulfilment_state: 'placed', items: [pickup] })).toBe('visit');
+    expect(orderChangeKind({ status: 'processing', fulfilment_state: 'placed', items: [pickup, delivery] })).toBe('delivery');
+    expect(orderChangeKind({ status: 'processing', fulfilment_state: 'picking', items: [pickup] })).toBeUndefined();
+    expect(orderChangeKind({ status: 'processing', items: [{ delivery_date: null, delivery_method: 'Pickup' }] })).toBeUndefined();
   });
 });

@@ -13,8 +13,10 @@ import type { GeoLocate } from '../../server/services/platform/geo-ip.ts';
 import { eventually, generousLimits } from './account-helpers.ts';
 import { makeCart, manualClock, pickOffers, post, type OfferPick } from './cart-page-helpers.ts';
 import { checkoutNow, today } from './checkout-helpers.ts';
+import { addDays } from '../../src/rules/delivery-dates.ts';
+import { rescheduleOptionsReply } from '../../src/api/contract/reschedule.contract.ts';
 import { orderOf, signedInCustomer } from './fixtures.ts';
-import { getJson, startTestApp, type TestApp } from './test-app.ts';
+import { getJson, json, startTestApp, type TestApp } from './test-app.ts';
 
 let t: TestApp;
 const clock = manualClock(checkoutNow);
@@ -267,6 +269,31 @@ describe('dine-in and pick-up orders', () => {
     assert(body, placeOrderReply);
     expect(body.code).toBe(1);
     expect(await orderOf(t, body.order_id ?? '')).toMatchObject({ speed_id: 2, retailer_loc_id: 401, address_id: null });
+  });
+
+  it('a pick-up for a later day may be canceled by the shopper until the cutoff: options offer Cancel only, and the cancel ends it', async () => {
+    // A walk found no way to cancel a pick-up for tomorrow: the panel was only for deliveries to move.
+    const [offer] = gramercyPickup.slice(4);
+    if (!offer) throw new Error('no offer');
+    const later = addDays(today, 2);
+    const placed = await order([{ offer, qty: 1 }], { speed_id: 2, retailer_id: 401, pickup_date: `${later} 12:00` });
+    assert(placed.body, placeOrderReply);
+    const orderNumber = placed.body.order_id ?? '';
+    expect(await orderOf(t, orderNumber)).toMatchObject({ status: 'processing', fulfilment_state: 'placed' });
+    const options = await t.app.inject({
+      method: 'GET',
+      url: `/api/account/order/reschedule?order_id=${orderNumber}`,
+      headers: { authorization: `Bearer ${placed.token}` },
+    });
+    const reply = json(options);
+    assert(reply, rescheduleOptionsReply);
+    expect(reply.data).toMatchObject({ speed: 'pickup', delivery_date: later, time_slot: '12:00 PM', can_change: true, refusal: null, slots: [] });
+    // Nothing to move a visit to: a move is refused; the cancel goes through.
+    const moved = await post(t, '/api/account/order/reschedule', { order_id: orderNumber, delivery_date: addDays(later, 1) }, placed.token);
+    expect(moved.status).not.toBe(200);
+    const canceled = await post(t, '/api/account/order/cancel', { order_id: orderNumber }, placed.token);
+    expect(canceled.status).toBe(200);
+    expect(await orderOf(t, orderNumber)).toMatchObject({ status: 'canceled', fulfilment_state: 'canceled' });
   });
 
   it('refuses Payment on Delivery for a Dine-In table with 400 naming payment_method, and takes nothing', async () => {

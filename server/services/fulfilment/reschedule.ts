@@ -5,6 +5,7 @@ import { closedDates, formatUsDate, nextDeliveryDate, storeToday } from '../../.
 import { fulfilmentMessages, rescheduleEvent, shopperChangeRefusal } from '../../../src/rules/fulfilment.ts';
 import { formatSlot } from '../../../src/rules/slots.ts';
 import { isVisitSpeed } from '../../../src/rules/speeds.ts';
+import { timeLabel } from '../../../src/rules/visit-time.ts';
 import type { MailSender } from '../../adapters/mail/mail-port.ts';
 import type { Database, OrderDeliverablesTable, OrdersTable } from '../../db/schema.ts';
 import { calendarDays, deliveryDateRefusal, vendorCalendars } from '../cart/delivery-dates.ts';
@@ -46,6 +47,11 @@ function isPlaced(order: OrderRow): boolean {
 /** The delivery to move: the asked location's, else the first with a date; a restaurant visit is never one. */
 function pickDeliverable(deliverables: readonly Deliverable[], locId: number | undefined): Deliverable | undefined {
   return deliverables.find((d) => d.delivery_date !== null && !isVisitSpeed(d.speed) && (locId === undefined || d.loc_id === locId));
+}
+
+/** A restaurant visit (pick-up or dine-in) with its date: the asked location's, else the first. */
+function pickVisit(deliverables: readonly Deliverable[], locId: number | undefined): Deliverable | undefined {
+  return deliverables.find((d) => d.delivery_date !== null && isVisitSpeed(d.speed) && (locId === undefined || d.loc_id === locId));
 }
 
 /** The order's deliveries still going: a part its seller refused has none to move (its seat was given back). */
@@ -90,9 +96,30 @@ export async function rescheduleOptions(
     .executeTakeFirst();
   if (!order) return undefined;
   const deliverables = await deliverablesOf(db, order.id);
-  const deliverable = pickDeliverable(deliverables, request.locId);
+  const deliverable = pickDeliverable(deliverables, request.locId) ?? pickVisit(deliverables, request.locId);
   if (!deliverable || deliverable.delivery_date === null) return undefined;
   const refusal = changeRefusal(order, deliverables, now) ?? null;
+  // A restaurant visit has no delivery to move: it may be canceled, by the same cutoff (the panel offers Cancel only).
+  if (isVisitSpeed(deliverable.speed)) {
+    const rest = await restOfOrder(db, order);
+    return {
+      order_id: order.increment_id,
+      vendor_loc_id: deliverable.loc_id,
+      vendor_name: deliverable.vendor_name,
+      speed: deliverable.speed,
+      delivery_date: deliverable.delivery_date,
+      slot_id: null,
+      time_slot: deliverable.slot_start ? timeLabel(deliverable.slot_start) : null,
+      can_change: refusal === null,
+      refusal,
+      earliest: null,
+      holidays: [],
+      date: deliverable.delivery_date,
+      date_refusal: null,
+      slots: [],
+      ...(rest ? { rest_of_order: restOfOrderReply(rest) } : {}),
+    };
+  }
   const vendor = await db.selectFrom('vendor_locations').select('vendor_id').where('id', '=', deliverable.loc_id).executeTakeFirst();
   const info = vendor ? (await vendorCalendars(db, [vendor.vendor_id])).get(vendor.vendor_id) : undefined;
   const date = request.date ?? deliverable.delivery_date;

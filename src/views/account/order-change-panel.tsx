@@ -18,10 +18,17 @@ import { primaryButton, secondaryButton } from '../../styles/controls.css.ts';
 import { DeliveryDatePicker } from '../controls/delivery-date-picker.tsx';
 import { lastDayOffered } from '../controls/group-delivery.tsx';
 import { SlotPicker } from '../controls/slot-picker.tsx';
+import { isVisitSpeed } from '../../rules/speeds.ts';
+import type { OrderChangeKind } from '../../rules/order-change.ts';
 import * as css from './settings.css.ts';
+
+/** How the panel names a visit being canceled. */
+const visitWords = { pickup: 'Pick-up', 'dine-in': 'Table' } as const;
 
 export interface OrderChangePanelProps {
   orderId: string;
+  /** A delivery moves or cancels; a restaurant visit (pick-up, dine-in) only cancels (src/rules/order-change.ts). */
+  kind?: OrderChangeKind | undefined;
   /** The server changed the order: the page asks it again. */
   onChanged?: (() => void) | undefined;
 }
@@ -30,7 +37,8 @@ export interface OrderChangePanelProps {
  * 'Change delivery or cancel' for one order (issue 24 item 6), drawn from the order-change machine: the cart's date and
  * slot pickers, Move delivery, and Cancel order with a confirm step; past the cutoff, the server's reason.
  */
-export function OrderChangePanel({ orderId, onChanged }: OrderChangePanelProps) {
+export function OrderChangePanel({ orderId, kind = 'delivery', onChanged }: OrderChangePanelProps) {
+  const title = kind === 'visit' ? 'Cancel this order' : 'Change delivery or cancel';
   const actor = useActorRef(orderChangeMachine, { input: { orderId } });
   const step = useSelector(actor, selectChangeStep);
   const busy = useSelector(actor, selectChangeBusy);
@@ -52,7 +60,7 @@ export function OrderChangePanel({ orderId, onChanged }: OrderChangePanelProps) 
     return (
       <p className={css.actions}>
         <button type="button" className={secondaryButton} onClick={() => actor.send({ type: 'change.open' })}>
-          Change delivery or cancel
+          {title}
         </button>
       </p>
     );
@@ -64,8 +72,8 @@ export function OrderChangePanel({ orderId, onChanged }: OrderChangePanelProps) 
   );
   const choosing = step === 'choosing' || busy === 'day' || busy === 'saving';
   return (
-    <section className={css.card} aria-label="Change delivery or cancel">
-      <h3 className={css.cardTitle}>CHANGE DELIVERY OR CANCEL</h3>
+    <section className={css.card} aria-label={title}>
+      <h3 className={css.cardTitle}>{title.toUpperCase()}</h3>
       {step === 'loading' && <p className={css.status}>Loading delivery dates…</p>}
       {step === 'failed' && (
         <>
@@ -88,7 +96,26 @@ export function OrderChangePanel({ orderId, onChanged }: OrderChangePanelProps) 
           <p className={css.actions}>{close}</p>
         </>
       )}
-      {choosing && options && (
+      {choosing && options && isVisitSpeed(options.speed) && (
+        <>
+          <p className={css.status}>
+            Now: {visitWords[options.speed === 'dine-in' ? 'dine-in' : 'pickup']} at {options.vendor_name} on {formatUsDate(options.delivery_date)}
+            {options.time_slot ? `, ${options.time_slot}` : ''}. You can cancel it until 3 pm Eastern the day before.
+          </p>
+          {error && (
+            <p role="alert" className={css.error}>
+              {error}
+            </p>
+          )}
+          <p className={css.actions}>
+            <button type="button" className={secondaryButton} disabled={busy !== undefined} onClick={() => actor.send({ type: 'change.cancel.ask' })}>
+              Cancel order
+            </button>
+            {close}
+          </p>
+        </>
+      )}
+      {choosing && options && !isVisitSpeed(options.speed) && (
         <>
           <p className={css.status}>
             Now: {formatUsDate(options.delivery_date)}

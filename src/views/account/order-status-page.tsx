@@ -14,7 +14,7 @@ import { capitalised } from '../../rules/account-settings.ts';
 import { orderHeadline } from '../../rules/fulfilment.ts';
 import { formatMoney } from '../../rules/money.ts';
 import { LoadState } from './load-state.tsx';
-import { changeableOrder } from '../../rules/order-change.ts';
+import { changeableOrder, orderChangeKind } from '../../rules/order-change.ts';
 import { OrderChangePanel } from './order-change-panel.tsx';
 import { OrderDetails } from './order-details.tsx';
 import { OrderTimeline } from '../controls/order-timeline.tsx';
@@ -106,7 +106,9 @@ function OrderStatus() {
             Refresh status
           </button>
           <OrderTimeline steps={order.timeline} />
-          {changeableOrder(order) && <OrderChangePanel orderId={order.increment_id} onChanged={() => actor.send({ type: 'order.refresh' })} />}
+          {changeableOrder(order) && (
+            <OrderChangePanel orderId={order.increment_id} kind={orderChangeKind(order)} onChanged={() => actor.send({ type: 'order.refresh' })} />
+          )}
           <OrderDetails order={order} />
         </section>
       )}

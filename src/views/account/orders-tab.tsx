@@ -17,7 +17,7 @@ import { formatMoney } from '../../rules/money.ts';
 import { chargedTotal } from '../../rules/catch-weight.ts';
 import { orderHeadline } from '../../rules/fulfilment.ts';
 import { LoadState } from './load-state.tsx';
-import { changeableOrder } from '../../rules/order-change.ts';
+import { changeableOrder, orderChangeKind } from '../../rules/order-change.ts';
 import { OrderChangePanel } from './order-change-panel.tsx';
 import { OrderDetails } from './order-details.tsx';
 import { OrderTimeline } from '../controls/order-timeline.tsx';
@@ -96,7 +96,11 @@ function OrderPanel({ actor, order }: { actor: MyOrdersActor; order: OrderSummar
         <div id={bodyId} role="region" aria-label={`ORDER #${order.increment_id}`} className={css.orderBody}>
           <OrderTimeline steps={order.timeline} />
           {changeableOrder(order) && (
-            <OrderChangePanel orderId={order.increment_id} onChanged={() => actor.send({ type: 'order.changed', incrementId: order.increment_id })} />
+            <OrderChangePanel
+              orderId={order.increment_id}
+              kind={orderChangeKind(order)}
+              onChanged={() => actor.send({ type: 'order.changed', incrementId: order.increment_id })}
+            />
           )}
           <OrderDetails order={order} />
         </div>
