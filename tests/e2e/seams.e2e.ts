@@ -13,6 +13,7 @@ import { handOverPickUp } from './console-steps.ts';
 import { addDineIn, addVisitLine, chooseVisit, fillDelivery, fillVisit } from './dine-in-steps.ts';
 import { faceCameraLaunchOptions, idCardFront, submitKyc } from './identity-steps.ts';
 import { addCourierLine, addToCartThroughApi, areaOf, newCustomer, openWithSession, postJson } from './journeys/shoppers.ts';
+import { saveHomeThroughApi, scheduleThroughApi } from './journeys/checkout-shoppers.ts';
 import { changedOnce, homeAndContinue, openCheckoutAt, ribeyeCustomer, threeSpeeds } from './faults.ts';
 import { newYorkOnly } from './new-york-only.ts';
 import { addSameDayToCart, choose, enterStoreAsNewCustomer, uniqueEmail } from './steps.ts';
@@ -557,6 +558,23 @@ test('a cart of two sellers: the speed tab names both under Select Retailer, eac
   await expect(sellers.filter({ hasText: 'Fulton Fish Co. — Lower East Side' })).toContainText('88 Essex St');
   // A delivery brings both sellers' lines: nothing to pick.
   await expect(page.getByRole('combobox', { name: 'Select Retailer' })).toHaveCount(0);
+});
+
+test('a courier cart: the speed tab names its seller under Select Retailer with its address, not "—"', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const { session } = await addCourierLine((await newCustomer('seams.courier-seller')).session);
+  await scheduleThroughApi(session);
+  await saveHomeThroughApi(session);
+  await openCheckoutAt(page, session);
+  await homeAndContinue(page);
+  await expect(page.getByRole('combobox', { name: 'Select Speed' })).toContainText('Courier Delivery');
+  const sellers = page.getByRole('list', { name: 'Select Retailer' }).getByRole('listitem');
+  await expect(sellers).toHaveCount(1);
+  // The seller the date block below names, with its shop's address (a street, a zip).
+  const vendor = (await page.getByRole('heading', { level: 4 }).first().textContent()) ?? '';
+  expect(vendor).not.toBe('');
+  await expect(sellers.first()).toContainText(vendor);
+  await expect(sellers.first()).toContainText(/ · .+ \d{5}$/);
 });
 
 test('a new pincode names what a move caps at the new offer’s stock and what cannot move for want of stock', async ({ page }) => {
