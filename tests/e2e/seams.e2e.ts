@@ -611,6 +611,45 @@ test('a new pincode names what a move caps at the new offer’s stock and what c
   await expect(question).toBeHidden();
 });
 
+test('kept lines coming back name what their stock caps, and one with none in stock stays kept, not listed as back', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  let session = await addToCartThroughApi(await areaOf('10001'), newYorkOnly.query, bones);
+  session = await addToCartThroughApi(session, newYorkOnly.query, bones);
+  const { session: withCourier } = await addCourierLine(session);
+  await openWithSession(page, withCourier, '/store');
+  await changeZipTo(page, '60601');
+  const away = page.getByRole('dialog', { name: 'Change to 60601?' });
+  await away.getByRole('button', { name: 'Change to 60601 and keep 1 item for 10001' }).click();
+  await expect(page.getByText('SHOPPING AT - 60601')).toBeVisible();
+
+  // The server's answer as it comes when the bones' offer has 1 left, then none (the journeys' store keeps every offer
+  // deep; cart-area.test.ts checks the server's side).
+  const restoreWith = (qty: number) => (json: Record<string, unknown>) => {
+    assert(json, moveAreaReply);
+    if (!json.data) return json;
+    return { ...json, data: { ...json.data, restore: (json.data.restore ?? []).map((l) => (l.name === bones ? { ...l, new_qty: qty } : l)) } };
+  };
+  await changedOnce(page, '/api/cart/movearea', restoreWith(1));
+  await changeZipTo(page, '10001');
+  const back = page.getByRole('dialog', { name: 'Change to 10001?' });
+  await expect(back.getByRole('region', { name: 'Quantity changes' }).getByRole('listitem')).toHaveText([
+    `${bones}: 1 instead of 2 (the most we can sell)`,
+  ]);
+  await expect(back.getByRole('region', { name: 'Back in your cart' })).toContainText(bones);
+  await back.getByRole('button', { name: 'Keep 60601 and my whole cart' }).click();
+  await expect(back).toBeHidden();
+
+  await changedOnce(page, '/api/cart/movearea', restoreWith(0));
+  await changeZipTo(page, '10001');
+  const none = page.getByRole('dialog', { name: 'Change to 10001?' });
+  await expect(none.getByRole('region', { name: 'Quantity changes' }).getByRole('listitem')).toHaveText([
+    `${bones}: none in stock now, so it stays kept`,
+  ]);
+  await expect(none.getByRole('region', { name: 'Back in your cart' })).toHaveCount(0);
+  await none.getByRole('button', { name: 'Keep 60601 and my whole cart' }).click();
+  await expect(none).toBeHidden();
+});
+
 /** The price ranges a listing's cards fall in (each card's lowest price), in the panel's words. */
 function cardRanges(data: ListingData): string[] {
   const lowest = data.products.map((p) => Math.min(...p.child.map((c) => dollarsToCents(c.price) ?? Number.POSITIVE_INFINITY)));
