@@ -126,7 +126,9 @@ export function checkoutRoutes(deps: AppDeps): FastifyPluginAsync {
 
     /** An order that stands names the cart the shopper goes on with (the lines kept aside moved there). */
     function withNextCart(reply: PlaceOrderReply, next: CartSummary | undefined): PlaceOrderReply {
-      return next ? { ...reply, next_cart: { cart_id: next.cartId, total_items_count: next.totalQty } } : reply;
+      if (!next) return reply;
+      const changes = next.changes?.length ? { cart_changes: next.changes } : {};
+      return { ...reply, next_cart: { cart_id: next.cartId, total_items_count: next.totalQty, ...changes } };
     }
 
     /** Place order's and confirm's answer: the order's number and status, and what the shopper must do next. */

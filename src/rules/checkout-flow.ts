@@ -156,6 +156,23 @@ export const checkoutSnackbarMs = 4000;
 export interface NextCart {
   cartId: string;
   totalItems: number;
+  /** Lines kept aside that came back capped at their offer's stock (the answer's cart_changes). */
+  changes?: readonly KeptLineCapped[] | undefined;
+}
+
+/** A line kept aside that came back to the next cart with less than it held: wanted, and what the cart holds now. */
+export interface KeptLineCapped {
+  name: string;
+  size: string;
+  wanted: number;
+  qty: number;
+}
+
+/** 'Kept aside, back in your cart with less: Ribeye, 1 lb: 2 instead of 5 (the most we can sell).' (our words, as sign-in's merge says it). */
+export function keptBackCappedMessage(changes: readonly KeptLineCapped[]): string | undefined {
+  if (changes.length === 0) return undefined;
+  const lines = changes.map((c) => `${c.name}, ${c.size}: ${c.qty} instead of ${c.wanted}`).join('; ');
+  return `What you kept aside is back in your cart, but not all of it: ${lines} (the most we can sell).`;
 }
 
 export type PlaceOrderOutcome =
@@ -173,7 +190,7 @@ export function placeOrderOutcome(reply: {
   order_id?: string | undefined;
   status?: string | undefined;
   authentication?: { client_secret: string; gateway: 'test' | 'stripe' } | undefined;
-  next_cart?: { cart_id: string; total_items_count: number } | undefined;
+  next_cart?: { cart_id: string; total_items_count: number; cart_changes?: KeptLineCapped[] | undefined } | undefined;
 }): PlaceOrderOutcome {
   if (reply.code === 1 && reply.order_id) {
     const next = reply.next_cart;
@@ -182,7 +199,15 @@ export function placeOrderOutcome(reply: {
       orderId: reply.order_id,
       ...(reply.status === 'awaiting_confirmation' ? { awaitsEmailConfirmation: true as const } : {}),
       ...(reply.status === 'pending_payment' ? { awaitsBankPayment: true as const } : {}),
-      ...(next && next.cart_id !== '' ? { nextCart: { cartId: next.cart_id, totalItems: next.total_items_count } } : {}),
+      ...(next && next.cart_id !== ''
+        ? {
+            nextCart: {
+              cartId: next.cart_id,
+              totalItems: next.total_items_count,
+              ...(next.cart_changes?.length ? { changes: next.cart_changes } : {}),
+            },
+          }
+        : {}),
     };
   }
   // The bank asks for a check (3-D Secure) before the payment completes.

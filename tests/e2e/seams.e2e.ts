@@ -13,6 +13,7 @@ import { handOverPickUp } from './console-steps.ts';
 import { addDineIn, addVisitLine, chooseVisit, fillDelivery, fillVisit } from './dine-in-steps.ts';
 import { faceCameraLaunchOptions, idCardFront, submitKyc } from './identity-steps.ts';
 import { addCourierLine, addToCartThroughApi, areaOf, newCustomer, openWithSession, postJson } from './journeys/shoppers.ts';
+import { saveHomeThroughApi, scheduleThroughApi } from './journeys/checkout-shoppers.ts';
 import { changedOnce, homeAndContinue, openCheckoutAt, ribeyeCustomer, threeSpeeds } from './faults.ts';
 import { newYorkOnly } from './new-york-only.ts';
 import { addSameDayToCart, choose, enterStoreAsNewCustomer, uniqueEmail } from './steps.ts';
@@ -559,6 +560,23 @@ test('a cart of two sellers: the speed tab names both under Select Retailer, eac
   await expect(page.getByRole('combobox', { name: 'Select Retailer' })).toHaveCount(0);
 });
 
+test('a courier cart: the speed tab names its seller under Select Retailer with its address, not "—"', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const { session } = await addCourierLine((await newCustomer('seams.courier-seller')).session);
+  await scheduleThroughApi(session);
+  await saveHomeThroughApi(session);
+  await openCheckoutAt(page, session);
+  await homeAndContinue(page);
+  await expect(page.getByRole('combobox', { name: 'Select Speed' })).toContainText('Courier Delivery');
+  const sellers = page.getByRole('list', { name: 'Select Retailer' }).getByRole('listitem');
+  await expect(sellers).toHaveCount(1);
+  // The seller the date block below names, with its shop's address (a street, a zip).
+  const vendor = (await page.getByRole('heading', { level: 4 }).first().textContent()) ?? '';
+  expect(vendor).not.toBe('');
+  await expect(sellers.first()).toContainText(vendor);
+  await expect(sellers.first()).toContainText(/ · .+ \d{5}$/);
+});
+
 test('a new pincode names what a move caps at the new offer’s stock and what cannot move for want of stock', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   let session = await addToCartThroughApi(await areaOf('10001'), 'ribeye', ribeye);
@@ -591,6 +609,45 @@ test('a new pincode names what a move caps at the new offer’s stock and what c
   ]);
   await question.getByRole('button', { name: 'Keep 10001 and my whole cart' }).click();
   await expect(question).toBeHidden();
+});
+
+test('kept lines coming back name what their stock caps, and one with none in stock stays kept, not listed as back', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  let session = await addToCartThroughApi(await areaOf('10001'), newYorkOnly.query, bones);
+  session = await addToCartThroughApi(session, newYorkOnly.query, bones);
+  const { session: withCourier } = await addCourierLine(session);
+  await openWithSession(page, withCourier, '/store');
+  await changeZipTo(page, '60601');
+  const away = page.getByRole('dialog', { name: 'Change to 60601?' });
+  await away.getByRole('button', { name: 'Change to 60601 and keep 1 item for 10001' }).click();
+  await expect(page.getByText('SHOPPING AT - 60601')).toBeVisible();
+
+  // The server's answer as it comes when the bones' offer has 1 left, then none (the journeys' store keeps every offer
+  // deep; cart-area.test.ts checks the server's side).
+  const restoreWith = (qty: number) => (json: Record<string, unknown>) => {
+    assert(json, moveAreaReply);
+    if (!json.data) return json;
+    return { ...json, data: { ...json.data, restore: (json.data.restore ?? []).map((l) => (l.name === bones ? { ...l, new_qty: qty } : l)) } };
+  };
+  await changedOnce(page, '/api/cart/movearea', restoreWith(1));
+  await changeZipTo(page, '10001');
+  const back = page.getByRole('dialog', { name: 'Change to 10001?' });
+  await expect(back.getByRole('region', { name: 'Quantity changes' }).getByRole('listitem')).toHaveText([
+    `${bones}: 1 instead of 2 (the most we can sell)`,
+  ]);
+  await expect(back.getByRole('region', { name: 'Back in your cart' })).toContainText(bones);
+  await back.getByRole('button', { name: 'Keep 60601 and my whole cart' }).click();
+  await expect(back).toBeHidden();
+
+  await changedOnce(page, '/api/cart/movearea', restoreWith(0));
+  await changeZipTo(page, '10001');
+  const none = page.getByRole('dialog', { name: 'Change to 10001?' });
+  await expect(none.getByRole('region', { name: 'Quantity changes' }).getByRole('listitem')).toHaveText([
+    `${bones}: none in stock now, so it stays kept`,
+  ]);
+  await expect(none.getByRole('region', { name: 'Back in your cart' })).toHaveCount(0);
+  await none.getByRole('button', { name: 'Keep 60601 and my whole cart' }).click();
+  await expect(none).toBeHidden();
 });
 
 /** The price ranges a listing's cards fall in (each card's lowest price), in the panel's words. */

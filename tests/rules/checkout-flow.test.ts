@@ -4,6 +4,7 @@ import {
   checkoutSteps,
   flagsOnEntering,
   noTabs,
+  keptBackCappedMessage,
   placeOrderOutcome,
   shippingAddressesOf,
   tabOfStep,
@@ -82,5 +83,20 @@ describe('placeOrderOutcome', () => {
       kind: 'refused',
       message: 'Please confirm this payment with your bank.',
     });
+  });
+});
+
+describe('lines kept aside that come back capped after an order', () => {
+  it("carries the answer's cart_changes to the next cart and words them; none: no words", () => {
+    const changes = [{ name: 'USDA Prime Ribeye Steak', size: '1 lb', wanted: 3, qty: 2 }];
+    expect(placeOrderOutcome({ code: 1, order_id: '104', next_cart: { cart_id: 'c2', total_items_count: 2, cart_changes: changes } })).toEqual({
+      kind: 'placed',
+      orderId: '104',
+      nextCart: { cartId: 'c2', totalItems: 2, changes },
+    });
+    expect(keptBackCappedMessage(changes)).toBe(
+      'What you kept aside is back in your cart, but not all of it: USDA Prime Ribeye Steak, 1 lb: 2 instead of 3 (the most we can sell).',
+    );
+    expect(keptBackCappedMessage([])).toBeUndefined();
   });
 });

@@ -128,6 +128,50 @@ describe('POST /api/cart/movearea: which lines another pincode can still sell', 
     expect(await t.database.db.selectFrom('cart_kept_lines').select('id').where('cart_id', '=', cartId).execute()).toEqual([]);
   });
 
+  it("kept lines come back with no more than their offer's stock: a capped one names new_qty, one with none stays kept", async () => {
+    const db = t.database.db;
+    const stockOf = (stock: number) => db.updateTable('variant_offers').set({ stock }).where('id', '=', butcher.offerId).execute();
+    await stockOf(50);
+    const { cartId, lineIds } = await makeCart(
+      t,
+      [
+        { offer: butcher, qty: 5 },
+        { offer: courier, qty: 1 },
+      ],
+      { zipcode: '10001', locId: 101 },
+    );
+    await moveArea({ cart_id: cartId, zipcode: '60601', apply: 1, keep_old: 1 });
+    const [kept] = await db.selectFrom('cart_kept_lines').select(['id', 'qty']).where('cart_id', '=', cartId).execute();
+    expect(kept?.qty).toBe(5);
+    try {
+      // Only 2 left by the time she is back in New York: they come back, and the question says 2 instead of 5.
+      await stockOf(2);
+      expect(dataOf(await moveArea({ cart_id: cartId, zipcode: '10001' })).restore).toMatchObject([{ cart_rid: kept?.id, qty: 5, new_qty: 2 }]);
+      // None left: it cannot come back yet, and stays kept for 10001 (named with new_qty 0), nothing lost.
+      await stockOf(0);
+      expect(dataOf(await moveArea({ cart_id: cartId, zipcode: '10001' })).restore).toMatchObject([{ cart_rid: kept?.id, qty: 5, new_qty: 0 }]);
+      const none = await moveArea({ cart_id: cartId, zipcode: '10001', apply: 1 });
+      expect(none.body).toMatchObject({ code: 1, data: { total_products_in_cart: 1 } });
+      expect(await db.selectFrom('cart_kept_lines').select(['id', 'qty']).where('cart_id', '=', cartId).execute()).toEqual([
+        { id: kept?.id, qty: 5 },
+      ]);
+
+      // Stock back at 2, and chosen again: 2 of them back in the cart.
+      await moveArea({ cart_id: cartId, zipcode: '60601', apply: 1, keep_old: 1 });
+      await stockOf(2);
+      const back = await moveArea({ cart_id: cartId, zipcode: '10001', apply: 1 });
+      expect(back.body).toMatchObject({ code: 1, data: { total_products_in_cart: 3 } });
+      expect((await cartLinesOf(t, cartId)).map(({ offer_id, qty }) => ({ offer_id, qty }))).toEqual([
+        { offer_id: courier.offerId, qty: 1 },
+        { offer_id: butcher.offerId, qty: 2 },
+      ]);
+      expect(await db.selectFrom('cart_kept_lines').select('id').where('cart_id', '=', cartId).execute()).toEqual([]);
+      expect(lineIds).toHaveLength(2);
+    } finally {
+      await stockOf(50);
+    }
+  });
+
   it('keeps lines for the delivery option too: back in the cart when Delivery is chosen again in that zip', async () => {
     const { cartId } = await newYorkCart();
     const dineIn = await moveArea({ cart_id: cartId, zipcode: '10001', courier_type: 'dine-in', apply: 1, keep_old: 1 });

@@ -104,6 +104,28 @@ describe('POST /api/shipping', () => {
     expect(courierSpeeds.map((s) => [s.id, s.isPrimary])).toEqual([[10, true]]);
   });
 
+  it("names under Courier Delivery and Farm Direct each seller whose lines the speed covers, as 1 Hour Delivery does (the tab showed '—')", async () => {
+    const me = await shopper(t, 'speeds-shipped-sellers@example.com');
+    const cartId = await readyCart(
+      t,
+      me.token,
+      me.customerId,
+      [
+        { offer: take(courier), qty: 1 },
+        { offer: take(farm), qty: 2 },
+      ],
+      { 201: '2026-12-02', 301: '2026-12-04' },
+    );
+    const list = await speeds(me.token, { cart_id: cartId, delivery_address_id: me.addressId });
+    const named = list.map((s) => [s.id, s.retailers.map((r) => [r.id, r.name, r.address, r.pickup_date, r.delivery_fee, r.isPrimary, r.index])]);
+    expect(named).toEqual([
+      [10, [[201, expect.any(String), expect.stringMatching(/\d{5}$/), '2026-12-02', '9.99', true, 0]]],
+      [11, [[301, expect.any(String), expect.stringMatching(/\d{5}$/), '2026-12-04', expect.stringMatching(/^\d+\.\d\d$/), true, 0]]],
+    ]);
+    // Each names its own seller, not the other kind's.
+    expect(list[0]?.retailers[0]?.desc).not.toBe(list[1]?.retailers[0]?.desc);
+  });
+
   it("refuses an address in another zip and answers 404 for someone else's address", async () => {
     const me = await shopper(t, 'speeds-zip@example.com');
     const other = await shopper(t, 'speeds-other@example.com');

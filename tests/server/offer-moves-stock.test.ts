@@ -131,4 +131,49 @@ describe('a line moved to another offer is capped at its stock', () => {
     expect(none.keep).toEqual([]);
     expect(none.drop).toMatchObject([{ cart_rid: again.lineIds[0], qty: 2, new_qty: 0 }]);
   });
+
+  it('a line takes a later offer at the same speed with enough for its quantity instead of being capped at the first', async () => {
+    const ribeye = await offerOf('USDA Prime Ribeye Steak', 101, 'local');
+    const first = await stockInArea(ribeye.variantId, CHICAGO, 2);
+    // Another Chicago seller sells the same size Same Day, dearer (the product page lists it second), with 10.
+    const other = await t.database.db
+      .selectFrom('variant_offers')
+      .select('loc_id')
+      .where('area_loc_id', '=', CHICAGO)
+      .where('speed', '=', 'local')
+      .where('loc_id', '!=', first.locId)
+      .executeTakeFirstOrThrow();
+    const { price_cents } = await t.database.db
+      .selectFrom('variant_offers')
+      .select('price_cents')
+      .where('id', '=', first.offerId)
+      .executeTakeFirstOrThrow();
+    const second = await t.database.db
+      .insertInto('variant_offers')
+      .values({ variant_id: ribeye.variantId, loc_id: other.loc_id, area_loc_id: CHICAGO, speed: 'local', price_cents: price_cents + 100, stock: 10 })
+      .onConflict((oc) =>
+        oc.columns(['variant_id', 'loc_id', 'speed']).doUpdateSet({ price_cents: price_cents + 100, stock: 10, area_loc_id: CHICAGO }),
+      )
+      .returning('id')
+      .executeTakeFirstOrThrow();
+
+    // 5 wanted: the first has 2, the second enough. A line of 2 still takes the first (the product page's pick).
+    const whole = await makeCart(t, [{ offer: ribeye, qty: 5 }], { zipcode: '10001', locId: 101 });
+    const [asked] = dataOf(await moveArea({ cart_id: whole.cartId, zipcode: '60601' })).keep;
+    expect(asked).toMatchObject({ cart_rid: whole.lineIds[0], qty: 5, new_price: ((price_cents + 100) / 100).toFixed(2) });
+    // Nothing capped.
+    expect(asked?.new_qty).toBeUndefined();
+    await moveArea({ cart_id: whole.cartId, zipcode: '60601', apply: 1 });
+    expect(await cartLinesOf(t, whole.cartId)).toEqual([{ id: whole.lineIds[0], offer_id: second.id, qty: 5 }]);
+
+    const small = await makeCart(t, [{ offer: ribeye, qty: 2 }], { zipcode: '10001', locId: 101 });
+    await moveArea({ cart_id: small.cartId, zipcode: '60601', apply: 1 });
+    expect(await cartLinesOf(t, small.cartId)).toEqual([{ id: small.lineIds[0], offer_id: first.offerId, qty: 2 }]);
+
+    // Neither has enough for 24: capped, at the one with the most (the second's 10).
+    const many = await makeCart(t, [{ offer: ribeye, qty: 24 }], { zipcode: '10001', locId: 101 });
+    expect(dataOf(await moveArea({ cart_id: many.cartId, zipcode: '60601' })).keep).toMatchObject([
+      { cart_rid: many.lineIds[0], qty: 24, new_qty: 10 },
+    ]);
+  });
 });

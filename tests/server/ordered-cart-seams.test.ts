@@ -23,8 +23,8 @@ let pickup: OfferPick[];
 
 beforeAll(async () => {
   t = await startTestApp({ clock: clock.now, payments: new TestPaymentGateway(clock.now), rateLimits: generousLimits });
-  butcher = await pickOffers(t, { speed: 'local', locId: 101, areaLocId: 101 }, 12, 20, { priceCents: 1250, stock: 40 });
-  pickup = await pickOffers(t, { speed: 'pickup', locId: 401 }, 10, 0, { priceCents: 5900, stock: 40 });
+  butcher = await pickOffers(t, { speed: 'local', locId: 101, areaLocId: 101 }, 14, 20, { priceCents: 1250, stock: 40 });
+  pickup = await pickOffers(t, { speed: 'pickup', locId: 401 }, 12, 0, { priceCents: 5900, stock: 40 });
 });
 afterAll(async () => {
   await t.close();
@@ -138,6 +138,36 @@ describe('lines kept aside when an order is placed', () => {
 
     const reply = await placed(cartId, me.token, pickUpOrder);
     expect(reply.next_cart).toEqual({ cart_id: open, total_items_count: 3 });
+  });
+
+  it("come back with no more than their offer's stock beside what the next cart holds, the answer naming what was capped; none left: still kept", async () => {
+    const me = await signedInCustomer(t, 'kept-stock@example.com');
+    const { cartId, line } = await pickUpCartKeepingDelivery(me.customerId, me.token);
+    const { cartId: open } = await makeCart(t, [{ offer: line, qty: 1 }], { customerId: me.customerId });
+    const stockOf = (stock: number) => t.database.db.updateTable('variant_offers').set({ stock }).where('id', '=', line.offerId).execute();
+    try {
+      // 2 kept, 1 in the open cart, 2 left: 1 more comes back, and the answer says 2 instead of 3.
+      await stockOf(2);
+      const reply = await placed(cartId, me.token, pickUpOrder);
+      expect(reply.next_cart).toEqual({
+        cart_id: open,
+        total_items_count: 2,
+        cart_changes: [{ name: expect.any(String), size: expect.any(String), wanted: 3, qty: 2 }],
+      });
+      expect(await keptOf(open)).toEqual([]);
+
+      // None left for the next one: it stays kept aside in the next cart (nothing lost), nothing named as back.
+      const again = await signedInCustomer(t, 'kept-stock-none@example.com');
+      const second = await pickUpCartKeepingDelivery(again.customerId, again.token);
+      await t.database.db.updateTable('variant_offers').set({ stock: 0 }).where('id', '=', second.line.offerId).execute();
+      const none = await placed(second.cartId, again.token, pickUpOrder);
+      expect(none.next_cart?.total_items_count).toBe(0);
+      expect(none.next_cart?.cart_changes).toBeUndefined();
+      expect(await keptOf(none.next_cart?.cart_id ?? '')).toEqual([{ offer_id: second.line.offerId, qty: 2 }]);
+      await t.database.db.updateTable('variant_offers').set({ stock: 40 }).where('id', '=', second.line.offerId).execute();
+    } finally {
+      await stockOf(40);
+    }
   });
 
   it('stay on the cart when the payment is declined: the cart reopens with them, nothing moves', async () => {

@@ -43,6 +43,41 @@ async function checked(restaurant: number, speed: VisitSpeedValue): Promise<stri
 }
 
 describe("Delivery Options' restaurants at each mode are the ones the chosen-restaurant check accepts", () => {
+  it('drops a mode from a restaurant whose offers at it are all out of stock, and offers it again once one is back in stock', async () => {
+    const before = await listed();
+    const offers = await t.database.db
+      .selectFrom('variant_offers')
+      .select(['id', 'stock'])
+      .where('loc_id', '=', GRAMERCY)
+      .where('speed', '=', 'dine-in')
+      .execute();
+    expect(offers.length).toBeGreaterThan(0);
+    const stockAll = (stock: number) =>
+      t.database.db.updateTable('variant_offers').set({ stock }).where('loc_id', '=', GRAMERCY).where('speed', '=', 'dine-in').execute();
+    try {
+      // Nothing left to eat in at Gramercy: Delivery Options no longer offers it for Dine-In, and the check refuses it
+      // (a stock change notifies its product only: the served areas hear it too).
+      await stockAll(0);
+      await expect.poll(listed).toEqual(before.map((r) => (r.loc_id === GRAMERCY ? { loc_id: GRAMERCY, speeds: ['pickup'] } : r)));
+      expect(await checked(GRAMERCY, 'dine-in')).toBe(
+        `400 ${JSON.stringify([{ field: 'vendor_location_id', message: restaurantNotServedRefusal('Dine-In') }])}`,
+      );
+      expect(await checked(GRAMERCY, 'pickup')).toBe('accepted');
+
+      // One dish back in stock: Dine-In is offered and accepted again.
+      const [first] = offers;
+      await t.database.db
+        .updateTable('variant_offers')
+        .set({ stock: 3 })
+        .where('id', '=', first?.id ?? 0)
+        .execute();
+      await expect.poll(listed).toEqual(before);
+      expect(await checked(GRAMERCY, 'dine-in')).toBe('accepted');
+    } finally {
+      for (const offer of offers) await t.database.db.updateTable('variant_offers').set({ stock: offer.stock }).where('id', '=', offer.id).execute();
+    }
+  });
+
   it('lists a restaurant under the speeds it sells at in the area, and drops Pick-Up from one that stops selling it', async () => {
     const before = await listed();
     expect(before.map((r) => r.loc_id)).toEqual(expect.arrayContaining([GRAMERCY, HUDSON_PRIME]));

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { AreaLine, MoveAreaData } from '../../../src/api/contract/cart-area.contract.ts';
 import type { FieldError } from '../../../src/api/contract/envelope.ts';
 import { centsToDollars } from '../../../src/rules/money.ts';
+import { maxQuantity } from '../../../src/rules/quantity.ts';
 import { formatSize } from '../../../src/rules/sizes.ts';
 import { catalogueRestaurant, catalogueSpeeds, type SpeedValue } from '../../../src/rules/speeds.ts';
 import type { Database } from '../../db/schema.ts';
@@ -48,6 +49,7 @@ interface LineRow {
   speed: SpeedValue;
   /** The seller's location. */
   loc_id: number;
+  offer_id: number;
   /** A wallet redemption (decision 017): redeemable where its entry says, never moved to another offer. */
   wallet: boolean;
   /** What the line costs now (a wallet redemption: nothing, as the cart shows it). */
@@ -107,6 +109,7 @@ export async function moveCartToArea(db: Kysely<Database>, caller: Caller | unde
         'variant_offers.area_loc_id',
         'variant_offers.speed',
         'variant_offers.loc_id',
+        'cart_items.offer_id',
         sql<boolean>`cart_items.wallet_entry_id is not null`.as('wallet'),
         sql<number>`case when cart_items.wallet_entry_id is null then variant_offers.price_cents else 0 end`.as('price_cents'),
       ])
@@ -140,6 +143,7 @@ export async function moveCartToArea(db: Kysely<Database>, caller: Caller | unde
       .innerJoin('products', 'products.id', 'product_variants.product_id')
       .select([
         'cart_kept_lines.id',
+        'cart_kept_lines.variant_id',
         'products.name',
         'product_variants.bottle_size',
         'products.size_unit',
@@ -147,7 +151,9 @@ export async function moveCartToArea(db: Kysely<Database>, caller: Caller | unde
         'variant_offers.area_loc_id',
         'variant_offers.speed',
         'variant_offers.loc_id',
+        'cart_kept_lines.offer_id',
         'variant_offers.price_cents',
+        'variant_offers.stock',
       ])
       .where('cart_kept_lines.cart_id', '=', cart.id)
       .where('cart_kept_lines.zipcode', '=', area.zipcode)
@@ -155,10 +161,23 @@ export async function moveCartToArea(db: Kysely<Database>, caller: Caller | unde
       .where(stillKept)
       .orderBy('cart_kept_lines.id')
       .execute();
+    // A kept line comes back with no more than its offer has in stock (and 24) beside what the cart holds of it once
+    // the moves are made, as a moved line does: a capped one names its new_qty; with none left (new_qty 0) it stays
+    // kept for this zip (its week goes on) rather than come back empty.
+    const held = new Map<number, number>();
+    const hold = (offerId: number, qty: number) => held.set(offerId, (held.get(offerId) ?? 0) + qty);
+    for (const row of rows) if (!row.wallet && sold(row)) hold(row.offer_id, row.qty);
+    for (const move of moves) hold(move.offerId, move.qty);
+    const backQty = new Map<number, number>();
     const restore = keptRows
       .map((row) => ({ ...row, wallet: false }))
       .filter(sold)
-      .map(lineOf);
+      .map((row) => {
+        const qty = Math.max(0, Math.min(row.qty, Math.min(maxQuantity, row.stock) - (held.get(row.offer_id) ?? 0)));
+        hold(row.offer_id, qty);
+        backQty.set(row.id, qty);
+        return { ...lineOf(row), ...(qty < row.qty ? { new_qty: qty } : {}) };
+      });
 
     const data: MoveAreaData = { zipcode: area.zipcode, loc_id: area.loc_id, keep, drop, restore };
     if (!request.apply) return { kind: 'answered', data };
@@ -190,21 +209,25 @@ export async function moveCartToArea(db: Kysely<Database>, caller: Caller | unde
       await trx.deleteFrom('cart_items').where('cart_id', '=', cart.id).where('id', 'in', dropIds).execute();
     }
     await moveToOffers(trx, cart.id, moves);
-    if (restore.length > 0) {
-      const restoreIds = restore.map((line) => line.cart_rid);
+    const coming = keptRows.filter((row) => (backQty.get(row.id) ?? 0) > 0);
+    if (coming.length > 0) {
+      const restoreIds = coming.map((row) => row.id);
+      // Each with the quantity its stock allows (reckoned above with what the cart holds, so the sum stays within it).
       await trx
         .insertInto('cart_items')
-        .columns(['cart_id', 'variant_id', 'offer_id', 'qty'])
-        .expression((eb) =>
-          eb
-            .selectFrom('cart_kept_lines')
-            .select(['cart_id', 'variant_id', 'offer_id', 'qty'])
-            .where('cart_id', '=', cart.id)
-            .where('id', 'in', restoreIds),
+        .values(
+          coming.map((row) => ({
+            cart_id: cart.id,
+            variant_id: row.variant_id,
+            offer_id: row.offer_id,
+            qty: backQty.get(row.id) ?? 0,
+            delivery_date: null,
+            timeslot: null,
+          })),
         )
         .onConflict((oc) =>
           oc.constraint('cart_items_line_unique').doUpdateSet((eb) => ({
-            qty: eb.fn('least', [eb.lit(24), eb('cart_items.qty', '+', eb.ref('excluded.qty'))]),
+            qty: eb.fn('least', [eb.lit(maxQuantity), eb('cart_items.qty', '+', eb.ref('excluded.qty'))]),
           })),
         )
         .execute();

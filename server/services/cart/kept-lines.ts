@@ -6,7 +6,7 @@ import { formatSize } from '../../../src/rules/sizes.ts';
 import { catalogueSpeeds } from '../../../src/rules/speeds.ts';
 import type { Database } from '../../db/schema.ts';
 import { newSecret } from '../platform/tokens.ts';
-import type { CartSummary } from './cart-merge.ts';
+import type { CartMergeChange, CartSummary } from './cart-merge.ts';
 import type { Log } from '../platform/log.ts';
 import { startPeriodicPass, type PeriodicPass, type SweepTurn } from '../platform/periodic-pass.ts';
 
@@ -86,16 +86,18 @@ export function startKeptLinesSweep(settings: KeptLinesSweepSettings): PeriodicP
  * ordered cart), so a line kept at the order's zip that Delivery sells there is back in that cart at once, as
  * choosing Delivery again would have brought it back (cart-area.ts); every other line stays kept for its zip, and
  * comes back when the shopper chooses that zip or option again. A line the next cart already holds or keeps adds up
- * (at most 24, as in the cart); a kept line keeps its week (decision 047). One transaction; the ordered cart's kept
+ * (at most 24 and the offer's stock: what was capped is in the summary's changes, the answer's cart_changes); a kept line keeps its week (decision 047). One transaction; the ordered cart's kept
  * lines are claimed by deleting them, so a repeated call carries nothing twice. Undefined when it kept nothing.
  */
 export async function carryKeptLines(db: Kysely<Database>, customerId: number, orderedCartId: string): Promise<CartSummary | undefined> {
   return db.transaction().execute(async (trx): Promise<CartSummary | undefined> => {
     const kept = await trx
       .deleteFrom('cart_kept_lines')
-      .using(['carts', 'variant_offers'])
+      .using(['carts', 'variant_offers', 'product_variants', 'products'])
       .whereRef('carts.id', '=', 'cart_kept_lines.cart_id')
       .whereRef('variant_offers.id', '=', 'cart_kept_lines.offer_id')
+      .whereRef('product_variants.id', '=', 'cart_kept_lines.variant_id')
+      .whereRef('products.id', '=', 'product_variants.product_id')
       .where('cart_kept_lines.cart_id', '=', orderedCartId)
       .returning([
         'cart_kept_lines.zipcode',
@@ -106,6 +108,10 @@ export async function carryKeptLines(db: Kysely<Database>, customerId: number, o
         stillKept.as('still_kept'),
         'variant_offers.area_loc_id',
         'variant_offers.speed',
+        'variant_offers.stock',
+        'products.name',
+        'product_variants.bottle_size',
+        'products.size_unit',
         'carts.zipcode as cart_zipcode',
         'carts.loc_id as cart_loc_id',
       ])
@@ -141,17 +147,38 @@ export async function carryKeptLines(db: Kysely<Database>, customerId: number, o
       next.zipcode === area.zipcode &&
       (line.area_loc_id === null || line.area_loc_id === area.locId) &&
       catalogueSpeeds(undefined).includes(line.speed);
-    const back = carried.filter(deliverySells);
-    const stillAside = carried.filter((line) => !deliverySells(line));
+    // Back with no more than the offer has in stock (and 24) beside what the next cart holds of it, as a failed
+    // order's lines come back (joinLines): a capped line is named in changes; one with none left stays kept aside
+    // (it comes back when the option is chosen again, or goes after its week) rather than come back empty.
+    const sold = carried.filter(deliverySells);
+    const held = await heldInCart(
+      trx,
+      next.id,
+      sold.map((line) => line.offer_id),
+    );
+    const changes: CartMergeChange[] = [];
+    const back: { line: (typeof sold)[number]; qty: number }[] = [];
+    const noneLeft: typeof sold = [];
+    for (const line of sold) {
+      const before = held.get(line.offer_id) ?? 0;
+      const qty = Math.max(0, Math.min(line.qty, Math.min(maxQuantity, line.stock) - before));
+      held.set(line.offer_id, before + qty);
+      if (qty === 0) noneLeft.push(line);
+      else back.push({ line, qty });
+      if (qty > 0 && qty < line.qty) {
+        changes.push({ name: line.name, size: formatSize(line.bottle_size, line.size_unit), wanted: before + line.qty, qty: before + qty });
+      }
+    }
+    const stillAside = [...carried.filter((line) => !deliverySells(line)), ...noneLeft];
     if (back.length > 0) {
       await trx
         .insertInto('cart_items')
         .values(
-          back.map((line) => ({
+          back.map(({ line, qty }) => ({
             cart_id: next.id,
             variant_id: line.variant_id,
             offer_id: line.offer_id,
-            qty: line.qty,
+            qty,
             delivery_date: null,
             timeslot: null,
           })),
@@ -169,8 +196,21 @@ export async function carryKeptLines(db: Kysely<Database>, customerId: number, o
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('qty'), eb.lit(0)).as('qty'))
       .where('cart_id', '=', next.id)
       .executeTakeFirstOrThrow();
-    return { cartId: next.id, totalQty: Number(total.qty) };
+    return { cartId: next.id, totalQty: Number(total.qty), ...(changes.length > 0 ? { changes } : {}) };
   });
+}
+
+/** What a cart holds of each offer (its paid lines; a wallet redemption takes no stock). */
+async function heldInCart(trx: Kysely<Database>, cartId: string, offerIds: readonly number[]): Promise<Map<number, number>> {
+  if (offerIds.length === 0) return new Map();
+  const rows = await trx
+    .selectFrom('cart_items')
+    .select(['offer_id', 'qty'])
+    .where('cart_id', '=', cartId)
+    .where('wallet_entry_id', 'is', null)
+    .where('offer_id', 'in', [...offerIds])
+    .execute();
+  return new Map(rows.map((row) => [row.offer_id, row.qty]));
 }
 
 /** A line kept aside for a zip: its week counts from created_at (decision 047). */

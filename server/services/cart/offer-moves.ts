@@ -46,7 +46,8 @@ interface Candidate extends Omit<OfferMove, 'qty'> {
  *   whose size is sold for delivery in the area, to the offer the product page there would sell it at (the first speed
  *   in the SPEED dropdown's order with stock, the cheapest with stock).
  * A line moves with no more than the offer has in stock (and 24) beside what the cart holds of it already, the lines
- * moving to one offer served in the cart's order; a line for which nothing is left moves with 0 (it cannot move).
+ * moving to one offer served in the cart's order; among the offers at the product page's speed it takes the first
+ * with enough for its quantity (enoughOrMost); a line for which nothing is left moves with 0 (it cannot move).
  * A visit without a restaurant (the pincode dialog keeping Dine-In or Pick-Up) moves nothing, and a wallet line never
  * moves: such lines stay exactly as chosen or are listed as leaving.
  */
@@ -83,18 +84,34 @@ export async function offerMovesFor(trx: Kysely<Database>, cartId: string, unsol
   if (target.restaurant !== undefined) query = query.where('variant_offers.loc_id', '=', target.restaurant);
   const candidates: Candidate[] = await query.execute();
   candidates.sort(byProductPageChoice);
-  const chosen = new Map<number, Candidate>();
-  for (const candidate of candidates) if (!chosen.has(candidate.lineId)) chosen.set(candidate.lineId, candidate);
+  const perLine = new Map<number, Candidate[]>();
+  for (const candidate of candidates) perLine.set(candidate.lineId, [...(perLine.get(candidate.lineId) ?? []), candidate]);
   // What each offer holds once the lines before have moved to it (a sum may come back as a string: bigint).
   const taken = new Map<number, number>();
-  return [...chosen.values()]
-    .sort((a, b) => a.lineId - b.lineId)
-    .map(({ lineId, offerId, priceCents, stock, lineQty, held }) => {
-      const before = taken.get(offerId) ?? Number(held ?? 0);
-      const qty = Math.max(0, Math.min(lineQty, Math.min(maxQuantity, stock) - before));
-      taken.set(offerId, before + qty);
-      return { lineId, offerId, priceCents, qty };
+  const room = (c: Candidate) => Math.max(0, Math.min(maxQuantity, c.stock) - (taken.get(c.offerId) ?? Number(c.held ?? 0)));
+  return [...perLine.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([lineId, offers]) => {
+      const chosen = enoughOrMost(offers, room);
+      const before = taken.get(chosen.offerId) ?? Number(chosen.held ?? 0);
+      const qty = Math.min(chosen.lineQty, room(chosen));
+      taken.set(chosen.offerId, before + qty);
+      return { lineId, offerId: chosen.offerId, priceCents: chosen.priceCents, qty };
     });
+}
+
+/**
+ * A line's offer among its candidates (in the product page's order, never empty): at the speed the product page
+ * picks, the first with room for the whole line, so a line is not capped at the first offer's stock while another
+ * seller at that speed has enough; when none has, the one with the most room (the first of equals): it is capped.
+ */
+function enoughOrMost(offers: readonly Candidate[], room: (c: Candidate) => number): Candidate {
+  const [first, ...rest] = offers;
+  if (!first) throw new RangeError('a line without candidates');
+  const sameSpeed = [first, ...rest.filter((c) => c.speed === first.speed)];
+  const enough = sameSpeed.find((c) => room(c) >= c.lineQty);
+  if (enough) return enough;
+  return sameSpeed.reduce((best, c) => (room(c) > room(best) ? c : best), first);
 }
 
 /** As the product page picks a size's offer (rules/product-options.ts): stock first, then speed order, price, id. */

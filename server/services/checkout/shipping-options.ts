@@ -108,12 +108,20 @@ export async function shippingOptions(
     };
   };
 
-  /** The shops that bring, hand over or seat the cart's items: one block each on the speed step. */
-  const visited = groups.filter((g) => g.speed === 'local' || g.wallet || isVisitSpeed(g.speed));
+  /**
+   * The shops whose lines a speed covers (the step's 'Select Retailer'): at Store Pickup and Dine-In the restaurants
+   * the shopper picks from; a delivery speed every seller of the kind it serves (1 Hour Delivery the shops' Same Day
+   * lines, Courier and Farm Direct their shipped ones: before, these two listed none).
+   */
+  const covered = (id: SpeedId): VendorGroup[] => {
+    const info = speedOptionOf(id);
+    if (info.choice === 'retailer') return groups.filter((g) => g.wallet || isVisitSpeed(g.speed));
+    return groups.filter((g) => !g.wallet && g.speed === info.serves);
+  };
   const retailers = async (id: SpeedId): Promise<Retailer[]> => {
     const fees = feesFor(id);
     return Promise.all(
-      visited.map(async (group, index) => {
+      covered(id).map(async (group, index) => {
         const shop = shops.find((s) => s.id === group.locId);
         const when = dateOf(group);
         return {

@@ -164,7 +164,15 @@ export const placeOrderReply = type({
    * With code 1, when the shopper goes on with a cart: the one the lines kept aside (for another zip or delivery
    * option) moved to, or (answering an order placed before) their cart of now. Absent: no cart (cart_id is cleared).
    */
-  next_cart: optional(currentCart),
+  next_cart: optional(
+    assign(
+      currentCart,
+      type({
+        /** Lines kept aside that came back capped at their offer's stock (or 24): what she wanted, what the cart holds. */
+        cart_changes: optional(array(type({ name: string(), size: string(), wanted: number(), qty: number() }))),
+      }),
+    ),
+  ),
 });
 export type PlaceOrderReply = Infer<typeof placeOrderReply>;
 

@@ -41,6 +41,7 @@ export const checkoutMachine = checkoutSetup.createMachine({
     orderId: undefined,
     awaitsEmailConfirmation: false,
     awaitsBankPayment: false,
+    keptBackCapped: undefined,
     notice: undefined,
     kept: input.kept,
   }),

@@ -5,6 +5,7 @@ import {
   checkoutSnackbarMs,
   flagsOnEntering,
   isFaceCheckRequired,
+  keptBackCappedMessage,
   type CheckoutStep,
   type ShippingAddress,
   type TabFlags,
@@ -104,6 +105,8 @@ export interface CheckoutContext {
   awaitsEmailConfirmation: boolean;
   /** Paid by bank: the debit is still clearing, the order waits as pending. */
   awaitsBankPayment: boolean;
+  /** 'Order Placed.' says which lines kept aside came back to the next cart capped at their stock; undefined: none. */
+  keptBackCapped: string | undefined;
   /** The snackbar's text (shown 4 s). */
   notice: string | undefined;
   /** The choices kept before a reload, restored once the cart's lines are read. */
@@ -278,6 +281,7 @@ export const checkoutSetup = setup({
       orderId: params.outcome?.orderId,
       awaitsEmailConfirmation: params.outcome?.kind === 'placed' && params.outcome.awaitsEmailConfirmation === true,
       awaitsBankPayment: params.outcome?.kind === 'placed' && params.outcome.awaitsBankPayment === true,
+      keptBackCapped: params.outcome?.kind === 'placed' ? keptBackCappedMessage(params.outcome.nextCart?.changes ?? []) : undefined,
     })),
     clearGift: assign(({ context }) => ({ flow: { ...context.flow, isGift: false, giftMessage: '' } })),
     // The order closed the cart: its id, the checkout's stored choices and dates go (orderedCartKeys: the Delivery

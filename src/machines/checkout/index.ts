@@ -41,6 +41,7 @@ export const selectIdentityGap = (s: CheckoutSnapshot) => s.context.identityGap;
 export const selectOrderId = (s: CheckoutSnapshot) => s.context.orderId;
 export const selectAwaitsEmailConfirmation = (s: CheckoutSnapshot) => s.context.awaitsEmailConfirmation;
 export const selectAwaitsBankPayment = (s: CheckoutSnapshot) => s.context.awaitsBankPayment;
+export const selectKeptBackCapped = (s: CheckoutSnapshot) => s.context.keptBackCapped;
 /** Each step's actor, while its tab is open. */
 export const selectAddressStep = (s: CheckoutSnapshot) => s.children.chooseAddress;
 export const selectSpeedStep = (s: CheckoutSnapshot) => s.children.chooseSpeed;

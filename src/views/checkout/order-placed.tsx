@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { Link, useNavigate } from 'react-router-dom';
 import { selectIsSignedIn } from '../../machines/app/index.ts';
-import { selectAwaitsBankPayment, selectAwaitsEmailConfirmation, selectOrderId } from '../../machines/checkout/index.ts';
+import { selectAwaitsBankPayment, selectAwaitsEmailConfirmation, selectKeptBackCapped, selectOrderId } from '../../machines/checkout/index.ts';
 import { bankMessages } from '../../rules/bank-account.ts';
 import { checkoutMessages } from '../../rules/checkout-flow.ts';
 import { payOnDeliveryConfirmMinutes, payOnDeliveryMessages } from '../../rules/pay-on-delivery.ts';
@@ -15,6 +15,7 @@ export function OrderPlaced() {
   const orderId = CheckoutActorContext.useSelector(selectOrderId);
   const awaitsEmail = CheckoutActorContext.useSelector(selectAwaitsEmailConfirmation);
   const awaitsBank = CheckoutActorContext.useSelector(selectAwaitsBankPayment);
+  const keptBackCapped = CheckoutActorContext.useSelector(selectKeptBackCapped);
   const { session } = useAppActors();
   const customer = useSelector(session, selectIsSignedIn);
   const navigate = useNavigate();
@@ -26,6 +27,7 @@ export function OrderPlaced() {
       <p>Order ID: {orderId}</p>
       {awaitsEmail && <p role="status">{payOnDeliveryMessages.confirmByEmailNote(payOnDeliveryConfirmMinutes)}</p>}
       {awaitsBank && <p role="status">{bankMessages.pending}</p>}
+      {keptBackCapped && <p role="status">{keptBackCapped}</p>}
       {customer ? (
         <>
           <button type="button" className={primaryButton} onClick={() => navigate('/setting/order')}>

@@ -1,5 +1,5 @@
 import { areaChangeWords, lineLabel, priceChangeLines, type AreaChangeQuestion } from '../../rules/area-change.ts';
-import { quantityChangeLines, quantityHeading } from '../../rules/move-quantities.ts';
+import { linesComingBack, quantityChangeLines, quantityHeading, restoreQuantityLines } from '../../rules/move-quantities.ts';
 import { primaryButton, secondaryButton } from '../../styles/controls.css.ts';
 import * as dialogCss from '../../styles/dialog.css.ts';
 import * as css from './area-change-question.css.ts';
@@ -27,7 +27,9 @@ export function AreaChangeQuestionView({
   const words = areaChangeWords(question);
   const priceChanges = priceChangeLines(question.keep);
   // Moved with less than the line held (the new offer's stock, or 24), or not at all (none left): both named.
-  const quantityChanges = quantityChangeLines([...question.keep, ...question.drop]);
+  // Kept lines come back capped at their offer's stock too; one with none in stock stays kept (named, not listed as back).
+  const quantityChanges = [...quantityChangeLines([...question.keep, ...question.drop]), ...restoreQuantityLines(question.restore ?? [])];
+  const comingBack = linesComingBack(question.restore ?? []);
   return (
     <div className={css.question}>
       <h2 id={titleId} className={dialogCss.title}>
@@ -74,11 +76,11 @@ export function AreaChangeQuestionView({
           </ul>
         </section>
       )}
-      {question.restore && question.restore.length > 0 && (
+      {comingBack.length > 0 && (
         <section aria-label="Back in your cart">
           <p className={css.heading}>{words.restoreHeading}</p>
           <ul className={css.lines}>
-            {question.restore.map((line, i) => (
+            {comingBack.map((line, i) => (
               <li key={i}>{lineLabel(line)}</li>
             ))}
           </ul>
