@@ -35,6 +35,7 @@ import * as adSpeeds from './migrations/037-ad-speeds.ts';
 import * as weighedGramsAsEntered from './migrations/038-weighed-grams-as-entered.ts';
 import * as deliverableFulfilment from './migrations/039-deliverable-fulfilment.ts';
 import * as offerLocationNotify from './migrations/041-offer-location-notify.ts';
+import * as visitStockNotify from './migrations/042-visit-stock-notify.ts';
 
 // Listed here (not read from disk) so the bundle, tsx and tests all see the same ordered set.
 const migrations: Record<string, Migration> = {
@@ -74,6 +75,7 @@ const migrations: Record<string, Migration> = {
   '038-weighed-grams-as-entered': weighedGramsAsEntered,
   '039-deliverable-fulfilment': deliverableFulfilment,
   '041-offer-location-notify': offerLocationNotify,
+  '042-visit-stock-notify': visitStockNotify,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

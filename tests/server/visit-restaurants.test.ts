@@ -7,6 +7,7 @@ import { visitSpeedValues, type VisitSpeedValue } from '../../src/rules/speeds.t
 import { newYork, query } from './catalogue-helpers.ts';
 import { post } from './cart-page-helpers.ts';
 import { json, startTestApp, type TestApp } from './test-app.ts';
+import { onCatalogueChange, parseCatalogueChange, type CatalogueChange } from '../../server/services/platform/catalogue-changes.ts';
 
 /**
  * Delivery Options (/ship/options) lists, for Dine-In and for Pick-Up, the restaurants the chosen-restaurant check
@@ -76,6 +77,35 @@ describe("Delivery Options' restaurants at each mode are the ones the chosen-res
     } finally {
       for (const offer of offers) await t.database.db.updateTable('variant_offers').set({ stock: offer.stock }).where('id', '=', offer.id).execute();
     }
+  });
+
+  it("tells a visit offer selling out or coming back apart from any other stock change (an order's stock no longer drops who serves)", async () => {
+    const heard: CatalogueChange[] = [];
+    onCatalogueChange(t.database.db, (change) => heard.push(change));
+    const visit = await t.database.db
+      .selectFrom('variant_offers')
+      .select(['id', 'stock', 'variant_id'])
+      .where('loc_id', '=', GRAMERCY)
+      .where('speed', '=', 'pickup')
+      .where('stock', '>', 2)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const setStock = (stock: number) => t.database.db.updateTable('variant_offers').set({ stock }).where('id', '=', visit.id).execute();
+    try {
+      await setStock(visit.stock - 1); // an order of one: still in stock
+      await setStock(0); // sold out
+      await expect.poll(() => heard.some((c) => c !== 'all' && c.visitStock === true)).toBe(true);
+      const product = (
+        await t.database.db.selectFrom('product_variants').select('product_id').where('id', '=', visit.variant_id).executeTakeFirstOrThrow()
+      ).product_id;
+      const ofProduct = heard.filter((c) => c !== 'all' && c.productId === product);
+      expect(ofProduct).toEqual([{ productId: product }, { productId: product, visitStock: true }]);
+    } finally {
+      await setStock(visit.stock);
+    }
+    expect(parseCatalogueChange('product:12')).toEqual({ productId: 12 });
+    expect(parseCatalogueChange('product:12:visit')).toEqual({ productId: 12, visitStock: true });
+    expect(parseCatalogueChange('product:12:other')).toBe('all');
   });
 
   it('lists a restaurant under the speeds it sells at in the area, and drops Pick-Up from one that stops selling it', async () => {

@@ -27,8 +27,6 @@ export interface ServedAreas {
    * order): a restaurant whose offers at a speed are all at stock 0 has nothing to serve and does not serve it now.
    */
   visits: ReadonlyMap<number, ReadonlyMap<number, readonly VisitSpeedValue[]>>;
-  /** The products restaurants offer at a visit speed: a stock change of one of them may change who serves. */
-  visitProducts: ReadonlySet<number>;
 }
 
 const noRestaurants: ReadonlyMap<number, readonly VisitSpeedValue[]> = new Map();
@@ -56,12 +54,12 @@ const caches = perDatabase<Kysely<Database>, { categories: ReadCache<CategoryRow
     categories: new ReadCache<CategoryRow[]>(categoryCacheOptions),
     areas: new ReadCache<ServedAreas>(areaCacheOptions),
   };
-  // An offer's price or stock is not in the categories; anything else may be (decision 042). A restaurant's stock is
-  // in the served areas (who serves a mode): a stock change of a product a restaurant offers at a visit speed
-  // (migration 029's per-row notice) drops them, any other product's does not.
+  // An offer's price or stock is not in the categories; anything else may be (decision 042). Whether a restaurant has
+  // a visit offer in stock is in the served areas (who serves a mode): a visit offer sold out or back in stock
+  // (migration 042's ':visit' notice) drops them; any other stock change does not.
   onCatalogueChange(db, (change) => {
     if (change !== 'all') {
-      made.areas.deleteWhere((_key, served) => served.visitProducts.has(change.productId));
+      if (change.visitStock) made.areas.clear();
       return;
     }
     made.categories.clear();
@@ -79,7 +77,7 @@ export function categoryRows(db: Kysely<Database>): Promise<CategoryRow[]> {
 
 /**
  * The served areas and their restaurants (two statements a minute per instance at most; dropped on any catalogue
- * change but a price or stock one, and on a stock or price change of a product restaurants offer at a visit speed).
+ * change but a price or stock one, and when a restaurant's visit offer sells out or comes back in stock).
  * A restaurant's visit offers carry its area (migration 010), so they are read by migration 032's index by location,
  * a few rows per restaurant: a restaurant with none at a speed, or none in stock, does not serve it.
  */
@@ -87,15 +85,13 @@ export function servedAreas(db: Kysely<Database>): Promise<ServedAreas> {
   return caches(db).areas.get('all', async () => {
     const rows = await db.selectFrom('service_areas').select('loc_id').distinct().execute();
     const areas = new Set(rows.map((r) => r.loc_id));
-    const offered = await sql<{ loc_id: number; area_loc_id: number | null; speed: VisitSpeedValue; in_stock: boolean; products: number[] }>`
-      select o.loc_id, o.area_loc_id, o.speed, bool_or(o.stock > 0) as in_stock, array_agg(distinct pv.product_id) as products
+    const offered = await sql<{ loc_id: number; area_loc_id: number | null; speed: VisitSpeedValue; in_stock: boolean }>`
+      select o.loc_id, o.area_loc_id, o.speed, bool_or(o.stock > 0) as in_stock
       from vendors v
       join vendor_locations l on l.vendor_id = v.id
       join variant_offers o on o.loc_id = l.id and o.speed = any(${[...visitSpeedValues]}::text[])
-      join product_variants pv on pv.id = o.variant_id
       where v.kind = 'restaurant'
       group by o.loc_id, o.area_loc_id, o.speed`.execute(db);
-    const visitProducts = new Set(offered.rows.flatMap((row) => row.products.map(Number)));
     const sold = new Map<number, Map<number, Set<VisitSpeedValue>>>();
     for (const row of offered.rows) {
       if (!row.in_stock) continue;
@@ -110,7 +106,7 @@ export function servedAreas(db: Kysely<Database>): Promise<ServedAreas> {
     const visits = new Map(
       [...sold].map(([area, inArea]) => [area, new Map([...inArea].map(([loc, speeds]) => [loc, visitSpeedValues.filter((s) => speeds.has(s))]))]),
     );
-    return { areas, visits, visitProducts };
+    return { areas, visits };
   });
 }
 

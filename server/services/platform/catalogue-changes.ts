@@ -5,12 +5,16 @@ import { perDatabase } from './read-cache.ts';
  * What a catalogue-change notification says (migration 029, decision 042): one product's offers changed (price,
  * stock), or anything else, which drops everything.
  */
-export type CatalogueChange = { productId: number } | 'all';
+export type CatalogueChange = { productId: number; visitStock?: boolean } | 'all';
 
-/** migration 029's payload: 'product:<id>' or 'all' (anything unknown counts as 'all': drop rather than keep). */
+/**
+ * migration 029's payload: 'product:<id>', 'product:<id>:visit' (042: a restaurant's visit offer sold out or back in
+ * stock) or 'all' (anything unknown counts as 'all': drop rather than keep).
+ */
 export function parseCatalogueChange(payload: string): CatalogueChange {
-  const match = /^product:(\d+)$/.exec(payload);
-  return match ? { productId: Number(match[1]) } : 'all';
+  const match = /^product:(\d+)(:visit)?$/.exec(payload);
+  if (!match) return 'all';
+  return match[2] ? { productId: Number(match[1]), visitStock: true } : { productId: Number(match[1]) };
 }
 
 /** Each database handle's caches that drop entries on a change; they add themselves when they are first made. */
