@@ -162,6 +162,20 @@ describe('POST /api/checkout/orderreview', () => {
     expect(body.data?.result[0]).toMatchObject({ qty: 3, shipping_amount: '4.99' });
   });
 
+  it('refuses a gift message over 500 characters with 400 naming gift_message in its own words, and takes 500', async () => {
+    const me = await shopper(t, 'review-gift-long@example.com');
+    const cartId = await readyCart(t, me.token, me.customerId, [{ offer: take(butcher), qty: 1 }]);
+    const tooLong = { code: 0, errors: [{ field: 'gift_message', message: 'Gift message must be at most 500 characters.' }] };
+    for (const url of ['/api/checkout/orderreview', '/api/placeorder/placeorder']) {
+      const refused = await post(t, url, { cart_id: cartId, speed_id: 1, gift_message: 'x'.repeat(501) }, me.token);
+      expect([refused.status, refused.body]).toMatchObject([400, tooLong]);
+    }
+    // Counted as people count: 500 emoji are 500 characters (1,000 UTF-16 units).
+    const { body } = await post(t, '/api/checkout/orderreview', { cart_id: cartId, speed_id: 1, gift_message: '🎁'.repeat(500) }, me.token);
+    assert(body, orderReviewReply);
+    expect(body.data?.gift_message).toBe('🎁'.repeat(500));
+  });
+
   it('refuses Store Pickup or Dine-In at a butcher with 400 naming speed_id, never a cheaper total (issue 23)', async () => {
     const me = await shopper(t, 'review-pickup@example.com');
     const cartId = await readyCart(t, me.token, me.customerId, [{ offer: take(butcher), qty: 1 }]);
