@@ -94,14 +94,36 @@ describe('POST /api/shipping', () => {
       { id: 'courier-201', method: 'Courier Delivery (ColdChain Express)', amount: '9.99', delivery_date: '2026-12-02', isPrimary: true },
       { id: 'farm-direct-301', delivery_date: '2026-12-04', vendor_loc_id: 301 },
     ]);
-    // The option's fee is the order's: order review prices the same choice the same.
+    // The option's fee is its own groups' (the Same Day shop's), each shipped group's is its ship method's: order
+    // review charges them all (QA walk: '1 Hour Delivery' showed the whole cart's fee as its own).
+    expect(list[0]?.delivery_fee).toBe('4.99');
     const review = await post(t, '/api/checkout/orderreview', { cart_id: cartId, speed_id: 1, delivery_address_id: me.addressId }, me.token);
     assert(review.body, orderReviewReply);
-    expect(review.body.data?.delivery_fee).toBe(list[0]?.delivery_fee);
+    const shipped = (list[0]?.ship_methods ?? []).map((m) => Math.round(Number(m.fee) * 100));
+    expect(shipped).toHaveLength(2);
+    expect(review.body.data?.delivery_fee).toBe(((499 + shipped.reduce((a, b) => a + b, 0)) / 100).toFixed(2));
 
     const courierOnly = await readyCart(t, me.token, me.customerId, [{ offer: take(courier), qty: 1 }], { 201: '2026-12-02' });
     const courierSpeeds = await speeds(me.token, { cart_id: courierOnly });
     expect(courierSpeeds.map((s) => [s.id, s.isPrimary])).toEqual([[10, true]]);
+  });
+
+  it("shows under 1 Hour Delivery only the Same Day shop's fee for a Same Day and Farm Direct cart, the farm's with its method", async () => {
+    const me = await shopper(t, 'speeds-hour-farm@example.com');
+    const cartId = await readyCart(
+      t,
+      me.token,
+      me.customerId,
+      [
+        { offer: take(butcher), qty: 1 },
+        { offer: take(farm), qty: 1 },
+      ],
+      { 301: '2026-12-04' },
+    );
+    const [hour, ...others] = await speeds(me.token, { cart_id: cartId });
+    expect(others).toEqual([]);
+    expect([hour?.id, hour?.delivery_fee]).toEqual([1, '4.99']);
+    expect(hour?.ship_methods.map((m) => [m.vendor_loc_id, m.fee])).toEqual([[301, '12.99']]);
   });
 
   it("refuses an address in another zip and answers 404 for someone else's address", async () => {
