@@ -15,6 +15,8 @@ export interface AreaChangeLine {
   new_price?: string | undefined;
   /** Moving to another offer with less in stock (or past 24): the quantity it moves with; 0: it cannot move. */
   new_qty?: number | undefined;
+  /** A kept line moved to another seller: that seller's name (area-change-sellers.ts words it). */
+  new_seller?: string | undefined;
 }
 
 export interface AreaChangeQuestion {

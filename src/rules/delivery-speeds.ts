@@ -48,7 +48,8 @@ export function needsAddress(id: SpeedId): boolean {
 /**
  * What the speed step's 'Delivery Fees' shows for a speed, or undefined where the spec shows none (only 1 Hour
  * Delivery shows one). It is the speed's own delivery_fee: the server's sum over the cart's delivery groups with that
- * speed, the figure order review and place order charge; a shop's delivery_fee is only its own group's share.
+ * speed (every Same Day shop's; a shop's delivery_fee is only its own group's share). A courier or farm group in the
+ * same cart is not of that speed: its fee is its ship method's, shown beside it; order review charges them all.
  */
 export function speedDeliveryFee(speed: { id: SpeedId; delivery_fee: string }): string | undefined {
   return speedOptionOf(speed.id).choice === 'delivery-fee' ? speed.delivery_fee : undefined;

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, tabTest as test } from './fixtures.ts';
-import { enterStore, resetLinkFor, solveCaptcha, uniqueEmail } from './steps.ts';
+import { addToCartThroughApi, areaOf, newCustomer, openWithSession } from './journeys/shoppers.ts';
+import { clickOpenDay, enterStore, resetLinkFor, solveCaptcha, uniqueEmail } from './steps.ts';
 
 interface Shopper {
   firstName: string;
@@ -46,6 +47,21 @@ async function signIn(page: Page, email: string, password: string): Promise<void
   await submit.click();
 }
 
+/** On the cart: the seller's group showing `product`, given its first day with a free slot and that slot; the slot's name. */
+async function scheduleGroupOf(page: Page, product: string): Promise<string> {
+  const group = page.getByRole('list', { name: 'Items by seller' }).getByRole('region').filter({ hasText: product });
+  const slots = group.getByRole('button', { name: /^\d{2}:\d{2}–\d{2}:\d{2}$/ });
+  for (let skip = 0; skip < 5; skip += 1) {
+    await group.getByRole('button', { name: /^Choose delivery date for / }).click();
+    await clickOpenDay(group, skip);
+    await expect(slots.first().or(group.getByText('All Slots are booked. Please try another date.'))).toBeVisible();
+    if (await slots.count()) break;
+  }
+  await slots.first().click();
+  await expect(slots.first()).toHaveAttribute('aria-pressed', 'true');
+  return (await slots.first().innerText()).trim();
+}
+
 async function logOut(page: Page, name: RegExp): Promise<void> {
   await page.getByRole('button', { name }).click();
   await page.getByRole('button', { name: 'Logout' }).click();
@@ -82,6 +98,29 @@ test.describe('accounts', () => {
     await signIn(page, ada.email, ada.password);
     await expect(page).toHaveURL(/\/store$/);
     await expect(page.getByRole('button', { name: greeting })).toBeVisible();
+  });
+
+  test("a guest's date and slot come along when signing in to an account whose cart has another seller's (QA walk)", async ({ page }) => {
+    const ribeye = 'USDA Prime Ribeye Steak';
+    const salmon = 'Atlantic Salmon Fillet, Skin-On';
+    const customer = await newCustomer('merge-dates');
+    // The account's cart: the butcher's ribeye, scheduled.
+    await openWithSession(page, await addToCartThroughApi(customer.session, 'ribeye', ribeye), '/cart');
+    const butcherSlot = await scheduleGroupOf(page, ribeye);
+    // A guest (another browser session) with the fishmonger's salmon, scheduled too.
+    await openWithSession(page, await addToCartThroughApi(await areaOf('10001'), 'salmon', salmon), '/cart');
+    const fishSlot = await scheduleGroupOf(page, salmon);
+
+    await page.goto('/signIn');
+    await signIn(page, customer.email, customer.password);
+    await expect(page).toHaveURL(/\/store$/);
+    await page.goto('/cart');
+    const groups = page.getByRole('list', { name: 'Items by seller' });
+    const fish = groups.getByRole('region').filter({ hasText: salmon });
+    const butcher = groups.getByRole('region').filter({ hasText: ribeye });
+    await expect(fish.getByRole('button', { name: fishSlot })).toHaveAttribute('aria-pressed', 'true');
+    await expect(butcher.getByRole('button', { name: butcherSlot })).toHaveAttribute('aria-pressed', 'true');
+    await expect(groups.getByText('Choose a date to see the time slots')).toHaveCount(0);
   });
 
   test('forgot password → the mailed link → a new password; the old one stops working', async ({ page }) => {

@@ -61,6 +61,26 @@ test.describe('checkout', () => {
     await expect(page.getByTestId('cart-count')).toHaveText('0');
   });
 
+  test('a gift message shows its limit; a 1,200-character one is kept whole, named too long, and PLACE ORDER waits', async ({ page }) => {
+    await asGuest(page);
+    await addAddress(page);
+    await chooseSpeed(page);
+    await addCard(page, '4242 4242 4242 4242');
+    await expect(page.getByRole('heading', { name: 'Order Summary' })).toBeVisible();
+    await page.getByRole('switch', { name: 'This order is a gift' }).check();
+    const message = page.getByLabel('Gift message');
+    await expect(page.getByText('0 of 500 characters')).toBeVisible();
+    await message.fill('x'.repeat(1200));
+    // QA walk: it was cut to 500 without a word.
+    await expect(message).toHaveValue('x'.repeat(1200));
+    await expect(page.getByText('1200 of 500 characters')).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'Gift message must be at most 500 characters.' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'PLACE ORDER' })).toBeDisabled();
+    await message.fill('Happy birthday!');
+    await expect(page.getByText('15 of 500 characters')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'PLACE ORDER' })).toBeEnabled();
+  });
+
   test("a card declined when it is saved shows 'Your card was declined.'; another number then saves", async ({ page }) => {
     await asGuest(page);
     await addAddress(page);

@@ -68,6 +68,11 @@ test('a new pincode asks before the cart changes: what Chicago sells stays (the 
   const prices = question.getByRole('region', { name: 'Price changes' });
   await expect(prices).toContainText('New prices with 60601:');
   await expect(prices).toContainText(new RegExp(`${ribeye}: \\$\\d+\\.\\d{2} → \\$\\d+\\.\\d{2}`));
+  // QA walk: the ribeye's new seller, and that its delivery date and time are chosen again, were not said.
+  const sellers = question.getByRole('region', { name: 'Seller changes' });
+  await expect(sellers).toContainText(`${ribeye} comes from Halsted Meat Market there`);
+  await expect(sellers).toContainText('Their delivery date and time will be chosen again.');
+  await expect(sellers).not.toContainText(shipped);
   const leaving = question.getByRole('alert', { name: 'Leaving your cart' });
   await expect(leaving).toContainText('60601 cannot sell these, so they will be removed from your cart:');
   await expect(leaving).toContainText(bones);

@@ -349,3 +349,23 @@ describe('checkout summary choices', () => {
     expect(Object.fromEntries(couponEditable)).toEqual(Object.fromEntries(states.map((s) => [s, typed.includes(s)])));
   });
 });
+
+describe('checkout summary: a gift message over its limit', () => {
+  it('keeps PLACE ORDER shut until the message is at most 500 characters (it is never cut)', () => {
+    const actor = createActor(neverSettling(walkable), { input: { cartId: 'cart-abc', flow: flowAtSummary } }).start();
+    actor.send(reviewed);
+    actor.send({ type: 'gift.toggle' });
+    actor.send({ type: 'gift.message.change', text: 'x'.repeat(1200) });
+    expect((actor.getSnapshot().context as CheckoutSummaryContext).flow.giftMessage).toHaveLength(1200);
+    expect(actor.getSnapshot().can({ type: 'order.place' })).toBe(false);
+    actor.send({ type: 'order.place' });
+    expect(actor.getSnapshot().value).toBe('ready');
+    actor.send({ type: 'gift.message.change', text: 'x'.repeat(500) });
+    expect(actor.getSnapshot().can({ type: 'order.place' })).toBe(true);
+    // Not a gift: the message is not sent, so its length does not matter.
+    actor.send({ type: 'gift.message.change', text: 'x'.repeat(501) });
+    actor.send({ type: 'gift.toggle' });
+    expect(actor.getSnapshot().can({ type: 'order.place' })).toBe(true);
+    actor.stop();
+  });
+});

@@ -44,7 +44,7 @@ describe('US states and speeds', () => {
   });
 
   it("shows the speed's own delivery fee (the order's, every group's) with 1 Hour Delivery only", () => {
-    expect(speedDeliveryFee({ id: 1, delivery_fee: '27.97' })).toBe('27.97');
+    expect(speedDeliveryFee({ id: 1, delivery_fee: '9.98' })).toBe('9.98');
     for (const id of [2, 3, 10, 11] as const) expect(speedDeliveryFee({ id, delivery_fee: '9.99' })).toBeUndefined();
   });
 });

@@ -228,9 +228,26 @@ describe('POST /api/cart/movearea: which lines another pincode can still sell', 
       { cart_rid: lineIds[2], qty: 1 },
     ]);
     expect(asked.keep[1]?.new_price).toBeUndefined();
+    // QA walk: the seller it comes from there is named (the dialog says its date and time are chosen again).
+    expect(asked.keep[0]?.new_seller).toBe('Halsted Meat Market');
+    expect(asked.keep[1]?.new_seller).toBeUndefined();
     expect(asked.drop).toMatchObject([{ cart_rid: lineIds[1], name: 'Beef Marrow Bones, Canoe Cut', qty: 1 }]);
     // Nothing changed by asking.
     expect((await cartLinesOf(t, cartId)).map((l) => l.offer_id)).toEqual([shop.id, butcher.offerId, courier.offerId]);
+
+    // The New York butcher's Same Day date and held slot, and the courier's date.
+    const slot = await db.selectFrom('driver_slot_templates').select('id').where('loc_id', '=', 101).executeTakeFirstOrThrow();
+    await db
+      .insertInto('cart_deliveries')
+      .values([
+        { cart_id: cartId, loc_id: 101, delivery_date: '2026-12-02' },
+        { cart_id: cartId, loc_id: courier.locId, delivery_date: '2026-12-03' },
+      ])
+      .execute();
+    await db
+      .insertInto('slot_holds')
+      .values({ cart_id: cartId, loc_id: 101, template_id: slot.id, slot_date: '2026-12-02', expires_at: new Date(Date.now() + 600_000) })
+      .execute();
 
     const moved = await moveArea({ cart_id: cartId, zipcode: '60601', apply: 1 });
     expect(moved.body).toMatchObject({ code: 1, data: { total_products_in_cart: 3 } });
@@ -238,6 +255,9 @@ describe('POST /api/cart/movearea: which lines another pincode can still sell', 
       { id: lineIds[0], offer_id: chicago.id, qty: 2 },
       { id: lineIds[2], offer_id: courier.offerId, qty: 1 },
     ]);
+    // The butcher has no line left: its date goes and its seat is released, not held for nothing; the courier's stays.
+    expect(await db.selectFrom('slot_holds').select('loc_id').where('cart_id', '=', cartId).execute()).toEqual([]);
+    expect(await db.selectFrom('cart_deliveries').select('loc_id').where('cart_id', '=', cartId).execute()).toEqual([{ loc_id: courier.locId }]);
   });
 
   it('without keep_old the lines are removed, nothing kept', async () => {

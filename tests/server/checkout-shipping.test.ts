@@ -94,10 +94,14 @@ describe('POST /api/shipping', () => {
       { id: 'courier-201', method: 'Courier Delivery (ColdChain Express)', amount: '9.99', delivery_date: '2026-12-02', isPrimary: true },
       { id: 'farm-direct-301', delivery_date: '2026-12-04', vendor_loc_id: 301 },
     ]);
-    // The option's fee is the order's: order review prices the same choice the same.
+    // The option's fee is its own groups' (the Same Day shop's), each shipped group's is its ship method's: order
+    // review charges them all (QA walk: '1 Hour Delivery' showed the whole cart's fee as its own).
+    expect(list[0]?.delivery_fee).toBe('4.99');
     const review = await post(t, '/api/checkout/orderreview', { cart_id: cartId, speed_id: 1, delivery_address_id: me.addressId }, me.token);
     assert(review.body, orderReviewReply);
-    expect(review.body.data?.delivery_fee).toBe(list[0]?.delivery_fee);
+    const shipped = (list[0]?.ship_methods ?? []).map((m) => Math.round(Number(m.fee) * 100));
+    expect(shipped).toHaveLength(2);
+    expect(review.body.data?.delivery_fee).toBe(((499 + shipped.reduce((a, b) => a + b, 0)) / 100).toFixed(2));
 
     const courierOnly = await readyCart(t, me.token, me.customerId, [{ offer: take(courier), qty: 1 }], { 201: '2026-12-02' });
     const courierSpeeds = await speeds(me.token, { cart_id: courierOnly });
@@ -124,6 +128,24 @@ describe('POST /api/shipping', () => {
     ]);
     // Each names its own seller, not the other kind's.
     expect(list[0]?.retailers[0]?.desc).not.toBe(list[1]?.retailers[0]?.desc);
+  });
+
+  it("shows under 1 Hour Delivery only the Same Day shop's fee for a Same Day and Farm Direct cart, the farm's with its method", async () => {
+    const me = await shopper(t, 'speeds-hour-farm@example.com');
+    const cartId = await readyCart(
+      t,
+      me.token,
+      me.customerId,
+      [
+        { offer: take(butcher), qty: 1 },
+        { offer: take(farm), qty: 1 },
+      ],
+      { 301: '2026-12-04' },
+    );
+    const [hour, ...others] = await speeds(me.token, { cart_id: cartId });
+    expect(others).toEqual([]);
+    expect([hour?.id, hour?.delivery_fee]).toEqual([1, '4.99']);
+    expect(hour?.ship_methods.map((m) => [m.vendor_loc_id, m.fee])).toEqual([[301, '12.99']]);
   });
 
   it("refuses an address in another zip and answers 404 for someone else's address", async () => {
@@ -182,6 +204,20 @@ describe('POST /api/checkout/orderreview', () => {
       total_items_count: 3,
     });
     expect(body.data?.result[0]).toMatchObject({ qty: 3, shipping_amount: '4.99' });
+  });
+
+  it('refuses a gift message over 500 characters with 400 naming gift_message in its own words, and takes 500', async () => {
+    const me = await shopper(t, 'review-gift-long@example.com');
+    const cartId = await readyCart(t, me.token, me.customerId, [{ offer: take(butcher), qty: 1 }]);
+    const tooLong = { code: 0, errors: [{ field: 'gift_message', message: 'Gift message must be at most 500 characters.' }] };
+    for (const url of ['/api/checkout/orderreview', '/api/placeorder/placeorder']) {
+      const refused = await post(t, url, { cart_id: cartId, speed_id: 1, gift_message: 'x'.repeat(501) }, me.token);
+      expect([refused.status, refused.body]).toMatchObject([400, tooLong]);
+    }
+    // Counted as people count: 500 emoji are 500 characters (1,000 UTF-16 units).
+    const { body } = await post(t, '/api/checkout/orderreview', { cart_id: cartId, speed_id: 1, gift_message: '🎁'.repeat(500) }, me.token);
+    assert(body, orderReviewReply);
+    expect(body.data?.gift_message).toBe('🎁'.repeat(500));
   });
 
   it('refuses Store Pickup or Dine-In at a butcher with 400 naming speed_id, never a cheaper total (issue 23)', async () => {

@@ -36,11 +36,25 @@ async function deliveryFees(): Promise<string | null> {
 }
 
 describe("the speed tab's Delivery Fees (walk: it showed one seller's $4.99)", () => {
-  it('shows what the order pays for delivery: a Same Day shop, a Next Day and a Farm Direct group', async () => {
-    // The server's figure for the speed sums every group ($4.99 + $9.99 + $12.99), as the cart and the summary do.
-    renderSpeedTab(oneHour('27.97', [{ ...retailerA, delivery_fee: '4.99' }]));
-    expect(await deliveryFees()).toBe('$27.97');
-    expect(within(screen.getByRole('region', { name: 'Choose Delivery Slots' })).queryByText('$4.99')).toBeNull();
+  it("shows the Same Day shop's fee as the hour's and the farm's under its own method (QA walk: $17.98 as the hour's)", async () => {
+    // The server's figure for the speed sums its own groups; the farm group ships on its own, at its method's fee.
+    const farm: SpeedOption['ship_methods'][number] = {
+      id: 'farm-direct-301',
+      method: 'Farm Direct (Green Pastures Farm)',
+      amount: '12.99',
+      fee: '12.99',
+      delivery_date: '2026-12-04',
+      pickup_date: null,
+      dropoff_eta: null,
+      duration: '',
+      type: 'farm-direct',
+      vendor_loc_id: 301,
+      isPrimary: true,
+    };
+    renderSpeedTab({ ...oneHour('4.99', [{ ...retailerA, delivery_fee: '4.99' }]), ship_methods: [farm] });
+    expect(await deliveryFees()).toBe('$4.99');
+    expect(screen.getByText('Farm Direct (Green Pastures Farm)', { selector: 'dt' }).nextElementSibling?.textContent).toBe('$12.99');
+    expect(within(screen.getByRole('region', { name: 'Choose Delivery Slots' })).queryByText('$17.98')).toBeNull();
   });
 
   it("adds two Same Day shops' fees, as the summary charges them", async () => {

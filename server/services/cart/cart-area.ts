@@ -124,13 +124,20 @@ export async function moveCartToArea(db: Kysely<Database>, caller: Caller | unde
       { areaLocId: area.loc_id, speeds, restaurant },
     );
     const moved = new Map(moves.map((move) => [move.lineId, move]));
+    const sellers = await sellersOf(
+      trx,
+      moves.map((move) => move.offerId),
+    );
     const keep: AreaLine[] = [];
     const drop: AreaLine[] = [];
     for (const row of rows) {
       const move = moved.get(row.id);
       // A move to an offer with less in stock than the line (or past 24) is named with what moves; none left: it leaves.
       const capped = move && move.qty < row.qty ? { new_qty: move.qty } : {};
-      if (move && move.qty > 0) keep.push({ ...lineOf(row), new_price: centsToDollars(move.priceCents), ...capped });
+      // Another seller (QA walk: lines went to Halsted Meat Market unsaid): named, and its date and time chosen again.
+      const seller = move ? sellers.get(move.offerId) : undefined;
+      const newSeller = seller && seller.locId !== row.loc_id ? { new_seller: seller.name } : {};
+      if (move && move.qty > 0) keep.push({ ...lineOf(row), new_price: centsToDollars(move.priceCents), ...capped, ...newSeller });
       else if (move) drop.push({ ...lineOf(row), ...capped });
       else (sold(row) ? keep : drop).push(lineOf(row));
     }
@@ -233,6 +240,7 @@ export async function moveCartToArea(db: Kysely<Database>, caller: Caller | unde
         .execute();
       await trx.deleteFrom('cart_kept_lines').where('cart_id', '=', cart.id).where('id', 'in', restoreIds).execute();
     }
+    await releaseEmptiedGroups(trx, cart.id);
     await trx.updateTable('carts').set({ zipcode: area.zipcode, loc_id: area.loc_id, updated_at: new Date() }).where('id', '=', cart.id).execute();
     const total = await trx
       .selectFrom('cart_items')
@@ -241,4 +249,31 @@ export async function moveCartToArea(db: Kysely<Database>, caller: Caller | unde
       .executeTakeFirstOrThrow();
     return { kind: 'answered', data: { ...data, total_products_in_cart: Number(total.qty) } };
   });
+}
+
+/** The seller (vendor name) and shop of each offer a line moves to. */
+async function sellersOf(trx: Kysely<Database>, offerIds: readonly number[]): Promise<Map<number, { locId: number; name: string }>> {
+  if (offerIds.length === 0) return new Map();
+  const rows = await trx
+    .selectFrom('variant_offers')
+    .innerJoin('vendor_locations', 'vendor_locations.id', 'variant_offers.loc_id')
+    .innerJoin('vendors', 'vendors.id', 'vendor_locations.vendor_id')
+    .select(['variant_offers.id', 'variant_offers.loc_id', 'vendors.name'])
+    .where('variant_offers.id', 'in', offerIds)
+    .execute();
+  return new Map(rows.map((row) => [row.id, { locId: row.loc_id, name: row.name }]));
+}
+
+/**
+ * A seller whose lines all left or moved to another seller keeps no date and no seat hold in the cart: the hold would
+ * keep a seat from other shoppers for nothing (the question said the date and time are chosen again).
+ */
+async function releaseEmptiedGroups(trx: Kysely<Database>, cartId: string): Promise<void> {
+  const stillSelling = trx
+    .selectFrom('cart_items')
+    .innerJoin('variant_offers', 'variant_offers.id', 'cart_items.offer_id')
+    .select('variant_offers.loc_id')
+    .where('cart_items.cart_id', '=', cartId);
+  await trx.deleteFrom('slot_holds').where('cart_id', '=', cartId).where('loc_id', 'not in', stillSelling).execute();
+  await trx.deleteFrom('cart_deliveries').where('cart_id', '=', cartId).where('loc_id', 'not in', stillSelling).execute();
 }

@@ -76,6 +76,7 @@ async function mergeOrAdopt(
   }
 
   const changes = await joinLines(trx, target.id, targetLines, await linesOf(trx, guest.id), signInJoin);
+  await carryDeliveryChoices(trx, guest.id, target.id);
   await trx
     .updateTable('carts')
     .set({ zipcode: guest.zipcode, coupon_code: target.coupon_code ?? guest.coupon_code, updated_at: new Date() })
@@ -163,8 +164,31 @@ export function linesOf(trx: Transaction<Database>, cartId: string) {
     .execute();
 }
 
+/**
+ * The guest cart's delivery dates and seat holds go with its lines (they are per vendor location, so they follow the
+ * lines into the same groups). Where both carts chose for the same location, the guest's choice wins: it is the one
+ * the shopper made just now, in the cart they are looking at (as the guest cart's zipcode wins), while the account's is
+ * older and its 15-minute hold most likely lapsed; the account's hold there is released, so no seat is held twice.
+ * The hold row moves (same seat, same expiry), so nobody else can take the seat in between.
+ */
+async function carryDeliveryChoices(trx: Transaction<Database>, fromId: string, toId: string): Promise<void> {
+  const [dates, holds] = await Promise.all([
+    trx.selectFrom('cart_deliveries').select('loc_id').where('cart_id', '=', fromId).execute(),
+    trx.selectFrom('slot_holds').select('loc_id').where('cart_id', '=', fromId).execute(),
+  ]);
+  const locIds = [...new Set([...dates, ...holds].map((row) => row.loc_id))];
+  if (locIds.length === 0) return;
+  await trx.deleteFrom('cart_deliveries').where('cart_id', '=', toId).where('loc_id', 'in', locIds).execute();
+  await trx.deleteFrom('slot_holds').where('cart_id', '=', toId).where('loc_id', 'in', locIds).execute();
+  await trx.updateTable('cart_deliveries').set({ cart_id: toId }).where('cart_id', '=', fromId).execute();
+  await trx.updateTable('slot_holds').set({ cart_id: toId }).where('cart_id', '=', fromId).execute();
+}
+
+/** A closed cart keeps no line, date or seat hold (a hold left on it would be an orphan). */
 async function close(trx: Transaction<Database>, cartId: string): Promise<void> {
   await trx.deleteFrom('cart_items').where('cart_id', '=', cartId).execute();
+  await trx.deleteFrom('slot_holds').where('cart_id', '=', cartId).execute();
+  await trx.deleteFrom('cart_deliveries').where('cart_id', '=', cartId).execute();
   await trx.updateTable('carts').set({ status: 'cleared', updated_at: new Date() }).where('id', '=', cartId).execute();
 }
 

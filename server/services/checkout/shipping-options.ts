@@ -44,6 +44,21 @@ const descriptions: Readonly<Record<SpeedId, string>> = {
   11: 'Shipped straight from the farm on its delivery days.',
 };
 
+/**
+ * A speed's own delivery fee: the sum over the cart's groups of that speed (delivery-speeds.ts), e.g. 1 Hour Delivery's
+ * Same Day shops only. A courier or farm group's fee is its ship method's (listed with every option), not added under
+ * '1 Hour Delivery' as if the hour's driver brought it; order review still charges every group's.
+ */
+export function speedFeeCents(
+  groups: readonly Pick<VendorGroup, 'speed' | 'wallet'>[],
+  fees: readonly { deliveryFeeCents: number }[],
+  id: SpeedId,
+): number {
+  const serves = speedOptionOf(id).serves;
+  // fees come from the groups in their order (cartTotals maps each group to its fees).
+  return groups.reduce((sum, group, index) => (!group.wallet && group.speed === serves ? sum + (fees[index]?.deliveryFeeCents ?? 0) : sum), 0);
+}
+
 /** The columns of a shop that the retailer list shows. */
 const shopColumns = ['id', 'name', 'street1', 'street2', 'city', 'state', 'zipcode', 'telephone'] as const;
 type ShopRow = Pick<Selectable<VendorLocationsTable>, (typeof shopColumns)[number]>;
@@ -176,7 +191,7 @@ export async function shippingOptions(
       retailers: await retailers(id),
       ship_methods: shipMethods(id),
       isPrimary: false,
-      delivery_fee: centsToDollars(feesFor(id).deliveryFee),
+      delivery_fee: centsToDollars(speedFeeCents(groups, feesFor(id).groups, id)),
     });
   }
   // The spec's default is 1 Hour Delivery; a cart without Same Day items defaults to its first shipping option.

@@ -41,6 +41,8 @@ export const areaLine = object({
    * the quantity it moves with. 0 (in drop): none is left, so it cannot move. Absent: it moves whole.
    */
   new_qty: optional(number()),
+  /** A kept line moved to another seller: that seller's name (its delivery date and time are chosen again). */
+  new_seller: optional(string()),
 });
 export type AreaLine = Infer<typeof areaLine>;
 

@@ -17,6 +17,7 @@ import {
 } from 'superstruct';
 import { coerce } from './coerce.ts';
 import { substitutionPreferences, substitutionStates } from '../../rules/catch-weight.ts';
+import { giftMessageProblem } from '../../rules/gift-message.ts';
 import { isTipPercent, type TipPercent } from '../../rules/tips.ts';
 import { parseDineinTime } from '../../rules/visit-time.ts';
 import { cartData, currentCart } from './cart-page.contract.ts';
@@ -61,7 +62,15 @@ export const tipField = coerce(
   (text) => (text === null || text.trim() === '' ? 0 : /^\d{1,2}$/.test(text.trim()) ? Number(text.trim()) : text),
 );
 
-const giftMessage = optional(nullable(size(string(), 0, 500)));
+/** Over-long is refused with the field's own words (it was 'missing or has the wrong type'), never cut. */
+const giftMessage = optional(
+  nullable(
+    define<string>('gift_message', (v) => {
+      if (typeof v !== 'string') return 'gift_message is missing or has the wrong type.';
+      return giftMessageProblem(v) ?? true;
+    }),
+  ),
+);
 
 /** The cart flow's checkout choices, shared by order review and place order. */
 const checkoutChoices = {

@@ -127,7 +127,11 @@ export const checkoutSummaryMachine = checkoutSummarySetup.createMachine({
           { description: "Apply with an empty coupon box: 'Required'.", actions: 'assignCouponRequired' },
         ],
         'coupon.remove': { description: 'A coupon is applied: it is removed.', guard: 'hasAppliedCoupon', target: 'removingCoupon' },
-        'order.place': { description: 'The shopper presses PLACE ORDER.', target: 'ordering' },
+        'order.place': {
+          description: 'The shopper presses PLACE ORDER (a gift message over its limit must be shortened first: it is never cut).',
+          guard: 'isGiftMessageSendable',
+          target: 'ordering',
+        },
       },
     },
     // Either way the summary is priced again by the server (a refused coupon may also have dropped an old one).

@@ -18,6 +18,7 @@ import { stripeDetails, testAuthenticate } from '../../api/payments.api.ts';
 import { requiredMessage as couponRequiredMessage } from '../../rules/cart-checkout.ts';
 import { checkoutMessages, placeOrderOutcome, type PlaceOrderOutcome } from '../../rules/checkout-flow.ts';
 import { isFacePassRefusal } from '../../rules/face-check.ts';
+import { giftMessageProblem } from '../../rules/gift-message.ts';
 import type { SubstitutionPreference } from '../../rules/catch-weight.ts';
 import type { TipPercent } from '../../rules/tips.ts';
 import type { CouponMessage } from '../cart/cart-coupon.machine.ts';
@@ -121,6 +122,7 @@ export const checkoutSummarySetup = setup({
     isCodeOne: (_, params: { code: number }) => params.code === 1,
     isTipOffered: ({ context }) => context.tipOffered,
     hasCouponText: ({ context }) => context.couponText.trim() !== '',
+    isGiftMessageSendable: ({ context }) => !context.flow.isGift || giftMessageProblem(context.flow.giftMessage) === undefined,
     hasAppliedCoupon: ({ context }) => Boolean(context.review?.coupon_code),
     isPlaced: ({ context }) => outcomeOf(context)?.kind === 'placed',
     isDeclined: ({ context }) => outcomeOf(context)?.kind === 'declined',

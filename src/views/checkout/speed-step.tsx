@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { useSelector } from '@xstate/react';
 import {
   selectCanChooseDate,
@@ -45,7 +46,8 @@ export function SpeedChoices({ actor }: { actor: CheckoutSpeedActor }) {
   const speed = speeds.find((s) => s.id === choice?.speedId);
   const retailer = speed?.retailers.find((r) => r.id === choice?.retailerId);
   const method = speed?.ship_methods.find((m) => m.id === choice?.methodId);
-  // What the order pays for delivery with this speed (every seller's group), not the shop's share.
+  // What the speed's own groups pay for delivery (every Same Day shop's, not one shop's share); the shipped groups'
+  // fees follow, each under its ship method, so the tab still names every fee the order pays.
   const deliveryFee = speed ? speedDeliveryFee(speed) : undefined;
 
   return (
@@ -108,6 +110,12 @@ export function SpeedChoices({ actor }: { actor: CheckoutSpeedActor }) {
                 <>
                   <dt>Delivery Fees</dt>
                   <dd>{formatMoney(deliveryFee)}</dd>
+                  {speed.ship_methods.map((m) => (
+                    <Fragment key={m.id}>
+                      <dt>{m.method}</dt>
+                      <dd>{formatMoney(m.fee)}</dd>
+                    </Fragment>
+                  ))}
                 </>
               )}
               {retailerChoice && retailer && (

@@ -31,6 +31,7 @@ import * as css from './checkout.css.ts';
 import { OrderPlaced } from './order-placed.tsx';
 import { BankCheck } from './bank-check.tsx';
 import { ReviewTotals } from './review-totals.tsx';
+import { GiftMessageField } from './gift-message-field.tsx';
 
 /** The summary step's actor while the step is open; 'Order Placed.' once it has ended so. */
 export function SummaryStep() {
@@ -150,16 +151,7 @@ function Summary({ actor }: { actor: CheckoutSummaryActor }) {
             This order is a gift
           </label>
           {flow.isGift && (
-            <label className={css.field}>
-              Gift message
-              <textarea
-                className={css.textarea}
-                value={flow.giftMessage}
-                maxLength={500}
-                readOnly={!editable}
-                onChange={(e) => actor.send({ type: 'gift.message.change', text: e.target.value })}
-              />
-            </label>
+            <GiftMessageField text={flow.giftMessage} editable={editable} onChange={(text) => actor.send({ type: 'gift.message.change', text })} />
           )}
         </div>
       </div>

@@ -1,4 +1,5 @@
 import { areaChangeWords, lineLabel, priceChangeLines, type AreaChangeQuestion } from '../../rules/area-change.ts';
+import { sellerChangeLines, sellerChangeWords } from '../../rules/area-change-sellers.ts';
 import { linesComingBack, quantityChangeLines, quantityHeading, restoreQuantityLines } from '../../rules/move-quantities.ts';
 import { primaryButton, secondaryButton } from '../../styles/controls.css.ts';
 import * as dialogCss from '../../styles/dialog.css.ts';
@@ -30,6 +31,9 @@ export function AreaChangeQuestionView({
   // Kept lines come back capped at their offer's stock too; one with none in stock stays kept (named, not listed as back).
   const quantityChanges = [...quantityChangeLines([...question.keep, ...question.drop]), ...restoreQuantityLines(question.restore ?? [])];
   const comingBack = linesComingBack(question.restore ?? []);
+  // Moved to another seller: named, with the date and time to choose again (that seller has none in this cart).
+  const sellerChanges = sellerChangeLines(question.keep);
+  const sellerWords = sellerChangeWords(question.target);
   return (
     <div className={css.question}>
       <h2 id={titleId} className={dialogCss.title}>
@@ -54,6 +58,17 @@ export function AreaChangeQuestionView({
               <li key={i}>{line}</li>
             ))}
           </ul>
+        </section>
+      )}
+      {sellerChanges.length > 0 && (
+        <section aria-label="Seller changes">
+          <p className={css.heading}>{sellerWords.heading}</p>
+          <ul className={css.lines}>
+            {sellerChanges.map((line, i) => (
+              <li key={i}>{line}</li>
+            ))}
+          </ul>
+          <p className={css.heading}>{sellerWords.dates}</p>
         </section>
       )}
       {quantityChanges.length > 0 && (
