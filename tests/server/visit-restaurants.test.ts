@@ -91,17 +91,33 @@ describe("Delivery Options' restaurants at each mode are the ones the chosen-res
       .orderBy('id')
       .executeTakeFirstOrThrow();
     const setStock = (stock: number) => t.database.db.updateTable('variant_offers').set({ stock }).where('id', '=', visit.id).execute();
+    const product = (
+      await t.database.db.selectFrom('product_variants').select('product_id').where('id', '=', visit.variant_id).executeTakeFirstOrThrow()
+    ).product_id;
+    // Notices come in commit order: once a price change of another product is heard, an earlier test's are all in.
+    const fence = await t.database.db
+      .selectFrom('variant_offers')
+      .innerJoin('product_variants', 'product_variants.id', 'variant_offers.variant_id')
+      .select(['variant_offers.id', 'variant_offers.price_cents', 'product_variants.product_id'])
+      .where('product_variants.product_id', '<>', product)
+      .orderBy('variant_offers.id')
+      .executeTakeFirstOrThrow();
+    await t.database.db
+      .updateTable('variant_offers')
+      .set({ price_cents: fence.price_cents + 1 })
+      .where('id', '=', fence.id)
+      .execute();
+    await expect.poll(() => heard.some((c) => c !== 'all' && c.productId === fence.product_id)).toBe(true);
+    heard.length = 0;
     try {
       await setStock(visit.stock - 1); // an order of one: still in stock
       await setStock(0); // sold out
-      await expect.poll(() => heard.some((c) => c !== 'all' && c.visitStock === true)).toBe(true);
-      const product = (
-        await t.database.db.selectFrom('product_variants').select('product_id').where('id', '=', visit.variant_id).executeTakeFirstOrThrow()
-      ).product_id;
-      const ofProduct = heard.filter((c) => c !== 'all' && c.productId === product);
-      expect(ofProduct).toEqual([{ productId: product }, { productId: product, visitStock: true }]);
+      const ofProduct = () => heard.filter((c) => c !== 'all' && c.productId === product);
+      await expect.poll(() => ofProduct().some((c) => c !== 'all' && c.visitStock === true)).toBe(true);
+      expect(ofProduct()).toEqual([{ productId: product }, { productId: product, visitStock: true }]);
     } finally {
       await setStock(visit.stock);
+      await t.database.db.updateTable('variant_offers').set({ price_cents: fence.price_cents }).where('id', '=', fence.id).execute();
     }
     expect(parseCatalogueChange('product:12')).toEqual({ productId: 12 });
     expect(parseCatalogueChange('product:12:visit')).toEqual({ productId: 12, visitStock: true });
