@@ -13,7 +13,8 @@ test('bank payment pending → settled', async ({ page }) => {
   await enterStoreAsNewCustomer(page, { firstName: 'Ada', lastName: 'Lovelace', email: uniqueEmail('bank'), password: 'correct horse 1' });
   await addSameDayToCart(page, 'ribeye', 'USDA Prime Ribeye Steak');
   await expect(page).toHaveURL(/\/cart$/);
-  await scheduleFirstGroupAndCheckout(page);
+  // Delivered once the debit has cleared: pay by bank is not offered for a sooner day (the test below).
+  await scheduleFirstGroupAndCheckout(page, 6);
   await addAddress(page);
   await chooseSpeed(page);
 
@@ -48,4 +49,23 @@ test('bank payment pending → settled', async ({ page }) => {
   await page.reload();
   await expect(status.getByRole('definition').filter({ hasText: 'Processing' })).toBeVisible();
   await expect(status.getByText('Pending payment')).toHaveCount(0);
+});
+
+/**
+ * A Same Day slot today (or any day before a debit clears) is not offered pay by bank: the bank list says why and
+ * takes no choice, so the order cannot sit unpaid and unseen past its delivery.
+ */
+test('bank payment not offered for a delivery before the debit clears', async ({ page }) => {
+  test.slow();
+  await enterStoreAsNewCustomer(page, { firstName: 'Ada', lastName: 'Lovelace', email: uniqueEmail('bank-soon'), password: 'correct horse 1' });
+  await addSameDayToCart(page, 'ribeye', 'USDA Prime Ribeye Steak');
+  await scheduleFirstGroupAndCheckout(page);
+  await addAddress(page);
+  await chooseSpeed(page);
+
+  const banks = page.getByRole('group', { name: 'Pay From Your Bank Account' });
+  await expect(banks.getByText(/^Pay From Your Bank Account takes up to 4 business days to clear/)).toBeVisible();
+  await expect(banks.getByRole('radio', { name: 'Chase' })).toBeDisabled();
+  await expect(page.getByRole('form', { name: 'Pay from Chase' })).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/bank-payment-too-soon.png' });
 });
