@@ -1,6 +1,6 @@
 import { assert } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { placeOrderReply } from '../../src/api/contract/checkout.contract.ts';
+import { myOrdersReply, orderStatusReply, placeOrderReply } from '../../src/api/contract/checkout.contract.ts';
 import { bankDebitClearsBy, bankMessages } from '../../src/rules/bank-account.ts';
 import { TestPaymentGateway } from '../../server/adapters/payments/test-gateway.ts';
 import { reconcilePendingPayments } from '../../server/services/payments/payment-reconciler.ts';
@@ -91,7 +91,7 @@ describe('pay by bank (ACH debit)', () => {
   });
 
   it('releases the order when the debit comes back unpaid: stock given back, cart reopened, the bank reason kept', async () => {
-    const { reply, offer, stockBefore, cartId } = await payByBank('bank-fails@example.com', '000111111116');
+    const { reply, offer, stockBefore, cartId, me } = await payByBank('bank-fails@example.com', '000111111116');
     expect(reply).toMatchObject({ code: 1, status: 'pending_payment' });
     const order = await orderOf(t, reply.order_id ?? '');
     expect(await stockOf(t, offer.offerId)).toBe(stockBefore - 2);
@@ -105,6 +105,15 @@ describe('pay by bank (ACH debit)', () => {
     expect(await stockOf(t, offer.offerId)).toBe(stockBefore);
     const cart = await db().selectFrom('carts').select('status').where('id', '=', cartId).executeTakeFirstOrThrow();
     expect(cart.status).toBe('open');
+
+    // My Orders lists it as 'payment failed' (the mail's 'Your orders' leads there), and its status page names the
+    // cart its items went back to, with their count (the header's badge).
+    const mine = await post(t, '/api/account/myorders', {}, me.token);
+    assert(mine.body, myOrdersReply);
+    expect(mine.body.data?.find((o) => o.increment_id === order.increment_id)).toMatchObject({ status: 'payment failed' });
+    const status = await post(t, '/api/account/orderstatus', { order_id: order.increment_id }, me.token);
+    assert(status.body, orderStatusReply);
+    expect(status.body).toMatchObject({ code: 1, data: { status: 'payment failed' }, current_cart: { cart_id: cartId, total_items_count: 2 } });
   });
 
   it('keeps a debit the bank has not answered pending, pass after pass, and never reports it for review', async () => {
