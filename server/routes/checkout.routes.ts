@@ -25,8 +25,8 @@ import { openBankAccount } from '../services/payments/bank-account.ts';
 import { paymentMessages, type SettleOutcome } from '../services/payments/order-payment.ts';
 import { reviewOrder } from '../services/checkout/order-review.ts';
 import { confirmOrder, placeOrder } from '../services/checkout/order-placement.ts';
-import type { CartSummary } from '../services/cart/cart-merge.ts';
-import { findOrder, listOrders } from '../services/checkout/orders.ts';
+import { currentCart, type CartSummary } from '../services/cart/cart-merge.ts';
+import { findOrder, listOrders, paymentFailedLabel } from '../services/checkout/orders.ts';
 import { placeOrderMessages, type PaymentChoice } from '../services/checkout/place-order.ts';
 import { checkoutLimit } from '../services/platform/rate-limit.ts';
 
@@ -169,7 +169,12 @@ export function checkoutRoutes(deps: AppDeps): FastifyPluginAsync {
       const caller = await requireCaller(request, db);
       const order = await findOrder(db, caller.customerId, body.order_id.trim());
       if (!order) throw notFound('Order not found');
-      return { code: 1, data: order };
+      // A failed payment's items went back to the customer's open cart: the page names it (badge and cart link).
+      if (order.status !== paymentFailedLabel) return { code: 1, data: order };
+      const cart = await currentCart(db, caller.customerId);
+      return cart.cartId === ''
+        ? { code: 1, data: order }
+        : { code: 1, data: order, current_cart: { cart_id: cart.cartId, total_items_count: cart.totalQty } };
     };
     app.get('/api/account/orderstatus', orderStatus);
     app.post('/api/account/orderstatus', orderStatus);

@@ -1,3 +1,5 @@
+import { addDays, formatUsDate, weekdayOf } from './delivery-dates.ts';
+
 /**
  * Pay by bank (US ACH direct debit): the spec's bank list of seven, and the account checks the bank panel and the
  * server share. A debit takes days to clear, so an order paid by bank waits as pending until the payment reconciler
@@ -22,7 +24,45 @@ export const bankMessages = {
   mandate: 'By continuing, you authorise the store to debit this account once for this order.',
   /** After PLACE ORDER: the debit is on its way. */
   pending: 'Your bank payment is pending. We will confirm your order when your bank clears the payment, usually within 4 business days.',
+  /** The order is due before a debit can clear (bankDebitRefusal). */
+  tooSoon: (clearsBy: string) =>
+    `Pay From Your Bank Account takes up to 4 business days to clear, so it is only offered for deliveries on or after ${clearsBy}. Please pay by card, UPI or on delivery, or choose a later delivery date.`,
 } as const;
+
+/**
+ * How long a debit may take to clear (the pending words' "usually within 4 business days"). An order stays pending,
+ * unseen by its sellers, until it clears: a delivery before then would be missed, so pay by bank is offered only
+ * when everything the order brings or hands over is due on or after that day.
+ */
+export const bankClearingBusinessDays = 4;
+
+/** The day a debit asked for today has cleared by: today plus 4 business days (Monday to Friday). */
+export function bankDebitClearsBy(today: string): string {
+  let day = today;
+  let left = bankClearingBusinessDays;
+  while (left > 0) {
+    day = addDays(day, 1);
+    const weekday = weekdayOf(day);
+    if (weekday !== 0 && weekday !== 6) left -= 1;
+  }
+  return day;
+}
+
+/** Why the order cannot be paid by bank (its words name the option and what to do), or undefined when it can. */
+export function bankDebitRefusal(dates: readonly string[], today: string): string | undefined {
+  const clearsBy = bankDebitClearsBy(today);
+  const earliest = [...dates].sort()[0];
+  if (earliest === undefined || earliest >= clearsBy) return undefined;
+  return bankMessages.tooSoon(formatUsDate(clearsBy));
+}
+
+/** The calendar days among the checkout's dates ('YYYY-MM-DD', or a visit's 'YYYY-MM-DD HH:mm'); unknown ones left out. */
+export function calendarDaysOf(values: readonly (string | undefined)[]): string[] {
+  return values.flatMap((value) => {
+    const day = value === undefined ? null : /^\d{4}-\d{2}-\d{2}/.exec(value);
+    return day ? [day[0]] : [];
+  });
+}
 
 export interface BankAccountFields {
   bankName: string;

@@ -210,6 +210,21 @@ export interface OrderFigures {
 /** An order that ended (refused or canceled): whatever was taken is given back (order-transitions.ts), nothing is owed. */
 const isEndedOrder = (order: OrderFigures) => order.status === 'canceled';
 
+/** An order whose payment did not go through (orders.ts statusLabels): nothing was taken, its items went back to the cart. */
+const isFailedOrder = (order: OrderFigures) => order.status === 'payment failed';
+
+/** An order of wallet redemptions only: $0.00, nothing to pay (the checkout's 'Nothing to Pay'). */
+const isNothingToPay = (order: OrderFigures) =>
+  (dollarsToCents(order.grand_total) ?? 0) === 0 && (dollarsToCents(order.final_total ?? '0') ?? 0) === 0;
+
+/** Nothing is or will be charged for it: no estimate, no weight to charge at, no cap to speak of. */
+const chargesNothing = (order: OrderFigures) => isEndedOrder(order) || isFailedOrder(order) || isNothingToPay(order);
+
+/** The order status page's words for a failed payment (it links to the cart after them), or undefined. */
+export function failedPaymentNote(order: OrderFigures): string | undefined {
+  return isFailedOrder(order) ? 'Your payment did not go through, so nothing was charged. Its items were put back in your cart.' : undefined;
+}
+
 /** One row of an order's totals: its name, dollars, whether it is taken off (a discount) and whether it is the total. */
 export interface TotalRow {
   name: string;
@@ -236,7 +251,8 @@ export function orderTotalRows(order: OrderFigures): TotalRow[] {
     ...(applies.driverTip ? [{ name: 'Driver Tip', value: order.driver_tip }] : []),
   ];
   if (final !== null) return [...rows, { name: 'Final Total', value: final, total: true }];
-  return [...rows, { name: order.cap_rule ? 'Estimated Total' : 'Grand Total', value: order.grand_total, total: true }];
+  const estimated = order.cap_rule && !chargesNothing(order);
+  return [...rows, { name: estimated ? 'Estimated Total' : 'Grand Total', value: order.grand_total, total: true }];
 }
 
 /**
@@ -249,6 +265,8 @@ export function orderTotalNote(order: OrderFigures): string | undefined {
     (p) => `${p.vendor_name} refused their part: ${formatMoney(p.total)} taken off (its items, their tax and its fees).`,
   );
   if (isEndedOrder(order)) parts.push('The order ended: nothing is charged, and a payment taken was given back in full.');
+  // Nothing charged (ended, a payment that failed, wallet redemptions only): no word of weights or caps to charge by.
+  if (chargesNothing(order)) return parts.length === 0 ? undefined : parts.join(' ');
   const final = order.final_total ?? null;
   if (final !== null && final !== order.grand_total)
     parts.push(`Estimated at checkout: ${formatMoney(order.grand_total)}. The final total counts each item as packed.`);
@@ -263,6 +281,8 @@ export function orderTotalNote(order: OrderFigures): string | undefined {
  */
 export function orderTotalWords(order: OrderFigures): string {
   if (isEndedOrder(order)) return `Nothing to pay (was ${orderTotalWords({ ...order, status: undefined })})`;
+  if (isFailedOrder(order)) return `Nothing charged (was ${formatMoney(order.grand_total)})`;
+  if (isNothingToPay(order)) return 'Nothing to pay';
   const final = order.final_total ?? null;
   if (order.cap_rule || (final !== null && final !== order.grand_total)) {
     return estimateAndFinal(dollarsToCents(order.grand_total) ?? 0, final === null ? null : (dollarsToCents(final) ?? null));
@@ -307,7 +327,8 @@ export function lineNote(line: LineFacts): string | undefined {
   const parts: string[] = [];
   if (line.substitution_state) {
     parts.push(`${substitutionStateLabels[line.substitution_state]}${line.substitute_name ? `: ${line.substitute_name}` : ''}`);
-  } else if (line.sold_by_weight && line.bottle_size > 0) {
+  } else if (line.sold_by_weight && line.bottle_size > 0 && (dollarsToCents(line.row_total) ?? 0) > 0) {
+    // A wallet redemption ($0.00) is not charged by weight: no estimate to show.
     parts.push(estimateLabel(line.bottle_size * line.product_qty, Math.round(Number(line.row_total) * 100)));
     if (line.weighed_grams !== null && line.weighed_grams !== undefined) parts.push(`weighed ${formatWeighedPounds(line.weighed_grams)}`);
     if (line.capped) parts.push(`capped at +${weightMarginPercent}%`);

@@ -32,6 +32,8 @@ export const paymentWords = {
   holdReleased: 'Card hold released',
   notCharged: 'Not charged',
   awaitingPayment: 'Awaiting payment',
+  /** A payment on its way (a bank debit clearing): staff's console lists the order read-only until it arrives. */
+  pending: 'Payment pending',
   awaitingConfirmation: 'Awaiting email confirmation',
   failed: 'Payment failed',
 } as const;
@@ -60,6 +62,8 @@ export function paymentStatusWords(order: PaymentFacts): string {
       return paymentWords.awaitingConfirmation;
     case 'payment_failed':
       return paymentWords.failed;
+    case 'pending_payment':
+      return paymentWords.pending;
     default:
       return paymentWords.awaitingPayment;
   }

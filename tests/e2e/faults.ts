@@ -65,9 +65,9 @@ export async function heldOnce(page: Page, urlPart: string): Promise<Held> {
 }
 
 /** A new customer with a ribeye in her cart, scheduled, her home address saved (all through the API). */
-export async function ribeyeCustomer(prefix: string): Promise<SessionValues> {
+export async function ribeyeCustomer(prefix: string, daysAhead?: number): Promise<SessionValues> {
   const values = await addToCartThroughApi((await newCustomer(prefix)).session, 'ribeye', 'USDA Prime Ribeye Steak');
-  await scheduleThroughApi(values);
+  await scheduleThroughApi(values, daysAhead);
   await saveHomeThroughApi(values);
   return values;
 }

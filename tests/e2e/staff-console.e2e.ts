@@ -178,3 +178,18 @@ test('staff find a storefront order by date, status and seller, accept and cance
     await staffContext.close();
   }
 });
+
+/**
+ * QA walk: an order paid by a bank debit still clearing was on no console. Staff see it, read-only (no move until it
+ * is paid), its payment 'Payment pending'.
+ */
+test('staff see an order whose bank debit is still clearing, read-only, as Payment pending', async ({ page }) => {
+  const placed = await sameDayOrderThroughApi('staff.pending', '000555555559');
+  await staffSignsIn(page);
+  await page.getByLabel('Date', { exact: true }).first().fill(placed.deliveryDate);
+  const card = page.getByRole('list', { name: 'Orders' }).getByRole('article', { name: `ORDER #${placed.orderId}` });
+  await expect(card).toBeVisible();
+  await expect(card).toContainText('Payment pending');
+  await expect(card.getByRole('button')).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/staff-console-payment-pending.png' });
+});

@@ -12,7 +12,9 @@ import { addCardMachine } from '../../src/machines/cards/add-card.machine.ts';
 import type { AddCardField } from '../../src/machines/cards/add-card.setup.ts';
 import { cardListMachine } from '../../src/machines/cards/card-list.machine.ts';
 import { checkoutCardMachine, type CheckoutCardInput } from '../../src/machines/checkout/checkout-card.machine.ts';
+import { bankDebitRefusal, bankMessages } from '../../src/rules/bank-account.ts';
 import {
+  selectBankRefusal,
   selectCanContinueOnDelivery,
   selectOfferedPaymentOptions,
   selectPayOnDeliveryPanel,
@@ -66,6 +68,7 @@ describe('checkout card paths', () => {
     { name: 'settings', input: { fromSettings: true } },
     { name: 'checkout of 13 units', input: { cartId: 'cart-abc', payOnDeliveryRefusal: payOnDeliveryUnitsRefusal(13) } },
     { name: 'dine-in checkout', input: { cartId: 'cart-abc', handOver: 'dine-in', payOnDeliveryRefusal: payOnDeliveryRefusal(1, 'dine-in') } },
+    { name: 'checkout due today', input: { cartId: 'cart-abc', bankRefusal: bankMessages.tooSoon('12/07/2026') } },
   ];
   for (const who of inputs) {
     const plans = planPaths(walkable, { input: who.input, events: eventsFor, serializeState: (s) => JSON.stringify(s.value) });
@@ -224,6 +227,16 @@ describe('checkout card behaviour (the three children running)', () => {
     expect(children().paymentOptions.getSnapshot().context.bankName).toBe('Capital One');
     actor.send({ type: 'payment.option.choose', mode: 2 });
     expect(actor.getSnapshot().matches({ choosing: 'cards' })).toBe(true);
+  });
+
+  it('an order due before a bank debit clears: the bank list says why, and choosing a bank opens nothing (place order would refuse it)', () => {
+    const refusal = bankDebitRefusal(['2026-12-01'], '2026-12-01');
+    const { actor, children } = running({ cartId: 'cart-abc', bankRefusal: refusal });
+    expect(selectBankRefusal(actor.getSnapshot())).toBe(bankMessages.tooSoon('12/07/2026'));
+    actor.send({ type: 'bank.choose', bank: 'Chase' });
+    expect(actor.getSnapshot().matches({ choosing: 'cards' })).toBe(true);
+    expect(children().paymentOptions.getSnapshot().context.bankName).toBeUndefined();
+    expect(selectBankRefusal(running({ cartId: 'cart-abc' }).actor.getSnapshot())).toBeUndefined();
   });
 
   it('opens Add New Card from the list, and continues with the card it saves', async () => {

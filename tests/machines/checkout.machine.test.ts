@@ -1,3 +1,4 @@
+import { bankMessages } from '../../src/rules/bank-account.ts';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import type { AddAddressBody, GetAddressesReply } from '../../src/api/contract/address.contract.ts';
@@ -699,6 +700,17 @@ describe('checkout behaviour (the tabs machine with its steps running)', () => {
     const pickUp = running({ values: { ...visit, shippingType: 'pick-up' } });
     await waitFor(pickUp.actor, (s) => s.matches({ flow: 'card' }));
     expect(stepOf(pickUp.actor, 'choosePayment').getSnapshot().context).toMatchObject({ handOver: 'pick-up', payOnDeliveryRefusal: undefined });
+  });
+
+  it('tells the payment step when the order is due before a bank debit clears (a visit today), and not when it is due later', async () => {
+    const visit = { ...customer, nextTab: 'card', retailer: 401, shippingType: 'pick-up' } as const;
+    const now = () => new Date('2026-12-01T14:00:00Z');
+    const today = running({ values: { ...visit, dineinTime: '2026-12-01 19:00' }, now });
+    await waitFor(today.actor, (s) => s.matches({ flow: 'card' }));
+    expect(stepOf(today.actor, 'choosePayment').getSnapshot().context.bankRefusal).toBe(bankMessages.tooSoon('12/07/2026'));
+    const later = running({ values: { ...visit, dineinTime: '2026-12-07 19:00' }, now });
+    await waitFor(later.actor, (s) => s.matches({ flow: 'card' }));
+    expect(stepOf(later.actor, 'choosePayment').getSnapshot().context.bankRefusal).toBeUndefined();
   });
 
   it('a card order needs no email confirmation', async () => {

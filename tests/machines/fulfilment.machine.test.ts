@@ -5,6 +5,7 @@ import { ApiError } from '../../src/api/http.ts';
 import {
   fulfilmentMachine,
   selectCanSubstitute,
+  selectCardMoves,
   selectConfirming,
   selectFulfilmentState,
   selectMoveError,
@@ -219,6 +220,16 @@ describe('fulfilment behaviour', () => {
     // A state the order never leaves ends the machine, as it did before the phases.
     expect(snapshot.status).toBe(finalFulfilmentStates.includes(state) ? 'done' : 'active');
     expect(selectMoves(snapshot)).toEqual(fulfilmentEventsFor(state, 'staff', 'delivery'));
+  });
+
+  it('a card the server lists with no move (staff, an order still waiting for its payment) offers none (QA walk)', () => {
+    const actor = createActor(fulfilmentMachine, {
+      input: { orderNumber: '100000001', state: 'placed', kind: 'delivery', actor: 'staff', locId: 101, otherParts: [] },
+    }).start();
+    const snapshot = actor.getSnapshot();
+    expect(selectMoves(snapshot)).not.toEqual([]);
+    expect(selectCardMoves([])(snapshot)).toEqual([]);
+    expect(selectCardMoves(['accept', 'refuse', 'cancel'])(snapshot)).toEqual(selectMoves(snapshot));
   });
 
   it('while picking, sends a substitute (or out) and counts each saved one so the console reloads', async () => {

@@ -11,6 +11,8 @@ import {
   type SubstitutionAnswer,
 } from '../../src/machines/account/order-status.machine.ts';
 import { selectOrderActionable } from '../../src/machines/account/index.ts';
+import { sessionMachine } from '../../src/machines/app/session.machine.ts';
+import { selectSessionValues } from '../../src/machines/app/index.ts';
 import { done, failed, labelled } from './machine-events.ts';
 import { order } from './order-fixtures.ts';
 import { allStateIds, allTransitions, planPaths, replay, type PathPlan, coverageTitle } from './path-coverage.ts';
@@ -100,6 +102,33 @@ describe('order status behaviour', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it("a failed payment's order: the cart its items went back to becomes the session's, badge and all (QA walk: the badge read 0)", async () => {
+    const failedOrder = { ...processing, status: 'payment failed' };
+    const machine = orderStatusMachine.provide({
+      actors: {
+        loadOrderStatus: fromPromise<OrderStatusReply, { orderId: string }>(async () => ({
+          code: 1,
+          data: failedOrder,
+          current_cart: { cart_id: 'cart-back', total_items_count: 2 },
+        })),
+      },
+    });
+    const session = createActor(sessionMachine, { input: { Token: 'token-ada', CustomerId: 42 } }).start();
+    const actor = createActor(machine, { input: { orderId: '100000123', session } }).start();
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('shown'));
+    expect(selectSessionValues(session.getSnapshot())).toMatchObject({ cart_id: 'cart-back', total_products_in_cart: 2 });
+    // Without a cart named (any other order), the session is left as it is.
+    const other = createActor(sessionMachine, { input: { Token: 'token-ada', CustomerId: 42 } }).start();
+    const plain = orderStatusMachine.provide({
+      actors: { loadOrderStatus: fromPromise<OrderStatusReply, { orderId: string }>(async () => ({ code: 1, data: processing })) },
+    });
+    const shown = createActor(plain, { input: { orderId: '100000123', session: other } }).start();
+    await vi.waitFor(() => expect(shown.getSnapshot().value).toBe('shown'));
+    expect(selectSessionValues(other.getSnapshot()).total_products_in_cart).toBeUndefined();
+    actor.stop();
+    shown.stop();
   });
 
   it("enables the shopper's answer and refresh exactly where the machine takes them (a click elsewhere would be dropped)", async () => {

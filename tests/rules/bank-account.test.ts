@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { bankAccountErrors, bankMessages, banks, isAccountNumber, isRoutingNumber } from '../../src/rules/bank-account.ts';
+import {
+  bankAccountErrors,
+  bankDebitClearsBy,
+  bankDebitRefusal,
+  bankMessages,
+  banks,
+  isAccountNumber,
+  isRoutingNumber,
+} from '../../src/rules/bank-account.ts';
 import { placeOrderOutcome } from '../../src/rules/checkout-flow.ts';
 
 describe('bank account rules', () => {
@@ -38,5 +46,21 @@ describe('bank account rules', () => {
       awaitsBankPayment: true,
     });
     expect(placeOrderOutcome({ code: 1, order_id: '100000010', status: 'processing' })).toEqual({ kind: 'placed', orderId: '100000010' });
+  });
+});
+
+describe('a bank debit and the delivery date', () => {
+  it('clears 4 business days on, weekends skipped', () => {
+    // Monday 11/30/2026 → Friday 12/04; Thursday 12/03 → Wednesday 12/09.
+    expect(bankDebitClearsBy('2026-11-30')).toBe('2026-12-04');
+    expect(bankDebitClearsBy('2026-12-03')).toBe('2026-12-09');
+    expect(bankDebitClearsBy('2026-12-05')).toBe('2026-12-10');
+  });
+
+  it('is refused for an order due today or before the debit clears, naming the option and the first day it is offered', () => {
+    expect(bankDebitRefusal(['2026-11-30'], '2026-11-30')).toBe(bankMessages.tooSoon('12/04/2026'));
+    expect(bankDebitRefusal(['2026-12-10', '2026-12-01'], '2026-11-30')).toContain('Pay From Your Bank Account');
+    expect(bankDebitRefusal(['2026-12-04'], '2026-11-30')).toBeUndefined();
+    expect(bankDebitRefusal([], '2026-11-30')).toBeUndefined();
   });
 });

@@ -5,6 +5,7 @@ import {
   authorisedCents,
   cardEstimate,
   estimateLabel,
+  failedPaymentNote,
   lineEstimate,
   finalCents,
   lineCapped,
@@ -168,6 +169,28 @@ describe('an order once its final amount is known (QA: order 100000001 listed at
     expect(orderTotalWords({ ...plain, final_total: '100.35' })).toBe('$100.35');
     expect(orderTotalWords({ ...plain, final_total: '59.42' })).toBe('Estimated $100.35 · Final $59.42');
     expect(orderTotalNote(plain)).toBeUndefined();
+  });
+
+  it('a payment that failed: nothing charged, no estimate and no weight note, and the items are back in the cart (QA walk)', () => {
+    const failed = { ...summary, status: 'payment failed' };
+    expect(orderTotalWords(failed)).toBe('Nothing charged (was $100.35)');
+    expect(orderTotalRows(failed).at(-1)).toEqual({ name: 'Grand Total', value: '100.35', total: true });
+    expect(orderTotalNote(failed)).toBeUndefined();
+    expect(failedPaymentNote(failed)).toBe('Your payment did not go through, so nothing was charged. Its items were put back in your cart.');
+    expect(failedPaymentNote(summary)).toBeUndefined();
+    // Ended orders say nothing of weights either.
+    expect(orderTotalNote({ ...summary, status: 'canceled' })).toBe(
+      'The order ended: nothing is charged, and a payment taken was given back in full.',
+    );
+  });
+
+  it('wallet redemptions only ($0.00): nothing to pay, no estimate and no weight note (QA walk: "est. $0.00")', () => {
+    const redeemed = { ...summary, subtotal: '0.00', discount: '0.00', delivery_fee: '0.00', driver_tip: '0.00', grand_total: '0.00' };
+    expect(orderTotalWords(redeemed)).toBe('Nothing to pay');
+    expect(orderTotalRows(redeemed).at(-1)).toEqual({ name: 'Grand Total', value: '0.00', total: true });
+    expect(orderTotalNote(redeemed)).toBeUndefined();
+    expect(lineNote({ product_qty: 1, bottle_size: 500, row_total: '0.00', sold_by_weight: true })).toBeUndefined();
+    expect(lineNote({ product_qty: 1, bottle_size: 500, row_total: '18.40', sold_by_weight: true })).toMatch(/est\. \$18\.40/);
   });
 });
 

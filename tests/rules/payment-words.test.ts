@@ -30,6 +30,6 @@ describe('a console card’s payment in words (a shopper walk: raw statuses on t
   it('never shows a stored status as it is stored', () => {
     expect(paymentStatusWords({ ...card, status: 'awaiting_confirmation' })).toBe('Awaiting email confirmation');
     expect(paymentStatusWords({ ...card, status: 'payment_failed' })).toBe('Payment failed');
-    expect(paymentStatusWords({ ...card, status: 'pending_payment', payment_mode: 1 })).toBe('Awaiting payment');
+    expect(paymentStatusWords({ ...card, status: 'pending_payment', payment_mode: 1 })).toBe('Payment pending');
   });
 });

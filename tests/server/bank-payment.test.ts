@@ -1,7 +1,7 @@
 import { assert } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { placeOrderReply } from '../../src/api/contract/checkout.contract.ts';
-import { bankMessages } from '../../src/rules/bank-account.ts';
+import { myOrdersReply, orderStatusReply, placeOrderReply } from '../../src/api/contract/checkout.contract.ts';
+import { bankDebitClearsBy, bankMessages } from '../../src/rules/bank-account.ts';
 import { TestPaymentGateway } from '../../server/adapters/payments/test-gateway.ts';
 import { reconcilePendingPayments } from '../../server/services/payments/payment-reconciler.ts';
 import { eventually, generousLimits } from './account-helpers.ts';
@@ -10,7 +10,10 @@ import { cartOrderedMessage } from '../../src/rules/messages.ts';
 import { cartLinesOf, makeCart, manualClock, pickOffers, post, type OfferPick } from './cart-page-helpers.ts';
 import { addAddress, checkoutNow, readyCart } from './checkout-helpers.ts';
 import { orderOf, signedInCustomer, stockOf } from './fixtures.ts';
-import { startTestApp, type TestApp } from './test-app.ts';
+import { json, startTestApp, type TestApp } from './test-app.ts';
+import { consoleOrdersReply } from '../../src/api/contract/fulfilment.contract.ts';
+import { startSession } from '../../server/services/accounts/accounts.ts';
+import { addStoreUser } from '../../server/services/accounts/store-users.ts';
 
 /** Pay by bank (ACH debit) with the offline gateway's test accounts (Stripe's: routing 110000000). */
 const clock = manualClock(checkoutNow);
@@ -30,6 +33,7 @@ afterAll(async () => {
 
 const db = () => t.database.db;
 const sweep = () => reconcilePendingPayments(db(), gateway, clock.now(), (error) => errors.push(error));
+const clearedDay = bankDebitClearsBy(checkoutNow.slice(0, 10));
 const bankFields = (accountNumber: string) => ({ payment_mode: 1, bank_name: 'Chase', routing_number: '110000000', account_number: accountNumber });
 
 /** A customer's cart, ready to pay: the offer has 2 units in it. */
@@ -38,7 +42,8 @@ async function readyShopper(email: string, guest = false) {
   const addressId = await addAddress(t, me.token, me.customerId);
   const offer = offers[used++];
   if (!offer) throw new Error('out of offers');
-  const cartId = await readyCart(t, me.token, me.customerId, [{ offer, qty: 2 }]);
+  // Delivered the day the debit has cleared by (4 business days on): pay by bank is not offered sooner.
+  const cartId = await readyCart(t, me.token, me.customerId, [{ offer, qty: 2 }], { [offer.locId]: clearedDay });
   const stockBefore = await stockOf(t, offer.offerId);
   const body = { cart_id: cartId, delivery_address_id: addressId, speed_id: 1 };
   return { me, offer, cartId, stockBefore, body };
@@ -86,7 +91,7 @@ describe('pay by bank (ACH debit)', () => {
   });
 
   it('releases the order when the debit comes back unpaid: stock given back, cart reopened, the bank reason kept', async () => {
-    const { reply, offer, stockBefore, cartId } = await payByBank('bank-fails@example.com', '000111111116');
+    const { reply, offer, stockBefore, cartId, me } = await payByBank('bank-fails@example.com', '000111111116');
     expect(reply).toMatchObject({ code: 1, status: 'pending_payment' });
     const order = await orderOf(t, reply.order_id ?? '');
     expect(await stockOf(t, offer.offerId)).toBe(stockBefore - 2);
@@ -100,6 +105,15 @@ describe('pay by bank (ACH debit)', () => {
     expect(await stockOf(t, offer.offerId)).toBe(stockBefore);
     const cart = await db().selectFrom('carts').select('status').where('id', '=', cartId).executeTakeFirstOrThrow();
     expect(cart.status).toBe('open');
+
+    // My Orders lists it as 'payment failed' (the mail's 'Your orders' leads there), and its status page names the
+    // cart its items went back to, with their count (the header's badge).
+    const mine = await post(t, '/api/account/myorders', {}, me.token);
+    assert(mine.body, myOrdersReply);
+    expect(mine.body.data?.find((o) => o.increment_id === order.increment_id)).toMatchObject({ status: 'payment failed' });
+    const status = await post(t, '/api/account/orderstatus', { order_id: order.increment_id }, me.token);
+    assert(status.body, orderStatusReply);
+    expect(status.body).toMatchObject({ code: 1, data: { status: 'payment failed' }, current_cart: { cart_id: cartId, total_items_count: 2 } });
   });
 
   it('keeps a debit the bank has not answered pending, pass after pass, and never reports it for review', async () => {
@@ -112,6 +126,46 @@ describe('pay by bank (ACH debit)', () => {
     }
     expect((await orderOf(t, order.increment_id)).status).toBe('pending_payment');
     expect(await stockOf(t, offer.offerId)).toBe(stockBefore - 2);
+  });
+
+  it('refuses a bank debit for a Same Day slot today, naming the option, and takes nothing', async () => {
+    const me = await signedInCustomer(t, 'bank-too-soon@example.com');
+    const addressId = await addAddress(t, me.token, me.customerId);
+    const offer = offers[used++];
+    if (!offer) throw new Error('out of offers');
+    const cartId = await readyCart(t, me.token, me.customerId, [{ offer, qty: 2 }]);
+    const stockBefore = await stockOf(t, offer.offerId);
+    const body = { cart_id: cartId, delivery_address_id: addressId, speed_id: 1, ...bankFields('000123456789') };
+    const { status, body: reply } = await post(t, '/api/placeorder/placeorder', body, me.token);
+    expect(status).toBe(400);
+    expect(reply).toMatchObject({ errors: [{ field: 'payment_mode', message: bankMessages.tooSoon('12/07/2026') }] });
+    expect(await stockOf(t, offer.offerId)).toBe(stockBefore);
+    const cart = await db().selectFrom('carts').select('status').where('id', '=', cartId).executeTakeFirstOrThrow();
+    expect(cart.status).toBe('open');
+    // The same cart paid on delivery goes through: only the bank debit is too slow for today.
+    const byCard = await post(t, '/api/placeorder/placeorder', { ...body, payment_mode: 4 }, me.token);
+    expect(byCard.status).toBe(200);
+  });
+
+  it("lists a debit still clearing on staff's console, read-only and marked 'Payment pending'; not yet on the seller's", async () => {
+    const { reply } = await payByBank('bank-seen@example.com', '000555555559');
+    const number = reply.order_id ?? '';
+    const session = async (email: string, role: 'seller' | 'staff') => {
+      const user = await addStoreUser(db(), { email, password: 'Secret123!', role, locIds: role === 'seller' ? [101] : [] });
+      if (user.kind === 'invalid') throw new Error(user.message);
+      return startSession(db(), user.customerId);
+    };
+    const list = async (role: 'seller' | 'staff', token: string) => {
+      const url = role === 'staff' ? '/api/staff/orders' : `/api/seller/orders?date=${clearedDay}`;
+      const answer = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+      const body = json(answer);
+      assert(body, consoleOrdersReply);
+      return body.data?.find((o) => o.order_number === number);
+    };
+    const staff = await session('bank-seen-staff@example.com', 'staff');
+    expect(await list('staff', staff)).toMatchObject({ payment_status: 'pending_payment', payment_words: 'Payment pending', moves: [] });
+    expect((await post(t, '/api/staff/orders/move', { order_id: number, event: 'accept' }, staff)).status).toBe(404);
+    expect(await list('seller', await session('bank-seen-seller@example.com', 'seller'))).toBeUndefined();
   });
 
   it('answers a repeated place order with the same order and debits once', async () => {

@@ -5,6 +5,7 @@ import { consoleOrdersReply } from '../../src/api/contract/fulfilment.contract.t
 import { authorisedCents, capRule, finalCents } from '../../src/rules/catch-weight.ts';
 import { heldCardReleasedText } from '../../src/rules/fulfilment.ts';
 import { TestPaymentGateway } from '../../server/adapters/payments/test-gateway.ts';
+import { packSettlementMessages } from '../../server/services/fulfilment/order-weighing.ts';
 import { startSession } from '../../server/services/accounts/accounts.ts';
 import { addStoreUser } from '../../server/services/accounts/store-users.ts';
 import { generousLimits } from './account-helpers.ts';
@@ -55,9 +56,9 @@ for (const row of rows) {
     weighed: { offerId: row.id, variantId: row.variant_id, locId: 101, productId: row.product_id },
     substitute: { offerId: mate.id, variantId: mate.variant_id, locId: 101, productId: mate.product_id },
   });
-  if (pairs.length === 10) break;
+  if (pairs.length === 11) break;
 }
-if (pairs.length < 10) throw new Error('not enough substitutable pairs in the seed');
+if (pairs.length < 11) throw new Error('not enough substitutable pairs in the seed');
 for (const pair of pairs) {
   await db.updateTable('products').set({ sold_by_weight: true }).where('id', '=', pair.weighed.productId).execute();
   await db.updateTable('products').set({ sold_by_weight: false }).where('id', '=', pair.substitute.productId).execute();
@@ -250,6 +251,28 @@ describe('catch-weight: authorise the estimate + 10 %, capture at the weight', (
     const mailed = () => db.selectFrom('outbox').select('body_text').where('subject', '=', `Your order #${number}: canceled`).executeTakeFirst();
     await expect.poll(async () => (await mailed())?.body_text).toContain(heldCardReleasedText);
     expect((await mailed())?.body_text).not.toContain('refunded');
+  });
+
+  test('a card hold the provider no longer has: Packed is refused with words saying so (409, not a server error), nothing packed; staff can cancel', async () => {
+    const { number, item } = await placed(2);
+    await toPicking(number);
+    const held = await orderOf(t, number);
+    // The hold is gone at the provider (expired, or never there): its capture answers 'No such payment'.
+    await db.updateTable('orders').set({ payment_ref: 'pi_test_gone' }).where('id', '=', held.id).execute();
+    const weights = [{ item_id: item.id, grams: item.bottle_size }];
+    const packed = await move(number, 'pack', { weights });
+    expect(packed.status).toBe(409);
+    expect(packed.body).toMatchObject({ code: -1, message: packSettlementMessages.captureFailed });
+    const after = await orderOf(t, number);
+    expect(after).toMatchObject({ fulfilment_state: 'picking', capture_state: 'held', final_total_cents: null });
+    const line = await db.selectFrom('order_items').select('weighed_grams').where('id', '=', item.id).executeTakeFirstOrThrow();
+    expect(line.weighed_grams).toBeNull();
+
+    const staffUser = await addStoreUser(db, { email: 'weigh-staff-gone@example.com', password: 'Secret123!', role: 'staff', locIds: [] });
+    if (staffUser.kind === 'invalid') throw new Error(staffUser.message);
+    const staff = await startSession(db, staffUser.customerId);
+    expect((await post(t, '/api/staff/orders/move', { order_id: number, event: 'cancel', reason: 'card hold expired' }, staff)).status).toBe(200);
+    expect(await orderOf(t, number)).toMatchObject({ status: 'canceled', capture_state: 'released' });
   });
 });
 

@@ -19,13 +19,16 @@ export function deliveryMethodOf(speed: SpeedValue, speedId: number): string {
   return 'Local Delivery';
 }
 
+/** A failed payment's status as shoppers read it (src/rules/catch-weight.ts says nothing was charged for it). */
+export const paymentFailedLabel = 'payment failed';
+
 /** Statuses shoppers see (the spec shows them capitalised). */
 const statusLabels: Readonly<Record<Selectable<OrdersTable>['status'], string>> = {
   pending_payment: 'pending payment',
   processing: 'processing',
   awaiting_confirmation: 'awaiting email confirmation',
   pending_payment_on_delivery: 'pay on delivery',
-  payment_failed: 'payment failed',
+  payment_failed: paymentFailedLabel,
   complete: 'complete',
   canceled: 'canceled',
 };
@@ -53,12 +56,12 @@ export async function listOrders(
   page: { before?: string | undefined; limit: number } = { limit: 100 },
 ): Promise<OrdersPage> {
   const before = page.before?.trim();
-  // A declined attempt is not an order the shopper has: the cart was given back to pay again.
+  // Every order, a failed payment's too ('Payment failed'): the failure mail's 'Your orders' and the status page's
+  // 'All your orders' lead here, and it says nothing was charged and that its items went back to the cart.
   const rows = await db
     .selectFrom('orders')
     .selectAll()
     .where('customer_id', '=', customerId)
-    .where('status', '<>', 'payment_failed')
     .$if(before !== undefined, (q) =>
       q.where('id', '<', (eb) =>
         eb

@@ -50,6 +50,7 @@ import type { OpenedBankAccount } from '../payments/bank-account.ts';
 import { needsEmailConfirmation, startEmailConfirmation, unpaidOrderRefusal } from './pay-on-delivery.ts';
 import { handOverOf, isPayOnDeliveryOffered, payOnDeliveryMessages } from '../../../src/rules/pay-on-delivery.ts';
 import { tiedTransaction } from '../platform/catalogue-changes.ts';
+import { bankDebitRefusal } from '../../../src/rules/bank-account.ts';
 import { claimWalletLines, redeemWalletClaims, type WalletClaim } from '../wallet/wallet-redemption.ts';
 
 /**
@@ -175,6 +176,8 @@ async function reserveOnce(
   if ('stop' in payable) return payable.stop;
   const visit = await visitTime(trx, request, basis, now);
   if ('stop' in visit) return visit.stop;
+  const debitClears = bankDebitInTime(request.payment, basis, stock.value.choices, visit.value, now);
+  if ('stop' in debitClears) return debitClears.stop;
   const address = deliveryAddress(addressRead, request.addressId, speedId, cart.zipcode);
   if ('stop' in address) return address.stop;
   const retailer = pickupRetailer(request.retailerId, speedId, basis);
@@ -348,6 +351,28 @@ function chooseSpeed(request: PlaceOrderRequest, basis: OrderBasis): Step<SpeedI
 function paymentForHandOver(payment: PaymentChoice, speedId: SpeedId): Step<undefined> {
   if (payment.mode !== 4 || isPayOnDeliveryOffered(handOverOf(speedId))) return { value: undefined };
   return { stop: { kind: 'refused', message: payOnDeliveryMessages.notForDineIn, field: 'payment_method' } };
+}
+
+/**
+ * A bank debit takes up to 4 business days to clear and the order waits unseen by its sellers until then: it is
+ * refused (a 400 naming payment_mode, before anything is taken) when anything is due before that day (the same
+ * rule the payment tab applies, bankDebitRefusal). A group without a date yet counts as today; the slot check
+ * refuses it later anyway. Wallet redemptions are never charged.
+ */
+function bankDebitInTime(
+  payment: PaymentChoice,
+  basis: OrderBasis,
+  choices: ReadonlyMap<number, DeliveryChoice>,
+  visit: { date: string } | undefined,
+  now: Date,
+): Step<undefined> {
+  if (payment.mode !== 1) return { value: undefined };
+  const today = storeToday(now);
+  const dates = basis.groups
+    .filter((group) => !group.wallet)
+    .map((group) => (isVisitSpeed(group.speed) ? (visit?.date ?? today) : (choices.get(group.locId)?.date ?? today)));
+  const refusal = bankDebitRefusal(dates, today);
+  return refusal === undefined ? { value: undefined } : { stop: { kind: 'refused', message: refusal, field: 'payment_mode' } };
 }
 
 async function visitTime(

@@ -17,7 +17,7 @@ import { partEventsFor } from '../../../src/rules/order-parts.ts';
 import { orderEndingOf, partTotalCents, refusedAloneParts, standingAmounts } from '../../../src/rules/refused-parts.ts';
 import { paymentStatusWords } from '../../../src/rules/payment-words.ts';
 import type { Database } from '../../db/schema.ts';
-import { orderVisibleToSellers, type ConsoleScope } from './console-scope.ts';
+import { isAwaitingItsPayment, orderListedInConsole, type ConsoleScope } from './console-scope.ts';
 import { substituteCandidates } from './substitutions.ts';
 
 /** The most orders one console page lists. */
@@ -76,7 +76,7 @@ export async function listConsoleOrders(
       'd.delivery_fee_cents',
       'd.packaging_fee_cents',
     ])
-    .where(orderVisibleToSellers())
+    .where(orderListedInConsole(actor))
     .where(scope.filter)
     .$if(scope.locIds !== undefined, (q) => q.where('d.loc_id', 'in', [...(scope.locIds ?? [])]))
     .$if(filter.loc_id !== undefined, (q) => q.where('d.loc_id', '=', filter.loc_id ?? 0))
@@ -186,7 +186,8 @@ export async function listConsoleOrders(
       placed_at: row.created_at.toISOString(),
       late,
       stuck,
-      moves: partEventsFor(state, otherParts, actor, fulfilmentKindOf(row.speed)),
+      // An order still waiting for its payment is shown to staff read-only: no move until it is paid.
+      moves: isAwaitingItsPayment(row.status) ? [] : partEventsFor(state, otherParts, actor, fulfilmentKindOf(row.speed)),
       other_parts: otherParts,
       items: ownItems.map((i) => ({
         id: i.id,

@@ -40,3 +40,18 @@ export function orderVisibleToSellers() {
   return (eb: ExpressionBuilder<Database, 'orders'>) =>
     eb.or([eb('orders.status', 'in', ['processing', 'pending_payment_on_delivery']), eb('orders.fulfilment_state', '<>', 'placed')]);
 }
+
+/**
+ * The orders a console lists: a seller those sellers see (orderVisibleToSellers); staff those too and every order
+ * still waiting for its payment (a bank debit on its way), read-only and marked 'Payment pending', so an order due
+ * before its money arrives is seen by someone. Moves on it stay refused (order-transitions.ts reads only sellers' ones).
+ */
+export function orderListedInConsole(actor: 'seller' | 'staff') {
+  if (actor === 'seller') return orderVisibleToSellers();
+  return (eb: ExpressionBuilder<Database, 'orders'>) => eb.or([orderVisibleToSellers()(eb), eb('orders.status', '=', 'pending_payment')]);
+}
+
+/** An order listed for staff only, until its payment arrives: nothing can be done on it yet. */
+export function isAwaitingItsPayment(status: string): boolean {
+  return status === 'pending_payment';
+}

@@ -19,14 +19,14 @@ import {
   type FulfilmentState,
 } from '../../../src/rules/fulfilment.ts';
 import type { MailSender } from '../../adapters/mail/mail-port.ts';
-import type { PaymentGateway } from '../../adapters/payments/payment-port.ts';
+import { PaymentGatewayError, type PaymentGateway } from '../../adapters/payments/payment-port.ts';
 import type { Database, OrdersTable } from '../../db/schema.ts';
 import { giveBackOrder } from '../payments/order-give-back.ts';
 import type { Log } from '../platform/log.ts';
 import { mailText } from '../platform/mail-text.ts';
 import { creditDineInWallet, withdrawOrderWallet } from '../wallet/wallet-credit.ts';
 import { orderVisibleToSellers, type ConsoleScope } from './console-scope.ts';
-import { decideUnanswered, settleAtPacking, type PackSettlement } from './order-weighing.ts';
+import { decideUnanswered, PackSettlementFailed, settleAtPacking, type PackSettlement } from './order-weighing.ts';
 import { giveBackSubstitute } from './substitutions.ts';
 import { capRule, estimateAndFinal } from '../../../src/rules/catch-weight.ts';
 import { centsToDollars, formatMoney } from '../../../src/rules/money.ts';
@@ -106,6 +106,18 @@ export function refundKey(orderNumber: string): string {
 }
 
 export async function moveOrder(deps: MoveDeps, actor: MoveActor, request: MoveRequest, now: Date, log: Log): Promise<MoveOutcome> {
+  try {
+    return await moveOrderOnce(deps, actor, request, now, log);
+  } catch (error) {
+    // The card hold could not be captured (or the difference refunded) at packing: the pack rolled back, and the
+    // seller or staff are told why and what to do (a 409), never a bare server error; the gateway's words are logged.
+    if (!(error instanceof PackSettlementFailed)) throw error;
+    log.error({ err: error.cause, orderNumber: request.orderNumber, event: request.event }, 'payment not settled at packing: the move was refused');
+    return { kind: 'not-allowed', state: error.state, message: error.message };
+  }
+}
+
+async function moveOrderOnce(deps: MoveDeps, actor: MoveActor, request: MoveRequest, now: Date, log: Log): Promise<MoveOutcome> {
   const reason = request.reason?.trim() || undefined;
   const outcome = await deps.db.transaction().execute(async (trx): Promise<MoveDone> => {
     const order = await lockOrder(trx, actor, request.orderNumber);
@@ -222,7 +234,11 @@ export async function moveOrder(deps: MoveDeps, actor: MoveActor, request: MoveR
       // nor has a wallet-only order.
       const payment = cancelPaymentOf(order);
       if (payment === 'release' && order.payment_ref !== null) {
-        await deps.payments.cancelPayment(order.payment_ref);
+        // A hold the provider no longer has (expired, or gone) holds nothing: the cancel goes on, and it is logged.
+        await deps.payments.cancelPayment(order.payment_ref).catch((error: unknown) => {
+          if (!(error instanceof PaymentGatewayError)) throw error;
+          log.error({ err: error, orderId: order.id }, 'card hold not released at cancel: the provider no longer holds it');
+        });
         await trx.updateTable('orders').set({ capture_state: 'released' }).where('id', '=', order.id).execute();
         released = true;
       } else if (payment === 'refund' && order.payment_ref !== null) {

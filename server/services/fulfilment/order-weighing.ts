@@ -1,7 +1,8 @@
 import type { Kysely, Selectable } from 'kysely';
 import { unansweredDecision } from '../../../src/rules/catch-weight.ts';
 import { refusedPartsTotal, standingAmounts, type OrderPartFees, type PartLine } from '../../../src/rules/refused-parts.ts';
-import type { PaymentGateway } from '../../adapters/payments/payment-port.ts';
+import { PaymentGatewayError, type PaymentGateway } from '../../adapters/payments/payment-port.ts';
+import type { FulfilmentState } from '../../../src/rules/fulfilment.ts';
 import type { Database, OrdersTable } from '../../db/schema.ts';
 import { giveBackSubstitute } from './substitutions.ts';
 
@@ -23,6 +24,39 @@ export function captureKey(orderNumber: string): string {
 
 export function settleKey(orderNumber: string): string {
   return `settle-order-${orderNumber}`;
+}
+
+/** What the seller or staff read when packing could not settle the payment (a 409: nothing was packed). */
+export const packSettlementMessages = {
+  captureFailed:
+    'The card hold for this order could not be captured (it may have expired), so nothing was packed or charged. Staff can cancel the order; the shopper can then order and pay again.',
+  settleFailed:
+    'The payment provider could not settle this order, so nothing was packed. Please press Packed again in a few minutes; if it fails again, staff can cancel the order.',
+} as const;
+
+/**
+ * The gateway refused or failed the capture (a hold expired or gone: 'No such payment') or the refund at packing. Thrown
+ * inside the pack's transaction so it rolls back (no weights, no packed part), then answered as a refusal naming it.
+ */
+export class PackSettlementFailed extends Error {
+  constructor(
+    message: string,
+    readonly state: FulfilmentState,
+    options: { cause: PaymentGatewayError },
+  ) {
+    super(message, options);
+    this.name = 'PackSettlementFailed';
+  }
+}
+
+/** Runs a gateway call of the settlement; its failure becomes PackSettlementFailed with the words for it. */
+async function settling(order: Selectable<OrdersTable>, message: string, call: () => Promise<void>): Promise<void> {
+  try {
+    await call();
+  } catch (error) {
+    if (error instanceof PaymentGatewayError) throw new PackSettlementFailed(message, order.fulfilment_state, { cause: error });
+    throw error;
+  }
 }
 
 export interface PackSettlement {
@@ -48,16 +82,19 @@ export async function settleAtPacking(trx: Kysely<Database>, payments: PaymentGa
   if (order.capture_state === 'held' && paymentRef !== null) {
     const amount = Math.min(total, collected);
     if (amount > 0) {
-      await payments.capture({ paymentRef, amountCents: amount, idempotencyKey: captureKey(order.increment_id) });
+      await settling(order, packSettlementMessages.captureFailed, () =>
+        payments.capture({ paymentRef, amountCents: amount, idempotencyKey: captureKey(order.increment_id) }),
+      );
       capturedCents = amount;
       captureState = 'captured';
     } else {
-      await payments.cancelPayment(paymentRef);
+      await settling(order, packSettlementMessages.settleFailed, () => payments.cancelPayment(paymentRef));
       captureState = 'released';
     }
   } else if (order.status === 'processing' && paymentRef !== null && collected > total) {
     refundedCents = collected - total;
-    await payments.refund({ paymentRef, amountCents: refundedCents, idempotencyKey: settleKey(order.increment_id) });
+    const refund = { paymentRef, amountCents: refundedCents, idempotencyKey: settleKey(order.increment_id) };
+    await settling(order, packSettlementMessages.settleFailed, () => payments.refund(refund));
   }
   await trx.updateTable('orders').set({ final_total_cents: total, capture_state: captureState }).where('id', '=', order.id).execute();
   return { estimateCents: standingAmounts(order, lines, parts, false).totalCents, finalCents: total, capturedCents, refundedCents };

@@ -318,5 +318,9 @@ export type ConfirmOrderBody = Infer<typeof confirmOrderBody>;
 /** GET /api/account/orderstatus?order_id= (or POST) — one of the caller's orders, whatever its status; 404 if not theirs. */
 export const orderStatusBody = orderNumberBody;
 export type OrderStatusBody = Infer<typeof orderStatusBody>;
-export const orderStatusReply = envelope(orderSummary);
+/**
+ * current_cart: for an order whose payment failed, the cart its items went back to (the customer's open cart) and how
+ * many it holds, so the page's cart link and the header's badge read the cart of now.
+ */
+export const orderStatusReply = type({ ...envelope(orderSummary).schema, current_cart: optional(currentCart) });
 export type OrderStatusReply = Infer<typeof orderStatusReply>;

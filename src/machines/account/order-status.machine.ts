@@ -1,17 +1,21 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { orderStatus } from '../../api/account.api.ts';
 import type { OrderStatusReply, OrderSummary } from '../../api/contract/checkout.contract.ts';
 import type { SubstitutionReply } from '../../api/contract/fulfilment.contract.ts';
 import { answerSubstitution } from '../../api/fulfilment.api.ts';
 import { ApiError } from '../../api/http.ts';
+import type { sessionMachine } from '../app/session.machine.ts';
 
 export interface OrderStatusInput {
   /** The orderId query parameter, as given. */
   orderId: string | undefined;
+  /** The app's session: a failed payment's items went back to a cart, whose id and count it then takes (the badge). */
+  session?: ActorRefFrom<typeof sessionMachine> | undefined;
 }
 
 export interface OrderStatusContext {
   orderId: string;
+  session: ActorRefFrom<typeof sessionMachine> | undefined;
   order: OrderSummary | undefined;
   loadError: string | undefined;
   /** Decision 039: the substitute being answered, and a refused answer's message. */
@@ -62,6 +66,13 @@ export const orderStatusMachine = setup({
   },
   actions: {
     assignOrder: assign((_, params: { reply: OrderStatusReply }) => ({ order: params.reply.data, loadError: undefined })),
+    // A failed payment's items are back in a cart (the reply names it): the session takes it, so the header's badge
+    // and the cart link show what it holds, not the 0 the placed order left.
+    recordCartBack: enqueueActions(({ context, enqueue }, params: { reply: OrderStatusReply }) => {
+      const cart = params.reply.current_cart;
+      if (!cart || !context.session) return;
+      enqueue.sendTo(context.session, { type: 'session.update', values: { cart_id: cart.cart_id, total_products_in_cart: cart.total_items_count } });
+    }),
     assignLoadError: assign((_, params: { message: string }) => ({ loadError: params.message })),
     assignAnswer: assign((_, params: { answer: SubstitutionAnswer }) => ({ answering: params.answer, answerError: undefined })),
     clearAnswer: assign({ answering: undefined }),
@@ -73,6 +84,7 @@ export const orderStatusMachine = setup({
   id: 'orderStatus',
   context: ({ input }) => ({
     orderId: (input.orderId ?? '').trim(),
+    session: input.session,
     order: undefined,
     loadError: undefined,
     answering: undefined,
@@ -95,10 +107,13 @@ export const orderStatusMachine = setup({
         input: ({ context }) => ({ orderId: context.orderId }),
         onDone: [
           {
-            description: 'Code 1: the order is shown.',
+            description: 'Code 1: the order is shown (a failed payment: the cart its items went back to is recorded).',
             guard: { type: 'isLoaded', params: ({ event }) => ({ reply: event.output }) },
             target: 'shown',
-            actions: { type: 'assignOrder', params: ({ event }) => ({ reply: event.output }) },
+            actions: [
+              { type: 'assignOrder', params: ({ event }) => ({ reply: event.output }) },
+              { type: 'recordCartBack', params: ({ event }) => ({ reply: event.output }) },
+            ],
           },
           {
             description: "Refused: the server's message (or 'Your order could not be loaded.').",
@@ -171,10 +186,13 @@ export const orderStatusMachine = setup({
         input: ({ context }) => ({ orderId: context.orderId }),
         onDone: [
           {
-            description: 'The fresh status is shown.',
+            description: 'The fresh status is shown (a payment that failed meanwhile: the cart its items went back to is recorded).',
             guard: { type: 'isLoaded', params: ({ event }) => ({ reply: event.output }) },
             target: 'shown',
-            actions: { type: 'assignOrder', params: ({ event }) => ({ reply: event.output }) },
+            actions: [
+              { type: 'assignOrder', params: ({ event }) => ({ reply: event.output }) },
+              { type: 'recordCartBack', params: ({ event }) => ({ reply: event.output }) },
+            ],
           },
           { description: 'The refresh was refused: what is shown stays.', target: 'shown' },
         ],

@@ -18,6 +18,8 @@ export interface CheckoutCardInput {
   payOnDeliveryRefusal?: string | undefined;
   /** How the order reaches the shopper (handOverOf its speed): a Dine-In table is not offered Payment on Delivery. */
   handOver?: HandOver | undefined;
+  /** Why this order cannot be paid by bank (bankDebitRefusal: due before a debit clears): the bank list says it, disabled. */
+  bankRefusal?: string | undefined;
 }
 
 export interface CheckoutCardContext {
@@ -26,6 +28,7 @@ export interface CheckoutCardContext {
   fromSettings: boolean;
   payOnDeliveryRefusal: string | undefined;
   handOver: HandOver;
+  bankRefusal: string | undefined;
 }
 
 /** The shopper's option choice and Payment on Delivery's Continue reach the card step, which passes them to payment options. */
@@ -75,6 +78,7 @@ export const checkoutCardMachine = setup({
     isUpiChosen: ({ event }) => event.type === 'payment.option.choose' && event.mode === 3,
     isDeliveryChosen: ({ context, event }) => event.type === 'payment.option.choose' && event.mode === 4 && isPayOnDeliveryOffered(context.handOver),
     isPayOnDeliveryOpen: ({ context }) => context.payOnDeliveryRefusal === undefined,
+    isBankOffered: ({ context }) => context.bankRefusal === undefined,
     isCardAdded: (_, params: { added: AddedCard | undefined }) => params.added !== undefined,
   },
   actions: {
@@ -99,6 +103,7 @@ export const checkoutCardMachine = setup({
     fromSettings: input.fromSettings ?? false,
     payOnDeliveryRefusal: input.payOnDeliveryRefusal,
     handOver: input.handOver ?? 'delivery',
+    bankRefusal: input.bankRefusal,
   }),
   invoke: [
     { id: 'choosePaymentOption', src: 'choosePaymentOption', input: {} },
@@ -136,8 +141,13 @@ export const checkoutCardMachine = setup({
               'Payment on Delivery (for a pick-up too, paid at the counter; never for a Dine-In table): nothing to fill in, Continue shows.',
           },
         ],
-        // A bank picked from the list pays by bank from it, whichever option showed.
-        'bank.choose': { target: '.bank', actions: 'forwardToPaymentOptions', description: 'A bank from the seven: its account fields show.' },
+        // A bank picked from the list pays by bank from it, whichever option showed; not for an order due before a debit clears.
+        'bank.choose': {
+          guard: 'isBankOffered',
+          target: '.bank',
+          actions: 'forwardToPaymentOptions',
+          description: 'A bank from the seven, for an order due once a debit has cleared: its account fields show.',
+        },
       },
       states: {
         cards: {

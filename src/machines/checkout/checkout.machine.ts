@@ -5,6 +5,8 @@ import { shippingAddressForCard } from './checkout-card.machine.ts';
 import { checkoutSetup, flowFromSession, resumed, speedStepInput } from './checkout.setup.ts';
 import { freshnessRegion, noticeRegion } from './checkout.states.ts';
 import { handOverOf, payOnDeliveryRefusal } from '../../rules/pay-on-delivery.ts';
+import { bankDebitRefusal, calendarDaysOf } from '../../rules/bank-account.ts';
+import { storeToday } from '../../rules/delivery-dates.ts';
 
 /**
  * The checkout tabs (spec "Checkout tabs", section 4; DESIGN.md statecharts): which step is open, the tab flags that
@@ -190,6 +192,8 @@ export const checkoutMachine = checkoutSetup.createMachine({
                 handOverOf(context.flow.selectedSpeedID),
               ),
               handOver: handOverOf(context.flow.selectedSpeedID),
+              // Place order refuses a bank debit for an order due before it clears: the bank list says so first.
+              bankRefusal: bankDebitRefusal(calendarDaysOf([context.flow.deliveryDate, context.flow.pickup_date]), storeToday(context.now())),
             }),
           },
           on: {

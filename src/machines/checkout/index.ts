@@ -84,6 +84,8 @@ export const selectPayOnDeliveryRefusal = (s: CardStepSnapshot) => s.context.pay
 export const selectOfferedPaymentOptions = (s: CardStepSnapshot) => offeredPaymentOptions(s.context.handOver);
 /** Payment on Delivery's panel text in the hand-over's words ('Pay when your order arrives.'). */
 export const selectPayOnDeliveryPanel = (s: CardStepSnapshot) => payOnDeliveryWords[s.context.handOver].panel;
+/** Why the order cannot be paid by bank (due before a debit clears), or undefined: the bank list is then disabled. */
+export const selectBankRefusal = (s: CardStepSnapshot) => s.context.bankRefusal;
 export const selectCanContinueOnDelivery = (s: CardStepSnapshot) => s.can({ type: 'payment.continue' });
 
 type SummarySnapshot = SnapshotFrom<typeof checkoutSummaryMachine>;

@@ -44,6 +44,15 @@ export function selectMoves(s: FulfilmentSnapshot): FulfilmentEvent[] {
   return partEventsFor(state, s.context.otherParts, s.context.actor, s.context.kind);
 }
 
+/**
+ * The moves a card offers: the machine's, but none for an order the server lists with none (staff's read-only view of
+ * an order still waiting for its payment: the server refuses any move on it until it is paid).
+ */
+export const selectCardMoves =
+  (listed: readonly FulfilmentEvent[]) =>
+  (s: FulfilmentSnapshot): FulfilmentEvent[] =>
+    listed.length === 0 ? [] : selectMoves(s);
+
 /** The move being sent (not one still asked about). */
 export const selectMoving = (s: FulfilmentSnapshot): FulfilmentEvent | undefined =>
   cardStepOf(s) === 'moving' ? s.context.pending?.event : undefined;

@@ -9,7 +9,8 @@ import {
   selectOrderStatusError,
   selectSubstitutionError,
 } from '../../machines/account/index.ts';
-import { orderTotalWords } from '../../rules/catch-weight.ts';
+import { failedPaymentNote, orderTotalWords } from '../../rules/catch-weight.ts';
+import { useAppActors } from '../app-context.tsx';
 import { capitalised } from '../../rules/account-settings.ts';
 import { orderHeadline } from '../../rules/fulfilment.ts';
 import { formatMoney } from '../../rules/money.ts';
@@ -33,7 +34,8 @@ export function OrderStatusPage() {
 
 function OrderStatus() {
   const [params] = useSearchParams();
-  const actor = useActorRef(orderStatusMachine, { input: { orderId: params.get('orderId') ?? undefined } });
+  const { session } = useAppActors();
+  const actor = useActorRef(orderStatusMachine, { input: { orderId: params.get('orderId') ?? undefined, session } });
   const loading = useSelector(actor, (s) => s.matches('loading'));
   const error = useSelector(actor, selectOrderStatusError);
   const missing = useSelector(actor, (s) =>
@@ -73,6 +75,11 @@ function OrderStatus() {
               </>
             )}
           </dl>
+          {failedPaymentNote(order) && (
+            <p className={css.status} data-testid="failed-payment-note">
+              {failedPaymentNote(order)} <Link to="/cart">Go to your cart</Link>
+            </p>
+          )}
           {proposals.map((item) => (
             <div key={item.item_id} className={css.card} role="group" aria-label={`Substitute for ${item.product_name}`}>
               <p>

@@ -8,7 +8,7 @@ import {
   selectFollowsList,
   selectFulfilmentState,
   selectMoveError,
-  selectMoves,
+  selectCardMoves,
   selectMoving,
   selectSubstitutedCount,
   selectSubstituting,
@@ -32,12 +32,17 @@ import * as css from './console.css.ts';
  * card stays mounted while the list is read again: each read is reported to its machine, which follows someone else's
  * move and keeps the weights typed.
  */
+/** The moves are computed per snapshot: the same list, move by move, is no change to draw. */
+function sameMoves(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((move, index) => move === b[index]);
+}
+
 export function ConsoleOrderCard({ order, role, onMoved }: { order: ConsoleOrder; role: ConsoleRole; onMoved: () => void }) {
   const actor = useActorRef(fulfilmentMachine, {
     input: { orderNumber: order.order_number, state: order.state, kind: order.kind, actor: role, locId: order.loc_id, otherParts: order.other_parts },
   });
   const state = useSelector(actor, selectFulfilmentState);
-  const moves = useSelector(actor, selectMoves);
+  const moves = useSelector(actor, selectCardMoves(order.moves), sameMoves);
   const moving = useSelector(actor, selectMoving);
   const error = useSelector(actor, selectMoveError);
   const reason = useSelector(actor, selectTypedReason);

@@ -24,8 +24,11 @@ function signedIn(session: SessionValues): { token: string; customerId: number }
   return { token: session.Token, customerId: session.CustomerId };
 }
 
-/** Every delivery group of the session's cart gets its first date with a free slot (Same Day) or its first date. */
-export async function scheduleThroughApi(session: SessionValues): Promise<void> {
+/**
+ * Every delivery group of the session's cart gets its first date with a free slot (Same Day) or its first date;
+ * daysAhead: from that many days after today instead (a week: past the 4 business days a bank debit takes to clear).
+ */
+export async function scheduleThroughApi(session: SessionValues, daysAhead?: number): Promise<void> {
   const { token } = signedIn(session);
   const cartId = session.cart_id;
   if (!cartId || !session.zipcode) throw new Error('the session has no cart');
@@ -38,7 +41,8 @@ export async function scheduleThroughApi(session: SessionValues): Promise<void> 
     ).response[0];
     if (!dates) throw new Error(`no delivery date for vendor ${group.vendor_id}`);
     // Other journeys hold the seats of the first slots: the first of the next days with a seat left.
-    const scheduled = await scheduleGroupThroughApi(session, group, dates.delivery_date, 7, dates.holidays);
+    const from = daysAhead === undefined ? dates.delivery_date : addDays(storeToday(new Date()), daysAhead);
+    const scheduled = await scheduleGroupThroughApi(session, group, from, 7, dates.holidays);
     if (!scheduled) throw new Error(`no free delivery date for vendor ${group.vendor_loc_id}`);
   }
 }

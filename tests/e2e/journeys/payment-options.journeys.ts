@@ -70,7 +70,8 @@ export const paymentOptionsJourneys: MachineMap = {
       name: 'customer delivering a ribeye, at the payment tab',
       input: () => undefined,
       open: async ({ page }) => {
-        await openCheckoutAt(page, await ribeyeCustomer('generated.payment'));
+        // Delivered a week ahead: pay by bank (chosen on this tab) is offered once a debit can clear.
+        await openCheckoutAt(page, await ribeyeCustomer('generated.payment', 7));
         await homeAndContinue(page);
         await speedAndContinue(page);
       },

@@ -24,7 +24,7 @@ export interface PlacedOrder {
   deliveryDate: string;
 }
 
-export async function sameDayOrderThroughApi(prefix: string): Promise<PlacedOrder> {
+export async function sameDayOrderThroughApi(prefix: string, bankAccount?: string): Promise<PlacedOrder> {
   const { session: customer, email } = await newCustomer(prefix);
   const token = customer.Token ?? '';
   const session = await addToCartThroughApi(customer, 'ribeye', 'USDA Prime Ribeye Steak');
@@ -42,11 +42,15 @@ export async function sameDayOrderThroughApi(prefix: string): Promise<PlacedOrde
   );
   const address = addresses.data?.[0];
   if (!address) throw new Error('no saved address');
-  const card = await payingCardToken();
+  // bankAccount: paid from Chase (a week ahead is past the 4 business days a debit takes); else by a test card.
+  const payment =
+    bankAccount === undefined
+      ? { payment_mode: 2, card_token: await payingCardToken() }
+      : { payment_mode: 1, bank_name: 'Chase', routing_number: '110000000', account_number: bankAccount };
   const placed = create(
     await apiPost(
       '/api/placeorder/placeorder',
-      { cart_id: cartId, delivery_address_id: address.address_id, speed_id: speedIds.oneHour, payment_mode: 2, card_token: card },
+      { cart_id: cartId, delivery_address_id: address.address_id, speed_id: speedIds.oneHour, ...payment },
       token,
     ),
     placeOrderReply,

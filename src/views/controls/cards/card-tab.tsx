@@ -4,6 +4,7 @@ import { bankList, bankMessages, selectChosenBank, type ShippingAddressForCard }
 import {
   checkoutCardMachine,
   selectAddCard,
+  selectBankRefusal,
   selectCardList,
   selectCanContinueOnDelivery,
   selectCardStepFromSettings,
@@ -72,6 +73,7 @@ export function CardTabView({ actor, onBack }: { actor: CheckoutCardActor; onBac
   const payOnDeliveryPanel = useSelector(actor, selectPayOnDeliveryPanel);
   const paymentOptions = useSelector(actor, selectOfferedPaymentOptions, sameOptions);
   const canContinueOnDelivery = useSelector(actor, selectCanContinueOnDelivery);
+  const bankRefusal = useSelector(actor, selectBankRefusal);
 
   if (addCard) return <AddCard actor={addCard} />;
 
@@ -99,6 +101,11 @@ export function CardTabView({ actor, onBack }: { actor: CheckoutCardActor; onBac
           </fieldset>
           <fieldset className={css.banks}>
             <legend className={css.bankTitle}>{bankMessages.title}</legend>
+            {bankRefusal && (
+              <p className={css.status} id="bank-refusal">
+                {bankRefusal}
+              </p>
+            )}
             <div className={css.bankList}>
               {bankList.map((bank) => (
                 <label key={bank} className={css.option}>
@@ -107,6 +114,8 @@ export function CardTabView({ actor, onBack }: { actor: CheckoutCardActor; onBac
                     name="bank"
                     value={bank}
                     checked={mode === 1 && chosenBank === bank}
+                    disabled={bankRefusal !== undefined}
+                    aria-describedby={bankRefusal ? 'bank-refusal' : undefined}
                     onChange={() => actor.send({ type: 'bank.choose', bank })}
                   />
                   {bank}
