@@ -99,51 +99,38 @@ export async function rescheduleOptions(
   const deliverable = pickDeliverable(deliverables, request.locId) ?? pickVisit(deliverables, request.locId);
   if (!deliverable || deliverable.delivery_date === null) return undefined;
   const refusal = changeRefusal(order, deliverables, now) ?? null;
+  // A part refused alone before: the confirm step says what a cancel of the rest gives back, and what was before.
+  const rest = await restOfOrder(db, order);
+  const known = {
+    order_id: order.increment_id,
+    vendor_loc_id: deliverable.loc_id,
+    vendor_name: deliverable.vendor_name,
+    speed: deliverable.speed,
+    delivery_date: deliverable.delivery_date,
+    can_change: refusal === null,
+    refusal,
+    ...(rest ? { rest_of_order: restOfOrderReply(rest) } : {}),
+  };
   // A restaurant visit has no delivery to move: it may be canceled, by the same cutoff (the panel offers Cancel only).
   if (isVisitSpeed(deliverable.speed)) {
-    const rest = await restOfOrder(db, order);
-    return {
-      order_id: order.increment_id,
-      vendor_loc_id: deliverable.loc_id,
-      vendor_name: deliverable.vendor_name,
-      speed: deliverable.speed,
-      delivery_date: deliverable.delivery_date,
-      slot_id: null,
-      time_slot: deliverable.slot_start ? timeLabel(deliverable.slot_start) : null,
-      can_change: refusal === null,
-      refusal,
-      earliest: null,
-      holidays: [],
-      date: deliverable.delivery_date,
-      date_refusal: null,
-      slots: [],
-      ...(rest ? { rest_of_order: restOfOrderReply(rest) } : {}),
-    };
+    const time = deliverable.slot_start ? timeLabel(deliverable.slot_start) : null;
+    return { ...known, slot_id: null, time_slot: time, earliest: null, holidays: [], date: deliverable.delivery_date, date_refusal: null, slots: [] };
   }
   const vendor = await db.selectFrom('vendor_locations').select('vendor_id').where('id', '=', deliverable.loc_id).executeTakeFirst();
   const info = vendor ? (await vendorCalendars(db, [vendor.vendor_id])).get(vendor.vendor_id) : undefined;
   const date = request.date ?? deliverable.delivery_date;
   const dateRefusal = info ? (deliveryDateRefusal(date, deliverable.speed, info, now) ?? null) : fulfilmentMessages.notAllowed;
   const slots = deliverable.speed === 'local' && dateRefusal === null ? await openSlots(db, deliverable.loc_id, date, undefined, now) : [];
-  // A part refused alone before: the confirm step says what a cancel of the rest gives back, and what was before.
-  const rest = await restOfOrder(db, order);
   return {
-    order_id: order.increment_id,
-    vendor_loc_id: deliverable.loc_id,
-    vendor_name: deliverable.vendor_name,
-    speed: deliverable.speed,
-    delivery_date: deliverable.delivery_date,
+    ...known,
     slot_id: deliverable.slot_template_id,
     time_slot: timeSlotOf(deliverable),
-    can_change: refusal === null,
-    refusal,
     earliest: info ? (nextDeliveryDate(now, deliverable.speed, info.calendar) ?? null) : null,
     holidays: info ? closedDates(storeToday(now), calendarDays, info.calendar) : [],
     date,
     // Closed is not full (issue 23): a closed day says so; an open one with no seat left says the slots are booked.
     date_refusal: dateRefusal ?? (deliverable.speed === 'local' && slots.length === 0 ? noSlotsLeftReply : null),
     slots,
-    ...(rest ? { rest_of_order: restOfOrderReply(rest) } : {}),
   };
 }
 
