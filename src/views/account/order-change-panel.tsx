@@ -71,6 +71,16 @@ export function OrderChangePanel({ orderId, kind = 'delivery', onChanged }: Orde
     </button>
   );
   const choosing = step === 'choosing' || busy === 'day' || busy === 'saving';
+  const errorLine = error && (
+    <p role="alert" className={css.error}>
+      {error}
+    </p>
+  );
+  const cancelButton = (
+    <button type="button" className={secondaryButton} disabled={busy !== undefined} onClick={() => actor.send({ type: 'change.cancel.ask' })}>
+      Cancel order
+    </button>
+  );
   return (
     <section className={css.card} aria-label={title}>
       <h3 className={css.cardTitle}>{title.toUpperCase()}</h3>
@@ -102,15 +112,9 @@ export function OrderChangePanel({ orderId, kind = 'delivery', onChanged }: Orde
             Now: {visitWords[options.speed === 'dine-in' ? 'dine-in' : 'pickup']} at {options.vendor_name} on {formatUsDate(options.delivery_date)}
             {options.time_slot ? `, ${options.time_slot}` : ''}. You can cancel it until 3 pm Eastern the day before.
           </p>
-          {error && (
-            <p role="alert" className={css.error}>
-              {error}
-            </p>
-          )}
+          {errorLine}
           <p className={css.actions}>
-            <button type="button" className={secondaryButton} disabled={busy !== undefined} onClick={() => actor.send({ type: 'change.cancel.ask' })}>
-              Cancel order
-            </button>
+            {cancelButton}
             {close}
           </p>
         </>
@@ -142,18 +146,12 @@ export function OrderChangePanel({ orderId, kind = 'delivery', onChanged }: Orde
               onChoose={(chosen) => actor.send({ type: 'change.slot.choose', slotId: chosen })}
             />
           )}
-          {error && (
-            <p role="alert" className={css.error}>
-              {error}
-            </p>
-          )}
+          {errorLine}
           <p className={css.actions}>
             <button type="button" className={primaryButton} disabled={busy !== undefined} onClick={() => actor.send({ type: 'change.submit' })}>
               {busy === 'saving' ? 'Moving…' : 'Move delivery'}
             </button>
-            <button type="button" className={secondaryButton} disabled={busy !== undefined} onClick={() => actor.send({ type: 'change.cancel.ask' })}>
-              Cancel order
-            </button>
+            {cancelButton}
             {close}
           </p>
         </>
