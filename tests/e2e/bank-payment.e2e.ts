@@ -8,6 +8,10 @@ import { addSameDayToCart, apiPost, enterStoreAsNewCustomer, scheduleFirstGroupA
  * places the order and is told the bank payment is pending; the order waits as pending until the payment reconciler
  * (test mode's one-pass hook, as the background sweep makes each minute) finds the debit cleared, and then shows paid.
  */
+// One after another in one worker: a test's reconciler pass (test-reconcile) settles every pending debit, another
+// test's too, so run beside the pending → settled test it could clear that order before its status page is read.
+test.describe.configure({ mode: 'default' });
+
 /** A new customer's ribeye, delivered once a debit has cleared, paid from Chase's `account`: the order's number. */
 async function orderPaidByBank(page: Page, email: string, account: string, screenshots = false): Promise<string> {
   await enterStoreAsNewCustomer(page, { firstName: 'Ada', lastName: 'Lovelace', email: uniqueEmail(email), password: 'correct horse 1' });
