@@ -31,8 +31,13 @@ export interface PostgresCluster {
   /** Its data folder (postmaster.pid's first line is the server's process id). */
   dataDir: string;
   urlOf(database: string): string;
+  /** The same database over the cluster's Unix socket (its folder, `-k`): no TCP, as a store beside its database. */
+  socketUrlOf(database: string): string;
   stop(): void;
 }
+
+/** A database over the Unix socket in `folder` (pg reads `host` as a socket folder when it is a path). */
+const socketUrl = (folder: string, port: number, database: string) => `postgres://postgres@localhost/${database}?host=${folder}&port=${port}`;
 
 export function postgresInstalled(): boolean {
   return fs.existsSync(path.join(postgresBin, 'initdb'));
@@ -76,6 +81,7 @@ export async function startPostgresCluster(label: string): Promise<PostgresClust
     port: started,
     dataDir,
     urlOf: (database) => `postgres://postgres@127.0.0.1:${started}/${database}`,
+    socketUrlOf: (database) => socketUrl(folder, started, database),
     stop() {
       try {
         runTool('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
@@ -118,6 +124,7 @@ export async function startKeptCluster(folder: string): Promise<PostgresCluster>
     port: started,
     dataDir,
     urlOf: (database) => `postgres://postgres@127.0.0.1:${started}/${database}`,
+    socketUrlOf: (database) => socketUrl(home, started, database),
     stop() {
       // One somebody else started (a seed still running, say) is left as it was.
       if (startedHere) runTool('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
@@ -175,6 +182,7 @@ export async function startReplicaOf(primary: PostgresCluster, label: string): P
     port,
     dataDir,
     urlOf: (database) => `postgres://postgres@127.0.0.1:${port}/${database}`,
+    socketUrlOf: (database) => socketUrl(folder, port, database),
     stop() {
       try {
         runTool('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);

@@ -58,9 +58,7 @@ async function openSet(): Promise<Opened & { shop: CheckoutShop }> {
   const copy = `checkout_cpu_${process.pid}`;
   await adminStatement(cluster.urlOf('postgres'), `create database ${copy} template store`);
   // The kept cluster's socket is in its folder (`-k`): the same database, reached without TCP.
-  const databaseUrl = socket
-    ? `postgres://postgres@localhost/${copy}?host=${path.resolve(`bench/pg-${thousands}k`)}&port=${cluster.port}`
-    : cluster.urlOf(copy);
+  const databaseUrl = socket ? cluster.socketUrlOf(copy) : cluster.urlOf(copy);
   const shop = await checkoutShopOf(await openDatabase({ databaseUrl, dataDir: 'memory://', statementTimeoutMs: 0 }));
   const postmaster = postmasterPid(cluster);
   const uploads = fs.mkdtempSync(path.join(os.tmpdir(), 'checkout-cpu-uploads-'));

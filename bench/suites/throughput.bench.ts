@@ -6,7 +6,7 @@
  * are the postmaster's children), from /proc before and after — and the highest throughput whose p99 stays within
  * 50 ms, stepping the connections up 1, 2, 4, 8… (lib/throughput-steps.ts). On each data set of BENCH_SETS (default
  * pglite-100k,postgres-100k; add pglite-1m, postgres-1m): PGlite in bench/data-<size>, PostgreSQL in the kept cluster
- * bench/pg-<size> (the other benches' data sets, seeded once and reused), each measured on a throwaway copy (the
+ * bench/pg-<size> (the other benches' data sets, seeded once and reused; postgres-<size>-socket reaches it over its Unix socket), each measured on a throwaway copy (the
  * carts and orders it makes never reach the data set). On the PostgreSQL sets of BENCH_BALANCED (default
  * postgres-100k) the same again through nginx in front of 1, 2 and 3 instances. BENCH_STEP_SECONDS (5) per step,
  * after BENCH_STRUCTURES_WARMUP_SECONDS (20) of searches and listings; BENCH_KINDS a subset; BENCH_CPU_PROF=<folder>
@@ -85,7 +85,8 @@ async function planAndSeed(handle: DatabaseHandle, products: number): Promise<{ 
 }
 
 async function openSet(name: string): Promise<Opened> {
-  const [database, size = ''] = name.split('-');
+  // postgres-<size>-socket: the same cluster over its Unix socket, as a store on its database's machine would reach it.
+  const [database, size = '', via = 'tcp'] = name.split('-');
   const products = productsOf(size);
   const copy = `throughput_${process.pid}`;
   if (database === 'pglite') {
@@ -107,19 +108,21 @@ async function openSet(name: string): Promise<Opened> {
       drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
     };
   }
-  if (database !== 'postgres') throw new Error(`${name}: not pglite-<size> or postgres-<size>`);
+  if (database !== 'postgres' || !['tcp', 'socket'].includes(via))
+    throw new Error(`${name}: not pglite-<size>, postgres-<size> or postgres-<size>-socket`);
   const cluster: PostgresCluster = await startKeptCluster(`bench/pg-${size}`);
   const url = await ensureDatabase(cluster, 'store');
   const { seedNote } = await planAndSeed(await openDatabase({ databaseUrl: url, dataDir: 'memory://', statementTimeoutMs: 0 }), products);
   await adminStatement(cluster.urlOf('postgres'), `create database ${copy} template store`);
-  const handle = await openDatabase({ databaseUrl: cluster.urlOf(copy), dataDir: 'memory://', statementTimeoutMs: 0 });
+  const databaseUrl = via === 'socket' ? cluster.socketUrlOf(copy) : cluster.urlOf(copy);
+  const handle = await openDatabase({ databaseUrl, dataDir: 'memory://', statementTimeoutMs: 0 });
   const plan = await throughputPlan(handle.db).finally(() => handle.close());
   const postmaster = postmasterPid(cluster);
   return {
     kind: 'postgres',
     products,
-    label: `PostgreSQL 15 ${size}`,
-    env: { DATABASE_URL: cluster.urlOf(copy), DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'throughput-uploads-')) },
+    label: `PostgreSQL 15 ${size}${via === 'socket' ? ', over its Unix socket' : ''}`,
+    env: { DATABASE_URL: databaseUrl, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'throughput-uploads-')) },
     databaseCpuMs: () => cpuSeconds(postmaster, true) * 1000,
     plan,
     seedNote,

@@ -5,7 +5,7 @@ import { badRequestBody } from '../../src/api/contract/envelope.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../server/db/schema.ts';
 import { loadCartLines } from '../../server/services/cart/cart-view.ts';
-import { bookHeldSeats, checkSlotHolds } from '../../server/services/cart/slots.ts';
+import { checkSlotHolds } from '../../server/services/cart/slots.ts';
 import { cartCall, makeCart, manualClock, pickOffers, post, showcart, type OfferPick } from './cart-page-helpers.ts';
 import { signedInCustomer } from './fixtures.ts';
 import { startTestApp, type TestApp } from './test-app.ts';
@@ -228,7 +228,7 @@ describe('holding a seat in a slot (POST /api/cart/deliveryschedule with slot_id
   });
 });
 
-describe('checkSlotHolds and bookHeldSeats (for place order)', () => {
+describe('checkSlotHolds (for place order; its order books the seats: checkout-place-order.test.ts)', () => {
   it('asks for every missing date and slot', async () => {
     const offer = courier[0];
     const local = butcher[used++];
@@ -266,26 +266,5 @@ describe('checkSlotHolds and bookHeldSeats (for place order)', () => {
       ok: false,
       problems: [{ vendor_loc_id: 101, message: 'Your hold on this time slot expired and the slot is now full. Please choose another.' }],
     });
-  });
-
-  it('booking turns the holds into taken seats for everyone', async () => {
-    const date = '2026-12-05';
-    const cartId = await butcherCart();
-    await schedule({ cart_id: cartId, delivery_date: date, slot_id: 10102 });
-    await t.database.db.transaction().execute(async (trx) => {
-      expect(await checkHolds(trx, cartId)).toMatchObject({ ok: true });
-      // As place order closes the cart: the holds removed (returning them), then booked.
-      await bookHeldSeats(trx, await trx.deleteFrom('slot_holds').where('cart_id', '=', cartId).returning(['template_id', 'slot_date']).execute());
-    });
-    const booked = await t.database.db
-      .selectFrom('driver_slots')
-      .select('booked')
-      .where('template_id', '=', 10102)
-      .where('slot_date', '=', date)
-      .executeTakeFirstOrThrow();
-    expect(booked.booked).toBe(1);
-    expect(await t.database.db.selectFrom('slot_holds').select('id').where('cart_id', '=', cartId).execute()).toEqual([]);
-    clock.advanceMinutes(60);
-    expect((await slots({ order_date: date })).data?.find((s) => s.slot_id === 10102)?.available).toBe(3);
   });
 });

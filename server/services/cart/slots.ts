@@ -194,7 +194,7 @@ export type SlotHoldCheck = { ok: true; choices: Map<number, DeliveryChoice> } |
  * For place order, inside its transaction: every vendor group still has a date the vendor can deliver on, and
  * every Same Day group a slot that has not passed with a seat held for this cart. A hold that expired is taken
  * again when the slot still has a seat (and refused when someone else took it); live holds are renewed, so the
- * seats stay this cart's until the order books them (bookHeldSeats).
+ * seats stay this cart's until the order books them (place order's insert, order-insert.ts).
  */
 export async function checkSlotHolds(
   db: Kysely<Database>,
@@ -234,20 +234,6 @@ export async function checkSlotHolds(
     }
   }
   return problems.length === 0 ? { ok: true, choices } : { ok: false, problems };
-}
-
-/**
- * For place order, after checkSlotHolds passed in the same transaction: the cart's holds, just removed (its DELETE
- * ... RETURNING, which also closes the cart), become booked seats (driver_slots.booked).
- */
-export async function bookHeldSeats(trx: Kysely<Database>, holds: readonly { template_id: number; slot_date: string }[]): Promise<void> {
-  for (const hold of holds) {
-    await trx
-      .insertInto('driver_slots')
-      .values({ template_id: hold.template_id, slot_date: hold.slot_date, booked: 1 })
-      .onConflict((oc) => oc.columns(['template_id', 'slot_date']).doUpdateSet((eb) => ({ booked: eb('driver_slots.booked', '+', 1) })))
-      .execute();
-  }
 }
 
 /**

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { jsonObjectFrom } from 'kysely/helpers/postgres';
 import { cardIdField, type OrderProblem } from '../../../src/api/contract/checkout.contract.ts';
 import { addressRuleMessages } from '../../../src/rules/address-validation.ts';
@@ -42,7 +42,7 @@ import { cartSpeedIds, offerMessages, retailerLocIds, speedRefusal } from './off
 import { findOwnCard, type CardRow } from '../payments/payment-methods.ts';
 import { paymentMessages, type OrderRow } from '../payments/order-payment.ts';
 import type { Caller } from '../platform/caller.ts';
-import { bookHeldSeats, checkSlotHolds } from '../cart/slots.ts';
+import { checkSlotHolds } from '../cart/slots.ts';
 import { checkAgeGate, takeFacePass } from './age-restriction.ts';
 import { verifyUpi } from '../payments/upi.ts';
 import { prepareWeighedOrder, type SubstitutionChoices } from './weighed-order.ts';
@@ -215,7 +215,6 @@ async function reserveOnce(
   await redeemWalletClaims(trx, order.id, wallet.value);
   if (basis.coupon && coupon.value) await recordRedemption(trx, order.id, basis.coupon.id, coupon.value);
   await takeFacePass(trx, ageGate, order.id, now);
-  await closeCart(trx, cart.id, caller);
   const emailConfirmationToken = unpaid.value.confirmByEmail ? await startEmailConfirmation(trx, order.id, now) : undefined;
   return { kind: 'reserved', order, emailConfirmationToken, lines, keptAside, otherOpenCart };
 }
@@ -594,6 +593,7 @@ async function writeOrder(trx: Kysely<Database>, payments: PaymentGateway, calle
     // The request placing the order charges it right after this commits: it claims the charge here, a statement
     // fewer than claiming after the commit (order-payment.ts, settleReservedOrder). Pay on delivery has none.
     claimCharge: status === 'pending_payment',
+    now: new Date(),
     customer_id: caller.customerId,
     cart_id: cart.id,
     status,
@@ -701,27 +701,4 @@ async function writeDeliverables(
     }
   }
   return { lineIds, lines };
-}
-
-/** closeCart's statement, built once (issue 27). */
-const closeCartStatement = statementShape<{ cartId: string; customerId: number; now: Date }>()((db, value) =>
-  db
-    .with('closed', (cte) =>
-      cte
-        .updateTable('carts')
-        .set({ status: 'ordered', customer_id: sql<number>`coalesce(customer_id, ${value('customerId')})`, updated_at: value('now') })
-        .where('id', '=', value('cartId')),
-    )
-    .deleteFrom('slot_holds')
-    .where('cart_id', '=', value('cartId'))
-    .returning(['template_id', 'slot_date']),
-);
-
-/**
- * The held seats become booked seats, and the cart closes (claimed by the caller if it was a bare guest cart): the
- * cart's update rides as a CTE on the holds' delete, one statement (decision 065).
- */
-async function closeCart(trx: Kysely<Database>, cartId: string, caller: Caller): Promise<void> {
-  const holds = await closeCartStatement.rows(trx, { cartId, customerId: caller.customerId, now: new Date() });
-  await bookHeldSeats(trx, holds);
 }
