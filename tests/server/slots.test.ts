@@ -1,8 +1,8 @@
 import { assert } from 'superstruct';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getSlotReply, type SlotOffer } from '../../src/api/contract/cart-page.contract.ts';
 import { badRequestBody } from '../../src/api/contract/envelope.ts';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../server/db/schema.ts';
 import { loadCartLines } from '../../server/services/cart/cart-view.ts';
 import { checkSlotHolds } from '../../server/services/cart/slots.ts';
@@ -225,6 +225,49 @@ describe('holding a seat in a slot (POST /api/cart/deliveryschedule with slot_id
     );
     expect(response.status).toBe(404);
     expect(await t.database.db.selectFrom('slot_holds').select('id').where('cart_id', '=', cartId).execute()).toEqual([]);
+  });
+});
+
+describe('a date alone (POST /api/cart/deliveryschedule without slot_id: one statement, no transaction)', () => {
+  it('sent while place order holds the cart, waits for it and saves nothing on the ordered cart (404)', async () => {
+    const offer = courier[0];
+    if (!offer) throw new Error('out of offers');
+    const { cartId } = await makeCart(t, [{ offer, qty: 1 }]);
+    const db = t.database.db;
+    const dates = () => db.selectFrom('cart_deliveries').select('delivery_date').where('cart_id', '=', cartId).execute();
+    let answer: Promise<{ status: number }> | undefined;
+    await db.transaction().execute(async (trx) => {
+      // As place order: the cart locked, then closed, before its commit.
+      await trx.selectFrom('carts').select('id').where('id', '=', cartId).forUpdate().execute();
+      await trx.updateTable('carts').set({ status: 'ordered' }).where('id', '=', cartId).execute();
+      answer = post(t, '/api/cart/deliveryschedule', { cart_id: cartId, vendor_loc_id: 201, delivery_date: '2026-12-03' });
+      if (t.databaseUrl) {
+        // PostgreSQL: the call read the cart as open (the order is not committed) and now waits on the cart's row lock
+        // (asked on another connection: pg_stat_activity is a snapshot taken once per transaction).
+        // (The embedded database runs the call after this transaction: it reads the cart as ordered.)
+        await vi.waitFor(
+          async () => {
+            const waiting = await sql<{
+              n: number;
+            }>`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`.execute(db);
+            expect(waiting.rows[0]?.n).toBe(1);
+          },
+          { timeout: 20_000 },
+        );
+      }
+    });
+    expect((await answer)?.status).toBe(404);
+    expect(await dates()).toEqual([]);
+  });
+
+  it('saves the date on an open cart', async () => {
+    const offer = courier[1];
+    if (!offer) throw new Error('out of offers');
+    const { cartId } = await makeCart(t, [{ offer, qty: 1 }]);
+    const reply = await cartCall(t, '/api/cart/deliveryschedule', { cart_id: cartId, vendor_loc_id: 201, delivery_date: '2026-12-03' });
+    expect(reply.code).toBe(1);
+    const saved = await t.database.db.selectFrom('cart_deliveries').select(['loc_id', 'delivery_date']).where('cart_id', '=', cartId).execute();
+    expect(saved).toEqual([{ loc_id: 201, delivery_date: '2026-12-03' }]);
   });
 });
 

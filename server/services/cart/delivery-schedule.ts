@@ -1,6 +1,6 @@
-import type { Kysely, Selectable } from 'kysely';
-import type { CartsTable, Database } from '../../db/schema.ts';
-import { statementShape } from '../../db/statement-shapes.ts';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { CartsTable, Database, SpeedType } from '../../db/schema.ts';
+import { statementShape, type Value } from '../../db/statement-shapes.ts';
 import { deliveryDateRefusal, vendorCalendars, type VendorCalendarInfo } from './delivery-dates.ts';
 import type { Caller } from '../platform/caller.ts';
 import { tiedTransaction } from '../platform/catalogue-changes.ts';
@@ -28,7 +28,9 @@ export type ScheduleOutcome = (({ kind: 'saved' } | { kind: 'refused'; message: 
 
 /**
  * Saves a vendor group's delivery date (and Same Day slot, holding a seat for 15 minutes). Everything is checked
- * before anything is written, in one transaction with the cart locked: a refusal leaves the cart as it was.
+ * before anything is written: a refusal leaves the cart as it was. A date alone is one statement that writes only
+ * while the cart is still open (decision 084: no transaction, two round trips fewer); a slot is held in one
+ * transaction with the cart locked, as the seat's count needs.
  */
 export async function scheduleDelivery(
   db: Kysely<Database>,
@@ -36,34 +38,57 @@ export async function scheduleDelivery(
   request: ScheduleRequest,
   now: Date,
 ): Promise<ScheduleOutcome> {
+  if (request.slotId === null) {
+    const checked = await checkSchedule(db, caller, request, now, (cartId) => cartWithGroup.first(db, { cartId, locId: request.locId }));
+    if (checked.kind !== 'checked') return checked;
+    const saved = await saveDateReleasingHold.first(db, { cartId: checked.cart.id, locId: request.locId, date: request.date, now: new Date() });
+    // The cart was ordered (or emptied into another) between the read and the save: nothing was written.
+    return saved ? { kind: 'saved', ...checked.reads } : { kind: 'not-found' };
+  }
+  const templateId = request.slotId;
   return tiedTransaction(db, async (trx): Promise<ScheduleOutcome> => {
-    const locked = await lockCartWithGroup(trx, request.cartId, request.locId, caller);
-    if (!locked) return { kind: 'not-found' };
-    const { cart, group } = locked;
-    // No line of this seller in the cart: nothing to schedule, and nothing to reveal.
-    if (!group) return { kind: 'not-found' };
-
-    const calendars = await vendorCalendars(trx, [group.vendor_id]);
-    const calendar = calendars.get(group.vendor_id);
-    if (!calendar) return { kind: 'not-found' };
-    const reads: ScheduleReads = { cart, calendars };
-    const refusal = deliveryDateRefusal(request.date, group.speed, calendar, now);
-    if (refusal !== undefined) return { kind: 'refused', message: refusal, ...reads };
-
-    if (request.slotId !== null) {
-      if (group.speed !== 'local') return { kind: 'refused', message: slotMessages.noSlotsAtSpeed, ...reads };
-      const held = await holdSlot(trx, { cartId: cart.id, locId: request.locId, date: request.date, templateId: request.slotId }, now);
-      // holdSlot's refusals write nothing, so the cart read under the lock is still the cart as it stands.
-      if (held.kind === 'refused') return { ...held, ...reads };
-    }
-    await saveDeliveryDate(trx, { cartId: cart.id, locId: request.locId, date: request.date, releaseHold: request.slotId === null });
+    const checked = await checkSchedule(trx, caller, request, now, (cartId) => lockedCartWithGroup.first(trx, { cartId, locId: request.locId }));
+    if (checked.kind !== 'checked') return checked;
+    const { cart, group, reads } = checked;
+    if (group.speed !== 'local') return { kind: 'refused', message: slotMessages.noSlotsAtSpeed, ...reads };
+    const held = await holdSlot(trx, { cartId: cart.id, locId: request.locId, date: request.date, templateId }, now);
+    // holdSlot's refusals write nothing, so the cart read under the lock is still the cart as it stands.
+    if (held.kind === 'refused') return { ...held, ...reads };
+    await saveDate.execute(trx, { cartId: cart.id, locId: request.locId, date: request.date, now: new Date() });
     return { kind: 'saved', ...reads };
   });
 }
 
-/** lockCartWithGroup's statement, built once (issue 27). */
-const cartWithGroup = statementShape<{ cartId: string; locId: number }>()((db, value) =>
-  db
+type CartWithGroupRow = Selectable<CartsTable> & { group_speed: SpeedType | null; group_vendor_id: number | null };
+
+/** The cart (the caller's, open), its group at the vendor location and the vendor's calendar; or the answer that ends it. */
+async function checkSchedule(
+  db: Kysely<Database>,
+  caller: Caller | undefined,
+  request: ScheduleRequest,
+  now: Date,
+  readCart: (cartId: string) => Promise<CartWithGroupRow | undefined>,
+): Promise<
+  | { kind: 'checked'; cart: Selectable<CartsTable>; group: { speed: SpeedType; vendor_id: number }; reads: ScheduleReads }
+  | Exclude<ScheduleOutcome, { kind: 'saved' }>
+> {
+  const found = cartAndGroup(await readCart(request.cartId), caller);
+  if (!found) return { kind: 'not-found' };
+  const { cart, group } = found;
+  // No line of this seller in the cart: nothing to schedule, and nothing to reveal.
+  if (!group) return { kind: 'not-found' };
+  const calendars = await vendorCalendars(db, [group.vendor_id]);
+  const calendar = calendars.get(group.vendor_id);
+  if (!calendar) return { kind: 'not-found' };
+  const reads: ScheduleReads = { cart, calendars };
+  const refusal = deliveryDateRefusal(request.date, group.speed, calendar, now);
+  if (refusal !== undefined) return { kind: 'refused', message: refusal, ...reads };
+  return { kind: 'checked', cart, group, reads };
+}
+
+/** The open cart with its group's speed and vendor (any line of the cart at the vendor location): built once (issue 27). */
+function cartWithGroupQuery(db: Kysely<Database>, cartId: Value<string>, locId: Value<number>) {
+  return db
     .selectFrom('carts')
     .leftJoinLateral(
       (eb) =>
@@ -73,60 +98,79 @@ const cartWithGroup = statementShape<{ cartId: string; locId: number }>()((db, v
           .innerJoin('vendor_locations', 'vendor_locations.id', 'variant_offers.loc_id')
           .select(['variant_offers.speed', 'vendor_locations.vendor_id'])
           .whereRef('cart_items.cart_id', '=', 'carts.id')
-          .where('variant_offers.loc_id', '=', value('locId'))
+          .where('variant_offers.loc_id', '=', locId)
           .limit(1)
           .as('grp'),
       (join) => join.onTrue(),
     )
     .selectAll('carts')
     .select(['grp.speed as group_speed', 'grp.vendor_id as group_vendor_id'])
-    .where('carts.id', '=', value('cartId'))
-    .where('carts.status', '=', 'open')
-    .forUpdate('carts'),
+    .where('carts.id', '=', cartId)
+    .where('carts.status', '=', 'open');
+}
+
+const cartWithGroup = statementShape<{ cartId: string; locId: number }>()((db, value) => cartWithGroupQuery(db, value('cartId'), value('locId')));
+
+/** The same, the cart locked (the lateral join on the locked row locks only the cart: decision 068). */
+const lockedCartWithGroup = statementShape<{ cartId: string; locId: number }>()((db, value) =>
+  cartWithGroupQuery(db, value('cartId'), value('locId')).forUpdate('carts'),
 );
 
-/**
- * lockOwnCart, with the group's speed and vendor (any line of the cart at the vendor location) read in the same
- * statement: a lateral join on the locked row, locking only the cart (decision 068).
- */
-async function lockCartWithGroup(trx: Kysely<Database>, cartId: string, locId: number, caller: Caller | undefined) {
-  const row = await cartWithGroup.first(trx, { cartId, locId });
+/** The caller's cart and its group at the vendor location (undefined: no line there), or undefined when not theirs. */
+function cartAndGroup(row: CartWithGroupRow | undefined, caller: Caller | undefined) {
   if (!row) return undefined;
   const { group_speed: speed, group_vendor_id: vendorId, ...cart } = row;
   if (cart.customer_id !== null && cart.customer_id !== caller?.customerId) return undefined;
   return { cart, group: speed === null || vendorId === null ? undefined : { speed, vendor_id: vendorId } };
 }
 
-/**
- * The group's date, the cart's updated_at and (a date without a slot) the group's seat given up, in one statement:
- * data-modifying CTEs run once and to completion whether or not the insert reads them (decision 065: two round
- * trips fewer on every delivery schedule; on the embedded database each one waits its turn on the one connection).
- */
-async function saveDeliveryDate(trx: Kysely<Database>, save: { cartId: string; locId: number; date: string; releaseHold: boolean }): Promise<void> {
-  const params = { cartId: save.cartId, locId: save.locId, date: save.date, now: new Date() };
-  await (save.releaseHold ? saveDateReleasingHold : saveDate).execute(trx, params);
-}
-
 type SaveDateParams = { cartId: string; locId: number; date: string; now: Date };
 
-/** The date's upsert, the cart touched in a CTE; with or without the group's seat given up (two shapes, built once). */
-function saveDateStatement(releaseHold: boolean) {
-  return statementShape<SaveDateParams>()((db, value) => {
-    const touched = db.with('touched', (cte) =>
+/**
+ * Under the cart's lock (a seat was just held): the group's date, with the cart's updated_at in a CTE. Data-modifying
+ * CTEs run once and to completion whether or not the insert reads them (decision 065).
+ */
+const saveDate = statementShape<SaveDateParams>()((db, value) =>
+  db
+    .with('touched', (cte) =>
       cte
         .updateTable('carts')
         .set({ updated_at: value('now') })
         .where('id', '=', value('cartId')),
-    );
-    const released = releaseHold
-      ? touched.with('released', (cte) => cte.deleteFrom('slot_holds').where('cart_id', '=', value('cartId')).where('loc_id', '=', value('locId')))
-      : touched;
-    return released
-      .insertInto('cart_deliveries')
-      .values({ cart_id: value('cartId'), loc_id: value('locId'), delivery_date: value('date') })
-      .onConflict((oc) => oc.columns(['cart_id', 'loc_id']).doUpdateSet({ delivery_date: value('date'), updated_at: value('now') }));
-  });
-}
+    )
+    .insertInto('cart_deliveries')
+    .values({ cart_id: value('cartId'), loc_id: value('locId'), delivery_date: value('date') })
+    .onConflict((oc) => oc.columns(['cart_id', 'loc_id']).doUpdateSet({ delivery_date: value('date'), updated_at: value('now') })),
+);
 
-const saveDate = saveDateStatement(false);
-const saveDateReleasingHold = saveDateStatement(true);
+/**
+ * A date alone, with no lock held (decision 084): the cart is touched only while it is open (the update waits for a
+ * place order holding the cart's lock, then sees the cart ordered), the group's seat is given up and the date saved
+ * from the touched row, so a cart closed meanwhile gets nothing and no row comes back.
+ */
+const saveDateReleasingHold = statementShape<SaveDateParams>()((db, value) =>
+  db
+    .with('touched', (cte) =>
+      cte
+        .updateTable('carts')
+        .set({ updated_at: value('now') })
+        .where('id', '=', value('cartId'))
+        .where('status', '=', 'open')
+        .returning('id'),
+    )
+    .with('released', (cte) =>
+      cte
+        .deleteFrom('slot_holds')
+        .where('cart_id', 'in', (eb) => eb.selectFrom('touched').select('touched.id'))
+        .where('loc_id', '=', value('locId')),
+    )
+    .insertInto('cart_deliveries')
+    .columns(['cart_id', 'loc_id', 'delivery_date'])
+    .expression((eb) =>
+      eb
+        .selectFrom('touched')
+        .select(['touched.id', sql<number>`${value('locId')}::int`.as('loc_id'), sql<string>`${value('date')}::date`.as('delivery_date')]),
+    )
+    .onConflict((oc) => oc.columns(['cart_id', 'loc_id']).doUpdateSet({ delivery_date: value('date'), updated_at: value('now') }))
+    .returning('cart_deliveries.cart_id'),
+);
