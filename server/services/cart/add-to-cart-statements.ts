@@ -7,52 +7,54 @@ import { offeredInArea } from '../catalogue/product-summaries.ts';
  * Add to cart's statements, each built once (issue 27: every first add of every shopper built and compiled them).
  */
 
-/** Whether the area is served and the size with its age restriction, in one statement (decision 068). */
-export const servedAndVariant = statementShape<{ zipcode: string; locId: number; variantId: number }>()((db, value) =>
-  db.selectNoFrom((eb) => [
-    eb
-      .exists(eb.selectFrom('service_areas').select('loc_id').where('zipcode', '=', value('zipcode')).where('loc_id', '=', value('locId')))
-      .as('served'),
-    eb
-      .selectFrom('product_variants')
-      .innerJoin('products', 'products.id', 'product_variants.product_id')
-      .select('products.age_restricted')
-      .where('product_variants.id', '=', value('variantId'))
-      .as('age_restricted'),
-  ]),
-);
-
-type OfferParams = { variantId: number; speed: SpeedValue; locId: number; vendorLocId: number };
+type ServedOfferParams = { zipcode: string; locId: number; variantId: number; speed: SpeedValue; vendorLocId: number };
 
 /**
- * The offer a line takes: in stock first, then the cheapest. One shape per speed (the area's speeds are literals of
- * the text, offeredInArea) and per whether a seller is named.
+ * Whether the area is served, the size with its age restriction (decision 068) and the offer a line would take (in
+ * stock first, then the cheapest), in one statement (decision 084: two before). The offer is asked beside the checks,
+ * so it is read even when a check refuses; the refusals are still given in the checks' order. One shape per speed
+ * (the area's speeds are literals of the text, offeredInArea) and per whether a seller is named.
  */
-function offerStatement(speed: SpeedValue, namedSeller: boolean) {
-  return statementShape<OfferParams>()((db, value) => {
+function servedOfferStatement(speed: SpeedValue, namedSeller: boolean) {
+  return statementShape<ServedOfferParams>()((db, value) => {
     const offers = db
       .selectFrom('variant_offers')
-      .select(['id', 'stock'])
-      .where('variant_id', '=', value('variantId'))
-      .where('speed', '=', value('speed'))
+      .select(['variant_offers.id', 'variant_offers.stock'])
+      .where('variant_offers.variant_id', '=', value('variantId'))
+      .where('variant_offers.speed', '=', value('speed'))
       .where(offeredInArea(value('locId'), speed));
-    return (namedSeller ? offers.where('loc_id', '=', value('vendorLocId')) : offers)
-      .orderBy(sql`stock > 0`, 'desc')
-      .orderBy('price_cents')
-      .orderBy('id')
+    const offer = (namedSeller ? offers.where('variant_offers.loc_id', '=', value('vendorLocId')) : offers)
+      .orderBy(sql`variant_offers.stock > 0`, 'desc')
+      .orderBy('variant_offers.price_cents')
+      .orderBy('variant_offers.id')
       .limit(1);
+    const checks = db.selectNoFrom((eb) => [
+      eb
+        .exists(eb.selectFrom('service_areas').select('loc_id').where('zipcode', '=', value('zipcode')).where('loc_id', '=', value('locId')))
+        .as('served'),
+      eb
+        .selectFrom('product_variants')
+        .innerJoin('products', 'products.id', 'product_variants.product_id')
+        .select('products.age_restricted')
+        .where('product_variants.id', '=', value('variantId'))
+        .as('age_restricted'),
+    ]);
+    return db
+      .selectFrom(checks.as('checks'))
+      .leftJoinLateral(offer.as('offer'), (join) => join.onTrue())
+      .select(['checks.served', 'checks.age_restricted', 'offer.id as offer_id', 'offer.stock as offer_stock']);
   });
 }
 
-const offerStatements = new Map<string, ReturnType<typeof offerStatement>>();
+const servedOfferStatements = new Map<string, ReturnType<typeof servedOfferStatement>>();
 
 /** The shape for this speed and seller choice (at most 2 × the speeds). */
-export function offerShape(speed: SpeedValue, namedSeller: boolean): ReturnType<typeof offerStatement> {
+export function servedOfferShape(speed: SpeedValue, namedSeller: boolean): ReturnType<typeof servedOfferStatement> {
   const key = `${speed}:${namedSeller}`;
-  let shape = offerStatements.get(key);
+  let shape = servedOfferStatements.get(key);
   if (shape === undefined) {
-    shape = offerStatement(speed, namedSeller);
-    offerStatements.set(key, shape);
+    shape = servedOfferStatement(speed, namedSeller);
+    servedOfferStatements.set(key, shape);
   }
   return shape;
 }

@@ -5,7 +5,7 @@ import type { SpeedValue } from '../../../src/rules/speeds.ts';
 import type { Database } from '../../db/schema.ts';
 import { findCallersCart, lockCurrentCart, lockOwnCart } from './carts.ts';
 import { notServedMessage } from '../catalogue/catalogue-cache.ts';
-import { newCartWithLine, offerShape, servedAndVariant } from './add-to-cart-statements.ts';
+import { newCartWithLine, servedOfferShape } from './add-to-cart-statements.ts';
 import type { Caller } from '../platform/caller.ts';
 import { newSecret } from '../platform/tokens.ts';
 
@@ -60,22 +60,23 @@ export async function addToCart(db: Kysely<Database>, caller: Caller | undefined
     if (!cart && account !== undefined) cart = await lockCurrentCart(trx, account);
     const refuse = (message: string): AddToCartOutcome => ({ kind: 'refused', message, cartId: cart?.id });
 
-    // Whether the area is served and the size with its age restriction, in one statement (decision 068): both are
-    // keyed reads, asked in the order their refusals are given.
-    const found = await servedAndVariant.first(trx, { zipcode: request.zipcode, locId: request.locId, variantId: request.variantId });
-    if (!found) throw new Error('The served and variant read returned no row');
+    // Whether the area is served, the size with its age restriction and the offer the line would take, in one
+    // statement (decisions 068, 084): keyed reads, their refusals given in this order.
+    const found = await servedOfferShape(request.speed, request.vendorLocId !== undefined).first(trx, {
+      zipcode: request.zipcode,
+      locId: request.locId,
+      variantId: request.variantId,
+      speed: request.speed,
+      vendorLocId: request.vendorLocId ?? 0,
+    });
+    if (!found) throw new Error('The served, variant and offer read returned no row');
     if (!found.served) return refuse(notServedMessage);
     const variant = found.age_restricted === null ? undefined : { id: request.variantId, age_restricted: found.age_restricted };
     if (!variant) return refuse(addToCartMessages.productNotFound);
     // Only an account can verify its identity: a guest cart (no token, or an email-only guest) never takes a restricted item.
     if (variant.age_restricted && (!caller || caller.isGuest)) return refuse(guestAgeRestrictedRefusal);
 
-    const offer = await offerShape(request.speed, request.vendorLocId !== undefined).first(trx, {
-      variantId: variant.id,
-      speed: request.speed,
-      locId: request.locId,
-      vendorLocId: request.vendorLocId ?? 0,
-    });
+    const offer = found.offer_id === null || found.offer_stock === null ? undefined : { id: found.offer_id, stock: found.offer_stock };
     if (!offer) return refuse(addToCartMessages.notAtSpeed);
 
     if (cart && cart.loc_id !== request.locId) {
