@@ -63,7 +63,7 @@ async function prepare(): Promise<{
   for (const name of names) {
     const database = `checkout_cpu_${name}_${process.pid}`;
     await adminStatement(admin, `create database ${database} template store`);
-    const databaseUrl = `postgres://postgres@localhost/${database}?host=${path.resolve('bench/pg-10k')}&port=${cluster.port}`;
+    const databaseUrl = cluster.socketUrlOf(database);
     sides.push({
       name,
       folder: folders[name] ?? '',
