@@ -67,9 +67,10 @@ export const usStates: readonly UsState[] = [
   { code: 'UM', name: 'U.S. Minor Outlying Islands' },
 ];
 
+/** Each state's code and name, lower-cased, → its code: built once (a find lower-casing every state cost each check). */
+const codeByLowerName = new Map(usStates.flatMap((s) => [[s.code.toLowerCase(), s.code] as const, [s.name.toLowerCase(), s.code] as const]));
+
 /** 'ny', 'NY', 'New York', ' new york ' → 'NY'; undefined for anything else. */
 export function stateCodeOf(value: string): string | undefined {
-  const text = value.trim().toLowerCase();
-  if (text === '') return undefined;
-  return usStates.find((s) => s.code.toLowerCase() === text || s.name.toLowerCase() === text)?.code;
+  return codeByLowerName.get(value.trim().toLowerCase());
 }
