@@ -147,13 +147,20 @@ test('a seller accepts, substitutes, weighs in pounds, hands over and delivers w
     await card.getByRole('button', { name: 'Accept' }).click();
     await expect(card.getByRole('alert')).toHaveText(refusedByFault);
     await expect(card.getByTestId('fulfilment-state')).toHaveText('Order placed');
+    // A reason typed as if to refuse, then Accept pressed: the reason is not sent with it (QA walk 3: it showed under
+    // Accepted, Being picked and Packed on her timeline), and the field goes with the Refuse it was for.
+    const typedReason = 'walk3 reason';
+    await card.getByLabel('Reason').fill(typedReason);
     await card.getByRole('button', { name: 'Accept' }).click();
     await expect(card.getByTestId('fulfilment-state')).toHaveText('Accepted by the seller');
+    await expect(card.getByLabel('Reason')).toHaveCount(0);
     await shopperSees(page, 'Accepted by the seller');
+    await expect(timeline).not.toContainText(typedReason);
 
     await card.getByRole('button', { name: 'Start picking' }).click();
     await expect(card.getByTestId('fulfilment-state')).toHaveText('Being picked');
     await shopperSees(page, 'Being picked');
+    await expect(timeline).not.toContainText(typedReason);
 
     // The strip is out: the seller proposes another steak the shopper's preference ('similar') allows.
     const substitutes = card.getByLabel(`Substitute for ${strip}`);

@@ -13,6 +13,7 @@ import {
   fulfilmentTransition,
   needsReason,
   shopperChangeRefusal,
+  takesReason,
   type FulfilmentActor,
   type FulfilmentEvent,
   type FulfilmentKind,
@@ -119,6 +120,11 @@ export async function moveOrder(deps: MoveDeps, actor: MoveActor, request: MoveR
 
 async function moveOrderOnce(deps: MoveDeps, actor: MoveActor, request: MoveRequest, now: Date, log: Log): Promise<MoveOutcome> {
   const reason = request.reason?.trim() || undefined;
+  // A reason sent with a move that takes none (an Accept after a refusal's reason was typed) would reach the shopper:
+  // bad input, named, before anything is read or moved.
+  if (reason !== undefined && !takesReason(request.event, actor.role)) {
+    return { kind: 'invalid', field: 'reason', message: fulfilmentMessages.reasonNotTaken };
+  }
   const outcome = await deps.db.transaction().execute(async (trx): Promise<MoveDone> => {
     const order = await lockOrder(trx, actor, request.orderNumber);
     if (!order) return { result: { kind: 'not-found' } };
