@@ -318,6 +318,34 @@ export function lineHeadline(
   return orderHeadline({ status: order.status, fulfilment_state: line.fulfilment_state ?? order.fulfilment_state, timeline });
 }
 
+/**
+ * Who refused a part (or the order), read from its timeline: the last 'refused' step naming that seller, or naming
+ * none (an order of one seller). Staff may refuse for a seller: the words then credit the store, not the seller (QA
+ * walk 3: 'Green Pastures Farm refused their part' after staff refused it). Undefined when the timeline has no such step.
+ */
+export function refusedByOf(
+  timeline: readonly { state: string; actor: string; seller?: string | null | undefined }[] | undefined,
+  vendorName: string | undefined,
+): FulfilmentActor | undefined {
+  const step = timeline?.filter((s) => s.state === 'refused' && (s.seller == null || s.seller === vendorName)).at(-1);
+  if (step === undefined) return undefined;
+  return step.actor === 'staff' || step.actor === 'system' ? 'staff' : 'seller';
+}
+
+/**
+ * A console card's badge: the state's label, but a refused part names who refused it ('Refused by the store' when
+ * staff did). Until the list is read again after the card's own refusal, the refusal is the console user's own.
+ */
+export function consoleStateLabel(
+  state: FulfilmentState,
+  listed: { state: string; vendor_name: string; timeline: readonly { state: string; actor: string; seller?: string | null | undefined }[] },
+  role: FulfilmentActor,
+): string {
+  if (state !== 'refused') return fulfilmentStateLabels[state];
+  const by = listed.state === 'refused' ? (refusedByOf(listed.timeline, listed.vendor_name) ?? 'seller') : role;
+  return moveStepLabel('refused', by);
+}
+
 /** The console's button for each event. */
 export const fulfilmentEventLabels: Readonly<Record<FulfilmentEvent, string>> = {
   accept: 'Accept',

@@ -1,4 +1,5 @@
 import { centsToDollars, dollarsToCents, formatMoney } from './money.ts';
+import { possessive } from './possessive.ts';
 
 /**
  * The words for a cancel that ends the rest of an order after a seller refused their part (decision 082: a refused
@@ -39,7 +40,7 @@ export function refusedBeforeText(rest: RestOfOrder): string {
   return rest.refused
     .map(
       (p) =>
-        `${p.vendorName}'s part (${money(p.totalCents)}) ${rest.payment === 'refund' ? 'was refunded when it was refused' : 'was taken off when it was refused and never charged'}.`,
+        `${possessive(p.vendorName)} part (${money(p.totalCents)}) ${rest.payment === 'refund' ? 'was refunded when it was refused' : 'was taken off when it was refused and never charged'}.`,
     )
     .join(' ');
 }

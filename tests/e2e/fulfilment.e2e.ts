@@ -9,6 +9,7 @@ import {
   gramsPerPound,
   lineTotal,
   orderTotalRows,
+  refusedByStoreLineNote,
   refusedPartLineNote,
   type PricedLine,
 } from '../../src/rules/catch-weight.ts';
@@ -463,8 +464,11 @@ test('a cancel of the rest after a refused part: the shopper is told what each g
     const fish = staff.getByRole('article', { name: `ORDER #${orderId}` }).filter({ hasText: salmon });
     await fish.getByLabel('Reason').fill('No salmon today');
     await fish.getByRole('button', { name: 'Refuse' }).click();
-    await fish.getByRole('alertdialog').getByRole('button', { name: 'Yes, refuse it' }).click();
-    await expect(fish.getByTestId('fulfilment-state')).toHaveText('Refused by the seller');
+    // Staff have no part of their own: they are asked about the seller's, named (QA walk 3: 'Refuse your part').
+    const refusing = fish.getByRole('alertdialog');
+    await expect(refusing).toContainText(moveQuestion('refuse', orderId, true, true, 'Fulton Fish Co.').question);
+    await refusing.getByRole('button', { name: 'Yes, refuse it' }).click();
+    await expect(fish.getByTestId('fulfilment-state')).toHaveText('Refused by the store');
   } finally {
     await staffContext.close();
   }
@@ -473,6 +477,10 @@ test('a cancel of the rest after a refused part: the shopper is told what each g
   const share = refused.refused_parts?.[0]?.total ?? '';
   expect(dollarsToCents(refused.grand_total)).toBe((dollarsToCents(placed.grand_total) ?? 0) - (dollarsToCents(share) ?? 0));
   await page.goto(`/order/status?orderId=${orderId}`);
+  // The store refused it, not the seller: the page's words say so (QA walk 3: 'Fulton Fish Co. refused their part').
+  await expect(page.getByTestId('cap-rule')).toContainText(`The store refused Fulton Fish Co.'s part: ${formatMoney(share)} taken off`);
+  const salmonNote = page.getByRole('row').filter({ hasText: salmon }).getByTestId('line-note');
+  await expect(salmonNote).toHaveText(refusedByStoreLineNote);
   await page.getByRole('button', { name: 'Change delivery or cancel' }).click();
   await page.getByRole('button', { name: 'Cancel order' }).click();
   // Not 'refunded in full': the cancel ends the rest, the refused part was taken off before (a held card: released).
@@ -500,7 +508,7 @@ test('a cancel of the rest after a refused part: the shopper is told what each g
   await expect(totals.getByRole('definition').last()).toHaveText(formatMoney(refused.grand_total));
   const sum = rows.slice(0, -1).reduce((cents, r) => cents + (r.discount ? -1 : 1) * (dollarsToCents(r.value) ?? 0), 0);
   expect(sum).toBe(dollarsToCents(refused.grand_total));
-  await expect(page.getByTestId('cap-rule')).toContainText(`refused their part: ${formatMoney(share)} taken off`);
+  await expect(page.getByTestId('cap-rule')).toContainText(`The store refused Fulton Fish Co.'s part: ${formatMoney(share)} taken off`);
 });
 
 /**

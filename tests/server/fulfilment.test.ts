@@ -14,6 +14,7 @@ import { orderOf, stockOf, takeInTurn } from './fixtures.ts';
 import { twoSellerOrder } from './fixtures/two-seller-order.ts';
 import { json, startTestApp } from './test-app.ts';
 import { timelineStepLabel } from '../../src/rules/fulfilment.ts';
+import { possessive } from '../../src/rules/possessive.ts';
 
 /**
  * Issue 24: the order's life after payment. Each move of src/rules/fulfilment.ts through the seller and staff routes,
@@ -450,7 +451,7 @@ describe('an order from two sellers: each handles their own part', () => {
         .where('subject', '=', `Your order #${number}: ${butcherName}, delivered`)
         .executeTakeFirst(),
     );
-    expect(partMail?.body_text).toContain(`${butcherName}'s part of your order #${number} is now: Delivered.`);
+    expect(partMail?.body_text).toContain(`${possessive(butcherName)} part of your order #${number} is now: Delivered.`);
     expect((await move(otherSeller, 'seller', number, 'dispatch')).status).toBe(200);
     expect((await move(otherSeller, 'seller', number, 'deliver')).status).toBe(200);
     expect(await orderOf(t, number)).toMatchObject({ fulfilment_state: 'delivered', status: 'complete' });

@@ -2,7 +2,7 @@ import { assert } from 'superstruct';
 import { afterAll, describe, expect, test } from 'vitest';
 import { orderStatusReply, placeOrderReply } from '../../src/api/contract/checkout.contract.ts';
 import { consoleOrdersReply } from '../../src/api/contract/fulfilment.contract.ts';
-import { lineFinalCents, lineFinalTaxCents, orderTotalRows } from '../../src/rules/catch-weight.ts';
+import { lineFinalCents, lineFinalTaxCents, lineNote, orderTotalNote, orderTotalRows, refusedByStoreLineNote } from '../../src/rules/catch-weight.ts';
 import { dollarsToCents } from '../../src/rules/money.ts';
 import { payOnDeliveryWords } from '../../src/rules/pay-on-delivery.ts';
 import { PaymentGatewayError } from '../../server/adapters/payments/payment-port.ts';
@@ -413,5 +413,37 @@ describe('pay on delivery: a refused part leaves less to pay at the door', () =>
     rowsAddUp(packedView);
     for (const event of ['dispatch', 'deliver'] as const) expect((await move(butcher, number, event)).status).toBe(200);
     expect(await orderOf(t, number)).toMatchObject({ status: 'complete', fulfilment_state: 'delivered', final_total_cents: due });
+  });
+});
+
+describe('a refusal says who refused it, a name ending in s takes the apostrophe alone (QA walk 3)', () => {
+  /** The order's mail with this subject, once sent. */
+  const mailed = async (subject: string) =>
+    (await t.database.db.selectFrom('outbox').select('body_text').where('subject', '=', subject).executeTakeFirst())?.body_text ?? '';
+
+  test("staff refuse the butcher's part: the store is credited, on the mail, the timeline and the page's words", async () => {
+    const { number } = await twoSellerOrderOf(false);
+    const placed = await linesAndParts(number);
+    const butchers = placed.partAt(101)?.vendor_name ?? '';
+    expect(butchers).toMatch(/s$/);
+    const refused = await post(t, '/api/staff/orders/move', { order_id: number, event: 'refuse', loc_id: 101, reason: 'Truck broken down' }, staff);
+    expect(refused.status).toBe(200);
+    const subject = `Your order #${number}: ${butchers}' part was refused`;
+    await expect.poll(() => mailed(subject)).toContain(`The store refused ${butchers}' part of your order #${number}.`);
+    expect(await mailed(subject)).not.toContain("s's");
+    const view = await shopperView(number);
+    expect(view.timeline?.at(-1)).toMatchObject({ state: 'refused', actor: 'staff', seller: butchers, reason: 'Truck broken down' });
+    expect(orderTotalNote(view)).toMatch(new RegExp(`^The store refused ${butchers}' part: \\$`));
+    const line = view.items.find((i) => i.vendor_name === butchers);
+    expect(line && lineNote(line, view.timeline)).toBe(refusedByStoreLineNote);
+  });
+
+  test("one seller's part moving on its own is mailed with the right possessive", async () => {
+    const { number } = await twoSellerOrderOf(false);
+    const butchers = (await linesAndParts(number)).partAt(101)?.vendor_name ?? '';
+    expect((await move(butcher, number, 'accept')).status).toBe(200);
+    await expect
+      .poll(() => mailed(`Your order #${number}: ${butchers}, accepted by the seller`))
+      .toContain(`${butchers}' part of your order #${number} is now: Accepted by the seller.`);
   });
 });

@@ -25,6 +25,7 @@ import type { Database, OrdersTable } from '../../db/schema.ts';
 import { giveBackOrder } from '../payments/order-give-back.ts';
 import type { Log } from '../platform/log.ts';
 import { mailText } from '../platform/mail-text.ts';
+import { possessive } from '../../../src/rules/possessive.ts';
 import { creditDineInWallet, withdrawOrderWallet } from '../wallet/wallet-credit.ts';
 import { orderVisibleToSellers, type ConsoleScope } from './console-scope.ts';
 import { decideUnanswered, PackSettlementFailed, settleAtPacking, type PackSettlement } from './order-weighing.ts';
@@ -358,7 +359,7 @@ function moveMail(
 function partMoveMail(order: OrderRow, moved: { vendorName: string; to: FulfilmentState }, by: FulfilmentActor) {
   const step = moveStepLabel(moved.to, by);
   const lines = [
-    `${mailText(moved.vendorName)}'s part of your order #${order.increment_id} is now: ${step}.`,
+    `${possessive(mailText(moved.vendorName))} part of your order #${order.increment_id} is now: ${step}.`,
     'The rest of your order goes on with its own sellers; each step is on the order page.',
     'Track your order in your account, under Your Orders.',
   ];

@@ -8,6 +8,7 @@ import type { PaymentGateway } from '../../adapters/payments/payment-port.ts';
 import type { Database, OrdersTable } from '../../db/schema.ts';
 import { giveBackPart } from '../payments/order-give-back.ts';
 import { mailText } from '../platform/mail-text.ts';
+import { possessive } from '../../../src/rules/possessive.ts';
 import { orderParts, pricedLines, type PackSettlement } from './order-weighing.ts';
 import { markLinesOut } from './substitutions.ts';
 
@@ -91,7 +92,7 @@ export function partRefusalMail(
   const { share } = refusal;
   const fees = share.deliveryFeeCents + share.feeCents;
   const lines = [
-    `${by === 'seller' ? `${seller} refused their part` : `The store refused ${seller}'s part`} of your order #${order.increment_id}. The rest of your order goes on.`,
+    `${by === 'seller' ? `${seller} refused their part` : `The store refused ${possessive(seller)} part`} of your order #${order.increment_id}. The rest of your order goes on.`,
   ];
   if (reason) lines.push(`Reason: ${mailText(reason)}`);
   lines.push(
@@ -113,5 +114,5 @@ export function partRefusalMail(
   }
   if (settlement) lines.push(capRule);
   lines.push('Track your order in your account, under Your Orders.');
-  return { to: order.email, subject: `Your order #${order.increment_id}: ${seller}'s part was refused`, text: lines.join('\n\n') };
+  return { to: order.email, subject: `Your order #${order.increment_id}: ${possessive(seller)} part was refused`, text: lines.join('\n\n') };
 }

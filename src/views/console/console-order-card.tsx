@@ -20,8 +20,8 @@ import { markOutQuestion, moveQuestion, type ConsoleQuestion } from '../../rules
 import { formatUsDate } from '../../rules/delivery-dates.ts';
 import {
   consoleActorLabels,
+  consoleStateLabel,
   fulfilmentEventLabels,
-  fulfilmentStateLabels,
   needsReason,
   reasonFieldHint,
   type FulfilmentEvent,
@@ -92,7 +92,7 @@ export function ConsoleOrderCard({ order, role, onMoved }: { order: ConsoleOrder
           ORDER #{order.order_number}
         </h3>
         <span className={css.badge} data-testid="fulfilment-state">
-          {fulfilmentStateLabels[state]}
+          {consoleStateLabel(state, order, role)}
         </span>
         {order.late && <span className={css.warning}>Late</span>}
         {order.stuck && <span className={css.warning}>Stuck</span>}
@@ -208,7 +208,13 @@ export function ConsoleOrderCard({ order, role, onMoved }: { order: ConsoleOrder
           id={`${headingId}-confirm`}
           asked={
             'event' in confirming
-              ? moveQuestion(confirming.event, order.order_number, order.other_parts.length > 0, endsPartOnly(confirming.event, order.other_parts))
+              ? moveQuestion(
+                  confirming.event,
+                  order.order_number,
+                  order.other_parts.length > 0,
+                  endsPartOnly(confirming.event, order.other_parts),
+                  role === 'staff' ? order.vendor_name : undefined,
+                )
               : markOutQuestion(order.items.find((i) => i.id === confirming.markOut)?.product_name ?? 'this line')
           }
           onConfirm={() => actor.send({ type: 'fulfil.confirm' })}
