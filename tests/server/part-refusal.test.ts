@@ -447,3 +447,60 @@ describe('a refusal says who refused it, a name ending in s takes the apostrophe
       .toContain(`${butchers}' part of your order #${number} is now: Accepted by the seller.`);
   });
 });
+
+describe('the driver tip goes with the last part the driver brings (QA walk 3: kept on a Farm Direct order)', () => {
+  /** A butcher's Same Day part (the driver's) and a farm's Farm Direct part, a $10 tip, paid at place order. */
+  let farmSkip = 0;
+  const mixedOrder = () =>
+    twoSellerOrder(t, {
+      buyer,
+      skip: { butcher: ++skip, fish: farmSkip++ },
+      byWeight: false,
+      tip: 10,
+      second: { locId: 301, speed: 'farm-direct', date: '2026-12-04' },
+    });
+
+  test("the butcher refuses the Same Day part: its share and the tip are refunded, the page's tip is gone and the rows add up", async () => {
+    const { number } = await mixedOrder();
+    const placed = await linesAndParts(number);
+    expect(placed.order.tip_cents).toBeGreaterThan(0);
+    expect(placed.partAt(301)?.speed).toBe('farm-direct');
+    const paymentRef = placed.order.payment_ref ?? '';
+    expect((await move(butcher, number, 'refuse', { reason: 'No ribeye today' })).status).toBe(200);
+    const view = await shopperView(number);
+    expect(view.driver_tip).toBe('0.00');
+    rowsAddUp(view);
+    const share = dollarsToCents(view.refused_parts?.[0]?.total ?? '') ?? 0;
+    expect(dollarsToCents(view.grand_total)).toBe(placed.order.grand_total_cents - share - placed.order.tip_cents);
+    // Paid at place order: the part's share and the tip given back at once; held: captured later without them.
+    if (placed.order.capture_state !== 'held') expect(gateway.captureOf(paymentRef)?.refundedCents).toBe(share + placed.order.tip_cents);
+    const butchers = placed.partAt(101)?.vendor_name ?? '';
+    const mail = async () =>
+      (
+        await t.database.db
+          .selectFrom('outbox')
+          .select('body_text')
+          .where('subject', '=', `Your order #${number}: ${butchers}' part was refused`)
+          .executeTakeFirst()
+      )?.body_text ?? '';
+    const tip = `$${(placed.order.tip_cents / 100).toFixed(2)}`;
+    await expect.poll(mail).toContain(`The driver tip (${tip}) is taken off too`);
+    // The farm packs: the final is the farm's part only, no tip.
+    const farmer = await storeUser('part-farm@example.com', [301]);
+    await packOwn(farmer, number, 301);
+    const packed = await orderOf(t, number);
+    expect(packed.final_total_cents).toBe(placed.order.grand_total_cents - share - placed.order.tip_cents);
+    if (placed.order.capture_state === 'held') expect(gateway.captureOf(paymentRef)?.amountCents).toBe(packed.final_total_cents);
+    else expect(gateway.captureOf(paymentRef)?.refundedCents).toBe(share + placed.order.tip_cents);
+  });
+
+  test('the Farm Direct part refused: the driver still comes, the tip stays', async () => {
+    const { number } = await mixedOrder();
+    const placed = await linesAndParts(number);
+    const farmer = await storeUser('part-farm-2@example.com', [301]);
+    expect((await move(farmer, number, 'refuse', { reason: 'Truck broken down' })).status).toBe(200);
+    const view = await shopperView(number);
+    expect(dollarsToCents(view.driver_tip)).toBe(placed.order.tip_cents);
+    rowsAddUp(view);
+  });
+});

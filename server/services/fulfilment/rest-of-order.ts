@@ -26,7 +26,7 @@ export function cancelPaymentOf(order: Pick<OrderRow, 'capture_state' | 'payment
 export async function restOfOrder(db: Kysely<Database>, order: OrderRow): Promise<RestOfOrder | undefined> {
   const parts = await db
     .selectFrom('order_deliverables')
-    .select(['id', 'vendor_name', 'fulfilment_state as state', 'delivery_fee_cents', 'packaging_fee_cents'])
+    .select(['id', 'vendor_name', 'fulfilment_state as state', 'delivery_fee_cents', 'packaging_fee_cents', 'speed'])
     .where('order_id', '=', order.id)
     .orderBy('id')
     .execute();
