@@ -32,6 +32,8 @@ import {
   uniqueEmail,
 } from './steps.ts';
 import { e2eSeller, e2eStaff } from './store-users.ts';
+import { openWithSession } from './journeys/shoppers.ts';
+import { sameDayAndFarmOrderThroughApi } from './reach/orders.ts';
 
 /**
  * Issue 24: a shopper's order runs through the store's side. A guest pays for a Same Day ribeye and strip steak; the
@@ -509,6 +511,46 @@ test('a cancel of the rest after a refused part: the shopper is told what each g
   const sum = rows.slice(0, -1).reduce((cents, r) => cents + (r.discount ? -1 : 1) * (dollarsToCents(r.value) ?? 0), 0);
   expect(sum).toBe(dollarsToCents(refused.grand_total));
   await expect(page.getByTestId('cap-rule')).toContainText(`The store refused Fulton Fish Co.'s part: ${formatMoney(share)} taken off`);
+});
+
+/**
+ * QA walk 3: the driver tip was kept after the only part a driver brings was refused. A ribeye Same Day (the driver's)
+ * and a chicken Farm Direct, with a 10 % tip; staff refuse the butcher's part: the order page's Driver Tip reads $0.00,
+ * its totals add up without the part and the tip, and the refusal mail says the tip was taken off too.
+ */
+test('the driver tip goes with the only part a driver brings: refused, the order page and the mail take it off', async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  const placed = await sameDayAndFarmOrderThroughApi('tip-refused');
+  await openWithSession(page, placed.session, `/order/status?orderId=${placed.orderId}`);
+  const before = await shopperOrder(page, placed.orderId);
+  expect(dollarsToCents(before.driver_tip)).toBeGreaterThan(0);
+
+  const staffContext = await browser.newContext();
+  try {
+    const staff = await staffContext.newPage();
+    await consoleUserSignsIn(staff, { ...e2eStaff, console: 'Staff console', path: 'staff', heading: 'STAFF CONSOLE' });
+    await staff.getByLabel('Date').first().fill(placed.deliveryDate);
+    const butcher = staff.getByRole('article', { name: `ORDER #${placed.orderId}` }).filter({ hasText: placed.vendorName });
+    await butcher.getByLabel('Reason').fill('No ribeye this week');
+    await butcher.getByRole('button', { name: 'Refuse' }).click();
+    await butcher.getByRole('alertdialog').getByRole('button', { name: 'Yes, refuse it' }).click();
+    await expect(butcher.getByTestId('fulfilment-state')).toHaveText('Refused by the store');
+  } finally {
+    await staffContext.close();
+  }
+
+  await page.reload();
+  const refused = await shopperOrder(page, placed.orderId);
+  expect(refused.driver_tip).toBe('0.00');
+  const share = dollarsToCents(refused.refused_parts?.[0]?.total ?? '') ?? 0;
+  expect(dollarsToCents(refused.grand_total)).toBe((dollarsToCents(before.grand_total) ?? 0) - share - (dollarsToCents(before.driver_tip) ?? 0));
+  const totals = page.getByLabel('Order totals');
+  const rows = orderTotalRows(refused);
+  await expect(totals.getByRole('term')).toHaveText(rows.map((r) => r.name));
+  await expect(totals.getByRole('definition')).toHaveText(rows.map((r) => (r.discount ? formatDiscount(r.value) : formatMoney(r.value))));
+  expect(rows.find((r) => r.name === 'Driver Tip')?.value).toBe('0.00');
+  const tipWords = `The driver tip (${formatMoney(before.driver_tip)}) is taken off too`.replace(/[$.()]/g, '\\$&');
+  expect(await mailedMatchFor(placed.email, new RegExp(tipWords))).toBeTruthy();
 });
 
 /**

@@ -451,7 +451,7 @@ describe('an order from two sellers: each handles their own part', () => {
         .where('subject', '=', `Your order #${number}: ${butcherName}, delivered`)
         .executeTakeFirst(),
     );
-    expect(partMail?.body_text).toContain(`${possessive(butcherName)} part of your order #${number} is now: Delivered.`);
+    expect(partMail?.body_text).toContain(`${possessive(butcherName ?? '')} part of your order #${number} is now: Delivered.`);
     expect((await move(otherSeller, 'seller', number, 'dispatch')).status).toBe(200);
     expect((await move(otherSeller, 'seller', number, 'deliver')).status).toBe(200);
     expect(await orderOf(t, number)).toMatchObject({ fulfilment_state: 'delivered', status: 'complete' });
