@@ -451,12 +451,13 @@ describe('a refusal says who refused it, a name ending in s takes the apostrophe
 describe('the driver tip goes with the last part the driver brings (QA walk 3: kept on a Farm Direct order)', () => {
   /** A butcher's Same Day part (the driver's) and a farm's Farm Direct part, a $10 tip, paid at place order. */
   let farmSkip = 0;
-  const mixedOrder = () =>
+  const mixedOrder = (date?: string) =>
     twoSellerOrder(t, {
       buyer,
       skip: { butcher: ++skip, fish: farmSkip++ },
       byWeight: false,
       tip: 10,
+      date,
       second: { locId: 301, speed: 'farm-direct', date: '2026-12-04' },
     });
 
@@ -492,6 +493,21 @@ describe('the driver tip goes with the last part the driver brings (QA walk 3: k
     expect(packed.final_total_cents).toBe(placed.order.grand_total_cents - share - placed.order.tip_cents);
     if (placed.order.capture_state === 'held') expect(gateway.captureOf(paymentRef)?.amountCents).toBe(packed.final_total_cents);
     else expect(gateway.captureOf(paymentRef)?.refundedCents).toBe(share + placed.order.tip_cents);
+  });
+
+  test('the rest canceled afterwards: its mail names the tip given back with the refusal, and everything paid is refunded', async () => {
+    // Delivered in two days: before the shopper's cutoff.
+    const { number } = await mixedOrder('2026-12-03');
+    const placed = await linesAndParts(number);
+    const paymentRef = placed.order.payment_ref ?? '';
+    expect((await move(butcher, number, 'refuse', { reason: 'No ribeye today' })).status).toBe(200);
+    expect((await post(t, '/api/account/order/cancel', { order_id: number }, buyer.token)).status).toBe(200);
+    expect(gateway.captureOf(paymentRef)?.refundedCents).toBe(placed.order.grand_total_cents);
+    const tip = `$${(placed.order.tip_cents / 100).toFixed(2)}`;
+    const canceled = async () =>
+      (await t.database.db.selectFrom('outbox').select('body_text').where('subject', 'like', `Your order #${number}: cancel%`).executeTakeFirst())
+        ?.body_text ?? '';
+    await expect.poll(canceled).toContain(`The driver tip (${tip}) was refunded then too.`);
   });
 
   test('the Farm Direct part refused: the driver still comes, the tip stays', async () => {

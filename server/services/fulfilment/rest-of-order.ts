@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { RescheduleOptions } from '../../../src/api/contract/reschedule.contract.ts';
 import { centsToDollars } from '../../../src/rules/money.ts';
-import { partShare, refusedAloneParts, standingAmounts } from '../../../src/rules/refused-parts.ts';
+import { driverTipOff, partShare, refusedAloneParts, standingAmounts } from '../../../src/rules/refused-parts.ts';
 import type { RestOfOrder, RestPayment } from '../../../src/rules/rest-cancel.ts';
 import type { Database, OrdersTable } from '../../db/schema.ts';
 import { pricedLines } from './order-weighing.ts';
@@ -33,10 +33,12 @@ export async function restOfOrder(db: Kysely<Database>, order: OrderRow): Promis
   const refused = refusedAloneParts(parts);
   if (refused.length === 0) return undefined;
   const lines = await pricedLines(db, order.id);
+  const tipCents = driverTipOff(order.tip_cents, parts, new Set(refused.map((p) => p.id)));
   return {
     payment: cancelPaymentOf(order),
     restCents: order.final_total_cents ?? standingAmounts(order, lines, parts, false).totalCents,
     refused: refused.map((p) => ({ vendorName: p.vendor_name, totalCents: partShare(order, lines, p).totalCents })),
+    ...(tipCents > 0 ? { tipCents } : {}),
   };
 }
 
