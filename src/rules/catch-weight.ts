@@ -1,4 +1,6 @@
 import { centsToDollars, dollarsToCents, formatMoney } from './money.ts';
+import { refusedByOf } from './fulfilment.ts';
+import { possessive } from './possessive.ts';
 import { modeRowsOf } from './price-rows.ts';
 import { estimateLabel, formatWeighedPounds, weightMarginPercent } from './weight-estimate.ts';
 
@@ -203,6 +205,8 @@ export interface OrderFigures {
   speed_id?: number | undefined;
   /** Parts refused while the rest went on, and what each took off (the figures above are without them). */
   refused_parts?: readonly { vendor_name: string; total: string }[] | undefined;
+  /** The order's steps: who refused a part (its seller, or the store for them: refusedByOf). */
+  timeline?: readonly { state: string; actor: string; seller?: string | null | undefined }[] | undefined;
   /** The store's word for the order's payment: 'canceled' once the order ended (refused or canceled, given back). */
   status?: string | undefined;
 }
@@ -260,9 +264,10 @@ export function orderTotalRows(order: OrderFigures): TotalRow[] {
  * replaced; while weighed lines wait, that they are charged at their weight; and the cap rule with weighed lines.
  */
 export function orderTotalNote(order: OrderFigures): string | undefined {
-  // 'Fulton Fish Co. refused their part: $33.07 taken off (its items, their tax and its fees).'
+  // 'Fulton Fish Co. refused their part: $33.07 taken off (its items, their tax and its fees).', or 'The store refused
+  // Fulton Fish Co.'s part: …' when staff refused it for the seller.
   const parts: string[] = (order.refused_parts ?? []).map(
-    (p) => `${p.vendor_name} refused their part: ${formatMoney(p.total)} taken off (its items, their tax and its fees).`,
+    (p) => `${refusedPartWho(p.vendor_name, order.timeline)}: ${formatMoney(p.total)} taken off (its items, their tax and its fees).`,
   );
   if (isEndedOrder(order)) parts.push('The order ended: nothing is charged, and a payment taken was given back in full.');
   // Nothing charged (ended, a payment that failed, wallet redemptions only): no word of weights or caps to charge by.
@@ -313,17 +318,27 @@ export interface LineFacts {
   substitute_name?: string | null | undefined;
   /** Its seller's part's step: 'refused' when they refused it while the rest of the order went on. */
   fulfilment_state?: string | undefined;
+  /** Its seller: who refused its part is read from the order's timeline by this name. */
+  vendor_name?: string | undefined;
 }
 
 export const refusedPartLineNote = 'Refused by its seller: not charged';
+/** The same line when the store's staff refused the part for its seller. */
+export const refusedByStoreLineNote = 'Refused by the store: not charged';
+
+/** Who refused a seller's part, in the order page's words: 'Fulton Fish Co. refused their part' or 'The store refused …'. */
+function refusedPartWho(vendorName: string, timeline: OrderFigures['timeline']): string {
+  return refusedByOf(timeline, vendorName) === 'staff' ? `The store refused ${possessive(vendorName)} part` : `${vendorName} refused their part`;
+}
 
 /**
  * 'about 1.1 lb, est. $18.40 · weighed 0.99 lb' or 'Substituted: Salmon Fillet', or undefined. The line's final amount
  * is its TOTAL (lineTotal), in the column beside the note: the note does not say it again.
  */
-export function lineNote(line: LineFacts): string | undefined {
-  // A refused part's lines leave the order as marked-out lines do (refused-parts.ts), but were not out of stock.
-  if (line.fulfilment_state === 'refused') return refusedPartLineNote;
+export function lineNote(line: LineFacts, timeline?: OrderFigures['timeline']): string | undefined {
+  // A refused part's lines leave the order as marked-out lines do (refused-parts.ts), but were not out of stock; the
+  // order's timeline says whether its seller or the store refused it.
+  if (line.fulfilment_state === 'refused') return refusedByOf(timeline, line.vendor_name) === 'staff' ? refusedByStoreLineNote : refusedPartLineNote;
   const parts: string[] = [];
   if (line.substitution_state) {
     parts.push(`${substitutionStateLabels[line.substitution_state]}${line.substitute_name ? `: ${line.substitute_name}` : ''}`);

@@ -1,4 +1,5 @@
 import type { FulfilmentEvent } from './fulfilment.ts';
+import { possessive } from './possessive.ts';
 
 /**
  * What the consoles ask before a step that cannot be undone (the fulfilment machine's confirming states): what will
@@ -14,8 +15,23 @@ export interface ConsoleQuestion {
 /**
  * Refuse or cancel: the whole order ends (every seller's part), the shopper is told why and given back what they paid;
  * or, refusing while another seller's part goes on (`partOnly`, order-parts.ts endsPartOnly), only this part ends.
+ * Staff have no part of their own: they refuse the seller's part, named (`forSeller`; QA walk 3 asked staff to
+ * 'Refuse your part').
  */
-export function moveQuestion(event: FulfilmentEvent, orderNumber: string, severalSellers: boolean, partOnly = false): ConsoleQuestion {
+export function moveQuestion(
+  event: FulfilmentEvent,
+  orderNumber: string,
+  severalSellers: boolean,
+  partOnly = false,
+  forSeller?: string,
+): ConsoleQuestion {
+  if (event === 'refuse' && partOnly && forSeller !== undefined) {
+    return {
+      question: `Refuse ${possessive(forSeller)} part of order #${orderNumber}? Only that part ends: the shopper is told your reason and given back what they paid for it; the other sellers' parts go on.`,
+      confirm: 'Yes, refuse it',
+      keep: 'Cancel',
+    };
+  }
   if (event === 'refuse' && partOnly) {
     return {
       question: `Refuse your part of order #${orderNumber}? Only your part ends: the shopper is told your reason and given back what they paid for it; the other sellers' parts go on.`,

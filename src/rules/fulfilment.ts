@@ -228,6 +228,14 @@ export function timelineStepOf(
   return seller === undefined ? step : { ...step, seller };
 }
 
+/** One order_events row as the shopper's timeline shows it: timelineStepOf, with a reason only where it is theirs (reasonIsShoppers). */
+export function shopperTimelineStepOf(
+  e: { event: string; to_state: string; actor_role: string; reason: string | null; created_at: Date },
+  seller?: string,
+): ReturnType<typeof timelineStepOf> {
+  return timelineStepOf({ ...e, reason: reasonIsShoppers(e.event) ? e.reason : null }, seller);
+}
+
 /** The moves among an order's events (a reschedule is not one): what 'stuck' counts from. */
 export function isMoveEvent(e: { event: string }): boolean {
   return e.event !== rescheduleEvent && e.event !== dayClosedEvent;
@@ -310,6 +318,34 @@ export function lineHeadline(
   return orderHeadline({ status: order.status, fulfilment_state: line.fulfilment_state ?? order.fulfilment_state, timeline });
 }
 
+/**
+ * Who refused a part (or the order), read from its timeline: the last 'refused' step naming that seller, or naming
+ * none (an order of one seller). Staff may refuse for a seller: the words then credit the store, not the seller (QA
+ * walk 3: 'Green Pastures Farm refused their part' after staff refused it). Undefined when the timeline has no such step.
+ */
+export function refusedByOf(
+  timeline: readonly { state: string; actor: string; seller?: string | null | undefined }[] | undefined,
+  vendorName: string | undefined,
+): FulfilmentActor | undefined {
+  const step = timeline?.filter((s) => s.state === 'refused' && (s.seller == null || s.seller === vendorName)).at(-1);
+  if (step === undefined) return undefined;
+  return step.actor === 'staff' || step.actor === 'system' ? 'staff' : 'seller';
+}
+
+/**
+ * A console card's badge: the state's label, but a refused part names who refused it ('Refused by the store' when
+ * staff did). Until the list is read again after the card's own refusal, the refusal is the console user's own.
+ */
+export function consoleStateLabel(
+  state: FulfilmentState,
+  listed: { state: string; vendor_name: string; timeline: readonly { state: string; actor: string; seller?: string | null | undefined }[] },
+  role: FulfilmentActor,
+): string {
+  if (state !== 'refused') return fulfilmentStateLabels[state];
+  const by = listed.state === 'refused' ? (refusedByOf(listed.timeline, listed.vendor_name) ?? 'seller') : role;
+  return moveStepLabel('refused', by);
+}
+
 /** The console's button for each event. */
 export const fulfilmentEventLabels: Readonly<Record<FulfilmentEvent, string>> = {
   accept: 'Accept',
@@ -347,9 +383,35 @@ export function needsReason(event: FulfilmentEvent, actor: FulfilmentActor): boo
   return actor === 'staff' || event === 'refuse';
 }
 
+/**
+ * A move that takes a reason at all: one that needs it (needsReason), and a refusal or cancel by anyone (the shopper
+ * is told why it ended). Any other move takes none: a reason typed for a refusal and then Accept pressed is not sent
+ * with the Accept (QA walk 3: it showed under Accepted, Being picked and Packed), and the server refuses one.
+ */
+export function takesReason(event: FulfilmentEvent, actor: FulfilmentActor): boolean {
+  return needsReason(event, actor) || endingEvents.includes(event);
+}
+
+/**
+ * Whether a timeline step's reason is the shopper's to read: a refusal's or a cancel's (they are told why it ended),
+ * and the store's own words on a reschedule or a closed day. A staff member's reason for a routine move (Accept, Hand
+ * to driver…) is a note for the store: the consoles' history shows it, the shopper's timeline and mail never do.
+ */
+export function reasonIsShoppers(event: string): boolean {
+  return !isMoveEvent({ event }) || (endingEvents as readonly string[]).includes(event);
+}
+
+/** What the consoles' Reason field says it is for: the staff's is also their note on a routine move. */
+export function reasonFieldHint(actor: FulfilmentActor): string {
+  return actor === 'staff'
+    ? "A refusal's or cancel's reason is told to the shopper; on any other move it is a note for the store only."
+    : "A refusal's reason is told to the shopper.";
+}
+
 export const fulfilmentMessages = {
   notAllowed: 'This order cannot be moved that way now.',
   reasonRequired: 'Please give a reason.',
+  reasonNotTaken: 'This move takes no reason: only a refusal or a cancel does. Please leave the reason empty.',
   weightRequired: 'Please weigh every line sold by weight.',
   pastCutoff: 'This order can no longer be changed: the seller is already preparing it.',
   // Plain words for the cutoff itself (issue 24 item 6): the shopper sees why, not just "no".

@@ -9,6 +9,7 @@ import {
   type FulfilmentKind,
   type FulfilmentState,
 } from './fulfilment.ts';
+import { possessive } from './possessive.ts';
 
 /**
  * An order of several sellers is handled part by part (decision 081): a seller's refusal ends their part only while
@@ -71,7 +72,7 @@ export function partEventsFor(
  * 'This order cannot be canceled now: Fulton Fish Co.'s part is out for delivery. A cancel ends every seller's part.'
  */
 export function wholeMoveRefusal(part: OrderPart): string {
-  return `This order cannot be canceled now: ${part.vendor_name}'s part is ${fulfilmentStateLabels[part.state].toLowerCase()}. A cancel ends every seller's part.`;
+  return `This order cannot be canceled now: ${possessive(part.vendor_name)} part is ${fulfilmentStateLabels[part.state].toLowerCase()}. A cancel ends every seller's part.`;
 }
 
 /** Whether a move asks the console's user first: those that end the order (refuse, cancel) and cannot be undone. */

@@ -14,7 +14,10 @@ import { spreadCents } from './money.ts';
  *   percentage of what is left; a fixed one is shared as a return would be (the refund is what the shopper paid for
  *   those lines). A coupon whose minimum the remaining lines no longer reach still applies: the shopper met it at
  *   checkout and the refusal was the seller's, not theirs.
- * - The driver tip stays as chosen: the delivery still happens, and the tip is the driver's, not the goods'.
+ * - The driver tip stays as chosen while a part the driver brings (Same Day, 'local': the 1 Hour driver) goes on: the
+ *   tip is the driver's, not the goods'. Once every such part is refused, no driver comes: the tip goes too (QA walk
+ *   3: a $4.43 tip kept on an order left with only Farm Direct), given back with the refusal that took the last one
+ *   (driverTipOff).
  * So a refused part's share is exactly what the shopper paid for it: its lines less their coupon share, their tax
  * and its fees; the shares of an order's parts add up to its total less the tip.
  */
@@ -30,6 +33,20 @@ export interface OrderPartFees {
   state: FulfilmentState;
   delivery_fee_cents: number;
   packaging_fee_cents: number;
+  /** Its speed (order_deliverables.speed): a 'local' part is the one the driver brings. Unknown: not the driver's. */
+  speed?: string | undefined;
+}
+
+/** The speed the driver the tip is for brings (Same Day, checkout's 1 Hour Delivery: tips.ts tipSpeedId). */
+export const driverSpeed = 'local';
+
+/**
+ * The tip taken off with the refused parts: all of it once every part the driver brings is refused (no driver comes),
+ * else none. An order with no driver part keeps its tip as placed (it never had one to lose).
+ */
+export function driverTipOff(tipCents: number, parts: readonly Pick<OrderPartFees, 'id' | 'speed'>[], refusedIds: ReadonlySet<number>): number {
+  const driven = parts.filter((p) => p.speed === driverSpeed);
+  return tipCents > 0 && driven.length > 0 && driven.every((p) => refusedIds.has(p.id)) ? tipCents : 0;
 }
 
 /** The order's own figures as placed, in cents. */
@@ -138,7 +155,7 @@ export function partsRefusedAlone(parts: readonly Pick<OrderPartFees, 'id' | 'st
 
 /**
  * The order's figures with its refused parts taken off (their lines out, their coupon share and fees gone, the tip as
- * chosen). Before packing only the refused lines change ('charged amounts shown once packed'); once packed
+ * chosen unless no driver part is left: driverTipOff). Before packing only the refused lines change ('charged amounts shown once packed'); once packed
  * (`packed`), every line counts as packed (weighed, substituted, marked out: catch-weight.ts finalAmounts), and
  * totalCents is what the card is captured for or what is due at the door. With no part refused, the placed figures
  * (or finalAmounts' own). An order that ended reads as it stood when it ended (`ending`: refusedAloneParts).
@@ -152,6 +169,7 @@ export function standingAmounts(
 ): StandingAmounts {
   const refused = refusedAloneParts(parts, ending);
   const off = refused.map((p) => partShare(order, lines, p));
+  const tipOff = driverTipOff(order.tip_cents, parts, new Set(refused.map((p) => p.id)));
   const sum = (pick: (s: PartShare) => number) => off.reduce((total, s) => total + pick(s), 0);
   const discountOff = sum((s) => s.discountCents);
   const deliveryOff = sum((s) => s.deliveryFeeCents);
@@ -161,7 +179,7 @@ export function standingAmounts(
   const asLeft = lines.map((line): PricedLine => (refusedIds.has(line.deliverable_id) ? { ...line, substitution_state: 'out' } : line));
   const counted = packed ? asLeft : asLeft.filter((_, index) => refusedIds.has(lines[index]?.deliverable_id ?? -1));
   const placed: PlacedAmounts = {
-    grand_total_cents: order.grand_total_cents + discountOff - deliveryOff - feeOff,
+    grand_total_cents: order.grand_total_cents + discountOff - deliveryOff - feeOff - tipOff,
     subtotal_cents: order.subtotal_cents,
     discount_cents: order.discount_cents - discountOff,
     taxes_cents: order.taxes_cents,
@@ -173,7 +191,7 @@ export function standingAmounts(
     deliveryFeeCents: order.delivery_fee_cents - deliveryOff,
     feeCents: order.fee_cents - feeOff,
     taxCents: final.taxCents,
-    tipCents: order.tip_cents,
+    tipCents: order.tip_cents - tipOff,
     totalCents: final.totalCents,
   };
 }
@@ -182,6 +200,12 @@ export function standingAmounts(
  * What the refused parts of an order that goes on took off it, together: a payment taken at place order gave each
  * share back at its refusal, so the settlement at packing counts what it still holds as the payment less this.
  */
-export function refusedPartsTotal(order: Pick<PlacedOrder, 'discount_cents'>, lines: readonly PartLine[], parts: readonly OrderPartFees[]): number {
-  return refusedAloneParts(parts).reduce((sum, p) => sum + partShare(order, lines, p).totalCents, 0);
+export function refusedPartsTotal(
+  order: Pick<PlacedOrder, 'discount_cents' | 'tip_cents'>,
+  lines: readonly PartLine[],
+  parts: readonly OrderPartFees[],
+): number {
+  const refused = refusedAloneParts(parts);
+  const tipOff = driverTipOff(order.tip_cents, parts, new Set(refused.map((p) => p.id)));
+  return refused.reduce((sum, p) => sum + partShare(order, lines, p).totalCents, tipOff);
 }

@@ -1,4 +1,5 @@
 import { centsToDollars, dollarsToCents, formatMoney } from './money.ts';
+import { possessive } from './possessive.ts';
 
 /**
  * The words for a cancel that ends the rest of an order after a seller refused their part (decision 082: a refused
@@ -17,6 +18,8 @@ export interface RestOfOrder {
   /** The rest's total as it stands (what was charged for it, or is held or due). */
   restCents: number;
   refused: readonly { vendorName: string; totalCents: number }[];
+  /** The driver tip given back (or never charged) with the refused parts: no part the driver brings was left (refused-parts.ts driverTipOff). */
+  tipCents?: number | undefined;
 }
 
 /** The rest of the order as the server sends it (reschedule options' rest_of_order: dollars as strings). */
@@ -36,12 +39,14 @@ const money = (cents: number) => formatMoney(centsToDollars(cents));
 
 /** 'Fulton Fish Co.'s part ($27.40) was refunded when it was refused.' (or 'was never charged' when nothing was taken) */
 export function refusedBeforeText(rest: RestOfOrder): string {
-  return rest.refused
-    .map(
-      (p) =>
-        `${p.vendorName}'s part (${money(p.totalCents)}) ${rest.payment === 'refund' ? 'was refunded when it was refused' : 'was taken off when it was refused and never charged'}.`,
-    )
-    .join(' ');
+  const parts = rest.refused.map(
+    (p) =>
+      `${possessive(p.vendorName)} part (${money(p.totalCents)}) ${rest.payment === 'refund' ? 'was refunded when it was refused' : 'was taken off when it was refused and never charged'}.`,
+  );
+  const tip = rest.tipCents ?? 0;
+  if (tip > 0)
+    parts.push(`The driver tip (${money(tip)}) ${rest.payment === 'refund' ? 'was refunded then too' : 'was taken off then too and never charged'}.`);
+  return parts.join(' ');
 }
 
 /** What the cancel does with the rest's money, in the future ('will be refunded') or past ('We refunded'). */

@@ -9,6 +9,7 @@ import {
   gramsPerPound,
   lineTotal,
   orderTotalRows,
+  refusedByStoreLineNote,
   refusedPartLineNote,
   type PricedLine,
 } from '../../src/rules/catch-weight.ts';
@@ -31,6 +32,8 @@ import {
   uniqueEmail,
 } from './steps.ts';
 import { e2eSeller, e2eStaff } from './store-users.ts';
+import { openWithSession } from './journeys/shoppers.ts';
+import { sameDayAndFarmOrderThroughApi } from './reach/orders.ts';
 
 /**
  * Issue 24: a shopper's order runs through the store's side. A guest pays for a Same Day ribeye and strip steak; the
@@ -147,13 +150,20 @@ test('a seller accepts, substitutes, weighs in pounds, hands over and delivers w
     await card.getByRole('button', { name: 'Accept' }).click();
     await expect(card.getByRole('alert')).toHaveText(refusedByFault);
     await expect(card.getByTestId('fulfilment-state')).toHaveText('Order placed');
+    // A reason typed as if to refuse, then Accept pressed: the reason is not sent with it (QA walk 3: it showed under
+    // Accepted, Being picked and Packed on her timeline), and the field goes with the Refuse it was for.
+    const typedReason = 'walk3 reason';
+    await card.getByLabel('Reason').fill(typedReason);
     await card.getByRole('button', { name: 'Accept' }).click();
     await expect(card.getByTestId('fulfilment-state')).toHaveText('Accepted by the seller');
+    await expect(card.getByLabel('Reason')).toHaveCount(0);
     await shopperSees(page, 'Accepted by the seller');
+    await expect(timeline).not.toContainText(typedReason);
 
     await card.getByRole('button', { name: 'Start picking' }).click();
     await expect(card.getByTestId('fulfilment-state')).toHaveText('Being picked');
     await shopperSees(page, 'Being picked');
+    await expect(timeline).not.toContainText(typedReason);
 
     // The strip is out: the seller proposes another steak the shopper's preference ('similar') allows.
     const substitutes = card.getByLabel(`Substitute for ${strip}`);
@@ -456,8 +466,11 @@ test('a cancel of the rest after a refused part: the shopper is told what each g
     const fish = staff.getByRole('article', { name: `ORDER #${orderId}` }).filter({ hasText: salmon });
     await fish.getByLabel('Reason').fill('No salmon today');
     await fish.getByRole('button', { name: 'Refuse' }).click();
-    await fish.getByRole('alertdialog').getByRole('button', { name: 'Yes, refuse it' }).click();
-    await expect(fish.getByTestId('fulfilment-state')).toHaveText('Refused by the seller');
+    // Staff have no part of their own: they are asked about the seller's, named (QA walk 3: 'Refuse your part').
+    const refusing = fish.getByRole('alertdialog');
+    await expect(refusing).toContainText(moveQuestion('refuse', orderId, true, true, 'Fulton Fish Co.').question);
+    await refusing.getByRole('button', { name: 'Yes, refuse it' }).click();
+    await expect(fish.getByTestId('fulfilment-state')).toHaveText('Refused by the store');
   } finally {
     await staffContext.close();
   }
@@ -466,6 +479,10 @@ test('a cancel of the rest after a refused part: the shopper is told what each g
   const share = refused.refused_parts?.[0]?.total ?? '';
   expect(dollarsToCents(refused.grand_total)).toBe((dollarsToCents(placed.grand_total) ?? 0) - (dollarsToCents(share) ?? 0));
   await page.goto(`/order/status?orderId=${orderId}`);
+  // The store refused it, not the seller: the page's words say so (QA walk 3: 'Fulton Fish Co. refused their part').
+  await expect(page.getByTestId('cap-rule')).toContainText(`The store refused Fulton Fish Co.'s part: ${formatMoney(share)} taken off`);
+  const salmonNote = page.getByRole('row').filter({ hasText: salmon }).getByTestId('line-note');
+  await expect(salmonNote).toHaveText(refusedByStoreLineNote);
   await page.getByRole('button', { name: 'Change delivery or cancel' }).click();
   await page.getByRole('button', { name: 'Cancel order' }).click();
   // Not 'refunded in full': the cancel ends the rest, the refused part was taken off before (a held card: released).
@@ -493,7 +510,47 @@ test('a cancel of the rest after a refused part: the shopper is told what each g
   await expect(totals.getByRole('definition').last()).toHaveText(formatMoney(refused.grand_total));
   const sum = rows.slice(0, -1).reduce((cents, r) => cents + (r.discount ? -1 : 1) * (dollarsToCents(r.value) ?? 0), 0);
   expect(sum).toBe(dollarsToCents(refused.grand_total));
-  await expect(page.getByTestId('cap-rule')).toContainText(`refused their part: ${formatMoney(share)} taken off`);
+  await expect(page.getByTestId('cap-rule')).toContainText(`The store refused Fulton Fish Co.'s part: ${formatMoney(share)} taken off`);
+});
+
+/**
+ * QA walk 3: the driver tip was kept after the only part a driver brings was refused. A ribeye Same Day (the driver's)
+ * and a chicken Farm Direct, with a 10 % tip; staff refuse the butcher's part: the order page's Driver Tip reads $0.00,
+ * its totals add up without the part and the tip, and the refusal mail says the tip was taken off too.
+ */
+test('the driver tip goes with the only part a driver brings: refused, the order page and the mail take it off', async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  const placed = await sameDayAndFarmOrderThroughApi('tip-refused');
+  await openWithSession(page, placed.session, `/order/status?orderId=${placed.orderId}`);
+  const before = await shopperOrder(page, placed.orderId);
+  expect(dollarsToCents(before.driver_tip)).toBeGreaterThan(0);
+
+  const staffContext = await browser.newContext();
+  try {
+    const staff = await staffContext.newPage();
+    await consoleUserSignsIn(staff, { ...e2eStaff, console: 'Staff console', path: 'staff', heading: 'STAFF CONSOLE' });
+    await staff.getByLabel('Date').first().fill(placed.deliveryDate);
+    const butcher = staff.getByRole('article', { name: `ORDER #${placed.orderId}` }).filter({ hasText: placed.vendorName });
+    await butcher.getByLabel('Reason').fill('No ribeye this week');
+    await butcher.getByRole('button', { name: 'Refuse' }).click();
+    await butcher.getByRole('alertdialog').getByRole('button', { name: 'Yes, refuse it' }).click();
+    await expect(butcher.getByTestId('fulfilment-state')).toHaveText('Refused by the store');
+  } finally {
+    await staffContext.close();
+  }
+
+  await page.reload();
+  const refused = await shopperOrder(page, placed.orderId);
+  expect(refused.driver_tip).toBe('0.00');
+  const share = dollarsToCents(refused.refused_parts?.[0]?.total ?? '') ?? 0;
+  expect(dollarsToCents(refused.grand_total)).toBe((dollarsToCents(before.grand_total) ?? 0) - share - (dollarsToCents(before.driver_tip) ?? 0));
+  const totals = page.getByLabel('Order totals');
+  const rows = orderTotalRows(refused);
+  await expect(totals.getByRole('term')).toHaveText(rows.map((r) => r.name));
+  await expect(totals.getByRole('definition')).toHaveText(rows.map((r) => (r.discount ? formatDiscount(r.value) : formatMoney(r.value))));
+  expect(rows.find((r) => r.name === 'Driver Tip')?.value).toBe('0.00');
+  const tipWords = `The driver tip (${formatMoney(before.driver_tip)}) is taken off too`.replace(/[$.()]/g, '\\$&');
+  expect(await mailedMatchFor(placed.email, new RegExp(tipWords))).toBeTruthy();
 });
 
 /**

@@ -435,6 +435,33 @@ describe('fulfilment behaviour', () => {
     expect([selectConfirming(card.getSnapshot()), selectMoving(card.getSnapshot()), sent]).toEqual([undefined, 'accept', ['accept']]);
   });
 
+  it("sends a reason only with a move that takes one, and empties it once a move is taken (QA walk 3: a refusal's reason went with Accept)", async () => {
+    const reasons: (string | undefined)[] = [];
+    const moves: ((reply: MoveOrderReply) => void)[] = [];
+    const machine = fulfilmentMachine.provide({
+      actors: {
+        moveOrder: fromPromise<MoveOrderReply, MoveInput>(({ input }) => {
+          reasons.push(input.pending?.reason);
+          return new Promise((resolve) => moves.push(resolve));
+        }),
+      },
+    });
+    const card = start(machine, {});
+    card.send({ type: 'fulfil.reason.type', text: 'walk3 reason' });
+    card.send({ type: 'fulfil.move', event: 'accept', reason: 'walk3 reason', weights: undefined });
+    expect(card.getSnapshot().context.pending?.reason).toBeUndefined();
+    moves.at(-1)?.({ code: 1, data: { order_id: '100000001', state: 'accepted' } });
+    await vi.waitFor(() => expect(selectFulfilmentState(card.getSnapshot())).toBe('accepted'));
+    expect([reasons, selectTypedReason(card.getSnapshot())]).toEqual([[undefined], '']);
+    // Staff give every move a reason (their note): it is sent, then the field is empty for the next move.
+    const staff = start(machine, { actor: 'staff', state: 'packed' });
+    staff.send({ type: 'fulfil.reason.type', text: 'Seller forgot to press' });
+    staff.send({ type: 'fulfil.move', event: 'dispatch', reason: 'Seller forgot to press', weights: undefined });
+    moves.at(-1)?.({ code: 1, data: { order_id: '100000001', state: 'out_for_delivery' } });
+    await vi.waitFor(() => expect(selectFulfilmentState(staff.getSnapshot())).toBe('out_for_delivery'));
+    expect([reasons, selectTypedReason(staff.getSnapshot())]).toEqual([[undefined, 'Seller forgot to press'], '']);
+  });
+
   it('asks before a line is marked out, naming it; Cancel keeps the line, and a substitute is sent without asking', async () => {
     const { sent, machine } = recorded();
     const card = start(machine, { state: 'picking' });

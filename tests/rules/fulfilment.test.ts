@@ -21,6 +21,9 @@ import {
   timelineActorLabels,
   timelineStepLabel,
   timelineStepOf,
+  shopperTimelineStepOf,
+  takesReason,
+  reasonIsShoppers,
 } from '../../src/rules/fulfilment.ts';
 import { deliverableTimeLabel } from '../../src/rules/visit-time.ts';
 
@@ -134,6 +137,21 @@ describe('late orders and the pick list', () => {
       ['Salmon', true, 'g'],
       ['Sancerre', false, 'ml'],
     ]);
+  });
+
+  it("takes a reason only with a move that asks for one, and shows the shopper only a refusal's or cancel's (QA walk 3)", () => {
+    expect(takesReason('accept', 'seller')).toBe(false);
+    expect(takesReason('pack', 'seller')).toBe(false);
+    expect(takesReason('refuse', 'seller')).toBe(true);
+    expect(takesReason('cancel', 'shopper')).toBe(true);
+    expect(takesReason('dispatch', 'staff')).toBe(true);
+    expect(['accept', 'pick', 'pack', 'dispatch', 'serve'].map(reasonIsShoppers)).toEqual([false, false, false, false, false]);
+    expect(['refuse', 'cancel', 'reschedule', 'day_closed'].map(reasonIsShoppers)).toEqual([true, true, true, true]);
+    const at = new Date('2026-12-01T14:00:00Z');
+    const note = { event: 'dispatch', to_state: 'out_for_delivery', actor_role: 'staff', reason: 'Internal: seller forgot to press', created_at: at };
+    expect(shopperTimelineStepOf(note).reason).toBeNull();
+    expect(timelineStepOf(note).reason).toBe('Internal: seller forgot to press');
+    expect(shopperTimelineStepOf({ ...note, event: 'refuse', to_state: 'refused', reason: 'Truck broken' }).reason).toBe('Truck broken');
   });
 
   it('names timeline steps and who took them; a reschedule is a step but not a move (decision 044)', () => {

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { moveQuestion } from '../../src/rules/console-confirm.ts';
-import { lineNote, orderTotalNote, refusedPartLineNote } from '../../src/rules/catch-weight.ts';
-import { fulfilmentEventsFor, lineHeadline, type FulfilmentState } from '../../src/rules/fulfilment.ts';
+import { lineNote, orderTotalNote, refusedByStoreLineNote, refusedPartLineNote } from '../../src/rules/catch-weight.ts';
+import { consoleStateLabel, fulfilmentEventsFor, lineHeadline, refusedByOf, type FulfilmentState } from '../../src/rules/fulfilment.ts';
+import { possessive } from '../../src/rules/possessive.ts';
+import { refusedBeforeText } from '../../src/rules/rest-cancel.ts';
 import { endsPartOnly, moveAsksFirst, partEventsFor, partMayMove, partStoppingMove, wholeMoveRefusal } from '../../src/rules/order-parts.ts';
 import { paymentStatusWords } from '../../src/rules/payment-words.ts';
 
@@ -81,6 +83,64 @@ describe('a part refused while the rest goes on', () => {
         refused_parts: [{ vendor_name: 'Fulton Fish Co.', total: '29.99' }],
       }),
     ).toBe('Fulton Fish Co. refused their part: $29.99 taken off (its items, their tax and its fees).');
+  });
+
+  it('credits a refusal staff made to the store, not the seller: the order page, its line, the console badge and the confirm (QA walk 3)', () => {
+    const farm = 'Green Pastures Farm';
+    const timeline = [
+      { state: 'accepted', actor: 'seller', seller: 'Hudson Street Butchers' },
+      { state: 'refused', actor: 'staff', seller: farm },
+    ];
+    const figures = {
+      subtotal: '36.59',
+      discount: '0.00',
+      delivery_fee: '4.99',
+      tax: '0.00',
+      fee_amount: '0.00',
+      driver_tip: '0.00',
+      grand_total: '41.58',
+      refused_parts: [{ vendor_name: farm, total: '22.68' }],
+      timeline,
+    };
+    expect(refusedByOf(timeline, farm)).toBe('staff');
+    expect(refusedByOf(timeline, 'Hudson Street Butchers')).toBeUndefined();
+    expect(orderTotalNote(figures)).toBe("The store refused Green Pastures Farm's part: $22.68 taken off (its items, their tax and its fees).");
+    const line = {
+      product_qty: 1,
+      bottle_size: 0,
+      row_total: '7.69',
+      substitution_state: 'out' as const,
+      fulfilment_state: 'refused',
+      vendor_name: farm,
+    };
+    expect(lineNote(line, timeline)).toBe(refusedByStoreLineNote);
+    expect(refusedByStoreLineNote).toBe('Refused by the store: not charged');
+    // Its seller's own refusal keeps the seller's words; an order of one seller names none on its steps.
+    expect(lineNote(line, [{ state: 'refused', actor: 'seller', seller: farm }])).toBe(refusedPartLineNote);
+    expect(lineNote(line, [{ state: 'refused', actor: 'staff' }])).toBe(refusedByStoreLineNote);
+    // The staff card's badge, once listed and before (the card's own refusal); a seller's stays the seller's.
+    const listed = { state: 'refused', vendor_name: farm, timeline };
+    expect(consoleStateLabel('refused', listed, 'staff')).toBe('Refused by the store');
+    expect(consoleStateLabel('refused', { ...listed, state: 'placed', timeline: [] }, 'staff')).toBe('Refused by the store');
+    expect(consoleStateLabel('refused', { ...listed, timeline: [{ state: 'refused', actor: 'seller', seller: farm }] }, 'staff')).toBe(
+      'Refused by the seller',
+    );
+    expect(consoleStateLabel('packed', listed, 'staff')).toBe('Packed');
+    expect(moveQuestion('refuse', '100000001', true, true, farm).question).toBe(
+      "Refuse Green Pastures Farm's part of order #100000001? Only that part ends: the shopper is told your reason and given back what they paid for it; the other sellers' parts go on.",
+    );
+  });
+
+  it("gives a name ending in s the apostrophe alone: 'Hudson Street Butchers' part' (QA walk 3: 'Butchers's')", () => {
+    expect(possessive('Hudson Street Butchers')).toBe("Hudson Street Butchers'");
+    expect(possessive('Fulton Fish Co.')).toBe("Fulton Fish Co.'s");
+    expect(wholeMoveRefusal({ vendor_name: 'Hudson Street Butchers', state: 'out_for_delivery' })).toBe(
+      "This order cannot be canceled now: Hudson Street Butchers' part is out for delivery. A cancel ends every seller's part.",
+    );
+    expect(refusedBeforeText({ payment: 'refund', restCents: 100, refused: [{ vendorName: 'Hudson Street Butchers', totalCents: 4158 }] })).toBe(
+      "Hudson Street Butchers' part ($41.58) was refunded when it was refused.",
+    );
+    expect(moveQuestion('refuse', '100000001', true, true, 'Hudson Street Butchers').question).toMatch(/^Refuse Hudson Street Butchers' part of/);
   });
 
   it("says on the refused part's console card that it was given back or never charged", () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { finalCents } from '../../src/rules/catch-weight.ts';
 import {
+  driverTipOff,
   orderEndingOf,
   partShare,
   partTotalCents,
@@ -85,6 +86,27 @@ describe('the order as it stands once a part is refused', () => {
     const { subtotalCents, discountCents, deliveryFeeCents, feeCents, taxCents, tipCents, totalCents } = standing;
     expect(subtotalCents - discountCents + deliveryFeeCents + feeCents + taxCents + tipCents).toBe(totalCents);
     expect(totalCents).toBe(order.grand_total_cents - (3000 - 300 + 108 + 499));
+  });
+
+  it('drops the driver tip once every part the driver brings is refused, and keeps it while one goes on (QA walk 3)', () => {
+    // The butcher's part Same Day (the driver's), the fishmonger's Farm Direct.
+    const mixed = (butcher: OrderPartFees['state'], fish: OrderPartFees['state']): OrderPartFees[] =>
+      parts(butcher, fish).map((p) => ({ ...p, speed: p.id === 1 ? 'local' : 'farm-direct' }));
+    const withoutDriver = standingAmounts(order, lines, mixed('refused', 'accepted'), false);
+    const butcherShare = partShare(order, lines, { id: 1, state: 'refused', delivery_fee_cents: 499, packaging_fee_cents: 0 }).totalCents;
+    expect(withoutDriver.tipCents).toBe(0);
+    expect(withoutDriver.totalCents).toBe(order.grand_total_cents - butcherShare - order.tip_cents);
+    const { subtotalCents, discountCents, deliveryFeeCents, feeCents, taxCents, tipCents, totalCents } = withoutDriver;
+    expect(subtotalCents - discountCents + deliveryFeeCents + feeCents + taxCents + tipCents).toBe(totalCents);
+    // What the refusals gave back includes the tip: the settlement at packing counts the payment as that much less.
+    expect(refusedPartsTotal(order, lines, mixed('refused', 'accepted'))).toBe(butcherShare + order.tip_cents);
+    expect(standingAmounts(order, lines, mixed('refused', 'packed'), true).totalCents).toBe(withoutDriver.totalCents);
+    // The Farm Direct part refused, the driver still comes: the tip stays; two Same Day parts keep it until both go.
+    expect(standingAmounts(order, lines, mixed('accepted', 'refused'), false).tipCents).toBe(1350);
+    const bothLocal = parts('refused', 'accepted').map((p) => ({ ...p, speed: 'local' }));
+    expect(standingAmounts(order, lines, bothLocal, false).tipCents).toBe(1350);
+    expect(driverTipOff(1350, bothLocal, new Set([1, 2]))).toBe(1350);
+    expect(driverTipOff(1350, bothLocal, new Set([1]))).toBe(0);
   });
 
   it('once packed counts the remaining lines as packed (a weighed line), the refused ones not at all', () => {

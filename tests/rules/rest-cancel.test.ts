@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { restCancelMailText, restCancelQuestion, restCanceledText, restOfOrderOf, type RestOfOrder } from '../../src/rules/rest-cancel.ts';
+import {
+  refusedBeforeText,
+  restCancelMailText,
+  restCancelQuestion,
+  restCanceledText,
+  restOfOrderOf,
+  type RestOfOrder,
+} from '../../src/rules/rest-cancel.ts';
 
 const rest: RestOfOrder = { payment: 'refund', restCents: 4169, refused: [{ vendorName: 'Fulton Fish Co.', totalCents: 2863 }] };
 
@@ -22,6 +29,15 @@ describe('the words for a cancel of the rest after a refused part', () => {
     );
     expect(restCancelQuestion({ ...rest, payment: 'none' })).toBe(
       "Cancel the rest of this order? Nothing will be owed for the rest ($41.69). Fulton Fish Co.'s part ($28.63) was taken off when it was refused and never charged.",
+    );
+  });
+
+  it('names the driver tip given back with the refused parts, when no part the driver brings was left (QA walk 3)', () => {
+    expect(restCancelMailText({ ...rest, tipCents: 443 })).toBe(
+      "We refunded $41.69, the rest of your payment. Fulton Fish Co.'s part ($28.63) was refunded when it was refused. The driver tip ($4.43) was refunded then too.",
+    );
+    expect(refusedBeforeText({ ...rest, payment: 'release', tipCents: 443 })).toMatch(
+      /The driver tip \(\$4\.43\) was taken off then too and never charged\.$/,
     );
   });
 

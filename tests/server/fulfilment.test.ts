@@ -14,6 +14,7 @@ import { orderOf, stockOf, takeInTurn } from './fixtures.ts';
 import { twoSellerOrder } from './fixtures/two-seller-order.ts';
 import { json, startTestApp } from './test-app.ts';
 import { timelineStepLabel } from '../../src/rules/fulfilment.ts';
+import { possessive } from '../../src/rules/possessive.ts';
 
 /**
  * Issue 24: the order's life after payment. Each move of src/rules/fulfilment.ts through the seller and staff routes,
@@ -233,6 +234,49 @@ describe('the order moves only in the allowed order', () => {
   });
 });
 
+describe('reasons: sent only with a move that takes one, shown to the shopper only when meant for them (QA walk 3)', () => {
+  test("a seller's Accept with a reason is a 400 naming it; staff's note on a routine move stays off the shopper's timeline, a refusal's reaches it", async () => {
+    const order = await paidOrder();
+    const accepted = await move(seller, 'seller', order.number, 'accept', { reason: 'walk3 reason' });
+    expect(accepted.status).toBe(400);
+    expect(accepted.body).toMatchObject({ errors: [{ field: 'reason' }] });
+    expect((await orderOf(t, order.number)).fulfilment_state).toBe('placed');
+    // A blank reason is no reason: the Accept goes.
+    expect((await move(seller, 'seller', order.number, 'accept', { reason: '  ' })).status).toBe(200);
+    expect((await move(staff, 'staff', order.number, 'pick', { reason: 'Internal: seller forgot to press, phoned Joe' })).status).toBe(200);
+    const status = json(
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/account/orderstatus?order_id=${order.number}`,
+        headers: { authorization: `Bearer ${buyer.token}` },
+      }),
+    );
+    assert(status, orderStatusReply);
+    expect(status.data?.timeline?.map((s) => [s.state, s.reason])).toEqual([
+      ['placed', null],
+      ['accepted', null],
+      ['picking', null],
+    ]);
+    // The consoles' history keeps staff's note: it is the store's record of who moved it and why.
+    const list = await consoleOrders(staff, 'staff');
+    assert(list.body, consoleOrdersReply);
+    const card = list.body.data?.find((o) => o.order_number === order.number);
+    expect(card?.timeline.map((s) => s.reason)).toContain('Internal: seller forgot to press, phoned Joe');
+    // A refusal's reason is the shopper's.
+    const refused = await paidOrder();
+    expect((await move(seller, 'seller', refused.number, 'refuse', { reason: 'Out of salmon' })).status).toBe(200);
+    const refusedStatus = json(
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/account/orderstatus?order_id=${refused.number}`,
+        headers: { authorization: `Bearer ${buyer.token}` },
+      }),
+    );
+    assert(refusedStatus, orderStatusReply);
+    expect(refusedStatus.data?.timeline?.at(-1)).toMatchObject({ state: 'refused', reason: 'Out of salmon' });
+  });
+});
+
 describe('locations and races', () => {
   test("another location's seller gets 404 and never sees the order", async () => {
     const order = await paidOrder();
@@ -407,7 +451,7 @@ describe('an order from two sellers: each handles their own part', () => {
         .where('subject', '=', `Your order #${number}: ${butcherName}, delivered`)
         .executeTakeFirst(),
     );
-    expect(partMail?.body_text).toContain(`${butcherName}'s part of your order #${number} is now: Delivered.`);
+    expect(partMail?.body_text).toContain(`${possessive(butcherName ?? '')} part of your order #${number} is now: Delivered.`);
     expect((await move(otherSeller, 'seller', number, 'dispatch')).status).toBe(200);
     expect((await move(otherSeller, 'seller', number, 'deliver')).status).toBe(200);
     expect(await orderOf(t, number)).toMatchObject({ fulfilment_state: 'delivered', status: 'complete' });

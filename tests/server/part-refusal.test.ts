@@ -2,7 +2,7 @@ import { assert } from 'superstruct';
 import { afterAll, describe, expect, test } from 'vitest';
 import { orderStatusReply, placeOrderReply } from '../../src/api/contract/checkout.contract.ts';
 import { consoleOrdersReply } from '../../src/api/contract/fulfilment.contract.ts';
-import { lineFinalCents, lineFinalTaxCents, orderTotalRows } from '../../src/rules/catch-weight.ts';
+import { lineFinalCents, lineFinalTaxCents, lineNote, orderTotalNote, orderTotalRows, refusedByStoreLineNote } from '../../src/rules/catch-weight.ts';
 import { dollarsToCents } from '../../src/rules/money.ts';
 import { payOnDeliveryWords } from '../../src/rules/pay-on-delivery.ts';
 import { PaymentGatewayError } from '../../server/adapters/payments/payment-port.ts';
@@ -413,5 +413,110 @@ describe('pay on delivery: a refused part leaves less to pay at the door', () =>
     rowsAddUp(packedView);
     for (const event of ['dispatch', 'deliver'] as const) expect((await move(butcher, number, event)).status).toBe(200);
     expect(await orderOf(t, number)).toMatchObject({ status: 'complete', fulfilment_state: 'delivered', final_total_cents: due });
+  });
+});
+
+describe('a refusal says who refused it, a name ending in s takes the apostrophe alone (QA walk 3)', () => {
+  /** The order's mail with this subject, once sent. */
+  const mailed = async (subject: string) =>
+    (await t.database.db.selectFrom('outbox').select('body_text').where('subject', '=', subject).executeTakeFirst())?.body_text ?? '';
+
+  test("staff refuse the butcher's part: the store is credited, on the mail, the timeline and the page's words", async () => {
+    const { number } = await twoSellerOrderOf(false);
+    const placed = await linesAndParts(number);
+    const butchers = placed.partAt(101)?.vendor_name ?? '';
+    expect(butchers).toMatch(/s$/);
+    const refused = await post(t, '/api/staff/orders/move', { order_id: number, event: 'refuse', loc_id: 101, reason: 'Truck broken down' }, staff);
+    expect(refused.status).toBe(200);
+    const subject = `Your order #${number}: ${butchers}' part was refused`;
+    await expect.poll(() => mailed(subject)).toContain(`The store refused ${butchers}' part of your order #${number}.`);
+    expect(await mailed(subject)).not.toContain("s's");
+    const view = await shopperView(number);
+    expect(view.timeline?.at(-1)).toMatchObject({ state: 'refused', actor: 'staff', seller: butchers, reason: 'Truck broken down' });
+    expect(orderTotalNote(view)).toMatch(new RegExp(`^The store refused ${butchers}' part: \\$`));
+    const line = view.items.find((i) => i.vendor_name === butchers);
+    expect(line && lineNote(line, view.timeline)).toBe(refusedByStoreLineNote);
+  });
+
+  test("one seller's part moving on its own is mailed with the right possessive", async () => {
+    const { number } = await twoSellerOrderOf(false);
+    const butchers = (await linesAndParts(number)).partAt(101)?.vendor_name ?? '';
+    expect((await move(butcher, number, 'accept')).status).toBe(200);
+    await expect
+      .poll(() => mailed(`Your order #${number}: ${butchers}, accepted by the seller`))
+      .toContain(`${butchers}' part of your order #${number} is now: Accepted by the seller.`);
+  });
+});
+
+describe('the driver tip goes with the last part the driver brings (QA walk 3: kept on a Farm Direct order)', () => {
+  /** A butcher's Same Day part (the driver's) and a farm's Farm Direct part, a $10 tip, paid at place order. */
+  let farmSkip = 0;
+  const mixedOrder = (date?: string) =>
+    twoSellerOrder(t, {
+      buyer,
+      skip: { butcher: ++skip, fish: farmSkip++ },
+      byWeight: false,
+      tip: 10,
+      date,
+      second: { locId: 301, speed: 'farm-direct', date: '2026-12-04' },
+    });
+
+  test("the butcher refuses the Same Day part: its share and the tip are refunded, the page's tip is gone and the rows add up", async () => {
+    const { number } = await mixedOrder();
+    const placed = await linesAndParts(number);
+    expect(placed.order.tip_cents).toBeGreaterThan(0);
+    expect(placed.partAt(301)?.speed).toBe('farm-direct');
+    const paymentRef = placed.order.payment_ref ?? '';
+    expect((await move(butcher, number, 'refuse', { reason: 'No ribeye today' })).status).toBe(200);
+    const view = await shopperView(number);
+    expect(view.driver_tip).toBe('0.00');
+    rowsAddUp(view);
+    const share = dollarsToCents(view.refused_parts?.[0]?.total ?? '') ?? 0;
+    expect(dollarsToCents(view.grand_total)).toBe(placed.order.grand_total_cents - share - placed.order.tip_cents);
+    // Paid at place order: the part's share and the tip given back at once; held: captured later without them.
+    if (placed.order.capture_state !== 'held') expect(gateway.captureOf(paymentRef)?.refundedCents).toBe(share + placed.order.tip_cents);
+    const butchers = placed.partAt(101)?.vendor_name ?? '';
+    const mail = async () =>
+      (
+        await t.database.db
+          .selectFrom('outbox')
+          .select('body_text')
+          .where('subject', '=', `Your order #${number}: ${butchers}' part was refused`)
+          .executeTakeFirst()
+      )?.body_text ?? '';
+    const tip = `$${(placed.order.tip_cents / 100).toFixed(2)}`;
+    await expect.poll(mail).toContain(`The driver tip (${tip}) is taken off too`);
+    // The farm packs: the final is the farm's part only, no tip.
+    const farmer = await storeUser('part-farm@example.com', [301]);
+    await packOwn(farmer, number, 301);
+    const packed = await orderOf(t, number);
+    expect(packed.final_total_cents).toBe(placed.order.grand_total_cents - share - placed.order.tip_cents);
+    if (placed.order.capture_state === 'held') expect(gateway.captureOf(paymentRef)?.amountCents).toBe(packed.final_total_cents);
+    else expect(gateway.captureOf(paymentRef)?.refundedCents).toBe(share + placed.order.tip_cents);
+  });
+
+  test('the rest canceled afterwards: its mail names the tip given back with the refusal, and everything paid is refunded', async () => {
+    // Delivered in two days: before the shopper's cutoff.
+    const { number } = await mixedOrder('2026-12-03');
+    const placed = await linesAndParts(number);
+    const paymentRef = placed.order.payment_ref ?? '';
+    expect((await move(butcher, number, 'refuse', { reason: 'No ribeye today' })).status).toBe(200);
+    expect((await post(t, '/api/account/order/cancel', { order_id: number }, buyer.token)).status).toBe(200);
+    expect(gateway.captureOf(paymentRef)?.refundedCents).toBe(placed.order.grand_total_cents);
+    const tip = `$${(placed.order.tip_cents / 100).toFixed(2)}`;
+    const canceled = async () =>
+      (await t.database.db.selectFrom('outbox').select('body_text').where('subject', 'like', `Your order #${number}: cancel%`).executeTakeFirst())
+        ?.body_text ?? '';
+    await expect.poll(canceled).toContain(`The driver tip (${tip}) was refunded then too.`);
+  });
+
+  test('the Farm Direct part refused: the driver still comes, the tip stays', async () => {
+    const { number } = await mixedOrder();
+    const placed = await linesAndParts(number);
+    const farmer = await storeUser('part-farm-2@example.com', [301]);
+    expect((await move(farmer, number, 'refuse', { reason: 'Truck broken down' })).status).toBe(200);
+    const view = await shopperView(number);
+    expect(dollarsToCents(view.driver_tip)).toBe(placed.order.tip_cents);
+    rowsAddUp(view);
   });
 });

@@ -79,3 +79,34 @@ describe('an order card being picked', () => {
     expect(within(card).getByRole('button', { name: 'Packed' })).toBeTruthy();
   });
 });
+
+describe("a staff card of one seller's part (QA walk 3: staff's refusal credited to the seller)", () => {
+  const fish = { vendor_name: 'Fulton Fish Co.', state: 'placed' as const };
+  const placed: ConsoleOrder = {
+    ...canceled,
+    state: 'placed',
+    payment_status: 'processing',
+    moves: ['accept', 'refuse'],
+    other_parts: [fish],
+    timeline: [],
+  };
+
+  it("asks staff about the seller's part, named, and reads 'Refused by the store' once staff refused it", () => {
+    render(<ConsoleOrderCard order={placed} role="staff" onMoved={() => undefined} />);
+    const card = screen.getByRole('article', { name: 'ORDER #100000009' });
+    fireEvent.change(within(card).getByLabelText('Reason'), { target: { value: 'Truck broken down' } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Refuse' }));
+    expect(within(card).getByRole('alertdialog').textContent).toContain(
+      "Refuse Hudson Street Butchers' part of order #100000009? Only that part ends",
+    );
+    cleanup();
+    const refused: ConsoleOrder = {
+      ...placed,
+      state: 'refused',
+      moves: [],
+      timeline: [{ state: 'refused', at: '2026-11-28T19:02:00.000Z', actor: 'staff', reason: 'Truck broken down', seller: 'Hudson Street Butchers' }],
+    };
+    render(<ConsoleOrderCard order={refused} role="staff" onMoved={() => undefined} />);
+    expect(screen.getByTestId('fulfilment-state').textContent).toBe('Refused by the store');
+  });
+});

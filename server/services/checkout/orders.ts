@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { OrderItem, OrderSummary, TimelineStep } from '../../../src/api/contract/checkout.contract.ts';
-import { isEndedState, lineHeadline, shopperMayChange, timelineStepOf, type FulfilmentState } from '../../../src/rules/fulfilment.ts';
+import { isEndedState, lineHeadline, shopperMayChange, shopperTimelineStepOf, type FulfilmentState } from '../../../src/rules/fulfilment.ts';
 import { speedIds } from '../../../src/rules/delivery-speeds.ts';
 import { centsToDollars } from '../../../src/rules/money.ts';
 import { handOverOf, payOnDeliveryWords } from '../../../src/rules/pay-on-delivery.ts';
@@ -282,6 +282,7 @@ function timelineOf(
   const sellerOf = (id: number | null) => (parts.length > 1 ? parts.find((d) => d.id === id)?.vendor_name : undefined);
   return [
     { state: 'placed', at: order.created_at.toISOString(), actor: 'shopper', reason: null },
-    ...own.map((e) => timelineStepOf(e, sellerOf(e.deliverable_id))),
+    // A staff note on a routine move stays in the store (reasonIsShoppers): only a refusal's or cancel's reason is theirs.
+    ...own.map((e) => shopperTimelineStepOf(e, sellerOf(e.deliverable_id))),
   ];
 }

@@ -118,7 +118,7 @@ export async function listConsoleOrders(
     db.selectFrom('order_events').selectAll().where('order_id', 'in', orderIds).orderBy('id').execute(),
     db
       .selectFrom('order_deliverables')
-      .select(['id', 'order_id', 'vendor_name', 'fulfilment_state', 'delivery_fee_cents', 'packaging_fee_cents'])
+      .select(['id', 'order_id', 'vendor_name', 'fulfilment_state', 'delivery_fee_cents', 'packaging_fee_cents', 'speed'])
       .where('order_id', 'in', orderIds)
       .orderBy('id')
       .execute(),

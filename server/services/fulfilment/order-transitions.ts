@@ -13,6 +13,7 @@ import {
   fulfilmentTransition,
   needsReason,
   shopperChangeRefusal,
+  takesReason,
   type FulfilmentActor,
   type FulfilmentEvent,
   type FulfilmentKind,
@@ -24,6 +25,7 @@ import type { Database, OrdersTable } from '../../db/schema.ts';
 import { giveBackOrder } from '../payments/order-give-back.ts';
 import type { Log } from '../platform/log.ts';
 import { mailText } from '../platform/mail-text.ts';
+import { possessive } from '../../../src/rules/possessive.ts';
 import { creditDineInWallet, withdrawOrderWallet } from '../wallet/wallet-credit.ts';
 import { orderVisibleToSellers, type ConsoleScope } from './console-scope.ts';
 import { decideUnanswered, PackSettlementFailed, settleAtPacking, type PackSettlement } from './order-weighing.ts';
@@ -119,6 +121,11 @@ export async function moveOrder(deps: MoveDeps, actor: MoveActor, request: MoveR
 
 async function moveOrderOnce(deps: MoveDeps, actor: MoveActor, request: MoveRequest, now: Date, log: Log): Promise<MoveOutcome> {
   const reason = request.reason?.trim() || undefined;
+  // A reason sent with a move that takes none (an Accept after a refusal's reason was typed) would reach the shopper:
+  // bad input, named, before anything is read or moved.
+  if (reason !== undefined && !takesReason(request.event, actor.role)) {
+    return { kind: 'invalid', field: 'reason', message: fulfilmentMessages.reasonNotTaken };
+  }
   const outcome = await deps.db.transaction().execute(async (trx): Promise<MoveDone> => {
     const order = await lockOrder(trx, actor, request.orderNumber);
     if (!order) return { result: { kind: 'not-found' } };
@@ -352,7 +359,7 @@ function moveMail(
 function partMoveMail(order: OrderRow, moved: { vendorName: string; to: FulfilmentState }, by: FulfilmentActor) {
   const step = moveStepLabel(moved.to, by);
   const lines = [
-    `${mailText(moved.vendorName)}'s part of your order #${order.increment_id} is now: ${step}.`,
+    `${possessive(mailText(moved.vendorName))} part of your order #${order.increment_id} is now: ${step}.`,
     'The rest of your order goes on with its own sellers; each step is on the order page.',
     'Track your order in your account, under Your Orders.',
   ];

@@ -137,11 +137,11 @@ export async function pricedLines(db: Kysely<Database>, orderId: number): Promis
     .execute();
 }
 
-/** The order's parts (one per seller location) with where each is and its fees. */
+/** The order's parts (one per seller location) with where each is, its fees and its speed (the tip follows the driver's). */
 export async function orderParts(db: Kysely<Database>, orderId: number): Promise<OrderPartFees[]> {
   return db
     .selectFrom('order_deliverables')
-    .select(['id', 'fulfilment_state as state', 'delivery_fee_cents', 'packaging_fee_cents'])
+    .select(['id', 'fulfilment_state as state', 'delivery_fee_cents', 'packaging_fee_cents', 'speed'])
     .where('order_id', '=', orderId)
     .orderBy('id')
     .execute();

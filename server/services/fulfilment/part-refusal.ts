@@ -3,11 +3,12 @@ import { capRule, estimateAndFinal } from '../../../src/rules/catch-weight.ts';
 import type { FulfilmentActor } from '../../../src/rules/fulfilment.ts';
 import { centsToDollars, formatMoney } from '../../../src/rules/money.ts';
 import { handOverOf, payOnDeliveryWords } from '../../../src/rules/pay-on-delivery.ts';
-import { partShare, standingAmounts, type PartShare } from '../../../src/rules/refused-parts.ts';
+import { driverTipOff, partShare, standingAmounts, type PartShare } from '../../../src/rules/refused-parts.ts';
 import type { PaymentGateway } from '../../adapters/payments/payment-port.ts';
 import type { Database, OrdersTable } from '../../db/schema.ts';
 import { giveBackPart } from '../payments/order-give-back.ts';
 import { mailText } from '../platform/mail-text.ts';
+import { possessive } from '../../../src/rules/possessive.ts';
 import { orderParts, pricedLines, type PackSettlement } from './order-weighing.ts';
 import { markLinesOut } from './substitutions.ts';
 
@@ -32,7 +33,9 @@ export interface PartRefusal {
   /** The part's lines, taken off the order: '2 × Salmon Fillet'. */
   lines: { name: string; qty: number }[];
   share: PartShare;
-  /** Given back to the payment now (0: a held card, pay on delivery, nothing paid). */
+  /** The driver tip taken off with it: the last part the driver brings was refused (refused-parts.ts driverTipOff). */
+  tipCents: number;
+  /** Given back to the payment now, the tip with it (0: a held card, pay on delivery, nothing paid). */
   refundedCents: number;
   /** The order's total as it stands without the part (its estimate until packed). */
   standingCents: number;
@@ -52,6 +55,10 @@ export async function refusePartAlone(
   const fees = parts.find((p) => p.id === part.id);
   if (!fees) throw new Error(`part ${part.id} is not order ${order.id}'s`);
   const share = partShare(order, lines, fees);
+  // The tip goes with the last part the driver brings (no driver comes any more): off now, not before.
+  const refusedIds = new Set(parts.filter((p) => p.state === 'refused').map((p) => p.id));
+  const before = new Set([...refusedIds].filter((id) => id !== part.id));
+  const tipCents = driverTipOff(order.tip_cents, parts, refusedIds) - driverTipOff(order.tip_cents, parts, before);
   await markLinesOut(
     trx,
     named.map((l) => l.id),
@@ -61,15 +68,17 @@ export async function refusePartAlone(
   // Only a payment taken at place order is refunded: a held card is captured later for less, pay on delivery took nothing.
   const paid = order.status === 'processing' && order.capture_state !== 'held' && paymentRef !== null && order.grand_total_cents > 0;
   let refundedCents = 0;
-  if (paid && share.totalCents > 0) {
-    await payments.refund({ paymentRef, amountCents: share.totalCents, idempotencyKey: partRefundKey(order.increment_id, part.id) });
-    refundedCents = share.totalCents;
+  const givenBack = share.totalCents + tipCents;
+  if (paid && givenBack > 0) {
+    await payments.refund({ paymentRef, amountCents: givenBack, idempotencyKey: partRefundKey(order.increment_id, part.id) });
+    refundedCents = givenBack;
   }
   const refusedLines = lines.map((l) => (l.deliverable_id === part.id ? { ...l, substitution_state: 'out' as const } : l));
   return {
     vendorName: part.vendor_name,
     lines: named.map((l) => ({ name: l.product_name, qty: l.qty })),
     share,
+    tipCents,
     refundedCents,
     standingCents: standingAmounts(order, refusedLines, parts, false).totalCents,
   };
@@ -91,7 +100,7 @@ export function partRefusalMail(
   const { share } = refusal;
   const fees = share.deliveryFeeCents + share.feeCents;
   const lines = [
-    `${by === 'seller' ? `${seller} refused their part` : `The store refused ${seller}'s part`} of your order #${order.increment_id}. The rest of your order goes on.`,
+    `${by === 'seller' ? `${seller} refused their part` : `The store refused ${possessive(seller)} part`} of your order #${order.increment_id}. The rest of your order goes on.`,
   ];
   if (reason) lines.push(`Reason: ${mailText(reason)}`);
   lines.push(
@@ -99,6 +108,8 @@ export function partRefusalMail(
       ` (${money(share.goodsCents - share.discountCents)} after your coupon, ${money(share.taxCents)} tax` +
       `${fees > 0 ? `, ${money(fees)} in fees` : ''}): ${money(share.totalCents)} in all.`,
   );
+  if (refusal.tipCents > 0)
+    lines.push(`The driver tip (${money(refusal.tipCents)}) is taken off too: no part of your order comes with the driver any more.`);
   if (refusal.refundedCents > 0) lines.push(`We refunded ${money(refusal.refundedCents)} to your payment.`);
   else if (order.capture_state === 'held' && !settlement) lines.push(`Your card will only be charged for the rest, when it is packed.`);
   if (settlement) {
@@ -113,5 +124,5 @@ export function partRefusalMail(
   }
   if (settlement) lines.push(capRule);
   lines.push('Track your order in your account, under Your Orders.');
-  return { to: order.email, subject: `Your order #${order.increment_id}: ${seller}'s part was refused`, text: lines.join('\n\n') };
+  return { to: order.email, subject: `Your order #${order.increment_id}: ${possessive(seller)} part was refused`, text: lines.join('\n\n') };
 }

@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { RescheduleOptions } from '../../../src/api/contract/reschedule.contract.ts';
 import { centsToDollars } from '../../../src/rules/money.ts';
-import { partShare, refusedAloneParts, standingAmounts } from '../../../src/rules/refused-parts.ts';
+import { driverTipOff, partShare, refusedAloneParts, standingAmounts } from '../../../src/rules/refused-parts.ts';
 import type { RestOfOrder, RestPayment } from '../../../src/rules/rest-cancel.ts';
 import type { Database, OrdersTable } from '../../db/schema.ts';
 import { pricedLines } from './order-weighing.ts';
@@ -26,17 +26,19 @@ export function cancelPaymentOf(order: Pick<OrderRow, 'capture_state' | 'payment
 export async function restOfOrder(db: Kysely<Database>, order: OrderRow): Promise<RestOfOrder | undefined> {
   const parts = await db
     .selectFrom('order_deliverables')
-    .select(['id', 'vendor_name', 'fulfilment_state as state', 'delivery_fee_cents', 'packaging_fee_cents'])
+    .select(['id', 'vendor_name', 'fulfilment_state as state', 'delivery_fee_cents', 'packaging_fee_cents', 'speed'])
     .where('order_id', '=', order.id)
     .orderBy('id')
     .execute();
   const refused = refusedAloneParts(parts);
   if (refused.length === 0) return undefined;
   const lines = await pricedLines(db, order.id);
+  const tipCents = driverTipOff(order.tip_cents, parts, new Set(refused.map((p) => p.id)));
   return {
     payment: cancelPaymentOf(order),
     restCents: order.final_total_cents ?? standingAmounts(order, lines, parts, false).totalCents,
     refused: refused.map((p) => ({ vendorName: p.vendor_name, totalCents: partShare(order, lines, p).totalCents })),
+    ...(tipCents > 0 ? { tipCents } : {}),
   };
 }
 

@@ -8,6 +8,7 @@ import {
   fulfilmentMessages,
   fulfilmentTransitions,
   needsReason,
+  takesReason,
   type FulfilmentEvent,
   type FulfilmentState,
 } from '../../rules/fulfilment.ts';
@@ -86,11 +87,16 @@ const fulfilmentSetup = setup({
     movedTo: (_, params: { reply: MoveOrderReply; to: FulfilmentState }) => params.reply.code === 1 && params.reply.data?.state === params.to,
   },
   actions: {
-    assignPending: assign((_, params: { pending: PendingMove }) => ({ pending: params.pending, error: undefined })),
+    // A reason goes only with a move that takes one (takesReason): one typed for a refusal is not sent with an Accept.
+    assignPending: assign(({ context }, params: { pending: PendingMove }) => ({
+      pending: { ...params.pending, reason: takesReason(params.pending.event, context.actor) ? params.pending.reason : undefined },
+      error: undefined,
+    })),
     // What was asked or sent is dropped; a refusal said stays (it tells why the order is elsewhere).
     clearPending: assign({ pending: undefined, substituting: undefined }),
     /** The server moved it: its answer is the newest word on where the order is. */
-    assignMoved: assign((_, params: { to: FulfilmentState }) => ({ pending: undefined, error: undefined, serverState: params.to })),
+    // The reason went with its move: the next move starts with an empty field (staff give each move its own).
+    assignMoved: assign((_, params: { to: FulfilmentState }) => ({ pending: undefined, error: undefined, serverState: params.to, reason: '' })),
     assignReport: assign((_, params: { report: OrderReport }) => ({ serverState: params.report.state, otherParts: params.report.otherParts })),
     // Editing a field drops the server's last word: it spoke of what was sent before (a field says its own error).
     assignTyped: assign(({ context }, params: { itemId: number; text: string }) => ({
@@ -339,7 +345,7 @@ export const fulfilmentMachine = fulfilmentSetup.createMachine({
       actions: { type: 'assignTyped', params: ({ event }) => ({ itemId: event.itemId, text: event.text }) },
     },
     'fulfil.reason.type': {
-      description: "The reason as typed, kept until the card is gone; the server's last message goes.",
+      description: "The reason as typed, kept until a move is taken (it goes only with one that takes a reason); the server's last message goes.",
       actions: { type: 'assignReason', params: ({ event }) => ({ text: event.text }) },
     },
   },

@@ -18,7 +18,14 @@ import {
 import { chargedTotal, formatWeighedPounds, substitutionPreferenceLabels, substitutionStateLabels } from '../../rules/catch-weight.ts';
 import { markOutQuestion, moveQuestion, type ConsoleQuestion } from '../../rules/console-confirm.ts';
 import { formatUsDate } from '../../rules/delivery-dates.ts';
-import { consoleActorLabels, fulfilmentEventLabels, fulfilmentStateLabels, needsReason, type FulfilmentEvent } from '../../rules/fulfilment.ts';
+import {
+  consoleActorLabels,
+  consoleStateLabel,
+  fulfilmentEventLabels,
+  needsReason,
+  reasonFieldHint,
+  type FulfilmentEvent,
+} from '../../rules/fulfilment.ts';
 import { formatMoney } from '../../rules/money.ts';
 import { endsPartOnly } from '../../rules/order-parts.ts';
 import { lineSizeLabel, parseWeightEntry } from '../../rules/weight-entry.ts';
@@ -65,7 +72,8 @@ export function ConsoleOrderCard({ order, role, onMoved }: { order: ConsoleOrder
   }, [actor, followsList, order.state, order.other_parts]);
 
   const wantsReason = moves.some((event) => needsReason(event, role));
-  // A weight the rules cannot read is said under its field; the machine sends nothing until it reads.
+  // A weight the rules cannot read is said under its field; the machine sends nothing until it reads. The reason typed
+  // goes with the move only when it takes one (the machine's assignPending: takesReason).
   const send = (event: FulfilmentEvent) => {
     actor.send({
       type: 'fulfil.move',
@@ -84,7 +92,7 @@ export function ConsoleOrderCard({ order, role, onMoved }: { order: ConsoleOrder
           ORDER #{order.order_number}
         </h3>
         <span className={css.badge} data-testid="fulfilment-state">
-          {fulfilmentStateLabels[state]}
+          {consoleStateLabel(state, order, role)}
         </span>
         {order.late && <span className={css.warning}>Late</span>}
         {order.stuck && <span className={css.warning}>Stuck</span>}
@@ -167,10 +175,20 @@ export function ConsoleOrderCard({ order, role, onMoved }: { order: ConsoleOrder
       {moves.length > 0 && (
         <div className={css.actions}>
           {wantsReason && (
-            <label className={css.filter}>
-              Reason
-              <input className={textInput} value={reason} onChange={(e) => actor.send({ type: 'fulfil.reason.type', text: e.target.value })} />
-            </label>
+            <>
+              <label className={css.filter}>
+                Reason
+                <input
+                  className={textInput}
+                  value={reason}
+                  aria-describedby={`${headingId}-reason-hint`}
+                  onChange={(e) => actor.send({ type: 'fulfil.reason.type', text: e.target.value })}
+                />
+              </label>
+              <span id={`${headingId}-reason-hint`} className={css.meta}>
+                {reasonFieldHint(role)}
+              </span>
+            </>
           )}
           {moves.map((event, index) => (
             <button
@@ -190,7 +208,13 @@ export function ConsoleOrderCard({ order, role, onMoved }: { order: ConsoleOrder
           id={`${headingId}-confirm`}
           asked={
             'event' in confirming
-              ? moveQuestion(confirming.event, order.order_number, order.other_parts.length > 0, endsPartOnly(confirming.event, order.other_parts))
+              ? moveQuestion(
+                  confirming.event,
+                  order.order_number,
+                  order.other_parts.length > 0,
+                  endsPartOnly(confirming.event, order.other_parts),
+                  role === 'staff' ? order.vendor_name : undefined,
+                )
               : markOutQuestion(order.items.find((i) => i.id === confirming.markOut)?.product_name ?? 'this line')
           }
           onConfirm={() => actor.send({ type: 'fulfil.confirm' })}
