@@ -21,7 +21,7 @@ import type { SessionValues } from '../../src/machines/app/session-values.ts';
 import { sessionMachine } from '../../src/machines/app/session.machine.ts';
 import { addressRuleMessages } from '../../src/rules/address-validation.ts';
 import { checkoutMessages, shippingAddressesOf } from '../../src/rules/checkout-flow.ts';
-import { baseCart, ok } from './cart-fixtures.ts';
+import { baseCart, butcherGroup, ok } from './cart-fixtures.ts';
 import { faceVerifyMachine } from '../../src/machines/identity/face-verify.machine.ts';
 import { faceCheckSuccessMessage, kycMessages, type KycUploadReply, type VerifyOrderReply } from '../../src/api/contract/kyc.contract.ts';
 import {
@@ -717,7 +717,7 @@ describe('checkout behaviour (the tabs machine with its steps running)', () => {
   it("tells the payment step a bank debit is too late when any seller's delivery is due before it clears, not only the main seller's", async () => {
     // Walk 3 defect 2: Hudson (the primary retailer) on 12/07, Fulton today. Place order checks every group.
     const now = () => new Date('2026-11-30T14:00:00Z');
-    const hudson = { ...baseCart.delivery_groups[0], vendor_loc_id: 101, type: 'local' as const, delivery_date: '2026-12-07', timeslot: null };
+    const hudson = { ...butcherGroup, vendor_loc_id: 101, type: 'local' as const, delivery_date: '2026-12-07', timeslot: null };
     const fulton = { ...hudson, vendor_loc_id: 102, vendor_id: 2, vendor_name: 'Fulton Fish Co.', delivery_date: '2026-11-30' };
     const speedsOf = (pickupDate: string) =>
       (shippingOk.data?.speed ?? []).map((s) => ({ ...s, retailers: s.retailers.map((r) => ({ ...r, pickup_date: pickupDate })) }));

@@ -174,3 +174,4 @@ export const sellerBlock = style({
   gap: '8px',
 });
 export const sellerName = style({ fontSize: '15px', margin: 0 });
+export const sellerFee = style({ fontSize: '14px', margin: 0 });
