@@ -54,3 +54,24 @@ export function needsAddress(id: SpeedId): boolean {
 export function speedDeliveryFee(speed: { id: SpeedId; delivery_fee: string }): string | undefined {
   return speedOptionOf(speed.id).choice === 'delivery-fee' ? speed.delivery_fee : undefined;
 }
+
+/**
+ * The speed tab's name for a speed option (Select Speed). '1 Hour Delivery' covers only a cart's Same Day lines: in a
+ * mixed cart the courier's and the farm's lines ship on their own methods, so the option names them too (walk 3
+ * defect 10: a Same Day and Farm Direct cart read as '1 Hour Delivery' only). The spec's names and duration labels
+ * are kept as they are.
+ */
+export function speedOptionLabel(speed: { id: SpeedId; name: string; duration: string; ship_methods: readonly { method: string }[] }): string {
+  const own = speed.duration ? `${speed.name} (${speed.duration})` : speed.name;
+  if (speedOptionOf(speed.id).choice !== 'delivery-fee') return own;
+  return [own, ...speed.ship_methods.map((m) => m.method)].join(' + ');
+}
+
+/**
+ * How one seller's group comes at the chosen speed, for its date block on the speed tab: a Same Day group as the
+ * speed chosen (1 Hour Delivery, Store Pickup, Dine-In), a courier's or a farm's by its own speed's name.
+ */
+export function groupSpeedName(groupType: SpeedValue, speedId: SpeedId): string {
+  const own = speedOptionInfo.find((s) => s.serves === groupType && s.choice === 'delivery-date');
+  return groupType === 'local' || !own ? speedOptionOf(speedId).name : own.name;
+}

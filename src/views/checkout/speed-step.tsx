@@ -15,7 +15,7 @@ import {
 } from '../../machines/checkout/index.ts';
 import { selectGroupVendorLocId, selectGroupVendorName, type DeliveryGroupRef } from '../../machines/cart/index.ts';
 import { addDays, storeToday } from '../../rules/delivery-dates.ts';
-import { speedDeliveryFee, type SpeedId } from '../../rules/delivery-speeds.ts';
+import { groupSpeedName, speedDeliveryFee, speedOptionLabel, type SpeedId } from '../../rules/delivery-speeds.ts';
 import { formatMoney } from '../../rules/money.ts';
 import { sellerBlockFee, sellerLabel } from '../../rules/speed-sellers.ts';
 import type { DeliveryGroup } from '../../api/contract/cart-page.contract.ts';
@@ -76,7 +76,7 @@ export function SpeedChoices({ actor }: { actor: CheckoutSpeedActor }) {
           <>
             <DropdownSelect
               label="Select Speed"
-              options={speeds.map((s) => ({ value: s.id, label: s.duration ? `${s.name} (${s.duration})` : s.name }))}
+              options={speeds.map((s) => ({ value: s.id, label: speedOptionLabel(s) }))}
               value={speed.id}
               onChange={(speedId) => actor.send({ type: 'speed.choose', speedId })}
             />
@@ -188,7 +188,10 @@ function SellerBlock({
   const fee = group ? sellerBlockFee(group, speedId) : undefined;
   return (
     <div className={css.sellerBlock} aria-label={vendorName} role="group">
-      <h4 className={css.sellerName}>{vendorName}</h4>
+      <h4 className={css.sellerName}>
+        {vendorName}
+        {group && ` · ${groupSpeedName(group.type, speedId)}`}
+      </h4>
       {fee !== undefined && <p className={css.sellerFee}>Delivery Fee {formatMoney(fee)}</p>}
       <GroupDelivery groupRef={groupRef} vendorName={vendorName} problems={undefined} maxDate={addDays(storeToday(new Date()), lastDayOffered)} />
     </div>
