@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, tabTest as test } from './fixtures.ts';
 import { addAddress, chooseSpeed, placeOrder } from './checkout-steps.ts';
+import { addCourierLine, addToCartThroughApi, newCustomer, openWithSession } from './journeys/shoppers.ts';
 import { addSameDayToCart, apiPost, enterStoreAsNewCustomer, scheduleFirstGroupAndCheckout, sessionOf, uniqueEmail } from './steps.ts';
 
 /**
@@ -108,4 +109,29 @@ test('bank payment not offered for a delivery before the debit clears', async ({
   await expect(banks.getByRole('radio', { name: 'Chase' })).toBeDisabled();
   await expect(page.getByRole('form', { name: 'Pay from Chase' })).toHaveCount(0);
   await page.screenshot({ path: 'test-results/bank-payment-too-soon.png' });
+});
+
+/**
+ * Walk 3 (2): the main seller delivers after the debit clears, another seller before it. Place order checks every
+ * seller's date, so the payment tab does too: the notice shows and the banks take no choice.
+ */
+test('bank payment not offered when any seller of a mixed cart delivers before the debit clears', async ({ page }) => {
+  test.slow();
+  const customer = await newCustomer('bank-mixed');
+  const { session } = await addCourierLine(await addToCartThroughApi(customer.session, 'ribeye', 'USDA Prime Ribeye Steak'));
+  await openWithSession(page, session, '/cart');
+  const groups = page.getByRole('list', { name: 'Items by seller' }).getByRole('region');
+  await expect(groups).toHaveCount(2);
+  // The courier on its first open day (before a debit asked today clears), the butcher a week on.
+  const courier = groups.nth(1);
+  await courier.getByRole('button', { name: /^Choose delivery date for / }).click();
+  await courier.getByRole('grid').getByRole('button', { disabled: false }).first().click();
+  await expect(courier.getByRole('textbox', { name: /^Delivery date for / })).toHaveValue(/^\d{2}\/\d{2}\/\d{4}$/);
+  await scheduleFirstGroupAndCheckout(page, 6);
+  await addAddress(page);
+  await chooseSpeed(page);
+
+  const banks = page.getByRole('group', { name: 'Pay From Your Bank Account' });
+  await expect(banks.getByText(/^Pay From Your Bank Account takes up to 4 business days to clear/)).toBeVisible();
+  await expect(banks.getByRole('radio', { name: 'Chase' })).toBeDisabled();
 });
