@@ -1,4 +1,4 @@
-import type { SpeedValue } from './speeds.ts';
+import { speedName, type SpeedValue } from './speeds.ts';
 
 /**
  * The checkout's delivery speed options (DESIGN.md "Speeds"): the speed ids the spec's 'Choose Delivery Slots' screen
@@ -68,10 +68,15 @@ export function speedOptionLabel(speed: { id: SpeedId; name: string; duration: s
 }
 
 /**
- * How one seller's group comes at the chosen speed, for its date block on the speed tab: a Same Day group as the
- * speed chosen (1 Hour Delivery, Store Pickup, Dine-In), a courier's or a farm's by its own speed's name.
+ * How one seller's group comes at the chosen speed, for its date block on the speed tab: the name the product and cart
+ * pages give its speed (Same Day, Next Day, Farm Direct) with the checkout's name for how it comes where that differs
+ * ('Same Day (1 Hour Delivery)', 'Next Day (Courier Delivery)'), so the shopper can tie the two (walk 3 defect 10: one
+ * speed read under three names). Both names are the spec's; neither is changed.
  */
 export function groupSpeedName(groupType: SpeedValue, speedId: SpeedId): string {
   const own = speedOptionInfo.find((s) => s.serves === groupType && s.choice === 'delivery-date');
-  return groupType === 'local' || !own ? speedOptionOf(speedId).name : own.name;
+  const comes = groupType === 'local' || !own ? speedOptionOf(speedId) : own;
+  if (comes.choice === 'retailer') return comes.name;
+  const shopName = speedName(groupType);
+  return shopName === comes.name ? shopName : `${shopName} (${comes.name})`;
 }

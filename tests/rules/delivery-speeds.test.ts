@@ -20,10 +20,10 @@ describe("the speed tab's names for a mixed cart", () => {
     );
     expect(speedOptionLabel({ id: 3, name: 'Dine-In', duration: '', ship_methods: [] })).toBe('Dine-In');
   });
-  it("says how each seller's block comes: Same Day as the speed chosen, a courier or a farm by its own", () => {
-    expect(groupSpeedName('local', 1)).toBe('1 Hour Delivery');
+  it("says how each seller's block comes, tying the cart's speed name to the checkout's", () => {
+    expect(groupSpeedName('local', 1)).toBe('Same Day (1 Hour Delivery)');
     expect(groupSpeedName('local', 2)).toBe('Store Pickup');
-    expect(groupSpeedName('courier', 1)).toBe('Courier Delivery');
+    expect(groupSpeedName('courier', 1)).toBe('Next Day (Courier Delivery)');
     expect(groupSpeedName('farm-direct', 1)).toBe('Farm Direct');
   });
 });
