@@ -188,11 +188,13 @@ function SellerBlock({
   const fee = group ? sellerBlockFee(group, speedId) : undefined;
   return (
     <div className={css.sellerBlock} aria-label={vendorName} role="group">
-      <h4 className={css.sellerName}>
-        {vendorName}
-        {group && ` · ${groupSpeedName(group.type, speedId)}`}
-      </h4>
-      {fee !== undefined && <p className={css.sellerFee}>Delivery Fee {formatMoney(fee)}</p>}
+      <h4 className={css.sellerName}>{vendorName}</h4>
+      {group && (
+        <p className={css.sellerFee}>
+          {groupSpeedName(group.type, speedId)}
+          {fee !== undefined && ` · Delivery Fee ${formatMoney(fee)}`}
+        </p>
+      )}
       <GroupDelivery groupRef={groupRef} vendorName={vendorName} problems={undefined} maxDate={addDays(storeToday(new Date()), lastDayOffered)} />
     </div>
   );
