@@ -1,4 +1,5 @@
 import { addDays, formatUsDate, weekdayOf } from './delivery-dates.ts';
+import { isVisitSpeed } from './speeds.ts';
 
 /**
  * Pay by bank (US ACH direct debit): the spec's bank list of seven, and the account checks the bank panel and the
@@ -62,6 +63,23 @@ export function calendarDaysOf(values: readonly (string | undefined)[]): string[
     const day = value === undefined ? null : /^\d{4}-\d{2}-\d{2}/.exec(value);
     return day ? [day[0]] : [];
   });
+}
+
+/**
+ * Every delivery's date among the cart's seller groups (a wallet or visit group has none to deliver): place order
+ * checks each against the debit's clearing day, so the earliest decides.
+ */
+export function deliveryDaysOf(groups: readonly { type: string; wallet?: boolean | undefined; delivery_date: string | null }[]): string[] {
+  return calendarDaysOf(groups.filter((g) => g.wallet !== true && !isVisitSpeed(g.type)).map((g) => g.delivery_date ?? undefined));
+}
+
+/**
+ * The days the bank rule reads at checkout: every seller's delivery date when the speed tab had them (walk 3 defect
+ * 2: only the main seller's was read, so the tab offered a bank place order then refused); else the flow's own
+ * date (a pick-up or a table, which has no delivery groups).
+ */
+export function bankDueDays(flow: { deliveryDays: readonly string[]; deliveryDate: string | undefined; pickup_date: string | undefined }): string[] {
+  return flow.deliveryDays.length > 0 ? calendarDaysOf(flow.deliveryDays) : calendarDaysOf([flow.deliveryDate, flow.pickup_date]);
 }
 
 export interface BankAccountFields {

@@ -1,5 +1,5 @@
-import { centsToDollars, dollarsToCents } from './money.ts';
-import { isTipAllowed, tipCents, type TipPercent } from './tips.ts';
+import { centsToDollars, dollarsToCents, formatMoney } from './money.ts';
+import { driverSubtotalCents, isTipAllowed, tipCents, type TipPercent } from './tips.ts';
 
 /**
  * The checkout tabs (spec "Checkout tabs", DESIGN.md "checkout tabs machine"): pure helpers the checkout machine and
@@ -126,7 +126,25 @@ export function shippingAddressesOf(list: readonly ServerAddressLike[]): Shippin
 
 // ---------------------------------------------------------------- tips and messages
 
-/** The driver tip in dollars for the tip buttons: percent of the subtotal, to the cent; '0.00' unless speed 1. */
+/**
+ * The item subtotal (dollars) the driver tip is taken over, from the summary's lines: the Same Day lines the driver
+ * brings (driverSubtotalCents, the server's own rule).
+ */
+export function driverSubtotal(lines: readonly { type: string; row_total: string; wallet?: boolean | undefined }[]): string {
+  const groups = lines.map((line) => ({ speed: line.type, subtotalCents: dollarsToCents(line.row_total) ?? 0, wallet: line.wallet }));
+  return centsToDollars(driverSubtotalCents(groups));
+}
+
+/**
+ * What the tip buttons add under 'Driver tip' in a mixed cart, where the tip is not over the whole subtotal: which
+ * items it is a percentage of. Undefined when the driver brings every item (a one-seller cart reads as before).
+ */
+export function driverTipNote(lines: Parameters<typeof driverSubtotal>[0], subtotal: string): string | undefined {
+  const driven = driverSubtotal(lines);
+  return dollarsToCents(driven) === dollarsToCents(subtotal) ? undefined : `A percentage of the items the driver brings (${formatMoney(driven)}).`;
+}
+
+/** The driver tip in dollars for the tip buttons: percent of the subtotal given, to the cent; '0.00' unless speed 1. */
 export function tipAmount(subtotal: string, percent: TipPercent, speedId: number | undefined): string {
   const cents = dollarsToCents(subtotal);
   if (cents === undefined || cents < 0 || speedId === undefined || !isTipAllowed(speedId)) return '0.00';

@@ -1,4 +1,4 @@
-import type { SpeedValue } from './speeds.ts';
+import { speedName, type SpeedValue } from './speeds.ts';
 
 /**
  * The checkout's delivery speed options (DESIGN.md "Speeds"): the speed ids the spec's 'Choose Delivery Slots' screen
@@ -53,4 +53,30 @@ export function needsAddress(id: SpeedId): boolean {
  */
 export function speedDeliveryFee(speed: { id: SpeedId; delivery_fee: string }): string | undefined {
   return speedOptionOf(speed.id).choice === 'delivery-fee' ? speed.delivery_fee : undefined;
+}
+
+/**
+ * The speed tab's name for a speed option (Select Speed). '1 Hour Delivery' covers only a cart's Same Day lines: in a
+ * mixed cart the courier's and the farm's lines ship on their own methods, so the option names them too (walk 3
+ * defect 10: a Same Day and Farm Direct cart read as '1 Hour Delivery' only). The spec's names and duration labels
+ * are kept as they are.
+ */
+export function speedOptionLabel(speed: { id: SpeedId; name: string; duration: string; ship_methods: readonly { method: string }[] }): string {
+  const own = speed.duration ? `${speed.name} (${speed.duration})` : speed.name;
+  if (speedOptionOf(speed.id).choice !== 'delivery-fee') return own;
+  return [own, ...speed.ship_methods.map((m) => m.method)].join(' + ');
+}
+
+/**
+ * How one seller's group comes at the chosen speed, for its date block on the speed tab: the name the product and cart
+ * pages give its speed (Same Day, Next Day, Farm Direct) with the checkout's name for how it comes where that differs
+ * ('Same Day (1 Hour Delivery)', 'Next Day (Courier Delivery)'), so the shopper can tie the two (walk 3 defect 10: one
+ * speed read under three names). Both names are the spec's; neither is changed.
+ */
+export function groupSpeedName(groupType: SpeedValue, speedId: SpeedId): string {
+  const own = speedOptionInfo.find((s) => s.serves === groupType && s.choice === 'delivery-date');
+  const comes = groupType === 'local' || !own ? speedOptionOf(speedId) : own;
+  if (comes.choice === 'retailer') return comes.name;
+  const shopName = speedName(groupType);
+  return shopName === comes.name ? shopName : `${shopName} (${comes.name})`;
 }

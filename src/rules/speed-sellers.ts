@@ -22,3 +22,14 @@ export function sellersOfSpeed<S extends SpeedSeller>(speed: { id: SpeedId; reta
 export function sellerLabel(seller: SpeedSeller): string {
   return seller.distance === null ? seller.name : `${seller.name} (${seller.distance} mi)`;
 }
+
+/**
+ * A seller's own delivery fee on its date block of the speed tab (walk 3 defect 11: two Same Day sellers read one
+ * 'Delivery Fees' with no share of their own): its group's fee as the server priced the cart, so the blocks add up to
+ * the cart's Delivery Fee. None for a Same Day group picked up or eaten in (speeds 2, 3): nobody drives it, and order
+ * review takes its fee off.
+ */
+export function sellerBlockFee(group: { type: string; delivery_fee: string }, speedId: SpeedId): string | undefined {
+  if (group.type === 'local' && speedOptionOf(speedId).choice === 'retailer') return undefined;
+  return group.delivery_fee;
+}

@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { expect, tabTest as test } from './fixtures.ts';
 import { addAddress, chooseSpeed, placeOrder } from './checkout-steps.ts';
-import { addSameDayToCart, apiPost, enterStoreAsNewCustomer, scheduleFirstGroupAndCheckout, sessionOf, uniqueEmail } from './steps.ts';
+import { addToCartThroughApi, newCustomer, openWithSession } from './journeys/shoppers.ts';
+import { addSameDayToCart, apiPost, clickOpenDay, enterStoreAsNewCustomer, scheduleFirstGroupAndCheckout, sessionOf, uniqueEmail } from './steps.ts';
 
 /**
  * Pay by bank (issue 23, item 9): a customer picks Chase from the bank list, types Stripe's test account that clears,
@@ -108,4 +109,41 @@ test('bank payment not offered for a delivery before the debit clears', async ({
   await expect(banks.getByRole('radio', { name: 'Chase' })).toBeDisabled();
   await expect(page.getByRole('form', { name: 'Pay from Chase' })).toHaveCount(0);
   await page.screenshot({ path: 'test-results/bank-payment-too-soon.png' });
+});
+
+/** On the cart: the seller group holding `product`, its first day with a free slot at least `laterDays` open days on. */
+async function scheduleGroupOf(page: Page, product: string, laterDays: number): Promise<void> {
+  const group = page.getByRole('list', { name: 'Items by seller' }).getByRole('region').filter({ hasText: product });
+  const slots = group.getByRole('button', { name: /^\d{2}:\d{2}–\d{2}:\d{2}$/ });
+  for (let skip = laterDays; skip < laterDays + 5; skip += 1) {
+    await group.getByRole('button', { name: /^Choose delivery date for / }).click();
+    await clickOpenDay(group, skip);
+    await expect(slots.first().or(group.getByText('All Slots are booked. Please try another date.'))).toBeVisible();
+    if (await slots.count()) break;
+  }
+  await slots.first().click();
+  await expect(slots.first()).toHaveAttribute('aria-pressed', 'true');
+}
+
+/**
+ * Walk 3 (2): two Same Day sellers, the main one (Hudson) delivering after the debit clears, Fulton before it. Place
+ * order checks every seller's date, so the payment tab does too: the notice shows and the banks take no choice.
+ */
+test('bank payment not offered when any seller of a mixed cart delivers before the debit clears', async ({ page }) => {
+  test.slow();
+  const customer = await newCustomer('bank-mixed');
+  const ribeye = 'USDA Prime Ribeye Steak';
+  const salmon = 'Atlantic Salmon Fillet, Skin-On';
+  const session = await addToCartThroughApi(await addToCartThroughApi(customer.session, 'ribeye', ribeye), 'salmon', salmon);
+  await openWithSession(page, session, '/cart');
+  await expect(page.getByRole('list', { name: 'Items by seller' }).getByRole('region')).toHaveCount(2);
+  await scheduleGroupOf(page, ribeye, 6);
+  await scheduleGroupOf(page, salmon, 0);
+  await page.getByRole('button', { name: 'CHECKOUT' }).click();
+  await addAddress(page);
+  await chooseSpeed(page);
+
+  const banks = page.getByRole('group', { name: 'Pay From Your Bank Account' });
+  await expect(banks.getByText(/^Pay From Your Bank Account takes up to 4 business days to clear/)).toBeVisible();
+  await expect(banks.getByRole('radio', { name: 'Chase' })).toBeDisabled();
 });

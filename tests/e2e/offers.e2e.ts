@@ -1,5 +1,6 @@
 import { expect, tabTest as test } from './fixtures.ts';
 import { addAddress, continueToSpeed } from './checkout-steps.ts';
+import { payOnDelivery } from './faults.ts';
 import { addCourierLine, addToCartThroughApi, newCustomer, openWithSession } from './journeys/shoppers.ts';
 import { addSameDayToCart, enterStore, scheduleFirstGroupAndCheckout, uniqueEmail } from './steps.ts';
 
@@ -65,5 +66,19 @@ test('a mixed cart (butcher and courier): one block per seller, each with what t
   await expect(headings.filter({ hasNotText: 'Hudson Street Butchers' })).toHaveCount(1);
   // Only the butcher has driver slots: exactly one block offers times.
   await expect(blocks.getByRole('button', { name: /^\d{2}:\d{2}–\d{2}:\d{2}$/ }).first()).toBeVisible();
+  // Walk 3 (10, 11): the option says what the mixed cart gets, each block how its seller comes and its own fee.
+  await expect(speedList).toContainText('1 Hour Delivery (~ 1 HOUR) + Courier Delivery (ColdChain Express)');
+  const blockOf = (seller: string) => blocks.getByRole('group', { name: seller });
+  await expect(blockOf('Hudson Street Butchers').getByText(/^Same Day \(1 Hour Delivery\) · Delivery Fee \$\d+\.\d{2}$/)).toBeVisible();
+  await expect(blockOf('ColdChain Express').getByText(/^Next Day \(Courier Delivery\) · Delivery Fee \$\d+\.\d{2}$/)).toBeVisible();
   await page.screenshot({ path: 'test-results/offers-mixed-speed-step.png', fullPage: true });
+
+  // Walk 3 (9): the driver tip is a percentage of the items the driver brings, the butcher's, not the courier's.
+  await page.getByRole('button', { name: 'CONTINUE' }).click();
+  await payOnDelivery(page);
+  const tip = page.getByRole('group', { name: 'Driver tip' });
+  await expect(tip.getByText(/^A percentage of the items the driver brings \(\$\d+\.\d{2}\)\.$/)).toBeVisible();
+  const driven = ((await tip.getByText(/^A percentage of/).textContent()) ?? '').replace(/^.*\(\$([\d.]+)\)\.$/, '$1');
+  const tenPercent = (Math.floor((Math.round(Number(driven) * 100) * 10 + 50) / 100) / 100).toFixed(2);
+  await expect(tip.getByRole('button', { name: '10%' })).toHaveText(`10% ($${tenPercent})`);
 });

@@ -104,6 +104,17 @@ describe('the checkout choices a reload keeps', () => {
     expect(flowResumedAt(flow, kept, 'address').selectedSpeedID).toBeUndefined();
   });
 
+  it("keeps every seller's delivery date across a reload on the payment tab (its bank rule reads them), and reads an older kept speed without them", () => {
+    const { storage, items } = memoryStorage();
+    const dated = { ...atSummary, deliveryDays: ['2026-12-07', '2026-11-30'] };
+    items.set(keptChoicesKey('cart-abc'), JSON.stringify(keptChoicesOf('card', dated)));
+    const kept = readKeptChoices(storage, 'cart-abc');
+    if (!kept) throw new Error('the choices are kept');
+    expect(flowResumedAt({ ...atSummary, deliveryDays: [] }, kept, 'card').deliveryDays).toEqual(['2026-12-07', '2026-11-30']);
+    const older = { ...kept, speed: kept.speed && { ...kept.speed, deliveryDays: undefined } };
+    expect(flowResumedAt({ ...atSummary, deliveryDays: [] }, older, 'card').deliveryDays).toEqual([]);
+  });
+
   it('reads back only what its struct accepts, for that cart', () => {
     const { storage, items } = memoryStorage();
     items.set(keptChoicesKey('cart-abc'), JSON.stringify(keptChoicesOf('checkout', atSummary)));

@@ -110,6 +110,7 @@ describe('checkout speed behaviour', () => {
         shippingAmount: '0.00',
         deliveryDate: retailerB.pickup_date,
         pickup_date: retailerB.pickup_date,
+        deliveryDays: [],
       },
     });
   });
@@ -129,6 +130,7 @@ describe('checkout speed behaviour', () => {
       shippingAmount: '9.00',
       deliveryDate: '2026-11-26',
       pickup_date: undefined,
+      deliveryDays: [],
     };
     expect(await opened(courier)).toEqual({ speedId: 10, retailerId: undefined, methodId: 'courier-201-b' });
     const pickup = { ...courier, selectedSpeedID: 2 as const, selectedRetailerID: retailerB.id, selectedShippingMethodID: undefined };
@@ -197,6 +199,7 @@ describe('checkout speed: each choice reported to the tabs before CONTINUE', () 
         shippingAmount: '0.00',
         deliveryDate: retailerB.pickup_date,
         pickup_date: retailerB.pickup_date,
+        deliveryDays: [],
       },
     ]);
   });
@@ -252,6 +255,29 @@ describe('checkout speed: one date and time block per seller (issue 23)', () => 
     expect(actor.getSnapshot().context.groupMessage).toBe('ColdChain Express is closed on Sundays.');
     actor.send({ type: 'group.saved', reply: ok(baseCart) });
     expect(actor.getSnapshot().context.groupMessage).toBeUndefined();
+  });
+
+  it("hands every seller's delivery date on, as a block's save left it (the payment tab's bank rule reads them all)", async () => {
+    const mixed: ShippingReply = {
+      code: 1,
+      data: {
+        speed: shippingOk.data?.speed ?? [],
+        delivery_groups: [
+          { ...butcherGroup, delivery_date: '2026-12-07' },
+          { ...courierGroup, delivery_date: '2026-12-01' },
+        ],
+      },
+    };
+    const machine = walkable.provide({ actors: { shippingOptions: fromPromise(async () => mixed) } });
+    const actor = createActor(machine, { input: input() }).start();
+    await waitFor(actor, (s) => s.matches('choosing'));
+    const moved = baseCart.delivery_groups.map((g) => ({
+      ...g,
+      delivery_date: g.vendor_loc_id === courierGroup.vendor_loc_id ? '2026-12-09' : '2026-12-07',
+    }));
+    actor.send({ type: 'group.saved', reply: ok({ ...baseCart, delivery_groups: moved }) });
+    actor.send({ type: 'speed.continue' });
+    expect(actor.getSnapshot().output?.speed?.deliveryDays).toEqual(['2026-12-07', '2026-12-09']);
   });
 
   it("preselects the Delivery option's date and slot (/ship/options) for each seller that offers them", async () => {

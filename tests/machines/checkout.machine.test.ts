@@ -21,7 +21,7 @@ import type { SessionValues } from '../../src/machines/app/session-values.ts';
 import { sessionMachine } from '../../src/machines/app/session.machine.ts';
 import { addressRuleMessages } from '../../src/rules/address-validation.ts';
 import { checkoutMessages, shippingAddressesOf } from '../../src/rules/checkout-flow.ts';
-import { baseCart, ok } from './cart-fixtures.ts';
+import { baseCart, butcherGroup, ok } from './cart-fixtures.ts';
 import { faceVerifyMachine } from '../../src/machines/identity/face-verify.machine.ts';
 import { faceCheckSuccessMessage, kycMessages, type KycUploadReply, type VerifyOrderReply } from '../../src/api/contract/kyc.contract.ts';
 import {
@@ -64,6 +64,7 @@ const oneHour: SpeedFlow = {
   shippingAmount: '0.00',
   deliveryDate: retailerA.pickup_date,
   pickup_date: retailerA.pickup_date,
+  deliveryDays: [],
 };
 const drinkCart = { ...baseCart, result: baseCart.result.map((line, i) => (i === 0 ? { ...line, age_restricted: true } : line)) };
 const cartLoaded = label('loadCart: no drink', done('loadCart', ok(baseCart)));
@@ -709,6 +710,30 @@ describe('checkout behaviour (the tabs machine with its steps running)', () => {
     await waitFor(today.actor, (s) => s.matches({ flow: 'card' }));
     expect(stepOf(today.actor, 'choosePayment').getSnapshot().context.bankRefusal).toBe(bankMessages.tooSoon('12/07/2026'));
     const later = running({ values: { ...visit, dineinTime: '2026-12-07 19:00' }, now });
+    await waitFor(later.actor, (s) => s.matches({ flow: 'card' }));
+    expect(stepOf(later.actor, 'choosePayment').getSnapshot().context.bankRefusal).toBeUndefined();
+  });
+
+  it("tells the payment step a bank debit is too late when any seller's delivery is due before it clears, not only the main seller's", async () => {
+    // Walk 3 defect 2: Hudson (the primary retailer) on 12/07, Fulton today. Place order checks every group.
+    const now = () => new Date('2026-11-30T14:00:00Z');
+    const hudson = { ...butcherGroup, vendor_loc_id: 101, type: 'local' as const, delivery_date: '2026-12-07', timeslot: null };
+    const fulton = { ...hudson, vendor_loc_id: 102, vendor_id: 2, vendor_name: 'Fulton Fish Co.', delivery_date: '2026-11-30' };
+    const speedsOf = (pickupDate: string) =>
+      (shippingOk.data?.speed ?? []).map((s) => ({ ...s, retailers: s.retailers.map((r) => ({ ...r, pickup_date: pickupDate })) }));
+    const mixed = running({ now, shipping: async () => ({ code: 1, data: { speed: speedsOf('2026-12-07'), delivery_groups: [hudson, fulton] } }) });
+    (await toCard(mixed.actor)).send({ type: 'speed.continue' });
+    await waitFor(mixed.actor, (s) => s.matches({ flow: 'card' }));
+    expect(stepOf(mixed.actor, 'choosePayment').getSnapshot().context.bankRefusal).toBe(bankMessages.tooSoon('12/04/2026'));
+    // Both sellers on or after the clearing day: the banks are offered.
+    const later = running({
+      now,
+      shipping: async () => ({
+        code: 1,
+        data: { speed: speedsOf('2026-12-07'), delivery_groups: [hudson, { ...fulton, delivery_date: '2026-12-04' }] },
+      }),
+    });
+    (await toCard(later.actor)).send({ type: 'speed.continue' });
     await waitFor(later.actor, (s) => s.matches({ flow: 'card' }));
     expect(stepOf(later.actor, 'choosePayment').getSnapshot().context.bankRefusal).toBeUndefined();
   });

@@ -206,6 +206,30 @@ describe('POST /api/checkout/orderreview', () => {
     expect(body.data?.result[0]).toMatchObject({ qty: 3, shipping_amount: '4.99' });
   });
 
+  it("takes the tip of a mixed cart over the items the driver brings (the Same Day lines), not the courier's or the farm's (walk 3)", async () => {
+    const me = await shopper(t, 'review-tip-mixed@example.com');
+    const cartId = await readyCart(
+      t,
+      me.token,
+      me.customerId,
+      [
+        { offer: take(butcher), qty: 2 },
+        { offer: take(courier), qty: 1 },
+        { offer: take(farm), qty: 1 },
+      ],
+      { 201: '2026-12-02', 301: '2026-12-04' },
+    );
+    const { body } = await post(
+      t,
+      '/api/checkout/orderreview',
+      { cart_id: cartId, speed_id: 1, delivery_address_id: me.addressId, driver_tip: 10 },
+      me.token,
+    );
+    assert(body, orderReviewReply);
+    // $40.00 Same Day, $30.00 by courier, $40.00 from the farm: 10 % of the $40.00 the driver brings.
+    expect(body.data).toMatchObject({ subtotal: '110.00', driver_tip_percent: 10, driver_tip: '4.00' });
+  });
+
   it('refuses a gift message over 500 characters with 400 naming gift_message in its own words, and takes 500', async () => {
     const me = await shopper(t, 'review-gift-long@example.com');
     const cartId = await readyCart(t, me.token, me.customerId, [{ offer: take(butcher), qty: 1 }]);

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { centsToDollars } from '../../../src/rules/money.ts';
 import { speedIds, type SpeedId } from '../../../src/rules/delivery-speeds.ts';
-import { isTipAllowed, tipCents, type TipPercent } from '../../../src/rules/tips.ts';
+import { driverSubtotalCents, isTipAllowed, tipCents, type TipPercent } from '../../../src/rules/tips.ts';
 import type { Database } from '../../db/schema.ts';
 import { cartTotals, cartTotalsInDollars, type CartTotals } from '../cart/cart-totals.ts';
 import { loadCartLinesAndTax, taxedLines, vendorGroups, type CartLineRow, type TaxRate, type VendorGroup } from '../cart/cart-view.ts';
@@ -11,7 +11,8 @@ import { couponMessages, couponRefusal, customerLimitRefusal, findCoupon, type C
  * The order's money, in integer cents, recomputed on the server for order review and place order: the cart's totals
  * (docs/decisions/006) with the checkout's choices applied. Nothing here reads a figure sent by a client.
  * - Store Pickup and Dine-In (speeds 2, 3) take the Same Day groups' delivery fees off: nobody drives them.
- * - The driver tip is a percent of the item subtotal (before any coupon), with 1 Hour Delivery only.
+ * - The driver tip is a percent of the item subtotal the driver brings (the Same Day groups', before any coupon),
+ *   with 1 Hour Delivery only.
  */
 export interface OrderChoice {
   speedId: SpeedId;
@@ -93,7 +94,7 @@ export function orderTotals(basis: Pick<OrderBasis, 'groups' | 'coupon' | 'tax'>
     tax: basis.tax.rates,
   });
   const tipPercent: TipPercent = isTipAllowed(choice.speedId) ? choice.tipPercent : 0;
-  const tip = tipCents(cart.subtotal, tipPercent);
+  const tip = tipCents(driverSubtotalCents(basis.groups), tipPercent);
   return { ...cart, tipPercent, tip, grandtotal: cart.grandtotal + tip };
 }
 

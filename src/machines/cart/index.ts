@@ -48,6 +48,7 @@ type DeliveryGroupSnapshot = SnapshotFrom<typeof deliveryGroupMachine>;
 export const selectGroupCalendar = (s: DeliveryGroupSnapshot) => s.context.calendar;
 export const selectGroupSpeed = (s: DeliveryGroupSnapshot) => s.context.speed;
 export const selectGroupVendorName = (s: DeliveryGroupSnapshot) => s.context.vendorName;
+export const selectGroupVendorLocId = (s: DeliveryGroupSnapshot) => s.context.vendorLocId;
 /** The date shown: the one being chosen, else the one saved. */
 export const selectGroupDate = (s: DeliveryGroupSnapshot) => s.context.draftDate ?? s.context.date;
 export const selectGroupDateError = (s: DeliveryGroupSnapshot) => s.context.dateError;

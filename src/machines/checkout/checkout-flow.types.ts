@@ -38,6 +38,11 @@ export interface CartFlow extends FlowPayment {
   deliveryFee: string;
   deliveryDate: string | undefined;
   pickup_date: string | undefined;
+  /**
+   * Every seller's delivery date ('YYYY-MM-DD') as the speed tab last had them (the server's groups, with the dates
+   * chosen in its blocks): place order checks each against the bank debit's clearing day, so the payment tab does too.
+   */
+  deliveryDays: string[];
   tipPercent: TipPercent;
   isGift: boolean;
   giftMessage: string;
@@ -46,7 +51,14 @@ export interface CartFlow extends FlowPayment {
 /** What the speed step fills in on CONTINUE. */
 export type SpeedFlow = Pick<
   CartFlow,
-  'selectedSpeedID' | 'selectedRetailerID' | 'selectedShippingMethodID' | 'deliveryFee' | 'shippingAmount' | 'deliveryDate' | 'pickup_date'
+  | 'selectedSpeedID'
+  | 'selectedRetailerID'
+  | 'selectedShippingMethodID'
+  | 'deliveryFee'
+  | 'shippingAmount'
+  | 'deliveryDate'
+  | 'pickup_date'
+  | 'deliveryDays'
 >;
 
 /** What the summary's shopper chooses (kept by the tabs machine, so a later visit to the summary starts with them). */

@@ -1,4 +1,4 @@
-import { boolean, enums, literal, number, optional, string, type, validate, type Infer } from 'superstruct';
+import { array, boolean, enums, literal, number, optional, string, type, validate, type Infer } from 'superstruct';
 import { checkoutSteps, flagOfStep, noTabs, type CheckoutStep, type TabFlags } from '../../rules/checkout-flow.ts';
 import { speedIds, type SpeedId } from '../../rules/delivery-speeds.ts';
 import { tipPercents } from '../../rules/tips.ts';
@@ -45,6 +45,7 @@ const keptSpeed = type({
   deliveryFee: string(),
   deliveryDate: optional(string()),
   pickup_date: optional(string()),
+  deliveryDays: optional(array(string())),
 });
 
 /** Card (a saved card's id, or nothing to pay), UPI, Payment on Delivery: never a token or a bank account. */
@@ -100,6 +101,7 @@ export function speedFlowOf(flow: CartFlow): (SpeedFlow & { selectedSpeedID: Spe
     deliveryFee: flow.deliveryFee,
     deliveryDate: flow.deliveryDate,
     pickup_date: flow.pickup_date,
+    deliveryDays: flow.deliveryDays,
   };
 }
 
@@ -152,7 +154,7 @@ export function flowResumedAt(flow: CartFlow, kept: KeptChoices, step: CheckoutS
   return {
     ...flow,
     selectedAddress: kept.address ?? flow.selectedAddress,
-    ...(speed ?? {}),
+    ...(speed ? { ...speed, deliveryDays: speed.deliveryDays ?? [] } : {}),
     ...(payment ? { ...payment, card_token: payment.payment_mode === 2 ? '' : undefined } : {}),
     tipPercent: kept.tipPercent,
     isGift: kept.isGift,

@@ -10,6 +10,8 @@ import type { sessionMachine } from '../app/session.machine.ts';
 import { deliveryPreferenceOf } from '../app/session-choices.ts';
 import { deliveryGroupMachine, type DeliveryGroupReport } from '../cart/delivery-group.machine.ts';
 import { isVisitSpeed } from '../../rules/speeds.ts';
+import { deliveryDaysOf } from '../../rules/bank-account.ts';
+import type { DeliveryGroup } from '../../api/contract/cart-page.contract.ts';
 
 export interface CheckoutSpeedInput {
   session: ActorRefFrom<typeof sessionMachine>;
@@ -38,6 +40,8 @@ export interface CheckoutSpeedContext {
   speeds: SpeedOption[];
   speedChoice: SpeedChoice | undefined;
   speedMessage: string | undefined;
+  /** The cart's seller groups as the server last answered (each one's date and fee): the shipping reply, then each block's save. */
+  deliveryGroups: DeliveryGroup[];
   /** One block per seller with a date (and Same Day slot) to choose: the cart page's own delivery-group actors. */
   groups: ActorRefFrom<typeof deliveryGroupMachine>[];
   /** Why a seller's date or slot was not saved. */
@@ -114,6 +118,7 @@ export function flowOfSpeed(context: CheckoutSpeedContext): SpeedFlow | undefine
     shippingAmount: method?.amount ?? '0.00',
     deliveryDate: method?.delivery_date ?? retailer?.pickup_date ?? undefined,
     pickup_date: retailer?.pickup_date ?? method?.pickup_date ?? undefined,
+    deliveryDays: deliveryDaysOf(context.deliveryGroups),
   };
 }
 
@@ -154,7 +159,12 @@ export const checkoutSpeedMachine = setup({
   actions: {
     assignSpeeds: assign(({ context }, params: { reply: ShippingReply }) => {
       const speeds = params.reply.data?.speed ?? [];
-      return { speeds, speedChoice: openingChoice(speeds, context.chosen), speedMessage: undefined };
+      return {
+        speeds,
+        speedChoice: openingChoice(speeds, context.chosen),
+        speedMessage: undefined,
+        deliveryGroups: params.reply.data?.delivery_groups ?? [],
+      };
     }),
     assignSpeedMessage: assign((_, params: { message: string }) => ({ speedMessage: params.message })),
     assignAddressGone: assign((_, params: { error: unknown }) => ({ addressGone: goneRecordText(params.error, deliveryAddressField) })),
@@ -184,6 +194,10 @@ export const checkoutSpeedMachine = setup({
       return { groups };
     }),
     assignGroupMessage: assign(({ event }) => (event.type === 'group.failed' ? { groupMessage: event.message } : { groupMessage: undefined })),
+    // A block's save answers with the whole cart: its groups' dates and fees as they are now.
+    assignDeliveryGroups: assign(({ context, event }) =>
+      event.type === 'group.saved' ? { deliveryGroups: event.reply.data?.delivery_groups ?? context.deliveryGroups } : {},
+    ),
     // Choosing a speed reselects its primary retailer and method.
     assignSpeedChoice: assign(({ context, event }) => {
       const speed = event.type === 'speed.choose' ? speedOf(context, event.speedId) : undefined;
@@ -210,6 +224,7 @@ export const checkoutSpeedMachine = setup({
     speeds: [],
     speedChoice: undefined,
     speedMessage: undefined,
+    deliveryGroups: [],
     groups: [],
     groupMessage: undefined,
     addressGone: undefined,
@@ -288,8 +303,8 @@ export const checkoutSpeedMachine = setup({
         'speed.continue': { description: 'The shopper continues with the chosen speed.', guard: 'hasSpeedChoice', target: 'chosen' },
         // A seller's date or slot saved (or refused) in its block: the refusal's reason is shown above the blocks.
         'group.saved': {
-          description: "A seller's date or slot was saved in its block: any earlier refusal is cleared.",
-          actions: 'assignGroupMessage',
+          description: "A seller's date or slot was saved in its block: any earlier refusal is cleared and its date and fee are known.",
+          actions: ['assignGroupMessage', 'assignDeliveryGroups'],
         },
         'group.failed': { description: "A seller's date or slot was refused: the reason shows above the blocks.", actions: 'assignGroupMessage' },
       },

@@ -5,7 +5,7 @@ import { shippingAddressForCard } from './checkout-card.machine.ts';
 import { checkoutSetup, flowFromSession, resumed, speedStepInput } from './checkout.setup.ts';
 import { freshnessRegion, noticeRegion } from './checkout.states.ts';
 import { handOverOf, payOnDeliveryRefusal } from '../../rules/pay-on-delivery.ts';
-import { bankDebitRefusal, calendarDaysOf } from '../../rules/bank-account.ts';
+import { bankDebitRefusal, bankDueDays } from '../../rules/bank-account.ts';
 import { storeToday } from '../../rules/delivery-dates.ts';
 
 /**
@@ -193,7 +193,7 @@ export const checkoutMachine = checkoutSetup.createMachine({
               ),
               handOver: handOverOf(context.flow.selectedSpeedID),
               // Place order refuses a bank debit for an order due before it clears: the bank list says so first.
-              bankRefusal: bankDebitRefusal(calendarDaysOf([context.flow.deliveryDate, context.flow.pickup_date]), storeToday(context.now())),
+              bankRefusal: bankDebitRefusal(bankDueDays(context.flow), storeToday(context.now())),
             }),
           },
           on: {

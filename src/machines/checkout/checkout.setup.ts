@@ -35,6 +35,7 @@ export const emptyFlow: CartFlow = {
   deliveryFee: '0.00',
   deliveryDate: undefined,
   pickup_date: undefined,
+  deliveryDays: [],
   billing_address_id: undefined,
   card_id: undefined,
   customer_stripe_id: undefined,

@@ -66,6 +66,8 @@ export const selectSpeedSellers = (s: SpeedStepSnapshot) => {
 export const selectSpeedMessage = (s: SpeedStepSnapshot) => s.context.speedMessage;
 /** The sellers' date and time blocks (cart delivery-group actors; render them with the cart door's group selectors). */
 export const selectSpeedGroups = (s: SpeedStepSnapshot) => s.context.groups;
+/** The cart's seller groups as the server last priced them (each block's own fee). */
+export const selectSpeedDeliveryGroups = (s: SpeedStepSnapshot) => s.context.deliveryGroups;
 export const selectSpeedGroupMessage = (s: SpeedStepSnapshot) => s.context.groupMessage;
 /** Whether the retailer or the date of the speed chosen can be chosen now (the machine's guards say). */
 export const selectCanChooseRetailer = (s: SpeedStepSnapshot) =>

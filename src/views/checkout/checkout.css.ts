@@ -115,6 +115,7 @@ export const item = style({
 /** A line's substitution preference, under its name: small, so the summary still reads as a list of items. */
 export const itemLine = style({ display: 'flex', flexDirection: 'column', gap: '4px' });
 export const substitution = style({ display: 'flex', alignItems: 'center', gap: '6px', fontSize: '13px', color: vars.color.muted });
+export const tipNote = style({ margin: '0 0 6px', fontSize: '13px', color: vars.color.muted });
 export const tips = style({ display: 'flex', gap: '8px', flexWrap: 'wrap' });
 export const tipButton = style({
   padding: '8px 14px',
@@ -174,3 +175,4 @@ export const sellerBlock = style({
   gap: '8px',
 });
 export const sellerName = style({ fontSize: '15px', margin: 0 });
+export const sellerFee = style({ fontSize: '14px', margin: 0 });

@@ -4,6 +4,7 @@ import {
   selectCanChooseDate,
   selectCanChooseRetailer,
   selectSpeedChoice,
+  selectSpeedDeliveryGroups,
   selectSpeedGroupMessage,
   selectSpeedGroups,
   selectSpeedMessage,
@@ -12,11 +13,12 @@ import {
   selectSpeedStep,
   type CheckoutSpeedActor,
 } from '../../machines/checkout/index.ts';
-import { selectGroupVendorName, type DeliveryGroupRef } from '../../machines/cart/index.ts';
+import { selectGroupVendorLocId, selectGroupVendorName, type DeliveryGroupRef } from '../../machines/cart/index.ts';
 import { addDays, storeToday } from '../../rules/delivery-dates.ts';
-import { speedDeliveryFee } from '../../rules/delivery-speeds.ts';
+import { groupSpeedName, speedDeliveryFee, speedOptionLabel, type SpeedId } from '../../rules/delivery-speeds.ts';
 import { formatMoney } from '../../rules/money.ts';
-import { sellerLabel } from '../../rules/speed-sellers.ts';
+import { sellerBlockFee, sellerLabel } from '../../rules/speed-sellers.ts';
+import type { DeliveryGroup } from '../../api/contract/cart-page.contract.ts';
 import { GroupDelivery, lastDayOffered } from '../controls/group-delivery.tsx';
 import { primaryButton } from '../../styles/controls.css.ts';
 import { DropdownSelect } from '../controls/dropdown-select.tsx';
@@ -40,6 +42,7 @@ export function SpeedChoices({ actor }: { actor: CheckoutSpeedActor }) {
   const dateChoice = useSelector(actor, selectCanChooseDate);
   const groups = useSelector(actor, selectSpeedGroups);
   const groupMessage = useSelector(actor, selectSpeedGroupMessage);
+  const deliveryGroups = useSelector(actor, selectSpeedDeliveryGroups);
   // Every seller a delivery covers (the one picked at a visit), each with its address.
   const sellers = useSelector(actor, selectSpeedSellers);
 
@@ -73,7 +76,7 @@ export function SpeedChoices({ actor }: { actor: CheckoutSpeedActor }) {
           <>
             <DropdownSelect
               label="Select Speed"
-              options={speeds.map((s) => ({ value: s.id, label: s.duration ? `${s.name} (${s.duration})` : s.name }))}
+              options={speeds.map((s) => ({ value: s.id, label: speedOptionLabel(s) }))}
               value={speed.id}
               onChange={(speedId) => actor.send({ type: 'speed.choose', speedId })}
             />
@@ -135,7 +138,7 @@ export function SpeedChoices({ actor }: { actor: CheckoutSpeedActor }) {
                   </p>
                 )}
                 {groups.map((groupRef) => (
-                  <SellerBlock key={groupRef.id} groupRef={groupRef} />
+                  <SellerBlock key={groupRef.id} groupRef={groupRef} deliveryGroups={deliveryGroups} speedId={speed.id} />
                 ))}
               </section>
             ) : (
@@ -169,12 +172,29 @@ export function SpeedChoices({ actor }: { actor: CheckoutSpeedActor }) {
   );
 }
 
-/** One seller's block: its name, then the cart page's date and (Same Day) time pickers for its group. */
-function SellerBlock({ groupRef }: { groupRef: DeliveryGroupRef }) {
+/** One seller's block: its name and own delivery fee, then the cart page's date and (Same Day) time pickers for its group. */
+function SellerBlock({
+  groupRef,
+  deliveryGroups,
+  speedId,
+}: {
+  groupRef: DeliveryGroupRef;
+  deliveryGroups: readonly DeliveryGroup[];
+  speedId: SpeedId;
+}) {
   const vendorName = useSelector(groupRef, selectGroupVendorName);
+  const vendorLocId = useSelector(groupRef, selectGroupVendorLocId);
+  const group = deliveryGroups.find((g) => g.vendor_loc_id === vendorLocId);
+  const fee = group ? sellerBlockFee(group, speedId) : undefined;
   return (
-    <div className={css.sellerBlock}>
+    <div className={css.sellerBlock} aria-label={vendorName} role="group">
       <h4 className={css.sellerName}>{vendorName}</h4>
+      {group && (
+        <p className={css.sellerFee}>
+          {groupSpeedName(group.type, speedId)}
+          {fee !== undefined && ` · Delivery Fee ${formatMoney(fee)}`}
+        </p>
+      )}
       <GroupDelivery groupRef={groupRef} vendorName={vendorName} problems={undefined} maxDate={addDays(storeToday(new Date()), lastDayOffered)} />
     </div>
   );

@@ -19,7 +19,7 @@ import {
   substitutionPreferenceLabels,
   substitutionPreferences,
 } from '../../rules/catch-weight.ts';
-import { tipAmount } from '../../rules/checkout-flow.ts';
+import { driverSubtotal, driverTipNote, tipAmount } from '../../rules/checkout-flow.ts';
 import { outOfStockChoiceApplies } from '../../rules/wallet.ts';
 import { formatSize } from '../../rules/sizes.ts';
 import { dollarsToCents, formatMoney } from '../../rules/money.ts';
@@ -48,6 +48,8 @@ function Summary({ actor }: { actor: CheckoutSummaryActor }) {
   const failed = useSelector(actor, (s) => s.matches('reviewFailed'));
   const tipOffered = useSelector(actor, selectTipOffered);
   const review = useSelector(actor, selectReview);
+  // The tip is over the items the driver brings: said when that is not the whole subtotal (a mixed cart).
+  const tipNote = review ? driverTipNote(review.result, review.subtotal) : undefined;
   const reviewMessage = useSelector(actor, selectReviewMessage);
   const flow = useSelector(actor, selectSummaryFlow);
   const substitutions = useSelector(actor, selectSubstitutions);
@@ -128,6 +130,7 @@ function Summary({ actor }: { actor: CheckoutSummaryActor }) {
           {tipOffered && review && (
             <fieldset className={css.field}>
               <legend>Driver tip</legend>
+              {tipNote && <p className={css.tipNote}>{tipNote}</p>}
               <div className={css.tips}>
                 {tipPercents.map((percent) => (
                   <button
@@ -136,11 +139,11 @@ function Summary({ actor }: { actor: CheckoutSummaryActor }) {
                     className={css.tipButton}
                     aria-pressed={flow.tipPercent === percent}
                     aria-label={`${percent}%`}
-                    title={formatMoney(tipAmount(review.subtotal, percent, flow.selectedSpeedID))}
+                    title={formatMoney(tipAmount(driverSubtotal(review.result), percent, flow.selectedSpeedID))}
                     disabled={!editable}
                     onClick={() => actor.send({ type: 'tip.choose', percent })}
                   >
-                    {percent}% ({formatMoney(tipAmount(review.subtotal, percent, flow.selectedSpeedID))})
+                    {percent}% ({formatMoney(tipAmount(driverSubtotal(review.result), percent, flow.selectedSpeedID))})
                   </button>
                 ))}
               </div>
