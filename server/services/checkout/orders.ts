@@ -187,6 +187,7 @@ async function summarize(db: Kysely<Database>, orders: Selectable<OrdersTable>[]
       driver_tip: centsToDollars(standing.tipCents),
       discount: centsToDollars(standing.discountCents),
       grand_total: centsToDollars(standing.totalCents),
+      checkout_total: centsToDollars(order.grand_total_cents),
       payment_method: order.payment_method,
       gift_message: order.gift_message,
       speed_id: order.speed_id,
