@@ -38,7 +38,7 @@ export function OrderDetails({ order }: { order: OrderSummary }) {
                 {item.product_qty}
               </td>
               <td className={css.labelledTd} data-label="TOTAL">
-                {formatMoney(lineTotal(item))}
+                <span className={css.unbroken}>{formatMoney(lineTotal(item))}</span>
               </td>
               <td className={css.labelledTd} data-label="STATUS">
                 {capitalised(lineHeadline(order, item))}
@@ -47,8 +47,13 @@ export function OrderDetails({ order }: { order: OrderSummary }) {
                 {item.delivery_method}
               </td>
               <td className={css.labelledTd} data-label="DATE">
-                {item.delivery_date ? formatUsDate(item.delivery_date) : '—'}
-                {item.time_slot && ` ${item.time_slot}`}
+                <span className={css.unbroken}>{item.delivery_date ? formatUsDate(item.delivery_date) : '—'}</span>
+                {item.time_slot && (
+                  <>
+                    {' '}
+                    <span className={css.unbroken}>{item.time_slot}</span>
+                  </>
+                )}
               </td>
             </tr>
           ))}

@@ -99,10 +99,13 @@ export const td = style({
   padding: '10px 8px',
   borderBottom: `1px solid ${vars.color.border}`,
   verticalAlign: 'top',
-  // A long name or street wraps in its cell: the page never scrolls sideways on a phone.
-  overflowWrap: 'anywhere',
+  // A long name or street wraps in its cell (the page never scrolls sideways on a phone), but only where it would
+  // overflow: 'anywhere' let the table squeeze a column to one character and break '$40.25' and dates inside.
+  overflowWrap: 'break-word',
   '@media': { [media.upToSm]: { display: 'block', padding: 0, border: 'none' } },
 });
+/** An amount or a date (or a slot): never broken inside; a cell of several may wrap between them. */
+export const unbroken = style({ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' });
 /** On phones the cells stack: each says what it is (data-label). */
 export const labelledTd = style([
   td,
