@@ -240,7 +240,7 @@ export interface TotalRow {
  * weighed lines wait for the scale), or once packed the final subtotal, discount and tax with the fees and tip as
  * placed, adding up to 'Final Total', what was charged (or is due at the door). A Delivery Fee or Driver Tip that
  * cannot apply to the order's speed (a pick-up, a table, a courier's tip) is not listed: it is always 0. An order
- * that ended (canceled, or refused whole) ends with 'Total as placed' and 'Nothing to pay $0.00' (QA walk 3).
+ * that ended (canceled, or refused whole) ends with 'Nothing to pay, was' (QA walk 3).
  */
 export function orderTotalRows(order: OrderFigures): TotalRow[] {
   const final = order.final_total ?? null;
@@ -254,10 +254,9 @@ export function orderTotalRows(order: OrderFigures): TotalRow[] {
     ...(applies.driverTip ? [{ name: 'Driver Tip', value: order.driver_tip }] : []),
   ];
   if (final !== null && !isEndedOrder(order)) return [...rows, { name: 'Final Total', value: final, total: true }];
-  // An order that ended owes nothing: its total as placed is said as what it was, not as a Grand Total still due.
-  if (isEndedOrder(order)) {
-    return [...rows, { name: 'Total as placed', value: final ?? order.grand_total }, { name: 'Nothing to pay', value: '0.00', total: true }];
-  }
+  // An order that ended owes nothing: its total is said as what it was ('Nothing to pay, was $68.73', as the page's
+  // TOTAL says 'Nothing to pay (was …)'), not as a Grand Total still due; the rows above still add up to it.
+  if (isEndedOrder(order)) return [...rows, { name: 'Nothing to pay, was', value: final ?? order.grand_total, total: true }];
   const estimated = order.cap_rule && !chargesNothing(order);
   return [...rows, { name: estimated ? 'Estimated Total' : 'Grand Total', value: order.grand_total, total: true }];
 }

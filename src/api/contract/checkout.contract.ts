@@ -272,6 +272,8 @@ export const orderSummary = type({
    * figures above (subtotal to grand_total) are the order without them.
    */
   refused_parts: optional(array(type({ vendor_name: string(), total: money }))),
+  /** The refunds made on it (src/rules/order-refunds.ts), each with what it was for: the mails say each as it happens. */
+  refunds: optional(array(type({ amount: money, what: string() }))),
 });
 export type OrderSummary = Infer<typeof orderSummary>;
 

@@ -4,6 +4,7 @@ import { formatUsDate } from '../../rules/delivery-dates.ts';
 import { lineNote, lineTotal, orderTotalNote, orderTotalRows } from '../../rules/catch-weight.ts';
 import { lineHeadline } from '../../rules/fulfilment.ts';
 import { formatDiscount, formatMoney } from '../../rules/money.ts';
+import { refundLine } from '../../rules/order-refunds.ts';
 import * as css from './settings.css.ts';
 
 /** An order's items (each with its own seller's step, delivery and date) and its totals: the Orders tab and the order status page. */
@@ -70,6 +71,11 @@ export function OrderDetails({ order }: { order: OrderSummary }) {
           {note}
         </p>
       )}
+      {order.refunds?.map((refund, index) => (
+        <p key={index} className={css.status} data-testid="refund">
+          {refundLine(refund)}
+        </p>
+      ))}
     </>
   );
 }
