@@ -186,3 +186,12 @@ export const totals = style({
   margin: 0,
 });
 export const grandTotal = style({ fontWeight: 700 });
+/** The change panel's choice of which seller's delivery moves: one option a line. */
+export const partChoice = style({
+  display: 'grid',
+  gap: '6px',
+  margin: 0,
+  padding: '8px 12px',
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.medium,
+});
