@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fulfilmentMessages, shopperChangeRefusal } from '../../src/rules/fulfilment.ts';
+import { fulfilmentMessages, shopperChangeRefusal, timelineStepLabel } from '../../src/rules/fulfilment.ts';
 import { changeCutoffText, changeableOrder, movedText, orderChangeKind } from '../../src/rules/order-change.ts';
 
 describe('shopperChangeRefusal: why the shopper may no longer move or cancel', () => {
@@ -45,6 +45,11 @@ describe('a multi-seller order’s change words (QA walk 3 item 5)', () => {
     expect(movedText({ delivery_date: '2026-12-04', time_slot: '12:00–14:00', vendor_loc_id: 101, vendor_name: 'Hudson' }, parts.slice(0, 1))).toBe(
       'Your delivery is now on 12/04/2026, 12:00–14:00.',
     );
+  });
+
+  it('the timeline names whose delivery moved, and an order of one delivery as before', () => {
+    expect(timelineStepLabel({ state: 'rescheduled', actor: 'shopper', seller: 'ColdChain Express' })).toBe('Delivery moved (ColdChain Express)');
+    expect(timelineStepLabel({ state: 'rescheduled', actor: 'shopper' })).toBe('Delivery moved');
   });
 
   it('names the earliest delivery still going as the one the cutoff counts from', () => {
