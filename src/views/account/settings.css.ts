@@ -99,9 +99,9 @@ export const td = style({
   padding: '10px 8px',
   borderBottom: `1px solid ${vars.color.border}`,
   verticalAlign: 'top',
-  // A long name or street wraps in its cell (the page never scrolls sideways on a phone), but only where it would
-  // overflow: 'anywhere' let the table squeeze a column to one character and break '$40.25' and dates inside.
-  overflowWrap: 'break-word',
+  // A long name or street wraps in its cell: the page never scrolls sideways on a phone. Amounts and dates sit in
+  // `unbroken` spans, whose width the table keeps: 'anywhere' alone squeezed them to '$40.2' over '5'.
+  overflowWrap: 'anywhere',
   '@media': { [media.upToSm]: { display: 'block', padding: 0, border: 'none' } },
 });
 /** An amount or a date (or a slot): never broken inside; a cell of several may wrap between them. */
