@@ -92,7 +92,16 @@ export function orderChangesRoutes(deps: AppDeps): FastifyPluginAsync {
       if (outcome.kind === 'not-found') throw notFound('Order not found');
       if (outcome.kind === 'invalid') throw badRequest([{ field: outcome.field, message: outcome.message }]);
       if (outcome.kind === 'refused') throw conflict(outcome.message);
-      return { code: 1, data: { order_id: orderNumber, delivery_date: outcome.deliveryDate, time_slot: outcome.timeSlot } };
+      return {
+        code: 1,
+        data: {
+          order_id: orderNumber,
+          delivery_date: outcome.deliveryDate,
+          time_slot: outcome.timeSlot,
+          vendor_loc_id: outcome.locId,
+          vendor_name: outcome.vendorName,
+        },
+      };
     });
 
     for (const role of ['seller', 'staff'] as const) {

@@ -4,16 +4,20 @@ import { codeAndMessage } from './contract/envelope.ts';
 import type { ConsoleRole } from './contract/fulfilment.contract.ts';
 import { call } from './http.ts';
 
-/** GET /api/account/order/reschedule: where the order may move, and the slots of `date` (default: its own date). */
-export function rescheduleOptions(orderNumber: string, date?: string): Promise<RescheduleOptionsReply> {
-  return call('/api/account/order/reschedule', rescheduleOptionsReply, { query: { order_id: orderNumber, date } });
+/**
+ * GET /api/account/order/reschedule: where the order may move, and the slots of `date` (default: its own date); of
+ * several sellers' deliveries, `locId`'s (default: the first).
+ */
+export function rescheduleOptions(orderNumber: string, date?: string, locId?: number): Promise<RescheduleOptionsReply> {
+  const vendor = locId === undefined ? {} : { vendor_loc_id: String(locId) };
+  return call('/api/account/order/reschedule', rescheduleOptionsReply, { query: { order_id: orderNumber, date, ...vendor } });
 }
 
-/** POST /api/account/order/reschedule: moves the delivery to the date and (Same Day) slot. */
-export function rescheduleOrder(orderNumber: string, date: string, slotId: number | null): Promise<RescheduleReply> {
+/** POST /api/account/order/reschedule: moves the delivery (of several, `locId`'s) to the date and (Same Day) slot. */
+export function rescheduleOrder(orderNumber: string, date: string, slotId: number | null, locId?: number): Promise<RescheduleReply> {
   return call('/api/account/order/reschedule', rescheduleReply, {
     method: 'POST',
-    body: { order_id: orderNumber, delivery_date: date, slot_id: slotId },
+    body: { order_id: orderNumber, delivery_date: date, slot_id: slotId, ...(locId === undefined ? {} : { vendor_loc_id: locId }) },
   });
 }
 

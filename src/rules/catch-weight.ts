@@ -196,6 +196,8 @@ export interface OrderFigures {
   fee_amount: string;
   driver_tip: string;
   grand_total: string;
+  /** What checkout showed (grand_total less nothing): a part refused later lowers grand_total, never this. */
+  checkout_total?: string | undefined;
   final_total?: string | null | undefined;
   final_subtotal?: string | null | undefined;
   final_discount?: string | null | undefined;
@@ -241,7 +243,8 @@ export interface TotalRow {
  * An order's totals, rows that add up to the last one: as placed (the last 'Grand Total', or 'Estimated Total' while
  * weighed lines wait for the scale), or once packed the final subtotal, discount and tax with the fees and tip as
  * placed, adding up to 'Final Total', what was charged (or is due at the door). A Delivery Fee or Driver Tip that
- * cannot apply to the order's speed (a pick-up, a table, a courier's tip) is not listed: it is always 0.
+ * cannot apply to the order's speed (a pick-up, a table, a courier's tip) is not listed: it is always 0. An order
+ * that ended (canceled, or refused whole) ends with 'Nothing to pay, was' (QA walk 3).
  */
 export function orderTotalRows(order: OrderFigures): TotalRow[] {
   const final = order.final_total ?? null;
@@ -254,7 +257,10 @@ export function orderTotalRows(order: OrderFigures): TotalRow[] {
     { name: 'Fees', value: order.fee_amount },
     ...(applies.driverTip ? [{ name: 'Driver Tip', value: order.driver_tip }] : []),
   ];
-  if (final !== null) return [...rows, { name: 'Final Total', value: final, total: true }];
+  if (final !== null && !isEndedOrder(order)) return [...rows, { name: 'Final Total', value: final, total: true }];
+  // An order that ended owes nothing: its total is said as what it was ('Nothing to pay, was $68.73', as the page's
+  // TOTAL says 'Nothing to pay (was …)'), not as a Grand Total still due; the rows above still add up to it.
+  if (isEndedOrder(order)) return [...rows, { name: 'Nothing to pay, was', value: final ?? order.grand_total, total: true }];
   const estimated = order.cap_rule && !chargesNothing(order);
   return [...rows, { name: estimated ? 'Estimated Total' : 'Grand Total', value: order.grand_total, total: true }];
 }
@@ -273,9 +279,12 @@ export function orderTotalNote(order: OrderFigures): string | undefined {
   // Nothing charged (ended, a payment that failed, wallet redemptions only): no word of weights or caps to charge by.
   if (chargesNothing(order)) return parts.length === 0 ? undefined : parts.join(' ');
   const final = order.final_total ?? null;
-  if (final !== null && final !== order.grand_total)
-    parts.push(`Estimated at checkout: ${formatMoney(order.grand_total)}. The final total counts each item as packed.`);
-  else if (final === null && order.cap_rule) parts.push('Items sold by weight are charged at their weight when packed.');
+  // The estimate at checkout is what checkout showed: a refused part's share is said apart, as an estimate of the rest.
+  const checkout = order.checkout_total ?? order.grand_total;
+  if (final !== null && (final !== order.grand_total || checkout !== order.grand_total)) {
+    const rest = checkout !== order.grand_total ? ` Estimated for what remains without the refused part: ${formatMoney(order.grand_total)}.` : '';
+    parts.push(`Estimated at checkout: ${formatMoney(checkout)}.${rest} The final total counts each item as packed.`);
+  } else if (final === null && order.cap_rule) parts.push('Items sold by weight are charged at their weight when packed.');
   if (order.cap_rule) parts.push(order.cap_rule);
   return parts.length === 0 ? undefined : parts.join(' ');
 }
@@ -290,20 +299,28 @@ export function orderTotalWords(order: OrderFigures): string {
   if (isNothingToPay(order)) return 'Nothing to pay';
   const final = order.final_total ?? null;
   if (order.cap_rule || (final !== null && final !== order.grand_total)) {
-    return estimateAndFinal(dollarsToCents(order.grand_total) ?? 0, final === null ? null : (dollarsToCents(final) ?? null));
+    const estimate = dollarsToCents(order.grand_total) ?? 0;
+    const checkout = order.checkout_total === undefined ? estimate : (dollarsToCents(order.checkout_total) ?? estimate);
+    return estimateAndFinal(estimate, final === null ? null : (dollarsToCents(final) ?? null), checkout);
   }
   return formatMoney(chargedTotal(order));
 }
 
 /**
  * The order's words for its estimate and final amount ('Estimated $41.20 · Final $39.87'); a final that came out at
- * the estimate is said once ('Final $41.20, as estimated'), not as two equal figures.
+ * the estimate is said once ('Final $41.20, as estimated'), not as two equal figures. After a part was refused the
+ * estimate of what remains is below checkout's: both are named ('Estimated $68.69 at checkout, $46.01 for what
+ * remains · Final $49.67'), so a final above the rest's estimate never reads as above what checkout showed.
  */
-export function estimateAndFinal(estimateCents: number, finalTotal: number | null): string {
-  const estimate = `Estimated ${formatMoney(centsToDollars(estimateCents))}`;
+export function estimateAndFinal(estimateCents: number, finalTotal: number | null, checkoutCents: number = estimateCents): string {
+  const money = (cents: number) => formatMoney(centsToDollars(cents));
+  const estimate =
+    checkoutCents === estimateCents
+      ? `Estimated ${money(estimateCents)}`
+      : `Estimated ${money(checkoutCents)} at checkout, ${money(estimateCents)} for what remains`;
   if (finalTotal === null) return estimate;
-  const final = `Final ${formatMoney(centsToDollars(finalTotal))}`;
-  return finalTotal === estimateCents ? `${final}, as estimated` : `${estimate} · ${final}`;
+  const final = `Final ${money(finalTotal)}`;
+  return finalTotal === estimateCents && checkoutCents === estimateCents ? `${final}, as estimated` : `${estimate} · ${final}`;
 }
 
 /** One order line's catch-weight and substitution facts as the shopper's order shows them (absent: nothing to say). */

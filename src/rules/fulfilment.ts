@@ -249,7 +249,8 @@ const stepsNamingTheSeller: Readonly<Record<string, string>> = { accepted: 'Acce
  * or refuse for a seller: that step is then 'Accepted' or 'Refused', its actor saying who ('by the store').
  */
 export function timelineStepLabel(step: { state: string; actor?: string; seller?: string | null | undefined }): string {
-  if (step.state === rescheduledStep) return 'Delivery moved';
+  // One of several sellers' deliveries moved alone: the step names whose (QA walk 3 item 5).
+  if (step.state === rescheduledStep) return step.seller ? `Delivery moved (${step.seller})` : 'Delivery moved';
   if (step.state === dayClosedStep) return 'The seller closed that day: please choose another date';
   const renamed = stepsNamingTheSeller[step.state];
   const seller = step.seller ?? undefined;

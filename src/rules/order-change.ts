@@ -1,4 +1,5 @@
 import { isPayOnDeliveryStatus } from './pay-on-delivery.ts';
+import { formatUsDate } from './delivery-dates.ts';
 
 /** What the shopper's panel offers an order: a delivery to move or cancel, or a restaurant visit to cancel. */
 export type OrderChangeKind = 'delivery' | 'visit';
@@ -29,4 +30,43 @@ export function orderChangeKind(order: ChangeableOrder): OrderChangeKind | undef
 /** Whether an order shows its panel at all. */
 export function changeableOrder(order: ChangeableOrder): boolean {
   return orderChangeKind(order) !== undefined;
+}
+
+/** One delivery of an order as the change panel lists it (the reschedule options' parts). */
+export interface DeliveryPart {
+  vendor_loc_id: number;
+  vendor_name: string;
+  delivery_date: string;
+  time_slot: string | null;
+}
+
+/** A date and its slot as the panel and the mails say them: '12/04/2026, 12:00–14:00'. */
+export function dateAndSlot(date: string, slot: string | null): string {
+  return `${formatUsDate(date)}${slot ? `, ${slot}` : ''}`;
+}
+
+/**
+ * What the panel says once a delivery moved (QA walk 3 item 5): the order's one delivery ('Your delivery is now on …'),
+ * or, of several sellers' deliveries, whose moved and that each other one stays on its date.
+ */
+export function movedText(
+  moved: { delivery_date: string; time_slot: string | null; vendor_loc_id?: number | undefined; vendor_name?: string | undefined },
+  parts: readonly DeliveryPart[] = [],
+): string {
+  const when = dateAndSlot(moved.delivery_date, moved.time_slot);
+  const others = parts.filter((p) => p.vendor_loc_id !== moved.vendor_loc_id);
+  if (others.length === 0 || moved.vendor_name === undefined) return `Your delivery is now on ${when}.`;
+  return [
+    `The delivery from ${moved.vendor_name} is now on ${when}.`,
+    ...others.map((p) => `The delivery from ${p.vendor_name} stays on ${dateAndSlot(p.delivery_date, p.time_slot)}.`),
+  ].join(' ');
+}
+
+/**
+ * Until when the order may change: 3 pm Eastern the day before delivery; of several deliveries, the earliest one
+ * still going decides (the server's rule, reschedule.ts and order-transitions.ts), and the panel names its date.
+ */
+export function changeCutoffText(options: { parts?: readonly DeliveryPart[] | undefined; cutoff_date?: string | null | undefined }): string {
+  if ((options.parts?.length ?? 0) < 2 || !options.cutoff_date) return 'You can move or cancel it until 3 pm Eastern the day before delivery.';
+  return `You can move a delivery or cancel the order until 3 pm Eastern the day before its earliest delivery, ${formatUsDate(options.cutoff_date)}.`;
 }

@@ -4,7 +4,13 @@ import type { RescheduleOptions, RescheduleOptionsReply, RescheduleReply } from 
 import type { MoveOrderReply } from '../../src/api/contract/fulfilment.contract.ts';
 import { ApiError } from '../../src/api/http.ts';
 import { orderChangeMachine, orderChangeMessages, type OrderChangeContext } from '../../src/machines/order-change/order-change.machine.ts';
-import { selectCancelQuestion, selectChangeBusy, selectChangeClosable, selectChangeStep } from '../../src/machines/order-change/index.ts';
+import {
+  selectCanChoosePart,
+  selectCancelQuestion,
+  selectChangeBusy,
+  selectChangeClosable,
+  selectChangeStep,
+} from '../../src/machines/order-change/index.ts';
 import { fulfilmentMessages } from '../../src/rules/fulfilment.ts';
 import { done, failed, heldCalls, labelled } from './machine-events.ts';
 import { allStateIds, allTransitions, coverageTitle, planPaths, replay, type PathPlan } from './path-coverage.ts';
@@ -63,6 +69,7 @@ function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
       { type: 'change.date.choose', date: '2026-12-05' },
       { type: 'change.date.choose', date: 'soon' },
       ...(c.slotId === undefined ? [{ type: 'change.slot.choose', slotId: 10103 }] : []),
+      { type: 'change.part.choose', locId: 102 },
       { type: 'change.submit' },
       { type: 'change.cancel.ask' },
       { type: 'change.close' },
@@ -133,7 +140,7 @@ describe('order change behaviour', () => {
     actor.send({ type: 'change.slot.choose', slotId: 10103 });
     actor.send({ type: 'change.submit' });
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(sent).toEqual([{ orderId: '100000123', date: '2026-12-05', slotId: 10103 }]);
+    expect(sent).toEqual([{ orderId: '100000123', date: '2026-12-05', slotId: 10103, locId: 101 }]);
     expect(actor.getSnapshot().context.done).toBe('Your delivery is now on 12/05/2026, 14:00–16:00.');
     expect(changed).toEqual(['order.changed']);
   });
@@ -190,6 +197,63 @@ describe('order change behaviour', () => {
       canceling: { close: false },
       done: { close: true },
     });
+  });
+
+  it('an order of two sellers: the chosen delivery is asked and moved, and the words say the other stays (QA walk 3 item 5)', async () => {
+    const parts = [
+      { vendor_loc_id: 101, vendor_name: 'Hudson Butchers', speed: 'local' as const, delivery_date: '2026-12-04', time_slot: '10:00–12:00' },
+      { vendor_loc_id: 301, vendor_name: 'ColdChain Express', speed: 'courier' as const, delivery_date: '2026-12-03', time_slot: null },
+    ];
+    const courier: RescheduleOptions = {
+      ...open,
+      vendor_loc_id: 301,
+      vendor_name: 'ColdChain Express',
+      speed: 'courier',
+      delivery_date: '2026-12-03',
+      slot_id: null,
+      time_slot: null,
+      slots: [],
+      date: '2026-12-03',
+    };
+    const asked: (number | undefined)[] = [];
+    const sent: unknown[] = [];
+    const machine = orderChangeMachine.provide({
+      actors: {
+        loadOptions: fromPromise<RescheduleOptionsReply, { orderId: string; date?: string | undefined; locId?: number | undefined }>(
+          async ({ input: question }) => {
+            asked.push(question.locId);
+            const data = question.locId === 301 ? courier : open;
+            return { code: 1, data: { ...data, parts, cutoff_date: '2026-12-03', date: question.date ?? data.date } };
+          },
+        ),
+        sendReschedule: fromPromise<RescheduleReply, { orderId: string; date: string; slotId: number | null; locId?: number | undefined }>(
+          async ({ input: move }) => {
+            sent.push(move);
+            return {
+              code: 1,
+              data: { order_id: '100000123', delivery_date: '2026-12-07', time_slot: null, vendor_loc_id: 301, vendor_name: 'ColdChain Express' },
+            };
+          },
+        ),
+      },
+    });
+    const actor = createActor(machine, { input }).start();
+    actor.send({ type: 'change.open' });
+    await waitFor(actor, (s) => s.matches('choosing'));
+    expect(selectCanChoosePart(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'change.part.choose', locId: 301 });
+    await waitFor(actor, (s) => s.matches('choosing'));
+    expect(actor.getSnapshot().context.options?.vendor_name).toBe('ColdChain Express');
+    actor.send({ type: 'change.date.choose', date: '2026-12-07' });
+    await waitFor(actor, (s) => s.matches('choosing'));
+    expect(selectCanChoosePart(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'change.submit' });
+    await waitFor(actor, (s) => s.matches('done'));
+    expect(asked).toEqual([undefined, 301, 301]);
+    expect(sent).toEqual([{ orderId: '100000123', date: '2026-12-07', slotId: null, locId: 301 }]);
+    expect(actor.getSnapshot().context.done).toBe(
+      'The delivery from ColdChain Express is now on 12/07/2026. The delivery from Hudson Butchers stays on 12/04/2026, 10:00–12:00.',
+    );
   });
 
   it("after a seller refused their part, asks and says what a cancel of the rest gives back, not 'in full'", async () => {

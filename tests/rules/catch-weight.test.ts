@@ -12,6 +12,7 @@ import {
   lineFinalCents,
   lineNote,
   chargedTotal,
+  estimateAndFinal,
   finalAmounts,
   lineTotal,
   orderTotalNote,
@@ -169,6 +170,33 @@ describe('an order once its final amount is known (QA: order 100000001 listed at
     expect(orderTotalWords({ ...plain, final_total: '100.35' })).toBe('$100.35');
     expect(orderTotalWords({ ...plain, final_total: '59.42' })).toBe('Estimated $100.35 · Final $59.42');
     expect(orderTotalNote(plain)).toBeUndefined();
+  });
+
+  it('names the estimate checkout showed after a part was refused, and the rest’s estimate as that (QA walk 3 item 7)', () => {
+    // Checkout showed $68.69; a part of $22.68 was refused, so the rest is estimated at $46.01 and weighed to $49.67.
+    const refused = {
+      ...summary,
+      grand_total: '46.01',
+      checkout_total: '68.69',
+      final_total: '49.67',
+      refused_parts: [{ vendor_name: 'Green Pastures Farm', total: '22.68' }],
+    };
+    expect(orderTotalWords(refused)).toBe('Estimated $68.69 at checkout, $46.01 for what remains · Final $49.67');
+    expect(orderTotalNote(refused)).toContain(
+      'Estimated at checkout: $68.69. Estimated for what remains without the refused part: $46.01. The final total counts each item as packed.',
+    );
+    // Weighed at the rest's estimate: still both figures, never 'as estimated' beside checkout's other one.
+    expect(orderTotalWords({ ...refused, final_total: '46.01' })).toBe('Estimated $68.69 at checkout, $46.01 for what remains · Final $46.01');
+    // No refusal: one estimate, as before.
+    expect(orderTotalWords({ ...summary, checkout_total: '100.35', final_total: '92.27' })).toBe('Estimated $100.35 · Final $92.27');
+    expect(estimateAndFinal(4601, 4967, 6869)).toBe('Estimated $68.69 at checkout, $46.01 for what remains · Final $49.67');
+  });
+
+  it('a canceled order ends its totals with nothing to pay and what it was, not a Grand Total still due (QA walk 3 item 15)', () => {
+    const rows = orderTotalRows({ ...summary, cap_rule: null, status: 'canceled', grand_total: '68.73' });
+    expect(rows.at(-1)).toEqual({ name: 'Nothing to pay, was', value: '68.73', total: true });
+    expect(rows.map((r) => r.name)).not.toContain('Grand Total');
+    expect(orderTotalRows({ ...summary, status: 'canceled' }).map((r) => r.name)).not.toContain('Estimated Total');
   });
 
   it('a payment that failed: nothing charged, no estimate and no weight note, and the items are back in the cart (QA walk)', () => {

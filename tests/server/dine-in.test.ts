@@ -369,8 +369,12 @@ describe('dine-in and pick-up orders', () => {
     expect(items.map((i) => i.tax_cents)).toEqual([51, 50]);
     const mail = await mailOf('taxed-diner@example.com', row.increment_id);
     expect(mail).toContain('Taxes: $1.01');
-    expect(mail).toContain('Total: $26.26');
+    // Weighed meals paid by UPI: the total is an estimate, and the mail says what was taken and why (QA walk 3).
+    expect(mail).toContain('Estimated total: $26.26');
+    expect(mail).toContain('Paid $28.79 with UPI (diner@okbank): the estimate plus 10% on items sold by weight.');
     expect(mail).not.toContain('Delivery:');
+    // The table's time, as a delivery's slot is given (QA walk 3: 'Dine-in from … on 12/01/2026:' had none).
+    expect(mail).toMatch(/Dine-in from .+ on \d\d\/\d\d\/\d{4} at 7:00 PM:/);
   });
 
   it('refuses dine-in without a visit time, another retailer, a delivery speed, or a cart mixed with delivery items', async () => {

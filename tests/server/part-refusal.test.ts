@@ -3,7 +3,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { orderStatusReply, placeOrderReply } from '../../src/api/contract/checkout.contract.ts';
 import { consoleOrdersReply } from '../../src/api/contract/fulfilment.contract.ts';
 import { lineFinalCents, lineFinalTaxCents, lineNote, orderTotalNote, orderTotalRows, refusedByStoreLineNote } from '../../src/rules/catch-weight.ts';
-import { dollarsToCents } from '../../src/rules/money.ts';
+import { centsToDollars, dollarsToCents, formatMoney } from '../../src/rules/money.ts';
 import { payOnDeliveryWords } from '../../src/rules/pay-on-delivery.ts';
 import { PaymentGatewayError } from '../../server/adapters/payments/payment-port.ts';
 import { TestPaymentGateway } from '../../server/adapters/payments/test-gateway.ts';
@@ -97,6 +97,13 @@ describe('a seller refuses their part of a two-seller order: the rest goes on', 
     const placed = await linesAndParts(number);
     expect(placed.order.capture_state).toBe('held');
     expect(placed.lineAt(101)?.tax_cents).toBeGreaterThan(0);
+    // The placed mail says what the order page says: an estimate, the card only held and charged after weighing.
+    const placedMail = await eventually(() =>
+      t.database.db.selectFrom('outbox').select('body_text').where('subject', '=', `Your order ${number} is placed`).executeTakeFirst(),
+    );
+    expect(placedMail?.body_text).toContain(`Estimated total: ${formatMoney(centsToDollars(placed.order.grand_total_cents))}`);
+    expect(placedMail?.body_text).toContain(`We hold ${formatMoney(centsToDollars(placed.order.authorised_cents ?? 0))} on the card ending in`);
+    expect(placedMail?.body_text).not.toMatch(/Paid with the card|\nTotal: /);
     const stock = { butcher: await stockOf(t, butcherOffer.offerId), fish: await stockOf(t, fishOffer.offerId) };
 
     expect((await move(butcher, number, 'accept')).status).toBe(200);
@@ -148,6 +155,8 @@ describe('a seller refuses their part of a two-seller order: the rest goes on', 
     expect(view.refused_parts).toEqual([{ vendor_name: fishName, total: expect.any(String) as unknown }]);
     expect(dollarsToCents(view.final_total ?? '')).toBe(expected);
     rowsAddUp(view);
+    // A card only held was captured for less: nothing was refunded, and the page says none.
+    expect(view.refunds).toBeUndefined();
     expect(view.timeline?.some((s) => s.state === 'refused' && s.seller === fishName)).toBe(true);
   });
 
@@ -200,6 +209,9 @@ describe('a seller refuses their part of a two-seller order: the rest goes on', 
     expect(dollarsToCents(view.grand_total)).toBe(placed.order.grand_total_cents - share);
     expect(view.discount).toBe('2.73');
     rowsAddUp(view);
+    // The page says the refund the mail said (QA walk 3 item 14), and what checkout showed is kept (item 7).
+    expect(view.refunds).toEqual([{ amount: centsToDollars(share), what: `the items from ${fishPart.vendor_name}, taken off your order` }]);
+    expect(dollarsToCents(view.checkout_total ?? '')).toBe(placed.order.grand_total_cents);
 
     // The butcher goes on to the end: packing settles nothing more (nothing weighed), the order completes.
     await packOwn(butcher, number, 101);

@@ -14,6 +14,7 @@ import { generousLimits } from './account-helpers.ts';
 import { manualClock, pickOffers, post } from './cart-page-helpers.ts';
 import { checkoutNow, readyCart, saveCard, shopper } from './checkout-helpers.ts';
 import { orderOf, stockOf, takeInTurn } from './fixtures.ts';
+import { twoSellerOrder } from './fixtures/two-seller-order.ts';
 import { json, startTestApp } from './test-app.ts';
 
 /**
@@ -377,5 +378,62 @@ describe('staff run any seller location’s day, with a reason (decision 044)', 
     expect((await post(t, '/api/staff/capacity/day', { loc_id: 101, date: '2026-12-16', closed: true, reason: 'x' }, buyer.token)).status).toBe(404);
     // An unknown location: 404 for staff too.
     expect((await post(t, '/api/staff/capacity/day', { loc_id: 999_999, date: '2026-12-16', closed: true, reason: 'x' }, staff)).status).toBe(404);
+  });
+});
+
+describe('an order of two sellers: one delivery moves, the other stays (QA walk 3 item 5)', () => {
+  test('options list both deliveries and the cutoff date; the move, its reply, mail and timeline name whose moved', async () => {
+    const { number } = await twoSellerOrder(t, { buyer, skip: 30, date: '2026-12-11' });
+    const seen = await options(number);
+    assert(seen.body, rescheduleOptionsReply);
+    const parts = seen.body.data?.parts ?? [];
+    expect(parts.map((p) => [p.vendor_loc_id, p.delivery_date])).toEqual([
+      [101, '2026-12-11'],
+      [102, '2026-12-11'],
+    ]);
+    const fish = parts[1]?.vendor_name ?? '';
+    const butcher = parts[0]?.vendor_name ?? '';
+    // The fishmonger's delivery is asked for by its location: its own slots, its own name.
+    const fishOptions = await t.app.inject({
+      method: 'GET',
+      url: `/api/account/order/reschedule?order_id=${number}&vendor_loc_id=102`,
+      headers: { authorization: `Bearer ${buyer.token}` },
+    });
+    const fishBody = json(fishOptions);
+    assert(fishBody, rescheduleOptionsReply);
+    expect(fishBody.data).toMatchObject({ vendor_loc_id: 102, vendor_name: fish, cutoff_date: '2026-12-11' });
+
+    const moved = await post(
+      t,
+      '/api/account/order/reschedule',
+      { order_id: number, vendor_loc_id: 102, delivery_date: '2026-12-14', slot_id: 102 * 100 + 2 },
+      buyer.token,
+    );
+    expect(moved.status).toBe(200);
+    assert(moved.body, rescheduleReply);
+    expect(moved.body.data).toMatchObject({ delivery_date: '2026-12-14', vendor_loc_id: 102, vendor_name: fish });
+    const row = await orderOf(t, number);
+    const dates = await db
+      .selectFrom('order_deliverables')
+      .select(['loc_id', 'delivery_date'])
+      .where('order_id', '=', row.id)
+      .orderBy('loc_id')
+      .execute();
+    expect(dates).toEqual([
+      { loc_id: 101, delivery_date: '2026-12-11' },
+      { loc_id: 102, delivery_date: '2026-12-14' },
+    ]);
+    // The cutoff counts from the earliest delivery still going: the butcher's, not the one just moved.
+    const after = await options(number);
+    assert(after.body, rescheduleOptionsReply);
+    expect(after.body.data?.cutoff_date).toBe('2026-12-11');
+    // The mail says whose delivery moved and that the other stays; the timeline names the seller.
+    const mail = () =>
+      db.selectFrom('outbox').select('body_text').where('subject', '=', `Your order #${number}: a delivery moved`).executeTakeFirst();
+    await expect
+      .poll(async () => (await mail())?.body_text ?? '')
+      .toContain(`The delivery from ${fish} in your order #${number} will now be on 12/14/2026`);
+    expect((await mail())?.body_text).toContain(`The delivery from ${butcher} stays on 12/11/2026`);
+    expect((await timeline(number)).at(-1)).toMatchObject({ state: 'rescheduled', seller: fish });
   });
 });

@@ -43,7 +43,15 @@ describe('an order on /setting/order (issue 23)', () => {
     const dineIn = order('100000008', 'Dine-in');
     const items = dineIn.items.map((item) => ({ ...item, time_slot: '7:00 PM' }));
     render(<OrderDetails order={{ ...dineIn, items, dine_in_items: items }} />);
-    expect(screen.getByText('12/01/2026 7:00 PM')).toBeTruthy();
+    // The date and the time each kept whole (QA walk 3 item 13), the cell reading as one.
+    const cell = screen.getAllByText('12/01/2026')[0]?.closest('td');
+    expect(cell?.textContent).toBe('12/01/2026 7:00 PM');
+  });
+
+  it('lists the refunds made on the order, each with what it was for (QA walk 3 item 14)', () => {
+    const paid = order('100000010', 'Local Delivery');
+    render(<OrderDetails order={{ ...paid, refunds: [{ amount: '20.46', what: 'the items from Fulton Fish Co., taken off your order' }] }} />);
+    expect(screen.getByTestId('refund').textContent).toBe('Refunded $20.46 to your payment: the items from Fulton Fish Co., taken off your order.');
   });
 
   it("lists every part of the total with the cart summary's names, so the rows add up to it (walk: the $4.00 Fees was missing)", () => {

@@ -1,5 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
+import { capRule, weightMarginPercent } from '../../../src/rules/catch-weight.ts';
 import { formatUsDate } from '../../../src/rules/delivery-dates.ts';
+import { timeLabel } from '../../../src/rules/visit-time.ts';
 import { handOverOf, payOnDeliveryWords } from '../../../src/rules/pay-on-delivery.ts';
 import { centsToDollars, formatMoney } from '../../../src/rules/money.ts';
 import { modeRowsOf } from '../../../src/rules/price-rows.ts';
@@ -44,7 +46,12 @@ export function orderConfirmation({ order, deliverables, items }: PlacedOrder, a
   const lines: string[] = [`Thank you for your order ${order.increment_id}.`, ''];
   for (const deliverable of deliverables) {
     const when = deliverable.delivery_date ? ` on ${formatUsDate(deliverable.delivery_date)}` : '';
-    const slot = deliverable.slot_start && deliverable.slot_end ? ` between ${deliverable.slot_start} and ${deliverable.slot_end}` : '';
+    // A delivery's slot, or a table's or a pick-up's time (stored as a start with no end: it had none in the mail).
+    const slot = deliverable.slot_start
+      ? deliverable.slot_end
+        ? ` between ${deliverable.slot_start} and ${deliverable.slot_end}`
+        : ` at ${timeLabel(deliverable.slot_start)}`
+      : '';
     lines.push(`${mailText(deliverable.delivery_method)} from ${mailText(deliverable.vendor_name)}${when}${slot}:`);
     for (const item of items.filter((i) => i.deliverable_id === deliverable.id)) {
       const size = item.bottle_size > 0 ? ` (${formatSize(item.bottle_size, item.size_unit)})` : '';
@@ -61,17 +68,32 @@ export function orderConfirmation({ order, deliverables, items }: PlacedOrder, a
   if (order.fee_cents > 0) lines.push(`Fees: ${formatMoney(centsToDollars(order.fee_cents))}`);
   lines.push(`Taxes: ${formatMoney(centsToDollars(order.taxes_cents))}`);
   if (applies.driverTip && order.tip_cents > 0) lines.push(`Driver tip: ${formatMoney(centsToDollars(order.tip_cents))}`);
-  lines.push(`Total: ${formatMoney(centsToDollars(order.grand_total_cents))}`);
-  const paid =
-    order.payment_mode === 4
-      ? payOnDeliveryWords[handOver].paid
-      : order.card_last4
-        ? `Paid with the card ending in ${order.card_last4}.`
-        : order.upi_id
-          ? `Paid with UPI (${mailText(order.upi_id)}).`
-          : 'Paid.';
+  // Weighed lines (decision 039): the total is an estimate, and the payment covers it plus the margin, as the order
+  // page says: a card is only held, and charged after weighing; a payment taken now gives back what weighing leaves.
+  const weighed = order.authorised_cents !== null && order.payment_mode !== 4;
+  lines.push(`${weighed ? 'Estimated total' : 'Total'}: ${formatMoney(centsToDollars(order.grand_total_cents))}`);
+  const paid = weighed ? weighedPaymentText(order) : paidText(order, handOver);
   lines.push(paid, '', `Follow your order: ${appOrigin}/order/status?orderId=${order.increment_id}`, `Your orders: ${appOrigin}/setting/order`);
   return { to: order.email, subject: `Your order ${order.increment_id} is placed`, text: lines.join('\n') };
+}
+
+/** How an order with nothing to weigh was paid. */
+function paidText(order: Selectable<OrdersTable>, handOver: ReturnType<typeof handOverOf>): string {
+  if (order.payment_mode === 4) return payOnDeliveryWords[handOver].paid;
+  if (order.card_last4) return `Paid with the card ending in ${order.card_last4}.`;
+  return order.upi_id ? `Paid with UPI (${mailText(order.upi_id)}).` : 'Paid.';
+}
+
+/** How an order with weighed lines is paid: held (a card) or taken (UPI, bank) for the estimate plus the margin. */
+function weighedPaymentText(order: Selectable<OrdersTable>): string {
+  const amount = formatMoney(centsToDollars(order.authorised_cents ?? order.grand_total_cents));
+  const margin = `the estimate plus ${weightMarginPercent}% on items sold by weight`;
+  if (order.capture_state === 'held') {
+    const card = order.card_last4 ? `the card ending in ${order.card_last4}` : 'your card';
+    return `We hold ${amount} on ${card}: ${margin}. It is charged after weighing, only for what your items weigh. ${capRule}`;
+  }
+  const method = order.upi_id ? ` with UPI (${mailText(order.upi_id)})` : order.card_last4 ? ` with the card ending in ${order.card_last4}` : '';
+  return `Paid ${amount}${method}: ${margin}. What weighing leaves over is refunded after packing. ${capRule}`;
 }
 
 /**

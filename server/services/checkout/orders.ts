@@ -9,6 +9,7 @@ import { deliverableTimeLabel } from '../../../src/rules/visit-time.ts';
 import type { Database, OrderItemsTable, OrdersTable } from '../../db/schema.ts';
 import { capRule, lineCapped, lineFinalCents } from '../../../src/rules/catch-weight.ts';
 import { orderEndingOf, partShare, refusedAloneParts, standingAmounts, type PartLine } from '../../../src/rules/refused-parts.ts';
+import { refundReply, refundsMade } from '../../../src/rules/order-refunds.ts';
 
 /** The spec's delivery groups: Dine-in, Pickup, Local Delivery, Courier Delivery, Farm Direct. */
 export function deliveryMethodOf(speed: SpeedValue, speedId: number): string {
@@ -174,6 +175,13 @@ async function summarize(db: Kysely<Database>, orders: Selectable<OrdersTable>[]
       vendor_name: p.vendor_name,
       total: centsToDollars(partShare(order, lines, p).totalCents),
     }));
+    const refunds = refundsMade({
+      paidWhenPlaced: paidInFullWhenPlaced(order),
+      collectedCents: order.authorised_cents ?? order.grand_total_cents,
+      refusedParts: refusedAloneParts(parts, ending).map((p) => ({ vendorName: p.vendor_name, totalCents: partShare(order, lines, p).totalCents })),
+      finalCents: order.final_total_cents,
+      ended: order.status === 'canceled',
+    });
     const byMethod = (method: string) => own.filter((i) => i.delivery_method === method).map(strip);
     return {
       increment_id: order.increment_id,
@@ -187,6 +195,7 @@ async function summarize(db: Kysely<Database>, orders: Selectable<OrdersTable>[]
       driver_tip: centsToDollars(standing.tipCents),
       discount: centsToDollars(standing.discountCents),
       grand_total: centsToDollars(standing.totalCents),
+      checkout_total: centsToDollars(order.grand_total_cents),
       payment_method: order.payment_method,
       gift_message: order.gift_message,
       speed_id: order.speed_id,
@@ -206,8 +215,31 @@ async function summarize(db: Kysely<Database>, orders: Selectable<OrdersTable>[]
       final_tax: final === null ? null : centsToDollars(final.taxCents),
       cap_rule: own.some((i) => i.sold_by_weight === true) ? capRule : null,
       ...(refusedParts.length > 0 ? { refused_parts: refusedParts } : {}),
+      ...(refunds.length > 0 ? { refunds: refunds.map(refundReply) } : {}),
     };
   });
+}
+
+/**
+ * Whether the payment was taken in full at place order (a card charged, UPI, a bank debit): refunds give back from it.
+ * A card only held (capture_state set), pay on delivery, a free order or one whose payment never went through took
+ * nothing to refund.
+ */
+function paidInFullWhenPlaced(order: Selectable<OrdersTable>): boolean {
+  const unpaid: readonly Selectable<OrdersTable>['status'][] = [
+    'pending_payment',
+    'awaiting_confirmation',
+    'pending_payment_on_delivery',
+    'payment_failed',
+  ];
+  return (
+    order.capture_state === null &&
+    order.payment_mode !== 4 &&
+    order.payment_ref !== null &&
+    order.payment_ref !== 'none' &&
+    order.grand_total_cents > 0 &&
+    !unpaid.includes(order.status)
+  );
 }
 
 /** A line's catch-weight and substitution facts (decision 039); its final goods once packed or answered. */

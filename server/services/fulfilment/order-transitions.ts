@@ -372,7 +372,7 @@ function partMoveMail(order: OrderRow, moved: { vendorName: string; to: Fulfilme
 
 /** The packed mail's money: estimate and final, and what happened to the payment. */
 function packedMoneyText(order: OrderRow, settlement: PackSettlement): string {
-  const parts = [`${estimateAndFinal(settlement.estimateCents, settlement.finalCents)}.`];
+  const parts = [`${estimateAndFinal(settlement.estimateCents, settlement.finalCents, order.grand_total_cents)}.`];
   if (settlement.capturedCents !== null)
     parts.push(`We charged ${formatMoney(centsToDollars(settlement.capturedCents))} to your card; the rest of the hold is released.`);
   if (settlement.refundedCents > 0) parts.push(`We refunded ${formatMoney(centsToDollars(settlement.refundedCents))}, the difference.`);

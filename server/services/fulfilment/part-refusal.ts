@@ -113,7 +113,7 @@ export function partRefusalMail(
   if (refusal.refundedCents > 0) lines.push(`We refunded ${money(refusal.refundedCents)} to your payment.`);
   else if (order.capture_state === 'held' && !settlement) lines.push(`Your card will only be charged for the rest, when it is packed.`);
   if (settlement) {
-    lines.push(`${estimateAndFinal(settlement.estimateCents, settlement.finalCents)}.`);
+    lines.push(`${estimateAndFinal(settlement.estimateCents, settlement.finalCents, order.grand_total_cents)}.`);
     if (settlement.capturedCents !== null)
       lines.push(`We charged ${money(settlement.capturedCents)} to your card; the rest of the hold is released.`);
     if (settlement.refundedCents > 0) lines.push(`We refunded ${money(settlement.refundedCents)}, the difference after packing.`);

@@ -11,6 +11,7 @@ import type { Database, OrderDeliverablesTable, OrdersTable } from '../../db/sch
 import { calendarDays, deliveryDateRefusal, vendorCalendars } from '../cart/delivery-dates.ts';
 import { isPastToday, lockSeatCount, openSlots, slotMessages } from '../cart/slots.ts';
 import type { Log } from '../platform/log.ts';
+import { mailText } from '../platform/mail-text.ts';
 import { restOfOrder, restOfOrderReply } from './rest-of-order.ts';
 
 /**
@@ -26,7 +27,7 @@ type Deliverable = Selectable<OrderDeliverablesTable>;
 type OrderRow = Selectable<OrdersTable>;
 
 export type RescheduleOutcome =
-  | { kind: 'moved'; deliveryDate: string; timeSlot: string | null }
+  | { kind: 'moved'; deliveryDate: string; timeSlot: string | null; locId: number; vendorName: string }
   | { kind: 'not-found' }
   | { kind: 'refused'; message: string }
   | { kind: 'invalid'; field: 'slot_id'; message: string };
@@ -65,14 +66,32 @@ async function deliverablesOf(db: Kysely<Database>, orderId: number): Promise<De
     .execute();
 }
 
-/** Why the shopper cannot move or cancel this order now, or undefined (the same rule as the cancel's). */
-function changeRefusal(order: OrderRow, deliverables: readonly Deliverable[], now: Date): string | undefined {
-  if (!isPlaced(order)) return fulfilmentMessages.notAllowed;
+/** The earliest date of the deliveries still going: the change cutoff counts from it (the cancel's rule too). */
+function cutoffDate(deliverables: readonly Deliverable[]): string | null {
   const dates = deliverables
     .map((d) => d.delivery_date)
     .filter((d): d is string => d !== null)
     .sort();
-  return shopperChangeRefusal(order.fulfilment_state, dates[0] ?? null, now);
+  return dates[0] ?? null;
+}
+
+/** Why the shopper cannot move or cancel this order now, or undefined (the same rule as the cancel's). */
+function changeRefusal(order: OrderRow, deliverables: readonly Deliverable[], now: Date): string | undefined {
+  if (!isPlaced(order)) return fulfilmentMessages.notAllowed;
+  return shopperChangeRefusal(order.fulfilment_state, cutoffDate(deliverables), now);
+}
+
+/** The order's deliveries still going, each with its own date: one moves at a time, the others stay. */
+function deliveryParts(deliverables: readonly Deliverable[]) {
+  return deliverables
+    .filter((d) => d.delivery_date !== null && !isVisitSpeed(d.speed))
+    .map((d) => ({
+      vendor_loc_id: d.loc_id,
+      vendor_name: d.vendor_name,
+      speed: d.speed,
+      delivery_date: d.delivery_date ?? '',
+      time_slot: timeSlotOf(d),
+    }));
 }
 
 function timeSlotOf(d: { slot_start: string | null; slot_end: string | null }): string | null {
@@ -107,6 +126,8 @@ export async function rescheduleOptions(
     vendor_name: deliverable.vendor_name,
     speed: deliverable.speed,
     delivery_date: deliverable.delivery_date,
+    parts: deliveryParts(deliverables),
+    cutoff_date: cutoffDate(deliverables),
     can_change: refusal === null,
     refusal,
     ...(rest ? { rest_of_order: restOfOrderReply(rest) } : {}),
@@ -141,90 +162,125 @@ export interface RescheduleDeps {
 
 /** Moves the order's delivery (and its seat) to `date` and `slotId`; see the file's comment for what is checked. */
 export async function rescheduleOrder(deps: RescheduleDeps, request: RescheduleRequest, now: Date, log: Log): Promise<RescheduleOutcome> {
-  const result = await deps.db.transaction().execute(async (trx): Promise<{ outcome: RescheduleOutcome; order?: OrderRow }> => {
-    const order = await trx
-      .selectFrom('orders')
-      .selectAll()
-      .where('increment_id', '=', request.orderNumber)
-      .where('customer_id', '=', request.customerId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!order) return { outcome: { kind: 'not-found' } };
-    const deliverables = await deliverablesOf(trx, order.id);
-    const deliverable = pickDeliverable(deliverables, request.locId);
-    if (!deliverable) {
-      return { outcome: request.locId === undefined ? { kind: 'refused', message: fulfilmentMessages.notDelivered } : { kind: 'not-found' } };
-    }
-    const refusal = changeRefusal(order, deliverables, now);
-    if (refusal !== undefined) return { outcome: { kind: 'refused', message: refusal } };
+  const result = await deps.db
+    .transaction()
+    .execute(async (trx): Promise<{ outcome: RescheduleOutcome; order?: OrderRow; stays?: Deliverable[] }> => {
+      const order = await trx
+        .selectFrom('orders')
+        .selectAll()
+        .where('increment_id', '=', request.orderNumber)
+        .where('customer_id', '=', request.customerId)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!order) return { outcome: { kind: 'not-found' } };
+      const deliverables = await deliverablesOf(trx, order.id);
+      const deliverable = pickDeliverable(deliverables, request.locId);
+      if (!deliverable) {
+        return { outcome: request.locId === undefined ? { kind: 'refused', message: fulfilmentMessages.notDelivered } : { kind: 'not-found' } };
+      }
+      const refusal = changeRefusal(order, deliverables, now);
+      if (refusal !== undefined) return { outcome: { kind: 'refused', message: refusal } };
+      const whose = { locId: deliverable.loc_id, vendorName: deliverable.vendor_name };
 
-    const vendor = await trx.selectFrom('vendor_locations').select('vendor_id').where('id', '=', deliverable.loc_id).executeTakeFirstOrThrow();
-    const info = (await vendorCalendars(trx, [vendor.vendor_id])).get(vendor.vendor_id);
-    if (!info) return { outcome: { kind: 'not-found' } };
-    const dateRefusal = deliveryDateRefusal(request.date, deliverable.speed, info, now);
-    if (dateRefusal !== undefined) return { outcome: { kind: 'refused', message: dateRefusal } };
+      const vendor = await trx.selectFrom('vendor_locations').select('vendor_id').where('id', '=', deliverable.loc_id).executeTakeFirstOrThrow();
+      const info = (await vendorCalendars(trx, [vendor.vendor_id])).get(vendor.vendor_id);
+      if (!info) return { outcome: { kind: 'not-found' } };
+      const dateRefusal = deliveryDateRefusal(request.date, deliverable.speed, info, now);
+      if (dateRefusal !== undefined) return { outcome: { kind: 'refused', message: dateRefusal } };
 
-    if (deliverable.speed !== 'local') {
-      if (request.slotId !== null) return { outcome: { kind: 'invalid', field: 'slot_id', message: slotMessages.noSlotsAtSpeed } };
-      await trx.updateTable('order_deliverables').set({ delivery_date: request.date }).where('id', '=', deliverable.id).execute();
-      await recordReschedule(trx, order, request.customerId, request.date, null, now);
-      return { outcome: { kind: 'moved', deliveryDate: request.date, timeSlot: null }, order };
-    }
-    if (request.slotId === null) return { outcome: { kind: 'invalid', field: 'slot_id', message: slotMessages.required } };
-    const template = await trx.selectFrom('driver_slot_templates').selectAll().where('id', '=', request.slotId).executeTakeFirst();
-    if (!template || template.loc_id !== deliverable.loc_id) {
-      return { outcome: { kind: 'invalid', field: 'slot_id', message: slotMessages.notSellers } };
-    }
-    const timeSlot = formatSlot({ start: template.start_time, end: template.end_time });
-    // The same slot on the same date: nothing moves, nothing is booked twice.
-    if (template.id === deliverable.slot_template_id && request.date === deliverable.delivery_date) {
-      return { outcome: { kind: 'moved', deliveryDate: request.date, timeSlot } };
-    }
-    if (isPastToday(template, request.date, now)) return { outcome: { kind: 'refused', message: slotMessages.past } };
-    await lockSlotRows(trx, [
-      { templateId: template.id, date: request.date },
-      ...(deliverable.slot_template_id !== null && deliverable.delivery_date !== null
-        ? [{ templateId: deliverable.slot_template_id, date: deliverable.delivery_date }]
-        : []),
-    ]);
-    if (!(await lockSeatCount(trx, template, request.date, undefined, now))) return { outcome: { kind: 'refused', message: slotMessages.full } };
-    await trx
-      .updateTable('driver_slots')
-      .set((eb) => ({ booked: eb('booked', '+', 1) }))
-      .where('template_id', '=', template.id)
-      .where('slot_date', '=', request.date)
-      .execute();
-    if (deliverable.slot_template_id !== null && deliverable.delivery_date !== null) {
+      if (deliverable.speed !== 'local') {
+        if (request.slotId !== null) return { outcome: { kind: 'invalid', field: 'slot_id', message: slotMessages.noSlotsAtSpeed } };
+        await trx.updateTable('order_deliverables').set({ delivery_date: request.date }).where('id', '=', deliverable.id).execute();
+        const part = partOf(deliverable, deliverables);
+        await recordReschedule(trx, order, request.customerId, request.date, null, now, part);
+        return {
+          outcome: { kind: 'moved', deliveryDate: request.date, timeSlot: null, ...whose },
+          order,
+          stays: othersOf(deliverable, deliverables),
+        };
+      }
+      if (request.slotId === null) return { outcome: { kind: 'invalid', field: 'slot_id', message: slotMessages.required } };
+      const template = await trx.selectFrom('driver_slot_templates').selectAll().where('id', '=', request.slotId).executeTakeFirst();
+      if (!template || template.loc_id !== deliverable.loc_id) {
+        return { outcome: { kind: 'invalid', field: 'slot_id', message: slotMessages.notSellers } };
+      }
+      const timeSlot = formatSlot({ start: template.start_time, end: template.end_time });
+      // The same slot on the same date: nothing moves, nothing is booked twice.
+      if (template.id === deliverable.slot_template_id && request.date === deliverable.delivery_date) {
+        return { outcome: { kind: 'moved', deliveryDate: request.date, timeSlot, ...whose } };
+      }
+      if (isPastToday(template, request.date, now)) return { outcome: { kind: 'refused', message: slotMessages.past } };
+      await lockSlotRows(trx, [
+        { templateId: template.id, date: request.date },
+        ...(deliverable.slot_template_id !== null && deliverable.delivery_date !== null
+          ? [{ templateId: deliverable.slot_template_id, date: deliverable.delivery_date }]
+          : []),
+      ]);
+      if (!(await lockSeatCount(trx, template, request.date, undefined, now))) return { outcome: { kind: 'refused', message: slotMessages.full } };
       await trx
         .updateTable('driver_slots')
-        .set({ booked: sql<number>`greatest(booked - 1, 0)` })
-        .where('template_id', '=', deliverable.slot_template_id)
-        .where('slot_date', '=', deliverable.delivery_date)
+        .set((eb) => ({ booked: eb('booked', '+', 1) }))
+        .where('template_id', '=', template.id)
+        .where('slot_date', '=', request.date)
         .execute();
-    }
-    await trx
-      .updateTable('order_deliverables')
-      .set({ delivery_date: request.date, slot_template_id: template.id, slot_start: template.start_time, slot_end: template.end_time })
-      .where('id', '=', deliverable.id)
-      .execute();
-    await trx.updateTable('orders').set({ updated_at: now }).where('id', '=', order.id).execute();
-    await recordReschedule(trx, order, request.customerId, request.date, timeSlot, now);
-    return { outcome: { kind: 'moved', deliveryDate: request.date, timeSlot }, order };
-  });
-  const { outcome, order } = result;
+      if (deliverable.slot_template_id !== null && deliverable.delivery_date !== null) {
+        await trx
+          .updateTable('driver_slots')
+          .set({ booked: sql<number>`greatest(booked - 1, 0)` })
+          .where('template_id', '=', deliverable.slot_template_id)
+          .where('slot_date', '=', deliverable.delivery_date)
+          .execute();
+      }
+      await trx
+        .updateTable('order_deliverables')
+        .set({ delivery_date: request.date, slot_template_id: template.id, slot_start: template.start_time, slot_end: template.end_time })
+        .where('id', '=', deliverable.id)
+        .execute();
+      await trx.updateTable('orders').set({ updated_at: now }).where('id', '=', order.id).execute();
+      await recordReschedule(trx, order, request.customerId, request.date, timeSlot, now, partOf(deliverable, deliverables));
+      return { outcome: { kind: 'moved', deliveryDate: request.date, timeSlot, ...whose }, order, stays: othersOf(deliverable, deliverables) };
+    });
+  const { outcome, order, stays = [] } = result;
   if (outcome.kind === 'moved' && order) {
-    const when = movedTo(outcome.deliveryDate, outcome.timeSlot);
     deps.mail
-      .send({
-        to: order.email,
-        subject: `Your order #${order.increment_id}: delivery moved`,
-        text: [`Your order #${order.increment_id} will now be delivered on ${when}.`, 'Track your order in your account, under Your Orders.'].join(
-          '\n\n',
-        ),
-      })
+      .send({ to: order.email, ...rescheduleMail(order.increment_id, outcome, stays) })
       .catch((error: unknown) => log.error({ err: error, orderId: order.id }, 'reschedule mail not sent'));
   }
   return outcome;
+}
+
+/** The deliverable a move names on the timeline: only an order of several deliveries names whose moved. */
+function partOf(deliverable: Deliverable, deliverables: readonly Deliverable[]): Deliverable | undefined {
+  return deliverables.length > 1 ? deliverable : undefined;
+}
+
+/** The order's other deliveries still going: they keep their dates. */
+function othersOf(deliverable: Deliverable, deliverables: readonly Deliverable[]): Deliverable[] {
+  return deliverables.filter((d) => d.id !== deliverable.id && d.delivery_date !== null);
+}
+
+/**
+ * The move's mail: the whole order's delivery, or (several sellers) whose delivery moved and that each other one
+ * stays on its date (QA walk 3 item 5: the mail said the order moved while the courier's part stayed).
+ */
+export function rescheduleMail(
+  orderNumber: string,
+  moved: { deliveryDate: string; timeSlot: string | null; vendorName: string },
+  stays: readonly { vendor_name: string; delivery_date: string | null; slot_start: string | null; slot_end: string | null }[],
+): { subject: string; text: string } {
+  const when = movedTo(moved.deliveryDate, moved.timeSlot);
+  const track = 'Track your order in your account, under Your Orders.';
+  if (stays.length === 0) {
+    return {
+      subject: `Your order #${orderNumber}: delivery moved`,
+      text: [`Your order #${orderNumber} will now be delivered on ${when}.`, track].join('\n\n'),
+    };
+  }
+  const staying = stays.map((d) => `The delivery from ${mailText(d.vendor_name)} stays on ${movedTo(d.delivery_date ?? '', timeSlotOf(d))}.`);
+  return {
+    subject: `Your order #${orderNumber}: a delivery moved`,
+    text: [`The delivery from ${mailText(moved.vendorName)} in your order #${orderNumber} will now be on ${when}.`, ...staying, track].join('\n\n'),
+  };
 }
 
 /** Where the delivery now is, in the shopper's words (the mail's and the timeline's). */
@@ -236,11 +292,21 @@ function movedTo(date: string, timeSlot: string | null): string {
  * The reschedule on the order's timeline (decision 044): an order_events row that keeps the state (from = to) under
  * the event 'reschedule', with its time, the shopper as actor and where the delivery went as its reason.
  */
-async function recordReschedule(trx: Kysely<Database>, order: OrderRow, customerId: number, date: string, timeSlot: string | null, now: Date) {
+async function recordReschedule(
+  trx: Kysely<Database>,
+  order: OrderRow,
+  customerId: number,
+  date: string,
+  timeSlot: string | null,
+  now: Date,
+  part: Deliverable | undefined,
+) {
   await trx
     .insertInto('order_events')
     .values({
       order_id: order.id,
+      // One of several deliveries: the timeline names its seller ('Delivery moved (Hudson Street Butchers)').
+      ...(part ? { deliverable_id: part.id } : {}),
       event: rescheduleEvent,
       from_state: order.fulfilment_state,
       to_state: order.fulfilment_state,

@@ -242,6 +242,8 @@ export const orderSummary = type({
   driver_tip: money,
   discount: money,
   grand_total: money,
+  /** What checkout showed: grand_total less a part refused later is the order as it stands, this never changes. */
+  checkout_total: optional(money),
   payment_method: string(),
   gift_message: nullable(string()),
   /** The checkout's speed id it was placed at (1, 2 Store Pickup, 3 Dine-In, 10, 11): which price rows can apply to it. */
@@ -270,6 +272,8 @@ export const orderSummary = type({
    * figures above (subtotal to grand_total) are the order without them.
    */
   refused_parts: optional(array(type({ vendor_name: string(), total: money }))),
+  /** The refunds made on it (src/rules/order-refunds.ts), each with what it was for: the mails say each as it happens. */
+  refunds: optional(array(type({ amount: money, what: string() }))),
 });
 export type OrderSummary = Infer<typeof orderSummary>;
 

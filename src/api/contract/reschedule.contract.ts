@@ -29,6 +29,15 @@ export const rescheduleOptions = type({
   delivery_date: string(),
   slot_id: nullable(number()),
   time_slot: nullable(string()),
+  /**
+   * Every delivery of the order still going (a multi-seller order has one per seller, each with its own date): the
+   * panel lets the shopper choose which one moves (QA walk 3 item 5), and says the others stay.
+   */
+  parts: optional(
+    array(type({ vendor_loc_id: number(), vendor_name: string(), speed: speedType, delivery_date: string(), time_slot: nullable(string()) })),
+  ),
+  /** The date the change cutoff counts from: the earliest delivery still going (3 pm Eastern the day before it). */
+  cutoff_date: optional(nullable(string())),
   /** Whether it may still be moved or canceled; when not, `refusal` says why in plain words. */
   can_change: boolean(),
   refusal: nullable(string()),
@@ -65,5 +74,14 @@ export const rescheduleBody = type({
 });
 export type RescheduleBody = Infer<typeof rescheduleBody>;
 
-export const rescheduleReply = envelope(type({ order_id: string(), delivery_date: string(), time_slot: nullable(string()) }));
+/** What moved: the date and slot, and whose delivery it was (one of several sellers' deliveries moves alone). */
+export const rescheduleReply = envelope(
+  type({
+    order_id: string(),
+    delivery_date: string(),
+    time_slot: nullable(string()),
+    vendor_loc_id: optional(number()),
+    vendor_name: optional(string()),
+  }),
+);
 export type RescheduleReply = Infer<typeof rescheduleReply>;

@@ -45,3 +45,5 @@ export const selectChangeBusy = (s: OrderChangeSnapshot): 'day' | 'saving' | 'ca
  * choices, and Close, then), so Close is disabled there instead of dropping the click.
  */
 export const selectChangeClosable = (s: OrderChangeSnapshot): boolean => s.can({ type: 'change.close' });
+/** Whether another seller's delivery can be chosen now (not while a day's slots load or the move is sent). */
+export const selectCanChoosePart = (s: OrderChangeSnapshot): boolean => s.can({ type: 'change.part.choose', locId: 0 });

@@ -4,7 +4,8 @@ import type { RescheduleOptions, RescheduleOptionsReply, RescheduleReply } from 
 import { cancelOrder } from '../../api/fulfilment.api.ts';
 import { ApiError } from '../../api/http.ts';
 import { rescheduleOptions, rescheduleOrder } from '../../api/order-change.api.ts';
-import { formatUsDate, parseUsDate } from '../../rules/delivery-dates.ts';
+import { parseUsDate } from '../../rules/delivery-dates.ts';
+import { movedText } from '../../rules/order-change.ts';
 import { somethingWentWrongMessage as somethingWentWrong } from '../../rules/messages.ts';
 import { restCanceledText, restCancelQuestion, restOfOrderOf } from '../../rules/rest-cancel.ts';
 
@@ -15,6 +16,8 @@ export interface OrderChangeInput {
 export interface OrderChangeContext {
   orderId: string;
   options: RescheduleOptions | undefined;
+  /** Which seller's delivery the panel moves (an order of several sellers' deliveries); undefined: the server's first. */
+  locId: number | undefined;
   /** The date and slot the shopper chose (the date's slots are in options). */
   date: string | undefined;
   slotId: number | undefined;
@@ -29,6 +32,7 @@ export type OrderChangeEvent =
   | { type: 'change.retry' }
   | { type: 'change.date.choose'; date: string }
   | { type: 'change.slot.choose'; slotId: number }
+  | { type: 'change.part.choose'; locId: number }
   | { type: 'change.submit' }
   | { type: 'change.cancel.ask' }
   | { type: 'change.cancel.back' }
@@ -40,7 +44,7 @@ export type OrderChangeEmitted = { type: 'order.changed' };
 export const orderChangeMessages = {
   chooseSlot: 'Please choose a time slot.',
   badDate: 'Please enter a date as MM/DD/YYYY.',
-  moved: (date: string, slot: string | null) => `Your delivery is now on ${formatUsDate(date)}${slot ? `, ${slot}` : ''}.`,
+  moved: (date: string, slot: string | null) => movedText({ delivery_date: date, time_slot: slot }),
   cancelQuestion: 'Cancel this order? Your payment will be refunded in full.',
   canceled: 'Your order was canceled. Your payment will be refunded in full.',
 } as const;
@@ -81,11 +85,11 @@ export const orderChangeMachine = setup({
     emitted: {} as OrderChangeEmitted,
   },
   actors: {
-    loadOptions: fromPromise<RescheduleOptionsReply, { orderId: string; date?: string | undefined }>(({ input }) =>
-      rescheduleOptions(input.orderId, input.date),
+    loadOptions: fromPromise<RescheduleOptionsReply, { orderId: string; date?: string | undefined; locId?: number | undefined }>(({ input }) =>
+      rescheduleOptions(input.orderId, input.date, input.locId),
     ),
-    sendReschedule: fromPromise<RescheduleReply, { orderId: string; date: string; slotId: number | null }>(({ input }) =>
-      rescheduleOrder(input.orderId, input.date, input.slotId),
+    sendReschedule: fromPromise<RescheduleReply, { orderId: string; date: string; slotId: number | null; locId?: number | undefined }>(({ input }) =>
+      rescheduleOrder(input.orderId, input.date, input.slotId, input.locId),
     ),
     sendCancel: fromPromise<MoveOrderReply, { orderId: string }>(({ input }) => cancelOrder(input.orderId)),
   },
@@ -98,7 +102,7 @@ export const orderChangeMachine = setup({
   actions: {
     assignOptions: assign((_, params: { reply: RescheduleOptionsReply }) => {
       const options = params.reply.data;
-      return { options, date: options?.date, slotId: options?.slot_id ?? undefined, error: undefined };
+      return { options, locId: options?.vendor_loc_id, date: options?.date, slotId: options?.slot_id ?? undefined, error: undefined };
     }),
     assignDay: assign(({ context }, params: { reply: RescheduleOptionsReply }) => {
       const day = params.reply.data;
@@ -107,20 +111,30 @@ export const orderChangeMachine = setup({
     }),
     assignDate: assign((_, params: { date: string }) => ({ date: chosenDate(params.date), slotId: undefined, error: undefined })),
     assignSlot: assign((_, params: { slotId: number }) => ({ slotId: params.slotId, error: undefined })),
+    assignPart: assign((_, params: { locId: number }) => ({ locId: params.locId, error: undefined })),
     assignError: assign((_, params: { message: string }) => ({ error: params.message })),
-    assignMoved: assign((_, params: { reply: RescheduleReply }) => ({
-      done: params.reply.data ? orderChangeMessages.moved(params.reply.data.delivery_date, params.reply.data.time_slot) : undefined,
+    // Of several sellers' deliveries, whose moved and that the others stay (QA walk 3 item 5).
+    assignMoved: assign(({ context }, params: { reply: RescheduleReply }) => ({
+      done: params.reply.data ? movedText(params.reply.data, context.options?.parts) : undefined,
       error: undefined,
     })),
     assignCanceled: assign(({ context }) => ({ done: cancelWords(context.options).canceled, error: undefined })),
-    clear: assign({ options: undefined, date: undefined, slotId: undefined, error: undefined, done: undefined }),
+    clear: assign({ options: undefined, locId: undefined, date: undefined, slotId: undefined, error: undefined, done: undefined }),
     announce: emit({ type: 'order.changed' } as const),
   },
 }).createMachine({
   description:
     "Issue 24 item 6: the shopper moves an order's delivery to another free date and slot, or cancels it with a full refund, until the seller's cutoff (3 pm Eastern the day before); after it, the panel says why not. The server checks again and refuses (409 with the reason) what the rules no longer allow.",
   id: 'orderChange',
-  context: ({ input }) => ({ orderId: input.orderId, options: undefined, date: undefined, slotId: undefined, error: undefined, done: undefined }),
+  context: ({ input }) => ({
+    orderId: input.orderId,
+    options: undefined,
+    locId: undefined,
+    date: undefined,
+    slotId: undefined,
+    error: undefined,
+    done: undefined,
+  }),
   initial: 'closed',
   states: {
     closed: {
@@ -134,7 +148,7 @@ export const orderChangeMachine = setup({
       invoke: {
         id: 'loadOptions',
         src: 'loadOptions',
-        input: ({ context }) => ({ orderId: context.orderId }),
+        input: ({ context }) => ({ orderId: context.orderId, locId: context.locId }),
         onDone: [
           {
             description: 'Before the cutoff: the date and slot can be chosen, or the order canceled.',
@@ -191,6 +205,11 @@ export const orderChangeMachine = setup({
           description: 'A slot is chosen.',
           actions: { type: 'assignSlot', params: ({ event }) => ({ slotId: event.slotId }) },
         },
+        'change.part.choose': {
+          description: "Another seller's delivery of the order is chosen: its date, calendar and slots are asked.",
+          target: 'loading',
+          actions: { type: 'assignPart', params: ({ event }) => ({ locId: event.locId }) },
+        },
         'change.submit': [
           {
             description: 'Same Day without a slot: asks for one.',
@@ -208,7 +227,7 @@ export const orderChangeMachine = setup({
       invoke: {
         id: 'loadDay',
         src: 'loadOptions',
-        input: ({ context }) => ({ orderId: context.orderId, date: context.date }),
+        input: ({ context }) => ({ orderId: context.orderId, date: context.date, locId: context.locId }),
         onDone: [
           {
             description: "The day's slots, or why it cannot be chosen.",
@@ -234,7 +253,7 @@ export const orderChangeMachine = setup({
       invoke: {
         id: 'sendReschedule',
         src: 'sendReschedule',
-        input: ({ context }) => ({ orderId: context.orderId, date: context.date ?? '', slotId: context.slotId ?? null }),
+        input: ({ context }) => ({ orderId: context.orderId, date: context.date ?? '', slotId: context.slotId ?? null, locId: context.locId }),
         onDone: {
           description: 'Moved: the new date and slot are said, and the page asks the order again.',
           target: 'done',

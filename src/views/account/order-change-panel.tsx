@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import {
   orderChangeMachine,
   selectCancelQuestion,
+  selectCanChoosePart,
   selectChangeBusy,
   selectChangeClosable,
   selectChangeDate,
@@ -19,7 +20,7 @@ import { DeliveryDatePicker } from '../controls/delivery-date-picker.tsx';
 import { lastDayOffered } from '../controls/group-delivery.tsx';
 import { SlotPicker } from '../controls/slot-picker.tsx';
 import { isVisitSpeed } from '../../rules/speeds.ts';
-import type { OrderChangeKind } from '../../rules/order-change.ts';
+import { changeCutoffText, dateAndSlot, type OrderChangeKind } from '../../rules/order-change.ts';
 import * as css from './settings.css.ts';
 
 /** How the panel names a visit being canceled. */
@@ -50,6 +51,7 @@ export function OrderChangePanel({ orderId, kind = 'delivery', onChanged }: Orde
   const refusal = useSelector(actor, selectChangeRefusal);
   const closable = useSelector(actor, selectChangeClosable);
   const cancelQuestion = useSelector(actor, selectCancelQuestion);
+  const canChoosePart = useSelector(actor, selectCanChoosePart);
   useEffect(() => {
     if (!onChanged) return undefined;
     const subscription = actor.on('order.changed', onChanged);
@@ -121,9 +123,27 @@ export function OrderChangePanel({ orderId, kind = 'delivery', onChanged }: Orde
       )}
       {choosing && options && !isVisitSpeed(options.speed) && (
         <>
+          {/* Several sellers' deliveries, each on its own date: the shopper chooses which one moves (QA walk 3 item 5). */}
+          {options.parts && options.parts.length > 1 && (
+            <fieldset className={css.partChoice}>
+              <legend>Which delivery to move</legend>
+              {options.parts.map((part) => (
+                <label key={part.vendor_loc_id}>
+                  <input
+                    type="radio"
+                    name={`move-part-${orderId}`}
+                    checked={part.vendor_loc_id === options.vendor_loc_id}
+                    disabled={!canChoosePart}
+                    onChange={() => actor.send({ type: 'change.part.choose', locId: part.vendor_loc_id })}
+                  />{' '}
+                  {part.vendor_name}: {dateAndSlot(part.delivery_date, part.time_slot)}
+                </label>
+              ))}
+            </fieldset>
+          )}
           <p className={css.status}>
-            Now: {formatUsDate(options.delivery_date)}
-            {options.time_slot ? `, ${options.time_slot}` : ''}. You can move or cancel it until 3 pm Eastern the day before delivery.
+            Now: {dateAndSlot(options.delivery_date, options.time_slot)}
+            {options.parts && options.parts.length > 1 ? ` (${options.vendor_name})` : ''}. {changeCutoffText(options)}
           </p>
           <DeliveryDatePicker
             vendorName={options.vendor_name}

@@ -4,6 +4,7 @@ import { formatUsDate } from '../../rules/delivery-dates.ts';
 import { lineNote, lineTotal, orderTotalNote, orderTotalRows } from '../../rules/catch-weight.ts';
 import { lineHeadline } from '../../rules/fulfilment.ts';
 import { formatDiscount, formatMoney } from '../../rules/money.ts';
+import { refundLine } from '../../rules/order-refunds.ts';
 import * as css from './settings.css.ts';
 
 /** An order's items (each with its own seller's step, delivery and date) and its totals: the Orders tab and the order status page. */
@@ -38,7 +39,7 @@ export function OrderDetails({ order }: { order: OrderSummary }) {
                 {item.product_qty}
               </td>
               <td className={css.labelledTd} data-label="TOTAL">
-                {formatMoney(lineTotal(item))}
+                <span className={css.unbroken}>{formatMoney(lineTotal(item))}</span>
               </td>
               <td className={css.labelledTd} data-label="STATUS">
                 {capitalised(lineHeadline(order, item))}
@@ -47,8 +48,13 @@ export function OrderDetails({ order }: { order: OrderSummary }) {
                 {item.delivery_method}
               </td>
               <td className={css.labelledTd} data-label="DATE">
-                {item.delivery_date ? formatUsDate(item.delivery_date) : '—'}
-                {item.time_slot && ` ${item.time_slot}`}
+                <span className={css.unbroken}>{item.delivery_date ? formatUsDate(item.delivery_date) : '—'}</span>
+                {item.time_slot && (
+                  <>
+                    {' '}
+                    <span className={css.unbroken}>{item.time_slot}</span>
+                  </>
+                )}
               </td>
             </tr>
           ))}
@@ -65,6 +71,11 @@ export function OrderDetails({ order }: { order: OrderSummary }) {
           {note}
         </p>
       )}
+      {order.refunds?.map((refund, index) => (
+        <p key={index} className={css.status} data-testid="refund">
+          {refundLine(refund)}
+        </p>
+      ))}
     </>
   );
 }

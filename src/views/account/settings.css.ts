@@ -99,10 +99,13 @@ export const td = style({
   padding: '10px 8px',
   borderBottom: `1px solid ${vars.color.border}`,
   verticalAlign: 'top',
-  // A long name or street wraps in its cell: the page never scrolls sideways on a phone.
+  // A long name or street wraps in its cell: the page never scrolls sideways on a phone. Amounts and dates sit in
+  // `unbroken` spans, whose width the table keeps: 'anywhere' alone squeezed them to '$40.2' over '5'.
   overflowWrap: 'anywhere',
   '@media': { [media.upToSm]: { display: 'block', padding: 0, border: 'none' } },
 });
+/** An amount or a date (or a slot): never broken inside; a cell of several may wrap between them. */
+export const unbroken = style({ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' });
 /** On phones the cells stack: each says what it is (data-label). */
 export const labelledTd = style([
   td,
@@ -183,3 +186,12 @@ export const totals = style({
   margin: 0,
 });
 export const grandTotal = style({ fontWeight: 700 });
+/** The change panel's choice of which seller's delivery moves: one option a line. */
+export const partChoice = style({
+  display: 'grid',
+  gap: '6px',
+  margin: 0,
+  padding: '8px 12px',
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.medium,
+});
