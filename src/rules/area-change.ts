@@ -1,4 +1,5 @@
 import { storeTimeZone } from './delivery-dates.ts';
+import type { DeliveryOptionKind } from './dine-in.ts';
 import { formatMoney } from './money.ts';
 
 /**
@@ -30,6 +31,10 @@ export interface AreaChangeQuestion {
   restore?: readonly AreaChangeLine[] | undefined;
   /** Where the lines the new choice cannot sell may be kept instead of removed (the old pincode); none: no such answer. */
   keepFor?: string | undefined;
+  /** The option the cart is on after the change (a new seller's lines are timed in its words); absent: Delivery. */
+  mode?: DeliveryOptionKind | undefined;
+  /** A Dine-In or Pick-Up the change ends (a new pincode in another area: the cart goes to Delivery). */
+  endsVisit?: { visit: 'Dine-In' | 'Pick-Up'; restaurant: string } | undefined;
 }
 
 const items = (n: number) => `${n} item${n === 1 ? '' : 's'}`;
@@ -46,6 +51,10 @@ export function areaChangeWords(q: AreaChangeQuestion) {
     restoreHeading: `Kept for ${q.target}, these come back to your cart:`,
     /** Over the kept lines whose price changes with the move (our words: the spec has none). */
     priceHeading: `New prices with ${q.target}:`,
+    /** QA walk 3: a new pincode ended a pick-up or a table without a word (our words: the spec has none). */
+    endsVisit: q.endsVisit
+      ? `Your ${q.endsVisit.visit} at ${q.endsVisit.restaurant} ends: at ${q.target} your cart is on Delivery, and your items come by delivery.`
+      : undefined,
   };
 }
 

@@ -313,6 +313,11 @@ test("Pick-Up at a restaurant that sells the delivered ribeye keeps it: nothing 
   const priceChange = question.getByRole('region', { name: 'Price changes' }).getByRole('listitem');
   await expect(priceChange).toHaveText(new RegExp(`^${ribeye}: \\$[\\d,]+\\.\\d{2} → \\$[\\d,]+\\.\\d{2}$`));
   const [, pickUpPrice] = / → (\S+)$/.exec(await priceChange.innerText()) ?? [];
+  // QA walk 3: the new seller's line was said to have its "delivery date and time" chosen again, on a pick-up.
+  const sellers = question.getByRole('region', { name: 'Seller changes' });
+  await expect(sellers).toContainText(`${ribeye} comes from Gramercy Chop House there`);
+  await expect(sellers).toContainText('They are ready at the pick-up time you chose.');
+  await expect(sellers).not.toContainText('delivery');
   await page.screenshot({ path: 'test-results/seams-pickup-question.png' });
   await question.getByRole('button', { name: 'Change to Pick-Up', exact: true }).click();
   await expect(page).toHaveURL(/\/store$/);
@@ -333,6 +338,25 @@ test("Pick-Up at a restaurant that sells the delivered ribeye keeps it: nothing 
   await expect(cartLine(page, ribeye)).toBeVisible();
   await expect(page.getByText(`${gramercyPrice} each`)).toBeVisible();
   expect(pickUpPrice).toBe(gramercyPrice);
+});
+
+test('a new pincode in another area names the Pick-Up it ends before anything moves, and the cart goes to Delivery as said', async ({ page }) => {
+  test.slow();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const customer = await newCustomer('seams-zip-ends-pickup');
+  await openWithSession(page, customer.session, '/store');
+  await pickUpRibeye(page);
+  await changeZipTo(page, '60614');
+  const question = page.getByRole('dialog', { name: 'Change to 60614?' });
+  // QA walk 3: the question said only 'Everything in your cart comes with you', and the pick-up ended unsaid.
+  await expect(question.getByRole('alert').first()).toHaveText(
+    'Your Pick-Up at Gramercy Chop House ends: at 60614 your cart is on Delivery, and your items come by delivery.',
+  );
+  await expect(question.getByRole('region', { name: 'Seller changes' })).toContainText('Their delivery date and time will be chosen again.');
+  await page.screenshot({ path: 'test-results/seams-zip-ends-pickup.png' });
+  await question.getByRole('button', { name: 'Change to 60614', exact: true }).click();
+  await expect(page.getByText('SHOPPING AT - 60614')).toBeVisible();
+  await expect(page.getByText(/DELIVERY/).first()).toBeVisible();
 });
 
 test('lines kept for Delivery while Dine-In is ordered are not lost: after the order they are back in the next cart', async ({ page }) => {

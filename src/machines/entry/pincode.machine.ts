@@ -114,10 +114,8 @@ export const pincodeMachine = setup({
     restoreZip: assign(({ context }) => ({ value: context.currentZip ?? '', area: undefined, cartCheck: undefined, error: undefined })),
     // Read before recordArea forgets it: a visit chosen for the old area's restaurant does not follow the shopper.
     assignDroppedVisit: assign(({ context }) => {
-      const stored = context.session.getSnapshot().context;
-      const visit = stored.shippingType === 'dine-in' ? 'Dine-In' : stored.shippingType === 'pick-up' ? 'Pick-Up' : undefined;
-      if (!visit || !stored.retailer_name || !changesArea(context, stored.location)) return { droppedVisit: undefined };
-      return { droppedVisit: visitDroppedMessage(visit, stored.retailer_name, context.currentZip ?? '') };
+      const ending = endingVisit(context);
+      return { droppedVisit: ending ? visitDroppedMessage(ending.visit, ending.restaurant, context.currentZip ?? '') : undefined };
     }),
     recordArea: sendTo(
       ({ context }) => context.session,
@@ -323,6 +321,14 @@ function areaValues(context: PincodeContext, currentLocation: number | undefined
     values.total_products_in_cart = 0;
   }
   return values;
+}
+
+/** The Dine-In or Pick-Up the new pincode ends (another area, other restaurants): the question and the snackbar say so. */
+export function endingVisit(context: PincodeContext): { visit: 'Dine-In' | 'Pick-Up'; restaurant: string } | undefined {
+  const stored = context.session.getSnapshot().context;
+  const visit = stored.shippingType === 'dine-in' ? 'Dine-In' : stored.shippingType === 'pick-up' ? 'Pick-Up' : undefined;
+  if (!visit || !stored.retailer_name || !changesArea(context, stored.location)) return undefined;
+  return { visit, restaurant: stored.retailer_name };
 }
 
 function changesArea(context: PincodeContext, currentLocation: number | undefined): boolean {
