@@ -84,10 +84,52 @@ export interface CartMergeChange {
   qty: number;
 }
 
-/** What the shopper is told when signing in combined their guest cart with their account's and capped a line. */
-export function cartMergeMessage(changes: readonly CartMergeChange[]): string {
-  const lines = changes.map((c) => `${c.name}, ${c.size}: ${c.qty} instead of ${c.wanted}`).join('; ');
-  return `Your cart was combined with your account's cart. Not everything fit: ${lines} (the most we can sell).`;
+/** An account line the sign-in moved to the shopper's delivery option (seller: its new one), or kept aside. */
+export interface CartModeMove {
+  name: string;
+  size: string;
+  qty: number;
+  seller?: string | undefined;
+}
+
+/** What the sign-in's merge did beyond capping (QA walk 3): lines moved to the shopper's option, lines kept aside. */
+export interface CartModeMoves {
+  /** The option the shopper is on: 'Pick-Up at Gramercy Chop House', 'Delivery'. */
+  option: string;
+  moved?: readonly CartModeMove[] | undefined;
+  kept?: readonly CartModeMove[] | undefined;
+}
+
+/**
+ * What the shopper is told when signing in combined their guest cart with their account's and capped a line, moved
+ * one to the delivery option they are on, or kept one aside that it cannot sell (our words: the spec has none).
+ */
+export function cartMergeMessage(changes: readonly CartMergeChange[], modeMoves?: CartModeMoves): string {
+  const parts = ["Your cart was combined with your account's cart."];
+  if (changes.length > 0) {
+    const lines = changes.map((c) => `${c.name}, ${c.size}: ${c.qty} instead of ${c.wanted}`).join('; ');
+    parts.push(`Not everything fit: ${lines} (the most we can sell).`);
+  }
+  const moved = modeMoves?.moved ?? [];
+  if (modeMoves && moved.length > 0) {
+    const lines = moved.map((m) => (m.seller ? `${m.name}, ${m.size} now comes from ${m.seller}` : `${m.name}, ${m.size}`)).join('; ');
+    parts.push(`For ${modeMoves.option}: ${lines}.`);
+  }
+  const kept = modeMoves?.kept ?? [];
+  if (modeMoves && kept.length > 0) {
+    const lines = kept.map((k) => lineLabel({ ...k })).join('; ');
+    parts.push(`${modeMoves.option} cannot sell ${lines}: kept for another delivery option, back in your cart when you choose it again.`);
+  }
+  return parts.join(' ');
+}
+
+/** Whether signing in changed the cart in a way the shopper is told (capped, moved or kept aside). */
+export function mergeChangedCart(
+  result:
+    | { cart_changes?: readonly unknown[] | undefined; cart_moved?: readonly unknown[] | undefined; cart_kept?: readonly unknown[] | undefined }
+    | undefined,
+): boolean {
+  return (result?.cart_changes?.length ?? 0) + (result?.cart_moved?.length ?? 0) + (result?.cart_kept?.length ?? 0) > 0;
 }
 
 /**
