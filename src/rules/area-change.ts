@@ -160,6 +160,12 @@ export function keptSectionWords(zipcode: string, expiresAt: string, currentZip?
   };
 }
 
+/**
+ * Beside a kept line whose offer has none in stock (QA walk 3: one sat under 'These come back …' while it could not):
+ * it comes back once restocked, or the shopper removes it (our words: the spec has none).
+ */
+export const keptLineUnavailable = 'Not available now: none in stock. It comes back when restocked, or remove it.';
+
 /** 'Dec 5' in the store's time zone (New York), the day a kept line goes. */
 export function keptUntilLabel(expiresAt: string): string {
   return new Date(expiresAt).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: storeTimeZone });

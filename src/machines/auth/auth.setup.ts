@@ -14,6 +14,7 @@ import type { Sent } from '../../api/http.ts';
 import { cartMergeMessage, mergeChangedCart } from '../../rules/area-change.ts';
 import { createAccountErrors, emailOnlyErrors, signInErrors, type FieldErrors } from '../../rules/auth-validation.ts';
 import { deliveryOptionLabels } from '../../rules/dine-in.ts';
+import { shopperOptionFields } from '../../rules/speeds.ts';
 import { authFailureMessages, failureOf, type Failure } from '../shared/auth-failure.ts';
 import type { CaptchaEvent } from './captcha.ts';
 import type { SessionValues } from '../app/session-values.ts';
@@ -81,8 +82,7 @@ function signedInValues(result: SignedInResult): Partial<SessionValues> {
  * cart merged with an account's Same Day line could not be checked out). 'local' says Delivery.
  */
 export function signInOption(stored: SessionValues): Pick<Sent<LoginBody>, 'courier_type' | 'vendor_location_id'> {
-  const visit = stored.couriertype === 'dine-in' || stored.couriertype === 'pickup';
-  return visit ? { courier_type: stored.couriertype, vendor_location_id: stored.vendor_location_id } : { courier_type: 'local' };
+  return shopperOptionFields(stored);
 }
 
 /** What the shopper is told of the merge: capped lines, and lines moved to their option or kept aside for another. */
