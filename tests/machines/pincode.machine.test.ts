@@ -214,7 +214,7 @@ describe('pincode: what the dialog is told to do', () => {
     chicago.actor.send({ type: 'pincode.submit' });
     chicago.actor.send(served as unknown as { type: 'pincode.submit' });
     expect(chicago.spies.notifyPincodeChanged).toHaveBeenCalledWith(
-      `Pin Code Changed. ${visitDroppedMessage('Dine-In', 'Gramercy Chop House', '10001')}`,
+      `Pin Code Changed. ${visitDroppedMessage({ visit: 'Dine-In', restaurant: 'Gramercy Chop House' }, '10001')}`,
     );
     const nearby = run({ zipcode: '10001', location: 101, ...visit }, true);
     const sameArea = { ...served, output: { ...served.output, data: [{ zipcode: '10003', city: 'New York', state: 'NY', loc_id: 101 }] } };

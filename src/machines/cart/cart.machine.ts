@@ -1,6 +1,6 @@
 import { or } from 'xstate';
 import { cartRequest, deliveryDatesRequest, keptRemovalRequest } from '../../api/cart.api.ts';
-import { shopperOptionFields } from '../../rules/speeds.ts';
+import { shopperOptionFields } from '../../rules/shopper-option.ts';
 import { answerOf, errorOf, failureMessage } from './cart-replies.ts';
 import { cartSetup, reportOf, messageOf } from './cart.setup.ts';
 
