@@ -2,6 +2,8 @@ import { assert } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginReply, registerReply } from '../../src/api/contract/customer.contract.ts';
 import type { SpeedValue } from '../../src/rules/speeds.ts';
+import { servedAreas } from '../../server/services/catalogue/catalogue-cache.ts';
+import { takeOverGuestCart } from '../../server/services/cart/cart-merge.ts';
 import { generousLimits, login, register } from './account-helpers.ts';
 import { makeCart, type OfferPick } from './cart-page-helpers.ts';
 import { startTestApp, type TestApp } from './test-app.ts';
@@ -141,6 +143,18 @@ describe('sign-in merge: the merged cart takes the delivery option the shopper i
     expect(await keptOf(own.cartId)).toEqual([]);
     expect(body.result?.cart_kept).toBeUndefined();
     expect(shopRibeye.variantId).toBe(gramercyRibeye.variantId);
+  });
+
+  it('the merge itself (takeOverGuestCart) leaves no Same Day line beside a Pick-Up one', async () => {
+    const shopRibeye = await ribeyeAt(101, 'local');
+    const gramercyRibeye = await ribeyeAt(GRAMERCY, 'pickup');
+    const own = await accountWith('merge-mode-service@example.com', [{ offer: shopRibeye, qty: 1 }]);
+    const guest = await makeCart(t, [{ offer: gramercyRibeye, qty: 1 }]);
+    const mode = { courierType: 'pickup' as const, restaurantLocId: GRAMERCY, served: await servedAreas(t.database.db) };
+    const summary = await takeOverGuestCart(t.database.db, own.customerId, guest.cartId, undefined, mode);
+    expect(summary.cartId).toBe(own.cartId);
+    expect((await linesOf(own.cartId)).map((line) => line.speed)).toEqual(['pickup']);
+    expect(summary.moved).toEqual([expect.objectContaining({ seller: 'Gramercy Chop House' })]);
   });
 
   it('without a stated option the carts merge as they are (an older client)', async () => {
