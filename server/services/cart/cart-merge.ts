@@ -3,29 +3,12 @@ import { maxQuantity } from '../../../src/rules/quantity.ts';
 import { formatSize } from '../../../src/rules/sizes.ts';
 import type { SpeedValue } from '../../../src/rules/speeds.ts';
 import type { Database } from '../../db/schema.ts';
+import type { CartMergeChange, CartSummary } from './cart-summary.ts';
 import type { ServedAreas } from '../catalogue/catalogue-cache.ts';
 import { restaurantRefusal } from '../catalogue/chosen-restaurant.ts';
 import { moveCartIn } from './cart-area.ts';
 
-export interface CartSummary {
-  /** The customer's current open cart, or '' when there is none. */
-  cartId: string;
-  totalQty: number;
-  /** What merging the guest cart changed (issue 23: never silently): lines whose quantity was capped. */
-  changes?: CartMergeChange[];
-  /** Account lines the merge moved to another seller's offer for the shopper's delivery option (QA walk 3). */
-  moved?: CartModeMove[];
-  /** Account lines the shopper's delivery option cannot sell, kept aside for the option they came from (QA walk 3). */
-  keptAside?: CartModeMove[];
-}
-
-/** A line the merge moved to the shopper's delivery option (seller: its new one) or kept aside for another option. */
-export interface CartModeMove {
-  name: string;
-  size: string;
-  qty: number;
-  seller?: string | undefined;
-}
+export type { CartMergeChange, CartModeMove, CartSummary } from './cart-summary.ts';
 
 /**
  * The delivery option the shopper is on while signing in (their current choice: Delivery, or Dine-In or Pick-Up at a
@@ -35,14 +18,6 @@ export interface ShopperMode {
   courierType: SpeedValue;
   restaurantLocId?: number | undefined;
   served: ServedAreas;
-}
-
-/** A line the merge could not keep as the shopper had it: wanted is what both carts held together, qty what it holds. */
-export interface CartMergeChange {
-  name: string;
-  size: string;
-  wanted: number;
-  qty: number;
 }
 
 /**

@@ -6,7 +6,7 @@ import { formatSize } from '../../../src/rules/sizes.ts';
 import { catalogueSpeeds } from '../../../src/rules/speeds.ts';
 import type { Database } from '../../db/schema.ts';
 import { newSecret } from '../platform/tokens.ts';
-import type { CartMergeChange, CartSummary } from './cart-merge.ts';
+import type { CartMergeChange, CartSummary } from './cart-summary.ts';
 import type { Log } from '../platform/log.ts';
 import { startPeriodicPass, type PeriodicPass, type SweepTurn } from '../platform/periodic-pass.ts';
 
