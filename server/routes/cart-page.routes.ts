@@ -21,6 +21,7 @@ import { parseWith } from '../http/validate.ts';
 import { changeLineQty, removeKept, removeLine, scheduleGroup, showCart, slotsForCart, type CartPageAnswer } from '../services/cart/cart-page.ts';
 import { nextDeliveryDates } from '../services/cart/delivery-dates.ts';
 import { slotShopOfVendor } from '../services/cart/slots.ts';
+import { servedAreas } from '../services/catalogue/catalogue-cache.ts';
 import { noSlotsLeftReply } from '../../src/rules/cart-checkout.ts';
 
 /** The envelope for a cart page answer: the cart, code 1 or 2 / -1 with the message to show. */
@@ -46,7 +47,11 @@ export function cartPageRoutes(deps: AppDeps): FastifyPluginAsync {
       // Only a signed-in customer's browser may ask without a cart (their account's cart is then named).
       if (body.cart_id === undefined && (caller === undefined || caller.isGuest))
         throw badRequest([{ field: 'cart_id', message: 'cart_id is required.' }]);
-      const show = { cartId: body.cart_id, couponCode: body.coupon_code ?? undefined, removeCoupon: body.remove_coupon === 1 };
+      // The option the shopper is on (the cart page's read): lines kept for it come back (QA walk 3).
+      const option = body.courier_type
+        ? { courierType: body.courier_type, restaurantLocId: body.vendor_location_id, served: await servedAreas(db) }
+        : undefined;
+      const show = { cartId: body.cart_id, couponCode: body.coupon_code ?? undefined, removeCoupon: body.remove_coupon === 1, option };
       return cartReply(await showCart(db, caller, show, deps.clock()));
     });
 

@@ -31,6 +31,7 @@ import {
   startGuestCheckout,
 } from '../services/accounts/sign-in.ts';
 import { verificationIdOf } from '../services/identity/customer-verification.ts';
+import { servedAreas } from '../services/catalogue/catalogue-cache.ts';
 import { signInCeiling, tooManyAttemptsMessage } from '../services/platform/rate-limit.ts';
 
 export function customerRoutes({ db, config, mail, captcha, limiter, rateLimits: limits }: AppDeps): FastifyPluginAsync {
@@ -45,7 +46,11 @@ export function customerRoutes({ db, config, mail, captcha, limiter, rateLimits:
       const failures = { limiter, rule: limits.signInFailuresPerAccount, ceiling: signInCeiling(limits), address: request.ip };
       await requireCaptcha(captcha, body.altcha, await signInCaptchaDifficulty(failures));
       const caller = await callerIfAny(request, db);
-      const outcome = await signIn(db, failures, { email: body.email, password: body.password, cartId: body.cart_id }, caller);
+      // The delivery option the shopper is on (courier_type 'local' for Delivery): the merged cart takes it (QA walk 3).
+      const mode = body.courier_type
+        ? { courierType: body.courier_type, restaurantLocId: body.vendor_location_id, served: await servedAreas(db) }
+        : undefined;
+      const outcome = await signIn(db, failures, { email: body.email, password: body.password, cartId: body.cart_id, mode }, caller);
       if (outcome.kind === 'blocked') throw tooManyRequests(tooManyAttemptsMessage);
       if (outcome.kind === 'refused') return { code: -1, message: invalidCredentialsMessage };
       const { account, session } = outcome;
@@ -64,6 +69,9 @@ export function customerRoutes({ db, config, mail, captcha, limiter, rateLimits:
           ...(account.role === 'seller' || account.role === 'staff' ? { role: account.role } : {}),
           // Issue 23: the guest cart merged into the account's changed something: the shopper is told what.
           ...(session.cart.changes?.length ? { cart_changes: session.cart.changes } : {}),
+          // QA walk 3: the account's lines of another delivery option moved to this one, or kept aside for theirs.
+          ...(session.cart.moved?.length ? { cart_moved: session.cart.moved } : {}),
+          ...(session.cart.keptAside?.length ? { cart_kept: session.cart.keptAside } : {}),
         },
       };
     });

@@ -70,9 +70,13 @@ export function setDeliverySchedule(body: Sent<DeliveryScheduleBody>): Promise<C
 // ---------------------------------------------------------------- request bodies (pure: the machines call these)
 
 /** showcart as it is: the cart with every figure (the server re-checks a coupon that may have stopped applying). Without a cart id, the account's cart. */
-export function cartRequest(cartId: string | undefined): Sent<ShowCartBody> {
+export function cartRequest(
+  cartId: string | undefined,
+  option?: Pick<Sent<ShowCartBody>, 'courier_type' | 'vendor_location_id'>,
+): Sent<ShowCartBody> {
   // Without a cart the server answers a signed-in customer's account cart (current_cart).
-  return cartId === undefined ? {} : { cart_id: cartId };
+  // With the option the shopper is on, lines kept for it come back first (QA walk 3).
+  return cartId === undefined ? {} : { cart_id: cartId, ...option };
 }
 
 /** showcart applying the coupon typed into the box (spaces around it do not count). */

@@ -1,14 +1,22 @@
 import type { AreaChangeLine } from './area-change.ts';
+import type { DeliveryOptionKind } from './dine-in.ts';
+
+/** What is chosen again for a moved line's new seller, in the words of the option the cart goes to (QA walk 3). */
+const timeChosenAgain: Record<DeliveryOptionKind, string> = {
+  delivery: 'Their delivery date and time will be chosen again.',
+  'pick-up': 'They are ready at the pick-up time you chose.',
+  'dine-in': 'They are served at the table time you chose.',
+};
 
 /**
  * The question's words for lines that change seller with the move (QA walk: a new pincode moved lines to Halsted Meat
  * Market, and dropped the Same Day date and slot chosen, without a word). Only the lazily loaded question imports
  * this file, so the store's first load does not carry it.
  */
-export function sellerChangeWords(target: string) {
+export function sellerChangeWords(target: string, mode: DeliveryOptionKind = 'delivery') {
   return {
     heading: `Some items come from another seller with ${target}:`,
-    dates: 'Their delivery date and time will be chosen again.',
+    dates: timeChosenAgain[mode],
   };
 }
 

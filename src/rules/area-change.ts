@@ -1,4 +1,5 @@
 import { storeTimeZone } from './delivery-dates.ts';
+import type { DeliveryOptionKind } from './dine-in.ts';
 import { formatMoney } from './money.ts';
 
 /**
@@ -30,6 +31,10 @@ export interface AreaChangeQuestion {
   restore?: readonly AreaChangeLine[] | undefined;
   /** Where the lines the new choice cannot sell may be kept instead of removed (the old pincode); none: no such answer. */
   keepFor?: string | undefined;
+  /** The option the cart is on after the change (a new seller's lines are timed in its words); absent: Delivery. */
+  mode?: DeliveryOptionKind | undefined;
+  /** A Dine-In or Pick-Up the change ends (a new pincode in another area: the cart goes to Delivery). */
+  endsVisit?: { visit: 'Dine-In' | 'Pick-Up'; restaurant: string } | undefined;
 }
 
 const items = (n: number) => `${n} item${n === 1 ? '' : 's'}`;
@@ -46,6 +51,10 @@ export function areaChangeWords(q: AreaChangeQuestion) {
     restoreHeading: `Kept for ${q.target}, these come back to your cart:`,
     /** Over the kept lines whose price changes with the move (our words: the spec has none). */
     priceHeading: `New prices with ${q.target}:`,
+    /** QA walk 3: a new pincode ended a pick-up or a table without a word (our words: the spec has none). */
+    endsVisit: q.endsVisit
+      ? `Your ${q.endsVisit.visit} at ${q.endsVisit.restaurant} ends: at ${q.target} your cart is on Delivery, and your items come by delivery.`
+      : undefined,
   };
 }
 
@@ -75,10 +84,52 @@ export interface CartMergeChange {
   qty: number;
 }
 
-/** What the shopper is told when signing in combined their guest cart with their account's and capped a line. */
-export function cartMergeMessage(changes: readonly CartMergeChange[]): string {
-  const lines = changes.map((c) => `${c.name}, ${c.size}: ${c.qty} instead of ${c.wanted}`).join('; ');
-  return `Your cart was combined with your account's cart. Not everything fit: ${lines} (the most we can sell).`;
+/** An account line the sign-in moved to the shopper's delivery option (seller: its new one), or kept aside. */
+export interface CartModeMove {
+  name: string;
+  size: string;
+  qty: number;
+  seller?: string | undefined;
+}
+
+/** What the sign-in's merge did beyond capping (QA walk 3): lines moved to the shopper's option, lines kept aside. */
+export interface CartModeMoves {
+  /** The option the shopper is on: 'Pick-Up at Gramercy Chop House', 'Delivery'. */
+  option: string;
+  moved?: readonly CartModeMove[] | undefined;
+  kept?: readonly CartModeMove[] | undefined;
+}
+
+/**
+ * What the shopper is told when signing in combined their guest cart with their account's and capped a line, moved
+ * one to the delivery option they are on, or kept one aside that it cannot sell (our words: the spec has none).
+ */
+export function cartMergeMessage(changes: readonly CartMergeChange[], modeMoves?: CartModeMoves): string {
+  const parts = ["Your cart was combined with your account's cart."];
+  if (changes.length > 0) {
+    const lines = changes.map((c) => `${c.name}, ${c.size}: ${c.qty} instead of ${c.wanted}`).join('; ');
+    parts.push(`Not everything fit: ${lines} (the most we can sell).`);
+  }
+  const moved = modeMoves?.moved ?? [];
+  if (modeMoves && moved.length > 0) {
+    const lines = moved.map((m) => (m.seller ? `${m.name}, ${m.size} now comes from ${m.seller}` : `${m.name}, ${m.size}`)).join('; ');
+    parts.push(`For ${modeMoves.option}: ${lines}.`);
+  }
+  const kept = modeMoves?.kept ?? [];
+  if (modeMoves && kept.length > 0) {
+    const lines = kept.map((k) => lineLabel({ ...k })).join('; ');
+    parts.push(`${modeMoves.option} cannot sell ${lines}: kept for another delivery option, back in your cart when you choose it again.`);
+  }
+  return parts.join(' ');
+}
+
+/** Whether signing in changed the cart in a way the shopper is told (capped, moved or kept aside). */
+export function mergeChangedCart(
+  result:
+    | { cart_changes?: readonly unknown[] | undefined; cart_moved?: readonly unknown[] | undefined; cart_kept?: readonly unknown[] | undefined }
+    | undefined,
+): boolean {
+  return (result?.cart_changes?.length ?? 0) + (result?.cart_moved?.length ?? 0) + (result?.cart_kept?.length ?? 0) > 0;
 }
 
 /**
@@ -108,6 +159,12 @@ export function keptSectionWords(zipcode: string, expiresAt: string, currentZip?
     remove: (name: string) => `Remove ${name} kept for ${zipcode}`,
   };
 }
+
+/**
+ * Beside a kept line whose offer has none in stock (QA walk 3: one sat under 'These come back …' while it could not):
+ * it comes back once restocked, or the shopper removes it (our words: the spec has none).
+ */
+export const keptLineUnavailable = 'Not available now: none in stock. It comes back when restocked, or remove it.';
 
 /** 'Dec 5' in the store's time zone (New York), the day a kept line goes. */
 export function keptUntilLabel(expiresAt: string): string {

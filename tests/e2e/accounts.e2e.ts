@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, tabTest as test } from './fixtures.ts';
+import { chooseVisit } from './dine-in-steps.ts';
 import { addToCartThroughApi, areaOf, newCustomer, openWithSession } from './journeys/shoppers.ts';
 import { clickOpenDay, enterStore, resetLinkFor, solveCaptcha, uniqueEmail } from './steps.ts';
 
@@ -121,6 +122,52 @@ test.describe('accounts', () => {
     await expect(fish.getByRole('button', { name: fishSlot })).toHaveAttribute('aria-pressed', 'true');
     await expect(butcher.getByRole('button', { name: butcherSlot })).toHaveAttribute('aria-pressed', 'true');
     await expect(groups.getByText('Choose a date to see the time slots')).toHaveCount(0);
+  });
+
+  test('a guest on Pick-Up signs in to an account with Same Day lines: one Pick-Up cart, the chicken kept for Delivery, both said (QA walk 3)', async ({
+    page,
+  }) => {
+    test.slow();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const ribeye = 'USDA Prime Ribeye Steak';
+    const chicken = 'Whole Free-Range Chicken';
+    const customer = await newCustomer('merge-pickup');
+    // The account's cart: a Same Day ribeye and a chicken no restaurant sells.
+    await addToCartThroughApi(await addToCartThroughApi(customer.session, 'ribeye', ribeye), chicken, chicken);
+    // A guest on Pick-Up at Gramercy with its ribeye.
+    await openWithSession(page, await areaOf('10001'), '/store');
+    await chooseVisit(page, 'Pick-Up', '4 star', 'Gramercy Chop House', '1:00 PM');
+    await page.goto('/store/search?q=ribeye');
+    await page
+      .getByRole('list', { name: 'Products' })
+      .getByRole('link', { name: new RegExp(ribeye) })
+      .first()
+      .click();
+    await expect(page.getByRole('combobox', { name: 'SPEED' })).toHaveText(/Pick-Up/);
+    await page.getByRole('button', { name: 'ADD TO CART' }).click();
+    // A guest gives an email first (the walk's steps).
+    await expect(page).toHaveURL(/\/guest\/register$/);
+    await page.getByRole('main').getByLabel('Email').fill(uniqueEmail('merge-pickup-guest'));
+    await page.getByRole('button', { name: 'CONTINUE' }).click();
+    await expect(page).toHaveURL(/\/cart$/);
+
+    await page.goto('/signIn');
+    await signIn(page, customer.email, customer.password);
+    await expect(page).toHaveURL(/\/store$/);
+    const told = page.getByText(/^Your cart was combined with your account's cart\. For Pick-Up at Gramercy Chop House: /);
+    await expect(told).toContainText(`${ribeye}`);
+    await expect(told).toContainText('now comes from Gramercy Chop House.');
+    await expect(told).toContainText(`Pick-Up at Gramercy Chop House cannot sell ${chicken}`);
+    await page.screenshot({ path: 'test-results/accounts-merge-pickup.png' });
+
+    // One mode: the ribeye is a Pick-Up line (no Same Day group, no delivery date), the chicken waits for Delivery,
+    // and CHECKOUT goes to the card tab as a pick-up does.
+    await page.goto('/cart');
+    await expect(page.getByRole('region', { name: 'Kept for another delivery option' })).toContainText(chicken);
+    await expect(page.getByRole('button', { name: /^Choose delivery date for / })).toHaveCount(0);
+    await expect(page.getByRole('group', { name: `Change quantity of ${ribeye}` })).toBeVisible();
+    await page.getByRole('button', { name: 'CHECKOUT' }).click();
+    await expect(page).toHaveURL(/\/cart\/card$/);
   });
 
   test('forgot password → the mailed link → a new password; the old one stops working', async ({ page }) => {

@@ -223,13 +223,40 @@ describe('sign in', () => {
     expect(quiet.notifyCartChanged).not.toHaveBeenCalled();
   });
 
+  it('sends the Pick-Up the shopper is on, and says what the merge moved to it and kept aside (QA walk 3)', async () => {
+    const onPickUp: SessionValues = {
+      ...stored,
+      couriertype: 'pickup',
+      shippingType: 'pick-up',
+      vendor_location_id: 401,
+      retailer_name: 'Gramercy Chop House',
+    };
+    const result = {
+      ...signInResult,
+      cart_moved: [{ name: 'USDA Prime Ribeye Steak', size: '16 oz', qty: 1, seller: 'Gramercy Chop House' }],
+      cart_kept: [{ name: 'Whole Free-Range Chicken', size: '1.5 kg', qty: 2 }],
+    };
+    const t = start('signIn', { logIn: async () => ({ code: 1, message: 'success', result }) }, onPickUp);
+    t.fill({ email: 'ada@example.com', password: 'correct horse' });
+    t.actor.send({ type: 'captcha.solve', payload: 'solved' });
+    t.actor.send({ type: 'auth.submit' });
+    await vi.waitFor(() => expect(t.goToStore).toHaveBeenCalledOnce());
+    expect(t.calls.logIn).toEqual([expect.objectContaining({ courier_type: 'pickup', vendor_location_id: 401 })]);
+    expect(t.notifyCartChanged.mock.calls[0]?.[1]).toEqual({
+      message:
+        "Your cart was combined with your account's cart. For Pick-Up at Gramercy Chop House: USDA Prime Ribeye Steak, 16 oz now comes from Gramercy Chop House. Pick-Up at Gramercy Chop House cannot sell Whole Free-Range Chicken, 1.5 kg × 2: kept for another delivery option, back in your cart when you choose it again.",
+    });
+  });
+
   it('stores the customer in the session and goes to the store', async () => {
     const t = start('signIn', { logIn: async () => ({ code: 1, message: 'success', result: signInResult }) });
     t.fill({ email: ' ada@example.com ', password: 'correct horse' });
     t.actor.send({ type: 'captcha.solve', payload: 'solved' });
     t.actor.send({ type: 'auth.submit' });
     await vi.waitFor(() => expect(t.goToStore).toHaveBeenCalledOnce());
-    expect(t.calls.logIn).toEqual([{ email: 'ada@example.com', password: 'correct horse', cart_id: 'guest-cart', altcha: 'solved' }]);
+    expect(t.calls.logIn).toEqual([
+      { email: 'ada@example.com', password: 'correct horse', cart_id: 'guest-cart', courier_type: 'local', altcha: 'solved' },
+    ]);
     expect(t.session.getSnapshot().context).toMatchObject({
       Token: 'token-ada',
       cart_id: 'cart-ada',

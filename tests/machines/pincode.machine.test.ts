@@ -4,7 +4,8 @@ import type { MoveAreaBody, MoveAreaReply } from '../../src/api/contract/cart-ar
 import type { ZipSuggestionReply } from '../../src/api/contract/dine-in.contract.ts';
 import type { ZipLookupReply } from '../../src/api/contract/location.contract.ts';
 import { ApiError, type Sent } from '../../src/api/http.ts';
-import { selectPincodeBusy } from '../../src/machines/entry/index.ts';
+import { selectCartQuestion, selectPincodeBusy } from '../../src/machines/entry/index.ts';
+import { areaChangeWords } from '../../src/rules/area-change.ts';
 import { pincodeMachine } from '../../src/machines/entry/pincode.machine.ts';
 import { zipSuggestionMachine } from '../../src/machines/entry/zip-suggestion.machine.ts';
 import type { SessionValues } from '../../src/machines/app/session-values.ts';
@@ -213,7 +214,7 @@ describe('pincode: what the dialog is told to do', () => {
     chicago.actor.send({ type: 'pincode.submit' });
     chicago.actor.send(served as unknown as { type: 'pincode.submit' });
     expect(chicago.spies.notifyPincodeChanged).toHaveBeenCalledWith(
-      `Pin Code Changed. ${visitDroppedMessage('Dine-In', 'Gramercy Chop House', '10001')}`,
+      `Pin Code Changed. ${visitDroppedMessage({ visit: 'Dine-In', restaurant: 'Gramercy Chop House' }, '10001')}`,
     );
     const nearby = run({ zipcode: '10001', location: 101, ...visit }, true);
     const sameArea = { ...served, output: { ...served.output, data: [{ zipcode: '10003', city: 'New York', state: 'NY', loc_id: 101 }] } };
@@ -255,7 +256,7 @@ describe('pincode: what the dialog is told to do', () => {
 
 describe('pincode: a cart is never emptied without a word (issue 23)', () => {
   const stored: SessionValues = { zipcode: '10001', location: 101, cart_id: 'cart-1', total_products_in_cart: 2, CustomerId: 7 };
-  function start() {
+  function start(visit: SessionValues = {}) {
     const calls: unknown[] = [];
     const machine = pincodeMachine.provide({
       actors: {
@@ -268,7 +269,7 @@ describe('pincode: a cart is never emptied without a word (issue 23)', () => {
         }),
       },
     });
-    const session = createActor(sessionMachine, { input: stored }).start();
+    const session = createActor(sessionMachine, { input: { ...stored, ...visit } }).start();
     const actor = createActor(machine, { input: { session, dismissible: true } }).start();
     actor.send({ type: 'pincode.change', value: '60601' });
     actor.send({ type: 'pincode.submit' });
@@ -285,6 +286,21 @@ describe('pincode: a cart is never emptied without a word (issue 23)', () => {
     await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('served'));
     expect(calls[1]).toEqual({ cart_id: 'cart-1', zipcode: '60601', courier_type: undefined, apply: 1 });
     expect(session.getSnapshot().context).toMatchObject({ zipcode: '60601', location: 103, cart_id: 'cart-1', total_products_in_cart: 1 });
+  });
+
+  it('names the Pick-Up a new area ends in the question, before anything moves (QA walk 3)', async () => {
+    const { actor } = start({ shippingType: 'pick-up', couriertype: 'pickup', retailer: 401, retailer_name: 'Gramercy Chop House' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('confirming'));
+    const question = selectCartQuestion(actor.getSnapshot());
+    expect(question?.endsVisit).toEqual({ visit: 'Pick-Up', restaurant: 'Gramercy Chop House' });
+    const words = areaChangeWords({ target: '60601', keep: question?.keep ?? [], drop: [], endsVisit: question?.endsVisit });
+    expect(words.endsVisit).toBe('Your Pick-Up at Gramercy Chop House ends: at 60601 your cart is on Delivery, and your items come by delivery.');
+  });
+
+  it('names no visit when the shopper is on Delivery', async () => {
+    const { actor } = start();
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('confirming'));
+    expect(selectCartQuestion(actor.getSnapshot())?.endsVisit).toBeUndefined();
   });
 
   it('keeping the old pincode keeps the zip and the whole cart, with no move asked for', async () => {

@@ -26,4 +26,11 @@ describe('the pincode question names a line that changes seller (QA walk: it sai
       dates: 'Their delivery date and time will be chosen again.',
     });
   });
+
+  it('times a move to a restaurant in its own words, not a delivery date (QA walk 3)', () => {
+    expect(sellerChangeWords('Pick-Up', 'pick-up').dates).toBe('They are ready at the pick-up time you chose.');
+    expect(sellerChangeWords('Dine-In at Gramercy Chop House', 'dine-in').dates).toBe('They are served at the table time you chose.');
+    expect(sellerChangeWords('Delivery', 'delivery').dates).toBe('Their delivery date and time will be chosen again.');
+    for (const mode of ['pick-up', 'dine-in'] as const) expect(sellerChangeWords('Pick-Up', mode).dates).not.toContain('delivery');
+  });
 });

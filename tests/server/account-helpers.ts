@@ -72,7 +72,7 @@ export async function register(
 
 export async function login(
   t: TestApp,
-  fields: { email: string; password: string; cart_id?: string },
+  fields: { email: string; password: string; cart_id?: string; courier_type?: string; vendor_location_id?: number },
   options: { ip?: string; token?: string } = {},
 ) {
   return post(t, '/api/customer/login', { ...fields, altcha: await solvedCaptcha(t, options.ip) }, options);

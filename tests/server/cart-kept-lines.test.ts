@@ -143,3 +143,63 @@ describe('lines kept for another zip in the cart (decision 047)', () => {
     expect(lines).toContain('expired kept cart lines removed');
   });
 });
+
+/**
+ * QA walk 3, defect 3: a line kept aside at an order with none in stock stayed under 'These come back … when you
+ * choose that delivery option again' while the shopper was on that option, and never came back once restocked.
+ */
+describe("a line kept for the cart's own zip and the option the shopper is on", () => {
+  let salmon: OfferPick;
+  beforeAll(async () => {
+    salmon = await pickOne(t, { speed: 'local', locId: 102, areaLocId: 101 }, 3, { priceCents: 1899, stock: 0 });
+  });
+  const stock = (n: number) => t.database.db.updateTable('variant_offers').set({ stock: n }).where('id', '=', salmon.offerId).execute();
+
+  /** An empty 10001 cart keeping the salmon for 10001, as an order leaves it when its stock ran out. */
+  async function cartKeepingSalmon(qty: number): Promise<string> {
+    const { cartId } = await makeCart(t, [], { zipcode: '10001', locId: 101 });
+    await t.database.db
+      .insertInto('cart_kept_lines')
+      .values({ cart_id: cartId, zipcode: '10001', variant_id: salmon.variantId, offer_id: salmon.offerId, qty })
+      .execute();
+    return cartId;
+  }
+
+  async function shownOn(cartId: string, option: Record<string, unknown>): Promise<CartData> {
+    const reply = await post(t, '/api/cart/showcart', { cart_id: cartId, ...option });
+    expect(reply.status).toBe(200);
+    assert(reply.body, cartReply);
+    if (!reply.body.data) throw new Error('no cart');
+    return reply.body.data;
+  }
+
+  it('with none in stock it stays kept, named as not in stock; once restocked it is back in the cart on Delivery', async () => {
+    await stock(0);
+    const cartId = await cartKeepingSalmon(2);
+    const before = await shownOn(cartId, { courier_type: 'local' });
+    expect(before.result).toHaveLength(0);
+    expect(before.kept_lines).toEqual([expect.objectContaining({ zipcode: '10001', qty: 2, in_stock: false })]);
+
+    await stock(20);
+    const after = await shownOn(cartId, { courier_type: 'local' });
+    expect(after.result.map((line) => line.qty)).toEqual([2]);
+    expect(after.total_items_count).toBe(2);
+    expect(after.kept_lines ?? []).toEqual([]);
+  });
+
+  it('comes back only as far as its stock allows; the rest stays kept', async () => {
+    await stock(1);
+    const cartId = await cartKeepingSalmon(3);
+    const cart = await shownOn(cartId, { courier_type: 'local' });
+    expect(cart.result.map((line) => line.qty)).toEqual([1]);
+    expect(cart.kept_lines).toEqual([expect.objectContaining({ qty: 2, in_stock: true })]);
+  });
+
+  it('stays kept on an option that does not sell it (Pick-Up), or when the page names no option', async () => {
+    await stock(20);
+    const cartId = await cartKeepingSalmon(1);
+    expect((await shownOn(cartId, { courier_type: 'pickup', vendor_location_id: 401 })).kept_lines).toHaveLength(1);
+    expect((await shownOn(cartId, {})).kept_lines).toEqual([expect.objectContaining({ in_stock: true })]);
+    expect((await shownOn(cartId, {})).result).toHaveLength(0);
+  });
+});

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { canonicalEmail } from '../../../src/rules/email-canonical.ts';
 import type { MailSender } from '../../adapters/mail/mail-port.ts';
 import type { Database } from '../../db/schema.ts';
-import { takeOverGuestCart, type CartSummary } from '../cart/cart-merge.ts';
+import { takeOverGuestCart, type CartSummary, type ShopperMode } from '../cart/cart-merge.ts';
 import { captchaDifficultyAfter } from '../platform/captcha.ts';
 import type { Log } from '../platform/log.ts';
 import type { LimitRule, RateLimiter } from '../platform/rate-limit.ts';
@@ -40,9 +40,10 @@ async function startSessionWithCart(
   account: Account,
   guestCartId: string | undefined,
   caller: Caller | undefined,
+  mode?: ShopperMode,
 ): Promise<StartedSession> {
   const apiToken = await startSession(db, account.id);
-  const cart = await takeOverGuestCart(db, account.id, guestCartId, caller?.isGuest ? caller.customerId : undefined);
+  const cart = await takeOverGuestCart(db, account.id, guestCartId, caller?.isGuest ? caller.customerId : undefined, mode);
   return { apiToken, cart };
 }
 
@@ -87,7 +88,13 @@ export async function signInCaptchaDifficulty(failures: SignInFailures): Promise
 export async function signIn(
   db: Kysely<Database>,
   failures: SignInFailures,
-  credentials: { email: string; password: string; cartId: string | undefined },
+  credentials: {
+    email: string;
+    password: string;
+    cartId: string | undefined;
+    /** The delivery option the shopper is on: the merged cart takes it (absent: the cart is merged as it is). */
+    mode?: ShopperMode | undefined;
+  },
   caller: Caller | undefined,
 ): Promise<SignInOutcome> {
   const { limiter, ceiling, address } = failures;
@@ -108,7 +115,7 @@ export async function signIn(
     return { kind: 'refused' };
   }
   await rememberSignInAddress(db, credentials.email, address);
-  return { kind: 'signed-in', account, session: await startSessionWithCart(db, account, credentials.cartId, caller) };
+  return { kind: 'signed-in', account, session: await startSessionWithCart(db, account, credentials.cartId, caller, credentials.mode) };
 }
 
 export type SignUpOutcome = { kind: 'duplicate' } | { kind: 'signed-up'; account: Account; session: StartedSession };

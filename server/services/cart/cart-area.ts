@@ -11,7 +11,7 @@ import { restaurantRefusal } from '../catalogue/chosen-restaurant.ts';
 import type { Caller } from '../platform/caller.ts';
 import { findOwnCart, lockOwnCart } from './carts.ts';
 import { stillKept } from './kept-lines.ts';
-import { moveToOffers, offerMovesFor } from './offer-moves.ts';
+import { moveToOffers, offerMovesFor, type MoveTarget } from './offer-moves.ts';
 
 export interface MoveAreaRequest {
   cartId: string;
@@ -80,175 +80,145 @@ export async function moveCartToArea(db: Kysely<Database>, caller: Caller | unde
     if (refusal) return { kind: 'restaurant-refused', refusal };
     const cart = request.apply ? await lockOwnCart(trx, request.cartId, caller) : await findOwnCart(trx, request.cartId, caller);
     if (!cart) return { kind: 'cart-not-found' };
+    return { kind: 'answered', data: await moveCartIn(trx, cart, area, request) };
+  });
+}
 
-    const speeds = catalogueSpeeds(request.courierType);
-    const restaurant = catalogueRestaurant(request.courierType, request.restaurantLocId);
-    const sold = (row: LineRow) =>
-      (row.area_loc_id === null || row.area_loc_id === area.loc_id) &&
-      speeds.includes(row.speed) &&
-      (restaurant === undefined || row.wallet || row.loc_id === restaurant);
-    const lineOf = (row: LineRow): AreaLine => ({
-      cart_rid: row.id,
-      name: row.name,
-      size: formatSize(row.bottle_size, row.size_unit),
-      qty: row.qty,
-      price: centsToDollars(row.price_cents),
+/** The cart a move works on (locked when applied), and the area it goes to. */
+interface MovingCart {
+  id: string;
+  /** Its zip before the move: the lines kept with keepOld wait for it. */
+  zipcode: string;
+}
+
+/**
+ * moveCartToArea's work inside its transaction, the cart found (and locked when applied) and the area and restaurant
+ * checked: the sign-in's cart merge (cart-merge.ts) moves the merged cart to the shopper's delivery option with it,
+ * as choosing that option on /ship/options would (QA walk 3: a merge mixed Delivery and Pick-Up lines).
+ */
+export async function moveCartIn(
+  trx: Kysely<Database>,
+  cart: MovingCart,
+  area: { zipcode: string; loc_id: number },
+  request: Pick<MoveAreaRequest, 'courierType' | 'restaurantLocId' | 'apply' | 'keepOld'>,
+): Promise<MoveAreaData> {
+  const speeds = catalogueSpeeds(request.courierType);
+  const restaurant = catalogueRestaurant(request.courierType, request.restaurantLocId);
+  const sold = sellsLine({ areaLocId: area.loc_id, speeds, restaurant });
+  const lineOf = (row: LineRow): AreaLine => ({
+    cart_rid: row.id,
+    name: row.name,
+    size: formatSize(row.bottle_size, row.size_unit),
+    qty: row.qty,
+    price: centsToDollars(row.price_cents),
+  });
+
+  const rows = await trx
+    .selectFrom('cart_items')
+    .innerJoin('variant_offers', 'variant_offers.id', 'cart_items.offer_id')
+    .innerJoin('product_variants', 'product_variants.id', 'cart_items.variant_id')
+    .innerJoin('products', 'products.id', 'product_variants.product_id')
+    .select([
+      'cart_items.id',
+      'products.name',
+      'product_variants.bottle_size',
+      'products.size_unit',
+      'cart_items.qty',
+      'variant_offers.area_loc_id',
+      'variant_offers.speed',
+      'variant_offers.loc_id',
+      'cart_items.offer_id',
+      sql<boolean>`cart_items.wallet_entry_id is not null`.as('wallet'),
+      sql<number>`case when cart_items.wallet_entry_id is null then variant_offers.price_cents else 0 end`.as('price_cents'),
+    ])
+    .where('cart_items.cart_id', '=', cart.id)
+    .orderBy('cart_items.id')
+    .execute();
+  // Another offer of an unsold line's size the target sells (a chosen restaurant's, or the new area's for Delivery).
+  const moves = await offerMovesFor(
+    trx,
+    cart.id,
+    rows.filter((row) => !sold(row)),
+    { areaLocId: area.loc_id, speeds, restaurant },
+  );
+  const moved = new Map(moves.map((move) => [move.lineId, move]));
+  const sellers = await sellersOf(
+    trx,
+    moves.map((move) => move.offerId),
+  );
+  const keep: AreaLine[] = [];
+  const drop: AreaLine[] = [];
+  for (const row of rows) {
+    const move = moved.get(row.id);
+    // A move to an offer with less in stock than the line (or past 24) is named with what moves; none left: it leaves.
+    const capped = move && move.qty < row.qty ? { new_qty: move.qty } : {};
+    // Another seller (QA walk: lines went to Halsted Meat Market unsaid): named, and its date and time chosen again.
+    const seller = move ? sellers.get(move.offerId) : undefined;
+    const newSeller = seller && seller.locId !== row.loc_id ? { new_seller: seller.name } : {};
+    if (move && move.qty > 0) keep.push({ ...lineOf(row), new_price: centsToDollars(move.priceCents), ...capped, ...newSeller });
+    else if (move) drop.push({ ...lineOf(row), ...capped });
+    else (sold(row) ? keep : drop).push(lineOf(row));
+  }
+
+  // Kept for this zip earlier (cart_rid is the kept line's id): back when this area and option sell them.
+  const keptRows = await keptRowsFor(trx, cart.id, area.zipcode);
+  // A kept line comes back with no more than its offer has in stock (and 24) beside what the cart holds of it once
+  // the moves are made, as a moved line does: a capped one names its new_qty; with none left (new_qty 0) it stays
+  // kept for this zip (its week goes on) rather than come back empty.
+  const held = new Map<number, number>();
+  const hold = (offerId: number, qty: number) => held.set(offerId, (held.get(offerId) ?? 0) + qty);
+  for (const row of rows) if (!row.wallet && sold(row)) hold(row.offer_id, row.qty);
+  for (const move of moves) hold(move.offerId, move.qty);
+  const backQty = new Map<number, number>();
+  const restore = keptRows
+    .map((row) => ({ ...row, wallet: false }))
+    .filter(sold)
+    .map((row) => {
+      const qty = Math.max(0, Math.min(row.qty, Math.min(maxQuantity, row.stock) - (held.get(row.offer_id) ?? 0)));
+      hold(row.offer_id, qty);
+      backQty.set(row.id, qty);
+      return { ...lineOf(row), ...(qty < row.qty ? { new_qty: qty } : {}) };
     });
 
-    const rows = await trx
-      .selectFrom('cart_items')
-      .innerJoin('variant_offers', 'variant_offers.id', 'cart_items.offer_id')
-      .innerJoin('product_variants', 'product_variants.id', 'cart_items.variant_id')
-      .innerJoin('products', 'products.id', 'product_variants.product_id')
-      .select([
-        'cart_items.id',
-        'products.name',
-        'product_variants.bottle_size',
-        'products.size_unit',
-        'cart_items.qty',
-        'variant_offers.area_loc_id',
-        'variant_offers.speed',
-        'variant_offers.loc_id',
-        'cart_items.offer_id',
-        sql<boolean>`cart_items.wallet_entry_id is not null`.as('wallet'),
-        sql<number>`case when cart_items.wallet_entry_id is null then variant_offers.price_cents else 0 end`.as('price_cents'),
-      ])
-      .where('cart_items.cart_id', '=', cart.id)
-      .orderBy('cart_items.id')
-      .execute();
-    // Another offer of an unsold line's size the target sells (a chosen restaurant's, or the new area's for Delivery).
-    const moves = await offerMovesFor(
-      trx,
-      cart.id,
-      rows.filter((row) => !sold(row)),
-      { areaLocId: area.loc_id, speeds, restaurant },
-    );
-    const moved = new Map(moves.map((move) => [move.lineId, move]));
-    const sellers = await sellersOf(
-      trx,
-      moves.map((move) => move.offerId),
-    );
-    const keep: AreaLine[] = [];
-    const drop: AreaLine[] = [];
-    for (const row of rows) {
-      const move = moved.get(row.id);
-      // A move to an offer with less in stock than the line (or past 24) is named with what moves; none left: it leaves.
-      const capped = move && move.qty < row.qty ? { new_qty: move.qty } : {};
-      // Another seller (QA walk: lines went to Halsted Meat Market unsaid): named, and its date and time chosen again.
-      const seller = move ? sellers.get(move.offerId) : undefined;
-      const newSeller = seller && seller.locId !== row.loc_id ? { new_seller: seller.name } : {};
-      if (move && move.qty > 0) keep.push({ ...lineOf(row), new_price: centsToDollars(move.priceCents), ...capped, ...newSeller });
-      else if (move) drop.push({ ...lineOf(row), ...capped });
-      else (sold(row) ? keep : drop).push(lineOf(row));
-    }
+  const data: MoveAreaData = { zipcode: area.zipcode, loc_id: area.loc_id, keep, drop, restore };
+  if (!request.apply) return data;
 
-    // Kept for this zip earlier (cart_rid is the kept line's id): back when this area and option sell them.
-    const keptRows = await trx
-      .selectFrom('cart_kept_lines')
-      .innerJoin('variant_offers', 'variant_offers.id', 'cart_kept_lines.offer_id')
-      .innerJoin('product_variants', 'product_variants.id', 'cart_kept_lines.variant_id')
-      .innerJoin('products', 'products.id', 'product_variants.product_id')
-      .select([
-        'cart_kept_lines.id',
-        'cart_kept_lines.variant_id',
-        'products.name',
-        'product_variants.bottle_size',
-        'products.size_unit',
-        'cart_kept_lines.qty',
-        'variant_offers.area_loc_id',
-        'variant_offers.speed',
-        'variant_offers.loc_id',
-        'cart_kept_lines.offer_id',
-        'variant_offers.price_cents',
-        'variant_offers.stock',
-      ])
-      .where('cart_kept_lines.cart_id', '=', cart.id)
-      .where('cart_kept_lines.zipcode', '=', area.zipcode)
-      // An expired line (decision 047) never comes back, even before the sweep removes it.
-      .where(stillKept)
-      .orderBy('cart_kept_lines.id')
-      .execute();
-    // A kept line comes back with no more than its offer has in stock (and 24) beside what the cart holds of it once
-    // the moves are made, as a moved line does: a capped one names its new_qty; with none left (new_qty 0) it stays
-    // kept for this zip (its week goes on) rather than come back empty.
-    const held = new Map<number, number>();
-    const hold = (offerId: number, qty: number) => held.set(offerId, (held.get(offerId) ?? 0) + qty);
-    for (const row of rows) if (!row.wallet && sold(row)) hold(row.offer_id, row.qty);
-    for (const move of moves) hold(move.offerId, move.qty);
-    const backQty = new Map<number, number>();
-    const restore = keptRows
-      .map((row) => ({ ...row, wallet: false }))
-      .filter(sold)
-      .map((row) => {
-        const qty = Math.max(0, Math.min(row.qty, Math.min(maxQuantity, row.stock) - (held.get(row.offer_id) ?? 0)));
-        hold(row.offer_id, qty);
-        backQty.set(row.id, qty);
-        return { ...lineOf(row), ...(qty < row.qty ? { new_qty: qty } : {}) };
-      });
-
-    const data: MoveAreaData = { zipcode: area.zipcode, loc_id: area.loc_id, keep, drop, restore };
-    if (!request.apply) return { kind: 'answered', data };
-
-    if (drop.length > 0) {
-      const dropIds = drop.map((line) => line.cart_rid);
-      if (request.keepOld) {
-        // The old zip's lines wait for it; a line kept there before for the same offer adds up (at most 24, as in the cart).
-        await trx
-          .insertInto('cart_kept_lines')
-          .columns(['cart_id', 'zipcode', 'variant_id', 'offer_id', 'qty'])
-          .expression((eb) =>
-            eb
-              .selectFrom('cart_items')
-              .select([eb.val(cart.id).as('cart_id'), eb.val(cart.zipcode).as('zipcode'), 'variant_id', 'offer_id', 'qty'])
-              .where('cart_id', '=', cart.id)
-              .where('id', 'in', dropIds),
-          )
-          .onConflict((oc) =>
-            oc.constraint('cart_kept_lines_unique').doUpdateSet((eb) => ({
-              zipcode: eb.ref('excluded.zipcode'),
-              qty: eb.fn('least', [eb.lit(24), eb('cart_kept_lines.qty', '+', eb.ref('excluded.qty'))]),
-              // Kept again: its week starts again (decision 047).
-              created_at: sql<Date>`now()`,
-            })),
-          )
-          .execute();
-      }
-      await trx.deleteFrom('cart_items').where('cart_id', '=', cart.id).where('id', 'in', dropIds).execute();
-    }
-    await moveToOffers(trx, cart.id, moves);
-    const coming = keptRows.filter((row) => (backQty.get(row.id) ?? 0) > 0);
-    if (coming.length > 0) {
-      const restoreIds = coming.map((row) => row.id);
-      // Each with the quantity its stock allows (reckoned above with what the cart holds, so the sum stays within it).
+  if (drop.length > 0) {
+    const dropIds = drop.map((line) => line.cart_rid);
+    if (request.keepOld) {
+      // The old zip's lines wait for it; a line kept there before for the same offer adds up (at most 24, as in the cart).
       await trx
-        .insertInto('cart_items')
-        .values(
-          coming.map((row) => ({
-            cart_id: cart.id,
-            variant_id: row.variant_id,
-            offer_id: row.offer_id,
-            qty: backQty.get(row.id) ?? 0,
-            delivery_date: null,
-            timeslot: null,
-          })),
+        .insertInto('cart_kept_lines')
+        .columns(['cart_id', 'zipcode', 'variant_id', 'offer_id', 'qty'])
+        .expression((eb) =>
+          eb
+            .selectFrom('cart_items')
+            .select([eb.val(cart.id).as('cart_id'), eb.val(cart.zipcode).as('zipcode'), 'variant_id', 'offer_id', 'qty'])
+            .where('cart_id', '=', cart.id)
+            .where('id', 'in', dropIds),
         )
         .onConflict((oc) =>
-          oc.constraint('cart_items_line_unique').doUpdateSet((eb) => ({
-            qty: eb.fn('least', [eb.lit(maxQuantity), eb('cart_items.qty', '+', eb.ref('excluded.qty'))]),
+          oc.constraint('cart_kept_lines_unique').doUpdateSet((eb) => ({
+            zipcode: eb.ref('excluded.zipcode'),
+            qty: eb.fn('least', [eb.lit(24), eb('cart_kept_lines.qty', '+', eb.ref('excluded.qty'))]),
+            // Kept again: its week starts again (decision 047).
+            created_at: sql<Date>`now()`,
           })),
         )
         .execute();
-      await trx.deleteFrom('cart_kept_lines').where('cart_id', '=', cart.id).where('id', 'in', restoreIds).execute();
     }
-    await releaseEmptiedGroups(trx, cart.id);
-    await trx.updateTable('carts').set({ zipcode: area.zipcode, loc_id: area.loc_id, updated_at: new Date() }).where('id', '=', cart.id).execute();
-    const total = await trx
-      .selectFrom('cart_items')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('qty'), eb.lit(0)).as('qty'))
-      .where('cart_id', '=', cart.id)
-      .executeTakeFirstOrThrow();
-    return { kind: 'answered', data: { ...data, total_products_in_cart: Number(total.qty) } };
-  });
+    await trx.deleteFrom('cart_items').where('cart_id', '=', cart.id).where('id', 'in', dropIds).execute();
+  }
+  await moveToOffers(trx, cart.id, moves);
+  await putKeptBack(trx, cart.id, keptRows, backQty, false);
+  await releaseEmptiedGroups(trx, cart.id);
+  await trx.updateTable('carts').set({ zipcode: area.zipcode, loc_id: area.loc_id, updated_at: new Date() }).where('id', '=', cart.id).execute();
+  const total = await trx
+    .selectFrom('cart_items')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('qty'), eb.lit(0)).as('qty'))
+    .where('cart_id', '=', cart.id)
+    .executeTakeFirstOrThrow();
+  return { ...data, total_products_in_cart: Number(total.qty) };
 }
 
 /** The seller (vendor name) and shop of each offer a line moves to. */
@@ -276,4 +246,137 @@ async function releaseEmptiedGroups(trx: Kysely<Database>, cartId: string): Prom
     .where('cart_items.cart_id', '=', cartId);
   await trx.deleteFrom('slot_holds').where('cart_id', '=', cartId).where('loc_id', 'not in', stillSelling).execute();
   await trx.deleteFrom('cart_deliveries').where('cart_id', '=', cartId).where('loc_id', 'not in', stillSelling).execute();
+}
+
+/** Whether an option sells a line as it is (offeredInArea's rule): its area, a speed the option shows, its restaurant. */
+function sellsLine(target: MoveTarget) {
+  return (row: { area_loc_id: number | null; speed: SpeedValue; loc_id: number; wallet: boolean }) =>
+    (row.area_loc_id === null || row.area_loc_id === target.areaLocId) &&
+    target.speeds.includes(row.speed) &&
+    (target.restaurant === undefined || row.wallet || row.loc_id === target.restaurant);
+}
+
+/** The cart's lines kept for a zip (cart_rid is the kept line's id), oldest first; an expired one never comes back. */
+function keptRowsFor(trx: Kysely<Database>, cartId: string, zipcode: string) {
+  return (
+    trx
+      .selectFrom('cart_kept_lines')
+      .innerJoin('variant_offers', 'variant_offers.id', 'cart_kept_lines.offer_id')
+      .innerJoin('product_variants', 'product_variants.id', 'cart_kept_lines.variant_id')
+      .innerJoin('products', 'products.id', 'product_variants.product_id')
+      .select([
+        'cart_kept_lines.id',
+        'cart_kept_lines.variant_id',
+        'products.name',
+        'product_variants.bottle_size',
+        'products.size_unit',
+        'cart_kept_lines.qty',
+        'variant_offers.area_loc_id',
+        'variant_offers.speed',
+        'variant_offers.loc_id',
+        'cart_kept_lines.offer_id',
+        'variant_offers.price_cents',
+        'variant_offers.stock',
+      ])
+      .where('cart_kept_lines.cart_id', '=', cartId)
+      .where('cart_kept_lines.zipcode', '=', zipcode)
+      // An expired line (decision 047) never comes back, even before the sweep removes it.
+      .where(stillKept)
+      .orderBy('cart_kept_lines.id')
+      .execute()
+  );
+}
+
+/**
+ * Kept lines back into the cart, each with the quantity its stock allows (reckoned by the caller with what the cart
+ * holds, so the sum stays within it); none: it stays kept. With keepRest, what the stock did not allow stays kept
+ * (nobody was asked, so nothing is let go); without, the question named it and the kept line goes.
+ */
+async function putKeptBack(
+  trx: Kysely<Database>,
+  cartId: string,
+  rows: readonly { id: number; variant_id: number; offer_id: number; qty: number }[],
+  backQty: ReadonlyMap<number, number>,
+  keepRest: boolean,
+): Promise<void> {
+  const coming = rows.filter((row) => (backQty.get(row.id) ?? 0) > 0);
+  if (coming.length === 0) return;
+  await trx
+    .insertInto('cart_items')
+    .values(
+      coming.map((row) => ({
+        cart_id: cartId,
+        variant_id: row.variant_id,
+        offer_id: row.offer_id,
+        qty: backQty.get(row.id) ?? 0,
+        delivery_date: null,
+        timeslot: null,
+      })),
+    )
+    .onConflict((oc) =>
+      oc.constraint('cart_items_line_unique').doUpdateSet((eb) => ({
+        qty: eb.fn('least', [eb.lit(maxQuantity), eb('cart_items.qty', '+', eb.ref('excluded.qty'))]),
+      })),
+    )
+    .execute();
+  for (const row of coming) {
+    const rest = row.qty - (backQty.get(row.id) ?? 0);
+    if (keepRest && rest > 0) await trx.updateTable('cart_kept_lines').set({ qty: rest }).where('id', '=', row.id).execute();
+    else await trx.deleteFrom('cart_kept_lines').where('id', '=', row.id).execute();
+  }
+}
+
+/**
+ * The cart page on the option the shopper is on (QA walk 3: a line kept aside at an order, out of stock, never came
+ * back, under 'These come back … when you choose that delivery option again' while the shopper was on it): the lines
+ * kept for the cart's own zip that this option sells come back as far as their stock allows beside what the cart
+ * holds, as choosing the option again would bring them back; the rest stays kept (the page names it as not in stock).
+ * Nothing else in the cart changes. A restaurant that no longer serves the option there brings nothing back.
+ */
+export async function restoreKeptForOption(
+  db: Kysely<Database>,
+  caller: Caller | undefined,
+  cartId: string,
+  option: { courierType: SpeedValue; restaurantLocId?: number | undefined; served: ServedAreas },
+): Promise<void> {
+  // Most carts keep nothing for their own zip: one read without a lock or a transaction says so.
+  const anyKept = await db
+    .selectFrom('cart_kept_lines')
+    .innerJoin('carts', 'carts.id', 'cart_kept_lines.cart_id')
+    .select('cart_kept_lines.id')
+    .where('cart_kept_lines.cart_id', '=', cartId)
+    .whereRef('cart_kept_lines.zipcode', '=', 'carts.zipcode')
+    .limit(1)
+    .executeTakeFirst();
+  if (!anyKept) return;
+  await db.transaction().execute(async (trx) => {
+    const cart = await lockOwnCart(trx, cartId, caller);
+    if (!cart) return;
+    const area = { zipcode: cart.zipcode, loc_id: cart.loc_id };
+    if (restaurantRefusal(option.served, { locId: area.loc_id, speed: option.courierType, restaurantLocId: option.restaurantLocId })) return;
+    const kept = await keptRowsFor(trx, cart.id, area.zipcode);
+    const sold = sellsLine({
+      areaLocId: area.loc_id,
+      speeds: catalogueSpeeds(option.courierType),
+      restaurant: catalogueRestaurant(option.courierType, option.restaurantLocId),
+    });
+    const selling = kept.filter((row) => sold({ ...row, wallet: false }));
+    if (selling.length === 0) return;
+    const lines = await trx
+      .selectFrom('cart_items')
+      .select(['offer_id', 'qty'])
+      .where('cart_id', '=', cart.id)
+      .where('wallet_entry_id', 'is', null)
+      .execute();
+    const held = new Map<number, number>();
+    for (const line of lines) held.set(line.offer_id, (held.get(line.offer_id) ?? 0) + line.qty);
+    const backQty = new Map<number, number>();
+    for (const row of selling) {
+      const before = held.get(row.offer_id) ?? 0;
+      const qty = Math.max(0, Math.min(row.qty, Math.min(maxQuantity, row.stock) - before));
+      held.set(row.offer_id, before + qty);
+      backQty.set(row.id, qty);
+    }
+    await putKeptBack(trx, cart.id, selling, backQty, true);
+  });
 }

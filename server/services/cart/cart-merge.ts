@@ -1,22 +1,23 @@
 import type { Kysely, Transaction } from 'kysely';
 import { maxQuantity } from '../../../src/rules/quantity.ts';
 import { formatSize } from '../../../src/rules/sizes.ts';
+import type { SpeedValue } from '../../../src/rules/speeds.ts';
 import type { Database } from '../../db/schema.ts';
+import type { CartMergeChange, CartSummary } from './cart-summary.ts';
+import type { ServedAreas } from '../catalogue/catalogue-cache.ts';
+import { restaurantRefusal } from '../catalogue/chosen-restaurant.ts';
+import { moveCartIn } from './cart-area.ts';
 
-export interface CartSummary {
-  /** The customer's current open cart, or '' when there is none. */
-  cartId: string;
-  totalQty: number;
-  /** What merging the guest cart changed (issue 23: never silently): lines whose quantity was capped. */
-  changes?: CartMergeChange[];
-}
+export type { CartMergeChange, CartModeMove, CartSummary } from './cart-summary.ts';
 
-/** A line the merge could not keep as the shopper had it: wanted is what both carts held together, qty what it holds. */
-export interface CartMergeChange {
-  name: string;
-  size: string;
-  wanted: number;
-  qty: number;
+/**
+ * The delivery option the shopper is on while signing in (their current choice: Delivery, or Dine-In or Pick-Up at a
+ * restaurant), which the merged cart takes; the served areas check that the restaurant still serves it there.
+ */
+export interface ShopperMode {
+  courierType: SpeedValue;
+  restaurantLocId?: number | undefined;
+  served: ServedAreas;
 }
 
 /**
@@ -30,19 +31,23 @@ export async function takeOverGuestCart(
   customerId: number,
   guestCartId: string | undefined,
   guestCallerId: number | undefined,
+  mode?: ShopperMode,
 ): Promise<CartSummary> {
   return db.transaction().execute(async (trx) => {
-    const changes = guestCartId ? await mergeOrAdopt(trx, customerId, guestCartId, guestCallerId) : [];
-    return { ...(await currentCart(trx, customerId)), changes };
+    const merged: Merged = guestCartId ? await mergeOrAdopt(trx, customerId, guestCartId, guestCallerId, mode) : { changes: [] };
+    return { ...(await currentCart(trx, customerId)), ...merged };
   });
 }
+
+type Merged = Pick<CartSummary, 'changes' | 'moved' | 'keptAside'> & { changes: CartMergeChange[] };
 
 async function mergeOrAdopt(
   trx: Transaction<Database>,
   customerId: number,
   guestCartId: string,
   guestCallerId: number | undefined,
-): Promise<CartMergeChange[]> {
+  mode: ShopperMode | undefined,
+): Promise<Merged> {
   // Locked, so two sign-ins racing with the same guest cart cannot both move its lines.
   const guest = await trx
     .selectFrom('carts')
@@ -52,7 +57,7 @@ async function mergeOrAdopt(
     .forUpdate()
     .executeTakeFirst();
   const claimable = guest && (guest.customer_id === null || (guestCallerId !== undefined && guest.customer_id === guestCallerId));
-  if (!guest || !claimable) return [];
+  if (!guest || !claimable) return { changes: [] };
 
   const target = await trx
     .selectFrom('carts')
@@ -72,7 +77,7 @@ async function mergeOrAdopt(
   if (!target || targetLines.length === 0 || target.loc_id !== guest.loc_id) {
     if (target && targetLines.length === 0) await close(trx, target.id);
     await trx.updateTable('carts').set({ customer_id: customerId, updated_at: new Date() }).where('id', '=', guest.id).execute();
-    return [];
+    return { changes: [] };
   }
 
   const changes = await joinLines(trx, target.id, targetLines, await linesOf(trx, guest.id), signInJoin);
@@ -83,7 +88,43 @@ async function mergeOrAdopt(
     .where('id', '=', target.id)
     .execute();
   await close(trx, guest.id);
-  return changes;
+  if (!mode) return { changes };
+  return { changes, ...(await takeShoppersMode(trx, { id: target.id, zipcode: guest.zipcode, locId: guest.loc_id }, mode, changes)) };
+}
+
+/**
+ * The merged cart takes the delivery option the shopper is on (QA walk 3: an account's Same Day line joined a guest's
+ * Pick-Up, and the cart could not be checked out). As choosing that option on /ship/options moves a cart
+ * (cart-area.ts), with the answer 'keep them for the option I come from': a line whose size the option sells (the
+ * chosen restaurant's offer, or Delivery's) moves to that offer; one it cannot sell, or whose offer has none left, is
+ * kept aside for this zip (back when the shopper chooses that option again); lines kept earlier for this option come
+ * back. Nothing is asked (the shopper is signing in) but everything is said: the moved lines, the kept ones, and a
+ * move capped by stock among the changes. A restaurant that no longer serves the option there leaves the cart as it is
+ * (the store drops such a choice on its next read, decision 082).
+ */
+async function takeShoppersMode(
+  trx: Transaction<Database>,
+  cart: { id: string; zipcode: string; locId: number },
+  mode: ShopperMode,
+  changes: CartMergeChange[],
+): Promise<Pick<CartSummary, 'moved' | 'keptAside'>> {
+  const option = { locId: cart.locId, speed: mode.courierType, restaurantLocId: mode.restaurantLocId };
+  if (restaurantRefusal(mode.served, option)) return {};
+  const data = await moveCartIn(
+    trx,
+    cart,
+    { zipcode: cart.zipcode, loc_id: cart.locId },
+    { courierType: mode.courierType, restaurantLocId: mode.restaurantLocId, apply: true, keepOld: true },
+  );
+  for (const line of data.keep) {
+    if (line.new_qty !== undefined && line.new_qty < line.qty)
+      changes.push({ name: line.name, size: line.size, wanted: line.qty, qty: line.new_qty });
+  }
+  const moved = data.keep.flatMap((line) =>
+    line.new_seller === undefined ? [] : [{ name: line.name, size: line.size, qty: line.new_qty ?? line.qty, seller: line.new_seller }],
+  );
+  const keptAside = data.drop.map((line) => ({ name: line.name, size: line.size, qty: line.qty }));
+  return { ...(moved.length > 0 ? { moved } : {}), ...(keptAside.length > 0 ? { keptAside } : {}) };
 }
 
 /**

@@ -9,6 +9,7 @@ import { findCallersCart, findOwnCart, lockOwnCart } from './carts.ts';
 import { itemSubtotalCents, loadCartLines, loadCartView } from './cart-view.ts';
 import { applyCoupon, couponCustomer, removeCoupon, revalidateCoupon, type CouponChange } from './coupons.ts';
 import { scheduleDelivery, type ScheduleRequest } from './delivery-schedule.ts';
+import { restoreKeptForOption } from './cart-area.ts';
 import { removeKeptLine } from './kept-lines.ts';
 import { slotsFor, type SlotListing } from './slots.ts';
 
@@ -51,6 +52,11 @@ export interface ShowCartRequest {
   /** A code to apply; the old client sends '' with every call, and an empty code is no code. */
   couponCode: string | undefined;
   removeCoupon: boolean;
+  /**
+   * The delivery option the shopper is on (the cart page sends it): lines kept for the cart's zip that it sells come
+   * back first, as far as their stock allows (QA walk 3). Absent: the cart as it is.
+   */
+  option?: Parameters<typeof restoreKeptForOption>[3] | undefined;
 }
 
 /** showcart: the cart, after applying or taking off a coupon when asked (a code that stopped applying is dropped). */
@@ -64,6 +70,7 @@ export async function showCart(db: Kysely<Database>, caller: Caller | undefined,
   // Ordered meanwhile, in another tab or window: that tab learns it here, and which cart the shopper has now.
   if (known.status === 'ordered' && caller) return { kind: 'ordered', current: await currentCart(db, caller.customerId) };
   if (known.status !== 'open') return { kind: 'closed' };
+  if (request.option) await restoreKeptForOption(db, caller, cartId, request.option);
   const change = await changeCoupon(db, caller, { ...request, cartId }, now);
   if (!change) return { kind: 'closed' };
   switch (change.kind) {

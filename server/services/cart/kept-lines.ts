@@ -6,7 +6,7 @@ import { formatSize } from '../../../src/rules/sizes.ts';
 import { catalogueSpeeds } from '../../../src/rules/speeds.ts';
 import type { Database } from '../../db/schema.ts';
 import { newSecret } from '../platform/tokens.ts';
-import type { CartMergeChange, CartSummary } from './cart-merge.ts';
+import type { CartMergeChange, CartSummary } from './cart-summary.ts';
 import type { Log } from '../platform/log.ts';
 import { startPeriodicPass, type PeriodicPass, type SweepTurn } from '../platform/periodic-pass.ts';
 
@@ -23,9 +23,11 @@ export async function loadKeptLines(db: Kysely<Database>, cartId: string): Promi
     .selectFrom('cart_kept_lines')
     .innerJoin('product_variants', 'product_variants.id', 'cart_kept_lines.variant_id')
     .innerJoin('products', 'products.id', 'product_variants.product_id')
+    .innerJoin('variant_offers', 'variant_offers.id', 'cart_kept_lines.offer_id')
     .select([
       'cart_kept_lines.id',
       'cart_kept_lines.zipcode',
+      'variant_offers.stock',
       'products.name',
       'product_variants.bottle_size',
       'products.size_unit',
@@ -43,6 +45,7 @@ export async function loadKeptLines(db: Kysely<Database>, cartId: string): Promi
     size: formatSize(row.bottle_size, row.size_unit),
     qty: row.qty,
     expires_at: new Date(row.expires_at).toISOString(),
+    in_stock: row.stock > 0,
   }));
 }
 

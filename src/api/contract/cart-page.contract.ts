@@ -1,7 +1,7 @@
 import { array, boolean, define, nullable, number, object, optional, string, type, type Infer } from 'superstruct';
 import { maxQuantity } from '../../rules/quantity.ts';
 import { envelope } from './envelope.ts';
-import { callerFields, cartIdField, money, numericId, optionalId, storeField, zipcodeField } from './fields.ts';
+import { blankIsMissing, callerFields, cartIdField, money, numericId, optionalId, speedField, storeField, zipcodeField } from './fields.ts';
 import { sizeUnit, speedType } from './product-summary.contract.ts';
 
 /**
@@ -110,6 +110,8 @@ export const keptLine = type({
   qty: number(),
   /** When it goes (ISO 8601). */
   expires_at: string(),
+  /** false: its offer has none in stock now (it cannot come back until restocked; the cart names it). */
+  in_stock: optional(boolean()),
 });
 export type KeptLine = Infer<typeof keptLine>;
 
@@ -152,6 +154,12 @@ export const showCartBody = object({
   cart_id: optional(cartIdField),
   coupon_code: optional(string()),
   remove_coupon: optional(number()),
+  /**
+   * The delivery option the shopper is on ('local' for Delivery; dine-in or pickup with vendor_location_id): lines
+   * kept for the cart's zip that it sells come back, as far as their stock allows (QA walk 3). Absent: none do.
+   */
+  courier_type: speedField('courier_type'),
+  vendor_location_id: blankIsMissing(optional(numericId('vendor_location_id'))),
   ...callerFields,
 });
 export type ShowCartBody = Infer<typeof showCartBody>;

@@ -17,7 +17,7 @@ import {
 } from '../../rules/auth-validation.ts';
 import { captchaField } from './captcha.contract.ts';
 import { codeAndMessage, envelope, replyCode } from './envelope.ts';
-import { heldCartIdField, ruleField, storeField } from './fields.ts';
+import { blankIsMissing, heldCartIdField, numericId, ruleField, speedField, storeField } from './fields.ts';
 
 /** The confirmation field compares itself with its sibling, so a mismatch is reported with every other field. */
 function confirmField(name: string, passwordField: string): Struct<string, null> {
@@ -59,6 +59,13 @@ export const loginBody = object({
   email: ruleField('email', signInEmailError),
   password: ruleField('password', signInPasswordError),
   cart_id: heldCartIdField,
+  /**
+   * The delivery option the shopper is on ('local' for Delivery; dine-in or pickup with vendor_location_id, the chosen
+   * restaurant): the account's cart merged with the guest's takes it, lines of another option moved to its offers or
+   * kept aside (QA walk 3). Absent: the carts are merged as they are.
+   */
+  courier_type: speedField('courier_type'),
+  vendor_location_id: blankIsMissing(optional(numericId('vendor_location_id'))),
   altcha: captchaField,
   ...storeField,
 });
@@ -77,6 +84,10 @@ export const signInResult = type({
   role: optional(enums(['seller', 'staff'] as const)),
   /** Issue 23: what taking over the guest cart changed (a quantity capped by stock or the limit); absent when nothing. */
   cart_changes: optional(array(type({ name: string(), size: string(), wanted: number(), qty: number() }))),
+  /** QA walk 3: the account's lines moved to the shopper's delivery option, each with its new seller. */
+  cart_moved: optional(array(type({ name: string(), size: string(), qty: number(), seller: optional(string()) }))),
+  /** QA walk 3: the account's lines that option cannot sell, kept aside for the option they were added for. */
+  cart_kept: optional(array(type({ name: string(), size: string(), qty: number() }))),
 });
 export type SignInResult = Infer<typeof signInResult>;
 /** code 1 with message 'success' and result; code -1 with a message for wrong credentials. */

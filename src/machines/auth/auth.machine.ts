@@ -1,7 +1,6 @@
-import { cartMergeMessage } from '../../rules/area-change.ts';
 import type { LoginReply, RegisterReply } from '../../api/contract/customer.contract.ts';
 import { authFailureMessages } from '../shared/auth-failure.ts';
-import { authSetup, emptyValues, signInFailure, registerFailure, type SignedInResult } from './auth.setup.ts';
+import { authSetup, emptyValues, signInCartMessage, signInFailure, signInOption, registerFailure, type SignedInResult } from './auth.setup.ts';
 
 /**
  * The auth screen (spec 2 and 4): sign in, create account and forgot password, switching in place. Sign in and create
@@ -86,16 +85,21 @@ export const authMachine = authSetup.createMachine({
               email: context.values.email.trim(),
               password: context.values.password,
               cart_id: context.session.getSnapshot().context.cart_id,
+              ...signInOption(context.session.getSnapshot().context),
               altcha: context.captcha ?? '',
             }),
             onDone: [
               {
-                description: "Code 1 and 'success', and combining the guest cart with the account's capped a line: signed in, and told what changed.",
+                description:
+                  "Code 1 and 'success', and combining the guest cart with the account's capped a line, or moved or kept aside one of another delivery option: signed in, and told what changed.",
                 guard: { type: 'isSignedInWithCartChanges', params: ({ event }) => ({ reply: event.output }) },
                 target: '#auth.signedIn',
                 actions: [
                   { type: 'recordSignIn', params: ({ event }) => ({ result: signInResultOf(event.output) }) },
-                  { type: 'notifyCartChanged', params: ({ event }) => ({ message: cartMergeMessage(event.output.result?.cart_changes ?? []) }) },
+                  {
+                    type: 'notifyCartChanged',
+                    params: ({ context, event }) => ({ message: signInCartMessage(event.output, context.session.getSnapshot().context) }),
+                  },
                 ],
               },
               {

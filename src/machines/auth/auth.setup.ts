@@ -11,7 +11,9 @@ import type {
 } from '../../api/contract/customer.contract.ts';
 import { forgot, login, register } from '../../api/customer.api.ts';
 import type { Sent } from '../../api/http.ts';
+import { cartMergeMessage, mergeChangedCart } from '../../rules/area-change.ts';
 import { createAccountErrors, emailOnlyErrors, signInErrors, type FieldErrors } from '../../rules/auth-validation.ts';
+import { shopperOptionFields } from '../../rules/shopper-option.ts';
 import { authFailureMessages, failureOf, type Failure } from '../shared/auth-failure.ts';
 import type { CaptchaEvent } from './captcha.ts';
 import type { SessionValues } from '../app/session-values.ts';
@@ -74,6 +76,23 @@ function signedInValues(result: SignedInResult): Partial<SessionValues> {
   };
 }
 
+/**
+ * The delivery option the shopper is on, sent with the sign-in: the merged cart takes it (QA walk 3: a guest's Pick-Up
+ * cart merged with an account's Same Day line could not be checked out). 'local' says Delivery.
+ */
+export function signInOption(stored: SessionValues): Pick<Sent<LoginBody>, 'courier_type' | 'vendor_location_id'> {
+  return shopperOptionFields(stored);
+}
+
+/** What the shopper is told of the merge: capped lines, and lines moved to their option or kept aside for another. */
+export function signInCartMessage(reply: LoginReply, stored: SessionValues): string {
+  const result = reply.result;
+  // The visit's name as the pincode machine words it (the options' labels live in a chunk the sign-in does not load).
+  const visit = stored.couriertype === 'dine-in' ? 'Dine-In' : stored.couriertype === 'pickup' ? 'Pick-Up' : undefined;
+  const option = visit && stored.retailer_name ? `${visit} at ${stored.retailer_name}` : (visit ?? 'Delivery');
+  return cartMergeMessage(result?.cart_changes ?? [], { option, moved: result?.cart_moved, kept: result?.cart_kept });
+}
+
 export function signInFailure(error: unknown): Failure<AuthField> {
   return failureOf(error, authFields, authFailureMessages.offline, authFailureMessages.somethingWentWrong);
 }
@@ -105,8 +124,9 @@ export const authSetup = setup({
     isSignedIn: (_, params: { reply: LoginReply }) =>
       params.reply.code === 1 && params.reply.message === 'success' && params.reply.result !== undefined,
     // Issue 23: merging the guest cart capped a line; the shopper is told, never silently.
+    // QA walk 3: or moved lines to the delivery option the shopper is on, or kept some aside for another.
     isSignedInWithCartChanges: (_, params: { reply: LoginReply }) =>
-      params.reply.code === 1 && params.reply.message === 'success' && (params.reply.result?.cart_changes?.length ?? 0) > 0,
+      params.reply.code === 1 && params.reply.message === 'success' && mergeChangedCart(params.reply.result),
     isRegistered: (_, params: { reply: RegisterReply }) => params.reply.code === 1 && params.reply.result !== undefined,
     isSent: (_, params: { reply: MessageReply }) => params.reply.code === 1,
   },

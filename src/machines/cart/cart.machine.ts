@@ -1,5 +1,6 @@
 import { or } from 'xstate';
 import { cartRequest, deliveryDatesRequest, keptRemovalRequest } from '../../api/cart.api.ts';
+import { shopperOptionFields } from '../../rules/shopper-option.ts';
 import { answerOf, errorOf, failureMessage } from './cart-replies.ts';
 import { cartSetup, reportOf, messageOf } from './cart.setup.ts';
 
@@ -106,7 +107,7 @@ export const cartMachine = cartSetup.createMachine({
       invoke: {
         id: 'showCart',
         src: 'showCart',
-        input: ({ context }) => cartRequest(context.cartId),
+        input: ({ context }) => cartRequest(context.cartId, shopperOptionFields(context.session.getSnapshot().context)),
         onDone: [
           {
             description: 'This browser held no cart and the signed-in account has one (filled in another browser): that cart opens.',
@@ -342,7 +343,7 @@ export const cartMachine = cartSetup.createMachine({
               invoke: {
                 id: 'showCart',
                 src: 'showCart',
-                input: ({ context }) => cartRequest(context.cartId),
+                input: ({ context }) => cartRequest(context.cartId, shopperOptionFields(context.session.getSnapshot().context)),
                 onDone: [
                   {
                     description: 'The cart was ordered in another tab or window: a toast says so and the cart the shopper has now opens.',

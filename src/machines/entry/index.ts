@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { entryMachine } from './entry.machine.ts';
-import type { pincodeMachine } from './pincode.machine.ts';
+import { endingVisit, type pincodeMachine } from './pincode.machine.ts';
 import type { zipSuggestionMachine } from './zip-suggestion.machine.ts';
 
 /**
@@ -24,9 +24,10 @@ export const selectPincodeValue = (s: PincodeSnapshot) => s.context.value;
 export const selectPincodeError = (s: PincodeSnapshot) => s.context.error;
 export const selectNotServed = (s: PincodeSnapshot) => s.context.notServed;
 /** While the dialog asks (issue 23): the new pincode, the cart lines that stay and those it cannot sell. */
+/** A visit the new area ends is named (QA walk 3: the question said 'Everything … comes with you' and the pick-up went unsaid). */
 export const selectCartQuestion = (s: PincodeSnapshot) =>
   s.matches('confirming') && s.context.cartCheck && s.context.area
-    ? { zipcode: s.context.area.zipcode, oldZipcode: s.context.currentZip, ...s.context.cartCheck }
+    ? { zipcode: s.context.area.zipcode, oldZipcode: s.context.currentZip, endsVisit: endingVisit(s.context), ...s.context.cartCheck }
     : undefined;
 /** Waiting on the server (the zip, the cart's check or its move). */
 export const selectPincodeBusy = (s: PincodeSnapshot) => s.matches('lookingUp') || s.matches('checkingCart') || s.matches('movingCart');

@@ -2,7 +2,7 @@ import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
 import type { MoveAreaBody, MoveAreaReply } from '../../api/contract/cart-area.contract.ts';
 import type { ZipLookupReply } from '../../api/contract/location.contract.ts';
 import { ApiError, type Sent } from '../../api/http.ts';
-import { comingSoonMessage, pincodeChangedMessage, somethingWentWrongMessage, visitDroppedMessage } from '../../rules/messages.ts';
+import { comingSoonMessage, pincodeChangedMessage, somethingWentWrongMessage, visitDroppedMessage, type EndingVisit } from '../../rules/messages.ts';
 import { normalizePincode, pincodeError } from '../../rules/pincode.ts';
 import { visitChoiceKeys, type SessionValues } from '../app/session-values.ts';
 import type { sessionMachine } from '../app/session.machine.ts';
@@ -46,7 +46,7 @@ export interface PincodeContext extends PincodeInput {
   /** The cart moved to the new area: its item count (the header badge). */
   movedTotal?: number | undefined;
   /** The Dine-In or Pick-Up visit the new area drops (another city, other restaurants), said with 'Pin Code Changed'. */
-  droppedVisit?: string | undefined;
+  droppedVisit?: EndingVisit | undefined;
 }
 
 export type PincodeEvent =
@@ -113,12 +113,7 @@ export const pincodeMachine = setup({
     // Kept the old zip: the field shows it again, nothing else changed.
     restoreZip: assign(({ context }) => ({ value: context.currentZip ?? '', area: undefined, cartCheck: undefined, error: undefined })),
     // Read before recordArea forgets it: a visit chosen for the old area's restaurant does not follow the shopper.
-    assignDroppedVisit: assign(({ context }) => {
-      const stored = context.session.getSnapshot().context;
-      const visit = stored.shippingType === 'dine-in' ? 'Dine-In' : stored.shippingType === 'pick-up' ? 'Pick-Up' : undefined;
-      if (!visit || !stored.retailer_name || !changesArea(context, stored.location)) return { droppedVisit: undefined };
-      return { droppedVisit: visitDroppedMessage(visit, stored.retailer_name, context.currentZip ?? '') };
-    }),
+    assignDroppedVisit: assign(({ context }) => ({ droppedVisit: endingVisit(context) })),
     recordArea: sendTo(
       ({ context }) => context.session,
       ({ context }) => ({ type: 'session.update' as const, values: areaValues(context, context.session.getSnapshot().context.location) }),
@@ -295,7 +290,9 @@ export const pincodeMachine = setup({
           actions: {
             type: 'notifyPincodeChanged',
             params: ({ context }) => ({
-              message: context.droppedVisit ? `${pincodeChangedMessage}. ${context.droppedVisit}` : pincodeChangedMessage,
+              message: context.droppedVisit
+                ? `${pincodeChangedMessage}. ${visitDroppedMessage(context.droppedVisit, context.currentZip ?? '')}`
+                : pincodeChangedMessage,
             }),
           },
         },
@@ -323,6 +320,14 @@ function areaValues(context: PincodeContext, currentLocation: number | undefined
     values.total_products_in_cart = 0;
   }
   return values;
+}
+
+/** The Dine-In or Pick-Up the new pincode ends (another area, other restaurants): the question and the snackbar say so. */
+export function endingVisit(context: PincodeContext): EndingVisit | undefined {
+  const stored = context.session.getSnapshot().context;
+  const visit = stored.shippingType === 'dine-in' ? 'Dine-In' : stored.shippingType === 'pick-up' ? 'Pick-Up' : undefined;
+  if (!visit || !stored.retailer_name || !changesArea(context, stored.location)) return undefined;
+  return { visit, restaurant: stored.retailer_name };
 }
 
 function changesArea(context: PincodeContext, currentLocation: number | undefined): boolean {

@@ -30,7 +30,7 @@ export const selectOptionCartQuestion = (s: DeliveryOptionsSnapshot) => {
   const target = deliveryOptionLabels[kind];
   const restaurant = selectChosenRetailer(s)?.name;
   const current = sameOption && stored.retailer_name ? `${storedOption} at ${stored.retailer_name}` : storedOption;
-  return { target: sameOption && restaurant ? `${target} at ${restaurant}` : target, current, keepFor: current, ...check };
+  return { target: sameOption && restaurant ? `${target} at ${restaurant}` : target, current, keepFor: current, mode: kind, ...check };
 };
 /** Asking the server about the cart, or moving it. */
 export const selectOptionCartBusy = (s: DeliveryOptionsSnapshot) => s.matches({ options: 'checkingCart' }) || s.matches({ options: 'movingCart' });

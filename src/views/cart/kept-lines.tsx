@@ -1,5 +1,5 @@
 import type { KeptLine } from '../../api/contract/cart-page.contract.ts';
-import { keptSectionWords, lineLabel } from '../../rules/area-change.ts';
+import { keptLineUnavailable, keptSectionWords, lineLabel } from '../../rules/area-change.ts';
 import { linkButton } from '../../styles/controls.css.ts';
 import { useSessionValue } from '../app-context.tsx';
 import * as css from './kept-lines.css.ts';
@@ -28,7 +28,10 @@ export function KeptLines({ kept, busy, onRemove }: { kept: readonly KeptLine[];
             <ul className={css.lines}>
               {lines.map((line) => (
                 <li key={line.kept_id} className={css.line}>
-                  <span>{lineLabel(line)}</span>
+                  <span>
+                    {lineLabel(line)}
+                    {line.in_stock === false && <span className={css.note}> {keptLineUnavailable}</span>}
+                  </span>
                   <button
                     type="button"
                     className={linkButton}

@@ -33,12 +33,18 @@ export function AreaChangeQuestionView({
   const comingBack = linesComingBack(question.restore ?? []);
   // Moved to another seller: named, with the date and time to choose again (that seller has none in this cart).
   const sellerChanges = sellerChangeLines(question.keep);
-  const sellerWords = sellerChangeWords(question.target);
+  const sellerWords = sellerChangeWords(question.target, question.mode);
   return (
     <div className={css.question}>
       <h2 id={titleId} className={dialogCss.title}>
         {words.title}
       </h2>
+      {words.endsVisit && (
+        // A new pincode in another area ends the pick-up or table: said before the shopper agrees (QA walk 3).
+        <p className={css.heading} role="alert">
+          {words.endsVisit}
+        </p>
+      )}
       {question.keep.length > 0 && (
         <section aria-label="Staying in your cart">
           <p className={css.heading}>{words.keepHeading}</p>

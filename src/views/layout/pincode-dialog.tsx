@@ -70,6 +70,7 @@ export function PincodeDialogView({ actor, onLeave }: { actor: PincodeActor; onL
               drop: question.drop,
               restore: question.restore,
               keepFor: question.oldZipcode,
+              endsVisit: question.endsVisit,
             }}
             onConfirm={() => actor.send({ type: 'pincode.confirm' })}
             onKeep={() => actor.send({ type: 'pincode.keep' })}
