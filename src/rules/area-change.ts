@@ -2,6 +2,19 @@ import { storeTimeZone } from './delivery-dates.ts';
 import type { DeliveryOptionKind } from './dine-in.ts';
 import { formatMoney } from './money.ts';
 
+/** A Dine-In or Pick-Up at a restaurant that a new pincode in another area ends. */
+export interface EndingVisit {
+  visit: 'Dine-In' | 'Pick-Up';
+  restaurant: string;
+}
+
+/**
+ * Said with 'Pin Code Changed' when the new area ends a Dine-In or Pick-Up visit (its restaurant is in the old one).
+ * Here, not in messages.ts: that module is in the first load, with every text any screen takes from it.
+ */
+export const visitDroppedMessage = ({ visit, restaurant }: EndingVisit, oldZip: string) =>
+  `Your ${visit} at ${restaurant} was for ${oldZip}: you are on Delivery now.`;
+
 /**
  * What the shopper is told before a new pincode or delivery option changes their cart (issue 23: nothing they chose
  * disappears silently). The lines come from the server (POST /api/cart/movearea); these are only the words.

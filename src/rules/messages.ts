@@ -40,15 +40,6 @@ export const cardGoneMessage = 'The card chosen for this order was removed. Plea
 
 /** The snackbar after the pincode dialog changed the shopper's area (storefront spec, 6000 ms). */
 export const pincodeChangedMessage = 'Pin Code Changed';
-/** Said with 'Pin Code Changed' when the new area ends a Dine-In or Pick-Up visit (its restaurant is in the old one). */
-/** A Dine-In or Pick-Up at a restaurant that a new pincode in another area ends. */
-export interface EndingVisit {
-  visit: 'Dine-In' | 'Pick-Up';
-  restaurant: string;
-}
-export const visitDroppedMessage = ({ visit, restaurant }: EndingVisit, oldZip: string) =>
-  `Your ${visit} at ${restaurant} was for ${oldZip}: you are on Delivery now.`;
-
 /**
  * The server's 400 for a chosen restaurant (vendor_location_id) that does not sell the visit in the request's area: a
  * restaurant of another area, one gone, or a made-up id. Our own words: the spec has none.

@@ -10,7 +10,7 @@ import { pincodeMachine } from '../../src/machines/entry/pincode.machine.ts';
 import { zipSuggestionMachine } from '../../src/machines/entry/zip-suggestion.machine.ts';
 import type { SessionValues } from '../../src/machines/app/session-values.ts';
 import { sessionMachine } from '../../src/machines/app/session.machine.ts';
-import { visitDroppedMessage } from '../../src/rules/messages.ts';
+import { visitDroppedMessage } from '../../src/rules/area-change.ts';
 import { pincodeMessages } from '../../src/rules/pincode.ts';
 import { allStateIds, allTransitions, neverSettling, planPaths, replay, type PathPlan, coverageTitle } from './path-coverage.ts';
 
