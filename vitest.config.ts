@@ -51,6 +51,10 @@ export default defineConfig({
           testTimeout: 90_000,
           hookTimeout: 180_000,
           isolate: false,
+          // Forked processes, not threads: two worker isolates each running PGlite's WebAssembly in one process once
+          // crashed V8 while freeing wasm code ("Check failed: jit_page_->allocations_.erase(addr) == 1", Node 24.21,
+          // load 10), which ends the whole run. One isolate per process cannot race another over the JIT pages.
+          pool: 'forks',
         },
       },
     ],
