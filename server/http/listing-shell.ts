@@ -81,7 +81,7 @@ export function listingFrame(html: string): ListingFrame | undefined {
   const priceText = cardPriceLabel(sentinel.child) ?? '';
   const estimateText = cardEstimate(sentinel) ?? '';
   const mark = /<span role="img"[^>]*>21\+<\/span>/.exec(card)?.[0];
-  const notice = spanWith(card, ageRestrictedCardNotice);
+  const notice = spanWith(card, ageRestrictedCardNotice(false));
   const price = spanWith(card, priceText);
   const estimate = spanWith(card, estimateText);
   const [first, ...rest] = sentinel.speed_types;

@@ -1,5 +1,6 @@
 import { centsToDollars, dollarsToCents, formatMoney } from './money.ts';
-import { refusedByOf } from './fulfilment.ts';
+import { refusedByOf, type FulfilmentActor } from './fulfilment.ts';
+import { isRefusedPartRefunded } from './order-refunds.ts';
 import { possessive } from './possessive.ts';
 import { modeRowsOf } from './price-rows.ts';
 import { estimateLabel, formatWeighedPounds, weightMarginPercent } from './weight-estimate.ts';
@@ -339,9 +340,14 @@ export interface LineFacts {
   vendor_name?: string | undefined;
 }
 
-export const refusedPartLineNote = 'Refused by its seller: not charged';
-/** The same line when the store's staff refused the part for its seller. */
-export const refusedByStoreLineNote = 'Refused by the store: not charged';
+/**
+ * A refused part's line: who refused it (its seller, or the store's staff for them) and what became of its money:
+ * 'not charged' when nothing was taken for it (a card only held, pay on delivery), 'refunded' when a payment taken at
+ * place order gave its share back (QA: 'not charged' on an order paid up front, its refund listed below).
+ */
+export function refusedPartLineNote(by: FulfilmentActor, refunded: boolean): string {
+  return `Refused by ${by === 'staff' ? 'the store' : 'its seller'}: ${refunded ? 'refunded' : 'not charged'}`;
+}
 
 /** Who refused a seller's part, in the order page's words: 'Fulton Fish Co. refused their part' or 'The store refused …'. */
 function refusedPartWho(vendorName: string, timeline: OrderFigures['timeline']): string {
@@ -352,10 +358,11 @@ function refusedPartWho(vendorName: string, timeline: OrderFigures['timeline']):
  * 'about 1.1 lb, est. $18.40 · weighed 0.99 lb' or 'Substituted: Salmon Fillet', or undefined. The line's final amount
  * is its TOTAL (lineTotal), in the column beside the note: the note does not say it again.
  */
-export function lineNote(line: LineFacts, timeline?: OrderFigures['timeline']): string | undefined {
+export function lineNote(line: LineFacts, timeline?: OrderFigures['timeline'], refunds?: readonly { what: string }[]): string | undefined {
   // A refused part's lines leave the order as marked-out lines do (refused-parts.ts), but were not out of stock; the
-  // order's timeline says whether its seller or the store refused it.
-  if (line.fulfilment_state === 'refused') return refusedByOf(timeline, line.vendor_name) === 'staff' ? refusedByStoreLineNote : refusedPartLineNote;
+  // order's timeline says whether its seller or the store refused it, its refunds whether its share was given back.
+  if (line.fulfilment_state === 'refused')
+    return refusedPartLineNote(refusedByOf(timeline, line.vendor_name) ?? 'seller', isRefusedPartRefunded(refunds, line.vendor_name));
   const parts: string[] = [];
   if (line.substitution_state) {
     parts.push(`${substitutionStateLabels[line.substitution_state]}${line.substitute_name ? `: ${line.substitute_name}` : ''}`);

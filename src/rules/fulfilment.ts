@@ -278,7 +278,7 @@ const placedStatus = 'processing';
  * its payment ('processing'; 'processing · pay on delivery' when paid at the door) until a seller moves it, then the step it is at ('Packed', 'Ready for
  * pick-up', 'Out for delivery'), named as its timeline names it; an order still to be paid at the door says so after
  * the step ('Packed · pay on delivery'). A finished order says how it ended, in its mode's and its reason's words:
- * 'Delivered', 'Picked up', 'Served'; 'Refused by the seller' (or 'Refused' when staff refused for them) against
+ * 'Delivered', 'Picked up', 'Served'; 'Refused by the seller' (or 'Refused by the store' when staff refused for them) against
  * 'Canceled' by the shopper or staff. An order ended before any seller saw it (a payment never made or confirmed)
  * keeps its payment word ('canceled').
  */
@@ -296,7 +296,9 @@ export function orderHeadline(order: {
   if (finalFulfilmentStates.includes(state) && state !== 'refused') return fulfilmentStateLabels[state];
   const step = order.timeline?.filter((s) => s.state === state).at(-1);
   const label = timelineStepLabel(step === undefined ? { state } : step);
-  if (state === 'refused') return label;
+  // A refusal naming no seller (an order of one) says who refused, as the console's badge does: 'Refused by the store'
+  // when staff refused for the seller, where the timeline's step leaves who to its actor.
+  if (state === 'refused') return step?.seller == null ? moveStepLabel('refused', refusedByOf(order.timeline, undefined) ?? 'seller') : label;
   const open = order.status === placedStatus || unpaid;
   if (!open) return order.status;
   return order.status === placedStatus ? label : `${label} · ${order.status}`;

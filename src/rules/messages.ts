@@ -62,12 +62,6 @@ export const ageVerificationNeededRefusal = 'Please verify your identity (21+) b
 /** Place order's refusal of a cart with an age-restricted item when no fresh face check (15 minutes) was made for it. */
 export const facePassNeededRefusal = 'Please verify your face again before placing an order with age-restricted items.';
 
-/**
- * A guest (no account: no token, or an email-only guest checkout) adding an age-restricted product: the product page
- * and the add-to-cart call refuse it with these words (issue 11: "asked to create an account and verify first").
- */
-export const guestAgeRestrictedRefusal = 'Please create an account and verify your identity (21+) to buy this.';
-
 /** The Delivery Options screen and the dine-in form (storefront spec sections 2, 5, 8; issue 12). */
 export const deliveryOptionMessages = {
   noRetailer: 'No retailer available for this location presently',

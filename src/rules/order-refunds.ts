@@ -31,11 +31,21 @@ export interface RefundMade {
   what: string;
 }
 
+/** What a refused part's refund was for, in the shopper's words. */
+function refusedPartRefundWhat(vendorName: string): string {
+  return `the items from ${vendorName}, taken off your order`;
+}
+
+/** Whether a seller's refused part was given back (its refund among the order's): its lines then read 'refunded'. */
+export function isRefusedPartRefunded(refunds: readonly { what: string }[] | undefined, vendorName: string | undefined): boolean {
+  return vendorName !== undefined && (refunds ?? []).some((refund) => refund.what === refusedPartRefundWhat(vendorName));
+}
+
 export function refundsMade(facts: RefundFacts): RefundMade[] {
   if (!facts.paidWhenPlaced || facts.collectedCents <= 0) return [];
   const refunds: RefundMade[] = facts.refusedParts
     .filter((p) => p.totalCents > 0)
-    .map((p) => ({ amountCents: p.totalCents, what: `the items from ${p.vendorName}, taken off your order` }));
+    .map((p) => ({ amountCents: p.totalCents, what: refusedPartRefundWhat(p.vendorName) }));
   let held = facts.collectedCents - refunds.reduce((sum, r) => sum + r.amountCents, 0);
   if (facts.finalCents !== null && held > facts.finalCents) {
     refunds.push({ amountCents: held - facts.finalCents, what: 'the difference after packing' });

@@ -9,7 +9,6 @@ import {
   gramsPerPound,
   lineTotal,
   orderTotalRows,
-  refusedByStoreLineNote,
   refusedPartLineNote,
   type PricedLine,
 } from '../../src/rules/catch-weight.ts';
@@ -33,7 +32,7 @@ import {
 } from './steps.ts';
 import { e2eSeller, e2eStaff } from './store-users.ts';
 import { openWithSession } from './journeys/shoppers.ts';
-import { sameDayAndFarmOrderThroughApi } from './reach/orders.ts';
+import { sameDayAndFarmOrderThroughApi, sameDayOrderThroughApi } from './reach/orders.ts';
 
 /**
  * Issue 24: a shopper's order runs through the store's side. A guest pays for a Same Day ribeye and strip steak; the
@@ -484,7 +483,7 @@ test("an order from two sellers: each seller's part moves on its own, the shoppe
     await expect(page.getByTestId('order-status')).toHaveText('Delivered');
     const delivered = await shopperOrder(page, orderId);
     const salmonRow = page.getByRole('row').filter({ hasText: salmon });
-    await expect(salmonRow.getByTestId('line-note')).toHaveText(refusedPartLineNote);
+    await expect(salmonRow.getByTestId('line-note')).toHaveText(refusedPartLineNote('seller', false));
     await expect(salmonRow).toContainText(/Refused by Fulton Fish/);
     await expect(salmonRow).toContainText(formatMoney('0.00'));
     const refusedTotal = delivered.refused_parts?.[0]?.total ?? '';
@@ -538,7 +537,7 @@ test('a cancel of the rest after a refused part: the shopper is told what each g
   // The store refused it, not the seller: the page's words say so (QA walk 3: 'Fulton Fish Co. refused their part').
   await expect(page.getByTestId('cap-rule')).toContainText(`The store refused Fulton Fish Co.'s part: ${formatMoney(share)} taken off`);
   const salmonNote = page.getByRole('row').filter({ hasText: salmon }).getByTestId('line-note');
-  await expect(salmonNote).toHaveText(refusedByStoreLineNote);
+  await expect(salmonNote).toHaveText(refusedPartLineNote('staff', false));
   await page.getByRole('button', { name: 'Change delivery or cancel' }).click();
   await page.getByRole('button', { name: 'Cancel order' }).click();
   // Not 'refunded in full': the cancel ends the rest, the refused part was taken off before (a held card: released).
@@ -608,6 +607,32 @@ test('the driver tip goes with the only part a driver brings: refused, the order
   expect(rows.find((r) => r.name === 'Driver Tip')?.value).toBe('0.00');
   const tipWords = `The driver tip (${formatMoney(before.driver_tip)}) is taken off too`.replace(/[$.()]/g, '\\$&');
   expect(await mailedMatchFor(placed.email, new RegExp(tipWords))).toBeTruthy();
+});
+
+/**
+ * QA walk 4: an order of one seller that staff refused read just 'Refused' as its headline, while its timeline said
+ * 'by the store'. Its headline and its line's STATUS now say who refused it, as the console's badge does.
+ */
+test('an order of one seller refused by staff: the shopper reads "Refused by the store", not just "Refused"', async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  const placed = await sameDayOrderThroughApi('staff-refused-one');
+  const staffContext = await browser.newContext();
+  try {
+    const staff = await staffContext.newPage();
+    await consoleUserSignsIn(staff, { ...e2eStaff, console: 'Staff console', path: 'staff', heading: 'STAFF CONSOLE' });
+    await staff.getByLabel('Date').first().fill(placed.deliveryDate);
+    const card = staff.getByRole('article', { name: `ORDER #${placed.orderId}` });
+    await card.getByLabel('Reason').fill('Freezer broke down');
+    await card.getByRole('button', { name: 'Refuse' }).click();
+    await card.getByRole('alertdialog').getByRole('button', { name: 'Yes, refuse it' }).click();
+    await expect(card.getByTestId('fulfilment-state')).toHaveText('Refused by the store');
+  } finally {
+    await staffContext.close();
+  }
+
+  await openWithSession(page, placed.session, `/order/status?orderId=${placed.orderId}`);
+  await expect(page.getByTestId('order-status')).toHaveText('Refused by the store');
+  await expect(page.getByRole('table').getByRole('row').nth(1).locator('[data-label="STATUS"]')).toHaveText('Refused by the store');
 });
 
 /**
@@ -739,6 +764,8 @@ test('a refused part of an order paid by UPI: the page lists the refund made and
   await expect(page.getByTestId('refund')).toHaveText(
     `Refunded ${formatMoney(share)} to your payment: the items from Fulton Fish Co., taken off your order.`,
   );
+  // Its lines say the share was refunded, not 'not charged' (UPI took the payment at place order).
+  await expect(page.getByRole('row').filter({ hasText: salmon }).getByTestId('line-note')).toHaveText('Refused by the store: refunded');
   await expect(page.getByTestId('order-total')).toHaveText(
     estimateAndFinal(dollarsToCents(refused.grand_total) ?? 0, null, dollarsToCents(placed.grand_total) ?? 0),
   );

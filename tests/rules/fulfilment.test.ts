@@ -225,7 +225,15 @@ describe('the order headline (QA: "Processing · $45.89" for an order ready for 
     const refused = (actor: string, seller?: string) =>
       orderHeadline({ status: 'canceled', fulfilment_state: 'refused', timeline: [{ state: 'refused', actor, ...(seller ? { seller } : {}) }] });
     expect(refused('seller')).toBe('Refused by the seller');
-    expect(refused('staff')).toBe('Refused');
+    // Staff refused for the one seller: the headline says who, as the console's badge does (QA: read just 'Refused').
+    expect(refused('staff')).toBe('Refused by the store');
+    expect(refused('system')).toBe('Refused by the store');
+    expect(
+      lineHeadline(
+        { status: 'canceled', fulfilment_state: 'refused', timeline: [{ state: 'refused', actor: 'staff' }] },
+        { vendor_name: 'Bay Fish Market' },
+      ),
+    ).toBe('Refused by the store');
     expect(refused('seller', 'Bay Fish Market')).toBe('Refused by Bay Fish Market');
     expect(orderHeadline({ status: 'canceled', fulfilment_state: 'refused' })).toBe('Refused by the seller');
     expect(orderHeadline({ status: 'canceled', fulfilment_state: 'canceled', timeline: [{ state: 'canceled', actor: 'shopper' }] })).toBe('Canceled');

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { moveQuestion } from '../../src/rules/console-confirm.ts';
-import { lineNote, orderTotalNote, refusedByStoreLineNote, refusedPartLineNote } from '../../src/rules/catch-weight.ts';
+import { lineNote, orderTotalNote, refusedPartLineNote } from '../../src/rules/catch-weight.ts';
 import { consoleStateLabel, fulfilmentEventsFor, lineHeadline, refusedByOf, type FulfilmentState } from '../../src/rules/fulfilment.ts';
 import { possessive } from '../../src/rules/possessive.ts';
 import { refusedBeforeText } from '../../src/rules/rest-cancel.ts';
 import { endsPartOnly, moveAsksFirst, partEventsFor, partMayMove, partStoppingMove, wholeMoveRefusal } from '../../src/rules/order-parts.ts';
+import { refundReply, refundsMade } from '../../src/rules/order-refunds.ts';
 import { paymentStatusWords } from '../../src/rules/payment-words.ts';
 
 /** Decision 081's parts: a cancel ends every seller's part, so the consoles offer it, and the server takes it, only where each allows it. */
@@ -69,7 +70,7 @@ describe('a part refused while the rest goes on', () => {
     expect(lineHeadline(order, { vendor_name: 'Fulton Fish Co.', fulfilment_state: 'refused' })).toBe('Refused by Fulton Fish Co.');
     expect(lineHeadline(order, { vendor_name: 'Hudson Street Butchers', fulfilment_state: 'accepted' })).toBe('Accepted by the seller');
     expect(lineNote({ product_qty: 1, bottle_size: 0, row_total: '25.00', substitution_state: 'out', fulfilment_state: 'refused' })).toBe(
-      refusedPartLineNote,
+      'Refused by its seller: not charged',
     );
     expect(
       orderTotalNote({
@@ -83,6 +84,47 @@ describe('a part refused while the rest goes on', () => {
         refused_parts: [{ vendor_name: 'Fulton Fish Co.', total: '29.99' }],
       }),
     ).toBe('Fulton Fish Co. refused their part: $29.99 taken off (its items, their tax and its fees).');
+  });
+
+  it("says 'refunded', not 'not charged', on a refused part's lines when its share was given back (paid up front)", () => {
+    const farm = 'Green Pastures Farm';
+    const line = {
+      product_qty: 1,
+      bottle_size: 0,
+      row_total: '7.69',
+      substitution_state: 'out' as const,
+      fulfilment_state: 'refused',
+      vendor_name: farm,
+    };
+    // The refunds as the order page gets them (order-refunds.ts refundsMade): the part's share given back at once.
+    const refunds = refundsMade({
+      paidWhenPlaced: true,
+      collectedCents: 4158,
+      refusedParts: [{ vendorName: farm, totalCents: 2268 }],
+      finalCents: null,
+      ended: false,
+    });
+    expect(lineNote(line, [{ state: 'refused', actor: 'staff', seller: farm }], refunds.map(refundReply))).toBe('Refused by the store: refunded');
+    expect(lineNote(line, [{ state: 'refused', actor: 'seller', seller: farm }], refunds.map(refundReply))).toBe('Refused by its seller: refunded');
+    // A card only held or pay on delivery took nothing for it: no refund, 'not charged'.
+    const held = refundsMade({
+      paidWhenPlaced: false,
+      collectedCents: 4158,
+      refusedParts: [{ vendorName: farm, totalCents: 2268 }],
+      finalCents: null,
+      ended: false,
+    });
+    expect(held).toEqual([]);
+    expect(lineNote(line, [{ state: 'refused', actor: 'staff', seller: farm }], held)).toBe('Refused by the store: not charged');
+    // Another seller's refund says nothing of this part.
+    const other = refundsMade({
+      paidWhenPlaced: true,
+      collectedCents: 4158,
+      refusedParts: [{ vendorName: 'Fulton Fish Co.', totalCents: 2268 }],
+      finalCents: null,
+      ended: false,
+    });
+    expect(lineNote(line, [{ state: 'refused', actor: 'seller', seller: farm }], other.map(refundReply))).toBe('Refused by its seller: not charged');
   });
 
   it('credits a refusal staff made to the store, not the seller: the order page, its line, the console badge and the confirm (QA walk 3)', () => {
@@ -113,11 +155,10 @@ describe('a part refused while the rest goes on', () => {
       fulfilment_state: 'refused',
       vendor_name: farm,
     };
-    expect(lineNote(line, timeline)).toBe(refusedByStoreLineNote);
-    expect(refusedByStoreLineNote).toBe('Refused by the store: not charged');
+    expect(lineNote(line, timeline)).toBe('Refused by the store: not charged');
     // Its seller's own refusal keeps the seller's words; an order of one seller names none on its steps.
-    expect(lineNote(line, [{ state: 'refused', actor: 'seller', seller: farm }])).toBe(refusedPartLineNote);
-    expect(lineNote(line, [{ state: 'refused', actor: 'staff' }])).toBe(refusedByStoreLineNote);
+    expect(lineNote(line, [{ state: 'refused', actor: 'seller', seller: farm }])).toBe(refusedPartLineNote('seller', false));
+    expect(lineNote(line, [{ state: 'refused', actor: 'staff' }])).toBe(refusedPartLineNote('staff', false));
     // The staff card's badge, once listed and before (the card's own refusal); a seller's stays the seller's.
     const listed = { state: 'refused', vendor_name: farm, timeline };
     expect(consoleStateLabel('refused', listed, 'staff')).toBe('Refused by the store');

@@ -2,7 +2,7 @@ import { assert } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addToCartReply, type AddToCartResult } from '../../src/api/contract/add-to-cart.contract.ts';
 import { badRequestBody } from '../../src/api/contract/envelope.ts';
-import { guestAgeRestrictedRefusal } from '../../src/rules/messages.ts';
+import { guestAgeRestrictedRefusal } from '../../src/rules/age-restricted-product.ts';
 import { newSecret } from '../../server/services/platform/tokens.ts';
 import { newYork } from './catalogue-helpers.ts';
 import { signedInCustomer } from './fixtures.ts';

@@ -2,7 +2,7 @@ import { assert } from 'superstruct';
 import { afterAll, describe, expect, test } from 'vitest';
 import { orderStatusReply, placeOrderReply } from '../../src/api/contract/checkout.contract.ts';
 import { consoleOrdersReply } from '../../src/api/contract/fulfilment.contract.ts';
-import { lineFinalCents, lineFinalTaxCents, lineNote, orderTotalNote, orderTotalRows, refusedByStoreLineNote } from '../../src/rules/catch-weight.ts';
+import { lineFinalCents, lineFinalTaxCents, lineNote, orderTotalNote, orderTotalRows } from '../../src/rules/catch-weight.ts';
 import { centsToDollars, dollarsToCents, formatMoney } from '../../src/rules/money.ts';
 import { payOnDeliveryWords } from '../../src/rules/pay-on-delivery.ts';
 import { PaymentGatewayError } from '../../server/adapters/payments/payment-port.ts';
@@ -131,6 +131,9 @@ describe('a seller refuses their part of a two-seller order: the rest goes on', 
       )?.body_text ?? '';
     await expect.poll(mailText).toContain('Reason: No salmon today');
     expect(await mailText()).toContain(`Taken off your order and not charged: 1 × ${placed.lineAt(102)?.product_name ?? ''}`);
+    // No coupon on this order: the mail does not speak of one (QA: 'after your coupon' with no discount).
+    expect(placed.order.discount_cents).toBe(0);
+    expect(await mailText()).not.toContain('coupon');
 
     // The butcher packs (900 g of the nominal weight): the capture is the butcher's line as weighed with its tax, the
     // butcher's fee and the tip; nothing of the fishmonger's.
@@ -199,6 +202,20 @@ describe('a seller refuses their part of a two-seller order: the rest goes on', 
 
     expect((await move(fishmonger, number, 'refuse', { reason: 'Closed for a repair' })).status).toBe(200);
     expect(gateway.captureOf(paymentRef)).toMatchObject({ refundedCents: share });
+    // The mail: the lines after their coupon share, refunded, not 'not charged' (the payment was taken at place order).
+    const mail = await eventually(() =>
+      t.database.db
+        .selectFrom('outbox')
+        .select('body_text')
+        .where('subject', '=', `Your order #${number}: ${fishPart.vendor_name}'s part was refused`)
+        .executeTakeFirst(),
+    );
+    const money = (cents: number) => formatMoney(centsToDollars(cents));
+    expect(mail?.body_text).toContain(
+      `Taken off your order: 1 × ${fishLine.product_name} (${money(fishLine.row_total_cents - 227)} after your coupon`,
+    );
+    expect(mail?.body_text).toContain(`We refunded ${money(share)} to your payment.`);
+    expect(mail?.body_text).not.toContain('not charged');
     expect(await stockOf(t, fishOffer.offerId)).toBe(fishStock + 1);
     expect(gateway.isRefunded(paymentRef)).toBe(false);
     // A retried refusal is refused itself and never refunds twice.
@@ -447,7 +464,9 @@ describe('a refusal says who refused it, a name ending in s takes the apostrophe
     expect(view.timeline?.at(-1)).toMatchObject({ state: 'refused', actor: 'staff', seller: butchers, reason: 'Truck broken down' });
     expect(orderTotalNote(view)).toMatch(new RegExp(`^The store refused ${butchers}' part: \\$`));
     const line = view.items.find((i) => i.vendor_name === butchers);
-    expect(line && lineNote(line, view.timeline)).toBe(refusedByStoreLineNote);
+    // Paid at place order (nothing weighed): the part's share was refunded, and its line says so, not 'not charged'.
+    expect(view.refunds?.length).toBe(1);
+    expect(line && lineNote(line, view.timeline, view.refunds)).toBe('Refused by the store: refunded');
   });
 
   test("one seller's part moving on its own is mailed with the right possessive", async () => {

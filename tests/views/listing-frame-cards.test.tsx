@@ -1,7 +1,11 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
 import type { ProductSummary } from '../../src/api/contract/product-summary.contract.ts';
+import { notificationsMachine } from '../../src/machines/app/notifications.machine.ts';
+import { sessionMachine } from '../../src/machines/app/session.machine.ts';
+import { AppActorsContext } from '../../src/views/app-context.tsx';
 import { cardHtml, listingFrame } from '../../server/http/listing-shell.ts';
 import { prerenderedPages, prerenderShell } from '../../src/views/prerender-shells.tsx';
 import { ProductCard } from '../../src/views/store/product-card.tsx';
@@ -42,11 +46,15 @@ describe("the listing frame's cards are ProductCard's markup", () => {
     if (!page) throw new Error('no listing frame among the prerendered pages');
     const frame = listingFrame(await prerenderShell(page));
     if (!frame) throw new Error('the listing frame has no stand-in card the server can take apart');
+    // The server knows no one's identity: its cards are a guest's (a verified customer's are drawn again by the app).
+    const actors = { session: createActor(sessionMachine, { input: {} }).start(), notifications: createActor(notificationsMachine).start() };
     for (const product of products) {
       const card = renderToStaticMarkup(
-        <MemoryRouter>
-          <ProductCard product={product} />
-        </MemoryRouter>,
+        <AppActorsContext.Provider value={actors}>
+          <MemoryRouter>
+            <ProductCard product={product} />
+          </MemoryRouter>
+        </AppActorsContext.Provider>,
       );
       expect(cardHtml(frame.card, product, false), product.name).toBe(`<li>${card}</li>`);
     }

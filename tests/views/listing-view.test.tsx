@@ -2,9 +2,14 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createActor } from 'xstate';
 import type { ListingFilter, ListingReply } from '../../src/api/contract/catalogue.contract.ts';
 import type { ProductSummary } from '../../src/api/contract/product-summary.contract.ts';
+import { notificationsMachine } from '../../src/machines/app/notifications.machine.ts';
+import type { SessionValues } from '../../src/machines/app/session-values.ts';
+import { sessionMachine } from '../../src/machines/app/session.machine.ts';
 import { emptyListingQuery, type ListingQueryState } from '../../src/rules/listing-query.ts';
+import { AppActorsContext } from '../../src/views/app-context.tsx';
 import { ListingView, type ListingViewProps } from '../../src/views/store/listing/listing-view.tsx';
 
 const ownCategoryId = 12;
@@ -69,12 +74,17 @@ function state(overrides: Partial<ListingQueryState> = {}): ListingQueryState {
   return { ...emptyListingQuery, ...overrides };
 }
 
-function renderView(props: Partial<ListingViewProps> = {}) {
+/** A guest's session unless told: the cards read the customer's identity from it. */
+function renderView(props: Partial<ListingViewProps> = {}, stored: SessionValues = { zipcode: '10001', location: 101 }) {
   const onChange = vi.fn<(next: ListingQueryState) => void>();
+  const session = createActor(sessionMachine, { input: stored }).start();
+  const notifications = createActor(notificationsMachine).start();
   render(
-    <MemoryRouter>
-      <ListingView title="Fish" state={state()} reply={reply()} isLoading={false} ownCategoryId={ownCategoryId} onChange={onChange} {...props} />
-    </MemoryRouter>,
+    <AppActorsContext.Provider value={{ session, notifications }}>
+      <MemoryRouter>
+        <ListingView title="Fish" state={state()} reply={reply()} isLoading={false} ownCategoryId={ownCategoryId} onChange={onChange} {...props} />
+      </MemoryRouter>
+    </AppActorsContext.Provider>,
   );
   return onChange;
 }
@@ -111,6 +121,19 @@ describe('ListingView', () => {
     expect(sake.getByText(/verify your identity/)).toBeTruthy();
     const salmon = within(within(grid).getByRole('link', { name: /Atlantic Salmon Fillet/ }));
     expect(salmon.queryByRole('img', { name: '21 and over' })).toBeNull();
+  });
+
+  it('does not ask a verified customer to verify: the card says over 21 only (QA walk 4 #5)', () => {
+    const verified: SessionValues = { zipcode: '10001', location: 101, Token: 't', cust_name: 'Fay', verification_id: 'KYC-1' };
+    renderView({ reply: reply({ products: [product(3, 'Junmai Ginjo Sake', true)] }) }, verified);
+    const sake = within(within(screen.getByRole('list', { name: 'Products' })).getByRole('link', { name: /Junmai Ginjo Sake/ }));
+    expect(sake.getByRole('img', { name: '21 and over' }).textContent).toBe('21+');
+    expect(sake.getByText('Over 21 only')).toBeTruthy();
+    expect(sake.queryByText(/verify/i)).toBeNull();
+    cleanup();
+    // A customer signed in but not verified is still asked.
+    renderView({ reply: reply({ products: [product(3, 'Junmai Ginjo Sake', true)] }) }, { ...verified, verification_id: undefined });
+    expect(screen.getByText('Over 21 only: verify your identity to order.')).toBeTruthy();
   });
 
   it("offers the spec's sort labels and sorts from the first page", () => {

@@ -54,6 +54,20 @@ describe('an order on /setting/order (issue 23)', () => {
     expect(screen.getByTestId('refund').textContent).toBe('Refunded $20.46 to your payment: the items from Fulton Fish Co., taken off your order.');
   });
 
+  it("says a refused part's line was refunded when its share was given back, else not charged (QA: 'not charged' on a paid order)", () => {
+    const base = order('100000011', 'Local Delivery');
+    const [line] = base.items;
+    if (!line) throw new Error('no line');
+    const items = [{ ...line, product_name: 'Salmon', vendor_name: 'Fulton Fish Co.', fulfilment_state: 'refused' }];
+    const timeline = [{ state: 'refused', at: '2026-12-01T14:05:00Z', actor: 'seller', reason: null, seller: 'Fulton Fish Co.' }];
+    const refused = { ...base, timeline, items, local_delivery_items: items };
+    render(<OrderDetails order={{ ...refused, refunds: [{ amount: '20.46', what: 'the items from Fulton Fish Co., taken off your order' }] }} />);
+    expect(screen.getByTestId('line-note').textContent).toBe('Refused by its seller: refunded');
+    cleanup();
+    render(<OrderDetails order={refused} />);
+    expect(screen.getByTestId('line-note').textContent).toBe('Refused by its seller: not charged');
+  });
+
   it("lists every part of the total with the cart summary's names, so the rows add up to it (walk: the $4.00 Fees was missing)", () => {
     const walked = order('100000001', 'Local Delivery');
     render(

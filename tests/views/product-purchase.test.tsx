@@ -71,6 +71,14 @@ describe('product purchase', () => {
     expect(screen.getByRole('option', { name: '1.5 L' })).toBeTruthy();
   });
 
+  it('does not ask a verified customer to verify their identity again (QA walk 4 #5)', () => {
+    const verified: SessionValues = { zipcode: '10001', location: 101, Token: 't', cust_name: 'Fay', verification_id: 'KYC-1' };
+    renderPurchase([size(1, 750, 5, '34.99')], true, verified);
+    expect(screen.getByRole('img', { name: '21 and over' }).textContent).toBe('21+');
+    expect(screen.getByText('Age-restricted: over 21 only. Your identity is verified.')).toBeTruthy();
+    expect(screen.queryByText(/verify your identity/)).toBeNull();
+  });
+
   it('a guest pressing ADD TO CART on a restricted drink is asked to create an account and verify, with both links', () => {
     renderPurchase([size(1, 750, 5, '34.99')], true);
     expect(screen.queryByRole('alert')).toBeNull();

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { guestAgeRestrictedRefusal } from '../../../src/rules/messages.ts';
+import { guestAgeRestrictedRefusal } from '../../../src/rules/age-restricted-product.ts';
 import { maxQuantity } from '../../../src/rules/quantity.ts';
 import type { SpeedValue } from '../../../src/rules/speeds.ts';
 import type { Database } from '../../db/schema.ts';

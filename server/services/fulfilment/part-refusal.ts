@@ -103,9 +103,11 @@ export function partRefusalMail(
     `${by === 'seller' ? `${seller} refused their part` : `The store refused ${possessive(seller)} part`} of your order #${order.increment_id}. The rest of your order goes on.`,
   ];
   if (reason) lines.push(`Reason: ${mailText(reason)}`);
+  // 'not charged' only when nothing was taken for them (a held card, pay on delivery): a payment taken at place order
+  // gives their share back, said below. 'after your coupon' only when the order had one (QA: said with no discount).
   lines.push(
-    `Taken off your order and not charged: ${refusal.lines.map((l) => `${l.qty} × ${mailText(l.name)}`).join(', ')}` +
-      ` (${money(share.goodsCents - share.discountCents)} after your coupon, ${money(share.taxCents)} tax` +
+    `Taken off your order${refusal.refundedCents > 0 ? '' : ' and not charged'}: ${refusal.lines.map((l) => `${l.qty} × ${mailText(l.name)}`).join(', ')}` +
+      ` (${money(share.goodsCents - share.discountCents)}${share.discountCents > 0 ? ' after your coupon' : ''}, ${money(share.taxCents)} tax` +
       `${fees > 0 ? `, ${money(fees)} in fees` : ''}): ${money(share.totalCents)} in all.`,
   );
   if (refusal.tipCents > 0)

@@ -8,12 +8,12 @@ import { lineEstimate } from '../../../rules/catch-weight.ts';
 import { dollarsToCents, formatMoney } from '../../../rules/money.ts';
 import { selectableSizes, selectedPrice, speedsForSize } from '../../../rules/product-options.ts';
 import { quantityOptions } from '../../../rules/quantity.ts';
-import { ageRestrictedNotice } from '../../../rules/age-restricted-labels.ts';
-import { guestAgeRestrictedRefusal, somethingWentWrongMessage } from '../../../rules/messages.ts';
+import { ageRestrictedNotice, guestAgeRestrictedRefusal } from '../../../rules/age-restricted-product.ts';
+import { somethingWentWrongMessage } from '../../../rules/messages.ts';
 import { formatSize, type SizeUnit } from '../../../rules/sizes.ts';
 import { speedName } from '../../../rules/speeds.ts';
 import { primaryButton } from '../../../styles/controls.css.ts';
-import { useAppActors, useNotify } from '../../app-context.tsx';
+import { useAppActors, useNotify, useSessionValue } from '../../app-context.tsx';
 import { DropdownSelect } from '../../controls/dropdown-select.tsx';
 import { AgeRestrictedMark, AgeRestrictedNotice } from '../age-restricted.tsx';
 import * as css from './product-page.css.ts';
@@ -42,7 +42,7 @@ export function useAddToCartActor(sizes: readonly ProductSize[], ageRestricted =
 /**
  * SELECT SIZE, SPEED, QUANTITY, the price and ADD TO CART: renders the add-to-cart machine. Sizes read in the
  * product's unit (grams, or ml for drinks); an age-restricted product says beside the button that identity
- * verification is needed (place order enforces it on the server).
+ * verification is needed, unless the customer is verified (place order enforces it on the server).
  */
 export function ProductPurchase({
   actor,
@@ -65,6 +65,8 @@ export function ProductPurchase({
   const accountNeeded = useSelector(actor, (s) => s.matches('accountNeeded'));
   const size = sizes.find((s) => s.id === selection.sizeId);
   const price = selectedPrice(size, selection);
+  // Sign-in's verification_id: the customer's identity is verified, so the notice does not ask them to verify.
+  const verified = Boolean(useSessionValue('verification_id'));
 
   return (
     <div className={css.purchase}>
@@ -104,7 +106,7 @@ export function ProductPurchase({
       )}
       {ageRestricted && (
         <p className={css.ageNotice}>
-          <AgeRestrictedMark /> <AgeRestrictedNotice text={ageRestrictedNotice} />
+          <AgeRestrictedMark /> <AgeRestrictedNotice text={ageRestrictedNotice(verified)} />
         </p>
       )}
       <button
