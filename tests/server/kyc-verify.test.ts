@@ -234,6 +234,13 @@ describe('KYC verify and customer verify with real images', () => {
     // A client that claims otherwise changes nothing.
     expect((await customerVerify(dan.token, applicationId)).body).toEqual({ code: -1, message: tooYoungMessage });
     expect(await isVerified(dan.customerId)).toBe(false);
+    // The cart with a drink says so, for the checkout to tell him why (not 'verify your identity' again); a new
+    // application opened since does not hide the refusal.
+    await openApplication(dan.token);
+    const sake = await drinkOffer(t, 'Junmai Ginjo Sake', 10);
+    const cartId = await readyCart(t, dan.token, dan.customerId, [{ offer: sake, qty: 1 }]);
+    const cart = await post(t, '/api/cart/showcart', { store_id: 1, cart_id: cartId }, dan.token);
+    expect(cart.body).toMatchObject({ code: 1, identity_under_21: true });
   });
 
   // Walk 4, TRY AGAIN: a refused application never takes photos again (its face match cannot be bypassed by
