@@ -10,7 +10,7 @@ import { addSameDayToCart, enterStoreAsNewCustomer, scheduleFirstGroupAndCheckou
  */
 test.use({ launchOptions: faceCameraLaunchOptions });
 
-test('an underage ID is refused, and the checkout then asks the unverified customer to verify before a drink', async ({ page }) => {
+test('an underage ID is refused, recorded on the account, and the checkout then says why a drink cannot be ordered', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await enterStoreAsNewCustomer(page, { firstName: 'Tom', lastName: 'Young', email: uniqueEmail('tom.underage'), password: 'correct horse 1' });
 
