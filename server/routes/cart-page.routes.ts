@@ -18,6 +18,7 @@ import type { AppDeps } from '../deps.ts';
 import { optionalCaller } from '../http/auth.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { parseWith } from '../http/validate.ts';
+import { isRefusedUnderAge } from '../services/identity/customer-verification.ts';
 import { changeLineQty, removeKept, removeLine, scheduleGroup, showCart, slotsForCart, type CartPageAnswer } from '../services/cart/cart-page.ts';
 import { nextDeliveryDates } from '../services/cart/delivery-dates.ts';
 import { slotShopOfVendor } from '../services/cart/slots.ts';
@@ -52,7 +53,12 @@ export function cartPageRoutes(deps: AppDeps): FastifyPluginAsync {
         ? { courierType: body.courier_type, restaurantLocId: body.vendor_location_id, served: await servedAreas(db) }
         : undefined;
       const show = { cartId: body.cart_id, couponCode: body.coupon_code ?? undefined, removeCoupon: body.remove_coupon === 1, option };
-      return cartReply(await showCart(db, caller, show, deps.clock()));
+      const reply = cartReply(await showCart(db, caller, show, deps.clock()));
+      // A drink in the cart of a customer refused as 21 or under: the checkout says why, not 'verify' again.
+      const hasDrink = reply.data?.result.some((line) => line.age_restricted) ?? false;
+      if (hasDrink && caller !== undefined && !caller.isGuest && (await isRefusedUnderAge(db, caller.customerId)))
+        return { ...reply, identity_under_21: true };
+      return reply;
     });
 
     app.post('/api/cart/updateitem', async (request): Promise<CartReply> => {

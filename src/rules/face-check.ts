@@ -23,7 +23,7 @@ export interface FaceCheckShopper {
 }
 
 /** What a shopper must do before a face check: create an account (or sign in), or verify their identity on /kyc. */
-export type IdentityGap = 'create-account' | 'verify-identity';
+export type IdentityGap = 'create-account' | 'verify-identity' | 'under-21';
 
 /** Undefined when the shopper is a customer with a verified identity (the face check compares with its kept face). */
 export function identityGapOf(shopper: FaceCheckShopper): IdentityGap | undefined {
@@ -39,6 +39,14 @@ export function identityGapOf(shopper: FaceCheckShopper): IdentityGap | undefine
  */
 export function ageCheckGapOf(lines: readonly { age_restricted: boolean }[], shopper: FaceCheckShopper): IdentityGap | undefined {
   return isFaceCheckRequired(lines) ? identityGapOf(shopper) : undefined;
+}
+
+/**
+ * The gap the checkout shows: an unverified customer the server refused as 21 or under (walk 4, the cart's
+ * identity_under_21) is told why, since verifying again would not change it.
+ */
+export function checkoutGapOf(gap: IdentityGap | undefined, refusedUnderAge: boolean): IdentityGap | undefined {
+  return gap === 'verify-identity' && refusedUnderAge ? 'under-21' : gap;
 }
 
 /** /verifyFace: ready for the camera, or what is missing first (an account, a verified identity, an open cart). */
@@ -79,6 +87,8 @@ export const identityPrompts = {
   title: 'Age-restricted items in your cart',
   createAccount: 'Please create an account and verify your identity (21+) before ordering age-restricted items.',
   verifyIdentity: 'Please verify your identity (21+) before ordering age-restricted items.',
+  underAge:
+    'Your identity check found you are 21 or under, so age-restricted items cannot be ordered. Please remove them from your cart to order the rest.',
   signInToCheck: 'The face check compares you with your verified identity: sign in, or create an account and verify it first.',
   signInToVerify: 'Your identity is verified on your account: sign in, or create an account first.',
   noCart: 'Your cart is empty: the face check is made for the order you are about to place.',

@@ -977,6 +977,10 @@ describe('checkout behaviour (the tabs machine with its steps running)', () => {
       expect(actor.getSnapshot().matches({ flow: 'identityNeeded' })).toBe(true);
       expect(calls.goToStep).toEqual(['address']);
     }
+    // Walk 4: a customer the server refused as 21 or under is told why, not asked to verify again.
+    const young = running({ cart: { ...ok(drinkCart), identity_under_21: true }, values: customer });
+    await waitFor(young.actor, (s) => s.matches({ flow: 'identityNeeded' }));
+    expect(young.actor.getSnapshot().context.identityGap).toBe('under-21');
     // The same carts without a drink go on as usual.
     const plain = running({ values: customer });
     expect((await choosingAddress(plain.actor)).getSnapshot().value).toBe('choosing');

@@ -124,6 +124,8 @@ describe('kyc paths', () => {
     ['sign-up, no cart', false, withoutCart],
     // Not signed in (a guest checkout's token has no name): asked to sign in first, nothing loaded.
     ['guest', false, { Token: 'guest-token', cart_id: 'cart-guest' }],
+    // Verified already, not updating: told so, nothing loaded.
+    ['verified', false, { ...withoutCart, verification_id: applicationId }],
   ];
   for (const [title, updateMode, stored] of setups) {
     const input = (): KycInput => ({ session: createActor(sessionMachine, { input: stored }).start(), updateMode, today });
@@ -303,7 +305,7 @@ describe('kyc behaviour', () => {
     await vi.waitFor(() => expect(t.actor.getSnapshot().value).toBe('failed'));
     expect(t.actor.getSnapshot().context.message).toBe('The faces do not match.');
     t.actor.send({ type: 'kyc.retry' });
-    expect(t.actor.getSnapshot().value).toBe('editing');
+    await ready(t);
     expect(t.actor.getSnapshot().context.images).toEqual({ aadhaar_front: front, aadhaar_back: back, selfie });
     expect(t.actor.getSnapshot().context.message).toBeUndefined();
 
@@ -312,6 +314,44 @@ describe('kyc behaviour', () => {
     chooseAll(silent);
     silent.actor.send({ type: 'kyc.submit' });
     await vi.waitFor(() => expect(silent.actor.getSnapshot().context.message).toBe(kycMessages.faceMatchFailed));
+  });
+
+  // Walk 4: the server closes a refused application; TRY AGAIN on its id met 'Application not found.' for ever.
+  it('TRY AGAIN after a refusal asks for the open application and uploads to the new one it gets', async () => {
+    const secondId = 'fedcba9876543210fedcba9876543210';
+    const applications = [application, { code: 1, data: { ...application.data, applicationId: secondId } } as KycApplicationReply];
+    const verdicts: VerifyKycReply[] = [{ code: 2, message: 'The faces do not match.' }, match(adultDob)];
+    const t = start({ application: async () => applications.shift() ?? application, verify: async () => verdicts.shift() ?? match(adultDob) });
+    await ready(t);
+    chooseAll(t);
+    t.actor.send({ type: 'kyc.submit' });
+    await vi.waitFor(() => expect(t.actor.getSnapshot().value).toBe('failed'));
+    t.actor.send({ type: 'kyc.retry' });
+    await ready(t);
+    expect(t.actor.getSnapshot().context.applicationId).toBe(secondId);
+    t.actor.send({ type: 'kyc.front.choose', dataUrl: back });
+    t.actor.send({ type: 'kyc.submit' });
+    await vi.waitFor(() => expect(t.actions.goToSignIn).toHaveBeenCalledOnce());
+    expect(t.calls.slice(5)).toEqual([
+      ['application', {}],
+      ['upload', { imageData: back, fileName: `${secondId}_aadhaar_front.jpg` }],
+      ['upload', { imageData: back, fileName: `${secondId}_aadhaar_back.jpg` }],
+      ['upload', { imageData: selfie, fileName: `${secondId}_selfie.jpg` }],
+      ['verify', { applicationID: secondId }],
+      ['customerVerify', { is_verified: 1, verificationid: secondId }],
+    ]);
+  });
+
+  // Walk 4: opening /kyc once verified made a blank new application on every visit.
+  it('a verified customer opening /kyc is told so, and no application is asked for; update mode still loads one', async () => {
+    const verified: SessionValues = { ...withoutCart, verification_id: applicationId };
+    const t = start({}, { stored: verified });
+    expect(t.actor.getSnapshot().value).toBe('alreadyVerified');
+    await Promise.resolve();
+    expect(t.calls).toEqual([]);
+    const update = start({}, { stored: verified, updateMode: true });
+    await ready(update);
+    expect(update.calls).toEqual([['application', {}]]);
   });
 
   const failures: [string, Replies, string][] = [

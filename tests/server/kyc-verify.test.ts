@@ -23,7 +23,7 @@ import { manualClock, pickOne, post } from './cart-page-helpers.ts';
 import { addAddress, checkoutNow, readyCart } from './checkout-helpers.ts';
 import { drinkOffer, signedInCustomer } from './fixtures.ts';
 import { idCard, selfieOf } from './identity-images.ts';
-import { applicationWith as applicationWithOf, openApplication as openApplicationOf, uploadKyc, verifyKyc } from './kyc-helpers.ts';
+import { applicationWith as applicationWithOf, jpegUrl, openApplication as openApplicationOf, uploadKyc, verifyKyc } from './kyc-helpers.ts';
 import { json, startTestApp, type TestApp } from './test-app.ts';
 
 let t: TestApp;
@@ -216,6 +216,49 @@ describe('KYC verify and customer verify with real images', () => {
     });
     expect(keys.some(onDisk)).toBe(false);
     expect((await customerVerify(carol.token, applicationId)).body).toEqual({ code: -1, message: tooYoungMessage });
+  });
+
+  // Walk 4: the client shows the age refusal itself and never calls customer verify; the server must decide at verify.
+  it('under 21 is refused and recorded by verify alone: no customer verify needed, the account shows Refused (Under 21)', async () => {
+    const dan = await signedInCustomer(t, 'dan-verify@example.com');
+    const card = await idCard('s6f1', { name: 'DAN YOUNG', dateOfBirth: '14/03/2008', documentNumber: 'Y1234567' });
+    const { applicationId, keys } = await applicationWith(dan.token, card, await selfieOf('s6f1'));
+    expect((await verify(dan.token, applicationId)).body).toMatchObject({ code: 1, data: { faceMatch: true, dob: '14/03/2008' } });
+    const row = await applicationRow(applicationId);
+    expect(row).toMatchObject({ status: 'refused', refusal_reason: 'under-21', date_of_birth: null, birth_year: 2008, front_key: null });
+    expect(row.decided_at).not.toBeNull();
+    expect(row.face_embedding).toBeNull();
+    expect(keys.some(onDisk)).toBe(false);
+    const { body } = await post(t, '/api/account/mydashboard', { store_id: 1 }, dan.token);
+    expect(body).toMatchObject({ data: { identity: { status: 'refused', reason: 'Under 21' } } });
+    // A client that claims otherwise changes nothing.
+    expect((await customerVerify(dan.token, applicationId)).body).toEqual({ code: -1, message: tooYoungMessage });
+    expect(await isVerified(dan.customerId)).toBe(false);
+    // The cart with a drink says so, for the checkout to tell him why (not 'verify your identity' again); a new
+    // application opened since does not hide the refusal.
+    await openApplication(dan.token);
+    const sake = await drinkOffer(t, 'Junmai Ginjo Sake', 10);
+    const cartId = await readyCart(t, dan.token, dan.customerId, [{ offer: sake, qty: 1 }]);
+    const cart = await post(t, '/api/cart/showcart', { store_id: 1, cart_id: cartId }, dan.token);
+    expect(cart.body).toMatchObject({ code: 1, identity_under_21: true });
+  });
+
+  // Walk 4, TRY AGAIN: a refused application never takes photos again (its face match cannot be bypassed by
+  // re-uploading); the retry asks for the open application and gets a new one.
+  it('after a refusal the old application takes no photos, and the next application opened is a new one that can pass', async () => {
+    const fay = await signedInCustomer(t, 'fay-verify@example.com');
+    const refused = await applicationWith(fay.token, await idCard('s4f3'), await selfieOf('s6f1'));
+    expect((await verify(fay.token, refused.applicationId)).body).toMatchObject({ code: 2, data: { faceMatch: false } });
+    const again = await post(
+      t,
+      '/connect/uploadkyc/kyc',
+      { imageData: jpegUrl(await idCard('s6f1')), fileName: `${refused.applicationId}_aadhaar_front.jpg` },
+      fay.token,
+    );
+    expect(again).toMatchObject({ status: 404, body: { message: 'Application not found.' } });
+    const fresh = await applicationWith(fay.token, await idCard('s6f1'), await selfieOf('s6f1'));
+    expect(fresh.applicationId).not.toBe(refused.applicationId);
+    expect((await verify(fay.token, fresh.applicationId)).body).toMatchObject({ code: 1, data: { faceMatch: true } });
   });
 });
 

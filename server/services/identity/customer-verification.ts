@@ -84,3 +84,21 @@ export async function verificationIdOf(db: Kysely<Database>, customerId: number)
     .executeTakeFirst();
   return row?.public_id ?? '';
 }
+
+/**
+ * Walk 4: true when the customer is not verified and their latest decided application refused them as 21 or under.
+ * The checkout then says why a drink cannot be ordered instead of asking to verify again. An application opened
+ * since (nothing decided) does not hide it; a later decision (verified, or another refusal) replaces it.
+ */
+export async function isRefusedUnderAge(db: Kysely<Database>, customerId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('kyc_applications')
+    .innerJoin('customers', 'customers.id', 'kyc_applications.customer_id')
+    .select(['kyc_applications.status', 'kyc_applications.refusal_reason', 'customers.is_verified'])
+    .where('kyc_applications.customer_id', '=', customerId)
+    .where('kyc_applications.decided_at', 'is not', null)
+    .orderBy('kyc_applications.decided_at', 'desc')
+    .orderBy('kyc_applications.id', 'desc')
+    .executeTakeFirst();
+  return row !== undefined && !row.is_verified && row.status === 'refused' && row.refusal_reason === 'under-21';
+}

@@ -4,6 +4,8 @@ import { kycMessages, type VerifyKycReply } from '../../../src/api/contract/kyc.
 import type { IdentityVerifier } from '../../adapters/identity/identity-port.ts';
 import type { FileStorage } from '../../adapters/storage/storage-port.ts';
 import type { Database, KycApplicationsTable } from '../../db/schema.ts';
+import { checkAge } from '../../../src/rules/age.ts';
+import { storeToday } from '../../../src/rules/delivery-dates.ts';
 
 type ApplicationRow = Selectable<KycApplicationsTable>;
 
@@ -116,6 +118,36 @@ async function verifyClaimed(parts: VerifyParts, row: ApplicationRow): Promise<V
     .where('front_key', '=', row.front_key)
     .where('back_key', '=', row.back_key)
     .where('selfie_key', '=', row.selfie_key);
+
+  // The age is the server's decision, recorded here (walk 4: a client that showed the refusal and never called customer
+  // verify left a matched, undecided application shown as pending). Over 21 waits for customer verify, as before.
+  const age = verdict.kind === 'matched' ? checkAge(verdict.dateOfBirth, storeToday(now)) : undefined;
+  if (verdict.kind === 'matched' && age !== undefined && age.kind !== 'over-21') {
+    const written = await samePhotos
+      .set({
+        status: 'refused',
+        refusal_reason: age.kind === 'too-young' ? 'under-21' : 'unreadable-date',
+        face_match_percent: verdict.faceMatchPercent,
+        birth_year: age.kind === 'too-young' ? Number(verdict.dateOfBirth.slice(6)) : null,
+        front_key: null,
+        back_key: null,
+        selfie_key: null,
+        decided_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirst();
+    if (!written) return message2(kycMessages.somethingWrong);
+    await deletePhotos(storage, row);
+    // The match itself is answered as before: the client shows the spec's age refusal from the date of birth.
+    return {
+      kind: 'reply',
+      reply: {
+        code: 1,
+        data: { faceMatch: true, faceMatchPercent: verdict.faceMatchPercent, dob: verdict.dateOfBirth, aadharNumber: verdict.documentNumber ?? '' },
+      },
+    };
+  }
 
   if (verdict.kind === 'matched') {
     const written = await samePhotos

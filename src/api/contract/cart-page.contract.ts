@@ -143,7 +143,12 @@ export type CurrentCart = Infer<typeof currentCart>;
  * minimum, or a second coupon). code -1: no open cart ('Your cart is empty.'); for a cart of the caller's that was
  * ordered, the message says so and current_cart names the cart they go on with.
  */
-export const cartReply = type({ ...envelope(cartData).schema, current_cart: optional(currentCart) });
+export const cartReply = type({
+  ...envelope(cartData).schema,
+  current_cart: optional(currentCart),
+  /** Walk 4: the caller's identity check refused them as 21 or under (the server's record): the checkout says so. */
+  identity_under_21: optional(boolean()),
+});
 export type CartReply = Infer<typeof cartReply>;
 
 /**

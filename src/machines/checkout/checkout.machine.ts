@@ -94,7 +94,10 @@ export const checkoutMachine = checkoutSetup.createMachine({
                 description: 'A drink in the cart of a guest or an unverified customer: they must create an account or verify first.',
                 guard: { type: 'isIdentityMissing', params: ({ event }) => ({ reply: event.output }) },
                 target: 'identityNeeded',
-                actions: [{ type: 'assignCartLines', params: ({ event }) => ({ reply: event.output }) }, 'assignIdentityGap'],
+                actions: [
+                  { type: 'assignCartLines', params: ({ event }) => ({ reply: event.output }) },
+                  { type: 'assignIdentityGap', params: ({ event }) => ({ reply: event.output }) },
+                ],
               },
               ...resumed('checkout', 'A reload on the summary (same tab): it opens again with the choices kept, tip and gift included.'),
               ...resumed('face', 'A reload on the face step (same tab): it opens again with the payment kept.'),

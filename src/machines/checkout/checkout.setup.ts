@@ -10,7 +10,7 @@ import {
   type ShippingAddress,
   type TabFlags,
 } from '../../rules/checkout-flow.ts';
-import { ageCheckGapOf, isFacePassFresh, type IdentityGap } from '../../rules/face-check.ts';
+import { ageCheckGapOf, checkoutGapOf, isFacePassFresh, type IdentityGap } from '../../rules/face-check.ts';
 import { isTipAllowed } from '../../rules/tips.ts';
 import { isWalletOnlyLines } from '../../rules/wallet.ts';
 import { checkoutAddressMachine } from './checkout-address.machine.ts';
@@ -227,7 +227,9 @@ export const checkoutSetup = setup({
       if (!context.kept || !step) return {};
       return { flow: flowResumedAt(context.flow, context.kept, step), flags: flagsResumedAt(step, cardFirst), kept: undefined };
     }),
-    assignIdentityGap: assign(({ context }) => ({ identityGap: ageCheckGapOf(context.cartLines, shopperOf(context)) })),
+    assignIdentityGap: assign(({ context }, params: { reply: CartReply }) => ({
+      identityGap: checkoutGapOf(ageCheckGapOf(context.cartLines, shopperOf(context)), params.reply.identity_under_21 === true),
+    })),
     assignSelectedAddress: assign(({ context }, params: { address: ShippingAddress | undefined }) => ({
       flow: { ...context.flow, selectedAddress: params.address },
     })),

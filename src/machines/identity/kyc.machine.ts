@@ -47,11 +47,18 @@ export const kycMachine = kycSetup.createMachine({
       description: "Checking that the shopper is signed in: only a customer's account can be verified.",
       always: [
         { description: 'A guest: asked to sign in or create an account.', guard: 'isGuest', target: 'accountNeeded' },
+        {
+          description: 'A verified customer not updating: told they are verified, no application made.',
+          guard: 'isVerifiedCustomer',
+          target: 'alreadyVerified',
+        },
         { description: 'A customer: their application is loaded.', target: 'loading' },
       ],
     },
     /** Not signed in: the screen asks to sign in or create an account instead of failing to load an application. */
     accountNeeded: { description: 'A guest: the screen asks them to sign in or create an account first.' },
+    /** Walk 4: opening /kyc made a new application on every visit, for a customer already verified. */
+    alreadyVerified: { description: 'A verified customer: the screen says so, with Update verification and a way back.' },
     loading: {
       description: "Loading the customer's Application ID (and whether photos are already on the server).",
       invoke: {
@@ -278,7 +285,15 @@ export const kycMachine = kycSetup.createMachine({
     failed: {
       description:
         "A step failed ('Error In Uploading.', 'Error In Face Matching. Please Try Again', an unreadable date of birth...): the message is shown and the shopper may try again with the photos kept.",
-      on: { 'kyc.retry': { description: 'The shopper tries again with the photos chosen.', target: 'editing', actions: 'clearFailure' } },
+      // Through loading: a decided (refused) application is closed on the server and never takes photos again, so the
+      // retry asks for the open one; the server makes a new one after a refusal, and an undecided one comes back as is.
+      on: {
+        'kyc.retry': {
+          description: 'The shopper tries again with the photos chosen, on the open application (a new one after a refusal).',
+          target: 'loading',
+          actions: 'clearFailure',
+        },
+      },
     },
     /**
      * The vendor has not decided (decision 016): its words, its page to finish the check when it gave one (opened in a

@@ -114,6 +114,8 @@ export const kycSetup = setup({
     isUpdateMode: ({ context }) => context.updateMode,
     // Only a customer's account can be verified: a guest (no token, or a guest checkout's) signs in or signs up first.
     isGuest: ({ context }) => !isSignedIn(context.session.getSnapshot().context),
+    // Sign-in's verification_id names the application that verified them; /kyc?mode=update is the way to redo it.
+    isVerifiedCustomer: ({ context }) => !context.updateMode && Boolean(context.session.getSnapshot().context.verification_id),
     hasAllPhotos: ({ context }) => missingPhotoMessages(context.images).length === 0,
     // Photos chosen on this screen replace the server's: then Submit uploads them, Check again is not offered.
     canCheckServerPhotos: ({ context }) => context.photosOnServer && Object.values(context.images).every((image) => !image),

@@ -3,6 +3,12 @@ import { kycLinkFrom } from '../../rules/kyc-return.ts';
 import { identityPrompts, type IdentityGap } from '../../rules/face-check.ts';
 import * as css from './face-check.css.ts';
 
+const promptTexts: Readonly<Record<IdentityGap, string>> = {
+  'create-account': identityPrompts.createAccount,
+  'verify-identity': identityPrompts.verifyIdentity,
+  'under-21': identityPrompts.underAge,
+};
+
 /**
  * What a shopper who may not order an age-restricted item yet must do first (rules/face-check.ts): a guest creates an
  * account (or signs in), a customer verifies on /kyc. Shown by the checkout instead of its steps, and by /verifyFace.
@@ -26,7 +32,7 @@ export function IdentityPrompt({
       <h2 id="identity-prompt-title" className={css.promptTitle}>
         {title}
       </h2>
-      <p className={css.promptText}>{text ?? (gap === 'create-account' ? identityPrompts.createAccount : identityPrompts.verifyIdentity)}</p>
+      <p className={css.promptText}>{text ?? promptTexts[gap]}</p>
       <div className={css.actions}>
         {gap === 'create-account' ? (
           <>
@@ -38,9 +44,12 @@ export function IdentityPrompt({
             </Link>
           </>
         ) : (
-          <Link className={css.primaryLink} to={kycLinkFrom(pathname)}>
-            Verify your identity
-          </Link>
+          // Refused as 21 or under: verifying again would not change it.
+          gap === 'verify-identity' && (
+            <Link className={css.primaryLink} to={kycLinkFrom(pathname)}>
+              Verify your identity
+            </Link>
+          )
         )}
         {cartLink && <Link to="/cart">Back to cart</Link>}
       </div>

@@ -26,11 +26,17 @@ import { PhotoPicker } from './photo-picker.tsx';
  * browser parts (files, drag and drop, the camera).
  */
 export function KycPage() {
+  const [params] = useSearchParams();
+  const updateMode = params.get('mode') === 'update';
+  // Keyed by mode: the verified notice's 'Update verification' link stays on /kyc, and the flow restarts in update mode.
+  return <KycScreen key={updateMode ? 'update' : 'verify'} updateMode={updateMode} />;
+}
+
+function KycScreen({ updateMode }: { updateMode: boolean }) {
   const { session } = useAppActors();
   const navigate = useNavigate();
   const notify = useNotify();
   const [params] = useSearchParams();
-  const updateMode = params.get('mode') === 'update';
   const machine = useMemo(
     () =>
       kycMachine.provide({
@@ -47,6 +53,7 @@ export function KycPage() {
   const returnTo = kycReturnPathOf(params.get('from'));
   const actor = useActorRef(machine, { input: { session, updateMode, today: localToday(), returnTo } });
   const accountNeeded = useSelector(actor, (s) => s.matches('accountNeeded'));
+  const alreadyVerified = useSelector(actor, (s) => s.matches('alreadyVerified'));
   const loading = useSelector(actor, (s) => s.matches('loading'));
   const loadFailed = useSelector(actor, (s) => s.matches('loadFailed'));
   const applicationId = useSelector(actor, selectApplicationId);
@@ -60,6 +67,19 @@ export function KycPage() {
         </h1>
         <p className={css.subtitle}>Photos of both sides of your national ID and a selfie: you must be over 21 to be verified.</p>
         {accountNeeded && <IdentityPrompt gap="create-account" title="Please sign in" text={identityPrompts.signInToVerify} cartLink={false} />}
+        {alreadyVerified && (
+          <div role="status">
+            <p className={css.notice}>{verifiedText}</p>
+            <div className={css.actions}>
+              <Link className={primaryButton} to="/kyc?mode=update">
+                Update verification
+              </Link>
+              <Link className={css.link} to={returnTo ?? '/setting/user'}>
+                {returnTo ? 'Back to your order' : 'Back to my account'}
+              </Link>
+            </div>
+          </div>
+        )}
         {loading && (
           <p role="status" className={css.status}>
             Loading your application…
@@ -93,6 +113,8 @@ function progressText(actor: ReturnType<KycActor['getSnapshot']>): string | unde
   if (actor.matches({ submitting: 'verifyingCustomer' })) return 'Verifying your account…';
   return undefined;
 }
+
+const verifiedText = 'Your identity is already verified: you may order age-restricted items.';
 
 /** Photos uploaded earlier and not decided yet (back from a vendor's page, or a check that failed to run). */
 const photosOnServerText = 'Your photos are already with us. Press Check again to verify them, or choose new photos and Submit.';

@@ -12,7 +12,7 @@ import { localToday } from '../../../src/views/kyc/image-files.ts';
 import { answeredOnce, connectionLostOnce, refusedByFault } from '../faults.ts';
 import { idCardFront, takeSelfie } from '../identity-steps.ts';
 import { noFace } from '../../server/identity-images.ts';
-import { customerWithPhotosUploaded } from './identity-shoppers.ts';
+import { customerWithPhotosUploaded, verifiedCustomer } from './identity-shoppers.ts';
 import type { EventMapping, Journey, MachineMap, Variant } from './journey-map.ts';
 import { addToCartThroughApi, areaOf, newCustomer, openWithSession } from './shoppers.ts';
 
@@ -245,6 +245,14 @@ export const kycJourneys: MachineMap = {
       openWithSession(page, (await customerWithPhotosUploaded('generated.kyc')).session, '/kyc'),
     ),
     opening('shopper not signed in', area, false, async ({ page }) => openWithSession(page, await areaOf('10001'), '/kyc'), true),
+    // Walk 4: a verified customer opening /kyc is told so; no application is made.
+    opening(
+      'verified customer',
+      { ...customer, verification_id: 'a'.repeat(32) },
+      false,
+      async ({ page }) => openWithSession(page, (await verifiedCustomer('generated.kyc')).session, '/kyc'),
+      true,
+    ),
   ],
   serializeState: (snapshot) => {
     const c = contextOf(snapshot);
@@ -280,7 +288,8 @@ export const kycJourneys: MachineMap = {
           data: { applicationId: 'a'.repeat(32), status: 'started', uploaded: { aadhaar_front: false, aadhaar_back: false, selfie: false } },
         },
       },
-      when: (snapshot) => snapshot.matches('loading') && !checksServerPhotos(snapshot) && tries(snapshot) === loadTriesOf(snapshot),
+      // Her first load after the failed ones, and every load after a TRY AGAIN (the open application, walk 4).
+      when: (snapshot) => snapshot.matches('loading') && !checksServerPhotos(snapshot) && tries(snapshot) >= loadTriesOf(snapshot),
       act: async () => undefined,
     },
     'loadApplication: photos on server': {
@@ -458,6 +467,10 @@ export const kycJourneys: MachineMap = {
   states: {
     'kyc.deciding': { passing: 'picks the screen from the session before the first paint' },
     'kyc.accountNeeded': { shows: (page) => page.getByRole('heading', { name: 'Please sign in' }), hides: (page) => form(page) },
+    'kyc.alreadyVerified': {
+      shows: (page) => page.getByRole('main').getByRole('link', { name: 'Update verification' }),
+      hides: (page) => form(page),
+    },
     'kyc.loading': { passing: "'Loading your application…' shows only while the server answers" },
     'kyc.loadFailed': {
       shows: (page) => page.getByRole('alert').filter({ has: page.getByRole('button', { name: 'TRY AGAIN' }) }),
