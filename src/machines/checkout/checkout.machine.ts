@@ -193,7 +193,7 @@ export const checkoutMachine = checkoutSetup.createMachine({
               ),
               handOver: handOverOf(context.flow.selectedSpeedID),
               // Place order refuses a bank debit for an order due before it clears: the bank list says so first.
-              bankRefusal: bankDebitRefusal(bankDueDays(context.flow), storeToday(context.now())),
+              bankRefusal: bankDebitRefusal(bankDueDays(context.flow), storeToday(context.now()), handOverOf(context.flow.selectedSpeedID)),
             }),
           },
           on: {
