@@ -1,6 +1,10 @@
 import type { Page } from '@playwright/test';
 import { expect, tabTest as test } from './fixtures.ts';
-import { addAddress, addCard, chooseSpeed, placeOrder } from './checkout-steps.ts';
+import { addAddress, addCard, chooseSpeed, openNewCard, placeOrder, saveNewCard } from './checkout-steps.ts';
+import { homeAndContinue, openCheckoutAt, ribeyeCustomer, speedAndContinue } from './faults.ts';
+import { deleteAddressThroughApi } from './journeys/checkout-shoppers.ts';
+import { sessionOf } from './steps.ts';
+import { addressGoneMessage } from '../../src/rules/messages.ts';
 import {
   addSameDayToCart,
   enterStore,
@@ -28,6 +32,20 @@ async function asGuest(page: Page): Promise<string> {
 }
 
 test.describe('checkout', () => {
+  test('a new card billed to a shipping address deleted in another tab names it and goes back to the addresses (walk 4 #4)', async ({ page }) => {
+    await openCheckoutAt(page, await ribeyeCustomer('card-home-gone'));
+    await homeAndContinue(page);
+    await speedAndContinue(page);
+    // Her home is deleted in another tab (/setting/user) while the payment tab is open.
+    await deleteAddressThroughApi(await sessionOf(page), 'Home');
+    await openNewCard(page);
+    await saveNewCard(page, '4242 4242 4242 4242');
+    await expect(page.getByText(addressGoneMessage).first()).toBeVisible();
+    await expect(page.getByText('Internal server error occured')).toHaveCount(0);
+    await expect(page).toHaveURL(/\/cart\/address$/);
+    await expect(page.getByRole('heading', { name: 'Select a Shipping Address' })).toBeVisible();
+  });
+
   test('a direct visit to the summary goes back to the current step', async ({ page }) => {
     await asGuest(page);
     await expect(page).toHaveURL(/\/cart\/address$/);

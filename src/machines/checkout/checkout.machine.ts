@@ -210,6 +210,14 @@ export const checkoutMachine = checkoutSetup.createMachine({
                 actions: { type: 'assignPayment', params: ({ event }) => ({ choice: event.choice }) },
               },
             ],
+            'card.address.gone': {
+              description: 'The shipping address was deleted (another tab) while adding a card: back to the addresses, without it, with a snackbar.',
+              target: 'address',
+              actions: [
+                { type: 'assignSelectedAddress', params: { address: undefined } },
+                { type: 'showNotice', params: ({ event }) => ({ message: event.message }) },
+              ],
+            },
             // Nothing to charge: no card is chosen and none is sent (the server checks the cart is all wallet).
             'payment.skip': [
               {
