@@ -61,6 +61,15 @@ export const checkoutMachine = checkoutSetup.createMachine({
       description: 'The checkout steps, one open at a time.',
       initial: 'starting',
       on: {
+        // Sent only by the payment step's new-card form.
+        'card.address.gone': {
+          description: 'A new card found the shipping address deleted (another tab): back to the addresses, without it, with a snackbar.',
+          target: '.address',
+          actions: [
+            { type: 'assignSelectedAddress', params: { address: undefined } },
+            { type: 'showNotice', params: ({ event }) => ({ message: event.message }) },
+          ],
+        },
         'tab.select': [
           { description: 'The shopper opens the address tab, which they have already reached.', guard: 'isAddressTab', target: '.address' },
           { description: 'The shopper opens the delivery speed tab, which they have already reached.', guard: 'isSpeedTab', target: '.speed' },
@@ -210,14 +219,6 @@ export const checkoutMachine = checkoutSetup.createMachine({
                 actions: { type: 'assignPayment', params: ({ event }) => ({ choice: event.choice }) },
               },
             ],
-            'card.address.gone': {
-              description: 'The shipping address was deleted (another tab) while adding a card: back to the addresses, without it, with a snackbar.',
-              target: 'address',
-              actions: [
-                { type: 'assignSelectedAddress', params: { address: undefined } },
-                { type: 'showNotice', params: ({ event }) => ({ message: event.message }) },
-              ],
-            },
             // Nothing to charge: no card is chosen and none is sent (the server checks the cart is all wallet).
             'payment.skip': [
               {
