@@ -1,4 +1,5 @@
 import { addDays, formatUsDate, weekdayOf } from './delivery-dates.ts';
+import type { HandOver } from './pay-on-delivery.ts';
 import { isVisitSpeed } from './speeds.ts';
 
 /**
@@ -25,9 +26,17 @@ export const bankMessages = {
   mandate: 'By continuing, you authorise the store to debit this account once for this order.',
   /** After PLACE ORDER: the debit is on its way. */
   pending: 'Your bank payment is pending. We will confirm your order when your bank clears the payment, usually within 4 business days.',
-  /** The order is due before a debit can clear (bankDebitRefusal). */
-  tooSoon: (clearsBy: string) =>
-    `Pay From Your Bank Account takes up to 4 business days to clear, so it is only offered for deliveries on or after ${clearsBy}. Please pay by card, UPI or on delivery, or choose a later delivery date.`,
+  /**
+   * The order is due before a debit can clear (bankDebitRefusal), in the hand-over's words: a table is never paid on
+   * delivery (walk 3: a Dine-In tab said 'or on delivery'), a pick-up is paid at the counter, and neither is a delivery.
+   */
+  tooSoon: (clearsBy: string, handOver: HandOver = 'delivery') => {
+    const clears = `Pay From Your Bank Account takes up to 4 business days to clear, so it is only offered for`;
+    if (handOver === 'dine-in') return `${clears} tables booked for ${clearsBy} or later. Please pay by card or UPI, or choose a later date.`;
+    if (handOver === 'pick-up')
+      return `${clears} pick-ups on or after ${clearsBy}. Please pay by card, UPI or at the counter, or choose a later pick-up date.`;
+    return `${clears} deliveries on or after ${clearsBy}. Please pay by card, UPI or on delivery, or choose a later delivery date.`;
+  },
 } as const;
 
 /**
@@ -50,11 +59,11 @@ export function bankDebitClearsBy(today: string): string {
 }
 
 /** Why the order cannot be paid by bank (its words name the option and what to do), or undefined when it can. */
-export function bankDebitRefusal(dates: readonly string[], today: string): string | undefined {
+export function bankDebitRefusal(dates: readonly string[], today: string, handOver: HandOver = 'delivery'): string | undefined {
   const clearsBy = bankDebitClearsBy(today);
   const earliest = [...dates].sort()[0];
   if (earliest === undefined || earliest >= clearsBy) return undefined;
-  return bankMessages.tooSoon(formatUsDate(clearsBy));
+  return bankMessages.tooSoon(formatUsDate(clearsBy), handOver);
 }
 
 /** The calendar days among the checkout's dates ('YYYY-MM-DD', or a visit's 'YYYY-MM-DD HH:mm'); unknown ones left out. */

@@ -16,6 +16,7 @@ import {
   type CardTokenRequest,
   type ShippingAddressForCard,
 } from '../../src/machines/cards/add-card.setup.ts';
+import { addressGoneMessage } from '../../src/rules/messages.ts';
 import { done, failed, label, offline } from './machine-events.ts';
 import { allStateIds, allTransitions, planPaths, replay, type PathPlan, coverageTitle } from './path-coverage.ts';
 
@@ -74,6 +75,7 @@ const cardDone = label('saveCard: saved', done('saveCard', cardSaved));
 const cardRefused = label('saveCard: declined', done('saveCard', { code: -1, data: 'Your card was declined.' }));
 const cardRefusedBlank = label('saveCard: code -1 without text', done('saveCard', { code: -1, data: '' }));
 const cardFailed = label('saveCard: offline', failed('saveCard'));
+const cardAddressGone = label('saveCard: 404 Address not found', failed('saveCard', new ApiError('Address not found', 0, 404)));
 const stripeFieldsGone = label('card.tokenizer.change: none', { type: 'card.tokenizer.change', tokenizer: undefined });
 const newYork: ZipLookupReply = { code: 1, data: [{ zipcode: '10001', city: 'New York', state: 'NY', loc_id: 1 }] };
 const zipFound = label('lookupZip: 10001 New York', done('lookupZip', newYork));
@@ -94,7 +96,7 @@ function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   if (snapshot.matches('gatewayFailed')) return [{ type: 'card.gateway.retry' }, { type: 'card.back' }];
   if (snapshot.matches({ saving: 'tokenizingFirst' }) || snapshot.matches({ saving: 'tokenizingSecond' })) return [tokenMade, tokenRefused];
   if (snapshot.matches({ saving: 'savingBillingAddress' })) return [billingDone, billingRefused, billingFailed];
-  if (snapshot.matches({ saving: 'savingCard' })) return [cardDone, cardRefused, cardRefusedBlank, cardFailed];
+  if (snapshot.matches({ saving: 'savingCard' })) return [cardDone, cardRefused, cardRefusedBlank, cardFailed, cardAddressGone];
   if (snapshot.matches({ editing: 'lookingUpZip' })) return [zipFound, zipFailed];
   if (snapshot.matches('editing')) {
     return [
@@ -126,7 +128,7 @@ const serializeState = (snapshot: AnyMachineSnapshot) => {
 };
 
 /** The toast is the card step's: the graph walks this machine alone. */
-const walkable = addCardMachine.provide({ actions: { reportError: () => undefined } });
+const walkable = addCardMachine.provide({ actions: { reportError: () => undefined, reportAddressGone: () => undefined } });
 
 describe('add card paths', () => {
   const taken = new Set<string>();
@@ -168,7 +170,7 @@ function start(input: AddCardInput = { shippingAddress: shipping, now: fixedNow 
   const calls: string[] = [];
   const zips: string[] = [];
   const inputs = { tokens: [] as CardTokenInput[], billing: [] as unknown[], card: [] as unknown[] };
-  const spies = { reportError: vi.fn() };
+  const spies = { reportError: vi.fn(), reportAddressGone: vi.fn() };
   const machine = addCardMachine.provide({
     actors: {
       loadGateway: fromPromise(async () => testGateway),
@@ -194,6 +196,7 @@ function start(input: AddCardInput = { shippingAddress: shipping, now: fixedNow 
     },
     actions: {
       reportError: (_, params) => spies.reportError(params.message),
+      reportAddressGone: () => spies.reportAddressGone(),
     },
   });
   const actor = createActor(machine, { input }).start();
@@ -262,6 +265,26 @@ describe('add card behaviour', () => {
     await waitFor(actor, (s) => s.status === 'done');
     expect(calls).toEqual(['token1', 'token2', 'card']);
     expect(inputs.card[0]).toMatchObject({ billingAddressId: 41 });
+  });
+
+  it('names a shipping address deleted in another tab (404) instead of the connection error, and reports it (walk 4 #4)', async () => {
+    const { actor, spies } = start(undefined, { card: () => Promise.reject(new ApiError('Address not found', 0, 404)) });
+    await fill(actor, { holder: 'Ada Lovelace', number: '4242424242424242', expiry: '12/30', cvc: '123' });
+    actor.send({ type: 'card.billing.same.toggle', same: true });
+    actor.send({ type: 'card.save' });
+    await waitFor(actor, settled);
+    expect(actor.getSnapshot().context.formError).toBe(addressGoneMessage);
+    expect(spies.reportAddressGone).toHaveBeenCalledTimes(1);
+    expect(spies.reportError).not.toHaveBeenCalled();
+  });
+
+  it('keeps the connection words for a 404 on a billing address of its own (not the shipping one)', async () => {
+    const { actor, spies } = start(undefined, { card: () => Promise.reject(new ApiError('Address not found', 0, 404)) });
+    await fill(actor);
+    actor.send({ type: 'card.save' });
+    await waitFor(actor, settled);
+    expect(actor.getSnapshot().context.formError).toBe(addCardMessages.serverError);
+    expect(spies.reportAddressGone).not.toHaveBeenCalled();
   });
 
   it('fills the billing city and state from a 5-digit zip, as the shipping form does (issue 23)', async () => {

@@ -40,6 +40,7 @@ const addBack = label('addCard: back', done('addCard', { added: undefined }));
 const addFailed = label('addCard: error', failed('addCard', new Error('saveCard replied without a card')));
 const chosen = label('payment.chosen: saved card', { type: 'payment.chosen', choice: savedCardChoice });
 const refusal = label('card.error: refused', { type: 'card.error', message: 'The card provider could not be reached.' });
+const addressGone = label('card.address.gone', { type: 'card.address.gone', message: 'This address is no longer saved. Please choose another.' });
 
 function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   if (snapshot.matches('choosing'))
@@ -53,12 +54,12 @@ function eventsFor(snapshot: AnyMachineSnapshot): AnyEventObject[] {
       { type: 'bank.choose', bank: 'Chase' },
       { type: 'payment.continue' },
     ];
-  if (snapshot.matches('addingCard')) return [cardAdded, addBack, addFailed];
+  if (snapshot.matches('addingCard')) return [cardAdded, addBack, addFailed, addressGone];
   return [];
 }
 
 /** The choice goes to checkout, a parent this graph walk has not got. */
-const walkable = checkoutCardMachine.provide({ actions: { reportChoice: () => undefined } });
+const walkable = checkoutCardMachine.provide({ actions: { reportChoice: () => undefined, reportAddressGone: () => undefined } });
 
 describe('checkout card paths', () => {
   const reached = new Set<string>();

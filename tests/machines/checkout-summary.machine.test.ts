@@ -4,7 +4,7 @@ import type { PlaceOrderReply } from '../../src/api/contract/checkout.contract.t
 import type { CartFlow } from '../../src/machines/checkout/checkout-flow.types.ts';
 import { checkoutSummaryMachine } from '../../src/machines/checkout/checkout-summary.machine.ts';
 import type { CheckoutSummaryContext } from '../../src/machines/checkout/checkout-summary.setup.ts';
-import { selectSummaryCouponEditable, selectSummaryEditable } from '../../src/machines/checkout/index.ts';
+import { selectSummaryCouponEditable, selectSummaryEditable, selectSummaryRefusal } from '../../src/machines/checkout/index.ts';
 import { ApiError } from '../../src/api/http.ts';
 import { addressGoneMessage, cardGoneMessage, cartNotFoundMessage, cartOrderedMessage, facePassNeededRefusal } from '../../src/rules/messages.ts';
 import { baseCart, ok } from './cart-fixtures.ts';
@@ -366,6 +366,46 @@ describe('checkout summary: a gift message over its limit', () => {
     actor.send({ type: 'gift.message.change', text: 'x'.repeat(501) });
     actor.send({ type: 'gift.toggle' });
     expect(actor.getSnapshot().can({ type: 'order.place' })).toBe(true);
+    actor.stop();
+  });
+});
+
+describe('checkout summary: a place-order refusal stays next to PLACE ORDER (walk 3 #1, #2)', () => {
+  function refusedWith(answer: AnyEventObject) {
+    const reports: string[] = [];
+    const machine = neverSettling(walkable).provide({
+      actions: { reportNotice: (_, params: { message: string }) => void reports.push(params.message) },
+    });
+    const actor = createActor(machine, { input: { cartId: 'cart-abc', flow: flowAtSummary } }).start();
+    actor.send(reviewed);
+    actor.send({ type: 'order.place' });
+    actor.send(answer);
+    return { actor, reports };
+  }
+  const speedWords = 'This delivery speed is not available for the items in your cart.';
+  const speedRefusal = new ApiError(`speed_id: ${speedWords}`, 0, 400, [{ field: 'speed_id', message: speedWords }]);
+
+  it('keeps a refusal naming a field in words, without the field name, with the tab that fixes it; PLACE ORDER waits', () => {
+    const { actor, reports } = refusedWith(failed('placeOrder', speedRefusal));
+    expect(actor.getSnapshot().value).toBe('ready');
+    expect(selectSummaryRefusal(actor.getSnapshot())).toEqual({ message: speedWords, fixAt: 'speed' });
+    expect(reports).toEqual([speedWords]);
+    expect(actor.getSnapshot().can({ type: 'order.place' })).toBe(false);
+    actor.stop();
+  });
+
+  it('keeps a refusal without a field until the shopper changes something (a tip prices it again)', () => {
+    const { actor } = refusedWith(refused);
+    expect(selectSummaryRefusal(actor.getSnapshot())).toEqual({ message: 'Only 1 left in stock.', fixAt: undefined });
+    expect(actor.getSnapshot().can({ type: 'order.place' })).toBe(true);
+    actor.send({ type: 'tip.choose', percent: 15 });
+    expect(selectSummaryRefusal(actor.getSnapshot())).toBeUndefined();
+    actor.stop();
+  });
+
+  it('keeps nothing for a lost connection: the snackbar says it', () => {
+    const { actor } = refusedWith(placeFailed);
+    expect(selectSummaryRefusal(actor.getSnapshot())).toBeUndefined();
     actor.stop();
   });
 });

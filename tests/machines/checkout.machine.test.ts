@@ -110,6 +110,8 @@ const recheckedOpen = label('recheckCart: still open', done('recheckCart', ok(ba
 const recheckedOrdered = label('recheckCart: ordered in another tab', done('recheckCart', orderedReply));
 const recheckFailed = label('recheckCart: offline', failed('recheckCart'));
 
+const cardAddressGone = label('card step: the shipping address is gone', { type: 'card.address.gone', message: addressGoneMessage });
+
 function flowEvents(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   const m = (value: unknown) => snapshot.matches({ flow: value } as never);
   if (m('starting')) return [cartLoaded, drinkCartLoaded, cartUnreadable, walletCartLoaded, walletDrinkCartLoaded, cartOrderedLoaded];
@@ -118,7 +120,7 @@ function flowEvents(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   if (m('identityNeeded')) return [select('address'), select('checkout')];
   if (m('address')) return [addressChosen, select('checkout'), notice, refresh];
   if (m('speed')) return [speedChosen, storePickup, courierShown, addressGone, speedOnOrderedCart, select('address'), select('card')];
-  if (m('card')) return [cardChosen, paymentSkipped, select('speed'), select('checkout')];
+  if (m('card')) return [cardChosen, paymentSkipped, cardAddressGone, select('speed'), select('checkout')];
   if (m('face')) return [faceVerified, select('card')];
   if (m({ checkout: 'open' }))
     return [
@@ -401,6 +403,18 @@ describe('checkout behaviour (the tabs machine with its steps running)', () => {
     (await choosingAddress(moved.actor)).send({ type: 'address.continue' });
     expect(moved.actor.getSnapshot().context.notice).toBe(addressRuleMessages.deliveryZipMismatch);
     expect(moved.actor.getSnapshot().context.step).toBe('address');
+  });
+
+  it('goes back to the addresses with the gone words when a new card copied a shipping address deleted since (walk 4 #4)', async () => {
+    const { actor, calls } = running();
+    (await toCard(actor)).send({ type: 'speed.continue' });
+    await waitFor(actor, (s) => s.matches({ flow: 'card' }));
+    // The add-card form's report reaches the card step, which passes it on to the tabs.
+    stepOf(actor, 'choosePayment').send({ type: 'card.address.gone', message: addressGoneMessage });
+    expect(actor.getSnapshot().context.notice).toBe(addressGoneMessage);
+    expect(actor.getSnapshot().context.flow.selectedAddress).toBeUndefined();
+    expect(actor.getSnapshot().matches({ flow: 'address' })).toBe(true);
+    expect(calls.goToStep.at(-1)).toBe('address');
   });
 
   it('goes back to the addresses, listed again without it, when the chosen one was deleted in another tab', async () => {
@@ -708,7 +722,8 @@ describe('checkout behaviour (the tabs machine with its steps running)', () => {
     const now = () => new Date('2026-12-01T14:00:00Z');
     const today = running({ values: { ...visit, dineinTime: '2026-12-01 19:00' }, now });
     await waitFor(today.actor, (s) => s.matches({ flow: 'card' }));
-    expect(stepOf(today.actor, 'choosePayment').getSnapshot().context.bankRefusal).toBe(bankMessages.tooSoon('12/07/2026'));
+    // A pick-up's words: no 'deliveries' and no 'on delivery' (walk 3 #15).
+    expect(stepOf(today.actor, 'choosePayment').getSnapshot().context.bankRefusal).toBe(bankMessages.tooSoon('12/07/2026', 'pick-up'));
     const later = running({ values: { ...visit, dineinTime: '2026-12-07 19:00' }, now });
     await waitFor(later.actor, (s) => s.matches({ flow: 'card' }));
     expect(stepOf(later.actor, 'choosePayment').getSnapshot().context.bankRefusal).toBeUndefined();

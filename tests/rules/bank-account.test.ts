@@ -63,4 +63,15 @@ describe('a bank debit and the delivery date', () => {
     expect(bankDebitRefusal(['2026-12-04'], '2026-11-30')).toBeUndefined();
     expect(bankDebitRefusal([], '2026-11-30')).toBeUndefined();
   });
+
+  it('is worded by hand-over: no "on delivery" at a table, no "deliveries" for a pick-up or a table (walk 3 #15)', () => {
+    const table = bankDebitRefusal(['2026-11-30'], '2026-11-30', 'dine-in') ?? '';
+    expect(table).toContain('12/04/2026');
+    expect(table).toContain('Please pay by card or UPI');
+    expect(table).not.toMatch(/on delivery|deliver/i);
+    const pickUp = bankDebitRefusal(['2026-11-30'], '2026-11-30', 'pick-up') ?? '';
+    expect(pickUp).toContain('at the counter');
+    expect(pickUp).not.toMatch(/on delivery|deliver/i);
+    expect(bankDebitRefusal(['2026-11-30'], '2026-11-30', 'delivery')).toBe(bankMessages.tooSoon('12/04/2026'));
+  });
 });

@@ -48,7 +48,7 @@ import { verifyUpi } from '../payments/upi.ts';
 import { prepareWeighedOrder, type SubstitutionChoices } from './weighed-order.ts';
 import type { OpenedBankAccount } from '../payments/bank-account.ts';
 import { needsEmailConfirmation, startEmailConfirmation, unpaidOrderRefusal } from './pay-on-delivery.ts';
-import { handOverOf, isPayOnDeliveryOffered, payOnDeliveryMessages } from '../../../src/rules/pay-on-delivery.ts';
+import { handOverOf, isPayOnDeliveryOffered, payOnDeliveryMessages, type HandOver } from '../../../src/rules/pay-on-delivery.ts';
 import { tiedTransaction } from '../platform/catalogue-changes.ts';
 import { bankDebitRefusal } from '../../../src/rules/bank-account.ts';
 import { claimWalletLines, redeemWalletClaims, type WalletClaim } from '../wallet/wallet-redemption.ts';
@@ -176,7 +176,7 @@ async function reserveOnce(
   if ('stop' in payable) return payable.stop;
   const visit = await visitTime(trx, request, basis, now);
   if ('stop' in visit) return visit.stop;
-  const debitClears = bankDebitInTime(request.payment, basis, stock.value.choices, visit.value, now);
+  const debitClears = bankDebitInTime(request.payment, basis, stock.value.choices, visit.value, now, handOverOf(speedId));
   if ('stop' in debitClears) return debitClears.stop;
   const address = deliveryAddress(addressRead, request.addressId, speedId, cart.zipcode);
   if ('stop' in address) return address.stop;
@@ -364,13 +364,14 @@ function bankDebitInTime(
   choices: ReadonlyMap<number, DeliveryChoice>,
   visit: { date: string } | undefined,
   now: Date,
+  handOver: HandOver,
 ): Step<undefined> {
   if (payment.mode !== 1) return { value: undefined };
   const today = storeToday(now);
   const dates = basis.groups
     .filter((group) => !group.wallet)
     .map((group) => (isVisitSpeed(group.speed) ? (visit?.date ?? today) : (choices.get(group.locId)?.date ?? today)));
-  const refusal = bankDebitRefusal(dates, today);
+  const refusal = bankDebitRefusal(dates, today, handOver);
   return refusal === undefined ? { value: undefined } : { stop: { kind: 'refused', message: refusal, field: 'payment_mode' } };
 }
 

@@ -253,11 +253,19 @@ export const addCardMachine = addCardSetup.createMachine({
                 ],
               },
             ],
-            onError: {
-              description: 'The card was refused by the store: the form says why and keeps what was typed.',
-              target: '#addCard.editing',
-              actions: ['assignServerError', { type: 'reportError', params: () => ({ message: addCardMessages.serverError }) }],
-            },
+            onError: [
+              {
+                guard: { type: 'isShippingAddressGone', params: ({ event }) => ({ error: event.error }) },
+                description: 'The copied shipping address was deleted (another tab): the form says so and checkout goes back to the addresses.',
+                target: '#addCard.editing',
+                actions: ['assignAddressGone', 'reportAddressGone'],
+              },
+              {
+                description: 'The card was refused by the store: the form says why and keeps what was typed.',
+                target: '#addCard.editing',
+                actions: ['assignServerError', { type: 'reportError', params: () => ({ message: addCardMessages.serverError }) }],
+              },
+            ],
           },
         },
       },

@@ -6,6 +6,7 @@ import { addBillingAddress, saveCard, stripeDetails, tokenizeCard } from '../../
 import type { ZipLookupReply } from '../../api/contract/location.contract.ts';
 import { addressErrors, addressRuleMessages, type AddressErrors } from '../../rules/address-validation.ts';
 import { cardErrors, type CardErrors } from '../../rules/card-validation.ts';
+import { addressGoneMessage } from '../../rules/messages.ts';
 import type { CardStepReport } from '../checkout/checkout-flow.types.ts';
 import { fillFromZip, isFiveDigits, isZipCityMismatch, lookupZipActor, zipLookupOf, type ZipLookup } from '../shared/zip-lookup.ts';
 
@@ -247,6 +248,12 @@ export const addCardSetup = setup({
     canCopyShipping: ({ context }) => !context.fromSettings && context.shippingAddress !== undefined,
     canUseShipping: ({ context }) => context.sameAsShipping && !context.fromSettings && context.shippingAddress !== undefined,
     hasBillingAddressId: ({ context }) => context.billingAddressId !== undefined,
+    /** The card was saved on the copied shipping address and the store no longer has it (deleted in another tab): a 404. */
+    isShippingAddressGone: ({ context }, params: { error: unknown }) =>
+      params.error instanceof ApiError &&
+      params.error.status === 404 &&
+      context.billingAddressId !== undefined &&
+      context.billingAddressId === context.shippingAddress?.address_id,
     isBillingSaved: (_, params: { reply: AddAddressReply }) => params.reply.code === 1 && params.reply.address_id !== undefined,
     isCardSaved: (_, params: { reply: SaveCardReply }) => params.reply.code === 1 && Array.isArray(params.reply.data) && params.reply.data.length > 0,
   },
@@ -301,6 +308,9 @@ export const addCardSetup = setup({
     assignBillingRefusal: assign({ tokens: [], formError: addCardMessages.billingFailed }),
     assignCardRefusal: assign((_, params: { reply: SaveCardReply }) => ({ tokens: [], formError: cardRefusal(params.reply) })),
     assignServerError: assign({ tokens: [], formError: addCardMessages.serverError }),
+    // Walk 4 #4: a deleted shipping address read 'Internal server error occured' (the spec's words for a lost connection).
+    assignAddressGone: assign({ tokens: [], formError: addressGoneMessage, billingAddressId: undefined }),
+    reportAddressGone: sendParent((): CardStepReport => ({ type: 'card.address.gone', message: addressGoneMessage })),
     assignAdded: assign((_, params: AddedCard) => ({ added: params })),
     assignStripeTokenizer: assign(({ event }) => (event.type === 'card.tokenizer.change' ? { stripeTokenizer: event.tokenizer } : {})),
     // The toast (alert) is the card step's: reported to it.

@@ -91,6 +91,7 @@ export const checkoutCardMachine = setup({
     sendAddBack: sendTo('listCards', { type: 'card.add.back' }),
     forwardToPaymentOptions: sendTo('choosePaymentOption', ({ event }) => event),
     reportChoice: sendParent((_, params: { choice: CardStepChoice }): CheckoutReport => ({ type: 'card.continue', choice: params.choice })),
+    reportAddressGone: sendParent((_, params: { message: string }): CheckoutReport => ({ type: 'card.address.gone', message: params.message })),
     // The toast: provided by the page (the app's notifications).
     notifyError: (_, _params: { message: string }) => undefined,
   },
@@ -117,6 +118,10 @@ export const checkoutCardMachine = setup({
     'card.error': {
       actions: { type: 'notifyError', params: ({ event }) => ({ message: event.message }) },
       description: 'A card could not be removed, saved or read: a toast says why.',
+    },
+    'card.address.gone': {
+      actions: { type: 'reportAddressGone', params: ({ event }) => ({ message: event.message }) },
+      description: 'The shipping address a new card copied is gone (another tab): checkout goes back to the addresses.',
     },
   },
   initial: 'choosing',

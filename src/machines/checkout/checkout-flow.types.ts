@@ -70,6 +70,8 @@ export type CheckoutReport =
   | { type: 'notice.show'; message: string }
   /** The card step's choice: the flow takes it and moves on. */
   | { type: 'card.continue'; choice: CardStepChoice }
+  /** The shipping address a new card's billing copied was deleted (another tab): the tabs go back to the addresses. */
+  | { type: 'card.address.gone'; message: string }
   | { type: 'summary.choices'; choices: SummaryChoices }
   /** The speed, shop or date the shopper now has on the speed tab, before CONTINUE: kept so a reload opens with it. */
   | { type: 'speed.changed'; speed: SpeedFlow | undefined }
@@ -85,4 +87,6 @@ export type CardStepReport =
   /** The card list opened ADD NEW CARD. */
   | { type: 'card.add.open' }
   /** A refusal worth a toast (card removal, card save, card token). */
-  | { type: 'card.error'; message: string };
+  | { type: 'card.error'; message: string }
+  /** 'Same As Shipping Address' saved a card on an address deleted since (another tab): the form says so, the tabs go back. */
+  | { type: 'card.address.gone'; message: string };

@@ -3,6 +3,7 @@ import { placeOrderBody, reviewBody } from '../../api/checkout.api.ts';
 import { isTipAllowed } from '../../rules/tips.ts';
 import { somethingWentWrongMessage } from '../../rules/messages.ts';
 import { failureText, placeOrderErrorMessage } from './checkout-errors.ts';
+import { withoutFieldName } from '../../rules/place-order-refusal.ts';
 import { checkoutSummarySetup, summaryOutput } from './checkout-summary.setup.ts';
 
 /**
@@ -37,6 +38,7 @@ export const checkoutSummaryMachine = checkoutSummarySetup.createMachine({
     cardGone: undefined,
     cartOrdered: false,
     addressGone: undefined,
+    refusal: undefined,
   }),
   initial: 'reviewing',
   output: ({ context }) => summaryOutput(context),
@@ -107,6 +109,8 @@ export const checkoutSummaryMachine = checkoutSummarySetup.createMachine({
     },
     ready: {
       description: 'The summary is shown: the shopper may change the coupon, tip or gift, or press PLACE ORDER.',
+      // A refusal stands until the shopper changes something: prices it again, places again or leaves the summary.
+      exit: 'clearRefusal',
       on: {
         'tip.choose': {
           description: 'A tip is chosen (1 Hour Delivery only): the order is priced again with it.',
@@ -129,7 +133,7 @@ export const checkoutSummaryMachine = checkoutSummarySetup.createMachine({
         'coupon.remove': { description: 'A coupon is applied: it is removed.', guard: 'hasAppliedCoupon', target: 'removingCoupon' },
         'order.place': {
           description: 'The shopper presses PLACE ORDER (a gift message over its limit must be shortened first: it is never cut).',
-          guard: 'isGiftMessageSendable',
+          guard: 'isPlaceable',
           target: 'ordering',
         },
       },
@@ -207,9 +211,13 @@ export const checkoutSummaryMachine = checkoutSummarySetup.createMachine({
                 actions: { type: 'assignAddressGone', params: ({ event }) => ({ error: event.error }) },
               },
               {
-                description: 'The order could not be sent (offline, server error): a snackbar says why and the summary is shown again.',
+                description:
+                  'The order could not be sent (offline, server error) or was refused in words (a 4xx, kept next to PLACE ORDER): a snackbar says why and the summary is shown again.',
                 target: '#checkoutSummary.ready',
-                actions: { type: 'reportNotice', params: ({ event }) => ({ message: placeOrderErrorMessage(event.error) }) },
+                actions: [
+                  { type: 'reportNotice', params: ({ event }) => ({ message: withoutFieldName(placeOrderErrorMessage(event.error)) }) },
+                  { type: 'assignErrorRefusal', params: ({ event }) => ({ error: event.error }) },
+                ],
               },
             ],
           },
@@ -244,9 +252,9 @@ export const checkoutSummaryMachine = checkoutSummarySetup.createMachine({
               actions: ['reportReplyMessage', 'reportFaceRequired'],
             },
             {
-              description: "Refused: the server's message (or 'something went wrong while placing the order') and the summary again.",
+              description: "Refused: the server's message (or 'something went wrong while placing the order'), kept next to PLACE ORDER.",
               target: '#checkoutSummary.ready',
-              actions: 'reportReplyMessage',
+              actions: ['reportReplyMessage', 'assignReplyRefusal'],
             },
           ],
         },

@@ -25,6 +25,8 @@ import type { CouponMessage } from '../cart/cart-coupon.machine.ts';
 import type { CartFlow, CheckoutReport } from './checkout-flow.types.ts';
 import { somethingWentWrongMessage } from '../../rules/messages.ts';
 import { failureText, goneRecordText } from './checkout-errors.ts';
+import { fieldRefusal, withoutFieldName, type PlaceOrderRefusal } from '../../rules/place-order-refusal.ts';
+import { ApiError } from '../../api/http.ts';
 
 export interface CheckoutSummaryInput {
   cartId: string;
@@ -57,6 +59,8 @@ export interface CheckoutSummaryContext {
   cartOrdered: boolean;
   /** The server's words when the chosen delivery address was deleted (another tab): the step ends so another can be chosen. */
   addressGone: string | undefined;
+  /** Place order's refusal, kept next to PLACE ORDER until the shopper changes something (walk 3 #1: a 4 s snackbar). */
+  refusal: PlaceOrderRefusal | undefined;
 }
 
 export type CheckoutSummaryEvent =
@@ -122,7 +126,12 @@ export const checkoutSummarySetup = setup({
     isCodeOne: (_, params: { code: number }) => params.code === 1,
     isTipOffered: ({ context }) => context.tipOffered,
     hasCouponText: ({ context }) => context.couponText.trim() !== '',
-    isGiftMessageSendable: ({ context }) => !context.flow.isGift || giftMessageProblem(context.flow.giftMessage) === undefined,
+    /**
+     * PLACE ORDER may be pressed: a gift message within its limit, and no refusal standing that another tab must fix
+     * (the same order would be refused again: walk 3 #1 left PLACE ORDER on under it).
+     */
+    isPlaceable: ({ context }) =>
+      (!context.flow.isGift || giftMessageProblem(context.flow.giftMessage) === undefined) && context.refusal?.fixAt === undefined,
     hasAppliedCoupon: ({ context }) => Boolean(context.review?.coupon_code),
     isPlaced: ({ context }) => outcomeOf(context)?.kind === 'placed',
     isDeclined: ({ context }) => outcomeOf(context)?.kind === 'declined',
@@ -139,6 +148,17 @@ export const checkoutSummarySetup = setup({
   },
   actions: {
     assignReview: assign((_, params: { reply: OrderReviewReply }) => ({ review: params.reply.data, reviewMessage: undefined })),
+    // A refusal in words (a 4xx) is kept on the summary; a lost connection or a server fault is only the snackbar's.
+    assignErrorRefusal: assign((_, params: { error: unknown }) => ({
+      refusal:
+        params.error instanceof ApiError && params.error.status >= 400 && params.error.status < 500
+          ? fieldRefusal(params.error.errors, params.error.message)
+          : undefined,
+    })),
+    assignReplyRefusal: assign(({ context }) => ({
+      refusal: { message: withoutFieldName(context.orderReply?.message || checkoutMessages.placeOrderFailed), fixAt: undefined },
+    })),
+    clearRefusal: assign({ refusal: undefined }),
     assignReviewMessage: assign((_, params: { message: string }) => ({ reviewMessage: params.message })),
     assignTip: assign(({ context, event }) => (event.type === 'tip.choose' ? { flow: { ...context.flow, tipPercent: event.percent } } : {})),
     toggleGift: assign(({ context }) => ({ flow: { ...context.flow, isGift: !context.flow.isGift } })),
@@ -177,7 +197,7 @@ export const checkoutSummarySetup = setup({
     reportNotice: sendParent((_, params: { message: string }): CheckoutReport => ({ type: 'notice.show', message: params.message })),
     reportReplyMessage: sendParent(({ context }): CheckoutReport => ({
       type: 'notice.show',
-      message: context.orderReply?.message || checkoutMessages.placeOrderFailed,
+      message: withoutFieldName(context.orderReply?.message || checkoutMessages.placeOrderFailed),
     })),
     reportFaceRequired: sendParent((): CheckoutReport => ({ type: 'face.required' })),
     reportOrderStarted: sendParent((): CheckoutReport => ({ type: 'order.started' })),

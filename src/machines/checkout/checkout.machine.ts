@@ -61,6 +61,15 @@ export const checkoutMachine = checkoutSetup.createMachine({
       description: 'The checkout steps, one open at a time.',
       initial: 'starting',
       on: {
+        // Sent only by the payment step's new-card form.
+        'card.address.gone': {
+          description: 'A new card found the shipping address deleted (another tab): back to the addresses, without it, with a snackbar.',
+          target: '.address',
+          actions: [
+            { type: 'assignSelectedAddress', params: { address: undefined } },
+            { type: 'showNotice', params: ({ event }) => ({ message: event.message }) },
+          ],
+        },
         'tab.select': [
           { description: 'The shopper opens the address tab, which they have already reached.', guard: 'isAddressTab', target: '.address' },
           { description: 'The shopper opens the delivery speed tab, which they have already reached.', guard: 'isSpeedTab', target: '.speed' },
@@ -196,7 +205,7 @@ export const checkoutMachine = checkoutSetup.createMachine({
               ),
               handOver: handOverOf(context.flow.selectedSpeedID),
               // Place order refuses a bank debit for an order due before it clears: the bank list says so first.
-              bankRefusal: bankDebitRefusal(bankDueDays(context.flow), storeToday(context.now())),
+              bankRefusal: bankDebitRefusal(bankDueDays(context.flow), storeToday(context.now()), handOverOf(context.flow.selectedSpeedID)),
             }),
           },
           on: {

@@ -94,6 +94,8 @@ type SummarySnapshot = SnapshotFrom<typeof checkoutSummaryMachine>;
 export const selectTipOffered = (s: SummarySnapshot) => s.context.tipOffered;
 export const selectReview = (s: SummarySnapshot) => s.context.review;
 export const selectReviewMessage = (s: SummarySnapshot) => s.context.reviewMessage;
+/** Place order's refusal, kept next to PLACE ORDER with the tab that can fix it (walk 3 #1, #2). */
+export const selectSummaryRefusal = (s: SummarySnapshot) => s.context.refusal;
 export const selectSummaryFlow = (s: SummarySnapshot) => s.context.flow;
 export const selectSubstitutions = (s: SummarySnapshot) => s.context.substitutions;
 export const selectSummaryCouponText = (s: SummarySnapshot) => s.context.couponText;

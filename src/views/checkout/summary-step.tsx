@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import {
   selectReview,
   selectReviewMessage,
+  selectSummaryRefusal,
   selectSummaryCouponEditable,
   selectSummaryCouponOffered,
   selectSummaryCouponMessage,
@@ -24,6 +25,7 @@ import { outOfStockChoiceApplies } from '../../rules/wallet.ts';
 import { formatSize } from '../../rules/sizes.ts';
 import { dollarsToCents, formatMoney } from '../../rules/money.ts';
 import { tipPercents } from '../../rules/tips.ts';
+import { refusalFixWords } from '../../rules/place-order-refusal.ts';
 import { primaryButton, secondaryButton } from '../../styles/controls.css.ts';
 import { CouponBox } from '../controls/coupon-box.tsx';
 import { CheckoutActorContext } from './checkout-context.ts';
@@ -54,6 +56,8 @@ function Summary({ actor }: { actor: CheckoutSummaryActor }) {
   const flow = useSelector(actor, selectSummaryFlow);
   const substitutions = useSelector(actor, selectSubstitutions);
   const canPlace = useSelector(actor, (s) => s.can({ type: 'order.place' }));
+  const refusal = useSelector(actor, selectSummaryRefusal);
+  const checkout = CheckoutActorContext.useActorRef();
   const canApplyCoupon = useSelector(actor, (s) => s.can({ type: 'coupon.apply' }));
   const couponText = useSelector(actor, selectSummaryCouponText);
   const couponMessage = useSelector(actor, selectSummaryCouponMessage);
@@ -172,6 +176,20 @@ function Summary({ actor }: { actor: CheckoutSummaryActor }) {
             {placing && <span className={css.spinner} aria-hidden="true" />}
             PLACE ORDER
           </button>
+          {refusal && (
+            <div role="alert" className={css.actions}>
+              <p className={css.error}>{refusal.message}</p>
+              {refusal.fixAt && (
+                <button
+                  type="button"
+                  className={secondaryButton}
+                  onClick={() => checkout.send({ type: 'tab.select', tab: refusal.fixAt ?? 'checkout' })}
+                >
+                  {refusalFixWords[refusal.fixAt]}
+                </button>
+              )}
+            </div>
+          )}
         </div>
       </aside>
     </section>

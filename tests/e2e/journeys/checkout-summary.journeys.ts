@@ -426,7 +426,11 @@ export const checkoutSummaryJourneys: MachineMap = {
       event: { type: 'xstate.done.actor.placeOrder', output: { code: -1, message: 'The store is closing for the night.' } },
       when: all(at({ ordering: 'placing' }), reports(12)),
       prepare: async ({ page }) => answeredOnce(page, paths.place, { code: -1, message: 'The store is closing for the night.' }),
-      act: async ({ page }) => expect(snackbar(page, 'The store is closing for the night.')).toBeVisible(),
+      // The refusal stays next to PLACE ORDER (walk 3 #1), besides the snackbar.
+      act: async ({ page }) =>
+        expect(
+          page.getByRole('complementary', { name: 'Order totals' }).getByRole('alert').filter({ hasText: 'The store is closing for the night.' }),
+        ).toBeVisible(),
     },
     'placeOrder: the bank check (stripe)': {
       event: bankCheck('placeOrder', 'stripe', secrets[0]),

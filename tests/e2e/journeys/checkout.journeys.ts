@@ -698,6 +698,8 @@ export const checkoutJourneys: MachineMap = {
     'checkout.notice.shown': { shows: snackbar },
   },
   notDriven: {
+    'checkout.flow --card.address.gone--> checkout.flow.address':
+      "the shipping address a new card copies deleted in another tab: checkout.e2e.ts 'a new card billed to a shipping address deleted in another tab…' takes it in the browser; the machine's path tests take it here",
     'checkout.flow.checkout --xstate.done.actor.reviewOrder[isStepOnOrderedCart]--> checkout.flow.cartOrdered':
       "the summary's pricing answered that the cart was ordered: the browser journey 'orderReview: her cart was ordered' of checkout-summary.journeys.ts takes it (the summary step ends with cartOrdered and the checkout goes back to /cart), as does seams.e2e.ts 'a cart ordered in another tab' (its checking-out tab); the machine's path tests take it here",
     'checkout.flow.starting --xstate.done.actor.loadCart[resumesAt]--> checkout.flow.card':

@@ -1,0 +1,49 @@
+/**
+ * Place order's refusal as the summary keeps it next to PLACE ORDER (walk 3 #1, #2): the server's words without the
+ * field name its 400 lists them under ('speed_id: This delivery speed is…'), and the checkout tab that can fix it.
+ * Not in messages.ts: only the summary shows these, so the store's first load does not carry them.
+ */
+
+/** The checkout tab a refusal sends the shopper back to. */
+export type RefusalFixTab = 'address' | 'speed' | 'card';
+
+export interface PlaceOrderRefusal {
+  message: string;
+  /** The tab whose choice the server refused; undefined when none can fix it (PLACE ORDER may be tried again). */
+  fixAt: RefusalFixTab | undefined;
+}
+
+/** The place-order body's fields, by the tab that chooses them. */
+const tabOfField: Readonly<Record<string, RefusalFixTab>> = {
+  delivery_address_id: 'address',
+  speed_id: 'speed',
+  delivery_date: 'speed',
+  timeslot: 'speed',
+  pickup_date: 'speed',
+  payment_mode: 'card',
+  payment_method: 'card',
+  card_id: 'card',
+  upi_id: 'card',
+  bank_name: 'card',
+  routing_number: 'card',
+  account_number: 'card',
+};
+
+/** What the link under the refusal says, by the tab it opens. */
+export const refusalFixWords: Readonly<Record<RefusalFixTab, string>> = {
+  address: 'Choose another address',
+  speed: 'Choose another delivery speed',
+  card: 'Choose another way to pay',
+};
+
+/** A refusal naming a field (a 400's first field error), in its own words, with the tab that chooses that field. */
+export function fieldRefusal(errors: readonly { field: string; message: string }[], fallback: string): PlaceOrderRefusal {
+  const first = errors[0];
+  if (!first) return { message: withoutFieldName(fallback), fixAt: undefined };
+  return { message: first.message, fixAt: tabOfField[first.field] };
+}
+
+/** 'speed_id: words' → 'words': a message a 400 built from its field errors reads without the field's name. */
+export function withoutFieldName(message: string): string {
+  return message.replace(/^[a-z][a-z0-9_.]*: /, '');
+}

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { fieldRefusal, withoutFieldName } from '../../src/rules/place-order-refusal.ts';
+
+describe("place order's refusal on the summary (walk 3 #1, #2)", () => {
+  it('reads without the raw field name and names the tab that can fix it', () => {
+    const speed = 'This delivery speed is not available for the items in your cart.';
+    expect(fieldRefusal([{ field: 'speed_id', message: speed }], `speed_id: ${speed}`)).toEqual({ message: speed, fixAt: 'speed' });
+    expect(fieldRefusal([{ field: 'payment_mode', message: 'Pay by card.' }], 'payment_mode: Pay by card.')).toEqual({
+      message: 'Pay by card.',
+      fixAt: 'card',
+    });
+  });
+
+  it('keeps a refusal no tab fixes without a tab, and strips a field name from a bare message', () => {
+    expect(fieldRefusal([{ field: 'gift_message', message: 'Too long.' }], 'gift_message: Too long.')).toEqual({
+      message: 'Too long.',
+      fixAt: undefined,
+    });
+    expect(fieldRefusal([], 'speed_id: Gone.')).toEqual({ message: 'Gone.', fixAt: undefined });
+    expect(withoutFieldName('The store is closing for the night.')).toBe('The store is closing for the night.');
+  });
+});
