@@ -10,7 +10,7 @@ import type { ServedAreas } from '../catalogue/catalogue-cache.ts';
 import { restaurantRefusal } from '../catalogue/chosen-restaurant.ts';
 import type { Caller } from '../platform/caller.ts';
 import { findOwnCart, lockOwnCart } from './carts.ts';
-import { stillKept } from './kept-lines.ts';
+import { addLinesCapped, stillKept } from './kept-lines.ts';
 import { moveToOffers, offerMovesFor, type MoveTarget } from './offer-moves.ts';
 
 export interface MoveAreaRequest {
@@ -301,24 +301,11 @@ async function putKeptBack(
 ): Promise<void> {
   const coming = rows.filter((row) => (backQty.get(row.id) ?? 0) > 0);
   if (coming.length === 0) return;
-  await trx
-    .insertInto('cart_items')
-    .values(
-      coming.map((row) => ({
-        cart_id: cartId,
-        variant_id: row.variant_id,
-        offer_id: row.offer_id,
-        qty: backQty.get(row.id) ?? 0,
-        delivery_date: null,
-        timeslot: null,
-      })),
-    )
-    .onConflict((oc) =>
-      oc.constraint('cart_items_line_unique').doUpdateSet((eb) => ({
-        qty: eb.fn('least', [eb.lit(maxQuantity), eb('cart_items.qty', '+', eb.ref('excluded.qty'))]),
-      })),
-    )
-    .execute();
+  await addLinesCapped(
+    trx,
+    cartId,
+    coming.map((row) => ({ variant_id: row.variant_id, offer_id: row.offer_id, qty: backQty.get(row.id) ?? 0 })),
+  );
   for (const row of coming) {
     const rest = row.qty - (backQty.get(row.id) ?? 0);
     if (keepRest && rest > 0) await trx.updateTable('cart_kept_lines').set({ qty: rest }).where('id', '=', row.id).execute();

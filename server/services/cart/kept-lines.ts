@@ -174,24 +174,11 @@ export async function carryKeptLines(db: Kysely<Database>, customerId: number, o
     }
     const stillAside = [...carried.filter((line) => !deliverySells(line)), ...noneLeft];
     if (back.length > 0) {
-      await trx
-        .insertInto('cart_items')
-        .values(
-          back.map(({ line, qty }) => ({
-            cart_id: next.id,
-            variant_id: line.variant_id,
-            offer_id: line.offer_id,
-            qty,
-            delivery_date: null,
-            timeslot: null,
-          })),
-        )
-        .onConflict((oc) =>
-          oc.constraint('cart_items_line_unique').doUpdateSet((eb) => ({
-            qty: eb.fn('least', [eb.lit(maxQuantity), eb('cart_items.qty', '+', eb.ref('excluded.qty'))]),
-          })),
-        )
-        .execute();
+      await addLinesCapped(
+        trx,
+        next.id,
+        back.map(({ line, qty }) => ({ variant_id: line.variant_id, offer_id: line.offer_id, qty })),
+      );
     }
     await keepLinesIn(trx, next.id, stillAside);
     const total = await trx
@@ -248,6 +235,36 @@ export async function keepLinesIn(trx: Kysely<Database>, cartId: string, lines: 
         zipcode: eb.ref('excluded.zipcode'),
         qty: eb.fn('least', [eb.lit(maxQuantity), eb('cart_kept_lines.qty', '+', eb.ref('excluded.qty'))]),
         created_at: sql<Date>`greatest(cart_kept_lines.created_at, excluded.created_at)`,
+      })),
+    )
+    .execute();
+}
+
+/**
+ * Lines back into a cart (kept lines coming back, moved lines): added to a line of the same offer when the cart has
+ * one, never past the 24 a line may hold. One insert for all of them.
+ */
+export async function addLinesCapped(
+  trx: Kysely<Database>,
+  cartId: string,
+  lines: readonly { variant_id: number; offer_id: number; qty: number }[],
+): Promise<void> {
+  if (lines.length === 0) return;
+  await trx
+    .insertInto('cart_items')
+    .values(
+      lines.map((line) => ({
+        cart_id: cartId,
+        variant_id: line.variant_id,
+        offer_id: line.offer_id,
+        qty: line.qty,
+        delivery_date: null,
+        timeslot: null,
+      })),
+    )
+    .onConflict((oc) =>
+      oc.constraint('cart_items_line_unique').doUpdateSet((eb) => ({
+        qty: eb.fn('least', [eb.lit(maxQuantity), eb('cart_items.qty', '+', eb.ref('excluded.qty'))]),
       })),
     )
     .execute();
