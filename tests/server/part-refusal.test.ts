@@ -91,6 +91,29 @@ function rowsAddUp(order: Parameters<typeof orderTotalRows>[0]): void {
   expect(sum).toBe(dollarsToCents(total?.value ?? '') ?? -1);
 }
 
+describe("a two-seller order's parts, written with the order in one statement (decision 085)", () => {
+  test("each seller's part has its own method, date, fee and lines, each line at its price and with its tax", async () => {
+    const { number, butcherOffer, fishOffer } = await twoSellerOrder(t, {
+      buyer,
+      // The farm's last offers: the mixed orders below take its first ones.
+      skip: { butcher: ++skip, fish: 4 },
+      byWeight: false,
+      second: { locId: 301, speed: 'farm-direct', date: '2026-12-04' },
+    });
+    const { order, parts, lines, partAt, lineAt } = await linesAndParts(number);
+    expect(parts.map((p) => p.loc_id).sort()).toEqual([101, 301]);
+    expect(partAt(101)).toMatchObject({ delivery_method: 'Local Delivery', delivery_date: '2026-12-01' });
+    expect(partAt(301)).toMatchObject({ delivery_method: 'Farm Direct', delivery_date: '2026-12-04' });
+    expect(lineAt(101)).toMatchObject({ offer_id: butcherOffer.offerId, variant_id: butcherOffer.variantId, qty: 1, price_cents: 3000 });
+    expect(lineAt(301)).toMatchObject({ offer_id: fishOffer.offerId, variant_id: fishOffer.variantId, qty: 1, price_cents: 2500 });
+    // Groceries at 4 % here: each line carries its own tax, and the parts' fees and the lines add up to the order's.
+    expect(lineAt(101)?.tax_cents).toBe(120);
+    expect(lineAt(301)?.tax_cents).toBeGreaterThan(0);
+    expect(lines.reduce((sum, l) => sum + l.tax_cents, 0)).toBe(order.taxes_cents);
+    expect(parts.reduce((sum, p) => sum + p.delivery_fee_cents, 0)).toBe(order.delivery_fee_cents);
+  });
+});
+
 describe('a seller refuses their part of a two-seller order: the rest goes on', () => {
   test('card held: the butcher still packs, and the capture is the remaining lines + remaining fee + tax + tip', async () => {
     const { number, butcherOffer, fishOffer } = await twoSellerOrderOf(true);
