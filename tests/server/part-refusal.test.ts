@@ -91,7 +91,7 @@ function rowsAddUp(order: Parameters<typeof orderTotalRows>[0]): void {
   expect(sum).toBe(dollarsToCents(total?.value ?? '') ?? -1);
 }
 
-describe("a two-seller order's parts, written with the order in one statement (decision 085)", () => {
+describe("a two-seller order's parts, each written with its own lines", () => {
   test("each seller's part has its own method, date, fee and lines, each line at its price and with its tax", async () => {
     const { number, butcherOffer, fishOffer } = await twoSellerOrder(t, {
       buyer,

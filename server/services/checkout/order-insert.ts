@@ -1,7 +1,6 @@
 import { sql, type Insertable } from 'kysely';
 import type { OrdersTable } from '../../db/schema.ts';
 import { statementShape } from '../../db/statement-shapes.ts';
-import { deliverablesCte, itemsCte, writtenDeliverables, writtenItems, type DeliverableArrays } from './deliverable-insert.ts';
 
 /** The columns place order writes on the order row: every one given, null where it has none (a fixed text). */
 export type OrderInsertValues = Required<
@@ -40,22 +39,20 @@ export type OrderInsertValues = Required<
 >;
 
 /** What the order's statement takes besides the row: the stock it takes per offer, and whether it claims its charge. */
-export type OrderInsertParams = OrderInsertValues &
-  DeliverableArrays & {
-    offerIds: number[];
-    units: number[];
-    /** The request placing the order charges it after the commit and claims the charge here (pay on delivery: none). */
-    claimCharge: boolean;
-    now: Date;
-  };
+export type OrderInsertParams = OrderInsertValues & {
+  offerIds: number[];
+  units: number[];
+  /** The request placing the order charges it after the commit and claims the charge here (pay on delivery: none). */
+  claimCharge: boolean;
+  now: Date;
+};
 
 /**
  * The order row with the stock it takes as a CTE (decision 072), built once (issue 27: some 35 columns were built and
  * compiled on every order). The offers were locked before, so the update waits for nothing; a unique clash on the
  * order fails the whole statement, stock and all. The cart closes in the same statement (decision 084: a round trip
  * fewer): claimed by the orderer if it was a bare guest cart, its held seats deleted and booked on their slots, one
- * upsert per slot (a statement per hold before). The deliverables and their items are CTEs too (decision 085: a
- * statement per vendor group before); the row answers them as JSON arrays beside the order's columns.
+ * upsert per slot (a statement per hold before).
  */
 export const orderInsert = statementShape<OrderInsertParams>()((db, value) =>
   db
@@ -79,48 +76,40 @@ export const orderInsert = statementShape<OrderInsertParams>()((db, value) =>
         select template_id, slot_date, count(*)::int from released group by template_id, slot_date
         on conflict (template_id, slot_date) do update set booked = driver_slots.booked + excluded.booked)`,
     )
-    .with('order_row', (cte) =>
-      cte
-        .insertInto('orders')
-        .values({
-          customer_id: value('customer_id'),
-          cart_id: value('cart_id'),
-          status: value('status'),
-          email: value('email'),
-          email_canonical: value('email_canonical'),
-          zipcode: value('zipcode'),
-          speed_id: value('speed_id'),
-          retailer_loc_id: value('retailer_loc_id'),
-          address_id: value('address_id'),
-          shipping_address: value('shipping_address'),
-          payment_mode: value('payment_mode'),
-          payment_method: value('payment_method'),
-          payment_gateway: value('payment_gateway'),
-          payment_ref: null,
-          payment_method_id: value('payment_method_id'),
-          payment_token: value('payment_token'),
-          charge_started_at: sql<Date | null>`case when ${value('claimCharge')}::boolean then now() end`,
-          card_brand: value('card_brand'),
-          card_last4: value('card_last4'),
-          bank_mandate: value('bank_mandate'),
-          upi_id: value('upi_id'),
-          payment_message: null,
-          subtotal_cents: value('subtotal_cents'),
-          discount_cents: value('discount_cents'),
-          delivery_fee_cents: value('delivery_fee_cents'),
-          fee_cents: value('fee_cents'),
-          taxes_cents: value('taxes_cents'),
-          tip_percent: value('tip_percent'),
-          tip_cents: value('tip_cents'),
-          grand_total_cents: value('grand_total_cents'),
-          coupon_code: value('coupon_code'),
-          gift_message: value('gift_message'),
-        })
-        .returningAll(),
-    )
-    .with('deliverable', () => deliverablesCte(value))
-    .with('item', () => itemsCte(value))
-    .selectFrom('order_row')
-    .selectAll('order_row')
-    .select([writtenDeliverables.as('written_deliverables'), writtenItems.as('written_items')]),
+    .insertInto('orders')
+    .values({
+      customer_id: value('customer_id'),
+      cart_id: value('cart_id'),
+      status: value('status'),
+      email: value('email'),
+      email_canonical: value('email_canonical'),
+      zipcode: value('zipcode'),
+      speed_id: value('speed_id'),
+      retailer_loc_id: value('retailer_loc_id'),
+      address_id: value('address_id'),
+      shipping_address: value('shipping_address'),
+      payment_mode: value('payment_mode'),
+      payment_method: value('payment_method'),
+      payment_gateway: value('payment_gateway'),
+      payment_ref: null,
+      payment_method_id: value('payment_method_id'),
+      payment_token: value('payment_token'),
+      charge_started_at: sql<Date | null>`case when ${value('claimCharge')}::boolean then now() end`,
+      card_brand: value('card_brand'),
+      card_last4: value('card_last4'),
+      bank_mandate: value('bank_mandate'),
+      upi_id: value('upi_id'),
+      payment_message: null,
+      subtotal_cents: value('subtotal_cents'),
+      discount_cents: value('discount_cents'),
+      delivery_fee_cents: value('delivery_fee_cents'),
+      fee_cents: value('fee_cents'),
+      taxes_cents: value('taxes_cents'),
+      tip_percent: value('tip_percent'),
+      tip_cents: value('tip_cents'),
+      grand_total_cents: value('grand_total_cents'),
+      coupon_code: value('coupon_code'),
+      gift_message: value('gift_message'),
+    })
+    .returningAll(),
 );

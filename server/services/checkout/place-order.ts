@@ -36,7 +36,7 @@ import { orderBasisFrom, orderTotals, type OrderBasis, type OrderTotals } from '
 import type { MailedLines } from './order-confirmation.ts';
 import { deliveryMethodOf } from './orders.ts';
 import { orderInsert } from './order-insert.ts';
-import { deliverableArrays, writtenLines, type DeliverableGroup } from './deliverable-insert.ts';
+import { deliverableInsert } from './deliverable-insert.ts';
 import { statementShape, type Value } from '../../db/statement-shapes.ts';
 import { cartSpeedIds, offerMessages, retailerLocIds, speedRefusal } from './offers.ts';
 import { findOwnCard, type CardRow } from '../payments/payment-methods.ts';
@@ -197,11 +197,7 @@ async function reserveOnce(
   if ('stop' in coupon) return coupon.stop;
 
   const totals = orderTotals(basis, { speedId, tipPercent: request.tipPercent });
-  const {
-    order: written,
-    lineIds,
-    lines,
-  } = await writeOrder(trx, payments, caller, {
+  const written = await writeOrder(trx, payments, caller, {
     cart,
     items: stock.value.items,
     speedId,
@@ -213,8 +209,8 @@ async function reserveOnce(
     coupon: basis.coupon,
     giftMessage: request.giftMessage,
     awaitsEmailConfirmation: unpaid.value.confirmByEmail,
-    groups: deliverableGroups(basis, seats.value, stock.value.items, speedId, totals, visit.value),
   });
+  const { lineIds, lines } = await writeDeliverables(trx, written, basis, seats.value, stock.value.items, speedId, totals, visit.value);
   const order = await prepareWeighedOrder(trx, written, lineIds, request.substitutions ?? new Map(), weighedEstimateCents(basis));
   await redeemWalletClaims(trx, order.id, wallet.value);
   if (basis.coupon && coupon.value) await recordRedemption(trx, order.id, basis.coupon.id, coupon.value);
@@ -579,8 +575,6 @@ interface OrderFacts {
   giftMessage: string | undefined;
   /** Pay on delivery from an email not confirmed yet: the order waits for the mailed link. */
   awaitsEmailConfirmation: boolean;
-  /** Each vendor group's deliverable and lines, written with the order. */
-  groups: DeliverableGroup[];
 }
 
 /**
@@ -589,18 +583,12 @@ interface OrderFacts {
  * by lockCartStock, so the update waits for nothing. A unique clash on the order (another request made the cart's
  * order first) fails the whole statement, stock and all, as the transaction did before.
  */
-async function writeOrder(
-  trx: Kysely<Database>,
-  payments: PaymentGateway,
-  caller: Caller,
-  facts: OrderFacts,
-): Promise<{ order: OrderRow; lineIds: Map<number, number>; lines: MailedLines }> {
+async function writeOrder(trx: Kysely<Database>, payments: PaymentGateway, caller: Caller, facts: OrderFacts): Promise<OrderRow> {
   const { cart, address, card, payment, totals } = facts;
   const unpaidStatus: OrderStatus = facts.awaitsEmailConfirmation ? 'awaiting_confirmation' : 'pending_payment_on_delivery';
   const status: OrderStatus = payment.mode === 4 ? unpaidStatus : 'pending_payment';
   const { offerIds, units } = stockTaken(facts.items);
-  const row = await orderInsert.first(trx, {
-    ...deliverableArrays(facts.groups),
+  const order = await orderInsert.first(trx, {
     offerIds,
     units,
     // The request placing the order charges it right after this commits: it claims the charge here, a statement
@@ -639,26 +627,36 @@ async function writeOrder(
     coupon_code: facts.coupon?.code ?? null,
     gift_message: facts.giftMessage?.trim() || null,
   });
-  if (!row) throw new Error('The order insert returned no row');
-  const { written_deliverables: deliverables, written_items: items, ...order } = row;
-  return { order, ...writtenLines(facts.groups, deliverables, items) };
+  if (!order) throw new Error('The order insert returned no row');
+  return order;
 }
 
-/** One deliverable per vendor group (its date, slot and fees) and its lines, each with its share of the tax. */
-function deliverableGroups(
+/**
+ * One deliverable per vendor group (its date, slot and fees) and its items, each with its share of the tax; answers
+ * cart line → order line, and the rows as the confirmation mail tells them.
+ */
+async function writeDeliverables(
+  trx: Kysely<Database>,
+  order: OrderRow,
   basis: OrderBasis,
   choices: ReadonlyMap<number, DeliveryChoice>,
   items: CartStock['items'],
   speedId: SpeedId,
   totals: OrderTotals,
   visitAt: { date: string; time: string } | undefined,
-): DeliverableGroup[] {
-  return basis.groups.map((group, index) => {
+): Promise<{ lineIds: Map<number, number>; lines: MailedLines }> {
+  const lineIds = new Map<number, number>();
+  const lines: MailedLines = { deliverables: [], items: [] };
+  for (const [index, group] of basis.groups.entries()) {
     // A restaurant's group: the visit is its date and its time its slot start; nothing is delivered.
     const visit = isVisitSpeed(group.speed) ? visitAt : undefined;
     const choice = isVisitSpeed(group.speed) ? undefined : choices.get(group.locId);
     const fees = totals.groups[index];
-    return {
+    // The deliverable and its items in one statement (decision 072: two before): the items take the deliverable's id
+    // from its insert's CTE, and the rows come back joined, in the items' id (insert) order.
+    const grouped = group.lines.map((line, position) => ({ line, item: items.find((i) => i.id === line.cart_rid), position }));
+    const rows = await deliverableInsert.rows(trx, {
+      orderId: order.id,
       locId: group.locId,
       vendorName: group.vendorName,
       speed: group.speed,
@@ -669,20 +667,39 @@ function deliverableGroups(
       slotEnd: choice?.hold?.end ?? null,
       deliveryFeeCents: fees?.deliveryFeeCents ?? 0,
       packagingFeeCents: fees?.packagingFeeCents ?? 0,
-      lines: group.lines.map((line, position) => ({
-        cartRid: line.cart_rid,
-        offerId: items.find((i) => i.id === line.cart_rid)?.offer_id ?? 0,
-        variantId: line.variant_id,
-        productId: line.product_id,
-        name: line.name,
-        bottleSize: line.bottle_size,
-        qty: line.qty,
-        priceCents: line.price_cents,
-        // The line's sales tax at its kind's rate (cartTotals), the coupon's share taken off first.
-        taxCents: totals.lineTaxes[index]?.[position] ?? 0,
-        walletEntryId: line.wallet_entry_id,
-        sizeUnit: line.size_unit,
-      })),
-    };
-  });
+      offerIds: grouped.map(({ item }) => item?.offer_id ?? 0),
+      variantIds: grouped.map(({ line }) => line.variant_id),
+      productIds: grouped.map(({ line }) => line.product_id),
+      productNames: grouped.map(({ line }) => line.name),
+      bottleSizes: grouped.map(({ line }) => line.bottle_size),
+      quantities: grouped.map(({ line }) => line.qty),
+      pricesCents: grouped.map(({ line }) => line.price_cents),
+      rowTotalsCents: grouped.map(({ line }) => line.price_cents * line.qty),
+      // The line's sales tax at its kind's rate (cartTotals), the coupon's share taken off first.
+      taxesCents: grouped.map(({ position }) => totals.lineTaxes[index]?.[position] ?? 0),
+      walletEntryIds: grouped.map(({ line }) => line.wallet_entry_id),
+    });
+    const first = rows[0];
+    if (first) {
+      const { deliverable_id: id, delivery_method, vendor_name, delivery_date, slot_start, slot_end } = first;
+      lines.deliverables.push({ id, delivery_method, vendor_name, delivery_date, slot_start, slot_end });
+    }
+    const written = rows.map(({ id, deliverable_id, qty, product_name, bottle_size, row_total_cents }, i) => ({
+      id,
+      deliverable_id,
+      qty,
+      product_name,
+      bottle_size,
+      row_total_cents,
+      // Rows come back in insert order: the group's line i is this row's, with its product's unit.
+      size_unit: group.lines[i]?.size_unit ?? 'g',
+    }));
+    lines.items.push(...written);
+    // Cart line → order line, for the review step's substitution preferences (inserted rows come back in order).
+    for (const [i, line] of group.lines.entries()) {
+      const id = written[i]?.id;
+      if (id !== undefined) lineIds.set(line.cart_rid, id);
+    }
+  }
+  return { lineIds, lines };
 }
