@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, tabTest as test } from './fixtures.ts';
 import { addAddress, chooseSpeed, placeOrder } from './checkout-steps.ts';
 import { addToCartThroughApi, newCustomer, openWithSession } from './journeys/shoppers.ts';
-import { addSameDayToCart, apiPost, clickOpenDay, enterStoreAsNewCustomer, scheduleFirstGroupAndCheckout, sessionOf, uniqueEmail } from './steps.ts';
+import { addSameDayToCart, apiPost, enterStoreAsNewCustomer, scheduleFirstGroupAndCheckout, scheduleGroup, sessionOf, uniqueEmail } from './steps.ts';
 
 /**
  * Pay by bank (issue 23, item 9): a customer picks Chase from the bank list, types Stripe's test account that clears,
@@ -113,16 +113,7 @@ test('bank payment not offered for a delivery before the debit clears', async ({
 
 /** On the cart: the seller group holding `product`, its first day with a free slot at least `laterDays` open days on. */
 async function scheduleGroupOf(page: Page, product: string, laterDays: number): Promise<void> {
-  const group = page.getByRole('list', { name: 'Items by seller' }).getByRole('region').filter({ hasText: product });
-  const slots = group.getByRole('button', { name: /^\d{2}:\d{2}–\d{2}:\d{2}$/ });
-  for (let skip = laterDays; skip < laterDays + 5; skip += 1) {
-    await group.getByRole('button', { name: /^Choose delivery date for / }).click();
-    await clickOpenDay(group, skip);
-    await expect(slots.first().or(group.getByText('All Slots are booked. Please try another date.'))).toBeVisible();
-    if (await slots.count()) break;
-  }
-  await slots.first().click();
-  await expect(slots.first()).toHaveAttribute('aria-pressed', 'true');
+  await scheduleGroup(page.getByRole('list', { name: 'Items by seller' }).getByRole('region').filter({ hasText: product }), laterDays);
 }
 
 /**

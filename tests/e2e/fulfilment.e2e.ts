@@ -23,6 +23,7 @@ import { expect, test } from './fixtures.ts';
 import {
   addSameDayToCart,
   clickOpenDay,
+  scheduleGroup,
   enterStore,
   mailedMatchFor,
   scheduleFirstGroupAndCheckout,
@@ -283,18 +284,7 @@ async function placeTwoSellerOrder(page: Page, email: string, firstDay = 0, paym
   await expect(page).toHaveURL(/\/cart$/);
   const groups = page.getByRole('list', { name: 'Items by seller' }).getByRole('region');
   await expect(groups).toHaveCount(2);
-  for (const index of [0, 1]) {
-    const group = groups.nth(index);
-    const slots = group.getByRole('button', { name: /^\d{2}:\d{2}–\d{2}:\d{2}$/ });
-    for (let skip = firstDay; skip < firstDay + 5; skip += 1) {
-      await group.getByRole('button', { name: /^Choose delivery date for / }).click();
-      await clickOpenDay(group, skip);
-      await expect(slots.first().or(group.getByText('All Slots are booked. Please try another date.'))).toBeVisible();
-      if (await slots.count()) break;
-    }
-    await slots.first().click();
-    await expect(slots.first()).toHaveAttribute('aria-pressed', 'true');
-  }
+  for (const index of [0, 1]) await scheduleGroup(groups.nth(index), firstDay);
   await page.getByRole('button', { name: 'CHECKOUT' }).click();
   await addAddress(page);
   await chooseSpeed(page);

@@ -183,7 +183,12 @@ export async function clickOpenDay(scope: Locator, skip = 0): Promise<void> {
  */
 export async function scheduleFirstGroupAndCheckout(page: Page, laterDays = 0): Promise<void> {
   await expect(page).toHaveURL(/\/cart$/);
-  const group = page.getByRole('list', { name: 'Items by seller' }).getByRole('region').first();
+  await scheduleGroup(page.getByRole('list', { name: 'Items by seller' }).getByRole('region').first(), laterDays);
+  await page.getByRole('button', { name: 'CHECKOUT' }).click();
+}
+
+/** A seller's group on the cart: its first day with a free slot at least `laterDays` open days on, and that slot chosen. */
+export async function scheduleGroup(group: Locator, laterDays = 0): Promise<void> {
   const slots = group.getByRole('button', { name: /^\d{2}:\d{2}–\d{2}:\d{2}$/ });
   for (let skip = laterDays; skip < laterDays + 5; skip += 1) {
     await group.getByRole('button', { name: /^Choose delivery date for / }).click();
@@ -193,7 +198,6 @@ export async function scheduleFirstGroupAndCheckout(page: Page, laterDays = 0): 
   }
   await slots.first().click();
   await expect(slots.first()).toHaveAttribute('aria-pressed', 'true');
-  await page.getByRole('button', { name: 'CHECKOUT' }).click();
 }
 
 /** The session the app keeps in the browser (one storage key): the bearer token and the customer id. */
