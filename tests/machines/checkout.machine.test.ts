@@ -41,7 +41,12 @@ import {
   zipFound,
 } from './checkout-fixtures.ts';
 import { addressGoneMessage, cardGoneMessage, cartOrderedMessage, facePassNeededRefusal } from '../../src/rules/messages.ts';
-import { payOnDeliveryMaxUnits, payOnDeliveryMessages, payOnDeliveryUnitsRefusal } from '../../src/rules/pay-on-delivery.ts';
+import {
+  payOnDeliveryMaxOpenOrders,
+  payOnDeliveryMaxUnits,
+  payOnDeliveryMessages,
+  payOnDeliveryUnitsRefusal,
+} from '../../src/rules/pay-on-delivery.ts';
 import { facePassNoteAt } from '../../src/rules/face-check.ts';
 import { done, failed, label, offline } from './machine-events.ts';
 import { allStateIds, allTransitions, coverageTitle, planPaths, replay, type PathPlan } from './path-coverage.ts';
@@ -707,6 +712,17 @@ describe('checkout behaviour (the tabs machine with its steps running)', () => {
     expect(stepOf(small.actor, 'choosePayment').getSnapshot().context.payOnDeliveryRefusal).toBeUndefined();
   });
 
+  it('tells the payment step when the shopper already has their open pay-on-delivery orders, as the cart counted them (walk 4 #3)', async () => {
+    const full = running({ cart: { ...ok(baseCart), pay_on_delivery_open_orders: payOnDeliveryMaxOpenOrders } });
+    (await toCard(full.actor)).send({ type: 'speed.continue' });
+    expect(stepOf(full.actor, 'choosePayment').getSnapshot().context.payOnDeliveryRefusal).toBe(
+      payOnDeliveryMessages.tooManyOpenOrders(payOnDeliveryMaxOpenOrders),
+    );
+    const room = running({ cart: { ...ok(baseCart), pay_on_delivery_open_orders: payOnDeliveryMaxOpenOrders - 1 } });
+    (await toCard(room.actor)).send({ type: 'speed.continue' });
+    expect(stepOf(room.actor, 'choosePayment').getSnapshot().context.payOnDeliveryRefusal).toBeUndefined();
+  });
+
   it('tells the payment step of a Dine-In table that it is not paid on delivery, and a pick-up that it is, in its words', async () => {
     const visit = { ...customer, nextTab: 'card', retailer: 401, dineinTime: '2026-12-01 19:00' } as const;
     const dineIn = running({ values: { ...visit, shippingType: 'dine-in' } });
@@ -1025,6 +1041,20 @@ describe('checkout of a cart ordered in another tab', () => {
     orderedElsewhere = true;
     actor.send(refresh);
     await vi.waitFor(() => expect(calls.back).toEqual(['/cart']));
+  });
+
+  it('the tab shown again counts the open pay-on-delivery orders again: placed in another tab, the payment tab next refuses it (walk 4 #3)', async () => {
+    const { actor } = running({
+      cart: { ...ok(baseCart), pay_on_delivery_open_orders: payOnDeliveryMaxOpenOrders - 1 },
+      recheck: async () => ({ ...ok(baseCart), pay_on_delivery_open_orders: payOnDeliveryMaxOpenOrders }),
+    });
+    await toSummary(actor);
+    actor.send(refresh);
+    await waitFor(actor, (s) => s.matches({ freshness: 'current' }) && s.context.payOnDeliveryOpenOrders === payOnDeliveryMaxOpenOrders);
+    actor.send(select('card'));
+    expect(stepOf(actor, 'choosePayment').getSnapshot().context.payOnDeliveryRefusal).toBe(
+      payOnDeliveryMessages.tooManyOpenOrders(payOnDeliveryMaxOpenOrders),
+    );
   });
 
   it('the speed step told the cart was ordered (404 naming cart_id): back to the cart', async () => {
