@@ -19,6 +19,7 @@ import { optionalCaller } from '../http/auth.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { parseWith } from '../http/validate.ts';
 import { isRefusedUnderAge } from '../services/identity/customer-verification.ts';
+import { shoppersOpenUnpaidOrders } from '../services/checkout/pay-on-delivery.ts';
 import { changeLineQty, removeKept, removeLine, scheduleGroup, showCart, slotsForCart, type CartPageAnswer } from '../services/cart/cart-page.ts';
 import { nextDeliveryDates } from '../services/cart/delivery-dates.ts';
 import { slotShopOfVendor } from '../services/cart/slots.ts';
@@ -56,9 +57,17 @@ export function cartPageRoutes(deps: AppDeps): FastifyPluginAsync {
       const reply = cartReply(await showCart(db, caller, show, deps.clock()));
       // A drink in the cart of a customer refused as 21 or under: the checkout says why, not 'verify' again.
       const hasDrink = reply.data?.result.some((line) => line.age_restricted) ?? false;
-      if (hasDrink && caller !== undefined && !caller.isGuest && (await isRefusedUnderAge(db, caller.customerId)))
-        return { ...reply, identity_under_21: true };
-      return reply;
+      const underAge = hasDrink && caller !== undefined && !caller.isGuest && (await isRefusedUnderAge(db, caller.customerId));
+      // A cart with lines may be checked out: the payment tab says the open unpaid orders' limit (walk 4 #3).
+      const openOrders =
+        caller !== undefined && (reply.data?.result.length ?? 0) > 0
+          ? await shoppersOpenUnpaidOrders(db, caller.customerId, caller.email)
+          : undefined;
+      return {
+        ...reply,
+        ...(underAge ? { identity_under_21: true } : {}),
+        ...(openOrders !== undefined ? { pay_on_delivery_open_orders: openOrders } : {}),
+      };
     });
 
     app.post('/api/cart/updateitem', async (request): Promise<CartReply> => {

@@ -24,6 +24,15 @@ export function payOnDeliveryUnitsRefusal(units: number): string | undefined {
   return units > payOnDeliveryMaxUnits ? payOnDeliveryMessages.tooManyUnits(payOnDeliveryMaxUnits) : undefined;
 }
 
+/**
+ * Why a shopper with this many open unpaid orders (their own and their email's, as the server counts them)
+ * may not open one more, or undefined: place order refuses it, and the payment tab says so before the shopper picks it
+ * (walk 4 #3: it offered Payment on Delivery to a shopper with 2 open, then PLACE ORDER refused).
+ */
+export function payOnDeliveryOpenOrdersRefusal(openOrders: number): string | undefined {
+  return openOrders >= payOnDeliveryMaxOpenOrders ? payOnDeliveryMessages.tooManyOpenOrders(payOnDeliveryMaxOpenOrders) : undefined;
+}
+
 /** How the order reaches the shopper: brought to the door (1 Hour, courier, farm), collected (Store Pickup), or served at a table (Dine-In). */
 export type HandOver = 'delivery' | 'pick-up' | 'dine-in';
 
@@ -46,10 +55,12 @@ export function isPayOnDeliveryOffered(handOver: HandOver): boolean {
 
 /**
  * Why this order may not be paid on delivery, or undefined: a hand-over that is never paid so (Dine-In), then the
- * unit limit. The payment tab gives no Continue with it, and place order refuses it.
+ * unit limit, then the shopper's open unpaid orders (as the server counted them for the cart's reply). The payment
+ * tab gives no Continue with it, and place order refuses it.
  */
-export function payOnDeliveryRefusal(units: number, handOver: HandOver): string | undefined {
-  return isPayOnDeliveryOffered(handOver) ? payOnDeliveryUnitsRefusal(units) : payOnDeliveryMessages.notForDineIn;
+export function payOnDeliveryRefusal(units: number, handOver: HandOver, openOrders = 0): string | undefined {
+  if (!isPayOnDeliveryOffered(handOver)) return payOnDeliveryMessages.notForDineIn;
+  return payOnDeliveryUnitsRefusal(units) ?? payOnDeliveryOpenOrdersRefusal(openOrders);
 }
 
 /** Payment on Delivery's words for each hand-over: the option, its panel, the mails and the order's status. */

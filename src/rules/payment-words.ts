@@ -1,3 +1,4 @@
+import { bankMessages } from './bank-account.ts';
 import { handOverOf, payOnDeliveryWords, type HandOver } from './pay-on-delivery.ts';
 
 /**
@@ -66,5 +67,45 @@ export function paymentStatusWords(order: PaymentFacts): string {
       return paymentWords.pending;
     default:
       return paymentWords.awaitingPayment;
+  }
+}
+
+/** The payment the shopper chose at checkout, as the cart flow keeps it (payment_mode: 1 bank, 2 card, 3 UPI, 4 at the hand-over). */
+export interface ChosenPayment {
+  payment_mode: number | undefined;
+  card_id?: number | null | undefined;
+  card_token?: string | null | undefined;
+  /** The saved card's own words: 'Visa ending in 4242'. */
+  card_info?: string | null | undefined;
+  upi_address?: string | null | undefined;
+  bank_name?: string | null | undefined;
+  account_number?: string | null | undefined;
+}
+
+/** The payment tab's heading for a cart of wallet redemptions only (no card is asked for). */
+export const nothingToPayWords = 'Nothing to Pay';
+
+/**
+ * The chosen payment as the Order Summary names it before PLACE ORDER (walk 3: it never said), in the words the
+ * payment tab chose it by: the card's 'Visa ending in 4242', UPI with its id, 'Pay From Your Bank Account' with the
+ * bank and the account's last four digits, the hand-over's 'Payment on Delivery', or 'Nothing to Pay' for a wallet
+ * cart (payment mode 2 with no card). Undefined when none is chosen yet.
+ */
+export function chosenPaymentWords(choice: ChosenPayment, handOver: HandOver): string | undefined {
+  switch (choice.payment_mode) {
+    case 1: {
+      const account = choice.account_number ? `, account ending in ${choice.account_number.slice(-4)}` : '';
+      return choice.bank_name ? `${bankMessages.title}: ${choice.bank_name}${account}` : bankMessages.title;
+    }
+    case 2:
+      if (choice.card_info) return choice.card_info;
+      // A card is a saved card's id or a fresh token; neither is the payment tab's skip for wallet redemptions.
+      return (choice.card_id === undefined || choice.card_id === null) && !choice.card_token ? nothingToPayWords : 'Card';
+    case 3:
+      return choice.upi_address ? `UPI: ${choice.upi_address}` : 'UPI';
+    case 4:
+      return payOnDeliveryWords[handOver].option;
+    default:
+      return undefined;
   }
 }

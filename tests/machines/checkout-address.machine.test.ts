@@ -58,8 +58,10 @@ const walkable = checkoutAddressMachine.provide({ actions: { reportNotice: () =>
 
 const variants: { name: string; values: SessionValues; chosenAddressId?: number }[] = [
   { name: 'customer', values: customer },
-  // The primary address is preselected even when the shopping zip has changed since: continue refuses it.
+  // Shopping at 94103: her primary (10001) is listed, not preselected (walk 4 #6); her 94103 address can be chosen.
   { name: 'shopping zip changed', values: { ...customer, zipcode: '94103' } },
+  // A reload keeps the address chosen before; one in another zip is not chosen again (walk 4 #6): the primary is.
+  { name: 'kept address in another zip', values: customer, chosenAddressId: away.address_id },
   { name: 'guest without a customer id', values: { cart_id: 'cart-abc', zipcode: '10001' } },
 ];
 
@@ -75,13 +77,24 @@ describe('checkout address paths', () => {
         expect(result.snapshot.value, plan.name).toEqual(plan.expected.value);
         result.states.forEach((s) => reached.add(s));
         result.transitions.forEach((t) => taken.add(t));
-        // Only an address in the shopping zip can be chosen.
+        // Only an address in the shopping zip is ever chosen, preselected or clicked.
         const c = result.snapshot.context as CheckoutAddressContext;
         const chosen = c.addresses.find((a) => a.id === c.chosenAddressId);
-        if (chosen && variant.values.zipcode === '10001') expect(chosen.zipcode).toBe('10001');
+        if (chosen) expect(chosen.zipcode).toBe(variant.values.zipcode);
       });
     });
   }
+  // Not a path the graph can walk: the session's zip changes under the open step, after her home was chosen.
+  it('refuses continue with the spec words when the shopping zip changed under the open step', () => {
+    const shopper = session(customer);
+    const movesAway = (sent: AnyEventObject) => {
+      if (sent.type === addressesLoaded.type) shopper.send({ type: 'session.update', values: { zipcode: '94103' } });
+    };
+    const result = replay(walkable, { events: [addressesLoaded, { type: 'address.continue' }] }, { session: shopper }, movesAway);
+    expect(result.snapshot.value).toBe('choosing');
+    result.states.forEach((s) => reached.add(s));
+    result.transitions.forEach((t) => taken.add(t));
+  });
   it(coverageTitle(checkoutAddressMachine), () => {
     expect([...allStateIds(checkoutAddressMachine)].filter((s) => !reached.has(s))).toEqual([]);
     expect([...allTransitions(checkoutAddressMachine)].filter((t) => !taken.has(t))).toEqual([]);
@@ -91,9 +104,15 @@ describe('checkout address paths', () => {
 describe('checkout address behaviour', () => {
   function running({
     values = customer,
+    shopper = session(values),
     chosenAddressId,
     save = async () => savedAddressReply,
-  }: { values?: SessionValues; chosenAddressId?: number; save?: () => Promise<AddAddressReply> } = {}) {
+  }: {
+    values?: SessionValues;
+    shopper?: ReturnType<typeof session>;
+    chosenAddressId?: number;
+    save?: () => Promise<AddAddressReply>;
+  } = {}) {
     const sent: Sent<AddAddressBody>[] = [];
     const notices: string[] = [];
     const machine = checkoutAddressMachine.provide({
@@ -107,7 +126,7 @@ describe('checkout address behaviour', () => {
       },
       actions: { reportNotice: (_, params) => notices.push(params.message) },
     });
-    return { actor: createActor(machine, { input: { session: session(values), chosenAddressId } }).start(), sent, notices };
+    return { actor: createActor(machine, { input: { session: shopper, chosenAddressId } }).start(), sent, notices };
   }
 
   it('keeps the address the flow already holds, and ends with the chosen address', async () => {
@@ -159,9 +178,26 @@ describe('checkout address behaviour', () => {
     expect(actor.getSnapshot().output?.address).toMatchObject({ id: 12 });
   });
 
-  it('tells the checkout why continue is refused when the shopping zip has changed', async () => {
-    const { actor, notices } = running({ values: { ...customer, zipcode: '94103' } });
+  it('preselects no saved address outside the shopping zip, the kept one or the primary (walk 4 #6)', async () => {
+    // Shopping at 94103 now: her primary (10001) is listed, not selected, and SAVE & CONTINUE has nothing to send.
+    const moved = running({ values: { ...customer, zipcode: '94103' } });
+    await waitFor(moved.actor, (s) => s.matches('choosing'));
+    expect(moved.actor.getSnapshot().context.addresses.map((a) => a.id)).toEqual([11, 12, 13]);
+    expect(moved.actor.getSnapshot().context.chosenAddressId).toBeUndefined();
+    moved.actor.send({ type: 'address.continue' });
+    expect(moved.notices).toEqual([]);
+    expect(moved.actor.getSnapshot().status).toBe('active');
+    // A reload at 10001 keeping the 94103 address chosen before: not chosen again, her primary is.
+    const reloaded = running({ chosenAddressId: away.address_id });
+    await waitFor(reloaded.actor, (s) => s.matches('choosing'));
+    expect(reloaded.actor.getSnapshot().context.chosenAddressId).toBe(11);
+  });
+
+  it('tells the checkout why continue is refused when the shopping zip changed under the open step', async () => {
+    const shopper = session(customer);
+    const { actor, notices } = running({ shopper });
     await waitFor(actor, (s) => s.matches('choosing'));
+    shopper.send({ type: 'session.update', values: { zipcode: '94103' } });
     actor.send({ type: 'address.continue' });
     expect(notices).toEqual([addressRuleMessages.deliveryZipMismatch]);
     expect(actor.getSnapshot().status).toBe('active');

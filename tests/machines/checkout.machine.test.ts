@@ -41,7 +41,12 @@ import {
   zipFound,
 } from './checkout-fixtures.ts';
 import { addressGoneMessage, cardGoneMessage, cartOrderedMessage, facePassNeededRefusal } from '../../src/rules/messages.ts';
-import { payOnDeliveryMaxUnits, payOnDeliveryMessages, payOnDeliveryUnitsRefusal } from '../../src/rules/pay-on-delivery.ts';
+import {
+  payOnDeliveryMaxOpenOrders,
+  payOnDeliveryMaxUnits,
+  payOnDeliveryMessages,
+  payOnDeliveryUnitsRefusal,
+} from '../../src/rules/pay-on-delivery.ts';
 import { facePassNoteAt } from '../../src/rules/face-check.ts';
 import { done, failed, label, offline } from './machine-events.ts';
 import { allStateIds, allTransitions, coverageTitle, planPaths, replay, type PathPlan } from './path-coverage.ts';
@@ -392,16 +397,19 @@ describe('checkout behaviour (the tabs machine with its steps running)', () => {
     expect(actor.getSnapshot().context.step).toBe('address');
   });
 
-  it('refuses an address outside the shopping zip, and continue with one', async () => {
+  it('refuses an address outside the shopping zip, and preselects none there', async () => {
     const { actor } = running();
     const address = await choosingAddress(actor);
     address.send({ type: 'address.choose', id: 13 });
     expect(actor.getSnapshot().context.notice).toBe(addressRuleMessages.selectionNotAllowed);
     expect(address.getSnapshot().context.chosenAddressId).toBe(11);
 
+    // Shopping at another zip: her primary is listed, not preselected (walk 4 #6), so there is nothing to continue with.
     const moved = running({ values: { ...customer, zipcode: '94103' } });
-    (await choosingAddress(moved.actor)).send({ type: 'address.continue' });
-    expect(moved.actor.getSnapshot().context.notice).toBe(addressRuleMessages.deliveryZipMismatch);
+    const movedAddress = await choosingAddress(moved.actor);
+    expect(movedAddress.getSnapshot().context.chosenAddressId).toBeUndefined();
+    movedAddress.send({ type: 'address.continue' });
+    expect(moved.actor.getSnapshot().context.notice).toBeUndefined();
     expect(moved.actor.getSnapshot().context.step).toBe('address');
   });
 
@@ -702,6 +710,17 @@ describe('checkout behaviour (the tabs machine with its steps running)', () => {
     const small = running();
     (await toCard(small.actor)).send({ type: 'speed.continue' });
     expect(stepOf(small.actor, 'choosePayment').getSnapshot().context.payOnDeliveryRefusal).toBeUndefined();
+  });
+
+  it('tells the payment step when the shopper already has their open pay-on-delivery orders, as the cart counted them (walk 4 #3)', async () => {
+    const full = running({ cart: { ...ok(baseCart), pay_on_delivery_open_orders: payOnDeliveryMaxOpenOrders } });
+    (await toCard(full.actor)).send({ type: 'speed.continue' });
+    expect(stepOf(full.actor, 'choosePayment').getSnapshot().context.payOnDeliveryRefusal).toBe(
+      payOnDeliveryMessages.tooManyOpenOrders(payOnDeliveryMaxOpenOrders),
+    );
+    const room = running({ cart: { ...ok(baseCart), pay_on_delivery_open_orders: payOnDeliveryMaxOpenOrders - 1 } });
+    (await toCard(room.actor)).send({ type: 'speed.continue' });
+    expect(stepOf(room.actor, 'choosePayment').getSnapshot().context.payOnDeliveryRefusal).toBeUndefined();
   });
 
   it('tells the payment step of a Dine-In table that it is not paid on delivery, and a pick-up that it is, in its words', async () => {
@@ -1022,6 +1041,20 @@ describe('checkout of a cart ordered in another tab', () => {
     orderedElsewhere = true;
     actor.send(refresh);
     await vi.waitFor(() => expect(calls.back).toEqual(['/cart']));
+  });
+
+  it('the tab shown again counts the open pay-on-delivery orders again: placed in another tab, the payment tab next refuses it (walk 4 #3)', async () => {
+    const { actor } = running({
+      cart: { ...ok(baseCart), pay_on_delivery_open_orders: payOnDeliveryMaxOpenOrders - 1 },
+      recheck: async () => ({ ...ok(baseCart), pay_on_delivery_open_orders: payOnDeliveryMaxOpenOrders }),
+    });
+    await toSummary(actor);
+    actor.send(refresh);
+    await waitFor(actor, (s) => s.matches({ freshness: 'current' }) && s.context.payOnDeliveryOpenOrders === payOnDeliveryMaxOpenOrders);
+    actor.send(select('card'));
+    expect(stepOf(actor, 'choosePayment').getSnapshot().context.payOnDeliveryRefusal).toBe(
+      payOnDeliveryMessages.tooManyOpenOrders(payOnDeliveryMaxOpenOrders),
+    );
   });
 
   it('the speed step told the cart was ordered (404 naming cart_id): back to the cart', async () => {

@@ -181,7 +181,16 @@ export interface Replay {
 }
 
 /** Runs a plan on a real actor and records the transitions it took (from the inspector's microsteps). */
-export function replay(machine: AnyStateMachine, plan: Partial<PathPlan> & Pick<PathPlan, 'events'>, input: unknown): Replay {
+/**
+ * `afterEvent`: what the world does between the shopper's events (the session's zip changed under an open step), for a
+ * plan written by hand where the graph cannot walk it.
+ */
+export function replay(
+  machine: AnyStateMachine,
+  plan: Partial<PathPlan> & Pick<PathPlan, 'events'>,
+  input: unknown,
+  afterEvent?: (sent: AnyEventObject) => void,
+): Replay {
   const transitions: string[] = [];
   const states = new Set<string>();
   const actor = createActor(neverSettling(machine), {
@@ -200,7 +209,10 @@ export function replay(machine: AnyStateMachine, plan: Partial<PathPlan> & Pick<
   actor.subscribe({ next: record, error: () => undefined });
   actor.start();
   record(actor.getSnapshot());
-  for (const event of plan.events) actor.send(event);
+  for (const event of plan.events) {
+    actor.send(event);
+    afterEvent?.(event);
+  }
   const snapshot = actor.getSnapshot();
   actor.stop();
   recordReach({ machine: machine.id, states: [...states], transitions });

@@ -4,6 +4,7 @@ import {
   handOverOf,
   isPayOnDeliveryOffered,
   isPayOnDeliveryStatus,
+  payOnDeliveryMaxOpenOrders,
   payOnDeliveryMaxUnits,
   payOnDeliveryMessages,
   payOnDeliveryRefusal,
@@ -25,6 +26,21 @@ describe('pay on delivery by hand-over', () => {
     expect(payOnDeliveryRefusal(payOnDeliveryMaxUnits, 'pick-up')).toBeUndefined();
     expect(payOnDeliveryRefusal(payOnDeliveryMaxUnits + 1, 'pick-up')).toBe(payOnDeliveryMessages.tooManyUnits(payOnDeliveryMaxUnits));
     expect(payOnDeliveryRefusal(payOnDeliveryMaxUnits + 1, 'delivery')).toBe(payOnDeliveryMessages.tooManyUnits(payOnDeliveryMaxUnits));
+  });
+
+  it(`refuses a shopper with ${payOnDeliveryMaxOpenOrders} open unpaid orders on the payment tab, as place order does (walk 4 #3)`, () => {
+    const full = payOnDeliveryMessages.tooManyOpenOrders(payOnDeliveryMaxOpenOrders);
+    expect(payOnDeliveryRefusal(1, 'delivery', payOnDeliveryMaxOpenOrders - 1)).toBeUndefined();
+    expect(payOnDeliveryRefusal(1, 'delivery', payOnDeliveryMaxOpenOrders)).toBe(full);
+    expect(payOnDeliveryRefusal(1, 'pick-up', payOnDeliveryMaxOpenOrders + 1)).toBe(full);
+    // The hand-over and the unit limit are said first, in the order place order checks them.
+    expect(payOnDeliveryRefusal(payOnDeliveryMaxUnits + 1, 'delivery', payOnDeliveryMaxOpenOrders)).toBe(
+      payOnDeliveryMessages.tooManyUnits(payOnDeliveryMaxUnits),
+    );
+    expect(payOnDeliveryRefusal(1, 'dine-in', payOnDeliveryMaxOpenOrders)).toBe(payOnDeliveryMessages.notForDineIn);
+    expect(full).toBe(
+      'You already have 2 orders waiting for Payment on Delivery. Please pay this order by card, UPI or bank, or wait until those are delivered.',
+    );
   });
 
   it("words a delivery in the spec's words and a pick-up as a pick-up, past the option's spec label", () => {

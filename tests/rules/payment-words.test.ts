@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { speedIds } from '../../src/rules/delivery-speeds.ts';
-import { paymentStatusWords, type PaymentFacts } from '../../src/rules/payment-words.ts';
+import { chosenPaymentWords, nothingToPayWords, paymentStatusWords, type PaymentFacts } from '../../src/rules/payment-words.ts';
 
 const card: PaymentFacts = { status: 'processing', payment_mode: 2, capture_state: null, speed_id: speedIds.oneHour, paid_when_placed: true };
 const atHandOver: PaymentFacts = { ...card, payment_mode: 4, status: 'pending_payment_on_delivery', paid_when_placed: false };
@@ -31,5 +31,28 @@ describe('a console card’s payment in words (a shopper walk: raw statuses on t
     expect(paymentStatusWords({ ...card, status: 'awaiting_confirmation' })).toBe('Awaiting email confirmation');
     expect(paymentStatusWords({ ...card, status: 'payment_failed' })).toBe('Payment failed');
     expect(paymentStatusWords({ ...card, status: 'pending_payment', payment_mode: 1 })).toBe('Payment pending');
+  });
+});
+
+describe('the chosen payment as the Order Summary names it (walk 3: the summary never said)', () => {
+  it('names a card by its own words, UPI with its id, a bank with its last four digits', () => {
+    expect(chosenPaymentWords({ payment_mode: 2, card_id: 7, card_token: '', card_info: 'Visa ending in 4242' }, 'delivery')).toBe(
+      'Visa ending in 4242',
+    );
+    // A card kept without its words (an old kept flow) is still a card.
+    expect(chosenPaymentWords({ payment_mode: 2, card_id: 7, card_token: '' }, 'delivery')).toBe('Card');
+    expect(chosenPaymentWords({ payment_mode: 3, upi_address: 'ada@okbank' }, 'delivery')).toBe('UPI: ada@okbank');
+    expect(chosenPaymentWords({ payment_mode: 1, bank_name: 'Chase', account_number: '000123456789' }, 'delivery')).toBe(
+      'Pay From Your Bank Account: Chase, account ending in 6789',
+    );
+  });
+
+  it("names the hand-over's Payment on Delivery, 'Nothing to Pay' for a wallet cart, and nothing before a choice", () => {
+    expect(chosenPaymentWords({ payment_mode: 4 }, 'delivery')).toBe('Payment on Delivery');
+    expect(chosenPaymentWords({ payment_mode: 4 }, 'pick-up')).toBe('Payment on Delivery');
+    // The payment tab's skip for wallet redemptions: mode 2 and no card at all.
+    expect(chosenPaymentWords({ payment_mode: 2 }, 'dine-in')).toBe(nothingToPayWords);
+    expect(nothingToPayWords).toBe('Nothing to Pay');
+    expect(chosenPaymentWords({ payment_mode: undefined }, 'delivery')).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import { assert } from 'superstruct';
+import { array, assert, literal, object, string, type, type Infer } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { placeOrderReply, type PlaceOrderReply } from '../../src/api/contract/checkout.contract.ts';
 import {
@@ -6,12 +6,13 @@ import {
   payOnDeliveryMaxOpenOrders,
   payOnDeliveryMaxUnits,
   payOnDeliveryMessages,
+  payOnDeliveryRefusal,
 } from '../../src/rules/pay-on-delivery.ts';
 import { TestPaymentGateway } from '../../server/adapters/payments/test-gateway.ts';
 import { releaseUnconfirmedOrders } from '../../server/services/checkout/unconfirmed-orders.ts';
 import { hashSecret, newSecret } from '../../server/services/platform/tokens.ts';
 import { eventually, generousLimits } from './account-helpers.ts';
-import { manualClock, pickOffers, post, type OfferPick } from './cart-page-helpers.ts';
+import { cartCall, manualClock, pickOffers, post, type OfferPick } from './cart-page-helpers.ts';
 import { orderOf, stockOf } from './fixtures.ts';
 import { addAddress, checkoutNow, readyCart, shopper } from './checkout-helpers.ts';
 import { startTestApp, type TestApp } from './test-app.ts';
@@ -56,15 +57,32 @@ async function courierCart(me: Party, qty = 1, offer = nextCourier()): Promise<s
 }
 
 async function payOnDelivery(me: Party, cartId: string, speedId = 10): Promise<PlaceOrderReply> {
-  const { body } = await post(
+  const reply = await tryPayOnDelivery(me, cartId, speedId);
+  if ('errors' in reply) throw new Error(`refused: ${reply.message}`);
+  return reply;
+}
+
+/** Place order paying on delivery: the order, or a limit's refusal. */
+async function tryPayOnDelivery(me: Party, cartId: string, speedId = 10): Promise<PlaceOrderReply | LimitRefusal> {
+  const { status, body } = await post(
     t,
     '/api/placeorder/placeorder',
     { cart_id: cartId, delivery_address_id: me.addressId, speed_id: speedId, payment_mode: 4 },
     me.token,
   );
+  // A limit's refusal names payment_mode (a 400): the summary keeps it with the way back to the payment tab.
+  if (status === 400) {
+    assert(body, limitRefusal);
+    return body;
+  }
   assert(body, placeOrderReply);
   return body;
 }
+
+const limitRefusal = type({ code: literal(0), message: string(), errors: array(object({ field: string(), message: string() })) });
+type LimitRefusal = Infer<typeof limitRefusal>;
+/** A limit's refusal: a 400 naming payment_mode, so the summary keeps it with the way back to the payment tab (walk 4 #3). */
+const refusedAt = (message: string): LimitRefusal => ({ code: 0, message: `payment_mode: ${message}`, errors: [{ field: 'payment_mode', message }] });
 
 let doors = 0;
 /** A street nobody else in this file delivers to, so one test's orders do not count against another's door. */
@@ -250,11 +268,10 @@ describe('unconfirmed orders are released', () => {
 describe('pay-on-delivery limits', () => {
   it(`caps one unpaid order at ${payOnDeliveryMaxUnits} units`, async () => {
     const me = await guest('pod-bulk@example.com');
-    expect(await payOnDelivery(me, await courierCart(me, payOnDeliveryMaxUnits + 1))).toEqual({
-      code: -1,
-      message: payOnDeliveryMessages.tooManyUnits(payOnDeliveryMaxUnits),
-    });
-    expect(await payOnDelivery(me, await courierCart(me, payOnDeliveryMaxUnits))).toMatchObject({ code: 1 });
+    expect(await tryPayOnDelivery(me, await courierCart(me, payOnDeliveryMaxUnits + 1))).toEqual(
+      refusedAt(payOnDeliveryMessages.tooManyUnits(payOnDeliveryMaxUnits)),
+    );
+    expect(await tryPayOnDelivery(me, await courierCart(me, payOnDeliveryMaxUnits))).toMatchObject({ code: 1 });
   });
 
   it(`allows ${payOnDeliveryMaxOpenOrders} open unpaid orders per email, guests included, and per address, once confirmed`, async () => {
@@ -264,10 +281,9 @@ describe('pay-on-delivery limits', () => {
     // A new guest checkout with the same email, however it is spelled, is the same shopper.
     for (const spelled of ['POD-many@example.com', 'pod-many+again@example.com', 'pod-many@example.com.']) {
       const again = await guest(spelled, '99 Elsewhere Lane');
-      expect(await payOnDelivery(again, await courierCart(again))).toEqual({
-        code: -1,
-        message: payOnDeliveryMessages.tooManyOpenOrders(payOnDeliveryMaxOpenOrders),
-      });
+      expect(await tryPayOnDelivery(again, await courierCart(again))).toEqual(
+        refusedAt(payOnDeliveryMessages.tooManyOpenOrders(payOnDeliveryMaxOpenOrders)),
+      );
     }
 
     // Different emails to one door (however the street is typed: USPS Publication 28, src/rules/usps-address.ts).
@@ -275,22 +291,42 @@ describe('pay-on-delivery limits', () => {
     await placeConfirmed(await guest('door-b@example.com', '350 5TH AVE.'), 'door-b@example.com');
     for (const [i, street] of ['350 Fifth Avenue', '350 5th Ave Apt 1', '350  5th  Ave #2', '350 5th Av'].entries()) {
       const other = await guest(`door-other-${i}@example.com`, street);
-      expect(await payOnDelivery(other, await courierCart(other)), street).toEqual({
-        code: -1,
-        message: payOnDeliveryMessages.addressHasOpenOrders(payOnDeliveryMaxOpenOrders),
-      });
+      expect(await tryPayOnDelivery(other, await courierCart(other)), street).toEqual(
+        refusedAt(payOnDeliveryMessages.addressHasOpenOrders(payOnDeliveryMaxOpenOrders)),
+      );
     }
     // Paying by card is never limited this way.
     expect(payOnDeliveryMessages.addressHasOpenOrders(2)).toContain('card, UPI or bank');
+  });
+
+  it("the cart's reply counts the shopper's open unpaid orders, so the payment tab refuses as place order does (walk 4 #3)", async () => {
+    const registered = await shopper(t, 'pod-counted@example.com');
+    const me = { ...registered, addressId: await addAddress(t, registered.token, registered.customerId, { street1: ownDoor() }) };
+    const openOnCart = async (cartId: string) => (await cartCall(t, '/api/cart/showcart', { cart_id: cartId }, me.token)).pay_on_delivery_open_orders;
+    const first = await courierCart(me);
+    expect(await openOnCart(first)).toBe(0);
+    const placed = await payOnDelivery(me, first);
+    // Waiting for the email's confirmation, it already spends its own customer's allowance.
+    expect(await openOnCart(await courierCart(me))).toBe(1);
+    expect((await clickConfirm(await mailedLink('pod-counted@example.com', placed.order_id))).statusCode).toBe(200);
+    expect(await payOnDelivery(me, await courierCart(me))).toMatchObject({ code: 1, status: 'pending_payment_on_delivery' });
+    const third = await courierCart(me);
+    const open = await openOnCart(third);
+    expect(open).toBe(payOnDeliveryMaxOpenOrders);
+    // What the payment tab says (src/rules) is what place order answers, field and all.
+    const said = payOnDeliveryRefusal(1, 'delivery', open);
+    expect(said).toBe(payOnDeliveryMessages.tooManyOpenOrders(payOnDeliveryMaxOpenOrders));
+    expect(await tryPayOnDelivery(me, third)).toEqual(refusedAt(said ?? ''));
   });
 
   it('many pay-on-delivery orders of one shopper at once never pass the limit (race)', async () => {
     const party = await guest('pod-race@example.com', '100 Race Street');
     const carts: string[] = [];
     for (let i = 0; i < 8; i++) carts.push(await courierCart(party, 3));
-    const replies = await Promise.all(carts.map((cartId) => payOnDelivery(party, cartId)));
+    const replies = await Promise.all(carts.map((cartId) => tryPayOnDelivery(party, cartId)));
     expect(replies.filter((r) => r.code === 1)).toHaveLength(payOnDeliveryMaxOpenOrders);
-    for (const r of replies.filter((x) => x.code !== 1)) expect(r.message).toBe(payOnDeliveryMessages.tooManyOpenOrders(payOnDeliveryMaxOpenOrders));
+    for (const r of replies.filter((x) => x.code !== 1))
+      expect(r).toEqual(refusedAt(payOnDeliveryMessages.tooManyOpenOrders(payOnDeliveryMaxOpenOrders)));
     const open = await t.database.db
       .selectFrom('orders')
       .select('id')

@@ -7,6 +7,7 @@ import {
   payOnDeliveryMaxOpenOrders,
   payOnDeliveryMessages,
   payOnDeliveryOpenDays,
+  payOnDeliveryOpenOrdersRefusal,
   payOnDeliveryUnitsRefusal,
   payOnDeliveryWords,
   type HandOver,
@@ -61,11 +62,16 @@ function spendsAllowanceOf(order: OpenUnpaidOrder, customerId: number): boolean 
 
 /** Locks the email's and the door's limits (in this order) and reads the open unpaid orders they count. */
 async function openUnpaidOrders(trx: Kysely<Database>, party: UnpaidOrderParty, exceptOrderId?: number): Promise<OpenUnpaidOrder[]> {
-  const email = canonicalEmail(party.email);
-  await lockKey(trx, `pay-on-delivery:email:${email}`);
+  await lockKey(trx, `pay-on-delivery:email:${canonicalEmail(party.email)}`);
   if (party.address) await lockKey(trx, `pay-on-delivery:address:${addressKey(party.address)}`);
+  return readOpenUnpaidOrders(trx, party, exceptOrderId);
+}
+
+/** The open unpaid orders of the party's customer, email or door (no lock: the limits lock first, the cart only shows). */
+function readOpenUnpaidOrders(db: Kysely<Database>, party: UnpaidOrderParty, exceptOrderId?: number): Promise<OpenUnpaidOrder[]> {
+  const email = canonicalEmail(party.email);
   return (
-    trx
+    db
       .selectFrom('orders')
       .select(['id', 'customer_id', 'status', 'email_canonical', 'shipping_address'])
       .where('status', 'in', openUnpaid)
@@ -83,16 +89,31 @@ async function openUnpaidOrders(trx: Kysely<Database>, party: UnpaidOrderParty, 
   );
 }
 
+/** The open unpaid orders that spend the shopper's own allowance: their customer's, and their email's once confirmed. */
+function shoppersOpenOrders(open: readonly OpenUnpaidOrder[], party: Pick<UnpaidOrderParty, 'customerId' | 'email'>): OpenUnpaidOrder[] {
+  const email = canonicalEmail(party.email);
+  return open.filter((o) => spendsAllowanceOf(o, party.customerId) && (o.customer_id === party.customerId || o.email_canonical === email));
+}
+
 /** Why the open orders leave no room for one more of this party (theirs, their email's, their door's), or undefined. */
 function openOrdersRefusal(open: readonly OpenUnpaidOrder[], party: UnpaidOrderParty): string | undefined {
-  const email = canonicalEmail(party.email);
+  const own = payOnDeliveryOpenOrdersRefusal(shoppersOpenOrders(open, party).length);
+  if (own !== undefined) return own;
   const counting = open.filter((o) => spendsAllowanceOf(o, party.customerId));
-  const mine = counting.filter((o) => o.customer_id === party.customerId || o.email_canonical === email);
-  if (mine.length >= payOnDeliveryMaxOpenOrders) return payOnDeliveryMessages.tooManyOpenOrders(payOnDeliveryMaxOpenOrders);
   const key = party.address ? addressKey(party.address) : undefined;
   const sameDoor = counting.filter((o) => key !== undefined && o.shipping_address !== null && addressKey(o.shipping_address) === key);
   if (sameDoor.length >= payOnDeliveryMaxOpenOrders) return payOnDeliveryMessages.addressHasOpenOrders(payOnDeliveryMaxOpenOrders);
   return undefined;
+}
+
+/**
+ * How many open unpaid orders spend this shopper's own allowance (payOnDeliveryOpenOrdersRefusal): the cart's reply
+ * carries it so the payment tab says the limit before PLACE ORDER meets it (walk 4 #3). The door's limit waits for
+ * the address, so place order alone says it.
+ */
+export async function shoppersOpenUnpaidOrders(db: Kysely<Database>, customerId: number, email: string): Promise<number> {
+  const party = { customerId, email, address: undefined };
+  return shoppersOpenOrders(await readOpenUnpaidOrders(db, party), party).length;
 }
 
 /**

@@ -463,7 +463,8 @@ async function limitUnpaidOrder(
   const units = items.reduce((sum, item) => sum + item.qty, 0);
   const party = { customerId: caller.customerId, email: caller.email, address: address && { street1: address.street1, zipcode: address.zipcode } };
   const refusal = await unpaidOrderRefusal(trx, party, units);
-  if (refusal !== undefined) return { stop: refused(refusal) };
+  // Named by its field: the summary keeps it by PLACE ORDER with the way back to the payment tab (walk 4 #3).
+  if (refusal !== undefined) return { stop: { kind: 'refused', message: refusal, field: 'payment_mode' } };
   return { value: { confirmByEmail: await needsEmailConfirmation(trx, caller.customerId) } };
 }
 

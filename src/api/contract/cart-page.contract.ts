@@ -1,4 +1,4 @@
-import { array, boolean, define, nullable, number, object, optional, string, type, type Infer } from 'superstruct';
+import { array, boolean, define, integer, min, nullable, number, object, optional, string, type, type Infer } from 'superstruct';
 import { maxQuantity } from '../../rules/quantity.ts';
 import { envelope } from './envelope.ts';
 import { blankIsMissing, callerFields, cartIdField, money, numericId, optionalId, speedField, storeField, zipcodeField } from './fields.ts';
@@ -148,6 +148,11 @@ export const cartReply = type({
   current_cart: optional(currentCart),
   /** Walk 4: the caller's identity check refused them as 21 or under (the server's record): the checkout says so. */
   identity_under_21: optional(boolean()),
+  /**
+   * Walk 4 #3: the caller's open unpaid orders that spend their own Payment on Delivery allowance (theirs and their
+   * email's, payOnDeliveryOpenOrdersRefusal): the payment tab says the limit before PLACE ORDER meets it.
+   */
+  pay_on_delivery_open_orders: optional(min(integer(), 0)),
 });
 export type CartReply = Infer<typeof cartReply>;
 

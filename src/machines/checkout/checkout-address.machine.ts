@@ -87,11 +87,13 @@ export const checkoutAddressMachine = setup({
   actions: {
     assignAddresses: assign(({ context }, params: { reply: GetAddressesReply }) => {
       const addresses = shippingAddressesOf(params.reply.data ?? []);
-      const keep = (id: number | undefined) => (addresses.some((a) => a.id === id) ? id : undefined);
-      // Only in the shopping zip: the spec's selection rule holds for a saved address as for a click on one.
-      const saved = addresses.find((a) => a.id === context.savedAddressId && isInShoppingZip(context, a))?.id;
+      // Only in the shopping zip: the spec's selection rule holds for a pre-selection as for a click (walk 4 #6: a
+      // reload chose the 90210 address kept from before at 10001, and SAVE & CONTINUE was then refused). One elsewhere
+      // stays listed, unselected; a click on it says why ('Selection not Allowed…').
+      const selectable = addresses.filter((a) => isInShoppingZip(context, a));
+      const keep = (id: number | undefined) => selectable.find((a) => a.id === id)?.id;
       // The address just saved, else the one already chosen, else the primary (spec: auto-selected).
-      const chosen = saved ?? keep(context.chosenAddressId) ?? addresses.find((a) => a.isPrimary)?.id;
+      const chosen = keep(context.savedAddressId) ?? keep(context.chosenAddressId) ?? selectable.find((a) => a.isPrimary)?.id;
       return { addresses, chosenAddressId: chosen, savedAddressId: undefined };
     }),
     assignChosenAddress: assign(({ event }) => (event.type === 'address.choose' ? { chosenAddressId: event.id } : {})),
@@ -139,7 +141,8 @@ export const checkoutAddressMachine = setup({
           {
             guard: { type: 'isCodeOne', params: ({ event }) => ({ code: event.output.code }) },
             target: 'choosing',
-            description: 'The saved addresses show; the one just saved, the one already chosen or the primary is selected.',
+            description:
+              'The saved addresses show; the one just saved, the one already chosen or the primary is selected, if in the shopping zip (else none).',
             actions: { type: 'assignAddresses', params: ({ event }) => ({ reply: event.output }) },
           },
           { target: 'choosing', description: 'The server refused the list: the step shows without saved addresses.' },
@@ -163,7 +166,8 @@ export const checkoutAddressMachine = setup({
           {
             guard: 'isDeliveryZipMismatch',
             actions: { type: 'reportNotice', params: { message: addressRuleMessages.deliveryZipMismatch } },
-            description: "The chosen address is not in the shopping zip: 'Delivery zipcode Doesnot match with selected product zipcode'.",
+            description:
+              "The shopping zip changed under the open step, so the chosen address is not in it: 'Delivery zipcode Doesnot match with selected product zipcode'.",
           },
           { guard: 'hasChosenAddress', target: 'chosen', description: 'SAVE & CONTINUE with an address in the shopping zip: checkout moves on.' },
         ],

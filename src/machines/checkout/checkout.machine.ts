@@ -36,6 +36,7 @@ export const checkoutMachine = checkoutSetup.createMachine({
     now: input.now ?? (() => new Date()),
     cartId: input.session.getSnapshot().context.cart_id ?? '',
     cartLines: [],
+    payOnDeliveryOpenOrders: 0,
     identityGap: undefined,
     step: 'address',
     flags: noTabs,
@@ -198,10 +199,12 @@ export const checkoutMachine = checkoutSetup.createMachine({
             input: ({ context }) => ({
               cartId: context.cartId,
               shippingAddress: shippingAddressForCard(context.flow.selectedAddress),
-              // Place order refuses pay on delivery for a Dine-In table and past its unit limit: the payment tab says so first.
+              // Place order refuses pay on delivery for a Dine-In table, past its unit limit and past the shopper's open
+              // unpaid orders: the payment tab says so first.
               payOnDeliveryRefusal: payOnDeliveryRefusal(
                 context.cartLines.reduce((units, line) => units + line.qty, 0),
                 handOverOf(context.flow.selectedSpeedID),
+                context.payOnDeliveryOpenOrders,
               ),
               handOver: handOverOf(context.flow.selectedSpeedID),
               // Place order refuses a bank debit for an order due before it clears: the bank list says so first.

@@ -94,6 +94,8 @@ export interface CheckoutContext {
   cartId: string;
   /** The cart's lines, read once when the checkout opens: whether the face step is needed follows them. */
   cartLines: readonly Pick<CartLine, 'age_restricted' | 'wallet' | 'qty'>[];
+  /** The shopper's open unpaid orders, as the cart's reply counts them: past the limit, the payment tab refuses Payment on Delivery. */
+  payOnDeliveryOpenOrders: number;
   /** A cart with an age-restricted line and a shopper who cannot order it yet: what they must do first. */
   identityGap: IdentityGap | undefined;
   /** The step on screen: the URL follows it. */
@@ -219,7 +221,12 @@ export const checkoutSetup = setup({
   },
   actions: {
     assignStep: assign(({ context }, params: { step: CheckoutStep }) => ({ step: params.step, flags: flagsOnEntering(context.flags, params.step) })),
-    assignCartLines: assign((_, params: { reply: CartReply }) => ({ cartLines: params.reply.data?.result ?? [] })),
+    assignCartLines: assign((_, params: { reply: CartReply }) => ({
+      cartLines: params.reply.data?.result ?? [],
+      payOnDeliveryOpenOrders: params.reply.pay_on_delivery_open_orders ?? 0,
+    })),
+    // Read again when the tab comes back: orders placed in another tab count when the payment tab next opens.
+    assignOpenOrders: assign((_, params: { reply: CartReply }) => ({ payOnDeliveryOpenOrders: params.reply.pay_on_delivery_open_orders ?? 0 })),
     // The kept choices the opened step can use, and the tabs the shopper had reached; used once.
     restoreKept: assign(({ context }) => {
       const cardFirst = context.session.getSnapshot().context.nextTab === 'card';

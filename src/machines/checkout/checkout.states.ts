@@ -33,7 +33,11 @@ export const freshnessRegion = checkoutSetup.createStateConfig({
             target: 'current',
             actions: 'goToCart',
           },
-          { description: 'The cart is still open: the step goes on.', target: 'current' },
+          {
+            description: "The cart is still open: the step goes on, and the payment tab next counts the shopper's open unpaid orders of now.",
+            target: 'current',
+            actions: { type: 'assignOpenOrders', params: ({ event }) => ({ reply: event.output }) },
+          },
         ],
         onError: { description: 'The cart could not be read again: the step goes on (its own calls answer for the cart).', target: 'current' },
       },

@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
-import { payOnDeliveryWords } from '../../rules/pay-on-delivery.ts';
+import { handOverOf, payOnDeliveryWords } from '../../rules/pay-on-delivery.ts';
+import { chosenPaymentWords } from '../../rules/payment-words.ts';
 import { sellersOfSpeed } from '../../rules/speed-sellers.ts';
 import { couponApplies, isWalletOnlyLines } from '../../rules/wallet.ts';
 import { offeredPaymentOptions } from '../cards/payment-options.machine.ts';
@@ -97,6 +98,8 @@ export const selectReviewMessage = (s: SummarySnapshot) => s.context.reviewMessa
 /** Place order's refusal, kept next to PLACE ORDER with the tab that can fix it (walk 3 #1, #2). */
 export const selectSummaryRefusal = (s: SummarySnapshot) => s.context.refusal;
 export const selectSummaryFlow = (s: SummarySnapshot) => s.context.flow;
+/** The chosen payment in words ('Visa ending in 4242', 'Payment on Delivery'…): the summary names it (walk 3). */
+export const selectSummaryPayment = (s: SummarySnapshot) => chosenPaymentWords(s.context.flow, handOverOf(s.context.flow.selectedSpeedID));
 export const selectSubstitutions = (s: SummarySnapshot) => s.context.substitutions;
 export const selectSummaryCouponText = (s: SummarySnapshot) => s.context.couponText;
 export const selectSummaryCouponMessage = (s: SummarySnapshot) => s.context.couponMessage;

@@ -9,6 +9,7 @@ import {
   selectSummaryCouponText,
   selectSummaryEditable,
   selectSummaryFlow,
+  selectSummaryPayment,
   selectSummaryStep,
   selectSubstitutions,
   selectTipOffered,
@@ -54,6 +55,7 @@ function Summary({ actor }: { actor: CheckoutSummaryActor }) {
   const tipNote = review ? driverTipNote(review.result, review.subtotal) : undefined;
   const reviewMessage = useSelector(actor, selectReviewMessage);
   const flow = useSelector(actor, selectSummaryFlow);
+  const payment = useSelector(actor, selectSummaryPayment);
   const substitutions = useSelector(actor, selectSubstitutions);
   const canPlace = useSelector(actor, (s) => s.can({ type: 'order.place' }));
   const refusal = useSelector(actor, selectSummaryRefusal);
@@ -165,6 +167,11 @@ function Summary({ actor }: { actor: CheckoutSummaryActor }) {
       <aside className={css.panel} aria-label="Order totals">
         <div className={css.page}>
           {review && <ReviewTotals review={review} busy={reviewing} />}
+          {payment && (
+            <p className={css.paymentChosen}>
+              Payment: <strong>{payment}</strong>
+            </p>
+          )}
           <BankCheck actor={actor} />
           <button
             type="button"

@@ -111,6 +111,33 @@ export async function deleteAddressThroughApi({ token, customerId }: { token: st
   if (reply.code !== 1) throw new Error(`address '${nickname}' not deleted: ${JSON.stringify(reply)}`);
 }
 
+/**
+ * A ribeye ordered through the API, 1 Hour Delivery to her saved home, paid on delivery (as another tab would): one
+ * more open unpaid order of hers, whether it waits for the mailed confirmation or stands. Her session's cart, if any,
+ * is the one ordered; the session without a cart is returned.
+ */
+export async function payOnDeliveryOrderThroughApi(session: SessionValues): Promise<SessionValues> {
+  const { token, customerId } = signedIn(session);
+  const withCart = await addToCartThroughApi(session, 'ribeye', 'USDA Prime Ribeye Steak');
+  await scheduleThroughApi(withCart);
+  const addresses = create(
+    await apiPost(`/connect/customer/getaddresses?customerid=${customerId}`, { customerid: customerId, address_type: 'shipping' }, token),
+    getAddressesReply,
+  );
+  const home = addresses.data?.find((a) => a.address_nickname === 'Home');
+  if (!home) throw new Error('no saved home to deliver to');
+  const placed = create(
+    await apiPost(
+      '/api/placeorder/placeorder',
+      { cart_id: withCart.cart_id, delivery_address_id: home.address_id, speed_id: speedIds.oneHour, payment_mode: 4 },
+      token,
+    ),
+    placeOrderReply,
+  );
+  if (placed.code !== 1) throw new Error(`the pay-on-delivery order was refused: ${placed.message}`);
+  return { ...session, cart_id: undefined, total_products_in_cart: 0 };
+}
+
 /** Her saved cards removed through the API, as PAYMENT METHOD on /setting/user in another tab would. */
 export async function removeCardsThroughApi({ token }: { token: string }): Promise<void> {
   const list = create(await apiPost('/api/checkout/paymentmethods', {}, token), paymentMethodsReply);
