@@ -52,6 +52,17 @@ export async function throughputPlan(db: Kysely<Database>): Promise<ThroughputPl
   };
 }
 
+/**
+ * The plan's sizes stocked for the whole run, on the throwaway copy only: every checkout buys a unit, and at 100 a
+ * second over the direct and balanced runs the seed's stock ran out, so the balanced rows' checkouts failed ('This
+ * size is out of stock.') and no step counted (2026-11-29).
+ */
+export async function stockForCheckouts(db: Kysely<Database>, shop: CheckoutShop): Promise<void> {
+  await sql`update variant_offers set stock = 1000000 where loc_id = ${shop.courierLocId} and variant_id = any(${shop.variantIds}::int[])`.execute(
+    db,
+  );
+}
+
 const areas = [
   { zipcode: '10001', loc_id: 101 },
   { zipcode: '60601', loc_id: 103 },

@@ -35,7 +35,16 @@ import { ensureNginx, startNginx, type Balancer } from '../lib/nginx.ts';
 import { adminStatement, ensureDatabase, postmasterPid, startKeptCluster, type PostgresCluster } from '../lib/postgres-cluster.ts';
 import { writeGeneratedSection } from '../lib/results-files.ts';
 import { bestStep, cpuPerUnit, p99BudgetMs, stepUp, type CpuReading, type Step } from '../lib/throughput-steps.ts';
-import { cpuGoalsMs, kindLabels, kindNames, throughputPlan, throughputUnits, type KindName, type ThroughputPlan } from './throughput-kinds.ts';
+import {
+  cpuGoalsMs,
+  kindLabels,
+  kindNames,
+  stockForCheckouts,
+  throughputPlan,
+  throughputUnits,
+  type KindName,
+  type ThroughputPlan,
+} from './throughput-kinds.ts';
 
 const log = logger('throughput');
 const list = (name: string, fallback: string) =>
@@ -84,6 +93,17 @@ async function planAndSeed(handle: DatabaseHandle, products: number): Promise<{ 
   }
 }
 
+/** The run's plan, read on its throwaway copy, whose checkouts' sizes are then stocked for the whole run. Closes the handle. */
+async function planOnCopy(handle: DatabaseHandle): Promise<ThroughputPlan> {
+  try {
+    const plan = await throughputPlan(handle.db);
+    await stockForCheckouts(handle.db, plan.shop);
+    return plan;
+  } finally {
+    await handle.close();
+  }
+}
+
 async function openSet(name: string): Promise<Opened> {
   // postgres-<size>-socket: the same cluster over its Unix socket, as a store on its database's machine would reach it.
   const [database, size = '', via = 'tcp'] = name.split('-');
@@ -96,7 +116,7 @@ async function openSet(name: string): Promise<Opened> {
     fs.cpSync(kept, dataDir, { recursive: true });
     // Planned on the copy: the same rows.
     const handle = await openDatabase({ dataDir, statementTimeoutMs: 0 });
-    const plan = await throughputPlan(handle.db).finally(() => handle.close());
+    const plan = await planOnCopy(handle);
     return {
       kind: 'pglite',
       products,
@@ -116,7 +136,7 @@ async function openSet(name: string): Promise<Opened> {
   await adminStatement(cluster.urlOf('postgres'), `create database ${copy} template store`);
   const databaseUrl = via === 'socket' ? cluster.socketUrlOf(copy) : cluster.urlOf(copy);
   const handle = await openDatabase({ databaseUrl, dataDir: 'memory://', statementTimeoutMs: 0 });
-  const plan = await throughputPlan(handle.db).finally(() => handle.close());
+  const plan = await planOnCopy(handle);
   const postmaster = postmasterPid(cluster);
   return {
     kind: 'postgres',
