@@ -117,7 +117,7 @@ export const itemLine = style({ display: 'flex', flexDirection: 'column', gap: '
 export const substitution = style({ display: 'flex', alignItems: 'center', gap: '6px', fontSize: '13px', color: vars.color.muted });
 export const tipNote = style({ margin: '0 0 6px', fontSize: '13px', color: vars.color.muted });
 /** The summary's line naming the chosen payment, above PLACE ORDER. */
-export const paymentChosen = style({ margin: '12px 0', fontSize: '14px' });
+export const paymentChosen = style({ margin: '0 0 12px', fontSize: '14px' });
 export const tips = style({ display: 'flex', gap: '8px', flexWrap: 'wrap' });
 export const tipButton = style({
   padding: '8px 14px',
