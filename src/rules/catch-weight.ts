@@ -1,7 +1,6 @@
 import { centsToDollars, dollarsToCents, formatMoney } from './money.ts';
-import { refusedByOf, type FulfilmentActor } from './fulfilment.ts';
+import { refusedByOf, refusedPartWho, type FulfilmentActor } from './fulfilment.ts';
 import { isRefusedPartRefunded } from './order-refunds.ts';
-import { possessive } from './possessive.ts';
 import { modeRowsOf } from './price-rows.ts';
 import { estimateLabel, formatWeighedPounds, weightMarginPercent } from './weight-estimate.ts';
 
@@ -274,7 +273,7 @@ export function orderTotalNote(order: OrderFigures): string | undefined {
   // 'Fulton Fish Co. refused their part: $33.07 taken off (its items, their tax and its fees).', or 'The store refused
   // Fulton Fish Co.'s part: …' when staff refused it for the seller.
   const parts: string[] = (order.refused_parts ?? []).map(
-    (p) => `${refusedPartWho(p.vendor_name, order.timeline)}: ${formatMoney(p.total)} taken off (its items, their tax and its fees).`,
+    (p) => `${refusedPartWhoOf(p.vendor_name, order.timeline)}: ${formatMoney(p.total)} taken off (its items, their tax and its fees).`,
   );
   if (isEndedOrder(order)) parts.push('The order ended: nothing is charged, and a payment taken was given back in full.');
   // Nothing charged (ended, a payment that failed, wallet redemptions only): no word of weights or caps to charge by.
@@ -350,8 +349,8 @@ export function refusedPartLineNote(by: FulfilmentActor, refunded: boolean): str
 }
 
 /** Who refused a seller's part, in the order page's words: 'Fulton Fish Co. refused their part' or 'The store refused …'. */
-function refusedPartWho(vendorName: string, timeline: OrderFigures['timeline']): string {
-  return refusedByOf(timeline, vendorName) === 'staff' ? `The store refused ${possessive(vendorName)} part` : `${vendorName} refused their part`;
+function refusedPartWhoOf(vendorName: string, timeline: OrderFigures['timeline']): string {
+  return refusedPartWho(refusedByOf(timeline, vendorName) ?? 'seller', vendorName);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { addDays, formatUsDate, isPastCutoff, storeMinutes, storeToday } from './delivery-dates.ts';
 import { isPayOnDeliveryStatus } from './pay-on-delivery.ts';
+import { possessive } from './possessive.ts';
 import type { SizeUnit } from './sizes.ts';
 import { minutesOf } from './slots.ts';
 
@@ -295,10 +296,10 @@ export function orderHeadline(order: {
   // Every part of an order ends together or is finished: only a refusal says whose (the seller's, or staff's for them).
   if (finalFulfilmentStates.includes(state) && state !== 'refused') return fulfilmentStateLabels[state];
   const step = order.timeline?.filter((s) => s.state === state).at(-1);
+  // A refusal says who refused, in the words every place uses (refusedLabel): 'Refused by the store' when staff refused
+  // for the seller, a seller's part's line included (QA: it read 'Refused for Green Pastures Farm').
+  if (state === 'refused') return refusedLabel(refusedByOf(order.timeline, step?.seller ?? undefined) ?? 'seller', step?.seller ?? undefined);
   const label = timelineStepLabel(step === undefined ? { state } : step);
-  // A refusal naming no seller (an order of one) says who refused, as the console's badge does: 'Refused by the store'
-  // when staff refused for the seller, where the timeline's step leaves who to its actor.
-  if (state === 'refused') return step?.seller == null ? moveStepLabel('refused', refusedByOf(order.timeline, undefined) ?? 'seller') : label;
   const open = order.status === placedStatus || unpaid;
   if (!open) return order.status;
   return order.status === placedStatus ? label : `${label} · ${order.status}`;
@@ -336,6 +337,21 @@ export function refusedByOf(
 }
 
 /**
+ * A refusal's status in every place that names who refused (a headline, a seller's part's line, a console badge, a
+ * move's mail): the store when its staff refused for a seller ('Refused by the store', as the mail's 'The store refused
+ * Green Pastures Farm's part'), else the seller, by name where the part has one ('Refused by Fulton Fish Co.').
+ */
+export function refusedLabel(by: FulfilmentActor, seller?: string): string {
+  if (by !== 'seller') return `Refused ${timelineActorLabels[by] ?? 'by the store'}`;
+  return seller === undefined ? fulfilmentStateLabels.refused : `Refused by ${seller}`;
+}
+
+/** Who refused a seller's part, in a sentence ('Fulton Fish Co. refused their part', 'The store refused Fulton Fish Co.'s part'). */
+export function refusedPartWho(by: FulfilmentActor, seller: string): string {
+  return by === 'seller' ? `${seller} refused their part` : `The store refused ${possessive(seller)} part`;
+}
+
+/**
  * A console card's badge: the state's label, but a refused part names who refused it ('Refused by the store' when
  * staff did). Until the list is read again after the card's own refusal, the refusal is the console user's own.
  */
@@ -346,7 +362,7 @@ export function consoleStateLabel(
 ): string {
   if (state !== 'refused') return fulfilmentStateLabels[state];
   const by = listed.state === 'refused' ? (refusedByOf(listed.timeline, listed.vendor_name) ?? 'seller') : role;
-  return moveStepLabel('refused', by);
+  return refusedLabel(by);
 }
 
 /** The console's button for each event. */
@@ -368,6 +384,7 @@ export const fulfilmentEventLabels: Readonly<Record<FulfilmentEvent, string>> = 
  * seller') taken by the store's staff for the seller is called the store's ('Accepted by the store').
  */
 export function moveStepLabel(to: FulfilmentState, actor: FulfilmentActor): string {
+  if (to === 'refused') return refusedLabel(actor);
   const renamed = stepsNamingTheSeller[to];
   if (renamed === undefined || actor === 'seller') return fulfilmentStateLabels[to];
   return `${renamed} ${timelineActorLabels[actor] ?? 'by the store'}`;
