@@ -1,6 +1,6 @@
 import { centsToDollars, dollarsToCents, formatMoney } from './money.ts';
 import { refusedByOf, refusedPartWho, type FulfilmentActor } from './fulfilment.ts';
-import { isRefusedPartRefunded } from './order-refunds.ts';
+import type { PartMoney } from './order-refunds.ts';
 import { modeRowsOf } from './price-rows.ts';
 import { estimateLabel, formatWeighedPounds, weightMarginPercent } from './weight-estimate.ts';
 
@@ -337,6 +337,8 @@ export interface LineFacts {
   fulfilment_state?: string | undefined;
   /** Its seller: who refused its part is read from the order's timeline by this name. */
   vendor_name?: string | undefined;
+  /** Its part refused or canceled: whether its money was refunded or never charged (the server's, from the payment). */
+  part_money?: PartMoney | undefined;
 }
 
 /**
@@ -357,11 +359,12 @@ function refusedPartWhoOf(vendorName: string, timeline: OrderFigures['timeline']
  * 'about 1.1 lb, est. $18.40 · weighed 0.99 lb' or 'Substituted: Salmon Fillet', or undefined. The line's final amount
  * is its TOTAL (lineTotal), in the column beside the note: the note does not say it again.
  */
-export function lineNote(line: LineFacts, timeline?: OrderFigures['timeline'], refunds?: readonly { what: string }[]): string | undefined {
+export function lineNote(line: LineFacts, timeline?: OrderFigures['timeline']): string | undefined {
   // A refused part's lines leave the order as marked-out lines do (refused-parts.ts), but were not out of stock; the
-  // order's timeline says whether its seller or the store refused it, its refunds whether its share was given back.
+  // order's timeline says whether its seller or the store refused it, its part_money whether its share was given back
+  // (QA: told by matching the refunds' words; a part refused whole, refunded at the order's end, read 'not charged').
   if (line.fulfilment_state === 'refused')
-    return refusedPartLineNote(refusedByOf(timeline, line.vendor_name) ?? 'seller', isRefusedPartRefunded(refunds, line.vendor_name));
+    return refusedPartLineNote(refusedByOf(timeline, line.vendor_name) ?? 'seller', line.part_money === 'refunded');
   const parts: string[] = [];
   if (line.substitution_state) {
     parts.push(`${substitutionStateLabels[line.substitution_state]}${line.substitute_name ? `: ${line.substitute_name}` : ''}`);

@@ -466,7 +466,32 @@ describe('a refusal says who refused it, a name ending in s takes the apostrophe
     const line = view.items.find((i) => i.vendor_name === butchers);
     // Paid at place order (nothing weighed): the part's share was refunded, and its line says so, not 'not charged'.
     expect(view.refunds?.length).toBe(1);
-    expect(line && lineNote(line, view.timeline, view.refunds)).toBe('Refused by the store: refunded');
+    // The reply says so in its own field, from the payment (seam c4 item 2), and the line's words follow it.
+    expect(line?.part_money).toBe('refunded');
+    expect(line && lineNote(line, view.timeline)).toBe('Refused by the store: refunded');
+    // The butcher's part goes on: no money word on its lines.
+    expect(view.items.filter((i) => i.vendor_name !== butchers).map((i) => i.part_money)).toEqual(
+      view.items.filter((i) => i.vendor_name !== butchers).map(() => undefined),
+    );
+  });
+
+  test("each refused part's lines carry its money from the payment: refunded when paid up front, not charged on a held card (seam c4 item 2)", async () => {
+    // Paid at place order: the fish part refused alone is refunded at once; the butcher's, refused last, ends the order
+    // and comes back with the order's end (its line read 'not charged' when the page matched the refunds' words).
+    const paid = (await twoSellerOrderOf(false)).number;
+    expect((await move(fishmonger, paid, 'refuse', { reason: 'No salmon today' })).status).toBe(200);
+    expect((await move(butcher, paid, 'refuse', { reason: 'Closed today' })).status).toBe(200);
+    const ended = await shopperView(paid);
+    expect(ended.items.map((i) => i.part_money)).toEqual(ended.items.map(() => 'refunded'));
+    for (const line of ended.items) expect(lineNote(line, ended.timeline)).toBe('Refused by its seller: refunded');
+    // A card only held (weighed lines): nothing was taken for the refused part, so nothing was refunded.
+    const held = (await twoSellerOrderOf(true)).number;
+    expect((await move(fishmonger, held, 'refuse', { reason: 'No salmon today' })).status).toBe(200);
+    const heldView = await shopperView(held);
+    const fishLines = heldView.items.filter((i) => i.fulfilment_state === 'refused');
+    expect(fishLines.length).toBeGreaterThan(0);
+    for (const line of fishLines) expect(line.part_money).toBe('not_charged');
+    expect(heldView.items.filter((i) => i.fulfilment_state !== 'refused').every((i) => i.part_money === undefined)).toBe(true);
   });
 
   test("one seller's part moving on its own is mailed with the right possessive", async () => {
