@@ -2,9 +2,11 @@ import { assert } from 'superstruct';
 import { afterAll, describe, expect, test } from 'vitest';
 import { orderStatusReply, placeOrderReply } from '../../src/api/contract/checkout.contract.ts';
 import { consoleOrdersReply } from '../../src/api/contract/fulfilment.contract.ts';
+import { rescheduleOptionsReply } from '../../src/api/contract/reschedule.contract.ts';
 import { lineFinalCents, lineFinalTaxCents, lineNote, orderTotalNote, orderTotalRows } from '../../src/rules/catch-weight.ts';
 import { centsToDollars, dollarsToCents, formatMoney } from '../../src/rules/money.ts';
 import { payOnDeliveryWords } from '../../src/rules/pay-on-delivery.ts';
+import { restCancelQuestion, restOfOrderOf } from '../../src/rules/rest-cancel.ts';
 import { PaymentGatewayError } from '../../server/adapters/payments/payment-port.ts';
 import { TestPaymentGateway } from '../../server/adapters/payments/test-gateway.ts';
 import { startSession } from '../../server/services/accounts/accounts.ts';
@@ -557,9 +559,23 @@ describe('the driver tip goes with the last part the driver brings (QA walk 3: k
     const placed = await linesAndParts(number);
     const paymentRef = placed.order.payment_ref ?? '';
     expect((await move(butcher, number, 'refuse', { reason: 'No ribeye today' })).status).toBe(200);
+    const tip = `$${(placed.order.tip_cents / 100).toFixed(2)}`;
+    // The shopper's change panel is told the tip the totals took off (seam c4 item 3): its confirm names it as the mail does.
+    const options = json(
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/account/order/reschedule?order_id=${number}`,
+        headers: { authorization: `Bearer ${buyer.token}` },
+      }),
+    );
+    assert(options, rescheduleOptionsReply);
+    const rest = options.data?.rest_of_order;
+    expect(rest?.tip).toBe((placed.order.tip_cents / 100).toFixed(2));
+    expect(restCancelQuestion(restOfOrderOf(rest ?? { payment: 'none', rest_total: '0.00', refused: [] }))).toContain(
+      `The driver tip (${tip}) was refunded then too.`,
+    );
     expect((await post(t, '/api/account/order/cancel', { order_id: number }, buyer.token)).status).toBe(200);
     expect(gateway.captureOf(paymentRef)?.refundedCents).toBe(placed.order.grand_total_cents);
-    const tip = `$${(placed.order.tip_cents / 100).toFixed(2)}`;
     const canceled = async () =>
       (await t.database.db.selectFrom('outbox').select('body_text').where('subject', 'like', `Your order #${number}: cancel%`).executeTakeFirst())
         ?.body_text ?? '';
