@@ -441,6 +441,29 @@ export const fulfilmentMessages = {
 } as const;
 
 /**
+ * A dine-in part's table day and the restaurant's date now (by its own clock: local-day.ts). A table is served on its
+ * day: the restaurant could mark one Served the day before (QA walk 3), filling the wallet before the meal.
+ */
+export interface TableDay {
+  date: string | null;
+  today: string;
+}
+
+/** A console card's table day: a dine-in part listed with the restaurant's date (the contract's table_today). */
+export function consoleTableDay(order: { delivery_date: string | null; table_today?: string | undefined }): TableDay | undefined {
+  return order.table_today === undefined ? undefined : { date: order.delivery_date, today: order.table_today };
+}
+
+/**
+ * Why a move must wait for the table's day: Served on a dine-in part before its date, else undefined. One rule for the
+ * server's check (a 400 naming `event`) and the consoles' buttons (order-parts.ts partEventsFor), so neither offers it.
+ */
+export function tableDayRefusal(event: FulfilmentEvent, kind: FulfilmentKind, day: TableDay | undefined): string | undefined {
+  if (event !== 'serve' || kind !== 'dine_in' || day === undefined || day.date === null || day.today >= day.date) return undefined;
+  return `This table is booked for ${formatUsDate(day.date)}: the order can be marked Served on that day, not before.`;
+}
+
+/**
  * The shopper may cancel (or reschedule) while no one has started picking and before the cutoff: 3 pm in New York
  * the day before the delivery date (the FAQ: "orders changed before 3pm EST"). An order with no date has only the
  * state rule.

@@ -21,6 +21,7 @@ import { formatUsDate } from '../../rules/delivery-dates.ts';
 import {
   consoleActorLabels,
   consoleStateLabel,
+  consoleTableDay,
   fulfilmentEventLabels,
   needsReason,
   reasonFieldHint,
@@ -46,7 +47,15 @@ function sameMoves(a: readonly string[], b: readonly string[]): boolean {
 
 export function ConsoleOrderCard({ order, role, onMoved }: { order: ConsoleOrder; role: ConsoleRole; onMoved: () => void }) {
   const actor = useActorRef(fulfilmentMachine, {
-    input: { orderNumber: order.order_number, state: order.state, kind: order.kind, actor: role, locId: order.loc_id, otherParts: order.other_parts },
+    input: {
+      orderNumber: order.order_number,
+      state: order.state,
+      kind: order.kind,
+      actor: role,
+      locId: order.loc_id,
+      otherParts: order.other_parts,
+      tableDay: consoleTableDay(order),
+    },
   });
   const state = useSelector(actor, selectFulfilmentState);
   const moves = useSelector(actor, selectCardMoves(order.moves), sameMoves);
@@ -68,8 +77,8 @@ export function ConsoleOrderCard({ order, role, onMoved }: { order: ConsoleOrder
     }
   }, [state, substituted, onMoved]);
   useEffect(() => {
-    if (followsList) actor.send({ type: 'fulfil.reported', state: order.state, otherParts: order.other_parts });
-  }, [actor, followsList, order.state, order.other_parts]);
+    if (followsList) actor.send({ type: 'fulfil.reported', state: order.state, otherParts: order.other_parts, tableDay: consoleTableDay(order) });
+  }, [actor, followsList, order]);
 
   const wantsReason = moves.some((event) => needsReason(event, role));
   // A weight the rules cannot read is said under its field; the machine sends nothing until it reads. The reason typed
