@@ -1,7 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { consoleTableDay, tableDayRefusal } from '../../src/rules/fulfilment.ts';
+import {
+  consoleStateLabel,
+  consoleTableDay,
+  fulfilmentEventLabel,
+  fulfilmentKindOfSpeedId,
+  fulfilmentMailSubject,
+  fulfilmentStateLabel,
+  lineHeadline,
+  moveStepLabel,
+  orderHeadline,
+  tableDayRefusal,
+  timelineStepLabel,
+} from '../../src/rules/fulfilment.ts';
 import { localToday, timeZoneOfState } from '../../src/rules/local-day.ts';
 import { partEventsFor, partMayMove } from '../../src/rules/order-parts.ts';
+import { speedIds } from '../../src/rules/delivery-speeds.ts';
 
 /** QA walk 3: a dine-in order marked Served the day before its table. One rule for the server and the consoles. */
 describe("a dine-in table is served on its day, by the restaurant's clock", () => {
@@ -37,5 +50,44 @@ describe("a dine-in table is served on its day, by the restaurant's clock", () =
     expect(timeZoneOfState('TX')).toBe('America/Chicago');
     // A state not known keeps the store's day.
     expect(timeZoneOfState('ZZ')).toBe('America/New_York');
+  });
+});
+
+/** QA walk 3: dine-in mails said 'Being picked' and 'Packed' for a restaurant table. The spec names no dine-in statuses. */
+describe("a dine-in order's steps in a table's words, in every place", () => {
+  const timeline = [
+    { state: 'accepted', actor: 'seller' },
+    { state: 'picking', actor: 'seller' },
+    { state: 'packed', actor: 'seller' },
+  ];
+
+  it('names preparing and a ready table, not picking and packing, for a dine-in order only', () => {
+    expect(fulfilmentStateLabel('picking', 'dine_in')).toBe('Being prepared');
+    expect(fulfilmentStateLabel('packed', 'dine_in')).toBe('Table ready');
+    expect(fulfilmentStateLabel('served', 'dine_in')).toBe('Served');
+    expect(fulfilmentStateLabel('packed', 'pickup')).toBe('Packed');
+    expect(fulfilmentStateLabel('picking')).toBe('Being picked');
+    expect(fulfilmentEventLabel('pick', 'dine_in')).toBe('Start preparing');
+    expect(fulfilmentEventLabel('pack', 'dine_in')).toBe('Table ready');
+    expect(fulfilmentEventLabel('pack', 'delivery')).toBe('Packed');
+  });
+
+  it('the order page (headline, line, timeline), the mail and the console badge say the same', () => {
+    const dineIn = { status: 'processing', fulfilment_state: 'packed', timeline, speed_id: speedIds.dineIn };
+    expect(orderHeadline(dineIn)).toBe('Table ready');
+    expect(lineHeadline(dineIn, { fulfilment_state: 'packed', vendor_name: 'Gramercy Chop House' })).toBe('Table ready');
+    expect(orderHeadline({ ...dineIn, fulfilment_state: 'picking' })).toBe('Being prepared');
+    expect(timeline.map((step) => timelineStepLabel(step, fulfilmentKindOfSpeedId(speedIds.dineIn)))).toEqual([
+      'Accepted by the seller',
+      'Being prepared',
+      'Table ready',
+    ]);
+    expect(moveStepLabel('packed', 'seller', 'dine_in')).toBe('Table ready');
+    expect(fulfilmentMailSubject('100000005', 'picking', 'staff', 'dine_in')).toBe('Your order #100000005: being prepared');
+    expect(consoleStateLabel('packed', { state: 'packed', vendor_name: 'Gramercy Chop House', timeline, kind: 'dine_in' }, 'seller')).toBe(
+      'Table ready',
+    );
+    // A delivery keeps its words.
+    expect(orderHeadline({ ...dineIn, speed_id: 1 })).toBe('Packed');
   });
 });

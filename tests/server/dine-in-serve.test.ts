@@ -1,6 +1,8 @@
 import { assert } from 'superstruct';
 import { afterAll, describe, expect, test } from 'vitest';
+import { orderStatusReply } from '../../src/api/contract/checkout.contract.ts';
 import { consoleOrdersReply } from '../../src/api/contract/fulfilment.contract.ts';
+import { orderHeadline, timelineStepLabel } from '../../src/rules/fulfilment.ts';
 import { TestPaymentGateway } from '../../server/adapters/payments/test-gateway.ts';
 import { startSession } from '../../server/services/accounts/accounts.ts';
 import { addStoreUser } from '../../server/services/accounts/store-users.ts';
@@ -38,7 +40,8 @@ async function staffCard(orderNumber: string) {
 
 describe('a dine-in order is served on its table day, not before (QA walk 3)', () => {
   test('the day before its table: Served is refused (400 naming event) and not offered; on the day it is both', async () => {
-    const me = await signedInCustomer(t, 'serve-early@example.com');
+    const email = 'serve-early@example.com';
+    const me = await signedInCustomer(t, email);
     const offer = offers[0];
     if (!offer) throw new Error('no dine-in offer');
     // Booked on 11/30 for tonight's table of 12/01 (wallet-fixtures' dineInVisit), not served yet.
@@ -71,6 +74,24 @@ describe('a dine-in order is served on its table day, not before (QA walk 3)', (
     // Nothing moved: still packed, nothing in the wallet yet.
     expect(await orderOf(t, number)).toMatchObject({ fulfilment_state: 'packed' });
     expect(await t.database.db.selectFrom('wallet_entries').select('id').where('order_id', '=', order.id).execute()).toEqual([]);
+
+    // A table's words, not a delivery's (QA walk 3: 'Being picked' and 'Packed' in dine-in mails), on the mails, the
+    // shopper's order and the console's card alike.
+    // Each move's mail is written after its commit: waited for, never timed.
+    const subjectsOf = async () =>
+      (await t.database.db.selectFrom('outbox').select('subject').where('to_address', '=', email).execute()).map((m) => m.subject);
+    await expect.poll(subjectsOf).toEqual(expect.arrayContaining([`Your order #${number}: being prepared`, `Your order #${number}: table ready`]));
+    const subjects = await subjectsOf();
+    expect(subjects.join(' ')).not.toMatch(/being picked|packed/i);
+    const status = json(
+      await t.app.inject({ method: 'GET', url: `/api/account/orderstatus?order_id=${number}`, headers: { authorization: `Bearer ${me.token}` } }),
+    );
+    assert(status, orderStatusReply);
+    expect(status.data?.items.map((i) => i.status)).toEqual(status.data?.items.map(() => 'Table ready'));
+    expect(orderHeadline(status.data ?? { status: '' })).toBe('Table ready');
+    expect((status.data?.timeline ?? []).map((step) => timelineStepLabel(step, 'dine_in'))).toEqual(
+      expect.arrayContaining(['Being prepared', 'Table ready']),
+    );
 
     // The table's day (9 am in New York): the card offers Served and the server takes it.
     clock.set(checkoutNow);

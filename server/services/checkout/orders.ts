@@ -174,7 +174,7 @@ async function summarize(db: Kysely<Database>, orders: Selectable<OrdersTable>[]
           tax: centsToDollars(item.tax_cents),
           // The line's own seller's step (a two-seller order's lines each where their seller is), in the headline's words.
           status: lineHeadline(
-            { status: label, fulfilment_state: order.fulfilment_state, timeline },
+            { status: label, fulfilment_state: order.fulfilment_state, timeline, speed_id: order.speed_id },
             { fulfilment_state: deliverable?.fulfilment_state, vendor_name: deliverable?.vendor_name ?? '' },
           ),
           ...(deliverable ? { fulfilment_state: deliverable.fulfilment_state } : {}),

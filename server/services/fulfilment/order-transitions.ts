@@ -3,6 +3,7 @@ import {
   endingEvents,
   completingStates,
   fulfilmentKindOf,
+  fulfilmentKindOfSpeedId,
   fulfilmentMailSubject,
   fulfilmentMessages,
   moveStepLabel,
@@ -350,7 +351,9 @@ function moveMail(
   by: FulfilmentActor,
   rest: RestOfOrder | undefined,
 ) {
-  const lines = [`Your order #${order.increment_id} is now: ${moveStepLabel(to, by)}.`];
+  // A dine-in order's steps in its own words ('Being prepared', 'Table ready'), as its page and the consoles name them.
+  const kind = fulfilmentKindOfSpeedId(order.speed_id);
+  const lines = [`Your order #${order.increment_id} is now: ${moveStepLabel(to, by, kind)}.`];
   if (settlement) lines.push(packedMoneyText(order, settlement));
   if (reason && (to === 'refused' || to === 'canceled')) lines.push(`Reason: ${mailText(reason)}`);
   // After a part refused alone, what is given back now and what was before, by amount (src/rules/rest-cancel.ts).
@@ -358,12 +361,12 @@ function moveMail(
   else if (refunded) lines.push('Your payment has been refunded in full.');
   else if (released) lines.push(heldCardReleasedText);
   lines.push('Track your order in your account, under Your Orders.');
-  return { to: order.email, subject: fulfilmentMailSubject(order.increment_id, to, by), text: lines.join('\n\n') };
+  return { to: order.email, subject: fulfilmentMailSubject(order.increment_id, to, by, kind), text: lines.join('\n\n') };
 }
 
 /** A part's own step: "Fulton Fish Co.'s part of your order #100000002 is now: Out for delivery." */
 function partMoveMail(order: OrderRow, moved: { vendorName: string; to: FulfilmentState }, by: FulfilmentActor) {
-  const step = moveStepLabel(moved.to, by);
+  const step = moveStepLabel(moved.to, by, fulfilmentKindOfSpeedId(order.speed_id));
   const lines = [
     `${possessive(mailText(moved.vendorName))} part of your order #${order.increment_id} is now: ${step}.`,
     'The rest of your order goes on with its own sellers; each step is on the order page.',

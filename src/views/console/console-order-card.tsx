@@ -22,7 +22,7 @@ import {
   consoleActorLabels,
   consoleStateLabel,
   consoleTableDay,
-  fulfilmentEventLabels,
+  fulfilmentEventLabel,
   needsReason,
   reasonFieldHint,
   type FulfilmentEvent,
@@ -178,7 +178,7 @@ export function ConsoleOrderCard({ order, role, onMoved }: { order: ConsoleOrder
           <summary>
             History ({order.timeline.length} step{order.timeline.length === 1 ? '' : 's'})
           </summary>
-          <OrderTimeline steps={order.timeline} actorLabels={consoleActorLabels} />
+          <OrderTimeline steps={order.timeline} actorLabels={consoleActorLabels} kind={order.kind} />
         </details>
       )}
       {moves.length > 0 && (
@@ -207,7 +207,7 @@ export function ConsoleOrderCard({ order, role, onMoved }: { order: ConsoleOrder
               disabled={moving !== undefined}
               onClick={() => send(event)}
             >
-              {fulfilmentEventLabels[event]}
+              {fulfilmentEventLabel(event, order.kind)}
             </button>
           ))}
         </div>
