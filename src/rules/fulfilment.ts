@@ -283,6 +283,8 @@ export function timelineStepLabel(
   if (step.state === dayClosedStep) return 'The seller closed that day: please choose another date';
   const renamed = stepsNamingTheSeller[step.state];
   const seller = step.seller ?? undefined;
+  // A seller's part staff refused credits the store, in the words the page's note and the mail use (refusedPartWho).
+  if (step.state === 'refused' && seller !== undefined && isStoreStep(step)) return refusedPartWho('staff', seller);
   // A step one seller took on their part of the order names them: 'Accepted by Hudson Street Butchers', 'Packed (Fulton Fish Co.)'.
   if (renamed !== undefined && seller !== undefined) return step.actor === 'seller' ? `${renamed} by ${seller}` : `${renamed} for ${seller}`;
   if (renamed !== undefined && step.actor !== undefined && step.actor !== 'seller') return renamed;
@@ -294,9 +296,18 @@ export function timelineStepLabel(
  * Who took a timeline step, in the reader's words, or undefined when the step's name already says it: 'Accepted by
  * the seller' (or 'by Hudson Street Butchers') is not followed by 'by the seller' again.
  */
-export function timelineStepActor(step: { state: string; actor: string }, labels: Readonly<Record<string, string>>): string | undefined {
+export function timelineStepActor(
+  step: { state: string; actor: string; seller?: string | null | undefined },
+  labels: Readonly<Record<string, string>>,
+): string | undefined {
   if (step.actor === 'seller' && stepsNamingTheSeller[step.state] !== undefined) return undefined;
+  if (step.state === 'refused' && step.seller != null && isStoreStep(step)) return undefined;
   return labels[step.actor];
+}
+
+/** A step the store's staff (or the store itself) took for a seller. */
+function isStoreStep(step: { actor?: string | undefined }): boolean {
+  return step.actor === 'staff' || step.actor === 'system';
 }
 
 /** A placed order's payment word before any seller moves it (the server's statusLabel of 'processing'). */

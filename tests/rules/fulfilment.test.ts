@@ -252,6 +252,10 @@ describe('the order headline (QA: "Processing · $45.89" for an order ready for 
     expect(refusedLabel('staff', 'Green Pastures Farm')).toBe(moveStepLabel('refused', 'staff'));
     expect(refusedPartWho('staff', 'Green Pastures Farm')).toBe("The store refused Green Pastures Farm's part");
     expect(refusedPartWho('seller', 'Hudson Street Butchers')).toBe('Hudson Street Butchers refused their part');
+    // The timeline's step too: the store is named in the step, not 'Refused for …' followed by 'by the store'.
+    const step = { state: 'refused', actor: 'staff', seller: 'Green Pastures Farm' };
+    expect(timelineStepLabel(step)).toBe("The store refused Green Pastures Farm's part");
+    expect(timelineStepActor(step, timelineActorLabels)).toBeUndefined();
     expect(orderHeadline({ status: 'canceled', fulfilment_state: 'refused' })).toBe('Refused by the seller');
     expect(orderHeadline({ status: 'canceled', fulfilment_state: 'canceled', timeline: [{ state: 'canceled', actor: 'shopper' }] })).toBe('Canceled');
     expect(orderHeadline({ status: 'canceled', fulfilment_state: 'canceled', timeline: [{ state: 'canceled', actor: 'staff' }] })).toBe('Canceled');
